@@ -1,0 +1,61 @@
+# Empires: every target is documented with "##"; `make` alone lists them.
+
+GO          ?= go
+STATICCHECK := $(GO) tool staticcheck
+# The rules engine and the server run their tests under the race detector.
+# The map generator is single-goroutine integer code whose big-map tests take
+# a minute under the detector and find nothing there, so it runs without.
+PLAIN_PKGS  := ./shared/mapgen
+RACE_PKGS    = $(filter-out empires/shared/mapgen,$(shell $(GO) list ./shared/... ./server/... ./assets/...))
+# The client tests open a real window, so they run under a virtual X server.
+CLIENT_PKGS := ./client/...
+# Arguments passed to the mapgen command by `make map`.
+MAP_ARGS    ?= -seed 7 -size 64x48 -players 6 -png map.png
+BENCH       ?= .
+BENCHTIME   ?= 1s
+
+.DEFAULT_GOAL := help
+.PHONY: help run map test test-go test-client lint fmt-check vet staticcheck check-shared bench deps-run deps-test
+
+help: ## List the targets.
+	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-13s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+
+run: deps-run ## Play: open the desktop client (for now the map viewer; see README).
+	$(GO) run ./client
+
+map: ## Write a generated map to a PNG (MAP_ARGS="-seed 7 -size 64x48 -players 6 -png map.png").
+	$(GO) run ./server/cmd/mapgen $(MAP_ARGS)
+
+test: deps-test lint test-go test-client ## Run every check and test (what CI runs).
+
+test-go: ## Run the engine, rules and server tests (race detector on).
+	$(GO) test -race -count=1 $(RACE_PKGS)
+	$(GO) test -count=1 $(PLAIN_PKGS)
+
+test-client: deps-test ## Run the client tests in a real window under Xvfb.
+	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -count=1 $(CLIENT_PKGS)
+
+lint: fmt-check vet staticcheck check-shared ## gofmt, go vet, staticcheck, and the shared/ import rule.
+
+fmt-check: ## Fail if any Go file is not gofmt-formatted.
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+vet: ## go vet every package.
+	$(GO) vet ./...
+
+staticcheck: ## staticcheck every package (version pinned in go.mod as a tool).
+	$(STATICCHECK) ./...
+
+check-shared: ## Fail if any package under shared/ depends on ebiten.
+	@bad=$$($(GO) list -deps ./shared/... | grep 'hajimehoshi/ebiten' || true); \
+	if [ -n "$$bad" ]; then echo "packages under shared/ must not import ebiten, found: $$bad"; exit 1; fi
+
+bench: ## Run the benchmarks (BENCH=regexp BENCHTIME=1s); compare runs with benchstat.
+	$(GO) test -run '^$$' -bench '$(BENCH)' -benchtime $(BENCHTIME) -benchmem ./...
+
+deps-run: ## Install what the client needs at run time, if missing.
+	@bash scripts/deps.sh run
+
+deps-test: ## Install what the tests need (gcc, Xvfb, GL), if missing.
+	@bash scripts/deps.sh test

@@ -1,0 +1,26 @@
+// Package assets holds the data files built into the game binaries.
+//
+// The ruleset tables (terrain, units, costs, sight ranges, build rules) live
+// as TOML files in the rules folder; Rules serves them. Code that loads
+// rulesets should normally go through empires/shared/rules.OpenSource, which
+// also lets a mod directory override these files.
+package assets
+
+import (
+	"embed"
+	"io/fs"
+)
+
+//go:embed rules
+var embedded embed.FS
+
+// Rules returns the embedded default ruleset files, rooted so that
+// "erfworld.toml" is at the top. The returned file system is read-only.
+func Rules() fs.FS {
+	sub, err := fs.Sub(embedded, "rules")
+	if err != nil {
+		// Unreachable: "rules" is a valid path, fixed at compile time.
+		panic("assets: " + err.Error())
+	}
+	return sub
+}
