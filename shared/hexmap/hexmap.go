@@ -17,9 +17,9 @@ import (
 // Map is a Width x Height grid of terrain. Terrain is indexed by
 // hex.Rect.Index: row by row, each row from column 0.
 type Map struct {
-	Width   int               `msgpack:"w"`
-	Height  int               `msgpack:"h"`
-	Terrain []rules.TerrainID `msgpack:"t"`
+	Width   int
+	Height  int
+	Terrain []rules.TerrainID
 }
 
 // New returns a Width x Height map with every hex set to fill.

@@ -32,7 +32,6 @@
 package mapgen
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -124,8 +123,9 @@ func Generate(cfg Config) (*Result, error) {
 	var best *Result
 	bestScore := -1
 	var lastErr error
+	gr := newGrid(cfg.Width, cfg.Height)
 	for a := range attempts {
-		g := newGenerator(cfg, rng.Uint64())
+		g := newGenerator(cfg, gr, rng.Uint64())
 		g.terrain()
 		starts, err := g.placeStarts()
 		if err != nil {
@@ -203,37 +203,66 @@ func fairness(starts []Start) int {
 	return min(ratio(func(s Start) int { return s.LandNear }), (1000+ratio(func(s Start) int { return s.Territory }))/2)
 }
 
+// grid is the geometry every attempt on one map size shares: hexes by
+// index, and each hex's neighbours by index (-1 off the map).
+type grid struct {
+	rect hex.Rect
+	hexs []hex.Hex
+	nbr  [][hex.NumDirections]int32
+	// spiral[r] lists the offsets of every hex within r of a centre.
+	spiral [maxSpiral + 1][]hex.Hex
+}
+
+// maxSpiral is the largest radius the generator looks around a hex.
+const maxSpiral = 8
+
+func newGrid(w, h int) *grid {
+	gr := &grid{rect: hex.Rect{Width: w, Height: h}}
+	gr.hexs = gr.rect.All()
+	gr.nbr = make([][hex.NumDirections]int32, len(gr.hexs))
+	for i, c := range gr.hexs {
+		for d, n := range c.Neighbors() {
+			gr.nbr[i][d] = int32(gr.rect.Index(n))
+		}
+	}
+	for r := range gr.spiral {
+		gr.spiral[r] = hex.Spiral(hex.Hex{}, r)
+	}
+	return gr
+}
+
 // generator holds the working state of one attempt.
 type generator struct {
+	*grid
 	cfg  Config
 	seed uint64
 	rng  *rand.Rand
 	m    *hexmap.Map
-	rect hex.Rect
-	hexs []hex.Hex // hexs[i] is the hex with index i
+	// Scratch buffers for components, reused across calls.
+	comp     []int32
+	queue    []int
+	bfsQueue []int
 }
 
-func newGenerator(cfg Config, seed uint64) *generator {
-	rect := hex.Rect{Width: cfg.Width, Height: cfg.Height}
+func newGenerator(cfg Config, gr *grid, seed uint64) *generator {
 	return &generator{
+		grid: gr,
 		cfg:  cfg,
 		seed: seed,
 		rng:  rand.New(rand.NewPCG(seed, 0x7374617274)),
 		m:    hexmap.New(cfg.Width, cfg.Height, 0),
-		rect: rect,
-		hexs: rect.All(),
 	}
 }
 
-// neighbors returns the indexes of the on-map neighbours of hex index i.
-func (g *generator) neighbors(dst []int, i int) []int {
-	dst = dst[:0]
-	for _, n := range g.hexs[i].Neighbors() {
-		if j := g.rect.Index(n); j >= 0 {
-			dst = append(dst, j)
+// within calls f with the index of every on-map hex within radius of hex
+// index i (radius at most maxSpiral), nearest first.
+func (g *generator) within(i, radius int, f func(j int)) {
+	c := g.hexs[i]
+	for _, o := range g.spiral[radius] {
+		if j := g.rect.Index(c.Add(o)); j >= 0 {
+			f(j)
 		}
 	}
-	return dst
 }
 
 func (g *generator) walk(i int) bool { return g.cfg.Terrain[g.m.Terrain[i]].Army }
@@ -278,30 +307,38 @@ func (g *generator) terrain() {
 	for i := range order {
 		order[i] = i
 	}
-	byValue := func(v []int64) func(a, b int) int {
-		return func(a, b int) int {
-			if c := cmp.Compare(v[a], v[b]); c != 0 {
-				return c
-			}
-			return cmp.Compare(a, b)
-		}
-	}
-	slices.SortFunc(order, byValue(elev))
+	rank(order, elev)
 	quota := g.quotas(n)
 	next := g.assign(order, rules.LayerSea, quota)
 	land := order[next:]
 
 	// The highest land by peak score becomes the peak terrains.
-	slices.SortFunc(land, byValue(peak))
+	rank(land, peak)
 	lowCount := len(land) - g.layerTotal(rules.LayerPeak, quota)
 	g.assign(land[lowCount:], rules.LayerPeak, quota)
 	low := land[:lowCount]
 
 	// The rest splits by moisture into the lowland terrains, listed order
 	// driest first.
-	slices.SortFunc(low, byValue(moist))
+	rank(low, moist)
 	g.assign(low, rules.LayerLowland, quota)
 }
+
+// rank sorts the hex indexes in order by value[i], ties by index. Keys pack
+// value and index into one int64 so the sort needs no comparison function.
+func rank(order []int, value []int64) {
+	keys := make([]int64, len(order))
+	for k, i := range order {
+		keys[k] = (value[i]+4*noiseOne)<<indexBits | int64(i)
+	}
+	slices.Sort(keys)
+	for k, key := range keys {
+		order[k] = int(key & (1<<indexBits - 1))
+	}
+}
+
+// indexBits holds any hex index of a MaxSize x MaxSize map.
+const indexBits = 20
 
 // quotas turns the shares (thousandths) into hex counts that add up to n.
 func (g *generator) quotas(n int) []int {

@@ -46,7 +46,7 @@ func (g *generator) placeStarts() ([]Start, error) {
 		}
 		capitals = append(capitals, caps...)
 	}
-	_, owner := g.bfs(capitals)
+	_, owner := g.bfs(capitals, nil, nil)
 
 	cities := make([][]int, len(capitals))
 	taken := slices.Clone(capitals)
@@ -58,7 +58,7 @@ func (g *generator) placeStarts() ([]Start, error) {
 	}
 	g.addResources(capitals, cities)
 
-	_, owner = g.bfs(capitals)
+	_, owner = g.bfs(capitals, nil, nil)
 	territory := make([]int, len(capitals))
 	for _, o := range owner {
 		if o >= 0 {
@@ -79,12 +79,18 @@ func (g *generator) placeStarts() ([]Start, error) {
 
 // components labels every walkable hex with its land mass (0, 1, ...) and
 // every other hex with -1, and returns the land masses' sizes.
+// The returned slice is the generator's scratch buffer, valid until the next
+// call.
 func (g *generator) components() (comp []int32, sizes []int) {
-	comp = make([]int32, g.rect.Len())
+	if g.comp == nil {
+		g.comp = make([]int32, g.rect.Len())
+		g.queue = make([]int, 0, g.rect.Len())
+	}
+	comp = g.comp
 	for i := range comp {
 		comp[i] = -1
 	}
-	var queue, nb []int
+	queue := g.queue
 	for start := range comp {
 		if comp[start] >= 0 || !g.walk(start) {
 			continue
@@ -93,47 +99,52 @@ func (g *generator) components() (comp []int32, sizes []int) {
 		comp[start] = id
 		queue = append(queue[:0], start)
 		for k := 0; k < len(queue); k++ {
-			nb = g.neighbors(nb, queue[k])
-			for _, j := range nb {
-				if comp[j] < 0 && g.walk(j) {
+			for _, j := range g.nbr[queue[k]] {
+				if j >= 0 && comp[j] < 0 && g.walk(int(j)) {
 					comp[j] = id
-					queue = append(queue, j)
+					queue = append(queue, int(j))
 				}
 			}
 		}
 		sizes = append(sizes, len(queue))
 	}
+	g.queue = queue
 	return comp, sizes
 }
 
 // bfs walks from the sources over walkable hexes and returns each hex's
 // walking distance from the nearest source (-1 if unreachable) and which
 // source that is (its index in sources; -1 if unreachable). Ties go to the
-// source listed first.
-func (g *generator) bfs(sources []int) (dist []int32, owner []int16) {
-	dist = make([]int32, g.rect.Len())
-	owner = make([]int16, g.rect.Len())
+// source listed first. It fills and returns dist and owner when they are
+// long enough, else new slices.
+func (g *generator) bfs(sources []int, dist []int32, owner []int16) ([]int32, []int16) {
+	n := g.rect.Len()
+	if len(dist) != n {
+		dist = make([]int32, n)
+	}
+	if len(owner) != n {
+		owner = make([]int16, n)
+	}
 	for i := range dist {
 		dist[i], owner[i] = -1, -1
 	}
-	queue := make([]int, 0, len(sources))
+	queue := g.bfsQueue[:0]
 	for s, i := range sources {
 		if dist[i] < 0 {
 			dist[i], owner[i] = 0, int16(s)
 			queue = append(queue, i)
 		}
 	}
-	var nb []int
 	for k := 0; k < len(queue); k++ {
 		i := queue[k]
-		nb = g.neighbors(nb, i)
-		for _, j := range nb {
-			if dist[j] < 0 && g.walk(j) {
+		for _, j := range g.nbr[i] {
+			if j >= 0 && dist[j] < 0 && g.walk(int(j)) {
 				dist[j], owner[j] = dist[i]+1, owner[i]
-				queue = append(queue, j)
+				queue = append(queue, int(j))
 			}
 		}
 	}
+	g.bfsQueue = queue
 	return dist, owner
 }
 
@@ -215,7 +226,9 @@ func (g *generator) capitals(comp []int32, c, n, size int) ([]int, error) {
 	// Farthest-point sampling: each next capital is the site farthest (by
 	// walking) from those already chosen.
 	caps := []int{cand[g.rng.IntN(len(cand))]}
-	near, _ := g.bfs(caps)
+	near, _ := g.bfs(caps, nil, nil)
+	var d []int32
+	var owner []int16
 	for len(caps) < n {
 		best, bestD := -1, int32(-1)
 		for _, i := range cand {
@@ -224,7 +237,7 @@ func (g *generator) capitals(comp []int32, c, n, size int) ([]int, error) {
 			}
 		}
 		caps = append(caps, best)
-		d, _ := g.bfs([]int{best})
+		d, owner = g.bfs([]int{best}, d, owner)
 		for i := range near {
 			if d[i] >= 0 && (near[i] < 0 || d[i] < near[i]) {
 				near[i] = d[i]
@@ -236,7 +249,7 @@ func (g *generator) capitals(comp []int32, c, n, size int) ([]int, error) {
 	// Lloyd relaxation: move each capital to the site nearest its
 	// territory's centre.
 	for range lloydRounds {
-		_, owner := g.bfs(caps)
+		_, owner = g.bfs(caps, d, owner)
 		sumQ := make([]int, n)
 		sumR := make([]int, n)
 		count := make([]int, n)
@@ -269,18 +282,17 @@ func (g *generator) capitals(comp []int32, c, n, size int) ([]int, error) {
 	// Then let each capital step up to settleRadius hexes within its
 	// territory to the site with the most walkable land around it, so no
 	// player starts squeezed against a coast or a mountain range.
-	_, owner := g.bfs(caps)
+	_, owner = g.bfs(caps, d, owner)
 	for p := range caps {
 		best, bestLand := caps[p], g.landNear(caps[p])
-		for _, h := range hex.Spiral(g.hexs[caps[p]], settleRadius) {
-			i := g.rect.Index(h)
-			if i < 0 || int(owner[i]) != p || comp[i] != int32(c) || !g.city(i) || !g.goodSite(i) {
-				continue
+		g.within(caps[p], settleRadius, func(i int) {
+			if int(owner[i]) != p || comp[i] != int32(c) || !g.city(i) || !g.goodSite(i) {
+				return
 			}
 			if l := g.landNear(i); l > bestLand {
 				best, bestLand = i, l
 			}
-		}
+		})
 		caps[p] = best
 	}
 	if g.minWalk(caps) >= spacing {
@@ -295,19 +307,21 @@ func (g *generator) capitals(comp []int32, c, n, size int) ([]int, error) {
 // landNear counts the walkable hexes within NearRadius of hex i.
 func (g *generator) landNear(i int) int {
 	n := 0
-	for _, h := range hex.Spiral(g.hexs[i], NearRadius) {
-		if j := g.rect.Index(h); j >= 0 && g.walk(j) {
+	g.within(i, NearRadius, func(j int) {
+		if g.walk(j) {
 			n++
 		}
-	}
+	})
 	return n
 }
 
 // minWalk returns the least walking distance between two of the hexes.
 func (g *generator) minWalk(caps []int) int {
 	least := int32(1 << 30)
+	var d []int32
+	var owner []int16
 	for k, c := range caps {
-		d, _ := g.bfs([]int{c})
+		d, owner = g.bfs([]int{c}, d, owner)
 		for _, o := range caps[k+1:] {
 			if d[o] >= 0 && d[o] < least {
 				least = d[o]
@@ -326,12 +340,11 @@ func (g *generator) goodSite(i int) bool {
 		return false
 	}
 	room := 0
-	for _, h := range hex.Spiral(g.hexs[i], siteRadius) {
-		j := g.rect.Index(h)
-		if j >= 0 && g.city(j) && hex.Distance(h, g.hexs[i]) >= g.cfg.CitySpacing {
+	g.within(i, siteRadius, func(j int) {
+		if g.city(j) && hex.Distance(g.hexs[j], g.hexs[i]) >= g.cfg.CitySpacing {
 			room++
 		}
-	}
+	})
 	return room >= 2*g.cfg.Cities
 }
 
@@ -344,11 +357,11 @@ func (g *generator) cities(p, c int, owner []int16, taken *[]int) ([]int, error)
 		for len(mine) < g.cfg.Cities+1 {
 			covered := g.borderSet(mine)
 			best, bestScore := -1, -1<<30
-			for _, h := range hex.Spiral(g.hexs[c], radius) {
-				i := g.rect.Index(h)
-				if i < 0 || !g.city(i) || int(owner[i]) != p || !g.spaced(i, *taken) {
-					continue
+			g.within(c, radius, func(i int) {
+				if !g.city(i) || int(owner[i]) != p || !g.spaced(i, *taken) {
+					return
 				}
+				h := g.hexs[i]
 				score := -3 * hex.Distance(h, g.hexs[c])
 				for _, t := range g.cfg.Resources {
 					if !covered[t] && g.borders1(i, t) {
@@ -363,7 +376,7 @@ func (g *generator) cities(p, c int, owner []int16, taken *[]int) ([]int, error)
 				if score > bestScore || (score == bestScore && i < best) {
 					best, bestScore = i, score
 				}
-			}
+			})
 			if best < 0 {
 				break
 			}
@@ -458,7 +471,9 @@ func (g *generator) addResources(capitals []int, cities [][]int) {
 					}
 					old := g.m.Terrain[j]
 					g.m.Terrain[j] = t
-					if g.keeps(before, cs) && g.connected(capitals, cities) == nil {
+					// Only a walkable hex turned unwalkable can cut a start off.
+					cuts := g.cfg.Terrain[old].Army && !g.cfg.Terrain[t].Army
+					if g.keeps(before, cs) && (!cuts || g.connected(capitals, cities) == nil) {
 						done = true
 						continue
 					}
