@@ -1,0 +1,49 @@
+package game
+
+import (
+	"empires/shared/hex"
+	"empires/shared/rules"
+)
+
+// Role is a side's part in a battle.
+type Role uint8
+
+const (
+	// Attacker: the side that moved in.
+	Attacker Role = iota + 1
+	// Defender: the side that held the hex (or, when both moved, the side
+	// with the lower player ID).
+	Defender
+)
+
+// Side is one side of a battle: one player's armies.
+type Side struct {
+	Player PlayerID
+	Role   Role
+	// Armies are the side's armies, in ID order.
+	Armies []ArmyID
+	// Losses[i] is what Armies[i] loses; the ruleset's Battle fills it.
+	Losses []Units
+	// LostCharacters are characters killed; the ruleset's Battle fills it.
+	LostCharacters []CharacterID
+	// Rolls are the dice the side rolled, for the report.
+	Rolls []int
+}
+
+// Battle is a battle for the ruleset to resolve: the engine fills the
+// sides, the place and the dice; Battle (the ruleset's) fills the losses,
+// the rolls and the winner.
+type Battle struct {
+	Hex     hex.Hex
+	Terrain rules.TerrainID
+	// City is the city on the hex, 0 if none.
+	City CityID
+	// Edge is true when the armies met crossing between two hexes; then
+	// each side stays on its own hex.
+	Edge  bool
+	Sides [2]Side
+	Dice  *RNG
+	// Winner is the index (0 or 1) of the winning side; the other side
+	// retreats. -1: nobody wins and nobody retreats.
+	Winner int
+}

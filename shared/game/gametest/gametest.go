@@ -1,0 +1,247 @@
+// Package gametest is a small, complete ruleset for testing the engine: one
+// unit kind, a move of two, plain dice battles, income from cities, and a
+// last-player-standing victory. Maps use the erfworld terrain glyphs:
+// '.' Open, '"' Grasslands, 'f' Woods, '^' Mountains, '~' Water.
+package gametest
+
+import (
+	"fmt"
+	"strings"
+
+	"empires/shared/game"
+	"empires/shared/hex"
+	"empires/shared/hexmap"
+	"empires/shared/rules"
+	"empires/shared/rules/erfworld"
+)
+
+// OrderRecruit adds Count units to the army in City's hex, paying one
+// unit of treasury each.
+const OrderRecruit = game.OrderRuleset
+
+// Rules is the test ruleset. Its zero value is not ready; use New.
+type Rules struct {
+	terrain rules.TerrainTable
+	// Move is every army's movement points (2 unless set).
+	Move int
+	// StackLimit is the most friendly armies on one hex; 0 means no limit.
+	StackLimit int
+	// Order is the turn order (Simultaneous unless set).
+	Order game.TurnOrder
+}
+
+var _ game.Ruleset = (*Rules)(nil)
+
+// New returns the test ruleset with the erfworld terrain table.
+func New() *Rules {
+	rs, err := erfworld.Default()
+	if err != nil {
+		panic(fmt.Sprintf("gametest: load erfworld terrain: %v", err))
+	}
+	return &Rules{terrain: rs.Terrain, Move: 2}
+}
+
+// ID implements game.Ruleset.
+func (r *Rules) ID() string { return "gametest" }
+
+// Terrain implements game.Ruleset.
+func (r *Rules) Terrain() rules.TerrainTable { return r.terrain }
+
+// TurnOrder implements game.Ruleset.
+func (r *Rules) TurnOrder() game.TurnOrder { return r.Order }
+
+// Phases implements game.Ruleset.
+func (r *Rules) Phases() []game.Phase {
+	return []game.Phase{game.PhaseIncome, game.PhaseRecruit, game.PhaseMove, game.PhaseVictory}
+}
+
+// ValidateOrder implements game.Ruleset.
+func (r *Rules) ValidateOrder(s *game.State, p game.PlayerID, o *game.Order) error {
+	if o.Kind < game.OrderRuleset {
+		return nil
+	}
+	if o.Kind != OrderRecruit {
+		return game.Rejectf("unknown order kind %d", o.Kind)
+	}
+	c := s.City(o.City)
+	if c == nil || c.Owner != p {
+		return game.Rejectf("%s is not yours", o.City)
+	}
+	if o.Count < 1 || o.Count > 100 {
+		return game.Rejectf("recruit %d units: must be 1 to 100", o.Count)
+	}
+	if have := s.Player(p).Treasury; have < int64(o.Count) {
+		return game.Rejectf("not enough treasury: have %d, need %d", have, o.Count)
+	}
+	return nil
+}
+
+// RunPhase implements game.Ruleset.
+func (r *Rules) RunPhase(s *game.State, ph game.Phase, orders []game.PlayerOrders, ev *game.Events) {
+	switch ph {
+	case game.PhaseIncome:
+		for _, po := range orders {
+			income := int64(0)
+			for _, c := range s.Cities {
+				if c.Owner == po.Player {
+					income += int64(c.Level)
+				}
+			}
+			s.Player(po.Player).Treasury += income
+			ev.Add(game.Event{Turn: s.Turn, Kind: game.EventIncome, Player: po.Player, Amount: income})
+		}
+	case game.PhaseRecruit:
+		for _, po := range orders {
+			for i := range po.Orders {
+				o := &po.Orders[i]
+				if o.Kind != OrderRecruit {
+					continue
+				}
+				c := s.City(o.City)
+				s.Player(po.Player).Treasury -= int64(o.Count)
+				recruit := game.Units{o.Count}
+				if idx := s.ArmiesAt(c.Hex); len(idx) > 0 && s.Armies[idx[0]].Owner == po.Player {
+					a := &s.Armies[idx[0]]
+					a.Units = a.Units.Add(recruit)
+				} else {
+					s.AddArmy(game.Army{Owner: po.Player, Hex: c.Hex, Units: recruit})
+				}
+				ev.Add(game.Event{Turn: s.Turn, Kind: game.EventBuild, Player: po.Player, City: c.ID,
+					From: c.Hex, To: c.Hex, HasHex: true, Amount: int64(o.Count), Text: fmt.Sprintf("recruited %d", o.Count)})
+			}
+		}
+	case game.PhaseVictory:
+		alive := 0
+		var last game.PlayerID
+		for i := range s.Players {
+			p := &s.Players[i]
+			if !p.Alive {
+				continue
+			}
+			has := false
+			for _, a := range s.Armies {
+				has = has || a.Owner == p.ID
+			}
+			for _, c := range s.Cities {
+				has = has || c.Owner == p.ID
+			}
+			if !has {
+				p.Alive, p.EliminatedTurn = false, s.Turn
+				ev.Add(game.Event{Turn: s.Turn, Kind: game.EventEliminated, Player: p.ID})
+				continue
+			}
+			alive++
+			last = p.ID
+		}
+		if alive == 1 && !s.Over {
+			s.Over, s.Winner = true, last
+			ev.Add(game.Event{Turn: s.Turn, Kind: game.EventVictory, Player: last})
+		}
+	}
+}
+
+// MovePoints implements game.Ruleset.
+func (r *Rules) MovePoints(s *game.State, a *game.Army) int { return r.Move }
+
+// StepCost implements game.Ruleset: one point a hex; land armies walk the
+// terrain armies may enter, naval armies sail naval terrain.
+func (r *Rules) StepCost(s *game.State, a *game.Army, from, to hex.Hex) (int, bool) {
+	t, ok := s.Map.At(to)
+	if !ok {
+		return 0, false
+	}
+	if a.Naval {
+		return 1, r.terrain[t].Naval
+	}
+	return 1, r.terrain[t].Army
+}
+
+// CanStack implements game.Ruleset.
+func (r *Rules) CanStack(s *game.State, a *game.Army, to hex.Hex, others []*game.Army) bool {
+	return r.StackLimit == 0 || len(others) < r.StackLimit
+}
+
+// Sight implements game.Ruleset.
+func (r *Rules) Sight(s *game.State, a *game.Army) int { return 1 }
+
+// CitySight implements game.Ruleset.
+func (r *Rules) CitySight(s *game.State, c *game.City) int { return 1 }
+
+// ExtraSight implements game.Ruleset.
+func (r *Rules) ExtraSight(s *game.State, p game.PlayerID) []hex.Hex { return nil }
+
+// Battle implements game.Ruleset: every unit rolls a d6 and hits on 4+;
+// each side loses as many units as the other side hit, taken from its
+// armies in order; the side that loses fewer units wins (the defender on a
+// tie). Characters are lost with an army that loses all its units.
+func (r *Rules) Battle(s *game.State, b *game.Battle) {
+	var hits [2]int
+	var lost [2]int
+	for i := range b.Sides {
+		sd := &b.Sides[i]
+		for _, id := range sd.Armies {
+			for range s.Army(id).Units.Total() {
+				roll := b.Dice.Roll(6)
+				sd.Rolls = append(sd.Rolls, roll)
+				if roll >= 4 {
+					hits[i]++
+				}
+			}
+		}
+	}
+	for i := range b.Sides {
+		sd := &b.Sides[i]
+		left := hits[1-i]
+		sd.Losses = make([]game.Units, len(sd.Armies))
+		for k, id := range sd.Armies {
+			n := min(left, s.Army(id).Units.Total())
+			sd.Losses[k] = game.Units{int32(n)}
+			left -= n
+			lost[i] += n
+		}
+	}
+	switch {
+	case lost[0] < lost[1]:
+		b.Winner = 0
+	case lost[1] < lost[0]:
+		b.Winner = 1
+	case b.Sides[0].Role == game.Defender:
+		b.Winner = 0
+	default:
+		b.Winner = 1
+	}
+}
+
+// Game builds a game on the ASCII map text (see hexmap.Parse) for the
+// given number of players with seed. Armies and cities are added by the
+// caller.
+func Game(r *Rules, text string, players int, seed uint64) *game.State {
+	m, err := hexmap.Parse(text, r.terrain)
+	if err != nil {
+		panic(err)
+	}
+	return game.New(game.Setup{Ruleset: r.ID(), Seed: seed, Map: m, Players: players})
+}
+
+// Army adds an army of player p with n units at offset (col, row) and
+// returns its ID.
+func Army(s *game.State, p game.PlayerID, col, row int, n int32) game.ArmyID {
+	return s.AddArmy(game.Army{Owner: p, Hex: At(col, row), Units: game.Units{n}})
+}
+
+// At returns the hex at offset column col, row row.
+func At(col, row int) hex.Hex { return hex.FromOffset(hex.Offset{Col: col, Row: row}) }
+
+// Path returns the hexes at the given offset coordinates, "col,row" pairs
+// separated by spaces, e.g. Path("2,1 3,1").
+func Path(spec string) []hex.Hex {
+	var out []hex.Hex
+	for _, f := range strings.Fields(spec) {
+		var col, row int
+		if _, err := fmt.Sscanf(f, "%d,%d", &col, &row); err != nil {
+			panic(fmt.Sprintf("gametest.Path: %q: %v", f, err))
+		}
+		out = append(out, At(col, row))
+	}
+	return out
+}
