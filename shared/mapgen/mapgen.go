@@ -13,9 +13,9 @@
 //     ringed by sea. The lowest hexes, by rank, become the sea terrains, so the
 //     terrain mix matches the ruleset's shares exactly.
 //  2. The highest land (elevation plus ridged noise, which draws chains rather
-//     than blobs) becomes the peak terrains; the rest of the land is split by a
-//     second noise field, "moisture", into the lowland terrains in the order
-//     the ruleset lists them.
+//     than blobs) becomes the peak terrains. The rest is lowland: each lowland
+//     terrain after the first is laid as patches from a noise field of its
+//     own; the first (Open, in erfworld) takes the remaining land.
 //  3. Land that armies can walk is split into connected regions. Players go to
 //     the largest regions in proportion to their size, at least two to a
 //     region, so every start can reach a rival by land.
@@ -92,6 +92,9 @@ type Result struct {
 	Starts []Start
 	// Attempt is the derived seed's number (0-based) that produced the map.
 	Attempt int
+	// Changed lists the hexes whose terrain was changed to give a start a
+	// resource it lacked, in index order.
+	Changed []hex.Hex
 }
 
 // attempts is how many derived seeds Generate tries before it gives up.
@@ -133,6 +136,9 @@ func Generate(cfg Config) (*Result, error) {
 			continue
 		}
 		r := &Result{Map: g.m, Starts: starts, Attempt: a}
+		for _, i := range g.changed {
+			r.Changed = append(r.Changed, g.hexs[i])
+		}
 		if s := fairness(starts); s > bestScore {
 			best, bestScore = r, s
 		}
@@ -242,6 +248,8 @@ type generator struct {
 	comp     []int32
 	queue    []int
 	bfsQueue []int
+	// changed lists the hexes addResources changed, by index.
+	changed []int
 }
 
 func newGenerator(cfg Config, gr *grid, seed uint64) *generator {
@@ -281,11 +289,13 @@ func (g *generator) terrain() {
 	cellHexes := int64(min(max(min(w, h)/4, 8), 32))
 	cell := cellHexes * worldHexWidth
 	margin := min(max(min(w, h)/10, 2), 8)
+	// Lowland patches (woods, grass) are a few hexes across on every map
+	// size, so each start finds each kind of land nearby.
+	const patchCell = 8 * worldHexWidth
 
 	elev := make([]int64, n)
 	peak := make([]int64, n)
-	moist := make([]int64, n)
-	seedE, seedR, seedM := mix(g.seed^1), mix(g.seed^2), mix(g.seed^3)
+	seedE, seedR := mix(g.seed^1), mix(g.seed^2)
 	for i := range n {
 		col, row := i%w, i/w
 		x, y := worldXY(col, row)
@@ -299,7 +309,6 @@ func (g *generator) terrain() {
 		r := fractal(seedR, x, y, cell/2, 3)
 		ridge := noiseOne - 2*abs64(r-noiseOne/2) // high along the noise's mid-line
 		peak[i] = e/2 + ridge/2
-		moist[i] = fractal(seedM, x, y, cell*2/3, 4)
 	}
 
 	// Rank every hex by elevation; the lowest become sea.
@@ -318,10 +327,35 @@ func (g *generator) terrain() {
 	g.assign(land[lowCount:], rules.LayerPeak, quota)
 	low := land[:lowCount]
 
-	// The rest splits by moisture into the lowland terrains, listed order
-	// driest first.
-	rank(low, moist)
-	g.assign(low, rules.LayerLowland, quota)
+	// The rest is lowland. Every lowland terrain after the first is laid as
+	// patches drawn from its own noise field, the last listed first, each
+	// taking its quota of the lowland left where its field is highest; the
+	// first lowland terrain takes what remains. Independent fields let each
+	// kind border every other, rather than lying in bands.
+	var lows []int
+	for t, c := range g.cfg.Terrain {
+		if c.MapGen.Layer == rules.LayerLowland {
+			lows = append(lows, t)
+		}
+	}
+	field := make([]int64, n)
+	for k := len(lows) - 1; k >= 1; k-- {
+		t := lows[k]
+		seedT := mix(g.seed ^ uint64(16+t))
+		for _, i := range low {
+			x, y := worldXY(i%w, i/w)
+			field[i] = fractal(seedT, x, y, patchCell, 3)
+		}
+		rank(low, field)
+		q := min(quota[t], len(low))
+		for _, i := range low[len(low)-q:] {
+			g.m.Terrain[i] = rules.TerrainID(t)
+		}
+		low = low[:len(low)-q]
+	}
+	for _, i := range low {
+		g.m.Terrain[i] = rules.TerrainID(lows[0])
+	}
 }
 
 // rank sorts the hex indexes in order by value[i], ties by index. Keys pack

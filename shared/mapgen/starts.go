@@ -74,6 +74,7 @@ func (g *generator) placeStarts() ([]Start, error) {
 		s.LandNear = g.landNear(c)
 		starts[p] = s
 	}
+	slices.Sort(g.changed)
 	return starts, nil
 }
 
@@ -280,17 +281,17 @@ func (g *generator) capitals(comp []int32, c, n, size int) ([]int, error) {
 		}
 	}
 	// Then let each capital step up to settleRadius hexes within its
-	// territory to the site with the most walkable land around it, so no
-	// player starts squeezed against a coast or a mountain range.
+	// territory to the best site (siteScore): much walkable land around
+	// it, and every resource terrain within reach of its cities.
 	_, owner = g.bfs(caps, d, owner)
 	for p := range caps {
-		best, bestLand := caps[p], g.landNear(caps[p])
+		best, bestScore := caps[p], g.siteScore(caps[p])
 		g.within(caps[p], settleRadius, func(i int) {
 			if int(owner[i]) != p || comp[i] != int32(c) || !g.city(i) || !g.goodSite(i) {
 				return
 			}
-			if l := g.landNear(i); l > bestLand {
-				best, bestLand = i, l
+			if sc := g.siteScore(i); sc > bestScore {
+				best, bestScore = i, sc
 			}
 		})
 		caps[p] = best
@@ -302,6 +303,22 @@ func (g *generator) capitals(comp []int32, c, n, size int) ([]int, error) {
 		return spread, nil
 	}
 	return nil, fmt.Errorf("land mass of %d hexes: cannot space %d capitals %d hexes apart", size, n, spacing)
+}
+
+// siteScore rates hex i as a capital: the walkable land around it, and 20
+// points for each resource terrain within its cities' reach.
+func (g *generator) siteScore(i int) int {
+	score := g.landNear(i)
+	for _, t := range g.cfg.Resources {
+		found := false
+		g.within(i, cityRadius, func(j int) {
+			found = found || g.m.Terrain[j] == t
+		})
+		if found {
+			score += 20
+		}
+	}
+	return score
 }
 
 // landNear counts the walkable hexes within NearRadius of hex i.
@@ -475,6 +492,7 @@ func (g *generator) addResources(capitals []int, cities [][]int) {
 					cuts := g.cfg.Terrain[old].Army && !g.cfg.Terrain[t].Army
 					if g.keeps(before, cs) && (!cuts || g.connected(capitals, cities) == nil) {
 						done = true
+						g.changed = append(g.changed, j)
 						continue
 					}
 					g.m.Terrain[j] = old

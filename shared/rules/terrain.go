@@ -56,8 +56,9 @@ type Layer uint8
 const (
 	// LayerSea is the lowest elevation: the seas.
 	LayerSea Layer = iota + 1
-	// LayerLowland is the land between sea and peaks. Lowland terrains are
-	// split by moisture in the order the table lists them, driest first.
+	// LayerLowland is the land between sea and peaks. Each lowland terrain
+	// after the first listed is laid as patches of its own; the first takes
+	// the rest.
 	LayerLowland
 	// LayerPeak is the highest land.
 	LayerPeak

@@ -99,6 +99,13 @@ func run(args []string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "%-7d %-9s %-19s %-9d %-9d %s\n", p+1, s.Capital, strings.Join(cities, " "),
 			s.LandNear, s.Territory, strings.Join(borders, ", "))
 	}
+	if len(res.Changed) > 0 {
+		var hexes []string
+		for _, h := range res.Changed {
+			hexes = append(hexes, h.String())
+		}
+		fmt.Fprintf(stdout, "changed to give starts their resources: %s\n", strings.Join(hexes, " "))
+	}
 	if *ascii {
 		fmt.Fprint(stdout, res.Map.Format(rs.Terrain))
 	}
