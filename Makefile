@@ -13,9 +13,11 @@ CLIENT_PKGS := ./client/...
 MAP_ARGS    ?= -seed 7 -size 64x48 -players 6 -png map.png
 BENCH       ?= .
 BENCHTIME   ?= 1s
+# Seconds each fuzz target runs under `make fuzz`.
+FUZZTIME    ?= 30s
 
 .DEFAULT_GOAL := help
-.PHONY: help run map test test-go test-client lint fmt-check vet staticcheck check-shared bench deps-run deps-test
+.PHONY: help run map test test-go test-client lint fmt-check vet staticcheck check-shared bench fuzz deps-run deps-test
 
 help: ## List the targets.
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-13s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -53,6 +55,14 @@ check-shared: ## Fail if any package under shared/ depends on ebiten.
 
 bench: ## Run the benchmarks (BENCH=regexp BENCHTIME=1s); compare runs with benchstat.
 	$(GO) test -run '^$$' -bench '$(BENCH)' -benchtime $(BENCHTIME) -benchmem ./...
+
+fuzz: ## Run every fuzz target for FUZZTIME each (saved games, orders, views, deltas, ruleset files).
+	@for pkg in $$($(GO) list ./...); do \
+		for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+			echo "== $$pkg $$f"; \
+			$(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+		done; \
+	done
 
 deps-run: ## Install what the client needs at run time, if missing.
 	@bash scripts/deps.sh run

@@ -18,7 +18,8 @@ const (
 	EventBattle
 	// EventRetreat: Army retreated From -> To after losing.
 	EventRetreat
-	// EventDestroyed: Army was destroyed at From.
+	// EventDestroyed: Army was destroyed at From; Amount is the units it
+	// still had (0 when battle losses emptied it).
 	EventDestroyed
 	// EventCapture: City on To passed to Player.
 	EventCapture

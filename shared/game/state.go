@@ -204,8 +204,9 @@ type State struct {
 	// Memory is each player's fog-of-war memory, Memory[i] for player i+1.
 	Memory []Memory
 	RNG    RNG
-	// NextID is the next unused entity ID (shared by armies, cities and
-	// characters so an ID never means two things).
+	// NextID is the last entity ID handed out (IDs are shared by armies,
+	// cities and characters, so an ID never means two things); NewID
+	// returns NextID+1.
 	NextID uint32
 	// Winner is set when the game is over; 0 while it goes on.
 	Winner PlayerID
@@ -276,13 +277,16 @@ func (s *State) AddCity(c City) CityID {
 // order of the rest, and clears the Carrier of armies whose fleet is gone.
 func (s *State) RemoveArmies(gone func(*Army) bool) {
 	var removed []ArmyID
-	s.Armies = slices.DeleteFunc(s.Armies, func(a Army) bool {
-		if gone(&a) {
-			removed = append(removed, a.ID)
-			return true
+	kept := s.Armies[:0]
+	for i := range s.Armies {
+		if gone(&s.Armies[i]) {
+			removed = append(removed, s.Armies[i].ID)
+			continue
 		}
-		return false
-	})
+		kept = append(kept, s.Armies[i])
+	}
+	clear(s.Armies[len(kept):])
+	s.Armies = kept
 	if len(removed) == 0 {
 		return
 	}

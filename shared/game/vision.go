@@ -21,91 +21,239 @@ func BeginTurnVision(s *State) {
 // sighted this turn, and sightings on visible hexes whose army or city is no
 // longer there are dropped. Movement calls it after every step, so an army
 // sees what it passes.
+//
+// It runs in O(players * (armies + cities + sightings)) plus the hexes in
+// sight, which it marks a row of hexes at a time; sighting lists are
+// updated in place, allocating only for newly sighted entities and changed
+// unit lists.
 func RecordVision(s *State, rs Ruleset) {
+	if s.Map == nil {
+		return
+	}
 	r := s.Map.Rect()
 	for i := range s.Memory {
-		m := &s.Memory[i]
-		m.Visible.Clear()
-	}
-	mark := func(p PlayerID, center hex.Hex, radius int) {
-		if p == 0 || int(p) > len(s.Memory) {
-			return
-		}
-		vis := s.Memory[p-1].Visible
-		for _, h := range hex.Spiral(center, radius) {
-			vis.Set(r.Index(h))
-		}
+		s.Memory[i].Visible.Clear()
 	}
 	for i := range s.Cities {
 		c := &s.Cities[i]
-		mark(c.Owner, c.Hex, rs.CitySight(s, c))
+		if p := c.Owner; p != 0 && int(p) <= len(s.Memory) {
+			markSight(s.Memory[p-1].Visible, r, c.Hex, rs.CitySight(s, c))
+		}
 	}
 	for i := range s.Armies {
 		a := &s.Armies[i]
-		mark(a.Owner, a.Hex, rs.Sight(s, a))
+		if p := a.Owner; p != 0 && int(p) <= len(s.Memory) {
+			markSight(s.Memory[p-1].Visible, r, a.Hex, rs.Sight(s, a))
+		}
 	}
 	for i := range s.Players {
-		p := s.Players[i].ID
-		for _, h := range rs.ExtraSight(s, p) {
+		if i >= len(s.Memory) {
+			break
+		}
+		for _, h := range rs.ExtraSight(s, s.Players[i].ID) {
 			s.Memory[i].Visible.Set(r.Index(h))
 		}
 	}
+
+	// Each army's and city's owner, ID and hex index, computed once in
+	// small arrays that the loop over players reads sixteen times.
+	na, nc := len(s.Armies), len(s.Cities)
+	at := make([]int32, na+nc)
+	ids := make([]uint32, na+nc)
+	owners := make([]PlayerID, na+nc)
+	for i := range s.Armies {
+		a := &s.Armies[i]
+		at[i], ids[i], owners[i] = int32(r.Index(a.Hex)), uint32(a.ID), a.Owner
+	}
+	for i := range s.Cities {
+		c := &s.Cities[i]
+		at[na+i], ids[na+i], owners[na+i] = int32(r.Index(c.Hex)), uint32(c.ID), c.Owner
+	}
+	var sel []int32
 	for i := range s.Memory {
 		pid := PlayerID(i + 1)
 		m := &s.Memory[i]
 		m.Seen.Union(m.Visible)
 		m.Known.Union(m.Visible)
-		// Drop sightings the player can now see are stale.
-		m.Armies = slices.DeleteFunc(m.Armies, func(sg Sighting) bool {
-			if !m.Visible.Has(r.Index(sg.Hex)) {
-				return false
-			}
-			a := s.Army(sg.Army)
-			return a == nil || a.Hex != sg.Hex
-		})
-		for k := range s.Armies {
-			a := &s.Armies[k]
-			if a.Owner == pid || !m.Visible.Has(r.Index(a.Hex)) {
-				continue
-			}
-			m.Armies = upsertSighting(m.Armies, Sighting{
-				Army: a.ID, Owner: a.Owner, Hex: a.Hex, Naval: a.Naval,
-				Units: slices.Clone(a.Units), Characters: int32(len(a.Characters)), Turn: s.Turn,
-			})
+		sel = inSight(sel[:0], m.Visible, pid, owners[:na], at[:na])
+		m.Armies = updateArmySightings(s, r, m.Visible, m.Armies, sel, ids[:na])
+		sel = inSight(sel[:0], m.Visible, pid, owners[na:], at[na:])
+		m.Cities = updateCitySightings(s, r, pid, m.Visible, m.Cities, sel, ids[na:])
+	}
+}
+
+// inSight appends to sel the indexes k of the entities not owned by pid
+// whose hex index at[k] is in vis.
+func inSight(sel []int32, vis Bitset, pid PlayerID, owners []PlayerID, at []int32) []int32 {
+	for k, i := range at {
+		if owners[k] != pid && i >= 0 && int(i>>6) < len(vis) && vis[i>>6]&(1<<(uint32(i)&63)) != 0 {
+			sel = append(sel, int32(k))
 		}
-		m.Cities = slices.DeleteFunc(m.Cities, func(cs CitySighting) bool {
-			if !m.Visible.Has(r.Index(cs.Hex)) {
-				return false
-			}
-			c := s.City(cs.City)
-			return c == nil || c.Owner == pid
-		})
-		for k := range s.Cities {
-			c := &s.Cities[k]
-			if c.Owner == pid || !m.Visible.Has(r.Index(c.Hex)) {
-				continue
-			}
-			m.Cities = upsertCitySighting(m.Cities, CitySighting{
-				City: c.ID, Owner: c.Owner, Hex: c.Hex, Level: c.Level, Capital: c.Capital, Turn: s.Turn,
-			})
+	}
+	return sel
+}
+
+// markSight adds to vis every hex of r within radius of center: for each
+// row of the disc, one run of consecutive indexes.
+func markSight(vis Bitset, r hex.Rect, center hex.Hex, radius int) {
+	// No hex of r is farther than this from center: a larger radius marks
+	// the same hexes (and must not overflow the sums below).
+	radius = min(radius, r.Width+r.Height+sightAbs(center.Q)+sightAbs(center.R))
+	for dr := max(-radius, -center.R); dr <= radius && center.R+dr < r.Height; dr++ {
+		row := center.R + dr
+		// On this row the disc holds the hexes with dq in
+		// [max(-radius, -radius-dr), min(radius, radius-dr)]; in odd-r
+		// offset columns that is a run shifted by the row's offset.
+		shift := (row - row&1) / 2
+		lo := center.Q + max(-radius, -radius-dr) + shift
+		hi := center.Q + min(radius, radius-dr) + shift
+		lo, hi = max(lo, 0), min(hi, r.Width-1)
+		if lo <= hi {
+			setRange(vis, row*r.Width+lo, row*r.Width+hi+1)
 		}
 	}
 }
 
-func upsertSighting(list []Sighting, sg Sighting) []Sighting {
-	i, ok := slices.BinarySearchFunc(list, sg.Army, func(x Sighting, id ArmyID) int { return cmpID(x.Army, id) })
-	if ok {
-		list[i] = sg
-		return list
+// setRange adds the indexes lo..hi-1 (0 <= lo < hi) to b, a word at a
+// time.
+func setRange(b Bitset, lo, hi int) {
+	last := (hi - 1) >> 6
+	if last >= len(b) {
+		if last = len(b) - 1; lo>>6 > last {
+			return
+		}
+		hi = (last + 1) << 6
 	}
-	return slices.Insert(list, i, sg)
+	for w := lo >> 6; w <= last; w++ {
+		mask := ^uint64(0)
+		if w == lo>>6 {
+			mask <<= uint(lo) & 63
+		}
+		if w == last && hi&63 != 0 {
+			mask &= uint64(1)<<(uint(hi)&63) - 1
+		}
+		b[w] |= mask
+	}
 }
 
-func upsertCitySighting(list []CitySighting, cs CitySighting) []CitySighting {
-	i, ok := slices.BinarySearchFunc(list, cs.City, func(x CitySighting, id CityID) int { return cmpID(x.City, id) })
-	if ok {
-		list[i] = cs
+// updateArmySightings returns list updated in place: the armies at the
+// indexes sel of s.Armies (the enemy armies in sight, in ID order) are
+// remembered as they are now, and the other sightings on visible hexes
+// whose army is no longer there are dropped.
+func updateArmySightings(s *State, r hex.Rect, vis Bitset, list []Sighting, sel []int32, ids []uint32) []Sighting {
+	// Forward pass: update and compact the existing sightings, counting the
+	// armies in sight that have none yet.
+	w, j, added := 0, 0, 0
+	for i := range list {
+		sg := &list[i]
+		id := uint32(sg.Army)
+		for j < len(sel) && ids[sel[j]] < id {
+			added++
+			j++
+		}
+		if j < len(sel) && ids[sel[j]] == id {
+			a := &s.Armies[sel[j]]
+			j++
+			sg.Owner, sg.Hex, sg.Naval, sg.Characters, sg.Turn = a.Owner, a.Hex, a.Naval, int32(len(a.Characters)), s.Turn
+			if !slices.Equal(sg.Units, a.Units) {
+				sg.Units = slices.Clone(a.Units)
+			}
+		} else if vis.Has(r.Index(sg.Hex)) {
+			if a := s.Army(sg.Army); a == nil || a.Hex != sg.Hex {
+				continue // seen to be gone
+			}
+		}
+		if w != i {
+			list[w] = *sg
+		}
+		w++
+	}
+	added += len(sel) - j
+	clear(list[w:])
+	list = list[:w]
+	if added == 0 {
 		return list
 	}
-	return slices.Insert(list, i, cs)
+	// Backward pass: merge in the new sightings from the end, in place.
+	n := w + added
+	list = slices.Grow(list, added)[:n]
+	i, k := w-1, n-1
+	for j = len(sel) - 1; j >= 0; {
+		id := ArmyID(ids[sel[j]])
+		switch {
+		case i >= 0 && list[i].Army > id:
+			list[k] = list[i]
+			i--
+		case i >= 0 && list[i].Army == id: // updated above
+			list[k] = list[i]
+			i--
+			j--
+		default:
+			a := &s.Armies[sel[j]]
+			list[k] = Sighting{Army: a.ID, Owner: a.Owner, Hex: a.Hex, Naval: a.Naval,
+				Units: slices.Clone(a.Units), Characters: int32(len(a.Characters)), Turn: s.Turn}
+			j--
+		}
+		k--
+	}
+	return list
+}
+
+// updateCitySightings is updateArmySightings for the cities of other
+// players in sight of player pid; a sighting on a visible hex is dropped
+// when its city is gone or now belongs to pid.
+func updateCitySightings(s *State, r hex.Rect, pid PlayerID, vis Bitset, list []CitySighting, sel []int32, ids []uint32) []CitySighting {
+	now := func(c *City) CitySighting {
+		return CitySighting{City: c.ID, Owner: c.Owner, Hex: c.Hex, Level: c.Level, Capital: c.Capital, Turn: s.Turn}
+	}
+	w, j, added := 0, 0, 0
+	for i := range list {
+		cs := list[i]
+		for j < len(sel) && ids[sel[j]] < uint32(cs.City) {
+			added++
+			j++
+		}
+		if j < len(sel) && ids[sel[j]] == uint32(cs.City) {
+			cs = now(&s.Cities[sel[j]])
+			j++
+		} else if vis.Has(r.Index(cs.Hex)) {
+			if c := s.City(cs.City); c == nil || c.Owner == pid {
+				continue
+			}
+		}
+		list[w] = cs
+		w++
+	}
+	added += len(sel) - j
+	list = list[:w]
+	if added == 0 {
+		return list
+	}
+	n := w + added
+	list = slices.Grow(list, added)[:n]
+	i, k := w-1, n-1
+	for j = len(sel) - 1; j >= 0; {
+		c := &s.Cities[sel[j]]
+		switch {
+		case i >= 0 && list[i].City > c.ID:
+			list[k] = list[i]
+			i--
+		case i >= 0 && list[i].City == c.ID:
+			list[k] = list[i]
+			i--
+			j--
+		default:
+			list[k] = now(c)
+			j--
+		}
+		k--
+	}
+	return list
+}
+
+func sightAbs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -1,0 +1,328 @@
+package game
+
+import (
+	"slices"
+
+	"empires/shared/hex"
+)
+
+// Battle orchestration for Move: which armies fight where, in what order,
+// and what happens to them afterwards. The rules are in Move's comment.
+
+// edgeArmy is an army fighting on an edge: the map indexes of the edge's
+// two hexes (lo < hi) and the army's index.
+type edgeArmy struct {
+	lo, hi int
+	army   int32
+}
+
+// edgeGroup is a run of m.edges sharing one edge.
+type edgeGroup struct {
+	start, end int
+}
+
+// crossings finds the enemy armies stepping across the same edge in
+// opposite directions; they fight there instead of moving.
+func (m *movement) crossings() {
+	s := m.s
+	m.edges = m.edges[:0]
+	for _, i32 := range m.movers {
+		st := &m.st[i32]
+		a := &s.Armies[i32]
+		to := m.rect.Index(st.to)
+		if to < 0 {
+			continue
+		}
+		for j := m.head[to]; j >= 0; j = m.st[j].next {
+			sj := &m.st[j]
+			if sj.want && sj.to == a.Hex && s.Armies[j].Owner != a.Owner {
+				st.edge = true
+				break
+			}
+		}
+		if st.edge {
+			lo, hi := m.rect.Index(a.Hex), to
+			if lo > hi {
+				lo, hi = hi, lo
+			}
+			m.edges = append(m.edges, edgeArmy{lo: lo, hi: hi, army: i32})
+		}
+	}
+}
+
+// battles fights this step's battles: edges first, then hexes.
+func (m *movement) battles() {
+	s := m.s
+	if len(m.edges) > 0 {
+		slices.SortFunc(m.edges, func(x, y edgeArmy) int {
+			if x.lo != y.lo {
+				return x.lo - y.lo
+			}
+			if x.hi != y.hi {
+				return x.hi - y.hi
+			}
+			return int(x.army - y.army)
+		})
+		m.groups = m.groups[:0]
+		for k := 0; k < len(m.edges); {
+			e := k + 1
+			for e < len(m.edges) && m.edges[e].lo == m.edges[k].lo && m.edges[e].hi == m.edges[k].hi {
+				e++
+			}
+			m.groups = append(m.groups, edgeGroup{start: k, end: e})
+			k = e
+		}
+		// By the lower hex, then by the lowest army (the first of each run).
+		slices.SortFunc(m.groups, func(x, y edgeGroup) int {
+			if d := m.edges[x.start].lo - m.edges[y.start].lo; d != 0 {
+				return d
+			}
+			return int(m.edges[x.start].army - m.edges[y.start].army)
+		})
+		for _, g := range m.groups {
+			m.list = m.list[:0]
+			var def PlayerID
+			for k := g.start; k < g.end; k++ {
+				i := m.edges[k].army
+				m.list = append(m.list, i)
+				if p := s.Armies[i].Owner; k == g.start || p < def {
+					def = p
+				}
+			}
+			m.fightChain(m.list, true, hex.Hex{}, def)
+		}
+		m.edges = m.edges[:0]
+	}
+	slices.Sort(m.entered)
+	for _, h := range m.entered {
+		m.list = m.list[:0]
+		var def, low PlayerID
+		haveDef, mixed := false, false
+		for j := m.head[h]; j >= 0; j = m.st[j].next {
+			p := s.Armies[j].Owner
+			if len(m.list) > 0 && p != s.Armies[m.list[0]].Owner {
+				mixed = true
+			}
+			if len(m.list) == 0 || p < low {
+				low = p
+			}
+			if !m.st[j].moved && (!haveDef || p < def) {
+				def, haveDef = p, true
+			}
+			m.list = append(m.list, j)
+		}
+		if !mixed {
+			continue
+		}
+		if !haveDef {
+			def = low
+		}
+		m.fightChain(m.list, false, m.rect.HexAt(int(h)), def)
+	}
+}
+
+// fightChain fights the battles among the armies in list (indexes, in
+// order), of two or more players: def defends against the lowest attacking
+// player, the winner holds and fights the next. On an edge each army fights
+// from its own hex; else all stand on site.
+func (m *movement) fightChain(list []int32, edge bool, site hex.Hex, def PlayerID) {
+	s := m.s
+	m.players = m.players[:0]
+	for _, i := range list {
+		if p := s.Armies[i].Owner; !slices.Contains(m.players, p) {
+			m.players = append(m.players, p)
+		}
+	}
+	slices.Sort(m.players)
+	holder := def
+	for _, p := range m.players {
+		if p == holder {
+			continue
+		}
+		m.sides[0] = m.side(m.sides[0][:0], list, holder, edge, site)
+		if len(m.sides[0]) == 0 {
+			holder = p
+			continue
+		}
+		m.sides[1] = m.side(m.sides[1][:0], list, p, edge, site)
+		if len(m.sides[1]) == 0 {
+			continue
+		}
+		if m.fight(m.sides[0], m.sides[1], edge) == 1 {
+			holder = p
+		}
+	}
+}
+
+// side appends to dst the armies of player p in list still in the fight:
+// alive and on site (on an edge: still on their own hex).
+func (m *movement) side(dst, list []int32, p PlayerID, edge bool, site hex.Hex) []int32 {
+	for _, i := range list {
+		a, st := &m.s.Armies[i], &m.st[i]
+		if a.Owner != p || st.dead {
+			continue
+		}
+		if (edge && a.Hex == st.from) || (!edge && a.Hex == site) {
+			dst = append(dst, i)
+		}
+	}
+	return dst
+}
+
+// fight fights one battle between the defending armies def and the
+// attacking armies att (indexes, in ID order), applies its outcome and
+// returns the winning side (0 defender, 1 attacker, -1 none).
+func (m *movement) fight(def, att []int32, edge bool) int {
+	s := m.s
+	armies := [2][]int32{def, att}
+	b := Battle{Hex: s.Armies[def[0]].Hex, Edge: edge, Dice: &s.RNG, Winner: -1}
+	if t, ok := s.Map.At(b.Hex); ok {
+		b.Terrain = t
+	}
+	if !edge {
+		if c := s.CityAt(b.Hex); c != nil {
+			b.City = c.ID
+		}
+	}
+	var rep BattleReport
+	rep.Hex = b.Hex
+	for k, role := range [2]Role{Defender, Attacker} {
+		ids := make([]ArmyID, len(armies[k]))
+		var before Units
+		for n, i := range armies[k] {
+			ids[n] = s.Armies[i].ID
+			before = before.Add(s.Armies[i].Units)
+		}
+		b.Sides[k] = Side{Player: s.Armies[armies[k][0]].Owner, Role: role, Armies: ids}
+		rep.Sides[k] = SideReport{Player: b.Sides[k].Player, Role: role, Armies: ids, Before: before}
+	}
+	m.rs.Battle(s, &b)
+	w := b.Winner
+	if w < -1 || w > 1 {
+		w = -1
+	}
+	for k := range armies {
+		sd := &b.Sides[k]
+		var after Units
+		for n, i := range armies[k] {
+			a := &s.Armies[i]
+			if n < len(sd.Losses) && len(sd.Losses[n]) > 0 {
+				a.Units = a.Units.Sub(sd.Losses[n])
+			}
+			if len(sd.LostCharacters) > 0 {
+				a.Characters = withoutCharacters(a.Characters, sd.LostCharacters)
+			}
+			after = after.Add(a.Units)
+			m.st[i].stopped = true
+		}
+		rep.Sides[k].Losses = rep.Sides[k].Before.Sub(after)
+		rep.Sides[k].Rolls = sd.Rolls
+	}
+	if w >= 0 {
+		rep.Winner = b.Sides[w].Player
+	}
+	from := b.Hex
+	if edge {
+		from = s.Armies[att[0]].Hex
+	}
+	m.ev.Add(Event{Turn: s.Turn, Step: m.step, Kind: EventBattle, City: b.City,
+		From: from, To: b.Hex, HasHex: true, Battle: &rep})
+	for k := range armies {
+		for _, i := range armies[k] {
+			if s.Armies[i].Empty() {
+				m.kill(int(i), "destroyed in battle")
+			}
+		}
+	}
+	m.progress = true
+	if w < 0 {
+		return w
+	}
+	// The losers retreat away from the winner: from where the winner's
+	// first army came this step, or where it stands across the edge.
+	wa := armies[w][0]
+	enemy, haveEnemy := s.Armies[wa].Hex, edge
+	if !edge && m.st[wa].moved && m.st[wa].from != s.Armies[wa].Hex {
+		enemy, haveEnemy = m.st[wa].from, true
+	}
+	for _, i := range armies[1-w] {
+		if !m.st[i].dead {
+			m.retreat(int(i), enemy, haveEnemy)
+		}
+	}
+	return w
+}
+
+// withoutCharacters returns cs without the characters in lost (a new slice
+// if any is removed).
+func withoutCharacters(cs []Character, lost []CharacterID) []Character {
+	n := 0
+	for _, c := range cs {
+		if !slices.Contains(lost, c.ID) {
+			n++
+		}
+	}
+	if n == len(cs) {
+		return cs
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]Character, 0, n)
+	for _, c := range cs {
+		if !slices.Contains(lost, c.ID) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// retreat moves losing army i to its first free hex (see Move), or
+// destroys it.
+func (m *movement) retreat(i int, enemy hex.Hex, haveEnemy bool) {
+	a := &m.s.Armies[i]
+	st := &m.st[i]
+	var cands [hex.NumDirections + 1]hex.Hex
+	n := 0
+	if st.moved && hex.Distance(st.from, a.Hex) == 1 {
+		cands[n] = st.from
+		n++
+	}
+	away := hex.East
+	if haveEnemy {
+		if d, ok := hex.DirectionTo(a.Hex, enemy); ok {
+			away = d.Opposite()
+		}
+	}
+	for k := range hex.Direction(hex.NumDirections) {
+		cands[n] = a.Hex.Neighbor((away + k) % hex.NumDirections)
+		n++
+	}
+	for _, c := range cands[:n] {
+		if m.free(i, c) {
+			m.relocate(i, c, EventRetreat)
+			return
+		}
+	}
+	m.kill(i, "no room to retreat")
+}
+
+// free reports whether army i may step to its neighbour h away from a
+// fight: it may enter h, no enemy army stands there, and stacking allows.
+func (m *movement) free(i int, h hex.Hex) bool {
+	a := &m.s.Armies[i]
+	if _, ok := m.cost(a, a.Hex, h); !ok {
+		return false
+	}
+	idx := m.rect.Index(h)
+	others := m.others[:0]
+	for j := m.head[idx]; j >= 0; j = m.st[j].next {
+		b := &m.s.Armies[j]
+		if b.Owner != a.Owner {
+			return false
+		}
+		others = append(others, b)
+	}
+	m.others = others
+	return len(others) == 0 || m.rs.CanStack(m.s, a, h, others)
+}

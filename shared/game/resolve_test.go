@@ -1,0 +1,354 @@
+package game_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"empires/shared/game"
+	"empires/shared/game/gametest"
+	"empires/shared/hex"
+	"empires/shared/hexmap"
+	"empires/shared/rules"
+)
+
+// randomGame builds a game on a random w x h map (mostly Open, with Woods,
+// Mountains and Water scattered) with the given players, each with two
+// cities and armies armies of 1-8 units on walkable hexes.
+func randomGame(seed uint64, w, h, players, armies int) (*game.State, *gametest.Rules) {
+	rs := gametest.New()
+	rng := rand.New(rand.NewPCG(seed, 99))
+	id := func(name string) rules.TerrainID {
+		t, _ := rs.Terrain().Lookup(name)
+		return t
+	}
+	m := hexmap.New(w, h, id("open"))
+	for i := range m.Terrain {
+		switch r := rng.IntN(100); {
+		case r < 10:
+			m.Terrain[i] = id("woods")
+		case r < 16:
+			m.Terrain[i] = id("mountains")
+		case r < 26:
+			m.Terrain[i] = id("water")
+		}
+	}
+	s := game.New(game.Setup{Ruleset: rs.ID(), Seed: seed, Map: m, Players: players})
+	rect := m.Rect()
+	walkable := func() hex.Hex {
+		for {
+			h := rect.HexAt(rng.IntN(rect.Len()))
+			if t, _ := m.At(h); rs.Terrain()[t].Army {
+				return h
+			}
+		}
+	}
+	for p := 1; p <= players; p++ {
+		for range 2 {
+			s.AddCity(game.City{Owner: game.PlayerID(p), Hex: walkable(), Level: int32(1 + rng.IntN(3))})
+		}
+	}
+	for k := range armies {
+		s.AddArmy(game.Army{Owner: game.PlayerID(1 + k%players), Hex: walkable(), Units: game.Units{int32(1 + rng.IntN(8))}})
+	}
+	game.RecordVision(s, rs)
+	return s, rs
+}
+
+// randomOrders gives each live player random orders for the turn: moves of
+// one to three steps over walkable hexes, attacks on remembered enemies,
+// explorations, stances and recruits. Some may be invalid; the order book
+// keeps a player's list only if all are valid, so invalid ones are dropped
+// one by one first.
+func randomOrders(s *game.State, rs *gametest.Rules, rng *rand.Rand) []game.PlayerOrders {
+	var out []game.PlayerOrders
+	for _, pl := range s.Players {
+		if !pl.Alive {
+			continue
+		}
+		var orders []game.Order
+		for i := range s.Armies {
+			a := &s.Armies[i]
+			if a.Owner != pl.ID || rng.IntN(10) < 3 {
+				continue
+			}
+			o := game.Order{Turn: s.Turn, Army: a.ID}
+			switch r := rng.IntN(10); {
+			case r < 5:
+				o.Kind = game.OrderMove
+				at := a.Hex
+				for range 1 + rng.IntN(3) {
+					next := at.Neighbor(hex.Direction(rng.IntN(6)))
+					if _, ok := rs.StepCost(s, a, at, next); !ok {
+						break
+					}
+					o.Path = append(o.Path, next)
+					at = next
+				}
+				if len(o.Path) == 0 {
+					continue
+				}
+			case r < 7:
+				mem := s.Memory[pl.ID-1].Armies
+				if len(mem) == 0 {
+					continue
+				}
+				o.Kind, o.Target = game.OrderAttack, mem[rng.IntN(len(mem))].Army
+			case r < 8:
+				o.Kind, o.Dir = game.OrderExplore, hex.Direction(rng.IntN(6))
+			default:
+				o.Kind = game.OrderStance
+				o.Stance = game.StanceKind(rng.IntN(3))
+				o.Dir = hex.Direction(rng.IntN(6))
+			}
+			orders = append(orders, o)
+		}
+		for _, c := range s.Cities {
+			if c.Owner == pl.ID && rng.IntN(4) == 0 {
+				orders = append(orders, game.Order{Turn: s.Turn, Kind: gametest.OrderRecruit, City: c.ID, Count: 1 + int32(rng.IntN(3))})
+			}
+		}
+		var valid []game.Order
+		for i := range orders {
+			if game.ValidateOrder(s, rs, pl.ID, &orders[i]) == nil {
+				valid = append(valid, orders[i])
+			}
+		}
+		var book game.OrderBook
+		if errs := book.Submit(s, rs, pl.ID, valid); errs != nil {
+			// Two movement orders for one army cannot happen here; any
+			// other rejection is a bug in the generator or the book.
+			panic(fmt.Sprintf("orders rejected: %v", errs[0]))
+		}
+		out = append(out, game.PlayerOrders{Player: pl.ID, Orders: book.Orders(pl.ID)})
+	}
+	return out
+}
+
+// play runs turns of a random game and returns each turn's state checksum
+// and events.
+func play(seed uint64, turns int) ([]uint64, [][]game.Event) {
+	s, rs := randomGame(seed, 24, 20, 4, 40)
+	rng := rand.New(rand.NewPCG(seed, 7))
+	var sums []uint64
+	var events [][]game.Event
+	for range turns {
+		ev := game.Resolve(s, rs, randomOrders(s, rs, rng))
+		sums = append(sums, s.Checksum())
+		events = append(events, ev.List)
+	}
+	return sums, events
+}
+
+// TestDeterminism: "The same state, orders and seed give the same result,
+// bit for bit" — two runs of the same random games agree on every turn's
+// checksum and events.
+func TestDeterminism(t *testing.T) {
+	for _, seed := range []uint64{1, 2, 3} {
+		a, ea := play(seed, 60)
+		b, eb := play(seed, 60)
+		for turn := range a {
+			if a[turn] != b[turn] {
+				t.Fatalf("seed %d turn %d: checksums %x and %x differ", seed, turn+1, a[turn], b[turn])
+			}
+		}
+		if !reflect.DeepEqual(ea, eb) {
+			t.Fatalf("seed %d: the same game produced different events", seed)
+		}
+		c, _ := play(seed+100, 60)
+		if reflect.DeepEqual(a, c) {
+			t.Fatalf("seeds %d and %d played identical games", seed, seed+100)
+		}
+	}
+}
+
+// TestConservation: "units are never duplicated or lost except by a rule
+// that says so" — after every turn the units on the map equal those before,
+// plus recruits, minus battle losses, minus armies destroyed for want of a
+// retreat; army IDs stay unique and sorted.
+func TestConservation(t *testing.T) {
+	for _, seed := range []uint64{4, 5, 6, 7} {
+		s, rs := randomGame(seed, 24, 20, 4, 40)
+		rng := rand.New(rand.NewPCG(seed, 8))
+		battles := 0
+		for turn := range 80 {
+			before := totalUnits(s)
+			ev := game.Resolve(s, rs, randomOrders(s, rs, rng))
+			recruited, lost := int64(0), int64(0)
+			for _, e := range ev.List {
+				switch e.Kind {
+				case game.EventBuild:
+					recruited += e.Amount
+				case game.EventBattle:
+					battles++
+					lost += int64(e.Battle.Sides[0].Losses.Total() + e.Battle.Sides[1].Losses.Total())
+				case game.EventDestroyed:
+					lost += e.Amount
+				}
+			}
+			if have, want := totalUnits(s), before+recruited-lost; have != want {
+				t.Fatalf("seed %d turn %d: %d units on the map, want %d (before %d + recruited %d - lost %d)",
+					seed, turn+1, have, want, before, recruited, lost)
+			}
+			for i := 1; i < len(s.Armies); i++ {
+				if s.Armies[i-1].ID >= s.Armies[i].ID {
+					t.Fatalf("seed %d turn %d: armies out of order: %d before %d", seed, turn+1, s.Armies[i-1].ID, s.Armies[i].ID)
+				}
+			}
+			for _, a := range s.Armies {
+				if a.Units.Total() <= 0 && len(a.Characters) == 0 {
+					t.Fatalf("seed %d turn %d: %s is empty but still on the map", seed, turn+1, a.ID)
+				}
+				if t2, _ := s.Map.At(a.Hex); !rs.Terrain()[t2].Army && !a.Naval {
+					t.Fatalf("seed %d turn %d: %s stands on %s", seed, turn+1, a.ID, rs.Terrain()[t2].Name)
+				}
+			}
+		}
+		if battles == 0 {
+			t.Fatalf("seed %d: no battles in 80 turns; the test exercises nothing", seed)
+		}
+	}
+}
+
+func totalUnits(s *game.State) int64 {
+	n := int64(0)
+	for _, a := range s.Armies {
+		n += int64(a.Units.Total())
+	}
+	return n
+}
+
+// TestViewsOnRealTurns: on random games played turn by turn, every player's
+// view leaks nothing (each entity is the player's own, in sight, or
+// remembered) and Apply(prev, Diff(prev, next)) rebuilds next exactly, with
+// equal checksums.
+func TestViewsOnRealTurns(t *testing.T) {
+	s, rs := randomGame(11, 24, 20, 4, 40)
+	rng := rand.New(rand.NewPCG(11, 9))
+	prev := make([]*game.View, len(s.Players))
+	for p := range prev {
+		prev[p] = game.NewView(s, game.PlayerID(p+1))
+	}
+	for turn := range 60 {
+		game.Resolve(s, rs, randomOrders(s, rs, rng))
+		for p := range prev {
+			pid := game.PlayerID(p + 1)
+			next := game.NewView(s, pid)
+			checkNoLeak(t, s, pid, next)
+			got, err := game.Apply(prev[p], game.Diff(prev[p], next))
+			if err != nil {
+				t.Fatalf("turn %d player %d: Apply: %v", turn+1, pid, err)
+			}
+			if !reflect.DeepEqual(got, next) || got.Checksum() != next.Checksum() {
+				t.Fatalf("turn %d player %d: Apply(prev, Diff(prev, next)) differs from next", turn+1, pid)
+			}
+			prev[p] = next
+		}
+	}
+}
+
+func checkNoLeak(t *testing.T, s *game.State, p game.PlayerID, v *game.View) {
+	t.Helper()
+	mem := s.Memory[p-1]
+	r := s.Map.Rect()
+	for _, a := range v.Armies {
+		real := s.Army(a.ID)
+		switch {
+		case real != nil && real.Owner == p:
+		case real != nil && mem.Visible.Has(r.Index(real.Hex)) && a.Hex == real.Hex:
+		case a.Remembered:
+			found := false
+			for _, sg := range mem.Armies {
+				found = found || (sg.Army == a.ID && sg.Hex == a.Hex && sg.Turn == a.Seen)
+			}
+			if !found {
+				t.Fatalf("player %d's view remembers %s at %s, but its memory does not", p, a.ID, a.Hex)
+			}
+		default:
+			t.Fatalf("player %d's view shows %s of player %d at %s, out of its sight", p, a.ID, a.Owner, a.Hex)
+		}
+	}
+	for _, pl := range v.Players {
+		if pl.ID != p && (pl.Treasury != 0 || len(pl.Stock) != 0) {
+			t.Fatalf("player %d's view shows player %d's treasury", p, pl.ID)
+		}
+	}
+	for i, tr := range v.Terrain {
+		if tr != rules.NoTerrain && !mem.Known.Has(i) {
+			t.Fatalf("player %d's view shows terrain of unseen hex %s", p, r.HexAt(i))
+		}
+	}
+}
+
+// TestRoundOrder: with round order, players act one after another: the
+// second player sees the first player's move already made.
+func TestRoundOrder(t *testing.T) {
+	rs := gametest.New()
+	rs.Order = game.RoundOrder
+	s := gametest.Game(rs, `
+. . . . . .
+ . . . . . .
+. . . . . .`, 2, 1)
+	a := gametest.Army(s, 1, 0, 1, 5)
+	b := gametest.Army(s, 2, 5, 1, 5)
+	game.RecordVision(s, rs)
+	orders := []game.PlayerOrders{
+		{Player: 1, Orders: []game.Order{{Turn: 1, Kind: game.OrderMove, Army: a, Path: gametest.Path("1,1 2,1")}}},
+		{Player: 2, Orders: []game.Order{{Turn: 1, Kind: game.OrderMove, Army: b, Path: gametest.Path("4,1 3,1")}}},
+	}
+	ev := game.Resolve(s, rs, orders)
+	if s.Turn != 2 {
+		t.Fatalf("turn %d after resolving, want 2", s.Turn)
+	}
+	// Player 1 moved first and wholly; then player 2 moved. Both arrive
+	// next to each other without meeting: no battle.
+	if have, want := s.Army(a).Hex, gametest.At(2, 1); have != want {
+		t.Errorf("player 1's army at %s, want %s", have, want)
+	}
+	if have, want := s.Army(b).Hex, gametest.At(3, 1); have != want {
+		t.Errorf("player 2's army at %s, want %s", have, want)
+	}
+	var moves []game.PlayerID
+	for _, e := range ev.List {
+		if e.Kind == game.EventMove {
+			moves = append(moves, e.Player)
+		}
+	}
+	if want := []game.PlayerID{1, 1, 2, 2}; !reflect.DeepEqual(moves, want) {
+		t.Errorf("move events by player %v, want %v", moves, want)
+	}
+}
+
+// TestStaleOrderSkipped: "an order that became illegal meanwhile is skipped
+// with an event saying why".
+func TestStaleOrderSkipped(t *testing.T) {
+	rs := gametest.New()
+	s := gametest.Game(rs, `
+. . . .
+ . . . .`, 2, 1)
+	a := gametest.Army(s, 1, 0, 0, 3)
+	game.RecordVision(s, rs)
+	o := game.Order{Turn: 1, Kind: game.OrderMove, Army: a, Path: gametest.Path("1,0")}
+	if err := game.ValidateOrder(s, rs, 1, &o); err != nil {
+		t.Fatalf("order invalid at submission: %v", err)
+	}
+	s.RemoveArmies(func(x *game.Army) bool { return x.ID == a })
+	ev := game.Resolve(s, rs, []game.PlayerOrders{{Player: 1, Orders: []game.Order{o}}})
+	found := false
+	for _, e := range ev.List {
+		found = found || (e.Kind == game.EventOrderSkipped && e.Player == 1)
+	}
+	if !found {
+		t.Fatalf("no EventOrderSkipped for an order whose army is gone; events: %+v", ev.List)
+	}
+}
+
+func TestResolveFinishedGame(t *testing.T) {
+	s, rs := randomGame(3, 16, 16, 2, 4)
+	s.Over, s.Winner = true, 1
+	sum := s.Checksum()
+	if ev := game.Resolve(s, rs, nil); len(ev.List) != 0 || s.Checksum() != sum {
+		t.Fatal("Resolve changed a finished game")
+	}
+}
