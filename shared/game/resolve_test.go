@@ -146,8 +146,8 @@ func play(seed uint64, turns int) ([]uint64, [][]game.Event) {
 // checksum and events.
 func TestDeterminism(t *testing.T) {
 	for _, seed := range []uint64{1, 2, 3} {
-		a, ea := play(seed, 60)
-		b, eb := play(seed, 60)
+		a, ea := play(seed, 200)
+		b, eb := play(seed, 200)
 		for turn := range a {
 			if a[turn] != b[turn] {
 				t.Fatalf("seed %d turn %d: checksums %x and %x differ", seed, turn+1, a[turn], b[turn])
@@ -156,7 +156,7 @@ func TestDeterminism(t *testing.T) {
 		if !reflect.DeepEqual(ea, eb) {
 			t.Fatalf("seed %d: the same game produced different events", seed)
 		}
-		c, _ := play(seed+100, 60)
+		c, _ := play(seed+100, 200)
 		if reflect.DeepEqual(a, c) {
 			t.Fatalf("seeds %d and %d played identical games", seed, seed+100)
 		}
@@ -172,7 +172,7 @@ func TestConservation(t *testing.T) {
 		s, rs := randomGame(seed, 24, 20, 4, 40)
 		rng := rand.New(rand.NewPCG(seed, 8))
 		battles := 0
-		for turn := range 80 {
+		for turn := range 200 {
 			before := totalUnits(s)
 			ev := game.Resolve(s, rs, randomOrders(s, rs, rng))
 			recruited, lost := int64(0), int64(0)
@@ -206,7 +206,7 @@ func TestConservation(t *testing.T) {
 			}
 		}
 		if battles == 0 {
-			t.Fatalf("seed %d: no battles in 80 turns; the test exercises nothing", seed)
+			t.Fatalf("seed %d: no battles in 200 turns; the test exercises nothing", seed)
 		}
 	}
 }
@@ -350,5 +350,37 @@ func TestResolveFinishedGame(t *testing.T) {
 	sum := s.Checksum()
 	if ev := game.Resolve(s, rs, nil); len(ev.List) != 0 || s.Checksum() != sum {
 		t.Fatal("Resolve changed a finished game")
+	}
+}
+
+// TestEventsForPlayer: each player hears of its own doings, of public
+// events, and of what happened on hexes it saw this turn, and of nothing
+// else: no enemy move, battle or income out of its sight.
+func TestEventsForPlayer(t *testing.T) {
+	s, rs := randomGame(21, 24, 20, 4, 40)
+	rng := rand.New(rand.NewPCG(21, 3))
+	r := s.Map.Rect()
+	hidden := 0
+	for turn := range 100 {
+		ev := game.Resolve(s, rs, randomOrders(s, rs, rng))
+		for p := game.PlayerID(1); int(p) <= len(s.Players); p++ {
+			seen := s.Memory[p-1].Seen
+			got := ev.For(s, p)
+			for _, e := range got {
+				mine := e.Player == p || (e.Battle != nil && (e.Battle.Sides[0].Player == p || e.Battle.Sides[1].Player == p))
+				inSight := e.HasHex && (seen.Has(r.Index(e.From)) || seen.Has(r.Index(e.To)))
+				public := e.Player == 0 && !e.HasHex
+				if !mine && !inSight && !public {
+					t.Fatalf("turn %d: player %d hears of %+v, out of its sight", turn+1, p, e)
+				}
+				if !mine && e.Kind == game.EventIncome {
+					t.Fatalf("turn %d: player %d hears of player %d's income", turn+1, p, e.Player)
+				}
+			}
+			hidden += len(ev.List) - len(got)
+		}
+	}
+	if hidden == 0 {
+		t.Fatal("every player heard every event: the filter was never tested")
 	}
 }
