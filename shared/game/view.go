@@ -641,6 +641,9 @@ func marshalWire(x msgpack.CustomEncoder, what string, hint int) ([]byte, error)
 }
 
 func unmarshalWire(data []byte, x msgpack.CustomDecoder, what string) error {
+	if err := CheckMsgpack(data); err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
 	rd := bytes.NewReader(data)
 	dec := msgpack.NewDecoder(rd)
 	if err := x.DecodeMsgpack(dec); err != nil {
