@@ -9,8 +9,9 @@ import "slices"
 // The turn runs the ruleset's phases in order. Before they start, every
 // player's orders are checked again (an order that became illegal since it
 // was submitted is dropped with an EventOrderSkipped saying why); a player
-// out of the game is ignored, and a live player who sent nothing takes part
-// with no orders. PhaseMove is the engine's: step-by-step movement, battles
+// out of the game is ignored, and a live player with no entry in orders
+// sent nothing: it takes part with no orders and Autopilot set, for the
+// ruleset to apply its rules for a missed turn. PhaseMove is the engine's: step-by-step movement, battles
 // and vision (see Move); every other phase is the ruleset's RunPhase.
 //
 // With Simultaneous turn order every phase runs once for all players
@@ -27,9 +28,11 @@ func Resolve(s *State, rs Ruleset, orders []PlayerOrders) *Events {
 	}
 	BeginTurnVision(s)
 	byPlayer := make([][]Order, len(s.Players))
+	sent := make([]bool, len(s.Players))
 	for _, po := range orders {
 		if p := s.Player(po.Player); p != nil {
 			byPlayer[po.Player-1] = po.Orders
+			sent[po.Player-1] = true
 		}
 	}
 	live := func() []PlayerID {
@@ -42,7 +45,7 @@ func Resolve(s *State, rs Ruleset, orders []PlayerOrders) *Events {
 		return out
 	}
 	check := func(p PlayerID) PlayerOrders {
-		return PlayerOrders{Player: p, Orders: Revalidate(s, rs, p, byPlayer[p-1], ev)}
+		return PlayerOrders{Player: p, Orders: Revalidate(s, rs, p, byPlayer[p-1], ev), Autopilot: !sent[p-1]}
 	}
 
 	switch rs.TurnOrder() {

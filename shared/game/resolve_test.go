@@ -384,3 +384,38 @@ func TestEventsForPlayer(t *testing.T) {
 		t.Fatal("every player heard every event: the filter was never tested")
 	}
 }
+
+// TestAutopilotFlag: a player with no entry in the orders sent nothing and
+// is marked for autopilot; one who sent an empty list is not.
+func TestAutopilotFlag(t *testing.T) {
+	rs := &spyRules{Rules: gametest.New()}
+	s := gametest.Game(rs.Rules, `
+. . . .
+ . . . .`, 3, 1)
+	for p := game.PlayerID(1); p <= 3; p++ {
+		gametest.Army(s, p, int(p), 0, 1)
+	}
+	game.Resolve(s, rs, []game.PlayerOrders{{Player: 2}})
+	want := map[game.PlayerID]bool{1: true, 2: false, 3: true}
+	for _, po := range rs.income {
+		if po.Autopilot != want[po.Player] {
+			t.Errorf("player %d Autopilot = %v, want %v", po.Player, po.Autopilot, want[po.Player])
+		}
+	}
+	if len(rs.income) != 3 {
+		t.Fatalf("income phase saw %d players, want 3", len(rs.income))
+	}
+}
+
+// spyRules records the orders the income phase receives.
+type spyRules struct {
+	*gametest.Rules
+	income []game.PlayerOrders
+}
+
+func (r *spyRules) RunPhase(s *game.State, ph game.Phase, orders []game.PlayerOrders, ev *game.Events) {
+	if ph == game.PhaseIncome {
+		r.income = append(r.income, orders...)
+	}
+	r.Rules.RunPhase(s, ph, orders, ev)
+}

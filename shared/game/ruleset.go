@@ -19,6 +19,11 @@ const (
 	PhaseVictory
 )
 
+// PhaseRuleset is the first phase a ruleset may define for itself (loading
+// fleets before movement, say); the engine hands it to RunPhase like the
+// others.
+const PhaseRuleset Phase = 64
+
 // TurnOrder says whether players act at once or one after another.
 type TurnOrder uint8
 
@@ -76,4 +81,8 @@ type Ruleset interface {
 type PlayerOrders struct {
 	Player PlayerID
 	Orders []Order
+	// Autopilot is set when the player sent no orders at all for the turn
+	// (not even an empty list): the ruleset then plays the player as its
+	// rules for a missed turn say.
+	Autopilot bool
 }
