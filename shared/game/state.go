@@ -157,6 +157,9 @@ type Army struct {
 	// Carrier is the fleet carrying this army, 0 when on land.
 	Carrier ArmyID
 	Stance  Stance
+	// Flags are bits the ruleset gives meaning to (an army that boarded a
+	// fleet this turn, say); the engine only keeps them.
+	Flags uint32
 }
 
 // Strength returns the number of units in the army.
