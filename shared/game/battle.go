@@ -26,6 +26,13 @@ type Side struct {
 	Losses []Units
 	// LostCharacters are characters killed; the ruleset's Battle fills it.
 	LostCharacters []CharacterID
+	// Gains[i] are units Armies[i] gains after its losses (enemy dead
+	// raised to fight for the side, say); the ruleset's Battle may fill it.
+	// Negative counts are ignored, and the report's losses do not net them.
+	Gains []Units
+	// Destroyed lists armies of the side that the battle destroys whatever
+	// they still hold (a fleet sunk, say); the ruleset's Battle may fill it.
+	Destroyed []ArmyID
 	// Rolls are the dice the side rolled, for the report.
 	Rolls []int
 }

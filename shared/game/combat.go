@@ -196,6 +196,16 @@ func (m *movement) fight(def, att []int32, edge bool) int {
 		b.Sides[k] = Side{Player: s.Armies[armies[k][0]].Owner, Role: role, Armies: ids}
 		rep.Sides[k] = SideReport{Player: b.Sides[k].Player, Role: role, Armies: ids, Before: before}
 	}
+	// An army that comes in with no units and no characters (a fleet, say)
+	// is not destroyed for being empty afterwards: only the battle's doing
+	// counts.
+	var empty [2][]bool
+	for k := range armies {
+		empty[k] = make([]bool, len(armies[k]))
+		for n, i := range armies[k] {
+			empty[k][n] = s.Armies[i].Empty()
+		}
+	}
 	m.rs.Battle(s, &b)
 	w := b.Winner
 	if w < -1 || w > 1 {
@@ -213,6 +223,9 @@ func (m *movement) fight(def, att []int32, edge bool) int {
 				a.Characters = withoutCharacters(a.Characters, sd.LostCharacters)
 			}
 			after = after.Add(a.Units)
+			if n < len(sd.Gains) {
+				a.Units = a.Units.Add(gains(sd.Gains[n]))
+			}
 			m.st[i].stopped = true
 		}
 		rep.Sides[k].Losses = rep.Sides[k].Before.Sub(after)
@@ -228,8 +241,9 @@ func (m *movement) fight(def, att []int32, edge bool) int {
 	m.ev.Add(Event{Turn: s.Turn, Step: m.step, Kind: EventBattle, City: b.City,
 		From: from, To: b.Hex, HasHex: true, Battle: &rep})
 	for k := range armies {
-		for _, i := range armies[k] {
-			if s.Armies[i].Empty() {
+		for n, i := range armies[k] {
+			a := &s.Armies[i]
+			if (a.Empty() && !empty[k][n]) || slices.Contains(b.Sides[k].Destroyed, a.ID) {
 				m.kill(int(i), "destroyed in battle")
 			}
 		}
@@ -251,6 +265,15 @@ func (m *movement) fight(def, att []int32, edge bool) int {
 		}
 	}
 	return w
+}
+
+// gains returns g without its negative counts.
+func gains(g Units) Units {
+	out := make(Units, len(g))
+	for k, c := range g {
+		out[k] = max(c, 0)
+	}
+	return out
 }
 
 // withoutCharacters returns cs without the characters in lost (a new slice

@@ -91,18 +91,20 @@ const maxSteps = 1024
 //     holds the hex and fights the next, and so on.
 //  6. Each battle is fought by Ruleset.Battle between one player's armies
 //     (in ID order, carried armies left out) and the other's. Losses are
-//     taken, lost characters removed, and an army left with no units and no
-//     characters is destroyed (EventDestroyed). If there is a winner, the
-//     losing side's surviving armies retreat one by one, each to the first
-//     free hex among: the hex it came from this step (if it moved), then its
-//     six neighbours in direction order starting with the direction pointing
-//     away from the winner (away from the hex the winner's first army came
-//     from this step, or stands on across the edge; East if the winner held
-//     the hex) and turning counter-clockwise. A free hex is one it may enter
-//     (StepCost, points not needed), with no enemy army and where stacking
-//     allows it. An army with no free hex is destroyed ("no room to
-//     retreat"). Every army that fought, winner or loser, moves no more
-//     this turn and no longer reacts to its stance.
+//     taken, lost characters removed, gains added; an army the battle left
+//     with no units and no characters (one that came in with none, like a
+//     fleet without units, is not destroyed for that) and every army the
+//     ruleset listed in Side.Destroyed is destroyed (EventDestroyed). If
+//     there is a winner, the losing side's surviving armies retreat one by
+//     one, each to the first free hex among: the hex it came from this step
+//     (if it moved), then its six neighbours in direction order starting
+//     with the direction pointing away from the winner (away from the hex
+//     the winner's first army came from this step, or stands on across the
+//     edge; East if the winner held the hex) and turning counter-clockwise.
+//     A free hex is one it may enter (StepCost, points not needed), with no
+//     enemy army and where stacking allows it. An army with no free hex is
+//     destroyed ("no room to retreat"). Every army that fought, winner or
+//     loser, moves no more this turn and no longer reacts to its stance.
 //  7. Destroyed armies are removed, and vision is recorded (RecordVision),
 //     so an army sees what it passes. Vision is recorded before step 1 too.
 //

@@ -20,7 +20,9 @@ import "slices"
 // before their part, so they act on the state the players before them left;
 // PhaseVictory then runs once for all.
 //
-// Resolve on a finished game does nothing and returns no events.
+// A phase that ends the game (sets s.Over: a victory found at the start of
+// a turn, say) is the turn's last: the phases after it do not run. Resolve
+// on a finished game does nothing and returns no events.
 func Resolve(s *State, rs Ruleset, orders []PlayerOrders) *Events {
 	ev := &Events{}
 	if s.Over {
@@ -56,12 +58,12 @@ func Resolve(s *State, rs Ruleset, orders []PlayerOrders) *Events {
 			}
 			acting := []PlayerOrders{check(p)}
 			for _, ph := range rs.Phases() {
-				if ph != PhaseVictory {
+				if ph != PhaseVictory && !s.Over {
 					runPhase(s, rs, ph, acting, ev)
 				}
 			}
 		}
-		if slices.Contains(rs.Phases(), PhaseVictory) {
+		if slices.Contains(rs.Phases(), PhaseVictory) && !s.Over {
 			runPhase(s, rs, PhaseVictory, all(live()), ev)
 		}
 	default:
@@ -70,6 +72,9 @@ func Resolve(s *State, rs Ruleset, orders []PlayerOrders) *Events {
 			acting = append(acting, check(p))
 		}
 		for _, ph := range rs.Phases() {
+			if s.Over {
+				break
+			}
 			runPhase(s, rs, ph, acting, ev)
 		}
 	}
