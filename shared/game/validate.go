@@ -63,7 +63,7 @@ func validateEngine(s *State, rs Ruleset, p PlayerID, o *Order) error {
 	if err := checkNumbers(o); err != nil {
 		return err
 	}
-	a, err := ownArmy(s, p, o.Army)
+	a, err := OwnArmy(s, p, o.Army)
 	if err != nil {
 		return err
 	}
@@ -142,9 +142,11 @@ func badDirection(d hex.Direction) error {
 	return Rejectf("direction %d is not one of E, NE, NW, W, SW, SE (0 to 5)", int(d))
 }
 
-// ownArmy returns p's army id, or the reason it cannot be ordered. An army
-// of another player is "not yours" only if p may know it exists.
-func ownArmy(s *State, p PlayerID, id ArmyID) (*Army, error) {
+// OwnArmy returns p's army id, or the reason it cannot be ordered. An army
+// of another player is "not yours" only if p may know it exists; otherwise
+// it gets the same answer as an army that does not exist, so a rejection
+// never tells p what fog hides. Rulesets use it for their own orders too.
+func OwnArmy(s *State, p PlayerID, id ArmyID) (*Army, error) {
 	if id == 0 {
 		return nil, Rejectf("no army given")
 	}
@@ -154,6 +156,26 @@ func ownArmy(s *State, p PlayerID, id ArmyID) (*Army, error) {
 	}
 	if knowsArmy(s, p, id, a) {
 		return nil, Rejectf("%s is not yours", id)
+	}
+	return nil, Rejectf("%s does not exist", id)
+}
+
+// OwnCity is OwnArmy for cities: p's city id, or why it cannot be used; a
+// city of another player is "not yours" only if p owns it, remembers it or
+// sees its hex now.
+func OwnCity(s *State, p PlayerID, id CityID) (*City, error) {
+	if id == 0 {
+		return nil, Rejectf("no city given")
+	}
+	c := s.City(id)
+	if c != nil && c.Owner == p {
+		return c, nil
+	}
+	if m := memoryOf(s, p); c != nil && m != nil {
+		_, known := slices.BinarySearchFunc(m.Cities, id, func(cs CitySighting, id CityID) int { return cmpID(cs.City, id) })
+		if known || (s.Map != nil && m.Visible.Has(s.Map.Rect().Index(c.Hex))) {
+			return nil, Rejectf("%s is not yours", id)
+		}
 	}
 	return nil, Rejectf("%s does not exist", id)
 }

@@ -262,20 +262,6 @@ func carrying(s *game.State, f *game.Army) int {
 	return n
 }
 
-// armyOwnedBy returns p's army id, or why it cannot be ordered. Another
-// player's army gets the same answer as one that does not exist, so the
-// message tells p nothing it may not know.
-func armyOwnedBy(s *game.State, p game.PlayerID, id game.ArmyID) (*game.Army, error) {
-	if id == 0 {
-		return nil, game.Rejectf("no army given")
-	}
-	a := s.Army(id)
-	if a == nil || a.Owner != p {
-		return nil, game.Rejectf("%s is not one of your armies", id)
-	}
-	return a, nil
-}
-
 // garrisonRule is quoted when units without a Warlord try to leave a city.
 const garrisonRule = `"In order for units to leave a City hex, they must be a part of an Army"`
 
@@ -319,7 +305,7 @@ func (r *Rules) validateArmyOrder(s *game.State, p game.PlayerID, o *game.Order)
 // send, and a direction. How many Flyers the army's scout orders use
 // together is checked when they are carried out (startTurn).
 func (r *Rules) validateScout(s *game.State, p game.PlayerID, o *game.Order) error {
-	a, err := armyOwnedBy(s, p, o.Army)
+	a, err := game.OwnArmy(s, p, o.Army)
 	if err != nil {
 		return err
 	}
@@ -361,7 +347,7 @@ func (r *Rules) validateLook(s *game.State, p game.PlayerID, o *game.Order) erro
 // Warlord, boards Target, one of p's fleets on a neighbouring hex with room:
 // "Fleets ... may transport one Army per turn."
 func (r *Rules) validateLoad(s *game.State, p game.PlayerID, o *game.Order) error {
-	a, err := armyOwnedBy(s, p, o.Army)
+	a, err := game.OwnArmy(s, p, o.Army)
 	if err != nil {
 		return err
 	}
@@ -403,7 +389,7 @@ func (r *Rules) loadable(s *game.State, p game.PlayerID, a *game.Army, id game.A
 // Whether Hex is next to the fleet, free and enterable is checked again
 // when the army lands (land).
 func (r *Rules) validateUnload(s *game.State, p game.PlayerID, o *game.Order) error {
-	a, err := armyOwnedBy(s, p, o.Army)
+	a, err := game.OwnArmy(s, p, o.Army)
 	if err != nil {
 		return err
 	}
@@ -566,7 +552,7 @@ func (r *Rules) board(s *game.State, orders []game.PlayerOrders, ev *game.Events
 			if o.Kind != OrderLoad {
 				continue
 			}
-			a, err := armyOwnedBy(s, po.Player, o.Army)
+			a, err := game.OwnArmy(s, po.Player, o.Army)
 			var f *game.Army
 			if err == nil {
 				f, err = r.loadable(s, po.Player, a, o.Target)

@@ -429,7 +429,7 @@ func TestLoadOrders(t *testing.T) {
 		{"only one's own fleets", load(army, enemy), "not one of your fleets"},
 		{"an army is not a fleet", load(army, far), "not one of your fleets"},
 		{"a fleet does not board", load(f, full), "only armies board"},
-		{"no such army", load(12345, f), "not one of your armies"},
+		{"no such army", load(12345, f), "army 12345 does not exist"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.rule, func(t *testing.T) { wantRefusal(t, w.validate(1, tt.order), tt.want) })
@@ -641,7 +641,7 @@ func TestScouting(t *testing.T) {
 	foot := w.led(1, w.at(4, 3), w.units(3, 2, 0, 0))
 	wantRefusal(t, w.validate(1, scout(foot, hex.East)), "Each Flyer unit")
 	wantRefusal(t, w.validate(1, scout(foot, 7)), "direction")
-	wantRefusal(t, w.validate(2, scout(foot, hex.East)), "not one of your armies")
+	wantRefusal(t, w.validate(2, scout(foot, hex.East)), "does not exist")
 }
 
 func containsDir(list []hex.Direction, d hex.Direction) bool {

@@ -119,7 +119,7 @@ func (r *Rules) checkEcon(s *game.State, p game.PlayerID, o *game.Order) error {
 	case OrderBuildCity:
 		return r.checkBuildCity(s, p, o)
 	case OrderUpgrade:
-		c, err := ownCity(s, p, o.City)
+		c, err := game.OwnCity(s, p, o.City)
 		if err != nil {
 			return err
 		}
@@ -133,7 +133,7 @@ func (r *Rules) checkEcon(s *game.State, p game.PlayerID, o *game.Order) error {
 	case OrderFleet:
 		return r.checkFleet(s, p, o)
 	case OrderTradeGood:
-		c, err := ownCity(s, p, o.City)
+		c, err := game.OwnCity(s, p, o.City)
 		if err != nil {
 			return err
 		}
@@ -210,7 +210,7 @@ func (r *Rules) checkBuildCity(s *game.State, p game.PlayerID, o *game.Order) er
 	}
 	if r.D.City.NewCityNeedsArmy {
 		if o.Army != 0 {
-			a, err := ownArmy(s, p, o.Army)
+			a, err := game.OwnArmy(s, p, o.Army)
 			if err != nil {
 				return err
 			}
@@ -269,7 +269,7 @@ func (r *Rules) checkUpgrade(c *game.City) error {
 // Empire can form Siege if one of its Cities borders a Woods Hex. ... An
 // Empire can always form Infantry."
 func (r *Rules) checkForm(s *game.State, p game.PlayerID, o *game.Order) error {
-	c, err := ownCity(s, p, o.City)
+	c, err := game.OwnCity(s, p, o.City)
 	if err != nil {
 		return err
 	}
@@ -302,7 +302,7 @@ func (r *Rules) warlordLevel(o *game.Order) int {
 // popped at level 1 ... For each 2 Schmuckers, the Warlord is formed with
 // +1 to its starting level."
 func (r *Rules) checkWarlord(s *game.State, p game.PlayerID, o *game.Order) error {
-	c, err := ownCity(s, p, o.City)
+	c, err := game.OwnCity(s, p, o.City)
 	if err != nil {
 		return err
 	}
@@ -323,7 +323,7 @@ func (r *Rules) checkWarlord(s *game.State, p game.PlayerID, o *game.Order) erro
 // AND a Heal-O-Mancer." The Caster joins Army, on the Capital's hex, or
 // the Capital's garrison when Army is 0.
 func (r *Rules) checkCaster(s *game.State, p game.PlayerID, o *game.Order) error {
-	c, err := ownCity(s, p, o.City)
+	c, err := game.OwnCity(s, p, o.City)
 	if err != nil {
 		return err
 	}
@@ -347,7 +347,7 @@ func (r *Rules) checkCaster(s *game.State, p game.PlayerID, o *game.Order) error
 		}
 	}
 	if o.Army != 0 {
-		a, err := ownArmy(s, p, o.Army)
+		a, err := game.OwnArmy(s, p, o.Army)
 		if err != nil {
 			return err
 		}
@@ -373,7 +373,7 @@ func (r *Rules) incompatible(a, b CasterKind) bool {
 // hex." "Only 1 Fleet is permitted in a hex." The Fleet is built on Hex, a
 // Water hex next to City.
 func (r *Rules) checkFleet(s *game.State, p game.PlayerID, o *game.Order) error {
-	c, err := ownCity(s, p, o.City)
+	c, err := game.OwnCity(s, p, o.City)
 	if err != nil {
 		return err
 	}
@@ -412,7 +412,7 @@ func (r *Rules) checkFleet(s *game.State, p game.PlayerID, o *game.Order) error 
 // outside a city hex both armies must keep (or get) a Warlord. CHOICE: an
 // army has at most one Warlord.
 func (r *Rules) checkTransfer(s *game.State, p game.PlayerID, o *game.Order) error {
-	a, err := ownArmy(s, p, o.Army)
+	a, err := game.OwnArmy(s, p, o.Army)
 	if err != nil {
 		return err
 	}
@@ -424,7 +424,7 @@ func (r *Rules) checkTransfer(s *game.State, p game.PlayerID, o *game.Order) err
 		if o.Target == o.Army {
 			return game.Rejectf("cannot transfer from %s to itself", a.ID)
 		}
-		if t, err = ownArmy(s, p, o.Target); err != nil {
+		if t, err = game.OwnArmy(s, p, o.Target); err != nil {
 			return err
 		}
 		if err := onLand(t); err != nil {
@@ -1141,51 +1141,6 @@ func landArmyOn(s *game.State, p game.PlayerID, h hex.Hex) int {
 		}
 	}
 	return -1
-}
-
-// ownCity returns p's city id, or why it cannot be used. A city of another
-// player is "not yours" only if p may know of it (its own, remembered, or
-// in sight now), else it "does not exist", as the engine does for armies.
-func ownCity(s *game.State, p game.PlayerID, id game.CityID) (*game.City, error) {
-	if id == 0 {
-		return nil, game.Rejectf("no city given")
-	}
-	c := s.City(id)
-	if c != nil && c.Owner == p {
-		return c, nil
-	}
-	if c != nil && p != 0 && int(p) <= len(s.Memory) {
-		m := &s.Memory[p-1]
-		_, known := slices.BinarySearchFunc(m.Cities, id, func(cs game.CitySighting, id game.CityID) int {
-			return int(int64(cs.City) - int64(id))
-		})
-		if known || m.Visible.Has(s.Map.Rect().Index(c.Hex)) {
-			return nil, game.Rejectf("%s is not yours", id)
-		}
-	}
-	return nil, game.Rejectf("%s does not exist", id)
-}
-
-// ownArmy returns p's army id, or why it cannot be ordered, in the
-// engine's words (an army p may not know of "does not exist").
-func ownArmy(s *game.State, p game.PlayerID, id game.ArmyID) (*game.Army, error) {
-	if id == 0 {
-		return nil, game.Rejectf("no army given")
-	}
-	a := s.Army(id)
-	if a != nil && a.Owner == p {
-		return a, nil
-	}
-	if a != nil && p != 0 && int(p) <= len(s.Memory) {
-		m := &s.Memory[p-1]
-		_, known := slices.BinarySearchFunc(m.Armies, id, func(sg game.Sighting, id game.ArmyID) int {
-			return int(int64(sg.Army) - int64(id))
-		})
-		if known || m.Visible.Has(s.Map.Rect().Index(a.Hex)) {
-			return nil, game.Rejectf("%s is not yours", id)
-		}
-	}
-	return nil, game.Rejectf("%s does not exist", id)
 }
 
 // terrainName is the display name of terrain t.
