@@ -1,0 +1,964 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"reflect"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"empires/shared/game"
+	"empires/shared/hex"
+	"empires/shared/rules"
+	"empires/shared/rules/erfworld"
+)
+
+// waitLimit only keeps a broken test from hanging: every wait in these tests
+// is on a channel, and ends long before it in a passing run.
+const waitLimit = 10 * time.Second
+
+var loadRules = sync.OnceValues(func() (*erfworld.Rules, error) {
+	d, err := erfworld.Default()
+	if err != nil {
+		return nil, err
+	}
+	return erfworld.NewRules(d), nil
+})
+
+func testRules(tb testing.TB) *erfworld.Rules {
+	tb.Helper()
+	rs, err := loadRules()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return rs
+}
+
+// fakeClock is a Clock whose time moves only when the test says so.
+type fakeClock struct {
+	mu     sync.Mutex
+	now    time.Time
+	timers []*fakeTimer
+}
+
+type fakeTimer struct {
+	clock *fakeClock
+	c     chan time.Time
+	when  time.Time
+	done  bool // fired or stopped; guarded by clock.mu
+}
+
+func newFakeClock() *fakeClock {
+	return &fakeClock{now: time.Date(2026, 1, 2, 15, 4, 5, 0, time.UTC)}
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *fakeClock) NewTimer(d time.Duration) Timer {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	t := &fakeTimer{clock: c, c: make(chan time.Time, 1), when: c.now.Add(d)}
+	c.timers = append(c.timers, t)
+	return t
+}
+
+// Advance moves the time on by d and fires the timers due.
+func (c *fakeClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+	kept := c.timers[:0]
+	for _, t := range c.timers {
+		if !t.done && !t.when.After(c.now) {
+			t.done = true
+			t.c <- c.now
+		}
+		if !t.done {
+			kept = append(kept, t)
+		}
+	}
+	c.timers = kept
+}
+
+func (t *fakeTimer) C() <-chan time.Time { return t.c }
+
+func (t *fakeTimer) Stop() bool {
+	t.clock.mu.Lock()
+	defer t.clock.mu.Unlock()
+	was := !t.done
+	t.done = true
+	return was
+}
+
+// harness is a running match with a fake clock.
+type harness struct {
+	t     *testing.T
+	m     *Match
+	rs    *erfworld.Rules
+	clock *fakeClock
+	ctx   context.Context
+	stop  func() error // cancels Run and returns what it returned
+}
+
+// threeSeats is the usual test game: seats 1 and 2 human, seat 3 a bot.
+func threeSeats() Settings {
+	return Settings{Seed: 7, Width: 24, Height: 20, Seats: 3, Bots: 1, Names: []string{"Ann", "Bob"}}
+}
+
+func start(t *testing.T, set Settings) *harness {
+	t.Helper()
+	rs := testRules(t)
+	clock := newFakeClock()
+	m, err := New(1, rs, set, clock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return run(t, m, rs, clock)
+}
+
+func run(t *testing.T, m *Match, rs *erfworld.Rules, clock *fakeClock) *harness {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	ran := make(chan error, 1)
+	go func() { ran <- m.Run(ctx) }()
+	var once sync.Once
+	var runErr error
+	h := &harness{t: t, m: m, rs: rs, clock: clock, ctx: t.Context()}
+	h.stop = func() error {
+		once.Do(func() {
+			cancel()
+			select {
+			case runErr = <-ran:
+			case <-time.After(waitLimit):
+				t.Error("Run did not return after its context was canceled")
+			}
+		})
+		return runErr
+	}
+	t.Cleanup(func() { _ = h.stop() })
+	return h
+}
+
+func (h *harness) status() Status {
+	h.t.Helper()
+	st, err := h.m.Status(h.ctx)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return st
+}
+
+func (h *harness) ready(seat game.PlayerID) {
+	h.t.Helper()
+	if err := h.m.SetReady(h.ctx, seat, true); err != nil {
+		h.t.Fatalf("seat %d ready: %v", seat, err)
+	}
+}
+
+func (h *harness) submit(seat game.PlayerID, turn game.Turn, orders []game.Order) {
+	h.t.Helper()
+	refused, err := h.m.Submit(h.ctx, seat, turn, orders)
+	if err != nil || refused != nil {
+		h.t.Fatalf("seat %d's orders: %v %v", seat, err, refused)
+	}
+}
+
+// server returns the server's state, through a snapshot.
+func (h *harness) server() *game.State {
+	h.t.Helper()
+	data, err := h.m.Snapshot(h.ctx)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	s, err := game.Decode(data)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return s
+}
+
+// client is a subscriber that keeps its view the way a game client does.
+type client struct {
+	t    *testing.T
+	h    *harness
+	sub  *Subscription
+	view *game.View
+	last Update
+}
+
+// connect subscribes to seat and reads the first update, a Full view.
+func (h *harness) connect(seat game.PlayerID) *client {
+	h.t.Helper()
+	sub, err := h.m.Subscribe(h.ctx, seat)
+	if err != nil {
+		h.t.Fatalf("subscribe seat %d: %v", seat, err)
+	}
+	t := h.t
+	t.Cleanup(sub.Close)
+	c := &client{t: t, h: h, sub: sub}
+	if u := c.next(); u.Full == nil {
+		t.Fatalf("seat %d: first update has no full view", seat)
+	}
+	return c
+}
+
+// next reads one update and applies it, checking the checksum.
+func (c *client) next() Update {
+	c.t.Helper()
+	var u Update
+	select {
+	case v, ok := <-c.sub.Updates():
+		if !ok {
+			c.t.Fatalf("seat %d: subscription ended: %v", c.sub.Seat(), c.sub.Err())
+		}
+		u = v
+	case <-time.After(waitLimit):
+		c.t.Fatalf("seat %d: no update", c.sub.Seat())
+	}
+	if u.Clock == nil {
+		c.t.Fatalf("seat %d: update without a clock", c.sub.Seat())
+	}
+	switch {
+	case u.Full != nil && u.Delta != nil:
+		c.t.Fatalf("seat %d: update with both a full view and a delta", c.sub.Seat())
+	case u.Full != nil:
+		c.view = u.Full.Clone()
+	case u.Delta != nil:
+		v, err := game.Apply(c.view, u.Delta)
+		if err != nil {
+			c.t.Fatalf("seat %d: %v", c.sub.Seat(), err)
+		}
+		c.view = v
+	}
+	if got := c.view.Checksum(); got != u.Checksum {
+		c.t.Fatalf("seat %d: view checksum %x after the update, the update says %x", c.sub.Seat(), got, u.Checksum)
+	}
+	c.last = u
+	return u
+}
+
+// nextTurn reads updates up to the next delta and returns it.
+func (c *client) nextTurn() Update {
+	c.t.Helper()
+	for {
+		if u := c.next(); u.Delta != nil {
+			return u
+		}
+	}
+}
+
+// check compares the client's view with the server's view for its seat.
+func (c *client) check(s *game.State) {
+	c.t.Helper()
+	want := game.NewView(s, c.sub.Seat())
+	if c.sub.Seat() == 0 && c.h.m.set.AllSeeing {
+		want = allSeeingView(s)
+	}
+	if got, w := c.view.Checksum(), want.Checksum(); got != w {
+		c.t.Fatalf("seat %d: client view checksum %x, server's view %x", c.sub.Seat(), got, w)
+	}
+	if !reflect.DeepEqual(c.view, want) {
+		c.t.Fatalf("seat %d: client view differs from the server's", c.sub.Seat())
+	}
+}
+
+// ownCapital returns the seat's Capital in its view.
+func (c *client) ownCapital() game.CityID {
+	c.t.Helper()
+	for _, cv := range c.view.Cities {
+		if cv.Owner == c.view.You && cv.Capital {
+			return cv.ID
+		}
+	}
+	c.t.Fatalf("seat %d has no Capital", c.view.You)
+	return 0
+}
+
+// units counts the seat's own units in its view.
+func (c *client) units() int {
+	n := 0
+	for _, a := range c.view.Armies {
+		if a.Owner == c.view.You {
+			n += a.Units.Total()
+		}
+	}
+	return n
+}
+
+// formOrder forms one Infantry in the seat's Capital.
+func (c *client) formOrder() game.Order {
+	c.t.Helper()
+	infantry, ok := c.h.rs.D.UnitKind("infantry")
+	if !ok {
+		c.t.Fatal("the ruleset has no infantry")
+	}
+	return game.Order{Turn: c.view.Turn, Kind: erfworld.OrderForm, City: c.ownCapital(), Unit: game.UnitKind(infantry), Count: 1}
+}
+
+func missed(st Status) []int {
+	var out []int
+	for _, s := range st.Seats {
+		out = append(out, s.MissedTurns)
+	}
+	return out
+}
+
+// TestPlayTurns plays several turns of a game of two people and a bot: both
+// people submit orders and say they are ready, the turn resolves, and every
+// subscriber's view, kept by applying deltas, equals the server's view.
+func TestPlayTurns(t *testing.T) {
+	h := start(t, threeSeats())
+	ann, bob, watcher := h.connect(1), h.connect(2), h.connect(0)
+	all := []*client{ann, bob, watcher}
+	if ann.last.Clock.Turn != 1 || !ann.last.Clock.Deadline.IsZero() {
+		t.Fatalf("have clock %+v, want turn 1 without a deadline", ann.last.Clock)
+	}
+	for turn := game.Turn(1); turn <= 4; turn++ {
+		h.submit(1, turn, []game.Order{ann.formOrder()})
+		h.submit(2, turn, []game.Order{bob.formOrder()})
+		h.ready(1)
+		for _, c := range all {
+			u := c.next()
+			if u.Delta != nil || u.Full != nil || !reflect.DeepEqual(u.Clock.Ready, []game.PlayerID{1}) {
+				t.Fatalf("turn %d seat %d: have %+v, want a clock update with seat 1 ready", turn, c.sub.Seat(), u)
+			}
+		}
+		if st := h.status(); st.Turn != turn || !st.Seats[0].Ready || st.Seats[1].Ready || !st.Seats[1].Submitted {
+			t.Fatalf("turn %d: status %+v", turn, st)
+		}
+		h.ready(2)
+		for _, c := range all {
+			u := c.nextTurn()
+			if u.Clock.Turn != turn+1 || len(u.Clock.Ready) != 0 || u.Over {
+				t.Fatalf("turn %d seat %d: clock %+v over %v", turn, c.sub.Seat(), u.Clock, u.Over)
+			}
+			if c.sub.Seat() != 0 && len(u.Events) == 0 {
+				t.Fatalf("turn %d seat %d: no events", turn, c.sub.Seat())
+			}
+			for _, e := range u.Events {
+				if c.sub.Seat() == 0 && (e.Player != 0 || e.HasHex) {
+					t.Fatalf("turn %d: a spectator got event %+v", turn, e)
+				}
+			}
+		}
+		s := h.server()
+		for _, c := range all {
+			c.check(s)
+		}
+		if ann.units() != int(turn) || bob.units() != int(turn) {
+			t.Fatalf("after turn %d: units %d and %d, want %d each", turn, ann.units(), bob.units(), turn)
+		}
+		if have, want := missed(h.status()), []int{0, 0, int(turn)}; !reflect.DeepEqual(have, want) {
+			t.Fatalf("after turn %d: missed turns %v, want %v (the bot on autopilot)", turn, have, want)
+		}
+	}
+
+	// A second subscription of a seat (a reconnect) starts from a full
+	// view and then follows the turns like the first.
+	again := h.connect(1)
+	again.check(h.server())
+	h.ready(1)
+	h.ready(2)
+	for _, c := range []*client{ann, again} {
+		c.nextTurn()
+		c.check(h.server())
+	}
+
+	// RequestFull sends the whole view again.
+	if err := bob.sub.RequestFull(h.ctx); err != nil {
+		t.Fatal(err)
+	}
+	bob.nextTurn() // the turn just played
+	if u := bob.next(); u.Full == nil {
+		t.Fatalf("have %+v after RequestFull, want a full view", u)
+	}
+	bob.check(h.server())
+}
+
+// TestTurnTimer: with a turn timer, a connected seat that is not ready holds
+// the turn until the timer expires; then the turn resolves without that
+// seat's orders (autopilot). A seat nobody is connected to holds nothing.
+func TestTurnTimer(t *testing.T) {
+	tests := []struct {
+		name      string
+		bobOnline bool
+		// wantEarly: the turn resolves when seat 1 is ready, before the
+		// timer.
+		wantEarly  bool
+		wantMissed []int
+	}{
+		{name: "connected seat not ready", bobOnline: true, wantEarly: false, wantMissed: []int{0, 1, 1}},
+		{name: "seat not connected", bobOnline: false, wantEarly: true, wantMissed: []int{0, 1, 1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			set := threeSeats()
+			set.TurnTimer = time.Minute
+			h := start(t, set)
+			ann := h.connect(1)
+			if tt.bobOnline {
+				h.connect(2)
+			}
+			st := h.status()
+			if want := h.clock.Now().Add(time.Minute); !st.Deadline.Equal(want) || !ann.last.Clock.Deadline.Equal(want) {
+				t.Fatalf("have deadline %v (clock %v), want %v", st.Deadline, ann.last.Clock.Deadline, want)
+			}
+			h.submit(1, 1, []game.Order{ann.formOrder()})
+			h.ready(1)
+			if u := ann.next(); u.Delta != nil || !reflect.DeepEqual(u.Clock.Ready, []game.PlayerID{1}) {
+				t.Fatalf("have %+v, want a clock update with seat 1 ready", u)
+			}
+			var u Update
+			if tt.wantEarly {
+				u = ann.nextTurn()
+			} else {
+				if st := h.status(); st.Turn != 1 {
+					t.Fatalf("turn %d before the timer, want 1", st.Turn)
+				}
+				h.clock.Advance(59 * time.Second)
+				if st := h.status(); st.Turn != 1 {
+					t.Fatalf("turn %d a second before the deadline, want 1", st.Turn)
+				}
+				h.clock.Advance(time.Second)
+				u = ann.nextTurn()
+			}
+			if u.Clock.Turn != 2 || !u.Clock.Deadline.Equal(h.clock.Now().Add(time.Minute)) {
+				t.Fatalf("have clock %+v at %v, want turn 2 a minute from now", u.Clock, h.clock.Now())
+			}
+			ann.check(h.server())
+			if ann.units() != 1 {
+				t.Fatalf("seat 1 has %d units, want 1", ann.units())
+			}
+			if have := missed(h.status()); !reflect.DeepEqual(have, tt.wantMissed) {
+				t.Fatalf("missed turns %v, want %v", have, tt.wantMissed)
+			}
+			s := h.server()
+			if n := s.Player(2).Stock[erfworld.StockMissed]; n != 1 {
+				t.Fatalf("seat 2's ruleset count of missed turns is %d, want 1", n)
+			}
+		})
+	}
+}
+
+// TestSubmit: a submission replaces the seat's orders; a bad one is refused
+// at once with its reasons and changes nothing; requests that make no sense
+// get clear errors.
+func TestSubmit(t *testing.T) {
+	h := start(t, threeSeats())
+	ann, bob := h.connect(1), h.connect(2)
+	form := ann.formOrder()
+	tests := []struct {
+		name        string
+		seat        game.PlayerID
+		turn        game.Turn
+		orders      []game.Order
+		wantErr     error
+		wantReasons []string
+	}{
+		{name: "valid", seat: 1, turn: 1, orders: []game.Order{form}},
+		{name: "unknown city", seat: 1, turn: 1, orders: []game.Order{form, {Turn: 1, Kind: erfworld.OrderForm, City: 9999, Count: 1}},
+			wantReasons: []string{"order 2 (order kind 66): city 9999 does not exist"}},
+		{name: "order stamped with another turn", seat: 1, turn: 1, orders: []game.Order{{Turn: 3, Kind: erfworld.OrderForm, City: form.City, Count: 1}},
+			wantReasons: []string{"order is for turn 3, the game is on turn 1"}},
+		{name: "another turn", seat: 1, turn: 2, orders: []game.Order{form}, wantErr: ErrWrongTurn},
+		{name: "no such seat", seat: 4, turn: 1, wantErr: ErrSeat},
+		{name: "seat 0", seat: 0, turn: 1, wantErr: ErrSeat},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			refused, err := h.m.Submit(h.ctx, tt.seat, tt.turn, tt.orders)
+			if !errors.Is(err, tt.wantErr) {
+				t.Fatalf("have error %v, want %v", err, tt.wantErr)
+			}
+			if len(refused) != len(tt.wantReasons) {
+				t.Fatalf("have refusals %v, want %q", refused, tt.wantReasons)
+			}
+			for i, r := range refused {
+				if !strings.Contains(r.Error(), tt.wantReasons[i]) {
+					t.Fatalf("have refusal %q, want it to say %q", r.Error(), tt.wantReasons[i])
+				}
+			}
+		})
+	}
+
+	// The refused submissions left seat 1's valid orders in place; seat 2
+	// first forms a unit, then changes its mind: no orders.
+	h.submit(2, 1, []game.Order{bob.formOrder()})
+	h.submit(2, 1, []game.Order{})
+	if st := h.status(); !st.Seats[0].Submitted || !st.Seats[1].Submitted || st.Seats[2].Submitted {
+		t.Fatalf("status %+v, want seats 1 and 2 submitted", st)
+	}
+	if err := h.m.SetReady(h.ctx, 3, true); !errors.Is(err, ErrSeat) {
+		t.Fatalf("ready of the bot: have %v, want ErrSeat", err)
+	}
+	h.ready(1)
+	h.ready(2)
+	ann.nextTurn()
+	bob.nextTurn()
+	if ann.units() != 1 || bob.units() != 0 {
+		t.Fatalf("have units %d and %d, want 1 and 0", ann.units(), bob.units())
+	}
+	// An empty submission is not autopilot.
+	if have, want := missed(h.status()), []int{0, 0, 1}; !reflect.DeepEqual(have, want) {
+		t.Fatalf("missed turns %v, want %v", have, want)
+	}
+}
+
+// TestBusy: when the command queue is full every command fails at once
+// with ErrBusy, and works again once the match drains its queue.
+func TestBusy(t *testing.T) {
+	rs := testRules(t)
+	clock := newFakeClock()
+	m, err := New(1, rs, threeSeats(), clock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	drained := make(chan struct{})
+	for len(m.cmds) < cap(m.cmds)-1 {
+		m.cmds <- func() {}
+	}
+	m.cmds <- func() { close(drained) }
+	ctx := t.Context()
+	tests := []struct {
+		name string
+		do   func() error
+	}{
+		{"Submit", func() error { _, err := m.Submit(ctx, 1, 1, nil); return err }},
+		{"SetReady", func() error { return m.SetReady(ctx, 1, true) }},
+		{"Subscribe", func() error { _, err := m.Subscribe(ctx, 1); return err }},
+		{"Snapshot", func() error { _, err := m.Snapshot(ctx); return err }},
+		{"Status", func() error { _, err := m.Status(ctx); return err }},
+	}
+	for _, tt := range tests {
+		if err := tt.do(); !errors.Is(err, ErrBusy) {
+			t.Errorf("%s: have %v, want ErrBusy", tt.name, err)
+		}
+	}
+	h := run(t, m, rs, clock)
+	<-drained
+	if st := h.status(); st.Turn != 1 {
+		t.Fatalf("turn %d, want 1", st.Turn)
+	}
+	if err := m.SetReady(ctx, 1, true); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestCommandGivesUp: a command waiting for the match gives up when its
+// context ends.
+func TestCommandGivesUp(t *testing.T) {
+	m, err := New(1, testRules(t), threeSeats(), newFakeClock())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	gaveUp := make(chan error)
+	go func() { _, err := m.Status(ctx); gaveUp <- err }()
+	for len(m.cmds) == 0 { // Run is not running: the command stays queued
+		runtime.Gosched()
+	}
+	cancel()
+	if err := <-gaveUp; !errors.Is(err, context.Canceled) {
+		t.Fatalf("have %v, want context.Canceled", err)
+	}
+}
+
+// TestSlowSubscriber: a subscriber that does not read is dropped when its
+// channel is full, and the match goes on.
+func TestSlowSubscriber(t *testing.T) {
+	set := threeSeats()
+	set.Buffer = 4
+	h := start(t, set)
+	slow, err := h.m.Subscribe(h.ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bob := h.connect(2)
+	// The full view and three clock updates fill the slow channel; the
+	// fourth clock update drops it.
+	for i := range 4 {
+		if err := h.m.SetReady(h.ctx, 2, i%2 == 0); err != nil {
+			t.Fatal(err)
+		}
+		bob.next()
+	}
+	n := 0
+	for range slow.Updates() {
+		n++
+	}
+	if n != 4 || !errors.Is(slow.Err(), ErrSlow) {
+		t.Fatalf("slow subscriber: read %d updates then %v, want 4 then ErrSlow", n, slow.Err())
+	}
+	if st := h.status(); st.Seats[0].Subscriptions != 0 || st.Seats[1].Subscriptions != 1 {
+		t.Fatalf("status %+v, want seat 1 without subscriptions", st)
+	}
+	h.ready(1)
+	h.ready(2)
+	bob.nextTurn()
+	bob.check(h.server())
+}
+
+// TestSpectator: a spectator sees nothing hidden unless the settings make
+// it all-seeing.
+func TestSpectator(t *testing.T) {
+	tests := []struct {
+		allSeeing  bool
+		wantCities bool
+	}{
+		{allSeeing: false, wantCities: false},
+		{allSeeing: true, wantCities: true},
+	}
+	for _, tt := range tests {
+		t.Run(map[bool]string{false: "blind", true: "all-seeing"}[tt.allSeeing], func(t *testing.T) {
+			set := threeSeats()
+			set.AllSeeing = tt.allSeeing
+			h := start(t, set)
+			ann, bob, watcher := h.connect(1), h.connect(2), h.connect(0)
+			for turn := game.Turn(1); turn <= 2; turn++ {
+				h.submit(1, turn, []game.Order{ann.formOrder()})
+				h.submit(2, turn, []game.Order{bob.formOrder()})
+				h.ready(1)
+				h.ready(2)
+				ann.nextTurn()
+				bob.nextTurn()
+				u := watcher.nextTurn()
+				for _, e := range u.Events {
+					if !tt.allSeeing && (e.Player != 0 || e.HasHex) {
+						t.Fatalf("blind spectator got event %+v", e)
+					}
+				}
+			}
+			s := h.server()
+			watcher.check(s)
+			v := watcher.view
+			if have := len(v.Cities) == len(s.Cities) && len(v.Armies) == len(s.Armies); have != tt.wantCities {
+				t.Fatalf("spectator sees %d of %d cities and %d of %d armies", len(v.Cities), len(s.Cities), len(v.Armies), len(s.Armies))
+			}
+			if !tt.allSeeing && (len(v.Cities) != 0 || len(v.Armies) != 0 || v.Visible.Count() != 0) {
+				t.Fatalf("blind spectator sees %d cities, %d armies, %d hexes", len(v.Cities), len(v.Armies), v.Visible.Count())
+			}
+			for i, tr := range v.Terrain {
+				if known := tr != rules.NoTerrain; known != tt.allSeeing {
+					t.Fatalf("spectator knows hex %d: %v", i, known)
+				}
+			}
+			for _, p := range v.Players {
+				if p.Treasury != 0 || p.Stock != nil {
+					t.Fatalf("spectator sees the treasury of %s", p.ID)
+				}
+			}
+			for _, a := range v.Armies {
+				if a.Characters != nil || a.Stance != (game.Stance{}) {
+					t.Fatalf("spectator sees inside %s", a.ID)
+				}
+			}
+		})
+	}
+}
+
+// TestGameOver: the turn that ends the game is reported, and the game takes
+// no more orders.
+func TestGameOver(t *testing.T) {
+	rs := testRules(t)
+	s, err := rs.NewGame(7, 24, 20, 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Seats 2 and 3 lost every city long enough ago that this turn's end
+	// puts them out: seat 1 is the last player standing.
+	for p := game.PlayerID(2); p <= 3; p++ {
+		s.Player(p).Stock[erfworld.StockNoCapital] = int32(rs.D.Win.RetakeTurns)
+	}
+	var kept []game.City
+	for _, c := range s.Cities {
+		if c.Owner == 1 {
+			kept = append(kept, c)
+		}
+	}
+	s.Cities = kept
+	clock := newFakeClock()
+	set := threeSeats()
+	set.TurnTimer = time.Minute
+	m, err := Resume(9, rs, set, s, clock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := run(t, m, rs, clock)
+	ann := h.connect(1)
+	h.connect(2)
+	h.ready(1)
+	h.ready(2)
+	u := ann.nextTurn()
+	if !u.Over || u.Winner != 1 || !u.Clock.Deadline.IsZero() {
+		t.Fatalf("have over %v winner %d clock %+v, want over, winner 1, no deadline", u.Over, u.Winner, u.Clock)
+	}
+	if st := h.status(); !st.Over || st.Winner != 1 || st.Seats[1].Alive || !st.Deadline.IsZero() {
+		t.Fatalf("status %+v", st)
+	}
+	ann.check(h.server())
+	if _, err := m.Submit(h.ctx, 1, 2, nil); !errors.Is(err, ErrOver) {
+		t.Fatalf("submit: have %v, want ErrOver", err)
+	}
+	if err := m.SetReady(h.ctx, 1, true); !errors.Is(err, ErrOver) {
+		t.Fatalf("ready: have %v, want ErrOver", err)
+	}
+	h.clock.Advance(time.Hour) // no timer runs any more
+	if st := h.status(); st.Turn != 2 {
+		t.Fatalf("turn %d after the end, want 2", st.Turn)
+	}
+	if late := h.connect(2); !late.last.Over || late.last.Winner != 1 {
+		t.Fatal("a subscriber after the end is not told the game is over")
+	}
+}
+
+// TestStop: canceling Run's context stops it cleanly: subscriptions end with
+// ErrStopped, commands fail with ErrStopped, the last save still works.
+func TestStop(t *testing.T) {
+	h := start(t, threeSeats())
+	ann := h.connect(1)
+	closed, err := h.m.Subscribe(h.ctx, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed.Close()
+	for range closed.Updates() {
+	}
+	if !errors.Is(closed.Err(), ErrUnsubscribed) {
+		t.Fatalf("closed subscription: have %v, want ErrUnsubscribed", closed.Err())
+	}
+	if err := closed.RequestFull(h.ctx); !errors.Is(err, ErrUnsubscribed) {
+		t.Fatalf("RequestFull after Close: have %v, want ErrUnsubscribed", err)
+	}
+	if err := h.stop(); err != nil {
+		t.Fatalf("Run returned %v, want nil", err)
+	}
+	for range ann.sub.Updates() {
+	}
+	if !errors.Is(ann.sub.Err(), ErrStopped) {
+		t.Fatalf("subscription after the stop: have %v, want ErrStopped", ann.sub.Err())
+	}
+	if err := h.m.SetReady(h.ctx, 1, true); !errors.Is(err, ErrStopped) {
+		t.Fatalf("ready after the stop: have %v, want ErrStopped", err)
+	}
+	if _, err := h.m.Subscribe(h.ctx, 1); !errors.Is(err, ErrStopped) {
+		t.Fatalf("subscribe after the stop: have %v, want ErrStopped", err)
+	}
+	if s := h.server(); s.Turn != 1 {
+		t.Fatalf("snapshot after the stop: turn %d", s.Turn)
+	}
+	if err := h.m.Run(h.ctx); err == nil {
+		t.Fatal("a second Run ran")
+	}
+}
+
+// TestSettings: New says what is wrong with settings.
+func TestSettings(t *testing.T) {
+	tests := []struct {
+		name string
+		edit func(*Settings)
+		want string
+	}{
+		{"no seats", func(s *Settings) { s.Seats = 0 }, "0 seats"},
+		{"too many seats", func(s *Settings) { s.Seats = 17 }, "17 seats"},
+		{"too many bots", func(s *Settings) { s.Bots = 4 }, "4 bots"},
+		{"bots only without a timer", func(s *Settings) { s.Bots = 3 }, "needs a turn timer"},
+		{"negative timer", func(s *Settings) { s.TurnTimer = -time.Second }, "negative"},
+		{"too many names", func(s *Settings) { s.Names = []string{"a", "b", "c", "d"} }, "4 names"},
+		{"no map", func(s *Settings) { s.Width = 0 }, "map size 0x20"},
+		{"map too small", func(s *Settings) { s.Width, s.Height = 8, 8 }, "map size 8x8"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			set := threeSeats()
+			tt.edit(&set)
+			_, err := New(1, testRules(t), set, nil)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("have %v, want an error saying %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// benchGame returns a 16-player game on a 128x128 map with a garrison of 20
+// Infantry in every city, 1,600 armies in all, the others of five Infantry
+// spread over the land, and rich treasuries, so the turns have movement,
+// battles and fog to compute.
+func benchGame(b *testing.B, rs *erfworld.Rules) *game.State {
+	b.Helper()
+	s, err := rs.NewGame(3, 128, 128, 16, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	r := s.Map.Rect()
+	for p := range s.Players {
+		s.Players[p].Treasury = 1 << 40
+	}
+	for _, c := range s.Cities {
+		s.AddArmy(game.Army{Owner: c.Owner, Hex: c.Hex, Units: game.Units{20}})
+	}
+	for len(s.Armies) < 1600 {
+		i := rng.IntN(r.Len())
+		h := r.HexAt(i)
+		tr := rs.D.Terrain[s.Map.Terrain[i]]
+		if !tr.Army || tr.Naval || tr.City || s.CityAt(h) != nil {
+			continue
+		}
+		s.AddArmy(game.Army{Owner: game.PlayerID(1 + len(s.Armies)%16), Hex: h, Units: game.Units{5}})
+	}
+	game.RecordVision(s, rs)
+	return s
+}
+
+// BenchmarkTurnFanout measures a turn of 16 people on a 128x128 map, each
+// with a subscriber draining its channel: from the last SetReady to the last
+// subscriber receiving its update (resolution, views, deltas, events), in
+// ms/turn. Every army outside a city explores in a random direction; the
+// game starts again from benchGame every ten turns, as battles thin the
+// armies out. It also reports the average size of a full view (at the end)
+// and of a delta (of the last turn) per player.
+func BenchmarkTurnFanout(b *testing.B) {
+	rs := testRules(b)
+	s0 := benchGame(b, rs)
+	const seats = 16
+	ctx := b.Context()
+	var m *Match
+	var stop func()
+	var received chan time.Time
+	var drained sync.WaitGroup
+	var lastDeltas []*game.Delta
+	var mu sync.Mutex // guards lastDeltas while the subscribers run
+	startMatch := func() {
+		var err error
+		m, err = Resume(1, rs, Settings{Seats: seats}, s0, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		runCtx, cancel := context.WithCancel(ctx)
+		ran := make(chan struct{})
+		go func() { _ = m.Run(runCtx); close(ran) }()
+		stop = func() { cancel(); <-ran; drained.Wait() }
+		lastDeltas = make([]*game.Delta, seats)
+		received = make(chan time.Time, seats)
+		for i := range seats {
+			sub, err := m.Subscribe(ctx, game.PlayerID(i+1))
+			if err != nil {
+				b.Fatal(err)
+			}
+			drained.Add(1)
+			go func() {
+				defer drained.Done()
+				for u := range sub.Updates() {
+					if u.Delta != nil {
+						received <- time.Now()
+					}
+					if u.Delta != nil {
+						mu.Lock()
+						lastDeltas[i] = u.Delta
+						mu.Unlock()
+					}
+				}
+			}()
+		}
+	}
+	startMatch()
+	rng := rand.New(rand.NewPCG(5, 6))
+	var total time.Duration
+	turns := 0
+	for b.Loop() {
+		b.StopTimer()
+		st, err := m.Status(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if st.Over || st.Turn > 10 { // battles thin the armies out: start again
+			stop()
+			startMatch()
+		}
+		data, err := m.Snapshot(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		cur, err := game.Decode(data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var alive []game.PlayerID
+		for _, seat := range st.Seats {
+			if seat.Alive {
+				alive = append(alive, seat.Seat)
+			}
+		}
+		for _, p := range alive {
+			var orders []game.Order
+			for i := range cur.Armies {
+				a := &cur.Armies[i]
+				if a.Owner != p || cur.CityAt(a.Hex) != nil {
+					continue
+				}
+				o := game.Order{Turn: cur.Turn, Kind: game.OrderExplore, Army: a.ID, Dir: hex.Direction(rng.IntN(6))}
+				if game.ValidateOrder(cur, rs, p, &o) == nil {
+					orders = append(orders, o)
+				}
+			}
+			if refused, err := m.Submit(ctx, p, cur.Turn, orders); err != nil || refused != nil {
+				b.Fatal(err, refused)
+			}
+		}
+		last := alive[len(alive)-1]
+		for _, p := range alive[:len(alive)-1] {
+			if err := m.SetReady(ctx, p, true); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.StartTimer()
+		begin := time.Now()
+		if err := m.SetReady(ctx, last, true); err != nil {
+			b.Fatal(err)
+		}
+		var end time.Time
+		for range seats {
+			if at := <-received; at.After(end) {
+				end = at
+			}
+		}
+		total += end.Sub(begin)
+		turns++
+	}
+	b.StopTimer()
+	stop()
+	b.ReportMetric(float64(total.Microseconds())/1000/float64(turns), "ms/turn")
+	// The full view a player reconnecting now would get, and the delta of
+	// the last turn.
+	data, err := m.Snapshot(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	final, err := game.Decode(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var viewBytes, deltaBytes int
+	for i := range lastDeltas {
+		vb, err := game.EncodeView(game.NewView(final, game.PlayerID(i+1)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		db, err := game.EncodeDelta(lastDeltas[i])
+		if err != nil {
+			b.Fatal(err)
+		}
+		viewBytes += len(vb)
+		deltaBytes += len(db)
+	}
+	b.ReportMetric(float64(viewBytes)/seats, "view-bytes")
+	b.ReportMetric(float64(deltaBytes)/seats, "delta-bytes")
+}

@@ -1,0 +1,132 @@
+package match
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"empires/shared/game"
+)
+
+// Update is one message of a match to a subscriber. Exactly one of Full and
+// Delta is set when the subscriber's view changes (Full on subscribing and
+// on RequestFull, Delta after each turn); a clock update (readiness
+// changed) has neither.
+//
+// An Update is shared: the same Full, Delta, Events and Clock go to every
+// subscriber of a seat, and the match keeps Full as its own copy of the
+// seat's view. Treat everything it points to as read-only.
+type Update struct {
+	// Full is the subscriber's whole view.
+	Full *game.View
+	// Delta turns the subscriber's previous view into the new one
+	// (game.Apply).
+	Delta *game.Delta
+	// Checksum is the View.Checksum of the subscriber's view after this
+	// update: a client whose view has another checksum asks for a Full
+	// view again (Subscription.RequestFull).
+	Checksum uint64
+	// Events are what the subscriber may know of the turn just resolved
+	// (game.Events.For), with a Delta only.
+	Events []game.Event
+	// Clock is the turn clock, in every update.
+	Clock *ClockInfo
+	// Over and Winner tell whether the game has ended, and who won (0:
+	// nobody, or not over).
+	Over   bool
+	Winner game.PlayerID
+}
+
+// ClockInfo is the turn clock: the turn being played, its deadline, and the
+// human seats ready to end it.
+type ClockInfo struct {
+	Turn game.Turn
+	// Deadline is when the turn resolves; zero when the match waits for
+	// everyone (Settings.TurnTimer 0) or the game is over.
+	Deadline time.Time
+	// Ready lists the human seats that are ready, in seat order.
+	Ready []game.PlayerID
+}
+
+// Subscription is one subscriber's stream of updates from a match: a
+// player's seat, or a spectator (seat 0). Updates arrive on a bounded
+// channel; a subscriber that does not keep up is dropped (the channel is
+// closed, Err says why) so it never stalls the match.
+type Subscription struct {
+	seat game.PlayerID
+	m    *Match
+	ch   chan Update
+	// closed is set by Close; the loop then closes ch.
+	closed atomic.Bool
+	// live is true while the match delivers to the subscription; only
+	// the match's loop reads or writes it.
+	live bool
+
+	mu  sync.Mutex
+	err error // why ch was closed (nil while open); guarded by mu
+}
+
+// Seat returns the subscription's seat (0 for a spectator).
+func (s *Subscription) Seat() game.PlayerID { return s.seat }
+
+// Updates returns the channel the updates arrive on. The match closes it
+// when the subscription ends (Close, a subscriber too slow, the match
+// stopping); Err then says why.
+func (s *Subscription) Updates() <-chan Update { return s.ch }
+
+// Err returns why the subscription ended: ErrUnsubscribed after Close,
+// ErrSlow for a subscriber that fell behind, ErrStopped when the match
+// stopped; nil while it goes on.
+func (s *Subscription) Err() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
+}
+
+// setErr records why the subscription ended, keeping the first reason.
+func (s *Subscription) setErr(err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.err == nil {
+		s.err = err
+	}
+}
+
+// Close ends the subscription. It never blocks: it marks the subscription
+// closed and wakes the match, which closes the Updates channel soon after
+// (a reader ranging over it stops). Updates already queued may still be
+// read. Close may be called more than once, and from any goroutine.
+func (s *Subscription) Close() {
+	if s.closed.Swap(true) {
+		return
+	}
+	s.setErr(ErrUnsubscribed)
+	select {
+	case s.m.wake <- struct{}{}:
+	default: // a wake-up is pending already; its sweep will see closed
+	}
+}
+
+// RequestFull makes the match send this subscriber its whole view again,
+// as the next update (after a checksum mismatch, say). It fails if the
+// subscription has ended.
+func (s *Subscription) RequestFull(ctx context.Context) error {
+	var err error
+	if e := s.m.do(ctx, func() {
+		if !s.live {
+			err = s.Err()
+			if err == nil {
+				err = ErrUnsubscribed
+			}
+			return
+		}
+		s.m.sendFull(s)
+		if !s.live {
+			err = s.Err()
+		}
+	}); e != nil {
+		return e
+	}
+	return err
+}
