@@ -1,0 +1,65 @@
+// Package protocol defines every message between an Empires client and
+// server: the message types, their encoding, the protocol version and the
+// limits both sides enforce.
+//
+// # The wire
+//
+// A client opens a websocket to the server and the two exchange binary
+// frames, one message a frame. A frame is one msgpack value, the Envelope:
+// the array [type, seq, reply, body]. Type says which message body holds;
+// seq numbers the sender's messages on the connection (1, 2, 3, ...; each
+// side counts its own); reply is the seq of the request a message answers,
+// 0 for a message nobody asked for (a turn update, a chat line). The body is
+// the message itself, inline: every struct an array of its fields in
+// declaration order (no field names), integers in their shortest form. The
+// views and deltas inside FullView and TurnUpdate use the game package's own
+// compact wire form (game.EncodeView, game.EncodeDelta). Encode writes a
+// frame, Decode reads one and DecodeBody its message; both refuse, with a
+// *ProtocolError and never a panic, whatever is not a well-formed frame of
+// this version.
+//
+// A connection starts with the client's Hello. The server answers Welcome
+// (its version, name, rulesets and the limits it enforces), or Error with
+// code BadVersion, a message naming the versions it speaks, and closes the
+// connection. After Welcome the client lists, creates or joins games; once a
+// game starts the server sends a FullView, then a TurnClock each turn and a
+// TurnUpdate (a delta and the events the player saw) after each resolution.
+// A client whose view's checksum disagrees with the server's sends
+// RequestView and gets a FullView back.
+//
+// # Versions
+//
+// Fields travel by position, so any change to a message (a field added,
+// removed, retyped or moved, in this package or in a game type a message
+// carries: game.Order, game.Event, game.View, game.Delta) makes a new
+// protocol Version, recorded in History. Message types and error codes only
+// grow at the end; their numbers never change. The Envelope, Hello and Error
+// (and their type numbers 1 and 3) are frozen: every version reads them, and
+// their decoders skip fields added at the end by later versions, so peers of
+// different versions can always tell each other why they part.
+//
+// # Limits
+//
+// A websocket library reads at most 32 KiB per message unless told
+// otherwise, which a turn update of a 16-player game already exceeds. Each
+// side sets its read limit on purpose: the server reads client frames of at
+// most Limits.MaxClientMessage bytes, the client server frames of at most
+// Limits.MaxServerMessage (see DefaultLimits for the values and the sizes
+// measured). With github.com/coder/websocket that is
+// conn.SetReadLimit(int64(limits.MaxClientMessage)) on the server's side of
+// a connection and SetReadLimit(int64(limits.MaxServerMessage)) on the
+// client's; frames go as websocket.MessageBinary.
+//
+// Decode checks the size again, then checks every msgpack length header
+// against the bytes really present (game.CheckMsgpack) before the msgpack
+// library allocates anything, and DecodeBody refuses any struct not
+// encoded as the array of its fields, so a frame decodes to at most about
+// 20 times its size in memory. Limits.ReadClient and Limits.ReadServer do
+// what each side must do with a frame it receives.
+//
+// # Version history
+//
+//   - 1 (2026-11-22): the first version: handshake, lobby (list, create,
+//     join, spectate, rejoin with a seat token, chat, ready, start), orders,
+//     turn clock, full views and deltas with checksums, events, game over.
+package protocol

@@ -1,0 +1,125 @@
+package protocol
+
+import (
+	"strings"
+	"time"
+
+	"empires/shared/game"
+)
+
+// Limits are what a server enforces on its clients, sent in Welcome so the
+// client keeps to them. DefaultLimits gives the values to use unless an
+// operator changes them.
+type Limits struct {
+	// MaxClientMessage is the largest frame, in bytes, the server reads
+	// from a client: its websocket read limit and Decode's max. A larger
+	// frame closes the connection, so a client checks the size of what it
+	// sends (SubmitOrders above all) and tells its player instead.
+	MaxClientMessage int
+	// MaxServerMessage is the largest frame the server sends: the client's
+	// websocket read limit and Decode's max (a full view of the largest map
+	// fits with room to spare).
+	MaxServerMessage int
+	// MaxOrders is the most orders one SubmitOrders may hold.
+	MaxOrders int
+	// MessagesPerSecond and Burst limit how fast a client may send: a token
+	// bucket of Burst tokens, refilled at MessagesPerSecond. A client over
+	// the limit gets Error RateLimited; one far over it is dropped.
+	MessagesPerSecond int
+	Burst             int
+}
+
+// MaxFrame is the largest frame any build reads, whatever a peer's Limits
+// say: a client raises its read limit to Welcome's MaxServerMessage only up
+// to MaxFrame.
+const MaxFrame = 64 << 20
+
+// Timing of a connection: a client that has sent nothing for PingInterval
+// sends a Ping; a side that has received nothing for IdleTimeout closes the
+// connection; a Hello must arrive within HelloTimeout of connecting; a
+// frame must be written within WriteTimeout (or the peer is too slow and is
+// dropped).
+const (
+	HelloTimeout = 10 * time.Second
+	PingInterval = 20 * time.Second
+	IdleTimeout  = 60 * time.Second
+	WriteTimeout = 15 * time.Second
+)
+
+// DefaultLimits returns the limits a server enforces by default, set from
+// measured sizes (TestSizes, BenchmarkSizes):
+//
+//   - server frames: in a 16-player game on a 128x128 map with 4,000 armies,
+//     a FullView takes about 27 KiB and a TurnUpdate about 29 KiB (32 KiB
+//     at most: already past a websocket library's 32 KiB default; four
+//     fifths of it are the turn's events). A FullView of the largest map
+//     (512x512, all of it seen, 40,000 armies in sight) takes 0.7 MiB, and
+//     an all-seeing spectator's TurnUpdate on such a map a few MiB: hence 8
+//     MiB.
+//   - client frames: 4,096 orders (game.MaxOrders) moving armies 3 hexes
+//     take 140 KiB, 200 such orders 5 KiB. 1 MiB holds 4,096 orders of 35
+//     hexes on average; the engine's extreme, 4,096 orders of 64 hexes (1.4
+//     MiB), does not fit. A hostile client frame of 1 MiB decodes to at most
+//     about 20 MiB (TestHostileAllocation).
+func DefaultLimits() Limits {
+	return Limits{
+		MaxClientMessage:  1 << 20,
+		MaxServerMessage:  8 << 20,
+		MaxOrders:         game.MaxOrders,
+		MessagesPerSecond: 20,
+		Burst:             60,
+	}
+}
+
+// Check checks a message from a client against the limits and the bounds
+// of this package: a Hello of a version this build speaks (CheckVersion),
+// names, chat lines and passwords of a sane length and printable, valid
+// settings (shape only: the server checks the ruleset against its own),
+// no more than MaxOrders orders, all for the turn they are sent for. It
+// returns a *ProtocolError (code BadVersion, Invalid, BadToken, TooLarge or
+// UnknownType) or nil. It checks nothing a ruleset decides: whether orders
+// are legal is the game's business.
+func (l Limits) Check(m Message) error {
+	switch m := deref(m).(type) {
+	case Hello:
+		if err := CheckVersion(m.Version, "server"); err != nil {
+			return err
+		}
+		if err := ValidName(m.Name); err != nil {
+			return err
+		}
+		return checkText(m.Client, "client name", 0, MaxClientLen)
+	case CreateGame:
+		return m.Settings.Validate()
+	case JoinGame:
+		switch {
+		case len(m.Password) > MaxPasswordLen:
+			return Errorf(Invalid, "password of %d bytes: at most %d", len(m.Password), MaxPasswordLen)
+		case m.Token != "" && !m.Token.Valid():
+			return Errorf(BadToken, "malformed seat token")
+		case int(m.Seat) > MaxSeats:
+			return Errorf(Invalid, "%s: games have at most %d seats", m.Seat, MaxSeats)
+		}
+	case Chat:
+		if strings.TrimSpace(m.Text) == "" {
+			return Errorf(Invalid, "empty chat line")
+		}
+		return checkText(m.Text, "chat line", 1, MaxChatLen)
+	case SubmitOrders:
+		if max := l.MaxOrders; max > 0 && len(m.Orders) > max {
+			return Errorf(TooLarge, "%d orders: at most %d a turn", len(m.Orders), max)
+		}
+		for i := range m.Orders {
+			if m.Orders[i].Turn != m.Turn {
+				return Errorf(Invalid, "order %d is for turn %d, not turn %d", i+1, m.Orders[i].Turn, m.Turn)
+			}
+		}
+	case nil:
+		return Errorf(UnknownType, "no message")
+	default:
+		if !m.(Message).MessageType().FromClient() {
+			return Errorf(UnknownType, "%s is a server message", m.(Message).MessageType())
+		}
+	}
+	return nil
+}

@@ -1,0 +1,260 @@
+package protocol
+
+import (
+	"time"
+
+	"empires/shared/game"
+)
+
+// Every message is a struct encoded as the array of its fields in
+// declaration order (see the package documentation): never reorder, remove
+// or insert fields without a new Version.
+
+// Client to server.
+
+// Hello is the client's first message on a connection; the server answers
+// Welcome, or Error with code BadVersion and closes the connection. Its
+// encoding is frozen: later versions may only add fields at the end, which
+// this version's decoder skips.
+type Hello struct {
+	Version int    // the protocol version the client speaks: Version
+	Name    string // the player's name, shown to the others (see ValidName)
+	Client  string // the client program and version, for the server's logs
+}
+
+// ListGames asks for the server's games; the server answers GameList.
+type ListGames struct{}
+
+// CreateGame creates a game and seats its creator, who becomes its host;
+// the server answers Joined, then sends Lobby.
+type CreateGame struct {
+	Settings Settings
+}
+
+// JoinGame takes a seat in a game, watches it, or takes a seat back; the
+// server answers Joined, then sends Lobby (and a FullView if the game has
+// started).
+type JoinGame struct {
+	Game GameID
+	// Seat is the seat wanted; 0 takes any free seat.
+	Seat Seat
+	// Password is the game's password, if it has one.
+	Password string
+	// Spectate asks to watch instead of play (Seat is then ignored).
+	Spectate bool
+	// Token takes back the seat it was given for (Seat and Password are
+	// then ignored): the rejoin after a dropped connection.
+	Token SeatToken
+}
+
+// LeaveGame leaves the game the client is in. A player who leaves a started
+// game keeps the seat (the ruleset's autopilot plays it) and may come back
+// with the seat token.
+type LeaveGame struct{}
+
+// Chat says Text to the others in the client's game, or to everyone in the
+// server's lobby when the client is in no game.
+type Chat struct {
+	Text string
+}
+
+// SetReady says the player is ready: in the lobby, to start; during a turn,
+// done with orders (a turn resolves early when every human seat is ready).
+// Ready false takes it back.
+type SetReady struct {
+	Ready bool
+}
+
+// StartGame starts the game now; only the host may, and the server answers
+// Error if not everyone is ready.
+type StartGame struct{}
+
+// SubmitOrders sets the player's orders for Turn: the whole list (it
+// replaces any list sent before for the turn; an empty list means no
+// orders). Every order's Turn must equal Turn. The server answers
+// OrdersResult.
+type SubmitOrders struct {
+	Turn   game.Turn
+	Orders []game.Order
+}
+
+// RequestView asks for a FullView, after the client found that its view's
+// checksum differs from the server's.
+type RequestView struct{}
+
+// Ping asks the server for a Pong; the client sends one when it has sent
+// nothing for PingInterval, and measures the round trip.
+type Ping struct{}
+
+// Server to client.
+
+// Welcome accepts a client's Hello.
+type Welcome struct {
+	Version  int      // the protocol version the server speaks
+	Server   string   // the server program, version and name, for display
+	Rulesets []string // the ruleset IDs the server plays, its default first
+	Limits   Limits   // what the server enforces; the client must keep to them
+}
+
+// Error reports a failed request (Reply is its seq) or a refused frame
+// (Reply is 0 when the frame was unreadable). Its encoding is frozen, like
+// Hello's.
+type Error struct {
+	Code    ErrorCode
+	Message string // for people: what went wrong and, if it helps, what to do
+}
+
+// Bye tells the client why the server is closing the connection (shutting
+// down, the seat was taken over by a newer connection, too slow, ...).
+type Bye struct {
+	Reason string
+}
+
+// Pong answers Ping.
+type Pong struct{}
+
+// GameList answers ListGames.
+type GameList struct {
+	Games []GameInfo
+}
+
+// GameInfo is a game as the game list shows it.
+type GameInfo struct {
+	Game          GameID
+	Name          string
+	Ruleset       string
+	Width, Height int
+	Seats         int  // seats at the table
+	Humans        int  // seats taken by people
+	Bots          int  // seats played by bots
+	HasPassword   bool // joining needs the password
+	Spectators    bool // spectators may watch
+	Started       bool
+	Turn          game.Turn // the turn being played; 0 before the start
+}
+
+// Joined answers CreateGame and JoinGame: the client is in Game, at Seat
+// (Spectator when watching), and Token is the secret to take the seat back
+// with (empty for spectators; keep it, never show it). Settings has no
+// password.
+type Joined struct {
+	Game     GameID
+	Seat     Seat
+	Token    SeatToken
+	Settings Settings
+}
+
+// Lobby describes a game's table; the server sends it after Joined and
+// whenever it changes, until the game starts (and once more then). Settings
+// has no password; HasPassword says whether the game has one.
+type Lobby struct {
+	Game        GameID
+	Settings    Settings
+	HasPassword bool
+	Host        Seat // who may start the game
+	Seats       []SeatInfo
+	Started     bool
+}
+
+// SeatInfo is one seat at a game's table.
+type SeatInfo struct {
+	Seat      Seat
+	Name      string // the player's or the bot's name; empty for an open seat
+	Human     bool   // a person holds the seat (neither Human nor Bot: open)
+	Bot       bool   // a bot plays the seat
+	Connected bool   // the person is connected now
+	Ready     bool
+}
+
+// ChatMessage is a chat line from seat From (Spectator for a spectator or,
+// with Lobby set, for someone in the server's lobby).
+type ChatMessage struct {
+	From Seat
+	Name string
+	Text string
+	// Lobby marks a line said in the server's lobby (by a client in no
+	// game) rather than in a game.
+	Lobby bool
+}
+
+// TurnClock announces the turn being played: sent when a turn starts and
+// whenever the set of ready seats changes.
+type TurnClock struct {
+	Turn game.Turn
+	// Deadline is when the turn resolves, in Unix milliseconds; 0 means
+	// when every human seat is ready (no timer).
+	Deadline int64
+	// Ready are the seats done with their orders, in order.
+	Ready []Seat
+}
+
+// DeadlineOf returns t as a TurnClock deadline: Unix milliseconds, 0 for
+// the zero time.
+func DeadlineOf(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMilli()
+}
+
+// DeadlineTime returns the deadline as a time, and false if there is none.
+func (m *TurnClock) DeadlineTime() (time.Time, bool) {
+	if m.Deadline == 0 {
+		return time.Time{}, false
+	}
+	return time.UnixMilli(m.Deadline), true
+}
+
+// OrdersResult answers SubmitOrders: Accepted orders were taken for Turn;
+// Errors are the orders refused, with why (when any order is refused, the
+// whole list is, and Accepted is 0).
+type OrdersResult struct {
+	Turn     game.Turn
+	Accepted int
+	Errors   []Rejection
+}
+
+// Rejection is a refused order: its index in the list, what it was and why
+// ("not enough Schmuckers: have 3, need 6"). It carries a game.OrderError.
+type Rejection struct {
+	Index  int
+	Order  string
+	Reason string
+}
+
+// Rejections returns the rejections of errs, nil for none.
+func Rejections(errs []*game.OrderError) []Rejection {
+	if len(errs) == 0 {
+		return nil
+	}
+	out := make([]Rejection, len(errs))
+	for i, e := range errs {
+		out[i] = Rejection{Index: e.Index, Order: e.Order, Reason: e.Reason}
+	}
+	return out
+}
+
+// FullView is the player's whole view of the game: sent when a game starts,
+// on joining a started game, and after RequestView. Checksum is
+// View.Checksum(); a client keeps the view and applies TurnUpdates to it.
+type FullView struct {
+	View     *game.View
+	Checksum uint64
+}
+
+// TurnUpdate is a resolved turn for one player: Delta takes the client's
+// view to the new one (game.Apply), Checksum is the new view's Checksum (on
+// a mismatch the client sends RequestView), and Events are what the player
+// saw happen, in order (game.Events.For).
+type TurnUpdate struct {
+	Delta    *game.Delta
+	Checksum uint64
+	Events   []game.Event
+}
+
+// GameOver says the game ended on Turn, won by Winner (0: nobody won). The
+// last TurnUpdate comes before it.
+type GameOver struct {
+	Winner game.PlayerID
+	Turn   game.Turn
+}

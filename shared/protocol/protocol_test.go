@@ -1,0 +1,582 @@
+package protocol_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"log/slog"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/vmihailenco/msgpack/v5"
+
+	"empires/shared/game"
+	"empires/shared/hex"
+	"empires/shared/protocol"
+)
+
+// TestRoundTrip encodes a message of every type, decodes the frame and
+// compares.
+func TestRoundTrip(t *testing.T) {
+	seen := map[protocol.Type]bool{}
+	for i, have := range samples(t) {
+		typ := have.MessageType()
+		seen[typ] = true
+		t.Run(typ.String(), func(t *testing.T) {
+			frame, err := protocol.Encode(typ, uint32(i+1), 7, have)
+			if err != nil {
+				t.Fatal(err)
+			}
+			env, err := protocol.Decode(frame, protocol.DefaultLimits().MaxServerMessage)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if env.Type != typ || env.Seq != uint32(i+1) || env.Reply != 7 {
+				t.Errorf("envelope: have type %s seq %d reply %d, want %s %d 7", env.Type, env.Seq, env.Reply, typ, i+1)
+			}
+			got, err := protocol.DecodeBody(env)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, have) {
+				t.Errorf("round trip changed the message:\nhave %+v\ngot  %+v", have, got)
+			}
+			// The value form encodes the same, and Marshal too.
+			byValue, err := protocol.Encode(typ, uint32(i+1), 7, reflect.ValueOf(have).Elem().Interface())
+			if err != nil || !bytes.Equal(byValue, frame) {
+				t.Errorf("encoding the value: %v, same bytes %v", err, bytes.Equal(byValue, frame))
+			}
+			if m, err := protocol.Marshal(uint32(i+1), 7, have); err != nil || !bytes.Equal(m, frame) {
+				t.Errorf("Marshal: %v, same bytes %v", err, bytes.Equal(m, frame))
+			}
+		})
+	}
+	for _, typ := range protocol.Types() {
+		if !seen[typ] {
+			t.Errorf("no sample of %s", typ)
+		}
+	}
+}
+
+// TestTypes checks the type table: names, directions, New.
+func TestTypes(t *testing.T) {
+	client := map[protocol.Type]bool{
+		protocol.TypeHello: true, protocol.TypeListGames: true, protocol.TypeCreateGame: true,
+		protocol.TypeJoinGame: true, protocol.TypeLeaveGame: true, protocol.TypeChat: true,
+		protocol.TypeSetReady: true, protocol.TypeStartGame: true, protocol.TypeSubmitOrders: true,
+		protocol.TypeRequestView: true, protocol.TypePing: true,
+	}
+	for _, typ := range protocol.Types() {
+		m := protocol.New(typ)
+		if m == nil || m.MessageType() != typ {
+			t.Errorf("New(%s) = %T", typ, m)
+			continue
+		}
+		if name := reflect.TypeOf(m).Elem().Name(); typ.String() != name {
+			t.Errorf("type %d is named %q, its message %s", typ, typ.String(), name)
+		}
+		if typ.FromClient() != client[typ] || typ.FromServer() == client[typ] {
+			t.Errorf("%s: FromClient %v, FromServer %v", typ, typ.FromClient(), typ.FromServer())
+		}
+	}
+	// The frozen numbers.
+	if protocol.TypeHello != 1 || protocol.TypeError != 3 {
+		t.Errorf("Hello is %d and Error %d: they must stay 1 and 3", protocol.TypeHello, protocol.TypeError)
+	}
+	for _, typ := range []protocol.Type{0, 200} {
+		if typ.Known() || typ.FromClient() || typ.FromServer() || protocol.New(typ) != nil {
+			t.Errorf("type %d is known", typ)
+		}
+		if want := "type " + strings.TrimPrefix(typ.String(), "type "); typ.String() != want {
+			t.Errorf("String of type %d = %q", typ, typ.String())
+		}
+	}
+	if got := protocol.ErrorCode(0).String(); got != "error code 0" {
+		t.Errorf("ErrorCode(0) = %q", got)
+	}
+	if got := protocol.Unavailable.String(); got != "unavailable" {
+		t.Errorf("Unavailable = %q", got)
+	}
+}
+
+// TestViewWireForm checks that a FullView carries its view in the game
+// package's compact form, not as a struct of fields.
+func TestViewWireForm(t *testing.T) {
+	fv := small.fullView(1)
+	frame, err := protocol.Encode(protocol.TypeFullView, 1, 0, fv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	view, err := game.EncodeView(fv.View)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(frame, view) {
+		t.Error("the frame does not hold game.EncodeView's bytes")
+	}
+	if extra := len(frame) - len(view); extra > 20 {
+		t.Errorf("the frame is %d bytes longer than the view", extra)
+	}
+	tu := small.turnUpdate(1)
+	frame, err = protocol.Encode(protocol.TypeTurnUpdate, 1, 0, tu)
+	if err != nil {
+		t.Fatal(err)
+	}
+	delta, err := game.EncodeDelta(tu.Delta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(frame, delta) {
+		t.Error("the frame does not hold game.EncodeDelta's bytes")
+	}
+}
+
+// TestGolden pins the wire form of a few messages, the game's Order and
+// Event among them: if it fails, a message changed shape. Then bump
+// protocol.Version, add a Change to History and the package doc, and update
+// the bytes here.
+func TestGolden(t *testing.T) {
+	tests := []struct {
+		name string
+		msg  protocol.Message
+		want string
+	}{
+		{"hello", &protocol.Hello{Version: 1, Name: "Ann", Client: "c"}, "94010100" + "9301a3416e6ea163"},
+		{"error", &protocol.Error{Code: protocol.BadVersion, Message: "v"}, "94030100" + "9201a176"},
+		{"orders", &protocol.SubmitOrders{Turn: 4, Orders: []game.Order{
+			{Turn: 4, Kind: game.OrderMove, Army: 300, Path: []hex.Hex{{Q: 1, R: -1}, {Q: 2, R: -1}}},
+		}}, "94130100" + "9204" + "91" + "9e" + "0401cd012c0000" + "92" + "9201ff" + "9202ff" + "0000000000" + "920000" + "00c0"},
+		{"events", &protocol.TurnUpdate{Delta: &game.Delta{From: 1, Turn: 2, You: 1}, Events: []game.Event{
+			{Turn: 2, Step: 1, Kind: game.EventMove, Player: 1, Army: 9, From: hex.Hex{Q: 1}, To: hex.Hex{Q: 2}, HasHex: true},
+		}}, "94170100" + "93" + "9f010102010000c09090c40090c400909090" + "00" +
+			"91" + "9c" + "020101010900" + "920100" + "920200" + "c300a0c0",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			frame, err := protocol.Marshal(1, 0, tt.msg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := fmt.Sprintf("%x", frame); got != tt.want {
+				t.Errorf("wire form changed (bump Version, see the comment):\nhave %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestVersion checks the history and the mismatch message.
+func TestVersion(t *testing.T) {
+	h := protocol.History()
+	if len(h) == 0 || h[len(h)-1].Version != protocol.Version {
+		t.Fatalf("the history does not end with version %d: %+v", protocol.Version, h)
+	}
+	date := regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
+	for i, c := range h {
+		if c.Version != i+1 || !date.MatchString(c.Date) || c.What == "" || i > 0 && c.Date < h[i-1].Date {
+			t.Errorf("history entry %d: %+v", i, c)
+		}
+	}
+	tests := []struct {
+		have int
+		want bool
+	}{{protocol.Version, true}, {protocol.MinVersion, true}, {0, false}, {-1, false}, {protocol.Version + 1, false}}
+	for _, tt := range tests {
+		if got := protocol.Compatible(tt.have); got != tt.want {
+			t.Errorf("Compatible(%d) = %v, want %v", tt.have, got, tt.want)
+		}
+		err := protocol.CheckVersion(tt.have, "server")
+		if (err == nil) != tt.want {
+			t.Errorf("CheckVersion(%d) = %v", tt.have, err)
+		}
+	}
+	msgs := []struct {
+		have int
+		side string
+		want string
+	}{
+		{2, "server", "bad version: protocol version 2 is not supported: this server speaks version 1 (protocol of 2026-11-22); the client is newer: update the server or use a matching client"},
+		{0, "server", "bad version: protocol version 0 is not supported: this server speaks version 1 (protocol of 2026-11-22); the client is older: update the client"},
+		{2, "client", "bad version: protocol version 2 is not supported: this client speaks version 1 (protocol of 2026-11-22); the server is newer: update the client or use a matching server"},
+	}
+	for _, tt := range msgs {
+		err := protocol.CheckVersion(tt.have, tt.side)
+		var pe *protocol.ProtocolError
+		if !errors.As(err, &pe) || pe.Code != protocol.BadVersion || err.Error() != tt.want {
+			t.Errorf("CheckVersion(%d, %s):\nhave %v\nwant %s", tt.have, tt.side, err, tt.want)
+		}
+	}
+}
+
+// TestHandshakeAcrossVersions plays a client of a later version, whose
+// Hello has grown a field, against this server: the Hello still decodes,
+// and the Error the server sends back names the versions it speaks.
+func TestHandshakeAcrossVersions(t *testing.T) {
+	body, err := msgpack.Marshal([]any{2, "Ann", "empires/9.0", "a field of version 2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	frame := append([]byte{0x94, byte(protocol.TypeHello), 1, 0}, body...)
+	env, err := protocol.Decode(frame, protocol.DefaultLimits().MaxClientMessage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := protocol.DecodeBody(env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hello := m.(*protocol.Hello)
+	if *hello != (protocol.Hello{Version: 2, Name: "Ann", Client: "empires/9.0"}) {
+		t.Fatalf("Hello = %+v", hello)
+	}
+	verr := protocol.CheckVersion(hello.Version, "server")
+	reply, err := protocol.Marshal(1, env.Seq, protocol.ErrorMessage(verr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The client reads the Error (as would one of any version).
+	env, err = protocol.Decode(reply, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err = protocol.DecodeBody(env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := m.(*protocol.Error)
+	if e.Code != protocol.BadVersion || env.Reply != 1 || !strings.Contains(e.Message, "speaks version 1") {
+		t.Errorf("reply %+v to seq %d", e, env.Reply)
+	}
+	if e.Err().Error() != "bad version: "+e.Message {
+		t.Errorf("Err() = %v", e.Err())
+	}
+	// An Error of a later version, with a field more, reads too.
+	body, _ = msgpack.Marshal([]any{int(protocol.NoSuchGame), "gone", []int{1, 2}})
+	env = protocol.Envelope{Type: protocol.TypeError, Body: body}
+	if m, err = protocol.DecodeBody(env); err != nil || *m.(*protocol.Error) != (protocol.Error{Code: protocol.NoSuchGame, Message: "gone"}) {
+		t.Errorf("later Error: %+v, %v", m, err)
+	}
+}
+
+// TestSettingsValidate checks every bound of Settings.
+func TestSettingsValidate(t *testing.T) {
+	ok := protocol.Settings{Ruleset: "erfworld", Width: 64, Height: 64, Seats: 4, Bots: 3}
+	with := func(f func(*protocol.Settings)) protocol.Settings { s := ok; f(&s); return s }
+	tests := []struct {
+		name     string
+		have     protocol.Settings
+		rulesets []string
+		want     string // "" for valid, else a part of the message
+	}{
+		{"valid", ok, nil, ""},
+		{"valid, known ruleset", ok, []string{"risk", "erfworld"}, ""},
+		{"smallest", with(func(s *protocol.Settings) { s.Width, s.Height, s.Seats, s.Bots = 16, 16, 2, 0 }), nil, ""},
+		{"largest", with(func(s *protocol.Settings) {
+			s.Width, s.Height, s.Seats, s.Bots, s.TurnSeconds = 512, 512, 16, 15, 86400
+			s.Name, s.Password = strings.Repeat("é", 40), strings.Repeat("p", 64)
+		}), nil, ""},
+		{"timer", with(func(s *protocol.Settings) { s.TurnSeconds = 10 }), nil, ""},
+		{"no ruleset", with(func(s *protocol.Settings) { s.Ruleset = "" }), nil, "no ruleset"},
+		{"unknown ruleset", ok, []string{"risk", "empire"}, `unknown ruleset "erfworld": this server has risk, empire`},
+		{"long ruleset", with(func(s *protocol.Settings) { s.Ruleset = strings.Repeat("x", 33) }), nil, "ruleset ID of 33 bytes"},
+		{"narrow", with(func(s *protocol.Settings) { s.Width = 15 }), nil, "map width 15: must be 16 to 512"},
+		{"wide", with(func(s *protocol.Settings) { s.Width = 513 }), nil, "map width 513"},
+		{"short", with(func(s *protocol.Settings) { s.Height = 0 }), nil, "map height 0"},
+		{"tall", with(func(s *protocol.Settings) { s.Height = 1 << 20 }), nil, "map height 1048576"},
+		{"one seat", with(func(s *protocol.Settings) { s.Seats, s.Bots = 1, 0 }), nil, "1 seats: must be 2 to 16"},
+		{"17 seats", with(func(s *protocol.Settings) { s.Seats = 17 }), nil, "17 seats"},
+		{"all bots", with(func(s *protocol.Settings) { s.Bots = 4 }), nil, "4 bots for 4 seats: must be 0 to 3"},
+		{"negative bots", with(func(s *protocol.Settings) { s.Bots = -1 }), nil, "-1 bots"},
+		{"fast timer", with(func(s *protocol.Settings) { s.TurnSeconds = 9 }), nil, "turn timer of 9 seconds: must be 0 (wait for everyone) or 10 seconds to 24 hours"},
+		{"slow timer", with(func(s *protocol.Settings) { s.TurnSeconds = 86401 }), nil, "turn timer of 86401"},
+		{"negative timer", with(func(s *protocol.Settings) { s.TurnSeconds = -5 }), nil, "turn timer of -5"},
+		{"long password", with(func(s *protocol.Settings) { s.Password = strings.Repeat("p", 65) }), nil, "password of 65 bytes"},
+		{"control in password", with(func(s *protocol.Settings) { s.Password = "a\x00b" }), nil, "password holds characters"},
+		{"long name", with(func(s *protocol.Settings) { s.Name = strings.Repeat("n", 41) }), nil, "game name of 41 characters: at most 40"},
+		{"bad UTF-8 name", with(func(s *protocol.Settings) { s.Name = "\xff" }), nil, "game name is not valid UTF-8"},
+		{"newline in name", with(func(s *protocol.Settings) { s.Name = "a\nb" }), nil, "not printable (U+000A)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.have.Validate(tt.rulesets...)
+			if tt.want == "" {
+				if err != nil {
+					t.Errorf("have %v, want valid", err)
+				}
+				return
+			}
+			var pe *protocol.ProtocolError
+			if !errors.As(err, &pe) || pe.Code != protocol.Invalid || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("have %v, want an Invalid error with %q", err, tt.want)
+			}
+		})
+	}
+	if s := with(func(s *protocol.Settings) { s.Password = "sesame" }); s.Public().Password != "" || strings.Contains(s.String(), "sesame") {
+		t.Errorf("the password shows: %+v, %s", s.Public(), s)
+	}
+	if got := with(func(s *protocol.Settings) { s.TurnSeconds = 90 }).TurnTimer().String(); got != "1m30s" {
+		t.Errorf("TurnTimer = %s", got)
+	}
+}
+
+// TestLimitsCheck checks the content checks of client messages.
+func TestLimitsCheck(t *testing.T) {
+	l := protocol.DefaultLimits()
+	orders := func(n int, turn game.Turn) *protocol.SubmitOrders {
+		m := &protocol.SubmitOrders{Turn: 5}
+		for range n {
+			m.Orders = append(m.Orders, game.Order{Turn: turn, Kind: game.OrderMove, Army: 1})
+		}
+		return m
+	}
+	tests := []struct {
+		name string
+		have protocol.Message
+		code protocol.ErrorCode // 0: accepted
+		want string
+	}{
+		{"hello", &protocol.Hello{Version: 1, Name: "Ansom", Client: "empires/0.1"}, 0, ""},
+		{"hello by value", protocol.Hello{Version: 1, Name: "Stanley the Tool"}, 0, ""},
+		{"no name", &protocol.Hello{Version: 1, Name: "  "}, protocol.Invalid, "no name"},
+		{"spaced name", &protocol.Hello{Version: 1, Name: " Ann"}, protocol.Invalid, "starts or ends with a space"},
+		{"long name", &protocol.Hello{Version: 1, Name: strings.Repeat("a", 25)}, protocol.Invalid, "name of 25 characters: must be 1 to 24"},
+		{"tab in name", &protocol.Hello{Version: 1, Name: "a\tb"}, protocol.Invalid, "not printable"},
+		{"long client", &protocol.Hello{Version: 1, Name: "a", Client: strings.Repeat("c", 101)}, protocol.Invalid, "client name of 101"},
+		{"create", &protocol.CreateGame{Settings: protocol.Settings{Ruleset: "risk", Width: 32, Height: 32, Seats: 2}}, 0, ""},
+		{"create invalid", &protocol.CreateGame{}, protocol.Invalid, "no ruleset"},
+		{"join", &protocol.JoinGame{Game: 1, Token: protocol.NewToken()}, 0, ""},
+		{"join bad token", &protocol.JoinGame{Game: 1, Token: "0123"}, protocol.BadToken, "malformed seat token"},
+		{"join seat 17", &protocol.JoinGame{Game: 1, Seat: 17}, protocol.Invalid, "seat 17"},
+		{"join long password", &protocol.JoinGame{Game: 1, Password: strings.Repeat("p", 65)}, protocol.Invalid, "password of 65"},
+		{"chat", &protocol.Chat{Text: "gg 👍"}, 0, ""},
+		{"empty chat", &protocol.Chat{Text: " "}, protocol.Invalid, "empty chat line"},
+		{"long chat", &protocol.Chat{Text: strings.Repeat("x", 501)}, protocol.Invalid, "chat line of 501 characters"},
+		{"orders", orders(3, 5), 0, ""},
+		{"no orders", orders(0, 5), 0, ""},
+		{"too many orders", orders(l.MaxOrders+1, 5), protocol.TooLarge, "4097 orders: at most 4096 a turn"},
+		{"order of another turn", orders(2, 4), protocol.Invalid, "order 1 is for turn 4, not turn 5"},
+		{"ping", &protocol.Ping{}, 0, ""},
+		{"server message", &protocol.FullView{}, protocol.UnknownType, "FullView is a server message"},
+		{"nil", (*protocol.Chat)(nil), protocol.UnknownType, "no message"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := l.Check(tt.have)
+			if tt.code == 0 {
+				if err != nil {
+					t.Errorf("have %v, want nil", err)
+				}
+				return
+			}
+			var pe *protocol.ProtocolError
+			if !errors.As(err, &pe) || pe.Code != tt.code || !strings.Contains(pe.Message, tt.want) {
+				t.Errorf("have %v, want %s with %q", err, tt.code, tt.want)
+			}
+		})
+	}
+}
+
+// envelope builds a frame by hand: the envelope header and body bytes.
+func envelope(typ protocol.Type, body ...byte) []byte {
+	return append(append([]byte{0x94}, mp(typ)...), append([]byte{0x01, 0x00}, body...)...)
+}
+
+// mp returns the msgpack encoding of v, with structs as arrays.
+func mp(v any) []byte {
+	var buf bytes.Buffer
+	enc := msgpack.NewEncoder(&buf)
+	enc.UseArrayEncodedStructs(true)
+	enc.UseCompactInts(true)
+	if err := enc.Encode(v); err != nil {
+		panic(err)
+	}
+	return buf.Bytes()
+}
+
+// decodeErrorCases are frames Decode or DecodeBody must refuse (also the
+// fuzzer's seeds).
+func decodeErrorCases(t testing.TB) []struct {
+	name string
+	have []byte
+	max  int
+	code protocol.ErrorCode
+	want string
+} {
+	valid, err := protocol.Marshal(1, 0, small.fullView(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	chat, err := protocol.Marshal(1, 0, &protocol.Chat{Text: "hi"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	badView := mp([]any{[]any{1, 2, 3}, 0})
+	return []struct {
+		name string
+		have []byte
+		max  int
+		code protocol.ErrorCode
+		want string
+	}{
+		{"oversized", chat, len(chat) - 1, protocol.TooLarge, "frame of 8 bytes: at most 7"},
+		{"empty", nil, 0, protocol.Malformed, "empty frame"},
+		{"garbage", []byte("GET / HTTP/1.1\r\n"), 0, protocol.Malformed, "extra bytes after the value"},
+		{"never-used code", []byte{0xc1}, 0, protocol.Malformed, "invalid msgpack code 0xc1"},
+		{"not an envelope", []byte{0x05}, 0, protocol.Malformed, "not an envelope"},
+		{"envelope of 3", []byte{0x93, 0x01, 0x01, 0x00}, 0, protocol.Malformed, "not an envelope"},
+		{"envelope of 5", append(envelope(protocol.TypePing, 0x90), 0x90), 0, protocol.Malformed, "extra bytes"},
+		{"map envelope", mp(map[string]int{"a": 1, "b": 2, "c": 3, "d": 4}), 0, protocol.Malformed, "not an envelope"},
+		{"negative type", []byte{0x94, 0xff, 0x01, 0x00, 0x90}, 0, protocol.Malformed, "envelope type"},
+		{"type 256", []byte{0x94, 0xcd, 0x01, 0x00, 0x01, 0x00, 0x90}, 0, protocol.Malformed, "envelope type"},
+		{"string seq", []byte{0x94, 0x05, 0xa1, 'x', 0x00, 0x90}, 0, protocol.Malformed, "envelope seq"},
+		{"huge reply", []byte{0x94, 0x05, 0x01, 0xcf, 1, 0, 0, 0, 0, 0, 0, 0, 0x90}, 0, protocol.Malformed, "envelope reply"},
+		{"truncated", valid[:len(valid)-1], 0, protocol.Malformed, "truncated"},
+		{"truncated header", valid[:3], 0, protocol.Malformed, "4 elements claimed, 2 bytes left"},
+		{"padded", append(bytes.Clone(chat), 0x00), 0, protocol.Malformed, "1 extra bytes"},
+		// 13 bytes that ask msgpack for 2^32-1 orders (59 GB of them).
+		{"allocation bomb", envelope(protocol.TypeSubmitOrders, 0x92, 0x01, 0xdd, 0xff, 0xff, 0xff, 0xff), 0, protocol.Malformed, "4294967295 elements claimed"},
+		{"allocation bomb at the top", []byte{0xdd, 0xff, 0xff, 0xff, 0xff, 0x01, 0x01}, 0, protocol.Malformed, "elements claimed"},
+		{"string bomb", envelope(protocol.TypeChat, 0x91, 0xdb, 0xff, 0xff, 0xff, 0xff), 0, protocol.Malformed, "4294967295 bytes claimed"},
+		{"deep nesting", envelope(protocol.TypeChat, bytes.Repeat([]byte{0x91}, 40)...), 0, protocol.Malformed, "nested more than"},
+		{"unknown type", envelope(200, 0x90), 0, protocol.UnknownType, "unknown message type 200"},
+		{"type 0", envelope(0, 0x90), 0, protocol.UnknownType, "unknown message type 0"},
+		{"orders as chat", envelope(protocol.TypeChat, mp([]any{4, []any{}})...), 0, protocol.Malformed, "Chat: protocol.Chat is not an array of its fields (1)"},
+		{"string as orders", envelope(protocol.TypeSubmitOrders, mp("hi")...), 0, protocol.Malformed, "SubmitOrders"},
+		{"nil orders", envelope(protocol.TypeSubmitOrders, mp([]any{4, []any{nil, nil, nil}})...), 0, protocol.Malformed, "SubmitOrders: element 0 of []game.Order: game.Order is not an array of its fields (14)"},
+		{"empty orders", envelope(protocol.TypeSubmitOrders, mp([]any{4, []any{[]any{}}})...), 0, protocol.Malformed, "SubmitOrders: element 0 of []game.Order: game.Order is not an array of its fields (14)"},
+		{"map body", envelope(protocol.TypeChat, mp(map[string]any{"Text": "hi"})...), 0, protocol.Malformed, "Chat: the body is not an array"},
+		{"map settings", envelope(protocol.TypeCreateGame, mp([]any{map[string]any{"Ruleset": "risk"}})...), 0, protocol.Malformed, "protocol.Settings is not an array"},
+		{"nil path hexes", envelope(protocol.TypeSubmitOrders, mp([]any{1, []any{[]any{1, 1, 0, 0, 0, []any{nil}, 0, 0, 0, 0, 0, nil, 0, nil}}})...), 0, protocol.Malformed, "element 0 of []hex.Hex: hex.Hex is not an array"},
+		{"empty event", envelope(protocol.TypeTurnUpdate, append(append([]byte{0x93}, deltaBytes(t)...), 0x00, 0x91, 0x90)...), 0, protocol.Malformed, "element 0 of []game.Event"},
+		{"nil battle side", envelope(protocol.TypeTurnUpdate, append(append([]byte{0x93}, deltaBytes(t)...), append([]byte{0x00, 0x91}, mp([]any{1, 1, 3, 1, 0, 0, nil, nil, false, 0, "", []any{nil, []any{nil, nil}, 0}})...)...)...), 0, protocol.Malformed, "element 0 of [2]game.SideReport"},
+		{"short hello", envelope(protocol.TypeHello, mp([]any{1})...), 0, protocol.Malformed, "Hello is an array of 1, not of 3 or more"},
+		{"nil hello", envelope(protocol.TypeHello, 0xc0), 0, protocol.Malformed, "Hello: the body is not an array"},
+		{"nil ping", envelope(protocol.TypePing, 0xc0), 0, protocol.Malformed, "Ping: the body is not an array"},
+		{"number as chat", envelope(protocol.TypeChat, 0x01), 0, protocol.Malformed, "Chat: the body is not an array"},
+		{"no view", envelope(protocol.TypeFullView, mp([]any{nil, 0})...), 0, protocol.Malformed, "FullView: no view"},
+		{"bad view", envelope(protocol.TypeFullView, badView...), 0, protocol.Malformed, "FullView"},
+		{"no delta", envelope(protocol.TypeTurnUpdate, mp([]any{nil, 0, nil})...), 0, protocol.Malformed, "TurnUpdate: no delta"},
+		{"bool as int", envelope(protocol.TypeGameOver, mp([]any{true, 1})...), 0, protocol.Malformed, "GameOver"},
+	}
+}
+
+// deltaBytes returns the wire form of a small delta.
+func deltaBytes(t testing.TB) []byte {
+	b, err := game.EncodeDelta(small.turnUpdate(1).Delta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestDecodeErrors feeds Decode and DecodeBody what they must refuse.
+func TestDecodeErrors(t *testing.T) {
+	for _, tt := range decodeErrorCases(t) {
+		t.Run(tt.name, func(t *testing.T) {
+			env, err := protocol.Decode(tt.have, tt.max)
+			if err == nil {
+				_, err = protocol.DecodeBody(env)
+			}
+			var pe *protocol.ProtocolError
+			if !errors.As(err, &pe) || pe.Code != tt.code || !strings.Contains(pe.Message, tt.want) {
+				t.Errorf("have %v, want %s with %q", err, tt.code, tt.want)
+			}
+		})
+	}
+	// Unmarshal on an envelope built by hand checks the body too.
+	env := protocol.Envelope{Type: protocol.TypeChat, Body: append(mp([]any{"hi"}), 0x01)}
+	if err := env.Unmarshal(new(protocol.Chat)); err == nil || !strings.Contains(err.Error(), "extra bytes") {
+		t.Errorf("padded body: %v", err)
+	}
+	env = protocol.Envelope{Type: protocol.TypeChat}
+	if err := env.Unmarshal(new(protocol.Chat)); err == nil || !strings.Contains(err.Error(), "no body") {
+		t.Errorf("no body: %v", err)
+	}
+	env = protocol.Envelope{Type: protocol.TypeChat, Body: mp([]any{"hi"})}
+	if err := env.Unmarshal(new(protocol.Hello)); err == nil || !strings.Contains(err.Error(), "cannot unmarshal Chat into *protocol.Hello") {
+		t.Errorf("wrong target: %v", err)
+	}
+	var chat protocol.Chat
+	if err := env.Unmarshal(&chat); err != nil || chat.Text != "hi" {
+		t.Errorf("Unmarshal: %+v, %v", chat, err)
+	}
+}
+
+// TestEncodeErrors checks what Encode refuses to send.
+func TestEncodeErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		typ  protocol.Type
+		msg  any
+		want string
+	}{
+		{"unknown type", 99, &protocol.Ping{}, "unknown message type 99"},
+		{"wrong type", protocol.TypePong, &protocol.Ping{}, "encode Pong: the message is a Ping"},
+		{"not a message", protocol.TypePing, 42, "int is not a message"},
+		{"nil", protocol.TypePing, nil, "<nil> is not a message"},
+		{"nil pointer", protocol.TypePing, (*protocol.Ping)(nil), "*protocol.Ping is not a message"},
+		{"password in lobby", protocol.TypeLobby, &protocol.Lobby{Settings: protocol.Settings{Password: "x"}}, "settings hold the password"},
+		{"password in joined", protocol.TypeJoined, protocol.Joined{Settings: protocol.Settings{Password: "x"}}, "settings hold the password"},
+		{"no view", protocol.TypeFullView, &protocol.FullView{}, "no view"},
+		{"no delta", protocol.TypeTurnUpdate, &protocol.TurnUpdate{}, "no delta"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := protocol.Encode(tt.typ, 1, 0, tt.msg); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("have %v, want an error with %q", err, tt.want)
+			}
+		})
+	}
+	if _, err := protocol.Marshal(1, 0, nil); err == nil {
+		t.Error("Marshal(nil) works")
+	}
+}
+
+// TestErrorMessage checks the conversion of errors to Error messages.
+func TestErrorMessage(t *testing.T) {
+	pe := protocol.Errorf(protocol.GameFull, "no seat in %s", protocol.GameID(3))
+	if got := protocol.ErrorMessage(fmtWrap(pe)); *got != (protocol.Error{Code: protocol.GameFull, Message: "no seat in game 3"}) {
+		t.Errorf("wrapped ProtocolError: %+v", got)
+	}
+	if got := protocol.ErrorMessage(errors.New("open /var/lib/empires/db: disk full")); *got != (protocol.Error{Code: protocol.Internal, Message: "internal server error"}) {
+		t.Errorf("other error: %+v", got)
+	}
+}
+
+func fmtWrap(err error) error { return fmt.Errorf("join: %w", err) }
+
+// TestIDs checks tokens and seats.
+func TestIDs(t *testing.T) {
+	a, b := protocol.NewToken(), protocol.NewToken()
+	if !a.Valid() || !b.Valid() || a == b || len(a) != protocol.TokenLen {
+		t.Errorf("tokens %q and %q", a, b)
+	}
+	if !a.Equal(a) || a.Equal(b) || protocol.SeatToken("").Equal("") {
+		t.Error("Equal is wrong")
+	}
+	for _, bad := range []protocol.SeatToken{"", "0123", protocol.SeatToken(strings.ToUpper(string(a))), a + "0", "0123456789abcdef0123456789abcdeg"} {
+		if bad.Valid() {
+			t.Errorf("%q is valid", bad)
+		}
+	}
+	var buf bytes.Buffer
+	slog.New(slog.NewTextHandler(&buf, nil)).Info("join", "token", a)
+	if strings.Contains(buf.String(), string(a[:8])) || !strings.Contains(buf.String(), string(a[len(a)-4:])) {
+		t.Errorf("the log shows the token: %s", buf.String())
+	}
+	if protocol.Seat(0).String() != "spectator" || protocol.SeatOf(3).String() != "seat 3" || protocol.Seat(3).Player() != 3 {
+		t.Error("seat names")
+	}
+	clock := protocol.TurnClock{Deadline: 1795000000123}
+	if d, ok := clock.DeadlineTime(); !ok || protocol.DeadlineOf(d) != clock.Deadline {
+		t.Errorf("deadline %v", d)
+	}
+	if _, ok := (&protocol.TurnClock{}).DeadlineTime(); ok || protocol.DeadlineOf(time0) != 0 {
+		t.Error("no deadline")
+	}
+}
+
+var time0 time.Time

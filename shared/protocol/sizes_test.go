@@ -1,0 +1,228 @@
+package protocol_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	"empires/shared/game"
+	"empires/shared/hex"
+	"empires/shared/protocol"
+)
+
+// bigGame is the game package's benchmark game: a 128x128 map, 16 players,
+// about 4,000 armies six turns in, 80% of them moving two or three hexes a
+// turn.
+var bigGame = sync.OnceValue(func() *played { return playGame(1, 128, 128, 16, 5200, 6, 80) })
+
+// hugeView is the largest view Settings allow, made as large as it gets: a
+// 512x512 map that player 1 sees whole, with 40,000 armies (of 16
+// players) and 256 cities in sight.
+var hugeView = sync.OnceValue(func() *game.View {
+	s, _ := randomGame(2, 512, 512, 16, 40000)
+	m := &s.Memory[0]
+	for i := range m.Known {
+		m.Known[i], m.Visible[i] = ^uint64(0), ^uint64(0)
+	}
+	if n := 512 * 512 % 64; n != 0 {
+		m.Known[len(m.Known)-1] >>= 64 - n
+		m.Visible[len(m.Visible)-1] >>= 64 - n
+	}
+	return game.NewView(s, 1)
+})
+
+// manyOrders returns n move orders of paths hexes each for turn 1, with
+// army IDs and hexes spread as on a 512x512 map.
+func manyOrders(n, paths int) *protocol.SubmitOrders {
+	rng := rand.New(rand.NewPCG(1, 1))
+	m := &protocol.SubmitOrders{Turn: 1}
+	for i := range n {
+		at := hex.Hex{Q: rng.IntN(512), R: rng.IntN(512) - 256}
+		o := game.Order{Turn: 1, Kind: game.OrderMove, Army: game.ArmyID(1000 + 3*i)}
+		for range paths {
+			at = at.Neighbor(hex.Direction(rng.IntN(6)))
+			o.Path = append(o.Path, at)
+		}
+		m.Orders = append(m.Orders, o)
+	}
+	return m
+}
+
+type sized struct {
+	name  string
+	bytes int
+}
+
+// sizes returns the encoded size of each kind of frame.
+func sizes(tb testing.TB) []sized {
+	var out []sized
+	add := func(name string, m protocol.Message) {
+		frame, err := protocol.Marshal(1000, 1000, m)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out = append(out, sized{name, len(frame)})
+	}
+	for _, m := range samples(tb) {
+		add(m.MessageType().String(), m)
+	}
+	g := bigGame()
+	var view, update, events, maxView, maxUpdate int
+	for p := 1; p <= len(g.views); p++ {
+		for _, x := range []struct {
+			m        protocol.Message
+			sum, max *int
+		}{{g.fullView(p), &view, &maxView}, {g.turnUpdate(p), &update, &maxUpdate}} {
+			frame, err := protocol.Marshal(1000, 0, x.m)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			*x.sum += len(frame)
+			*x.max = max(*x.max, len(frame))
+		}
+		events += len(g.events[p-1])
+	}
+	n := len(g.views)
+	out = append(out,
+		sized{"FullView 128x128, 16 players, mean", view / n},
+		sized{"FullView 128x128, 16 players, max", maxView},
+		sized{fmt.Sprintf("TurnUpdate 128x128, 16 players (%d events each), mean", events/n), update / n},
+		sized{"TurnUpdate 128x128, 16 players, max", maxUpdate},
+	)
+	orders := g.orders[0].Orders
+	add(fmt.Sprintf("SubmitOrders 128x128, %d moves", len(orders)), &protocol.SubmitOrders{Turn: orders[0].Turn, Orders: orders})
+	add("SubmitOrders 4,096 moves of 3 hexes", manyOrders(4096, 3))
+	add("SubmitOrders 4,096 moves of 64 hexes", manyOrders(4096, 64))
+	v := hugeView()
+	add(fmt.Sprintf("FullView 512x512 all seen, %d armies", len(v.Armies)), &protocol.FullView{View: v, Checksum: v.Checksum()})
+	return out
+}
+
+// TestSizes logs the size of every kind of frame (go test -v -run
+// TestSizes) and checks them against DefaultLimits.
+func TestSizes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 16-player game and a 512x512 view")
+	}
+	l := protocol.DefaultLimits()
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-62s %9s\n", "frame", "bytes")
+	for _, s := range sizes(t) {
+		fmt.Fprintf(&b, "%-62s %9d\n", s.name, s.bytes)
+		limit := l.MaxServerMessage
+		if strings.HasPrefix(s.name, "SubmitOrders") {
+			limit = l.MaxClientMessage
+		}
+		if strings.Contains(s.name, "64 hexes") {
+			continue // the engine's worst case, beyond what a client may send
+		}
+		if s.bytes > limit/2 {
+			t.Errorf("%s: %d bytes, more than half the limit of %d", s.name, s.bytes, limit)
+		}
+	}
+	t.Logf("frame sizes:\n%s", b.String())
+}
+
+// BenchmarkSizes reports the size of every kind of frame ("bytes") and the
+// time to encode and decode it.
+func BenchmarkSizes(b *testing.B) {
+	g := bigGame()
+	frames := map[string]protocol.Message{}
+	for _, m := range samples(b) {
+		frames[m.MessageType().String()] = m
+	}
+	frames["FullView-128x128-16p"] = g.fullView(1)
+	frames["TurnUpdate-128x128-16p"] = g.turnUpdate(1)
+	frames["SubmitOrders-4096x3"] = manyOrders(4096, 3)
+	v := hugeView()
+	frames["FullView-512x512-all"] = &protocol.FullView{View: v, Checksum: v.Checksum()}
+	for _, typ := range append(protocol.Types(), 0) {
+		names := []string{typ.String()}
+		if typ == 0 {
+			names = []string{"FullView-128x128-16p", "TurnUpdate-128x128-16p", "SubmitOrders-4096x3", "FullView-512x512-all"}
+		}
+		for _, name := range names {
+			m := frames[name]
+			b.Run(name, func(b *testing.B) {
+				var n int
+				b.ReportAllocs()
+				for b.Loop() {
+					frame, err := protocol.Marshal(1, 0, m)
+					if err != nil {
+						b.Fatal(err)
+					}
+					env, err := protocol.Decode(frame, protocol.MaxFrame)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if _, err := protocol.DecodeBody(env); err != nil {
+						b.Fatal(err)
+					}
+					n = len(frame)
+				}
+				b.ReportMetric(float64(n), "bytes")
+			})
+		}
+	}
+}
+
+// TestHostileAllocation decodes frames of the client limit's size built
+// to make the decoder allocate as much as possible, and checks that it
+// allocates at most 24 bytes per byte of input (about 19 measured).
+func TestHostileAllocation(t *testing.T) {
+	limit := protocol.DefaultLimits().MaxClientMessage
+	// n returns how many items of size bytes fit in the limit.
+	n := func(size int) int { return (limit - 64) / size }
+	list := func(k int, item any) []any {
+		out := make([]any, k)
+		for i := range out {
+			out[i] = item
+		}
+		return out
+	}
+	settings := []any{"", "", 0, 0, 0, 0, 0, 0, "", false, false}
+	tests := []struct {
+		name  string
+		frame []byte
+	}{
+		// One order whose path is the most hexes that fit (3 bytes each,
+		// 16 bytes of hex.Hex decoded).
+		{"path hexes", envelope(protocol.TypeSubmitOrders, mp([]any{1, []any{
+			[]any{1, 1, 0, 0, 0, list(n(3), []any{0, 0}), 0, 0, 0, 0, 0, nil, 0, nil},
+		}})...)},
+		// As many orders as fit, each the smallest a List takes.
+		{"smallest orders", envelope(protocol.TypeSubmitOrders, mp([]any{1,
+			list(n(15), []any{0, 0, 0, 0, 0, nil, 0, 0, 0, 0, 0, nil, 0, nil})})...)},
+		// Orders of nil units.
+		{"nil units", envelope(protocol.TypeSubmitOrders, mp([]any{1, []any{
+			[]any{1, 1, 0, 0, 0, nil, 0, 0, 0, 0, 0, nil, 0, make([]any, n(1))},
+		}})...)},
+		// A Lobby of the smallest seats.
+		{"empty seats", envelope(protocol.TypeLobby, mp([]any{0, settings, false, 0,
+			list(n(7), []any{0, "", false, false, false, false}), false})...)},
+		{"long chat", envelope(protocol.TypeChat, mp([]any{strings.Repeat("x", n(1))})...)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			before := ms.TotalAlloc
+			env, err := protocol.Decode(tt.frame, limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := protocol.DecodeBody(env); err != nil {
+				t.Fatal(err)
+			}
+			runtime.ReadMemStats(&ms)
+			ratio := float64(ms.TotalAlloc-before) / float64(len(tt.frame))
+			t.Logf("%d bytes: %.1f bytes allocated per byte", len(tt.frame), ratio)
+			if ratio > 24 {
+				t.Errorf("%.1f bytes allocated per byte of input", ratio)
+			}
+		})
+	}
+}

@@ -1,0 +1,75 @@
+package protocol
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Version is the protocol version this build speaks. Bump it, and add a
+// Change to History, whenever a message changes in any way (see the package
+// documentation).
+const Version = 1
+
+// MinVersion is the oldest protocol version this build still speaks. It
+// equals Version: every change so far broke the encoding. A later build that
+// keeps reading an older version's messages may lower it.
+const MinVersion = 1
+
+// Change is one entry of the protocol's history.
+type Change struct {
+	Version int
+	Date    string // YYYY-MM-DD
+	What    string
+}
+
+// History returns the protocol versions, oldest first, with what each
+// changed. Its last entry is Version.
+func History() []Change {
+	return []Change{
+		{1, "2026-11-22", "First version: handshake, lobby (list, create, join, spectate, " +
+			"rejoin with a seat token, chat, ready, start), orders, turn clock, full views " +
+			"and deltas with checksums, events, game over."},
+	}
+}
+
+// Compatible reports whether this build speaks protocol version v.
+func Compatible(v int) bool { return v >= MinVersion && v <= Version }
+
+// Spoken describes the versions this build speaks, for messages: "version
+// 1" or "versions 1 to 3".
+func Spoken() string {
+	if MinVersion == Version {
+		return fmt.Sprintf("version %d", Version)
+	}
+	return fmt.Sprintf("versions %d to %d", MinVersion, Version)
+}
+
+// CheckVersion returns nil if this build speaks protocol version v, and
+// otherwise a *ProtocolError with code BadVersion whose message names the
+// versions that match, for the server to send in its Error and the client to
+// show:
+//
+//	protocol version 2 is not supported: this server speaks version 1
+//	(protocol of 2026-11-22); the client is newer: update the server or use
+//	a matching client
+//
+// side names who is speaking ("server" or "client").
+func CheckVersion(v int, side string) error {
+	if Compatible(v) {
+		return nil
+	}
+	h := History()
+	other := "client"
+	if side == "client" {
+		other = "server"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "protocol version %d is not supported: this %s speaks %s (protocol of %s); ",
+		v, side, Spoken(), h[len(h)-1].Date)
+	if v < MinVersion {
+		fmt.Fprintf(&b, "the %s is older: update the %s", other, other)
+	} else {
+		fmt.Fprintf(&b, "the %s is newer: update the %s or use a matching %s", other, side, other)
+	}
+	return &ProtocolError{Code: BadVersion, Message: b.String()}
+}
