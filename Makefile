@@ -9,6 +9,8 @@ PLAIN_PKGS  := ./shared/mapgen
 RACE_PKGS    = $(filter-out empires/shared/mapgen,$(shell $(GO) list ./shared/... ./server/... ./assets/...))
 # The client tests open a real window, so they run under a virtual X server.
 CLIENT_PKGS := ./client/...
+# Arguments passed to the server by `make server`.
+ARGS        ?=
 # Arguments passed to the mapgen command by `make map`.
 MAP_ARGS    ?= -seed 7 -size 64x48 -players 6 -png map.png
 BENCH       ?= .
@@ -17,13 +19,16 @@ BENCHTIME   ?= 1s
 FUZZTIME    ?= 30s
 
 .DEFAULT_GOAL := help
-.PHONY: help run map test test-go test-client lint fmt-check vet staticcheck check-shared bench fuzz deps-run deps-test
+.PHONY: help run server map test test-go test-client lint fmt-check vet staticcheck check-shared bench fuzz deps-run deps-test
 
 help: ## List the targets.
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-13s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
 run: deps-run ## Play: open the desktop client (for now the map viewer; see README).
 	$(GO) run ./client
+
+server: ## Run the dedicated server (ARGS="-addr :7777").
+	$(GO) run ./server $(ARGS)
 
 map: ## Write a generated map to a PNG (MAP_ARGS="-seed 7 -size 64x48 -players 6 -png map.png").
 	$(GO) run ./server/cmd/mapgen $(MAP_ARGS)

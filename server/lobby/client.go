@@ -1,0 +1,648 @@
+package lobby
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/coder/websocket"
+
+	"empires/server/match"
+	"empires/server/wsconn"
+	"empires/shared/game"
+	"empires/shared/mapgen"
+	"empires/shared/protocol"
+)
+
+// ReasonTakenOver is the reason a connection closes when a newer one takes
+// its seat back with the seat token.
+const ReasonTakenOver = "your seat was taken over by a newer connection"
+
+// client is one connected client: the Session of its connection.
+type client struct {
+	l    *Lobby
+	c    *wsconn.Conn
+	name string
+
+	// Guarded by Lobby.mu.
+	room *room
+	seat protocol.Seat // Spectator when watching (or in no game)
+	sub  *match.Subscription
+	gone bool // the connection has ended
+}
+
+var _ wsconn.Session = (*client)(nil)
+
+// Open implements wsconn.Session: the client has its Welcome and is in the
+// server's lobby.
+func (cl *client) Open() {
+	cl.l.mu.Lock()
+	defer cl.l.mu.Unlock()
+	if !cl.gone {
+		cl.l.clients[cl] = struct{}{}
+	}
+}
+
+// Handle implements wsconn.Session.
+func (cl *client) Handle(env protocol.Envelope, msg protocol.Message) {
+	var err error
+	switch m := msg.(type) {
+	case *protocol.ListGames:
+		cl.c.Send(cl.l.list(), env.Seq)
+	case *protocol.CreateGame:
+		err = cl.create(env, m)
+	case *protocol.JoinGame:
+		err = cl.join(env, m)
+	case *protocol.LeaveGame:
+		err = cl.leave()
+	case *protocol.Chat:
+		err = cl.chat(env, m)
+	case *protocol.SetReady:
+		err = cl.setReady(m)
+	case *protocol.StartGame:
+		err = cl.start()
+	case *protocol.SubmitOrders:
+		err = cl.submit(env, m)
+	case *protocol.RequestView:
+		err = cl.requestView()
+	default:
+		err = protocol.Errorf(protocol.NotAllowed, "%s is not handled here", env.Type)
+	}
+	if err != nil {
+		cl.c.SendError(env.Seq, err)
+	}
+}
+
+// Closed implements wsconn.Session: the client is gone.
+func (cl *client) Closed() {
+	l := cl.l
+	l.mu.Lock()
+	cl.gone = true
+	delete(l.clients, cl)
+	sub := l.detach(cl)
+	l.mu.Unlock()
+	if sub != nil {
+		sub.Close()
+	}
+}
+
+var errNoGame = protocol.Errorf(protocol.WrongGame, "you are in no game: join one first")
+
+// place returns cl's game, seat and subscription, under the lock.
+func (cl *client) place() (*room, protocol.Seat, *match.Match, *match.Subscription) {
+	cl.l.mu.Lock()
+	defer cl.l.mu.Unlock()
+	if cl.room == nil {
+		return nil, 0, nil, nil
+	}
+	return cl.room, cl.seat, cl.room.m, cl.sub
+}
+
+// list returns the game list: games open or running, by ID.
+func (l *Lobby) list() *protocol.GameList {
+	type running struct {
+		i int
+		m *match.Match
+	}
+	l.mu.Lock()
+	var games []protocol.GameInfo
+	var ask []running
+	for _, r := range l.games {
+		if r.over {
+			continue
+		}
+		if r.m != nil {
+			ask = append(ask, running{len(games), r.m})
+		}
+		games = append(games, r.info())
+	}
+	l.mu.Unlock()
+	// The turn of each running game, from its match (never under mu).
+	for _, q := range ask {
+		ctx, cancel := context.WithTimeout(l.ctx, l.opts.CallTimeout)
+		st, err := q.m.Status(ctx)
+		cancel()
+		if err == nil {
+			games[q.i].Turn = st.Turn
+		}
+	}
+	sort.Slice(games, func(i, j int) bool { return games[i].Game < games[j].Game })
+	return &protocol.GameList{Games: games}
+}
+
+// create handles CreateGame: a new game with cl at seat 1, its host.
+func (cl *client) create(env protocol.Envelope, m *protocol.CreateGame) error {
+	l := cl.l
+	set := m.Settings
+	if err := set.Validate(l.rulesets...); err != nil {
+		return err
+	}
+	if n := mapgen.MaxPlayersFor(set.Width, set.Height); set.Seats > n {
+		return protocol.Errorf(protocol.Invalid, "a %dx%d map holds at most %d players: make it larger or seat fewer", set.Width, set.Height, n)
+	}
+	for set.Seed == 0 {
+		set.Seed = rand.Uint64() // the server's choice; the game itself is deterministic from it
+	}
+	if set.Name == "" {
+		set.Name = cl.name + "'s game"
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	switch {
+	case cl.room != nil:
+		return protocol.Errorf(protocol.NotAllowed, "you are in %s: leave it first", cl.room.id)
+	case l.closed:
+		return protocol.Errorf(protocol.Unavailable, "the server is shutting down")
+	case len(l.games) >= l.opts.MaxGames:
+		return protocol.Errorf(protocol.Unavailable, "the server holds %d games, its most: try again later", len(l.games))
+	}
+	l.lastID++
+	r := newRoom(l.lastID, set)
+	l.games[r.id] = r
+	tok := protocol.NewToken()
+	r.seats[0] = seat{name: cl.name, token: tok, c: cl}
+	r.host = 1
+	cl.room, cl.seat = r, 1
+	cl.c.Send(&protocol.Joined{Game: r.id, Seat: 1, Token: tok, Settings: set.Public()}, env.Seq)
+	r.broadcastLobby()
+	l.log.Info("game created", "game", uint32(r.id), "by", cl.name, "settings", set.String(), "token", tok)
+	return nil
+}
+
+// join handles JoinGame: a free or named seat, a spectator's place, or a
+// seat taken back with its token.
+func (cl *client) join(env protocol.Envelope, m *protocol.JoinGame) error {
+	l := cl.l
+	l.mu.Lock()
+	r := l.games[m.Game]
+	var kicked *client
+	var kickedSub *match.Subscription
+	err := func() error {
+		switch {
+		case cl.room != nil && cl.room.id == m.Game:
+			return protocol.Errorf(protocol.NotAllowed, "you are in %s already", m.Game)
+		case cl.room != nil:
+			return protocol.Errorf(protocol.NotAllowed, "you are in %s: leave it first", cl.room.id)
+		case r == nil:
+			return protocol.Errorf(protocol.NoSuchGame, "no %s on this server", m.Game)
+		case r.over && m.Token == "" && !m.Spectate:
+			return protocol.Errorf(protocol.NotAllowed, "%s is over", m.Game)
+		}
+		var s protocol.Seat
+		var st *seat
+		switch {
+		case m.Token != "":
+			if s, st = r.seatByToken(m.Token); st == nil {
+				return protocol.Errorf(protocol.BadToken, "that seat token is not for a seat of %s", m.Game)
+			}
+			if old := st.c; old != nil && old != cl {
+				kicked, kickedSub = old, old.sub
+				old.room, old.seat, old.sub = nil, 0, nil
+			}
+		case m.Spectate:
+			if !r.set.Spectators {
+				return protocol.Errorf(protocol.GameFull, "%s allows no spectators", m.Game)
+			}
+			if err := r.checkPassword(m.Password); err != nil {
+				return err
+			}
+			r.spectators[cl] = struct{}{}
+		default:
+			if err := r.checkPassword(m.Password); err != nil {
+				return err
+			}
+			s = m.Seat
+			if s == 0 {
+				if s = r.freeSeat(); s == 0 {
+					return protocol.Errorf(protocol.GameFull, "%s has no free seat", m.Game)
+				}
+			}
+			switch st = r.seat(s); {
+			case st == nil:
+				return protocol.Errorf(protocol.Invalid, "%s has seats 1 to %d", m.Game, len(r.seats))
+			case st.bot:
+				return protocol.Errorf(protocol.GameFull, "%s of %s is a bot's", s, m.Game)
+			case st.token != "":
+				return protocol.Errorf(protocol.GameFull, "%s of %s is taken", s, m.Game)
+			}
+			*st = seat{name: cl.name, token: protocol.NewToken()}
+			if r.host == 0 {
+				r.host = s
+			}
+		}
+		if st != nil {
+			st.c = cl
+			if !r.started {
+				st.ready = false
+			}
+		}
+		cl.room, cl.seat = r, s
+		var tok protocol.SeatToken
+		if st != nil {
+			tok = st.token
+		}
+		cl.c.Send(&protocol.Joined{Game: r.id, Seat: s, Token: tok, Settings: r.set.Public()}, env.Seq)
+		if r.started {
+			cl.c.Send(r.lobbyMsg(), 0)
+		} else {
+			r.broadcastLobby()
+		}
+		l.log.Info("joined", "game", uint32(r.id), "name", cl.name, "seat", s, "rejoin", m.Token != "", "token", tok)
+		return nil
+	}()
+	var mt *match.Match
+	var s protocol.Seat
+	if err == nil {
+		mt, s = r.m, cl.seat
+	}
+	l.mu.Unlock()
+	if kicked != nil {
+		if kickedSub != nil {
+			kickedSub.Close()
+		}
+		kicked.c.Close(websocket.StatusPolicyViolation, ReasonTakenOver)
+	}
+	if err != nil {
+		return err
+	}
+	if mt != nil {
+		cl.subscribe(r, mt, s)
+	}
+	return nil
+}
+
+// leave handles LeaveGame.
+func (cl *client) leave() error {
+	l := cl.l
+	l.mu.Lock()
+	if cl.room == nil {
+		l.mu.Unlock()
+		return errNoGame
+	}
+	sub := l.detach(cl)
+	l.mu.Unlock()
+	if sub != nil {
+		sub.Close()
+	}
+	return nil
+}
+
+// detach takes cl out of its game, if any, and returns its subscription
+// for the caller to close after unlocking; l.mu held. Before the start a
+// seat holder gives the seat up; after it the seat waits for its token.
+func (l *Lobby) detach(cl *client) *match.Subscription {
+	r := cl.room
+	if r == nil {
+		return nil
+	}
+	sub, s := cl.sub, cl.seat
+	cl.room, cl.seat, cl.sub = nil, 0, nil
+	if s == protocol.Spectator {
+		delete(r.spectators, cl)
+	} else if st := r.seat(s); st != nil && st.c == cl {
+		st.c = nil
+		if !r.started {
+			*st = seat{}
+			if r.host == s {
+				r.newHost()
+			}
+		}
+	}
+	l.log.Info("left", "game", uint32(r.id), "name", cl.name, "seat", s)
+	switch {
+	case !r.started && r.humans() == 0:
+		l.removeRoom(r, "everyone left")
+	case !r.started:
+		r.broadcastLobby()
+	case r.over && r.connected() == 0:
+		l.removeRoom(r, "the game is over and everyone left")
+	}
+	return sub
+}
+
+// chat handles Chat: to everyone in cl's game, or to every client in no
+// game.
+func (cl *client) chat(env protocol.Envelope, m *protocol.Chat) error {
+	l := cl.l
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	send := func(to *client, msg *protocol.ChatMessage) {
+		reply := uint32(0)
+		if to == cl {
+			reply = env.Seq
+		}
+		to.c.Send(msg, reply)
+	}
+	if cl.room == nil {
+		msg := &protocol.ChatMessage{From: protocol.Spectator, Name: cl.name, Text: m.Text, Lobby: true}
+		for to := range l.clients {
+			if to.room == nil {
+				send(to, msg)
+			}
+		}
+		return nil
+	}
+	msg := &protocol.ChatMessage{From: cl.seat, Name: cl.name, Text: m.Text}
+	cl.room.members(func(to *client, _ protocol.Seat) { send(to, msg) })
+	return nil
+}
+
+// setReady handles SetReady: before the start, readiness to start (the
+// game starts by itself when every human seat is taken and ready); after
+// it, readiness to end the turn, which the match announces to everyone in
+// a TurnClock.
+func (cl *client) setReady(m *protocol.SetReady) error {
+	l := cl.l
+	l.mu.Lock()
+	r, s := cl.room, cl.seat
+	switch {
+	case r == nil:
+		l.mu.Unlock()
+		return errNoGame
+	case s == protocol.Spectator:
+		l.mu.Unlock()
+		return protocol.Errorf(protocol.NotAllowed, "spectators have no turn to end")
+	case !r.started:
+		st := r.seat(s)
+		st.ready = m.Ready
+		r.broadcastLobby()
+		var set *match.Settings
+		if r.full() {
+			set = l.beginStart(r)
+		}
+		l.mu.Unlock()
+		if set != nil {
+			return l.launch(r, *set)
+		}
+		return nil
+	}
+	mt := r.m
+	l.mu.Unlock()
+	if mt == nil {
+		return protocol.Errorf(protocol.Unavailable, "the game is starting: try again in a moment")
+	}
+	ctx, cancel := l.callCtx(cl)
+	defer cancel()
+	return matchError(mt.SetReady(ctx, s.Player(), m.Ready))
+}
+
+// start handles StartGame.
+func (cl *client) start() error {
+	l := cl.l
+	l.mu.Lock()
+	r := cl.room
+	var err error
+	switch {
+	case r == nil:
+		err = errNoGame
+	case r.started:
+		err = protocol.Errorf(protocol.NotAllowed, "%s has started already", r.id)
+	case cl.seat != r.host || cl.seat == protocol.Spectator:
+		err = protocol.Errorf(protocol.NotAllowed, "only the host (%s) may start %s", r.host, r.id)
+	default:
+		if why := r.notReady(); why != "" {
+			err = protocol.Errorf(protocol.NotAllowed, "cannot start yet: %s", why)
+		}
+	}
+	if err != nil {
+		l.mu.Unlock()
+		return err
+	}
+	set := l.beginStart(r)
+	l.mu.Unlock()
+	return l.launch(r, *set)
+}
+
+// beginStart marks r started and returns its match settings; l.mu held.
+// From now on seats are kept by those who leave; launch creates the match.
+func (l *Lobby) beginStart(r *room) *match.Settings {
+	r.started = true
+	set := r.matchSettings(l.opts.Buffer)
+	return &set
+}
+
+// launch creates and runs r's match (generating the map, outside the
+// lock) and subscribes every member. If the match cannot be made, the game
+// goes back to its lobby and the error is returned.
+func (l *Lobby) launch(r *room, set match.Settings) error {
+	m, err := l.opts.NewMatch(uint32(r.id), l.rs, set, l.opts.Clock)
+	l.mu.Lock()
+	if err == nil && l.closed {
+		err = protocol.Errorf(protocol.Unavailable, "the server is shutting down")
+	}
+	if err != nil {
+		l.log.Error("cannot start a game", "game", uint32(r.id), "err", err)
+		r.started = false
+		// Those who dropped while the game was starting give their seats up.
+		for i := range r.seats {
+			if st := &r.seats[i]; !st.bot && st.c == nil {
+				*st = seat{}
+			}
+		}
+		if r.humans() == 0 {
+			l.removeRoom(r, "everyone left")
+		} else {
+			r.newHost()
+			r.broadcastLobby()
+		}
+		l.mu.Unlock()
+		var pe *protocol.ProtocolError
+		if errors.As(err, &pe) {
+			return err
+		}
+		return protocol.Errorf(protocol.Internal, "the game could not start: %v", err)
+	}
+	ctx, cancel := context.WithCancel(l.ctx)
+	r.m, r.stop = m, cancel
+	l.wg.Add(1)
+	go func() {
+		defer l.wg.Done()
+		if err := m.Run(ctx); err != nil {
+			l.log.Error("match failed", "game", uint32(r.id), "err", err)
+		}
+	}()
+	type member struct {
+		cl *client
+		s  protocol.Seat
+	}
+	var members []member
+	r.members(func(cl *client, s protocol.Seat) { members = append(members, member{cl, s}) })
+	r.broadcastLobby() // once more, Started
+	l.log.Info("game started", "game", uint32(r.id), "settings", r.set.String())
+	if l.games[r.id] != r { // removed meanwhile
+		cancel()
+	}
+	l.mu.Unlock()
+	for _, mb := range members {
+		mb.cl.subscribe(r, m, mb.s)
+	}
+	return nil
+}
+
+// subscribe subscribes cl to seat s of r's match m and starts forwarding,
+// if cl is still there and not subscribed already.
+func (cl *client) subscribe(r *room, m *match.Match, s protocol.Seat) {
+	l := cl.l
+	ctx, cancel := l.callCtx(cl)
+	sub, err := m.Subscribe(ctx, s.Player())
+	cancel()
+	if err != nil {
+		cl.c.SendError(0, matchError(err))
+		return
+	}
+	l.mu.Lock()
+	ok := !cl.gone && cl.room == r && cl.seat == s && cl.sub == nil
+	if ok {
+		cl.sub = sub
+	}
+	l.mu.Unlock()
+	if !ok {
+		sub.Close()
+		return
+	}
+	go cl.forward(r, sub)
+}
+
+// forward sends cl what its subscription delivers, until it ends: a
+// FullView, TurnUpdates, TurnClocks when the clock changes, and GameOver
+// once. It never blocks the match: Send never waits.
+func (cl *client) forward(r *room, sub *match.Subscription) {
+	defer func() {
+		if p := recover(); p != nil {
+			cl.c.Logger().Error("panic forwarding a game: closing the connection", "panic", p)
+			sub.Close()
+			cl.c.Close(websocket.StatusInternalError, wsconn.ReasonInternal)
+		}
+	}()
+	var last *protocol.TurnClock
+	overSent := false
+	for u := range sub.Updates() {
+		if u.Full != nil {
+			cl.c.Send(&protocol.FullView{View: u.Full, Checksum: u.Checksum}, 0)
+		}
+		if u.Delta != nil {
+			cl.c.Send(&protocol.TurnUpdate{Delta: u.Delta, Checksum: u.Checksum, Events: u.Events}, 0)
+		}
+		if u.Clock != nil {
+			if tc := clockMsg(u.Clock); last == nil || !sameClock(last, tc) || u.Delta != nil || u.Full != nil {
+				cl.c.Send(tc, 0)
+				last = tc
+				cl.l.sawTurn(r, u.Clock.Turn)
+			}
+		}
+		if u.Over && !overSent {
+			overSent = true
+			turn := game.Turn(0)
+			if u.Clock != nil {
+				turn = u.Clock.Turn
+			}
+			cl.c.Send(&protocol.GameOver{Winner: u.Winner, Turn: turn}, 0)
+			cl.l.gameOver(r)
+		}
+	}
+	if errors.Is(sub.Err(), match.ErrSlow) {
+		cl.c.Close(websocket.StatusPolicyViolation, wsconn.ReasonSlow)
+	}
+}
+
+// sawTurn records r's turn for the game list.
+func (l *Lobby) sawTurn(r *room, t game.Turn) {
+	l.mu.Lock()
+	r.turn = max(r.turn, t)
+	l.mu.Unlock()
+}
+
+// gameOver marks r over; it goes when everyone has left.
+func (l *Lobby) gameOver(r *room) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !r.over {
+		r.over = true
+		l.log.Info("game over", "game", uint32(r.id))
+	}
+	if r.connected() == 0 {
+		l.removeRoom(r, "the game is over and everyone left")
+	}
+}
+
+func clockMsg(c *match.ClockInfo) *protocol.TurnClock {
+	tc := &protocol.TurnClock{Turn: c.Turn, Deadline: protocol.DeadlineOf(c.Deadline)}
+	for _, p := range c.Ready {
+		tc.Ready = append(tc.Ready, protocol.SeatOf(p))
+	}
+	return tc
+}
+
+func sameClock(a, b *protocol.TurnClock) bool {
+	return a.Turn == b.Turn && a.Deadline == b.Deadline && slices.Equal(a.Ready, b.Ready)
+}
+
+// submit handles SubmitOrders: the match checks every order at once.
+func (cl *client) submit(env protocol.Envelope, m *protocol.SubmitOrders) error {
+	r, s, mt, _ := cl.place()
+	switch {
+	case r == nil:
+		return errNoGame
+	case s == protocol.Spectator:
+		return protocol.Errorf(protocol.NotAllowed, "spectators give no orders")
+	case mt == nil && !r.started:
+		return protocol.Errorf(protocol.NotAllowed, "%s has not started: no orders yet", r.id)
+	case mt == nil:
+		return protocol.Errorf(protocol.Unavailable, "the game is starting: try again in a moment")
+	}
+	ctx, cancel := cl.l.callCtx(cl)
+	defer cancel()
+	refused, err := mt.Submit(ctx, s.Player(), m.Turn, m.Orders)
+	if err != nil {
+		return matchError(err)
+	}
+	res := &protocol.OrdersResult{Turn: m.Turn, Errors: protocol.Rejections(refused)}
+	if len(refused) == 0 {
+		res.Accepted = len(m.Orders)
+	}
+	cl.c.Send(res, env.Seq)
+	return nil
+}
+
+// requestView handles RequestView: the next update is a FullView.
+func (cl *client) requestView() error {
+	r, _, mt, sub := cl.place()
+	switch {
+	case r == nil:
+		return errNoGame
+	case mt == nil && !r.started:
+		return protocol.Errorf(protocol.NotAllowed, "%s has not started: there is no view yet", r.id)
+	case sub == nil:
+		return protocol.Errorf(protocol.Unavailable, "the game is starting: try again in a moment")
+	}
+	ctx, cancel := cl.l.callCtx(cl)
+	defer cancel()
+	return matchError(sub.RequestFull(ctx))
+}
+
+// matchError turns an error of a match into the protocol error to send.
+func matchError(err error) error {
+	if err == nil {
+		return nil
+	}
+	text := strings.TrimPrefix(err.Error(), "match: ")
+	switch {
+	case errors.Is(err, match.ErrWrongTurn):
+		return protocol.Errorf(protocol.WrongTurn, "%s", text)
+	case errors.Is(err, match.ErrOver):
+		return protocol.Errorf(protocol.NotAllowed, "the game is over")
+	case errors.Is(err, match.ErrSeat):
+		return protocol.Errorf(protocol.NotAllowed, "%s", text)
+	case errors.Is(err, match.ErrBusy):
+		return protocol.Errorf(protocol.Unavailable, "the game is busy: try again in a moment")
+	case errors.Is(err, match.ErrStopped), errors.Is(err, match.ErrUnsubscribed), errors.Is(err, match.ErrSlow):
+		return protocol.Errorf(protocol.Unavailable, "the game is not running")
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+		return protocol.Errorf(protocol.Unavailable, "the game did not answer in time: try again")
+	}
+	return fmt.Errorf("match: %w", err)
+}

@@ -1,0 +1,213 @@
+package lobby
+
+import (
+	"cmp"
+	"context"
+	"crypto/subtle"
+	"fmt"
+	"slices"
+
+	"empires/server/match"
+	"empires/shared/game"
+	"empires/shared/protocol"
+)
+
+// room is one game: its settings, seats and spectators, and once started
+// its match. Every field is guarded by Lobby.mu.
+type room struct {
+	id         protocol.GameID
+	set        protocol.Settings // with the password
+	host       protocol.Seat     // 0 when no person holds a seat
+	seats      []seat            // seats[i] is seat i+1
+	spectators map[*client]struct{}
+
+	started bool         // StartGame or the automatic start happened
+	m       *match.Match // set once the match runs; nil before
+	stop    context.CancelFunc
+	over    bool
+	turn    game.Turn // the last turn seen by a subscriber or a status
+}
+
+// seat is one seat at a room's table.
+type seat struct {
+	bot   bool
+	name  string
+	token protocol.SeatToken // empty while the seat is open
+	ready bool               // ready to start (before the start only)
+	c     *client            // the connected holder, nil if none
+}
+
+func newRoom(id protocol.GameID, set protocol.Settings) *room {
+	r := &room{id: id, set: set, seats: make([]seat, set.Seats), spectators: make(map[*client]struct{})}
+	for i := set.Seats - set.Bots; i < set.Seats; i++ {
+		r.seats[i] = seat{bot: true, name: fmt.Sprintf("Bot %d", i+1)}
+	}
+	return r
+}
+
+func (r *room) humanSeats() int { return r.set.Seats - r.set.Bots }
+
+// seat returns seat s, nil for none or the spectators.
+func (r *room) seat(s protocol.Seat) *seat {
+	if s < 1 || int(s) > len(r.seats) {
+		return nil
+	}
+	return &r.seats[s-1]
+}
+
+// humans counts the human seats taken.
+func (r *room) humans() int {
+	n := 0
+	for i := range r.seats {
+		if !r.seats[i].bot && r.seats[i].token != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// connected counts the people connected: seat holders and spectators.
+func (r *room) connected() int {
+	n := len(r.spectators)
+	for i := range r.seats {
+		if r.seats[i].c != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// seatByToken returns the seat whose token is tok, comparing each in
+// constant time.
+func (r *room) seatByToken(tok protocol.SeatToken) (protocol.Seat, *seat) {
+	var found protocol.Seat
+	for i := range r.seats {
+		if r.seats[i].token.Equal(tok) {
+			found = protocol.Seat(i + 1)
+		}
+	}
+	if found == 0 {
+		return 0, nil
+	}
+	return found, &r.seats[found-1]
+}
+
+// checkPassword checks a password given to join r.
+func (r *room) checkPassword(pw string) error {
+	if r.set.Password == "" {
+		return nil
+	}
+	if pw == "" {
+		return protocol.Errorf(protocol.BadPassword, "%s needs a password", r.id)
+	}
+	if subtle.ConstantTimeCompare([]byte(pw), []byte(r.set.Password)) != 1 {
+		return protocol.Errorf(protocol.BadPassword, "wrong password for %s", r.id)
+	}
+	return nil
+}
+
+// members calls f for every connected client of r, with its seat.
+func (r *room) members(f func(cl *client, s protocol.Seat)) {
+	for i := range r.seats {
+		if cl := r.seats[i].c; cl != nil {
+			f(cl, protocol.Seat(i+1))
+		}
+	}
+	// Spectators in a stable order, for tests and logs.
+	specs := make([]*client, 0, len(r.spectators))
+	for cl := range r.spectators {
+		specs = append(specs, cl)
+	}
+	slices.SortFunc(specs, func(a, b *client) int { return cmp.Compare(a.c.ID(), b.c.ID()) })
+	for _, cl := range specs {
+		f(cl, protocol.Spectator)
+	}
+}
+
+// lobbyMsg returns the Lobby message describing r.
+func (r *room) lobbyMsg() *protocol.Lobby {
+	m := &protocol.Lobby{Game: r.id, Settings: r.set.Public(), HasPassword: r.set.Password != "",
+		Host: r.host, Started: r.started}
+	for i := range r.seats {
+		s := &r.seats[i]
+		m.Seats = append(m.Seats, protocol.SeatInfo{Seat: protocol.Seat(i + 1), Name: s.name,
+			Human: !s.bot && s.token != "", Bot: s.bot, Connected: s.c != nil, Ready: s.ready || s.bot})
+	}
+	return m
+}
+
+// broadcastLobby sends the Lobby message to every member of r.
+func (r *room) broadcastLobby() {
+	msg := r.lobbyMsg()
+	r.members(func(cl *client, _ protocol.Seat) { cl.c.Send(msg, 0) })
+}
+
+// info returns r as the game list shows it.
+func (r *room) info() protocol.GameInfo {
+	return protocol.GameInfo{Game: r.id, Name: r.set.Name, Ruleset: r.set.Ruleset,
+		Width: r.set.Width, Height: r.set.Height, Seats: r.set.Seats, Humans: r.humans(), Bots: r.set.Bots,
+		HasPassword: r.set.Password != "", Spectators: r.set.Spectators, Started: r.started, Turn: r.turn}
+}
+
+// notReady says why r cannot start now, "" if it can: a human seat open
+// in a game without a turn timer (the match would wait for it forever;
+// with a timer an open seat is played on autopilot), or a player not
+// ready.
+func (r *room) notReady() string {
+	if r.set.TurnSeconds == 0 {
+		if s := r.freeSeat(); s != 0 {
+			return fmt.Sprintf("%s is free, and a game without a turn timer needs every seat taken", s)
+		}
+	}
+	for i := range r.humanSeats() {
+		if s := &r.seats[i]; s.token != "" && !s.ready {
+			return fmt.Sprintf("seat %d (%s) is not ready", i+1, s.name)
+		}
+	}
+	return ""
+}
+
+// full reports whether every human seat is taken and ready: the game then
+// starts by itself.
+func (r *room) full() bool {
+	for i := range r.humanSeats() {
+		if r.seats[i].token == "" || !r.seats[i].ready {
+			return false
+		}
+	}
+	return true
+}
+
+// freeSeat returns the first open human seat, 0 for none.
+func (r *room) freeSeat() protocol.Seat {
+	for i := range r.humanSeats() {
+		if r.seats[i].token == "" {
+			return protocol.Seat(i + 1)
+		}
+	}
+	return 0
+}
+
+// newHost makes the first taken human seat the host (0 if none).
+func (r *room) newHost() {
+	r.host = 0
+	for i := range r.humanSeats() {
+		if r.seats[i].token != "" {
+			r.host = protocol.Seat(i + 1)
+			return
+		}
+	}
+}
+
+// matchSettings returns the match's settings for r.
+func (r *room) matchSettings(buffer int) match.Settings {
+	names := make([]string, len(r.seats))
+	for i := range r.seats {
+		names[i] = r.seats[i].name
+	}
+	return match.Settings{
+		Seed: r.set.Seed, Width: r.set.Width, Height: r.set.Height,
+		Seats: r.set.Seats, Bots: r.set.Bots, TurnTimer: r.set.TurnTimer(),
+		Names: names, AllSeeing: r.set.AllSeeing, Buffer: buffer,
+	}
+}
