@@ -9,51 +9,12 @@ import (
 	"empires/shared/game"
 	"empires/shared/game/gametest"
 	"empires/shared/hex"
-	"empires/shared/hexmap"
 	"empires/shared/rules"
 )
 
-// randomGame builds a game on a random w x h map (mostly Open, with Woods,
-// Mountains and Water scattered) with the given players, each with two
-// cities and armies armies of 1-8 units on walkable hexes.
+// randomGame is gametest.RandomGame.
 func randomGame(seed uint64, w, h, players, armies int) (*game.State, *gametest.Rules) {
-	rs := gametest.New()
-	rng := rand.New(rand.NewPCG(seed, 99))
-	id := func(name string) rules.TerrainID {
-		t, _ := rs.Terrain().Lookup(name)
-		return t
-	}
-	m := hexmap.New(w, h, id("open"))
-	for i := range m.Terrain {
-		switch r := rng.IntN(100); {
-		case r < 10:
-			m.Terrain[i] = id("woods")
-		case r < 16:
-			m.Terrain[i] = id("mountains")
-		case r < 26:
-			m.Terrain[i] = id("water")
-		}
-	}
-	s := game.New(game.Setup{Ruleset: rs.ID(), Seed: seed, Map: m, Players: players})
-	rect := m.Rect()
-	walkable := func() hex.Hex {
-		for {
-			h := rect.HexAt(rng.IntN(rect.Len()))
-			if t, _ := m.At(h); rs.Terrain()[t].Army {
-				return h
-			}
-		}
-	}
-	for p := 1; p <= players; p++ {
-		for range 2 {
-			s.AddCity(game.City{Owner: game.PlayerID(p), Hex: walkable(), Level: int32(1 + rng.IntN(3))})
-		}
-	}
-	for k := range armies {
-		s.AddArmy(game.Army{Owner: game.PlayerID(1 + k%players), Hex: walkable(), Units: game.Units{int32(1 + rng.IntN(8))}})
-	}
-	game.RecordVision(s, rs)
-	return s, rs
+	return gametest.RandomGame(seed, w, h, players, armies)
 }
 
 // randomOrders gives each live player random orders for the turn: moves of

@@ -6,7 +6,6 @@ import (
 
 	"empires/shared/game"
 	"empires/shared/game/gametest"
-	"empires/shared/hex"
 )
 
 // bigTurn returns the benchmark's game: a 128x128 map, 16 players, about
@@ -24,35 +23,9 @@ func bigTurn(b *testing.B) (*game.State, *gametest.Rules, []game.PlayerOrders) {
 	return s, rs, moveOrders(s, rs, rng, 80)
 }
 
-// moveOrders moves about percent % of the armies two or three hexes.
+// moveOrders is gametest.MoveOrders.
 func moveOrders(s *game.State, rs *gametest.Rules, rng *rand.Rand, percent int) []game.PlayerOrders {
-	byPlayer := make([][]game.Order, len(s.Players))
-	for i := range s.Armies {
-		a := &s.Armies[i]
-		if rng.IntN(100) >= percent {
-			continue
-		}
-		o := game.Order{Turn: s.Turn, Kind: game.OrderMove, Army: a.ID}
-		at := a.Hex
-		for range 2 + rng.IntN(2) {
-			for try := 0; try < 6; try++ {
-				next := at.Neighbor(hex.Direction(rng.IntN(6)))
-				if _, ok := rs.StepCost(s, a, at, next); ok {
-					o.Path = append(o.Path, next)
-					at = next
-					break
-				}
-			}
-		}
-		if len(o.Path) > 0 && game.ValidateOrder(s, rs, a.Owner, &o) == nil {
-			byPlayer[a.Owner-1] = append(byPlayer[a.Owner-1], o)
-		}
-	}
-	var orders []game.PlayerOrders
-	for p, list := range byPlayer {
-		orders = append(orders, game.PlayerOrders{Player: game.PlayerID(p + 1), Orders: list})
-	}
-	return orders
+	return gametest.MoveOrders(s, rs, rng, percent)
 }
 
 // BenchmarkTurn measures one turn on the big game: resolving it, and

@@ -6,85 +6,8 @@ import (
 
 	"empires/shared/game"
 	"empires/shared/game/gametest"
-	"empires/shared/hex"
-	"empires/shared/hexmap"
 	"empires/shared/protocol"
-	"empires/shared/rules"
 )
-
-// randomGame returns a w x h game of random terrain for players players
-// with two cities each and armies armies spread over the map, vision
-// recorded (as the game package's own tests build theirs).
-func randomGame(seed uint64, w, h, players, armies int) (*game.State, *gametest.Rules) {
-	rs := gametest.New()
-	rng := rand.New(rand.NewPCG(seed, 99))
-	id := func(name string) rules.TerrainID {
-		t, _ := rs.Terrain().Lookup(name)
-		return t
-	}
-	m := hexmap.New(w, h, id("open"))
-	for i := range m.Terrain {
-		switch r := rng.IntN(100); {
-		case r < 10:
-			m.Terrain[i] = id("woods")
-		case r < 16:
-			m.Terrain[i] = id("mountains")
-		case r < 26:
-			m.Terrain[i] = id("water")
-		}
-	}
-	s := game.New(game.Setup{Ruleset: rs.ID(), Seed: seed, Map: m, Players: players})
-	rect := m.Rect()
-	walkable := func() hex.Hex {
-		for {
-			h := rect.HexAt(rng.IntN(rect.Len()))
-			if t, _ := m.At(h); rs.Terrain()[t].Army {
-				return h
-			}
-		}
-	}
-	for p := 1; p <= players; p++ {
-		for range 2 {
-			s.AddCity(game.City{Owner: game.PlayerID(p), Hex: walkable(), Level: int32(1 + rng.IntN(3))})
-		}
-	}
-	for k := range armies {
-		s.AddArmy(game.Army{Owner: game.PlayerID(1 + k%players), Hex: walkable(), Units: game.Units{int32(1 + rng.IntN(8))}})
-	}
-	game.RecordVision(s, rs)
-	return s, rs
-}
-
-// moveOrders moves about percent % of the armies two or three hexes.
-func moveOrders(s *game.State, rs *gametest.Rules, rng *rand.Rand, percent int) []game.PlayerOrders {
-	byPlayer := make([][]game.Order, len(s.Players))
-	for i := range s.Armies {
-		a := &s.Armies[i]
-		if rng.IntN(100) >= percent {
-			continue
-		}
-		o := game.Order{Turn: s.Turn, Kind: game.OrderMove, Army: a.ID}
-		at := a.Hex
-		for range 2 + rng.IntN(2) {
-			for range 6 {
-				next := at.Neighbor(hex.Direction(rng.IntN(6)))
-				if _, ok := rs.StepCost(s, a, at, next); ok {
-					o.Path = append(o.Path, next)
-					at = next
-					break
-				}
-			}
-		}
-		if len(o.Path) > 0 && game.ValidateOrder(s, rs, a.Owner, &o) == nil {
-			byPlayer[a.Owner-1] = append(byPlayer[a.Owner-1], o)
-		}
-	}
-	var orders []game.PlayerOrders
-	for p, list := range byPlayer {
-		orders = append(orders, game.PlayerOrders{Player: game.PlayerID(p + 1), Orders: list})
-	}
-	return orders
-}
 
 // played is a game some turns in, with what the server sends player 1
 // about its last turn.
@@ -96,16 +19,16 @@ type played struct {
 	events [][]game.Event      // each player's events of the last turn
 }
 
-// playGame builds randomGame(seed, w, h, players, armies) and plays turns
+// playGame builds gametest.RandomGame(seed, w, h, players, armies) and plays turns
 // turns of moves of percent % of the armies.
 func playGame(seed uint64, w, h, players, armies, turns, percent int) *played {
-	s, rs := randomGame(seed, w, h, players, armies)
+	s, rs := gametest.RandomGame(seed, w, h, players, armies)
 	rs.Move = 3
 	rng := rand.New(rand.NewPCG(seed, 2))
 	for range turns - 1 {
-		game.Resolve(s, rs, moveOrders(s, rs, rng, percent))
+		game.Resolve(s, rs, gametest.MoveOrders(s, rs, rng, percent))
 	}
-	g := &played{s: s, orders: moveOrders(s, rs, rng, percent)}
+	g := &played{s: s, orders: gametest.MoveOrders(s, rs, rng, percent)}
 	for p := range s.Players {
 		g.prev = append(g.prev, game.NewView(s, game.PlayerID(p+1)))
 	}

@@ -1,6 +1,7 @@
 package protocol_test
 
 import (
+	"empires/shared/game/gametest"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -22,7 +23,7 @@ var bigGame = sync.OnceValue(func() *played { return playGame(1, 128, 128, 16, 5
 // 512x512 map that player 1 sees whole, with 40,000 armies (of 16
 // players) and 256 cities in sight.
 var hugeView = sync.OnceValue(func() *game.View {
-	s, _ := randomGame(2, 512, 512, 16, 40000)
+	s, _ := gametest.RandomGame(2, 512, 512, 16, 40000)
 	m := &s.Memory[0]
 	for i := range m.Known {
 		m.Known[i], m.Visible[i] = ^uint64(0), ^uint64(0)
