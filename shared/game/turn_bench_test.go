@@ -48,20 +48,7 @@ func BenchmarkTurn(b *testing.B) {
 		}
 		s := s0.Clone()
 		game.Resolve(s, rs, orders)
-		var viewBytes, deltaBytes int
-		for p := range prev {
-			v := game.NewView(s, game.PlayerID(p+1))
-			vb, err := game.EncodeView(v)
-			if err != nil {
-				b.Fatal(err)
-			}
-			db, err := game.EncodeDelta(game.Diff(prev[p], v))
-			if err != nil {
-				b.Fatal(err)
-			}
-			viewBytes += len(vb)
-			deltaBytes += len(db)
-		}
+		viewBytes, deltaBytes := wireSizes(b, s, prev)
 		b.ReportAllocs()
 		for b.Loop() {
 			for p := range prev {
@@ -70,9 +57,7 @@ func BenchmarkTurn(b *testing.B) {
 			}
 		}
 		b.ReportMetric(float64(len(s.Armies)), "armies")
-		b.ReportMetric(float64(viewBytes)/float64(len(prev)), "view-bytes")
-		b.ReportMetric(float64(deltaBytes)/float64(len(prev)), "delta-bytes")
-		b.ReportMetric(100*float64(deltaBytes)/float64(viewBytes), "delta-%")
+		reportSizes(b, viewBytes, deltaBytes, len(prev))
 	})
 }
 
@@ -95,22 +80,36 @@ func BenchmarkTypicalDelta(b *testing.B) {
 	var viewBytes, deltaBytes int
 	b.ReportAllocs()
 	for b.Loop() {
-		viewBytes, deltaBytes = 0, 0
-		for p := range prev {
-			v := game.NewView(s, game.PlayerID(p+1))
-			vb, err := game.EncodeView(v)
-			if err != nil {
-				b.Fatal(err)
-			}
-			db, err := game.EncodeDelta(game.Diff(prev[p], v))
-			if err != nil {
-				b.Fatal(err)
-			}
-			viewBytes += len(vb)
-			deltaBytes += len(db)
-		}
+		viewBytes, deltaBytes = wireSizes(b, s, prev)
 	}
-	b.ReportMetric(float64(viewBytes)/float64(len(prev)), "view-bytes")
-	b.ReportMetric(float64(deltaBytes)/float64(len(prev)), "delta-bytes")
+	reportSizes(b, viewBytes, deltaBytes, len(prev))
+}
+
+// wireSizes builds every player's view of s and its delta from prev (the
+// views of the turn before), encodes both, and returns the total bytes of
+// the views and of the deltas.
+func wireSizes(b *testing.B, s *game.State, prev []*game.View) (viewBytes, deltaBytes int) {
+	b.Helper()
+	for p := range prev {
+		v := game.NewView(s, game.PlayerID(p+1))
+		vb, err := game.EncodeView(v)
+		if err != nil {
+			b.Fatal(err)
+		}
+		db, err := game.EncodeDelta(game.Diff(prev[p], v))
+		if err != nil {
+			b.Fatal(err)
+		}
+		viewBytes += len(vb)
+		deltaBytes += len(db)
+	}
+	return viewBytes, deltaBytes
+}
+
+// reportSizes reports the mean view and delta sizes per player and their
+// ratio.
+func reportSizes(b *testing.B, viewBytes, deltaBytes, players int) {
+	b.ReportMetric(float64(viewBytes)/float64(players), "view-bytes")
+	b.ReportMetric(float64(deltaBytes)/float64(players), "delta-bytes")
 	b.ReportMetric(100*float64(deltaBytes)/float64(viewBytes), "delta-%")
 }

@@ -117,20 +117,7 @@ func BenchmarkViewsAndDeltas(b *testing.B) {
 		prev[p] = game.NewView(s, game.PlayerID(p+1))
 	}
 	viewMoveAll(s, rs, rng)
-	var viewBytes, deltaBytes int
-	for p := range prev {
-		v := game.NewView(s, game.PlayerID(p+1))
-		vb, err := game.EncodeView(v)
-		if err != nil {
-			b.Fatal(err)
-		}
-		db, err := game.EncodeDelta(game.Diff(prev[p], v))
-		if err != nil {
-			b.Fatal(err)
-		}
-		viewBytes += len(vb)
-		deltaBytes += len(db)
-	}
+	viewBytes, deltaBytes := wireSizes(b, s, prev)
 	b.ReportAllocs()
 	for b.Loop() {
 		for p := range prev {
@@ -138,9 +125,7 @@ func BenchmarkViewsAndDeltas(b *testing.B) {
 			sinkDelta = game.Diff(prev[p], v)
 		}
 	}
-	b.ReportMetric(float64(viewBytes)/float64(len(prev)), "view-bytes")
-	b.ReportMetric(float64(deltaBytes)/float64(len(prev)), "delta-bytes")
-	b.ReportMetric(100*float64(deltaBytes)/float64(viewBytes), "delta-%")
+	reportSizes(b, viewBytes, deltaBytes, len(prev))
 }
 
 // BenchmarkRecordVision records the vision of all 16 players of the big
