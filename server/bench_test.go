@@ -14,6 +14,7 @@ import (
 	"empires/shared/hex"
 	"empires/shared/protocol"
 	"empires/shared/rules/erfworld"
+	"empires/shared/rules/erfworld/erfworldtest"
 )
 
 // benchWarmup is how many turns BenchmarkServerTurn plays before it
@@ -25,29 +26,7 @@ const benchWarmup = 2
 // garrison of 20 Infantry in every city, 1,600 armies in all, the others
 // of five Infantry spread over the land, and rich treasuries.
 func benchState(rs *erfworld.Rules) (*game.State, error) {
-	s, err := rs.NewGame(3, 128, 128, 16, nil)
-	if err != nil {
-		return nil, err
-	}
-	rng := rand.New(rand.NewPCG(3, 4))
-	r := s.Map.Rect()
-	for p := range s.Players {
-		s.Players[p].Treasury = 1 << 40
-	}
-	for _, c := range s.Cities {
-		s.AddArmy(game.Army{Owner: c.Owner, Hex: c.Hex, Units: game.Units{20}})
-	}
-	for len(s.Armies) < 1600 {
-		i := rng.IntN(r.Len())
-		h := r.HexAt(i)
-		tr := rs.D.Terrain[s.Map.Terrain[i]]
-		if !tr.Army || tr.Naval || tr.City || s.CityAt(h) != nil {
-			continue
-		}
-		s.AddArmy(game.Army{Owner: game.PlayerID(1 + len(s.Armies)%16), Hex: h, Units: game.Units{5}})
-	}
-	game.RecordVision(s, rs)
-	return s, nil
+	return erfworldtest.Crowded(rs, 1600)
 }
 
 // BenchmarkServerTurn plays a 16-player game on a 128x128 map on the real

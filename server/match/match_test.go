@@ -15,6 +15,7 @@ import (
 	"empires/shared/hex"
 	"empires/shared/rules"
 	"empires/shared/rules/erfworld"
+	"empires/shared/rules/erfworld/erfworldtest"
 )
 
 // waitLimit only keeps a broken test from hanging: every wait in these tests
@@ -793,28 +794,10 @@ func TestSettings(t *testing.T) {
 // battles and fog to compute.
 func benchGame(b *testing.B, rs *erfworld.Rules) *game.State {
 	b.Helper()
-	s, err := rs.NewGame(3, 128, 128, 16, nil)
+	s, err := erfworldtest.Crowded(rs, 1600)
 	if err != nil {
 		b.Fatal(err)
 	}
-	rng := rand.New(rand.NewPCG(3, 4))
-	r := s.Map.Rect()
-	for p := range s.Players {
-		s.Players[p].Treasury = 1 << 40
-	}
-	for _, c := range s.Cities {
-		s.AddArmy(game.Army{Owner: c.Owner, Hex: c.Hex, Units: game.Units{20}})
-	}
-	for len(s.Armies) < 1600 {
-		i := rng.IntN(r.Len())
-		h := r.HexAt(i)
-		tr := rs.D.Terrain[s.Map.Terrain[i]]
-		if !tr.Army || tr.Naval || tr.City || s.CityAt(h) != nil {
-			continue
-		}
-		s.AddArmy(game.Army{Owner: game.PlayerID(1 + len(s.Armies)%16), Hex: h, Units: game.Units{5}})
-	}
-	game.RecordVision(s, rs)
 	return s
 }
 
