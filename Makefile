@@ -6,9 +6,11 @@ STATICCHECK := $(GO) tool staticcheck
 # The map generator is single-goroutine integer code whose big-map tests take
 # a minute under the detector and find nothing there, so it runs without.
 PLAIN_PKGS  := ./shared/mapgen
-RACE_PKGS    = $(filter-out empires/shared/mapgen,$(shell $(GO) list ./shared/... ./server/... ./assets/...))
-# The client tests open a real window, so they run under a virtual X server.
-CLIENT_PKGS := ./client/...
+# The client's network layer, view model and preferences need no display.
+RACE_PKGS    = $(filter-out empires/shared/mapgen,$(shell $(GO) list ./shared/... ./server/... ./assets/... ./client/conn/... ./client/model/... ./client/prefs/...))
+# The other client packages draw, and the client's own tests open real
+# windows, so they run under a virtual X server.
+CLIENT_PKGS := ./client ./client/app/... ./client/board/... ./client/camera/... ./client/menu/...
 # Arguments passed to the server by `make server`.
 ARGS        ?=
 # Arguments passed to the mapgen command by `make map`.
@@ -24,7 +26,7 @@ FUZZTIME    ?= 30s
 help: ## List the targets.
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-13s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
-run: deps-run ## Play: open the desktop client (for now the map viewer; see README).
+run: deps-run ## Play: open the desktop client (Play vs AI, host or join a game).
 	$(GO) run ./client
 
 server: ## Run the dedicated server (ARGS="-addr :7777").

@@ -1,43 +1,55 @@
-// Command client is the Empires desktop client. For now it is the map
-// viewer: it generates a map as the server does for a new game and shows it.
+// Command client is the Empires desktop client: the menus, Play vs AI (the
+// server runs inside the client), hosting and joining LAN games, and the
+// game itself.
 //
-//	go run ./client -seed 7 -size 64x48 -players 6
+//	go run ./client
 //
-// With -screenshot it draws -frames frames, saves the last as a PNG and
-// exits; the client tests use this under Xvfb.
+// With -autoplay DIR it plays a scripted session instead of waiting for a
+// person: Play vs AI, orders for -turns turns, a screenshot of each stage
+// saved in DIR; it exits 0 when every stage passed and 1 with the reason
+// otherwise. The client tests run it under Xvfb.
 package main
 
 import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
+	"log/slog"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"empires/client/viewer"
-	"empires/shared/mapgen"
-	"empires/shared/rules"
-	"empires/shared/rules/erfworld"
+	"empires/client/app"
+	"empires/client/prefs"
+	"empires/server/host"
+	"empires/shared/protocol"
 )
 
 func main() {
-	if err := run(os.Args[1:]); err != nil {
+	if err := run(os.Args[1:], os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "empires:", err)
 		os.Exit(1)
 	}
 }
 
-func run(args []string) error {
+func run(args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("empires", flag.ContinueOnError)
-	seed := fs.Uint64("seed", 1, "map seed")
-	size := fs.String("size", "64x48", fmt.Sprintf("map size as WIDTHxHEIGHT, each side %d to %d", mapgen.MinSize, mapgen.MaxSize))
-	players := fs.Int("players", 6, fmt.Sprintf("number of players, %d to %d", mapgen.MinPlayers, mapgen.MaxPlayers))
-	modDir := fs.String("rules", "", "directory of edited ruleset files (a mod) that override the built-in ones")
-	shot := fs.String("screenshot", "", "draw -frames frames, save the last to this PNG file, and exit")
-	frames := fs.Int("frames", 30, "frames to draw before a -screenshot")
+	fs.SetOutput(stderr)
+	modDir := fs.String("rules", "", "a mod: `directory` of edited ruleset files that replace the built-in ones")
+	name := fs.String("name", "", "your player `name` (default: the saved one)")
+	autoplay := fs.String("autoplay", "", "play a scripted session, save screenshots in this `directory`, and exit")
+	turns := fs.Int("turns", 2, "turns the -autoplay session plays")
+	size := fs.String("size", "32x24", "map size of the -autoplay game, WIDTHxHEIGHT")
+	seed := fs.Uint64("seed", 7, "seed of the -autoplay game")
+	lan := fs.String("lan", app.DefaultLANAddr, "`address` a hosted LAN game listens on")
+	hostLAN := fs.Bool("autoplay-host", false, "the -autoplay session hosts a LAN game with a seat open and waits for a player")
+	join := fs.String("autoplay-join", "", "the -autoplay session joins the first game of the server at this `address`")
+	verbose := fs.Bool("v", false, "log what happens to stderr")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -45,43 +57,91 @@ func run(args []string) error {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+		return fmt.Errorf("unexpected argument %q: the client takes flags only", fs.Arg(0))
 	}
-	w, h, err := parseSize(*size)
+	if (*hostLAN || *join != "") && *autoplay == "" {
+		return errors.New("-autoplay-host and -autoplay-join need -autoplay DIR")
+	}
+	if *hostLAN && *join != "" {
+		return errors.New("-autoplay-host and -autoplay-join exclude each other")
+	}
+	rs, err := host.LoadRules(*modDir)
 	if err != nil {
-		return fmt.Errorf("-size: %w", err)
+		return fmt.Errorf("-rules: %w", err)
 	}
-	if *frames < 1 {
-		return fmt.Errorf("-frames %d: must be at least 1", *frames)
+	log := slog.New(slog.DiscardHandler)
+	if *verbose {
+		log = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	}
-	src, err := rules.OpenSource(*modDir)
-	if err != nil {
-		return err
+
+	opts := app.Options{Rules: rs, Logger: log, LANAddr: *lan}
+	if dir, err := os.UserConfigDir(); err == nil {
+		opts.PrefsDir = filepath.Join(dir, "empires")
 	}
-	rs, err := erfworld.Load(src)
-	if err != nil {
-		return err
+	opts.Prefs = prefs.Default()
+	if *autoplay == "" && opts.PrefsDir != "" {
+		p, err := prefs.Load(opts.PrefsDir)
+		if err != nil {
+			fmt.Fprintf(stderr, "empires: %v; using the default preferences\n", err)
+		} else {
+			opts.Prefs = p
+		}
+	} else {
+		opts.PrefsDir = "" // a scripted session changes nothing of the player's
+		opts.Prefs.AnimSpeed = "Fast"
 	}
-	v, err := viewer.New(viewer.Config{
-		Seed: *seed, Width: w, Height: h, Players: *players, Rules: rs,
-		Screenshot: *shot, Frames: *frames,
-	})
+	if *name != "" {
+		if err := protocol.ValidName(*name); err != nil {
+			return fmt.Errorf("-name: %w", err)
+		}
+		opts.Prefs.Name = *name
+	}
+	if *autoplay != "" {
+		w, h, err := parseSize(*size)
+		if err != nil {
+			return fmt.Errorf("-size: %w", err)
+		}
+		if *turns < 1 {
+			return fmt.Errorf("-turns %d: must be at least 1", *turns)
+		}
+		set := protocol.Settings{Ruleset: rs.ID(), Width: w, Height: h, Seed: *seed, Seats: 3, Bots: 2}
+		if *hostLAN {
+			set.Bots = 1 // a seat for the player who joins
+		}
+		if err := set.Validate(rs.ID()); err != nil {
+			return err
+		}
+		opts.Script = &app.Script{Dir: *autoplay, Turns: *turns, Settings: set, Timeout: 3 * time.Minute,
+			Host: *hostLAN, Join: *join}
+	}
+	a, err := app.New(opts)
 	if err != nil {
 		return err
 	}
 	ebiten.SetWindowTitle("Empires")
 	ebiten.SetWindowSize(1280, 800)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	return ebiten.RunGame(v)
+	ebiten.SetWindowSizeLimits(960, 640, -1, -1)
+	if err := ebiten.RunGame(a); err != nil {
+		return err
+	}
+	return nil
 }
 
 // parseSize parses "WIDTHxHEIGHT".
 func parseSize(s string) (w, h int, err error) {
 	a, b, ok := strings.Cut(strings.ToLower(s), "x")
-	w, err1 := strconv.Atoi(a)
-	h, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil {
-		return 0, 0, fmt.Errorf("%q: want WIDTHxHEIGHT with whole numbers, e.g. 64x48", s)
+	if !ok {
+		return 0, 0, fmt.Errorf("%q: want WIDTHxHEIGHT, e.g. 32x24", s)
+	}
+	if w, err = strconv.Atoi(a); err == nil {
+		h, err = strconv.Atoi(b)
+	}
+	if err != nil {
+		return 0, 0, fmt.Errorf("%q: want WIDTHxHEIGHT, e.g. 32x24", s)
+	}
+	if w < protocol.MinMapSide || w > protocol.MaxMapSide || h < protocol.MinMapSide || h > protocol.MaxMapSide {
+		return 0, 0, fmt.Errorf("%q: each side must be %d to %d", s, protocol.MinMapSide, protocol.MaxMapSide)
 	}
 	return w, h, nil
 }

@@ -1,20 +1,19 @@
 package main
 
 import (
+	"bytes"
 	"image"
 	"image/color"
 	"image/png"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"empires/shared/mapimage"
-	"empires/shared/rules/erfworld"
 )
 
-// buildClient compiles the client once per test binary run.
+// buildClient compiles the client once per test.
 func buildClient(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "empires")
@@ -38,38 +37,104 @@ func needDisplay(t *testing.T) {
 	}
 }
 
-// TestScreenshot runs the real client in a window, lets it draw, and checks
-// the screenshot it saves: the information bar on top and a generated map of
-// sea, land and six players' cities below.
-func TestScreenshot(t *testing.T) {
+// TestAutoplay runs the real client through a scripted session under X:
+// the main menu, the Play vs AI setup, a game against two AI seats on the
+// embedded server, orders and End turn for two turns with their animation.
+// The client exits non-zero on any error; the test then checks each
+// screenshot.
+func TestAutoplay(t *testing.T) {
 	needDisplay(t)
 	bin := buildClient(t)
-	shot := filepath.Join(t.TempDir(), "shot.png")
-	cmd := exec.Command(bin, "-seed", "7", "-size", "64x48", "-players", "6", "-screenshot", shot, "-frames", "10")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("client: %v\n%s", err, out)
+	dir := t.TempDir()
+	cmd := exec.Command(bin, "-autoplay", dir, "-turns", "2", "-seed", "7", "-size", "32x24")
+	cmd.Env = append(os.Environ(), "HOME="+t.TempDir(), "XDG_CONFIG_HOME="+t.TempDir())
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("client -autoplay: %v\n%s", err, out.String())
 	}
-	f, err := os.Open(shot)
+	// Turn 1 pops a Warlord (garrisons may not leave their city without
+	// one); on turn 2 the Warlord's army moves, animated.
+	want := []string{"menu", "setup", "turn1-orders", "turn2-orders", "turn2-moves", "final"}
+	shots := map[string]image.Image{}
+	for _, name := range want {
+		img := readPNG(t, filepath.Join(dir, name+".png"))
+		shots[name] = img
+		if keep := os.Getenv("EMPIRES_SCREENSHOTS"); keep != "" {
+			copyFile(t, filepath.Join(dir, name+".png"), filepath.Join(keep, name+".png"))
+		}
+		b := img.Bounds()
+		if b.Dx() < 960 || b.Dy() < 640 {
+			t.Errorf("%s: %dx%d, want at least 960x640", name, b.Dx(), b.Dy())
+		}
+		if n := len(colours(img)); n < 8 {
+			t.Errorf("%s: only %d colours: a blank screen", name, n)
+		}
+	}
+
+	// The game screens show the map: the terrain in sight is drawn in
+	// saturated colours (grass, woods, water), where the fog, the
+	// background and the HUD are dark or grey.
+	for _, name := range []string{"turn1-orders", "turn2-orders", "final"} {
+		img := shots[name]
+		n := 0
+		for c, k := range colours(img) {
+			hi := max(c.R, c.G, c.B)
+			lo := min(c.R, c.G, c.B)
+			if int(hi)-int(lo) > 60 && hi > 90 {
+				n += k
+			}
+		}
+		total := img.Bounds().Dx() * img.Bounds().Dy()
+		if n*100 < total*3 {
+			t.Errorf("%s: %d of %d pixels in colour: no map in sight", name, n, total)
+		}
+	}
+	if same(shots["turn1-orders"], shots["turn2-orders"]) {
+		t.Error("turn 1 and turn 2 look the same: the turn did not move on")
+	}
+}
+
+// TestBadFlags checks that wrong flags give a clear error and a non-zero
+// exit, without opening a window.
+func TestBadFlags(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-size", "8x8", "-autoplay", "x"}, "each side must be"},
+		{[]string{"-size", "big", "-autoplay", "x"}, "want WIDTHxHEIGHT"},
+		{[]string{"-turns", "0", "-autoplay", "x"}, "-turns 0"},
+		{[]string{"-name", " "}, "-name"},
+		{[]string{"-rules", "/nonexistent/mod"}, "-rules"},
+		{[]string{"extra"}, "unexpected argument"},
+	}
+	for _, tt := range tests {
+		var out bytes.Buffer
+		err := run(tt.args, &out)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("run(%q) = %v, want an error containing %q", tt.args, err, tt.want)
+		}
+	}
+}
+
+func readPNG(t *testing.T, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("screenshot: %v", err)
 	}
 	defer f.Close()
 	img, err := png.Decode(f)
 	if err != nil {
-		t.Fatalf("decode screenshot: %v", err)
+		t.Fatalf("decode %s: %v", path, err)
 	}
-	if dir := os.Getenv("EMPIRES_SCREENSHOTS"); dir != "" {
-		keep(t, img, filepath.Join(dir, "viewer.png"))
-	}
+	return img
+}
 
-	rs, err := erfworld.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
+// colours counts the pixels of each colour of img.
+func colours(img image.Image) map[color.RGBA]int {
 	b := img.Bounds()
-	if b.Dx() < 640 || b.Dy() < 400 {
-		t.Fatalf("screenshot is %dx%d, want at least 640x400", b.Dx(), b.Dy())
-	}
 	count := map[color.RGBA]int{}
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		for x := b.Min.X; x < b.Max.X; x++ {
@@ -77,79 +142,73 @@ func TestScreenshot(t *testing.T) {
 			count[color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(bl >> 8), 255}]++
 		}
 	}
-	total := b.Dx() * b.Dy()
-	terrain := mapimage.TerrainColors(rs.Terrain)
-	share := func(id string) int {
-		tr, ok := rs.Terrain.Lookup(id)
-		if !ok {
-			t.Fatalf("no terrain %q", id)
-		}
-		return count[terrain[tr]] * 100 / total
-	}
-	// Water is a third of the map and Open the largest land type: both
-	// must cover a good part of the screen.
-	for _, tt := range []struct {
-		name string
-		have int
-		want int // at least, in per cent of the screen
-	}{
-		{"water", share("water"), 15},
-		{"open", share("open"), 8},
-		{"woods", share("woods"), 3},
-	} {
-		if tt.have < tt.want {
-			t.Errorf("%s covers %d%% of the screen, want at least %d%%", tt.name, tt.have, tt.want)
-		}
-	}
-	// Every player's capital square is drawn in the player's colour.
-	for p := range 6 {
-		if n := count[mapimage.PlayerColor(p)]; n < 20 {
-			t.Errorf("player %d's colour covers %d pixels, want a capital and cities", p+1, n)
-		}
-	}
-	// The information bar spans the top.
-	if r, g, bl, _ := img.At(b.Dx()/2, 2).RGBA(); r>>8 != 24 || g>>8 != 32 || bl>>8 != 46 {
-		t.Errorf("top of the screen is (%d,%d,%d), want the bar colour", r>>8, g>>8, bl>>8)
-	}
+	return count
 }
 
-// TestBadFlags checks that wrong flags stop the client with a clear message.
-func TestBadFlags(t *testing.T) {
-	bin := buildClient(t)
-	tests := []struct {
-		name string
-		have []string
-		want string
-	}{
-		{"size too small", []string{"-size", "10x10"}, "each side must be 16 to 512"},
-		{"size malformed", []string{"-size", "big"}, `want WIDTHxHEIGHT`},
-		{"too many players", []string{"-size", "16x16", "-players", "9"}, "holds at most 2 players"},
-		{"missing mod dir", []string{"-rules", filepath.Join(t.TempDir(), "nope")}, "nope"},
-		{"stray argument", []string{"extra"}, `unexpected argument "extra"`},
+// same reports whether two images have the same pixels.
+func same(a, b image.Image) bool {
+	if a.Bounds() != b.Bounds() {
+		return false
 	}
-	for _, tt := range tests {
-		out, err := exec.Command(bin, tt.have...).CombinedOutput()
-		if err == nil {
-			t.Errorf("%s: client exited cleanly, want an error", tt.name)
-			continue
-		}
-		if !strings.Contains(string(out), tt.want) {
-			t.Errorf("%s: output %q, want it to contain %q", tt.name, out, tt.want)
+	r := a.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if a.At(x, y) != b.At(x, y) {
+				return false
+			}
 		}
 	}
+	return true
 }
 
-func keep(t *testing.T, img image.Image, path string) {
+func copyFile(t *testing.T, from, to string) {
 	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
+	data, err := os.ReadFile(from)
+	if err == nil {
+		err = os.WriteFile(to, data, 0o644)
 	}
-	f, err := os.Create(path)
+	if err != nil {
+		t.Errorf("keep screenshot: %v", err)
+	}
+}
+
+// TestLANGame runs two real clients under X: one hosts a LAN game with a
+// seat open (Host LAN game), the other finds it on the Join screen, takes
+// the seat, and both play two turns together. Each exits non-zero on any
+// error.
+func TestLANGame(t *testing.T) {
+	needDisplay(t)
+	bin := buildClient(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	if err := png.Encode(f, img); err != nil {
+	addr := ln.Addr().String()
+	ln.Close()
+	hostDir, joinDir := t.TempDir(), t.TempDir()
+	env := append(os.Environ(), "HOME="+t.TempDir(), "XDG_CONFIG_HOME="+t.TempDir())
+	host := exec.Command(bin, "-autoplay", hostDir, "-autoplay-host", "-lan", addr, "-name", "Host")
+	join := exec.Command(bin, "-autoplay", joinDir, "-autoplay-join", addr, "-name", "Guest")
+	var hostOut, joinOut bytes.Buffer
+	host.Env, host.Stdout, host.Stderr = env, &hostOut, &hostOut
+	join.Env, join.Stdout, join.Stderr = env, &joinOut, &joinOut
+	if err := host.Start(); err != nil {
 		t.Fatal(err)
+	}
+	joinErr := join.Run()
+	hostErr := host.Wait()
+	if hostErr != nil || joinErr != nil {
+		t.Fatalf("host: %v\n%s\nguest: %v\n%s", hostErr, hostOut.String(), joinErr, joinOut.String())
+	}
+	for dir, names := range map[string][]string{
+		hostDir: {"setup", "lobby", "turn1-orders", "final"},
+		joinDir: {"join", "lobby", "turn1-orders", "final"},
+	} {
+		for _, name := range names {
+			img := readPNG(t, filepath.Join(dir, name+".png"))
+			if n := len(colours(img)); n < 8 {
+				t.Errorf("%s: only %d colours: a blank screen", name, n)
+			}
+		}
 	}
 }

@@ -53,9 +53,9 @@ func benchState(rs *erfworld.Rules) (*game.State, error) {
 // turn, so the figures depend on N: the README quotes 20x).
 func BenchmarkServerTurn(b *testing.B) {
 	cfg := testConfig()
-	cfg.limits = protocol.DefaultLimits()
-	cfg.conn = wsconn.Options{}
-	cfg.newMatch = func(id uint32, rs *erfworld.Rules, set match.Settings, clock match.Clock) (*match.Match, error) {
+	cfg.host.Limits = protocol.DefaultLimits()
+	cfg.host.Conn = wsconn.Options{}
+	cfg.host.NewMatch = func(id uint32, rs *erfworld.Rules, set match.Settings, clock match.Clock) (*match.Match, error) {
 		s, err := benchState(rs)
 		if err != nil {
 			return nil, err

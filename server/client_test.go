@@ -30,11 +30,11 @@ const waitLimit = 20 * time.Second
 func testConfig() config {
 	cfg := defaultConfig()
 	cfg.addr = "127.0.0.1:0"
-	cfg.limits.MaxClientMessage = 64 << 10
-	cfg.limits.MessagesPerSecond = 50
-	cfg.limits.Burst = 20
-	cfg.conn = wsconn.Options{HelloTimeout: 5 * time.Second, IdleTimeout: waitLimit, WriteTimeout: 5 * time.Second}
-	cfg.shutdownTimeout = waitLimit
+	cfg.host.Limits.MaxClientMessage = 64 << 10
+	cfg.host.Limits.MessagesPerSecond = 50
+	cfg.host.Limits.Burst = 20
+	cfg.host.Conn = wsconn.Options{HelloTimeout: 5 * time.Second, IdleTimeout: waitLimit, WriteTimeout: 5 * time.Second}
+	cfg.host.ShutdownTimeout = waitLimit
 	return cfg
 }
 
@@ -77,12 +77,13 @@ func startServer(tb testing.TB, cfg *config, logTo io.Writer) *testServer {
 	if logTo != nil {
 		w = logTo
 	}
-	log := slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	runCfg := *cfg
+	runCfg.host.Logger = slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	ctx, cancel := context.WithCancel(context.Background())
 	addr := make(chan string, 1)
 	ran := make(chan error, 1)
 	go func() {
-		ran <- run(ctx, *cfg, log, func(a net.Addr) { addr <- a.String() })
+		ran <- run(ctx, runCfg, func(a net.Addr) { addr <- a.String() })
 	}()
 	s := &testServer{}
 	select {

@@ -230,7 +230,7 @@ func TestServer(t *testing.T) {
 	})
 	t.Run("oversized frame", func(t *testing.T) {
 		c := connect(t, url, "Big")
-		_ = c.sendRaw(make([]byte, testConfig().limits.MaxClientMessage+1)) // the server may close before it is all sent
+		_ = c.sendRaw(make([]byte, testConfig().host.Limits.MaxClientMessage+1)) // the server may close before it is all sent
 		c.expectClosed(websocket.StatusMessageTooBig, "read limited at")
 	})
 	t.Run("flood", func(t *testing.T) {
@@ -282,7 +282,12 @@ func TestServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var h health
+	var h struct {
+		Status      string `json:"status"`
+		Games       int    `json:"games"`
+		Running     int    `json:"running"`
+		Connections int    `json:"connections"`
+	}
 	err = json.NewDecoder(resp.Body).Decode(&h)
 	resp.Body.Close()
 	if err != nil || resp.StatusCode != http.StatusOK || h.Status != "ok" || h.Games != 1 || h.Running != 1 || h.Connections < 3 {

@@ -18,14 +18,15 @@ func TestParseFlags(t *testing.T) {
 		ok   func(config) bool
 	}{
 		{nil, "", func(c config) bool {
-			return c.addr == ":7777" && c.limits.MaxClientMessage == 1<<20 && c.limits.MessagesPerSecond == 20 &&
-				c.maxGames == 100 && c.logLevel == slog.LevelInfo && c.logFormat == "text" && c.dataDir == ""
+			return c.addr == ":7777" && c.host.Limits.MaxClientMessage == 1<<20 && c.host.Limits.MessagesPerSecond == 20 &&
+				c.host.MaxGames == 100 && c.host.MaxConns == 1000 && c.host.Name == "empires" &&
+				c.logLevel == slog.LevelInfo && c.logFormat == "text" && c.host.DataDir == ""
 		}},
 		{[]string{"-addr", "127.0.0.1:9000", "-max-games", "3", "-max-message", "65536", "-rate", "5", "-burst", "9",
 			"-log-level", "debug", "-log-format", "json", "-data", "d", "-rules", "m"}, "", func(c config) bool {
-			return c.addr == "127.0.0.1:9000" && c.maxGames == 3 && c.limits.MaxClientMessage == 65536 &&
-				c.limits.MessagesPerSecond == 5 && c.limits.Burst == 9 && c.logLevel == slog.LevelDebug &&
-				c.logFormat == "json" && c.dataDir == "d" && c.rulesDir == "m"
+			return c.addr == "127.0.0.1:9000" && c.host.MaxGames == 3 && c.host.Limits.MaxClientMessage == 65536 &&
+				c.host.Limits.MessagesPerSecond == 5 && c.host.Limits.Burst == 9 && c.logLevel == slog.LevelDebug &&
+				c.logFormat == "json" && c.host.DataDir == "d" && c.host.RulesDir == "m"
 		}},
 		{[]string{"-log-level", "WARN"}, "", func(c config) bool { return c.logLevel == slog.LevelWarn }},
 		{[]string{"-rate", "0"}, "-rate 0: must be 1 to 10000", nil},
@@ -79,9 +80,9 @@ func TestExitCodes(t *testing.T) {
 
 func TestDataDirIsCreated(t *testing.T) {
 	cfg := testConfig()
-	cfg.dataDir = filepath.Join(t.TempDir(), "a", "b")
+	cfg.host.DataDir = filepath.Join(t.TempDir(), "a", "b")
 	startServer(t, &cfg, nil)
-	if info, err := os.Stat(cfg.dataDir); err != nil || !info.IsDir() {
+	if info, err := os.Stat(cfg.host.DataDir); err != nil || !info.IsDir() {
 		t.Fatalf("data directory: %v", err)
 	}
 }

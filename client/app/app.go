@@ -1,0 +1,576 @@
+// Package app is the Empires desktop client: an ebiten.Game that shows the
+// menus, the lobby and the game, talks to a server through package conn and
+// can run the whole server in its own process (Play vs AI, Host LAN game).
+//
+// Ebiten calls Update and Draw on one goroutine, which owns every field of
+// App: Update drains what the network delivered (never blocking), handles
+// input and changes the state; Draw only draws.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"log/slog"
+	"time"
+
+	"github.com/ebitenui/ebitenui"
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"empires/client/conn"
+	"empires/client/menu"
+	"empires/client/prefs"
+	"empires/server/host"
+	"empires/shared/protocol"
+	"empires/shared/rules/erfworld"
+)
+
+// Version names the client in Hello and on the main menu.
+const Version = "empires-client 0.6"
+
+// DefaultLANAddr is where a game hosted from the client listens: port 7777
+// of every interface, the port clients try first.
+const DefaultLANAddr = ":7777"
+
+// Options configure the client.
+type Options struct {
+	// Prefs are the player's preferences; PrefsDir, if not empty, is where
+	// the Settings screen saves them.
+	Prefs    prefs.Prefs
+	PrefsDir string
+	// Rules is the ruleset the embedded server plays and the game screen
+	// shows.
+	Rules *erfworld.Rules
+	// LANAddr is where Host LAN game listens; empty means DefaultLANAddr.
+	LANAddr string
+	// Script, if not nil, plays a scripted session (see Script).
+	Script *Script
+	// Logger logs what happens; nil discards.
+	Logger *slog.Logger
+}
+
+// screen says which screen the client shows.
+type screen int
+
+const (
+	screenMenu screen = iota // a menu, a form or a message: ebitenui only
+	screenLobby
+	screenGame
+)
+
+// intent is what the client does once it is connected.
+type intent int
+
+const (
+	intentNone   intent = iota
+	intentPlayAI        // create the game and start it at once
+	intentHost          // create the game and show its lobby
+	intentJoin          // list the server's games
+)
+
+// dialResult is what a dial started in the background delivers.
+type dialResult struct {
+	c   *conn.Conn
+	srv *host.Running
+	err error
+}
+
+// App is the client's ebiten.Game.
+type App struct {
+	opts   Options
+	log    *slog.Logger
+	theme  *menu.Theme
+	ui     *ebitenui.UI
+	screen screen
+	width  int
+	height int
+
+	// The connection and what it is for.
+	conn     *conn.Conn
+	server   *host.Running // the embedded server, if the client runs one
+	dialing  chan dialResult
+	intent   intent
+	settings protocol.Settings // the game to create (Play vs AI, Host)
+	joined   *protocol.Joined
+	games    []protocol.GameInfo // the server's games, last listed
+	table    *protocol.Lobby     // the game's table, last sent
+	status   string // "reconnecting ..." over the game and the lobby
+
+	setup *menu.Setup
+	join  *menu.Join
+	lobby *menu.Lobby
+	game  *gameScreen
+
+	quit bool
+	err  error // a failure that ends the client (scripted sessions only)
+
+	shot     string // a screenshot to save: Draw reads the pixels ...
+	shotPix  []byte // ... and Update writes the file
+	shotRect image.Rectangle
+	frame    int
+}
+
+// New returns the client, showing the main menu.
+func New(opts Options) (*App, error) {
+	if opts.Rules == nil {
+		return nil, errors.New("no ruleset")
+	}
+	t, err := menu.NewTheme()
+	if err != nil {
+		return nil, fmt.Errorf("load the theme: %w", err)
+	}
+	a := &App{opts: opts, log: opts.Logger, theme: t, width: 1280, height: 800}
+	if a.log == nil {
+		a.log = slog.New(slog.DiscardHandler)
+	}
+	a.ui = &ebitenui.UI{PrimaryTheme: t.UI()}
+	a.showMainMenu()
+	return a, nil
+}
+
+// Layout implements ebiten.Game: the screen is the window, pixel for pixel.
+func (a *App) Layout(w, h int) (int, int) {
+	a.width, a.height = w, h
+	return w, h
+}
+
+// Update implements ebiten.Game.
+func (a *App) Update() error {
+	a.frame++
+	if a.shotPix != nil {
+		if err := savePNG(a.shot, a.shotRect, a.shotPix); err != nil && a.err == nil {
+			a.err = err
+		}
+		a.shot, a.shotPix = "", nil
+	}
+	a.pollDial()
+	a.pollConn()
+	if a.screen == screenGame && a.game != nil {
+		a.game.resize(a.width, a.height)
+	}
+	a.ui.Update()
+	if a.screen == screenGame && a.game != nil {
+		a.game.update()
+	}
+	if s := a.opts.Script; s != nil && a.err == nil {
+		if err := s.step(a); err != nil {
+			a.err = err
+		}
+	}
+	if a.err != nil {
+		a.shutdown()
+		return a.err
+	}
+	if a.quit {
+		a.shutdown()
+		return ebiten.Termination
+	}
+	return nil
+}
+
+// Draw implements ebiten.Game.
+func (a *App) Draw(screen *ebiten.Image) {
+	screen.Fill(a.theme.Palette().Background)
+	if a.screen == screenGame && a.game != nil {
+		a.game.drawMap(screen)
+	}
+	a.ui.Draw(screen)
+	if a.screen == screenGame && a.game != nil {
+		a.game.drawOver(screen)
+	}
+	if a.status != "" && a.screen != screenMenu {
+		drawBanner(screen, a.theme, a.status)
+	}
+	if a.shot != "" && a.shotPix == nil {
+		a.shotRect = screen.Bounds()
+		a.shotPix = make([]byte, 4*a.shotRect.Dx()*a.shotRect.Dy())
+		screen.ReadPixels(a.shotPix)
+	}
+}
+
+// Screenshot asks for the next frame to be saved to the PNG file path.
+func (a *App) Screenshot(path string) { a.shot, a.shotPix = path, nil }
+
+// setRoot shows c as the whole UI.
+func (a *App) setRoot(c *widget.Container, s screen) {
+	a.ui.Container = c
+	a.screen = s
+}
+
+// showMainMenu goes back to the main menu, leaving any game.
+func (a *App) showMainMenu() {
+	a.disconnect()
+	a.setRoot(menu.NewMainMenu(a.theme, menu.MainActions{
+		PlayAI:   a.showPlayAI,
+		HostLAN:  a.showHost,
+		Join:     a.showJoin,
+		Settings: a.showSettings,
+		Quit:     func() { a.quit = true },
+	}), screenMenu)
+}
+
+// defaults are the settings the game setup starts from.
+func (a *App) defaults() protocol.Settings {
+	return protocol.Settings{Ruleset: a.opts.Rules.ID(), Width: 48, Height: 36, Seats: 4, Bots: 3}
+}
+
+func (a *App) showPlayAI() {
+	a.setup = menu.NewSetup(a.theme, menu.SetupOptions{
+		Title: "Play vs AI", Rulesets: []string{a.opts.Rules.ID()}, Defaults: a.defaults(),
+	}, a.PlayAI, a.showMainMenu)
+	a.setRoot(a.setup.Container(), screenMenu)
+}
+
+func (a *App) showHost() {
+	d := a.defaults()
+	d.Seats, d.Bots = 4, 2
+	d.Name = a.opts.Prefs.Name + "'s game"
+	d.Spectators = true
+	a.setup = menu.NewSetup(a.theme, menu.SetupOptions{
+		Title: "Host LAN game", LAN: true, Rulesets: []string{a.opts.Rules.ID()}, Defaults: d,
+	}, a.Host, a.showMainMenu)
+	a.setRoot(a.setup.Container(), screenMenu)
+}
+
+func (a *App) showJoin() {
+	a.join = menu.NewJoin(a.theme, a.opts.Prefs.Address, menu.JoinActions{
+		Connect: a.Connect,
+		Refresh: func() { a.send(&protocol.ListGames{}) },
+		Join: func(g protocol.GameID, password string, spectate bool) {
+			a.send(&protocol.JoinGame{Game: g, Password: password, Spectate: spectate})
+		},
+		Back: a.showMainMenu,
+	})
+	a.setRoot(a.join.Container(), screenMenu)
+}
+
+func (a *App) showSettings() {
+	a.setRoot(menu.NewSettings(a.theme, a.opts.Prefs, func(p prefs.Prefs) error {
+		if err := p.Validate(); err != nil {
+			return err
+		}
+		if a.opts.PrefsDir != "" {
+			if err := prefs.Save(a.opts.PrefsDir, p); err != nil {
+				return err
+			}
+		}
+		a.opts.Prefs = p
+		a.showMainMenu()
+		return nil
+	}, a.showMainMenu), screenMenu)
+}
+
+// showMessage shows a message with a button back to the main menu.
+func (a *App) showMessage(title, text string) {
+	a.disconnect()
+	a.setRoot(menu.NewMessage(a.theme, title, text, a.showMainMenu), screenMenu)
+}
+
+// PlayAI starts a game against AI opponents: an embedded server on
+// loopback, the game created and started as soon as the client is in.
+func (a *App) PlayAI(set protocol.Settings) {
+	a.startServer(set, intentPlayAI, "127.0.0.1:0")
+}
+
+// Host hosts a LAN game: the embedded server listens on Options.LANAddr
+// and the client opens the game's lobby for others to join.
+func (a *App) Host(set protocol.Settings) {
+	addr := a.opts.LANAddr
+	if addr == "" {
+		addr = DefaultLANAddr
+	}
+	a.startServer(set, intentHost, addr)
+}
+
+// startServer starts the embedded server on addr and connects to it.
+func (a *App) startServer(set protocol.Settings, in intent, addr string) {
+	a.disconnect()
+	a.intent, a.settings = in, set
+	a.setRoot(menu.NewMessage(a.theme, "Starting", "Starting the game server ...", nil), screenMenu)
+	cfg := host.DefaultConfig()
+	cfg.Rules = a.opts.Rules
+	cfg.Name = a.opts.Prefs.Name
+	cfg.Logger = a.log
+	name := a.opts.Prefs.Name
+	ch := make(chan dialResult, 1)
+	a.dialing = ch
+	go func() {
+		srv, err := host.Start(cfg, addr)
+		if err != nil {
+			ch <- dialResult{err: fmt.Errorf("start the server on %s: %w", addr, err)}
+			return
+		}
+		c, err := dial(srv.URL(), name)
+		if err != nil {
+			_ = srv.Stop()
+			ch <- dialResult{err: err}
+			return
+		}
+		ch <- dialResult{c: c, srv: srv}
+	}()
+}
+
+// Connect connects to the server at addr ("host:port") to list its games.
+func (a *App) Connect(addr string) {
+	a.disconnect()
+	a.intent = intentJoin
+	url, err := conn.NormalizeURL(addr)
+	if err != nil {
+		a.join.SetStatus(err.Error())
+		return
+	}
+	a.join.SetStatus("Connecting to " + addr + " ...")
+	if addr != a.opts.Prefs.Address && a.opts.PrefsDir != "" {
+		a.opts.Prefs.Address = addr
+		if err := prefs.Save(a.opts.PrefsDir, a.opts.Prefs); err != nil {
+			a.log.Warn("save preferences", "err", err)
+		}
+	}
+	name := a.opts.Prefs.Name
+	ch := make(chan dialResult, 1)
+	a.dialing = ch
+	go func() {
+		c, err := dial(url, name)
+		ch <- dialResult{c: c, err: err}
+	}()
+}
+
+// dial connects to url as the player name.
+func dial(url, name string) (*conn.Conn, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), protocol.HelloTimeout)
+	defer cancel()
+	return conn.Dial(ctx, conn.Options{URL: url, Name: name, Client: Version})
+}
+
+// pollDial takes the result of a dial, if it has come.
+func (a *App) pollDial() {
+	if a.dialing == nil {
+		return
+	}
+	var r dialResult
+	select {
+	case r = <-a.dialing:
+	default:
+		return
+	}
+	a.dialing = nil
+	if r.err != nil {
+		if a.intent == intentJoin && a.join != nil {
+			a.join.SetStatus(r.err.Error())
+			return
+		}
+		a.showMessage("Could not start the game", r.err.Error())
+		return
+	}
+	a.conn, a.server = r.c, r.srv
+	switch a.intent {
+	case intentPlayAI, intentHost:
+		a.send(&protocol.CreateGame{Settings: a.settings})
+	case intentJoin:
+		if a.join != nil {
+			a.join.SetStatus("Connected to " + a.conn.Welcome().Server)
+		}
+		a.send(&protocol.ListGames{})
+	}
+}
+
+// send sends m to the server, if connected; a failure shows as a status.
+func (a *App) send(m protocol.Message) {
+	if a.conn == nil {
+		return
+	}
+	if _, err := a.conn.Send(m); err != nil {
+		a.notify(fmt.Sprintf("not sent: %v", err))
+	}
+}
+
+// notify shows a short message where the player looks.
+func (a *App) notify(msg string) {
+	switch {
+	case a.screen == screenGame && a.game != nil:
+		a.game.notify(msg)
+	case a.screen == screenLobby && a.lobby != nil:
+		a.lobby.SetStatus(msg)
+	case a.join != nil && a.intent == intentJoin:
+		a.join.SetStatus(msg)
+	case a.setup != nil:
+		a.setup.SetError(msg)
+	}
+	a.log.Info("notice", "msg", msg)
+}
+
+// pollConn handles everything the connection delivered since the last
+// frame, without waiting.
+func (a *App) pollConn() {
+	for a.conn != nil {
+		select {
+		case ev, ok := <-a.conn.Events():
+			if !ok {
+				return
+			}
+			a.handle(ev)
+		default:
+			return
+		}
+	}
+}
+
+// handle handles one event of the connection.
+func (a *App) handle(ev conn.Event) {
+	if ev.Msg == nil {
+		a.handleStatus(ev)
+		return
+	}
+	switch m := ev.Msg.(type) {
+	case *protocol.GameList:
+		a.games = m.Games
+		if a.join != nil {
+			a.join.SetGames(m.Games)
+		}
+	case *protocol.Joined:
+		a.joined = m
+		a.conn.SetSeat(m.Game, m.Token)
+		if a.intent == intentPlayAI && a.game == nil {
+			// The table is full (the player and bots): being ready starts it.
+			a.send(&protocol.SetReady{Ready: true})
+		}
+	case *protocol.Lobby:
+		a.handleLobby(m)
+	case *protocol.ChatMessage:
+		if a.screen == screenGame && a.game != nil {
+			a.game.chat(m)
+		} else if a.lobby != nil {
+			a.lobby.AddChat(*m)
+		}
+	case *protocol.FullView:
+		a.handleFullView(m)
+	case *protocol.TurnUpdate:
+		if a.game != nil {
+			a.game.turnUpdate(m)
+		}
+	case *protocol.TurnClock:
+		if a.game != nil {
+			a.game.setClock(m)
+		}
+	case *protocol.OrdersResult:
+		if a.game != nil {
+			a.game.ordersResult(m)
+		}
+	case *protocol.GameOver:
+		if a.game != nil {
+			a.game.gameOver(m)
+		}
+	case *protocol.Error:
+		a.notify(m.Message)
+		if a.opts.Script != nil {
+			a.err = fmt.Errorf("server error: %s", m.Message)
+		}
+	case *protocol.Bye:
+		a.showMessage("Disconnected", "The server closed the connection: "+m.Reason)
+	case *protocol.Pong:
+	}
+}
+
+// handleStatus shows the state of the connection.
+func (a *App) handleStatus(ev conn.Event) {
+	switch ev.Status {
+	case conn.Reconnecting:
+		a.status = "Connection lost: reconnecting ..."
+		if ev.Err != nil {
+			a.status = ev.Err.Error()
+		}
+	case conn.Connected:
+		a.status = ""
+	case conn.Closed:
+		why := "the connection closed"
+		if ev.Err != nil {
+			why = ev.Err.Error()
+		}
+		if a.opts.Script != nil {
+			a.err = fmt.Errorf("connection closed: %s", why)
+		}
+		if a.screen != screenMenu || a.intent != intentJoin {
+			a.showMessage("Disconnected", why)
+		} else if a.join != nil {
+			a.join.SetStatus(why)
+			a.conn = nil
+		}
+	}
+}
+
+// handleLobby shows the game's table, until the game starts.
+func (a *App) handleLobby(m *protocol.Lobby) {
+	a.table = m
+	if a.game != nil {
+		a.game.setLobby(m)
+		return
+	}
+	if m.Started || a.intent == intentPlayAI {
+		return // the FullView follows
+	}
+	if a.lobby == nil || a.screen != screenLobby {
+		a.lobby = menu.NewLobby(a.theme, menu.LobbyActions{
+			Ready: func(r bool) { a.send(&protocol.SetReady{Ready: r}) },
+			Start: func() { a.send(&protocol.StartGame{}) },
+			Chat:  func(text string) { a.send(&protocol.Chat{Text: text}) },
+			Leave: a.showMainMenu,
+		})
+		a.setRoot(a.lobby.Container(), screenLobby)
+	}
+	you := protocol.Seat(0)
+	if a.joined != nil {
+		you = a.joined.Seat
+	}
+	a.lobby.Update(m, you)
+}
+
+// handleFullView opens the game screen, or resets its view.
+func (a *App) handleFullView(m *protocol.FullView) {
+	if a.game == nil {
+		g, err := newGameScreen(a, m)
+		if err != nil {
+			a.showMessage("Cannot show the game", err.Error())
+			return
+		}
+		a.game = g
+		a.setRoot(g.root, screenGame)
+		return
+	}
+	a.game.fullView(m)
+}
+
+// disconnect leaves the current game and server, if any.
+func (a *App) disconnect() {
+	if a.conn != nil {
+		a.conn.Close()
+		a.conn = nil
+	}
+	if a.server != nil {
+		srv := a.server
+		go func() { _ = srv.Stop() }()
+		a.server = nil
+	}
+	a.dialing = nil
+	a.joined, a.game, a.lobby, a.status, a.games, a.table = nil, nil, nil, "", nil, nil
+}
+
+// shutdown ends the client: the connection and any embedded server, which
+// is given a moment to stop cleanly.
+func (a *App) shutdown() {
+	if a.conn != nil {
+		a.conn.Close()
+		a.conn = nil
+	}
+	if a.server != nil {
+		done := make(chan struct{})
+		srv := a.server
+		go func() { _ = srv.Stop(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(3 * time.Second):
+		}
+		a.server = nil
+	}
+}

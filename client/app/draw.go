@@ -1,0 +1,157 @@
+package app
+
+import (
+	"fmt"
+	"image/color"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"empires/client/board"
+	"empires/shared/game"
+	"empires/shared/hex"
+)
+
+// stepSeconds is how long the animation of one movement step lasts, by the
+// AnimSpeed preference; 0 turns the animation off.
+func stepSeconds(speed string) float64 {
+	switch speed {
+	case "Off":
+		return 0
+	case "Slow":
+		return 0.7
+	case "Fast":
+		return 0.18
+	}
+	return 0.35
+}
+
+// startAnimation starts showing the resolved turn's movement, step by
+// step.
+func (g *gameScreen) startAnimation() {
+	g.anim, g.animStep, g.animT = nil, 0, 0
+	if stepSeconds(g.app.opts.Prefs.AnimSpeed) == 0 {
+		return
+	}
+	g.anim = g.model.Animation()
+}
+
+// animating reports whether the turn's animation is running.
+func (g *gameScreen) animating() bool { return g.animStep < len(g.anim) }
+
+// stepAnimation advances the animation by a frame.
+func (g *gameScreen) stepAnimation() {
+	if !g.animating() {
+		return
+	}
+	if inputSkip() {
+		g.animStep = len(g.anim)
+		return
+	}
+	g.animT += 1 / 60.0 / stepSeconds(g.app.opts.Prefs.AnimSpeed)
+	for g.animT >= 1 && g.animating() {
+		g.animT--
+		g.animStep++
+	}
+}
+
+// inputSkip reports whether the player asked to skip the animation (Space).
+func inputSkip() bool { return ebiten.IsKeyPressed(ebiten.KeySpace) }
+
+// moving returns where the animated armies are drawn this frame, and the
+// battles of the step: an army that moves during the turn waits on its
+// first hex until its first step, walks each of its steps in turn, and
+// stays where its last step took it.
+func (g *gameScreen) moving() (map[game.ArmyID]board.Pos, []hex.Hex) {
+	if !g.animating() {
+		return nil, nil
+	}
+	at := make(map[game.ArmyID]hex.Hex)
+	for i := len(g.anim) - 1; i >= 0; i-- {
+		for _, m := range g.anim[i].Moves {
+			at[m.Army] = m.From // the earliest From wins
+		}
+	}
+	for i := 0; i < g.animStep; i++ {
+		for _, m := range g.anim[i].Moves {
+			at[m.Army] = m.To
+		}
+	}
+	out := make(map[game.ArmyID]board.Pos, len(at))
+	for a, h := range at {
+		out[a] = board.Pos{From: h, To: h}
+	}
+	for _, m := range g.anim[g.animStep].Moves {
+		out[m.Army] = board.Pos{From: m.From, To: m.To, T: min(g.animT, 1)}
+	}
+	return out, g.anim[g.animStep].Battles
+}
+
+// overlay collects what the map shows over the terrain this frame.
+func (g *gameScreen) overlay() *board.Overlay {
+	o := &board.Overlay{Hover: g.hover, HasHover: g.hasHover, Grid: g.app.opts.Prefs.Grid}
+	sel := g.model.Selection()
+	if sel.Active {
+		o.Selected, o.HasSelected = sel.Hex, true
+	}
+	if a := g.ownArmy(sel.Army); a != nil && !g.animating() {
+		o.Reach = g.model.Reach(a.ID)
+		if g.preview != nil {
+			o.Path = g.preview.Path
+			o.PathOK = g.preview.Reachable
+		}
+	}
+	if !g.animating() {
+		v := g.model.View()
+		for _, d := range g.model.Drafts() {
+			if len(d.Order.Path) == 0 {
+				continue
+			}
+			for _, a := range v.Armies {
+				if a.ID == d.Order.Army {
+					o.Orders = append(o.Orders, board.Arrow{From: a.Hex, Path: d.Order.Path})
+				}
+			}
+		}
+	}
+	o.Moving, o.Battles = g.moving()
+	return o
+}
+
+// drawMap draws the map under the HUD.
+func (g *gameScreen) drawMap(screen *ebiten.Image) {
+	g.board.Draw(screen, g.cam, g.overlay())
+}
+
+// drawOver draws what goes over the HUD: the minimap, the tooltip, the
+// planned path's cost, the notice.
+func (g *gameScreen) drawOver(screen *ebiten.Image) {
+	t := g.app.theme
+	r := g.minimapRect()
+	vector.FillRect(screen, float32(r.Min.X-2), float32(r.Min.Y-2), float32(r.Dx()+4), float32(r.Dy()+4), color.RGBA{20, 18, 16, 240}, false)
+	g.board.DrawMinimap(screen, r, g.cam)
+
+	mx, my := ebiten.CursorPosition()
+	if g.preview != nil && g.hasHover && !g.animating() {
+		p := g.preview
+		c := color.RGBA{250, 240, 200, 255}
+		line := fmt.Sprintf("%d steps, %d move points", p.Steps, p.Cost)
+		if !p.Reachable {
+			c = color.RGBA{255, 150, 130, 255}
+			line += ": beyond this turn's reach"
+		}
+		drawBox(screen, t.SmallFace(), []string{line, "right-click or drag to order"}, float64(mx)+18, float64(my)-44, color.RGBA{30, 26, 22, 230}, c)
+	} else if g.previewErr != "" && g.hasHover && !g.animating() {
+		drawBox(screen, t.SmallFace(), []string{g.previewErr}, float64(mx)+18, float64(my)-30, color.RGBA{30, 26, 22, 230}, color.RGBA{255, 150, 130, 255})
+	} else if g.hasHover && g.frame-g.hoverSince > 25 && !g.pressed {
+		drawBox(screen, t.SmallFace(), g.model.Describe(g.hover), float64(mx)+18, float64(my)+18, color.RGBA{30, 26, 22, 235}, color.RGBA{235, 228, 210, 255})
+	}
+	if g.animating() {
+		msg := fmt.Sprintf("Turn %d: movement step %d of %d (Space skips)", g.model.View().Turn-1, g.animStep+1, len(g.anim))
+		drawBox(screen, t.NormalFace(), []string{msg}, float64(screen.Bounds().Dx()-sideWidth)/2-160, topBarHeight+10, color.RGBA{30, 26, 22, 220}, color.RGBA{250, 220, 140, 255})
+	}
+	if g.notice != "" && time.Now().Before(g.noticeUntil) {
+		drawBox(screen, t.NormalFace(), []string{g.notice}, 20, topBarHeight+10, color.RGBA{60, 30, 24, 235}, color.RGBA{255, 230, 200, 255})
+	}
+}

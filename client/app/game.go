@@ -1,0 +1,537 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"math"
+	"reflect"
+	"time"
+
+	"github.com/ebitenui/ebitenui/input"
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"empires/client/board"
+	"empires/client/camera"
+	"empires/client/model"
+	"empires/shared/game"
+	"empires/shared/hex"
+	"empires/shared/protocol"
+)
+
+// gameScreen is the game: the map with its overlays, the HUD, the turn's
+// animation. It lives on the UI goroutine, like App.
+type gameScreen struct {
+	app   *App
+	model *model.Model
+	board *board.Board
+	cam   *camera.Camera
+	hud   *hud
+	root  *widget.Container
+
+	clock    protocol.TurnClock
+	ready    bool
+	over     *protocol.GameOver
+	lobby    *protocol.Lobby
+	sent     []game.Order // the list last sent for sentTurn
+	sentTurn game.Turn
+	sentAt   int // frame of the last SubmitOrders
+	results  int // OrdersResults received
+	frame    int
+
+	// Input.
+	hover      hex.Hex
+	hasHover   bool
+	hoverSince int // frame the cursor came to the hovered hex
+	pressed    bool
+	pressX     int
+	pressY     int
+	lastX      int
+	lastY      int
+	moved      bool
+	pathDrag   bool
+	miniDrag   bool
+	preview    *model.Plan
+	previewTo  hex.Hex
+	previewErr string
+
+	// The turn's animation.
+	anim     []model.StepFrame
+	animStep int
+	animT    float64
+
+	notice      string
+	noticeUntil time.Time
+}
+
+func newGameScreen(a *App, fv *protocol.FullView) (*gameScreen, error) {
+	v := fv.View
+	if v == nil {
+		return nil, errors.New("the server sent no view")
+	}
+	m := model.New(a.opts.Rules)
+	if err := m.SetFullView(fv); err != nil {
+		return nil, err
+	}
+	b, err := board.New(a.opts.Rules.D, v.Width, v.Height)
+	if err != nil {
+		return nil, err
+	}
+	b.SetView(m.View())
+	g := &gameScreen{app: a, model: m, board: b}
+	ww, wh := b.WorldSize()
+	g.cam = camera.New(ww, wh, float64(a.width-sideWidth), float64(a.height-topBarHeight-logHeight))
+	g.cam.Zoom = 1
+	g.hud = newHUD(g)
+	g.root = g.hud.root
+	g.clock.Turn = v.Turn
+	g.centerOnHome()
+	g.refresh()
+	return g, nil
+}
+
+// resize follows the window's size.
+func (g *gameScreen) resize(w, h int) {
+	if g.cam.ScreenW != float64(w) || g.cam.ScreenH != float64(h) {
+		g.cam.Resize(float64(w), float64(h))
+	}
+}
+
+// centerOnHome centres the camera on the player's Capital, or its first
+// army or city.
+func (g *gameScreen) centerOnHome() {
+	v := g.model.View()
+	var at hex.Hex
+	found := false
+	for _, c := range v.Cities {
+		if c.Owner == v.You && (!found || c.Capital) {
+			at, found = c.Hex, true
+			if c.Capital {
+				break
+			}
+		}
+	}
+	if !found {
+		for _, ar := range v.Armies {
+			if ar.Owner == v.You {
+				at, found = ar.Hex, true
+				break
+			}
+		}
+	}
+	if found {
+		g.centerOn(at)
+	}
+}
+
+// centerOn moves the camera so h is in the middle of the map area.
+func (g *gameScreen) centerOn(h hex.Hex) {
+	wx, wy := g.board.HexCenter(h)
+	sx, sy := g.mapCenter()
+	g.cam.X = wx - sx/g.cam.Zoom
+	g.cam.Y = wy - sy/g.cam.Zoom
+	g.cam.Pan(0, 0) // clamp
+}
+
+// mapCenter is the middle of the part of the screen the HUD leaves to the
+// map.
+func (g *gameScreen) mapCenter() (float64, float64) {
+	return (g.cam.ScreenW - sideWidth) / 2, topBarHeight + (g.cam.ScreenH-topBarHeight-logHeight)/2
+}
+
+// notify shows msg over the map for a few seconds.
+func (g *gameScreen) notify(msg string) {
+	g.notice, g.noticeUntil = msg, time.Now().Add(6*time.Second)
+}
+
+// fullView replaces the view, after a checksum mismatch or a reconnect.
+func (g *gameScreen) fullView(fv *protocol.FullView) {
+	if err := g.model.SetFullView(fv); err != nil {
+		g.notify(err.Error())
+		return
+	}
+	g.board.SetView(g.model.View())
+	g.anim = nil
+	g.sent = nil
+	g.refresh()
+}
+
+// turnUpdate applies a resolved turn and starts its animation.
+func (g *gameScreen) turnUpdate(u *protocol.TurnUpdate) {
+	err := g.model.ApplyUpdate(u)
+	if errors.Is(err, model.ErrOutOfSync) {
+		g.notify("Out of step with the server: fetching the whole view")
+		g.app.send(&protocol.RequestView{})
+		return
+	}
+	if err != nil {
+		g.notify(err.Error())
+		g.app.send(&protocol.RequestView{})
+		return
+	}
+	g.board.SetView(g.model.View())
+	g.ready = false
+	g.sent = nil
+	g.preview = nil
+	g.startAnimation()
+	g.refresh()
+}
+
+// setClock takes the server's turn clock.
+func (g *gameScreen) setClock(c *protocol.TurnClock) {
+	g.clock = *c
+	you := protocol.Seat(g.model.View().You)
+	g.ready = false
+	for _, s := range c.Ready {
+		if s == you {
+			g.ready = true
+		}
+	}
+	g.hud.dirtyTop = true
+}
+
+// setLobby keeps the table's names and seats.
+func (g *gameScreen) setLobby(m *protocol.Lobby) {
+	g.lobby = m
+	g.hud.dirtyTop = true
+}
+
+// ordersResult shows the server's verdict on the orders.
+func (g *gameScreen) ordersResult(r *protocol.OrdersResult) {
+	g.model.ApplyResult(r)
+	g.results++
+	if len(r.Errors) > 0 {
+		g.notify(fmt.Sprintf("The server refused %d order(s): see the list", len(r.Errors)))
+	}
+	g.hud.dirtyOrders = true
+}
+
+// gameOver shows the end of the game.
+func (g *gameScreen) gameOver(m *protocol.GameOver) {
+	g.over = m
+	g.hud.showGameOver(m)
+}
+
+// chat shows a chat line in the log.
+func (g *gameScreen) chat(m *protocol.ChatMessage) {
+	g.hud.addChat(fmt.Sprintf("%s: %s", m.Name, m.Text))
+}
+
+// refresh marks everything the HUD shows as changed.
+func (g *gameScreen) refresh() {
+	g.hud.dirtyTop, g.hud.dirtySide, g.hud.dirtyOrders, g.hud.dirtyLog = true, true, true, true
+}
+
+// setReady sends the orders and says the player is done (or not).
+func (g *gameScreen) setReady(r bool) {
+	if g.over != nil {
+		return
+	}
+	if r {
+		g.submit(true)
+	}
+	g.app.send(&protocol.SetReady{Ready: r})
+	g.ready = r
+	g.hud.dirtyTop = true
+}
+
+// submit sends the order list if it changed since it was last sent (or
+// always, with force).
+func (g *gameScreen) submit(force bool) {
+	sub := g.model.Submission()
+	if sub == nil {
+		return
+	}
+	if !force && sub.Turn == g.sentTurn && reflect.DeepEqual(sub.Orders, g.sent) {
+		return
+	}
+	g.app.send(sub)
+	g.sent, g.sentTurn, g.sentAt = sub.Orders, sub.Turn, g.frame
+}
+
+// ordersChanged notes that the player changed the orders: the HUD shows
+// them and they are sent soon.
+func (g *gameScreen) ordersChanged() {
+	g.hud.dirtyOrders = true
+	g.hud.dirtySide = true
+	g.preview = nil
+}
+
+// update handles a frame's input and time.
+func (g *gameScreen) update() {
+	g.frame++
+	g.stepAnimation()
+	g.input()
+	if g.frame-g.sentAt >= 20 { // send changed orders at most three times a second
+		g.submit(false)
+	}
+	g.hud.update()
+}
+
+// input handles the keyboard and the mouse over the map.
+func (g *gameScreen) input() {
+	mx, my := ebiten.CursorPosition()
+	overUI := input.UIHovered
+	mini := g.minimapRect()
+	inMini := image.Pt(mx, my).In(mini)
+	g.keys()
+
+	// Hover.
+	h, ok := g.board.HexAt(g.cam, float64(mx), float64(my))
+	ok = ok && !overUI && !inMini
+	if ok != g.hasHover || h != g.hover {
+		g.hover, g.hasHover, g.hoverSince = h, ok, g.frame
+		g.updatePreview()
+	}
+
+	// Wheel zoom.
+	if _, wy := ebiten.Wheel(); wy != 0 && !overUI && !inMini {
+		g.cam.ZoomAt(math.Pow(1.15, wy), float64(mx), float64(my))
+	}
+	g.edgePan(mx, my)
+
+	// Left button: click selects, drag pans, drag from the selected army
+	// draws its path; on the minimap it moves the camera.
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && !overUI {
+		g.pressed, g.moved = true, false
+		g.pressX, g.pressY, g.lastX, g.lastY = mx, my, mx, my
+		g.miniDrag = inMini
+		g.pathDrag = false
+		if sel := g.model.Selection(); sel.Army != 0 && ok {
+			if a := g.ownArmy(sel.Army); a != nil && a.Hex == h {
+				g.pathDrag = true
+			}
+		}
+	}
+	if g.pressed && ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+		if abs(mx-g.pressX)+abs(my-g.pressY) > 5 {
+			g.moved = true
+		}
+		switch {
+		case g.miniDrag:
+			g.minimapJump(mx, my)
+		case g.moved && !g.pathDrag:
+			g.cam.Pan(float64(mx-g.lastX), float64(my-g.lastY))
+		}
+		g.lastX, g.lastY = mx, my
+	}
+	if g.pressed && inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) {
+		g.pressed = false
+		switch {
+		case g.miniDrag:
+			g.minimapJump(mx, my)
+		case g.pathDrag && g.moved && ok:
+			g.orderMoveTo(h)
+		case !g.moved && ok:
+			g.click(h)
+		}
+		g.miniDrag, g.pathDrag = false, false
+	}
+
+	// Right button: the selected army goes there.
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) && ok {
+		if g.model.Selection().Army != 0 {
+			g.orderMoveTo(h)
+		}
+	}
+}
+
+// keys handles the keyboard shortcuts.
+func (g *gameScreen) keys() {
+	if g.app.ui.GetFocusedWidget() != nil {
+		return // typing in a text field
+	}
+	const step = 12
+	var dx, dy float64
+	if ebiten.IsKeyPressed(ebiten.KeyArrowLeft) || ebiten.IsKeyPressed(ebiten.KeyA) {
+		dx += step
+	}
+	if ebiten.IsKeyPressed(ebiten.KeyArrowRight) || ebiten.IsKeyPressed(ebiten.KeyD) {
+		dx -= step
+	}
+	if ebiten.IsKeyPressed(ebiten.KeyArrowUp) || ebiten.IsKeyPressed(ebiten.KeyW) {
+		dy += step
+	}
+	if ebiten.IsKeyPressed(ebiten.KeyArrowDown) || ebiten.IsKeyPressed(ebiten.KeyS) {
+		dy -= step
+	}
+	if dx != 0 || dy != 0 {
+		g.cam.Pan(dx, dy)
+	}
+	cx, cy := g.mapCenter()
+	switch {
+	case inpututil.IsKeyJustPressed(ebiten.KeyEqual) || inpututil.IsKeyJustPressed(ebiten.KeyKPAdd):
+		g.cam.ZoomAt(1.25, cx, cy)
+	case inpututil.IsKeyJustPressed(ebiten.KeyMinus) || inpututil.IsKeyJustPressed(ebiten.KeyKPSubtract):
+		g.cam.ZoomAt(0.8, cx, cy)
+	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
+		g.model.Deselect()
+		g.preview = nil
+		g.hud.dirtySide = true
+	case inpututil.IsKeyJustPressed(ebiten.KeyTab):
+		g.selectNextArmy()
+	case inpututil.IsKeyJustPressed(ebiten.KeyH):
+		g.centerOnHome()
+	case inpututil.IsKeyJustPressed(ebiten.KeyEnter):
+		g.setReady(!g.ready)
+	case inpututil.IsKeyJustPressed(ebiten.KeyBackspace) || inpututil.IsKeyJustPressed(ebiten.KeyDelete):
+		if n := len(g.model.Drafts()); n > 0 {
+			g.model.RemoveOrder(n - 1)
+			g.ordersChanged()
+		}
+	}
+}
+
+// edgePan pans when the cursor rests on the window's edge.
+func (g *gameScreen) edgePan(mx, my int) {
+	if !g.app.opts.Prefs.EdgePan || !ebiten.IsFocused() || g.pressed {
+		return
+	}
+	const edge, speed = 3, 10
+	w, h := int(g.cam.ScreenW), int(g.cam.ScreenH)
+	if mx < 0 || my < 0 || mx >= w || my >= h {
+		return
+	}
+	var dx, dy float64
+	switch {
+	case mx < edge:
+		dx = speed
+	case mx >= w-edge:
+		dx = -speed
+	}
+	switch {
+	case my < edge:
+		dy = speed
+	case my >= h-edge:
+		dy = -speed
+	}
+	if dx != 0 || dy != 0 {
+		g.cam.Pan(dx, dy)
+	}
+}
+
+// click selects what is on h, or sends the selected army there.
+func (g *gameScreen) click(h hex.Hex) {
+	before := len(g.model.Drafts())
+	g.model.Click(h)
+	if len(g.model.Drafts()) != before {
+		g.ordersChanged()
+	}
+	g.preview = nil
+	g.updatePreview()
+	g.hud.dirtySide = true
+}
+
+// orderMoveTo gives the selected army a move (or, onto a known enemy, an
+// attack) to h.
+func (g *gameScreen) orderMoveTo(h hex.Hex) {
+	sel := g.model.Selection()
+	a := g.ownArmy(sel.Army)
+	if a == nil || a.Hex == h {
+		return
+	}
+	plan, err := g.model.PlanPath(a.ID, h)
+	if err != nil {
+		g.notify(err.Error())
+		return
+	}
+	g.model.SetMove(a.ID, plan.Path, g.enemyAt(h))
+	g.ordersChanged()
+}
+
+// enemyAt reports whether the view shows an enemy army on h.
+func (g *gameScreen) enemyAt(h hex.Hex) bool {
+	v := g.model.View()
+	for _, a := range v.Armies {
+		if a.Hex == h && a.Owner != v.You && !a.Remembered {
+			return true
+		}
+	}
+	for _, c := range v.Cities {
+		if c.Hex == h && c.Owner != v.You && !c.Remembered {
+			return true
+		}
+	}
+	return false
+}
+
+// ownArmy returns the player's army id, or nil.
+func (g *gameScreen) ownArmy(id game.ArmyID) *game.ArmyView {
+	v := g.model.View()
+	for i := range v.Armies {
+		if a := &v.Armies[i]; a.ID == id && a.Owner == v.You {
+			return a
+		}
+	}
+	return nil
+}
+
+// selectNextArmy selects the player's next army after the selected one.
+func (g *gameScreen) selectNextArmy() {
+	v := g.model.View()
+	cur := g.model.Selection().Army
+	var first, next *game.ArmyView
+	for i := range v.Armies {
+		a := &v.Armies[i]
+		if a.Owner != v.You || a.Carrier != 0 {
+			continue
+		}
+		if first == nil {
+			first = a
+		}
+		if next == nil && a.ID > cur {
+			next = a
+		}
+	}
+	if next == nil {
+		next = first
+	}
+	if next != nil {
+		g.model.SelectArmy(next.ID)
+		g.centerOn(next.Hex)
+		g.hud.dirtySide = true
+		g.updatePreview()
+	}
+}
+
+// updatePreview plans the selected army's path to the hovered hex.
+func (g *gameScreen) updatePreview() {
+	g.preview, g.previewErr = nil, ""
+	sel := g.model.Selection()
+	a := g.ownArmy(sel.Army)
+	if a == nil || !g.hasHover || g.hover == a.Hex {
+		return
+	}
+	plan, err := g.model.PlanPath(a.ID, g.hover)
+	if err != nil {
+		g.previewErr = err.Error()
+		return
+	}
+	g.preview, g.previewTo = &plan, g.hover
+}
+
+// minimapRect is where the minimap is drawn: bottom left, above the log.
+func (g *gameScreen) minimapRect() image.Rectangle {
+	h := int(g.cam.ScreenH)
+	return image.Rect(6, h-minimapH-6, 6+minimapW, h-6)
+}
+
+// minimapJump centres the camera on the minimap point (mx, my).
+func (g *gameScreen) minimapJump(mx, my int) {
+	wx, wy, ok := g.board.MinimapToWorld(g.minimapRect(), mx, my)
+	if !ok {
+		return
+	}
+	cx, cy := g.mapCenter()
+	g.cam.X, g.cam.Y = wx-cx/g.cam.Zoom, wy-cy/g.cam.Zoom
+	g.cam.Pan(0, 0)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

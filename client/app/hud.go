@@ -1,0 +1,616 @@
+package app
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"empires/client/model"
+	"empires/shared/game"
+	"empires/shared/protocol"
+	"empires/shared/rules/erfworld"
+)
+
+// Colours of the HUD.
+var (
+	hudPanel  = color.RGBA{28, 25, 22, 238}
+	hudText   = color.RGBA{236, 228, 210, 255}
+	hudDim    = color.RGBA{170, 160, 140, 255}
+	hudAccent = color.RGBA{240, 190, 90, 255}
+	hudBad    = color.RGBA{255, 130, 110, 255}
+	hudGood   = color.RGBA{150, 220, 130, 255}
+)
+
+// maxLogLines bounds the event log the HUD shows.
+const maxLogLines = 200
+
+// hud is the game screen's widgets: the top bar, the side panel with the
+// selection and the orders, and the event log.
+type hud struct {
+	g    *gameScreen
+	root *widget.Container
+
+	turn, money, clock, readyList *widget.Text
+	readyBtn                      *widget.Button
+	side                          *widget.Container
+	orders                        *widget.Container
+	hint                          *widget.Text
+	log                           *widget.TextArea
+	chats                         []string
+	window                        func() // closes the open report window
+
+	dirtyTop, dirtySide, dirtyOrders, dirtyLog bool
+	logLen                                     int
+}
+
+func newHUD(g *gameScreen) *hud {
+	t := g.app.theme
+	h := &hud{g: g}
+	h.root = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewAnchorLayout()))
+
+	// Top bar: turn, treasury, clock, who is ready; Ready and Menu.
+	bar := widget.NewContainer(
+		widget.ContainerOpts.BackgroundImage(panelImage(hudPanel)),
+		widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(&widget.Insets{Left: 12, Right: 8, Top: 4, Bottom: 4}))),
+		widget.ContainerOpts.WidgetOpts(
+			widget.WidgetOpts.MinSize(0, topBarHeight),
+			widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{StretchHorizontal: true, VerticalPosition: widget.AnchorLayoutPositionStart}),
+		),
+	)
+	info := widget.NewContainer(
+		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(28))),
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{VerticalPosition: widget.AnchorLayoutPositionCenter})),
+	)
+	h.turn = newText(t, "Turn", hudAccent)
+	h.money = newText(t, "", hudText)
+	h.clock = newText(t, "", hudText)
+	h.readyList = newText(t, "", hudDim)
+	for _, w := range []*widget.Text{h.turn, h.money, h.clock, h.readyList} {
+		w.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
+		info.AddChild(w)
+	}
+	bar.AddChild(info)
+	buttons := widget.NewContainer(
+		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(8))),
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionEnd, VerticalPosition: widget.AnchorLayoutPositionCenter})),
+	)
+	h.readyBtn = newButton("End turn", func() { g.setReady(!g.ready) })
+	buttons.AddChild(h.readyBtn)
+	buttons.AddChild(newButton("Leave", g.app.showMainMenu))
+	bar.AddChild(buttons)
+	h.root.AddChild(bar)
+
+	// Side panel: the selection and its choices, then the orders.
+	side := widget.NewContainer(
+		widget.ContainerOpts.BackgroundImage(panelImage(hudPanel)),
+		widget.ContainerOpts.Layout(widget.NewRowLayout(
+			widget.RowLayoutOpts.Direction(widget.DirectionVertical),
+			widget.RowLayoutOpts.Padding(&widget.Insets{Left: 10, Right: 10, Top: 8, Bottom: 8}),
+			widget.RowLayoutOpts.Spacing(6))),
+		widget.ContainerOpts.WidgetOpts(
+			widget.WidgetOpts.MinSize(sideWidth, 0),
+			widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{
+				HorizontalPosition: widget.AnchorLayoutPositionEnd, StretchVertical: true,
+				Padding: &widget.Insets{Top: topBarHeight + 2},
+			}),
+		),
+	)
+	stretch := widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})
+	h.side = widget.NewContainer(
+		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(3))),
+		widget.ContainerOpts.WidgetOpts(stretch),
+	)
+	h.hint = newSmallText(t, "", hudBad, widget.TextOpts.MaxWidth(sideWidth-24))
+	h.orders = widget.NewContainer(
+		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(2))),
+		widget.ContainerOpts.WidgetOpts(stretch),
+	)
+	side.AddChild(h.side, h.hint, h.orders)
+	h.root.AddChild(side)
+
+	// Event log along the bottom, right of the minimap.
+	face := t.SmallFace()
+	h.log = widget.NewTextArea(
+		widget.TextAreaOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(
+			widget.WidgetOpts.MinSize(0, logHeight),
+			widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{
+				StretchHorizontal: true, VerticalPosition: widget.AnchorLayoutPositionEnd,
+				Padding: &widget.Insets{Left: minimapW + 14, Right: sideWidth + 4, Bottom: 2},
+			}),
+		)),
+		widget.TextAreaOpts.FontFace(&face),
+		widget.TextAreaOpts.FontColor(hudText),
+		widget.TextAreaOpts.ShowVerticalScrollbar(),
+		widget.TextAreaOpts.VerticalScrollMode(widget.ScrollEnd),
+		widget.TextAreaOpts.ProcessBBCode(true),
+		widget.TextAreaOpts.TextPadding(widget.Insets{Left: 8, Right: 8, Top: 4, Bottom: 4}),
+		widget.TextAreaOpts.LinkClickedEvent(func(args *widget.LinkEventArgs) { h.openLink(args.Id) }),
+	)
+	h.root.AddChild(h.log)
+	return h
+}
+
+// update refreshes what changed; the clock every few frames.
+func (h *hud) update() {
+	g := h.g
+	if h.dirtyTop || g.frame%15 == 0 {
+		h.updateTop()
+		h.dirtyTop = false
+	}
+	if h.dirtySide {
+		h.updateSide()
+		h.dirtySide = false
+	}
+	if h.dirtyOrders {
+		h.updateOrders()
+		h.dirtyOrders = false
+	}
+	if h.dirtyLog || len(g.model.Log()) != h.logLen {
+		h.updateLog()
+		h.dirtyLog = false
+	}
+}
+
+// updateTop sets the top bar's texts.
+func (h *hud) updateTop() {
+	g := h.g
+	v := g.model.View()
+	h.turn.Label = fmt.Sprintf("Turn %d", v.Turn)
+	treasury, committed, income := g.model.Budget()
+	h.money.Label = fmt.Sprintf("Schmuckers %d  (orders %d, income +%d)", treasury, committed, income)
+	if committed > treasury+income {
+		h.money.SetColor(hudBad)
+	} else {
+		h.money.SetColor(hudText)
+	}
+	switch dl, ok := (&g.clock).DeadlineTime(); {
+	case g.over != nil:
+		h.clock.Label = "Game over"
+	case ok:
+		left := max(time.Until(dl), 0).Round(time.Second)
+		h.clock.Label = fmt.Sprintf("%d:%02d left", int(left.Minutes()), int(left.Seconds())%60)
+	default:
+		h.clock.Label = "No timer"
+	}
+	var names []string
+	for _, s := range g.clock.Ready {
+		names = append(names, g.model.PlayerName(game.PlayerID(s)))
+	}
+	if len(names) == 0 {
+		h.readyList.Label = "Nobody is ready"
+	} else {
+		h.readyList.Label = "Ready: " + strings.Join(names, ", ")
+	}
+	if g.ready {
+		h.readyBtn.SetText("Waiting: undo")
+	} else {
+		h.readyBtn.SetText("End turn")
+	}
+}
+
+// updateSide rebuilds the side panel's selection part.
+func (h *hud) updateSide() {
+	g := h.g
+	t := g.app.theme
+	h.side.RemoveChildren()
+	h.hint.Label = ""
+	add := func(s string, c color.Color) {
+		h.side.AddChild(newSmallText(t, s, c, widget.TextOpts.MaxWidth(sideWidth-24)))
+	}
+	title := func(s string) { h.side.AddChild(newText(t, s, hudAccent)) }
+	sel := g.model.Selection()
+	v := g.model.View()
+	switch {
+	case sel.Army != 0:
+		a := g.ownArmy(sel.Army)
+		if a == nil {
+			g.model.Deselect()
+			h.updateSide()
+			return
+		}
+		kind := "Army"
+		if a.Naval {
+			kind = "Fleet"
+		}
+		title(fmt.Sprintf("%s %d at %s", kind, a.ID, a.Hex))
+		add(h.unitsText(a.Units), hudText)
+		if s := h.charsText(a.Characters); s != "" {
+			add(s, hudText)
+		}
+		add(fmt.Sprintf("Stance: %s", stanceName(a.Stance.Kind)), hudDim)
+		h.choices(g.model.ArmyChoices(a.ID))
+	case sel.City != 0:
+		for _, c := range v.Cities {
+			if c.ID != sel.City {
+				continue
+			}
+			name := "City"
+			if c.Capital {
+				name = "Capital"
+			}
+			title(fmt.Sprintf("%s %d, level %d, at %s", name, c.ID, c.Level, c.Hex))
+			for _, a := range v.Armies {
+				if a.Hex == c.Hex && a.Owner == v.You {
+					add(fmt.Sprintf("Army %d: %s", a.ID, h.unitsText(a.Units)), hudText)
+				}
+			}
+			h.choices(g.model.CityChoices(c.ID))
+		}
+	case sel.Active:
+		for _, line := range g.model.Describe(sel.Hex) {
+			add(line, hudText)
+		}
+	default:
+		title("Your orders")
+		add("Click one of your armies or cities to give it orders.", hudText)
+		add("Right-click or drag from a selected army to move it; onto an enemy to attack.", hudDim)
+		add("Drag the map or use the arrow keys to look around; the wheel zooms.", hudDim)
+		add("Tab: next army. H: home. Enter: end turn. Esc: deselect.", hudDim)
+	}
+}
+
+// choices adds a button per choice; a choice that is not allowed is
+// disabled and says why when the cursor is on it. Runs of choices that
+// differ only in a direction or a level (Withdraw, Explore, Scout, the
+// Warlord's level) share one row of small buttons.
+func (h *hud) choices(cs []model.Choice) {
+	t := h.g.app.theme
+	face := t.SmallFace()
+	for i := 0; i < len(cs); {
+		key, _ := choiceGroup(cs[i])
+		j := i + 1
+		for key != "" && j < len(cs) {
+			if k, _ := choiceGroup(cs[j]); k != key {
+				break
+			}
+			j++
+		}
+		if key == "" || j-i < 3 {
+			for _, c := range cs[i:j] {
+				h.side.AddChild(h.choiceButton(c, c.Label, &face, true))
+			}
+			i = j
+			continue
+		}
+		row := widget.NewContainer(
+			widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(3))),
+		)
+		label := newSmallText(t, key, hudText)
+		label.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
+		label.GetWidget().MinWidth = 96
+		row.AddChild(label)
+		for _, c := range cs[i:j] {
+			_, short := choiceGroup(c)
+			row.AddChild(h.choiceButton(c, short, &face, false))
+		}
+		h.side.AddChild(row)
+		i = j
+	}
+}
+
+// choiceButton returns the button of choice c, labelled label (with its
+// cost when long).
+func (h *hud) choiceButton(c model.Choice, label string, face *text.Face, long bool) *widget.Button {
+	hint := c.Label
+	if c.Cost > 0 {
+		hint += fmt.Sprintf(": %d Schmuckers", c.Cost)
+		if long {
+			label += fmt.Sprintf("  (%d)", c.Cost)
+		}
+	}
+	if c.Current {
+		label = "● " + label
+	}
+	reason := c.Reason
+	o := c.Order
+	pad := &widget.Insets{Left: 8, Right: 8, Top: 3, Bottom: 3}
+	if !long {
+		pad = &widget.Insets{Left: 5, Right: 5, Top: 3, Bottom: 3}
+	}
+	opts := []widget.ButtonOpt{
+		widget.ButtonOpts.TextLabel(label),
+		widget.ButtonOpts.TextFace(face),
+		widget.ButtonOpts.TextPadding(pad),
+		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { h.g.choose(o) }),
+		widget.ButtonOpts.CursorEnteredHandler(func(*widget.ButtonHoverEventArgs) {
+			if reason != "" {
+				h.hint.Label = hint + ": " + reason
+				h.hint.SetColor(hudBad)
+			} else {
+				h.hint.Label = hint
+				h.hint.SetColor(hudDim)
+			}
+		}),
+		widget.ButtonOpts.CursorExitedHandler(func(*widget.ButtonHoverEventArgs) { h.hint.Label = "" }),
+	}
+	if long {
+		opts = append(opts,
+			widget.ButtonOpts.TextPosition(widget.TextPositionStart, widget.TextPositionCenter),
+			widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
+	}
+	b := widget.NewButton(opts...)
+	b.GetWidget().Disabled = reason != ""
+	return b
+}
+
+// choiceGroup returns the row a choice shares with its siblings and its
+// short label there: ("Explore", "NE"), ("Warlord level", "3"); "" for a
+// choice of its own.
+func choiceGroup(c model.Choice) (key, short string) {
+	o := c.Order
+	switch {
+	case o.Kind == game.OrderStance && o.Stance == game.Withdraw:
+		return "Withdraw to", o.Dir.String()
+	case o.Kind == game.OrderExplore:
+		return "Explore", o.Dir.String()
+	case o.Kind == erfworld.OrderScout:
+		return "Scout", o.Dir.String()
+	case o.Kind == erfworld.OrderWarlord:
+		return "Warlord level", strconv.Itoa(int(o.Level))
+	}
+	return "", ""
+}
+
+// choose adds the order of a choice the player clicked.
+func (g *gameScreen) choose(o game.Order) {
+	switch o.Kind {
+	case game.OrderStance:
+		g.model.SetStance(o.Army, o.Stance, o.Dir)
+	case game.OrderExplore:
+		g.model.SetExplore(o.Army, o.Dir)
+	default:
+		g.model.AddOrder(o)
+	}
+	g.ordersChanged()
+}
+
+// updateOrders rebuilds the list of this turn's orders.
+func (h *hud) updateOrders() {
+	g := h.g
+	t := g.app.theme
+	h.orders.RemoveChildren()
+	drafts := g.model.Drafts()
+	h.orders.AddChild(newText(t, fmt.Sprintf("Orders for turn %d (%d)", g.model.View().Turn, len(drafts)), hudAccent))
+	if len(drafts) == 0 {
+		h.orders.AddChild(newSmallText(t, "No orders yet.", hudDim))
+	}
+	face := t.SmallFace()
+	for i, d := range drafts {
+		row := widget.NewContainer(
+			widget.ContainerOpts.Layout(widget.NewGridLayout(
+				widget.GridLayoutOpts.Columns(2),
+				widget.GridLayoutOpts.Stretch([]bool{true, false}, nil),
+				widget.GridLayoutOpts.Spacing(4, 0))),
+			widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})),
+		)
+		label := d.Label
+		if d.Cost > 0 {
+			label += fmt.Sprintf("  (%d)", d.Cost)
+		}
+		c := color.Color(hudText)
+		switch {
+		case d.Rejected != "":
+			label += "\n  refused: " + d.Rejected
+			c = hudBad
+		case d.Err != "":
+			label += "\n  " + d.Err
+			c = hudBad
+		}
+		row.AddChild(newSmallText(t, label, c, widget.TextOpts.MaxWidth(sideWidth-70)))
+		i := i
+		row.AddChild(widget.NewButton(
+			widget.ButtonOpts.TextLabel("x"),
+			widget.ButtonOpts.TextFace(&face),
+			widget.ButtonOpts.TextPadding(&widget.Insets{Left: 8, Right: 8, Top: 2, Bottom: 2}),
+			widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) {
+				g.model.RemoveOrder(i)
+				g.ordersChanged()
+			}),
+		))
+		h.orders.AddChild(row)
+	}
+}
+
+// updateLog rewrites the event log: the newest lines last; battles link to
+// their report.
+func (h *hud) updateLog() {
+	lines := h.g.model.Log()
+	h.logLen = len(lines)
+	start := max(len(lines)-maxLogLines, 0)
+	var b strings.Builder
+	last := game.Turn(-1)
+	for i := start; i < len(lines); i++ {
+		l := lines[i]
+		if l.Turn != last {
+			fmt.Fprintf(&b, "[color=#f0be5a]Turn %d[/color]\n", l.Turn)
+			last = l.Turn
+		}
+		text := escapeBB(l.Text)
+		switch {
+		case l.Battle != nil:
+			fmt.Fprintf(&b, "  [link=battle%d]%s[/link]\n", i, text)
+		case l.HasHex:
+			fmt.Fprintf(&b, "  [link=hex%d]%s[/link]\n", i, text)
+		default:
+			fmt.Fprintf(&b, "  %s\n", text)
+		}
+	}
+	for _, c := range h.chats {
+		fmt.Fprintf(&b, "[color=#96dc82]%s[/color]\n", escapeBB(c))
+	}
+	h.log.SetText(strings.TrimRight(b.String(), "\n"))
+}
+
+// addChat adds a chat line under the log.
+func (h *hud) addChat(s string) {
+	h.chats = append(h.chats, s)
+	if len(h.chats) > 20 {
+		h.chats = h.chats[1:]
+	}
+	h.dirtyLog = true
+}
+
+// escapeBB keeps text from being read as BBCode.
+func escapeBB(s string) string { return strings.ReplaceAll(s, "[", "(") }
+
+// openLink follows a link of the log: a battle opens its report, a place
+// centres the map on it.
+func (h *hud) openLink(id string) {
+	lines := h.g.model.Log()
+	var i int
+	switch {
+	case strings.HasPrefix(id, "battle"):
+		i, _ = strconv.Atoi(strings.TrimPrefix(id, "battle"))
+		if i >= 0 && i < len(lines) && lines[i].Battle != nil {
+			h.g.centerOn(lines[i].Battle.Hex)
+			h.showBattle(lines[i])
+		}
+	case strings.HasPrefix(id, "hex"):
+		i, _ = strconv.Atoi(strings.TrimPrefix(id, "hex"))
+		if i >= 0 && i < len(lines) && lines[i].HasHex {
+			h.g.centerOn(lines[i].Hex)
+		}
+	}
+}
+
+// showBattle opens a window with a battle's report.
+func (h *hud) showBattle(l model.LogLine) {
+	g := h.g
+	t := g.app.theme
+	b := l.Battle
+	body := widget.NewContainer(
+		widget.ContainerOpts.BackgroundImage(panelImage(color.RGBA{36, 32, 28, 250})),
+		widget.ContainerOpts.Layout(widget.NewRowLayout(
+			widget.RowLayoutOpts.Direction(widget.DirectionVertical),
+			widget.RowLayoutOpts.Padding(widget.NewInsetsSimple(14)),
+			widget.RowLayoutOpts.Spacing(6))),
+	)
+	body.AddChild(newText(t, fmt.Sprintf("Battle at %s, turn %d", b.Hex, l.Turn), hudAccent))
+	body.AddChild(newSmallText(t, l.Text, hudText, widget.TextOpts.MaxWidth(460)))
+	for _, s := range b.Sides {
+		role := "Attacker"
+		if s.Role == game.Defender {
+			role = "Defender"
+		}
+		c := color.Color(hudText)
+		if s.Player == b.Winner {
+			c = hudGood
+		}
+		body.AddChild(newText(t, fmt.Sprintf("%s: %s", role, g.model.PlayerName(s.Player)), c))
+		body.AddChild(newSmallText(t, "Before: "+h.unitsText(s.Before), hudText))
+		body.AddChild(newSmallText(t, "Lost: "+h.unitsText(s.Losses), hudText))
+		if len(s.Rolls) > 0 {
+			rolls := make([]string, len(s.Rolls))
+			for i, r := range s.Rolls {
+				rolls[i] = strconv.Itoa(r)
+			}
+			body.AddChild(newSmallText(t, "Rolls: "+strings.Join(rolls, " "), hudDim, widget.TextOpts.MaxWidth(460)))
+		}
+	}
+	winner := "Nobody won"
+	if b.Winner != 0 {
+		winner = g.model.PlayerName(b.Winner) + " won"
+	}
+	body.AddChild(newText(t, winner, hudAccent))
+	h.openWindow(body)
+}
+
+// openWindow shows c in a window in the middle of the map with a Close
+// button, closing any other.
+func (h *hud) openWindow(c *widget.Container) {
+	if h.window != nil {
+		h.window()
+	}
+	c.AddChild(newButton("Close", func() {
+		if h.window != nil {
+			h.window()
+			h.window = nil
+		}
+	}))
+	w := widget.NewWindow(widget.WindowOpts.Contents(c), widget.WindowOpts.Modal(), widget.WindowOpts.CloseMode(widget.NONE))
+	pw, ph := c.PreferredSize()
+	sw, sh := int(h.g.cam.ScreenW), int(h.g.cam.ScreenH)
+	x, y := (sw-sideWidth-pw)/2, (sh-ph)/2
+	w.SetLocation(image.Rect(x, y, x+pw, y+ph))
+	h.window = h.g.app.ui.AddWindow(w)
+}
+
+// showGameOver opens the end-of-game window.
+func (h *hud) showGameOver(m *protocol.GameOver) {
+	g := h.g
+	t := g.app.theme
+	body := widget.NewContainer(
+		widget.ContainerOpts.BackgroundImage(panelImage(color.RGBA{36, 32, 28, 250})),
+		widget.ContainerOpts.Layout(widget.NewRowLayout(
+			widget.RowLayoutOpts.Direction(widget.DirectionVertical),
+			widget.RowLayoutOpts.Padding(widget.NewInsetsSimple(24)),
+			widget.RowLayoutOpts.Spacing(10))),
+	)
+	title := "The game is over"
+	switch {
+	case m.Winner == g.model.View().You:
+		title = "Victory!"
+	case m.Winner != 0:
+		title = "Defeat"
+	}
+	body.AddChild(newText(t, title, hudAccent))
+	who := "Nobody won."
+	if m.Winner != 0 {
+		who = fmt.Sprintf("%s won on turn %d.", g.model.PlayerName(m.Winner), m.Turn)
+	}
+	body.AddChild(newText(t, who, hudText))
+	body.AddChild(newButton("Back to the menu", g.app.showMainMenu))
+	h.openWindow(body)
+	h.dirtyTop = true
+}
+
+// unitsText lists units by name: "Infantry 4, Archers 2".
+func (h *hud) unitsText(u game.Units) string {
+	rs := h.g.app.opts.Rules.D
+	var parts []string
+	for k, n := range u {
+		if n == 0 {
+			continue
+		}
+		name := fmt.Sprintf("unit %d", k)
+		if k < len(rs.Units) {
+			name = rs.Units[k].Name
+		}
+		parts = append(parts, fmt.Sprintf("%s %d", name, n))
+	}
+	if len(parts) == 0 {
+		return "no units"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// charsText lists an army's characters: "Warlord (level 2), Caster".
+func (h *hud) charsText(cs []game.Character) string {
+	var parts []string
+	for _, c := range cs {
+		switch k, ok := erfworld.CasterOf(c); {
+		case c.Kind == erfworld.CharWarlord:
+			parts = append(parts, fmt.Sprintf("Warlord (level %d)", c.Level))
+		case ok:
+			parts = append(parts, h.g.app.opts.Rules.D.Caster.Name(k))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// stanceName names a standing order.
+func stanceName(s game.StanceKind) string {
+	switch s {
+	case game.Intercept:
+		return "Intercept"
+	case game.Withdraw:
+		return "Withdraw"
+	}
+	return "Defend"
+}

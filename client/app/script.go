@@ -1,0 +1,281 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"empires/shared/game"
+	"empires/shared/hex"
+	"empires/shared/protocol"
+	"empires/shared/rules/erfworld"
+)
+
+// Script plays a scripted session through the client's own screens, as a
+// tester at the keyboard would: the main menu, Play vs AI with Settings, then
+// each turn an order for the Capital and a move for every army that can
+// move, End turn, and the resolved turn's animation, for Turns turns. It
+// saves a screenshot of each stage as a PNG in Dir and ends the client:
+// without error when every stage passed; with the reason on any server
+// error, refused order, lost connection, or after Timeout.
+//
+// With Host set the session hosts a LAN game instead (Settings should leave
+// a seat open) and waits in the lobby until the table is full; with Join
+// set it connects to the server at that address and takes a seat in its
+// first game. Two clients, one hosting and one joining, play together.
+type Script struct {
+	Dir      string
+	Turns    int
+	Settings protocol.Settings
+	Timeout  time.Duration
+	Host     bool
+	Join     string
+
+	stage   int
+	wait    int       // frames left before the next stage
+	start   time.Time // when the script began
+	played  int       // turns ended
+	ended   game.Turn // the turn last ended
+	results int       // OrdersResults seen when the orders were sent
+	animAt  bool      // a screenshot of the animation was taken this turn
+	// Shots are the screenshots saved, in order.
+	Shots []string
+}
+
+// Script stages.
+const (
+	stageMenu = iota
+	stageSetup
+	stageSetupShot
+	stageStart
+	stageJoinList
+	stageLobby
+	stageLobbyReady
+	stageWaitGame
+	stageOrders
+	stageWaitResult
+	stageEndTurn
+	stageWaitTurn
+	stageDone
+)
+
+// step advances the script by a frame.
+func (s *Script) step(a *App) error {
+	if s.start.IsZero() {
+		s.start = time.Now()
+		if err := os.MkdirAll(s.Dir, 0o755); err != nil {
+			return fmt.Errorf("script: %w", err)
+		}
+	}
+	if s.Timeout > 0 && time.Since(s.start) > s.Timeout {
+		return fmt.Errorf("script: stage %d not done after %s", s.stage, s.Timeout)
+	}
+	if s.wait > 0 || a.shot != "" {
+		s.wait--
+		return nil
+	}
+	g := a.game
+	switch s.stage {
+	case stageMenu:
+		s.shoot(a, "menu")
+		s.next(stageSetup, 2)
+	case stageSetup:
+		switch {
+		case s.Join != "":
+			a.showJoin()
+			a.Connect(s.Join)
+			s.next(stageJoinList, 0)
+			return nil
+		case s.Host:
+			a.showHost()
+		default:
+			a.showPlayAI()
+		}
+		s.next(stageSetupShot, 5)
+	case stageSetupShot:
+		s.shoot(a, "setup")
+		s.next(stageStart, 2)
+	case stageStart:
+		if s.Host {
+			a.Host(s.Settings)
+			s.next(stageLobby, 0)
+			return nil
+		}
+		a.PlayAI(s.Settings)
+		s.next(stageWaitGame, 0)
+	case stageJoinList:
+		if len(a.games) == 0 {
+			// The host may not listen yet, or have no game yet: ask again.
+			switch {
+			case a.frame%60 != 0:
+			case a.conn == nil && a.dialing == nil:
+				a.Connect(s.Join)
+			case a.conn != nil:
+				a.send(&protocol.ListGames{})
+			}
+			return nil
+		}
+		s.shoot(a, "join")
+		a.send(&protocol.JoinGame{Game: a.games[0].Game})
+		s.next(stageLobby, 2)
+	case stageLobby:
+		if a.screen != screenLobby || a.table == nil || !tableFull(a.table) {
+			return nil
+		}
+		s.shoot(a, "lobby")
+		s.next(stageLobbyReady, 2)
+	case stageLobbyReady:
+		a.send(&protocol.SetReady{Ready: true})
+		s.next(stageWaitGame, 0)
+	case stageWaitGame:
+		if g != nil && !g.animating() {
+			s.next(stageOrders, 20)
+		}
+	case stageOrders:
+		if err := s.giveOrders(g); err != nil {
+			return err
+		}
+		s.results = g.results
+		g.submit(true)
+		s.next(stageWaitResult, 0)
+	case stageWaitResult:
+		if g.results == s.results {
+			return nil
+		}
+		for _, d := range g.model.Drafts() {
+			if d.Rejected != "" || d.Err != "" {
+				return fmt.Errorf("script: turn %d: order %q refused: %s%s", g.model.View().Turn, d.Label, d.Rejected, d.Err)
+			}
+		}
+		s.shoot(a, fmt.Sprintf("turn%d-orders", g.model.View().Turn))
+		s.next(stageEndTurn, 2)
+	case stageEndTurn:
+		s.ended = g.model.View().Turn
+		s.animAt = false
+		g.setReady(true)
+		s.next(stageWaitTurn, 0)
+	case stageWaitTurn:
+		if g.model.View().Turn <= s.ended {
+			return nil
+		}
+		if g.animating() {
+			if !s.animAt && (g.animStep >= 1 || g.animT >= 0.5) {
+				s.animAt = true
+				s.shoot(a, fmt.Sprintf("turn%d-moves", s.ended))
+			}
+			return nil
+		}
+		s.played++
+		if s.played >= s.Turns || g.over != nil {
+			s.shoot(a, "final")
+			s.next(stageDone, 3)
+			return nil
+		}
+		s.next(stageOrders, 10)
+	case stageDone:
+		for _, p := range s.Shots {
+			if _, err := os.Stat(p); err != nil {
+				return fmt.Errorf("script: screenshot not saved: %w", err)
+			}
+		}
+		a.quit = true
+	}
+	return nil
+}
+
+// tableFull reports whether every seat of a game's table is taken.
+func tableFull(m *protocol.Lobby) bool {
+	for _, st := range m.Seats {
+		if !st.Human && !st.Bot {
+			return false
+		}
+	}
+	return len(m.Seats) > 0
+}
+
+// next moves to stage after waiting frames.
+func (s *Script) next(stage, frames int) { s.stage, s.wait = stage, frames }
+
+// shoot saves the next frame as name.png.
+func (s *Script) shoot(a *App, name string) {
+	p := filepath.Join(s.Dir, name+".png")
+	a.Screenshot(p)
+	s.Shots = append(s.Shots, p)
+}
+
+// giveOrders gives the turn's orders as a player would: one choice for each
+// city that has an affordable one (a Warlord first, then units), and a
+// move as far as it can go for every army that can move. It ends with the
+// first army that moves selected, so the screenshot shows its reach.
+func (s *Script) giveOrders(g *gameScreen) error {
+	v := g.model.View()
+	for _, c := range v.Cities {
+		if c.Owner != v.You {
+			continue
+		}
+		choices := g.model.CityChoices(c.ID)
+		pick := -1
+		for i, ch := range choices {
+			if ch.Reason != "" {
+				continue
+			}
+			if ch.Order.Kind == erfworld.OrderWarlord {
+				pick = i
+				break
+			}
+			if pick < 0 && ch.Order.Kind == erfworld.OrderForm {
+				pick = i
+			}
+		}
+		if pick >= 0 {
+			g.model.Click(c.Hex)
+			g.choose(choices[pick].Order)
+		}
+	}
+	var first game.ArmyID
+	for _, a := range v.Armies {
+		if a.Owner != v.You || a.Carrier != 0 {
+			continue
+		}
+		reach := g.model.Reach(a.ID)
+		var best hex.Hex
+		bestCost := 0
+		keys := make([]hex.Hex, 0, len(reach))
+		for h := range reach {
+			keys = append(keys, h)
+		}
+		slices.SortFunc(keys, func(x, y hex.Hex) int {
+			if x.Q != y.Q {
+				return x.Q - y.Q
+			}
+			return x.R - y.R
+		})
+		for _, h := range keys {
+			if c := reach[h]; h != a.Hex && c > bestCost {
+				best, bestCost = h, c
+			}
+		}
+		if bestCost == 0 {
+			continue
+		}
+		plan, err := g.model.PlanPath(a.ID, best)
+		if err != nil {
+			return fmt.Errorf("script: plan army %d to %s: %w", a.ID, best, err)
+		}
+		if !plan.Reachable {
+			return errors.New("script: a hex of the reach is not reachable")
+		}
+		g.model.SetMove(a.ID, plan.Path, false)
+		if first == 0 {
+			first = a.ID
+		}
+	}
+	if first != 0 {
+		g.model.SelectArmy(first)
+	}
+	g.ordersChanged()
+	return nil
+}

@@ -1,0 +1,297 @@
+// Package board draws a player's view of the hex map with Ebitengine:
+// terrain under three states of fog (never seen, remembered, in sight),
+// cities, armies and fleets in their owners' colours and marks, the
+// player's overlays (hover, selection, reach, planned paths and orders),
+// the turn animation's moving armies and battles, and a minimap.
+//
+// It is built to hold 60 frames per second on a machine without a GPU:
+// the terrain is painted into cached images (chunks) at a few levels of
+// detail and repainted only where the view's terrain or sight changed;
+// sprites are painted once per size on the CPU; only what is on screen is
+// drawn; labels too small to read are left out.
+//
+// A Board is used from the game loop's goroutine only.
+package board
+
+import (
+	"fmt"
+	"image"
+	"slices"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"empires/client/camera"
+	"empires/shared/game"
+	"empires/shared/hex"
+	"empires/shared/mapimage"
+	"empires/shared/rules"
+	"empires/shared/rules/erfworld"
+)
+
+// HexSize is the radius of a hex (centre to corner) in world pixels, the
+// units of the camera: at zoom 1 a hex is HexSize*sqrt(3) pixels wide.
+const HexSize = 32
+
+// fog is what a player knows of a hex.
+type fog uint8
+
+const (
+	fogUnknown    fog = iota // never seen: its terrain is unknown
+	fogRemembered            // seen before, not in sight now
+	fogVisible               // in sight now
+)
+
+// hexState is what the terrain cache shows of one hex.
+type hexState struct {
+	terrain rules.TerrainID // rules.NoTerrain when unknown
+	fog     fog
+}
+
+// Board draws one player's view of a map of a fixed size. The zero value
+// is not usable; call New.
+type Board struct {
+	rs     *erfworld.Ruleset
+	rect   hex.Rect
+	layout mapimage.Layout
+	worldW float64
+	worldH float64
+	styles []tileStyle // by TerrainID
+
+	view   *game.View
+	hexes  []hexState // by hex.Rect.Index
+	cities []game.CityView
+	cityAt map[hex.Hex]int // index in cities
+	stacks []stack         // in drawing order, back to front
+
+	chunks  chunkCache
+	mini    minimap
+	gfx     graphics // images, created as first drawn
+	fonts   *fonts
+	grid    bool // whether the cached chunks show the grid
+	scratch scratch
+}
+
+// stack is the armies of the view on one hex, the one drawn on top first.
+type stack struct {
+	hex    hex.Hex
+	armies []*game.ArmyView
+}
+
+// New returns a board for maps of width x height hexes under ruleset rs,
+// showing nothing until SetView.
+func New(rs *erfworld.Ruleset, width, height int) (*Board, error) {
+	if rs == nil {
+		return nil, fmt.Errorf("new board: no ruleset")
+	}
+	r := hex.Rect{Width: width, Height: height}
+	if r.Len() == 0 {
+		return nil, fmt.Errorf("new board: map size %dx%d is empty", width, height)
+	}
+	if len(rs.Terrain) == 0 || len(rs.Terrain) > rules.MaxTerrains {
+		return nil, fmt.Errorf("new board: ruleset %q has %d terrains", rs.ID, len(rs.Terrain))
+	}
+	w, h, ox, oy := mapimage.Bounds(HexSize, width, height)
+	f, err := newFonts()
+	if err != nil {
+		return nil, fmt.Errorf("new board: %w", err)
+	}
+	b := &Board{
+		fonts:  f,
+		rs:     rs,
+		rect:   r,
+		layout: mapimage.Layout{Size: HexSize, OriginX: ox, OriginY: oy},
+		worldW: float64(w),
+		worldH: float64(h),
+		hexes:  make([]hexState, r.Len()),
+		cityAt: map[hex.Hex]int{},
+		chunks: newChunkCache(),
+	}
+	for i := range b.hexes {
+		b.hexes[i].terrain = rules.NoTerrain
+	}
+	for i := range rs.Terrain {
+		b.styles = append(b.styles, styleOf(&rs.Terrain[i]))
+	}
+	b.mini.dirty = true
+	return b, nil
+}
+
+// WorldSize returns the size of the whole map in world pixels, for
+// camera.New.
+func (b *Board) WorldSize() (w, h float64) { return b.worldW, b.worldH }
+
+// HexCenter returns the centre of h in world pixels.
+func (b *Board) HexCenter(h hex.Hex) (wx, wy float64) { return b.layout.Center(h) }
+
+// HexAt returns the hex under point (sx, sy) of camera cam's screen (the
+// image Draw draws into, from its top-left corner), and whether that hex
+// is on the map.
+func (b *Board) HexAt(cam *camera.Camera, sx, sy float64) (hex.Hex, bool) {
+	wx, wy := cam.ToWorld(sx, sy)
+	h := b.layout.HexAt(wx, wy)
+	return h, b.rect.Contains(h)
+}
+
+// Deallocate frees the images the board has made, at once rather than
+// when the garbage collector finds them. The board stays usable: it makes
+// them again as needed.
+func (b *Board) Deallocate() {
+	for _, ch := range b.chunks.m {
+		if ch.img != nil {
+			ch.img.Deallocate()
+		}
+	}
+	b.chunks = newChunkCache()
+	for _, img := range b.gfx.sprites {
+		img.Deallocate()
+	}
+	for _, img := range b.gfx.tiles {
+		img.Deallocate()
+	}
+	for _, img := range b.gfx.fades {
+		img.Deallocate()
+	}
+	b.gfx = graphics{}
+	if b.mini.img != nil {
+		b.mini.img.Deallocate()
+	}
+	b.mini = minimap{dirty: true}
+}
+
+// View returns the view last set, nil before the first.
+func (b *Board) View() *game.View { return b.view }
+
+// SetView makes the board show v, which must be of the board's map size.
+// The board keeps v and reads it until the next SetView, so v must not
+// change (views never do; see game.View). Cached terrain images are
+// repainted only where a hex's terrain or fog changed.
+func (b *Board) SetView(v *game.View) error {
+	if v == nil {
+		return fmt.Errorf("set view: no view")
+	}
+	if v.Width != b.rect.Width || v.Height != b.rect.Height {
+		return fmt.Errorf("set view: view of a %dx%d map on a %dx%d board", v.Width, v.Height, b.rect.Width, b.rect.Height)
+	}
+	if len(v.Terrain) != b.rect.Len() {
+		return fmt.Errorf("set view: %d terrain hexes for a %dx%d map", len(v.Terrain), v.Width, v.Height)
+	}
+	changed := b.scratch.changed[:0]
+	for i := range b.hexes {
+		st := hexState{terrain: v.Terrain[i], fog: fogVisible}
+		switch {
+		case st.terrain == rules.NoTerrain || int(st.terrain) >= len(b.styles):
+			st = hexState{terrain: rules.NoTerrain, fog: fogUnknown}
+		case !v.Visible.Has(i):
+			st.fog = fogRemembered
+		}
+		if st != b.hexes[i] {
+			b.hexes[i] = st
+			changed = append(changed, i)
+		}
+	}
+	b.scratch.changed = changed
+	b.invalidate(changed)
+	b.view = v
+	b.collect(v)
+	return nil
+}
+
+// invalidate marks stale the cached images showing any of the hexes with
+// the given indexes, or their neighbours (whose coasts and fog edges
+// follow them).
+func (b *Board) invalidate(changed []int) {
+	if len(changed) == 0 {
+		return
+	}
+	b.mini.dirty = true
+	if len(changed) > len(b.hexes)/4 {
+		b.chunks.staleAll()
+		return
+	}
+	for _, i := range changed {
+		wx, wy := b.layout.Center(b.rect.HexAt(i))
+		m := 2.0 * HexSize // the hex and the near half of its neighbours
+		b.chunks.staleIn(wx-m, wy-m, wx+m, wy+m)
+	}
+}
+
+// collect sorts the view's cities and armies for drawing.
+func (b *Board) collect(v *game.View) {
+	b.cities = b.cities[:0]
+	clear(b.cityAt)
+	for _, c := range v.Cities {
+		b.cityAt[c.Hex] = len(b.cities)
+		b.cities = append(b.cities, c)
+	}
+	byHex := map[hex.Hex]int{}
+	b.stacks = b.stacks[:0]
+	for i := range v.Armies {
+		a := &v.Armies[i]
+		k, ok := byHex[a.Hex]
+		if !ok {
+			k = len(b.stacks)
+			byHex[a.Hex] = k
+			b.stacks = append(b.stacks, stack{hex: a.Hex})
+		}
+		b.stacks[k].armies = append(b.stacks[k].armies, a)
+	}
+	for i := range b.stacks {
+		slices.SortStableFunc(b.stacks[i].armies, func(x, y *game.ArmyView) int {
+			return armyRank(x, v.You) - armyRank(y, v.You)
+		})
+	}
+	// Back to front: lower rows overlap the rows above them.
+	slices.SortFunc(b.stacks, func(x, y stack) int {
+		if x.hex.R != y.hex.R {
+			return x.hex.R - y.hex.R
+		}
+		return x.hex.Q - y.hex.Q
+	})
+}
+
+// armyRank orders the armies of a hex, the top one first: own before
+// others, in sight before remembered, fleets (which carry the rest) first,
+// then larger before smaller.
+func armyRank(a *game.ArmyView, you game.PlayerID) int {
+	r := 0
+	if a.Owner != you {
+		r += 4 << 20
+	}
+	if a.Remembered {
+		r += 2 << 20
+	}
+	if !a.Naval {
+		r += 1 << 20
+	}
+	return r - min(a.Units.Total(), 1<<19)
+}
+
+// scratch holds buffers reused from call to call.
+type scratch struct {
+	changed []int
+	hexes   []chunkHex
+	quad    []ebiten.Vertex
+	op      ebiten.DrawImageOptions
+	armies  []*game.ArmyView
+}
+
+// hexState returns the state of h, unknown off the map.
+func (b *Board) hexState(h hex.Hex) hexState {
+	i := b.rect.Index(h)
+	if i < 0 {
+		return hexState{terrain: rules.NoTerrain}
+	}
+	return b.hexes[i]
+}
+
+// graphics holds the images the board draws with, each created when first
+// drawn: images are made only while the game loop runs.
+type graphics struct {
+	sprites map[spriteKey]*ebiten.Image
+	tiles   map[tileKey]*ebiten.Image
+	white   *ebiten.Image
+	fades   map[int]*ebiten.Image // by hex radius in pixels
+}
+
+// imageRect returns the rectangle of a square image of side n.
+func imageRect(n int) image.Rectangle { return image.Rect(0, 0, n, n) }

@@ -1,0 +1,104 @@
+package board
+
+import (
+	"image/color"
+	"math"
+
+	"empires/shared/game"
+	"empires/shared/mapimage"
+)
+
+// neutralColor is the grey of cities that belong to nobody.
+var neutralColor = color.RGBA{150, 150, 150, 255}
+
+// magenta replaces the palette's grey as the sixteenth player's colour, so
+// no player looks like a neutral city.
+var magenta = color.RGBA{255, 0, 255, 255}
+
+// PlayerColor returns the colour of player p: for players 1 to 15 the
+// colour of mapimage.PlayerColor(p-1), for player 16 magenta (the grey of
+// mapimage would pass for neutral), a grey for nobody (0). Colours
+// repeat after sixteen players. Every two of the sixteen differ clearly
+// (see the tests); the dark ones stay visible on dark terrain because
+// tokens and banners are drawn with a light rim.
+func PlayerColor(p game.PlayerID) color.RGBA {
+	if p == 0 {
+		return neutralColor
+	}
+	i := (int(p) - 1) % game.MaxPlayers
+	if i == game.MaxPlayers-1 {
+		return magenta
+	}
+	return mapimage.PlayerColor(i)
+}
+
+// inkOn returns the colour to draw marks and text on a background of c:
+// near black or white, whichever stands out more.
+func inkOn(c color.RGBA) color.RGBA {
+	dark, light := color.RGBA{20, 20, 24, 255}, color.RGBA{255, 255, 255, 255}
+	if contrast(c, dark) >= contrast(c, light) {
+		return dark
+	}
+	return light
+}
+
+// contrast returns the WCAG contrast ratio of a and b: 1 for equal
+// luminance, 21 for black on white.
+func contrast(a, b color.RGBA) float64 {
+	la, lb := luminance(a), luminance(b)
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+}
+
+// luminance returns the relative luminance of c, 0 (black) to 1 (white).
+func luminance(c color.RGBA) float64 {
+	return 0.2126*linear(c.R) + 0.7152*linear(c.G) + 0.0722*linear(c.B)
+}
+
+// linear converts an sRGB channel to linear light, 0 to 1.
+func linear(v uint8) float64 {
+	x := float64(v) / 255
+	if x <= 0.04045 {
+		return x / 12.92
+	}
+	return math.Pow((x+0.055)/1.055, 2.4)
+}
+
+// lab returns c in CIE L*a*b* (D65 white).
+func lab(c color.RGBA) (l, a, b float64) {
+	r, g, bl := linear(c.R), linear(c.G), linear(c.B)
+	x := (0.4124*r + 0.3576*g + 0.1805*bl) / 0.95047
+	y := 0.2126*r + 0.7152*g + 0.0722*bl
+	z := (0.0193*r + 0.1192*g + 0.9505*bl) / 1.08883
+	f := func(t float64) float64 {
+		if t > 0.008856 {
+			return math.Cbrt(t)
+		}
+		return 7.787*t + 16.0/116
+	}
+	return 116*f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+}
+
+// deltaE returns the CIE76 colour difference of a and b: about 2 is barely
+// visible, above 20 two colours are told apart at a glance.
+func deltaE(a, b color.RGBA) float64 {
+	l1, a1, b1 := lab(a)
+	l2, a2, b2 := lab(b)
+	return math.Sqrt((l1-l2)*(l1-l2) + (a1-a2)*(a1-a2) + (b1-b2)*(b1-b2))
+}
+
+// scaleRGB returns c with its colour channels multiplied by f (alpha kept).
+func scaleRGB(c color.RGBA, f float64) color.RGBA {
+	ch := func(v uint8) uint8 { return uint8(math.Min(255, math.Round(float64(v)*f))) }
+	return color.RGBA{ch(c.R), ch(c.G), ch(c.B), c.A}
+}
+
+// mix returns a + (b-a)*t, channel by channel.
+func mix(a, b color.RGBA, t float64) color.RGBA {
+	ch := func(x, y uint8) uint8 { return uint8(math.Round(float64(x) + (float64(y)-float64(x))*t)) }
+	return color.RGBA{ch(a.R, b.R), ch(a.G, b.G), ch(a.B, b.B), ch(a.A, b.A)}
+}
+
+// alpha returns the opaque colour c at opacity a (0 to 1), premultiplied.
+func alpha(c color.RGBA, a float64) color.RGBA {
+	return color.RGBA{uint8(float64(c.R) * a), uint8(float64(c.G) * a), uint8(float64(c.B) * a), uint8(255 * a)}
+}

@@ -1,0 +1,439 @@
+package board
+
+import (
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/colorm"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"empires/client/camera"
+	"empires/shared/hex"
+	"empires/shared/rules"
+)
+
+// backgroundColor is drawn around the map.
+var backgroundColor = color.RGBA{10, 13, 18, 255}
+
+// detail is how much the board shows at a zoom.
+type detail uint8
+
+const (
+	detailFar  detail = iota // hexes too small for text: dots and squares
+	detailMid                // tokens with marks and unit counts
+	detailNear               // also badges, city levels, turns seen, costs
+)
+
+// Hex radii on screen, in pixels, from which more is shown.
+const (
+	midHexPx  = 13
+	nearHexPx = 26
+)
+
+func detailFor(hexPx float64) detail {
+	switch {
+	case hexPx < midHexPx:
+		return detailFar
+	case hexPx < nearHexPx:
+		return detailMid
+	}
+	return detailNear
+}
+
+// frame is one Draw call's camera and screen.
+type frame struct {
+	dst            *ebiten.Image
+	cam            *camera.Camera
+	ox, oy         float64 // dst's top-left corner, where the camera's (0, 0) is
+	hexPx          float64 // a hex's radius on screen
+	detail         detail
+	x0, y0, x1, y1 float64 // the world rectangle on screen
+}
+
+// screen converts a world point to dst's pixels.
+func (f *frame) screen(wx, wy float64) (x, y float64) {
+	x, y = f.cam.ToScreen(wx, wy)
+	return x + f.ox, y + f.oy
+}
+
+// near reports whether world point (wx, wy) is within margin world pixels
+// of the screen.
+func (f *frame) near(wx, wy, margin float64) bool {
+	return wx >= f.x0-margin && wx <= f.x1+margin && wy >= f.y0-margin && wy <= f.y1+margin
+}
+
+// Draw draws the view set last, with overlay o (nil for none), through
+// camera cam into screen: the camera's screen point (0, 0) is screen's
+// top-left corner, so a sub-image of the window draws the map into part of
+// it. Where the map does not cover screen, it is filled with a dark blue.
+func (b *Board) Draw(screen *ebiten.Image, cam *camera.Camera, o *Overlay) {
+	if o == nil {
+		o = &Overlay{}
+	}
+	r := screen.Bounds()
+	f := &frame{dst: screen, cam: cam, ox: float64(r.Min.X), oy: float64(r.Min.Y), hexPx: HexSize * cam.Zoom}
+	f.detail = detailFor(f.hexPx)
+	f.x0, f.y0 = cam.ToWorld(0, 0)
+	f.x1, f.y1 = cam.ToWorld(float64(r.Dx()), float64(r.Dy()))
+	b.chunks.frame++
+
+	// The background shows only where the map does not cover the screen:
+	// beyond its bounds, or in the notches of its ragged left and right
+	// edges, within a hex of the bounds.
+	if f.x0 < HexSize*sqrt3 || f.y0 < HexSize*2 || f.x1 > b.worldW-HexSize*sqrt3 || f.y1 > b.worldH-HexSize*2 {
+		screen.Fill(backgroundColor)
+	}
+	if o.Grid != b.grid {
+		b.grid = o.Grid
+		b.chunks.staleAll()
+	}
+	b.drawTerrain(f)
+	if b.view == nil {
+		return
+	}
+	b.drawReach(f, o)
+	b.drawOrders(f, o)
+	b.drawOutlines(f, o)
+	b.drawPath(f, o)
+	b.drawCities(f)
+	b.drawArmies(f, o)
+	b.drawBattles(f, o)
+}
+
+// drawTerrain draws the cached terrain chunks on screen, painting those
+// missing or stale.
+func (b *Board) drawTerrain(f *frame) {
+	k := lodFor(f.cam.Zoom)
+	cw := chunkWorld(k)
+	visibleChunks(k, f.x0, f.y0, f.x1, f.y1, b.worldW, b.worldH, func(cx, cy int32) {
+		key := chunkKey{int8(k), cx, cy}
+		ch, paint := b.chunks.get(key)
+		if paint {
+			if ch.img == nil {
+				ch.img = ebiten.NewImageWithOptions(imageRect(chunkPx+2*chunkMargin), &ebiten.NewImageOptions{Unmanaged: true})
+			}
+			b.paintChunk(ch.img, key)
+			ch.stale = false
+		}
+		sx0, sy0 := f.screen(float64(cx)*cw, float64(cy)*cw)
+		sx1, sy1 := f.screen(float64(cx+1)*cw, float64(cy+1)*cw)
+		const m, e = chunkMargin, chunkMargin + chunkPx
+		vs := b.scratch.quad[:0]
+		vs = append(vs,
+			vertex(sx0, sy0, m, m), vertex(sx1, sy0, e, m),
+			vertex(sx0, sy1, m, e), vertex(sx1, sy1, e, e))
+		b.scratch.quad = vs
+		f.dst.DrawTriangles(vs, quadIndices, ch.img, &ebiten.DrawTrianglesOptions{Filter: ebiten.FilterLinear})
+	})
+}
+
+// chunkMargin is the margin of a chunk image painted beyond its square, so
+// linear filtering at the square's edge reads real pixels.
+const chunkMargin = 2
+
+var quadIndices = []uint16{0, 1, 2, 1, 2, 3}
+
+func vertex(x, y, sx, sy float64) ebiten.Vertex {
+	return ebiten.Vertex{DstX: float32(x), DstY: float32(y), SrcX: float32(sx), SrcY: float32(sy), ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1}
+}
+
+// rememberedM dims and greys the terrain out of sight.
+var rememberedM = func() colorm.ColorM {
+	var m colorm.ColorM
+	m.ChangeHSV(0, 0.45, 0.6)
+	return m
+}()
+
+// paintChunk paints the terrain of chunk key into img.
+func (b *Board) paintChunk(img *ebiten.Image, key chunkKey) {
+	img.Clear()
+	k := int(key.lod)
+	s := lodScale(k)
+	cw := chunkWorld(k)
+	// World point (wx, wy) is at pixel ((wx-wx0)*s, (wy-wy0)*s) of img.
+	wx0 := float64(key.cx)*cw - chunkMargin/s
+	wy0 := float64(key.cy)*cw - chunkMargin/s
+	span := cw + 2*chunkMargin/s
+	r := HexSize * s
+
+	hexes := b.scratch.hexes[:0]
+	b.hexesIn(wx0, wy0, wx0+span, wy0+span, func(h hex.Hex, i int) { hexes = append(hexes, chunkHex{h, i}) })
+	b.scratch.hexes = hexes
+
+	// The hexes in sight and unknown first, then the remembered ones, so
+	// that the draws of each kind batch together.
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+	cop := &colorm.DrawImageOptions{Filter: ebiten.FilterLinear}
+	for _, remembered := range []bool{false, true} {
+		for _, ch := range hexes {
+			st := b.hexes[ch.i]
+			if (st.fog == fogRemembered) != remembered {
+				continue
+			}
+			o := ch.h.Offset()
+			tile := b.tile(k, st.terrain, uint8(variantOf(o.Col, o.Row)))
+			wx, wy := b.layout.Center(ch.h)
+			tw, th := tile.Bounds().Dx(), tile.Bounds().Dy()
+			x, y := (wx-wx0)*s-float64(tw)/2, (wy-wy0)*s-float64(th)/2
+			if remembered {
+				cop.GeoM.Reset()
+				cop.GeoM.Translate(x, y)
+				colorm.DrawImage(img, tile, rememberedM, cop)
+				continue
+			}
+			op.GeoM.Reset()
+			op.GeoM.Translate(x, y)
+			img.DrawImage(tile, op)
+		}
+	}
+	b.paintEdges(img, hexes, wx0, wy0, s, r)
+}
+
+// chunkHex is a hex painted into a chunk and its index.
+type chunkHex struct {
+	h hex.Hex
+	i int
+}
+
+// hexesIn calls f for every map hex whose bounding box overlaps the world
+// rectangle (x0, y0)-(x1, y1), row by row.
+func (b *Board) hexesIn(x0, y0, x1, y1 float64, f func(h hex.Hex, i int)) {
+	rowH := 1.5 * HexSize
+	hw := sqrt3 * HexSize
+	r0 := max(0, int(math.Floor((y0-b.layout.OriginY-HexSize)/rowH)))
+	r1 := min(b.rect.Height-1, int(math.Ceil((y1-b.layout.OriginY+HexSize)/rowH)))
+	for row := r0; row <= r1; row++ {
+		shift := float64(row&1) * hw / 2
+		c0 := max(0, int(math.Floor((x0-b.layout.OriginX-shift-hw/2)/hw)))
+		c1 := min(b.rect.Width-1, int(math.Ceil((x1-b.layout.OriginX-shift+hw/2)/hw)))
+		for col := c0; col <= c1; col++ {
+			h := hex.FromOffset(hex.Offset{Col: col, Row: row})
+			f(h, row*b.rect.Width+col)
+		}
+	}
+}
+
+// variantOf chooses the drawing of the hex at (col, row).
+func variantOf(col, row int) int {
+	x := uint32(col)*0x9e3779b1 ^ uint32(row)*0x85ebca77
+	x ^= x >> 15
+	x *= 0x2c1b3c6d
+	x ^= x >> 12
+	return int(x % tileVariants)
+}
+
+// tileKey names a painted terrain tile: its level of detail, terrain
+// (rules.NoTerrain for unknown land) and variant.
+type tileKey struct {
+	lod     int8
+	terrain rules.TerrainID
+	variant uint8
+}
+
+// tile returns the tile of terrain t (rules.NoTerrain: never seen) at
+// level k, painting it the first time.
+func (b *Board) tile(k int, t rules.TerrainID, v uint8) *ebiten.Image {
+	key := tileKey{int8(k), t, v}
+	if img, ok := b.gfx.tiles[key]; ok {
+		return img
+	}
+	if b.gfx.tiles == nil {
+		b.gfx.tiles = map[tileKey]*ebiten.Image{}
+	}
+	var st tileStyle
+	unknown := t == rules.NoTerrain || int(t) >= len(b.styles)
+	if !unknown {
+		st = b.styles[t]
+	}
+	img := ebiten.NewImageFromImage(paintTile(st, unknown, int(v), HexSize*lodScale(k)))
+	b.gfx.tiles[key] = img
+	return img
+}
+
+// Colours of the edges painted over the tiles.
+var (
+	sandColor  = color.RGBA{238, 222, 168, 255}
+	foamColor  = color.RGBA{200, 236, 248, 255}
+	gridColor  = color.RGBA{0, 0, 0, 255}
+	edgeShadow = color.RGBA{0, 0, 0, 255}
+)
+
+// paintEdges paints the coasts (sand on the land, foam on the water),
+// the shadow that fog casts on the known hexes bordering it, and the grid.
+func (b *Board) paintEdges(img *ebiten.Image, hexes []chunkHex, wx0, wy0, s, r float64) {
+	var sand, grid [2]vector.Path // [visible, remembered]
+	sandW := math.Max(1, r*0.07)
+	fade := b.fade(r)
+	naval := func(t rules.TerrainID) bool { return int(t) < len(b.rs.Terrain) && b.rs.Terrain[t].Naval }
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+	for _, ch := range hexes {
+		st := b.hexes[ch.i]
+		if st.fog == fogUnknown {
+			continue
+		}
+		dim := 0
+		if st.fog == fogRemembered {
+			dim = 1
+		}
+		cx, cy := b.layout.Center(ch.h)
+		cx, cy = (cx-wx0)*s, (cy-wy0)*s
+		corner := func(i int) (float64, float64) {
+			a := math.Pi / 180 * float64(60*i-90)
+			return cx + r*math.Cos(a), cy + r*math.Sin(a)
+		}
+		if b.grid {
+			for i := range 6 {
+				x, y := corner(i)
+				if i == 0 {
+					grid[dim].MoveTo(float32(x), float32(y))
+				} else {
+					grid[dim].LineTo(float32(x), float32(y))
+				}
+			}
+			grid[dim].Close()
+		}
+		for d := range hex.Direction(hex.NumDirections) {
+			nh := ch.h.Neighbor(d)
+			if b.rect.Index(nh) < 0 {
+				continue
+			}
+			n := b.hexState(nh)
+			ax, ay := corner((7 - int(d)) % 6)
+			bx, by := corner((8 - int(d)) % 6)
+			var c color.RGBA
+			var a float64
+			switch {
+			case n.fog == fogUnknown:
+				c, a = edgeShadow, 0.45
+			case naval(st.terrain) && !naval(n.terrain):
+				c, a = foamColor, 0.5
+			case !naval(st.terrain) && naval(n.terrain):
+				edge(&sand[dim], ax, ay, bx, by, cx, cy, sandW)
+				continue
+			default:
+				continue
+			}
+			// The fade's top edge lies on the hex edge, its depth towards
+			// the centre: a corner goes through the hex clockwise.
+			op.GeoM.Reset()
+			op.GeoM.Translate(-fadePad, 0)
+			op.GeoM.Rotate(math.Atan2(by-ay, bx-ax))
+			op.GeoM.Translate(ax, ay)
+			op.ColorScale.Reset()
+			op.ColorScale.ScaleWithColor(c)
+			if dim == 1 {
+				op.ColorScale.Scale(0.6, 0.6, 0.6, 1)
+			}
+			op.ColorScale.ScaleAlpha(float32(a))
+			img.DrawImage(fade, op)
+		}
+	}
+	stroke := func(p *vector.Path, w float64, c color.RGBA, a float64, dim int) {
+		op := &vector.DrawPathOptions{AntiAlias: true}
+		op.ColorScale.ScaleWithColor(c)
+		if dim == 1 {
+			op.ColorScale.Scale(0.6, 0.6, 0.6, 1)
+		}
+		op.ColorScale.ScaleAlpha(float32(a))
+		vector.StrokePath(img, p, &vector.StrokeOptions{Width: float32(w)}, op)
+	}
+	for dim := range 2 {
+		stroke(&sand[dim], sandW, sandColor, 0.9, dim)
+		if b.grid {
+			stroke(&grid[dim], math.Max(1, r*0.035), gridColor, 0.28, dim)
+		}
+	}
+}
+
+// fade returns the fade sprite for hexes of radius r (see paintFade).
+func (b *Board) fade(r float64) *ebiten.Image {
+	k := int(math.Round(r))
+	if img, ok := b.gfx.fades[k]; ok {
+		return img
+	}
+	if b.gfx.fades == nil {
+		b.gfx.fades = map[int]*ebiten.Image{}
+	}
+	img := ebiten.NewImageFromImage(paintFade(r))
+	b.gfx.fades[k] = img
+	return img
+}
+
+// edge adds to p the hex edge (ax, ay)-(bx, by) moved towards the hex's
+// centre (cx, cy) by half of width w, so a stroke of width w lies inside
+// the hex along the edge.
+func edge(p *vector.Path, ax, ay, bx, by, cx, cy, w float64) {
+	mx, my := (ax+bx)/2, (ay+by)/2
+	dx, dy := cx-mx, cy-my
+	l := math.Hypot(dx, dy)
+	dx, dy = dx/l*w/2, dy/l*w/2
+	p.MoveTo(float32(ax+dx), float32(ay+dy))
+	p.LineTo(float32(bx+dx), float32(by+dy))
+}
+
+// sprite returns the image of sprite (kind, arg) for drawing px pixels
+// wide, painting it the first time, and the size it was painted at.
+func (b *Board) sprite(kind spriteKind, arg uint8, px float64) (*ebiten.Image, int) {
+	key := spriteKey{kind, arg, spriteSize(px)}
+	if img, ok := b.gfx.sprites[key]; ok {
+		return img, key.size
+	}
+	if b.gfx.sprites == nil {
+		b.gfx.sprites = map[spriteKey]*ebiten.Image{}
+	}
+	img := ebiten.NewImageFromImage(paintSprite(key))
+	b.gfx.sprites[key] = img
+	return img, key.size
+}
+
+// put draws sprite (kind, arg) with its box px pixels wide, centred on
+// screen point (x, y), turned by angle radians, its colours multiplied by
+// tint and then by cs.
+func (b *Board) put(dst *ebiten.Image, kind spriteKind, arg uint8, x, y, px, angle float64, tint color.RGBA, cs ebiten.ColorScale) {
+	img, size := b.sprite(kind, arg, px)
+	half := float64(size)/2 + spritePad
+	op := &b.scratch.op
+	op.GeoM.Reset()
+	op.GeoM.Translate(-half, -half)
+	if angle != 0 {
+		op.GeoM.Rotate(angle)
+	}
+	op.GeoM.Scale(px/float64(size), px/float64(size))
+	op.GeoM.Translate(x, y)
+	op.ColorScale.Reset()
+	op.ColorScale.ScaleWithColor(tint)
+	op.ColorScale.ScaleWithColorScale(cs)
+	op.Filter = ebiten.FilterLinear
+	dst.DrawImage(img, op)
+}
+
+// pill draws a rounded plate of height h and width w (at least h) centred
+// on (x, y) in colour c.
+func (b *Board) pill(dst *ebiten.Image, x, y, w, h float64, c color.RGBA, cs ebiten.ColorScale) {
+	w = math.Max(w, h)
+	b.put(dst, spriteDisc, 0, x-w/2+h/2, y, h, 0, c, cs)
+	b.put(dst, spriteDisc, 0, x+w/2-h/2, y, h, 0, c, cs)
+	op := &b.scratch.op
+	op.GeoM.Reset()
+	op.GeoM.Scale(w-h, h)
+	op.GeoM.Translate(x-w/2+h/2, y-h/2)
+	op.ColorScale.Reset()
+	op.ColorScale.ScaleWithColor(c)
+	op.ColorScale.ScaleWithColorScale(cs)
+	op.Filter = ebiten.FilterLinear
+	dst.DrawImage(b.white(), op)
+}
+
+// white returns a white pixel: the middle of a white 3x3 image, so
+// linear filtering reads only white around it. Everything the board draws
+// per frame uses linear filtering, so the draws batch together.
+func (b *Board) white() *ebiten.Image {
+	if b.gfx.white == nil {
+		img := ebiten.NewImage(3, 3)
+		img.Fill(white)
+		b.gfx.white = img.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
+	}
+	return b.gfx.white
+}

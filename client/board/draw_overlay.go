@@ -1,0 +1,207 @@
+package board
+
+import (
+	"image/color"
+	"math"
+	"strconv"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"empires/shared/game"
+	"empires/shared/hex"
+)
+
+// Colours of the overlays.
+var (
+	hoverColor    = color.RGBA{255, 255, 255, 255}
+	selectColor   = color.RGBA{255, 214, 64, 255}
+	reachColor    = color.RGBA{150, 225, 255, 255}
+	pathColor     = color.RGBA{255, 244, 200, 255}
+	badPathColor  = color.RGBA{232, 56, 48, 255}
+	outlineShadow = color.RGBA{0, 0, 0, 255}
+)
+
+// strokePath strokes p on dst with width w in colour c at opacity a.
+func strokePath(dst *ebiten.Image, p *vector.Path, w float64, c color.RGBA, a float64) {
+	op := &vector.DrawPathOptions{AntiAlias: true}
+	op.ColorScale.ScaleWithColor(c)
+	op.ColorScale.ScaleAlpha(float32(a))
+	vector.StrokePath(dst, p, &vector.StrokeOptions{Width: float32(w), LineJoin: vector.LineJoinRound, LineCap: vector.LineCapRound}, op)
+}
+
+// fillPath fills p on dst in colour c at opacity a.
+func fillPath(dst *ebiten.Image, p *vector.Path, c color.RGBA, a float64) {
+	op := &vector.DrawPathOptions{AntiAlias: true}
+	op.ColorScale.ScaleWithColor(c)
+	op.ColorScale.ScaleAlpha(float32(a))
+	vector.FillPath(dst, p, nil, op)
+}
+
+// drawReach lights the hexes the selected army can reach, borders them,
+// and writes their costs when there is room.
+func (b *Board) drawReach(f *frame, o *Overlay) {
+	if len(o.Reach) == 0 {
+		return
+	}
+	inside := func(h hex.Hex) bool {
+		_, ok := o.Reach[h]
+		return ok || (o.HasSelected && h == o.Selected)
+	}
+	var cs ebiten.ColorScale
+	cs.ScaleAlpha(0.2)
+	var border vector.Path
+	face := b.fonts.face(textPx(f.hexPx*0.8), false)
+	costs := f.hexPx >= nearHexPx*1.2
+	for h, cost := range o.Reach {
+		wx, wy := b.layout.Center(h)
+		if !f.near(wx, wy, HexSize) {
+			continue
+		}
+		x, y := f.screen(wx, wy)
+		b.put(f.dst, spriteHex, 0, x, y, 2*f.hexPx, 0, reachColor, cs)
+		corners := b.hexCorners(f, h)
+		for d := range hex.Direction(hex.NumDirections) {
+			if inside(h.Neighbor(d)) {
+				continue
+			}
+			a, c := corners[(7-int(d))%6], corners[(8-int(d))%6]
+			border.MoveTo(a[0], a[1])
+			border.LineTo(c[0], c[1])
+		}
+		if costs {
+			b.fonts.drawShadowed(f.dst, strconv.Itoa(cost), face, x, y+f.hexPx*0.78, reachColor, ebiten.ColorScale{})
+		}
+	}
+	w := math.Max(1.5, math.Min(3, f.hexPx*0.08))
+	strokePath(f.dst, &border, w+2, outlineShadow, 0.35)
+	strokePath(f.dst, &border, w, reachColor, 0.9)
+}
+
+// drawOutlines outlines the hovered and the selected hex.
+func (b *Board) drawOutlines(f *frame, o *Overlay) {
+	hexPath := func(h hex.Hex) *vector.Path {
+		var p vector.Path
+		for i, c := range b.hexCorners(f, h) {
+			if i == 0 {
+				p.MoveTo(c[0], c[1])
+			} else {
+				p.LineTo(c[0], c[1])
+			}
+		}
+		p.Close()
+		return &p
+	}
+	if o.HasHover && b.rect.Contains(o.Hover) && !(o.HasSelected && o.Hover == o.Selected) {
+		p := hexPath(o.Hover)
+		w := math.Max(1.5, math.Min(2.5, f.hexPx*0.06))
+		strokePath(f.dst, p, w+2, outlineShadow, 0.4)
+		strokePath(f.dst, p, w, hoverColor, 0.9)
+	}
+	if o.HasSelected && b.rect.Contains(o.Selected) {
+		p := hexPath(o.Selected)
+		w := math.Max(2.5, math.Min(5, f.hexPx*0.12))
+		strokePath(f.dst, p, w+3, outlineShadow, 0.55)
+		strokePath(f.dst, p, w, selectColor, 1)
+	}
+}
+
+// drawPath draws the selected army's planned path.
+func (b *Board) drawPath(f *frame, o *Overlay) {
+	if len(o.Path) == 0 {
+		return
+	}
+	from := o.Path[0]
+	steps := o.Path[1:]
+	if o.HasSelected {
+		from, steps = o.Selected, o.Path
+	}
+	if len(steps) == 0 {
+		return
+	}
+	c := pathColor
+	if !o.PathOK {
+		c = badPathColor
+	}
+	w := math.Max(2.5, math.Min(7, f.hexPx*0.13))
+	line, head := b.arrow(f, from, steps, w*3.2)
+	strokePath(f.dst, line, w+3, outlineShadow, 0.5)
+	fillPath(f.dst, head, outlineShadow, 0.5)
+	strokePath(f.dst, line, w, c, 1)
+	fillPath(f.dst, head, c, 1)
+	// A dot on each hex passed through.
+	for _, h := range steps[:len(steps)-1] {
+		x, y := f.screen(b.layout.Center(h))
+		b.put(f.dst, spriteDisc, 0, x, y, w*2.4+3, 0, outlineShadow, ebiten.ColorScale{})
+		b.put(f.dst, spriteDisc, 0, x, y, w*2.4, 0, c, ebiten.ColorScale{})
+	}
+}
+
+// drawOrders draws the planned moves as thin arrows, one stroke per
+// owner.
+func (b *Board) drawOrders(f *frame, o *Overlay) {
+	if len(o.Orders) == 0 {
+		return
+	}
+	w := math.Max(1.5, math.Min(3.5, f.hexPx*0.07))
+	byOwner := map[game.PlayerID]*[2]vector.Path{}
+	var owners []game.PlayerID
+	for _, a := range o.Orders {
+		if len(a.Path) == 0 {
+			continue
+		}
+		owner := a.Owner
+		if owner == 0 {
+			owner = b.view.You
+		}
+		p, ok := byOwner[owner]
+		if !ok {
+			p = &[2]vector.Path{}
+			byOwner[owner] = p
+			owners = append(owners, owner)
+		}
+		line, head := b.arrow(f, a.From, a.Path, w*3.5)
+		p[0].AddPath(line, nil)
+		p[1].AddPath(head, nil)
+	}
+	for _, owner := range owners {
+		p := byOwner[owner]
+		c := PlayerColor(owner)
+		strokePath(f.dst, &p[0], w+2, outlineShadow, 0.45)
+		fillPath(f.dst, &p[1], outlineShadow, 0.45)
+		strokePath(f.dst, &p[0], w, c, 0.95)
+		fillPath(f.dst, &p[1], c, 0.95)
+	}
+}
+
+// arrow returns the line from the centre of from through the centres of
+// steps, stopping short of the last where the arrowhead (of length l)
+// begins, and the arrowhead.
+func (b *Board) arrow(f *frame, from hex.Hex, steps []hex.Hex, l float64) (line, head *vector.Path) {
+	line, head = &vector.Path{}, &vector.Path{}
+	x, y := f.screen(b.layout.Center(from))
+	line.MoveTo(float32(x), float32(y))
+	px, py := x, y
+	for i, h := range steps {
+		x, y = f.screen(b.layout.Center(h))
+		if i < len(steps)-1 {
+			line.LineTo(float32(x), float32(y))
+			px, py = x, y
+		}
+	}
+	dx, dy := x-px, y-py
+	d := math.Hypot(dx, dy)
+	if d == 0 {
+		return line, head
+	}
+	dx, dy = dx/d, dy/d
+	l = math.Min(l, d*0.6)
+	bx, by := x-dx*l, y-dy*l
+	line.LineTo(float32(bx+dx*l*0.2), float32(by+dy*l*0.2))
+	wing := l * 0.55
+	head.MoveTo(float32(x), float32(y))
+	head.LineTo(float32(bx-dy*wing), float32(by+dx*wing))
+	head.LineTo(float32(bx+dy*wing), float32(by-dx*wing))
+	head.Close()
+	return line, head
+}

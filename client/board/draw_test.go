@@ -1,0 +1,356 @@
+package board
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"os"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"empires/client/camera"
+	"empires/shared/game"
+	"empires/shared/hex"
+)
+
+// These tests draw for real, in a window: they run when there is a
+// display (the client tests run under Xvfb) and are skipped otherwise.
+
+// frames carries drawing work to the game loop; nil without a display.
+var frames chan func(screen *ebiten.Image)
+
+// testGame runs the drawing work of the tests in its Draw, where images
+// may be drawn and read, and ends when the tests are done.
+type testGame struct {
+	done chan int
+	code int
+}
+
+func (g *testGame) Update() error {
+	select {
+	case g.code = <-g.done:
+		return ebiten.Termination
+	default:
+		return nil
+	}
+}
+
+func (g *testGame) Draw(screen *ebiten.Image) {
+	select {
+	case f := <-frames:
+		f(screen)
+	default:
+	}
+}
+
+func (g *testGame) Layout(int, int) (int, int) { return 320, 200 }
+
+func TestMain(m *testing.M) {
+	if os.Getenv("DISPLAY") == "" {
+		os.Exit(m.Run())
+	}
+	frames = make(chan func(*ebiten.Image))
+	g := &testGame{done: make(chan int, 1)}
+	go func() { g.done <- m.Run() }()
+	ebiten.SetWindowSize(320, 200)
+	ebiten.SetWindowTitle("board tests")
+	if err := ebiten.RunGame(g); err != nil {
+		fmt.Fprintln(os.Stderr, "run the drawing tests:", err)
+		os.Exit(1)
+	}
+	os.Exit(g.code)
+}
+
+// onFrame runs f in the game loop and waits for it to return.
+func onFrame(t *testing.T, f func()) {
+	t.Helper()
+	if frames == nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("no DISPLAY in CI: run the client tests under xvfb-run (make test-client)")
+		}
+		t.Skip("no DISPLAY: run `make test-client` to test drawing under Xvfb")
+	}
+	done := make(chan struct{})
+	frames <- func(*ebiten.Image) {
+		defer close(done)
+		f()
+	}
+	<-done
+}
+
+const shotW, shotH = 640, 400
+
+// shot draws b through cam with overlay o into a new image and returns
+// its pixels.
+func shot(b *Board, cam *camera.Camera, o *Overlay) *image.RGBA {
+	img := ebiten.NewImage(shotW, shotH)
+	defer img.Deallocate()
+	b.Draw(img, cam, o)
+	out := image.NewRGBA(image.Rect(0, 0, shotW, shotH))
+	img.ReadPixels(out.Pix)
+	return out
+}
+
+// camOn returns a camera at zoom showing h at the middle of the shot.
+func camOn(b *Board, zoom float64, h hex.Hex) *camera.Camera {
+	ww, wh := b.WorldSize()
+	cam := camera.New(ww, wh, shotW, shotH)
+	cam.ZoomAt(zoom/cam.Zoom, 0, 0)
+	wx, wy := b.HexCenter(h)
+	cam.X, cam.Y = wx-shotW/2/zoom, wy-shotH/2/zoom
+	return cam
+}
+
+// meanAt returns the mean colour of the square of side 2r+1 around (x, y).
+func meanAt(img *image.RGBA, x, y, r int) color.RGBA {
+	var s [3]float64
+	n := 0.0
+	for py := y - r; py <= y+r; py++ {
+		for px := x - r; px <= x+r; px++ {
+			c := img.RGBAAt(px, py)
+			s[0], s[1], s[2] = s[0]+float64(c.R), s[1]+float64(c.G), s[2]+float64(c.B)
+			n++
+		}
+	}
+	return color.RGBA{uint8(s[0] / n), uint8(s[1] / n), uint8(s[2] / n), 255}
+}
+
+// screenOf returns where the centre of h is in a shot through cam.
+func screenOf(b *Board, cam *camera.Camera, h hex.Hex) (int, int) {
+	x, y := cam.ToScreen(b.HexCenter(h))
+	return int(math.Round(x)), int(math.Round(y))
+}
+
+// TestDrawFog draws a map of Open land whose left part was never seen,
+// whose middle is remembered and whose right is in sight, at every level
+// of detail, and checks the colours of each part.
+func TestDrawFog(t *testing.T) {
+	const w, h = 24, 12
+	b := newBoard(t, w, h)
+	v := testView(w, h, func(x hex.Hex) bool { return x.Offset().Col >= 16 })
+	for i := range v.Terrain {
+		if (hex.Rect{Width: w, Height: h}).HexAt(i).Offset().Col < 8 {
+			v.Terrain[i] = 255
+		}
+	}
+	if err := b.SetView(v); err != nil {
+		t.Fatal(err)
+	}
+	open := b.styles[0].color
+	unknown := hex.FromOffset(hex.Offset{Col: 6, Row: 6})
+	remembered := hex.FromOffset(hex.Offset{Col: 10, Row: 6})
+	visible := hex.FromOffset(hex.Offset{Col: 17, Row: 6})
+	for _, zoom := range []float64{0.3, 0.6, 1, 2, 4} {
+		var img *image.RGBA
+		cam := camOn(b, zoom, hex.FromOffset(hex.Offset{Col: 12, Row: 6}))
+		onFrame(t, func() { img = shot(b, cam, nil) })
+		check := func(name string, at hex.Hex, ok func(c color.RGBA) bool) {
+			x, y := screenOf(b, cam, at)
+			if x < 0 || y < 0 || x >= shotW || y >= shotH {
+				return // off the shot at this zoom
+			}
+			c := meanAt(img, x, y, 1)
+			if !ok(c) {
+				t.Errorf("zoom %v: %s hex %v drawn %v", zoom, name, at, c)
+			}
+		}
+		check("unknown", unknown, func(c color.RGBA) bool { return deltaE(c, unknownColor) < 8 })
+		check("visible", visible, func(c color.RGBA) bool { return deltaE(c, open) < 15 })
+		check("remembered", remembered, func(c color.RGBA) bool {
+			return luminance(c) < luminance(open)*0.7 && deltaE(c, unknownColor) > 10
+		})
+	}
+
+	// The middle hex falls out of sight: the next frame shows it dimmed.
+	mid := hex.FromOffset(hex.Offset{Col: 18, Row: 6})
+	cam := camOn(b, 1, mid)
+	var before, after *image.RGBA
+	onFrame(t, func() { before = shot(b, cam, nil) })
+	v2 := testView(w, h, func(x hex.Hex) bool { return x.Offset().Col >= 16 && x != mid })
+	if err := b.SetView(v2); err != nil {
+		t.Fatal(err)
+	}
+	onFrame(t, func() { after = shot(b, cam, nil) })
+	x, y := screenOf(b, cam, mid)
+	if c0, c1 := meanAt(before, x, y, 1), meanAt(after, x, y, 1); luminance(c1) > luminance(c0)*0.7 {
+		t.Errorf("hex out of sight: drawn %v, before %v; want dimmed", c1, c0)
+	}
+}
+
+// TestDrawArmiesAndCities checks that armies and cities are drawn in
+// their owners' colours at a close and a far zoom.
+func TestDrawArmiesAndCities(t *testing.T) {
+	const w, h = 16, 12
+	b := newBoard(t, w, h)
+	v := testView(w, h, all)
+	army := hex.FromOffset(hex.Offset{Col: 5, Row: 5})
+	city := hex.FromOffset(hex.Offset{Col: 10, Row: 5})
+	v.Armies = []game.ArmyView{
+		{ID: 1, Owner: 1, Hex: army, Units: game.Units{12}, NumCharacters: 1,
+			Characters: []game.Character{{ID: 9, Kind: 1, Level: 2}}, Stance: game.Stance{Kind: game.Intercept}},
+		{ID: 2, Owner: 1, Hex: army, Units: game.Units{3}},
+		{ID: 3, Owner: 4, Hex: city, Units: game.Units{5}, NumCharacters: 2, Seen: 3},
+	}
+	v.Cities = []game.CityView{{ID: 4, Owner: 4, Hex: city, Level: 5, Capital: true, Seen: 3}}
+	if err := b.SetView(v); err != nil {
+		t.Fatal(err)
+	}
+	for _, zoom := range []float64{0.3, 1, 3} {
+		cam := camOn(b, zoom, hex.FromOffset(hex.Offset{Col: 8, Row: 5}))
+		if zoom == 3 {
+			cam = camOn(b, zoom, army)
+		}
+		var img *image.RGBA
+		onFrame(t, func() { img = shot(b, cam, nil) })
+		for _, tc := range []struct {
+			at hex.Hex
+			p  game.PlayerID
+		}{{army, 1}, {city, 4}} {
+			x, y := screenOf(b, cam, tc.at)
+			if !image.Pt(x, y).In(image.Rect(0, 0, shotW, shotH)) {
+				continue // off the shot at this zoom
+			}
+			r := int(HexSize * zoom)
+			if !found(img, image.Rect(x-r, y-r, x+r, y+r), PlayerColor(tc.p), 6) {
+				t.Errorf("zoom %v: nothing in %v's colour %v around %v", zoom, tc.p, PlayerColor(tc.p), tc.at)
+			}
+		}
+	}
+}
+
+// found reports whether a pixel of img in r lies within deltaE d of c.
+func found(img *image.RGBA, r image.Rectangle, c color.RGBA, d float64) bool {
+	r = r.Intersect(img.Rect)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if deltaE(img.RGBAAt(x, y), c) < d {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestDrawOverlays draws every overlay at three zooms, and the minimap,
+// and checks the selection's outline and the minimap's camera frame.
+func TestDrawOverlays(t *testing.T) {
+	const w, h = 20, 14
+	b := newBoard(t, w, h)
+	v := testView(w, h, func(x hex.Hex) bool { return x.Offset().Col < 15 })
+	sel := hex.FromOffset(hex.Offset{Col: 8, Row: 7})
+	v.Armies = []game.ArmyView{
+		{ID: 1, Owner: 1, Hex: sel, Units: game.Units{4}},
+		{ID: 2, Owner: 1, Hex: hex.FromOffset(hex.Offset{Col: 4, Row: 3}), Units: game.Units{4}, Stance: game.Stance{Kind: game.Withdraw, Dir: hex.West}},
+		{ID: 3, Owner: 2, Hex: hex.FromOffset(hex.Offset{Col: 17, Row: 3}), Units: game.Units{4}, Remembered: true, Seen: 1},
+	}
+	if err := b.SetView(v); err != nil {
+		t.Fatal(err)
+	}
+	reach := map[hex.Hex]int{}
+	for _, x := range hex.Spiral(sel, 2)[1:] {
+		reach[x] = hex.Distance(sel, x)
+	}
+	o := &Overlay{
+		Hover: sel.Neighbor(hex.West), HasHover: true,
+		Selected: sel, HasSelected: true,
+		Reach:   reach,
+		Path:    []hex.Hex{sel.Neighbor(hex.East), sel.Neighbor(hex.East).Neighbor(hex.East)},
+		PathOK:  true,
+		Orders:  []Arrow{{From: hex.FromOffset(hex.Offset{Col: 4, Row: 3}), Path: []hex.Hex{hex.FromOffset(hex.Offset{Col: 5, Row: 3})}}},
+		Moving:  map[game.ArmyID]Pos{2: {From: hex.FromOffset(hex.Offset{Col: 4, Row: 3}), To: hex.FromOffset(hex.Offset{Col: 5, Row: 3}), T: 0.5}},
+		Battles: []hex.Hex{hex.FromOffset(hex.Offset{Col: 3, Row: 9})},
+		Grid:    true,
+	}
+	for _, zoom := range []float64{0.3, 1, 3} {
+		cam := camOn(b, zoom, sel)
+		var img *image.RGBA
+		onFrame(t, func() { img = shot(b, cam, o) })
+		// The selection's outline crosses the middle of the hex's top
+		// right edge.
+		c := b.layout.Corners(sel)
+		mx, my := cam.ToScreen((c[0][0]+c[1][0])/2, (c[0][1]+c[1][1])/2)
+		x, y := int(mx), int(my)
+		if !found(img, image.Rect(x-3, y-3, x+4, y+4), selectColor, 10) {
+			t.Errorf("zoom %v: no selection outline at %d,%d", zoom, x, y)
+		}
+	}
+
+	// Overlays with nothing to show draw nothing: a path of one hex and
+	// no selection, a move of an army not in the view, an empty order.
+	empty := &Overlay{
+		Path:   []hex.Hex{sel},
+		Moving: map[game.ArmyID]Pos{99: {From: sel, To: sel.Neighbor(hex.East), T: 0.5}},
+		Orders: []Arrow{{From: sel}},
+	}
+	var plain, edge *image.RGBA
+	cam1 := camOn(b, 1, sel)
+	onFrame(t, func() {
+		plain = shot(b, cam1, nil)
+		edge = shot(b, cam1, empty)
+	})
+	// (Rounding may differ by a step between two draws of one picture.)
+	if n := differing(plain, edge, 2); n > 0 {
+		t.Errorf("an overlay with nothing to show changed %d pixels", n)
+	}
+
+	// The minimap: the camera's view outlined in white, the map inside.
+	cam := camOn(b, 2, sel)
+	r := image.Rect(400, 250, 620, 390)
+	var img *image.RGBA
+	onFrame(t, func() {
+		dst := ebiten.NewImage(shotW, shotH)
+		defer dst.Deallocate()
+		b.DrawMinimap(dst, r, cam)
+		img = image.NewRGBA(image.Rect(0, 0, shotW, shotH))
+		dst.ReadPixels(img.Pix)
+	})
+	scale, x0, y0 := b.minimapFit(r)
+	wx, wy := cam.ToWorld(0, 0)
+	fx, fy := int(x0+wx*scale), int(y0+wy*scale)
+	if !found(img, image.Rect(fx-1, fy-1, fx+2, fy+2), color.RGBA{255, 255, 255, 255}, 12) {
+		t.Errorf("minimap: no camera frame at %d,%d", fx, fy)
+	}
+	mx, my := b.HexCenter(hex.FromOffset(hex.Offset{Col: 2, Row: 10}))
+	if c := img.RGBAAt(int(x0+mx*scale), int(y0+my*scale)); deltaE(c, b.styles[0].color) > 10 {
+		t.Errorf("minimap: hex in sight drawn %v, want Open's %v", c, b.styles[0].color)
+	}
+}
+
+// differing returns how many pixels of a and b differ by more than tol in
+// a channel.
+func differing(a, b *image.RGBA, tol int) int {
+	n := 0
+	for i := 0; i < len(a.Pix); i += 4 {
+		for c := range 4 {
+			if d := int(a.Pix[i+c]) - int(b.Pix[i+c]); d > tol || d < -tol {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
+// TestDrawPlayerBadge draws the sixteen players' badges in a row and
+// checks each shows its player's colour.
+func TestDrawPlayerBadge(t *testing.T) {
+	b := newBoard(t, 8, 8)
+	var img *image.RGBA
+	onFrame(t, func() {
+		dst := ebiten.NewImage(shotW, shotH)
+		defer dst.Deallocate()
+		for p := game.PlayerID(1); p <= game.MaxPlayers; p++ {
+			b.DrawPlayerBadge(dst, p, float64(p)*36, 50, 32)
+		}
+		img = image.NewRGBA(image.Rect(0, 0, shotW, shotH))
+		dst.ReadPixels(img.Pix)
+	})
+	for p := game.PlayerID(1); p <= game.MaxPlayers; p++ {
+		x := int(p) * 36
+		if !found(img, image.Rect(x-14, 36, x+14, 64), PlayerColor(p), 4) {
+			t.Errorf("badge of %v shows no %v", p, PlayerColor(p))
+		}
+	}
+}

@@ -1,0 +1,442 @@
+package conn
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"empires/server/host"
+	"empires/server/lobby"
+	"empires/server/wsconn"
+	"empires/shared/protocol"
+)
+
+// waitLimit only keeps a broken test from hanging: every wait ends long
+// before it in a passing run.
+const waitLimit = 20 * time.Second
+
+// startServer starts a real server on loopback, with conn's options of
+// the server's connections, until the test ends.
+func startServer(t *testing.T, opts wsconn.Options) *host.Running {
+	t.Helper()
+	if opts.HelloTimeout == 0 {
+		opts.HelloTimeout = 5 * time.Second
+	}
+	r, err := host.Start(host.Config{Name: "test server", Conn: opts, ShutdownTimeout: waitLimit}, "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := r.Stop(); err != nil {
+			t.Errorf("server: %v", err)
+		}
+	})
+	return r
+}
+
+// dial connects as name with opts (URL, Name and Client set here) and
+// closes the connection when the test ends, waiting for its goroutines.
+func dial(t *testing.T, url, name string, opts Options) *Conn {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
+	defer cancel()
+	opts.URL, opts.Name, opts.Client = url, name, "empires-test"
+	c, err := Dial(ctx, opts)
+	if err != nil {
+		t.Fatalf("%s: dial: %v", name, err)
+	}
+	t.Cleanup(func() {
+		c.Close()
+		select {
+		case <-c.Done():
+		case <-time.After(waitLimit):
+			t.Errorf("%s: the connection's goroutines did not stop", name)
+		}
+	})
+	return c
+}
+
+// next returns the next event.
+func next(t *testing.T, c *Conn) Event {
+	t.Helper()
+	select {
+	case ev, ok := <-c.Events():
+		if !ok {
+			t.Fatal("the events channel is closed")
+		}
+		return ev
+	case <-time.After(waitLimit):
+		t.Fatal("no event in time")
+	}
+	panic("unreachable")
+}
+
+// waitMsg reads events until a message of type M, skipping other
+// messages; a change of status fails the test.
+func waitMsg[M protocol.Message](t *testing.T, c *Conn) (M, Event) {
+	t.Helper()
+	for {
+		ev := next(t, c)
+		if ev.Status != 0 {
+			var want M
+			t.Fatalf("status %v (%v) waiting for %T", ev.Status, ev.Err, want)
+		}
+		if m, ok := ev.Msg.(M); ok {
+			return m, ev
+		}
+		if e, ok := ev.Msg.(*protocol.Error); ok {
+			t.Logf("skipped: error %s %q replying to %d", e.Code, e.Message, ev.Reply)
+		}
+	}
+}
+
+// nextStatus reads events until a change of status, skipping messages.
+func nextStatus(t *testing.T, c *Conn) Event {
+	t.Helper()
+	for {
+		if ev := next(t, c); ev.Status != 0 {
+			return ev
+		}
+	}
+}
+
+// waitStatus reads the next change of status and checks it is want.
+func waitStatus(t *testing.T, c *Conn, want Status) Event {
+	t.Helper()
+	ev := nextStatus(t, c)
+	if ev.Status != want {
+		t.Fatalf("status %v (%v), want %v", ev.Status, ev.Err, want)
+	}
+	return ev
+}
+
+// waitEnd reads events until the channel closes and returns the last.
+func waitEnd(t *testing.T, c *Conn) Event {
+	t.Helper()
+	var last Event
+	for {
+		select {
+		case ev, ok := <-c.Events():
+			if !ok {
+				return last
+			}
+			last = ev
+		case <-time.After(waitLimit):
+			t.Fatal("the events channel did not close")
+		}
+	}
+}
+
+// newGame creates a game with bots on c, takes seat 1, starts the game
+// and waits for its first view; it returns the Joined.
+func newGame(t *testing.T, c *Conn) *protocol.Joined {
+	t.Helper()
+	seq, err := c.Send(&protocol.CreateGame{Settings: protocol.Settings{
+		Name: "conn test", Ruleset: "erfworld", Width: 24, Height: 24, Seed: 7, Seats: 3, Bots: 2,
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, ev := waitMsg[*protocol.Joined](t, c)
+	if ev.Reply != seq || j.Seat != 1 || !j.Token.Valid() {
+		t.Fatalf("joined %+v replying to %d: want seat 1 and a token, replying to %d", j, ev.Reply, seq)
+	}
+	if lob, _ := waitMsg[*protocol.Lobby](t, c); lob.Game != j.Game || len(lob.Seats) != 3 || !lob.Seats[2].Bot || lob.Started {
+		t.Fatalf("lobby %+v: want the 3 seats of %s, not started", lob, j.Game)
+	}
+	c.SetSeat(j.Game, j.Token)
+	for _, m := range []protocol.Message{&protocol.SetReady{Ready: true}, &protocol.StartGame{}} {
+		if _, err := c.Send(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	checkView(t, c, 1)
+	return j
+}
+
+// checkView waits for a FullView and checks it is player p's, of turn 1,
+// with the right checksum.
+func checkView(t *testing.T, c *Conn, p protocol.Seat) {
+	t.Helper()
+	fv, _ := waitMsg[*protocol.FullView](t, c)
+	if fv.View.You != p.Player() || fv.View.Turn != 1 || fv.View.Checksum() != fv.Checksum {
+		t.Fatalf("full view of player %d, turn %d, checksum %x (the server's %x): want player %d, turn 1",
+			fv.View.You, fv.View.Turn, fv.View.Checksum(), fv.Checksum, p)
+	}
+}
+
+func TestDialAndClose(t *testing.T) {
+	srv := startServer(t, wsconn.Options{})
+	c := dial(t, srv.URL(), "Alice", Options{})
+	w := c.Welcome()
+	if w == nil || w.Version != protocol.Version || w.Server != "test server" || len(w.Rulesets) == 0 || w.Rulesets[0] != "erfworld" {
+		t.Fatalf("welcome %+v: want version %d from %q, erfworld first", w, protocol.Version, "test server")
+	}
+	if c.RTT() <= 0 || c.RTT() > waitLimit {
+		t.Errorf("RTT %v after the handshake", c.RTT())
+	}
+	if c.URL() != srv.URL() {
+		t.Errorf("URL %q, want %q", c.URL(), srv.URL())
+	}
+	seq, err := c.Send(&protocol.ListGames{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if list, ev := waitMsg[*protocol.GameList](t, c); ev.Reply != seq || len(list.Games) != 0 {
+		t.Fatalf("game list %+v replying to %d: want no games, replying to %d", list, ev.Reply, seq)
+	}
+
+	c.Close()
+	c.Close() // only the first counts
+	if ev := waitEnd(t, c); ev.Status != Closed || ev.Err != nil {
+		t.Errorf("last event %+v, want Closed without an error", ev)
+	}
+	if _, err := c.Send(&protocol.ListGames{}); !errors.Is(err, ErrClosed) {
+		t.Errorf("Send after Close: %v, want ErrClosed", err)
+	}
+	select {
+	case <-c.Done():
+	case <-time.After(waitLimit):
+		t.Fatal("Done is not closed after Close")
+	}
+}
+
+// TestGameAndReconnect creates a game with bots, starts it, drops the
+// connection and checks the seat comes back by itself.
+func TestGameAndReconnect(t *testing.T) {
+	srv := startServer(t, wsconn.Options{})
+	c := dial(t, srv.URL(), "Alice", Options{RetryMin: 50 * time.Millisecond})
+	j := newGame(t, c)
+
+	c.drop()
+	ev := waitStatus(t, c, Reconnecting)
+	if ev.Attempt != 1 || ev.Err == nil || !strings.Contains(ev.Err.Error(), "connection lost: ") ||
+		!strings.HasSuffix(ev.Err.Error(), ", reconnecting (attempt 1)") {
+		t.Fatalf("reconnecting: attempt %d, %v", ev.Attempt, ev.Err)
+	}
+	waitStatus(t, c, Connected)
+	j2, _ := waitMsg[*protocol.Joined](t, c)
+	if j2.Game != j.Game || j2.Seat != j.Seat || j2.Token != j.Token {
+		t.Fatalf("joined again %+v, want %s and seat %d with the same token", j2, j.Game, j.Seat)
+	}
+	checkView(t, c, j.Seat)
+
+	// The connection goes on, and its seqs still match the replies.
+	seq, err := c.Send(&protocol.ListGames{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if list, ev := waitMsg[*protocol.GameList](t, c); ev.Reply != seq || len(list.Games) != 1 || !list.Games[0].Started {
+		t.Fatalf("game list %+v replying to %d: want the started game, replying to %d", list, ev.Reply, seq)
+	}
+}
+
+// TestTakenOver takes a seat over from another connection: the first one
+// is told why and closes, with no attempt to reconnect.
+func TestTakenOver(t *testing.T) {
+	srv := startServer(t, wsconn.Options{})
+	first := dial(t, srv.URL(), "Alice", Options{RetryMin: 50 * time.Millisecond})
+	j := newGame(t, first)
+
+	second := dial(t, srv.URL(), "Alice", Options{})
+	if _, err := second.Send(&protocol.JoinGame{Game: j.Game, Token: j.Token}); err != nil {
+		t.Fatal(err)
+	}
+	if j2, _ := waitMsg[*protocol.Joined](t, second); j2.Seat != j.Seat {
+		t.Fatalf("the second connection joined %+v, want seat %d", j2, j.Seat)
+	}
+	if bye, _ := waitMsg[*protocol.Bye](t, first); bye.Reason != lobby.ReasonTakenOver {
+		t.Fatalf("bye %q, want %q", bye.Reason, lobby.ReasonTakenOver)
+	}
+	ev := next(t, first)
+	var be *ByeError
+	if ev.Status != Closed || !errors.As(ev.Err, &be) || !be.TakenOver() {
+		t.Fatalf("after the Bye: %+v, want Closed for the seat taken over", ev)
+	}
+	if ev := waitEnd(t, first); ev.Status != 0 || ev.Msg != nil {
+		t.Errorf("an event after Closed: %+v", ev)
+	}
+	if _, err := first.Send(&protocol.ListGames{}); !errors.Is(err, ErrClosed) {
+		t.Errorf("Send after the end: %v, want ErrClosed", err)
+	}
+	checkView(t, second, j.Seat)
+}
+
+// TestServerGone stops the server: one connection gives up reconnecting
+// in time, another is closed while reconnecting.
+func TestServerGone(t *testing.T) {
+	srv := startServer(t, wsconn.Options{})
+	quick := dial(t, srv.URL(), "Alice", Options{RetryMin: 20 * time.Millisecond, RetryMax: 40 * time.Millisecond, GiveUp: 500 * time.Millisecond})
+	closed := dial(t, srv.URL(), "Bob", Options{RetryMin: 20 * time.Millisecond})
+	if err := srv.Stop(); err != nil {
+		t.Fatal(err)
+	}
+
+	if bye, _ := waitMsg[*protocol.Bye](t, quick); bye.Reason != wsconn.ReasonShutdown {
+		t.Fatalf("bye %q, want %q", bye.Reason, wsconn.ReasonShutdown)
+	}
+	ev := waitStatus(t, quick, Reconnecting)
+	if ev.Attempt != 1 || !strings.Contains(ev.Err.Error(), "connection lost: the server closed the connection: "+wsconn.ReasonShutdown) {
+		t.Fatalf("reconnecting: attempt %d, %v", ev.Attempt, ev.Err)
+	}
+	ev = waitStatus(t, quick, Reconnecting)
+	if ev.Attempt != 2 || !strings.Contains(ev.Err.Error(), "cannot reach the server at "+srv.URL()) {
+		t.Fatalf("reconnecting: attempt %d, %v", ev.Attempt, ev.Err)
+	}
+	for ev.Status == Reconnecting {
+		ev = nextStatus(t, quick)
+	}
+	if ev.Status != Closed || ev.Err == nil || !strings.Contains(ev.Err.Error(), "gave up reconnecting after") {
+		t.Fatalf("the end: %+v, want Closed for giving up", ev)
+	}
+	if ev := waitEnd(t, quick); ev.Status != 0 || ev.Msg != nil {
+		t.Errorf("an event after Closed: %+v", ev)
+	}
+
+	waitStatus(t, closed, Reconnecting)
+	closed.Close()
+	if ev := waitEnd(t, closed); ev.Status != Closed || ev.Err != nil {
+		t.Errorf("last event after Close while reconnecting: %+v, want Closed without an error", ev)
+	}
+}
+
+// TestPingKeepsAlive: a server that drops connections idle for 300 ms
+// keeps one that pings every 50 ms.
+func TestPingKeepsAlive(t *testing.T) {
+	srv := startServer(t, wsconn.Options{IdleTimeout: 300 * time.Millisecond})
+	c := dial(t, srv.URL(), "Alice", Options{PingInterval: 50 * time.Millisecond})
+	handshake := c.RTT()
+	deadline := time.After(time.Second)
+	for waiting := true; waiting; {
+		select {
+		case ev := <-c.Events():
+			t.Fatalf("event %+v while idle: want none (Pongs to the connection's own Pings are not delivered)", ev)
+		case <-deadline:
+			waiting = false
+		}
+	}
+	seq, err := c.Send(&protocol.ListGames{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ev := waitMsg[*protocol.GameList](t, c); ev.Reply != seq {
+		t.Fatalf("game list replying to %d, want %d", ev.Reply, seq)
+	}
+	if c.RTT() == handshake {
+		t.Errorf("RTT %v: not measured again by a Ping", c.RTT())
+	}
+	// A Ping of the application's own is answered like any request.
+	seq, err = c.Send(&protocol.Ping{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ev := waitMsg[*protocol.Pong](t, c); ev.Reply != seq {
+		t.Fatalf("pong replying to %d, want %d", ev.Reply, seq)
+	}
+}
+
+func TestDialErrors(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closedPort := ln.Addr().String()
+	ln.Close()
+	notFound := httptest.NewServer(http.NotFoundHandler())
+	defer notFound.Close()
+	// A server of another protocol version refuses the Hello.
+	future := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ws, err := websocket.Accept(w, r, nil)
+		if err != nil {
+			return
+		}
+		defer ws.CloseNow()
+		_, frame, err := ws.Read(r.Context())
+		if err != nil {
+			return
+		}
+		env, _ := protocol.Decode(frame, 0)
+		refusal, _ := protocol.Marshal(1, env.Seq, &protocol.Error{Code: protocol.BadVersion,
+			Message: "protocol version 1 is not supported: this server speaks version 2"})
+		_ = ws.Write(r.Context(), websocket.MessageBinary, refusal)
+		_ = ws.Close(websocket.StatusPolicyViolation, wsconn.ReasonVersion)
+	}))
+	defer future.Close()
+
+	tests := []struct {
+		url, name string
+		want      string
+	}{
+		{"ftp://localhost", "Alice", `scheme "ftp": want ws:// or wss://`},
+		{"", "Alice", "no server address"},
+		{"localhost", "", "player name: invalid: no name"},
+		{closedPort, "Alice", "cannot reach the server at ws://" + closedPort + "/ws"},
+		{notFound.URL, "Alice", "refused the connection: 404 Not Found"},
+		{future.URL, "Alice", "refused the connection: bad version: protocol version 1 is not supported: this server speaks version 2"},
+	}
+	for _, tt := range tests {
+		ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
+		c, err := Dial(ctx, Options{URL: tt.url, Name: tt.name})
+		cancel()
+		if c != nil || err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Dial(%q, %q): %v, want an error with %q", tt.url, tt.name, err, tt.want)
+		}
+	}
+	_, err = Dial(context.Background(), Options{URL: future.URL, Name: "Alice"})
+	var pe *protocol.ProtocolError
+	if !errors.As(err, &pe) || pe.Code != protocol.BadVersion || !final(err) {
+		t.Errorf("version mismatch: %v, want a final *protocol.ProtocolError with code BadVersion", err)
+	}
+}
+
+func TestSendErrors(t *testing.T) {
+	c := newConn("ws://localhost:7777/ws", Options{}) // not connected: nothing reads the queue
+	c.welcome = &protocol.Welcome{Limits: protocol.Limits{MaxClientMessage: 100}}
+	tests := []struct {
+		msg  protocol.Message
+		want string
+	}{
+		{nil, "no message"},
+		{(*protocol.Chat)(nil), "no message"},
+		{&protocol.Pong{}, "send Pong: not a message clients send"},
+		{&protocol.Chat{Text: strings.Repeat("x", 200)}, "send Chat: 2"},
+	}
+	for _, tt := range tests {
+		if _, err := c.Send(tt.msg); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Send(%#v): %v, want an error with %q", tt.msg, err, tt.want)
+		}
+	}
+	last := uint32(0)
+	for range QueueLen {
+		seq, err := c.Send(&protocol.ListGames{})
+		if err != nil || seq <= last {
+			t.Fatalf("Send: seq %d, %v; want a seq after %d", seq, err, last)
+		}
+		last = seq
+	}
+	if _, err := c.Send(&protocol.ListGames{}); !errors.Is(err, ErrQueueFull) {
+		t.Errorf("Send to a full queue: %v, want ErrQueueFull", err)
+	}
+	c.Close()
+	if _, err := c.Send(&protocol.ListGames{}); !errors.Is(err, ErrClosed) {
+		t.Errorf("Send after Close: %v, want ErrClosed", err)
+	}
+}
+
+func TestStatusString(t *testing.T) {
+	for _, tt := range []struct {
+		have Status
+		want string
+	}{{Connected, "connected"}, {Reconnecting, "reconnecting"}, {Closed, "closed"}, {9, "status 9"}} {
+		if have := tt.have.String(); have != tt.want {
+			t.Errorf("Status(%d).String() = %q, want %q", tt.have, have, tt.want)
+		}
+	}
+}

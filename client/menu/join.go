@@ -1,0 +1,269 @@
+package menu
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/ebitenui/ebitenui/widget"
+
+	"empires/client/prefs"
+	"empires/shared/protocol"
+)
+
+// JoinActions are what the join screen asks of the app.
+type JoinActions struct {
+	// Connect connects to the server at addr (host:port, checked with
+	// prefs.CheckAddress) and lists its games: the app answers with
+	// SetGames, or SetError.
+	Connect func(addr string)
+	// Refresh lists the games of the server connected to again.
+	Refresh func()
+	// Join joins game with password (empty if it has none), as a player,
+	// or as a spectator when spectate is set.
+	Join func(game protocol.GameID, password string, spectate bool)
+	Back func()
+}
+
+// Join is the screen that connects to a server and joins one of its games.
+type Join struct {
+	t *Theme
+	a JoinActions
+
+	root     *widget.Container
+	address  *widget.TextInput
+	list     *widget.List
+	empty    *widget.Text
+	password *widget.TextInput
+	join     *widget.Button
+	watch    *widget.Button
+	status   *statusLine
+
+	games    []protocol.GameInfo
+	selected protocol.GameID // 0 for none
+}
+
+// joinListSize is the size of the game list, in pixels.
+const joinListWidth, joinListHeight = 840, 300
+
+// NewJoin returns the join screen, with addr (the preferred server) in the
+// address field.
+func NewJoin(t *Theme, addr string, a JoinActions) *Join {
+	j := &Join{t: t, a: a}
+	p := t.palette
+
+	j.address = t.NewInput(360,
+		widget.TextInputOpts.Validation(maxRunes(255)),
+		widget.TextInputOpts.Placeholder(prefs.DefaultAddress),
+		widget.TextInputOpts.SubmitHandler(func(*widget.TextInputChangedEventArgs) { j.connect() }),
+		widget.TextInputOpts.AllowDuplicateSubmit(true))
+	j.address.SetText(addr)
+	connect := t.NewPrimaryButton("Connect", j.connect)
+	refresh := t.NewButton("Refresh", func() {
+		if j.a.Refresh != nil {
+			j.a.Refresh()
+		}
+	})
+	server := row(t.NewText("Server", t.normal, p.TextMuted), j.address, connect, refresh)
+
+	// The list's rows start after its padding (4) and the row's (8).
+	header := t.NewText(gameHeader(), t.mono, p.TextMuted, widget.TextOpts.Padding(&widget.Insets{Left: 12}))
+	j.list = widget.NewList(
+		widget.ListOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(
+			widget.WidgetOpts.MinSize(joinListWidth, joinListHeight),
+			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: joinListHeight}),
+		)),
+		widget.ListOpts.Entries(nil),
+		widget.ListOpts.EntryLabelFunc(func(e any) string { return gameRow(e.(protocol.GameInfo)) }),
+		widget.ListOpts.EntryFontFace(&t.mono),
+		widget.ListOpts.EntryTextPadding(&widget.Insets{Left: 8, Right: 8, Top: 6, Bottom: 6}),
+		widget.ListOpts.HideHorizontalSlider(),
+		widget.ListOpts.EntrySelectedHandler(func(args *widget.ListEntrySelectedEventArgs) {
+			if g, ok := args.Entry.(protocol.GameInfo); ok {
+				j.selectGame(g.Game)
+			}
+		}),
+	)
+	j.empty = hint(t, "Connect to a server to see its games.")
+
+	j.password = t.NewInput(240, widget.TextInputOpts.Secure(true),
+		widget.TextInputOpts.Validation(maxBytes(protocol.MaxPasswordLen)),
+		widget.TextInputOpts.SubmitHandler(func(*widget.TextInputChangedEventArgs) { j.joinSelected(false) }),
+		widget.TextInputOpts.AllowDuplicateSubmit(true))
+	j.join = t.NewPrimaryButton("Join", func() { j.joinSelected(false) }, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(120, 0)))
+	j.watch = t.NewButton("Watch", func() { j.joinSelected(true) }, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(120, 0)))
+	back := t.NewButton("Back", a.Back, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(120, 0)))
+	actions := row(back, spacer(150, 0), t.NewText("Password", t.normal, p.TextMuted), j.password, j.watch, j.join)
+	actions.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionEnd}
+
+	j.status = newStatusLine(t, joinListWidth)
+	panel := t.NewPanel(nil)
+	panel.AddChild(heading(t, "Join a game"), server, column(4, true, header, j.list, j.empty), j.status.text, actions)
+	j.root = newScreen(t, panel, nil)
+	j.update()
+	return j
+}
+
+// Container returns the screen's root container.
+func (j *Join) Container() *widget.Container { return j.root }
+
+// SetStatus shows msg on the status line: "Connecting to host:7777…".
+func (j *Join) SetStatus(msg string) { j.status.set(msg, false) }
+
+// SetError shows msg on the status line as an error: "connection refused".
+func (j *Join) SetError(msg string) { j.status.set(msg, true) }
+
+// SetGames shows the server's games, keeping the selected game selected if
+// it is still there.
+func (j *Join) SetGames(games []protocol.GameInfo) {
+	j.games = slices.Clone(games)
+	entries := make([]any, len(games))
+	for i, g := range games {
+		entries[i] = g
+	}
+	j.list.SetEntries(entries)
+	g := j.game()
+	if g == nil {
+		j.selected = 0
+	} else {
+		j.list.SetSelectedEntry(*g)
+	}
+	switch {
+	case len(games) == 0:
+		j.empty.Label = "No games on this server yet: host one from the main menu."
+	case g == nil:
+		j.empty.Label = "Pick a game, then Join to play or Watch to look on."
+	default:
+		j.empty.Label = " "
+	}
+	j.update()
+}
+
+// game returns the selected game, nil if none.
+func (j *Join) game() *protocol.GameInfo {
+	for i := range j.games {
+		if j.selected != 0 && j.games[i].Game == j.selected {
+			return &j.games[i]
+		}
+	}
+	return nil
+}
+
+// selectGame follows the list's selection.
+func (j *Join) selectGame(id protocol.GameID) {
+	j.selected = id
+	if j.game() != nil {
+		j.empty.Label = " "
+	}
+	j.update()
+}
+
+// update enables the buttons and the password field for the selected game.
+func (j *Join) update() {
+	g := j.game()
+	j.join.GetWidget().Disabled = g == nil || freeSeats(*g) == 0
+	j.watch.GetWidget().Disabled = g == nil || !g.Spectators
+	j.password.GetWidget().Disabled = g == nil || !g.HasPassword
+	if g == nil || !g.HasPassword {
+		j.password.SetText("")
+	}
+}
+
+// connect is the Connect button and Enter in the address field.
+func (j *Join) connect() {
+	addr := strings.TrimSpace(j.address.GetText())
+	if err := prefs.CheckAddress(addr); err != nil {
+		j.SetError(err.Error())
+		return
+	}
+	j.SetStatus(fmt.Sprintf("Connecting to %s…", addr))
+	if j.a.Connect != nil {
+		j.a.Connect(addr)
+	}
+}
+
+// joinSelected is the Join and Watch buttons.
+func (j *Join) joinSelected(spectate bool) {
+	g := j.game()
+	switch {
+	case g == nil:
+		j.SetError("Pick a game first.")
+		return
+	case spectate && !g.Spectators:
+		j.SetError(fmt.Sprintf("%s does not allow spectators.", gameName(*g)))
+		return
+	case !spectate && freeSeats(*g) == 0:
+		j.SetError(fmt.Sprintf("%s has no free seat: you may watch it if it allows spectators.", gameName(*g)))
+		return
+	case g.HasPassword && j.password.GetText() == "":
+		j.SetError(fmt.Sprintf("%s needs a password.", gameName(*g)))
+		return
+	}
+	j.SetStatus(fmt.Sprintf("Joining %s…", gameName(*g)))
+	if j.a.Join != nil {
+		j.a.Join(g.Game, j.password.GetText(), spectate)
+	}
+}
+
+// freeSeats returns the number of seats of g nobody holds.
+func freeSeats(g protocol.GameInfo) int { return max(g.Seats-g.Humans-g.Bots, 0) }
+
+// gameName returns the game's name, or "game N" if it has none.
+func gameName(g protocol.GameInfo) string {
+	if g.Name == "" {
+		return g.Game.String()
+	}
+	return g.Name
+}
+
+// Widths of the game list's columns, in characters.
+const (
+	colName    = 20
+	colRuleset = 10
+	colMap     = 7
+	colSeats   = 13
+	colState   = 8
+)
+
+// gameHeader returns the header of the game list, aligned with gameRow.
+func gameHeader() string {
+	return fmt.Sprintf("%-*s %-*s %-*s %-*s %-*s %s", colName, "Game", colRuleset, "Ruleset", colMap, "Map",
+		colSeats, "Seats", colState, "State", "Entry")
+}
+
+// gameRow returns the line of the game list describing g, in columns for a
+// fixed-width face: name, ruleset, map size, seats taken and free, whether it
+// has started, whether it needs a password and lets spectators watch.
+func gameRow(g protocol.GameInfo) string {
+	seats := fmt.Sprintf("full (%d)", g.Seats)
+	if free := freeSeats(g); free > 0 {
+		seats = fmt.Sprintf("%d free of %d", free, g.Seats)
+	}
+	state := "lobby"
+	if g.Started {
+		state = fmt.Sprintf("turn %d", g.Turn)
+	}
+	var entry []string
+	if g.HasPassword {
+		entry = append(entry, "password")
+	}
+	if g.Spectators {
+		entry = append(entry, "can watch")
+	}
+	return strings.TrimRight(fmt.Sprintf("%-*s %-*s %-*s %-*s %-*s %s",
+		colName, cell(gameName(g), colName),
+		colRuleset, cell(g.Ruleset, colRuleset),
+		colMap, fmt.Sprintf("%dx%d", g.Width, g.Height),
+		colSeats, seats,
+		colState, state,
+		strings.Join(entry, ", ")), " ")
+}
+
+// cell cuts s to fit a column of n characters, marking the cut with "…".
+func cell(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}

@@ -1,0 +1,441 @@
+package menu
+
+import (
+	"fmt"
+	"image/color"
+	"sort"
+	"strings"
+
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"empires/shared/protocol"
+)
+
+// LobbyActions are what the lobby screen asks of the app.
+type LobbyActions struct {
+	Ready func(ready bool) // the player is (or is no longer) ready to start
+	Start func()           // the host starts the game
+	Chat  func(text string)
+	Leave func()
+}
+
+// Lobby is the screen of a game that has not started: its settings, its
+// seats, who is ready, and a chat.
+type Lobby struct {
+	t *Theme
+	a LobbyActions
+
+	root    *widget.Container
+	title   *widget.Text
+	summary *widget.Text
+	seats   *widget.Container
+	chat    *widget.TextArea
+	input   *widget.TextInput
+	ready   *widget.Button
+	start   *widget.Button
+	waiting *widget.Text
+	status  *statusLine
+
+	lines   []string // the chat, wrapped, oldest first
+	isReady bool     // the player's seat is ready
+}
+
+// Sizes of the lobby, in pixels.
+const (
+	chatWidth, chatHeight = 360, 340
+	maxChatLines          = 300
+)
+
+// seatColumnCount is the number of columns of the seat table.
+const seatColumnCount = 5
+
+// seatColumns returns the widths of the seat table's columns, in pixels:
+// number, name, type, status, tags.
+func seatColumns() [seatColumnCount]int { return [...]int{24, 200, 60, 80, 90} }
+
+// NewLobby returns the lobby screen, empty until Update.
+func NewLobby(t *Theme, a LobbyActions) *Lobby {
+	l := &Lobby{t: t, a: a}
+	p := t.palette
+	l.title = heading(t, "Game")
+	l.summary = t.NewText(" ", t.small, p.TextMuted, widget.TextOpts.MaxWidth(880))
+	l.seats = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
+		widget.GridLayoutOpts.Columns(seatColumnCount),
+		widget.GridLayoutOpts.Spacing(14, 5),
+	)))
+	seatsBox := column(8, true, t.NewText("Seats", t.normal, p.Accent), l.seats)
+
+	l.chat = widget.NewTextArea(
+		widget.TextAreaOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(
+			widget.WidgetOpts.MinSize(chatWidth, chatHeight),
+			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: chatHeight}),
+		)),
+		widget.TextAreaOpts.FontFace(&t.small),
+		widget.TextAreaOpts.FontColor(p.Text),
+		widget.TextAreaOpts.ScrollContainerImage(t.scroll),
+		widget.TextAreaOpts.ScrollContainerPadding(widget.NewInsetsSimple(6)),
+		widget.TextAreaOpts.TextPadding(widget.Insets{Left: 4, Right: 4}),
+		widget.TextAreaOpts.SliderParams(t.slider),
+		widget.TextAreaOpts.ControlWidgetSpacing(4),
+		widget.TextAreaOpts.ShowVerticalScrollbar(),
+		widget.TextAreaOpts.VerticalScrollMode(widget.ScrollEnd),
+		widget.TextAreaOpts.ProcessBBCode(false),
+		widget.TextAreaOpts.StripBBCode(false),
+	)
+	l.input = t.NewInput(chatWidth-100,
+		widget.TextInputOpts.Validation(maxRunes(protocol.MaxChatLen)),
+		widget.TextInputOpts.Placeholder("Say something"),
+		widget.TextInputOpts.ClearOnSubmit(true),
+		widget.TextInputOpts.IgnoreEmptySubmit(true),
+		widget.TextInputOpts.AllowDuplicateSubmit(true),
+		widget.TextInputOpts.SubmitHandler(func(args *widget.TextInputChangedEventArgs) { l.say(args.InputText) }),
+	)
+	send := t.NewButton("Send", func() {
+		l.say(l.input.GetText())
+		l.input.SetText("")
+	}, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(88, 0)))
+	chatBox := column(8, true, t.NewText("Chat", t.normal, p.Accent), l.chat, row(l.input, send))
+
+	body := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
+		widget.GridLayoutOpts.Columns(2),
+		widget.GridLayoutOpts.Spacing(28, 0),
+		widget.GridLayoutOpts.Stretch([]bool{true, false}, []bool{true}),
+	)))
+	body.AddChild(seatsBox, chatBox)
+
+	l.ready = t.NewPrimaryButton("Ready", func() {
+		if l.a.Ready != nil {
+			l.a.Ready(!l.isReady)
+		}
+	}, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
+	l.start = t.NewPrimaryButton("Start game", func() {
+		if l.a.Start != nil {
+			l.a.Start()
+		}
+	}, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
+	leave := t.NewButton("Leave", a.Leave, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(120, 0)))
+	l.waiting = t.NewText(" ", t.small, p.TextMuted, widget.TextOpts.Position(widget.TextPositionEnd, widget.TextPositionCenter),
+		widget.TextOpts.MaxWidth(420))
+	l.waiting.GetWidget().MinWidth = 420
+	buttons := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
+		widget.GridLayoutOpts.Columns(3),
+		widget.GridLayoutOpts.Spacing(gap, 0),
+		widget.GridLayoutOpts.Stretch([]bool{false, true, false}, nil),
+	)))
+	buttons.AddChild(leave, l.waiting, row(l.ready, l.start))
+
+	l.status = newStatusLine(t, 700)
+	panel := t.NewPanel(nil)
+	panel.AddChild(column(4, false, l.title, l.summary), body, l.status.text, buttons)
+	for _, ch := range panel.Children() {
+		ch.GetWidget().LayoutData = widget.RowLayoutData{Stretch: true}
+	}
+	l.root = newScreen(t, panel, nil)
+	l.Update(&protocol.Lobby{}, protocol.Spectator)
+	return l
+}
+
+// Container returns the screen's root container.
+func (l *Lobby) Container() *widget.Container { return l.root }
+
+// SetStatus shows msg on the status line.
+func (l *Lobby) SetStatus(msg string) { l.status.set(msg, false) }
+
+// SetError shows msg on the status line as an error: the server's refusal
+// to start, say.
+func (l *Lobby) SetError(msg string) { l.status.set(msg, true) }
+
+// Update shows the game's table m as the player at seat you (Spectator when
+// watching) sees it: the seats, the Ready button (for players), the Start
+// button (for the host, enabled once the game may start).
+func (l *Lobby) Update(m *protocol.Lobby, you protocol.Seat) {
+	p := l.t.palette
+	l.title.Label = lobbyTitle(m)
+	l.summary.Label = settingsSummary(m.Settings, m.HasPassword)
+
+	l.seats.RemoveChildren()
+	cols := seatColumns()
+	for i, h := range []string{"#", "Player", "Type", "Status", ""} {
+		l.seats.AddChild(l.cell(h, l.t.small, p.TextMuted, cols[i]))
+	}
+	for _, r := range seatRows(m, you) {
+		name := p.Text
+		switch {
+		case r.You:
+			name = p.Accent
+		case r.Kind == "Open":
+			name = p.TextMuted
+		}
+		status := p.TextMuted
+		switch r.Status {
+		case "ready":
+			status = p.Success
+		case "away":
+			status = p.Error
+		}
+		face := l.t.small
+		l.seats.AddChild(
+			l.cell(r.Seat, face, p.TextMuted, cols[0]),
+			l.cell(r.Name, face, name, cols[1]),
+			l.cell(r.Kind, face, p.TextMuted, cols[2]),
+			l.cell(r.Status, face, status, cols[3]),
+			l.cell(r.Tags, face, p.Accent, cols[4]),
+		)
+	}
+
+	player := you != protocol.Spectator && !m.Started
+	l.isReady = false
+	for _, s := range m.Seats {
+		if s.Seat == you {
+			l.isReady = s.Ready
+		}
+	}
+	visible(l.ready, player)
+	if l.isReady {
+		l.ready.SetText("Not ready")
+		l.ready.SetImage(l.t.ButtonImage())
+	} else {
+		l.ready.SetText("Ready")
+		l.ready.SetImage(l.t.PrimaryButtonImage())
+	}
+	host := player && m.Host == you
+	visible(l.start, host)
+	why := startBlocker(m)
+	l.start.GetWidget().Disabled = why != ""
+	switch {
+	case len(m.Seats) == 0:
+		l.waiting.Label = " "
+	case m.Started:
+		l.waiting.Label = "The game is starting…"
+	case you == protocol.Spectator:
+		l.waiting.Label = "You are watching: the game starts when the host starts it."
+	case why == "":
+		l.waiting.Label = "Everyone is ready."
+		if !host {
+			l.waiting.Label += " Waiting for the host to start."
+		}
+	case host:
+		l.waiting.Label = "Waiting: " + why + "."
+	default:
+		l.waiting.Label = "The host starts the game once everyone is ready."
+	}
+}
+
+// cell returns a cell of the seat table, width pixels wide, its text cut
+// to fit.
+func (l *Lobby) cell(s string, face text.Face, c color.Color, width int) *widget.Text {
+	tx := l.t.NewText(fitText(s, face, float64(width)), face, c)
+	tx.GetWidget().MinWidth = width
+	return tx
+}
+
+// AddChat adds a chat line at the bottom of the chat.
+func (l *Lobby) AddChat(m protocol.ChatMessage) {
+	width := float64(chatWidth - 48) // the scroll bar and paddings take the rest
+	l.lines = append(l.lines, wrapText(chatLine(m), l.t.small, width)...)
+	if n := len(l.lines) - maxChatLines; n > 0 {
+		l.lines = append(l.lines[:0], l.lines[n:]...)
+	}
+	l.chat.SetText(strings.Join(l.lines, "\n"))
+}
+
+// say sends a chat line typed by the player.
+func (l *Lobby) say(s string) {
+	s = strings.TrimSpace(s)
+	if s == "" || l.a.Chat == nil {
+		return
+	}
+	l.a.Chat(s)
+}
+
+// lobbyTitle returns the heading of the lobby: the game's name.
+func lobbyTitle(m *protocol.Lobby) string {
+	switch {
+	case m.Settings.Name != "":
+		return m.Settings.Name
+	case m.Game != 0:
+		return fmt.Sprintf("Game %d", m.Game)
+	}
+	return "Game"
+}
+
+// settingsSummary describes a game's settings in a line: "erfworld · map
+// 48×36 · 6 seats, 2 bots · turn timer 60 s · random map · password".
+func settingsSummary(s protocol.Settings, hasPassword bool) string {
+	if s.Ruleset == "" {
+		return " "
+	}
+	parts := []string{s.Ruleset, fmt.Sprintf("map %d×%d", s.Width, s.Height)}
+	seats := fmt.Sprintf("%d seats", s.Seats)
+	switch s.Bots {
+	case 0:
+	case 1:
+		seats += ", 1 bot"
+	default:
+		seats += fmt.Sprintf(", %d bots", s.Bots)
+	}
+	parts = append(parts, seats)
+	if s.TurnSeconds == 0 {
+		parts = append(parts, "no turn timer")
+	} else {
+		parts = append(parts, "turn timer "+TimerLabel(s.TurnSeconds))
+	}
+	if s.Seed == 0 {
+		parts = append(parts, "random map")
+	} else {
+		parts = append(parts, fmt.Sprintf("seed %d", s.Seed))
+	}
+	switch {
+	case s.Spectators && s.AllSeeing:
+		parts = append(parts, "spectators see all")
+	case s.Spectators:
+		parts = append(parts, "spectators")
+	}
+	if hasPassword {
+		parts = append(parts, "password")
+	}
+	return strings.Join(parts, " · ")
+}
+
+// seatRow is a row of the seat table, as text.
+type seatRow struct {
+	Seat   string // "1"
+	Name   string // the holder's name, "open" for an open seat
+	Kind   string // "Human", "Bot" or "Open"
+	Status string // "ready", "not ready", "away" (a person not connected), "" for open
+	Tags   string // "host", "you", "host, you"
+	You    bool
+}
+
+// seatRows returns the rows of the seat table of m for the player at seat
+// you.
+func seatRows(m *protocol.Lobby, you protocol.Seat) []seatRow {
+	rows := make([]seatRow, 0, len(m.Seats))
+	for _, s := range m.Seats {
+		r := seatRow{Seat: fmt.Sprint(uint8(s.Seat)), Name: s.Name, You: s.Seat == you && you != protocol.Spectator}
+		switch {
+		case s.Bot:
+			r.Kind, r.Status = "Bot", "ready"
+		case s.Human:
+			r.Kind, r.Status = "Human", "not ready"
+			if s.Ready {
+				r.Status = "ready"
+			}
+			if !s.Connected {
+				r.Status = "away"
+			}
+		default:
+			r.Kind, r.Name = "Open", "open"
+		}
+		var tags []string
+		if s.Seat == m.Host {
+			tags = append(tags, "host")
+		}
+		if r.You {
+			tags = append(tags, "you")
+		}
+		r.Tags = strings.Join(tags, ", ")
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// startBlocker returns why the host cannot start the game yet, "" if it
+// can, as the server decides it: without a turn timer every seat must be
+// taken (the game would wait for an empty seat forever), and every person
+// seated must be ready.
+func startBlocker(m *protocol.Lobby) string {
+	if m.Started {
+		return "the game has started"
+	}
+	if m.Settings.TurnSeconds == 0 {
+		for _, s := range m.Seats {
+			if !s.Human && !s.Bot {
+				return fmt.Sprintf("seat %d is open, and without a turn timer every seat must be taken", s.Seat)
+			}
+		}
+	}
+	for _, s := range m.Seats {
+		if s.Human && !s.Ready {
+			return fmt.Sprintf("%s at seat %d is not ready", s.Name, s.Seat)
+		}
+	}
+	return ""
+}
+
+// chatLine returns a chat message as a line of the chat: "Name: text",
+// with "(watching)" after a spectator's name and "[lobby]" before a line
+// said in the server's lobby.
+func chatLine(m protocol.ChatMessage) string {
+	name := m.Name
+	if name == "" {
+		name = "?"
+	}
+	switch {
+	case m.Lobby:
+		name = "[lobby] " + name
+	case m.From == protocol.Spectator:
+		name += " (watching)"
+	}
+	return name + ": " + m.Text
+}
+
+// wrapText breaks s into lines no wider than width in face, at spaces when
+// it can, inside a word too long for a line.
+func wrapText(s string, face text.Face, width float64) []string {
+	var lines []string
+	for _, para := range strings.Split(s, "\n") {
+		line := ""
+		for _, word := range strings.Fields(para) {
+			try := word
+			if line != "" {
+				try = line + " " + word
+			}
+			if textWidth(try, face) <= width {
+				line = try
+				continue
+			}
+			if line != "" {
+				lines = append(lines, line)
+				line = ""
+			}
+			// A word longer than a line is cut where it must be.
+			for len([]rune(word)) > 1 && textWidth(word, face) > width {
+				r := []rune(word)
+				// The longest head that fits, at least one character.
+				n := sort.Search(len(r)-1, func(i int) bool { return textWidth(string(r[:i+2]), face) > width }) + 1
+				lines = append(lines, string(r[:n]))
+				word = string(r[n:])
+			}
+			line = word
+		}
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// fitText returns s, cut and ended with "…" if it is wider than width in
+// face; " " for an empty s, so that an empty cell keeps its height.
+func fitText(s string, face text.Face, width float64) string {
+	if s == "" {
+		return " "
+	}
+	if textWidth(s, face) <= width {
+		return s
+	}
+	r := []rune(s)
+	for n := len(r) - 1; n > 0; n-- {
+		cut := string(r[:n]) + "…"
+		if textWidth(cut, face) <= width {
+			return cut
+		}
+	}
+	return "…"
+}
+
+// textWidth returns the width of s in face, in pixels.
+func textWidth(s string, face text.Face) float64 {
+	w, _ := text.Measure(s, face, 0)
+	return w
+}

@@ -1,0 +1,227 @@
+package menu
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ebitenui/ebitenui/widget"
+
+	"empires/shared/protocol"
+)
+
+// table returns a lobby of three seats: the host at seat 1, ready; a person
+// at seat 2, not ready; a bot at seat 3.
+func table() *protocol.Lobby {
+	return &protocol.Lobby{
+		Game: 5, Host: 1,
+		Settings: protocol.Settings{Ruleset: "erfworld", Width: 48, Height: 36, Seats: 3, Bots: 1},
+		Seats: []protocol.SeatInfo{
+			{Seat: 1, Name: "Stanley", Human: true, Connected: true, Ready: true},
+			{Seat: 2, Name: "Parson", Human: true, Connected: true},
+			{Seat: 3, Name: "Bot", Bot: true, Ready: true},
+		},
+	}
+}
+
+func TestSeatRows(t *testing.T) {
+	m := table()
+	m.Seats = append(m.Seats,
+		protocol.SeatInfo{Seat: 4, Name: "Wanda", Human: true, Ready: true}, // not connected
+		protocol.SeatInfo{Seat: 5},
+	)
+	tests := []struct {
+		you  protocol.Seat
+		want []seatRow
+	}{
+		{1, []seatRow{
+			{"1", "Stanley", "Human", "ready", "host, you", true},
+			{"2", "Parson", "Human", "not ready", "", false},
+			{"3", "Bot", "Bot", "ready", "", false},
+			{"4", "Wanda", "Human", "away", "", false},
+			{"5", "open", "Open", "", "", false},
+		}},
+		{2, []seatRow{
+			{"1", "Stanley", "Human", "ready", "host", false},
+			{"2", "Parson", "Human", "not ready", "you", true},
+			{"3", "Bot", "Bot", "ready", "", false},
+			{"4", "Wanda", "Human", "away", "", false},
+			{"5", "open", "Open", "", "", false},
+		}},
+		{protocol.Spectator, []seatRow{
+			{"1", "Stanley", "Human", "ready", "host", false},
+			{"2", "Parson", "Human", "not ready", "", false},
+			{"3", "Bot", "Bot", "ready", "", false},
+			{"4", "Wanda", "Human", "away", "", false},
+			{"5", "open", "Open", "", "", false},
+		}},
+	}
+	for _, tt := range tests {
+		have := seatRows(m, tt.you)
+		if len(have) != len(tt.want) {
+			t.Fatalf("seatRows for %s: %d rows, want %d", tt.you, len(have), len(tt.want))
+		}
+		for i := range have {
+			if have[i] != tt.want[i] {
+				t.Errorf("seatRows for %s, row %d:\nhave %+v\nwant %+v", tt.you, i, have[i], tt.want[i])
+			}
+		}
+	}
+}
+
+func TestStartBlocker(t *testing.T) {
+	tests := []struct {
+		name string
+		edit func(m *protocol.Lobby)
+		want string // substring; "" for none
+	}{
+		{"one not ready", func(m *protocol.Lobby) {}, "Parson at seat 2 is not ready"},
+		{"all ready", func(m *protocol.Lobby) { m.Seats[1].Ready = true }, ""},
+		{"open seat without a timer", func(m *protocol.Lobby) {
+			m.Seats[1] = protocol.SeatInfo{Seat: 2}
+		}, "seat 2 is open"},
+		{"open seat with a timer", func(m *protocol.Lobby) {
+			m.Seats[1] = protocol.SeatInfo{Seat: 2}
+			m.Settings.TurnSeconds = 60
+		}, ""},
+		{"started", func(m *protocol.Lobby) { m.Seats[1].Ready = true; m.Started = true }, "started"},
+	}
+	for _, tt := range tests {
+		m := table()
+		tt.edit(m)
+		have := startBlocker(m)
+		if tt.want == "" && have != "" || !strings.Contains(have, tt.want) {
+			t.Errorf("%s: startBlocker = %q, want %q", tt.name, have, tt.want)
+		}
+	}
+}
+
+func TestSettingsSummary(t *testing.T) {
+	tests := []struct {
+		have     protocol.Settings
+		password bool
+		want     string
+	}{
+		{protocol.Settings{Ruleset: "erfworld", Width: 48, Height: 36, Seats: 4, Bots: 1}, false,
+			"erfworld · map 48×36 · 4 seats, 1 bot · no turn timer · random map"},
+		{protocol.Settings{Ruleset: "erfworld", Width: 64, Height: 48, Seats: 6, Bots: 0, TurnSeconds: 120, Seed: 7, Spectators: true}, true,
+			"erfworld · map 64×48 · 6 seats · turn timer 2 min · seed 7 · spectators · password"},
+		{protocol.Settings{Ruleset: "erfworld", Width: 16, Height: 16, Seats: 3, Bots: 2, Spectators: true, AllSeeing: true}, false,
+			"erfworld · map 16×16 · 3 seats, 2 bots · no turn timer · random map · spectators see all"},
+	}
+	for _, tt := range tests {
+		if have := settingsSummary(tt.have, tt.password); have != tt.want {
+			t.Errorf("settingsSummary(%+v):\nhave %q\nwant %q", tt.have, have, tt.want)
+		}
+	}
+}
+
+func TestChatLine(t *testing.T) {
+	tests := []struct {
+		have protocol.ChatMessage
+		want string
+	}{
+		{protocol.ChatMessage{From: 2, Name: "Parson", Text: "hello"}, "Parson: hello"},
+		{protocol.ChatMessage{From: protocol.Spectator, Name: "Ansom", Text: "go on"}, "Ansom (watching): go on"},
+		{protocol.ChatMessage{Name: "Jillian", Text: "anyone?", Lobby: true}, "[lobby] Jillian: anyone?"},
+	}
+	for _, tt := range tests {
+		if have := chatLine(tt.have); have != tt.want {
+			t.Errorf("chatLine(%+v) = %q, want %q", tt.have, have, tt.want)
+		}
+	}
+}
+
+func TestWrapText(t *testing.T) {
+	th := newTestTheme(t)
+	face := th.SmallFace()
+	tests := []struct {
+		name  string
+		have  string
+		width float64
+		lines int // -1: more than one, any number
+	}{
+		{"short", "Parson: hello", 300, 1},
+		{"empty", "", 300, 1},
+		{"long", "Parson: " + strings.Repeat("the quick brown fox ", 20), 300, -1},
+		{"long word", "Parson: " + strings.Repeat("x", 200), 300, -1},
+		{"narrow", "abc def", 1, -1},
+	}
+	for _, tt := range tests {
+		lines := wrapText(tt.have, face, tt.width)
+		if tt.lines > 0 && len(lines) != tt.lines || tt.lines < 0 && len(lines) < 2 {
+			t.Errorf("%s: %d lines %q, want %d", tt.name, len(lines), lines, tt.lines)
+		}
+		if strings.Join(strings.Fields(strings.Join(lines, "")), "") != strings.Join(strings.Fields(tt.have), "") {
+			t.Errorf("%s: the lines %q lose or add text", tt.name, lines)
+		}
+		for _, l := range lines {
+			if w := textWidth(l, face); w > tt.width && len([]rune(l)) > 1 {
+				t.Errorf("%s: line %q is %.0f wide, more than %.0f", tt.name, l, w, tt.width)
+			}
+		}
+	}
+}
+
+func TestLobby(t *testing.T) {
+	th := newTestTheme(t)
+	var (
+		readies []bool
+		said    []string
+		starts  int
+	)
+	l := NewLobby(th, LobbyActions{
+		Ready: func(r bool) { readies = append(readies, r) },
+		Start: func() { starts++ },
+		Chat:  func(s string) { said = append(said, s) },
+	})
+	l.Container().Validate()
+	shown := func(w widget.HasWidget) bool { return w.GetWidget().GetVisibility() == widget.Visibility_Show }
+
+	// The host, ready, while seat 2 is not: Start is there but disabled.
+	m := table()
+	l.Update(m, 1)
+	if !shown(l.start) || !l.start.GetWidget().Disabled {
+		t.Errorf("host with a player not ready: start shown %v, disabled %v; want shown and disabled", shown(l.start), l.start.GetWidget().Disabled)
+	}
+	if l.ready.Text().Label != "Not ready" {
+		t.Errorf("ready player's button says %q, want \"Not ready\"", l.ready.Text().Label)
+	}
+	click(t, l.ready)
+	m.Seats[1].Ready = true
+	l.Update(m, 1)
+	if l.start.GetWidget().Disabled {
+		t.Error("Start disabled with everyone ready")
+	}
+	click(t, l.start)
+	if len(readies) != 1 || readies[0] || starts != 1 {
+		t.Errorf("clicks: ready calls %v, starts %d; want [false] and 1", readies, starts)
+	}
+
+	// Seat 2, not ready: no Start, the Ready button readies.
+	m.Seats[1].Ready = false
+	l.Update(m, 2)
+	if shown(l.start) || !shown(l.ready) || l.ready.Text().Label != "Ready" {
+		t.Errorf("guest: start shown %v, ready shown %v labelled %q", shown(l.start), shown(l.ready), l.ready.Text().Label)
+	}
+	// A spectator has neither.
+	l.Update(m, protocol.Spectator)
+	if shown(l.start) || shown(l.ready) {
+		t.Error("a spectator sees Ready or Start")
+	}
+	if have := len(l.seats.Children()); have != 4*seatColumnCount {
+		t.Errorf("seat table has %d cells, want %d (a header and three seats)", have, 4*seatColumnCount)
+	}
+
+	// Chat: blank lines are not sent; the chat keeps its last lines.
+	l.say("  ")
+	l.say(" hello ")
+	if len(said) != 1 || said[0] != "hello" {
+		t.Errorf("said %q, want [hello]", said)
+	}
+	for range maxChatLines + 10 {
+		l.AddChat(protocol.ChatMessage{From: 1, Name: "Stanley", Text: "hi"})
+	}
+	if have := strings.Count(l.chat.GetText(), "\n") + 1; have != maxChatLines {
+		t.Errorf("chat holds %d lines, want the last %d", have, maxChatLines)
+	}
+}

@@ -1,0 +1,69 @@
+package menu
+
+import (
+	"fmt"
+
+	"github.com/ebitenui/ebitenui/widget"
+
+	"empires/shared/protocol"
+)
+
+// MainActions are what the main menu's buttons do. A nil action leaves its
+// button disabled.
+type MainActions struct {
+	PlayAI   func() // a game against bots, on a server in this process
+	HostLAN  func() // create a game on a server others can join
+	Join     func() // join a game on a server
+	Settings func()
+	Quit     func()
+}
+
+// mainButtonWidth is the width of the main menu's buttons.
+const mainButtonWidth = 320
+
+// NewMainMenu returns the main menu: the title, a button per action and a
+// footer with the protocol version.
+func NewMainMenu(t *Theme, a MainActions) *widget.Container {
+	wide := widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(mainButtonWidth, 48))
+	button := func(primary bool, label string, f func()) *widget.Button {
+		var b *widget.Button
+		if primary {
+			b = t.NewPrimaryButton(label, f, wide)
+		} else {
+			b = t.NewButton(label, f, wide)
+		}
+		b.GetWidget().Disabled = f == nil
+		b.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
+		return b
+	}
+	center := func(w widget.PreferredSizeLocateableWidget) widget.PreferredSizeLocateableWidget {
+		w.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
+		return w
+	}
+	title := t.NewText("Empires", t.title, t.palette.Accent)
+	subtitle := t.NewText("Rival empires on a hex map, in simultaneous turns", t.normal, t.palette.TextMuted)
+	buttons := column(rowSpacing, false,
+		button(true, "Play vs AI", a.PlayAI),
+		button(false, "Host LAN game", a.HostLAN),
+		button(false, "Join game", a.Join),
+		button(false, "Settings", a.Settings),
+		button(false, "Quit", a.Quit),
+	)
+	emblem := widget.NewGraphic(widget.GraphicOpts.Image(hexEmblem(t.palette, 84)))
+	content := column(0, false,
+		center(emblem),
+		center(spacer(0, 12)),
+		center(title),
+		center(spacer(0, 6)),
+		center(subtitle),
+		center(spacer(0, 40)),
+		center(buttons),
+	)
+	footer := hint(t, fmt.Sprintf("Empires · protocol version %d · Tab moves between buttons, Enter presses", protocol.Version))
+	return newScreen(t, content, footer)
+}
+
+// spacer returns an empty widget of w by h pixels.
+func spacer(w, h int) *widget.Container {
+	return widget.NewContainer(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(w, h)))
+}

@@ -1,0 +1,118 @@
+package menu
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/ebitenui/ebitenui/event"
+	"github.com/ebitenui/ebitenui/widget"
+
+	"empires/client/prefs"
+	"empires/shared/protocol"
+)
+
+// The tests build screens and compute their layout, which needs no display;
+// they never draw. ebitenui fires events through a queue of its own (run by
+// event.ExecuteDeferred), so they do not run in parallel.
+
+func newTestTheme(t *testing.T) *Theme {
+	t.Helper()
+	th, err := NewTheme()
+	if err != nil {
+		t.Fatalf("NewTheme: %v", err)
+	}
+	return th
+}
+
+// findButton returns the button labelled label under c, nil if none. c must
+// be validated (buttons make their labels then).
+func findButton(c widget.PreferredSizeLocateableWidget, label string) *widget.Button {
+	switch w := c.(type) {
+	case *widget.Button:
+		if w.Text() != nil && w.Text().Label == label {
+			return w
+		}
+	case *widget.Container:
+		for _, ch := range w.Children() {
+			if b := findButton(ch, label); b != nil {
+				return b
+			}
+		}
+	}
+	return nil
+}
+
+// click clicks b as the player would, and runs the handlers.
+func click(t *testing.T, b *widget.Button) {
+	t.Helper()
+	if b == nil {
+		t.Fatal("no such button")
+	}
+	event.ExecuteDeferred() // handlers are registered through the queue too
+	b.Click()
+	event.ExecuteDeferred()
+}
+
+func TestMainMenu(t *testing.T) {
+	th := newTestTheme(t)
+	var calls []string
+	rec := func(s string) func() { return func() { calls = append(calls, s) } }
+	root := NewMainMenu(th, MainActions{PlayAI: rec("ai"), HostLAN: rec("lan"), Join: rec("join"), Settings: rec("settings")})
+	root.Validate()
+	for _, l := range []string{"Play vs AI", "Host LAN game", "Join game", "Settings"} {
+		click(t, findButton(root, l))
+	}
+	quit := findButton(root, "Quit")
+	if quit == nil || !quit.GetWidget().Disabled {
+		t.Error("Quit without an action is not disabled")
+	}
+	if want := []string{"ai", "lan", "join", "settings"}; fmt.Sprint(calls) != fmt.Sprint(want) {
+		t.Errorf("clicks called %v, want %v", calls, want)
+	}
+}
+
+// TestScreensFit checks that every screen, with the most it may show, fits
+// the smallest window the client supports.
+func TestScreensFit(t *testing.T) {
+	const minWidth, minHeight = 1024, 700
+	th := newTestTheme(t)
+	longName := "Wwwwwwwwwwwwwwwwwwwwwwww" // protocol.MaxNameLen wide letters
+	full := &protocol.Lobby{Game: 1, Host: 1, HasPassword: true, Settings: protocol.Settings{
+		Name: "Wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwww", Ruleset: "erfworld", Width: 512, Height: 512,
+		Seed: 18446744073709551615, Seats: 16, Bots: 5, TurnSeconds: 86400, Spectators: true, AllSeeing: true}}
+	for i := 1; i <= 16; i++ {
+		full.Seats = append(full.Seats, protocol.SeatInfo{Seat: protocol.Seat(i), Name: longName, Human: true})
+	}
+	lobby := NewLobby(th, LobbyActions{})
+	lobby.Update(full, 1)
+	for range 50 {
+		lobby.AddChat(protocol.ChatMessage{From: 2, Name: longName, Text: "a rather long line of chat to fill the chat area"})
+	}
+	lobby.SetError("cannot start yet: seat 2 (" + longName + ") is not ready")
+	join := NewJoin(th, "localhost:7777", JoinActions{})
+	var games []protocol.GameInfo
+	for i := 1; i <= 40; i++ {
+		games = append(games, protocol.GameInfo{Game: protocol.GameID(i), Name: "Wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwww",
+			Ruleset: "erfworld", Width: 512, Height: 512, Seats: 16, Humans: 1, HasPassword: true, Spectators: true, Started: true, Turn: 9999})
+	}
+	join.SetGames(games)
+	lan := NewSetup(th, SetupOptions{Title: "Host a LAN game", LAN: true, Rulesets: []string{"erfworld", "classic", "islands", "duel", "seas"},
+		Defaults: protocol.Settings{TurnSeconds: 90}}, nil, nil)
+	lan.SetError("map width 8: must be 16 to 512")
+	screens := map[string]*widget.Container{
+		"main":      NewMainMenu(th, MainActions{}),
+		"setup AI":  NewSetup(th, SetupOptions{Title: "Play vs AI", Rulesets: []string{"erfworld"}}, nil, nil).Container(),
+		"setup LAN": lan.Container(),
+		"join":      join.Container(),
+		"settings":  NewSettings(th, prefs.Default(), nil, nil),
+		"lobby":     lobby.Container(),
+		"message":   NewMessage(th, "Cannot connect", "dial tcp 192.168.1.20:7777: connect: connection refused", func() {}),
+	}
+	for name, root := range screens {
+		root.Validate()
+		w, h := root.PreferredSize()
+		if w > minWidth || h > minHeight {
+			t.Errorf("%s screen needs %dx%d, more than %dx%d", name, w, h, minWidth, minHeight)
+		}
+	}
+}

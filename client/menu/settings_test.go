@@ -1,0 +1,70 @@
+package menu
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"empires/client/prefs"
+)
+
+func TestSettingsScreen(t *testing.T) {
+	if len(animLabels()) != len(prefs.AnimSpeeds()) {
+		t.Fatalf("%d animation labels for %d speeds", len(animLabels()), len(prefs.AnimSpeeds()))
+	}
+	th := newTestTheme(t)
+	start := prefs.Prefs{Name: "Stanley", Address: "localhost:7777", Grid: true, AnimSpeed: prefs.AnimSlow, EdgePan: false}
+	var saved []prefs.Prefs
+	var refuse error
+	s := newSettings(th, start, func(p prefs.Prefs) error {
+		if refuse != nil {
+			return refuse
+		}
+		saved = append(saved, p)
+		return nil
+	}, nil)
+
+	if have := s.values(); have != start {
+		t.Fatalf("the screen shows %+v, want %+v", have, start)
+	}
+
+	s.name.SetText(" Parson ")
+	s.address.SetText("10.0.0.2:7000")
+	s.grid.pick(1)
+	s.anim.pick(3)
+	s.edgePan.pick(0)
+	s.save()
+	want := prefs.Prefs{Name: "Parson", Address: "10.0.0.2:7000", Grid: false, AnimSpeed: prefs.AnimOff, EdgePan: true}
+	if len(saved) != 1 || saved[0] != want {
+		t.Fatalf("Save gave %+v, want [%+v]", saved, want)
+	}
+	if s.status.label() != "Saved." {
+		t.Errorf("status after saving = %q, want \"Saved.\"", s.status.label())
+	}
+
+	tests := []struct {
+		name    string
+		edit    func()
+		wantErr string
+	}{
+		{"empty name", func() { s.name.SetText("") }, "no name"},
+		{"bad address", func() { s.address.SetText("localhost") }, "host:port"},
+	}
+	for _, tt := range tests {
+		s.name.SetText("Parson")
+		s.address.SetText("10.0.0.2:7000")
+		tt.edit()
+		s.save()
+		if len(saved) != 1 || !strings.Contains(s.status.label(), tt.wantErr) {
+			t.Errorf("%s: %d saves, status %q; want no save and an error with %q", tt.name, len(saved), s.status.label(), tt.wantErr)
+		}
+	}
+
+	s.name.SetText("Parson")
+	s.address.SetText("10.0.0.2:7000")
+	refuse = errors.New("save preferences: disk full")
+	s.save()
+	if !strings.Contains(s.status.label(), "disk full") {
+		t.Errorf("status after a failed save = %q, want the error", s.status.label())
+	}
+}

@@ -1,0 +1,202 @@
+package menu
+
+import (
+	"strings"
+	"testing"
+
+	"empires/shared/protocol"
+)
+
+func TestSettingsFromForm(t *testing.T) {
+	good := Form{Ruleset: "erfworld", Width: "48", Height: "36", Seats: 4, Bots: 3}
+	tests := []struct {
+		name    string
+		edit    func(f *Form)
+		want    protocol.Settings
+		wantErr string // "" for none
+	}{
+		{
+			name: "defaults",
+			edit: func(f *Form) {},
+			want: protocol.Settings{Ruleset: "erfworld", Width: 48, Height: 36, Seats: 4, Bots: 3},
+		},
+		{
+			name: "everything",
+			edit: func(f *Form) {
+				*f = Form{Ruleset: "erfworld", Width: " 100 ", Height: "16", Seed: " 12345678901234567890 ", Seats: 16, Bots: 15,
+					TurnSeconds: 300, Name: "  Friday night ", Password: " secret ", Spectators: true, AllSeeing: true}
+			},
+			want: protocol.Settings{Name: "Friday night", Ruleset: "erfworld", Width: 100, Height: 16, Seed: 12345678901234567890,
+				Seats: 16, Bots: 15, TurnSeconds: 300, Password: " secret ", Spectators: true, AllSeeing: true},
+		},
+		{
+			name: "all-seeing needs spectators",
+			edit: func(f *Form) { f.AllSeeing = true },
+			want: protocol.Settings{Ruleset: "erfworld", Width: 48, Height: 36, Seats: 4, Bots: 3},
+		},
+		{
+			name: "largest seed",
+			edit: func(f *Form) { f.Seed = "18446744073709551615" },
+			want: protocol.Settings{Ruleset: "erfworld", Width: 48, Height: 36, Seats: 4, Bots: 3, Seed: 18446744073709551615},
+		},
+		{name: "seed too large", edit: func(f *Form) { f.Seed = "18446744073709551616" }, wantErr: `seed "18446744073709551616": enter a whole number`},
+		{name: "seed not a number", edit: func(f *Form) { f.Seed = "gobwin" }, wantErr: `seed "gobwin"`},
+		{name: "negative seed", edit: func(f *Form) { f.Seed = "-3" }, wantErr: `seed "-3"`},
+		{name: "long bad seed is clipped", edit: func(f *Form) { f.Seed = strings.Repeat("x", 40) }, wantErr: strings.Repeat("x", 24) + "…"},
+		{name: "empty width", edit: func(f *Form) { f.Width = " " }, wantErr: "map width: enter a number from 16 to 512"},
+		{name: "width not a number", edit: func(f *Form) { f.Width = "wide" }, wantErr: `map width "wide"`},
+		{name: "width too small", edit: func(f *Form) { f.Width = "8" }, wantErr: "map width 8: must be 16 to 512"},
+		{name: "height too large", edit: func(f *Form) { f.Height = "600" }, wantErr: "map height 600: must be 16 to 512"},
+		{name: "no ruleset", edit: func(f *Form) { f.Ruleset = "" }, wantErr: "no ruleset chosen"},
+		{name: "too many seats", edit: func(f *Form) { f.Seats = 17 }, wantErr: "17 seats"},
+		{name: "only bots", edit: func(f *Form) { f.Bots = 4 }, wantErr: "4 bots for 4 seats"},
+		{name: "timer too short", edit: func(f *Form) { f.TurnSeconds = 5 }, wantErr: "turn timer of 5 seconds"},
+		{name: "name too long", edit: func(f *Form) { f.Name = strings.Repeat("n", 41) }, wantErr: "game name of 41 characters"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := good
+			tt.edit(&f)
+			have, err := SettingsFromForm(f)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(playerMessage(err), tt.wantErr) {
+					t.Fatalf("SettingsFromForm(%+v) error = %v, want one containing %q", f, err, tt.wantErr)
+				}
+				if have != (protocol.Settings{}) {
+					t.Errorf("SettingsFromForm returned %+v with its error, want zero settings", have)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("SettingsFromForm(%+v): %v", f, err)
+			}
+			if have != tt.want {
+				t.Errorf("SettingsFromForm(%+v)\nhave %+v\nwant %+v", f, have, tt.want)
+			}
+		})
+	}
+}
+
+func TestTimerLabel(t *testing.T) {
+	tests := []struct {
+		have int
+		want string
+	}{
+		{0, "None"}, {30, "30 s"}, {60, "60 s"}, {90, "90 s"}, {120, "2 min"}, {300, "5 min"}, {5400, "90 min"}, {3600, "1 h"}, {86400, "24 h"},
+	}
+	for _, tt := range tests {
+		if got := TimerLabel(tt.have); got != tt.want {
+			t.Errorf("TimerLabel(%d) = %q, want %q", tt.have, got, tt.want)
+		}
+	}
+}
+
+func TestSetupVsAI(t *testing.T) {
+	th := newTestTheme(t)
+	var started []protocol.Settings
+	s := NewSetup(th, SetupOptions{Title: "Play vs AI", Rulesets: []string{"erfworld", "classic"}},
+		func(set protocol.Settings) { started = append(started, set) }, nil)
+
+	// The defaults: the first ruleset, a Medium map, a random seed, three
+	// bots, no timer.
+	s.start()
+	want := protocol.Settings{Ruleset: "erfworld", Width: 48, Height: 36, Seats: 4, Bots: 3}
+	if len(started) != 1 || started[0] != want {
+		t.Fatalf("Start with the defaults gave %+v, want [%+v]", started, want)
+	}
+
+	s.ruleset.pick(1)
+	s.size.pick(2) // Large
+	s.opponents.step(+1)
+	s.timer.pick(2) // 60 s
+	s.seed.SetText("77")
+	s.start()
+	want = protocol.Settings{Ruleset: "classic", Width: 64, Height: 48, Seed: 77, Seats: 5, Bots: 4, TurnSeconds: 60}
+	if len(started) != 2 || started[1] != want {
+		t.Fatalf("Start after changes gave %+v, want %+v last", started, want)
+	}
+
+	// Presets lock the size fields; Custom unlocks them.
+	if !s.width.GetWidget().Disabled {
+		t.Error("width field editable with a preset size")
+	}
+	s.size.pick(len(SizePresets()))
+	if s.width.GetWidget().Disabled || s.height.GetWidget().Disabled {
+		t.Error("size fields locked with a custom size")
+	}
+	s.width.SetText("8")
+	s.start()
+	if len(started) != 2 {
+		t.Errorf("Start with a bad width called onStart: %+v", started[len(started)-1])
+	}
+	if have := s.status.label(); !strings.Contains(have, "map width 8") {
+		t.Errorf("error line = %q, want the width's error", have)
+	}
+	s.width.SetText("20")
+	s.seed.SetText("x")
+	s.start()
+	if have := s.status.label(); !strings.Contains(have, `seed "x"`) || len(started) != 2 {
+		t.Errorf("after a bad seed: error line %q, %d starts; want the seed's error and no start", have, len(started))
+	}
+	s.seed.SetText("")
+	s.start()
+	if len(started) != 3 || started[2].Width != 20 || started[2].Seed != 0 {
+		t.Errorf("Start after fixing the form gave %+v, want a 20-wide map with a random seed", started)
+	}
+	if have := s.status.label(); have != "" {
+		t.Errorf("error line after a good Start = %q, want it cleared", have)
+	}
+}
+
+func TestSetupLAN(t *testing.T) {
+	th := newTestTheme(t)
+	var started protocol.Settings
+	defaults := protocol.Settings{Name: "Friday", Ruleset: "classic", Width: 40, Height: 30, Seed: 9, Seats: 6, Bots: 2,
+		TurnSeconds: 90, Password: "pw", Spectators: true, AllSeeing: true}
+	s := NewSetup(th, SetupOptions{Title: "Host", LAN: true, Rulesets: []string{"erfworld", "classic"}, Defaults: defaults},
+		func(set protocol.Settings) { started = set }, nil)
+
+	// Defaults off the presets are kept: a custom size, a 90 s timer.
+	s.start()
+	if started != defaults {
+		t.Fatalf("Start with the defaults gave\n%+v, want\n%+v", started, defaults)
+	}
+	if s.size.selected != len(SizePresets()) {
+		t.Errorf("size choice %d for a 40x30 default, want Custom", s.size.selected)
+	}
+
+	// Fewer seats than bots pulls the bots down: a seat stays for a person.
+	for range 5 {
+		s.seats.step(-1)
+	}
+	if s.seats.n != 2 || s.bots.n != 1 || s.bots.max != 1 {
+		t.Errorf("after lowering the seats to the minimum: %d seats, %d bots (max %d); want 2, 1, 1", s.seats.n, s.bots.n, s.bots.max)
+	}
+	s.spectators.pick(spectatorsNo)
+	s.name.SetText("")
+	s.start()
+	want := defaults
+	want.Seats, want.Bots, want.Spectators, want.AllSeeing, want.Name = 2, 1, false, false, ""
+	if started != want {
+		t.Errorf("Start after changes gave\n%+v, want\n%+v", started, want)
+	}
+}
+
+func TestStepper(t *testing.T) {
+	th := newTestTheme(t)
+	var changes []int
+	s := newStepper(th, 20, 1, 15, func(n int) { changes = append(changes, n) })
+	if s.n != 15 || !s.plus.GetWidget().Disabled || s.minus.GetWidget().Disabled {
+		t.Errorf("stepper from 20 in 1..15: n %d, plus disabled %v, minus disabled %v; want 15, true, false",
+			s.n, s.plus.GetWidget().Disabled, s.minus.GetWidget().Disabled)
+	}
+	s.step(+1) // at the top: no change
+	s.step(-1)
+	if s.n != 14 || s.value.Label != "14" || len(changes) != 1 || changes[0] != 14 {
+		t.Errorf("after +1 at the top and -1: n %d, label %q, changes %v; want 14, \"14\", [14]", s.n, s.value.Label, changes)
+	}
+	s.setRange(1, 3)
+	if s.n != 3 || len(changes) != 1 {
+		t.Errorf("after setRange(1, 3): n %d, changes %v; want 3 and no call", s.n, changes)
+	}
+}

@@ -1,0 +1,461 @@
+package menu
+
+import (
+	"bytes"
+	"fmt"
+	goimage "image"
+	"image/color"
+
+	"github.com/ebitenui/ebitenui/image"
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/gomono"
+	"golang.org/x/image/font/gofont/goregular"
+)
+
+// Palette holds the colours of the client's look: warm dark greys, light
+// warm text and an amber accent.
+type Palette struct {
+	Background    color.NRGBA // behind everything
+	Panel         color.NRGBA // panels and dialogs
+	PanelBorder   color.NRGBA
+	Field         color.NRGBA // text inputs, lists, the chat
+	FieldBorder   color.NRGBA
+	Button        color.NRGBA
+	ButtonHover   color.NRGBA
+	ButtonPressed color.NRGBA
+	ButtonBorder  color.NRGBA
+	Accent        color.NRGBA // titles, focus, the selected choice's border
+	Primary       color.NRGBA // the main button of a screen
+	PrimaryHover  color.NRGBA
+	Selected      color.NRGBA // the selected choice, the selected list row
+	Text          color.NRGBA
+	TextMuted     color.NRGBA // hints, secondary information
+	TextDisabled  color.NRGBA
+	Error         color.NRGBA
+	Success       color.NRGBA
+}
+
+// DefaultPalette returns the client's colours.
+func DefaultPalette() Palette {
+	return Palette{
+		Background:    color.NRGBA{22, 20, 18, 255},
+		Panel:         color.NRGBA{36, 33, 30, 255},
+		PanelBorder:   color.NRGBA{70, 62, 52, 255},
+		Field:         color.NRGBA{25, 23, 21, 255},
+		FieldBorder:   color.NRGBA{88, 78, 65, 255},
+		Button:        color.NRGBA{58, 52, 45, 255},
+		ButtonHover:   color.NRGBA{78, 69, 58, 255},
+		ButtonPressed: color.NRGBA{44, 40, 35, 255},
+		ButtonBorder:  color.NRGBA{98, 87, 72, 255},
+		Accent:        color.NRGBA{236, 172, 76, 255},
+		Primary:       color.NRGBA{156, 102, 34, 255},
+		PrimaryHover:  color.NRGBA{182, 121, 44, 255},
+		Selected:      color.NRGBA{100, 70, 32, 255},
+		Text:          color.NRGBA{240, 234, 222, 255},
+		TextMuted:     color.NRGBA{170, 160, 146, 255},
+		TextDisabled:  color.NRGBA{112, 105, 96, 255},
+		Error:         color.NRGBA{242, 112, 92, 255},
+		Success:       color.NRGBA{138, 206, 124, 255},
+	}
+}
+
+// Sizes of the faces, in pixels.
+const (
+	titleSize   = 64
+	headingSize = 28
+	normalSize  = 19
+	smallSize   = 16
+	monoSize    = 16
+)
+
+// Spacing of the layouts, in pixels.
+const (
+	panelPadding = 28 // inside a panel
+	rowSpacing   = 12 // between the rows of a form
+	gap          = 8  // between the widgets of a row
+	radius       = 6  // of the corners of buttons and fields
+)
+
+// Theme is the client's look: the palette, the faces, the images of panels,
+// buttons and fields, and an ebitenui theme made of them. The menu screens
+// use it, and so does the game screen's HUD, so that both look alike. A
+// Theme is built once and then only read.
+type Theme struct {
+	palette Palette
+
+	title, heading, normal, small, mono text.Face
+
+	panel, field, fieldDisabled *image.NineSlice
+	button, primary, selected   *widget.ButtonImage
+	buttonText                  *widget.ButtonTextColor
+	scroll                      *widget.ScrollContainerImage
+	slider                      *widget.SliderParams
+
+	ui *widget.Theme
+}
+
+// NewTheme builds the theme: it loads the Go fonts and draws the images.
+// It needs no display (images are created, not read back).
+func NewTheme() (*Theme, error) {
+	t := &Theme{palette: DefaultPalette()}
+	var err error
+	if t.title, err = goFace(gobold.TTF, titleSize); err != nil {
+		return nil, fmt.Errorf("load the bold Go font: %w", err)
+	}
+	if t.heading, err = goFace(gobold.TTF, headingSize); err != nil {
+		return nil, fmt.Errorf("load the bold Go font: %w", err)
+	}
+	if t.normal, err = goFace(goregular.TTF, normalSize); err != nil {
+		return nil, fmt.Errorf("load the regular Go font: %w", err)
+	}
+	if t.small, err = goFace(goregular.TTF, smallSize); err != nil {
+		return nil, fmt.Errorf("load the regular Go font: %w", err)
+	}
+	if t.mono, err = goFace(gomono.TTF, monoSize); err != nil {
+		return nil, fmt.Errorf("load the Go mono font: %w", err)
+	}
+
+	p := t.palette
+	t.panel = roundedRect(p.Panel, p.PanelBorder, 10, 1)
+	t.field = roundedRect(p.Field, p.FieldBorder, radius, 1)
+	t.fieldDisabled = roundedRect(p.Panel, p.PanelBorder, radius, 1)
+	disabled := roundedRect(p.Panel, p.PanelBorder, radius, 1)
+	t.button = &widget.ButtonImage{
+		Idle:         roundedRect(p.Button, p.ButtonBorder, radius, 1),
+		Hover:        roundedRect(p.ButtonHover, p.Accent, radius, 1),
+		Pressed:      roundedRect(p.ButtonPressed, p.Accent, radius, 1),
+		PressedHover: roundedRect(p.ButtonPressed, p.Accent, radius, 1),
+		Disabled:     disabled,
+	}
+	t.primary = &widget.ButtonImage{
+		Idle:         roundedRect(p.Primary, p.Accent, radius, 1),
+		Hover:        roundedRect(p.PrimaryHover, p.Accent, radius, 2),
+		Pressed:      roundedRect(p.Selected, p.Accent, radius, 2),
+		PressedHover: roundedRect(p.Selected, p.Accent, radius, 2),
+		Disabled:     disabled,
+	}
+	t.selected = &widget.ButtonImage{
+		Idle:         roundedRect(p.Selected, p.Accent, radius, 2),
+		Hover:        roundedRect(p.Selected, p.Accent, radius, 2),
+		Pressed:      roundedRect(p.Selected, p.Accent, radius, 2),
+		PressedHover: roundedRect(p.Selected, p.Accent, radius, 2),
+		Disabled:     roundedRect(p.Panel, p.Selected, radius, 2),
+	}
+	t.buttonText = &widget.ButtonTextColor{Idle: p.Text, Hover: p.Text, Pressed: p.Text, Disabled: p.TextDisabled}
+	t.scroll = &widget.ScrollContainerImage{Idle: t.field, Disabled: t.fieldDisabled, Mask: t.field}
+	fixed, minHandle := 0, 24
+	t.slider = &widget.SliderParams{
+		TrackImage: &widget.SliderTrackImage{
+			Idle:  roundedRect(p.Field, p.Field, 4, 1),
+			Hover: roundedRect(p.Field, p.Field, 4, 1),
+		},
+		HandleImage: &widget.ButtonImage{
+			Idle:    roundedRect(p.Button, p.ButtonBorder, 4, 1),
+			Hover:   roundedRect(p.ButtonHover, p.Accent, 4, 1),
+			Pressed: roundedRect(p.ButtonHover, p.Accent, 4, 1),
+		},
+		FixedHandleSize: &fixed,
+		MinHandleSize:   &minHandle,
+		TrackPadding:    widget.NewInsetsSimple(2),
+	}
+	t.ui = t.widgetTheme()
+	return t, nil
+}
+
+// goFace returns a face of the TrueType font ttf at size pixels.
+func goFace(ttf []byte, size float64) (text.Face, error) {
+	src, err := text.NewGoTextFaceSource(bytes.NewReader(ttf))
+	if err != nil {
+		return nil, err
+	}
+	return &text.GoTextFace{Source: src, Size: size}, nil
+}
+
+// UI returns the ebitenui theme: set it as the UI's PrimaryTheme so that
+// widgets made without explicit images and faces match the menus.
+func (t *Theme) UI() *widget.Theme { return t.ui }
+
+// Palette returns the theme's colours.
+func (t *Theme) Palette() Palette { return t.palette }
+
+// TitleFace returns the face of the game's title (bold, large).
+func (t *Theme) TitleFace() text.Face { return t.title }
+
+// HeadingFace returns the face of screen and panel headings (bold).
+func (t *Theme) HeadingFace() text.Face { return t.heading }
+
+// NormalFace returns the face of buttons, labels and inputs.
+func (t *Theme) NormalFace() text.Face { return t.normal }
+
+// SmallFace returns the face of hints, tables and the chat.
+func (t *Theme) SmallFace() text.Face { return t.small }
+
+// MonoFace returns a fixed-width face, for text laid out in columns.
+func (t *Theme) MonoFace() text.Face { return t.mono }
+
+// PanelImage returns the background of a panel: rounded, bordered.
+func (t *Theme) PanelImage() *image.NineSlice { return t.panel }
+
+// FieldImage returns the background of a text field or a list.
+func (t *Theme) FieldImage() *image.NineSlice { return t.field }
+
+// ButtonImage returns the images of an ordinary button (a new copy).
+func (t *Theme) ButtonImage() *widget.ButtonImage { c := *t.button; return &c }
+
+// PrimaryButtonImage returns the images of a screen's main button, in the
+// accent colour (a new copy).
+func (t *Theme) PrimaryButtonImage() *widget.ButtonImage { c := *t.primary; return &c }
+
+// SelectedButtonImage returns the images of a selected choice (a new copy).
+func (t *Theme) SelectedButtonImage() *widget.ButtonImage { c := *t.selected; return &c }
+
+// ButtonTextColor returns the text colours of buttons (a new copy).
+func (t *Theme) ButtonTextColor() *widget.ButtonTextColor { c := *t.buttonText; return &c }
+
+// buttonPadding is the space around a button's label.
+func buttonPadding() *widget.Insets {
+	return &widget.Insets{Left: 18, Right: 18, Top: 8, Bottom: 8}
+}
+
+// NewButton returns a button labelled label that calls onClick (if not
+// nil) when clicked.
+func (t *Theme) NewButton(label string, onClick func(), opts ...widget.ButtonOpt) *widget.Button {
+	return t.newButton(t.ButtonImage(), label, onClick, opts...)
+}
+
+// NewPrimaryButton returns a button in the accent colour, for the main
+// action of a screen.
+func (t *Theme) NewPrimaryButton(label string, onClick func(), opts ...widget.ButtonOpt) *widget.Button {
+	return t.newButton(t.PrimaryButtonImage(), label, onClick, opts...)
+}
+
+func (t *Theme) newButton(img *widget.ButtonImage, label string, onClick func(), opts ...widget.ButtonOpt) *widget.Button {
+	all := []widget.ButtonOpt{
+		widget.ButtonOpts.Image(img),
+		widget.ButtonOpts.Text(label, &t.normal, t.ButtonTextColor()),
+		widget.ButtonOpts.TextPadding(buttonPadding()),
+	}
+	if onClick != nil {
+		all = append(all, widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { onClick() }))
+	}
+	return widget.NewButton(append(all, opts...)...)
+}
+
+// NewText returns a line of text (or several, split at "\n").
+func (t *Theme) NewText(s string, face text.Face, c color.Color, opts ...widget.TextOpt) *widget.Text {
+	f := face
+	all := []widget.TextOpt{
+		widget.TextOpts.Text(s, &f, c),
+		widget.TextOpts.Position(widget.TextPositionStart, widget.TextPositionCenter),
+	}
+	return widget.NewText(append(all, opts...)...)
+}
+
+// NewInput returns a single-line text input at least width pixels wide.
+func (t *Theme) NewInput(width int, opts ...widget.TextInputOpt) *widget.TextInput {
+	all := []widget.TextInputOpt{
+		widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(width, 0)),
+		widget.TextInputOpts.Image(&widget.TextInputImage{
+			Idle:      t.field,
+			Disabled:  t.fieldDisabled,
+			Highlight: image.NewNineSliceColor(color.NRGBA{t.palette.Accent.R, t.palette.Accent.G, t.palette.Accent.B, 90}),
+		}),
+		widget.TextInputOpts.Face(&t.normal),
+		widget.TextInputOpts.Color(&widget.TextInputColor{
+			Idle:          t.palette.Text,
+			Disabled:      t.palette.TextDisabled,
+			Caret:         t.palette.Accent,
+			DisabledCaret: t.palette.TextDisabled,
+		}),
+		widget.TextInputOpts.Padding(&widget.Insets{Left: 10, Right: 10, Top: 8, Bottom: 8}),
+	}
+	return widget.NewTextInput(append(all, opts...)...)
+}
+
+// NewPanel returns a container with the panel background and the given
+// layout (a vertical row layout with the panel's padding if nil).
+func (t *Theme) NewPanel(layout widget.Layouter, opts ...widget.ContainerOpt) *widget.Container {
+	if layout == nil {
+		layout = widget.NewRowLayout(
+			widget.RowLayoutOpts.Direction(widget.DirectionVertical),
+			widget.RowLayoutOpts.Padding(widget.NewInsetsSimple(panelPadding)),
+			widget.RowLayoutOpts.Spacing(rowSpacing),
+		)
+	}
+	all := []widget.ContainerOpt{
+		widget.ContainerOpts.BackgroundImage(t.panel),
+		widget.ContainerOpts.Layout(layout),
+	}
+	return widget.NewContainer(append(all, opts...)...)
+}
+
+// widgetTheme returns the ebitenui theme made of t's faces and images.
+func (t *Theme) widgetTheme() *widget.Theme {
+	p := t.palette
+	label := &widget.LabelParams{Face: &t.normal, Color: &widget.LabelColor{Idle: p.Text, Disabled: p.TextDisabled}}
+	entryColor := &widget.ListEntryColor{
+		Unselected:                 p.Text,
+		Selected:                   p.Text,
+		DisabledUnselected:         p.TextDisabled,
+		DisabledSelected:           p.TextDisabled,
+		SelectingBackground:        p.ButtonHover,
+		SelectedBackground:         p.Selected,
+		FocusedBackground:          p.ButtonHover,
+		SelectingFocusedBackground: p.ButtonHover,
+		SelectedFocusedBackground:  p.Selected,
+		DisabledSelectedBackground: p.Panel,
+	}
+	start, center := widget.TextPositionStart, widget.TextPositionCenter
+	spacing, falseValue, comboHeight, handle := 4, false, 240, 12
+	list := &widget.ListParams{
+		EntryFace:                   &t.normal,
+		EntryColor:                  entryColor,
+		EntryTextPadding:            &widget.Insets{Left: 10, Right: 10, Top: 5, Bottom: 5},
+		EntryTextHorizontalPosition: &start,
+		EntryTextVerticalPosition:   &center,
+		ControlWidgetSpacing:        &spacing,
+		ScrollContainerImage:        t.scroll,
+		ScrollContainerPadding:      widget.NewInsetsSimple(4),
+		Slider:                      t.slider,
+	}
+	button := &widget.ButtonParams{
+		Image:        t.ButtonImage(),
+		TextColor:    t.ButtonTextColor(),
+		TextFace:     &t.normal,
+		TextPadding:  buttonPadding(),
+		TextPosition: &widget.TextPositioning{HTextPosition: center, VTextPosition: center},
+	}
+	return &widget.Theme{
+		DefaultFace:      &t.normal,
+		DefaultTextColor: p.Text,
+		ButtonTheme:      button,
+		PanelTheme:       &widget.PanelParams{BackgroundImage: t.panel},
+		LabelTheme:       label,
+		TextTheme:        &widget.TextParams{Face: &t.normal, Color: p.Text},
+		CheckboxTheme: &widget.CheckboxParams{
+			Label: label,
+			Image: &widget.CheckboxImage{
+				Unchecked:         roundedRect(p.Field, p.FieldBorder, 4, 1),
+				UncheckedHovered:  roundedRect(p.Field, p.Accent, 4, 1),
+				UncheckedDisabled: roundedRect(p.Panel, p.PanelBorder, 4, 1),
+				Checked:           roundedRect(p.Accent, p.Accent, 4, 1),
+				CheckedHovered:    roundedRect(p.PrimaryHover, p.Accent, 4, 1),
+				CheckedDisabled:   roundedRect(p.TextDisabled, p.PanelBorder, 4, 1),
+				Greyed:            roundedRect(p.Selected, p.Accent, 4, 1),
+				GreyedHovered:     roundedRect(p.Selected, p.Accent, 4, 1),
+				GreyedDisabled:    roundedRect(p.Panel, p.PanelBorder, 4, 1),
+			},
+		},
+		ProgressBarTheme: &widget.ProgressBarParams{
+			TrackImage: &widget.ProgressBarImage{Idle: t.field, Hover: t.field, Disabled: t.fieldDisabled},
+			FillImage: &widget.ProgressBarImage{
+				Idle:     roundedRect(p.Primary, p.Accent, 4, 1),
+				Hover:    roundedRect(p.Primary, p.Accent, 4, 1),
+				Disabled: roundedRect(p.Button, p.ButtonBorder, 4, 1),
+			},
+			TrackPadding: widget.NewInsetsSimple(2),
+		},
+		SliderTheme: &widget.SliderParams{
+			TrackImage:      t.slider.TrackImage,
+			HandleImage:     t.slider.HandleImage,
+			TrackPadding:    widget.NewInsetsSimple(2),
+			FixedHandleSize: &handle,
+			PageSizeFunc:    func() int { return 1 },
+		},
+		TabbookTheme: &widget.TabBookParams{
+			TabButton: &widget.ButtonParams{
+				Image:       t.ButtonImage(),
+				TextColor:   t.ButtonTextColor(),
+				TextFace:    &t.normal,
+				TextPadding: buttonPadding(),
+			},
+			TabSpacing: &spacing,
+		},
+		TabTheme: &widget.TabParams{BackgroundImage: t.panel},
+		TextInputTheme: &widget.TextInputParams{
+			Image: &widget.TextInputImage{Idle: t.field, Disabled: t.fieldDisabled},
+			Color: &widget.TextInputColor{Idle: p.Text, Disabled: p.TextDisabled, Caret: p.Accent, DisabledCaret: p.TextDisabled},
+			Face:  &t.normal,
+			Padding: &widget.Insets{
+				Left: 10, Right: 10, Top: 8, Bottom: 8,
+			},
+		},
+		TextAreaTheme: &widget.TextAreaParams{
+			Face:                   &t.small,
+			ForegroundColor:        p.Text,
+			TextPadding:            &widget.Insets{Left: 4, Right: 4},
+			ControlWidgetSpacing:   &spacing,
+			StripBBCode:            &falseValue,
+			ScrollContainerImage:   t.scroll,
+			ScrollContainerPadding: widget.NewInsetsSimple(6),
+			Slider:                 t.slider,
+		},
+		ListTheme: list,
+		ListComboButtonTheme: &widget.ListComboButtonParams{
+			List:               list,
+			Button:             button,
+			DisableDefaultKeys: &falseValue,
+			MaxContentHeight:   &comboHeight,
+		},
+	}
+}
+
+// roundedRect returns a nine-slice image that draws a rectangle of colour
+// fill with corners rounded to radius r and a border of width bw in colour
+// border, antialiased.
+func roundedRect(fill, border color.NRGBA, r, bw int) *image.NineSlice {
+	r = max(r, bw, 1)
+	size := 2*r + 1
+	img := goimage.NewNRGBA(goimage.Rect(0, 0, size, size))
+	const ss = 4 // samples per pixel side
+	for y := range size {
+		for x := range size {
+			var outer, inner int
+			for sy := range ss {
+				for sx := range ss {
+					px := float64(x) + (float64(sx)+0.5)/ss
+					py := float64(y) + (float64(sy)+0.5)/ss
+					if inRoundedRect(px, py, 0, float64(size), float64(r)) {
+						outer++
+						if inRoundedRect(px, py, float64(bw), float64(size-bw), float64(r-bw)) {
+							inner++
+						}
+					}
+				}
+			}
+			img.SetNRGBA(x, y, mix(border, fill, outer, inner, ss*ss))
+		}
+	}
+	return image.NewNineSlice(ebiten.NewImageFromImage(img), [3]int{r, 1, r}, [3]int{r, 1, r})
+}
+
+// inRoundedRect reports whether (x, y) is inside the square from lo to hi
+// (on both axes) with corners rounded to radius r.
+func inRoundedRect(x, y, lo, hi, r float64) bool {
+	if x < lo || x >= hi || y < lo || y >= hi {
+		return false
+	}
+	cx := min(max(x, lo+r), hi-r)
+	cy := min(max(y, lo+r), hi-r)
+	dx, dy := x-cx, y-cy
+	return dx*dx+dy*dy <= r*r
+}
+
+// mix returns the colour of a pixel of which outer of n samples are inside
+// the shape, inner of them inside the border: border over the ring, fill
+// inside, transparent outside.
+func mix(border, fill color.NRGBA, outer, inner, n int) color.NRGBA {
+	ring := outer - inner
+	// Alpha-weighted sums, so that a translucent colour mixes right.
+	wb := ring * int(border.A)
+	wf := inner * int(fill.A)
+	w := wb + wf
+	if w == 0 {
+		return color.NRGBA{}
+	}
+	ch := func(b, f uint8) uint8 { return uint8((wb*int(b) + wf*int(f) + w/2) / w) }
+	return color.NRGBA{ch(border.R, fill.R), ch(border.G, fill.G), ch(border.B, fill.B), uint8((w + n/2) / n)}
+}

@@ -1,0 +1,250 @@
+package menu
+
+import (
+	"errors"
+	"strconv"
+
+	"github.com/ebitenui/ebitenui/image"
+	"github.com/ebitenui/ebitenui/widget"
+
+	"empires/shared/protocol"
+)
+
+// newScreen returns the root container of a screen: the background colour
+// over the whole window, content centred in it, and footer (if not nil) at
+// the bottom centre. The container carries the theme, so widgets that rely
+// on it find it whatever the UI's PrimaryTheme.
+func newScreen(t *Theme, content, footer widget.PreferredSizeLocateableWidget) *widget.Container {
+	root := widget.NewContainer(
+		widget.ContainerOpts.BackgroundImage(image.NewNineSliceColor(t.palette.Background)),
+		widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(widget.NewInsetsSimple(16)))),
+	)
+	root.GetWidget().SetTheme(t.ui)
+	content.GetWidget().LayoutData = widget.AnchorLayoutData{
+		HorizontalPosition: widget.AnchorLayoutPositionCenter,
+		VerticalPosition:   widget.AnchorLayoutPositionCenter,
+	}
+	root.AddChild(content)
+	if footer != nil {
+		footer.GetWidget().LayoutData = widget.AnchorLayoutData{
+			HorizontalPosition: widget.AnchorLayoutPositionCenter,
+			VerticalPosition:   widget.AnchorLayoutPositionEnd,
+		}
+		root.AddChild(footer)
+	}
+	return root
+}
+
+// row returns a container laying children out left to right, centred
+// vertically, gap pixels apart.
+func row(children ...widget.PreferredSizeLocateableWidget) *widget.Container {
+	c := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
+		widget.RowLayoutOpts.Direction(widget.DirectionHorizontal),
+		widget.RowLayoutOpts.Spacing(gap),
+	)))
+	for _, ch := range children {
+		ch.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
+		c.AddChild(ch)
+	}
+	return c
+}
+
+// column returns a container laying children out top to bottom, spacing
+// pixels apart, each as wide as the column when stretch is set.
+func column(spacing int, stretch bool, children ...widget.PreferredSizeLocateableWidget) *widget.Container {
+	c := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
+		widget.RowLayoutOpts.Direction(widget.DirectionVertical),
+		widget.RowLayoutOpts.Spacing(spacing),
+	)))
+	for _, ch := range children {
+		if _, ok := ch.GetWidget().LayoutData.(widget.RowLayoutData); !ok {
+			ch.GetWidget().LayoutData = widget.RowLayoutData{Stretch: stretch}
+		}
+		c.AddChild(ch)
+	}
+	return c
+}
+
+// form returns a two-column grid: a label on the left, its controls on the
+// right, one row each.
+func form(t *Theme, rows ...formRow) *widget.Container {
+	c := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
+		widget.GridLayoutOpts.Columns(2),
+		widget.GridLayoutOpts.Spacing(24, rowSpacing),
+		widget.GridLayoutOpts.Stretch([]bool{false, true}, nil),
+	)))
+	for _, r := range rows {
+		c.AddChild(t.NewText(r.label, t.normal, t.palette.TextMuted), r.controls)
+	}
+	return c
+}
+
+// formRow is a row of a form.
+type formRow struct {
+	label    string
+	controls widget.PreferredSizeLocateableWidget
+}
+
+// heading returns a screen heading.
+func heading(t *Theme, s string) *widget.Text {
+	return t.NewText(s, t.heading, t.palette.Accent)
+}
+
+// hint returns a line of muted small text.
+func hint(t *Theme, s string) *widget.Text {
+	return t.NewText(s, t.small, t.palette.TextMuted)
+}
+
+// statusLine is a line of text that reports what happens: information in
+// the muted colour, errors in the error colour. It keeps its height when
+// empty, so the layout does not jump.
+type statusLine struct {
+	text *widget.Text
+	t    *Theme
+}
+
+func newStatusLine(t *Theme, width int) *statusLine {
+	s := &statusLine{t: t, text: t.NewText(" ", t.normal, t.palette.TextMuted, widget.TextOpts.MaxWidth(float64(width)))}
+	s.text.GetWidget().MinWidth = width
+	return s
+}
+
+// set shows msg, as an error if isErr.
+func (s *statusLine) set(msg string, isErr bool) {
+	if msg == "" {
+		msg = " "
+	}
+	s.text.Label = msg
+	c := s.t.palette.TextMuted
+	if isErr {
+		c = s.t.palette.Error
+	}
+	s.text.SetColor(c)
+}
+
+// label returns the text shown ("" for none).
+func (s *statusLine) label() string {
+	if s.text.Label == " " {
+		return ""
+	}
+	return s.text.Label
+}
+
+// choicesPerRow is the most buttons a choice puts on a line.
+const choicesPerRow = 6
+
+// choice is a row of buttons of which exactly one is selected, like radio
+// buttons: the selected one has the accent look.
+type choice struct {
+	t        *Theme
+	row      *widget.Container
+	buttons  []*widget.Button
+	selected int
+	onChange func(i int) // called when the player picks another
+}
+
+// newChoice returns a choice among labels with selected selected.
+func newChoice(t *Theme, labels []string, selected int, onChange func(int)) *choice {
+	c := &choice{t: t, onChange: onChange, selected: -1}
+	c.row = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
+		widget.GridLayoutOpts.Columns(max(min(len(labels), choicesPerRow), 1)),
+		widget.GridLayoutOpts.Spacing(gap, gap),
+	)))
+	for i, l := range labels {
+		b := t.NewButton(l, func() { c.pick(i) })
+		c.buttons = append(c.buttons, b)
+		c.row.AddChild(b)
+	}
+	c.set(selected)
+	return c
+}
+
+// pick is a click on button i.
+func (c *choice) pick(i int) {
+	if i == c.selected {
+		return
+	}
+	c.set(i)
+	if c.onChange != nil {
+		c.onChange(i)
+	}
+}
+
+// set selects button i without calling onChange.
+func (c *choice) set(i int) {
+	if i < 0 || i >= len(c.buttons) {
+		return
+	}
+	c.selected = i
+	for j, b := range c.buttons {
+		if j == i {
+			b.SetImage(c.t.SelectedButtonImage())
+		} else {
+			b.SetImage(c.t.ButtonImage())
+		}
+	}
+}
+
+// stepper picks a whole number from min to max with − and + buttons.
+type stepper struct {
+	row         *widget.Container
+	minus, plus *widget.Button
+	value       *widget.Text
+	n, min, max int
+	onChange    func(n int) // called when the player changes the number
+}
+
+// newStepper returns a stepper from lo to hi showing n.
+func newStepper(t *Theme, n, lo, hi int, onChange func(int)) *stepper {
+	s := &stepper{min: lo, max: hi, onChange: onChange}
+	square := widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(40, 0))
+	s.minus = t.NewButton("−", func() { s.step(-1) }, square)
+	s.plus = t.NewButton("+", func() { s.step(+1) }, square)
+	s.value = t.NewText("", t.normal, t.palette.Text, widget.TextOpts.Position(widget.TextPositionCenter, widget.TextPositionCenter))
+	s.value.GetWidget().MinWidth = 36
+	s.row = row(s.minus, s.value, s.plus)
+	s.set(n)
+	return s
+}
+
+func (s *stepper) step(d int) {
+	old := s.n
+	s.set(s.n + d)
+	if s.n != old && s.onChange != nil {
+		s.onChange(s.n)
+	}
+}
+
+// set shows n, clamped to the range, without calling onChange.
+func (s *stepper) set(n int) {
+	s.n = min(max(n, s.min), s.max)
+	s.value.Label = strconv.Itoa(s.n)
+	s.minus.GetWidget().Disabled = s.n <= s.min
+	s.plus.GetWidget().Disabled = s.n >= s.max
+}
+
+// setRange changes the range and clamps the number into it, without calling
+// onChange.
+func (s *stepper) setRange(lo, hi int) {
+	s.min, s.max = lo, hi
+	s.set(s.n)
+}
+
+// playerMessage returns err as a sentence for the player: the message of a
+// *protocol.ProtocolError without its code, or the error's text.
+func playerMessage(err error) string {
+	var pe *protocol.ProtocolError
+	if errors.As(err, &pe) {
+		return pe.Message
+	}
+	return err.Error()
+}
+
+// visible shows or hides w; a hidden widget takes no room.
+func visible(w widget.HasWidget, show bool) {
+	v := widget.Visibility_Hide
+	if show {
+		v = widget.Visibility_Show
+	}
+	w.GetWidget().SetVisibility(v)
+}

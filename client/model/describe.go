@@ -1,0 +1,93 @@
+package model
+
+import (
+	"fmt"
+	"strings"
+
+	"empires/shared/game"
+	"empires/shared/hex"
+	"empires/shared/rules"
+	"empires/shared/rules/erfworld"
+)
+
+// Describe returns the tooltip lines for hex h: its terrain and whether it
+// is in sight ("Woods (3,4), out of sight"; "Unexplored (3,4)"), its city
+// (owner, level, Capital; when last seen for one out of sight), and its
+// armies, the player's first (units by name, Warlord and Casters, standing
+// order, the fleet carrying it) then the others (units, number of
+// characters; when last seen for those out of sight). Nil off the map.
+func (m *Model) Describe(h hex.Hex) []string {
+	if m.view == nil || !m.onMap(h) {
+		return nil
+	}
+	v := m.view
+	idx := hex.Rect{Width: v.Width, Height: v.Height}.Index(h)
+	t := v.Terrain[idx]
+	var out []string
+	switch {
+	case t == rules.NoTerrain:
+		return []string{"Unexplored " + at(h)}
+	case v.Visible.Has(idx):
+		out = append(out, fmt.Sprintf("%s %s, in sight", m.terrainName(t), at(h)))
+	default:
+		out = append(out, fmt.Sprintf("%s %s, out of sight", m.terrainName(t), at(h)))
+	}
+	for _, c := range v.Cities {
+		if c.Hex != h {
+			continue
+		}
+		kind := "city"
+		if c.Capital {
+			kind = "Capital"
+		}
+		line := fmt.Sprintf("%s %s %d, level %d", capital(m.whose(c.Owner)), kind, uint32(c.ID), c.Level)
+		if c.Remembered {
+			line += fmt.Sprintf(", as last seen on turn %d", c.Seen)
+		}
+		out = append(out, line)
+	}
+	for _, own := range []bool{true, false} {
+		for i := range v.Armies {
+			a := &v.Armies[i]
+			if a.Hex == h && (a.Owner == v.You) == own {
+				out = append(out, m.describeArmy(a))
+			}
+		}
+	}
+	return out
+}
+
+// describeArmy is the tooltip line of an army: "Your army 12: Infantry 4;
+// level 2 Warlord, Econ-A-Mancer; intercepts", "Red's fleet 30: no units;
+// last seen on turn 3".
+func (m *Model) describeArmy(a *game.ArmyView) string {
+	parts := []string{m.unitsText(a.Units)}
+	if a.Owner == m.You() && m.You() != 0 {
+		var chars []string
+		for _, c := range a.Characters {
+			switch k, ok := erfworld.CasterOf(c); {
+			case ok:
+				chars = append(chars, m.casterName(game.UnitKind(k)))
+			case c.Kind == erfworld.CharWarlord:
+				chars = append(chars, fmt.Sprintf("level %d Warlord", c.Level))
+			default:
+				chars = append(chars, fmt.Sprintf("character %d", c.ID))
+			}
+		}
+		if len(chars) > 0 {
+			parts = append(parts, strings.Join(chars, ", "))
+		}
+		if a.Carrier != 0 {
+			parts = append(parts, "aboard "+m.armyName(a.Carrier, true))
+		}
+		if a.Stance != (game.Stance{}) {
+			parts = append(parts, "standing order: "+stanceText(a.Stance.Kind, a.Stance.Dir))
+		}
+	} else if a.NumCharacters > 0 {
+		parts = append(parts, plural(int(a.NumCharacters), "character"))
+	}
+	if a.Remembered {
+		parts = append(parts, fmt.Sprintf("last seen on turn %d", a.Seen))
+	}
+	return fmt.Sprintf("%s %s: %s", capital(m.whose(a.Owner)), m.armyName(a.ID, a.Naval), strings.Join(parts, "; "))
+}

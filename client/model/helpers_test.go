@@ -1,0 +1,173 @@
+package model
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"empires/shared/game"
+	"empires/shared/game/gametest"
+	"empires/shared/hex"
+	"empires/shared/hexmap"
+	"empires/shared/protocol"
+	"empires/shared/rules/erfworld"
+)
+
+// loadRules returns the erfworld ruleset.
+func loadRules(t testing.TB) *erfworld.Rules {
+	t.Helper()
+	d, err := erfworld.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return erfworld.NewRules(d)
+}
+
+// modelOf returns a model holding player p's view of s, as the server
+// sends it.
+func modelOf(t testing.TB, r *erfworld.Rules, s *game.State, p game.PlayerID) *Model {
+	t.Helper()
+	m := New(r)
+	v := game.NewView(s, p)
+	if err := m.SetFullView(&protocol.FullView{View: v, Checksum: v.Checksum()}); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// grow gives player p orders that build up and spread its forces: a
+// Warlord in its Capital while it has fewer than four, every unit each city
+// may form, a garrison's units beyond one handed to a Warlord on its hex,
+// and every Warlord's army exploring in a random direction. Only orders
+// valid on their own are kept.
+func grow(rng *rand.Rand, s *game.State, r *erfworld.Rules, p game.PlayerID) []game.Order {
+	var orders []game.Order
+	warlords := 0
+	for i := range s.Armies {
+		if a := &s.Armies[i]; a.Owner == p && ledByWarlord(a) {
+			warlords++
+		}
+	}
+	for _, c := range s.Cities {
+		if c.Owner != p {
+			continue
+		}
+		if c.Capital && warlords < 4 {
+			orders = append(orders, game.Order{Kind: erfworld.OrderWarlord, City: c.ID})
+		}
+		orders = append(orders, game.Order{Kind: erfworld.OrderForm, City: c.ID, Unit: game.UnitKind(rng.IntN(2)),
+			Count: int32(r.D.UnitsFormable(int(c.Level)))})
+	}
+	for i := range s.Armies {
+		a := &s.Armies[i]
+		if a.Owner != p || a.Naval {
+			continue
+		}
+		if ledByWarlord(a) {
+			orders = append(orders, game.Order{Kind: game.OrderExplore, Army: a.ID, Dir: hex.Direction(rng.IntN(6))})
+			continue
+		}
+		for j := range s.Armies {
+			if b := &s.Armies[j]; b.Owner == p && b.Hex == a.Hex && ledByWarlord(b) && a.Units.Total() > 1 {
+				orders = append(orders, game.Order{Kind: erfworld.OrderTransfer, Army: a.ID, Target: b.ID,
+					Units: a.Units.Sub(game.Units{1})})
+				break
+			}
+		}
+	}
+	var valid []game.Order
+	for i := range orders {
+		orders[i].Turn = s.Turn
+		if game.ValidateOrder(s, r, p, &orders[i]) == nil {
+			valid = append(valid, orders[i])
+		}
+	}
+	return valid
+}
+
+func ledByWarlord(a *game.Army) bool {
+	for _, c := range a.Characters {
+		if c.Kind == erfworld.CharWarlord {
+			return true
+		}
+	}
+	return false
+}
+
+// playGame starts an erfworld game and plays turns of grow for every
+// player.
+func playGame(t testing.TB, r *erfworld.Rules, seed uint64, turns int) *game.State {
+	t.Helper()
+	s, err := r.NewGame(seed, 24, 18, 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 1))
+	for range turns {
+		game.Resolve(s, r, growAll(rng, s, r))
+	}
+	return s
+}
+
+// growAll is grow for every live player.
+func growAll(rng *rand.Rand, s *game.State, r *erfworld.Rules) []game.PlayerOrders {
+	var orders []game.PlayerOrders
+	for _, pl := range s.Players {
+		if pl.Alive {
+			orders = append(orders, game.PlayerOrders{Player: pl.ID, Orders: grow(rng, s, r, pl.ID)})
+		}
+	}
+	return orders
+}
+
+// The small map of the movement tests, in offset coordinates (col,row):
+//
+//	col:    0 1 2 3 4 5 6
+//	row 0:  . . . ^ . . .
+//	row 1:   . ~ . ^ . f .
+//	row 2:  . ~ . . . . .     W: player 1's Warlord with 2 Infantry at 2,2
+//	row 3:   . . . . ^ . .    E: player 2's army at 2,3, next to W
+//	row 4:  . . . ~ ~ . .     column 6 unexplored
+const smallMap = `
+. . . ^ . . .
+ . ~ . ^ . f .
+. ~ . . . . .
+ . . . . ^ . .
+. . . ~ ~ . .`
+
+// smallGame is the game on smallMap for players Red, Blue and Green: Red's
+// Capital at 0,4 and a city at 0,0; its Warlord's army W (2 Infantry) at
+// 2,2; its fleet F at 1,1; Blue's army E at 2,3, next to W; Blue's Capital
+// at 6,4. Red knows every hex but column 6.
+type smallGame struct {
+	s       *game.State
+	r       *erfworld.Rules
+	W, F, E game.ArmyID
+	Capital game.CityID
+	City    game.CityID
+}
+
+func newSmallGame(t testing.TB) *smallGame {
+	t.Helper()
+	r := loadRules(t)
+	m, err := hexmap.Parse(smallMap, r.D.Terrain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := r.NewGameOn(m, 1, 3, []string{"Red", "Blue", "Green"})
+	g := &smallGame{s: s, r: r}
+	g.Capital = s.AddCity(game.City{Owner: 1, Hex: gametest.At(0, 4), Level: 5, Capital: true})
+	g.City = s.AddCity(game.City{Owner: 1, Hex: gametest.At(0, 0), Level: 1})
+	g.W = s.AddArmy(game.Army{Owner: 1, Hex: gametest.At(2, 2), Units: game.Units{2},
+		Characters: []game.Character{{ID: game.CharacterID(s.NewID()), Kind: erfworld.CharWarlord, Level: 1}}})
+	g.F = s.AddArmy(game.Army{Owner: 1, Hex: gametest.At(1, 1), Naval: true})
+	g.E = s.AddArmy(game.Army{Owner: 2, Hex: gametest.At(2, 3), Units: game.Units{3}})
+	s.AddCity(game.City{Owner: 2, Hex: gametest.At(6, 4), Level: 5, Capital: true})
+	game.RecordVision(s, r)
+	rect := m.Rect()
+	for i := range rect.Len() {
+		if rect.HexAt(i).Offset().Col != 6 {
+			s.Memory[0].Known.Set(i)
+		}
+	}
+	return g
+}

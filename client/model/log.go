@@ -1,0 +1,415 @@
+package model
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"empires/shared/game"
+	"empires/shared/hex"
+	"empires/shared/rules/erfworld"
+)
+
+// LogLine is one line of the event log.
+type LogLine struct {
+	Turn game.Turn
+	// Text tells what happened in plain words: "Your army 12 (Infantry 4)
+	// beat Red's army 31 at (10,4): lost 1, killed 5".
+	Text string
+	// Hex is where it happened, when HasHex is set (the map may centre on
+	// it).
+	Hex    hex.Hex
+	HasHex bool
+	// Battle is the battle's report, for a battle.
+	Battle *game.BattleReport
+	// Mine reports that the event concerns the player: its army, city,
+	// money or battle.
+	Mine bool
+}
+
+// Log returns the event log, oldest first. It is the model's own: do not
+// change it.
+func (m *Model) Log() []LogLine { return m.log }
+
+// Move is one army's step in the turn's animation.
+type Move struct {
+	Army     game.ArmyID
+	Owner    game.PlayerID
+	From, To hex.Hex
+	// Kind is game.EventMove, game.EventRetreat or game.EventWithdraw.
+	Kind game.EventKind
+}
+
+// StepFrame is what happened at one step of the turn's movement: the
+// armies' steps, then the battles, all at once.
+type StepFrame struct {
+	// Step is the movement step, 0 for moves outside the movement phase
+	// (boarding a fleet before it, landing after it).
+	Step    int
+	Moves   []Move
+	Battles []hex.Hex
+}
+
+// Animation returns the last resolved turn's movement as the player saw
+// it, one frame per step in the order they happened: built from the turn's
+// EventMove, EventRetreat, EventWithdraw and EventBattle. It is the
+// model's own: do not change it.
+func (m *Model) Animation() []StepFrame { return m.anim }
+
+// logEvents appends events to the log and makes them the animation; before
+// and after are the views before and after the turn (after nil when the
+// update did not apply), for what the events leave out (whose city was
+// taken, whether an army is a fleet).
+func (m *Model) logEvents(events []game.Event, before, after *game.View) {
+	m.anim = nil
+	w := namer{m: m, views: []*game.View{after, before}}
+	for i := range events {
+		e := &events[i]
+		m.animate(e)
+		text := w.event(e)
+		if text == "" {
+			continue
+		}
+		line := LogLine{Turn: e.Turn, Text: text, Hex: e.To, HasHex: e.HasHex, Battle: e.Battle, Mine: w.mine(e)}
+		m.log = append(m.log, line)
+	}
+}
+
+// animate adds event e to the animation if it moves an army or is a
+// battle.
+func (m *Model) animate(e *game.Event) {
+	switch e.Kind {
+	case game.EventMove, game.EventRetreat, game.EventWithdraw, game.EventBattle:
+	default:
+		return
+	}
+	if !e.HasHex {
+		return
+	}
+	if n := len(m.anim); n == 0 || m.anim[n-1].Step != e.Step {
+		m.anim = append(m.anim, StepFrame{Step: e.Step})
+	}
+	f := &m.anim[len(m.anim)-1]
+	if e.Kind == game.EventBattle {
+		f.Battles = append(f.Battles, e.To)
+		return
+	}
+	f.Moves = append(f.Moves, Move{Army: e.Army, Owner: e.Player, From: e.From, To: e.To, Kind: e.Kind})
+}
+
+// namer writes events in words, looking armies and cities up in views
+// (the first that has them).
+type namer struct {
+	m     *Model
+	views []*game.View
+}
+
+// army finds army id in the views.
+func (w namer) army(id game.ArmyID) *game.ArmyView {
+	for _, v := range w.views {
+		if v == nil {
+			continue
+		}
+		for i := range v.Armies {
+			if v.Armies[i].ID == id {
+				return &v.Armies[i]
+			}
+		}
+	}
+	return nil
+}
+
+// city finds city id in the views.
+func (w namer) city(id game.CityID) *game.CityView {
+	for _, v := range w.views {
+		if v == nil {
+			continue
+		}
+		for i := range v.Cities {
+			if v.Cities[i].ID == id {
+				return &v.Cities[i]
+			}
+		}
+	}
+	return nil
+}
+
+// armyRef names army id of player owner: "your army 12", "Red's fleet 30".
+func (w namer) armyRef(id game.ArmyID, owner game.PlayerID) string {
+	naval := false
+	if a := w.army(id); a != nil {
+		naval = a.Naval
+	}
+	return w.m.whose(owner) + " " + w.m.armyName(id, naval)
+}
+
+// armiesRef names a side's armies: "your army 12", "Red's armies 31, 33".
+func (w namer) armiesRef(ids []game.ArmyID, owner game.PlayerID) string {
+	if len(ids) == 1 {
+		return w.armyRef(ids[0], owner)
+	}
+	nums := make([]string, len(ids))
+	for i, id := range ids {
+		nums[i] = fmt.Sprint(uint32(id))
+	}
+	return w.m.whose(owner) + " armies " + strings.Join(nums, ", ")
+}
+
+// mine reports whether event e concerns the player.
+func (w namer) mine(e *game.Event) bool {
+	you := w.m.You()
+	if you == 0 {
+		return false
+	}
+	if e.Player == you {
+		return true
+	}
+	if b := e.Battle; b != nil && (b.Sides[0].Player == you || b.Sides[1].Player == you) {
+		return true
+	}
+	if e.Kind == game.EventCapture {
+		if c := w.city(e.City); c != nil && c.Owner == you {
+			return true
+		}
+	}
+	return false
+}
+
+// event returns the log text of e, "" for an event the log leaves out
+// (every step of every move: the animation shows those).
+func (w namer) event(e *game.Event) string {
+	m := w.m
+	d := m.rs.D
+	army := capital(w.armyRef(e.Army, e.Player))
+	switch e.Kind {
+	case game.EventMove:
+		if e.Step != 0 || e.Text == "" {
+			return ""
+		}
+		return fmt.Sprintf("%s %s", army, e.Text)
+	case game.EventBlocked:
+		return fmt.Sprintf("%s stopped at %s: %s", army, at(e.From), e.Text)
+	case game.EventBattle:
+		return w.battle(e)
+	case game.EventRetreat:
+		return fmt.Sprintf("%s retreated from %s to %s", army, at(e.From), at(e.To))
+	case game.EventWithdraw:
+		return fmt.Sprintf("%s withdrew from %s to %s", army, at(e.From), at(e.To))
+	case game.EventIntercept:
+		return fmt.Sprintf("%s left its post to engage the enemy at %s", army, at(e.To))
+	case game.EventDestroyed:
+		if e.Text == "" || e.Text == "destroyed in battle" {
+			return fmt.Sprintf("%s was destroyed at %s", army, at(e.From))
+		}
+		return fmt.Sprintf("%s was destroyed at %s: %s", army, at(e.From), e.Text)
+	case game.EventCapture:
+		return w.capture(e)
+	case game.EventOrderSkipped:
+		return capital(e.Text)
+	case game.EventIncome:
+		s := fmt.Sprintf("%s received %d %s", capital(m.who(e.Player)), e.Amount, d.Currency)
+		if e.Amount == 0 && e.Text != "" {
+			return fmt.Sprintf("%s received no income: %s", capital(m.who(e.Player)), e.Text)
+		}
+		if e.Text != "" {
+			s += ": " + e.Text
+		}
+		return s
+	case game.EventBuild:
+		if e.Text == "" {
+			return fmt.Sprintf("%s built", capital(m.who(e.Player)))
+		}
+		return fmt.Sprintf("%s %s", capital(m.who(e.Player)), e.Text)
+	case game.EventEliminated:
+		if e.Player == m.You() && e.Player != 0 {
+			return "You are out of the game"
+		}
+		return fmt.Sprintf("%s is out of the game", m.PlayerName(e.Player))
+	case game.EventVictory:
+		s := fmt.Sprintf("%s won the game", m.PlayerName(e.Player))
+		if e.Player == m.You() && e.Player != 0 {
+			s = "You won the game"
+		}
+		if e.Text != "" {
+			s += ": " + e.Text
+		}
+		return s
+	case erfworld.EventUpkeep:
+		return fmt.Sprintf("Upkeep: %s", e.Text)
+	case erfworld.EventLevel:
+		return fmt.Sprintf("The Warlord of %s rose to level %d", w.armyRef(e.Army, e.Player), e.Amount)
+	case erfworld.EventFishing:
+		return fmt.Sprintf("%s fleets caught %d %s (%s)", capital(m.whose(e.Player)), e.Amount, d.Currency, e.Text)
+	}
+	if e.Text != "" {
+		return capital(e.Text)
+	}
+	return fmt.Sprintf("Event of kind %d", e.Kind)
+}
+
+// battle writes a battle from the player's side if it fought: "Your army 12
+// (Infantry 4) beat Red's army 31 at (10,4): lost 1, killed 5"; else from
+// the first side's: "Red's army 31 beat Blue's army 7 at (3,3): Red lost
+// 1, Blue lost 5".
+func (w namer) battle(e *game.Event) string {
+	b := e.Battle
+	if b == nil {
+		return fmt.Sprintf("A battle at %s", at(e.To))
+	}
+	m := w.m
+	me, other := &b.Sides[0], &b.Sides[1]
+	mine := m.You() != 0 && (me.Player == m.You() || other.Player == m.You())
+	if other.Player == m.You() && mine {
+		me, other = other, me
+	}
+	subject := capital(w.armiesRef(me.Armies, me.Player))
+	if mine {
+		subject += " (" + m.unitsText(me.Before) + ")"
+	}
+	object := w.armiesRef(other.Armies, other.Player)
+	var what string
+	switch {
+	case b.Winner == 0: // nobody won (or a neutral side, which the report cannot tell apart)
+		what = fmt.Sprintf("%s fought %s to a draw at %s", subject, object, at(b.Hex))
+	case b.Winner == me.Player:
+		what = fmt.Sprintf("%s beat %s at %s", subject, object, at(b.Hex))
+	case b.Winner == other.Player:
+		what = fmt.Sprintf("%s lost to %s at %s", subject, object, at(b.Hex))
+	default:
+		what = fmt.Sprintf("%s fought %s to a draw at %s", subject, object, at(b.Hex))
+	}
+	if mine {
+		return fmt.Sprintf("%s: lost %d, killed %d", what, me.Losses.Total(), other.Losses.Total())
+	}
+	return fmt.Sprintf("%s: %s lost %d, %s lost %d", what, m.PlayerName(me.Player), me.Losses.Total(),
+		m.PlayerName(other.Player), other.Losses.Total())
+}
+
+// capture writes a city taken: "Blue captured your Capital at (3,7)".
+func (w namer) capture(e *game.Event) string {
+	m := w.m
+	what := "the city"
+	if c := w.city(e.City); c != nil {
+		kind := "city"
+		if c.Capital {
+			kind = "Capital"
+		}
+		what = "the " + kind
+		// The view before the turn knows whose it was.
+		if len(w.views) > 1 && w.views[1] != nil {
+			for _, old := range w.views[1].Cities {
+				if old.ID == e.City && old.Owner != e.Player {
+					what = m.whose(old.Owner) + " " + kind
+				}
+			}
+		}
+	}
+	return fmt.Sprintf("%s captured %s at %s", capital(m.who(e.Player)), what, at(e.To))
+}
+
+// who names player p as a subject: "you", "Red", "Neutral".
+func (m *Model) who(p game.PlayerID) string {
+	if p != 0 && p == m.You() {
+		return "you"
+	}
+	return m.PlayerName(p)
+}
+
+// whose names player p as an owner: "your", "Red's", "neutral".
+func (m *Model) whose(p game.PlayerID) string {
+	switch {
+	case p == 0:
+		return "neutral"
+	case p == m.You():
+		return "your"
+	}
+	return m.PlayerName(p) + "'s"
+}
+
+// armyName is "army 12", or "fleet 12" for a fleet.
+func (m *Model) armyName(id game.ArmyID, naval bool) string {
+	if naval {
+		return fmt.Sprintf("fleet %d", uint32(id))
+	}
+	return fmt.Sprintf("army %d", uint32(id))
+}
+
+// isFleet reports whether the view shows army id as a fleet.
+func (m *Model) isFleet(id game.ArmyID) bool {
+	if m.view == nil {
+		return false
+	}
+	for i := range m.view.Armies {
+		if m.view.Armies[i].ID == id {
+			return m.view.Armies[i].Naval
+		}
+	}
+	return false
+}
+
+// cityName names city id for labels: "the Capital at (3,7)", "the city at
+// (4,2)"; "city 5" if the view does not show it.
+func (m *Model) cityName(id game.CityID) string {
+	if m.view != nil {
+		for _, c := range m.view.Cities {
+			if c.ID == id {
+				if c.Capital {
+					return "the Capital at " + at(c.Hex)
+				}
+				return "the city at " + at(c.Hex)
+			}
+		}
+	}
+	return id.String()
+}
+
+// unitName is the name of unit kind k: "Infantry".
+func (m *Model) unitName(k game.UnitKind) string {
+	if int(k) < len(m.rs.D.Units) {
+		return m.rs.D.Units[k].Name
+	}
+	return fmt.Sprintf("unit kind %d", k)
+}
+
+// casterName is the name of caster kind k: "Look-A-Mancer".
+func (m *Model) casterName(k game.UnitKind) string {
+	if name := m.rs.D.Caster.Name(erfworld.CasterKind(k)); name != "" && k < game.UnitKind(erfworld.NumCasterKinds) {
+		return name
+	}
+	return fmt.Sprintf("Caster of kind %d", k)
+}
+
+// unitsText lists units by kind: "Infantry 4, Cavalry 1"; "no units".
+func (m *Model) unitsText(u game.Units) string {
+	var parts []string
+	for k, n := range u {
+		if n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", m.unitName(game.UnitKind(k)), n))
+		}
+	}
+	if len(parts) == 0 {
+		return "no units"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// at writes a hex for the player: "(4,5)".
+func at(h hex.Hex) string { return "(" + h.String() + ")" }
+
+// plural writes "1 step", "3 steps".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// capital returns s with its first letter upper case.
+func capital(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}

@@ -1,0 +1,300 @@
+package model
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"empires/shared/game"
+	"empires/shared/game/gametest"
+	"empires/shared/hex"
+	"empires/shared/protocol"
+	"empires/shared/rules/erfworld"
+)
+
+func labels(ds []Draft) []string {
+	var out []string
+	for _, d := range ds {
+		out = append(out, d.Label)
+	}
+	return out
+}
+
+// TestDraftsReplacePerArmy: an army has one movement order and one stance
+// a turn; a new one replaces the old in its place in the list.
+func TestDraftsReplacePerArmy(t *testing.T) {
+	g := newSmallGame(t)
+	m := modelOf(t, g.r, g.s, 1)
+	w := uint32(g.W)
+	to1, to2 := gametest.At(3, 2), gametest.At(4, 2)
+	upgrade := game.Order{Kind: erfworld.OrderUpgrade, City: g.City}
+	steps := []struct {
+		name string
+		do   func()
+		want []string
+	}{
+		{"move", func() { m.SetMove(g.W, []hex.Hex{to1}, false) },
+			[]string{fmt.Sprintf("Move army %d: 1 step to (%s)", w, to1)}},
+		{"another move replaces it", func() { m.SetMove(g.W, []hex.Hex{to1, to2}, false) },
+			[]string{fmt.Sprintf("Move army %d: 2 steps to (%s)", w, to2)}},
+		{"an upgrade goes after it", func() { m.AddOrder(upgrade) },
+			[]string{fmt.Sprintf("Move army %d: 2 steps to (%s)", w, to2), "Upgrade the city at (0,0) to level 2"}},
+		{"exploring replaces the move in its place", func() { m.SetExplore(g.W, hex.NorthEast) },
+			[]string{fmt.Sprintf("Army %d explores NE", w), "Upgrade the city at (0,0) to level 2"}},
+		{"a stance is another order", func() { m.SetStance(g.W, game.Intercept, hex.West) },
+			[]string{fmt.Sprintf("Army %d explores NE", w), "Upgrade the city at (0,0) to level 2", fmt.Sprintf("Army %d: intercept", w)}},
+		{"a new stance replaces it", func() { m.SetStance(g.W, game.Withdraw, hex.West) },
+			[]string{fmt.Sprintf("Army %d explores NE", w), "Upgrade the city at (0,0) to level 2", fmt.Sprintf("Army %d: withdraw to W", w)}},
+		{"the standing order again needs no order", func() { m.SetStance(g.W, game.Defend, hex.East) },
+			[]string{fmt.Sprintf("Army %d explores NE", w), "Upgrade the city at (0,0) to level 2"}},
+		{"AddOrder of a move replaces too", func() { m.AddOrder(game.Order{Kind: game.OrderAttack, Army: g.W, Path: []hex.Hex{gametest.At(2, 3)}}) },
+			[]string{fmt.Sprintf("Attack with army %d: 1 step to (%s)", w, gametest.At(2, 3)), "Upgrade the city at (0,0) to level 2"}},
+		{"ruleset orders add up", func() { m.AddOrder(upgrade) },
+			[]string{fmt.Sprintf("Attack with army %d: 1 step to (%s)", w, gametest.At(2, 3)), "Upgrade the city at (0,0) to level 2",
+				"Upgrade the city at (0,0) to level 2"}},
+		{"an empty path removes the move", func() { m.SetMove(g.W, nil, false) },
+			[]string{"Upgrade the city at (0,0) to level 2", "Upgrade the city at (0,0) to level 2"}},
+		{"remove by index", func() { m.RemoveOrder(1) }, []string{"Upgrade the city at (0,0) to level 2"}},
+		{"an index out of range removes nothing", func() { m.RemoveOrder(5) }, []string{"Upgrade the city at (0,0) to level 2"}},
+		{"clear", func() { m.ClearOrders() }, nil},
+	}
+	for _, st := range steps {
+		st.do()
+		if have := labels(m.Drafts()); !reflect.DeepEqual(have, st.want) {
+			t.Fatalf("%s:\nhave %q\nwant %q", st.name, have, st.want)
+		}
+	}
+}
+
+// TestDraftErrorsAreTheServers drafts orders of every kind, good and bad,
+// for each player of a game under way, and checks each draft's Err is what
+// the server says of the submitted list, and that the server's answer
+// lands on the right drafts.
+func TestDraftErrorsAreTheServers(t *testing.T) {
+	r := loadRules(t)
+	s := playGame(t, r, 3, 12)
+	rng := rand.New(rand.NewPCG(3, 3))
+	kinds := []game.OrderKind{game.OrderMove, game.OrderAttack, game.OrderFollow, game.OrderExplore, game.OrderStance,
+		erfworld.OrderBuildCity, erfworld.OrderUpgrade, erfworld.OrderForm, erfworld.OrderWarlord, erfworld.OrderCaster,
+		erfworld.OrderFleet, erfworld.OrderTradeGood, erfworld.OrderCash, erfworld.OrderTransfer, erfworld.OrderScout,
+		erfworld.OrderLook, erfworld.OrderLoad, erfworld.OrderUnload}
+	refused, accepted := 0, 0
+	for _, pl := range s.Players {
+		m := modelOf(t, r, s, pl.ID)
+		var ids []game.ArmyID
+		var cities []game.CityID
+		for _, a := range s.Armies {
+			ids = append(ids, a.ID)
+		}
+		for _, c := range s.Cities {
+			cities = append(cities, c.ID)
+		}
+		ids = append(ids, 0, game.ArmyID(s.NextID+1))
+		for range 40 {
+			a := ids[rng.IntN(len(ids))]
+			switch rng.IntN(3) {
+			case 0: // a planned move where one can be found
+				if army := s.Army(a); army != nil {
+					to := army.Hex.Add(hex.Hex{Q: rng.IntN(7) - 3, R: rng.IntN(7) - 3})
+					if p, err := m.PlanPath(a, to); err == nil {
+						m.SetMove(a, p.Path, p.Attack)
+					}
+				}
+			default:
+				o := game.Order{Kind: kinds[rng.IntN(len(kinds))], Army: a, Target: ids[rng.IntN(len(ids))],
+					City: cities[rng.IntN(len(cities))], Dir: hex.Direction(rng.IntN(7)), Stance: game.StanceKind(rng.IntN(4)),
+					Unit: game.UnitKind(rng.IntN(5)), Count: int32(rng.IntN(7)), Level: int32(rng.IntN(11)),
+					Player: game.PlayerID(rng.IntN(5))}
+				if army := s.Army(a); army != nil {
+					o.Hex = army.Hex.Neighbor(o.Dir % 6)
+					o.Path = []hex.Hex{o.Hex}
+				}
+				m.AddOrder(o)
+			}
+		}
+		sub := m.Submission()
+		errs := game.ValidateOrders(s, r, pl.ID, sub.Orders)
+		drafts := m.Drafts()
+		if len(drafts) != len(sub.Orders) {
+			t.Fatalf("%d drafts, %d orders submitted", len(drafts), len(sub.Orders))
+		}
+		for i, d := range drafts {
+			want := ""
+			for _, e := range errs {
+				if e.Index == i {
+					want = e.Reason
+				}
+			}
+			if d.Err != want {
+				t.Errorf("%s, draft %d %q: Err %q, the server says %q", pl.ID, i, d.Label, d.Err, want)
+			}
+			if want == "" {
+				accepted++
+			} else {
+				refused++
+			}
+		}
+		m.ApplyResult(&protocol.OrdersResult{Turn: sub.Turn, Errors: protocol.Rejections(errs)})
+		for i, d := range m.Drafts() {
+			if d.Rejected != d.Err {
+				t.Errorf("draft %d: Rejected %q after the server's answer, want %q", i, d.Rejected, d.Err)
+			}
+		}
+		if m.Accepted() != (len(errs) == 0) {
+			t.Errorf("Accepted %v with %d refusals", m.Accepted(), len(errs))
+		}
+	}
+	if refused == 0 || accepted == 0 {
+		t.Errorf("%d drafts refused, %d accepted: the test needs both", refused, accepted)
+	}
+}
+
+// TestApplyResult: the server's answer applies to the list it answers;
+// after a change, or for another turn, it is ignored, and any change clears
+// the last answer.
+func TestApplyResult(t *testing.T) {
+	g := newSmallGame(t)
+	m := modelOf(t, g.r, g.s, 1)
+	m.AddOrder(game.Order{Kind: erfworld.OrderUpgrade, City: g.City})
+	m.AddOrder(game.Order{Kind: erfworld.OrderUpgrade, City: g.Capital})
+	sub := m.Submission()
+	refusal := &protocol.OrdersResult{Turn: sub.Turn, Errors: []protocol.Rejection{{Index: 1, Reason: "no"}}}
+
+	m.ApplyResult(&protocol.OrdersResult{Turn: sub.Turn + 1, Errors: refusal.Errors})
+	if d := m.Drafts(); d[1].Rejected != "" {
+		t.Error("an answer for another turn was applied")
+	}
+	m.ApplyResult(refusal)
+	if d := m.Drafts(); d[0].Rejected != "" || d[1].Rejected != "no" || m.Accepted() {
+		t.Errorf("after the refusal: %+v, accepted %v", d, m.Accepted())
+	}
+	m.RemoveOrder(1)
+	if d := m.Drafts(); d[0].Rejected != "" || m.Accepted() {
+		t.Errorf("after a change: %+v", d)
+	}
+	m.ApplyResult(refusal) // the answer to the old list
+	if d := m.Drafts(); d[0].Rejected != "" {
+		t.Error("an answer to a list changed since was applied")
+	}
+	m.Submission()
+	m.ApplyResult(&protocol.OrdersResult{Turn: sub.Turn, Accepted: 1})
+	if !m.Accepted() {
+		t.Error("the accepted list is not Accepted")
+	}
+}
+
+// TestForesee checks the warnings of drafts valid on their own against the
+// turn as the server resolves it: each order the model says will be
+// skipped is skipped, for the same reason, and no other.
+func TestForesee(t *testing.T) {
+	r := loadRules(t)
+	s, err := r.NewGame(8, 24, 18, 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := modelOf(t, r, s, 1)
+	var capital, small []game.CityID
+	for _, c := range s.Cities {
+		switch {
+		case c.Owner != 1:
+		case c.Capital:
+			capital = append(capital, c.ID)
+		default:
+			small = append(small, c.ID)
+		}
+	}
+	infantry := game.UnitKind(0)
+	orders := []game.Order{
+		// "To upgrade a City to the next level, pay Schmuckers equal to the
+		// level desired x 2": 4 each, from a treasury of 0 and an income of 7.
+		{Kind: erfworld.OrderUpgrade, City: small[0]},
+		{Kind: erfworld.OrderUpgrade, City: small[1]},
+		// "Cities may not upgrade multiple levels in a turn"
+		{Kind: erfworld.OrderUpgrade, City: small[0]},
+		// "One unit can be formed in each City per level"
+		{Kind: erfworld.OrderForm, City: capital[0], Unit: infantry, Count: 4},
+		{Kind: erfworld.OrderForm, City: capital[0], Unit: infantry, Count: 2},
+		{Kind: erfworld.OrderForm, City: small[0], Unit: infantry, Count: 1},
+		// A Warlord at level 2 costs 2; one a Capital a turn.
+		{Kind: erfworld.OrderWarlord, City: capital[0], Level: 2},
+		{Kind: erfworld.OrderWarlord, City: capital[0]},
+		// "Capitals producing Trade Goods may not be used to form units"
+		{Kind: erfworld.OrderTradeGood, City: capital[0]},
+	}
+	for _, o := range orders {
+		m.AddOrder(o)
+	}
+	drafts := m.Drafts()
+	warned := 0
+	for i, d := range drafts {
+		if d.Err != "" {
+			t.Fatalf("draft %d %q refused: %s", i, d.Label, d.Err)
+		}
+		if d.Warn != "" {
+			warned++
+		}
+	}
+	wantWarn := []bool{false, true, true, false, true, false, false, true, true}
+	for i, d := range drafts {
+		if (d.Warn != "") != wantWarn[i] {
+			t.Errorf("draft %d %q: Warn %q, want a warning: %v", i, d.Label, d.Warn, wantWarn[i])
+		}
+	}
+	ev := game.Resolve(s, r, []game.PlayerOrders{{Player: 1, Orders: m.Submission().Orders}, {Player: 2}})
+	var skipped []string
+	for _, e := range ev.List {
+		if e.Kind == game.EventOrderSkipped && e.Player == 1 {
+			skipped = append(skipped, e.Text)
+		}
+	}
+	if len(skipped) != warned {
+		t.Errorf("%d orders skipped, %d warned of:\n%s", len(skipped), warned, strings.Join(skipped, "\n"))
+	}
+	for _, d := range drafts {
+		if d.Warn == "" {
+			continue
+		}
+		found := false
+		for _, text := range skipped {
+			found = found || strings.HasSuffix(text, "skipped: "+d.Warn)
+		}
+		if !found {
+			t.Errorf("%q: warned %q, the server skipped:\n%s", d.Label, d.Warn, strings.Join(skipped, "\n"))
+		}
+	}
+}
+
+func TestBudget(t *testing.T) {
+	r := loadRules(t)
+	s, err := r.NewGame(8, 24, 18, 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Players[0].Treasury = 10
+	s.Players[0].Stock[erfworld.StockTradeGoods] = 3
+	game.RecordVision(s, r)
+	m := modelOf(t, r, s, 1)
+	var city game.CityID
+	for _, c := range s.Cities {
+		if c.Owner == 1 && !c.Capital {
+			city = c.ID
+		}
+	}
+	m.AddOrder(game.Order{Kind: erfworld.OrderUpgrade, City: city}) // 4
+	m.AddOrder(game.Order{Kind: erfworld.OrderCash, Count: 1})      // +1
+	m.AddOrder(game.Order{Kind: erfworld.OrderCash, Count: 2})      // 3 cashed: +9 in all, so +8
+	treasury, committed, income := m.Budget()
+	// "Cities generate income equal to their level each turn": 5 + 1 + 1.
+	if treasury != 10 || committed != 4-1-8 || income != 7 {
+		t.Errorf("budget %d, %d, %d; want 10, %d, 7", treasury, committed, income, 4-1-8)
+	}
+	var costs []int64
+	for _, d := range m.Drafts() {
+		costs = append(costs, d.Cost)
+	}
+	if want := []int64{4, -1, -8}; !reflect.DeepEqual(costs, want) {
+		t.Errorf("draft costs %v, want %v", costs, want)
+	}
+}

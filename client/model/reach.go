@@ -1,0 +1,185 @@
+package model
+
+import (
+	"errors"
+	"fmt"
+
+	"empires/shared/game"
+	"empires/shared/hex"
+	"empires/shared/rules"
+)
+
+// Plan is a path for one of the player's armies, as PlanPath found it.
+type Plan struct {
+	// Path holds the hexes to go through, the army's own hex excluded and
+	// the goal last: an order's Path.
+	Path []hex.Hex
+	// Cost is the move points the whole path costs, Steps its length.
+	Cost  int
+	Steps int
+	// Points are the army's move points this turn.
+	Points int
+	// Reachable reports whether the army gets to the goal this turn
+	// (Cost <= Points); else it goes as far as its points allow.
+	Reachable bool
+	// Attack reports that an enemy army in sight holds the goal: the move
+	// is an attack (game.OrderAttack along Path).
+	Attack bool
+}
+
+// Reach returns the hexes army a (one of the player's) can reach this turn
+// with the move points each costs, its own hex left out: the ruleset's
+// MovePoints, StepCost and CanStack on the view's state, over hexes whose
+// terrain the player knows, never entering or passing a hex where it sees
+// an enemy army (a move stops short of those; see Attackable), and taking
+// the player's other armies to stay where they are. It is empty for an
+// army that cannot move this turn (a garrison, an army aboard a fleet) and
+// for an army that is not the player's.
+func (m *Model) Reach(a game.ArmyID) map[hex.Hex]int {
+	army := m.ownArmy(a)
+	if army == nil || m.checkMover(army) != nil {
+		return nil
+	}
+	points := m.rs.MovePoints(m.State(), army)
+	out := map[hex.Hex]int{}
+	for _, r := range hex.Reachable(army.Hex, m.stepCost(army, nil), points) {
+		if r.Hex != army.Hex {
+			out[r.Hex] = r.Cost
+		}
+	}
+	return out
+}
+
+// Attackable returns the hexes where army a (one of the player's) sees
+// enemy armies it can reach and attack this turn, with the move points the
+// way there costs.
+func (m *Model) Attackable(a game.ArmyID) map[hex.Hex]int {
+	army := m.ownArmy(a)
+	if army == nil || m.checkMover(army) != nil {
+		return nil
+	}
+	points := m.rs.MovePoints(m.State(), army)
+	out := map[hex.Hex]int{}
+	reach := hex.Reachable(army.Hex, m.stepCost(army, nil), points)
+	for _, r := range reach {
+		for _, n := range r.Hex.Neighbors() {
+			if !m.enemyInSight(n) {
+				continue
+			}
+			c, ok := m.stepCost(army, &n)(r.Hex, n)
+			if cost := r.Cost + c; ok && cost <= points {
+				if old, seen := out[n]; !seen || cost < old {
+					out[n] = cost
+				}
+			}
+		}
+	}
+	return out
+}
+
+// PlanPath finds a cheapest path for army a (one of the player's) to hex
+// to, over the hexes the player knows, as Reach counts costs; a goal held
+// by an enemy in sight makes it an attack. The path may cost more than this
+// turn's points (Reachable false). The error says why there is none, in
+// words for the player: the army is not the player's or cannot move, the
+// hex is off the map, unexplored or impassable to it ("hex 3,4
+// (Mountains) is impassable to fleets"), or no known way leads there.
+func (m *Model) PlanPath(a game.ArmyID, to hex.Hex) (Plan, error) {
+	s := m.State()
+	if s == nil {
+		return Plan{}, errors.New("no game")
+	}
+	army, err := game.OwnArmy(s, m.You(), a)
+	if err != nil {
+		return Plan{}, err
+	}
+	if err := m.checkMover(army); err != nil {
+		return Plan{}, err
+	}
+	idx := s.Map.Rect().Index(to)
+	switch {
+	case idx < 0:
+		return Plan{}, fmt.Errorf("hex %s is off the map", to)
+	case to == army.Hex:
+		return Plan{}, fmt.Errorf("%s is on hex %s already", m.armyName(army.ID, army.Naval), to)
+	case s.Map.Terrain[idx] == rules.NoTerrain:
+		return Plan{}, fmt.Errorf("hex %s is unexplored: its terrain is unknown", to)
+	}
+	if _, ok := m.rs.StepCost(s, army, to, to); !ok {
+		what := "armies"
+		if army.Naval {
+			what = "fleets"
+		}
+		return Plan{}, fmt.Errorf("hex %s (%s) is impassable to %s", to, m.terrainName(s.Map.Terrain[idx]), what)
+	}
+	path, cost, ok := hex.Path(army.Hex, to, m.stepCost(army, &to), 0)
+	if !ok {
+		return Plan{}, fmt.Errorf("no known way leads %s to hex %s", m.armyName(army.ID, army.Naval), to)
+	}
+	path = path[1:]
+	if len(path) > game.MaxPathLength {
+		return Plan{}, fmt.Errorf("hex %s is %d steps away: an order's path holds at most %d", to, len(path), game.MaxPathLength)
+	}
+	points := m.rs.MovePoints(s, army)
+	return Plan{Path: path, Cost: cost, Steps: len(path), Points: points, Reachable: cost <= points,
+		Attack: m.enemyInSight(to)}, nil
+}
+
+// checkMover returns why army a may not be given a movement order this
+// turn (a garrison, an army aboard a fleet, ...), as the server says it.
+func (m *Model) checkMover(a *game.Army) error {
+	o := game.Order{Turn: m.Turn(), Kind: game.OrderExplore, Army: a.ID}
+	return game.ValidateOrder(m.State(), m.rs, m.You(), &o)
+}
+
+// stepCost is the cost of a step of army a for Reach and PlanPath: the
+// ruleset's StepCost (at least 1) into a hex of known terrain on the map
+// where stacking allows a, and where the player sees no enemy, but for the
+// goal if goal is not nil.
+func (m *Model) stepCost(a *game.Army, goal *hex.Hex) hex.CostFunc {
+	s := m.State()
+	r := s.Map.Rect()
+	return func(from, to hex.Hex) (int, bool) {
+		idx := r.Index(to)
+		if idx < 0 || s.Map.Terrain[idx] == rules.NoTerrain {
+			return 0, false
+		}
+		c, ok := m.rs.StepCost(s, a, from, to)
+		if !ok {
+			return 0, false
+		}
+		if (goal == nil || to != *goal) && m.enemyInSight(to) {
+			return 0, false
+		}
+		var friends []*game.Army
+		for _, i := range s.ArmiesAt(to) {
+			if b := &s.Armies[i]; b.ID != a.ID && b.Owner == a.Owner && b.Carrier == 0 {
+				friends = append(friends, b)
+			}
+		}
+		if len(friends) > 0 && !m.rs.CanStack(s, a, to, friends) {
+			return 0, false
+		}
+		return max(c, 1), true
+	}
+}
+
+// enemyInSight reports whether the player sees an army of another player
+// on h.
+func (m *Model) enemyInSight(h hex.Hex) bool {
+	for i := range m.view.Armies {
+		if a := &m.view.Armies[i]; a.Hex == h && a.Owner != m.view.You && !a.Remembered {
+			return true
+		}
+	}
+	return false
+}
+
+// terrainName is the display name of terrain t, "unexplored" for
+// rules.NoTerrain.
+func (m *Model) terrainName(t rules.TerrainID) string {
+	if int(t) < len(m.rs.D.Terrain) {
+		return m.rs.D.Terrain[t].Name
+	}
+	return "unexplored"
+}

@@ -1,0 +1,216 @@
+package prefs
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestDefaultFor(t *testing.T) {
+	tests := []struct {
+		user string
+		want string
+	}{
+		{"alice", "alice"},
+		{"Zoë", "Zoë"},
+		{"", DefaultName},
+		{" bob", DefaultName},
+		{"a-very-long-login-name-of-thirty", DefaultName},
+		{"tab\there", DefaultName},
+	}
+	for _, tt := range tests {
+		have := defaultFor(tt.user)
+		if have.Name != tt.want {
+			t.Errorf("defaultFor(%q).Name = %q, want %q", tt.user, have.Name, tt.want)
+		}
+		if err := have.Validate(); err != nil {
+			t.Errorf("defaultFor(%q) is invalid: %v", tt.user, err)
+		}
+	}
+}
+
+func TestValidate(t *testing.T) {
+	good := defaultFor("alice")
+	tests := []struct {
+		name    string
+		edit    func(p *Prefs)
+		wantErr string // "" for valid
+	}{
+		{"default", func(p *Prefs) {}, ""},
+		{"every speed", func(p *Prefs) { p.AnimSpeed = AnimOff }, ""},
+		{"IPv6 address", func(p *Prefs) { p.Address = "[::1]:7777" }, ""},
+		{"IP address", func(p *Prefs) { p.Address = "192.168.1.20:7000" }, ""},
+		{"empty name", func(p *Prefs) { p.Name = "" }, "no name"},
+		{"name with spaces around", func(p *Prefs) { p.Name = " alice " }, "starts or ends with a space"},
+		{"name too long", func(p *Prefs) { p.Name = strings.Repeat("x", 25) }, "must be 1 to 24"},
+		{"no port", func(p *Prefs) { p.Address = "localhost" }, `server address "localhost"`},
+		{"no host", func(p *Prefs) { p.Address = ":7777" }, "want host:port"},
+		{"port zero", func(p *Prefs) { p.Address = "localhost:0" }, "want host:port"},
+		{"port too big", func(p *Prefs) { p.Address = "localhost:65536" }, "want host:port"},
+		{"port not a number", func(p *Prefs) { p.Address = "localhost:http" }, "want host:port"},
+		{"unknown speed", func(p *Prefs) { p.AnimSpeed = "warp" }, `animation speed "warp"`},
+		{"empty speed", func(p *Prefs) { p.AnimSpeed = "" }, "animation speed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := good
+			tt.edit(&p)
+			err := p.Validate()
+			switch {
+			case tt.wantErr == "" && err != nil:
+				t.Errorf("Validate() = %v, want nil", err)
+			case tt.wantErr != "" && err == nil:
+				t.Errorf("Validate() = nil, want an error with %q", tt.wantErr)
+			case tt.wantErr != "" && !strings.Contains(err.Error(), tt.wantErr):
+				t.Errorf("Validate() = %q, want it to contain %q", err, tt.wantErr)
+			}
+		})
+	}
+}
+
+func TestLoadMissing(t *testing.T) {
+	have, err := Load(t.TempDir())
+	if err != nil {
+		t.Fatalf("Load of an empty directory: %v", err)
+	}
+	if want := Default(); have != want {
+		t.Errorf("Load of an empty directory = %+v, want the default %+v", have, want)
+	}
+}
+
+func TestSaveLoad(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "config", "empires") // Save creates it
+	want := Prefs{Name: "Ansom", Address: "gobwin.example:7777", Grid: false, AnimSpeed: AnimFast, EdgePan: true}
+	if err := Save(dir, want); err != nil {
+		t.Fatalf("Save: %v", err)
+	}
+	have, err := Load(dir)
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	if have != want {
+		t.Errorf("Load after Save = %+v, want %+v", have, want)
+	}
+
+	// Saving again replaces the file and leaves no temporary file behind.
+	want.Name = "Parson"
+	if err := Save(dir, want); err != nil {
+		t.Fatalf("second Save: %v", err)
+	}
+	if have, _ := Load(dir); have != want {
+		t.Errorf("Load after the second Save = %+v, want %+v", have, want)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 1 || entries[0].Name() != FileName {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("directory holds %v, want only %s", names, FileName)
+	}
+}
+
+func TestSaveRefusesInvalid(t *testing.T) {
+	dir := t.TempDir()
+	p := defaultFor("alice")
+	p.Address = "nowhere"
+	if err := Save(dir, p); err == nil || !strings.Contains(err.Error(), "server address") {
+		t.Errorf("Save of a bad address = %v, want a server address error", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, FileName)); !os.IsNotExist(err) {
+		t.Errorf("Save of invalid preferences wrote a file (stat: %v)", err)
+	}
+}
+
+func TestLoadFile(t *testing.T) {
+	def := Default()
+	tests := []struct {
+		name    string
+		file    string
+		want    Prefs
+		wantErr []string // substrings of the error; nil for no error
+	}{
+		{
+			name: "whole file",
+			file: "name = \"Stanley\"\naddress = \"10.0.0.2:7777\"\ngrid = false\nanim_speed = \"slow\"\nedge_pan = true\n",
+			want: Prefs{Name: "Stanley", Address: "10.0.0.2:7777", Grid: false, AnimSpeed: AnimSlow, EdgePan: true},
+		},
+		{
+			name: "missing keys keep their defaults",
+			file: "name = \"Stanley\"\n",
+			want: Prefs{Name: "Stanley", Address: def.Address, Grid: def.Grid, AnimSpeed: def.AnimSpeed, EdgePan: def.EdgePan},
+		},
+		{
+			name: "unknown keys are ignored",
+			file: "name = \"Stanley\"\nvolume = 7\n",
+			want: Prefs{Name: "Stanley", Address: def.Address, Grid: def.Grid, AnimSpeed: def.AnimSpeed, EdgePan: def.EdgePan},
+		},
+		{
+			name:    "syntax error",
+			file:    "name = \"Stanley\"\ngrid = \n",
+			want:    def,
+			wantErr: []string{FileName, "line 2"},
+		},
+		{
+			name:    "wrong type",
+			file:    "name = \"Stanley\"\n\ngrid = \"yes\"\n",
+			want:    def,
+			wantErr: []string{FileName, "line 3"},
+		},
+		{
+			name:    "invalid value",
+			file:    "name = \"\"\n",
+			want:    def,
+			wantErr: []string{FileName, "no name"},
+		},
+		{
+			name:    "not TOML at all",
+			file:    "\x00\x01binary",
+			want:    def,
+			wantErr: []string{FileName, "line 1"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, FileName), []byte(tt.file), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			have, err := Load(dir)
+			if have != tt.want {
+				t.Errorf("Load = %+v, want %+v", have, tt.want)
+			}
+			if tt.wantErr == nil {
+				if err != nil {
+					t.Errorf("Load error = %v, want nil", err)
+				}
+				return
+			}
+			if err == nil {
+				t.Fatalf("Load error = nil, want one containing %q", tt.wantErr)
+			}
+			for _, s := range tt.wantErr {
+				if !strings.Contains(err.Error(), s) {
+					t.Errorf("Load error = %q, want it to contain %q", err, s)
+				}
+			}
+		})
+	}
+}
+
+func TestDir(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", "/somewhere/config")
+	t.Setenv("HOME", "/somewhere/home")
+	t.Setenv("AppData", "/somewhere/appdata")
+	dir, err := Dir()
+	if err != nil {
+		t.Fatalf("Dir: %v", err)
+	}
+	if filepath.Base(dir) != "empires" {
+		t.Errorf("Dir() = %q, want a directory named empires", dir)
+	}
+}

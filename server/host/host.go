@@ -1,0 +1,391 @@
+// Package host is the Empires server as a library: the websocket endpoint
+// (/ws), the health check (/healthz) and the clean shutdown, serving the
+// games of a lobby (package lobby). The dedicated server (package main of
+// ./server) is a flag front end to it; the desktop client runs it inside
+// its own process to play against bots on loopback or to host a game on
+// the local network.
+//
+//	r, err := host.Start(host.DefaultConfig(), "127.0.0.1:0")
+//	...
+//	url := r.URL() // ws://127.0.0.1:PORT/ws
+//	...
+//	err = r.Stop()
+//
+// A shutdown stops accepting connections, sends every client
+// Bye{"server shutting down"}, closes each connection cleanly and stops the
+// matches. Games are not saved yet (DataDir is prepared for when they are).
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"empires/server/lobby"
+	"empires/server/match"
+	"empires/server/wsconn"
+	"empires/shared/protocol"
+	"empires/shared/rules"
+	"empires/shared/rules/erfworld"
+)
+
+// DefaultShutdownTimeout is how long a shutdown waits for the connections
+// to close unless Config.ShutdownTimeout says otherwise.
+const DefaultShutdownTimeout = 30 * time.Second
+
+// Config configures a Server. DefaultConfig gives the values of a
+// dedicated server with no flags.
+type Config struct {
+	// Name is the server's name, shown to clients in Welcome; empty
+	// means "empires".
+	Name string
+	// MaxGames is the most games at once; MaxConns the most client
+	// connections at once (more are refused with 503). 0 means the
+	// default of each.
+	MaxGames, MaxConns int
+	// Limits are what the server enforces on its clients; the zero value
+	// means protocol.DefaultLimits().
+	Limits protocol.Limits
+	// Rules is the ruleset the games play; nil loads it with LoadRules
+	// from RulesDir (a mod directory; empty for the built-in ruleset).
+	Rules    *erfworld.Rules
+	RulesDir string
+	// DataDir, if not empty, is the data directory, created if missing.
+	// Nothing is written there yet.
+	DataDir string
+	// Logger receives the server's logs; nil discards them.
+	Logger *slog.Logger
+
+	// Set by tests: shorter connection timings, a fake clock, a prepared
+	// game, a shorter shutdown.
+
+	// Conn sets the connections' timings and queue (HelloTimeout,
+	// IdleTimeout, WriteTimeout, Queue); its other fields are set by the
+	// server.
+	Conn wsconn.Options
+	// Clock is the matches' clock; nil means the real one.
+	Clock match.Clock
+	// NewMatch creates a game's match when it starts; nil means
+	// match.New.
+	NewMatch func(id uint32, rs *erfworld.Rules, set match.Settings, clock match.Clock) (*match.Match, error)
+	// ShutdownTimeout bounds how long a shutdown waits for the
+	// connections to close; 0 means DefaultShutdownTimeout.
+	ShutdownTimeout time.Duration
+}
+
+// DefaultConfig returns the configuration of a dedicated server with no
+// flags: named "empires", lobby.DefaultMaxGames games, 1000 connections,
+// the protocol's default limits, the built-in ruleset, no data directory
+// and no logs.
+func DefaultConfig() Config {
+	return Config{
+		Name:     "empires",
+		MaxGames: lobby.DefaultMaxGames,
+		MaxConns: 1000,
+		Limits:   protocol.DefaultLimits(),
+	}
+}
+
+// LoadRules loads the erfworld ruleset, with the mod in dir if dir is not
+// empty.
+func LoadRules(dir string) (*erfworld.Rules, error) {
+	fsys, err := rules.OpenSource(dir)
+	if err != nil {
+		return nil, err
+	}
+	d, err := erfworld.Load(fsys)
+	if err != nil {
+		return nil, err
+	}
+	return erfworld.NewRules(d), nil
+}
+
+// Server is the HTTP side of an Empires server: the websocket endpoint,
+// the health check, and the connections to close on shutdown. Its methods
+// may be called from any goroutine.
+type Server struct {
+	cfg      Config
+	log      *slog.Logger
+	lobby    *lobby.Lobby
+	connOpts wsconn.Options
+	mux      *http.ServeMux
+
+	ctx      context.Context // the connections' context: ends after shutdown
+	cancel   context.CancelFunc
+	wg       sync.WaitGroup // the connections' handlers
+	shutOnce sync.Once
+
+	mu      sync.Mutex // guards conns, active and closing
+	conns   map[*wsconn.Conn]struct{}
+	active  int // connections being set up or served
+	closing bool
+}
+
+// New loads the ruleset (unless cfg.Rules is set), prepares the data
+// directory and returns the server, ready to Serve. A server that is never
+// served must be closed with Close.
+func New(cfg Config) (*Server, error) {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Name == "" {
+		cfg.Name = DefaultConfig().Name
+	}
+	if cfg.Limits == (protocol.Limits{}) {
+		cfg.Limits = protocol.DefaultLimits()
+	}
+	if cfg.MaxConns <= 0 {
+		cfg.MaxConns = DefaultConfig().MaxConns
+	}
+	if cfg.ShutdownTimeout <= 0 {
+		cfg.ShutdownTimeout = DefaultShutdownTimeout
+	}
+	log := cfg.Logger
+	rs := cfg.Rules
+	if rs == nil {
+		var err error
+		if rs, err = LoadRules(cfg.RulesDir); err != nil {
+			return nil, fmt.Errorf("ruleset: %w", err)
+		}
+	}
+	if cfg.DataDir != "" {
+		if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
+			return nil, fmt.Errorf("data directory: %w", err)
+		}
+		log.Info("data directory ready; games are not saved yet (persistence comes later)", "dir", cfg.DataDir)
+	}
+	lb, err := lobby.New(lobby.Options{Rules: rs, MaxGames: cfg.MaxGames, Logger: log, Clock: cfg.Clock,
+		NewMatch: cfg.NewMatch})
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &Server{cfg: cfg, log: log, lobby: lb, ctx: ctx, cancel: cancel, conns: make(map[*wsconn.Conn]struct{})}
+	s.connOpts = cfg.Conn
+	s.connOpts.Limits = cfg.Limits
+	s.connOpts.Server = cfg.Name
+	s.connOpts.Rulesets = lb.Rulesets()
+	s.connOpts.Logger = log
+	s.connOpts.Accept = lb.Accept
+	s.mux = http.NewServeMux()
+	s.mux.HandleFunc("GET /ws", s.serveWS)
+	s.mux.HandleFunc("GET /healthz", s.healthz)
+	s.mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, "Empires server %q: connect a client to ws://%s/ws\n", cfg.Name, r.Host)
+	})
+	return s, nil
+}
+
+// Handler returns the server's HTTP handler: GET /ws (the websocket
+// endpoint), GET /healthz and GET /. Serve serves it; whoever serves it
+// otherwise must Close the server after stopping their HTTP server.
+func (s *Server) Handler() http.Handler { return s.mux }
+
+// serveWS upgrades a request to a websocket and serves it until it ends.
+func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	switch {
+	case s.closing:
+		s.mu.Unlock()
+		http.Error(w, "the server is shutting down", http.StatusServiceUnavailable)
+		return
+	case s.active >= s.cfg.MaxConns:
+		s.mu.Unlock()
+		s.log.Warn("connection refused: too many", "max", s.cfg.MaxConns)
+		http.Error(w, "too many connections: try again later", http.StatusServiceUnavailable)
+		return
+	}
+	s.active++
+	s.wg.Add(1)
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.active--
+		s.mu.Unlock()
+		s.wg.Done()
+	}()
+	c, err := wsconn.Accept(w, r, s.connOpts)
+	if err != nil {
+		s.log.Info("websocket upgrade failed", "remote", r.RemoteAddr, "err", err)
+		return
+	}
+	s.mu.Lock()
+	s.conns[c] = struct{}{}
+	closing := s.closing
+	s.mu.Unlock()
+	if closing { // shutdown began while it was set up
+		c.Close(websocket.StatusGoingAway, wsconn.ReasonShutdown)
+	}
+	c.Serve(s.ctx)
+	s.mu.Lock()
+	delete(s.conns, c)
+	s.mu.Unlock()
+}
+
+// health is what GET /healthz answers.
+type health struct {
+	Status      string `json:"status"`
+	Games       int    `json:"games"`
+	Running     int    `json:"running"`
+	Connections int    `json:"connections"`
+	Players     int    `json:"players"`
+}
+
+func (s *Server) healthz(w http.ResponseWriter, _ *http.Request) {
+	st := s.lobby.Stats()
+	s.mu.Lock()
+	h := health{Status: "ok", Games: st.Games, Running: st.Running, Connections: len(s.conns), Players: st.Clients}
+	code := http.StatusOK
+	if s.closing {
+		h.Status, code = "shutting down", http.StatusServiceUnavailable
+	}
+	s.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	_ = json.NewEncoder(w).Encode(h)
+}
+
+// Serve serves HTTP on ln until ctx ends or the listener fails, then shuts
+// down: no new connections, Bye to every client and a clean close, the
+// matches stopped. It returns nil after a clean shutdown, or the
+// listener's error. Serve may be called once.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	hs := &http.Server{
+		Handler:           s.mux,
+		ReadHeaderTimeout: 10 * time.Second,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	s.log.Info("listening", "addr", ln.Addr().String(), "ws", "/ws", "rulesets", s.lobby.Rulesets(),
+		"max_games", s.cfg.MaxGames, "max_message", s.cfg.Limits.MaxClientMessage, "rate", s.cfg.Limits.MessagesPerSecond)
+	var err error
+	select {
+	case <-ctx.Done():
+	case err = <-served: // the listener failed
+	}
+	s.shutdown(hs)
+	if errors.Is(err, http.ErrServerClosed) {
+		err = nil
+	}
+	return err
+}
+
+// Close shuts down a server that Serve does not serve (see Serve for what
+// a shutdown does) and returns when it is done. Only the first shutdown
+// counts.
+func (s *Server) Close() { s.shutdown(nil) }
+
+// shutdown stops the server, and hs if not nil: see Serve.
+func (s *Server) shutdown(hs *http.Server) {
+	s.shutOnce.Do(func() {
+		s.log.Info("shutting down")
+		timeout := s.cfg.ShutdownTimeout
+		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		defer cancel()
+		s.mu.Lock()
+		s.closing = true
+		conns := make([]*wsconn.Conn, 0, len(s.conns))
+		for c := range s.conns {
+			conns = append(conns, c)
+		}
+		s.mu.Unlock()
+		// Stop listening (websocket connections are hijacked: Shutdown
+		// does not wait for them), then say goodbye to each.
+		if hs != nil {
+			if err := hs.Shutdown(ctx); err != nil {
+				s.log.Warn("HTTP shutdown", "err", err)
+			}
+		}
+		for _, c := range conns {
+			c.Close(websocket.StatusGoingAway, wsconn.ReasonShutdown)
+		}
+		done := make(chan struct{})
+		go func() { s.wg.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-ctx.Done():
+			s.log.Warn("some connections did not close in time", "timeout", timeout)
+		}
+		s.cancel()
+		s.lobby.Close()
+		s.log.Info("stopped", "connections_closed", len(conns))
+	})
+}
+
+// Running is a server started by Start. Its methods may be called from any
+// goroutine.
+type Running struct {
+	addr   net.Addr
+	cancel context.CancelFunc
+	served chan struct{} // closed when Serve has returned
+	err    error         // what Serve returned, set before served is closed
+}
+
+// Start builds a server with cfg (see New), listens on addr (host:port:
+// "127.0.0.1:0" for a private server on a free loopback port, ":7777" for
+// one the local network can reach) and serves it on another goroutine
+// until Stop.
+func Start(cfg Config, addr string) (*Running, error) {
+	s, err := New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		s.Close()
+		return nil, fmt.Errorf("listen on %s: %w", addr, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &Running{addr: ln.Addr(), cancel: cancel, served: make(chan struct{})}
+	go func() {
+		r.err = s.Serve(ctx, ln)
+		close(r.served)
+	}()
+	return r, nil
+}
+
+// Addr returns the address the server listens on, with the port it got.
+func (r *Running) Addr() net.Addr { return r.addr }
+
+// URL returns the websocket URL a client on this machine connects to:
+// ws://HOST:PORT/ws, with 127.0.0.1 for HOST when the server listens on
+// every address.
+func (r *Running) URL() string {
+	host, port := "127.0.0.1", ""
+	if a, ok := r.addr.(*net.TCPAddr); ok {
+		port = strconv.Itoa(a.Port)
+		if !a.IP.IsUnspecified() {
+			host = a.IP.String()
+		}
+	} else if h, p, err := net.SplitHostPort(r.addr.String()); err == nil {
+		port = p
+		if ip := net.ParseIP(h); ip == nil || !ip.IsUnspecified() {
+			host = h
+		}
+	}
+	return "ws://" + net.JoinHostPort(host, port) + "/ws"
+}
+
+// Stop shuts the server down cleanly (see Serve) and returns when it is
+// done, with what Serve returned: nil after a clean shutdown. Later calls
+// return the same at once.
+func (r *Running) Stop() error {
+	r.cancel()
+	<-r.served
+	return r.err
+}
+
+// Done returns a channel closed once the server has stopped, by Stop or
+// because its listener failed (then Stop returns the error).
+func (r *Running) Done() <-chan struct{} { return r.served }

@@ -1,0 +1,235 @@
+package host
+
+import (
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"empires/server/wsconn"
+	"empires/shared/protocol"
+)
+
+// waitLimit only keeps a broken test from hanging.
+const waitLimit = 20 * time.Second
+
+// testConfig is a loopback server's configuration with short timings.
+func testConfig() Config {
+	cfg := DefaultConfig()
+	cfg.Name = "test server"
+	cfg.Conn = wsconn.Options{HelloTimeout: 5 * time.Second, WriteTimeout: 5 * time.Second}
+	cfg.ShutdownTimeout = waitLimit
+	return cfg
+}
+
+// hello dials url, says Hello and returns the connection and the server's
+// answer to it.
+func hello(t *testing.T, url string) (*websocket.Conn, protocol.Message) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, url, nil)
+	if err != nil {
+		t.Fatalf("dial %s: %v", url, err)
+	}
+	t.Cleanup(func() { _ = ws.CloseNow() })
+	frame, err := protocol.Marshal(1, 0, &protocol.Hello{Version: protocol.Version, Name: "Alice"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ws.Write(ctx, websocket.MessageBinary, frame); err != nil {
+		t.Fatalf("send Hello: %v", err)
+	}
+	return ws, read(t, ws)
+}
+
+// read reads the next message from the server.
+func read(t *testing.T, ws *websocket.Conn) protocol.Message {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
+	defer cancel()
+	_, frame, err := ws.Read(ctx)
+	if err != nil {
+		t.Fatalf("read: %v", err)
+	}
+	_, msg, err := protocol.DefaultLimits().ReadServer(frame)
+	if err != nil {
+		t.Fatalf("read: %v", err)
+	}
+	return msg
+}
+
+func TestStartURLStop(t *testing.T) {
+	r, err := Start(testConfig(), "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := r.Addr().(*net.TCPAddr).Port
+	if want := "ws://127.0.0.1:" + strconv.Itoa(port) + "/ws"; r.URL() != want {
+		t.Fatalf("URL %q, want %q", r.URL(), want)
+	}
+	ws, msg := hello(t, r.URL())
+	w, ok := msg.(*protocol.Welcome)
+	if !ok || w.Version != protocol.Version || w.Server != "test server" || len(w.Rulesets) == 0 || w.Rulesets[0] != "erfworld" {
+		t.Fatalf("answer to Hello: %#v, want a Welcome from %q with erfworld", msg, "test server")
+	}
+
+	stopped := make(chan error, 1)
+	go func() { stopped <- r.Stop() }()
+	if bye, ok := read(t, ws).(*protocol.Bye); !ok || bye.Reason != wsconn.ReasonShutdown {
+		t.Errorf("after Stop the client got %#v, want Bye %q", bye, wsconn.ReasonShutdown)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
+	defer cancel()
+	if _, _, err := ws.Read(ctx); websocket.CloseStatus(err) != websocket.StatusGoingAway {
+		t.Errorf("after Bye: %v, want the close frame %v", err, websocket.StatusGoingAway)
+	}
+	select {
+	case err := <-stopped:
+		if err != nil {
+			t.Fatalf("Stop: %v", err)
+		}
+	case <-time.After(waitLimit):
+		t.Fatal("Stop did not return")
+	}
+	select {
+	case <-r.Done():
+	default:
+		t.Error("Done is not closed after Stop")
+	}
+	if c, err := net.DialTimeout("tcp", r.Addr().String(), time.Second); err == nil {
+		c.Close()
+		t.Fatalf("the port %s is still open after Stop", r.Addr())
+	}
+	if err := r.Stop(); err != nil {
+		t.Fatalf("second Stop: %v", err)
+	}
+}
+
+func TestURL(t *testing.T) {
+	tests := []struct {
+		have net.Addr
+		want string
+	}{
+		{&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 4000}, "ws://127.0.0.1:4000/ws"},
+		{&net.TCPAddr{IP: net.IPv4zero, Port: 7777}, "ws://127.0.0.1:7777/ws"},
+		{&net.TCPAddr{IP: net.IPv6unspecified, Port: 7777}, "ws://127.0.0.1:7777/ws"},
+		{&net.TCPAddr{IP: net.IPv6loopback, Port: 7777}, "ws://[::1]:7777/ws"},
+		{&net.TCPAddr{IP: net.IPv4(192, 168, 1, 20), Port: 80}, "ws://192.168.1.20:80/ws"},
+	}
+	for _, tt := range tests {
+		if have := (&Running{addr: tt.have}).URL(); have != tt.want {
+			t.Errorf("URL of %v: have %q, want %q", tt.have, have, tt.want)
+		}
+	}
+}
+
+func TestStartFails(t *testing.T) {
+	if _, err := Start(testConfig(), "127.0.0.1:-1"); err == nil || !strings.Contains(err.Error(), "listen on 127.0.0.1:-1") {
+		t.Errorf("bad address: %v, want a listen error", err)
+	}
+	cfg := testConfig()
+	cfg.RulesDir = filepath.Join(t.TempDir(), "nope")
+	if _, err := Start(cfg, "127.0.0.1:0"); err == nil || !strings.Contains(err.Error(), "does not exist") {
+		t.Errorf("missing mod: %v, want an error saying it does not exist", err)
+	}
+}
+
+func TestDataDirIsCreated(t *testing.T) {
+	cfg := testConfig()
+	cfg.DataDir = filepath.Join(t.TempDir(), "a", "b")
+	s, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if _, err := New(Config{DataDir: filepath.Join(cfg.DataDir, "x\x00")}); err == nil || !strings.Contains(err.Error(), "data directory") {
+		t.Errorf("bad data directory: %v", err)
+	}
+}
+
+// TestHandler serves the handler with a server of the test's own, and
+// checks the health check before and after Close.
+func TestHandler(t *testing.T) {
+	s, err := New(testConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(s.Handler())
+	defer hs.Close()
+	get := func(path string) (int, string) {
+		t.Helper()
+		resp, err := http.Get(hs.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	for _, tt := range []struct {
+		path string
+		code int
+		want string
+	}{
+		{"/", http.StatusOK, `Empires server "test server": connect a client to ws://`},
+		{"/healthz", http.StatusOK, `"status":"ok","games":0,"running":0,"connections":0`},
+		{"/nope", http.StatusNotFound, ""},
+		{"/ws", http.StatusUpgradeRequired, ""}, // not a websocket request
+	} {
+		if code, body := get(tt.path); code != tt.code || !strings.Contains(body, tt.want) {
+			t.Errorf("GET %s: %d %q, want %d with %q", tt.path, code, body, tt.code, tt.want)
+		}
+	}
+	s.Close()
+	s.Close() // only the first counts
+	if code, body := get("/healthz"); code != http.StatusServiceUnavailable || !strings.Contains(body, "shutting down") {
+		t.Errorf("healthz after Close: %d %q, want 503 shutting down", code, body)
+	}
+	if code, body := get("/ws"); code != http.StatusServiceUnavailable || !strings.Contains(body, "shutting down") {
+		t.Errorf("ws after Close: %d %q, want 503 shutting down", code, body)
+	}
+}
+
+func TestMaxConns(t *testing.T) {
+	cfg := testConfig()
+	cfg.MaxConns = 1
+	r, err := Start(cfg, "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if err := r.Stop(); err != nil {
+			t.Error(err)
+		}
+	}()
+	ws, msg := hello(t, r.URL())
+	if msg.MessageType() != protocol.TypeWelcome {
+		t.Fatalf("the first connection got %#v, want Welcome", msg)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
+	defer cancel()
+	go func() { // read on, to answer the close at Stop
+		for {
+			if _, _, err := ws.Read(ctx); err != nil {
+				return
+			}
+		}
+	}()
+	_, resp, err := websocket.Dial(ctx, r.URL(), nil)
+	if err == nil || resp == nil || resp.StatusCode != http.StatusServiceUnavailable {
+		t.Fatalf("the second connection: %v, want 503", err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	if !strings.Contains(string(b), "too many connections") {
+		t.Errorf("the second connection's answer %q, want too many connections", b)
+	}
+}
