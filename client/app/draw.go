@@ -94,6 +94,9 @@ func (g *gameScreen) overlay() *board.Overlay {
 	sel := g.model.Selection()
 	if sel.Active {
 		o.Selected, o.HasSelected = sel.Hex, true
+		if a := g.ownArmy(sel.Army); a != nil {
+			o.Selected = a.Hex // where the army stands now
+		}
 	}
 	if a := g.ownArmy(sel.Army); a != nil && !g.animating() {
 		o.Reach = g.model.Reach(a.ID)

@@ -115,14 +115,20 @@ func newHUD(g *gameScreen) *hud {
 	h.root.AddChild(side)
 
 	// Event log along the bottom, right of the minimap.
+	// The log's height is fixed by a row layout's MaxHeight: alone, a
+	// text area grows with its text.
 	face := t.SmallFace()
+	logBox := widget.NewContainer(
+		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical))),
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{
+			StretchHorizontal: true, VerticalPosition: widget.AnchorLayoutPositionEnd,
+			Padding: &widget.Insets{Left: minimapW + 14, Right: sideWidth + 4, Bottom: 2},
+		})),
+	)
 	h.log = widget.NewTextArea(
 		widget.TextAreaOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(
 			widget.WidgetOpts.MinSize(0, logHeight),
-			widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{
-				StretchHorizontal: true, VerticalPosition: widget.AnchorLayoutPositionEnd,
-				Padding: &widget.Insets{Left: minimapW + 14, Right: sideWidth + 4, Bottom: 2},
-			}),
+			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: logHeight}),
 		)),
 		widget.TextAreaOpts.FontFace(&face),
 		widget.TextAreaOpts.FontColor(hudText),
@@ -132,7 +138,8 @@ func newHUD(g *gameScreen) *hud {
 		widget.TextAreaOpts.TextPadding(widget.Insets{Left: 8, Right: 8, Top: 4, Bottom: 4}),
 		widget.TextAreaOpts.LinkClickedEvent(func(args *widget.LinkEventArgs) { h.openLink(args.Id) }),
 	)
-	h.root.AddChild(h.log)
+	logBox.AddChild(h.log)
+	h.root.AddChild(logBox)
 	return h
 }
 

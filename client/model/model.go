@@ -121,6 +121,8 @@ func (m *Model) setView(v *game.View) {
 		m.sel.City != 0 && m.ownCity(m.sel.City) == nil,
 		m.sel.Active && !m.onMap(m.sel.Hex):
 		m.Deselect()
+	case m.sel.Army != 0:
+		m.sel.Hex = m.ownArmy(m.sel.Army).Hex // it may have moved
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"empires/shared/game"
+	"empires/shared/game/gametest"
 	"empires/shared/hex"
 	"empires/shared/protocol"
 )
@@ -147,6 +148,7 @@ func TestNewTurnClearsDrafts(t *testing.T) {
 	m := modelOf(t, g.r, g.s, 1)
 	m.SetStance(g.W, game.Intercept, 0)
 	m.SetExplore(g.W, 0)
+	m.SelectArmy(g.W)
 	sub := m.Submission()
 	if errs := game.ValidateOrders(g.s, g.r, 1, sub.Orders); errs != nil {
 		t.Fatalf("orders refused: %v", errs)
@@ -165,6 +167,13 @@ func TestNewTurnClearsDrafts(t *testing.T) {
 	}
 	if m.Accepted() {
 		t.Error("the new turn's orders count as accepted before any were sent")
+	}
+	// The selection follows the army to where it explored.
+	if a := m.State().Army(g.W); a != nil && (m.Selection().Army != g.W || m.Selection().Hex != a.Hex) {
+		t.Errorf("selection %+v after the turn, want army %d at %s", m.Selection(), g.W, a.Hex)
+	}
+	if a := m.State().Army(g.W); a != nil && a.Hex == gametest.At(2, 2) {
+		t.Errorf("army %d did not explore: the test shows nothing", g.W)
 	}
 }
 
