@@ -96,7 +96,7 @@ type App struct {
 	joined   *protocol.Joined
 	games    []protocol.GameInfo // the server's games, last listed
 	table    *protocol.Lobby     // the game's table, last sent
-	status   string // "reconnecting ..." over the game and the lobby
+	status   string              // "reconnecting ..." over the game and the lobby
 
 	setup *menu.Setup
 	join  *menu.Join

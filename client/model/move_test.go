@@ -6,8 +6,8 @@ import (
 
 	"empires/shared/game"
 	"empires/shared/game/gametest"
-	"empires/shared/rules/erfworld"
 	"empires/shared/hex"
+	"empires/shared/rules/erfworld"
 )
 
 func TestClickCyclesThroughArmiesAndCity(t *testing.T) {
