@@ -79,7 +79,9 @@ func newGameScreen(a *App, fv *protocol.FullView) (*gameScreen, error) {
 	if err != nil {
 		return nil, err
 	}
-	b.SetView(m.View())
+	if err := b.SetView(m.View()); err != nil {
+		return nil, err
+	}
 	g := &gameScreen{app: a, model: m, board: b}
 	ww, wh := b.WorldSize()
 	g.cam = camera.New(ww, wh, float64(a.width-sideWidth), float64(a.height-topBarHeight-logHeight))
@@ -152,7 +154,9 @@ func (g *gameScreen) fullView(fv *protocol.FullView) {
 		g.notify(err.Error())
 		return
 	}
-	g.board.SetView(g.model.View())
+	if err := g.board.SetView(g.model.View()); err != nil {
+		g.notify(err.Error())
+	}
 	g.anim = nil
 	g.sent = nil
 	g.refresh()
@@ -171,7 +175,9 @@ func (g *gameScreen) turnUpdate(u *protocol.TurnUpdate) {
 		g.app.send(&protocol.RequestView{})
 		return
 	}
-	g.board.SetView(g.model.View())
+	if err := g.board.SetView(g.model.View()); err != nil {
+		g.notify(err.Error())
+	}
 	g.ready = false
 	g.sent = nil
 	g.preview = nil

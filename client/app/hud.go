@@ -38,6 +38,7 @@ type hud struct {
 
 	turn, money, clock, readyList *widget.Text
 	readyBtn                      *widget.Button
+	bar                           *widget.Container
 	side                          *widget.Container
 	orders                        *widget.Container
 	hint                          *widget.Text
@@ -80,10 +81,11 @@ func newHUD(g *gameScreen) *hud {
 		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(8))),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionEnd, VerticalPosition: widget.AnchorLayoutPositionCenter})),
 	)
-	h.readyBtn = newButton("End turn", func() { g.setReady(!g.ready) })
+	h.readyBtn = t.NewPrimaryButton("End turn", func() { g.setReady(!g.ready) })
 	buttons.AddChild(h.readyBtn)
-	buttons.AddChild(newButton("Leave", g.app.showMainMenu))
+	buttons.AddChild(t.NewButton("Leave", g.app.showMainMenu))
 	bar.AddChild(buttons)
+	h.bar = bar
 	h.root.AddChild(bar)
 
 	// Side panel: the selection and its choices, then the orders.
@@ -168,6 +170,12 @@ func (h *hud) update() {
 func (h *hud) updateTop() {
 	g := h.g
 	v := g.model.View()
+	before := h.turn.Label + h.money.Label + h.clock.Label + h.readyList.Label
+	defer func() {
+		if h.turn.Label+h.money.Label+h.clock.Label+h.readyList.Label != before {
+			h.bar.RequestRelayout() // texts that change size move their neighbours
+		}
+	}()
 	h.turn.Label = fmt.Sprintf("Turn %d", v.Turn)
 	treasury, committed, income := g.model.Budget()
 	h.money.Label = fmt.Sprintf("Schmuckers %d  (orders %d, income +%d)", treasury, committed, income)
@@ -194,11 +202,15 @@ func (h *hud) updateTop() {
 	} else {
 		h.readyList.Label = "Ready: " + strings.Join(names, ", ")
 	}
-	if g.ready {
+	switch {
+	case g.over != nil:
+		h.readyBtn.SetText("Game over")
+	case g.ready:
 		h.readyBtn.SetText("Waiting: undo")
-	} else {
+	default:
 		h.readyBtn.SetText("End turn")
 	}
+	h.readyBtn.GetWidget().Disabled = g.over != nil || v.You == 0
 }
 
 // updateSide rebuilds the side panel's selection part.
@@ -320,7 +332,10 @@ func (h *hud) choiceButton(c model.Choice, label string, face *text.Face, long b
 	if !long {
 		pad = &widget.Insets{Left: 5, Right: 5, Top: 3, Bottom: 3}
 	}
+	t := h.g.app.theme
 	opts := []widget.ButtonOpt{
+		widget.ButtonOpts.Image(t.ButtonImage()),
+		widget.ButtonOpts.TextColor(t.ButtonTextColor()),
 		widget.ButtonOpts.TextLabel(label),
 		widget.ButtonOpts.TextFace(face),
 		widget.ButtonOpts.TextPadding(pad),
@@ -412,6 +427,8 @@ func (h *hud) updateOrders() {
 		row.AddChild(newSmallText(t, label, c, widget.TextOpts.MaxWidth(sideWidth-70)))
 		i := i
 		row.AddChild(widget.NewButton(
+			widget.ButtonOpts.Image(t.ButtonImage()),
+			widget.ButtonOpts.TextColor(t.ButtonTextColor()),
 			widget.ButtonOpts.TextLabel("x"),
 			widget.ButtonOpts.TextFace(&face),
 			widget.ButtonOpts.TextPadding(&widget.Insets{Left: 8, Right: 8, Top: 2, Bottom: 2}),
@@ -492,7 +509,7 @@ func (h *hud) showBattle(l model.LogLine) {
 	t := g.app.theme
 	b := l.Battle
 	body := widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(panelImage(color.RGBA{36, 32, 28, 250})),
+		widget.ContainerOpts.BackgroundImage(t.PanelImage()),
 		widget.ContainerOpts.Layout(widget.NewRowLayout(
 			widget.RowLayoutOpts.Direction(widget.DirectionVertical),
 			widget.RowLayoutOpts.Padding(widget.NewInsetsSimple(14)),
@@ -534,7 +551,7 @@ func (h *hud) openWindow(c *widget.Container) {
 	if h.window != nil {
 		h.window()
 	}
-	c.AddChild(newButton("Close", func() {
+	c.AddChild(h.g.app.theme.NewButton("Close", func() {
 		if h.window != nil {
 			h.window()
 			h.window = nil
@@ -553,7 +570,7 @@ func (h *hud) showGameOver(m *protocol.GameOver) {
 	g := h.g
 	t := g.app.theme
 	body := widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(panelImage(color.RGBA{36, 32, 28, 250})),
+		widget.ContainerOpts.BackgroundImage(t.PanelImage()),
 		widget.ContainerOpts.Layout(widget.NewRowLayout(
 			widget.RowLayoutOpts.Direction(widget.DirectionVertical),
 			widget.RowLayoutOpts.Padding(widget.NewInsetsSimple(24)),
@@ -566,13 +583,14 @@ func (h *hud) showGameOver(m *protocol.GameOver) {
 	case m.Winner != 0:
 		title = "Defeat"
 	}
-	body.AddChild(newText(t, title, hudAccent))
+	tf := t.TitleFace()
+	body.AddChild(widget.NewText(widget.TextOpts.Text(title, &tf, hudAccent)))
 	who := "Nobody won."
 	if m.Winner != 0 {
 		who = fmt.Sprintf("%s won on turn %d.", g.model.PlayerName(m.Winner), m.Turn)
 	}
 	body.AddChild(newText(t, who, hudText))
-	body.AddChild(newButton("Back to the menu", g.app.showMainMenu))
+	body.AddChild(t.NewPrimaryButton("Back to the menu", g.app.showMainMenu))
 	h.openWindow(body)
 	h.dirtyTop = true
 }

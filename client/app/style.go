@@ -78,11 +78,3 @@ func newSmallText(t *menu.Theme, s string, c color.Color, opts ...widget.TextOpt
 	face := t.SmallFace()
 	return widget.NewText(append([]widget.TextOpt{widget.TextOpts.Text(s, &face, c)}, opts...)...)
 }
-
-// newButton returns a button with label s calling f.
-func newButton(s string, f func()) *widget.Button {
-	return widget.NewButton(
-		widget.ButtonOpts.TextLabel(s),
-		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { f() }),
-	)
-}
