@@ -88,7 +88,7 @@ func run(args []string, stderr io.Writer) error {
 		}
 	} else {
 		opts.PrefsDir = "" // a scripted session changes nothing of the player's
-		opts.Prefs.AnimSpeed = "Fast"
+		opts.Prefs.AnimSpeed = prefs.AnimFast
 	}
 	if *name != "" {
 		if err := protocol.ValidName(*name); err != nil {

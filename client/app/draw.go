@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"empires/client/board"
+	"empires/client/prefs"
 	"empires/shared/game"
 	"empires/shared/hex"
 )
@@ -17,11 +18,11 @@ import (
 // AnimSpeed preference; 0 turns the animation off.
 func stepSeconds(speed string) float64 {
 	switch speed {
-	case "Off":
+	case prefs.AnimOff:
 		return 0
-	case "Slow":
+	case prefs.AnimSlow:
 		return 0.7
-	case "Fast":
+	case prefs.AnimFast:
 		return 0.18
 	}
 	return 0.35

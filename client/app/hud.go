@@ -40,6 +40,8 @@ type hud struct {
 	readyBtn                      *widget.Button
 	bar                           *widget.Container
 	side                          *widget.Container
+	scroll                        *widget.ScrollContainer
+	slider                        *widget.Slider
 	orders                        *widget.Container
 	hint                          *widget.Text
 	log                           *widget.TextArea
@@ -88,13 +90,15 @@ func newHUD(g *gameScreen) *hud {
 	h.bar = bar
 	h.root.AddChild(bar)
 
-	// Side panel: the selection and its choices, then the orders.
+	// Side panel: the selection and its choices, then the orders, in a
+	// scroll container (wheel or slider) when they do not fit.
 	side := widget.NewContainer(
 		widget.ContainerOpts.BackgroundImage(panelImage(hudPanel)),
-		widget.ContainerOpts.Layout(widget.NewRowLayout(
-			widget.RowLayoutOpts.Direction(widget.DirectionVertical),
-			widget.RowLayoutOpts.Padding(&widget.Insets{Left: 10, Right: 10, Top: 8, Bottom: 8}),
-			widget.RowLayoutOpts.Spacing(6))),
+		widget.ContainerOpts.Layout(widget.NewGridLayout(
+			widget.GridLayoutOpts.Columns(2),
+			widget.GridLayoutOpts.Stretch([]bool{true, false}, []bool{true}),
+			widget.GridLayoutOpts.Spacing(2, 0),
+			widget.GridLayoutOpts.Padding(&widget.Insets{Left: 10, Right: 2, Top: 8, Bottom: 8}))),
 		widget.ContainerOpts.WidgetOpts(
 			widget.WidgetOpts.MinSize(sideWidth, 0),
 			widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{
@@ -103,17 +107,55 @@ func newHUD(g *gameScreen) *hud {
 			}),
 		),
 	)
+	content := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
+		widget.RowLayoutOpts.Direction(widget.DirectionVertical),
+		widget.RowLayoutOpts.Padding(&widget.Insets{Right: 6}),
+		widget.RowLayoutOpts.Spacing(6))))
 	stretch := widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})
 	h.side = widget.NewContainer(
 		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(3))),
 		widget.ContainerOpts.WidgetOpts(stretch),
 	)
-	h.hint = newSmallText(t, "", hudBad, widget.TextOpts.MaxWidth(sideWidth-24))
+	h.hint = newSmallText(t, "", hudBad, widget.TextOpts.MaxWidth(sideWidth-40))
 	h.orders = widget.NewContainer(
 		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(2))),
 		widget.ContainerOpts.WidgetOpts(stretch),
 	)
-	side.AddChild(h.side, h.hint, h.orders)
+	content.AddChild(h.side, h.hint, h.orders)
+	h.scroll = widget.NewScrollContainer(
+		widget.ScrollContainerOpts.Content(content),
+		widget.ScrollContainerOpts.StretchContentWidth(),
+		widget.ScrollContainerOpts.Image(&widget.ScrollContainerImage{
+			Idle: panelImage(color.Transparent),
+			Mask: panelImage(color.White),
+		}),
+	)
+	page := func() int {
+		ch := content.GetWidget().Rect.Dy()
+		if ch <= 0 {
+			return 1000
+		}
+		return min(1000, h.scroll.ViewRect().Dy()*1000/ch)
+	}
+	vertical := widget.DirectionVertical
+	h.slider = widget.NewSlider(
+		widget.SliderOpts.Orientation(vertical),
+		widget.SliderOpts.MinMax(0, 1000),
+		widget.SliderOpts.PageSizeFunc(page),
+		widget.SliderOpts.ChangedHandler(func(args *widget.SliderChangedEventArgs) {
+			if page() >= 1000 {
+				h.scroll.ScrollTop = 0
+				return
+			}
+			h.scroll.ScrollTop = float64(args.Slider.Current) / 1000
+		}),
+	)
+	h.scroll.GetWidget().ScrolledEvent.AddHandler(func(args any) {
+		if a, ok := args.(*widget.WidgetScrolledEventArgs); ok {
+			h.slider.Current -= int(a.Y * float64(max(page()/3, 1)))
+		}
+	})
+	side.AddChild(h.scroll, h.slider)
 	h.root.AddChild(side)
 
 	// Event log along the bottom, right of the minimap.
@@ -220,7 +262,7 @@ func (h *hud) updateSide() {
 	h.side.RemoveChildren()
 	h.hint.Label = ""
 	add := func(s string, c color.Color) {
-		h.side.AddChild(newSmallText(t, s, c, widget.TextOpts.MaxWidth(sideWidth-24)))
+		h.side.AddChild(newSmallText(t, s, c, widget.TextOpts.MaxWidth(sideWidth-40)))
 	}
 	title := func(s string) { h.side.AddChild(newText(t, s, hudAccent)) }
 	sel := g.model.Selection()
@@ -424,7 +466,7 @@ func (h *hud) updateOrders() {
 			label += "\n  " + d.Err
 			c = hudBad
 		}
-		row.AddChild(newSmallText(t, label, c, widget.TextOpts.MaxWidth(sideWidth-70)))
+		row.AddChild(newSmallText(t, label, c, widget.TextOpts.MaxWidth(sideWidth-86)))
 		i := i
 		row.AddChild(widget.NewButton(
 			widget.ButtonOpts.Image(t.ButtonImage()),
