@@ -18,6 +18,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"time"
@@ -50,6 +51,7 @@ func run(args []string, stderr io.Writer) error {
 	hostLAN := fs.Bool("autoplay-host", false, "the -autoplay session hosts a LAN game with a seat open and waits for a player")
 	join := fs.String("autoplay-join", "", "the -autoplay session joins the first game of the server at this `address`")
 	verbose := fs.Bool("v", false, "log what happens to stderr")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to this `file` (go tool pprof reads it)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -112,7 +114,18 @@ func run(args []string, stderr io.Writer) error {
 			return err
 		}
 		opts.Script = &app.Script{Dir: *autoplay, Turns: *turns, Settings: set, Timeout: 3 * time.Minute,
-			Host: *hostLAN, Join: *join}
+			Host: *hostLAN, Join: *join, Report: os.Stdout}
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return fmt.Errorf("-cpuprofile: %w", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fmt.Errorf("-cpuprofile: %w", err)
+		}
+		defer pprof.StopCPUProfile()
 	}
 	a, err := app.New(opts)
 	if err != nil {

@@ -18,6 +18,7 @@ import (
 	"github.com/ebitenui/ebitenui"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"empires/client/conn"
 	"empires/client/menu"
@@ -106,6 +107,11 @@ type App struct {
 	quit bool
 	err  error // a failure that ends the client (scripted sessions only)
 
+	uiImg      *ebiten.Image // the game screen's HUD, drawn when uiDirty
+	uiDirty    bool
+	lastCursor image.Point
+	keys       []ebiten.Key
+
 	shot     string // a screenshot to save: Draw reads the pixels ...
 	shotPix  []byte // ... and Update writes the file
 	shotRect image.Rectangle
@@ -146,13 +152,17 @@ func (a *App) Update() error {
 		a.shot, a.shotPix = "", nil
 	}
 	a.pollDial()
-	a.pollConn()
+	if a.pollConn() || a.inputChanged() || a.frame%20 == 0 || a.shot != "" {
+		a.uiDirty = true
+	}
 	if a.screen == screenGame && a.game != nil {
 		a.game.resize(a.width, a.height)
 	}
 	a.ui.Update()
 	if a.screen == screenGame && a.game != nil {
-		a.game.update()
+		if a.game.update() {
+			a.uiDirty = true
+		}
 	}
 	if s := a.opts.Script; s != nil && a.err == nil {
 		if err := s.step(a); err != nil {
@@ -175,10 +185,10 @@ func (a *App) Draw(screen *ebiten.Image) {
 	screen.Fill(a.theme.Palette().Background)
 	if a.screen == screenGame && a.game != nil {
 		a.game.drawMap(screen)
-	}
-	a.ui.Draw(screen)
-	if a.screen == screenGame && a.game != nil {
+		a.drawCachedUI(screen)
 		a.game.drawOver(screen)
+	} else {
+		a.ui.Draw(screen)
 	}
 	if a.status != "" && a.screen != screenMenu {
 		drawBanner(screen, a.theme, a.status)
@@ -188,6 +198,41 @@ func (a *App) Draw(screen *ebiten.Image) {
 		a.shotPix = make([]byte, 4*a.shotRect.Dx()*a.shotRect.Dy())
 		screen.ReadPixels(a.shotPix)
 	}
+}
+
+// drawCachedUI draws the game screen's HUD from an image that is redrawn
+// only when something may have changed it (input, the network, the HUD's
+// own updates, a few times a second anyway): widgets are costly to draw
+// without a GPU, and the HUD changes far less often than the map.
+func (a *App) drawCachedUI(screen *ebiten.Image) {
+	b := screen.Bounds()
+	if a.uiImg == nil || a.uiImg.Bounds() != b {
+		if a.uiImg != nil {
+			a.uiImg.Deallocate()
+		}
+		a.uiImg = ebiten.NewImageWithOptions(b, nil)
+		a.uiDirty = true
+	}
+	if a.uiDirty {
+		a.uiImg.Clear()
+		a.ui.Draw(a.uiImg)
+		a.uiDirty = false
+	}
+	screen.DrawImage(a.uiImg, nil)
+}
+
+// inputChanged reports whether the player did anything this frame that the
+// HUD may show: moved the mouse, pressed or released a button or a key,
+// turned the wheel.
+func (a *App) inputChanged() bool {
+	x, y := ebiten.CursorPosition()
+	moved := x != a.lastCursor.X || y != a.lastCursor.Y
+	a.lastCursor = image.Pt(x, y)
+	wx, wy := ebiten.Wheel()
+	return moved || wx != 0 || wy != 0 ||
+		ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) || ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) ||
+		inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) || inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonRight) ||
+		len(inpututil.AppendPressedKeys(a.keys[:0])) > 0 || len(inpututil.AppendJustReleasedKeys(a.keys[:0])) > 0
 }
 
 // Screenshot asks for the next frame to be saved to the PNG file path.
@@ -402,19 +447,22 @@ func (a *App) notify(msg string) {
 }
 
 // pollConn handles everything the connection delivered since the last
-// frame, without waiting.
-func (a *App) pollConn() {
+// frame, without waiting, and reports whether anything came.
+func (a *App) pollConn() bool {
+	got := false
 	for a.conn != nil {
 		select {
 		case ev, ok := <-a.conn.Events():
 			if !ok {
-				return
+				return got
 			}
 			a.handle(ev)
+			got = true
 		default:
-			return
+			return got
 		}
 	}
+	return got
 }
 
 // handle handles one event of the connection.

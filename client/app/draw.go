@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"time"
 
@@ -100,7 +101,10 @@ func (g *gameScreen) overlay() *board.Overlay {
 		}
 	}
 	if a := g.ownArmy(sel.Army); a != nil && !g.animating() {
-		o.Reach = g.model.Reach(a.ID)
+		if g.reachArmy != a.ID || g.reachView != g.model.View() {
+			g.reach, g.reachArmy, g.reachView = g.model.Reach(a.ID), a.ID, g.model.View()
+		}
+		o.Reach = g.reach
 		if g.preview != nil {
 			o.Path = g.preview.Path
 			o.PathOK = g.preview.Reachable
@@ -123,9 +127,12 @@ func (g *gameScreen) overlay() *board.Overlay {
 	return o
 }
 
-// drawMap draws the map under the HUD.
+// drawMap draws the map where the top bar and the side panel leave it
+// room (they are opaque: drawing under them would be wasted).
 func (g *gameScreen) drawMap(screen *ebiten.Image) {
-	g.board.Draw(screen, g.cam, g.overlay())
+	b := screen.Bounds()
+	area := screen.SubImage(image.Rect(b.Min.X, b.Min.Y+topBarHeight, b.Max.X-sideWidth, b.Max.Y)).(*ebiten.Image)
+	g.board.Draw(area, g.cam, g.overlay())
 }
 
 // drawOver draws what goes over the HUD: the minimap, the tooltip, the

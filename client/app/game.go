@@ -57,6 +57,11 @@ type gameScreen struct {
 	previewTo  hex.Hex
 	previewErr string
 
+	// The selected army's reach, computed once per army and view.
+	reach     map[hex.Hex]int
+	reachArmy game.ArmyID
+	reachView *game.View
+
 	// The turn's animation.
 	anim     []model.StepFrame
 	animStep int
@@ -265,15 +270,16 @@ func (g *gameScreen) ordersChanged() {
 	g.preview = nil
 }
 
-// update handles a frame's input and time.
-func (g *gameScreen) update() {
+// update handles a frame's input and time, and reports whether the HUD
+// changed.
+func (g *gameScreen) update() bool {
 	g.frame++
 	g.stepAnimation()
 	g.input()
 	if g.frame-g.sentAt >= 20 { // send changed orders at most three times a second
 		g.submit(false)
 	}
-	g.hud.update()
+	return g.hud.update()
 }
 
 // input handles the keyboard and the mouse over the map.

@@ -19,7 +19,7 @@ import (
 
 // Colours of the HUD.
 var (
-	hudPanel  = color.RGBA{28, 25, 22, 238}
+	hudPanel  = color.RGBA{28, 25, 22, 255}
 	hudText   = color.RGBA{236, 228, 210, 255}
 	hudDim    = color.RGBA{170, 160, 140, 255}
 	hudAccent = color.RGBA{240, 190, 90, 255}
@@ -28,7 +28,7 @@ var (
 )
 
 // maxLogLines bounds the event log the HUD shows.
-const maxLogLines = 200
+const maxLogLines = 50
 
 // hud is the game screen's widgets: the top bar, the side panel with the
 // selection and the orders, and the event log.
@@ -187,11 +187,13 @@ func newHUD(g *gameScreen) *hud {
 	return h
 }
 
-// update refreshes what changed; the clock every few frames.
-func (h *hud) update() {
+// update refreshes what changed (the clock every few frames) and reports
+// whether anything did.
+func (h *hud) update() bool {
 	g := h.g
+	changed := h.dirtyTop || h.dirtySide || h.dirtyOrders || h.dirtyLog || len(g.model.Log()) != h.logLen
 	if h.dirtyTop || g.frame%15 == 0 {
-		h.updateTop()
+		changed = h.updateTop() || changed
 		h.dirtyTop = false
 	}
 	if h.dirtySide {
@@ -206,16 +208,18 @@ func (h *hud) update() {
 		h.updateLog()
 		h.dirtyLog = false
 	}
+	return changed
 }
 
-// updateTop sets the top bar's texts.
-func (h *hud) updateTop() {
+// updateTop sets the top bar's texts and reports whether they changed.
+func (h *hud) updateTop() (changed bool) {
 	g := h.g
 	v := g.model.View()
-	before := h.turn.Label + h.money.Label + h.clock.Label + h.readyList.Label
+	before := h.turn.Label + h.money.Label + h.clock.Label + h.readyList.Label + h.readyBtn.Text().Label
 	defer func() {
-		if h.turn.Label+h.money.Label+h.clock.Label+h.readyList.Label != before {
+		if h.turn.Label+h.money.Label+h.clock.Label+h.readyList.Label+h.readyBtn.Text().Label != before {
 			h.bar.RequestRelayout() // texts that change size move their neighbours
+			changed = true
 		}
 	}()
 	h.turn.Label = fmt.Sprintf("Turn %d", v.Turn)
@@ -253,6 +257,7 @@ func (h *hud) updateTop() {
 		h.readyBtn.SetText("End turn")
 	}
 	h.readyBtn.GetWidget().Disabled = g.over != nil || v.You == 0
+	return false // set by the deferred check
 }
 
 // updateSide rebuilds the side panel's selection part.

@@ -3,10 +3,13 @@ package app
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"empires/shared/game"
 	"empires/shared/hex"
@@ -33,6 +36,9 @@ type Script struct {
 	Timeout  time.Duration
 	Host     bool
 	Join     string
+	// Report, if not nil, gets a line at the end: turns played, time
+	// taken, frames per second on the game screen.
+	Report io.Writer
 
 	stage   int
 	wait    int       // frames left before the next stage
@@ -41,6 +47,7 @@ type Script struct {
 	ended   game.Turn // the turn last ended
 	results int       // OrdersResults seen when the orders were sent
 	animAt  bool      // a screenshot of the animation was taken this turn
+	fps     float64   // frames per second on the game screen, measured at the end
 	// Shots are the screenshots saved, in order.
 	Shots []string
 }
@@ -59,6 +66,7 @@ const (
 	stageWaitResult
 	stageEndTurn
 	stageWaitTurn
+	stageIdle
 	stageDone
 )
 
@@ -170,16 +178,23 @@ func (s *Script) step(a *App) error {
 		}
 		s.played++
 		if s.played >= s.Turns || g.over != nil {
-			s.shoot(a, "final")
-			s.next(stageDone, 3)
+			s.next(stageIdle, 150) // frames with nothing but the game screen
 			return nil
 		}
 		s.next(stageOrders, 10)
+	case stageIdle:
+		s.fps = ebiten.ActualFPS() // over the last second: idle frames only
+		s.shoot(a, "final")
+		s.next(stageDone, 3)
 	case stageDone:
 		for _, p := range s.Shots {
 			if _, err := os.Stat(p); err != nil {
 				return fmt.Errorf("script: screenshot not saved: %w", err)
 			}
+		}
+		if s.Report != nil {
+			fmt.Fprintf(s.Report, "autoplay: %d turns in %s, %.0f frames per second on the game screen (at most 60)\n",
+				s.played, time.Since(s.start).Round(time.Millisecond), s.fps)
 		}
 		a.quit = true
 	}

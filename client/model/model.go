@@ -47,6 +47,17 @@ type Model struct {
 
 	log  []LogLine
 	anim []StepFrame
+
+	// cache holds Drafts' answer for the drafts, view and server answer
+	// it was computed for: the game screen asks every frame, and checking
+	// the orders runs the ruleset's validation.
+	cache struct {
+		drafts  []Draft
+		version int
+		view    *game.View
+		results int
+	}
+	results int // server answers applied (ApplyResult)
 }
 
 // draft is one order being drafted and the server's refusal of it.

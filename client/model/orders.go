@@ -178,11 +178,23 @@ func (m *Model) orders() []game.Order {
 }
 
 // Drafts returns this turn's orders as drafted, in list order, each with
-// its label, cost, and the reasons the server would refuse or skip it.
+// its label, cost, and the reasons the server would refuse or skip it. The
+// answer is computed once per change of the drafts, the view or the
+// server's answer; the slice is the model's own: do not change it.
 func (m *Model) Drafts() []Draft {
 	if len(m.drafts) == 0 {
 		return nil
 	}
+	c := &m.cache
+	if c.drafts != nil && c.version == m.version && c.view == m.view && c.results == m.results {
+		return c.drafts
+	}
+	c.drafts, c.version, c.view, c.results = m.computeDrafts(), m.version, m.view, m.results
+	return c.drafts
+}
+
+// computeDrafts computes Drafts.
+func (m *Model) computeDrafts() []Draft {
 	orders := m.orders()
 	errs := m.validate(orders)
 	warns := m.foresee(orders, errs)
@@ -232,6 +244,7 @@ func (m *Model) ApplyResult(r *protocol.OrdersResult) {
 	if r == nil || m.view == nil || r.Turn != m.Turn() || m.sent != m.version {
 		return
 	}
+	m.results++
 	for i := range m.drafts {
 		m.drafts[i].rejected = ""
 	}
