@@ -11,20 +11,11 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"empires/client/menu"
 	"empires/client/model"
 	"empires/shared/game"
 	"empires/shared/protocol"
 	"empires/shared/rules/erfworld"
-)
-
-// Colours of the HUD.
-var (
-	hudPanel  = color.RGBA{28, 25, 22, 255}
-	hudText   = color.RGBA{236, 228, 210, 255}
-	hudDim    = color.RGBA{170, 160, 140, 255}
-	hudAccent = color.RGBA{240, 190, 90, 255}
-	hudBad    = color.RGBA{255, 130, 110, 255}
-	hudGood   = color.RGBA{150, 220, 130, 255}
 )
 
 // maxLogLines bounds the event log the HUD shows.
@@ -34,6 +25,7 @@ const maxLogLines = 50
 // selection and the orders, and the event log.
 type hud struct {
 	g    *gameScreen
+	pal  menu.Palette // the colours, the menus'
 	root *widget.Container
 
 	turn, money, clock, readyList *widget.Text
@@ -54,12 +46,12 @@ type hud struct {
 
 func newHUD(g *gameScreen) *hud {
 	t := g.app.theme
-	h := &hud{g: g}
+	h := &hud{g: g, pal: t.Palette()}
 	h.root = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewAnchorLayout()))
 
 	// Top bar: turn, treasury, clock, who is ready; Ready and Menu.
 	bar := widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(panelImage(hudPanel)),
+		widget.ContainerOpts.BackgroundImage(panelImage(h.pal.Panel)),
 		widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(&widget.Insets{Left: 12, Right: 8, Top: 4, Bottom: 4}))),
 		widget.ContainerOpts.WidgetOpts(
 			widget.WidgetOpts.MinSize(0, topBarHeight),
@@ -70,10 +62,10 @@ func newHUD(g *gameScreen) *hud {
 		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(28))),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{VerticalPosition: widget.AnchorLayoutPositionCenter})),
 	)
-	h.turn = newText(t, "Turn", hudAccent)
-	h.money = newText(t, "", hudText)
-	h.clock = newText(t, "", hudText)
-	h.readyList = newText(t, "", hudDim)
+	h.turn = newText(t, "Turn", h.pal.Accent)
+	h.money = newText(t, "", h.pal.Text)
+	h.clock = newText(t, "", h.pal.Text)
+	h.readyList = newText(t, "", h.pal.TextMuted)
 	for _, w := range []*widget.Text{h.turn, h.money, h.clock, h.readyList} {
 		w.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
 		info.AddChild(w)
@@ -93,7 +85,7 @@ func newHUD(g *gameScreen) *hud {
 	// Side panel: the selection and its choices, then the orders, in a
 	// scroll container (wheel or slider) when they do not fit.
 	side := widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(panelImage(hudPanel)),
+		widget.ContainerOpts.BackgroundImage(panelImage(h.pal.Panel)),
 		widget.ContainerOpts.Layout(widget.NewGridLayout(
 			widget.GridLayoutOpts.Columns(2),
 			widget.GridLayoutOpts.Stretch([]bool{true, false}, []bool{true}),
@@ -116,7 +108,7 @@ func newHUD(g *gameScreen) *hud {
 		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(3))),
 		widget.ContainerOpts.WidgetOpts(stretch),
 	)
-	h.hint = newSmallText(t, "", hudBad, widget.TextOpts.MaxWidth(sideWidth-40))
+	h.hint = newSmallText(t, "", h.pal.Error, widget.TextOpts.MaxWidth(sideWidth-40))
 	h.orders = widget.NewContainer(
 		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(2))),
 		widget.ContainerOpts.WidgetOpts(stretch),
@@ -175,7 +167,7 @@ func newHUD(g *gameScreen) *hud {
 			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: logHeight}),
 		)),
 		widget.TextAreaOpts.FontFace(&face),
-		widget.TextAreaOpts.FontColor(hudText),
+		widget.TextAreaOpts.FontColor(h.pal.Text),
 		widget.TextAreaOpts.ShowVerticalScrollbar(),
 		widget.TextAreaOpts.VerticalScrollMode(widget.ScrollEnd),
 		widget.TextAreaOpts.ProcessBBCode(true),
@@ -226,9 +218,9 @@ func (h *hud) updateTop() (changed bool) {
 	treasury, committed, income := g.model.Budget()
 	h.money.Label = fmt.Sprintf("Schmuckers %d  (orders %d, income +%d)", treasury, committed, income)
 	if committed > treasury+income {
-		h.money.SetColor(hudBad)
+		h.money.SetColor(h.pal.Error)
 	} else {
-		h.money.SetColor(hudText)
+		h.money.SetColor(h.pal.Text)
 	}
 	switch dl, ok := (&g.clock).DeadlineTime(); {
 	case g.over != nil:
@@ -269,7 +261,7 @@ func (h *hud) updateSide() {
 	add := func(s string, c color.Color) {
 		h.side.AddChild(newSmallText(t, s, c, widget.TextOpts.MaxWidth(sideWidth-40)))
 	}
-	title := func(s string) { h.side.AddChild(newText(t, s, hudAccent)) }
+	title := func(s string) { h.side.AddChild(newText(t, s, h.pal.Accent)) }
 	sel := g.model.Selection()
 	v := g.model.View()
 	switch {
@@ -285,11 +277,11 @@ func (h *hud) updateSide() {
 			kind = "Fleet"
 		}
 		title(fmt.Sprintf("%s %d at %s", kind, a.ID, a.Hex))
-		add(h.unitsText(a.Units), hudText)
+		add(h.unitsText(a.Units), h.pal.Text)
 		if s := h.charsText(a.Characters); s != "" {
-			add(s, hudText)
+			add(s, h.pal.Text)
 		}
-		add(fmt.Sprintf("Stance: %s", stanceName(a.Stance.Kind)), hudDim)
+		add(fmt.Sprintf("Stance: %s", stanceName(a.Stance.Kind)), h.pal.TextMuted)
 		h.choices(g.model.ArmyChoices(a.ID))
 	case sel.City != 0:
 		for _, c := range v.Cities {
@@ -303,21 +295,21 @@ func (h *hud) updateSide() {
 			title(fmt.Sprintf("%s %d, level %d, at %s", name, c.ID, c.Level, c.Hex))
 			for _, a := range v.Armies {
 				if a.Hex == c.Hex && a.Owner == v.You {
-					add(fmt.Sprintf("Army %d: %s", a.ID, h.unitsText(a.Units)), hudText)
+					add(fmt.Sprintf("Army %d: %s", a.ID, h.unitsText(a.Units)), h.pal.Text)
 				}
 			}
 			h.choices(g.model.CityChoices(c.ID))
 		}
 	case sel.Active:
 		for _, line := range g.model.Describe(sel.Hex) {
-			add(line, hudText)
+			add(line, h.pal.Text)
 		}
 	default:
 		title("Your orders")
-		add("Click one of your armies or cities to give it orders.", hudText)
-		add("Right-click or drag from a selected army to move it; onto an enemy to attack.", hudDim)
-		add("Drag the map or use the arrow keys to look around; the wheel zooms.", hudDim)
-		add("Tab: next army. H: home. Enter: end turn. Esc: deselect.", hudDim)
+		add("Click one of your armies or cities to give it orders.", h.pal.Text)
+		add("Right-click or drag from a selected army to move it; onto an enemy to attack.", h.pal.TextMuted)
+		add("Drag the map or use the arrow keys to look around; the wheel zooms.", h.pal.TextMuted)
+		add("Tab: next army. H: home. Enter: end turn. Esc: deselect.", h.pal.TextMuted)
 	}
 }
 
@@ -347,7 +339,7 @@ func (h *hud) choices(cs []model.Choice) {
 		row := widget.NewContainer(
 			widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(3))),
 		)
-		label := newSmallText(t, key, hudText)
+		label := newSmallText(t, key, h.pal.Text)
 		label.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
 		label.GetWidget().MinWidth = 96
 		row.AddChild(label)
@@ -390,10 +382,10 @@ func (h *hud) choiceButton(c model.Choice, label string, face *text.Face, long b
 		widget.ButtonOpts.CursorEnteredHandler(func(*widget.ButtonHoverEventArgs) {
 			if reason != "" {
 				h.hint.Label = hint + ": " + reason
-				h.hint.SetColor(hudBad)
+				h.hint.SetColor(h.pal.Error)
 			} else {
 				h.hint.Label = hint
-				h.hint.SetColor(hudDim)
+				h.hint.SetColor(h.pal.TextMuted)
 			}
 		}),
 		widget.ButtonOpts.CursorExitedHandler(func(*widget.ButtonHoverEventArgs) { h.hint.Label = "" }),
@@ -445,9 +437,9 @@ func (h *hud) updateOrders() {
 	t := g.app.theme
 	h.orders.RemoveChildren()
 	drafts := g.model.Drafts()
-	h.orders.AddChild(newText(t, fmt.Sprintf("Orders for turn %d (%d)", g.model.View().Turn, len(drafts)), hudAccent))
+	h.orders.AddChild(newText(t, fmt.Sprintf("Orders for turn %d (%d)", g.model.View().Turn, len(drafts)), h.pal.Accent))
 	if len(drafts) == 0 {
-		h.orders.AddChild(newSmallText(t, "No orders yet.", hudDim))
+		h.orders.AddChild(newSmallText(t, "No orders yet.", h.pal.TextMuted))
 	}
 	face := t.SmallFace()
 	for i, d := range drafts {
@@ -462,14 +454,14 @@ func (h *hud) updateOrders() {
 		if d.Cost > 0 {
 			label += fmt.Sprintf("  (%d)", d.Cost)
 		}
-		c := color.Color(hudText)
+		c := color.Color(h.pal.Text)
 		switch {
 		case d.Rejected != "":
 			label += "\n  refused: " + d.Rejected
-			c = hudBad
+			c = h.pal.Error
 		case d.Err != "":
 			label += "\n  " + d.Err
-			c = hudBad
+			c = h.pal.Error
 		}
 		row.AddChild(newSmallText(t, label, c, widget.TextOpts.MaxWidth(sideWidth-86)))
 		i := i
@@ -562,33 +554,33 @@ func (h *hud) showBattle(l model.LogLine) {
 			widget.RowLayoutOpts.Padding(widget.NewInsetsSimple(14)),
 			widget.RowLayoutOpts.Spacing(6))),
 	)
-	body.AddChild(newText(t, fmt.Sprintf("Battle at %s, turn %d", b.Hex, l.Turn), hudAccent))
-	body.AddChild(newSmallText(t, l.Text, hudText, widget.TextOpts.MaxWidth(460)))
+	body.AddChild(newText(t, fmt.Sprintf("Battle at %s, turn %d", b.Hex, l.Turn), h.pal.Accent))
+	body.AddChild(newSmallText(t, l.Text, h.pal.Text, widget.TextOpts.MaxWidth(460)))
 	for _, s := range b.Sides {
 		role := "Attacker"
 		if s.Role == game.Defender {
 			role = "Defender"
 		}
-		c := color.Color(hudText)
+		c := color.Color(h.pal.Text)
 		if s.Player == b.Winner {
-			c = hudGood
+			c = h.pal.Success
 		}
 		body.AddChild(newText(t, fmt.Sprintf("%s: %s", role, g.model.PlayerName(s.Player)), c))
-		body.AddChild(newSmallText(t, "Before: "+h.unitsText(s.Before), hudText))
-		body.AddChild(newSmallText(t, "Lost: "+h.unitsText(s.Losses), hudText))
+		body.AddChild(newSmallText(t, "Before: "+h.unitsText(s.Before), h.pal.Text))
+		body.AddChild(newSmallText(t, "Lost: "+h.unitsText(s.Losses), h.pal.Text))
 		if len(s.Rolls) > 0 {
 			rolls := make([]string, len(s.Rolls))
 			for i, r := range s.Rolls {
 				rolls[i] = strconv.Itoa(r)
 			}
-			body.AddChild(newSmallText(t, "Rolls: "+strings.Join(rolls, " "), hudDim, widget.TextOpts.MaxWidth(460)))
+			body.AddChild(newSmallText(t, "Rolls: "+strings.Join(rolls, " "), h.pal.TextMuted, widget.TextOpts.MaxWidth(460)))
 		}
 	}
 	winner := "Nobody won"
 	if b.Winner != 0 {
 		winner = g.model.PlayerName(b.Winner) + " won"
 	}
-	body.AddChild(newText(t, winner, hudAccent))
+	body.AddChild(newText(t, winner, h.pal.Accent))
 	h.openWindow(body)
 }
 
@@ -631,12 +623,12 @@ func (h *hud) showGameOver(m *protocol.GameOver) {
 		title = "Defeat"
 	}
 	tf := t.TitleFace()
-	body.AddChild(widget.NewText(widget.TextOpts.Text(title, &tf, hudAccent)))
+	body.AddChild(widget.NewText(widget.TextOpts.Text(title, &tf, h.pal.Accent)))
 	who := "Nobody won."
 	if m.Winner != 0 {
 		who = fmt.Sprintf("%s won on turn %d.", g.model.PlayerName(m.Winner), m.Turn)
 	}
-	body.AddChild(newText(t, who, hudText))
+	body.AddChild(newText(t, who, h.pal.Text))
 	body.AddChild(t.NewPrimaryButton("Back to the menu", g.app.showMainMenu))
 	h.openWindow(body)
 	h.dirtyTop = true

@@ -6,10 +6,10 @@ import (
 
 	"empires/shared/game"
 	"empires/shared/game/gametest"
-	"empires/shared/hex"
 	"empires/shared/hexmap"
 	"empires/shared/protocol"
 	"empires/shared/rules/erfworld"
+	"empires/shared/rules/erfworld/erfworldtest"
 )
 
 // loadRules returns the erfworld ruleset.
@@ -34,65 +34,6 @@ func modelOf(t testing.TB, r *erfworld.Rules, s *game.State, p game.PlayerID) *M
 	return m
 }
 
-// grow gives player p orders that build up and spread its forces: a
-// Warlord in its Capital while it has fewer than four, every unit each city
-// may form, a garrison's units beyond one handed to a Warlord on its hex,
-// and every Warlord's army exploring in a random direction. Only orders
-// valid on their own are kept.
-func grow(rng *rand.Rand, s *game.State, r *erfworld.Rules, p game.PlayerID) []game.Order {
-	var orders []game.Order
-	warlords := 0
-	for i := range s.Armies {
-		if a := &s.Armies[i]; a.Owner == p && ledByWarlord(a) {
-			warlords++
-		}
-	}
-	for _, c := range s.Cities {
-		if c.Owner != p {
-			continue
-		}
-		if c.Capital && warlords < 4 {
-			orders = append(orders, game.Order{Kind: erfworld.OrderWarlord, City: c.ID})
-		}
-		orders = append(orders, game.Order{Kind: erfworld.OrderForm, City: c.ID, Unit: game.UnitKind(rng.IntN(2)),
-			Count: int32(r.D.UnitsFormable(int(c.Level)))})
-	}
-	for i := range s.Armies {
-		a := &s.Armies[i]
-		if a.Owner != p || a.Naval {
-			continue
-		}
-		if ledByWarlord(a) {
-			orders = append(orders, game.Order{Kind: game.OrderExplore, Army: a.ID, Dir: hex.Direction(rng.IntN(6))})
-			continue
-		}
-		for j := range s.Armies {
-			if b := &s.Armies[j]; b.Owner == p && b.Hex == a.Hex && ledByWarlord(b) && a.Units.Total() > 1 {
-				orders = append(orders, game.Order{Kind: erfworld.OrderTransfer, Army: a.ID, Target: b.ID,
-					Units: a.Units.Sub(game.Units{1})})
-				break
-			}
-		}
-	}
-	var valid []game.Order
-	for i := range orders {
-		orders[i].Turn = s.Turn
-		if game.ValidateOrder(s, r, p, &orders[i]) == nil {
-			valid = append(valid, orders[i])
-		}
-	}
-	return valid
-}
-
-func ledByWarlord(a *game.Army) bool {
-	for _, c := range a.Characters {
-		if c.Kind == erfworld.CharWarlord {
-			return true
-		}
-	}
-	return false
-}
-
 // playGame starts an erfworld game and plays turns of grow for every
 // player.
 func playGame(t testing.TB, r *erfworld.Rules, seed uint64, turns int) *game.State {
@@ -113,7 +54,7 @@ func growAll(rng *rand.Rand, s *game.State, r *erfworld.Rules) []game.PlayerOrde
 	var orders []game.PlayerOrders
 	for _, pl := range s.Players {
 		if pl.Alive {
-			orders = append(orders, game.PlayerOrders{Player: pl.ID, Orders: grow(rng, s, r, pl.ID)})
+			orders = append(orders, game.PlayerOrders{Player: pl.ID, Orders: erfworldtest.Grow(rng, s, r, pl.ID)})
 		}
 	}
 	return orders

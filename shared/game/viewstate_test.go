@@ -10,6 +10,7 @@ import (
 	"empires/shared/game/gametest"
 	"empires/shared/hex"
 	"empires/shared/rules/erfworld"
+	"empires/shared/rules/erfworld/erfworldtest"
 )
 
 // sameValidation checks the property ViewState exists for: the orders of
@@ -208,69 +209,6 @@ func TestViewStateFixture(t *testing.T) {
 	}
 }
 
-// erfDriver gives player p orders that grow and spread its forces in an
-// erfworld game: a Warlord in each Capital, every unit a city may form,
-// the Capital's garrison handed to a Warlord there, armies exploring in
-// random directions, and an upgrade when the money allows. Only orders
-// valid on their own are kept.
-func erfDriver(rng *rand.Rand, s *game.State, r *erfworld.Rules, p game.PlayerID) []game.Order {
-	var orders []game.Order
-	warlords := 0
-	for i := range s.Armies {
-		if a := &s.Armies[i]; a.Owner == p && ledByWarlord(a) {
-			warlords++
-		}
-	}
-	for _, c := range s.Cities {
-		if c.Owner != p {
-			continue
-		}
-		if c.Capital && warlords < 4 {
-			orders = append(orders, game.Order{Kind: erfworld.OrderWarlord, City: c.ID})
-		}
-		orders = append(orders, game.Order{Kind: erfworld.OrderForm, City: c.ID, Unit: game.UnitKind(rng.IntN(2)),
-			Count: int32(r.D.UnitsFormable(int(c.Level)))})
-		if rng.IntN(3) == 0 {
-			orders = append(orders, game.Order{Kind: erfworld.OrderUpgrade, City: c.ID})
-		}
-	}
-	for i := range s.Armies {
-		a := &s.Armies[i]
-		if a.Owner != p || a.Naval {
-			continue
-		}
-		if !ledByWarlord(a) {
-			// A garrison hands its units to a Warlord on its hex.
-			for j := range s.Armies {
-				if b := &s.Armies[j]; b.Owner == p && b.Hex == a.Hex && ledByWarlord(b) && a.Units.Total() > 1 {
-					orders = append(orders, game.Order{Kind: erfworld.OrderTransfer, Army: a.ID, Target: b.ID,
-						Units: a.Units.Sub(game.Units{1})})
-					break
-				}
-			}
-			continue
-		}
-		orders = append(orders, game.Order{Kind: game.OrderExplore, Army: a.ID, Dir: hex.Direction(rng.IntN(6))})
-	}
-	var valid []game.Order
-	for i := range orders {
-		orders[i].Turn = s.Turn
-		if game.ValidateOrder(s, r, p, &orders[i]) == nil {
-			valid = append(valid, orders[i])
-		}
-	}
-	return valid
-}
-
-func ledByWarlord(a *game.Army) bool {
-	for _, c := range a.Characters {
-		if c.Kind == erfworld.CharWarlord {
-			return true
-		}
-	}
-	return false
-}
-
 func loadErfworld(t testing.TB) *erfworld.Rules {
 	t.Helper()
 	d, err := erfworld.Default()
@@ -306,7 +244,7 @@ func TestViewStateValidatesLikeTheServerErfworld(t *testing.T) {
 				if !pl.Alive {
 					continue
 				}
-				mine := erfDriver(rng, s, r, pl.ID)
+				mine := erfworldtest.Grow(rng, s, r, pl.ID)
 				orders = append(orders, game.PlayerOrders{Player: pl.ID, Orders: mine})
 				errs := sameValidation(t, s, r, pl.ID, fogOrders(rng, s, pl.ID, 60, fogErfworldKinds, mine))
 				accepted += 60 - len(errs)
@@ -343,7 +281,7 @@ func TestViewStateEconomicOrders(t *testing.T) {
 	for range 6 { // a few turns for Warlords and armies on the map
 		var orders []game.PlayerOrders
 		for _, pl := range base.Players {
-			orders = append(orders, game.PlayerOrders{Player: pl.ID, Orders: erfDriver(rng, base, r, pl.ID)})
+			orders = append(orders, game.PlayerOrders{Player: pl.ID, Orders: erfworldtest.Grow(rng, base, r, pl.ID)})
 		}
 		game.Resolve(base, r, orders)
 	}
@@ -457,7 +395,7 @@ func TestViewStateRoundTrip(t *testing.T) {
 				t.Fatalf("turn %d, %s: the view of the view's state differs from the view", s.Turn, p)
 			}
 			if p > 0 {
-				orders = append(orders, game.PlayerOrders{Player: p, Orders: erfDriver(rng, s, r, p)})
+				orders = append(orders, game.PlayerOrders{Player: p, Orders: erfworldtest.Grow(rng, s, r, p)})
 			}
 		}
 		game.Resolve(s, r, orders)
