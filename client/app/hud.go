@@ -304,6 +304,10 @@ func (h *hud) updateSide() {
 		for _, line := range g.model.Describe(sel.Hex) {
 			add(line, h.pal.Text)
 		}
+	case v.You == 0:
+		title("Watching")
+		add("You are watching this game: click a hex to see what is on it.", h.pal.Text)
+		add("Drag the map or use the arrow keys to look around; the wheel zooms.", h.pal.TextMuted)
 	default:
 		title("Your orders")
 		add("Click one of your armies or cities to give it orders.", h.pal.Text)
