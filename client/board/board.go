@@ -68,6 +68,7 @@ type Board struct {
 	gfx     graphics // images, created as first drawn
 	fonts   *fonts
 	grid    bool // whether the cached chunks show the grid
+	reach   reachLayer
 	scratch scratch
 }
 
@@ -136,6 +137,10 @@ func (b *Board) HexAt(cam *camera.Camera, sx, sy float64) (hex.Hex, bool) {
 // when the garbage collector finds them. The board stays usable: it makes
 // them again as needed.
 func (b *Board) Deallocate() {
+	if b.reach.img != nil {
+		b.reach.img.Deallocate()
+		b.reach = reachLayer{}
+	}
 	for _, ch := range b.chunks.m {
 		if ch.img != nil {
 			ch.img.Deallocate()

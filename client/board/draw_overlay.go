@@ -1,8 +1,10 @@
 package board
 
 import (
+	"image"
 	"image/color"
 	"math"
+	"reflect"
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -38,12 +40,74 @@ func fillPath(dst *ebiten.Image, p *vector.Path, c color.RGBA, a float64) {
 	vector.FillPath(dst, p, nil, op)
 }
 
-// drawReach lights the hexes the selected army can reach, borders them,
-// and writes their costs when there is room.
+// reachLayer is the reach overlay drawn once into an image and reused
+// while nothing it depends on changes: its anti-aliased border strokes are
+// the costliest thing the board draws without a GPU.
+type reachLayer struct {
+	img  *ebiten.Image   // at least the size of box
+	box  image.Rectangle // where on dst the layer goes
+	key  reachKey
+	used bool
+}
+
+// reachKey is what the reach layer depends on.
+type reachKey struct {
+	reach       uintptr // the Reach map's identity: callers keep one map per army and view
+	n           int
+	selected    hex.Hex
+	hasSelected bool
+	x, y, zoom  float64
+	bounds      image.Rectangle
+}
+
+// drawReach draws the reach overlay, from the cached layer when the reach,
+// the selection and the camera are those it was drawn for. The layer covers
+// only the reached hexes' bounding box: blending a layer the size of the
+// screen costs as much as drawing the overlay.
 func (b *Board) drawReach(f *frame, o *Overlay) {
 	if len(o.Reach) == 0 {
 		return
 	}
+	r := f.dst.Bounds()
+	key := reachKey{reach: reflect.ValueOf(o.Reach).Pointer(), n: len(o.Reach), selected: o.Selected, hasSelected: o.HasSelected,
+		x: f.cam.X, y: f.cam.Y, zoom: f.cam.Zoom, bounds: r}
+	l := &b.reach
+	if !l.used || l.key != key {
+		box := b.reachBox(f, o).Intersect(r)
+		if box.Empty() {
+			return
+		}
+		if l.img == nil || l.img.Bounds().Dx() < box.Dx() || l.img.Bounds().Dy() < box.Dy() {
+			if l.img != nil {
+				l.img.Deallocate()
+			}
+			l.img = ebiten.NewImage(max(box.Dx(), 64), max(box.Dy(), 64))
+		}
+		l.img.Clear()
+		lf := *f
+		lf.dst, lf.ox, lf.oy = l.img, f.ox-float64(box.Min.X), f.oy-float64(box.Min.Y)
+		b.paintReach(&lf, o)
+		l.key, l.box, l.used = key, box, true
+	}
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(float64(l.box.Min.X), float64(l.box.Min.Y))
+	f.dst.DrawImage(l.img.SubImage(image.Rect(0, 0, l.box.Dx(), l.box.Dy())).(*ebiten.Image), op)
+}
+
+// reachBox returns the screen rectangle the reach overlay draws in.
+func (b *Board) reachBox(f *frame, o *Overlay) image.Rectangle {
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for h := range o.Reach {
+		x, y := f.screen(b.layout.Center(h))
+		x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+	}
+	m := f.hexPx*1.3 + 8 // a hex, its border and its cost label
+	return image.Rect(int(math.Floor(x0-m)), int(math.Floor(y0-m)), int(math.Ceil(x1+m)), int(math.Ceil(y1+m)))
+}
+
+// paintReach lights the hexes the selected army can reach, borders them,
+// and writes their costs when there is room.
+func (b *Board) paintReach(f *frame, o *Overlay) {
 	inside := func(h hex.Hex) bool {
 		_, ok := o.Reach[h]
 		return ok || (o.HasSelected && h == o.Selected)

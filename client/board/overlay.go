@@ -19,6 +19,8 @@ type Overlay struct {
 	// Reach holds the hexes the selected army can reach this turn with
 	// the cost of each; they are lit and bordered, the costs written
 	// when the map is zoomed in enough to read them.
+	// Draw reuses what it drew for the same map, selection and camera:
+	// give a new map when the reach changes, never change one given.
 	Reach map[hex.Hex]int
 	// Path is the selected army's planned path as an order holds it:
 	// Path[0] is the hex after Selected (without a selection the line
