@@ -354,3 +354,74 @@ func TestDrawPlayerBadge(t *testing.T) {
 		}
 	}
 }
+
+// TestReachLayer checks the cached reach overlay: drawn again for the same
+// reach, selection and camera it is reused and gives the same picture as a
+// board drawing it for the first time; moving the camera redraws it where
+// the hexes now are.
+func TestReachLayer(t *testing.T) {
+	const w, h = 20, 14
+	sel := hex.FromOffset(hex.Offset{Col: 8, Row: 7})
+	reach := map[hex.Hex]int{}
+	for _, x := range hex.Spiral(sel, 2)[1:] {
+		reach[x] = hex.Distance(sel, x)
+	}
+	o := &Overlay{Selected: sel, HasSelected: true, Reach: reach}
+	v := testView(w, h, func(hex.Hex) bool { return true })
+	cached, fresh := newBoard(t, w, h), newBoard(t, w, h)
+	for _, b := range []*Board{cached, fresh} {
+		if err := b.SetView(v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cam := camOn(cached, 1, sel)
+	var first, again, other *image.RGBA
+	onFrame(t, func() {
+		first = shot(cached, cam, o)
+		again = shot(cached, cam, o)
+	})
+	key := cached.reach.key
+	if !cached.reach.used || key.reach == 0 {
+		t.Fatal("no reach layer after drawing a reach")
+	}
+	if n := differing(first, again, 2); n > 0 {
+		t.Errorf("the reused reach layer changed %d pixels", n)
+	}
+	// A board that never drew a reach draws the same picture.
+	onFrame(t, func() { other = shot(fresh, cam, o) })
+	if n := differing(first, other, 2); n > 0 {
+		t.Errorf("the cached reach differs from a fresh one in %d pixels", n)
+	}
+	// The camera moves a hex: the layer is redrawn there.
+	moved := camOn(cached, 1, sel.Neighbor(hex.East))
+	var shifted, want *image.RGBA
+	onFrame(t, func() {
+		shifted = shot(cached, moved, o)
+		want = shot(newBoardWith(t, w, h, v), moved, o)
+	})
+	if cached.reach.key == key {
+		t.Error("the reach layer kept its key after the camera moved")
+	}
+	if n := differing(shifted, want, 2); n > 0 {
+		t.Errorf("after the camera moved the reach differs from a fresh one in %d pixels", n)
+	}
+	// And it is where the hexes are: the reach's border runs along the
+	// east edge of its easternmost hex.
+	outer := sel.Neighbor(hex.East).Neighbor(hex.East)
+	ax, ay := moved.ToScreen(cached.HexCenter(outer))
+	bx, by := moved.ToScreen(cached.HexCenter(outer.Neighbor(hex.East)))
+	x, y := int((ax+bx)/2), int((ay+by)/2)
+	if !found(shifted, image.Rect(x-3, y-3, x+4, y+4), reachColor, 40) {
+		t.Errorf("no reach border at %d,%d after the camera moved", x, y)
+	}
+}
+
+// newBoardWith returns a board showing v.
+func newBoardWith(t *testing.T, w, h int, v *game.View) *Board {
+	t.Helper()
+	b := newBoard(t, w, h)
+	if err := b.SetView(v); err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
