@@ -77,7 +77,7 @@ func newHUD(g *gameScreen) *hud {
 	)
 	h.readyBtn = t.NewPrimaryButton("End turn", func() { g.setReady(!g.ready) })
 	buttons.AddChild(h.readyBtn)
-	buttons.AddChild(t.NewButton("Leave", g.app.showMainMenu))
+	buttons.AddChild(t.NewButton("Leave", h.leave))
 	bar.AddChild(buttons)
 	h.bar = bar
 	h.root.AddChild(bar)
@@ -606,6 +606,30 @@ func (h *hud) openWindow(c *widget.Container) {
 	x, y := (sw-sideWidth-pw)/2, (sh-ph)/2
 	w.SetLocation(image.Rect(x, y, x+pw, y+ph))
 	h.window = h.g.app.ui.AddWindow(w)
+}
+
+// leave goes back to the main menu; when the game's server runs in this
+// client and others play on it, it asks first, as leaving stops it.
+func (h *hud) leave() {
+	g := h.g
+	if g.app.intent != intentHost || g.over != nil {
+		g.app.showMainMenu()
+		return
+	}
+	t := g.app.theme
+	body := widget.NewContainer(
+		widget.ContainerOpts.BackgroundImage(t.PanelImage()),
+		widget.ContainerOpts.Layout(widget.NewRowLayout(
+			widget.RowLayoutOpts.Direction(widget.DirectionVertical),
+			widget.RowLayoutOpts.Padding(widget.NewInsetsSimple(24)),
+			widget.RowLayoutOpts.Spacing(10))),
+	)
+	tf := t.TitleFace()
+	body.AddChild(widget.NewText(widget.TextOpts.Text("Leave the game?", &tf, h.pal.Accent)))
+	body.AddChild(newText(t, "The game's server runs in your client: leaving ends the game for everyone.", h.pal.Text,
+		widget.TextOpts.MaxWidth(420)))
+	body.AddChild(t.NewPrimaryButton("Leave and end the game", g.app.showMainMenu))
+	h.openWindow(body) // its Close button stays
 }
 
 // showGameOver opens the end-of-game window.
