@@ -551,13 +551,7 @@ func (h *hud) showBattle(l model.LogLine) {
 	g := h.g
 	t := g.app.theme
 	b := l.Battle
-	body := widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(t.PanelImage()),
-		widget.ContainerOpts.Layout(widget.NewRowLayout(
-			widget.RowLayoutOpts.Direction(widget.DirectionVertical),
-			widget.RowLayoutOpts.Padding(widget.NewInsetsSimple(14)),
-			widget.RowLayoutOpts.Spacing(6))),
-	)
+	body := h.windowBody(14, 6)
 	body.AddChild(newText(t, fmt.Sprintf("Battle at %s, turn %d", b.Hex, l.Turn), h.pal.Accent))
 	body.AddChild(newSmallText(t, l.Text, h.pal.Text, widget.TextOpts.MaxWidth(460)))
 	for _, s := range b.Sides {
@@ -586,6 +580,18 @@ func (h *hud) showBattle(l model.LogLine) {
 	}
 	body.AddChild(newText(t, winner, h.pal.Accent))
 	h.openWindow(body)
+}
+
+// windowBody returns the panel a window's contents go in: a column with
+// padding pad and spacing gap.
+func (h *hud) windowBody(pad, gap int) *widget.Container {
+	return widget.NewContainer(
+		widget.ContainerOpts.BackgroundImage(h.g.app.theme.PanelImage()),
+		widget.ContainerOpts.Layout(widget.NewRowLayout(
+			widget.RowLayoutOpts.Direction(widget.DirectionVertical),
+			widget.RowLayoutOpts.Padding(widget.NewInsetsSimple(pad)),
+			widget.RowLayoutOpts.Spacing(gap))),
+	)
 }
 
 // openWindow shows c in a window in the middle of the map with a Close
@@ -617,13 +623,7 @@ func (h *hud) leave() {
 		return
 	}
 	t := g.app.theme
-	body := widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(t.PanelImage()),
-		widget.ContainerOpts.Layout(widget.NewRowLayout(
-			widget.RowLayoutOpts.Direction(widget.DirectionVertical),
-			widget.RowLayoutOpts.Padding(widget.NewInsetsSimple(24)),
-			widget.RowLayoutOpts.Spacing(10))),
-	)
+	body := h.windowBody(24, 10)
 	tf := t.TitleFace()
 	body.AddChild(widget.NewText(widget.TextOpts.Text("Leave the game?", &tf, h.pal.Accent)))
 	body.AddChild(newText(t, "The game's server runs in your client: leaving ends the game for everyone.", h.pal.Text,
@@ -636,13 +636,7 @@ func (h *hud) leave() {
 func (h *hud) showGameOver(m *protocol.GameOver) {
 	g := h.g
 	t := g.app.theme
-	body := widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(t.PanelImage()),
-		widget.ContainerOpts.Layout(widget.NewRowLayout(
-			widget.RowLayoutOpts.Direction(widget.DirectionVertical),
-			widget.RowLayoutOpts.Padding(widget.NewInsetsSimple(24)),
-			widget.RowLayoutOpts.Spacing(10))),
-	)
+	body := h.windowBody(24, 10)
 	title := "The game is over"
 	switch {
 	case m.Winner == g.model.View().You:
