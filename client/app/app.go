@@ -152,7 +152,7 @@ func (a *App) Update() error {
 		a.shot, a.shotPix = "", nil
 	}
 	a.pollDial()
-	if a.pollConn() || a.inputChanged() || a.frame%20 == 0 || a.shot != "" {
+	if a.pollConn() || a.inputChanged() || a.frame%20 == 0 {
 		a.uiDirty = true
 	}
 	if a.screen == screenGame && a.game != nil {

@@ -144,7 +144,10 @@ func (g *gameScreen) drawOver(screen *ebiten.Image) {
 	g.board.DrawMinimap(screen, r, g.cam)
 
 	mx, my := ebiten.CursorPosition()
-	if g.preview != nil && g.hasHover && !g.animating() {
+	switch {
+	case g.hud.window != nil:
+		// A window is open: no tooltips over it.
+	case g.preview != nil && g.hasHover && !g.animating():
 		p := g.preview
 		c := color.RGBA{250, 240, 200, 255}
 		line := fmt.Sprintf("%d steps, %d move points", p.Steps, p.Cost)
@@ -153,9 +156,9 @@ func (g *gameScreen) drawOver(screen *ebiten.Image) {
 			line += ": beyond this turn's reach"
 		}
 		drawBox(screen, t.SmallFace(), []string{line, "right-click or drag to order"}, float64(mx)+18, float64(my)-44, color.RGBA{30, 26, 22, 230}, c)
-	} else if g.previewErr != "" && g.hasHover && !g.animating() {
+	case g.previewErr != "" && g.hasHover && !g.animating():
 		drawBox(screen, t.SmallFace(), []string{g.previewErr}, float64(mx)+18, float64(my)-30, color.RGBA{30, 26, 22, 230}, color.RGBA{255, 150, 130, 255})
-	} else if g.hasHover && g.frame-g.hoverSince > 25 && !g.pressed {
+	case g.hasHover && g.frame-g.hoverSince > 25 && !g.pressed:
 		drawBox(screen, t.SmallFace(), g.model.Describe(g.hover), float64(mx)+18, float64(my)+18, color.RGBA{30, 26, 22, 235}, color.RGBA{235, 228, 210, 255})
 	}
 	if g.animating() {

@@ -624,7 +624,7 @@ func (h *hud) leave() {
 	}
 	t := g.app.theme
 	body := h.windowBody(24, 10)
-	tf := t.TitleFace()
+	tf := t.HeadingFace()
 	body.AddChild(widget.NewText(widget.TextOpts.Text("Leave the game?", &tf, h.pal.Accent)))
 	body.AddChild(newText(t, "The game's server runs in your client: leaving ends the game for everyone.", h.pal.Text,
 		widget.TextOpts.MaxWidth(420)))
@@ -644,7 +644,7 @@ func (h *hud) showGameOver(m *protocol.GameOver) {
 	case m.Winner != 0:
 		title = "Defeat"
 	}
-	tf := t.TitleFace()
+	tf := t.HeadingFace()
 	body.AddChild(widget.NewText(widget.TextOpts.Text(title, &tf, h.pal.Accent)))
 	who := "Nobody won."
 	if m.Winner != 0 {

@@ -85,6 +85,7 @@ func (s *Script) step(a *App) error {
 		s.wait--
 		return nil
 	}
+	a.uiDirty = true // the script changes screens without input
 	g := a.game
 	switch s.stage {
 	case stageMenu:
