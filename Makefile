@@ -6,8 +6,9 @@ STATICCHECK := $(GO) tool staticcheck
 # The map generator is single-goroutine integer code whose big-map tests take
 # a minute under the detector and find nothing there, so it runs without.
 PLAIN_PKGS  := ./shared/mapgen
-# The client's network layer, view model and preferences need no display.
-RACE_PKGS    = $(filter-out empires/shared/mapgen,$(shell $(GO) list ./shared/... ./server/... ./assets/... ./client/conn/... ./client/model/... ./client/prefs/...))
+# The client's network layer, headless bot, view model and preferences need no
+# display.
+RACE_PKGS    = $(filter-out empires/shared/mapgen,$(shell $(GO) list ./shared/... ./server/... ./assets/... ./client/bot/... ./client/conn/... ./client/model/... ./client/prefs/...))
 # The other client packages draw, and the client's own tests open real
 # windows, so they run under a virtual X server.
 CLIENT_PKGS := ./client ./client/app/... ./client/board/... ./client/camera/... ./client/menu/...

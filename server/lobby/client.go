@@ -421,7 +421,7 @@ func (cl *client) start() error {
 // From now on seats are kept by those who leave; launch creates the match.
 func (l *Lobby) beginStart(r *room) *match.Settings {
 	r.started = true
-	set := r.matchSettings(l.opts.Buffer)
+	set := r.matchSettings(l.opts.Buffer, l.log)
 	return &set
 }
 

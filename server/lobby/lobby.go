@@ -14,8 +14,8 @@
 //
 // # Seats and tokens
 //
-// Seats 1..Seats-Bots are for people, the last Bots seats for bots (until
-// the AI lands the ruleset's autopilot plays them). The creator of a game
+// Seats 1..Seats-Bots are for people, the last Bots seats for bots, which
+// the match's AI plays (at ai.Normal). The creator of a game
 // takes seat 1 and is its host. A player who takes a seat gets a secret
 // seat token (protocol.NewToken); JoinGame with the token gives the same
 // seat back, to a new connection after a dropped one (the old connection,
@@ -23,9 +23,11 @@
 // nobody can take a seat that is held, so nobody else can send its orders.
 //
 // Before the start, a player who leaves or whose connection drops gives
-// the seat up (the token is void); after the start the seat is kept and
-// the match plays it on autopilot until its holder comes back with the
-// token.
+// the seat up (the token is void); after the start the seat is kept until
+// its holder comes back with the token: meanwhile the match plays it on
+// autopilot, and after Autopilot.ReplaceAfterMissed turns missed in a row
+// its AI takes it over. Coming back (the new connection subscribes to the
+// match) gives the seat back to its holder.
 //
 // # Starting
 //

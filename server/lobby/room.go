@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/subtle"
 	"fmt"
+	"log/slog"
 	"slices"
 
 	"empires/server/match"
@@ -151,8 +152,8 @@ func (r *room) info() protocol.GameInfo {
 
 // notReady says why r cannot start now, "" if it can: a human seat open
 // in a game without a turn timer (the match would wait for it forever;
-// with a timer an open seat is played on autopilot), or a player not
-// ready.
+// with a timer an open seat is played on autopilot, then by the AI), or a
+// player not ready.
 func (r *room) notReady() string {
 	if r.set.TurnSeconds == 0 {
 		if s := r.freeSeat(); s != 0 {
@@ -199,8 +200,8 @@ func (r *room) newHost() {
 	}
 }
 
-// matchSettings returns the match's settings for r.
-func (r *room) matchSettings(buffer int) match.Settings {
+// matchSettings returns the match's settings for r; the match logs to log.
+func (r *room) matchSettings(buffer int, log *slog.Logger) match.Settings {
 	names := make([]string, len(r.seats))
 	for i := range r.seats {
 		names[i] = r.seats[i].name
@@ -208,6 +209,6 @@ func (r *room) matchSettings(buffer int) match.Settings {
 	return match.Settings{
 		Seed: r.set.Seed, Width: r.set.Width, Height: r.set.Height,
 		Seats: r.set.Seats, Bots: r.set.Bots, TurnTimer: r.set.TurnTimer(),
-		Names: names, AllSeeing: r.set.AllSeeing, Buffer: buffer,
+		Names: names, AllSeeing: r.set.AllSeeing, Buffer: buffer, Logger: log,
 	}
 }

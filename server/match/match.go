@@ -11,30 +11,58 @@
 // # Seats
 //
 // Seats 1..Seats are the game's players; the last Settings.Bots of them are
-// bots. Until the AI lands the bots send no orders, so the ruleset's
-// autopilot plays them every turn (for erfworld: no income, no upkeep, no
-// moves). Bots may submit orders like anyone else (the AI will), but never
-// hold up a turn. Seat 0 is a spectator: it sees only the players' public
-// data, the clock and public events, unless Settings.AllSeeing lets it see
-// the whole map.
+// bots. Seat 0 is a spectator: it sees only the players' public data, the
+// clock and public events, unless Settings.AllSeeing lets it see the whole
+// map.
+//
+// The AI (package ai, at Settings.AILevel, seeded with the game's seed)
+// plays the bots: when the game starts and whenever a turn starts, the
+// match gives it each live bot's view and submits its orders as the bot's
+// for the turn, through the same validation as people's; an order of the
+// AI's that is refused is logged and dropped, the rest stand. Bots never
+// hold up a turn. (Bots may also submit orders through Submit like anyone
+// else; the last submission stands.)
+//
+// # Missed turns and takeover
+//
+// A human seat that submits nothing for a turn is played by the ruleset's
+// autopilot that turn (for erfworld: no income, no upkeep, no moves), and
+// misses it. Once its player has missed Autopilot.ReplaceAfterMissed turns
+// in a row (2 for erfworld: "twice in a row"), the AI takes the seat over
+// from the next turn: it gives the seat's orders at each turn's start, as
+// for a bot, and the turn clock no longer waits for the seat. The player
+// takes the seat back by submitting orders (they replace the AI's for the
+// turn) or by subscribing again (the AI's orders for the turn stand unless
+// the player submits); either way the count of missed turns starts afresh.
+// SeatStatus.AIPlaying tells a seat taken over.
+//
+// The ruleset counts missed turns from what was submitted
+// (erfworld.StockMissed), and the AI's orders are orders: the game state's
+// count goes back to 0 while the AI plays a seat. SeatStatus.MissedTurns is
+// the match's count of the player's absence instead: the ruleset's count
+// while no AI plays the seat, and one more for each turn the AI played it
+// all through, until the player comes back.
 //
 // # The turn clock
 //
 // The match resolves the turn when
 //   - every human seat it waits for is ready (SetReady); it waits for the
-//     live human seats, and with a turn timer only for those that are
-//     connected (have at least one Subscription); at least one of them
-//     must be ready, so a match nobody is connected to runs on its timer;
+//     live human seats the AI does not play, and with a turn timer only
+//     for those that are connected (have at least one Subscription); at
+//     least one of these seats, or a connected seat the AI plays, must be
+//     ready, so a match nobody is connected to runs on its timer;
 //   - or the turn timer (Settings.TurnTimer > 0) expires.
 //
-// With TurnTimer 0 the match waits for every live human seat, connected or
-// not. Readiness and submitted orders reset when a turn starts, and so does
-// the timer. Orders count only if submitted (Submit, an empty list is a
-// submission: "no orders"); a seat that submitted nothing, bots included, is
-// left out of the turn and the ruleset plays it on autopilot (its count of
-// missed turns is Status's SeatStatus.MissedTurns). Readiness does not
-// submit anything: a client submits (if only an empty list) and then says it
-// is ready; a seat may change its orders while ready.
+// With TurnTimer 0 the match waits for every live human seat the AI does
+// not play, connected or not (and if the AI plays them all, for one of
+// them to say it is ready). Readiness and submitted orders reset when a
+// turn starts, and so does the timer; then the AI submits the orders of
+// the seats it plays. Orders count only if submitted (Submit, an empty list
+// is a submission: "no orders"); a seat that submitted nothing is left out
+// of the turn and the ruleset plays it on autopilot (see Missed turns).
+// Readiness does not submit anything: a client submits (if only an empty
+// list) and then says it is ready; a seat may change its orders while
+// ready.
 //
 // # Subscriptions and reconnecting
 //
@@ -52,10 +80,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"slices"
 	"sync/atomic"
 	"time"
 
+	"empires/shared/ai"
 	"empires/shared/game"
 	"empires/shared/rules/erfworld"
 )
@@ -114,6 +144,12 @@ type Settings struct {
 	// Buffer is how many updates a subscription holds before its reader is
 	// dropped as too slow; 0 means DefaultBuffer.
 	Buffer int
+	// AILevel is how the AI plays the bots and the seats it takes over;
+	// nil means ai.Normal.
+	AILevel *ai.Level
+	// Logger receives the match's logs (takeovers, the AI's refused
+	// orders); nil means slog.Default().
+	Logger *slog.Logger
 }
 
 // check reports what is wrong with set; resume skips the map size.
@@ -131,6 +167,8 @@ func (set *Settings) check(resume bool) error {
 		return fmt.Errorf("match: %d names for %d seats", len(set.Names), set.Seats)
 	case set.Buffer < 0:
 		return fmt.Errorf("match: subscription buffer %d is negative", set.Buffer)
+	case set.AILevel != nil && !slices.Contains(ai.Levels(), *set.AILevel):
+		return fmt.Errorf("match: unknown AI level %d", int(*set.AILevel))
 	case !resume && (set.Width < 1 || set.Height < 1):
 		return fmt.Errorf("match: map size %dx%d, both sides must be positive", set.Width, set.Height)
 	}
@@ -146,6 +184,10 @@ type Match struct {
 	clock  Clock
 	humans int // seats 1..humans are people, the rest bots
 	buffer int // capacity of each subscription's channel
+	log    *slog.Logger
+	// ai returns the AI's orders for the player of a view (ai.Player's
+	// Orders; tests replace it before Run).
+	ai func(v *game.View) []game.Order
 
 	cmds    chan func()   // commands for the loop, QueueSize at most
 	wake    chan struct{} // a subscription was closed by its owner
@@ -163,12 +205,13 @@ type Match struct {
 	conns    []int        // live subscriptions by seat (0: spectators)
 	views    []*game.View // by seat: the view subscribers hold, nil if none
 	sums     []uint64     // by seat: views[seat].Checksum()
+	taken    []bool       // by seat: a human seat the AI plays for its absent player
+	missed   []int        // by seat: Status's MissedTurns (see the package doc)
 }
 
 // New creates match id: a new game of ruleset rs on a generated map (see
 // erfworld.Rules.NewGame) with the settings set: seats 1..set.Seats, the
-// last set.Bots of them bots. Until the AI lands the bots send no orders, so
-// the ruleset's autopilot holds them every turn. A nil clock is RealClock.
+// last set.Bots of them bots, played by the AI. A nil clock is RealClock.
 // The match does nothing until Run.
 func New(id uint32, rs *erfworld.Rules, set Settings, clock Clock) (*Match, error) {
 	if rs == nil {
@@ -186,9 +229,11 @@ func New(id uint32, rs *erfworld.Rules, set Settings, clock Clock) (*Match, erro
 
 // Resume creates match id from a saved game s (a Snapshot, decoded), for a
 // server that restarts, or a scenario. The match plays a copy of s; the turn
-// being played starts afresh (no orders, nobody ready, a full timer).
-// set.Seats must be s's number of players; set.Width, Height, Seed and Names
-// are not used.
+// being played starts afresh (no orders, nobody ready, a full timer); a
+// human seat whose player has missed Autopilot.ReplaceAfterMissed turns in
+// a row (by s's count) is played by the AI from it. set.Seats must be s's
+// number of players; set.Width, Height, Seed and Names are not used (the
+// AI is seeded with s's seed).
 func Resume(id uint32, rs *erfworld.Rules, set Settings, s *game.State, clock Clock) (*Match, error) {
 	if rs == nil {
 		return nil, errors.New("match: no ruleset")
@@ -220,11 +265,22 @@ func newMatch(id uint32, rs *erfworld.Rules, set Settings, s *game.State, clock 
 	if buffer == 0 {
 		buffer = DefaultBuffer
 	}
+	log := set.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	level := ai.Normal
+	if set.AILevel != nil {
+		level = *set.AILevel
+	}
+	set.AILevel = &level // the match's own copy
 	n := set.Seats + 1
-	return &Match{
+	m := &Match{
 		id: id, rs: rs, set: set, clock: clock,
 		humans: set.Seats - set.Bots,
 		buffer: buffer,
+		log:    log,
+		ai:     ai.New(rs, level, s.Seed).Orders,
 		cmds:   make(chan func(), QueueSize),
 		wake:   make(chan struct{}, 1),
 		done:   make(chan struct{}),
@@ -233,7 +289,13 @@ func newMatch(id uint32, rs *erfworld.Rules, set Settings, s *game.State, clock 
 		conns:  make([]int, n),
 		views:  make([]*game.View, n),
 		sums:   make([]uint64, n),
+		taken:  make([]bool, n),
+		missed: make([]int, n),
 	}
+	for p := 1; p <= set.Seats; p++ {
+		m.missed[p] = stockMissed(s, game.PlayerID(p))
+	}
+	return m
 }
 
 // ID returns the match's id.
@@ -251,6 +313,7 @@ func (m *Match) Run(ctx context.Context) error {
 	defer close(m.done)
 	defer m.shutdown()
 	m.startClock()
+	m.startTurn()
 	for {
 		var expired <-chan time.Time
 		if m.timer != nil {
@@ -342,7 +405,9 @@ func (m *Match) query(ctx context.Context, f func()) error {
 // Submit replaces seat's orders for turn (the turn being played) with
 // orders, if every one of them is valid (game.OrderBook.Submit); otherwise
 // nothing changes and it returns why each refused order is refused. An
-// empty list is a submission: "no orders this turn" (not autopilot). The
+// empty list is a submission: "no orders this turn" (not autopilot). A
+// human seat the AI took over is handed back to its player, refused orders
+// or not (the AI's orders stand if the player's are refused). The
 // error is for the request as a whole: ErrWrongTurn for another turn,
 // ErrSeat, ErrOver, ErrBusy, ErrStopped or ctx's error. Submit keeps its
 // own copy of orders.
@@ -362,6 +427,7 @@ func (m *Match) Submit(ctx context.Context, seat game.PlayerID, turn game.Turn, 
 			return
 		}
 		refused = m.book.Submit(m.state, m.rs, seat, orders)
+		m.handBack(seat)
 	}); e != nil {
 		return nil, e
 	}
@@ -394,7 +460,9 @@ func (m *Match) SetReady(ctx context.Context, seat game.PlayerID, ready bool) er
 }
 
 // Subscribe starts a subscription to seat's view (0: a spectator). Its
-// first update is the whole view. The caller must Close it when done.
+// first update is the whole view. A human seat the AI took over is handed
+// back to its player (the AI's orders for the turn stand unless the player
+// submits). The caller must Close it when done.
 func (m *Match) Subscribe(ctx context.Context, seat game.PlayerID) (*Subscription, error) {
 	if seat != 0 {
 		if err := m.checkSeat(seat); err != nil {
@@ -449,11 +517,17 @@ type SeatStatus struct {
 	// Submitted and Ready are for the turn being played.
 	Submitted bool
 	Ready     bool
-	// MissedTurns counts the turns in a row the seat sent no orders
-	// (erfworld.StockMissed); the ruleset's
-	// Autopilot.ReplaceAfterMissed says when to offer the seat to someone
-	// else.
+	// MissedTurns counts the turns in a row the seat's player sent no
+	// orders: the ruleset's count (erfworld.StockMissed), which the AI's
+	// orders reset, but for a seat the AI took over, which goes on
+	// counting the player's absence until the player comes back (see the
+	// package doc). When it reaches the ruleset's
+	// Autopilot.ReplaceAfterMissed the AI takes the seat over.
 	MissedTurns int
+	// AIPlaying: the AI took this human seat over from its absent player
+	// and gives its orders (bots, always played by the AI, have it
+	// false).
+	AIPlaying bool
 }
 
 // Status returns the match's status. It works after Run has returned too.
@@ -472,14 +546,10 @@ func (m *Match) status() Status {
 	submitted := m.book.Players()
 	for i := range s.Players {
 		pl := &s.Players[i]
-		missed := 0
-		if erfworld.StockMissed < len(pl.Stock) {
-			missed = int(pl.Stock[erfworld.StockMissed])
-		}
 		st.Seats = append(st.Seats, SeatStatus{
-			Seat: pl.ID, Name: pl.Name, Bot: int(pl.ID) > m.humans, Alive: pl.Alive,
+			Seat: pl.ID, Name: pl.Name, Bot: m.isBot(pl.ID), Alive: pl.Alive,
 			Subscriptions: m.conns[pl.ID], Submitted: slices.Contains(submitted, pl.ID),
-			Ready: m.ready[pl.ID], MissedTurns: missed,
+			Ready: m.ready[pl.ID], MissedTurns: m.missed[pl.ID], AIPlaying: m.taken[pl.ID],
 		})
 	}
 	return st
@@ -509,27 +579,32 @@ func (m *Match) canResolve() bool {
 	if m.state.Over {
 		return false
 	}
-	waiting := 0
+	anyReady := false
 	for p := 1; p <= m.humans; p++ {
 		if !m.state.Players[p-1].Alive || (m.set.TurnTimer > 0 && m.conns[p] == 0) {
+			continue
+		}
+		anyReady = anyReady || m.ready[p]
+		if m.taken[p] {
 			continue
 		}
 		if !m.ready[p] {
 			return false
 		}
-		waiting++
 	}
-	return waiting > 0
+	return anyReady
 }
 
 // resolve plays the turn with the orders submitted, starts the next one,
 // and sends every subscriber its delta.
 func (m *Match) resolve() {
 	ev := game.Resolve(m.state, m.rs, m.book.All())
+	m.countMissed()
 	m.book.Clear()
 	clear(m.ready)
 	m.startClock()
 	m.sendTurn(ev)
+	m.startTurn()
 }
 
 // startClock starts the turn's timer, if any, stopping the last one.
@@ -595,6 +670,9 @@ func (m *Match) add(sub *Subscription) {
 	}
 	sub.live = true
 	m.conns[p]++
+	if p != 0 {
+		m.handBack(p)
+	}
 	m.subs = append(m.subs, sub)
 	m.sendFull(sub)
 }

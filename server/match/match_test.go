@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"math/rand/v2"
 	"reflect"
 	"runtime"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"empires/shared/ai"
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/rules"
@@ -110,8 +112,12 @@ type harness struct {
 }
 
 // threeSeats is the usual test game: seats 1 and 2 human, seat 3 a bot.
+// The bot is passive (it submits no orders), so what the tests see of the
+// people's armies does not depend on how the AI plays.
 func threeSeats() Settings {
-	return Settings{Seed: 7, Width: 24, Height: 20, Seats: 3, Bots: 1, Names: []string{"Ann", "Bob"}}
+	passive := ai.Passive
+	return Settings{Seed: 7, Width: 24, Height: 20, Seats: 3, Bots: 1, Names: []string{"Ann", "Bob"}, AILevel: &passive,
+		Logger: slog.New(slog.DiscardHandler)}
 }
 
 func start(t *testing.T, set Settings) *harness {
@@ -357,8 +363,8 @@ func TestPlayTurns(t *testing.T) {
 		if ann.units() != int(turn) || bob.units() != int(turn) {
 			t.Fatalf("after turn %d: units %d and %d, want %d each", turn, ann.units(), bob.units(), turn)
 		}
-		if have, want := missed(h.status()), []int{0, 0, int(turn)}; !reflect.DeepEqual(have, want) {
-			t.Fatalf("after turn %d: missed turns %v, want %v (the bot on autopilot)", turn, have, want)
+		if have, want := missed(h.status()), []int{0, 0, 0}; !reflect.DeepEqual(have, want) {
+			t.Fatalf("after turn %d: missed turns %v, want %v (the bot's AI submits)", turn, have, want)
 		}
 	}
 
@@ -396,8 +402,8 @@ func TestTurnTimer(t *testing.T) {
 		wantEarly  bool
 		wantMissed []int
 	}{
-		{name: "connected seat not ready", bobOnline: true, wantEarly: false, wantMissed: []int{0, 1, 1}},
-		{name: "seat not connected", bobOnline: false, wantEarly: true, wantMissed: []int{0, 1, 1}},
+		{name: "connected seat not ready", bobOnline: true, wantEarly: false, wantMissed: []int{0, 1, 0}},
+		{name: "seat not connected", bobOnline: false, wantEarly: true, wantMissed: []int{0, 1, 0}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -494,8 +500,8 @@ func TestSubmit(t *testing.T) {
 	// first forms a unit, then changes its mind: no orders.
 	h.submit(2, 1, []game.Order{bob.formOrder()})
 	h.submit(2, 1, []game.Order{})
-	if st := h.status(); !st.Seats[0].Submitted || !st.Seats[1].Submitted || st.Seats[2].Submitted {
-		t.Fatalf("status %+v, want seats 1 and 2 submitted", st)
+	if st := h.status(); !st.Seats[0].Submitted || !st.Seats[1].Submitted || !st.Seats[2].Submitted {
+		t.Fatalf("status %+v, want every seat submitted (the bot by the AI)", st)
 	}
 	if err := h.m.SetReady(h.ctx, 3, true); !errors.Is(err, ErrSeat) {
 		t.Fatalf("ready of the bot: have %v, want ErrSeat", err)
@@ -508,7 +514,7 @@ func TestSubmit(t *testing.T) {
 		t.Fatalf("have units %d and %d, want 1 and 0", ann.units(), bob.units())
 	}
 	// An empty submission is not autopilot.
-	if have, want := missed(h.status()), []int{0, 0, 1}; !reflect.DeepEqual(have, want) {
+	if have, want := missed(h.status()), []int{0, 0, 0}; !reflect.DeepEqual(have, want) {
 		t.Fatalf("missed turns %v, want %v", have, want)
 	}
 }
@@ -775,6 +781,7 @@ func TestSettings(t *testing.T) {
 		{"too many names", func(s *Settings) { s.Names = []string{"a", "b", "c", "d"} }, "4 names"},
 		{"no map", func(s *Settings) { s.Width = 0 }, "map size 0x20"},
 		{"map too small", func(s *Settings) { s.Width, s.Height = 8, 8 }, "map size 8x8"},
+		{"unknown AI level", func(s *Settings) { l := ai.Level(9); s.AILevel = &l }, "AI level 9"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,0 +1,365 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"empires/client/conn"
+	"empires/server/host"
+	"empires/shared/ai"
+	"empires/shared/game"
+	"empires/shared/protocol"
+	"empires/shared/rules/erfworld"
+)
+
+// The whole game: its table, map and bounds.
+const (
+	wholeGameSeats   = 3
+	wholeGameSide    = 20
+	wholeGameSeed    = 11
+	wholeGameLevel   = ai.Normal
+	wholeGameTurns   = 400 // the turn limit: a game still on after it fails the test
+	wholeGameTimeout = 3 * time.Minute
+)
+
+// loadRules returns the built-in ruleset, loaded once for all tests (it is
+// never changed after).
+var loadRules = sync.OnceValues(func() (*erfworld.Rules, error) { return host.LoadRules("") })
+
+func rules(t *testing.T) *erfworld.Rules {
+	t.Helper()
+	rs, err := loadRules()
+	if err != nil {
+		t.Fatalf("load the ruleset: %v", err)
+	}
+	return rs
+}
+
+// startServer starts a server on a free loopback port for the test.
+func startServer(t *testing.T) *host.Running {
+	t.Helper()
+	cfg := host.DefaultConfig()
+	cfg.Rules = rules(t)
+	srv, err := host.Start(cfg, "127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("start the server: %v", err)
+	}
+	t.Cleanup(func() {
+		if err := srv.Stop(); err != nil {
+			t.Errorf("stop the server: %v", err)
+		}
+	})
+	return srv
+}
+
+// waitForGame returns the ID of the first game on the server at url,
+// asking for the list until one shows up.
+func waitForGame(ctx context.Context, t *testing.T, url string) protocol.GameID {
+	t.Helper()
+	c, err := conn.Dial(ctx, conn.Options{URL: url, Name: "Watcher"})
+	if err != nil {
+		t.Fatalf("dial %s: %v", url, err)
+	}
+	defer func() {
+		c.Close()
+		<-c.Done()
+	}()
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		if _, err := c.Send(&protocol.ListGames{}); err != nil {
+			t.Fatalf("list games: %v", err)
+		}
+		for list := (*protocol.GameList)(nil); list == nil; {
+			select {
+			case <-ctx.Done():
+				t.Fatalf("no game on the server: %v", ctx.Err())
+			case ev, ok := <-c.Events():
+				if !ok {
+					t.Fatal("connection closed while waiting for the game list")
+				}
+				list, _ = ev.Msg.(*protocol.GameList)
+			}
+			if list != nil && len(list.Games) > 0 {
+				return list.Games[0].Game
+			}
+		}
+		<-tick.C
+	}
+}
+
+// outcome is one bot's Run.
+type outcome struct {
+	res Result
+	err error
+}
+
+// runBots runs a bot for each of opts on its own goroutine: the first
+// one's at once, the others' once the server lists a game (with Join set
+// to it unless join is false). It returns their outcomes, in order.
+func runBots(ctx context.Context, t *testing.T, url string, join bool, opts ...Options) []outcome {
+	t.Helper()
+	out := make([]outcome, len(opts))
+	var wg sync.WaitGroup
+	start := func(i int) {
+		b, err := New(opts[i])
+		if err != nil {
+			t.Fatalf("bot %d: %v", i+1, err)
+		}
+		wg.Go(func() { out[i].res, out[i].err = b.Run(ctx) })
+	}
+	start(0)
+	id := waitForGame(ctx, t, url)
+	for i := 1; i < len(opts); i++ {
+		if join {
+			opts[i].Join = id
+		}
+		start(i)
+	}
+	wg.Wait()
+	return out
+}
+
+// freshOrders returns the orders the AI gives seat 1 on the first turn of
+// the whole game.
+func freshOrders(t *testing.T, rs *erfworld.Rules) []game.Order {
+	t.Helper()
+	s, err := rs.NewGame(wholeGameSeed, wholeGameSide, wholeGameSide, wholeGameSeats, nil)
+	if err != nil {
+		t.Fatalf("new game: %v", err)
+	}
+	return ai.New(rs, wholeGameLevel, wholeGameSeed).Orders(game.NewView(s, 1))
+}
+
+// TestWholeGame plays a whole game of three bots over real websockets,
+// each seat held by a person's client played by the AI: every bot sees
+// the same end, no view ever differs from the server's, no order is
+// refused, and the winner has won by the rules.
+func TestWholeGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole game takes long")
+	}
+	rs := rules(t)
+	if freshOrders(t, rs) == nil {
+		t.Skip("the AI gives no orders yet: no game can end")
+	}
+	srv := startServer(t)
+	ctx, cancel := context.WithTimeout(context.Background(), wholeGameTimeout)
+	defer cancel()
+
+	set := protocol.Settings{Name: "whole game", Width: wholeGameSide, Height: wholeGameSide,
+		Seed: wholeGameSeed, Seats: wholeGameSeats}
+	opts := make([]Options, wholeGameSeats)
+	for i := range opts {
+		opts[i] = Options{URL: srv.URL(), Name: fmt.Sprintf("Bot %d", i+1), Rules: rs, Level: wholeGameLevel,
+			LastTurn: wholeGameTurns}
+	}
+	opts[0].Create = &set
+	began := time.Now()
+	outs := runBots(ctx, t, srv.URL(), true, opts...)
+	t.Logf("the game took %v", time.Since(began).Round(time.Millisecond))
+
+	for i, o := range outs {
+		r := o.res
+		t.Logf("bot %d: seat %d, winner %d on turn %d, %d turns played, %d orders, %d mismatches, %d rejections, %d server errors, %d messages, %d bytes",
+			i+1, r.Seat, r.Winner, r.Turn, r.TurnsPlayed, r.Orders, r.Mismatches, len(r.Rejections), len(r.ServerErrors), r.Messages, r.Bytes)
+		for _, e := range r.ServerErrors {
+			t.Logf("bot %d: server error: %s", i+1, e)
+		}
+	}
+	first := outs[0].res
+	for i, o := range outs {
+		r := o.res
+		if o.err != nil {
+			t.Fatalf("bot %d: %v", i+1, o.err)
+		}
+		switch {
+		case !r.Over:
+			t.Fatalf("bot %d: no GameOver by turn %d", i+1, r.Turn)
+		case r.Winner == 0:
+			t.Errorf("bot %d: GameOver on turn %d without a winner", i+1, r.Turn)
+		case r.Winner != first.Winner || r.Turn != first.Turn:
+			t.Errorf("bot %d: won by %d on turn %d; bot 1: by %d on turn %d", i+1, r.Winner, r.Turn, first.Winner, first.Turn)
+		}
+		checkInStep(t, i+1, r)
+		if r.View == nil || !r.View.Over || r.View.Winner != r.Winner {
+			t.Errorf("bot %d: the last view does not show the game won by %d", i+1, r.Winner)
+		}
+	}
+	for _, o := range outs {
+		if o.res.Seat.Player() == first.Winner {
+			checkVictory(t, rs, o.res.View)
+		}
+	}
+}
+
+// checkInStep checks that bot n's view stayed in step with the server's
+// through every turn and that the server refused nothing.
+func checkInStep(t *testing.T, n int, r Result) {
+	t.Helper()
+	if r.Mismatches != 0 {
+		t.Errorf("bot %d: %d checksum mismatches", n, r.Mismatches)
+	}
+	if r.FullViews != 1 || r.View == nil || r.Updates != int(r.View.Turn)-1 {
+		t.Errorf("bot %d: %d FullViews and %d TurnUpdates to reach turn %d: want 1 and one per turn",
+			n, r.FullViews, r.Updates, r.Turn)
+	}
+	for _, rej := range r.Rejections {
+		t.Errorf("bot %d: order refused: %v", n, rej)
+	}
+	for _, e := range r.ServerErrors {
+		t.Errorf("bot %d: server error: %s", n, e)
+	}
+}
+
+// checkVictory checks, on the winner's last view, that the winner holds
+// the Capitals the rules ask for or is the last player alive.
+func checkVictory(t *testing.T, rs *erfworld.Rules, v *game.View) {
+	t.Helper()
+	caps := 0
+	for _, c := range v.Cities {
+		if c.Owner == v.You && c.Capital && !c.Remembered {
+			caps++
+		}
+	}
+	alive := 0
+	for _, p := range v.Players {
+		if p.Alive {
+			alive++
+		}
+	}
+	if caps < rs.D.Win.Capitals && alive != 1 {
+		t.Errorf("the winner, %d, holds %d Capitals (%d win) and %d players are alive", v.You, caps, rs.D.Win.Capitals, alive)
+	}
+	t.Logf("the winner, %d, holds %d Capitals; %d players alive", v.You, caps, alive)
+}
+
+// TestPassiveTurns plays turns of two passive bots, the second finding
+// the game in the server's list, and checks the counts of their results.
+// They send more messages than the server's rate limit lets through in a
+// burst: none is refused.
+func TestPassiveTurns(t *testing.T) {
+	const lastTurn = 40
+	rs := rules(t)
+	srv := startServer(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+
+	set := protocol.Settings{Width: 20, Height: 20, Seed: 5, Seats: 2}
+	outs := runBots(ctx, t, srv.URL(), false,
+		Options{URL: srv.URL(), Name: "Alice", Rules: rs, Level: ai.Passive, Create: &set, LastTurn: lastTurn},
+		Options{URL: srv.URL(), Name: "Bob", Rules: rs, Level: ai.Passive, LastTurn: lastTurn, ListInterval: 10 * time.Millisecond},
+	)
+	for i, o := range outs {
+		r := o.res
+		if o.err != nil {
+			t.Fatalf("bot %d: %v", i+1, o.err)
+		}
+		if have, want := r.Seat, protocol.Seat(i+1); have != want {
+			t.Errorf("bot %d: seat %d, want %d", i+1, have, want)
+		}
+		if r.Game == 0 || r.Game != outs[0].res.Game {
+			t.Errorf("bot %d: in %s, bot 1 in %s", i+1, r.Game, outs[0].res.Game)
+		}
+		have := [...]int{r.TurnsPlayed, r.Orders, r.FullViews, r.Updates, int(r.Turn), int(r.View.Turn)}
+		want := [...]int{lastTurn, 0, 1, lastTurn, lastTurn + 1, lastTurn + 1}
+		if have != want {
+			t.Errorf("bot %d: turns played, orders, FullViews, TurnUpdates, turn, view's turn: have %v, want %v", i+1, have, want)
+		}
+		if r.Over || r.Winner != 0 {
+			t.Errorf("bot %d: over %v, won by %d: want a game still on", i+1, r.Over, r.Winner)
+		}
+		if r.View.You != r.Seat.Player() {
+			t.Errorf("bot %d: the view is player %d's, want %d's", i+1, r.View.You, r.Seat.Player())
+		}
+		checkInStep(t, i+1, r)
+		// Joined, Lobby (at least twice), FullView, then per turn at least
+		// an OrdersResult and a TurnUpdate.
+		if r.Messages < 4+2*lastTurn || r.Bytes <= r.Messages {
+			t.Errorf("bot %d: %d messages of %d bytes: too few", i+1, r.Messages, r.Bytes)
+		}
+	}
+}
+
+// TestJoinFullGame checks that a bot joining a game with no seat left
+// fails, saying so.
+func TestJoinFullGame(t *testing.T) {
+	rs := rules(t)
+	srv := startServer(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	set := protocol.Settings{Width: 16, Height: 16, Seed: 3, Seats: 2, Bots: 1}
+	b, err := New(Options{URL: srv.URL(), Name: "Alice", Rules: rs, Create: &set, LastTurn: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Run(ctx); err != nil {
+		t.Fatalf("Alice: %v", err)
+	}
+	// Alice's seat is kept for her after she left, the other is a bot's.
+	id := waitForGame(ctx, t, srv.URL())
+	late, err := New(Options{URL: srv.URL(), Name: "Late", Rules: rs, Join: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := late.Run(ctx)
+	if err == nil || !strings.Contains(err.Error(), "no seat") || !strings.Contains(err.Error(), "Late") {
+		t.Fatalf("joining a full game: %v, want a bot error saying there is no seat", err)
+	}
+	if res.Game != 0 || res.TurnsPlayed != 0 {
+		t.Errorf("joining a full game: result %+v, want nothing played", res)
+	}
+}
+
+// TestUnreachable checks that a bot whose server is not there fails with
+// an error naming the bot and the address.
+func TestUnreachable(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close() // nothing listens there now
+	b, err := New(Options{URL: addr, Name: "Lost", Rules: rules(t), Create: &protocol.Settings{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, err = b.Run(ctx)
+	if err == nil {
+		t.Fatal("Run reached no server and returned no error")
+	}
+	for _, want := range []string{"bot Lost", "cannot reach the server", addr} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q: want it to say %q", err, want)
+		}
+	}
+}
+
+// TestNewRefuses checks the options New refuses.
+func TestNewRefuses(t *testing.T) {
+	rs := rules(t)
+	tests := []struct {
+		name string
+		opts Options
+		want string
+	}{
+		{"no address", Options{Name: "A", Rules: rs}, "no server address"},
+		{"no name", Options{URL: "localhost", Rules: rs}, "name"},
+		{"create and join", Options{URL: "localhost", Name: "A", Rules: rs, Create: &protocol.Settings{}, Join: 2}, "choose one"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := New(tt.opts)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("New: %v, want an error saying %q", err, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,186 @@
+// Command ladder measures the strength of the AI levels: it plays seeded
+// two-player games between each pair of levels in-process, sides swapped
+// every other game, and prints a table of wins, draws and game lengths.
+//
+//	go run ./server/cmd/ladder -games 10 -size 24x24 -turns 300
+//
+// A game not over after -turns turns is a draw. The command fails if an AI
+// gives an order the server would refuse.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"empires/shared/ai"
+	"empires/shared/game"
+	"empires/shared/rules/erfworld"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "ladder:", err)
+		if errors.Is(err, errUsage) {
+			os.Exit(2)
+		}
+		os.Exit(1)
+	}
+}
+
+// errUsage marks errors in the command line.
+var errUsage = errors.New("usage")
+
+// config is what the command line sets.
+type config struct {
+	games, turns  int
+	width, height int
+	seed          uint64
+}
+
+func run(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("ladder", flag.ContinueOnError)
+	fs.SetOutput(stdout)
+	games := fs.Int("games", 10, "games per pairing")
+	seed := fs.Uint64("seed", 1, "seed of the first game; game i uses seed+i")
+	size := fs.String("size", "24x24", "map size as WIDTHxHEIGHT")
+	turns := fs.Int("turns", 300, "most turns a game lasts; a game not over by then is a draw")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
+	}
+	w, h, err := parseSize(*size)
+	if err != nil {
+		return fmt.Errorf("%w: -size: %v", errUsage, err)
+	}
+	if *games < 1 || *turns < 1 {
+		return fmt.Errorf("%w: -games and -turns must be at least 1", errUsage)
+	}
+	d, err := erfworld.Default()
+	if err != nil {
+		return fmt.Errorf("load ruleset: %w", err)
+	}
+	rs := erfworld.NewRules(d)
+	cfg := config{games: *games, turns: *turns, width: w, height: h, seed: *seed}
+	var rows []row
+	for _, pr := range pairings() {
+		r, err := playPairing(rs, cfg, pr[0], pr[1])
+		if err != nil {
+			return err
+		}
+		rows = append(rows, r)
+	}
+	return printTable(stdout, rows)
+}
+
+// pairings lists the pairs of levels played, the stronger first.
+func pairings() [][2]ai.Level {
+	return [][2]ai.Level{
+		{ai.Normal, ai.Easy}, {ai.Normal, ai.Random}, {ai.Normal, ai.Passive},
+		{ai.Easy, ai.Random}, {ai.Easy, ai.Passive}, {ai.Random, ai.Passive},
+	}
+}
+
+// row is one pairing's results.
+type row struct {
+	a, b         ai.Level
+	winsA, winsB int
+	draws, games int
+	turns        int // summed over decided games
+}
+
+// playPairing plays cfg.games games of a against b, a as player 1 in even
+// games and as player 2 in odd ones.
+func playPairing(rs *erfworld.Rules, cfg config, a, b ai.Level) (row, error) {
+	r := row{a: a, b: b}
+	for g := range cfg.games {
+		seed := cfg.seed + uint64(g)
+		levels := [2]ai.Level{a, b}
+		if g%2 == 1 {
+			levels = [2]ai.Level{b, a}
+		}
+		winner, turns, err := playGame(rs, cfg, seed, levels)
+		if err != nil {
+			return r, fmt.Errorf("%s vs %s, game %d (seed %d): %w", a, b, g+1, seed, err)
+		}
+		r.games++
+		switch {
+		case winner == 0:
+			r.draws++
+			continue
+		case (winner == 1) == (g%2 == 0):
+			r.winsA++
+		default:
+			r.winsB++
+		}
+		r.turns += turns
+	}
+	return r, nil
+}
+
+// playGame plays one game of seed between levels (player 1's first) and
+// returns the winner (0 for a draw) and the turns played.
+func playGame(rs *erfworld.Rules, cfg config, seed uint64, levels [2]ai.Level) (game.PlayerID, int, error) {
+	s, err := rs.NewGame(seed, cfg.width, cfg.height, 2, nil)
+	if err != nil {
+		return 0, 0, err
+	}
+	players := []*ai.Player{ai.New(rs, levels[0], seed), ai.New(rs, levels[1], seed)}
+	for turn := 1; turn <= cfg.turns && !s.Over; turn++ {
+		var all []game.PlayerOrders
+		for i, pl := range players {
+			id := game.PlayerID(i + 1)
+			if !s.Player(id).Alive {
+				continue
+			}
+			orders := pl.Orders(game.NewView(s, id))
+			if errs := game.ValidateOrders(s, rs, id, orders); len(errs) > 0 {
+				return 0, 0, fmt.Errorf("turn %d: %s AI (player %d) gave an invalid order: %v", s.Turn, pl.Level(), id, errs[0])
+			}
+			all = append(all, game.PlayerOrders{Player: id, Orders: orders})
+		}
+		game.Resolve(s, rs, all)
+	}
+	if !s.Over {
+		return 0, int(s.Turn) - 1, nil
+	}
+	return s.Winner, int(s.Turn) - 1, nil
+}
+
+// printTable writes the rows as an aligned table.
+func printTable(out io.Writer, rows []row) error {
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "pairing\twins A\twins B\tdraws\tgames\tavg turns\t")
+	for _, r := range rows {
+		avg := "-"
+		if dec := r.winsA + r.winsB; dec > 0 {
+			avg = strconv.FormatFloat(float64(r.turns)/float64(dec), 'f', 1, 64)
+		}
+		fmt.Fprintf(tw, "%s vs %s\t%d\t%d\t%d\t%d\t%s\t\n", r.a, r.b, r.winsA, r.winsB, r.draws, r.games, avg)
+	}
+	return tw.Flush()
+}
+
+// parseSize reads "WIDTHxHEIGHT".
+func parseSize(s string) (int, int, error) {
+	ws, hs, ok := strings.Cut(s, "x")
+	if !ok {
+		return 0, 0, fmt.Errorf("size %q is not WIDTHxHEIGHT", s)
+	}
+	w, err1 := strconv.Atoi(ws)
+	h, err2 := strconv.Atoi(hs)
+	if err1 != nil || err2 != nil || w < 1 || h < 1 {
+		return 0, 0, fmt.Errorf("size %q is not WIDTHxHEIGHT with positive sides", s)
+	}
+	return w, h, nil
+}

@@ -1,0 +1,131 @@
+// Package ai plays a seat of an erfworld game: it reads the seat's view of
+// the game (fog included, nothing more) and gives that turn's orders
+// through the same order API and validation as people. The server uses it
+// to fill bot seats and to take over a seat whose player missed turns; the
+// load tool and the end-to-end tests run it in headless websocket clients.
+package ai
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"empires/shared/game"
+	"empires/shared/rules/erfworld"
+)
+
+// Level is how an AI plays.
+type Level int
+
+// The levels, weakest first. Passive and Random are baselines for the
+// strength ladder, not opponents for people.
+const (
+	// Passive gives no orders.
+	Passive Level = iota
+	// Random gives random legal orders.
+	Random
+	// Easy expands and attacks without much planning.
+	Easy
+	// Normal plans its economy, defends its Capital and attacks where it is
+	// stronger.
+	Normal
+)
+
+// Levels returns every level, weakest first.
+func Levels() []Level { return []Level{Passive, Random, Easy, Normal} }
+
+// String names the level: "passive", "random", "easy", "normal".
+func (l Level) String() string {
+	switch l {
+	case Passive:
+		return "passive"
+	case Random:
+		return "random"
+	case Easy:
+		return "easy"
+	case Normal:
+		return "normal"
+	}
+	return fmt.Sprintf("level %d", int(l))
+}
+
+// ParseLevel returns the level named s (as String names it).
+func ParseLevel(s string) (Level, error) {
+	for _, l := range Levels() {
+		if strings.EqualFold(s, l.String()) {
+			return l, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown AI level %q: want passive, random, easy or normal", s)
+}
+
+// Player decides the orders of one seat. It keeps no state between turns
+// that its views do not give it, so it may take over a seat at any turn.
+type Player struct {
+	rs    *erfworld.Rules
+	level Level
+	seed  uint64
+}
+
+// New returns a player of level l for games of ruleset rs; seed (the
+// game's seed) makes its choices: the same seed and view give the same
+// orders.
+func New(rs *erfworld.Rules, l Level, seed uint64) *Player {
+	return &Player{rs: rs, level: l, seed: seed}
+}
+
+// Level returns the player's level.
+func (p *Player) Level() Level { return p.level }
+
+// Orders returns the orders of v's player (v.You) for turn v.Turn, each
+// valid by game.ValidateOrders on game.ViewState(v), which is what the
+// server checks. It returns nil for a view of no player or of a game that
+// is over.
+func (p *Player) Orders(v *game.View) []game.Order {
+	if v == nil || v.You == 0 || v.Over {
+		return nil
+	}
+	if p.level == Passive {
+		return nil
+	}
+	rng := rand.New(rand.NewPCG(p.seed, uint64(v.You)<<32|uint64(uint32(v.Turn))))
+	w := newWorld(p.rs, v, rng)
+	var orders []game.Order
+	switch p.level {
+	case Random:
+		orders = w.random()
+	case Easy:
+		orders = w.plan(easyStyle)
+	default:
+		orders = w.plan(normalStyle)
+	}
+	return keepValid(w.s, p.rs, v.You, orders)
+}
+
+// keepValid returns the orders that game.ValidateOrders accepts on s, at
+// most game.MaxOrders of them, in their order. Each pass drops the refused
+// orders and checks the rest again, until none is refused.
+func keepValid(s *game.State, rs *erfworld.Rules, p game.PlayerID, orders []game.Order) []game.Order {
+	orders = orders[:min(len(orders), game.MaxOrders)]
+	for {
+		errs := game.ValidateOrders(s, rs, p, orders)
+		if len(errs) == 0 {
+			break
+		}
+		bad := make([]bool, len(orders))
+		for _, e := range errs {
+			bad[e.Index] = true
+		}
+		kept := orders[:0:0]
+		for i, o := range orders {
+			if !bad[i] {
+				kept = append(kept, o)
+			}
+		}
+		orders = kept
+	}
+	if len(orders) == 0 {
+		return nil
+	}
+	return orders
+}

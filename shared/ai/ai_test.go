@@ -1,0 +1,251 @@
+package ai
+
+import (
+	"reflect"
+	"testing"
+
+	"empires/shared/game"
+	"empires/shared/rules/erfworld"
+	"empires/shared/rules/erfworld/erfworldtest"
+)
+
+func newRules(t testing.TB) *erfworld.Rules {
+	t.Helper()
+	d, err := erfworld.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return erfworld.NewRules(d)
+}
+
+// play plays a game of seed on a size x size map with one player of each
+// of levels (player i+1 plays levels[i]) for at most turns turns. Every
+// turn it checks each player's orders with game.ValidateOrders on the real
+// state, as the server does, and calls each (if not nil) with the state
+// before the turn is resolved and the orders given. It returns the final
+// state.
+func play(t *testing.T, rs *erfworld.Rules, seed uint64, size int, levels []Level, turns int,
+	each func(s *game.State, p game.PlayerID, orders []game.Order)) *game.State {
+	t.Helper()
+	s, err := rs.NewGame(seed, size, size, len(levels), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := make([]*Player, len(levels))
+	for i, l := range levels {
+		players[i] = New(rs, l, seed)
+	}
+	for range turns {
+		if s.Over {
+			break
+		}
+		var all []game.PlayerOrders
+		for i, pl := range players {
+			id := game.PlayerID(i + 1)
+			if !s.Player(id).Alive {
+				continue
+			}
+			orders := pl.Orders(game.NewView(s, id))
+			if errs := game.ValidateOrders(s, rs, id, orders); len(errs) > 0 {
+				t.Fatalf("seed %d turn %d: %s player %d: %d refused orders, first: %v", seed, s.Turn, pl.Level(), id, len(errs), errs[0])
+			}
+			if each != nil {
+				each(s, id, orders)
+			}
+			all = append(all, game.PlayerOrders{Player: id, Orders: orders})
+		}
+		game.Resolve(s, rs, all)
+	}
+	return s
+}
+
+// TestOrdersValid plays four-player games with every level at the table
+// (seats rotated by seed) and checks that every order of every turn is one
+// the server accepts, and that the levels that play give orders of the
+// kinds their plans need.
+func TestOrdersValid(t *testing.T) {
+	rs := newRules(t)
+	kinds := map[Level]map[game.OrderKind]int{}
+	for seed := uint64(1); seed <= 3; seed++ {
+		levels := make([]Level, 4)
+		for i := range levels {
+			levels[i] = Levels()[(i+int(seed))%4]
+		}
+		play(t, rs, seed, 32, levels, 45, func(s *game.State, p game.PlayerID, orders []game.Order) {
+			l := levels[p-1]
+			if kinds[l] == nil {
+				kinds[l] = map[game.OrderKind]int{}
+			}
+			for _, o := range orders {
+				kinds[l][o.Kind]++
+			}
+		})
+	}
+	if n := len(kinds[Passive]); n != 0 {
+		t.Errorf("passive gave orders of %d kinds, want none", n)
+	}
+	want := []game.OrderKind{erfworld.OrderWarlord, erfworld.OrderForm, erfworld.OrderTransfer,
+		erfworld.OrderBuildCity, game.OrderMove}
+	for _, l := range []Level{Easy, Normal} {
+		for _, k := range want {
+			if kinds[l][k] == 0 {
+				t.Errorf("%s gave no order of kind %d in 45 turns", l, k)
+			}
+		}
+	}
+	if kinds[Normal][erfworld.OrderUpgrade] == 0 {
+		t.Errorf("normal upgraded no city")
+	}
+	if len(kinds[Random]) < 4 {
+		t.Errorf("random gave orders of %d kinds, want at least 4", len(kinds[Random]))
+	}
+}
+
+// TestDeterministic checks that the same seed and view give the same
+// orders, from a fresh player and from a copy of the view decoded from the
+// wire, and that another seed may choose differently.
+func TestDeterministic(t *testing.T) {
+	rs := newRules(t)
+	levels := []Level{Normal, Easy, Random}
+	checked := 0
+	play(t, rs, 5, 24, levels, 30, func(s *game.State, p game.PlayerID, orders []game.Order) {
+		v := game.NewView(s, p)
+		again := New(rs, levels[p-1], 5).Orders(v)
+		if !reflect.DeepEqual(again, orders) {
+			t.Fatalf("turn %d player %d: the same view gave other orders:\n%v\n%v", s.Turn, p, orders, again)
+		}
+		data, err := game.EncodeView(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dv, err := game.DecodeView(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if wire := New(rs, levels[p-1], 5).Orders(dv); !reflect.DeepEqual(wire, orders) {
+			t.Fatalf("turn %d player %d: the decoded view gave other orders:\n%v\n%v", s.Turn, p, orders, wire)
+		}
+		checked++
+	})
+	if checked < 60 {
+		t.Fatalf("checked %d player turns, want at least 60", checked)
+	}
+}
+
+// TestNoPeeking moves the enemy armies the player cannot see, and changes
+// the enemy's treasury, and expects the same orders: the player reads its
+// view only.
+func TestNoPeeking(t *testing.T) {
+	rs := newRules(t)
+	s := play(t, rs, 7, 24, []Level{Normal, Normal}, 25, nil)
+	if s.Over {
+		t.Fatal("the game ended too early for the test")
+	}
+	const me = game.PlayerID(1)
+	for _, l := range []Level{Random, Easy, Normal} {
+		pl := New(rs, l, 7)
+		before := pl.Orders(game.NewView(s, me))
+		changed := s.Clone()
+		vis := changed.Memory[me-1].Visible
+		r := changed.Map.Rect()
+		moved := 0
+		for i := range changed.Armies {
+			a := &changed.Armies[i]
+			if a.Owner == me || vis.Has(r.Index(a.Hex)) {
+				continue
+			}
+			for _, n := range a.Hex.Neighbors() {
+				if j := r.Index(n); j >= 0 && !vis.Has(j) && changed.CityAt(n) == nil {
+					a.Hex = n
+					a.Units = a.Units.Add(game.Units{3})
+					moved++
+					break
+				}
+			}
+		}
+		changed.Players[1].Treasury += 100
+		if moved == 0 {
+			t.Fatal("no hidden enemy army to move")
+		}
+		after := pl.Orders(game.NewView(changed, me))
+		if !reflect.DeepEqual(before, after) {
+			t.Errorf("%s: moving %d hidden enemy armies changed the orders:\n%v\n%v", l, moved, before, after)
+		}
+	}
+}
+
+// TestNormalBeatsPassive expects Normal to win a short game against an
+// opponent that gives no orders, in either seat.
+func TestNormalBeatsPassive(t *testing.T) {
+	rs := newRules(t)
+	for seat := range 2 {
+		levels := []Level{Passive, Passive}
+		levels[seat] = Normal
+		s := play(t, rs, 3, 24, levels, 120, nil)
+		if !s.Over || s.Winner != game.PlayerID(seat+1) {
+			t.Errorf("normal as player %d: game over %v, winner %d after %d turns", seat+1, s.Over, s.Winner, s.Turn-1)
+		}
+	}
+}
+
+// TestNormalBeatsEasy expects Normal to win most of a few short games
+// against Easy, sides swapped.
+func TestNormalBeatsEasy(t *testing.T) {
+	rs := newRules(t)
+	wins := 0
+	const games = 6
+	for g := range games {
+		levels := []Level{Normal, Easy}
+		normal := game.PlayerID(1)
+		if g%2 == 1 {
+			levels, normal = []Level{Easy, Normal}, 2
+		}
+		if s := play(t, rs, uint64(20+g), 24, levels, 200, nil); s.Winner == normal {
+			wins++
+		}
+	}
+	if wins*3 < games*2 {
+		t.Errorf("normal won %d of %d games against easy, want two thirds", wins, games)
+	}
+}
+
+func TestParseLevel(t *testing.T) {
+	for _, l := range Levels() {
+		have, err := ParseLevel(l.String())
+		if err != nil || have != l {
+			t.Errorf("ParseLevel(%q) = %v, %v; want %v", l.String(), have, err, l)
+		}
+	}
+	if _, err := ParseLevel("hard"); err == nil {
+		t.Error("ParseLevel(\"hard\") gave no error")
+	}
+}
+
+func TestOrdersNoPlayer(t *testing.T) {
+	rs := newRules(t)
+	if o := New(rs, Normal, 1).Orders(&game.View{}); o != nil {
+		t.Errorf("orders for a view of nobody: %v", o)
+	}
+	if o := New(rs, Normal, 1).Orders(nil); o != nil {
+		t.Errorf("orders for no view: %v", o)
+	}
+}
+
+// BenchmarkOrders decides one player's orders on the crowded 16-player
+// 128x128 game.
+func BenchmarkOrders(b *testing.B) {
+	rs := newRules(b)
+	s, err := erfworldtest.Crowded(rs, 1600)
+	if err != nil {
+		b.Fatal(err)
+	}
+	v := game.NewView(s, 1)
+	for _, l := range []Level{Easy, Normal} {
+		b.Run(l.String(), func(b *testing.B) {
+			pl := New(rs, l, 1)
+			for b.Loop() {
+				pl.Orders(v)
+			}
+		})
+	}
+}

@@ -1,0 +1,623 @@
+package ai
+
+import (
+	"empires/shared/game"
+	"empires/shared/hex"
+	"empires/shared/rules"
+	"empires/shared/rules/erfworld"
+)
+
+// style is what sets Easy and Normal apart: one plan, different knobs.
+type style struct {
+	upgrades    bool    // upgrade cities with spare money
+	builders    int     // lone Warlords founding cities and scouting
+	maxLeaders  int     // Warlords leading units
+	unitsLeader int     // units per extra leader
+	capitalKeep int     // units kept in the Capital's garrison
+	cityKeep    int     // units kept in other cities' garrisons
+	attackRatio float64 // attack when power >= ratio x defence; 0: never compare
+	minAttack   int     // units a leader needs before it marches out
+	growthShare float64 // share of income kept out of upkeep early, for growth
+	defend      bool    // call leaders home and grow the garrison under threat
+	extraLevels bool    // buy Warlord levels when rich
+	// leadersFound lets Warlords leading units found cities too.
+	leadersFound bool
+}
+
+var (
+	easyStyle = style{builders: 1, maxLeaders: 1, unitsLeader: 1000, capitalKeep: 2, cityKeep: 1,
+		attackRatio: 0, minAttack: 10}
+	normalStyle = style{upgrades: true, builders: 2, maxLeaders: 3, unitsLeader: 40, capitalKeep: 4, cityKeep: 2,
+		attackRatio: 1.3, minAttack: 20, growthShare: 0.3, defend: true, extraLevels: true, leadersFound: true}
+)
+
+// planner builds one turn's orders of style st on world w.
+type planner struct {
+	*world
+	st     style
+	orders []game.Order
+
+	income, funds, spent int64
+	units, warlords      int
+	casters              int
+	// claimed are the hexes of cities ordered this turn.
+	claimed []hex.Hex
+	// moved marks the armies given a movement order.
+	moved map[game.ArmyID]bool
+	// gain is units transferred into an army this turn.
+	gain map[game.ArmyID]game.Units
+	// threat is the enemy power in sight near the Capital.
+	threat float64
+	// biggest is the power of the strongest enemy army seen lately.
+	biggest float64
+	// enemyCapital is the nearest enemy Capital known, if any.
+	enemyCapital *game.CityView
+}
+
+func (w *world) plan(st style) []game.Order {
+	p := &planner{world: w, st: st, moved: map[game.ArmyID]bool{}, gain: map[game.ArmyID]game.Units{}}
+	if len(w.cities) == 0 && len(w.armies) == 0 {
+		return nil
+	}
+	p.account()
+	if w.capital != nil {
+		p.threat = w.enemyPowerNear(w.capital.Hex, 5)
+		for _, e := range w.enemies {
+			if e.Seen+15 >= w.turn && w.foeCityAt(e.Hex) == nil {
+				p.biggest = max(p.biggest, w.power(e.Units))
+			}
+		}
+		best := -1
+		for i := range w.foes {
+			c := &w.foes[i]
+			if c.Capital && c.Owner != 0 {
+				if d := hex.Distance(c.Hex, w.capital.Hex); best < 0 || d < best {
+					best, p.enemyCapital = d, c
+				}
+			}
+		}
+	}
+	p.recruitWarlord()
+	p.buildCities()
+	p.formUnits()
+	p.upgrade()
+	p.transfers()
+	p.moveArmies()
+	return p.orders
+}
+
+func (p *planner) add(o game.Order) {
+	o.Turn = p.turn
+	p.orders = append(p.orders, o)
+}
+
+// account sums the player's income, money and forces.
+func (p *planner) account() {
+	for _, c := range p.cities {
+		p.income += int64(p.rs.D.Income(int(c.Level)))
+	}
+	for _, a := range p.armies {
+		p.units += a.Units.Total()
+		for _, c := range a.Characters {
+			if c.Kind == erfworld.CharWarlord {
+				p.warlords++
+			} else if _, ok := erfworld.CasterOf(c); ok {
+				p.casters++
+			}
+		}
+	}
+	if pl := p.s.Player(p.me); pl != nil {
+		p.funds = pl.Treasury + p.income
+	}
+}
+
+// upkeep is the bill for units units and warlords Warlords.
+func (p *planner) upkeep(units, warlords int) int64 {
+	d := p.rs.D
+	return int64(d.UnitUpkeep(units) + warlords*d.Warlord.Upkeep + p.casters*d.Caster.Upkeep)
+}
+
+// left is the money left this turn after what is ordered and the upkeep.
+func (p *planner) left() int64 { return p.funds - p.spent - p.upkeep(p.units, p.warlords) }
+
+// growthReserve is the income kept out of upkeep for growth.
+func (p *planner) growthReserve() int64 {
+	if p.turn < 60 && p.threat == 0 {
+		return max(1, int64(p.st.growthShare*float64(p.income)))
+	}
+	return 1
+}
+
+// unitRoom is how many more units the income sustains.
+func (p *planner) unitRoom() int {
+	d := p.rs.D
+	budget := p.income - p.growthReserve() - int64(p.warlords*d.Warlord.Upkeep+p.casters*d.Caster.Upkeep)
+	if budget < 0 {
+		return 0
+	}
+	most := int(budget)*d.Upkeep.UnitsPerSchmucker + d.Upkeep.UnitsPerSchmucker - 1
+	return most - p.units
+}
+
+// roles counts the Warlords leading units and the lone ones.
+func (p *planner) roles() (leaders, lone []*game.Army) {
+	for _, a := range p.armies {
+		if _, ok := warlordOf(a); !ok {
+			continue
+		}
+		if a.Units.Total() > 0 {
+			leaders = append(leaders, a)
+		} else {
+			lone = append(lone, a)
+		}
+	}
+	return leaders, lone
+}
+
+func (p *planner) wantLeaders() int {
+	return min(p.st.maxLeaders, 1+p.units/p.st.unitsLeader)
+}
+
+// recruitWarlord pops a Warlord in the Capital when the plan wants one more
+// and the income bears its upkeep.
+func (p *planner) recruitWarlord() {
+	if p.capital == nil {
+		return
+	}
+	leaders, lone := p.roles()
+	want := p.wantLeaders() + p.st.builders
+	if len(leaders)+len(lone) >= want {
+		return
+	}
+	d := p.rs.D
+	if p.upkeep(p.units, p.warlords+1) > p.income-1 || p.left() < int64(d.Warlord.Upkeep)+1 {
+		return
+	}
+	level := int32(0)
+	if p.st.extraLevels && len(leaders) < p.wantLeaders() {
+		for l := d.Warlord.MaxLevel; l > d.Warlord.PopLevel; l-- {
+			cost, err := d.WarlordCost(l)
+			if err == nil && int64(cost) <= p.left()-int64(2*d.Warlord.Upkeep)-10 {
+				level = int32(l)
+				p.spent += int64(cost)
+				break
+			}
+		}
+	}
+	p.warlords++
+	p.add(game.Order{Kind: erfworld.OrderWarlord, City: p.capital.ID, Level: level})
+}
+
+// buildCities founds a city where a Warlord stands on a free site.
+func (p *planner) buildCities() {
+	cost := int64(p.rs.D.City.NewCityCost)
+	for _, a := range p.armies {
+		if _, ok := warlordOf(a); !ok || p.left() < cost+1 {
+			continue
+		}
+		i := p.rect.Index(a.Hex)
+		if i < 0 || !p.citySite(a.Hex, i) || !p.freeOfClaims(a.Hex) {
+			continue
+		}
+		if !p.st.leadersFound && a.Units.Total() > 0 {
+			continue
+		}
+		p.spent += cost
+		p.claimed = append(p.claimed, a.Hex)
+		p.add(game.Order{Kind: erfworld.OrderBuildCity, Hex: a.Hex, Army: a.ID})
+	}
+}
+
+// freeOfClaims reports whether h keeps the minimum distance from the cities
+// ordered this turn.
+func (p *planner) freeOfClaims(h hex.Hex) bool {
+	for _, c := range p.claimed {
+		if hex.Distance(c, h) < p.rs.D.City.MinDistance {
+			return false
+		}
+	}
+	return true
+}
+
+// formable returns the unit kinds the player may form now.
+func (p *planner) formable() []erfworld.UnitKind {
+	var out []erfworld.UnitKind
+	for k := range p.rs.D.Units {
+		u := &p.rs.D.Units[k]
+		if u.Requires == rules.NoTerrain || p.citiesBorder(u.Requires) {
+			out = append(out, erfworld.UnitKind(k))
+		}
+	}
+	return out
+}
+
+func (p *planner) citiesBorder(t rules.TerrainID) bool {
+	for _, c := range p.cities {
+		for _, n := range c.Hex.Neighbors() {
+			if tt, ok := p.s.Map.At(n); ok && tt == t {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// formUnits forms units, most in the Capital, as far as the income bears
+// their upkeep; other cities keep a small garrison.
+func (p *planner) formUnits() {
+	room := p.unitRoom()
+	if room <= 0 {
+		return
+	}
+	kinds := p.formable()
+	totals := game.Units{}
+	for _, a := range p.armies {
+		totals = totals.Add(a.Units)
+	}
+	order := make([]*game.City, 0, len(p.cities))
+	if p.capital != nil {
+		order = append(order, p.capital)
+	}
+	for _, c := range p.cities {
+		if c != p.capital {
+			order = append(order, c)
+		}
+	}
+	for _, c := range order {
+		n := p.rs.D.UnitsFormable(int(c.Level))
+		if c != p.capital && !c.Capital {
+			have := 0
+			if g := p.garrisonAt(c.Hex); g != nil {
+				have = g.Units.Total()
+			}
+			n = min(n, p.keepAt(c)-have)
+		}
+		n = min(n, room)
+		if n <= 0 {
+			continue
+		}
+		// One order per kind, chosen one unit at a time to keep the mix.
+		var counts []int32 = make([]int32, len(p.rs.D.Units))
+		for range n {
+			k := p.pickKind(kinds, totals)
+			counts[k]++
+			totals = totals.Add(unitsOf(k, 1))
+		}
+		for k, m := range counts {
+			if m > 0 {
+				p.add(game.Order{Kind: erfworld.OrderForm, City: c.ID, Unit: game.UnitKind(k), Count: m})
+			}
+		}
+		room -= n
+		p.units += n
+	}
+}
+
+// pickKind chooses the next unit kind: Infantry by default, Cavalry for a
+// third of the army, Siege (which slows an army with fewer Cavalry) never
+// beyond the Cavalry.
+func (p *planner) pickKind(kinds []erfworld.UnitKind, totals game.Units) erfworld.UnitKind {
+	d := p.rs.D
+	inf, _ := d.UnitKind("infantry")
+	cav, hasCav := d.UnitKind("cavalry")
+	siege, hasSiege := d.UnitKind("siege")
+	can := func(k erfworld.UnitKind) bool {
+		for _, x := range kinds {
+			if x == k {
+				return true
+			}
+		}
+		return false
+	}
+	total := totals.Total()
+	if hasCav && can(cav) && hasSiege && can(siege) && p.st.upgrades {
+		c, s := totals.Get(game.UnitKind(cav)), totals.Get(game.UnitKind(siege))
+		if s < c && int(s)*5 < total {
+			return siege
+		}
+	}
+	if hasCav && can(cav) && int(totals.Get(game.UnitKind(cav)))*3 < total {
+		return cav
+	}
+	return inf
+}
+
+// upgrade raises the cheapest cities with the money beyond a reserve.
+func (p *planner) upgrade() {
+	if !p.st.upgrades {
+		return
+	}
+	d := p.rs.D
+	for lvl := int32(d.City.MinLevel); lvl < int32(d.City.MaxUpgradeLevel); lvl++ {
+		for _, c := range p.cities {
+			if c.Level != lvl || c.Capital {
+				continue
+			}
+			cost := int64(d.UpgradeCost(int(lvl) + 1))
+			if p.left()-cost < 2+p.income/4 {
+				return
+			}
+			p.spent += cost
+			p.add(game.Order{Kind: erfworld.OrderUpgrade, City: c.ID})
+		}
+	}
+}
+
+// keepAt is the garrison the plan keeps in city c.
+func (p *planner) keepAt(c *game.City) int {
+	if c.Capital {
+		k := p.st.capitalKeep
+		if p.st.defend {
+			k += int((p.threat + p.biggest) / 1.2)
+		}
+		return k
+	}
+	return p.st.cityKeep
+}
+
+// transfers hands garrison units beyond the keep to Warlords in cities and
+// gathers stray units into Warlords' armies.
+func (p *planner) transfers() {
+	leaders, lone := p.roles()
+	newLeaders := p.wantLeaders() - len(leaders)
+	for _, c := range p.cities {
+		g := p.garrisonAt(c.Hex)
+		if g == nil {
+			continue
+		}
+		extra := g.Units.Total() - p.keepAt(c)
+		if extra <= 0 {
+			continue
+		}
+		var to *game.Army
+		for _, a := range leaders {
+			if a.Hex == c.Hex {
+				to = a
+				break
+			}
+		}
+		if to == nil && newLeaders > 0 && extra >= 3 {
+			for _, a := range lone {
+				if a.Hex == c.Hex {
+					to = a
+					newLeaders--
+					break
+				}
+			}
+		}
+		if to == nil {
+			continue
+		}
+		u := p.takeUnits(g.Units, extra)
+		p.gain[to.ID] = p.gain[to.ID].Add(u)
+		p.add(game.Order{Kind: erfworld.OrderTransfer, Army: g.ID, Target: to.ID, Units: u})
+	}
+	// Strays (units without a Warlord outside a city) join a Warlord on
+	// their hex.
+	for _, a := range p.armies {
+		if _, ok := warlordOf(a); ok || p.ownCityAt(a.Hex) != nil || a.Units.Total() == 0 {
+			continue
+		}
+		for _, b := range p.armies {
+			if _, ok := warlordOf(b); ok && b.Hex == a.Hex {
+				p.gain[b.ID] = p.gain[b.ID].Add(a.Units)
+				p.add(game.Order{Kind: erfworld.OrderTransfer, Army: a.ID, Target: b.ID, Units: a.Units})
+				p.moved[a.ID] = true
+				break
+			}
+		}
+	}
+}
+
+// takeUnits picks n of u, the last kinds in the casualty order first (so
+// the garrison keeps its Infantry).
+func (p *planner) takeUnits(u game.Units, n int) game.Units {
+	out := make(game.Units, len(u))
+	for k := len(u) - 1; k >= 0 && n > 0; k-- {
+		m := min(int(u[k]), n)
+		out[k] = int32(m)
+		n -= m
+	}
+	return out
+}
+
+// moveArmies gives each movable army its move.
+func (p *planner) moveArmies() {
+	for _, a := range p.armies {
+		if p.moved[a.ID] {
+			continue
+		}
+		wl, led := warlordOf(a)
+		switch {
+		case !led:
+			if p.ownCityAt(a.Hex) == nil {
+				p.moveStray(a)
+			}
+		case a.Units.Total()+p.gain[a.ID].Total() > 0:
+			p.moveLeader(a, wl)
+		default:
+			p.moveBuilder(a)
+		}
+	}
+}
+
+// moveStray sends units without a Warlord to the nearest own city.
+func (p *planner) moveStray(a *game.Army) {
+	path := p.search(a.Hex, 16, func(h hex.Hex, _ int) bool { return p.ownCityAt(h) != nil })
+	p.moveAlong(a, path, game.OrderMove)
+}
+
+// moveAlong orders a along path, cut to its move points.
+func (p *planner) moveAlong(a *game.Army, path []hex.Hex, kind game.OrderKind) {
+	mp := p.movePoints(a)
+	if mp <= 0 || len(path) == 0 {
+		return
+	}
+	path = path[:min(len(path), mp, game.MaxPathLength)]
+	p.moved[a.ID] = true
+	p.add(game.Order{Kind: kind, Army: a.ID, Path: path})
+}
+
+// moveBuilder sends a lone Warlord to the next free city site near home,
+// or to explore.
+func (p *planner) moveBuilder(a *game.Army) {
+	_, lone := p.roles()
+	scout := len(lone) > 0 && lone[len(lone)-1] == a && p.enemyCapital == nil && (p.turn >= 8 || len(lone) > 1)
+	if !scout {
+		home := a.Hex
+		if p.capital != nil {
+			home = p.capital.Hex
+		}
+		radius := 10
+		path := p.search(a.Hex, 12, func(h hex.Hex, i int) bool {
+			return hex.Distance(h, home) <= radius && p.citySite(h, i) && p.freeOfClaims(h) &&
+				p.enemyPowerNear(h, 2) == 0
+		})
+		if len(path) > 0 {
+			p.claimed = append(p.claimed, path[len(path)-1])
+			p.moveAlong(a, path, game.OrderMove)
+			return
+		}
+	}
+	if path := p.descend(a.Hex, p.exploreField(), p.movePoints(a)); len(path) > 0 {
+		p.moveAlong(a, path, game.OrderMove)
+		return
+	}
+	if p.capital != nil && a.Hex != p.capital.Hex {
+		p.moveAlong(a, p.descend(a.Hex, p.fieldTo(p.capital.Hex), p.movePoints(a)), game.OrderMove)
+	}
+}
+
+// moveLeader decides where a Warlord's army goes: a near enemy it beats, an
+// enemy city it can take (Capitals first), home when the Capital is
+// threatened or to gather, or out to explore.
+func (p *planner) moveLeader(a *game.Army, wl game.Character) {
+	units := a.Units.Add(p.gain[a.ID])
+	pow := p.power(units) + 0.4*float64(wl.Level)
+	n := units.Total()
+	c := p.ownCityAt(a.Hex)
+
+	// Leave a garrison behind in a city that lacks one.
+	if c != nil && !c.Capital {
+		have := 0
+		g := p.garrisonAt(c.Hex)
+		if g != nil {
+			have = g.Units.Total()
+		}
+		if need := p.keepAt(c) - have; need > 0 && n > need+2 && len(a.Units) > 0 {
+			u := p.takeUnits(game.Units{a.Units.Get(0)}, min(need, int(a.Units.Get(0))))
+			if u.Total() > 0 {
+				to := game.ArmyID(0)
+				if g != nil {
+					to = g.ID
+				}
+				p.add(game.Order{Kind: erfworld.OrderTransfer, Army: a.ID, Target: to, Units: u})
+				units = units.Sub(u)
+				pow = p.power(units) + 0.4*float64(wl.Level)
+				n = units.Total()
+			}
+		}
+	}
+
+	// Defend: an enemy near the Capital.
+	if p.st.defend && p.capital != nil && p.threat > 0 {
+		if t, ok := p.nearestEnemy(p.capital.Hex, 5); ok {
+			if pow >= 1.2*p.enemyPowerAt(t.Hex) {
+				p.attackArmy(a, t)
+				return
+			}
+			if a.Hex != p.capital.Hex {
+				p.moveAlong(a, p.descend(a.Hex, p.fieldTo(p.capital.Hex), p.movePoints(a)), game.OrderMove)
+			}
+			return
+		}
+	}
+	// A beatable enemy army close by.
+	if t, ok := p.nearestEnemy(a.Hex, 3); ok && p.foeCityAt(t.Hex) == nil {
+		ep := p.enemyPowerAt(t.Hex)
+		if p.st.attackRatio == 0 || pow >= p.st.attackRatio*ep {
+			p.attackArmy(a, t)
+			return
+		}
+	}
+	// An enemy city.
+	atHome := p.capital != nil && a.Hex == p.capital.Hex
+	if n >= p.st.minAttack || !atHome {
+		if t, ok := p.cityTarget(a, units, pow); ok {
+			path := p.descend(a.Hex, p.fieldTo(t.Hex), p.movePoints(a))
+			if len(path) > 0 {
+				p.moveAlong(a, path, game.OrderAttack)
+				return
+			}
+		}
+	}
+	// Explore for the enemy when strong and it is unknown.
+	if p.enemyCapital == nil && n >= p.st.minAttack && p.turn >= 15 {
+		if path := p.descend(a.Hex, p.exploreField(), p.movePoints(a)); len(path) > 0 {
+			p.moveAlong(a, path, game.OrderMove)
+			return
+		}
+	}
+	// Gather at home.
+	if p.capital != nil && a.Hex != p.capital.Hex {
+		p.moveAlong(a, p.descend(a.Hex, p.fieldTo(p.capital.Hex), p.movePoints(a)), game.OrderMove)
+	}
+}
+
+// nearestEnemy returns the nearest enemy army in sight within r of h.
+func (p *planner) nearestEnemy(h hex.Hex, r int) (game.ArmyView, bool) {
+	best, found := -1, game.ArmyView{}
+	for _, e := range p.enemies {
+		if e.Remembered {
+			continue
+		}
+		if d := hex.Distance(e.Hex, h); d <= r && (best < 0 || d < best) {
+			best, found = d, e
+		}
+	}
+	return found, best >= 0
+}
+
+func (w *world) foeCityAt(h hex.Hex) *game.CityView {
+	for i := range w.foes {
+		if w.foes[i].Hex == h {
+			return &w.foes[i]
+		}
+	}
+	return nil
+}
+
+// attackArmy sends a after enemy army t.
+func (p *planner) attackArmy(a *game.Army, t game.ArmyView) {
+	if p.movePoints(a) <= 0 {
+		return
+	}
+	p.moved[a.ID] = true
+	p.add(game.Order{Kind: game.OrderAttack, Army: a.ID, Target: t.ID})
+}
+
+// cityTarget picks the enemy city for a's army of units (power pow): the
+// Capital if it can be taken, else the nearest city it can take.
+func (p *planner) cityTarget(a *game.Army, units game.Units, pow float64) (game.CityView, bool) {
+	var best game.CityView
+	var bestScore int32
+	found := false
+	for _, c := range p.foes {
+		dist := p.fieldTo(c.Hex)[p.rect.Index(a.Hex)]
+		if dist < 0 {
+			continue
+		}
+		def := p.enemyPowerAt(c.Hex) + p.cityDefence(c.Level, units)
+		if p.st.attackRatio > 0 && pow < p.st.attackRatio*def+1 {
+			continue
+		}
+		score := dist
+		if c.Capital {
+			score -= 12
+		}
+		if !found || score < bestScore {
+			best, bestScore, found = c, score, true
+		}
+	}
+	return best, found
+}
