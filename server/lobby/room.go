@@ -203,12 +203,16 @@ func (r *room) newHost() {
 // matchSettings returns the match's settings for r; the match logs to log.
 func (r *room) matchSettings(buffer int, log *slog.Logger) match.Settings {
 	names := make([]string, len(r.seats))
+	var open []game.PlayerID
 	for i := range r.seats {
 		names[i] = r.seats[i].name
+		if !r.seats[i].bot && r.seats[i].token == "" {
+			open = append(open, game.PlayerID(i+1))
+		}
 	}
 	return match.Settings{
 		Seed: r.set.Seed, Width: r.set.Width, Height: r.set.Height,
 		Seats: r.set.Seats, Bots: r.set.Bots, TurnTimer: r.set.TurnTimer(),
-		Names: names, AllSeeing: r.set.AllSeeing, Buffer: buffer, Logger: log,
+		Names: names, Open: open, AllSeeing: r.set.AllSeeing, Buffer: buffer, Logger: log,
 	}
 }

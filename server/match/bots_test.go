@@ -302,3 +302,34 @@ func TestAIOrdersRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestOpenSeatPlayedByAI: a human seat nobody held at the start is played
+// by the AI from the first turn, without holding up the turn, until a
+// player takes it; a seat outside the human seats cannot be open.
+func TestOpenSeatPlayedByAI(t *testing.T) {
+	set := threeSeats()
+	set.Names = []string{"Ann"}
+	set.Open = []game.PlayerID{2}
+	h := start(t, set)
+	if st := h.status().Seats[1]; !st.AIPlaying || !st.Submitted {
+		t.Fatalf("turn 1: open seat's status %+v, want the AI playing it", st)
+	}
+	h.wantAI(2, ai.Passive)
+	ann := h.connect(1)
+	h.endTurn(1, ann)
+	if st := h.status(); st.Turn != 2 {
+		t.Fatalf("the open seat held up turn 1: turn %d", st.Turn)
+	}
+	h.wantAI(2, ai.Passive)
+	// A player takes the seat.
+	h.connect(2)
+	if st := h.status().Seats[1]; st.AIPlaying {
+		t.Fatalf("a player took the open seat: status %+v, want the AI gone", st)
+	}
+
+	bad := threeSeats()
+	bad.Open = []game.PlayerID{3} // the bot's seat
+	if _, err := New(1, testRules(t), bad, newFakeClock()); err == nil || !strings.Contains(err.Error(), "open seats") {
+		t.Errorf("open bot seat: %v, want an error about open seats", err)
+	}
+}

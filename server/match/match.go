@@ -34,7 +34,9 @@
 // takes the seat back by submitting orders (they replace the AI's for the
 // turn) or by subscribing again (the AI's orders for the turn stand unless
 // the player submits); either way the count of missed turns starts afresh.
-// SeatStatus.AIPlaying tells a seat taken over.
+// SeatStatus.AIPlaying tells a seat taken over. A human seat nobody held
+// when the game started (Settings.Open) is played by the AI from the first
+// turn, until a player takes it.
 //
 // The ruleset counts missed turns from what was submitted
 // (erfworld.StockMissed), and the AI's orders are orders: the game state's
@@ -135,6 +137,10 @@ type Settings struct {
 	// Names are the players' names, by seat; missing ones become
 	// "Player N".
 	Names []string
+	// Open are the human seats nobody holds at the start: the AI plays
+	// them from the first turn, as it plays a seat taken over, until a
+	// player takes the seat (subscribes or submits).
+	Open []game.PlayerID
 	// AllSeeing lets spectators (seat 0) see the whole map: every hex's
 	// terrain, every army and city as a player sees those in sight (not
 	// the players' treasuries, nor what armies carry), and every event on
@@ -165,6 +171,8 @@ func (set *Settings) check(resume bool) error {
 		return errors.New("match: a game of bots only needs a turn timer (nobody would end a turn)")
 	case len(set.Names) > set.Seats:
 		return fmt.Errorf("match: %d names for %d seats", len(set.Names), set.Seats)
+	case slices.ContainsFunc(set.Open, func(p game.PlayerID) bool { return int(p) < 1 || int(p) > set.Seats-set.Bots }):
+		return fmt.Errorf("match: open seats %v: each must be a human seat, 1 to %d", set.Open, set.Seats-set.Bots)
 	case set.Buffer < 0:
 		return fmt.Errorf("match: subscription buffer %d is negative", set.Buffer)
 	case set.AILevel != nil && !slices.Contains(ai.Levels(), *set.AILevel):
@@ -261,6 +269,7 @@ func newMatch(id uint32, rs *erfworld.Rules, set Settings, s *game.State, clock 
 		clock = RealClock{}
 	}
 	set.Names = slices.Clone(set.Names)
+	set.Open = slices.Clone(set.Open)
 	buffer := set.Buffer
 	if buffer == 0 {
 		buffer = DefaultBuffer
@@ -294,6 +303,11 @@ func newMatch(id uint32, rs *erfworld.Rules, set Settings, s *game.State, clock 
 	}
 	for p := 1; p <= set.Seats; p++ {
 		m.missed[p] = stockMissed(s, game.PlayerID(p))
+	}
+	for _, p := range set.Open {
+		if int(p) >= 1 && int(p) <= m.humans {
+			m.taken[p] = true
+		}
 	}
 	return m
 }
