@@ -73,6 +73,9 @@ type Form struct {
 	Name, Password string
 	// Spectators may watch; AllSeeing ones see the whole map.
 	Spectators, AllSeeing bool
+	// AILevel is how the AI plays the bots (protocol.AILevels; empty:
+	// protocol.DefaultAILevel).
+	AILevel string
 }
 
 // SettingsFromForm returns the game settings the form describes. Sizes and
@@ -108,6 +111,7 @@ func SettingsFromForm(f Form) (protocol.Settings, error) {
 		Password:    f.Password,
 		Spectators:  f.Spectators,
 		AllSeeing:   f.Spectators && f.AllSeeing,
+		AILevel:     f.AILevel,
 	}
 	if err := s.Validate(); err != nil {
 		return protocol.Settings{}, err
@@ -169,11 +173,16 @@ type Setup struct {
 	seats, bots   *stepper // LAN
 	timer         *choice
 	timers        []int
+	level         *choice // how the AI plays: aiLevels
 	spectators    *choice // LAN: no, yes, all-seeing
 	name          *widget.TextInput
 	password      *widget.TextInput
 	status        *statusLine
 }
+
+// aiLevels are the AI levels the setup offers, by the labels it shows:
+// the baselines of protocol.AILevels (passive, random) are for tests.
+var aiLevels = []struct{ label, level string }{{"Easy", "easy"}, {"Normal", "normal"}}
 
 // Choices of the spectators row.
 const (
@@ -235,6 +244,17 @@ func NewSetup(t *Theme, o SetupOptions, onStart func(protocol.Settings), onBack 
 	}
 	s.timer = newChoice(t, timerLabels, max(slices.Index(s.timers, d.TurnSeconds), 0), nil)
 
+	levelLabels := make([]string, len(aiLevels))
+	level := len(aiLevels) - 1
+	for i, l := range aiLevels {
+		levelLabels[i] = l.label
+		if l.level == d.Level() {
+			level = i
+		}
+	}
+	s.level = newChoice(t, levelLabels, level, nil)
+	levelRow := row(s.level.row, hint(t, "how the bots play"))
+
 	rows := []formRow{
 		{"Ruleset", s.ruleset.row},
 		{"Map size", s.size.row},
@@ -263,7 +283,8 @@ func NewSetup(t *Theme, o SetupOptions, onStart func(protocol.Settings), onBack 
 			widget.TextInputOpts.Placeholder("none"))
 		s.password.SetText(d.Password)
 		rows = append(rows,
-			formRow{"Seats", row(s.seats.row, t.NewText("of which bots", t.normal, p.TextMuted), s.bots.row)},
+			formRow{"Seats", row(s.seats.row, t.NewText("of which bots", t.normal, p.TextMuted), s.bots.row,
+				t.NewText("playing", t.normal, p.TextMuted), s.level.row)},
 			formRow{"Turn timer", s.timer.row},
 			formRow{"Spectators", s.spectators.row},
 			formRow{"Game name", row(s.name)},
@@ -277,6 +298,7 @@ func NewSetup(t *Theme, o SetupOptions, onStart func(protocol.Settings), onBack 
 		s.opponents = newStepper(t, opp, minOpponents, maxOpponents, nil)
 		rows = append(rows,
 			formRow{"Opponents", row(s.opponents.row, hint(t, "bots, one seat each"))},
+			formRow{"AI level", levelRow},
 			formRow{"Turn timer", s.timer.row},
 		)
 	}
@@ -320,6 +342,7 @@ func (s *Setup) form() Form {
 		Height:      s.height.GetText(),
 		Seed:        s.seed.GetText(),
 		TurnSeconds: s.timers[s.timer.selected],
+		AILevel:     aiLevels[s.level.selected].level,
 	}
 	if len(s.opts.Rulesets) > 0 {
 		f.Ruleset = s.opts.Rulesets[s.ruleset.selected]

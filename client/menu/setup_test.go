@@ -100,7 +100,7 @@ func TestSetupVsAI(t *testing.T) {
 	// The defaults: the first ruleset, a Medium map, a random seed, three
 	// bots, no timer.
 	s.start()
-	want := protocol.Settings{Ruleset: "erfworld", Width: 48, Height: 36, Seats: 4, Bots: 3}
+	want := protocol.Settings{Ruleset: "erfworld", Width: 48, Height: 36, Seats: 4, Bots: 3, AILevel: "normal"}
 	if len(started) != 1 || started[0] != want {
 		t.Fatalf("Start with the defaults gave %+v, want [%+v]", started, want)
 	}
@@ -111,10 +111,16 @@ func TestSetupVsAI(t *testing.T) {
 	s.timer.pick(2) // 60 s
 	s.seed.SetText("77")
 	s.start()
-	want = protocol.Settings{Ruleset: "classic", Width: 64, Height: 48, Seed: 77, Seats: 5, Bots: 4, TurnSeconds: 60}
+	want = protocol.Settings{Ruleset: "classic", Width: 64, Height: 48, Seed: 77, Seats: 5, Bots: 4, TurnSeconds: 60, AILevel: "normal"}
 	if len(started) != 2 || started[1] != want {
 		t.Fatalf("Start after changes gave %+v, want %+v last", started, want)
 	}
+	s.level.pick(0) // Easy
+	s.start()
+	if len(started) != 3 || started[2].AILevel != "easy" {
+		t.Fatalf("Start with Easy bots gave %+v, want AI level easy last", started)
+	}
+	started = started[:2]
 
 	// Presets lock the size fields; Custom unlocks them.
 	if !s.width.GetWidget().Disabled {
@@ -152,7 +158,7 @@ func TestSetupLAN(t *testing.T) {
 	th := newTestTheme(t)
 	var started protocol.Settings
 	defaults := protocol.Settings{Name: "Friday", Ruleset: "classic", Width: 40, Height: 30, Seed: 9, Seats: 6, Bots: 2,
-		TurnSeconds: 90, Password: "pw", Spectators: true, AllSeeing: true}
+		TurnSeconds: 90, Password: "pw", Spectators: true, AllSeeing: true, AILevel: "easy"}
 	s := NewSetup(th, SetupOptions{Title: "Host", LAN: true, Rulesets: []string{"erfworld", "classic"}, Defaults: defaults},
 		func(set protocol.Settings) { started = set }, nil)
 

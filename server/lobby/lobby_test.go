@@ -4,12 +4,14 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"empires/server/wsconn"
+	"empires/shared/ai"
 	"empires/shared/protocol"
 	"empires/shared/rules/erfworld"
 )
@@ -437,5 +439,22 @@ func TestClosedLobby(t *testing.T) {
 	c.HandleFrame(frame)
 	if e := find[*protocol.Error](t, c.Pending()); e.Code != protocol.Unavailable {
 		t.Fatalf("error %+v", e)
+	}
+}
+
+// TestAILevels: the AI levels a game's settings may name are exactly the
+// AI's levels, so the lobby can hand any valid setting to the match.
+func TestAILevels(t *testing.T) {
+	var have []string
+	for _, l := range ai.Levels() {
+		have = append(have, l.String())
+	}
+	if !slices.Equal(have, protocol.AILevels) {
+		t.Fatalf("ai levels %v, protocol.AILevels %v: they must match", have, protocol.AILevels)
+	}
+	for _, name := range protocol.AILevels {
+		if _, err := ai.ParseLevel(name); err != nil {
+			t.Errorf("ParseLevel(%q): %v", name, err)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"crypto/subtle"
+	"empires/shared/ai"
 	"fmt"
 	"log/slog"
 	"slices"
@@ -210,8 +211,15 @@ func (r *room) matchSettings(buffer int, log *slog.Logger) match.Settings {
 			open = append(open, game.PlayerID(i+1))
 		}
 	}
+	// Settings.Validate let only protocol.AILevels through, which are the
+	// names of ai.Levels (TestAILevels): ParseLevel cannot fail here.
+	level, err := ai.ParseLevel(r.set.Level())
+	if err != nil {
+		level = ai.Normal
+	}
 	return match.Settings{
-		Seed: r.set.Seed, Width: r.set.Width, Height: r.set.Height,
+		AILevel: &level,
+		Seed:    r.set.Seed, Width: r.set.Width, Height: r.set.Height,
 		Seats: r.set.Seats, Bots: r.set.Bots, TurnTimer: r.set.TurnTimer(),
 		Names: names, Open: open, AllSeeing: r.set.AllSeeing, Buffer: buffer, Logger: log,
 	}

@@ -22,13 +22,18 @@ type style struct {
 	extraLevels bool    // buy Warlord levels when rich
 	// leadersFound lets Warlords leading units found cities too.
 	leadersFound bool
+	econCasters  int   // Econ-A-Mancers popped while they pay
+	healer       bool  // a Heal-A-Mancer with the main army
+	healerIncome int64 // the income before the healer is popped
+	maxFleets    int   // fleets built to go fishing while fishing pays
 }
 
 var (
 	easyStyle = style{builders: 1, maxLeaders: 1, unitsLeader: 1000, capitalKeep: 2, cityKeep: 1,
 		attackRatio: 0, minAttack: 10}
 	normalStyle = style{upgrades: true, builders: 2, maxLeaders: 3, unitsLeader: 40, capitalKeep: 4, cityKeep: 2,
-		attackRatio: 1.3, minAttack: 20, growthShare: 0.3, defend: true, extraLevels: true, leadersFound: true}
+		attackRatio: 1.3, minAttack: 20, growthShare: 0.3, defend: true, extraLevels: true, leadersFound: true,
+		econCasters: 2, healer: true, healerIncome: 20, maxFleets: 3}
 )
 
 // planner builds one turn's orders of style st on world w.
@@ -40,6 +45,11 @@ type planner struct {
 	income, funds, spent int64
 	units, warlords      int
 	casters              int
+	casterKinds          [erfworld.NumCasterKinds]int
+	fleets               int
+	// capitalBusy is set when the Capital pops a Caster this turn: it
+	// forms no units then.
+	capitalBusy bool
 	// claimed are the hexes of cities ordered this turn.
 	claimed []hex.Hex
 	// moved marks the armies given a movement order.
@@ -78,7 +88,9 @@ func (w *world) plan(st style) []game.Order {
 		}
 	}
 	p.recruitWarlord()
+	p.popCaster()
 	p.buildCities()
+	p.buildFleet()
 	p.formUnits()
 	p.upgrade()
 	p.transfers()
@@ -101,9 +113,16 @@ func (p *planner) account() {
 		for _, c := range a.Characters {
 			if c.Kind == erfworld.CharWarlord {
 				p.warlords++
-			} else if _, ok := erfworld.CasterOf(c); ok {
+			} else if k, ok := erfworld.CasterOf(c); ok {
 				p.casters++
+				p.casterKinds[k]++
 			}
+		}
+	}
+	p.income += int64(p.casterKinds[erfworld.CasterEcon] * p.rs.D.Caster.Econ.Income)
+	for i := range p.s.Armies {
+		if a := &p.s.Armies[i]; a.Owner == p.me && a.Naval {
+			p.fleets++
 		}
 	}
 	if pl := p.s.Player(p.me); pl != nil {
@@ -114,7 +133,7 @@ func (p *planner) account() {
 // upkeep is the bill for units units and warlords Warlords.
 func (p *planner) upkeep(units, warlords int) int64 {
 	d := p.rs.D
-	return int64(d.UnitUpkeep(units) + warlords*d.Warlord.Upkeep + p.casters*d.Caster.Upkeep)
+	return int64(d.UnitUpkeep(units) + warlords*d.Warlord.Upkeep + p.casters*d.Caster.Upkeep + p.fleets*d.Fleet.Upkeep)
 }
 
 // left is the money left this turn after what is ordered and the upkeep.
@@ -131,7 +150,7 @@ func (p *planner) growthReserve() int64 {
 // unitRoom is how many more units the income sustains.
 func (p *planner) unitRoom() int {
 	d := p.rs.D
-	budget := p.income - p.growthReserve() - int64(p.warlords*d.Warlord.Upkeep+p.casters*d.Caster.Upkeep)
+	budget := p.income - p.growthReserve() - int64(p.warlords*d.Warlord.Upkeep+p.casters*d.Caster.Upkeep+p.fleets*d.Fleet.Upkeep)
 	if budget < 0 {
 		return 0
 	}
@@ -264,6 +283,9 @@ func (p *planner) formUnits() {
 		}
 	}
 	for _, c := range order {
+		if c == p.capital && p.capitalBusy {
+			continue
+		}
 		n := p.rs.D.UnitsFormable(int(c.Level))
 		if c != p.capital && !c.Capital {
 			have := 0

@@ -62,4 +62,5 @@
 //   - 1 (2026-11-22): the first version: handshake, lobby (list, create,
 //     join, spectate, rejoin with a seat token, chat, ready, start), orders,
 //     turn clock, full views and deltas with checksums, events, game over.
+//   - 2 (2026-11-22): Settings.AILevel, how the AI plays the bot seats.
 package protocol

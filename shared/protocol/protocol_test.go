@@ -198,9 +198,9 @@ func TestVersion(t *testing.T) {
 		side string
 		want string
 	}{
-		{2, "server", "bad version: protocol version 2 is not supported: this server speaks version 1 (protocol of 2026-11-22); the client is newer: update the server or use a matching client"},
-		{0, "server", "bad version: protocol version 0 is not supported: this server speaks version 1 (protocol of 2026-11-22); the client is older: update the client"},
-		{2, "client", "bad version: protocol version 2 is not supported: this client speaks version 1 (protocol of 2026-11-22); the server is newer: update the client or use a matching server"},
+		{3, "server", "bad version: protocol version 3 is not supported: this server speaks version 2 (protocol of 2026-11-22); the client is newer: update the server or use a matching client"},
+		{1, "server", "bad version: protocol version 1 is not supported: this server speaks version 2 (protocol of 2026-11-22); the client is older: update the client"},
+		{3, "client", "bad version: protocol version 3 is not supported: this client speaks version 2 (protocol of 2026-11-22); the server is newer: update the client or use a matching server"},
 	}
 	for _, tt := range msgs {
 		err := protocol.CheckVersion(tt.have, tt.side)
@@ -215,7 +215,7 @@ func TestVersion(t *testing.T) {
 // Hello has grown a field, against this server: the Hello still decodes,
 // and the Error the server sends back names the versions it speaks.
 func TestHandshakeAcrossVersions(t *testing.T) {
-	body, err := msgpack.Marshal([]any{2, "Ann", "empires/9.0", "a field of version 2"})
+	body, err := msgpack.Marshal([]any{3, "Ann", "empires/9.0", "a field of version 3"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +229,7 @@ func TestHandshakeAcrossVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	hello := m.(*protocol.Hello)
-	if *hello != (protocol.Hello{Version: 2, Name: "Ann", Client: "empires/9.0"}) {
+	if *hello != (protocol.Hello{Version: 3, Name: "Ann", Client: "empires/9.0"}) {
 		t.Fatalf("Hello = %+v", hello)
 	}
 	verr := protocol.CheckVersion(hello.Version, "server")
@@ -247,7 +247,7 @@ func TestHandshakeAcrossVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := m.(*protocol.Error)
-	if e.Code != protocol.BadVersion || env.Reply != 1 || !strings.Contains(e.Message, "speaks version 1") {
+	if e.Code != protocol.BadVersion || env.Reply != 1 || !strings.Contains(e.Message, "speaks version 2") {
 		t.Errorf("reply %+v to seq %d", e, env.Reply)
 	}
 	if e.Err().Error() != "bad version: "+e.Message {
@@ -279,6 +279,8 @@ func TestSettingsValidate(t *testing.T) {
 			s.Name, s.Password = strings.Repeat("é", 40), strings.Repeat("p", 64)
 		}), nil, ""},
 		{"timer", with(func(s *protocol.Settings) { s.TurnSeconds = 10 }), nil, ""},
+		{"easy AI", with(func(s *protocol.Settings) { s.AILevel = "easy" }), nil, ""},
+		{"unknown AI level", with(func(s *protocol.Settings) { s.AILevel = "genius" }), nil, `AI level "genius": want passive, random, easy, normal`},
 		{"no ruleset", with(func(s *protocol.Settings) { s.Ruleset = "" }), nil, "no ruleset"},
 		{"unknown ruleset", ok, []string{"risk", "empire"}, `unknown ruleset "erfworld": this server has risk, empire`},
 		{"long ruleset", with(func(s *protocol.Settings) { s.Ruleset = strings.Repeat("x", 33) }), nil, "ruleset ID of 33 bytes"},
@@ -338,13 +340,13 @@ func TestLimitsCheck(t *testing.T) {
 		code protocol.ErrorCode // 0: accepted
 		want string
 	}{
-		{"hello", &protocol.Hello{Version: 1, Name: "Ansom", Client: "empires/0.1"}, 0, ""},
-		{"hello by value", protocol.Hello{Version: 1, Name: "Stanley the Tool"}, 0, ""},
-		{"no name", &protocol.Hello{Version: 1, Name: "  "}, protocol.Invalid, "no name"},
-		{"spaced name", &protocol.Hello{Version: 1, Name: " Ann"}, protocol.Invalid, "starts or ends with a space"},
-		{"long name", &protocol.Hello{Version: 1, Name: strings.Repeat("a", 25)}, protocol.Invalid, "name of 25 characters: must be 1 to 24"},
-		{"tab in name", &protocol.Hello{Version: 1, Name: "a\tb"}, protocol.Invalid, "not printable"},
-		{"long client", &protocol.Hello{Version: 1, Name: "a", Client: strings.Repeat("c", 101)}, protocol.Invalid, "client name of 101"},
+		{"hello", &protocol.Hello{Version: protocol.Version, Name: "Ansom", Client: "empires/0.1"}, 0, ""},
+		{"hello by value", protocol.Hello{Version: protocol.Version, Name: "Stanley the Tool"}, 0, ""},
+		{"no name", &protocol.Hello{Version: protocol.Version, Name: "  "}, protocol.Invalid, "no name"},
+		{"spaced name", &protocol.Hello{Version: protocol.Version, Name: " Ann"}, protocol.Invalid, "starts or ends with a space"},
+		{"long name", &protocol.Hello{Version: protocol.Version, Name: strings.Repeat("a", 25)}, protocol.Invalid, "name of 25 characters: must be 1 to 24"},
+		{"tab in name", &protocol.Hello{Version: protocol.Version, Name: "a\tb"}, protocol.Invalid, "not printable"},
+		{"long client", &protocol.Hello{Version: protocol.Version, Name: "a", Client: strings.Repeat("c", 101)}, protocol.Invalid, "client name of 101"},
 		{"create", &protocol.CreateGame{Settings: protocol.Settings{Ruleset: "risk", Width: 32, Height: 32, Seats: 2}}, 0, ""},
 		{"create invalid", &protocol.CreateGame{}, protocol.Invalid, "no ruleset"},
 		{"join", &protocol.JoinGame{Game: 1, Token: protocol.NewToken()}, 0, ""},

@@ -58,6 +58,24 @@ type Settings struct {
 	// AllSeeing spectators see the whole map; otherwise they see only what
 	// every player may know.
 	AllSeeing bool
+	// AILevel is how the AI plays the bot seats (and seats it takes over):
+	// one of AILevels; empty means DefaultAILevel.
+	AILevel string
+}
+
+// AILevels are the AI levels a game may ask for, weakest first: the names
+// of package ai's levels.
+var AILevels = []string{"passive", "random", "easy", "normal"}
+
+// DefaultAILevel is the AI level of a game that names none.
+const DefaultAILevel = "normal"
+
+// Level returns the game's AI level: AILevel, or DefaultAILevel if empty.
+func (s Settings) Level() string {
+	if s.AILevel == "" {
+		return DefaultAILevel
+	}
+	return s.AILevel
 }
 
 // TurnTimer returns the turn timer, 0 for none.
@@ -100,6 +118,8 @@ func (s Settings) Validate(rulesets ...string) error {
 		return bad("password of %d bytes: at most %d", len(s.Password), MaxPasswordLen)
 	case !utf8.ValidString(s.Password) || strings.IndexFunc(s.Password, unicode.IsControl) >= 0:
 		return bad("the password holds characters that are not printable")
+	case s.AILevel != "" && !slices.Contains(AILevels, s.AILevel):
+		return bad("AI level %q: want %s", clip(s.AILevel, 16), strings.Join(AILevels, ", "))
 	}
 	return nil
 }
@@ -151,5 +171,5 @@ func clip(s string, n int) string {
 
 // String describes the settings for logs, without the password.
 func (s Settings) String() string {
-	return fmt.Sprintf("%s %dx%d, %d seats (%d bots), timer %ds, seed %d", s.Ruleset, s.Width, s.Height, s.Seats, s.Bots, s.TurnSeconds, s.Seed)
+	return fmt.Sprintf("%s %dx%d, %d seats (%d bots, AI %s), timer %ds, seed %d", s.Ruleset, s.Width, s.Height, s.Seats, s.Bots, s.Level(), s.TurnSeconds, s.Seed)
 }

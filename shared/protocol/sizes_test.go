@@ -184,7 +184,7 @@ func TestHostileAllocation(t *testing.T) {
 		}
 		return out
 	}
-	settings := []any{"", "", 0, 0, 0, 0, 0, 0, "", false, false}
+	settings := []any{"", "", 0, 0, 0, 0, 0, 0, "", false, false, ""}
 	tests := []struct {
 		name  string
 		frame []byte

@@ -8,12 +8,12 @@ import (
 // Version is the protocol version this build speaks. Bump it, and add a
 // Change to History, whenever a message changes in any way (see the package
 // documentation).
-const Version = 1
+const Version = 2
 
 // MinVersion is the oldest protocol version this build still speaks. It
 // equals Version: every change so far broke the encoding. A later build that
 // keeps reading an older version's messages may lower it.
-const MinVersion = 1
+const MinVersion = 2
 
 // Change is one entry of the protocol's history.
 type Change struct {
@@ -29,6 +29,7 @@ func History() []Change {
 		{1, "2026-11-22", "First version: handshake, lobby (list, create, join, spectate, " +
 			"rejoin with a seat token, chat, ready, start), orders, turn clock, full views " +
 			"and deltas with checksums, events, game over."},
+		{2, "2026-11-22", "Settings.AILevel: how the AI plays the bot seats."},
 	}
 }
 
