@@ -69,9 +69,18 @@ type gameScreen struct {
 
 	notice      string
 	noticeUntil time.Time
+
+	replay *replay // nil in a game being played
 }
 
+// newGameScreen returns the screen of a game being played.
 func newGameScreen(a *App, fv *protocol.FullView) (*gameScreen, error) {
+	return newGameScreenFor(a, fv, nil)
+}
+
+// newGameScreenFor returns the game screen showing fv: a game being played,
+// or with r, a replay.
+func newGameScreenFor(a *App, fv *protocol.FullView, r *replay) (*gameScreen, error) {
 	v := fv.View
 	if v == nil {
 		return nil, errors.New("the server sent no view")
@@ -87,7 +96,7 @@ func newGameScreen(a *App, fv *protocol.FullView) (*gameScreen, error) {
 	if err := b.SetView(m.View()); err != nil {
 		return nil, err
 	}
-	g := &gameScreen{app: a, model: m, board: b}
+	g := &gameScreen{app: a, model: m, board: b, replay: r}
 	ww, wh := b.WorldSize()
 	g.cam = camera.New(ww, wh, float64(a.width-sideWidth), float64(a.height-topBarHeight-logHeight))
 	g.cam.Zoom = 1
@@ -275,6 +284,7 @@ func (g *gameScreen) ordersChanged() {
 func (g *gameScreen) update() bool {
 	g.frame++
 	g.stepAnimation()
+	g.replayTick()
 	g.input()
 	if g.frame-g.sentAt >= 20 { // send changed orders at most three times a second
 		g.submit(false)
@@ -386,6 +396,8 @@ func (g *gameScreen) keys() {
 		g.selectNextArmy()
 	case inpututil.IsKeyJustPressed(ebiten.KeyH):
 		g.centerOnHome()
+	case inpututil.IsKeyJustPressed(ebiten.KeyEnter) && g.replay != nil:
+		g.replayStep(false)
 	case inpututil.IsKeyJustPressed(ebiten.KeyEnter):
 		g.setReady(!g.ready)
 	case inpututil.IsKeyJustPressed(ebiten.KeyBackspace) || inpututil.IsKeyJustPressed(ebiten.KeyDelete):
@@ -428,6 +440,9 @@ func (g *gameScreen) edgePan(mx, my int) {
 func (g *gameScreen) click(h hex.Hex) {
 	before := len(g.model.Drafts())
 	g.model.Click(h)
+	if g.replay != nil {
+		g.model.ClearOrders() // a replay takes no orders: a click only selects
+	}
 	if len(g.model.Drafts()) != before {
 		g.ordersChanged()
 	}
@@ -439,6 +454,9 @@ func (g *gameScreen) click(h hex.Hex) {
 // orderMoveTo gives the selected army a move (or, onto a known enemy, an
 // attack) to h.
 func (g *gameScreen) orderMoveTo(h hex.Hex) {
+	if g.replay != nil {
+		return // a replay takes no orders
+	}
 	sel := g.model.Selection()
 	a := g.ownArmy(sel.Army)
 	if a == nil || a.Hex == h {

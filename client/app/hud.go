@@ -30,6 +30,7 @@ type hud struct {
 
 	turn, money, clock, readyList *widget.Text
 	readyBtn                      *widget.Button
+	eyesBtn, playBtn              *widget.Button // a replay's
 	bar                           *widget.Container
 	side                          *widget.Container
 	scroll                        *widget.ScrollContainer
@@ -75,8 +76,16 @@ func newHUD(g *gameScreen) *hud {
 		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(8))),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionEnd, VerticalPosition: widget.AnchorLayoutPositionCenter})),
 	)
+	if g.replay != nil {
+		h.eyesBtn = t.NewButton("Watching", g.replayEyes)
+		h.playBtn = t.NewButton("Play", func() { g.replay.playing = !g.replay.playing; h.dirtyTop = true })
+		buttons.AddChild(h.eyesBtn, t.NewButton("< Turn", func() { g.replayStep(true) }),
+			t.NewPrimaryButton("Turn >", func() { g.replayStep(false) }), h.playBtn)
+	}
 	h.readyBtn = t.NewPrimaryButton("End turn", func() { g.setReady(!g.ready) })
-	buttons.AddChild(h.readyBtn)
+	if g.replay == nil {
+		buttons.AddChild(h.readyBtn)
+	}
 	buttons.AddChild(t.NewButton("Leave", h.leave))
 	bar.AddChild(buttons)
 	h.bar = bar
@@ -215,6 +224,18 @@ func (h *hud) updateTop() (changed bool) {
 		}
 	}()
 	h.turn.Label = fmt.Sprintf("Turn %d", v.Turn)
+	if r := g.replay; r != nil {
+		h.money.Label = r.title
+		h.clock.Label = fmt.Sprintf("Replay: turn %d of %d", r.at+1, len(r.turns))
+		h.readyList.Label = ""
+		h.eyesBtn.SetText(g.eyesName())
+		if r.playing {
+			h.playBtn.SetText("Pause")
+		} else {
+			h.playBtn.SetText("Play")
+		}
+		return false // set by the deferred check
+	}
 	treasury, committed, income := g.model.Budget()
 	h.money.Label = fmt.Sprintf("Schmuckers %d  (orders %d, income +%d)", treasury, committed, income)
 	if committed > treasury+income {
@@ -282,7 +303,9 @@ func (h *hud) updateSide() {
 			add(s, h.pal.Text)
 		}
 		add(fmt.Sprintf("Stance: %s", stanceName(a.Stance.Kind)), h.pal.TextMuted)
-		h.choices(g.model.ArmyChoices(a.ID))
+		if g.replay == nil {
+			h.choices(g.model.ArmyChoices(a.ID))
+		}
 	case sel.City != 0:
 		for _, c := range v.Cities {
 			if c.ID != sel.City {
@@ -298,12 +321,19 @@ func (h *hud) updateSide() {
 					add(fmt.Sprintf("Army %d: %s", a.ID, h.unitsText(a.Units)), h.pal.Text)
 				}
 			}
-			h.choices(g.model.CityChoices(c.ID))
+			if g.replay == nil {
+				h.choices(g.model.CityChoices(c.ID))
+			}
 		}
 	case sel.Active:
 		for _, line := range g.model.Describe(sel.Hex) {
 			add(line, h.pal.Text)
 		}
+	case g.replay != nil:
+		title("Replay")
+		add("Turn > (or Enter) shows the next turn with its moves; < Turn the one before; Play steps on by itself.", h.pal.Text)
+		add("Watching switches between the whole map and each player's own view, fog and all.", h.pal.TextMuted)
+		add("Click a hex to see what is on it; the log tells each turn.", h.pal.TextMuted)
 	case v.You == 0:
 		title("Watching")
 		add("You are watching this game: click a hex to see what is on it.", h.pal.Text)
@@ -440,6 +470,9 @@ func (h *hud) updateOrders() {
 	g := h.g
 	t := g.app.theme
 	h.orders.RemoveChildren()
+	if g.replay != nil {
+		return
+	}
 	drafts := g.model.Drafts()
 	h.orders.AddChild(newText(t, fmt.Sprintf("Orders for turn %d (%d)", g.model.View().Turn, len(drafts)), h.pal.Accent))
 	if len(drafts) == 0 {
@@ -618,7 +651,7 @@ func (h *hud) openWindow(c *widget.Container) {
 // client and others play on it, it asks first, as leaving stops it.
 func (h *hud) leave() {
 	g := h.g
-	if g.app.intent != intentHost || g.over != nil {
+	if g.app.intent != intentHost || g.over != nil || g.replay != nil {
 		g.app.showMainMenu()
 		return
 	}

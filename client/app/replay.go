@@ -1,0 +1,141 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+
+	"empires/client/model"
+	"empires/shared/game"
+	"empires/shared/protocol"
+)
+
+// ReplayTurn is one turn of a replayed game: the state after it (the
+// first: the game as it started) and the events of the turn that led to it
+// (none for the first).
+type ReplayTurn struct {
+	State  *game.State
+	Events *game.Events
+}
+
+// replay is what the game screen shows when it replays a saved game
+// instead of playing one: the turns, the one shown, and whose eyes it
+// shows them through.
+type replay struct {
+	title   string
+	turns   []ReplayTurn
+	at      int           // index in turns of the turn shown
+	viewer  game.PlayerID // 0: all-seeing
+	playing bool          // step on by itself
+	wait    int           // frames until the next step while playing
+}
+
+// view returns the view of turn i through the replay's eyes: all-seeing, or
+// as the viewer saw it then (its memory is in the state).
+func (r *replay) view(i int) *game.View {
+	s := r.turns[i].State
+	if r.viewer == 0 {
+		return game.AllSeeingView(s)
+	}
+	return game.NewView(s, r.viewer)
+}
+
+// events returns the events of turn i the viewer saw (all of them when
+// all-seeing).
+func (r *replay) events(i int) []game.Event {
+	ev := r.turns[i].Events
+	if ev == nil {
+		return nil
+	}
+	if r.viewer == 0 {
+		return ev.List
+	}
+	return ev.For(r.turns[i].State, r.viewer)
+}
+
+// players returns the number of players of the replayed game.
+func (r *replay) players() int { return len(r.turns[0].State.Players) }
+
+// OpenReplay shows a saved game's turns on the game screen, from its start:
+// step through them, play them, and watch from above or through any
+// player's eyes. turns[0] is the game as it started.
+func (a *App) OpenReplay(title string, turns []ReplayTurn) error {
+	if len(turns) == 0 || turns[0].State == nil {
+		return errors.New("replay: no turns")
+	}
+	a.disconnect()
+	r := &replay{title: title, turns: turns}
+	v := r.view(0)
+	g, err := newGameScreenFor(a, &protocol.FullView{View: v, Checksum: v.Checksum()}, r)
+	if err != nil {
+		return fmt.Errorf("replay: %w", err)
+	}
+	a.game = g
+	a.setRoot(g.root, screenGame)
+	return nil
+}
+
+// replayStep shows the next turn (animated) or, with back, the previous
+// one.
+func (g *gameScreen) replayStep(back bool) {
+	r := g.replay
+	switch {
+	case back && r.at > 0:
+		g.replayShow(r.at - 1)
+	case !back && r.at+1 < len(r.turns):
+		prev, next := r.view(r.at), r.view(r.at+1)
+		r.at++
+		g.turnUpdate(&protocol.TurnUpdate{Delta: game.Diff(prev, next), Checksum: next.Checksum(), Events: r.events(r.at)})
+	default:
+		r.playing = false
+	}
+	g.hud.dirtyTop = true
+}
+
+// replayShow shows turn i at once (after a step back, or a change of eyes),
+// with a fresh log.
+func (g *gameScreen) replayShow(i int) {
+	r := g.replay
+	r.at = i
+	v := r.view(i)
+	g.model = model.New(g.app.opts.Rules)
+	if err := g.model.SetFullView(&protocol.FullView{View: v, Checksum: v.Checksum()}); err != nil {
+		g.notify(err.Error())
+		return
+	}
+	if err := g.board.SetView(v); err != nil {
+		g.notify(err.Error())
+	}
+	g.anim, g.preview, g.reachView = nil, nil, nil
+	g.refresh()
+}
+
+// replayEyes switches to the next pair of eyes: all-seeing, player 1, 2,
+// ... and back.
+func (g *gameScreen) replayEyes() {
+	r := g.replay
+	r.viewer = game.PlayerID((int(r.viewer) + 1) % (r.players() + 1))
+	g.replayShow(r.at)
+}
+
+// replayTick steps a playing replay on, a turn a second once the last
+// turn's animation is over.
+func (g *gameScreen) replayTick() {
+	r := g.replay
+	if r == nil || !r.playing || g.animating() {
+		return
+	}
+	if r.wait > 0 {
+		r.wait--
+		return
+	}
+	r.wait = 60
+	g.replayStep(false)
+}
+
+// eyesName names whose eyes the replay shows.
+func (g *gameScreen) eyesName() string {
+	if g.replay.viewer == 0 {
+		return "Watching: everything"
+	}
+	return "Watching: " + g.model.PlayerName(g.replay.viewer)
+}
