@@ -14,6 +14,7 @@ type MainActions struct {
 	PlayAI   func() // a game against bots, on a server in this process
 	HostLAN  func() // create a game on a server others can join
 	Join     func() // join a game on a server
+	Replays  func() // watch a saved game again
 	Settings func()
 	Quit     func()
 }
@@ -46,6 +47,7 @@ func NewMainMenu(t *Theme, a MainActions) *widget.Container {
 		button(true, "Play vs AI", a.PlayAI),
 		button(false, "Host LAN game", a.HostLAN),
 		button(false, "Join game", a.Join),
+		button(false, "Replays", a.Replays),
 		button(false, "Settings", a.Settings),
 		button(false, "Quit", a.Quit),
 	)

@@ -2,6 +2,7 @@ package menu
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/ebitenui/ebitenui/event"
@@ -57,16 +58,16 @@ func TestMainMenu(t *testing.T) {
 	th := newTestTheme(t)
 	var calls []string
 	rec := func(s string) func() { return func() { calls = append(calls, s) } }
-	root := NewMainMenu(th, MainActions{PlayAI: rec("ai"), HostLAN: rec("lan"), Join: rec("join"), Settings: rec("settings")})
+	root := NewMainMenu(th, MainActions{PlayAI: rec("ai"), HostLAN: rec("lan"), Join: rec("join"), Replays: rec("replays"), Settings: rec("settings")})
 	root.Validate()
-	for _, l := range []string{"Play vs AI", "Host LAN game", "Join game", "Settings"} {
+	for _, l := range []string{"Play vs AI", "Host LAN game", "Join game", "Replays", "Settings"} {
 		click(t, findButton(root, l))
 	}
 	quit := findButton(root, "Quit")
 	if quit == nil || !quit.GetWidget().Disabled {
 		t.Error("Quit without an action is not disabled")
 	}
-	if want := []string{"ai", "lan", "join", "settings"}; fmt.Sprint(calls) != fmt.Sprint(want) {
+	if want := []string{"ai", "lan", "join", "replays", "settings"}; fmt.Sprint(calls) != fmt.Sprint(want) {
 		t.Errorf("clicks called %v, want %v", calls, want)
 	}
 }
@@ -114,5 +115,49 @@ func TestScreensFit(t *testing.T) {
 		if w > minWidth || h > minHeight {
 			t.Errorf("%s screen needs %dx%d, more than %dx%d", name, w, h, minWidth, minHeight)
 		}
+	}
+}
+
+// TestReplays: the Replays screen lists saved games, Watch is disabled
+// until one is picked, then calls onWatch with it.
+func TestReplays(t *testing.T) {
+	th := newTestTheme(t)
+	games := []SavedGame{
+		{ID: 7, Name: "Friday night", Ruleset: "erfworld", Width: 48, Height: 36, Turns: 121, Over: true, Winner: "Ann"},
+		{ID: 3, Name: "Lunch", Ruleset: "erfworld", Width: 32, Height: 24, Turns: 12},
+	}
+	var watched []int64
+	r := NewReplays(th, games, func(id int64) { watched = append(watched, id) }, func() {})
+	r.Container().Validate()
+	watch := findButton(r.Container(), "Watch")
+	if watch == nil || !watch.GetWidget().Disabled {
+		t.Fatal("Watch is enabled with no game picked")
+	}
+	event.ExecuteDeferred() // handlers are registered through the queue
+	r.list.SetSelectedEntry(games[1])
+	event.ExecuteDeferred()
+	if watch.GetWidget().Disabled {
+		t.Fatal("Watch stays disabled with a game picked")
+	}
+	click(t, watch)
+	if len(watched) != 1 || watched[0] != 3 {
+		t.Errorf("Watch called with %v, want [3]", watched)
+	}
+	tests := []struct {
+		have SavedGame
+		want string
+	}{
+		{games[0], "won by Ann"},
+		{games[1], "unfinished"},
+		{SavedGame{Name: "x", Over: true}, "over, no winner"},
+	}
+	for _, tt := range tests {
+		if have := replayRow(tt.have); !strings.Contains(have, tt.want) {
+			t.Errorf("replayRow(%+v) = %q, want it to say %q", tt.have, have, tt.want)
+		}
+	}
+	empty := NewReplays(th, nil, func(int64) {}, func() {})
+	if s := empty.status.label(); !strings.Contains(s, "No saved games") {
+		t.Errorf("empty list says %q", s)
 	}
 }

@@ -1,0 +1,98 @@
+package menu
+
+import (
+	"fmt"
+
+	"github.com/ebitenui/ebitenui/widget"
+)
+
+// SavedGame is a saved game as the Replays screen lists it.
+type SavedGame struct {
+	ID      int64
+	Name    string
+	Ruleset string
+	Width   int
+	Height  int
+	Turns   int // turns resolved
+	Over    bool
+	Winner  string // the winner's name, if the game is over and won
+}
+
+// replayRow is a saved game's line in the list.
+func replayRow(g SavedGame) string {
+	state := "unfinished"
+	switch {
+	case g.Over && g.Winner != "":
+		state = "won by " + g.Winner
+	case g.Over:
+		state = "over, no winner"
+	}
+	return fmt.Sprintf("%-24.24s %-9.9s %3dx%-3d %4d turns  %s", g.Name, g.Ruleset, g.Width, g.Height, g.Turns, state)
+}
+
+// Replays is the screen listing saved games to watch again.
+type Replays struct {
+	root     *widget.Container
+	list     *widget.List
+	watch    *widget.Button
+	status   *statusLine
+	selected int64
+}
+
+// Dimensions of the list of saved games.
+const (
+	replayListWidth  = 760
+	replayListHeight = 360
+)
+
+// NewReplays returns the Replays screen for games (newest first as given):
+// Watch calls onWatch with the chosen game, Back calls onBack.
+func NewReplays(t *Theme, games []SavedGame, onWatch func(id int64), onBack func()) *Replays {
+	r := &Replays{}
+	entries := make([]any, len(games))
+	for i, g := range games {
+		entries[i] = g
+	}
+	r.list = widget.NewList(
+		widget.ListOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(
+			widget.WidgetOpts.MinSize(replayListWidth, replayListHeight),
+			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: replayListHeight}),
+		)),
+		widget.ListOpts.Entries(entries),
+		widget.ListOpts.EntryLabelFunc(func(e any) string { return replayRow(e.(SavedGame)) }),
+		widget.ListOpts.EntryFontFace(&t.mono),
+		widget.ListOpts.EntryTextPadding(&widget.Insets{Left: 8, Right: 8, Top: 6, Bottom: 6}),
+		widget.ListOpts.HideHorizontalSlider(),
+		widget.ListOpts.EntrySelectedHandler(func(args *widget.ListEntrySelectedEventArgs) {
+			if g, ok := args.Entry.(SavedGame); ok {
+				r.selected = g.ID
+				r.watch.GetWidget().Disabled = false
+			}
+		}),
+	)
+	r.watch = t.NewPrimaryButton("Watch", func() {
+		if r.selected != 0 {
+			onWatch(r.selected)
+		}
+	}, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
+	r.watch.GetWidget().Disabled = true
+	back := t.NewButton("Back", onBack, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
+	r.status = newStatusLine(t, replayListWidth)
+	if len(games) == 0 {
+		r.status.set("No saved games yet: the games you play against the AI or host are saved as they go.", false)
+	} else {
+		r.status.set("Pick a game, then Watch: step through its turns, from above or through any player's eyes.", false)
+	}
+	buttons := row(back, r.watch)
+	buttons.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionEnd}
+	panel := t.NewPanel(nil)
+	panel.AddChild(heading(t, "Replays"), r.list, r.status.text, buttons)
+	r.root = newScreen(t, panel, nil)
+	return r
+}
+
+// Container returns the screen's root container.
+func (r *Replays) Container() *widget.Container { return r.root }
+
+// SetError shows msg on the status line as an error.
+func (r *Replays) SetError(msg string) { r.status.set(msg, true) }
