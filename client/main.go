@@ -79,18 +79,23 @@ func run(args []string, stderr io.Writer) error {
 	opts := app.Options{Rules: rs, Logger: log, LANAddr: *lan}
 	if dir, err := os.UserConfigDir(); err == nil {
 		opts.PrefsDir = filepath.Join(dir, "empires")
+		opts.DataDir = filepath.Join(dir, "empires", "games")
 	}
 	opts.Prefs = prefs.Default()
-	if *autoplay == "" && opts.PrefsDir != "" {
+	switch {
+	case *autoplay != "":
+		// A scripted session changes nothing of the player's: its games
+		// are saved with its screenshots.
+		opts.PrefsDir = ""
+		opts.DataDir = filepath.Join(*autoplay, "games")
+		opts.Prefs.AnimSpeed = prefs.AnimFast
+	case opts.PrefsDir != "":
 		p, err := prefs.Load(opts.PrefsDir)
 		if err != nil {
 			fmt.Fprintf(stderr, "empires: %v; using the default preferences\n", err)
 		} else {
 			opts.Prefs = p
 		}
-	} else {
-		opts.PrefsDir = "" // a scripted session changes nothing of the player's
-		opts.Prefs.AnimSpeed = prefs.AnimFast
 	}
 	if *name != "" {
 		if err := protocol.ValidName(*name); err != nil {

@@ -55,7 +55,9 @@ func TestAutoplay(t *testing.T) {
 	}
 	// Turn 1 pops a Warlord (garrisons may not leave their city without
 	// one); on turn 2 the Warlord's army moves, animated.
-	want := []string{"menu", "setup", "turn1-orders", "turn2-orders", "turn2-moves", "final"}
+	// At the end it watches the game again from the Replays screen (the
+	// client's server saved it as it went).
+	want := []string{"menu", "setup", "turn1-orders", "turn2-orders", "turn2-moves", "final", "replays", "replay"}
 	shots := map[string]image.Image{}
 	for _, name := range want {
 		img := readPNG(t, filepath.Join(dir, name+".png"))

@@ -6,8 +6,23 @@
 //
 // It runs until SIGINT or SIGTERM, then stops accepting connections, sends
 // every client Bye{"server shutting down"}, closes each connection cleanly,
-// stops the matches and exits 0. Bad flags exit 2 with a message. Games are
-// not saved yet (-data is accepted for when they are).
+// stops the matches and exits 0. Bad flags exit 2 with a message.
+//
+// Every flag may also be set by an environment variable, EMPIRES_ and the
+// flag's name in upper case with _ for - (EMPIRES_MAX_GAMES=20 for
+// -max-games); a flag on the command line wins over its variable.
+//
+// GET /metrics gives the server's metrics in the Prometheus text format.
+// With -admin-token (better: EMPIRES_ADMIN_TOKEN), GET /admin shows the
+// games to whoever gives the token, and POST /admin/games/ID/kick?seat=N
+// disconnects a player.
+//
+// With -data DIR, games are saved in DIR/empires.db as they are played and
+// resumed when the server starts again, after a shutdown or a crash: the
+// players rejoin with their seat tokens, and at most the turn being played
+// is lost. A database the server cannot read (another program's, corrupt,
+// or of a newer version) makes it exit 1 with a message, the file
+// untouched. go run ./server/cmd/replay replays a saved game.
 //
 // It is a flag front end to package host, which the desktop client also
 // runs inside its own process.
@@ -80,10 +95,17 @@ func defaultConfig() config {
 	}
 }
 
-// parseFlags reads the command line. It returns flag.ErrHelp after
+// parseFlags reads the command line, and the environment variables of the
+// flags it does not give (see setFromEnv). It returns flag.ErrHelp after
 // printing the help for -h, and an error saying what is wrong with a bad
-// flag.
+// flag or variable.
 func parseFlags(args []string, stderr io.Writer) (config, error) {
+	return parseConfig(args, os.LookupEnv, stderr)
+}
+
+// parseConfig is parseFlags with the environment variables that lookup
+// finds.
+func parseConfig(args []string, lookup func(string) (string, bool), stderr io.Writer) (config, error) {
 	cfg := defaultConfig()
 	fs := flag.NewFlagSet("server", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -93,15 +115,21 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 Usage: go run ./server [flags]
 
 Clients connect with a websocket to ws://HOST/ws; GET /healthz answers 200
-with the number of games and connections. SIGINT or SIGTERM shuts the server
-down cleanly: every client gets Bye, every match stops.
+with the number of games and connections; GET /metrics gives the metrics in
+the Prometheus text format. With -admin-token, GET /admin shows the games
+(send "Authorization: Bearer TOKEN", or open /admin?token=TOKEN in a
+browser), GET /admin/games gives them as JSON, and
+POST /admin/games/ID/kick?seat=N disconnects a seat's player. SIGINT or
+SIGTERM shuts the server down cleanly: every client gets Bye, every match
+stops.
 
 Flags:
 `)
 		fs.PrintDefaults()
+		fmt.Fprint(fs.Output(), envHelp(fs))
 	}
 	fs.StringVar(&cfg.addr, "addr", cfg.addr, "`address` to listen on, host:port")
-	fs.StringVar(&cfg.host.DataDir, "data", "", "data `directory`, created if missing. Saving games comes in a later version:\nfor now nothing is written there and games end with the server")
+	fs.StringVar(&cfg.host.DataDir, "data", "", "data directory `DIR`, created if missing: games are saved in DIR/empires.db\nand resumed at start (players rejoin with their seat tokens)")
 	fs.StringVar(&cfg.host.RulesDir, "rules", "", "a mod: `directory` whose ruleset files replace the built-in ones")
 	fs.StringVar(&cfg.host.Name, "name", cfg.host.Name, "the server's `name`, shown to clients")
 	fs.IntVar(&cfg.host.MaxGames, "max-games", cfg.host.MaxGames, "most games at once")
@@ -109,6 +137,8 @@ Flags:
 	fs.IntVar(&cfg.host.Limits.MaxClientMessage, "max-message", cfg.host.Limits.MaxClientMessage, "largest message a client may send, in `bytes`")
 	fs.IntVar(&cfg.host.Limits.MessagesPerSecond, "rate", cfg.host.Limits.MessagesPerSecond, "messages a second a client may send on average")
 	fs.IntVar(&cfg.host.Limits.Burst, "burst", cfg.host.Limits.Burst, "messages a client may send at once, above -rate")
+	fs.BoolVar(&cfg.host.Advertise, "lan-advertise", false, "advertise the server on the local network (multicast DNS, service _empires._tcp),\nfor clients to list under LAN games. Not for a server on the internet")
+	fs.StringVar(&cfg.host.AdminToken, "admin-token", "", "`token` that opens the admin view (/admin) and kicking; empty disables them.\nPrefer EMPIRES_ADMIN_TOKEN: other users of the machine may see a flag")
 	level := fs.String("log-level", "info", "log `level`: debug, info, warn or error")
 	fs.StringVar(&cfg.logFormat, "log-format", cfg.logFormat, "log `format`: text or json")
 	if err := fs.Parse(args); err != nil {
@@ -116,6 +146,24 @@ Flags:
 	}
 	if fs.NArg() > 0 {
 		return config{}, fmt.Errorf("unexpected argument %q: the server takes flags only", fs.Arg(0))
+	}
+	fromEnv, err := setFromEnv(fs, lookup)
+	if err != nil {
+		return config{}, err
+	}
+	// what names a flag's setting in an error: "-max-games 0", or
+	// "EMPIRES_MAX_GAMES=0" when it came from the environment.
+	what := func(name string) string {
+		if e, ok := fromEnv[name]; ok {
+			return e
+		}
+		f := fs.Lookup(name)
+		if g, ok := f.Value.(flag.Getter); ok {
+			if v, ok := g.Get().(string); ok {
+				return fmt.Sprintf("-%s %q", name, v)
+			}
+		}
+		return "-" + name + " " + f.Value.String()
 	}
 	switch strings.ToLower(*level) {
 	case "debug":
@@ -127,25 +175,25 @@ Flags:
 	case "error":
 		cfg.logLevel = slog.LevelError
 	default:
-		return config{}, fmt.Errorf("-log-level %q: want debug, info, warn or error", *level)
+		return config{}, fmt.Errorf("%s: want debug, info, warn or error", what("log-level"))
 	}
 	switch {
 	case cfg.logFormat != "text" && cfg.logFormat != "json":
-		return config{}, fmt.Errorf("-log-format %q: want text or json", cfg.logFormat)
+		return config{}, fmt.Errorf("%s: want text or json", what("log-format"))
 	case cfg.addr == "":
 		return config{}, errors.New("-addr is empty: give host:port, e.g. :7777")
 	case cfg.host.MaxGames < 1:
-		return config{}, fmt.Errorf("-max-games %d: must be at least 1", cfg.host.MaxGames)
+		return config{}, fmt.Errorf("%s: must be at least 1", what("max-games"))
 	case cfg.host.MaxConns < 1:
-		return config{}, fmt.Errorf("-max-conns %d: must be at least 1", cfg.host.MaxConns)
+		return config{}, fmt.Errorf("%s: must be at least 1", what("max-conns"))
 	case cfg.host.Limits.MaxClientMessage < 4<<10 || cfg.host.Limits.MaxClientMessage > protocol.MaxFrame:
-		return config{}, fmt.Errorf("-max-message %d: must be %d to %d bytes", cfg.host.Limits.MaxClientMessage, 4<<10, protocol.MaxFrame)
+		return config{}, fmt.Errorf("%s: must be %d to %d bytes", what("max-message"), 4<<10, protocol.MaxFrame)
 	case cfg.host.Limits.MessagesPerSecond < 1 || cfg.host.Limits.MessagesPerSecond > 10000:
-		return config{}, fmt.Errorf("-rate %d: must be 1 to 10000 messages a second", cfg.host.Limits.MessagesPerSecond)
+		return config{}, fmt.Errorf("%s: must be 1 to 10000 messages a second", what("rate"))
 	case cfg.host.Limits.Burst < 1 || cfg.host.Limits.Burst > 100000:
-		return config{}, fmt.Errorf("-burst %d: must be 1 to 100000 messages", cfg.host.Limits.Burst)
+		return config{}, fmt.Errorf("%s: must be 1 to 100000 messages", what("burst"))
 	case cfg.host.Name == "" || len(cfg.host.Name) > protocol.MaxClientLen:
-		return config{}, fmt.Errorf("-name: 1 to %d characters", protocol.MaxClientLen)
+		return config{}, fmt.Errorf("%s: 1 to %d characters", what("name"), protocol.MaxClientLen)
 	}
 	return cfg, nil
 }

@@ -60,7 +60,7 @@ func TestParseFlags(t *testing.T) {
 
 func TestExitCodes(t *testing.T) {
 	var out strings.Builder
-	if code := realMain([]string{"-h"}, &out); code != 0 || !strings.Contains(out.String(), "persistence") && !strings.Contains(out.String(), "Saving games comes in a later version") {
+	if code := realMain([]string{"-h"}, &out); code != 0 || !strings.Contains(out.String(), "games are saved in DIR/empires.db") {
 		t.Errorf("-h: exit %d, help %q", code, out.String())
 	}
 	out.Reset()

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"image"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/ebitenui/ebitenui"
@@ -24,6 +25,7 @@ import (
 	"empires/client/menu"
 	"empires/client/prefs"
 	"empires/server/host"
+	"empires/server/lan"
 	"empires/shared/protocol"
 	"empires/shared/rules/erfworld"
 )
@@ -46,6 +48,9 @@ type Options struct {
 	Rules *erfworld.Rules
 	// LANAddr is where Host LAN game listens; empty means DefaultLANAddr.
 	LANAddr string
+	// DataDir, if not empty, is where the server the client runs saves
+	// its games (for Replays).
+	DataDir string
 	// Script, if not nil, plays a scripted session (see Script).
 	Script *Script
 	// Logger logs what happens; nil discards.
@@ -78,6 +83,17 @@ type dialResult struct {
 	err error
 }
 
+// lanSearchTime is how long a search of the local network waits for
+// servers to answer.
+const lanSearchTime = time.Second
+
+// lanResult is what a search of the local network started in the
+// background delivers.
+type lanResult struct {
+	servers []lan.Server
+	err     error
+}
+
 // App is the client's ebiten.Game.
 type App struct {
 	opts   Options
@@ -92,6 +108,7 @@ type App struct {
 	conn     *conn.Conn
 	server   *host.Running // the embedded server, if the client runs one
 	dialing  chan dialResult
+	lanFound chan lanResult // the search of the local network under way
 	intent   intent
 	settings protocol.Settings // the game to create (Play vs AI, Host)
 	joined   *protocol.Joined
@@ -99,10 +116,11 @@ type App struct {
 	table    *protocol.Lobby     // the game's table, last sent
 	status   string              // "reconnecting ..." over the game and the lobby
 
-	setup *menu.Setup
-	join  *menu.Join
-	lobby *menu.Lobby
-	game  *gameScreen
+	setup   *menu.Setup
+	join    *menu.Join
+	replays *menu.Replays
+	lobby   *menu.Lobby
+	game    *gameScreen
 
 	quit bool
 	err  error // a failure that ends the client (scripted sessions only)
@@ -152,6 +170,7 @@ func (a *App) Update() error {
 		a.shot, a.shotPix = "", nil
 	}
 	a.pollDial()
+	a.pollLAN()
 	if a.pollConn() || a.inputChanged() || a.frame%20 == 0 {
 		a.uiDirty = true
 	}
@@ -251,6 +270,7 @@ func (a *App) showMainMenu() {
 		PlayAI:   a.showPlayAI,
 		HostLAN:  a.showHost,
 		Join:     a.showJoin,
+		Replays:  a.showReplays,
 		Settings: a.showSettings,
 		Quit:     func() { a.quit = true },
 	}), screenMenu)
@@ -283,12 +303,52 @@ func (a *App) showJoin() {
 	a.join = menu.NewJoin(a.theme, a.opts.Prefs.Address, menu.JoinActions{
 		Connect: a.Connect,
 		Refresh: func() { a.send(&protocol.ListGames{}) },
+		Search:  a.searchLAN,
 		Join: func(g protocol.GameID, password string, spectate bool) {
 			a.send(&protocol.JoinGame{Game: g, Password: password, Spectate: spectate})
 		},
 		Back: a.showMainMenu,
 	})
 	a.setRoot(a.join.Container(), screenMenu)
+	a.searchLAN()
+}
+
+// searchLAN searches the local network for servers in the background;
+// pollLAN shows what it found on the join screen.
+func (a *App) searchLAN() {
+	ch := make(chan lanResult, 1)
+	a.lanFound = ch
+	go func() {
+		servers, err := lan.Browse(context.Background(), lanSearchTime)
+		ch <- lanResult{servers: servers, err: err}
+	}()
+}
+
+// pollLAN takes the result of the search of the local network, if it has
+// come.
+func (a *App) pollLAN() {
+	if a.lanFound == nil {
+		return
+	}
+	var r lanResult
+	select {
+	case r = <-a.lanFound:
+	default:
+		return
+	}
+	a.lanFound = nil
+	switch {
+	case a.join == nil:
+	case r.err != nil:
+		a.join.SetLANError(r.err.Error())
+	default:
+		rows := make([]menu.LANServer, len(r.servers))
+		for i, s := range r.servers {
+			rows[i] = menu.LANServer{Name: s.Name, Addr: s.Addr, Ruleset: strings.Join(s.Rulesets, ", "),
+				Games: s.Games, OpenSeats: s.OpenSeats, Ping: s.Ping}
+		}
+		a.join.SetLAN(rows)
+	}
 }
 
 func (a *App) showSettings() {
@@ -336,8 +396,10 @@ func (a *App) startServer(set protocol.Settings, in intent, addr string) {
 	a.setRoot(menu.NewMessage(a.theme, "Starting", "Starting the game server ...", nil), screenMenu)
 	cfg := host.DefaultConfig()
 	cfg.Rules = a.opts.Rules
+	cfg.DataDir = a.opts.DataDir // the games are saved, for Replays
 	cfg.Name = a.opts.Prefs.Name
 	cfg.Logger = a.log
+	cfg.Advertise = in == intentHost // clients on the local network list the game
 	name := a.opts.Prefs.Name
 	ch := make(chan dialResult, 1)
 	a.dialing = ch

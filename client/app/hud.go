@@ -216,9 +216,18 @@ func (h *hud) update() bool {
 func (h *hud) updateTop() (changed bool) {
 	g := h.g
 	v := g.model.View()
-	before := h.turn.Label + h.money.Label + h.clock.Label + h.readyList.Label + h.readyBtn.Text().Label
+	texts := func() string {
+		s := h.turn.Label + h.money.Label + h.clock.Label + h.readyList.Label
+		for _, b := range []*widget.Button{h.readyBtn, h.eyesBtn, h.playBtn} {
+			if b != nil && b.Text() != nil { // a button not on the bar has none
+				s += b.Text().Label
+			}
+		}
+		return s
+	}
+	before := texts()
 	defer func() {
-		if h.turn.Label+h.money.Label+h.clock.Label+h.readyList.Label+h.readyBtn.Text().Label != before {
+		if texts() != before {
 			h.bar.RequestRelayout() // texts that change size move their neighbours
 			changed = true
 		}

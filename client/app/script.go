@@ -67,6 +67,10 @@ const (
 	stageEndTurn
 	stageWaitTurn
 	stageIdle
+	stageReplays
+	stageWatch
+	stageReplayStep
+	stageReplayShot
 	stageDone
 )
 
@@ -186,6 +190,37 @@ func (s *Script) step(a *App) error {
 	case stageIdle:
 		s.fps = ebiten.ActualFPS() // over the last second: idle frames only
 		s.shoot(a, "final")
+		if s.Join != "" {
+			s.next(stageDone, 3) // a guest saves nothing: the host's server does
+			return nil
+		}
+		s.next(stageReplays, 3)
+	case stageReplays:
+		// The game just played was saved as it went: watch it again.
+		a.showReplays()
+		s.next(stageWatch, 5)
+		s.shoot(a, "replays")
+	case stageWatch:
+		games, err := a.savedGames()
+		if err != nil || len(games) == 0 {
+			return fmt.Errorf("script: no saved game to replay: %v", err)
+		}
+		if err := a.watchReplay(games[len(games)-1].ID); err != nil {
+			return fmt.Errorf("script: %w", err)
+		}
+		if n := len(a.game.replay.turns); n < s.played+1 {
+			return fmt.Errorf("script: the replay has %d turns, want the %d played and the start", n, s.played)
+		}
+		s.next(stageReplayStep, 10)
+	case stageReplayStep:
+		g.replayEyes() // through the first player's eyes
+		g.replayStep(false)
+		s.next(stageReplayShot, 0)
+	case stageReplayShot:
+		if g.animating() {
+			return nil
+		}
+		s.shoot(a, "replay")
 		s.next(stageDone, 3)
 	case stageDone:
 		for _, p := range s.Shots {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/ebitenui/ebitenui/widget"
 
@@ -19,18 +20,37 @@ type JoinActions struct {
 	Connect func(addr string)
 	// Refresh lists the games of the server connected to again.
 	Refresh func()
+	// Search searches the local network for servers again: the app
+	// answers with SetLAN, or SetLANError. The app searches by itself
+	// when it opens the screen.
+	Search func()
 	// Join joins game with password (empty if it has none), as a player,
 	// or as a spectator when spectate is set.
 	Join func(game protocol.GameID, password string, spectate bool)
 	Back func()
 }
 
-// Join is the screen that connects to a server and joins one of its games.
+// LANServer is a server found on the local network, as the join screen
+// lists it.
+type LANServer struct {
+	Name      string
+	Addr      string // host:port, what Connect is called with
+	Ruleset   string // the rulesets its games may play, comma separated
+	Games     int
+	OpenSeats int           // seats nobody holds, over all its games
+	Ping      time.Duration // the round trip of its answer
+}
+
+// Join is the screen that connects to a server and joins one of its games:
+// the servers found on the local network, or an address, then the
+// server's games.
 type Join struct {
 	t *Theme
 	a JoinActions
 
 	root     *widget.Container
+	lan      *widget.List
+	lanHint  *widget.Text
 	address  *widget.TextInput
 	list     *widget.List
 	empty    *widget.Text
@@ -43,8 +63,20 @@ type Join struct {
 	selected protocol.GameID // 0 for none
 }
 
-// joinListSize is the size of the game list, in pixels.
-const joinListWidth, joinListHeight = 840, 300
+// joinListWidth and joinListHeight are the size of the game list, in
+// pixels: five rows of 31 and the list's padding; lanListHeight is the
+// height of the list of servers on the local network: three rows.
+const (
+	joinListWidth, joinListHeight = 840, 5*31 + 8
+	lanListHeight                 = 3*31 + 8
+)
+
+// Hints beside the title of the list of servers on the local network.
+const (
+	lanSearching = "Searching the local network…"
+	lanNone      = "No server found on the local network: Search again, or type an address below."
+	lanPick      = "Click a server to connect to it."
+)
 
 // NewJoin returns the join screen, with addr (the preferred server) in the
 // address field.
@@ -65,6 +97,32 @@ func NewJoin(t *Theme, addr string, a JoinActions) *Join {
 		}
 	})
 	server := row(t.NewText("Server", t.normal, p.TextMuted), j.address, connect, refresh)
+
+	search := t.NewButton("Search again", j.search)
+	search.GetWidget().Disabled = a.Search == nil
+	j.lanHint = hint(t, " ")
+	if a.Search != nil {
+		j.lanHint.Label = lanSearching
+	}
+	lanTitle := row(t.NewText("LAN games", t.normal, p.Text), search, j.lanHint)
+	lanHeader := t.NewText(lanHeader(), t.mono, p.TextMuted, widget.TextOpts.Padding(&widget.Insets{Left: 12}))
+	j.lan = widget.NewList(
+		widget.ListOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(
+			widget.WidgetOpts.MinSize(joinListWidth, lanListHeight),
+			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: lanListHeight}),
+		)),
+		widget.ListOpts.Entries(nil),
+		widget.ListOpts.EntryLabelFunc(func(e any) string { return lanRow(e.(LANServer)) }),
+		widget.ListOpts.EntryFontFace(&t.mono),
+		widget.ListOpts.EntryTextPadding(&widget.Insets{Left: 8, Right: 8, Top: 6, Bottom: 6}),
+		widget.ListOpts.HideHorizontalSlider(),
+		widget.ListOpts.AllowReselect(),
+		widget.ListOpts.EntrySelectedHandler(func(args *widget.ListEntrySelectedEventArgs) {
+			if s, ok := args.Entry.(LANServer); ok {
+				j.connectLAN(s)
+			}
+		}),
+	)
 
 	// The list's rows start after its padding (4) and the row's (8).
 	header := t.NewText(gameHeader(), t.mono, p.TextMuted, widget.TextOpts.Padding(&widget.Insets{Left: 12}))
@@ -98,7 +156,8 @@ func NewJoin(t *Theme, addr string, a JoinActions) *Join {
 
 	j.status = newStatusLine(t, joinListWidth)
 	panel := t.NewPanel(nil)
-	panel.AddChild(heading(t, "Join a game"), server, column(4, true, header, j.list, j.empty), j.status.text, actions)
+	panel.AddChild(heading(t, "Join a game"), lanTitle, column(4, true, lanHeader, j.lan),
+		server, column(4, true, header, j.list, j.empty), j.status.text, actions)
 	j.root = newScreen(t, panel, nil)
 	j.update()
 	return j
@@ -112,6 +171,46 @@ func (j *Join) SetStatus(msg string) { j.status.set(msg, false) }
 
 // SetError shows msg on the status line as an error: "connection refused".
 func (j *Join) SetError(msg string) { j.status.set(msg, true) }
+
+// SetLAN shows the servers found on the local network, in their order.
+func (j *Join) SetLAN(servers []LANServer) {
+	entries := make([]any, len(servers))
+	for i, s := range servers {
+		entries[i] = s
+	}
+	j.lan.SetEntries(entries)
+	if len(servers) == 0 {
+		j.lanHint.Label = lanNone
+	} else {
+		j.lanHint.Label = lanPick
+	}
+}
+
+// lanHintLen is the most characters the hint beside the LAN games title
+// shows: more would widen the screen.
+const lanHintLen = 84
+
+// SetLANError says why the local network could not be searched.
+func (j *Join) SetLANError(msg string) {
+	j.lan.SetEntries(nil)
+	j.lanHint.Label = cell("Cannot search the local network: "+msg, lanHintLen)
+}
+
+// search is the Search again button.
+func (j *Join) search() {
+	if j.a.Search == nil {
+		return
+	}
+	j.lanHint.Label = lanSearching
+	j.a.Search()
+}
+
+// connectLAN is a click on a server of the local network: its address
+// goes in the address field, and the screen connects to it.
+func (j *Join) connectLAN(s LANServer) {
+	j.address.SetText(s.Addr)
+	j.connect()
+}
 
 // SetGames shows the server's games, keeping the selected game selected if
 // it is still there.
@@ -266,4 +365,44 @@ func cell(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
+}
+
+// Widths of the columns of the list of servers on the local network, in
+// characters.
+const (
+	colServer  = 20
+	colAddress = 21 // 255.255.255.255:65535
+	colGames   = 6
+	colOpen    = 11
+)
+
+// lanHeader returns the header of the list of servers on the local
+// network, aligned with lanRow.
+func lanHeader() string {
+	return fmt.Sprintf("%-*s %-*s %-*s %-*s %-*s %s", colServer, "Server", colAddress, "Address", colRuleset, "Ruleset",
+		colGames, "Games", colOpen, "Open seats", "Ping")
+}
+
+// lanRow returns the line of the list of servers on the local network
+// describing s, in columns for a fixed-width face.
+func lanRow(s LANServer) string {
+	name := s.Name
+	if name == "" {
+		name = "(no name)"
+	}
+	return fmt.Sprintf("%-*s %-*s %-*s %-*d %-*d %s",
+		colServer, cell(name, colServer),
+		colAddress, cell(s.Addr, colAddress),
+		colRuleset, cell(s.Ruleset, colRuleset),
+		colGames, s.Games,
+		colOpen, s.OpenSeats,
+		pingText(s.Ping))
+}
+
+// pingText returns a round trip in whole milliseconds: "3 ms", "<1 ms".
+func pingText(d time.Duration) string {
+	if d < time.Millisecond {
+		return "<1 ms"
+	}
+	return fmt.Sprintf("%d ms", d.Round(time.Millisecond).Milliseconds())
 }

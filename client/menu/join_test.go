@@ -1,9 +1,13 @@
 package menu
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
+
+	"github.com/ebitenui/ebitenui/event"
 
 	"empires/shared/protocol"
 )
@@ -129,5 +133,126 @@ func TestJoin(t *testing.T) {
 	j.SetGames([]protocol.GameInfo{full})
 	if g := j.game(); g != nil || !j.join.GetWidget().Disabled {
 		t.Errorf("after its game left the selection is %v (join disabled %v), want none", g, j.join.GetWidget().Disabled)
+	}
+}
+
+func TestLANRow(t *testing.T) {
+	tests := []struct {
+		name string
+		have LANServer
+		want string
+	}{
+		{
+			name: "server",
+			have: LANServer{Name: "Ann's server", Addr: "192.168.1.20:7777", Ruleset: "erfworld", Games: 2, OpenSeats: 3, Ping: 2400 * time.Microsecond},
+			want: "Ann's server         192.168.1.20:7777     erfworld   2      3           2 ms",
+		},
+		{
+			name: "no name, long address, fast",
+			have: LANServer{Addr: "[fd00:1234:5678::20]:7777", Ruleset: "erfworld, classic", Ping: 300 * time.Microsecond},
+			want: "(no name)            [fd00:1234:5678::20]… erfworld,… 0      0           <1 ms",
+		},
+	}
+	header := lanHeader()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			have := lanRow(tt.have)
+			if have != tt.want {
+				t.Errorf("lanRow:\nhave %q\nwant %q", have, tt.want)
+			}
+			for _, col := range []string{"Address", "Ruleset", "Games", "Open seats", "Ping"} {
+				at := utf8.RuneCountInString(header[:strings.Index(header, col)])
+				if r := []rune(have); at >= len(r) || r[at-1] != ' ' || r[at] == ' ' {
+					t.Errorf("column %s of %q does not start at %d, under its header", col, have, at)
+				}
+			}
+		})
+	}
+}
+
+func TestJoinLAN(t *testing.T) {
+	th := newTestTheme(t)
+	var connected []string
+	searches := 0
+	j := NewJoin(th, "localhost:7777", JoinActions{
+		Connect: func(addr string) { connected = append(connected, addr) },
+		Search:  func() { searches++ },
+	})
+	root := j.Container()
+	root.Validate()
+	if j.lanHint.Label != lanSearching {
+		t.Errorf("a new screen says %q under the LAN games, want %q", j.lanHint.Label, lanSearching)
+	}
+
+	ann := LANServer{Name: "Ann", Addr: "192.168.1.20:7777", Ruleset: "erfworld", Games: 1, OpenSeats: 2, Ping: time.Millisecond}
+	bob := LANServer{Name: "Bob", Addr: "192.168.1.21:7000", Ruleset: "erfworld", Ping: 3 * time.Millisecond}
+	j.SetLAN([]LANServer{ann, bob})
+	if have := j.lan.Entries(); fmt.Sprint(have) != fmt.Sprint([]any{ann, bob}) || j.lanHint.Label != lanPick {
+		t.Errorf("after SetLAN: rows %v, hint %q; want Ann's and Bob's servers and %q", have, j.lanHint.Label, lanPick)
+	}
+
+	// Picking a row (as a click does) connects to its address.
+	for _, s := range []LANServer{bob, ann} {
+		j.lan.SetSelectedEntry(s)
+		event.ExecuteDeferred()
+		if len(connected) == 0 || connected[len(connected)-1] != s.Addr || j.address.GetText() != s.Addr {
+			t.Errorf("picking %s's server: Connect calls %q, address %q; want a call with %s", s.Name, connected, j.address.GetText(), s.Addr)
+		}
+	}
+	if len(connected) != 2 {
+		t.Errorf("Connect called %d times for two picks", len(connected))
+	}
+
+	click(t, findButton(root, "Search again"))
+	if searches != 1 || j.lanHint.Label != lanSearching {
+		t.Errorf("Search again: %d searches, hint %q; want 1 and %q", searches, j.lanHint.Label, lanSearching)
+	}
+	j.SetLAN(nil)
+	if len(j.lan.Entries()) != 0 || j.lanHint.Label != lanNone {
+		t.Errorf("after SetLAN(nil): rows %v, hint %q; want none and %q", j.lan.Entries(), j.lanHint.Label, lanNone)
+	}
+	j.SetLAN([]LANServer{ann})
+	j.SetLANError("no network")
+	if len(j.lan.Entries()) != 0 || !strings.Contains(j.lanHint.Label, "no network") {
+		t.Errorf("after SetLANError: rows %v, hint %q", j.lan.Entries(), j.lanHint.Label)
+	}
+
+	// Without a Search action the button is disabled, and nothing says
+	// a search is going on.
+	j = NewJoin(th, "", JoinActions{})
+	j.Container().Validate()
+	if b := findButton(j.Container(), "Search again"); b == nil || !b.GetWidget().Disabled || j.lanHint.Label == lanSearching {
+		t.Error("without a Search action: the button is enabled, or the screen says it searches")
+	}
+}
+
+// TestJoinFits checks that the join screen, with more LAN servers and
+// games than its lists show, fits the smallest window the client
+// supports.
+func TestJoinFits(t *testing.T) {
+	const minWidth, minHeight = 1024, 700
+	j := NewJoin(newTestTheme(t), "localhost:7777", JoinActions{Search: func() {}})
+	var servers []LANServer
+	for i := range 10 {
+		servers = append(servers, LANServer{Name: "Wwwwwwwwwwwwwwwwwwwwwwwww", Addr: fmt.Sprintf("192.168.100.%d:65535", 100+i),
+			Ruleset: "erfworld", Games: 100, OpenSeats: 1000, Ping: time.Second})
+	}
+	j.SetLAN(servers)
+	var games []protocol.GameInfo
+	for i := 1; i <= 40; i++ {
+		games = append(games, protocol.GameInfo{Game: protocol.GameID(i), Name: "Wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwww",
+			Ruleset: "erfworld", Width: 512, Height: 512, Seats: 16, Humans: 1, HasPassword: true, Spectators: true, Started: true, Turn: 9999})
+	}
+	j.SetGames(games)
+	j.SetError("dial tcp 192.168.100.100:65535: connect: connection refused")
+	root := j.Container()
+	root.Validate()
+	if w, h := root.PreferredSize(); w > minWidth || h > minHeight {
+		t.Errorf("the join screen needs %dx%d, more than %dx%d", w, h, minWidth, minHeight)
+	}
+	j.SetLANError("browse: send the query: write udp4 0.0.0.0:41234->224.0.0.251:5353: sendto: network is unreachable")
+	root.Validate()
+	if w, h := root.PreferredSize(); w > minWidth || h > minHeight {
+		t.Errorf("with a long LAN error the join screen needs %dx%d, more than %dx%d", w, h, minWidth, minHeight)
 	}
 }

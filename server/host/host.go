@@ -13,7 +13,14 @@
 //
 // A shutdown stops accepting connections, sends every client
 // Bye{"server shutting down"}, closes each connection cleanly and stops the
-// matches. Games are not saved yet (DataDir is prepared for when they are).
+// matches.
+//
+// With Config.DataDir set, games are saved in DataDir/empires.db (package
+// store) as they are played: each when it starts, and after each turn. A
+// server that starts resumes the saved games that are not over, at the
+// start of their last saved turn, and their players rejoin with their seat
+// tokens as after a dropped connection. A shutdown, or a crash, loses at
+// most the turn being played (its orders and readiness).
 package host
 
 import (
@@ -24,7 +31,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"os"
 	"strconv"
 	"sync"
 	"time"
@@ -33,6 +39,7 @@ import (
 
 	"empires/server/lobby"
 	"empires/server/match"
+	"empires/server/store"
 	"empires/server/wsconn"
 	"empires/shared/protocol"
 	"empires/shared/rules"
@@ -60,11 +67,19 @@ type Config struct {
 	// from RulesDir (a mod directory; empty for the built-in ruleset).
 	Rules    *erfworld.Rules
 	RulesDir string
-	// DataDir, if not empty, is the data directory, created if missing.
-	// Nothing is written there yet.
+	// DataDir, if not empty, is the data directory, created if missing:
+	// games are saved in DataDir/empires.db and resumed at start (see the
+	// package doc). A database New cannot read fails New.
 	DataDir string
 	// Logger receives the server's logs; nil discards them.
 	Logger *slog.Logger
+	// AdminToken, if not empty, enables the admin view and kicking
+	// (/admin, see Handler) for requests that give it as a bearer token.
+	AdminToken string
+	// Advertise, if set, makes Serve advertise the server on the local
+	// network (package lan) until it shuts down, unless it listens on
+	// loopback only.
+	Advertise bool
 
 	// Set by tests: shorter connection timings, a fake clock, a prepared
 	// game, a shorter shutdown.
@@ -119,6 +134,8 @@ type Server struct {
 	lobby    *lobby.Lobby
 	connOpts wsconn.Options
 	mux      *http.ServeMux
+	metrics  *metrics
+	store    *store.Store // the saved games; nil without DataDir
 
 	ctx      context.Context // the connections' context: ends after shutdown
 	cancel   context.CancelFunc
@@ -158,28 +175,39 @@ func New(cfg Config) (*Server, error) {
 			return nil, fmt.Errorf("ruleset: %w", err)
 		}
 	}
+	var st *store.Store
 	if cfg.DataDir != "" {
-		if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
-			return nil, fmt.Errorf("data directory: %w", err)
+		var err error
+		if st, err = openStore(cfg.DataDir, log); err != nil {
+			return nil, err
 		}
-		log.Info("data directory ready; games are not saved yet (persistence comes later)", "dir", cfg.DataDir)
 	}
+	met := newMetrics()
 	lb, err := lobby.New(lobby.Options{Rules: rs, MaxGames: cfg.MaxGames, Logger: log, Clock: cfg.Clock,
-		NewMatch: cfg.NewMatch})
+		NewMatch: cfg.NewMatch, Observer: met, Store: st})
 	if err != nil {
+		closeStore(st, log)
+		return nil, err
+	}
+	if err := restoreGames(lb, st, log); err != nil {
+		lb.Close()
+		closeStore(st, log)
 		return nil, err
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{cfg: cfg, log: log, lobby: lb, ctx: ctx, cancel: cancel, conns: make(map[*wsconn.Conn]struct{})}
+	s := &Server{cfg: cfg, log: log, lobby: lb, ctx: ctx, cancel: cancel, conns: make(map[*wsconn.Conn]struct{}),
+		metrics: met, store: st}
 	s.connOpts = cfg.Conn
 	s.connOpts.Limits = cfg.Limits
 	s.connOpts.Server = cfg.Name
 	s.connOpts.Rulesets = lb.Rulesets()
 	s.connOpts.Logger = log
 	s.connOpts.Accept = lb.Accept
+	s.connOpts.Observer = met
 	s.mux = http.NewServeMux()
 	s.mux.HandleFunc("GET /ws", s.serveWS)
 	s.mux.HandleFunc("GET /healthz", s.healthz)
+	s.routeOps()
 	s.mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, "Empires server %q: connect a client to ws://%s/ws\n", cfg.Name, r.Host)
 	})
@@ -187,7 +215,9 @@ func New(cfg Config) (*Server, error) {
 }
 
 // Handler returns the server's HTTP handler: GET /ws (the websocket
-// endpoint), GET /healthz and GET /. Serve serves it; whoever serves it
+// endpoint), GET /healthz, GET /metrics, the admin view under /admin
+// when Config.AdminToken is set (GET /admin, GET /admin/games, POST
+// /admin/games/{id}/kick) and GET /. Serve serves it; whoever serves it
 // otherwise must Close the server after stopping their HTTP server.
 func (s *Server) Handler() http.Handler { return s.mux }
 
@@ -221,6 +251,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	s.conns[c] = struct{}{}
+	s.metrics.connsTotal.Inc()
 	closing := s.closing
 	s.mu.Unlock()
 	if closing { // shutdown began while it was set up
@@ -269,11 +300,13 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	go func() { served <- hs.Serve(ln) }()
 	s.log.Info("listening", "addr", ln.Addr().String(), "ws", "/ws", "rulesets", s.lobby.Rulesets(),
 		"max_games", s.cfg.MaxGames, "max_message", s.cfg.Limits.MaxClientMessage, "rate", s.cfg.Limits.MessagesPerSecond)
+	stopAdvertising := s.advertise(ln)
 	var err error
 	select {
 	case <-ctx.Done():
 	case err = <-served: // the listener failed
 	}
+	stopAdvertising()
 	s.shutdown(hs)
 	if errors.Is(err, http.ErrServerClosed) {
 		err = nil
@@ -319,6 +352,7 @@ func (s *Server) shutdown(hs *http.Server) {
 		}
 		s.cancel()
 		s.lobby.Close()
+		closeStore(s.store, s.log) // once the matches, which save their turns, have stopped
 		s.log.Info("stopped", "connections_closed", len(conns))
 	})
 }

@@ -233,6 +233,7 @@ func (cl *client) join(env protocol.Envelope, m *protocol.JoinGame) error {
 			if r.host == 0 {
 				r.host = s
 			}
+			l.seatTaken(r, s)
 		}
 		if st != nil {
 			st.c = cl
@@ -422,6 +423,8 @@ func (cl *client) start() error {
 func (l *Lobby) beginStart(r *room) *match.Settings {
 	r.started = true
 	set := r.matchSettings(l.opts.Buffer, l.log)
+	set.Observer = l.opts.Observer
+	set.OnTurn = l.onTurn(r.id)
 	return &set
 }
 
@@ -458,6 +461,7 @@ func (l *Lobby) launch(r *room, set match.Settings) error {
 	}
 	ctx, cancel := context.WithCancel(l.ctx)
 	r.m, r.stop = m, cancel
+	l.saveGame(r)
 	l.wg.Add(1)
 	go func() {
 		defer l.wg.Done()
@@ -604,6 +608,7 @@ func (cl *client) submit(env protocol.Envelope, m *protocol.SubmitOrders) error 
 	if len(refused) == 0 {
 		res.Accepted = len(m.Orders)
 	}
+	cl.l.observeOrders(res.Accepted, len(res.Errors))
 	cl.c.Send(res, env.Seq)
 	return nil
 }

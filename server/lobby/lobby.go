@@ -50,6 +50,7 @@ import (
 	"time"
 
 	"empires/server/match"
+	"empires/server/store"
 	"empires/server/wsconn"
 	"empires/shared/protocol"
 	"empires/shared/rules/erfworld"
@@ -81,6 +82,13 @@ type Options struct {
 	// match.New. Benchmarks use it to start from a game played already
 	// (match.Resume).
 	NewMatch func(id uint32, rs *erfworld.Rules, set match.Settings, clock match.Clock) (*match.Match, error)
+	// Observer, if not nil, is told of the orders submitted, and every
+	// match of the lobby of its turns and takeovers (the server's
+	// metrics).
+	Observer Observer
+	// Store, if not nil, saves the games as they are played, for Restore
+	// to resume them when the server restarts (see Restore).
+	Store *store.Store
 }
 
 // Lobby is a server's set of games. Its methods may be called from any

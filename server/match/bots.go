@@ -52,6 +52,7 @@ func (m *Match) startTurn() {
 			seat := game.PlayerID(p)
 			if !m.taken[seat] && m.state.Players[p-1].Alive && m.missed[seat] >= limit {
 				m.taken[seat] = true
+				m.observeTakeover()
 				m.log.Info("the AI takes a seat over", "match", m.id, "seat", p, "turn", m.state.Turn,
 					"missed", m.missed[seat])
 			}

@@ -156,6 +156,14 @@ type Settings struct {
 	// Logger receives the match's logs (takeovers, the AI's refused
 	// orders); nil means slog.Default().
 	Logger *slog.Logger
+	// OnTurn, if not nil, hears of the state the match starts from and of
+	// every turn resolved (see TurnRecord), to save the game. Run calls it
+	// on the match's goroutine, before any subscriber hears of the turn:
+	// it holds up the match while it runs and must not call the match.
+	OnTurn func(TurnRecord)
+	// Observer, if not nil, is told of the turns resolved and the seats
+	// the AI takes over (the server's metrics).
+	Observer Observer
 }
 
 // check reports what is wrong with set; resume skips the map size.
@@ -326,6 +334,7 @@ func (m *Match) Run(ctx context.Context) error {
 	}
 	defer close(m.done)
 	defer m.shutdown()
+	m.record(TurnRecord{Start: true, Turn: m.state.Turn, Events: &game.Events{}, State: m.state})
 	m.startClock()
 	m.startTurn()
 	for {
@@ -612,11 +621,15 @@ func (m *Match) canResolve() bool {
 // resolve plays the turn with the orders submitted, starts the next one,
 // and sends every subscriber its delta.
 func (m *Match) resolve() {
+	start := time.Now()
+	turn, played := m.state.Turn, m.recordOrders()
 	ev := game.Resolve(m.state, m.rs, m.book.All())
+	m.record(TurnRecord{Turn: turn, Orders: played, Events: ev, State: m.state})
 	m.countMissed()
 	m.book.Clear()
 	clear(m.ready)
 	m.startClock()
+	m.observeTurn(start) // before anyone sees the turn: its count is then exact
 	m.sendTurn(ev)
 	m.startTurn()
 }

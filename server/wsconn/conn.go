@@ -110,6 +110,9 @@ type Options struct {
 	// closes. It must not send anything: the session may send once it is
 	// Open. Required.
 	Accept func(c *Conn, hello *protocol.Hello) (Session, error)
+	// Observer, if not nil, is told of the messages sent and of those
+	// refused for the rate (the server's metrics).
+	Observer Observer
 }
 
 func (o Options) withDefaults() Options {
@@ -499,6 +502,7 @@ func (c *Conn) HandleFrame(frame []byte) {
 
 // overRate refuses a message over the rate.
 func (c *Conn) overRate(now time.Time, frame []byte) {
+	c.observeRateLimited()
 	if !c.flood.take(now) {
 		c.log.Warn("flooding: closing", "rate", c.opts.Limits.MessagesPerSecond)
 		c.closeWith(closeReason{code: websocket.StatusPolicyViolation, bye: true, flush: true,
@@ -614,7 +618,11 @@ func (c *Conn) write(o Outgoing) error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), c.opts.WriteTimeout)
 	defer cancel()
-	return c.ws.Write(ctx, websocket.MessageBinary, frame)
+	if err := c.ws.Write(ctx, websocket.MessageBinary, frame); err != nil {
+		return err
+	}
+	c.observeSent(len(frame))
+	return nil
 }
 
 func (c *Conn) encode(o Outgoing) ([]byte, error) {

@@ -1,0 +1,95 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"empires/client/menu"
+	"empires/server/store"
+	"empires/shared/protocol"
+)
+
+// showReplays lists the games saved in the client's data directory: those
+// it played against the AI or hosted.
+func (a *App) showReplays() {
+	games, err := a.savedGames()
+	if err != nil {
+		a.showMessage("Replays", err.Error())
+		return
+	}
+	list := make([]menu.SavedGame, 0, len(games))
+	for _, g := range slices.Backward(games) { // newest first
+		sg := menu.SavedGame{ID: int64(g.ID), Name: gameTitle(&g), Ruleset: g.Settings.Ruleset,
+			Width: g.Settings.Width, Height: g.Settings.Height, Turns: g.Turns(), Over: g.Over}
+		if g.Winner != 0 && int(g.Winner) <= len(g.Seats) {
+			sg.Winner = g.Seats[g.Winner-1].Name
+		}
+		list = append(list, sg)
+	}
+	a.replays = menu.NewReplays(a.theme, list, func(id int64) {
+		if err := a.watchReplay(protocol.GameID(id)); err != nil {
+			a.replays.SetError(err.Error())
+		}
+	}, a.showMainMenu)
+	a.setRoot(a.replays.Container(), screenMenu)
+}
+
+// savedGames returns the games of the data directory, none if nothing was
+// saved yet.
+func (a *App) savedGames() ([]store.Game, error) {
+	if a.opts.DataDir == "" {
+		return nil, errors.New("games are not saved: the client has no data directory")
+	}
+	if _, err := os.Stat(filepath.Join(a.opts.DataDir, store.FileName)); errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	st, err := store.OpenDir(a.opts.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	return st.Games()
+}
+
+// watchReplay replays saved game id (checking every turn against its saved
+// state) and shows it. It reads the whole game at once: a few hundred
+// turns of a small map take a fraction of a second.
+func (a *App) watchReplay(id protocol.GameID) error {
+	st, err := store.OpenDir(a.opts.DataDir)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	g, err := st.Game(id)
+	if err != nil {
+		return fmt.Errorf("game %d: %w", id, err)
+	}
+	first, err := st.Snapshot(id, g.First)
+	if err != nil {
+		return fmt.Errorf("game %d: %w", id, err)
+	}
+	start, err := first.State()
+	if err != nil {
+		return fmt.Errorf("game %d: %w", id, err)
+	}
+	turns := []ReplayTurn{{State: start}}
+	err = store.Replay(st, id, a.opts.Rules, func(s store.Step) error {
+		turns = append(turns, ReplayTurn{State: s.State.Clone(), Events: s.Events})
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("replay game %d: %w", id, err)
+	}
+	return a.OpenReplay(gameTitle(&g), turns)
+}
+
+// gameTitle names a saved game.
+func gameTitle(g *store.Game) string {
+	if g.Settings.Name != "" {
+		return g.Settings.Name
+	}
+	return fmt.Sprintf("Game %d of %s", g.ID, g.Created.Format("2006-01-02 15:04"))
+}

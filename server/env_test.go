@@ -1,0 +1,77 @@
+package main
+
+import (
+	"io"
+	"strings"
+	"testing"
+)
+
+func TestConfigFromEnv(t *testing.T) {
+	tests := []struct {
+		name string
+		env  map[string]string
+		args []string
+		want string // in the error; "" for none
+		ok   func(config) bool
+	}{
+		{"env only", map[string]string{"EMPIRES_ADDR": "127.0.0.1:9000", "EMPIRES_MAX_GAMES": "7", "EMPIRES_DATA": "d",
+			"EMPIRES_ADMIN_TOKEN": "tok", "EMPIRES_LOG_FORMAT": "json"}, nil, "", func(c config) bool {
+			return c.addr == "127.0.0.1:9000" && c.host.MaxGames == 7 && c.host.DataDir == "d" &&
+				c.host.AdminToken == "tok" && c.logFormat == "json" && c.host.MaxConns == 1000
+		}},
+		{"flag over env", map[string]string{"EMPIRES_MAX_GAMES": "7", "EMPIRES_NAME": "from env", "EMPIRES_RATE": "abc"},
+			[]string{"-max-games", "3", "-rate", "5"}, "", func(c config) bool {
+				return c.host.MaxGames == 3 && c.host.Name == "from env" && c.host.Limits.MessagesPerSecond == 5
+			}},
+		{"empty variable ignored", map[string]string{"EMPIRES_ADDR": "", "EMPIRES_MAX_GAMES": ""}, nil, "", func(c config) bool {
+			return c.addr == ":7777" && c.host.MaxGames == 100
+		}},
+		{"other variables ignored", map[string]string{"MAX_GAMES": "abc", "EMPIRES_PORT": "1"}, nil, "", func(c config) bool {
+			return c.host.MaxGames == 100
+		}},
+		{"true or false", map[string]string{"EMPIRES_LAN_ADVERTISE": "true"}, nil, "", func(c config) bool { return c.host.Advertise }},
+		{"not true or false", map[string]string{"EMPIRES_LAN_ADVERTISE": "maybe"}, nil, "EMPIRES_LAN_ADVERTISE=maybe: want true or false", nil},
+		{"bad number", map[string]string{"EMPIRES_MAX_GAMES": "abc"}, nil, "EMPIRES_MAX_GAMES=abc: not a number", nil},
+		{"number out of range", map[string]string{"EMPIRES_BURST": "99999999999999999999"}, nil,
+			"EMPIRES_BURST=99999999999999999999: out of range", nil},
+		{"refused number", map[string]string{"EMPIRES_MAX_GAMES": "0"}, nil, "EMPIRES_MAX_GAMES=0: must be at least 1", nil},
+		{"refused word", map[string]string{"EMPIRES_LOG_LEVEL": "loud"}, nil, "EMPIRES_LOG_LEVEL=loud: want debug, info, warn or error", nil},
+		{"refused flag", map[string]string{"EMPIRES_MAX_GAMES": "0"}, []string{"-max-games", "-1"}, "-max-games -1: must be at least 1", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			lookup := func(k string) (string, bool) { v, ok := tt.env[k]; return v, ok }
+			cfg, err := parseConfig(tt.args, lookup, io.Discard)
+			if tt.want != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.want) {
+					t.Fatalf("have error %v, want one with %q", err, tt.want)
+				}
+				return
+			}
+			if err != nil || !tt.ok(cfg) {
+				t.Fatalf("have %+v, %v", cfg, err)
+			}
+		})
+	}
+}
+
+func TestEnvName(t *testing.T) {
+	for flag, want := range map[string]string{"addr": "EMPIRES_ADDR", "max-games": "EMPIRES_MAX_GAMES", "admin-token": "EMPIRES_ADMIN_TOKEN"} {
+		if have := envName(flag); have != want {
+			t.Errorf("envName(%q) = %q, want %q", flag, have, want)
+		}
+	}
+}
+
+func TestHelpNamesVariables(t *testing.T) {
+	var out strings.Builder
+	if code := realMain([]string{"-h"}, &out); code != 0 {
+		t.Fatalf("-h: exit %d", code)
+	}
+	for _, want := range []string{"EMPIRES_ADDR", "EMPIRES_MAX_GAMES", "EMPIRES_ADMIN_TOKEN", "EMPIRES_DATA",
+		"A flag on the command line wins", "-admin-token", "/metrics", "/admin"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the help does not say %q", want)
+		}
+	}
+}

@@ -1,0 +1,158 @@
+package host
+
+import (
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"empires/server/lobby"
+	"empires/server/match"
+	"empires/server/wsconn"
+)
+
+// Names of the server's metrics, in the Prometheus text format at GET
+// /metrics (with the Go runtime's go_* and the process's process_*).
+const (
+	MetricConnectionsOpen  = "empires_connections_open"
+	MetricConnectionsTotal = "empires_connections_total"
+	MetricGames            = "empires_games" // label state: lobby, running or over
+	MetricTurnsResolved    = "empires_turns_resolved_total"
+	MetricTurnSeconds      = "empires_turn_resolution_seconds"
+	MetricBytesSent        = "empires_bytes_sent_total"
+	MetricMessagesSent     = "empires_messages_sent_total"
+	MetricOrdersAccepted   = "empires_orders_accepted_total"
+	MetricOrdersRejected   = "empires_orders_rejected_total"
+	MetricRateLimited      = "empires_rate_limited_messages_total"
+	MetricAITakeovers      = "empires_ai_takeovers_total"
+)
+
+// metrics are a server's metrics, in a registry of the server's own. They
+// are the Observer of its connections, its lobby and its matches; their
+// methods may be called from any goroutine.
+type metrics struct {
+	reg *prometheus.Registry
+
+	connsTotal     prometheus.Counter
+	turns          prometheus.Counter
+	turnSeconds    prometheus.Histogram
+	bytesSent      prometheus.Counter
+	messagesSent   prometheus.Counter
+	ordersAccepted prometheus.Counter
+	ordersRejected prometheus.Counter
+	rateLimited    prometheus.Counter
+	takeovers      prometheus.Counter
+}
+
+var (
+	_ wsconn.Observer = (*metrics)(nil)
+	_ lobby.Observer  = (*metrics)(nil)
+	_ match.Observer  = (*metrics)(nil)
+)
+
+// newMetrics returns the server's counters, registered with the Go runtime's
+// and the process's collectors in a new registry. The gauges that read the
+// server's state are registered by routeOps.
+func newMetrics() *metrics {
+	counter := func(name, help string) prometheus.Counter {
+		return prometheus.NewCounter(prometheus.CounterOpts{Name: name, Help: help})
+	}
+	m := &metrics{
+		reg:        prometheus.NewRegistry(),
+		connsTotal: counter(MetricConnectionsTotal, "Websocket connections accepted since the server started."),
+		turns:      counter(MetricTurnsResolved, "Turns resolved, in every game."),
+		turnSeconds: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name:    MetricTurnSeconds,
+			Help:    "Time to resolve a turn: the rules and saving the turn (the views and deltas sent after are not in it).",
+			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5},
+		}),
+		bytesSent:      counter(MetricBytesSent, "Bytes of the frames written to clients."),
+		messagesSent:   counter(MetricMessagesSent, "Messages written to clients."),
+		ordersAccepted: counter(MetricOrdersAccepted, "Orders players submitted that were accepted."),
+		ordersRejected: counter(MetricOrdersRejected, "Orders players submitted that were refused with a reason."),
+		rateLimited:    counter(MetricRateLimited, "Client messages refused for going over the rate limit."),
+		takeovers:      counter(MetricAITakeovers, "Human seats the AI took over from players who missed too many turns."),
+	}
+	m.reg.MustRegister(m.connsTotal, m.turns, m.turnSeconds, m.bytesSent, m.messagesSent,
+		m.ordersAccepted, m.ordersRejected, m.rateLimited, m.takeovers,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return m
+}
+
+// Sent implements wsconn.Observer.
+func (m *metrics) Sent(bytes int) {
+	m.messagesSent.Inc()
+	m.bytesSent.Add(float64(bytes))
+}
+
+// RateLimited implements wsconn.Observer.
+func (m *metrics) RateLimited() { m.rateLimited.Inc() }
+
+// OrdersChecked implements lobby.Observer.
+func (m *metrics) OrdersChecked(accepted, rejected int) {
+	m.ordersAccepted.Add(float64(accepted))
+	m.ordersRejected.Add(float64(rejected))
+}
+
+// TurnResolved implements match.Observer.
+func (m *metrics) TurnResolved(took time.Duration) {
+	m.turns.Inc()
+	m.turnSeconds.Observe(took.Seconds())
+}
+
+// AITookOver implements match.Observer.
+func (m *metrics) AITookOver() { m.takeovers.Inc() }
+
+// gamesCollector reports the lobby's games by state when scraped.
+type gamesCollector struct {
+	lobby *lobby.Lobby
+	desc  *prometheus.Desc
+}
+
+func newGamesCollector(lb *lobby.Lobby) *gamesCollector {
+	return &gamesCollector{lobby: lb, desc: prometheus.NewDesc(MetricGames,
+		"Games the server holds, by state: lobby (not started), running or over.", []string{"state"}, nil)}
+}
+
+// Describe implements prometheus.Collector.
+func (c *gamesCollector) Describe(ch chan<- *prometheus.Desc) { ch <- c.desc }
+
+// Collect implements prometheus.Collector.
+func (c *gamesCollector) Collect(ch chan<- prometheus.Metric) {
+	n := c.lobby.Counts()
+	for _, g := range []struct {
+		state lobby.GameState
+		n     int
+	}{{lobby.GameOpen, n.Open}, {lobby.GameRunning, n.Running}, {lobby.GameOver, n.Over}} {
+		ch <- prometheus.MustNewConstMetric(c.desc, prometheus.GaugeValue, float64(g.n), string(g.state))
+	}
+}
+
+// openConns returns the number of connections being served.
+func (s *Server) openConns() float64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return float64(len(s.conns))
+}
+
+// routeOps registers the gauges that read the server's state, and the
+// operations' endpoints: GET /metrics always, and when Config.AdminToken is
+// set the admin's (see routeAdmin). Without a token /admin answers 404.
+func (s *Server) routeOps() {
+	s.metrics.reg.MustRegister(
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: MetricConnectionsOpen,
+			Help: "Websocket connections being served."}, s.openConns),
+		newGamesCollector(s.lobby))
+	s.mux.Handle("GET /metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{
+		ErrorLog: slogPrinter{s}, Registry: s.metrics.reg}))
+	if s.cfg.AdminToken != "" {
+		s.routeAdmin()
+	}
+}
+
+// slogPrinter logs the metrics handler's errors to the server's logger.
+type slogPrinter struct{ s *Server }
+
+// Println implements promhttp.Logger.
+func (p slogPrinter) Println(v ...any) { p.s.log.Warn("metrics", "err", v) }

@@ -1,0 +1,160 @@
+package lobby
+
+import (
+	"context"
+	"fmt"
+
+	"empires/server/match"
+	"empires/server/store"
+	"empires/shared/protocol"
+)
+
+// Saving games: with Options.Store, a game is saved when its match starts
+// (settings, seats, the state it starts from), after every turn (the
+// orders and the state after it, by the match's OnTurn on its own
+// goroutine), and whenever a player takes a seat in a running game.
+// Restore resumes the games saved and not over. The start and the seats
+// are written under Lobby.mu, so that they reach the store in the order
+// they happen (they are rare: once a game, once a seat); the turns are
+// written by each match's goroutine, never under mu.
+
+// savedSeats returns r's seats as the store keeps them; l.mu held.
+func (r *room) savedSeats() []store.Seat {
+	out := make([]store.Seat, len(r.seats))
+	for i := range r.seats {
+		st := &r.seats[i]
+		out[i] = store.Seat{Seat: protocol.Seat(i + 1), Name: st.name, Token: st.token, Bot: st.bot}
+	}
+	return out
+}
+
+// saveGame saves r as its match starts; l.mu held. A failure is logged:
+// the game goes on, but would not survive a restart.
+func (l *Lobby) saveGame(r *room) {
+	if l.opts.Store == nil {
+		return
+	}
+	if err := l.opts.Store.SaveGame(r.id, r.set, r.savedSeats()); err != nil {
+		l.log.Error("cannot save a game: it will not be resumed after a restart", "game", uint32(r.id), "err", err)
+	}
+}
+
+// seatTaken saves seat s of r, which a player took; l.mu held. Before the
+// match runs there is nothing to do: saveGame saves every seat.
+func (l *Lobby) seatTaken(r *room, s protocol.Seat) {
+	if l.opts.Store == nil || r.m == nil {
+		return
+	}
+	if st := r.seat(s); st != nil {
+		if err := l.opts.Store.SaveSeat(r.id, store.Seat{Seat: s, Name: st.name, Token: st.token, Bot: st.bot}); err != nil {
+			l.log.Error("cannot save a seat taken", "game", uint32(r.id), "seat", s, "err", err)
+		}
+	}
+}
+
+// onTurn returns the OnTurn of game id's match, which saves its start and
+// its turns; nil without a store.
+func (l *Lobby) onTurn(id protocol.GameID) func(match.TurnRecord) {
+	st := l.opts.Store
+	if st == nil {
+		return nil
+	}
+	return func(rec match.TurnRecord) {
+		var err error
+		if rec.Start {
+			err = st.SaveState(id, rec.State)
+		} else {
+			err = st.SaveTurn(id, rec.Turn, rec.Orders, rec.State, len(rec.Events.List))
+		}
+		if err != nil {
+			l.log.Error("cannot save a turn", "game", uint32(id), "turn", rec.Turn, "err", err)
+		}
+	}
+}
+
+// Restore resumes the games of Options.Store that are not over: each gets
+// its room back, with its settings, seats and seat tokens, and its match
+// resumes at the start of its last saved turn. Nobody is connected: the
+// players come back with JoinGame and their seat tokens, as after a
+// dropped connection. A game that cannot be resumed is logged and left in
+// the store. New games are numbered after every saved one. Call Restore
+// once, before the lobby takes clients; it returns how many games it
+// resumed.
+func (l *Lobby) Restore() (int, error) {
+	st := l.opts.Store
+	if st == nil {
+		return 0, nil
+	}
+	last, err := st.MaxGameID()
+	if err != nil {
+		return 0, err
+	}
+	games, err := st.Unfinished()
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, g := range games {
+		if err := l.resume(g); err != nil {
+			l.log.Error("cannot resume a saved game", "game", uint32(g.ID), "err", err)
+			continue
+		}
+		n++
+	}
+	l.mu.Lock()
+	l.lastID = max(l.lastID, last)
+	l.mu.Unlock()
+	return n, nil
+}
+
+// resume rebuilds saved game g's room and runs its match from its last
+// saved state.
+func (l *Lobby) resume(g store.Game) error {
+	if g.Settings.Ruleset != l.rs.ID() {
+		return fmt.Errorf("the game is of ruleset %q, this server plays %q", g.Settings.Ruleset, l.rs.ID())
+	}
+	if len(g.Seats) != g.Settings.Seats {
+		return fmt.Errorf("%d seats saved for %d", len(g.Seats), g.Settings.Seats)
+	}
+	sn, err := l.opts.Store.Snapshot(g.ID, g.Last)
+	if err != nil {
+		return err
+	}
+	s, err := sn.State()
+	if err != nil {
+		return err
+	}
+	r := newRoom(g.ID, g.Settings)
+	for i, saved := range g.Seats {
+		if saved.Seat != protocol.Seat(i+1) {
+			return fmt.Errorf("seat %d saved as seat %d", i+1, saved.Seat)
+		}
+		r.seats[i] = seat{bot: saved.Bot, name: saved.Name, token: saved.Token}
+	}
+	r.newHost()
+	r.started, r.turn = true, s.Turn
+	set := r.matchSettings(l.opts.Buffer, l.log)
+	set.Observer = l.opts.Observer
+	set.OnTurn = l.onTurn(r.id)
+	m, err := match.Resume(uint32(r.id), l.rs, set, s, l.opts.Clock)
+	if err != nil {
+		return err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if _, ok := l.games[r.id]; ok {
+		return fmt.Errorf("%s is in the lobby already", r.id)
+	}
+	l.games[r.id] = r
+	ctx, cancel := context.WithCancel(l.ctx)
+	r.m, r.stop = m, cancel
+	l.wg.Add(1)
+	go func() {
+		defer l.wg.Done()
+		if err := m.Run(ctx); err != nil {
+			l.log.Error("match failed", "game", uint32(r.id), "err", err)
+		}
+	}()
+	l.log.Info("game resumed", "game", uint32(r.id), "turn", s.Turn, "settings", r.set.String())
+	return nil
+}

@@ -1,0 +1,67 @@
+package match
+
+import (
+	"sync"
+	"testing"
+	"time"
+
+	"empires/shared/game"
+)
+
+// countObserver counts what an Observer is told.
+type countObserver struct {
+	mu               sync.Mutex
+	turns, takeovers int
+	took             []time.Duration
+}
+
+func (o *countObserver) TurnResolved(took time.Duration) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.turns++
+	o.took = append(o.took, took)
+}
+
+func (o *countObserver) AITookOver() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.takeovers++
+}
+
+func (o *countObserver) counts() (turns, takeovers int) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.turns, o.takeovers
+}
+
+// TestObserver: the observer hears of each turn resolved and of the AI
+// taking a seat over, once.
+func TestObserver(t *testing.T) {
+	obs := &countObserver{}
+	set := threeSeats()
+	set.Observer = obs
+	h := start(t, set)
+	ann, bob := h.connect(1), h.connect(2)
+	// Bob sends nothing for two turns: the AI takes his seat at turn 3.
+	for turn := game.Turn(1); turn <= 3; turn++ {
+		if have, _ := obs.counts(); have != int(turn)-1 {
+			t.Fatalf("turn %d: %d turns resolved, want %d", turn, have, turn-1)
+		}
+		h.submit(1, turn, []game.Order{})
+		h.ready(1)
+		if turn < 3 {
+			h.ready(2)
+		}
+		ann.nextTurn()
+		bob.nextTurn()
+	}
+	turns, takeovers := obs.counts()
+	if turns != 3 || takeovers != 1 {
+		t.Fatalf("have %d turns and %d takeovers, want 3 and 1", turns, takeovers)
+	}
+	for i, d := range obs.took {
+		if d <= 0 {
+			t.Errorf("turn %d took %v, want a positive time", i+1, d)
+		}
+	}
+}

@@ -1,0 +1,630 @@
+// Package store keeps a server's games in an SQLite database (the pure Go
+// driver modernc.org/sqlite), so that a server that restarts, cleanly or
+// not, resumes the games it was playing, and so that a game can be replayed
+// turn by turn from its order log (Replay).
+//
+// A game is saved when it starts: its settings (the password included, so
+// players can still join a passworded game), its seats (name, seat token,
+// bot), and the state it starts from. After each turn, one transaction
+// saves the orders the turn was resolved with, the state after it
+// (game.Encode, with its checksum) and whether the game is over. A seat a
+// player takes in a running game is saved at once. A crash therefore loses
+// at most the turn being played: the orders submitted for it and the
+// readiness of the seats; the game resumes at the start of that turn.
+//
+// # Schema
+//
+// The file's application id is ApplicationID and its user_version the
+// schema version (SchemaVersion). Tables:
+//
+//	games  (id, name, ruleset, settings JSON, created, turn, over, winner)
+//	seats  (game, seat, name, token, bot)
+//	turns  (game, turn, snapshot, checksum, events)  -- the state at the start of turn
+//	orders (game, turn, seat, orders)                 -- what seat submitted for turn
+//
+// turns(g, t+1) is the state orders(g, t) turned turns(g, t) into; a seat
+// with no row in orders for a turn submitted nothing (the ruleset's
+// autopilot played it). The database runs in WAL mode with
+// synchronous=FULL, so a committed turn survives a crash of the process or
+// of the machine.
+//
+// Open refuses, with a message naming the file, a file that is not an
+// Empires database (another program's SQLite file, or no SQLite file at
+// all), a corrupt one, and one of a newer schema version: it never resets
+// a file it cannot read.
+//
+// A Store's methods may be called from any goroutine; a mutex serialises
+// the writes, and the database has a single connection.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/vmihailenco/msgpack/v5"
+	_ "modernc.org/sqlite" // the "sqlite" driver
+
+	"empires/shared/game"
+	"empires/shared/protocol"
+)
+
+// FileName is the database's name in a server's data directory.
+const FileName = "empires.db"
+
+// ApplicationID marks an SQLite file as an Empires database ("Empi").
+const ApplicationID = 0x456d7069
+
+// SchemaVersion is the schema this build writes and reads.
+const SchemaVersion = 1
+
+// schema creates the tables of SchemaVersion.
+const schema = `
+CREATE TABLE games (
+	id       INTEGER PRIMARY KEY,
+	name     TEXT    NOT NULL,
+	ruleset  TEXT    NOT NULL,
+	settings TEXT    NOT NULL,
+	created  TEXT    NOT NULL,
+	turn     INTEGER NOT NULL DEFAULT 0,
+	over     INTEGER NOT NULL DEFAULT 0,
+	winner   INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE seats (
+	game  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+	seat  INTEGER NOT NULL,
+	name  TEXT    NOT NULL,
+	token TEXT    NOT NULL,
+	bot   INTEGER NOT NULL,
+	PRIMARY KEY (game, seat)
+);
+CREATE TABLE turns (
+	game     INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+	turn     INTEGER NOT NULL,
+	snapshot BLOB    NOT NULL,
+	checksum INTEGER NOT NULL,
+	events   INTEGER NOT NULL,
+	PRIMARY KEY (game, turn)
+);
+CREATE TABLE orders (
+	game   INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+	turn   INTEGER NOT NULL,
+	seat   INTEGER NOT NULL,
+	orders BLOB    NOT NULL,
+	PRIMARY KEY (game, turn, seat)
+);
+`
+
+// sqliteMagic starts every SQLite database file.
+const sqliteMagic = "SQLite format 3\x00"
+
+// Store is an open Empires database.
+type Store struct {
+	path string
+	db   *sql.DB
+	mu   sync.Mutex // serialises the writes
+}
+
+// OpenDir opens (creating it if need be) the database FileName in the data
+// directory dir, which is created if missing.
+func OpenDir(dir string) (*Store, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("data directory: %w", err)
+	}
+	return Open(filepath.Join(dir, FileName))
+}
+
+// Open opens the Empires database at path, creating it if the file is
+// missing or empty. It refuses a file that is not an Empires database, a
+// corrupt one and one of a newer schema, with an error that names the
+// file: "data/empires.db is not an Empires database: ...", "... is
+// corrupt: ...", "... has schema version 3, newer than this server's 1".
+func Open(path string) (*Store, error) {
+	if strings.ContainsRune(path, '?') {
+		return nil, fmt.Errorf("%s: a database path may not contain '?'", path)
+	}
+	if err := checkHeader(path); err != nil {
+		return nil, err
+	}
+	if err := prepare(path); err != nil {
+		return nil, err
+	}
+	db, err := sql.Open("sqlite", path+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)"+
+		"&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)&_txlock=immediate")
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(1)
+	db.SetMaxIdleConns(1)
+	db.SetConnMaxLifetime(0)
+	if err := db.Ping(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	return &Store{path: path, db: db}, nil
+}
+
+// checkHeader refuses a file that is not empty and not an SQLite database,
+// before SQLite sees it.
+func checkHeader(path string) error {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("open %s: %w", path, err)
+	}
+	defer f.Close()
+	head := make([]byte, len(sqliteMagic))
+	n, err := io.ReadFull(f, head)
+	switch {
+	case n == 0 && (err == io.EOF):
+		return nil // an empty file: a new database
+	case err != nil && !errors.Is(err, io.ErrUnexpectedEOF):
+		return fmt.Errorf("read %s: %w", path, err)
+	case string(head[:n]) != sqliteMagic:
+		return fmt.Errorf("%s is not an Empires database: it is not an SQLite database file", path)
+	}
+	return nil
+}
+
+// prepare checks that the database at path is an Empires database of a
+// schema this build reads, sound, and creates the schema in a new one. It
+// changes nothing in a file it refuses.
+func prepare(path string) error {
+	db, err := sql.Open("sqlite", path+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		return fmt.Errorf("open %s: %w", path, err)
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	ctx := context.Background()
+	corrupt := func(err error) error {
+		if isNotADB(err) {
+			return fmt.Errorf("%s is not an Empires database: %w", path, err)
+		}
+		return fmt.Errorf("%s is corrupt: %w", path, err)
+	}
+	var appID, version int64
+	if err := db.QueryRowContext(ctx, "PRAGMA application_id").Scan(&appID); err != nil {
+		return corrupt(err)
+	}
+	if err := db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+		return corrupt(err)
+	}
+	tables, err := tableNames(ctx, db)
+	if err != nil {
+		return corrupt(err)
+	}
+	switch {
+	case appID == 0 && len(tables) == 0:
+		return create(ctx, db, path)
+	case appID != ApplicationID:
+		return fmt.Errorf("%s is not an Empires database: it belongs to another program (application id %#x, tables %s)",
+			path, appID, strings.Join(tables, ", "))
+	case version > SchemaVersion:
+		return fmt.Errorf("%s has schema version %d, newer than this server's %d: run a newer Empires server",
+			path, version, SchemaVersion)
+	case version < 1:
+		return fmt.Errorf("%s is corrupt: an Empires database with no schema version", path)
+	}
+	var problems []string
+	rows, err := db.QueryContext(ctx, "PRAGMA quick_check")
+	if err != nil {
+		return corrupt(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var p string
+		if err := rows.Scan(&p); err != nil {
+			return corrupt(err)
+		}
+		if p != "ok" {
+			problems = append(problems, p)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return corrupt(err)
+	}
+	if len(problems) > 0 {
+		return corrupt(errors.New(strings.Join(problems, "; ")))
+	}
+	for _, t := range []string{"games", "seats", "turns", "orders"} {
+		if !contains(tables, t) {
+			return fmt.Errorf("%s is corrupt: table %s is missing", path, t)
+		}
+	}
+	return nil
+}
+
+// create writes the schema into an empty database.
+func create(ctx context.Context, db *sql.DB, path string) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("create %s: %w", path, err)
+	}
+	defer tx.Rollback()
+	stmts := []string{schema,
+		fmt.Sprintf("PRAGMA application_id = %d", ApplicationID),
+		fmt.Sprintf("PRAGMA user_version = %d", SchemaVersion)}
+	for _, q := range stmts {
+		if _, err := tx.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("create %s: %w", path, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("create %s: %w", path, err)
+	}
+	return nil
+}
+
+// tableNames returns the names of the tables in db, sorted.
+func tableNames(ctx context.Context, db *sql.DB) ([]string, error) {
+	rows, err := db.QueryContext(ctx, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var names []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return nil, err
+		}
+		names = append(names, n)
+	}
+	return names, rows.Err()
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// isNotADB reports whether err is SQLite's "file is not a database".
+func isNotADB(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "SQLITE_NOTADB")
+}
+
+// Path returns the database file's path.
+func (s *Store) Path() string { return s.path }
+
+// Close closes the database. Nothing may use the store afterwards.
+func (s *Store) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.db.Close()
+}
+
+// Seat is one seat of a saved game.
+type Seat struct {
+	Seat  protocol.Seat
+	Name  string
+	Token protocol.SeatToken // empty for a bot or a seat nobody took
+	Bot   bool
+}
+
+// Game is a saved game.
+type Game struct {
+	ID protocol.GameID
+	// Settings are the game's settings, with its password.
+	Settings protocol.Settings
+	Seats    []Seat // by seat: Seats[i] is seat i+1
+	// Created is when the game started (was first saved).
+	Created time.Time
+	// First and Last are the turns of the first and last saved states;
+	// Last is the turn the game resumes at.
+	First, Last game.Turn
+	Over        bool
+	Winner      game.PlayerID
+}
+
+// Turns returns the number of turns resolved and saved.
+func (g *Game) Turns() int {
+	if g.Last < g.First {
+		return 0
+	}
+	return int(g.Last - g.First)
+}
+
+// Checksum returns the checksum of an encoded state: State.Checksum of the
+// state data encodes (a 64-bit FNV-1a hash of game.Encode's bytes).
+func Checksum(data []byte) uint64 {
+	h := fnv.New64a()
+	h.Write(data)
+	return h.Sum64()
+}
+
+// write runs f in a transaction under the write lock.
+func (s *Store) write(what string, f func(tx *sql.Tx) error) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	tx, err := s.db.Begin()
+	if err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	defer tx.Rollback()
+	if err := f(tx); err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	return nil
+}
+
+// SaveGame saves a game that starts, or replaces its settings and seats:
+// id, its settings (with the password) and its seats. Its states come with
+// SaveState and SaveTurn.
+func (s *Store) SaveGame(id protocol.GameID, set protocol.Settings, seats []Seat) error {
+	js, err := json.Marshal(set)
+	if err != nil {
+		return fmt.Errorf("save %s: %w", id, err)
+	}
+	return s.write(fmt.Sprintf("save %s", id), func(tx *sql.Tx) error {
+		if _, err := tx.Exec(`INSERT INTO games (id, name, ruleset, settings, created) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (id) DO UPDATE SET name = excluded.name, ruleset = excluded.ruleset, settings = excluded.settings`,
+			int64(id), set.Name, set.Ruleset, string(js), time.Now().UTC().Format(time.RFC3339)); err != nil {
+			return err
+		}
+		for _, st := range seats {
+			if err := saveSeat(tx, id, st); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// SaveSeat saves one seat of game id, which a player took once the game
+// had started.
+func (s *Store) SaveSeat(id protocol.GameID, st Seat) error {
+	return s.write(fmt.Sprintf("save %s of %s", st.Seat, id), func(tx *sql.Tx) error { return saveSeat(tx, id, st) })
+}
+
+func saveSeat(tx *sql.Tx, id protocol.GameID, st Seat) error {
+	_, err := tx.Exec(`INSERT INTO seats (game, seat, name, token, bot) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (game, seat) DO UPDATE SET name = excluded.name, token = excluded.token, bot = excluded.bot`,
+		int64(id), int64(st.Seat), st.Name, string(st.Token), st.Bot)
+	return err
+}
+
+// SaveState saves state as game id's state at the start of its turn (the
+// state a game starts or resumes from); it replaces a state saved for the
+// same turn, keeping the number of events of the turn that led to it. The
+// state is only read, during the call.
+func (s *Store) SaveState(id protocol.GameID, state *game.State) error {
+	data, err := game.Encode(state)
+	if err != nil {
+		return fmt.Errorf("save %s: %w", id, err)
+	}
+	return s.write(fmt.Sprintf("save %s, turn %d", id, state.Turn), func(tx *sql.Tx) error {
+		return saveState(tx, id, state, data, 0, true)
+	})
+}
+
+// saveState saves state, encoded as data, as game id's state at the start
+// of its turn, reached by a turn of events events; a state a game resumes
+// from keeps the number of events saved with it.
+func saveState(tx *sql.Tx, id protocol.GameID, state *game.State, data []byte, events int, resumed bool) error {
+	res, err := tx.Exec(`UPDATE games SET turn = max(turn, ?), over = ?, winner = ? WHERE id = ?`,
+		int64(state.Turn), state.Over, int64(state.Winner), int64(id))
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		return errors.New("the game was not saved when it started")
+	}
+	if resumed {
+		// The events of the turn that led to the state stay as saved.
+		_, err = tx.Exec(`INSERT INTO turns (game, turn, snapshot, checksum, events) VALUES (?, ?, ?, ?, 0)
+			ON CONFLICT (game, turn) DO UPDATE SET snapshot = excluded.snapshot, checksum = excluded.checksum`,
+			int64(id), int64(state.Turn), data, int64(Checksum(data)))
+		return err
+	}
+	_, err = tx.Exec(`INSERT OR REPLACE INTO turns (game, turn, snapshot, checksum, events) VALUES (?, ?, ?, ?, ?)`,
+		int64(id), int64(state.Turn), data, int64(Checksum(data)), events)
+	return err
+}
+
+// SaveTurn saves, in one transaction, a turn of game id resolved: the
+// orders it was resolved with (the seats with no entry submitted nothing),
+// the state after it and its number of events, and whether the game is
+// over. The state is only read, during the call.
+func (s *Store) SaveTurn(id protocol.GameID, played game.Turn, orders []game.PlayerOrders, after *game.State, events int) error {
+	data, err := game.Encode(after)
+	if err != nil {
+		return fmt.Errorf("save %s, turn %d: %w", id, played, err)
+	}
+	blobs := make([][]byte, len(orders))
+	for i, po := range orders {
+		if blobs[i], err = msgpack.Marshal(po.Orders); err != nil {
+			return fmt.Errorf("save %s, turn %d: orders of seat %d: %w", id, played, po.Player, err)
+		}
+	}
+	return s.write(fmt.Sprintf("save %s, turn %d", id, played), func(tx *sql.Tx) error {
+		for i, po := range orders {
+			if _, err := tx.Exec(`INSERT OR REPLACE INTO orders (game, turn, seat, orders) VALUES (?, ?, ?, ?)`,
+				int64(id), int64(played), int64(po.Player), blobs[i]); err != nil {
+				return err
+			}
+		}
+		return saveState(tx, id, after, data, events, false)
+	})
+}
+
+// MaxGameID returns the highest game id saved, 0 if none: a server that
+// restarts numbers its new games after it.
+func (s *Store) MaxGameID() (protocol.GameID, error) {
+	var id sql.NullInt64
+	if err := s.db.QueryRow(`SELECT max(id) FROM games`).Scan(&id); err != nil {
+		return 0, fmt.Errorf("read %s: %w", s.path, err)
+	}
+	return protocol.GameID(id.Int64), nil
+}
+
+// Games returns every saved game, by id, with its seats.
+func (s *Store) Games() ([]Game, error) { return s.games("") }
+
+// Unfinished returns the games to resume: saved and not over, by id.
+func (s *Store) Unfinished() ([]Game, error) { return s.games("WHERE g.over = 0") }
+
+// Game returns saved game id; ErrNoGame if there is none.
+func (s *Store) Game(id protocol.GameID) (Game, error) {
+	gs, err := s.games(fmt.Sprintf("WHERE g.id = %d", int64(id)))
+	if err != nil {
+		return Game{}, err
+	}
+	if len(gs) == 0 {
+		return Game{}, fmt.Errorf("%w: no %s in %s", ErrNoGame, id, s.path)
+	}
+	return gs[0], nil
+}
+
+// ErrNoGame: no such game in the database.
+var ErrNoGame = errors.New("no such game")
+
+func (s *Store) games(where string) ([]Game, error) {
+	rows, err := s.db.Query(`SELECT g.id, g.settings, g.created, g.over, g.winner,
+		coalesce((SELECT min(turn) FROM turns WHERE game = g.id), 0),
+		coalesce((SELECT max(turn) FROM turns WHERE game = g.id), 0)
+		FROM games g ` + where + ` ORDER BY g.id`)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", s.path, err)
+	}
+	var out []Game
+	for rows.Next() {
+		var g Game
+		var id, winner, first, last int64
+		var js, created string
+		if err := rows.Scan(&id, &js, &created, &g.Over, &winner, &first, &last); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("read %s: %w", s.path, err)
+		}
+		g.ID, g.Winner, g.First, g.Last = protocol.GameID(id), game.PlayerID(winner), game.Turn(first), game.Turn(last)
+		if err := json.Unmarshal([]byte(js), &g.Settings); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("read %s: settings of %s: %w", s.path, g.ID, err)
+		}
+		g.Created, _ = time.Parse(time.RFC3339, created)
+		out = append(out, g)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read %s: %w", s.path, err)
+	}
+	for i := range out {
+		if out[i].Seats, err = s.seats(out[i].ID); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func (s *Store) seats(id protocol.GameID) ([]Seat, error) {
+	rows, err := s.db.Query(`SELECT seat, name, token, bot FROM seats WHERE game = ? ORDER BY seat`, int64(id))
+	if err != nil {
+		return nil, fmt.Errorf("read seats of %s: %w", id, err)
+	}
+	defer rows.Close()
+	var out []Seat
+	for rows.Next() {
+		var st Seat
+		var seat int64
+		var tok string
+		if err := rows.Scan(&seat, &st.Name, &tok, &st.Bot); err != nil {
+			return nil, fmt.Errorf("read seats of %s: %w", id, err)
+		}
+		st.Seat, st.Token = protocol.Seat(seat), protocol.SeatToken(tok)
+		out = append(out, st)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read seats of %s: %w", id, err)
+	}
+	return out, nil
+}
+
+// Snapshot is a saved state of a game at the start of a turn.
+type Snapshot struct {
+	Turn game.Turn
+	// Data is the state, encoded (game.Encode); Checksum its checksum as
+	// saved.
+	Data     []byte
+	Checksum uint64
+	// Events is the number of events of the turn that led to the state (0
+	// for the state a game started from).
+	Events int
+}
+
+// State decodes the snapshot, after checking its checksum.
+func (sn *Snapshot) State() (*game.State, error) {
+	if sum := Checksum(sn.Data); sum != sn.Checksum {
+		return nil, fmt.Errorf("the state of turn %d is damaged: checksum %016x, saved as %016x", sn.Turn, sum, sn.Checksum)
+	}
+	st, err := game.Decode(sn.Data)
+	if err != nil {
+		return nil, fmt.Errorf("the state of turn %d: %w", sn.Turn, err)
+	}
+	return st, nil
+}
+
+// Snapshot returns game id's state at the start of turn; ErrNoGame if it
+// was not saved.
+func (s *Store) Snapshot(id protocol.GameID, turn game.Turn) (Snapshot, error) {
+	sn := Snapshot{Turn: turn}
+	var sum int64
+	err := s.db.QueryRow(`SELECT snapshot, checksum, events FROM turns WHERE game = ? AND turn = ?`,
+		int64(id), int64(turn)).Scan(&sn.Data, &sum, &sn.Events)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Snapshot{}, fmt.Errorf("%w: no state of turn %d of %s", ErrNoGame, turn, id)
+	}
+	if err != nil {
+		return Snapshot{}, fmt.Errorf("read turn %d of %s: %w", turn, id, err)
+	}
+	sn.Checksum = uint64(sum)
+	return sn, nil
+}
+
+// Orders returns the orders game id's turn was resolved with, by seat; a
+// seat that submitted nothing is not in the list.
+func (s *Store) Orders(id protocol.GameID, turn game.Turn) ([]game.PlayerOrders, error) {
+	rows, err := s.db.Query(`SELECT seat, orders FROM orders WHERE game = ? AND turn = ? ORDER BY seat`,
+		int64(id), int64(turn))
+	if err != nil {
+		return nil, fmt.Errorf("read orders of turn %d of %s: %w", turn, id, err)
+	}
+	defer rows.Close()
+	var out []game.PlayerOrders
+	for rows.Next() {
+		var seat int64
+		var blob []byte
+		if err := rows.Scan(&seat, &blob); err != nil {
+			return nil, fmt.Errorf("read orders of turn %d of %s: %w", turn, id, err)
+		}
+		po := game.PlayerOrders{Player: game.PlayerID(seat)}
+		if err := msgpack.Unmarshal(blob, &po.Orders); err != nil {
+			return nil, fmt.Errorf("orders of seat %d, turn %d of %s: %w", seat, turn, id, err)
+		}
+		if po.Orders == nil {
+			po.Orders = []game.Order{}
+		}
+		out = append(out, po)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read orders of turn %d of %s: %w", turn, id, err)
+	}
+	return out, nil
+}
