@@ -665,7 +665,7 @@ func (m *Match) clockInfo() *ClockInfo {
 // viewOf returns seat's view of the state now.
 func (m *Match) viewOf(seat game.PlayerID) *game.View {
 	if seat == 0 && m.set.AllSeeing {
-		return allSeeingView(m.state)
+		return game.AllSeeingView(m.state)
 	}
 	return game.NewView(m.state, seat)
 }
@@ -785,50 +785,6 @@ func (m *Match) sweep() {
 // compact drops finished subscriptions from m.subs.
 func (m *Match) compact() {
 	m.subs = slices.DeleteFunc(m.subs, func(sub *Subscription) bool { return !sub.live })
-}
-
-// allSeeingView returns what an all-seeing spectator sees of s: every hex's
-// terrain and every hex in sight, every army and city as a player sees those
-// in sight, and the players' public data. It is a view of player 0 in the
-// normal form of game.View, so Diff, Apply and Checksum work on it.
-func allSeeingView(s *game.State) *game.View {
-	v := game.NewView(s, 0) // players' public data, sizes; nothing seen
-	if s.Map == nil {
-		return v
-	}
-	n := s.Map.Rect().Len()
-	v.Terrain = slices.Clone(s.Map.Terrain[:n])
-	for i := range v.Visible {
-		v.Visible[i] = ^uint64(0)
-	}
-	if tail := n % 64; tail != 0 {
-		v.Visible[len(v.Visible)-1] = 1<<tail - 1
-	}
-	seen := func(owner game.PlayerID) game.Turn {
-		if owner == 0 {
-			return 0 // player 0's own, as NewView would have it
-		}
-		return s.Turn
-	}
-	for i := range s.Armies {
-		a := &s.Armies[i]
-		v.Armies = append(v.Armies, game.ArmyView{ID: a.ID, Owner: a.Owner, Hex: a.Hex, Naval: a.Naval,
-			Units: cloneNil(a.Units), NumCharacters: int32(len(a.Characters)), Seen: seen(a.Owner)})
-	}
-	for i := range s.Cities {
-		c := &s.Cities[i]
-		v.Cities = append(v.Cities, game.CityView{ID: c.ID, Owner: c.Owner, Hex: c.Hex, Level: c.Level,
-			Capital: c.Capital, Seen: seen(c.Owner)})
-	}
-	return v
-}
-
-// cloneNil returns a copy of u, nil if u is empty (a view's normal form).
-func cloneNil(u game.Units) game.Units {
-	if len(u) == 0 {
-		return nil
-	}
-	return slices.Clone(u)
 }
 
 // cloneOrders returns a deep copy of orders.

@@ -267,7 +267,7 @@ func (c *client) check(s *game.State) {
 	c.t.Helper()
 	want := game.NewView(s, c.sub.Seat())
 	if c.sub.Seat() == 0 && c.h.m.set.AllSeeing {
-		want = allSeeingView(s)
+		want = game.AllSeeingView(s)
 	}
 	if got, w := c.view.Checksum(), want.Checksum(); got != w {
 		c.t.Fatalf("seat %d: client view checksum %x, server's view %x", c.sub.Seat(), got, w)
