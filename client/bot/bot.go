@@ -63,6 +63,8 @@ type Options struct {
 	// ListInterval is how often to ask for the game list while no open
 	// game shows up; 0 means DefaultListInterval.
 	ListInterval time.Duration
+	// Hooks are called as the bot plays (see Hooks).
+	Hooks Hooks
 }
 
 // Rejection is an order the server refused.
@@ -372,6 +374,7 @@ func (r *runner) seated(m *protocol.Joined) error {
 	r.joined = true
 	r.res.Game, r.res.Seat = m.Game, m.Seat
 	r.c.SetSeat(m.Game, m.Token)
+	r.opts.Hooks.joined(m.Game, m.Seat)
 	seed := r.opts.Seed
 	if seed == 0 {
 		seed = m.Settings.Seed
@@ -401,6 +404,7 @@ func (r *runner) fullView(m *protocol.FullView) error {
 // new turn; on a mismatch it asks for the whole view.
 func (r *runner) turnUpdate(m *protocol.TurnUpdate) error {
 	r.res.Updates++
+	r.opts.Hooks.update(m)
 	if r.view == nil {
 		return nil // a FullView is on its way
 	}
@@ -437,6 +441,7 @@ func (r *runner) play() error {
 	if err := r.send(&protocol.SetReady{Ready: true}, nil); err != nil {
 		return err
 	}
+	r.opts.Hooks.ready(v.Turn)
 	r.played = v.Turn
 	r.res.TurnsPlayed++
 	r.res.Orders += len(orders)

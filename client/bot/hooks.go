@@ -1,0 +1,44 @@
+package bot
+
+import (
+	"time"
+
+	"empires/shared/game"
+	"empires/shared/protocol"
+)
+
+// Hooks are functions a Bot calls as it plays, for whoever measures it
+// (the load tool). Each is called on Run's goroutine and must return
+// quickly; a nil one is skipped.
+type Hooks struct {
+	// Joined is called once the bot has its seat, with its game and seat,
+	// before it says it is ready in the game's lobby.
+	Joined func(g protocol.GameID, s protocol.Seat)
+	// Ready is called right after the bot said it is ready for turn t
+	// (its orders sent), with the time it did.
+	Ready func(t game.Turn, at time.Time)
+	// Update is called when the TurnUpdate resolving turn t arrives,
+	// before the bot applies it, with the time it arrived.
+	Update func(t game.Turn, at time.Time)
+}
+
+// joined calls h.Joined if set.
+func (h Hooks) joined(g protocol.GameID, s protocol.Seat) {
+	if h.Joined != nil {
+		h.Joined(g, s)
+	}
+}
+
+// ready calls h.Ready if set.
+func (h Hooks) ready(t game.Turn) {
+	if h.Ready != nil {
+		h.Ready(t, time.Now())
+	}
+}
+
+// update calls h.Update if set, for the turn m resolves.
+func (h Hooks) update(m *protocol.TurnUpdate) {
+	if h.Update != nil && m.Delta != nil {
+		h.Update(m.Delta.From, time.Now())
+	}
+}

@@ -1,0 +1,184 @@
+package main
+
+import (
+	"slices"
+	"sync"
+	"time"
+
+	"empires/shared/game"
+)
+
+// turnTimes are the times of one turn of one game.
+type turnTimes struct {
+	lastReady time.Time   // the last SetReady of the turn, zero if none
+	updates   []time.Time // each TurnUpdate resolving it, as it arrived
+}
+
+// collector gathers the turn times of one game's clients: when each said
+// it was ready for a turn, when each got the turn's TurnUpdate. Its
+// methods may be called from any goroutine.
+type collector struct {
+	mu     sync.Mutex
+	turns  map[game.Turn]*turnTimes
+	latest game.Turn // the latest turn a TurnUpdate resolved
+
+	// Since the last take: the delays of the turns done with, when each
+	// turn resolved (its first TurnUpdate), and the updates that came
+	// before the turn's last SetReady.
+	delays   []time.Duration
+	resolved []time.Time
+	late     int
+}
+
+func newCollector() *collector {
+	return &collector{turns: make(map[game.Turn]*turnTimes)}
+}
+
+// turn returns turn t's times, adding them if new. c.mu is held.
+func (c *collector) turn(t game.Turn) *turnTimes {
+	tt := c.turns[t]
+	if tt == nil {
+		tt = &turnTimes{}
+		c.turns[t] = tt
+	}
+	return tt
+}
+
+// ready notes that a client said it was ready for turn t at time at (a
+// bot.Hooks Ready).
+func (c *collector) ready(t game.Turn, at time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if tt := c.turn(t); at.After(tt.lastReady) {
+		tt.lastReady = at
+	}
+}
+
+// update notes that a client got the TurnUpdate resolving turn t at time
+// at (a bot.Hooks Update).
+func (c *collector) update(t game.Turn, at time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	tt := c.turn(t)
+	if len(tt.updates) == 0 {
+		c.resolved = append(c.resolved, at)
+	}
+	tt.updates = append(tt.updates, at)
+	c.latest = max(c.latest, t)
+}
+
+// take returns the delays from a turn's last SetReady to each of its
+// TurnUpdates for the turns done with, when turns resolved (their first
+// TurnUpdate came), and the updates that came before the turn's last
+// SetReady (counted as no delay), each since the last take, and forgets
+// them. A turn is done with once a later one has resolved or a new game
+// began (newGame), or, if all, at once.
+func (c *collector) take(all bool) (delays []time.Duration, resolved []time.Time, late int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.settle(all)
+	delays, resolved, late = c.delays, c.resolved, c.late
+	c.delays, c.resolved, c.late = nil, nil, 0
+	return delays, resolved, late
+}
+
+// newGame notes that the game's clients begin a new game, its turns
+// counted from 1 again: the turns so far are done with.
+func (c *collector) newGame() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.settle(true)
+	c.latest = 0
+}
+
+// settle turns the times of the turns done with (all of them, if all)
+// into delays. c.mu is held.
+func (c *collector) settle(all bool) {
+	for t, tt := range c.turns {
+		if !all && t >= c.latest {
+			continue
+		}
+		if !tt.lastReady.IsZero() {
+			for _, u := range tt.updates {
+				d := u.Sub(tt.lastReady)
+				if d < 0 {
+					d = 0
+					c.late++
+				}
+				c.delays = append(c.delays, d)
+			}
+		}
+		delete(c.turns, t)
+	}
+}
+
+// percentile returns the p-th percentile (0 < p <= 1, nearest rank) of the
+// sorted durations ds, 0 if there are none.
+func percentile(ds []time.Duration, p float64) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	i := int(float64(len(ds))*p+0.999999) - 1
+	return ds[min(max(i, 0), len(ds)-1)]
+}
+
+// sortedCopy returns ds sorted, leaving ds as is.
+func sortedCopy(ds []time.Duration) []time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s
+}
+
+// gauge counts the clients seated, keeps its peak, notes when it first
+// was full and what it was when a client first left for good. Its
+// methods may be called from any goroutine.
+type gauge struct {
+	full int // the count that is full
+
+	mu        sync.Mutex
+	now, peak int
+	fullAt    time.Time
+	left      bool      // a client left for good
+	atLeave   int       // the count just before
+	leftAt    time.Time // when
+}
+
+// join counts a client seated.
+func (g *gauge) join() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.now++
+	g.peak = max(g.peak, g.now)
+	if g.now == g.full && g.fullAt.IsZero() {
+		g.fullAt = time.Now()
+	}
+}
+
+// leave counts a client gone: for good, or to take a seat in a new game.
+func (g *gauge) leave(forGood bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if forGood && !g.left {
+		g.left, g.atLeave, g.leftAt = true, g.now, time.Now()
+	}
+	g.now--
+}
+
+// get returns the count, its peak, and when it first was full (zero if
+// never).
+func (g *gauge) get() (now, peak int, fullAt time.Time) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.now, g.peak, g.fullAt
+}
+
+// end returns the count just before a client first left for good and
+// when it did, or the count now and a zero time if none did.
+func (g *gauge) end() (int, time.Time) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.left {
+		return g.atLeave, g.leftAt
+	}
+	return g.now, time.Time{}
+}

@@ -1,0 +1,353 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"sync"
+	"time"
+
+	"empires/client/bot"
+	"empires/server/host"
+	"empires/shared/ai"
+	"empires/shared/game"
+	"empires/shared/protocol"
+	"empires/shared/rules/erfworld"
+)
+
+// tick is how often the load gathers its measures.
+const tick = 250 * time.Millisecond
+
+// maxFailures is how many client failures a Report quotes.
+const maxFailures = 5
+
+// Config is what a load does.
+type Config struct {
+	// Addr is the host:port of a running server; empty starts one, in a
+	// child process or, if InProc, in this one.
+	Addr   string
+	InProc bool
+	// Games games of Seats clients each, on maps of Width x Height, with a
+	// turn timer of Timer seconds (0: none), the AI at Level.
+	Games, Seats  int
+	Width, Height int
+	Timer         int
+	Level         ai.Level
+	// Turns is how many turns each client plays before it stops.
+	Turns int
+	// Rematch makes the clients of a game that is over play a new one,
+	// until they have played Turns turns.
+	Rematch bool
+	// Duration is the longest the load runs.
+	Duration time.Duration
+	// Seed seeds the first game; game i has Seed+i.
+	Seed uint64
+	// Every is how often a line of progress is printed.
+	Every time.Duration
+	// Rules is the ruleset of the clients (and of an in-process server);
+	// nil loads the built-in one.
+	Rules *erfworld.Rules
+}
+
+// check reports what is wrong with c.
+func (c Config) check() error {
+	switch {
+	case c.Games < 1:
+		return fmt.Errorf("%d games: want 1 or more", c.Games)
+	case c.Seats < protocol.MinSeats || c.Seats > protocol.MaxSeats:
+		return fmt.Errorf("%d seats: want %d to %d", c.Seats, protocol.MinSeats, protocol.MaxSeats)
+	case c.Width < protocol.MinMapSide || c.Width > protocol.MaxMapSide ||
+		c.Height < protocol.MinMapSide || c.Height > protocol.MaxMapSide:
+		return fmt.Errorf("map %dx%d: each side %d to %d", c.Width, c.Height, protocol.MinMapSide, protocol.MaxMapSide)
+	case c.Timer != 0 && (c.Timer < protocol.MinTurnSeconds || c.Timer > protocol.MaxTurnSeconds):
+		return fmt.Errorf("turn timer %d s: want 0 or %d to %d", c.Timer, protocol.MinTurnSeconds, protocol.MaxTurnSeconds)
+	case c.Turns < 1:
+		return fmt.Errorf("%d turns: want 1 or more", c.Turns)
+	case c.Duration <= 0:
+		return fmt.Errorf("duration %v: want more than 0", c.Duration)
+	case c.Every <= 0:
+		return fmt.Errorf("progress every %v: want more than 0", c.Every)
+	}
+	return nil
+}
+
+// clientResult is how one client ended.
+type clientResult struct {
+	res bot.Result
+	err error
+	// stopped tells that the client was stopped by the load's end
+	// (Duration), which is not a failure.
+	stopped bool
+	// creator tells that the client created its game; final that it
+	// plays no more games.
+	creator, final bool
+}
+
+// load is one run of Run.
+type load struct {
+	cfg   Config
+	srv   server
+	url   string
+	held  gauge // clients seated and not yet ended
+	games []*collector
+}
+
+// Run starts the server (unless cfg.Addr names one), plays cfg.Games
+// games of cfg.Seats clients on it until each client has played cfg.Turns
+// turns or cfg.Duration has passed, printing a line of progress to
+// progress every cfg.Every, stops the server it started and returns the
+// report. It returns an error only if the load could not run; failed
+// clients are in the report (Report.Err).
+func Run(ctx context.Context, cfg Config, progress io.Writer) (Report, error) {
+	if err := cfg.check(); err != nil {
+		return Report{}, err
+	}
+	if cfg.Rules == nil {
+		rs, err := host.LoadRules("")
+		if err != nil {
+			return Report{}, fmt.Errorf("ruleset: %w", err)
+		}
+		cfg.Rules = rs
+	}
+	srv, err := startServer(cfg)
+	if err != nil {
+		return Report{}, err
+	}
+	l := &load{cfg: cfg, srv: srv, url: srv.URL(), held: gauge{full: cfg.Games * cfg.Seats}}
+	rep := l.run(ctx, progress)
+	if err := srv.stop(); err != nil {
+		rep.StopErr = err.Error()
+	}
+	return rep, nil
+}
+
+// run plays the games and measures them.
+func (l *load) run(parent context.Context, progress io.Writer) Report {
+	cfg := l.cfg
+	rep := Report{Config: cfg, Clients: cfg.Games * cfg.Seats, PeakRunning: -1}
+	baseServer, measured := l.srv.usage()
+	baseProcess, processOK := processCPU()
+	hc := &http.Client{Timeout: time.Second}
+	healthURL := healthURL(l.url)
+
+	ctx, cancel := context.WithTimeout(parent, cfg.Duration)
+	defer cancel()
+	results := make(chan clientResult, rep.Clients)
+	l.games = make([]*collector, cfg.Games)
+	for i := range l.games {
+		l.games[i] = newCollector()
+		go l.playGame(ctx, i, results)
+	}
+
+	start := time.Now()
+	ticker := time.NewTicker(tick)
+	defer ticker.Stop()
+	nextPrint := start.Add(cfg.Every)
+	var (
+		delays, recent []time.Duration // all delays, and those since the last line of progress
+		resolved       []time.Time     // when each turn resolved
+		printed        int             // turns resolved at the last line
+		lastPrint      = start
+		ended          int
+		askedAtEnd     bool // the server's health was asked when clients began to end
+		done           = ctx.Done()
+		peakRSS        int64
+	)
+	gather := func(all bool) {
+		for _, c := range l.games {
+			d, r, late := c.take(all)
+			delays, recent = append(delays, d...), append(recent, d...)
+			resolved = append(resolved, r...)
+			rep.Late += late
+		}
+	}
+	askHealth := func() (health, bool) {
+		h, err := getHealth(parent, hc, healthURL)
+		if err != nil {
+			return health{}, false
+		}
+		rep.PeakRunning = max(rep.PeakRunning, h.Running)
+		return h, true
+	}
+	atEnd := func() {
+		if !askedAtEnd {
+			askedAtEnd = true
+			askHealth()
+		}
+	}
+	for ended < rep.Clients {
+		select {
+		case r := <-results:
+			if r.final {
+				atEnd()
+				ended++
+			}
+			rep.add(r)
+		case <-done:
+			done = nil
+			atEnd()
+		case now := <-ticker.C:
+			gather(false)
+			if u, ok := l.srv.usage(); ok {
+				peakRSS = max(peakRSS, u.RSS)
+			}
+			if now.Before(nextPrint) {
+				continue
+			}
+			nextPrint = nextPrint.Add(cfg.Every)
+			line := progressLine{elapsed: now.Sub(start), clients: rep.Clients, failed: rep.Failed,
+				turns: len(resolved), rate: float64(len(resolved)-printed) / now.Sub(lastPrint).Seconds(), running: -1}
+			line.held, _, _ = l.held.get()
+			if h, ok := askHealth(); ok {
+				line.running, line.serverConns = h.Running, h.Connections
+			}
+			s := sortedCopy(recent)
+			line.p50, line.p99 = percentile(s, 0.5), percentile(s, 0.99)
+			if u, ok := l.srv.usage(); ok {
+				line.serverCPU = float64(u.CPU-baseServer.CPU) / float64(now.Sub(start))
+				line.rss = u.RSS
+			}
+			line.print(progress)
+			recent, printed, lastPrint = recent[:0], len(resolved), now
+		}
+	}
+	gather(true)
+	rep.Elapsed = time.Since(start)
+	_, peak, allSeated := l.held.get()
+	endConns, firstLeft := l.held.end()
+	rep.PeakConns, rep.EndConns = peak, endConns
+	rep.Turns = len(resolved)
+	rep.TurnsPerSecond = float64(rep.Turns) / rep.Elapsed.Seconds()
+	if !allSeated.IsZero() && firstLeft.After(allSeated) {
+		n := 0
+		for _, at := range resolved {
+			if !at.Before(allSeated) && !at.After(firstLeft) {
+				n++
+			}
+		}
+		rep.Steady = firstLeft.Sub(allSeated)
+		rep.TurnsPerSecond = float64(n) / rep.Steady.Seconds()
+	}
+	s := sortedCopy(delays)
+	rep.Samples = len(s)
+	rep.P50, rep.P99 = percentile(s, 0.5), percentile(s, 0.99)
+	if len(s) > 0 {
+		rep.Max = s[len(s)-1]
+	}
+	if rep.TurnsPlayed > 0 {
+		rep.BytesPerTurn = float64(rep.Bytes) / float64(rep.TurnsPlayed)
+	}
+	if u, ok := l.srv.usage(); ok && measured {
+		rep.ServerMeasured = true
+		rep.ServerCPU = u.CPU - baseServer.CPU
+		rep.ServerRSS, rep.ServerPeakRSS, rep.ServerHWM = u.RSS, max(peakRSS, u.RSS), u.HWM
+	}
+	if p, ok := processCPU(); ok && processOK {
+		rep.ProcessMeasured = true
+		rep.ProcessCPU = p - baseProcess
+	}
+	return rep
+}
+
+// playGame plays game i: its first client creates it, the others join it
+// once it is created. When the game is over, if cfg.Rematch, its clients
+// play a new one, until they have played cfg.Turns turns in all. Each
+// client's end goes to results, each game's end too.
+func (l *load) playGame(ctx context.Context, i int, results chan<- clientResult) {
+	cfg := l.cfg
+	turnsLeft := cfg.Turns
+	for round := 0; ; round++ {
+		if round > 0 {
+			l.games[i].newGame()
+		}
+		rs := l.playRound(ctx, i, round, turnsLeft)
+		var last game.Turn
+		over := true
+		for _, r := range rs {
+			last = max(last, r.res.Turn)
+			over = over && r.err == nil && r.res.Over
+		}
+		turnsLeft -= int(last)
+		again := over && cfg.Rematch && turnsLeft > 0 && ctx.Err() == nil
+		for _, r := range rs {
+			r.final = !again
+			results <- r
+		}
+		if !again {
+			return
+		}
+	}
+}
+
+// playRound plays one game of game i's clients, of at most turns turns,
+// and returns how each client ended, the game's creator first.
+func (l *load) playRound(ctx context.Context, i, round, turns int) []clientResult {
+	cfg := l.cfg
+	set := protocol.Settings{
+		Name:  fmt.Sprintf("load %d", i+1),
+		Width: cfg.Width, Height: cfg.Height,
+		Seed:        cfg.Seed + uint64(i) + uint64(round*cfg.Games),
+		Seats:       cfg.Seats,
+		TurnSeconds: cfg.Timer,
+	}
+	rs := make([]clientResult, cfg.Seats)
+	var wg sync.WaitGroup
+	created := make(chan protocol.GameID, 1)
+	creatorDone := make(chan struct{})
+	wg.Go(func() {
+		defer close(creatorDone)
+		rs[0] = l.client(ctx, i, 1, turns, bot.Options{Create: &set}, created)
+		rs[0].creator = true
+	})
+	var id protocol.GameID
+	select {
+	case id = <-created:
+	case <-creatorDone:
+	case <-ctx.Done():
+	}
+	for seat := 2; seat <= cfg.Seats; seat++ {
+		if id == 0 {
+			err := fmt.Errorf("client %d-%d: not started: game %d was not created", i+1, seat, i+1)
+			rs[seat-1] = clientResult{err: err, stopped: ctx.Err() != nil}
+			continue
+		}
+		wg.Go(func() { rs[seat-1] = l.client(ctx, i, seat, turns, bot.Options{Join: id}, nil) })
+	}
+	wg.Wait()
+	return rs
+}
+
+// client runs one client of game i with opts, for at most turns turns,
+// sending the game's ID to created (if not nil) once it is seated.
+func (l *load) client(ctx context.Context, i, seat, turns int, opts bot.Options, created chan<- protocol.GameID) clientResult {
+	col := l.games[i]
+	opts.URL, opts.Name = l.url, fmt.Sprintf("Load %d-%d", i+1, seat)
+	opts.Rules, opts.Level, opts.LastTurn = l.cfg.Rules, l.cfg.Level, game.Turn(turns)
+	seated := false // set by Joined, on Run's goroutine
+	opts.Hooks = bot.Hooks{
+		Joined: func(g protocol.GameID, _ protocol.Seat) {
+			seated = true
+			l.held.join()
+			if created != nil {
+				created <- g
+			}
+		},
+		Ready:  col.ready,
+		Update: col.update,
+	}
+	b, err := bot.New(opts)
+	if err != nil {
+		return clientResult{err: err}
+	}
+	res, err := b.Run(ctx)
+	if seated {
+		// The client plays again if its game is over with turns left
+		// (and its fellows did not fail).
+		again := err == nil && res.Over && l.cfg.Rematch && turns-int(res.Turn) > 0 && ctx.Err() == nil
+		l.held.leave(!again)
+	}
+	// Whatever went wrong once the load was over (a connection cut while
+	// it was being set up, say) is the load's end, not a failure.
+	return clientResult{res: res, err: err, stopped: err != nil && ctx.Err() != nil}
+}

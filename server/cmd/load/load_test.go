@@ -1,0 +1,190 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"empires/shared/ai"
+)
+
+// TestMain lets the test binary be the load's child server, as the
+// command is: run with serveFlag first, it serves instead of testing.
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == serveFlag {
+		os.Exit(serveMain(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// small is a load of 2 games of 3 clients playing 3 turns.
+func small(inProc bool) Config {
+	return Config{InProc: inProc, Games: 2, Seats: 3, Width: 20, Height: 20, Timer: 10, Level: ai.Easy,
+		Turns: 3, Duration: 30 * time.Second, Seed: 5, Every: time.Second}
+}
+
+// TestRunSmall runs a small load against a server in this process and in
+// a child process and checks the report's figures.
+func TestRunSmall(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		inProc bool
+	}{{"in process", true}, {"child process", false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out bytes.Buffer
+			rep, err := Run(context.Background(), small(tc.inProc), &out)
+			if err != nil {
+				t.Fatalf("run: %v", err)
+			}
+			if err := rep.Err(); err != nil {
+				t.Fatalf("report: %v\n%s", err, out.String())
+			}
+			checks := []struct {
+				what string
+				ok   bool
+			}{
+				{"6 connections at the peak", rep.PeakConns == 6},
+				{"6 clients finished", rep.Finished == 6 && rep.Stopped == 0 && rep.Failed == 0},
+				{"3 turns of each game resolved", rep.Turns == 6},
+				{"3 turns played by each client", rep.TurnsPlayed == 18},
+				{"turns a second", rep.TurnsPerSecond > 0},
+				{"a delay for each client and turn", rep.Samples == 18},
+				{"delays in order", rep.P50 > 0 && rep.P50 <= rep.P99 && rep.P99 <= rep.Max && rep.Max < 10*time.Second},
+				{"bytes a turn", rep.BytesPerTurn > 100},
+				{"no errors", rep.Mismatches == 0 && rep.Rejections == 0 && rep.ServerErrors == 0},
+				{"server measured in a child process only", rep.ServerMeasured == !tc.inProc},
+				{"server CPU and memory", tc.inProc || (rep.ServerCPU > 0 && rep.ServerHWM >= rep.ServerPeakRSS && rep.ServerPeakRSS > 1<<20)},
+			}
+			for _, c := range checks {
+				if !c.ok {
+					t.Errorf("%s: not so in %+v", c.what, rep)
+				}
+			}
+			var printed bytes.Buffer
+			rep.Print(&printed)
+			for _, want := range []string{"6 peak", "6 finished", "0 failed, 0 checksum mismatches"} {
+				if !strings.Contains(printed.String(), want) {
+					t.Errorf("the printed report lacks %q:\n%s", want, printed.String())
+				}
+			}
+		})
+	}
+}
+
+// TestRunStopped checks that clients stopped by the duration are not
+// failures.
+func TestRunStopped(t *testing.T) {
+	cfg := small(true)
+	cfg.Games, cfg.Turns, cfg.Duration = 1, 1000, 1500*time.Millisecond
+	rep, err := Run(context.Background(), cfg, io.Discard)
+	if err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	if rep.Stopped != 3 || rep.Failed != 0 || rep.Err() != nil {
+		t.Errorf("stopped %d, failed %d, error %v: want 3 stopped and no error", rep.Stopped, rep.Failed, rep.Err())
+	}
+	if rep.Turns == 0 || rep.EndConns != 3 {
+		t.Errorf("%d turns resolved, %d connections at the end: want turns and 3", rep.Turns, rep.EndConns)
+	}
+}
+
+func TestParseFlags(t *testing.T) {
+	cfg, err := parseFlags(strings.Fields("-games 50 -seats 8 -size 32x24 -timer 10 -turns 40 -level easy -duration 90s -seed 3"), io.Discard)
+	if err != nil {
+		t.Fatalf("parse: %v", err)
+	}
+	want := Config{Games: 50, Seats: 8, Width: 32, Height: 24, Timer: 10, Turns: 40, Rematch: true, Level: ai.Easy,
+		Duration: 90 * time.Second, Seed: 3, Every: 5 * time.Second}
+	if cfg != want {
+		t.Errorf("config:\nhave %+v\nwant %+v", cfg, want)
+	}
+	for _, args := range []string{
+		"-seats 1", "-seats 17", "-size 32", "-size 8x8", "-timer 5", "-turns 0", "-level genius",
+		"-games 0", "-duration 0s", "extra",
+	} {
+		if _, err := parseFlags(strings.Fields(args), io.Discard); !errors.Is(err, errUsage) {
+			t.Errorf("%q: error %v, want a usage error", args, err)
+		}
+	}
+}
+
+func TestCollector(t *testing.T) {
+	c := newCollector()
+	t0 := time.Unix(1000, 0)
+	at := func(ms int) time.Time { return t0.Add(time.Duration(ms) * time.Millisecond) }
+	c.ready(1, at(0))
+	c.ready(1, at(30)) // the last SetReady of turn 1
+	c.ready(1, at(10))
+	c.update(1, at(35))
+	c.update(1, at(40))
+	c.update(1, at(25)) // before the last SetReady was noted
+	d, r, late := c.take(false)
+	if len(d) != 0 || !slices.Equal(r, []time.Time{at(35)}) || late != 0 {
+		t.Errorf("turn 1 still the latest: delays %v, resolved %v, late %d; want none, [35ms], 0", d, r, late)
+	}
+	c.ready(2, at(100))
+	c.update(2, at(101))
+	d, r, late = c.take(false)
+	want := []time.Duration{0, 5 * time.Millisecond, 10 * time.Millisecond}
+	if have := sortedCopy(d); !slices.Equal(have, want) || len(r) != 1 || late != 1 {
+		t.Errorf("after turn 2: delays %v, resolved %v, late %d; want %v, one, 1", have, r, late, want)
+	}
+	d, r, _ = c.take(true)
+	if !slices.Equal(d, []time.Duration{time.Millisecond}) || len(r) != 0 {
+		t.Errorf("at the end: delays %v, resolved %v; want [1ms], none", d, r)
+	}
+	if len(c.turns) != 0 {
+		t.Errorf("%d turns kept after taking all", len(c.turns))
+	}
+
+	// A new game counts its turns from 1 again.
+	c.ready(7, at(200))
+	c.update(7, at(202))
+	c.newGame()
+	c.ready(1, at(300))
+	c.update(1, at(303))
+	d, r, _ = c.take(false)
+	if !slices.Equal(d, []time.Duration{2 * time.Millisecond}) || len(r) != 2 {
+		t.Errorf("after a new game: delays %v, resolved %v; want [2ms] and two turns", d, r)
+	}
+	c.ready(2, at(400))
+	c.update(2, at(404))
+	if d, _, _ = c.take(false); !slices.Equal(d, []time.Duration{3 * time.Millisecond}) {
+		t.Errorf("turn 1 of the new game: delays %v, want [3ms]", d)
+	}
+}
+
+func TestPercentile(t *testing.T) {
+	ds := []time.Duration{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	for _, tc := range []struct {
+		p    float64
+		want time.Duration
+	}{{0.5, 5}, {0.99, 10}, {0.1, 1}, {1, 10}} {
+		if have := percentile(ds, tc.p); have != tc.want {
+			t.Errorf("percentile %v: have %v, want %v", tc.p, have, tc.want)
+		}
+	}
+	if have := percentile(nil, 0.5); have != 0 {
+		t.Errorf("percentile of none: have %v, want 0", have)
+	}
+}
+
+func TestParseStat(t *testing.T) {
+	stat := "1234 (load (x) y) S 1 1234 1234 0 -1 4194560 1000 0 0 0 250 50 0 0 20 0 12 0 100 1000000 2000"
+	if have, ok := parseStatCPU(stat); !ok || have != 3*time.Second {
+		t.Errorf("CPU of %q: have %v %v, want 3s", stat, have, ok)
+	}
+	if _, ok := parseStatCPU("garbage"); ok {
+		t.Errorf("CPU of garbage: ok")
+	}
+	status := "Name:\tload\nVmHWM:\t  20480 kB\nVmRSS:\t  10240 kB\n"
+	if rss, hwm := statusKiB(status, "VmRSS:"), statusKiB(status, "VmHWM:"); rss != 10240 || hwm != 20480 {
+		t.Errorf("RSS %d kB, HWM %d kB: want 10240 and 20480", rss, hwm)
+	}
+}

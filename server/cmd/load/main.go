@@ -1,0 +1,141 @@
+// Command load puts an Empires server under load: it starts games of
+// headless AI clients (package client/bot), each over its own websocket,
+// and reports what the server held: connections, games, turns resolved a
+// second, the time from a turn's last SetReady to each client's
+// TurnUpdate, bytes a client receives a turn, errors, and the server's CPU
+// time and memory.
+//
+//	go run ./server/cmd/load -games 50 -seats 8 -size 32x32 -timer 10 -turns 1000 -duration 90s
+//
+// Without -addr it starts a server of its own on a free loopback port, in
+// a child process (the command itself, run with the hidden flag -serve) so
+// that the server's CPU and memory are measured apart from the clients';
+// -inproc runs that server inside the command instead. With -addr it loads
+// a running server and measures the clients only.
+//
+// For each game the first client creates it (every seat a person's, the
+// turn timer of -timer) and the others join it by its ID; when the game is
+// over they play a new one (unless -rematch=false). Each client stops
+// after -turns turns in all; -duration stops everything. A line of progress
+// comes every -every, the report at the end. The command exits 1 if a
+// client failed or a view's checksum did not match the server's, 2 on bad
+// flags.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"empires/shared/ai"
+	"empires/shared/protocol"
+)
+
+func main() {
+	if len(os.Args) > 1 && os.Args[1] == serveFlag {
+		os.Exit(serveMain(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "load:", err)
+		if errors.Is(err, errUsage) {
+			os.Exit(2)
+		}
+		os.Exit(1)
+	}
+}
+
+// errUsage marks errors in the command line.
+var errUsage = errors.New("usage")
+
+// run parses the command line, runs the load and prints its progress and
+// report to stdout. It fails if the load could not run, a client failed
+// or a checksum mismatched.
+func run(ctx context.Context, args []string, stdout io.Writer) error {
+	cfg, err := parseFlags(args, stdout)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	rep, err := Run(ctx, cfg, stdout)
+	if err != nil {
+		return err
+	}
+	rep.Print(stdout)
+	return rep.Err()
+}
+
+// parseFlags returns the Config the command line sets; usage errors wrap
+// errUsage, -h returns flag.ErrHelp.
+func parseFlags(args []string, out io.Writer) (Config, error) {
+	fs := flag.NewFlagSet("load", flag.ContinueOnError)
+	fs.SetOutput(out)
+	cfg := Config{}
+	fs.StringVar(&cfg.Addr, "addr", "", "host:port of a running server; empty starts one on a free loopback port")
+	fs.BoolVar(&cfg.InProc, "inproc", false, "without -addr, run the server inside this process instead of a child process")
+	fs.IntVar(&cfg.Games, "games", 10, "games to play at once")
+	fs.IntVar(&cfg.Seats, "seats", 4, fmt.Sprintf("clients (seats) per game, %d to %d", protocol.MinSeats, protocol.MaxSeats))
+	size := fs.String("size", "32x32", "map size as WIDTHxHEIGHT")
+	fs.IntVar(&cfg.Timer, "timer", 10, fmt.Sprintf("turn timer in seconds: 0 (wait for everyone) or %d and more", protocol.MinTurnSeconds))
+	fs.IntVar(&cfg.Turns, "turns", 100, "turns each client plays before it stops")
+	fs.BoolVar(&cfg.Rematch, "rematch", true, "when a game is over, its clients play a new one until they have played -turns turns")
+	level := fs.String("level", ai.Normal.String(), "the clients' AI level: "+levelNames())
+	fs.DurationVar(&cfg.Duration, "duration", 2*time.Minute, "the longest the load runs")
+	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the first game; game i uses seed+i")
+	fs.DurationVar(&cfg.Every, "every", 5*time.Second, "how often to print a line of progress")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return Config{}, err
+		}
+		return Config{}, fmt.Errorf("%w: %v", errUsage, err)
+	}
+	if fs.NArg() > 0 {
+		return Config{}, fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
+	}
+	var err error
+	if cfg.Width, cfg.Height, err = parseSize(*size); err != nil {
+		return Config{}, fmt.Errorf("%w: -size: %v", errUsage, err)
+	}
+	if cfg.Level, err = ai.ParseLevel(*level); err != nil {
+		return Config{}, fmt.Errorf("%w: -level: %v", errUsage, err)
+	}
+	if err := cfg.check(); err != nil {
+		return Config{}, fmt.Errorf("%w: %v", errUsage, err)
+	}
+	return cfg, nil
+}
+
+// parseSize parses "WIDTHxHEIGHT".
+func parseSize(s string) (w, h int, err error) {
+	ws, hs, ok := strings.Cut(s, "x")
+	if !ok {
+		return 0, 0, fmt.Errorf("%q: want WIDTHxHEIGHT", s)
+	}
+	if w, err = strconv.Atoi(ws); err != nil {
+		return 0, 0, fmt.Errorf("%q: width: %w", s, err)
+	}
+	if h, err = strconv.Atoi(hs); err != nil {
+		return 0, 0, fmt.Errorf("%q: height: %w", s, err)
+	}
+	return w, h, nil
+}
+
+// levelNames lists the AI levels for the usage text.
+func levelNames() string {
+	var names []string
+	for _, l := range ai.Levels() {
+		names = append(names, l.String())
+	}
+	return strings.Join(names, ", ")
+}

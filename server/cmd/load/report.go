@@ -1,0 +1,203 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+)
+
+// Report is what a load measured.
+type Report struct {
+	Config  Config
+	Clients int           // clients started: Games x Seats
+	Elapsed time.Duration // from the first client's start to the last one's end
+
+	// PeakConns is the most clients seated at once; EndConns those seated
+	// just before the first one left (it finished its turns, saw the game
+	// end, failed, or Duration ran out).
+	PeakConns, EndConns int
+	// PeakRunning is the most games the server said were running (its
+	// /healthz, asked with each line of progress and when the first
+	// client ended); -1 if it never said.
+	PeakRunning int
+
+	// Turns is the number of turns resolved, summed over the games.
+	// TurnsPerSecond is their rate while every client was seated: from
+	// the moment the last one was seated to the moment the first one left
+	// (Steady long), or over Elapsed if they never all were.
+	Turns          int
+	Steady         time.Duration
+	TurnsPerSecond float64
+
+	// P50, P99 and Max are of the delays from a turn's last SetReady (of
+	// any client of the game) to each client's TurnUpdate for the turn;
+	// Samples counts them. Late counts the TurnUpdates that came before
+	// the turn's last SetReady was noted (counted as no delay).
+	P50, P99, Max time.Duration
+	Samples, Late int
+
+	// Bytes are the bytes the clients received, TurnsPlayed the turns
+	// they played, BytesPerTurn the first over the second.
+	Bytes        int64
+	TurnsPlayed  int
+	BytesPerTurn float64
+
+	// How the clients ended: Finished played their turns or saw the game
+	// end, Stopped were stopped by Duration, Failed failed (Failures
+	// quotes the first few). Mismatches, Rejections, ServerErrors and
+	// Reconnects are summed over the clients (bot.Result).
+	Finished, Stopped, Failed                        int
+	Failures                                         []string
+	Mismatches, Rejections, ServerErrors, Reconnects int
+	GamesOver                                        int // clients that saw GameOver
+
+	// The server's CPU time during the load and its resident memory at
+	// the end, the peak seen during the load and the peak since it
+	// started (VmHWM), when it runs in a child process.
+	ServerMeasured                      bool
+	ServerCPU                           time.Duration
+	ServerRSS, ServerPeakRSS, ServerHWM int64
+	// ProcessCPU is this process's CPU time during the load: the
+	// clients', and the server's too with -inproc.
+	ProcessMeasured bool
+	ProcessCPU      time.Duration
+
+	// StopErr is how stopping the load's own server failed, if it did.
+	StopErr string
+}
+
+// add counts one client's game, and its end if final.
+func (r *Report) add(c clientResult) {
+	res := c.res
+	r.Bytes += res.Bytes
+	r.TurnsPlayed += res.TurnsPlayed
+	r.Mismatches += res.Mismatches
+	r.Rejections += len(res.Rejections)
+	r.ServerErrors += len(res.ServerErrors)
+	r.Reconnects += res.Reconnects
+	if c.creator && res.Over {
+		r.GamesOver++
+	}
+	if !c.final {
+		return
+	}
+	switch {
+	case c.err == nil:
+		r.Finished++
+	case c.stopped:
+		r.Stopped++
+	default:
+		r.Failed++
+		if len(r.Failures) < maxFailures {
+			r.Failures = append(r.Failures, c.err.Error())
+		}
+	}
+}
+
+// Err returns an error if a client failed, a view's checksum mismatched
+// or the server did not stop cleanly; nil otherwise.
+func (r Report) Err() error {
+	var errs []string
+	if r.Failed > 0 {
+		errs = append(errs, fmt.Sprintf("%d of %d clients failed", r.Failed, r.Clients))
+	}
+	if r.Mismatches > 0 {
+		errs = append(errs, fmt.Sprintf("%d checksum mismatches", r.Mismatches))
+	}
+	if r.StopErr != "" {
+		errs = append(errs, "stop the server: "+r.StopErr)
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	return errors.New(strings.Join(errs, "; "))
+}
+
+// Print writes the report to w.
+func (r Report) Print(w io.Writer) {
+	c := r.Config
+	timer := "no turn timer"
+	if c.Timer > 0 {
+		timer = fmt.Sprintf("turn timer %d s", c.Timer)
+	}
+	fmt.Fprintf(w, "load: %d games x %d seats on %dx%d, %s, AI %s, %d turns, at most %v, seed %d\n",
+		c.Games, c.Seats, c.Width, c.Height, timer, c.Level, c.Turns, c.Duration, c.Seed)
+	fmt.Fprintf(w, "  connections   %d peak, %d at the end, of %d clients\n", r.PeakConns, r.EndConns, r.Clients)
+	running := "unknown"
+	if r.PeakRunning >= 0 {
+		running = fmt.Sprint(r.PeakRunning)
+	}
+	fmt.Fprintf(w, "  games         %s running at the peak (server)\n", running)
+	fmt.Fprintf(w, "  turns         %d resolved in %.1f s: %.1f a second (over the %.1f s from the last client seated to the first one done)\n",
+		r.Turns, r.Elapsed.Seconds(), r.TurnsPerSecond, r.Steady.Seconds())
+	fmt.Fprintf(w, "  delta delay   p50 %v  p99 %v  max %v  (%d TurnUpdates, %d before the last SetReady)\n",
+		ms(r.P50), ms(r.P99), ms(r.Max), r.Samples, r.Late)
+	fmt.Fprintf(w, "  traffic       %s a client a turn (%s received, %d turns played)\n",
+		byteSize(int64(r.BytesPerTurn)), byteSize(r.Bytes), r.TurnsPlayed)
+	fmt.Fprintf(w, "  clients       %d finished, %d stopped by -duration, %d failed; %d games played to the end\n",
+		r.Finished, r.Stopped, r.Failed, r.GamesOver)
+	fmt.Fprintf(w, "  errors        %d failed, %d checksum mismatches, %d refused orders, %d server errors, %d reconnections\n",
+		r.Failed, r.Mismatches, r.Rejections, r.ServerErrors, r.Reconnects)
+	for _, f := range r.Failures {
+		fmt.Fprintf(w, "    %s\n", f)
+	}
+	if r.ServerMeasured {
+		fmt.Fprintf(w, "  server        CPU %.1f s (%.0f%% of a core), RSS %s at the end, peak %s (VmHWM %s)\n",
+			r.ServerCPU.Seconds(), 100*r.ServerCPU.Seconds()/r.Elapsed.Seconds(),
+			byteSize(r.ServerRSS), byteSize(r.ServerPeakRSS), byteSize(r.ServerHWM))
+	}
+	if r.ProcessMeasured {
+		who := "the clients"
+		if c.Addr == "" && c.InProc {
+			who = "the clients and the server"
+		}
+		fmt.Fprintf(w, "  load process  CPU %.1f s (%.0f%% of a core): %s\n",
+			r.ProcessCPU.Seconds(), 100*r.ProcessCPU.Seconds()/r.Elapsed.Seconds(), who)
+	}
+	if r.StopErr != "" {
+		fmt.Fprintf(w, "  server stop   %s\n", r.StopErr)
+	}
+}
+
+// progressLine is a line of progress.
+type progressLine struct {
+	elapsed       time.Duration
+	held, clients int
+	serverConns   int
+	running       int // -1: unknown
+	turns         int
+	rate          float64 // turns a second since the last line
+	p50, p99      time.Duration
+	failed        int
+	serverCPU     float64 // share of a core since the start; 0: unknown
+	rss           int64
+}
+
+// print writes the line to w.
+func (p progressLine) print(w io.Writer) {
+	fmt.Fprintf(w, "%5.0fs  clients %d/%d", p.elapsed.Seconds(), p.held, p.clients)
+	if p.running >= 0 {
+		fmt.Fprintf(w, " (server: %d conns, %d games running)", p.serverConns, p.running)
+	}
+	fmt.Fprintf(w, "  turns %d (%.1f/s)  delay p50 %v p99 %v  failed %d", p.turns, p.rate, ms(p.p50), ms(p.p99), p.failed)
+	if p.rss > 0 {
+		fmt.Fprintf(w, "  server CPU %.0f%% RSS %s", 100*p.serverCPU, byteSize(p.rss))
+	}
+	fmt.Fprintln(w)
+}
+
+// ms rounds d for printing: to 0.1 ms.
+func ms(d time.Duration) time.Duration { return d.Round(100 * time.Microsecond) }
+
+// byteSize formats n bytes: "512 B", "3.4 KiB", "120.5 MiB".
+func byteSize(n int64) string {
+	switch {
+	case n < 1<<10:
+		return fmt.Sprintf("%d B", n)
+	case n < 1<<20:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+}
