@@ -161,8 +161,9 @@ func OwnArmy(s *State, p PlayerID, id ArmyID) (*Army, error) {
 }
 
 // OwnCity is OwnArmy for cities: p's city id, or why it cannot be used; a
-// city of another player is "not yours" only if p owns it, remembers it or
-// sees its hex now.
+// city of another player is "not yours" only if p remembers it (even if it
+// has since gone unseen: an eliminated player's cities are removed) or sees
+// its hex now.
 func OwnCity(s *State, p PlayerID, id CityID) (*City, error) {
 	if id == 0 {
 		return nil, Rejectf("no city given")
@@ -171,9 +172,9 @@ func OwnCity(s *State, p PlayerID, id CityID) (*City, error) {
 	if c != nil && c.Owner == p {
 		return c, nil
 	}
-	if m := memoryOf(s, p); c != nil && m != nil {
+	if m := memoryOf(s, p); m != nil {
 		_, known := slices.BinarySearchFunc(m.Cities, id, func(cs CitySighting, id CityID) int { return cmpID(cs.City, id) })
-		if known || (s.Map != nil && m.Visible.Has(s.Map.Rect().Index(c.Hex))) {
+		if known || (c != nil && s.Map != nil && m.Visible.Has(s.Map.Rect().Index(c.Hex))) {
 			return nil, Rejectf("%s is not yours", id)
 		}
 	}

@@ -3,6 +3,7 @@ package game_test
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -247,6 +248,16 @@ func TestValidateNoFogLeak(t *testing.T) {
 	o := game.Order{Turn: 1, Kind: game.OrderStance, Army: f.H}
 	if err := game.ValidateOrder(s, f.rs, 1, &o); err == nil || err.Error() != fmt.Sprintf("army %d is not yours", f.H) {
 		t.Errorf("remembered army: got %v", err)
+	}
+	// A remembered city that has since gone (an eliminated player's cities
+	// are removed) stays "not yours": "does not exist" would tell player 1
+	// what it has not seen.
+	s = f.s.Clone()
+	s.Memory[0].Cities = []game.CitySighting{{City: f.EnemyCity, Owner: 2, Turn: 1}}
+	s.Cities = slices.DeleteFunc(s.Cities, func(c game.City) bool { return c.ID == f.EnemyCity })
+	o = game.Order{Turn: 1, Kind: gametest.OrderRecruit, City: f.EnemyCity, Count: 1}
+	if err := game.ValidateOrder(s, f.rs, 1, &o); err == nil || err.Error() != fmt.Sprintf("city %d is not yours", f.EnemyCity) {
+		t.Errorf("remembered city gone: got %v, want it not yours", err)
 	}
 	// Unseen terrain: the path through water and mountains player 1 has
 	// never seen passes; the one through the water it knows does not.
