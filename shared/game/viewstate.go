@@ -44,8 +44,8 @@ import (
 // With these choices ValidateOrders(ViewState(NewView(s, p)), rs, p, orders)
 // gives the same errors as ValidateOrders(s, rs, p, orders) for a ruleset
 // whose validation uses only what p may know, and NewView(ViewState(v),
-// v.You) equals v for a view made by NewView. A city p remembers that has since left the map is "not
-// yours" on both (see OwnCity).
+// v.You) equals v for a view made by NewView. A city p remembers that has
+// since left the map is "not yours" on both (see OwnCity).
 func ViewState(v *View) *State {
 	s := &State{Format: FormatVersion, Ruleset: v.Ruleset, Turn: v.Turn, Over: v.Over, Winner: v.Winner}
 	r := hex.Rect{Width: max(v.Width, 0), Height: max(v.Height, 0)}
