@@ -176,8 +176,24 @@ func (g *gameScreen) fullView(fv *protocol.FullView) {
 	g.refresh()
 }
 
+// out reports whether the player is out of the game (eliminated); a
+// spectator is not.
+func (g *gameScreen) out() bool {
+	v := g.model.View()
+	if v == nil || v.You == 0 || int(v.You) > len(v.Players) {
+		return false
+	}
+	return !v.Players[v.You-1].Alive
+}
+
 // turnUpdate applies a resolved turn and starts its animation.
 func (g *gameScreen) turnUpdate(u *protocol.TurnUpdate) {
+	wasOut := g.out()
+	defer func() {
+		if !wasOut && g.out() && g.replay == nil && g.over == nil {
+			g.hud.showOut()
+		}
+	}()
 	err := g.model.ApplyUpdate(u)
 	if errors.Is(err, model.ErrOutOfSync) {
 		g.notify("Out of step with the server: fetching the whole view")
@@ -246,7 +262,7 @@ func (g *gameScreen) refresh() {
 
 // setReady sends the orders and says the player is done (or not).
 func (g *gameScreen) setReady(r bool) {
-	if g.over != nil {
+	if g.over != nil || g.out() {
 		return
 	}
 	if r {
@@ -261,8 +277,8 @@ func (g *gameScreen) setReady(r bool) {
 // always, with force).
 func (g *gameScreen) submit(force bool) {
 	sub := g.model.Submission()
-	if sub == nil {
-		return
+	if sub == nil || g.out() || g.over != nil {
+		return // nothing to send: the server takes no orders from a player out of the game
 	}
 	if !force && sub.Turn == g.sentTurn && reflect.DeepEqual(sub.Orders, g.sent) {
 		return

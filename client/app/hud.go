@@ -273,12 +273,14 @@ func (h *hud) updateTop() (changed bool) {
 	switch {
 	case g.over != nil:
 		h.readyBtn.SetText("Game over")
+	case g.out():
+		h.readyBtn.SetText("You are out")
 	case g.ready:
 		h.readyBtn.SetText("Waiting: undo")
 	default:
 		h.readyBtn.SetText("End turn")
 	}
-	h.readyBtn.GetWidget().Disabled = g.over != nil || v.You == 0
+	h.readyBtn.GetWidget().Disabled = g.over != nil || v.You == 0 || g.out()
 	return false // set by the deferred check
 }
 
@@ -312,7 +314,7 @@ func (h *hud) updateSide() {
 			add(s, h.pal.Text)
 		}
 		add(fmt.Sprintf("Stance: %s", stanceName(a.Stance.Kind)), h.pal.TextMuted)
-		if g.replay == nil {
+		if g.replay == nil && !g.out() {
 			h.choices(g.model.ArmyChoices(a.ID))
 		}
 	case sel.City != 0:
@@ -330,7 +332,7 @@ func (h *hud) updateSide() {
 					add(fmt.Sprintf("Army %d: %s", a.ID, h.unitsText(a.Units)), h.pal.Text)
 				}
 			}
-			if g.replay == nil {
+			if g.replay == nil && !g.out() {
 				h.choices(g.model.CityChoices(c.ID))
 			}
 		}
@@ -343,6 +345,10 @@ func (h *hud) updateSide() {
 		add("Turn > (or Enter) shows the next turn with its moves; < Turn the one before; Play steps on by itself.", h.pal.Text)
 		add("Watching switches between the whole map and each player's own view, fog and all.", h.pal.TextMuted)
 		add("Click a hex to see what is on it; the log tells each turn.", h.pal.TextMuted)
+	case g.out():
+		title("Out of the game")
+		add("Your empire fell: you watch the game to its end with what you still see.", h.pal.Text)
+		add("Click a hex to see what is on it; Leave goes back to the menu.", h.pal.TextMuted)
 	case v.You == 0:
 		title("Watching")
 		add("You are watching this game: click a hex to see what is on it.", h.pal.Text)
@@ -672,6 +678,21 @@ func (h *hud) leave() {
 		widget.TextOpts.MaxWidth(420)))
 	body.AddChild(t.NewPrimaryButton("Leave and end the game", g.app.showMainMenu))
 	h.openWindow(body) // its Close button stays
+}
+
+// showOut opens the window that tells the player it is out of the game,
+// which goes on without it.
+func (h *hud) showOut() {
+	g := h.g
+	t := g.app.theme
+	body := h.windowBody(24, 10)
+	tf := t.HeadingFace()
+	body.AddChild(widget.NewText(widget.TextOpts.Text("You are out of the game", &tf, h.pal.Accent)))
+	body.AddChild(newText(t, fmt.Sprintf("You lost your last Capital: on turn %d your empire fell. The game goes on without you: watch it to its end, or leave.", g.model.View().Turn),
+		h.pal.Text, widget.TextOpts.MaxWidth(420)))
+	body.AddChild(t.NewPrimaryButton("Back to the menu", g.app.showMainMenu))
+	h.openWindow(body) // its Close button watches on
+	h.dirtyTop, h.dirtySide = true, true
 }
 
 // showGameOver opens the end-of-game window.

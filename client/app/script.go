@@ -182,7 +182,7 @@ func (s *Script) step(a *App) error {
 			return nil
 		}
 		s.played++
-		if s.played >= s.Turns || g.over != nil {
+		if s.played >= s.Turns || g.over != nil || g.out() {
 			s.next(stageIdle, 150) // frames with nothing but the game screen
 			return nil
 		}

@@ -334,7 +334,12 @@ func (t *Theme) widgetTheme() *widget.Theme {
 		ButtonTheme:      button,
 		PanelTheme:       &widget.PanelParams{BackgroundImage: t.panel},
 		LabelTheme:       label,
-		TextTheme:        &widget.TextParams{Face: &t.normal, Color: p.Text},
+		// Links (the game log's battles and places) in a pale amber: the
+		// library's default blue does not read on the dark panels, and
+		// this version of it takes a text's link colour from the theme
+		// only.
+		TextTheme: &widget.TextParams{Face: &t.normal, Color: p.Text,
+			LinkColor: &widget.TextLinkColor{Idle: color.NRGBA{240, 214, 160, 255}, Hover: p.Accent}},
 		CheckboxTheme: &widget.CheckboxParams{
 			Label: label,
 			Image: &widget.CheckboxImage{
