@@ -21,11 +21,11 @@ const MaxOrders = 4096
 // rs.ValidateOrder for the ruleset's kinds and the ruleset's limits on the
 // engine's kinds.
 //
-// Hexes are written as hex.Hex.String() ("Q,R"). Messages never tell p
-// more than p knows: an army of another player that p neither sees now nor
-// remembers is reported exactly like an army that does not exist, and a path
-// through hexes p has never seen is checked only for the map's bounds and for
-// adjacency, never for terrain.
+// Hexes are written as hex.Hex.String() ("col,row" on the map). Messages
+// never tell p more than p knows: an army of another player that p neither
+// sees now nor remembers is reported exactly like an army that does not
+// exist, and a path through hexes p has never seen is checked only for the
+// map's bounds and for adjacency, never for terrain.
 //
 // ValidateOrder never changes s and never panics on a valid state (see
 // State.Validate), whatever o holds.

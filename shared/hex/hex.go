@@ -18,9 +18,11 @@ func (h Hex) Sub(o Hex) Hex { return Hex{h.Q - o.Q, h.R - o.R} }
 // Scale returns h with both coordinates multiplied by k.
 func (h Hex) Scale(k int) Hex { return Hex{h.Q * k, h.R * k} }
 
-// String returns h as "Q,R", for example "3,-2".
+// String returns h as people read a map: its column and row (the odd-r
+// Offset), "col,row", for example "4,7" (never negative on the map).
 func (h Hex) String() string {
-	return strconv.Itoa(h.Q) + "," + strconv.Itoa(h.R)
+	o := h.Offset()
+	return strconv.Itoa(o.Col) + "," + strconv.Itoa(o.Row)
 }
 
 // Length returns the number of steps from h to the origin, that is

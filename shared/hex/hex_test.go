@@ -72,9 +72,12 @@ func TestHexString(t *testing.T) {
 		have Hex
 		want string
 	}{
+		// String gives the map's column and row (odd-r), as players read it.
 		{"origin", Hex{}, "0,0"},
-		{"mixed", Hex{3, -2}, "3,-2"},
-		{"negative", Hex{-10, -20}, "-10,-20"},
+		{"on the map", FromOffset(Offset{Col: 4, Row: 7}), "4,7"},
+		{"odd row", Hex{2, 1}, "2,1"},
+		{"mixed", Hex{3, -2}, "2,-2"},
+		{"negative", Hex{-10, -20}, "-20,-20"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
