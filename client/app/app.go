@@ -396,7 +396,8 @@ func (a *App) startServer(set protocol.Settings, in intent, addr string) {
 	a.setRoot(menu.NewMessage(a.theme, "Starting", "Starting the game server ...", nil), screenMenu)
 	cfg := host.DefaultConfig()
 	cfg.Rules = a.opts.Rules
-	cfg.DataDir = a.opts.DataDir // the games are saved, for Replays
+	cfg.DataDir = a.opts.DataDir // the games are saved, for Replays ...
+	cfg.NoResume = true          // ... not resumed by the next game's server
 	cfg.Name = a.opts.Prefs.Name
 	cfg.Logger = a.log
 	cfg.Advertise = in == intentHost // clients on the local network list the game

@@ -71,6 +71,11 @@ type Config struct {
 	// games are saved in DataDir/empires.db and resumed at start (see the
 	// package doc). A database New cannot read fails New.
 	DataDir string
+	// NoResume saves the games without resuming the unfinished ones at
+	// start: the desktop client's own server, whose saved games are for
+	// replays (nobody would come back to a game against the AI on a
+	// server started for another one).
+	NoResume bool
 	// Logger receives the server's logs; nil discards them.
 	Logger *slog.Logger
 	// AdminToken, if not empty, enables the admin view and kicking
@@ -189,7 +194,11 @@ func New(cfg Config) (*Server, error) {
 		closeStore(st, log)
 		return nil, err
 	}
-	if err := restoreGames(lb, st, log); err != nil {
+	resume := st
+	if cfg.NoResume {
+		resume = nil
+	}
+	if err := restoreGames(lb, resume, log); err != nil {
 		lb.Close()
 		closeStore(st, log)
 		return nil, err

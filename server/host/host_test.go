@@ -14,6 +14,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"empires/server/store"
 	"empires/server/wsconn"
 	"empires/shared/protocol"
 )
@@ -231,5 +232,51 @@ func TestMaxConns(t *testing.T) {
 	b, _ := io.ReadAll(resp.Body)
 	if !strings.Contains(string(b), "too many connections") {
 		t.Errorf("the second connection's answer %q, want too many connections", b)
+	}
+}
+
+// TestNoResume: a server on a data directory resumes the unfinished games
+// saved there, unless NoResume (the desktop client's own server, whose
+// saved games are for replays); either way the games stay saved.
+func TestNoResume(t *testing.T) {
+	dir := t.TempDir()
+	st, err := store.OpenDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := LoadRules("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s0, err := rs.NewGame(3, 24, 24, 2, []string{"Ann", "Bot"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := protocol.Settings{Ruleset: rs.ID(), Width: 24, Height: 24, Seed: 3, Seats: 2, Bots: 1}
+	seats := []store.Seat{{Seat: 1, Name: "Ann", Token: "t0k3n-of-ann-0123456789abcdef"}, {Seat: 2, Name: "Bot", Bot: true}}
+	if err := st.SaveGame(1, set, seats); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.SaveState(1, s0); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		noResume bool
+		want     int
+	}{{true, 0}, {false, 1}}
+	for _, tt := range tests {
+		cfg := testConfig()
+		cfg.DataDir, cfg.NoResume = dir, tt.noResume
+		s, err := New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if have := s.lobby.Stats().Games; have != tt.want {
+			t.Errorf("NoResume %v: %d games in the lobby, want %d", tt.noResume, have, tt.want)
+		}
+		s.Close()
 	}
 }
