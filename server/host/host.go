@@ -74,7 +74,8 @@ type Config struct {
 	// NoResume saves the games without resuming the unfinished ones at
 	// start: the desktop client's own server, whose saved games are for
 	// replays (nobody would come back to a game against the AI on a
-	// server started for another one).
+	// server started for another one). New games are numbered after the
+	// saved ones all the same, so none is overwritten.
 	NoResume bool
 	// Logger receives the server's logs; nil discards them.
 	Logger *slog.Logger
@@ -194,11 +195,11 @@ func New(cfg Config) (*Server, error) {
 		closeStore(st, log)
 		return nil, err
 	}
-	resume := st
+	var resume func(protocol.GameID) bool // nil: every unfinished game
 	if cfg.NoResume {
-		resume = nil
+		resume = func(protocol.GameID) bool { return false }
 	}
-	if err := restoreGames(lb, resume, log); err != nil {
+	if err := restoreGames(lb, st, resume, log); err != nil {
 		lb.Close()
 		closeStore(st, log)
 		return nil, err

@@ -6,6 +6,7 @@ import (
 
 	"empires/server/lobby"
 	"empires/server/store"
+	"empires/shared/protocol"
 )
 
 // openStore opens the games database in data directory dir (creating
@@ -20,12 +21,13 @@ func openStore(dir string, log *slog.Logger) (*store.Store, error) {
 	return st, nil
 }
 
-// restoreGames resumes the unfinished games of lb's store.
-func restoreGames(lb *lobby.Lobby, st *store.Store, log *slog.Logger) error {
+// restoreGames resumes the unfinished games of lb's store, those resume
+// accepts if not nil.
+func restoreGames(lb *lobby.Lobby, st *store.Store, resume func(protocol.GameID) bool, log *slog.Logger) error {
 	if st == nil {
 		return nil
 	}
-	n, err := lb.Restore()
+	n, err := lb.Restore(resume)
 	if err != nil {
 		return fmt.Errorf("saved games: %w", err)
 	}

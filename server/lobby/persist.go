@@ -77,10 +77,12 @@ func (l *Lobby) onTurn(id protocol.GameID) func(match.TurnRecord) {
 // resumes at the start of its last saved turn. Nobody is connected: the
 // players come back with JoinGame and their seat tokens, as after a
 // dropped connection. A game that cannot be resumed is logged and left in
-// the store. New games are numbered after every saved one. Call Restore
-// once, before the lobby takes clients; it returns how many games it
-// resumed.
-func (l *Lobby) Restore() (int, error) {
+// the store. With resume not nil, only the games it accepts are resumed
+// (none, for a server whose saved games are for replays). Either way new
+// games are numbered after every saved one, so no saved game is ever
+// overwritten. Call Restore once, before the lobby takes clients; it
+// returns how many games it resumed.
+func (l *Lobby) Restore(resume func(protocol.GameID) bool) (int, error) {
 	st := l.opts.Store
 	if st == nil {
 		return 0, nil
@@ -95,6 +97,9 @@ func (l *Lobby) Restore() (int, error) {
 	}
 	n := 0
 	for _, g := range games {
+		if resume != nil && !resume(g.ID) {
+			continue
+		}
 		if err := l.resume(g); err != nil {
 			l.log.Error("cannot resume a saved game", "game", uint32(g.ID), "err", err)
 			continue

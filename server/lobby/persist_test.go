@@ -85,7 +85,7 @@ func TestRestore(t *testing.T) {
 
 	logs := &lockedBuffer{}
 	second := newLobby(t, Options{Store: st, Logger: slog.New(slog.NewTextHandler(logs, nil))})
-	if n, err := second.Restore(); n != 1 || err != nil {
+	if n, err := second.Restore(nil); n != 1 || err != nil {
 		t.Fatalf("Restore = %d, %v; want game 1 resumed", n, err)
 	}
 	if !strings.Contains(logs.String(), "cannot resume a saved game") || !strings.Contains(logs.String(), `ruleset \"other\"`) {
@@ -116,5 +116,30 @@ func TestRestore(t *testing.T) {
 	eve.fails(&protocol.JoinGame{Game: 1, Seat: 3}, protocol.BadPassword, "needs a password")
 	if j := find[*protocol.Joined](t, eve.do(&protocol.CreateGame{Settings: small()})); j.Game != 8 {
 		t.Fatalf("a new game is %s, want game 8: after every saved one", j.Game)
+	}
+}
+
+// TestRestoreNone: a lobby that resumes none of the saved games (a server
+// whose games are for replays) still numbers its new games after them, so
+// it never overwrites one.
+func TestRestoreNone(t *testing.T) {
+	st, err := store.Open(filepath.Join(t.TempDir(), store.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if err := st.SaveGame(5, small(), nil); err != nil {
+		t.Fatal(err)
+	}
+	l := newLobby(t, Options{Store: st})
+	if n, err := l.Restore(func(protocol.GameID) bool { return false }); n != 0 || err != nil {
+		t.Fatalf("Restore(none) = %d, %v; want nothing resumed", n, err)
+	}
+	ann := hello(t, l, "Ann")
+	if j := find[*protocol.Joined](t, ann.do(&protocol.CreateGame{Settings: small()})); j.Game != 6 {
+		t.Fatalf("a new game is %s, want game 6: after the saved one", j.Game)
+	}
+	if g, err := st.Game(5); err != nil || g.Settings.Name != small().Name {
+		t.Errorf("the saved game after a new one: %+v, %v; want it unchanged", g, err)
 	}
 }
