@@ -56,8 +56,9 @@ func TestAutoplay(t *testing.T) {
 	// Turn 1 pops a Warlord (garrisons may not leave their city without
 	// one); on turn 2 the Warlord's army moves, animated.
 	// At the end it watches the game again from the Replays screen (the
-	// client's server saved it as it went).
-	want := []string{"menu", "setup", "turn1-orders", "turn2-orders", "turn2-moves", "final", "replays", "replay"}
+	// client's server saved it as it went), then goes on with it where it
+	// stopped, for one more turn.
+	want := []string{"menu", "setup", "turn1-orders", "turn2-orders", "turn2-moves", "final", "replays", "replay", "continued"}
 	shots := map[string]image.Image{}
 	for _, name := range want {
 		img := readPNG(t, filepath.Join(dir, name+".png"))

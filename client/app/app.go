@@ -70,10 +70,11 @@ const (
 type intent int
 
 const (
-	intentNone   intent = iota
-	intentPlayAI        // create the game and start it at once
-	intentHost          // create the game and show its lobby
-	intentJoin          // list the server's games
+	intentNone     intent = iota
+	intentPlayAI          // create the game and start it at once
+	intentHost            // create the game and show its lobby
+	intentJoin            // list the server's games
+	intentContinue        // take a saved game's seat back
 )
 
 // dialResult is what a dial started in the background delivers.
@@ -105,16 +106,18 @@ type App struct {
 	height int
 
 	// The connection and what it is for.
-	conn     *conn.Conn
-	server   *host.Running // the embedded server, if the client runs one
-	dialing  chan dialResult
-	lanFound chan lanResult // the search of the local network under way
-	intent   intent
-	settings protocol.Settings // the game to create (Play vs AI, Host)
-	joined   *protocol.Joined
-	games    []protocol.GameInfo // the server's games, last listed
-	table    *protocol.Lobby     // the game's table, last sent
-	status   string              // "reconnecting ..." over the game and the lobby
+	conn      *conn.Conn
+	server    *host.Running // the embedded server, if the client runs one
+	dialing   chan dialResult
+	lanFound  chan lanResult // the search of the local network under way
+	intent    intent
+	settings  protocol.Settings // the game to create (Play vs AI, Host)
+	joined    *protocol.Joined
+	resumeID  protocol.GameID     // the saved game to continue (intentContinue) ...
+	resumeTok protocol.SeatToken  // ... and the seat token that takes it back
+	games     []protocol.GameInfo // the server's games, last listed
+	table     *protocol.Lobby     // the game's table, last sent
+	status    string              // "reconnecting ..." over the game and the lobby
 
 	setup   *menu.Setup
 	join    *menu.Join
@@ -397,7 +400,10 @@ func (a *App) startServer(set protocol.Settings, in intent, addr string) {
 	cfg := host.DefaultConfig()
 	cfg.Rules = a.opts.Rules
 	cfg.DataDir = a.opts.DataDir // the games are saved, for Replays ...
-	cfg.NoResume = true          // ... not resumed by the next game's server
+	cfg.NoResume = true          // ... not resumed by the next game's server,
+	if in == intentContinue {    // but for the one the player goes on with
+		cfg.Resume = []protocol.GameID{a.resumeID}
+	}
 	cfg.Name = a.opts.Prefs.Name
 	cfg.Logger = a.log
 	cfg.Advertise = in == intentHost // clients on the local network list the game
@@ -481,6 +487,8 @@ func (a *App) pollDial() {
 			a.join.SetStatus("Connected to " + a.conn.Welcome().Server)
 		}
 		a.send(&protocol.ListGames{})
+	case intentContinue:
+		a.send(&protocol.JoinGame{Game: a.resumeID, Token: a.resumeTok})
 	}
 }
 
@@ -574,6 +582,10 @@ func (a *App) handle(ev conn.Event) {
 			a.game.gameOver(m)
 		}
 	case *protocol.Error:
+		if a.intent == intentContinue && a.game == nil {
+			a.showMessage("Cannot continue the game", m.Message)
+			return
+		}
 		a.notify(m.Message)
 		if a.opts.Script != nil {
 			a.err = fmt.Errorf("server error: %s", m.Message)

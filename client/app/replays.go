@@ -27,13 +27,22 @@ func (a *App) showReplays() {
 		if g.Winner != 0 && int(g.Winner) <= len(g.Seats) {
 			sg.Winner = g.Seats[g.Winner-1].Name
 		}
+		sg.Continue = continuable(&g)
 		list = append(list, sg)
 	}
-	a.replays = menu.NewReplays(a.theme, list, func(id int64) {
-		if err := a.watchReplay(protocol.GameID(id)); err != nil {
-			a.replays.SetError(err.Error())
-		}
-	}, a.showMainMenu)
+	a.replays = menu.NewReplays(a.theme, list, menu.ReplaysActions{
+		Watch: func(id int64) {
+			if err := a.watchReplay(protocol.GameID(id)); err != nil {
+				a.replays.SetError(err.Error())
+			}
+		},
+		Continue: func(id int64) {
+			if err := a.continueGame(protocol.GameID(id)); err != nil {
+				a.replays.SetError(err.Error())
+			}
+		},
+		Back: a.showMainMenu,
+	})
 	a.setRoot(a.replays.Container(), screenMenu)
 }
 
@@ -92,4 +101,46 @@ func gameTitle(g *store.Game) string {
 		return g.Settings.Name
 	}
 	return fmt.Sprintf("Game %d of %s", g.ID, g.Created.Format("2006-01-02 15:04"))
+}
+
+// continueGame goes on with saved game id where it stopped: a server of the
+// client's own resumes it on loopback and the client takes its seat back
+// with the seat token it had (the first person's seat: the one who created
+// the game). The AI seats play on as before.
+func (a *App) continueGame(id protocol.GameID) error {
+	games, err := a.savedGames()
+	if err != nil {
+		return err
+	}
+	i := slices.IndexFunc(games, func(g store.Game) bool { return g.ID == id })
+	if i < 0 {
+		return fmt.Errorf("game %d is not saved here", id)
+	}
+	g := games[i]
+	if g.Over {
+		return fmt.Errorf("game %d is over: watch it instead", id)
+	}
+	if !continuable(&g) {
+		return fmt.Errorf("game %d cannot go on here: only a game of yours against the AI can", id)
+	}
+	j := slices.IndexFunc(g.Seats, func(s store.Seat) bool { return !s.Bot && s.Token != "" })
+	a.resumeID, a.resumeTok = id, g.Seats[j].Token
+	a.startServer(g.Settings, intentContinue, "127.0.0.1:0")
+	return nil
+}
+
+// continuable reports whether saved game g can go on in the client: not
+// over, and one person's seat among bots (a game with other people would
+// wait for them).
+func continuable(g *store.Game) bool {
+	people := 0
+	for _, s := range g.Seats {
+		if !s.Bot {
+			people++
+			if s.Token == "" {
+				return false // a seat nobody took
+			}
+		}
+	}
+	return !g.Over && people == 1
 }

@@ -71,6 +71,9 @@ const (
 	stageWatch
 	stageReplayStep
 	stageReplayShot
+	stageContinue
+	stageContinued
+	stageContinuedTurn
 	stageDone
 )
 
@@ -221,6 +224,37 @@ func (s *Script) step(a *App) error {
 			return nil
 		}
 		s.shoot(a, "replay")
+		if s.Host {
+			s.next(stageDone, 3) // a game with another person does not go on alone
+			return nil
+		}
+		s.next(stageContinue, 3)
+	case stageContinue:
+		// And go on with it from the Replays screen, as after quitting.
+		a.showMainMenu()
+		games, err := a.savedGames()
+		if err != nil || len(games) == 0 {
+			return fmt.Errorf("script: no saved game to continue: %v", err)
+		}
+		if err := a.continueGame(games[len(games)-1].ID); err != nil {
+			return fmt.Errorf("script: %w", err)
+		}
+		s.next(stageContinued, 0)
+	case stageContinued:
+		if g == nil || g.replay != nil || g.animating() {
+			return nil
+		}
+		if have, want := g.model.View().Turn, s.ended+1; have != want {
+			return fmt.Errorf("script: the game went on at turn %d, want %d, where it stopped", have, want)
+		}
+		s.shoot(a, "continued")
+		s.ended = g.model.View().Turn
+		g.setReady(true)
+		s.next(stageContinuedTurn, 0)
+	case stageContinuedTurn:
+		if g.model.View().Turn <= s.ended || g.animating() {
+			return nil
+		}
 		s.next(stageDone, 3)
 	case stageDone:
 		for _, p := range s.Shots {

@@ -124,24 +124,34 @@ func TestReplays(t *testing.T) {
 	th := newTestTheme(t)
 	games := []SavedGame{
 		{ID: 7, Name: "Friday night", Ruleset: "erfworld", Width: 48, Height: 36, Turns: 121, Over: true, Winner: "Ann"},
-		{ID: 3, Name: "Lunch", Ruleset: "erfworld", Width: 32, Height: 24, Turns: 12},
+		{ID: 3, Name: "Lunch", Ruleset: "erfworld", Width: 32, Height: 24, Turns: 12, Continue: true},
 	}
-	var watched []int64
-	r := NewReplays(th, games, func(id int64) { watched = append(watched, id) }, func() {})
+	var watched, continued []int64
+	r := NewReplays(th, games, ReplaysActions{
+		Watch:    func(id int64) { watched = append(watched, id) },
+		Continue: func(id int64) { continued = append(continued, id) },
+		Back:     func() {},
+	})
 	r.Container().Validate()
-	watch := findButton(r.Container(), "Watch")
-	if watch == nil || !watch.GetWidget().Disabled {
-		t.Fatal("Watch is enabled with no game picked")
+	watch, cont := findButton(r.Container(), "Watch"), findButton(r.Container(), "Continue")
+	if watch == nil || !watch.GetWidget().Disabled || cont == nil || !cont.GetWidget().Disabled {
+		t.Fatal("Watch or Continue is enabled with no game picked")
 	}
-	event.ExecuteDeferred() // handlers are registered through the queue
-	r.list.SetSelectedEntry(games[1])
+	event.ExecuteDeferred()           // handlers are registered through the queue
+	r.list.SetSelectedEntry(games[0]) // over
 	event.ExecuteDeferred()
-	if watch.GetWidget().Disabled {
-		t.Fatal("Watch stays disabled with a game picked")
+	if watch.GetWidget().Disabled || !cont.GetWidget().Disabled {
+		t.Fatal("a game over: want Watch enabled and Continue disabled")
+	}
+	r.list.SetSelectedEntry(games[1]) // unfinished
+	event.ExecuteDeferred()
+	if watch.GetWidget().Disabled || cont.GetWidget().Disabled {
+		t.Fatal("an unfinished game: want Watch and Continue enabled")
 	}
 	click(t, watch)
-	if len(watched) != 1 || watched[0] != 3 {
-		t.Errorf("Watch called with %v, want [3]", watched)
+	click(t, cont)
+	if len(watched) != 1 || watched[0] != 3 || len(continued) != 1 || continued[0] != 3 {
+		t.Errorf("Watch called with %v, Continue with %v; want [3] each", watched, continued)
 	}
 	tests := []struct {
 		have SavedGame
@@ -156,7 +166,7 @@ func TestReplays(t *testing.T) {
 			t.Errorf("replayRow(%+v) = %q, want it to say %q", tt.have, have, tt.want)
 		}
 	}
-	empty := NewReplays(th, nil, func(int64) {}, func() {})
+	empty := NewReplays(th, nil, ReplaysActions{Watch: func(int64) {}, Back: func() {}})
 	if s := empty.status.label(); !strings.Contains(s, "No saved games") {
 		t.Errorf("empty list says %q", s)
 	}

@@ -16,6 +16,9 @@ type SavedGame struct {
 	Turns   int // turns resolved
 	Over    bool
 	Winner  string // the winner's name, if the game is over and won
+	// Continue says whether the game can go on from where it stopped
+	// (unfinished, and the player's alone among AI seats).
+	Continue bool
 }
 
 // replayRow is a saved game's line in the list.
@@ -30,13 +33,24 @@ func replayRow(g SavedGame) string {
 	return fmt.Sprintf("%-24.24s %-9.9s %3dx%-3d %4d turns  %s", g.Name, g.Ruleset, g.Width, g.Height, g.Turns, state)
 }
 
-// Replays is the screen listing saved games to watch again.
+// Replays is the screen listing saved games to watch again, or to go on
+// playing.
 type Replays struct {
 	root     *widget.Container
 	list     *widget.List
 	watch    *widget.Button
+	cont     *widget.Button
 	status   *statusLine
 	selected int64
+}
+
+// ReplaysActions are what the Replays screen's buttons do with the game
+// picked: Watch it again, Continue it (an unfinished one; nil: no such
+// button), go Back.
+type ReplaysActions struct {
+	Watch    func(id int64)
+	Continue func(id int64)
+	Back     func()
 }
 
 // Dimensions of the list of saved games.
@@ -45,9 +59,8 @@ const (
 	replayListHeight = 360
 )
 
-// NewReplays returns the Replays screen for games (newest first as given):
-// Watch calls onWatch with the chosen game, Back calls onBack.
-func NewReplays(t *Theme, games []SavedGame, onWatch func(id int64), onBack func()) *Replays {
+// NewReplays returns the Replays screen for games (newest first as given).
+func NewReplays(t *Theme, games []SavedGame, a ReplaysActions) *Replays {
 	r := &Replays{}
 	entries := make([]any, len(games))
 	for i, g := range games {
@@ -67,23 +80,31 @@ func NewReplays(t *Theme, games []SavedGame, onWatch func(id int64), onBack func
 			if g, ok := args.Entry.(SavedGame); ok {
 				r.selected = g.ID
 				r.watch.GetWidget().Disabled = false
+				r.cont.GetWidget().Disabled = !g.Continue || a.Continue == nil
 			}
 		}),
 	)
+	wide := widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0))
 	r.watch = t.NewPrimaryButton("Watch", func() {
 		if r.selected != 0 {
-			onWatch(r.selected)
+			a.Watch(r.selected)
 		}
-	}, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
+	}, wide)
 	r.watch.GetWidget().Disabled = true
-	back := t.NewButton("Back", onBack, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
+	r.cont = t.NewButton("Continue", func() {
+		if r.selected != 0 && a.Continue != nil {
+			a.Continue(r.selected)
+		}
+	}, wide)
+	r.cont.GetWidget().Disabled = true
+	back := t.NewButton("Back", a.Back, wide)
 	r.status = newStatusLine(t, replayListWidth)
 	if len(games) == 0 {
 		r.status.set("No saved games yet: the games you play against the AI or host are saved as they go.", false)
 	} else {
-		r.status.set("Pick a game, then Watch: step through its turns, from above or through any player's eyes.", false)
+		r.status.set("Pick a game, then Watch it again, or Continue an unfinished one.", false)
 	}
-	buttons := row(back, r.watch)
+	buttons := row(back, r.cont, r.watch)
 	buttons.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionEnd}
 	panel := t.NewPanel(nil)
 	panel.AddChild(heading(t, "Replays"), r.list, r.status.text, buttons)

@@ -31,6 +31,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -77,6 +78,9 @@ type Config struct {
 	// server started for another one). New games are numbered after the
 	// saved ones all the same, so none is overwritten.
 	NoResume bool
+	// Resume, with NoResume, names the saved games to resume all the
+	// same: the client going on with one of its games.
+	Resume []protocol.GameID
 	// Logger receives the server's logs; nil discards them.
 	Logger *slog.Logger
 	// AdminToken, if not empty, enables the admin view and kicking
@@ -197,7 +201,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	var resume func(protocol.GameID) bool // nil: every unfinished game
 	if cfg.NoResume {
-		resume = func(protocol.GameID) bool { return false }
+		resume = func(id protocol.GameID) bool { return slices.Contains(cfg.Resume, id) }
 	}
 	if err := restoreGames(lb, st, resume, log); err != nil {
 		lb.Close()

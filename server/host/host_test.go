@@ -237,7 +237,8 @@ func TestMaxConns(t *testing.T) {
 
 // TestNoResume: a server on a data directory resumes the unfinished games
 // saved there, unless NoResume (the desktop client's own server, whose
-// saved games are for replays); either way the games stay saved.
+// saved games are for replays), which resumes only those named in Resume;
+// either way the games stay saved.
 func TestNoResume(t *testing.T) {
 	dir := t.TempDir()
 	st, err := store.OpenDir(dir)
@@ -265,17 +266,18 @@ func TestNoResume(t *testing.T) {
 	}
 	tests := []struct {
 		noResume bool
+		resume   []protocol.GameID
 		want     int
-	}{{true, 0}, {false, 1}}
+	}{{true, nil, 0}, {true, []protocol.GameID{1}, 1}, {true, []protocol.GameID{2}, 0}, {false, nil, 1}}
 	for _, tt := range tests {
 		cfg := testConfig()
-		cfg.DataDir, cfg.NoResume = dir, tt.noResume
+		cfg.DataDir, cfg.NoResume, cfg.Resume = dir, tt.noResume, tt.resume
 		s, err := New(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if have := s.lobby.Stats().Games; have != tt.want {
-			t.Errorf("NoResume %v: %d games in the lobby, want %d", tt.noResume, have, tt.want)
+			t.Errorf("NoResume %v, Resume %v: %d games in the lobby, want %d", tt.noResume, tt.resume, have, tt.want)
 		}
 		s.Close()
 	}
