@@ -38,6 +38,7 @@ type hud struct {
 	orders                        *widget.Container
 	hint                          *widget.Text
 	log                           *widget.TextArea
+	chat                          *widget.TextInput
 	chats                         []string
 	window                        func() // closes the open report window
 
@@ -170,10 +171,14 @@ func newHUD(g *gameScreen) *hud {
 			Padding: &widget.Insets{Left: minimapW + 14, Right: sideWidth + 4, Bottom: 2},
 		})),
 	)
+	logH := logHeight
+	if g.replay == nil {
+		logH -= chatHeight + 2 // the chat line goes under it
+	}
 	h.log = widget.NewTextArea(
 		widget.TextAreaOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(
-			widget.WidgetOpts.MinSize(0, logHeight),
-			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: logHeight}),
+			widget.WidgetOpts.MinSize(0, logH),
+			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: logH}),
 		)),
 		widget.TextAreaOpts.FontFace(&face),
 		widget.TextAreaOpts.FontColor(h.pal.Text),
@@ -184,8 +189,41 @@ func newHUD(g *gameScreen) *hud {
 		widget.TextAreaOpts.LinkClickedEvent(func(args *widget.LinkEventArgs) { h.openLink(args.Id) }),
 	)
 	logBox.AddChild(h.log)
+	if g.replay == nil {
+		logBox.AddChild(h.chatRow())
+	}
 	h.root.AddChild(logBox)
 	return h
+}
+
+// chatHeight is the height of the chat line under the log.
+const chatHeight = 42
+
+// chatRow returns the chat line under the log: a text input (Enter sends)
+// and a Send button.
+func (h *hud) chatRow() *widget.Container {
+	t := h.g.app.theme
+	send := func() {
+		text := strings.TrimSpace(h.chat.GetText())
+		if text != "" {
+			h.g.app.send(&protocol.Chat{Text: text})
+		}
+		h.chat.SetText("")
+		h.chat.Focus(false)
+	}
+	h.chat = t.NewInput(200,
+		widget.TextInputOpts.Placeholder("Say something to the others (Enter sends)"),
+		widget.TextInputOpts.SubmitHandler(func(*widget.TextInputChangedEventArgs) { send() }),
+	)
+	row := widget.NewContainer(
+		widget.ContainerOpts.Layout(widget.NewGridLayout(
+			widget.GridLayoutOpts.Columns(2),
+			widget.GridLayoutOpts.Stretch([]bool{true, false}, nil),
+			widget.GridLayoutOpts.Spacing(4, 0))),
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})),
+	)
+	row.AddChild(h.chat, t.NewButton("Send", send))
+	return row
 }
 
 // update refreshes what changed (the clock every few frames) and reports

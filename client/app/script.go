@@ -154,6 +154,10 @@ func (s *Script) step(a *App) error {
 		if err := s.giveOrders(g); err != nil {
 			return err
 		}
+		if g.model.View().Turn == 1 { // a word to the table, through the chat line
+			g.hud.chat.SetText("Good luck, have fun")
+			g.hud.chat.Submit()
+		}
 		s.results = g.results
 		g.submit(true)
 		s.next(stageWaitResult, 0)
