@@ -302,9 +302,7 @@ func (r *runner) handle(ev conn.Event) error {
 		return nil
 	}
 	r.res.Messages++
-	if frame, err := protocol.Marshal(ev.Seq, ev.Reply, ev.Msg); err == nil {
-		r.res.Bytes += int64(len(frame))
-	}
+	r.res.Bytes += int64(ev.Size)
 	switch m := ev.Msg.(type) {
 	case *protocol.Error:
 		return r.serverError(ev.Reply, m)

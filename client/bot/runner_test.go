@@ -53,11 +53,15 @@ func twoPlayers(t *testing.T) *game.State {
 	return s
 }
 
-// feed hands msg to r as the connection would, failing the test on an
-// error.
+// feed hands msg to r as the connection would (with the size of its
+// frame), failing the test on an error.
 func feed(t *testing.T, r *runner, msg protocol.Message, reply uint32) {
 	t.Helper()
-	if err := r.handle(conn.Event{Msg: msg, Reply: reply}); err != nil {
+	frame, err := protocol.Marshal(1, reply, msg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.handle(conn.Event{Msg: msg, Reply: reply, Size: len(frame)}); err != nil {
 		t.Fatalf("handle %s: %v", msg.MessageType(), err)
 	}
 }

@@ -117,6 +117,8 @@ type Event struct {
 	// Seq is the message's number in the server's count; Reply is the
 	// seq Send returned for the message it answers, 0 if none.
 	Seq, Reply uint32
+	// Size is the message's frame, in bytes, as it came over the wire.
+	Size int
 
 	// Status is the connection's new status.
 	Status Status
@@ -642,7 +644,7 @@ func (t *transport) read(c *Conn) {
 		case *protocol.Bye:
 			t.bye = m.Reason
 		}
-		if !c.emit(Event{Msg: msg, Seq: env.Seq, Reply: env.Reply}) {
+		if !c.emit(Event{Msg: msg, Seq: env.Seq, Reply: env.Reply, Size: len(frame)}) {
 			return
 		}
 	}

@@ -165,10 +165,15 @@ func newGame(t *testing.T, c *Conn) *protocol.Joined {
 // with the right checksum.
 func checkView(t *testing.T, c *Conn, p protocol.Seat) {
 	t.Helper()
-	fv, _ := waitMsg[*protocol.FullView](t, c)
+	fv, ev := waitMsg[*protocol.FullView](t, c)
 	if fv.View.You != p.Player() || fv.View.Turn != 1 || fv.View.Checksum() != fv.Checksum {
 		t.Fatalf("full view of player %d, turn %d, checksum %x (the server's %x): want player %d, turn 1",
 			fv.View.You, fv.View.Turn, fv.View.Checksum(), fv.Checksum, p)
+	}
+	// The event tells the frame's size as it came: the message encoded
+	// again has the same length.
+	if frame, err := protocol.Marshal(ev.Seq, ev.Reply, fv); err != nil || ev.Size != len(frame) {
+		t.Fatalf("full view's frame size %d, want %d (%v)", ev.Size, len(frame), err)
 	}
 }
 
