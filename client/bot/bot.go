@@ -26,7 +26,6 @@ import (
 	"time"
 
 	"empires/client/conn"
-	"empires/server/host"
 	"empires/shared/ai"
 	"empires/shared/game"
 	"empires/shared/protocol"
@@ -137,7 +136,7 @@ func New(opts Options) (*Bot, error) {
 	rs := opts.Rules
 	if rs == nil {
 		var err error
-		if rs, err = host.LoadRules(""); err != nil {
+		if rs, err = erfworld.Open(""); err != nil {
 			return nil, fmt.Errorf("bot %s: ruleset: %w", opts.Name, err)
 		}
 	}

@@ -43,7 +43,6 @@ import (
 	"empires/server/store"
 	"empires/server/wsconn"
 	"empires/shared/protocol"
-	"empires/shared/rules"
 	"empires/shared/rules/erfworld"
 )
 
@@ -122,18 +121,8 @@ func DefaultConfig() Config {
 }
 
 // LoadRules loads the erfworld ruleset, with the mod in dir if dir is not
-// empty.
-func LoadRules(dir string) (*erfworld.Rules, error) {
-	fsys, err := rules.OpenSource(dir)
-	if err != nil {
-		return nil, err
-	}
-	d, err := erfworld.Load(fsys)
-	if err != nil {
-		return nil, err
-	}
-	return erfworld.NewRules(d), nil
-}
+// empty: erfworld.Open.
+func LoadRules(dir string) (*erfworld.Rules, error) { return erfworld.Open(dir) }
 
 // Server is the HTTP side of an Empires server: the websocket endpoint,
 // the health check, and the connections to close on shutdown. Its methods

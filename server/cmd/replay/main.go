@@ -24,7 +24,6 @@ import (
 	"empires/server/store"
 	"empires/shared/game"
 	"empires/shared/protocol"
-	"empires/shared/rules"
 	"empires/shared/rules/erfworld"
 )
 
@@ -92,24 +91,11 @@ Flags:
 	if *list {
 		return listGames(s, stdout)
 	}
-	rs, err := loadRules(*modDir)
+	rs, err := erfworld.Open(*modDir)
 	if err != nil {
 		return fmt.Errorf("ruleset: %w", err)
 	}
 	return replay(s, protocol.GameID(*id), rs, stdout)
-}
-
-// loadRules loads the erfworld ruleset, with the mod in dir if not empty.
-func loadRules(dir string) (*erfworld.Rules, error) {
-	fsys, err := rules.OpenSource(dir)
-	if err != nil {
-		return nil, err
-	}
-	d, err := erfworld.Load(fsys)
-	if err != nil {
-		return nil, err
-	}
-	return erfworld.NewRules(d), nil
 }
 
 // listGames prints a line per saved game.

@@ -347,6 +347,21 @@ func Default() (*Ruleset, error) {
 	return Load(assets.Rules())
 }
 
+// Open returns the rules a server or a client plays: the built-in files,
+// with the mod in directory dir replacing them if dir is not empty (see
+// rules.OpenSource).
+func Open(dir string) (*Rules, error) {
+	fsys, err := rules.OpenSource(dir)
+	if err != nil {
+		return nil, err
+	}
+	d, err := Load(fsys)
+	if err != nil {
+		return nil, err
+	}
+	return NewRules(d), nil
+}
+
 // UnitKind returns the kind of the unit with the given id.
 func (r *Ruleset) UnitKind(id string) (UnitKind, bool) {
 	for i := range r.Units {
