@@ -384,171 +384,23 @@ func (m *Model) warlordLevel(o *game.Order) int {
 	return int(o.Level)
 }
 
-// perCity is what the orders foreseen so far do in one city this turn.
-type perCity struct {
-	upgrades, units, warlords, casters, goods int
-}
-
-// foresee returns, for each order valid on its own (errs[i] == ""), why it
-// would be skipped when the turn resolves, "" if it would not: the
-// economy's phases in the ruleset's order (income and cash first, then new
-// cities and upgrades, then units, characters, Fleets and Trade Goods),
-// each player's orders in list order paid from what is left, with the
-// limits across orders of the ruleset. The words are the server's.
+// foresee returns, for each order, why it would be skipped when the turn
+// resolves, given the orders before it: the ruleset's own Foresee on the
+// view's state (its steps 1 to 3, with this player's orders alone). errs
+// are the orders' validation errors; an invalid order is skipped there
+// without paying, as it never reaches a turn.
 func (m *Model) foresee(orders []game.Order, errs []string) []string {
-	out := make([]string, len(orders))
 	s := m.State()
 	if s == nil {
-		return out
+		return make([]string, len(orders))
 	}
-	d := m.rs.D
-	you := m.You()
-	var treasury int64
-	if pl := s.Player(you); pl != nil {
-		treasury = pl.Treasury
-	}
-	var cashed int32
-	for i := range orders {
-		if o := &orders[i]; o.Kind == erfworld.OrderCash && errs[i] == "" && cashed+o.Count <= m.goods() {
-			cashed += o.Count
-		}
-	}
-	money := treasury + m.income() + int64(d.TradeGoodsValue(int(cashed)))
-	pay := func(i int, cost int64) {
-		if cost > money {
-			out[i] = fmt.Sprintf("not enough %s: have %d, need %d", d.Currency, money, cost)
-			return
-		}
-		money -= cost
-	}
-	cities := map[game.CityID]*perCity{}
-	at := func(c game.CityID) *perCity {
-		if cities[c] == nil {
-			cities[c] = &perCity{}
-		}
-		return cities[c]
-	}
-	for i := range orders {
-		o := &orders[i]
-		if errs[i] != "" || (o.Kind != erfworld.OrderUpgrade && o.Kind != erfworld.OrderBuildCity) {
-			continue
-		}
-		if o.Kind == erfworld.OrderUpgrade {
-			pc := at(o.City)
-			if pc.upgrades >= d.City.UpgradeLevelsPerTurn {
-				out[i] = fmt.Sprintf("%s was upgraded already this turn: Cities may not upgrade multiple levels in a turn", o.City)
-				continue
-			}
-			if pay(i, m.cost(o, int32(pc.upgrades))); out[i] == "" {
-				pc.upgrades++
-			}
-			continue
-		}
-		pay(i, m.cost(o, 0))
-	}
-	fleets := 0
-	nCasters := 0
-	for _, n := range m.casters(you) {
-		nCasters += n
-	}
-	for i := range orders {
-		o := &orders[i]
+	out := m.rs.Foresee(s, m.You(), orders)
+	for i := range out {
 		if errs[i] != "" {
-			continue
-		}
-		switch o.Kind {
-		case erfworld.OrderForm, erfworld.OrderWarlord, erfworld.OrderCaster, erfworld.OrderTradeGood, erfworld.OrderFleet:
-		default:
-			continue
-		}
-		var pc *perCity
-		if o.Kind != erfworld.OrderFleet {
-			pc = at(o.City)
-		}
-		if out[i] = m.recruitLimit(o, pc, fleets, nCasters); out[i] != "" {
-			continue
-		}
-		if pay(i, m.cost(o, 0)); out[i] != "" {
-			continue
-		}
-		switch o.Kind {
-		case erfworld.OrderForm:
-			pc.units += int(o.Count)
-		case erfworld.OrderWarlord:
-			pc.warlords++
-		case erfworld.OrderCaster:
-			pc.casters++
-			nCasters++
-		case erfworld.OrderTradeGood:
-			pc.goods++
-		case erfworld.OrderFleet:
-			fleets++
+			out[i] = "" // Err says it
 		}
 	}
 	return out
-}
-
-// recruitLimit is the ruleset's limits across a turn's orders for order o,
-// given what its city (pc, nil for a Fleet) and the side did before it this
-// turn, in the server's words; "" if o keeps to them.
-func (m *Model) recruitLimit(o *game.Order, pc *perCity, fleets, nCasters int) string {
-	d := m.rs.D
-	tg, cs := &d.TradeGoods, &d.Caster
-	const tradeGood = "a Capital making a Trade Good forms no units or characters this turn"
-	switch o.Kind {
-	case erfworld.OrderForm:
-		level := 0
-		if c := m.State().City(o.City); c != nil {
-			level = int(c.Level) + pc.upgrades
-		}
-		if n := d.UnitsFormable(level); pc.units+int(o.Count) > n {
-			return fmt.Sprintf("%s forms at most %s a turn: %d formed already", o.City, plural(n, "unit"), pc.units)
-		}
-		if pc.goods > 0 && tg.BlocksUnits {
-			return tradeGood
-		}
-		if pc.casters > 0 && cs.BlocksUnits {
-			return "a Capital that popped a Caster forms no units this turn"
-		}
-	case erfworld.OrderWarlord:
-		if pc.warlords >= d.Warlord.PerCapitalPerTurn {
-			return fmt.Sprintf("%s pops at most %s a turn", o.City, plural(d.Warlord.PerCapitalPerTurn, "Warlord"))
-		}
-		if pc.goods > 0 && tg.BlocksCharacters {
-			return tradeGood
-		}
-	case erfworld.OrderCaster:
-		if nCasters >= cs.MaxPerSide {
-			return fmt.Sprintf("at most %d Casters a side", cs.MaxPerSide)
-		}
-		if pc.casters >= cs.PerCapitalPerTurn {
-			return fmt.Sprintf("%s pops at most %s a turn", o.City, plural(cs.PerCapitalPerTurn, "Caster"))
-		}
-		if pc.goods > 0 && (tg.BlocksCharacters || cs.BlocksTradeGoods) {
-			return tradeGood
-		}
-		if pc.units > 0 && cs.BlocksUnits {
-			return "a Capital that formed units this turn pops no Caster"
-		}
-	case erfworld.OrderTradeGood:
-		if pc.goods >= tg.PerCapitalPerTurn {
-			return fmt.Sprintf("%s makes at most %s a turn", o.City, plural(tg.PerCapitalPerTurn, "Trade Good"))
-		}
-		if pc.units > 0 && tg.BlocksUnits {
-			return "a Capital that formed units this turn makes no Trade Good"
-		}
-		if pc.warlords+pc.casters > 0 && tg.BlocksCharacters {
-			return "a Capital that popped a character this turn makes no Trade Good"
-		}
-		if pc.casters > 0 && cs.BlocksTradeGoods {
-			return "a Capital that popped a Caster this turn makes no Trade Good"
-		}
-	case erfworld.OrderFleet:
-		if fleets >= d.Fleet.PerSidePerTurn {
-			return fmt.Sprintf("a side builds at most %s a turn", plural(d.Fleet.PerSidePerTurn, "Fleet"))
-		}
-	}
-	return ""
 }
 
 // label says in words what order o does.

@@ -1063,8 +1063,38 @@ func (r *Rules) removeUnits(s *game.State, p game.PlayerID, n int) game.Units {
 
 // skip reports that order o of player p was not carried out, and why.
 func (r *Rules) skip(s *game.State, ev *game.Events, p game.PlayerID, o *game.Order, why string) {
+	if r.onSkip != nil {
+		r.onSkip(o, why)
+	}
 	ev.Add(game.Event{Turn: s.Turn, Kind: game.EventOrderSkipped, Player: p, Army: o.Army, City: o.City,
 		Text: fmt.Sprintf("%s skipped: %s", r.orderName(o), why)})
+}
+
+// Foresee returns, for each of player p's orders (a list valid on s), why
+// the turn would skip it when it resolves ("not enough Schmuckers: have 3,
+// need 6", "city 5 forms at most 3 units a turn: 3 formed already"), or ""
+// if it goes through: it runs the turn's steps 1 to 3 (income, build and
+// upgrade, create) on a copy of s with p's orders alone, as the turn will,
+// so the client can warn its player with the rules' own words. Orders of
+// the later steps (upkeep, movement) get "". Other players' orders, which
+// p cannot know, may still contest a new city or Fleet. s is not changed.
+func (r *Rules) Foresee(s *game.State, p game.PlayerID, orders []game.Order) []string {
+	out := make([]string, len(orders))
+	c := s.Clone()
+	list := slices.Clone(orders) // the steps point into it: a skip names its order
+	fr := &Rules{D: r.D, onSkip: func(o *game.Order, why string) {
+		for i := range list {
+			if &list[i] == o && out[i] == "" {
+				out[i] = why
+			}
+		}
+	}}
+	po := []game.PlayerOrders{{Player: p, Orders: list}}
+	var ev game.Events
+	fr.income(c, po, &ev)
+	fr.build(c, po, &ev)
+	fr.recruit(c, po, &ev)
+	return out
 }
 
 // orderName names an economic order for messages: "upgrade city 5".

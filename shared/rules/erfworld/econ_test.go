@@ -2,6 +2,7 @@ package erfworld
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -1147,4 +1148,61 @@ func kindOf(text string) game.OrderKind {
 		}
 	}
 	return 0
+}
+
+// TestForesee: Foresee tells, order by order, what the turn's steps 1 to 3
+// will skip and why, in the words of the skip events the turn itself
+// writes ("One unit can be formed in each City per level", "Cities may not
+// upgrade multiple levels in a turn", and the treasury paying each order in
+// turn), and leaves the state alone.
+func TestForesee(t *testing.T) {
+	w := newEconWorld(t)
+	// No treasury: the income of A, B and C (levels 5, 2 and 1) pays.
+	w.s.Players[0].Treasury = 0
+	n := int32(w.r.D.UnitsFormable(5))
+	orders := []game.Order{
+		{Kind: OrderUpgrade, City: w.b},                         // paid from the income
+		{Kind: OrderUpgrade, City: w.b},                         // one level a turn
+		{Kind: OrderUpgrade, City: w.c},                         // what is left is too little
+		{Kind: OrderForm, City: w.a, Unit: w.inf, Count: n + 1}, // one unit a level
+		{Kind: game.OrderStance, Army: 0, Stance: game.Defend},  // not of steps 1-3
+	}
+	for i := range orders {
+		orders[i].Turn = w.s.Turn
+	}
+	sum := w.s.Checksum()
+	have := w.r.Foresee(w.s, 1, orders)
+	if w.s.Checksum() != sum {
+		t.Fatal("Foresee changed the state")
+	}
+	if len(have) != len(orders) {
+		t.Fatalf("%d answers for %d orders", len(have), len(orders))
+	}
+	// The turn itself, with the same orders: its skip events are Foresee's
+	// answers, order by order.
+	s := w.s.Clone()
+	var ev game.Events
+	po := []game.PlayerOrders{{Player: 1, Orders: orders}}
+	w.r.income(s, po, &ev)
+	w.r.build(s, po, &ev)
+	w.r.recruit(s, po, &ev)
+	var skipped []string
+	for _, e := range ev.List {
+		if e.Kind == game.EventOrderSkipped {
+			skipped = append(skipped, e.Text)
+		}
+	}
+	var foreseen []string
+	for i, why := range have {
+		if why != "" {
+			foreseen = append(foreseen, w.r.orderName(&orders[i])+" skipped: "+why)
+		}
+	}
+	if !slices.Equal(foreseen, skipped) {
+		t.Errorf("Foresee says\n%q\nthe turn skips\n%q", foreseen, skipped)
+	}
+	if have[0] != "" || !strings.Contains(have[1], "upgraded already") || !strings.Contains(have[2], "not enough") ||
+		!strings.Contains(have[3], "forms at most") || have[4] != "" {
+		t.Errorf("Foresee = %q", have)
+	}
 }

@@ -27,6 +27,10 @@ import (
 //     checks (capitals, elimination).
 type Rules struct {
 	D *Ruleset
+
+	// onSkip, if not nil, hears of every order skipped (Foresee's copy of
+	// the rules only: the rules a game plays with never set it).
+	onSkip func(o *game.Order, why string)
 }
 
 var _ game.Ruleset = (*Rules)(nil)
