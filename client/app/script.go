@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -322,6 +323,20 @@ func (s *Script) giveOrders(g *gameScreen) error {
 		if pick >= 0 {
 			g.model.Click(c.Hex)
 			g.choose(choices[pick].Order)
+		}
+	}
+	// A Warlord without units takes the garrison's, as a player would
+	// before marching: "Take all N units of army M".
+	for _, a := range v.Armies {
+		if a.Owner != v.You || a.NumCharacters == 0 || a.Units.Total() > 0 {
+			continue
+		}
+		for _, ch := range g.model.ArmyChoices(a.ID) {
+			if ch.Reason == "" && ch.Order.Kind == erfworld.OrderTransfer && ch.Order.Target == a.ID &&
+				strings.HasPrefix(ch.Label, "Take all") {
+				g.choose(ch.Order)
+				break
+			}
 		}
 	}
 	var first game.ArmyID
