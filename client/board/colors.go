@@ -11,25 +11,16 @@ import (
 // neutralColor is the grey of cities that belong to nobody.
 var neutralColor = color.RGBA{150, 150, 150, 255}
 
-// magenta replaces the palette's grey as the sixteenth player's colour, so
-// no player looks like a neutral city.
-var magenta = color.RGBA{255, 0, 255, 255}
-
-// PlayerColor returns the colour of player p: for players 1 to 15 the
-// colour of mapimage.PlayerColor(p-1), for player 16 magenta (the grey of
-// mapimage would pass for neutral), a grey for nobody (0). Colours
-// repeat after sixteen players. Every two of the sixteen differ clearly
-// (see the tests); the dark ones stay visible on dark terrain because
-// tokens and banners are drawn with a light rim.
+// PlayerColor returns the colour of player p, mapimage.PlayerColor(p-1)
+// (the map images use the same), and a grey for nobody (0). Colours repeat
+// after sixteen players. Every two of the sixteen differ clearly (see the
+// tests); the dark ones stay visible on dark terrain because tokens and
+// banners are drawn with a light rim.
 func PlayerColor(p game.PlayerID) color.RGBA {
 	if p == 0 {
 		return neutralColor
 	}
-	i := (int(p) - 1) % game.MaxPlayers
-	if i == game.MaxPlayers-1 {
-		return magenta
-	}
-	return mapimage.PlayerColor(i)
+	return mapimage.PlayerColor((int(p) - 1) % game.MaxPlayers)
 }
 
 // inkOn returns the colour to draw marks and text on a background of c:

@@ -30,7 +30,7 @@ func PlayerColors() [16]color.RGBA {
 		{153, 153, 51, 255},  // olive
 		{255, 128, 128, 255}, // salmon
 		{128, 128, 255, 255}, // periwinkle
-		{160, 160, 160, 255}, // grey
+		{255, 0, 255, 255},   // magenta (not grey: that would pass for a neutral city)
 	}
 }
 
