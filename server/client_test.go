@@ -1,8 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"context"
+	"empires/server/internal/logbuf"
 	"errors"
 	"fmt"
 	"io"
@@ -38,24 +38,6 @@ func testConfig() config {
 	return cfg
 }
 
-// syncBuffer is a log sink for a test: shown only when the test fails.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // testServer is a server started by run, as main starts it.
 type testServer struct {
 	addr string
@@ -72,7 +54,7 @@ func startServer(tb testing.TB, cfg *config, logTo io.Writer) *testServer {
 		c := testConfig()
 		cfg = &c
 	}
-	logs := &syncBuffer{}
+	logs := &logbuf.Buffer{}
 	var w io.Writer = logs
 	if logTo != nil {
 		w = logTo

@@ -1,34 +1,15 @@
 package lobby
 
 import (
-	"bytes"
+	"empires/server/internal/logbuf"
 	"log/slog"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"empires/server/store"
 	"empires/shared/protocol"
 )
-
-// lockedBuffer is a log sink safe for the matches' goroutines.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
 
 // TestRestore: a lobby with a store saves a game as it starts, the seat a
 // player takes after the start, and every turn; a new lobby on the store
@@ -83,7 +64,7 @@ func TestRestore(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	logs := &lockedBuffer{}
+	logs := &logbuf.Buffer{}
 	second := newLobby(t, Options{Store: st, Logger: slog.New(slog.NewTextHandler(logs, nil))})
 	if n, err := second.Restore(nil); n != 1 || err != nil {
 		t.Fatalf("Restore = %d, %v; want game 1 resumed", n, err)

@@ -1,12 +1,11 @@
 package match
 
 import (
-	"bytes"
+	"empires/server/internal/logbuf"
 	"log/slog"
 	"reflect"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -220,25 +219,6 @@ func TestTakeoverOnResume(t *testing.T) {
 	h.wantAI(2, ai.Passive)
 }
 
-// lockedBuffer is a bytes.Buffer safe for the match's loop to write while
-// the test reads.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // TestAIOrdersRefused: orders of the AI's that the book refuses are logged
 // and dropped, the others submitted; the match goes on.
 func TestAIOrdersRefused(t *testing.T) {
@@ -259,7 +239,7 @@ func TestAIOrdersRefused(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			rs := testRules(t)
 			clock := newFakeClock()
-			var logs lockedBuffer
+			var logs logbuf.Buffer
 			set := threeSeats()
 			set.Logger = slog.New(slog.NewTextHandler(&logs, nil))
 			m, err := New(1, rs, set, clock)

@@ -3,13 +3,13 @@ package store_test
 import (
 	"bufio"
 	"context"
+	"empires/server/internal/logbuf"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
 	"os/exec"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -57,24 +57,7 @@ func serve(dir string) int {
 type child struct {
 	cmd  *exec.Cmd
 	url  string
-	logs *syncBuffer
-}
-
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf strings.Builder
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
+	logs *logbuf.Buffer
 }
 
 // startChild runs a server on dir in a child process.
@@ -82,7 +65,7 @@ func startChild(t *testing.T, dir string) *child {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), serverEnv+"="+dir)
-	logs := &syncBuffer{}
+	logs := &logbuf.Buffer{}
 	cmd.Stderr = logs
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -282,7 +265,7 @@ func TestCrash(t *testing.T) {
 
 	cfg := host.DefaultConfig()
 	cfg.DataDir = dir
-	logs := &syncBuffer{}
+	logs := &logbuf.Buffer{}
 	cfg.Logger = slog.New(slog.NewTextHandler(logs, nil))
 	second, err := host.Start(cfg, "127.0.0.1:0")
 	if err != nil {
