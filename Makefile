@@ -43,7 +43,7 @@ test-go: ## Run the engine, rules and server tests (race detector on).
 	$(GO) test -count=1 $(PLAIN_PKGS)
 
 test-client: deps-test ## Run the client tests in a real window under Xvfb.
-	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -count=1 $(CLIENT_PKGS)
+	xvfb-run -a -s "-screen 0 1920x1080x24" $(GO) test -count=1 $(CLIENT_PKGS)
 
 lint: fmt-check vet staticcheck check-shared ## gofmt, go vet, staticcheck, and the shared/ import rule.
 

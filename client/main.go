@@ -45,8 +45,10 @@ func run(args []string, stderr io.Writer) error {
 	name := fs.String("name", "", "your player `name` (default: the saved one)")
 	autoplay := fs.String("autoplay", "", "play a scripted session, save screenshots in this `directory`, and exit")
 	turns := fs.Int("turns", 2, "turns the -autoplay session plays")
-	size := fs.String("size", "32x24", "map size of the -autoplay game, WIDTHxHEIGHT")
-	seed := fs.Uint64("seed", 7, "seed of the -autoplay game")
+	play := fs.Bool("play", false, "start a game against the AI at once (map -size, -seed), skipping the menus")
+	size := fs.String("size", "32x24", "map size of the -play or -autoplay game, WIDTHxHEIGHT")
+	seed := fs.Uint64("seed", 7, "seed of the -play or -autoplay game")
+	probe := fs.String("probe", "", "keep the screen's state as JSON in this `file` (for tests that drive the window)")
 	lan := fs.String("lan", app.DefaultLANAddr, "`address` a hosted LAN game listens on")
 	hostLAN := fs.Bool("autoplay-host", false, "the -autoplay session hosts a LAN game with a seat open and waits for a player")
 	join := fs.String("autoplay-join", "", "the -autoplay session joins the first game of the server at this `address`")
@@ -67,6 +69,9 @@ func run(args []string, stderr io.Writer) error {
 	if *hostLAN && *join != "" {
 		return errors.New("-autoplay-host and -autoplay-join exclude each other")
 	}
+	if *play && *autoplay != "" {
+		return errors.New("-play and -autoplay exclude each other")
+	}
 	rs, err := host.LoadRules(*modDir)
 	if err != nil {
 		return fmt.Errorf("-rules: %w", err)
@@ -76,10 +81,11 @@ func run(args []string, stderr io.Writer) error {
 		log = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	}
 
-	opts := app.Options{Rules: rs, Logger: log, LANAddr: *lan}
+	opts := app.Options{Rules: rs, Logger: log, LANAddr: *lan, Probe: *probe}
 	if dir, err := os.UserConfigDir(); err == nil {
 		opts.PrefsDir = filepath.Join(dir, "empires")
 		opts.DataDir = filepath.Join(dir, "empires", "games")
+		opts.ShotDir = filepath.Join(dir, "empires", "screenshots")
 	}
 	opts.Prefs = prefs.Default()
 	switch {
@@ -88,6 +94,7 @@ func run(args []string, stderr io.Writer) error {
 		// are saved with its screenshots.
 		opts.PrefsDir = ""
 		opts.DataDir = filepath.Join(*autoplay, "games")
+		opts.ShotDir = *autoplay
 		opts.Prefs.AnimSpeed = prefs.AnimFast
 	case opts.PrefsDir != "":
 		p, err := prefs.Load(opts.PrefsDir)
@@ -102,6 +109,17 @@ func run(args []string, stderr io.Writer) error {
 			return fmt.Errorf("-name: %w", err)
 		}
 		opts.Prefs.Name = *name
+	}
+	if *play {
+		w, h, err := parseSize(*size)
+		if err != nil {
+			return fmt.Errorf("-size: %w", err)
+		}
+		set := protocol.Settings{Ruleset: rs.ID(), Width: w, Height: h, Seed: *seed, Seats: 4, Bots: 3}
+		if err := set.Validate(rs.ID()); err != nil {
+			return err
+		}
+		opts.QuickPlay = &set
 	}
 	if *autoplay != "" {
 		w, h, err := parseSize(*size)

@@ -15,8 +15,9 @@ mode=${1:-test}
 
 # The client (Ebitengine v2.10, built without cgo) loads these libraries at run time.
 run_pkgs=(libgl1 libgl1-mesa-dri libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 libxxf86vm1)
-# The tests add the C toolchain for `go test -race` and a virtual X server.
-test_pkgs=(gcc libc6-dev xvfb xauth)
+# The tests add the C toolchain for `go test -race`, a virtual X server, and xdotool,
+# which moves the pointer and presses keys in the client tests.
+test_pkgs=(gcc libc6-dev xvfb xauth xdotool)
 
 case "$mode" in
 run) want=("${run_pkgs[@]}") ;;

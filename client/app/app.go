@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"image"
 	"log/slog"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -53,6 +55,14 @@ type Options struct {
 	DataDir string
 	// Script, if not nil, plays a scripted session (see Script).
 	Script *Script
+	// QuickPlay, if not nil, starts a game against the AI with these
+	// settings at once, skipping the menus.
+	QuickPlay *protocol.Settings
+	// ShotDir is where F12 saves screenshots; empty turns F12 off.
+	ShotDir string
+	// Probe, if not empty, is a file the client keeps its Probe in: for
+	// tests that drive the real window.
+	Probe string
 	// Logger logs what happens; nil discards.
 	Logger *slog.Logger
 }
@@ -133,6 +143,9 @@ type App struct {
 	lastCursor image.Point
 	keys       []ebiten.Key
 
+	lastProbe string // the probe last written
+	userShot  bool   // the screenshot asked for is the player's (F12)
+
 	shot     string // a screenshot to save: Draw reads the pixels ...
 	shotPix  []byte // ... and Update writes the file
 	shotRect image.Rectangle
@@ -154,6 +167,9 @@ func New(opts Options) (*App, error) {
 	}
 	a.ui = &ebitenui.UI{PrimaryTheme: t.UI()}
 	a.showMainMenu()
+	if opts.QuickPlay != nil {
+		a.PlayAI(*opts.QuickPlay)
+	}
 	return a, nil
 }
 
@@ -167,10 +183,16 @@ func (a *App) Layout(w, h int) (int, int) {
 func (a *App) Update() error {
 	a.frame++
 	if a.shotPix != nil {
-		if err := savePNG(a.shot, a.shotRect, a.shotPix); err != nil && a.err == nil {
+		err := savePNG(a.shot, a.shotRect, a.shotPix)
+		switch {
+		case a.userShot && err != nil:
+			a.notify(fmt.Sprintf("Screenshot not saved: %v", err))
+		case a.userShot:
+			a.notify("Screenshot saved: " + a.shot)
+		case err != nil && a.err == nil:
 			a.err = err
 		}
-		a.shot, a.shotPix = "", nil
+		a.shot, a.shotPix, a.userShot = "", nil, false
 	}
 	a.pollDial()
 	a.pollLAN()
@@ -185,6 +207,12 @@ func (a *App) Update() error {
 		if a.game.update() {
 			a.uiDirty = true
 		}
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyF12) && a.opts.ShotDir != "" {
+		a.userScreenshot()
+	}
+	if a.opts.Probe != "" && a.err == nil && a.frame%3 == 0 {
+		a.err = a.writeProbe()
 	}
 	if s := a.opts.Script; s != nil && a.err == nil {
 		if err := s.step(a); err != nil {
@@ -259,6 +287,19 @@ func (a *App) inputChanged() bool {
 
 // Screenshot asks for the next frame to be saved to the PNG file path.
 func (a *App) Screenshot(path string) { a.shot, a.shotPix = path, nil }
+
+// userScreenshot saves the next frame in Options.ShotDir, named for the
+// time, and says where.
+func (a *App) userScreenshot() {
+	if err := os.MkdirAll(a.opts.ShotDir, 0o755); err != nil {
+		a.notify(fmt.Sprintf("Screenshot not saved: %v", err))
+		return
+	}
+	name := "empires-" + time.Now().Format("20060102-150405.000") + ".png"
+	path := filepath.Join(a.opts.ShotDir, name)
+	a.Screenshot(path)
+	a.userShot = true // said once saved: the notice is not in the picture
+}
 
 // setRoot shows c as the whole UI.
 func (a *App) setRoot(c *widget.Container, s screen) {

@@ -2,7 +2,6 @@ package app
 
 import (
 	"fmt"
-	"image"
 	"image/color"
 	"time"
 
@@ -130,8 +129,7 @@ func (g *gameScreen) overlay() *board.Overlay {
 // drawMap draws the map where the top bar and the side panel leave it
 // room (they are opaque: drawing under them would be wasted).
 func (g *gameScreen) drawMap(screen *ebiten.Image) {
-	b := screen.Bounds()
-	area := screen.SubImage(image.Rect(b.Min.X, b.Min.Y+topBarHeight, b.Max.X-sideWidth, b.Max.Y)).(*ebiten.Image)
+	area := screen.SubImage(g.mapRect().Add(screen.Bounds().Min)).(*ebiten.Image)
 	g.board.Draw(area, g.cam, g.overlay())
 }
 

@@ -41,6 +41,9 @@ type gameScreen struct {
 	results  int // OrdersResults received
 	frame    int
 
+	// The window's size, in pixels.
+	winW, winH int
+
 	// Input.
 	hover      hex.Hex
 	hasHover   bool
@@ -98,7 +101,9 @@ func newGameScreenFor(a *App, fv *protocol.FullView, r *replay) (*gameScreen, er
 	}
 	g := &gameScreen{app: a, model: m, board: b, replay: r}
 	ww, wh := b.WorldSize()
-	g.cam = camera.New(ww, wh, float64(a.width-sideWidth), float64(a.height-topBarHeight-logHeight))
+	g.winW, g.winH = a.width, a.height
+	mr := g.mapRect()
+	g.cam = camera.New(ww, wh, float64(mr.Dx()), float64(mr.Dy()))
 	g.cam.Zoom = 1
 	g.hud = newHUD(g)
 	g.root = g.hud.root
@@ -108,11 +113,30 @@ func newGameScreenFor(a *App, fv *protocol.FullView, r *replay) (*gameScreen, er
 	return g, nil
 }
 
-// resize follows the window's size.
+// resize follows the window's size: the camera's screen is the map's
+// part of the window (see mapRect).
 func (g *gameScreen) resize(w, h int) {
-	if g.cam.ScreenW != float64(w) || g.cam.ScreenH != float64(h) {
-		g.cam.Resize(float64(w), float64(h))
+	g.winW, g.winH = w, h
+	r := g.mapRect()
+	if g.cam.ScreenW != float64(r.Dx()) || g.cam.ScreenH != float64(r.Dy()) {
+		g.cam.Resize(float64(r.Dx()), float64(r.Dy()))
 	}
+}
+
+// mapRect is the part of the window the map is drawn in, in window
+// pixels: below the top bar and left of the side panel (the log and the
+// minimap float over its bottom). The camera's screen point (0, 0) is its
+// top-left corner: every window point goes through toMap before it meets
+// the camera or the board.
+func (g *gameScreen) mapRect() image.Rectangle {
+	return image.Rect(0, topBarHeight, max(g.winW-sideWidth, 1), max(g.winH, topBarHeight+1))
+}
+
+// toMap converts a window point (the cursor's) to the camera's screen
+// coordinates.
+func (g *gameScreen) toMap(x, y int) (float64, float64) {
+	r := g.mapRect()
+	return float64(x - r.Min.X), float64(y - r.Min.Y)
 }
 
 // centerOnHome centres the camera on the player's Capital, or its first
@@ -151,10 +175,10 @@ func (g *gameScreen) centerOn(h hex.Hex) {
 	g.cam.Pan(0, 0) // clamp
 }
 
-// mapCenter is the middle of the part of the screen the HUD leaves to the
-// map.
+// mapCenter is the middle of the part of the map the HUD leaves in sight
+// (above the log), in the camera's screen coordinates.
 func (g *gameScreen) mapCenter() (float64, float64) {
-	return (g.cam.ScreenW - sideWidth) / 2, topBarHeight + (g.cam.ScreenH-topBarHeight-logHeight)/2
+	return g.cam.ScreenW / 2, max(g.cam.ScreenH-logHeight, 0) / 2
 }
 
 // notify shows msg over the map for a few seconds.
@@ -317,8 +341,9 @@ func (g *gameScreen) input() {
 	g.keys()
 
 	// Hover.
-	h, ok := g.board.HexAt(g.cam, float64(mx), float64(my))
-	ok = ok && !overUI && !inMini
+	lx, ly := g.toMap(mx, my)
+	h, ok := g.board.HexAt(g.cam, lx, ly)
+	ok = ok && !overUI && !inMini && image.Pt(mx, my).In(g.mapRect())
 	if ok != g.hasHover || h != g.hover {
 		g.hover, g.hasHover, g.hoverSince = h, ok, g.frame
 		g.updatePreview()
@@ -326,7 +351,7 @@ func (g *gameScreen) input() {
 
 	// Wheel zoom.
 	if _, wy := ebiten.Wheel(); wy != 0 && !overUI && !inMini {
-		g.cam.ZoomAt(math.Pow(1.15, wy), float64(mx), float64(my))
+		g.cam.ZoomAt(math.Pow(1.15, wy), lx, ly)
 	}
 	g.edgePan(mx, my)
 
@@ -430,7 +455,7 @@ func (g *gameScreen) edgePan(mx, my int) {
 		return
 	}
 	const edge, speed = 3, 10
-	w, h := int(g.cam.ScreenW), int(g.cam.ScreenH)
+	w, h := g.winW, g.winH
 	if mx < 0 || my < 0 || mx >= w || my >= h {
 		return
 	}
@@ -560,7 +585,7 @@ func (g *gameScreen) updatePreview() {
 
 // minimapRect is where the minimap is drawn: bottom left, above the log.
 func (g *gameScreen) minimapRect() image.Rectangle {
-	h := int(g.cam.ScreenH)
+	h := g.winH
 	return image.Rect(6, h-minimapH-6, 6+minimapW, h-6)
 }
 

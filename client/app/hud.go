@@ -40,7 +40,9 @@ type hud struct {
 	log                           *widget.TextArea
 	chat                          *widget.TextInput
 	chats                         []string
-	window                        func() // closes the open report window
+	window                        func()            // closes the open window
+	windowBox                     *widget.Container // the open window's contents
+	content                       *widget.Container // the side panel's scrolled contents
 
 	dirtyTop, dirtySide, dirtyOrders, dirtyLog bool
 	logLen                                     int
@@ -113,6 +115,7 @@ func newHUD(g *gameScreen) *hud {
 		widget.RowLayoutOpts.Direction(widget.DirectionVertical),
 		widget.RowLayoutOpts.Padding(&widget.Insets{Right: 6}),
 		widget.RowLayoutOpts.Spacing(6))))
+	h.content = content
 	stretch := widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})
 	h.side = widget.NewContainer(
 		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(3))),
@@ -683,21 +686,22 @@ func (h *hud) windowBody(pad, gap int) *widget.Container {
 // openWindow shows c in a window in the middle of the map with a Close
 // button, closing any other.
 func (h *hud) openWindow(c *widget.Container) {
+	h.closeWindow()
+	c.AddChild(h.g.app.theme.NewButton("Close", h.closeWindow))
+	w := widget.NewWindow(widget.WindowOpts.Contents(c), widget.WindowOpts.Modal(), widget.WindowOpts.CloseMode(widget.NONE))
+	pw, ph := c.PreferredSize()
+	mr := h.g.mapRect()
+	x, y := mr.Min.X+(mr.Dx()-pw)/2, max((h.g.winH-ph)/2, 0)
+	w.SetLocation(image.Rect(x, y, x+pw, y+ph))
+	h.window, h.windowBox = h.g.app.ui.AddWindow(w), c
+}
+
+// closeWindow closes the open window, if any.
+func (h *hud) closeWindow() {
 	if h.window != nil {
 		h.window()
 	}
-	c.AddChild(h.g.app.theme.NewButton("Close", func() {
-		if h.window != nil {
-			h.window()
-			h.window = nil
-		}
-	}))
-	w := widget.NewWindow(widget.WindowOpts.Contents(c), widget.WindowOpts.Modal(), widget.WindowOpts.CloseMode(widget.NONE))
-	pw, ph := c.PreferredSize()
-	sw, sh := int(h.g.cam.ScreenW), int(h.g.cam.ScreenH)
-	x, y := (sw-sideWidth-pw)/2, (sh-ph)/2
-	w.SetLocation(image.Rect(x, y, x+pw, y+ph))
-	h.window = h.g.app.ui.AddWindow(w)
+	h.window, h.windowBox = nil, nil
 }
 
 // leave goes back to the main menu; when the game's server runs in this

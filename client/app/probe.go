@@ -1,0 +1,191 @@
+package app
+
+import (
+	"encoding/json"
+	"fmt"
+	"image"
+	"os"
+	"path/filepath"
+
+	"github.com/ebitenui/ebitenui/widget"
+
+	"empires/shared/hex"
+)
+
+// Probe is what the client writes to Options.Probe for tests that drive
+// the real window with the pointer and the keyboard: where things are drawn
+// and what the player has selected, in window pixels. It is written
+// whenever it changes, by renaming a finished file over the old one, so a
+// reader never sees half of it.
+type Probe struct {
+	// Frame counts the client's updates: a reader that sees it grow knows
+	// that the client took in what happened before.
+	Frame int `json:"frame"`
+	// Screen is "menu", "lobby" or "game".
+	Screen string `json:"screen"`
+	// Window is the window's size.
+	Window [2]int `json:"window"`
+	// Buttons are the buttons on screen by label, with their rectangles
+	// [x0, y0, x1, y1] and whether they are disabled (the first of a
+	// label wins).
+	Buttons map[string]ProbeButton `json:"buttons,omitempty"`
+	// Focused is the label of the focused button, or "input" for a text
+	// field, "" for none.
+	Focused string `json:"focused,omitempty"`
+	// Window is set while a window (a report, the help, a question) is
+	// open over the game.
+	WindowOpen bool `json:"window_open,omitempty"`
+
+	// The game screen only.
+	Turn     int          `json:"turn,omitempty"`
+	Ready    bool         `json:"ready,omitempty"`
+	Map      [4]int       `json:"map"` // the map's part of the window
+	Camera   [3]float64   `json:"camera"` // X, Y (the world point at the map's top-left corner), zoom
+	World    [2]float64   `json:"world"`  // the map's size in world pixels (zoom 1)
+	Hover    string       `json:"hover,omitempty"`    // "col,row" of the hex under the pointer
+	Selected string       `json:"selected,omitempty"` // "col,row" of the selected hex
+	Army     int          `json:"army,omitempty"`     // the selected army
+	City     int          `json:"city,omitempty"`     // the selected city
+	Orders   int          `json:"orders"`             // orders drafted
+	Mine     []ProbeThing `json:"mine,omitempty"`     // the player's cities and armies
+	Log      int          `json:"log"`                // lines in the event log
+}
+
+// ProbeButton is a button of Probe.Buttons.
+type ProbeButton struct {
+	Rect     [4]int `json:"rect"`
+	Disabled bool   `json:"disabled,omitempty"`
+}
+
+// ProbeThing is one of the player's cities or armies, with where the
+// centre of its hex is drawn (window pixels) and whether that is inside
+// the map's part of the window.
+type ProbeThing struct {
+	Kind    string  `json:"kind"` // "city", "capital" or "army"
+	ID      int     `json:"id"`
+	Hex     string  `json:"hex"`
+	X       float64 `json:"x"`
+	Y       float64 `json:"y"`
+	OnMap   bool    `json:"on_map"`
+	Carried bool    `json:"carried,omitempty"`
+}
+
+// probe returns the probe of this frame.
+func (a *App) probe() *Probe {
+	p := &Probe{Frame: a.frame, Window: [2]int{a.width, a.height}, Buttons: map[string]ProbeButton{}}
+	switch a.screen {
+	case screenLobby:
+		p.Screen = "lobby"
+	case screenGame:
+		p.Screen = "game"
+	default:
+		p.Screen = "menu"
+	}
+	// Windows first: their buttons are the ones on top.
+	if a.game != nil && a.game.hud.windowBox != nil {
+		collectButtons(a.game.hud.windowBox, p.Buttons)
+	}
+	if a.ui.Container != nil {
+		collectButtons(a.ui.Container, p.Buttons)
+	}
+	if a.game != nil {
+		collectButtons(a.game.hud.content, p.Buttons) // inside a scroll container
+	}
+	switch f := a.ui.GetFocusedWidget().(type) {
+	case *widget.Button:
+		if f.Text() != nil {
+			p.Focused = f.Text().Label
+		}
+	case nil:
+	default:
+		p.Focused = "input"
+	}
+	g := a.game
+	if a.screen != screenGame || g == nil {
+		return p
+	}
+	v := g.model.View()
+	mr := g.mapRect()
+	p.WindowOpen = g.hud.window != nil
+	p.Turn, p.Ready = int(v.Turn), g.ready
+	p.Map = [4]int{mr.Min.X, mr.Min.Y, mr.Max.X, mr.Max.Y}
+	p.Camera = [3]float64{g.cam.X, g.cam.Y, g.cam.Zoom}
+	p.World[0], p.World[1] = g.board.WorldSize()
+	if g.hasHover {
+		p.Hover = g.hover.String()
+	}
+	sel := g.model.Selection()
+	if sel.Active {
+		p.Selected = sel.Hex.String()
+	}
+	p.Army, p.City = int(sel.Army), int(sel.City)
+	p.Orders = len(g.model.Drafts())
+	p.Log = len(g.model.Log())
+	add := func(kind string, id int, h hex.Hex, carried bool) {
+		x, y := g.screenOf(h)
+		p.Mine = append(p.Mine, ProbeThing{Kind: kind, ID: id, Hex: h.String(), X: x, Y: y,
+			OnMap: image.Pt(int(x), int(y)).In(mr), Carried: carried})
+	}
+	for _, c := range v.Cities {
+		if c.Owner == v.You && !c.Remembered {
+			kind := "city"
+			if c.Capital {
+				kind = "capital"
+			}
+			add(kind, int(c.ID), c.Hex, false)
+		}
+	}
+	for _, ar := range v.Armies {
+		if ar.Owner == v.You && !ar.Remembered {
+			add("army", int(ar.ID), ar.Hex, ar.Carrier != 0)
+		}
+	}
+	return p
+}
+
+// screenOf returns where the centre of hex h is drawn, in window pixels.
+func (g *gameScreen) screenOf(h hex.Hex) (float64, float64) {
+	wx, wy := g.board.HexCenter(h)
+	sx, sy := g.cam.ToScreen(wx, wy)
+	r := g.mapRect()
+	return sx + float64(r.Min.X), sy + float64(r.Min.Y)
+}
+
+// collectButtons adds the buttons under c to out by label.
+func collectButtons(c widget.Containerer, out map[string]ProbeButton) {
+	for _, w := range c.Children() {
+		switch x := w.(type) {
+		case *widget.Button:
+			if x.Text() == nil {
+				continue
+			}
+			if _, dup := out[x.Text().Label]; dup {
+				continue
+			}
+			r := x.GetWidget().Rect
+			out[x.Text().Label] = ProbeButton{Rect: [4]int{r.Min.X, r.Min.Y, r.Max.X, r.Max.Y}, Disabled: x.GetWidget().Disabled}
+		case widget.Containerer:
+			collectButtons(x, out)
+		}
+	}
+}
+
+// writeProbe writes the probe to Options.Probe if it changed.
+func (a *App) writeProbe() error {
+	data, err := json.Marshal(a.probe())
+	if err != nil {
+		return fmt.Errorf("probe: %w", err)
+	}
+	if string(data) == a.lastProbe {
+		return nil
+	}
+	a.lastProbe = string(data)
+	tmp := a.opts.Probe + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return fmt.Errorf("probe: %w", err)
+	}
+	if err := os.Rename(tmp, a.opts.Probe); err != nil {
+		return fmt.Errorf("probe %s: %w", filepath.Base(a.opts.Probe), err)
+	}
+	return nil
+}

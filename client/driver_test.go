@@ -1,0 +1,245 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/color"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"empires/client/app"
+)
+
+// A driver runs the real client in a window under X and works it the way
+// a person does: xdotool moves the pointer, clicks and presses keys; F12
+// saves what the screen shows; the client's -probe file says where things
+// are drawn and what is selected.
+type driver struct {
+	t     *testing.T
+	cmd   *exec.Cmd
+	out   *bytes.Buffer
+	win   string // the X window id
+	probe string
+	shots string // where F12 saves screenshots
+	last  string // the newest screenshot taken
+}
+
+// waitLimit bounds every wait for the client: not a measure of speed (the
+// machine may be loaded), only a guard against a test that hangs.
+const waitLimit = 2 * time.Minute
+
+// needXdotool skips the test without xdotool, except in CI, where `make
+// test` installs it (scripts/deps.sh).
+func needXdotool(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("xdotool"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("xdotool is missing in CI: scripts/deps.sh test installs it")
+		}
+		t.Skip("xdotool is missing: run `make test-client`, which installs it")
+	}
+}
+
+// startDriver builds the client, starts it with args (plus -probe) and
+// waits for its window and for the probe to satisfy ready.
+func startDriver(t *testing.T, bin string, args []string, ready func(*app.Probe) bool) *driver {
+	t.Helper()
+	needDisplay(t)
+	needXdotool(t)
+	home := t.TempDir()
+	d := &driver{t: t, out: &bytes.Buffer{}, probe: filepath.Join(t.TempDir(), "probe.json"),
+		shots: filepath.Join(home, "config", "empires", "screenshots")}
+	d.cmd = exec.Command(bin, append(args, "-probe", d.probe)...)
+	d.cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, "config"))
+	d.cmd.Stdout, d.cmd.Stderr = d.out, d.out
+	if err := d.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = d.cmd.Process.Kill()
+		_ = d.cmd.Wait()
+		if t.Failed() {
+			t.Logf("client output:\n%s", d.out.String())
+			if keep := os.Getenv("EMPIRES_SCREENSHOTS"); keep != "" && d.last != "" {
+				copyFile(t, d.last, filepath.Join(keep, "failed-"+filepath.Base(d.last)))
+			}
+		}
+	})
+	d.wait("the client's window", func(p *app.Probe) bool { return p.Window[0] > 0 })
+	out := d.xdo("search", "--sync", "--pid", strconv.Itoa(d.cmd.Process.Pid))
+	d.win = strings.Fields(out)[0]
+	d.xdo("windowmove", d.win, "0", "0")
+	d.wait("the first screen", ready)
+	return d
+}
+
+// xdo runs xdotool with args and returns what it printed.
+func (d *driver) xdo(args ...string) string {
+	d.t.Helper()
+	out, err := exec.Command("xdotool", args...).CombinedOutput()
+	if err != nil {
+		d.t.Fatalf("xdotool %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// read returns the probe as the client last wrote it.
+func (d *driver) read() *app.Probe {
+	d.t.Helper()
+	data, err := os.ReadFile(d.probe)
+	if err != nil {
+		return nil
+	}
+	var p app.Probe
+	if err := json.Unmarshal(data, &p); err != nil {
+		d.t.Fatalf("probe: %v\n%s", err, data)
+	}
+	return &p
+}
+
+// wait waits until the probe satisfies ok, and returns it.
+func (d *driver) wait(what string, ok func(*app.Probe) bool) *app.Probe {
+	d.t.Helper()
+	deadline := time.Now().Add(waitLimit)
+	for {
+		if d.cmd.ProcessState != nil {
+			d.t.Fatalf("waiting for %s: the client exited", what)
+		}
+		if p := d.read(); p != nil && ok(p) {
+			return p
+		}
+		if time.Now().After(deadline) {
+			data, _ := os.ReadFile(d.probe)
+			d.t.Fatalf("waiting for %s: not after %v; probe: %s", what, waitLimit, data)
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
+}
+
+// resize sets the window's size and waits for the client to take it.
+func (d *driver) resize(w, h int) *app.Probe {
+	d.t.Helper()
+	d.xdo("windowsize", d.win, strconv.Itoa(w), strconv.Itoa(h))
+	return d.wait(fmt.Sprintf("the window at %dx%d", w, h), func(p *app.Probe) bool {
+		return p.Window == [2]int{w, h}
+	})
+}
+
+// move moves the pointer to window point (x, y).
+func (d *driver) move(x, y int) {
+	d.t.Helper()
+	d.xdo("mousemove", "--window", d.win, strconv.Itoa(x), strconv.Itoa(y))
+}
+
+// click clicks button (1 left, 3 right) at window point (x, y).
+func (d *driver) click(x, y, button int) {
+	d.t.Helper()
+	d.move(x, y)
+	d.frames(2) // the client sees the pointer there before the click
+	d.xdo("mousedown", strconv.Itoa(button))
+	d.frames(2)
+	d.xdo("mouseup", strconv.Itoa(button))
+	d.frames(2)
+}
+
+// key presses and releases each key (xdotool's names: Tab, Return, F1,
+// Escape, equal, minus, ...), as typed on the keyboard: they go to the
+// window under the pointer. Each key stays down until the client has
+// updated at least once, however slow the machine.
+func (d *driver) key(keys ...string) {
+	d.t.Helper()
+	for _, k := range keys {
+		d.xdo("keydown", k)
+		d.frames(2)
+		d.xdo("keyup", k)
+		d.frames(2)
+	}
+}
+
+// frames waits until the client has updated at least n more times.
+func (d *driver) frames(n int) {
+	d.t.Helper()
+	f0 := d.read().Frame
+	d.wait("the client to update", func(p *app.Probe) bool { return p.Frame >= f0+n })
+}
+
+// hold holds key down while the probe does not satisfy ok.
+func (d *driver) hold(key, what string, ok func(*app.Probe) bool) *app.Probe {
+	d.t.Helper()
+	d.xdo("keydown", key)
+	defer d.xdo("keyup", key)
+	return d.wait(what, ok)
+}
+
+// button returns the rectangle of the button labelled label.
+func (d *driver) button(label string) image.Rectangle {
+	d.t.Helper()
+	p := d.wait("a button "+label, func(p *app.Probe) bool { _, ok := p.Buttons[label]; return ok })
+	r := p.Buttons[label].Rect
+	return image.Rect(r[0], r[1], r[2], r[3])
+}
+
+// press clicks the button labelled label.
+func (d *driver) press(label string) {
+	d.t.Helper()
+	r := d.button(label)
+	c := r.Min.Add(r.Max).Div(2)
+	d.click(c.X, c.Y, 1)
+}
+
+// screenshot presses F12 and returns the picture the client saved.
+func (d *driver) screenshot() image.Image {
+	d.t.Helper()
+	before := d.shotFiles()
+	d.key("F12")
+	deadline := time.Now().Add(waitLimit)
+	for {
+		if files := d.shotFiles(); len(files) > len(before) {
+			d.last = files[len(files)-1]
+			return readPNG(d.t, d.last)
+		}
+		if time.Now().After(deadline) {
+			d.t.Fatalf("F12 saved no screenshot in %s", d.shots)
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
+}
+
+// shotFiles lists the screenshots saved, oldest first.
+func (d *driver) shotFiles() []string {
+	files, _ := filepath.Glob(filepath.Join(d.shots, "*.png"))
+	sort.Strings(files)
+	return files
+}
+
+// changedTo returns the centre of the pixels that differ between before
+// and after and, in after, are within tol of colour c in each channel,
+// with their count.
+func changedTo(before, after image.Image, c color.RGBA, tol int, in image.Rectangle) (image.Point, int) {
+	var sx, sy, n int
+	for y := in.Min.Y; y < in.Max.Y; y++ {
+		for x := in.Min.X; x < in.Max.X; x++ {
+			ar, ag, ab, _ := after.At(x, y).RGBA()
+			if before.At(x, y) == after.At(x, y) {
+				continue
+			}
+			if near(int(ar>>8), int(c.R), tol) && near(int(ag>>8), int(c.G), tol) && near(int(ab>>8), int(c.B), tol) {
+				sx, sy, n = sx+x, sy+y, n+1
+			}
+		}
+	}
+	if n == 0 {
+		return image.Point{}, 0
+	}
+	return image.Pt(sx/n, sy/n), n
+}
+
+func near(a, b, tol int) bool { return a-b <= tol && b-a <= tol }

@@ -1,0 +1,153 @@
+package main
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"testing"
+
+	"empires/client/app"
+	"empires/client/board"
+)
+
+// selectColour is the outline of the selected hex (board's selectColor).
+var selectColour = color.RGBA{255, 214, 64, 255}
+
+// TestPointerPicksHex clicks hexes across the whole visible map, at three
+// window sizes, three zooms and after a pan, and checks on the screen that
+// the hex outlined as selected is the one under the pointer; then that a
+// click where the Capital is drawn selects the Capital.
+
+func TestPointerPicksHex(t *testing.T) {
+	bin := buildClient(t)
+	d := startDriver(t, bin, []string{"-play", "-seed", "7", "-size", "32x24"}, func(p *app.Probe) bool {
+		return p.Screen == "game" && p.Turn == 1
+	})
+	for _, size := range [][2]int{{1024, 768}, {1920, 1080}, {1280, 800}} {
+		d.resize(size[0], size[1])
+		for _, view := range []string{"home", "zoomed in", "zoomed out", "panned"} {
+			t.Run(fmt.Sprintf("%dx%d %s", size[0], size[1], view), func(t *testing.T) {
+				d.t = t
+				p := d.setView(view)
+				for _, pt := range d.pointsOnMap(p) {
+					d.checkPick(pt)
+				}
+				d.checkCapital()
+			})
+		}
+	}
+}
+
+// setView sets the camera: "home" centres on the Capital at zoom 1,
+// "zoomed in" and "zoomed out" zoom with + and - from there, "panned"
+// holds an arrow key down.
+func (d *driver) setView(view string) *app.Probe {
+	d.t.Helper()
+	p := d.read()
+	d.move(p.Map[0]+(p.Map[2]-p.Map[0])/2, p.Map[1]+(p.Map[3]-p.Map[1])/3) // keys go to the window under the pointer
+	d.key("Escape", "h")
+	d.wait("no selection", func(p *app.Probe) bool { return p.Selected == "" })
+	// Back to zoom 1: the zoom keys multiply by 1.25 and 0.8.
+	for i := 0; i < 12; i++ {
+		z := d.read().Camera[2]
+		switch {
+		case z > 1.01:
+			d.key("minus")
+		case z < 0.99:
+			d.key("equal")
+		default:
+			i = 12
+			continue
+		}
+		d.wait("the zoom", func(p *app.Probe) bool { return p.Camera[2] != z })
+	}
+	switch view {
+	case "zoomed in":
+		d.key("equal", "equal", "equal")
+		return d.wait("zoom in", func(p *app.Probe) bool { return p.Camera[2] > 1.9 })
+	case "zoomed out":
+		d.key("minus", "minus", "minus")
+		return d.wait("zoom out", func(p *app.Probe) bool { return p.Camera[2] < 0.6 })
+	case "panned":
+		x0 := d.read().Camera[0]
+		return d.hold("Left", "a pan", func(p *app.Probe) bool { return p.Camera[0] < x0-100 })
+	}
+	return d.wait("home", func(p *app.Probe) bool { return math.Abs(p.Camera[2]-1) < 0.01 })
+}
+
+// pointsOnMap returns window points spread over the part of the map the
+// HUD leaves in sight (above the log and the minimap), each over a hex of
+// the map.
+func (d *driver) pointsOnMap(p *app.Probe) []image.Point {
+	cx, cy, z := p.Camera[0], p.Camera[1], p.Camera[2]
+	// The map's world rectangle on screen, less a hex at its ragged edges.
+	margin := board.HexSize * 2.0
+	x0 := max(p.Map[0]+30, p.Map[0]+int((margin-cx)*z))
+	y0 := max(p.Map[1]+30, p.Map[1]+int((margin-cy)*z))
+	x1 := min(p.Map[2]-30, p.Map[0]+int((p.World[0]-margin-cx)*z))
+	y1 := min(p.Map[3]-200, p.Map[1]+int((p.World[1]-margin-cy)*z))
+	if x1-x0 < 40 || y1-y0 < 40 {
+		d.t.Fatalf("no map in sight: %+v", p)
+	}
+	var out []image.Point
+	for _, f := range [][2]int{{1, 1}, {5, 3}, {3, 5}} { // sixths: top left, right, bottom
+		out = append(out, image.Pt(x0+(x1-x0)*f[0]/6+7, y0+(y1-y0)*f[1]/6+5)) // off the grid of hex centres
+	}
+	return out
+}
+
+// checkPick clicks window point pt with nothing selected and checks that
+// the selection outline the screen then shows surrounds pt.
+func (d *driver) checkPick(pt image.Point) {
+	d.t.Helper()
+	d.move(pt.X, pt.Y)
+	d.key("Escape")
+	d.wait("no selection", func(p *app.Probe) bool { return p.Selected == "" })
+	before := d.screenshot()
+	d.click(pt.X, pt.Y, 1)
+	p := d.wait("a selection", func(p *app.Probe) bool { return p.Selected != "" })
+	if p.Hover != p.Selected {
+		d.t.Errorf("at %v: hovered hex %s, selected %s", pt, p.Hover, p.Selected)
+	}
+	after := d.screenshot()
+	m := image.Rect(p.Map[0], p.Map[1], p.Map[2], p.Map[3])
+	c, n := changedTo(before, after, selectColour, 12, m)
+	r := board.HexSize * p.Camera[2] // a hex's radius on screen
+	if n < 10 {
+		d.t.Fatalf("at %v: no selection outline on the screen (%d pixels)", pt, n)
+	}
+	if !inHex(pt, c, r, 3) {
+		d.t.Errorf("at %v (zoom %.2f): the selected hex %s is outlined around %v, and the pointer is outside it (a hex's radius is %.0f)",
+			pt, p.Camera[2], p.Selected, c, r)
+	}
+}
+
+// inHex reports whether point p lies in the pointy-top hexagon of radius r
+// (centre to corner) centred on c, give or take tol pixels.
+func inHex(p, c image.Point, r, tol float64) bool {
+	dx := math.Abs(float64(p.X - c.X))
+	dy := math.Abs(float64(p.Y - c.Y))
+	return dx <= r*math.Sqrt(3)/2+tol && dy <= r-dx/math.Sqrt(3)+tol
+}
+
+// checkCapital clicks where the Capital is drawn: the Capital is
+// selected.
+func (d *driver) checkCapital() {
+	d.t.Helper()
+	p := d.read()
+	var capital *app.ProbeThing
+	for i := range p.Mine {
+		if p.Mine[i].Kind == "capital" {
+			capital = &p.Mine[i]
+		}
+	}
+	if capital == nil || !capital.OnMap {
+		return // zoomed in elsewhere
+	}
+	d.move(int(capital.X), int(capital.Y))
+	d.key("Escape")
+	d.wait("no selection", func(p *app.Probe) bool { return p.Selected == "" })
+	d.click(int(capital.X), int(capital.Y), 1)
+	d.wait("the Capital selected", func(p *app.Probe) bool { return p.City == capital.ID })
+}
