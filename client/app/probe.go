@@ -39,9 +39,9 @@ type Probe struct {
 	// The game screen only.
 	Turn     int          `json:"turn,omitempty"`
 	Ready    bool         `json:"ready,omitempty"`
-	Map      [4]int       `json:"map"` // the map's part of the window
-	Camera   [3]float64   `json:"camera"` // X, Y (the world point at the map's top-left corner), zoom
-	World    [2]float64   `json:"world"`  // the map's size in world pixels (zoom 1)
+	Map      [4]int       `json:"map"`                // the map's part of the window
+	Camera   [3]float64   `json:"camera"`             // X, Y (the world point at the map's top-left corner), zoom
+	World    [2]float64   `json:"world"`              // the map's size in world pixels (zoom 1)
 	Hover    string       `json:"hover,omitempty"`    // "col,row" of the hex under the pointer
 	Selected string       `json:"selected,omitempty"` // "col,row" of the selected hex
 	Army     int          `json:"army,omitempty"`     // the selected army
