@@ -144,9 +144,13 @@ func (w namer) armyRef(id game.ArmyID, owner game.PlayerID) string {
 	return w.m.whose(owner) + " " + w.m.armyName(id, naval)
 }
 
-// armiesRef names a side's armies: "your army 12", "Red's armies 31, 33".
+// armiesRef names a side's armies: "your army 12", "Red's armies 31, 33",
+// or "Red's city" for a city that fought with no army.
 func (w namer) armiesRef(ids []game.ArmyID, owner game.PlayerID) string {
-	if len(ids) == 1 {
+	switch len(ids) {
+	case 0: // a city that fought alone, with no army on its hex
+		return w.m.whose(owner) + " city"
+	case 1:
 		return w.armyRef(ids[0], owner)
 	}
 	nums := make([]string, len(ids))

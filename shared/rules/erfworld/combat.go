@@ -14,8 +14,13 @@ import (
 // Kinds of battle. The land armies of a side are its armies that are not
 // Naval; its fleets are the Naval ones.
 //
-//   - Both sides have land armies: a land battle between them (fleets on
-//     such a side, which cannot happen on one hex, take no part).
+//   - Both sides have land forces: land armies, or the city on the hex
+//     (b.City, not on an edge) when the side is its owner's: a land battle
+//     between them (fleets on such a side, which cannot happen on one hex,
+//     take no part). A city with no army on its hex fights alone: "When
+//     attacked, the City provides a number of Infantry Units equal to twice
+//     its level" (CityDefends; the engine then gives its owner a side with
+//     no armies).
 //   - Otherwise both sides have fleets: a fleet battle.
 //   - Otherwise (CHOICE: a land army and an enemy fleet, or nothing to
 //     fight with): no fight, no losses, no rolls, b.Winner = -1.
@@ -134,13 +139,28 @@ func (r *Rules) Battle(s *game.State, b *game.Battle) {
 			}
 		}
 	}
+	// A city fights on land for its owner's side, with or without armies.
+	var city [2]bool
+	if c := s.City(b.City); c != nil && b.City != 0 && !b.Edge {
+		for i := range b.Sides {
+			city[i] = b.Sides[i].Player == c.Owner
+		}
+	}
 	switch {
-	case len(land[0]) > 0 && len(land[1]) > 0:
+	case (len(land[0]) > 0 || city[0]) && (len(land[1]) > 0 || city[1]):
 		r.landBattle(s, b, land)
 	case len(fleets[0]) > 0 && len(fleets[1]) > 0:
 		r.fleetBattle(s, b, fleets)
 	}
 }
+
+// CityDefends implements game.CityDefender: every city, a neutral one too,
+// defends its hex when attacked, with or without an army there: "Cities
+// have a defence factor equivalent to its level. When attacked, the City
+// provides a number of Infantry Units equal to twice its level." (a city
+// whose defence the attacker's Siege lowers to 0 provides none and falls to
+// any army with units).
+func (r *Rules) CityDefends(s *game.State, c *game.City) bool { return true }
 
 // landBattle fights a land battle between the armies land[i] of each side
 // (see Battle).

@@ -33,7 +33,10 @@ type Rules struct {
 	onSkip func(o *game.Order, why string)
 }
 
-var _ game.Ruleset = (*Rules)(nil)
+var (
+	_ game.Ruleset      = (*Rules)(nil)
+	_ game.CityDefender = (*Rules)(nil)
+)
 
 // NewRules returns the ruleset that plays with data d.
 func NewRules(d *Ruleset) *Rules { return &Rules{D: d} }
