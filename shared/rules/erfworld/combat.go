@@ -109,7 +109,15 @@ import (
 //     true, Cancel-A-Mancers on both sides cancel each other and neither
 //     cancels anything. Warlords are not A-Mancers: they are never
 //     cancelled. The other Casters have no effect in combat.
-//  12. Warlords level up: "for each Victorious Combat in which they are
+//  12. Autopilot: "If a Player does not send in orders on time, the GM
+//     will run the turn on autopilot ... No Characters may perform any
+//     actions." The characters of a side whose player is on autopilot
+//     (idle, when autopilot.character_actions is false) add no Warlord
+//     points and no Caster effects: no healing, no uncroaking, no
+//     cancelling. They are still there: they die with the side's last
+//     units, and (CHOICE: a level is won, not an action) its Warlords level
+//     up when it wins.
+//  13. Warlords level up: "for each Victorious Combat in which they are
 //     involved, gain 1 level" (warlord.levels_per_victory, up to
 //     warlord.max_level): the surviving Warlords of the winning side's
 //     armies (fleets' too). Battle changes their Level in s directly; it
@@ -121,7 +129,7 @@ import (
 // more destroys one enemy fleet, the lowest army ID first (Side.Destroyed;
 // the army a fleet carries goes down with it). Both sides may lose fleets.
 // Units lost are fleets lost; the winner is found as in step 8, and
-// Warlords level up as in step 12. No other rule of land combat applies.
+// Warlords level up as in step 13. No other rule of land combat applies.
 func (r *Rules) Battle(s *game.State, b *game.Battle) {
 	b.Winner = -1
 	var land, fleets [2][]int // indexes into b.Sides[i].Armies
@@ -175,12 +183,16 @@ func (r *Rules) landBattle(s *game.State, b *game.Battle, land [2][]int) {
 	)
 	for i := range b.Sides {
 		counts[i] = make([]int, len(d.Units))
+		idle := r.idle(s, b.Sides[i].Player)
 		for _, n := range land[i] {
 			a := s.Army(b.Sides[i].Armies[n])
 			for k := range d.Units {
 				counts[i][k] += max(int(a.Units.Get(game.UnitKind(k))), 0)
 			}
 			for _, c := range a.Characters {
+				if idle {
+					continue // "No Characters may perform any actions"
+				}
 				if c.Kind == CharWarlord {
 					points[i] += max(int(c.Level), 0) * d.Combat.WarlordPointsPerLevel
 				} else if k, ok := CasterOf(c); ok {
@@ -342,6 +354,16 @@ func (r *Rules) fleetBattle(s *game.State, b *game.Battle, fleets [2][]int) {
 	if w := b.Winner; w >= 0 {
 		r.levelUp(s, &b.Sides[w], fleets[w][lost[w]:])
 	}
+}
+
+// idle reports whether player p's characters may perform no actions this
+// turn: "If a Player does not send in orders on time, the GM will run the
+// turn on autopilot ... No Characters may perform any actions." (unless
+// autopilot.character_actions). p is on autopilot when it sent no orders:
+// StockMissed, counted in step 1 (income), before any battle.
+func (r *Rules) idle(s *game.State, p game.PlayerID) bool {
+	pl := s.Player(p)
+	return pl != nil && !r.D.Autopilot.CharacterActions && stock(pl, StockMissed) > 0
 }
 
 // winner returns the winning side of battle b from the units each side lost

@@ -497,7 +497,9 @@ func onLand(a *game.Army) error {
 // their trade goods, receiving a value of Schmuckers equal to the square of
 // the number of goods being cashed" (all the turn's OrderCash make one
 // cash-in). A player on autopilot: "No Schmuckers are generated" (as
-// Autopilot.Income says). It also counts the turns in a row each player
+// Autopilot.Income says), and if Autopilot.Income allowed income, "No
+// Characters may perform any actions" would still leave out the
+// Econ-A-Mancers' (unless Autopilot.CharacterActions). It also counts the turns in a row each player
 // sent no orders (StockMissed): "Should a player not send in orders twice
 // in a row, the GM will recruit another player to take their place."
 func (r *Rules) income(s *game.State, orders []game.PlayerOrders, ev *game.Events) {
@@ -521,6 +523,9 @@ func (r *Rules) income(s *game.State, orders []game.PlayerOrders, ev *game.Event
 			continue
 		}
 		cities, econ := r.incomeOf(s, p)
+		if po.Autopilot && !r.D.Autopilot.CharacterActions {
+			econ = 0 // "No Characters may perform any actions": no Econ-A-Mancer income
+		}
 		var parts []string
 		parts = append(parts, fmt.Sprintf("%d from cities", cities))
 		if econ > 0 {

@@ -65,7 +65,9 @@ const (
 	// StockNoCapital counts the player's turn ends without a Capital in a
 	// row (0 while it holds one).
 	StockNoCapital
-	// StockMissed counts the turns in a row the player sent no orders.
+	// StockMissed counts the turns in a row the player sent no orders. It
+	// is counted in step 1 (income): from then on in a turn it is above 0
+	// exactly when the player is on autopilot.
 	StockMissed
 	// StockLook is the player a Look-A-Mancer of this player looks at this
 	// turn (0: none, or the Look failed against a Fool-A-Mancer); it is
