@@ -210,7 +210,9 @@ func (w namer) event(e *game.Event) string {
 	case game.EventCapture:
 		return w.capture(e)
 	case game.EventOrderSkipped:
-		return capital(e.Text)
+		return w.others(e, capital(e.Text))
+	case game.EventReportShared:
+		return fmt.Sprintf("%s turn report is sent to you", capital(m.whose(game.PlayerID(e.Amount))))
 	case game.EventIncome:
 		s := fmt.Sprintf("%s received %d %s", capital(m.who(e.Player)), e.Amount, d.Currency)
 		if e.Amount == 0 && e.Text != "" {
@@ -240,16 +242,26 @@ func (w namer) event(e *game.Event) string {
 		}
 		return s
 	case erfworld.EventUpkeep:
-		return fmt.Sprintf("Upkeep: %s", e.Text)
+		return w.others(e, fmt.Sprintf("Upkeep: %s", e.Text))
 	case erfworld.EventLevel:
 		return fmt.Sprintf("The Warlord of %s rose to level %d", w.armyRef(e.Army, e.Player), e.Amount)
 	case erfworld.EventFishing:
 		return fmt.Sprintf("%s fleets caught %d %s (%s)", capital(m.whose(e.Player)), e.Amount, d.Currency, e.Text)
 	}
 	if e.Text != "" {
-		return capital(e.Text)
+		return w.others(e, capital(e.Text))
 	}
 	return fmt.Sprintf("Event of kind %d", e.Kind)
+}
+
+// others prefixes text, which speaks to the player of e, with that
+// player's name when it is another's (a turn report a Look-A-Mancer
+// brought): "Blue: Upkeep: paid 2".
+func (w namer) others(e *game.Event, text string) string {
+	if e.Player == 0 || e.Player == w.m.You() {
+		return text
+	}
+	return w.m.PlayerName(e.Player) + ": " + text
 }
 
 // battle writes a battle from the player's side if it fought: "Your army 12

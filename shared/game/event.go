@@ -1,6 +1,8 @@
 package game
 
 import (
+	"slices"
+
 	"empires/shared/hex"
 )
 
@@ -38,6 +40,12 @@ const (
 	EventIntercept
 	// EventWithdraw: Army withdrew From -> To instead of fighting.
 	EventWithdraw
+	// EventReportShared: Player receives this turn, besides its own, the
+	// turn report of the player in Amount: the events that concern that
+	// player (see Events.For). A ruleset adds it (erfworld's Look-A-Mancer:
+	// "That player's map and turn report is sent to the Look-a-mancer's
+	// side"); it goes to Player alone.
+	EventReportShared
 )
 
 // EventRuleset is the first event kind a ruleset may define.
@@ -87,26 +95,47 @@ type Events struct {
 // Add appends e.
 func (ev *Events) Add(e Event) { ev.List = append(ev.List, e) }
 
-// For returns the events player p may know of: those concerning p, public
-// ones without a place, and those on a hex p saw this turn. It must be
+// For returns the events player p may know of: those concerning p (its
+// own, and the battles it fought), public ones without a place, those on
+// a hex p saw this turn, and, for each player q whose turn report p
+// receives this turn (an EventReportShared to p), those concerning q. The
+// reports q receives are not passed on: no chains. (What q saw on the map
+// comes with the sight the ruleset lends p, as ExtraSight.) It must be
 // called after the turn's vision is recorded.
 func (ev *Events) For(s *State, p PlayerID) []Event {
+	var shared []PlayerID
+	for i := range ev.List {
+		e := &ev.List[i]
+		if e.Kind == EventReportShared && e.Player == p && p != 0 && e.Amount >= 1 && e.Amount <= MaxPlayers &&
+			PlayerID(e.Amount) != p && !slices.Contains(shared, PlayerID(e.Amount)) {
+			shared = append(shared, PlayerID(e.Amount))
+		}
+	}
 	var out []Event
 	var seen Bitset
 	if int(p) >= 1 && int(p) <= len(s.Memory) {
 		seen = s.Memory[p-1].Seen
 	}
 	r := s.Map.Rect()
-	for _, e := range ev.List {
-		mine := e.Player == p
-		if e.Battle != nil {
-			mine = mine || e.Battle.Sides[0].Player == p || e.Battle.Sides[1].Player == p
+	for i := range ev.List {
+		e := &ev.List[i]
+		mine := e.concerns(p)
+		for _, q := range shared {
+			mine = mine || e.concerns(q)
 		}
 		public := e.Player == 0 && !e.HasHex
 		visible := e.HasHex && (seen.Has(r.Index(e.From)) || seen.Has(r.Index(e.To)))
 		if mine || public || visible {
-			out = append(out, e)
+			out = append(out, *e)
 		}
 	}
 	return out
+}
+
+// concerns reports whether e is player p's own event or a battle p fought.
+func (e *Event) concerns(p PlayerID) bool {
+	if e.Player == p {
+		return true
+	}
+	return e.Battle != nil && (e.Battle.Sides[0].Player == p || e.Battle.Sides[1].Player == p)
 }

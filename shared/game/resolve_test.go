@@ -429,3 +429,57 @@ func (r *spyRules) RunPhase(s *game.State, ph game.Phase, orders []game.PlayerOr
 	}
 	r.Rules.RunPhase(s, ph, orders, ev)
 }
+
+// TestEventsForSharedReport: an EventReportShared to p about q gives p the
+// events that concern q (q's own and q's battles), and nothing else: not
+// the events of a third player out of p's sight, not the reports q itself
+// receives (no chains), not a report shared with someone else.
+func TestEventsForSharedReport(t *testing.T) {
+	rs := gametest.New()
+	s := gametest.Game(rs, `
+. . . . . . . .
+ . . . . . . . .
+`, 4, 1)
+	game.RecordVision(s, rs) // nobody has anything: nobody sees anything
+	far := gametest.At(7, 1)
+	battle := func(a, b game.PlayerID) *game.BattleReport {
+		return &game.BattleReport{Hex: far, Sides: [2]game.SideReport{{Player: a, Role: game.Defender}, {Player: b, Role: game.Attacker}}}
+	}
+	type want struct {
+		e    game.Event
+		for1 bool // player 1 hears of it
+	}
+	events := []want{
+		{game.Event{Kind: game.EventReportShared, Player: 1, Amount: 2}, true},
+		{game.Event{Kind: game.EventReportShared, Player: 2, Amount: 3}, true}, // player 2's own event...
+		{game.Event{Kind: game.EventReportShared, Player: 4, Amount: 3}, false},
+		{game.Event{Kind: game.EventIncome, Player: 2, Amount: 5}, true},
+		{game.Event{Kind: game.EventOrderSkipped, Player: 2, Text: "order 1 skipped"}, true},
+		{game.Event{Kind: game.EventMove, Player: 2, From: far, To: far, HasHex: true}, true},
+		{game.Event{Kind: game.EventBattle, From: far, To: far, HasHex: true, Battle: battle(3, 2)}, true},
+		{game.Event{Kind: game.EventIncome, Player: 3, Amount: 4}, false}, // ...but not player 3's report
+		{game.Event{Kind: game.EventMove, Player: 3, From: far, To: far, HasHex: true}, false},
+		{game.Event{Kind: game.EventBattle, From: far, To: far, HasHex: true, Battle: battle(3, 4)}, false},
+		{game.Event{Kind: game.EventIncome, Player: 1, Amount: 1}, true},
+		{game.Event{Kind: game.EventVictory}, true}, // public
+	}
+	var ev game.Events
+	for _, w := range events {
+		ev.Add(w.e)
+	}
+	got := ev.For(s, 1)
+	var wantList []game.Event
+	for _, w := range events {
+		if w.for1 {
+			wantList = append(wantList, w.e)
+		}
+	}
+	if !reflect.DeepEqual(got, wantList) {
+		t.Errorf("player 1 hears of\n%+v\nwant\n%+v", got, wantList)
+	}
+	// Without the share, player 1 hears only of its own and public events.
+	ev.List = ev.List[1:]
+	if got := ev.For(s, 1); len(got) != 2 {
+		t.Errorf("without a shared report player 1 hears of %d events, want 2: %+v", len(got), got)
+	}
+}

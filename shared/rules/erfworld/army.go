@@ -510,7 +510,13 @@ func (r *Rules) scout(s *game.State, po game.PlayerOrders, ev *game.Events) {
 
 // look carries out po's OrderLook (the first one; a side Looks once a
 // turn), rolling against the target's Fool-A-Mancer, and reports it to the
-// looker and, if the target has a Fool-A-Mancer, to the target. The
+// looker and, if the target has a Fool-A-Mancer, to the target. A Look
+// that goes through sends the looker the target's turn report: "That
+// player's map and turn report is sent to the Look-a-mancer's side"; the
+// map through StockLook (ExtraSight), the report as a
+// game.EventReportShared (Events.For then gives the looker the events
+// that concern the target this turn, but not the reports the target
+// receives itself). The
 // Fool-A-Mancer of a player in idle (on autopilot: "No Characters may
 // perform any actions") neither hides its side nor reports the Look.
 func (r *Rules) look(s *game.State, po game.PlayerOrders, ev *game.Events, idle []game.PlayerID) {
@@ -541,6 +547,10 @@ func (r *Rules) look(s *game.State, po game.PlayerOrders, ev *game.Events, idle 
 			setStock(s.Player(p), StockLook, int32(q))
 		}
 		ev.Add(game.Event{Turn: s.Turn, Kind: EventLook, Player: p, Amount: int64(q), Text: text})
+		if !blocked {
+			ev.Add(game.Event{Turn: s.Turn, Kind: game.EventReportShared, Player: p, Amount: int64(q),
+				Text: fmt.Sprintf("%s's turn report is sent to you", q)})
+		}
 		if fooled && r.D.Caster.Fool.RevealsCasterLook {
 			text := fmt.Sprintf("your %s reports: a %s of %s looked at your side", fool, look, p)
 			if blocked {
