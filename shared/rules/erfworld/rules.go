@@ -115,9 +115,10 @@ const FlagScouts = FlagScoutE | flagScout1 | flagScout2 | flagScout3 | flagScout
 // movement orders. The fields each uses are listed; the rest stay zero.
 const (
 	// OrderBuildCity builds a new City on Hex, where Army (one of the
-	// player's) stands: "New Cities may be created in any Open terrain
-	// hex: that doesn't already have a City, where the player has an
-	// Army, and that is not adjacent to any other City."
+	// player's, with units; 0: any such army there) stands: "New Cities
+	// may be created in any Open terrain hex: that doesn't already have a
+	// City, where the player has an Army, and that is not adjacent to any
+	// other City." A Warlord with no units is not leading an Army.
 	OrderBuildCity = game.OrderRuleset + iota
 	// OrderUpgrade raises City one level.
 	OrderUpgrade
