@@ -286,20 +286,20 @@ func (w namer) battle(e *game.Event) string {
 	object := w.armiesRef(other.Armies, other.Player)
 	var what string
 	switch {
-	case b.Winner == 0: // nobody won (or a neutral side, which the report cannot tell apart)
-		what = fmt.Sprintf("%s fought %s to a draw at %s", subject, object, at(b.Hex))
-	case b.Winner == me.Player:
+	case me.Won || (me.Player != 0 && b.Winner == me.Player):
 		what = fmt.Sprintf("%s beat %s at %s", subject, object, at(b.Hex))
-	case b.Winner == other.Player:
+	case other.Won || (other.Player != 0 && b.Winner == other.Player):
 		what = fmt.Sprintf("%s lost to %s at %s", subject, object, at(b.Hex))
 	default:
 		what = fmt.Sprintf("%s fought %s to a draw at %s", subject, object, at(b.Hex))
 	}
+	// A city's own units count with its side's losses.
+	meLost, otherLost := me.Losses.Total()+me.CityLosses.Total(), other.Losses.Total()+other.CityLosses.Total()
 	if mine {
-		return fmt.Sprintf("%s: lost %d, killed %d", what, me.Losses.Total(), other.Losses.Total())
+		return fmt.Sprintf("%s: lost %d, killed %d", what, meLost, otherLost)
 	}
-	return fmt.Sprintf("%s: %s lost %d, %s lost %d", what, m.PlayerName(me.Player), me.Losses.Total(),
-		m.PlayerName(other.Player), other.Losses.Total())
+	return fmt.Sprintf("%s: %s lost %d, %s lost %d", what, m.PlayerName(me.Player), meLost,
+		m.PlayerName(other.Player), otherLost)
 }
 
 // capture writes a city taken: "Blue captured your Capital at (3,7)".

@@ -217,8 +217,8 @@ func (m *movement) fight(def, att []int32, defender PlayerID, edge bool, site he
 			b.City = c.ID
 		}
 	}
-	var rep BattleReport
-	rep.Hex = b.Hex
+	rep := &b.Report
+	rep.Hex, rep.City = b.Hex, b.City
 	for k, role := range [2]Role{Defender, Attacker} {
 		ids := make([]ArmyID, len(armies[k]))
 		var before Units
@@ -265,9 +265,16 @@ func (m *movement) fight(def, att []int32, defender PlayerID, edge bool, site he
 			}
 			m.st[i].stopped = true
 		}
-		rep.Sides[k].Losses = rep.Sides[k].Before.Sub(after)
-		rep.Sides[k].Rolls = sd.Rolls
+		rs := &rep.Sides[k]
+		rs.Losses = rs.Before.Sub(after)
+		rs.Rolls = sd.Rolls
+		rs.Won = k == w
+		rs.Uncroaked = nil
+		for n := range min(len(sd.Gains), len(armies[k])) {
+			rs.Uncroaked = rs.Uncroaked.Add(gains(sd.Gains[n]))
+		}
 	}
+	rep.Winner = 0
 	if w >= 0 {
 		rep.Winner = b.Sides[w].Player
 		if c := s.City(b.City); c != nil && b.City != 0 && b.Sides[1-w].Player == c.Owner && !slices.Contains(m.beaten, c.ID) {
@@ -278,8 +285,9 @@ func (m *movement) fight(def, att []int32, defender PlayerID, edge bool, site he
 	if edge {
 		from = s.Armies[att[0]].Hex
 	}
+	report := b.Report
 	m.ev.Add(Event{Turn: s.Turn, Step: m.step, Kind: EventBattle, City: b.City,
-		From: from, To: b.Hex, HasHex: true, Battle: &rep})
+		From: from, To: b.Hex, HasHex: true, Battle: &report})
 	for k := range armies {
 		for n, i := range armies[k] {
 			a := &s.Armies[i]

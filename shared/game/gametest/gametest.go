@@ -187,7 +187,8 @@ func (r *Rules) CityDefends(s *game.State, c *game.City) bool { return r.CitiesD
 // armies in order; the side that loses fewer units wins (the defender on a
 // tie). Characters are lost with an army that loses all its units. With
 // CitiesDefend, the city on the hex (not on an edge) fights for its owner's
-// side with as many units as its level, which roll first and fall first.
+// side with as many units as its level, which roll first and fall first
+// (the report's CityLevel, CityUnits and CityLosses tell them).
 func (r *Rules) Battle(s *game.State, b *game.Battle) {
 	var hits, lost, city [2]int
 	if c := s.City(b.City); r.CitiesDefend && c != nil && !b.Edge {
@@ -217,6 +218,11 @@ func (r *Rules) Battle(s *game.State, b *game.Battle) {
 		fell := min(left, city[i])
 		left -= fell
 		lost[i] += fell
+		if city[i] > 0 {
+			rep := &b.Report.Sides[i]
+			rep.CityLevel, rep.CityDefence = int32(city[i]), int32(city[i])
+			rep.CityUnits, rep.CityLosses = game.Units{int32(city[i])}, game.Units{int32(fell)}
+		}
 		sd.Losses = make([]game.Units, len(sd.Armies))
 		for k, id := range sd.Armies {
 			n := min(left, s.Army(id).Units.Total())
