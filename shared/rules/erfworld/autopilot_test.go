@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"empires/shared/game"
+	"empires/shared/hex"
 )
 
 // "If a Player does not send in orders on time, the GM will run the turn
@@ -120,6 +121,37 @@ func TestAutopilotEconDoesNothing(t *testing.T) {
 		}
 		if len(inc) != 1 || inc[0].Amount != want {
 			t.Errorf("autopilot %v: income %+v, want %d", idle, inc, want)
+		}
+	}
+}
+
+// A whole turn: the player who sent no orders is on autopilot by the time
+// its army is attacked, so its Warlord adds no points ("No Characters may
+// perform any actions") and the battle report says so.
+func TestAutopilotWarlordIdleInTurn(t *testing.T) {
+	for _, idle := range []bool{false, true} {
+		w := newArmyWorld(t, 1, 2, victoryRows...)
+		w.city(1, w.at(0, 0), true)
+		w.city(2, w.at(9, 5), true)
+		w.army(1, w.at(4, 2), w.units(3, 0, 0, 0), game.Character{ID: game.CharacterID(w.s.NewID()), Kind: CharWarlord, Level: 9})
+		att := w.led(2, w.at(5, 2), w.units(3, 0, 0, 0))
+		var auto []game.PlayerID
+		if idle {
+			auto = []game.PlayerID{1}
+		}
+		ev := w.turnOK(map[game.PlayerID][]game.Order{2: {{Kind: game.OrderAttack, Army: att, Path: []hex.Hex{w.at(4, 2)}}}}, auto...)
+		bs := battles(ev)
+		if len(bs) != 1 {
+			t.Fatalf("autopilot %v: %d battles, want 1", idle, len(bs))
+		}
+		def := bs[0].Sides[0]
+		wantPoints, wantEffect := int32(9), game.EffectApplied
+		if idle {
+			wantPoints, wantEffect = 0, game.EffectIdle
+		}
+		if def.Points != wantPoints || len(def.Characters) != 1 ||
+			(def.Characters[0].Effect != wantEffect && !(def.Characters[0].Effect == game.EffectUnused && !idle)) {
+			t.Errorf("autopilot %v: defender's points %d, characters %+v; want %d points, the Warlord %d", idle, def.Points, def.Characters, wantPoints, wantEffect)
 		}
 	}
 }
