@@ -17,11 +17,13 @@ import (
 	"empires/shared/rules/erfworld"
 )
 
-// The whole game: its table, map and bounds.
+// The whole game: its table, map and bounds. The seed is one whose game
+// ends well within the limit: between Normal AIs about half the games on
+// such a map stall with two players left holding each other off.
 const (
 	wholeGameSeats   = 3
 	wholeGameSide    = 20
-	wholeGameSeed    = 11
+	wholeGameSeed    = 6
 	wholeGameLevel   = ai.Normal
 	wholeGameTurns   = 400 // the turn limit: a game still on after it fails the test
 	wholeGameTimeout = 3 * time.Minute

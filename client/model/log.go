@@ -144,9 +144,13 @@ func (w namer) armyRef(id game.ArmyID, owner game.PlayerID) string {
 	return w.m.whose(owner) + " " + w.m.armyName(id, naval)
 }
 
-// armiesRef names a side's armies: "your army 12", "Red's armies 31, 33".
+// armiesRef names a side's armies: "your army 12", "Red's armies 31, 33",
+// or "Red's city" for a city that fought with no army.
 func (w namer) armiesRef(ids []game.ArmyID, owner game.PlayerID) string {
-	if len(ids) == 1 {
+	switch len(ids) {
+	case 0: // a city that fought alone, with no army on its hex
+		return w.m.whose(owner) + " city"
+	case 1:
 		return w.armyRef(ids[0], owner)
 	}
 	nums := make([]string, len(ids))
@@ -206,7 +210,9 @@ func (w namer) event(e *game.Event) string {
 	case game.EventCapture:
 		return w.capture(e)
 	case game.EventOrderSkipped:
-		return capital(e.Text)
+		return w.others(e, capital(e.Text))
+	case game.EventReportShared:
+		return fmt.Sprintf("%s turn report is sent to you", capital(m.whose(game.PlayerID(e.Amount))))
 	case game.EventIncome:
 		s := fmt.Sprintf("%s received %d %s", capital(m.who(e.Player)), e.Amount, d.Currency)
 		if e.Amount == 0 && e.Text != "" {
@@ -236,16 +242,26 @@ func (w namer) event(e *game.Event) string {
 		}
 		return s
 	case erfworld.EventUpkeep:
-		return fmt.Sprintf("Upkeep: %s", e.Text)
+		return w.others(e, fmt.Sprintf("Upkeep: %s", e.Text))
 	case erfworld.EventLevel:
 		return fmt.Sprintf("The Warlord of %s rose to level %d", w.armyRef(e.Army, e.Player), e.Amount)
 	case erfworld.EventFishing:
 		return fmt.Sprintf("%s fleets caught %d %s (%s)", capital(m.whose(e.Player)), e.Amount, d.Currency, e.Text)
 	}
 	if e.Text != "" {
-		return capital(e.Text)
+		return w.others(e, capital(e.Text))
 	}
 	return fmt.Sprintf("Event of kind %d", e.Kind)
+}
+
+// others prefixes text, which speaks to the player of e, with that
+// player's name when it is another's (a turn report a Look-A-Mancer
+// brought): "Blue: Upkeep: paid 2".
+func (w namer) others(e *game.Event, text string) string {
+	if e.Player == 0 || e.Player == w.m.You() {
+		return text
+	}
+	return w.m.PlayerName(e.Player) + ": " + text
 }
 
 // battle writes a battle from the player's side if it fought: "Your army 12
@@ -270,20 +286,20 @@ func (w namer) battle(e *game.Event) string {
 	object := w.armiesRef(other.Armies, other.Player)
 	var what string
 	switch {
-	case b.Winner == 0: // nobody won (or a neutral side, which the report cannot tell apart)
-		what = fmt.Sprintf("%s fought %s to a draw at %s", subject, object, at(b.Hex))
-	case b.Winner == me.Player:
+	case me.Won || (me.Player != 0 && b.Winner == me.Player):
 		what = fmt.Sprintf("%s beat %s at %s", subject, object, at(b.Hex))
-	case b.Winner == other.Player:
+	case other.Won || (other.Player != 0 && b.Winner == other.Player):
 		what = fmt.Sprintf("%s lost to %s at %s", subject, object, at(b.Hex))
 	default:
 		what = fmt.Sprintf("%s fought %s to a draw at %s", subject, object, at(b.Hex))
 	}
+	// A city's own units count with its side's losses.
+	meLost, otherLost := me.Losses.Total()+me.CityLosses.Total(), other.Losses.Total()+other.CityLosses.Total()
 	if mine {
-		return fmt.Sprintf("%s: lost %d, killed %d", what, me.Losses.Total(), other.Losses.Total())
+		return fmt.Sprintf("%s: lost %d, killed %d", what, meLost, otherLost)
 	}
-	return fmt.Sprintf("%s: %s lost %d, %s lost %d", what, m.PlayerName(me.Player), me.Losses.Total(),
-		m.PlayerName(other.Player), other.Losses.Total())
+	return fmt.Sprintf("%s: %s lost %d, %s lost %d", what, m.PlayerName(me.Player), meLost,
+		m.PlayerName(other.Player), otherLost)
 }
 
 // capture writes a city taken: "Blue captured your Capital at (3,7)".

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/miekg/dns"
+
+	"empires/shared/protocol"
 )
 
 // browseTime is how long the tests wait for answers: ample on one host or
@@ -178,7 +180,7 @@ func TestAdvertiseBrowse(t *testing.T) {
 		t.Fatalf("Browse did not find %q", name)
 	}
 	s := found[0]
-	want := Info{Name: name, Port: 7999, Path: "/ws", Version: 2, Rulesets: []string{"erfworld", "classic"}, Stats: Stats{Games: 2, OpenSeats: 3}}
+	want := Info{Name: name, Port: 7999, Path: "/ws", Version: protocol.Version, Rulesets: []string{"erfworld", "classic"}, Stats: Stats{Games: 2, OpenSeats: 3}}
 	if !reflect.DeepEqual(s.Info, want) {
 		t.Errorf("found %+v\nwant %+v", s.Info, want)
 	}

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"empires/shared/protocol"
 )
 
 // helperEnv names the environment variable that makes TestHelperProcess
@@ -170,7 +172,7 @@ func TestAcrossNamespaces(t *testing.T) {
 	expect("ready")
 
 	found := browse()
-	want := Info{Name: "Across", Port: 7777, Path: "/ws", Version: 2, Rulesets: []string{"erfworld"}, Stats: Stats{Games: 1, OpenSeats: 2}}
+	want := Info{Name: "Across", Port: 7777, Path: "/ws", Version: protocol.Version, Rulesets: []string{"erfworld"}, Stats: Stats{Games: 1, OpenSeats: 2}}
 	if len(found) != 1 || !reflect.DeepEqual(found[0].Info, want) {
 		t.Fatalf("found %+v\nwant one server: %+v", found, want)
 	}

@@ -10,7 +10,7 @@ import (
 // style is what sets Easy and Normal apart: one plan, different knobs.
 type style struct {
 	upgrades    bool    // upgrade cities with spare money
-	builders    int     // lone Warlords founding cities and scouting
+	builders    int     // Warlords with an escort founding cities and scouting
 	maxLeaders  int     // Warlords leading units
 	unitsLeader int     // units per extra leader
 	capitalKeep int     // units kept in the Capital's garrison
@@ -158,13 +158,18 @@ func (p *planner) unitRoom() int {
 	return most - p.units
 }
 
-// roles counts the Warlords leading units and the lone ones.
+// escort is the most units a builder leads: a Warlord with no units leads
+// no Army and founds no city, so a builder takes one unit along.
+const escort = 1
+
+// roles counts the Warlords leading armies and the builders (lone, or
+// with their escort).
 func (p *planner) roles() (leaders, lone []*game.Army) {
 	for _, a := range p.armies {
 		if _, ok := warlordOf(a); !ok {
 			continue
 		}
-		if a.Units.Total() > 0 {
+		if a.Units.Total() > escort {
 			leaders = append(leaders, a)
 		} else {
 			lone = append(lone, a)
@@ -207,18 +212,18 @@ func (p *planner) recruitWarlord() {
 	p.add(game.Order{Kind: erfworld.OrderWarlord, City: p.capital.ID, Level: level})
 }
 
-// buildCities founds a city where a Warlord stands on a free site.
+// buildCities founds a city where a Warlord's army stands on a free site.
 func (p *planner) buildCities() {
 	cost := int64(p.rs.D.City.NewCityCost)
 	for _, a := range p.armies {
-		if _, ok := warlordOf(a); !ok || p.left() < cost+1 {
+		if _, ok := warlordOf(a); !ok || p.left() < cost+1 || a.Units.Total() == 0 {
 			continue
 		}
 		i := p.rect.Index(a.Hex)
 		if i < 0 || !p.citySite(a.Hex, i) || !p.freeOfClaims(a.Hex) {
 			continue
 		}
-		if !p.st.leadersFound && a.Units.Total() > 0 {
+		if !p.st.leadersFound && a.Units.Total() > escort {
 			continue
 		}
 		p.spent += cost
@@ -382,6 +387,19 @@ func (p *planner) keepAt(c *game.City) int {
 func (p *planner) transfers() {
 	leaders, lone := p.roles()
 	newLeaders := p.wantLeaders() - len(leaders)
+	// A builder without units takes its escort from the garrison it
+	// stands with.
+	for _, a := range lone {
+		if a.Units.Total() > 0 {
+			continue
+		}
+		if g := p.garrisonAt(a.Hex); g != nil && g.Units.Total() > 0 {
+			u := p.escortOf(g.Units)
+			p.gain[a.ID] = p.gain[a.ID].Add(u)
+			g.Units = g.Units.Sub(u) // the plan's copy: later transfers see it gone
+			p.add(game.Order{Kind: erfworld.OrderTransfer, Army: g.ID, Target: a.ID, Units: u})
+		}
+	}
 	for _, c := range p.cities {
 		g := p.garrisonAt(c.Hex)
 		if g == nil {
@@ -431,6 +449,25 @@ func (p *planner) transfers() {
 	}
 }
 
+// escortOf picks one unit of u for a builder: the kind it moves fastest
+// with (the first such kind).
+func (p *planner) escortOf(u game.Units) game.Units {
+	best, bestMove := -1, 0
+	for k, n := range u {
+		if n <= 0 {
+			continue
+		}
+		counts := make([]int, k+1)
+		counts[k] = 1
+		if m := p.rs.D.ArmyMove(counts); best < 0 || m > bestMove {
+			best, bestMove = k, m
+		}
+	}
+	out := make(game.Units, best+1)
+	out[best] = 1
+	return out
+}
+
 // takeUnits picks n of u, the last kinds in the casualty order first (so
 // the garrison keeps its Infantry).
 func (p *planner) takeUnits(u game.Units, n int) game.Units {
@@ -455,7 +492,7 @@ func (p *planner) moveArmies() {
 			if p.ownCityAt(a.Hex) == nil {
 				p.moveStray(a)
 			}
-		case a.Units.Total()+p.gain[a.ID].Total() > 0:
+		case a.Units.Total()+p.gain[a.ID].Total() > escort:
 			p.moveLeader(a, wl)
 		default:
 			p.moveBuilder(a)
@@ -480,8 +517,8 @@ func (p *planner) moveAlong(a *game.Army, path []hex.Hex, kind game.OrderKind) {
 	p.add(game.Order{Kind: kind, Army: a.ID, Path: path})
 }
 
-// moveBuilder sends a lone Warlord to the next free city site near home,
-// or to explore.
+// moveBuilder sends a builder (a Warlord with its escort, or alone) to the
+// next free city site near home, or to explore.
 func (p *planner) moveBuilder(a *game.Army) {
 	_, lone := p.roles()
 	scout := len(lone) > 0 && lone[len(lone)-1] == a && p.enemyCapital == nil && (p.turn >= 8 || len(lone) > 1)

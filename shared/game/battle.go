@@ -38,8 +38,9 @@ type Side struct {
 }
 
 // Battle is a battle for the ruleset to resolve: the engine fills the
-// sides, the place and the dice; Battle (the ruleset's) fills the losses,
-// the rolls and the winner.
+// sides, the place, the dice and the start of the report; Battle (the
+// ruleset's) fills the losses, the rolls, the winner and the rest of the
+// report.
 type Battle struct {
 	Hex     hex.Hex
 	Terrain rules.TerrainID
@@ -53,4 +54,10 @@ type Battle struct {
 	// Winner is the index (0 or 1) of the winning side; the other side
 	// retreats. -1: nobody wins and nobody retreats.
 	Winner int
+	// Report is the battle's report. The engine sets Hex, City and each
+	// side's Player, Role, Armies and Before before Battle runs, and after
+	// it each side's Losses, Rolls (from Side.Rolls), Won and Uncroaked
+	// (from Side.Gains) and the Winner, over whatever Battle put there;
+	// Battle fills the rest as its rules know (see BattleReport).
+	Report BattleReport
 }

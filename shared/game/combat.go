@@ -89,7 +89,7 @@ func (m *movement) battles() {
 					def = p
 				}
 			}
-			m.fightChain(m.list, true, hex.Hex{}, def)
+			m.fightChain(m.list, true, hex.Hex{}, def, nil)
 		}
 		m.edges = m.edges[:0]
 	}
@@ -111,21 +111,43 @@ func (m *movement) battles() {
 			}
 			m.list = append(m.list, j)
 		}
-		if !mixed {
+		site := m.rect.HexAt(int(h))
+		// A city with no army on its hex at the start of the step, and
+		// none of its owner's now, defends itself against the armies that
+		// came in.
+		var city *City
+		if !haveDef {
+			if c := m.defendingCity(s.Armies[m.list[0]].Owner, site); c != nil && !m.ownerAmong(c.Owner, m.list) {
+				city, def = c, c.Owner
+			}
+		}
+		if !mixed && city == nil {
 			continue
 		}
-		if !haveDef {
+		if !haveDef && city == nil {
 			def = low
 		}
-		m.fightChain(m.list, false, m.rect.HexAt(int(h)), def)
+		m.fightChain(m.list, false, site, def, city)
 	}
+}
+
+// ownerAmong reports whether one of the armies in list belongs to p.
+func (m *movement) ownerAmong(p PlayerID, list []int32) bool {
+	for _, i := range list {
+		if m.s.Armies[i].Owner == p {
+			return true
+		}
+	}
+	return false
 }
 
 // fightChain fights the battles among the armies in list (indexes, in
 // order), of two or more players: def defends against the lowest attacking
 // player, the winner holds and fights the next. On an edge each army fights
-// from its own hex; else all stand on site.
-func (m *movement) fightChain(list []int32, edge bool, site hex.Hex, def PlayerID) {
+// from its own hex; else all stand on site. city, if not nil, is a city of
+// def with no army on site that defends itself: def's side is the city
+// alone until an attacker beats it.
+func (m *movement) fightChain(list []int32, edge bool, site hex.Hex, def PlayerID, city *City) {
 	s := m.s
 	m.players = m.players[:0]
 	for _, i := range list {
@@ -140,7 +162,8 @@ func (m *movement) fightChain(list []int32, edge bool, site hex.Hex, def PlayerI
 			continue
 		}
 		m.sides[0] = m.side(m.sides[0][:0], list, holder, edge, site)
-		if len(m.sides[0]) == 0 {
+		cityFights := city != nil && holder == city.Owner
+		if len(m.sides[0]) == 0 && !cityFights {
 			holder = p
 			continue
 		}
@@ -148,8 +171,12 @@ func (m *movement) fightChain(list []int32, edge bool, site hex.Hex, def PlayerI
 		if len(m.sides[1]) == 0 {
 			continue
 		}
-		if m.fight(m.sides[0], m.sides[1], edge) == 1 {
+		w := m.fight(m.sides[0], m.sides[1], holder, edge, site)
+		if w == 1 {
 			holder = p
+		}
+		if cityFights && w != 1 && !slices.Contains(m.held, city.ID) {
+			m.held = append(m.held, city.ID)
 		}
 	}
 }
@@ -169,13 +196,19 @@ func (m *movement) side(dst, list []int32, p PlayerID, edge bool, site hex.Hex) 
 	return dst
 }
 
-// fight fights one battle between the defending armies def and the
-// attacking armies att (indexes, in ID order), applies its outcome and
-// returns the winning side (0 defender, 1 attacker, -1 none).
-func (m *movement) fight(def, att []int32, edge bool) int {
+// fight fights one battle between the defending armies def of player
+// defender and the attacking armies att (indexes, in ID order; def is
+// empty when a city defends itself alone), applies its outcome and returns
+// the winning side (0 defender, 1 attacker, -1 none). On an edge the battle
+// is on the defender's hex, else on site.
+func (m *movement) fight(def, att []int32, defender PlayerID, edge bool, site hex.Hex) int {
 	s := m.s
 	armies := [2][]int32{def, att}
-	b := Battle{Hex: s.Armies[def[0]].Hex, Edge: edge, Dice: &s.RNG, Winner: -1}
+	at := site
+	if edge {
+		at = s.Armies[def[0]].Hex
+	}
+	b := Battle{Hex: at, Edge: edge, Dice: &s.RNG, Winner: -1}
 	if t, ok := s.Map.At(b.Hex); ok {
 		b.Terrain = t
 	}
@@ -184,8 +217,8 @@ func (m *movement) fight(def, att []int32, edge bool) int {
 			b.City = c.ID
 		}
 	}
-	var rep BattleReport
-	rep.Hex = b.Hex
+	rep := &b.Report
+	rep.Hex, rep.City = b.Hex, b.City
 	for k, role := range [2]Role{Defender, Attacker} {
 		ids := make([]ArmyID, len(armies[k]))
 		var before Units
@@ -193,7 +226,11 @@ func (m *movement) fight(def, att []int32, edge bool) int {
 			ids[n] = s.Armies[i].ID
 			before = before.Add(s.Armies[i].Units)
 		}
-		b.Sides[k] = Side{Player: s.Armies[armies[k][0]].Owner, Role: role, Armies: ids}
+		p := defender
+		if k == 1 {
+			p = s.Armies[armies[k][0]].Owner
+		}
+		b.Sides[k] = Side{Player: p, Role: role, Armies: ids}
 		rep.Sides[k] = SideReport{Player: b.Sides[k].Player, Role: role, Armies: ids, Before: before}
 	}
 	// An army that comes in with no units and no characters (a fleet, say)
@@ -228,18 +265,29 @@ func (m *movement) fight(def, att []int32, edge bool) int {
 			}
 			m.st[i].stopped = true
 		}
-		rep.Sides[k].Losses = rep.Sides[k].Before.Sub(after)
-		rep.Sides[k].Rolls = sd.Rolls
+		rs := &rep.Sides[k]
+		rs.Losses = rs.Before.Sub(after)
+		rs.Rolls = sd.Rolls
+		rs.Won = k == w
+		rs.Uncroaked = nil
+		for n := range min(len(sd.Gains), len(armies[k])) {
+			rs.Uncroaked = rs.Uncroaked.Add(gains(sd.Gains[n]))
+		}
 	}
+	rep.Winner = 0
 	if w >= 0 {
 		rep.Winner = b.Sides[w].Player
+		if c := s.City(b.City); c != nil && b.City != 0 && b.Sides[1-w].Player == c.Owner && !slices.Contains(m.beaten, c.ID) {
+			m.beaten = append(m.beaten, c.ID)
+		}
 	}
 	from := b.Hex
 	if edge {
 		from = s.Armies[att[0]].Hex
 	}
+	report := b.Report
 	m.ev.Add(Event{Turn: s.Turn, Step: m.step, Kind: EventBattle, City: b.City,
-		From: from, To: b.Hex, HasHex: true, Battle: &rep})
+		From: from, To: b.Hex, HasHex: true, Battle: &report})
 	for k := range armies {
 		for n, i := range armies[k] {
 			a := &s.Armies[i]
@@ -253,11 +301,16 @@ func (m *movement) fight(def, att []int32, edge bool) int {
 		return w
 	}
 	// The losers retreat away from the winner: from where the winner's
-	// first army came this step, or where it stands across the edge.
-	wa := armies[w][0]
-	enemy, haveEnemy := s.Armies[wa].Hex, edge
-	if !edge && m.st[wa].moved && m.st[wa].from != s.Armies[wa].Hex {
-		enemy, haveEnemy = m.st[wa].from, true
+	// first army came this step, or where it stands across the edge (a
+	// city that won alone holds the hex: East first).
+	var enemy hex.Hex
+	haveEnemy := false
+	if len(armies[w]) > 0 {
+		wa := armies[w][0]
+		enemy, haveEnemy = s.Armies[wa].Hex, edge
+		if !edge && m.st[wa].moved && m.st[wa].from != s.Armies[wa].Hex {
+			enemy, haveEnemy = m.st[wa].from, true
+		}
 	}
 	for _, i := range armies[1-w] {
 		if !m.st[i].dead {
@@ -331,13 +384,17 @@ func (m *movement) retreat(i int, enemy hex.Hex, haveEnemy bool) {
 }
 
 // free reports whether army i may step to its neighbour h away from a
-// fight: it may enter h, no enemy army stands there, and stacking allows.
+// fight: it may enter h, no enemy army stands there, no enemy city that
+// defends itself, and stacking allows.
 func (m *movement) free(i int, h hex.Hex) bool {
 	a := &m.s.Armies[i]
 	if _, ok := m.cost(a, a.Hex, h); !ok {
 		return false
 	}
 	idx := m.rect.Index(h)
+	if m.head[idx] < 0 && m.defendingCity(a.Owner, h) != nil {
+		return false
+	}
 	others := m.others[:0]
 	for j := m.head[idx]; j >= 0; j = m.st[j].next {
 		b := &m.s.Armies[j]

@@ -34,14 +34,18 @@ const maxSteps = 1024
 //
 //   - OrderMove takes the next hex of its Path. It stops for good (with an
 //     EventBlocked) if that hex is not adjacent ("path no longer valid at
-//     Q,R"), if it may not enter it ("hex Q,R is Water"), or if an enemy army
-//     it can see stands there ("enemy ahead at Q,R"): Move avoids enemies.
+//     Q,R"), if it may not enter it ("hex Q,R is Water"), or if an enemy
+//     it can see is there ("enemy ahead at Q,R"): Move avoids enemies. An
+//     enemy here and below is an army of another player, or a city of
+//     another player with no army on its hex that defends itself (see City
+//     battles).
 //   - OrderAttack with a Target heads for the target's hex, chasing it as
 //     it moves while its owner sees it, else for the hex where its owner last
 //     saw it; each step follows a cheapest path over the terrain. It stops
 //     when the target is lost from sight and memory, or cannot be reached.
 //     OrderAttack with a Path follows the path like OrderMove but enters
-//     enemy hexes to fight.
+//     enemy hexes to fight. Attacks (and interceptions) go through enemy
+//     cities on their way and fight them.
 //   - OrderFollow heads for the hex of a friendly army, going around enemies
 //     it sees. It joins that hex when adjacent to it and stacking allows,
 //     else it waits beside it; it goes on following while it has points.
@@ -62,6 +66,7 @@ const maxSteps = 1024
 //     directions meet on the edge: neither enters, each stays on its own
 //     hex, and they fight (Battle.Edge set, Battle.Hex the defender's hex,
 //     no city); the loser retreats from its own hex.
+//
 //  2. Stacking. In army ID order, an army entering a hex where friendly
 //     armies will stand after this step (those there that are not leaving,
 //     and the friendly entrants already accepted this step) must be allowed
@@ -70,48 +75,73 @@ const maxSteps = 1024
 //     full", once a turn). If a refusal keeps on its hex an army that an
 //     earlier entrant counted as leaving, the check runs again with it
 //     staying, until nothing changes.
+//
 //  3. The accepted steps are taken (EventMove for each, carried armies
 //     moving with their fleet).
+//
 //  4. Withdraw. An army with stance Withdraw and no movement order, on a
 //     hex an enemy entered this step, steps to its neighbour in the stance's
 //     direction if it may enter it, has the points for it, no enemy stands
 //     there, no entering enemy came from there and stacking allows it. It
 //     then leaves before the battle (EventWithdraw) and the enemy takes an
 //     empty hex; else it stays and fights.
+//
 //  5. Battles, in this order: first the battles on edges, ordered by the
 //     lower map index (hex.Rect.Index) of their two hexes, then by their
 //     lowest army ID; then the battles on hexes, in map index order. A hex
 //     battle happens on every hex an army entered this step that then holds
-//     armies of two or more players. Its defender is the player whose armies
-//     were on the hex at the start of the step (the lowest such player ID
-//     if several), or, if all of them came in this step, the lowest player
-//     ID; the others attack. On an edge the lowest player ID defends. With
-//     three or more players the defender fights the attacking player with
-//     the lowest ID, the winner (or the defender again after a drawn battle)
-//     holds the hex and fights the next, and so on.
+//     armies of two or more players, or a city battle (below). Its defender
+//     is the player whose armies were on the hex at the start of the step
+//     (the lowest such player ID if several), or, if all of them came in
+//     this step, the lowest player ID; the others attack. On an edge the
+//     lowest player ID defends. With three or more players the defender
+//     fights the attacking player with the lowest ID, the winner (or the
+//     defender again after a drawn battle) holds the hex and fights the
+//     next, and so on.
+//
+//     City battles. When the ruleset is a CityDefender, a hex entered this
+//     step that had no army at the start of the step and holds a city whose
+//     owner has no army there now is defended by the city, if
+//     CityDefender.CityDefends says so (neutral cities, owner 0, too): the
+//     city's owner defends with no armies (Side.Armies empty, Battle.City
+//     set; the ruleset's Battle supplies the city's forces) against the
+//     entering players, lowest ID first, as above. An attacker that beats
+//     the city holds the hex and fights the next; a city that wins or draws
+//     fights the next attacker afresh. A city not beaten in the end (a
+//     draw) is not captured this turn (see below).
+//
 //  6. Each battle is fought by Ruleset.Battle between one player's armies
-//     (in ID order, carried armies left out) and the other's. Losses are
-//     taken, lost characters removed, gains added; an army the battle left
-//     with no units and no characters (one that came in with none, like a
-//     fleet without units, is not destroyed for that) and every army the
-//     ruleset listed in Side.Destroyed is destroyed (EventDestroyed). If
-//     there is a winner, the losing side's surviving armies retreat one by
-//     one, each to the first free hex among: the hex it came from this step
-//     (if it moved), then its six neighbours in direction order starting
-//     with the direction pointing away from the winner (away from the hex
-//     the winner's first army came from this step, or stands on across the
-//     edge; East if the winner held the hex) and turning counter-clockwise.
-//     A free hex is one it may enter (StepCost, points not needed), with no
-//     enemy army and where stacking allows it. An army with no free hex is
-//     destroyed ("no room to retreat"). Every army that fought, winner or
-//     loser, moves no more this turn and no longer reacts to its stance.
+//     (in ID order, carried armies left out; none for a city alone) and the
+//     other's. Losses are taken, lost characters removed, gains added; an
+//     army the battle left with no units and no characters (one that came
+//     in with none, like a fleet without units, is not destroyed for that)
+//     and every army the ruleset listed in Side.Destroyed is destroyed
+//     (EventDestroyed). If there is a winner, the losing side's surviving
+//     armies retreat one by one, each to the first free hex among: the hex
+//     it came from this step (if it moved), then its six neighbours in
+//     direction order starting with the direction pointing away from the
+//     winner (away from the hex the winner's first army came from this
+//     step, or stands on across the edge; East if the winner held the hex
+//     or is a city alone) and turning counter-clockwise. A free hex is one
+//     it may enter (StepCost, points not needed), with no enemy (no enemy
+//     army, no enemy city that would defend itself) and where stacking
+//     allows it. An army with no free hex is destroyed ("no room to
+//     retreat"). Every army that fought, winner or loser, moves no more
+//     this turn and no longer reacts to its stance.
+//
 //  7. Destroyed armies are removed, and vision is recorded (RecordVision),
 //     so an army sees what it passes. Vision is recorded before step 1 too.
 //
 // After the last step a city whose hex holds armies (carried armies aside)
 // of exactly one player other than its owner, and none of its owner's,
 // passes to that player (EventCapture, step 0); neutral armies (owner 0)
-// take no cities.
+// take no cities. A city that defends itself (CityDefender) must have been
+// beaten this turn first, in a battle on its hex that its owner's side
+// lost. If it was not, then: if it defended itself alone this turn and was
+// not beaten (a draw) it stays its owner's; otherwise (the armies were on
+// its hex before the turn, say) it fights them now, a city battle at the
+// last step number, and passes only if they win (the losers retreat as
+// from any battle, then vision is recorded again).
 //
 // Events of a step come in this order: EventIntercept and EventBlocked as
 // armies choose their steps, EventMove for each step taken (in army ID
@@ -146,9 +176,12 @@ func Move(s *State, rs Ruleset, orders []PlayerOrders, ev *Events) {
 
 // movement is the working state of one Move.
 type movement struct {
-	s    *State
-	rs   Ruleset
-	ev   *Events
+	s  *State
+	rs Ruleset
+	ev *Events
+	// cd is rs as a CityDefender, nil if its cities do not defend
+	// themselves.
+	cd   CityDefender
 	rect hex.Rect
 	step int
 	// st is parallel to s.Armies: st[i] belongs to s.Armies[i].
@@ -177,6 +210,10 @@ type movement struct {
 	players []PlayerID
 	sides   [2][]int32
 	deadIDs []ArmyID
+	// beaten lists the cities whose owner's side lost a battle on their
+	// hex this turn; held those that defended themselves alone and did not
+	// lose (a draw, or they won).
+	beaten, held []CityID
 	// progress is set when anything moved or fought this step.
 	progress bool
 }
@@ -219,6 +256,7 @@ func newMovement(s *State, rs Ruleset, ev *Events) *movement {
 	n := r.Len()
 	m := &movement{s: s, rs: rs, ev: ev, rect: r,
 		head: make([]int32, n), enter: make([]int32, n), enteredAt: make([]int32, n)}
+	m.cd, _ = rs.(CityDefender)
 	for i := range m.enter {
 		m.enter[i] = -1
 	}
@@ -524,11 +562,16 @@ func (m *movement) visible(p PlayerID, h int) bool {
 	return p >= 1 && int(p) <= len(m.s.Memory) && m.s.Memory[p-1].Visible.Has(h)
 }
 
-// knownEnemyAt reports whether the owner of a sees an enemy army on h.
+// knownEnemyAt reports whether the owner of a sees an enemy on h: an enemy
+// army, or an enemy city that would defend itself against a (one with no
+// army on it).
 func (m *movement) knownEnemyAt(a *Army, h hex.Hex) bool {
 	idx := m.rect.Index(h)
 	if idx < 0 || !m.visible(a.Owner, idx) {
 		return false
+	}
+	if m.head[idx] < 0 {
+		return m.defendingCity(a.Owner, h) != nil
 	}
 	for j := m.head[idx]; j >= 0; j = m.st[j].next {
 		if m.s.Armies[j].Owner != a.Owner {
@@ -536,6 +579,20 @@ func (m *movement) knownEnemyAt(a *Army, h hex.Hex) bool {
 		}
 	}
 	return false
+}
+
+// defendingCity returns the city on h if it belongs to another player than
+// p and defends itself (CityDefender), nil otherwise. Whether armies stand
+// on h is the caller's business.
+func (m *movement) defendingCity(p PlayerID, h hex.Hex) *City {
+	if m.cd == nil {
+		return nil
+	}
+	c := m.s.CityAt(h)
+	if c == nil || c.Owner == p || !m.cd.CityDefends(m.s, c) {
+		return nil
+	}
+	return c
 }
 
 // terrainText says why a hex may not be entered: "hex 4,7 is Water".
@@ -953,10 +1010,12 @@ func (m *movement) withdrawals() {
 	}
 }
 
-// capture hands over the cities held by one other player's armies.
+// capture hands over the cities held by one other player's armies; a city
+// that defends itself and was not beaten this turn fights them first.
 func (m *movement) capture() {
 	s := m.s
 	m.buildIndex()
+	fought := false
 	for ci := range s.Cities {
 		c := &s.Cities[ci]
 		h := m.rect.Index(c.Hex)
@@ -974,9 +1033,26 @@ func (m *movement) capture() {
 		if j >= 0 || taker == 0 || taker == c.Owner {
 			continue
 		}
+		if m.defendingCity(taker, c.Hex) != nil && !slices.Contains(m.beaten, c.ID) {
+			if slices.Contains(m.held, c.ID) {
+				continue
+			}
+			m.list = m.list[:0]
+			for j := m.head[h]; j >= 0; j = m.st[j].next {
+				m.list = append(m.list, j)
+			}
+			fought = true
+			if m.fight(nil, m.list, c.Owner, false, c.Hex) != 1 {
+				continue
+			}
+		}
 		was := c.Owner
 		c.Owner = taker
 		m.ev.Add(Event{Turn: s.Turn, Kind: EventCapture, Player: taker, City: c.ID,
 			From: c.Hex, To: c.Hex, HasHex: true, Text: fmt.Sprintf("%s takes %s from %s", taker, c.ID, was)})
+	}
+	if fought {
+		m.removeDead()
+		RecordVision(s, m.rs)
 	}
 }

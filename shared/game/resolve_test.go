@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"empires/shared/game"
@@ -127,48 +128,74 @@ func TestDeterminism(t *testing.T) {
 // TestConservation: "units are never duplicated or lost except by a rule
 // that says so" — after every turn the units on the map equal those before,
 // plus recruits, minus battle losses, minus armies destroyed for want of a
-// retreat; army IDs stay unique and sorted.
+// retreat; army IDs stay unique and sorted. With cities that defend
+// themselves (game.CityDefender), the city's own units are no army's and
+// never on the map, and a city changes hands only after a battle on its
+// hex that turn: no city is taken without a fight.
 func TestConservation(t *testing.T) {
-	for _, seed := range []uint64{4, 5, 6, 7} {
-		s, rs := randomGame(seed, 24, 20, 4, 40)
-		rng := rand.New(rand.NewPCG(seed, 8))
-		battles := 0
-		for turn := range 200 {
-			before := totalUnits(s)
-			ev := game.Resolve(s, rs, randomOrders(s, rs, rng))
-			recruited, lost := int64(0), int64(0)
-			for _, e := range ev.List {
-				switch e.Kind {
-				case game.EventBuild:
-					recruited += e.Amount
-				case game.EventBattle:
-					battles++
-					lost += int64(e.Battle.Sides[0].Losses.Total() + e.Battle.Sides[1].Losses.Total())
-				case game.EventDestroyed:
-					lost += e.Amount
+	for _, defend := range []bool{false, true} {
+		for _, seed := range []uint64{4, 5, 6, 7} {
+			conservation(t, seed, defend)
+		}
+	}
+}
+
+func conservation(t *testing.T, seed uint64, defend bool) {
+	s, rs := randomGame(seed, 24, 20, 4, 40)
+	rs.CitiesDefend = defend
+	rng := rand.New(rand.NewPCG(seed, 8))
+	battles, cityBattles := 0, 0
+	for turn := range 200 {
+		before := totalUnits(s)
+		ev := game.Resolve(s, rs, randomOrders(s, rs, rng))
+		recruited, lost := int64(0), int64(0)
+		var fought []hex.Hex
+		for _, e := range ev.List {
+			switch e.Kind {
+			case game.EventBuild:
+				recruited += e.Amount
+			case game.EventBattle:
+				battles++
+				if len(e.Battle.Sides[0].Armies) == 0 {
+					cityBattles++
+					if !defend || e.City == 0 {
+						t.Fatalf("seed %d turn %d: a defender with no armies at %s (city %d) though cities do not defend themselves",
+							seed, turn+1, e.To, e.City)
+					}
 				}
-			}
-			if have, want := totalUnits(s), before+recruited-lost; have != want {
-				t.Fatalf("seed %d turn %d: %d units on the map, want %d (before %d + recruited %d - lost %d)",
-					seed, turn+1, have, want, before, recruited, lost)
-			}
-			for i := 1; i < len(s.Armies); i++ {
-				if s.Armies[i-1].ID >= s.Armies[i].ID {
-					t.Fatalf("seed %d turn %d: armies out of order: %d before %d", seed, turn+1, s.Armies[i-1].ID, s.Armies[i].ID)
-				}
-			}
-			for _, a := range s.Armies {
-				if a.Units.Total() <= 0 && len(a.Characters) == 0 {
-					t.Fatalf("seed %d turn %d: %s is empty but still on the map", seed, turn+1, a.ID)
-				}
-				if t2, _ := s.Map.At(a.Hex); !rs.Terrain()[t2].Army && !a.Naval {
-					t.Fatalf("seed %d turn %d: %s stands on %s", seed, turn+1, a.ID, rs.Terrain()[t2].Name)
+				fought = append(fought, e.To)
+				lost += int64(e.Battle.Sides[0].Losses.Total() + e.Battle.Sides[1].Losses.Total())
+			case game.EventDestroyed:
+				lost += e.Amount
+			case game.EventCapture:
+				if defend && !slices.Contains(fought, e.To) {
+					t.Fatalf("seed %d turn %d: %s taken at %s without a battle there this turn", seed, turn+1, e.City, e.To)
 				}
 			}
 		}
-		if battles == 0 {
-			t.Fatalf("seed %d: no battles in 200 turns; the test exercises nothing", seed)
+		if have, want := totalUnits(s), before+recruited-lost; have != want {
+			t.Fatalf("seed %d turn %d: %d units on the map, want %d (before %d + recruited %d - lost %d)",
+				seed, turn+1, have, want, before, recruited, lost)
 		}
+		for i := 1; i < len(s.Armies); i++ {
+			if s.Armies[i-1].ID >= s.Armies[i].ID {
+				t.Fatalf("seed %d turn %d: armies out of order: %d before %d", seed, turn+1, s.Armies[i-1].ID, s.Armies[i].ID)
+			}
+		}
+		for _, a := range s.Armies {
+			if a.Units.Total() <= 0 && len(a.Characters) == 0 {
+				t.Fatalf("seed %d turn %d: %s is empty but still on the map", seed, turn+1, a.ID)
+			}
+			if t2, _ := s.Map.At(a.Hex); !rs.Terrain()[t2].Army && !a.Naval {
+				t.Fatalf("seed %d turn %d: %s stands on %s", seed, turn+1, a.ID, rs.Terrain()[t2].Name)
+			}
+		}
+	}
+	if battles == 0 {
+		t.Fatalf("seed %d: no battles in 200 turns; the test exercises nothing", seed)
+	}
+	if defend && cityBattles == 0 {
+		t.Fatalf("seed %d: no city defended itself in 200 turns; the test exercises nothing", seed)
 	}
 }
 
@@ -183,9 +210,16 @@ func totalUnits(s *game.State) int64 {
 // TestViewsOnRealTurns: on random games played turn by turn, every player's
 // view leaks nothing (each entity is the player's own, in sight, or
 // remembered) and Apply(prev, Diff(prev, next)) rebuilds next exactly, with
-// equal checksums.
+// equal checksums; with and without cities that defend themselves.
 func TestViewsOnRealTurns(t *testing.T) {
+	for _, defend := range []bool{false, true} {
+		viewsOnRealTurns(t, defend)
+	}
+}
+
+func viewsOnRealTurns(t *testing.T, defend bool) {
 	s, rs := randomGame(11, 24, 20, 4, 40)
+	rs.CitiesDefend = defend
 	rng := rand.New(rand.NewPCG(11, 9))
 	prev := make([]*game.View, len(s.Players))
 	for p := range prev {
@@ -316,9 +350,18 @@ func TestResolveFinishedGame(t *testing.T) {
 
 // TestEventsForPlayer: each player hears of its own doings, of public
 // events, and of what happened on hexes it saw this turn, and of nothing
-// else: no enemy move, battle or income out of its sight.
+// else: no enemy move, battle or income out of its sight. The same holds
+// with cities that defend themselves (a battle whose defender is a city
+// alone concerns the city's owner).
 func TestEventsForPlayer(t *testing.T) {
+	for _, defend := range []bool{false, true} {
+		eventsForPlayer(t, defend)
+	}
+}
+
+func eventsForPlayer(t *testing.T, defend bool) {
 	s, rs := randomGame(21, 24, 20, 4, 40)
+	rs.CitiesDefend = defend
 	rng := rand.New(rand.NewPCG(21, 3))
 	r := s.Map.Rect()
 	hidden := 0
@@ -336,6 +379,12 @@ func TestEventsForPlayer(t *testing.T) {
 				}
 				if !mine && e.Kind == game.EventIncome {
 					t.Fatalf("turn %d: player %d hears of player %d's income", turn+1, p, e.Player)
+				}
+			}
+			for _, e := range ev.List {
+				if b := e.Battle; b != nil && (b.Sides[0].Player == p || b.Sides[1].Player == p) &&
+					!slices.ContainsFunc(got, func(g game.Event) bool { return g.Battle == b }) {
+					t.Fatalf("turn %d: player %d fought at %s (armies %v) but does not hear of it", turn+1, p, e.To, b.Sides[0].Armies)
 				}
 			}
 			hidden += len(ev.List) - len(got)
@@ -379,4 +428,58 @@ func (r *spyRules) RunPhase(s *game.State, ph game.Phase, orders []game.PlayerOr
 		r.income = append(r.income, orders...)
 	}
 	r.Rules.RunPhase(s, ph, orders, ev)
+}
+
+// TestEventsForSharedReport: an EventReportShared to p about q gives p the
+// events that concern q (q's own and q's battles), and nothing else: not
+// the events of a third player out of p's sight, not the reports q itself
+// receives (no chains), not a report shared with someone else.
+func TestEventsForSharedReport(t *testing.T) {
+	rs := gametest.New()
+	s := gametest.Game(rs, `
+. . . . . . . .
+ . . . . . . . .
+`, 4, 1)
+	game.RecordVision(s, rs) // nobody has anything: nobody sees anything
+	far := gametest.At(7, 1)
+	battle := func(a, b game.PlayerID) *game.BattleReport {
+		return &game.BattleReport{Hex: far, Sides: [2]game.SideReport{{Player: a, Role: game.Defender}, {Player: b, Role: game.Attacker}}}
+	}
+	type want struct {
+		e    game.Event
+		for1 bool // player 1 hears of it
+	}
+	events := []want{
+		{game.Event{Kind: game.EventReportShared, Player: 1, Amount: 2}, true},
+		{game.Event{Kind: game.EventReportShared, Player: 2, Amount: 3}, true}, // player 2's own event...
+		{game.Event{Kind: game.EventReportShared, Player: 4, Amount: 3}, false},
+		{game.Event{Kind: game.EventIncome, Player: 2, Amount: 5}, true},
+		{game.Event{Kind: game.EventOrderSkipped, Player: 2, Text: "order 1 skipped"}, true},
+		{game.Event{Kind: game.EventMove, Player: 2, From: far, To: far, HasHex: true}, true},
+		{game.Event{Kind: game.EventBattle, From: far, To: far, HasHex: true, Battle: battle(3, 2)}, true},
+		{game.Event{Kind: game.EventIncome, Player: 3, Amount: 4}, false}, // ...but not player 3's report
+		{game.Event{Kind: game.EventMove, Player: 3, From: far, To: far, HasHex: true}, false},
+		{game.Event{Kind: game.EventBattle, From: far, To: far, HasHex: true, Battle: battle(3, 4)}, false},
+		{game.Event{Kind: game.EventIncome, Player: 1, Amount: 1}, true},
+		{game.Event{Kind: game.EventVictory}, true}, // public
+	}
+	var ev game.Events
+	for _, w := range events {
+		ev.Add(w.e)
+	}
+	got := ev.For(s, 1)
+	var wantList []game.Event
+	for _, w := range events {
+		if w.for1 {
+			wantList = append(wantList, w.e)
+		}
+	}
+	if !reflect.DeepEqual(got, wantList) {
+		t.Errorf("player 1 hears of\n%+v\nwant\n%+v", got, wantList)
+	}
+	// Without the share, player 1 hears only of its own and public events.
+	ev.List = ev.List[1:]
+	if got := ev.For(s, 1); len(got) != 2 {
+		t.Errorf("without a shared report player 1 hears of %d events, want 2: %+v", len(got), got)
+	}
 }

@@ -77,6 +77,20 @@ type Ruleset interface {
 	Battle(s *State, b *Battle)
 }
 
+// CityDefender is an optional interface of a Ruleset whose cities fight for
+// themselves: a city with no army on its hex still defends it against an
+// enemy army that enters (see Move, "City battles"). A ruleset that does not
+// implement it keeps the engine's plain rule: an army walking into an empty
+// enemy city takes it after movement without a fight.
+type CityDefender interface {
+	// CityDefends reports whether city c, with no army on its hex, fights
+	// the armies of other players that enter it. It is asked for neutral
+	// cities (Owner 0) too. The battle that follows is the ruleset's
+	// Battle with a defending side of c's owner that has no armies: the
+	// city's forces are the ruleset's to supply (b.City names the city).
+	CityDefends(s *State, c *City) bool
+}
+
 // PlayerOrders are the orders one player gave for a turn.
 type PlayerOrders struct {
 	Player PlayerID

@@ -308,6 +308,13 @@ func TestViewStateEconomicOrders(t *testing.T) {
 			pl := s.Player(p)
 			pl.Treasury = tt.treasury
 			pl.Stock[erfworld.StockTradeGoods] = tt.goods
+			// Grow's lone Warlords lead one Infantry each, so that they
+			// may found cities: a Warlord with no units leads no Army.
+			for i := range s.Armies {
+				if a := &s.Armies[i]; a.Owner == p && !a.Naval && erfworldtest.LedByWarlord(a) && a.Units.Total() == 0 {
+					a.Units = game.Units{1}
+				}
+			}
 			orders := erfEconomicOrders(s, r, p)
 			errs := sameValidation(t, s, r, p, orders)
 			poor := 0

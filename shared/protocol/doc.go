@@ -63,4 +63,8 @@
 //     join, spectate, rejoin with a seat token, chat, ready, start), orders,
 //     turn clock, full views and deltas with checksums, events, game over.
 //   - 2 (2026-11-22): Settings.AILevel, how the AI plays the bot seats.
+//   - 3 (2026-11-25): battle reports tell the whole battle (the city's
+//     forces, characters, each die, Warlord points, healing, uncroaking,
+//     the rule that decided); a battle's defender may be a city alone;
+//     game.EventReportShared.
 package protocol

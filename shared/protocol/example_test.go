@@ -37,14 +37,14 @@ func Example() {
 	}
 
 	// A client of another version gets told which versions match.
-	frame, _ = protocol.Marshal(1, 0, &protocol.Hello{Version: 3, Name: "Parson"})
+	frame, _ = protocol.Marshal(1, 0, &protocol.Hello{Version: 4, Name: "Parson"})
 	_, _, err = limits.ReadClient(frame)
 	e := protocol.ErrorMessage(err)
 	fmt.Printf("server to Parson: %s: %s\n", e.Code, e.Message)
 	// Output:
 	// server: Ansom says hello
 	// client: welcome to empires-server (reply to 1), at most 4096 orders a turn
-	// server to Parson: bad version: protocol version 3 is not supported: this server speaks version 2 (protocol of 2026-11-22); the client is newer: update the server or use a matching client
+	// server to Parson: bad version: protocol version 4 is not supported: this server speaks version 3 (protocol of 2026-11-25); the client is newer: update the server or use a matching client
 }
 
 // TestRead checks ReadClient and ReadServer refuse the other side's

@@ -198,9 +198,9 @@ func TestVersion(t *testing.T) {
 		side string
 		want string
 	}{
-		{3, "server", "bad version: protocol version 3 is not supported: this server speaks version 2 (protocol of 2026-11-22); the client is newer: update the server or use a matching client"},
-		{1, "server", "bad version: protocol version 1 is not supported: this server speaks version 2 (protocol of 2026-11-22); the client is older: update the client"},
-		{3, "client", "bad version: protocol version 3 is not supported: this client speaks version 2 (protocol of 2026-11-22); the server is newer: update the client or use a matching server"},
+		{4, "server", "bad version: protocol version 4 is not supported: this server speaks version 3 (protocol of 2026-11-25); the client is newer: update the server or use a matching client"},
+		{2, "server", "bad version: protocol version 2 is not supported: this server speaks version 3 (protocol of 2026-11-25); the client is older: update the client"},
+		{4, "client", "bad version: protocol version 4 is not supported: this client speaks version 3 (protocol of 2026-11-25); the server is newer: update the client or use a matching server"},
 	}
 	for _, tt := range msgs {
 		err := protocol.CheckVersion(tt.have, tt.side)
@@ -215,7 +215,7 @@ func TestVersion(t *testing.T) {
 // Hello has grown a field, against this server: the Hello still decodes,
 // and the Error the server sends back names the versions it speaks.
 func TestHandshakeAcrossVersions(t *testing.T) {
-	body, err := msgpack.Marshal([]any{3, "Ann", "empires/9.0", "a field of version 3"})
+	body, err := msgpack.Marshal([]any{4, "Ann", "empires/9.0", "a field of version 4"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +229,7 @@ func TestHandshakeAcrossVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	hello := m.(*protocol.Hello)
-	if *hello != (protocol.Hello{Version: 3, Name: "Ann", Client: "empires/9.0"}) {
+	if *hello != (protocol.Hello{Version: 4, Name: "Ann", Client: "empires/9.0"}) {
 		t.Fatalf("Hello = %+v", hello)
 	}
 	verr := protocol.CheckVersion(hello.Version, "server")
@@ -247,7 +247,7 @@ func TestHandshakeAcrossVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := m.(*protocol.Error)
-	if e.Code != protocol.BadVersion || env.Reply != 1 || !strings.Contains(e.Message, "speaks version 2") {
+	if e.Code != protocol.BadVersion || env.Reply != 1 || !strings.Contains(e.Message, "speaks version 3") {
 		t.Errorf("reply %+v to seq %d", e, env.Reply)
 	}
 	if e.Err().Error() != "bad version: "+e.Message {
@@ -453,7 +453,7 @@ func decodeErrorCases(t testing.TB) []struct {
 		{"map settings", envelope(protocol.TypeCreateGame, mp([]any{map[string]any{"Ruleset": "risk"}})...), 0, protocol.Malformed, "protocol.Settings is not an array"},
 		{"nil path hexes", envelope(protocol.TypeSubmitOrders, mp([]any{1, []any{[]any{1, 1, 0, 0, 0, []any{nil}, 0, 0, 0, 0, 0, nil, 0, nil}}})...), 0, protocol.Malformed, "element 0 of []hex.Hex: hex.Hex is not an array"},
 		{"empty event", envelope(protocol.TypeTurnUpdate, append(append([]byte{0x93}, deltaBytes(t)...), 0x00, 0x91, 0x90)...), 0, protocol.Malformed, "element 0 of []game.Event"},
-		{"nil battle side", envelope(protocol.TypeTurnUpdate, append(append([]byte{0x93}, deltaBytes(t)...), append([]byte{0x00, 0x91}, mp([]any{1, 1, 3, 1, 0, 0, nil, nil, false, 0, "", []any{nil, []any{nil, nil}, 0}})...)...)...), 0, protocol.Malformed, "element 0 of [2]game.SideReport"},
+		{"nil battle side", envelope(protocol.TypeTurnUpdate, append(append([]byte{0x93}, deltaBytes(t)...), append([]byte{0x00, 0x91}, mp([]any{1, 1, 3, 1, 0, 0, nil, nil, false, 0, "", []any{nil, []any{nil, nil}, 0, 0, "", ""}})...)...)...), 0, protocol.Malformed, "element 0 of [2]game.SideReport"},
 		{"short hello", envelope(protocol.TypeHello, mp([]any{1})...), 0, protocol.Malformed, "Hello is an array of 1, not of 3 or more"},
 		{"nil hello", envelope(protocol.TypeHello, 0xc0), 0, protocol.Malformed, "Hello: the body is not an array"},
 		{"nil ping", envelope(protocol.TypePing, 0xc0), 0, protocol.Malformed, "Ping: the body is not an array"},

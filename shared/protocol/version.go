@@ -8,12 +8,12 @@ import (
 // Version is the protocol version this build speaks. Bump it, and add a
 // Change to History, whenever a message changes in any way (see the package
 // documentation).
-const Version = 2
+const Version = 3
 
 // MinVersion is the oldest protocol version this build still speaks. It
 // equals Version: every change so far broke the encoding. A later build that
 // keeps reading an older version's messages may lower it.
-const MinVersion = 2
+const MinVersion = 3
 
 // Change is one entry of the protocol's history.
 type Change struct {
@@ -30,6 +30,11 @@ func History() []Change {
 			"rejoin with a seat token, chat, ready, start), orders, turn clock, full views " +
 			"and deltas with checksums, events, game over."},
 		{2, "2026-11-22", "Settings.AILevel: how the AI plays the bot seats."},
+		{3, "2026-11-25", "Battle reports tell the whole battle: BattleReport.City, Reason and " +
+			"ReasonText; SideReport.Won, Uncroaked, the city's forces (CityLevel, CityDefence, " +
+			"CityLowered, CityUnits, CityLosses), Characters, Dice, Points, PointsSpent, Hits, " +
+			"Fallen and Healed. A battle's defender may be a city alone (no armies). New event " +
+			"kind game.EventReportShared (a Look-A-Mancer's shared turn report)."},
 	}
 }
 

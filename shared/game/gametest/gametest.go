@@ -28,9 +28,17 @@ type Rules struct {
 	StackLimit int
 	// Order is the turn order (Simultaneous unless set).
 	Order game.TurnOrder
+	// CitiesDefend makes cities fight for themselves (game.CityDefender):
+	// a city with no army on its hex defends it with as many units as its
+	// level. Off unless set: an empty enemy city is then taken without a
+	// fight.
+	CitiesDefend bool
 }
 
-var _ game.Ruleset = (*Rules)(nil)
+var (
+	_ game.Ruleset      = (*Rules)(nil)
+	_ game.CityDefender = (*Rules)(nil)
+)
 
 // New returns the test ruleset with the erfworld terrain table.
 func New() *Rules {
@@ -170,28 +178,51 @@ func (r *Rules) CitySight(s *game.State, c *game.City) int { return 1 }
 // ExtraSight implements game.Ruleset.
 func (r *Rules) ExtraSight(s *game.State, p game.PlayerID) []hex.Hex { return nil }
 
+// CityDefends implements game.CityDefender: every city defends itself when
+// CitiesDefend is set.
+func (r *Rules) CityDefends(s *game.State, c *game.City) bool { return r.CitiesDefend }
+
 // Battle implements game.Ruleset: every unit rolls a d6 and hits on 4+;
 // each side loses as many units as the other side hit, taken from its
 // armies in order; the side that loses fewer units wins (the defender on a
-// tie). Characters are lost with an army that loses all its units.
+// tie). Characters are lost with an army that loses all its units. With
+// CitiesDefend, the city on the hex (not on an edge) fights for its owner's
+// side with as many units as its level, which roll first and fall first
+// (the report's CityLevel, CityUnits and CityLosses tell them).
 func (r *Rules) Battle(s *game.State, b *game.Battle) {
-	var hits [2]int
-	var lost [2]int
+	var hits, lost, city [2]int
+	if c := s.City(b.City); r.CitiesDefend && c != nil && !b.Edge {
+		for i := range b.Sides {
+			if b.Sides[i].Player == c.Owner {
+				city[i] = int(max(c.Level, 0))
+			}
+		}
+	}
 	for i := range b.Sides {
 		sd := &b.Sides[i]
+		n := city[i]
 		for _, id := range sd.Armies {
-			for range s.Army(id).Units.Total() {
-				roll := b.Dice.Roll(6)
-				sd.Rolls = append(sd.Rolls, roll)
-				if roll >= 4 {
-					hits[i]++
-				}
+			n += s.Army(id).Units.Total()
+		}
+		for range n {
+			roll := b.Dice.Roll(6)
+			sd.Rolls = append(sd.Rolls, roll)
+			if roll >= 4 {
+				hits[i]++
 			}
 		}
 	}
 	for i := range b.Sides {
 		sd := &b.Sides[i]
 		left := hits[1-i]
+		fell := min(left, city[i])
+		left -= fell
+		lost[i] += fell
+		if city[i] > 0 {
+			rep := &b.Report.Sides[i]
+			rep.CityLevel, rep.CityDefence = int32(city[i]), int32(city[i])
+			rep.CityUnits, rep.CityLosses = game.Units{int32(city[i])}, game.Units{int32(fell)}
+		}
 		sd.Losses = make([]game.Units, len(sd.Armies))
 		for k, id := range sd.Armies {
 			n := min(left, s.Army(id).Units.Total())

@@ -2,6 +2,7 @@ package erfworld
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"empires/shared/game"
@@ -434,7 +435,9 @@ func (r *Rules) validateUnload(s *game.State, p game.PlayerID, o *game.Order) er
 // of a Look-A-Mancer to 'Look' at their side by 50%. If 'Looked' at, the
 // Fool-A-Mancer reports who looked." Players on autopilot sent no orders,
 // so they neither scout nor look ("No Characters may perform any
-// actions"); their armies hold (FlagHold: "No Armies may move or attack").
+// actions"; CHOICE: nor does their Fool-A-Mancer hide them or report a
+// Look, which are its actions too); their armies hold (FlagHold: "No
+// Armies may move or attack").
 func (r *Rules) startTurn(s *game.State, orders []game.PlayerOrders, ev *game.Events) {
 	if r.checkVictory(s, ev); s.Over {
 		return
@@ -445,6 +448,12 @@ func (r *Rules) startTurn(s *game.State, orders []game.PlayerOrders, ev *game.Ev
 	for i := range s.Players {
 		if pl := &s.Players[i]; stock(pl, StockLook) != 0 {
 			setStock(pl, StockLook, 0)
+		}
+	}
+	var idle []game.PlayerID // on autopilot, characters idle
+	for _, po := range orders {
+		if po.Autopilot && !r.D.Autopilot.CharacterActions {
+			idle = append(idle, po.Player)
 		}
 	}
 	for _, po := range orders {
@@ -459,7 +468,7 @@ func (r *Rules) startTurn(s *game.State, orders []game.PlayerOrders, ev *game.Ev
 			continue
 		}
 		r.scout(s, po, ev)
-		r.look(s, po, ev)
+		r.look(s, po, ev, idle)
 	}
 }
 
@@ -501,8 +510,16 @@ func (r *Rules) scout(s *game.State, po game.PlayerOrders, ev *game.Events) {
 
 // look carries out po's OrderLook (the first one; a side Looks once a
 // turn), rolling against the target's Fool-A-Mancer, and reports it to the
-// looker and, if the target has a Fool-A-Mancer, to the target.
-func (r *Rules) look(s *game.State, po game.PlayerOrders, ev *game.Events) {
+// looker and, if the target has a Fool-A-Mancer, to the target. A Look
+// that goes through sends the looker the target's turn report: "That
+// player's map and turn report is sent to the Look-a-mancer's side"; the
+// map through StockLook (ExtraSight), the report as a
+// game.EventReportShared (Events.For then gives the looker the events
+// that concern the target this turn, but not the reports the target
+// receives itself). The
+// Fool-A-Mancer of a player in idle (on autopilot: "No Characters may
+// perform any actions") neither hides its side nor reports the Look.
+func (r *Rules) look(s *game.State, po game.PlayerOrders, ev *game.Events, idle []game.PlayerID) {
 	p := po.Player
 	looked := false
 	look, fool := r.D.Caster.Look.Name, r.D.Caster.Fool.Name
@@ -521,7 +538,7 @@ func (r *Rules) look(s *game.State, po game.PlayerOrders, ev *game.Events) {
 		}
 		looked = true
 		q := o.Player
-		fooled := hasCaster(s, q, CasterFool)
+		fooled := hasCaster(s, q, CasterFool) && !slices.Contains(idle, q)
 		blocked := fooled && s.RNG.IntN(100) < r.D.Caster.Fool.LookBlockPercent
 		text := fmt.Sprintf("your %s looked at %s", look, q)
 		if blocked {
@@ -530,6 +547,10 @@ func (r *Rules) look(s *game.State, po game.PlayerOrders, ev *game.Events) {
 			setStock(s.Player(p), StockLook, int32(q))
 		}
 		ev.Add(game.Event{Turn: s.Turn, Kind: EventLook, Player: p, Amount: int64(q), Text: text})
+		if !blocked {
+			ev.Add(game.Event{Turn: s.Turn, Kind: game.EventReportShared, Player: p, Amount: int64(q),
+				Text: fmt.Sprintf("%s's turn report is sent to you", q)})
+		}
 		if fooled && r.D.Caster.Fool.RevealsCasterLook {
 			text := fmt.Sprintf("your %s reports: a %s of %s looked at your side", fool, look, p)
 			if blocked {

@@ -14,8 +14,13 @@ import (
 // Kinds of battle. The land armies of a side are its armies that are not
 // Naval; its fleets are the Naval ones.
 //
-//   - Both sides have land armies: a land battle between them (fleets on
-//     such a side, which cannot happen on one hex, take no part).
+//   - Both sides have land forces: land armies, or the city on the hex
+//     (b.City, not on an edge) when the side is its owner's: a land battle
+//     between them (fleets on such a side, which cannot happen on one hex,
+//     take no part). A city with no army on its hex fights alone: "When
+//     attacked, the City provides a number of Infantry Units equal to twice
+//     its level" (CityDefends; the engine then gives its owner a side with
+//     no armies).
 //   - Otherwise both sides have fleets: a fleet battle.
 //   - Otherwise (CHOICE: a land army and an enemy fleet, or nothing to
 //     fight with): no fight, no losses, no rolls, b.Winner = -1.
@@ -104,11 +109,29 @@ import (
 //     true, Cancel-A-Mancers on both sides cancel each other and neither
 //     cancels anything. Warlords are not A-Mancers: they are never
 //     cancelled. The other Casters have no effect in combat.
-//  12. Warlords level up: "for each Victorious Combat in which they are
+//  12. Autopilot: "If a Player does not send in orders on time, the GM
+//     will run the turn on autopilot ... No Characters may perform any
+//     actions." The characters of a side whose player is on autopilot
+//     (idle, when autopilot.character_actions is false) add no Warlord
+//     points and no Caster effects: no healing, no uncroaking, no
+//     cancelling. They are still there: they die with the side's last
+//     units, and (CHOICE: a level is won, not an action) its Warlords level
+//     up when it wins.
+//  13. Warlords level up: "for each Victorious Combat in which they are
 //     involved, gain 1 level" (warlord.levels_per_victory, up to
 //     warlord.max_level): the surviving Warlords of the winning side's
 //     armies (fleets' too). Battle changes their Level in s directly; it
 //     has no event sink, so no EventLevel is emitted for it.
+//
+// The report (b.Report) tells all of it: each side's city (level, defence
+// after Siege, the Infantry it provides and loses), characters (each
+// Warlord's level and its side's points, each Caster's effect: applied,
+// unused, cancelled, or idle on autopilot; who fell; levels after), every
+// die with the unit kind that rolled it, what it scored and the Warlord
+// points raising it (dice are listed unit by unit in the side's casualty
+// order, the city's first, each unit's dice together), hits, casualties
+// before and after healing, and the rule of step 8 that decided
+// (Reason: game.ReasonLastStanding, ReasonFewerLosses or a tie's).
 //
 // A fleet battle: "If opposing fleets meet, they do battle. On a d6 roll of
 // 6, the opposing fleet is destroyed." Each fleet (side 0's first, each
@@ -116,7 +139,7 @@ import (
 // more destroys one enemy fleet, the lowest army ID first (Side.Destroyed;
 // the army a fleet carries goes down with it). Both sides may lose fleets.
 // Units lost are fleets lost; the winner is found as in step 8, and
-// Warlords level up as in step 12. No other rule of land combat applies.
+// Warlords level up as in step 13. No other rule of land combat applies.
 func (r *Rules) Battle(s *game.State, b *game.Battle) {
 	b.Winner = -1
 	var land, fleets [2][]int // indexes into b.Sides[i].Armies
@@ -134,13 +157,31 @@ func (r *Rules) Battle(s *game.State, b *game.Battle) {
 			}
 		}
 	}
+	// A city fights on land for its owner's side, with or without armies.
+	var city [2]bool
+	if c := s.City(b.City); c != nil && b.City != 0 && !b.Edge {
+		for i := range b.Sides {
+			city[i] = b.Sides[i].Player == c.Owner
+		}
+	}
 	switch {
-	case len(land[0]) > 0 && len(land[1]) > 0:
+	case (len(land[0]) > 0 || city[0]) && (len(land[1]) > 0 || city[1]):
 		r.landBattle(s, b, land)
 	case len(fleets[0]) > 0 && len(fleets[1]) > 0:
 		r.fleetBattle(s, b, fleets)
+	default:
+		b.Report.Reason = game.ReasonNoFight
+		b.Report.ReasonText = "an army on land and a fleet do not fight: nobody retreats"
 	}
 }
+
+// CityDefends implements game.CityDefender: every city, a neutral one too,
+// defends its hex when attacked, with or without an army there: "Cities
+// have a defence factor equivalent to its level. When attacked, the City
+// provides a number of Infantry Units equal to twice its level." (a city
+// whose defence the attacker's Siege lowers to 0 provides none and falls to
+// any army with units).
+func (r *Rules) CityDefends(s *game.State, c *game.City) bool { return true }
 
 // landBattle fights a land battle between the armies land[i] of each side
 // (see Battle).
@@ -152,15 +193,20 @@ func (r *Rules) landBattle(s *game.State, b *game.Battle, land [2][]int) {
 		points [2]int
 		cast   [2][NumCasterKinds]int
 		counts [2][]int // units per kind of each side's armies
+		idle   [2]bool
 	)
 	for i := range b.Sides {
 		counts[i] = make([]int, len(d.Units))
+		idle[i] = r.idle(s, b.Sides[i].Player)
 		for _, n := range land[i] {
 			a := s.Army(b.Sides[i].Armies[n])
 			for k := range d.Units {
 				counts[i][k] += max(int(a.Units.Get(game.UnitKind(k))), 0)
 			}
 			for _, c := range a.Characters {
+				if idle[i] {
+					continue // "No Characters may perform any actions"
+				}
 				if c.Kind == CharWarlord {
 					points[i] += max(int(c.Level), 0) * d.Combat.WarlordPointsPerLevel
 				} else if k, ok := CasterOf(c); ok {
@@ -174,7 +220,12 @@ func (r *Rules) landBattle(s *game.State, b *game.Battle, land [2][]int) {
 	if c := s.City(b.City); c != nil && b.City != 0 {
 		for i := range b.Sides {
 			if b.Sides[i].Player == c.Owner {
-				garrison[i] = d.GarrisonUnits(d.CityDefence(int(c.Level), counts[1-i]))
+				def := d.CityDefence(int(c.Level), counts[1-i])
+				garrison[i] = d.GarrisonUnits(def)
+				rep := &b.Report.Sides[i]
+				rep.CityLevel, rep.CityDefence = c.Level, int32(def)
+				rep.CityLowered = int32(max(int(c.Level), 0)*d.City.DefencePerLevel - def)
+				rep.CityUnits = nUnits(d.GarrisonUnit, garrison[i])
 				break
 			}
 		}
@@ -190,20 +241,30 @@ func (r *Rules) landBattle(s *game.State, b *game.Battle, land [2][]int) {
 		}
 		pools[i] = r.newPool(garrison[i], units, r.casualtyOrder(s, b.Sides[i].Player))
 		before[i] = pools[i].alive()
+		b.Report.Sides[i].Points = int32(points[i])
 	}
 
 	// The dice.
-	for range d.Combat.Rounds {
+	for round := range d.Combat.Rounds {
 		if pools[0].alive() == 0 || pools[1].alive() == 0 {
 			break
 		}
 		var hits [2]int
 		for i := range b.Sides {
-			start := len(b.Sides[i].Rolls)
+			sd, rep := &b.Sides[i], &b.Report.Sides[i]
+			start := len(sd.Rolls)
+			rep.Dice = pools[i].dieReports(rep.Dice, d.Units, round+1)
 			for range pools[i].dice(d.Units) {
-				b.Sides[i].Rolls = append(b.Sides[i].Rolls, b.Dice.Roll(d.Combat.DieSides))
+				sd.Rolls = append(sd.Rolls, b.Dice.Roll(d.Combat.DieSides))
 			}
-			hits[i] = r.score(b.Sides[i].Rolls[start:], points[i])
+			var scores, dieHits []int
+			hits[i], scores, dieHits = r.raise(sd.Rolls[start:], points[i])
+			for k, v := range sd.Rolls[start:] {
+				dr := &rep.Dice[start+k]
+				dr.Roll, dr.Score, dr.Hits = int32(v), int32(scores[k]), int32(dieHits[k])
+				rep.PointsSpent += int32(scores[k] - v)
+			}
+			rep.Hits += int32(hits[i])
 		}
 		for i := range b.Sides {
 			pools[i].take(hits[1-i], d.Units)
@@ -232,6 +293,8 @@ func (r *Rules) landBattle(s *game.State, b *game.Battle, land [2][]int) {
 		for range min(active(i, CasterHeal), d.Caster.Heal.MaxPerCombat) {
 			n = d.HealedCasualties(n)
 		}
+		rep := &b.Report.Sides[i]
+		rep.Fallen, rep.Healed = int32(len(fallen[i])), int32(len(fallen[i])-n)
 		fallen[i] = fallen[i][:n]
 		lost[i] = n
 		left[i] = before[i] - n
@@ -239,10 +302,12 @@ func (r *Rules) landBattle(s *game.State, b *game.Battle, land [2][]int) {
 			if c.army >= 0 {
 				loss := &b.Sides[i].Losses[land[i][c.army]]
 				*loss = loss.Add(unitOf(c.kind))
+			} else {
+				rep.CityLosses = rep.CityLosses.Add(unitOf(c.kind))
 			}
 		}
 	}
-	b.Winner = r.winner(b, lost, left)
+	b.Winner, b.Report.Reason, b.Report.ReasonText = r.winner(b, lost, left)
 
 	// Characters die with the side's last units.
 	var dead [2]bool
@@ -259,11 +324,11 @@ func (r *Rules) landBattle(s *game.State, b *game.Battle, land [2][]int) {
 	}
 
 	// The Croak-A-Mancer raises the loser's dead for the winner.
+	var raised [2]game.Units
 	if w := b.Winner; w >= 0 && !dead[w] && active(w, CasterCroak) > 0 {
 		if n := d.Uncroaked(lost[1-w]); n > 0 {
-			var raised game.Units
 			for _, c := range fallen[1-w][:n] {
-				raised = raised.Add(unitOf(c.kind))
+				raised[w] = raised[w].Add(unitOf(c.kind))
 			}
 			to := land[w][0]
 			for _, n := range land[w] {
@@ -275,7 +340,7 @@ func (r *Rules) landBattle(s *game.State, b *game.Battle, land [2][]int) {
 			}
 			sd := &b.Sides[w]
 			sd.Gains = make([]game.Units, len(sd.Armies))
-			sd.Gains[to] = raised
+			sd.Gains[to] = raised[w]
 		}
 	}
 
@@ -294,9 +359,118 @@ func (r *Rules) landBattle(s *game.State, b *game.Battle, land [2][]int) {
 		}
 	}
 
+	// The characters in the report, before the Warlords level up.
+	var chars [2][]game.CharacterReport
+	for i := range b.Sides {
+		chars[i] = r.characterReports(s, &b.Sides[i], land[i])
+	}
 	if b.Winner >= 0 && !dead[b.Winner] {
 		r.levelUp(s, &b.Sides[b.Winner], land[b.Winner])
 	}
+	for i := range b.Sides {
+		rep := &b.Report.Sides[i]
+		heals, croaks := 0, 0
+		for k := range chars[i] {
+			c := &chars[i][k]
+			if c.Kind == CharWarlord {
+				c.LevelAfter = levelOf(s, c.Army, c.ID)
+			}
+			ck, isCaster := CasterOf(game.Character{Kind: c.Kind})
+			switch {
+			case idle[i] && (c.Kind == CharWarlord || isCaster && combatCaster(ck)):
+				c.Effect, c.Text = game.EffectIdle, "did nothing: its player is on autopilot (No Characters may perform any actions)"
+			case c.Kind == CharWarlord && rep.PointsSpent > 0:
+				c.Effect = game.EffectApplied
+				c.Text = fmt.Sprintf("level %d: %d points; the side spent %d of its %d", c.Level,
+					int(c.Level)*d.Combat.WarlordPointsPerLevel, rep.PointsSpent, rep.Points)
+			case c.Kind == CharWarlord:
+				c.Effect = game.EffectUnused
+				c.Text = fmt.Sprintf("level %d: %d points; no die was worth raising", c.Level, int(c.Level)*d.Combat.WarlordPointsPerLevel)
+			case !isCaster || !combatCaster(ck):
+				c.Effect, c.Text = game.EffectNone, "no effect in combat"
+			case ck == CasterCancel && cancels[i]:
+				c.Effect, c.Text = game.EffectApplied, "the enemy's A-Mancers are ignored"
+			case ck == CasterCancel && cast[1-i][CasterCancel] > 0:
+				c.Effect, c.Text = game.EffectCancelled, "the Cancel-A-Mancers on both sides cancel each other"
+			case ck == CasterCancel:
+				c.Effect, c.Text = game.EffectUnused, "the enemy has no A-Mancer to cancel"
+			case cancels[1-i]:
+				c.Effect, c.Text = game.EffectCancelled, fmt.Sprintf("cancelled by the enemy's %s", d.Caster.Cancel.Name)
+			case ck == CasterHeal:
+				heals++
+				switch {
+				case heals > d.Caster.Heal.MaxPerCombat:
+					c.Effect, c.Text = game.EffectUnused, "only one Heal-A-Mancer per combat"
+				case rep.Healed > 0:
+					c.Effect, c.Text = game.EffectApplied, fmt.Sprintf("healed %s of %d", plural(int(rep.Healed), "casualty"), rep.Fallen)
+				default:
+					c.Effect, c.Text = game.EffectUnused, "no casualty to heal"
+				}
+			case ck == CasterCroak:
+				croaks++
+				switch {
+				case raised[i].Total() > 0 && croaks == 1:
+					c.Effect, c.Text = game.EffectApplied, "uncroaked "+r.describe(raised[i], nil)
+				case raised[i].Total() > 0:
+					c.Effect, c.Text = game.EffectUnused, "another Croak-A-Mancer raised the dead"
+				case b.Winner != i:
+					c.Effect, c.Text = game.EffectUnused, "not a victorious combat"
+				case dead[i]:
+					c.Effect, c.Text = game.EffectUnused, "its side fell"
+				default:
+					c.Effect, c.Text = game.EffectUnused, "no enemy casualty to raise"
+				}
+			}
+		}
+		rep.Characters = chars[i]
+	}
+}
+
+// combatCaster reports whether Casters of kind k act in combat.
+func combatCaster(k CasterKind) bool {
+	return k == CasterHeal || k == CasterCroak || k == CasterCancel
+}
+
+// characterReports lists the characters of the armies sd.Armies[n], n in
+// armies, for the report: who they are, their levels going in, and whether
+// the battle killed them.
+func (r *Rules) characterReports(s *game.State, sd *game.Side, armies []int) []game.CharacterReport {
+	var out []game.CharacterReport
+	for _, n := range armies {
+		a := s.Army(sd.Armies[n])
+		for _, c := range a.Characters {
+			cr := game.CharacterReport{ID: c.ID, Army: a.ID, Kind: c.Kind, Lost: slices.Contains(sd.LostCharacters, c.ID)}
+			if k, ok := CasterOf(c); ok {
+				cr.Name = r.D.Caster.Name(k)
+			} else if c.Kind == CharWarlord {
+				cr.Name, cr.Level, cr.LevelAfter = "Warlord", c.Level, c.Level
+			}
+			out = append(out, cr)
+		}
+	}
+	return out
+}
+
+// levelOf returns the level of character id of army a in s now, 0 if gone.
+func levelOf(s *game.State, a game.ArmyID, id game.CharacterID) int32 {
+	if x := s.Army(a); x != nil {
+		for _, c := range x.Characters {
+			if c.ID == id {
+				return c.Level
+			}
+		}
+	}
+	return 0
+}
+
+// nUnits returns n units of kind k.
+func nUnits(k UnitKind, n int) game.Units {
+	if n <= 0 {
+		return nil
+	}
+	u := make(game.Units, int(k)+1)
+	u[k] = int32(n)
+	return u
 }
 
 // fleetBattle fights the fleets fleets[i] of each side (see Battle).
@@ -310,48 +484,82 @@ func (r *Rules) fleetBattle(s *game.State, b *game.Battle, fleets [2][]int) {
 				sinks[i]++
 			}
 		}
+		b.Report.Sides[i].Hits = int32(sinks[i])
 	}
 	for i := range b.Sides {
 		lost[i] = min(sinks[1-i], len(fleets[i]))
 		left[i] = len(fleets[i]) - lost[i]
+		b.Report.Sides[i].Fallen = int32(lost[i])
 		for _, n := range fleets[i][:lost[i]] {
 			b.Sides[i].Destroyed = append(b.Sides[i].Destroyed, b.Sides[i].Armies[n])
 		}
 	}
-	b.Winner = r.winner(b, lost, left)
+	b.Winner, b.Report.Reason, b.Report.ReasonText = r.winner(b, lost, left)
+	var chars [2][]game.CharacterReport
+	for i := range b.Sides {
+		chars[i] = r.characterReports(s, &b.Sides[i], fleets[i])
+	}
 	if w := b.Winner; w >= 0 {
 		r.levelUp(s, &b.Sides[w], fleets[w][lost[w]:])
+	}
+	for i := range b.Sides {
+		for k := range chars[i] {
+			c := &chars[i][k]
+			if c.Kind == CharWarlord {
+				c.LevelAfter = levelOf(s, c.Army, c.ID)
+			}
+			c.Effect, c.Text = game.EffectNone, "no effect in a fleet battle"
+		}
+		b.Report.Sides[i].Characters = chars[i]
 	}
 }
 
 // winner returns the winning side of battle b from the units each side lost
-// and has left (see Battle, step 8), or -1.
-func (r *Rules) winner(b *game.Battle, lost, left [2]int) int {
+// and has left (see Battle, step 8), or -1, with the rule that decided
+// (game.Reason*) and the same in words.
+func (r *Rules) winner(b *game.Battle, lost, left [2]int) (int, string, string) {
+	role := func(i int) string {
+		if b.Sides[i].Role == game.Attacker {
+			return "the attacker"
+		}
+		return "the defender"
+	}
 	switch {
 	case left[0] > 0 && left[1] == 0:
-		return 0
+		return 0, game.ReasonLastStanding, fmt.Sprintf("only %s has units left: %s retreats", role(0), role(1))
 	case left[1] > 0 && left[0] == 0:
-		return 1
+		return 1, game.ReasonLastStanding, fmt.Sprintf("only %s has units left: %s retreats", role(1), role(0))
 	case lost[0] < lost[1]:
-		return 0
+		return 0, game.ReasonFewerLosses, fmt.Sprintf("%s lost fewer units (%d against %d): %s retreats", role(0), lost[0], lost[1], role(1))
 	case lost[1] < lost[0]:
-		return 1
+		return 1, game.ReasonFewerLosses, fmt.Sprintf("%s lost fewer units (%d against %d): %s retreats", role(1), lost[1], lost[0], role(0))
 	}
 	var retreats game.Role
+	var reason string
 	switch r.D.Combat.TieRetreats {
 	case "attacker":
-		retreats = game.Attacker
+		retreats, reason = game.Attacker, game.ReasonTieAttackerRetreats
 	case "defender":
-		retreats = game.Defender
+		retreats, reason = game.Defender, game.ReasonTieDefenderRetreats
 	default:
-		return -1
+		return -1, game.ReasonTieDraw, fmt.Sprintf("equal losses (%d each): nobody retreats", lost[0])
 	}
 	for i := range b.Sides {
 		if b.Sides[i].Role != retreats {
-			return i
+			return i, reason, fmt.Sprintf("equal losses (%d each): %s retreats", lost[0], role(1-i))
 		}
 	}
-	return -1
+	return -1, game.ReasonTieDraw, fmt.Sprintf("equal losses (%d each): nobody retreats", lost[0])
+}
+
+// idle reports whether player p's characters may perform no actions this
+// turn: "If a Player does not send in orders on time, the GM will run the
+// turn on autopilot ... No Characters may perform any actions." (unless
+// autopilot.character_actions). p is on autopilot when it sent no orders:
+// StockMissed, counted in step 1 (income), before any battle.
+func (r *Rules) idle(s *game.State, p game.PlayerID) bool {
+	pl := s.Player(p)
+	return pl != nil && !r.D.Autopilot.CharacterActions && stock(pl, StockMissed) > 0
 }
 
 // levelUp raises the Warlords of the armies sd.Armies[n], n in armies, that
@@ -385,6 +593,14 @@ func unitOf(k UnitKind) game.Units {
 // critical hit, and counts as two hits." plus the most hits the points can
 // add, each point raising one die by one (see Battle, step 4).
 func (r *Rules) score(rolls []int, points int) int {
+	hits, _, _ := r.raise(rolls, points)
+	return hits
+}
+
+// raise spends points Warlord points on rolls for the most hits (see
+// score) and returns the hits, each die's score after the points
+// (scores[i] >= rolls[i]) and what each die scores (dieHits[i]).
+func (r *Rules) raise(rolls []int, points int) (hits int, scores, dieHits []int) {
 	cb := r.D.Combat
 	value := func(v int, raised bool) int {
 		switch {
@@ -395,21 +611,28 @@ func (r *Rules) score(rolls []int, points int) int {
 		}
 		return 0
 	}
-	hits := 0
-	for _, v := range rolls {
-		hits += value(v, false)
+	scores = make([]int, len(rolls))
+	dieHits = make([]int, len(rolls))
+	for i, v := range rolls {
+		scores[i] = v
+		dieHits[i] = value(v, false)
+		hits += dieHits[i]
 	}
 	if points <= 0 {
-		return hits
+		return hits, scores, dieHits
 	}
 	// A die can be raised to hit_on or to critical_on. Dice of one face are
 	// alike, and each raise costs a point at least, so at most `points`
 	// dice of a face are worth considering.
-	type option struct{ cost, gain int }
-	var opts [][2]option
+	type option struct{ cost, gain, to int }
+	type die struct {
+		at   int // index in rolls
+		opts [2]option
+	}
+	var dice []die
 	seen := map[int]int{}
 	budget := 0
-	for _, v := range rolls {
+	for i, v := range rolls {
 		if seen[v] >= points {
 			continue
 		}
@@ -418,7 +641,7 @@ func (r *Rules) score(rolls []int, points int) int {
 		for j, t := range [2]int{cb.HitOn, cb.CriticalOn} {
 			if t > v {
 				if g := value(t, true) - value(v, false); g > 0 {
-					o[j] = option{cost: t - v, gain: g}
+					o[j] = option{cost: t - v, gain: g, to: t}
 					useful = true
 				}
 			}
@@ -427,23 +650,38 @@ func (r *Rules) score(rolls []int, points int) int {
 			continue
 		}
 		seen[v]++
-		opts = append(opts, o)
+		dice = append(dice, die{at: i, opts: o})
 		budget += max(o[0].cost, o[1].cost)
 	}
 	budget = min(budget, points)
 	// best[p] is the most extra hits for p points (0/1 knapsack, one choice
-	// per die).
+	// per die); took[d][p] is the option die d took for best[p] as of die
+	// d, -1 for none, to find the raises again.
 	best := make([]int, budget+1)
-	for _, o := range opts {
+	took := make([][]int8, len(dice))
+	for d, o := range dice {
+		took[d] = make([]int8, budget+1)
+		for p := range took[d] {
+			took[d][p] = -1
+		}
 		for p := budget; p >= 1; p-- {
-			for _, c := range o {
+			for j, c := range o.opts {
 				if c.gain > 0 && c.cost <= p && best[p-c.cost]+c.gain > best[p] {
 					best[p] = best[p-c.cost] + c.gain
+					took[d][p] = int8(j)
 				}
 			}
 		}
 	}
-	return hits + best[budget]
+	for d, p := len(dice)-1, budget; d >= 0; d-- {
+		if j := took[d][p]; j >= 0 {
+			c := dice[d].opts[j]
+			scores[dice[d].at] = c.to
+			dieHits[dice[d].at] += c.gain
+			p -= c.cost
+		}
+	}
+	return hits + best[budget], scores, dieHits
 }
 
 // casualty is one unit destroyed: its kind and the index of its army among
@@ -504,6 +742,18 @@ func (pl *pool) dice(kinds []Unit) int {
 		n += sl.n * kinds[sl.kind].Dice
 	}
 	return n
+}
+
+// dieReports appends to dst a report of each die the units alive roll in
+// round, in the order dice counts them (unit by unit in pool order, each
+// unit's dice together); Roll, Score and Hits are the caller's.
+func (pl *pool) dieReports(dst []game.DieReport, kinds []Unit, round int) []game.DieReport {
+	for _, sl := range pl.slots {
+		for range sl.n * kinds[sl.kind].Dice {
+			dst = append(dst, game.DieReport{Round: int32(round), Unit: game.UnitKind(sl.kind), City: sl.army < 0})
+		}
+	}
+	return dst
 }
 
 // take applies hits to the units in order: each unit of kind k is

@@ -203,7 +203,11 @@ func (r *Rules) upgradeCost(s *game.State, p game.PlayerID, newLevel int) int {
 // checkBuildCity: "Players may build cities in Open hexes only. ... New
 // Cities may be created in any Open terrain hex: 1. That doesn't already
 // have a City 2. Where the player has an Army, AND 3. That is not adjacent
-// to any other City." Army 0 means any army of the player on Hex.
+// to any other City." Army 0 means any army of the player on Hex. An Army
+// has units: "A Warlord that is not leading an Army (ie, they have no units
+// assigned to them)" founds no city. CHOICE: units without a Warlord (a
+// garrison that retreated out of its city) may found one: they are the
+// player's army on the hex, and the city gives them a home again.
 func (r *Rules) checkBuildCity(s *game.State, p game.PlayerID, o *game.Order) error {
 	if !s.Map.Contains(o.Hex) {
 		return game.Rejectf("hex %s is off the map", o.Hex)
@@ -220,8 +224,13 @@ func (r *Rules) checkBuildCity(s *game.State, p game.PlayerID, o *game.Order) er
 			if a.Hex != o.Hex {
 				return game.Rejectf("%s is not on hex %s", a.ID, o.Hex)
 			}
-		} else if landArmyOn(s, p, o.Hex) < 0 {
+			if a.Units.Total() == 0 {
+				return game.Rejectf("%s has no units: a Warlord with no units assigned to it is not leading an Army, and a city is founded where you have an Army", a.ID)
+			}
+		} else if i := landArmyOn(s, p, o.Hex); i < 0 {
 			return game.Rejectf("no army of yours on hex %s", o.Hex)
+		} else if foundingArmyOn(s, p, o.Hex) < 0 {
+			return game.Rejectf("your only army on hex %s has no units: a Warlord with no units assigned to it is not leading an Army, and a city is founded where you have an Army", o.Hex)
 		}
 	}
 	if t, _ := s.Map.At(o.Hex); t != r.D.CityTerrain {
@@ -497,7 +506,9 @@ func onLand(a *game.Army) error {
 // their trade goods, receiving a value of Schmuckers equal to the square of
 // the number of goods being cashed" (all the turn's OrderCash make one
 // cash-in). A player on autopilot: "No Schmuckers are generated" (as
-// Autopilot.Income says). It also counts the turns in a row each player
+// Autopilot.Income says), and if Autopilot.Income allowed income, "No
+// Characters may perform any actions" would still leave out the
+// Econ-A-Mancers' (unless Autopilot.CharacterActions). It also counts the turns in a row each player
 // sent no orders (StockMissed): "Should a player not send in orders twice
 // in a row, the GM will recruit another player to take their place."
 func (r *Rules) income(s *game.State, orders []game.PlayerOrders, ev *game.Events) {
@@ -521,6 +532,9 @@ func (r *Rules) income(s *game.State, orders []game.PlayerOrders, ev *game.Event
 			continue
 		}
 		cities, econ := r.incomeOf(s, p)
+		if po.Autopilot && !r.D.Autopilot.CharacterActions {
+			econ = 0 // "No Characters may perform any actions": no Econ-A-Mancer income
+		}
 		var parts []string
 		parts = append(parts, fmt.Sprintf("%d from cities", cities))
 		if econ > 0 {
@@ -1167,6 +1181,17 @@ func citiesBorder(s *game.State, p game.PlayerID, t rules.TerrainID) bool {
 func landArmyOn(s *game.State, p game.PlayerID, h hex.Hex) int {
 	for i := range s.Armies {
 		if a := &s.Armies[i]; a.Owner == p && a.Hex == h && !a.Naval && a.Carrier == 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// foundingArmyOn returns the index of player p's lowest-ID army on land on
+// hex h that has units (an Army, which may found a city), or -1.
+func foundingArmyOn(s *game.State, p game.PlayerID, h hex.Hex) int {
+	for i := range s.Armies {
+		if a := &s.Armies[i]; a.Owner == p && a.Hex == h && !a.Naval && a.Carrier == 0 && a.Units.Total() > 0 {
 			return i
 		}
 	}

@@ -181,6 +181,7 @@ func TestEconValidate(t *testing.T) {
 	wb := w.army(1, 1, 1, nil, w.warlord(2))                      // a lone Warlord in A
 	w1 := w.army(1, 4, 3, units(int(w.inf), 2), w.warlord(1))     // in the field, on a good site
 	w1Lord := s.Army(w1).Characters[0].ID                         //
+	lone := w.army(1, 4, 1, nil, w.warlord(1))                    // a lone Warlord on a good site
 	stray := w.army(1, 4, 3, units(int(w.inf), 1))                // units without a Warlord (odd)
 	w2 := w.army(1, 8, 1, units(int(w.inf), 1), w.warlord(1))     // in the Woods
 	w3 := w.army(1, 2, 1, units(int(w.inf), 1), w.warlord(1))     // next to A
@@ -215,6 +216,10 @@ func TestEconValidate(t *testing.T) {
 			1, game.Order{Kind: OrderBuildCity, Hex: h(8, 1), Army: w2}, "hex " + h(8, 1).String() + " is Woods: cities only on Open"},
 		{"2. Where the player has an Army",
 			1, game.Order{Kind: OrderBuildCity, Hex: h(4, 2)}, "no army of yours on hex " + h(4, 2).String()},
+		{"2. Where the player has an Army; A Warlord that is not leading an Army (ie, they have no units assigned to them) founds no city",
+			1, game.Order{Kind: OrderBuildCity, Hex: h(4, 1), Army: lone}, lone.String() + " has no units: a Warlord with no units assigned to it is not leading an Army"},
+		{"...nor does it count as the player's Army on the hex (Army 0)",
+			1, game.Order{Kind: OrderBuildCity, Hex: h(4, 1)}, "your only army on hex " + h(4, 1).String() + " has no units"},
 		{"...the army named must stand there",
 			1, game.Order{Kind: OrderBuildCity, Hex: h(4, 2), Army: w1}, w1.String() + " is not on hex " + h(4, 2).String()},
 		{"...an Army, not a Fleet",

@@ -2,6 +2,9 @@
 // (assets/rules/erfworld.toml): Load decodes and validates the file, and the
 // Ruleset's small helper methods do the rules' pure arithmetic (costs,
 // income, upkeep, army moves) so the engine never repeats a number.
+//
+// RULES.md, beside this file, quotes every rule sentence of the document
+// and names the tests that check it; TestRulesTable keeps it honest.
 package erfworld
 
 import (

@@ -33,7 +33,10 @@ type Rules struct {
 	onSkip func(o *game.Order, why string)
 }
 
-var _ game.Ruleset = (*Rules)(nil)
+var (
+	_ game.Ruleset      = (*Rules)(nil)
+	_ game.CityDefender = (*Rules)(nil)
+)
 
 // NewRules returns the ruleset that plays with data d.
 func NewRules(d *Ruleset) *Rules { return &Rules{D: d} }
@@ -62,7 +65,9 @@ const (
 	// StockNoCapital counts the player's turn ends without a Capital in a
 	// row (0 while it holds one).
 	StockNoCapital
-	// StockMissed counts the turns in a row the player sent no orders.
+	// StockMissed counts the turns in a row the player sent no orders. It
+	// is counted in step 1 (income): from then on in a turn it is above 0
+	// exactly when the player is on autopilot.
 	StockMissed
 	// StockLook is the player a Look-A-Mancer of this player looks at this
 	// turn (0: none, or the Look failed against a Fool-A-Mancer); it is
@@ -110,9 +115,10 @@ const FlagScouts = FlagScoutE | flagScout1 | flagScout2 | flagScout3 | flagScout
 // movement orders. The fields each uses are listed; the rest stay zero.
 const (
 	// OrderBuildCity builds a new City on Hex, where Army (one of the
-	// player's) stands: "New Cities may be created in any Open terrain
-	// hex: that doesn't already have a City, where the player has an
-	// Army, and that is not adjacent to any other City."
+	// player's, with units; 0: any such army there) stands: "New Cities
+	// may be created in any Open terrain hex: that doesn't already have a
+	// City, where the player has an Army, and that is not adjacent to any
+	// other City." A Warlord with no units is not leading an Army.
 	OrderBuildCity = game.OrderRuleset + iota
 	// OrderUpgrade raises City one level.
 	OrderUpgrade

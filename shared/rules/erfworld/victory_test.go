@@ -106,7 +106,9 @@ func TestVictoryTies(t *testing.T) {
 
 // TestThirdCapitalTakenWinsThatTurn: the end of a turn is the beginning of
 // the next, so a player who takes a third Capital has won when the turn
-// ends, without another turn of orders.
+// ends, without another turn of orders. (The Capital has no army, but it
+// defends itself: five Siege lower its defence to 0, "Each Siege unit in an
+// Attack lowers the level of any City defence by 1, to a minimum of 0".)
 func TestThirdCapitalTakenWinsThatTurn(t *testing.T) {
 	w := newArmyWorld(t, 1, 3, victoryRows...)
 	w.city(1, w.at(0, 0), true)
@@ -114,12 +116,12 @@ func TestThirdCapitalTakenWinsThatTurn(t *testing.T) {
 	target := w.city(2, w.at(6, 2), true)
 	w.city(2, w.at(8, 4), true)
 	w.city(3, w.at(0, 4), true)
-	army := w.led(1, w.at(4, 2), w.units(2, 0, 0, 0))
+	army := w.led(1, w.at(4, 2), w.units(0, 5, 0, 5))
 	ev := w.turnOK(map[game.PlayerID][]game.Order{
-		1: {{Kind: game.OrderMove, Army: army, Path: []hex.Hex{w.at(5, 2), w.at(6, 2)}}},
+		1: {{Kind: game.OrderAttack, Army: army, Path: []hex.Hex{w.at(5, 2), w.at(6, 2)}}},
 	})
 	if w.s.City(target).Owner != 1 {
-		t.Fatalf("the undefended Capital was not taken")
+		t.Fatalf("the Capital was not taken")
 	}
 	if !w.s.Over || w.s.Winner != 1 || len(kindEvents(ev, game.EventVictory, 1)) != 1 {
 		t.Errorf("over %v winner %d after taking a third Capital, want player 1 the winner", w.s.Over, w.s.Winner)
@@ -137,7 +139,8 @@ func TestLastCapital(t *testing.T) {
 		lost := w.city(1, w.at(4, 2), true) // player 2's Capital, taken by player 1
 		town := w.city(2, w.at(8, 4), false)
 		w.city(3, w.at(0, 4), true)
-		army := w.led(2, w.at(6, 2), w.units(3, 0, 0, 0))
+		// Enough Siege to lower the lost Capital's defence to 0.
+		army := w.led(2, w.at(6, 2), w.units(3, 5, 0, 5))
 		f := w.fleet(2, w.at(9, 0))
 		w.s.AddArmy(game.Army{Owner: 2, Hex: w.at(9, 0), Units: w.units(1, 0, 0, 0),
 			Characters: []game.Character{w.warlord()}, Carrier: f})
@@ -151,7 +154,7 @@ func TestLastCapital(t *testing.T) {
 
 		var orders []game.Order
 		if retake {
-			orders = []game.Order{{Kind: game.OrderMove, Army: army, Path: []hex.Hex{w.at(5, 2), w.at(4, 2)}}}
+			orders = []game.Order{{Kind: game.OrderAttack, Army: army, Path: []hex.Hex{w.at(5, 2), w.at(4, 2)}}}
 		}
 		ev := w.turnOK(map[game.PlayerID][]game.Order{2: orders})
 		pl := w.s.Player(2)
