@@ -32,6 +32,11 @@ type Draft struct {
 	// Rejected is the server's reason for refusing the order, from the
 	// answer to the last submission of this very list (ApplyResult).
 	Rejected string
+	// Guessed holds, for each hex of the order's Path, whether the player
+	// has never seen its terrain (as Plan.Guessed): the move is planned
+	// through the unknown there, and may stop before it. Nil when the
+	// order has no Path or every hex of it is known.
+	Guessed []bool
 }
 
 // SetMove gives army a the movement order to follow path (an attack along
@@ -202,7 +207,7 @@ func (m *Model) computeDrafts() []Draft {
 	out := make([]Draft, len(orders))
 	for i := range orders {
 		out[i] = Draft{Order: cloneOrder(orders[i]), Label: m.label(&orders[i]), Cost: costs[i],
-			Err: errs[i], Warn: warns[i], Rejected: m.drafts[i].rejected}
+			Err: errs[i], Warn: warns[i], Rejected: m.drafts[i].rejected, Guessed: m.Unexplored(orders[i].Path)}
 	}
 	return out
 }
@@ -418,7 +423,11 @@ func (m *Model) label(o *game.Order) string {
 		if len(o.Path) == 0 {
 			return verb
 		}
-		return fmt.Sprintf("%s: %s to %s", verb, plural(len(o.Path), "step"), at(o.Path[len(o.Path)-1]))
+		s := fmt.Sprintf("%s: %s to %s", verb, plural(len(o.Path), "step"), at(o.Path[len(o.Path)-1]))
+		if m.Unexplored(o.Path) != nil {
+			s += ", through unexplored hexes"
+		}
+		return s
 	case game.OrderFollow:
 		return fmt.Sprintf("%s follows %s", capital(army(o.Army)), army(o.Target))
 	case game.OrderExplore:
