@@ -58,6 +58,14 @@ type Model struct {
 		results int
 	}
 	results int // server answers applied (ApplyResult)
+
+	// forecast holds Forecast's answer for the drafts and view it was
+	// computed for.
+	forecast struct {
+		f       Forecast
+		version int
+		view    *game.View
+	}
 }
 
 // draft is one order being drafted and the server's refusal of it.

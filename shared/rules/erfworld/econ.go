@@ -123,7 +123,7 @@ func (r *Rules) checkEcon(s *game.State, p game.PlayerID, o *game.Order) error {
 		if err != nil {
 			return err
 		}
-		return r.checkUpgrade(c)
+		return r.CheckUpgrade(c)
 	case OrderForm:
 		return r.checkForm(s, p, o)
 	case OrderWarlord:
@@ -250,8 +250,10 @@ func (r *Rules) cityWithin(s *game.State, h hex.Hex) *game.City {
 	return nil
 }
 
-// checkUpgrade: "No City may be upgraded to a Capital (level 5)."
-func (r *Rules) checkUpgrade(c *game.City) error {
+// CheckUpgrade returns why city c may never be upgraded from its level,
+// whatever the money, or nil: it is at the highest level, or "No City may
+// be upgraded to a Capital (level 5)" (city.max_upgrade_level).
+func (r *Rules) CheckUpgrade(c *game.City) error {
 	next := int(c.Level) + 1
 	switch {
 	case int(c.Level) >= r.D.City.MaxLevel:
@@ -975,8 +977,9 @@ type UpkeepBill struct {
 	// part costs (CharacterUpkeep, fleet.upkeep); Total is their sum.
 	UnitCost, WarlordCost, CasterCost, FleetCost, Total int64
 	// Removed is how many units are removed because the treasury cannot
-	// pay for them.
+	// pay for them; Owed is the bill with them, before their removal.
 	Removed int
+	Owed    int64
 	// Paid is what the treasury pays: Total, or all it holds when that is
 	// less (the rest is forgiven).
 	Paid int64
@@ -1017,6 +1020,7 @@ func (r *Rules) upkeepBill(s *game.State, p game.PlayerID) UpkeepBill {
 	if pl := s.Player(p); pl != nil {
 		have = max(pl.Treasury, 0)
 	}
+	b.Owed = int64(r.D.UnitUpkeep(units)) + fixed
 	for units-b.Removed > 0 && r.D.UnitUpkeep(units-b.Removed) > 0 && int64(r.D.UnitUpkeep(units-b.Removed))+fixed > have {
 		b.Removed++
 	}
