@@ -142,14 +142,18 @@ func (m *Model) PlanPath(a game.ArmyID, to hex.Hex) (Plan, error) {
 		}
 		return c * guessScale, true
 	}
-	path, _, ok := hex.Path(army.Hex, to, scaled, 0)
-	if !ok {
-		return Plan{}, fmt.Errorf("no known way leads %s to hex %s", m.armyName(army.ID, army.Naval), to)
+	// A path of at most MaxPathLength steps costs at most this: the
+	// search looks no further (on a large map, mostly unexplored, it
+	// would otherwise cross the whole map before it gives up).
+	bound := game.MaxPathLength*max(m.rs.DearestStepCost(army), 1)*guessScale + game.MaxPathLength
+	if d := hex.Distance(army.Hex, to); d > game.MaxPathLength {
+		return Plan{}, fmt.Errorf("hex %s is %d steps away: an order's path holds at most %d", to, d, game.MaxPathLength)
+	}
+	path, _, ok := hex.Path(army.Hex, to, scaled, bound)
+	if !ok || len(path)-1 > game.MaxPathLength {
+		return Plan{}, fmt.Errorf("no known way leads %s to hex %s in at most %d steps", m.armyName(army.ID, army.Naval), to, game.MaxPathLength)
 	}
 	path = path[1:]
-	if len(path) > game.MaxPathLength {
-		return Plan{}, fmt.Errorf("hex %s is %d steps away: an order's path holds at most %d", to, len(path), game.MaxPathLength)
-	}
 	p := Plan{Path: path, Steps: len(path), Points: m.rs.MovePoints(s, army), Attack: m.enemyInSight(to)}
 	from := army.Hex
 	for i, h := range path {

@@ -121,6 +121,28 @@ func newSmallGameOn(t testing.TB, text string) *smallGame {
 // Mountains at 2,0, two steps away, it has never seen.
 const corridor = `. . ^ . . . .`
 
+// TestPlanPathTooFar: a goal farther than an order's path may go, in
+// the unexplored, is refused with the reason.
+func TestPlanPathTooFar(t *testing.T) {
+	r := loadRules(t)
+	mp, err := hexmap.Parse(strings.Repeat(". ", game.MaxPathLength+8), r.D.Terrain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := r.NewGameOn(mp, 1, 1, nil)
+	w := s.AddArmy(game.Army{Owner: 1, Hex: gametest.At(0, 0), Units: game.Units{2},
+		Characters: []game.Character{{ID: game.CharacterID(s.NewID()), Kind: erfworld.CharWarlord, Level: 1}}})
+	game.RecordVision(s, r)
+	m := modelOf(t, r, s, 1)
+	if p, err := m.PlanPath(w, gametest.At(game.MaxPathLength, 0)); err != nil || len(p.Path) != game.MaxPathLength || !p.Estimate {
+		t.Errorf("plan %d hexes away: %v, %v", game.MaxPathLength, len(p.Path), err)
+	}
+	want := fmt.Sprintf("is %d steps away: an order's path holds at most %d", game.MaxPathLength+1, game.MaxPathLength)
+	if _, err := m.PlanPath(w, gametest.At(game.MaxPathLength+1, 0)); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("plan %d hexes away: %v, want %q", game.MaxPathLength+1, err, want)
+	}
+}
+
 // TestMoveIntoUnknownMountains plays the whole thing: the player plans a
 // move along the corridor into hexes never seen, the server takes it, the
 // turn stops the army at the Mountains it then sees ("Armies may enter any

@@ -134,6 +134,19 @@ func (r *Rules) GuessStepCost(a *game.Army) (int, bool) {
 	return best, found
 }
 
+// DearestStepCost returns the dearest StepCost army a pays into a terrain
+// it may enter (0 if none): a path of n steps costs a at most n times it,
+// which bounds a search for paths of at most game.MaxPathLength steps.
+func (r *Rules) DearestStepCost(a *game.Army) int {
+	dear := 0
+	for t := range r.D.Terrain {
+		if c, ok := r.terrainCost(a, rules.TerrainID(t)); ok {
+			dear = max(dear, c)
+		}
+	}
+	return dear
+}
+
 // GarrisonOf returns the city whose garrison army a is, or nil: a land
 // army without a Warlord on a city hex ("Units in a City hex are assumed
 // to be a part of the Garrison"), which may not leave it ("In order for

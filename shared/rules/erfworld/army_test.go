@@ -835,7 +835,8 @@ func TestArmyOrdersNeverPanic(t *testing.T) {
 // TestGuessStepCost: a path planned through hexes never seen takes them
 // to cost the cheapest step the army may take ("Armies may enter any
 // Terrain except Mountains and Water"; fleets sail Water only), and a
-// fleet of a ruleset without naval terrain may enter none.
+// fleet of a ruleset without naval terrain may enter none. Every step
+// costs one move: the dearest is 1 too.
 func TestGuessStepCost(t *testing.T) {
 	w := newEconWorld(t)
 	land := w.s.Army(w.army(1, 4, 3, units(int(w.inf), 1), w.warlord(1)))
@@ -849,13 +850,16 @@ func TestGuessStepCost(t *testing.T) {
 		if c, ok := w.r.GuessStepCost(tt.a); c != tt.cost || ok != tt.ok {
 			t.Errorf("%s: %d, %v; want %d, %v", tt.name, c, ok, tt.cost, tt.ok)
 		}
+		if c := w.r.DearestStepCost(tt.a); c != tt.cost {
+			t.Errorf("%s: dearest step %d, want %d (one move a hex)", tt.name, c, tt.cost)
+		}
 	}
 	d := *w.r.D
 	d.Terrain = slices.Clone(d.Terrain)
 	for i := range d.Terrain {
 		d.Terrain[i].Naval = false
 	}
-	if c, ok := NewRules(&d).GuessStepCost(fleet); ok {
+	if c, ok := NewRules(&d).GuessStepCost(fleet); ok || NewRules(&d).DearestStepCost(fleet) != 0 {
 		t.Errorf("a fleet without naval terrain: %d, %v; want none", c, ok)
 	}
 }
