@@ -589,7 +589,7 @@ func TestCasterTransfers(t *testing.T) {
 		}
 		return out
 	}
-	labels := []struct {
+	offers := []struct {
 		army  game.ArmyID
 		label string
 	}{
@@ -602,7 +602,7 @@ func TestCasterTransfers(t *testing.T) {
 		{g.W, fmt.Sprintf("Give the Econ-A-Mancer to army %d", other)},
 		{other, fmt.Sprintf("Take the Econ-A-Mancer of army %d", g.W)},
 	}
-	for _, l := range labels {
+	for _, l := range offers {
 		c, ok := choices(l.army)[l.label]
 		switch {
 		case !ok:
@@ -625,9 +625,13 @@ func TestCasterTransfers(t *testing.T) {
 
 	// Given and played: the garrison goes whole to the Warlord, no Caster
 	// is left behind.
-	m.Choose(choices(garrison)[labels[1].label])
-	if n := len(m.Drafts()); n != 2 {
-		t.Fatalf("%d drafts, want the units with one Caster, and the other Caster", n)
+	m.Choose(choices(garrison)[offers[1].label])
+	wantDrafts := []string{
+		fmt.Sprintf("Move Infantry 3 and the Econ-A-Mancer from army %d to army %d", garrison, lord),
+		fmt.Sprintf("Move the Look-A-Mancer from army %d to army %d", garrison, lord),
+	}
+	if have := labels(m.Drafts()); !reflect.DeepEqual(have, wantDrafts) {
+		t.Fatalf("drafts %q, want %q", have, wantDrafts)
 	}
 	ev := game.Resolve(g.s, g.r, []game.PlayerOrders{{Player: 1, Orders: m.Submission().Orders}, {Player: 2}, {Player: 3}})
 	for _, e := range ev.List {

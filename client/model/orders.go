@@ -569,12 +569,24 @@ func (m *Model) label(o *game.Order) string {
 	case erfworld.OrderCash:
 		return fmt.Sprintf("Cash in %s", plural(int(o.Count), "Trade Good"))
 	case erfworld.OrderTransfer:
-		what := m.unitsText(o.Units)
+		var parts []string
+		if o.Units.Total() > 0 {
+			parts = append(parts, m.unitsText(o.Units))
+		}
 		if o.Count != 0 {
-			if what != "" {
-				what += " and "
+			who := fmt.Sprintf("character %d", o.Count)
+			if a := m.State().Army(o.Army); a != nil {
+				for _, c := range a.Characters {
+					if c.ID == game.CharacterID(o.Count) {
+						who = m.characterName(a, c)
+					}
+				}
 			}
-			what += fmt.Sprintf("character %d", o.Count)
+			parts = append(parts, who)
+		}
+		what := andList(parts)
+		if what == "" {
+			what = "nothing"
 		}
 		to := "a new army"
 		if o.Target != 0 {
