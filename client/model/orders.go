@@ -326,8 +326,9 @@ type Forecast struct {
 	// upkeep removes, army by army). Skips has one entry per draft.
 	erfworld.Forecast
 	// Warning says what upkeep removes, "" when it removes nothing:
-	// "upkeep will remove 4 Infantry from the garrison formed at (1,1):
-	// the orders leave 2 Schmuckers for an upkeep of 4".
+	// "upkeep will remove 4 Infantry from the units formed at (1,1): the
+	// treasury will hold 2 Schmuckers for an upkeep of 4" (the treasury
+	// after the orders, the bill before any removal).
 	Warning string
 }
 
