@@ -97,8 +97,9 @@ func (m *Model) Attackable(a game.ArmyID) map[hex.Hex]int {
 // turn's points (Reachable false). The error says why there is none, in
 // words for the player: the army is not the player's or cannot move, the
 // hex is off the map or impassable to it ("hex 3,4 (Mountains) is
-// impassable to fleets"), or no way leads there over the terrain the
-// player knows.
+// impassable to fleets"), farther than an order's path may go
+// (game.MaxPathLength steps), or no way leads there within that over the
+// terrain the player knows.
 func (m *Model) PlanPath(a game.ArmyID, to hex.Hex) (Plan, error) {
 	s := m.State()
 	if s == nil {
