@@ -170,15 +170,19 @@ func (b *Board) drawOutlines(f *frame, o *Overlay) {
 	}
 }
 
-// drawPath draws the selected army's planned path.
+// drawPath draws the selected army's planned path: solid, and from its
+// first guessed hex on (PathGuessed) dashed and paler.
 func (b *Board) drawPath(f *frame, o *Overlay) {
 	if len(o.Path) == 0 {
 		return
 	}
 	from := o.Path[0]
 	steps := o.Path[1:]
+	guess := firstGuess(o.PathGuessed) // the index in steps of the first guess
 	if o.HasSelected {
 		from, steps = o.Selected, o.Path
+	} else if guess > 0 {
+		guess-- // (a guessed Path[0] makes every step a guess)
 	}
 	if len(steps) == 0 {
 		return
@@ -188,27 +192,44 @@ func (b *Board) drawPath(f *frame, o *Overlay) {
 		c = badPathColor
 	}
 	w := math.Max(2.5, math.Min(7, f.hexPx*0.13))
-	line, head := b.arrow(f, from, steps, w*3.2)
+	pts, head := b.arrowPoints(f, from, steps, w*3.2)
+	sure, guessed := splitAt(pts, guess)
+	line := polyline(sure)
 	strokePath(f.dst, line, w+3, outlineShadow, 0.5)
-	fillPath(f.dst, head, outlineShadow, 0.5)
 	strokePath(f.dst, line, w, c, 1)
-	fillPath(f.dst, head, c, 1)
+	headAlpha := 1.0
+	if guessed != nil {
+		dash := dashed(guessed, w*2.4, w*1.8)
+		strokePath(f.dst, dash, w+3, outlineShadow, 0.3)
+		strokePath(f.dst, dash, w, c, guessedAlpha)
+		headAlpha = guessedAlpha
+	}
+	fillPath(f.dst, head, outlineShadow, 0.5*headAlpha)
+	fillPath(f.dst, head, c, headAlpha)
 	// A dot on each hex passed through.
-	for _, h := range steps[:len(steps)-1] {
+	for i, h := range steps[:len(steps)-1] {
 		x, y := f.screen(b.layout.Center(h))
-		b.put(f.dst, spriteDisc, 0, x, y, w*2.4+3, 0, outlineShadow, ebiten.ColorScale{})
-		b.put(f.dst, spriteDisc, 0, x, y, w*2.4, 0, c, ebiten.ColorScale{})
+		var cs ebiten.ColorScale
+		if guess >= 0 && i >= guess {
+			cs.ScaleAlpha(guessedAlpha)
+		}
+		b.put(f.dst, spriteDisc, 0, x, y, w*2.4+3, 0, outlineShadow, cs)
+		b.put(f.dst, spriteDisc, 0, x, y, w*2.4, 0, c, cs)
 	}
 }
 
+// guessedAlpha is the opacity of the guessed part of a path or arrow.
+const guessedAlpha = 0.6
+
 // drawOrders draws the planned moves as thin arrows, one stroke per
-// owner.
+// owner, their guessed parts dashed and paler.
 func (b *Board) drawOrders(f *frame, o *Overlay) {
 	if len(o.Orders) == 0 {
 		return
 	}
 	w := math.Max(1.5, math.Min(3.5, f.hexPx*0.07))
-	byOwner := map[game.PlayerID]*[2]vector.Path{}
+	// For each owner: sure lines, sure heads, guessed dashes, guessed heads.
+	byOwner := map[game.PlayerID]*[4]vector.Path{}
 	var owners []game.PlayerID
 	for _, a := range o.Orders {
 		if len(a.Path) == 0 {
@@ -220,13 +241,19 @@ func (b *Board) drawOrders(f *frame, o *Overlay) {
 		}
 		p, ok := byOwner[owner]
 		if !ok {
-			p = &[2]vector.Path{}
+			p = &[4]vector.Path{}
 			byOwner[owner] = p
 			owners = append(owners, owner)
 		}
-		line, head := b.arrow(f, a.From, a.Path, w*3.5)
-		p[0].AddPath(line, nil)
-		p[1].AddPath(head, nil)
+		pts, head := b.arrowPoints(f, a.From, a.Path, w*3.5)
+		sure, guessed := splitAt(pts, firstGuess(a.Guessed))
+		p[0].AddPath(polyline(sure), nil)
+		if guessed == nil {
+			p[1].AddPath(head, nil)
+			continue
+		}
+		p[2].AddPath(dashed(guessed, w*2.6, w*2), nil)
+		p[3].AddPath(head, nil)
 	}
 	for _, owner := range owners {
 		p := byOwner[owner]
@@ -235,37 +262,101 @@ func (b *Board) drawOrders(f *frame, o *Overlay) {
 		fillPath(f.dst, &p[1], outlineShadow, 0.45)
 		strokePath(f.dst, &p[0], w, c, 0.95)
 		fillPath(f.dst, &p[1], c, 0.95)
+		strokePath(f.dst, &p[2], w+2, outlineShadow, 0.25)
+		fillPath(f.dst, &p[3], outlineShadow, 0.25)
+		strokePath(f.dst, &p[2], w, c, 0.95*guessedAlpha)
+		fillPath(f.dst, &p[3], c, 0.95*guessedAlpha)
 	}
 }
 
-// arrow returns the line from the centre of from through the centres of
-// steps, stopping short of the last where the arrowhead (of length l)
-// begins, and the arrowhead.
-func (b *Board) arrow(f *frame, from hex.Hex, steps []hex.Hex, l float64) (line, head *vector.Path) {
-	line, head = &vector.Path{}, &vector.Path{}
+// arrowPoints returns the screen points of the line from the centre of
+// from through the centres of steps, the last point where the arrowhead
+// (of length l) begins, short of the last step's centre, and the
+// arrowhead. Point i+1 is the centre of steps[i], but for the last.
+func (b *Board) arrowPoints(f *frame, from hex.Hex, steps []hex.Hex, l float64) (pts [][2]float64, head *vector.Path) {
+	head = &vector.Path{}
 	x, y := f.screen(b.layout.Center(from))
-	line.MoveTo(float32(x), float32(y))
+	pts = append(pts, [2]float64{x, y})
 	px, py := x, y
 	for i, h := range steps {
 		x, y = f.screen(b.layout.Center(h))
 		if i < len(steps)-1 {
-			line.LineTo(float32(x), float32(y))
+			pts = append(pts, [2]float64{x, y})
 			px, py = x, y
 		}
 	}
 	dx, dy := x-px, y-py
 	d := math.Hypot(dx, dy)
 	if d == 0 {
-		return line, head
+		return pts, head
 	}
 	dx, dy = dx/d, dy/d
 	l = math.Min(l, d*0.6)
 	bx, by := x-dx*l, y-dy*l
-	line.LineTo(float32(bx+dx*l*0.2), float32(by+dy*l*0.2))
+	pts = append(pts, [2]float64{bx + dx*l*0.2, by + dy*l*0.2})
 	wing := l * 0.55
 	head.MoveTo(float32(x), float32(y))
 	head.LineTo(float32(bx-dy*wing), float32(by+dx*wing))
 	head.LineTo(float32(bx+dy*wing), float32(by-dx*wing))
 	head.Close()
-	return line, head
+	return pts, head
+}
+
+// splitAt splits the points of an arrow at the hex before step i (point
+// i): the sure part up to it and the guessed part from it on, nil when i
+// is negative (no guess).
+func splitAt(pts [][2]float64, i int) (sure, guessed [][2]float64) {
+	if i < 0 || i >= len(pts)-1 {
+		return pts, nil
+	}
+	return pts[:i+1], pts[i:]
+}
+
+// polyline returns the line through pts.
+func polyline(pts [][2]float64) *vector.Path {
+	p := &vector.Path{}
+	for i, q := range pts {
+		if i == 0 {
+			p.MoveTo(float32(q[0]), float32(q[1]))
+		} else {
+			p.LineTo(float32(q[0]), float32(q[1]))
+		}
+	}
+	return p
+}
+
+// dashed returns the line through pts as dashes of length on with gaps
+// of length off, starting with a dash.
+func dashed(pts [][2]float64, on, off float64) *vector.Path {
+	p := &vector.Path{}
+	if on <= 0 || off <= 0 {
+		return polyline(pts)
+	}
+	drawing, left := true, on // in a dash or a gap, and how much of it is left
+	for i := 1; i < len(pts); i++ {
+		x0, y0 := pts[i-1][0], pts[i-1][1]
+		dx, dy := pts[i][0]-x0, pts[i][1]-y0
+		d := math.Hypot(dx, dy)
+		if d == 0 {
+			continue
+		}
+		ux, uy := dx/d, dy/d
+		for at := 0.0; at < d; {
+			n := math.Min(left, d-at)
+			if drawing {
+				p.MoveTo(float32(x0+ux*at), float32(y0+uy*at))
+				p.LineTo(float32(x0+ux*(at+n)), float32(y0+uy*(at+n)))
+			}
+			at += n
+			left -= n
+			if left <= 0 {
+				drawing = !drawing
+				left = off
+				if drawing {
+					left = on
+				}
+			}
+		}
+	}
+	return p
 }

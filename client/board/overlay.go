@@ -28,6 +28,10 @@ type Overlay struct {
 	// and an arrowhead, red unless PathOK.
 	Path   []hex.Hex
 	PathOK bool
+	// PathGuessed marks the hexes of Path whose terrain the player has
+	// never seen (model.Plan.Guessed; nil for none): from the first one
+	// on, the path is a guess and is drawn dashed and paler.
+	PathGuessed []bool
 	// Orders are the moves planned this turn, drawn as thin arrows in
 	// their owners' colours.
 	Orders []Arrow
@@ -42,11 +46,24 @@ type Overlay struct {
 }
 
 // Arrow is a planned move: from From along Path (Path[0] is the hex after
-// From), in the colour of Owner (the view's player when 0).
+// From), in the colour of Owner (the view's player when 0). Guessed marks
+// the hexes of Path never seen (model.Draft.Guessed; nil for none): from
+// the first one on the arrow is dashed and paler.
 type Arrow struct {
-	Owner game.PlayerID
-	From  hex.Hex
-	Path  []hex.Hex
+	Owner   game.PlayerID
+	From    hex.Hex
+	Path    []hex.Hex
+	Guessed []bool
+}
+
+// firstGuess returns the index of the first true of guessed, or -1.
+func firstGuess(guessed []bool) int {
+	for i, g := range guessed {
+		if g {
+			return i
+		}
+	}
+	return -1
 }
 
 // Pos is where an army is during the turn animation: the fraction T (0

@@ -7,7 +7,6 @@ import (
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/rules"
-	"empires/shared/rules/erfworld"
 )
 
 // Describe returns the tooltip lines for hex h: its terrain and whether it
@@ -65,14 +64,7 @@ func (m *Model) describeArmy(a *game.ArmyView) string {
 	if a.Owner == m.You() && m.You() != 0 {
 		var chars []string
 		for _, c := range a.Characters {
-			switch k, ok := erfworld.CasterOf(c); {
-			case ok:
-				chars = append(chars, m.casterName(game.UnitKind(k)))
-			case c.Kind == erfworld.CharWarlord:
-				chars = append(chars, fmt.Sprintf("level %d Warlord", c.Level))
-			default:
-				chars = append(chars, fmt.Sprintf("character %d", c.ID))
-			}
+			chars = append(chars, m.characterKind(c))
 		}
 		if len(chars) > 0 {
 			parts = append(parts, strings.Join(chars, ", "))

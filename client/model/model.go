@@ -1,15 +1,18 @@
 // Package model is the game screen's view model: everything the screen
 // needs that is not drawing. It keeps the player's view of the game in step
-// with the server (full views, turn updates, checksums), the selection, the
-// orders being drafted for the turn with their costs and the reasons the
-// server would refuse them, the choices a city or an army offers, the event
-// log in plain words, the resolved turn's movement grouped by step for the
-// animation, and tooltip lines for a hex.
+// with the server (full views, turn updates, checksums), the selection,
+// the paths planned for armies (into the unexplored too, marked as
+// guesses), the orders being drafted for the turn with their costs and the
+// reasons the server would refuse or the turn skip them, the choices a
+// city or an army offers, a city's Warlords and Casters, the next turn's
+// money and upkeep (Forecast), the event log in plain words, the resolved
+// turn's movement grouped by step for the animation, and tooltip lines for
+// a hex.
 //
 // Orders are checked on the client exactly as the server checks them: the
 // model runs game.ValidateOrders and the ruleset's functions (MovePoints,
-// StepCost, CanStack) on game.ViewState of its view, which holds only what
-// the player may know, as the server's validation uses.
+// StepCost, CanStack, Forecast) on game.ViewState of its view, which holds
+// only what the player may know, as the server's validation uses.
 //
 // The package is plain Go with no drawing, tested without a display.
 package model
@@ -58,6 +61,14 @@ type Model struct {
 		results int
 	}
 	results int // server answers applied (ApplyResult)
+
+	// forecast holds Forecast's answer for the drafts and view it was
+	// computed for.
+	forecast struct {
+		f       Forecast
+		version int
+		view    *game.View
+	}
 }
 
 // draft is one order being drafted and the server's refusal of it.

@@ -96,7 +96,7 @@ func TestReach(t *testing.T) {
 		{"armies may not enter Mountains", 3, 1, -1},
 		{"a hex held by an enemy in sight is not entered by a move", 2, 3, -1},
 		{"three hexes away is beyond a base move of two", 5, 2, -1},
-		{"unexplored hexes are not planned over", 6, 2, -1},
+		{"unexplored hexes are not lit (PlanPath plans into them)", 6, 2, -1},
 	}
 	for _, tt := range tests {
 		h := gametest.At(tt.col, tt.row)
@@ -143,7 +143,6 @@ func TestPlanPath(t *testing.T) {
 		{name: "Mountains are impassable to armies", army: g.W, col: 3, row: 1, wantErr: "(Mountains) is impassable to armies"},
 		{name: "fleets sail on Water only", army: g.F, col: 0, row: 0, wantErr: "(Open) is impassable to fleets"},
 		{name: "a fleet cannot reach water it has no way to", army: g.F, col: 3, row: 4, wantErr: "no known way leads fleet"},
-		{name: "unexplored terrain", army: g.W, col: 6, row: 1, wantErr: "is unexplored"},
 		{name: "off the map", army: g.W, col: 9, row: 1, wantErr: "is off the map"},
 		{name: "already there", army: g.W, col: 2, row: 2, wantErr: "already"},
 		{name: "not the player's army", army: g.E, col: 2, row: 2, wantErr: "is not yours"},

@@ -27,11 +27,19 @@ type Draft struct {
 	// Warn is why the order, valid when sent, would be skipped when the
 	// turn resolves given the orders before it: money spent already, or a
 	// limit across orders ("city 5 forms at most 3 units a turn: 3 formed
-	// already"). "" for none. Only the orders of the economy are foreseen.
+	// already"); or, for an order that spends money or adds upkeep, that
+	// upkeep will remove units it would not remove without such orders
+	// ("upkeep will remove 4 Infantry from ...", as Forecast's Warning).
+	// "" for none. Only the orders of the economy are foreseen.
 	Warn string
 	// Rejected is the server's reason for refusing the order, from the
 	// answer to the last submission of this very list (ApplyResult).
 	Rejected string
+	// Guessed holds, for each hex of the order's Path, whether the player
+	// has never seen its terrain (as Plan.Guessed): the move is planned
+	// through the unknown there, and may stop before it. Nil when the
+	// order has no Path or every hex of it is known.
+	Guessed []bool
 }
 
 // SetMove gives army a the movement order to follow path (an attack along
@@ -197,14 +205,44 @@ func (m *Model) Drafts() []Draft {
 func (m *Model) computeDrafts() []Draft {
 	orders := m.orders()
 	errs := m.validate(orders)
-	warns := m.foresee(orders, errs)
+	f := m.forecastOf(orders, errs)
 	costs := m.costs(orders)
+	// Upkeep's warning goes to the orders that spend money or add upkeep,
+	// if without them it would remove fewer units.
+	var upkeep string
+	if f.Upkeep.Removed > 0 {
+		var rest []game.Order
+		var restErrs []string
+		for i := range orders {
+			if !addsUpkeep(&orders[i], costs[i]) {
+				rest, restErrs = append(rest, orders[i]), append(restErrs, errs[i])
+			}
+		}
+		if m.forecastOf(rest, restErrs).Upkeep.Removed < f.Upkeep.Removed {
+			upkeep = f.Warning
+		}
+	}
 	out := make([]Draft, len(orders))
 	for i := range orders {
+		warn := f.Skips[i]
+		if warn == "" && errs[i] == "" && upkeep != "" && addsUpkeep(&orders[i], costs[i]) {
+			warn = upkeep
+		}
 		out[i] = Draft{Order: cloneOrder(orders[i]), Label: m.label(&orders[i]), Cost: costs[i],
-			Err: errs[i], Warn: warns[i], Rejected: m.drafts[i].rejected}
+			Err: errs[i], Warn: warn, Rejected: m.drafts[i].rejected, Guessed: m.Unexplored(orders[i].Path)}
 	}
 	return out
+}
+
+// addsUpkeep reports whether order o, costing cost, spends money or adds
+// to the upkeep (units, Warlords, Casters): one of the orders upkeep's
+// warning is about.
+func addsUpkeep(o *game.Order, cost int64) bool {
+	switch o.Kind {
+	case erfworld.OrderForm, erfworld.OrderWarlord, erfworld.OrderCaster:
+		return true
+	}
+	return cost > 0
 }
 
 // validate returns, for each order, why the server would refuse it ("" for
@@ -262,7 +300,8 @@ func (m *Model) Accepted() bool { return m.accepted }
 // Budget returns the player's treasury, what the drafted orders spend
 // (less what cashing Trade Goods brings in), and the income the rules give
 // at the start of the turn's resolution: the cities' income and the
-// Econ-A-Mancers'. Upkeep, paid after the orders, is not counted.
+// Econ-A-Mancers'. Upkeep, paid after the orders, is not counted: Forecast
+// has the whole of the next turn.
 func (m *Model) Budget() (treasury, committed, income int64) {
 	s := m.State()
 	if s == nil {
@@ -275,6 +314,89 @@ func (m *Model) Budget() (treasury, committed, income int64) {
 		committed += c
 	}
 	return treasury, committed, m.income()
+}
+
+// Forecast is the next turn's money and upkeep with the drafted orders.
+type Forecast struct {
+	// Forecast holds the ruleset's forecast of the turn's steps 1 to 4:
+	// Treasury (now), Income (cities, Econ-A-Mancers, Trade Goods cashed),
+	// Spent (the orders that go through), Upkeep (the bill: units after
+	// any removal, Warlords, Casters, Fleets, each with its cost; what is
+	// paid), After (the treasury after upkeep) and Removed (the units
+	// upkeep removes, army by army). Skips has one entry per draft.
+	erfworld.Forecast
+	// Warning says what upkeep removes, "" when it removes nothing:
+	// "upkeep will remove 4 Infantry from the units formed at (1,1): the
+	// treasury will hold 2 Schmuckers for an upkeep of 4" (the treasury
+	// after the orders, the bill before any removal).
+	Warning string
+}
+
+// Forecast returns what the next turn's steps 1 to 4 (income, building,
+// creating, upkeep) will do with the drafted orders, as the ruleset's own
+// Forecast runs them on the view's state, the drafts the server would
+// refuse left out (a refused list never reaches a turn). Other players'
+// orders, which the player cannot know, are not in it. The answer is
+// computed once per change of the drafts or the view; the zero Forecast
+// before the first view or for a spectator.
+func (m *Model) Forecast() Forecast {
+	c := &m.forecast
+	if m.view == nil || m.You() == 0 {
+		return Forecast{}
+	}
+	if c.view != m.view || c.version != m.version {
+		orders := m.orders()
+		c.f, c.version, c.view = m.forecastOf(orders, m.validate(orders)), m.version, m.view
+	}
+	return c.f
+}
+
+// forecastOf runs the ruleset's Forecast on orders, those with a
+// validation error (errs) left out; its Skips has an entry per order ("" for
+// those left out: their error says it).
+func (m *Model) forecastOf(orders []game.Order, errs []string) Forecast {
+	s := m.State()
+	if s == nil || m.You() == 0 {
+		return Forecast{Forecast: erfworld.Forecast{Skips: make([]string, len(orders))}}
+	}
+	var valid []game.Order
+	var at []int
+	for i := range orders {
+		if errs[i] == "" {
+			valid, at = append(valid, orders[i]), append(at, i)
+		}
+	}
+	f := Forecast{Forecast: m.rs.Forecast(s, m.You(), valid)}
+	skips := make([]string, len(orders))
+	for j, i := range at {
+		skips[i] = f.Skips[j]
+	}
+	f.Skips = skips
+	f.Warning = m.removalText(&f.Forecast)
+	return f
+}
+
+// removalText says what upkeep removes in forecast f, "" if nothing.
+func (m *Model) removalText(f *erfworld.Forecast) string {
+	if f.Upkeep.Removed == 0 {
+		return ""
+	}
+	var parts []string
+	for _, r := range f.Removed {
+		var units []string
+		for k, n := range r.Units {
+			if n > 0 {
+				units = append(units, fmt.Sprintf("%d %s", n, m.unitName(game.UnitKind(k))))
+			}
+		}
+		from := "from " + m.armyName(r.Army, false)
+		if r.New {
+			from = "from the units formed at " + at(r.Hex)
+		}
+		parts = append(parts, strings.Join(units, ", ")+" "+from)
+	}
+	return fmt.Sprintf("upkeep will remove %s: the treasury will hold %d %s for an upkeep of %d",
+		strings.Join(parts, "; "), f.Treasury+f.Income-f.Spent, m.rs.D.Currency, f.Upkeep.Owed)
 }
 
 // income is the player's income of the turn's first phase besides Trade
@@ -385,22 +507,16 @@ func (m *Model) warlordLevel(o *game.Order) int {
 }
 
 // foresee returns, for each order, why it would be skipped when the turn
-// resolves, given the orders before it: the ruleset's own Foresee on the
-// view's state (its steps 1 to 3, with this player's orders alone). errs
-// are the orders' validation errors; an invalid order is skipped there
-// without paying, as it never reaches a turn.
-func (m *Model) foresee(orders []game.Order, errs []string) []string {
-	s := m.State()
-	if s == nil {
-		return make([]string, len(orders))
+// resolves, given the orders before it ("" for an order with a
+// validation error in errs: it never reaches a turn), and what upkeep
+// would then remove if that is more than with the drafts alone (Forecast's
+// Warning), else "".
+func (m *Model) foresee(orders []game.Order, errs []string) ([]string, string) {
+	f := m.forecastOf(orders, errs)
+	if f.Upkeep.Removed > m.Forecast().Upkeep.Removed {
+		return f.Skips, f.Warning
 	}
-	out := m.rs.Foresee(s, m.You(), orders)
-	for i := range out {
-		if errs[i] != "" {
-			out[i] = "" // Err says it
-		}
-	}
-	return out
+	return f.Skips, ""
 }
 
 // label says in words what order o does.
@@ -418,7 +534,11 @@ func (m *Model) label(o *game.Order) string {
 		if len(o.Path) == 0 {
 			return verb
 		}
-		return fmt.Sprintf("%s: %s to %s", verb, plural(len(o.Path), "step"), at(o.Path[len(o.Path)-1]))
+		s := fmt.Sprintf("%s: %s to %s", verb, plural(len(o.Path), "step"), at(o.Path[len(o.Path)-1]))
+		if m.Unexplored(o.Path) != nil {
+			s += ", through unexplored hexes"
+		}
+		return s
 	case game.OrderFollow:
 		return fmt.Sprintf("%s follows %s", capital(army(o.Army)), army(o.Target))
 	case game.OrderExplore:
@@ -438,7 +558,7 @@ func (m *Model) label(o *game.Order) string {
 	case erfworld.OrderWarlord:
 		return fmt.Sprintf("Pop a level %d Warlord in %s", m.warlordLevel(o), m.cityName(o.City))
 	case erfworld.OrderCaster:
-		s := fmt.Sprintf("Pop a %s in %s", m.casterName(o.Unit), m.cityName(o.City))
+		s := fmt.Sprintf("Pop %s in %s", erfworld.AName(m.casterName(o.Unit)), m.cityName(o.City))
 		if o.Army != 0 {
 			s += " with " + army(o.Army)
 		}
@@ -450,12 +570,24 @@ func (m *Model) label(o *game.Order) string {
 	case erfworld.OrderCash:
 		return fmt.Sprintf("Cash in %s", plural(int(o.Count), "Trade Good"))
 	case erfworld.OrderTransfer:
-		what := m.unitsText(o.Units)
+		var parts []string
+		if o.Units.Total() > 0 {
+			parts = append(parts, m.unitsText(o.Units))
+		}
 		if o.Count != 0 {
-			if what != "" {
-				what += " and "
+			who := fmt.Sprintf("character %d", o.Count)
+			if a := m.State().Army(o.Army); a != nil {
+				for _, c := range a.Characters {
+					if c.ID == game.CharacterID(o.Count) {
+						who = m.characterName(a, c)
+					}
+				}
 			}
-			what += fmt.Sprintf("character %d", o.Count)
+			parts = append(parts, who)
+		}
+		what := andList(parts)
+		if what == "" {
+			what = "nothing"
 		}
 		to := "a new army"
 		if o.Target != 0 {

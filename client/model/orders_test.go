@@ -228,32 +228,49 @@ func TestForesee(t *testing.T) {
 	}
 	drafts := m.Drafts()
 	warned := 0
+	const upkeep = "upkeep will remove 1 Infantry"
 	for i, d := range drafts {
 		if d.Err != "" {
 			t.Fatalf("draft %d %q refused: %s", i, d.Label, d.Err)
 		}
-		if d.Warn != "" {
+		if d.Warn != "" && !strings.HasPrefix(d.Warn, upkeep) {
 			warned++
 		}
 	}
-	wantWarn := []bool{false, true, true, false, true, false, false, true, true}
+	// The orders that go through leave 1 of the 7 for an upkeep of 2 (a
+	// Warlord, 5 units): "if you can't afford upkeep, remove units until
+	// you can". Those that spend or add upkeep are warned of it.
+	const no, skip, upk = 0, 1, 2
+	wantWarn := []int{upk, skip, skip, upk, skip, upk, upk, skip, skip}
 	for i, d := range drafts {
-		if (d.Warn != "") != wantWarn[i] {
-			t.Errorf("draft %d %q: Warn %q, want a warning: %v", i, d.Label, d.Warn, wantWarn[i])
+		have := no
+		switch {
+		case strings.HasPrefix(d.Warn, upkeep):
+			have = upk
+		case d.Warn != "":
+			have = skip
+		}
+		if have != wantWarn[i] {
+			t.Errorf("draft %d %q: Warn %q, want a warning of kind %d", i, d.Label, d.Warn, wantWarn[i])
 		}
 	}
 	ev := game.Resolve(s, r, []game.PlayerOrders{{Player: 1, Orders: m.Submission().Orders}, {Player: 2}})
 	var skipped []string
+	removed := false
 	for _, e := range ev.List {
 		if e.Kind == game.EventOrderSkipped && e.Player == 1 {
 			skipped = append(skipped, e.Text)
 		}
+		removed = removed || (e.Kind == erfworld.EventUpkeep && e.Player == 1 && strings.Contains(e.Text, "removed 1 Infantry"))
+	}
+	if !removed {
+		t.Error("the turn's upkeep removed no Infantry")
 	}
 	if len(skipped) != warned {
 		t.Errorf("%d orders skipped, %d warned of:\n%s", len(skipped), warned, strings.Join(skipped, "\n"))
 	}
 	for _, d := range drafts {
-		if d.Warn == "" {
+		if d.Warn == "" || strings.HasPrefix(d.Warn, upkeep) {
 			continue
 		}
 		found := false
@@ -296,5 +313,58 @@ func TestBudget(t *testing.T) {
 	}
 	if want := []int64{4, -1, -8}; !reflect.DeepEqual(costs, want) {
 		t.Errorf("draft costs %v, want %v", costs, want)
+	}
+}
+
+// TestModelForecast: the next turn as the model foresees it from the
+// player's view, against the turn the server resolves: "4. Pay Upkeep on
+// Units (if you can't afford upkeep, remove units until you can)".
+func TestModelForecast(t *testing.T) {
+	g := newReasonGame(t) // income 9; 7 units and 4 Warlords: upkeep 5
+	m := modelOf(t, g.r, g.s, 1)
+	if f := m.Forecast(); f.Treasury != 0 || f.Income != 9 || f.Spent != 0 || f.Upkeep.Total != 5 || f.After != 4 || f.Warning != "" {
+		t.Errorf("forecast without orders %+v: want 0 + 9 - 0 - 5 = 4", f)
+	}
+	// A Warlord at level 3 costs 4 and 1 a turn: 5 left for 6.
+	m.AddOrder(game.Order{Kind: erfworld.OrderWarlord, City: g.Capital, Level: 3})
+	f := m.Forecast()
+	if f.Spent != 4 || f.Upkeep.Owed != 6 || f.Upkeep.Warlords != 5 || f.Upkeep.WarlordCost != 5 || f.Upkeep.Removed == 0 ||
+		f.Upkeep.Paid != 5 || f.After != 0 || f.Warning == "" {
+		t.Fatalf("forecast %+v: want 4 spent, 6 owed, units removed, 5 paid, 0 after", f)
+	}
+	had := map[game.ArmyID]game.Units{}
+	for _, a := range g.s.Armies {
+		had[a.ID] = a.Units
+	}
+	ev := game.Resolve(g.s, g.r, []game.PlayerOrders{{Player: 1, Orders: m.Submission().Orders}})
+	var up []game.Event
+	for _, e := range ev.List {
+		if e.Kind == erfworld.EventUpkeep && e.Player == 1 {
+			up = append(up, e)
+		}
+	}
+	if len(up) != 1 || up[0].Amount != f.Upkeep.Paid || up[0].Text != f.Upkeep.Text {
+		t.Errorf("the turn's upkeep %+v; forecast %d %q", up, f.Upkeep.Paid, f.Upkeep.Text)
+	}
+	if have := g.s.Player(1).Treasury; have != f.After {
+		t.Errorf("treasury after the turn %d, forecast %d", have, f.After)
+	}
+	removed := 0
+	for _, r := range f.Removed {
+		removed += r.Units.Total()
+		a := g.s.Army(r.Army)
+		var left game.Units
+		if a != nil {
+			left = a.Units
+		}
+		if want := had[r.Army].Sub(r.Units); r.New || !reflect.DeepEqual(left, want) {
+			t.Errorf("army %d after the turn: %v, want %v less %v = %v", r.Army, left, had[r.Army], r.Units, want)
+		}
+	}
+	if removed != f.Upkeep.Removed {
+		t.Errorf("removals %+v add up to %d, want %d", f.Removed, removed, f.Upkeep.Removed)
+	}
+	if m := New(g.r); m.Forecast().Upkeep.Total != 0 {
+		t.Error("an empty model forecasts")
 	}
 }

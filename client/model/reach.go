@@ -14,6 +14,12 @@ type Plan struct {
 	// Path holds the hexes to go through, the army's own hex excluded and
 	// the goal last: an order's Path.
 	Path []hex.Hex
+	// Guessed holds, for each hex of Path, whether the player has never
+	// seen its terrain: the plan takes such a hex to be passable at the
+	// army's cheapest step cost (the ruleset's GuessStepCost), and the
+	// move finds out (an army stops before a hex it cannot enter). Nil
+	// when every hex of Path is known. See Unexplored.
+	Guessed []bool
 	// Cost is the move points the whole path costs, Steps its length.
 	Cost  int
 	Steps int
@@ -22,6 +28,10 @@ type Plan struct {
 	// Reachable reports whether the army gets to the goal this turn
 	// (Cost <= Points); else it goes as far as its points allow.
 	Reachable bool
+	// Estimate reports that Path crosses hexes never seen (Guessed has a
+	// true): Cost and Reachable are then estimates, true only if those
+	// hexes are passable at the cheapest cost.
+	Estimate bool
 	// Attack reports that an enemy army in sight holds the goal: the move
 	// is an attack (game.OrderAttack along Path).
 	Attack bool
@@ -78,12 +88,18 @@ func (m *Model) Attackable(a game.ArmyID) map[hex.Hex]int {
 }
 
 // PlanPath finds a cheapest path for army a (one of the player's) to hex
-// to, over the hexes the player knows, as Reach counts costs; a goal held
-// by an enemy in sight makes it an attack. The path may cost more than this
+// to, as Reach counts costs, over the hexes the player knows and through
+// hexes it has never seen, taken to be passable at the army's cheapest
+// step cost (Plan.Guessed, Plan.Estimate): "Often Armies and Fleets will
+// be operating in areas beyond the initial scout report". Of the cheapest
+// paths it takes one that keeps to known hexes longest. A goal held by an
+// enemy in sight makes it an attack. The path may cost more than this
 // turn's points (Reachable false). The error says why there is none, in
 // words for the player: the army is not the player's or cannot move, the
-// hex is off the map, unexplored or impassable to it ("hex 3,4
-// (Mountains) is impassable to fleets"), or no known way leads there.
+// hex is off the map or impassable to it ("hex 3,4 (Mountains) is
+// impassable to fleets"), farther than an order's path may go
+// (game.MaxPathLength steps), or no way leads there within that over the
+// terrain the player knows.
 func (m *Model) PlanPath(a game.ArmyID, to hex.Hex) (Plan, error) {
 	s := m.State()
 	if s == nil {
@@ -97,32 +113,85 @@ func (m *Model) PlanPath(a game.ArmyID, to hex.Hex) (Plan, error) {
 		return Plan{}, err
 	}
 	idx := s.Map.Rect().Index(to)
+	_, canGuess := m.rs.GuessStepCost(army)
 	switch {
 	case idx < 0:
 		return Plan{}, fmt.Errorf("hex %s is off the map", to)
 	case to == army.Hex:
 		return Plan{}, fmt.Errorf("%s is on hex %s already", m.armyName(army.ID, army.Naval), to)
-	case s.Map.Terrain[idx] == rules.NoTerrain:
+	case s.Map.Terrain[idx] == rules.NoTerrain && !canGuess:
 		return Plan{}, fmt.Errorf("hex %s is unexplored: its terrain is unknown", to)
 	}
-	if _, ok := m.rs.StepCost(s, army, to, to); !ok {
+	if _, ok := m.rs.StepCost(s, army, to, to); !ok && s.Map.Terrain[idx] != rules.NoTerrain {
 		what := "armies"
 		if army.Naval {
 			what = "fleets"
 		}
 		return Plan{}, fmt.Errorf("hex %s (%s) is impassable to %s", to, m.terrainName(s.Map.Terrain[idx]), what)
 	}
-	path, cost, ok := hex.Path(army.Hex, to, m.stepCost(army, &to), 0)
-	if !ok {
-		return Plan{}, fmt.Errorf("no known way leads %s to hex %s", m.armyName(army.ID, army.Naval), to)
+	// Each step costs guessScale times its cost, plus one into a hex never
+	// seen: of the cheapest paths, the one with the fewest unknown hexes.
+	const guessScale = game.MaxPathLength + 1
+	cost := m.planCost(army, &to)
+	scaled := func(from, h hex.Hex) (int, bool) {
+		c, known, ok := cost(from, h)
+		if !ok {
+			return 0, false
+		}
+		if !known {
+			return c*guessScale + 1, true
+		}
+		return c * guessScale, true
+	}
+	// A path of at most MaxPathLength steps costs at most this: the
+	// search looks no further (on a large map, mostly unexplored, it
+	// would otherwise cross the whole map before it gives up).
+	bound := game.MaxPathLength*max(m.rs.DearestStepCost(army), 1)*guessScale + game.MaxPathLength
+	if d := hex.Distance(army.Hex, to); d > game.MaxPathLength {
+		return Plan{}, fmt.Errorf("hex %s is %d steps away: an order's path holds at most %d", to, d, game.MaxPathLength)
+	}
+	path, _, ok := hex.Path(army.Hex, to, scaled, bound)
+	if !ok || len(path)-1 > game.MaxPathLength {
+		return Plan{}, fmt.Errorf("no known way leads %s to hex %s in at most %d steps", m.armyName(army.ID, army.Naval), to, game.MaxPathLength)
 	}
 	path = path[1:]
-	if len(path) > game.MaxPathLength {
-		return Plan{}, fmt.Errorf("hex %s is %d steps away: an order's path holds at most %d", to, len(path), game.MaxPathLength)
+	p := Plan{Path: path, Steps: len(path), Points: m.rs.MovePoints(s, army), Attack: m.enemyInSight(to)}
+	from := army.Hex
+	for i, h := range path {
+		c, known, _ := cost(from, h)
+		p.Cost += c
+		if !known {
+			if p.Guessed == nil {
+				p.Guessed = make([]bool, len(path))
+			}
+			p.Guessed[i], p.Estimate = true, true
+		}
+		from = h
 	}
-	points := m.rs.MovePoints(s, army)
-	return Plan{Path: path, Cost: cost, Steps: len(path), Points: points, Reachable: cost <= points,
-		Attack: m.enemyInSight(to)}, nil
+	p.Reachable = p.Cost <= p.Points
+	return p, nil
+}
+
+// Unexplored returns, for each hex of path, whether the player has never
+// seen its terrain, or nil if it has seen them all: Plan.Guessed of a
+// path, for drawing a drafted move (Draft.Guessed holds it for the
+// drafts).
+func (m *Model) Unexplored(path []hex.Hex) []bool {
+	if m.view == nil {
+		return nil
+	}
+	r := hex.Rect{Width: m.view.Width, Height: m.view.Height}
+	var out []bool
+	for i, h := range path {
+		if idx := r.Index(h); idx >= 0 && idx < len(m.view.Terrain) && m.view.Terrain[idx] != rules.NoTerrain {
+			continue
+		}
+		if out == nil {
+			out = make([]bool, len(path))
+		}
+		out[i] = true
+	}
+	return out
 }
 
 // checkMover returns why army a may not be given a movement order this
@@ -132,24 +201,39 @@ func (m *Model) checkMover(a *game.Army) error {
 	return game.ValidateOrder(m.State(), m.rs, m.You(), &o)
 }
 
-// stepCost is the cost of a step of army a for Reach and PlanPath: the
-// ruleset's StepCost (at least 1) into a hex of known terrain on the map
-// where stacking allows a, and where the player sees no enemy, but for the
-// goal if goal is not nil.
+// stepCost is the cost of a step of army a for Reach: the ruleset's
+// StepCost (at least 1) into a hex of known terrain on the map where
+// stacking allows a, and where the player sees no enemy, but for the goal
+// if goal is not nil.
 func (m *Model) stepCost(a *game.Army, goal *hex.Hex) hex.CostFunc {
+	cost := m.planCost(a, goal)
+	return func(from, to hex.Hex) (int, bool) {
+		c, known, ok := cost(from, to)
+		return c, ok && known
+	}
+}
+
+// planCost is stepCost for PlanPath: a hex on the map whose terrain the
+// player has never seen costs the ruleset's GuessStepCost for a (known
+// false); as it was never seen, the player sees nobody there.
+func (m *Model) planCost(a *game.Army, goal *hex.Hex) func(from, to hex.Hex) (cost int, known, ok bool) {
 	s := m.State()
 	r := s.Map.Rect()
-	return func(from, to hex.Hex) (int, bool) {
+	guess, canGuess := m.rs.GuessStepCost(a)
+	return func(from, to hex.Hex) (int, bool, bool) {
 		idx := r.Index(to)
-		if idx < 0 || s.Map.Terrain[idx] == rules.NoTerrain {
-			return 0, false
+		if idx < 0 {
+			return 0, false, false
+		}
+		if s.Map.Terrain[idx] == rules.NoTerrain {
+			return max(guess, 1), false, canGuess
 		}
 		c, ok := m.rs.StepCost(s, a, from, to)
 		if !ok {
-			return 0, false
+			return 0, true, false
 		}
 		if (goal == nil || to != *goal) && m.enemyInSight(to) {
-			return 0, false
+			return 0, true, false
 		}
 		var friends []*game.Army
 		for _, i := range s.ArmiesAt(to) {
@@ -158,9 +242,9 @@ func (m *Model) stepCost(a *game.Army, goal *hex.Hex) hex.CostFunc {
 			}
 		}
 		if len(friends) > 0 && !m.rs.CanStack(s, a, to, friends) {
-			return 0, false
+			return 0, true, false
 		}
-		return max(c, 1), true
+		return max(c, 1), true, true
 	}
 }
 

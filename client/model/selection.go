@@ -25,10 +25,12 @@ func (m *Model) Deselect() { m.sel = Selection{} }
 // armies on h in ID order, then the player's city there, one after the
 // other on repeated clicks (round and round). With one of the player's
 // armies selected and h another hex holding nothing of the player's that
-// the army may reach this turn (PlanPath: Reachable), it plans the army's
-// move there instead (an attack if an enemy in sight holds h) and keeps the
-// army selected; otherwise a hex with nothing of the player's selects the
-// bare hex. A click off the map, or before the first view, deselects.
+// the army surely reaches this turn (PlanPath: Reachable over known hexes
+// only, as Reach lights them), it plans the army's move there instead (an
+// attack if an enemy in sight holds h) and keeps the army selected;
+// otherwise a hex with nothing of the player's selects the bare hex. (A
+// move into the unexplored is ordered with SetMove, from PlanPath.) A
+// click off the map, or before the first view, deselects.
 func (m *Model) Click(h hex.Hex) {
 	if m.view == nil || !m.onMap(h) {
 		m.Deselect()
@@ -36,7 +38,7 @@ func (m *Model) Click(h hex.Hex) {
 	}
 	items := m.selectables(h)
 	if a := m.ownArmy(m.sel.Army); a != nil && a.Hex != h && len(items) == 0 {
-		if p, err := m.PlanPath(a.ID, h); err == nil && p.Reachable {
+		if p, err := m.PlanPath(a.ID, h); err == nil && p.Reachable && !p.Estimate {
 			m.SetMove(a.ID, p.Path, p.Attack)
 			return
 		}

@@ -34,11 +34,13 @@ const maxSteps = 1024
 //
 //   - OrderMove takes the next hex of its Path. It stops for good (with an
 //     EventBlocked) if that hex is not adjacent ("path no longer valid at
-//     Q,R"), if it may not enter it ("hex Q,R is Water"), or if an enemy
-//     it can see is there ("enemy ahead at Q,R"): Move avoids enemies. An
-//     enemy here and below is an army of another player, or a city of
-//     another player with no army on its hex that defends itself (see City
-//     battles).
+//     Q,R"), if it may not enter it ("the path's next hex Q,R is Water,
+//     which it cannot enter"; a path may cross hexes its owner had never
+//     seen, and the text names the terrain only if the owner knows it now),
+//     or if an enemy it can see is there ("enemy ahead at Q,R"): Move
+//     avoids enemies. An enemy here and below is an army of another player,
+//     or a city of another player with no army on its hex that defends
+//     itself (see City battles).
 //   - OrderAttack with a Target heads for the target's hex, chasing it as
 //     it moves while its owner sees it, else for the hex where its owner last
 //     saw it; each step follows a cheapest path over the terrain. It stops
@@ -595,16 +597,22 @@ func (m *movement) defendingCity(p PlayerID, h hex.Hex) *City {
 	return c
 }
 
-// terrainText says why a hex may not be entered: "hex 4,7 is Water".
-func (m *movement) terrainText(h hex.Hex) string {
-	t, ok := m.s.Map.At(h)
-	if !ok {
+// cannotEnter says why army a may not enter hex h, for its owner: "hex
+// 4,7 is Water, which it cannot enter". The terrain is named only if the
+// owner knows it (it sees the hex, or saw it before), so the words never
+// tell more than the owner's map shows: a blind army is only told "hex
+// 4,7 cannot be entered".
+func (m *movement) cannotEnter(a *Army, h hex.Hex) string {
+	idx := m.rect.Index(h)
+	if idx < 0 {
 		return fmt.Sprintf("hex %s is off the map", h)
 	}
-	if tt := m.rs.Terrain(); int(t) < len(tt) {
-		return fmt.Sprintf("hex %s is %s", h, tt[t].Name)
+	p := a.Owner
+	known := p >= 1 && int(p) <= len(m.s.Memory) && m.s.Memory[p-1].Known.Has(idx)
+	if tt, t := m.rs.Terrain(), m.s.Map.Terrain[idx]; known && int(t) < len(tt) {
+		return fmt.Sprintf("hex %s is %s, which it cannot enter", h, tt[t].Name)
 	}
-	return fmt.Sprintf("hex %s is impassable", h)
+	return fmt.Sprintf("hex %s cannot be entered", h)
 }
 
 // blocked ends army i's order with an EventBlocked for its owner.
@@ -671,7 +679,7 @@ func (m *movement) alongPath(i int, engage bool) {
 	}
 	cost, ok := m.cost(a, a.Hex, next)
 	if !ok {
-		m.blocked(i, next, "%s", m.terrainText(next))
+		m.blocked(i, next, "the path's next %s", m.cannotEnter(a, next))
 		return
 	}
 	if !engage && m.knownEnemyAt(a, next) {
@@ -732,7 +740,7 @@ func (m *movement) chase(i int) {
 	}
 	cost, ok := m.cost(a, a.Hex, next)
 	if !ok {
-		m.blocked(i, next, "%s", m.terrainText(next))
+		m.blocked(i, next, "the next %s", m.cannotEnter(a, next))
 		return
 	}
 	if cost > st.points {

@@ -22,9 +22,19 @@ type mvRules struct {
 	edges []bool
 	// draw makes every battle a draw with no losses.
 	draw bool
+	// blind makes armies see their own hex only.
+	blind bool
 }
 
 func newMvRules() *mvRules { return &mvRules{Rules: gametest.New()} }
+
+// Sight is the test ruleset's, or 0 when the armies are blind.
+func (r *mvRules) Sight(s *game.State, a *game.Army) int {
+	if r.blind {
+		return 0
+	}
+	return r.Rules.Sight(s, a)
+}
 
 func (r *mvRules) Battle(s *game.State, b *game.Battle) {
 	r.edges = append(r.edges, b.Edge)
@@ -469,7 +479,9 @@ func TestMoveStackLimitChain(t *testing.T) {
 }
 
 // Impassable terrain mid-path stops the army; EventBlocked names the
-// terrain. A path that is no longer adjacent stops it too.
+// terrain, which the army sees from where it stopped (the path was given
+// when its owner had never seen it). A path that is no longer adjacent
+// stops it too.
 func TestMoveBlocked(t *testing.T) {
 	rs := newMvRules()
 	rs.Move = 3
@@ -479,17 +491,42 @@ func TestMoveBlocked(t *testing.T) {
 `, 1, 1)
 	a := gametest.Army(s, 1, 0, 0, 1)
 	b := gametest.Army(s, 1, 0, 1, 1)
+	if s.Memory[0].Known.Has(s.Map.Rect().Index(gametest.At(2, 0))) {
+		t.Fatal("the Water is known before the turn")
+	}
 	ev := mvRun(t, s, rs, mvMove(a, "1,0 2,0 3,0"), mvMove(b, "1,1 3,1"))
 	mvWantAt(t, s, a, 1, 0, 1)
 	mvWantAt(t, s, b, 1, 1, 1)
 	bl := mvEvents(ev, game.EventBlocked, a)
-	if want := fmt.Sprintf("hex %s is Water", gametest.At(2, 0)); len(bl) != 1 || bl[0].Text != want ||
-		bl[0].To != gametest.At(2, 0) || bl[0].Player != 1 {
+	if want := fmt.Sprintf("the path's next hex %s is Water, which it cannot enter", gametest.At(2, 0)); len(bl) != 1 || bl[0].Text != want ||
+		bl[0].To != gametest.At(2, 0) || bl[0].From != gametest.At(1, 0) || bl[0].Player != 1 {
 		t.Errorf("blocked events of a: %+v, want %q", bl, want)
 	}
 	bl = mvEvents(ev, game.EventBlocked, b)
 	if want := fmt.Sprintf("path no longer valid at %s", gametest.At(3, 1)); len(bl) != 1 || bl[0].Text != want {
 		t.Errorf("blocked events of b: %+v, want %q", bl, want)
+	}
+}
+
+// An army that sees only its own hex, stopped by terrain its owner has
+// never seen, is not told what the terrain is: the event tells no more
+// than its owner's map shows.
+func TestMoveBlockedBlind(t *testing.T) {
+	rs := newMvRules()
+	rs.Move = 3
+	rs.blind = true
+	s := gametest.Game(rs.Rules, `
+. . ^ . .
+`, 1, 1)
+	a := gametest.Army(s, 1, 0, 0, 1)
+	ev := mvRun(t, s, rs, mvMove(a, "1,0 2,0 3,0"))
+	mvWantAt(t, s, a, 1, 0, 1)
+	bl := mvEvents(ev, game.EventBlocked, a)
+	if want := fmt.Sprintf("the path's next hex %s cannot be entered", gametest.At(2, 0)); len(bl) != 1 || bl[0].Text != want {
+		t.Errorf("blocked events of a: %+v, want %q", bl, want)
+	}
+	if s.Memory[0].Known.Has(s.Map.Rect().Index(gametest.At(2, 0))) {
+		t.Error("the blind army's owner learnt the terrain")
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"empires/shared/game"
 	"empires/shared/hex"
+	"empires/shared/rules"
 )
 
 // Armies and fleets: their moves, terrain, stacking and sight, the Flyers'
@@ -104,10 +105,60 @@ func (r *Rules) StepCost(s *game.State, a *game.Army, from, to hex.Hex) (int, bo
 	if !ok || int(t) >= len(r.D.Terrain) {
 		return 0, false
 	}
+	return r.terrainCost(a, t)
+}
+
+// terrainCost is StepCost into a hex of terrain t.
+func (r *Rules) terrainCost(a *game.Army, t rules.TerrainID) (int, bool) {
 	if a.Naval {
 		return 1, r.D.Terrain[t].Naval
 	}
 	return 1, r.D.Terrain[t].Army
+}
+
+// GuessStepCost returns what a step of army a into a hex whose terrain its
+// player has never seen is taken to cost when a path is planned through
+// it: the cheapest StepCost over the terrains a may enter, and false if a
+// may enter none. CHOICE: "Often Armies and Fleets will be operating in
+// areas beyond the initial scout report, and encounter enemies and
+// unknown terrain": a player may order a path through unexplored hexes,
+// planned as if they were passable at this cost; the move finds out (an
+// army stops for good before a hex it cannot enter, game.Move's
+// EventBlocked).
+func (r *Rules) GuessStepCost(a *game.Army) (int, bool) {
+	best, found := 0, false
+	for t := range r.D.Terrain {
+		if c, ok := r.terrainCost(a, rules.TerrainID(t)); ok && (!found || c < best) {
+			best, found = c, true
+		}
+	}
+	return best, found
+}
+
+// DearestStepCost returns the dearest StepCost army a pays into a terrain
+// it may enter (0 if none): a path of n steps costs a at most n times it,
+// which bounds a search for paths of at most game.MaxPathLength steps.
+func (r *Rules) DearestStepCost(a *game.Army) int {
+	dear := 0
+	for t := range r.D.Terrain {
+		if c, ok := r.terrainCost(a, rules.TerrainID(t)); ok {
+			dear = max(dear, c)
+		}
+	}
+	return dear
+}
+
+// GarrisonOf returns the city whose garrison army a is, or nil: a land
+// army without a Warlord on a city hex ("Units in a City hex are assumed
+// to be a part of the Garrison"), which may not leave it ("In order for
+// units to leave a City hex, they must be a part of an Army"). It gets no
+// move points, so movement orders are refused and the standing orders
+// Intercept and Withdraw, which move an army, would never move it.
+func (r *Rules) GarrisonOf(s *game.State, a *game.Army) *game.City {
+	if a.Naval || a.Carrier != 0 || warlord(a) >= 0 {
+		return nil
+	}
+	return s.CityAt(a.Hex)
 }
 
 // CanStack implements game.Ruleset: "Only 1 Fleet is permitted in a hex"
@@ -294,10 +345,8 @@ func (r *Rules) validateArmyOrder(s *game.State, p game.PlayerID, o *game.Order)
 	if a.Flags&FlagBoarded != 0 {
 		return game.Rejectf(`%s boarded a fleet this turn: "Armies may not move in the same turn they are loaded and unloaded"`, a.ID)
 	}
-	if !a.Naval && warlord(a) < 0 {
-		if c := s.CityAt(a.Hex); c != nil {
-			return game.Rejectf("%s has no Warlord: it is the garrison of %s and cannot leave it (%s)", a.ID, c.ID, garrisonRule)
-		}
+	if c := r.GarrisonOf(s, a); c != nil {
+		return game.Rejectf("%s has no Warlord: it is the garrison of %s and cannot leave it (%s)", a.ID, c.ID, garrisonRule)
 	}
 	return nil
 }
@@ -325,7 +374,7 @@ func (r *Rules) validateScout(s *game.State, p game.PlayerID, o *game.Order) err
 func (r *Rules) validateLook(s *game.State, p game.PlayerID, o *game.Order) error {
 	name := r.D.Caster.Look.Name
 	if r.D.Caster.Look.Targets < 1 {
-		return game.Rejectf("a %s may not look at anyone in this ruleset", name)
+		return game.Rejectf("%s may not look at anyone in this ruleset", AName(name))
 	}
 	if !hasCaster(s, p, CasterLook) {
 		return game.Rejectf("you have no %s", name)
@@ -335,7 +384,7 @@ func (r *Rules) validateLook(s *game.State, p game.PlayerID, o *game.Order) erro
 	case o.Player == 0:
 		return game.Rejectf("no player given to look at")
 	case o.Player == p:
-		return game.Rejectf("a %s looks at another player's side, not its own", name)
+		return game.Rejectf("%s looks at another player's side, not its own", AName(name))
 	case q == nil:
 		return game.Rejectf("%s is not in this game", o.Player)
 	case !q.Alive:
@@ -542,7 +591,7 @@ func (r *Rules) look(s *game.State, po game.PlayerOrders, ev *game.Events, idle 
 		blocked := fooled && s.RNG.IntN(100) < r.D.Caster.Fool.LookBlockPercent
 		text := fmt.Sprintf("your %s looked at %s", look, q)
 		if blocked {
-			text = fmt.Sprintf("your %s tried to look at %s, but a %s hid its side", look, q, fool)
+			text = fmt.Sprintf("your %s tried to look at %s, but %s hid its side", look, q, AName(fool))
 		} else {
 			setStock(s.Player(p), StockLook, int32(q))
 		}
@@ -552,9 +601,9 @@ func (r *Rules) look(s *game.State, po game.PlayerOrders, ev *game.Events, idle 
 				Text: fmt.Sprintf("%s's turn report is sent to you", q)})
 		}
 		if fooled && r.D.Caster.Fool.RevealsCasterLook {
-			text := fmt.Sprintf("your %s reports: a %s of %s looked at your side", fool, look, p)
+			text := fmt.Sprintf("your %s reports: %s of %s looked at your side", fool, AName(look), p)
 			if blocked {
-				text = fmt.Sprintf("your %s reports: a %s of %s tried to look at your side and was fooled", fool, look, p)
+				text = fmt.Sprintf("your %s reports: %s of %s tried to look at your side and was fooled", fool, AName(look), p)
 			}
 			ev.Add(game.Event{Turn: s.Turn, Kind: EventLook, Player: q, Amount: int64(p), Text: text})
 		}

@@ -1,6 +1,7 @@
 package erfworld
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -828,5 +829,108 @@ func TestArmyOrdersNeverPanic(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestGuessStepCost: a path planned through hexes never seen takes them
+// to cost the cheapest step the army may take ("Armies may enter any
+// Terrain except Mountains and Water"; fleets sail Water only), and a
+// fleet of a ruleset without naval terrain may enter none. Every step
+// costs one move: the dearest is 1 too.
+func TestGuessStepCost(t *testing.T) {
+	w := newEconWorld(t)
+	land := w.s.Army(w.army(1, 4, 3, units(int(w.inf), 1), w.warlord(1)))
+	fleet := w.s.Army(w.fleet(1, 0, 0))
+	for _, tt := range []struct {
+		name string
+		a    *game.Army
+		cost int
+		ok   bool
+	}{{"an army", land, 1, true}, {"a fleet", fleet, 1, true}} {
+		if c, ok := w.r.GuessStepCost(tt.a); c != tt.cost || ok != tt.ok {
+			t.Errorf("%s: %d, %v; want %d, %v", tt.name, c, ok, tt.cost, tt.ok)
+		}
+		if c := w.r.DearestStepCost(tt.a); c != tt.cost {
+			t.Errorf("%s: dearest step %d, want %d (one move a hex)", tt.name, c, tt.cost)
+		}
+	}
+	d := *w.r.D
+	d.Terrain = slices.Clone(d.Terrain)
+	for i := range d.Terrain {
+		d.Terrain[i].Naval = false
+	}
+	if c, ok := NewRules(&d).GuessStepCost(fleet); ok || NewRules(&d).DearestStepCost(fleet) != 0 {
+		t.Errorf("a fleet without naval terrain: %d, %v; want none", c, ok)
+	}
+}
+
+// TestGarrisonOf: "Units in a City hex are assumed to be a part of the
+// Garrison. In order for units to leave a City hex, they must be a part of
+// an Army."
+func TestGarrisonOf(t *testing.T) {
+	w := newEconWorld(t)
+	tests := []struct {
+		name string
+		id   game.ArmyID
+		want game.CityID
+	}{
+		{"units without a Warlord in a city", w.army(1, 1, 1, units(int(w.inf), 3)), w.a},
+		{"a Caster without a Warlord in a city", w.army(1, 7, 1, nil, w.caster(CasterEcon)), w.b},
+		{"a Warlord's army in a city", w.army(1, 1, 1, units(int(w.inf), 3), w.warlord(1)), 0},
+		{"units without a Warlord outside a city", w.army(1, 4, 3, units(int(w.inf), 3)), 0},
+		{"a fleet", w.fleet(1, 0, 0), 0},
+	}
+	for _, tt := range tests {
+		var have game.CityID
+		if c := w.r.GarrisonOf(w.s, w.s.Army(tt.id)); c != nil {
+			have = c.ID
+		}
+		if have != tt.want {
+			t.Errorf("%s: garrison of %s, want %s", tt.name, have, tt.want)
+		}
+	}
+}
+
+// TestCharacterUpkeep: a Warlord "costs 1 Schmuckers per turn to
+// maintain"; "Casters cost 2 Schmuckers a turn in upkeep".
+func TestCharacterUpkeep(t *testing.T) {
+	w := newEconWorld(t)
+	for _, tt := range []struct {
+		name string
+		c    game.Character
+		want int64
+	}{
+		{"a Warlord", w.warlord(3), 1},
+		{"a Caster", w.caster(CasterHeal), 2},
+		{"another kind", game.Character{ID: 99, Kind: 7}, 0},
+	} {
+		if have := w.r.CharacterUpkeep(tt.c); have != tt.want {
+			t.Errorf("%s: %d, want %d", tt.name, have, tt.want)
+		}
+	}
+}
+
+func TestAName(t *testing.T) {
+	for _, tt := range []struct{ have, want string }{
+		{"Econ-A-Mancer", "an Econ-A-Mancer"},
+		{"Croak-A-Mancer", "a Croak-A-Mancer"},
+		{"Warlord", "a Warlord"},
+		{"Infantry", "an Infantry"},
+		{"Fleet", "a Fleet"},
+	} {
+		if have := AName(tt.have); have != tt.want {
+			t.Errorf("AName(%q) = %q, want %q", tt.have, have, tt.want)
+		}
+	}
+	// The turn's words: "popped an Econ-A-Mancer", "pop an Econ-A-Mancer
+	// in city 1 skipped".
+	w := newEconWorld(t)
+	econ := game.Order{Kind: OrderCaster, City: w.a, Unit: game.UnitKind(CasterEcon)}
+	ev := w.run(game.PhaseRecruit, po(1, econ, econ))
+	if built := texts(ev, game.EventBuild); len(built) != 1 || !strings.HasPrefix(built[0], "popped an Econ-A-Mancer") {
+		t.Errorf("built %q, want an Econ-A-Mancer popped", built)
+	}
+	if skipped := texts(ev, game.EventOrderSkipped); len(skipped) != 1 || !strings.HasPrefix(skipped[0], "pop an Econ-A-Mancer") {
+		t.Errorf("skipped %q, want the second Econ-A-Mancer", skipped)
 	}
 }

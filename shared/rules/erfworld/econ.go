@@ -123,7 +123,7 @@ func (r *Rules) checkEcon(s *game.State, p game.PlayerID, o *game.Order) error {
 		if err != nil {
 			return err
 		}
-		return r.checkUpgrade(c)
+		return r.CheckUpgrade(c)
 	case OrderForm:
 		return r.checkForm(s, p, o)
 	case OrderWarlord:
@@ -259,8 +259,10 @@ func (r *Rules) cityWithin(s *game.State, h hex.Hex) *game.City {
 	return nil
 }
 
-// checkUpgrade: "No City may be upgraded to a Capital (level 5)."
-func (r *Rules) checkUpgrade(c *game.City) error {
+// CheckUpgrade returns why city c may never be upgraded from its level,
+// whatever the money, or nil: it is at the highest level, or "No City may
+// be upgraded to a Capital (level 5)" (city.max_upgrade_level).
+func (r *Rules) CheckUpgrade(c *game.City) error {
 	next := int(c.Level) + 1
 	switch {
 	case int(c.Level) >= r.D.City.MaxLevel:
@@ -352,7 +354,7 @@ func (r *Rules) checkCaster(s *game.State, p game.PlayerID, o *game.Order) error
 	}
 	for j := range NumCasterKinds {
 		if kinds[j] > 0 && r.incompatible(k, j) {
-			return game.Rejectf("a side may not have a %s and a %s", r.D.Caster.Name(k), r.D.Caster.Name(j))
+			return game.Rejectf("a side may not have %s and %s", AName(r.D.Caster.Name(k)), AName(r.D.Caster.Name(j)))
 		}
 	}
 	if o.Army != 0 {
@@ -858,7 +860,7 @@ func (r *Rules) create(s *game.State, p game.PlayerID, o *game.Order) (string, g
 			a = r.garrison(s, p, c.Hex)
 		}
 		a.Characters = append(slices.Clip(a.Characters), ch)
-		return fmt.Sprintf("popped a %s (character %d) in %s, with %s", r.D.Caster.Name(k), ch.ID, c.ID, a.ID), a.ID
+		return fmt.Sprintf("popped %s (character %d) in %s, with %s", AName(r.D.Caster.Name(k)), ch.ID, c.ID, a.ID), a.ID
 	case OrderFleet:
 		id := s.AddArmy(game.Army{Owner: p, Hex: o.Hex, Naval: true})
 		return fmt.Sprintf("built a Fleet, %s, on hex %s", id, o.Hex), id
@@ -917,7 +919,7 @@ func (r *Rules) describe(u game.Units, chars []game.Character) string {
 	}
 	for _, c := range chars {
 		if k, ok := CasterOf(c); ok {
-			parts = append(parts, "a "+r.D.Caster.Name(k))
+			parts = append(parts, AName(r.D.Caster.Name(k)))
 		} else if c.Kind == CharWarlord {
 			parts = append(parts, fmt.Sprintf("a level %d Warlord", c.Level))
 		}
@@ -965,8 +967,7 @@ func (r *Rules) upkeep(s *game.State, orders []game.PlayerOrders, ev *game.Event
 	}
 	for _, po := range orders {
 		p := po.Player
-		pl := s.Player(p)
-		if pl == nil {
+		if s.Player(p) == nil {
 			continue
 		}
 		if po.Autopilot && !r.D.Autopilot.Upkeep {
@@ -974,54 +975,115 @@ func (r *Rules) upkeep(s *game.State, orders []game.PlayerOrders, ev *game.Event
 				Text: "no orders: on autopilot no upkeep costs are paid"})
 			continue
 		}
-		units, warlords, fleets := 0, 0, 0
-		for i := range s.Armies {
-			a := &s.Armies[i]
-			if a.Owner != p {
-				continue
-			}
-			units += a.Units.Total()
-			if a.Naval {
-				fleets++
-			}
-			for _, c := range a.Characters {
-				if c.Kind == CharWarlord {
-					warlords++
-				}
-			}
-		}
-		nCasters, _ := casters(s, p)
-		fixed := int64(warlords)*int64(r.D.Warlord.Upkeep) + int64(nCasters)*int64(r.D.Caster.Upkeep) +
-			int64(fleets)*int64(r.D.Fleet.Upkeep)
-		have := max(pl.Treasury, 0)
-		remove := 0
-		for units-remove > 0 && r.D.UnitUpkeep(units-remove) > 0 && int64(r.D.UnitUpkeep(units-remove))+fixed > have {
-			remove++
-		}
-		bill := int64(r.D.UnitUpkeep(units-remove)) + fixed
-		paid := min(bill, have)
-		pl.Treasury -= paid
-
-		var parts []string
-		parts = append(parts, fmt.Sprintf("paid %d: %d for %s", paid, r.D.UnitUpkeep(units-remove), plural(units-remove, "unit")))
-		if warlords > 0 {
-			parts = append(parts, fmt.Sprintf("%d for %s", int64(warlords)*int64(r.D.Warlord.Upkeep), plural(warlords, "Warlord")))
-		}
-		if nCasters > 0 {
-			parts = append(parts, fmt.Sprintf("%d for %s", int64(nCasters)*int64(r.D.Caster.Upkeep), plural(nCasters, "Caster")))
-		}
-		if fleets > 0 && r.D.Fleet.Upkeep != 0 {
-			parts = append(parts, fmt.Sprintf("%d for %s", int64(fleets)*int64(r.D.Fleet.Upkeep), plural(fleets, "Fleet")))
-		}
-		text := strings.Join(parts, ", ")
-		if remove > 0 {
-			text += "; could not pay for them all: removed " + r.describe(r.removeUnits(s, p, remove), nil)
-		}
-		if paid < bill {
-			text += fmt.Sprintf("; %d unpaid: the treasury is empty", bill-paid)
-		}
-		ev.Add(game.Event{Turn: s.Turn, Kind: EventUpkeep, Player: p, Amount: paid, Text: text})
+		r.payUpkeep(s, p, ev)
 	}
+}
+
+// UpkeepBill is step 4 of a turn for one player, "Pay Upkeep on Units (if
+// you can't afford upkeep, remove units until you can)": what the rules
+// count, what each part costs and what the treasury pays.
+type UpkeepBill struct {
+	// Units are the side's units paid for (after Removed are removed);
+	// Warlords, Casters and Fleets are the side's.
+	Units, Warlords, Casters, Fleets int
+	// UnitCost ("For every 5 units in the side, 1 Schmucker must be paid
+	// each turn"), WarlordCost, CasterCost and FleetCost are what each
+	// part costs (CharacterUpkeep, fleet.upkeep); Total is their sum.
+	UnitCost, WarlordCost, CasterCost, FleetCost, Total int64
+	// Removed is how many units are removed because the treasury cannot
+	// pay for them; Owed is the bill with them, before their removal.
+	Removed int
+	Owed    int64
+	// Paid is what the treasury pays: Total, or all it holds when that is
+	// less (the rest is forgiven).
+	Paid int64
+	// Text is the EventUpkeep's text: "paid 4: 2 for 10 units, 2 for 1
+	// Caster; could not pay for them all: removed 3 Infantry".
+	Text string
+}
+
+// upkeepBill returns player p's bill of step 4 on s as it stands: the
+// units to remove and what is paid, with no Text (see upkeep for the
+// CHOICES).
+func (r *Rules) upkeepBill(s *game.State, p game.PlayerID) UpkeepBill {
+	var b UpkeepBill
+	units := 0
+	for i := range s.Armies {
+		a := &s.Armies[i]
+		if a.Owner != p {
+			continue
+		}
+		units += a.Units.Total()
+		if a.Naval {
+			b.Fleets++
+		}
+		for _, c := range a.Characters {
+			switch _, caster := CasterOf(c); {
+			case c.Kind == CharWarlord:
+				b.Warlords++
+				b.WarlordCost += r.CharacterUpkeep(c)
+			case caster:
+				b.Casters++
+				b.CasterCost += r.CharacterUpkeep(c)
+			}
+		}
+	}
+	b.FleetCost = int64(b.Fleets) * int64(r.D.Fleet.Upkeep)
+	fixed := b.WarlordCost + b.CasterCost + b.FleetCost
+	have := int64(0)
+	if pl := s.Player(p); pl != nil {
+		have = max(pl.Treasury, 0)
+	}
+	b.Owed = int64(r.D.UnitUpkeep(units)) + fixed
+	for units-b.Removed > 0 && r.D.UnitUpkeep(units-b.Removed) > 0 && int64(r.D.UnitUpkeep(units-b.Removed))+fixed > have {
+		b.Removed++
+	}
+	b.Units = units - b.Removed
+	b.UnitCost = int64(r.D.UnitUpkeep(b.Units))
+	b.Total = b.UnitCost + fixed
+	b.Paid = min(b.Total, have)
+	return b
+}
+
+// payUpkeep is step 4 for player p, not on autopilot: it pays the bill,
+// removes the units the treasury cannot pay for, adds the EventUpkeep and
+// returns the bill.
+func (r *Rules) payUpkeep(s *game.State, p game.PlayerID, ev *game.Events) UpkeepBill {
+	b := r.upkeepBill(s, p)
+	s.Player(p).Treasury -= b.Paid
+	parts := []string{fmt.Sprintf("paid %d: %d for %s", b.Paid, b.UnitCost, plural(b.Units, "unit"))}
+	if b.Warlords > 0 {
+		parts = append(parts, fmt.Sprintf("%d for %s", b.WarlordCost, plural(b.Warlords, "Warlord")))
+	}
+	if b.Casters > 0 {
+		parts = append(parts, fmt.Sprintf("%d for %s", b.CasterCost, plural(b.Casters, "Caster")))
+	}
+	if b.Fleets > 0 && b.FleetCost != 0 {
+		parts = append(parts, fmt.Sprintf("%d for %s", b.FleetCost, plural(b.Fleets, "Fleet")))
+	}
+	b.Text = strings.Join(parts, ", ")
+	if b.Removed > 0 {
+		b.Text += "; could not pay for them all: removed " + r.describe(r.removeUnits(s, p, b.Removed), nil)
+	}
+	if b.Paid < b.Total {
+		b.Text += fmt.Sprintf("; %d unpaid: the treasury is empty", b.Total-b.Paid)
+	}
+	ev.Add(game.Event{Turn: s.Turn, Kind: EventUpkeep, Player: p, Amount: b.Paid, Text: b.Text})
+	return b
+}
+
+// CharacterUpkeep is what character c costs its side each turn in step 4:
+// a Warlord "costs 1 Schmuckers per turn to maintain" (warlord.upkeep),
+// "Casters cost 2 Schmuckers a turn in upkeep" (caster.upkeep); 0 for a
+// character of another kind.
+func (r *Rules) CharacterUpkeep(c game.Character) int64 {
+	if c.Kind == CharWarlord {
+		return int64(r.D.Warlord.Upkeep)
+	}
+	if _, ok := CasterOf(c); ok {
+		return int64(r.D.Caster.Upkeep)
+	}
+	return 0
 }
 
 // removeUnits removes n of player p's units in the order upkeep documents
@@ -1087,28 +1149,104 @@ func (r *Rules) skip(s *game.State, ev *game.Events, p game.PlayerID, o *game.Or
 // Foresee returns, for each of player p's orders (a list valid on s), why
 // the turn would skip it when it resolves ("not enough Schmuckers: have 3,
 // need 6", "city 5 forms at most 3 units a turn: 3 formed already"), or ""
-// if it goes through: it runs the turn's steps 1 to 3 (income, build and
-// upgrade, create) on a copy of s with p's orders alone, as the turn will,
-// so the client can warn its player with the rules' own words. Orders of
-// the later steps (upkeep, movement) get "". Other players' orders, which
-// p cannot know, may still contest a new city or Fleet. s is not changed.
+// if it goes through: Forecast's Skips. s is not changed.
 func (r *Rules) Foresee(s *game.State, p game.PlayerID, orders []game.Order) []string {
-	out := make([]string, len(orders))
+	return r.Forecast(s, p, orders).Skips
+}
+
+// Forecast is what the turn's steps 1 to 4 will do with one player's
+// orders, as (*Rules).Forecast foresees them.
+type Forecast struct {
+	// Skips holds, for each order, why the turn would skip it ("not
+	// enough Schmuckers: have 3, need 6"), or "" if it goes through or is
+	// not an order of steps 1 to 3.
+	Skips []string
+	// Treasury is the player's treasury before the turn.
+	Treasury int64
+	// Income is step 1's: the cities' and the Econ-A-Mancers' income and
+	// what cashing in Trade Goods brings.
+	Income int64
+	// Spent is what steps 2 and 3 pay for the orders that go through.
+	Spent int64
+	// Upkeep is step 4's bill, on the side as steps 2 and 3 leave it (the
+	// units, Warlords and Casters they create count).
+	Upkeep UpkeepBill
+	// After is the treasury after step 4: Treasury + Income - Spent -
+	// Upkeep.Paid. The later steps (fishing) may add to it.
+	After int64
+	// Removed lists the armies step 4 takes units from, in army ID order,
+	// because the treasury cannot pay their upkeep; nil when it can.
+	Removed []Removal
+}
+
+// Removal is the units step 4 removes from one army.
+type Removal struct {
+	Army game.ArmyID
+	Hex  hex.Hex
+	// New reports an army the turn's own orders make (the garrison new
+	// units join in a city that had none): the turn may give it another
+	// ID.
+	New   bool
+	Units game.Units
+}
+
+// Forecast runs the turn's steps 1 to 4 (income, build and upgrade,
+// create, upkeep) on a copy of s with player p's orders alone, as the turn
+// will, and returns what they do to p's money and units, so the client can
+// show the next turn's treasury and warn its player with the rules' own
+// words. Orders of the later steps (movement) change nothing here. Other
+// players' orders, which p cannot know, may still contest a new city or
+// Fleet. s is not changed.
+func (r *Rules) Forecast(s *game.State, p game.PlayerID, orders []game.Order) Forecast {
+	f := Forecast{Skips: make([]string, len(orders))}
+	if s.Player(p) == nil {
+		return f
+	}
 	c := s.Clone()
 	list := slices.Clone(orders) // the steps point into it: a skip names its order
 	fr := &Rules{D: r.D, onSkip: func(o *game.Order, why string) {
 		for i := range list {
-			if &list[i] == o && out[i] == "" {
-				out[i] = why
+			if &list[i] == o && f.Skips[i] == "" {
+				f.Skips[i] = why
 			}
 		}
 	}}
 	po := []game.PlayerOrders{{Player: p, Orders: list}}
 	var ev game.Events
+	f.Treasury = c.Player(p).Treasury
 	fr.income(c, po, &ev)
+	f.Income = c.Player(p).Treasury - f.Treasury
 	fr.build(c, po, &ev)
 	fr.recruit(c, po, &ev)
-	return out
+	f.Spent = f.Treasury + f.Income - c.Player(p).Treasury
+	type held struct {
+		hex   hex.Hex
+		units game.Units
+	}
+	before := map[game.ArmyID]held{}
+	var ids []game.ArmyID
+	for i := range c.Armies {
+		if a := &c.Armies[i]; a.Owner == p && a.Units.Total() > 0 {
+			before[a.ID] = held{a.Hex, slices.Clone(a.Units)}
+			ids = append(ids, a.ID)
+		}
+	}
+	f.Upkeep = fr.payUpkeep(c, p, &ev)
+	f.After = c.Player(p).Treasury
+	if f.Upkeep.Removed == 0 {
+		return f
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		var left game.Units
+		if a := c.Army(id); a != nil {
+			left = a.Units
+		}
+		if lost := before[id].units.Sub(left); lost.Total() > 0 {
+			f.Removed = append(f.Removed, Removal{Army: id, Hex: before[id].hex, New: s.Army(id) == nil, Units: lost})
+		}
+	}
+	return f
 }
 
 // orderName names an economic order for messages: "upgrade city 5".
@@ -1131,7 +1269,7 @@ func (r *Rules) orderName(o *game.Order) string {
 		if int(o.Unit) >= int(NumCasterKinds) {
 			name = fmt.Sprintf("Caster of kind %d", o.Unit)
 		}
-		return fmt.Sprintf("pop a %s in %s", name, o.City)
+		return fmt.Sprintf("pop %s in %s", AName(name), o.City)
 	case OrderFleet:
 		return fmt.Sprintf("build a Fleet on hex %s", o.Hex)
 	case OrderTradeGood:
@@ -1214,6 +1352,17 @@ func (r *Rules) navalName() string {
 		}
 	}
 	return "naval terrain"
+}
+
+// AName writes name after its indefinite article: "a Warlord", "an
+// Econ-A-Mancer". CHOICE: "an" before a name that starts with a vowel
+// letter (A, E, I, O, U), which reads right for every name of the data
+// file; a mod naming a unit "Unicorn" would read "an Unicorn".
+func AName(name string) string {
+	if name != "" && strings.ContainsRune("AEIOUaeiou", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
 }
 
 // plural writes "1 Fleet", "2 Fleets".

@@ -1211,3 +1211,121 @@ func TestForesee(t *testing.T) {
 		t.Errorf("Foresee = %q", have)
 	}
 }
+
+// TestForecast: Forecast runs steps 1 to 4 on a copy and says what the
+// turn will do to the treasury and the units: "4. Pay Upkeep on Units (if
+// you can't afford upkeep, remove units until you can)", with the units,
+// Warlords and Casters the orders create counted. Each case is checked
+// against the real turn (game.Resolve): its EventUpkeep, its treasury and
+// its armies afterwards.
+func TestForecast(t *testing.T) {
+	tests := []struct {
+		name string
+		// setup adds player 1's armies to w and returns its orders; the
+		// treasury starts at 0, the income is 8 (A 5, B 2, C 1).
+		setup    func(w *econWorld) []game.Order
+		spent    int64
+		upkeep   int64 // the bill
+		paid     int64
+		removed  int
+		fromNew  bool // the units are removed from a garrison the orders make
+		wantText string
+	}{
+		{name: "upkeep paid in full", spent: 4, upkeep: 1 + 1 + 2, paid: 4, wantText: "paid 4: 1 for 5 units, 1 for 1 Warlord, 2 for 1 Caster",
+			setup: func(w *econWorld) []game.Order {
+				w.army(1, 4, 3, units(int(w.inf), 5), w.warlord(1))
+				return []game.Order{
+					{Kind: OrderUpgrade, City: w.c},                                 // 4
+					{Kind: OrderCaster, City: w.a, Unit: game.UnitKind(CasterLook)}, // the Caster costs 2 a turn
+				}
+			}},
+		{name: "the orders leave too little: units go, from the new garrison first", spent: 6,
+			upkeep: 1 + 1, paid: 2, removed: 4, fromNew: true, wantText: "removed 4 Infantry",
+			setup: func(w *econWorld) []game.Order {
+				w.army(1, 4, 3, units(int(w.inf), 8), w.warlord(1))
+				return []game.Order{
+					{Kind: OrderUpgrade, City: w.b},                     // 6 of the 8
+					{Kind: OrderForm, City: w.a, Unit: w.inf, Count: 5}, // 13 units: 2 a turn
+				}
+			}},
+		{name: "no orders, too many units", spent: 0, upkeep: 8, paid: 8, removed: 3, wantText: "removed 3 Infantry",
+			setup: func(w *econWorld) []game.Order {
+				w.army(1, 1, 1, units(int(w.inf), 47)) // 9 a turn, 44 cost 8
+				return nil
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := newEconWorld(t)
+			w.player(1).Treasury = 0
+			orders := tt.setup(w)
+			for i := range orders {
+				orders[i].Turn = w.s.Turn
+			}
+			if errs := game.ValidateOrders(w.s, w.r, 1, orders); errs != nil {
+				t.Fatalf("orders refused: %v", errs)
+			}
+			sum := w.s.Checksum()
+			f := w.r.Forecast(w.s, 1, orders)
+			if w.s.Checksum() != sum {
+				t.Fatal("Forecast changed the state")
+			}
+			if f.Treasury != 0 || f.Income != 8 || f.Spent != tt.spent || f.Upkeep.Total != tt.upkeep ||
+				f.Upkeep.Paid != tt.paid || f.Upkeep.Removed != tt.removed || f.After != 8-tt.spent-tt.paid {
+				t.Errorf("forecast %+v: want spent %d, upkeep %d, paid %d, %d removed, %d after",
+					f, tt.spent, tt.upkeep, tt.paid, tt.removed, 8-tt.spent-tt.paid)
+			}
+			if !strings.Contains(f.Upkeep.Text, tt.wantText) {
+				t.Errorf("upkeep text %q, want %q in it", f.Upkeep.Text, tt.wantText)
+			}
+			n := 0
+			for _, rm := range f.Removed {
+				n += rm.Units.Total()
+				if rm.New != tt.fromNew {
+					t.Errorf("removal %+v: New %v, want %v", rm, rm.New, tt.fromNew)
+				}
+			}
+			if n != tt.removed {
+				t.Errorf("removals %+v: %d units, want %d", f.Removed, n, tt.removed)
+			}
+			for _, s := range f.Skips {
+				if s != "" {
+					t.Errorf("skips %q, want none", f.Skips)
+				}
+			}
+
+			// The real turn.
+			had := map[game.ArmyID]game.Units{}
+			for _, a := range w.s.Armies {
+				had[a.ID] = a.Units
+			}
+			ev := game.Resolve(w.s, w.r, []game.PlayerOrders{{Player: 1, Orders: orders}})
+			var up []game.Event
+			for _, e := range ev.List {
+				if e.Kind == EventUpkeep && e.Player == 1 {
+					up = append(up, e)
+				}
+			}
+			if len(up) != 1 || up[0].Amount != f.Upkeep.Paid || up[0].Text != f.Upkeep.Text {
+				t.Errorf("the turn's upkeep %+v, the forecast's %d %q", up, f.Upkeep.Paid, f.Upkeep.Text)
+			}
+			if have := w.player(1).Treasury; have != f.After {
+				t.Errorf("treasury after the turn %d, forecast %d", have, f.After)
+			}
+			for _, rm := range f.Removed {
+				a := w.s.Army(rm.Army)
+				if a == nil || a.Hex != rm.Hex {
+					t.Errorf("removal %+v: the army is not there after the turn: %+v", rm, a)
+					continue
+				}
+				formed := had[rm.Army]
+				if rm.New {
+					formed = units(int(w.inf), 5)
+				}
+				if want := formed.Sub(rm.Units); !equalUnits(a.Units, want) {
+					t.Errorf("army %d has %v after the turn, want %v", rm.Army, a.Units, want)
+				}
+			}
+		})
+	}
+}

@@ -28,7 +28,7 @@ import (
 type Rules struct {
 	D *Ruleset
 
-	// onSkip, if not nil, hears of every order skipped (Foresee's copy of
+	// onSkip, if not nil, hears of every order skipped (Forecast's copy of
 	// the rules only: the rules a game plays with never set it).
 	onSkip func(o *game.Order, why string)
 }
