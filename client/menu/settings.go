@@ -27,8 +27,7 @@ func NewSettings(t *Theme, p prefs.Prefs, onSave func(prefs.Prefs) error, onBack
 func NewSettingsPanel(t *Theme, p prefs.Prefs, onSave func(prefs.Prefs) error, onClose func()) *widget.Container {
 	s := newSettings(t, p, onSave, onClose)
 	s.back.SetText("Close")
-	s.panel.GetWidget().SetTheme(t.ui)
-	return s.panel
+	return withFocusRing(t, s.panel)
 }
 
 // settingsScreen is the settings screen's state.
