@@ -92,7 +92,7 @@ const (
 type Theme struct {
 	palette Palette
 
-	title, heading, normal, small, mono text.Face
+	title, heading, normal, bold, small, mono text.Face
 
 	panel, field, fieldDisabled *image.NineSlice
 	focusRing                   *image.NineSlice
@@ -113,6 +113,9 @@ func NewTheme() (*Theme, error) {
 		return nil, fmt.Errorf("load the bold Go font: %w", err)
 	}
 	if t.heading, err = goFace(gobold.TTF, headingSize); err != nil {
+		return nil, fmt.Errorf("load the bold Go font: %w", err)
+	}
+	if t.bold, err = goFace(gobold.TTF, normalSize); err != nil {
 		return nil, fmt.Errorf("load the bold Go font: %w", err)
 	}
 	if t.normal, err = goFace(goregular.TTF, normalSize); err != nil {
