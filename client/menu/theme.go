@@ -102,12 +102,16 @@ type Theme struct {
 	slider                      *widget.SliderParams
 
 	ui *widget.Theme
+
+	// clipboard is the clipboard of the text inputs' Ctrl+C, Ctrl+X and
+	// Ctrl+V.
+	clipboard Clipboard
 }
 
 // NewTheme builds the theme: it loads the Go fonts and draws the images.
 // It needs no display (images are created, not read back).
 func NewTheme() (*Theme, error) {
-	t := &Theme{palette: DefaultPalette()}
+	t := &Theme{palette: DefaultPalette(), clipboard: SystemClipboard()}
 	var err error
 	if t.title, err = goFace(gobold.TTF, titleSize); err != nil {
 		return nil, fmt.Errorf("load the bold Go font: %w", err)
@@ -270,9 +274,25 @@ func (t *Theme) NewText(s string, face text.Face, c color.Color, opts ...widget.
 }
 
 // NewInput returns a single-line text input at least width pixels wide.
+// Ctrl+A selects all its text, Ctrl+C copies the selection to the
+// clipboard, Ctrl+X cuts it, Ctrl+V pastes (Cmd on macOS), and typing over a
+// selection replaces it (see inputEditor).
 func (t *Theme) NewInput(width int, opts ...widget.TextInputOpt) *widget.TextInput {
+	return t.newInput(width, false, opts...).in
+}
+
+// NewSecretInput returns a text input for a password: it shows stars, and
+// its text is never copied to the clipboard.
+func (t *Theme) NewSecretInput(width int, opts ...widget.TextInputOpt) *widget.TextInput {
+	return t.newInput(width, true, append([]widget.TextInputOpt{widget.TextInputOpts.Secure(true)}, opts...)...).in
+}
+
+// newInput returns the editor of a new text input.
+func (t *Theme) newInput(width int, secret bool, opts ...widget.TextInputOpt) *inputEditor {
+	ed := &inputEditor{clip: t.clipboard, secret: secret}
 	all := []widget.TextInputOpt{
-		widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(width, 0)),
+		widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(width, 0),
+			widget.WidgetOpts.OnUpdate(func(widget.HasWidget) { ed.update() })),
 		widget.TextInputOpts.Image(&widget.TextInputImage{
 			Idle:      t.field,
 			Disabled:  t.fieldDisabled,
@@ -287,7 +307,8 @@ func (t *Theme) NewInput(width int, opts ...widget.TextInputOpt) *widget.TextInp
 		}),
 		widget.TextInputOpts.Padding(&widget.Insets{Left: 10, Right: 10, Top: 8, Bottom: 8}),
 	}
-	return widget.NewTextInput(append(all, opts...)...)
+	ed.in = widget.NewTextInput(append(all, opts...)...)
+	return ed
 }
 
 // NewPanel returns a container with the panel background and the given
