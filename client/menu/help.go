@@ -74,9 +74,31 @@ func newHelp(t *Theme, c HelpContent, width int, onClose func()) *Help {
 	h := &Help{onClose: onClose}
 	p := t.palette
 	const pad, scrollPad = 20, 14
+	h.page = func() int {
+		ch := h.content.GetWidget().Rect.Dy()
+		if ch <= 0 {
+			return 1000
+		}
+		return min(int(math.Round(float64(h.scroll.ViewRect().Dy())/float64(ch)*1000)), 1000)
+	}
+	h.slider = widget.NewSlider(
+		widget.SliderOpts.Orientation(widget.DirectionVertical),
+		widget.SliderOpts.MinMax(0, 1000),
+		widget.SliderOpts.Images(t.slider.TrackImage, t.slider.HandleImage),
+		widget.SliderOpts.FixedHandleSize(0),
+		widget.SliderOpts.MinHandleSize(*t.slider.MinHandleSize),
+		widget.SliderOpts.TrackPadding(t.slider.TrackPadding),
+		widget.SliderOpts.PageSizeFunc(h.page),
+		widget.SliderOpts.ChangedHandler(func(args *widget.SliderChangedEventArgs) {
+			h.scroll.ScrollTop = float64(args.Slider.Current) / 1000
+		}),
+		widget.SliderOpts.WidgetOpts(widget.WidgetOpts.MinSize(helpSlider, 0)),
+	)
 	// The text's width: the panel less its padding, the scroll bar and its
 	// spacing, and the scrolling area's padding.
-	h.width = max(width-2*pad-helpSlider-gap-2*scrollPad, 200)
+	h.slider.Validate()
+	sliderWidth, _ := h.slider.PreferredSize()
+	h.width = max(width-2*pad-max(sliderWidth, helpSlider)-gap-2*scrollPad, 200)
 	termWidth := min(max(h.width/4, helpTermMin), helpTermMax)
 	textWidth := h.width - termWidth - 2*gap
 
@@ -115,26 +137,6 @@ func newHelp(t *Theme, c HelpContent, width int, onClose func()) *Help {
 		widget.ScrollContainerOpts.StretchContentWidth(),
 		widget.ScrollContainerOpts.Image(t.scroll),
 		widget.ScrollContainerOpts.Padding(widget.NewInsetsSimple(scrollPad)),
-	)
-	h.page = func() int {
-		ch := h.content.GetWidget().Rect.Dy()
-		if ch <= 0 {
-			return 1000
-		}
-		return min(int(math.Round(float64(h.scroll.ViewRect().Dy())/float64(ch)*1000)), 1000)
-	}
-	h.slider = widget.NewSlider(
-		widget.SliderOpts.Orientation(widget.DirectionVertical),
-		widget.SliderOpts.MinMax(0, 1000),
-		widget.SliderOpts.Images(t.slider.TrackImage, t.slider.HandleImage),
-		widget.SliderOpts.FixedHandleSize(0),
-		widget.SliderOpts.MinHandleSize(*t.slider.MinHandleSize),
-		widget.SliderOpts.TrackPadding(t.slider.TrackPadding),
-		widget.SliderOpts.PageSizeFunc(h.page),
-		widget.SliderOpts.ChangedHandler(func(args *widget.SliderChangedEventArgs) {
-			h.scroll.ScrollTop = float64(args.Slider.Current) / 1000
-		}),
-		widget.SliderOpts.WidgetOpts(widget.WidgetOpts.MinSize(helpSlider, 0)),
 	)
 	h.scroll.GetWidget().ScrolledEvent.AddHandler(func(args any) {
 		if a, ok := args.(*widget.WidgetScrolledEventArgs); ok {
