@@ -14,6 +14,9 @@ import (
 	"github.com/ebitenui/ebitenui/input"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"empires/client/prefs"
+	"empires/shared/protocol"
 )
 
 // The tests that draw run in a real window, under Xvfb (make test-client):
@@ -274,5 +277,37 @@ func TestSystemClipboard(t *testing.T) {
 	have, err := c.ReadText()
 	if err != nil || have != want {
 		t.Errorf("read back %q, %v; want %q", have, err, want)
+	}
+}
+
+// TestScreensDraw: the settings and the host's lobby at 1024x768, every
+// widget inside the window.
+func TestScreensDraw(t *testing.T) {
+	th := newTestTheme(t)
+	lobby := NewLobby(th, LobbyActions{Leave: func() {}, JoinAddrs: []string{"192.168.1.20:7777", "10.0.0.5:7777"}})
+	lobby.Update(table(), 1)
+	lobby.AddChat(protocol.ChatMessage{From: 2, Name: "Parson", Text: "which address?"})
+	screens := map[string]*widget.Container{
+		"settings": NewSettings(th, prefs.Default(), nil, func() {}),
+		"lobby":    lobby.Container(),
+	}
+	for name, root := range screens {
+		ui := &ebitenui.UI{Container: root}
+		var img *goimage.RGBA
+		onFrame(t, func() { img = render(ui, 1024, 768, 2) })
+		saveShot(t, img, name+".png")
+		window := goimage.Rect(0, 0, 1024, 768)
+		walk(root, func(w widget.HasWidget) bool {
+			if w.GetWidget().GetVisibility() != widget.Visibility_Show {
+				return false
+			}
+			if r := w.GetWidget().Rect; !r.Empty() && !r.In(window) {
+				t.Errorf("%s: a %T at %v, out of the window", name, w, r)
+			}
+			return true
+		})
+	}
+	if r := lobby.joinAt.GetWidget().Rect; r.Empty() {
+		t.Error("the lobby's join line is not laid out")
 	}
 }
