@@ -13,8 +13,9 @@ set -euo pipefail
 
 mode=${1:-test}
 
-# The client (Ebitengine v2.10, built without cgo) loads these libraries at run time.
-run_pkgs=(libgl1 libgl1-mesa-dri libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 libxxf86vm1)
+# The client (Ebitengine v2.10, built without cgo) loads these libraries at run time,
+# and runs xclip for the clipboard of its text fields (Ctrl+C, Ctrl+V).
+run_pkgs=(libgl1 libgl1-mesa-dri libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 libxxf86vm1 xclip)
 # The tests add the C toolchain for `go test -race`, a virtual X server, and xdotool,
 # which moves the pointer and presses keys in the client tests.
 test_pkgs=(gcc libc6-dev xvfb xauth xdotool)

@@ -144,7 +144,7 @@ func NewJoin(t *Theme, addr string, a JoinActions) *Join {
 	)
 	j.empty = hint(t, "Connect to a server to see its games.")
 
-	j.password = t.NewInput(240, widget.TextInputOpts.Secure(true),
+	j.password = t.NewSecretInput(240,
 		widget.TextInputOpts.Validation(maxBytes(protocol.MaxPasswordLen)),
 		widget.TextInputOpts.SubmitHandler(func(*widget.TextInputChangedEventArgs) { j.joinSelected(false) }),
 		widget.TextInputOpts.AllowDuplicateSubmit(true))

@@ -12,13 +12,23 @@ import (
 	"empires/shared/protocol"
 )
 
-// LobbyActions are what the lobby screen asks of the app.
+// LobbyActions are what the lobby screen asks of the app, and what it
+// shows of the machine it runs on.
 type LobbyActions struct {
 	Ready func(ready bool) // the player is (or is no longer) ready to start
 	Start func()           // the host starts the game
 	Chat  func(text string)
+	// Leave is called once the player has said yes to "Leave the game?".
 	Leave func()
+	// JoinAddrs are the host:port addresses at which the others reach the
+	// server, when this machine hosts it (lanaddr.JoinAddrs), best first;
+	// the lobby shows them at its top, "Friends join at ...". None: the
+	// line is not shown.
+	JoinAddrs []string
 }
+
+// maxJoinAddrs is the most addresses the lobby shows.
+const maxJoinAddrs = 3
 
 // Lobby is the screen of a game that has not started: its settings, its
 // seats, who is ready, and a chat.
@@ -27,7 +37,10 @@ type Lobby struct {
 	a LobbyActions
 
 	root    *widget.Container
+	panel   *widget.Container
+	leave   *asker // "Leave the game?"
 	title   *widget.Text
+	joinAt  *widget.Text // "Friends join at ..."
 	summary *widget.Text
 	seats   *widget.Container
 	chat    *widget.TextArea
@@ -43,7 +56,7 @@ type Lobby struct {
 
 // Sizes of the lobby, in pixels.
 const (
-	chatWidth, chatHeight = 360, 340
+	chatWidth, chatHeight = 360, 328
 	maxChatLines          = 300
 )
 
@@ -60,9 +73,11 @@ func NewLobby(t *Theme, a LobbyActions) *Lobby {
 	p := t.palette
 	l.title = heading(t, "Game")
 	l.summary = t.NewText(" ", t.small, p.TextMuted, widget.TextOpts.MaxWidth(880))
+	l.joinAt = t.NewText(joinLine(a.JoinAddrs), t.normal, p.Success, widget.TextOpts.MaxWidth(880))
+	visible(l.joinAt, len(a.JoinAddrs) > 0)
 	l.seats = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
 		widget.GridLayoutOpts.Columns(seatColumnCount),
-		widget.GridLayoutOpts.Spacing(14, 5),
+		widget.GridLayoutOpts.Spacing(14, 3),
 	)))
 	seatsBox := column(8, true, t.NewText("Seats", t.normal, p.Accent), l.seats)
 
@@ -114,7 +129,11 @@ func NewLobby(t *Theme, a LobbyActions) *Lobby {
 			l.a.Start()
 		}
 	}, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
-	leave := t.NewButton("Leave", a.Leave, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(120, 0)))
+	var askLeave func()
+	if a.Leave != nil {
+		askLeave = func() { l.leave.ask() }
+	}
+	leave := t.NewButton("Leave", askLeave, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(120, 0)))
 	l.waiting = t.NewText(" ", t.small, p.TextMuted, widget.TextOpts.Position(widget.TextPositionEnd, widget.TextPositionCenter),
 		widget.TextOpts.MaxWidth(420))
 	l.waiting.GetWidget().MinWidth = 420
@@ -127,11 +146,19 @@ func NewLobby(t *Theme, a LobbyActions) *Lobby {
 
 	l.status = newStatusLine(t, 700)
 	panel := t.NewPanel(nil)
-	panel.AddChild(column(4, false, l.title, l.summary), body, l.status.text, buttons)
+	panel.AddChild(column(4, false, l.title, l.summary, l.joinAt), body, l.status.text, buttons)
 	for _, ch := range panel.Children() {
 		ch.GetWidget().LayoutData = widget.RowLayoutData{Stretch: true}
 	}
+	l.panel = panel
 	l.root = newScreen(t, panel, nil)
+	if a.Leave != nil {
+		why := "You leave the table and go back to the main menu."
+		if len(a.JoinAddrs) > 0 {
+			why = "This machine hosts the game: leaving closes it for everyone at the table."
+		}
+		l.leave = newAsker(t, l.root, panel, "Leave the game?", why, "Leave", a.Leave)
+	}
 	l.Update(&protocol.Lobby{}, protocol.Spectator)
 	return l
 }
@@ -247,6 +274,20 @@ func (l *Lobby) say(s string) {
 		return
 	}
 	l.a.Chat(s)
+}
+
+// joinLine returns the line that tells the others where to join: "Friends
+// join at 192.168.1.20:7777 (or 10.0.0.5:7777)", with at most
+// maxJoinAddrs addresses.
+func joinLine(addrs []string) string {
+	if len(addrs) == 0 {
+		return " "
+	}
+	s := "Friends join at " + addrs[0]
+	if len(addrs) > 1 {
+		s += " (or " + strings.Join(addrs[1:min(len(addrs), maxJoinAddrs)], ", ") + ")"
+	}
+	return s + ": Join game, then type the address."
 }
 
 // lobbyTitle returns the heading of the lobby: the game's name.

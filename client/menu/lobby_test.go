@@ -225,3 +225,72 @@ func TestLobby(t *testing.T) {
 		t.Errorf("chat holds %d lines, want the last %d", have, maxChatLines)
 	}
 }
+
+// TestLobbyJoinAddrs: the host's lobby says where friends join; a lobby
+// given no address has no such line.
+func TestLobbyJoinAddrs(t *testing.T) {
+	th := newTestTheme(t)
+	tests := []struct {
+		addrs []string
+		want  string // "" for no line
+	}{
+		{nil, ""},
+		{[]string{"192.168.1.20:7777"}, "Friends join at 192.168.1.20:7777"},
+		{[]string{"192.168.1.20:7777", "10.0.0.5:7777", "172.17.0.1:7777", "203.0.113.9:7777"},
+			"Friends join at 192.168.1.20:7777 (or 10.0.0.5:7777, 172.17.0.1:7777)"},
+	}
+	for _, tt := range tests {
+		l := NewLobby(th, LobbyActions{JoinAddrs: tt.addrs})
+		l.Update(table(), 1)
+		l.Container().Validate()
+		shown := l.joinAt.GetWidget().IsVisible()
+		switch {
+		case tt.want == "" && shown:
+			t.Errorf("%q: the join line %q is shown, want none", tt.addrs, l.joinAt.Label)
+		case tt.want != "" && (!shown || !strings.HasPrefix(l.joinAt.Label, tt.want)):
+			t.Errorf("%q: join line %q (shown %v), want it to start %q", tt.addrs, l.joinAt.Label, shown, tt.want)
+		}
+		if strings.Contains(l.joinAt.Label, "203.0.113.9") {
+			t.Errorf("%q: the join line shows more than %d addresses: %q", tt.addrs, maxJoinAddrs, l.joinAt.Label)
+		}
+	}
+}
+
+// TestLobbyLeaveAsks: Leave asks first, and says so when leaving closes the
+// game for everyone.
+func TestLobbyLeaveAsks(t *testing.T) {
+	th := newTestTheme(t)
+	for _, hosting := range []bool{false, true} {
+		leaves := 0
+		a := LobbyActions{Leave: func() { leaves++ }}
+		if hosting {
+			a.JoinAddrs = []string{"192.168.1.20:7777"}
+		}
+		l := NewLobby(th, a)
+		l.Update(table(), 1)
+		l.Container().Validate()
+		click(t, findButton(l.panel, "Leave"))
+		if leaves != 0 || !l.leave.asking() || l.panel.GetWidget().IsVisible() {
+			t.Fatalf("hosting %v, after Leave: %d leaves, asking %v", hosting, leaves, l.leave.asking())
+		}
+		var text []string
+		walk(l.leave.dialog.panel, func(w widget.HasWidget) bool {
+			if tx, ok := w.(*widget.Text); ok {
+				text = append(text, tx.Label)
+			}
+			return true
+		})
+		if closes := strings.Contains(strings.Join(text, " "), "closes it for everyone"); closes != hosting {
+			t.Errorf("hosting %v: the dialog says %q", hosting, text)
+		}
+		click(t, findButton(l.leave.dialog.panel, "Cancel"))
+		if leaves != 0 || l.leave.asking() || !l.panel.GetWidget().IsVisible() {
+			t.Fatalf("hosting %v, after Cancel: %d leaves, asking %v", hosting, leaves, l.leave.asking())
+		}
+		click(t, findButton(l.panel, "Leave"))
+		click(t, findButton(l.leave.dialog.panel, "Leave"))
+		if leaves != 1 {
+			t.Errorf("hosting %v: Leave and yes left %d times, want 1", hosting, leaves)
+		}
+	}
+}

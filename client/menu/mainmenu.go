@@ -9,7 +9,8 @@ import (
 )
 
 // MainActions are what the main menu's buttons do. A nil action leaves its
-// button disabled.
+// button disabled. Quit is called only once the player has said yes to
+// "Quit Empires?".
 type MainActions struct {
 	PlayAI   func() // a game against bots, on a server in this process
 	HostLAN  func() // create a game on a server others can join
@@ -24,7 +25,21 @@ const mainButtonWidth = 320
 
 // NewMainMenu returns the main menu: the title, a button per action and a
 // footer with the protocol version.
-func NewMainMenu(t *Theme, a MainActions) *widget.Container {
+func NewMainMenu(t *Theme, a MainActions) *widget.Container { return newMainMenu(t, a).root }
+
+// mainMenu is the main menu's state.
+type mainMenu struct {
+	root    *widget.Container
+	content *widget.Container // the title and the buttons
+	quit    *asker            // "Quit Empires?"
+}
+
+func newMainMenu(t *Theme, a MainActions) *mainMenu {
+	m := &mainMenu{}
+	var quit func()
+	if a.Quit != nil {
+		quit = func() { m.quit.ask() }
+	}
 	wide := widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(mainButtonWidth, 48))
 	button := func(primary bool, label string, f func()) *widget.Button {
 		var b *widget.Button
@@ -49,10 +64,10 @@ func NewMainMenu(t *Theme, a MainActions) *widget.Container {
 		button(false, "Join game", a.Join),
 		button(false, "Replays", a.Replays),
 		button(false, "Settings", a.Settings),
-		button(false, "Quit", a.Quit),
+		button(false, "Quit", quit),
 	)
 	emblem := widget.NewGraphic(widget.GraphicOpts.Image(hexEmblem(t.palette, 84)))
-	content := column(0, false,
+	m.content = column(0, false,
 		center(emblem),
 		center(spacer(0, 12)),
 		center(title),
@@ -62,7 +77,12 @@ func NewMainMenu(t *Theme, a MainActions) *widget.Container {
 		center(buttons),
 	)
 	footer := hint(t, fmt.Sprintf("Empires · protocol version %d · Tab moves between buttons, Enter presses", protocol.Version))
-	return newScreen(t, content, footer)
+	m.root = newScreen(t, m.content, footer)
+	if a.Quit != nil {
+		m.quit = newAsker(t, m.root, m.content, "Quit Empires?",
+			"The window closes. Your settings and saved games stay.", "Quit", a.Quit)
+	}
+	return m
 }
 
 // spacer returns an empty widget of w by h pixels.

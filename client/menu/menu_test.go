@@ -54,6 +54,60 @@ func click(t *testing.T, b *widget.Button) {
 	event.ExecuteDeferred()
 }
 
+// TestMainMenuQuitAsks: Quit asks "Quit Empires?" and quits only on yes.
+func TestMainMenuQuitAsks(t *testing.T) {
+	th := newTestTheme(t)
+	quits := 0
+	m := newMainMenu(th, MainActions{Quit: func() { quits++ }})
+	m.root.Validate()
+	shown := func() bool { return m.content.GetWidget().IsVisible() }
+
+	click(t, findButton(m.content, "Quit"))
+	if quits != 0 || !m.quit.asking() || shown() {
+		t.Fatalf("after Quit: %d quits, asking %v, menu shown %v; want 0, true, false", quits, m.quit.asking(), shown())
+	}
+	click(t, findButton(m.quit.dialog.panel, "Cancel"))
+	if quits != 0 || m.quit.asking() || !shown() {
+		t.Fatalf("after Cancel: %d quits, asking %v, menu shown %v; want 0, false, true", quits, m.quit.asking(), shown())
+	}
+	click(t, findButton(m.content, "Quit"))
+	click(t, findButton(m.quit.dialog.panel, "Quit"))
+	if quits != 1 {
+		t.Errorf("after Quit and yes: %d quits, want 1", quits)
+	}
+}
+
+// TestConfirm: the dialog for windows over the game calls onYes or onNo.
+func TestConfirm(t *testing.T) {
+	th := newTestTheme(t)
+	var calls []string
+	c := NewConfirm(th, "Leave the game?", "Your seat stays yours until the game ends.", "Leave",
+		func() { calls = append(calls, "yes") }, func() { calls = append(calls, "no") })
+	c.Validate()
+	click(t, findButton(c, "Cancel"))
+	click(t, findButton(c, "Leave"))
+	if fmt.Sprint(calls) != "[no yes]" {
+		t.Errorf("Cancel then Leave called %v, want [no yes]", calls)
+	}
+	if w, _ := c.PreferredSize(); w > 1024 {
+		t.Errorf("the dialog is %d pixels wide", w)
+	}
+}
+
+// TestBlur: asking takes the keyboard's focus from the hidden buttons, so
+// that Enter cannot press one of them.
+func TestBlur(t *testing.T) {
+	th := newTestTheme(t)
+	m := newMainMenu(th, MainActions{PlayAI: func() {}, Quit: func() {}})
+	m.root.Validate()
+	play := findButton(m.content, "Play vs AI")
+	play.Focus(true)
+	m.quit.ask()
+	if play.IsFocused() {
+		t.Error("a hidden button keeps the focus while the dialog asks")
+	}
+}
+
 func TestMainMenu(t *testing.T) {
 	th := newTestTheme(t)
 	var calls []string
@@ -84,7 +138,8 @@ func TestScreensFit(t *testing.T) {
 	for i := 1; i <= 16; i++ {
 		full.Seats = append(full.Seats, protocol.SeatInfo{Seat: protocol.Seat(i), Name: longName, Human: true})
 	}
-	lobby := NewLobby(th, LobbyActions{})
+	lobby := NewLobby(th, LobbyActions{Leave: func() {},
+		JoinAddrs: []string{"192.168.100.200:65535", "10.100.200.250:65535", "172.31.255.254:65535"}})
 	lobby.Update(full, 1)
 	for range 50 {
 		lobby.AddChat(protocol.ChatMessage{From: 2, Name: longName, Text: "a rather long line of chat to fill the chat area"})
@@ -101,7 +156,7 @@ func TestScreensFit(t *testing.T) {
 		Defaults: protocol.Settings{TurnSeconds: 90}}, nil, nil)
 	lan.SetError("map width 8: must be 16 to 512")
 	screens := map[string]*widget.Container{
-		"main":      NewMainMenu(th, MainActions{}),
+		"main":      NewMainMenu(th, MainActions{Quit: func() {}}),
 		"setup AI":  NewSetup(th, SetupOptions{Title: "Play vs AI", Rulesets: []string{"erfworld"}}, nil, nil).Container(),
 		"setup LAN": lan.Container(),
 		"join":      join.Container(),

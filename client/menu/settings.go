@@ -1,6 +1,7 @@
 package menu
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -12,21 +13,35 @@ import (
 
 // NewSettings returns the settings screen, showing p. Save checks the
 // preferences (prefs.Prefs.Validate) and calls onSave with them, showing
-// the error it returns, if any; Back calls onBack (unsaved changes are
-// dropped).
+// the error it returns, if any, and "Saved." if none; Back calls onBack
+// (unsaved changes are dropped). The screen stays after a save: onSave may
+// move on by itself, and onBack goes back to wherever the screen was opened
+// from (the main menu, or a game).
 func NewSettings(t *Theme, p prefs.Prefs, onSave func(prefs.Prefs) error, onBack func()) *widget.Container {
-	return newSettings(t, p, onSave, onBack).root
+	return newScreen(t, newSettings(t, p, onSave, onBack).panel, nil)
+}
+
+// NewSettingsPanel returns the settings as NewSettings does, on a panel
+// without the screen's background, to show in a window over the game; its
+// Back button is labelled Close.
+func NewSettingsPanel(t *Theme, p prefs.Prefs, onSave func(prefs.Prefs) error, onClose func()) *widget.Container {
+	s := newSettings(t, p, onSave, onClose)
+	s.back.SetText("Close")
+	return withFocusRing(t, s.panel)
 }
 
 // settingsScreen is the settings screen's state.
 type settingsScreen struct {
-	root    *widget.Container
+	panel   *widget.Container
+	back    *widget.Button
 	prefs   prefs.Prefs // what the screen started from
 	name    *widget.TextInput
 	address *widget.TextInput
 	grid    *choice
 	anim    *choice
 	edgePan *choice
+	screen  *choice // window or full screen
+	scale   *choice // of prefs.UIScales
 	status  *statusLine
 	onSave  func(prefs.Prefs) error
 }
@@ -48,11 +63,17 @@ func newSettings(t *Theme, p prefs.Prefs, onSave func(prefs.Prefs) error, onBack
 	}
 	s.anim = newChoice(t, animLabels(), anim, nil)
 	s.edgePan = newChoice(t, []string{"On", "Off"}, onOff(!p.EdgePan), nil)
+	s.screen = newChoice(t, []string{"Window", "Full screen"}, onOff(p.Fullscreen), nil)
+	scale := slices.Index(prefs.UIScales(), p.UIScale)
+	if scale < 0 {
+		scale = slices.Index(prefs.UIScales(), prefs.DefaultUIScale)
+	}
+	s.scale = newChoice(t, scaleLabels(), scale, nil)
 
 	s.status = newStatusLine(t, 560)
 	save := t.NewPrimaryButton("Save", s.save, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
-	back := t.NewButton("Back", onBack, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
-	buttons := row(back, save)
+	s.back = t.NewButton("Back", onBack, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
+	buttons := row(s.back, save)
 	buttons.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionEnd}
 
 	panel := t.NewPanel(nil)
@@ -64,12 +85,24 @@ func newSettings(t *Theme, p prefs.Prefs, onSave func(prefs.Prefs) error, onBack
 			formRow{"Hex grid", s.grid.row},
 			formRow{"Turn animation", s.anim.row},
 			formRow{"Edge panning", row(s.edgePan.row, hint(t, "the mouse at the window's edge scrolls the map"))},
+			formRow{"Display", s.screen.row},
+			formRow{"Interface size", row(s.scale.row, hint(t, "text, buttons and panels"))},
 		),
 		s.status.text,
 		buttons,
 	)
-	s.root = newScreen(t, panel, nil)
+	s.panel = panel
 	return s
+}
+
+// scaleLabels returns the labels of the interface scale choice, in the
+// order of prefs.UIScales.
+func scaleLabels() []string {
+	var l []string
+	for _, s := range prefs.UIScales() {
+		l = append(l, fmt.Sprintf("%d%%", s))
+	}
+	return l
 }
 
 // onOff returns the index of a two-way choice: 0 for the first, 1 for the
@@ -89,6 +122,8 @@ func (s *settingsScreen) values() prefs.Prefs {
 	p.Grid = s.grid.selected == 0
 	p.AnimSpeed = prefs.AnimSpeeds()[s.anim.selected]
 	p.EdgePan = s.edgePan.selected == 0
+	p.Fullscreen = s.screen.selected == 1
+	p.UIScale = prefs.UIScales()[s.scale.selected]
 	return p
 }
 

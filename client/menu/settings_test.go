@@ -12,8 +12,12 @@ func TestSettingsScreen(t *testing.T) {
 	if len(animLabels()) != len(prefs.AnimSpeeds()) {
 		t.Fatalf("%d animation labels for %d speeds", len(animLabels()), len(prefs.AnimSpeeds()))
 	}
+	if len(scaleLabels()) != len(prefs.UIScales()) || scaleLabels()[2] != "150%" {
+		t.Fatalf("scale labels %v for scales %v", scaleLabels(), prefs.UIScales())
+	}
 	th := newTestTheme(t)
-	start := prefs.Prefs{Name: "Stanley", Address: "localhost:7777", Grid: true, AnimSpeed: prefs.AnimSlow, EdgePan: false}
+	start := prefs.Prefs{Name: "Stanley", Address: "localhost:7777", Grid: true, AnimSpeed: prefs.AnimSlow, EdgePan: false,
+		Fullscreen: true, UIScale: 125}
 	var saved []prefs.Prefs
 	var refuse error
 	s := newSettings(th, start, func(p prefs.Prefs) error {
@@ -33,8 +37,11 @@ func TestSettingsScreen(t *testing.T) {
 	s.grid.pick(1)
 	s.anim.pick(3)
 	s.edgePan.pick(0)
+	s.screen.pick(0)
+	s.scale.pick(3)
 	s.save()
-	want := prefs.Prefs{Name: "Parson", Address: "10.0.0.2:7000", Grid: false, AnimSpeed: prefs.AnimOff, EdgePan: true}
+	want := prefs.Prefs{Name: "Parson", Address: "10.0.0.2:7000", Grid: false, AnimSpeed: prefs.AnimOff, EdgePan: true,
+		Fullscreen: false, UIScale: 200}
 	if len(saved) != 1 || saved[0] != want {
 		t.Fatalf("Save gave %+v, want [%+v]", saved, want)
 	}
@@ -66,5 +73,34 @@ func TestSettingsScreen(t *testing.T) {
 	s.save()
 	if !strings.Contains(s.status.label(), "disk full") {
 		t.Errorf("status after a failed save = %q, want the error", s.status.label())
+	}
+}
+
+// TestSettingsBadScale: preferences with a scale the screen does not offer
+// show the default scale, and saving gives a valid one.
+func TestSettingsBadScale(t *testing.T) {
+	th := newTestTheme(t)
+	p := prefs.Default()
+	p.UIScale = 175
+	s := newSettings(th, p, nil, nil)
+	if have := s.values().UIScale; have != prefs.DefaultUIScale {
+		t.Errorf("the screen shows scale %d for 175, want the default %d", have, prefs.DefaultUIScale)
+	}
+}
+
+// TestSettingsPanel: the panel for a window over the game has Close, which
+// calls its callback, and Save, which leaves it open.
+func TestSettingsPanel(t *testing.T) {
+	th := newTestTheme(t)
+	var closed, saved int
+	panel := NewSettingsPanel(th, prefs.Default(), func(prefs.Prefs) error { saved++; return nil }, func() { closed++ })
+	panel.Validate()
+	if findButton(panel, "Back") != nil {
+		t.Error("the panel has a Back button, want Close")
+	}
+	click(t, findButton(panel, "Save"))
+	click(t, findButton(panel, "Close"))
+	if saved != 1 || closed != 1 {
+		t.Errorf("Save then Close: %d saves, %d closes; want 1 and 1", saved, closed)
 	}
 }

@@ -279,7 +279,7 @@ func NewSetup(t *Theme, o SetupOptions, onStart func(protocol.Settings), onBack 
 		s.spectators = newChoice(t, []string{"No", "Yes, with fog of war", "Yes, seeing all"}, specs, nil)
 		s.name = t.NewInput(300, widget.TextInputOpts.Validation(maxRunes(protocol.MaxGameNameLen)), widget.TextInputOpts.Placeholder("named by the server"))
 		s.name.SetText(d.Name)
-		s.password = t.NewInput(200, widget.TextInputOpts.Secure(true), widget.TextInputOpts.Validation(maxBytes(protocol.MaxPasswordLen)),
+		s.password = t.NewSecretInput(200, widget.TextInputOpts.Validation(maxBytes(protocol.MaxPasswordLen)),
 			widget.TextInputOpts.Placeholder("none"))
 		s.password.SetText(d.Password)
 		rows = append(rows,

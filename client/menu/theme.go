@@ -18,47 +18,51 @@ import (
 // Palette holds the colours of the client's look: warm dark greys, light
 // warm text and an amber accent.
 type Palette struct {
-	Background    color.NRGBA // behind everything
-	Panel         color.NRGBA // panels and dialogs
-	PanelBorder   color.NRGBA
-	Field         color.NRGBA // text inputs, lists, the chat
-	FieldBorder   color.NRGBA
-	Button        color.NRGBA
-	ButtonHover   color.NRGBA
-	ButtonPressed color.NRGBA
-	ButtonBorder  color.NRGBA
-	Accent        color.NRGBA // titles, focus, the selected choice's border
-	Primary       color.NRGBA // the main button of a screen
-	PrimaryHover  color.NRGBA
-	Selected      color.NRGBA // the selected choice, the selected list row
-	Text          color.NRGBA
-	TextMuted     color.NRGBA // hints, secondary information
-	TextDisabled  color.NRGBA
-	Error         color.NRGBA
-	Success       color.NRGBA
+	Background        color.NRGBA // behind everything
+	Panel             color.NRGBA // panels and dialogs
+	PanelBorder       color.NRGBA
+	Field             color.NRGBA // text inputs, lists, the chat
+	FieldBorder       color.NRGBA
+	Button            color.NRGBA
+	ButtonHover       color.NRGBA // a button under the mouse: a lighter fill
+	ButtonHoverBorder color.NRGBA
+	ButtonPressed     color.NRGBA
+	ButtonBorder      color.NRGBA
+	Accent            color.NRGBA // titles, the selected choice's border
+	Focus             color.NRGBA // the ring around the widget that has the keyboard's focus
+	Primary           color.NRGBA // the main button of a screen
+	PrimaryHover      color.NRGBA
+	Selected          color.NRGBA // the selected choice, the selected list row
+	Text              color.NRGBA
+	TextMuted         color.NRGBA // hints, secondary information
+	TextDisabled      color.NRGBA
+	Error             color.NRGBA
+	Success           color.NRGBA
 }
 
 // DefaultPalette returns the client's colours.
 func DefaultPalette() Palette {
 	return Palette{
-		Background:    color.NRGBA{22, 20, 18, 255},
-		Panel:         color.NRGBA{36, 33, 30, 255},
-		PanelBorder:   color.NRGBA{70, 62, 52, 255},
-		Field:         color.NRGBA{25, 23, 21, 255},
-		FieldBorder:   color.NRGBA{88, 78, 65, 255},
-		Button:        color.NRGBA{58, 52, 45, 255},
-		ButtonHover:   color.NRGBA{78, 69, 58, 255},
-		ButtonPressed: color.NRGBA{44, 40, 35, 255},
-		ButtonBorder:  color.NRGBA{98, 87, 72, 255},
-		Accent:        color.NRGBA{236, 172, 76, 255},
-		Primary:       color.NRGBA{156, 102, 34, 255},
-		PrimaryHover:  color.NRGBA{182, 121, 44, 255},
-		Selected:      color.NRGBA{100, 70, 32, 255},
-		Text:          color.NRGBA{240, 234, 222, 255},
-		TextMuted:     color.NRGBA{170, 160, 146, 255},
-		TextDisabled:  color.NRGBA{112, 105, 96, 255},
-		Error:         color.NRGBA{242, 112, 92, 255},
-		Success:       color.NRGBA{138, 206, 124, 255},
+		Background:        color.NRGBA{22, 20, 18, 255},
+		Panel:             color.NRGBA{36, 33, 30, 255},
+		PanelBorder:       color.NRGBA{70, 62, 52, 255},
+		Field:             color.NRGBA{25, 23, 21, 255},
+		FieldBorder:       color.NRGBA{88, 78, 65, 255},
+		Button:            color.NRGBA{58, 52, 45, 255},
+		ButtonHover:       color.NRGBA{92, 82, 69, 255},
+		ButtonHoverBorder: color.NRGBA{128, 115, 96, 255},
+		ButtonPressed:     color.NRGBA{44, 40, 35, 255},
+		ButtonBorder:      color.NRGBA{98, 87, 72, 255},
+		Accent:            color.NRGBA{236, 172, 76, 255},
+		Focus:             color.NRGBA{255, 222, 150, 255},
+		Primary:           color.NRGBA{156, 102, 34, 255},
+		PrimaryHover:      color.NRGBA{182, 121, 44, 255},
+		Selected:          color.NRGBA{100, 70, 32, 255},
+		Text:              color.NRGBA{240, 234, 222, 255},
+		TextMuted:         color.NRGBA{170, 160, 146, 255},
+		TextDisabled:      color.NRGBA{112, 105, 96, 255},
+		Error:             color.NRGBA{242, 112, 92, 255},
+		Success:           color.NRGBA{138, 206, 124, 255},
 	}
 }
 
@@ -77,6 +81,8 @@ const (
 	rowSpacing   = 12 // between the rows of a form
 	gap          = 8  // between the widgets of a row
 	radius       = 6  // of the corners of buttons and fields
+	focusGap     = 4  // between a focused widget and its ring
+	focusWidth   = 2  // of the focus ring
 )
 
 // Theme is the client's look: the palette, the faces, the images of panels,
@@ -86,26 +92,34 @@ const (
 type Theme struct {
 	palette Palette
 
-	title, heading, normal, small, mono text.Face
+	title, heading, normal, bold, small, mono text.Face
 
 	panel, field, fieldDisabled *image.NineSlice
+	focusRing                   *image.NineSlice
 	button, primary, selected   *widget.ButtonImage
 	buttonText                  *widget.ButtonTextColor
 	scroll                      *widget.ScrollContainerImage
 	slider                      *widget.SliderParams
 
 	ui *widget.Theme
+
+	// clipboard is the clipboard of the text inputs' Ctrl+C, Ctrl+X and
+	// Ctrl+V.
+	clipboard Clipboard
 }
 
 // NewTheme builds the theme: it loads the Go fonts and draws the images.
 // It needs no display (images are created, not read back).
 func NewTheme() (*Theme, error) {
-	t := &Theme{palette: DefaultPalette()}
+	t := &Theme{palette: DefaultPalette(), clipboard: SystemClipboard()}
 	var err error
 	if t.title, err = goFace(gobold.TTF, titleSize); err != nil {
 		return nil, fmt.Errorf("load the bold Go font: %w", err)
 	}
 	if t.heading, err = goFace(gobold.TTF, headingSize); err != nil {
+		return nil, fmt.Errorf("load the bold Go font: %w", err)
+	}
+	if t.bold, err = goFace(gobold.TTF, normalSize); err != nil {
 		return nil, fmt.Errorf("load the bold Go font: %w", err)
 	}
 	if t.normal, err = goFace(goregular.TTF, normalSize); err != nil {
@@ -123,20 +137,25 @@ func NewTheme() (*Theme, error) {
 	t.field = roundedRect(p.Field, p.FieldBorder, radius, 1)
 	t.fieldDisabled = roundedRect(p.Panel, p.PanelBorder, radius, 1)
 	disabled := roundedRect(p.Panel, p.PanelBorder, radius, 1)
+	// Hover is a lighter fill and the border unchanged: the keyboard's
+	// focus is a ring around the button (see NewFocusRing), so the two do
+	// not look alike. (ebitenui draws a focused button with its Hover image
+	// too: a focused button is lighter and ringed.)
 	t.button = &widget.ButtonImage{
 		Idle:         roundedRect(p.Button, p.ButtonBorder, radius, 1),
-		Hover:        roundedRect(p.ButtonHover, p.Accent, radius, 1),
-		Pressed:      roundedRect(p.ButtonPressed, p.Accent, radius, 1),
-		PressedHover: roundedRect(p.ButtonPressed, p.Accent, radius, 1),
+		Hover:        roundedRect(p.ButtonHover, p.ButtonHoverBorder, radius, 1),
+		Pressed:      roundedRect(p.ButtonPressed, p.ButtonBorder, radius, 1),
+		PressedHover: roundedRect(p.ButtonPressed, p.ButtonHoverBorder, radius, 1),
 		Disabled:     disabled,
 	}
 	t.primary = &widget.ButtonImage{
 		Idle:         roundedRect(p.Primary, p.Accent, radius, 1),
-		Hover:        roundedRect(p.PrimaryHover, p.Accent, radius, 2),
-		Pressed:      roundedRect(p.Selected, p.Accent, radius, 2),
-		PressedHover: roundedRect(p.Selected, p.Accent, radius, 2),
+		Hover:        roundedRect(p.PrimaryHover, p.Accent, radius, 1),
+		Pressed:      roundedRect(p.Selected, p.Accent, radius, 1),
+		PressedHover: roundedRect(p.Selected, p.Accent, radius, 1),
 		Disabled:     disabled,
 	}
+	t.focusRing = roundedRect(color.NRGBA{}, p.Focus, radius+focusGap, focusWidth)
 	t.selected = &widget.ButtonImage{
 		Idle:         roundedRect(p.Selected, p.Accent, radius, 2),
 		Hover:        roundedRect(p.Selected, p.Accent, radius, 2),
@@ -255,9 +274,25 @@ func (t *Theme) NewText(s string, face text.Face, c color.Color, opts ...widget.
 }
 
 // NewInput returns a single-line text input at least width pixels wide.
+// Ctrl+A selects all its text, Ctrl+C copies the selection to the
+// clipboard, Ctrl+X cuts it, Ctrl+V pastes (Cmd on macOS), and typing over a
+// selection replaces it (see inputEditor).
 func (t *Theme) NewInput(width int, opts ...widget.TextInputOpt) *widget.TextInput {
+	return t.newInput(width, false, opts...).in
+}
+
+// NewSecretInput returns a text input for a password: it shows stars, and
+// its text is never copied to the clipboard.
+func (t *Theme) NewSecretInput(width int, opts ...widget.TextInputOpt) *widget.TextInput {
+	return t.newInput(width, true, append([]widget.TextInputOpt{widget.TextInputOpts.Secure(true)}, opts...)...).in
+}
+
+// newInput returns the editor of a new text input.
+func (t *Theme) newInput(width int, secret bool, opts ...widget.TextInputOpt) *inputEditor {
+	ed := &inputEditor{clip: t.clipboard, secret: secret}
 	all := []widget.TextInputOpt{
-		widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(width, 0)),
+		widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(width, 0),
+			widget.WidgetOpts.OnUpdate(func(widget.HasWidget) { ed.update() })),
 		widget.TextInputOpts.Image(&widget.TextInputImage{
 			Idle:      t.field,
 			Disabled:  t.fieldDisabled,
@@ -272,7 +307,8 @@ func (t *Theme) NewInput(width int, opts ...widget.TextInputOpt) *widget.TextInp
 		}),
 		widget.TextInputOpts.Padding(&widget.Insets{Left: 10, Right: 10, Top: 8, Bottom: 8}),
 	}
-	return widget.NewTextInput(append(all, opts...)...)
+	ed.in = widget.NewTextInput(append(all, opts...)...)
+	return ed
 }
 
 // NewPanel returns a container with the panel background and the given

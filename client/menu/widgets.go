@@ -13,7 +13,8 @@ import (
 // newScreen returns the root container of a screen: the background colour
 // over the whole window, content centred in it, and footer (if not nil) at
 // the bottom centre. The container carries the theme, so widgets that rely
-// on it find it whatever the UI's PrimaryTheme.
+// on it find it whatever the UI's PrimaryTheme. A FocusRing over it all
+// rings the focused widget.
 func newScreen(t *Theme, content, footer widget.PreferredSizeLocateableWidget) *widget.Container {
 	root := widget.NewContainer(
 		widget.ContainerOpts.BackgroundImage(image.NewNineSliceColor(t.palette.Background)),
@@ -32,7 +33,22 @@ func newScreen(t *Theme, content, footer widget.PreferredSizeLocateableWidget) *
 		}
 		root.AddChild(footer)
 	}
+	root.AddChild(NewFocusRing(t, root))
 	return root
+}
+
+// addOver adds child to root, a screen from newScreen, over what it holds
+// and under its focus ring.
+func addOver(root *widget.Container, child widget.PreferredSizeLocateableWidget) {
+	ch := root.Children()
+	if n := len(ch); n > 0 {
+		if ring, ok := ch[n-1].(*FocusRing); ok {
+			root.RemoveChild(ring)
+			root.AddChild(child, ring)
+			return
+		}
+	}
+	root.AddChild(child)
 }
 
 // row returns a container laying children out left to right, centred

@@ -10,6 +10,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -40,6 +41,14 @@ const (
 // AnimSpeeds returns the animation speeds, slowest first, AnimOff last.
 func AnimSpeeds() []string { return []string{AnimSlow, AnimNormal, AnimFast, AnimOff} }
 
+// DefaultUIScale is the scale of the interface of a fresh install, in per
+// cent: one pixel of the layout is one pixel of the screen.
+const DefaultUIScale = 100
+
+// UIScales returns the scales the interface may be drawn at, in per cent,
+// smallest first, for Prefs.UIScale.
+func UIScales() []int { return []int{100, 125, 150, 200} }
+
 // Prefs are the player's preferences.
 type Prefs struct {
 	// Name is the player's name, shown to the others (protocol.ValidName).
@@ -52,6 +61,11 @@ type Prefs struct {
 	AnimSpeed string `toml:"anim_speed"`
 	// EdgePan scrolls the map when the mouse touches the window's edge.
 	EdgePan bool `toml:"edge_pan"`
+	// Fullscreen shows the game on the whole screen instead of a window.
+	Fullscreen bool `toml:"fullscreen"`
+	// UIScale is how large the interface is drawn, in per cent: one of
+	// UIScales (200 draws every widget twice as large).
+	UIScale int `toml:"ui_scale"`
 }
 
 // Default returns the preferences of a fresh install. The name is the
@@ -64,11 +78,13 @@ func defaultFor(user string) Prefs {
 	if protocol.ValidName(user) == nil {
 		name = user
 	}
-	return Prefs{Name: name, Address: DefaultAddress, Grid: true, AnimSpeed: AnimNormal, EdgePan: false}
+	return Prefs{Name: name, Address: DefaultAddress, Grid: true, AnimSpeed: AnimNormal, EdgePan: false,
+		Fullscreen: false, UIScale: DefaultUIScale}
 }
 
-// Validate checks p: a valid player name, a host:port address and a known
-// animation speed. The error is a sentence for the player.
+// Validate checks p: a valid player name, a host:port address, a known
+// animation speed and a known interface scale. The error is a sentence for
+// the player.
 func (p Prefs) Validate() error {
 	if err := protocol.ValidName(p.Name); err != nil {
 		var pe *protocol.ProtocolError
@@ -80,12 +96,17 @@ func (p Prefs) Validate() error {
 	if err := CheckAddress(p.Address); err != nil {
 		return err
 	}
-	for _, s := range AnimSpeeds() {
-		if p.AnimSpeed == s {
-			return nil
-		}
+	if !slices.Contains(AnimSpeeds(), p.AnimSpeed) {
+		return fmt.Errorf("animation speed %q: want one of %s", p.AnimSpeed, strings.Join(AnimSpeeds(), ", "))
 	}
-	return fmt.Errorf("animation speed %q: want one of %s", p.AnimSpeed, strings.Join(AnimSpeeds(), ", "))
+	if !slices.Contains(UIScales(), p.UIScale) {
+		scales := make([]string, len(UIScales()))
+		for i, s := range UIScales() {
+			scales[i] = strconv.Itoa(s)
+		}
+		return fmt.Errorf("interface scale %d%%: want one of %s (per cent)", p.UIScale, strings.Join(scales, ", "))
+	}
+	return nil
 }
 
 // CheckAddress checks that addr is a server address the client can dial:

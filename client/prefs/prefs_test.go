@@ -51,6 +51,11 @@ func TestValidate(t *testing.T) {
 		{"port not a number", func(p *Prefs) { p.Address = "localhost:http" }, "want host:port"},
 		{"unknown speed", func(p *Prefs) { p.AnimSpeed = "warp" }, `animation speed "warp"`},
 		{"empty speed", func(p *Prefs) { p.AnimSpeed = "" }, "animation speed"},
+		{"fullscreen", func(p *Prefs) { p.Fullscreen = true }, ""},
+		{"every scale", func(p *Prefs) { p.UIScale = 200 }, ""},
+		{"scale between two", func(p *Prefs) { p.UIScale = 110 }, "interface scale 110%: want one of 100, 125, 150, 200"},
+		{"scale zero", func(p *Prefs) { p.UIScale = 0 }, "interface scale 0%"},
+		{"scale negative", func(p *Prefs) { p.UIScale = -100 }, "interface scale -100%"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -81,7 +86,8 @@ func TestLoadMissing(t *testing.T) {
 
 func TestSaveLoad(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "config", "empires") // Save creates it
-	want := Prefs{Name: "Ansom", Address: "gobwin.example:7777", Grid: false, AnimSpeed: AnimFast, EdgePan: true}
+	want := Prefs{Name: "Ansom", Address: "gobwin.example:7777", Grid: false, AnimSpeed: AnimFast, EdgePan: true,
+		Fullscreen: true, UIScale: 150}
 	if err := Save(dir, want); err != nil {
 		t.Fatalf("Save: %v", err)
 	}
@@ -136,18 +142,42 @@ func TestLoadFile(t *testing.T) {
 	}{
 		{
 			name: "whole file",
-			file: "name = \"Stanley\"\naddress = \"10.0.0.2:7777\"\ngrid = false\nanim_speed = \"slow\"\nedge_pan = true\n",
-			want: Prefs{Name: "Stanley", Address: "10.0.0.2:7777", Grid: false, AnimSpeed: AnimSlow, EdgePan: true},
+			file: "name = \"Stanley\"\naddress = \"10.0.0.2:7777\"\ngrid = false\nanim_speed = \"slow\"\nedge_pan = true\n" +
+				"fullscreen = true\nui_scale = 125\n",
+			want: Prefs{Name: "Stanley", Address: "10.0.0.2:7777", Grid: false, AnimSpeed: AnimSlow, EdgePan: true,
+				Fullscreen: true, UIScale: 125},
+		},
+		{
+			// A file written before fullscreen and ui_scale existed.
+			name: "file of an older version",
+			file: "# Empires preferences, written by the game.\nname = \"Stanley\"\naddress = \"10.0.0.2:7777\"\n" +
+				"grid = false\nanim_speed = \"slow\"\nedge_pan = true\n",
+			want: Prefs{Name: "Stanley", Address: "10.0.0.2:7777", Grid: false, AnimSpeed: AnimSlow, EdgePan: true,
+				Fullscreen: false, UIScale: DefaultUIScale},
 		},
 		{
 			name: "missing keys keep their defaults",
 			file: "name = \"Stanley\"\n",
-			want: Prefs{Name: "Stanley", Address: def.Address, Grid: def.Grid, AnimSpeed: def.AnimSpeed, EdgePan: def.EdgePan},
+			want: Prefs{Name: "Stanley", Address: def.Address, Grid: def.Grid, AnimSpeed: def.AnimSpeed, EdgePan: def.EdgePan,
+				Fullscreen: def.Fullscreen, UIScale: def.UIScale},
 		},
 		{
 			name: "unknown keys are ignored",
 			file: "name = \"Stanley\"\nvolume = 7\n",
-			want: Prefs{Name: "Stanley", Address: def.Address, Grid: def.Grid, AnimSpeed: def.AnimSpeed, EdgePan: def.EdgePan},
+			want: Prefs{Name: "Stanley", Address: def.Address, Grid: def.Grid, AnimSpeed: def.AnimSpeed, EdgePan: def.EdgePan,
+				Fullscreen: def.Fullscreen, UIScale: def.UIScale},
+		},
+		{
+			name:    "unknown interface scale",
+			file:    "name = \"Stanley\"\nui_scale = 175\n",
+			want:    def,
+			wantErr: []string{FileName, "interface scale 175%: want one of 100, 125, 150, 200"},
+		},
+		{
+			name:    "interface scale not a number",
+			file:    "name = \"Stanley\"\nui_scale = \"large\"\n",
+			want:    def,
+			wantErr: []string{FileName, "line 2", "ui_scale"},
 		},
 		{
 			name:    "syntax error",

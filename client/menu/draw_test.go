@@ -1,0 +1,313 @@
+package menu
+
+import (
+	"fmt"
+	goimage "image"
+	"image/color"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/ebitenui/ebitenui"
+	"github.com/ebitenui/ebitenui/input"
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"empires/client/prefs"
+	"empires/shared/protocol"
+)
+
+// The tests that draw run in a real window, under Xvfb (make test-client):
+// TestMain runs the game loop, and onFrame runs a function in it. Without a
+// display they are skipped (in CI they fail). EMPIRES_SHOTS=DIR saves their
+// pictures as PNG files in DIR, to look at.
+
+// frames carries functions to run in the game loop; nil without a display.
+var frames chan func()
+
+type testGame struct{ code int }
+
+func (g *testGame) Update() error {
+	select {
+	case f, ok := <-frames:
+		if !ok {
+			return ebiten.Termination
+		}
+		f()
+	default:
+	}
+	return nil
+}
+
+func (g *testGame) Draw(*ebiten.Image) {}
+
+func (g *testGame) Layout(int, int) (int, int) { return 320, 200 }
+
+func TestMain(m *testing.M) {
+	if os.Getenv("DISPLAY") == "" {
+		os.Exit(m.Run())
+	}
+	frames = make(chan func())
+	g := &testGame{}
+	go func() {
+		g.code = m.Run()
+		close(frames)
+	}()
+	ebiten.SetWindowSize(320, 200)
+	ebiten.SetWindowTitle("menu tests")
+	if err := ebiten.RunGame(g); err != nil {
+		fmt.Fprintln(os.Stderr, "run the drawing tests:", err)
+		os.Exit(1)
+	}
+	os.Exit(g.code)
+}
+
+// onFrame runs f in the game loop and waits for it to return.
+func onFrame(t *testing.T, f func()) {
+	t.Helper()
+	if frames == nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("no DISPLAY in CI: run the client tests under xvfb-run (make test-client)")
+		}
+		t.Skip("no DISPLAY: run `make test-client` to test drawing under Xvfb")
+	}
+	done := make(chan struct{})
+	frames <- func() {
+		defer close(done)
+		f()
+	}
+	<-done
+}
+
+// fakeCursor is a mouse that rests at a point and presses nothing.
+type fakeCursor struct{ x, y int }
+
+func (c *fakeCursor) Update()                                         {}
+func (c *fakeCursor) AfterUpdate()                                    {}
+func (c *fakeCursor) Draw(*ebiten.Image)                              {}
+func (c *fakeCursor) AfterDraw(*ebiten.Image)                         {}
+func (c *fakeCursor) MouseButtonPressed(ebiten.MouseButton) bool      { return false }
+func (c *fakeCursor) MouseButtonJustPressed(ebiten.MouseButton) bool  { return false }
+func (c *fakeCursor) MouseButtonJustReleased(ebiten.MouseButton) bool { return false }
+func (c *fakeCursor) CursorPosition() (int, int)                      { return c.x, c.y }
+func (c *fakeCursor) GetCursorImage(string) *ebiten.Image             { return nil }
+func (c *fakeCursor) GetCursorOffset(string) goimage.Point            { return goimage.Point{} }
+
+// render runs ui for n frames on a w by h screen and returns the last
+// frame's pixels. It runs in the game loop.
+func render(ui *ebitenui.UI, w, h, n int) *goimage.RGBA {
+	img := ebiten.NewImage(w, h)
+	defer img.Deallocate()
+	for range n {
+		ui.Update()
+		img.Clear()
+		ui.Draw(img)
+	}
+	out := goimage.NewRGBA(goimage.Rect(0, 0, w, h))
+	img.ReadPixels(out.Pix)
+	return out
+}
+
+// saveShot writes img to name in $EMPIRES_SHOTS, if set.
+func saveShot(t *testing.T, img goimage.Image, name string) {
+	t.Helper()
+	dir := os.Getenv("EMPIRES_SHOTS")
+	if dir == "" {
+		return
+	}
+	f, err := os.Create(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, img); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// near reports whether c is within 6 of want on each channel.
+func near(c color.Color, want color.NRGBA) bool {
+	r, g, b, _ := c.RGBA()
+	d := func(a uint32, w uint8) bool { x := int(a>>8) - int(w); return x >= -6 && x <= 6 }
+	return d(r, want.R) && d(g, want.G) && d(b, want.B)
+}
+
+// TestButtonLooks: at 1024x768, a hovered button is lighter, a focused one
+// has a ring, a disabled one looks disabled, and the three differ.
+func TestButtonLooks(t *testing.T) {
+	th := newTestTheme(t)
+	p := th.Palette()
+	idle := th.NewButton("Idle", func() {})
+	hovered := th.NewButton("Hovered", func() {})
+	focused := th.NewButton("Focused", func() {})
+	disabled := th.NewButton("Disabled", func() {})
+	disabled.GetWidget().Disabled = true
+	panel := th.NewPanel(nil)
+	panel.AddChild(heading(th, "Buttons"), row(idle, hovered, focused, disabled))
+	ui := &ebitenui.UI{Container: newScreen(th, panel, nil)}
+	cursor := &fakeCursor{x: -100, y: -100}
+	input.SetCursorUpdater(cursor)
+	defer input.SetCursorUpdater(nil)
+
+	var img *goimage.RGBA
+	onFrame(t, func() {
+		render(ui, 1024, 768, 1) // lays it out
+		r := hovered.GetWidget().Rect
+		cursor.x, cursor.y = r.Min.X+r.Dx()/2, r.Min.Y+r.Dy()/2
+		focused.Focus(true)
+		img = render(ui, 1024, 768, 3)
+	})
+	saveShot(t, img, "buttons.png")
+
+	fill := func(b *widget.Button) color.Color {
+		r := b.GetWidget().Rect
+		return img.At(r.Min.X+5, r.Min.Y+r.Dy()/2)
+	}
+	ring := func(b *widget.Button) color.Color {
+		r := b.GetWidget().Rect
+		return img.At(r.Min.X+r.Dx()/2, r.Min.Y-focusGap-1)
+	}
+	if !near(fill(idle), p.Button) {
+		t.Errorf("idle button's fill %v, want %v", fill(idle), p.Button)
+	}
+	if !near(fill(hovered), p.ButtonHover) {
+		t.Errorf("hovered button's fill %v, want the lighter %v", fill(hovered), p.ButtonHover)
+	}
+	if !near(fill(disabled), p.Panel) {
+		t.Errorf("disabled button's fill %v, want %v", fill(disabled), p.Panel)
+	}
+	if !near(ring(focused), p.Focus) {
+		t.Errorf("focused button: %v above it, want the ring's %v", ring(focused), p.Focus)
+	}
+	for name, b := range map[string]*widget.Button{"idle": idle, "hovered": hovered, "disabled": disabled} {
+		if near(ring(b), p.Focus) {
+			t.Errorf("the %s button has a focus ring", name)
+		}
+	}
+	// Focus on the disabled one: no ring.
+	onFrame(t, func() {
+		focused.Focus(false)
+		disabled.Focus(true)
+		img = render(ui, 1024, 768, 2)
+	})
+	if near(ring(disabled), p.Focus) || !near(fill(disabled), p.Panel) {
+		t.Errorf("a disabled button with the focus: ring %v, fill %v", ring(disabled), fill(disabled))
+	}
+}
+
+// TestHelpDraws: the help panel at 1024x768 and 1920x1080 draws inside its
+// rectangle, and its scroll bar has a handle shorter than its track (the
+// text scrolls).
+func TestHelpDraws(t *testing.T) {
+	th := newTestTheme(t)
+	for _, size := range [][2]int{{1024, 768}, {1920, 1080}} {
+		r := HelpRect(size[0], size[1])
+		h := newHelp(th, ErfworldHelp(defaultRules(t)), r.Dx(), func() {})
+		root := widget.NewContainer(
+			widget.ContainerOpts.BackgroundImage(th.PanelImage()),
+			widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(&widget.Insets{
+				Left: r.Min.X, Top: r.Min.Y, Right: size[0] - r.Max.X, Bottom: size[1] - r.Max.Y}))))
+		h.root.GetWidget().LayoutData = widget.AnchorLayoutData{StretchHorizontal: true, StretchVertical: true}
+		root.AddChild(h.root)
+		ui := &ebitenui.UI{Container: root}
+		var img *goimage.RGBA
+		onFrame(t, func() { img = render(ui, size[0], size[1], 3) })
+		saveShot(t, img, fmt.Sprintf("help-%dx%d.png", size[0], size[1]))
+		if got := h.root.GetWidget().Rect; got != r {
+			t.Errorf("%v: the help is at %v, want %v", size, got, r)
+		}
+		view := h.scroll.ViewRect()
+		if view.Dy() < 300 {
+			t.Errorf("%v: the scrolling area is %d high", size, view.Dy())
+		}
+		if page := h.page(); page >= 1000 || page <= 0 {
+			t.Errorf("%v: a page is %d per-mille of the text: it does not scroll", size, page)
+		}
+		if cw := h.content.GetWidget().Rect.Dx(); cw > view.Dx() {
+			t.Errorf("%v: the text is %d wide in an area of %d", size, cw, view.Dx())
+		}
+		// The bottom of the text is reachable.
+		onFrame(t, func() {
+			h.scrollTo(1000)
+			img = render(ui, size[0], size[1], 2)
+		})
+		if c := h.content.GetWidget().Rect; c.Max.Y > view.Max.Y+2 || c.Max.Y < view.Max.Y-40 {
+			t.Errorf("%v: scrolled to the end, the text ends at %d, the area at %d", size, c.Max.Y, view.Max.Y)
+		}
+		saveShot(t, img, fmt.Sprintf("help-%dx%d-end.png", size[0], size[1]))
+	}
+}
+
+// TestQuitAsksDraws: the main menu asking "Quit Empires?".
+func TestQuitAsksDraws(t *testing.T) {
+	th := newTestTheme(t)
+	m := newMainMenu(th, MainActions{PlayAI: func() {}, Quit: func() {}})
+	ui := &ebitenui.UI{Container: m.root}
+	var img *goimage.RGBA
+	onFrame(t, func() {
+		render(ui, 1024, 768, 1)
+		m.quit.ask()
+		img = render(ui, 1024, 768, 2)
+	})
+	saveShot(t, img, "quit.png")
+	r := m.quit.dialog.yes.GetWidget().Rect
+	if r.Empty() || !near(img.At(r.Min.X+5, r.Min.Y+r.Dy()/2), th.Palette().Primary) {
+		t.Errorf("the dialog's Quit button is at %v, colour %v", r, img.At(r.Min.X+5, r.Min.Y+r.Dy()/2))
+	}
+}
+
+// TestSystemClipboard: under X, text written to the system clipboard is
+// read back, through xclip or xsel.
+func TestSystemClipboard(t *testing.T) {
+	onFrame(t, func() {}) // skips without a display
+	paste, cp, ok := clipboardCommands("linux", false, exec.LookPath)
+	if !ok {
+		if os.Getenv("CI") != "" {
+			t.Fatal("no xclip or xsel in CI: scripts/deps.sh installs xclip")
+		}
+		t.Skip("no xclip or xsel")
+	}
+	c := &commandClipboard{paste: paste, copy: cp}
+	want := "Friends join at 192.168.1.20:7777 — Zoë"
+	if err := c.WriteText(want); err != nil {
+		t.Fatal(err)
+	}
+	have, err := c.ReadText()
+	if err != nil || have != want {
+		t.Errorf("read back %q, %v; want %q", have, err, want)
+	}
+}
+
+// TestScreensDraw: the settings and the host's lobby at 1024x768, every
+// widget inside the window.
+func TestScreensDraw(t *testing.T) {
+	th := newTestTheme(t)
+	lobby := NewLobby(th, LobbyActions{Leave: func() {}, JoinAddrs: []string{"192.168.1.20:7777", "10.0.0.5:7777"}})
+	lobby.Update(table(), 1)
+	lobby.AddChat(protocol.ChatMessage{From: 2, Name: "Parson", Text: "which address?"})
+	screens := map[string]*widget.Container{
+		"settings": NewSettings(th, prefs.Default(), nil, func() {}),
+		"lobby":    lobby.Container(),
+	}
+	for name, root := range screens {
+		ui := &ebitenui.UI{Container: root}
+		var img *goimage.RGBA
+		onFrame(t, func() { img = render(ui, 1024, 768, 2) })
+		saveShot(t, img, name+".png")
+		window := goimage.Rect(0, 0, 1024, 768)
+		walk(root, func(w widget.HasWidget) bool {
+			if w.GetWidget().GetVisibility() != widget.Visibility_Show {
+				return false
+			}
+			if r := w.GetWidget().Rect; !r.Empty() && !r.In(window) {
+				t.Errorf("%s: a %T at %v, out of the window", name, w, r)
+			}
+			return true
+		})
+	}
+	if r := lobby.joinAt.GetWidget().Rect; r.Empty() {
+		t.Error("the lobby's join line is not laid out")
+	}
+}
