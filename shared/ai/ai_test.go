@@ -31,6 +31,15 @@ func play(t *testing.T, rs *erfworld.Rules, seed uint64, size int, levels []Leve
 	if err != nil {
 		t.Fatal(err)
 	}
+	playOn(t, rs, s, levels, turns, each)
+	return s
+}
+
+// playOn is play on state s (seeded with s.Seed), which it changes.
+func playOn(t *testing.T, rs *erfworld.Rules, s *game.State, levels []Level, turns int,
+	each func(s *game.State, p game.PlayerID, orders []game.Order)) {
+	t.Helper()
+	seed := s.Seed
 	players := make([]*Player, len(levels))
 	for i, l := range levels {
 		players[i] = New(rs, l, seed)
@@ -56,7 +65,6 @@ func play(t *testing.T, rs *erfworld.Rules, seed uint64, size int, levels []Leve
 		}
 		game.Resolve(s, rs, all)
 	}
-	return s
 }
 
 // TestOrdersValid plays four-player games with every level at the table
