@@ -275,3 +275,85 @@ func TestLookTarget(t *testing.T) {
 		})
 	}
 }
+
+// TestDirtHalvesPlannedUpgrades gives Normal's player a Dirt-A-Mancer and
+// expects it to plan its upgrades at half their cost ("the Upgrade cost of
+// any City is HALVED if a Dirt-A-Mancer is present"): more upgrades than
+// the same money buys without one, and none that the turn would skip
+// (erfworld.Foresee runs the turn's first steps on the real state).
+func TestDirtHalvesPlannedUpgrades(t *testing.T) {
+	upgrades := func(held ...erfworld.CasterKind) int {
+		sc, _ := casterScene(t, newRules(t), 2, held...)
+		for col := 4; col <= 14; col += 2 {
+			sc.city(1, at(col, 0), false, 1)
+		}
+		sc.s.Players[0].Treasury = 20
+		p := sc.planner(1, normalStyle)
+		p.upgrade()
+		sc.valid(1, p.orders)
+		for i, why := range sc.rs.Foresee(sc.s, 1, p.orders) {
+			if why != "" {
+				t.Errorf("%v skipped: %s", p.orders[i], why)
+			}
+		}
+		return len(p.orders)
+	}
+	with, without := upgrades(erfworld.CasterDirt), upgrades()
+	if with <= without || without == 0 {
+		t.Errorf("upgrades planned: %d with a Dirt-A-Mancer, %d without; want more with", with, without)
+	}
+}
+
+// TestEmptyCityDefended checks that Normal counts an enemy city with no
+// army in it as defended by its own Infantry, twice its level ("When
+// attacked, the City provides a number of Infantry Units equal to twice
+// its level"), before it attacks: an army short of 1.3 times that stays
+// away, a stronger one goes.
+func TestEmptyCityDefended(t *testing.T) {
+	for _, tt := range []struct {
+		infantry int32
+		attacks  bool
+	}{{10, false}, {12, true}} {
+		sc, _ := casterScene(t, newRules(t), 2)
+		enemy := sc.city(2, at(8, 3), false, 4)
+		a := sc.army(1, at(7, 3), sc.infantry(tt.infantry), true)
+		p := sc.planner(1, normalStyle)
+		army := p.s.Army(a)
+		target, ok := p.cityTarget(army, army.Units, p.armyPower(army, army.Units))
+		if attacks := ok && target.ID == enemy; attacks != tt.attacks {
+			t.Errorf("%d Infantry next to an empty level 4 city: attacks it %v, want %v", tt.infantry, attacks, tt.attacks)
+		}
+	}
+}
+
+// TestDefenceCountsCityInfantry puts an enemy army in its own city near
+// Normal's Capital: Normal's army at home, strong enough for the army but
+// not for the army and the city's Infantry ("When attacked, the City
+// provides a number of Infantry Units equal to twice its level"), must
+// not attack it; one strong enough for both does.
+func TestDefenceCountsCityInfantry(t *testing.T) {
+	for _, tt := range []struct {
+		infantry int32
+		attacks  bool
+	}{{8, false}, {20, true}} {
+		sc, _ := casterScene(t, newRules(t), 2)
+		sc.city(2, at(5, 3), false, 4)
+		enemy := sc.army(2, at(5, 3), sc.infantry(4), true)
+		sc.army(1, at(4, 3), sc.infantry(1), true) // sees the enemy city
+		main := sc.army(1, at(2, 2), sc.infantry(tt.infantry), true)
+		p := sc.planner(1, normalStyle)
+		if p.threat == 0 {
+			t.Fatal("no threat seen near the Capital")
+		}
+		p.moveArmies()
+		attacks := false
+		for _, o := range p.orders {
+			if o.Army == main && o.Kind == game.OrderAttack && o.Target == enemy {
+				attacks = true
+			}
+		}
+		if attacks != tt.attacks {
+			t.Errorf("%d Infantry against 4 in a level 4 city: attacks %v, want %v (orders %v)", tt.infantry, attacks, tt.attacks, p.orders)
+		}
+	}
+}

@@ -233,7 +233,7 @@ const maxLandingTargets = 6
 func (p *planner) chooseLanding(from hex.Hex, sr *sea, units game.Units, pow float64) (landing, bool) {
 	var targets []game.CityView
 	for _, c := range p.ferryPlan.overseas {
-		def := p.enemyPowerAt(c.Hex) + p.cityDefence(c.Level, units)
+		def := p.defenceAt(c.Hex, units)
 		if pow >= p.st.attackRatio*def+1 {
 			targets = append(targets, c)
 		}

@@ -122,3 +122,53 @@ func TestNormalFerriesToAnIsland(t *testing.T) {
 		}
 	}
 }
+
+// TestNormalLooksForAnUnseenRival plays Normal on the islands against a
+// rival it has never seen: once it has explored its own island and knows
+// no enemy city, it pops a Look-A-Mancer in its Capital's garrison, points
+// it at that rival (OrderLook, accepted by game.ValidateOrders: play
+// checks), and the next turn's view shows the rival's Capital ("That
+// player's map and turn report is sent to the Look-a-mancer's side"), a
+// target for its ferries (TestNormalFerriesToAnIsland).
+func TestNormalLooksForAnUnseenRival(t *testing.T) {
+	rs := newRules(t)
+	s := islandGame(t, rs, 1)
+	capital := s.Cities[3] // player 2's Capital
+	popped, lookedOn, seenOn := game.Turn(0), game.Turn(0), game.Turn(0)
+	knows := func(s *game.State) bool {
+		for _, c := range game.NewView(s, 1).Cities {
+			if c.ID == capital.ID {
+				return true
+			}
+		}
+		return false
+	}
+	playOn(t, rs, s, []Level{Normal, Passive}, 30, func(s *game.State, p game.PlayerID, orders []game.Order) {
+		if p != 1 {
+			return
+		}
+		if seenOn == 0 && knows(s) {
+			seenOn = s.Turn
+		}
+		for _, o := range orders {
+			switch {
+			case o.Kind == erfworld.OrderCaster && erfworld.CasterKind(o.Unit) == erfworld.CasterLook:
+				if o.Army != 0 {
+					t.Errorf("turn %d: the Look-A-Mancer joins army %d, want the Capital's garrison", s.Turn, o.Army)
+				}
+				popped = s.Turn
+			case o.Kind == erfworld.OrderLook && lookedOn == 0:
+				if o.Player != 2 {
+					t.Errorf("turn %d: looks at player %d, want 2", s.Turn, o.Player)
+				}
+				lookedOn = s.Turn
+			}
+		}
+	})
+	if popped == 0 || lookedOn != popped+1 {
+		t.Fatalf("Look-A-Mancer popped on turn %d, first Look on turn %d; want a Look the turn after", popped, lookedOn)
+	}
+	if seenOn != lookedOn+1 {
+		t.Errorf("player 2's Capital first in the view on turn %d, want %d, the turn after the first Look", seenOn, lookedOn+1)
+	}
+}

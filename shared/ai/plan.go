@@ -591,7 +591,7 @@ func (p *planner) moveLeader(a *game.Army, wl game.Character) {
 	// Defend: an enemy near the Capital (if on its land mass).
 	if p.st.defend && p.capital != nil && p.threat > 0 && !p.abroad(a) {
 		if t, ok := p.nearestEnemy(p.capital.Hex, 5); ok {
-			if pow >= 1.2*p.enemyPowerAt(t.Hex) {
+			if pow >= 1.2*p.defenceAt(t.Hex, units) {
 				p.attackArmy(a, t)
 				return
 			}
@@ -660,6 +660,18 @@ func (w *world) foeCityAt(h hex.Hex) *game.CityView {
 	return nil
 }
 
+// defenceAt is the power an attacker with units meets on hex h: the enemy
+// armies the player knows there, and on an enemy city its Infantry ("When
+// attacked, the City provides a number of Infantry Units equal to twice
+// its level"), whether or not an army stands in it.
+func (p *planner) defenceAt(h hex.Hex, units game.Units) float64 {
+	def := p.enemyPowerAt(h)
+	if c := p.foeCityAt(h); c != nil {
+		def += p.cityDefence(c.Level, units)
+	}
+	return def
+}
+
 // attackArmy sends a after enemy army t.
 func (p *planner) attackArmy(a *game.Army, t game.ArmyView) {
 	if p.movePoints(a) <= 0 {
@@ -680,7 +692,7 @@ func (p *planner) cityTarget(a *game.Army, units game.Units, pow float64) (game.
 		if dist < 0 {
 			continue
 		}
-		def := p.enemyPowerAt(c.Hex) + p.cityDefence(c.Level, units)
+		def := p.defenceAt(c.Hex, units)
 		if p.st.attackRatio > 0 && pow < p.st.attackRatio*def+1 {
 			continue
 		}
