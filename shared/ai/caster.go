@@ -247,12 +247,12 @@ func (p *planner) lookWanted() bool {
 // it has never seen: only a Look (or a fleet exploring) finds that rival.
 func (p *planner) stuckLook() bool {
 	f := &p.ferryPlan
-	if !f.stuck || f.landFoe || len(f.overseas) > 0 {
+	if f.home == nil || f.landFoe || len(f.overseas) > 0 {
 		return false
 	}
 	for _, q := range p.rivals() {
 		if n, _ := p.knownCities(q); n == 0 {
-			return true
+			return p.isStuck()
 		}
 	}
 	return false
@@ -392,8 +392,9 @@ func (p *planner) pop(k erfworld.CasterKind, army game.ArmyID) {
 // city, one a turn, while the plan wants more and fishing beats the
 // fleet's upkeep, with money beyond a reserve.
 //
-// A side that will ferry an army and has no fleet without cargo
-// (ferryPlan.transport) builds one whatever fishing brings.
+// A side that will ferry an army and has no fleet without cargo that can
+// carry it (ferryPlan.transport) builds one whatever fishing brings, where
+// it can sail to a landing (not on a lake).
 func (p *planner) buildFleet() {
 	f := &p.rs.D.Fleet
 	if f.PerSidePerTurn < 1 || p.threat > 0 {
@@ -414,6 +415,9 @@ func (p *planner) buildFleet() {
 		for _, n := range c.Hex.Neighbors() {
 			t, ok := p.s.Map.At(n)
 			if !ok || int(t) >= len(p.rs.D.Terrain) || !p.rs.D.Terrain[t].Naval || p.fleetAt(n) {
+				continue
+			}
+			if p.ferryPlan.transport && !p.seaworthy(n) {
 				continue
 			}
 			p.spent += int64(f.Cost)

@@ -45,9 +45,9 @@ type ferryPlan struct {
 	// landFoe is set when an enemy city is known on the Capital's land
 	// mass.
 	landFoe bool
-	// stuck is set when no hex of unknown terrain is left on the
-	// Capital's land mass.
-	stuck bool
+	// stuck is 1 when no hex of unknown terrain is left on the Capital's
+	// land mass, -1 when one is, 0 until known (isStuck).
+	stuck int8
 	// transport is set when an army will want a fleet and none is free.
 	transport bool
 	// busy marks the fleets given orders this turn.
@@ -69,16 +69,57 @@ func (p *planner) prepareFerry() {
 			f.overseas = append(f.overseas, c)
 		}
 	}
-	f.stuck = p.exploreField()[p.rect.Index(p.capital.Hex)] < 0
-	if f.landFoe || p.threat > 0 || p.units < p.st.minAttack || (len(f.overseas) == 0 && !f.stuck) {
+	if f.landFoe || p.threat > 0 || p.units < p.st.minAttack || (len(f.overseas) == 0 && !p.isStuck()) {
 		return
 	}
 	for _, fl := range p.fleets {
-		if !p.hasCargo(fl) {
+		if !p.hasCargo(fl) && p.seaworthy(fl.Hex) {
 			return
 		}
 	}
 	f.transport = true
+}
+
+// seaworthy reports whether a fleet on hex h can carry the player's
+// strongest army somewhere: to a landing beyond the water
+// (chooseLanding), or, with no enemy city known there, to water never
+// seen. A fleet on a lake cannot.
+func (p *planner) seaworthy(h hex.Hex) bool {
+	units := game.Units{int32(p.units)} // all Infantry, when no Warlord leads
+	pow := p.power(units)
+	leaders, _ := p.roles()
+	for i, a := range leaders {
+		if ap := p.armyPower(a, a.Units); i == 0 || ap > pow {
+			units, pow = a.Units, ap
+		}
+	}
+	sr := p.sail(h)
+	if _, ok := p.chooseLanding(h, sr, units, pow); ok {
+		return true
+	}
+	if len(p.ferryPlan.overseas) > 0 {
+		return false
+	}
+	for _, i := range sr.order {
+		if p.s.Map.Terrain[i] == rules.NoTerrain {
+			return true
+		}
+	}
+	return false
+}
+
+// isStuck reports whether no hex of unknown terrain is left on the
+// Capital's land mass: nothing more to explore on foot.
+func (p *planner) isStuck() bool {
+	f := &p.ferryPlan
+	if f.stuck == 0 {
+		f.stuck = -1
+		unknown := func(_ hex.Hex, i int) bool { return p.s.Map.Terrain[i] == rules.NoTerrain }
+		if p.search(p.capital.Hex, p.rect.Len(), unknown) == nil {
+			f.stuck = 1
+		}
+	}
+	return f.stuck > 0
 }
 
 // abroad reports whether army a stands beyond the Capital's land mass.
@@ -86,16 +127,32 @@ func (p *planner) abroad(a *game.Army) bool {
 	return p.ferryPlan.home != nil && p.ferryPlan.home[p.rect.Index(a.Hex)] < 0
 }
 
-// wantsFerry reports whether a's army of n units should cross the water:
-// it stands on the Capital's land mass, which holds no enemy city it knows
-// and no threat to the Capital, and beyond the water there is an enemy
-// city, or land when its own is all explored.
-func (p *planner) wantsFerry(a *game.Army, n int) bool {
+// wantsFerry reports whether a's army of units (power pow) should cross
+// the water: it stands on the Capital's land mass, which holds no enemy
+// city it knows and no threat to the Capital, and beyond the water there
+// is an enemy city it can take, or, with its own land mass all explored
+// and no enemy city known, land to explore.
+func (p *planner) wantsFerry(a *game.Army, units game.Units, pow float64) bool {
 	f := &p.ferryPlan
-	if f.home == nil || f.landFoe || p.threat > 0 || n < p.st.minAttack || p.abroad(a) {
+	if f.home == nil || f.landFoe || p.threat > 0 || units.Total() < p.st.minAttack || p.abroad(a) {
 		return false
 	}
-	return len(f.overseas) > 0 || f.stuck
+	if len(f.overseas) == 0 {
+		return p.isStuck()
+	}
+	return len(p.takable(units, pow)) > 0
+}
+
+// takable returns the enemy cities beyond the water that an army of units
+// (power pow) can take, by ID.
+func (p *planner) takable(units game.Units, pow float64) []game.CityView {
+	var out []game.CityView
+	for _, c := range p.ferryPlan.overseas {
+		if pow >= p.st.attackRatio*p.defenceAt(c.Hex, units)+1 {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // hasCargo reports whether fleet f carries an army.
@@ -150,9 +207,22 @@ type sea struct {
 	order        []int32
 }
 
+// sailAlong orders fleet f along path (cut to game.MaxPathLength) and
+// notes where it will end, for the fleets planned after it (sail).
+func (p *planner) sailAlong(f *game.Army, path []hex.Hex) {
+	path = path[:min(len(path), game.MaxPathLength)]
+	if len(path) == 0 {
+		return
+	}
+	p.fleetDest[f.ID] = path[len(path)-1]
+	p.add(game.Order{Kind: game.OrderMove, Army: f.ID, Path: path})
+}
+
 // sail searches the water a fleet may sail from h (a fleet's hex), around
-// the other fleets the player sees, its own included: "Only 1 Fleet is
-// permitted in a hex."
+// the other players' fleets in sight ("If opposing fleets meet, they do
+// battle") and the player's other fleets ("Only 1 Fleet is permitted in a
+// hex"): where those given a move this turn will end (fleetDest), and
+// where the others stand.
 func (w *world) sail(h hex.Hex) *sea {
 	n := w.rect.Len()
 	sr := &sea{dist: make([]int32, n), parent: make([]int32, n)}
@@ -163,7 +233,16 @@ func (w *world) sail(h hex.Hex) *sea {
 	if start < 0 {
 		return sr
 	}
-	blocked := w.fleetHexes()
+	blocked := slices.Clone(w.enemyFleetHexes())
+	for _, f := range w.fleets {
+		at, moving := w.fleetDest[f.ID]
+		if !moving {
+			at = f.Hex
+		}
+		if i := w.rect.Index(at); i >= 0 && f.Hex != h {
+			blocked[i] = true
+		}
+	}
 	sr.dist[start], sr.parent[start] = 0, -1
 	sr.order = append(sr.order, int32(start))
 	for head := 0; head < len(sr.order); head++ {
@@ -180,25 +259,36 @@ func (w *world) sail(h hex.Hex) *sea {
 	return sr
 }
 
-// fleetHexes marks the hexes where the player sees a fleet (its own, and
-// others' in sight).
-func (w *world) fleetHexes() []bool {
-	if w.fleetOn == nil {
-		w.fleetOn = make([]bool, w.rect.Len())
-		for _, f := range w.fleets {
-			if i := w.rect.Index(f.Hex); i >= 0 {
-				w.fleetOn[i] = true
-			}
-		}
+// enemyFleetHexes marks the hexes where the player sees another player's
+// fleet.
+func (w *world) enemyFleetHexes() []bool {
+	if w.enemyFleetOn == nil {
+		w.enemyFleetOn = make([]bool, w.rect.Len())
 		for _, a := range w.v.Armies {
 			if a.Owner != w.me && a.Naval && !a.Remembered {
 				if i := w.rect.Index(a.Hex); i >= 0 {
-					w.fleetOn[i] = true
+					w.enemyFleetOn[i] = true
 				}
 			}
 		}
 	}
-	return w.fleetOn
+	return w.enemyFleetOn
+}
+
+// freeWater reports whether the fleet on hex f may end its move on hex
+// index j: no other fleet of the player stands there, or will.
+func (w *world) freeWater(f hex.Hex, j int) bool {
+	h := w.rect.HexAt(j)
+	for _, o := range w.fleets {
+		at, moving := w.fleetDest[o.ID]
+		if !moving {
+			at = o.Hex
+		}
+		if at == h && o.Hex != f {
+			return false
+		}
+	}
+	return true
 }
 
 // pathTo returns the way from the search's start to hex index j (the
@@ -221,23 +311,23 @@ type landing struct {
 // maxLandingWalk is the most steps from a landing to its target city.
 const maxLandingWalk = 6
 
+// unknownWaterCost is the extra a landing pays when the fleet's hex next
+// to it has never been seen: it may be land, and the landing then waits.
+const unknownWaterCost = 4
+
 // maxLandingTargets is how many enemy cities, the nearest first, a fleet
 // weighs for its landing.
 const maxLandingTargets = 6
 
 // chooseLanding picks the landing for an army of units (power pow) aboard
-// a fleet whose water search is sr: next to the enemy city beyond the
-// water that the army can take, nearest by sea plus twice the walk
-// (Capitals first); else, on land beyond the Capital's land mass, the
-// nearest by sea. ok is false when there is neither.
+// a fleet whose water search is sr: a land hex the player has seen, next
+// to the enemy city beyond the water that the army can take, nearest by
+// sea plus twice the walk (Capitals first, seen water before unseen);
+// else, when no enemy city is known there, on land
+// beyond the Capital's land mass, the nearest by sea. ok is false when
+// there is neither.
 func (p *planner) chooseLanding(from hex.Hex, sr *sea, units game.Units, pow float64) (landing, bool) {
-	var targets []game.CityView
-	for _, c := range p.ferryPlan.overseas {
-		def := p.defenceAt(c.Hex, units)
-		if pow >= p.st.attackRatio*def+1 {
-			targets = append(targets, c)
-		}
-	}
+	targets := p.takable(units, pow)
 	slices.SortStableFunc(targets, func(a, b game.CityView) int {
 		return hex.Distance(a.Hex, from) - hex.Distance(b.Hex, from)
 	})
@@ -251,10 +341,13 @@ func (p *planner) chooseLanding(from hex.Hex, sr *sea, units game.Units, pow flo
 			}
 			for _, n := range h.Neighbors() {
 				j := p.rect.Index(n)
-				if j < 0 || sr.dist[j] < 0 || !p.water(j) {
+				if j < 0 || sr.dist[j] < 0 || !p.freeWater(from, j) {
 					continue
 				}
 				cost := sr.dist[j] + 2*walk[i]
+				if !p.water(j) {
+					cost += unknownWaterCost
+				}
 				if c.Capital {
 					cost -= 6
 				}
@@ -264,13 +357,13 @@ func (p *planner) chooseLanding(from hex.Hex, sr *sea, units game.Units, pow flo
 			}
 		}
 	}
-	if found {
-		return best, true
+	if found || len(p.ferryPlan.overseas) > 0 {
+		return best, found
 	}
 	// Land beyond the water: the nearest by sea.
 	for _, j32 := range sr.order {
 		j := int(j32)
-		if !p.water(j) {
+		if !p.water(j) || !p.freeWater(from, j) {
 			continue
 		}
 		for _, n := range p.rect.HexAt(j).Neighbors() {
@@ -341,10 +434,10 @@ func (p *planner) sailWith(f, a *game.Army, units game.Units, pow float64, move 
 	l, ok := p.chooseLanding(f.Hex, sr, units, pow)
 	if !ok {
 		if path := p.descend(f.Hex, p.seaExploreField(), move); len(path) > 0 {
-			p.add(game.Order{Kind: game.OrderMove, Army: f.ID, Path: path})
+			p.sailAlong(f, path)
 			return
 		}
-		l, ok = p.homeLanding(sr)
+		l, ok = p.homeLanding(f.Hex, sr)
 		if !ok {
 			return
 		}
@@ -353,22 +446,22 @@ func (p *planner) sailWith(f, a *game.Army, units game.Units, pow float64, move 
 	reach := move - p.rs.D.Fleet.UnloadCost
 	if unload && len(path) <= reach {
 		if len(path) > 0 {
-			p.add(game.Order{Kind: game.OrderMove, Army: f.ID, Path: path})
+			p.sailAlong(f, path)
 		}
 		p.add(game.Order{Kind: erfworld.OrderUnload, Army: a.ID, Hex: p.rect.HexAt(l.land)})
 		return
 	}
 	if len(path) > 0 {
-		p.add(game.Order{Kind: game.OrderMove, Army: f.ID, Path: path[:min(len(path), move, game.MaxPathLength)]})
+		p.sailAlong(f, path[:min(len(path), move)])
 	}
 }
 
 // homeLanding returns the landing on the Capital's land mass nearest to
-// the fleet by sea.
-func (p *planner) homeLanding(sr *sea) (landing, bool) {
+// the fleet on hex from by sea (search sr).
+func (p *planner) homeLanding(from hex.Hex, sr *sea) (landing, bool) {
 	for _, j32 := range sr.order {
 		j := int(j32)
-		if !p.water(j) {
+		if !p.water(j) || !p.freeWater(from, j) {
 			continue
 		}
 		for _, n := range p.rect.HexAt(j).Neighbors() {
@@ -396,9 +489,10 @@ func (w *world) seaExploreField() []int32 {
 	return w.seaExplore
 }
 
-// embark takes army a (units, power pow) toward a fleet without cargo: it
-// boards when next to one, and the fleet sets sail at once; else both head
-// for a meeting place on the coast. It reports whether it gave orders.
+// embark takes army a (units, power pow) toward a fleet without cargo
+// that has a landing for it (chooseLanding): it boards when next to one,
+// and the fleet sets sail at once; else both head for a meeting place on
+// the coast. It reports whether it gave orders.
 func (p *planner) embark(a *game.Army, units game.Units, pow float64) bool {
 	var free []*game.Army
 	for _, f := range p.fleets {
@@ -409,16 +503,23 @@ func (p *planner) embark(a *game.Army, units game.Units, pow float64) bool {
 	slices.SortStableFunc(free, func(x, y *game.Army) int {
 		return hex.Distance(x.Hex, a.Hex) - hex.Distance(y.Hex, a.Hex)
 	})
-	for _, f := range free[:min(len(free), 2)] {
+	tried := 0
+	for _, f := range free {
+		sr := p.sail(f.Hex)
+		if _, ok := p.chooseLanding(f.Hex, sr, units, pow); !ok {
+			continue
+		}
+		if tried++; tried > 2 {
+			break
+		}
 		if hex.Distance(f.Hex, a.Hex) == 1 {
 			p.moved[a.ID] = true
 			p.add(game.Order{Kind: erfworld.OrderLoad, Army: a.ID, Target: f.ID})
 			p.sailWith(f, a, units, pow, p.fleetMove(f, true), false)
 			return true
 		}
-		sr := p.sail(f.Hex)
 		coast := func(h hex.Hex, i int) bool {
-			return i >= 0 && p.s.Map.Terrain[i] != rules.NoTerrain && p.meetingWater(h, sr) >= 0
+			return i >= 0 && p.s.Map.Terrain[i] != rules.NoTerrain && p.meetingWater(f.Hex, h, sr) >= 0
 		}
 		var walk []hex.Hex
 		meet := a.Hex
@@ -431,8 +532,8 @@ func (p *planner) embark(a *game.Army, units game.Units, pow float64) bool {
 		}
 		p.ferryPlan.busy[f.ID] = true
 		p.moved[a.ID] = true
-		if path := sr.pathTo(p.rect, p.meetingWater(meet, sr)); len(path) > 0 {
-			p.add(game.Order{Kind: game.OrderMove, Army: f.ID, Path: path[:min(len(path), p.fleetMove(f, false), game.MaxPathLength)]})
+		if path := sr.pathTo(p.rect, p.meetingWater(f.Hex, meet, sr)); len(path) > 0 {
+			p.sailAlong(f, path[:min(len(path), p.fleetMove(f, false))])
 		}
 		p.moveAlong(a, walk, game.OrderMove)
 		return true
@@ -441,12 +542,12 @@ func (p *planner) embark(a *game.Army, units game.Units, pow float64) bool {
 }
 
 // meetingWater returns the index of the Water hex next to land hex h that
-// the fleet of search sr reaches soonest, or -1.
-func (p *planner) meetingWater(h hex.Hex, sr *sea) int {
+// the fleet on hex from (search sr) reaches soonest, or -1.
+func (p *planner) meetingWater(from, h hex.Hex, sr *sea) int {
 	best := -1
 	for _, n := range h.Neighbors() {
 		j := p.rect.Index(n)
-		if j >= 0 && sr.dist[j] >= 0 && p.water(j) && (best < 0 || sr.dist[j] < sr.dist[best]) {
+		if j >= 0 && sr.dist[j] >= 0 && p.water(j) && p.freeWater(from, j) && (best < 0 || sr.dist[j] < sr.dist[best]) {
 			best = j
 		}
 	}
@@ -457,7 +558,7 @@ func (p *planner) meetingWater(h hex.Hex, sr *sea) int {
 // land mass is all known and nothing is known beyond the water.
 func (p *planner) exploreSea() {
 	f := &p.ferryPlan
-	if f.home == nil || !f.stuck || f.landFoe || len(f.overseas) > 0 {
+	if f.home == nil || f.landFoe || len(f.overseas) > 0 || len(p.fleets) == 0 || !p.isStuck() {
 		return
 	}
 	for _, fl := range p.fleets {
@@ -466,7 +567,7 @@ func (p *planner) exploreSea() {
 		}
 		if path := p.descend(fl.Hex, p.seaExploreField(), p.fleetMove(fl, false)); len(path) > 0 {
 			f.busy[fl.ID] = true
-			p.add(game.Order{Kind: game.OrderMove, Army: fl.ID, Path: path})
+			p.sailAlong(fl, path)
 			return
 		}
 	}

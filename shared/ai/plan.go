@@ -621,7 +621,7 @@ func (p *planner) moveLeader(a *game.Army, wl game.Character) {
 		}
 	}
 	// Cross the water to an enemy beyond it.
-	if p.wantsFerry(a, n) && p.embark(a, units, pow) {
+	if p.wantsFerry(a, units, pow) && p.embark(a, units, pow) {
 		return
 	}
 	// Explore for the enemy when strong and it is unknown.

@@ -37,8 +37,12 @@ type world struct {
 	// seaExplore is the sailing distance field to the nearest unknown
 	// hex, or nil.
 	seaExplore []int32
-	// fleetOn marks the hexes of the fleets in sight, or is nil.
-	fleetOn []bool
+	// enemyFleetOn marks the hexes of other players' fleets in sight, or
+	// is nil.
+	enemyFleetOn []bool
+	// fleetDest is where the player's fleets given a move this turn will
+	// end.
+	fleetDest map[game.ArmyID]hex.Hex
 	// mark and parent are BFS buffers; stamp tells current marks.
 	mark   []uint32
 	parent []int32
@@ -51,7 +55,7 @@ type world struct {
 func newWorld(rs *erfworld.Rules, v *game.View, rng *rand.Rand) *world {
 	s := game.ViewState(v)
 	w := &world{rs: rs, v: v, s: s, me: v.You, turn: v.Turn, rect: s.Map.Rect(), rng: rng,
-		fields: map[int][]int32{}}
+		fields: map[int][]int32{}, fleetDest: map[game.ArmyID]hex.Hex{}}
 	for i := range s.Cities {
 		c := &s.Cities[i]
 		if c.Owner == w.me {

@@ -13,6 +13,9 @@
 // twice, sides swapped, so that two equal levels win equally often. A game
 // not over after -turns turns is a draw. The command fails if an AI gives
 // an order the server would refuse.
+//
+// -islands plays on two generated maps side by side with half the players
+// on each: no player reaches the other half on foot.
 package main
 
 import (
@@ -27,6 +30,9 @@ import (
 
 	"empires/shared/ai"
 	"empires/shared/game"
+	"empires/shared/hex"
+	"empires/shared/hexmap"
+	"empires/shared/mapgen"
 	"empires/shared/rules/erfworld"
 )
 
@@ -50,6 +56,7 @@ type config struct {
 	players       int
 	seed          uint64
 	mirror        bool
+	islands       bool
 }
 
 func run(args []string, stdout io.Writer) error {
@@ -61,6 +68,7 @@ func run(args []string, stdout io.Writer) error {
 	turns := fs.Int("turns", 300, "most turns a game lasts; a game not over by then is a draw")
 	players := fs.Int("players", 2, "players a game, levels A and B in turn")
 	mirror := fs.Bool("mirror", false, "play each seed twice, sides swapped: game i uses seed seed+i/2")
+	islands := fs.Bool("islands", false, "play on two maps side by side, half the players on each, the water between them")
 	pairList := fs.String("pairs", "", "pairings to play as A:B level names, comma-separated (default: every pair of easy, normal, random and passive)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -81,6 +89,9 @@ func run(args []string, stdout io.Writer) error {
 	if *players < 2 || *players > 16 {
 		return fmt.Errorf("%w: -players must be 2 to 16, got %d", errUsage, *players)
 	}
+	if *islands && *players%2 != 0 {
+		return fmt.Errorf("%w: -islands needs an even number of players, got %d", errUsage, *players)
+	}
 	pairs := pairings()
 	if *pairList != "" {
 		if pairs, err = parsePairs(*pairList); err != nil {
@@ -92,7 +103,7 @@ func run(args []string, stdout io.Writer) error {
 		return fmt.Errorf("load ruleset: %w", err)
 	}
 	rs := erfworld.NewRules(d)
-	cfg := config{games: *games, turns: *turns, width: w, height: h, players: *players, seed: *seed, mirror: *mirror}
+	cfg := config{games: *games, turns: *turns, width: w, height: h, players: *players, seed: *seed, mirror: *mirror, islands: *islands}
 	var rows []row
 	for _, pr := range pairs {
 		r, err := playPairing(rs, cfg, pr[0], pr[1])
@@ -191,7 +202,13 @@ func playPairing(rs *erfworld.Rules, cfg config, a, b ai.Level) (row, error) {
 // playGame plays one game of seed between levels (player 1's first) and
 // returns the winner (0 for a draw) and the turns played.
 func playGame(rs *erfworld.Rules, cfg config, seed uint64, levels []ai.Level) (game.PlayerID, int, error) {
-	s, err := rs.NewGame(seed, cfg.width, cfg.height, len(levels), nil)
+	newGame := rs.NewGame
+	if cfg.islands {
+		newGame = func(seed uint64, w, h, players int, _ []string) (*game.State, error) {
+			return islandsGame(rs, seed, w, h, players)
+		}
+	}
+	s, err := newGame(seed, cfg.width, cfg.height, len(levels), nil)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -218,6 +235,64 @@ func playGame(rs *erfworld.Rules, cfg config, seed uint64, levels []ai.Level) (g
 		return 0, int(s.Turn) - 1, nil
 	}
 	return s.Winner, int(s.Turn) - 1, nil
+}
+
+// islandsGame starts a game of seed for players (an even number) on a map
+// of w x h made of two generated maps side by side: the western half's, of
+// seed, for the first half of the players, and the eastern half's, of
+// another seed derived from it, for the others (a half for one player is
+// generated for two, and the first start kept). The generator rings each
+// map with Water, so the halves are apart and no player reaches the other
+// half on foot: with two players each must cross the water to meet the
+// other; with more, each half's winner holds two Capitals and must cross
+// for the third that wins ("A Player is deemed to be the Winner of the
+// Game if, at the beginning of their Turn, they control THREE Capitals").
+func islandsGame(rs *erfworld.Rules, seed uint64, w, h, players int) (*game.State, error) {
+	westW, half := w/2, players/2
+	gen := func(seed uint64, w int) ([]mapgen.Start, *hexmap.Map, error) {
+		res, err := mapgen.Generate(rs.D.MapConfig(seed, w, h, max(half, 2)))
+		if err != nil {
+			return nil, nil, err
+		}
+		return res.Starts[:half], res.Map, nil
+	}
+	westStarts, westMap, err := gen(seed, westW)
+	if err != nil {
+		return nil, fmt.Errorf("western island: %w", err)
+	}
+	eastStarts, eastMap, err := gen(seed^0x9e3779b97f4a7c15, w-westW)
+	if err != nil {
+		return nil, fmt.Errorf("eastern island: %w", err)
+	}
+	m := hexmap.New(w, h, 0)
+	for row := range h {
+		for col := range w {
+			src, c := westMap, col
+			if col >= westW {
+				src, c = eastMap, col-westW
+			}
+			m.Terrain[row*w+col] = src.Terrain[row*src.Width+c]
+		}
+	}
+	s := rs.NewGameOn(m, seed, players, nil)
+	shift := func(x hex.Hex, cols int) hex.Hex {
+		o := x.Offset()
+		o.Col += cols
+		return hex.FromOffset(o)
+	}
+	place := func(starts []mapgen.Start, first, cols int) {
+		for i, st := range starts {
+			owner := game.PlayerID(first + i)
+			s.AddCity(game.City{Owner: owner, Hex: shift(st.Capital, cols), Level: int32(rs.D.City.CapitalLevel), Capital: true})
+			for _, c := range st.Cities {
+				s.AddCity(game.City{Owner: owner, Hex: shift(c, cols), Level: int32(rs.D.Start.CityLevel)})
+			}
+		}
+	}
+	place(westStarts, 1, 0)
+	place(eastStarts, 1+half, westW)
+	game.RecordVision(s, rs)
+	return s, nil
 }
 
 // printTable writes the rows as an aligned table.
