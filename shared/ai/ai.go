@@ -27,7 +27,9 @@ const (
 	// Easy expands and attacks without much planning.
 	Easy
 	// Normal plans its economy, defends its Capital and attacks where it is
-	// stronger.
+	// stronger; it carries armies by Fleet to enemies beyond the water,
+	// looks for rivals it cannot find with a Look-A-Mancer, and pops the
+	// Look-, Fool-, Dirt- and Cancel-A-Mancers where they pay.
 	Normal
 )
 

@@ -247,7 +247,7 @@ func (p *planner) lookWanted() bool {
 // it has never seen: only a Look (or a fleet exploring) finds that rival.
 func (p *planner) stuckLook() bool {
 	f := &p.ferryPlan
-	if f.home == nil || f.landFoe || len(f.overseas) > 0 {
+	if !f.on || f.landFoe || len(f.overseas) > 0 {
 		return false
 	}
 	for _, q := range p.rivals() {

@@ -35,13 +35,17 @@ import (
 //     fleet without cargo sails to explore (exploreSea).
 
 // ferryPlan is what the planner knows of the world beyond its land mass,
-// read once a turn (prepareFerry).
+// read once a turn (prepareFerry), the costly parts when first needed.
 type ferryPlan struct {
+	// on is set for a style that ferries, with a Capital.
+	on bool
 	// home is the walking distance to the Capital (-1: another land mass,
-	// as far as the player knows).
+	// as far as the player knows), or nil until needed (homeField).
 	home []int32
-	// overseas are the enemy cities known beyond the water, by ID.
-	overseas []game.CityView
+	// overseas are the enemy cities known beyond the water, by ID, once
+	// known (overseasKnown; overseasCities).
+	overseas      []game.CityView
+	overseasKnown bool
 	// landFoe is set when an enemy city is known on the Capital's land
 	// mass.
 	landFoe bool
@@ -54,20 +58,26 @@ type ferryPlan struct {
 	busy map[game.ArmyID]bool
 }
 
-// prepareFerry reads the ferry plan for this turn.
+// prepareFerry reads the ferry plan for this turn. Whether an enemy city
+// stands on the Capital's land mass is a search from the Capital that
+// stops at the first one; the whole land mass is walked only when there
+// is none.
 func (p *planner) prepareFerry() {
 	if !p.st.ferry || p.capital == nil {
 		return
 	}
 	f := &p.ferryPlan
+	f.on = true
 	f.busy = map[game.ArmyID]bool{}
-	f.home = p.fieldTo(p.capital.Hex)
-	for _, c := range p.foes {
-		if f.home[p.rect.Index(c.Hex)] >= 0 {
-			f.landFoe = true
-		} else {
-			f.overseas = append(f.overseas, c)
+	if len(p.foes) > 0 {
+		foe := make(map[int]bool, len(p.foes)) // looked up only
+		for _, c := range p.foes {
+			foe[p.rect.Index(c.Hex)] = true
 		}
+		f.landFoe = p.search(p.capital.Hex, p.rect.Len(), func(_ hex.Hex, i int) bool { return foe[i] }) != nil
+	}
+	if !f.landFoe {
+		f.overseas, f.overseasKnown = p.foes, true
 	}
 	if f.landFoe || p.threat > 0 || p.units < p.st.minAttack || (len(f.overseas) == 0 && !p.isStuck()) {
 		return
@@ -97,7 +107,7 @@ func (p *planner) seaworthy(h hex.Hex) bool {
 	if _, ok := p.chooseLanding(h, sr, units, pow); ok {
 		return true
 	}
-	if len(p.ferryPlan.overseas) > 0 {
+	if len(p.overseasCities()) > 0 {
 		return false
 	}
 	for _, i := range sr.order {
@@ -106,6 +116,29 @@ func (p *planner) seaworthy(h hex.Hex) bool {
 		}
 	}
 	return false
+}
+
+// homeField returns the walking distance of every hex to the Capital.
+func (p *planner) homeField() []int32 {
+	if p.ferryPlan.home == nil {
+		p.ferryPlan.home = p.fieldTo(p.capital.Hex)
+	}
+	return p.ferryPlan.home
+}
+
+// overseasCities returns the enemy cities known beyond the water, by ID.
+func (p *planner) overseasCities() []game.CityView {
+	f := &p.ferryPlan
+	if !f.overseasKnown {
+		f.overseasKnown = true
+		home := p.homeField()
+		for _, c := range p.foes {
+			if home[p.rect.Index(c.Hex)] < 0 {
+				f.overseas = append(f.overseas, c)
+			}
+		}
+	}
+	return f.overseas
 }
 
 // isStuck reports whether no hex of unknown terrain is left on the
@@ -124,7 +157,7 @@ func (p *planner) isStuck() bool {
 
 // abroad reports whether army a stands beyond the Capital's land mass.
 func (p *planner) abroad(a *game.Army) bool {
-	return p.ferryPlan.home != nil && p.ferryPlan.home[p.rect.Index(a.Hex)] < 0
+	return p.ferryPlan.on && p.homeField()[p.rect.Index(a.Hex)] < 0
 }
 
 // wantsFerry reports whether a's army of units (power pow) should cross
@@ -134,7 +167,7 @@ func (p *planner) abroad(a *game.Army) bool {
 // and no enemy city known, land to explore.
 func (p *planner) wantsFerry(a *game.Army, units game.Units, pow float64) bool {
 	f := &p.ferryPlan
-	if f.home == nil || f.landFoe || p.threat > 0 || units.Total() < p.st.minAttack || p.abroad(a) {
+	if !f.on || f.landFoe || p.threat > 0 || units.Total() < p.st.minAttack || p.abroad(a) {
 		return false
 	}
 	if len(f.overseas) == 0 {
@@ -147,7 +180,7 @@ func (p *planner) wantsFerry(a *game.Army, units game.Units, pow float64) bool {
 // (power pow) can take, by ID.
 func (p *planner) takable(units game.Units, pow float64) []game.CityView {
 	var out []game.CityView
-	for _, c := range p.ferryPlan.overseas {
+	for _, c := range p.overseasCities() {
 		if pow >= p.st.attackRatio*p.defenceAt(c.Hex, units)+1 {
 			out = append(out, c)
 		}
@@ -357,7 +390,7 @@ func (p *planner) chooseLanding(from hex.Hex, sr *sea, units game.Units, pow flo
 			}
 		}
 	}
-	if found || len(p.ferryPlan.overseas) > 0 {
+	if found || len(p.overseasCities()) > 0 {
 		return best, found
 	}
 	// Land beyond the water: the nearest by sea.
@@ -368,7 +401,7 @@ func (p *planner) chooseLanding(from hex.Hex, sr *sea, units game.Units, pow flo
 		}
 		for _, n := range p.rect.HexAt(j).Neighbors() {
 			i := p.rect.Index(n)
-			if i >= 0 && p.ferryPlan.home[i] < 0 && p.landable(n, i) {
+			if i >= 0 && p.homeField()[i] < 0 && p.landable(n, i) {
 				return landing{land: i, water: j}, true
 			}
 		}
@@ -391,7 +424,7 @@ func (p *planner) fleetMove(f *game.Army, loading bool) int {
 // and lands the army when the landing is in reach; with no landing known
 // the fleet explores, or brings the army home.
 func (p *planner) carriedArmies() {
-	if p.ferryPlan.home == nil {
+	if !p.ferryPlan.on {
 		return
 	}
 	for _, a := range p.carried {
@@ -466,7 +499,7 @@ func (p *planner) homeLanding(from hex.Hex, sr *sea) (landing, bool) {
 		}
 		for _, n := range p.rect.HexAt(j).Neighbors() {
 			i := p.rect.Index(n)
-			if i >= 0 && p.ferryPlan.home[i] >= 0 && p.landable(n, i) {
+			if i >= 0 && p.homeField()[i] >= 0 && p.landable(n, i) {
 				return landing{land: i, water: j}, true
 			}
 		}
@@ -558,7 +591,7 @@ func (p *planner) meetingWater(from, h hex.Hex, sr *sea) int {
 // land mass is all known and nothing is known beyond the water.
 func (p *planner) exploreSea() {
 	f := &p.ferryPlan
-	if f.home == nil || f.landFoe || len(f.overseas) > 0 || len(p.fleets) == 0 || !p.isStuck() {
+	if !f.on || f.landFoe || len(f.overseas) > 0 || len(p.fleets) == 0 || !p.isStuck() {
 		return
 	}
 	for _, fl := range p.fleets {
