@@ -27,16 +27,31 @@ const (
 	// Easy expands and attacks without much planning.
 	Easy
 	// Normal plans its economy, defends its Capital and attacks where it is
-	// stronger.
+	// stronger; it carries armies by Fleet to enemies beyond the water,
+	// looks for rivals it cannot find with a Look-A-Mancer, and pops the
+	// Look-, Fool-, Dirt- and Cancel-A-Mancers where they pay.
 	Normal
 )
 
-// Levels returns every level, weakest first.
+// NormalV1 is Normal as it played before it carried armies by Fleet and
+// used the Look-, Fool-, Dirt- and Cancel-A-Mancers. It is kept for the
+// strength ladder, to measure Normal against; Levels and ParseLevel leave
+// it out, so no game offers it.
+const NormalV1 Level = 100
+
+// Levels returns every level a game may ask for, weakest first.
 func Levels() []Level { return []Level{Passive, Random, Easy, Normal} }
 
-// String names the level: "passive", "random", "easy", "normal".
+// LadderLevels returns the levels of Levels and NormalV1, which the
+// strength ladder may play.
+func LadderLevels() []Level { return append(Levels(), NormalV1) }
+
+// String names the level: "passive", "random", "easy", "normal",
+// "normal-v1".
 func (l Level) String() string {
 	switch l {
+	case NormalV1:
+		return "normal-v1"
 	case Passive:
 		return "passive"
 	case Random:
@@ -96,6 +111,8 @@ func (p *Player) Orders(v *game.View) []game.Order {
 		orders = w.random()
 	case Easy:
 		orders = w.plan(easyStyle)
+	case NormalV1:
+		orders = w.plan(normalV1Style)
 	default:
 		orders = w.plan(normalStyle)
 	}

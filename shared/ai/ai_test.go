@@ -31,6 +31,15 @@ func play(t *testing.T, rs *erfworld.Rules, seed uint64, size int, levels []Leve
 	if err != nil {
 		t.Fatal(err)
 	}
+	playOn(t, rs, s, levels, turns, each)
+	return s
+}
+
+// playOn is play on state s (seeded with s.Seed), which it changes.
+func playOn(t *testing.T, rs *erfworld.Rules, s *game.State, levels []Level, turns int,
+	each func(s *game.State, p game.PlayerID, orders []game.Order)) {
+	t.Helper()
+	seed := s.Seed
 	players := make([]*Player, len(levels))
 	for i, l := range levels {
 		players[i] = New(rs, l, seed)
@@ -56,7 +65,6 @@ func play(t *testing.T, rs *erfworld.Rules, seed uint64, size int, levels []Leve
 		}
 		game.Resolve(s, rs, all)
 	}
-	return s
 }
 
 // TestOrdersValid plays four-player games with every level at the table
@@ -103,73 +111,138 @@ func TestOrdersValid(t *testing.T) {
 
 // TestDeterministic checks that the same seed and view give the same
 // orders, from a fresh player and from a copy of the view decoded from the
-// wire, and that another seed may choose differently.
+// wire, and that another seed may choose differently: on a generated map,
+// and on two islands where Normal ferries its armies.
 func TestDeterministic(t *testing.T) {
 	rs := newRules(t)
-	levels := []Level{Normal, Easy, Random}
 	checked := 0
-	play(t, rs, 5, 24, levels, 30, func(s *game.State, p game.PlayerID, orders []game.Order) {
-		v := game.NewView(s, p)
-		again := New(rs, levels[p-1], 5).Orders(v)
-		if !reflect.DeepEqual(again, orders) {
-			t.Fatalf("turn %d player %d: the same view gave other orders:\n%v\n%v", s.Turn, p, orders, again)
+	check := func(levels []Level, seed uint64) func(s *game.State, p game.PlayerID, orders []game.Order) {
+		return func(s *game.State, p game.PlayerID, orders []game.Order) {
+			v := game.NewView(s, p)
+			again := New(rs, levels[p-1], seed).Orders(v)
+			if !reflect.DeepEqual(again, orders) {
+				t.Fatalf("turn %d player %d: the same view gave other orders:\n%v\n%v", s.Turn, p, orders, again)
+			}
+			data, err := game.EncodeView(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dv, err := game.DecodeView(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if wire := New(rs, levels[p-1], seed).Orders(dv); !reflect.DeepEqual(wire, orders) {
+				t.Fatalf("turn %d player %d: the decoded view gave other orders:\n%v\n%v", s.Turn, p, orders, wire)
+			}
+			checked++
 		}
-		data, err := game.EncodeView(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		dv, err := game.DecodeView(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if wire := New(rs, levels[p-1], 5).Orders(dv); !reflect.DeepEqual(wire, orders) {
-			t.Fatalf("turn %d player %d: the decoded view gave other orders:\n%v\n%v", s.Turn, p, orders, wire)
-		}
-		checked++
-	})
+	}
+	levels := []Level{Normal, Easy, Random}
+	play(t, rs, 5, 24, levels, 30, check(levels, 5))
 	if checked < 60 {
 		t.Fatalf("checked %d player turns, want at least 60", checked)
 	}
+	checked = 0
+	islands := []Level{Normal, Normal}
+	playOn(t, rs, islandGame(t, rs, 5), islands, 40, check(islands, 5))
+	if checked < 60 {
+		t.Fatalf("checked %d player turns on the islands, want at least 60", checked)
+	}
 }
 
-// TestNoPeeking moves the enemy armies the player cannot see, and changes
-// the enemy's treasury, and expects the same orders: the player reads its
-// view only.
-func TestNoPeeking(t *testing.T) {
-	rs := newRules(t)
-	s := play(t, rs, 7, 24, []Level{Normal, Normal}, 25, nil)
-	if s.Over {
-		t.Fatal("the game ended too early for the test")
-	}
-	const me = game.PlayerID(1)
-	for _, l := range []Level{Random, Easy, Normal} {
-		pl := New(rs, l, 7)
-		before := pl.Orders(game.NewView(s, me))
-		changed := s.Clone()
-		vis := changed.Memory[me-1].Visible
-		r := changed.Map.Rect()
-		moved := 0
-		for i := range changed.Armies {
-			a := &changed.Armies[i]
-			if a.Owner == me || vis.Has(r.Index(a.Hex)) {
-				continue
-			}
-			for _, n := range a.Hex.Neighbors() {
-				if j := r.Index(n); j >= 0 && !vis.Has(j) && changed.CityAt(n) == nil {
-					a.Hex = n
-					a.Units = a.Units.Add(game.Units{3})
+// hideChanges returns a copy of s changed in what player me cannot know:
+// the enemy armies and fleets it does not see move one hex (the armies
+// gaining 3 Infantry), the Casters of the enemy armies it sees change kind
+// (a view shows how many characters an army has, never which), and the
+// enemies' treasuries and Stock (their Trade Goods and Looks) change. It
+// returns the copy and how many armies it moved or changed the Casters of.
+func hideChanges(rs *erfworld.Rules, s *game.State, me game.PlayerID) (*game.State, int) {
+	changed := s.Clone()
+	vis := changed.Memory[me-1].Visible
+	r := changed.Map.Rect()
+	moved := 0
+	for i := range changed.Armies {
+		a := &changed.Armies[i]
+		if a.Owner == me {
+			continue
+		}
+		if vis.Has(r.Index(a.Hex)) {
+			for k, c := range a.Characters {
+				if ck, ok := erfworld.CasterOf(c); ok {
+					a.Characters[k].Kind = erfworld.CharCaster + uint8((int(ck)+1)%int(erfworld.NumCasterKinds))
 					moved++
-					break
 				}
 			}
+			continue
 		}
-		changed.Players[1].Treasury += 100
+		if a.Carrier != 0 {
+			continue
+		}
+		for _, n := range a.Hex.Neighbors() {
+			j := r.Index(n)
+			if j < 0 || vis.Has(j) || changed.CityAt(n) != nil {
+				continue
+			}
+			if t, _ := changed.Map.At(n); rs.D.Terrain[t].Naval == a.Naval {
+				a.Hex = n
+				if !a.Naval {
+					a.Units = a.Units.Add(game.Units{3})
+				}
+				moved++
+				break
+			}
+		}
+	}
+	for i := range changed.Players {
+		if pl := &changed.Players[i]; pl.ID != me {
+			pl.Treasury += 100
+			pl.Stock = []int32{5, 0, 0, int32(me), 0}
+		}
+	}
+	return changed, moved
+}
+
+// TestNoPeeking changes what the player cannot know (hideChanges) and
+// expects the same orders: the player reads its view only. It does so in
+// a game on a generated map and in one on two islands, where Normal's
+// armies cross by Fleet and its Look-A-Mancer looks at the rival.
+func TestNoPeeking(t *testing.T) {
+	rs := newRules(t)
+	const me = game.PlayerID(1)
+	type scenario struct {
+		name   string
+		s      *game.State
+		levels []Level
+	}
+	isl := islandGame(t, rs, 7)
+	var ferried, looked bool
+	playOn(t, rs, isl, []Level{Normal, Normal}, 19, func(s *game.State, p game.PlayerID, orders []game.Order) {
+		for _, o := range orders {
+			ferried = ferried || o.Kind == erfworld.OrderLoad
+			looked = looked || o.Kind == erfworld.OrderLook
+		}
+	})
+	if !ferried || !looked {
+		t.Fatalf("on the islands by turn %d: boarded %v, looked %v; the test needs both", isl.Turn, ferried, looked)
+	}
+	for _, g := range []scenario{
+		{"generated map", play(t, rs, 7, 24, []Level{Normal, Normal}, 25, nil), []Level{Random, Easy, Normal}},
+		{"islands", isl, []Level{Normal}},
+	} {
+		if g.s.Over {
+			t.Fatalf("%s: the game ended too early for the test", g.name)
+		}
+		changed, moved := hideChanges(rs, g.s, me)
 		if moved == 0 {
-			t.Fatal("no hidden enemy army to move")
+			t.Fatalf("%s: no hidden enemy army to move or Caster to change", g.name)
 		}
-		after := pl.Orders(game.NewView(changed, me))
-		if !reflect.DeepEqual(before, after) {
-			t.Errorf("%s: moving %d hidden enemy armies changed the orders:\n%v\n%v", l, moved, before, after)
+		for _, l := range g.levels {
+			pl := New(rs, l, 7)
+			before := pl.Orders(game.NewView(g.s, me))
+			after := pl.Orders(game.NewView(changed, me))
+			if !reflect.DeepEqual(before, after) {
+				t.Errorf("%s, %s: changing what the player cannot see changed the orders:\n%v\n%v", g.name, l, before, after)
+			}
 		}
 	}
 }

@@ -23,18 +23,38 @@ type style struct {
 	// leadersFound lets Warlords leading units found cities too.
 	leadersFound bool
 	econCasters  int   // Econ-A-Mancers popped while they pay
-	healer       bool  // a Heal-A-Mancer with the main army
-	healerIncome int64 // the income before the healer is popped
-	maxFleets    int   // fleets built to go fishing while fishing pays
+	healerIncome int64 // the income before the Heal-A-Mancer is popped
+	// casters are the Casters the plan pops, each when it pays, in order
+	// of preference; extras those it pops in the places casters leave
+	// free (popCaster).
+	casters, extras []wish
+	maxFleets       int // fleets built to go fishing while fishing pays
+	// ferry carries armies by Fleet to enemies beyond the water.
+	ferry bool
+	// look points a Look-A-Mancer, when the player has one.
+	look bool
+	// healAtWar pops the Heal-A-Mancer only once an enemy is known.
+	healAtWar bool
 }
 
 var (
 	easyStyle = style{builders: 1, maxLeaders: 1, unitsLeader: 1000, capitalKeep: 2, cityKeep: 1,
 		attackRatio: 0, minAttack: 10}
-	normalStyle = style{upgrades: true, builders: 2, maxLeaders: 3, unitsLeader: 40, capitalKeep: 4, cityKeep: 2,
+	// normalV1Style is Normal before ferries and the Look-, Fool-, Dirt-
+	// and Cancel-A-Mancers (level NormalV1).
+	normalV1Style = style{upgrades: true, builders: 2, maxLeaders: 3, unitsLeader: 40, capitalKeep: 4, cityKeep: 2,
 		attackRatio: 1.3, minAttack: 20, growthShare: 0.3, defend: true, extraLevels: true, leadersFound: true,
-		econCasters: 2, healer: true, healerIncome: 20, maxFleets: 3}
+		econCasters: 2, casters: []wish{wishEcon, wishHeal}, healerIncome: 20, maxFleets: 3}
+	normalStyle = withAll(normalV1Style)
 )
+
+// withAll returns st with ferries and every Caster it may use.
+func withAll(st style) style {
+	st.ferry, st.look, st.healAtWar = true, true, true
+	st.casters = []wish{wishLookStuck, wishEcon, wishHeal}
+	st.extras = []wish{wishCancel, wishLook, wishDirt, wishFool}
+	return st
+}
 
 // planner builds one turn's orders of style st on world w.
 type planner struct {
@@ -46,7 +66,10 @@ type planner struct {
 	units, warlords      int
 	casters              int
 	casterKinds          [erfworld.NumCasterKinds]int
-	fleets               int
+	// held counts the Casters the player has at the start of the turn,
+	// by kind (casterKinds adds those popped this turn).
+	held       [erfworld.NumCasterKinds]int
+	fleetCount int
 	// capitalBusy is set when the Capital pops a Caster this turn: it
 	// forms no units then.
 	capitalBusy bool
@@ -62,13 +85,35 @@ type planner struct {
 	biggest float64
 	// enemyCapital is the nearest enemy Capital known, if any.
 	enemyCapital *game.CityView
+	// ferryPlan is what the planner knows beyond its land mass (styles
+	// with ferry only).
+	ferryPlan ferryPlan
 }
 
+// plan returns the turn's orders of style st.
 func (w *world) plan(st style) []game.Order {
-	p := &planner{world: w, st: st, moved: map[game.ArmyID]bool{}, gain: map[game.ArmyID]game.Units{}}
 	if len(w.cities) == 0 && len(w.armies) == 0 {
 		return nil
 	}
+	p := newPlanner(w, st)
+	p.recruitWarlord()
+	p.popCaster()
+	p.look()
+	p.buildCities()
+	p.buildFleet()
+	p.formUnits()
+	p.upgrade()
+	p.transfers()
+	p.carriedArmies()
+	p.moveArmies()
+	p.exploreSea()
+	return p.orders
+}
+
+// newPlanner reads what the turn's decisions share: the player's money
+// and forces, the threats and targets it knows, and its ferry plan.
+func newPlanner(w *world, st style) *planner {
+	p := &planner{world: w, st: st, moved: map[game.ArmyID]bool{}, gain: map[game.ArmyID]game.Units{}}
 	p.account()
 	if w.capital != nil {
 		p.threat = w.enemyPowerNear(w.capital.Hex, 5)
@@ -87,15 +132,8 @@ func (w *world) plan(st style) []game.Order {
 			}
 		}
 	}
-	p.recruitWarlord()
-	p.popCaster()
-	p.buildCities()
-	p.buildFleet()
-	p.formUnits()
-	p.upgrade()
-	p.transfers()
-	p.moveArmies()
-	return p.orders
+	p.prepareFerry()
+	return p
 }
 
 func (p *planner) add(o game.Order) {
@@ -108,7 +146,7 @@ func (p *planner) account() {
 	for _, c := range p.cities {
 		p.income += int64(p.rs.D.Income(int(c.Level)))
 	}
-	for _, a := range p.armies {
+	for _, a := range append(p.armies[:len(p.armies):len(p.armies)], p.carried...) {
 		p.units += a.Units.Total()
 		for _, c := range a.Characters {
 			if c.Kind == erfworld.CharWarlord {
@@ -119,12 +157,9 @@ func (p *planner) account() {
 			}
 		}
 	}
+	p.held = p.casterKinds
 	p.income += int64(p.casterKinds[erfworld.CasterEcon] * p.rs.D.Caster.Econ.Income)
-	for i := range p.s.Armies {
-		if a := &p.s.Armies[i]; a.Owner == p.me && a.Naval {
-			p.fleets++
-		}
-	}
+	p.fleetCount = len(p.fleets)
 	if pl := p.s.Player(p.me); pl != nil {
 		p.funds = pl.Treasury + p.income
 	}
@@ -133,7 +168,7 @@ func (p *planner) account() {
 // upkeep is the bill for units units and warlords Warlords.
 func (p *planner) upkeep(units, warlords int) int64 {
 	d := p.rs.D
-	return int64(d.UnitUpkeep(units) + warlords*d.Warlord.Upkeep + p.casters*d.Caster.Upkeep + p.fleets*d.Fleet.Upkeep)
+	return int64(d.UnitUpkeep(units) + warlords*d.Warlord.Upkeep + p.casters*d.Caster.Upkeep + p.fleetCount*d.Fleet.Upkeep)
 }
 
 // left is the money left this turn after what is ordered and the upkeep.
@@ -150,7 +185,7 @@ func (p *planner) growthReserve() int64 {
 // unitRoom is how many more units the income sustains.
 func (p *planner) unitRoom() int {
 	d := p.rs.D
-	budget := p.income - p.growthReserve() - int64(p.warlords*d.Warlord.Upkeep+p.casters*d.Caster.Upkeep+p.fleets*d.Fleet.Upkeep)
+	budget := p.income - p.growthReserve() - int64(p.warlords*d.Warlord.Upkeep+p.casters*d.Caster.Upkeep+p.fleetCount*d.Fleet.Upkeep)
 	if budget < 0 {
 		return 0
 	}
@@ -360,7 +395,7 @@ func (p *planner) upgrade() {
 			if c.Level != lvl || c.Capital {
 				continue
 			}
-			cost := int64(d.UpgradeCost(int(lvl) + 1))
+			cost := p.upgradeCost(int(lvl) + 1)
 			if p.left()-cost < 2+p.income/4 {
 				return
 			}
@@ -368,6 +403,18 @@ func (p *planner) upgrade() {
 			p.add(game.Order{Kind: erfworld.OrderUpgrade, City: c.ID})
 		}
 	}
+}
+
+// upgradeCost is what upgrading a city to newLevel costs the player: "the
+// Upgrade cost of any City is HALVED if a Dirt-A-Mancer is present" (the
+// side has one anywhere, as the ruleset reads "present"). Cities are
+// upgraded in step 2 of the turn, before Casters are popped in step 3, so
+// only a Dirt-A-Mancer held at the start of the turn counts.
+func (p *planner) upgradeCost(newLevel int) int64 {
+	if p.held[erfworld.CasterDirt] > 0 {
+		return int64(p.rs.D.DirtUpgradeCost(newLevel))
+	}
+	return int64(p.rs.D.UpgradeCost(newLevel))
 }
 
 // keepAt is the garrison the plan keeps in city c.
@@ -578,10 +625,10 @@ func (p *planner) moveLeader(a *game.Army, wl game.Character) {
 		}
 	}
 
-	// Defend: an enemy near the Capital.
-	if p.st.defend && p.capital != nil && p.threat > 0 {
+	// Defend: an enemy near the Capital (if on its land mass).
+	if p.st.defend && p.capital != nil && p.threat > 0 && !p.abroad(a) {
 		if t, ok := p.nearestEnemy(p.capital.Hex, 5); ok {
-			if pow >= 1.2*p.enemyPowerAt(t.Hex) {
+			if pow >= 1.2*p.defenceAt(t.Hex, units) {
 				p.attackArmy(a, t)
 				return
 			}
@@ -609,6 +656,10 @@ func (p *planner) moveLeader(a *game.Army, wl game.Character) {
 				return
 			}
 		}
+	}
+	// Cross the water to an enemy beyond it.
+	if p.wantsFerry(a, units, pow) && p.embark(a, units, pow) {
+		return
 	}
 	// Explore for the enemy when strong and it is unknown.
 	if p.enemyCapital == nil && n >= p.st.minAttack && p.turn >= 15 {
@@ -646,6 +697,18 @@ func (w *world) foeCityAt(h hex.Hex) *game.CityView {
 	return nil
 }
 
+// defenceAt is the power an attacker with units meets on hex h: the enemy
+// armies the player knows there, and on an enemy city its Infantry ("When
+// attacked, the City provides a number of Infantry Units equal to twice
+// its level"), whether or not an army stands in it.
+func (p *planner) defenceAt(h hex.Hex, units game.Units) float64 {
+	def := p.enemyPowerAt(h)
+	if c := p.foeCityAt(h); c != nil {
+		def += p.cityDefence(c.Level, units)
+	}
+	return def
+}
+
 // attackArmy sends a after enemy army t.
 func (p *planner) attackArmy(a *game.Army, t game.ArmyView) {
 	if p.movePoints(a) <= 0 {
@@ -666,7 +729,7 @@ func (p *planner) cityTarget(a *game.Army, units game.Units, pow float64) (game.
 		if dist < 0 {
 			continue
 		}
-		def := p.enemyPowerAt(c.Hex) + p.cityDefence(c.Level, units)
+		def := p.defenceAt(c.Hex, units)
 		if p.st.attackRatio > 0 && pow < p.st.attackRatio*def+1 {
 			continue
 		}

@@ -25,6 +25,8 @@ type world struct {
 	cities  []*game.City // the player's, by ID
 	capital *game.City   // the player's first Capital, or nil
 	armies  []*game.Army // the player's land armies on the map, by ID
+	fleets  []*game.Army // the player's fleets, by ID
+	carried []*game.Army // the player's armies aboard its fleets, by ID
 	enemies []game.ArmyView
 	foes    []game.CityView // other players' cities known, by ID
 
@@ -32,6 +34,15 @@ type world struct {
 	fields map[int][]int32
 	// explore is the distance field to the nearest unknown hex, or nil.
 	explore []int32
+	// seaExplore is the sailing distance field to the nearest unknown
+	// hex, or nil.
+	seaExplore []int32
+	// enemyFleetOn marks the hexes of other players' fleets in sight, or
+	// is nil.
+	enemyFleetOn []bool
+	// fleetDest is where the player's fleets given a move this turn will
+	// end.
+	fleetDest map[game.ArmyID]hex.Hex
 	// mark and parent are BFS buffers; stamp tells current marks.
 	mark   []uint32
 	parent []int32
@@ -44,7 +55,7 @@ type world struct {
 func newWorld(rs *erfworld.Rules, v *game.View, rng *rand.Rand) *world {
 	s := game.ViewState(v)
 	w := &world{rs: rs, v: v, s: s, me: v.You, turn: v.Turn, rect: s.Map.Rect(), rng: rng,
-		fields: map[int][]int32{}}
+		fields: map[int][]int32{}, fleetDest: map[game.ArmyID]hex.Hex{}}
 	for i := range s.Cities {
 		c := &s.Cities[i]
 		if c.Owner == w.me {
@@ -56,7 +67,13 @@ func newWorld(rs *erfworld.Rules, v *game.View, rng *rand.Rand) *world {
 	}
 	for i := range s.Armies {
 		a := &s.Armies[i]
-		if a.Owner == w.me && !a.Naval && a.Carrier == 0 {
+		switch {
+		case a.Owner != w.me:
+		case a.Naval:
+			w.fleets = append(w.fleets, a)
+		case a.Carrier != 0:
+			w.carried = append(w.carried, a)
+		default:
 			w.armies = append(w.armies, a)
 		}
 	}
@@ -88,7 +105,12 @@ func (w *world) passable(i int) bool {
 
 // field returns the walking distance of every hex to the hexes of sources
 // (indexes), -1 where none is reachable.
-func (w *world) field(sources []int) []int32 {
+func (w *world) field(sources []int) []int32 { return w.fieldOver(sources, w.passable) }
+
+// fieldOver returns the distance of every hex to the hexes of sources
+// (indexes) in steps over the hexes pass accepts, -1 where none is
+// reachable.
+func (w *world) fieldOver(sources []int, pass func(int) bool) []int32 {
 	dist := make([]int32, w.rect.Len())
 	for i := range dist {
 		dist[i] = -1
@@ -104,7 +126,7 @@ func (w *world) field(sources []int) []int32 {
 		i := int(q[head])
 		for _, n := range w.rect.HexAt(i).Neighbors() {
 			j := w.rect.Index(n)
-			if j < 0 || dist[j] >= 0 || !w.passable(j) {
+			if j < 0 || dist[j] >= 0 || !pass(j) {
 				continue
 			}
 			dist[j] = dist[i] + 1

@@ -1,11 +1,21 @@
 // Command ladder measures the strength of the AI levels: it plays seeded
-// two-player games between each pair of levels in-process, sides swapped
-// every other game, and prints a table of wins, draws and game lengths.
+// games between each pair of levels in-process, sides swapped every other
+// game, and prints a table of wins, draws and game lengths.
 //
 //	go run ./server/cmd/ladder -games 10 -size 24x24 -turns 300
+//	go run ./server/cmd/ladder -pairs normal:normal-v1,normal-v1:easy -players 4
 //
-// A game not over after -turns turns is a draw. The command fails if an AI
-// gives an order the server would refuse.
+// -pairs lists the pairings as A:B level names, among them normal-v1, the
+// Normal level before it ferried armies and used the Look-, Fool-, Dirt-
+// and Cancel-A-Mancers, kept for this comparison. -players seats that many
+// players, A and B in turn (A first in even games, B in odd ones); a game
+// is won by the level of its winner. With -mirror each seed is played
+// twice, sides swapped, so that two equal levels win equally often. A game
+// not over after -turns turns is a draw. The command fails if an AI gives
+// an order the server would refuse.
+//
+// -islands plays on two generated maps side by side with half the players
+// on each: no player reaches the other half on foot.
 package main
 
 import (
@@ -20,6 +30,9 @@ import (
 
 	"empires/shared/ai"
 	"empires/shared/game"
+	"empires/shared/hex"
+	"empires/shared/hexmap"
+	"empires/shared/mapgen"
 	"empires/shared/rules/erfworld"
 )
 
@@ -40,7 +53,10 @@ var errUsage = errors.New("usage")
 type config struct {
 	games, turns  int
 	width, height int
+	players       int
 	seed          uint64
+	mirror        bool
+	islands       bool
 }
 
 func run(args []string, stdout io.Writer) error {
@@ -50,6 +66,10 @@ func run(args []string, stdout io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of the first game; game i uses seed+i")
 	size := fs.String("size", "24x24", "map size as WIDTHxHEIGHT")
 	turns := fs.Int("turns", 300, "most turns a game lasts; a game not over by then is a draw")
+	players := fs.Int("players", 2, "players a game, levels A and B in turn")
+	mirror := fs.Bool("mirror", false, "play each seed twice, sides swapped: game i uses seed seed+i/2")
+	islands := fs.Bool("islands", false, "play on two maps side by side, half the players on each, the water between them")
+	pairList := fs.String("pairs", "", "pairings to play as A:B level names, comma-separated (default: every pair of easy, normal, random and passive)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -66,14 +86,26 @@ func run(args []string, stdout io.Writer) error {
 	if *games < 1 || *turns < 1 {
 		return fmt.Errorf("%w: -games and -turns must be at least 1", errUsage)
 	}
+	if *players < 2 || *players > 16 {
+		return fmt.Errorf("%w: -players must be 2 to 16, got %d", errUsage, *players)
+	}
+	if *islands && *players%2 != 0 {
+		return fmt.Errorf("%w: -islands needs an even number of players, got %d", errUsage, *players)
+	}
+	pairs := pairings()
+	if *pairList != "" {
+		if pairs, err = parsePairs(*pairList); err != nil {
+			return fmt.Errorf("%w: -pairs: %v", errUsage, err)
+		}
+	}
 	d, err := erfworld.Default()
 	if err != nil {
 		return fmt.Errorf("load ruleset: %w", err)
 	}
 	rs := erfworld.NewRules(d)
-	cfg := config{games: *games, turns: *turns, width: w, height: h, seed: *seed}
+	cfg := config{games: *games, turns: *turns, width: w, height: h, players: *players, seed: *seed, mirror: *mirror, islands: *islands}
 	var rows []row
-	for _, pr := range pairings() {
+	for _, pr := range pairs {
 		r, err := playPairing(rs, cfg, pr[0], pr[1])
 		if err != nil {
 			return err
@@ -91,6 +123,39 @@ func pairings() [][2]ai.Level {
 	}
 }
 
+// parsePairs reads "A:B,C:D" of level names (ai.LadderLevels).
+func parsePairs(s string) ([][2]ai.Level, error) {
+	var out [][2]ai.Level
+	for _, pair := range strings.Split(s, ",") {
+		as, bs, ok := strings.Cut(strings.TrimSpace(pair), ":")
+		if !ok {
+			return nil, fmt.Errorf("pairing %q is not A:B", pair)
+		}
+		a, err := parseLevel(as)
+		if err != nil {
+			return nil, err
+		}
+		b, err := parseLevel(bs)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, [2]ai.Level{a, b})
+	}
+	return out, nil
+}
+
+// parseLevel returns the ladder level named s.
+func parseLevel(s string) (ai.Level, error) {
+	var names []string
+	for _, l := range ai.LadderLevels() {
+		if strings.EqualFold(s, l.String()) {
+			return l, nil
+		}
+		names = append(names, l.String())
+	}
+	return 0, fmt.Errorf("unknown level %q: want one of %s", s, strings.Join(names, ", "))
+}
+
 // row is one pairing's results.
 type row struct {
 	a, b         ai.Level
@@ -100,14 +165,20 @@ type row struct {
 }
 
 // playPairing plays cfg.games games of a against b, a as player 1 in even
-// games and as player 2 in odd ones.
+// games and as player 2 in odd ones (and so on round the table).
 func playPairing(rs *erfworld.Rules, cfg config, a, b ai.Level) (row, error) {
 	r := row{a: a, b: b}
 	for g := range cfg.games {
 		seed := cfg.seed + uint64(g)
-		levels := [2]ai.Level{a, b}
-		if g%2 == 1 {
-			levels = [2]ai.Level{b, a}
+		if cfg.mirror {
+			seed = cfg.seed + uint64(g/2)
+		}
+		levels := make([]ai.Level, cfg.players)
+		for i := range levels {
+			levels[i] = a
+			if (i+g)%2 == 1 {
+				levels[i] = b
+			}
 		}
 		winner, turns, err := playGame(rs, cfg, seed, levels)
 		if err != nil {
@@ -118,7 +189,7 @@ func playPairing(rs *erfworld.Rules, cfg config, a, b ai.Level) (row, error) {
 		case winner == 0:
 			r.draws++
 			continue
-		case (winner == 1) == (g%2 == 0):
+		case (int(winner)-1+g)%2 == 0:
 			r.winsA++
 		default:
 			r.winsB++
@@ -130,12 +201,21 @@ func playPairing(rs *erfworld.Rules, cfg config, a, b ai.Level) (row, error) {
 
 // playGame plays one game of seed between levels (player 1's first) and
 // returns the winner (0 for a draw) and the turns played.
-func playGame(rs *erfworld.Rules, cfg config, seed uint64, levels [2]ai.Level) (game.PlayerID, int, error) {
-	s, err := rs.NewGame(seed, cfg.width, cfg.height, 2, nil)
+func playGame(rs *erfworld.Rules, cfg config, seed uint64, levels []ai.Level) (game.PlayerID, int, error) {
+	newGame := rs.NewGame
+	if cfg.islands {
+		newGame = func(seed uint64, w, h, players int, _ []string) (*game.State, error) {
+			return islandsGame(rs, seed, w, h, players)
+		}
+	}
+	s, err := newGame(seed, cfg.width, cfg.height, len(levels), nil)
 	if err != nil {
 		return 0, 0, err
 	}
-	players := []*ai.Player{ai.New(rs, levels[0], seed), ai.New(rs, levels[1], seed)}
+	players := make([]*ai.Player, len(levels))
+	for i, l := range levels {
+		players[i] = ai.New(rs, l, seed)
+	}
 	for turn := 1; turn <= cfg.turns && !s.Over; turn++ {
 		var all []game.PlayerOrders
 		for i, pl := range players {
@@ -155,6 +235,64 @@ func playGame(rs *erfworld.Rules, cfg config, seed uint64, levels [2]ai.Level) (
 		return 0, int(s.Turn) - 1, nil
 	}
 	return s.Winner, int(s.Turn) - 1, nil
+}
+
+// islandsGame starts a game of seed for players (an even number) on a map
+// of w x h made of two generated maps side by side: the western half's, of
+// seed, for the first half of the players, and the eastern half's, of
+// another seed derived from it, for the others (a half for one player is
+// generated for two, and the first start kept). The generator rings each
+// map with Water, so the halves are apart and no player reaches the other
+// half on foot: with two players each must cross the water to meet the
+// other; with more, each half's winner holds two Capitals and must cross
+// for the third that wins ("A Player is deemed to be the Winner of the
+// Game if, at the beginning of their Turn, they control THREE Capitals").
+func islandsGame(rs *erfworld.Rules, seed uint64, w, h, players int) (*game.State, error) {
+	westW, half := w/2, players/2
+	gen := func(seed uint64, w int) ([]mapgen.Start, *hexmap.Map, error) {
+		res, err := mapgen.Generate(rs.D.MapConfig(seed, w, h, max(half, 2)))
+		if err != nil {
+			return nil, nil, err
+		}
+		return res.Starts[:half], res.Map, nil
+	}
+	westStarts, westMap, err := gen(seed, westW)
+	if err != nil {
+		return nil, fmt.Errorf("western island: %w", err)
+	}
+	eastStarts, eastMap, err := gen(seed^0x9e3779b97f4a7c15, w-westW)
+	if err != nil {
+		return nil, fmt.Errorf("eastern island: %w", err)
+	}
+	m := hexmap.New(w, h, 0)
+	for row := range h {
+		for col := range w {
+			src, c := westMap, col
+			if col >= westW {
+				src, c = eastMap, col-westW
+			}
+			m.Terrain[row*w+col] = src.Terrain[row*src.Width+c]
+		}
+	}
+	s := rs.NewGameOn(m, seed, players, nil)
+	shift := func(x hex.Hex, cols int) hex.Hex {
+		o := x.Offset()
+		o.Col += cols
+		return hex.FromOffset(o)
+	}
+	place := func(starts []mapgen.Start, first, cols int) {
+		for i, st := range starts {
+			owner := game.PlayerID(first + i)
+			s.AddCity(game.City{Owner: owner, Hex: shift(st.Capital, cols), Level: int32(rs.D.City.CapitalLevel), Capital: true})
+			for _, c := range st.Cities {
+				s.AddCity(game.City{Owner: owner, Hex: shift(c, cols), Level: int32(rs.D.Start.CityLevel)})
+			}
+		}
+	}
+	place(westStarts, 1, 0)
+	place(eastStarts, 1+half, westW)
+	game.RecordVision(s, rs)
+	return s, nil
 }
 
 // printTable writes the rows as an aligned table.

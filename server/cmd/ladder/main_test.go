@@ -5,6 +5,11 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"empires/shared/ai"
+	"empires/shared/game"
+	"empires/shared/hex"
+	"empires/shared/rules/erfworld"
 )
 
 // TestRunPrintsTable plays a tiny ladder and checks the table: a header,
@@ -42,7 +47,8 @@ func TestRunPrintsTable(t *testing.T) {
 }
 
 func TestRunRejectsBadFlags(t *testing.T) {
-	for _, args := range [][]string{{"-size", "24"}, {"-games", "0"}, {"extra"}} {
+	for _, args := range [][]string{{"-size", "24"}, {"-games", "0"}, {"extra"}, {"-players", "1"},
+		{"-pairs", "normal"}, {"-pairs", "normal:hard"}, {"-islands", "-players", "3"}} {
 		var out bytes.Buffer
 		if err := run(args, &out); !errors.Is(err, errUsage) {
 			t.Errorf("run(%q) = %v, want a usage error", args, err)
@@ -62,4 +68,83 @@ func TestPrintTable(t *testing.T) {
 			t.Errorf("table lacks %q:\n%s", want, have)
 		}
 	}
+}
+
+// TestRunPairsMirrorIslands plays the old Normal against the new one with
+// -pairs, -mirror, -players and -islands and checks the table's one row.
+func TestRunPairsMirrorIslands(t *testing.T) {
+	var out bytes.Buffer
+	args := []string{"-pairs", "normal:normal-v1", "-mirror", "-islands", "-players", "2", "-size", "40x20", "-games", "2", "-turns", "20"}
+	if err := run(args, &out); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(strings.TrimSpace(lines[1]), "normal vs normal-v1") {
+		t.Fatalf("have:\n%s\nwant a header and the row normal vs normal-v1", out.String())
+	}
+}
+
+func TestParsePairs(t *testing.T) {
+	have, err := parsePairs("normal:normal-v1, easy:passive")
+	want := [][2]ai.Level{{ai.Normal, ai.NormalV1}, {ai.Easy, ai.Passive}}
+	if err != nil || len(have) != 2 || have[0] != want[0] || have[1] != want[1] {
+		t.Errorf("parsePairs = %v, %v; want %v", have, err, want)
+	}
+}
+
+// TestIslandsGame checks the -islands map: every player has its Capital
+// and two cities, half the players on each side of the map, and no player
+// walks to a Capital on the other side.
+func TestIslandsGame(t *testing.T) {
+	d, err := erfworld.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := erfworld.NewRules(d)
+	for _, players := range []int{2, 4} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			s, err := islandsGame(rs, seed, 48, 24, players)
+			if err != nil {
+				t.Fatal(err)
+			}
+			capitals := map[game.PlayerID]hex.Hex{}
+			cities := map[game.PlayerID]int{}
+			for _, c := range s.Cities {
+				cities[c.Owner]++
+				if c.Capital {
+					capitals[c.Owner] = c.Hex
+				}
+			}
+			for p := 1; p <= players; p++ {
+				id := game.PlayerID(p)
+				if cities[id] != 1+d.Start.Cities {
+					t.Fatalf("players %d seed %d: %s has %d cities", players, seed, id, cities[id])
+				}
+				west := capitals[id].Offset().Col < 24
+				if west != (p <= players/2) {
+					t.Errorf("players %d seed %d: %s's Capital on %s, on the wrong side", players, seed, id, capitals[id])
+				}
+				land := walkable(rs, s, capitals[id])
+				for q, h := range capitals {
+					if (h.Offset().Col < 24) != west && land[h] {
+						t.Errorf("players %d seed %d: %s walks to %s's Capital across the halves", players, seed, id, q)
+					}
+				}
+			}
+		}
+	}
+}
+
+// walkable returns the hexes an army walks to from h on s's map.
+func walkable(rs *erfworld.Rules, s *game.State, h hex.Hex) map[hex.Hex]bool {
+	out := map[hex.Hex]bool{h: true}
+	for queue := []hex.Hex{h}; len(queue) > 0; queue = queue[1:] {
+		for _, n := range queue[0].Neighbors() {
+			if t, ok := s.Map.At(n); ok && rs.D.Terrain[t].Army && !out[n] {
+				out[n] = true
+				queue = append(queue, n)
+			}
+		}
+	}
+	return out
 }
