@@ -166,6 +166,7 @@ func New(opts Options) (*App, error) {
 		a.log = slog.New(slog.DiscardHandler)
 	}
 	a.ui = &ebitenui.UI{PrimaryTheme: t.UI()}
+	a.applyWindowPrefs()
 	a.showMainMenu()
 	if opts.QuickPlay != nil {
 		a.PlayAI(*opts.QuickPlay)
@@ -173,10 +174,33 @@ func New(opts Options) (*App, error) {
 	return a, nil
 }
 
-// Layout implements ebiten.Game: the screen is the window, pixel for pixel.
+// Layout implements ebiten.Game: the screen is the window, pixel for
+// pixel, at an interface size of 100 per cent; at 150 per cent every
+// pixel of the screen is drawn 1.5 pixels wide. The size is lowered where
+// it would leave less than the smallest window the client takes (960x640).
 func (a *App) Layout(w, h int) (int, int) {
-	a.width, a.height = w, h
-	return w, h
+	s := uiScale(a.opts.Prefs.UIScale, w, h)
+	a.width, a.height = max(int(float64(w)/s), 1), max(int(float64(h)/s), 1)
+	return a.width, a.height
+}
+
+// minScreenW and minScreenH are the smallest screen the client lays out.
+const minScreenW, minScreenH = 960, 640
+
+// uiScale returns the factor of interface size percent for a window of
+// w x h, no larger than leaves minScreenW x minScreenH, and at least 1.
+func uiScale(percent, w, h int) float64 {
+	s := float64(percent) / 100
+	s = min(s, float64(w)/minScreenW, float64(h)/minScreenH)
+	return max(s, 1)
+}
+
+// applyWindowPrefs applies the window preferences: full screen or not (the
+// interface size is applied by Layout).
+func (a *App) applyWindowPrefs() {
+	if ebiten.IsFullscreen() != a.opts.Prefs.Fullscreen {
+		ebiten.SetFullscreen(a.opts.Prefs.Fullscreen)
+	}
 }
 
 // Update implements ebiten.Game.
@@ -301,10 +325,13 @@ func (a *App) userScreenshot() {
 	a.userShot = true // said once saved: the notice is not in the picture
 }
 
-// setRoot shows c as the whole UI.
+// setRoot shows c as the whole UI. On the game screen Tab selects the
+// next army instead of moving the focus between widgets.
 func (a *App) setRoot(c *widget.Container, s screen) {
 	a.ui.Container = c
 	a.screen = s
+	a.ui.DisableDefaultFocus = s == screenGame
+	a.ui.ClearFocus()
 }
 
 // showMainMenu goes back to the main menu, leaving any game.
@@ -397,15 +424,9 @@ func (a *App) pollLAN() {
 
 func (a *App) showSettings() {
 	a.setRoot(menu.NewSettings(a.theme, a.opts.Prefs, func(p prefs.Prefs) error {
-		if err := p.Validate(); err != nil {
+		if err := a.savePrefs(p); err != nil {
 			return err
 		}
-		if a.opts.PrefsDir != "" {
-			if err := prefs.Save(a.opts.PrefsDir, p); err != nil {
-				return err
-			}
-		}
-		a.opts.Prefs = p
 		a.showMainMenu()
 		return nil
 	}, a.showMainMenu), screenMenu)

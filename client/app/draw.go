@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"time"
 
@@ -107,6 +108,7 @@ func (g *gameScreen) overlay() *board.Overlay {
 		if g.preview != nil {
 			o.Path = g.preview.Path
 			o.PathOK = g.preview.Reachable
+			o.PathGuessed = g.preview.Guessed
 		}
 	}
 	if !g.animating() {
@@ -117,7 +119,7 @@ func (g *gameScreen) overlay() *board.Overlay {
 			}
 			for _, a := range v.Armies {
 				if a.ID == d.Order.Army {
-					o.Orders = append(o.Orders, board.Arrow{From: a.Hex, Path: d.Order.Path})
+					o.Orders = append(o.Orders, board.Arrow{From: a.Hex, Path: d.Order.Path, Guessed: d.Guessed})
 				}
 			}
 		}
@@ -142,28 +144,48 @@ func (g *gameScreen) drawOver(screen *ebiten.Image) {
 	g.board.DrawMinimap(screen, r, g.cam)
 
 	mx, my := ebiten.CursorPosition()
+	mr := g.mapRect()
+	win := screen.Bounds()
+	bg, fg := color.RGBA{30, 26, 22, 235}, color.RGBA{235, 228, 210, 255}
+	bad := color.RGBA{255, 150, 130, 255}
+	tip, onTip := g.hud.tipAt(mx, my)
 	switch {
 	case g.hud.window != nil:
 		// A window is open: no tooltips over it.
+	case onTip && tip.why != "":
+		c := color.Color(fg)
+		if tip.bad {
+			c = bad
+		}
+		drawBox(screen, t.SmallFace(), []string{tip.label, tip.why}, float64(mx)-12, float64(my)+14, win, bg, c)
+	case image.Pt(mx, my).In(g.hud.money.GetWidget().Rect) && g.replay == nil && g.model.You() != 0:
+		drawBox(screen, t.SmallFace(), g.hud.moneyLines(), float64(mx), float64(my)+18, win, bg, fg)
 	case g.preview != nil && g.hasHover && !g.animating():
 		p := g.preview
 		c := color.RGBA{250, 240, 200, 255}
-		line := fmt.Sprintf("%d steps, %d move points", p.Steps, p.Cost)
+		line := fmt.Sprintf("%s, %d move points", plural(p.Steps, "step"), p.Cost)
+		if p.Estimate {
+			line = fmt.Sprintf("%s, about %d move points: through unexplored hexes, it stops where it finds it cannot go on", plural(p.Steps, "step"), p.Cost)
+		}
 		if !p.Reachable {
 			c = color.RGBA{255, 150, 130, 255}
-			line += ": beyond this turn's reach"
+			line += "; beyond this turn's reach: it goes as far as it can"
 		}
-		drawBox(screen, t.SmallFace(), []string{line, "right-click or drag to order"}, float64(mx)+18, float64(my)-44, color.RGBA{30, 26, 22, 230}, c)
+		order := "right-click or drag to order"
+		if p.Attack {
+			order = "right-click or drag to attack"
+		}
+		drawBox(screen, t.SmallFace(), []string{line, order}, float64(mx)+18, float64(my)-44, mr, bg, c)
 	case g.previewErr != "" && g.hasHover && !g.animating():
-		drawBox(screen, t.SmallFace(), []string{g.previewErr}, float64(mx)+18, float64(my)-30, color.RGBA{30, 26, 22, 230}, color.RGBA{255, 150, 130, 255})
+		drawBox(screen, t.SmallFace(), []string{g.previewErr}, float64(mx)+18, float64(my)-30, mr, bg, bad)
 	case g.hasHover && g.frame-g.hoverSince > 25 && !g.pressed:
-		drawBox(screen, t.SmallFace(), g.model.Describe(g.hover), float64(mx)+18, float64(my)+18, color.RGBA{30, 26, 22, 235}, color.RGBA{235, 228, 210, 255})
+		drawBox(screen, t.SmallFace(), g.model.Describe(g.hover), float64(mx)+18, float64(my)+18, mr, bg, fg)
 	}
 	if g.animating() {
 		msg := fmt.Sprintf("Turn %d: movement step %d of %d (Space skips)", g.model.View().Turn-1, g.animStep+1, len(g.anim))
-		drawBox(screen, t.NormalFace(), []string{msg}, float64(screen.Bounds().Dx()-sideWidth)/2-160, topBarHeight+10, color.RGBA{30, 26, 22, 220}, color.RGBA{250, 220, 140, 255})
+		drawBox(screen, t.NormalFace(), []string{msg}, float64(mr.Min.X+mr.Dx()/2-160), topBarHeight+10, mr, color.RGBA{30, 26, 22, 220}, color.RGBA{250, 220, 140, 255})
 	}
 	if g.notice != "" && time.Now().Before(g.noticeUntil) {
-		drawBox(screen, t.NormalFace(), []string{g.notice}, 20, topBarHeight+10, color.RGBA{60, 30, 24, 235}, color.RGBA{255, 230, 200, 255})
+		drawBox(screen, t.NormalFace(), []string{g.notice}, 20, topBarHeight+10, mr, color.RGBA{60, 30, 24, 235}, color.RGBA{255, 230, 200, 255})
 	}
 }

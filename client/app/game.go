@@ -8,7 +8,6 @@ import (
 	"reflect"
 	"time"
 
-	"github.com/ebitenui/ebitenui/input"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -121,6 +120,7 @@ func (g *gameScreen) resize(w, h int) {
 	if g.cam.ScreenW != float64(r.Dx()) || g.cam.ScreenH != float64(r.Dy()) {
 		g.cam.Resize(float64(r.Dx()), float64(r.Dy()))
 	}
+	g.hud.layout()
 }
 
 // mapRect is the part of the window the map is drawn in, in window
@@ -332,32 +332,52 @@ func (g *gameScreen) update() bool {
 	return g.hud.update()
 }
 
-// input handles the keyboard and the mouse over the map.
+// overHUD reports whether window point (x, y) is on the HUD rather than on
+// the map: outside the map's part of the window, on the log, the chat line
+// or the minimap, or anywhere while a window is open (windows are modal).
+func (g *gameScreen) overHUD(x, y int) bool {
+	p := image.Pt(x, y)
+	switch {
+	case g.hud.window != nil:
+		return true
+	case !p.In(g.mapRect()):
+		return true
+	case p.In(g.minimapRect().Inset(-4)):
+		return true
+	}
+	return p.In(g.hud.logBox.GetWidget().Rect)
+}
+
+// input handles the keyboard and the mouse over the map. A press that
+// begins on the HUD or on a window (the click that closes it, say) never
+// acts on the map when it ends.
 func (g *gameScreen) input() {
 	mx, my := ebiten.CursorPosition()
-	overUI := input.UIHovered
+	overUI := g.overHUD(mx, my)
 	mini := g.minimapRect()
-	inMini := image.Pt(mx, my).In(mini)
+	inMini := image.Pt(mx, my).In(mini) && g.hud.window == nil
 	g.keys()
 
 	// Hover.
 	lx, ly := g.toMap(mx, my)
 	h, ok := g.board.HexAt(g.cam, lx, ly)
-	ok = ok && !overUI && !inMini && image.Pt(mx, my).In(g.mapRect())
+	ok = ok && !overUI
 	if ok != g.hasHover || h != g.hover {
 		g.hover, g.hasHover, g.hoverSince = h, ok, g.frame
 		g.updatePreview()
 	}
 
 	// Wheel zoom.
-	if _, wy := ebiten.Wheel(); wy != 0 && !overUI && !inMini {
+	if _, wy := ebiten.Wheel(); wy != 0 && !overUI {
 		g.cam.ZoomAt(math.Pow(1.15, wy), lx, ly)
 	}
-	g.edgePan(mx, my)
+	if g.hud.window == nil {
+		g.edgePan(mx, my)
+	}
 
 	// Left button: click selects, drag pans, drag from the selected army
 	// draws its path; on the minimap it moves the camera.
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && !overUI {
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && (!overUI || inMini) {
 		g.pressed, g.moved = true, false
 		g.pressX, g.pressY, g.lastX, g.lastY = mx, my, mx, my
 		g.miniDrag = inMini
@@ -367,6 +387,9 @@ func (g *gameScreen) input() {
 				g.pathDrag = true
 			}
 		}
+	}
+	if g.pressed && g.hud.window != nil {
+		g.pressed = false // a window opened under the press
 	}
 	if g.pressed && ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
 		if abs(mx-g.pressX)+abs(my-g.pressY) > 5 {
@@ -401,10 +424,31 @@ func (g *gameScreen) input() {
 	}
 }
 
-// keys handles the keyboard shortcuts.
+// keys handles the keyboard shortcuts, as the help and the side panel
+// name them. The HUD's buttons never keep the keyboard's focus (Tab
+// selects the next army, Enter ends the turn, whatever was clicked last);
+// while a text field has it, the keys are the field's, and while a window
+// is open only Esc (close it) and F1 (the help) work.
 func (g *gameScreen) keys() {
-	if g.app.ui.GetFocusedWidget() != nil {
+	ui := g.app.ui
+	switch ui.GetFocusedWidget().(type) {
+	case nil:
+	case *widget.Button:
+		ui.ClearFocus()
+	default:
+		if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
+			ui.ClearFocus()
+		}
 		return // typing in a text field
+	}
+	if g.hud.window != nil {
+		switch {
+		case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
+			g.hud.closeWindow()
+		case inpututil.IsKeyJustPressed(ebiten.KeyF1):
+			g.hud.toggleHelp()
+		}
+		return
 	}
 	const step = 12
 	var dx, dy float64
@@ -425,6 +469,8 @@ func (g *gameScreen) keys() {
 	}
 	cx, cy := g.mapCenter()
 	switch {
+	case inpututil.IsKeyJustPressed(ebiten.KeyF1):
+		g.hud.toggleHelp()
 	case inpututil.IsKeyJustPressed(ebiten.KeyEqual) || inpututil.IsKeyJustPressed(ebiten.KeyKPAdd):
 		g.cam.ZoomAt(1.25, cx, cy)
 	case inpututil.IsKeyJustPressed(ebiten.KeyMinus) || inpututil.IsKeyJustPressed(ebiten.KeyKPSubtract):
@@ -439,8 +485,8 @@ func (g *gameScreen) keys() {
 		g.centerOnHome()
 	case inpututil.IsKeyJustPressed(ebiten.KeyEnter) && g.replay != nil:
 		g.replayStep(false)
-	case inpututil.IsKeyJustPressed(ebiten.KeyEnter):
-		g.setReady(!g.ready)
+	case inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyKPEnter):
+		g.endTurnClicked()
 	case inpututil.IsKeyJustPressed(ebiten.KeyBackspace) || inpututil.IsKeyJustPressed(ebiten.KeyDelete):
 		if n := len(g.model.Drafts()); n > 0 {
 			g.model.RemoveOrder(n - 1)

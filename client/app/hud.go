@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"empires/client/menu"
@@ -40,9 +41,16 @@ type hud struct {
 	log                           *widget.TextArea
 	chat                          *widget.TextInput
 	chats                         []string
+	tips                          []choiceTip // the choice buttons of the side panel
 	window                        func()            // closes the open window
 	windowBox                     *widget.Container // the open window's contents
+	windowRect                    image.Rectangle   // where it is
+	windowKind                    windowKind
 	content                       *widget.Container // the side panel's scrolled contents
+	logBox                        *widget.Container // the log and the chat line
+	sidePanel                     *widget.Container
+	logBtn                        *widget.Button // makes the log bigger or smaller
+	bigLog                        bool
 
 	dirtyTop, dirtySide, dirtyOrders, dirtyLog bool
 	logLen                                     int
@@ -85,11 +93,11 @@ func newHUD(g *gameScreen) *hud {
 		buttons.AddChild(h.eyesBtn, t.NewButton("< Turn", func() { g.replayStep(true) }),
 			t.NewPrimaryButton("Turn >", func() { g.replayStep(false) }), h.playBtn)
 	}
-	h.readyBtn = t.NewPrimaryButton("End turn", func() { g.setReady(!g.ready) })
+	h.readyBtn = t.NewPrimaryButton("End turn", g.endTurnClicked)
 	if g.replay == nil {
 		buttons.AddChild(h.readyBtn)
 	}
-	buttons.AddChild(t.NewButton("Leave", h.leave))
+	buttons.AddChild(t.NewButton("Help", h.toggleHelp), t.NewButton("Menu", h.showMenu))
 	bar.AddChild(buttons)
 	h.bar = bar
 	h.root.AddChild(bar)
@@ -105,12 +113,16 @@ func newHUD(g *gameScreen) *hud {
 			widget.GridLayoutOpts.Padding(&widget.Insets{Left: 10, Right: 2, Top: 8, Bottom: 8}))),
 		widget.ContainerOpts.WidgetOpts(
 			widget.WidgetOpts.MinSize(sideWidth, 0),
+			// Stretched between a left padding that follows the window
+			// (layout) and the right edge, it is sideWidth wide whatever
+			// its contents would like.
 			widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{
-				HorizontalPosition: widget.AnchorLayoutPositionEnd, StretchVertical: true,
-				Padding: &widget.Insets{Top: topBarHeight + 2},
+				StretchHorizontal: true, StretchVertical: true,
+				Padding: &widget.Insets{Top: topBarHeight + 2, Left: g.winW - sideWidth},
 			}),
 		),
 	)
+	h.sidePanel = side
 	content := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
 		widget.RowLayoutOpts.Direction(widget.DirectionVertical),
 		widget.RowLayoutOpts.Padding(&widget.Insets{Right: 6}),
@@ -167,17 +179,15 @@ func newHUD(g *gameScreen) *hud {
 	// The log's height is fixed by a row layout's MaxHeight: alone, a
 	// text area grows with its text.
 	face := t.SmallFace()
-	logBox := widget.NewContainer(
+	var logBox *widget.Container
+	logBox = widget.NewContainer(
 		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical))),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{
 			StretchHorizontal: true, VerticalPosition: widget.AnchorLayoutPositionEnd,
 			Padding: &widget.Insets{Left: minimapW + 14, Right: sideWidth + 4, Bottom: 2},
 		})),
 	)
-	logH := logHeight
-	if g.replay == nil {
-		logH -= chatHeight + 2 // the chat line goes under it
-	}
+	logH := logHeight - chatHeight - 2 // the chat line goes under it
 	h.log = widget.NewTextArea(
 		widget.TextAreaOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(
 			widget.WidgetOpts.MinSize(0, logH),
@@ -191,12 +201,22 @@ func newHUD(g *gameScreen) *hud {
 		widget.TextAreaOpts.TextPadding(widget.Insets{Left: 8, Right: 8, Top: 4, Bottom: 4}),
 		widget.TextAreaOpts.LinkClickedEvent(func(args *widget.LinkEventArgs) { h.openLink(args.Id) }),
 	)
-	logBox.AddChild(h.log)
-	if g.replay == nil {
-		logBox.AddChild(h.chatRow())
-	}
+	logBox.AddChild(h.log, h.chatRow())
 	h.root.AddChild(logBox)
+	h.logBox = logBox
 	return h
+}
+
+// layout follows the window's size: the side panel keeps its width.
+func (h *hud) layout() {
+	ld := h.sidePanel.GetWidget().LayoutData.(widget.AnchorLayoutData)
+	if ld.Padding.Left == h.g.winW-sideWidth {
+		return
+	}
+	ld.Padding = &widget.Insets{Top: topBarHeight + 2, Left: max(h.g.winW-sideWidth, 0)}
+	h.sidePanel.GetWidget().LayoutData = ld
+	h.root.RequestRelayout()
+	h.sizeLog()
 }
 
 // chatHeight is the height of the chat line under the log.
@@ -206,6 +226,19 @@ const chatHeight = 42
 // and a Send button.
 func (h *hud) chatRow() *widget.Container {
 	t := h.g.app.theme
+	row := widget.NewContainer(
+		widget.ContainerOpts.Layout(widget.NewGridLayout(
+			widget.GridLayoutOpts.Columns(3),
+			widget.GridLayoutOpts.Stretch([]bool{true, false, false}, nil),
+			widget.GridLayoutOpts.Spacing(4, 0))),
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})),
+	)
+	h.logBtn = t.NewButton("Log ▲", h.toggleLog, widget.ButtonOpts.DisableDefaultKeys())
+	if h.g.replay != nil {
+		// A replay has no chat: the row keeps the log's button.
+		row.AddChild(widget.NewContainer(), widget.NewContainer(), h.logBtn)
+		return row
+	}
 	send := func() {
 		text := strings.TrimSpace(h.chat.GetText())
 		if text != "" {
@@ -218,16 +251,43 @@ func (h *hud) chatRow() *widget.Container {
 		widget.TextInputOpts.Placeholder("Say something to the others (Enter sends)"),
 		widget.TextInputOpts.SubmitHandler(func(*widget.TextInputChangedEventArgs) { send() }),
 	)
-	row := widget.NewContainer(
-		widget.ContainerOpts.Layout(widget.NewGridLayout(
-			widget.GridLayoutOpts.Columns(2),
-			widget.GridLayoutOpts.Stretch([]bool{true, false}, nil),
-			widget.GridLayoutOpts.Spacing(4, 0))),
-		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})),
-	)
-	row.AddChild(h.chat, t.NewButton("Send", send))
+	row.AddChild(h.chat, t.NewButton("Send", send, widget.ButtonOpts.DisableDefaultKeys()), h.logBtn)
 	return row
 }
+
+// logLines returns how high the log is: its small height, or, made
+// bigger, half the window.
+func (h *hud) logHeightNow() int {
+	if h.bigLog {
+		return max(logHeight, (h.g.winH-topBarHeight)/2)
+	}
+	return logHeight
+}
+
+// toggleLog makes the log bigger or smaller again.
+func (h *hud) toggleLog() {
+	h.bigLog = !h.bigLog
+	if h.bigLog {
+		h.logBtn.SetText("Log ▼")
+	} else {
+		h.logBtn.SetText("Log ▲")
+	}
+	h.sizeLog()
+}
+
+// sizeLog sets the log's height for the window and bigLog.
+func (h *hud) sizeLog() {
+	lh := h.logHeightNow() - chatHeight - 2
+	w := h.log.GetWidget()
+	if w.MinHeight == lh {
+		return
+	}
+	w.MinHeight = lh
+	w.LayoutData = widget.RowLayoutData{Stretch: true, MaxHeight: lh}
+	h.root.RequestRelayout()
+	h.dirtyLog = true
+}
+
 
 // update refreshes what changed (the clock every few frames) and reports
 // whether anything did.
@@ -241,6 +301,9 @@ func (h *hud) update() bool {
 	if h.dirtySide {
 		h.updateSide()
 		h.dirtySide = false
+	}
+	if h.updateHint() {
+		changed = true
 	}
 	if h.dirtyOrders {
 		h.updateOrders()
@@ -286,13 +349,9 @@ func (h *hud) updateTop() (changed bool) {
 		}
 		return false // set by the deferred check
 	}
-	treasury, committed, income := g.model.Budget()
-	h.money.Label = fmt.Sprintf("Schmuckers %d  (orders %d, income +%d)", treasury, committed, income)
-	if committed > treasury+income {
-		h.money.SetColor(h.pal.Error)
-	} else {
-		h.money.SetColor(h.pal.Text)
-	}
+	money, mc := h.moneyText()
+	h.money.Label = money
+	h.money.SetColor(mc)
 	switch dl, ok := (&g.clock).DeadlineTime(); {
 	case g.over != nil:
 		h.clock.Label = "Game over"
@@ -302,22 +361,14 @@ func (h *hud) updateTop() (changed bool) {
 	default:
 		h.clock.Label = "No timer"
 	}
-	var names []string
-	for _, s := range g.clock.Ready {
-		names = append(names, g.model.PlayerName(game.PlayerID(s)))
-	}
-	if len(names) == 0 {
-		h.readyList.Label = "Nobody is ready"
-	} else {
-		h.readyList.Label = "Ready: " + strings.Join(names, ", ")
-	}
+	h.readyList.Label = g.readyText()
 	switch {
 	case g.over != nil:
 		h.readyBtn.SetText("Game over")
 	case g.out():
 		h.readyBtn.SetText("You are out")
 	case g.ready:
-		h.readyBtn.SetText("Waiting: undo")
+		h.readyBtn.SetText("Take back end turn")
 	default:
 		h.readyBtn.SetText("End turn")
 	}
@@ -331,6 +382,7 @@ func (h *hud) updateSide() {
 	t := g.app.theme
 	h.side.RemoveChildren()
 	h.hint.Label = ""
+	h.tips = h.tips[:0]
 	add := func(s string, c color.Color) {
 		h.side.AddChild(newSmallText(t, s, c, widget.TextOpts.MaxWidth(sideWidth-40)))
 	}
@@ -351,8 +403,8 @@ func (h *hud) updateSide() {
 		}
 		title(fmt.Sprintf("%s %d at %s", kind, a.ID, a.Hex))
 		add(h.unitsText(a.Units), h.pal.Text)
-		if s := h.charsText(a.Characters); s != "" {
-			add(s, h.pal.Text)
+		for _, c := range g.model.ArmyCharacters(a.ID) {
+			add(h.characterLine(c), h.pal.Text)
 		}
 		add(fmt.Sprintf("Stance: %s", stanceName(a.Stance.Kind)), h.pal.TextMuted)
 		if g.replay == nil && !g.out() {
@@ -369,9 +421,12 @@ func (h *hud) updateSide() {
 			}
 			title(fmt.Sprintf("%s %d, level %d, at %s", name, c.ID, c.Level, c.Hex))
 			for _, a := range v.Armies {
-				if a.Hex == c.Hex && a.Owner == v.You {
+				if a.Hex == c.Hex && a.Owner == v.You && a.Carrier == 0 {
 					add(fmt.Sprintf("Army %d: %s", a.ID, h.unitsText(a.Units)), h.pal.Text)
 				}
+			}
+			for _, ch := range g.model.CityCharacters(c.ID) {
+				add(fmt.Sprintf("%s (army %d)", h.characterLine(ch), ch.Army), h.pal.Text)
 			}
 			if g.replay == nil && !g.out() {
 				h.choices(g.model.CityChoices(c.ID))
@@ -399,7 +454,7 @@ func (h *hud) updateSide() {
 		add("Click one of your armies or cities to give it orders.", h.pal.Text)
 		add("Right-click or drag from a selected army to move it; onto an enemy to attack.", h.pal.TextMuted)
 		add("Drag the map or use the arrow keys to look around; the wheel zooms.", h.pal.TextMuted)
-		add("Tab: next army. H: home. Enter: end turn. Esc: deselect.", h.pal.TextMuted)
+		add("Tab: next army. H: home. Enter: end turn. Esc: deselect. F1: help.", h.pal.TextMuted)
 	}
 }
 
@@ -442,12 +497,23 @@ func (h *hud) choices(cs []model.Choice) {
 	}
 }
 
+// choiceTip is what the HUD says of a choice button under the pointer:
+// why it is disabled, or what it warns of.
+type choiceTip struct {
+	b     *widget.Button
+	label string
+	why   string // the reason it is disabled, or its warning
+	bad   bool   // disabled
+}
+
 // choiceButton returns the button of choice c, labelled label (with its
-// cost when long).
+// cost when long). A disabled choice says why when the pointer is on it,
+// in the hint line and in a tooltip (tipAt): ebitenui's buttons send no
+// hover events while disabled.
 func (h *hud) choiceButton(c model.Choice, label string, face *text.Face, long bool) *widget.Button {
-	hint := c.Label
+	full := c.Label
 	if c.Cost > 0 {
-		hint += fmt.Sprintf(": %d Schmuckers", c.Cost)
+		full += fmt.Sprintf(" (%d %s)", c.Cost, h.g.app.opts.Rules.D.Currency)
 		if long {
 			label += fmt.Sprintf("  (%d)", c.Cost)
 		}
@@ -455,8 +521,9 @@ func (h *hud) choiceButton(c model.Choice, label string, face *text.Face, long b
 	if c.Current {
 		label = "● " + label
 	}
-	reason := c.Reason
-	o := c.Order
+	if long {
+		label = fitText(label, *face, sideWidth-70)
+	}
 	pad := &widget.Insets{Left: 8, Right: 8, Top: 3, Bottom: 3}
 	if !long {
 		pad = &widget.Insets{Left: 5, Right: 5, Top: 3, Bottom: 3}
@@ -468,17 +535,8 @@ func (h *hud) choiceButton(c model.Choice, label string, face *text.Face, long b
 		widget.ButtonOpts.TextLabel(label),
 		widget.ButtonOpts.TextFace(face),
 		widget.ButtonOpts.TextPadding(pad),
-		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { h.g.choose(o) }),
-		widget.ButtonOpts.CursorEnteredHandler(func(*widget.ButtonHoverEventArgs) {
-			if reason != "" {
-				h.hint.Label = hint + ": " + reason
-				h.hint.SetColor(h.pal.Error)
-			} else {
-				h.hint.Label = hint
-				h.hint.SetColor(h.pal.TextMuted)
-			}
-		}),
-		widget.ButtonOpts.CursorExitedHandler(func(*widget.ButtonHoverEventArgs) { h.hint.Label = "" }),
+		widget.ButtonOpts.DisableDefaultKeys(),
+		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { h.g.choose(c) }),
 	}
 	if long {
 		opts = append(opts,
@@ -486,8 +544,68 @@ func (h *hud) choiceButton(c model.Choice, label string, face *text.Face, long b
 			widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
 	}
 	b := widget.NewButton(opts...)
-	b.GetWidget().Disabled = reason != ""
+	b.GetWidget().Disabled = c.Reason != ""
+	tip := choiceTip{b: b, label: full}
+	switch {
+	case c.Reason != "":
+		tip.why, tip.bad = c.Reason, true
+	case c.Warn != "":
+		tip.why = c.Warn
+	}
+	h.tips = append(h.tips, tip)
 	return b
+}
+
+// fitText shortens s with an ellipsis until it is at most w pixels wide in
+// face.
+func fitText(s string, face text.Face, w float64) string {
+	if width, _ := text.Measure(s, face, 0); width <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 1 {
+		r = r[:len(r)-1]
+		if width, _ := text.Measure(string(r)+"…", face, 0); width <= w {
+			return strings.TrimRight(string(r), " ") + "…"
+		}
+	}
+	return s
+}
+
+// tipAt returns the tip of the choice button under window point (x, y),
+// if any is in sight in the side panel.
+func (h *hud) tipAt(x, y int) (choiceTip, bool) {
+	p := image.Pt(x, y)
+	if h.window != nil || !p.In(h.scroll.ViewRect()) {
+		return choiceTip{}, false
+	}
+	for _, t := range h.tips {
+		if p.In(t.b.GetWidget().Rect) {
+			return t, true
+		}
+	}
+	return choiceTip{}, false
+}
+
+// updateHint shows in the hint line why the choice under the pointer is
+// disabled, or what it warns of; nothing for a choice that is fine.
+func (h *hud) updateHint() bool {
+	x, y := ebiten.CursorPosition()
+	label, c := "", color.Color(h.pal.TextMuted)
+	if t, ok := h.tipAt(x, y); ok && t.why != "" {
+		label = t.label + ": " + t.why
+		if t.bad {
+			c = h.pal.Error
+		} else {
+			c = h.pal.Accent
+		}
+	}
+	if label == h.hint.Label {
+		return false
+	}
+	h.hint.Label = label
+	h.hint.SetColor(c)
+	return true
 }
 
 // choiceGroup returns the row a choice shares with its siblings and its
@@ -508,15 +626,16 @@ func choiceGroup(c model.Choice) (key, short string) {
 	return "", ""
 }
 
-// choose adds the order of a choice the player clicked.
-func (g *gameScreen) choose(o game.Order) {
+// choose gives the orders of a choice the player clicked.
+func (g *gameScreen) choose(c model.Choice) {
+	o := c.Order
 	switch o.Kind {
 	case game.OrderStance:
 		g.model.SetStance(o.Army, o.Stance, o.Dir)
 	case game.OrderExplore:
 		g.model.SetExplore(o.Army, o.Dir)
 	default:
-		g.model.AddOrder(o)
+		g.model.Choose(c)
 	}
 	g.ordersChanged()
 }
@@ -683,17 +802,44 @@ func (h *hud) windowBody(pad, gap int) *widget.Container {
 	)
 }
 
+// windowKind says which window is open over the game.
+type windowKind int
+
+const (
+	windowNone windowKind = iota
+	windowOther
+	windowHelp
+)
+
 // openWindow shows c in a window in the middle of the map with a Close
 // button, closing any other.
 func (h *hud) openWindow(c *widget.Container) {
-	h.closeWindow()
 	c.AddChild(h.g.app.theme.NewButton("Close", h.closeWindow))
-	w := widget.NewWindow(widget.WindowOpts.Contents(c), widget.WindowOpts.Modal(), widget.WindowOpts.CloseMode(widget.NONE))
+	h.openBare(c)
+}
+
+// openBare shows c, which has its own way to close, in a window in the
+// middle of the map, closing any other.
+func (h *hud) openBare(c *widget.Container) {
 	pw, ph := c.PreferredSize()
 	mr := h.g.mapRect()
-	x, y := mr.Min.X+(mr.Dx()-pw)/2, max((h.g.winH-ph)/2, 0)
-	w.SetLocation(image.Rect(x, y, x+pw, y+ph))
-	h.window, h.windowBox = h.g.app.ui.AddWindow(w), c
+	pw, ph = min(pw, h.g.winW-16), min(ph, h.g.winH-16)
+	x := max(mr.Min.X+(mr.Dx()-pw)/2, 8)
+	y := max((h.g.winH-ph)/2, 8)
+	h.openAt(c, image.Rect(x, y, x+pw, y+ph), false)
+}
+
+// openAt shows c in a window at r, closing any other; help marks the help.
+func (h *hud) openAt(c *widget.Container, r image.Rectangle, help bool) {
+	h.closeWindow()
+	w := widget.NewWindow(widget.WindowOpts.Contents(c), widget.WindowOpts.Modal(), widget.WindowOpts.CloseMode(widget.NONE))
+	w.SetLocation(r)
+	h.window, h.windowBox, h.windowRect = h.g.app.ui.AddWindow(w), c, r
+	h.windowKind = windowOther
+	if help {
+		h.windowKind = windowHelp
+	}
+	h.g.app.ui.ClearFocus()
 }
 
 // closeWindow closes the open window, if any.
@@ -701,25 +847,8 @@ func (h *hud) closeWindow() {
 	if h.window != nil {
 		h.window()
 	}
-	h.window, h.windowBox = nil, nil
-}
-
-// leave goes back to the main menu; when the game's server runs in this
-// client and others play on it, it asks first, as leaving stops it.
-func (h *hud) leave() {
-	g := h.g
-	if g.app.intent != intentHost || g.over != nil || g.replay != nil {
-		g.app.showMainMenu()
-		return
-	}
-	t := g.app.theme
-	body := h.windowBody(24, 10)
-	tf := t.HeadingFace()
-	body.AddChild(widget.NewText(widget.TextOpts.Text("Leave the game?", &tf, h.pal.Accent)))
-	body.AddChild(newText(t, "The game's server runs in your client: leaving ends the game for everyone.", h.pal.Text,
-		widget.TextOpts.MaxWidth(420)))
-	body.AddChild(t.NewPrimaryButton("Leave and end the game", g.app.showMainMenu))
-	h.openWindow(body) // its Close button stays
+	h.window, h.windowBox, h.windowKind = nil, nil, windowNone
+	h.g.app.ui.ClearFocus()
 }
 
 // showOut opens the window that tells the player it is out of the game,
@@ -781,18 +910,13 @@ func (h *hud) unitsText(u game.Units) string {
 	return strings.Join(parts, ", ")
 }
 
-// charsText lists an army's characters: "Warlord (level 2), Caster".
-func (h *hud) charsText(cs []game.Character) string {
-	var parts []string
-	for _, c := range cs {
-		switch k, ok := erfworld.CasterOf(c); {
-		case c.Kind == erfworld.CharWarlord:
-			parts = append(parts, fmt.Sprintf("Warlord (level %d)", c.Level))
-		case ok:
-			parts = append(parts, h.g.app.opts.Rules.D.Caster.Name(k))
-		}
+// characterLine describes a Warlord or Caster with its upkeep: "Level 2
+// Warlord, upkeep 1 a turn".
+func (h *hud) characterLine(c model.CharacterInfo) string {
+	if c.Upkeep > 0 {
+		return fmt.Sprintf("%s, upkeep %d a turn", capitalFirst(c.Name), c.Upkeep)
 	}
-	return strings.Join(parts, ", ")
+	return capitalFirst(c.Name)
 }
 
 // stanceName names a standing order.

@@ -322,7 +322,7 @@ func (s *Script) giveOrders(g *gameScreen) error {
 		}
 		if pick >= 0 {
 			g.model.Click(c.Hex)
-			g.choose(choices[pick].Order)
+			g.choose(choices[pick])
 		}
 	}
 	// A Warlord without units takes the garrison's, as a player would
@@ -334,7 +334,7 @@ func (s *Script) giveOrders(g *gameScreen) error {
 		for _, ch := range g.model.ArmyChoices(a.ID) {
 			if ch.Reason == "" && ch.Order.Kind == erfworld.OrderTransfer && ch.Order.Target == a.ID &&
 				strings.HasPrefix(ch.Label, "Take all") {
-				g.choose(ch.Order)
+				g.choose(ch)
 				break
 			}
 		}

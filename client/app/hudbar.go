@@ -1,0 +1,255 @@
+package app
+
+import (
+	"fmt"
+	"image/color"
+	"strings"
+
+	"github.com/ebitenui/ebitenui/widget"
+
+	"empires/client/menu"
+	"empires/client/prefs"
+	"empires/shared/game"
+)
+
+// The top bar's texts and buttons, and the windows they open: the game's
+// menu, the help, the settings, the questions before leaving and before
+// ending a turn that upkeep would cut.
+
+// moneyText returns the top bar's money and its colour: the treasury now
+// and what it holds after the next turn's income, orders and upkeep (red
+// when upkeep will remove units).
+func (h *hud) moneyText() (string, color.Color) {
+	g := h.g
+	cur := g.app.opts.Rules.D.Currency
+	f := g.model.Forecast()
+	if g.model.You() == 0 || g.out() {
+		return "", h.pal.Text
+	}
+	s := fmt.Sprintf("%s %d  ▸  %d next turn", cur, f.Treasury, f.After)
+	if f.Warning != "" {
+		return s + " (units lost!)", h.pal.Error
+	}
+	return s, h.pal.Text
+}
+
+// moneyLines returns the money's breakdown, for its tooltip.
+func (h *hud) moneyLines() []string {
+	g := h.g
+	f := g.model.Forecast()
+	cur := g.app.opts.Rules.D.Currency
+	up := f.Upkeep
+	var what []string
+	if up.Units > 0 {
+		what = append(what, plural(int(up.Units), "unit"))
+	}
+	if up.Warlords > 0 {
+		what = append(what, plural(int(up.Warlords), "Warlord"))
+	}
+	if up.Casters > 0 {
+		what = append(what, plural(int(up.Casters), "Caster"))
+	}
+	upkeep := fmt.Sprintf("Upkeep:      -%d", up.Paid)
+	if len(what) > 0 {
+		upkeep += " (" + strings.Join(what, ", ") + ")"
+	}
+	lines := []string{
+		fmt.Sprintf("%s now:  %d", cur, f.Treasury),
+		fmt.Sprintf("Income:      +%d", f.Income),
+		fmt.Sprintf("Your orders: -%d", f.Spent),
+		upkeep,
+		fmt.Sprintf("Next turn:   %d", f.After),
+	}
+	if f.Warning != "" {
+		lines = append(lines, "", capitalFirst(f.Warning))
+	}
+	return lines
+}
+
+// plural writes n and what, with an s when n is not 1.
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// capitalFirst upper-cases the first letter of s.
+func capitalFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// readyText says who is done with the turn, the player included, and
+// whom the turn waits for: "Ready: you, Anna  ·  waiting for Bob".
+func (g *gameScreen) readyText() string {
+	v := g.model.View()
+	if g.over != nil || g.replay != nil {
+		return ""
+	}
+	ready := map[game.PlayerID]bool{}
+	for _, s := range g.clock.Ready {
+		ready[game.PlayerID(s)] = true
+	}
+	if g.ready && v.You != 0 {
+		ready[v.You] = true
+	}
+	name := func(p game.PlayerID) string {
+		if p == v.You {
+			return "you"
+		}
+		return g.model.PlayerName(p)
+	}
+	var done, waiting []string
+	for i := range v.Players {
+		p := v.Players[i].ID
+		switch {
+		case !v.Players[i].Alive:
+		case ready[p]:
+			done = append(done, name(p))
+		case p == v.You || g.human(p):
+			waiting = append(waiting, name(p))
+		}
+	}
+	var parts []string
+	if len(done) > 0 {
+		parts = append(parts, "Ready: "+strings.Join(done, ", "))
+	}
+	if len(waiting) > 0 {
+		parts = append(parts, "waiting for "+strings.Join(waiting, ", "))
+	}
+	if len(parts) == 0 {
+		return "Nobody is ready"
+	}
+	return strings.Join(parts, "  ·  ")
+}
+
+// human reports whether a person holds player p's seat, as the table last
+// said (the AI's seats are ready as soon as the turn starts).
+func (g *gameScreen) human(p game.PlayerID) bool {
+	if g.lobby == nil {
+		return false
+	}
+	for _, s := range g.lobby.Seats {
+		if game.PlayerID(s.Seat) == p {
+			return s.Human
+		}
+	}
+	return false
+}
+
+// endTurnClicked ends the turn, or takes it back; when upkeep would remove
+// units it asks first.
+func (g *gameScreen) endTurnClicked() {
+	if g.ready || g.over != nil || g.out() {
+		g.setReady(false)
+		return
+	}
+	f := g.model.Forecast()
+	if f.Warning == "" {
+		g.setReady(true)
+		return
+	}
+	g.hud.confirm("Units will be lost", capitalFirst(f.Warning)+". Remove or change orders to keep them, or end the turn anyway.",
+		"End turn anyway", func() { g.setReady(true) })
+}
+
+// confirm asks a question in a window: yes runs onYes, Cancel (or Escape)
+// closes it.
+func (h *hud) confirm(title, text, yes string, onYes func()) {
+	c := menu.NewConfirm(h.g.app.theme, title, text, yes, func() {
+		h.closeWindow()
+		onYes()
+	}, h.closeWindow)
+	h.openBare(c)
+}
+
+// showMenu opens the game's menu: back to the game, settings, help, leave.
+func (h *hud) showMenu() {
+	g := h.g
+	t := g.app.theme
+	body := h.windowBody(24, 10)
+	tf := t.HeadingFace()
+	body.AddChild(widget.NewText(widget.TextOpts.Text("Menu", &tf, h.pal.Accent)))
+	stretch := widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true}))
+	body.AddChild(
+		t.NewPrimaryButton("Back to the game", h.closeWindow, stretch),
+		t.NewButton("Settings", h.showSettings, stretch),
+		t.NewButton("Help (F1)", h.showHelp, stretch),
+	)
+	leave := "Leave the game"
+	if g.replay != nil {
+		leave = "Leave the replay"
+	}
+	body.AddChild(t.NewButton(leave, h.leave, stretch))
+	h.openBare(body)
+}
+
+// showHelp opens the help window.
+func (h *hud) showHelp() {
+	g := h.g
+	r := menu.HelpRect(g.winW, g.winH)
+	c := menu.NewHelp(g.app.theme, menu.ErfworldHelp(g.app.opts.Rules.D), r.Dx(), h.closeWindow)
+	h.openAt(c, r, true)
+}
+
+// toggleHelp opens the help, or closes it when it is open (F1).
+func (h *hud) toggleHelp() {
+	if h.windowKind == windowHelp {
+		h.closeWindow()
+		return
+	}
+	h.showHelp()
+}
+
+// showSettings opens the settings in a window; saving applies them at once.
+func (h *hud) showSettings() {
+	g := h.g
+	a := g.app
+	c := menu.NewSettingsPanel(a.theme, a.opts.Prefs, func(p prefs.Prefs) error {
+		if err := a.savePrefs(p); err != nil {
+			return err
+		}
+		h.closeWindow()
+		return nil
+	}, h.closeWindow)
+	h.openBare(c)
+}
+
+// leave goes back to the main menu after asking: leaving a game hosted
+// here ends it for everyone; leaving one's own game against the AI keeps
+// it saved for Continue; a replay just closes.
+func (h *hud) leave() {
+	g := h.g
+	switch {
+	case g.replay != nil || g.over != nil:
+		g.app.showMainMenu()
+	case g.app.intent == intentHost:
+		h.confirm("Leave the game?", "The game's server runs in your client: leaving ends the game for everyone.",
+			"Leave and end the game", g.app.showMainMenu)
+	case g.app.server != nil:
+		h.confirm("Leave the game?", "The game is saved: Continue it later from Replays on the main menu.",
+			"Leave", g.app.showMainMenu)
+	default:
+		h.confirm("Leave the game?", "Your seat stays yours: join again to play on. While you are away the AI plays it after a missed turn or two.",
+			"Leave", g.app.showMainMenu)
+	}
+}
+
+// savePrefs checks p, saves it and applies it at once: the window mode, the
+// interface size, the grid and the rest.
+func (a *App) savePrefs(p prefs.Prefs) error {
+	if err := p.Validate(); err != nil {
+		return err
+	}
+	if a.opts.PrefsDir != "" {
+		if err := prefs.Save(a.opts.PrefsDir, p); err != nil {
+			return err
+		}
+	}
+	a.opts.Prefs = p
+	a.applyWindowPrefs()
+	return nil
+}
