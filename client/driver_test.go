@@ -30,6 +30,9 @@ type driver struct {
 	probe string
 	shots string // where F12 saves screenshots
 	last  string // the newest screenshot taken
+	// exited is closed when the client exits, with exitErr.
+	exited  chan struct{}
+	exitErr error
 }
 
 // waitLimit bounds every wait for the client: not a measure of speed (the
@@ -63,9 +66,14 @@ func startDriver(t *testing.T, bin string, args []string, ready func(*app.Probe)
 	if err := d.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	d.exited = make(chan struct{})
+	go func() {
+		d.exitErr = d.cmd.Wait()
+		close(d.exited)
+	}()
 	t.Cleanup(func() {
 		_ = d.cmd.Process.Kill()
-		_ = d.cmd.Wait()
+		<-d.exited
 		if t.Failed() {
 			t.Logf("client output:\n%s", d.out.String())
 			if keep := os.Getenv("EMPIRES_SCREENSHOTS"); keep != "" && d.last != "" {
@@ -110,8 +118,10 @@ func (d *driver) wait(what string, ok func(*app.Probe) bool) *app.Probe {
 	d.t.Helper()
 	deadline := time.Now().Add(waitLimit)
 	for {
-		if d.cmd.ProcessState != nil {
-			d.t.Fatalf("waiting for %s: the client exited", what)
+		select {
+		case <-d.exited:
+			d.t.Fatalf("waiting for %s: the client exited: %v", what, d.exitErr)
+		default:
 		}
 		if p := d.read(); p != nil && ok(p) {
 			return p
@@ -182,7 +192,10 @@ func (d *driver) hold(key, what string, ok func(*app.Probe) bool) *app.Probe {
 // button returns the rectangle of the button labelled label.
 func (d *driver) button(label string) image.Rectangle {
 	d.t.Helper()
-	p := d.wait("a button "+label, func(p *app.Probe) bool { _, ok := p.Buttons[label]; return ok })
+	p := d.wait("a button "+label, func(p *app.Probe) bool {
+		b, ok := p.Buttons[label]
+		return ok && b.Rect[2] > b.Rect[0] // laid out
+	})
 	r := p.Buttons[label].Rect
 	return image.Rect(r[0], r[1], r[2], r[3])
 }

@@ -158,6 +158,7 @@ func run(args []string, stderr io.Writer) error {
 	ebiten.SetWindowSize(1280, 800)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetWindowSizeLimits(960, 640, -1, -1)
+	ebiten.SetScreenClearedEveryFrame(false) // Draw skips frames App.wantsDraw does not want
 	if err := ebiten.RunGame(a); err != nil {
 		return err
 	}

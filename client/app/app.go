@@ -143,8 +143,13 @@ type App struct {
 	lastCursor image.Point
 	keys       []ebiten.Key
 
-	lastProbe string // the probe last written
-	userShot  bool   // the screenshot asked for is the player's (F12)
+	lastProbe string                    // the probe last written
+	userShot  bool                      // the screenshot asked for is the player's (F12)
+	draws     int                       // frames drawn
+	inUI      bool                      // ebitenui's Update is running ...
+	afterUI   []widget.RemoveWindowFunc // ... and these windows close after it
+	redraw    bool                      // the next Draw must draw (wantsDraw)
+	drawn     image.Rectangle           // the size of the last frame drawn
 
 	shot     string // a screenshot to save: Draw reads the pixels ...
 	shotPix  []byte // ... and Update writes the file
@@ -220,18 +225,25 @@ func (a *App) Update() error {
 	}
 	a.pollDial()
 	a.pollLAN()
-	if a.pollConn() || a.inputChanged() || a.frame%20 == 0 {
-		a.uiDirty = true
-	}
+	changed := a.pollConn()
+	changed = a.inputChanged() || changed
 	if a.screen == screenGame && a.game != nil {
 		a.game.resize(a.width, a.height)
 	}
+	a.inUI = true
 	a.ui.Update()
-	if a.screen == screenGame && a.game != nil {
-		if a.game.update() {
-			a.uiDirty = true
-		}
+	a.inUI = false
+	for _, remove := range a.afterUI {
+		remove()
 	}
+	a.afterUI = a.afterUI[:0]
+	if a.screen == screenGame && a.game != nil {
+		changed = a.game.update() || changed
+	}
+	if changed {
+		a.uiDirty = true
+	}
+	a.redraw = a.redraw || a.wantsDraw(changed)
 	if inpututil.IsKeyJustPressed(ebiten.KeyF12) && a.opts.ShotDir != "" {
 		a.userScreenshot()
 	}
@@ -254,8 +266,33 @@ func (a *App) Update() error {
 	return nil
 }
 
+// wantsDraw reports whether this frame must be drawn. The screen is not
+// cleared between frames (ebiten.SetScreenClearedEveryFrame(false)): Draw
+// leaves the last frame on it unless this says so, so an idle game screen
+// costs next to nothing. The
+// menus and the lobby are drawn every frame (their widgets animate); the
+// game screen when anything on it changed (input, the network, the HUD's
+// texts, the camera, a notice, a tooltip), while the turn's animation
+// runs, twice a second while a text field blinks its caret or the banner
+// shows, and for a screenshot.
+func (a *App) wantsDraw(changed bool) bool {
+	g := a.game
+	switch {
+	case changed || a.shot != "" || a.screen != screenGame || g == nil:
+		return true
+	case a.frame%30 == 0 && (a.status != "" || a.ui.GetFocusedWidget() != nil):
+		return true
+	}
+	return false
+}
+
 // Draw implements ebiten.Game.
 func (a *App) Draw(screen *ebiten.Image) {
+	if !a.redraw && screen.Bounds() == a.drawn {
+		return // the screen still shows the last frame
+	}
+	a.redraw, a.drawn = false, screen.Bounds()
+	a.draws++
 	screen.Fill(a.theme.Palette().Background)
 	if a.screen == screenGame && a.game != nil {
 		a.game.drawMap(screen)

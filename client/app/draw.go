@@ -178,7 +178,7 @@ func (g *gameScreen) drawOver(screen *ebiten.Image) {
 		drawBox(screen, t.SmallFace(), []string{line, order}, float64(mx)+18, float64(my)-44, mr, bg, c)
 	case g.previewErr != "" && g.hasHover && !g.animating():
 		drawBox(screen, t.SmallFace(), []string{g.previewErr}, float64(mx)+18, float64(my)-30, mr, bg, bad)
-	case g.hasHover && g.frame-g.hoverSince > 25 && !g.pressed:
+	case g.hasHover && g.frame-g.hoverSince > tooltipDelay && !g.pressed:
 		drawBox(screen, t.SmallFace(), g.model.Describe(g.hover), float64(mx)+18, float64(my)+18, mr, bg, fg)
 	}
 	if g.animating() {

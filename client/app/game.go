@@ -178,7 +178,7 @@ func (g *gameScreen) centerOn(h hex.Hex) {
 // mapCenter is the middle of the part of the map the HUD leaves in sight
 // (above the log), in the camera's screen coordinates.
 func (g *gameScreen) mapCenter() (float64, float64) {
-	return g.cam.ScreenW / 2, max(g.cam.ScreenH-logHeight, 0) / 2
+	return g.cam.ScreenW / 2, max(g.cam.ScreenH-float64(g.hud.logHeightNow()), 0) / 2
 }
 
 // notify shows msg over the map for a few seconds.
@@ -323,14 +323,25 @@ func (g *gameScreen) ordersChanged() {
 // changed.
 func (g *gameScreen) update() bool {
 	g.frame++
+	cam := *g.cam
+	wasAnimating := g.animating()
 	g.stepAnimation()
 	g.replayTick()
 	g.input()
 	if g.frame-g.sentAt >= 20 { // send changed orders at most three times a second
 		g.submit(false)
 	}
-	return g.hud.update()
+	changed := g.hud.update()
+	if g.notice != "" && !time.Now().Before(g.noticeUntil) {
+		g.notice, changed = "", true
+	}
+	return changed || *g.cam != cam || wasAnimating || g.animating() ||
+		g.frame-g.hoverSince == tooltipDelay+1 // the tooltip shows
 }
+
+// tooltipDelay is how many frames the pointer rests on a hex before its
+// tooltip shows.
+const tooltipDelay = 25
 
 // overHUD reports whether window point (x, y) is on the HUD rather than on
 // the map: outside the map's part of the window, on the log, the chat line

@@ -210,12 +210,11 @@ func newHUD(g *gameScreen) *hud {
 // layout follows the window's size: the side panel keeps its width.
 func (h *hud) layout() {
 	ld := h.sidePanel.GetWidget().LayoutData.(widget.AnchorLayoutData)
-	if ld.Padding.Left == h.g.winW-sideWidth {
-		return
+	if left := max(h.g.winW-sideWidth, 0); ld.Padding.Left != left {
+		ld.Padding = &widget.Insets{Top: topBarHeight + 2, Left: left}
+		h.sidePanel.GetWidget().LayoutData = ld
+		h.root.RequestRelayout()
 	}
-	ld.Padding = &widget.Insets{Top: topBarHeight + 2, Left: max(h.g.winW-sideWidth, 0)}
-	h.sidePanel.GetWidget().LayoutData = ld
-	h.root.RequestRelayout()
 	h.sizeLog()
 }
 
@@ -255,7 +254,7 @@ func (h *hud) chatRow() *widget.Container {
 	return row
 }
 
-// logLines returns how high the log is: its small height, or, made
+// logHeightNow returns how high the log and the chat line are: its small height, or, made
 // bigger, half the window.
 func (h *hud) logHeightNow() int {
 	if h.bigLog {
@@ -842,10 +841,17 @@ func (h *hud) openAt(c *widget.Container, r image.Rectangle, help bool) {
 	h.g.app.ui.ClearFocus()
 }
 
-// closeWindow closes the open window, if any.
+// closeWindow closes the open window, if any. Called from a window's own
+// widgets (its Close button, Esc in the help) while ebitenui updates its
+// windows, the window is removed once that update is over: ebitenui's
+// loop over its windows does not survive one leaving in the middle.
 func (h *hud) closeWindow() {
 	if h.window != nil {
-		h.window()
+		if h.g.app.inUI {
+			h.g.app.afterUI = append(h.g.app.afterUI, h.window)
+		} else {
+			h.window()
+		}
 	}
 	h.window, h.windowBox, h.windowKind = nil, nil, windowNone
 	h.g.app.ui.ClearFocus()

@@ -26,7 +26,7 @@ func (h *hud) moneyText() (string, color.Color) {
 	if g.model.You() == 0 || g.out() {
 		return "", h.pal.Text
 	}
-	s := fmt.Sprintf("%s %d  ▸  %d next turn", cur, f.Treasury, f.After)
+	s := fmt.Sprintf("%s %d, next turn %d", cur, f.Treasury, f.After)
 	if f.Warning != "" {
 		return s + " (units lost!)", h.pal.Error
 	}

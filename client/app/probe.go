@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"empires/shared/hex"
 )
@@ -21,8 +22,12 @@ type Probe struct {
 	// Frame counts the client's updates: a reader that sees it grow knows
 	// that the client took in what happened before.
 	Frame int `json:"frame"`
+	// Draws counts the frames drawn.
+	Draws int `json:"draws"`
 	// Screen is "menu", "lobby" or "game".
 	Screen string `json:"screen"`
+	// Cursor is where the client sees the pointer.
+	Cursor [2]int `json:"cursor"`
 	// Window is the window's size.
 	Window [2]int `json:"window"`
 	// Buttons are the buttons on screen by label, with their rectangles
@@ -49,6 +54,11 @@ type Probe struct {
 	Orders   int          `json:"orders"`             // orders drafted
 	Mine     []ProbeThing `json:"mine,omitempty"`     // the player's cities and armies
 	Log      int          `json:"log"`                // lines in the event log
+	Money    string       `json:"money,omitempty"`    // the top bar's money
+	ReadyTxt string       `json:"ready_text,omitempty"`
+	Hint     string       `json:"hint,omitempty"` // the side panel's hint line
+	BigLog   bool         `json:"big_log,omitempty"`
+	LogRect  [4]int       `json:"log_rect"` // the log's rectangle
 }
 
 // ProbeButton is a button of Probe.Buttons.
@@ -72,7 +82,8 @@ type ProbeThing struct {
 
 // probe returns the probe of this frame.
 func (a *App) probe() *Probe {
-	p := &Probe{Frame: a.frame, Window: [2]int{a.width, a.height}, Buttons: map[string]ProbeButton{}}
+	cx, cy := ebiten.CursorPosition()
+	p := &Probe{Frame: a.frame, Draws: a.draws, Cursor: [2]int{cx, cy}, Window: [2]int{a.width, a.height}, Buttons: map[string]ProbeButton{}}
 	switch a.screen {
 	case screenLobby:
 		p.Screen = "lobby"
@@ -121,6 +132,9 @@ func (a *App) probe() *Probe {
 	p.Army, p.City = int(sel.Army), int(sel.City)
 	p.Orders = len(g.model.Drafts())
 	p.Log = len(g.model.Log())
+	p.Money, p.ReadyTxt, p.Hint, p.BigLog = g.hud.money.Label, g.hud.readyList.Label, g.hud.hint.Label, g.hud.bigLog
+	lr := g.hud.log.GetWidget().Rect
+	p.LogRect = [4]int{lr.Min.X, lr.Min.Y, lr.Max.X, lr.Max.Y}
 	add := func(kind string, id int, h hex.Hex, carried bool) {
 		x, y := g.screenOf(h)
 		p.Mine = append(p.Mine, ProbeThing{Kind: kind, ID: id, Hex: h.String(), X: x, Y: y,

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"empires/client/app"
+)
+
+// TestGameScreenKeys works the game screen with the keyboard and the
+// pointer as a new player does, and checks what the help and the side
+// panel promise: Tab selects the next army and Enter ends the turn
+// whatever button was clicked last (Tab, Tab, Enter once left the game);
+// the arrow keys pan after a click on a button; F1 opens the help and Esc
+// closes it; Leave asks first; a click that closes a window does not also
+// act on the map under it; a disabled choice says why under the pointer;
+// the top bar says who is ready, the player included; and the idle screen
+// is not drawn again and again.
+func TestGameScreenKeys(t *testing.T) {
+	bin := buildClient(t)
+	d := startDriver(t, bin, []string{"-play", "-seed", "7", "-size", "32x24"}, func(p *app.Probe) bool {
+		return p.Screen == "game" && p.Turn == 1
+	})
+	p := d.resize(1280, 800)
+	capital := d.mine("capital")
+
+	// The idle screen is drawn a few times at most while the client
+	// updates 120 times (it once redrew every frame).
+	d.move(p.Map[0]+200, p.Map[1]+40)
+	d.frames(30)
+	before := d.read()
+	d.frames(120)
+	if after := d.read(); after.Draws-before.Draws > 12 {
+		t.Errorf("idle game screen drawn %d times in %d updates", after.Draws-before.Draws, after.Frame-before.Frame)
+	}
+
+	// A disabled choice says why: the Capital's level 9 Warlord costs more
+	// than turn 1 has.
+	d.click(int(capital.X), int(capital.Y), 1)
+	d.wait("the Capital selected", func(p *app.Probe) bool { return p.City == capital.ID })
+	nine := d.button("9")
+	if !d.read().Buttons["9"].Disabled {
+		t.Fatal("the level 9 Warlord is not disabled on turn 1")
+	}
+	d.move((nine.Min.X+nine.Max.X)/2, (nine.Min.Y+nine.Max.Y)/2)
+	p = d.wait("the hint of the level 9 Warlord", func(p *app.Probe) bool { return p.Hint != "" })
+	if !strings.Contains(p.Hint, "not enough") {
+		t.Errorf("hint on a Warlord the treasury cannot pay: %q, want why", p.Hint)
+	}
+
+	// Pop a Warlord (the "1" of the Warlord's levels), end the turn with
+	// Enter after clicking a button.
+	d.press("1")
+	d.wait("the Warlord's order", func(p *app.Probe) bool { return p.Orders == 1 })
+	d.move(p.Map[0]+200, p.Map[1]+40)
+	d.key("Escape")
+	d.key("Return")
+	p = d.wait("ready", func(p *app.Probe) bool { return p.Ready || p.Turn == 2 })
+	if p.Turn == 1 && !strings.Contains(p.ReadyTxt, "you") {
+		t.Errorf("ready, the top bar says %q: want it to name you", p.ReadyTxt)
+	}
+	p = d.wait("turn 2", func(p *app.Probe) bool { return p.Turn == 2 && !p.Ready })
+
+	// Tab, Tab, Enter: armies selected, the turn ended, still in the game.
+	d.key("Tab")
+	p = d.wait("an army selected by Tab", func(p *app.Probe) bool { return p.Army != 0 })
+	d.key("Tab", "Return")
+	p = d.wait("ready after Tab, Tab, Enter", func(p *app.Probe) bool { return p.Ready || p.Turn == 3 })
+	if p.Screen != "game" {
+		t.Fatalf("Tab, Tab, Enter left the game: screen %q", p.Screen)
+	}
+	if p.Focused != "" {
+		t.Errorf("a widget holds the focus on the game screen: %q", p.Focused)
+	}
+	d.wait("turn 3", func(p *app.Probe) bool { return p.Turn == 3 && !p.Ready })
+
+	// After a click on a button the arrow keys still pan and H goes home.
+	d.press("Help")
+	d.wait("the help", func(p *app.Probe) bool { return p.WindowOpen })
+	d.key("Escape")
+	p = d.wait("the help closed", func(p *app.Probe) bool { return !p.WindowOpen })
+	d.move(p.Map[0]+200, p.Map[1]+40)
+	x0 := p.Camera[0]
+	d.hold("Right", "a pan after a click on a button", func(p *app.Probe) bool { return p.Camera[0] > x0+40 })
+	d.key("F1")
+	d.wait("the help (F1)", func(p *app.Probe) bool { return p.WindowOpen })
+	d.key("F1")
+	d.wait("the help closed (F1)", func(p *app.Probe) bool { return !p.WindowOpen })
+
+	// A click that closes a window does not act on the map under it: the
+	// menu's first button lies over the map.
+	d.key("Escape")
+	d.wait("no selection", func(p *app.Probe) bool { return p.Selected == "" })
+	d.press("Menu")
+	d.wait("the menu", func(p *app.Probe) bool { return p.WindowOpen })
+	back := d.button("Back to the game")
+	if m := d.read().Map; back.Max.X > m[2] || back.Min.Y < m[1] {
+		t.Fatalf("the menu's button %v is not over the map %v", back, m)
+	}
+	d.press("Back to the game")
+	p = d.wait("the menu closed", func(p *app.Probe) bool { return !p.WindowOpen })
+	d.frames(4)
+	if p = d.read(); p.Selected != "" || p.Army != 0 || p.City != 0 {
+		t.Errorf("the click that closed the menu also selected %q (army %d, city %d)", p.Selected, p.Army, p.City)
+	}
+
+	// Leave asks first; Esc keeps the player in the game.
+	d.press("Menu")
+	d.press("Leave the game")
+	d.wait("the question", func(p *app.Probe) bool { _, ok := p.Buttons["Leave"]; return ok && p.WindowOpen })
+	d.key("Escape")
+	p = d.wait("the question closed", func(p *app.Probe) bool { return !p.WindowOpen })
+	if p.Screen != "game" {
+		t.Fatalf("Esc on the question left the game: screen %q", p.Screen)
+	}
+	d.press("Menu")
+	d.press("Leave the game")
+	d.press("Leave")
+	d.wait("the main menu", func(p *app.Probe) bool { return p.Screen == "menu" })
+}
+
+// mine returns the first of the player's things of kind on the probe.
+func (d *driver) mine(kind string) app.ProbeThing {
+	d.t.Helper()
+	p := d.wait("a "+kind, func(p *app.Probe) bool {
+		for _, m := range p.Mine {
+			if m.Kind == kind {
+				return true
+			}
+		}
+		return false
+	})
+	for _, m := range p.Mine {
+		if m.Kind == kind {
+			return m
+		}
+	}
+	return app.ProbeThing{}
+}
