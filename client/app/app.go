@@ -25,6 +25,7 @@ import (
 
 	"empires/client/conn"
 	"empires/client/menu"
+	"empires/client/model"
 	"empires/client/prefs"
 	"empires/server/host"
 	"empires/server/lan"
@@ -125,6 +126,7 @@ type App struct {
 	joined    *protocol.Joined
 	resumeID  protocol.GameID     // the saved game to continue (intentContinue) ...
 	resumeTok protocol.SeatToken  // ... and the seat token that takes it back
+	resumeLog []model.LogLine     // ... and its log so far
 	games     []protocol.GameInfo // the server's games, last listed
 	table     *protocol.Lobby     // the game's table, last sent
 	status    string              // "reconnecting ..." over the game and the lobby
@@ -758,6 +760,10 @@ func (a *App) handleFullView(m *protocol.FullView) {
 		}
 		a.game = g
 		a.setRoot(g.root, screenGame)
+		if a.resumeLog != nil && a.intent == intentContinue {
+			g.model.PrependLog(a.resumeLog)
+			a.resumeLog = nil
+		}
 		return
 	}
 	a.game.fullView(m)

@@ -19,8 +19,8 @@ import (
 	"empires/shared/rules/erfworld"
 )
 
-// maxLogLines bounds the event log the HUD shows.
-const maxLogLines = 50
+// maxLogLines bounds the event log the HUD shows: its newest lines.
+const maxLogLines = 400
 
 // hud is the game screen's widgets: the top bar, the side panel with the
 // selection and the orders, and the event log.
@@ -40,7 +40,7 @@ type hud struct {
 	hint                          *widget.Text
 	log                           *widget.TextArea
 	chat                          *widget.TextInput
-	chats                         []string
+	chats                         []chatLine
 	tips                          []choiceTip // the choice buttons of the side panel
 	window                        func()            // closes the open window
 	windowBox                     *widget.Container // the open window's contents
@@ -697,33 +697,59 @@ func (h *hud) updateLog() {
 	lines := h.g.model.Log()
 	h.logLen = len(lines)
 	start := max(len(lines)-maxLogLines, 0)
+	face := h.g.app.theme.SmallFace()
+	w := float64(h.log.GetWidget().Rect.Dx())
+	if w <= 0 {
+		w = float64(h.g.winW - minimapW - sideWidth - 18)
+	}
+	w -= 16 + 30 // the text's padding, the scroll bar
 	var b strings.Builder
+	// put writes s wrapped to the log's width, each piece indented by
+	// indent and wrapped in open and close (a link or a colour), so that
+	// no line is cut off and every piece of a link is a link.
+	put := func(s, indent, open, close string) {
+		for _, piece := range wrapText(s, face, w-float64(len(indent))*5) {
+			fmt.Fprintf(&b, "%s%s%s%s\n", indent, open, escapeBB(piece), close)
+		}
+	}
+	chats := h.chats
+	putChats := func(upTo int) {
+		for len(chats) > 0 && chats[0].after <= upTo {
+			put(chats[0].text, "", "[color=#96dc82]", "[/color]")
+			chats = chats[1:]
+		}
+	}
 	last := game.Turn(-1)
 	for i := start; i < len(lines); i++ {
+		putChats(i)
 		l := lines[i]
 		if l.Turn != last {
 			fmt.Fprintf(&b, "[color=#f0be5a]Turn %d[/color]\n", l.Turn)
 			last = l.Turn
 		}
-		text := escapeBB(l.Text)
 		switch {
 		case l.Battle != nil:
-			fmt.Fprintf(&b, "  [link=battle%d]%s[/link]\n", i, text)
+			put(l.Text, "  ", fmt.Sprintf("[link=battle%d]", i), "[/link]")
 		case l.HasHex:
-			fmt.Fprintf(&b, "  [link=hex%d]%s[/link]\n", i, text)
+			put(l.Text, "  ", fmt.Sprintf("[link=hex%d]", i), "[/link]")
 		default:
-			fmt.Fprintf(&b, "  %s\n", text)
+			put(l.Text, "  ", "", "")
 		}
 	}
-	for _, c := range h.chats {
-		fmt.Fprintf(&b, "[color=#96dc82]%s[/color]\n", escapeBB(c))
-	}
+	putChats(len(lines) + len(h.chats))
 	h.log.SetText(strings.TrimRight(b.String(), "\n"))
 }
 
-// addChat adds a chat line under the log.
+// chatLine is a chat line of the log, shown after the log's first after
+// lines (where it came in).
+type chatLine struct {
+	after int
+	text  string
+}
+
+// addChat adds a chat line to the log.
 func (h *hud) addChat(s string) {
-	h.chats = append(h.chats, s)
+	h.chats = append(h.chats, chatLine{after: len(h.g.model.Log()), text: s})
 	if len(h.chats) > 20 {
 		h.chats = h.chats[1:]
 	}

@@ -8,7 +8,9 @@ import (
 	"slices"
 
 	"empires/client/menu"
+	"empires/client/model"
 	"empires/server/store"
+	"empires/shared/game"
 	"empires/shared/protocol"
 )
 
@@ -125,6 +127,13 @@ func (a *App) continueGame(id protocol.GameID) error {
 	}
 	j := slices.IndexFunc(g.Seats, func(s store.Seat) bool { return !s.Bot && s.Token != "" })
 	a.resumeID, a.resumeTok = id, g.Seats[j].Token
+	// The game's log so far, as the player saw it: the server sends the
+	// view of the turn it resumes, not the turns before.
+	lines, err := a.historyLog(id, game.PlayerID(g.Seats[j].Seat))
+	if err != nil {
+		a.log.Warn("the log of the turns before", "game", id, "err", err)
+	}
+	a.resumeLog = lines
 	a.startServer(g.Settings, intentContinue, "127.0.0.1:0")
 	return nil
 }
@@ -143,4 +152,41 @@ func continuable(g *store.Game) bool {
 		}
 	}
 	return !g.Over && people == 1
+}
+
+// historyLog returns the log of saved game id as player p saw it: its
+// turns replayed through p's eyes.
+func (a *App) historyLog(id protocol.GameID, p game.PlayerID) ([]model.LogLine, error) {
+	st, err := store.OpenDir(a.opts.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	g, err := st.Game(id)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", id, err)
+	}
+	first, err := st.Snapshot(id, g.First)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", id, err)
+	}
+	start, err := first.State()
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", id, err)
+	}
+	m := model.New(a.opts.Rules)
+	prev := game.NewView(start, p)
+	if err := m.SetFullView(&protocol.FullView{View: prev, Checksum: prev.Checksum()}); err != nil {
+		return nil, err
+	}
+	err = store.Replay(st, id, a.opts.Rules, func(s store.Step) error {
+		next := game.NewView(s.State, p)
+		err := m.ApplyUpdate(&protocol.TurnUpdate{Delta: game.Diff(prev, next), Checksum: next.Checksum(), Events: s.Events.For(s.State, p)})
+		prev = next
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("replay game %d: %w", id, err)
+	}
+	return m.Log(), nil
 }

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -31,6 +32,12 @@ type LogLine struct {
 // Log returns the event log, oldest first. It is the model's own: do not
 // change it.
 func (m *Model) Log() []LogLine { return m.log }
+
+// PrependLog puts lines, the log of the turns before the first view (a
+// saved game taken up again), before the log's own.
+func (m *Model) PrependLog(lines []LogLine) {
+	m.log = append(slices.Clip(lines), m.log...)
+}
 
 // Move is one army's step in the turn's animation.
 type Move struct {
