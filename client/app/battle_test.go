@@ -487,3 +487,70 @@ func TestFleetBattleReport(t *testing.T) {
 		t.Error("a fleet battle's report has a row of Dice")
 	}
 }
+
+// TestBattleReportsOfAGame opens the reports of the first battles of a
+// game between two AIs at 1024x768: each window fits the map's part of the
+// screen and tells the sides, the city's Infantry where a city fought, and
+// the rule that decided the battle.
+func TestBattleReportsOfAGame(t *testing.T) {
+	d, err := erfworld.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := erfworld.NewRules(d)
+	var battles []game.Event
+	for _, tu := range replayTurns(t, rs, 40) {
+		if tu.Events == nil {
+			continue
+		}
+		for _, e := range tu.Events.List {
+			if e.Kind == game.EventBattle && e.Battle != nil && len(battles) < 8 {
+				battles = append(battles, e)
+			}
+		}
+	}
+	if len(battles) == 0 {
+		t.Fatal("40 turns and no battle")
+	}
+	cityFought := false
+	for k, e := range battles {
+		a, g := testGame(t, []game.Event{e})
+		b := e.Battle
+		onFrame(t, func() {
+			renderApp(a, 1024, 768, 2, func() {
+				for _, l := range g.model.Log() {
+					if l.Battle == b {
+						g.hud.showBattle(l)
+					}
+				}
+			})
+		})
+		texts := windowTexts(g.hud)
+		want := []string{"Why: " + b.ReasonText}
+		for _, s := range b.Sides {
+			role := "Attacker: "
+			if s.Role == game.Defender {
+				role = "Defender: "
+			}
+			name := g.model.PlayerName(s.Player)
+			if s.Player == 1 {
+				name += " (you)"
+			}
+			want = append(want, role+name)
+			if s.CityUnits.Total() > 0 {
+				cityFought = true
+				want = append(want, fmt.Sprintf("%s from the level %d city", g.hud.unitsText(s.CityUnits), s.CityLevel))
+			}
+		}
+		for _, w := range want {
+			if texts[w].w == nil {
+				t.Errorf("battle %d at %s: the report has no %q", k, b.Hex, w)
+			}
+		}
+		win, mr := g.hud.windowBox.GetWidget().Rect, g.mapRect()
+		if win.Min.X < mr.Min.X || win.Max.X > mr.Max.X || win.Min.Y < topBarHeight || win.Max.Y > 768 {
+			t.Errorf("battle %d at %s: the window is at %v, the map at %v", k, b.Hex, win, mr)
+		}
+	}
+	t.Logf("%d battles, a city's Infantry in one: %v", len(battles), cityFought)
+}
