@@ -136,12 +136,15 @@ func (g *gameScreen) drawMap(screen *ebiten.Image) {
 }
 
 // drawOver draws what goes over the HUD: the minimap, the tooltip, the
-// planned path's cost, the notice.
+// planned path's cost, the notice. An open window hides the minimap and
+// the animation's banner: they would cover its contents.
 func (g *gameScreen) drawOver(screen *ebiten.Image) {
 	t := g.app.theme
-	r := g.minimapRect()
-	vector.FillRect(screen, float32(r.Min.X-2), float32(r.Min.Y-2), float32(r.Dx()+4), float32(r.Dy()+4), color.RGBA{20, 18, 16, 240}, false)
-	g.board.DrawMinimap(screen, r, g.cam)
+	if g.hud.window == nil {
+		r := g.minimapRect()
+		vector.FillRect(screen, float32(r.Min.X-2), float32(r.Min.Y-2), float32(r.Dx()+4), float32(r.Dy()+4), color.RGBA{20, 18, 16, 240}, false)
+		g.board.DrawMinimap(screen, r, g.cam)
+	}
 
 	mx, my := ebiten.CursorPosition()
 	mr := g.mapRect()
@@ -181,7 +184,7 @@ func (g *gameScreen) drawOver(screen *ebiten.Image) {
 	case g.hasHover && g.frame-g.hoverSince > tooltipDelay && !g.pressed:
 		drawBox(screen, t.SmallFace(), g.model.Describe(g.hover), float64(mx)+18, float64(my)+18, mr, bg, fg)
 	}
-	if g.animating() {
+	if g.animating() && g.hud.window == nil {
 		msg := fmt.Sprintf("Turn %d: movement step %d of %d (Space skips)", g.model.View().Turn-1, g.animStep+1, len(g.anim))
 		drawBox(screen, t.NormalFace(), []string{msg}, float64(mr.Min.X+mr.Dx()/2-160), topBarHeight+10, mr, color.RGBA{30, 26, 22, 220}, color.RGBA{250, 220, 140, 255})
 	}

@@ -779,42 +779,6 @@ func (h *hud) openLink(id string) {
 	}
 }
 
-// showBattle opens a window with a battle's report.
-func (h *hud) showBattle(l model.LogLine) {
-	g := h.g
-	t := g.app.theme
-	b := l.Battle
-	body := h.windowBody(14, 6)
-	body.AddChild(newText(t, fmt.Sprintf("Battle at %s, turn %d", b.Hex, l.Turn), h.pal.Accent))
-	body.AddChild(newSmallText(t, l.Text, h.pal.Text, widget.TextOpts.MaxWidth(460)))
-	for _, s := range b.Sides {
-		role := "Attacker"
-		if s.Role == game.Defender {
-			role = "Defender"
-		}
-		c := color.Color(h.pal.Text)
-		if s.Player == b.Winner {
-			c = h.pal.Success
-		}
-		body.AddChild(newText(t, fmt.Sprintf("%s: %s", role, g.model.PlayerName(s.Player)), c))
-		body.AddChild(newSmallText(t, "Before: "+h.unitsText(s.Before), h.pal.Text))
-		body.AddChild(newSmallText(t, "Lost: "+h.unitsText(s.Losses), h.pal.Text))
-		if len(s.Rolls) > 0 {
-			rolls := make([]string, len(s.Rolls))
-			for i, r := range s.Rolls {
-				rolls[i] = strconv.Itoa(r)
-			}
-			body.AddChild(newSmallText(t, "Rolls: "+strings.Join(rolls, " "), h.pal.TextMuted, widget.TextOpts.MaxWidth(460)))
-		}
-	}
-	winner := "Nobody won"
-	if b.Winner != 0 {
-		winner = g.model.PlayerName(b.Winner) + " won"
-	}
-	body.AddChild(newText(t, winner, h.pal.Accent))
-	h.openWindow(body)
-}
-
 // windowBody returns the panel a window's contents go in: a column with
 // padding pad and spacing gap.
 func (h *hud) windowBody(pad, gap int) *widget.Container {

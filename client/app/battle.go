@@ -1,0 +1,714 @@
+package app
+
+import (
+	"fmt"
+	"image/color"
+	"slices"
+	"strconv"
+	"strings"
+
+	eimage "github.com/ebitenui/ebitenui/image"
+	"github.com/ebitenui/ebitenui/widget"
+
+	"empires/client/board"
+	"empires/client/model"
+	"empires/shared/game"
+)
+
+// Sizes of the battle report's window, in pixels.
+const (
+	battleMarginX = 16  // between the window and the map's sides
+	battleMarginY = 48  // between the window and the screen's top and bottom (the top bar is 40)
+	battlePad     = 14  // inside the window
+	battleLabelW  = 118 // the column of row names
+	battleSideMin = 250 // a side's column, at the least, for the sides to stand side by side
+	battleSideMax = 400 // and at the most
+	battleOneMax  = 520 // the column of values when the sides are one above the other
+	battleColGap  = 14  // between the columns
+	battleSlider  = 14  // the scroll bar's width
+)
+
+// The rows of a side in the battle report, in the order shown.
+const (
+	rowUnits = iota
+	rowCity
+	rowChars
+	rowDice
+	rowHits
+	rowPoints
+	rowCasualties
+	rowLost
+	rowUncroaked
+	numRows
+)
+
+// rowNames names the rows of a side; the dice row of a fleet battle is
+// "Rolls" (see battleView.rowName).
+var rowNames = [numRows]string{"Going in", "City", "Characters", "Dice", "Hits", "Warlord points", "Casualties", "Lost", "Uncroaked"}
+
+// showBattle opens a window with a battle's report: who fought with what
+// (armies, the city's Infantry, characters), every die, the hits, the
+// Warlord points, the casualties, healed and lost, the uncroaked, who won
+// and the rule that decided it. The two sides stand side by side when the
+// map is wide enough, one above the other otherwise; what does not fit the
+// window's height scrolls.
+func (h *hud) showBattle(l model.LogLine) {
+	h.openWindow(h.battleBody(l))
+}
+
+// battleView builds one battle report's window.
+type battleView struct {
+	h      *hud
+	b      *game.BattleReport
+	fleet  bool // a fleet battle: rolls without Dice
+	rounds int32
+	dice   dieStyles
+}
+
+// dieStyles are the backgrounds of the drawn dice and their text colours.
+type dieStyles struct {
+	miss, hit, crit          *eimage.NineSlice
+	missInk, hitInk, critInk color.Color
+}
+
+// battleBody returns the contents of the report's window for log line l,
+// sized for the game screen as it is now (openWindow adds Close).
+func (h *hud) battleBody(l model.LogLine) *widget.Container {
+	g := h.g
+	t := g.app.theme
+	p := h.pal
+	b := l.Battle
+	v := &battleView{h: h, b: b, fleet: isFleetBattle(b)}
+	v.dice = dieStyles{
+		miss:    eimage.NewBorderedNineSliceColor(p.Field, p.FieldBorder, 1),
+		hit:     eimage.NewBorderedNineSliceColor(color.NRGBA{46, 92, 44, 255}, p.Success, 1),
+		crit:    eimage.NewBorderedNineSliceColor(p.Accent, p.Focus, 2),
+		missInk: p.TextMuted, hitInk: p.Text, critInk: color.NRGBA{30, 22, 12, 255},
+	}
+	for _, s := range b.Sides {
+		for _, d := range s.Dice {
+			v.rounds = max(v.rounds, d.Round)
+		}
+	}
+
+	// The space the window may take, and the layout that fits it.
+	mr := g.mapRect()
+	availW := mr.Dx() - 2*battleMarginX - 2*battlePad
+	availH := g.winH - 2*battleMarginY - 2*battlePad
+	scrollW := availW - battleSlider - 6
+	sideW := min((scrollW-battleLabelW-2*battleColGap)/2, battleSideMax)
+	wide := sideW >= battleSideMin
+	var content *widget.Container
+	if wide {
+		content = v.wideTable(sideW)
+	} else {
+		content = v.stacked(max(min(scrollW-battleLabelW-battleColGap, battleOneMax), 160))
+	}
+	cw, ch := content.PreferredSize()
+	textW := float64(cw + battleSlider + 6)
+
+	const gap = 6
+	body := h.windowBody(battlePad, gap)
+	header := column(
+		newText(t, fmt.Sprintf("Battle at (%s), turn %d", b.Hex, l.Turn), p.Accent),
+		newSmallText(t, l.Text, p.TextMuted, widget.TextOpts.MaxWidth(textW)),
+	)
+	won, why := v.outcome(textW)
+	header.AddChild(won)
+	if why != nil {
+		header.AddChild(why)
+	}
+	body.AddChild(header)
+	_, used := header.PreferredSize()
+	_, closeH := column(t.NewButton("Close", nil)).PreferredSize()
+	used += closeH + 2*gap
+	maxH := max(availH-used, 120)
+	if ch <= maxH {
+		body.AddChild(content)
+		return body
+	}
+
+	// Too high: the rows scroll, with the wheel or the bar.
+	scroll := widget.NewScrollContainer(
+		widget.ScrollContainerOpts.Content(content),
+		widget.ScrollContainerOpts.StretchContentWidth(),
+		widget.ScrollContainerOpts.Image(&widget.ScrollContainerImage{
+			Idle: panelImage(color.Transparent),
+			Mask: panelImage(color.White),
+		}),
+		widget.ScrollContainerOpts.WidgetOpts(widget.WidgetOpts.CustomData(content)), // for the tests' walk
+	)
+	page := func() int {
+		h := content.GetWidget().Rect.Dy()
+		if h <= 0 {
+			return 1000
+		}
+		return min(1000, scroll.ViewRect().Dy()*1000/h)
+	}
+	slider := widget.NewSlider(
+		widget.SliderOpts.Orientation(widget.DirectionVertical),
+		widget.SliderOpts.MinMax(0, 1000),
+		widget.SliderOpts.PageSizeFunc(page),
+		widget.SliderOpts.FixedHandleSize(0), // the handle's length shows the part in sight
+		widget.SliderOpts.MinHandleSize(24),
+		widget.SliderOpts.ChangedHandler(func(args *widget.SliderChangedEventArgs) {
+			scroll.ScrollTop = float64(args.Slider.Current) / 1000
+		}),
+		widget.SliderOpts.WidgetOpts(widget.WidgetOpts.MinSize(battleSlider, 0)),
+	)
+	scroll.GetWidget().ScrolledEvent.AddHandler(func(args any) {
+		if a, ok := args.(*widget.WidgetScrolledEventArgs); ok {
+			slider.Current -= int(a.Y * float64(max(page()/4, 1)))
+		}
+	})
+	area := widget.NewContainer(
+		widget.ContainerOpts.Layout(widget.NewGridLayout(
+			widget.GridLayoutOpts.Columns(2),
+			widget.GridLayoutOpts.Stretch([]bool{true, false}, []bool{true}),
+			widget.GridLayoutOpts.Spacing(6, 0))),
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: maxH})),
+	)
+	area.AddChild(scroll, slider)
+	body.AddChild(area)
+	return body
+}
+
+// isFleetBattle reports whether b was fought between fleets: dice rolled
+// (one per fleet) and none reported die by die.
+func isFleetBattle(b *game.BattleReport) bool {
+	rolled := false
+	for _, s := range b.Sides {
+		if len(s.Dice) > 0 {
+			return false
+		}
+		rolled = rolled || len(s.Rolls) > 0
+	}
+	return rolled
+}
+
+// order returns the sides' indices, the attacker's first.
+func (v *battleView) order() [2]int {
+	if v.b.Sides[0].Role == game.Defender && v.b.Sides[1].Role != game.Defender {
+		return [2]int{1, 0}
+	}
+	return [2]int{0, 1}
+}
+
+// won reports whether side i won.
+func (v *battleView) won(i int) bool {
+	s := &v.b.Sides[i]
+	return s.Won || (s.Player != 0 && s.Player == v.b.Winner)
+}
+
+// roleName is "attacker" or "defender".
+func roleName(r game.Role) string {
+	if r == game.Defender {
+		return "defender"
+	}
+	return "attacker"
+}
+
+// playerName names a side's player, "(you)" added for the player's own.
+func (v *battleView) playerName(p game.PlayerID) string {
+	m := v.h.g.model
+	if p != 0 && p == m.You() {
+		return m.PlayerName(p) + " (you)"
+	}
+	return m.PlayerName(p)
+}
+
+// outcome returns the line that says who won and, if the report says, the
+// line of the rule that decided it (nil if none), width pixels wide at most.
+func (v *battleView) outcome(width float64) (won, why *widget.Text) {
+	h := v.h
+	t := h.g.app.theme
+	p := h.pal
+	you := h.g.model.You()
+	line, c := "Nobody won", color.Color(p.Accent)
+	for i, s := range v.b.Sides {
+		if !v.won(i) {
+			continue
+		}
+		line = fmt.Sprintf("%s won, the %s", v.playerName(s.Player), roleName(s.Role))
+		switch {
+		case you != 0 && s.Player == you:
+			c = p.Success
+		case you != 0 && v.b.Sides[1-i].Player == you:
+			c = p.Error
+		}
+	}
+	won = newText(t, line, c)
+	reason := v.b.ReasonText
+	if reason == "" {
+		reason = reasonWords(v.b.Reason)
+	}
+	if reason != "" {
+		why = newSmallText(t, "Why: "+reason, p.Text, widget.TextOpts.MaxWidth(width))
+	}
+	return won, why
+}
+
+// reasonWords says a known game.Reason in words, for a report without
+// ReasonText; "" for one it does not know.
+func reasonWords(r string) string {
+	switch r {
+	case game.ReasonFewerLosses:
+		return "the side that lost more units retreats"
+	case game.ReasonLastStanding:
+		return "only one side has units left: the other retreats, whatever the losses"
+	case game.ReasonTieAttackerRetreats:
+		return "equal losses: the attacker retreats"
+	case game.ReasonTieDefenderRetreats:
+		return "equal losses: the defender retreats"
+	case game.ReasonTieDraw:
+		return "equal losses: nobody retreats"
+	case game.ReasonNoFight:
+		return "the sides could not fight each other: nobody retreats"
+	}
+	return ""
+}
+
+// rowName names row r.
+func (v *battleView) rowName(r int) string {
+	if r == rowDice && v.fleet {
+		return "Rolls"
+	}
+	return rowNames[r]
+}
+
+// wideTable returns the report with the sides side by side, sideW pixels
+// each, the rows' names on the left: a row's cells line up.
+func (v *battleView) wideTable(sideW int) *widget.Container {
+	grid := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
+		widget.GridLayoutOpts.Columns(3),
+		widget.GridLayoutOpts.Spacing(battleColGap, 10),
+	)))
+	order := v.order()
+	var cells [2][numRows]*widget.Container
+	grid.AddChild(v.label(""))
+	for k, i := range order {
+		grid.AddChild(v.sideHeader(i, sideW))
+		cells[k] = v.sideCells(i, sideW)
+	}
+	for r := range numRows {
+		if cells[0][r] == nil && cells[1][r] == nil {
+			continue
+		}
+		grid.AddChild(v.label(v.rowName(r)))
+		for k := range order {
+			c := cells[k][r]
+			if c == nil {
+				c = column(newSmallText(v.h.g.app.theme, "-", v.h.pal.TextMuted))
+			}
+			c.GetWidget().MinWidth = sideW
+			grid.AddChild(c)
+		}
+	}
+	return v.withLegend(grid, battleLabelW+2*sideW+2*battleColGap)
+}
+
+// stacked returns the report with the sides one above the other, each row
+// a name and a value valueW pixels wide.
+func (v *battleView) stacked(valueW int) *widget.Container {
+	out := column()
+	for k, i := range v.order() {
+		if k > 0 {
+			out.AddChild(spacer(12))
+		}
+		out.AddChild(v.sideHeader(i, battleLabelW+battleColGap+valueW))
+		grid := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
+			widget.GridLayoutOpts.Columns(2),
+			widget.GridLayoutOpts.Spacing(battleColGap, 8),
+		)))
+		for r, c := range v.sideCells(i, valueW) {
+			if c == nil {
+				continue
+			}
+			c.GetWidget().MinWidth = valueW
+			grid.AddChild(v.label(v.rowName(r)), c)
+		}
+		out.AddChild(grid)
+	}
+	return v.withLegend(out, battleLabelW+battleColGap+valueW)
+}
+
+// withLegend returns c with the legend of the drawn dice under it, when the
+// report has dice, in a column width pixels wide.
+func (v *battleView) withLegend(c *widget.Container, width int) *widget.Container {
+	hasDice := false
+	for _, s := range v.b.Sides {
+		hasDice = hasDice || len(s.Dice) > 0 || len(s.Rolls) > 0
+	}
+	out := column(c)
+	out.GetWidget().MinWidth = width
+	if !hasDice {
+		return out
+	}
+	t := v.h.g.app.theme
+	muted := v.h.pal.TextMuted
+	crit := v.h.g.app.opts.Rules.D.Combat.CriticalHits
+	row := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(5))))
+	add := func(w widget.PreferredSizeLocateableWidget) {
+		w.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
+		row.AddChild(w)
+	}
+	add(newSmallText(t, "Dice:", muted))
+	if v.fleet {
+		f := v.h.g.app.opts.Rules.D
+		on := f.Fleet.DestroyOn
+		add(v.die(strconv.Itoa(max(on-1, 1)), 0))
+		add(newSmallText(t, "a miss,", muted))
+		add(v.die(strconv.Itoa(on), 1))
+		if on < f.Combat.DieSides {
+			add(newSmallText(t, "or more sinks an enemy fleet", muted))
+		} else {
+			add(newSmallText(t, "sinks an enemy fleet", muted))
+		}
+	} else {
+		add(v.die("2", 0))
+		add(newSmallText(t, "a miss,", muted))
+		add(v.die("4", 1))
+		add(newSmallText(t, "a hit,", muted))
+		add(v.die("6", 2))
+		add(newSmallText(t, fmt.Sprintf("a critical (%d hits),", crit), muted))
+		add(v.die("3→4", 1))
+		add(newSmallText(t, "raised by Warlord points", muted))
+	}
+	out.AddChild(spacer(6), row)
+	return out
+}
+
+// label returns a row's name.
+func (v *battleView) label(s string) *widget.Text {
+	l := newSmallText(v.h.g.app.theme, s, v.h.pal.Accent, widget.TextOpts.MaxWidth(battleLabelW))
+	l.GetWidget().MinWidth = battleLabelW
+	return l
+}
+
+// sideHeader returns side i's heading: the player's colour, the role and
+// name, and whether it won, width pixels wide at most.
+func (v *battleView) sideHeader(i, width int) *widget.Container {
+	h := v.h
+	t := h.g.app.theme
+	p := h.pal
+	s := &v.b.Sides[i]
+	status, c := "no winner", color.Color(p.TextMuted)
+	switch {
+	case v.won(i):
+		status, c = "won", p.Success
+	case v.won(1 - i):
+		status, c = "lost", p.Error
+	}
+	row := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(8))))
+	swatch := widget.NewContainer(
+		widget.ContainerOpts.BackgroundImage(eimage.NewBorderedNineSliceColor(board.PlayerColor(s.Player), p.Text, 1)),
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(16, 16),
+			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Position: widget.RowLayoutPositionCenter})),
+	)
+	role := strings.ToUpper(roleName(s.Role)[:1]) + roleName(s.Role)[1:]
+	name := newText(t, fmt.Sprintf("%s: %s", role, v.playerName(s.Player)), p.Text,
+		widget.TextOpts.MaxWidth(float64(max(width-80, 100))))
+	name.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
+	st := newSmallText(t, status, c)
+	st.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
+	row.AddChild(swatch, name, st)
+	return row
+}
+
+// sideCells returns side i's rows (nil where it has nothing to show), the
+// values width pixels wide at most.
+func (v *battleView) sideCells(i, width int) [numRows]*widget.Container {
+	h := v.h
+	t := h.g.app.theme
+	p := h.pal
+	s := &v.b.Sides[i]
+	w := float64(width)
+	text := func(s string) *widget.Text { return newSmallText(t, s, p.Text, widget.TextOpts.MaxWidth(w)) }
+	muted := func(s string) *widget.Text { return newSmallText(t, s, p.TextMuted, widget.TextOpts.MaxWidth(w)) }
+	var rows [numRows]*widget.Container
+
+	// Going in: the armies' units.
+	if len(s.Armies) == 0 {
+		rows[rowUnits] = column(muted("No army: the city fought alone"))
+	} else {
+		rows[rowUnits] = column(text(fmt.Sprintf("%s: %s", v.armiesName(s.Armies), h.unitsText(s.Before))))
+	}
+
+	// The city's forces.
+	if s.CityLevel > 0 || s.CityUnits.Total() > 0 {
+		got := "No units"
+		if s.CityUnits.Total() > 0 {
+			got = h.unitsText(s.CityUnits)
+		}
+		def := fmt.Sprintf("Defence %d", s.CityDefence)
+		if s.CityLowered > 0 {
+			def += fmt.Sprintf(", after the enemy's Siege lowered it by %d", s.CityLowered)
+		}
+		rows[rowCity] = column(text(fmt.Sprintf("%s from the level %d city", got, s.CityLevel)), muted(def))
+	}
+
+	// Characters.
+	if len(s.Characters) > 0 {
+		c := column()
+		for _, ch := range s.Characters {
+			c.AddChild(v.character(ch, len(s.Armies) > 1, w))
+		}
+		rows[rowChars] = c
+	}
+
+	// Dice.
+	switch {
+	case len(s.Dice) > 0:
+		rows[rowDice] = v.diceGroups(s, width)
+	case len(s.Rolls) > 0:
+		c := column()
+		dice := make([]widget.PreferredSizeLocateableWidget, len(s.Rolls))
+		for k, r := range s.Rolls {
+			dice[k] = v.die(strconv.Itoa(r), v.rollHits(r))
+		}
+		v.addDiceRows(c, dice, width)
+		rows[rowDice] = c
+	}
+	if len(s.Rolls) > 0 || s.Hits > 0 {
+		rows[rowHits] = column(text(fmt.Sprintf("%d on the enemy", s.Hits)))
+	}
+	if s.Points > 0 || s.PointsSpent > 0 {
+		had := strconv.Itoa(int(s.Points))
+		if v.rounds > 1 {
+			had += " a round"
+		}
+		rows[rowPoints] = column(text(fmt.Sprintf("Had %s, spent %d", had, s.PointsSpent)))
+	}
+
+	// Casualties: fallen, healed, lost; a fleet battle sinks fleets.
+	lost := s.Losses.Total() + s.CityLosses.Total()
+	switch {
+	case v.fleet && s.Fallen > 0:
+		rows[rowCasualties] = column(text(plural(int(s.Fallen), "fleet sunk", "fleets sunk")))
+	case s.Fallen > 0 || s.Healed > 0:
+		rows[rowCasualties] = column(text(fmt.Sprintf("%d fell, %d healed, %d lost", s.Fallen, s.Healed, lost)))
+	case lost > 0:
+		rows[rowCasualties] = column(text(fmt.Sprintf("%d lost", lost)))
+	default:
+		rows[rowCasualties] = column(muted("None"))
+	}
+	if lost > 0 {
+		c := column()
+		if s.Losses.Total() > 0 {
+			who := "Armies"
+			if len(s.Armies) == 1 {
+				who = "Army"
+			}
+			c.AddChild(text(fmt.Sprintf("%s: %s", who, h.unitsText(s.Losses))))
+		}
+		if s.CityLosses.Total() > 0 {
+			c.AddChild(text(fmt.Sprintf("City: %s of %d", h.unitsText(s.CityLosses), s.CityUnits.Total())))
+		}
+		rows[rowLost] = c
+	}
+	if s.Uncroaked.Total() > 0 {
+		rows[rowUncroaked] = column(text(h.unitsText(s.Uncroaked) + " rose to join it"))
+	}
+	return rows
+}
+
+// armiesName lists armies: "Army 3", "Armies 3, 7", "Fleet 5".
+func (v *battleView) armiesName(ids []game.ArmyID) string {
+	kind := "Army"
+	switch {
+	case v.fleet && len(ids) > 1:
+		kind = "Fleets"
+	case v.fleet:
+		kind = "Fleet"
+	case len(ids) > 1:
+		kind = "Armies"
+	}
+	nums := make([]string, len(ids))
+	for i, id := range ids {
+		nums[i] = strconv.FormatUint(uint64(id), 10)
+	}
+	return kind + " " + strings.Join(nums, ", ")
+}
+
+// character returns a character's line: who it is (a Warlord's levels
+// before and after), what its effect did or why not, whether it fell; in
+// army if the side had several armies.
+func (v *battleView) character(c game.CharacterReport, army bool, width float64) *widget.Text {
+	p := v.h.pal
+	name := c.Name
+	if name == "" {
+		name = "Character"
+	}
+	switch {
+	case c.Level != c.LevelAfter:
+		name += fmt.Sprintf(" level %d → %d", c.Level, c.LevelAfter)
+	case c.Level > 0:
+		name += fmt.Sprintf(" level %d", c.Level)
+	}
+	if army {
+		name += fmt.Sprintf(" (army %d)", c.Army)
+	}
+	what := c.Text
+	if c.Level > 0 {
+		// The Warlord's text starts with its level, said already.
+		what = strings.TrimPrefix(what, fmt.Sprintf("level %d: ", c.Level))
+	}
+	col := color.Color(p.Text)
+	switch c.Effect {
+	case game.EffectApplied:
+		if what == "" {
+			what = "acted"
+		}
+	case game.EffectUnused:
+		col = p.TextMuted
+		if what == "" {
+			what = "unused"
+		}
+	case game.EffectCancelled:
+		col = p.Error
+		if what == "" {
+			what = "cancelled by the enemy"
+		}
+	case game.EffectIdle:
+		col = p.Error
+		if what == "" {
+			what = "did nothing: its player is on autopilot"
+		}
+	default:
+		col = p.TextMuted
+	}
+	line := name
+	if what != "" {
+		line += ": " + what
+	}
+	if c.Lost {
+		line += "; fell in the battle"
+		col = p.Error
+	}
+	return newSmallText(v.h.g.app.theme, line, col, widget.TextOpts.MaxWidth(width))
+}
+
+// dieGroup is the dice of one kind of unit rolled in one round.
+type dieGroup struct {
+	round int32
+	unit  game.UnitKind
+	city  bool
+	dice  []game.DieReport
+}
+
+// diceGroups returns side s's dice grouped by the kind of unit that rolled
+// them (the city's apart), round by round, width pixels wide.
+func (v *battleView) diceGroups(s *game.SideReport, width int) *widget.Container {
+	h := v.h
+	t := h.g.app.theme
+	var groups []dieGroup
+	for _, d := range s.Dice {
+		k := slices.IndexFunc(groups, func(g dieGroup) bool { return g.round == d.Round && g.unit == d.Unit && g.city == d.City })
+		if k < 0 {
+			groups = append(groups, dieGroup{round: d.Round, unit: d.Unit, city: d.City})
+			k = len(groups) - 1
+		}
+		groups[k].dice = append(groups[k].dice, d)
+	}
+	slices.SortStableFunc(groups, func(a, b dieGroup) int { return int(a.round) - int(b.round) })
+	out := column()
+	for _, gr := range groups {
+		name := h.unitName(gr.unit)
+		if gr.city {
+			name += " of the city"
+		}
+		if v.rounds > 1 {
+			name = fmt.Sprintf("Round %d, %s", gr.round, name)
+		}
+		hits := 0
+		dice := make([]widget.PreferredSizeLocateableWidget, len(gr.dice))
+		for k, d := range gr.dice {
+			hits += int(d.Hits)
+			label := strconv.Itoa(int(d.Score))
+			if d.Score != d.Roll {
+				label = fmt.Sprintf("%d→%d", d.Roll, d.Score)
+			}
+			dice[k] = v.die(label, d.Hits)
+		}
+		out.AddChild(newSmallText(t, fmt.Sprintf("%s: %s, %s", name, plural(len(gr.dice), "die", "dice"), plural(hits, "hit", "hits")),
+			h.pal.TextMuted, widget.TextOpts.MaxWidth(float64(width))))
+		v.addDiceRows(out, dice, width)
+	}
+	return out
+}
+
+// plural is "1 die", "3 dice".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// unitName names unit kind k.
+func (h *hud) unitName(k game.UnitKind) string {
+	if us := h.g.app.opts.Rules.D.Units; int(k) < len(us) {
+		return us[k].Name
+	}
+	return fmt.Sprintf("unit %d", k)
+}
+
+// rollHits returns what a die of a fleet battle did: 1 if it sank a fleet.
+func (v *battleView) rollHits(r int) int32 {
+	if r >= v.h.g.app.opts.Rules.D.Fleet.DestroyOn {
+		return 1
+	}
+	return 0
+}
+
+// addDiceRows adds dice to c in rows at most width pixels wide.
+func (v *battleView) addDiceRows(c *widget.Container, dice []widget.PreferredSizeLocateableWidget, width int) {
+	const gap = 4
+	var row *widget.Container
+	used := 0
+	for _, d := range dice {
+		w, _ := d.PreferredSize()
+		if row == nil || used+w > width {
+			row = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(gap))))
+			c.AddChild(row)
+			used = 0
+		}
+		row.AddChild(d)
+		used += w + gap
+	}
+}
+
+// die returns a drawn die showing label: dark for a miss, green for a hit,
+// gold for a critical (more than one hit).
+func (v *battleView) die(label string, hits int32) *widget.Container {
+	bg, ink := v.dice.miss, v.dice.missInk
+	switch {
+	case hits > 1:
+		bg, ink = v.dice.crit, v.dice.critInk
+	case hits == 1:
+		bg, ink = v.dice.hit, v.dice.hitInk
+	}
+	c := widget.NewContainer(
+		widget.ContainerOpts.BackgroundImage(bg),
+		widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(&widget.Insets{Left: 5, Right: 5, Top: 2, Bottom: 2}))),
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(24, 24)),
+	)
+	t := newSmallText(v.h.g.app.theme, label, ink)
+	t.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionCenter, VerticalPosition: widget.AnchorLayoutPositionCenter}
+	c.AddChild(t)
+	return c
+}
+
+// column returns a vertical column of ws.
+func column(ws ...widget.PreferredSizeLocateableWidget) *widget.Container {
+	c := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
+		widget.RowLayoutOpts.Direction(widget.DirectionVertical),
+		widget.RowLayoutOpts.Spacing(3))))
+	c.AddChild(ws...)
+	return c
+}
+
+// spacer returns an empty widget height pixels high.
+func spacer(height int) *widget.Container {
+	return widget.NewContainer(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(1, height)))
+}
