@@ -24,6 +24,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"empires/client/conn"
+	"empires/client/lanaddr"
 	"empires/client/menu"
 	"empires/client/model"
 	"empires/client/prefs"
@@ -735,7 +736,16 @@ func (a *App) handleLobby(m *protocol.Lobby) {
 		return // the FullView follows
 	}
 	if a.lobby == nil || a.screen != screenLobby {
+		var joinAt []string
+		if a.intent == intentHost && a.server != nil {
+			addrs, err := lanaddr.JoinAddrs(a.server.Addr())
+			if err != nil {
+				a.log.Warn("the addresses to join at", "err", err)
+			}
+			joinAt = addrs
+		}
 		a.lobby = menu.NewLobby(a.theme, menu.LobbyActions{
+			JoinAddrs: joinAt,
 			Ready: func(r bool) { a.send(&protocol.SetReady{Ready: r}) },
 			Start: func() { a.send(&protocol.StartGame{}) },
 			Chat:  func(text string) { a.send(&protocol.Chat{Text: text}) },

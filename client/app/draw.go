@@ -166,9 +166,9 @@ func (g *gameScreen) drawOver(screen *ebiten.Image) {
 	case g.preview != nil && g.hasHover && !g.animating():
 		p := g.preview
 		c := color.RGBA{250, 240, 200, 255}
-		line := fmt.Sprintf("%s, %d move points", plural(p.Steps, "step"), p.Cost)
+		line := fmt.Sprintf("%s, %d move points", plural(p.Steps, "step", "steps"), p.Cost)
 		if p.Estimate {
-			line = fmt.Sprintf("%s, about %d move points: through unexplored hexes, it stops where it finds it cannot go on", plural(p.Steps, "step"), p.Cost)
+			line = fmt.Sprintf("%s, about %d move points: through unexplored hexes, it stops where it finds it cannot go on", plural(p.Steps, "step", "steps"), p.Cost)
 		}
 		if !p.Reachable {
 			c = color.RGBA{255, 150, 130, 255}

@@ -41,13 +41,13 @@ func (h *hud) moneyLines() []string {
 	up := f.Upkeep
 	var what []string
 	if up.Units > 0 {
-		what = append(what, plural(int(up.Units), "unit"))
+		what = append(what, plural(int(up.Units), "unit", "units"))
 	}
 	if up.Warlords > 0 {
-		what = append(what, plural(int(up.Warlords), "Warlord"))
+		what = append(what, plural(int(up.Warlords), "Warlord", "Warlords"))
 	}
 	if up.Casters > 0 {
-		what = append(what, plural(int(up.Casters), "Caster"))
+		what = append(what, plural(int(up.Casters), "Caster", "Casters"))
 	}
 	upkeep := fmt.Sprintf("Upkeep:      -%d", up.Paid)
 	if len(what) > 0 {
@@ -66,13 +66,6 @@ func (h *hud) moneyLines() []string {
 	return lines
 }
 
-// plural writes n and what, with an s when n is not 1.
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
 
 // capitalFirst upper-cases the first letter of s.
 func capitalFirst(s string) string {
