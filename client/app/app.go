@@ -746,10 +746,10 @@ func (a *App) handleLobby(m *protocol.Lobby) {
 		}
 		a.lobby = menu.NewLobby(a.theme, menu.LobbyActions{
 			JoinAddrs: joinAt,
-			Ready: func(r bool) { a.send(&protocol.SetReady{Ready: r}) },
-			Start: func() { a.send(&protocol.StartGame{}) },
-			Chat:  func(text string) { a.send(&protocol.Chat{Text: text}) },
-			Leave: a.showMainMenu,
+			Ready:     func(r bool) { a.send(&protocol.SetReady{Ready: r}) },
+			Start:     func() { a.send(&protocol.StartGame{}) },
+			Chat:      func(text string) { a.send(&protocol.Chat{Text: text}) },
+			Leave:     a.showMainMenu,
 		})
 		a.setRoot(a.lobby.Container(), screenLobby)
 	}

@@ -88,6 +88,7 @@ func newGameScreenFor(a *App, fv *protocol.FullView, r *replay) (*gameScreen, er
 		return nil, errors.New("the server sent no view")
 	}
 	m := model.New(a.opts.Rules)
+	m.SetThirdPerson(r != nil)
 	if err := m.SetFullView(fv); err != nil {
 		return nil, err
 	}

@@ -41,7 +41,7 @@ type hud struct {
 	log                           *widget.TextArea
 	chat                          *widget.TextInput
 	chats                         []chatLine
-	tips                          []choiceTip // the choice buttons of the side panel
+	tips                          []choiceTip       // the choice buttons of the side panel
 	window                        func()            // closes the open window
 	windowBox                     *widget.Container // the open window's contents
 	windowRect                    image.Rectangle   // where it is
@@ -286,7 +286,6 @@ func (h *hud) sizeLog() {
 	h.root.RequestRelayout()
 	h.dirtyLog = true
 }
-
 
 // update refreshes what changed (the clock every few frames) and reports
 // whether anything did.

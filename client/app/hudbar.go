@@ -66,7 +66,6 @@ func (h *hud) moneyLines() []string {
 	return lines
 }
 
-
 // capitalFirst upper-cases the first letter of s.
 func capitalFirst(s string) string {
 	if s == "" {

@@ -7,6 +7,7 @@ import (
 	"empires/client/model"
 	"empires/shared/game"
 	"empires/shared/protocol"
+	"empires/shared/rules/erfworld"
 )
 
 // ReplayTurn is one turn of a replayed game: the state after it (the
@@ -52,6 +53,27 @@ func (r *replay) events(i int) []game.Event {
 	return ev.For(r.turns[i].State, r.viewer)
 }
 
+// model returns a view model of turn i through the replay's eyes, its log
+// holding the turns up to i: the turns applied one by one from the first,
+// as they were shown. The log names every player, the eyes' too ("Anna's
+// army 7"), since the watcher is not that player.
+func (r *replay) model(rs *erfworld.Rules, i int) (*model.Model, error) {
+	m := model.New(rs)
+	m.SetThirdPerson(true)
+	prev := r.view(0)
+	if err := m.SetFullView(&protocol.FullView{View: prev, Checksum: prev.Checksum()}); err != nil {
+		return nil, err
+	}
+	for k := 1; k <= i; k++ {
+		next := r.view(k)
+		if err := m.ApplyUpdate(&protocol.TurnUpdate{Delta: game.Diff(prev, next), Checksum: next.Checksum(), Events: r.events(k)}); err != nil {
+			return nil, fmt.Errorf("replay turn %d: %w", k, err)
+		}
+		prev = next
+	}
+	return m, nil
+}
+
 // players returns the number of players of the replayed game.
 func (r *replay) players() int { return len(r.turns[0].State.Players) }
 
@@ -92,16 +114,17 @@ func (g *gameScreen) replayStep(back bool) {
 }
 
 // replayShow shows turn i at once (after a step back, or a change of eyes),
-// with a fresh log.
+// with the log of the turns up to it as the replay's eyes saw them.
 func (g *gameScreen) replayShow(i int) {
 	r := g.replay
 	r.at = i
-	v := r.view(i)
-	g.model = model.New(g.app.opts.Rules)
-	if err := g.model.SetFullView(&protocol.FullView{View: v, Checksum: v.Checksum()}); err != nil {
+	m, err := r.model(g.app.opts.Rules, i)
+	if err != nil {
 		g.notify(err.Error())
 		return
 	}
+	g.model = m
+	v := m.View()
 	if err := g.board.SetView(v); err != nil {
 		g.notify(err.Error())
 	}

@@ -33,6 +33,15 @@ type LogLine struct {
 // change it.
 func (m *Model) Log() []LogLine { return m.log }
 
+// SetThirdPerson makes the log speak of the view's player by name ("Anna's
+// army 7") instead of "you": for a replay watched through a player's eyes.
+func (m *Model) SetThirdPerson(on bool) { m.thirdPerson = on }
+
+// speaksTo reports whether the log says "you" to player p.
+func (m *Model) speaksTo(p game.PlayerID) bool {
+	return p != 0 && p == m.You() && !m.thirdPerson
+}
+
 // PrependLog puts lines, the log of the turns before the first view (a
 // saved game taken up again), before the log's own.
 func (m *Model) PrependLog(lines []LogLine) {
@@ -235,13 +244,13 @@ func (w namer) event(e *game.Event) string {
 		}
 		return fmt.Sprintf("%s %s", capital(m.who(e.Player)), e.Text)
 	case game.EventEliminated:
-		if e.Player == m.You() && e.Player != 0 {
+		if m.speaksTo(e.Player) {
 			return "You are out of the game"
 		}
 		return fmt.Sprintf("%s is out of the game", m.PlayerName(e.Player))
 	case game.EventVictory:
 		s := fmt.Sprintf("%s won the game", m.PlayerName(e.Player))
-		if e.Player == m.You() && e.Player != 0 {
+		if m.speaksTo(e.Player) {
 			s = "You won the game"
 		}
 		if e.Text != "" {
@@ -265,7 +274,7 @@ func (w namer) event(e *game.Event) string {
 // player's name when it is another's (a turn report a Look-A-Mancer
 // brought): "Blue: Upkeep: paid 2".
 func (w namer) others(e *game.Event, text string) string {
-	if e.Player == 0 || e.Player == w.m.You() {
+	if e.Player == 0 || w.m.speaksTo(e.Player) {
 		return text
 	}
 	return w.m.PlayerName(e.Player) + ": " + text
@@ -333,7 +342,7 @@ func (w namer) capture(e *game.Event) string {
 
 // who names player p as a subject: "you", "Red", "Neutral".
 func (m *Model) who(p game.PlayerID) string {
-	if p != 0 && p == m.You() {
+	if m.speaksTo(p) {
 		return "you"
 	}
 	return m.PlayerName(p)
@@ -344,7 +353,7 @@ func (m *Model) whose(p game.PlayerID) string {
 	switch {
 	case p == 0:
 		return "neutral"
-	case p == m.You():
+	case m.speaksTo(p):
 		return "your"
 	}
 	return m.PlayerName(p) + "'s"

@@ -191,3 +191,33 @@ func TestDescribe(t *testing.T) {
 		}
 	}
 }
+
+// TestEventTextsThirdPerson checks that a log watched through a player's
+// eyes (a replay) names that player instead of saying "you": the watcher
+// is not that player.
+func TestEventTextsThirdPerson(t *testing.T) {
+	g := newSmallGame(t)
+	m := modelOf(t, g.r, g.s, 1)
+	m.SetThirdPerson(true)
+	me := m.PlayerName(1)
+	there := gametest.At(3, 2)
+	tests := []struct {
+		have game.Event
+		want string
+	}{
+		{game.Event{Kind: game.EventIncome, Player: 1, Amount: 7}, me + " received 7 Schmuckers"},
+		{game.Event{Kind: game.EventBlocked, Player: 1, Army: g.W, From: there, Text: "enemy ahead at 1,2"},
+			fmt.Sprintf("%s's army %d stopped at (%s): enemy ahead at 1,2", me, g.W, there)},
+		{game.Event{Kind: erfworld.EventUpkeep, Player: 1, Amount: 1, Text: "paid 1"}, me + ": Upkeep: paid 1"},
+		{game.Event{Kind: game.EventEliminated, Player: 1}, me + " is out of the game"},
+	}
+	for _, tt := range tests {
+		n := len(m.Log())
+		ev := tt.have
+		ev.Turn = 1
+		m.logEvents([]game.Event{ev}, m.View(), m.View())
+		if log := m.Log()[n:]; len(log) != 1 || log[0].Text != tt.want {
+			t.Errorf("%v: logged %+v, want %q", ev.Kind, log, tt.want)
+		}
+	}
+}

@@ -36,9 +36,10 @@ var ErrOutOfSync = errors.New("view out of sync with the server")
 // Until the first full view arrives the model is empty: queries return
 // nothing and order changes are ignored.
 type Model struct {
-	rs    *erfworld.Rules
-	view  *game.View
-	state *game.State // game.ViewState(view), built on first use after each change
+	thirdPerson bool // the log names the view's player (SetThirdPerson)
+	rs          *erfworld.Rules
+	view        *game.View
+	state       *game.State // game.ViewState(view), built on first use after each change
 
 	sel Selection
 
