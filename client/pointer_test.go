@@ -111,6 +111,10 @@ func (d *driver) checkPick(pt image.Point) {
 		d.t.Errorf("at %v: hovered hex %s, selected %s", pt, p.Hover, p.Selected)
 	}
 	after := d.screenshot()
+	if q := d.read(); q.Camera != p.Camera || q.Selected != p.Selected {
+		d.t.Fatalf("at %v: the camera moved or the selection changed while the test looked: %v %s, then %v %s",
+			pt, p.Camera, p.Selected, q.Camera, q.Selected)
+	}
 	m := image.Rect(p.Map[0], p.Map[1], p.Map[2], p.Map[3])
 	c, n := changedTo(before, after, selectColour, 12, m)
 	r := board.HexSize * p.Camera[2] // a hex's radius on screen

@@ -250,7 +250,7 @@ func (a *App) Update() error {
 	if inpututil.IsKeyJustPressed(ebiten.KeyF12) && a.opts.ShotDir != "" {
 		a.userScreenshot()
 	}
-	if a.opts.Probe != "" && a.err == nil && a.frame%3 == 0 {
+	if a.opts.Probe != "" && a.err == nil {
 		a.err = a.writeProbe()
 	}
 	if s := a.opts.Script; s != nil && a.err == nil {
