@@ -14,7 +14,7 @@ import (
 // selectColour is the outline of the selected hex (board's selectColor).
 var selectColour = color.RGBA{255, 214, 64, 255}
 
-// TestPointerPicksHex clicks hexes across the whole visible map, at three
+// TestPointerPicksHex clicks hexes across the whole visible map, at two
 // window sizes, three zooms and after a pan, and checks on the screen that
 // the hex outlined as selected is the one under the pointer; then that a
 // click where the Capital is drawn selects the Capital.
@@ -24,10 +24,16 @@ func TestPointerPicksHex(t *testing.T) {
 	d := startDriver(t, bin, []string{"-play", "-seed", "7", "-size", "32x24"}, func(p *app.Probe) bool {
 		return p.Screen == "game" && p.Turn == 1
 	})
-	for _, size := range [][2]int{{1024, 768}, {1920, 1080}, {1280, 800}} {
-		d.resize(size[0], size[1])
-		for _, view := range []string{"home", "zoomed in", "zoomed out", "panned"} {
-			t.Run(fmt.Sprintf("%dx%d %s", size[0], size[1], view), func(t *testing.T) {
+	for _, size := range []struct {
+		w, h  int
+		views []string
+	}{
+		{1024, 768, []string{"home", "zoomed out", "panned"}},
+		{1920, 1080, []string{"zoomed in", "home", "panned"}},
+	} {
+		d.resize(size.w, size.h)
+		for _, view := range size.views {
+			t.Run(fmt.Sprintf("%dx%d %s", size.w, size.h, view), func(t *testing.T) {
 				d.t = t
 				p := d.setView(view)
 				for _, pt := range d.pointsOnMap(p) {
