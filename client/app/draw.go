@@ -166,19 +166,20 @@ func (g *gameScreen) drawOver(screen *ebiten.Image) {
 	case g.preview != nil && g.hasHover && !g.animating():
 		p := g.preview
 		c := color.RGBA{250, 240, 200, 255}
-		line := fmt.Sprintf("%s, %d move points", plural(p.Steps, "step", "steps"), p.Cost)
+		lines := []string{fmt.Sprintf("%s, %d move points", plural(p.Steps, "step", "steps"), p.Cost)}
 		if p.Estimate {
-			line = fmt.Sprintf("%s, about %d move points: through unexplored hexes, it stops where it finds it cannot go on", plural(p.Steps, "step", "steps"), p.Cost)
+			lines = []string{fmt.Sprintf("%s, about %d move points", plural(p.Steps, "step", "steps"), p.Cost),
+				"A guess through unexplored hexes: it stops where it finds it cannot go on"}
 		}
 		if !p.Reachable {
 			c = color.RGBA{255, 150, 130, 255}
-			line += "; beyond this turn's reach: it goes as far as it can"
+			lines = append(lines, fmt.Sprintf("Beyond this turn's %d move points: it goes as far as it can", p.Points))
 		}
 		order := "right-click or drag to order"
 		if p.Attack {
 			order = "right-click or drag to attack"
 		}
-		drawBox(screen, t.SmallFace(), []string{line, order}, float64(mx)+18, float64(my)-44, mr, bg, c)
+		drawBox(screen, t.SmallFace(), append(lines, order), float64(mx)+18, float64(my)-44, mr, bg, c)
 	case g.previewErr != "" && g.hasHover && !g.animating():
 		drawBox(screen, t.SmallFace(), []string{g.previewErr}, float64(mx)+18, float64(my)-30, mr, bg, bad)
 	case g.hasHover && g.frame-g.hoverSince > tooltipDelay && !g.pressed:

@@ -480,11 +480,11 @@ func (h *hud) choices(cs []model.Choice) {
 			continue
 		}
 		row := widget.NewContainer(
-			widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(3))),
+			widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(2))),
 		)
 		label := newSmallText(t, key, h.pal.Text)
 		label.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
-		label.GetWidget().MinWidth = 96
+		label.GetWidget().MinWidth = 84
 		row.AddChild(label)
 		for _, c := range cs[i:j] {
 			_, short := choiceGroup(c)
@@ -524,7 +524,7 @@ func (h *hud) choiceButton(c model.Choice, label string, face *text.Face, long b
 	}
 	pad := &widget.Insets{Left: 8, Right: 8, Top: 3, Bottom: 3}
 	if !long {
-		pad = &widget.Insets{Left: 5, Right: 5, Top: 3, Bottom: 3}
+		pad = &widget.Insets{Left: 4, Right: 4, Top: 3, Bottom: 3}
 	}
 	t := h.g.app.theme
 	opts := []widget.ButtonOpt{
