@@ -29,14 +29,17 @@ const (
 	// Normal plans its economy, defends its Capital and attacks where it is
 	// stronger; it carries armies by Fleet to enemies beyond the water,
 	// looks for rivals it cannot find with a Look-A-Mancer, and pops the
-	// Look-, Fool-, Dirt- and Cancel-A-Mancers where they pay.
+	// Look-, Fool-, Dirt- and Cancel-A-Mancers where they pay. It keeps
+	// its Capital against the armies it has seen near it lately, leaves it
+	// for no builder, and with no Capital left attacks the nearest.
 	Normal
 )
 
-// NormalV1 is Normal as it played before it carried armies by Fleet and
-// used the Look-, Fool-, Dirt- and Cancel-A-Mancers. It is kept for the
-// strength ladder, to measure Normal against; Levels and ParseLevel leave
-// it out, so no game offers it.
+// NormalV1 is Normal as it played before it carried armies by Fleet, used
+// the Look-, Fool-, Dirt- and Cancel-A-Mancers and kept its Capital as it
+// now does (style.guard, style.retake); its builders fetch their escort as
+// every level's do. It is kept for the strength ladder, to measure Normal
+// against; Levels and ParseLevel leave it out, so no game offers it.
 const NormalV1 Level = 100
 
 // Levels returns every level a game may ask for, weakest first.

@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"slices"
+
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/rules"
@@ -35,22 +37,38 @@ type style struct {
 	look bool
 	// healAtWar pops the Heal-A-Mancer only once an enemy is known.
 	healAtWar bool
+	// guard keeps the Capital: an enemy army with no more units than a
+	// builder's escort, which a city's own Infantry keeps out, is no
+	// threat to it and not worth leaving it for; an enemy army seen near
+	// it lately and out of sight now still is one (recentSighting); a
+	// builder comes home to lead the Capital's spare units when leaders
+	// are short (recall).
+	guard bool
+	// retake sends every army at the nearest enemy Capital, whatever the
+	// odds, when the player holds none: it is out of the game unless it
+	// takes one back within a turn.
+	retake bool
 }
+
+// recentSighting is how many turns an enemy army seen near the Capital
+// and now out of sight still counts as a threat (a style with guard).
+const recentSighting = 2
 
 var (
 	easyStyle = style{builders: 1, maxLeaders: 1, unitsLeader: 1000, capitalKeep: 2, cityKeep: 1,
 		attackRatio: 0, minAttack: 10}
-	// normalV1Style is Normal before ferries and the Look-, Fool-, Dirt-
-	// and Cancel-A-Mancers (level NormalV1).
+	// normalV1Style is Normal before ferries, the Look-, Fool-, Dirt- and
+	// Cancel-A-Mancers, guard and retake (level NormalV1).
 	normalV1Style = style{upgrades: true, builders: 2, maxLeaders: 3, unitsLeader: 40, capitalKeep: 4, cityKeep: 2,
 		attackRatio: 1.3, minAttack: 20, growthShare: 0.3, defend: true, extraLevels: true, leadersFound: true,
 		econCasters: 2, casters: []wish{wishEcon, wishHeal}, healerIncome: 20, maxFleets: 3}
 	normalStyle = withAll(normalV1Style)
 )
 
-// withAll returns st with ferries and every Caster it may use.
+// withAll returns st with ferries, every Caster it may use, guard and
+// retake.
 func withAll(st style) style {
-	st.ferry, st.look, st.healAtWar = true, true, true
+	st.ferry, st.look, st.healAtWar, st.guard, st.retake = true, true, true, true, true
 	st.casters = []wish{wishLookStuck, wishEcon, wishHeal}
 	st.extras = []wish{wishCancel, wishLook, wishDirt, wishFool}
 	return st
@@ -75,11 +93,18 @@ type planner struct {
 	capitalBusy bool
 	// claimed are the hexes of cities ordered this turn.
 	claimed []hex.Hex
+	// forming are the hexes of the cities that form units this turn.
+	forming []hex.Hex
 	// moved marks the armies given a movement order.
 	moved map[game.ArmyID]bool
 	// gain is units transferred into an army this turn.
 	gain map[game.ArmyID]game.Units
-	// threat is the enemy power in sight near the Capital.
+	// given is units transferred out of an army this turn. The view's
+	// state is left as it is: the turn's orders are checked on it
+	// (keepValid).
+	given map[game.ArmyID]game.Units
+	// threat is the enemy power in sight near the Capital (with guard:
+	// armies p.armed counts, in sight or seen lately).
 	threat float64
 	// biggest is the power of the strongest enemy army seen lately.
 	biggest float64
@@ -113,10 +138,16 @@ func (w *world) plan(st style) []game.Order {
 // newPlanner reads what the turn's decisions share: the player's money
 // and forces, the threats and targets it knows, and its ferry plan.
 func newPlanner(w *world, st style) *planner {
-	p := &planner{world: w, st: st, moved: map[game.ArmyID]bool{}, gain: map[game.ArmyID]game.Units{}}
+	p := &planner{world: w, st: st, moved: map[game.ArmyID]bool{}, gain: map[game.ArmyID]game.Units{},
+		given: map[game.ArmyID]game.Units{}}
 	p.account()
 	if w.capital != nil {
-		p.threat = w.enemyPowerNear(w.capital.Hex, 5)
+		for _, e := range w.enemies {
+			recent := !e.Remembered || (st.guard && e.Seen+recentSighting >= w.turn)
+			if recent && hex.Distance(e.Hex, w.capital.Hex) <= 5 && p.armed(e) {
+				p.threat += w.power(e.Units) + 0.4*float64(e.NumCharacters)
+			}
+		}
 		for _, e := range w.enemies {
 			if e.Seen+15 >= w.turn && w.foeCityAt(e.Hex) == nil {
 				p.biggest = max(p.biggest, w.power(e.Units))
@@ -352,6 +383,7 @@ func (p *planner) formUnits() {
 		}
 		room -= n
 		p.units += n
+		p.forming = append(p.forming, c.Hex)
 	}
 }
 
@@ -440,11 +472,11 @@ func (p *planner) transfers() {
 		if a.Units.Total() > 0 {
 			continue
 		}
-		if g := p.garrisonAt(a.Hex); g != nil && g.Units.Total() > 0 {
-			u := p.escortOf(g.Units)
-			p.gain[a.ID] = p.gain[a.ID].Add(u)
-			g.Units = g.Units.Sub(u) // the plan's copy: later transfers see it gone
-			p.add(game.Order{Kind: erfworld.OrderTransfer, Army: g.ID, Target: a.ID, Units: u})
+		if p.ownCityAt(a.Hex) == nil {
+			continue
+		}
+		if g := p.garrisonAt(a.Hex); g != nil && p.unitsLeft(g).Total() > 0 {
+			p.transfer(g, a, p.escortOf(p.unitsLeft(g)))
 		}
 	}
 	for _, c := range p.cities {
@@ -452,7 +484,7 @@ func (p *planner) transfers() {
 		if g == nil {
 			continue
 		}
-		extra := g.Units.Total() - p.keepAt(c)
+		extra := p.unitsLeft(g).Total() - p.keepAt(c)
 		if extra <= 0 {
 			continue
 		}
@@ -475,9 +507,7 @@ func (p *planner) transfers() {
 		if to == nil {
 			continue
 		}
-		u := p.takeUnits(g.Units, extra)
-		p.gain[to.ID] = p.gain[to.ID].Add(u)
-		p.add(game.Order{Kind: erfworld.OrderTransfer, Army: g.ID, Target: to.ID, Units: u})
+		p.transfer(g, to, p.takeUnits(p.unitsLeft(g), extra))
 	}
 	// Strays (units without a Warlord outside a city) join a Warlord on
 	// their hex.
@@ -494,6 +524,17 @@ func (p *planner) transfers() {
 			}
 		}
 	}
+}
+
+// unitsLeft returns army a's units less those transferred out this turn.
+func (p *planner) unitsLeft(a *game.Army) game.Units { return a.Units.Sub(p.given[a.ID]) }
+
+// transfer orders units u from army from to army to and notes them given
+// and gained.
+func (p *planner) transfer(from, to *game.Army, u game.Units) {
+	p.given[from.ID] = p.given[from.ID].Add(u)
+	p.gain[to.ID] = p.gain[to.ID].Add(u)
+	p.add(game.Order{Kind: erfworld.OrderTransfer, Army: from.ID, Target: to.ID, Units: u})
 }
 
 // escortOf picks one unit of u for a builder: the kind it moves fastest
@@ -529,6 +570,7 @@ func (p *planner) takeUnits(u game.Units, n int) game.Units {
 
 // moveArmies gives each movable army its move.
 func (p *planner) moveArmies() {
+	recall := p.recall()
 	for _, a := range p.armies {
 		if p.moved[a.ID] {
 			continue
@@ -541,10 +583,38 @@ func (p *planner) moveArmies() {
 			}
 		case a.Units.Total()+p.gain[a.ID].Total() > escort:
 			p.moveLeader(a, wl)
+		case a.ID == recall:
+			p.moveAlong(a, p.descend(a.Hex, p.fieldTo(p.capital.Hex), p.movePoints(a)), game.OrderMove)
 		default:
 			p.moveBuilder(a)
 		}
 	}
+}
+
+// recall returns the builder that goes home to the Capital to lead the
+// units its garrison has beyond the keep, when the plan wants more
+// leaders than it has (a leader worn down to its last unit counts as a
+// builder), or 0: the builder nearest the Capital on foot, not in it.
+func (p *planner) recall() game.ArmyID {
+	if p.capital == nil || !p.st.guard {
+		return 0
+	}
+	leaders, lone := p.roles()
+	g := p.garrisonAt(p.capital.Hex)
+	if len(leaders) >= p.wantLeaders() || g == nil || p.unitsLeft(g).Total()-p.keepAt(p.capital) < 3 {
+		return 0
+	}
+	home := p.fieldTo(p.capital.Hex)
+	best, bestDist := game.ArmyID(0), int32(-1)
+	for _, a := range lone {
+		if a.Hex == p.capital.Hex {
+			return 0 // it takes the units this turn, or will
+		}
+		if d := home[p.rect.Index(a.Hex)]; d > 0 && (bestDist < 0 || d < bestDist) {
+			best, bestDist = a.ID, d
+		}
+	}
+	return best
 }
 
 // moveStray sends units without a Warlord to the nearest own city.
@@ -565,10 +635,16 @@ func (p *planner) moveAlong(a *game.Army, path []hex.Hex, kind game.OrderKind) {
 }
 
 // moveBuilder sends a builder (a Warlord with its escort, or alone) to the
-// next free city site near home, or to explore.
+// next free city site near home, or to explore. A builder with no units
+// (none gained this turn either) founds no city ("Where the player has an
+// Army"): unless it scouts, it fetches an escort first (fetchEscort).
 func (p *planner) moveBuilder(a *game.Army) {
 	_, lone := p.roles()
 	scout := len(lone) > 0 && lone[len(lone)-1] == a && p.enemyCapital == nil && (p.turn >= 8 || len(lone) > 1)
+	if !scout && a.Units.Total()+p.gain[a.ID].Total() == 0 {
+		p.fetchEscort(a)
+		return
+	}
 	if !scout {
 		home := a.Hex
 		if p.capital != nil {
@@ -594,6 +670,31 @@ func (p *planner) moveBuilder(a *game.Army) {
 	}
 }
 
+// fetchEscort takes a builder without units where it gets one: it waits
+// in an own city whose garrison has units or forms some this turn, else
+// walks to the nearest such city, else home to the Capital.
+func (p *planner) fetchEscort(a *game.Army) {
+	source := func(h hex.Hex) bool {
+		if p.ownCityAt(h) == nil {
+			return false
+		}
+		if g := p.garrisonAt(h); g != nil && p.unitsLeft(g).Total() > 0 {
+			return true
+		}
+		return slices.Contains(p.forming, h)
+	}
+	if source(a.Hex) {
+		return
+	}
+	if path := p.search(a.Hex, 16, func(h hex.Hex, _ int) bool { return source(h) }); len(path) > 0 {
+		p.moveAlong(a, path, game.OrderMove)
+		return
+	}
+	if p.capital != nil && a.Hex != p.capital.Hex {
+		p.moveAlong(a, p.descend(a.Hex, p.fieldTo(p.capital.Hex), p.movePoints(a)), game.OrderMove)
+	}
+}
+
 // moveLeader decides where a Warlord's army goes: a near enemy it beats, an
 // enemy city it can take (Capitals first), home when the Capital is
 // threatened or to gather, or out to explore.
@@ -608,7 +709,7 @@ func (p *planner) moveLeader(a *game.Army, wl game.Character) {
 		have := 0
 		g := p.garrisonAt(c.Hex)
 		if g != nil {
-			have = g.Units.Total()
+			have = p.unitsLeft(g).Total()
 		}
 		if need := p.keepAt(c) - have; need > 0 && n > need+2 && len(a.Units) > 0 {
 			u := p.takeUnits(game.Units{a.Units.Get(0)}, min(need, int(a.Units.Get(0))))
@@ -625,21 +726,32 @@ func (p *planner) moveLeader(a *game.Army, wl game.Character) {
 		}
 	}
 
-	// Defend: an enemy near the Capital (if on its land mass).
-	if p.st.defend && p.capital != nil && p.threat > 0 && !p.abroad(a) {
-		if t, ok := p.nearestEnemy(p.capital.Hex, 5); ok {
-			if pow >= 1.2*p.defenceAt(t.Hex, units) {
-				p.attackArmy(a, t)
+	// Retake a Capital when the player holds none.
+	if p.st.retake && p.capital == nil {
+		if t, ok := p.nearestCapital(a); ok {
+			if path := p.descend(a.Hex, p.fieldTo(t.Hex), p.movePoints(a)); len(path) > 0 {
+				p.moveAlong(a, path, game.OrderAttack)
 				return
 			}
+		}
+	}
+	// Defend: an enemy near the Capital (if on its land mass).
+	if p.st.defend && p.capital != nil && p.threat > 0 && !p.abroad(a) {
+		t, ok := p.nearestEnemy(p.capital.Hex, 5, false)
+		if ok && pow >= 1.2*p.defenceAt(t.Hex, units) {
+			p.attackArmy(a, t)
+			return
+		}
+		if ok || p.st.guard { // too strong, or out of sight now but seen lately
 			if a.Hex != p.capital.Hex {
 				p.moveAlong(a, p.descend(a.Hex, p.fieldTo(p.capital.Hex), p.movePoints(a)), game.OrderMove)
 			}
 			return
 		}
 	}
-	// A beatable enemy army close by.
-	if t, ok := p.nearestEnemy(a.Hex, 3); ok && p.foeCityAt(t.Hex) == nil {
+	// A beatable enemy army close by (not a builder, from the Capital).
+	atCapital := p.capital != nil && a.Hex == p.capital.Hex
+	if t, ok := p.nearestEnemy(a.Hex, 3, !atCapital); ok && p.foeCityAt(t.Hex) == nil {
 		ep := p.enemyPowerAt(t.Hex)
 		if p.st.attackRatio == 0 || pow >= p.st.attackRatio*ep {
 			p.attackArmy(a, t)
@@ -674,11 +786,12 @@ func (p *planner) moveLeader(a *game.Army, wl game.Character) {
 	}
 }
 
-// nearestEnemy returns the nearest enemy army in sight within r of h.
-func (p *planner) nearestEnemy(h hex.Hex, r int) (game.ArmyView, bool) {
+// nearestEnemy returns the nearest enemy army in sight within r of h:
+// any army if all is set, else one that p.armed counts.
+func (p *planner) nearestEnemy(h hex.Hex, r int, all bool) (game.ArmyView, bool) {
 	best, found := -1, game.ArmyView{}
 	for _, e := range p.enemies {
-		if e.Remembered {
+		if e.Remembered || !(all || p.armed(e)) {
 			continue
 		}
 		if d := hex.Distance(e.Hex, h); d <= r && (best < 0 || d < best) {
@@ -686,6 +799,26 @@ func (p *planner) nearestEnemy(h hex.Hex, r int) (game.ArmyView, bool) {
 		}
 	}
 	return found, best >= 0
+}
+
+// armed reports whether enemy army e counts as a threat to the Capital
+// and a target worth leaving it for: any army for a style without guard,
+// else one with more units than a builder's escort.
+func (p *planner) armed(e game.ArmyView) bool { return !p.st.guard || e.Units.Total() > escort }
+
+// nearestCapital returns the enemy Capital nearest to army a on foot.
+func (p *planner) nearestCapital(a *game.Army) (game.CityView, bool) {
+	var best game.CityView
+	bestDist := int32(-1)
+	for _, c := range p.foes {
+		if !c.Capital {
+			continue
+		}
+		if d := p.fieldTo(c.Hex)[p.rect.Index(a.Hex)]; d >= 0 && (bestDist < 0 || d < bestDist) {
+			best, bestDist = c, d
+		}
+	}
+	return best, bestDist >= 0
 }
 
 func (w *world) foeCityAt(h hex.Hex) *game.CityView {
