@@ -584,17 +584,22 @@ func (p *planner) moveArmies() {
 		case a.Units.Total()+p.gain[a.ID].Total() > escort:
 			p.moveLeader(a, wl)
 		case a.ID == recall:
-			p.moveAlong(a, p.descend(a.Hex, p.fieldTo(p.capital.Hex), p.movePoints(a)), game.OrderMove)
+			home := p.capital.Hex
+			p.moveAlong(a, p.search(a.Hex, recallRadius, func(h hex.Hex, _ int) bool { return h == home }), game.OrderMove)
 		default:
 			p.moveBuilder(a)
 		}
 	}
 }
 
+// recallRadius is the farthest, in steps, a builder is called home from.
+const recallRadius = 24
+
 // recall returns the builder that goes home to the Capital to lead the
 // units its garrison has beyond the keep, when the plan wants more
 // leaders than it has (a leader worn down to its last unit counts as a
-// builder), or 0: the builder nearest the Capital on foot, not in it.
+// builder), or 0: the builder nearest the Capital on foot (within
+// recallRadius), not in it.
 func (p *planner) recall() game.ArmyID {
 	if p.capital == nil || !p.st.guard {
 		return 0
@@ -604,17 +609,22 @@ func (p *planner) recall() game.ArmyID {
 	if len(leaders) >= p.wantLeaders() || g == nil || p.unitsLeft(g).Total()-p.keepAt(p.capital) < 3 {
 		return 0
 	}
-	home := p.fieldTo(p.capital.Hex)
-	best, bestDist := game.ArmyID(0), int32(-1)
-	for _, a := range lone {
-		if a.Hex == p.capital.Hex {
-			return 0 // it takes the units this turn, or will
+	builderAt := func(h hex.Hex) game.ArmyID {
+		for _, a := range lone {
+			if a.Hex == h {
+				return a.ID
+			}
 		}
-		if d := home[p.rect.Index(a.Hex)]; d > 0 && (bestDist < 0 || d < bestDist) {
-			best, bestDist = a.ID, d
-		}
+		return 0
 	}
-	return best
+	if builderAt(p.capital.Hex) != 0 {
+		return 0 // it takes the units this turn, or will
+	}
+	path := p.search(p.capital.Hex, recallRadius, func(h hex.Hex, _ int) bool { return builderAt(h) != 0 })
+	if len(path) == 0 {
+		return 0
+	}
+	return builderAt(path[len(path)-1])
 }
 
 // moveStray sends units without a Warlord to the nearest own city.
