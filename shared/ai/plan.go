@@ -48,6 +48,15 @@ type style struct {
 	// odds, when the player holds none: it is out of the game unless it
 	// takes one back within a turn.
 	retake bool
+	// flank sends an army that would attack a city from the hex another
+	// army attacks it from this turn round by another neighbour of the
+	// city: an enemy army stepping out of the city meets those that step
+	// across its edge, and "every army that fought ... moves no more this
+	// turn", so one Warlord sent out each turn would stop them all.
+	flank bool
+	// stack weighs an attack on a city with all the leaders on the army's
+	// hex, which take the same decision and go in together.
+	stack bool
 }
 
 // recentSighting is how many turns an enemy army seen near the Capital
@@ -58,17 +67,18 @@ var (
 	easyStyle = style{builders: 1, maxLeaders: 1, unitsLeader: 1000, capitalKeep: 2, cityKeep: 1,
 		attackRatio: 0, minAttack: 10}
 	// normalV1Style is Normal before ferries, the Look-, Fool-, Dirt- and
-	// Cancel-A-Mancers, guard and retake (level NormalV1).
+	// Cancel-A-Mancers, guard, retake, flank and stack (level NormalV1).
 	normalV1Style = style{upgrades: true, builders: 2, maxLeaders: 3, unitsLeader: 40, capitalKeep: 4, cityKeep: 2,
 		attackRatio: 1.3, minAttack: 20, growthShare: 0.3, defend: true, extraLevels: true, leadersFound: true,
 		econCasters: 2, casters: []wish{wishEcon, wishHeal}, healerIncome: 20, maxFleets: 3}
 	normalStyle = withAll(normalV1Style)
 )
 
-// withAll returns st with ferries, every Caster it may use, guard and
-// retake.
+// withAll returns st with ferries, every Caster it may use, guard,
+// retake, flank and stack.
 func withAll(st style) style {
-	st.ferry, st.look, st.healAtWar, st.guard, st.retake = true, true, true, true, true
+	st.ferry, st.look, st.healAtWar = true, true, true
+	st.guard, st.retake, st.flank, st.stack = true, true, true, true
 	st.casters = []wish{wishLookStuck, wishEcon, wishHeal}
 	st.extras = []wish{wishCancel, wishLook, wishDirt, wishFool}
 	return st
@@ -93,6 +103,9 @@ type planner struct {
 	capitalBusy bool
 	// claimed are the hexes of cities ordered this turn.
 	claimed []hex.Hex
+	// assaults are the edges (army's hex, city's hex) armies step across
+	// into enemy cities this turn.
+	assaults [][2]hex.Hex
 	// forming are the hexes of the cities that form units this turn.
 	forming []hex.Hex
 	// moved marks the armies given a movement order.
@@ -768,11 +781,19 @@ func (p *planner) moveLeader(a *game.Army, wl game.Character) {
 			return
 		}
 	}
-	// An enemy city.
+	// An enemy city, with the other leaders on the hex for a style that
+	// stacks.
 	atHome := p.capital != nil && a.Hex == p.capital.Hex
-	if n >= p.st.minAttack || !atHome {
-		if t, ok := p.cityTarget(a, units, pow); ok {
+	sUnits, sPow := units, pow
+	if p.st.stack {
+		sUnits, sPow = p.stackOf(a, units, pow)
+	}
+	if sUnits.Total() >= p.st.minAttack || !atHome {
+		if t, ok := p.cityTarget(a, sUnits, sPow); ok {
 			path := p.descend(a.Hex, p.fieldTo(t.Hex), p.movePoints(a))
+			if len(path) > 0 && path[0] == t.Hex && pow >= p.st.attackRatio*p.defenceAt(t.Hex, units)+1 {
+				path = p.flankPath(a.Hex, t.Hex, path) // strong enough alone
+			}
 			if len(path) > 0 {
 				p.moveAlong(a, path, game.OrderAttack)
 				return
@@ -794,6 +815,42 @@ func (p *planner) moveLeader(a *game.Army, wl game.Character) {
 	if p.capital != nil && a.Hex != p.capital.Hex {
 		p.moveAlong(a, p.descend(a.Hex, p.fieldTo(p.capital.Hex), p.movePoints(a)), game.OrderMove)
 	}
+}
+
+// stackOf returns the units and power of leader a's army (units, pow
+// this turn) with those of the player's other leaders on its hex: armies
+// that attack together from one hex into the next fight one battle.
+func (p *planner) stackOf(a *game.Army, units game.Units, pow float64) (game.Units, float64) {
+	leaders, _ := p.roles()
+	for _, b := range leaders {
+		if b != a && b.Hex == a.Hex {
+			u := p.unitsLeft(b).Add(p.gain[b.ID])
+			units = units.Add(u)
+			pow += p.armyPower(b, u)
+		}
+	}
+	return units, pow
+}
+
+// flankPath returns the path of an attack from hex from into the enemy
+// city next to it on hex city: path, the step across their edge, unless
+// another army steps across it this turn and the style flanks; then, if
+// there is one, the way round by the first neighbour of both hexes that
+// the player knows free (passable, no enemy city or army seen there).
+func (p *planner) flankPath(from, city hex.Hex, path []hex.Hex) []hex.Hex {
+	edge := [2]hex.Hex{from, city}
+	if !p.st.flank || !slices.Contains(p.assaults, edge) {
+		p.assaults = append(p.assaults, edge)
+		return path
+	}
+	for _, n := range from.Neighbors() {
+		i := p.rect.Index(n)
+		if i < 0 || hex.Distance(n, city) != 1 || !p.passable(i) || p.foeCityAt(n) != nil || p.enemyPowerAt(n) > 0 {
+			continue
+		}
+		return []hex.Hex{n, city}
+	}
+	return path
 }
 
 // nearestEnemy returns the nearest enemy army in sight within r of h:

@@ -308,3 +308,61 @@ func TestRecallBuilder(t *testing.T) {
 		sc.valid(1, p.orders)
 	}
 }
+
+// TestFlankPastPin puts two of player 1's armies, each strong enough
+// alone, next to an enemy city whose lone Warlord attacks one of them:
+// armies stepping across one edge from both sides fight there, and
+// "every army that fought, winner or loser, moves no more this turn", so
+// the Warlord would stop both each turn. Normal sends the second army
+// round by another neighbour of the city, which it takes the same turn
+// (game.Resolve); NormalV1's armies both stop on the edge.
+func TestFlankPastPin(t *testing.T) {
+	for _, tt := range []struct {
+		l     Level
+		takes bool
+	}{{Normal, true}, {NormalV1, false}} {
+		sc := builderScene(t)
+		city := sc.city(2, at(11, 4), false, 1)
+		sc.army(2, at(11, 4), sc.infantry(2), false)
+		pin := sc.army(2, at(11, 4), nil, true)
+		a := sc.army(1, at(10, 4), sc.infantry(20), true)
+		sc.army(1, at(10, 4), sc.infantry(20), true)
+		orders := ordersOf(sc, tt.l)
+		enemy := []game.Order{{Turn: sc.s.Turn, Kind: game.OrderAttack, Army: pin, Target: a}}
+		game.Resolve(sc.s, sc.rs, []game.PlayerOrders{{Player: 1, Orders: orders}, {Player: 2, Orders: enemy}})
+		if takes := sc.s.City(city).Owner == 1; takes != tt.takes {
+			t.Errorf("%s: takes the city past the Warlord sent out of it %v, want %v (orders %v)", tt.l, takes, tt.takes, orders)
+		}
+	}
+}
+
+// TestStackAttacksTogether puts two of player 1's leaders on one hex next
+// to an enemy city that neither can take alone (1.3 times its army and its
+// own Infantry) and both can together: Normal's go in together and take it
+// (game.Resolve); NormalV1's, each weighing itself alone, stay out.
+func TestStackAttacksTogether(t *testing.T) {
+	for _, tt := range []struct {
+		l     Level
+		takes bool
+	}{{Normal, true}, {NormalV1, false}} {
+		sc := builderScene(t)
+		city := sc.city(2, at(11, 4), false, 2)
+		sc.army(2, at(11, 4), sc.infantry(6), false)
+		a := sc.army(1, at(10, 4), sc.infantry(8), true)
+		b := sc.army(1, at(10, 4), sc.infantry(8), true)
+		orders := ordersOf(sc, tt.l)
+		in := 0
+		for _, o := range orders {
+			if (o.Army == a || o.Army == b) && o.Kind == game.OrderAttack && len(o.Path) == 1 && o.Path[0] == at(11, 4) {
+				in++
+			}
+		}
+		if want := map[bool]int{true: 2, false: 0}[tt.takes]; in != want {
+			t.Errorf("%s: %d of the two leaders attack the city, want %d (orders %v)", tt.l, in, want, orders)
+		}
+		game.Resolve(sc.s, sc.rs, []game.PlayerOrders{{Player: 1, Orders: orders}, {Player: 2}})
+		if takes := sc.s.City(city).Owner == 1; takes != tt.takes {
+			t.Errorf("%s: takes the city %v, want %v", tt.l, takes, tt.takes)
+		}
+	}
+}
