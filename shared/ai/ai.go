@@ -40,9 +40,9 @@ const (
 // NormalV1 is Normal as it played before it carried armies by Fleet, used
 // the Look-, Fool-, Dirt- and Cancel-A-Mancers, kept its Capital and
 // attacked cities as it now does (style.guard, retake, stack and flank);
-// its builders fetch their escort as
-// every level's do. It is kept for the strength ladder, to measure Normal
-// against; Levels and ParseLevel leave it out, so no game offers it.
+// its builders fetch their escort as every level's do. It is kept for the
+// strength ladder, to measure Normal against; Levels and ParseLevel leave
+// it out, so no game offers it.
 const NormalV1 Level = 100
 
 // Levels returns every level a game may ask for, weakest first.
