@@ -322,3 +322,36 @@ func BenchmarkOrders(b *testing.B) {
 		})
 	}
 }
+
+// TestRandomTakesCities plays Random against Passive: Random's armies walk
+// with Move and Attack orders alike, and as "a Move stops before an enemy
+// city" only an Attack goes in, fights the city's Infantry and takes it.
+// Random must take a city of Passive's in a few games.
+func TestRandomTakesCities(t *testing.T) {
+	rs := newRules(t)
+	taken := 0
+	for seed := uint64(1); seed <= 4; seed++ {
+		s, err := rs.NewGame(seed, 24, 24, 2, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		passive := map[game.CityID]bool{}
+		for _, c := range s.Cities {
+			if c.Owner == 2 {
+				passive[c.ID] = true
+			}
+		}
+		playOn(t, rs, s, []Level{Random, Passive}, 150, nil)
+		for _, c := range s.Cities {
+			if passive[c.ID] && c.Owner == 1 {
+				taken++
+			}
+		}
+		if s.Over && s.Winner == 1 {
+			taken++
+		}
+	}
+	if taken == 0 {
+		t.Error("random took no city of passive's in 4 games of 150 turns")
+	}
+}
