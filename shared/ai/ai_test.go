@@ -112,12 +112,17 @@ func TestOrdersValid(t *testing.T) {
 // TestDeterministic checks that the same seed and view give the same
 // orders, from a fresh player and from a copy of the view decoded from the
 // wire, and that another seed may choose differently: on a generated map,
-// and on two islands where Normal ferries its armies.
+// and on two islands where Normal ferries its armies and looks at its
+// rival (the test checks that it does).
 func TestDeterministic(t *testing.T) {
 	rs := newRules(t)
 	checked := 0
+	kinds := map[game.OrderKind]bool{}
 	check := func(levels []Level, seed uint64) func(s *game.State, p game.PlayerID, orders []game.Order) {
 		return func(s *game.State, p game.PlayerID, orders []game.Order) {
+			for _, o := range orders {
+				kinds[o.Kind] = true
+			}
 			v := game.NewView(s, p)
 			again := New(rs, levels[p-1], seed).Orders(v)
 			if !reflect.DeepEqual(again, orders) {
@@ -142,11 +147,14 @@ func TestDeterministic(t *testing.T) {
 	if checked < 60 {
 		t.Fatalf("checked %d player turns, want at least 60", checked)
 	}
-	checked = 0
+	checked, kinds = 0, map[game.OrderKind]bool{}
 	islands := []Level{Normal, Normal}
 	playOn(t, rs, islandGame(t, rs, 5), islands, 40, check(islands, 5))
 	if checked < 60 {
 		t.Fatalf("checked %d player turns on the islands, want at least 60", checked)
+	}
+	if !kinds[erfworld.OrderLoad] || !kinds[erfworld.OrderLook] {
+		t.Fatalf("on the islands: boarded %v, looked %v; the test needs both", kinds[erfworld.OrderLoad], kinds[erfworld.OrderLook])
 	}
 }
 
