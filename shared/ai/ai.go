@@ -29,12 +29,18 @@ const (
 	// Normal plans its economy, defends its Capital and attacks where it is
 	// stronger; it carries armies by Fleet to enemies beyond the water,
 	// looks for rivals it cannot find with a Look-A-Mancer, and pops the
-	// Look-, Fool-, Dirt- and Cancel-A-Mancers where they pay.
+	// Look-, Fool-, Dirt- and Cancel-A-Mancers where they pay. It keeps
+	// its Capital against the armies it has seen near it lately, leaves it
+	// for no builder, and with no Capital left attacks the nearest; its
+	// leaders on one hex weigh and attack a city together, and a second
+	// army goes round rather than across the edge the first steps over.
 	Normal
 )
 
-// NormalV1 is Normal as it played before it carried armies by Fleet and
-// used the Look-, Fool-, Dirt- and Cancel-A-Mancers. It is kept for the
+// NormalV1 is Normal as it played before it carried armies by Fleet, used
+// the Look-, Fool-, Dirt- and Cancel-A-Mancers, kept its Capital and
+// attacked cities as it now does (style.guard, retake, stack and flank);
+// its builders fetch their escort as every level's do. It is kept for the
 // strength ladder, to measure Normal against; Levels and ParseLevel leave
 // it out, so no game offers it.
 const NormalV1 Level = 100

@@ -112,12 +112,17 @@ func TestOrdersValid(t *testing.T) {
 // TestDeterministic checks that the same seed and view give the same
 // orders, from a fresh player and from a copy of the view decoded from the
 // wire, and that another seed may choose differently: on a generated map,
-// and on two islands where Normal ferries its armies.
+// and on two islands where Normal ferries its armies and looks at its
+// rival (the test checks that it does).
 func TestDeterministic(t *testing.T) {
 	rs := newRules(t)
 	checked := 0
+	kinds := map[game.OrderKind]bool{}
 	check := func(levels []Level, seed uint64) func(s *game.State, p game.PlayerID, orders []game.Order) {
 		return func(s *game.State, p game.PlayerID, orders []game.Order) {
+			for _, o := range orders {
+				kinds[o.Kind] = true
+			}
 			v := game.NewView(s, p)
 			again := New(rs, levels[p-1], seed).Orders(v)
 			if !reflect.DeepEqual(again, orders) {
@@ -142,11 +147,14 @@ func TestDeterministic(t *testing.T) {
 	if checked < 60 {
 		t.Fatalf("checked %d player turns, want at least 60", checked)
 	}
-	checked = 0
+	checked, kinds = 0, map[game.OrderKind]bool{}
 	islands := []Level{Normal, Normal}
 	playOn(t, rs, islandGame(t, rs, 5), islands, 40, check(islands, 5))
 	if checked < 60 {
 		t.Fatalf("checked %d player turns on the islands, want at least 60", checked)
+	}
+	if !kinds[erfworld.OrderLoad] || !kinds[erfworld.OrderLook] {
+		t.Fatalf("on the islands: boarded %v, looked %v; the test needs both", kinds[erfworld.OrderLoad], kinds[erfworld.OrderLook])
 	}
 }
 
@@ -320,5 +328,38 @@ func BenchmarkOrders(b *testing.B) {
 				pl.Orders(v)
 			}
 		})
+	}
+}
+
+// TestRandomTakesCities plays Random against Passive: Random's armies walk
+// with Move and Attack orders alike, and as "a Move stops before an enemy
+// city" only an Attack goes in, fights the city's Infantry and takes it.
+// Random must take a city of Passive's in a few games.
+func TestRandomTakesCities(t *testing.T) {
+	rs := newRules(t)
+	taken := 0
+	for seed := uint64(1); seed <= 4; seed++ {
+		s, err := rs.NewGame(seed, 24, 24, 2, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		passive := map[game.CityID]bool{}
+		for _, c := range s.Cities {
+			if c.Owner == 2 {
+				passive[c.ID] = true
+			}
+		}
+		playOn(t, rs, s, []Level{Random, Passive}, 150, nil)
+		for _, c := range s.Cities {
+			if passive[c.ID] && c.Owner == 1 {
+				taken++
+			}
+		}
+		if s.Over && s.Winner == 1 {
+			taken++
+		}
+	}
+	if taken == 0 {
+		t.Error("random took no city of passive's in 4 games of 150 turns")
 	}
 }

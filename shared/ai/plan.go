@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"slices"
+
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/rules"
@@ -35,22 +37,48 @@ type style struct {
 	look bool
 	// healAtWar pops the Heal-A-Mancer only once an enemy is known.
 	healAtWar bool
+	// guard keeps the Capital: an enemy army with no more units than a
+	// builder's escort, which a city's own Infantry keeps out, is no
+	// threat to it and not worth leaving it for; an enemy army seen near
+	// it lately and out of sight now still is one (recentSighting); a
+	// builder comes home to lead the Capital's spare units when leaders
+	// are short (recall).
+	guard bool
+	// retake sends every army at the nearest enemy Capital, whatever the
+	// odds, when the player holds none: it is out of the game unless it
+	// takes one back within a turn.
+	retake bool
+	// flank sends an army that would attack a city from the hex another
+	// army attacks it from this turn round by another neighbour of the
+	// city: an enemy army stepping out of the city meets those that step
+	// across its edge, and "every army that fought ... moves no more this
+	// turn", so one Warlord sent out each turn would stop them all.
+	flank bool
+	// stack weighs an attack on a city with all the leaders on the army's
+	// hex, which take the same decision and go in together.
+	stack bool
 }
+
+// recentSighting is how many turns an enemy army seen near the Capital
+// and now out of sight still counts as a threat (a style with guard).
+const recentSighting = 2
 
 var (
 	easyStyle = style{builders: 1, maxLeaders: 1, unitsLeader: 1000, capitalKeep: 2, cityKeep: 1,
 		attackRatio: 0, minAttack: 10}
-	// normalV1Style is Normal before ferries and the Look-, Fool-, Dirt-
-	// and Cancel-A-Mancers (level NormalV1).
+	// normalV1Style is Normal before ferries, the Look-, Fool-, Dirt- and
+	// Cancel-A-Mancers, guard, retake, flank and stack (level NormalV1).
 	normalV1Style = style{upgrades: true, builders: 2, maxLeaders: 3, unitsLeader: 40, capitalKeep: 4, cityKeep: 2,
 		attackRatio: 1.3, minAttack: 20, growthShare: 0.3, defend: true, extraLevels: true, leadersFound: true,
 		econCasters: 2, casters: []wish{wishEcon, wishHeal}, healerIncome: 20, maxFleets: 3}
 	normalStyle = withAll(normalV1Style)
 )
 
-// withAll returns st with ferries and every Caster it may use.
+// withAll returns st with ferries, every Caster it may use, guard,
+// retake, flank and stack.
 func withAll(st style) style {
 	st.ferry, st.look, st.healAtWar = true, true, true
+	st.guard, st.retake, st.flank, st.stack = true, true, true, true
 	st.casters = []wish{wishLookStuck, wishEcon, wishHeal}
 	st.extras = []wish{wishCancel, wishLook, wishDirt, wishFool}
 	return st
@@ -75,11 +103,21 @@ type planner struct {
 	capitalBusy bool
 	// claimed are the hexes of cities ordered this turn.
 	claimed []hex.Hex
+	// assaults are the edges (army's hex, city's hex) armies step across
+	// into enemy cities this turn.
+	assaults [][2]hex.Hex
+	// forming are the hexes of the cities that form units this turn.
+	forming []hex.Hex
 	// moved marks the armies given a movement order.
 	moved map[game.ArmyID]bool
 	// gain is units transferred into an army this turn.
 	gain map[game.ArmyID]game.Units
-	// threat is the enemy power in sight near the Capital.
+	// given is units transferred out of an army this turn. The view's
+	// state is left as it is: the turn's orders are checked on it
+	// (keepValid).
+	given map[game.ArmyID]game.Units
+	// threat is the enemy power in sight near the Capital (with guard:
+	// armies p.armed counts, in sight or seen lately).
 	threat float64
 	// biggest is the power of the strongest enemy army seen lately.
 	biggest float64
@@ -113,10 +151,16 @@ func (w *world) plan(st style) []game.Order {
 // newPlanner reads what the turn's decisions share: the player's money
 // and forces, the threats and targets it knows, and its ferry plan.
 func newPlanner(w *world, st style) *planner {
-	p := &planner{world: w, st: st, moved: map[game.ArmyID]bool{}, gain: map[game.ArmyID]game.Units{}}
+	p := &planner{world: w, st: st, moved: map[game.ArmyID]bool{}, gain: map[game.ArmyID]game.Units{},
+		given: map[game.ArmyID]game.Units{}}
 	p.account()
 	if w.capital != nil {
-		p.threat = w.enemyPowerNear(w.capital.Hex, 5)
+		for _, e := range w.enemies {
+			recent := !e.Remembered || (st.guard && e.Seen+recentSighting >= w.turn)
+			if recent && hex.Distance(e.Hex, w.capital.Hex) <= 5 && p.armed(e) {
+				p.threat += w.power(e.Units) + 0.4*float64(e.NumCharacters)
+			}
+		}
 		for _, e := range w.enemies {
 			if e.Seen+15 >= w.turn && w.foeCityAt(e.Hex) == nil {
 				p.biggest = max(p.biggest, w.power(e.Units))
@@ -352,6 +396,7 @@ func (p *planner) formUnits() {
 		}
 		room -= n
 		p.units += n
+		p.forming = append(p.forming, c.Hex)
 	}
 }
 
@@ -440,11 +485,11 @@ func (p *planner) transfers() {
 		if a.Units.Total() > 0 {
 			continue
 		}
-		if g := p.garrisonAt(a.Hex); g != nil && g.Units.Total() > 0 {
-			u := p.escortOf(g.Units)
-			p.gain[a.ID] = p.gain[a.ID].Add(u)
-			g.Units = g.Units.Sub(u) // the plan's copy: later transfers see it gone
-			p.add(game.Order{Kind: erfworld.OrderTransfer, Army: g.ID, Target: a.ID, Units: u})
+		if p.ownCityAt(a.Hex) == nil {
+			continue
+		}
+		if g := p.garrisonAt(a.Hex); g != nil && p.unitsLeft(g).Total() > 0 {
+			p.transfer(g, a, p.escortOf(p.unitsLeft(g)))
 		}
 	}
 	for _, c := range p.cities {
@@ -452,7 +497,7 @@ func (p *planner) transfers() {
 		if g == nil {
 			continue
 		}
-		extra := g.Units.Total() - p.keepAt(c)
+		extra := p.unitsLeft(g).Total() - p.keepAt(c)
 		if extra <= 0 {
 			continue
 		}
@@ -475,9 +520,7 @@ func (p *planner) transfers() {
 		if to == nil {
 			continue
 		}
-		u := p.takeUnits(g.Units, extra)
-		p.gain[to.ID] = p.gain[to.ID].Add(u)
-		p.add(game.Order{Kind: erfworld.OrderTransfer, Army: g.ID, Target: to.ID, Units: u})
+		p.transfer(g, to, p.takeUnits(p.unitsLeft(g), extra))
 	}
 	// Strays (units without a Warlord outside a city) join a Warlord on
 	// their hex.
@@ -494,6 +537,17 @@ func (p *planner) transfers() {
 			}
 		}
 	}
+}
+
+// unitsLeft returns army a's units less those transferred out this turn.
+func (p *planner) unitsLeft(a *game.Army) game.Units { return a.Units.Sub(p.given[a.ID]) }
+
+// transfer orders units u from army from to army to and notes them given
+// and gained.
+func (p *planner) transfer(from, to *game.Army, u game.Units) {
+	p.given[from.ID] = p.given[from.ID].Add(u)
+	p.gain[to.ID] = p.gain[to.ID].Add(u)
+	p.add(game.Order{Kind: erfworld.OrderTransfer, Army: from.ID, Target: to.ID, Units: u})
 }
 
 // escortOf picks one unit of u for a builder: the kind it moves fastest
@@ -529,6 +583,7 @@ func (p *planner) takeUnits(u game.Units, n int) game.Units {
 
 // moveArmies gives each movable army its move.
 func (p *planner) moveArmies() {
+	recall := p.recall()
 	for _, a := range p.armies {
 		if p.moved[a.ID] {
 			continue
@@ -541,10 +596,48 @@ func (p *planner) moveArmies() {
 			}
 		case a.Units.Total()+p.gain[a.ID].Total() > escort:
 			p.moveLeader(a, wl)
+		case a.ID == recall:
+			home := p.capital.Hex
+			p.moveAlong(a, p.search(a.Hex, recallRadius, func(h hex.Hex, _ int) bool { return h == home }), game.OrderMove)
 		default:
 			p.moveBuilder(a)
 		}
 	}
+}
+
+// recallRadius is the farthest, in steps, a builder is called home from.
+const recallRadius = 24
+
+// recall returns the builder that goes home to the Capital to lead the
+// units its garrison has beyond the keep, when the plan wants more
+// leaders than it has (a leader worn down to its last unit counts as a
+// builder), or 0: the builder nearest the Capital on foot (within
+// recallRadius), not in it.
+func (p *planner) recall() game.ArmyID {
+	if p.capital == nil || !p.st.guard {
+		return 0
+	}
+	leaders, lone := p.roles()
+	g := p.garrisonAt(p.capital.Hex)
+	if len(leaders) >= p.wantLeaders() || g == nil || p.unitsLeft(g).Total()-p.keepAt(p.capital) < 3 {
+		return 0
+	}
+	builderAt := func(h hex.Hex) game.ArmyID {
+		for _, a := range lone {
+			if a.Hex == h {
+				return a.ID
+			}
+		}
+		return 0
+	}
+	if builderAt(p.capital.Hex) != 0 {
+		return 0 // it takes the units this turn, or will
+	}
+	path := p.search(p.capital.Hex, recallRadius, func(h hex.Hex, _ int) bool { return builderAt(h) != 0 })
+	if len(path) == 0 {
+		return 0
+	}
+	return builderAt(path[len(path)-1])
 }
 
 // moveStray sends units without a Warlord to the nearest own city.
@@ -565,10 +658,16 @@ func (p *planner) moveAlong(a *game.Army, path []hex.Hex, kind game.OrderKind) {
 }
 
 // moveBuilder sends a builder (a Warlord with its escort, or alone) to the
-// next free city site near home, or to explore.
+// next free city site near home, or to explore. A builder with no units
+// (none gained this turn either) founds no city ("Where the player has an
+// Army"): unless it scouts, it fetches an escort first (fetchEscort).
 func (p *planner) moveBuilder(a *game.Army) {
 	_, lone := p.roles()
 	scout := len(lone) > 0 && lone[len(lone)-1] == a && p.enemyCapital == nil && (p.turn >= 8 || len(lone) > 1)
+	if !scout && a.Units.Total()+p.gain[a.ID].Total() == 0 {
+		p.fetchEscort(a)
+		return
+	}
 	if !scout {
 		home := a.Hex
 		if p.capital != nil {
@@ -594,6 +693,31 @@ func (p *planner) moveBuilder(a *game.Army) {
 	}
 }
 
+// fetchEscort takes a builder without units where it gets one: it waits
+// in an own city whose garrison has units or forms some this turn, else
+// walks to the nearest such city, else home to the Capital.
+func (p *planner) fetchEscort(a *game.Army) {
+	source := func(h hex.Hex) bool {
+		if p.ownCityAt(h) == nil {
+			return false
+		}
+		if g := p.garrisonAt(h); g != nil && p.unitsLeft(g).Total() > 0 {
+			return true
+		}
+		return slices.Contains(p.forming, h)
+	}
+	if source(a.Hex) {
+		return
+	}
+	if path := p.search(a.Hex, 16, func(h hex.Hex, _ int) bool { return source(h) }); len(path) > 0 {
+		p.moveAlong(a, path, game.OrderMove)
+		return
+	}
+	if p.capital != nil && a.Hex != p.capital.Hex {
+		p.moveAlong(a, p.descend(a.Hex, p.fieldTo(p.capital.Hex), p.movePoints(a)), game.OrderMove)
+	}
+}
+
 // moveLeader decides where a Warlord's army goes: a near enemy it beats, an
 // enemy city it can take (Capitals first), home when the Capital is
 // threatened or to gather, or out to explore.
@@ -608,7 +732,7 @@ func (p *planner) moveLeader(a *game.Army, wl game.Character) {
 		have := 0
 		g := p.garrisonAt(c.Hex)
 		if g != nil {
-			have = g.Units.Total()
+			have = p.unitsLeft(g).Total()
 		}
 		if need := p.keepAt(c) - have; need > 0 && n > need+2 && len(a.Units) > 0 {
 			u := p.takeUnits(game.Units{a.Units.Get(0)}, min(need, int(a.Units.Get(0))))
@@ -625,32 +749,51 @@ func (p *planner) moveLeader(a *game.Army, wl game.Character) {
 		}
 	}
 
-	// Defend: an enemy near the Capital (if on its land mass).
-	if p.st.defend && p.capital != nil && p.threat > 0 && !p.abroad(a) {
-		if t, ok := p.nearestEnemy(p.capital.Hex, 5); ok {
-			if pow >= 1.2*p.defenceAt(t.Hex, units) {
-				p.attackArmy(a, t)
+	// Retake a Capital when the player holds none.
+	if p.st.retake && p.capital == nil {
+		if t, ok := p.nearestCapital(a); ok {
+			if path := p.descend(a.Hex, p.fieldTo(t.Hex), p.movePoints(a)); len(path) > 0 {
+				p.moveAlong(a, path, game.OrderAttack)
 				return
 			}
+		}
+	}
+	// Defend: an enemy near the Capital (if on its land mass).
+	if p.st.defend && p.capital != nil && p.threat > 0 && !p.abroad(a) {
+		t, ok := p.nearestEnemy(p.capital.Hex, 5, false)
+		if ok && pow >= 1.2*p.defenceAt(t.Hex, units) {
+			p.attackArmy(a, t)
+			return
+		}
+		if ok || p.st.guard { // too strong, or out of sight now but seen lately
 			if a.Hex != p.capital.Hex {
 				p.moveAlong(a, p.descend(a.Hex, p.fieldTo(p.capital.Hex), p.movePoints(a)), game.OrderMove)
 			}
 			return
 		}
 	}
-	// A beatable enemy army close by.
-	if t, ok := p.nearestEnemy(a.Hex, 3); ok && p.foeCityAt(t.Hex) == nil {
+	// A beatable enemy army close by (not a builder, from the Capital).
+	atCapital := p.capital != nil && a.Hex == p.capital.Hex
+	if t, ok := p.nearestEnemy(a.Hex, 3, !atCapital); ok && p.foeCityAt(t.Hex) == nil {
 		ep := p.enemyPowerAt(t.Hex)
 		if p.st.attackRatio == 0 || pow >= p.st.attackRatio*ep {
 			p.attackArmy(a, t)
 			return
 		}
 	}
-	// An enemy city.
+	// An enemy city, with the other leaders on the hex for a style that
+	// stacks.
 	atHome := p.capital != nil && a.Hex == p.capital.Hex
-	if n >= p.st.minAttack || !atHome {
-		if t, ok := p.cityTarget(a, units, pow); ok {
+	sUnits, sPow := units, pow
+	if p.st.stack {
+		sUnits, sPow = p.stackOf(a, units, pow)
+	}
+	if sUnits.Total() >= p.st.minAttack || !atHome {
+		if t, ok := p.cityTarget(a, sUnits, sPow); ok {
 			path := p.descend(a.Hex, p.fieldTo(t.Hex), p.movePoints(a))
+			if len(path) > 0 && path[0] == t.Hex && pow >= p.st.attackRatio*p.defenceAt(t.Hex, units)+1 {
+				path = p.flankPath(a.Hex, t.Hex, path) // strong enough alone
+			}
 			if len(path) > 0 {
 				p.moveAlong(a, path, game.OrderAttack)
 				return
@@ -674,11 +817,48 @@ func (p *planner) moveLeader(a *game.Army, wl game.Character) {
 	}
 }
 
-// nearestEnemy returns the nearest enemy army in sight within r of h.
-func (p *planner) nearestEnemy(h hex.Hex, r int) (game.ArmyView, bool) {
+// stackOf returns the units and power of leader a's army (units, pow
+// this turn) with those of the player's other leaders on its hex: armies
+// that attack together from one hex into the next fight one battle.
+func (p *planner) stackOf(a *game.Army, units game.Units, pow float64) (game.Units, float64) {
+	leaders, _ := p.roles()
+	for _, b := range leaders {
+		if b != a && b.Hex == a.Hex {
+			u := p.unitsLeft(b).Add(p.gain[b.ID])
+			units = units.Add(u)
+			pow += p.armyPower(b, u)
+		}
+	}
+	return units, pow
+}
+
+// flankPath returns the path of an attack from hex from into the enemy
+// city next to it on hex city: path, the step across their edge, unless
+// another army steps across it this turn and the style flanks; then, if
+// there is one, the way round by the first neighbour of both hexes that
+// the player knows free (passable, no enemy city or army seen there).
+func (p *planner) flankPath(from, city hex.Hex, path []hex.Hex) []hex.Hex {
+	edge := [2]hex.Hex{from, city}
+	if !p.st.flank || !slices.Contains(p.assaults, edge) {
+		p.assaults = append(p.assaults, edge)
+		return path
+	}
+	for _, n := range from.Neighbors() {
+		i := p.rect.Index(n)
+		if i < 0 || hex.Distance(n, city) != 1 || !p.passable(i) || p.foeCityAt(n) != nil || p.enemyPowerAt(n) > 0 {
+			continue
+		}
+		return []hex.Hex{n, city}
+	}
+	return path
+}
+
+// nearestEnemy returns the nearest enemy army in sight within r of h:
+// any army if all is set, else one that p.armed counts.
+func (p *planner) nearestEnemy(h hex.Hex, r int, all bool) (game.ArmyView, bool) {
 	best, found := -1, game.ArmyView{}
 	for _, e := range p.enemies {
-		if e.Remembered {
+		if e.Remembered || !(all || p.armed(e)) {
 			continue
 		}
 		if d := hex.Distance(e.Hex, h); d <= r && (best < 0 || d < best) {
@@ -686,6 +866,26 @@ func (p *planner) nearestEnemy(h hex.Hex, r int) (game.ArmyView, bool) {
 		}
 	}
 	return found, best >= 0
+}
+
+// armed reports whether enemy army e counts as a threat to the Capital
+// and a target worth leaving it for: any army for a style without guard,
+// else one with more units than a builder's escort.
+func (p *planner) armed(e game.ArmyView) bool { return !p.st.guard || e.Units.Total() > escort }
+
+// nearestCapital returns the enemy Capital nearest to army a on foot.
+func (p *planner) nearestCapital(a *game.Army) (game.CityView, bool) {
+	var best game.CityView
+	bestDist := int32(-1)
+	for _, c := range p.foes {
+		if !c.Capital {
+			continue
+		}
+		if d := p.fieldTo(c.Hex)[p.rect.Index(a.Hex)]; d >= 0 && (bestDist < 0 || d < bestDist) {
+			best, bestDist = c, d
+		}
+	}
+	return best, bestDist >= 0
 }
 
 func (w *world) foeCityAt(h hex.Hex) *game.CityView {

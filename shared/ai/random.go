@@ -7,8 +7,8 @@ import (
 )
 
 // random gives random orders of every kind: it builds candidates for each
-// city and army, keeps about half of them, and leaves the rest to the final
-// validation.
+// city and army (an army's random walk a Move or an Attack), keeps about
+// half of them, and leaves the rest to the final validation.
 func (w *world) random() []game.Order {
 	var cand []game.Order
 	d := w.rs.D
@@ -29,9 +29,15 @@ func (w *world) random() []game.Order {
 	}
 	for _, a := range w.armies {
 		dir := hex.Direction(w.rng.IntN(hex.NumDirections))
+		// A walk is a Move or an Attack: a Move stops before an enemy city,
+		// an Attack goes in and fights its Infantry.
+		walk := game.OrderMove
+		if w.rng.IntN(2) == 0 {
+			walk = game.OrderAttack
+		}
 		cand = append(cand,
 			game.Order{Kind: game.OrderExplore, Army: a.ID, Dir: dir},
-			game.Order{Kind: game.OrderMove, Army: a.ID, Path: w.randomWalk(a.Hex, 1+w.rng.IntN(3))},
+			game.Order{Kind: walk, Army: a.ID, Path: w.randomWalk(a.Hex, 1+w.rng.IntN(3))},
 			game.Order{Kind: game.OrderStance, Army: a.ID, Stance: game.StanceKind(w.rng.IntN(3)), Dir: dir},
 			game.Order{Kind: erfworld.OrderBuildCity, Army: a.ID, Hex: a.Hex},
 			game.Order{Kind: erfworld.OrderScout, Army: a.ID, Dir: dir},
