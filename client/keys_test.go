@@ -59,11 +59,11 @@ func TestGameScreenKeys(t *testing.T) {
 	if p.Turn == 1 && !strings.Contains(p.ReadyTxt, "you") {
 		t.Errorf("ready, the top bar says %q: want it to name you", p.ReadyTxt)
 	}
-	p = d.wait("turn 2", func(p *app.Probe) bool { return p.Turn == 2 && !p.Ready })
+	d.wait("turn 2", func(p *app.Probe) bool { return p.Turn == 2 && !p.Ready })
 
 	// Tab, Tab, Enter: armies selected, the turn ended, still in the game.
 	d.key("Tab")
-	p = d.wait("an army selected by Tab", func(p *app.Probe) bool { return p.Army != 0 })
+	d.wait("an army selected by Tab", func(p *app.Probe) bool { return p.Army != 0 })
 	d.key("Tab", "Return")
 	p = d.wait("ready after Tab, Tab, Enter", func(p *app.Probe) bool { return p.Ready || p.Turn == 3 })
 	if p.Screen != "game" {
@@ -98,7 +98,7 @@ func TestGameScreenKeys(t *testing.T) {
 		t.Fatalf("the menu's button %v is not over the map %v", back, m)
 	}
 	d.press("Back to the game")
-	p = d.wait("the menu closed", func(p *app.Probe) bool { return !p.WindowOpen })
+	d.wait("the menu closed", func(p *app.Probe) bool { return !p.WindowOpen })
 	d.frames(4)
 	if p = d.read(); p.Selected != "" || p.Army != 0 || p.City != 0 {
 		t.Errorf("the click that closed the menu also selected %q (army %d, city %d)", p.Selected, p.Army, p.City)

@@ -179,8 +179,7 @@ func newHUD(g *gameScreen) *hud {
 	// The log's height is fixed by a row layout's MaxHeight: alone, a
 	// text area grows with its text.
 	face := t.SmallFace()
-	var logBox *widget.Container
-	logBox = widget.NewContainer(
+	logBox := widget.NewContainer(
 		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical))),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{
 			StretchHorizontal: true, VerticalPosition: widget.AnchorLayoutPositionEnd,
@@ -516,6 +515,20 @@ func (h *hud) choiceButton(c model.Choice, label string, face *text.Face, long b
 			label += fmt.Sprintf("  (%d)", c.Cost)
 		}
 	}
+	d := h.g.app.opts.Rules.D
+	upkeep := ""
+	switch c.Order.Kind {
+	case erfworld.OrderCaster:
+		upkeep = fmt.Sprintf("upkeep %d a turn", d.Caster.Upkeep)
+	case erfworld.OrderWarlord:
+		upkeep = fmt.Sprintf("upkeep %d a turn", d.Warlord.Upkeep)
+	}
+	if upkeep != "" {
+		full += ", " + upkeep
+		if long {
+			label += fmt.Sprintf("  (upkeep %s)", strings.TrimSuffix(strings.TrimPrefix(upkeep, "upkeep "), " a turn"))
+		}
+	}
 	if c.Current {
 		label = "● " + label
 	}
@@ -549,6 +562,8 @@ func (h *hud) choiceButton(c model.Choice, label string, face *text.Face, long b
 		tip.why, tip.bad = c.Reason, true
 	case c.Warn != "":
 		tip.why = c.Warn
+	case upkeep != "" && !long:
+		tip.why = capitalFirst(upkeep) // the small buttons have no room for it
 	}
 	h.tips = append(h.tips, tip)
 	return b

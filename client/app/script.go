@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"slices"
@@ -141,6 +142,16 @@ func (s *Script) step(a *App) error {
 	case stageLobby:
 		if a.screen != screenLobby || a.table == nil || !tableFull(a.table) {
 			return nil
+		}
+		if s.Host && a.server != nil {
+			// The host's lobby says where friends join: the server's port.
+			_, port, err := net.SplitHostPort(a.server.Addr().String())
+			if err != nil {
+				return fmt.Errorf("the server's address: %w", err)
+			}
+			if line := a.lobby.JoinAt(); !strings.Contains(line, ":"+port) {
+				return fmt.Errorf("the host's lobby says %q, want where friends join (port %s)", line, port)
+			}
 		}
 		s.shoot(a, "lobby")
 		s.next(stageLobbyReady, 2)

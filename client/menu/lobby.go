@@ -166,6 +166,15 @@ func NewLobby(t *Theme, a LobbyActions) *Lobby {
 // Container returns the screen's root container.
 func (l *Lobby) Container() *widget.Container { return l.root }
 
+// JoinAt returns the line that says where friends join, "" when it is not
+// shown.
+func (l *Lobby) JoinAt() string {
+	if l.joinAt == nil {
+		return ""
+	}
+	return l.joinAt.Label
+}
+
 // SetStatus shows msg on the status line.
 func (l *Lobby) SetStatus(msg string) { l.status.set(msg, false) }
 
