@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -149,28 +150,48 @@ func (d *driver) move(x, y int) {
 	d.xdo("mousemove", "--window", d.win, strconv.Itoa(x), strconv.Itoa(y))
 }
 
-// click clicks button (1 left, 3 right) at window point (x, y).
+// click clicks button (1 left, 3 right) at window point (x, y): the
+// pointer goes there, the button goes down and up, each step seen by the
+// client before the next (a press and a release that reach the client
+// between two of its frames would be no click at all).
 func (d *driver) click(x, y, button int) {
 	d.t.Helper()
 	d.move(x, y)
-	d.frames(2) // the client sees the pointer there before the click
+	d.wait("the pointer there", func(p *app.Probe) bool { return p.Cursor == [2]int{x, y} })
+	held := button - 1 // ebiten's numbers: 0 left, 1 right
+	if button == 3 {
+		held = 1
+	}
 	d.xdo("mousedown", strconv.Itoa(button))
-	d.frames(2)
+	d.wait("the button down", func(p *app.Probe) bool { return slices.Contains(p.Mouse, held) })
 	d.xdo("mouseup", strconv.Itoa(button))
-	d.frames(2)
+	d.wait("the button up", func(p *app.Probe) bool { return !slices.Contains(p.Mouse, held) })
+	d.frames(1)
+}
+
+// ebitenKeys names xdotool's keys as the client's probe does.
+var ebitenKeys = map[string]string{
+	"Return": "Enter", "Escape": "Escape", "Tab": "Tab", "equal": "Equal", "minus": "Minus",
+	"Left": "ArrowLeft", "Right": "ArrowRight", "Up": "ArrowUp", "Down": "ArrowDown",
+	"h": "H", "F1": "F1", "F12": "F12",
 }
 
 // key presses and releases each key (xdotool's names: Tab, Return, F1,
 // Escape, equal, minus, ...), as typed on the keyboard: they go to the
 // window under the pointer. Each key stays down until the client has
-// updated at least once, however slow the machine.
+// seen it down, and the next waits until it has seen it up.
 func (d *driver) key(keys ...string) {
 	d.t.Helper()
 	for _, k := range keys {
+		name, ok := ebitenKeys[k]
+		if !ok {
+			d.t.Fatalf("key %q: add its ebiten name to ebitenKeys", k)
+		}
 		d.xdo("keydown", k)
-		d.frames(2)
+		d.wait(k+" down", func(p *app.Probe) bool { return slices.Contains(p.Keys, name) })
 		d.xdo("keyup", k)
-		d.frames(2)
+		d.wait(k+" up", func(p *app.Probe) bool { return !slices.Contains(p.Keys, name) })
+		d.frames(1)
 	}
 }
 
@@ -185,7 +206,11 @@ func (d *driver) frames(n int) {
 func (d *driver) hold(key, what string, ok func(*app.Probe) bool) *app.Probe {
 	d.t.Helper()
 	d.xdo("keydown", key)
-	defer d.xdo("keyup", key)
+	defer func() {
+		d.xdo("keyup", key)
+		name := ebitenKeys[key]
+		d.wait(key+" up", func(p *app.Probe) bool { return !slices.Contains(p.Keys, name) })
+	}()
 	return d.wait(what, ok)
 }
 

@@ -104,18 +104,26 @@ func (d *driver) pointsOnMap(p *app.Probe) []image.Point {
 }
 
 // checkPick clicks window point pt with nothing selected and checks that
-// the selection outline the screen then shows surrounds pt.
+// the selection outline the screen then shows surrounds pt. The pointer
+// rests on the side panel for the pictures, so that no hover outline or
+// tooltip covers the map there.
 func (d *driver) checkPick(pt image.Point) {
 	d.t.Helper()
+	p := d.read()
+	away := image.Pt(p.Map[2]+20, p.Map[3]-20) // on the side panel
 	d.move(pt.X, pt.Y)
 	d.key("Escape")
 	d.wait("no selection", func(p *app.Probe) bool { return p.Selected == "" })
+	d.move(away.X, away.Y)
+	d.wait("no hover", func(p *app.Probe) bool { return p.Hover == "" })
 	before := d.screenshot()
 	d.click(pt.X, pt.Y, 1)
-	p := d.wait("a selection", func(p *app.Probe) bool { return p.Selected != "" })
+	p = d.wait("a selection", func(p *app.Probe) bool { return p.Selected != "" })
 	if p.Hover != p.Selected {
 		d.t.Errorf("at %v: hovered hex %s, selected %s", pt, p.Hover, p.Selected)
 	}
+	d.move(away.X, away.Y)
+	d.wait("no hover", func(p *app.Probe) bool { return p.Hover == "" })
 	after := d.screenshot()
 	if q := d.read(); q.Camera != p.Camera || q.Selected != p.Selected {
 		d.t.Fatalf("at %v: the camera moved or the selection changed while the test looked: %v %s, then %v %s",

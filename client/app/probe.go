@@ -9,6 +9,7 @@ import (
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"empires/shared/hex"
 )
@@ -26,8 +27,12 @@ type Probe struct {
 	Draws int `json:"draws"`
 	// Screen is "menu", "lobby" or "game".
 	Screen string `json:"screen"`
-	// Cursor is where the client sees the pointer.
-	Cursor [2]int `json:"cursor"`
+	// Cursor is where the client sees the pointer, Mouse the mouse
+	// buttons it sees held down (0 left, 1 right, 2 middle), Keys the keys
+	// (ebiten's names: "Tab", "Enter", "ArrowLeft", "F1", "Equal", ...).
+	Cursor [2]int   `json:"cursor"`
+	Mouse  []int    `json:"mouse,omitempty"`
+	Keys   []string `json:"keys,omitempty"`
 	// Window is the window's size.
 	Window [2]int `json:"window"`
 	// Buttons are the buttons on screen by label, with their rectangles
@@ -91,6 +96,14 @@ func (a *App) probe() *Probe {
 		p.Screen = "game"
 	default:
 		p.Screen = "menu"
+	}
+	for _, b := range []ebiten.MouseButton{ebiten.MouseButtonLeft, ebiten.MouseButtonRight, ebiten.MouseButtonMiddle} {
+		if ebiten.IsMouseButtonPressed(b) {
+			p.Mouse = append(p.Mouse, int(b))
+		}
+	}
+	for _, k := range inpututil.AppendPressedKeys(nil) {
+		p.Keys = append(p.Keys, k.String())
 	}
 	// Windows first: their buttons are the ones on top.
 	if a.game != nil && a.game.hud.windowBox != nil {
