@@ -65,7 +65,7 @@ func crowdedScene(t testing.TB, rs *erfworld.Ruleset) (*game.View, *Overlay) {
 		}
 		// In sight but for the right of the map, and the busy part's
 		// remembered hexes.
-		if o.Col < 22 && r.HexAt(i) != sceneAt(6, 6) && r.HexAt(i) != sceneAt(8, 6) {
+		if o.Col < 22 && r.HexAt(i) != sceneAt(6, 6) && r.HexAt(i) != sceneAt(7, 7) {
 			v.Visible.Set(i)
 		}
 	}
@@ -103,20 +103,20 @@ func crowdedScene(t testing.TB, rs *erfworld.Ruleset) (*game.View, *Overlay) {
 	guard := army(2, sceneAt(7, 4), 64)
 	guard.NumCharacters, guard.Seen = 1, 12
 	v.Armies = append(v.Armies, guard, army(2, sceneAt(7, 4), 9))
-	v.Armies = append(v.Armies, remembered(army(4, sceneAt(8, 6), 7), 104))
+	v.Armies = append(v.Armies, remembered(army(4, sceneAt(7, 7), 7), 104))
 	v.Armies = append(v.Armies, army(5, sceneAt(6, 5), 1), army(1, sceneAt(5, 5), 30), army(1, sceneAt(5, 5), 30))
 	v.Cities = append(v.Cities,
 		game.CityView{ID: 1, Owner: 1, Hex: sceneAt(8, 5), Level: 3},
 		game.CityView{ID: 2, Owner: 2, Hex: sceneAt(7, 4), Level: 5, Capital: true, Seen: 12},
-		game.CityView{ID: 3, Owner: 4, Hex: sceneAt(8, 6), Level: 4, Seen: 104, Remembered: true},
-		game.CityView{ID: 4, Owner: 0, Hex: sceneAt(6, 4), Level: 2, Seen: 12},
+		game.CityView{ID: 3, Owner: 4, Hex: sceneAt(7, 7), Level: 4, Seen: 104, Remembered: true},
+		game.CityView{ID: 4, Owner: 0, Hex: sceneAt(5, 3), Level: 2, Seen: 12},
 	)
 	// Cities of every level, without and with armies.
 	cid := game.CityID(10)
 	for lvl := int32(1); lvl <= 5; lvl++ {
 		for k, owner := range []game.PlayerID{0, 1, 6} {
 			cid++
-			h := sceneAt(14+int(lvl)*1, 1+3*k)
+			h := sceneAt(11+2*int(lvl), 1+3*k)
 			c := game.CityView{ID: cid, Owner: owner, Hex: h, Level: lvl, Capital: lvl == 5 && owner != 0, Seen: 12}
 			if owner == 1 {
 				c.Seen = 0
@@ -130,7 +130,15 @@ func crowdedScene(t testing.TB, rs *erfworld.Ruleset) (*game.View, *Overlay) {
 		}
 	}
 	cid++
-	v.Cities = append(v.Cities, game.CityView{ID: cid, Owner: 7, Hex: sceneAt(24, 4), Level: 5, Capital: true, Seen: 2, Remembered: true})
+	v.Cities = append(v.Cities, game.CityView{ID: cid, Owner: 7, Hex: sceneAt(25, 6), Level: 5, Capital: true, Seen: 2, Remembered: true})
+	// As the rules place them: no two cities too close.
+	for i, a := range v.Cities {
+		for _, b := range v.Cities[i+1:] {
+			if d := hex.Distance(a.Hex, b.Hex); d < rs.City.MinDistance {
+				t.Fatalf("the scene's cities %d and %d are %d apart, closer than %d", a.ID, b.ID, d, rs.City.MinDistance)
+			}
+		}
+	}
 	// The sixteen players on every terrain: in sight on the left, stacks
 	// of two; remembered on the right.
 	for row := 12; row < sceneH; row++ {
@@ -198,7 +206,11 @@ func TestDrawCrowded(t *testing.T) {
 			ww, wh := b.WorldSize()
 			cam := camera.New(ww, wh, float64(size.X), float64(size.Y))
 			cam.ZoomAt(zoom/cam.Zoom, 0, 0)
-			wx, wy := b.HexCenter(sceneCentre)
+			// The whole scene as far as it fits, close up its busiest part.
+			wx, wy := ww/2, wh/2
+			if zoom >= 2 {
+				wx, wy = b.HexCenter(sceneCentre)
+			}
 			cam.X, cam.Y = wx-float64(size.X)/2/zoom, wy-float64(size.Y)/2/zoom
 			cam.Pan(0, 0) // within the camera's limits, as in the game
 			draw := func(o *Overlay) *image.RGBA {
