@@ -238,7 +238,7 @@ func layoutCity(parts []part, m hexMarkers, hexPx float64, fs *fonts) []part {
 		s := "T" + strconv.Itoa(int(m.CitySeen))
 		tp := tokenPx(hexPx)
 		tb := badgeText(tp)
-		w := fs.width(s, tb, false) + tb*badgePad + 2
+		w := fs.width(s, tb, true) + tb*badgePad + 2
 		x0, y0 := tp*markHalf+1, -hexPx*stackRise-tp*0.5
 		b := box{x0, y0, x0 + w, y0 + badgeHeight(tb)}
 		parts = append(parts, part{kind: partCitySeen, box: b, text: s, size: tb, x: b.cx(), y: b.cy()})

@@ -37,7 +37,7 @@ func dimmed() ebiten.ColorScale {
 
 // A remembered sighting's owner colour is only a little darker
 // (rememberedShade) than in sight, so that it stays clearly that
-// player's colour and no other's (TestRememberedColorsDistinct); its
+// player's colour and no other's (TestPlayerColorsDistinct); its
 // pictures and badges are darker (dimmed), and all of it a little
 // transparent.
 const (
@@ -75,7 +75,7 @@ func textPx(px float64) float64 { return math.Max(minText, math.Min(maxText, px*
 
 // stackOn returns the stack on h, or nil.
 func (b *Board) stackOn(h hex.Hex) *stack {
-	if i, ok := b.stackAt[h]; ok {
+	if i, ok := b.stackIndex[h]; ok {
 		return &b.stacks[i]
 	}
 	return nil
@@ -86,7 +86,7 @@ func (b *Board) stackOn(h hex.Hex) *stack {
 func cityMarkers(c *game.CityView, armies int) hexMarkers {
 	m := hexMarkers{City: true, Level: c.Level, Capital: c.Capital, Armies: armies}
 	if c.Remembered {
-		m.CitySeen = max(c.Seen, 1)
+		m.CitySeen = c.Seen
 	}
 	return m
 }
@@ -109,7 +109,7 @@ func stackMarkers(armies []*game.ArmyView, you game.PlayerID) hexMarkers {
 		m.Characters = top.NumCharacters
 	}
 	if top.Remembered {
-		m.Seen = max(top.Seen, 1)
+		m.Seen = top.Seen
 	}
 	return m
 }
@@ -182,7 +182,7 @@ func (b *Board) drawCityPart(f *frame, p *part, x, y float64, c *game.CityView, 
 		b.put(f.dst, spriteDisc, 0, px, py, p.size-2, 0, col, ccs)
 		b.fonts.draw(f.dst, p.text, b.fonts.face(p.size/1.5, true), px, py, inkOn(col), ccs)
 	case partCitySeen:
-		b.plate(f.dst, p, x, y, seenPlate, seenText, false, ebiten.ColorScale{})
+		b.plate(f.dst, p, x, y, seenPlate, seenText, true, ebiten.ColorScale{})
 	}
 }
 
@@ -304,7 +304,7 @@ func (b *Board) drawStack(f *frame, armies []*game.ArmyView, x, y float64) {
 		case partStance:
 			b.drawStance(f, top, px, py, p.box.w(), cs)
 		case partSeen:
-			b.plate(f.dst, p, x, y, seenPlate, seenText, false, ebiten.ColorScale{})
+			b.plate(f.dst, p, x, y, seenPlate, seenText, true, ebiten.ColorScale{})
 		}
 	}
 }
