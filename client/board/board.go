@@ -57,11 +57,12 @@ type Board struct {
 	worldH float64
 	styles []tileStyle // by TerrainID
 
-	view   *game.View
-	hexes  []hexState // by hex.Rect.Index
-	cities []game.CityView
-	cityAt map[hex.Hex]int // index in cities
-	stacks []stack         // in drawing order, back to front
+	view       *game.View
+	hexes      []hexState // by hex.Rect.Index
+	cities     []game.CityView
+	cityAt     map[hex.Hex]int // index in cities
+	stacks     []stack         // in drawing order, back to front
+	stackIndex map[hex.Hex]int // index in stacks
 
 	chunks  chunkCache
 	mini    minimap
@@ -97,15 +98,16 @@ func New(rs *erfworld.Ruleset, width, height int) (*Board, error) {
 		return nil, fmt.Errorf("new board: %w", err)
 	}
 	b := &Board{
-		fonts:  f,
-		rs:     rs,
-		rect:   r,
-		layout: mapimage.Layout{Size: HexSize, OriginX: ox, OriginY: oy},
-		worldW: float64(w),
-		worldH: float64(h),
-		hexes:  make([]hexState, r.Len()),
-		cityAt: map[hex.Hex]int{},
-		chunks: newChunkCache(),
+		fonts:      f,
+		rs:         rs,
+		rect:       r,
+		layout:     mapimage.Layout{Size: HexSize, OriginX: ox, OriginY: oy},
+		worldW:     float64(w),
+		worldH:     float64(h),
+		hexes:      make([]hexState, r.Len()),
+		cityAt:     map[hex.Hex]int{},
+		stackIndex: map[hex.Hex]int{},
+		chunks:     newChunkCache(),
 	}
 	for i := range b.hexes {
 		b.hexes[i].terrain = rules.NoTerrain
@@ -252,6 +254,10 @@ func (b *Board) collect(v *game.View) {
 		}
 		return x.hex.Q - y.hex.Q
 	})
+	clear(b.stackIndex)
+	for i := range b.stacks {
+		b.stackIndex[b.stacks[i].hex] = i
+	}
 }
 
 // armyRank orders the armies of a hex, the top one first: own before
@@ -278,6 +284,7 @@ type scratch struct {
 	quad    []ebiten.Vertex
 	op      ebiten.DrawImageOptions
 	armies  []*game.ArmyView
+	parts   []part
 }
 
 // hexState returns the state of h, unknown off the map.

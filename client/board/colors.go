@@ -77,6 +77,68 @@ func deltaE(a, b color.RGBA) float64 {
 	return math.Sqrt((l1-l2)*(l1-l2) + (a1-a2)*(a1-a2) + (b1-b2)*(b1-b2))
 }
 
+// deltaE2000 returns the CIEDE2000 colour difference of a and b, which
+// follows what the eye sees more closely than deltaE: about 1 is barely
+// visible, and two colours more than 20 apart are never mistaken for
+// each other.
+func deltaE2000(a, b color.RGBA) float64 {
+	l1, a1, b1 := lab(a)
+	l2, a2, b2 := lab(b)
+	return ciede2000(l1, a1, b1, l2, a2, b2)
+}
+
+// ciede2000 returns the CIEDE2000 difference of two colours in L*a*b*
+// (Sharma, Wu and Dalal, "The CIEDE2000 color-difference formula", 2005).
+func ciede2000(l1, a1, b1, l2, a2, b2 float64) float64 {
+	const deg = math.Pi / 180
+	c1, c2 := math.Hypot(a1, b1), math.Hypot(a2, b2)
+	cm7 := math.Pow((c1+c2)/2, 7)
+	g := 0.5 * (1 - math.Sqrt(cm7/(cm7+math.Pow(25, 7))))
+	a1, a2 = a1*(1+g), a2*(1+g)
+	c1, c2 = math.Hypot(a1, b1), math.Hypot(a2, b2)
+	hue := func(a, b float64) float64 {
+		if a == 0 && b == 0 {
+			return 0
+		}
+		h := math.Atan2(b, a) / deg
+		if h < 0 {
+			h += 360
+		}
+		return h
+	}
+	h1, h2 := hue(a1, b1), hue(a2, b2)
+	dh := h2 - h1
+	switch {
+	case c1*c2 == 0:
+		dh = 0
+	case dh > 180:
+		dh -= 360
+	case dh < -180:
+		dh += 360
+	}
+	dL, dC := l2-l1, c2-c1
+	dH := 2 * math.Sqrt(c1*c2) * math.Sin(dh/2*deg)
+	lm, cm := (l1+l2)/2, (c1+c2)/2
+	hm := h1 + h2
+	if c1*c2 != 0 {
+		hm /= 2
+		if math.Abs(h1-h2) > 180 {
+			hm += 180
+			if hm >= 360 {
+				hm -= 360
+			}
+		}
+	}
+	t := 1 - 0.17*math.Cos((hm-30)*deg) + 0.24*math.Cos(2*hm*deg) + 0.32*math.Cos((3*hm+6)*deg) - 0.20*math.Cos((4*hm-63)*deg)
+	cm7 = math.Pow(cm, 7)
+	rc := 2 * math.Sqrt(cm7/(cm7+math.Pow(25, 7)))
+	rt := -math.Sin(2*30*math.Exp(-math.Pow((hm-275)/25, 2))*deg) * rc
+	sl := 1 + 0.015*(lm-50)*(lm-50)/math.Sqrt(20+(lm-50)*(lm-50))
+	sc := 1 + 0.045*cm
+	sh := 1 + 0.015*cm*t
+	return math.Sqrt((dL/sl)*(dL/sl) + (dC/sc)*(dC/sc) + (dH/sh)*(dH/sh) + rt*(dC/sc)*(dH/sh))
+}
+
 // scaleRGB returns c with its colour channels multiplied by f (alpha kept).
 func scaleRGB(c color.RGBA, f float64) color.RGBA {
 	ch := func(v uint8) uint8 { return uint8(math.Min(255, math.Round(float64(v)*f))) }

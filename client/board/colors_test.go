@@ -1,24 +1,108 @@
 package board
 
 import (
+	"fmt"
 	"image"
+	"image/color"
+	"math"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2/colorm"
+
 	"empires/shared/game"
+	"empires/shared/rules/erfworld"
 )
 
-// TestPlayerColorsDistinct checks that any two of the sixteen players'
-// colours, and each against a neutral city's grey, differ at a glance.
-func TestPlayerColorsDistinct(t *testing.T) {
-	const minPlayers, minNeutral = 20, 25 // CIE76 differences
-	for p := game.PlayerID(1); p <= game.MaxPlayers; p++ {
-		if d := deltaE(PlayerColor(p), neutralColor); d < minNeutral {
-			t.Errorf("%v %v is %.1f from neutral %v, want at least %d", p, PlayerColor(p), d, neutralColor, minNeutral)
+// TestCIEDE2000 checks deltaE2000's formula against pairs of the test
+// data published with it (Sharma, Wu and Dalal 2005).
+func TestCIEDE2000(t *testing.T) {
+	for _, tc := range []struct {
+		a, b [3]float64
+		want float64
+	}{
+		{[3]float64{50, 2.6772, -79.7751}, [3]float64{50, 0, -82.7485}, 2.0425},
+		{[3]float64{50, -1.3802, -84.2814}, [3]float64{50, 0, -82.7485}, 1.0000},
+		{[3]float64{50, 0, 0}, [3]float64{50, -1, 2}, 2.3669},
+		{[3]float64{50, 2.49, -0.001}, [3]float64{50, -2.49, 0.0011}, 7.2195},
+		{[3]float64{60.2574, -34.0099, 36.2677}, [3]float64{60.4626, -34.1751, 39.4387}, 1.2644},
+		{[3]float64{22.7233, 20.0904, -46.694}, [3]float64{23.0331, 14.973, -42.5619}, 2.0373},
+		{[3]float64{90.8027, -2.0831, 1.441}, [3]float64{91.1528, -1.6435, 0.0447}, 1.4441},
+		{[3]float64{2.0776, 0.0795, -1.135}, [3]float64{0.9033, -0.0636, -0.5514}, 0.9082},
+	} {
+		have := ciede2000(tc.a[0], tc.a[1], tc.a[2], tc.b[0], tc.b[1], tc.b[2])
+		if math.Abs(have-tc.want) > 1e-4 {
+			t.Errorf("ciede2000(%v, %v) = %.4f, want %.4f", tc.a, tc.b, have, tc.want)
 		}
+	}
+}
+
+// Least CIEDE2000 differences of the players' colours (see
+// TestPlayerColorsDistinct).
+const (
+	minPlayers    = 24 // two players' colours in sight
+	minFirstEight = 26 // two of the first eight players' colours in sight
+	minRemembered = 20 // two players' colours, both remembered
+	minOwnStale   = 18 // a player's colour in sight and another's remembered
+	minNeutral    = 24 // a player's colour and a neutral city's grey
+	minNeutralOld = 20 // the same, both remembered
+	minTerrain    = 17 // a player's colour and a terrain's
+	minTerrainOld = 14 // the same, both remembered
+)
+
+// remembered returns player p's colour as a remembered sighting shows it
+// (ownerTint).
+func remembered(p game.PlayerID) color.RGBA {
+	c, _ := ownerTint(p, true)
+	return c
+}
+
+// rememberedTerrain returns the colour of remembered terrain of colour c:
+// rememberedM's saturation and value.
+func rememberedTerrain(c color.RGBA) color.RGBA {
+	var m colorm.ColorM
+	m.Concat(rememberedM)
+	r, g, b, _ := m.Apply(c).RGBA()
+	return color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 255}
+}
+
+// TestPlayerColorsDistinct checks that any two of the sixteen players'
+// colours differ clearly (CIEDE2000, which follows the eye better than
+// CIE76 in the oranges and yellows): in sight, when both are remembered
+// sightings (drawn darker), and a player's own in sight against every
+// other's remembered; and that each differs from a neutral city's grey
+// and from the colours of the terrains it stands on.
+func TestPlayerColorsDistinct(t *testing.T) {
+	rs, err := erfworld.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(what string, a, b color.RGBA, least float64) {
+		t.Helper()
+		if d := deltaE2000(a, b); d < least {
+			t.Errorf("%s: %v and %v differ by %.1f, want at least %v", what, a, b, d, least)
+		}
+	}
+	neutral := PlayerColor(0)
+	for p := game.PlayerID(1); p <= game.MaxPlayers; p++ {
 		for q := p + 1; q <= game.MaxPlayers; q++ {
-			if d := deltaE(PlayerColor(p), PlayerColor(q)); d < minPlayers {
-				t.Errorf("%v %v and %v %v differ by %.1f, want at least %d", p, PlayerColor(p), q, PlayerColor(q), d, minPlayers)
+			least := float64(minPlayers)
+			if q <= 8 {
+				least = minFirstEight
 			}
+			check(fmt.Sprintf("players %d and %d", p, q), PlayerColor(p), PlayerColor(q), least)
+			check(fmt.Sprintf("players %d and %d remembered", p, q), remembered(p), remembered(q), minRemembered)
+		}
+		for q := game.PlayerID(1); q <= game.MaxPlayers; q++ {
+			if q != p {
+				check(fmt.Sprintf("player %d's own and player %d remembered", p, q), PlayerColor(p), remembered(q), minOwnStale)
+			}
+		}
+		check(fmt.Sprintf("player %d and neutral", p), PlayerColor(p), neutral, minNeutral)
+		check(fmt.Sprintf("player %d and neutral, remembered", p), remembered(p), scaleRGB(neutral, rememberedShade), minNeutralOld)
+		for _, tr := range rs.Terrain {
+			c := color.RGBA{tr.Color.R, tr.Color.G, tr.Color.B, 255}
+			check(fmt.Sprintf("player %d on %s", p, tr.Name), PlayerColor(p), c, minTerrain)
+			check(fmt.Sprintf("player %d remembered on remembered %s", p, tr.Name), remembered(p), rememberedTerrain(c), minTerrainOld)
 		}
 	}
 }

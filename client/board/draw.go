@@ -21,25 +21,20 @@ var backgroundColor = color.RGBA{10, 13, 18, 255}
 type detail uint8
 
 const (
-	detailFar  detail = iota // hexes too small for text: dots and squares
-	detailMid                // tokens with marks and unit counts
-	detailNear               // also badges, city levels, turns seen, costs
+	detailFar    detail = iota // hexes too small for tokens: dots and squares
+	detailTokens               // tokens and city icons, with the labels there is room for (see layoutHex)
 )
 
-// Hex radii on screen, in pixels, from which more is shown.
-const (
-	midHexPx  = 13
-	nearHexPx = 26
-)
+// midHexPx is the hex radius on screen, in pixels, from which tokens and
+// city icons are drawn; the layout's thresholds (unitsHexPx and the
+// others) add their labels as the hexes grow.
+const midHexPx = 13
 
 func detailFor(hexPx float64) detail {
-	switch {
-	case hexPx < midHexPx:
+	if hexPx < midHexPx {
 		return detailFar
-	case hexPx < nearHexPx:
-		return detailMid
 	}
-	return detailNear
+	return detailTokens
 }
 
 // frame is one Draw call's camera and screen.
@@ -50,6 +45,16 @@ type frame struct {
 	hexPx          float64 // a hex's radius on screen
 	detail         detail
 	x0, y0, x1, y1 float64 // the world rectangle on screen
+}
+
+// newFrame returns the frame of a Draw call into dst through cam.
+func newFrame(dst *ebiten.Image, cam *camera.Camera) *frame {
+	r := dst.Bounds()
+	f := &frame{dst: dst, cam: cam, ox: float64(r.Min.X), oy: float64(r.Min.Y), hexPx: HexSize * cam.Zoom}
+	f.detail = detailFor(f.hexPx)
+	f.x0, f.y0 = cam.ToWorld(0, 0)
+	f.x1, f.y1 = cam.ToWorld(float64(r.Dx()), float64(r.Dy()))
+	return f
 }
 
 // screen converts a world point to dst's pixels.
@@ -72,11 +77,7 @@ func (b *Board) Draw(screen *ebiten.Image, cam *camera.Camera, o *Overlay) {
 	if o == nil {
 		o = &Overlay{}
 	}
-	r := screen.Bounds()
-	f := &frame{dst: screen, cam: cam, ox: float64(r.Min.X), oy: float64(r.Min.Y), hexPx: HexSize * cam.Zoom}
-	f.detail = detailFor(f.hexPx)
-	f.x0, f.y0 = cam.ToWorld(0, 0)
-	f.x1, f.y1 = cam.ToWorld(float64(r.Dx()), float64(r.Dy()))
+	f := newFrame(screen, cam)
 	b.chunks.frame++
 
 	// The background shows only where the map does not cover the screen:
@@ -99,6 +100,7 @@ func (b *Board) Draw(screen *ebiten.Image, cam *camera.Camera, o *Overlay) {
 	b.drawPath(f, o)
 	b.drawCities(f)
 	b.drawArmies(f, o)
+	b.drawCosts(f, o)
 	b.drawBattles(f, o)
 }
 

@@ -5,7 +5,6 @@ import (
 	"image/color"
 	"math"
 	"reflect"
-	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -101,12 +100,12 @@ func (b *Board) reachBox(f *frame, o *Overlay) image.Rectangle {
 		x, y := f.screen(b.layout.Center(h))
 		x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
 	}
-	m := f.hexPx*1.3 + 8 // a hex, its border and its cost label
+	m := f.hexPx*1.1 + 4 // a hex and its border
 	return image.Rect(int(math.Floor(x0-m)), int(math.Floor(y0-m)), int(math.Ceil(x1+m)), int(math.Ceil(y1+m)))
 }
 
-// paintReach lights the hexes the selected army can reach, borders them,
-// and writes their costs when there is room.
+// paintReach lights the hexes the selected army can reach and borders
+// them (drawCosts writes their costs, over the tokens).
 func (b *Board) paintReach(f *frame, o *Overlay) {
 	inside := func(h hex.Hex) bool {
 		_, ok := o.Reach[h]
@@ -115,9 +114,7 @@ func (b *Board) paintReach(f *frame, o *Overlay) {
 	var cs ebiten.ColorScale
 	cs.ScaleAlpha(0.2)
 	var border vector.Path
-	face := b.fonts.face(textPx(f.hexPx*0.8), false)
-	costs := f.hexPx >= nearHexPx*1.2
-	for h, cost := range o.Reach {
+	for h := range o.Reach {
 		wx, wy := b.layout.Center(h)
 		if !f.near(wx, wy, HexSize) {
 			continue
@@ -132,9 +129,6 @@ func (b *Board) paintReach(f *frame, o *Overlay) {
 			a, c := corners[(7-int(d))%6], corners[(8-int(d))%6]
 			border.MoveTo(a[0], a[1])
 			border.LineTo(c[0], c[1])
-		}
-		if costs {
-			b.fonts.drawShadowed(f.dst, strconv.Itoa(cost), face, x, y+f.hexPx*0.78, reachColor, ebiten.ColorScale{})
 		}
 	}
 	w := math.Max(1.5, math.Min(3, f.hexPx*0.08))

@@ -88,8 +88,9 @@ func (b *Board) DrawMinimap(screen *ebiten.Image, r image.Rectangle, cam *camera
 			if c.Remembered {
 				cs = dimmed()
 			}
+			col, ccs := ownerTint(c.Owner, c.Remembered)
 			b.square(screen, x0+x*scale, y0+y*scale, s+2, outlineColor, cs)
-			b.square(screen, x0+x*scale, y0+y*scale, s, PlayerColor(c.Owner), cs)
+			b.square(screen, x0+x*scale, y0+y*scale, s, col, ccs)
 		}
 		for i := range b.view.Armies {
 			a := &b.view.Armies[i]

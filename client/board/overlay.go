@@ -17,8 +17,9 @@ type Overlay struct {
 	Selected    hex.Hex
 	HasSelected bool
 	// Reach holds the hexes the selected army can reach this turn with
-	// the cost of each; they are lit and bordered, the costs written
-	// when the map is zoomed in enough to read them.
+	// the cost of each; they are lit and bordered, and the costs written
+	// at the bottom of each hex, over everything else, when the hexes
+	// are large enough (costHexPx).
 	// Draw reuses what it drew for the same map, selection and camera:
 	// give a new map when the reach changes, never change one given.
 	Reach map[hex.Hex]int

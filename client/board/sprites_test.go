@@ -160,3 +160,37 @@ func TestDecorOf(t *testing.T) {
 		}
 	}
 }
+
+// TestCityShapes paints the city icons and checks that every pixel
+// drawn lies in the boxes cityShapes gives for them, which the layout
+// keeps labels out of.
+func TestCityShapes(t *testing.T) {
+	const size = 256
+	for level := 1; level <= cityLevels; level++ {
+		img := paintSprite(spriteKey{spriteCity, uint8(level), size})
+		c := float64(img.Rect.Dx()) / 2
+		shape := cityShapes[level-1]
+		const tol = 1.0 / size
+		outside := 0
+		for y := range img.Rect.Dy() {
+			for x := range img.Rect.Dx() {
+				if img.Pix[y*img.Stride+4*x+3] < 40 {
+					continue
+				}
+				fx, fy := (float64(x)+0.5-c)/size, (float64(y)+0.5-c)/size
+				in := false
+				for _, b := range shape {
+					if fx >= b.x0-tol && fx <= b.x1+tol && fy >= b.y0-tol && fy <= b.y1+tol {
+						in = true
+					}
+				}
+				if !in {
+					outside++
+				}
+			}
+		}
+		if outside > 0 {
+			t.Errorf("city level %d: %d pixels outside its shape %v", level, outside, shape)
+		}
+	}
+}

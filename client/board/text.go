@@ -16,7 +16,7 @@ import (
 // where they could not be read; they are left out instead.
 const (
 	minText = 10
-	maxText = 18
+	maxText = 22
 )
 
 // fonts holds the Go fonts at the sizes used so far.
@@ -58,22 +58,14 @@ func (f *fonts) face(size float64, bold bool) *text.GoTextFace {
 	return fc
 }
 
-// draw draws s centred on (x, y) in colour c (premultiplied).
+// draw draws s centred on (x, y) in colour c (premultiplied), on whole
+// pixels, so that small text stays sharp.
 func (f *fonts) draw(dst *ebiten.Image, s string, face *text.GoTextFace, x, y float64, c color.RGBA, cs ebiten.ColorScale) {
+	w, h := text.Measure(s, face, 0)
 	op := &text.DrawOptions{}
 	op.Filter = ebiten.FilterLinear
-	op.GeoM.Translate(x, y)
+	op.GeoM.Translate(math.Round(x-w/2), math.Round(y-h/2))
 	op.ColorScale.ScaleWithColor(c)
 	op.ColorScale.ScaleWithColorScale(cs)
-	op.LayoutOptions.PrimaryAlign = text.AlignCenter
-	op.LayoutOptions.SecondaryAlign = text.AlignCenter
 	text.Draw(dst, s, face, op)
-}
-
-// drawShadowed draws s centred on (x, y) in colour c over a dark shadow,
-// readable on any terrain.
-func (f *fonts) drawShadowed(dst *ebiten.Image, s string, face *text.GoTextFace, x, y float64, c color.RGBA, cs ebiten.ColorScale) {
-	d := math.Max(1, face.Size/12)
-	f.draw(dst, s, face, x+d, y+d, color.RGBA{0, 0, 0, 220}, cs)
-	f.draw(dst, s, face, x, y, c, cs)
 }

@@ -4,7 +4,6 @@ import (
 	"image/color"
 	"math"
 	"slices"
-	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -13,24 +12,49 @@ import (
 	"empires/shared/rules/erfworld"
 )
 
-// Colours of the tokens' badges.
+// Colours of the tokens' badges and labels.
 var (
-	plateColor   = color.RGBA{24, 26, 32, 255}
+	plateColor   = color.RGBA{24, 26, 32, 255} // the unit count's plate
+	plateText    = color.RGBA{250, 250, 250, 255}
+	stackColor   = color.RGBA{250, 250, 250, 255} // the stack count's plate
 	warlordColor = color.RGBA{232, 184, 48, 255}
 	casterColor  = color.RGBA{150, 90, 220, 255}
 	enemyChars   = color.RGBA{90, 96, 110, 255}
-	plateText    = color.RGBA{250, 250, 250, 255}
-	stackColor   = color.RGBA{250, 250, 250, 255}
-	seenText     = color.RGBA{214, 220, 230, 255} // the turn a sighting was made
+	seenPlate    = color.RGBA{64, 70, 86, 255} // the turn a sighting was made
+	seenText     = color.RGBA{226, 232, 242, 255}
+	costPlate    = color.RGBA{12, 28, 44, 255} // the reach's costs
+	costInk      = color.RGBA{255, 255, 255, 255}
 )
 
-// dimmed is the colour scale of remembered sightings: darker and a little
-// transparent.
+// dimmed is the colour scale of remembered sightings' pictures and
+// badges: darker and a little transparent.
 func dimmed() ebiten.ColorScale {
 	var cs ebiten.ColorScale
 	cs.Scale(0.58, 0.58, 0.62, 1)
-	cs.ScaleAlpha(0.88)
+	cs.ScaleAlpha(rememberedAlpha)
 	return cs
+}
+
+// A remembered sighting's owner colour is only a little darker
+// (rememberedShade) than in sight, so that it stays clearly that
+// player's colour and no other's (TestPlayerColorsDistinct); its
+// pictures and badges are darker (dimmed), and all of it a little
+// transparent.
+const (
+	rememberedShade = 0.8
+	rememberedAlpha = 0.88
+)
+
+// ownerTint returns the colour to draw player p's colour in, and the
+// colour scale to draw it with, for a sighting in sight or remembered.
+func ownerTint(p game.PlayerID, remembered bool) (color.RGBA, ebiten.ColorScale) {
+	col := PlayerColor(p)
+	var cs ebiten.ColorScale
+	if remembered {
+		col = scaleRGB(col, rememberedShade)
+		cs.ScaleAlpha(rememberedAlpha)
+	}
+	return col, cs
 }
 
 // farMarkPx is the smallest dot or square, at the far zoom, that shows
@@ -38,16 +62,57 @@ func dimmed() ebiten.ColorScale {
 const farMarkPx = 9
 
 // tokenPx returns the height of an army token on screen.
-func tokenPx(hexPx float64) float64 { return math.Max(20, math.Min(64, hexPx*1.05)) }
+func tokenPx(hexPx float64) float64 { return math.Max(16, math.Min(96, hexPx*0.8)) }
 
 // cityPx returns the width of a city icon of the given level on screen.
 func cityPx(hexPx float64, level int32) float64 {
-	f := [cityLevels]float64{1.0, 1.15, 1.3, 1.45, 1.9}[max(1, min(level, cityLevels))-1]
-	return math.Max(22, math.Min(200, hexPx*f))
+	f := [cityLevels]float64{1.0, 1.05, 1.1, 1.15, 1.25}[max(1, min(level, cityLevels))-1]
+	return math.Max(20, math.Min(160, hexPx*f))
 }
 
 // textPx returns the size of the labels on a token px pixels high.
-func textPx(px float64) float64 { return math.Max(minText, math.Min(maxText-2, px*0.34)) }
+func textPx(px float64) float64 { return math.Max(minText, math.Min(maxText, px*0.3)) }
+
+// stackOn returns the stack on h, or nil.
+func (b *Board) stackOn(h hex.Hex) *stack {
+	if i, ok := b.stackIndex[h]; ok {
+		return &b.stacks[i]
+	}
+	return nil
+}
+
+// cityMarkers returns the hex markers of city c for laying it out, with
+// the number of armies of the stack on its hex.
+func cityMarkers(c *game.CityView, armies int) hexMarkers {
+	m := hexMarkers{City: true, Level: c.Level, Capital: c.Capital, Armies: armies}
+	if c.Remembered {
+		m.CitySeen = c.Seen
+	}
+	return m
+}
+
+// stackMarkers returns the hex markers of a stack of armies (the top one
+// first) for laying it out, seen by player you.
+func stackMarkers(armies []*game.ArmyView, you game.PlayerID) hexMarkers {
+	top := armies[0]
+	m := hexMarkers{Armies: len(armies), Naval: top.Naval, Units: top.Units.Total()}
+	if top.Owner == you {
+		for _, c := range top.Characters {
+			if c.Kind == erfworld.CharWarlord {
+				m.Warlord = max(m.Warlord, max(c.Level, 1))
+			} else if _, ok := erfworld.CasterOf(c); ok {
+				m.Casters++
+			}
+		}
+		m.Stance = top.Stance.Kind == game.Intercept || top.Stance.Kind == game.Withdraw
+	} else {
+		m.Characters = top.NumCharacters
+	}
+	if top.Remembered {
+		m.Seen = top.Seen
+	}
+	return m
+}
 
 // drawCities draws the cities on screen.
 func (b *Board) drawCities(f *frame) {
@@ -62,49 +127,62 @@ func (b *Board) drawCities(f *frame) {
 		if c.Remembered {
 			cs = dimmed()
 		}
-		col := PlayerColor(c.Owner)
 		if f.detail == detailFar {
 			// A square with a light rim, larger than an army's dot.
 			s := math.Max(6, f.hexPx*1.1)
 			if c.Capital {
 				s *= 1.3
 			}
+			col, ccs := ownerTint(c.Owner, c.Remembered)
 			b.square(f.dst, x, y, s+4, outlineColor, cs)
 			b.square(f.dst, x, y, s+2, rimColor, cs)
-			b.square(f.dst, x, y, s, col, cs)
+			b.square(f.dst, x, y, s, col, ccs)
 			if m := PlayerMark(c.Owner); m != MarkNone && s >= farMarkPx {
-				b.put(f.dst, spriteMark, uint8(m), x, y, s*0.7, 0, inkOn(col), cs)
+				b.put(f.dst, spriteMark, uint8(m), x, y, s*0.7, 0, inkOn(col), ccs)
 			}
 			continue
 		}
-		px := cityPx(f.hexPx, c.Level)
-		y -= px * 0.08
-		b.put(f.dst, spriteShadow, 0, x, y+px*0.4, px*1.05, 0, white, cs)
-		b.put(f.dst, spriteCity, uint8(max(1, min(c.Level, cityLevels))), x, y, px, 0, white, cs)
-		// The banner flies from a pole planted at the icon's left.
-		bp := px * 0.52
-		bx, by := x-px*0.32, y-px*0.36
-		b.put(f.dst, spriteBannerRim, 0, bx, by, bp, 0, white, cs)
-		b.put(f.dst, spriteBannerFill, 0, bx, by, bp, 0, col, cs)
+		armies := 0
+		if st := b.stackOn(c.Hex); st != nil {
+			armies = len(st.armies)
+		}
+		parts := layoutCity(b.scratch.parts[:0], cityMarkers(c, armies), f.hexPx, b.fonts)
+		b.scratch.parts = parts
+		for k := range parts {
+			b.drawCityPart(f, &parts[k], x, y, c, cs)
+		}
+	}
+}
+
+// drawCityPart draws part p of city c, whose hex's centre is on (x, y),
+// its pictures and badges scaled by cs.
+func (b *Board) drawCityPart(f *frame, p *part, x, y float64, c *game.CityView, cs ebiten.ColorScale) {
+	px, py := x+p.x, y+p.y
+	col, ccs := ownerTint(c.Owner, c.Remembered)
+	switch p.kind {
+	case partCity:
+		b.put(f.dst, spriteShadow, 0, px, py+p.size*0.4, p.size*1.05, 0, white, cs)
+		b.put(f.dst, spriteCity, uint8(max(1, min(c.Level, cityLevels))), px, py, p.size, 0, white, cs)
+	case partBanner:
+		b.put(f.dst, spriteBannerRim, 0, px, py, p.size, 0, white, cs)
+		b.put(f.dst, spriteBannerFill, 0, px, py, p.size, 0, col, ccs)
 		if m := PlayerMark(c.Owner); m != MarkNone {
-			b.put(f.dst, spriteMark, uint8(m), bx+bp*0.04, by-bp*0.19, bp*0.36, 0, inkOn(col), cs)
+			b.put(f.dst, spriteMark, uint8(m), px+p.size*0.04, py-p.size*0.19, p.size*0.36, 0, inkOn(col), ccs)
 		}
+	case partCrown:
+		b.put(f.dst, spriteCrown, 0, px, py, p.size, 0, white, cs)
+	case partLevel:
 		if c.Capital {
-			b.put(f.dst, spriteCrown, 0, x+px*0.1, y-px*0.62, px*0.34, 0, white, cs)
+			// The level on the crown's band.
+			b.put(f.dst, spriteCrown, 0, px, py, p.size, 0, white, cs)
+			b.fonts.draw(f.dst, p.text, b.fonts.face(p.size/2.4, true), px, py+p.size*0.05, outlineColor, cs)
+			return
 		}
-		if f.detail < detailNear {
-			continue
-		}
-		// The level, on a plate at the icon's lower left (armies stand on its right).
-		t := textPx(px * 0.7)
-		face := b.fonts.face(t, true)
-		lx, ly := x-px*0.42, y+px*0.34
-		b.put(f.dst, spriteDisc, 0, lx, ly, t*1.5, 0, outlineColor, cs)
-		b.put(f.dst, spriteDisc, 0, lx, ly, t*1.5-2, 0, col, cs)
-		b.fonts.draw(f.dst, strconv.Itoa(int(c.Level)), face, lx, ly, inkOn(col), cs)
-		if c.Remembered && f.hexPx >= nearHexPx*1.2 {
-			b.fonts.drawShadowed(f.dst, "seen T"+strconv.Itoa(int(c.Seen)), b.fonts.face(t, false), x, y+px*0.6, seenText, ebiten.ColorScale{})
-		}
+		b.put(f.dst, spriteDisc, 0, px, py, p.size, 0, outlineColor, cs)
+		b.put(f.dst, spriteDisc, 0, px, py, p.size-2, 0, col, ccs)
+		b.fonts.draw(f.dst, p.text, b.fonts.face(p.size/1.5, true), px, py, inkOn(col), ccs)
+	case partCitySeen:
+		b.plate(f.dst, p, x, y, seenPlate, seenText, true, ebiten.ColorScale{})
 	}
 }
 
@@ -119,6 +197,16 @@ func (b *Board) square(dst *ebiten.Image, x, y, s float64, c color.RGBA, cs ebit
 	op.ColorScale.ScaleWithColorScale(cs)
 	op.Filter = ebiten.FilterLinear
 	dst.DrawImage(b.white(), op)
+}
+
+// plate draws label p of a hex whose centre is on (x, y): a pill with a
+// dark outline filling the part's box in colour fill, and the part's text
+// on it in colour ink.
+func (b *Board) plate(dst *ebiten.Image, p *part, x, y float64, fill, ink color.RGBA, bold bool, cs ebiten.ColorScale) {
+	bx, by, w, h := x+p.box.cx(), y+p.box.cy(), p.box.w(), p.box.h()
+	b.pill(dst, bx, by, w, h, outlineColor, cs)
+	b.pill(dst, bx, by, w-2, h-2, fill, cs)
+	b.fonts.draw(dst, p.text, b.fonts.face(p.size, bold), bx, by, ink, cs)
 }
 
 // drawArmies draws the stacks of armies on screen, then the armies on the
@@ -144,10 +232,6 @@ func (b *Board) drawArmies(f *frame, o *Overlay) {
 			}
 		}
 		x, y := f.screen(wx, wy)
-		if _, ok := b.cityAt[st.hex]; ok && f.detail > detailFar {
-			// Beside the city icon, not over it.
-			x, y = x+f.hexPx*0.42, y+f.hexPx*0.28
-		}
 		b.drawStack(f, armies, x, y)
 	}
 	for id, p := range o.Moving {
@@ -169,8 +253,8 @@ func (b *Board) drawArmies(f *frame, o *Overlay) {
 	}
 }
 
-// drawStack draws armies (the top one first) as a pile of tokens centred
-// on (x, y).
+// drawStack draws armies (the top one first) as a pile of tokens, laid
+// out as on a hex whose centre is on (x, y).
 func (b *Board) drawStack(f *frame, armies []*game.ArmyView, x, y float64) {
 	top := armies[0]
 	var cs ebiten.ColorScale
@@ -181,109 +265,82 @@ func (b *Board) drawStack(f *frame, armies []*game.ArmyView, x, y float64) {
 		s := math.Max(5, f.hexPx*0.8)
 		b.put(f.dst, spriteDisc, 0, x, y, s+3, 0, rimColor, cs)
 		b.put(f.dst, spriteDisc, 0, x, y, s+1.5, 0, outlineColor, cs)
-		col := PlayerColor(top.Owner)
-		b.put(f.dst, spriteDisc, 0, x, y, s, 0, col, cs)
+		col, ccs := ownerTint(top.Owner, top.Remembered)
+		b.put(f.dst, spriteDisc, 0, x, y, s, 0, col, ccs)
 		if s >= farMarkPx {
-			b.put(f.dst, spriteMark, uint8(PlayerMark(top.Owner)), x, y, s*0.62, 0, inkOn(col), cs)
+			b.put(f.dst, spriteMark, uint8(PlayerMark(top.Owner)), x, y, s*0.62, 0, inkOn(col), ccs)
 		}
 		return
 	}
-	px := tokenPx(f.hexPx)
-	// The armies under the top one peek out above and to the left.
-	step := px * 0.13
-	for i := min(len(armies), 3) - 1; i >= 1; i-- {
-		a := armies[i]
-		d := step * float64(i)
-		b.drawToken(f, a, x-d, y-d, px, false, cs)
-	}
-	b.drawToken(f, top, x, y, px, true, cs)
-	if f.detail < detailNear {
-		return
-	}
-	t := textPx(px)
-	if len(armies) > 1 {
-		// How many armies share the hex, at the top left.
-		bx, by := x-px*0.46, y-px*0.42
-		b.put(f.dst, spriteDisc, 0, bx, by, t*1.45, 0, outlineColor, cs)
-		b.put(f.dst, spriteDisc, 0, bx, by, t*1.45-2, 0, stackColor, cs)
-		b.fonts.draw(f.dst, strconv.Itoa(len(armies)), b.fonts.face(t*0.9, true), bx, by, outlineColor, cs)
-	}
-	if top.Remembered {
-		// The turn it was seen, under its unit count.
-		b.fonts.drawShadowed(f.dst, "T"+strconv.Itoa(int(top.Seen)), b.fonts.face(t, false), x, y+px*0.5+t*1.5, seenText, ebiten.ColorScale{})
+	sx, sy := stackAt(f.hexPx)
+	parts := layoutStack(b.scratch.parts[:0], stackMarkers(armies, b.view.You), sx, sy, f.hexPx, b.fonts)
+	b.scratch.parts = parts
+	for k := range parts {
+		p := &parts[k]
+		px, py := x+p.x, y+p.y
+		switch p.kind {
+		case partBeneath:
+			b.drawToken(f, armies[p.index], px, py, p.size, cs)
+		case partToken:
+			b.drawToken(f, top, px, py, p.size, cs)
+		case partMark:
+			col, ccs := ownerTint(top.Owner, top.Remembered)
+			b.put(f.dst, spriteMark, uint8(PlayerMark(top.Owner)), px, py, p.size, 0, inkOn(col), ccs)
+		case partUnits:
+			b.plate(f.dst, p, x, y, plateColor, plateText, true, cs)
+		case partStack:
+			b.plate(f.dst, p, x, y, stackColor, outlineColor, true, cs)
+		case partWarlord:
+			b.plate(f.dst, p, x, y, warlordColor, inkOn(warlordColor), true, cs)
+		case partCasters:
+			b.plate(f.dst, p, x, y, casterColor, inkOn(casterColor), true, cs)
+		case partCharacters:
+			bx, by, w, h := x+p.box.cx(), y+p.box.cy(), p.box.w(), p.box.h()
+			b.pill(f.dst, bx, by, w, h, outlineColor, cs)
+			b.pill(f.dst, bx, by, w-2, h-2, enemyChars, cs)
+			icon := h - 2
+			b.put(f.dst, spritePerson, 0, x+p.box.x0+1+icon*0.55, by, icon*0.8, 0, white, cs)
+			b.fonts.draw(f.dst, p.text, b.fonts.face(p.size, true), bx+icon*0.4, by, white, cs)
+		case partStance:
+			b.drawStance(f, top, px, py, p.box.w(), cs)
+		case partSeen:
+			b.plate(f.dst, p, x, y, seenPlate, seenText, true, ebiten.ColorScale{})
+		}
 	}
 }
 
-// drawToken draws army a as a token px pixels high centred on (x, y): a
-// shield, or a ship for a fleet, in its owner's colour with the owner's
-// mark; with details, its unit count and badges for its characters and
-// stance.
-func (b *Board) drawToken(f *frame, a *game.ArmyView, x, y, px float64, details bool, cs ebiten.ColorScale) {
-	col := PlayerColor(a.Owner)
-	ink := inkOn(col)
-	b.put(f.dst, spriteShadow, 0, x, y+px*0.46, px*1.0, 0, white, cs)
+// drawToken draws army a's token px pixels high centred on (x, y): a
+// shield, or a ship for a fleet, in its owner's colour, without the
+// owner's mark.
+func (b *Board) drawToken(f *frame, a *game.ArmyView, x, y, px float64, cs ebiten.ColorScale) {
+	col, ccs := ownerTint(a.Owner, a.Remembered)
+	b.put(f.dst, spriteShadow, 0, x, y+px*0.46, px*0.92, 0, white, cs)
 	if a.Naval {
 		b.put(f.dst, spriteBoat, 0, x, y, px, 0, white, cs)
-		b.put(f.dst, spriteSailFill, 0, x, y, px, 0, col, cs)
-		b.put(f.dst, spriteMark, uint8(PlayerMark(a.Owner)), x, y-px*0.18, px*0.34, 0, ink, cs)
-	} else {
-		b.put(f.dst, spriteShieldRim, 0, x, y, px, 0, white, cs)
-		b.put(f.dst, spriteShieldFill, 0, x, y, px, 0, col, cs)
-		b.put(f.dst, spriteMark, uint8(PlayerMark(a.Owner)), x, y-px*0.07, px*0.42, 0, ink, cs)
-	}
-	if !details {
+		b.put(f.dst, spriteSailFill, 0, x, y, px, 0, col, ccs)
 		return
 	}
-	t := textPx(px)
-	if n := a.Units.Total(); n > 0 || !a.Naval {
-		face := b.fonts.face(t, true)
-		s := strconv.Itoa(n)
-		w := float64(len(s))*t*0.62 + t*0.7
-		py := y + px*0.5
-		b.pill(f.dst, x, py, w+2, t*1.3+2, outlineColor, cs)
-		b.pill(f.dst, x, py, w, t*1.3, plateColor, cs)
-		b.fonts.draw(f.dst, s, face, x, py, plateText, cs)
-	}
-	if f.detail < detailNear {
+	b.put(f.dst, spriteShieldRim, 0, x, y, px, 0, white, cs)
+	b.put(f.dst, spriteShieldFill, 0, x, y, px, 0, col, ccs)
+}
+
+// drawCosts writes the reach overlay's costs over everything else on the
+// map, when the hexes are large enough (costHexPx).
+func (b *Board) drawCosts(f *frame, o *Overlay) {
+	if len(o.Reach) == 0 || f.hexPx < costHexPx {
 		return
 	}
-	// Characters at the top right: own armies show their Warlord's level
-	// and Casters, others only how many characters they have.
-	bx, by := x+px*0.5, y-px*0.36
-	badge := func(s string, c color.RGBA) {
-		face := b.fonts.face(t*0.9, true)
-		w := float64(len(s))*t*0.6 + t*0.5
-		b.pill(f.dst, bx, by, w+2, t*1.25+2, outlineColor, cs)
-		b.pill(f.dst, bx, by, w, t*1.25, c, cs)
-		b.fonts.draw(f.dst, s, face, bx, by, inkOn(c), cs)
-		by += t * 1.4
-	}
-	if a.Owner == b.view.You {
-		warlord, casters := int32(0), 0
-		for _, c := range a.Characters {
-			if c.Kind == erfworld.CharWarlord {
-				warlord = max(warlord, max(c.Level, 1))
-			} else if _, ok := erfworld.CasterOf(c); ok {
-				casters++
-			}
+	for h, cost := range o.Reach {
+		wx, wy := b.layout.Center(h)
+		if !f.near(wx, wy, HexSize) {
+			continue
 		}
-		if warlord > 0 {
-			badge("W"+strconv.Itoa(int(warlord)), warlordColor)
-		}
-		if casters == 1 {
-			badge("C", casterColor)
-		} else if casters > 1 {
-			badge("C"+strconv.Itoa(casters), casterColor)
-		}
-		b.drawStance(f, a, x-px*0.48, y+px*0.2, t*1.5, cs)
-	} else if a.NumCharacters > 0 {
-		s := strconv.Itoa(int(a.NumCharacters))
-		h := t * 1.25
-		w := float64(len(s))*t*0.6 + h + t*0.3
-		b.pill(f.dst, bx, by, w+2, h+2, outlineColor, cs)
-		b.pill(f.dst, bx, by, w, h, enemyChars, cs)
-		b.put(f.dst, spritePerson, 0, bx-w/2+h*0.62, by, h*0.85, 0, white, cs)
-		b.fonts.draw(f.dst, s, b.fonts.face(t*0.9, true), bx+h*0.3, by, white, cs)
+		x, y := f.screen(wx, wy)
+		p := costPart(cost, f.hexPx, b.fonts)
+		bx, by, w, h := x+p.box.cx(), y+p.box.cy(), p.box.w(), p.box.h()
+		b.pill(f.dst, bx, by, w, h, reachColor, ebiten.ColorScale{})
+		b.pill(f.dst, bx, by, w-2, h-2, costPlate, ebiten.ColorScale{})
+		b.fonts.draw(f.dst, p.text, b.fonts.face(p.size, true), bx, by, costInk, ebiten.ColorScale{})
 	}
 }
 

@@ -10,27 +10,30 @@ import (
 	"empires/shared/rules"
 )
 
-// PlayerColors returns the 16 player colours, distinct from each other and
-// from the terrain colours; the first eight are the Okabe-Ito palette, which
-// stays distinct under the common forms of colour blindness.
+// PlayerColors returns the 16 player colours. Every two differ clearly
+// (a CIEDE2000 difference of at least 24), also when a remembered
+// sighting draws one of them darker, and each differs from the neutral
+// grey and from the terrain colours (client/board's colour tests check
+// it); the first eight are the most distinct, for the usual games of up
+// to eight players.
 func PlayerColors() [16]color.RGBA {
 	return [16]color.RGBA{
-		{230, 159, 0, 255},   // orange
-		{86, 180, 233, 255},  // sky blue
-		{213, 94, 0, 255},    // vermillion
-		{0, 114, 178, 255},   // blue
-		{240, 228, 66, 255},  // yellow
-		{204, 121, 167, 255}, // reddish purple
+		{248, 142, 0, 255},   // amber
+		{5, 203, 255, 255},   // sky blue
+		{229, 35, 33, 255},   // red
 		{255, 255, 255, 255}, // white
-		{20, 20, 20, 255},    // black
-		{170, 68, 153, 255},  // purple
-		{136, 34, 85, 255},   // wine
-		{68, 170, 153, 255},  // teal
-		{221, 204, 119, 255}, // sand
-		{153, 153, 51, 255},  // olive
-		{255, 128, 128, 255}, // salmon
-		{128, 128, 255, 255}, // periwinkle
-		{255, 0, 255, 255},   // magenta (not grey: that would pass for a neutral city)
+		{116, 8, 255, 255},   // violet
+		{0, 125, 122, 255},   // teal
+		{255, 255, 0, 255},   // yellow
+		{22, 23, 16, 255},    // black
+		{255, 173, 193, 255}, // pink
+		{3, 28, 90, 255},     // navy
+		{242, 20, 174, 255},  // magenta
+		{125, 255, 187, 255}, // mint
+		{109, 8, 57, 255},    // maroon
+		{163, 145, 255, 255}, // lavender
+		{104, 49, 0, 255},    // brown
+		{144, 132, 0, 255},   // olive
 	}
 }
 
