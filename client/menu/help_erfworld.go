@@ -136,18 +136,21 @@ func KeysHelp() HelpSection {
 		Rows: []HelpRow{
 			{"Left click", "Select an army or city of yours; click again for the next thing on the hex. " +
 				"With an army selected, a hex it reaches: move there."},
-			{"Right click", "Move the selected army there; onto an enemy you see, attack."},
+			{"Right click", "Move the selected army there, also into hexes never seen; onto an enemy you see, attack."},
 			{"Drag from the army", "Draw the selected army's path."},
 			{"Drag the map, arrows, W A S D", "Pan the map (also the mouse at the window's edge, if Settings turn it on)."},
-			{"Mouse wheel, + and −", "Zoom."},
+			{"Mouse wheel, + and −", "Zoom (over the log, the wheel scrolls the log)."},
 			{"Minimap", "Click or drag to look there."},
 			{"Tab", "Select the next army."},
 			{"H", "Centre on your Capital."},
-			{"Esc", "Deselect."},
+			{"Esc", "Deselect; close the open window."},
 			{"Enter, End turn", "Send the orders and say you are done; again to take it back."},
 			{"Backspace, Delete", "Remove the last order."},
 			{"Space", "Skip the turn's animation."},
-			{"F1", "This help."},
+			{"F1, Help", "This help."},
+			{"Menu", "Settings, this help, leave the game."},
+			{"Log ▲", "A bigger log (Log ▼: smaller again)."},
+			{"F12", "Save a screenshot (in the screenshots folder beside your settings)."},
 			{"Ctrl+A, C, V, X", "In a text field: select all, copy, paste, cut."},
 		},
 	}
@@ -159,22 +162,29 @@ func MapHelp() HelpSection {
 		Title: "The map",
 		Rows: []HelpRow{
 			{"Shield", "An army, in its owner's colour, with the owner's mark (circle, square, triangle, star…): " +
-				"every player has their own, so colours need not be told apart. A ship is a fleet."},
-			{"Number under it", "The units in the army."},
-			{"White disc, top left", "Several armies share the hex: how many. The top one shows; the others peek out behind it."},
+				"every player has their own, so colours need not be told apart. A ship is a fleet. " +
+				"Zoomed far out, armies are dots and cities squares in the owner's colour."},
+			{"Number at its point", "The units in the army on top (white on a dark plate)."},
+			{"×3 on a white plate", "Three armies share the hex; the ones under the top one peek out above its shield."},
 			{"Gold W3", "Your army's Warlord, and its level."},
-			{"Purple C, C2", "Your army's Casters, and how many."},
+			{"Violet C, C2", "Your army's Casters, and how many."},
 			{"Grey figure and number", "How many characters (Warlords and Casters) an enemy army has."},
-			{"Badge at the left", "Your army's standing order: Intercept, or Withdraw with an arrow to where it goes. Defend has none."},
-			{"City", "The bigger the icon, the higher the level; the number on its plate is the level. " +
-				"The banner is the owner's colour and mark; a crown marks a Capital."},
-			{"Dimmed, T12", "Remembered, not seen now: what was there on turn 12 (\"seen T12\" under a city)."},
-			{"Fog", "Dark: never seen. Dimmed: seen before, remembered as it was. Clear: in sight now."},
-			{"Light blue hexes", "Where the selected army can go this turn; the number is the move points it takes to get there."},
-			{"Arrow with dots", "The selected army's path, a dot on each hex it passes; red when the move cannot be made."},
+			{"Round badge at the left", "Your army's standing order: a target on red is Intercept, an arrow on blue is Withdraw, " +
+				"pointing where it goes. Defend has none."},
+			{"City", "The bigger the town, the higher the level; the number on the disc at its lower left is the level. " +
+				"The banner at its lower right is the owner's colour and mark (grey without a mark: nobody's); " +
+				"a Capital's level is written on a gold crown."},
+			{"T12 on a slate plate", "Remembered, not seen now: what was there on turn 12. Remembered armies and cities are drawn " +
+				"a little darker, with grey rims."},
+			{"Fog", "Dark: never seen. Greyed: seen before, remembered as it was. Clear: in sight now."},
+			{"Light blue hexes", "Where the selected army can go this turn; the white number on a dark plate at the bottom of each " +
+				"is the move points it takes to get there."},
+			{"Arrow with dots", "The selected army's path, a dot on each hex it passes; red when it cannot get there this turn, " +
+				"dashed and paler through hexes never seen (a guess: it stops where it finds it cannot go on)."},
 			{"Thin arrows", "The moves ordered this turn, in each owner's colour."},
 			{"Crossed swords", "A battle of the turn just played."},
 			{"Yellow outline", "The selected hex; a white one is the hex under the mouse."},
+			{"Small labels", "The badges show when the hexes are big enough to read them: zoom in (+ or the wheel) to see them all."},
 		},
 	}
 }
@@ -196,7 +206,8 @@ func erfCities(d *erfworld.Ruleset) HelpSection {
 			plural(c.UpgradeLevelsPerTurn, "level", "levels"), c.UpgradeCostPerLevel, upFrom, upFrom+1,
 			money(d, c.UpgradeCostPerLevel*(upFrom+1)), c.MaxUpgradeLevel)},
 		{"Forming units", fmt.Sprintf("A city forms %s per level each turn.", plural(c.UnitsPerLevel, "unit", "units"))},
-		{"Defence", fmt.Sprintf("Attacked, a city adds %d %s per level of defence to its side, for that battle.",
+		{"Defence", fmt.Sprintf("Attacked, a city adds %d %s per level of defence to its side, for that battle; "+
+			"a city with no army in it fights alone with them. Each attacking Siege lowers the defence by a level.",
 			c.GarrisonPerDefence*c.DefencePerLevel, unitNames(d, []string{c.GarrisonUnit}))},
 		{"Sight", "Cities, armies and fleets see the hexes around them at the start of each turn."},
 	}

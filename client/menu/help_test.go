@@ -89,11 +89,12 @@ func TestHelpKeysAndMarkers(t *testing.T) {
 	for _, want := range []string{
 		"Tab: Select the next army", "H: Centre on your Capital", "Esc: Deselect", "Enter, End turn: Send the orders",
 		"arrows, W A S D: Pan", "Mouse wheel, + and −: Zoom", "Space: Skip the turn's animation",
-		"Backspace, Delete: Remove the last order", "F1: This help", "Right click", "Minimap",
-		"owner's mark", "A ship is a fleet", "The units in the army", "Several armies share the hex",
+		"Backspace, Delete: Remove the last order", "F1, Help: This help", "Right click", "Minimap",
+		"owner's mark", "A ship is a fleet", "The units in the army", "×3 on a white plate: Three armies share the hex",
 		"Warlord, and its level", "Casters", "characters (Warlords and Casters) an enemy army has",
-		"Intercept", "Withdraw", "crown marks a Capital", "the number on its plate is the level",
-		"seen T12", "Dark: never seen. Dimmed: seen before", "the move points it takes", "red when the move cannot be made",
+		"Intercept", "Withdraw", "a Capital's level is written on a gold crown", "the number on the disc at its lower left is the level",
+		"T12 on a slate plate", "Dark: never seen. Greyed: seen before", "the move points it takes",
+		"red when it cannot get there this turn", "dashed and paler through hexes never seen", "F12: ",
 		"Crossed swords",
 	} {
 		if !strings.Contains(text, want) {
