@@ -1,6 +1,7 @@
 package main
 
 import (
+	"image"
 	"strings"
 	"testing"
 
@@ -72,7 +73,26 @@ func TestGameScreenKeys(t *testing.T) {
 	if p.Focused != "" {
 		t.Errorf("a widget holds the focus on the game screen: %q", p.Focused)
 	}
-	d.wait("turn 3", func(p *app.Probe) bool { return p.Turn == 3 && !p.Ready })
+	p = d.wait("turn 3", func(p *app.Probe) bool { return p.Turn == 3 && !p.Ready })
+
+	// The wheel over the log scrolls the log (its lines move on the
+	// screen), not the map (the zoom stays).
+	lr := image.Rect(p.LogRect[0], p.LogRect[1], p.LogRect[2], p.LogRect[3])
+	d.move((lr.Min.X+lr.Max.X)/2, (lr.Min.Y+lr.Max.Y)/2)
+	d.wait("no hover over the log", func(p *app.Probe) bool { return p.Hover == "" })
+	logBefore := d.screenshot()
+	zoom := d.read().Camera[2]
+	for range 4 {
+		d.xdo("click", "4") // the wheel, up
+		d.frames(2)
+	}
+	logAfter := d.screenshot()
+	if z := d.read().Camera[2]; z != zoom {
+		t.Errorf("the wheel over the log zoomed the map from %.2f to %.2f", zoom, z)
+	}
+	if changed := differ(logBefore, logAfter, lr); changed < 200 {
+		t.Errorf("the wheel over the log changed %d of its pixels: it did not scroll", changed)
+	}
 
 	// After a click on a button the arrow keys still pan and H goes home.
 	d.press("Help")
@@ -117,6 +137,19 @@ func TestGameScreenKeys(t *testing.T) {
 	d.press("Leave the game")
 	d.press("Leave")
 	d.wait("the main menu", func(p *app.Probe) bool { return p.Screen == "menu" })
+}
+
+// differ counts the pixels of r that differ between a and b.
+func differ(a, b image.Image, r image.Rectangle) int {
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if a.At(x, y) != b.At(x, y) {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // mine returns the first of the player's things of kind on the probe.

@@ -263,6 +263,17 @@ func (s *Script) step(a *App) error {
 		if have, want := g.model.View().Turn, s.ended+1; have != want {
 			return fmt.Errorf("script: the game went on at turn %d, want %d, where it stopped", have, want)
 		}
+		// The log of the turns played before Continue is there: each of
+		// them brought its income.
+		turns := map[game.Turn]bool{}
+		for _, l := range g.model.Log() {
+			turns[l.Turn] = true
+		}
+		for t := game.Turn(1); t < g.model.View().Turn; t++ {
+			if !turns[t] {
+				return fmt.Errorf("script: the game went on without the log of turn %d", t)
+			}
+		}
 		s.shoot(a, "continued")
 		s.ended = g.model.View().Turn
 		g.setReady(true)
