@@ -45,41 +45,28 @@ func TestPointerPicksHex(t *testing.T) {
 	}
 }
 
-// setView sets the camera: "home" centres on the Capital at zoom 1,
-// "zoomed in" and "zoomed out" zoom with + and - from there, "panned"
-// holds an arrow key down.
+// setView sets the camera: "home" centres on the Capital at the default
+// zoom (H), "zoomed in" and "zoomed out" zoom with + and - from there,
+// "panned" holds an arrow key down.
 func (d *driver) setView(view string) *app.Probe {
 	d.t.Helper()
 	p := d.read()
 	d.move(p.Map[0]+(p.Map[2]-p.Map[0])/2, p.Map[1]+(p.Map[3]-p.Map[1])/3) // keys go to the window under the pointer
 	d.key("Escape", "h")
-	d.wait("no selection", func(p *app.Probe) bool { return p.Selected == "" })
-	// Back to zoom 1: the zoom keys multiply by 1.25 and 0.8.
-	for i := 0; i < 12; i++ {
-		z := d.read().Camera[2]
-		switch {
-		case z > 1.01:
-			d.key("minus")
-		case z < 0.99:
-			d.key("equal")
-		default:
-			i = 12
-			continue
-		}
-		d.wait("the zoom", func(p *app.Probe) bool { return p.Camera[2] != z })
-	}
+	p = d.wait("home, nothing selected", func(p *app.Probe) bool { return p.Selected == "" })
+	home := p.Camera[2]
 	switch view {
 	case "zoomed in":
 		d.key("equal", "equal", "equal")
-		return d.wait("zoom in", func(p *app.Probe) bool { return p.Camera[2] > 1.9 })
+		return d.wait("zoom in", func(p *app.Probe) bool { return p.Camera[2] > home*1.9 })
 	case "zoomed out":
 		d.key("minus", "minus", "minus")
-		return d.wait("zoom out", func(p *app.Probe) bool { return p.Camera[2] < 0.6 })
+		return d.wait("zoom out", func(p *app.Probe) bool { return p.Camera[2] < home*0.6 })
 	case "panned":
-		x0 := d.read().Camera[0]
+		x0 := p.Camera[0]
 		return d.hold("Left", "a pan", func(p *app.Probe) bool { return p.Camera[0] < x0-100 })
 	}
-	return d.wait("home", func(p *app.Probe) bool { return math.Abs(p.Camera[2]-1) < 0.01 })
+	return p
 }
 
 // pointsOnMap returns window points spread over the part of the map the

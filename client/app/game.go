@@ -104,7 +104,7 @@ func newGameScreenFor(a *App, fv *protocol.FullView, r *replay) (*gameScreen, er
 	g.winW, g.winH = a.width, a.height
 	mr := g.mapRect()
 	g.cam = camera.New(ww, wh, float64(mr.Dx()), float64(mr.Dy()))
-	g.cam.Zoom = 1
+	g.cam.Zoom = defaultZoom
 	g.hud = newHUD(g)
 	g.root = g.hud.root
 	g.clock.Turn = v.Turn
@@ -139,6 +139,11 @@ func (g *gameScreen) toMap(x, y int) (float64, float64) {
 	r := g.mapRect()
 	return float64(x - r.Min.X), float64(y - r.Min.Y)
 }
+
+// defaultZoom is the camera's zoom when a game opens, and after H: the
+// smallest at which the map shows every badge and the reach's costs
+// (board's thresholds).
+const defaultZoom = 1.2
 
 // centerOnHome centres the camera on the player's Capital, or its first
 // army or city.
@@ -494,6 +499,7 @@ func (g *gameScreen) keys() {
 	case inpututil.IsKeyJustPressed(ebiten.KeyTab):
 		g.selectNextArmy()
 	case inpututil.IsKeyJustPressed(ebiten.KeyH):
+		g.cam.Zoom = defaultZoom
 		g.centerOnHome()
 	case inpututil.IsKeyJustPressed(ebiten.KeyEnter) && g.replay != nil:
 		g.replayStep(false)

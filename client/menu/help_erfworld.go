@@ -142,7 +142,7 @@ func KeysHelp() HelpSection {
 			{"Mouse wheel, + and −", "Zoom (over the log, the wheel scrolls the log)."},
 			{"Minimap", "Click or drag to look there."},
 			{"Tab", "Select the next army."},
-			{"H", "Centre on your Capital."},
+			{"H", "Centre on your Capital, at the zoom the game opens with (every badge readable)."},
 			{"Esc", "Deselect; close the open window."},
 			{"Enter, End turn", "Send the orders and say you are done; again to take it back."},
 			{"Backspace, Delete", "Remove the last order."},
