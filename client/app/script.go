@@ -11,8 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hajimehoshi/ebiten/v2"
-
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/protocol"
@@ -49,7 +47,9 @@ type Script struct {
 	ended   game.Turn // the turn last ended
 	results int       // OrdersResults seen when the orders were sent
 	animAt  bool      // a screenshot of the animation was taken this turn
-	fps     float64   // frames per second on the game screen, measured at the end
+	fps     float64   // frames per second on the game screen, measured at the end ...
+	draws   int       // ... from the frames drawn ...
+	drawsAt time.Time // ... since then
 	// Shots are the screenshots saved, in order.
 	Shots []string
 }
@@ -89,6 +89,11 @@ func (s *Script) step(a *App) error {
 	}
 	if s.Timeout > 0 && time.Since(s.start) > s.Timeout {
 		return fmt.Errorf("script: stage %d not done after %s", s.stage, s.Timeout)
+	}
+	if s.stage == stageIdle {
+		// Measure how fast the game screen draws: every idle frame is
+		// drawn while the script waits here (a player's idle screen is not).
+		a.redraw = true
 	}
 	if s.wait > 0 || a.shot != "" {
 		s.wait--
@@ -203,11 +208,12 @@ func (s *Script) step(a *App) error {
 		s.played++
 		if s.played >= s.Turns || g.over != nil || g.out() {
 			s.next(stageIdle, 150) // frames with nothing but the game screen
+			s.draws, s.drawsAt = a.draws, time.Now()
 			return nil
 		}
 		s.next(stageOrders, 10)
 	case stageIdle:
-		s.fps = ebiten.ActualFPS() // over the last second: idle frames only
+		s.fps = float64(a.draws-s.draws) / time.Since(s.drawsAt).Seconds() // the idle frames, each drawn
 		s.shoot(a, "final")
 		if s.Join != "" {
 			s.next(stageDone, 3) // a guest saves nothing: the host's server does
