@@ -25,7 +25,8 @@ type Interface struct {
 // a server listening on listen (a *net.TCPAddr, as a listener's Addr gives
 // it): for a server listening on every address, each non-loopback IPv4
 // address of the interfaces that are up, best first (see Order); for one
-// listening on a single address, that address. An error means the
+// listening on a single address, that address (a loopback one too: then
+// only this machine reaches it, which IsLoopback tells). An error means the
 // interfaces could not be listed; no address and no error, that the
 // machine has no network the others could use.
 func JoinAddrs(listen net.Addr) ([]string, error) {
@@ -34,9 +35,6 @@ func JoinAddrs(listen net.Addr) ([]string, error) {
 		return nil, err
 	}
 	if !ip.IsUnspecified() {
-		if ip.IsLoopback() {
-			return nil, nil // only this machine can connect
-		}
 		return []string{net.JoinHostPort(ip.String(), strconv.Itoa(port))}, nil
 	}
 	ifaces, err := Interfaces()
@@ -44,6 +42,13 @@ func JoinAddrs(listen net.Addr) ([]string, error) {
 		return nil, err
 	}
 	return Order(ifaces, port), nil
+}
+
+// IsLoopback reports whether host:port address a is on a loopback address,
+// which only this machine reaches.
+func IsLoopback(a string) bool {
+	ap, err := netip.ParseAddrPort(a)
+	return err == nil && ap.Addr().IsLoopback()
 }
 
 // splitAddr returns the IP and port of a listener's address.

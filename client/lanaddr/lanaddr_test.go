@@ -57,7 +57,7 @@ func TestJoinAddrs(t *testing.T) {
 		want   []string // nil: this machine's addresses (checked below)
 	}{
 		{&net.TCPAddr{IP: net.ParseIP("192.168.1.20"), Port: 7000}, []string{"192.168.1.20:7000"}},
-		{&net.TCPAddr{IP: net.ParseIP("127.0.0.1"), Port: 7000}, []string{}},
+		{&net.TCPAddr{IP: net.ParseIP("127.0.0.1"), Port: 7000}, []string{"127.0.0.1:7000"}},
 		{textAddr("10.1.2.3:80"), []string{"10.1.2.3:80"}},
 	}
 	for _, tt := range tests {
@@ -86,6 +86,24 @@ func TestJoinAddrs(t *testing.T) {
 	for _, bad := range []net.Addr{nil, textAddr("somewhere")} {
 		if _, err := JoinAddrs(bad); err == nil {
 			t.Errorf("JoinAddrs(%v) gave no error", bad)
+		}
+	}
+}
+
+// TestIsLoopback checks which addresses only this machine reaches.
+func TestIsLoopback(t *testing.T) {
+	tests := []struct {
+		have string
+		want bool
+	}{
+		{"127.0.0.1:7777", true},
+		{"[::1]:7777", true},
+		{"192.168.1.20:7777", false},
+		{"not an address", false},
+	}
+	for _, tt := range tests {
+		if got := IsLoopback(tt.have); got != tt.want {
+			t.Errorf("IsLoopback(%q) = %v, want %v", tt.have, got, tt.want)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"empires/client/lanaddr"
 	"empires/shared/protocol"
 )
 
@@ -291,6 +292,9 @@ func (l *Lobby) say(s string) {
 func joinLine(addrs []string) string {
 	if len(addrs) == 0 {
 		return " "
+	}
+	if len(addrs) == 1 && lanaddr.IsLoopback(addrs[0]) {
+		return "Only this machine can join, at " + addrs[0] + ": the server listens on loopback."
 	}
 	s := "Friends join at " + addrs[0]
 	if len(addrs) > 1 {

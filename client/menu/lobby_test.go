@@ -238,6 +238,7 @@ func TestLobbyJoinAddrs(t *testing.T) {
 		{[]string{"192.168.1.20:7777"}, "Friends join at 192.168.1.20:7777"},
 		{[]string{"192.168.1.20:7777", "10.0.0.5:7777", "172.17.0.1:7777", "203.0.113.9:7777"},
 			"Friends join at 192.168.1.20:7777 (or 10.0.0.5:7777, 172.17.0.1:7777)"},
+		{[]string{"127.0.0.1:7788"}, "Only this machine can join, at 127.0.0.1:7788"},
 	}
 	for _, tt := range tests {
 		l := NewLobby(th, LobbyActions{JoinAddrs: tt.addrs})
