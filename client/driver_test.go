@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -31,6 +32,8 @@ type driver struct {
 	probe string
 	shots string // where F12 saves screenshots
 	last  string // the newest screenshot taken
+	// display is the driver's own X server (startXvfb).
+	display string
 	// exited is closed when the client exits, with exitErr.
 	exited  chan struct{}
 	exitErr error
@@ -40,29 +43,58 @@ type driver struct {
 // machine may be loaded), only a guard against a test that hangs.
 const waitLimit = 2 * time.Minute
 
-// needXdotool skips the test without xdotool, except in CI, where `make
-// test` installs it (scripts/deps.sh).
-func needXdotool(t *testing.T) {
+// needTools skips the test without xdotool or Xvfb, except in CI, where
+// `make test` installs them (scripts/deps.sh).
+func needTools(t *testing.T) {
 	t.Helper()
-	if _, err := exec.LookPath("xdotool"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("xdotool is missing in CI: scripts/deps.sh test installs it")
+	for _, tool := range []string{"xdotool", "Xvfb"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			if os.Getenv("CI") != "" {
+				t.Fatalf("%s is missing in CI: scripts/deps.sh test installs it", tool)
+			}
+			t.Skipf("%s is missing: run `make test-client`, which installs it", tool)
 		}
-		t.Skip("xdotool is missing: run `make test-client`, which installs it")
 	}
+}
+
+// startXvfb starts a virtual X server of the driver's own, 1920x1080, and
+// returns its display (":N"): the windows of other tests that run at the
+// same time (every package's drawing tests open one) must not lie over
+// the client's and take its clicks.
+func startXvfb(t *testing.T) string {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1920x1080x24", "-nolisten", "tcp")
+	x.ExtraFiles = []*os.File{w} // fd 3: Xvfb writes the display's number there when it is ready
+	if err := x.Start(); err != nil {
+		t.Fatalf("start Xvfb: %v", err)
+	}
+	w.Close()
+	t.Cleanup(func() {
+		_ = x.Process.Kill()
+		_ = x.Wait()
+	})
+	line, err := bufio.NewReader(r).ReadString('\n')
+	if err != nil {
+		t.Fatalf("Xvfb gave no display number: %v", err)
+	}
+	return ":" + strings.TrimSpace(line)
 }
 
 // startDriver builds the client, starts it with args (plus -probe) and
 // waits for its window and for the probe to satisfy ready.
 func startDriver(t *testing.T, bin string, args []string, ready func(*app.Probe) bool) *driver {
 	t.Helper()
-	needDisplay(t)
-	needXdotool(t)
+	needTools(t)
 	home := t.TempDir()
 	d := &driver{t: t, out: &bytes.Buffer{}, probe: filepath.Join(t.TempDir(), "probe.json"),
-		shots: filepath.Join(home, "config", "empires", "screenshots")}
+		shots: filepath.Join(home, "config", "empires", "screenshots"), display: startXvfb(t)}
 	d.cmd = exec.Command(bin, append(args, "-probe", d.probe)...)
-	d.cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, "config"))
+	d.cmd.Env = append(os.Environ(), "DISPLAY="+d.display, "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, "config"))
 	d.cmd.Stdout, d.cmd.Stderr = d.out, d.out
 	if err := d.cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -93,7 +125,9 @@ func startDriver(t *testing.T, bin string, args []string, ready func(*app.Probe)
 // xdo runs xdotool with args and returns what it printed.
 func (d *driver) xdo(args ...string) string {
 	d.t.Helper()
-	out, err := exec.Command("xdotool", args...).CombinedOutput()
+	cmd := exec.Command("xdotool", args...)
+	cmd.Env = append(os.Environ(), "DISPLAY="+d.display)
+	out, err := cmd.CombinedOutput()
 	if err != nil {
 		d.t.Fatalf("xdotool %s: %v\n%s", strings.Join(args, " "), err, out)
 	}

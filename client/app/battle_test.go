@@ -7,13 +7,12 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"testing"
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"empires/client/prefs"
+	"empires/client/internal/drawtest"
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/protocol"
@@ -25,69 +24,12 @@ import (
 // display they are skipped (in CI they fail). EMPIRES_SCREENSHOTS=DIR saves
 // their pictures as PNG files in DIR, to look at.
 
-// frames carries functions to run in the game loop; nil without a display.
-var frames chan func()
-
-type testLoop struct{}
-
-func (testLoop) Update() error {
-	select {
-	case f, ok := <-frames:
-		if !ok {
-			return ebiten.Termination
-		}
-		f()
-	default:
-	}
-	return nil
-}
-
-func (testLoop) Draw(*ebiten.Image) {}
-
-func (testLoop) Layout(int, int) (int, int) { return 320, 200 }
-
-func TestMain(m *testing.M) {
-	if os.Getenv("DISPLAY") == "" {
-		os.Exit(m.Run())
-	}
-	frames = make(chan func())
-	code := 0
-	go func() {
-		code = m.Run()
-		close(frames)
-	}()
-	ebiten.SetWindowSize(320, 200)
-	ebiten.SetWindowTitle("app tests")
-	if err := ebiten.RunGame(testLoop{}); err != nil {
-		fmt.Fprintln(os.Stderr, "run the drawing tests:", err)
-		os.Exit(1)
-	}
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { drawtest.Main(m, "app tests") }
 
 // onFrame runs f in the game loop and waits for it to return.
 func onFrame(t *testing.T, f func()) {
 	t.Helper()
-	if frames == nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("no DISPLAY in CI: run the client tests under xvfb-run (make test-client)")
-		}
-		t.Skip("no DISPLAY: run `make test-client` to test drawing under Xvfb")
-	}
-	done := make(chan string)
-	frames <- func() {
-		defer func() {
-			if p := recover(); p != nil {
-				done <- fmt.Sprintf("%v\n%s", p, debug.Stack())
-				return
-			}
-			done <- ""
-		}()
-		f()
-	}
-	if p := <-done; p != "" {
-		t.Fatalf("panic in the game loop: %s", p)
-	}
+	drawtest.OnFrame(t, f)
 }
 
 // saveShot writes img to name in $EMPIRES_SCREENSHOTS, if set.
@@ -114,26 +56,9 @@ func saveShot(t *testing.T, img image.Image, name string) {
 // and Bob) with the events in its log, as a turn update brings them.
 func testGame(t *testing.T, events []game.Event) (*App, *gameScreen) {
 	t.Helper()
-	d, err := erfworld.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs := erfworld.NewRules(d)
-	a, err := New(Options{Rules: rs, Prefs: prefs.Default()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := rs.NewGame(5, 24, 24, 2, []string{"Ann", "Bob"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	v := game.NewView(s, 1)
-	g, err := newGameScreen(a, &protocol.FullView{View: v, Checksum: v.Checksum()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.game = g
-	a.setRoot(g.root, screenGame)
+	a, _, s := testApp(t)
+	g := showGame(t, a, s, 1)
+	v := g.model.View()
 	next := v.Clone()
 	next.Turn++
 	g.turnUpdate(&protocol.TurnUpdate{Delta: game.Diff(v, next), Checksum: next.Checksum(), Events: events})

@@ -793,6 +793,14 @@ func (h *hud) openLink(id string) {
 	}
 }
 
+// titled returns the body of a window headed by title.
+func (h *hud) titled(title string) *widget.Container {
+	body := h.windowBody(24, 10)
+	tf := h.g.app.theme.HeadingFace()
+	body.AddChild(widget.NewText(widget.TextOpts.Text(title, &tf, h.pal.Accent)))
+	return body
+}
+
 // windowBody returns the panel a window's contents go in: a column with
 // padding pad and spacing gap.
 func (h *hud) windowBody(pad, gap int) *widget.Container {
@@ -866,9 +874,7 @@ func (h *hud) closeWindow() {
 func (h *hud) showOut() {
 	g := h.g
 	t := g.app.theme
-	body := h.windowBody(24, 10)
-	tf := t.HeadingFace()
-	body.AddChild(widget.NewText(widget.TextOpts.Text("You are out of the game", &tf, h.pal.Accent)))
+	body := h.titled("You are out of the game")
 	body.AddChild(newText(t, fmt.Sprintf("You lost your last Capital: on turn %d your empire fell. The game goes on without you: watch it to its end, or leave.", g.model.View().Turn),
 		h.pal.Text, widget.TextOpts.MaxWidth(420)))
 	body.AddChild(t.NewPrimaryButton("Back to the menu", g.app.showMainMenu))
@@ -880,7 +886,6 @@ func (h *hud) showOut() {
 func (h *hud) showGameOver(m *protocol.GameOver) {
 	g := h.g
 	t := g.app.theme
-	body := h.windowBody(24, 10)
 	title := "The game is over"
 	switch {
 	case m.Winner == g.model.View().You:
@@ -888,8 +893,7 @@ func (h *hud) showGameOver(m *protocol.GameOver) {
 	case m.Winner != 0:
 		title = "Defeat"
 	}
-	tf := t.HeadingFace()
-	body.AddChild(widget.NewText(widget.TextOpts.Text(title, &tf, h.pal.Accent)))
+	body := h.titled(title)
 	who := "Nobody won."
 	if m.Winner != 0 {
 		who = fmt.Sprintf("%s won on turn %d.", g.model.PlayerName(m.Winner), m.Turn)

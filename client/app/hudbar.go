@@ -162,9 +162,7 @@ func (h *hud) confirm(title, text, yes string, onYes func()) {
 func (h *hud) showMenu() {
 	g := h.g
 	t := g.app.theme
-	body := h.windowBody(24, 10)
-	tf := t.HeadingFace()
-	body.AddChild(widget.NewText(widget.TextOpts.Text("Menu", &tf, h.pal.Accent)))
+	body := h.titled("Menu")
 	stretch := widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true}))
 	body.AddChild(
 		t.NewPrimaryButton("Back to the game", h.closeWindow, stretch),

@@ -6,10 +6,7 @@ import (
 
 	"github.com/ebitenui/ebitenui/event"
 
-	"empires/client/prefs"
 	"empires/shared/game"
-	"empires/shared/protocol"
-	"empires/shared/rules/erfworld"
 )
 
 // TestEndTurnAsksWhenUpkeepCuts checks that End turn asks first when the
@@ -18,19 +15,7 @@ import (
 // the turn ends only on "End turn anyway".
 func TestEndTurnAsksWhenUpkeepCuts(t *testing.T) {
 	onFrame(t, func() {
-		d, err := erfworld.Default()
-		if err != nil {
-			t.Fatal(err)
-		}
-		rs := erfworld.NewRules(d)
-		a, err := New(Options{Rules: rs, Prefs: prefs.Default()})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := rs.NewGame(5, 24, 24, 2, []string{"Ann", "Bob"})
-		if err != nil {
-			t.Fatal(err)
-		}
+		a, rs, s := testApp(t)
 		var capital *game.City
 		for i := range s.Cities {
 			if c := &s.Cities[i]; c.Owner == 1 && c.Capital {
@@ -38,16 +23,10 @@ func TestEndTurnAsksWhenUpkeepCuts(t *testing.T) {
 			}
 		}
 		// 200 units cost 40 a turn: far more than the cities bring in.
-		big := make(game.Units, len(d.Units))
+		big := make(game.Units, len(rs.D.Units))
 		big[0] = 200
 		s.AddArmy(game.Army{Owner: 1, Hex: capital.Hex, Units: big})
-		v := game.NewView(s, 1)
-		g, err := newGameScreen(a, &protocol.FullView{View: v, Checksum: v.Checksum()})
-		if err != nil {
-			t.Fatal(err)
-		}
-		a.game = g
-		a.setRoot(g.root, screenGame)
+		g := showGame(t, a, s, 1)
 		g.hud.update()
 		if money, _ := g.hud.moneyText(); !strings.Contains(money, "units lost") {
 			t.Errorf("top bar money %q: want a warning", money)

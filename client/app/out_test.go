@@ -3,28 +3,14 @@ package app
 import (
 	"testing"
 
-	"empires/client/prefs"
 	"empires/shared/game"
 	"empires/shared/protocol"
-	"empires/shared/rules/erfworld"
 )
 
 // TestOut: a player out of the game (its last Capital lost) cannot end
 // turns; a live player can.
 func TestOut(t *testing.T) {
-	d, err := erfworld.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs := erfworld.NewRules(d)
-	a, err := New(Options{Rules: rs, Prefs: prefs.Default()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := rs.NewGame(5, 24, 24, 2, []string{"Ann", "Bob"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, _, s := testApp(t)
 	tests := []struct {
 		alive bool
 		want  bool

@@ -1,16 +1,15 @@
 package board
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"math"
-	"os"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"empires/client/camera"
+	"empires/client/internal/drawtest"
 	"empires/shared/game"
 	"empires/shared/hex"
 )
@@ -18,66 +17,12 @@ import (
 // These tests draw for real, in a window: they run when there is a
 // display (the client tests run under Xvfb) and are skipped otherwise.
 
-// frames carries drawing work to the game loop; nil without a display.
-var frames chan func(screen *ebiten.Image)
-
-// testGame runs the drawing work of the tests in its Draw, where images
-// may be drawn and read, and ends when the tests are done.
-type testGame struct {
-	done chan int
-	code int
-}
-
-func (g *testGame) Update() error {
-	select {
-	case g.code = <-g.done:
-		return ebiten.Termination
-	default:
-		return nil
-	}
-}
-
-func (g *testGame) Draw(screen *ebiten.Image) {
-	select {
-	case f := <-frames:
-		f(screen)
-	default:
-	}
-}
-
-func (g *testGame) Layout(int, int) (int, int) { return 320, 200 }
-
-func TestMain(m *testing.M) {
-	if os.Getenv("DISPLAY") == "" {
-		os.Exit(m.Run())
-	}
-	frames = make(chan func(*ebiten.Image))
-	g := &testGame{done: make(chan int, 1)}
-	go func() { g.done <- m.Run() }()
-	ebiten.SetWindowSize(320, 200)
-	ebiten.SetWindowTitle("board tests")
-	if err := ebiten.RunGame(g); err != nil {
-		fmt.Fprintln(os.Stderr, "run the drawing tests:", err)
-		os.Exit(1)
-	}
-	os.Exit(g.code)
-}
+func TestMain(m *testing.M) { drawtest.Main(m, "board tests") }
 
 // onFrame runs f in the game loop and waits for it to return.
 func onFrame(t *testing.T, f func()) {
 	t.Helper()
-	if frames == nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("no DISPLAY in CI: run the client tests under xvfb-run (make test-client)")
-		}
-		t.Skip("no DISPLAY: run `make test-client` to test drawing under Xvfb")
-	}
-	done := make(chan struct{})
-	frames <- func(*ebiten.Image) {
-		defer close(done)
-		f()
-	}
-	<-done
+	drawtest.OnFrame(t, f)
 }
 
 const shotW, shotH = 640, 400

@@ -15,6 +15,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"empires/client/internal/drawtest"
 	"empires/client/prefs"
 	"empires/shared/protocol"
 )
@@ -24,61 +25,12 @@ import (
 // display they are skipped (in CI they fail). EMPIRES_SHOTS=DIR saves their
 // pictures as PNG files in DIR, to look at.
 
-// frames carries functions to run in the game loop; nil without a display.
-var frames chan func()
-
-type testGame struct{ code int }
-
-func (g *testGame) Update() error {
-	select {
-	case f, ok := <-frames:
-		if !ok {
-			return ebiten.Termination
-		}
-		f()
-	default:
-	}
-	return nil
-}
-
-func (g *testGame) Draw(*ebiten.Image) {}
-
-func (g *testGame) Layout(int, int) (int, int) { return 320, 200 }
-
-func TestMain(m *testing.M) {
-	if os.Getenv("DISPLAY") == "" {
-		os.Exit(m.Run())
-	}
-	frames = make(chan func())
-	g := &testGame{}
-	go func() {
-		g.code = m.Run()
-		close(frames)
-	}()
-	ebiten.SetWindowSize(320, 200)
-	ebiten.SetWindowTitle("menu tests")
-	if err := ebiten.RunGame(g); err != nil {
-		fmt.Fprintln(os.Stderr, "run the drawing tests:", err)
-		os.Exit(1)
-	}
-	os.Exit(g.code)
-}
+func TestMain(m *testing.M) { drawtest.Main(m, "menu tests") }
 
 // onFrame runs f in the game loop and waits for it to return.
 func onFrame(t *testing.T, f func()) {
 	t.Helper()
-	if frames == nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("no DISPLAY in CI: run the client tests under xvfb-run (make test-client)")
-		}
-		t.Skip("no DISPLAY: run `make test-client` to test drawing under Xvfb")
-	}
-	done := make(chan struct{})
-	frames <- func() {
-		defer close(done)
-		f()
-	}
-	<-done
+	drawtest.OnFrame(t, f)
 }
 
 // fakeCursor is a mouse that rests at a point and presses nothing.

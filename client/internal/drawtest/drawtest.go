@@ -1,0 +1,109 @@
+// Package drawtest runs a package's tests beside an Ebitengine game loop,
+// for tests that draw: images may be made, drawn and read only while the
+// loop runs, on its goroutine. A test package calls Main from its
+// TestMain and runs its drawing through OnFrame. Without a display the
+// tests run as usual and OnFrame skips the test (in CI, where `make
+// test-client` runs them under Xvfb, it fails instead).
+package drawtest
+
+import (
+	"fmt"
+	"os"
+	"runtime/debug"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// frames carries functions to run in the game loop; nil without a display
+// (or before Main). It is set once, by Main, before any test runs.
+var frames chan func()
+
+// loop is the game whose Update runs what OnFrame sends, until the tests
+// are done.
+type loop struct{}
+
+func (loop) Update() error {
+	select {
+	case f, ok := <-frames:
+		if !ok {
+			return ebiten.Termination
+		}
+		f()
+	default:
+	}
+	return nil
+}
+
+func (loop) Draw(*ebiten.Image) {}
+
+func (loop) Layout(int, int) (int, int) { return 320, 200 }
+
+// Main runs the tests of m and exits with their code: in a goroutine beside
+// a game loop in a small window titled title when there is a display,
+// alone otherwise.
+func Main(m *testing.M, title string) {
+	if os.Getenv("DISPLAY") == "" {
+		os.Exit(m.Run())
+	}
+	frames = make(chan func())
+	code := 0
+	go func() {
+		code = m.Run()
+		close(frames)
+	}()
+	ebiten.SetWindowSize(320, 200)
+	ebiten.SetWindowTitle(title)
+	if err := ebiten.RunGame(loop{}); err != nil {
+		fmt.Fprintln(os.Stderr, "run the drawing tests:", err)
+		os.Exit(1)
+	}
+	os.Exit(code)
+}
+
+// OnFrame runs f during a frame of the game loop (the loop waits for it)
+// and waits for it to return. A panic in f fails the test with its stack;
+// f may call t.Fatal, which ends the test as it would outside. Without a
+// display it skips the test, or fails it in CI.
+func OnFrame(t *testing.T, f func()) {
+	t.Helper()
+	if frames == nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("no DISPLAY in CI: run the client tests under xvfb-run (make test-client)")
+		}
+		t.Skip("no DISPLAY: run `make test-client` to test drawing under Xvfb")
+	}
+	done := make(chan string)
+	frames <- func() {
+		// f runs on a goroutine of its own, the loop waiting for it, so
+		// that a t.Fatal in f (runtime.Goexit) ends that goroutine, not
+		// the loop's.
+		res := make(chan string)
+		go func() {
+			returned := false
+			defer func() {
+				switch p := recover(); {
+				case p != nil:
+					res <- fmt.Sprintf("panic in the game loop: %v\n%s", p, debug.Stack())
+				case !returned:
+					res <- goexit
+				default:
+					res <- ""
+				}
+			}()
+			f()
+			returned = true
+		}()
+		done <- <-res
+	}
+	switch r := <-done; r {
+	case "":
+	case goexit:
+		t.FailNow() // f called t.Fatal or t.FailNow: its message is logged
+	default:
+		t.Fatal(r)
+	}
+}
+
+// goexit is what OnFrame hears when f ended by runtime.Goexit.
+const goexit = "goexit"
