@@ -3,7 +3,6 @@ package app
 import (
 	"testing"
 
-	"empires/client/prefs"
 	"empires/shared/ai"
 	"empires/shared/game"
 	"empires/shared/rules/erfworld"
@@ -35,15 +34,7 @@ func replayTurns(t *testing.T, rs *erfworld.Rules, turns int) []ReplayTurn {
 // eyes: the game screen shows each turn's view as the viewer had it, with
 // the turn's events in the log, and takes no orders.
 func TestReplay(t *testing.T) {
-	d, err := erfworld.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs := erfworld.NewRules(d)
-	a, err := New(Options{Rules: rs, Prefs: prefs.Default()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, rs, _ := testApp(t)
 	turns := replayTurns(t, rs, 6)
 	if err := a.OpenReplay("Ann vs Bob", turns); err != nil {
 		t.Fatal(err)

@@ -394,19 +394,7 @@ func (p *planner) chooseLanding(from hex.Hex, sr *sea, units game.Units, pow flo
 		return best, found
 	}
 	// Land beyond the water: the nearest by sea.
-	for _, j32 := range sr.order {
-		j := int(j32)
-		if !p.water(j) || !p.freeWater(from, j) {
-			continue
-		}
-		for _, n := range p.rect.HexAt(j).Neighbors() {
-			i := p.rect.Index(n)
-			if i >= 0 && p.homeField()[i] < 0 && p.landable(n, i) {
-				return landing{land: i, water: j}, true
-			}
-		}
-	}
-	return landing{}, false
+	return p.nearestLanding(from, sr, false)
 }
 
 // fleetMove is fleet f's move this turn, less loadCost for a fleet
@@ -492,6 +480,13 @@ func (p *planner) sailWith(f, a *game.Army, units game.Units, pow float64, move 
 // homeLanding returns the landing on the Capital's land mass nearest to
 // the fleet on hex from by sea (search sr).
 func (p *planner) homeLanding(from hex.Hex, sr *sea) (landing, bool) {
+	return p.nearestLanding(from, sr, true)
+}
+
+// nearestLanding returns the landing nearest by sea (search sr) to the
+// fleet on hex from: on the Capital's land mass with home, beyond the
+// water without.
+func (p *planner) nearestLanding(from hex.Hex, sr *sea, home bool) (landing, bool) {
 	for _, j32 := range sr.order {
 		j := int(j32)
 		if !p.water(j) || !p.freeWater(from, j) {
@@ -499,7 +494,7 @@ func (p *planner) homeLanding(from hex.Hex, sr *sea) (landing, bool) {
 		}
 		for _, n := range p.rect.HexAt(j).Neighbors() {
 			i := p.rect.Index(n)
-			if i >= 0 && p.homeField()[i] >= 0 && p.landable(n, i) {
+			if i >= 0 && (p.homeField()[i] >= 0) == home && p.landable(n, i) {
 				return landing{land: i, water: j}, true
 			}
 		}
