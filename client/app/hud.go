@@ -462,7 +462,19 @@ func (h *hud) updateSide() {
 func (h *hud) choices(cs []model.Choice) {
 	t := h.g.app.theme
 	face := t.SmallFace()
+	d := h.g.app.opts.Rules.D
+	said := map[game.OrderKind]bool{}
 	for i := 0; i < len(cs); {
+		// The upkeep of Warlords and Casters, once above their choices.
+		switch k := cs[i].Order.Kind; {
+		case said[k]:
+		case k == erfworld.OrderWarlord:
+			h.side.AddChild(newSmallText(t, fmt.Sprintf("Warlords: upkeep %d a turn each", d.Warlord.Upkeep), h.pal.TextMuted))
+			said[k] = true
+		case k == erfworld.OrderCaster:
+			h.side.AddChild(newSmallText(t, fmt.Sprintf("Casters: upkeep %d a turn each, %d at most", d.Caster.Upkeep, d.Caster.MaxPerSide), h.pal.TextMuted))
+			said[k] = true
+		}
 		key, _ := choiceGroup(cs[i])
 		j := i + 1
 		for key != "" && j < len(cs) {
@@ -524,10 +536,7 @@ func (h *hud) choiceButton(c model.Choice, label string, face *text.Face, long b
 		upkeep = fmt.Sprintf("upkeep %d a turn", d.Warlord.Upkeep)
 	}
 	if upkeep != "" {
-		full += ", " + upkeep
-		if long {
-			label += fmt.Sprintf("  (upkeep %s)", strings.TrimSuffix(strings.TrimPrefix(upkeep, "upkeep "), " a turn"))
-		}
+		full += ", " + upkeep // the panel says it above the choices (choices)
 	}
 	if c.Current {
 		label = "● " + label
@@ -562,8 +571,8 @@ func (h *hud) choiceButton(c model.Choice, label string, face *text.Face, long b
 		tip.why, tip.bad = c.Reason, true
 	case c.Warn != "":
 		tip.why = c.Warn
-	case upkeep != "" && !long:
-		tip.why = capitalFirst(upkeep) // the small buttons have no room for it
+	case upkeep != "":
+		tip.why = capitalFirst(upkeep)
 	}
 	h.tips = append(h.tips, tip)
 	return b
