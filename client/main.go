@@ -72,6 +72,11 @@ func run(args []string, stderr io.Writer) error {
 	if *play && *autoplay != "" {
 		return errors.New("-play and -autoplay exclude each other")
 	}
+	if *probe != "" {
+		if st, err := os.Stat(filepath.Dir(*probe)); err != nil || !st.IsDir() {
+			return fmt.Errorf("-probe %s: its directory does not exist", *probe)
+		}
+	}
 	rs, err := host.LoadRules(*modDir)
 	if err != nil {
 		return fmt.Errorf("-rules: %w", err)

@@ -111,6 +111,9 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-name", " "}, "-name"},
 		{[]string{"-rules", "/nonexistent/mod"}, "-rules"},
 		{[]string{"extra"}, "unexpected argument"},
+		{[]string{"-play", "-autoplay", "x"}, "-play and -autoplay exclude each other"},
+		{[]string{"-play", "-size", "8x8"}, "each side must be"},
+		{[]string{"-play", "-probe", "/nonexistent/dir/probe.json"}, "-probe /nonexistent/dir/probe.json: its directory does not exist"},
 	}
 	for _, tt := range tests {
 		var out bytes.Buffer
