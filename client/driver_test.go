@@ -315,3 +315,16 @@ func changedTo(before, after image.Image, c color.RGBA, tol int, in image.Rectan
 }
 
 func near(a, b, tol int) bool { return a-b <= tol && b-a <= tol }
+
+// differ counts the pixels of r that differ between a and b.
+func differ(a, b image.Image, r image.Rectangle) int {
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if a.At(x, y) != b.At(x, y) {
+				n++
+			}
+		}
+	}
+	return n
+}

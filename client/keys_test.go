@@ -139,18 +139,6 @@ func TestGameScreenKeys(t *testing.T) {
 	d.wait("the main menu", func(p *app.Probe) bool { return p.Screen == "menu" })
 }
 
-// differ counts the pixels of r that differ between a and b.
-func differ(a, b image.Image, r image.Rectangle) int {
-	n := 0
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			if a.At(x, y) != b.At(x, y) {
-				n++
-			}
-		}
-	}
-	return n
-}
 
 // mine returns the first of the player's things of kind on the probe.
 func (d *driver) mine(kind string) app.ProbeThing {

@@ -153,18 +153,7 @@ func colours(img image.Image) map[color.RGBA]int {
 
 // same reports whether two images have the same pixels.
 func same(a, b image.Image) bool {
-	if a.Bounds() != b.Bounds() {
-		return false
-	}
-	r := a.Bounds()
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			if a.At(x, y) != b.At(x, y) {
-				return false
-			}
-		}
-	}
-	return true
+	return a.Bounds() == b.Bounds() && differ(a, b, a.Bounds()) == 0
 }
 
 func copyFile(t *testing.T, from, to string) {
