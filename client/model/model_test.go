@@ -189,11 +189,11 @@ func TestEmptyModel(t *testing.T) {
 	m.RemoveOrder(0)
 	m.ClearOrders()
 	m.ApplyResult(&protocol.OrdersResult{})
-	treasury, committed, income := m.Budget()
+	f := m.Forecast()
 	_, err := m.PlanPath(1, hex.Hex{})
 	if m.View() != nil || m.State() != nil || m.Turn() != 0 || m.You() != 0 || m.Selection() != (Selection{}) ||
 		m.Drafts() != nil || m.Submission() != nil || m.Reach(1) != nil || err == nil ||
-		m.CityChoices(1) != nil || m.ArmyChoices(1) != nil || treasury != 0 || committed != 0 || income != 0 ||
+		m.CityChoices(1) != nil || m.ArmyChoices(1) != nil || f.Treasury != 0 || f.Spent != 0 || f.Income != 0 ||
 		m.Log() != nil || m.Animation() != nil || m.Describe(hex.Hex{}) != nil {
 		t.Error("an empty model answers something")
 	}

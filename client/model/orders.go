@@ -297,25 +297,6 @@ func (m *Model) ApplyResult(r *protocol.OrdersResult) {
 // Accepted reports whether the server accepted the drafts as they are now.
 func (m *Model) Accepted() bool { return m.accepted }
 
-// Budget returns the player's treasury, what the drafted orders spend
-// (less what cashing Trade Goods brings in), and the income the rules give
-// at the start of the turn's resolution: the cities' income and the
-// Econ-A-Mancers'. Upkeep, paid after the orders, is not counted: Forecast
-// has the whole of the next turn.
-func (m *Model) Budget() (treasury, committed, income int64) {
-	s := m.State()
-	if s == nil {
-		return 0, 0, 0
-	}
-	if pl := s.Player(m.You()); pl != nil {
-		treasury = pl.Treasury
-	}
-	for _, c := range m.costs(m.orders()) {
-		committed += c
-	}
-	return treasury, committed, m.income()
-}
-
 // Forecast is the next turn's money and upkeep with the drafted orders.
 type Forecast struct {
 	// Forecast holds the ruleset's forecast of the turn's steps 1 to 4:
@@ -397,23 +378,6 @@ func (m *Model) removalText(f *erfworld.Forecast) string {
 	}
 	return fmt.Sprintf("upkeep will remove %s: the treasury will hold %d %s for an upkeep of %d",
 		strings.Join(parts, "; "), f.Treasury+f.Income-f.Spent, m.rs.D.Currency, f.Upkeep.Owed)
-}
-
-// income is the player's income of the turn's first phase besides Trade
-// Goods: cities by level and Econ-A-Mancers.
-func (m *Model) income() int64 {
-	s := m.State()
-	you := m.You()
-	if you == 0 {
-		return 0
-	}
-	var n int64
-	for i := range s.Cities {
-		if c := &s.Cities[i]; c.Owner == you {
-			n += int64(m.rs.D.Income(int(c.Level)))
-		}
-	}
-	return n + int64(m.casters(you)[erfworld.CasterEcon])*int64(m.rs.D.Caster.Econ.Income)
 }
 
 // casters counts the player's Casters by kind.

@@ -283,7 +283,10 @@ func TestForesee(t *testing.T) {
 	}
 }
 
-func TestBudget(t *testing.T) {
+// TestForecastMoney: the next turn's money as the forecast counts it
+// (cities' income, Trade Goods cashed, the orders' cost) and each draft's
+// cost.
+func TestForecastMoney(t *testing.T) {
 	r := loadRules(t)
 	s, err := r.NewGame(8, 24, 18, 2, nil)
 	if err != nil {
@@ -302,10 +305,12 @@ func TestBudget(t *testing.T) {
 	m.AddOrder(game.Order{Kind: erfworld.OrderUpgrade, City: city}) // 4
 	m.AddOrder(game.Order{Kind: erfworld.OrderCash, Count: 1})      // +1
 	m.AddOrder(game.Order{Kind: erfworld.OrderCash, Count: 2})      // 3 cashed: +9 in all, so +8
-	treasury, committed, income := m.Budget()
-	// "Cities generate income equal to their level each turn": 5 + 1 + 1.
-	if treasury != 10 || committed != 4-1-8 || income != 7 {
-		t.Errorf("budget %d, %d, %d; want 10, %d, 7", treasury, committed, income, 4-1-8)
+	f := m.Forecast()
+	// "Cities generate income equal to their level each turn": 5 + 1 + 1,
+	// and the 3 goods cashed bring 3 x 3 = 9 ("If three goods were
+	// cashed, then the nine Schmuckers would be generated").
+	if f.Treasury != 10 || f.Income != 7+9 || f.Spent != 4 {
+		t.Errorf("forecast: treasury %d, income %d, spent %d; want 10, %d, 4", f.Treasury, f.Income, f.Spent, 7+9)
 	}
 	var costs []int64
 	for _, d := range m.Drafts() {
