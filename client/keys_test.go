@@ -139,7 +139,6 @@ func TestGameScreenKeys(t *testing.T) {
 	d.wait("the main menu", func(p *app.Probe) bool { return p.Screen == "menu" })
 }
 
-
 // mine returns the first of the player's things of kind on the probe.
 func (d *driver) mine(kind string) app.ProbeThing {
 	d.t.Helper()
