@@ -3,6 +3,7 @@ package game
 import (
 	"bufio"
 	"bytes"
+	"empires/shared/wire"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -32,9 +33,8 @@ import (
 // players and 4,000 armies takes about 0.3 MiB).
 const MaxSaveSize = 64 << 20
 
-// MaxMsgpackDepth is how deep CheckMsgpack lets arrays and maps nest (a
-// State nests about 6 deep).
-const MaxMsgpackDepth = 32
+// MaxMsgpackDepth is how deep CheckMsgpack lets arrays and maps nest.
+const MaxMsgpackDepth = wire.MaxDepth
 
 // newEncoder returns an encoder writing the canonical form to w.
 func newEncoder(w io.Writer) *msgpack.Encoder {
@@ -193,120 +193,9 @@ func (b *Bitset) DecodeMsgpack(dec *msgpack.Decoder) error {
 	return nil
 }
 
-// CheckMsgpack walks the single msgpack value data must hold, without
-// decoding it, and checks that it is whole and alone, nests at most
-// MaxMsgpackDepth deep, and that no length header claims more elements or
-// bytes than remain (every element takes at least one byte). Run it before
-// decoding untrusted bytes with msgpack: v5.4.1 allocates whatever an array
-// header claims before reading a single element (decode_slice.go ignores its
-// own allocation limit), so ten bytes claiming 2^32 elements of a struct
-// crash the process with "out of memory" — not a panic, nothing recovers
-// it. After CheckMsgpack, a decode allocates at most a struct's size per
-// input byte.
-func CheckMsgpack(data []byte) error {
-	pos := 0
-	be := func(size int) (uint64, error) {
-		if size > len(data)-pos {
-			return 0, fmt.Errorf("truncated at byte %d", len(data))
-		}
-		var v uint64
-		for _, c := range data[pos : pos+size] {
-			v = v<<8 | uint64(c)
-		}
-		pos += size
-		return v, nil
-	}
-	stack := []uint64{1} // elements left to read at each open level
-	for len(stack) > 0 {
-		top := len(stack) - 1
-		if stack[top] == 0 {
-			stack = stack[:top]
-			continue
-		}
-		stack[top]--
-		if pos >= len(data) {
-			return fmt.Errorf("truncated at byte %d", pos)
-		}
-		at := pos
-		c := data[pos]
-		pos++
-		var skip, items uint64
-		container := false
-		var err error
-		switch {
-		case c <= 0x7f || c >= 0xe0: // positive and negative fixint
-		case c <= 0x8f: // fixmap
-			items, container = 2*uint64(c&0x0f), true
-		case c <= 0x9f: // fixarray
-			items, container = uint64(c&0x0f), true
-		case c <= 0xbf: // fixstr
-			skip = uint64(c & 0x1f)
-		default:
-			switch c {
-			case 0xc0, 0xc2, 0xc3: // nil, false, true
-			case 0xcc, 0xd0:
-				skip = 1
-			case 0xcd, 0xd1:
-				skip = 2
-			case 0xca, 0xce, 0xd2:
-				skip = 4
-			case 0xcb, 0xcf, 0xd3:
-				skip = 8
-			case 0xc4, 0xd9: // bin8, str8
-				skip, err = be(1)
-			case 0xc5, 0xda:
-				skip, err = be(2)
-			case 0xc6, 0xdb:
-				skip, err = be(4)
-			case 0xdc:
-				items, err = be(2)
-				container = true
-			case 0xdd:
-				items, err = be(4)
-				container = true
-			case 0xde:
-				items, err = be(2)
-				items *= 2
-				container = true
-			case 0xdf:
-				items, err = be(4)
-				items *= 2
-				container = true
-			case 0xd4, 0xd5, 0xd6, 0xd7, 0xd8: // fixext 1, 2, 4, 8, 16: type and data
-				skip = 1 + 1<<(c-0xd4)
-			case 0xc7, 0xc8, 0xc9: // ext 8, 16, 32: length, type, data
-				skip, err = be(1 << (c - 0xc7))
-				skip++
-			default: // 0xc1, never used
-				return fmt.Errorf("byte %d: invalid msgpack code 0x%02x", at, c)
-			}
-		}
-		if err != nil {
-			return err
-		}
-		if container {
-			if items > uint64(len(data)-pos) {
-				return fmt.Errorf("byte %d: %d elements claimed, %d bytes left", at, items, len(data)-pos)
-			}
-			if len(stack) > MaxMsgpackDepth {
-				return fmt.Errorf("byte %d: nested more than %d deep", at, MaxMsgpackDepth)
-			}
-			stack = append(stack, items)
-			continue
-		}
-		if skip > uint64(len(data)-pos) {
-			if c >= 0xc4 && c <= 0xc9 || c >= 0xd9 && c <= 0xdb {
-				return fmt.Errorf("byte %d: %d bytes claimed, %d left", at, skip, len(data)-pos)
-			}
-			return fmt.Errorf("truncated at byte %d", len(data))
-		}
-		pos += int(skip)
-	}
-	if pos != len(data) {
-		return fmt.Errorf("%d extra bytes after the value", len(data)-pos)
-	}
-	return nil
-}
+// CheckMsgpack is wire.CheckMsgpack: run it before decoding untrusted
+// bytes with msgpack.
+func CheckMsgpack(data []byte) error { return wire.CheckMsgpack(data) }
 
 // Validate checks the structural invariants of s that every part of the
 // engine relies on, and returns the first one broken:

@@ -9,7 +9,7 @@ import (
 
 	"github.com/vmihailenco/msgpack/v5"
 
-	"empires/shared/game"
+	"empires/shared/wire"
 )
 
 // Envelope is a frame: the array [Type, Seq, Reply, Body] (see the package
@@ -157,7 +157,7 @@ func isNilPointer(x any) bool {
 // Decode reads a frame of at most max bytes (no limit if max <= 0). It
 // checks, in order, the size (code TooLarge), that the frame is one whole
 // msgpack value whose length headers claim no more than the bytes present
-// (game.CheckMsgpack), and the envelope's shape (code Malformed). It does
+// (wire.CheckMsgpack), and the envelope's shape (code Malformed). It does
 // not look at the body beyond CheckMsgpack: DecodeBody or Unmarshal does.
 // Every error is a *ProtocolError; nothing panics.
 //
@@ -169,7 +169,7 @@ func Decode(data []byte, max int) (env Envelope, err error) {
 	if len(data) == 0 {
 		return Envelope{}, Errorf(Malformed, "empty frame")
 	}
-	if err := game.CheckMsgpack(data); err != nil {
+	if err := wire.CheckMsgpack(data); err != nil {
 		return Envelope{}, Errorf(Malformed, "frame: %v", err)
 	}
 	defer recoverDecode(&err)
@@ -260,7 +260,7 @@ func DecodeBody(e Envelope) (Message, error) {
 }
 
 // Unmarshal decodes e's body into v, a pointer to the message type of
-// e.Type. The body must be one whole msgpack value (game.CheckMsgpack) of
+// e.Type. The body must be one whole msgpack value (wire.CheckMsgpack) of
 // the message's exact shape: an array of its fields, every struct in it an
 // array of its fields too (or nil, but not as an element of a list), views
 // and deltas that game.DecodeView or DecodeDelta accepts, a FullView with a view and a TurnUpdate with a delta. Errors
@@ -278,10 +278,10 @@ func (e Envelope) Unmarshal(v any) (err error) {
 	if len(e.Body) == 0 {
 		return malformed(errors.New("no body"))
 	}
-	if err := game.CheckMsgpack(e.Body); err != nil {
+	if err := wire.CheckMsgpack(e.Body); err != nil {
 		return malformed(err)
 	}
-	if !isArray(e.Body[0]) {
+	if !wire.IsArray(e.Body[0]) {
 		return malformed(errors.New("the body is not an array of the message's fields"))
 	}
 	defer recoverDecode(&err)
@@ -290,7 +290,7 @@ func (e Envelope) Unmarshal(v any) (err error) {
 	dec := msgpack.GetDecoder()
 	defer msgpack.PutDecoder(dec)
 	dec.Reset(rd)
-	if err := checkShape(dec, types[e.Type].typ, false); err != nil {
+	if err := wire.CheckShape(dec, types[e.Type].typ, false); err != nil {
 		return malformed(err)
 	}
 	rd.Reset(e.Body)

@@ -1,0 +1,245 @@
+// Package ruleset is the contract between the server core and the games it
+// hosts. The core (lobby, match, clock, store, replay, load tool, ladder)
+// knows a game only through these interfaces; a ruleset (erfworld on the hex
+// engine, a card game, ...) implements them. It imports no ruleset and no
+// engine.
+//
+// # Steps
+//
+// A game is a sequence of steps. Step says what the game waits for now:
+//   - a Simultaneous step: every seat in Actors gives its orders (Check
+//     validates them when they arrive), then one Resolve plays them all
+//     together. A seat that gave nothing is played by the ruleset's
+//     autopilot.
+//   - an Interactive step: the seats in Actors (usually one, perhaps a
+//     defender asked to answer in the middle of someone's turn) may act now;
+//     Act checks one action and applies it at once.
+//
+// Every Resolve or Act that succeeds moves the game to its next step and
+// adds one to Step.Seq: the store keeps the game's history as the snapshot
+// at each Seq and what was played there, and a replay plays it again.
+//
+// # Payloads
+//
+// Orders, actions, views, deltas and events are the ruleset's own bytes
+// (msgpack values, inside the protocol's common envelope). Every decoder of
+// outside bytes (Check, Act, DecodeView, View.Apply, Load) keeps the rules
+// of package wire: it never panics and never allocates much more than the
+// bytes it was given.
+//
+// # Determinism
+//
+// New, Resolve and Act are deterministic: the same game, the same inputs,
+// the same result, bit for bit (a seeded generator inside the game, sorted
+// iteration). That gives replays and crash recovery from the order log.
+package ruleset
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+)
+
+// Seat is a place at a game's table: 1..Seats are the players, 0 a
+// spectator.
+type Seat uint8
+
+// Turn numbers a game's turns, from 1.
+type Turn int32
+
+// Mode says how a step is played.
+type Mode uint8
+
+// The modes of a step.
+const (
+	// Simultaneous: every actor gives orders, then one resolution.
+	Simultaneous Mode = iota + 1
+	// Interactive: the actors act one action at a time, each applied at
+	// once.
+	Interactive
+)
+
+// String names the mode.
+func (m Mode) String() string {
+	switch m {
+	case Simultaneous:
+		return "simultaneous"
+	case Interactive:
+		return "interactive"
+	}
+	return fmt.Sprintf("mode %d", m)
+}
+
+// Step is what a game waits for now.
+type Step struct {
+	Mode Mode
+	// Turn is the game's turn (as players count them).
+	Turn Turn
+	// Seq counts the resolutions and actions played so far; an action
+	// names the Seq it answers, so a late one is refused.
+	Seq uint32
+	// Actors are the seats that must act now, in seat order: for a
+	// Simultaneous step every live player, for an Interactive one those
+	// the game asks (a defender answering in the attacker's turn, say).
+	Actors []Seat
+	// Prompt says, for people, what is asked ("choose a blocker"); it may
+	// be empty.
+	Prompt string
+}
+
+// Acts reports whether seat s must act in the step.
+func (st Step) Acts(s Seat) bool {
+	for _, a := range st.Actors {
+		if a == s {
+			return true
+		}
+	}
+	return false
+}
+
+// PlayerInfo is what the core knows of a player.
+type PlayerInfo struct {
+	Name  string
+	Alive bool
+}
+
+// Rejection is a refused order: its index in the list (0 for an action),
+// what it was and why, in words a player understands.
+type Rejection struct {
+	Index  int
+	Order  string
+	Reason string
+}
+
+// Error makes a Rejection an error.
+func (r *Rejection) Error() string {
+	if r.Order == "" {
+		return r.Reason
+	}
+	return fmt.Sprintf("%s: %s", r.Order, r.Reason)
+}
+
+// Submission is what one seat gave for a simultaneous step: Orders as it
+// arrived (after Check accepted it). A live actor with no Submission gave
+// nothing: the ruleset's autopilot plays it.
+type Submission struct {
+	Seat   Seat
+	Orders []byte
+}
+
+// Ruleset is a game system a server can host.
+type Ruleset interface {
+	// Info describes the ruleset: id, title, summary, settings, the hash
+	// of its data, its AI levels.
+	Info() Info
+	// Data returns the rules data Info().Hash is the hash of: what a
+	// client that holds other data (the host runs a mod) plays with.
+	Data() []byte
+	// WithData returns the same ruleset playing with data instead of its
+	// own (a mod, or the server's data on a client). A broken file is
+	// refused with where and why.
+	WithData(data []byte) (Ruleset, error)
+	// New starts a game.
+	New(cfg Config) (Game, error)
+	// Load reads a game Game.Save wrote; a damaged or foreign save is
+	// refused with why.
+	Load(save []byte) (Game, error)
+	// DecodeView reads a view View.Encode wrote (a client's first view).
+	DecodeView(data []byte) (View, error)
+	// NewAI returns a player of the ruleset at level (one of
+	// Info().Levels) seeded with seed.
+	NewAI(level string, seed uint64) (AI, error)
+}
+
+// Game is one game in play. Only one goroutine may use it at a time.
+type Game interface {
+	// Step is what the game waits for now.
+	Step() Step
+	// Over reports whether the game has ended and who won (0: nobody).
+	Over() (bool, Seat)
+	// Seats is the number of players.
+	Seats() int
+	// Player describes seat s (1..Seats).
+	Player(s Seat) PlayerInfo
+	// Missed is how many steps in a row seat s let the autopilot play it;
+	// ReplaceAfter is that count at which the AI takes the seat over (0:
+	// never).
+	Missed(s Seat) int
+	ReplaceAfter() int
+	// Check validates orders, seat s's whole list for the current
+	// simultaneous step. It returns the rejections (nil: all valid), or
+	// an error if the bytes are no order list at all.
+	Check(s Seat, orders []byte) ([]Rejection, error)
+	// Resolve plays the current simultaneous step with the submissions,
+	// in seat order, each accepted by Check.
+	Resolve(subs []Submission) (Outcome, error)
+	// Act checks seat s's action in the current interactive step and, if
+	// it is valid, applies it. A refused action is a *Rejection and
+	// changes nothing.
+	Act(s Seat, action []byte) (Outcome, error)
+	// View is what seat s may know (0: a spectator, who sees the whole
+	// table when allSeeing, else only what every player may know).
+	View(s Seat, allSeeing bool) View
+	// Save encodes the game; Ruleset.Load reads it back.
+	Save() ([]byte, error)
+}
+
+// Outcome is what a Resolve or an Act produced.
+type Outcome interface {
+	// Events returns, encoded, what seat s may know of what happened (0:
+	// a spectator, see Game.View), read against the game as it is right
+	// after the Resolve or Act.
+	Events(s Seat, allSeeing bool) ([]byte, error)
+	// Count is the number of events, for the store and the metrics.
+	Count() int
+}
+
+// View is one seat's view of a game.
+type View interface {
+	// Checksum is a hash of the view: client and server compare it.
+	Checksum() uint64
+	// Encode returns the view's bytes (DecodeView reads them).
+	Encode() ([]byte, error)
+	// Diff returns, encoded, the delta that takes this view to next (a
+	// view of the same ruleset and seat).
+	Diff(next View) ([]byte, error)
+	// Apply returns this view with a delta Diff made applied; the view
+	// itself is not changed.
+	Apply(delta []byte) (View, error)
+}
+
+// AI plays a seat from what the seat may know.
+type AI interface {
+	// Act returns what seat s does in step, from its view v: its orders
+	// for a simultaneous step, its action for an interactive one.
+	Act(v View, step Step, s Seat) ([]byte, error)
+}
+
+// Config is what a new game is made from.
+type Config struct {
+	Seed  uint64
+	Seats int
+	// Names are the players' names by seat (Names[0] is seat 1's).
+	Names []string
+	// Options are the values of the ruleset's settings (Info.Settings)
+	// by key; a missing one takes its default.
+	Options Options
+}
+
+// Options are settings' values by key.
+type Options map[string]int
+
+// Get returns the value of key, or def if it is not set.
+func (o Options) Get(key string, def int) int {
+	if v, ok := o[key]; ok {
+		return v
+	}
+	return def
+}
+
+// HashData returns the content hash of a ruleset's data: the hex SHA-256
+// of the bytes.
+func HashData(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}

@@ -1,0 +1,288 @@
+// Package wire holds the hostile-input rules every decoder of outside bytes
+// keeps (the protocol's messages, the rulesets' payloads, saves): a msgpack
+// value is walked without decoding first (CheckMsgpack), then read with the
+// exact shape its Go type has (CheckShape, Unmarshal), so that no frame
+// decodes to much more memory than its size and nothing panics.
+package wire
+
+import (
+	"bytes"
+	"fmt"
+	"reflect"
+	"sync"
+
+	"github.com/vmihailenco/msgpack/v5"
+	"github.com/vmihailenco/msgpack/v5/msgpcode"
+)
+
+// MaxDepth is how deep CheckMsgpack lets arrays and maps nest (a game
+// state nests about 6 deep).
+const MaxDepth = 32
+
+// CheckMsgpack walks the single msgpack value data must hold, without
+// decoding it, and checks that it is whole and alone, nests at most
+// MaxDepth deep, and that no length header claims more elements or
+// bytes than remain (every element takes at least one byte). Run it before
+// decoding untrusted bytes with msgpack: v5.4.1 allocates whatever an array
+// header claims before reading a single element (decode_slice.go ignores its
+// own allocation limit), so ten bytes claiming 2^32 elements of a struct
+// crash the process with "out of memory" — not a panic, nothing recovers
+// it. After CheckMsgpack, a decode allocates at most a struct's size per
+// input byte.
+func CheckMsgpack(data []byte) error {
+	pos := 0
+	be := func(size int) (uint64, error) {
+		if size > len(data)-pos {
+			return 0, fmt.Errorf("truncated at byte %d", len(data))
+		}
+		var v uint64
+		for _, c := range data[pos : pos+size] {
+			v = v<<8 | uint64(c)
+		}
+		pos += size
+		return v, nil
+	}
+	stack := []uint64{1} // elements left to read at each open level
+	for len(stack) > 0 {
+		top := len(stack) - 1
+		if stack[top] == 0 {
+			stack = stack[:top]
+			continue
+		}
+		stack[top]--
+		if pos >= len(data) {
+			return fmt.Errorf("truncated at byte %d", pos)
+		}
+		at := pos
+		c := data[pos]
+		pos++
+		var skip, items uint64
+		container := false
+		var err error
+		switch {
+		case c <= 0x7f || c >= 0xe0: // positive and negative fixint
+		case c <= 0x8f: // fixmap
+			items, container = 2*uint64(c&0x0f), true
+		case c <= 0x9f: // fixarray
+			items, container = uint64(c&0x0f), true
+		case c <= 0xbf: // fixstr
+			skip = uint64(c & 0x1f)
+		default:
+			switch c {
+			case 0xc0, 0xc2, 0xc3: // nil, false, true
+			case 0xcc, 0xd0:
+				skip = 1
+			case 0xcd, 0xd1:
+				skip = 2
+			case 0xca, 0xce, 0xd2:
+				skip = 4
+			case 0xcb, 0xcf, 0xd3:
+				skip = 8
+			case 0xc4, 0xd9: // bin8, str8
+				skip, err = be(1)
+			case 0xc5, 0xda:
+				skip, err = be(2)
+			case 0xc6, 0xdb:
+				skip, err = be(4)
+			case 0xdc:
+				items, err = be(2)
+				container = true
+			case 0xdd:
+				items, err = be(4)
+				container = true
+			case 0xde:
+				items, err = be(2)
+				items *= 2
+				container = true
+			case 0xdf:
+				items, err = be(4)
+				items *= 2
+				container = true
+			case 0xd4, 0xd5, 0xd6, 0xd7, 0xd8: // fixext 1, 2, 4, 8, 16: type and data
+				skip = 1 + 1<<(c-0xd4)
+			case 0xc7, 0xc8, 0xc9: // ext 8, 16, 32: length, type, data
+				skip, err = be(1 << (c - 0xc7))
+				skip++
+			default: // 0xc1, never used
+				return fmt.Errorf("byte %d: invalid msgpack code 0x%02x", at, c)
+			}
+		}
+		if err != nil {
+			return err
+		}
+		if container {
+			if items > uint64(len(data)-pos) {
+				return fmt.Errorf("byte %d: %d elements claimed, %d bytes left", at, items, len(data)-pos)
+			}
+			if len(stack) > MaxDepth {
+				return fmt.Errorf("byte %d: nested more than %d deep", at, MaxDepth)
+			}
+			stack = append(stack, items)
+			continue
+		}
+		if skip > uint64(len(data)-pos) {
+			if c >= 0xc4 && c <= 0xc9 || c >= 0xd9 && c <= 0xdb {
+				return fmt.Errorf("byte %d: %d bytes claimed, %d left", at, skip, len(data)-pos)
+			}
+			return fmt.Errorf("truncated at byte %d", len(data))
+		}
+		pos += int(skip)
+	}
+	if pos != len(data) {
+		return fmt.Errorf("%d extra bytes after the value", len(data)-pos)
+	}
+	return nil
+}
+
+// checkShape reads the msgpack value dec holds as a value of Go type t and
+// checks that every struct in it is encoded as an array of exactly its
+// fields (or nil, except as an element of a slice or array), recursively.
+// msgpack would also read a struct from a map, and a whole struct from a
+// nil or an empty array; refusing both bounds what decoding allocates: a
+// list element then costs at least a byte per field on the wire, so no
+// frame decodes to much more memory than its size (a 1 MiB list of nils
+// would otherwise become a million structs). Values of types with their own
+// decoder (Hello, Error) are skipped: their decoders
+// check them.
+func CheckShape(dec *msgpack.Decoder, t reflect.Type, elem bool) error {
+	if reflect.PointerTo(t).Implements(customDecoder) {
+		return dec.Skip()
+	}
+	c, err := dec.PeekCode()
+	if err != nil {
+		return err
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		if c == msgpcode.Nil {
+			return dec.Skip()
+		}
+		return CheckShape(dec, t.Elem(), false)
+	case reflect.Struct:
+		fields, err := structFields(t)
+		if err != nil {
+			return err
+		}
+		if c == msgpcode.Nil && !elem {
+			return dec.Skip()
+		}
+		n, err := arrayLen(dec, c)
+		if err != nil || n != len(fields) {
+			return fmt.Errorf("%s is not an array of its fields (%d)", t, len(fields))
+		}
+		for _, f := range fields {
+			if err := CheckShape(dec, f, false); err != nil {
+				return err
+			}
+		}
+		return nil
+	case reflect.Slice, reflect.Array:
+		if t.Elem().Kind() == reflect.Uint8 || c == msgpcode.Nil && t.Kind() == reflect.Slice {
+			return dec.Skip()
+		}
+		n, err := arrayLen(dec, c)
+		if err != nil {
+			return fmt.Errorf("%s is not an array", t)
+		}
+		for i := range n {
+			if err := CheckShape(dec, t.Elem(), true); err != nil {
+				return fmt.Errorf("element %d of %s: %w", i, t, err)
+			}
+		}
+		return nil
+	}
+	return dec.Skip() // a scalar: the decoder checks its type
+}
+
+var customDecoder = reflect.TypeFor[msgpack.CustomDecoder]()
+
+// arrayLen reads an array header of code c.
+func arrayLen(dec *msgpack.Decoder, c byte) (int, error) {
+	if !IsArray(c) {
+		return 0, fmt.Errorf("code 0x%02x is not an array", c)
+	}
+	return dec.DecodeArrayLen()
+}
+
+// isArray reports whether c starts an array.
+func IsArray(c byte) bool {
+	return msgpcode.IsFixedArray(c) || c == msgpcode.Array16 || c == msgpcode.Array32
+}
+
+var fieldCache sync.Map // reflect.Type -> []reflect.Type
+
+// structFields returns the types of the fields msgpack encodes of struct
+// type t, in order: the exported ones not tagged "-".
+func structFields(t reflect.Type) ([]reflect.Type, error) {
+	if f, ok := fieldCache.Load(t); ok {
+		return f.([]reflect.Type), nil
+	}
+	var out []reflect.Type
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if f.Anonymous {
+			return nil, fmt.Errorf("wire: %s embeds %s: not supported", t, f.Type)
+		}
+		if !f.IsExported() || f.Tag.Get("msgpack") == "-" {
+			continue
+		}
+		out = append(out, f.Type)
+	}
+	fieldCache.Store(t, out)
+	return out, nil
+}
+
+// Unmarshal decodes data, one untrusted msgpack value, into v (a pointer):
+// CheckMsgpack, then CheckShape against v's type, then the decoding, which
+// must use every byte. A panic of the msgpack library becomes an error.
+func Unmarshal(data []byte, v any) (err error) {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return fmt.Errorf("wire: cannot unmarshal into %T", v)
+	}
+	if len(data) == 0 {
+		return fmt.Errorf("no data")
+	}
+	if err := CheckMsgpack(data); err != nil {
+		return err
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("decoder panic: %v", r)
+		}
+	}()
+	rd := bytes.NewReader(data)
+	dec := msgpack.GetDecoder()
+	defer msgpack.PutDecoder(dec)
+	dec.Reset(rd)
+	if err := CheckShape(dec, rv.Elem().Type(), false); err != nil {
+		return err
+	}
+	rd.Reset(data)
+	dec.Reset(rd)
+	dec.DisallowUnknownFields(true)
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if rd.Len() != 0 {
+		return fmt.Errorf("%d bytes after the value", rd.Len())
+	}
+	return nil
+}
+
+// Marshal encodes v in the wire form: structs as arrays of their fields,
+// integers in their shortest form, map keys sorted (so equal values give
+// equal bytes).
+func Marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := msgpack.GetEncoder()
+	defer msgpack.PutEncoder(enc)
+	enc.Reset(&buf)
+	enc.UseArrayEncodedStructs(true)
+	enc.UseCompactInts(true)
+	enc.SetSortMapKeys(true)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
