@@ -75,8 +75,9 @@ type Step struct {
 	Mode Mode
 	// Turn is the game's turn (as players count them).
 	Turn Turn
-	// Seq counts the resolutions and actions played so far; an action
-	// names the Seq it answers, so a late one is refused.
+	// Seq numbers the steps: it grows by one with every Resolve or Act
+	// (where it starts is the ruleset's: a hex game's Seq is its turn). An
+	// action names the Seq it answers, so a late one is refused.
 	Seq uint32
 	// Actors are the seats that must act now, in seat order: for a
 	// Simultaneous step every live player, for an Interactive one those
@@ -149,6 +150,14 @@ type Ruleset interface {
 	// NewAI returns a player of the ruleset at level (one of
 	// Info().Levels) seeded with seed.
 	NewAI(level string, seed uint64) (AI, error)
+}
+
+// ConfigChecker is an optional interface of a Ruleset that checks a game's
+// settings before the game is created (in a lobby, say), beyond what Info's
+// settings bounds say: "a 16x16 map holds at most 4 players". Its errors
+// are for the player.
+type ConfigChecker interface {
+	CheckConfig(cfg Config) error
 }
 
 // Game is one game in play. Only one goroutine may use it at a time.

@@ -345,6 +345,17 @@ func Load(fsys fs.FS) (*Ruleset, error) {
 	return r, nil
 }
 
+// Parse decodes and validates the bytes of a ruleset file (File), as Load
+// does.
+func Parse(data []byte) (*Ruleset, error) {
+	r := new(Ruleset)
+	if err := rules.DecodeBytes(File, data, r); err != nil {
+		return nil, err
+	}
+	r.resolve()
+	return r, nil
+}
+
 // Default loads the embedded erfworld ruleset.
 func Default() (*Ruleset, error) {
 	return Load(assets.Rules())

@@ -225,6 +225,16 @@ func stock(p *game.Player, k int) int32 {
 	return 0
 }
 
+// Missed returns how many turns in a row player p sent no orders (its
+// StockMissed counter); 0 for no such player.
+func Missed(s *game.State, p game.PlayerID) int {
+	pl := s.Player(p)
+	if pl == nil {
+		return 0
+	}
+	return int(stock(pl, StockMissed))
+}
+
 // setStock sets player p's counter k, growing Stock as needed.
 func setStock(p *game.Player, k int, v int32) {
 	for len(p.Stock) < NumStock {

@@ -1,0 +1,93 @@
+// Package registry lists the rulesets this build plays, for the server,
+// the client and the tools: the one place that imports them all.
+package registry
+
+import (
+	"fmt"
+	"io/fs"
+
+	"empires/shared/ai"
+	"empires/shared/game"
+	"empires/shared/hexgame"
+	"empires/shared/rules"
+	"empires/shared/rules/erfworld"
+	"empires/shared/ruleset"
+)
+
+// Map size bounds of the hex rulesets.
+const (
+	minSide = 16
+	maxSide = 512
+)
+
+// mapSettings are the map size settings of a hex ruleset.
+func mapSettings(w, h int) []ruleset.Setting {
+	return []ruleset.Setting{
+		{Key: ruleset.KeyWidth, Label: "Map width", Help: "hexes across", Min: minSide, Max: maxSide, Default: w},
+		{Key: ruleset.KeyHeight, Label: "Map height", Help: "hexes down", Min: minSide, Max: maxSide, Default: h},
+	}
+}
+
+// New returns the registry of this build's rulesets, erfworld (the default)
+// first. With modDir not empty, each ruleset whose file the directory holds
+// plays with that file instead of its own (rules.OpenSource): a host's
+// mod.
+func New(modDir string) (*ruleset.Registry, error) {
+	fsys, err := rules.OpenSource(modDir)
+	if err != nil {
+		return nil, err
+	}
+	ew, err := Erfworld(fsys)
+	if err != nil {
+		return nil, err
+	}
+	return ruleset.NewRegistry(ew)
+}
+
+// Default returns the registry of the built-in rulesets.
+func Default() (*ruleset.Registry, error) { return New("") }
+
+// Erfworld returns the erfworld ruleset with its file from fsys.
+func Erfworld(fsys fs.FS) (*hexgame.Ruleset, error) {
+	data, err := fs.ReadFile(fsys, erfworld.File)
+	if err != nil {
+		return nil, fmt.Errorf("erfworld: %w", err)
+	}
+	levels := make([]string, 0, len(ai.Levels()))
+	for _, l := range ai.Levels() {
+		levels = append(levels, l.String())
+	}
+	return hexgame.New(hexgame.Spec{
+		Info: ruleset.Info{
+			ID:    "erfworld",
+			Title: "Erfworld Empires",
+			Summary: "Rival overlords build and upgrade cities, pop Infantry, Cavalry, Flyers and Siege, " +
+				"hire Warlords and Casters, and march stacks across a hex world, every player's orders " +
+				"resolving at once. Hold three Capitals at the start of a turn, or be the last side " +
+				"standing, to win.",
+			Board:        "hex",
+			MinSeats:     2,
+			MaxSeats:     game.MaxPlayers,
+			Settings:     mapSettings(48, 32),
+			Levels:       levels,
+			DefaultLevel: ai.Normal.String(),
+		},
+		Data: data,
+		Parse: func(data []byte) (hexgame.Rules, error) {
+			d, err := erfworld.Parse(data)
+			if err != nil {
+				return nil, err
+			}
+			return erfworld.NewRules(d), nil
+		},
+		Missed:       erfworld.Missed,
+		ReplaceAfter: func(r hexgame.Rules) int { return r.(*erfworld.Rules).D.Autopilot.ReplaceAfterMissed },
+		NewAI: func(r hexgame.Rules, level string, seed uint64) (func(*game.View) []game.Order, error) {
+			l, err := ai.ParseLevel(level)
+			if err != nil {
+				return nil, err
+			}
+			return ai.New(r.(*erfworld.Rules), l, seed).Orders, nil
+		},
+	})
+}
