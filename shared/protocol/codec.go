@@ -99,11 +99,11 @@ func checkOutgoing(t Type, msg any) error {
 	case Lobby:
 		return noPassword(m.Settings)
 	case FullView:
-		if m.View == nil {
+		if len(m.View) == 0 {
 			return errors.New("no view")
 		}
 	case TurnUpdate:
-		if m.Delta == nil {
+		if len(m.Delta) == 0 {
 			return errors.New("no delta")
 		}
 	}
@@ -121,17 +121,15 @@ func noPassword(s Settings) error {
 func sizeHint(msg any) int {
 	switch m := deref(msg).(type) {
 	case FullView:
-		v := m.View
-		return 64 + len(v.Terrain) + 9*len(v.Visible) + 12*len(v.Armies) + 8*len(v.Cities)
+		return 32 + len(m.View)
 	case TurnUpdate:
-		d := m.Delta
-		n := 64 + 3*len(d.Moved) + 12*len(d.Armies) + 10*len(d.Visible) + 24*len(m.Events)
-		if d.Full != nil {
-			n += len(d.Full.Terrain) + 9*len(d.Full.Visible) + 12*len(d.Full.Armies)
-		}
-		return n
+		return 32 + len(m.Delta) + len(m.Events)
 	case SubmitOrders:
-		return 16 + 32*len(m.Orders)
+		return 16 + len(m.Orders)
+	case Act:
+		return 16 + len(m.Action)
+	case RulesData:
+		return 64 + len(m.Data)
 	}
 	return 64
 }
@@ -262,8 +260,10 @@ func DecodeBody(e Envelope) (Message, error) {
 // Unmarshal decodes e's body into v, a pointer to the message type of
 // e.Type. The body must be one whole msgpack value (wire.CheckMsgpack) of
 // the message's exact shape: an array of its fields, every struct in it an
-// array of its fields too (or nil, but not as an element of a list), views
-// and deltas that game.DecodeView or DecodeDelta accepts, a FullView with a view and a TurnUpdate with a delta. Errors
+// array of its fields too (or nil, but not as an element of a list); a
+// FullView with a view, a TurnUpdate with a delta, a SubmitOrders with
+// orders and an Act with an action. Payloads are checked only as msgpack
+// values: the ruleset decodes them. Errors
 // are *ProtocolErrors: UnknownType for a type this build does not know,
 // Malformed for the rest. Nothing panics.
 func (e Envelope) Unmarshal(v any) (err error) {
@@ -304,12 +304,20 @@ func (e Envelope) Unmarshal(v any) (err error) {
 	}
 	switch m := v.(type) {
 	case *FullView:
-		if m.View == nil {
+		if len(m.View) == 0 {
 			return malformed(errors.New("no view"))
 		}
 	case *TurnUpdate:
-		if m.Delta == nil {
+		if len(m.Delta) == 0 {
 			return malformed(errors.New("no delta"))
+		}
+	case *SubmitOrders:
+		if len(m.Orders) == 0 {
+			return malformed(errors.New("no orders (an empty list is an empty array)"))
+		}
+	case *Act:
+		if len(m.Action) == 0 {
+			return malformed(errors.New("no action"))
 		}
 	}
 	return nil

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 
-	"empires/shared/game"
+	"empires/shared/ruleset"
 )
 
 // GameID identifies a game on a server, for as long as the server keeps it
@@ -18,18 +18,18 @@ type GameID uint32
 func (g GameID) String() string { return fmt.Sprintf("game %d", g) }
 
 // Seat is a place at a game's table: the player of that number
-// (Seat(game.PlayerID)), or Spectator.
+// (ruleset.Seat), or Spectator.
 type Seat uint8
 
 // Spectator is the seat of those who watch a game. In JoinGame, Seat 0
 // means any free seat instead (Spectate asks to watch).
 const Spectator Seat = 0
 
-// SeatOf returns the seat of player p.
-func SeatOf(p game.PlayerID) Seat { return Seat(p) }
+// SeatOf returns the protocol's seat of ruleset seat p.
+func SeatOf(p ruleset.Seat) Seat { return Seat(p) }
 
-// Player returns the player of the seat, 0 for a spectator.
-func (s Seat) Player() game.PlayerID { return game.PlayerID(s) }
+// Player returns the ruleset's seat, 0 for a spectator.
+func (s Seat) Player() ruleset.Seat { return ruleset.Seat(s) }
 
 // String returns "seat N" or "spectator".
 func (s Seat) String() string {

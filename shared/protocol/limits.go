@@ -3,8 +3,6 @@ package protocol
 import (
 	"strings"
 	"time"
-
-	"empires/shared/game"
 )
 
 // Limits are what a server enforces on its clients, sent in Welcome so the
@@ -20,7 +18,8 @@ type Limits struct {
 	// websocket read limit and Decode's max (a full view of the largest map
 	// fits with room to spare).
 	MaxServerMessage int
-	// MaxOrders is the most orders one SubmitOrders may hold.
+	// MaxOrders is the most orders one SubmitOrders may hold (the
+	// ruleset counts them as it decodes its payload).
 	MaxOrders int
 	// MessagesPerSecond and Burst limit how fast a client may send: a token
 	// bucket of Burst tokens, refilled at MessagesPerSecond. A client over
@@ -46,6 +45,10 @@ const (
 	WriteTimeout = 15 * time.Second
 )
 
+// DefaultMaxOrders is the most orders a turn may hold by default (the hex
+// engine's game.MaxOrders).
+const DefaultMaxOrders = 4096
+
 // DefaultLimits returns the limits a server enforces by default, set from
 // measured sizes (TestSizes, BenchmarkSizes):
 //
@@ -56,7 +59,7 @@ const (
 //     (512x512, all of it seen, 40,000 armies in sight) takes 0.7 MiB, and
 //     an all-seeing spectator's TurnUpdate on such a map a few MiB: hence 8
 //     MiB.
-//   - client frames: 4,096 orders (game.MaxOrders) moving armies 3 hexes
+//   - client frames: 4,096 orders (DefaultMaxOrders) moving armies 3 hexes
 //     take 140 KiB, 200 such orders 5 KiB. 1 MiB holds 4,096 orders of 35
 //     hexes on average; the engine's extreme, 4,096 orders of 64 hexes (1.4
 //     MiB), does not fit. A hostile client frame of 1 MiB decodes to at most
@@ -65,7 +68,7 @@ func DefaultLimits() Limits {
 	return Limits{
 		MaxClientMessage:  1 << 20,
 		MaxServerMessage:  8 << 20,
-		MaxOrders:         game.MaxOrders,
+		MaxOrders:         DefaultMaxOrders,
 		MessagesPerSecond: 20,
 		Burst:             60,
 	}
@@ -105,14 +108,9 @@ func (l Limits) Check(m Message) error {
 			return Errorf(Invalid, "empty chat line")
 		}
 		return checkText(m.Text, "chat line", 1, MaxChatLen)
-	case SubmitOrders:
-		if max := l.MaxOrders; max > 0 && len(m.Orders) > max {
-			return Errorf(TooLarge, "%d orders: at most %d a turn", len(m.Orders), max)
-		}
-		for i := range m.Orders {
-			if m.Orders[i].Turn != m.Turn {
-				return Errorf(Invalid, "order %d is for turn %d, not turn %d", i+1, m.Orders[i].Turn, m.Turn)
-			}
+	case GetRules:
+		if len(m.Ruleset) > MaxRulesetLen {
+			return Errorf(Invalid, "ruleset ID of %d bytes: at most %d", len(m.Ruleset), MaxRulesetLen)
 		}
 	case nil:
 		return Errorf(UnknownType, "no message")

@@ -3,8 +3,18 @@ package protocol
 import (
 	"time"
 
-	"empires/shared/game"
+	"github.com/vmihailenco/msgpack/v5"
+
+	"empires/shared/ruleset"
 )
+
+// Payload is a ruleset's own bytes inside a message: orders, an action, a
+// view, a delta, events, rules data. It is one msgpack value, written
+// inline; the ruleset decodes it (with the rules of package wire).
+type Payload = msgpack.RawMessage
+
+// Turn numbers a game's turns, from 1 (ruleset.Turn).
+type Turn = ruleset.Turn
 
 // Every message is a struct encoded as the array of its fields in
 // declaration order (see the package documentation): never reorder, remove
@@ -69,13 +79,29 @@ type SetReady struct {
 // Error if not everyone is ready.
 type StartGame struct{}
 
-// SubmitOrders sets the player's orders for Turn: the whole list (it
-// replaces any list sent before for the turn; an empty list means no
-// orders). Every order's Turn must equal Turn. The server answers
+// SubmitOrders sets the player's orders for Turn, a simultaneous step:
+// the whole list, in the ruleset's encoding (it replaces any list sent
+// before for the turn; an empty list means no orders). The server answers
 // OrdersResult.
 type SubmitOrders struct {
-	Turn   game.Turn
-	Orders []game.Order
+	Turn   Turn
+	Orders Payload
+}
+
+// Act is the player's action in an interactive step (TurnClock's Mode):
+// Seq is the step's Seq, so an action meant for a step already past is
+// refused, and Action is in the ruleset's encoding. The server answers
+// ActResult; if the action is applied, every subscriber then gets its
+// TurnUpdate.
+type Act struct {
+	Seq    uint32
+	Action Payload
+}
+
+// GetRules asks for the rules data of Ruleset (a client whose own data
+// has another hash than Welcome's); the server answers RulesData.
+type GetRules struct {
+	Ruleset string
 }
 
 // RequestView asks for a FullView, after the client found that its view's
@@ -90,10 +116,55 @@ type Ping struct{}
 
 // Welcome accepts a client's Hello.
 type Welcome struct {
-	Version  int      // the protocol version the server speaks
-	Server   string   // the server program, version and name, for display
-	Rulesets []string // the ruleset IDs the server plays, its default first
-	Limits   Limits   // what the server enforces; the client must keep to them
+	Version  int           // the protocol version the server speaks
+	Server   string        // the server program, version and name, for display
+	Rulesets []RulesetInfo // the rulesets the server plays, its default first
+	Limits   Limits        // what the server enforces; the client must keep to them
+}
+
+// RulesetInfo describes a ruleset the server plays (ruleset.Info): a
+// client whose data for it has another Hash asks for the server's
+// (GetRules) before it plays a game of it.
+type RulesetInfo struct {
+	ID       string
+	Title    string
+	Summary  string
+	Board    string // "hex", "square", "territory" or "cards"
+	MinSeats int
+	MaxSeats int
+	Settings []SettingInfo
+	Levels   []string // the AI's levels, weakest first
+	Default  string   // the default AI level
+	Hash     string   // the content hash of the rules data (hex SHA-256)
+	// Modded: the server's data differs from this build's own (a host's
+	// mod).
+	Modded bool
+}
+
+// SettingInfo is one setting of a ruleset (ruleset.Setting).
+type SettingInfo struct {
+	Key     string
+	Label   string
+	Help    string
+	Min     int
+	Max     int
+	Default int
+	Choices []string
+}
+
+// RulesData answers GetRules: the ruleset's data, whose content hash is
+// Hash.
+type RulesData struct {
+	Ruleset string
+	Hash    string
+	Data    []byte
+}
+
+// ActResult answers Act: the action was applied (Error empty), or why it
+// was refused.
+type ActResult struct {
+	Seq   uint32
+	Error string
 }
 
 // Error reports a failed request (Reply is its seq) or a refused frame
@@ -130,7 +201,10 @@ type GameInfo struct {
 	HasPassword   bool // joining needs the password
 	Spectators    bool // spectators may watch
 	Started       bool
-	Turn          game.Turn // the turn being played; 0 before the start
+	Turn          Turn // the turn being played; 0 before the start
+	// Modded: the game plays the server's mod of the ruleset (its data's
+	// hash differs from the build's own).
+	Modded bool
 }
 
 // Joined answers CreateGame and JoinGame: the client is in Game, at Seat
@@ -177,15 +251,24 @@ type ChatMessage struct {
 	Lobby bool
 }
 
-// TurnClock announces the turn being played: sent when a turn starts and
+// TurnClock announces the step being played: sent when a step starts and
 // whenever the set of ready seats changes.
 type TurnClock struct {
-	Turn game.Turn
+	Turn Turn
 	// Deadline is when the turn resolves, in Unix milliseconds; 0 means
 	// when every human seat is ready (no timer).
 	Deadline int64
 	// Ready are the seats done with their orders, in order.
 	Ready []Seat
+	// Mode is the step's (ruleset.Mode): 1 simultaneous (orders, then
+	// SetReady), 2 interactive (Act).
+	Mode uint8
+	// Seq is the step's number (ruleset.Step.Seq), for Act.
+	Seq uint32
+	// Actors are the seats that must act now, in order.
+	Actors []Seat
+	// Prompt says what is asked, for people; may be empty.
+	Prompt string
 }
 
 // DeadlineOf returns t as a TurnClock deadline: Unix milliseconds, 0 for
@@ -209,52 +292,55 @@ func (m *TurnClock) DeadlineTime() (time.Time, bool) {
 // Errors are the orders refused, with why (when any order is refused, the
 // whole list is, and Accepted is 0).
 type OrdersResult struct {
-	Turn     game.Turn
+	Turn     Turn
 	Accepted int
 	Errors   []Rejection
 }
 
 // Rejection is a refused order: its index in the list, what it was and why
-// ("not enough Schmuckers: have 3, need 6"). It carries a game.OrderError.
+// ("not enough Schmuckers: have 3, need 6"). It carries a
+// ruleset.Rejection.
 type Rejection struct {
 	Index  int
 	Order  string
 	Reason string
 }
 
-// Rejections returns the rejections of errs, nil for none.
-func Rejections(errs []*game.OrderError) []Rejection {
-	if len(errs) == 0 {
+// Rejections returns the rejections of rs, nil for none.
+func Rejections(rs []ruleset.Rejection) []Rejection {
+	if len(rs) == 0 {
 		return nil
 	}
-	out := make([]Rejection, len(errs))
-	for i, e := range errs {
-		out[i] = Rejection{Index: e.Index, Order: e.Order, Reason: e.Reason}
+	out := make([]Rejection, len(rs))
+	for i, r := range rs {
+		out[i] = Rejection(r)
 	}
 	return out
 }
 
-// FullView is the player's whole view of the game: sent when a game starts,
-// on joining a started game, and after RequestView. Checksum is
-// View.Checksum(); a client keeps the view and applies TurnUpdates to it.
+// FullView is the player's whole view of the game, in the ruleset's
+// encoding (ruleset.View.Encode): sent when a game starts, on joining a
+// started game, and after RequestView. Checksum is the view's Checksum; a
+// client keeps the view and applies TurnUpdates to it.
 type FullView struct {
-	View     *game.View
+	View     Payload
 	Checksum uint64
 }
 
-// TurnUpdate is a resolved turn for one player: Delta takes the client's
-// view to the new one (game.Apply), Checksum is the new view's Checksum (on
-// a mismatch the client sends RequestView), and Events are what the player
-// saw happen, in order (game.Events.For).
+// TurnUpdate is a resolved step (a turn, or an action) for one player, in
+// the ruleset's encoding: Delta takes the client's view to the new one
+// (ruleset.View.Apply), Checksum is the new view's Checksum (on a mismatch
+// the client sends RequestView), and Events are what the player may know
+// of what happened, in order (ruleset.Outcome.Events).
 type TurnUpdate struct {
-	Delta    *game.Delta
+	Delta    Payload
 	Checksum uint64
-	Events   []game.Event
+	Events   Payload
 }
 
 // GameOver says the game ended on Turn, won by Winner (0: nobody won). The
 // last TurnUpdate comes before it.
 type GameOver struct {
-	Winner game.PlayerID
-	Turn   game.Turn
+	Winner Seat
+	Turn   Turn
 }

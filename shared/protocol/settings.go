@@ -8,7 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"empires/shared/game"
+	"empires/shared/ruleset"
 )
 
 // Bounds of Settings, checked by Validate.
@@ -16,7 +16,8 @@ const (
 	MinMapSide     = 16
 	MaxMapSide     = 512
 	MinSeats       = 2
-	MaxSeats       = game.MaxPlayers
+	MaxSeats       = 16
+	MaxOptions     = 32 // Settings.Options
 	MinTurnSeconds = 10        // a turn timer is 0 (none) or 10 s ...
 	MaxTurnSeconds = 24 * 3600 // ... to 24 h
 )
@@ -38,8 +39,9 @@ type Settings struct {
 	Name string
 	// Ruleset is a ruleset ID of the server's (Welcome.Rulesets).
 	Ruleset string
-	// Width and Height are the map's size in hexes, MinMapSide to
-	// MaxMapSide.
+	// Width and Height are the map's size in cells, MinMapSide to
+	// MaxMapSide, for a ruleset with a map (its settings "width" and
+	// "height"); 0 for one without.
 	Width, Height int
 	// Seed seeds the map and the game; 0 lets the server pick one.
 	Seed uint64
@@ -59,23 +61,80 @@ type Settings struct {
 	// every player may know.
 	AllSeeing bool
 	// AILevel is how the AI plays the bot seats (and seats it takes over):
-	// one of AILevels; empty means DefaultAILevel.
+	// one of the ruleset's levels (RulesetInfo.Levels); empty means the
+	// ruleset's default.
 	AILevel string
+	// Options are the values of the ruleset's other settings
+	// (RulesetInfo.Settings but width and height), by key; a missing one
+	// takes its default.
+	Options []Option
 }
 
-// AILevels are the AI levels a game may ask for, weakest first: the names
-// of package ai's levels.
-var AILevels = []string{"passive", "random", "easy", "normal"}
+// Option is the value of one of a ruleset's settings.
+type Option struct {
+	Key   string
+	Value int
+}
 
-// DefaultAILevel is the AI level of a game that names none.
-const DefaultAILevel = "normal"
-
-// Level returns the game's AI level: AILevel, or DefaultAILevel if empty.
-func (s Settings) Level() string {
+// Level returns the game's AI level: AILevel, or the ruleset's default if
+// empty.
+func (s Settings) Level(in ruleset.Info) string {
 	if s.AILevel == "" {
-		return DefaultAILevel
+		return in.DefaultLevel
 	}
 	return s.AILevel
+}
+
+// Config returns the ruleset's config of a game of these settings, its
+// players named names.
+func (s Settings) Config(names []string) ruleset.Config {
+	o := ruleset.Options{}
+	for _, op := range s.Options {
+		o[op.Key] = op.Value
+	}
+	if s.Width != 0 || s.Height != 0 {
+		o[ruleset.KeyWidth], o[ruleset.KeyHeight] = s.Width, s.Height
+	}
+	return ruleset.Config{Seed: s.Seed, Seats: s.Seats, Names: names, Options: o}
+}
+
+// CheckFor checks the settings against the ruleset they name (in): a map
+// size within its settings (none for a ruleset without a map), seats within
+// its bounds, one of its AI levels, known options within their bounds, and
+// the ruleset's own checks (chk, if not nil: ruleset.ConfigChecker). It
+// returns a *ProtocolError with code Invalid, in words for the player.
+func (s Settings) CheckFor(in ruleset.Info, chk ruleset.ConfigChecker) error {
+	bad := func(format string, args ...any) error { return Errorf(Invalid, format, args...) }
+	switch {
+	case in.HasMap() && (s.Width == 0 || s.Height == 0):
+		return bad("%s needs a map size", in.Title)
+	case !in.HasMap() && (s.Width != 0 || s.Height != 0):
+		return bad("%s has no map: leave its size 0", in.Title)
+	case s.Seats < in.MinSeats || s.Seats > in.MaxSeats:
+		return bad("%d seats: %s is for %d to %d players", s.Seats, in.Title, in.MinSeats, in.MaxSeats)
+	case s.AILevel != "" && !slices.Contains(in.Levels, s.AILevel):
+		return bad("AI level %q: want %s", clip(s.AILevel, 16), strings.Join(in.Levels, ", "))
+	}
+	for i, op := range s.Options {
+		if op.Key == ruleset.KeyWidth || op.Key == ruleset.KeyHeight {
+			return bad("the map size goes in Width and Height, not in the options")
+		}
+		for _, o := range s.Options[:i] {
+			if o.Key == op.Key {
+				return bad("option %q given twice", clip(op.Key, 32))
+			}
+		}
+	}
+	cfg := s.Config(nil)
+	if err := in.CheckOptions(cfg.Options); err != nil {
+		return bad("%s", err.Error())
+	}
+	if chk != nil {
+		if err := chk.CheckConfig(cfg); err != nil {
+			return bad("%s", err.Error())
+		}
+	}
+	return nil
 }
 
 // TurnTimer returns the turn timer, 0 for none.
@@ -103,10 +162,12 @@ func (s Settings) Validate(rulesets ...string) error {
 		return bad("unknown ruleset %q: this server has %s", clip(s.Ruleset, MaxRulesetLen), strings.Join(rulesets, ", "))
 	case len(s.Ruleset) > MaxRulesetLen:
 		return bad("ruleset ID of %d bytes: at most %d", len(s.Ruleset), MaxRulesetLen)
-	case s.Width < MinMapSide || s.Width > MaxMapSide:
+	case (s.Width != 0 || s.Height != 0) && (s.Width < MinMapSide || s.Width > MaxMapSide):
 		return bad("map width %d: must be %d to %d", s.Width, MinMapSide, MaxMapSide)
-	case s.Height < MinMapSide || s.Height > MaxMapSide:
+	case (s.Width != 0 || s.Height != 0) && (s.Height < MinMapSide || s.Height > MaxMapSide):
 		return bad("map height %d: must be %d to %d", s.Height, MinMapSide, MaxMapSide)
+	case len(s.Options) > MaxOptions:
+		return bad("%d options: at most %d", len(s.Options), MaxOptions)
 	case s.Seats < MinSeats || s.Seats > MaxSeats:
 		return bad("%d seats: must be %d to %d", s.Seats, MinSeats, MaxSeats)
 	case s.Bots < 0 || s.Bots >= s.Seats:
@@ -118,8 +179,13 @@ func (s Settings) Validate(rulesets ...string) error {
 		return bad("password of %d bytes: at most %d", len(s.Password), MaxPasswordLen)
 	case !utf8.ValidString(s.Password) || strings.IndexFunc(s.Password, unicode.IsControl) >= 0:
 		return bad("the password holds characters that are not printable")
-	case s.AILevel != "" && !slices.Contains(AILevels, s.AILevel):
-		return bad("AI level %q: want %s", clip(s.AILevel, 16), strings.Join(AILevels, ", "))
+	case len(s.AILevel) > MaxRulesetLen:
+		return bad("AI level of %d bytes: at most %d", len(s.AILevel), MaxRulesetLen)
+	}
+	for _, op := range s.Options {
+		if len(op.Key) > MaxRulesetLen || op.Key == "" {
+			return bad("option key of %d bytes: want 1 to %d", len(op.Key), MaxRulesetLen)
+		}
 	}
 	return nil
 }
@@ -171,5 +237,9 @@ func clip(s string, n int) string {
 
 // String describes the settings for logs, without the password.
 func (s Settings) String() string {
-	return fmt.Sprintf("%s %dx%d, %d seats (%d bots, AI %s), timer %ds, seed %d", s.Ruleset, s.Width, s.Height, s.Seats, s.Bots, s.Level(), s.TurnSeconds, s.Seed)
+	level := s.AILevel
+	if level == "" {
+		level = "default"
+	}
+	return fmt.Sprintf("%s %dx%d, %d seats (%d bots, AI %s), timer %ds, seed %d, options %v", s.Ruleset, s.Width, s.Height, s.Seats, s.Bots, level, s.TurnSeconds, s.Seed, s.Options)
 }

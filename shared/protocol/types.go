@@ -37,6 +37,10 @@ const (
 	TypeFullView                     // S: the player's whole view
 	TypeTurnUpdate                   // S: a resolved turn: delta and events
 	TypeGameOver                     // S: the game ended
+	TypeAct                          // C: an action in an interactive step
+	TypeActResult                    // S: reply to Act
+	TypeGetRules                     // C: send me a ruleset's data
+	TypeRulesData                    // S: reply to GetRules
 	// Add new types here, at the end only.
 	typeEnd
 )
@@ -87,6 +91,10 @@ func init() {
 	register[FullView](false)
 	register[TurnUpdate](false)
 	register[GameOver](false)
+	register[Act](true)
+	register[ActResult](false)
+	register[GetRules](true)
+	register[RulesData](false)
 	for t := TypeHello; t < typeEnd; t++ {
 		if types[t].typ == nil {
 			panic(fmt.Sprintf("protocol: message type %d has no message", t))
@@ -156,3 +164,7 @@ func (RequestView) MessageType() Type  { return TypeRequestView }
 func (FullView) MessageType() Type     { return TypeFullView }
 func (TurnUpdate) MessageType() Type   { return TypeTurnUpdate }
 func (GameOver) MessageType() Type     { return TypeGameOver }
+func (Act) MessageType() Type          { return TypeAct }
+func (ActResult) MessageType() Type    { return TypeActResult }
+func (GetRules) MessageType() Type     { return TypeGetRules }
+func (RulesData) MessageType() Type    { return TypeRulesData }

@@ -8,12 +8,12 @@ import (
 // Version is the protocol version this build speaks. Bump it, and add a
 // Change to History, whenever a message changes in any way (see the package
 // documentation).
-const Version = 3
+const Version = 4
 
 // MinVersion is the oldest protocol version this build still speaks. It
 // equals Version: every change so far broke the encoding. A later build that
 // keeps reading an older version's messages may lower it.
-const MinVersion = 3
+const MinVersion = 4
 
 // Change is one entry of the protocol's history.
 type Change struct {
@@ -35,6 +35,13 @@ func History() []Change {
 			"CityLowered, CityUnits, CityLosses), Characters, Dice, Points, PointsSpent, Hits, " +
 			"Fallen and Healed. A battle's defender may be a city alone (no armies). New event " +
 			"kind game.EventReportShared (a Look-A-Mancer's shared turn report)."},
+		{4, "2026-11-25", "Rulesets: Welcome lists each ruleset with its title, summary, board, " +
+			"seats, settings, AI levels and the content hash of its data (RulesetInfo); GetRules " +
+			"and RulesData fetch a host's modded data; GameInfo.Modded. Orders, views, deltas and " +
+			"events are the ruleset's own payloads (msgpack values inside the message). " +
+			"Settings.Options for a ruleset's own settings, width and height 0 for a game " +
+			"without a map. Interactive steps: TurnClock.Mode, Seq, Actors and Prompt; Act and " +
+			"ActResult. GameOver.Winner is a seat."},
 	}
 }
 
