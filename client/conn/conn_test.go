@@ -15,6 +15,7 @@ import (
 	"empires/server/host"
 	"empires/server/lobby"
 	"empires/server/wsconn"
+	"empires/shared/game"
 	"empires/shared/protocol"
 )
 
@@ -166,9 +167,13 @@ func newGame(t *testing.T, c *Conn) *protocol.Joined {
 func checkView(t *testing.T, c *Conn, p protocol.Seat) {
 	t.Helper()
 	fv, ev := waitMsg[*protocol.FullView](t, c)
-	if fv.View.You != p.Player() || fv.View.Turn != 1 || fv.View.Checksum() != fv.Checksum {
+	v, err := game.DecodeView(fv.View)
+	if err != nil {
+		t.Fatalf("full view: %v", err)
+	}
+	if v.You != game.PlayerID(p) || v.Turn != 1 || v.Checksum() != fv.Checksum {
 		t.Fatalf("full view of player %d, turn %d, checksum %x (the server's %x): want player %d, turn 1",
-			fv.View.You, fv.View.Turn, fv.View.Checksum(), fv.Checksum, p)
+			v.You, v.Turn, v.Checksum(), fv.Checksum, p)
 	}
 	// The event tells the frame's size as it came: the message encoded
 	// again has the same length.
@@ -181,7 +186,7 @@ func TestDialAndClose(t *testing.T) {
 	srv := startServer(t, wsconn.Options{})
 	c := dial(t, srv.URL(), "Alice", Options{})
 	w := c.Welcome()
-	if w == nil || w.Version != protocol.Version || w.Server != "test server" || len(w.Rulesets) == 0 || w.Rulesets[0] != "erfworld" {
+	if w == nil || w.Version != protocol.Version || w.Server != "test server" || len(w.Rulesets) == 0 || w.Rulesets[0].ID != "erfworld" || w.Rulesets[0].Hash == "" {
 		t.Fatalf("welcome %+v: want version %d from %q, erfworld first", w, protocol.Version, "test server")
 	}
 	if c.RTT() <= 0 || c.RTT() > waitLimit {
