@@ -11,8 +11,8 @@ import (
 
 	"empires/shared/hexgame"
 	"empires/shared/protocol"
-	"empires/shared/ruleset"
 	"empires/shared/rules/registry"
+	"empires/shared/ruleset"
 )
 
 // build returns the build's rulesets.
