@@ -25,7 +25,6 @@ import (
 	"empires/shared/hex"
 	"empires/shared/mapimage"
 	"empires/shared/rules"
-	"empires/shared/rules/erfworld"
 )
 
 // HexSize is the radius of a hex (centre to corner) in world pixels, the
@@ -47,10 +46,24 @@ type hexState struct {
 	fog     fog
 }
 
+// Style is how a ruleset's pieces look on the board: what its client
+// module gives. The board draws the hex engine's view (terrain, cities,
+// armies, fleets), so any ruleset on the hex engine draws with it.
+type Style struct {
+	// Terrain is the ruleset's terrain table: each terrain's colours and
+	// pattern, and whether it is water (coasts are drawn where it meets
+	// land).
+	Terrain rules.TerrainTable
+	// Mark says how character c of one of the player's own armies is
+	// badged: as a leader of level leader (leader > 0, the Warlord's
+	// crown), as a caster (caster), or not at all. Nil badges none.
+	Mark func(c game.Character) (leader int32, caster bool)
+}
+
 // Board draws one player's view of a map of a fixed size. The zero value
 // is not usable; call New.
 type Board struct {
-	rs     *erfworld.Ruleset
+	style  Style
 	rect   hex.Rect
 	layout mapimage.Layout
 	worldW float64
@@ -79,18 +92,15 @@ type stack struct {
 	armies []*game.ArmyView
 }
 
-// New returns a board for maps of width x height hexes under ruleset rs,
+// New returns a board for maps of width x height hexes drawn in style st,
 // showing nothing until SetView.
-func New(rs *erfworld.Ruleset, width, height int) (*Board, error) {
-	if rs == nil {
-		return nil, fmt.Errorf("new board: no ruleset")
-	}
+func New(st Style, width, height int) (*Board, error) {
 	r := hex.Rect{Width: width, Height: height}
 	if r.Len() == 0 {
 		return nil, fmt.Errorf("new board: map size %dx%d is empty", width, height)
 	}
-	if len(rs.Terrain) == 0 || len(rs.Terrain) > rules.MaxTerrains {
-		return nil, fmt.Errorf("new board: ruleset %q has %d terrains", rs.ID, len(rs.Terrain))
+	if len(st.Terrain) == 0 || len(st.Terrain) > rules.MaxTerrains {
+		return nil, fmt.Errorf("new board: %d terrains, want 1 to %d", len(st.Terrain), rules.MaxTerrains)
 	}
 	w, h, ox, oy := mapimage.Bounds(HexSize, width, height)
 	f, err := newFonts()
@@ -99,7 +109,7 @@ func New(rs *erfworld.Ruleset, width, height int) (*Board, error) {
 	}
 	b := &Board{
 		fonts:      f,
-		rs:         rs,
+		style:      st,
 		rect:       r,
 		layout:     mapimage.Layout{Size: HexSize, OriginX: ox, OriginY: oy},
 		worldW:     float64(w),
@@ -112,8 +122,8 @@ func New(rs *erfworld.Ruleset, width, height int) (*Board, error) {
 	for i := range b.hexes {
 		b.hexes[i].terrain = rules.NoTerrain
 	}
-	for i := range rs.Terrain {
-		b.styles = append(b.styles, styleOf(&rs.Terrain[i]))
+	for i := range st.Terrain {
+		b.styles = append(b.styles, styleOf(&st.Terrain[i]))
 	}
 	b.mini.dirty = true
 	return b, nil

@@ -12,13 +12,29 @@ import (
 	"empires/shared/rules/erfworld"
 )
 
-func newBoard(t testing.TB, w, h int) *Board {
+// erfStyle is the board's style of the erfworld ruleset, as its client
+// module gives it: Warlords badged with their level, Casters counted.
+func erfStyle(t testing.TB) Style {
 	t.Helper()
 	rs, err := erfworld.Default()
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := New(rs, w, h)
+	return Style{Terrain: rs.Terrain, Mark: erfMark}
+}
+
+// erfMark badges erfworld's characters.
+func erfMark(c game.Character) (int32, bool) {
+	if c.Kind == erfworld.CharWarlord {
+		return max(c.Level, 1), false
+	}
+	_, caster := erfworld.CasterOf(c)
+	return 0, caster
+}
+
+func newBoard(t testing.TB, w, h int) *Board {
+	t.Helper()
+	b, err := New(erfStyle(t), w, h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,20 +57,17 @@ func testView(w, h int, visible func(hex.Hex) bool) *game.View {
 func all(hex.Hex) bool { return true }
 
 func TestNewRejects(t *testing.T) {
-	rs, err := erfworld.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := erfStyle(t)
 	for _, tc := range []struct {
 		name string
-		rs   *erfworld.Ruleset
+		st   Style
 		w, h int
 	}{
-		{"no ruleset", nil, 8, 8},
-		{"no width", rs, 0, 8},
-		{"no height", rs, 8, 0},
+		{"no terrain", Style{}, 8, 8},
+		{"no width", st, 0, 8},
+		{"no height", st, 8, 0},
 	} {
-		if _, err := New(tc.rs, tc.w, tc.h); err == nil {
+		if _, err := New(tc.st, tc.w, tc.h); err == nil {
 			t.Errorf("%s: New returned no error", tc.name)
 		}
 	}

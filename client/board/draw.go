@@ -268,7 +268,7 @@ func (b *Board) paintEdges(img *ebiten.Image, hexes []chunkHex, wx0, wy0, s, r f
 	var sand, grid [2]vector.Path // [visible, remembered]
 	sandW := math.Max(1, r*0.07)
 	fade := b.fade(r)
-	naval := func(t rules.TerrainID) bool { return int(t) < len(b.rs.Terrain) && b.rs.Terrain[t].Naval }
+	naval := func(t rules.TerrainID) bool { return int(t) < len(b.style.Terrain) && b.style.Terrain[t].Naval }
 	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
 	for _, ch := range hexes {
 		st := b.hexes[ch.i]

@@ -54,7 +54,7 @@ func TestDrawMatchesLayout(t *testing.T) {
 			m = cityMarkers(&b.cities[i], 0)
 		}
 		if st := b.stackOn(hx); st != nil {
-			s := stackMarkers(st.armies, v.You)
+			s := stackMarkers(st.armies, v.You, erfMark)
 			s.City, s.Level, s.Capital, s.CitySeen = m.City, m.Level, m.Capital, m.CitySeen
 			m = s
 		}

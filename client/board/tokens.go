@@ -9,7 +9,6 @@ import (
 
 	"empires/shared/game"
 	"empires/shared/hex"
-	"empires/shared/rules/erfworld"
 )
 
 // Colours of the tokens' badges and labels.
@@ -92,15 +91,20 @@ func cityMarkers(c *game.CityView, armies int) hexMarkers {
 }
 
 // stackMarkers returns the hex markers of a stack of armies (the top one
-// first) for laying it out, seen by player you.
-func stackMarkers(armies []*game.ArmyView, you game.PlayerID) hexMarkers {
+// first) for laying it out, seen by player you, its characters badged as
+// mark says (Style.Mark).
+func stackMarkers(armies []*game.ArmyView, you game.PlayerID, mark func(game.Character) (int32, bool)) hexMarkers {
 	top := armies[0]
 	m := hexMarkers{Armies: len(armies), Naval: top.Naval, Units: top.Units.Total()}
 	if top.Owner == you {
 		for _, c := range top.Characters {
-			if c.Kind == erfworld.CharWarlord {
-				m.Warlord = max(m.Warlord, max(c.Level, 1))
-			} else if _, ok := erfworld.CasterOf(c); ok {
+			if mark == nil {
+				break
+			}
+			switch leader, caster := mark(c); {
+			case leader > 0:
+				m.Warlord = max(m.Warlord, leader)
+			case caster:
 				m.Casters++
 			}
 		}
@@ -273,7 +277,7 @@ func (b *Board) drawStack(f *frame, armies []*game.ArmyView, x, y float64) {
 		return
 	}
 	sx, sy := stackAt(f.hexPx)
-	parts := layoutStack(b.scratch.parts[:0], stackMarkers(armies, b.view.You), sx, sy, f.hexPx, b.fonts)
+	parts := layoutStack(b.scratch.parts[:0], stackMarkers(armies, b.view.You, b.style.Mark), sx, sy, f.hexPx, b.fonts)
 	b.scratch.parts = parts
 	for k := range parts {
 		p := &parts[k]
