@@ -156,7 +156,7 @@ func TestHelpDraws(t *testing.T) {
 	th := newTestTheme(t)
 	for _, size := range [][2]int{{1024, 768}, {1920, 1080}} {
 		r := HelpRect(size[0], size[1])
-		h := newHelp(th, ErfworldHelp(defaultRules(t)), r.Dx(), func() {})
+		h := newHelp(th, longHelp(), r.Dx(), func() {})
 		root := widget.NewContainer(
 			widget.ContainerOpts.BackgroundImage(th.PanelImage()),
 			widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(&widget.Insets{

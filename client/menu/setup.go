@@ -248,7 +248,7 @@ func NewSetup(t *Theme, o SetupOptions, onStart func(protocol.Settings), onBack 
 	level := len(aiLevels) - 1
 	for i, l := range aiLevels {
 		levelLabels[i] = l.label
-		if l.level == d.Level() {
+		if l.level == d.AILevel || (d.AILevel == "" && l.level == "normal") {
 			level = i
 		}
 	}

@@ -25,11 +25,11 @@ func (m *Model) Describe(h hex.Hex) []string {
 	var out []string
 	switch {
 	case t == rules.NoTerrain:
-		return []string{"Unexplored " + at(h)}
+		return []string{"Unexplored " + At(h)}
 	case v.Visible.Has(idx):
-		out = append(out, fmt.Sprintf("%s %s, in sight", m.terrainName(t), at(h)))
+		out = append(out, fmt.Sprintf("%s %s, in sight", m.terrainName(t), At(h)))
 	default:
-		out = append(out, fmt.Sprintf("%s %s, out of sight", m.terrainName(t), at(h)))
+		out = append(out, fmt.Sprintf("%s %s, out of sight", m.terrainName(t), At(h)))
 	}
 	for _, c := range v.Cities {
 		if c.Hex != h {
@@ -39,7 +39,7 @@ func (m *Model) Describe(h hex.Hex) []string {
 		if c.Capital {
 			kind = "Capital"
 		}
-		line := fmt.Sprintf("%s %s %d, level %d", capital(m.whose(c.Owner)), kind, uint32(c.ID), c.Level)
+		line := fmt.Sprintf("%s %s %d, level %d", Capital(m.Whose(c.Owner)), kind, uint32(c.ID), c.Level)
 		if c.Remembered {
 			line += fmt.Sprintf(", as last seen on turn %d", c.Seen)
 		}
@@ -60,11 +60,11 @@ func (m *Model) Describe(h hex.Hex) []string {
 // level 2 Warlord, Econ-A-Mancer; intercepts", "Red's fleet 30: no units;
 // last seen on turn 3".
 func (m *Model) describeArmy(a *game.ArmyView) string {
-	parts := []string{m.unitsText(a.Units)}
+	parts := []string{m.UnitsText(a.Units)}
 	if a.Owner == m.You() && m.You() != 0 {
 		var chars []string
 		for _, c := range a.Characters {
-			chars = append(chars, m.characterKind(c))
+			chars = append(chars, m.rs.CharacterName(c))
 		}
 		if len(chars) > 0 {
 			parts = append(parts, strings.Join(chars, ", "))
@@ -76,10 +76,10 @@ func (m *Model) describeArmy(a *game.ArmyView) string {
 			parts = append(parts, "standing order: "+stanceText(a.Stance.Kind, a.Stance.Dir))
 		}
 	} else if a.NumCharacters > 0 {
-		parts = append(parts, plural(int(a.NumCharacters), "character"))
+		parts = append(parts, Plural(int(a.NumCharacters), "character"))
 	}
 	if a.Remembered {
 		parts = append(parts, fmt.Sprintf("last seen on turn %d", a.Seen))
 	}
-	return fmt.Sprintf("%s %s: %s", capital(m.whose(a.Owner)), m.armyName(a.ID, a.Naval), strings.Join(parts, "; "))
+	return fmt.Sprintf("%s %s: %s", Capital(m.Whose(a.Owner)), m.armyName(a.ID, a.Naval), strings.Join(parts, "; "))
 }

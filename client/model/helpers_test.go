@@ -1,16 +1,52 @@
 package model
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
 	"empires/shared/game"
 	"empires/shared/game/gametest"
 	"empires/shared/hexmap"
-	"empires/shared/protocol"
 	"empires/shared/rules/erfworld"
 	"empires/shared/rules/erfworld/erfworldtest"
 )
+
+// testRules are erfworld's engine rules (movement, stacking, validation)
+// with none of its own choices, costs or words: a ruleset that gives the
+// model nothing but the engine's, enough for the model's own tests
+// (selection, paths, drafts of moves and stances, the engine's events).
+// The erfworld client module's tests play the whole ruleset on the model.
+type testRules struct{ *erfworld.Rules }
+
+func (r testRules) Currency() string { return r.D.Currency }
+
+func (r testRules) UnitName(k game.UnitKind) string {
+	if int(k) < len(r.D.Units) {
+		return r.D.Units[k].Name
+	}
+	return fmt.Sprintf("unit kind %d", k)
+}
+
+func (r testRules) CharacterName(c game.Character) string { return fmt.Sprintf("character %d", c.ID) }
+
+func (r testRules) CityChoices(*Model, *game.City) []Choice { return nil }
+
+func (r testRules) ArmyChoices(m *Model, a *game.Army) []Choice { return m.StanceChoices(a, true) }
+
+func (r testRules) Label(*Model, *game.Order) string { return "" }
+
+func (r testRules) Costs(_ *Model, orders []game.Order) []int64 { return make([]int64, len(orders)) }
+
+func (r testRules) Forecast(_ *Model, orders []game.Order) Forecast {
+	return Forecast{Skips: make([]string, len(orders))}
+}
+
+func (r testRules) Burdens(_ *game.Order, cost int64) bool { return cost > 0 }
+
+func (r testRules) EventText(Namer, *game.Event) string { return "" }
+
+var _ Rules = testRules{}
 
 // loadRules returns the erfworld ruleset.
 func loadRules(t testing.TB) *erfworld.Rules {
@@ -26,9 +62,8 @@ func loadRules(t testing.TB) *erfworld.Rules {
 // sends it.
 func modelOf(t testing.TB, r *erfworld.Rules, s *game.State, p game.PlayerID) *Model {
 	t.Helper()
-	m := New(r)
-	v := game.NewView(s, p)
-	if err := m.SetFullView(&protocol.FullView{View: v, Checksum: v.Checksum()}); err != nil {
+	m := New(testRules{r})
+	if err := m.SetFullView(game.NewView(s, p)); err != nil {
 		t.Fatal(err)
 	}
 	return m
@@ -111,4 +146,13 @@ func newSmallGame(t testing.TB) *smallGame {
 		}
 	}
 	return g
+}
+
+// labels returns the drafts' labels.
+func labels(ds []Draft) []string {
+	var out []string
+	for _, d := range ds {
+		out = append(out, d.Label)
+	}
+	return out
 }

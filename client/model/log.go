@@ -4,12 +4,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"empires/shared/game"
 	"empires/shared/hex"
-	"empires/shared/rules/erfworld"
 )
 
 // LogLine is one line of the event log.
@@ -79,7 +76,7 @@ func (m *Model) Animation() []StepFrame { return m.anim }
 // taken, whether an army is a fleet).
 func (m *Model) logEvents(events []game.Event, before, after *game.View) {
 	m.anim = nil
-	w := namer{m: m, views: []*game.View{after, before}}
+	w := Namer{m: m, views: []*game.View{after, before}}
 	for i := range events {
 		e := &events[i]
 		m.animate(e)
@@ -114,15 +111,19 @@ func (m *Model) animate(e *game.Event) {
 	f.Moves = append(f.Moves, Move{Army: e.Army, Owner: e.Player, From: e.From, To: e.To, Kind: e.Kind})
 }
 
-// namer writes events in words, looking armies and cities up in views
-// (the first that has them).
-type namer struct {
+// Namer writes the events of a turn in words, looking armies and cities up
+// in the views after and before it (the first that has them): the model's
+// log, and a ruleset's EventText, use it.
+type Namer struct {
 	m     *Model
 	views []*game.View
 }
 
+// Model returns the model whose log the namer writes.
+func (w Namer) Model() *Model { return w.m }
+
 // army finds army id in the views.
-func (w namer) army(id game.ArmyID) *game.ArmyView {
+func (w Namer) army(id game.ArmyID) *game.ArmyView {
 	for _, v := range w.views {
 		if v == nil {
 			continue
@@ -137,7 +138,7 @@ func (w namer) army(id game.ArmyID) *game.ArmyView {
 }
 
 // city finds city id in the views.
-func (w namer) city(id game.CityID) *game.CityView {
+func (w Namer) city(id game.CityID) *game.CityView {
 	for _, v := range w.views {
 		if v == nil {
 			continue
@@ -151,33 +152,33 @@ func (w namer) city(id game.CityID) *game.CityView {
 	return nil
 }
 
-// armyRef names army id of player owner: "your army 12", "Red's fleet 30".
-func (w namer) armyRef(id game.ArmyID, owner game.PlayerID) string {
+// ArmyRef names army id of player owner: "your army 12", "Red's fleet 30".
+func (w Namer) ArmyRef(id game.ArmyID, owner game.PlayerID) string {
 	naval := false
 	if a := w.army(id); a != nil {
 		naval = a.Naval
 	}
-	return w.m.whose(owner) + " " + w.m.armyName(id, naval)
+	return w.m.Whose(owner) + " " + w.m.armyName(id, naval)
 }
 
 // armiesRef names a side's armies: "your army 12", "Red's armies 31, 33",
 // or "Red's city" for a city that fought with no army.
-func (w namer) armiesRef(ids []game.ArmyID, owner game.PlayerID) string {
+func (w Namer) armiesRef(ids []game.ArmyID, owner game.PlayerID) string {
 	switch len(ids) {
 	case 0: // a city that fought alone, with no army on its hex
-		return w.m.whose(owner) + " city"
+		return w.m.Whose(owner) + " city"
 	case 1:
-		return w.armyRef(ids[0], owner)
+		return w.ArmyRef(ids[0], owner)
 	}
 	nums := make([]string, len(ids))
 	for i, id := range ids {
 		nums[i] = fmt.Sprint(uint32(id))
 	}
-	return w.m.whose(owner) + " armies " + strings.Join(nums, ", ")
+	return w.m.Whose(owner) + " armies " + strings.Join(nums, ", ")
 }
 
 // mine reports whether event e concerns the player.
-func (w namer) mine(e *game.Event) bool {
+func (w Namer) mine(e *game.Event) bool {
 	you := w.m.You()
 	if you == 0 {
 		return false
@@ -198,10 +199,12 @@ func (w namer) mine(e *game.Event) bool {
 
 // event returns the log text of e, "" for an event the log leaves out
 // (every step of every move: the animation shows those).
-func (w namer) event(e *game.Event) string {
+func (w Namer) event(e *game.Event) string {
 	m := w.m
-	d := m.rs.D
-	army := capital(w.armyRef(e.Army, e.Player))
+	if text := m.rs.EventText(w, e); text != "" {
+		return text
+	}
+	army := Capital(w.ArmyRef(e.Army, e.Player))
 	switch e.Kind {
 	case game.EventMove:
 		if e.Step != 0 || e.Text == "" {
@@ -209,30 +212,30 @@ func (w namer) event(e *game.Event) string {
 		}
 		return fmt.Sprintf("%s %s", army, e.Text)
 	case game.EventBlocked:
-		return fmt.Sprintf("%s stopped at %s: %s", army, at(e.From), e.Text)
+		return fmt.Sprintf("%s stopped at %s: %s", army, At(e.From), e.Text)
 	case game.EventBattle:
 		return w.battle(e)
 	case game.EventRetreat:
-		return fmt.Sprintf("%s retreated from %s to %s", army, at(e.From), at(e.To))
+		return fmt.Sprintf("%s retreated from %s to %s", army, At(e.From), At(e.To))
 	case game.EventWithdraw:
-		return fmt.Sprintf("%s withdrew from %s to %s", army, at(e.From), at(e.To))
+		return fmt.Sprintf("%s withdrew from %s to %s", army, At(e.From), At(e.To))
 	case game.EventIntercept:
-		return fmt.Sprintf("%s left its post to engage the enemy at %s", army, at(e.To))
+		return fmt.Sprintf("%s left its post to engage the enemy at %s", army, At(e.To))
 	case game.EventDestroyed:
 		if e.Text == "" || e.Text == "destroyed in battle" {
-			return fmt.Sprintf("%s was destroyed at %s", army, at(e.From))
+			return fmt.Sprintf("%s was destroyed at %s", army, At(e.From))
 		}
-		return fmt.Sprintf("%s was destroyed at %s: %s", army, at(e.From), e.Text)
+		return fmt.Sprintf("%s was destroyed at %s: %s", army, At(e.From), e.Text)
 	case game.EventCapture:
 		return w.capture(e)
 	case game.EventOrderSkipped:
-		return w.others(e, capital(e.Text))
+		return w.Others(e, Capital(e.Text))
 	case game.EventReportShared:
-		return fmt.Sprintf("%s turn report is sent to you", capital(m.whose(game.PlayerID(e.Amount))))
+		return fmt.Sprintf("%s turn report is sent to you", Capital(m.Whose(game.PlayerID(e.Amount))))
 	case game.EventIncome:
-		s := fmt.Sprintf("%s received %d %s", capital(m.who(e.Player)), e.Amount, d.Currency)
+		s := fmt.Sprintf("%s received %d %s", Capital(m.Who(e.Player)), e.Amount, m.rs.Currency())
 		if e.Amount == 0 && e.Text != "" {
-			return fmt.Sprintf("%s received no income: %s", capital(m.who(e.Player)), e.Text)
+			return fmt.Sprintf("%s received no income: %s", Capital(m.Who(e.Player)), e.Text)
 		}
 		if e.Text != "" {
 			s += ": " + e.Text
@@ -240,9 +243,9 @@ func (w namer) event(e *game.Event) string {
 		return s
 	case game.EventBuild:
 		if e.Text == "" {
-			return fmt.Sprintf("%s built", capital(m.who(e.Player)))
+			return fmt.Sprintf("%s built", Capital(m.Who(e.Player)))
 		}
-		return fmt.Sprintf("%s %s", capital(m.who(e.Player)), e.Text)
+		return fmt.Sprintf("%s %s", Capital(m.Who(e.Player)), e.Text)
 	case game.EventEliminated:
 		if m.speaksTo(e.Player) {
 			return "You are out of the game"
@@ -257,23 +260,17 @@ func (w namer) event(e *game.Event) string {
 			s += ": " + e.Text
 		}
 		return s
-	case erfworld.EventUpkeep:
-		return w.others(e, fmt.Sprintf("Upkeep: %s", e.Text))
-	case erfworld.EventLevel:
-		return fmt.Sprintf("The Warlord of %s rose to level %d", w.armyRef(e.Army, e.Player), e.Amount)
-	case erfworld.EventFishing:
-		return fmt.Sprintf("%s fleets caught %d %s (%s)", capital(m.whose(e.Player)), e.Amount, d.Currency, e.Text)
 	}
 	if e.Text != "" {
-		return w.others(e, capital(e.Text))
+		return w.Others(e, Capital(e.Text))
 	}
 	return fmt.Sprintf("Event of kind %d", e.Kind)
 }
 
-// others prefixes text, which speaks to the player of e, with that
+// Others prefixes text, which speaks to the player of e, with that
 // player's name when it is another's (a turn report a Look-A-Mancer
 // brought): "Blue: Upkeep: paid 2".
-func (w namer) others(e *game.Event, text string) string {
+func (w Namer) Others(e *game.Event, text string) string {
 	if e.Player == 0 || w.m.speaksTo(e.Player) {
 		return text
 	}
@@ -284,10 +281,10 @@ func (w namer) others(e *game.Event, text string) string {
 // (Infantry 4) beat Red's army 31 at (10,4): lost 1, killed 5"; else from
 // the first side's: "Red's army 31 beat Blue's army 7 at (3,3): Red lost
 // 1, Blue lost 5".
-func (w namer) battle(e *game.Event) string {
+func (w Namer) battle(e *game.Event) string {
 	b := e.Battle
 	if b == nil {
-		return fmt.Sprintf("A battle at %s", at(e.To))
+		return fmt.Sprintf("A battle at %s", At(e.To))
 	}
 	m := w.m
 	me, other := &b.Sides[0], &b.Sides[1]
@@ -295,19 +292,19 @@ func (w namer) battle(e *game.Event) string {
 	if other.Player == m.You() && mine {
 		me, other = other, me
 	}
-	subject := capital(w.armiesRef(me.Armies, me.Player))
+	subject := Capital(w.armiesRef(me.Armies, me.Player))
 	if mine {
-		subject += " (" + m.unitsText(me.Before) + ")"
+		subject += " (" + m.UnitsText(me.Before) + ")"
 	}
 	object := w.armiesRef(other.Armies, other.Player)
 	var what string
 	switch {
 	case me.Won || (me.Player != 0 && b.Winner == me.Player):
-		what = fmt.Sprintf("%s beat %s at %s", subject, object, at(b.Hex))
+		what = fmt.Sprintf("%s beat %s at %s", subject, object, At(b.Hex))
 	case other.Won || (other.Player != 0 && b.Winner == other.Player):
-		what = fmt.Sprintf("%s lost to %s at %s", subject, object, at(b.Hex))
+		what = fmt.Sprintf("%s lost to %s at %s", subject, object, At(b.Hex))
 	default:
-		what = fmt.Sprintf("%s fought %s to a draw at %s", subject, object, at(b.Hex))
+		what = fmt.Sprintf("%s fought %s to a draw at %s", subject, object, At(b.Hex))
 	}
 	// A city's own units count with its side's losses.
 	meLost, otherLost := me.Losses.Total()+me.CityLosses.Total(), other.Losses.Total()+other.CityLosses.Total()
@@ -319,7 +316,7 @@ func (w namer) battle(e *game.Event) string {
 }
 
 // capture writes a city taken: "Blue captured your Capital at (3,7)".
-func (w namer) capture(e *game.Event) string {
+func (w Namer) capture(e *game.Event) string {
 	m := w.m
 	what := "the city"
 	if c := w.city(e.City); c != nil {
@@ -332,24 +329,24 @@ func (w namer) capture(e *game.Event) string {
 		if len(w.views) > 1 && w.views[1] != nil {
 			for _, old := range w.views[1].Cities {
 				if old.ID == e.City && old.Owner != e.Player {
-					what = m.whose(old.Owner) + " " + kind
+					what = m.Whose(old.Owner) + " " + kind
 				}
 			}
 		}
 	}
-	return fmt.Sprintf("%s captured %s at %s", capital(m.who(e.Player)), what, at(e.To))
+	return fmt.Sprintf("%s captured %s at %s", Capital(m.Who(e.Player)), what, At(e.To))
 }
 
-// who names player p as a subject: "you", "Red", "Neutral".
-func (m *Model) who(p game.PlayerID) string {
+// Who names player p as a subject: "you", "Red", "Neutral".
+func (m *Model) Who(p game.PlayerID) string {
 	if m.speaksTo(p) {
 		return "you"
 	}
 	return m.PlayerName(p)
 }
 
-// whose names player p as an owner: "your", "Red's", "neutral".
-func (m *Model) whose(p game.PlayerID) string {
+// Whose names player p as an owner: "your", "Red's", "neutral".
+func (m *Model) Whose(p game.PlayerID) string {
 	switch {
 	case p == 0:
 		return "neutral"
@@ -358,6 +355,10 @@ func (m *Model) whose(p game.PlayerID) string {
 	}
 	return m.PlayerName(p) + "'s"
 }
+
+// ArmyName names army id for labels: "army 12", or "fleet 12" for one the
+// view shows as a fleet.
+func (m *Model) ArmyName(id game.ArmyID) string { return m.armyName(id, m.isFleet(id)) }
 
 // armyName is "army 12", or "fleet 12" for a fleet.
 func (m *Model) armyName(id game.ArmyID, naval bool) string {
@@ -380,68 +381,32 @@ func (m *Model) isFleet(id game.ArmyID) bool {
 	return false
 }
 
-// cityName names city id for labels: "the Capital at (3,7)", "the city at
+// CityName names city id for labels: "the Capital at (3,7)", "the city at
 // (4,2)"; "city 5" if the view does not show it.
-func (m *Model) cityName(id game.CityID) string {
+func (m *Model) CityName(id game.CityID) string {
 	if m.view != nil {
 		for _, c := range m.view.Cities {
 			if c.ID == id {
 				if c.Capital {
-					return "the Capital at " + at(c.Hex)
+					return "the Capital at " + At(c.Hex)
 				}
-				return "the city at " + at(c.Hex)
+				return "the city at " + At(c.Hex)
 			}
 		}
 	}
 	return id.String()
 }
 
-// unitName is the name of unit kind k: "Infantry".
-func (m *Model) unitName(k game.UnitKind) string {
-	if int(k) < len(m.rs.D.Units) {
-		return m.rs.D.Units[k].Name
-	}
-	return fmt.Sprintf("unit kind %d", k)
-}
-
-// casterName is the name of caster kind k: "Look-A-Mancer".
-func (m *Model) casterName(k game.UnitKind) string {
-	if name := m.rs.D.Caster.Name(erfworld.CasterKind(k)); name != "" && k < game.UnitKind(erfworld.NumCasterKinds) {
-		return name
-	}
-	return fmt.Sprintf("Caster of kind %d", k)
-}
-
-// unitsText lists units by kind: "Infantry 4, Cavalry 1"; "no units".
-func (m *Model) unitsText(u game.Units) string {
+// UnitsText lists units by kind: "Infantry 4, Cavalry 1"; "no units".
+func (m *Model) UnitsText(u game.Units) string {
 	var parts []string
 	for k, n := range u {
 		if n > 0 {
-			parts = append(parts, fmt.Sprintf("%s %d", m.unitName(game.UnitKind(k)), n))
+			parts = append(parts, fmt.Sprintf("%s %d", m.rs.UnitName(game.UnitKind(k)), n))
 		}
 	}
 	if len(parts) == 0 {
 		return "no units"
 	}
 	return strings.Join(parts, ", ")
-}
-
-// at writes a hex for the player: "(4,5)".
-func at(h hex.Hex) string { return "(" + h.String() + ")" }
-
-// plural writes "1 step", "3 steps".
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
-
-// capital returns s with its first letter upper case.
-func capital(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	if n == 0 {
-		return s
-	}
-	return string(unicode.ToUpper(r)) + s[n:]
 }

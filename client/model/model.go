@@ -1,6 +1,6 @@
-// Package model is the game screen's view model: everything the screen
-// needs that is not drawing. It keeps the player's view of the game in step
-// with the server (full views, turn updates, checksums), the selection,
+// Package model is the hex game screen's view model: everything the screen
+// needs that is not drawing. It holds the player's view of the game (kept
+// in step with the server's by package conn), the selection,
 // the paths planned for armies (into the unexplored too, marked as
 // guesses), the orders being drafted for the turn with their costs and the
 // reasons the server would refuse or the turn skip them, the choices a
@@ -14,6 +14,10 @@
 // StepCost, CanStack, Forecast) on game.ViewState of its view, which holds
 // only what the player may know, as the server's validation uses.
 //
+// The model knows the hex engine, not a ruleset: what only a ruleset knows
+// (its order kinds, choices, costs, forecast, words) comes from its Rules,
+// which the ruleset's client module gives.
+//
 // The package is plain Go with no drawing, tested without a display.
 package model
 
@@ -22,14 +26,7 @@ import (
 	"fmt"
 
 	"empires/shared/game"
-	"empires/shared/protocol"
-	"empires/shared/rules/erfworld"
 )
-
-// ErrOutOfSync reports that the model's view is not the server's: a turn
-// update did not apply to it, or the checksum of the result differs from
-// the server's. The app then sends protocol.RequestView.
-var ErrOutOfSync = errors.New("view out of sync with the server")
 
 // Model is the state of the game screen. It is owned by the UI goroutine
 // and not safe for concurrent use. The zero value is not usable; use New.
@@ -37,7 +34,7 @@ var ErrOutOfSync = errors.New("view out of sync with the server")
 // nothing and order changes are ignored.
 type Model struct {
 	thirdPerson bool // the log names the view's player (SetThirdPerson)
-	rs          *erfworld.Rules
+	rs          Rules
 	view        *game.View
 	state       *game.State // game.ViewState(view), built on first use after each change
 
@@ -79,55 +76,42 @@ type draft struct {
 }
 
 // New returns an empty model for a game of ruleset rs.
-func New(rs *erfworld.Rules) *Model {
+func New(rs Rules) *Model {
 	return &Model{rs: rs}
 }
 
 // Rules returns the model's ruleset.
-func (m *Model) Rules() *erfworld.Rules { return m.rs }
+func (m *Model) Rules() Rules { return m.rs }
 
-// SetFullView replaces the model's view with fv's, which must match its
-// checksum (else the error wraps ErrOutOfSync) and be of the model's
-// ruleset; on an error the model does not change. The model keeps its own
-// copy. A view of another turn or player than the one held clears the
-// drafted orders.
-func (m *Model) SetFullView(fv *protocol.FullView) error {
-	if fv == nil || fv.View == nil {
+// SetFullView makes v, the server's whole view (checked against its
+// checksum by the caller), the model's view; it must be of the model's
+// ruleset, else the model does not change. The model keeps v and never
+// changes it. A view of another turn or player than the one held clears
+// the drafted orders.
+func (m *Model) SetFullView(v *game.View) error {
+	if v == nil {
 		return errors.New("full view: no view")
 	}
-	if sum := fv.View.Checksum(); sum != fv.Checksum {
-		return fmt.Errorf("full view of turn %d: checksum %016x, the server's is %016x: %w", fv.View.Turn, sum, fv.Checksum, ErrOutOfSync)
+	if v.Ruleset != m.rs.ID() {
+		return fmt.Errorf("full view: a game of ruleset %q, the client plays %q", v.Ruleset, m.rs.ID())
 	}
-	if fv.View.Ruleset != m.rs.ID() {
-		return fmt.Errorf("full view: a game of ruleset %q, the client plays %q", fv.View.Ruleset, m.rs.ID())
-	}
-	m.setView(fv.View.Clone())
+	m.setView(v)
 	return nil
 }
 
-// ApplyUpdate applies a resolved turn: it appends u's events to the log in
-// plain words and builds the turn's animation from them, then applies u's
-// delta to the view (game.Apply). If the delta does not apply, or the new
-// view's checksum is not u.Checksum, it keeps the old view and returns an
-// error wrapping ErrOutOfSync (the events are logged all the same: they
-// are what the player saw happen, whatever the view). When the view moves
+// ApplyUpdate takes a resolved turn: it appends events, what the player
+// saw happen, to the log in plain words and builds the turn's animation
+// from them, then makes next, the view after the turn, the model's view.
+// With next nil (the update did not apply: the caller asks for the whole
+// view again) it logs the events and keeps the view. When the view moves
 // on to the next turn the drafts of the finished turn are cleared: the
 // stances they set are now the armies' standing orders, shown in the view,
 // and are not drafted again.
-func (m *Model) ApplyUpdate(u *protocol.TurnUpdate) error {
-	if u == nil || u.Delta == nil {
-		return errors.New("turn update: no delta")
+func (m *Model) ApplyUpdate(events []game.Event, next *game.View) {
+	m.logEvents(events, m.view, next)
+	if next != nil {
+		m.setView(next)
 	}
-	next, err := game.Apply(m.view, u.Delta)
-	m.logEvents(u.Events, m.view, next)
-	if err != nil {
-		return fmt.Errorf("turn update: %w: %v", ErrOutOfSync, err)
-	}
-	if sum := next.Checksum(); sum != u.Checksum {
-		return fmt.Errorf("turn update to turn %d: checksum %016x, the server's is %016x: %w", next.Turn, sum, u.Checksum, ErrOutOfSync)
-	}
-	m.setView(next)
-	return nil
 }
 
 // setView makes v the model's view: the state is rebuilt on demand, drafts

@@ -1,7 +1,6 @@
 package model
 
 import (
-	"errors"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -10,24 +9,34 @@ import (
 	"empires/shared/game"
 	"empires/shared/game/gametest"
 	"empires/shared/hex"
+	"empires/shared/hexgame"
 	"empires/shared/protocol"
 )
 
-// serverUpdate makes the update the server sends player p after a turn:
-// the delta from its last view, through the wire form, the new view's
-// checksum and the events p saw.
-func serverUpdate(t *testing.T, prev *game.View, s *game.State, p game.PlayerID, ev *game.Events) (*protocol.TurnUpdate, *game.View) {
+// serverUpdate returns what the client takes from the update the server
+// sends player p after a turn: the events p saw and the new view, both
+// through the hex rulesets' wire forms (the delta from p's last view
+// applied to it, as package conn does).
+func serverUpdate(t *testing.T, prev *game.View, s *game.State, p game.PlayerID, ev *game.Events) ([]game.Event, *game.View) {
 	t.Helper()
-	next := game.NewView(s, p)
-	data, err := game.EncodeDelta(game.Diff(prev, next))
+	want := game.NewView(s, p)
+	delta, err := (&hexgame.View{V: prev}).Diff(&hexgame.View{V: want})
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := game.DecodeDelta(data)
+	next, err := (&hexgame.View{V: prev}).Apply(delta)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &protocol.TurnUpdate{Delta: d, Checksum: next.Checksum(), Events: ev.For(s, p)}, next
+	data, err := hexgame.EncodeEvents(ev.For(s, p))
+	if err != nil {
+		t.Fatal(err)
+	}
+	events, err := hexgame.DecodeEvents(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return events, next.(*hexgame.View).V
 }
 
 // TestUpdatesKeepTheServerView plays an erfworld game and feeds each
@@ -51,10 +60,8 @@ func TestUpdatesKeepTheServerView(t *testing.T) {
 	for turn := 0; turn < 20 && !s.Over; turn++ {
 		ev := game.Resolve(s, r, growAll(rng, s, r))
 		for p, m := range models {
-			u, next := serverUpdate(t, views[p], s, game.PlayerID(p), ev)
-			if err := m.ApplyUpdate(u); err != nil {
-				t.Fatalf("turn %d, player %d: %v", s.Turn, p, err)
-			}
+			events, next := serverUpdate(t, views[p], s, game.PlayerID(p), ev)
+			m.ApplyUpdate(events, next)
 			if have, want := m.View().Checksum(), next.Checksum(); have != want || !reflect.DeepEqual(m.View(), next) {
 				t.Fatalf("turn %d, player %d: view checksum %x, the server's %x", s.Turn, p, have, want)
 			}
@@ -86,58 +93,43 @@ func TestUpdatesKeepTheServerView(t *testing.T) {
 	}
 }
 
-// TestOutOfSync: an update whose checksum does not match, or that does not
-// apply to the view held, gives ErrOutOfSync and leaves the view alone;
-// a full view then puts the model back in step.
-func TestOutOfSync(t *testing.T) {
+// TestFullViewOfAnotherRuleset: a view of a game of another ruleset is
+// refused and changes nothing.
+func TestFullViewOfAnotherRuleset(t *testing.T) {
 	r := loadRules(t)
 	s := playGame(t, r, 2, 3)
 	m := modelOf(t, r, s, 1)
 	old := m.View()
-	sum := old.Checksum()
-	ev := game.Resolve(s, r, growAll(rand.New(rand.NewPCG(2, 2)), s, r))
-	u, next := serverUpdate(t, old, s, 1, ev)
-
-	tampered := *u
-	tampered.Checksum ^= 1
-	tests := []struct {
-		name string
-		have *protocol.TurnUpdate
-	}{
-		{"tampered checksum", &tampered},
-		{"delta from another turn", &protocol.TurnUpdate{Delta: &game.Delta{From: old.Turn + 1, Turn: old.Turn + 2, You: 1},
-			Checksum: next.Checksum()}},
-		{"delta of another player", &protocol.TurnUpdate{Delta: &game.Delta{From: old.Turn, Turn: old.Turn + 1, You: 2},
-			Checksum: next.Checksum()}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if err := m.ApplyUpdate(tt.have); !errors.Is(err, ErrOutOfSync) {
-				t.Fatalf("ApplyUpdate: %v, want ErrOutOfSync", err)
-			}
-			if m.View() != old || m.View().Checksum() != sum {
-				t.Fatal("the view changed")
-			}
-		})
-	}
-
-	bad := &protocol.FullView{View: next, Checksum: next.Checksum() + 1}
-	if err := m.SetFullView(bad); !errors.Is(err, ErrOutOfSync) {
-		t.Fatalf("SetFullView with a wrong checksum: %v, want ErrOutOfSync", err)
-	}
-	other := next.Clone()
+	other := game.NewView(s, 1)
 	other.Ruleset = "chess"
-	if err := m.SetFullView(&protocol.FullView{View: other, Checksum: other.Checksum()}); err == nil {
-		t.Fatal("SetFullView of another ruleset: no error")
+	if err := m.SetFullView(other); err == nil || !strings.Contains(err.Error(), `"chess"`) {
+		t.Fatalf("SetFullView of another ruleset: %v, want an error naming it", err)
 	}
 	if m.View() != old {
 		t.Fatal("a refused full view changed the view")
 	}
-	if err := m.SetFullView(&protocol.FullView{View: next, Checksum: next.Checksum()}); err != nil {
-		t.Fatal(err)
+	if err := m.SetFullView(nil); err == nil {
+		t.Fatal("SetFullView(nil): no error")
 	}
-	if !reflect.DeepEqual(m.View(), next) || m.View() == next {
-		t.Fatal("the model does not hold its own copy of the full view")
+}
+
+// TestUpdateThatDidNotApply: the events of an update whose view did not
+// apply are logged (they are what the player saw happen) and the view is
+// kept.
+func TestUpdateThatDidNotApply(t *testing.T) {
+	r := loadRules(t)
+	s := playGame(t, r, 2, 3)
+	m := modelOf(t, r, s, 1)
+	old := m.View()
+	ev := game.Resolve(s, r, growAll(rand.New(rand.NewPCG(2, 2)), s, r))
+	events, _ := serverUpdate(t, old, s, 1, ev)
+	before := len(m.Log())
+	m.ApplyUpdate(events, nil)
+	if m.View() != old {
+		t.Error("an update without its view changed the view")
+	}
+	if len(m.Log()) <= before {
+		t.Errorf("the log has %d lines after the turn's events, %d before", len(m.Log()), before)
 	}
 }
 
@@ -149,16 +141,13 @@ func TestNewTurnClearsDrafts(t *testing.T) {
 	m.SetStance(g.W, game.Intercept, 0)
 	m.SetExplore(g.W, 0)
 	m.SelectArmy(g.W)
-	sub := m.Submission()
-	if errs := game.ValidateOrders(g.s, g.r, 1, sub.Orders); errs != nil {
+	orders := m.Orders()
+	if errs := game.ValidateOrders(g.s, g.r, 1, orders); errs != nil {
 		t.Fatalf("orders refused: %v", errs)
 	}
 	prev := m.View()
-	ev := game.Resolve(g.s, g.r, []game.PlayerOrders{{Player: 1, Orders: sub.Orders}, {Player: 2}})
-	u, _ := serverUpdate(t, prev, g.s, 1, ev)
-	if err := m.ApplyUpdate(u); err != nil {
-		t.Fatal(err)
-	}
+	ev := game.Resolve(g.s, g.r, []game.PlayerOrders{{Player: 1, Orders: orders}, {Player: 2}})
+	m.ApplyUpdate(serverUpdate(t, prev, g.s, 1, ev))
 	if d := m.Drafts(); d != nil {
 		t.Errorf("drafts after the turn: %v", d)
 	}
@@ -180,7 +169,7 @@ func TestNewTurnClearsDrafts(t *testing.T) {
 // TestEmptyModel: before the first full view every query answers nothing
 // and every change is ignored, without a panic.
 func TestEmptyModel(t *testing.T) {
-	m := New(loadRules(t))
+	m := New(testRules{loadRules(t)})
 	m.Click(hex.Hex{})
 	m.SetMove(1, []hex.Hex{{Q: 1}}, false)
 	m.SetExplore(1, hex.East)
@@ -193,11 +182,12 @@ func TestEmptyModel(t *testing.T) {
 	_, err := m.PlanPath(1, hex.Hex{})
 	if m.View() != nil || m.State() != nil || m.Turn() != 0 || m.You() != 0 || m.Selection() != (Selection{}) ||
 		m.Drafts() != nil || m.Submission() != nil || m.Reach(1) != nil || err == nil ||
-		m.CityChoices(1) != nil || m.ArmyChoices(1) != nil || f.Treasury != 0 || f.Spent != 0 || f.Income != 0 ||
-		m.Log() != nil || m.Animation() != nil || m.Describe(hex.Hex{}) != nil {
+		m.CityChoices(1) != nil || m.ArmyChoices(1) != nil || !reflect.DeepEqual(f, Forecast{}) ||
+		m.Log() != nil || m.Animation() != nil || m.Describe(hex.Hex{}) != nil || len(m.Orders()) != 0 {
 		t.Error("an empty model answers something")
 	}
-	if err := m.ApplyUpdate(&protocol.TurnUpdate{Delta: &game.Delta{Turn: 2}}); !errors.Is(err, ErrOutOfSync) {
-		t.Errorf("update without a view: %v, want ErrOutOfSync", err)
+	m.ApplyUpdate(nil, nil)
+	if m.View() != nil || m.Log() != nil {
+		t.Error("an update without a view or events made a view or a log")
 	}
 }

@@ -3,12 +3,11 @@ package model
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"empires/shared/game"
 	"empires/shared/hex"
+	"empires/shared/hexgame"
 	"empires/shared/protocol"
-	"empires/shared/rules/erfworld"
 )
 
 // Draft is one order of the list being drafted for this turn, as the orders
@@ -207,42 +206,31 @@ func (m *Model) computeDrafts() []Draft {
 	errs := m.validate(orders)
 	f := m.forecastOf(orders, errs)
 	costs := m.costs(orders)
-	// Upkeep's warning goes to the orders that spend money or add upkeep,
-	// if without them it would remove fewer units.
+	// The forecast's warning goes to the orders that burden the player
+	// (spend money, add upkeep), if without them it would warn of less.
 	var upkeep string
-	if f.Upkeep.Removed > 0 {
+	if f.Loss > 0 {
 		var rest []game.Order
 		var restErrs []string
 		for i := range orders {
-			if !addsUpkeep(&orders[i], costs[i]) {
+			if !m.rs.Burdens(&orders[i], costs[i]) {
 				rest, restErrs = append(rest, orders[i]), append(restErrs, errs[i])
 			}
 		}
-		if m.forecastOf(rest, restErrs).Upkeep.Removed < f.Upkeep.Removed {
+		if m.forecastOf(rest, restErrs).Loss < f.Loss {
 			upkeep = f.Warning
 		}
 	}
 	out := make([]Draft, len(orders))
 	for i := range orders {
 		warn := f.Skips[i]
-		if warn == "" && errs[i] == "" && upkeep != "" && addsUpkeep(&orders[i], costs[i]) {
+		if warn == "" && errs[i] == "" && upkeep != "" && m.rs.Burdens(&orders[i], costs[i]) {
 			warn = upkeep
 		}
 		out[i] = Draft{Order: cloneOrder(orders[i]), Label: m.label(&orders[i]), Cost: costs[i],
 			Err: errs[i], Warn: warn, Rejected: m.drafts[i].rejected, Guessed: m.Unexplored(orders[i].Path)}
 	}
 	return out
-}
-
-// addsUpkeep reports whether order o, costing cost, spends money or adds
-// to the upkeep (units, Warlords, Casters): one of the orders upkeep's
-// warning is about.
-func addsUpkeep(o *game.Order, cost int64) bool {
-	switch o.Kind {
-	case erfworld.OrderForm, erfworld.OrderWarlord, erfworld.OrderCaster:
-		return true
-	}
-	return cost > 0
 }
 
 // validate returns, for each order, why the server would refuse it ("" for
@@ -259,19 +247,30 @@ func (m *Model) validate(orders []game.Order) []string {
 	return out
 }
 
-// Submission returns the message that sends the drafted orders for this
-// turn (an empty list when there are none: no orders); nil before the
-// first view. The answer goes to ApplyResult.
-func (m *Model) Submission() *protocol.SubmitOrders {
-	if m.view == nil {
-		return nil
-	}
+// Orders returns the drafted orders for this turn, in list order: the
+// model's copy.
+func (m *Model) Orders() []game.Order {
 	orders := make([]game.Order, len(m.drafts))
 	for i := range m.drafts {
 		orders[i] = cloneOrder(m.drafts[i].order)
 	}
+	return orders
+}
+
+// Submission returns the message that sends the drafted orders for this
+// turn, encoded as the hex rulesets' payloads are (hexgame.EncodeOrders;
+// an empty list when there are none: no orders); nil before the first
+// view, or if the orders do not encode. The answer goes to ApplyResult.
+func (m *Model) Submission() *protocol.SubmitOrders {
+	if m.view == nil {
+		return nil
+	}
+	data, err := hexgame.EncodeOrders(m.Orders())
+	if err != nil {
+		return nil
+	}
 	m.sent = m.version
-	return &protocol.SubmitOrders{Turn: m.Turn(), Orders: orders}
+	return &protocol.SubmitOrders{Turn: protocol.Turn(m.Turn()), Orders: data}
 }
 
 // ApplyResult takes the server's answer to the last Submission: it attaches
@@ -279,7 +278,7 @@ func (m *Model) Submission() *protocol.SubmitOrders {
 // was accepted. An answer for another turn, or for a list changed since it
 // was sent, is ignored.
 func (m *Model) ApplyResult(r *protocol.OrdersResult) {
-	if r == nil || m.view == nil || r.Turn != m.Turn() || m.sent != m.version {
+	if r == nil || m.view == nil || r.Turn != protocol.Turn(m.Turn()) || m.sent != m.version {
 		return
 	}
 	m.results++
@@ -297,29 +296,12 @@ func (m *Model) ApplyResult(r *protocol.OrdersResult) {
 // Accepted reports whether the server accepted the drafts as they are now.
 func (m *Model) Accepted() bool { return m.accepted }
 
-// Forecast is the next turn's money and upkeep with the drafted orders.
-type Forecast struct {
-	// Forecast holds the ruleset's forecast of the turn's steps 1 to 4:
-	// Treasury (now), Income (cities, Econ-A-Mancers, Trade Goods cashed),
-	// Spent (the orders that go through), Upkeep (the bill: units after
-	// any removal, Warlords, Casters, Fleets, each with its cost; what is
-	// paid), After (the treasury after upkeep) and Removed (the units
-	// upkeep removes, army by army). Skips has one entry per draft.
-	erfworld.Forecast
-	// Warning says what upkeep removes, "" when it removes nothing:
-	// "upkeep will remove 4 Infantry from the units formed at (1,1): the
-	// treasury will hold 2 Schmuckers for an upkeep of 4" (the treasury
-	// after the orders, the bill before any removal).
-	Warning string
-}
-
-// Forecast returns what the next turn's steps 1 to 4 (income, building,
-// creating, upkeep) will do with the drafted orders, as the ruleset's own
-// Forecast runs them on the view's state, the drafts the server would
-// refuse left out (a refused list never reaches a turn). Other players'
-// orders, which the player cannot know, are not in it. The answer is
-// computed once per change of the drafts or the view; the zero Forecast
-// before the first view or for a spectator.
+// Forecast returns what the ruleset foresees of the next turn with the
+// drafted orders (Rules.Forecast on the view's state), the drafts the
+// server would refuse left out (a refused list never reaches a turn).
+// Other players' orders, which the player cannot know, are not in it. The
+// answer is computed once per change of the drafts or the view; the zero
+// Forecast before the first view or for a spectator.
 func (m *Model) Forecast() Forecast {
 	c := &m.forecast
 	if m.view == nil || m.You() == 0 {
@@ -336,9 +318,8 @@ func (m *Model) Forecast() Forecast {
 // validation error (errs) left out; its Skips has an entry per order ("" for
 // those left out: their error says it).
 func (m *Model) forecastOf(orders []game.Order, errs []string) Forecast {
-	s := m.State()
-	if s == nil || m.You() == 0 {
-		return Forecast{Forecast: erfworld.Forecast{Skips: make([]string, len(orders))}}
+	if m.State() == nil || m.You() == 0 {
+		return Forecast{Skips: make([]string, len(orders))}
 	}
 	var valid []game.Order
 	var at []int
@@ -347,127 +328,25 @@ func (m *Model) forecastOf(orders []game.Order, errs []string) Forecast {
 			valid, at = append(valid, orders[i]), append(at, i)
 		}
 	}
-	f := Forecast{Forecast: m.rs.Forecast(s, m.You(), valid)}
+	f := m.rs.Forecast(m, valid)
 	skips := make([]string, len(orders))
 	for j, i := range at {
-		skips[i] = f.Skips[j]
+		if j < len(f.Skips) {
+			skips[i] = f.Skips[j]
+		}
 	}
 	f.Skips = skips
-	f.Warning = m.removalText(&f.Forecast)
 	return f
 }
 
-// removalText says what upkeep removes in forecast f, "" if nothing.
-func (m *Model) removalText(f *erfworld.Forecast) string {
-	if f.Upkeep.Removed == 0 {
-		return ""
-	}
-	var parts []string
-	for _, r := range f.Removed {
-		var units []string
-		for k, n := range r.Units {
-			if n > 0 {
-				units = append(units, fmt.Sprintf("%d %s", n, m.unitName(game.UnitKind(k))))
-			}
-		}
-		from := "from " + m.armyName(r.Army, false)
-		if r.New {
-			from = "from the units formed at " + at(r.Hex)
-		}
-		parts = append(parts, strings.Join(units, ", ")+" "+from)
-	}
-	return fmt.Sprintf("upkeep will remove %s: the treasury will hold %d %s for an upkeep of %d",
-		strings.Join(parts, "; "), f.Treasury+f.Income-f.Spent, m.rs.D.Currency, f.Upkeep.Owed)
-}
-
-// casters counts the player's Casters by kind.
-func (m *Model) casters(p game.PlayerID) [erfworld.NumCasterKinds]int {
-	var kinds [erfworld.NumCasterKinds]int
-	s := m.State()
-	for i := range s.Armies {
-		if s.Armies[i].Owner != p {
-			continue
-		}
-		for _, c := range s.Armies[i].Characters {
-			if k, ok := erfworld.CasterOf(c); ok {
-				kinds[k]++
-			}
-		}
-	}
-	return kinds
-}
-
-// goods returns the Trade Goods the player holds.
-func (m *Model) goods() int32 {
-	if pl := m.State().Player(m.You()); pl != nil && erfworld.StockTradeGoods < len(pl.Stock) {
-		return pl.Stock[erfworld.StockTradeGoods]
-	}
-	return 0
-}
-
 // costs returns what each order spends, as the ruleset prices it on the
-// view's state; cashing Trade Goods counts negative, each cash order for
-// what it adds to the value of all cashed before it ("the square of the
-// number of goods being cashed").
+// view's state (one entry per order whatever the ruleset returns).
 func (m *Model) costs(orders []game.Order) []int64 {
 	out := make([]int64, len(orders))
-	var cashed int32
-	held := m.goods()
-	for i := range orders {
-		o := &orders[i]
-		if o.Kind == erfworld.OrderCash {
-			if o.Count > 0 && cashed+o.Count <= held {
-				before := m.rs.D.TradeGoodsValue(int(cashed))
-				cashed += o.Count
-				out[i] = -int64(m.rs.D.TradeGoodsValue(int(cashed)) - before)
-			}
-			continue
-		}
-		out[i] = m.cost(o, 0)
+	if m.State() != nil {
+		copy(out, m.rs.Costs(m, orders))
 	}
 	return out
-}
-
-// cost is what order o spends, with a city's level raised by up levels
-// already this turn.
-func (m *Model) cost(o *game.Order, up int32) int64 {
-	d := m.rs.D
-	switch o.Kind {
-	case erfworld.OrderBuildCity:
-		return int64(d.City.NewCityCost)
-	case erfworld.OrderUpgrade:
-		c := m.State().City(o.City)
-		if c == nil {
-			return 0
-		}
-		next := int(c.Level+up) + 1
-		if m.casters(m.You())[erfworld.CasterDirt] > 0 {
-			return int64(d.DirtUpgradeCost(next))
-		}
-		return int64(d.UpgradeCost(next))
-	case erfworld.OrderForm:
-		if int(o.Unit) < len(d.Units) && o.Count > 0 {
-			return int64(o.Count) * int64(d.Units[o.Unit].Cost)
-		}
-	case erfworld.OrderWarlord:
-		if c, err := d.WarlordCost(m.warlordLevel(o)); err == nil {
-			return int64(c)
-		}
-	case erfworld.OrderCaster:
-		return int64(d.Caster.Cost)
-	case erfworld.OrderFleet:
-		return int64(d.Fleet.Cost)
-	}
-	return 0
-}
-
-// warlordLevel is the starting level an OrderWarlord asks for (0: the pop
-// level).
-func (m *Model) warlordLevel(o *game.Order) int {
-	if o.Level == 0 {
-		return m.rs.D.Warlord.PopLevel
-	}
-	return int(o.Level)
 }
 
 // foresee returns, for each order, why it would be skipped when the turn
@@ -477,7 +356,7 @@ func (m *Model) warlordLevel(o *game.Order) int {
 // Warning), else "".
 func (m *Model) foresee(orders []game.Order, errs []string) ([]string, string) {
 	f := m.forecastOf(orders, errs)
-	if f.Upkeep.Removed > m.Forecast().Upkeep.Removed {
+	if f.Loss > m.Forecast().Loss {
 		return f.Skips, f.Warning
 	}
 	return f.Skips, ""
@@ -498,82 +377,22 @@ func (m *Model) label(o *game.Order) string {
 		if len(o.Path) == 0 {
 			return verb
 		}
-		s := fmt.Sprintf("%s: %s to %s", verb, plural(len(o.Path), "step"), at(o.Path[len(o.Path)-1]))
+		s := fmt.Sprintf("%s: %s to %s", verb, Plural(len(o.Path), "step"), At(o.Path[len(o.Path)-1]))
 		if m.Unexplored(o.Path) != nil {
 			s += ", through unexplored hexes"
 		}
 		return s
 	case game.OrderFollow:
-		return fmt.Sprintf("%s follows %s", capital(army(o.Army)), army(o.Target))
+		return fmt.Sprintf("%s follows %s", Capital(army(o.Army)), army(o.Target))
 	case game.OrderExplore:
-		return fmt.Sprintf("%s explores %s", capital(army(o.Army)), o.Dir)
+		return fmt.Sprintf("%s explores %s", Capital(army(o.Army)), o.Dir)
 	case game.OrderStance:
-		return fmt.Sprintf("%s: %s", capital(army(o.Army)), stanceText(o.Stance, o.Dir))
-	case erfworld.OrderBuildCity:
-		return fmt.Sprintf("Build a city at %s", at(o.Hex))
-	case erfworld.OrderUpgrade:
-		level := "the next level"
-		if c := m.State().City(o.City); c != nil {
-			level = fmt.Sprintf("level %d", c.Level+1)
-		}
-		return fmt.Sprintf("Upgrade %s to %s", m.cityName(o.City), level)
-	case erfworld.OrderForm:
-		return fmt.Sprintf("Form %d %s in %s", o.Count, m.unitName(o.Unit), m.cityName(o.City))
-	case erfworld.OrderWarlord:
-		return fmt.Sprintf("Pop a level %d Warlord in %s", m.warlordLevel(o), m.cityName(o.City))
-	case erfworld.OrderCaster:
-		s := fmt.Sprintf("Pop %s in %s", erfworld.AName(m.casterName(o.Unit)), m.cityName(o.City))
-		if o.Army != 0 {
-			s += " with " + army(o.Army)
-		}
-		return s
-	case erfworld.OrderFleet:
-		return fmt.Sprintf("Build a Fleet at %s", at(o.Hex))
-	case erfworld.OrderTradeGood:
-		return fmt.Sprintf("Make a Trade Good in %s", m.cityName(o.City))
-	case erfworld.OrderCash:
-		return fmt.Sprintf("Cash in %s", plural(int(o.Count), "Trade Good"))
-	case erfworld.OrderTransfer:
-		var parts []string
-		if o.Units.Total() > 0 {
-			parts = append(parts, m.unitsText(o.Units))
-		}
-		if o.Count != 0 {
-			who := fmt.Sprintf("character %d", o.Count)
-			if a := m.State().Army(o.Army); a != nil {
-				for _, c := range a.Characters {
-					if c.ID == game.CharacterID(o.Count) {
-						who = m.characterName(a, c)
-					}
-				}
-			}
-			parts = append(parts, who)
-		}
-		what := andList(parts)
-		if what == "" {
-			what = "nothing"
-		}
-		to := "a new army"
-		if o.Target != 0 {
-			to = army(o.Target)
-		}
-		return fmt.Sprintf("Move %s from %s to %s", what, army(o.Army), to)
-	case erfworld.OrderScout:
-		return fmt.Sprintf("%s scouts %s", capital(army(o.Army)), o.Dir)
-	case erfworld.OrderLook:
-		return fmt.Sprintf("Look at %s", m.PlayerName(o.Player))
-	case erfworld.OrderCasualties:
-		names := make([]string, len(o.Units))
-		for i, k := range o.Units {
-			names[i] = m.unitName(game.UnitKind(k))
-		}
-		return "Casualties first: " + strings.Join(names, ", ")
-	case erfworld.OrderLoad:
-		return fmt.Sprintf("%s boards %s", capital(army(o.Army)), army(o.Target))
-	case erfworld.OrderUnload:
-		return fmt.Sprintf("%s lands at %s", capital(army(o.Army)), at(o.Hex))
+		return fmt.Sprintf("%s: %s", Capital(army(o.Army)), stanceText(o.Stance, o.Dir))
 	}
-	return capital(o.String())
+	if l := m.rs.Label(m, o); l != "" {
+		return l
+	}
+	return Capital(o.String())
 }
 
 // stanceText names a standing order: "defend", "withdraw to NE".

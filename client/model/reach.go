@@ -262,8 +262,8 @@ func (m *Model) enemyInSight(h hex.Hex) bool {
 // terrainName is the display name of terrain t, "unexplored" for
 // rules.NoTerrain.
 func (m *Model) terrainName(t rules.TerrainID) string {
-	if int(t) < len(m.rs.D.Terrain) {
-		return m.rs.D.Terrain[t].Name
+	if tt := m.rs.Terrain(); int(t) < len(tt) {
+		return tt[t].Name
 	}
 	return "unexplored"
 }

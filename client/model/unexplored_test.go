@@ -48,8 +48,7 @@ func TestPlanPathUnexplored(t *testing.T) {
 
 	// The server takes it, and the drafts say the same.
 	m.SetMove(g.W, p.Path, p.Attack)
-	sub := m.Submission()
-	if errs := game.ValidateOrders(g.s, g.r, 1, sub.Orders); errs != nil {
+	if errs := game.ValidateOrders(g.s, g.r, 1, m.Orders()); errs != nil {
 		t.Errorf("the server refuses the move into the unexplored: %v", errs)
 	}
 	d := m.Drafts()
@@ -177,15 +176,15 @@ func TestMoveIntoUnknownMountains(t *testing.T) {
 		t.Fatalf("plan %+v: want guesses %v, not reachable this turn", p, want)
 	}
 	m.SetMove(w, p.Path, p.Attack)
-	sub := m.Submission()
-	if errs := game.ValidateOrders(s, r, 1, sub.Orders); errs != nil {
+	orders := m.Orders()
+	if errs := game.ValidateOrders(s, r, 1, orders); errs != nil {
 		t.Fatalf("the server refuses the move: %v", errs)
 	}
 	view := game.NewView(s, 1)
-	ev := game.Resolve(s, r, []game.PlayerOrders{{Player: 1, Orders: sub.Orders}, {Player: 2}})
-	u, _ := serverUpdate(t, view, s, 1, ev)
+	ev := game.Resolve(s, r, []game.PlayerOrders{{Player: 1, Orders: orders}, {Player: 2}})
+	events, next := serverUpdate(t, view, s, 1, ev)
 	var blocked []game.Event
-	for _, e := range u.Events {
+	for _, e := range events {
 		if e.Kind == game.EventBlocked {
 			blocked = append(blocked, e)
 		}
@@ -194,9 +193,7 @@ func TestMoveIntoUnknownMountains(t *testing.T) {
 	if len(blocked) != 1 || blocked[0].Text != want || blocked[0].From != gametest.At(1, 0) {
 		t.Fatalf("blocked events %+v, want one from %s: %q", blocked, gametest.At(1, 0), want)
 	}
-	if err := m.ApplyUpdate(u); err != nil {
-		t.Fatal(err)
-	}
+	m.ApplyUpdate(events, next)
 	line := fmt.Sprintf("Your army %d stopped at (%s): %s", w, gametest.At(1, 0), want)
 	found := false
 	for _, l := range m.Log() {

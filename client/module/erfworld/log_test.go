@@ -1,14 +1,15 @@
-package model
+package erfworld
 
 import (
 	"fmt"
 	"reflect"
 	"testing"
 
+	"empires/client/model"
 	"empires/shared/game"
 	"empires/shared/game/gametest"
 	"empires/shared/hex"
-	"empires/shared/rules/erfworld"
+	erf "empires/shared/rules/erfworld"
 )
 
 func TestEventTexts(t *testing.T) {
@@ -54,21 +55,21 @@ func TestEventTexts(t *testing.T) {
 			"You formed 2 Infantry in city 3, garrison army 9", true},
 		{"another's build in sight", game.Event{Kind: game.EventBuild, Player: 2, Text: "upgraded city 8 to level 2 for 4", HasHex: true},
 			"Blue upgraded city 8 to level 2 for 4", false},
-		{"upkeep", game.Event{Kind: erfworld.EventUpkeep, Player: 1, Amount: 1, Text: "paid 1: 1 for 5 units"},
+		{"upkeep", game.Event{Kind: erf.EventUpkeep, Player: 1, Amount: 1, Text: "paid 1: 1 for 5 units"},
 			"Upkeep: paid 1: 1 for 5 units", true},
-		{"fishing", game.Event{Kind: erfworld.EventFishing, Player: 1, Amount: 2, Text: "fleets gone fishing: 2"},
+		{"fishing", game.Event{Kind: erf.EventFishing, Player: 1, Amount: 2, Text: "fleets gone fishing: 2"},
 			"Your fleets caught 2 Schmuckers (fleets gone fishing: 2)", true},
-		{"level", game.Event{Kind: erfworld.EventLevel, Player: 1, Army: g.W, Amount: 3},
+		{"level", game.Event{Kind: erf.EventLevel, Player: 1, Army: g.W, Amount: 3},
 			fmt.Sprintf("The Warlord of your army %d rose to level 3", w), true},
-		{"look", game.Event{Kind: erfworld.EventLook, Player: 1, Text: "your Look-A-Mancer looked at player 2"},
+		{"look", game.Event{Kind: erf.EventLook, Player: 1, Text: "your Look-A-Mancer looked at player 2"},
 			"Your Look-A-Mancer looked at player 2", true},
 		{"a turn report shared by a Look", game.Event{Kind: game.EventReportShared, Player: 1, Amount: 2, Text: "player 2's turn report is sent to you"},
 			"Blue's turn report is sent to you", true},
-		{"another's upkeep, in a shared report", game.Event{Kind: erfworld.EventUpkeep, Player: 2, Amount: 2, Text: "paid 2: 2 for 10 units"},
+		{"another's upkeep, in a shared report", game.Event{Kind: erf.EventUpkeep, Player: 2, Amount: 2, Text: "paid 2: 2 for 10 units"},
 			"Blue: Upkeep: paid 2: 2 for 10 units", false},
 		{"another's skipped order, in a shared report", game.Event{Kind: game.EventOrderSkipped, Player: 2, Text: "upgrade city 8 skipped: not enough Schmuckers"},
 			"Blue: Upgrade city 8 skipped: not enough Schmuckers", false},
-		{"another's Look, in a shared report", game.Event{Kind: erfworld.EventLook, Player: 2, Text: "your Look-A-Mancer looked at player 3"},
+		{"another's Look, in a shared report", game.Event{Kind: erf.EventLook, Player: 2, Text: "your Look-A-Mancer looked at player 3"},
 			"Blue: Your Look-A-Mancer looked at player 3", false},
 		{"eliminated", game.Event{Kind: game.EventEliminated, Player: 3}, "Green is out of the game", false},
 		{"the player eliminated", game.Event{Kind: game.EventEliminated, Player: 1}, "You are out of the game", true},
@@ -97,7 +98,7 @@ func TestEventTexts(t *testing.T) {
 			n := len(m.Log())
 			ev := tt.have
 			ev.Turn = 1
-			m.logEvents([]game.Event{ev}, m.View(), m.View())
+			m.ApplyUpdate([]game.Event{ev}, m.View())
 			log := m.Log()[n:]
 			if tt.want == "" {
 				if len(log) != 0 {
@@ -133,21 +134,21 @@ func TestAnimation(t *testing.T) {
 		{Kind: game.EventCapture, Player: 2, City: 3, From: c, To: c, HasHex: true},
 		{Kind: game.EventMove, Player: 1, Army: 5, From: b, To: c, HasHex: true, Text: "lands from army 6"},
 	}
-	m.logEvents(ev, m.View(), m.View())
-	want := []StepFrame{
-		{Step: 0, Moves: []Move{{Army: 5, Owner: 1, From: a, To: b, Kind: game.EventMove}}},
-		{Step: 1, Moves: []Move{
+	m.ApplyUpdate(ev, m.View())
+	want := []model.StepFrame{
+		{Step: 0, Moves: []model.Move{{Army: 5, Owner: 1, From: a, To: b, Kind: game.EventMove}}},
+		{Step: 1, Moves: []model.Move{
 			{Army: 6, Owner: 1, From: a, To: b, Kind: game.EventMove},
 			{Army: 9, Owner: 2, From: c, To: b, Kind: game.EventMove},
 			{Army: 6, Owner: 1, From: b, To: a, Kind: game.EventRetreat},
 		}, Battles: []hex.Hex{b}},
-		{Step: 2, Moves: []Move{{Army: 10, Owner: 2, From: c, To: b, Kind: game.EventWithdraw}}},
-		{Step: 0, Moves: []Move{{Army: 5, Owner: 1, From: b, To: c, Kind: game.EventMove}}},
+		{Step: 2, Moves: []model.Move{{Army: 10, Owner: 2, From: c, To: b, Kind: game.EventWithdraw}}},
+		{Step: 0, Moves: []model.Move{{Army: 5, Owner: 1, From: b, To: c, Kind: game.EventMove}}},
 	}
 	if have := m.Animation(); !reflect.DeepEqual(have, want) {
 		t.Errorf("animation:\nhave %+v\nwant %+v", have, want)
 	}
-	m.logEvents(nil, m.View(), m.View())
+	m.ApplyUpdate(nil, m.View())
 	if have := m.Animation(); have != nil {
 		t.Errorf("a turn without moves keeps the animation %+v", have)
 	}
@@ -208,14 +209,14 @@ func TestEventTextsThirdPerson(t *testing.T) {
 		{game.Event{Kind: game.EventIncome, Player: 1, Amount: 7}, me + " received 7 Schmuckers"},
 		{game.Event{Kind: game.EventBlocked, Player: 1, Army: g.W, From: there, Text: "enemy ahead at 1,2"},
 			fmt.Sprintf("%s's army %d stopped at (%s): enemy ahead at 1,2", me, g.W, there)},
-		{game.Event{Kind: erfworld.EventUpkeep, Player: 1, Amount: 1, Text: "paid 1"}, me + ": Upkeep: paid 1"},
+		{game.Event{Kind: erf.EventUpkeep, Player: 1, Amount: 1, Text: "paid 1"}, me + ": Upkeep: paid 1"},
 		{game.Event{Kind: game.EventEliminated, Player: 1}, me + " is out of the game"},
 	}
 	for _, tt := range tests {
 		n := len(m.Log())
 		ev := tt.have
 		ev.Turn = 1
-		m.logEvents([]game.Event{ev}, m.View(), m.View())
+		m.ApplyUpdate([]game.Event{ev}, m.View())
 		if log := m.Log()[n:]; len(log) != 1 || log[0].Text != tt.want {
 			t.Errorf("%v: logged %+v, want %q", ev.Kind, log, tt.want)
 		}

@@ -1,4 +1,4 @@
-package model
+package erfworld
 
 import (
 	"fmt"
@@ -7,9 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"empires/client/model"
 	"empires/shared/game"
 	"empires/shared/game/gametest"
-	"empires/shared/rules/erfworld"
+	erf "empires/shared/rules/erfworld"
 )
 
 // TestCityChoices: on turn 1 a player has no treasury, only its cities'
@@ -59,7 +60,7 @@ func TestCityChoices(t *testing.T) {
 		}},
 		{name: "city after drafts spending the money", capital: false,
 			drafts: func(capital, city, other game.CityID) []game.Order {
-				return []game.Order{{Kind: erfworld.OrderUpgrade, City: other}} // 4 of the 7
+				return []game.Order{{Kind: erf.OrderUpgrade, City: other}} // 4 of the 7
 			},
 			want: []want{
 				// "pay Schmuckers equal to the level desired x 2"
@@ -71,8 +72,8 @@ func TestCityChoices(t *testing.T) {
 		{name: "Capital after drafts using its turn", capital: true,
 			drafts: func(capital, city, other game.CityID) []game.Order {
 				return []game.Order{
-					{Kind: erfworld.OrderForm, City: capital, Unit: 0, Count: 3},
-					{Kind: erfworld.OrderWarlord, City: capital},
+					{Kind: erf.OrderForm, City: capital, Unit: 0, Count: 3},
+					{Kind: erf.OrderWarlord, City: capital},
 				}
 			},
 			want: []want{
@@ -118,7 +119,7 @@ func TestCityChoices(t *testing.T) {
 				c = capital
 			}
 			choices := m.CityChoices(c)
-			byLabel := map[string]Choice{}
+			byLabel := map[string]model.Choice{}
 			for _, ch := range choices {
 				byLabel[ch.Label] = ch
 			}
@@ -149,7 +150,7 @@ func TestCityChoices(t *testing.T) {
 				if ch.Reason != "" {
 					continue
 				}
-				orders := append(m.Submission().Orders, ch.Order)
+				orders := append(m.Orders(), ch.Order)
 				if errs := game.ValidateOrders(s, r, 1, orders); errs != nil {
 					t.Errorf("%q allowed, the server refuses: %v", ch.Label, errs)
 				}
@@ -165,17 +166,17 @@ func TestCityChoices(t *testing.T) {
 func TestArmyChoices(t *testing.T) {
 	g := newSmallGame(t)
 	carried := g.s.AddArmy(game.Army{Owner: 1, Hex: gametest.At(1, 1), Carrier: g.F, Units: game.Units{1},
-		Characters: []game.Character{{ID: game.CharacterID(g.s.NewID()), Kind: erfworld.CharWarlord, Level: 1}}})
+		Characters: []game.Character{{ID: game.CharacterID(g.s.NewID()), Kind: erf.CharWarlord, Level: 1}}})
 	game.RecordVision(g.s, g.r)
 	m := modelOf(t, g.r, g.s, 1)
 	m.SetStance(g.W, game.Withdraw, 2)
-	find := func(a game.ArmyID, label string) (Choice, bool) {
+	find := func(a game.ArmyID, label string) (model.Choice, bool) {
 		for _, ch := range m.ArmyChoices(a) {
 			if ch.Label == label {
 				return ch, true
 			}
 		}
-		return Choice{}, false
+		return model.Choice{}, false
 	}
 	tests := []struct {
 		army    game.ArmyID
@@ -195,8 +196,8 @@ func TestArmyChoices(t *testing.T) {
 		{carried, "Defend", "", true}, // its standing order
 		{carried, "Explore E", "cannot move on its own", false},
 		// "Armies may enter any Terrain except Mountains and Water"
-		{carried, "Land at " + at(gametest.At(2, 1)), "", false},
-		{carried, "Land at " + at(gametest.At(1, 2)), "-", false},
+		{carried, "Land at " + model.At(gametest.At(2, 1)), "", false},
+		{carried, "Land at " + model.At(gametest.At(1, 2)), "-", false},
 	}
 	for _, tt := range tests {
 		ch, ok := find(tt.army, tt.label)
@@ -236,7 +237,7 @@ func TestTransferChoices(t *testing.T) {
 	// A garrison in the Capital, and a Warlord's army with no units there.
 	garrison := g.s.AddArmy(game.Army{Owner: 1, Hex: gametest.At(0, 4), Units: game.Units{3}})
 	lord := g.s.AddArmy(game.Army{Owner: 1, Hex: gametest.At(0, 4),
-		Characters: []game.Character{{ID: game.CharacterID(g.s.NewID()), Kind: erfworld.CharWarlord, Level: 1}}})
+		Characters: []game.Character{{ID: game.CharacterID(g.s.NewID()), Kind: erf.CharWarlord, Level: 1}}})
 	game.RecordVision(g.s, g.r)
 	m := modelOf(t, g.r, g.s, 1)
 	name := g.r.D.Units[0].Name
@@ -246,16 +247,16 @@ func TestTransferChoices(t *testing.T) {
 		want  game.Order // "" Kind: no such choice
 	}{
 		{lord, fmt.Sprintf("Take all 3 units of army %d", garrison),
-			game.Order{Kind: erfworld.OrderTransfer, Army: garrison, Target: lord, Units: game.Units{3}}},
+			game.Order{Kind: erf.OrderTransfer, Army: garrison, Target: lord, Units: game.Units{3}}},
 		{lord, fmt.Sprintf("Take 1 %s of army %d", name, garrison),
-			game.Order{Kind: erfworld.OrderTransfer, Army: garrison, Target: lord, Units: game.Units{1}}},
+			game.Order{Kind: erf.OrderTransfer, Army: garrison, Target: lord, Units: game.Units{1}}},
 		{lord, fmt.Sprintf("Give all 0 units to army %d", garrison), game.Order{}},
 		{garrison, fmt.Sprintf("Give all 3 units to army %d", lord),
-			game.Order{Kind: erfworld.OrderTransfer, Army: garrison, Target: lord, Units: game.Units{3}}},
+			game.Order{Kind: erf.OrderTransfer, Army: garrison, Target: lord, Units: game.Units{3}}},
 		{g.W, fmt.Sprintf("Take all 3 units of army %d", garrison), game.Order{}}, // another hex
 	}
 	for _, tt := range tests {
-		var have *Choice
+		var have *model.Choice
 		for _, ch := range m.ArmyChoices(tt.army) {
 			if ch.Label == tt.label {
 				have = &ch
@@ -276,7 +277,7 @@ func TestTransferChoices(t *testing.T) {
 	// The server takes the transfer and the Warlord's army then leads the
 	// units: given on the real state, the order is valid.
 	for _, ch := range m.ArmyChoices(lord) {
-		if ch.Reason == "" && ch.Order.Kind == erfworld.OrderTransfer {
+		if ch.Reason == "" && ch.Order.Kind == erf.OrderTransfer {
 			if errs := game.ValidateOrders(g.s, g.r, 1, []game.Order{ch.Order}); errs != nil {
 				t.Errorf("%q: the server refuses it: %v", ch.Label, errs[0])
 			}
@@ -300,7 +301,7 @@ func newReasonGame(t *testing.T) *reasonGame {
 	g := &reasonGame{smallGame: newSmallGame(t)}
 	s := g.s
 	lead := func() []game.Character {
-		return []game.Character{{ID: game.CharacterID(s.NewID()), Kind: erfworld.CharWarlord, Level: 1}}
+		return []game.Character{{ID: game.CharacterID(s.NewID()), Kind: erf.CharWarlord, Level: 1}}
 	}
 	g.Woods = s.AddCity(game.City{Owner: 1, Hex: gametest.At(4, 1), Level: 1})
 	g.Water = s.AddCity(game.City{Owner: 1, Hex: gametest.At(2, 1), Level: 1})
@@ -331,10 +332,10 @@ func TestChoiceReasons(t *testing.T) {
 		// equal to the level desired x 2"; "Cities may not upgrade
 		// multiple levels in a turn".
 		{"upgrade: money", func(g *reasonGame) (subject, []game.Order) {
-			return subject{city: g.City}, []game.Order{{Kind: erfworld.OrderUpgrade, City: g.Water}, {Kind: erfworld.OrderUpgrade, City: g.Woods}}
+			return subject{city: g.City}, []game.Order{{Kind: erf.OrderUpgrade, City: g.Water}, {Kind: erf.OrderUpgrade, City: g.Woods}}
 		}, "Upgrade to level 2", "not enough Schmuckers: have 1, need 4"},
 		{"upgrade: once a turn", func(g *reasonGame) (subject, []game.Order) {
-			return subject{city: g.City}, []game.Order{{Kind: erfworld.OrderUpgrade, City: g.City}}
+			return subject{city: g.City}, []game.Order{{Kind: erf.OrderUpgrade, City: g.City}}
 		}, "Upgrade to level 2", "Cities may not upgrade multiple levels in a turn"},
 		// "An Empire can form Siege if one of its Cities borders a Woods
 		// Hex"; "One unit can be formed in each City per level"; "Capitals
@@ -342,10 +343,10 @@ func TestChoiceReasons(t *testing.T) {
 		{"form: terrain", func(g *reasonGame) (subject, []game.Order) { return subject{city: g.City}, nil },
 			"Form 1 Cavalry", "Cavalry needs one of your cities next to Grasslands"},
 		{"form: per level", func(g *reasonGame) (subject, []game.Order) {
-			return subject{city: g.City}, []game.Order{{Kind: erfworld.OrderForm, City: g.City, Count: 1}}
+			return subject{city: g.City}, []game.Order{{Kind: erf.OrderForm, City: g.City, Count: 1}}
 		}, "Form 1 Infantry", "forms at most 1 unit a turn: 1 formed already"},
 		{"form: trade good", func(g *reasonGame) (subject, []game.Order) {
-			return subject{city: g.Capital}, []game.Order{{Kind: erfworld.OrderTradeGood, City: g.Capital}}
+			return subject{city: g.Capital}, []game.Order{{Kind: erf.OrderTradeGood, City: g.Capital}}
 		}, "Form 1 Infantry", "a Capital making a Trade Good forms no units"},
 		// "A Warlord can only be created in a Capital"; "For each 2
 		// Schmuckers, the Warlord is formed with +1 to its starting level".
@@ -354,7 +355,7 @@ func TestChoiceReasons(t *testing.T) {
 		{"warlord: money", func(g *reasonGame) (subject, []game.Order) { return subject{city: g.Capital}, nil },
 			"Pop a level 6 Warlord", "not enough Schmuckers: have 9 (treasury 0, this turn's income 9), need 10"},
 		{"warlord: one a turn", func(g *reasonGame) (subject, []game.Order) {
-			return subject{city: g.Capital}, []game.Order{{Kind: erfworld.OrderWarlord, City: g.Capital}}
+			return subject{city: g.Capital}, []game.Order{{Kind: erf.OrderWarlord, City: g.Capital}}
 		}, "Pop a level 1 Warlord", "pops at most 1 Warlord a turn"},
 		// "Each Empire may have up to THREE Casters"; "A side may not have
 		// a Croak-A-Mancer AND a Heal-O-Mancer"; "Capitals that pop a
@@ -364,36 +365,36 @@ func TestChoiceReasons(t *testing.T) {
 		{"caster: three a side", func(g *reasonGame) (subject, []game.Order) {
 			w := g.s.Army(g.W)
 			for range 3 {
-				w.Characters = append(w.Characters, game.Character{ID: game.CharacterID(g.s.NewID()), Kind: erfworld.CharCaster + uint8(erfworld.CasterLook)})
+				w.Characters = append(w.Characters, game.Character{ID: game.CharacterID(g.s.NewID()), Kind: erf.CharCaster + uint8(erf.CasterLook)})
 			}
 			return subject{city: g.Capital}, nil
 		}, "Pop an Econ-A-Mancer", "at most 3 Casters a side"},
 		{"caster: Croak and Heal", func(g *reasonGame) (subject, []game.Order) {
 			w := g.s.Army(g.W)
-			w.Characters = append(w.Characters, game.Character{ID: game.CharacterID(g.s.NewID()), Kind: erfworld.CharCaster + uint8(erfworld.CasterCroak)})
+			w.Characters = append(w.Characters, game.Character{ID: game.CharacterID(g.s.NewID()), Kind: erf.CharCaster + uint8(erf.CasterCroak)})
 			return subject{city: g.Capital}, nil
 		}, "Pop a Heal-A-Mancer", "a side may not have a Heal-A-Mancer and a Croak-A-Mancer"},
 		{"caster: after units", func(g *reasonGame) (subject, []game.Order) {
-			return subject{city: g.Capital}, []game.Order{{Kind: erfworld.OrderForm, City: g.Capital, Count: 1}}
+			return subject{city: g.Capital}, []game.Order{{Kind: erf.OrderForm, City: g.Capital, Count: 1}}
 		}, "Pop a Look-A-Mancer", "a Capital that formed units this turn pops no Caster"},
 		// "Each side may build 1 Fleet per turn, and only if they have a
 		// city adjacent to a Water hex, and at least one City adjacent to
 		// a woods hex." "Only 1 Fleet is permitted in a hex."
 		{"fleet: a fleet there", func(g *reasonGame) (subject, []game.Order) { return subject{city: g.Water}, nil },
-			"Build a Fleet at " + at(gametest.At(1, 1)), "only 1 Fleet may be in a hex"},
+			"Build a Fleet at " + model.At(gametest.At(1, 1)), "only 1 Fleet may be in a hex"},
 		{"fleet: one a turn", func(g *reasonGame) (subject, []game.Order) {
-			return subject{city: g.Lake}, []game.Order{{Kind: erfworld.OrderFleet, City: g.Lake, Hex: gametest.At(3, 4)}}
-		}, "Build a Fleet at " + at(gametest.At(4, 4)), "a side builds at most 1 Fleet a turn"},
+			return subject{city: g.Lake}, []game.Order{{Kind: erf.OrderFleet, City: g.Lake, Hex: gametest.At(3, 4)}}
+		}, "Build a Fleet at " + model.At(gametest.At(4, 4)), "a side builds at most 1 Fleet a turn"},
 		{"fleet: no Woods", func(g *reasonGame) (subject, []game.Order) {
 			g.s.City(g.Woods).Owner = 2
 			return subject{city: g.Lake}, nil
-		}, "Build a Fleet at " + at(gametest.At(4, 4)), "Fleets need a city next to Water and a city next to Woods"},
+		}, "Build a Fleet at " + model.At(gametest.At(4, 4)), "Fleets need a city next to Water and a city next to Woods"},
 		// "Players may also choose to create a “Trade Good” in their
 		// Capital each turn."
 		{"trade good: only in a Capital", func(g *reasonGame) (subject, []game.Order) { return subject{city: g.City}, nil },
 			"Make a Trade Good", "Trade Goods are made only in a Capital"},
 		{"trade good: after units", func(g *reasonGame) (subject, []game.Order) {
-			return subject{city: g.Capital}, []game.Order{{Kind: erfworld.OrderForm, City: g.Capital, Count: 1}}
+			return subject{city: g.Capital}, []game.Order{{Kind: erf.OrderForm, City: g.Capital, Count: 1}}
 		}, "Make a Trade Good", "a Capital that formed units this turn makes no Trade Good"},
 		// Armies.
 		{"explore: carried", func(g *reasonGame) (subject, []game.Order) { return subject{army: g.C}, nil },
@@ -430,7 +431,7 @@ func TestChoiceReasons(t *testing.T) {
 					t.Fatalf("draft %q: %q %q", d.Label, d.Err, d.Warn)
 				}
 			}
-			var choices []Choice
+			var choices []model.Choice
 			if sub.army != 0 {
 				choices = m.ArmyChoices(sub.army)
 			} else {
@@ -463,7 +464,7 @@ func TestGarrisonChoices(t *testing.T) {
 	flyers := game.UnitKind(2)
 	garrison := g.s.AddArmy(game.Army{Owner: 1, Hex: gametest.At(2, 1), Units: game.Units{2, 0, 1}})
 	lord := g.s.AddArmy(game.Army{Owner: 1, Hex: gametest.At(2, 1), Units: game.Units{1},
-		Characters: []game.Character{{ID: game.CharacterID(g.s.NewID()), Kind: erfworld.CharWarlord, Level: 1}}})
+		Characters: []game.Character{{ID: game.CharacterID(g.s.NewID()), Kind: erf.CharWarlord, Level: 1}}})
 	game.RecordVision(g.s, g.r)
 	m := modelOf(t, g.r, g.s, 1)
 	if g.r.D.Units[flyers].ScoutHexes == 0 {
@@ -483,7 +484,7 @@ func TestGarrisonChoices(t *testing.T) {
 		{g.S, []string{"Defend", "Intercept", "Explore E", "Build a city here"}, nil},
 	}
 	for _, tt := range tests {
-		have := map[string]Choice{}
+		have := map[string]model.Choice{}
 		for _, ch := range m.ArmyChoices(tt.army) {
 			have[ch.Label] = ch
 		}
@@ -507,15 +508,15 @@ func TestGarrisonChoices(t *testing.T) {
 func TestChoiceWarn(t *testing.T) {
 	g := newReasonGame(t) // income 9; upkeep 5 (7 units, 4 Warlords)
 	m := modelOf(t, g.r, g.s, 1)
-	m.AddOrder(game.Order{Kind: erfworld.OrderWarlord, City: g.Capital, Level: 4}) // 6 of the 9
-	find := func(c game.CityID, label string) Choice {
+	m.AddOrder(game.Order{Kind: erf.OrderWarlord, City: g.Capital, Level: 4}) // 6 of the 9
+	find := func(c game.CityID, label string) model.Choice {
 		for _, ch := range m.CityChoices(c) {
 			if ch.Label == label {
 				return ch
 			}
 		}
 		t.Fatalf("no choice %q", label)
-		return Choice{}
+		return model.Choice{}
 	}
 	up := find(g.City, "Upgrade to level 2")
 	if want := "Pop a level 4 Warlord in the Capital at (0,4) would then be skipped: not enough Schmuckers: have 5, need 6"; up.Reason != "" || up.Warn != want {
@@ -536,7 +537,7 @@ func TestChoiceWarn(t *testing.T) {
 	// Drafted, it warns the same; the forecast says which units go.
 	m.AddOrder(lvl3.Order)
 	d := m.Drafts()
-	f := m.Forecast()
+	f := forecastOf(m)
 	if len(d) != 1 || d[0].Warn != lvl3.Warn || f.Warning != lvl3.Warn || f.Upkeep.Removed == 0 || len(f.Removed) == 0 {
 		t.Errorf("drafted: %+v, forecast %+v: want the choice's warning %q", d, f, lvl3.Warn)
 	}
@@ -553,13 +554,13 @@ func TestCasterTransfers(t *testing.T) {
 	ch := func(kind uint8, level int32) game.Character {
 		return game.Character{ID: game.CharacterID(g.s.NewID()), Kind: kind, Level: level}
 	}
-	econ := erfworld.CharCaster + uint8(erfworld.CasterEcon)
-	look := erfworld.CharCaster + uint8(erfworld.CasterLook)
+	econ := erf.CharCaster + uint8(erf.CasterEcon)
+	look := erf.CharCaster + uint8(erf.CasterLook)
 	garrison := g.s.AddArmy(game.Army{Owner: 1, Hex: capital, Units: game.Units{3}, Characters: []game.Character{ch(econ, 0), ch(look, 0)}})
-	lord := g.s.AddArmy(game.Army{Owner: 1, Hex: capital, Characters: []game.Character{ch(erfworld.CharWarlord, 1)}})
+	lord := g.s.AddArmy(game.Army{Owner: 1, Hex: capital, Characters: []game.Character{ch(erf.CharWarlord, 1)}})
 	w := g.s.Army(g.W)
 	w.Characters = append(w.Characters, ch(econ, 0))
-	other := g.s.AddArmy(game.Army{Owner: 1, Hex: w.Hex, Units: game.Units{1}, Characters: []game.Character{ch(erfworld.CharWarlord, 2)}})
+	other := g.s.AddArmy(game.Army{Owner: 1, Hex: w.Hex, Units: game.Units{1}, Characters: []game.Character{ch(erf.CharWarlord, 2)}})
 	game.RecordVision(g.s, g.r)
 	m := modelOf(t, g.r, g.s, 1)
 
@@ -571,19 +572,20 @@ func TestCasterTransfers(t *testing.T) {
 		upkeep int64
 	}
 	var have []info
-	for _, c := range m.CityCharacters(g.Capital) {
+	rs := Rules{Rules: g.r}
+	for _, c := range rs.CityCharacters(m, g.Capital) {
 		have = append(have, info{c.Army, c.Name, c.Upkeep})
 	}
 	want := []info{{garrison, "Econ-A-Mancer", 2}, {garrison, "Look-A-Mancer", 2}, {lord, "level 1 Warlord", 1}}
 	if !reflect.DeepEqual(have, want) {
 		t.Errorf("CityCharacters %+v, want %+v", have, want)
 	}
-	if c := m.ArmyCharacters(g.W); len(c) != 2 || c[1].Name != "Econ-A-Mancer" || c[1].Upkeep != 2 {
+	if c := rs.ArmyCharacters(m, g.W); len(c) != 2 || c[1].Name != "Econ-A-Mancer" || c[1].Upkeep != 2 {
 		t.Errorf("ArmyCharacters of W: %+v", c)
 	}
 
-	choices := func(a game.ArmyID) map[string]Choice {
-		out := map[string]Choice{}
+	choices := func(a game.ArmyID) map[string]model.Choice {
+		out := map[string]model.Choice{}
 		for _, c := range m.ArmyChoices(a) {
 			out[c.Label] = c
 		}
@@ -633,7 +635,7 @@ func TestCasterTransfers(t *testing.T) {
 	if have := labels(m.Drafts()); !reflect.DeepEqual(have, wantDrafts) {
 		t.Fatalf("drafts %q, want %q", have, wantDrafts)
 	}
-	ev := game.Resolve(g.s, g.r, []game.PlayerOrders{{Player: 1, Orders: m.Submission().Orders}, {Player: 2}, {Player: 3}})
+	ev := game.Resolve(g.s, g.r, []game.PlayerOrders{{Player: 1, Orders: m.Orders()}, {Player: 2}, {Player: 3}})
 	for _, e := range ev.List {
 		if e.Kind == game.EventOrderSkipped && e.Player == 1 {
 			t.Errorf("skipped: %s", e.Text)

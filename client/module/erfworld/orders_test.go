@@ -1,4 +1,4 @@
-package model
+package erfworld
 
 import (
 	"fmt"
@@ -7,20 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"empires/client/model"
 	"empires/shared/game"
 	"empires/shared/game/gametest"
 	"empires/shared/hex"
 	"empires/shared/protocol"
-	"empires/shared/rules/erfworld"
+	erf "empires/shared/rules/erfworld"
+	"empires/shared/ruleset"
 )
-
-func labels(ds []Draft) []string {
-	var out []string
-	for _, d := range ds {
-		out = append(out, d.Label)
-	}
-	return out
-}
 
 // TestDraftsReplacePerArmy: an army has one movement order and one stance
 // a turn; a new one replaces the old in its place in the list.
@@ -29,7 +23,7 @@ func TestDraftsReplacePerArmy(t *testing.T) {
 	m := modelOf(t, g.r, g.s, 1)
 	w := uint32(g.W)
 	to1, to2 := gametest.At(3, 2), gametest.At(4, 2)
-	upgrade := game.Order{Kind: erfworld.OrderUpgrade, City: g.City}
+	upgrade := game.Order{Kind: erf.OrderUpgrade, City: g.City}
 	steps := []struct {
 		name string
 		do   func()
@@ -77,10 +71,11 @@ func TestDraftErrorsAreTheServers(t *testing.T) {
 	s := playGame(t, r, 3, 12)
 	rng := rand.New(rand.NewPCG(3, 3))
 	kinds := []game.OrderKind{game.OrderMove, game.OrderAttack, game.OrderFollow, game.OrderExplore, game.OrderStance,
-		erfworld.OrderBuildCity, erfworld.OrderUpgrade, erfworld.OrderForm, erfworld.OrderWarlord, erfworld.OrderCaster,
-		erfworld.OrderFleet, erfworld.OrderTradeGood, erfworld.OrderCash, erfworld.OrderTransfer, erfworld.OrderScout,
-		erfworld.OrderLook, erfworld.OrderLoad, erfworld.OrderUnload}
+		erf.OrderBuildCity, erf.OrderUpgrade, erf.OrderForm, erf.OrderWarlord, erf.OrderCaster,
+		erf.OrderFleet, erf.OrderTradeGood, erf.OrderCash, erf.OrderTransfer, erf.OrderScout,
+		erf.OrderLook, erf.OrderLoad, erf.OrderUnload}
 	refused, accepted := 0, 0
+	platform := hexRuleset(t)
 	for _, pl := range s.Players {
 		m := modelOf(t, r, s, pl.ID)
 		var ids []game.ArmyID
@@ -115,10 +110,11 @@ func TestDraftErrorsAreTheServers(t *testing.T) {
 			}
 		}
 		sub := m.Submission()
-		errs := game.ValidateOrders(s, r, pl.ID, sub.Orders)
+		orders := m.Orders()
+		errs := game.ValidateOrders(s, r, pl.ID, orders)
 		drafts := m.Drafts()
-		if len(drafts) != len(sub.Orders) {
-			t.Fatalf("%d drafts, %d orders submitted", len(drafts), len(sub.Orders))
+		if len(drafts) != len(orders) {
+			t.Fatalf("%d drafts, %d orders submitted", len(drafts), len(orders))
 		}
 		for i, d := range drafts {
 			want := ""
@@ -136,7 +132,12 @@ func TestDraftErrorsAreTheServers(t *testing.T) {
 				refused++
 			}
 		}
-		m.ApplyResult(&protocol.OrdersResult{Turn: sub.Turn, Errors: protocol.Rejections(errs)})
+		// The server checks the payload the model sends: the same refusals.
+		rej, err := platform.Game(s).Check(ruleset.Seat(pl.ID), sub.Orders)
+		if err != nil || len(rej) != len(errs) {
+			t.Fatalf("%s: the server's check of the submission: %d refusals (%v), the validation's %d", pl.ID, len(rej), err, len(errs))
+		}
+		m.ApplyResult(&protocol.OrdersResult{Turn: sub.Turn, Errors: protocol.Rejections(rej)})
 		for i, d := range m.Drafts() {
 			if d.Rejected != d.Err {
 				t.Errorf("draft %d: Rejected %q after the server's answer, want %q", i, d.Rejected, d.Err)
@@ -157,8 +158,8 @@ func TestDraftErrorsAreTheServers(t *testing.T) {
 func TestApplyResult(t *testing.T) {
 	g := newSmallGame(t)
 	m := modelOf(t, g.r, g.s, 1)
-	m.AddOrder(game.Order{Kind: erfworld.OrderUpgrade, City: g.City})
-	m.AddOrder(game.Order{Kind: erfworld.OrderUpgrade, City: g.Capital})
+	m.AddOrder(game.Order{Kind: erf.OrderUpgrade, City: g.City})
+	m.AddOrder(game.Order{Kind: erf.OrderUpgrade, City: g.Capital})
 	sub := m.Submission()
 	refusal := &protocol.OrdersResult{Turn: sub.Turn, Errors: []protocol.Rejection{{Index: 1, Reason: "no"}}}
 
@@ -209,19 +210,19 @@ func TestForesee(t *testing.T) {
 	orders := []game.Order{
 		// "To upgrade a City to the next level, pay Schmuckers equal to the
 		// level desired x 2": 4 each, from a treasury of 0 and an income of 7.
-		{Kind: erfworld.OrderUpgrade, City: small[0]},
-		{Kind: erfworld.OrderUpgrade, City: small[1]},
+		{Kind: erf.OrderUpgrade, City: small[0]},
+		{Kind: erf.OrderUpgrade, City: small[1]},
 		// "Cities may not upgrade multiple levels in a turn"
-		{Kind: erfworld.OrderUpgrade, City: small[0]},
+		{Kind: erf.OrderUpgrade, City: small[0]},
 		// "One unit can be formed in each City per level"
-		{Kind: erfworld.OrderForm, City: capital[0], Unit: infantry, Count: 4},
-		{Kind: erfworld.OrderForm, City: capital[0], Unit: infantry, Count: 2},
-		{Kind: erfworld.OrderForm, City: small[0], Unit: infantry, Count: 1},
+		{Kind: erf.OrderForm, City: capital[0], Unit: infantry, Count: 4},
+		{Kind: erf.OrderForm, City: capital[0], Unit: infantry, Count: 2},
+		{Kind: erf.OrderForm, City: small[0], Unit: infantry, Count: 1},
 		// A Warlord at level 2 costs 2; one a Capital a turn.
-		{Kind: erfworld.OrderWarlord, City: capital[0], Level: 2},
-		{Kind: erfworld.OrderWarlord, City: capital[0]},
+		{Kind: erf.OrderWarlord, City: capital[0], Level: 2},
+		{Kind: erf.OrderWarlord, City: capital[0]},
 		// "Capitals producing Trade Goods may not be used to form units"
-		{Kind: erfworld.OrderTradeGood, City: capital[0]},
+		{Kind: erf.OrderTradeGood, City: capital[0]},
 	}
 	for _, o := range orders {
 		m.AddOrder(o)
@@ -254,14 +255,14 @@ func TestForesee(t *testing.T) {
 			t.Errorf("draft %d %q: Warn %q, want a warning of kind %d", i, d.Label, d.Warn, wantWarn[i])
 		}
 	}
-	ev := game.Resolve(s, r, []game.PlayerOrders{{Player: 1, Orders: m.Submission().Orders}, {Player: 2}})
+	ev := game.Resolve(s, r, []game.PlayerOrders{{Player: 1, Orders: m.Orders()}, {Player: 2}})
 	var skipped []string
 	removed := false
 	for _, e := range ev.List {
 		if e.Kind == game.EventOrderSkipped && e.Player == 1 {
 			skipped = append(skipped, e.Text)
 		}
-		removed = removed || (e.Kind == erfworld.EventUpkeep && e.Player == 1 && strings.Contains(e.Text, "removed 1 Infantry"))
+		removed = removed || (e.Kind == erf.EventUpkeep && e.Player == 1 && strings.Contains(e.Text, "removed 1 Infantry"))
 	}
 	if !removed {
 		t.Error("the turn's upkeep removed no Infantry")
@@ -293,7 +294,7 @@ func TestForecastMoney(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Players[0].Treasury = 10
-	s.Players[0].Stock[erfworld.StockTradeGoods] = 3
+	s.Players[0].Stock[erf.StockTradeGoods] = 3
 	game.RecordVision(s, r)
 	m := modelOf(t, r, s, 1)
 	var city game.CityID
@@ -302,10 +303,10 @@ func TestForecastMoney(t *testing.T) {
 			city = c.ID
 		}
 	}
-	m.AddOrder(game.Order{Kind: erfworld.OrderUpgrade, City: city}) // 4
-	m.AddOrder(game.Order{Kind: erfworld.OrderCash, Count: 1})      // +1
-	m.AddOrder(game.Order{Kind: erfworld.OrderCash, Count: 2})      // 3 cashed: +9 in all, so +8
-	f := m.Forecast()
+	m.AddOrder(game.Order{Kind: erf.OrderUpgrade, City: city}) // 4
+	m.AddOrder(game.Order{Kind: erf.OrderCash, Count: 1})      // +1
+	m.AddOrder(game.Order{Kind: erf.OrderCash, Count: 2})      // 3 cashed: +9 in all, so +8
+	f := forecastOf(m)
 	// "Cities generate income equal to their level each turn": 5 + 1 + 1,
 	// and the 3 goods cashed bring 3 x 3 = 9 ("If three goods were
 	// cashed, then the nine Schmuckers would be generated").
@@ -327,12 +328,12 @@ func TestForecastMoney(t *testing.T) {
 func TestModelForecast(t *testing.T) {
 	g := newReasonGame(t) // income 9; 7 units and 4 Warlords: upkeep 5
 	m := modelOf(t, g.r, g.s, 1)
-	if f := m.Forecast(); f.Treasury != 0 || f.Income != 9 || f.Spent != 0 || f.Upkeep.Total != 5 || f.After != 4 || f.Warning != "" {
+	if f := forecastOf(m); f.Treasury != 0 || f.Income != 9 || f.Spent != 0 || f.Upkeep.Total != 5 || f.After != 4 || f.Warning != "" {
 		t.Errorf("forecast without orders %+v: want 0 + 9 - 0 - 5 = 4", f)
 	}
 	// A Warlord at level 3 costs 4 and 1 a turn: 5 left for 6.
-	m.AddOrder(game.Order{Kind: erfworld.OrderWarlord, City: g.Capital, Level: 3})
-	f := m.Forecast()
+	m.AddOrder(game.Order{Kind: erf.OrderWarlord, City: g.Capital, Level: 3})
+	f := forecastOf(m)
 	if f.Spent != 4 || f.Upkeep.Owed != 6 || f.Upkeep.Warlords != 5 || f.Upkeep.WarlordCost != 5 || f.Upkeep.Removed == 0 ||
 		f.Upkeep.Paid != 5 || f.After != 0 || f.Warning == "" {
 		t.Fatalf("forecast %+v: want 4 spent, 6 owed, units removed, 5 paid, 0 after", f)
@@ -341,10 +342,10 @@ func TestModelForecast(t *testing.T) {
 	for _, a := range g.s.Armies {
 		had[a.ID] = a.Units
 	}
-	ev := game.Resolve(g.s, g.r, []game.PlayerOrders{{Player: 1, Orders: m.Submission().Orders}})
+	ev := game.Resolve(g.s, g.r, []game.PlayerOrders{{Player: 1, Orders: m.Orders()}})
 	var up []game.Event
 	for _, e := range ev.List {
-		if e.Kind == erfworld.EventUpkeep && e.Player == 1 {
+		if e.Kind == erf.EventUpkeep && e.Player == 1 {
 			up = append(up, e)
 		}
 	}
@@ -369,7 +370,7 @@ func TestModelForecast(t *testing.T) {
 	if removed != f.Upkeep.Removed {
 		t.Errorf("removals %+v add up to %d, want %d", f.Removed, removed, f.Upkeep.Removed)
 	}
-	if m := New(g.r); m.Forecast().Upkeep.Total != 0 {
+	if m := model.New(Rules{Rules: g.r}); forecastOf(m).Upkeep.Total != 0 {
 		t.Error("an empty model forecasts")
 	}
 }

@@ -1,24 +1,25 @@
-package menu
+package erfworld
 
 import (
 	"fmt"
 	"strings"
 
-	"empires/shared/rules/erfworld"
+	"empires/client/menu"
+	erf "empires/shared/rules/erfworld"
 )
 
-// ErfworldHelp returns the help of a game of the erfworld ruleset d: how
-// to win, the turn, the keys and the map's markers (KeysHelp, MapHelp),
+// Help returns the help of a game of the erfworld ruleset d: how to win,
+// the turn, the keys and the map's markers (menu.KeysHelp, menu.MapHelp),
 // then the rules in short. Every number comes from d, so a mod's help tells
 // the mod's rules.
-func ErfworldHelp(d *erfworld.Ruleset) HelpContent {
-	return HelpContent{
+func Help(d *erf.Ruleset) menu.HelpContent {
+	return menu.HelpContent{
 		Title: "Help: " + d.Name,
-		Sections: []HelpSection{
+		Sections: []menu.HelpSection{
 			erfWinning(d),
 			erfTurn(d),
-			KeysHelp(),
-			MapHelp(),
+			menu.KeysHelp(),
+			menu.MapHelp(),
 			erfCities(d),
 			erfUnits(d),
 			erfWarlords(d),
@@ -31,7 +32,7 @@ func ErfworldHelp(d *erfworld.Ruleset) HelpContent {
 }
 
 // money returns n of the ruleset's currency: "1 Schmucker", "5 Schmuckers".
-func money(d *erfworld.Ruleset, n int) string {
+func money(d *erf.Ruleset, n int) string {
 	return plural(n, strings.TrimSuffix(d.Currency, "s"), d.Currency)
 }
 
@@ -44,7 +45,7 @@ func plural(n int, one, many string) string {
 }
 
 // terrainName returns the name of the terrain with id id.
-func terrainName(d *erfworld.Ruleset, id string) string {
+func terrainName(d *erf.Ruleset, id string) string {
 	if t, ok := d.Terrain.Lookup(id); ok {
 		return d.Terrain[t].Name
 	}
@@ -52,7 +53,7 @@ func terrainName(d *erfworld.Ruleset, id string) string {
 }
 
 // unitNames returns the names of the unit kinds ids: "Cavalry and Flyers".
-func unitNames(d *erfworld.Ruleset, ids []string) string {
+func unitNames(d *erf.Ruleset, ids []string) string {
 	var names []string
 	for _, id := range ids {
 		name := id
@@ -82,8 +83,8 @@ func joinList(s []string, last string) string {
 	return strings.Join(s[:len(s)-1], ", ") + " " + last + " " + s[len(s)-1]
 }
 
-func erfWinning(d *erfworld.Ruleset) HelpSection {
-	return HelpSection{
+func erfWinning(d *erf.Ruleset) menu.HelpSection {
+	return menu.HelpSection{
 		Title: "How to win",
 		Paragraphs: []string{
 			fmt.Sprintf("Hold %s at the start of your turn and you win. Your own is one; no city can be "+
@@ -96,7 +97,7 @@ func erfWinning(d *erfworld.Ruleset) HelpSection {
 	}
 }
 
-func erfTurn(d *erfworld.Ruleset) HelpSection {
+func erfTurn(d *erf.Ruleset) menu.HelpSection {
 	var off []string
 	if !d.Autopilot.Income {
 		off = append(off, "no income")
@@ -118,7 +119,7 @@ func erfTurn(d *erfworld.Ruleset) HelpSection {
 	if n := d.Autopilot.ReplaceAfterMissed; n > 0 {
 		autopilot += fmt.Sprintf(" After %d missed turns in a row the seat is opened to a new player.", n)
 	}
-	return HelpSection{
+	return menu.HelpSection{
 		Title: "The turn",
 		Paragraphs: []string{
 			"Everyone gives orders at the same time. End turn (or Enter) says you are done; the turn is played " +
@@ -129,67 +130,7 @@ func erfTurn(d *erfworld.Ruleset) HelpSection {
 	}
 }
 
-// KeysHelp returns the section of the game screen's mouse and keys.
-func KeysHelp() HelpSection {
-	return HelpSection{
-		Title: "Mouse and keys",
-		Rows: []HelpRow{
-			{"Left click", "Select an army or city of yours; click again for the next thing on the hex. " +
-				"With an army selected, a hex it reaches: move there."},
-			{"Right click", "Move the selected army there, also into hexes never seen; onto an enemy you see, attack."},
-			{"Drag from the army", "Draw the selected army's path."},
-			{"Drag the map, arrows, W A S D", "Pan the map (also the mouse at the window's edge, if Settings turn it on)."},
-			{"Mouse wheel, + and −", "Zoom (over the log, the wheel scrolls the log)."},
-			{"Minimap", "Click or drag to look there."},
-			{"Tab", "Select the next army."},
-			{"H", "Centre on your Capital, at the zoom the game opens with (every badge readable)."},
-			{"Esc", "Deselect; close the open window."},
-			{"Enter, End turn", "Send the orders and say you are done; again to take it back."},
-			{"Backspace, Delete", "Remove the last order."},
-			{"Space", "Skip the turn's animation."},
-			{"F1, Help", "This help."},
-			{"Menu", "Settings, this help, leave the game."},
-			{"Log ▲", "A bigger log (Log ▼: smaller again)."},
-			{"F12", "Save a screenshot (in the screenshots folder beside your settings)."},
-			{"Ctrl+A, C, V, X", "In a text field: select all, copy, paste, cut."},
-		},
-	}
-}
-
-// MapHelp returns the section of what the map's markers mean.
-func MapHelp() HelpSection {
-	return HelpSection{
-		Title: "The map",
-		Rows: []HelpRow{
-			{"Shield", "An army, in its owner's colour, with the owner's mark (circle, square, triangle, star…): " +
-				"every player has their own, so colours need not be told apart. A ship is a fleet. " +
-				"Zoomed far out, armies are dots and cities squares in the owner's colour."},
-			{"Number at its point", "The units in the army on top (white on a dark plate)."},
-			{"×3 on a white plate", "Three armies share the hex; the ones under the top one peek out above its shield."},
-			{"Gold W3", "Your army's Warlord, and its level."},
-			{"Violet C, C2", "Your army's Casters, and how many."},
-			{"Grey figure and number", "How many characters (Warlords and Casters) an enemy army has."},
-			{"Round badge at the left", "Your army's standing order: a target on red is Intercept, an arrow on blue is Withdraw, " +
-				"pointing where it goes. Defend has none."},
-			{"City", "The bigger the town, the higher the level; the number on the disc at its lower left is the level. " +
-				"The banner at its lower right is the owner's colour and mark (grey without a mark: nobody's); " +
-				"a Capital's level is written on a gold crown."},
-			{"T12 on a slate plate", "Remembered, not seen now: what was there on turn 12. Remembered armies and cities are drawn " +
-				"a little darker, with grey rims."},
-			{"Fog", "Dark: never seen. Greyed: seen before, remembered as it was. Clear: in sight now."},
-			{"Light blue hexes", "Where the selected army can go this turn; the white number on a dark plate at the bottom of each " +
-				"is the move points it takes to get there."},
-			{"Arrow with dots", "The selected army's path, a dot on each hex it passes; red when it cannot get there this turn, " +
-				"dashed and paler through hexes never seen (a guess: it stops where it finds it cannot go on)."},
-			{"Thin arrows", "The moves ordered this turn, in each owner's colour."},
-			{"Crossed swords", "A battle of the turn just played."},
-			{"Yellow outline", "The selected hex; a white one is the hex under the mouse."},
-			{"Small labels", "The badges show when the hexes are big enough to read them: zoom in (+ or the wheel) to see them all."},
-		},
-	}
-}
-
-func erfCities(d *erfworld.Ruleset) HelpSection {
+func erfCities(d *erf.Ruleset) menu.HelpSection {
 	c := d.City
 	upFrom := c.MinLevel + 1
 	tg := d.TradeGoods
@@ -197,30 +138,30 @@ func erfCities(d *erfworld.Ruleset) HelpSection {
 	for range tg.ValueExponent {
 		three *= 3
 	}
-	rows := []HelpRow{
-		{"Income", fmt.Sprintf("Each city brings %s per level each turn: a level-%d Capital brings %s.",
+	rows := []menu.HelpRow{
+		{Term: "Income", Text: fmt.Sprintf("Each city brings %s per level each turn: a level-%d Capital brings %s.",
 			money(d, c.IncomePerLevel), c.CapitalLevel, money(d, c.IncomePerLevel*c.CapitalLevel))},
-		{"New city", fmt.Sprintf("%s, on %s terrain where you have an army, with no other city closer than %s.",
+		{Term: "New city", Text: fmt.Sprintf("%s, on %s terrain where you have an army, with no other city closer than %s.",
 			money(d, c.NewCityCost), terrainName(d, d.Terrain[d.CityTerrain].ID), plural(c.MinDistance, "hex", "hexes"))},
-		{"Upgrade", fmt.Sprintf("%s a turn, costing %d times the new level (level %d to %d: %s), up to level %d.",
+		{Term: "Upgrade", Text: fmt.Sprintf("%s a turn, costing %d times the new level (level %d to %d: %s), up to level %d.",
 			plural(c.UpgradeLevelsPerTurn, "level", "levels"), c.UpgradeCostPerLevel, upFrom, upFrom+1,
 			money(d, c.UpgradeCostPerLevel*(upFrom+1)), c.MaxUpgradeLevel)},
-		{"Forming units", fmt.Sprintf("A city forms %s per level each turn.", plural(c.UnitsPerLevel, "unit", "units"))},
-		{"Defence", fmt.Sprintf("Attacked, a city adds %d %s per level of defence to its side, for that battle; "+
+		{Term: "Forming units", Text: fmt.Sprintf("A city forms %s per level each turn.", plural(c.UnitsPerLevel, "unit", "units"))},
+		{Term: "Defence", Text: fmt.Sprintf("Attacked, a city adds %d %s per level of defence to its side, for that battle; "+
 			"a city with no army in it fights alone with them. Each attacking Siege lowers the defence by a level.",
 			c.GarrisonPerDefence*c.DefencePerLevel, unitNames(d, []string{c.GarrisonUnit}))},
-		{"Sight", "Cities, armies and fleets see the hexes around them at the start of each turn."},
+		{Term: "Sight", Text: "Cities, armies and fleets see the hexes around them at the start of each turn."},
 	}
 	if tg.PerCapitalPerTurn > 0 {
-		rows = append(rows, HelpRow{"Trade Goods", fmt.Sprintf("A Capital may make %s a turn instead of forming units "+
+		rows = append(rows, menu.HelpRow{Term: "Trade Goods", Text: fmt.Sprintf("A Capital may make %s a turn instead of forming units "+
 			"or characters. Cash in several at once: n goods pay n to the power %d (3 goods: %s).",
 			plural(tg.PerCapitalPerTurn, "Trade Good", "Trade Goods"), tg.ValueExponent, money(d, three))})
 	}
-	return HelpSection{Title: "Cities and income", Rows: rows}
+	return menu.HelpSection{Title: "Cities and income", Rows: rows}
 }
 
-func erfUnits(d *erfworld.Ruleset) HelpSection {
-	var rows []HelpRow
+func erfUnits(d *erf.Ruleset) menu.HelpSection {
+	var rows []menu.HelpRow
 	for _, u := range d.Units {
 		var what []string
 		if u.RequiresTerrain == "" {
@@ -244,7 +185,7 @@ func erfUnits(d *erfworld.Ruleset) HelpSection {
 		if u.Cost > 0 {
 			what = append(what, "costs "+money(d, u.Cost))
 		}
-		rows = append(rows, HelpRow{u.Name, strings.Join(what, "; ") + "."})
+		rows = append(rows, menu.HelpRow{Term: u.Name, Text: strings.Join(what, "; ") + "."})
 	}
 	a := d.Army
 	move := fmt.Sprintf("Units leave a city only in an army led by a Warlord; units in a city's hex are its garrison. "+
@@ -270,10 +211,10 @@ func erfUnits(d *erfworld.Ruleset) HelpSection {
 		}
 	}
 	move += fmt.Sprintf(" (from %d to %d). Armies cannot enter %s; fleets carry them over water.", a.MinMove, a.MaxMove, orList(closed))
-	return HelpSection{Title: "Units and armies", Paragraphs: []string{move}, Rows: rows}
+	return menu.HelpSection{Title: "Units and armies", Paragraphs: []string{move}, Rows: rows}
 }
 
-func erfWarlords(d *erfworld.Ruleset) HelpSection {
+func erfWarlords(d *erf.Ruleset) menu.HelpSection {
 	w := d.Warlord
 	pop := fmt.Sprintf("Popped in a Capital (%s a turn) at level %d", plural(w.PerCapitalPerTurn, "Warlord", "Warlords"), w.PopLevel)
 	if w.Cost > 0 {
@@ -286,7 +227,7 @@ func erfWarlords(d *erfworld.Ruleset) HelpSection {
 	if d.Combat.WarlordCanMakeCritical {
 		crit = fmt.Sprintf(" (a %d raised to a %d is a critical hit)", d.Combat.CriticalOn-1, d.Combat.CriticalOn)
 	}
-	return HelpSection{
+	return menu.HelpSection{
 		Title: "Warlords",
 		Paragraphs: []string{
 			pop + fmt.Sprintf(". A Warlord gains %s for each battle won. In battle, each level adds %d to a die that missed%s. "+
@@ -297,7 +238,7 @@ func erfWarlords(d *erfworld.Ruleset) HelpSection {
 	}
 }
 
-func erfCasters(d *erfworld.Ruleset) HelpSection {
+func erfCasters(d *erf.Ruleset) menu.HelpSection {
 	c := d.Caster
 	intro := fmt.Sprintf("Up to %d per empire, popped in a Capital (%s a turn)", c.MaxPerSide, plural(c.PerCapitalPerTurn, "Caster", "Casters"))
 	if c.Cost > 0 {
@@ -317,7 +258,7 @@ func erfCasters(d *erfworld.Ruleset) HelpSection {
 	croak := fmt.Sprintf("In a battle won, 1/%d of the enemy's casualties (rounded down) rise and join you.", c.Croak.UncroakDivisor)
 	var never []string
 	for _, id := range c.Croak.IncompatibleWith {
-		if k, ok := erfworld.ParseCasterKind(id); ok {
+		if k, ok := erf.ParseCasterKind(id); ok {
 			never = append(never, c.Name(k))
 		}
 	}
@@ -332,22 +273,22 @@ func erfCasters(d *erfworld.Ruleset) HelpSection {
 	if !c.Cancel.CancelsCancel {
 		cancel += ", but for a " + c.Cancel.Name
 	}
-	return HelpSection{
+	return menu.HelpSection{
 		Title:      "Casters",
 		Paragraphs: []string{intro},
-		Rows: []HelpRow{
-			{c.Croak.Name, croak},
-			{c.Econ.Name, fmt.Sprintf("+%s a turn.", money(d, c.Econ.Income))},
-			{c.Look.Name, fmt.Sprintf("Each turn, see the map and turn report of %s.", plural(c.Look.Targets, "other player", "other players"))},
-			{c.Fool.Name, fool + "."},
-			{c.Heal.Name, fmt.Sprintf("In its battles, your casualties are divided by %d (rounded down); one per battle.", c.Heal.CasualtyDivisor)},
-			{c.Dirt.Name, fmt.Sprintf("City upgrades cost 1/%d.", c.Dirt.UpgradeCostDivisor)},
-			{c.Cancel.Name, cancel + "."},
+		Rows: []menu.HelpRow{
+			{Term: c.Croak.Name, Text: croak},
+			{Term: c.Econ.Name, Text: fmt.Sprintf("+%s a turn.", money(d, c.Econ.Income))},
+			{Term: c.Look.Name, Text: fmt.Sprintf("Each turn, see the map and turn report of %s.", plural(c.Look.Targets, "other player", "other players"))},
+			{Term: c.Fool.Name, Text: fool + "."},
+			{Term: c.Heal.Name, Text: fmt.Sprintf("In its battles, your casualties are divided by %d (rounded down); one per battle.", c.Heal.CasualtyDivisor)},
+			{Term: c.Dirt.Name, Text: fmt.Sprintf("City upgrades cost 1/%d.", c.Dirt.UpgradeCostDivisor)},
+			{Term: c.Cancel.Name, Text: cancel + "."},
 		},
 	}
 }
 
-func erfFleets(d *erfworld.Ruleset) HelpSection {
+func erfFleets(d *erf.Ruleset) menu.HelpSection {
 	f := d.Fleet
 	var next []string
 	for _, id := range f.NeedsCityNextTo {
@@ -367,7 +308,7 @@ func erfFleets(d *erfworld.Ruleset) HelpSection {
 		carry += ", and the army does not move the turn it is carried"
 	}
 	carry += "."
-	return HelpSection{
+	return menu.HelpSection{
 		Title: "Fleets",
 		Paragraphs: []string{
 			build + " " + carry,
@@ -378,7 +319,7 @@ func erfFleets(d *erfworld.Ruleset) HelpSection {
 	}
 }
 
-func erfCombat(d *erfworld.Ruleset) HelpSection {
+func erfCombat(d *erf.Ruleset) menu.HelpSection {
 	c := d.Combat
 	tie := "on equal losses both hold"
 	switch c.TieRetreats {
@@ -387,7 +328,7 @@ func erfCombat(d *erfworld.Ruleset) HelpSection {
 	case "defender":
 		tie = "on equal losses the defender falls back"
 	}
-	return HelpSection{
+	return menu.HelpSection{
 		Title: "Battles",
 		Paragraphs: []string{
 			fmt.Sprintf("Moving onto another player's army or city is an attack. Each unit rolls a %d-sided die "+
@@ -399,7 +340,7 @@ func erfCombat(d *erfworld.Ruleset) HelpSection {
 	}
 }
 
-func erfUpkeep(d *erfworld.Ruleset) HelpSection {
+func erfUpkeep(d *erf.Ruleset) menu.HelpSection {
 	u := d.Upkeep
 	n := u.UnitsPerSchmucker
 	example := 3*n - 1
@@ -407,7 +348,7 @@ func erfUpkeep(d *erfworld.Ruleset) HelpSection {
 	if u.Rounding == "up" {
 		pay = (example + n - 1) / n
 	}
-	return HelpSection{
+	return menu.HelpSection{
 		Title: "Upkeep",
 		Paragraphs: []string{
 			fmt.Sprintf("Each turn you pay %s for every %d units (rounded %s: %d units cost %s), %s a Warlord "+

@@ -1,0 +1,207 @@
+// Package erfworld is the client module of the erfworld ruleset (Erfworld
+// Empires on the hex engine): its choices, orders, forecast and words for
+// the view model (Rules), and what the game screen shows of it (the side
+// panel, the board's badges, the help, the battle report's dice).
+package erfworld
+
+import (
+	"fmt"
+	"strconv"
+
+	"empires/client/board"
+	"empires/client/menu"
+	"empires/client/model"
+	"empires/client/module"
+	"empires/shared/game"
+	"empires/shared/hexgame"
+	erf "empires/shared/rules/erfworld"
+	"empires/shared/ruleset"
+)
+
+// ID is the ruleset the module shows.
+const ID = "erfworld"
+
+// Module is the erfworld module.
+type Module struct{}
+
+var _ module.Module = Module{}
+
+// ID implements module.Module.
+func (Module) ID() string { return ID }
+
+// Open implements module.Module: rs must be erfworld on the hex engine
+// (the registry's *hexgame.Ruleset), with the build's data or a mod's.
+func (Module) Open(rs ruleset.Ruleset) (module.Game, error) {
+	hr, ok := rs.(*hexgame.Ruleset)
+	if !ok {
+		return nil, fmt.Errorf("the erfworld module shows hex games, not a %T", rs)
+	}
+	r, ok := hr.Rules().(*erf.Rules)
+	if !ok {
+		return nil, fmt.Errorf("the erfworld module shows erfworld's rules, not a %T", hr.Rules())
+	}
+	return Game{R: Rules{Rules: r}}, nil
+}
+
+// Game is an erfworld game as the game screen shows it (module.Game).
+type Game struct {
+	R Rules
+}
+
+var _ module.Game = Game{}
+
+// Rules implements module.Game.
+func (g Game) Rules() model.Rules { return g.R }
+
+// Style implements module.Game: the ruleset's terrain; a Warlord is badged
+// with its level, a Caster counted.
+func (g Game) Style() board.Style { return board.Style{Terrain: g.R.D.Terrain, Mark: Mark} }
+
+// Mark badges erfworld's characters on the board (board.Style.Mark).
+func Mark(c game.Character) (leader int32, caster bool) {
+	if c.Kind == erf.CharWarlord {
+		return max(c.Level, 1), false
+	}
+	_, caster = erf.CasterOf(c)
+	return 0, caster
+}
+
+// Help implements module.Game.
+func (g Game) Help() menu.HelpContent { return Help(g.R.D) }
+
+// Battle implements module.Game.
+func (g Game) Battle() module.Battle {
+	return module.Battle{DieSides: g.R.D.Combat.DieSides, CriticalHits: g.R.D.Combat.CriticalHits, FleetSinksOn: g.R.D.Fleet.DestroyOn}
+}
+
+// Panel implements module.Game: an army's units, its Warlord and Casters
+// with their upkeep, and its standing order; a city's armies with their
+// units, and the Warlords and Casters in it.
+func (g Game) Panel(m *model.Model, sel model.Selection) []string {
+	v := m.View()
+	if v == nil {
+		return nil
+	}
+	var out []string
+	switch {
+	case sel.Army != 0:
+		for i := range v.Armies {
+			a := &v.Armies[i]
+			if a.ID != sel.Army {
+				continue
+			}
+			out = append(out, m.UnitsText(a.Units))
+			for _, c := range g.R.ArmyCharacters(m, a.ID) {
+				out = append(out, characterLine(c))
+			}
+			out = append(out, "Stance: "+stanceName(a.Stance.Kind))
+		}
+	case sel.City != 0:
+		for i := range v.Cities {
+			c := &v.Cities[i]
+			if c.ID != sel.City {
+				continue
+			}
+			for _, a := range v.Armies {
+				if a.Hex == c.Hex && a.Owner == v.You && a.Carrier == 0 {
+					out = append(out, fmt.Sprintf("Army %d: %s", a.ID, m.UnitsText(a.Units)))
+				}
+			}
+			for _, ch := range g.R.CityCharacters(m, c.ID) {
+				out = append(out, fmt.Sprintf("%s (army %d)", characterLine(ch), ch.Army))
+			}
+		}
+	}
+	return out
+}
+
+// characterLine describes a Warlord or Caster with its upkeep: "Level 2
+// Warlord, upkeep 1 a turn".
+func characterLine(c CharacterInfo) string {
+	if c.Upkeep > 0 {
+		return fmt.Sprintf("%s, upkeep %d a turn", model.Capital(c.Name), c.Upkeep)
+	}
+	return model.Capital(c.Name)
+}
+
+// stanceName names a standing order.
+func stanceName(s game.StanceKind) string {
+	switch s {
+	case game.Intercept:
+		return "Intercept"
+	case game.Withdraw:
+		return "Withdraw"
+	}
+	return "Defend"
+}
+
+// Group implements module.Game: Withdraw, Explore and Scout by direction,
+// Warlords by level.
+func (g Game) Group(c model.Choice) (key, short string) {
+	o := c.Order
+	switch {
+	case o.Kind == game.OrderStance && o.Stance == game.Withdraw:
+		return "Withdraw to", o.Dir.String()
+	case o.Kind == game.OrderExplore:
+		return "Explore", o.Dir.String()
+	case o.Kind == erf.OrderScout:
+		return "Scout", o.Dir.String()
+	case o.Kind == erf.OrderWarlord:
+		return "Warlord level", strconv.Itoa(int(o.Level))
+	}
+	return "", ""
+}
+
+// Note implements module.Game: the upkeep of Warlords and Casters, once
+// above their choices and in each one's tip.
+func (g Game) Note(c model.Choice) (heading, tip string) {
+	d := g.R.D
+	switch c.Order.Kind {
+	case erf.OrderWarlord:
+		return fmt.Sprintf("Warlords: upkeep %d a turn each", d.Warlord.Upkeep), fmt.Sprintf("upkeep %d a turn", d.Warlord.Upkeep)
+	case erf.OrderCaster:
+		return fmt.Sprintf("Casters: upkeep %d a turn each, %d at most", d.Caster.Upkeep, d.Caster.MaxPerSide),
+			fmt.Sprintf("upkeep %d a turn", d.Caster.Upkeep)
+	}
+	return "", ""
+}
+
+// Suggest implements module.Game: a city pops a Warlord if it may, else
+// forms units; a Warlord without units takes all of a garrison's, as a
+// player would before marching.
+func (g Game) Suggest(m *model.Model, sel model.Selection) (model.Choice, bool) {
+	switch {
+	case sel.City != 0:
+		pick := -1
+		choices := m.CityChoices(sel.City)
+		for i, ch := range choices {
+			if ch.Reason != "" {
+				continue
+			}
+			if ch.Order.Kind == erf.OrderWarlord {
+				return ch, true
+			}
+			if pick < 0 && ch.Order.Kind == erf.OrderForm {
+				pick = i
+			}
+		}
+		if pick >= 0 {
+			return choices[pick], true
+		}
+	case sel.Army != 0:
+		s := m.State()
+		a := s.Army(sel.Army)
+		if a == nil || len(a.Characters) == 0 || a.Units.Total() > 0 {
+			return model.Choice{}, false
+		}
+		for _, ch := range m.ArmyChoices(a.ID) {
+			o := ch.Order
+			if ch.Reason == "" && o.Kind == erf.OrderTransfer && o.Target == a.ID && o.Units.Total() > 0 {
+				if from := s.Army(o.Army); from != nil && o.Units.Total() == from.Units.Total() {
+					return ch, true
+				}
+			}
+		}
+	}
+	return model.Choice{}, false
+}
