@@ -27,7 +27,10 @@ type JoinActions struct {
 	// Join joins game with password (empty if it has none), as a player,
 	// or as a spectator when spectate is set.
 	Join func(game protocol.GameID, password string, spectate bool)
-	Back func()
+	// Create opens the setup of a new game on the server connected to,
+	// of one of its rulesets (SetRulesets); nil offers none.
+	Create func()
+	Back   func()
 }
 
 // LANServer is a server found on the local network, as the join screen
@@ -59,8 +62,13 @@ type Join struct {
 	watch    *widget.Button
 	status   *statusLine
 
+	create   *widget.Button
+	legend   *widget.Text
+
 	games    []protocol.GameInfo
 	selected protocol.GameID // 0 for none
+	rulesets []protocol.RulesetInfo              // the server's
+	playable func(protocol.RulesetInfo) error // nil: every ruleset
 }
 
 // joinListWidth and joinListHeight are the size of the game list, in
@@ -96,7 +104,13 @@ func NewJoin(t *Theme, addr string, a JoinActions) *Join {
 			j.a.Refresh()
 		}
 	})
-	server := row(t.NewText("Server", t.normal, p.TextMuted), j.address, connect, refresh)
+	j.create = t.NewButton("New game here", func() {
+		if j.a.Create != nil {
+			j.a.Create()
+		}
+	})
+	j.create.GetWidget().Disabled = true
+	server := row(t.NewText("Server", t.normal, p.TextMuted), j.address, connect, refresh, j.create)
 
 	search := t.NewButton("Search again", j.search)
 	search.GetWidget().Disabled = a.Search == nil
@@ -143,6 +157,7 @@ func NewJoin(t *Theme, addr string, a JoinActions) *Join {
 		}),
 	)
 	j.empty = hint(t, "Connect to a server to see its games.")
+	j.legend = hint(t, " ")
 
 	j.password = t.NewSecretInput(240,
 		widget.TextInputOpts.Validation(maxBytes(protocol.MaxPasswordLen)),
@@ -157,7 +172,7 @@ func NewJoin(t *Theme, addr string, a JoinActions) *Join {
 	j.status = newStatusLine(t, joinListWidth)
 	panel := t.NewPanel(nil)
 	panel.AddChild(heading(t, "Join a game"), lanTitle, column(4, true, lanHeader, j.lan),
-		server, column(4, true, header, j.list, j.empty), j.status.text, actions)
+		server, column(4, true, header, j.list, row(j.empty, j.legend)), j.status.text, actions)
 	j.root = newScreen(t, panel, nil)
 	j.update()
 	return j
@@ -212,6 +227,28 @@ func (j *Join) connectLAN(s LANServer) {
 	j.connect()
 }
 
+// SetRulesets tells the screen the rulesets of the server connected to
+// (its Welcome) and why the client cannot play any of them (playable; nil:
+// it plays them all): the games of a ruleset the client cannot play cannot
+// be joined, and New game here offers the server's rulesets.
+func (j *Join) SetRulesets(rs []protocol.RulesetInfo, playable func(protocol.RulesetInfo) error) {
+	j.rulesets, j.playable = slices.Clone(rs), playable
+	j.create.GetWidget().Disabled = len(rs) == 0 || j.a.Create == nil
+	j.update()
+}
+
+// cannotPlay returns why the client cannot play game g, nil if it can.
+func (j *Join) cannotPlay(g protocol.GameInfo) error {
+	if j.playable == nil {
+		return nil
+	}
+	in := protocol.RulesetInfo{ID: g.Ruleset, Title: g.Ruleset}
+	if i := slices.IndexFunc(j.rulesets, func(r protocol.RulesetInfo) bool { return r.ID == g.Ruleset }); i >= 0 {
+		in = j.rulesets[i]
+	}
+	return j.playable(in)
+}
+
 // SetGames shows the server's games, keeping the selected game selected if
 // it is still there.
 func (j *Join) SetGames(games []protocol.GameInfo) {
@@ -229,14 +266,21 @@ func (j *Join) SetGames(games []protocol.GameInfo) {
 	}
 	switch {
 	case len(games) == 0:
-		j.empty.Label = "No games on this server yet: host one from the main menu."
+		j.empty.Label = "No games on this server yet: start one with New game here, or host one from the main menu."
 	case g == nil:
 		j.empty.Label = "Pick a game, then Join to play or Watch to look on."
 	default:
 		j.empty.Label = " "
 	}
+	j.legend.Label = " "
+	if slices.ContainsFunc(games, func(g protocol.GameInfo) bool { return g.Modded }) {
+		j.legend.Label = modLegend
+	}
 	j.update()
 }
+
+// modLegend explains the mark of a game played with the host's mod.
+const modLegend = "* the host's own rules (a mod): the client fetches them as it joins"
 
 // game returns the selected game, nil if none.
 func (j *Join) game() *protocol.GameInfo {
@@ -257,11 +301,19 @@ func (j *Join) selectGame(id protocol.GameID) {
 	j.update()
 }
 
-// update enables the buttons and the password field for the selected game.
+// update enables the buttons and the password field for the selected game;
+// a game the client cannot play says why.
 func (j *Join) update() {
 	g := j.game()
-	j.join.GetWidget().Disabled = g == nil || freeSeats(*g) == 0
-	j.watch.GetWidget().Disabled = g == nil || !g.Spectators
+	var why error
+	if g != nil {
+		why = j.cannotPlay(*g)
+		if why != nil {
+			j.SetError(why.Error())
+		}
+	}
+	j.join.GetWidget().Disabled = g == nil || freeSeats(*g) == 0 || why != nil
+	j.watch.GetWidget().Disabled = g == nil || !g.Spectators || why != nil
 	j.password.GetWidget().Disabled = g == nil || !g.HasPassword
 	if g == nil || !g.HasPassword {
 		j.password.SetText("")
@@ -293,6 +345,9 @@ func (j *Join) joinSelected(spectate bool) {
 		return
 	case !spectate && freeSeats(*g) == 0:
 		j.SetError(fmt.Sprintf("%s has no free seat: you may watch it if it allows spectators.", gameName(*g)))
+		return
+	case j.cannotPlay(*g) != nil:
+		j.SetError(j.cannotPlay(*g).Error())
 		return
 	case g.HasPassword && j.password.GetText() == "":
 		j.SetError(fmt.Sprintf("%s needs a password.", gameName(*g)))
@@ -331,9 +386,19 @@ func gameHeader() string {
 }
 
 // gameRow returns the line of the game list describing g, in columns for a
-// fixed-width face: name, ruleset, map size, seats taken and free, whether it
-// has started, whether it needs a password and lets spectators watch.
+// fixed-width face: name, ruleset (marked * when the game plays the host's
+// mod), map size ("—" for a ruleset without a map), seats taken and free,
+// whether it has started, whether it needs a password and lets spectators
+// watch.
 func gameRow(g protocol.GameInfo) string {
+	rs := g.Ruleset
+	if g.Modded {
+		rs = cell(rs, colRuleset-1) + "*"
+	}
+	size := "—"
+	if g.Width > 0 || g.Height > 0 {
+		size = fmt.Sprintf("%dx%d", g.Width, g.Height)
+	}
 	seats := fmt.Sprintf("full (%d)", g.Seats)
 	if free := freeSeats(g); free > 0 {
 		seats = fmt.Sprintf("%d free of %d", free, g.Seats)
@@ -351,8 +416,8 @@ func gameRow(g protocol.GameInfo) string {
 	}
 	return strings.TrimRight(fmt.Sprintf("%-*s %-*s %-*s %-*s %-*s %s",
 		colName, cell(gameName(g), colName),
-		colRuleset, cell(g.Ruleset, colRuleset),
-		colMap, fmt.Sprintf("%dx%d", g.Width, g.Height),
+		colRuleset, cell(rs, colRuleset),
+		colMap, size,
 		colSeats, seats,
 		colState, state,
 		strings.Join(entry, ", ")), " ")

@@ -35,6 +35,11 @@ func TestGameRow(t *testing.T) {
 			want: "game 3               a-long-ru… 32x24   1 free of 2   lobby    password, can watch",
 		},
 		{
+			name: "the host's mod, no map",
+			have: protocol.GameInfo{Game: 5, Name: "Cards", Ruleset: "generals", Modded: true, Seats: 4, Humans: 1},
+			want: "Cards                generals*  —       3 free of 4   lobby",
+		},
+		{
 			name: "long name",
 			have: protocol.GameInfo{Game: 4, Name: "Gobwin Knob siege and the very long name", Ruleset: "erfworld", Width: 32, Height: 24, Seats: 4, Humans: 1},
 			want: "Gobwin Knob siege a… erfworld   32x24   3 free of 4   lobby",
@@ -133,6 +138,52 @@ func TestJoin(t *testing.T) {
 	j.SetGames([]protocol.GameInfo{full})
 	if g := j.game(); g != nil || !j.join.GetWidget().Disabled {
 		t.Errorf("after its game left the selection is %v (join disabled %v), want none", g, j.join.GetWidget().Disabled)
+	}
+}
+
+// TestJoinRulesets: a game of a ruleset the client cannot play cannot be
+// joined or watched, and says why; New game here waits for the server's
+// rulesets; a modded game's mark is explained.
+func TestJoinRulesets(t *testing.T) {
+	th := newTestTheme(t)
+	var joins, creates int
+	j := NewJoin(th, "localhost:7777", JoinActions{
+		Join:   func(protocol.GameID, string, bool) { joins++ },
+		Create: func() { creates++ },
+	})
+	if !j.create.GetWidget().Disabled {
+		t.Error("New game here enabled before connecting")
+	}
+	cards := protocol.RulesetInfo{ID: "generals", Title: "Empires and Generals"}
+	j.SetRulesets([]protocol.RulesetInfo{{ID: "erfworld", Title: "Erfworld Empires"}, cards}, func(in protocol.RulesetInfo) error {
+		if in.ID == "generals" {
+			return fmt.Errorf("this client cannot show games of %s yet", in.Title)
+		}
+		return nil
+	})
+	if j.create.GetWidget().Disabled {
+		t.Error("New game here disabled once the server's rulesets are known")
+	}
+	play := protocol.GameInfo{Game: 1, Name: "hexes", Ruleset: "erfworld", Modded: true, Width: 48, Height: 36, Seats: 4, Humans: 1, Spectators: true}
+	other := protocol.GameInfo{Game: 2, Name: "cards", Ruleset: "generals", Seats: 4, Humans: 1, Spectators: true}
+	j.SetGames([]protocol.GameInfo{play, other})
+	if j.legend.Label != modLegend {
+		t.Errorf("legend %q with a modded game, want %q", j.legend.Label, modLegend)
+	}
+	j.selectGame(other.Game)
+	if !j.join.GetWidget().Disabled || !j.watch.GetWidget().Disabled || !strings.Contains(j.status.label(), "cannot show games of Empires and Generals") {
+		t.Errorf("a game the client cannot show: join disabled %v, watch disabled %v, status %q",
+			j.join.GetWidget().Disabled, j.watch.GetWidget().Disabled, j.status.label())
+	}
+	j.joinSelected(false)
+	j.selectGame(play.Game)
+	j.joinSelected(false)
+	if joins != 1 {
+		t.Errorf("%d joins, want the modded hex game's only", joins)
+	}
+	click(t, j.create)
+	if creates != 1 {
+		t.Errorf("New game here called Create %d times", creates)
 	}
 }
 

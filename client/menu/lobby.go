@@ -3,7 +3,9 @@ package menu
 import (
 	"fmt"
 	"image/color"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/ebitenui/ebitenui/widget"
@@ -26,6 +28,9 @@ type LobbyActions struct {
 	// the lobby shows them at its top, "Friends join at ...". None: the
 	// line is not shown.
 	JoinAddrs []string
+	// Rulesets are the server's rulesets (its Welcome): the lobby names
+	// the game's by its title, marked when the host plays a mod of it.
+	Rulesets []protocol.RulesetInfo
 }
 
 // maxJoinAddrs is the most addresses the lobby shows.
@@ -189,7 +194,7 @@ func (l *Lobby) SetError(msg string) { l.status.set(msg, true) }
 func (l *Lobby) Update(m *protocol.Lobby, you protocol.Seat) {
 	p := l.t.palette
 	l.title.Label = lobbyTitle(m)
-	l.summary.Label = settingsSummary(m.Settings, m.HasPassword)
+	l.summary.Label = settingsSummary(m.Settings, m.HasPassword, l.a.Rulesets)
 
 	l.seats.RemoveChildren()
 	cols := seatColumns()
@@ -314,13 +319,41 @@ func lobbyTitle(m *protocol.Lobby) string {
 	return "Game"
 }
 
-// settingsSummary describes a game's settings in a line: "erfworld · map
-// 48×36 · 6 seats, 2 bots · turn timer 60 s · random map · password".
-func settingsSummary(s protocol.Settings, hasPassword bool) string {
+// settingsSummary describes a game's settings in a line: "Erfworld Empires
+// · map 48×36 · 6 seats, 2 bots · turn timer 60 s · random map ·
+// password", the ruleset named by its title in rulesets (marked "modded by
+// the host" when the server plays a mod of it), its own settings by their
+// labels, no map for a ruleset without one.
+func settingsSummary(s protocol.Settings, hasPassword bool, rulesets []protocol.RulesetInfo) string {
 	if s.Ruleset == "" {
 		return " "
 	}
-	parts := []string{s.Ruleset, fmt.Sprintf("map %d×%d", s.Width, s.Height)}
+	name := s.Ruleset
+	var in protocol.RulesetInfo
+	if i := slices.IndexFunc(rulesets, func(r protocol.RulesetInfo) bool { return r.ID == s.Ruleset }); i >= 0 {
+		in = rulesets[i]
+		if in.Title != "" {
+			name = in.Title
+		}
+		if in.Modded {
+			name += " (modded by the host)"
+		}
+	}
+	parts := []string{name}
+	if s.Width > 0 || s.Height > 0 {
+		parts = append(parts, fmt.Sprintf("map %d×%d", s.Width, s.Height))
+	}
+	for _, op := range s.Options {
+		label, value := op.Key, strconv.Itoa(op.Value)
+		if i := slices.IndexFunc(in.Settings, func(st protocol.SettingInfo) bool { return st.Key == op.Key }); i >= 0 {
+			st := in.Settings[i]
+			label = strings.ToLower(st.Label)
+			if op.Value >= 0 && op.Value < len(st.Choices) {
+				value = st.Choices[op.Value]
+			}
+		}
+		parts = append(parts, label+" "+value)
+	}
 	seats := fmt.Sprintf("%d seats", s.Seats)
 	switch s.Bots {
 	case 0:
@@ -336,7 +369,11 @@ func settingsSummary(s protocol.Settings, hasPassword bool) string {
 		parts = append(parts, "turn timer "+TimerLabel(s.TurnSeconds))
 	}
 	if s.Seed == 0 {
-		parts = append(parts, "random map")
+		if s.Width > 0 {
+			parts = append(parts, "random map")
+		} else {
+			parts = append(parts, "random seed")
+		}
 	} else {
 		parts = append(parts, fmt.Sprintf("seed %d", s.Seed))
 	}

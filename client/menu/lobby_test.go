@@ -96,6 +96,7 @@ func TestStartBlocker(t *testing.T) {
 }
 
 func TestSettingsSummary(t *testing.T) {
+	rulesets := []protocol.RulesetInfo{{ID: "classic", Title: "Classic", Modded: true}, cardsInfo()}
 	tests := []struct {
 		have     protocol.Settings
 		password bool
@@ -103,13 +104,17 @@ func TestSettingsSummary(t *testing.T) {
 	}{
 		{protocol.Settings{Ruleset: "erfworld", Width: 48, Height: 36, Seats: 4, Bots: 1}, false,
 			"erfworld · map 48×36 · 4 seats, 1 bot · no turn timer · random map"},
+		{protocol.Settings{Ruleset: "classic", Width: 48, Height: 36, Seats: 4, Bots: 1}, false,
+			"Classic (modded by the host) · map 48×36 · 4 seats, 1 bot · no turn timer · random map"},
+		{protocol.Settings{Ruleset: "cards", Seats: 3, Bots: 2, Options: []protocol.Option{{Key: "decks", Value: 2}, {Key: "scoring", Value: 1}}}, false,
+			"Cards (modded by the host) · decks 2 · scoring Health · 3 seats, 2 bots · no turn timer · random seed"},
 		{protocol.Settings{Ruleset: "erfworld", Width: 64, Height: 48, Seats: 6, Bots: 0, TurnSeconds: 120, Seed: 7, Spectators: true}, true,
 			"erfworld · map 64×48 · 6 seats · turn timer 2 min · seed 7 · spectators · password"},
 		{protocol.Settings{Ruleset: "erfworld", Width: 16, Height: 16, Seats: 3, Bots: 2, Spectators: true, AllSeeing: true}, false,
 			"erfworld · map 16×16 · 3 seats, 2 bots · no turn timer · random map · spectators see all"},
 	}
 	for _, tt := range tests {
-		if have := settingsSummary(tt.have, tt.password); have != tt.want {
+		if have := settingsSummary(tt.have, tt.password, rulesets); have != tt.want {
 			t.Errorf("settingsSummary(%+v):\nhave %q\nwant %q", tt.have, have, tt.want)
 		}
 	}

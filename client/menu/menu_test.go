@@ -152,12 +152,16 @@ func TestScreensFit(t *testing.T) {
 			Ruleset: "erfworld", Width: 512, Height: 512, Seats: 16, Humans: 1, HasPassword: true, Spectators: true, Started: true, Turn: 9999})
 	}
 	join.SetGames(games)
-	lan := NewSetup(th, SetupOptions{Title: "Host a LAN game", LAN: true, Rulesets: []string{"erfworld", "classic", "islands", "duel", "seas"},
+	classic, islands, duel := classicInfo(), classicInfo(), classicInfo()
+	islands.ID, islands.Title, islands.Modded = "islands", "Islands of the Long Sea", true
+	duel.ID, duel.Title = "duel", "Duel"
+	lan := NewSetup(th, SetupOptions{Title: "Host a LAN game", LAN: true,
+		Rulesets: []protocol.RulesetInfo{erfInfo(t), classic, islands, duel, cardsInfo()},
 		Defaults: protocol.Settings{TurnSeconds: 90}}, nil, nil)
 	lan.SetError("map width 8: must be 16 to 512")
 	screens := map[string]*widget.Container{
 		"main":      NewMainMenu(th, MainActions{Quit: func() {}}),
-		"setup AI":  NewSetup(th, SetupOptions{Title: "Play vs AI", Rulesets: []string{"erfworld"}}, nil, nil).Container(),
+		"setup AI":  NewSetup(th, SetupOptions{Title: "Play vs AI", Rulesets: []protocol.RulesetInfo{erfInfo(t)}}, nil, nil).Container(),
 		"setup LAN": lan.Container(),
 		"join":      join.Container(),
 		"settings":  NewSettings(th, prefs.Default(), nil, nil),

@@ -10,7 +10,9 @@ import (
 
 	"github.com/ebitenui/ebitenui/widget"
 
+	"empires/client/conn"
 	"empires/shared/protocol"
+	"empires/shared/ruleset"
 )
 
 // SizePreset is a map size offered by the setup screen.
@@ -52,16 +54,11 @@ func TimerLabel(seconds int) string {
 	}
 }
 
-// Bounds of the steppers.
-const (
-	minOpponents = 1
-	maxOpponents = protocol.MaxSeats - 1
-)
-
 // Form is what the setup screen's fields hold, as the player entered them.
 type Form struct {
 	Ruleset string
-	// Width and Height are the map's size as typed (a preset fills them).
+	// Width and Height are the map's size as typed (a preset fills them),
+	// for a ruleset with a map; empty for one without.
 	Width, Height string
 	// Seed is the seed as typed: empty for a random one.
 	Seed string
@@ -73,27 +70,35 @@ type Form struct {
 	Name, Password string
 	// Spectators may watch; AllSeeing ones see the whole map.
 	Spectators, AllSeeing bool
-	// AILevel is how the AI plays the bots (protocol.AILevels; empty:
-	// protocol.DefaultAILevel).
+	// AILevel is how the AI plays the bots: one of the ruleset's levels
+	// (empty: its default).
 	AILevel string
+	// Options are the values of the ruleset's other settings, by key.
+	Options map[string]int
 }
 
-// SettingsFromForm returns the game settings the form describes. Sizes and
-// the seed are decimal numbers, spaces around them ignored; an empty seed is
-// 0, for a random map. It returns an error for the player when a number does
-// not parse, and otherwise the error of protocol.Settings.Validate (a
-// *protocol.ProtocolError), so the settings it returns are always valid.
-func SettingsFromForm(f Form) (protocol.Settings, error) {
-	w, err := parseSide("map width", f.Width)
-	if err != nil {
-		return protocol.Settings{}, err
-	}
-	h, err := parseSide("map height", f.Height)
-	if err != nil {
-		return protocol.Settings{}, err
+// SettingsFromForm returns the game settings the form describes for a game
+// of ruleset in. Sizes and the seed are decimal numbers, spaces around them
+// ignored; an empty seed is 0, for a random map. It returns an error for
+// the player when a number does not parse, and otherwise the error of
+// protocol.Settings.Validate, then of Settings.CheckFor against the
+// ruleset (a *protocol.ProtocolError), so the settings it returns are
+// always valid for in.
+func SettingsFromForm(f Form, in protocol.RulesetInfo) (protocol.Settings, error) {
+	info := conn.RulesetOf(in)
+	var w, h int
+	if info.HasMap() {
+		var err error
+		if w, err = parseSide("map width", f.Width); err != nil {
+			return protocol.Settings{}, err
+		}
+		if h, err = parseSide("map height", f.Height); err != nil {
+			return protocol.Settings{}, err
+		}
 	}
 	var seed uint64
 	if s := strings.TrimSpace(f.Seed); s != "" {
+		var err error
 		seed, err = strconv.ParseUint(s, 10, 64)
 		if err != nil {
 			return protocol.Settings{}, fmt.Errorf("seed %q: enter a whole number from 0 to %d, or nothing for a random map", clip(s, 24), uint64(math.MaxUint64))
@@ -113,7 +118,19 @@ func SettingsFromForm(f Form) (protocol.Settings, error) {
 		AllSeeing:   f.Spectators && f.AllSeeing,
 		AILevel:     f.AILevel,
 	}
+	// The options in the order the ruleset lists its settings.
+	for _, st := range info.Settings {
+		if v, ok := f.Options[st.Key]; ok && st.Key != ruleset.KeyWidth && st.Key != ruleset.KeyHeight {
+			s.Options = append(s.Options, protocol.Option{Key: st.Key, Value: v})
+		}
+	}
 	if err := s.Validate(); err != nil {
+		return protocol.Settings{}, err
+	}
+	if s.Ruleset != in.ID {
+		return protocol.Settings{}, protocol.Errorf(protocol.Invalid, "ruleset %q: the form is of %s", clip(s.Ruleset, 24), in.ID)
+	}
+	if err := s.CheckFor(info, nil); err != nil {
 		return protocol.Settings{}, err
 	}
 	return s, nil
@@ -148,41 +165,73 @@ type SetupOptions struct {
 	// LAN asks for the seats (people and bots), the game's name, password
 	// and spectators; otherwise the player faces bots alone.
 	LAN bool
-	// Rulesets are the ruleset IDs to choose from, the default first.
-	Rulesets []string
-	// Defaults fill the form: their ruleset, size, seed, seats, timer (and
-	// name, password and spectators for LAN games). Zero fields take the
-	// screen's own defaults (Medium map, 3 bots or 4 seats, no timer).
+	// Rulesets are the rulesets to choose from, the default first: the
+	// build's for a game the client's own server plays, a server's
+	// (Welcome) for a game on it.
+	Rulesets []protocol.RulesetInfo
+	// Playable returns why the client cannot play a ruleset (it has no
+	// screen for it), nil if it can; nil means every ruleset can be
+	// played. A ruleset that cannot be played is listed with why, and
+	// Start refuses it.
+	Playable func(protocol.RulesetInfo) error
+	// Defaults fill the form: their ruleset, size, seed, seats, timer,
+	// AI level and options (and name, password and spectators for LAN
+	// games). Zero fields take the screen's own defaults (a Medium map,
+	// 3 bots or 4 seats, no timer) within the ruleset's bounds, or the
+	// ruleset's.
 	Defaults protocol.Settings
 }
 
 // Setup is the screen that sets up a new game, for Play vs AI and Host LAN
-// game.
+// game: the ruleset, chosen from a list with its summary, then the settings
+// that ruleset declares (a map size for a ruleset with a map, seats within
+// its bounds, its AI levels, its own settings as steppers and choices) and
+// the settings of every game (seed, turn timer, and for LAN games the
+// name, password and spectators).
 type Setup struct {
 	t       *Theme
 	opts    SetupOptions
 	onStart func(protocol.Settings)
 	onBack  func()
 
-	root          *widget.Container
-	ruleset       *choice
-	size          *choice
+	root    *widget.Container
+	ruleset *choice
+	summary *widget.Text
+	body    *widget.Container
+	info    protocol.RulesetInfo // the chosen ruleset
+
+	size          *choice // nil for a ruleset without a map
+	presets       []SizePreset
 	width, height *widget.TextInput
 	seed          *widget.TextInput
 	opponents     *stepper // vs AI: the bots
 	seats, bots   *stepper // LAN
 	timer         *choice
 	timers        []int
-	level         *choice // how the AI plays: aiLevels
-	spectators    *choice // LAN: no, yes, all-seeing
+	level         *stepper // how the AI plays: an index in levels
+	levels        []string
+	options       []optionField // the ruleset's own settings
+	spectators    *choice       // LAN: no, yes, all-seeing
 	name          *widget.TextInput
 	password      *widget.TextInput
 	status        *statusLine
 }
 
-// aiLevels are the AI levels the setup offers, by the labels it shows:
-// the baselines of protocol.AILevels (passive, random) are for tests.
-var aiLevels = []struct{ label, level string }{{"Easy", "easy"}, {"Normal", "normal"}}
+// optionField is the control of one of a ruleset's own settings: a
+// stepper, or a choice for a setting with choices.
+type optionField struct {
+	key     string
+	stepper *stepper
+	choice  *choice
+}
+
+// value returns the option's value.
+func (o optionField) value() int {
+	if o.choice != nil {
+		return o.choice.selected
+	}
+	return o.stepper.n
+}
 
 // Choices of the spectators row.
 const (
@@ -191,47 +240,137 @@ const (
 	spectatorsAll
 )
 
+// summaryWidth is the width of a ruleset's summary, in pixels;
+// rulesetsPerRow the most rulesets on a line of the list.
+const (
+	summaryWidth   = 700
+	rulesetsPerRow = 3
+)
+
 // NewSetup returns the setup screen. Start checks the form
 // (SettingsFromForm) and calls onStart with the settings, or shows why it
-// cannot; Back calls onBack.
+// cannot; Back calls onBack. Picking another ruleset lays out its settings,
+// keeping the seed, the timer and, for LAN games, the name, password and
+// spectators.
 func NewSetup(t *Theme, o SetupOptions, onStart func(protocol.Settings), onBack func()) *Setup {
 	s := &Setup{t: t, opts: o, onStart: onStart, onBack: onBack}
 	d := o.Defaults
 	p := t.palette
 
-	rs := max(slices.Index(o.Rulesets, d.Ruleset), 0)
-	s.ruleset = newChoice(t, o.Rulesets, rs, nil)
-
-	presets := SizePresets()
-	labels := make([]string, 0, len(presets)+1)
-	for _, pr := range presets {
-		labels = append(labels, fmt.Sprintf("%s %d×%d", pr.Name, pr.Width, pr.Height))
+	labels := make([]string, len(o.Rulesets))
+	for i, in := range o.Rulesets {
+		labels[i] = rulesetLabel(in)
 	}
-	labels = append(labels, "Custom")
-	size := defaultPreset
-	w, h := presets[size].Width, presets[size].Height
-	if d.Width > 0 && d.Height > 0 {
-		w, h = d.Width, d.Height
-		size = slices.IndexFunc(presets, func(pr SizePreset) bool { return pr.Width == w && pr.Height == h })
-		if size < 0 {
-			size = len(presets) // Custom
+	rs := max(slices.IndexFunc(o.Rulesets, func(in protocol.RulesetInfo) bool { return in.ID == d.Ruleset }), 0)
+	s.ruleset = newChoiceRows(t, labels, rs, rulesetsPerRow, s.pickRuleset)
+	s.summary = t.NewText(" ", t.small, p.TextMuted, widget.TextOpts.MaxWidth(summaryWidth))
+	s.body = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical))))
+	s.status = newStatusLine(t, summaryWidth)
+	s.status.text.GetWidget().MinWidth = 0
+
+	start := t.NewPrimaryButton("Start", s.start, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
+	back := t.NewButton("Back", onBack, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
+	buttons := row(back, start)
+	buttons.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionEnd}
+
+	top := form(t, formRow{"Ruleset", column(4, false, s.ruleset.row, s.summary)})
+	panel := t.NewPanel(nil)
+	panel.AddChild(heading(t, o.Title), top, s.body, s.status.text, buttons)
+	s.root = newScreen(t, panel, nil)
+	s.build(rs, d)
+	return s
+}
+
+// rulesetLabel names a ruleset in the list: its title, marked when the
+// server plays a mod of it.
+func rulesetLabel(in protocol.RulesetInfo) string {
+	title := in.Title
+	if title == "" {
+		title = in.ID
+	}
+	if in.Modded {
+		title += " (modded)"
+	}
+	return title
+}
+
+// pickRuleset follows the ruleset choice: the form of ruleset i, keeping
+// what every ruleset shares.
+func (s *Setup) pickRuleset(i int) {
+	f := s.form()
+	d := s.opts.Defaults
+	d.Seed = 0
+	d.TurnSeconds = f.TurnSeconds
+	d.Name, d.Password = f.Name, f.Password
+	d.Spectators, d.AllSeeing = f.Spectators, f.AllSeeing
+	d.Width, d.Height, d.AILevel, d.Options = 0, 0, "", nil
+	seed := s.seed.GetText()
+	s.build(i, d)
+	s.seed.SetText(seed)
+}
+
+// build lays out the form of ruleset i, filled from d.
+func (s *Setup) build(i int, d protocol.Settings) {
+	t, o, p := s.t, s.opts, s.t.palette
+	if i < len(o.Rulesets) {
+		s.info = o.Rulesets[i]
+	}
+	in := s.info
+	info := conn.RulesetOf(in)
+	s.summary.Label = in.Summary
+	if s.summary.Label == "" {
+		s.summary.Label = " "
+	}
+	s.SetError("")
+	if err := s.playable(); err != nil {
+		s.SetError(err.Error()) // Start refuses it too
+	}
+
+	var rows []formRow
+	s.size, s.width, s.height, s.presets = nil, nil, nil, nil
+	if info.HasMap() {
+		wSet, _ := info.Setting(ruleset.KeyWidth)
+		hSet, _ := info.Setting(ruleset.KeyHeight)
+		for _, pr := range SizePresets() {
+			if pr.Width >= wSet.Min && pr.Width <= wSet.Max && pr.Height >= hSet.Min && pr.Height <= hSet.Max {
+				s.presets = append(s.presets, pr)
+			}
 		}
+		labels := make([]string, 0, len(s.presets)+1)
+		for _, pr := range s.presets {
+			labels = append(labels, fmt.Sprintf("%s %d×%d", pr.Name, pr.Width, pr.Height))
+		}
+		labels = append(labels, "Custom")
+		w, h := wSet.Default, hSet.Default
+		if pr := slices.IndexFunc(s.presets, func(pr SizePreset) bool { return pr == SizePresets()[defaultPreset] }); pr >= 0 {
+			w, h = s.presets[pr].Width, s.presets[pr].Height
+		}
+		if d.Width > 0 && d.Height > 0 {
+			w, h = d.Width, d.Height
+		}
+		size := slices.IndexFunc(s.presets, func(pr SizePreset) bool { return pr.Width == w && pr.Height == h })
+		if size < 0 {
+			size = len(s.presets) // Custom
+		}
+		s.size = newChoice(t, labels, size, s.pickSize)
+		digits := widget.TextInputOpts.Validation(digitsOnly(3))
+		s.width = t.NewInput(72, digits)
+		s.height = t.NewInput(72, digits)
+		s.width.SetText(strconv.Itoa(w))
+		s.height.SetText(strconv.Itoa(h))
+		s.pickSize(size)
 	}
-	s.size = newChoice(t, labels, size, s.pickSize)
-	digits := widget.TextInputOpts.Validation(digitsOnly(3))
-	s.width = t.NewInput(72, digits)
-	s.height = t.NewInput(72, digits)
-	s.width.SetText(strconv.Itoa(w))
-	s.height.SetText(strconv.Itoa(h))
-	s.pickSize(size)
-	customRow := row(s.width, t.NewText("×", t.normal, p.TextMuted), s.height,
-		hint(t, fmt.Sprintf("hexes, each side %d to %d", protocol.MinMapSide, protocol.MaxMapSide)))
-
-	s.seed = t.NewInput(260, widget.TextInputOpts.Validation(maxRunes(24)), widget.TextInputOpts.Placeholder("random"))
+	s.seed = t.NewInput(240, widget.TextInputOpts.Validation(maxRunes(24)), widget.TextInputOpts.Placeholder("random: a new game each time"))
 	if d.Seed != 0 {
 		s.seed.SetText(strconv.FormatUint(d.Seed, 10))
 	}
-	seedRow := row(s.seed, hint(t, "empty: a new map each time"))
+	if s.size != nil {
+		rows = append(rows, formRow{"Map size", s.size.row},
+			formRow{"Width × height", row(s.width, t.NewText("×", t.normal, p.TextMuted), s.height,
+				spacer(16, 0), t.NewText("Seed", t.normal, p.TextMuted), s.seed)})
+	} else {
+		rows = append(rows, formRow{"Seed", row(s.seed)})
+	}
 
 	s.timers = TurnTimers()
 	if !slices.Contains(s.timers, d.TurnSeconds) && d.TurnSeconds >= protocol.MinTurnSeconds && d.TurnSeconds <= protocol.MaxTurnSeconds {
@@ -244,31 +383,31 @@ func NewSetup(t *Theme, o SetupOptions, onStart func(protocol.Settings), onBack 
 	}
 	s.timer = newChoice(t, timerLabels, max(slices.Index(s.timers, d.TurnSeconds), 0), nil)
 
-	levelLabels := make([]string, len(aiLevels))
-	level := len(aiLevels) - 1
-	for i, l := range aiLevels {
-		levelLabels[i] = l.label
-		if l.level == d.AILevel || (d.AILevel == "" && l.level == "normal") {
+	s.levels = slices.Clone(in.Levels)
+	if len(s.levels) == 0 {
+		s.levels = []string{""} // the server's default
+	}
+	levelLabels := make([]string, len(s.levels))
+	level := max(slices.Index(s.levels, in.Default), 0)
+	for i, l := range s.levels {
+		levelLabels[i] = levelLabel(l)
+		if l == d.AILevel {
 			level = i
 		}
 	}
-	s.level = newChoice(t, levelLabels, level, nil)
-	levelRow := row(s.level.row, hint(t, "how the bots play"))
+	s.level = newLabelStepper(t, levelLabels, level, nil)
 
-	rows := []formRow{
-		{"Ruleset", s.ruleset.row},
-		{"Map size", s.size.row},
-		{"Width × height", customRow},
-		{"Seed", seedRow},
-	}
+	minSeats := max(in.MinSeats, protocol.MinSeats)
+	maxSeats := min(max(in.MaxSeats, minSeats), protocol.MaxSeats)
+	s.opponents, s.seats, s.bots, s.spectators, s.name, s.password = nil, nil, nil, nil, nil, nil
 	if o.LAN {
 		seats := d.Seats
 		if seats == 0 {
 			seats = 4
 		}
-		seats = min(max(seats, protocol.MinSeats), protocol.MaxSeats)
+		seats = min(max(seats, minSeats), maxSeats)
 		s.bots = newStepper(t, d.Bots, 0, seats-1, nil)
-		s.seats = newStepper(t, seats, protocol.MinSeats, protocol.MaxSeats, func(n int) { s.bots.setRange(0, n-1) })
+		s.seats = newStepper(t, seats, minSeats, maxSeats, func(n int) { s.bots.setRange(0, n-1) })
 		specs := spectatorsNo
 		if d.Spectators {
 			specs = spectatorsFog
@@ -285,34 +424,66 @@ func NewSetup(t *Theme, o SetupOptions, onStart func(protocol.Settings), onBack 
 		rows = append(rows,
 			formRow{"Seats", row(s.seats.row, t.NewText("of which bots", t.normal, p.TextMuted), s.bots.row,
 				t.NewText("playing", t.normal, p.TextMuted), s.level.row)},
-			formRow{"Turn timer", s.timer.row},
-			formRow{"Spectators", s.spectators.row},
-			formRow{"Game name", row(s.name)},
-			formRow{"Password", row(s.password, hint(t, "empty: anyone may join"))},
 		)
 	} else {
 		opp := d.Bots
 		if opp == 0 {
 			opp = 3
 		}
-		s.opponents = newStepper(t, opp, minOpponents, maxOpponents, nil)
+		s.opponents = newStepper(t, opp, minSeats-1, maxSeats-1, nil)
 		rows = append(rows,
 			formRow{"Opponents", row(s.opponents.row, hint(t, "bots, one seat each"))},
-			formRow{"AI level", levelRow},
-			formRow{"Turn timer", s.timer.row},
+			formRow{"AI level", row(s.level.row, hint(t, "how the bots play"))},
 		)
 	}
 
-	s.status = newStatusLine(t, 600)
-	start := t.NewPrimaryButton("Start", s.start, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
-	back := t.NewButton("Back", onBack, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
-	buttons := row(back, start)
-	buttons.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionEnd}
+	s.options = nil
+	for _, st := range in.Settings {
+		if st.Key == ruleset.KeyWidth || st.Key == ruleset.KeyHeight {
+			continue
+		}
+		v := st.Default
+		if j := slices.IndexFunc(d.Options, func(op protocol.Option) bool { return op.Key == st.Key }); j >= 0 {
+			v = d.Options[j].Value
+		}
+		f := optionField{key: st.Key}
+		var control widget.PreferredSizeLocateableWidget
+		if len(st.Choices) > 0 {
+			f.choice = newChoice(t, st.Choices, min(max(v, 0), len(st.Choices)-1), nil)
+			control = f.choice.row
+		} else {
+			f.stepper = newStepper(t, v, st.Min, st.Max, nil)
+			control = f.stepper.row
+		}
+		s.options = append(s.options, f)
+		rows = append(rows, formRow{st.Label, row(control, hint(t, st.Help))})
+	}
 
-	panel := t.NewPanel(nil)
-	panel.AddChild(heading(t, o.Title), form(t, rows...), s.status.text, buttons)
-	s.root = newScreen(t, panel, nil)
-	return s
+	rows = append(rows, formRow{"Turn timer", s.timer.row})
+	if o.LAN {
+		rows = append(rows,
+			formRow{"Spectators", s.spectators.row},
+			formRow{"Game name", row(s.name, t.NewText("Password", t.normal, p.TextMuted), s.password)},
+		)
+	}
+	s.body.RemoveChildren()
+	s.body.AddChild(form(t, rows...))
+}
+
+// levelLabel names an AI level for the player: "Normal".
+func levelLabel(level string) string {
+	if level == "" {
+		return "Default"
+	}
+	return strings.ToUpper(level[:1]) + level[1:]
+}
+
+// playable returns why the chosen ruleset cannot be played, nil if it can.
+func (s *Setup) playable() error {
+	if s.opts.Playable == nil {
+		return nil
+	}
+	return s.opts.Playable(s.info)
 }
 
 // Container returns the screen's root container.
@@ -325,27 +496,31 @@ func (s *Setup) SetError(msg string) { s.status.set(msg, true) }
 // pickSize follows the map size choice: a preset fills the size fields and
 // locks them, Custom unlocks them.
 func (s *Setup) pickSize(i int) {
-	presets := SizePresets()
-	custom := i >= len(presets)
+	custom := i >= len(s.presets)
 	s.width.GetWidget().Disabled = !custom
 	s.height.GetWidget().Disabled = !custom
 	if !custom {
-		s.width.SetText(strconv.Itoa(presets[i].Width))
-		s.height.SetText(strconv.Itoa(presets[i].Height))
+		s.width.SetText(strconv.Itoa(s.presets[i].Width))
+		s.height.SetText(strconv.Itoa(s.presets[i].Height))
 	}
 }
 
 // form returns what the fields hold.
 func (s *Setup) form() Form {
 	f := Form{
-		Width:       s.width.GetText(),
-		Height:      s.height.GetText(),
+		Ruleset:     s.info.ID,
 		Seed:        s.seed.GetText(),
 		TurnSeconds: s.timers[s.timer.selected],
-		AILevel:     aiLevels[s.level.selected].level,
+		AILevel:     s.levels[s.level.n],
 	}
-	if len(s.opts.Rulesets) > 0 {
-		f.Ruleset = s.opts.Rulesets[s.ruleset.selected]
+	if s.size != nil {
+		f.Width, f.Height = s.width.GetText(), s.height.GetText()
+	}
+	if len(s.options) > 0 {
+		f.Options = map[string]int{}
+		for _, o := range s.options {
+			f.Options[o.key] = o.value()
+		}
 	}
 	if s.opts.LAN {
 		f.Seats, f.Bots = s.seats.n, s.bots.n
@@ -361,7 +536,11 @@ func (s *Setup) form() Form {
 
 // start is the Start button.
 func (s *Setup) start() {
-	set, err := SettingsFromForm(s.form())
+	if err := s.playable(); err != nil {
+		s.SetError(err.Error())
+		return
+	}
+	set, err := SettingsFromForm(s.form(), s.info)
 	if err != nil {
 		s.SetError(playerMessage(err))
 		return

@@ -1,13 +1,53 @@
 package menu
 
 import (
+	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
+	"empires/client/conn"
 	"empires/shared/protocol"
+	"empires/shared/rules/registry"
+	"empires/shared/ruleset"
 )
 
+// erfInfo returns the build's erfworld as a server describes it.
+func erfInfo(t testing.TB) protocol.RulesetInfo {
+	t.Helper()
+	reg, err := registry.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, ok := reg.Get("erfworld")
+	if !ok {
+		t.Fatal("no erfworld in the build")
+	}
+	return conn.InfoOf(rs.Info())
+}
+
+// classicInfo is another hex ruleset, smaller maps and fewer seats.
+func classicInfo() protocol.RulesetInfo {
+	return protocol.RulesetInfo{ID: "classic", Title: "Classic", Summary: "Another game on hexes.", Board: "hex",
+		MinSeats: 2, MaxSeats: 6, Levels: []string{"easy", "normal", "hard"}, Default: "normal", Hash: strings.Repeat("c", 64),
+		Settings: []protocol.SettingInfo{
+			{Key: ruleset.KeyWidth, Label: "Map width", Min: 16, Max: 64, Default: 32},
+			{Key: ruleset.KeyHeight, Label: "Map height", Min: 16, Max: 64, Default: 24},
+		}}
+}
+
+// cardsInfo is a ruleset without a map, with settings of its own.
+func cardsInfo() protocol.RulesetInfo {
+	return protocol.RulesetInfo{ID: "cards", Title: "Cards", Summary: "A game of cards.", Board: "cards",
+		MinSeats: 2, MaxSeats: 4, Levels: []string{"normal"}, Default: "normal", Hash: strings.Repeat("d", 64), Modded: true,
+		Settings: []protocol.SettingInfo{
+			{Key: "decks", Label: "Decks", Help: "shuffled together", Min: 1, Max: 3, Default: 1},
+			{Key: "scoring", Label: "Scoring", Min: 0, Max: 1, Default: 0, Choices: []string{"Points", "Health"}},
+		}}
+}
+
 func TestSettingsFromForm(t *testing.T) {
+	erf := erfInfo(t)
 	good := Form{Ruleset: "erfworld", Width: "48", Height: "36", Seats: 4, Bots: 3}
 	tests := []struct {
 		name    string
@@ -52,17 +92,20 @@ func TestSettingsFromForm(t *testing.T) {
 		{name: "only bots", edit: func(f *Form) { f.Bots = 4 }, wantErr: "4 bots for 4 seats"},
 		{name: "timer too short", edit: func(f *Form) { f.TurnSeconds = 5 }, wantErr: "turn timer of 5 seconds"},
 		{name: "name too long", edit: func(f *Form) { f.Name = strings.Repeat("n", 41) }, wantErr: "game name of 41 characters"},
+		{name: "not an AI level of the ruleset", edit: func(f *Form) { f.AILevel = "hard" }, wantErr: `AI level "hard"`},
+		{name: "an option the ruleset lacks is left out", edit: func(f *Form) { f.Options = map[string]int{"decks": 2} },
+			want: protocol.Settings{Ruleset: "erfworld", Width: 48, Height: 36, Seats: 4, Bots: 3}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := good
 			tt.edit(&f)
-			have, err := SettingsFromForm(f)
+			have, err := SettingsFromForm(f, erf)
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(playerMessage(err), tt.wantErr) {
 					t.Fatalf("SettingsFromForm(%+v) error = %v, want one containing %q", f, err, tt.wantErr)
 				}
-				if have != (protocol.Settings{}) {
+				if !reflect.DeepEqual(have, protocol.Settings{}) {
 					t.Errorf("SettingsFromForm returned %+v with its error, want zero settings", have)
 				}
 				return
@@ -70,8 +113,48 @@ func TestSettingsFromForm(t *testing.T) {
 			if err != nil {
 				t.Fatalf("SettingsFromForm(%+v): %v", f, err)
 			}
-			if have != tt.want {
+			if !reflect.DeepEqual(have, tt.want) {
 				t.Errorf("SettingsFromForm(%+v)\nhave %+v\nwant %+v", f, have, tt.want)
+			}
+		})
+	}
+}
+
+// TestSettingsFromFormOfRuleset: the ruleset's own bounds and settings.
+func TestSettingsFromFormOfRuleset(t *testing.T) {
+	tests := []struct {
+		name    string
+		in      protocol.RulesetInfo
+		f       Form
+		want    protocol.Settings
+		wantErr string
+	}{
+		{name: "a map within the ruleset's bounds", in: classicInfo(),
+			f:    Form{Ruleset: "classic", Width: "64", Height: "16", Seats: 6, Bots: 5},
+			want: protocol.Settings{Ruleset: "classic", Width: 64, Height: 16, Seats: 6, Bots: 5}},
+		{name: "a map beyond them", in: classicInfo(), f: Form{Ruleset: "classic", Width: "96", Height: "16", Seats: 3, Bots: 2},
+			wantErr: "map width 96: must be 16 to 64"},
+		{name: "more seats than the ruleset's", in: classicInfo(), f: Form{Ruleset: "classic", Width: "32", Height: "24", Seats: 7, Bots: 6},
+			wantErr: "7 seats: Classic is for 2 to 6 players"},
+		{name: "no map, options in the ruleset's order", in: cardsInfo(),
+			f:    Form{Ruleset: "cards", Width: "48", Height: "36", Seats: 3, Bots: 2, Options: map[string]int{"scoring": 1, "decks": 3}},
+			want: protocol.Settings{Ruleset: "cards", Seats: 3, Bots: 2, Options: []protocol.Option{{Key: "decks", Value: 3}, {Key: "scoring", Value: 1}}}},
+		{name: "an option out of its bounds", in: cardsInfo(), f: Form{Ruleset: "cards", Seats: 2, Bots: 1, Options: map[string]int{"decks": 4}},
+			wantErr: "decks 4: must be 1 to 3"},
+		{name: "a form of another ruleset", in: cardsInfo(), f: Form{Ruleset: "classic", Seats: 2, Bots: 1},
+			wantErr: "the form is of cards"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			have, err := SettingsFromForm(tt.f, tt.in)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(playerMessage(err), tt.wantErr) {
+					t.Fatalf("SettingsFromForm = %+v, %v; want an error containing %q", have, err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil || !reflect.DeepEqual(have, tt.want) {
+				t.Errorf("SettingsFromForm\nhave %+v, %v\nwant %+v", have, err, tt.want)
 			}
 		})
 	}
@@ -94,15 +177,18 @@ func TestTimerLabel(t *testing.T) {
 func TestSetupVsAI(t *testing.T) {
 	th := newTestTheme(t)
 	var started []protocol.Settings
-	s := NewSetup(th, SetupOptions{Title: "Play vs AI", Rulesets: []string{"erfworld", "classic"}},
+	s := NewSetup(th, SetupOptions{Title: "Play vs AI", Rulesets: []protocol.RulesetInfo{erfInfo(t), classicInfo()}},
 		func(set protocol.Settings) { started = append(started, set) }, nil)
 
 	// The defaults: the first ruleset, a Medium map, a random seed, three
 	// bots, no timer.
 	s.start()
 	want := protocol.Settings{Ruleset: "erfworld", Width: 48, Height: 36, Seats: 4, Bots: 3, AILevel: "normal"}
-	if len(started) != 1 || started[0] != want {
+	if len(started) != 1 || !reflect.DeepEqual(started[0], want) {
 		t.Fatalf("Start with the defaults gave %+v, want [%+v]", started, want)
+	}
+	if s.summary.Label != erfInfo(t).Summary {
+		t.Errorf("the summary under the ruleset: %q", s.summary.Label)
 	}
 
 	s.ruleset.pick(1)
@@ -111,11 +197,15 @@ func TestSetupVsAI(t *testing.T) {
 	s.timer.pick(2) // 60 s
 	s.seed.SetText("77")
 	s.start()
+	// Classic's maps are at most 64x64: Large is its largest preset.
 	want = protocol.Settings{Ruleset: "classic", Width: 64, Height: 48, Seed: 77, Seats: 5, Bots: 4, TurnSeconds: 60, AILevel: "normal"}
-	if len(started) != 2 || started[1] != want {
+	if len(started) != 2 || !reflect.DeepEqual(started[1], want) {
 		t.Fatalf("Start after changes gave %+v, want %+v last", started, want)
 	}
-	s.level.pick(0) // Easy
+	if len(s.presets) != 3 {
+		t.Errorf("classic offers the presets %v, want the three up to 64x48", s.presets)
+	}
+	s.level.set(0) // Easy, classic's first
 	s.start()
 	if len(started) != 3 || started[2].AILevel != "easy" {
 		t.Fatalf("Start with Easy bots gave %+v, want AI level easy last", started)
@@ -159,15 +249,15 @@ func TestSetupLAN(t *testing.T) {
 	var started protocol.Settings
 	defaults := protocol.Settings{Name: "Friday", Ruleset: "classic", Width: 40, Height: 30, Seed: 9, Seats: 6, Bots: 2,
 		TurnSeconds: 90, Password: "pw", Spectators: true, AllSeeing: true, AILevel: "easy"}
-	s := NewSetup(th, SetupOptions{Title: "Host", LAN: true, Rulesets: []string{"erfworld", "classic"}, Defaults: defaults},
+	s := NewSetup(th, SetupOptions{Title: "Host", LAN: true, Rulesets: []protocol.RulesetInfo{erfInfo(t), classicInfo()}, Defaults: defaults},
 		func(set protocol.Settings) { started = set }, nil)
 
 	// Defaults off the presets are kept: a custom size, a 90 s timer.
 	s.start()
-	if started != defaults {
+	if !reflect.DeepEqual(started, defaults) {
 		t.Fatalf("Start with the defaults gave\n%+v, want\n%+v", started, defaults)
 	}
-	if s.size.selected != len(SizePresets()) {
+	if s.size.selected != len(s.presets) {
 		t.Errorf("size choice %d for a 40x30 default, want Custom", s.size.selected)
 	}
 
@@ -183,8 +273,60 @@ func TestSetupLAN(t *testing.T) {
 	s.start()
 	want := defaults
 	want.Seats, want.Bots, want.Spectators, want.AllSeeing, want.Name = 2, 1, false, false, ""
-	if started != want {
+	if !reflect.DeepEqual(started, want) {
 		t.Errorf("Start after changes gave\n%+v, want\n%+v", started, want)
+	}
+}
+
+// TestSetupRulesets: picking a ruleset lays out its settings (no map for a
+// ruleset without one, its own settings, its seats and levels), keeps what
+// every game shares, and a ruleset the client cannot play says why and
+// does not start.
+func TestSetupRulesets(t *testing.T) {
+	th := newTestTheme(t)
+	var started []protocol.Settings
+	s := NewSetup(th, SetupOptions{Title: "Host", LAN: true, Rulesets: []protocol.RulesetInfo{erfInfo(t), cardsInfo()},
+		Playable: func(in protocol.RulesetInfo) error {
+			if in.ID == "cards" {
+				return errors.New("no screen for cards here")
+			}
+			return nil
+		},
+		Defaults: protocol.Settings{Name: "Friday", TurnSeconds: 60, Seats: 6, Bots: 2}},
+		func(set protocol.Settings) { started = append(started, set) }, nil)
+	if have, want := rulesetLabel(cardsInfo()), "Cards (modded)"; have != want {
+		t.Errorf("the modded ruleset is listed as %q, want %q", have, want)
+	}
+	s.seed.SetText("5")
+	s.ruleset.pick(1)
+	if s.size != nil || s.width != nil {
+		t.Error("a ruleset without a map offers a map size")
+	}
+	if s.summary.Label != "A game of cards." || s.status.label() != "no screen for cards here" {
+		t.Errorf("summary %q, error line %q; want the summary, and why cards cannot be played", s.summary.Label, s.status.label())
+	}
+	if s.seats.max != 4 || s.seats.n != 4 || len(s.levels) != 1 || len(s.options) != 2 {
+		t.Errorf("cards: seats %d (max %d), levels %v, %d options; want 4 of 4, [normal], 2", s.seats.n, s.seats.max, s.levels, len(s.options))
+	}
+	if s.seed.GetText() != "5" || s.name.GetText() != "Friday" || s.timers[s.timer.selected] != 60 {
+		t.Errorf("what every game shares was not kept: seed %q, name %q, timer %d", s.seed.GetText(), s.name.GetText(), s.timers[s.timer.selected])
+	}
+	s.start()
+	if len(started) != 0 || s.status.label() != "no screen for cards here" {
+		t.Errorf("Start with a ruleset that cannot be played: %v, error line %q", started, s.status.label())
+	}
+	s.options[0].stepper.step(+1)
+	s.options[1].choice.pick(1)
+	s.opts.Playable = nil
+	s.start()
+	want := protocol.Settings{Name: "Friday", Ruleset: "cards", Seed: 5, Seats: 4, Bots: 2, TurnSeconds: 60, AILevel: "normal",
+		Options: []protocol.Option{{Key: "decks", Value: 2}, {Key: "scoring", Value: 1}}}
+	if len(started) != 1 || !reflect.DeepEqual(started[0], want) {
+		t.Fatalf("Start of cards gave %+v, want %+v", started, want)
+	}
+	s.ruleset.pick(0)
+	if s.size == nil || s.status.label() != "" || s.seats.max != 16 {
+		t.Errorf("back to erfworld: size %v, error line %q, seats max %d", s.size, s.status.label(), s.seats.max)
 	}
 }
 

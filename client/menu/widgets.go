@@ -6,6 +6,7 @@ import (
 
 	"github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"empires/shared/protocol"
 )
@@ -161,9 +162,14 @@ type choice struct {
 
 // newChoice returns a choice among labels with selected selected.
 func newChoice(t *Theme, labels []string, selected int, onChange func(int)) *choice {
+	return newChoiceRows(t, labels, selected, choicesPerRow, onChange)
+}
+
+// newChoiceRows is newChoice with at most perRow buttons on a line.
+func newChoiceRows(t *Theme, labels []string, selected, perRow int, onChange func(int)) *choice {
 	c := &choice{t: t, onChange: onChange, selected: -1}
 	c.row = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
-		widget.GridLayoutOpts.Columns(max(min(len(labels), choicesPerRow), 1)),
+		widget.GridLayoutOpts.Columns(max(min(len(labels), perRow), 1)),
 		widget.GridLayoutOpts.Spacing(gap, gap),
 	)))
 	for i, l := range labels {
@@ -201,13 +207,31 @@ func (c *choice) set(i int) {
 	}
 }
 
-// stepper picks a whole number from min to max with − and + buttons.
+// stepper picks a whole number from min to max with − and + buttons; a
+// stepper of labels (newLabelStepper) picks one of them, by index.
 type stepper struct {
 	row         *widget.Container
 	minus, plus *widget.Button
 	value       *widget.Text
 	n, min, max int
+	labels      []string    // shown for n, if not nil
 	onChange    func(n int) // called when the player changes the number
+}
+
+// newLabelStepper returns a stepper through labels showing labels[i]: a
+// choice that takes little room.
+func newLabelStepper(t *Theme, labels []string, i int, onChange func(int)) *stepper {
+	s := newStepper(t, i, 0, max(len(labels)-1, 0), onChange)
+	s.labels = labels
+	width := 36
+	for _, l := range labels {
+		if w, _ := text.Measure(l, t.normal, 0); int(w)+12 > width {
+			width = int(w) + 12
+		}
+	}
+	s.value.GetWidget().MinWidth = width
+	s.set(i)
+	return s
 }
 
 // newStepper returns a stepper from lo to hi showing n.
@@ -235,6 +259,9 @@ func (s *stepper) step(d int) {
 func (s *stepper) set(n int) {
 	s.n = min(max(n, s.min), s.max)
 	s.value.Label = strconv.Itoa(s.n)
+	if s.n < len(s.labels) {
+		s.value.Label = s.labels[s.n]
+	}
 	s.minus.GetWidget().Disabled = s.n <= s.min
 	s.plus.GetWidget().Disabled = s.n >= s.max
 }

@@ -1,0 +1,14 @@
+// Package modules lists the client modules this build has, by ruleset id:
+// the one place that imports them all, as package registry does the
+// rulesets.
+package modules
+
+import (
+	"empires/client/module"
+	"empires/client/module/erfworld"
+)
+
+// Default returns the registry of this build's client modules: erfworld.
+func Default() (*module.Registry, error) {
+	return module.NewRegistry(erfworld.Module{})
+}
