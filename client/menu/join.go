@@ -62,12 +62,12 @@ type Join struct {
 	watch    *widget.Button
 	status   *statusLine
 
-	create   *widget.Button
-	legend   *widget.Text
+	create *widget.Button
+	legend *widget.Text
 
 	games    []protocol.GameInfo
-	selected protocol.GameID // 0 for none
-	rulesets []protocol.RulesetInfo              // the server's
+	selected protocol.GameID                  // 0 for none
+	rulesets []protocol.RulesetInfo           // the server's
 	playable func(protocol.RulesetInfo) error // nil: every ruleset
 }
 
