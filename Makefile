@@ -11,7 +11,7 @@ PLAIN_PKGS  := ./shared/mapgen
 RACE_PKGS    = $(filter-out empires/shared/mapgen,$(shell $(GO) list ./shared/... ./server/... ./assets/... ./client/bot/... ./client/conn/... ./client/model/... ./client/prefs/...))
 # The other client packages draw, and the client's own tests open real
 # windows, so they run under a virtual X server.
-CLIENT_PKGS := ./client ./client/app/... ./client/board/... ./client/camera/... ./client/menu/...
+CLIENT_PKGS := ./client ./client/app/... ./client/board/... ./client/camera/... ./client/menu/... ./client/module/... ./client/modules/...
 # Arguments passed to the server by `make server`.
 ARGS        ?=
 # Arguments passed to the mapgen command by `make map`.

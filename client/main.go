@@ -26,9 +26,11 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"empires/client/app"
+	"empires/client/conn"
+	"empires/client/modules"
 	"empires/client/prefs"
-	"empires/server/host"
 	"empires/shared/protocol"
+	"empires/shared/rules/registry"
 )
 
 func main() {
@@ -77,16 +79,24 @@ func run(args []string, stderr io.Writer) error {
 			return fmt.Errorf("-probe %s: its directory does not exist", *probe)
 		}
 	}
-	rs, err := host.LoadRules(*modDir)
+	rulesets, err := registry.New(*modDir)
 	if err != nil {
 		return fmt.Errorf("-rules: %w", err)
 	}
+	mods, err := modules.Default()
+	if err != nil {
+		return err
+	}
+	def := rulesets.Default().Info()
 	log := slog.New(slog.DiscardHandler)
 	if *verbose {
 		log = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	}
 
-	opts := app.Options{Rules: rs, Logger: log, LANAddr: *lan, Probe: *probe}
+	opts := app.Options{Rulesets: rulesets, Modules: mods, Logger: log, LANAddr: *lan, Probe: *probe}
+	if dir, err := conn.CacheDir(); err == nil {
+		opts.RulesCache = dir
+	}
 	if dir, err := os.UserConfigDir(); err == nil {
 		opts.PrefsDir = filepath.Join(dir, "empires")
 		opts.DataDir = filepath.Join(dir, "empires", "games")
@@ -96,8 +106,9 @@ func run(args []string, stderr io.Writer) error {
 	switch {
 	case *autoplay != "":
 		// A scripted session changes nothing of the player's: its games
-		// are saved with its screenshots.
+		// are saved with its screenshots, and it keeps no rules data.
 		opts.PrefsDir = ""
+		opts.RulesCache = ""
 		opts.DataDir = filepath.Join(*autoplay, "games")
 		opts.ShotDir = *autoplay
 		opts.Prefs.AnimSpeed = prefs.AnimFast
@@ -120,8 +131,8 @@ func run(args []string, stderr io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("-size: %w", err)
 		}
-		set := protocol.Settings{Ruleset: rs.ID(), Width: w, Height: h, Seed: *seed, Seats: 4, Bots: 3}
-		if err := set.Validate(rs.ID()); err != nil {
+		set := protocol.Settings{Ruleset: def.ID, Width: w, Height: h, Seed: *seed, Seats: 4, Bots: 3}
+		if err := set.Validate(def.ID); err != nil {
 			return err
 		}
 		opts.QuickPlay = &set
@@ -134,11 +145,11 @@ func run(args []string, stderr io.Writer) error {
 		if *turns < 1 {
 			return fmt.Errorf("-turns %d: must be at least 1", *turns)
 		}
-		set := protocol.Settings{Ruleset: rs.ID(), Width: w, Height: h, Seed: *seed, Seats: 3, Bots: 2}
+		set := protocol.Settings{Ruleset: def.ID, Width: w, Height: h, Seed: *seed, Seats: 3, Bots: 2}
 		if *hostLAN {
 			set.Bots = 1 // a seat for the player who joins
 		}
-		if err := set.Validate(rs.ID()); err != nil {
+		if err := set.Validate(def.ID); err != nil {
 			return err
 		}
 		opts.Script = &app.Script{Dir: *autoplay, Turns: *turns, Settings: set, Timeout: 3 * time.Minute,

@@ -27,11 +27,12 @@ import (
 	"empires/client/lanaddr"
 	"empires/client/menu"
 	"empires/client/model"
+	"empires/client/module"
 	"empires/client/prefs"
 	"empires/server/host"
 	"empires/server/lan"
 	"empires/shared/protocol"
-	"empires/shared/rules/erfworld"
+	"empires/shared/ruleset"
 )
 
 // Version names the client in Hello and on the main menu.
@@ -47,9 +48,17 @@ type Options struct {
 	// the Settings screen saves them.
 	Prefs    prefs.Prefs
 	PrefsDir string
-	// Rules is the ruleset the embedded server plays and the game screen
-	// shows.
-	Rules *erfworld.Rules
+	// Rulesets are the build's rulesets (package registry, with the
+	// player's mod if any): what Play vs AI and Host LAN game offer and
+	// the client's own server plays, and what the client plays on other
+	// servers (with their data when they play a mod).
+	Rulesets *ruleset.Registry
+	// Modules are the build's client modules (package modules): a ruleset
+	// without one is listed but not offered.
+	Modules *module.Registry
+	// RulesCache is the directory servers' rules data is kept in, by
+	// content hash (conn.CacheDir); empty keeps it in memory only.
+	RulesCache string
 	// LANAddr is where Host LAN game listens; empty means DefaultLANAddr.
 	LANAddr string
 	// DataDir, if not empty, is where the server the client runs saves
@@ -87,6 +96,7 @@ const (
 	intentHost            // create the game and show its lobby
 	intentJoin            // list the server's games
 	intentContinue        // take a saved game's seat back
+	intentCreate          // create a game on the server joined and show its lobby
 )
 
 // dialResult is what a dial started in the background delivers.
@@ -116,6 +126,10 @@ type App struct {
 	screen screen
 	width  int
 	height int
+
+	// The rulesets of the games played, and the game followed.
+	rules *conn.Rules
+	play  *conn.Game // nil until Joined
 
 	// The connection and what it is for.
 	conn      *conn.Conn
@@ -162,14 +176,15 @@ type App struct {
 
 // New returns the client, showing the main menu.
 func New(opts Options) (*App, error) {
-	if opts.Rules == nil {
-		return nil, errors.New("no ruleset")
+	if opts.Rulesets == nil || opts.Modules == nil {
+		return nil, errors.New("no rulesets or no client modules")
 	}
 	t, err := menu.NewTheme()
 	if err != nil {
 		return nil, fmt.Errorf("load the theme: %w", err)
 	}
-	a := &App{opts: opts, log: opts.Logger, theme: t, width: 1280, height: 800}
+	a := &App{opts: opts, log: opts.Logger, theme: t, width: 1280, height: 800,
+		rules: conn.NewRules(opts.Rulesets, opts.RulesCache)}
 	if a.log == nil {
 		a.log = slog.New(slog.DiscardHandler)
 	}
@@ -387,14 +402,24 @@ func (a *App) showMainMenu() {
 	}), screenMenu)
 }
 
-// defaults are the settings the game setup starts from.
+// defaults are the settings the game setup starts from: the default
+// ruleset, a Medium map if it has one, three bots.
 func (a *App) defaults() protocol.Settings {
-	return protocol.Settings{Ruleset: a.opts.Rules.ID(), Width: 48, Height: 36, Seats: 4, Bots: 3}
+	return protocol.Settings{Ruleset: a.opts.Rulesets.Default().Info().ID, Seats: 4, Bots: 3}
+}
+
+// playable returns why the client cannot play ruleset in, nil if it can:
+// it has no module for it, or the build lacks the ruleset.
+func (a *App) playable(in protocol.RulesetInfo) error {
+	if err := a.opts.Modules.Check(in); err != nil {
+		return err
+	}
+	return a.rules.Check(in)
 }
 
 func (a *App) showPlayAI() {
 	a.setup = menu.NewSetup(a.theme, menu.SetupOptions{
-		Title: "Play vs AI", Rulesets: []string{a.opts.Rules.ID()}, Defaults: a.defaults(),
+		Title: "Play vs AI", Rulesets: conn.InfosOf(a.opts.Rulesets), Playable: a.playable, Defaults: a.defaults(),
 	}, a.PlayAI, a.showMainMenu)
 	a.setRoot(a.setup.Container(), screenMenu)
 }
@@ -405,9 +430,36 @@ func (a *App) showHost() {
 	d.Name = a.opts.Prefs.Name + "'s game"
 	d.Spectators = true
 	a.setup = menu.NewSetup(a.theme, menu.SetupOptions{
-		Title: "Host LAN game", LAN: true, Rulesets: []string{a.opts.Rules.ID()}, Defaults: d,
+		Title: "Host LAN game", LAN: true, Rulesets: conn.InfosOf(a.opts.Rulesets), Playable: a.playable, Defaults: d,
 	}, a.Host, a.showMainMenu)
 	a.setRoot(a.setup.Container(), screenMenu)
+}
+
+// showCreate sets up a new game on the server joined, of one of its
+// rulesets; its lobby opens once the server has made it.
+func (a *App) showCreate() {
+	w := a.conn.Welcome()
+	if w == nil {
+		return
+	}
+	d := protocol.Settings{Seats: 4, Bots: 2, Name: a.opts.Prefs.Name + "'s game", Spectators: true}
+	if len(w.Rulesets) > 0 {
+		d.Ruleset = w.Rulesets[0].ID
+	}
+	a.setup = menu.NewSetup(a.theme, menu.SetupOptions{
+		Title: "New game on " + w.Server, LAN: true, Rulesets: w.Rulesets, Playable: a.playable, Defaults: d,
+	}, func(set protocol.Settings) {
+		a.intent = intentCreate
+		a.send(&protocol.CreateGame{Settings: set})
+	}, a.showJoinAgain)
+	a.setRoot(a.setup.Container(), screenMenu)
+}
+
+// showJoinAgain goes back from a new game's setup to the join screen of
+// the server connected to.
+func (a *App) showJoinAgain() {
+	a.setup = nil
+	a.setRoot(a.join.Container(), screenMenu)
 }
 
 func (a *App) showJoin() {
@@ -418,7 +470,8 @@ func (a *App) showJoin() {
 		Join: func(g protocol.GameID, password string, spectate bool) {
 			a.send(&protocol.JoinGame{Game: g, Password: password, Spectate: spectate})
 		},
-		Back: a.showMainMenu,
+		Create: a.showCreate,
+		Back:   a.showMainMenu,
 	})
 	a.setRoot(a.join.Container(), screenMenu)
 	a.searchLAN()
@@ -500,7 +553,7 @@ func (a *App) startServer(set protocol.Settings, in intent, addr string) {
 	a.intent, a.settings = in, set
 	a.setRoot(menu.NewMessage(a.theme, "Starting", "Starting the game server ...", nil), screenMenu)
 	cfg := host.DefaultConfig()
-	cfg.Rules = a.opts.Rules
+	cfg.Rulesets = a.opts.Rulesets
 	cfg.DataDir = a.opts.DataDir // the games are saved, for Replays ...
 	cfg.NoResume = true          // ... not resumed by the next game's server,
 	if in == intentContinue {    // but for the one the player goes on with
@@ -587,6 +640,7 @@ func (a *App) pollDial() {
 	case intentJoin:
 		if a.join != nil {
 			a.join.SetStatus("Connected to " + a.conn.Welcome().Server)
+			a.join.SetRulesets(a.conn.Welcome().Rulesets, a.playable)
 		}
 		a.send(&protocol.ListGames{})
 	case intentContinue:
@@ -611,6 +665,8 @@ func (a *App) notify(msg string) {
 		a.game.notify(msg)
 	case a.screen == screenLobby && a.lobby != nil:
 		a.lobby.SetStatus(msg)
+	case a.setup != nil && a.intent == intentCreate && a.screen == screenMenu:
+		a.setup.SetError(msg)
 	case a.join != nil && a.intent == intentJoin:
 		a.join.SetStatus(msg)
 	case a.setup != nil:
@@ -653,10 +709,18 @@ func (a *App) handle(ev conn.Event) {
 	case *protocol.Joined:
 		a.joined = m
 		a.conn.SetSeat(m.Game, m.Token)
+		if a.play == nil || a.play.Info().ID != m.Settings.Ruleset {
+			if err := a.follow(m.Settings.Ruleset); err != nil {
+				a.showMessage("Cannot play this game", err.Error())
+				return
+			}
+		}
 		if a.intent == intentPlayAI && a.game == nil {
 			// The table is full (the player and bots): being ready starts it.
 			a.send(&protocol.SetReady{Ready: true})
 		}
+	case *protocol.RulesData:
+		a.rulesData(m)
 	case *protocol.Lobby:
 		a.handleLobby(m)
 	case *protocol.ChatMessage:
@@ -666,10 +730,20 @@ func (a *App) handle(ev conn.Event) {
 			a.lobby.AddChat(*m)
 		}
 	case *protocol.FullView:
+		if a.hold(m) {
+			return
+		}
 		a.handleFullView(m)
 	case *protocol.TurnUpdate:
+		if a.hold(m) {
+			return
+		}
 		if a.game != nil {
 			a.game.turnUpdate(m)
+		}
+	case *protocol.ActResult:
+		if a.game != nil {
+			a.game.actResult(m)
 		}
 	case *protocol.TurnClock:
 		if a.game != nil {
@@ -696,6 +770,61 @@ func (a *App) handle(ev conn.Event) {
 		a.showMessage("Disconnected", "The server closed the connection: "+m.Reason)
 	case *protocol.Pong:
 	}
+}
+
+// follow begins to follow a game of ruleset id on the server: it finds
+// the ruleset (asking for the server's data when the server plays a mod
+// the client does not hold) and checks that the client can show it.
+func (a *App) follow(id string) error {
+	w := a.conn.Welcome()
+	in, ok := conn.Info(w, id)
+	if !ok {
+		return fmt.Errorf("the server does not describe the ruleset %q of its game", id)
+	}
+	if err := a.opts.Modules.Check(in); err != nil {
+		return err
+	}
+	g, get, err := a.rules.Join(w, id)
+	if err != nil {
+		return err
+	}
+	a.play = g
+	if get != nil {
+		a.notify(fmt.Sprintf("Fetching the host's rules of %s ...", in.Title))
+		a.send(get)
+	}
+	return nil
+}
+
+// rulesData takes the server's rules data of the game's ruleset: checked
+// against its content hash and read, the game's messages kept meanwhile
+// are handled; data that fails is refused and the game cannot be played.
+func (a *App) rulesData(m *protocol.RulesData) {
+	if a.play == nil {
+		return
+	}
+	held, err := a.play.SetRules(a.rules, m)
+	if err != nil {
+		a.showMessage("Cannot play this game", "The host's rules are refused: "+err.Error())
+		return
+	}
+	for _, msg := range held {
+		a.handle(conn.Event{Msg: msg})
+	}
+}
+
+// hold keeps m, a FullView or a TurnUpdate, while the game's rules data is
+// on its way, and reports whether it did.
+func (a *App) hold(m protocol.Message) bool {
+	if a.play == nil {
+		a.showMessage("Cannot show the game", "the server sent a game's view before the game")
+		return true
+	}
+	held, err := a.play.Hold(m)
+	if err != nil {
+		a.showMessage("Cannot play this game", err.Error())
+	}
+	return held
 }
 
 // handleStatus shows the state of the connection.
@@ -744,8 +873,13 @@ func (a *App) handleLobby(m *protocol.Lobby) {
 			}
 			joinAt = addrs
 		}
+		var rulesets []protocol.RulesetInfo
+		if w := a.conn.Welcome(); w != nil {
+			rulesets = w.Rulesets
+		}
 		a.lobby = menu.NewLobby(a.theme, menu.LobbyActions{
 			JoinAddrs: joinAt,
+			Rulesets:  rulesets,
 			Ready:     func(r bool) { a.send(&protocol.SetReady{Ready: r}) },
 			Start:     func() { a.send(&protocol.StartGame{}) },
 			Chat:      func(text string) { a.send(&protocol.Chat{Text: text}) },
@@ -763,7 +897,7 @@ func (a *App) handleLobby(m *protocol.Lobby) {
 // handleFullView opens the game screen, or resets its view.
 func (a *App) handleFullView(m *protocol.FullView) {
 	if a.game == nil {
-		g, err := newGameScreen(a, m)
+		g, err := newGameScreen(a, a.play, m)
 		if err != nil {
 			a.showMessage("Cannot show the game", err.Error())
 			return
@@ -791,7 +925,7 @@ func (a *App) disconnect() {
 		a.server = nil
 	}
 	a.dialing = nil
-	a.joined, a.game, a.lobby, a.status, a.games, a.table = nil, nil, nil, "", nil, nil
+	a.joined, a.game, a.lobby, a.status, a.games, a.table, a.play = nil, nil, nil, "", nil, nil, nil
 }
 
 // shutdown ends the client: the connection and any embedded server, which

@@ -10,7 +10,6 @@ import (
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/protocol"
-	"empires/shared/rules/erfworld"
 )
 
 // TestMoving checks where the turn animation draws each army: an army waits
@@ -43,27 +42,6 @@ func TestMoving(t *testing.T) {
 		have, battles := g.moving()
 		if !reflect.DeepEqual(have, tt.want) || !reflect.DeepEqual(battles, tt.wantBattles) {
 			t.Errorf("step %d at %.2f: %v, %v; want %v, %v", tt.step, tt.t, have, battles, tt.want, tt.wantBattles)
-		}
-	}
-}
-
-// TestChoiceGroup checks which choices share a row of small buttons.
-func TestChoiceGroup(t *testing.T) {
-	tests := []struct {
-		have      game.Order
-		key, want string
-	}{
-		{game.Order{Kind: game.OrderStance, Stance: game.Withdraw, Dir: 1}, "Withdraw to", hex.Direction(1).String()},
-		{game.Order{Kind: game.OrderStance, Stance: game.Intercept}, "", ""},
-		{game.Order{Kind: game.OrderExplore, Dir: 3}, "Explore", hex.Direction(3).String()},
-		{game.Order{Kind: erfworld.OrderScout, Dir: 0}, "Scout", hex.Direction(0).String()},
-		{game.Order{Kind: erfworld.OrderWarlord, Level: 4}, "Warlord level", "4"},
-		{game.Order{Kind: erfworld.OrderUpgrade}, "", ""},
-	}
-	for _, tt := range tests {
-		key, short := choiceGroup(model.Choice{Order: tt.have})
-		if key != tt.key || short != tt.want {
-			t.Errorf("choiceGroup(%+v) = %q, %q; want %q, %q", tt.have, key, short, tt.key, tt.want)
 		}
 	}
 }

@@ -346,7 +346,8 @@ func (v *battleView) withLegend(c *widget.Container, width int) *widget.Containe
 	}
 	t := v.h.g.app.theme
 	muted := v.h.pal.TextMuted
-	crit := v.h.g.app.opts.Rules.D.Combat.CriticalHits
+	dice := v.h.g.mod.Battle()
+	crit := dice.CriticalHits
 	row := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(5))))
 	add := func(w widget.PreferredSizeLocateableWidget) {
 		w.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
@@ -354,12 +355,11 @@ func (v *battleView) withLegend(c *widget.Container, width int) *widget.Containe
 	}
 	add(newSmallText(t, "Dice:", muted))
 	if v.fleet {
-		f := v.h.g.app.opts.Rules.D
-		on := f.Fleet.DestroyOn
+		on := dice.FleetSinksOn
 		add(v.die(strconv.Itoa(max(on-1, 1)), 0))
 		add(newSmallText(t, "a miss,", muted))
 		add(v.die(strconv.Itoa(on), 1))
-		if on < f.Combat.DieSides {
+		if on < dice.DieSides {
 			add(newSmallText(t, "or more sinks an enemy fleet", muted))
 		} else {
 			add(newSmallText(t, "sinks an enemy fleet", muted))
@@ -431,14 +431,14 @@ func (v *battleView) sideCells(i, width int) [numRows]*widget.Container {
 	if len(s.Armies) == 0 {
 		rows[rowUnits] = column(muted("No army: the city fought alone"))
 	} else {
-		rows[rowUnits] = column(text(fmt.Sprintf("%s: %s", v.armiesName(s.Armies), h.unitsText(s.Before))))
+		rows[rowUnits] = column(text(fmt.Sprintf("%s: %s", v.armiesName(s.Armies), h.g.model.UnitsText(s.Before))))
 	}
 
 	// The city's forces.
 	if s.CityLevel > 0 || s.CityUnits.Total() > 0 {
 		got := "No units"
 		if s.CityUnits.Total() > 0 {
-			got = h.unitsText(s.CityUnits)
+			got = h.g.model.UnitsText(s.CityUnits)
 		}
 		def := fmt.Sprintf("Defence %d", s.CityDefence)
 		if s.CityLowered > 0 {
@@ -499,15 +499,15 @@ func (v *battleView) sideCells(i, width int) [numRows]*widget.Container {
 			if len(s.Armies) == 1 {
 				who = "Army"
 			}
-			c.AddChild(text(fmt.Sprintf("%s: %s", who, h.unitsText(s.Losses))))
+			c.AddChild(text(fmt.Sprintf("%s: %s", who, h.g.model.UnitsText(s.Losses))))
 		}
 		if s.CityLosses.Total() > 0 {
-			c.AddChild(text(fmt.Sprintf("City: %s of %d", h.unitsText(s.CityLosses), s.CityUnits.Total())))
+			c.AddChild(text(fmt.Sprintf("City: %s of %d", h.g.model.UnitsText(s.CityLosses), s.CityUnits.Total())))
 		}
 		rows[rowLost] = c
 	}
 	if s.Uncroaked.Total() > 0 {
-		rows[rowUncroaked] = column(text(h.unitsText(s.Uncroaked) + " rose to join it"))
+		rows[rowUncroaked] = column(text(h.g.model.UnitsText(s.Uncroaked) + " rose to join it"))
 	}
 	return rows
 }
@@ -647,15 +647,12 @@ func plural(n int, one, many string) string {
 
 // unitName names unit kind k.
 func (h *hud) unitName(k game.UnitKind) string {
-	if us := h.g.app.opts.Rules.D.Units; int(k) < len(us) {
-		return us[k].Name
-	}
-	return fmt.Sprintf("unit %d", k)
+	return h.g.model.Rules().UnitName(k)
 }
 
 // rollHits returns what a die of a fleet battle did: 1 if it sank a fleet.
 func (v *battleView) rollHits(r int) int32 {
-	if r >= v.h.g.app.opts.Rules.D.Fleet.DestroyOn {
+	if r >= v.h.g.mod.Battle().FleetSinksOn {
 		return 1
 	}
 	return 0

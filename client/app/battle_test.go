@@ -15,7 +15,6 @@ import (
 	"empires/client/internal/drawtest"
 	"empires/shared/game"
 	"empires/shared/hex"
-	"empires/shared/protocol"
 	"empires/shared/rules/erfworld"
 )
 
@@ -61,7 +60,7 @@ func testGame(t *testing.T, events []game.Event) (*App, *gameScreen) {
 	v := g.model.View()
 	next := v.Clone()
 	next.Turn++
-	g.turnUpdate(&protocol.TurnUpdate{Delta: game.Diff(v, next), Checksum: next.Checksum(), Events: events})
+	g.turnUpdate(turnUpdate(t, v, next, events))
 	if g.model.View().Turn != next.Turn {
 		t.Fatal("the turn update did not apply")
 	}
@@ -264,7 +263,7 @@ func TestBattleReport(t *testing.T) {
 	a, g := testGame(t, []game.Event{{Turn: 1, Kind: game.EventBattle, To: b.Hex, HasHex: true, Battle: b}})
 	line := -1
 	for i, l := range g.model.Log() {
-		if l.Battle == b {
+		if sameBattle(l.Battle, b) {
 			line = i
 		}
 	}
@@ -393,7 +392,7 @@ func TestFleetBattleReport(t *testing.T) {
 	onFrame(t, func() {
 		img = renderApp(a, 1024, 768, 2, func() {
 			for _, l := range g.model.Log() {
-				if l.Battle == b {
+				if sameBattle(l.Battle, b) {
 					g.hud.showBattle(l)
 				}
 			}
@@ -444,7 +443,7 @@ func TestBattleReportsOfAGame(t *testing.T) {
 		onFrame(t, func() {
 			renderApp(a, 1024, 768, 2, func() {
 				for _, l := range g.model.Log() {
-					if l.Battle == b {
+					if sameBattle(l.Battle, b) {
 						g.hud.showBattle(l)
 					}
 				}
@@ -464,7 +463,7 @@ func TestBattleReportsOfAGame(t *testing.T) {
 			want = append(want, role+name)
 			if s.CityUnits.Total() > 0 {
 				cityFought = true
-				want = append(want, fmt.Sprintf("%s from the level %d city", g.hud.unitsText(s.CityUnits), s.CityLevel))
+				want = append(want, fmt.Sprintf("%s from the level %d city", g.model.UnitsText(s.CityUnits), s.CityLevel))
 			}
 		}
 		for _, w := range want {
@@ -478,4 +477,10 @@ func TestBattleReportsOfAGame(t *testing.T) {
 		}
 	}
 	t.Logf("%d battles, a city's Infantry in one: %v", len(battles), cityFought)
+}
+
+// sameBattle reports whether a log line's battle is b, which came to the
+// client through the wire (a copy): the same hex and sides.
+func sameBattle(have, b *game.BattleReport) bool {
+	return have != nil && have.Hex == b.Hex && have.Sides[0].Player == b.Sides[0].Player && have.Sides[1].Player == b.Sides[1].Player
 }

@@ -1,11 +1,12 @@
 package app
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"image"
 	"math"
-	"reflect"
+	"slices"
 	"time"
 
 	"github.com/ebitenui/ebitenui/widget"
@@ -14,16 +15,24 @@ import (
 
 	"empires/client/board"
 	"empires/client/camera"
+	"empires/client/conn"
 	"empires/client/model"
+	"empires/client/module"
 	"empires/shared/game"
 	"empires/shared/hex"
+	"empires/shared/hexgame"
 	"empires/shared/protocol"
+	"empires/shared/ruleset"
 )
 
 // gameScreen is the game: the map with its overlays, the HUD, the turn's
-// animation. It lives on the UI goroutine, like App.
+// animation. It lives on the UI goroutine, like App. It is the shell of a
+// game on the hex engine: what only the ruleset knows comes from its
+// module (mod).
 type gameScreen struct {
 	app   *App
+	play  *conn.Game // the game's ruleset and view; nil in a replay
+	mod   module.Game
 	model *model.Model
 	board *board.Board
 	cam   *camera.Camera
@@ -34,8 +43,8 @@ type gameScreen struct {
 	ready    bool
 	over     *protocol.GameOver
 	lobby    *protocol.Lobby
-	sent     []game.Order // the list last sent for sentTurn
-	sentTurn game.Turn
+	sent     []byte // the list last sent for sentTurn, encoded
+	sentTurn protocol.Turn
 	sentAt   int // frame of the last SubmitOrders
 	results  int // OrdersResults received
 	frame    int
@@ -75,31 +84,58 @@ type gameScreen struct {
 	replay *replay // nil in a game being played
 }
 
-// newGameScreen returns the screen of a game being played.
-func newGameScreen(a *App, fv *protocol.FullView) (*gameScreen, error) {
-	return newGameScreenFor(a, fv, nil)
-}
-
-// newGameScreenFor returns the game screen showing fv: a game being played,
-// or with r, a replay.
-func newGameScreenFor(a *App, fv *protocol.FullView, r *replay) (*gameScreen, error) {
-	v := fv.View
-	if v == nil {
-		return nil, errors.New("the server sent no view")
+// newGameScreen returns the screen of a game being played, of play's
+// ruleset, showing the view of fv.
+func newGameScreen(a *App, play *conn.Game, fv *protocol.FullView) (*gameScreen, error) {
+	if play == nil || play.Ruleset() == nil {
+		return nil, errors.New("the game's rules are not here")
 	}
-	m := model.New(a.opts.Rules)
-	m.SetThirdPerson(r != nil)
-	if err := m.SetFullView(fv); err != nil {
+	rv, err := play.FullView(fv)
+	if err != nil {
 		return nil, err
 	}
-	b, err := board.New(a.opts.Rules.D, v.Width, v.Height)
+	v, err := hexView(rv)
+	if err != nil {
+		return nil, err
+	}
+	mod, err := a.opts.Modules.Open(play.Ruleset())
+	if err != nil {
+		return nil, err
+	}
+	g, err := newGameScreenFor(a, mod, v, nil)
+	if err != nil {
+		return nil, err
+	}
+	g.play = play
+	return g, nil
+}
+
+// hexView returns the hex engine's view of a ruleset's view: the game
+// screen shows games on the hex engine.
+func hexView(v ruleset.View) (*game.View, error) {
+	hv, ok := v.(*hexgame.View)
+	if !ok || hv.V == nil {
+		return nil, fmt.Errorf("a %T is not a view of a game on hexes", v)
+	}
+	return hv.V, nil
+}
+
+// newGameScreenFor returns the game screen of a game of module mod showing
+// v: a game being played, or with r, a replay.
+func newGameScreenFor(a *App, mod module.Game, v *game.View, r *replay) (*gameScreen, error) {
+	m := model.New(mod.Rules())
+	m.SetThirdPerson(r != nil)
+	if err := m.SetFullView(v); err != nil {
+		return nil, err
+	}
+	b, err := board.New(mod.Style(), v.Width, v.Height)
 	if err != nil {
 		return nil, err
 	}
 	if err := b.SetView(m.View()); err != nil {
 		return nil, err
 	}
-	g := &gameScreen{app: a, model: m, board: b, replay: r}
+	g := &gameScreen{app: a, mod: mod, model: m, board: b, replay: r}
 	ww, wh := b.WorldSize()
 	g.winW, g.winH = a.width, a.height
 	mr := g.mapRect()
@@ -107,7 +143,7 @@ func newGameScreenFor(a *App, fv *protocol.FullView, r *replay) (*gameScreen, er
 	g.cam.Zoom = defaultZoom
 	g.hud = newHUD(g)
 	g.root = g.hud.root
-	g.clock.Turn = v.Turn
+	g.clock.Turn = protocol.Turn(v.Turn)
 	g.centerOnHome()
 	g.refresh()
 	return g, nil
@@ -194,7 +230,16 @@ func (g *gameScreen) notify(msg string) {
 
 // fullView replaces the view, after a checksum mismatch or a reconnect.
 func (g *gameScreen) fullView(fv *protocol.FullView) {
-	if err := g.model.SetFullView(fv); err != nil {
+	rv, err := g.play.FullView(fv)
+	if err != nil {
+		g.notify(err.Error())
+		return
+	}
+	v, err := hexView(rv)
+	if err == nil {
+		err = g.model.SetFullView(v)
+	}
+	if err != nil {
 		g.notify(err.Error())
 		return
 	}
@@ -216,25 +261,44 @@ func (g *gameScreen) out() bool {
 	return !v.Players[v.You-1].Alive
 }
 
-// turnUpdate applies a resolved turn and starts its animation.
+// turnUpdate applies a resolved turn of the server's (its view through
+// the game's ruleset, checked against the server's checksum; its events
+// logged whatever the view) and starts its animation. A view that does not
+// apply asks for the whole view.
 func (g *gameScreen) turnUpdate(u *protocol.TurnUpdate) {
+	events, err := hexgame.DecodeEvents(u.Events)
+	if err != nil {
+		g.notify(err.Error())
+	}
+	rv, err := g.play.Update(u)
+	var next *game.View
+	if err == nil {
+		next, err = hexView(rv)
+	}
+	if err != nil {
+		g.model.ApplyUpdate(events, nil)
+		if errors.Is(err, conn.ErrOutOfSync) {
+			g.notify("Out of step with the server: fetching the whole view")
+		} else {
+			g.notify(err.Error())
+		}
+		g.play.Forget()
+		g.app.send(&protocol.RequestView{})
+		return
+	}
+	g.applyTurn(events, next)
+}
+
+// applyTurn shows a resolved turn: the events the player saw, then the
+// view after it, with its animation.
+func (g *gameScreen) applyTurn(events []game.Event, next *game.View) {
 	wasOut := g.out()
 	defer func() {
 		if !wasOut && g.out() && g.replay == nil && g.over == nil {
 			g.hud.showOut()
 		}
 	}()
-	err := g.model.ApplyUpdate(u)
-	if errors.Is(err, model.ErrOutOfSync) {
-		g.notify("Out of step with the server: fetching the whole view")
-		g.app.send(&protocol.RequestView{})
-		return
-	}
-	if err != nil {
-		g.notify(err.Error())
-		g.app.send(&protocol.RequestView{})
-		return
-	}
+	g.model.ApplyUpdate(events, next)
 	if err := g.board.SetView(g.model.View()); err != nil {
 		g.notify(err.Error())
 	}
@@ -245,7 +309,8 @@ func (g *gameScreen) turnUpdate(u *protocol.TurnUpdate) {
 	g.refresh()
 }
 
-// setClock takes the server's turn clock.
+// setClock takes the server's turn clock: the step played, its deadline,
+// who is ready and who must act.
 func (g *gameScreen) setClock(c *protocol.TurnClock) {
 	g.clock = *c
 	you := protocol.Seat(g.model.View().You)
@@ -270,6 +335,38 @@ func (g *gameScreen) ordersResult(r *protocol.OrdersResult) {
 	g.results++
 	if len(r.Errors) > 0 {
 		g.notify(fmt.Sprintf("The server refused %d order(s): see the list", len(r.Errors)))
+	}
+	g.hud.dirtyOrders = true
+}
+
+// act sends the player's action in an interactive step (TurnClock's
+// Mode): a module whose ruleset asks for actions, not orders, gives them
+// here. The server's answer comes to actResult.
+func (g *gameScreen) act(action []byte) {
+	switch {
+	case g.replay != nil || g.over != nil || g.out():
+		return
+	case ruleset.Mode(g.clock.Mode) != ruleset.Interactive:
+		g.notify("This step takes orders for the whole turn, not single actions")
+		return
+	case !slices.Contains(g.clock.Actors, protocol.Seat(g.model.You())):
+		g.notify("It is not your move")
+		return
+	}
+	if g.app.conn == nil {
+		return
+	}
+	if _, err := g.app.conn.Act(g.clock.Seq, action); err != nil {
+		g.notify(fmt.Sprintf("not sent: %v", err))
+	}
+}
+
+// actResult shows the server's verdict on an action: a refusal as a
+// refused order is shown.
+func (g *gameScreen) actResult(r *protocol.ActResult) {
+	g.results++
+	if r.Error != "" {
+		g.notify("The server refused your move: " + r.Error)
 	}
 	g.hud.dirtyOrders = true
 }
@@ -310,7 +407,7 @@ func (g *gameScreen) submit(force bool) {
 	if sub == nil || g.out() || g.over != nil {
 		return // nothing to send: the server takes no orders from a player out of the game
 	}
-	if !force && sub.Turn == g.sentTurn && reflect.DeepEqual(sub.Orders, g.sent) {
+	if !force && sub.Turn == g.sentTurn && bytes.Equal(sub.Orders, g.sent) {
 		return
 	}
 	g.app.send(sub)

@@ -16,7 +16,6 @@ import (
 	"empires/client/model"
 	"empires/shared/game"
 	"empires/shared/protocol"
-	"empires/shared/rules/erfworld"
 )
 
 // maxLogLines bounds the event log the HUD shows: its newest lines.
@@ -399,11 +398,7 @@ func (h *hud) updateSide() {
 			kind = "Fleet"
 		}
 		title(fmt.Sprintf("%s %d at %s", kind, a.ID, a.Hex))
-		add(h.unitsText(a.Units), h.pal.Text)
-		for _, c := range g.model.ArmyCharacters(a.ID) {
-			add(h.characterLine(c), h.pal.Text)
-		}
-		add(fmt.Sprintf("Stance: %s", stanceName(a.Stance.Kind)), h.pal.TextMuted)
+		h.panel(sel)
 		if g.replay == nil && !g.out() {
 			h.choices(g.model.ArmyChoices(a.ID))
 		}
@@ -417,14 +412,7 @@ func (h *hud) updateSide() {
 				name = "Capital"
 			}
 			title(fmt.Sprintf("%s %d, level %d, at %s", name, c.ID, c.Level, c.Hex))
-			for _, a := range v.Armies {
-				if a.Hex == c.Hex && a.Owner == v.You && a.Carrier == 0 {
-					add(fmt.Sprintf("Army %d: %s", a.ID, h.unitsText(a.Units)), h.pal.Text)
-				}
-			}
-			for _, ch := range g.model.CityCharacters(c.ID) {
-				add(fmt.Sprintf("%s (army %d)", h.characterLine(ch), ch.Army), h.pal.Text)
-			}
+			h.panel(sel)
 			if g.replay == nil && !g.out() {
 				h.choices(g.model.CityChoices(c.ID))
 			}
@@ -455,30 +443,34 @@ func (h *hud) updateSide() {
 	}
 }
 
+// panel adds the module's lines on the selection (an army's units and
+// characters, a city's armies) under its title.
+func (h *hud) panel(sel model.Selection) {
+	t := h.g.app.theme
+	for _, line := range h.g.mod.Panel(h.g.model, sel) {
+		h.side.AddChild(newSmallText(t, line, h.pal.Text, widget.TextOpts.MaxWidth(sideWidth-40)))
+	}
+}
+
 // choices adds a button per choice; a choice that is not allowed is
-// disabled and says why when the cursor is on it. Runs of choices that
-// differ only in a direction or a level (Withdraw, Explore, Scout, the
-// Warlord's level) share one row of small buttons.
+// disabled and says why when the cursor is on it. Runs of choices the
+// module groups (those that differ only in a direction or a level) share
+// one row of small buttons; the module's note on a kind of choice (what it
+// costs every turn) goes once above the first of them.
 func (h *hud) choices(cs []model.Choice) {
 	t := h.g.app.theme
 	face := t.SmallFace()
-	d := h.g.app.opts.Rules.D
-	said := map[game.OrderKind]bool{}
+	mod := h.g.mod
+	said := map[string]bool{}
 	for i := 0; i < len(cs); {
-		// The upkeep of Warlords and Casters, once above their choices.
-		switch k := cs[i].Order.Kind; {
-		case said[k]:
-		case k == erfworld.OrderWarlord:
-			h.side.AddChild(newSmallText(t, fmt.Sprintf("Warlords: upkeep %d a turn each", d.Warlord.Upkeep), h.pal.TextMuted))
-			said[k] = true
-		case k == erfworld.OrderCaster:
-			h.side.AddChild(newSmallText(t, fmt.Sprintf("Casters: upkeep %d a turn each, %d at most", d.Caster.Upkeep, d.Caster.MaxPerSide), h.pal.TextMuted))
-			said[k] = true
+		if heading, _ := mod.Note(cs[i]); heading != "" && !said[heading] {
+			h.side.AddChild(newSmallText(t, heading, h.pal.TextMuted))
+			said[heading] = true
 		}
-		key, _ := choiceGroup(cs[i])
+		key, _ := mod.Group(cs[i])
 		j := i + 1
 		for key != "" && j < len(cs) {
-			if k, _ := choiceGroup(cs[j]); k != key {
+			if k, _ := mod.Group(cs[j]); k != key {
 				break
 			}
 			j++
@@ -498,7 +490,7 @@ func (h *hud) choices(cs []model.Choice) {
 		label.GetWidget().MinWidth = 84
 		row.AddChild(label)
 		for _, c := range cs[i:j] {
-			_, short := choiceGroup(c)
+			_, short := mod.Group(c)
 			row.AddChild(h.choiceButton(c, short, &face, false))
 		}
 		h.side.AddChild(row)
@@ -522,19 +514,12 @@ type choiceTip struct {
 func (h *hud) choiceButton(c model.Choice, label string, face *text.Face, long bool) *widget.Button {
 	full := c.Label
 	if c.Cost > 0 {
-		full += fmt.Sprintf(" (%d %s)", c.Cost, h.g.app.opts.Rules.D.Currency)
+		full += fmt.Sprintf(" (%d %s)", c.Cost, h.g.model.Rules().Currency())
 		if long {
 			label += fmt.Sprintf("  (%d)", c.Cost)
 		}
 	}
-	d := h.g.app.opts.Rules.D
-	upkeep := ""
-	switch c.Order.Kind {
-	case erfworld.OrderCaster:
-		upkeep = fmt.Sprintf("upkeep %d a turn", d.Caster.Upkeep)
-	case erfworld.OrderWarlord:
-		upkeep = fmt.Sprintf("upkeep %d a turn", d.Warlord.Upkeep)
-	}
+	_, upkeep := h.g.mod.Note(c)
 	if upkeep != "" {
 		full += ", " + upkeep // the panel says it above the choices (choices)
 	}
@@ -628,24 +613,6 @@ func (h *hud) updateHint() bool {
 	h.hint.Label = label
 	h.hint.SetColor(c)
 	return true
-}
-
-// choiceGroup returns the row a choice shares with its siblings and its
-// short label there: ("Explore", "NE"), ("Warlord level", "3"); "" for a
-// choice of its own.
-func choiceGroup(c model.Choice) (key, short string) {
-	o := c.Order
-	switch {
-	case o.Kind == game.OrderStance && o.Stance == game.Withdraw:
-		return "Withdraw to", o.Dir.String()
-	case o.Kind == game.OrderExplore:
-		return "Explore", o.Dir.String()
-	case o.Kind == erfworld.OrderScout:
-		return "Scout", o.Dir.String()
-	case o.Kind == erfworld.OrderWarlord:
-		return "Warlord level", strconv.Itoa(int(o.Level))
-	}
-	return "", ""
 }
 
 // choose gives the orders of a choice the player clicked.
@@ -897,7 +864,7 @@ func (h *hud) showGameOver(m *protocol.GameOver) {
 	t := g.app.theme
 	title := "The game is over"
 	switch {
-	case m.Winner == g.model.View().You:
+	case m.Winner == protocol.Seat(g.model.View().You):
 		title = "Victory!"
 	case m.Winner != 0:
 		title = "Defeat"
@@ -905,50 +872,10 @@ func (h *hud) showGameOver(m *protocol.GameOver) {
 	body := h.titled(title)
 	who := "Nobody won."
 	if m.Winner != 0 {
-		who = fmt.Sprintf("%s won on turn %d.", g.model.PlayerName(m.Winner), m.Turn)
+		who = fmt.Sprintf("%s won on turn %d.", g.model.PlayerName(game.PlayerID(m.Winner)), m.Turn)
 	}
 	body.AddChild(newText(t, who, h.pal.Text))
 	body.AddChild(t.NewPrimaryButton("Back to the menu", g.app.showMainMenu))
 	h.openWindow(body)
 	h.dirtyTop = true
-}
-
-// unitsText lists units by name: "Infantry 4, Archers 2".
-func (h *hud) unitsText(u game.Units) string {
-	rs := h.g.app.opts.Rules.D
-	var parts []string
-	for k, n := range u {
-		if n == 0 {
-			continue
-		}
-		name := fmt.Sprintf("unit %d", k)
-		if k < len(rs.Units) {
-			name = rs.Units[k].Name
-		}
-		parts = append(parts, fmt.Sprintf("%s %d", name, n))
-	}
-	if len(parts) == 0 {
-		return "no units"
-	}
-	return strings.Join(parts, ", ")
-}
-
-// characterLine describes a Warlord or Caster with its upkeep: "Level 2
-// Warlord, upkeep 1 a turn".
-func (h *hud) characterLine(c model.CharacterInfo) string {
-	if c.Upkeep > 0 {
-		return fmt.Sprintf("%s, upkeep %d a turn", capitalFirst(c.Name), c.Upkeep)
-	}
-	return capitalFirst(c.Name)
-}
-
-// stanceName names a standing order.
-func stanceName(s game.StanceKind) string {
-	switch s {
-	case game.Intercept:
-		return "Intercept"
-	case game.Withdraw:
-		return "Withdraw"
-	}
-	return "Defend"
 }

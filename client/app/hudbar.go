@@ -1,7 +1,6 @@
 package app
 
 import (
-	"fmt"
 	"image/color"
 	"strings"
 
@@ -16,55 +15,23 @@ import (
 // menu, the help, the settings, the questions before leaving and before
 // ending a turn that upkeep would cut.
 
-// moneyText returns the top bar's money and its colour: the treasury now
-// and what it holds after the next turn's income, orders and upkeep (red
-// when upkeep will remove units).
+// moneyText returns the top bar's money and its colour: the ruleset's
+// forecast of the treasury now and after the next turn (red when it warns
+// of a loss: upkeep will remove units).
 func (h *hud) moneyText() (string, color.Color) {
 	g := h.g
-	cur := g.app.opts.Rules.D.Currency
 	f := g.model.Forecast()
-	if g.model.You() == 0 || g.out() {
+	if g.model.You() == 0 || g.out() || f.Money == "" {
 		return "", h.pal.Text
 	}
-	s := fmt.Sprintf("%s %d, next turn %d", cur, f.Treasury, f.After)
 	if f.Warning != "" {
-		return s + " (units lost!)", h.pal.Error
+		return f.Money + " (units lost!)", h.pal.Error
 	}
-	return s, h.pal.Text
+	return f.Money, h.pal.Text
 }
 
 // moneyLines returns the money's breakdown, for its tooltip.
-func (h *hud) moneyLines() []string {
-	g := h.g
-	f := g.model.Forecast()
-	cur := g.app.opts.Rules.D.Currency
-	up := f.Upkeep
-	var what []string
-	if up.Units > 0 {
-		what = append(what, plural(int(up.Units), "unit", "units"))
-	}
-	if up.Warlords > 0 {
-		what = append(what, plural(int(up.Warlords), "Warlord", "Warlords"))
-	}
-	if up.Casters > 0 {
-		what = append(what, plural(int(up.Casters), "Caster", "Casters"))
-	}
-	upkeep := fmt.Sprintf("Upkeep:      -%d", up.Paid)
-	if len(what) > 0 {
-		upkeep += " (" + strings.Join(what, ", ") + ")"
-	}
-	lines := []string{
-		fmt.Sprintf("%s now:  %d", cur, f.Treasury),
-		fmt.Sprintf("Income:      +%d", f.Income),
-		fmt.Sprintf("Your orders: -%d", f.Spent),
-		upkeep,
-		fmt.Sprintf("Next turn:   %d", f.After),
-	}
-	if f.Warning != "" {
-		lines = append(lines, "", capitalFirst(f.Warning))
-	}
-	return lines
-}
+func (h *hud) moneyLines() []string { return h.g.model.Forecast().Lines }
 
 // capitalFirst upper-cases the first letter of s.
 func capitalFirst(s string) string {
@@ -181,7 +148,7 @@ func (h *hud) showMenu() {
 func (h *hud) showHelp() {
 	g := h.g
 	r := menu.HelpRect(g.winW, g.winH)
-	c := menu.NewHelp(g.app.theme, menu.ErfworldHelp(g.app.opts.Rules.D), r.Dx(), h.closeWindow)
+	c := menu.NewHelp(g.app.theme, g.mod.Help(), r.Dx(), h.closeWindow)
 	h.openAt(c, r, true)
 }
 

@@ -2,9 +2,6 @@ package app
 
 import (
 	"testing"
-
-	"empires/shared/game"
-	"empires/shared/protocol"
 )
 
 // TestOut: a player out of the game (its last Capital lost) cannot end
@@ -17,11 +14,7 @@ func TestOut(t *testing.T) {
 	}{{true, false}, {false, true}}
 	for _, tt := range tests {
 		s.Players[0].Alive = tt.alive
-		v := game.NewView(s, 1)
-		g, err := newGameScreen(a, &protocol.FullView{View: v, Checksum: v.Checksum()})
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := showGame(t, a, s, 1)
 		if g.out() != tt.want {
 			t.Errorf("alive %v: out() = %v, want %v", tt.alive, g.out(), tt.want)
 		}

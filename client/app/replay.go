@@ -5,9 +5,10 @@ import (
 	"fmt"
 
 	"empires/client/model"
+	"empires/client/module"
 	"empires/shared/game"
-	"empires/shared/protocol"
-	"empires/shared/rules/erfworld"
+	"empires/shared/hexgame"
+	"empires/shared/ruleset"
 )
 
 // ReplayTurn is one turn of a replayed game: the state after it (the
@@ -23,6 +24,8 @@ type ReplayTurn struct {
 // shows them through.
 type replay struct {
 	title   string
+	rs      *hexgame.Ruleset // the game's ruleset, the build's
+	mod     module.Game
 	turns   []ReplayTurn
 	at      int           // index in turns of the turn shown
 	viewer  game.PlayerID // 0: all-seeing
@@ -30,14 +33,12 @@ type replay struct {
 	wait    int           // frames until the next step while playing
 }
 
-// view returns the view of turn i through the replay's eyes: all-seeing, or
-// as the viewer saw it then (its memory is in the state).
+// view returns the view of turn i through the replay's eyes, as the hex
+// game of the platform gives it (hexgame.Game.View): all-seeing, or as the
+// viewer saw it then (its memory is in the state).
 func (r *replay) view(i int) *game.View {
-	s := r.turns[i].State
-	if r.viewer == 0 {
-		return game.AllSeeingView(s)
-	}
-	return game.NewView(s, r.viewer)
+	v := r.rs.Game(r.turns[i].State).View(ruleset.Seat(r.viewer), r.viewer == 0)
+	return v.(*hexgame.View).V
 }
 
 // events returns the events of turn i the viewer saw (all of them when
@@ -57,19 +58,14 @@ func (r *replay) events(i int) []game.Event {
 // holding the turns up to i: the turns applied one by one from the first,
 // as they were shown. The log names every player, the eyes' too ("Anna's
 // army 7"), since the watcher is not that player.
-func (r *replay) model(rs *erfworld.Rules, i int) (*model.Model, error) {
-	m := model.New(rs)
+func (r *replay) model(i int) (*model.Model, error) {
+	m := model.New(r.mod.Rules())
 	m.SetThirdPerson(true)
-	prev := r.view(0)
-	if err := m.SetFullView(&protocol.FullView{View: prev, Checksum: prev.Checksum()}); err != nil {
+	if err := m.SetFullView(r.view(0)); err != nil {
 		return nil, err
 	}
 	for k := 1; k <= i; k++ {
-		next := r.view(k)
-		if err := m.ApplyUpdate(&protocol.TurnUpdate{Delta: game.Diff(prev, next), Checksum: next.Checksum(), Events: r.events(k)}); err != nil {
-			return nil, fmt.Errorf("replay turn %d: %w", k, err)
-		}
-		prev = next
+		m.ApplyUpdate(r.events(k), r.view(k))
 	}
 	return m, nil
 }
@@ -79,15 +75,19 @@ func (r *replay) players() int { return len(r.turns[0].State.Players) }
 
 // OpenReplay shows a saved game's turns on the game screen, from its start:
 // step through them, play them, and watch from above or through any
-// player's eyes. turns[0] is the game as it started.
+// player's eyes. turns[0] is the game as it started; the game's ruleset is
+// the build's of its id, shown by its module.
 func (a *App) OpenReplay(title string, turns []ReplayTurn) error {
 	if len(turns) == 0 || turns[0].State == nil {
 		return errors.New("replay: no turns")
 	}
+	rs, mod, err := a.hexRuleset(turns[0].State.Ruleset)
+	if err != nil {
+		return fmt.Errorf("replay: %w", err)
+	}
 	a.disconnect()
-	r := &replay{title: title, turns: turns}
-	v := r.view(0)
-	g, err := newGameScreenFor(a, &protocol.FullView{View: v, Checksum: v.Checksum()}, r)
+	r := &replay{title: title, rs: rs, mod: mod, turns: turns}
+	g, err := newGameScreenFor(a, mod, r.view(0), r)
 	if err != nil {
 		return fmt.Errorf("replay: %w", err)
 	}
@@ -104,9 +104,8 @@ func (g *gameScreen) replayStep(back bool) {
 	case back && r.at > 0:
 		g.replayShow(r.at - 1)
 	case !back && r.at+1 < len(r.turns):
-		prev, next := r.view(r.at), r.view(r.at+1)
 		r.at++
-		g.turnUpdate(&protocol.TurnUpdate{Delta: game.Diff(prev, next), Checksum: next.Checksum(), Events: r.events(r.at)})
+		g.applyTurn(r.events(r.at), r.view(r.at))
 	default:
 		r.playing = false
 	}
@@ -118,7 +117,7 @@ func (g *gameScreen) replayStep(back bool) {
 func (g *gameScreen) replayShow(i int) {
 	r := g.replay
 	r.at = i
-	m, err := r.model(g.app.opts.Rules, i)
+	m, err := r.model(i)
 	if err != nil {
 		g.notify(err.Error())
 		return
@@ -161,4 +160,22 @@ func (g *gameScreen) eyesName() string {
 		return "Watching: everything"
 	}
 	return "Watching: " + g.model.PlayerName(g.replay.viewer)
+}
+
+// hexRuleset returns the build's ruleset of id, a game on the hex engine
+// (what saved games and their replays hold), and its module.
+func (a *App) hexRuleset(id string) (*hexgame.Ruleset, module.Game, error) {
+	rs, ok := a.opts.Rulesets.Get(id)
+	if !ok {
+		return nil, nil, fmt.Errorf("the game is of ruleset %q, which this client does not have", id)
+	}
+	hr, ok := rs.(*hexgame.Ruleset)
+	if !ok {
+		return nil, nil, fmt.Errorf("%s is not played on hexes: its saved games cannot be replayed here", rs.Info().Title)
+	}
+	mod, err := a.opts.Modules.Open(rs)
+	if err != nil {
+		return nil, nil, err
+	}
+	return hr, mod, nil
 }

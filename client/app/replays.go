@@ -11,7 +11,9 @@ import (
 	"empires/client/model"
 	"empires/server/store"
 	"empires/shared/game"
+	"empires/shared/hexgame"
 	"empires/shared/protocol"
+	"empires/shared/ruleset"
 )
 
 // showReplays lists the games saved in the client's data directory: those
@@ -86,8 +88,12 @@ func (a *App) watchReplay(id protocol.GameID) error {
 	if err != nil {
 		return fmt.Errorf("game %d: %w", id, err)
 	}
+	rs, _, err := a.hexRuleset(start.Ruleset)
+	if err != nil {
+		return fmt.Errorf("game %d: %w", id, err)
+	}
 	turns := []ReplayTurn{{State: start}}
-	err = store.Replay(st, id, a.opts.Rules, func(s store.Step) error {
+	err = store.Replay(st, id, rs.Rules(), func(s store.Step) error {
 		turns = append(turns, ReplayTurn{State: s.State.Clone(), Events: s.Events})
 		return nil
 	})
@@ -174,16 +180,18 @@ func (a *App) historyLog(id protocol.GameID, p game.PlayerID) ([]model.LogLine, 
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w", id, err)
 	}
-	m := model.New(a.opts.Rules)
-	prev := game.NewView(start, p)
-	if err := m.SetFullView(&protocol.FullView{View: prev, Checksum: prev.Checksum()}); err != nil {
+	rs, mod, err := a.hexRuleset(start.Ruleset)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", id, err)
+	}
+	seat := ruleset.Seat(p)
+	m := model.New(mod.Rules())
+	if err := m.SetFullView(rs.Game(start).View(seat, false).(*hexgame.View).V); err != nil {
 		return nil, err
 	}
-	err = store.Replay(st, id, a.opts.Rules, func(s store.Step) error {
-		next := game.NewView(s.State, p)
-		err := m.ApplyUpdate(&protocol.TurnUpdate{Delta: game.Diff(prev, next), Checksum: next.Checksum(), Events: s.Events.For(s.State, p)})
-		prev = next
-		return err
+	err = store.Replay(st, id, rs.Rules(), func(s store.Step) error {
+		m.ApplyUpdate(s.Events.For(s.State, p), rs.Game(s.State).View(seat, false).(*hexgame.View).V)
+		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("replay game %d: %w", id, err)

@@ -11,10 +11,10 @@ import (
 	"strings"
 	"time"
 
+	"empires/client/model"
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/protocol"
-	"empires/shared/rules/erfworld"
 )
 
 // Script plays a scripted session through the client's own screens, as a
@@ -324,47 +324,29 @@ func (s *Script) shoot(a *App, name string) {
 	s.Shots = append(s.Shots, p)
 }
 
-// giveOrders gives the turn's orders as a player would: one choice for each
-// city that has an affordable one (a Warlord first, then units), and a
-// move as far as it can go for every army that can move. It ends with the
-// first army that moves selected, so the screenshot shows its reach.
+// giveOrders gives the turn's orders as a player would: for each city and
+// each army of the player, the choice the ruleset's module suggests (a
+// Warlord or units in a city; a Warlord without units takes a garrison's),
+// and a move as far as it can go for every army that can move. It ends
+// with the first army that moves selected, so the screenshot shows its
+// reach.
 func (s *Script) giveOrders(g *gameScreen) error {
 	v := g.model.View()
 	for _, c := range v.Cities {
 		if c.Owner != v.You {
 			continue
 		}
-		choices := g.model.CityChoices(c.ID)
-		pick := -1
-		for i, ch := range choices {
-			if ch.Reason != "" {
-				continue
-			}
-			if ch.Order.Kind == erfworld.OrderWarlord {
-				pick = i
-				break
-			}
-			if pick < 0 && ch.Order.Kind == erfworld.OrderForm {
-				pick = i
-			}
-		}
-		if pick >= 0 {
+		if ch, ok := g.mod.Suggest(g.model, model.Selection{Active: true, Hex: c.Hex, City: c.ID}); ok {
 			g.model.Click(c.Hex)
-			g.choose(choices[pick])
+			g.choose(ch)
 		}
 	}
-	// A Warlord without units takes the garrison's, as a player would
-	// before marching: "Take all N units of army M".
 	for _, a := range v.Armies {
-		if a.Owner != v.You || a.NumCharacters == 0 || a.Units.Total() > 0 {
+		if a.Owner != v.You {
 			continue
 		}
-		for _, ch := range g.model.ArmyChoices(a.ID) {
-			if ch.Reason == "" && ch.Order.Kind == erfworld.OrderTransfer && ch.Order.Target == a.ID &&
-				strings.HasPrefix(ch.Label, "Take all") {
-				g.choose(ch)
-				break
-			}
+		if ch, ok := g.mod.Suggest(g.model, model.Selection{Active: true, Hex: a.Hex, Army: a.ID}); ok {
+			g.choose(ch)
 		}
 	}
 	var first game.ArmyID

@@ -1,35 +1,46 @@
 // Package bot is a headless Empires client that plays one seat with the AI
-// (package ai) over a real websocket connection (package conn), for the
-// end-to-end tests and the load tool. It draws nothing.
+// of the game's ruleset (ruleset.AI) over a real websocket connection
+// (package conn), for the end-to-end tests and the load tool. It draws
+// nothing, and plays any ruleset of the build.
 //
-//	b, err := bot.New(bot.Options{URL: url, Name: "Bot 1", Level: ai.Normal, Create: &settings})
+//	b, err := bot.New(bot.Options{URL: url, Name: "Bot 1", Level: "normal", Create: &settings})
 //	...
 //	res, err := b.Run(ctx) // until the game is over, the connection is lost or ctx ends
 //
 // A bot takes a seat (it creates a game, joins the one given, or joins the
 // first open game of the server's list), says it is ready in the game's
-// lobby, and once the game starts plays every turn: it keeps its view in
-// step with the server's (each FullView and TurnUpdate checked against the
-// server's checksum; after a mismatch it asks for the whole view again),
-// asks the AI for the turn's orders, submits them and says it is ready. It
-// ends on GameOver. It keeps to the server's rate limit (the Welcome's
-// Limits), waiting before a message when need be.
+// lobby, and once the game starts plays every step its seat must act in
+// (TurnClock's Actors): it keeps its view in step with the server's,
+// decoded by the game's ruleset (with the server's rules data when the
+// server plays a mod: conn.Rules), each FullView and TurnUpdate checked
+// against the server's checksum (after a mismatch it asks for the whole
+// view again); it asks the AI what to do, and submits it: the orders and
+// SetReady for a simultaneous step, an Act for an interactive one. It ends
+// on GameOver. It keeps to the server's rate limit (the Welcome's Limits),
+// waiting before a message when need be.
+//
+// A bot that takes its seat back (after a dropped connection, or a server
+// that restarted from its last saved turn) plays the step the server is on
+// again, even one it played before: the server may have lost its orders.
 //
 // Run is a bot's only goroutine (its connection runs its own); bots share
 // no mutable state, so any number may run at once.
 package bot
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
+	"github.com/vmihailenco/msgpack/v5"
+
 	"empires/client/conn"
-	"empires/shared/ai"
-	"empires/shared/game"
 	"empires/shared/protocol"
-	"empires/shared/rules/erfworld"
+	"empires/shared/rules/registry"
+	"empires/shared/ruleset"
 )
 
 // DefaultListInterval is how often a bot looking for an open game asks for
@@ -42,10 +53,15 @@ type Options struct {
 	URL string
 	// Name is the player's name (protocol.ValidName).
 	Name string
-	// Rules is the ruleset the AI plays; nil loads the built-in one.
-	Rules *erfworld.Rules
-	// Level is the AI's level.
-	Level ai.Level
+	// Rulesets are the rulesets the bot plays; nil means the build's
+	// (registry.Default).
+	Rulesets *ruleset.Registry
+	// RulesCache is the directory the bot keeps a server's rules data in
+	// (conn.Rules); empty keeps it in memory only.
+	RulesCache string
+	// Level is the AI's level, one of the game's ruleset's
+	// (ruleset.Info.Levels); empty means the ruleset's default.
+	Level string
 	// Seed seeds the AI; 0 means the game's seed (Joined's Settings).
 	Seed uint64
 	// Create, if not nil, creates a game with these settings (an empty
@@ -57,8 +73,8 @@ type Options struct {
 	// Password is the password of the game to join.
 	Password string
 	// LastTurn, if not 0, is the last turn the bot plays: Run returns
-	// without an error once its view has reached the turn after it.
-	LastTurn game.Turn
+	// without an error once the server is on the turn after it.
+	LastTurn protocol.Turn
 	// ListInterval is how often to ask for the game list while no open
 	// game shows up; 0 means DefaultListInterval.
 	ListInterval time.Duration
@@ -66,9 +82,9 @@ type Options struct {
 	Hooks Hooks
 }
 
-// Rejection is an order the server refused.
+// Rejection is an order (or an action) the server refused.
 type Rejection struct {
-	Turn game.Turn
+	Turn protocol.Turn
 	protocol.Rejection
 }
 
@@ -84,20 +100,21 @@ type Result struct {
 	Seat protocol.Seat
 	// Over tells whether GameOver came; Winner is its winner (0: nobody).
 	Over   bool
-	Winner game.PlayerID
-	// Turn is the last turn: GameOver's, or the turn of the bot's view
-	// when it stopped.
-	Turn game.Turn
-	// TurnsPlayed counts the turns the bot submitted orders for, and
-	// Orders the orders submitted.
+	Winner protocol.Seat
+	// Turn is the last turn: GameOver's, or the turn the server was on
+	// when the bot stopped (its last TurnClock's).
+	Turn protocol.Turn
+	// TurnsPlayed counts the steps the bot acted in (submitted orders
+	// for, or acted), and Orders the orders submitted (the length of each
+	// list, when the ruleset's orders are a list) and actions sent.
 	TurnsPlayed, Orders int
 	// FullViews counts the FullViews received, Updates the TurnUpdates.
 	FullViews, Updates int
 	// Mismatches counts the views whose checksum differed from the
 	// server's (each one then asked for again).
 	Mismatches int
-	// Rejections are the orders the server refused: every one is a fault
-	// of the AI or of the validation.
+	// Rejections are the orders and actions the server refused: every one
+	// is a fault of the AI or of the validation.
 	Rejections []Rejection
 	// ServerErrors are the Error messages the server answered once the
 	// bot had its seat.
@@ -108,18 +125,19 @@ type Result struct {
 	// the connection's pings aside) and the size of their frames (each
 	// message encoded again, as the server encodes it).
 	Messages, Bytes int64
-	// View is the bot's last view of the game, nil if it got none.
-	View *game.View
+	// View is the bot's last view of the game (a *hexgame.View for a game
+	// on hexes), nil if it got none.
+	View ruleset.View
 }
 
 // Bot plays one seat of a game. Make one with New; Run it once.
 type Bot struct {
 	opts Options
-	rs   *erfworld.Rules
+	reg  *ruleset.Registry
 }
 
-// New checks opts and returns a bot, loading the built-in ruleset if
-// opts.Rules is nil.
+// New checks opts and returns a bot, with the build's rulesets if
+// opts.Rulesets is nil.
 func New(opts Options) (*Bot, error) {
 	if opts.URL == "" {
 		return nil, errors.New("bot: no server address")
@@ -133,23 +151,23 @@ func New(opts Options) (*Bot, error) {
 	if opts.ListInterval <= 0 {
 		opts.ListInterval = DefaultListInterval
 	}
-	rs := opts.Rules
-	if rs == nil {
+	reg := opts.Rulesets
+	if reg == nil {
 		var err error
-		if rs, err = erfworld.Open(""); err != nil {
-			return nil, fmt.Errorf("bot %s: ruleset: %w", opts.Name, err)
+		if reg, err = registry.Default(); err != nil {
+			return nil, fmt.Errorf("bot %s: rulesets: %w", opts.Name, err)
 		}
 	}
-	return &Bot{opts: opts, rs: rs}, nil
+	return &Bot{opts: opts, reg: reg}, nil
 }
 
 // Run connects to the server, takes a seat and plays until the game is
 // over, the turn after Options.LastTurn is reached, the connection is lost
 // for good, or ctx ends. It returns what the bot saw, and an error when it
 // could not play to one of the first two ends: the server unreachable, the
-// seat refused, the connection lost, ctx's end, a view the bot cannot
-// keep. Refused orders and the server's errors during the game are not
-// errors of Run: they are in the Result.
+// seat refused, a ruleset it cannot play, the connection lost, ctx's end, a
+// view the bot cannot keep. Refused orders and the server's errors during
+// the game are not errors of Run: they are in the Result.
 func (b *Bot) Run(ctx context.Context) (Result, error) {
 	c, err := conn.Dial(ctx, conn.Options{URL: b.opts.URL, Name: b.opts.Name, Client: "empires bot"})
 	if err != nil {
@@ -159,7 +177,7 @@ func (b *Bot) Run(ctx context.Context) (Result, error) {
 		c.Close()
 		<-c.Done()
 	}()
-	r := &runner{opts: b.opts, rs: b.rs, c: c}
+	r := newRunner(b.opts, b.reg, c)
 	err = r.run(ctx)
 	if err != nil {
 		err = fmt.Errorf("bot %s: %w", b.opts.Name, err)
@@ -177,12 +195,12 @@ type link interface {
 
 // runner is a bot's state during Run, owned by Run's goroutine.
 type runner struct {
-	opts Options
-	rs   *erfworld.Rules
-	c    link
-	res  Result
-	ctx  context.Context // Run's: ends the waits for the rate limit
-	pace pacer
+	opts  Options
+	rules *conn.Rules
+	c     link
+	res   Result
+	ctx   context.Context // Run's: ends the waits for the rate limit
+	pace  pacer
 
 	searching bool   // looking for an open game in the list
 	joinSeq   uint32 // the seq of CreateGame or JoinGame
@@ -190,10 +208,19 @@ type runner struct {
 	relist    *time.Timer
 	joined    bool
 
-	player *ai.Player
-	view   *game.View // nil while waiting for a FullView
-	played game.Turn  // the last turn orders were submitted for
-	done   bool       // the game is over or LastTurn passed
+	game   *conn.Game // the game's ruleset and view
+	seed   uint64     // the AI's
+	player ruleset.AI // made once the ruleset is known
+	clock  *protocol.TurnClock
+	acted  bool   // the bot acted in step seq ...
+	seq    uint32 // ... (the clock's Seq)
+	done   bool   // the game is over or LastTurn passed
+}
+
+// newRunner returns the runner of a bot of opts playing the rulesets of
+// reg on c.
+func newRunner(opts Options, reg *ruleset.Registry, c link) *runner {
+	return &runner{opts: opts, rules: conn.NewRules(reg, opts.RulesCache), c: c}
 }
 
 // run takes a seat and serves the connection's events until the end.
@@ -240,10 +267,10 @@ func (r *runner) where() string {
 	switch {
 	case !r.joined:
 		return "the lobby"
-	case r.view == nil:
+	case r.clock == nil:
 		return r.res.Game.String()
 	}
-	return fmt.Sprintf("%s, turn %d", r.res.Game, r.view.Turn)
+	return fmt.Sprintf("%s, turn %d", r.res.Game, r.clock.Turn)
 }
 
 // begin sends the request that takes a seat.
@@ -253,7 +280,7 @@ func (r *runner) begin() error {
 		set := *r.opts.Create
 		if set.Ruleset == "" {
 			if w := r.c.Welcome(); w != nil && len(w.Rulesets) > 0 {
-				set.Ruleset = w.Rulesets[0]
+				set.Ruleset = w.Rulesets[0].ID
 			}
 		}
 		return r.send(&protocol.CreateGame{Settings: set}, &r.joinSeq)
@@ -302,22 +329,39 @@ func (r *runner) handle(ev conn.Event) error {
 	}
 	r.res.Messages++
 	r.res.Bytes += int64(ev.Size)
-	switch m := ev.Msg.(type) {
+	return r.message(ev.Msg, ev.Reply)
+}
+
+// message takes one message of the server's, the answer to seq reply.
+func (r *runner) message(msg protocol.Message, reply uint32) error {
+	switch m := msg.(type) {
 	case *protocol.Error:
-		return r.serverError(ev.Reply, m)
+		return r.serverError(reply, m)
 	case *protocol.GameList:
-		if ev.Reply == r.listSeq && r.searching && r.joinSeq == 0 {
+		if reply == r.listSeq && r.searching && r.joinSeq == 0 {
 			return r.pick(m)
 		}
 	case *protocol.Joined:
 		return r.seated(m)
+	case *protocol.RulesData:
+		return r.rulesData(m)
 	case *protocol.FullView:
 		return r.fullView(m)
 	case *protocol.TurnUpdate:
 		return r.turnUpdate(m)
+	case *protocol.TurnClock:
+		return r.turnClock(m)
 	case *protocol.OrdersResult:
 		for _, e := range m.Errors {
 			r.res.Rejections = append(r.res.Rejections, Rejection{Turn: m.Turn, Rejection: e})
+		}
+	case *protocol.ActResult:
+		if m.Error != "" {
+			turn := protocol.Turn(0)
+			if r.clock != nil {
+				turn = r.clock.Turn
+			}
+			r.res.Rejections = append(r.res.Rejections, Rejection{Turn: turn, Rejection: protocol.Rejection{Order: "action", Reason: m.Error}})
 		}
 	case *protocol.GameOver:
 		r.res.Over, r.res.Winner, r.res.Turn = true, m.Winner, m.Turn
@@ -359,10 +403,14 @@ func (r *runner) pick(m *protocol.GameList) error {
 }
 
 // seated takes the Joined answering CreateGame or JoinGame: the seat is
-// the bot's, the AI is made, and the bot is ready to start. A Joined after
-// a reconnection only confirms the seat.
+// the bot's, the game's ruleset is found (its data asked for when the
+// server plays a mod the bot does not hold), and the bot is ready to
+// start. A Joined after a reconnection gives the seat back: the bot plays
+// the step the server is on again, even one it played before.
 func (r *runner) seated(m *protocol.Joined) error {
 	if r.joined {
+		// The server's clock says which step it is on now.
+		r.acted, r.clock = false, nil
 		return nil
 	}
 	if m.Seat == protocol.Spectator {
@@ -372,87 +420,177 @@ func (r *runner) seated(m *protocol.Joined) error {
 	r.res.Game, r.res.Seat = m.Game, m.Seat
 	r.c.SetSeat(m.Game, m.Token)
 	r.opts.Hooks.joined(m.Game, m.Seat)
-	seed := r.opts.Seed
-	if seed == 0 {
-		seed = m.Settings.Seed
+	r.seed = r.opts.Seed
+	if r.seed == 0 {
+		r.seed = m.Settings.Seed
 	}
-	r.player = ai.New(r.rs, r.opts.Level, seed)
+	g, get, err := r.rules.Join(r.c.Welcome(), m.Settings.Ruleset)
+	if err != nil {
+		return fmt.Errorf("%s: %w", m.Game, err)
+	}
+	r.game = g
+	if get != nil {
+		if err := r.send(get, nil); err != nil {
+			return err
+		}
+	}
 	return r.send(&protocol.SetReady{Ready: true}, nil)
 }
 
-// fullView keeps the server's whole view, checked, and plays its turn.
-func (r *runner) fullView(m *protocol.FullView) error {
-	r.res.FullViews++
-	if m.View == nil {
-		return fmt.Errorf("%s: a FullView without a view", r.res.Game)
-	}
-	if sum := m.View.Checksum(); sum != m.Checksum {
-		// A whole view that is not what the server says cannot be
-		// mended by asking again.
-		r.res.Mismatches++
-		return fmt.Errorf("%s: the FullView of turn %d has checksum %#x, the server's is %#x",
-			r.res.Game, m.View.Turn, sum, m.Checksum)
-	}
-	r.setView(m.View)
-	return r.play()
-}
-
-// turnUpdate applies a turn's delta to the view, checks it, and plays the
-// new turn; on a mismatch it asks for the whole view.
-func (r *runner) turnUpdate(m *protocol.TurnUpdate) error {
-	r.res.Updates++
-	r.opts.Hooks.update(m)
-	if r.view == nil {
-		return nil // a FullView is on its way
-	}
-	v, err := game.Apply(r.view, m.Delta)
-	if err != nil || v.Checksum() != m.Checksum {
-		r.res.Mismatches++
-		r.view = nil
-		return r.send(&protocol.RequestView{}, nil)
-	}
-	r.setView(v)
-	return r.play()
-}
-
-// setView keeps v as the bot's view and notes whether the bot is done.
-func (r *runner) setView(v *game.View) {
-	r.view, r.res.View, r.res.Turn = v, v, v.Turn
-	if r.opts.LastTurn != 0 && v.Turn > r.opts.LastTurn {
-		r.done = true
-	}
-}
-
-// play submits the orders of the view's turn and says the bot is ready,
-// unless it did for this turn already, the game is over, the bot is out
-// of it, or it is done.
-func (r *runner) play() error {
-	v := r.view
-	if r.done || v.Over || v.Turn <= r.played || !alive(v) {
+// rulesData takes the server's rules data of the game's ruleset, then the
+// messages of the game that came before it.
+func (r *runner) rulesData(m *protocol.RulesData) error {
+	if r.game == nil {
 		return nil
 	}
-	orders := r.player.Orders(v)
-	if err := r.send(&protocol.SubmitOrders{Turn: v.Turn, Orders: orders}, nil); err != nil {
+	held, err := r.game.SetRules(r.rules, m)
+	if err != nil {
+		return fmt.Errorf("%s: the server's rules: %w", r.res.Game, err)
+	}
+	for _, msg := range held {
+		if err := r.message(msg, 0); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// hold keeps m while the ruleset's data is awaited, and reports whether
+// it did.
+func (r *runner) hold(m protocol.Message) (bool, error) {
+	if r.game == nil {
+		return false, fmt.Errorf("%T before the game's Joined", m)
+	}
+	return r.game.Hold(m)
+}
+
+// fullView keeps the server's whole view, checked, and plays the step.
+func (r *runner) fullView(m *protocol.FullView) error {
+	if held, err := r.hold(m); held || err != nil {
+		return err
+	}
+	r.res.FullViews++
+	v, err := r.game.FullView(m)
+	if err != nil {
+		// A whole view that is not what the server says cannot be
+		// mended by asking again.
+		if errors.Is(err, conn.ErrOutOfSync) {
+			r.res.Mismatches++
+		}
+		return fmt.Errorf("%s: %w", r.res.Game, err)
+	}
+	r.res.View = v
+	return r.play()
+}
+
+// turnUpdate applies a step's delta to the view and checks it; on a
+// mismatch it asks for the whole view.
+func (r *runner) turnUpdate(m *protocol.TurnUpdate) error {
+	if held, err := r.hold(m); held || err != nil {
+		return err
+	}
+	r.res.Updates++
+	if r.clock != nil {
+		r.opts.Hooks.update(r.clock.Turn)
+	}
+	if r.game.View() == nil {
+		return nil // a FullView is on its way
+	}
+	v, err := r.game.Update(m)
+	if err != nil {
+		r.res.Mismatches++
+		r.game.Forget()
+		return r.send(&protocol.RequestView{}, nil)
+	}
+	r.res.View = v
+	return r.play()
+}
+
+// turnClock takes the step the server is on, notes whether the bot is
+// done, and plays the step.
+func (r *runner) turnClock(m *protocol.TurnClock) error {
+	if r.clock == nil || m.Seq != r.clock.Seq {
+		r.acted = false
+	}
+	r.clock = m
+	r.res.Turn = m.Turn
+	if r.opts.LastTurn != 0 && m.Turn > r.opts.LastTurn {
+		r.done = true
+	}
+	return r.play()
+}
+
+// play acts in the step the server is on if the bot's seat must (it is
+// among the clock's Actors: not out of the game), it has a view of it and
+// has not acted in it already (a simultaneous step where the server has
+// it ready, after a reconnection, needs nothing more): the AI's orders and
+// SetReady for a simultaneous step, the AI's action for an interactive one.
+func (r *runner) play() error {
+	c := r.clock
+	switch {
+	case r.done || c == nil || r.game == nil || r.game.View() == nil:
+		return nil
+	case r.acted || !slices.Contains(c.Actors, r.res.Seat):
+		return nil
+	case ruleset.Mode(c.Mode) != ruleset.Interactive && slices.Contains(c.Ready, r.res.Seat):
+		return nil
+	}
+	ai, err := r.ai()
+	if err != nil {
+		return err
+	}
+	step := ruleset.Step{Mode: ruleset.Mode(c.Mode), Turn: c.Turn, Seq: c.Seq, Prompt: c.Prompt}
+	for _, a := range c.Actors {
+		step.Actors = append(step.Actors, a.Player())
+	}
+	data, err := ai.Act(r.game.View(), step, r.res.Seat.Player())
+	if err != nil {
+		return fmt.Errorf("%s: the AI: %w", r.where(), err)
+	}
+	r.acted = true
+	r.res.TurnsPlayed++
+	if step.Mode == ruleset.Interactive {
+		r.res.Orders++
+		return r.send(&protocol.Act{Seq: c.Seq, Action: data}, nil)
+	}
+	r.res.Orders += count(data)
+	if err := r.send(&protocol.SubmitOrders{Turn: c.Turn, Orders: data}, nil); err != nil {
 		return err
 	}
 	if err := r.send(&protocol.SetReady{Ready: true}, nil); err != nil {
 		return err
 	}
-	r.opts.Hooks.ready(v.Turn)
-	r.played = v.Turn
-	r.res.TurnsPlayed++
-	r.res.Orders += len(orders)
+	r.opts.Hooks.ready(c.Turn)
 	return nil
 }
 
-// alive reports whether v's player is still in the game.
-func alive(v *game.View) bool {
-	for _, p := range v.Players {
-		if p.ID == v.You {
-			return p.Alive
-		}
+// ai returns the AI of the game's ruleset, made at Options.Level (the
+// ruleset's default if empty) the first time.
+func (r *runner) ai() (ruleset.AI, error) {
+	if r.player != nil {
+		return r.player, nil
 	}
-	return false
+	rs := r.game.Ruleset()
+	level := r.opts.Level
+	if level == "" {
+		level = rs.Info().DefaultLevel
+	}
+	p, err := rs.NewAI(level, r.seed)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", r.res.Game, err)
+	}
+	r.player = p
+	return p, nil
+}
+
+// count returns the number of orders in a ruleset's order list (a msgpack
+// array), 1 for a payload that is not a list.
+func count(data []byte) int {
+	n, err := msgpack.NewDecoder(bytes.NewReader(data)).DecodeArrayLen()
+	if err != nil {
+		return 1
+	}
+	return max(n, 0)
 }
 
 // pacer keeps a bot's messages within the server's rate limit: a token

@@ -13,8 +13,11 @@ import (
 	"empires/server/host"
 	"empires/shared/ai"
 	"empires/shared/game"
+	"empires/shared/hexgame"
 	"empires/shared/protocol"
 	"empires/shared/rules/erfworld"
+	"empires/shared/rules/registry"
+	"empires/shared/ruleset"
 )
 
 // The whole game: its table, map and bounds. The seed is one whose game
@@ -24,30 +27,40 @@ const (
 	wholeGameSeats   = 3
 	wholeGameSide    = 20
 	wholeGameSeed    = 6
-	wholeGameLevel   = ai.Normal
+	wholeGameLevel   = "normal"
 	wholeGameTurns   = 400 // the turn limit: a game still on after it fails the test
 	wholeGameTimeout = 3 * time.Minute
 )
 
-// loadRules returns the built-in ruleset, loaded once for all tests (it is
-// never changed after).
-var loadRules = sync.OnceValues(func() (*erfworld.Rules, error) { return host.LoadRules("") })
+// loadBuild returns the build's rulesets, loaded once for all tests (they
+// are never changed after).
+var loadBuild = sync.OnceValues(registry.Default)
 
-func rules(t *testing.T) *erfworld.Rules {
+// build returns the build's rulesets.
+func build(t *testing.T) *ruleset.Registry {
 	t.Helper()
-	rs, err := loadRules()
+	reg, err := loadBuild()
 	if err != nil {
-		t.Fatalf("load the ruleset: %v", err)
+		t.Fatalf("load the rulesets: %v", err)
 	}
-	return rs
+	return reg
 }
 
-// startServer starts a server on a free loopback port for the test.
+// rules returns the engine's rules of the build's erfworld.
+func rules(t *testing.T) *erfworld.Rules {
+	t.Helper()
+	rs, ok := build(t).Get("erfworld")
+	if !ok {
+		t.Fatal("no erfworld in the build")
+	}
+	return rs.(*hexgame.Ruleset).Rules().(*erfworld.Rules)
+}
+
+// startServer starts a server of the build's rulesets on a free loopback
+// port for the test.
 func startServer(t *testing.T) *host.Running {
 	t.Helper()
-	cfg := host.DefaultConfig()
-	cfg.Rules = rules(t)
-	srv, err := host.Start(cfg, "127.0.0.1:0")
+	srv, err := host.Start(host.DefaultConfig(), "127.0.0.1:0")
 	if err != nil {
 		t.Fatalf("start the server: %v", err)
 	}
@@ -135,7 +148,7 @@ func freshOrders(t *testing.T, rs *erfworld.Rules) []game.Order {
 	if err != nil {
 		t.Fatalf("new game: %v", err)
 	}
-	return ai.New(rs, wholeGameLevel, wholeGameSeed).Orders(game.NewView(s, 1))
+	return ai.New(rs, ai.Normal, wholeGameSeed).Orders(game.NewView(s, 1))
 }
 
 // TestWholeGame plays a whole game of three bots over real websockets,
@@ -158,7 +171,7 @@ func TestWholeGame(t *testing.T) {
 		Seed: wholeGameSeed, Seats: wholeGameSeats}
 	opts := make([]Options, wholeGameSeats)
 	for i := range opts {
-		opts[i] = Options{URL: srv.URL(), Name: fmt.Sprintf("Bot %d", i+1), Rules: rs, Level: wholeGameLevel,
+		opts[i] = Options{URL: srv.URL(), Name: fmt.Sprintf("Bot %d", i+1), Level: wholeGameLevel,
 			LastTurn: wholeGameTurns}
 	}
 	opts[0].Create = &set
@@ -189,13 +202,13 @@ func TestWholeGame(t *testing.T) {
 			t.Errorf("bot %d: won by %d on turn %d; bot 1: by %d on turn %d", i+1, r.Winner, r.Turn, first.Winner, first.Turn)
 		}
 		checkInStep(t, i+1, r)
-		if r.View == nil || !r.View.Over || r.View.Winner != r.Winner {
+		if v := viewOf(t, r.View); !v.Over || protocol.Seat(v.Winner) != r.Winner {
 			t.Errorf("bot %d: the last view does not show the game won by %d", i+1, r.Winner)
 		}
 	}
 	for _, o := range outs {
-		if o.res.Seat.Player() == first.Winner {
-			checkVictory(t, rs, o.res.View)
+		if o.res.Seat == first.Winner {
+			checkVictory(t, rs, viewOf(t, o.res.View))
 		}
 	}
 }
@@ -207,7 +220,7 @@ func checkInStep(t *testing.T, n int, r Result) {
 	if r.Mismatches != 0 {
 		t.Errorf("bot %d: %d checksum mismatches", n, r.Mismatches)
 	}
-	if r.FullViews != 1 || r.View == nil || r.Updates != int(r.View.Turn)-1 {
+	if r.FullViews != 1 || r.View == nil || r.Updates != int(viewOf(t, r.View).Turn)-1 {
 		t.Errorf("bot %d: %d FullViews and %d TurnUpdates to reach turn %d: want 1 and one per turn",
 			n, r.FullViews, r.Updates, r.Turn)
 	}
@@ -247,15 +260,14 @@ func checkVictory(t *testing.T, rs *erfworld.Rules, v *game.View) {
 // burst: none is refused.
 func TestPassiveTurns(t *testing.T) {
 	const lastTurn = 40
-	rs := rules(t)
 	srv := startServer(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 
 	set := protocol.Settings{Width: 20, Height: 20, Seed: 5, Seats: 2}
 	outs := runBots(ctx, t, srv.URL(), false,
-		Options{URL: srv.URL(), Name: "Alice", Rules: rs, Level: ai.Passive, Create: &set, LastTurn: lastTurn},
-		Options{URL: srv.URL(), Name: "Bob", Rules: rs, Level: ai.Passive, LastTurn: lastTurn, ListInterval: 10 * time.Millisecond},
+		Options{URL: srv.URL(), Name: "Alice", Level: "passive", Create: &set, LastTurn: lastTurn},
+		Options{URL: srv.URL(), Name: "Bob", Level: "passive", LastTurn: lastTurn, ListInterval: 10 * time.Millisecond},
 	)
 	for i, o := range outs {
 		r := o.res
@@ -268,7 +280,8 @@ func TestPassiveTurns(t *testing.T) {
 		if r.Game == 0 || r.Game != outs[0].res.Game {
 			t.Errorf("bot %d: in %s, bot 1 in %s", i+1, r.Game, outs[0].res.Game)
 		}
-		have := [...]int{r.TurnsPlayed, r.Orders, r.FullViews, r.Updates, int(r.Turn), int(r.View.Turn)}
+		v := viewOf(t, r.View)
+		have := [...]int{r.TurnsPlayed, r.Orders, r.FullViews, r.Updates, int(r.Turn), int(v.Turn)}
 		want := [...]int{lastTurn, 0, 1, lastTurn, lastTurn + 1, lastTurn + 1}
 		if have != want {
 			t.Errorf("bot %d: turns played, orders, FullViews, TurnUpdates, turn, view's turn: have %v, want %v", i+1, have, want)
@@ -276,8 +289,8 @@ func TestPassiveTurns(t *testing.T) {
 		if r.Over || r.Winner != 0 {
 			t.Errorf("bot %d: over %v, won by %d: want a game still on", i+1, r.Over, r.Winner)
 		}
-		if r.View.You != r.Seat.Player() {
-			t.Errorf("bot %d: the view is player %d's, want %d's", i+1, r.View.You, r.Seat.Player())
+		if protocol.Seat(v.You) != r.Seat {
+			t.Errorf("bot %d: the view is player %d's, want %d's", i+1, v.You, r.Seat)
 		}
 		checkInStep(t, i+1, r)
 		// Joined, Lobby (at least twice), FullView, then per turn at least
@@ -291,12 +304,11 @@ func TestPassiveTurns(t *testing.T) {
 // TestJoinFullGame checks that a bot joining a game with no seat left
 // fails, saying so.
 func TestJoinFullGame(t *testing.T) {
-	rs := rules(t)
 	srv := startServer(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	set := protocol.Settings{Width: 16, Height: 16, Seed: 3, Seats: 2, Bots: 1}
-	b, err := New(Options{URL: srv.URL(), Name: "Alice", Rules: rs, Create: &set, LastTurn: 1})
+	b, err := New(Options{URL: srv.URL(), Name: "Alice", Create: &set, LastTurn: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -305,7 +317,7 @@ func TestJoinFullGame(t *testing.T) {
 	}
 	// Alice's seat is kept for her after she left, the other is a bot's.
 	id := waitForGame(ctx, t, srv.URL())
-	late, err := New(Options{URL: srv.URL(), Name: "Late", Rules: rs, Join: id})
+	late, err := New(Options{URL: srv.URL(), Name: "Late", Join: id})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -327,7 +339,7 @@ func TestUnreachable(t *testing.T) {
 	}
 	addr := ln.Addr().String()
 	ln.Close() // nothing listens there now
-	b, err := New(Options{URL: addr, Name: "Lost", Rules: rules(t), Create: &protocol.Settings{}})
+	b, err := New(Options{URL: addr, Name: "Lost", Create: &protocol.Settings{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -346,15 +358,15 @@ func TestUnreachable(t *testing.T) {
 
 // TestNewRefuses checks the options New refuses.
 func TestNewRefuses(t *testing.T) {
-	rs := rules(t)
+	rs := build(t)
 	tests := []struct {
 		name string
 		opts Options
 		want string
 	}{
-		{"no address", Options{Name: "A", Rules: rs}, "no server address"},
-		{"no name", Options{URL: "localhost", Rules: rs}, "name"},
-		{"create and join", Options{URL: "localhost", Name: "A", Rules: rs, Create: &protocol.Settings{}, Join: 2}, "choose one"},
+		{"no address", Options{Name: "A", Rulesets: rs}, "no server address"},
+		{"no name", Options{URL: "localhost", Rulesets: rs}, "name"},
+		{"create and join", Options{URL: "localhost", Name: "A", Create: &protocol.Settings{}, Join: 2}, "choose one"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

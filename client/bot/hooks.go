@@ -3,7 +3,6 @@ package bot
 import (
 	"time"
 
-	"empires/shared/game"
 	"empires/shared/protocol"
 )
 
@@ -16,10 +15,11 @@ type Hooks struct {
 	Joined func(g protocol.GameID, s protocol.Seat)
 	// Ready is called right after the bot said it is ready for turn t
 	// (its orders sent), with the time it did.
-	Ready func(t game.Turn, at time.Time)
-	// Update is called when the TurnUpdate resolving turn t arrives,
-	// before the bot applies it, with the time it arrived.
-	Update func(t game.Turn, at time.Time)
+	Ready func(t protocol.Turn, at time.Time)
+	// Update is called when a TurnUpdate arrives while the server is on
+	// turn t (the update resolves it), before the bot applies it, with the
+	// time it arrived.
+	Update func(t protocol.Turn, at time.Time)
 }
 
 // joined calls h.Joined if set.
@@ -30,15 +30,15 @@ func (h Hooks) joined(g protocol.GameID, s protocol.Seat) {
 }
 
 // ready calls h.Ready if set.
-func (h Hooks) ready(t game.Turn) {
+func (h Hooks) ready(t protocol.Turn) {
 	if h.Ready != nil {
 		h.Ready(t, time.Now())
 	}
 }
 
-// update calls h.Update if set, for the turn m resolves.
-func (h Hooks) update(m *protocol.TurnUpdate) {
-	if h.Update != nil && m.Delta != nil {
-		h.Update(m.Delta.From, time.Now())
+// update calls h.Update if set, for turn t.
+func (h Hooks) update(t protocol.Turn) {
+	if h.Update != nil {
+		h.Update(t, time.Now())
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"empires/shared/ai"
 	"empires/shared/game"
 	"empires/shared/protocol"
 )
@@ -27,21 +26,22 @@ func TestHooks(t *testing.T) {
 		Joined: func(g protocol.GameID, st protocol.Seat) {
 			calls = append(calls, "joined "+g.String()+" seat "+st.String())
 		},
-		Ready:  func(tn game.Turn, at time.Time) { stamp(at); calls = append(calls, fmt.Sprint("ready ", tn)) },
-		Update: func(tn game.Turn, at time.Time) { stamp(at); calls = append(calls, fmt.Sprint("update ", tn)) },
+		Ready:  func(tn protocol.Turn, at time.Time) { stamp(at); calls = append(calls, fmt.Sprint("ready ", tn)) },
+		Update: func(tn protocol.Turn, at time.Time) { stamp(at); calls = append(calls, fmt.Sprint("update ", tn)) },
 	}
-	f := &fakeLink{}
-	r := &runner{opts: Options{Name: "A", Level: ai.Passive, Join: 4, Hooks: hooks}, rs: rules(t), c: f}
+	r, _ := newFake(t, Options{Name: "A", Level: "passive", Join: 4, Hooks: hooks})
 	if err := r.begin(); err != nil {
 		t.Fatal(err)
 	}
-	feed(t, r, &protocol.Joined{Game: 4, Seat: 1, Token: protocol.NewToken(), Settings: protocol.Settings{Seed: 7}}, 1)
+	feed(t, r, &protocol.Joined{Game: 4, Seat: 1, Token: protocol.NewToken(), Settings: protocol.Settings{Ruleset: "erfworld", Seed: 7}}, 1)
 	v1 := game.NewView(s, 1)
-	feed(t, r, &protocol.FullView{View: v1, Checksum: v1.Checksum()}, 0)
+	feed(t, r, fullView(t, v1), 0)
+	feed(t, r, clock(1, 1, 2), 0)
 	game.Resolve(s, rules(t), nil)
 	v2 := game.NewView(s, 1)
-	feed(t, r, &protocol.TurnUpdate{Delta: game.Diff(v1, v2), Checksum: v2.Checksum() + 1}, 0) // a mismatch
-	feed(t, r, &protocol.FullView{View: v2, Checksum: v2.Checksum()}, 0)
+	feed(t, r, update(t, v1, v2, 1), 0) // a mismatch
+	feed(t, r, clock(2, 1, 2), 0)
+	feed(t, r, fullView(t, v2), 0)
 
 	want := []string{"joined game 4 seat " + protocol.Seat(1).String(), "ready 1", "update 1", "ready 2"}
 	if !reflect.DeepEqual(calls, want) {

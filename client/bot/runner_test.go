@@ -8,17 +8,20 @@ import (
 	"time"
 
 	"empires/client/conn"
-	"empires/shared/ai"
 	"empires/shared/game"
+	"empires/shared/hexgame"
 	"empires/shared/protocol"
+	"empires/shared/ruleset"
 )
 
-// fakeLink records what a runner sends, in place of a connection.
+// fakeLink records what a runner sends, in place of a connection, to a
+// server of the rulesets welcome describes (the build's when nil).
 type fakeLink struct {
-	sent  []protocol.Message
-	seq   uint32
-	game  protocol.GameID
-	token protocol.SeatToken
+	sent    []protocol.Message
+	seq     uint32
+	game    protocol.GameID
+	token   protocol.SeatToken
+	welcome *protocol.Welcome
 }
 
 func (f *fakeLink) Send(msg protocol.Message) (uint32, error) {
@@ -28,10 +31,8 @@ func (f *fakeLink) Send(msg protocol.Message) (uint32, error) {
 }
 
 func (f *fakeLink) SetSeat(g protocol.GameID, t protocol.SeatToken) { f.game, f.token = g, t }
-func (f *fakeLink) Welcome() *protocol.Welcome {
-	return &protocol.Welcome{Rulesets: []string{"erfworld"}}
-}
-func (f *fakeLink) Events() <-chan conn.Event { return nil }
+func (f *fakeLink) Welcome() *protocol.Welcome                      { return f.welcome }
+func (f *fakeLink) Events() <-chan conn.Event                       { return nil }
 
 // take returns the types of the messages sent since the last call.
 func (f *fakeLink) take() []protocol.Type {
@@ -43,6 +44,14 @@ func (f *fakeLink) take() []protocol.Type {
 	return out
 }
 
+// newFake returns a runner of opts on a fake link to a server of the
+// build's rulesets.
+func newFake(t *testing.T, opts Options) (*runner, *fakeLink) {
+	t.Helper()
+	f := &fakeLink{welcome: &protocol.Welcome{Rulesets: conn.InfosOf(build(t))}}
+	return newRunner(opts, build(t), f), f
+}
+
 // twoPlayers returns a fresh game of two players on a small map.
 func twoPlayers(t *testing.T) *game.State {
 	t.Helper()
@@ -51,6 +60,36 @@ func twoPlayers(t *testing.T) *game.State {
 		t.Fatalf("new game: %v", err)
 	}
 	return s
+}
+
+// fullView is the FullView of v as the server sends it.
+func fullView(t *testing.T, v *game.View) *protocol.FullView {
+	t.Helper()
+	data, err := game.EncodeView(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &protocol.FullView{View: data, Checksum: v.Checksum()}
+}
+
+// update is the TurnUpdate from prev to next as the server sends it, with
+// next's checksum changed by off (0: the right one).
+func update(t *testing.T, prev, next *game.View, off uint64) *protocol.TurnUpdate {
+	t.Helper()
+	data, err := game.EncodeDelta(game.Diff(prev, next))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, err := hexgame.EncodeEvents(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &protocol.TurnUpdate{Delta: data, Checksum: next.Checksum() + off, Events: ev}
+}
+
+// clock is the TurnClock of a simultaneous turn whose actors are seats.
+func clock(turn protocol.Turn, seats ...protocol.Seat) *protocol.TurnClock {
+	return &protocol.TurnClock{Turn: turn, Mode: uint8(ruleset.Simultaneous), Seq: uint32(turn), Actors: seats}
 }
 
 // feed hands msg to r as the connection would (with the size of its
@@ -73,21 +112,30 @@ func wantSent(t *testing.T, f *fakeLink, step string, want ...protocol.Type) {
 	}
 }
 
+// viewOf returns the hex view a result holds.
+func viewOf(t *testing.T, v ruleset.View) *game.View {
+	t.Helper()
+	hv, ok := v.(*hexgame.View)
+	if !ok {
+		t.Fatalf("the result's view is a %T, want a hex view", v)
+	}
+	return hv.V
+}
+
 // TestRunnerTurns walks a runner through a game's messages: the seat, the
-// first view, a reconnection's view, a delta that does not match (the
-// whole view asked for again), refused orders, a server error, a good
-// delta and the end.
+// first view and its clock, the clock again (readiness changed), a delta
+// that does not match (the whole view asked for again), refused orders, a
+// server error, a good delta and the end.
 func TestRunnerTurns(t *testing.T) {
 	s := twoPlayers(t)
-	f := &fakeLink{}
-	r := &runner{opts: Options{Name: "A", Level: ai.Passive, Join: 4}, rs: rules(t), c: f}
+	r, f := newFake(t, Options{Name: "A", Level: "passive", Join: 4})
 
 	if err := r.begin(); err != nil {
 		t.Fatal(err)
 	}
 	wantSent(t, f, "begin", protocol.TypeJoinGame)
 	token := protocol.NewToken()
-	feed(t, r, &protocol.Joined{Game: 4, Seat: 1, Token: token, Settings: protocol.Settings{Seed: 7}}, 1)
+	feed(t, r, &protocol.Joined{Game: 4, Seat: 1, Token: token, Settings: protocol.Settings{Ruleset: "erfworld", Seed: 7}}, 1)
 	wantSent(t, f, "joined", protocol.TypeSetReady)
 	if f.game != 4 || f.token != token {
 		t.Errorf("seat to take back: %s with token %v, want game 4 and the Joined's token", f.game, f.token)
@@ -95,20 +143,26 @@ func TestRunnerTurns(t *testing.T) {
 	feed(t, r, &protocol.Lobby{Game: 4, Started: true}, 0)
 
 	v1 := game.NewView(s, 1)
-	feed(t, r, &protocol.FullView{View: v1, Checksum: v1.Checksum()}, 0)
+	feed(t, r, fullView(t, v1), 0)
+	wantSent(t, f, "the view before its clock")
+	feed(t, r, clock(1, 1, 2), 0)
 	wantSent(t, f, "turn 1", protocol.TypeSubmitOrders, protocol.TypeSetReady)
-	feed(t, r, &protocol.FullView{View: v1, Checksum: v1.Checksum()}, 0)
+	feed(t, r, fullView(t, v1), 0)
+	c := clock(1, 1, 2)
+	c.Ready = []protocol.Seat{1}
+	feed(t, r, c, 0)
 	wantSent(t, f, "turn 1 again")
 
 	game.Resolve(s, rules(t), nil)
 	v2 := game.NewView(s, 1)
-	feed(t, r, &protocol.TurnUpdate{Delta: game.Diff(v1, v2), Checksum: v2.Checksum() + 1}, 0)
+	feed(t, r, update(t, v1, v2, 1), 0)
 	wantSent(t, f, "a wrong checksum", protocol.TypeRequestView)
-	feed(t, r, &protocol.TurnUpdate{Delta: game.Diff(v1, v2), Checksum: v2.Checksum()}, 0) // before the FullView: ignored
+	feed(t, r, clock(2, 1, 2), 0)
+	feed(t, r, update(t, v1, v2, 0), 0) // before the FullView: ignored
 	wantSent(t, f, "waiting for the view")
-	feed(t, r, &protocol.FullView{View: v2, Checksum: v2.Checksum()}, 0)
+	feed(t, r, fullView(t, v2), 0)
 	wantSent(t, f, "turn 2", protocol.TypeSubmitOrders, protocol.TypeSetReady)
-	if r.res.View != v2 {
+	if viewOf(t, r.res.View).Checksum() != v2.Checksum() {
 		t.Errorf("the view kept is not the FullView's")
 	}
 
@@ -118,7 +172,9 @@ func TestRunnerTurns(t *testing.T) {
 
 	game.Resolve(s, rules(t), nil)
 	v3 := game.NewView(s, 1)
-	feed(t, r, &protocol.TurnUpdate{Delta: game.Diff(v2, v3), Checksum: v3.Checksum()}, 0)
+	feed(t, r, update(t, v2, v3, 0), 0)
+	wantSent(t, f, "turn 3's view")
+	feed(t, r, clock(3, 1, 2), 0)
 	wantSent(t, f, "turn 3", protocol.TypeSubmitOrders, protocol.TypeSetReady)
 	if r.done {
 		t.Fatal("done before GameOver")
@@ -130,7 +186,7 @@ func TestRunnerTurns(t *testing.T) {
 
 	have := r.res
 	want := Result{Game: 4, Seat: 1, Over: true, Winner: 2, Turn: 3, TurnsPlayed: 3, FullViews: 3, Updates: 3,
-		Mismatches: 1, Rejections: []Rejection{{Turn: 2, Rejection: rej}}, View: have.View, Messages: 11,
+		Mismatches: 1, Rejections: []Rejection{{Turn: 2, Rejection: rej}}, View: have.View, Messages: 15,
 		ServerErrors: have.ServerErrors, Bytes: have.Bytes}
 	if !reflect.DeepEqual(have, want) {
 		t.Errorf("result:\nhave %+v\nwant %+v", have, want)
@@ -138,8 +194,8 @@ func TestRunnerTurns(t *testing.T) {
 	if len(have.ServerErrors) != 1 || !strings.Contains(have.ServerErrors[0], "nope") {
 		t.Errorf("server errors %q: want the one Error", have.ServerErrors)
 	}
-	if have.View.Turn != 3 || have.View.Checksum() != v3.Checksum() {
-		t.Errorf("the last view is of turn %d, checksum %#x: want turn 3's view", have.View.Turn, have.View.Checksum())
+	if v := viewOf(t, have.View); v.Turn != 3 || v.Checksum() != v3.Checksum() {
+		t.Errorf("the last view is of turn %d, checksum %#x: want turn 3's view", v.Turn, v.Checksum())
 	}
 	if have.Bytes <= have.Messages {
 		t.Errorf("%d bytes for %d messages: too few", have.Bytes, have.Messages)
@@ -149,20 +205,59 @@ func TestRunnerTurns(t *testing.T) {
 	}
 }
 
+// TestRunnerResumes: a bot that takes its seat back (a dropped connection,
+// a server restarted from its last saved turn) plays the turn the server
+// is on again, though it played it before; not when the server says it is
+// ready already.
+func TestRunnerResumes(t *testing.T) {
+	s := twoPlayers(t)
+	r, f := newFake(t, Options{Name: "A", Level: "passive", Join: 4})
+	feed(t, r, &protocol.Joined{Game: 4, Seat: 1, Token: protocol.NewToken(), Settings: protocol.Settings{Ruleset: "erfworld", Seed: 7}}, 1)
+	v1 := game.NewView(s, 1)
+	feed(t, r, fullView(t, v1), 0)
+	feed(t, r, clock(1, 1, 2), 0)
+	wantSent(t, f, "turn 1", protocol.TypeSetReady, protocol.TypeSubmitOrders, protocol.TypeSetReady)
+
+	// The server restarts at the start of turn 1: the bot rejoins.
+	feed(t, r, &protocol.Joined{Game: 4, Seat: 1, Token: f.token}, 0)
+	feed(t, r, fullView(t, v1), 0)
+	wantSent(t, f, "the view before the server's clock")
+	feed(t, r, clock(1, 1, 2), 0)
+	wantSent(t, f, "turn 1 after the restart", protocol.TypeSubmitOrders, protocol.TypeSetReady)
+	if r.res.TurnsPlayed != 2 {
+		t.Errorf("%d turns played, want turn 1 twice", r.res.TurnsPlayed)
+	}
+
+	// A dropped connection only: the server kept the orders and says so.
+	feed(t, r, &protocol.Joined{Game: 4, Seat: 1, Token: f.token}, 0)
+	feed(t, r, fullView(t, v1), 0)
+	c := clock(1, 1, 2)
+	c.Ready = []protocol.Seat{1}
+	feed(t, r, c, 0)
+	wantSent(t, f, "turn 1, ready on the server")
+}
+
 // TestRunnerStops checks the ends of a runner that are not GameOver: the
 // turn after LastTurn, a player out of the game (no more orders), a
 // FullView that does not match its checksum, a seat refused.
 func TestRunnerStops(t *testing.T) {
+	joined := func(t *testing.T, opts Options) (*runner, *fakeLink) {
+		r, f := newFake(t, opts)
+		feed(t, r, &protocol.Joined{Game: 4, Seat: 1, Token: protocol.NewToken(), Settings: protocol.Settings{Ruleset: "erfworld", Seed: 1}}, 1)
+		f.take()
+		return r, f
+	}
 	t.Run("last turn", func(t *testing.T) {
 		s := twoPlayers(t)
-		f := &fakeLink{}
-		r := &runner{opts: Options{Name: "A", LastTurn: 1}, rs: rules(t), c: f, joined: true, player: ai.New(rules(t), ai.Passive, 1)}
+		r, f := joined(t, Options{Name: "A", Level: "passive", LastTurn: 1})
 		v1 := game.NewView(s, 1)
-		feed(t, r, &protocol.FullView{View: v1, Checksum: v1.Checksum()}, 0)
+		feed(t, r, fullView(t, v1), 0)
+		feed(t, r, clock(1, 1, 2), 0)
 		wantSent(t, f, "turn 1", protocol.TypeSubmitOrders, protocol.TypeSetReady)
 		game.Resolve(s, rules(t), nil)
 		v2 := game.NewView(s, 1)
-		feed(t, r, &protocol.TurnUpdate{Delta: game.Diff(v1, v2), Checksum: v2.Checksum()}, 0)
+		feed(t, r, update(t, v1, v2, 0), 0)
+		feed(t, r, clock(2, 1, 2), 0)
 		wantSent(t, f, "turn 2")
 		if !r.done || r.res.Turn != 2 || r.res.TurnsPlayed != 1 || r.res.Over {
 			t.Errorf("done %v, result %+v: want done on turn 2 after one turn played, not over", r.done, r.res)
@@ -171,27 +266,41 @@ func TestRunnerStops(t *testing.T) {
 	t.Run("out of the game", func(t *testing.T) {
 		s := twoPlayers(t)
 		s.Players[0].Alive = false
-		f := &fakeLink{}
-		r := &runner{opts: Options{Name: "A"}, rs: rules(t), c: f, joined: true, player: ai.New(rules(t), ai.Passive, 1)}
-		v := game.NewView(s, 1)
-		feed(t, r, &protocol.FullView{View: v, Checksum: v.Checksum()}, 0)
+		r, f := joined(t, Options{Name: "A", Level: "passive"})
+		feed(t, r, fullView(t, game.NewView(s, 1)), 0)
+		feed(t, r, clock(1, 2), 0)
 		wantSent(t, f, "out of the game")
 		if r.done || r.res.TurnsPlayed != 0 {
 			t.Errorf("done %v, %d turns played: want waiting for the end, none played", r.done, r.res.TurnsPlayed)
 		}
 	})
 	t.Run("bad FullView", func(t *testing.T) {
-		f := &fakeLink{}
-		r := &runner{opts: Options{Name: "A"}, rs: rules(t), c: f, joined: true, player: ai.New(rules(t), ai.Passive, 1)}
-		v := game.NewView(twoPlayers(t), 1)
-		err := r.handle(conn.Event{Msg: &protocol.FullView{View: v, Checksum: v.Checksum() ^ 1}})
+		r, _ := joined(t, Options{Name: "A"})
+		fv := fullView(t, game.NewView(twoPlayers(t), 1))
+		fv.Checksum ^= 1
+		err := r.handle(conn.Event{Msg: fv})
 		if err == nil || !strings.Contains(err.Error(), "checksum") || r.res.Mismatches != 1 {
 			t.Errorf("a FullView with a wrong checksum: %v, %d mismatches: want an error and one mismatch", err, r.res.Mismatches)
 		}
 	})
+	t.Run("an AI level the ruleset lacks", func(t *testing.T) {
+		r, _ := joined(t, Options{Name: "A", Level: "grandmaster"})
+		feed(t, r, fullView(t, game.NewView(twoPlayers(t), 1)), 0)
+		err := r.handle(conn.Event{Msg: clock(1, 1, 2)})
+		if err == nil || !strings.Contains(err.Error(), `"grandmaster"`) {
+			t.Errorf("playing with an unknown level: %v, want an error naming it", err)
+		}
+	})
+	t.Run("a ruleset the bot lacks", func(t *testing.T) {
+		r, f := newFake(t, Options{Name: "A"})
+		f.welcome.Rulesets = append(f.welcome.Rulesets, protocol.RulesetInfo{ID: "risk", Title: "Risk", Hash: strings.Repeat("a", 64)})
+		err := r.handle(conn.Event{Msg: &protocol.Joined{Game: 4, Seat: 1, Settings: protocol.Settings{Ruleset: "risk"}}})
+		if err == nil || !strings.Contains(err.Error(), "does not have the ruleset Risk") {
+			t.Errorf("a game of a ruleset the bot lacks: %v", err)
+		}
+	})
 	t.Run("seat refused", func(t *testing.T) {
-		f := &fakeLink{}
-		r := &runner{opts: Options{Name: "A", Join: 3, Password: "x"}, rs: rules(t), c: f}
+		r, _ := newFake(t, Options{Name: "A", Join: 3, Password: "x"})
 		if err := r.begin(); err != nil {
 			t.Fatal(err)
 		}
@@ -201,8 +310,7 @@ func TestRunnerStops(t *testing.T) {
 		}
 	})
 	t.Run("game full while searching", func(t *testing.T) {
-		f := &fakeLink{}
-		r := &runner{opts: Options{Name: "A"}, rs: rules(t), c: f}
+		r, f := newFake(t, Options{Name: "A"})
 		if err := r.begin(); err != nil {
 			t.Fatal(err)
 		}
