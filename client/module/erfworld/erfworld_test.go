@@ -29,4 +29,3 @@ func TestChoiceGroup(t *testing.T) {
 		}
 	}
 }
-
