@@ -346,7 +346,7 @@ func (g *gameScreen) act(action []byte) {
 	switch {
 	case g.replay != nil || g.over != nil || g.out():
 		return
-	case ruleset.Mode(g.clock.Mode) != ruleset.Interactive:
+	case !g.interactive():
 		g.notify("This step takes orders for the whole turn, not single actions")
 		return
 	case !slices.Contains(g.clock.Actors, protocol.Seat(g.model.You())):
@@ -400,9 +400,18 @@ func (g *gameScreen) setReady(r bool) {
 	g.hud.dirtyTop = true
 }
 
+// interactive reports whether the step played is interactive: the player
+// acts (act), and gives no orders for the turn.
+func (g *gameScreen) interactive() bool {
+	return ruleset.Mode(g.clock.Mode) == ruleset.Interactive
+}
+
 // submit sends the order list if it changed since it was last sent (or
-// always, with force).
+// always, with force); in an interactive step there is none to send.
 func (g *gameScreen) submit(force bool) {
+	if g.interactive() {
+		return
+	}
 	sub := g.model.Submission()
 	if sub == nil || g.out() || g.over != nil {
 		return // nothing to send: the server takes no orders from a player out of the game

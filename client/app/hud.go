@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -14,6 +15,7 @@ import (
 
 	"empires/client/menu"
 	"empires/client/model"
+	"empires/client/module"
 	"empires/shared/game"
 	"empires/shared/protocol"
 )
@@ -358,17 +360,22 @@ func (h *hud) updateTop() (changed bool) {
 		h.clock.Label = "No timer"
 	}
 	h.readyList.Label = g.readyText()
+	interactive := g.interactive()
 	switch {
 	case g.over != nil:
 		h.readyBtn.SetText("Game over")
 	case g.out():
 		h.readyBtn.SetText("You are out")
+	case interactive && slices.Contains(g.clock.Actors, protocol.Seat(v.You)):
+		h.readyBtn.SetText("Your move")
+	case interactive:
+		h.readyBtn.SetText("Waiting")
 	case g.ready:
 		h.readyBtn.SetText("Take back end turn")
 	default:
 		h.readyBtn.SetText("End turn")
 	}
-	h.readyBtn.GetWidget().Disabled = g.over != nil || v.You == 0 || g.out()
+	h.readyBtn.GetWidget().Disabled = g.over != nil || v.You == 0 || g.out() || interactive
 	return false // set by the deferred check
 }
 
@@ -615,8 +622,19 @@ func (h *hud) updateHint() bool {
 	return true
 }
 
-// choose gives the orders of a choice the player clicked.
+// choose gives the orders of a choice the player clicked; in an
+// interactive step of a ruleset that has them (module.Actor), the choice
+// is an action, sent at once.
 func (g *gameScreen) choose(c model.Choice) {
+	if actor, ok := g.mod.(module.Actor); ok && g.interactive() {
+		data, err := actor.Action(g.model, c)
+		if err != nil {
+			g.notify(err.Error())
+			return
+		}
+		g.act(data)
+		return
+	}
 	o := c.Order
 	switch o.Kind {
 	case game.OrderStance:

@@ -2,6 +2,7 @@ package app
 
 import (
 	"image/color"
+	"slices"
 	"strings"
 
 	"github.com/ebitenui/ebitenui/widget"
@@ -9,6 +10,8 @@ import (
 	"empires/client/menu"
 	"empires/client/prefs"
 	"empires/shared/game"
+	"empires/shared/protocol"
+	"empires/shared/ruleset"
 )
 
 // The top bar's texts and buttons, and the windows they open: the game's
@@ -42,11 +45,32 @@ func capitalFirst(s string) string {
 }
 
 // readyText says who is done with the turn, the player included, and
-// whom the turn waits for: "Ready: you, Anna  ·  waiting for Bob".
+// whom the turn waits for: "Ready: you, Anna  ·  waiting for Bob"; in an
+// interactive step, what is asked and of whom: "Bob chooses a blocker  ·
+// waiting for Bob". Only the step's actors (TurnClock's Actors) are waited
+// for.
 func (g *gameScreen) readyText() string {
 	v := g.model.View()
 	if g.over != nil || g.replay != nil {
 		return ""
+	}
+	actor := func(p game.PlayerID) bool {
+		return len(g.clock.Actors) == 0 || slices.Contains(g.clock.Actors, protocol.Seat(p))
+	}
+	if ruleset.Mode(g.clock.Mode) == ruleset.Interactive {
+		var parts, waiting []string
+		if g.clock.Prompt != "" {
+			parts = append(parts, g.clock.Prompt)
+		}
+		for i := range v.Players {
+			if p := v.Players[i].ID; v.Players[i].Alive && actor(p) {
+				waiting = append(waiting, g.playerWord(p))
+			}
+		}
+		if len(waiting) > 0 {
+			parts = append(parts, "waiting for "+strings.Join(waiting, ", "))
+		}
+		return strings.Join(parts, "  ·  ")
 	}
 	ready := map[game.PlayerID]bool{}
 	for _, s := range g.clock.Ready {
@@ -55,21 +79,15 @@ func (g *gameScreen) readyText() string {
 	if g.ready && v.You != 0 {
 		ready[v.You] = true
 	}
-	name := func(p game.PlayerID) string {
-		if p == v.You {
-			return "you"
-		}
-		return g.model.PlayerName(p)
-	}
 	var done, waiting []string
 	for i := range v.Players {
 		p := v.Players[i].ID
 		switch {
-		case !v.Players[i].Alive:
+		case !v.Players[i].Alive || !actor(p):
 		case ready[p]:
-			done = append(done, name(p))
+			done = append(done, g.playerWord(p))
 		case p == v.You || g.human(p):
-			waiting = append(waiting, name(p))
+			waiting = append(waiting, g.playerWord(p))
 		}
 	}
 	var parts []string
@@ -83,6 +101,14 @@ func (g *gameScreen) readyText() string {
 		return "Nobody is ready"
 	}
 	return strings.Join(parts, "  ·  ")
+}
+
+// playerWord names player p in the top bar: "you", or the name.
+func (g *gameScreen) playerWord(p game.PlayerID) string {
+	if p == g.model.You() && p != 0 {
+		return "you"
+	}
+	return g.model.PlayerName(p)
 }
 
 // human reports whether a person holds player p's seat, as the table last
@@ -102,6 +128,9 @@ func (g *gameScreen) human(p game.PlayerID) bool {
 // endTurnClicked ends the turn, or takes it back; when upkeep would remove
 // units it asks first.
 func (g *gameScreen) endTurnClicked() {
+	if g.interactive() {
+		return // a step of single actions has no end to say
+	}
 	if g.ready || g.over != nil || g.out() {
 		g.setReady(false)
 		return

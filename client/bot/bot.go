@@ -212,9 +212,8 @@ type runner struct {
 	seed   uint64     // the AI's
 	player ruleset.AI // made once the ruleset is known
 	clock  *protocol.TurnClock
-	acted  bool   // the bot acted in step seq ...
-	seq    uint32 // ... (the clock's Seq)
-	done   bool   // the game is over or LastTurn passed
+	acted  bool // the bot acted in the clock's step
+	done   bool // the game is over or LastTurn passed
 }
 
 // newRunner returns the runner of a bot of opts playing the rulesets of

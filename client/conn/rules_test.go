@@ -224,3 +224,26 @@ func TestGameViews(t *testing.T) {
 		t.Errorf("the view is of turn %d, want 2", hv.V.Turn)
 	}
 }
+
+// TestAct: an action goes out as an Act of the step's Seq; an empty one
+// is refused.
+func TestAct(t *testing.T) {
+	c := newConn("ws://localhost:7777/ws", Options{})
+	defer c.Close()
+	if _, err := c.Act(3, nil); err == nil || !strings.Contains(err.Error(), "no action") {
+		t.Errorf("Act without an action: %v, want it refused", err)
+	}
+	seq, err := c.Act(3, []byte{0x92, 0x01, 0x02})
+	if err != nil {
+		t.Fatal(err)
+	}
+	frame := <-c.queue
+	env, msg, err := protocol.DefaultLimits().ReadClient(frame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	act, ok := msg.(*protocol.Act)
+	if !ok || env.Seq != seq || act.Seq != 3 || !bytes.Equal(act.Action, []byte{0x92, 0x01, 0x02}) {
+		t.Errorf("sent %T %+v (seq %d), want the Act of step 3 with the action, seq %d", msg, msg, env.Seq, seq)
+	}
+}

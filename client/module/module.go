@@ -65,6 +65,15 @@ type Game interface {
 	Suggest(m *model.Model, sel model.Selection) (model.Choice, bool)
 }
 
+// Actor is an optional interface of a Game whose ruleset has interactive
+// steps (ruleset.Interactive): in such a step a choice the player makes is
+// an action, sent at once (protocol.Act) and applied by the server, not an
+// order drafted for the turn.
+type Actor interface {
+	// Action returns choice c as an action, in the ruleset's encoding.
+	Action(m *model.Model, c model.Choice) ([]byte, error)
+}
+
 // Battle is how the battle report reads a ruleset's dice.
 type Battle struct {
 	// DieSides is the dice's number of sides; a roll of DieSides is a
