@@ -869,7 +869,7 @@ func (h *hud) showOut() {
 	g := h.g
 	t := g.app.theme
 	body := h.titled("You are out of the game")
-	body.AddChild(newText(t, fmt.Sprintf("You lost your last Capital: on turn %d your empire fell. The game goes on without you: watch it to its end, or leave.", g.model.View().Turn),
+	body.AddChild(newText(t, fmt.Sprintf("On turn %d your empire fell. The game goes on without you: watch it to its end, or leave.", g.model.View().Turn),
 		h.pal.Text, widget.TextOpts.MaxWidth(420)))
 	body.AddChild(t.NewPrimaryButton("Back to the menu", g.app.showMainMenu))
 	h.openWindow(body) // its Close button watches on

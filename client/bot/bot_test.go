@@ -1,9 +1,12 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -375,5 +378,62 @@ func TestNewRefuses(t *testing.T) {
 				t.Errorf("New: %v, want an error saying %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestModdedServer: a bot plays a server's mod of erfworld (Infantry that
+// costs money, a treasury to start with): it fetches the server's rules
+// data as it joins (GetRules), checks it against the content hash the
+// server announced, keeps it in its cache under that hash, and plays the
+// turns by the mod's rules, in step with the server and with no order
+// refused.
+func TestModdedServer(t *testing.T) {
+	own, ok := build(t).Get("erfworld")
+	if !ok {
+		t.Fatal("no erfworld in the build")
+	}
+	data := own.Data()
+	for _, edit := range [][2]string{{"schmuckers = 0\n", "schmuckers = 6\n"}, {"cost = 0\nrequires_terrain = \"\"", "cost = 1\nrequires_terrain = \"\""}} {
+		modded := bytes.Replace(data, []byte(edit[0]), []byte(edit[1]), 1)
+		if bytes.Equal(modded, data) {
+			t.Fatalf("the erfworld data has no %q to change", edit[0])
+		}
+		data = modded
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, erfworld.File), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := host.DefaultConfig()
+	cfg.RulesDir = dir
+	srv, err := host.Start(cfg, "127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("start the server: %v", err)
+	}
+	t.Cleanup(func() {
+		if err := srv.Stop(); err != nil {
+			t.Errorf("stop the server: %v", err)
+		}
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+
+	cache := t.TempDir()
+	set := protocol.Settings{Width: 16, Height: 16, Seed: 3, Seats: 2, Bots: 1}
+	b, err := New(Options{URL: srv.URL(), Name: "Modder", Level: "easy", Create: &set, LastTurn: 4, RulesCache: cache})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := b.Run(ctx)
+	if err != nil {
+		t.Fatalf("Modder: %v", err)
+	}
+	checkInStep(t, 1, r)
+	if r.TurnsPlayed != 4 || r.Orders == 0 {
+		t.Errorf("%d turns played, %d orders: want 4 turns, with orders", r.TurnsPlayed, r.Orders)
+	}
+	saved, err := os.ReadFile(filepath.Join(cache, ruleset.HashData(data)))
+	if err != nil || !bytes.Equal(saved, data) {
+		t.Errorf("the cache holds %d bytes under the mod's hash (%v), want the mod's %d", len(saved), err, len(data))
 	}
 }

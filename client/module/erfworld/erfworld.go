@@ -74,9 +74,9 @@ func (g Game) Battle() module.Battle {
 	return module.Battle{DieSides: g.R.D.Combat.DieSides, CriticalHits: g.R.D.Combat.CriticalHits, FleetSinksOn: g.R.D.Fleet.DestroyOn}
 }
 
-// Panel implements module.Game: an army's units, its Warlord and Casters
-// with their upkeep, and its standing order; a city's armies with their
-// units, and the Warlords and Casters in it.
+// Panel implements module.Game: the player's army's units, its Warlord
+// and Casters with their upkeep, and its standing order; the player's
+// city's armies with their units, and the Warlords and Casters in it.
 func (g Game) Panel(m *model.Model, sel model.Selection) []string {
 	v := m.View()
 	if v == nil {
@@ -87,8 +87,8 @@ func (g Game) Panel(m *model.Model, sel model.Selection) []string {
 	case sel.Army != 0:
 		for i := range v.Armies {
 			a := &v.Armies[i]
-			if a.ID != sel.Army {
-				continue
+			if a.ID != sel.Army || a.Owner != v.You || v.You == 0 {
+				continue // the panel is of the player's own
 			}
 			out = append(out, m.UnitsText(a.Units))
 			for _, c := range g.R.ArmyCharacters(m, a.ID) {
@@ -99,7 +99,7 @@ func (g Game) Panel(m *model.Model, sel model.Selection) []string {
 	case sel.City != 0:
 		for i := range v.Cities {
 			c := &v.Cities[i]
-			if c.ID != sel.City {
+			if c.ID != sel.City || c.Owner != v.You || v.You == 0 {
 				continue
 			}
 			for _, a := range v.Armies {
