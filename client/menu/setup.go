@@ -360,16 +360,16 @@ func (s *Setup) build(i int, d protocol.Settings) {
 		s.height.SetText(strconv.Itoa(h))
 		s.pickSize(size)
 	}
-	s.seed = t.NewInput(240, widget.TextInputOpts.Validation(maxRunes(24)), widget.TextInputOpts.Placeholder("random: a new game each time"))
+	s.seed = t.NewInput(200, widget.TextInputOpts.Validation(maxRunes(24)), widget.TextInputOpts.Placeholder("random"))
 	if d.Seed != 0 {
 		s.seed.SetText(strconv.FormatUint(d.Seed, 10))
 	}
 	if s.size != nil {
 		rows = append(rows, formRow{"Map size", s.size.row},
 			formRow{"Width × height", row(s.width, t.NewText("×", t.normal, p.TextMuted), s.height,
-				spacer(16, 0), t.NewText("Seed", t.normal, p.TextMuted), s.seed)})
+				spacer(16, 0), t.NewText("Seed", t.normal, p.TextMuted), s.seed, hint(t, "empty: a new game each time"))})
 	} else {
-		rows = append(rows, formRow{"Seed", row(s.seed)})
+		rows = append(rows, formRow{"Seed", row(s.seed, hint(t, "empty: a new game each time"))})
 	}
 
 	s.timers = TurnTimers()
