@@ -26,7 +26,7 @@ func TestParseFlags(t *testing.T) {
 			"-log-level", "debug", "-log-format", "json", "-data", "d", "-rules", "m"}, "", func(c config) bool {
 			return c.addr == "127.0.0.1:9000" && c.host.MaxGames == 3 && c.host.Limits.MaxClientMessage == 65536 &&
 				c.host.Limits.MessagesPerSecond == 5 && c.host.Limits.Burst == 9 && c.logLevel == slog.LevelDebug &&
-				c.logFormat == "json" && c.host.DataDir == "d" && c.host.RulesDir == "m"
+				c.logFormat == "json" && c.host.DataDir == "d" && c.rulesDir == "m"
 		}},
 		{[]string{"-log-level", "WARN"}, "", func(c config) bool { return c.logLevel == slog.LevelWarn }},
 		{[]string{"-rate", "0"}, "-rate 0: must be 1 to 10000", nil},

@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -10,12 +11,12 @@ import (
 	"strings"
 
 	"github.com/coder/websocket"
+	"github.com/vmihailenco/msgpack/v5"
 
 	"empires/server/match"
 	"empires/server/wsconn"
-	"empires/shared/game"
-	"empires/shared/mapgen"
 	"empires/shared/protocol"
+	"empires/shared/ruleset"
 )
 
 // ReasonTakenOver is the reason a connection closes when a newer one takes
@@ -67,6 +68,10 @@ func (cl *client) Handle(env protocol.Envelope, msg protocol.Message) {
 		err = cl.start()
 	case *protocol.SubmitOrders:
 		err = cl.submit(env, m)
+	case *protocol.Act:
+		err = cl.act(env, m)
+	case *protocol.GetRules:
+		err = cl.getRules(env, m)
 	case *protocol.RequestView:
 		err = cl.requestView()
 	default:
@@ -138,11 +143,13 @@ func (l *Lobby) list() *protocol.GameList {
 func (cl *client) create(env protocol.Envelope, m *protocol.CreateGame) error {
 	l := cl.l
 	set := m.Settings
-	if err := set.Validate(l.rulesets...); err != nil {
+	if err := set.Validate(l.rulesets.IDs()...); err != nil {
 		return err
 	}
-	if n := mapgen.MaxPlayersFor(set.Width, set.Height); set.Seats > n {
-		return protocol.Errorf(protocol.Invalid, "a %dx%d map holds at most %d players: make it larger or seat fewer", set.Width, set.Height, n)
+	rs, _ := l.rulesets.Get(set.Ruleset) // Validate checked it is there
+	chk, _ := rs.(ruleset.ConfigChecker)
+	if err := set.CheckFor(rs.Info(), chk); err != nil {
+		return err
 	}
 	for set.Seed == 0 {
 		set.Seed = rand.Uint64() // the server's choice; the game itself is deterministic from it
@@ -432,7 +439,11 @@ func (l *Lobby) beginStart(r *room) *match.Settings {
 // lock) and subscribes every member. If the match cannot be made, the game
 // goes back to its lobby and the error is returned.
 func (l *Lobby) launch(r *room, set match.Settings) error {
-	m, err := l.opts.NewMatch(uint32(r.id), l.rs, set, l.opts.Clock)
+	rs, ok := l.rulesets.Get(r.set.Ruleset)
+	if !ok {
+		return protocol.Errorf(protocol.Invalid, "this server plays no ruleset %q", r.set.Ruleset)
+	}
+	m, err := l.opts.NewMatch(uint32(r.id), rs, set, l.opts.Clock)
 	l.mu.Lock()
 	if err == nil && l.closed {
 		err = protocol.Errorf(protocol.Unavailable, "the server is shutting down")
@@ -540,11 +551,11 @@ func (cl *client) forward(r *room, sub *match.Subscription) {
 		}
 		if u.Over && !overSent {
 			overSent = true
-			turn := game.Turn(0)
+			turn := ruleset.Turn(0)
 			if u.Clock != nil {
 				turn = u.Clock.Turn
 			}
-			cl.c.Send(&protocol.GameOver{Winner: u.Winner, Turn: turn}, 0)
+			cl.c.Send(&protocol.GameOver{Winner: protocol.SeatOf(u.Winner), Turn: turn}, 0)
 			cl.l.gameOver(r)
 		}
 	}
@@ -554,7 +565,7 @@ func (cl *client) forward(r *room, sub *match.Subscription) {
 }
 
 // sawTurn records r's turn for the game list.
-func (l *Lobby) sawTurn(r *room, t game.Turn) {
+func (l *Lobby) sawTurn(r *room, t ruleset.Turn) {
 	l.mu.Lock()
 	r.turn = max(r.turn, t)
 	l.mu.Unlock()
@@ -574,15 +585,20 @@ func (l *Lobby) gameOver(r *room) {
 }
 
 func clockMsg(c *match.ClockInfo) *protocol.TurnClock {
-	tc := &protocol.TurnClock{Turn: c.Turn, Deadline: protocol.DeadlineOf(c.Deadline)}
+	tc := &protocol.TurnClock{Turn: c.Turn, Deadline: protocol.DeadlineOf(c.Deadline),
+		Mode: uint8(c.Step.Mode), Seq: c.Step.Seq, Prompt: c.Step.Prompt}
 	for _, p := range c.Ready {
 		tc.Ready = append(tc.Ready, protocol.SeatOf(p))
+	}
+	for _, p := range c.Step.Actors {
+		tc.Actors = append(tc.Actors, protocol.SeatOf(p))
 	}
 	return tc
 }
 
 func sameClock(a, b *protocol.TurnClock) bool {
-	return a.Turn == b.Turn && a.Deadline == b.Deadline && slices.Equal(a.Ready, b.Ready)
+	return a.Turn == b.Turn && a.Deadline == b.Deadline && slices.Equal(a.Ready, b.Ready) &&
+		a.Mode == b.Mode && a.Seq == b.Seq && slices.Equal(a.Actors, b.Actors) && a.Prompt == b.Prompt
 }
 
 // submit handles SubmitOrders: the match checks every order at once.
@@ -606,10 +622,65 @@ func (cl *client) submit(env protocol.Envelope, m *protocol.SubmitOrders) error 
 	}
 	res := &protocol.OrdersResult{Turn: m.Turn, Errors: protocol.Rejections(refused)}
 	if len(refused) == 0 {
-		res.Accepted = len(m.Orders)
+		res.Accepted = countOrders(m.Orders)
 	}
 	cl.l.observeOrders(res.Accepted, len(res.Errors))
 	cl.c.Send(res, env.Seq)
+	return nil
+}
+
+// countOrders is the number of orders in an order list: the length of the
+// msgpack array it is (the rulesets' order lists are arrays), else 1.
+func countOrders(data []byte) int {
+	n, err := msgpack.NewDecoder(bytes.NewReader(data)).DecodeArrayLen()
+	if err != nil || n < 0 {
+		return 1
+	}
+	return n
+}
+
+// act handles Act: the match plays the action at once, or says why not.
+func (cl *client) act(env protocol.Envelope, m *protocol.Act) error {
+	r, s, mt, _ := cl.place()
+	switch {
+	case r == nil:
+		return errNoGame
+	case s == protocol.Spectator:
+		return protocol.Errorf(protocol.NotAllowed, "spectators do not act")
+	case mt == nil && !r.started:
+		return protocol.Errorf(protocol.NotAllowed, "%s has not started: nothing to do yet", r.id)
+	case mt == nil:
+		return protocol.Errorf(protocol.Unavailable, "the game is starting: try again in a moment")
+	}
+	ctx, cancel := cl.l.callCtx(cl)
+	defer cancel()
+	res := &protocol.ActResult{Seq: m.Seq}
+	if err := mt.Act(ctx, s.Player(), m.Seq, m.Action); err != nil {
+		var rej *ruleset.Rejection
+		if !errors.As(err, &rej) {
+			return matchError(err)
+		}
+		res.Error = rej.Error()
+	}
+	cl.l.observeOrders(boolInt(res.Error == ""), boolInt(res.Error != ""))
+	cl.c.Send(res, env.Seq)
+	return nil
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// getRules handles GetRules: the data of one of the server's rulesets.
+func (cl *client) getRules(env protocol.Envelope, m *protocol.GetRules) error {
+	rs, ok := cl.l.rulesets.Get(m.Ruleset)
+	if !ok {
+		return protocol.Errorf(protocol.Invalid, "this server plays no ruleset %q", m.Ruleset)
+	}
+	cl.c.Send(&protocol.RulesData{Ruleset: m.Ruleset, Hash: rs.Info().Hash, Data: rs.Data()}, env.Seq)
 	return nil
 }
 

@@ -160,6 +160,13 @@ type ConfigChecker interface {
 	CheckConfig(cfg Config) error
 }
 
+// SaveDiffer is an optional interface of a Ruleset that says how two of
+// its saves differ ("Turn 5 != 6; Armies: 12 != 13 entries"), for a replay
+// that does not match; "" when it sees no difference.
+type SaveDiffer interface {
+	DiffSaves(have, want []byte) string
+}
+
 // Game is one game in play. Only one goroutine may use it at a time.
 type Game interface {
 	// Step is what the game waits for now.
