@@ -224,8 +224,12 @@ func (g *Game) ReplaceAfter() int {
 
 // DecodeOrders reads an order list as a client sends it, with the
 // protocol's hostile-input rules: at most game.MaxOrders, each for turn.
+// No bytes, or nil, is no orders.
 func DecodeOrders(data []byte, turn game.Turn) ([]game.Order, error) {
 	var orders []game.Order
+	if len(data) == 0 {
+		return []game.Order{}, nil
+	}
 	if err := wire.Unmarshal(data, &orders); err != nil {
 		return nil, fmt.Errorf("orders: %w", err)
 	}
@@ -274,6 +278,9 @@ func rejections(errs []*game.OrderError) []ruleset.Rejection {
 // an older build, whose store wrote structs as maps): bounded by
 // CheckMsgpack, either struct form accepted.
 func decodeSaved(data []byte) ([]game.Order, error) {
+	if len(data) == 0 {
+		return []game.Order{}, nil
+	}
 	if err := wire.CheckMsgpack(data); err != nil {
 		return nil, err
 	}
