@@ -44,6 +44,9 @@ type Spec struct {
 	ReplaceAfter func(r Rules) int
 	// NewAI returns the orders function of an AI player at level.
 	NewAI func(r Rules, level string, seed uint64) (func(*game.View) []game.Order, error)
+	// HiddenLevels are AI levels NewAI also plays but no game offers
+	// (older levels the strength ladder compares with).
+	HiddenLevels []string
 }
 
 // Ruleset is a hex ruleset on the platform.
@@ -128,6 +131,9 @@ func (r *Ruleset) New(cfg ruleset.Config) (ruleset.Game, error) {
 	return r.Game(s), nil
 }
 
+// HiddenLevels returns the AI levels NewAI plays that no game offers.
+func (r *Ruleset) HiddenLevels() []string { return slices.Clone(r.spec.HiddenLevels) }
+
 // Game returns s as a platform game (a scenario, a test's state). The
 // game plays s itself, not a copy.
 func (r *Ruleset) Game(s *game.State) *Game { return &Game{rs: r, s: s} }
@@ -158,7 +164,7 @@ func (r *Ruleset) DecodeView(data []byte) (ruleset.View, error) {
 
 // NewAI implements ruleset.Ruleset.
 func (r *Ruleset) NewAI(level string, seed uint64) (ruleset.AI, error) {
-	if !slices.Contains(r.info.Levels, level) {
+	if !slices.Contains(r.info.Levels, level) && !slices.Contains(r.spec.HiddenLevels, level) {
 		return nil, fmt.Errorf("%s has no AI level %q (it has %v)", r.info.Title, level, r.info.Levels)
 	}
 	f, err := r.spec.NewAI(r.rules, level, seed)

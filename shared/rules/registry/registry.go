@@ -83,11 +83,13 @@ func Erfworld(fsys fs.FS) (*hexgame.Ruleset, error) {
 		Missed:       erfworld.Missed,
 		ReplaceAfter: func(r hexgame.Rules) int { return r.(*erfworld.Rules).D.Autopilot.ReplaceAfterMissed },
 		NewAI: func(r hexgame.Rules, level string, seed uint64) (func(*game.View) []game.Order, error) {
-			l, err := ai.ParseLevel(level)
-			if err != nil {
-				return nil, err
+			for _, l := range ai.LadderLevels() {
+				if l.String() == level {
+					return ai.New(r.(*erfworld.Rules), l, seed).Orders, nil
+				}
 			}
-			return ai.New(r.(*erfworld.Rules), l, seed).Orders, nil
+			return nil, fmt.Errorf("erfworld has no AI level %q", level)
 		},
+		HiddenLevels: []string{ai.NormalV1.String()},
 	})
 }
