@@ -115,7 +115,7 @@ func (m *Match) submitAI(seat ruleset.Seat) {
 			"turn", m.step.Turn, "err", err)
 		return
 	}
-	m.orders[seat] = orders
+	m.orders[seat] = own(orders)
 }
 
 // actAI plays the AI's action for seat in the interactive step; a refused

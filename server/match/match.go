@@ -467,7 +467,7 @@ func (m *Match) Submit(ctx context.Context, seat ruleset.Seat, turn ruleset.Turn
 	if err := m.checkSeat(seat); err != nil {
 		return nil, err
 	}
-	orders = slices.Clone(orders)
+	orders = own(orders)
 	var refused []ruleset.Rejection
 	var err error
 	if e := m.do(ctx, func() {
@@ -492,6 +492,16 @@ func (m *Match) Submit(ctx context.Context, seat ruleset.Seat, turn ruleset.Turn
 		return nil, e
 	}
 	return refused, err
+}
+
+// own returns a copy of orders that is never nil: m.orders tells a seat
+// that submitted nothing by nil, and orders of no bytes, if the game takes
+// them, are a submission.
+func own(orders []byte) []byte {
+	if orders == nil {
+		return []byte{}
+	}
+	return slices.Clone(orders)
 }
 
 // Act plays seat's action in the interactive step numbered seq, the

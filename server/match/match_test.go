@@ -627,6 +627,45 @@ func TestSubmit(t *testing.T) {
 	}
 }
 
+// TestEmptyOrders: orders of no bytes that the game accepts are a
+// submission ("nothing this turn"), not the autopilot's turn, whether the
+// bytes are nil or empty, a person's or the AI's.
+func TestEmptyOrders(t *testing.T) {
+	clock := newFakeClock()
+	m, err := New(1, newCountRuleset(), countSettings(), clock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.ai = aiFunc(func(_ ruleset.View, step ruleset.Step, _ ruleset.Seat) ([]byte, error) {
+		if step.Mode == ruleset.Simultaneous {
+			return nil, nil // no bid
+		}
+		return []byte{1}, nil
+	})
+	h := run(t, m, clock)
+	ann := h.connect(1)
+	h.act(1, 1, 1)
+	h.act(2, 2, 0) // the bids
+	ann.nextTurn()
+	ann.nextTurn()
+	h.submit(1, 1, nil)
+	h.submit(2, 1, []byte{})
+	for _, st := range h.status().Seats {
+		if !st.Submitted {
+			t.Fatalf("seat %d: not submitted, want its empty orders to count", st.Seat)
+		}
+	}
+	h.ready(1)
+	h.ready(2)
+	u := ann.nextTurn()
+	if have, want := ann.words(u), []string{"seat 1 bids 0", "seat 2 bids 0", "seat 3 bids 0"}; !reflect.DeepEqual(have, want) {
+		t.Fatalf("events %q, want %q", have, want)
+	}
+	if have, want := missed(h.status()), []int{0, 0, 0}; !reflect.DeepEqual(have, want) {
+		t.Fatalf("missed turns %v, want %v", have, want)
+	}
+}
+
 // TestBusy: when the command queue is full every command fails at once
 // with ErrBusy, and works again once the match drains its queue.
 func TestBusy(t *testing.T) {
