@@ -25,9 +25,9 @@ func (m *Match) countMissed(step ruleset.Step) {
 }
 
 // startStep is what happens when a step starts (the game's first
-// included): in a simultaneous step the AI takes over the human seats whose
-// players missed the ruleset's limit of turns in a row, and gives the
-// orders of every actor it plays; in an interactive step the AI acts at
+// included): the AI takes over the human seats whose players missed the
+// ruleset's limit of turns in a row; then in a simultaneous step it gives
+// the orders of every actor it plays, and in an interactive step it acts at
 // once for the actors it plays, one action after another, until a person
 // must act or the game ends. On the loop.
 func (m *Match) startStep() {
@@ -42,8 +42,8 @@ func (m *Match) startStep() {
 		if over, _ := m.g.Over(); over {
 			return
 		}
+		m.takeOver()
 		if m.step.Mode == ruleset.Simultaneous {
-			m.takeOver()
 			for _, seat := range m.step.Actors {
 				if m.aiPlays(seat) && m.canAct(seat) == nil {
 					m.submitAI(seat)

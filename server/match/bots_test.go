@@ -361,3 +361,88 @@ func TestOpenSeatPlayedByAI(t *testing.T) {
 		t.Fatalf("a player took the open seat: status %+v, want the AI gone", st)
 	}
 }
+
+// TestTakeoverInteractive: in a game whose turns begin with interactive
+// steps, the AI takes over a seat whose player missed the ruleset's limit
+// from the next turn's first step on (not from the next simultaneous step):
+// it acts for the seat at once. A game resumed in an interactive step does
+// the same.
+func TestTakeoverInteractive(t *testing.T) {
+	twoPeople := func() Settings {
+		set := countSettings()
+		set.Seats, set.Bots, set.TurnTimer = 2, 0, time.Minute
+		return set
+	}
+	t.Run("playing", func(t *testing.T) {
+		obs := &countObserver{}
+		set := twoPeople()
+		set.Observer = obs
+		h := startCount(t, set)
+		ann := h.connect(1) // Bob is away: the timer plays his steps
+		steps := []struct {
+			play func()
+			// wantSeqs are the steps each of Ann's deltas leads to.
+			wantSeqs []uint32
+		}{
+			{func() { h.act(1, 1, 1) }, []uint32{2}},
+			{func() { h.clock.Advance(time.Minute) }, []uint32{3}}, // the AI answers for Bob
+			{func() { h.submit(1, 1, []byte{0}); h.ready(1) }, []uint32{4}},
+			{func() { h.clock.Advance(time.Minute) }, []uint32{5}}, // the AI counts for Bob
+			{func() { h.act(1, 5, 1) }, []uint32{6}},
+			{func() { h.submit(1, 2, []byte{0}); h.ready(1) }, []uint32{7}},
+		}
+		for i, st := range steps {
+			st.play()
+			for _, seq := range st.wantSeqs {
+				if u := ann.nextTurn(); u.Clock.Step.Seq != seq {
+					t.Fatalf("play %d: a delta to step %d, want step %d", i, u.Clock.Step.Seq, seq)
+				}
+			}
+		}
+		// Bob missed the bids of turns 1 and 2: the AI plays his seat
+		// from turn 3's first step.
+		st := h.status()
+		wantStep(t, "turn 3", st.Step, ruleset.Interactive, 7, 1)
+		if bob := st.Seats[1]; !bob.AIPlaying || bob.MissedTurns != 2 {
+			t.Fatalf("turn 3: Bob's status %+v, want the AI playing after 2 missed turns", bob)
+		}
+		if _, takeovers := obs.counts(); takeovers != 1 {
+			t.Fatalf("%d takeovers observed, want 1", takeovers)
+		}
+		// Ann counts; the AI answers for Bob at once and bids for him.
+		h.act(1, 7, 1)
+		for _, seq := range []uint32{8, 9} {
+			if u := ann.nextTurn(); u.Clock.Step.Seq != seq {
+				t.Fatalf("a delta to step %d, want step %d: the AI answers for Bob at once", u.Clock.Step.Seq, seq)
+			}
+		}
+		if st := h.status(); st.Step.Mode != ruleset.Simultaneous || !st.Seats[1].Submitted {
+			t.Fatalf("status %+v, want the bids with Bob's in", st)
+		}
+	})
+	t.Run("resumed", func(t *testing.T) {
+		g, err := newCountRuleset().New(ruleset.Config{Seats: 2, Names: []string{"Ann", "Bob"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Act(1, []byte{2}); err != nil { // Bob answers next
+			t.Fatal(err)
+		}
+		g.(*countGame).s.Missed[1] = g.ReplaceAfter()
+		save, err := g.Save()
+		if err != nil {
+			t.Fatal(err)
+		}
+		clock := newFakeClock()
+		m, err := Resume(1, newCountRuleset(), twoPeople(), save, clock)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := run(t, m, clock)
+		st := h.status()
+		wantStep(t, "resumed", st.Step, ruleset.Simultaneous, 3, 1, 2)
+		if bob := st.Seats[1]; !bob.AIPlaying || !bob.Submitted {
+			t.Fatalf("Bob's status %+v, want the AI playing him: his answer and his bid given", bob)
+		}
+	})
+}
