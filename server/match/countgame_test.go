@@ -19,7 +19,8 @@ import (
 //  3. simultaneous: every seat bids 0 to 3 (its orders), all added at once;
 //     a seat that bids nothing (no submission) bids 0 and misses the step.
 //
-// With the option "bids" set to 0 the third step is left out: every step is
+// The option "bids" says who bids: 1 every seat (the default), 2 every seat
+// but the mover; with 0 the third step is left out, and every step is
 // interactive. The game ends when the count reaches the option "target";
 // the seat that counted most wins, the lower seat on a tie.
 //
@@ -46,7 +47,7 @@ func (r *countRuleset) Info() ruleset.Info {
 		MaxSeats: 4,
 		Settings: []ruleset.Setting{
 			{Key: "target", Label: "Target", Min: 1, Max: 1_000_000, Default: 20},
-			{Key: "bids", Label: "Bids", Choices: []string{"no", "yes"}, Min: 0, Max: 1, Default: 1},
+			{Key: "bids", Label: "Bids", Choices: []string{"none", "every seat", "all but the mover"}, Min: 0, Max: 2, Default: 1},
 		},
 		Levels:       []string{"plain"},
 		DefaultLevel: "plain",
@@ -72,7 +73,7 @@ func (r *countRuleset) New(cfg ruleset.Config) (ruleset.Game, error) {
 	return &countGame{countState{
 		Seats:  cfg.Seats,
 		Target: cfg.Options.Get("target", d["target"]),
-		Bids:   cfg.Options.Get("bids", d["bids"]) == 1,
+		Bids:   cfg.Options.Get("bids", d["bids"]),
 		Turn:   1,
 		Seq:    1,
 		Names:  slices.Clone(cfg.Names),
@@ -111,10 +112,10 @@ func (r *countRuleset) NewAI(level string, seed uint64) (ruleset.AI, error) {
 type countState struct {
 	Seats  int
 	Target int
-	Bids   bool
+	Bids   int // 0: no bids, 1: every seat bids, 2: every seat but the mover
 	Turn   ruleset.Turn
 	Seq    uint32
-	Phase  int // 0: the mover counts, 1: the next seat answers, 2: every seat bids
+	Phase  int // 0: the mover counts, 1: the next seat answers, 2: the bids
 	Total  int
 	Names  []string
 	Scores []int // by seat, Scores[0] seat 1's
@@ -145,7 +146,9 @@ func (g *countGame) Step() ruleset.Step {
 		st.Actors, st.Prompt = []ruleset.Seat{g.mover()%ruleset.Seat(g.s.Seats) + 1}, "answer 0 to 3"
 	default:
 		for p := 1; p <= g.s.Seats; p++ {
-			st.Actors = append(st.Actors, ruleset.Seat(p))
+			if g.s.Bids == 1 || ruleset.Seat(p) != g.mover() {
+				st.Actors = append(st.Actors, ruleset.Seat(p))
+			}
 		}
 		st.Prompt = "bid 0 to 3"
 	}
@@ -196,6 +199,7 @@ func (g *countGame) Resolve(subs []ruleset.Submission) (ruleset.Outcome, error) 
 		return nil, errors.New("no bids now")
 	}
 	var events []string
+	actors := g.Step().Actors
 	bid := make([]bool, g.s.Seats)
 	for _, sub := range subs {
 		n := 0
@@ -207,10 +211,10 @@ func (g *countGame) Resolve(subs []ruleset.Submission) (ruleset.Outcome, error) 
 		bid[sub.Seat-1] = true
 		events = append(events, fmt.Sprintf("seat %d bids %d", sub.Seat, n))
 	}
-	for i, ok := range bid {
-		g.s.Missed[i]++
-		if ok {
-			g.s.Missed[i] = 0
+	for _, p := range actors {
+		g.s.Missed[p-1]++
+		if bid[p-1] {
+			g.s.Missed[p-1] = 0
 		}
 	}
 	g.next()
@@ -244,7 +248,7 @@ func (g *countGame) Act(s ruleset.Seat, action []byte) (ruleset.Outcome, error) 
 func (g *countGame) next() {
 	g.s.Seq++
 	g.s.Phase++
-	if (g.s.Phase == 2 && !g.s.Bids) || g.s.Phase == 3 {
+	if (g.s.Phase == 2 && g.s.Bids == 0) || g.s.Phase == 3 {
 		g.s.Phase = 0
 		g.s.Turn++
 	}

@@ -460,9 +460,9 @@ func (m *Match) query(ctx context.Context, f func()) error {
 // its player, refused orders or not (the AI's orders stand if the
 // player's are refused). The error is for the request as a whole:
 // ErrWrongTurn for another turn, ErrWrongMode in an interactive step,
-// ErrSeat, ErrOver, ErrBusy, ErrStopped, ctx's error, or the ruleset's
-// error for bytes that are no order list. Submit keeps its own copy of
-// orders.
+// ErrSeat (also for a seat that is not one of the step's actors), ErrOver,
+// ErrBusy, ErrStopped, ctx's error, or the ruleset's error for bytes that
+// are no order list. Submit keeps its own copy of orders.
 func (m *Match) Submit(ctx context.Context, seat ruleset.Seat, turn ruleset.Turn, orders []byte) ([]ruleset.Rejection, error) {
 	if err := m.checkSeat(seat); err != nil {
 		return nil, err
@@ -480,6 +480,10 @@ func (m *Match) Submit(ctx context.Context, seat ruleset.Seat, turn ruleset.Turn
 		}
 		if turn != m.step.Turn {
 			err = fmt.Errorf("%w: orders for turn %d, the game is on turn %d", ErrWrongTurn, turn, m.step.Turn)
+			return
+		}
+		if !m.step.Acts(seat) {
+			err = fmt.Errorf("%w: seat %d gives no orders in this step", ErrSeat, seat)
 			return
 		}
 		if refused, err = m.g.Check(seat, orders); err != nil || refused != nil {

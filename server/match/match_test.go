@@ -666,6 +666,35 @@ func TestEmptyOrders(t *testing.T) {
 	}
 }
 
+// TestSubmitActorsOnly: in a simultaneous step only its actors give
+// orders, and the step waits only for them.
+func TestSubmitActorsOnly(t *testing.T) {
+	set := countSettings()
+	set.Options = ruleset.Options{"bids": 2} // Ann, who counts first, does not bid
+	h := startCount(t, set)
+	ann := h.connect(1)
+	h.act(1, 1, 1)
+	h.act(2, 2, 0)
+	ann.nextTurn()
+	ann.nextTurn()
+	wantStep(t, "the bids", h.status().Step, ruleset.Simultaneous, 3, 2, 3)
+	if _, err := h.m.Submit(h.ctx, 1, 1, []byte{3}); !errors.Is(err, ErrSeat) {
+		t.Fatalf("Ann's bid: have %v, want ErrSeat", err)
+	}
+	if st := h.status(); st.Seats[0].Submitted {
+		t.Fatal("Ann's bid was taken")
+	}
+	h.submit(2, 1, []byte{2})
+	h.ready(2) // Bob alone ends the step
+	u := ann.nextTurn()
+	if have, want := ann.words(u), []string{"seat 2 bids 2", "seat 3 bids 1"}; !reflect.DeepEqual(have, want) {
+		t.Fatalf("events %q, want %q", have, want)
+	}
+	if have, want := missed(h.status()), []int{0, 0, 0}; !reflect.DeepEqual(have, want) {
+		t.Fatalf("missed turns %v, want %v", have, want)
+	}
+}
+
 // TestBusy: when the command queue is full every command fails at once
 // with ErrBusy, and works again once the match drains its queue.
 func TestBusy(t *testing.T) {
