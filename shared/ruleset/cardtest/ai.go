@@ -61,13 +61,45 @@ func (a *ai) offer(v *View) Card {
 	if a.level == LevelRandom {
 		return v.Hand[a.rng.IntN(len(v.Hand))]
 	}
-	best := v.Hand[0]
-	for _, c := range v.Hand[1:] {
-		if c.Rank < best.Rank {
+	if len(v.Hand) == 1 {
+		return v.Hand[0]
+	}
+	keep := a.bestAttack(v)
+	var best Card
+	for _, c := range v.Hand {
+		if c != keep && c.Rank > best.Rank {
 			best = c
 		}
 	}
 	return best
+}
+
+// bestAttack returns the card of v's hand fewest unseen cards could block,
+// the lowest on a tie.
+func (a *ai) bestAttack(v *View) Card {
+	card, risk := v.Hand[0], a.blockers(v, v.Hand[0])
+	for _, c := range v.Hand[1:] {
+		if r := a.blockers(v, c); r < risk || r == risk && c.Rank < card.Rank {
+			card, risk = c, r
+		}
+	}
+	return card
+}
+
+// spare reports whether v's seat may spend a card: the deck is not empty,
+// or it keeps one for each offering left and more than anyone else holds
+// (rules 9, 10: with the deck empty, the last player holding cards wins).
+func spare(v *View) bool {
+	if v.Table.Deck > 0 {
+		return true
+	}
+	most := 0
+	for i, p := range v.Players {
+		if ruleset.Seat(i+1) != v.Seat {
+			most = max(most, p.Cards)
+		}
+	}
+	return len(v.Hand) > v.Table.Rounds-v.Table.Round && len(v.Hand) > most
 }
 
 // attack chooses an attack, or a pass.
@@ -89,12 +121,10 @@ func (a *ai) attack(v *View) Action {
 		k--
 		return Action{Kind: ActAttack, Target: targets[k/len(v.Hand)], Card: v.Hand[k%len(v.Hand)]}
 	}
-	card, risk := v.Hand[0], a.blockers(v, v.Hand[0])
-	for _, c := range v.Hand[1:] {
-		if r := a.blockers(v, c); r < risk || r == risk && c.Rank < card.Rank {
-			card, risk = c, r
-		}
+	if !spare(v) {
+		return Action{Kind: ActPass}
 	}
+	card := a.bestAttack(v)
 	target := targets[0]
 	for _, q := range targets[1:] {
 		p, t := v.Players[q-1], v.Players[target-1]
@@ -133,7 +163,7 @@ func (a *ai) defend(v *View) Action {
 		}
 		return Action{Kind: ActBlock, Card: can[k-1]}
 	}
-	if len(can) == 0 {
+	if len(can) == 0 || !spare(v) {
 		return Action{Kind: ActTake}
 	}
 	return Action{Kind: ActBlock, Card: can[0]} // the hand is sorted: the lowest

@@ -12,15 +12,18 @@ import (
 	"empires/shared/wire"
 )
 
-// TestNoLeaks plays many games with every check of the harness and, at
-// every step, decodes every view, delta and event list sent to every seat
-// and to the spectator, and the step's prompt: none may name another
-// player's card nor a card of the deck (noLeaks).
+// TestNoLeaks plays many games (36, at both AI levels in turn) with every
+// check of the harness and, at every step, decodes every view, delta and
+// event list sent to every seat and to the spectator, and the step's
+// prompt: none may name another player's card nor a card of the deck
+// (noLeaks).
 func TestNoLeaks(t *testing.T) {
+	levels := New().Info().Levels
 	for seats := MinSeats; seats <= MaxSeats; seats++ {
 		for seed := uint64(1); seed <= 12; seed++ {
 			t.Run(fmt.Sprintf("%d seats seed %d", seats, seed), func(t *testing.T) {
 				rulesettest.Run(t, New(), config(seed, seats, 8), rulesettest.Options{
+					Levels: levels[seed%2 : seed%2+1],
 					AISeed: seed * 100, Autopilot: 5, Stamped: true, Each: noLeaks(New()),
 				})
 			})

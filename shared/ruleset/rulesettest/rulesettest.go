@@ -576,7 +576,9 @@ func (p *player) checkRefusals(st ruleset.Step, save []byte, in input, last *inp
 			outsiders = append(outsiders, ruleset.Seat(s))
 		}
 	}
-	at := func(format string, args ...any) string { return fmt.Sprintf("step %d: ", st.Seq) + fmt.Sprintf(format, args...) }
+	at := func(format string, args ...any) string {
+		return fmt.Sprintf("step %d: ", st.Seq) + fmt.Sprintf(format, args...)
+	}
 	if st.Mode == ruleset.Simultaneous {
 		sub := in.asked[0]
 		for _, b := range spoilt(sub.Orders) {
