@@ -7,8 +7,8 @@
 // The numbered sentences are the rules; the tests name them.
 //
 //  1. The deck (deck.txt: suits, ranks, hand size) is shuffled with the
-//     game's seed and each player is dealt a hand of 5 cards, which only
-//     that player sees.
+//     game's seed and each player is dealt a hand of 5 cards (the deck
+//     file's hand size), which only that player sees.
 //  2. A round begins with the offering: every player holding cards lays
 //     one face down at the same time; they are revealed together and
 //     discarded.
@@ -17,14 +17,15 @@
 //  4. A player who lays nothing offers its lowest card.
 //  5. Then each player in round order (round r starts with seat r, counting
 //     around the table, then goes up the seats) may attack another player
-//     who holds cards with a card from its hand, or pass.
+//     who holds cards with a card from its hand, or pass. A player who
+//     holds no cards, or sees no one to attack, has no turn.
 //  6. The defender answers at once: it blocks with a higher card of the
 //     attack card's suit, scores 1 point, and both cards are discarded.
 //  7. Or it takes the hit: the attack card is discarded, the attacker
 //     scores 2 points and rolls a die; on a 5 or a 6 the defender loses a
 //     card drawn at random from its hand, shown to all and discarded.
 //  8. Every later round begins with each player, in round order, drawing
-//     up to 5 cards while the deck lasts.
+//     up to 5 cards (the hand size) while the deck lasts.
 //  9. A player who holds no cards when the deck is empty is out.
 //  10. The game ends after the last round, or as soon as at most one
 //     player is left. The last player left wins; otherwise the most points

@@ -176,7 +176,8 @@ func (g *game) take(p ruleset.Seat, c Card) {
 // holds reports whether p holds c.
 func (g *game) holds(p ruleset.Seat, c Card) bool { return slices.Contains(g.hand(p), c) }
 
-// lowest returns p's lowest card, the weakest suit first on a tie (rule 4).
+// lowest returns p's lowest card, of the suit first in the deck file on a
+// tie (rule 4).
 func (g *game) lowest(p ruleset.Seat) Card {
 	h := g.hand(p)
 	best := h[0]

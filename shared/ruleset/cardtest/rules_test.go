@@ -255,6 +255,11 @@ func TestRules(t *testing.T) {
 			pass(3), want{actors: []ruleset.Seat{1}}},
 		{5, "a player holding no cards has no turn", table{hands: []string{"7cups", "", "4clubs"}, deck: "10cups"},
 			pass(1), want{actors: []ruleset.Seat{3}}},
+		{5, "a player who sees no one to attack has no turn; Anna, with no card, the deck drawn, is out",
+			table{phase: PhaseDefend, defender: 2, attack: "7cups", hands: []string{"", "9cups", "2coins"}, deck: "10cups"},
+			block(2, "9cups"), want{
+				round: 2, phase: PhaseOffer, actors: []ruleset.Seat{2, 3}, hands: []string{"", "10cups", "2coins"},
+				events: []EventKind{EventBlock, EventScore, EventRound, EventDraw, EventOut}}},
 		{5, "not the attacker's turn", attacking, attack(2, 1, "9cups"), want{err: "attack Anna with the 9 of cups: it is Anna's turn"}},
 		{5, "an attack with a card not held", attacking, attack(1, 2, "8cups"), want{err: "you hold no 8 of cups"}},
 		{5, "an attack on oneself", attacking, attack(1, 1, "7cups"), want{err: "you cannot attack yourself"}},

@@ -185,6 +185,10 @@ func checkInfo(r reporter, rs ruleset.Ruleset, cfg ruleset.Config) {
 			r.Errorf("WithData(%q) accepted garbage", data)
 		}
 	}
+	var ai ruleset.AI
+	if try(r, "NewAI", func() { ai, err = rs.NewAI("no such level", 1) }) && err == nil {
+		r.Errorf("NewAI accepted the level %q (levels %v): %T", "no such level", in.Levels, ai)
+	}
 	for _, bad := range []ruleset.Config{
 		withSeats(cfg, in.MinSeats-1), withSeats(cfg, in.MaxSeats+1), withSeats(cfg, 0),
 	} {
@@ -422,7 +426,8 @@ func (p *player) each(rec *Record) {
 	}
 }
 
-// checkStep checks the shape of a step of a game not over.
+// checkStep checks the shape of a step of a game not over: a Simultaneous
+// step asks every live player.
 func (p *player) checkStep(st ruleset.Step, n int) {
 	r := p.r
 	r.Helper()
@@ -439,6 +444,18 @@ func (p *player) checkStep(st ruleset.Step, n int) {
 		if s < 1 || int(s) > n || i > 0 && s <= st.Actors[i-1] {
 			r.Fatalf("step %d: actors %v: want seats of 1 to %d in seat order", st.Seq, st.Actors, n)
 		}
+	}
+	if st.Mode != ruleset.Simultaneous {
+		return
+	}
+	var alive []ruleset.Seat
+	for s := 1; s <= n; s++ {
+		if p.g.Player(ruleset.Seat(s)).Alive {
+			alive = append(alive, ruleset.Seat(s))
+		}
+	}
+	if !slices.Equal(alive, st.Actors) {
+		r.Errorf("step %d: a simultaneous step's actors %v, want every live player %v", st.Seq, st.Actors, alive)
 	}
 }
 
