@@ -616,7 +616,11 @@ func (cl *client) submit(env protocol.Envelope, m *protocol.SubmitOrders) error 
 	}
 	ctx, cancel := cl.l.callCtx(cl)
 	defer cancel()
-	refused, err := mt.Submit(ctx, s.Player(), m.Turn, m.Orders)
+	orders := m.Orders
+	if len(orders) == 0 {
+		orders = []byte{0xc0} // msgpack nil: the message held no list, so no orders
+	}
+	refused, err := mt.Submit(ctx, s.Player(), m.Turn, orders)
 	if err != nil {
 		return matchError(err)
 	}

@@ -230,12 +230,9 @@ func (g *Game) ReplaceAfter() int {
 
 // DecodeOrders reads an order list as a client sends it, with the
 // protocol's hostile-input rules: at most game.MaxOrders, each for turn.
-// No bytes, or nil, is no orders.
+// A msgpack nil is no orders.
 func DecodeOrders(data []byte, turn game.Turn) ([]game.Order, error) {
 	var orders []game.Order
-	if len(data) == 0 {
-		return []game.Order{}, nil
-	}
 	if err := wire.Unmarshal(data, &orders); err != nil {
 		return nil, fmt.Errorf("orders: %w", err)
 	}
@@ -261,6 +258,12 @@ func EncodeOrders(orders []game.Order) ([]byte, error) {
 // Check implements ruleset.Game: DecodeOrders, then the engine's and the
 // ruleset's validation (game.OrderBook.Submit).
 func (g *Game) Check(s ruleset.Seat, data []byte) ([]ruleset.Rejection, error) {
+	if pl := g.s.Player(game.PlayerID(s)); pl == nil || !pl.Alive {
+		return nil, fmt.Errorf("seat %d gives no orders in this game", s)
+	}
+	if g.s.Over {
+		return nil, errors.New("the game is over")
+	}
 	orders, err := DecodeOrders(data, g.s.Turn)
 	if err != nil {
 		return nil, err

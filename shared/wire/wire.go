@@ -204,7 +204,7 @@ func arrayLen(dec *msgpack.Decoder, c byte) (int, error) {
 	return dec.DecodeArrayLen()
 }
 
-// isArray reports whether c starts an array.
+// IsArray reports whether c starts an array.
 func IsArray(c byte) bool {
 	return msgpcode.IsFixedArray(c) || c == msgpcode.Array16 || c == msgpcode.Array32
 }
