@@ -69,6 +69,7 @@ type tconn struct {
 	c       *wsconn.Conn
 	seq     uint32
 	welcome *protocol.Welcome // the answer to its Hello
+	held    []wsconn.Outgoing // read by awaitAside, for the next await
 }
 
 func connOptions(l *Lobby) wsconn.Options {
@@ -204,21 +205,49 @@ func last[M protocol.Message](tb testing.TB, out []wsconn.Outgoing) M {
 	return m
 }
 
-// await reads the client's messages until one of type M.
+// await reads the client's messages until one of type M, dropping those
+// before it.
 func await[M protocol.Message](tc *tconn) M {
 	tc.tb.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
-	defer cancel()
 	for {
-		o, ok := tc.c.Next(ctx)
-		if !ok {
-			var m M
-			tc.tb.Fatalf("%s: no %T in time", tc.name, m)
-		}
-		if m, ok := o.Msg.(M); ok {
+		if m, ok := tc.next().Msg.(M); ok {
 			return m
 		}
 	}
+}
+
+// awaitAside reads the client's messages until one of type M, keeping
+// those before it for the next await: an answer and what a match sends
+// come in either order.
+func awaitAside[M protocol.Message](tc *tconn) M {
+	tc.tb.Helper()
+	var aside []wsconn.Outgoing
+	defer func() { tc.held = append(aside, tc.held...) }()
+	for {
+		o := tc.next()
+		if m, ok := o.Msg.(M); ok {
+			return m
+		}
+		aside = append(aside, o)
+	}
+}
+
+// next returns the client's next message: the first one held, else the
+// next one the lobby sends.
+func (tc *tconn) next() wsconn.Outgoing {
+	tc.tb.Helper()
+	if len(tc.held) > 0 {
+		o := tc.held[0]
+		tc.held = tc.held[1:]
+		return o
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
+	defer cancel()
+	o, ok := tc.c.Next(ctx)
+	if !ok {
+		tc.tb.Fatalf("%s: no message in time", tc.name)
+	}
+	return o
 }
 
 func types(out []wsconn.Outgoing) []string {

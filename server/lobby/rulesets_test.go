@@ -377,7 +377,7 @@ func TestActInteractive(t *testing.T) {
 	}
 
 	ann.send(&protocol.Act{Seq: 1, Action: tallyAct(t, 2)})
-	if r := await[*protocol.ActResult](ann); r.Seq != 1 || r.Error != "" {
+	if r := awaitAside[*protocol.ActResult](ann); r.Seq != 1 || r.Error != "" {
 		t.Fatalf("ann's good action: %+v, want it applied", r)
 	}
 	for _, tc := range []*tconn{ann, bob, watcher} {
@@ -393,7 +393,7 @@ func TestActInteractive(t *testing.T) {
 	ann.fails(&protocol.Act{Seq: 1, Action: tallyAct(t, 1)}, protocol.WrongTurn, "an action for step 1, the game is at step 2")
 
 	bob.send(&protocol.Act{Seq: 2, Action: tallyAct(t, 3)}) // 5: the target
-	if r := await[*protocol.ActResult](bob); r.Error != "" {
+	if r := awaitAside[*protocol.ActResult](bob); r.Error != "" {
 		t.Fatalf("bob's winning action: %+v", r)
 	}
 	for _, tc := range []*tconn{ann, bob, watcher} {
