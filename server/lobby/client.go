@@ -123,7 +123,11 @@ func (l *Lobby) list() *protocol.GameList {
 		if r.m != nil {
 			ask = append(ask, running{len(games), r.m})
 		}
-		games = append(games, r.info())
+		info := r.info()
+		if rs, ok := l.rulesets.Get(r.set.Ruleset); ok {
+			info.Modded = l.modded(rs.Info())
+		}
+		games = append(games, info)
 	}
 	l.mu.Unlock()
 	// The turn of each running game, from its match (never under mu).
@@ -622,7 +626,7 @@ func (cl *client) submit(env protocol.Envelope, m *protocol.SubmitOrders) error 
 	}
 	refused, err := mt.Submit(ctx, s.Player(), m.Turn, orders)
 	if err != nil {
-		return matchError(err)
+		return playError(err)
 	}
 	res := &protocol.OrdersResult{Turn: m.Turn, Errors: protocol.Rejections(refused)}
 	if len(refused) == 0 {
@@ -662,7 +666,7 @@ func (cl *client) act(env protocol.Envelope, m *protocol.Act) error {
 	if err := mt.Act(ctx, s.Player(), m.Seq, m.Action); err != nil {
 		var rej *ruleset.Rejection
 		if !errors.As(err, &rej) {
-			return matchError(err)
+			return playError(err)
 		}
 		res.Error = rej.Error()
 	}
@@ -704,15 +708,38 @@ func (cl *client) requestView() error {
 	return matchError(sub.RequestFull(ctx))
 }
 
-// matchError turns an error of a match into the protocol error to send.
+// matchError turns an error of a match into the protocol error to send;
+// an error the match does not name is the server's own (Internal).
 func matchError(err error) error {
 	if err == nil {
 		return nil
 	}
+	if pe := knownMatchError(err); pe != nil {
+		return pe
+	}
+	return fmt.Errorf("match: %w", err)
+}
+
+// playError turns the error of a match's Submit or Act into the protocol
+// error to send: the match's own errors as matchError says; any other is
+// the ruleset's refusal of bytes that are no order list or action at all,
+// Invalid with the ruleset's words.
+func playError(err error) error {
+	if pe := knownMatchError(err); pe != nil {
+		return pe
+	}
+	return protocol.Errorf(protocol.Invalid, "%s", err)
+}
+
+// knownMatchError returns the protocol error of one of the errors a match
+// names (or a context's), nil for any other.
+func knownMatchError(err error) *protocol.ProtocolError {
 	text := strings.TrimPrefix(err.Error(), "match: ")
 	switch {
 	case errors.Is(err, match.ErrWrongTurn):
 		return protocol.Errorf(protocol.WrongTurn, "%s", text)
+	case errors.Is(err, match.ErrWrongMode):
+		return protocol.Errorf(protocol.NotAllowed, "%s", text)
 	case errors.Is(err, match.ErrOver):
 		return protocol.Errorf(protocol.NotAllowed, "the game is over")
 	case errors.Is(err, match.ErrSeat):
@@ -724,5 +751,5 @@ func matchError(err error) error {
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return protocol.Errorf(protocol.Unavailable, "the game did not answer in time: try again")
 	}
-	return fmt.Errorf("match: %w", err)
+	return nil
 }
