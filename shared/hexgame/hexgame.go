@@ -92,7 +92,11 @@ func (r *Ruleset) Data() []byte { return slices.Clone(r.spec.Data) }
 func (r *Ruleset) WithData(data []byte) (ruleset.Ruleset, error) {
 	spec := r.spec
 	spec.Data = slices.Clone(data)
-	return New(spec)
+	x, err := New(spec)
+	if err != nil {
+		return nil, err // not a nil *Ruleset in the interface
+	}
+	return x, nil
 }
 
 // CheckConfig implements ruleset.ConfigChecker: the settings' bounds, the
