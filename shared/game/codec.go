@@ -62,13 +62,13 @@ func Encode(s *State) ([]byte, error) {
 // sizeHint estimates the encoded size of s, to allocate once.
 func sizeHint(s *State) int {
 	// Measured: an army takes about 19 bytes, a sighting 16.
-	n := 256 + 20*len(s.Armies) + 16*len(s.Cities) + 32*len(s.Players)
+	n := 256 + 20*len(s.Armies) + 16*len(s.Cities) + 12*len(s.Structures) + 32*len(s.Players)
 	if s.Map != nil {
 		n += len(s.Map.Terrain)
 	}
 	for i := range s.Memory {
 		m := &s.Memory[i]
-		n += 8*(len(m.Known)+len(m.Seen)+len(m.Visible)) + 18*len(m.Armies) + 16*len(m.Cities)
+		n += 8*(len(m.Known)+len(m.Seen)+len(m.Visible)) + 18*len(m.Armies) + 16*len(m.Cities) + 12*len(m.Structures)
 	}
 	return n
 }
@@ -317,11 +317,11 @@ func CheckMsgpack(data []byte) error {
 //   - one memory per player, its bitsets sized for the map with no hex beyond
 //     it, its sightings sorted by unique IDs, on the map, of valid owners,
 //     with counts not negative and seen on no later turn than the current;
-//   - cities and armies sorted by unique IDs, each ID (characters' included)
-//     used once, from 1 to NextID; owners valid players or 0; hexes on the
-//     map, one city a hex; levels and unit counts not negative; known stances
-//     with valid directions; a Carrier is another army, naval and not itself
-//     carried.
+//   - cities, armies and structures sorted by unique IDs, each ID
+//     (characters' included) used once, from 1 to NextID; owners valid
+//     players or 0; hexes on the map, one city a hex; levels and unit counts
+//     not negative; known stances with valid directions; a Carrier is
+//     another army, naval and not itself carried.
 //
 // terrains is the ruleset's number of terrains.
 func (s *State) Validate(terrains int) error {
@@ -424,8 +424,24 @@ func (s *State) Validate(terrains int) error {
 			return fmt.Errorf("%s: %w", a.ID, err)
 		}
 	}
+	for i := range s.Structures {
+		st := &s.Structures[i]
+		if i > 0 && st.ID <= s.Structures[i-1].ID {
+			return fmt.Errorf("structures out of order: %s after %s", st.ID, s.Structures[i-1].ID)
+		}
+		err := id(uint32(st.ID))
+		if err == nil {
+			err = owner(st.Owner)
+		}
+		if err == nil {
+			err = onMap(st.Hex)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", st.ID, err)
+		}
+	}
 	if dup := firstDuplicate(ids); dup != 0 {
-		return fmt.Errorf("ID %d names two things (armies, cities and characters share IDs)", dup)
+		return fmt.Errorf("ID %d names two things (armies, cities, characters and structures share IDs)", dup)
 	}
 	return nil
 }
@@ -522,6 +538,22 @@ func (s *State) validateMemory(m *Memory, owner func(PlayerID) error, onMap func
 		}
 		if err != nil {
 			return fmt.Errorf("sighting of %s: %w", cs.City, err)
+		}
+	}
+	for i := range m.Structures {
+		ss := &m.Structures[i]
+		if i > 0 && ss.Structure <= m.Structures[i-1].Structure {
+			return fmt.Errorf("structure sightings out of order: %s after %s", ss.Structure, m.Structures[i-1].Structure)
+		}
+		err := s.checkSeen(uint32(ss.Structure), ss.Turn)
+		if err == nil {
+			err = owner(ss.Owner)
+		}
+		if err == nil {
+			err = onMap(ss.Hex)
+		}
+		if err != nil {
+			return fmt.Errorf("sighting of %s: %w", ss.Structure, err)
 		}
 	}
 	return nil
