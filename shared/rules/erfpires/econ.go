@@ -1,7 +1,9 @@
 package erfpires
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"empires/shared/game"
 	"empires/shared/hex"
@@ -91,36 +93,65 @@ func (r *Rules) economy(s *game.State, orders []game.PlayerOrders, ev *game.Even
 
 // build runs game.PhaseBuild: the day's cities and structures. Each is
 // checked against the whole state (what its builder could not see
-// included); two builds of one day that the rules do not allow together
-// (two cities too close, two structures of a kind on a hex past per_hex)
-// both fail: building is simultaneous, and nobody was first.
+// included). Building is simultaneous, so nobody was first: when builds of
+// one day clash (two cities too close, structures of a kind on a hex past
+// per_hex), lots drawn from the game's dice decide which are built, one
+// after another as long as they clash with none built before; the others
+// fail, their builders told who won the lot, and keep their money.
 func (r *Rules) build(s *game.State, orders []game.PlayerOrders, ev *game.Events) {
 	type job struct {
 		p    game.PlayerID
 		o    *game.Order
 		fail string
 	}
-	var jobs []job
+	var jobs []*job
 	for _, po := range orders {
 		for i := range po.Orders {
 			if o := &po.Orders[i]; o.Kind == OrderBuildCity || o.Kind == OrderBuild {
-				jobs = append(jobs, job{p: po.Player, o: o, fail: r.buildFails(s, po.Player, o)})
+				jobs = append(jobs, &job{p: po.Player, o: o, fail: r.buildFails(s, po.Player, o)})
 			}
 		}
 	}
-	for i := range jobs {
-		for j := range jobs {
-			a, b := &jobs[i], &jobs[j]
-			if i == j || a.p == b.p || a.o.Kind != b.o.Kind {
-				continue
+	var ok []*job
+	for _, j := range jobs {
+		if j.fail == "" {
+			ok = append(ok, j)
+		}
+	}
+	clash := func(a, b *job) bool {
+		switch {
+		case a.o.Kind != b.o.Kind:
+			return false
+		case a.o.Kind == OrderBuildCity:
+			return hex.Distance(a.o.Hex, b.o.Hex) < r.D.City.MinDistance
+		}
+		return a.o.Unit == b.o.Unit && a.o.Hex == b.o.Hex && r.structuresOn(s, a.o.Hex, a.o.Unit)+2 > r.D.Structures[a.o.Unit].PerHex
+	}
+	clashes := false
+	for i, a := range ok {
+		for _, b := range ok[i+1:] {
+			clashes = clashes || clash(a, b)
+		}
+	}
+	if clashes {
+		for i := len(ok) - 1; i > 0; i-- { // the lots: a shuffle with the game's dice
+			k := s.RNG.IntN(i + 1)
+			ok[i], ok[k] = ok[k], ok[i]
+		}
+		var built []*job
+		for _, j := range ok {
+			for _, b := range built {
+				if clash(j, b) {
+					what := "a city"
+					if j.o.Kind == OrderBuild {
+						what = "a " + r.D.Structures[j.o.Unit].Name
+					}
+					j.fail = fmt.Sprintf("%s built %s on hex %s the same day, and the lot fell to them", b.p, what, b.o.Hex)
+					break
+				}
 			}
-			switch {
-			case a.o.Kind == OrderBuildCity && hex.Distance(a.o.Hex, b.o.Hex) < r.D.City.MinDistance:
-				a.fail = fmt.Sprintf("%s founded a city on hex %s the same day, %d hexes away: neither city is built",
-					b.p, b.o.Hex, hex.Distance(a.o.Hex, b.o.Hex))
-			case a.o.Kind == OrderBuild && a.o.Unit == b.o.Unit && a.o.Hex == b.o.Hex && r.structuresOn(s, a.o.Hex, a.o.Unit)+2 > r.D.Structures[a.o.Unit].PerHex:
-				a.fail = fmt.Sprintf("%s built a %s on hex %s the same day: neither is built",
-					b.p, r.D.Structures[a.o.Unit].Name, a.o.Hex)
+			if j.fail == "" {
+				built = append(built, j)
 			}
 		}
 	}
@@ -148,7 +179,8 @@ func (r *Rules) build(s *game.State, orders []game.PlayerOrders, ev *game.Events
 
 // buildFails returns why build order o of p cannot be carried out on the
 // whole state, or "": the order's own checks again, and the cities p could
-// not see.
+// not see. A city that p did not know of and that stops its city is
+// revealed to p (remembered as seen today), as the refusal names it.
 func (r *Rules) buildFails(s *game.State, p game.PlayerID, o *game.Order) string {
 	if err := game.ValidateOrder(s, r, p, o); err != nil {
 		return err.Error()
@@ -156,12 +188,28 @@ func (r *Rules) buildFails(s *game.State, p game.PlayerID, o *game.Order) string
 	if o.Kind == OrderBuildCity {
 		for i := range s.Cities {
 			if c := &s.Cities[i]; hex.Distance(c.Hex, o.Hex) < r.D.City.MinDistance {
+				reveal(s, p, c)
 				return fmt.Sprintf("%s stands on hex %s, %d hexes away: no other city may be within %d hexes",
 					c.ID, c.Hex, hex.Distance(c.Hex, o.Hex), r.D.City.MinDistance-1)
 			}
 		}
 	}
 	return ""
+}
+
+// reveal has player p remember city c as it is today.
+func reveal(s *game.State, p game.PlayerID, c *game.City) {
+	m := memory(s, p)
+	if m == nil || c.Owner == p {
+		return
+	}
+	cs := game.CitySighting{City: c.ID, Owner: c.Owner, Hex: c.Hex, Level: c.Level, Capital: c.Capital, Turn: s.Turn}
+	i, found := slices.BinarySearchFunc(m.Cities, c.ID, func(x game.CitySighting, id game.CityID) int { return cmp.Compare(x.City, id) })
+	if found {
+		m.Cities[i] = cs
+	} else {
+		m.Cities = slices.Insert(m.Cities, i, cs)
+	}
 }
 
 // structuresOn counts the structures of kind k on hex h.

@@ -229,6 +229,14 @@ func (r *Rules) canPay(s *game.State, p game.PlayerID, cost int64, what string) 
 	return nil
 }
 
+// StructureFits reports whether a structure of kind k may stand on the
+// terrain of h (its [[structure]] terrain list; land armies may enter),
+// as far as s shows h: false for a hex of unknown terrain on a view's
+// state.
+func (r *Rules) StructureFits(s *game.State, k game.StructureKind, h hex.Hex) bool {
+	return int(k) < len(r.D.Structures) && r.structureTerrain(s, &r.D.Structures[k], h)
+}
+
 // structureTerrain reports whether a structure of kind st may stand on h's
 // terrain.
 func (r *Rules) structureTerrain(s *game.State, st *Structure, h hex.Hex) bool {
