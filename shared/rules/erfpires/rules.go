@@ -28,10 +28,16 @@ import (
 //   - Per-player counters live in game.Player.Stock at the Stock* indexes
 //     (the days of taxes and truces); a per-army mark for the day in
 //     game.Army.Flags (FlagMoving).
-//   - The day runs PhaseDawn (missed days, truces ending, the day's
-//     movers), the economy (Tax, Trade, Tribute), the builds, the
-//     recruits, the engine's movement and battles, PhaseDusk (what armies
-//     do to the structures they stand on), then victory.
+//   - The day runs PhaseDawn (days missed, the day's movers marked), the
+//     economy (Tax, Trade, Tribute, reckoned for all at once on the state
+//     as the day began), the builds, the recruits, the engine's movement
+//     and battles, PhaseDusk (what armies do to the structures they stand
+//     on; truces whose last day it was end), then victory.
+//   - Builds are simultaneous: when builds of one day clash (two cities
+//     too close, two structures of a kind on a hex past per_hex), lots
+//     drawn with the game's dice decide which are built; the others fail
+//     and keep their money. A city its builder could not see that stops a
+//     city is named in the refusal and remembered by the builder.
 //
 // Cities defend themselves in the engine's sense (game.CityDefender): a
 // city with no army on its hex is still its owner's, so an army must
