@@ -13,6 +13,7 @@ import (
 	"github.com/vmihailenco/msgpack/v5"
 
 	"empires/shared/hex"
+	"empires/shared/hexmap"
 	"empires/shared/rules"
 )
 
@@ -25,7 +26,8 @@ import (
 //
 // Since fields are stored by position, any change to the fields of State or
 // of a type inside it (adding, removing or reordering one) must bump
-// FormatVersion; Decode refuses saves of another format by name. Format must
+// FormatVersion; Decode refuses saves of another format by name, but for
+// the older formats it still reads (format 1: see stateV1). Format must
 // stay State's first field so every build can read a save's version.
 
 // MaxSaveSize is the largest save Decode reads (64 MiB; a 128x128 map with 16
@@ -73,12 +75,14 @@ func sizeHint(s *State) int {
 	return n
 }
 
-// Decode reads a save written by Encode. It refuses, with an error starting
-// "decode game:" and never a panic, anything that is not a whole, valid
-// save of this build's format: garbage, truncated or padded data, another
-// format version ("save format 7, this build reads 1"), and states that
-// break the invariants State.Validate checks (terrain ids are checked
-// against rules.MaxTerrains only: the codec does not know the ruleset).
+// Decode reads a save written by Encode, or by a build of format 1 (before
+// structures: the state it returns has none, in FormatVersion). It
+// refuses, with an error starting "decode game:" and never a panic,
+// anything that is not a whole, valid save of these formats: garbage,
+// truncated or padded data, another format version ("save format 7, this
+// build reads 2"), and states that break the invariants State.Validate
+// checks (terrain ids are checked against rules.MaxTerrains only: the
+// codec does not know the ruleset).
 func Decode(data []byte) (*State, error) {
 	s, err := decode(data)
 	if err != nil {
@@ -98,7 +102,7 @@ func decode(data []byte) (*State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("not a saved game: %w", err)
 	}
-	if format != FormatVersion {
+	if format != FormatVersion && format != 1 {
 		return nil, fmt.Errorf("save format %d, this build reads %d", format, FormatVersion)
 	}
 	// msgpack allocates what length headers claim before reading the
@@ -110,13 +114,61 @@ func decode(data []byte) (*State, error) {
 	dec := msgpack.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields(true)
 	s := new(State)
-	if err := dec.Decode(s); err != nil {
+	if format == 1 {
+		old := new(stateV1)
+		if err := dec.Decode(old); err != nil {
+			return nil, fmt.Errorf("corrupt save: %w", err)
+		}
+		s = old.upgrade()
+	} else if err := dec.Decode(s); err != nil {
 		return nil, fmt.Errorf("corrupt save: %w", err)
 	}
 	if err := s.Validate(rules.MaxTerrains); err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// stateV1 is State as saves of format 1 hold it: State's fields before
+// Structures was added, in their order, and memories without structures.
+// Decode reads such saves into it and upgrades them.
+type stateV1 struct {
+	Format  int
+	Ruleset string
+	Seed    uint64
+	Turn    Turn
+	Map     *hexmap.Map
+	Players []Player
+	Cities  []City
+	Armies  []Army
+	Memory  []memoryV1
+	RNG     RNG
+	NextID  uint32
+	Winner  PlayerID
+	Over    bool
+}
+
+// memoryV1 is Memory as saves of format 1 hold it.
+type memoryV1 struct {
+	Known   Bitset
+	Seen    Bitset
+	Visible Bitset
+	Armies  []Sighting
+	Cities  []CitySighting
+}
+
+// upgrade returns the state of format FormatVersion that v holds: the same
+// game, with no structures.
+func (v *stateV1) upgrade() *State {
+	s := &State{Format: FormatVersion, Ruleset: v.Ruleset, Seed: v.Seed, Turn: v.Turn, Map: v.Map, Players: v.Players,
+		Cities: v.Cities, Armies: v.Armies, RNG: v.RNG, NextID: v.NextID, Winner: v.Winner, Over: v.Over}
+	if v.Memory != nil {
+		s.Memory = make([]Memory, len(v.Memory))
+		for i, m := range v.Memory {
+			s.Memory[i] = Memory{Known: m.Known, Seen: m.Seen, Visible: m.Visible, Armies: m.Armies, Cities: m.Cities}
+		}
+	}
+	return s
 }
 
 // peekFormat returns the Format of an encoded State: the first element of

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -92,6 +94,40 @@ func TestChecksumGolden(t *testing.T) {
 	if got := s.Checksum(); got != goldenChecksum {
 		t.Fatalf("Checksum = %#x, want %#x: the canonical encoding changed. If on purpose (a field of State "+
 			"or of a type in it changed), bump game.FormatVersion and update goldenChecksum.\nencoding: %x", got, uint64(goldenChecksum), data)
+	}
+}
+
+// TestDecodeFormat1: a save written before structures (format 1, the
+// golden game's bytes as those builds wrote them) still decodes: into the
+// same game with no structures, of the current format, which encodes in
+// it.
+func TestDecodeFormat1(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "save-format1.msgpack"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := fnv.New64a()
+	h.Write(data)
+	if h.Sum64() != 0xe7b085df56aa045c {
+		t.Fatalf("testdata/save-format1.msgpack is not the format 1 golden save (checksum %#x)", h.Sum64())
+	}
+	got, err := game.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := goldenGame()
+	want.Structures = nil
+	want.Memory[1].Structures = nil
+	want.NextID-- // goldenGame's structure took the last ID
+	if !reflect.DeepEqual(got, want) || got.Format != game.FormatVersion {
+		t.Fatalf("decoded\n%+v\nwant\n%+v", got, want)
+	}
+	again, err := game.Encode(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back, err := game.Decode(again); err != nil || back.Checksum() != got.Checksum() {
+		t.Fatalf("the upgraded state does not round-trip: %v", err)
 	}
 }
 
@@ -233,7 +269,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"format not a number", raw(0x91, 0xa1, 'a'), "decode game: not a saved game: *"},
 		{"other format", encodeWith(func(s *game.State) { s.Format = 7 }), fmt.Sprintf("decode game: save format 7, this build reads %d", fv)},
 		{"future format, other shape", raw(0x92, fv+1, 0xc0), fmt.Sprintf("decode game: save format %d, this build reads %d", fv+1, fv)},
-		{"format 1, before structures", raw(0x9d, 0x01, 0xc0), fmt.Sprintf("decode game: save format 1, this build reads %d", fv)},
+		{"format 1, other shape", raw(0x9d, 0x01, 0xc0), "decode game: corrupt save: *"},
 		{"truncated", func() []byte { return valid[:len(valid)-9] }, "decode game: corrupt save: truncated at byte *"},
 		{"cut in a blob", func() []byte { return valid[:len(valid)/2] }, "decode game: corrupt save: *"},
 		{"extra bytes", func() []byte { return append(bytes.Clone(valid), 0xc0, 0xc0) }, "decode game: corrupt save: 2 extra bytes after the value"},
@@ -350,6 +386,9 @@ func FuzzDecode(f *testing.F) {
 		f.Add(data[:len(data)/3])
 	}
 	f.Add([]byte{0x91, 0x01})
+	if old, err := os.ReadFile(filepath.Join("testdata", "save-format1.msgpack")); err == nil {
+		f.Add(old)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := game.Decode(data)
 		if err != nil {
