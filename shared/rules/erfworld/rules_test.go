@@ -30,7 +30,7 @@ func TestRulesTable(t *testing.T) {
 	}
 	tests := map[string]map[string]bool{}
 	for prefix, dir := range testPackages {
-		if tests[prefix], err = rulestable.TestFuncs(dir); err != nil {
+		if tests[prefix], err = rulestable.ListTests(dir); err != nil {
 			t.Fatal(err)
 		}
 	}

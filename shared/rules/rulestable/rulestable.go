@@ -73,9 +73,9 @@ func Check(text string, tests map[string]map[string]bool) (int, []string) {
 	return rows, problems
 }
 
-// TestFuncs returns the names of the test functions (func TestX(t
+// ListTests returns the names of the test functions (func TestX(t
 // *testing.T)) in the _test.go files of directory dir.
-func TestFuncs(dir string) (map[string]bool, error) {
+func ListTests(dir string) (map[string]bool, error) {
 	files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
 	if err != nil {
 		return nil, err

@@ -32,14 +32,14 @@ func TestCheckCatchesRot(t *testing.T) {
 	}
 }
 
-// TestTestFuncs finds this file's tests, and refuses a directory without
+// TestListTests finds this file's tests, and refuses a directory without
 // tests.
-func TestTestFuncs(t *testing.T) {
-	got, err := TestFuncs(".")
-	if err != nil || !got["TestCheckCatchesRot"] || !got["TestTestFuncs"] || got["Check"] {
-		t.Errorf("TestFuncs(.) = %v, %v", got, err)
+func TestListTests(t *testing.T) {
+	got, err := ListTests(".")
+	if err != nil || !got["TestCheckCatchesRot"] || !got["TestListTests"] || got["Check"] {
+		t.Errorf("ListTests(.) = %v, %v", got, err)
 	}
-	if _, err := TestFuncs(t.TempDir()); err == nil {
+	if _, err := ListTests(t.TempDir()); err == nil {
 		t.Error("a directory without tests: no error")
 	}
 }
