@@ -96,11 +96,10 @@ func TestElimination(t *testing.T) {
 	r, s := scenario(t, wideMap, 3)
 	addCity(r, s, 1, 0, 0)
 	addCity(r, s, 2, 6, 0)
-	c3 := addCity(r, s, 3, 12, 0)
+	addCity(r, s, 3, 12, 0)
 	addStructure(t, r, s, 3, "farm", 13, 0)
 	a := addArmy(t, r, s, 1, 11, 0, "2 infantry")
 	addArmy(t, r, s, 2, 6, 3, "1 infantry") // player 2 has an army: it stays
-	s.City(c3).Owner = 3
 	ev := day(t, r, s, map[game.PlayerID][]game.Order{1: {attackOrder(s, a, "12,0")}})
 	if s.Player(3).Alive || s.Player(3).EliminatedTurn != 1 || len(eventsOf(ev, game.EventEliminated, 3)) != 1 || len(s.Structures) != 0 {
 		t.Fatalf("player 3: %+v, structures %+v", s.Player(3), s.Structures)
