@@ -173,6 +173,27 @@ func Load(fsys fs.FS) (*Ruleset, error) {
 	return r, nil
 }
 
+// Parse decodes and validates the bytes of a ruleset file (File), as Load
+// does.
+func Parse(data []byte) (*Ruleset, error) {
+	r := new(Ruleset)
+	if err := rules.DecodeBytes(File, data, r); err != nil {
+		return nil, err
+	}
+	r.resolve()
+	return r, nil
+}
+
+// Missed returns how many days in a row player p sent no orders (its
+// StockMissed counter); 0 for no such player.
+func Missed(s *game.State, p game.PlayerID) int {
+	pl := s.Player(p)
+	if pl == nil {
+		return 0
+	}
+	return int(stock(pl, StockMissed))
+}
+
 // Default loads the embedded erfpires ruleset.
 func Default() (*Ruleset, error) {
 	return Load(assets.Rules())
