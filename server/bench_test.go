@@ -12,9 +12,11 @@ import (
 	"empires/server/wsconn"
 	"empires/shared/game"
 	"empires/shared/hex"
+	"empires/shared/hexgame"
 	"empires/shared/protocol"
 	"empires/shared/rules/erfworld"
 	"empires/shared/rules/erfworld/erfworldtest"
+	"empires/shared/ruleset"
 )
 
 // benchWarmup is how many turns BenchmarkServerTurn plays before it
@@ -55,12 +57,16 @@ func BenchmarkServerTurn(b *testing.B) {
 	cfg := testConfig()
 	cfg.host.Limits = protocol.DefaultLimits()
 	cfg.host.Conn = wsconn.Options{}
-	cfg.host.NewMatch = func(id uint32, rs *erfworld.Rules, set match.Settings, clock match.Clock) (*match.Match, error) {
-		s, err := benchState(rs)
+	cfg.host.NewMatch = func(id uint32, rs ruleset.Ruleset, set match.Settings, clock match.Clock) (*match.Match, error) {
+		s, err := benchState(rs.(*hexgame.Ruleset).Rules().(*erfworld.Rules))
 		if err != nil {
 			return nil, err
 		}
-		return match.Resume(id, rs, set, s, clock)
+		save, err := game.Encode(s)
+		if err != nil {
+			return nil, err
+		}
+		return match.Resume(id, rs, set, save, clock)
 	}
 	srv := startServer(b, &cfg, io.Discard)
 	const players = 16
@@ -140,7 +146,7 @@ func benchTurn(b *testing.B, clients []*tclient, rng *rand.Rand) time.Duration {
 			}
 		}
 		for {
-			seq := c.send(&protocol.SubmitOrders{Turn: turn, Orders: orders})
+			seq := c.send(&protocol.SubmitOrders{Turn: protocol.Turn(turn), Orders: encodeOrders(b, orders)})
 			res, env := expect[*protocol.OrdersResult](c)
 			if env.Reply != seq {
 				b.Fatalf("orders result replying to %d, want %d", env.Reply, seq)

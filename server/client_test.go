@@ -17,8 +17,10 @@ import (
 
 	"empires/server/wsconn"
 	"empires/shared/game"
+	"empires/shared/hexgame"
 	"empires/shared/protocol"
 	"empires/shared/rules/erfworld"
+	"empires/shared/rules/registry"
 )
 
 // waitLimit only keeps a broken test from hanging: every wait ends long
@@ -35,6 +37,11 @@ func testConfig() config {
 	cfg.host.Limits.Burst = 20
 	cfg.host.Conn = wsconn.Options{HelloTimeout: 5 * time.Second, IdleTimeout: waitLimit, WriteTimeout: 5 * time.Second}
 	cfg.host.ShutdownTimeout = waitLimit
+	reg, err := registry.Default()
+	if err != nil {
+		panic(err) // the built-in rulesets always load (their own tests say so)
+	}
+	cfg.host.Rulesets, cfg.host.Builtin = reg, reg
 	return cfg
 }
 
@@ -147,7 +154,7 @@ func connect(tb testing.TB, url, name string) *tclient {
 	c := dial(tb, url, name)
 	seq := c.send(&protocol.Hello{Version: protocol.Version, Name: name, Client: "empires-test"})
 	w, env := expect[*protocol.Welcome](c)
-	if env.Reply != seq || w.Version != protocol.Version || len(w.Rulesets) == 0 || w.Rulesets[0] != "erfworld" {
+	if env.Reply != seq || w.Version != protocol.Version || len(w.Rulesets) == 0 || w.Rulesets[0].ID != "erfworld" {
 		tb.Fatalf("%s: welcome %+v replying to %d, want version %d, erfworld first, reply %d", name, w, env.Reply, protocol.Version, seq)
 	}
 	c.limits = w.Limits
@@ -217,20 +224,31 @@ func (c *tclient) recvErr() (protocol.Envelope, protocol.Message, error) {
 	case *protocol.FullView:
 		c.fullBytes += len(frame)
 		c.fullFrames++
-		if sum := m.View.Checksum(); sum != m.Checksum {
+		v, err := game.DecodeView(m.View)
+		if err != nil {
+			return env, nil, bad("full view: %v", err)
+		}
+		if sum := v.Checksum(); sum != m.Checksum {
 			return env, nil, bad("full view checksum %x, the server says %x", sum, m.Checksum)
 		}
-		if m.View.You != c.seat.Player() {
-			return env, nil, bad("a view of player %d, want %d", m.View.You, c.seat.Player())
+		if v.You != game.PlayerID(c.seat) {
+			return env, nil, bad("a view of player %d, want %d", v.You, c.seat)
 		}
-		c.view = m.View
+		c.view = v
 	case *protocol.TurnUpdate:
 		c.updateBytes += len(frame)
 		c.updateFrames++
 		c.lastUpdate = time.Now()
-		v, err := game.Apply(c.view, m.Delta)
+		d, err := game.DecodeDelta(m.Delta)
 		if err != nil {
-			return env, nil, bad("apply the delta of turn %d: %v", m.Delta.Turn, err)
+			return env, nil, bad("delta: %v", err)
+		}
+		if _, err := hexgame.DecodeEvents(m.Events); err != nil {
+			return env, nil, bad("events of turn %d: %v", d.Turn, err)
+		}
+		v, err := game.Apply(c.view, d)
+		if err != nil {
+			return env, nil, bad("apply the delta of turn %d: %v", d.Turn, err)
 		}
 		if sum := v.Checksum(); sum != m.Checksum {
 			return env, nil, bad("after applying turn %d's delta the view's checksum is %x, the server's %x", v.Turn, sum, m.Checksum)
@@ -376,12 +394,22 @@ func (c *tclient) formOrders() []game.Order {
 // accepted.
 func (c *tclient) submit(orders []game.Order) {
 	c.tb.Helper()
-	seq := c.send(&protocol.SubmitOrders{Turn: c.view.Turn, Orders: orders})
+	seq := c.send(&protocol.SubmitOrders{Turn: protocol.Turn(c.view.Turn), Orders: encodeOrders(c.tb, orders)})
 	res, env := expect[*protocol.OrdersResult](c)
-	if env.Reply != seq || res.Turn != c.view.Turn || res.Accepted != len(orders) || len(res.Errors) > 0 {
+	if env.Reply != seq || res.Turn != protocol.Turn(c.view.Turn) || res.Accepted != len(orders) || len(res.Errors) > 0 {
 		c.tb.Fatalf("%s: orders result %+v replying to %d, want %d orders of turn %d accepted, replying to %d",
 			c.name, res, env.Reply, len(orders), c.view.Turn, seq)
 	}
+}
+
+// encodeOrders returns orders as a SubmitOrders payload.
+func encodeOrders(tb testing.TB, orders []game.Order) protocol.Payload {
+	tb.Helper()
+	data, err := hexgame.EncodeOrders(orders)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return data
 }
 
 // ownArmies returns the IDs of the client's own armies.

@@ -121,14 +121,14 @@ func TestServer(t *testing.T) {
 	}
 	bad := append(alice.formOrders(), game.Order{Turn: alice.view.Turn, Kind: game.OrderMove, Army: bobArmy.ID,
 		Path: []hex.Hex{bobArmy.Hex.Neighbor(0)}})
-	seq = alice.send(&protocol.SubmitOrders{Turn: alice.view.Turn, Orders: bad})
+	seq = alice.send(&protocol.SubmitOrders{Turn: protocol.Turn(alice.view.Turn), Orders: encodeOrders(t, bad)})
 	res, env := expect[*protocol.OrdersResult](alice)
 	if env.Reply != seq || res.Accepted != 0 || len(res.Errors) != 1 || res.Errors[0].Index != 3 || res.Errors[0].Reason == "" {
 		t.Fatalf("orders result %+v replying to %d: want order 3 refused with a reason, replying to %d", res, env.Reply, seq)
 	}
 	t.Logf("refused: %s: %s", res.Errors[0].Order, res.Errors[0].Reason)
 	// Orders for another turn.
-	seq = alice.send(&protocol.SubmitOrders{Turn: alice.view.Turn + 1})
+	seq = alice.send(&protocol.SubmitOrders{Turn: protocol.Turn(alice.view.Turn + 1)})
 	alice.expectError(protocol.WrongTurn, seq)
 
 	// Bob drops mid-turn; Alice plays her part, and the turn waits for him.
@@ -146,7 +146,7 @@ func TestServer(t *testing.T) {
 	mallory.expectError(protocol.BadToken, seq)
 	seq = mallory.send(&protocol.JoinGame{Game: gameID, Token: bobToken[:31] + "x"})
 	mallory.expectError(protocol.BadToken, seq) // malformed: refused by the protocol's checks
-	seq = mallory.send(&protocol.SubmitOrders{Turn: turn})
+	seq = mallory.send(&protocol.SubmitOrders{Turn: protocol.Turn(turn)})
 	mallory.expectError(protocol.WrongGame, seq)
 
 	// Bob comes back with his token: the same seat, a full view, and on.

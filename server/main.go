@@ -43,6 +43,7 @@ import (
 
 	"empires/server/host"
 	"empires/shared/protocol"
+	"empires/shared/rules/registry"
 )
 
 func main() {
@@ -60,9 +61,13 @@ func realMain(args []string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "server: %v\nRun 'go run ./server -h' for the flags.\n", err)
 		return 2
 	}
-	if cfg.host.Rules, err = host.LoadRules(cfg.host.RulesDir); err != nil {
+	if cfg.host.Rulesets, err = registry.New(cfg.rulesDir); err != nil {
 		fmt.Fprintf(stderr, "server: -rules: %v\n", err)
 		return 2
+	}
+	if cfg.host.Builtin, err = registry.Default(); err != nil {
+		fmt.Fprintf(stderr, "server: the built-in rulesets: %v\n", err)
+		return 1
 	}
 	cfg.host.Logger = newLogger(cfg, stderr)
 	log := cfg.host.Logger
@@ -83,6 +88,7 @@ type config struct {
 	addr      string
 	logLevel  slog.Level
 	logFormat string
+	rulesDir  string // a mod directory (-rules)
 }
 
 // defaultConfig returns the configuration with no flags.
@@ -130,7 +136,7 @@ Flags:
 	}
 	fs.StringVar(&cfg.addr, "addr", cfg.addr, "`address` to listen on, host:port")
 	fs.StringVar(&cfg.host.DataDir, "data", "", "data directory `DIR`, created if missing: games are saved in DIR/empires.db\nand resumed at start (players rejoin with their seat tokens)")
-	fs.StringVar(&cfg.host.RulesDir, "rules", "", "a mod: `directory` whose ruleset files replace the built-in ones")
+	fs.StringVar(&cfg.rulesDir, "rules", "", "a mod: `directory` whose ruleset files replace the built-in ones")
 	fs.StringVar(&cfg.host.Name, "name", cfg.host.Name, "the server's `name`, shown to clients")
 	fs.IntVar(&cfg.host.MaxGames, "max-games", cfg.host.MaxGames, "most games at once")
 	fs.IntVar(&cfg.host.MaxConns, "max-conns", cfg.host.MaxConns, "most client connections at once")

@@ -1,14 +1,21 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"empires/assets"
+	"empires/shared/rules/erfworld"
+	"empires/shared/rules/registry"
 )
 
 func TestParseFlags(t *testing.T) {
@@ -26,7 +33,7 @@ func TestParseFlags(t *testing.T) {
 			"-log-level", "debug", "-log-format", "json", "-data", "d", "-rules", "m"}, "", func(c config) bool {
 			return c.addr == "127.0.0.1:9000" && c.host.MaxGames == 3 && c.host.Limits.MaxClientMessage == 65536 &&
 				c.host.Limits.MessagesPerSecond == 5 && c.host.Limits.Burst == 9 && c.logLevel == slog.LevelDebug &&
-				c.logFormat == "json" && c.host.DataDir == "d" && c.host.RulesDir == "m"
+				c.logFormat == "json" && c.host.DataDir == "d" && c.rulesDir == "m"
 		}},
 		{[]string{"-log-level", "WARN"}, "", func(c config) bool { return c.logLevel == slog.LevelWarn }},
 		{[]string{"-rate", "0"}, "-rate 0: must be 1 to 10000", nil},
@@ -73,13 +80,58 @@ func TestExitCodes(t *testing.T) {
 		t.Errorf("missing mod: exit %d, %q", code, out.String())
 	}
 	out.Reset()
+	file := filepath.Join(t.TempDir(), "mod")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code := realMain([]string{"-rules", file}, &out); code != 2 || !strings.Contains(out.String(), "is not a directory") {
+		t.Errorf("a mod that is a file: exit %d, %q", code, out.String())
+	}
+	out.Reset()
+	broken, line := brokenMod(t)
+	want := fmt.Sprintf("-rules: erfworld: %s:%d: TOML syntax error", erfworld.File, line)
+	if code := realMain([]string{"-rules", broken}, &out); code != 2 || !strings.Contains(out.String(), want) {
+		t.Errorf("a broken mod: exit %d, %q; want 2 and %q", code, out.String(), want)
+	}
+	out.Reset()
 	if code := realMain([]string{"-addr", "127.0.0.1:-1"}, &out); code != 1 || !strings.Contains(out.String(), "server failed") {
 		t.Errorf("bad address: exit %d, %q", code, out.String())
 	}
+	out.Reset()
+	empty := t.TempDir() // a mod of no file plays the built-in data: the server gets as far as listening
+	if code := realMain([]string{"-rules", empty, "-addr", "127.0.0.1:-1"}, &out); code != 1 || !strings.Contains(out.String(), "server failed") {
+		t.Errorf("an empty mod and a bad address: exit %d, %q; want the mod taken and the address refused", code, out.String())
+	}
+}
+
+// brokenMod writes a mod directory whose erfworld file has a syntax error,
+// and returns it and the error's line.
+func brokenMod(t *testing.T) (string, int) {
+	t.Helper()
+	data, err := fs.ReadFile(assets.Rules(), erfworld.File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const old, broken = "\nschmuckers = 0\n", "\nschmuckers = = 0\n"
+	i := bytes.Index(data, []byte(old))
+	if i < 0 || bytes.Count(data, []byte(old)) != 1 {
+		t.Fatalf("%q does not occur once in %s", old, erfworld.File)
+	}
+	line := bytes.Count(data[:i+1], []byte("\n")) + 1
+	data = bytes.Replace(data, []byte(old), []byte(broken), 1)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, erfworld.File), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir, line
 }
 
 func TestDataDirIsCreated(t *testing.T) {
 	cfg := testConfig()
+	var err error
+	if cfg.host.Rulesets, err = registry.Default(); err != nil {
+		t.Fatal(err)
+	}
 	cfg.host.DataDir = filepath.Join(t.TempDir(), "a", "b")
 	startServer(t, &cfg, nil)
 	if info, err := os.Stat(cfg.host.DataDir); err != nil || !info.IsDir() {

@@ -43,7 +43,7 @@ import (
 	"empires/server/store"
 	"empires/server/wsconn"
 	"empires/shared/protocol"
-	"empires/shared/rules/erfworld"
+	"empires/shared/ruleset"
 )
 
 // DefaultShutdownTimeout is how long a shutdown waits for the connections
@@ -63,10 +63,12 @@ type Config struct {
 	// Limits are what the server enforces on its clients; the zero value
 	// means protocol.DefaultLimits().
 	Limits protocol.Limits
-	// Rules is the ruleset the games play; nil loads it with LoadRules
-	// from RulesDir (a mod directory; empty for the built-in ruleset).
-	Rules    *erfworld.Rules
-	RulesDir string
+	// Rulesets are the rulesets the games may play, the default first
+	// (registry.New, with a host's mod). Required.
+	Rulesets *ruleset.Registry
+	// Builtin are the build's own rulesets (registry.Default): those of
+	// Rulesets whose data differs are shown as modded. Nil: none is.
+	Builtin *ruleset.Registry
 	// DataDir, if not empty, is the data directory, created if missing:
 	// games are saved in DataDir/empires.db and resumed at start (see the
 	// package doc). A database New cannot read fails New.
@@ -101,7 +103,7 @@ type Config struct {
 	Clock match.Clock
 	// NewMatch creates a game's match when it starts; nil means
 	// match.New.
-	NewMatch func(id uint32, rs *erfworld.Rules, set match.Settings, clock match.Clock) (*match.Match, error)
+	NewMatch func(id uint32, rs ruleset.Ruleset, set match.Settings, clock match.Clock) (*match.Match, error)
 	// ShutdownTimeout bounds how long a shutdown waits for the
 	// connections to close; 0 means DefaultShutdownTimeout.
 	ShutdownTimeout time.Duration
@@ -119,10 +121,6 @@ func DefaultConfig() Config {
 		Limits:   protocol.DefaultLimits(),
 	}
 }
-
-// LoadRules loads the erfworld ruleset, with the mod in dir if dir is not
-// empty: erfworld.Open.
-func LoadRules(dir string) (*erfworld.Rules, error) { return erfworld.Open(dir) }
 
 // Server is the HTTP side of an Empires server: the websocket endpoint,
 // the health check, and the connections to close on shutdown. Its methods
@@ -167,12 +165,8 @@ func New(cfg Config) (*Server, error) {
 		cfg.ShutdownTimeout = DefaultShutdownTimeout
 	}
 	log := cfg.Logger
-	rs := cfg.Rules
-	if rs == nil {
-		var err error
-		if rs, err = LoadRules(cfg.RulesDir); err != nil {
-			return nil, fmt.Errorf("ruleset: %w", err)
-		}
+	if cfg.Rulesets == nil {
+		return nil, errors.New("host: no rulesets")
 	}
 	var st *store.Store
 	if cfg.DataDir != "" {
@@ -182,7 +176,7 @@ func New(cfg Config) (*Server, error) {
 		}
 	}
 	met := newMetrics()
-	lb, err := lobby.New(lobby.Options{Rules: rs, MaxGames: cfg.MaxGames, Logger: log, Clock: cfg.Clock,
+	lb, err := lobby.New(lobby.Options{Rulesets: cfg.Rulesets, Builtin: cfg.Builtin, MaxGames: cfg.MaxGames, Logger: log, Clock: cfg.Clock,
 		NewMatch: cfg.NewMatch, Observer: met, Store: st})
 	if err != nil {
 		closeStore(st, log)
@@ -203,7 +197,7 @@ func New(cfg Config) (*Server, error) {
 	s.connOpts = cfg.Conn
 	s.connOpts.Limits = cfg.Limits
 	s.connOpts.Server = cfg.Name
-	s.connOpts.Rulesets = lb.Rulesets()
+	s.connOpts.Rulesets = lb.RulesetInfos()
 	s.connOpts.Logger = log
 	s.connOpts.Accept = lb.Accept
 	s.connOpts.Observer = met

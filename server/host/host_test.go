@@ -1,30 +1,53 @@
 package host
 
 import (
+	"bytes"
 	"context"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
 
+	"empires/assets"
 	"empires/server/store"
 	"empires/server/wsconn"
 	"empires/shared/protocol"
+	"empires/shared/rules/erfworld"
+	"empires/shared/rules/registry"
+	"empires/shared/ruleset"
 )
 
 // waitLimit only keeps a broken test from hanging.
 const waitLimit = 20 * time.Second
 
-// testConfig is a loopback server's configuration with short timings.
-func testConfig() Config {
+// loadBuiltin loads the build's own rulesets once: they are only read.
+var loadBuiltin = sync.OnceValues(registry.Default)
+
+// builtin returns the build's own rulesets (registry.Default).
+func builtin(tb testing.TB) *ruleset.Registry {
+	tb.Helper()
+	r, err := loadBuiltin()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return r
+}
+
+// testConfig is a loopback server's configuration with short timings,
+// playing the build's own rulesets.
+func testConfig(tb testing.TB) Config {
 	cfg := DefaultConfig()
+	cfg.Rulesets, cfg.Builtin = builtin(tb), builtin(tb)
 	cfg.Name = "test server"
 	cfg.Conn = wsconn.Options{HelloTimeout: 5 * time.Second, WriteTimeout: 5 * time.Second}
 	cfg.ShutdownTimeout = waitLimit
@@ -69,7 +92,7 @@ func read(t *testing.T, ws *websocket.Conn) protocol.Message {
 }
 
 func TestStartURLStop(t *testing.T) {
-	r, err := Start(testConfig(), "127.0.0.1:0")
+	r, err := Start(testConfig(t), "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,8 +102,9 @@ func TestStartURLStop(t *testing.T) {
 	}
 	ws, msg := hello(t, r.URL())
 	w, ok := msg.(*protocol.Welcome)
-	if !ok || w.Version != protocol.Version || w.Server != "test server" || len(w.Rulesets) == 0 || w.Rulesets[0] != "erfworld" {
-		t.Fatalf("answer to Hello: %#v, want a Welcome from %q with erfworld", msg, "test server")
+	if !ok || w.Version != protocol.Version || w.Server != "test server" || len(w.Rulesets) == 0 || w.Rulesets[0].ID != "erfworld" ||
+		w.Rulesets[0].Modded {
+		t.Fatalf("answer to Hello: %#v, want a Welcome from %q with erfworld, not modded", msg, "test server")
 	}
 
 	stopped := make(chan error, 1)
@@ -134,25 +158,28 @@ func TestURL(t *testing.T) {
 }
 
 func TestStartFails(t *testing.T) {
-	if _, err := Start(testConfig(), "127.0.0.1:-1"); err == nil || !strings.Contains(err.Error(), "listen on 127.0.0.1:-1") {
+	if _, err := Start(testConfig(t), "127.0.0.1:-1"); err == nil || !strings.Contains(err.Error(), "listen on 127.0.0.1:-1") {
 		t.Errorf("bad address: %v, want a listen error", err)
 	}
-	cfg := testConfig()
-	cfg.RulesDir = filepath.Join(t.TempDir(), "nope")
-	if _, err := Start(cfg, "127.0.0.1:0"); err == nil || !strings.Contains(err.Error(), "does not exist") {
-		t.Errorf("missing mod: %v, want an error saying it does not exist", err)
+	cfg := testConfig(t)
+	cfg.Rulesets = nil
+	if _, err := Start(cfg, "127.0.0.1:0"); err == nil || !strings.Contains(err.Error(), "no rulesets") {
+		t.Errorf("no rulesets: %v, want an error saying so", err)
 	}
 }
 
 func TestDataDirIsCreated(t *testing.T) {
-	cfg := testConfig()
+	cfg := testConfig(t)
 	cfg.DataDir = filepath.Join(t.TempDir(), "a", "b")
 	s, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
-	if _, err := New(Config{DataDir: filepath.Join(cfg.DataDir, "x\x00")}); err == nil || !strings.Contains(err.Error(), "data directory") {
+	if info, err := os.Stat(cfg.DataDir); err != nil || !info.IsDir() {
+		t.Fatalf("data directory: %v", err)
+	}
+	if _, err := New(Config{Rulesets: builtin(t), DataDir: filepath.Join(cfg.DataDir, "x\x00")}); err == nil || !strings.Contains(err.Error(), "data directory") {
 		t.Errorf("bad data directory: %v", err)
 	}
 }
@@ -160,7 +187,7 @@ func TestDataDirIsCreated(t *testing.T) {
 // TestHandler serves the handler with a server of the test's own, and
 // checks the health check before and after Close.
 func TestHandler(t *testing.T) {
-	s, err := New(testConfig())
+	s, err := New(testConfig(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +228,7 @@ func TestHandler(t *testing.T) {
 }
 
 func TestMaxConns(t *testing.T) {
-	cfg := testConfig()
+	cfg := testConfig(t)
 	cfg.MaxConns = 1
 	r, err := Start(cfg, "127.0.0.1:0")
 	if err != nil {
@@ -245,20 +272,21 @@ func TestNoResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs, err := LoadRules("")
+	set := protocol.Settings{Ruleset: "erfworld", Width: 24, Height: 24, Seed: 3, Seats: 2, Bots: 1}
+	rs, _ := builtin(t).Get(set.Ruleset)
+	g, err := rs.New(set.Config([]string{"Ann", "Bot"}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s0, err := rs.NewGame(3, 24, 24, 2, []string{"Ann", "Bot"})
+	save, err := g.Save()
 	if err != nil {
 		t.Fatal(err)
 	}
-	set := protocol.Settings{Ruleset: rs.ID(), Width: 24, Height: 24, Seed: 3, Seats: 2, Bots: 1}
 	seats := []store.Seat{{Seat: 1, Name: "Ann", Token: "t0k3n-of-ann-0123456789abcdef"}, {Seat: 2, Name: "Bot", Bot: true}}
 	if err := st.SaveGame(1, set, seats); err != nil {
 		t.Fatal(err)
 	}
-	if err := st.SaveState(1, s0); err != nil {
+	if err := st.SaveState(1, store.State{Seq: g.Step().Seq, Save: save}); err != nil {
 		t.Fatal(err)
 	}
 	if err := st.Close(); err != nil {
@@ -270,7 +298,7 @@ func TestNoResume(t *testing.T) {
 		want     int
 	}{{true, nil, 0}, {true, []protocol.GameID{1}, 1}, {true, []protocol.GameID{2}, 0}, {false, nil, 1}}
 	for _, tt := range tests {
-		cfg := testConfig()
+		cfg := testConfig(t)
 		cfg.DataDir, cfg.NoResume, cfg.Resume = dir, tt.noResume, tt.resume
 		s, err := New(cfg)
 		if err != nil {
@@ -280,5 +308,70 @@ func TestNoResume(t *testing.T) {
 			t.Errorf("NoResume %v, Resume %v: %d games in the lobby, want %d", tt.noResume, tt.resume, have, tt.want)
 		}
 		s.Close()
+	}
+}
+
+// TestWelcomeModded: a server whose rulesets hold a mod (registry.New of a
+// mod directory) says so in Welcome, with the mod's hash, and sends the
+// mod's data to a client that asks for it; the same server without
+// Builtin marks nothing modded.
+func TestWelcomeModded(t *testing.T) {
+	data, err := fs.ReadFile(assets.Rules(), erfworld.File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const old, edited = "\nschmuckers = 0\n", "\nschmuckers = 500\n"
+	if n := bytes.Count(data, []byte(old)); n != 1 {
+		t.Fatalf("%q occurs %d times in %s, want once", old, n, erfworld.File)
+	}
+	data = bytes.Replace(data, []byte(old), []byte(edited), 1)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, erfworld.File), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mod, err := registry.New(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name    string
+		builtin *ruleset.Registry
+		modded  bool
+	}{{"with Builtin", builtin(t), true}, {"without", nil, false}} {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := testConfig(t)
+			cfg.Rulesets, cfg.Builtin = mod, tt.builtin
+			r, err := Start(cfg, "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer func() {
+				if err := r.Stop(); err != nil {
+					t.Error(err)
+				}
+			}()
+			ws, msg := hello(t, r.URL())
+			w, ok := msg.(*protocol.Welcome)
+			if !ok || len(w.Rulesets) != 1 {
+				t.Fatalf("answer to Hello: %#v, want a Welcome with one ruleset", msg)
+			}
+			if in := w.Rulesets[0]; in.ID != "erfworld" || in.Hash != ruleset.HashData(data) || in.Modded != tt.modded {
+				t.Fatalf("erfworld in Welcome: %q, hash %s, modded %v; want the mod's hash %s, modded %v",
+					in.ID, in.Hash, in.Modded, ruleset.HashData(data), tt.modded)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
+			defer cancel()
+			frame, err := protocol.Marshal(2, 0, &protocol.GetRules{Ruleset: "erfworld"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := ws.Write(ctx, websocket.MessageBinary, frame); err != nil {
+				t.Fatal(err)
+			}
+			rd, ok := read(t, ws).(*protocol.RulesData)
+			if !ok || rd.Hash != ruleset.HashData(data) || !bytes.Equal(rd.Data, data) {
+				t.Fatalf("answer to GetRules: %T, want RulesData with the mod's %d bytes", rd, len(data))
+			}
+		})
 	}
 }

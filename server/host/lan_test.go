@@ -23,7 +23,7 @@ func TestAdvertise(t *testing.T) {
 		t.Skip("no network interface sends multicast")
 	}
 	stamp := fmt.Sprintf("%d-%d", os.Getpid(), time.Now().UnixNano()%1e6)
-	cfg := testConfig()
+	cfg := testConfig(t)
 	cfg.Advertise = true
 	cfg.Name = "lan " + stamp
 	r, err := Start(cfg, ":0")
@@ -31,7 +31,7 @@ func TestAdvertise(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Stop()
-	local := testConfig()
+	local := testConfig(t)
 	local.Advertise = true
 	local.Name = "loopback " + stamp
 	rl, err := Start(local, "127.0.0.1:0")
@@ -57,7 +57,12 @@ func TestAdvertise(t *testing.T) {
 		}
 		return out
 	}
-	found := browse(cfg.Name)
+	// Start returns before Serve advertises: browse again until the
+	// server answers (each Browse waits its 400 ms for answers).
+	var found []lan.Server
+	for end := time.Now().Add(waitLimit); len(found) == 0 && time.Now().Before(end); {
+		found = browse(cfg.Name)
+	}
 	if len(found) == 0 {
 		t.Fatalf("Browse did not find %q", cfg.Name)
 	}

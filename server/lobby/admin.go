@@ -10,8 +10,8 @@ import (
 	"github.com/coder/websocket"
 
 	"empires/server/match"
-	"empires/shared/game"
 	"empires/shared/protocol"
+	"empires/shared/ruleset"
 )
 
 // ReasonKicked is the reason a connection closes when the server's admin
@@ -67,7 +67,7 @@ type AdminGame struct {
 	Width      int             `json:"width"`
 	Height     int             `json:"height"`
 	State      GameState       `json:"state"`
-	Turn       game.Turn       `json:"turn"`
+	Turn       ruleset.Turn    `json:"turn"`
 	Password   bool            `json:"password"`
 	Spectators int             `json:"spectators"` // connected
 	Seats      []AdminSeat     `json:"seats"`

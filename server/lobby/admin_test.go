@@ -123,11 +123,11 @@ func TestKickAfterStart(t *testing.T) {
 	tok := find[*protocol.Joined](t, bob.do(&protocol.JoinGame{Game: 1})).Token
 	ann.send(&protocol.SetReady{Ready: true})
 	bob.send(&protocol.SetReady{Ready: true})
-	await[*protocol.FullView](ann)
+	annView := viewOf(t, await[*protocol.FullView](ann))
 	await[*protocol.FullView](bob)
 
-	find[*protocol.OrdersResult](t, ann.do(&protocol.SubmitOrders{Turn: 1}))
-	bad := []game.Order{{Turn: 1, Kind: game.OrderMove, Army: 9999}}
+	find[*protocol.OrdersResult](t, ann.do(&protocol.SubmitOrders{Turn: 1, Orders: noOrders(t)}))
+	bad := encodeOrders(t, game.Order{Turn: 1, Kind: game.OrderMove, Army: 9999})
 	if r := find[*protocol.OrdersResult](t, bob.do(&protocol.SubmitOrders{Turn: 1, Orders: bad})); len(r.Errors) != 1 {
 		t.Fatalf("bob's bad order: %+v", r)
 	}
@@ -136,7 +136,9 @@ func TestKickAfterStart(t *testing.T) {
 	}
 	ann.send(&protocol.SetReady{Ready: true})
 	bob.send(&protocol.SetReady{Ready: true})
-	await[*protocol.TurnUpdate](ann)
+	if v, _ := applyUpdate(t, annView, await[*protocol.TurnUpdate](ann)); v.Turn != 2 {
+		t.Fatalf("ann's view after the turn is of turn %d, want 2", v.Turn)
+	}
 	if _, _, _, turns := obs.counts(); turns != 1 {
 		t.Fatalf("observer: %d turns resolved, want 1", turns)
 	}
@@ -161,8 +163,8 @@ func TestKickAfterStart(t *testing.T) {
 	if j := await[*protocol.Joined](back); j.Seat != 2 || j.Token != tok {
 		t.Fatalf("bob came back: %+v, want seat 2 with his token", j)
 	}
-	if fv := await[*protocol.FullView](back); fv.View.Turn != 2 {
-		t.Fatalf("bob's view after coming back is of turn %d, want 2", fv.View.Turn)
+	if v := viewOf(t, await[*protocol.FullView](back)); v.Turn != 2 || v.You != 2 {
+		t.Fatalf("bob's view after coming back is of turn %d, player %d; want turn 2, player 2", v.Turn, v.You)
 	}
 	if g := oneGame(t, l); !g.Seats[1].Connected {
 		t.Fatalf("seat 2 after bob came back: %+v", g.Seats[1])

@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -10,12 +11,12 @@ import (
 	"strings"
 
 	"github.com/coder/websocket"
+	"github.com/vmihailenco/msgpack/v5"
 
 	"empires/server/match"
 	"empires/server/wsconn"
-	"empires/shared/game"
-	"empires/shared/mapgen"
 	"empires/shared/protocol"
+	"empires/shared/ruleset"
 )
 
 // ReasonTakenOver is the reason a connection closes when a newer one takes
@@ -67,6 +68,10 @@ func (cl *client) Handle(env protocol.Envelope, msg protocol.Message) {
 		err = cl.start()
 	case *protocol.SubmitOrders:
 		err = cl.submit(env, m)
+	case *protocol.Act:
+		err = cl.act(env, m)
+	case *protocol.GetRules:
+		err = cl.getRules(env, m)
 	case *protocol.RequestView:
 		err = cl.requestView()
 	default:
@@ -118,7 +123,11 @@ func (l *Lobby) list() *protocol.GameList {
 		if r.m != nil {
 			ask = append(ask, running{len(games), r.m})
 		}
-		games = append(games, r.info())
+		info := r.info()
+		if rs, ok := l.rulesets.Get(r.set.Ruleset); ok {
+			info.Modded = l.modded(rs.Info())
+		}
+		games = append(games, info)
 	}
 	l.mu.Unlock()
 	// The turn of each running game, from its match (never under mu).
@@ -138,11 +147,13 @@ func (l *Lobby) list() *protocol.GameList {
 func (cl *client) create(env protocol.Envelope, m *protocol.CreateGame) error {
 	l := cl.l
 	set := m.Settings
-	if err := set.Validate(l.rulesets...); err != nil {
+	if err := set.Validate(l.rulesets.IDs()...); err != nil {
 		return err
 	}
-	if n := mapgen.MaxPlayersFor(set.Width, set.Height); set.Seats > n {
-		return protocol.Errorf(protocol.Invalid, "a %dx%d map holds at most %d players: make it larger or seat fewer", set.Width, set.Height, n)
+	rs, _ := l.rulesets.Get(set.Ruleset) // Validate checked it is there
+	chk, _ := rs.(ruleset.ConfigChecker)
+	if err := set.CheckFor(rs.Info(), chk); err != nil {
+		return err
 	}
 	for set.Seed == 0 {
 		set.Seed = rand.Uint64() // the server's choice; the game itself is deterministic from it
@@ -432,7 +443,11 @@ func (l *Lobby) beginStart(r *room) *match.Settings {
 // lock) and subscribes every member. If the match cannot be made, the game
 // goes back to its lobby and the error is returned.
 func (l *Lobby) launch(r *room, set match.Settings) error {
-	m, err := l.opts.NewMatch(uint32(r.id), l.rs, set, l.opts.Clock)
+	rs, ok := l.rulesets.Get(r.set.Ruleset)
+	if !ok {
+		return protocol.Errorf(protocol.Invalid, "this server plays no ruleset %q", r.set.Ruleset)
+	}
+	m, err := l.opts.NewMatch(uint32(r.id), rs, set, l.opts.Clock)
 	l.mu.Lock()
 	if err == nil && l.closed {
 		err = protocol.Errorf(protocol.Unavailable, "the server is shutting down")
@@ -540,11 +555,11 @@ func (cl *client) forward(r *room, sub *match.Subscription) {
 		}
 		if u.Over && !overSent {
 			overSent = true
-			turn := game.Turn(0)
+			turn := ruleset.Turn(0)
 			if u.Clock != nil {
 				turn = u.Clock.Turn
 			}
-			cl.c.Send(&protocol.GameOver{Winner: u.Winner, Turn: turn}, 0)
+			cl.c.Send(&protocol.GameOver{Winner: protocol.SeatOf(u.Winner), Turn: turn}, 0)
 			cl.l.gameOver(r)
 		}
 	}
@@ -554,7 +569,7 @@ func (cl *client) forward(r *room, sub *match.Subscription) {
 }
 
 // sawTurn records r's turn for the game list.
-func (l *Lobby) sawTurn(r *room, t game.Turn) {
+func (l *Lobby) sawTurn(r *room, t ruleset.Turn) {
 	l.mu.Lock()
 	r.turn = max(r.turn, t)
 	l.mu.Unlock()
@@ -574,15 +589,20 @@ func (l *Lobby) gameOver(r *room) {
 }
 
 func clockMsg(c *match.ClockInfo) *protocol.TurnClock {
-	tc := &protocol.TurnClock{Turn: c.Turn, Deadline: protocol.DeadlineOf(c.Deadline)}
+	tc := &protocol.TurnClock{Turn: c.Turn, Deadline: protocol.DeadlineOf(c.Deadline),
+		Mode: uint8(c.Step.Mode), Seq: c.Step.Seq, Prompt: c.Step.Prompt}
 	for _, p := range c.Ready {
 		tc.Ready = append(tc.Ready, protocol.SeatOf(p))
+	}
+	for _, p := range c.Step.Actors {
+		tc.Actors = append(tc.Actors, protocol.SeatOf(p))
 	}
 	return tc
 }
 
 func sameClock(a, b *protocol.TurnClock) bool {
-	return a.Turn == b.Turn && a.Deadline == b.Deadline && slices.Equal(a.Ready, b.Ready)
+	return a.Turn == b.Turn && a.Deadline == b.Deadline && slices.Equal(a.Ready, b.Ready) &&
+		a.Mode == b.Mode && a.Seq == b.Seq && slices.Equal(a.Actors, b.Actors) && a.Prompt == b.Prompt
 }
 
 // submit handles SubmitOrders: the match checks every order at once.
@@ -600,16 +620,75 @@ func (cl *client) submit(env protocol.Envelope, m *protocol.SubmitOrders) error 
 	}
 	ctx, cancel := cl.l.callCtx(cl)
 	defer cancel()
-	refused, err := mt.Submit(ctx, s.Player(), m.Turn, m.Orders)
+	orders := m.Orders
+	if len(orders) == 0 {
+		orders = []byte{0xc0} // msgpack nil: the message held no list, so no orders
+	}
+	refused, err := mt.Submit(ctx, s.Player(), m.Turn, orders)
 	if err != nil {
-		return matchError(err)
+		return playError(err)
 	}
 	res := &protocol.OrdersResult{Turn: m.Turn, Errors: protocol.Rejections(refused)}
 	if len(refused) == 0 {
-		res.Accepted = len(m.Orders)
+		res.Accepted = countOrders(m.Orders)
 	}
 	cl.l.observeOrders(res.Accepted, len(res.Errors))
 	cl.c.Send(res, env.Seq)
+	return nil
+}
+
+// countOrders is the number of orders in an order list: the length of the
+// msgpack array it is (the rulesets' order lists are arrays), else 1.
+func countOrders(data []byte) int {
+	n, err := msgpack.NewDecoder(bytes.NewReader(data)).DecodeArrayLen()
+	if err != nil || n < 0 {
+		return 1
+	}
+	return n
+}
+
+// act handles Act: the match plays the action at once, or says why not.
+func (cl *client) act(env protocol.Envelope, m *protocol.Act) error {
+	r, s, mt, _ := cl.place()
+	switch {
+	case r == nil:
+		return errNoGame
+	case s == protocol.Spectator:
+		return protocol.Errorf(protocol.NotAllowed, "spectators do not act")
+	case mt == nil && !r.started:
+		return protocol.Errorf(protocol.NotAllowed, "%s has not started: nothing to do yet", r.id)
+	case mt == nil:
+		return protocol.Errorf(protocol.Unavailable, "the game is starting: try again in a moment")
+	}
+	ctx, cancel := cl.l.callCtx(cl)
+	defer cancel()
+	res := &protocol.ActResult{Seq: m.Seq}
+	if err := mt.Act(ctx, s.Player(), m.Seq, m.Action); err != nil {
+		var rej *ruleset.Rejection
+		if !errors.As(err, &rej) {
+			return playError(err)
+		}
+		res.Error = rej.Error()
+	}
+	cl.l.observeOrders(boolInt(res.Error == ""), boolInt(res.Error != ""))
+	cl.c.Send(res, env.Seq)
+	return nil
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// getRules handles GetRules: the data of one of the server's rulesets.
+func (cl *client) getRules(env protocol.Envelope, m *protocol.GetRules) error {
+	rs, ok := cl.l.rulesets.Get(m.Ruleset)
+	if !ok {
+		return protocol.Errorf(protocol.Invalid, "this server plays no ruleset %q", m.Ruleset)
+	}
+	cl.c.Send(&protocol.RulesData{Ruleset: m.Ruleset, Hash: rs.Info().Hash, Data: rs.Data()}, env.Seq)
 	return nil
 }
 
@@ -629,15 +708,38 @@ func (cl *client) requestView() error {
 	return matchError(sub.RequestFull(ctx))
 }
 
-// matchError turns an error of a match into the protocol error to send.
+// matchError turns an error of a match into the protocol error to send;
+// an error the match does not name is the server's own (Internal).
 func matchError(err error) error {
 	if err == nil {
 		return nil
 	}
+	if pe := knownMatchError(err); pe != nil {
+		return pe
+	}
+	return fmt.Errorf("match: %w", err)
+}
+
+// playError turns the error of a match's Submit or Act into the protocol
+// error to send: the match's own errors as matchError says; any other is
+// the ruleset's refusal of bytes that are no order list or action at all,
+// Invalid with the ruleset's words.
+func playError(err error) error {
+	if pe := knownMatchError(err); pe != nil {
+		return pe
+	}
+	return protocol.Errorf(protocol.Invalid, "%s", err)
+}
+
+// knownMatchError returns the protocol error of one of the errors a match
+// names (or a context's), nil for any other.
+func knownMatchError(err error) *protocol.ProtocolError {
 	text := strings.TrimPrefix(err.Error(), "match: ")
 	switch {
 	case errors.Is(err, match.ErrWrongTurn):
 		return protocol.Errorf(protocol.WrongTurn, "%s", text)
+	case errors.Is(err, match.ErrWrongMode):
+		return protocol.Errorf(protocol.NotAllowed, "%s", text)
 	case errors.Is(err, match.ErrOver):
 		return protocol.Errorf(protocol.NotAllowed, "the game is over")
 	case errors.Is(err, match.ErrSeat):
@@ -649,5 +751,5 @@ func matchError(err error) error {
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return protocol.Errorf(protocol.Unavailable, "the game did not answer in time: try again")
 	}
-	return fmt.Errorf("match: %w", err)
+	return nil
 }

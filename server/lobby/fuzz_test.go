@@ -15,9 +15,10 @@ import (
 // started game and an open one, so frames can reach every handler. Nothing
 // may panic (a recovered panic closes the connection with
 // ReasonInternal: the fuzzer fails on it too) and every frame is answered
-// or handled.
+// or handled. A third game, of the tally ruleset (interactive steps, no
+// map), takes actions.
 func FuzzHandleFrame(f *testing.F) {
-	l := newLobby(f, Options{})
+	l := newLobby(f, Options{Rulesets: withTally(f)})
 	ann := hello(f, l, "Ann")
 	bob := hello(f, l, "Bob")
 	ann.do(&protocol.CreateGame{Settings: small()})
@@ -30,6 +31,13 @@ func FuzzHandleFrame(f *testing.F) {
 	open.Password = "pw"
 	cid := hello(f, l, "Cid")
 	cid.do(&protocol.CreateGame{Settings: open})
+	dan := hello(f, l, "Dan")
+	eve := hello(f, l, "Eve")
+	dan.do(&protocol.CreateGame{Settings: protocol.Settings{Ruleset: "tally", Seats: 2, Seed: 5}})
+	danTok := find[*protocol.Joined](f, eve.do(&protocol.JoinGame{Game: 3})).Token
+	dan.send(&protocol.SetReady{Ready: true})
+	eve.send(&protocol.SetReady{Ready: true})
+	await[*protocol.FullView](eve)
 
 	frame := func(msg protocol.Message) []byte {
 		b, err := protocol.Marshal(2, 0, msg)
@@ -40,9 +48,19 @@ func FuzzHandleFrame(f *testing.F) {
 	}
 	form := game.Order{Turn: 1, Kind: erfworld.OrderForm, City: 1, Count: 1}
 	move := game.Order{Turn: 1, Kind: game.OrderMove, Army: 3}
+	view, err := game.EncodeView(&game.View{})
+	if err != nil {
+		f.Fatal(err)
+	}
 	seeds := [][2][]byte{
 		{frame(&protocol.ListGames{}), frame(&protocol.Ping{})},
-		{frame(&protocol.JoinGame{Game: 1, Token: tok}), frame(&protocol.SubmitOrders{Turn: 1, Orders: []game.Order{form, move}})},
+		{frame(&protocol.JoinGame{Game: 1, Token: tok}), frame(&protocol.SubmitOrders{Turn: 1, Orders: encodeOrders(f, form, move)})},
+		{frame(&protocol.JoinGame{Game: 1, Token: tok}), frame(&protocol.SubmitOrders{Turn: 1, Orders: protocol.Payload{0xa1, 'x'}})},
+		{frame(&protocol.JoinGame{Game: 1, Token: tok}), frame(&protocol.Act{Seq: 1, Action: protocol.Payload{0x01}})},
+		{frame(&protocol.GetRules{Ruleset: "erfworld"}), frame(&protocol.GetRules{Ruleset: "risk"})},
+		{frame(&protocol.JoinGame{Game: 3, Token: danTok}), frame(&protocol.Act{Seq: 1, Action: protocol.Payload{0x02}})},
+		{frame(&protocol.JoinGame{Game: 3, Token: danTok}), frame(&protocol.Act{Seq: 1, Action: protocol.Payload{0xc0}})},
+		{frame(&protocol.JoinGame{Game: 3, Token: danTok}), frame(&protocol.SubmitOrders{Turn: 1, Orders: protocol.Payload{0x90}})},
 		{frame(&protocol.JoinGame{Game: 1, Token: tok}), frame(&protocol.RequestView{})},
 		{frame(&protocol.JoinGame{Game: 1, Token: tok}), frame(&protocol.SetReady{Ready: true})},
 		{frame(&protocol.JoinGame{Game: 2, Password: "pw"}), frame(&protocol.SetReady{Ready: true})},
@@ -52,7 +70,7 @@ func FuzzHandleFrame(f *testing.F) {
 		{frame(&protocol.Chat{Text: "hello lobby"}), frame(&protocol.Hello{Version: 2, Name: "x"})},
 		{[]byte{0x94, 99, 1, 0, 0x90}, []byte{0xc1}},
 		{[]byte{0x94, byte(protocol.TypeSubmitOrders), 1, 0, 0x92, 1, 0xdd, 0xff, 0xff, 0xff, 0xff}, nil},
-		{frame(&protocol.Welcome{}), frame(&protocol.FullView{View: &game.View{}})},
+		{frame(&protocol.Welcome{}), frame(&protocol.FullView{View: view})},
 	}
 	for _, s := range seeds {
 		f.Add(s[0], s[1])

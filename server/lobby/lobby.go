@@ -53,7 +53,7 @@ import (
 	"empires/server/store"
 	"empires/server/wsconn"
 	"empires/shared/protocol"
-	"empires/shared/rules/erfworld"
+	"empires/shared/ruleset"
 )
 
 // DefaultMaxGames is the most games a lobby holds unless Options say.
@@ -64,8 +64,13 @@ const DefaultCallTimeout = 10 * time.Second
 
 // Options configure a Lobby.
 type Options struct {
-	// Rules is the erfworld ruleset the games play. Required.
-	Rules *erfworld.Rules
+	// Rulesets are the rulesets the games may play, the default first.
+	// Required.
+	Rulesets *ruleset.Registry
+	// Builtin are the build's own rulesets: a ruleset of Rulesets whose
+	// data's hash differs from its builtin one is a host's mod (shown as
+	// Modded). Nil: none is.
+	Builtin *ruleset.Registry
 	// MaxGames is the most games at once; 0 means DefaultMaxGames.
 	MaxGames int
 	// Logger receives the lobby's logs; nil means slog.Default().
@@ -81,7 +86,7 @@ type Options struct {
 	// NewMatch creates a game's match when it starts; nil means
 	// match.New. Benchmarks use it to start from a game played already
 	// (match.Resume).
-	NewMatch func(id uint32, rs *erfworld.Rules, set match.Settings, clock match.Clock) (*match.Match, error)
+	NewMatch func(id uint32, rs ruleset.Ruleset, set match.Settings, clock match.Clock) (*match.Match, error)
 	// Observer, if not nil, is told of the orders submitted, and every
 	// match of the lobby of its turns and takeovers (the server's
 	// metrics).
@@ -94,8 +99,7 @@ type Options struct {
 // Lobby is a server's set of games. Its methods may be called from any
 // goroutine.
 type Lobby struct {
-	rs       *erfworld.Rules
-	rulesets []string
+	rulesets *ruleset.Registry
 	opts     Options
 	log      *slog.Logger
 
@@ -114,8 +118,8 @@ type Lobby struct {
 
 // New returns an empty lobby.
 func New(opts Options) (*Lobby, error) {
-	if opts.Rules == nil {
-		return nil, errors.New("lobby: no ruleset")
+	if opts.Rulesets == nil {
+		return nil, errors.New("lobby: no rulesets")
 	}
 	if opts.MaxGames <= 0 {
 		opts.MaxGames = DefaultMaxGames
@@ -131,8 +135,7 @@ func New(opts Options) (*Lobby, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Lobby{
-		rs:       opts.Rules,
-		rulesets: []string{opts.Rules.ID()},
+		rulesets: opts.Rulesets,
 		opts:     opts,
 		log:      opts.Logger,
 		ctx:      ctx,
@@ -143,8 +146,29 @@ func New(opts Options) (*Lobby, error) {
 }
 
 // Rulesets returns the IDs of the rulesets the lobby's games may play, the
-// default first (for Welcome).
-func (l *Lobby) Rulesets() []string { return append([]string(nil), l.rulesets...) }
+// default first.
+func (l *Lobby) Rulesets() []string { return l.rulesets.IDs() }
+
+// RulesetInfos describes the lobby's rulesets for Welcome, the default
+// first.
+func (l *Lobby) RulesetInfos() []protocol.RulesetInfo {
+	var out []protocol.RulesetInfo
+	for _, rs := range l.rulesets.All() {
+		in := rs.Info()
+		out = append(out, protocol.InfoOf(in, l.modded(in)))
+	}
+	return out
+}
+
+// modded reports whether ruleset in is a host's mod: its hash differs from
+// the build's own.
+func (l *Lobby) modded(in ruleset.Info) bool {
+	if l.opts.Builtin == nil {
+		return false
+	}
+	own, ok := l.opts.Builtin.Get(in.ID)
+	return !ok || own.Info().Hash != in.Hash
+}
 
 // Accept is wsconn's Options.Accept: it admits a client that said Hello.
 // The client joins the server's lobby (its chat) when its session opens.

@@ -4,36 +4,52 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"empires/server/wsconn"
-	"empires/shared/ai"
+	"empires/shared/game"
+	"empires/shared/hexgame"
 	"empires/shared/protocol"
-	"empires/shared/rules/erfworld"
+	"empires/shared/rules/registry"
+	"empires/shared/ruleset"
 )
 
 // waitLimit only keeps a broken test from hanging.
 const waitLimit = 20 * time.Second
 
-var loadRules = sync.OnceValues(func() (*erfworld.Rules, error) {
-	d, err := erfworld.Default()
-	if err != nil {
-		return nil, err
-	}
-	return erfworld.NewRules(d), nil
-})
+// loadBuiltin loads the build's own rulesets once: they are only read.
+var loadBuiltin = sync.OnceValues(registry.Default)
 
-func newLobby(tb testing.TB, opts Options) *Lobby {
+// builtin returns the build's own rulesets (registry.Default).
+func builtin(tb testing.TB) *ruleset.Registry {
 	tb.Helper()
-	rs, err := loadRules()
+	r, err := loadBuiltin()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	opts.Rules = rs
+	return r
+}
+
+// withTally returns the build's rulesets and the tally ruleset after them.
+func withTally(tb testing.TB) *ruleset.Registry {
+	tb.Helper()
+	r, err := ruleset.NewRegistry(append(builtin(tb).All(), &tally{data: tallyData})...)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return r
+}
+
+// newLobby returns a lobby with opts, the build's own rulesets unless
+// opts name others, closed when the test ends.
+func newLobby(tb testing.TB, opts Options) *Lobby {
+	tb.Helper()
+	if opts.Rulesets == nil {
+		opts.Rulesets = builtin(tb)
+	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
@@ -48,16 +64,18 @@ func newLobby(tb testing.TB, opts Options) *Lobby {
 // tconn is a client on a detached connection: the test hands it frames
 // and reads what the lobby sends back.
 type tconn struct {
-	tb   testing.TB
-	name string
-	c    *wsconn.Conn
-	seq  uint32
+	tb      testing.TB
+	name    string
+	c       *wsconn.Conn
+	seq     uint32
+	welcome *protocol.Welcome // the answer to its Hello
+	held    []wsconn.Outgoing // read by awaitAside, for the next await
 }
 
 func connOptions(l *Lobby) wsconn.Options {
 	return wsconn.Options{
 		Accept:   l.Accept,
-		Rulesets: l.Rulesets(),
+		Rulesets: l.RulesetInfos(),
 		Logger:   slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Limits:   protocol.Limits{MaxClientMessage: 1 << 20, MaxServerMessage: 8 << 20, MaxOrders: 4096},
 	}
@@ -72,7 +90,56 @@ func hello(tb testing.TB, l *Lobby, name string) *tconn {
 	if len(out) != 1 || out[0].Msg.MessageType() != protocol.TypeWelcome {
 		tb.Fatalf("%s: hello answered %v", name, types(out))
 	}
+	tc.welcome = out[0].Msg.(*protocol.Welcome)
 	return tc
+}
+
+// encodeOrders returns orders as SubmitOrders carries them in a hex game.
+func encodeOrders(tb testing.TB, orders ...game.Order) protocol.Payload {
+	tb.Helper()
+	b, err := hexgame.EncodeOrders(orders)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
+}
+
+// noOrders is an empty order list: "no orders this turn".
+func noOrders(tb testing.TB) protocol.Payload { return encodeOrders(tb) }
+
+// viewOf decodes the hex view of fv, checking it against fv's checksum.
+func viewOf(tb testing.TB, fv *protocol.FullView) *game.View {
+	tb.Helper()
+	v, err := game.DecodeView(fv.View)
+	if err != nil {
+		tb.Fatalf("full view: %v", err)
+	}
+	if have := v.Checksum(); have != fv.Checksum {
+		tb.Fatalf("full view of turn %d: checksum %016x, the message says %016x", v.Turn, have, fv.Checksum)
+	}
+	return v
+}
+
+// applyUpdate applies u's hex delta to v, checking the result against u's
+// checksum, and decodes u's events.
+func applyUpdate(tb testing.TB, v *game.View, u *protocol.TurnUpdate) (*game.View, []game.Event) {
+	tb.Helper()
+	d, err := game.DecodeDelta(u.Delta)
+	if err != nil {
+		tb.Fatalf("turn update: %v", err)
+	}
+	next, err := game.Apply(v, d)
+	if err != nil {
+		tb.Fatalf("turn update: %v", err)
+	}
+	if have := next.Checksum(); have != u.Checksum {
+		tb.Fatalf("view of turn %d after the delta: checksum %016x, the message says %016x", next.Turn, have, u.Checksum)
+	}
+	events, err := hexgame.DecodeEvents(u.Events)
+	if err != nil {
+		tb.Fatalf("turn update: %v", err)
+	}
+	return next, events
 }
 
 // do hands the lobby msg and returns everything queued for the client
@@ -138,21 +205,49 @@ func last[M protocol.Message](tb testing.TB, out []wsconn.Outgoing) M {
 	return m
 }
 
-// await reads the client's messages until one of type M.
+// await reads the client's messages until one of type M, dropping those
+// before it.
 func await[M protocol.Message](tc *tconn) M {
 	tc.tb.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
-	defer cancel()
 	for {
-		o, ok := tc.c.Next(ctx)
-		if !ok {
-			var m M
-			tc.tb.Fatalf("%s: no %T in time", tc.name, m)
-		}
-		if m, ok := o.Msg.(M); ok {
+		if m, ok := tc.next().Msg.(M); ok {
 			return m
 		}
 	}
+}
+
+// awaitAside reads the client's messages until one of type M, keeping
+// those before it for the next await: an answer and what a match sends
+// come in either order.
+func awaitAside[M protocol.Message](tc *tconn) M {
+	tc.tb.Helper()
+	var aside []wsconn.Outgoing
+	defer func() { tc.held = append(aside, tc.held...) }()
+	for {
+		o := tc.next()
+		if m, ok := o.Msg.(M); ok {
+			return m
+		}
+		aside = append(aside, o)
+	}
+}
+
+// next returns the client's next message: the first one held, else the
+// next one the lobby sends.
+func (tc *tconn) next() wsconn.Outgoing {
+	tc.tb.Helper()
+	if len(tc.held) > 0 {
+		o := tc.held[0]
+		tc.held = tc.held[1:]
+		return o
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
+	defer cancel()
+	o, ok := tc.c.Next(ctx)
+	if !ok {
+		tc.tb.Fatalf("%s: no message in time", tc.name)
+	}
+	return o
 }
 
 func types(out []wsconn.Outgoing) []string {
@@ -318,7 +413,7 @@ func TestStart(t *testing.T) {
 	ann.fails(&protocol.StartGame{}, protocol.WrongGame, "you are in no game")
 	ann.do(&protocol.CreateGame{Settings: small()})
 	ann.fails(&protocol.StartGame{}, protocol.NotAllowed, "seat 2 is free, and a game without a turn timer needs every seat taken")
-	ann.fails(&protocol.SubmitOrders{Turn: 1}, protocol.NotAllowed, "game 1 has not started")
+	ann.fails(&protocol.SubmitOrders{Turn: 1, Orders: noOrders(t)}, protocol.NotAllowed, "game 1 has not started")
 	ann.fails(&protocol.RequestView{}, protocol.NotAllowed, "game 1 has not started")
 	bob.do(&protocol.JoinGame{Game: 1})
 	bob.fails(&protocol.StartGame{}, protocol.NotAllowed, "only the host (seat 1) may start game 1")
@@ -328,22 +423,21 @@ func TestStart(t *testing.T) {
 	bob.send(&protocol.SetReady{Ready: true}) // everyone ready: it starts
 
 	for _, tc := range []*tconn{ann, bob} {
-		fv := await[*protocol.FullView](tc)
-		if fv.View.Turn != 1 || fv.View.Checksum() != fv.Checksum {
-			t.Fatalf("%s: full view of turn %d", tc.name, fv.View.Turn)
+		if v := viewOf(t, await[*protocol.FullView](tc)); v.Turn != 1 {
+			t.Fatalf("%s: full view of turn %d", tc.name, v.Turn)
 		}
 		if tc := await[*protocol.TurnClock](tc); tc.Turn != 1 || tc.Deadline != 0 {
 			t.Fatalf("clock %+v", tc)
 		}
 	}
 	ann.fails(&protocol.StartGame{}, protocol.NotAllowed, "game 1 has started already")
-	ann.fails(&protocol.SubmitOrders{Turn: 3}, protocol.WrongTurn, "orders for turn 3, the game is on turn 1")
-	out := ann.do(&protocol.SubmitOrders{Turn: 1})
+	ann.fails(&protocol.SubmitOrders{Turn: 3, Orders: noOrders(t)}, protocol.WrongTurn, "orders for turn 3, the game is on turn 1")
+	out := ann.do(&protocol.SubmitOrders{Turn: 1, Orders: noOrders(t)})
 	if r := find[*protocol.OrdersResult](t, out); r.Accepted != 0 || r.Errors != nil || r.Turn != 1 {
 		t.Fatalf("empty orders: %+v", r)
 	}
 	ann.send(&protocol.RequestView{})
-	if fv := await[*protocol.FullView](ann); fv.View.Turn != 1 {
+	if v := viewOf(t, await[*protocol.FullView](ann)); v.Turn != 1 {
 		t.Fatal("no full view after RequestView")
 	}
 	// Readiness in a turn goes to everyone as a TurnClock.
@@ -378,15 +472,15 @@ func TestStartWithTimer(t *testing.T) {
 	if j := await[*protocol.Joined](bob); j.Seat != 2 {
 		t.Fatalf("bob joined %+v", j)
 	}
-	if fv := await[*protocol.FullView](bob); fv.View.You != 2 {
-		t.Fatalf("bob's view is of player %d", fv.View.You)
+	if v := viewOf(t, await[*protocol.FullView](bob)); v.You != 2 {
+		t.Fatalf("bob's view is of player %d", v.You)
 	}
 	watcher := hello(t, l, "Watcher")
 	watcher.send(&protocol.JoinGame{Game: 1, Spectate: true})
-	if fv := await[*protocol.FullView](watcher); fv.View.You != 0 {
-		t.Fatalf("the spectator's view is of player %d", fv.View.You)
+	if v := viewOf(t, await[*protocol.FullView](watcher)); v.You != 0 {
+		t.Fatalf("the spectator's view is of player %d", v.You)
 	}
-	watcher.fails(&protocol.SubmitOrders{Turn: 1}, protocol.NotAllowed, "spectators give no orders")
+	watcher.fails(&protocol.SubmitOrders{Turn: 1, Orders: noOrders(t)}, protocol.NotAllowed, "spectators give no orders")
 }
 
 // TestRejoin: after the start a dropped player keeps the seat; the token
@@ -405,7 +499,7 @@ func TestRejoin(t *testing.T) {
 	eve := hello(t, l, "Eve")
 	eve.fails(&protocol.JoinGame{Game: 1, Seat: 2}, protocol.GameFull, "seat 2 of game 1 is taken")
 	eve.fails(&protocol.JoinGame{Game: 1}, protocol.GameFull, "no free seat")
-	eve.fails(&protocol.SubmitOrders{Turn: 1}, protocol.WrongGame, "")
+	eve.fails(&protocol.SubmitOrders{Turn: 1, Orders: noOrders(t)}, protocol.WrongGame, "")
 
 	back := hello(t, l, "Bob")
 	back.send(&protocol.JoinGame{Game: 1, Token: tok})
@@ -422,7 +516,7 @@ func TestRejoin(t *testing.T) {
 		t.Fatal("the older connection was not closed")
 	}
 	back.c.End() // its end no longer touches the seat
-	out := again.do(&protocol.SubmitOrders{Turn: 1})
+	out := again.do(&protocol.SubmitOrders{Turn: 1, Orders: noOrders(t)})
 	if r := find[*protocol.OrdersResult](t, out); r.Turn != 1 {
 		t.Fatalf("the newer connection's orders: %+v", r)
 	}
@@ -442,19 +536,16 @@ func TestClosedLobby(t *testing.T) {
 	}
 }
 
-// TestAILevels: the AI levels a game's settings may name are exactly the
-// AI's levels, so the lobby can hand any valid setting to the match.
+// TestAILevels: every AI level a ruleset of the lobby names is one its AI
+// plays, so a game whose level Settings.CheckFor lets through gets its AI
+// when it starts.
 func TestAILevels(t *testing.T) {
-	var have []string
-	for _, l := range ai.Levels() {
-		have = append(have, l.String())
-	}
-	if !slices.Equal(have, protocol.AILevels) {
-		t.Fatalf("ai levels %v, protocol.AILevels %v: they must match", have, protocol.AILevels)
-	}
-	for _, name := range protocol.AILevels {
-		if _, err := ai.ParseLevel(name); err != nil {
-			t.Errorf("ParseLevel(%q): %v", name, err)
+	for _, rs := range withTally(t).All() {
+		in := rs.Info()
+		for _, level := range in.Levels {
+			if _, err := rs.NewAI(level, 1); err != nil {
+				t.Errorf("%s: NewAI(%q): %v", in.ID, level, err)
+			}
 		}
 	}
 }

@@ -3,6 +3,7 @@ package lobby
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"empires/server/match"
 	"empires/server/store"
@@ -60,14 +61,15 @@ func (l *Lobby) onTurn(id protocol.GameID) func(match.TurnRecord) {
 		return nil
 	}
 	return func(rec match.TurnRecord) {
-		var err error
-		if rec.Start {
-			err = st.SaveState(id, rec.State)
-		} else {
-			err = st.SaveTurn(id, rec.Turn, rec.Orders, rec.State, len(rec.Events.List))
+		err := rec.Err
+		state := store.State{Seq: rec.Next.Seq, Save: rec.Save, Over: rec.Over, Winner: rec.Winner}
+		if err == nil && rec.Start {
+			err = st.SaveState(id, state)
+		} else if err == nil {
+			err = st.SaveTurn(id, rec.Step.Seq, rec.Orders, state, rec.Events)
 		}
 		if err != nil {
-			l.log.Error("cannot save a turn", "game", uint32(id), "turn", rec.Turn, "err", err)
+			l.log.Error("cannot save a step", "game", uint32(id), "turn", rec.Step.Turn, "step", rec.Step.Seq, "err", err)
 		}
 	}
 }
@@ -115,8 +117,9 @@ func (l *Lobby) Restore(resume func(protocol.GameID) bool) (int, error) {
 // resume rebuilds saved game g's room and runs its match from its last
 // saved state.
 func (l *Lobby) resume(g store.Game) error {
-	if g.Settings.Ruleset != l.rs.ID() {
-		return fmt.Errorf("the game is of ruleset %q, this server plays %q", g.Settings.Ruleset, l.rs.ID())
+	rs, ok := l.rulesets.Get(g.Settings.Ruleset)
+	if !ok {
+		return fmt.Errorf("the game is of ruleset %q, this server plays %s", g.Settings.Ruleset, strings.Join(l.rulesets.IDs(), ", "))
 	}
 	if len(g.Seats) != g.Settings.Seats {
 		return fmt.Errorf("%d seats saved for %d", len(g.Seats), g.Settings.Seats)
@@ -125,8 +128,7 @@ func (l *Lobby) resume(g store.Game) error {
 	if err != nil {
 		return err
 	}
-	s, err := sn.State()
-	if err != nil {
+	if err := sn.Check(); err != nil {
 		return err
 	}
 	r := newRoom(g.ID, g.Settings)
@@ -137,11 +139,11 @@ func (l *Lobby) resume(g store.Game) error {
 		r.seats[i] = seat{bot: saved.Bot, name: saved.Name, token: saved.Token}
 	}
 	r.newHost()
-	r.started, r.turn = true, s.Turn
+	r.started = true
 	set := r.matchSettings(l.opts.Buffer, l.log)
 	set.Observer = l.opts.Observer
 	set.OnTurn = l.onTurn(r.id)
-	m, err := match.Resume(uint32(r.id), l.rs, set, s, l.opts.Clock)
+	m, err := match.Resume(uint32(r.id), rs, set, sn.Data, l.opts.Clock)
 	if err != nil {
 		return err
 	}
@@ -160,6 +162,6 @@ func (l *Lobby) resume(g store.Game) error {
 			l.log.Error("match failed", "game", uint32(r.id), "err", err)
 		}
 	}()
-	l.log.Info("game resumed", "game", uint32(r.id), "turn", s.Turn, "settings", r.set.String())
+	l.log.Info("game resumed", "game", uint32(r.id), "step", sn.Seq, "settings", r.set.String())
 	return nil
 }

@@ -1,13 +1,14 @@
 package lobby
 
 import (
-	"empires/server/internal/logbuf"
 	"log/slog"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"empires/server/internal/logbuf"
 	"empires/server/store"
+	"empires/shared/game"
 	"empires/shared/protocol"
 )
 
@@ -36,7 +37,7 @@ func TestRestore(t *testing.T) {
 	bobTok := await[*protocol.Joined](bob).Token
 	await[*protocol.FullView](bob)
 	for _, c := range []*tconn{ann, bob} {
-		c.send(&protocol.SubmitOrders{Turn: 1})
+		c.send(&protocol.SubmitOrders{Turn: 1, Orders: noOrders(t)})
 		c.send(&protocol.SetReady{Ready: true})
 	}
 	await[*protocol.TurnUpdate](ann)
@@ -55,12 +56,16 @@ func TestRestore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	done, err := sn.State()
+	done, err := game.Decode(sn.Data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	done.Over, done.Winner = true, 1
-	if err := st.SaveState(6, done); err != nil {
+	save, err := game.Encode(done)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.SaveState(6, store.State{Seq: sn.Seq, Save: save, Over: true, Winner: 1}); err != nil {
 		t.Fatal(err)
 	}
 
@@ -89,8 +94,8 @@ func TestRestore(t *testing.T) {
 		if j := await[*protocol.Joined](back); j.Seat != c.seat {
 			t.Fatalf("%s rejoined %+v, want seat %d", c.name, j, c.seat)
 		}
-		if v := await[*protocol.FullView](back); v.View.Turn != 2 || v.View.You != c.seat.Player() {
-			t.Fatalf("%s's view after the restore: turn %d of player %d", c.name, v.View.Turn, v.View.You)
+		if v := viewOf(t, await[*protocol.FullView](back)); v.Turn != 2 || v.You != game.PlayerID(c.seat) {
+			t.Fatalf("%s's view after the restore: turn %d of player %d", c.name, v.Turn, v.You)
 		}
 	}
 	eve := hello(t, second, "Eve")

@@ -4,14 +4,13 @@ import (
 	"cmp"
 	"context"
 	"crypto/subtle"
-	"empires/shared/ai"
 	"fmt"
 	"log/slog"
 	"slices"
 
 	"empires/server/match"
-	"empires/shared/game"
 	"empires/shared/protocol"
+	"empires/shared/ruleset"
 )
 
 // room is one game: its settings, seats and spectators, and once started
@@ -27,7 +26,7 @@ type room struct {
 	m       *match.Match // set once the match runs; nil before
 	stop    context.CancelFunc
 	over    bool
-	turn    game.Turn // the last turn seen by a subscriber or a status
+	turn    ruleset.Turn // the last turn seen by a subscriber or a status
 }
 
 // seat is one seat at a room's table.
@@ -204,22 +203,16 @@ func (r *room) newHost() {
 // matchSettings returns the match's settings for r; the match logs to log.
 func (r *room) matchSettings(buffer int, log *slog.Logger) match.Settings {
 	names := make([]string, len(r.seats))
-	var open []game.PlayerID
+	var open []ruleset.Seat
 	for i := range r.seats {
 		names[i] = r.seats[i].name
 		if !r.seats[i].bot && r.seats[i].token == "" {
-			open = append(open, game.PlayerID(i+1))
+			open = append(open, ruleset.Seat(i+1))
 		}
 	}
-	// Settings.Validate let only protocol.AILevels through, which are the
-	// names of ai.Levels (TestAILevels): ParseLevel cannot fail here.
-	level, err := ai.ParseLevel(r.set.Level())
-	if err != nil {
-		level = ai.Normal
-	}
 	return match.Settings{
-		AILevel: &level,
-		Seed:    r.set.Seed, Width: r.set.Width, Height: r.set.Height,
+		AILevel: r.set.AILevel, // checked against the ruleset's levels by CheckFor
+		Seed:    r.set.Seed, Options: r.set.Config(nil).Options,
 		Seats: r.set.Seats, Bots: r.set.Bots, TurnTimer: r.set.TurnTimer(),
 		Names: names, Open: open, AllSeeing: r.set.AllSeeing, Buffer: buffer, Logger: log,
 	}

@@ -1,67 +1,83 @@
 package match
 
-import (
-	"slices"
-
-	"empires/shared/game"
-	"empires/shared/rules/erfworld"
-)
-
-// stockMissed returns the ruleset's count of turns in a row seat sent no
-// orders (erfworld.StockMissed).
-func stockMissed(s *game.State, seat game.PlayerID) int {
-	pl := s.Player(seat)
-	if pl == nil || erfworld.StockMissed >= len(pl.Stock) {
-		return 0
-	}
-	return int(pl.Stock[erfworld.StockMissed])
-}
+import "empires/shared/ruleset"
 
 // isBot reports whether seat is one of the bots.
-func (m *Match) isBot(seat game.PlayerID) bool { return int(seat) > m.humans }
+func (m *Match) isBot(seat ruleset.Seat) bool { return int(seat) > m.humans }
 
-// aiPlays reports whether the AI gives seat's orders this turn: a bot, or
-// a human seat taken over; on the loop.
-func (m *Match) aiPlays(seat game.PlayerID) bool { return m.isBot(seat) || m.taken[seat] }
+// aiPlays reports whether the AI plays seat now: a bot, or a human seat
+// taken over; on the loop.
+func (m *Match) aiPlays(seat ruleset.Seat) bool { return m.isBot(seat) || m.taken[seat] }
 
-// countMissed updates each seat's count of missed turns after a turn was
-// resolved: the ruleset's count, but for a seat the AI played all turn,
-// whose player missed one more (the ruleset saw the AI's orders and counted
-// none missed). On the loop.
-func (m *Match) countMissed() {
+// countMissed updates each seat's count of missed turns after a
+// simultaneous step was resolved: the ruleset's count, but for a seat the
+// AI played all turn, whose player missed one more (the ruleset saw the
+// AI's orders and counted none missed). On the loop.
+func (m *Match) countMissed(step ruleset.Step) {
 	for p := 1; p <= m.set.Seats; p++ {
-		seat := game.PlayerID(p)
-		if m.taken[seat] && m.state.Players[p-1].Alive {
+		seat := ruleset.Seat(p)
+		if m.taken[seat] && step.Acts(seat) {
 			m.missed[seat]++
 			continue
 		}
-		m.missed[seat] = stockMissed(m.state, seat)
+		m.missed[seat] = m.g.Missed(seat)
 	}
 }
 
-// startTurn is what happens when a turn starts (the game's first included):
-// the AI takes over the human seats whose players missed
-// Autopilot.ReplaceAfterMissed turns in a row, and gives the orders of
-// every live seat it plays. On the loop.
-func (m *Match) startTurn() {
-	if m.state.Over {
+// startStep is what happens when a step starts (the game's first
+// included): the AI takes over the human seats whose players missed the
+// ruleset's limit of turns in a row; then in a simultaneous step it gives
+// the orders of every actor it plays, and in an interactive step it acts at
+// once for the actors it plays, one action after another, until a person
+// must act or the game ends. On the loop.
+func (m *Match) startStep() {
+	if m.chaining {
+		m.more = true // the chain below goes on with the new step
 		return
 	}
-	if limit := m.rs.D.Autopilot.ReplaceAfterMissed; limit > 0 {
-		for p := 1; p <= m.humans; p++ {
-			seat := game.PlayerID(p)
-			if !m.taken[seat] && m.state.Players[p-1].Alive && m.missed[seat] >= limit {
-				m.taken[seat] = true
-				m.observeTakeover()
-				m.log.Info("the AI takes a seat over", "match", m.id, "seat", p, "turn", m.state.Turn,
-					"missed", m.missed[seat])
+	m.chaining = true
+	defer func() { m.chaining = false }()
+	for range maxChain {
+		m.more = false
+		if over, _ := m.g.Over(); over {
+			return
+		}
+		m.takeOver()
+		if m.step.Mode == ruleset.Simultaneous {
+			for _, seat := range m.step.Actors {
+				if m.aiPlays(seat) && m.canAct(seat) == nil {
+					m.submitAI(seat)
+				}
+			}
+			return
+		}
+		for _, seat := range m.step.Actors {
+			if m.aiPlays(seat) && m.canAct(seat) == nil {
+				m.actAI(seat)
+				break
 			}
 		}
+		if !m.more {
+			return // a person must act (or the AI's action was refused)
+		}
 	}
-	for p := 1; p <= m.set.Seats; p++ {
-		seat := game.PlayerID(p)
-		if m.aiPlays(seat) && m.canAct(seat) == nil {
-			m.submitAI(seat, m.ai(m.viewOf(seat)))
+	m.log.Warn("the AI played a long chain of actions; waiting for the timer", "match", m.id, "step", m.step.Seq)
+}
+
+// takeOver lets the AI take the human seats whose players missed the
+// ruleset's limit of turns in a row. On the loop.
+func (m *Match) takeOver() {
+	limit := m.g.ReplaceAfter()
+	if limit <= 0 {
+		return
+	}
+	for p := 1; p <= m.humans; p++ {
+		seat := ruleset.Seat(p)
+		if !m.taken[seat] && m.g.Player(seat).Alive && m.missed[seat] >= limit {
+			m.taken[seat] = true
+			m.observeTakeover()
+			m.log.Info("the AI takes a seat over", "match", m.id, "seat", p, "turn", m.step.Turn,
+				"missed", m.missed[seat])
 		}
 	}
 }
@@ -70,46 +86,46 @@ func (m *Match) startTurn() {
 // AI stops playing it (the orders it gave for this turn stay unless the
 // player submits) and the count of missed turns starts afresh. On the
 // loop.
-func (m *Match) handBack(seat game.PlayerID) {
+func (m *Match) handBack(seat ruleset.Seat) {
 	if !m.taken[seat] {
 		return
 	}
 	m.taken[seat] = false
 	m.missed[seat] = 0
-	m.log.Info("a seat is handed back to its player", "match", m.id, "seat", int(seat), "turn", m.state.Turn)
+	m.log.Info("a seat is handed back to its player", "match", m.id, "seat", int(seat), "turn", m.step.Turn)
 }
 
-// submitAI submits orders as seat's for the turn, the way Submit does for
-// people. Orders the book refuses are logged and dropped, and the rest
-// submitted again, down to no orders at all if need be: the AI's mistakes
-// never break the match. On the loop.
-func (m *Match) submitAI(seat game.PlayerID, orders []game.Order) {
-	for {
-		refused := m.book.Submit(m.state, m.rs, seat, orders)
-		if refused == nil {
-			return
-		}
-		for _, e := range refused {
-			m.log.Warn("an AI order is refused and dropped", "match", m.id, "seat", int(seat), "turn", m.state.Turn,
-				"order", e.Order, "why", e.Reason)
-		}
-		kept := dropRefused(orders, refused)
-		if len(kept) >= len(orders) { // cannot happen: a refusal names an order
-			m.log.Error("the AI's orders are refused as a whole", "match", m.id, "seat", int(seat), "turn", m.state.Turn)
-			return
-		}
-		orders = kept
+// submitAI submits the AI's orders as seat's for the simultaneous step, the
+// way Submit does for people. Orders the game refuses are logged and the
+// seat is left to the ruleset's autopilot: the AI's mistakes never break
+// the match. On the loop.
+func (m *Match) submitAI(seat ruleset.Seat) {
+	orders, err := m.ai.Act(m.viewOf(seat), m.step, seat)
+	if err != nil {
+		m.log.Warn("the AI gives no orders", "match", m.id, "seat", int(seat), "turn", m.step.Turn, "err", err)
+		return
 	}
+	refused, err := m.g.Check(seat, orders)
+	if err != nil || refused != nil {
+		for _, r := range refused {
+			m.log.Warn("an AI order is refused", "match", m.id, "seat", int(seat), "turn", m.step.Turn,
+				"order", r.Order, "why", r.Reason)
+		}
+		m.log.Warn("the AI's orders are refused; the autopilot plays the seat", "match", m.id, "seat", int(seat),
+			"turn", m.step.Turn, "err", err)
+		return
+	}
+	m.orders[seat] = own(orders)
 }
 
-// dropRefused returns orders without the refused ones, and without any
-// beyond game.MaxOrders.
-func dropRefused(orders []game.Order, refused []*game.OrderError) []game.Order {
-	kept := make([]game.Order, 0, len(orders))
-	for i, o := range orders[:min(len(orders), game.MaxOrders)] {
-		if !slices.ContainsFunc(refused, func(e *game.OrderError) bool { return e.Index == i }) {
-			kept = append(kept, o)
-		}
+// actAI plays the AI's action for seat in the interactive step; a refused
+// or failed action is logged and changes nothing. On the loop.
+func (m *Match) actAI(seat ruleset.Seat) {
+	action, err := m.ai.Act(m.viewOf(seat), m.step, seat)
+	if err == nil {
+		err = m.play(seat, action)
 	}
-	return kept
+	if err != nil {
+		m.log.Warn("the AI's action is refused", "match", m.id, "seat", int(seat), "step", m.step.Seq, "err", err)
+	}
 }

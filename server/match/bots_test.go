@@ -1,7 +1,7 @@
 package match
 
 import (
-	"empires/server/internal/logbuf"
+	"errors"
 	"log/slog"
 	"reflect"
 	"slices"
@@ -9,33 +9,60 @@ import (
 	"testing"
 	"time"
 
+	"empires/server/internal/logbuf"
 	"empires/shared/ai"
 	"empires/shared/game"
+	"empires/shared/hexgame"
 	"empires/shared/rules/erfworld"
+	"empires/shared/ruleset"
 )
 
-// booked returns seat's orders in the match's book for the turn being
-// played, and whether the seat submitted any (an empty list included).
-func (h *harness) booked(seat game.PlayerID) ([]game.Order, bool) {
-	h.t.Helper()
-	var orders []game.Order
-	var ok bool
-	if err := h.m.query(h.ctx, func() {
-		ok = slices.Contains(h.m.book.Players(), seat)
-		orders = h.m.book.Orders(seat)
-	}); err != nil {
-		h.t.Fatal(err)
-	}
-	return orders, ok
+// aiFunc is a function as a ruleset.AI: the tests' fake AI.
+type aiFunc func(v ruleset.View, step ruleset.Step, s ruleset.Seat) ([]byte, error)
+
+// Act implements ruleset.AI.
+func (f aiFunc) Act(v ruleset.View, step ruleset.Step, s ruleset.Seat) ([]byte, error) {
+	return f(v, step, s)
 }
 
-// wantAI checks that seat's orders in the book are the AI's for the seat's
-// view of the server's state, computed afresh at level and the game's seed.
-func (h *harness) wantAI(seat game.PlayerID, level ai.Level) {
+// booked returns seat's orders for the step being played as the match
+// holds them, and whether the seat submitted any (an empty list included).
+func (h *harness) booked(seat ruleset.Seat) ([]byte, bool) {
 	h.t.Helper()
+	var orders []byte
+	if err := h.m.query(h.ctx, func() { orders = slices.Clone(h.m.orders[seat]) }); err != nil {
+		h.t.Fatal(err)
+	}
+	return orders, orders != nil
+}
+
+// bookedHex returns seat's erfworld orders for the turn being played, and
+// whether the seat submitted any.
+func (h *harness) bookedHex(seat ruleset.Seat) ([]game.Order, bool) {
+	h.t.Helper()
+	data, ok := h.booked(seat)
+	if !ok {
+		return nil, false
+	}
+	orders, err := hexgame.DecodeOrders(data, h.server().Turn)
+	if err != nil {
+		h.t.Fatalf("seat %d's orders: %v", seat, err)
+	}
+	return orders, true
+}
+
+// wantAI checks that seat's orders held by the match are the AI's for the
+// seat's view of the server's state, computed afresh at level and the
+// game's seed.
+func (h *harness) wantAI(seat ruleset.Seat, level string) {
+	h.t.Helper()
+	l, err := ai.ParseLevel(level)
+	if err != nil {
+		h.t.Fatal(err)
+	}
 	s := h.server()
-	want := ai.New(h.rs, level, h.m.set.Seed).Orders(game.NewView(s, seat))
-	have, ok := h.booked(seat)
+	want := ai.New(erfworldRules(h.t), l, h.m.set.Seed).Orders(game.NewView(s, game.PlayerID(seat)))
+	have, ok := h.bookedHex(seat)
 	if !ok {
 		h.t.Fatalf("turn %d: seat %d submitted nothing, want the AI's orders", s.Turn, seat)
 	}
@@ -46,9 +73,9 @@ func (h *harness) wantAI(seat game.PlayerID, level ai.Level) {
 
 // endTurn has seat 1 submit no orders and say it is ready, then reads
 // each client's update of the turn.
-func (h *harness) endTurn(turn game.Turn, clients ...*client) {
+func (h *harness) endTurn(turn ruleset.Turn, clients ...*client) {
 	h.t.Helper()
-	h.submit(1, turn, []game.Order{})
+	h.submitHex(1, turn)
 	h.ready(1)
 	for _, c := range clients {
 		c.nextTurn()
@@ -57,25 +84,25 @@ func (h *harness) endTurn(turn game.Turn, clients ...*client) {
 
 // TestBotOrders: at the game's start and at each turn's start, a bot's
 // orders for the turn are the AI's for its view, at the settings' level
-// (ai.Normal by default).
+// (the ruleset's default level, normal, if none).
 func TestBotOrders(t *testing.T) {
 	tests := []struct {
 		name  string
-		level *ai.Level
-		want  ai.Level
+		level string
+		want  string
 	}{
-		{name: "default", level: nil, want: ai.Normal},
-		{name: "passive", level: new(ai.Passive), want: ai.Passive},
-		{name: "random", level: new(ai.Random), want: ai.Random},
+		{name: "default", level: "", want: "normal"},
+		{name: "passive", level: "passive", want: "passive"},
+		{name: "random", level: "random", want: "random"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			set := threeSeats()
 			set.AILevel = tt.level
 			set.Bots = 2 // seat 1 a person, seats 2 and 3 bots
-			h := start(t, set)
+			h := startErfworld(t, set)
 			ann := h.connect(1)
-			for turn := game.Turn(1); turn <= 3; turn++ {
+			for turn := ruleset.Turn(1); turn <= 3; turn++ {
 				st := h.status()
 				if st.Turn != turn {
 					t.Fatalf("turn %d, want %d", st.Turn, turn)
@@ -88,7 +115,7 @@ func TestBotOrders(t *testing.T) {
 				}
 				h.endTurn(turn, ann)
 			}
-			if s := h.server(); stockMissed(s, 2) != 0 || stockMissed(s, 3) != 0 {
+			if s := h.server(); erfworld.Missed(s, 2) != 0 || erfworld.Missed(s, 3) != 0 {
 				t.Fatal("the ruleset counts the bots' turns as missed")
 			}
 		})
@@ -116,19 +143,19 @@ func TestTakeover(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			set := threeSeats()
 			set.TurnTimer = tt.timer
-			level := ai.Random
-			set.AILevel = &level
-			h := start(t, set)
+			const level = "random"
+			set.AILevel = level
+			h := startErfworld(t, set)
 			ann, bob := h.connect(1), h.connect(2)
 			bobStatus := func() SeatStatus { return h.status().Seats[1] }
 
 			// Turns 1 and 2: Bob, connected, sends nothing. Without a
 			// timer he says he is ready; with one the timer runs out.
-			for turn := game.Turn(1); turn <= 2; turn++ {
+			for turn := ruleset.Turn(1); turn <= 2; turn++ {
 				if st := bobStatus(); st.AIPlaying || st.Submitted {
 					t.Fatalf("turn %d: Bob's status %+v, want him neither taken over nor submitted", turn, st)
 				}
-				h.submit(1, turn, []game.Order{})
+				h.submitHex(1, turn)
 				h.ready(1)
 				if tt.timer == 0 {
 					h.ready(2)
@@ -148,7 +175,7 @@ func TestTakeover(t *testing.T) {
 			// Turns 3 and 4: the AI plays Bob's seat, and Ann alone ends
 			// the turn (no timer is advanced: a stalled turn fails
 			// nextTurn).
-			for turn := game.Turn(3); turn <= 4; turn++ {
+			for turn := ruleset.Turn(3); turn <= 4; turn++ {
 				if st := bobStatus(); !st.AIPlaying || !st.Submitted || st.MissedTurns != int(turn)-1 {
 					t.Fatalf("turn %d: Bob's status %+v, want the AI playing, orders submitted, %d turns missed", turn, st, turn-1)
 				}
@@ -158,16 +185,15 @@ func TestTakeover(t *testing.T) {
 				}
 				h.endTurn(turn, ann, bob)
 			}
-			if n := stockMissed(h.server(), 2); n != 0 {
+			if n := erfworld.Missed(h.server(), 2); n != 0 {
 				t.Fatalf("the ruleset counts %d missed turns for Bob, want 0: the AI's orders are orders", n)
 			}
 
 			// Turn 4: Bob comes back.
-			aiOrders, _ := h.booked(2)
+			aiOrders, _ := h.bookedHex(2)
 			var want []game.Order
 			if tt.bySubmit {
-				want = []game.Order{}
-				h.submit(2, 4, want)
+				h.submitHex(2, 4)
 			} else {
 				h.connect(2)
 				want = aiOrders
@@ -175,7 +201,7 @@ func TestTakeover(t *testing.T) {
 			if st := bobStatus(); st.AIPlaying || !st.Submitted || st.MissedTurns != 0 {
 				t.Fatalf("Bob back: status %+v, want his seat back, orders submitted, no turn missed", st)
 			}
-			if have, _ := h.booked(2); len(have) != len(want) || (len(want) > 0 && !reflect.DeepEqual(have, want)) {
+			if have, _ := h.bookedHex(2); len(have) != len(want) || (len(want) > 0 && !reflect.DeepEqual(have, want)) {
 				t.Fatalf("Bob back: his orders are %v, want %v", have, want)
 			}
 			// The turn waits for Bob again.
@@ -198,59 +224,78 @@ func TestTakeover(t *testing.T) {
 // TestTakeoverOnResume: a saved game in which a player missed too many
 // turns resumes with the AI playing the seat.
 func TestTakeoverOnResume(t *testing.T) {
-	rs := testRules(t)
-	s, err := rs.NewGame(7, 24, 20, 3, nil)
+	rs := erfworldRuleset(t)
+	s, err := rs.Rules().NewGame(7, 24, 20, 3, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	limit := rs.D.Autopilot.ReplaceAfterMissed
+	limit := erfworldRules(t).D.Autopilot.ReplaceAfterMissed
 	s.Player(2).Stock[erfworld.StockMissed] = int32(limit)
+	save, err := game.Encode(s)
+	if err != nil {
+		t.Fatal(err)
+	}
 	clock := newFakeClock()
 	set := threeSeats()
 	set.TurnTimer = time.Minute
-	m, err := Resume(1, rs, set, s, clock)
+	m, err := Resume(1, rs, set, save, clock)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := run(t, m, rs, clock)
+	h := run(t, m, clock)
 	if st := h.status().Seats[1]; !st.AIPlaying || !st.Submitted || st.MissedTurns != limit {
 		t.Fatalf("Bob's status %+v, want the AI playing after %d missed turns", st, limit)
 	}
-	h.wantAI(2, ai.Passive)
+	h.wantAI(2, "passive")
 }
 
-// TestAIOrdersRefused: orders of the AI's that the book refuses are logged
-// and dropped, the others submitted; the match goes on.
+// TestAIOrdersRefused: when the game refuses the AI's orders, or the AI
+// fails, the match logs it and leaves the seat to the ruleset's autopilot;
+// the match goes on.
 func TestAIOrdersRefused(t *testing.T) {
 	bad := game.Order{Kind: erfworld.OrderForm, City: 9999, Count: 1}
 	tests := []struct {
 		name string
 		// orders makes the AI's orders for a view, given a valid order.
-		orders   func(good game.Order) []game.Order
-		wantKept int
+		orders func(good game.Order) []game.Order
+		// fail: the AI returns an error instead.
+		fail bool
+		// wantSubmitted: the AI's orders are the bot's; else nothing is.
+		wantSubmitted bool
+		wantLog       string
 	}{
-		{name: "one bad order", orders: func(good game.Order) []game.Order { return []game.Order{bad, good} }, wantKept: 1},
-		{name: "only bad orders", orders: func(game.Order) []game.Order { return []game.Order{bad, bad} }, wantKept: 0},
+		{name: "good orders", orders: func(good game.Order) []game.Order { return []game.Order{good} }, wantSubmitted: true},
+		{name: "one bad order", orders: func(good game.Order) []game.Order { return []game.Order{bad, good} },
+			wantLog: "an AI order is refused"},
+		{name: "only bad orders", orders: func(game.Order) []game.Order { return []game.Order{bad, bad} },
+			wantLog: "an AI order is refused"},
 		{name: "too many orders", orders: func(game.Order) []game.Order {
 			return slices.Repeat([]game.Order{bad}, game.MaxOrders+3)
-		}, wantKept: 0},
+		}, wantLog: "the AI's orders are refused"},
+		{name: "the AI fails", fail: true, wantLog: "the AI gives no orders"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rs := testRules(t)
 			clock := newFakeClock()
 			var logs logbuf.Buffer
 			set := threeSeats()
 			set.Logger = slog.New(slog.NewTextHandler(&logs, nil))
-			m, err := New(1, rs, set, clock)
+			m, err := New(1, erfworldRuleset(t), set, clock)
 			if err != nil {
 				t.Fatal(err)
 			}
-			infantry, ok := rs.D.UnitKind("infantry")
+			infantry, ok := erfworldRules(t).D.UnitKind("infantry")
 			if !ok {
 				t.Fatal("the ruleset has no infantry")
 			}
-			m.ai = func(v *game.View) []game.Order {
+			m.ai = aiFunc(func(rv ruleset.View, step ruleset.Step, seat ruleset.Seat) ([]byte, error) {
+				if tt.fail {
+					return nil, errors.New("the AI is lost")
+				}
+				v := rv.(*hexgame.View).V
+				if v.You != game.PlayerID(seat) || v.Turn != game.Turn(step.Turn) {
+					return nil, errors.New("the AI got another seat's view or another turn's")
+				}
 				var capital game.CityID
 				for _, c := range v.Cities {
 					if c.Owner == v.You && c.Capital {
@@ -262,22 +307,31 @@ func TestAIOrdersRefused(t *testing.T) {
 				for i := range orders {
 					orders[i].Turn = v.Turn
 				}
-				return orders
-			}
-			h := run(t, m, rs, clock)
+				return hexgame.EncodeOrders(orders)
+			})
+			h := run(t, m, clock)
 			ann := h.connect(1)
 			h.connect(2)
-			for turn := game.Turn(1); turn <= 2; turn++ {
-				have, ok := h.booked(3)
-				if !ok || len(have) != tt.wantKept || slices.ContainsFunc(have, func(o game.Order) bool { return o.City == bad.City }) {
-					t.Fatalf("turn %d: the bot's orders are %v (submitted %v), want %d kept, none of the bad", turn, have, ok, tt.wantKept)
+			for turn := ruleset.Turn(1); turn <= 2; turn++ {
+				have, ok := h.bookedHex(3)
+				if ok != tt.wantSubmitted || (ok && (len(have) != 1 || have[0].City == bad.City)) {
+					t.Fatalf("turn %d: the bot's orders are %v (submitted %v), want submitted %v", turn, have, ok, tt.wantSubmitted)
 				}
-				h.submit(2, turn, []game.Order{})
+				h.submitHex(2, turn)
 				h.ready(2)
 				h.endTurn(turn, ann)
 			}
-			if !strings.Contains(logs.String(), "an AI order is refused") {
-				t.Fatalf("no refusal in the logs:\n%s", logs.String())
+			if tt.wantLog == "" {
+				if strings.Contains(logs.String(), "level=WARN") {
+					t.Fatalf("warnings in the logs:\n%s", logs.String())
+				}
+				return
+			}
+			if !strings.Contains(logs.String(), tt.wantLog) {
+				t.Fatalf("no %q in the logs:\n%s", tt.wantLog, logs.String())
+			}
+			if n := h.status().Seats[2].MissedTurns; n != 2 {
+				t.Fatalf("the bot missed %d turns, want 2: the autopilot played it", n)
 			}
 		})
 	}
@@ -285,31 +339,110 @@ func TestAIOrdersRefused(t *testing.T) {
 
 // TestOpenSeatPlayedByAI: a human seat nobody held at the start is played
 // by the AI from the first turn, without holding up the turn, until a
-// player takes it; a seat outside the human seats cannot be open.
+// player takes it.
 func TestOpenSeatPlayedByAI(t *testing.T) {
 	set := threeSeats()
 	set.Names = []string{"Ann"}
-	set.Open = []game.PlayerID{2}
-	h := start(t, set)
+	set.Open = []ruleset.Seat{2}
+	h := startErfworld(t, set)
 	if st := h.status().Seats[1]; !st.AIPlaying || !st.Submitted {
 		t.Fatalf("turn 1: open seat's status %+v, want the AI playing it", st)
 	}
-	h.wantAI(2, ai.Passive)
+	h.wantAI(2, "passive")
 	ann := h.connect(1)
 	h.endTurn(1, ann)
 	if st := h.status(); st.Turn != 2 {
 		t.Fatalf("the open seat held up turn 1: turn %d", st.Turn)
 	}
-	h.wantAI(2, ai.Passive)
+	h.wantAI(2, "passive")
 	// A player takes the seat.
 	h.connect(2)
 	if st := h.status().Seats[1]; st.AIPlaying {
 		t.Fatalf("a player took the open seat: status %+v, want the AI gone", st)
 	}
+}
 
-	bad := threeSeats()
-	bad.Open = []game.PlayerID{3} // the bot's seat
-	if _, err := New(1, testRules(t), bad, newFakeClock()); err == nil || !strings.Contains(err.Error(), "open seats") {
-		t.Errorf("open bot seat: %v, want an error about open seats", err)
+// TestTakeoverInteractive: in a game whose turns begin with interactive
+// steps, the AI takes over a seat whose player missed the ruleset's limit
+// from the next turn's first step on (not from the next simultaneous step):
+// it acts for the seat at once. A game resumed in an interactive step does
+// the same.
+func TestTakeoverInteractive(t *testing.T) {
+	twoPeople := func() Settings {
+		set := countSettings()
+		set.Seats, set.Bots, set.TurnTimer = 2, 0, time.Minute
+		return set
 	}
+	t.Run("playing", func(t *testing.T) {
+		obs := &countObserver{}
+		set := twoPeople()
+		set.Observer = obs
+		h := startCount(t, set)
+		ann := h.connect(1) // Bob is away: the timer plays his steps
+		steps := []struct {
+			play func()
+			// wantSeqs are the steps each of Ann's deltas leads to.
+			wantSeqs []uint32
+		}{
+			{func() { h.act(1, 1, 1) }, []uint32{2}},
+			{func() { h.clock.Advance(time.Minute) }, []uint32{3}}, // the AI answers for Bob
+			{func() { h.submit(1, 1, []byte{0}); h.ready(1) }, []uint32{4}},
+			{func() { h.clock.Advance(time.Minute) }, []uint32{5}}, // the AI counts for Bob
+			{func() { h.act(1, 5, 1) }, []uint32{6}},
+			{func() { h.submit(1, 2, []byte{0}); h.ready(1) }, []uint32{7}},
+		}
+		for i, st := range steps {
+			st.play()
+			for _, seq := range st.wantSeqs {
+				if u := ann.nextTurn(); u.Clock.Step.Seq != seq {
+					t.Fatalf("play %d: a delta to step %d, want step %d", i, u.Clock.Step.Seq, seq)
+				}
+			}
+		}
+		// Bob missed the bids of turns 1 and 2: the AI plays his seat
+		// from turn 3's first step.
+		st := h.status()
+		wantStep(t, "turn 3", st.Step, ruleset.Interactive, 7, 1)
+		if bob := st.Seats[1]; !bob.AIPlaying || bob.MissedTurns != 2 {
+			t.Fatalf("turn 3: Bob's status %+v, want the AI playing after 2 missed turns", bob)
+		}
+		if _, takeovers := obs.counts(); takeovers != 1 {
+			t.Fatalf("%d takeovers observed, want 1", takeovers)
+		}
+		// Ann counts; the AI answers for Bob at once and bids for him.
+		h.act(1, 7, 1)
+		for _, seq := range []uint32{8, 9} {
+			if u := ann.nextTurn(); u.Clock.Step.Seq != seq {
+				t.Fatalf("a delta to step %d, want step %d: the AI answers for Bob at once", u.Clock.Step.Seq, seq)
+			}
+		}
+		if st := h.status(); st.Step.Mode != ruleset.Simultaneous || !st.Seats[1].Submitted {
+			t.Fatalf("status %+v, want the bids with Bob's in", st)
+		}
+	})
+	t.Run("resumed", func(t *testing.T) {
+		g, err := newCountRuleset().New(ruleset.Config{Seats: 2, Names: []string{"Ann", "Bob"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Act(1, []byte{2}); err != nil { // Bob answers next
+			t.Fatal(err)
+		}
+		g.(*countGame).s.Missed[1] = g.ReplaceAfter()
+		save, err := g.Save()
+		if err != nil {
+			t.Fatal(err)
+		}
+		clock := newFakeClock()
+		m, err := Resume(1, newCountRuleset(), twoPeople(), save, clock)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := run(t, m, clock)
+		st := h.status()
+		wantStep(t, "resumed", st.Step, ruleset.Simultaneous, 3, 1, 2)
+		if bob := st.Seats[1]; !bob.AIPlaying || !bob.Submitted {
+			t.Fatalf("Bob's status %+v, want the AI playing him: his answer and his bid given", bob)
+		}
+	})
 }

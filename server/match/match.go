@@ -1,6 +1,7 @@
-// Package match runs one game of Empires on the server: the game state, the
-// orders of the turn being played, the turn clock and the subscribers that
-// receive each seat's view.
+// Package match runs one game on the server, of any ruleset (package
+// ruleset): the game, the orders of the step being played, the turn clock
+// and the subscribers that receive each seat's view. It knows nothing of
+// hexes or cards: views, deltas, events and orders are the ruleset's bytes.
 //
 // One goroutine, Run, owns all of it; nothing else touches the state, so
 // there are no locks on game state. Every other method sends a command to
@@ -15,13 +16,23 @@
 // clock and public events, unless Settings.AllSeeing lets it see the whole
 // map.
 //
-// The AI (package ai, at Settings.AILevel, seeded with the game's seed)
-// plays the bots: when the game starts and whenever a turn starts, the
-// match gives it each live bot's view and submits its orders as the bot's
-// for the turn, through the same validation as people's; an order of the
-// AI's that is refused is logged and dropped, the rest stand. Bots never
-// hold up a turn. (Bots may also submit orders through Submit like anyone
-// else; the last submission stands.)
+// The ruleset's AI (Ruleset.NewAI, at Settings.AILevel, seeded with
+// Settings.Seed) plays the bots: whenever a step starts, the match gives it
+// the view of each bot that must act and submits its orders as the bot's
+// (a simultaneous step) or plays its action at once (an interactive one),
+// through the same validation as people's; what the game refuses of the
+// AI's is logged and dropped. Bots never hold up a step. (Bots may also
+// submit orders through Submit like anyone else; the last submission
+// stands.)
+//
+// # Steps
+//
+// The game says what it waits for (ruleset.Step). In a simultaneous step
+// every actor submits orders and the step resolves as the turn clock says
+// (below). In an interactive step the actors act (Act), each action
+// applied at once and sent to every subscriber; the turn timer, if any,
+// runs for each step, and when it expires the AI acts for the actors who
+// have not. A human seat the AI plays acts at once, like a bot.
 //
 // # Missed turns and takeover
 //
@@ -39,7 +50,7 @@
 // turn, until a player takes it.
 //
 // The ruleset counts missed turns from what was submitted
-// (erfworld.StockMissed), and the AI's orders are orders: the game state's
+// (ruleset.Game.Missed), and the AI's orders are orders: the game state's
 // count goes back to 0 while the AI plays a seat. SeatStatus.MissedTurns is
 // the match's count of the player's absence instead: the ruleset's count
 // while no AI plays the seat, and one more for each turn the AI played it
@@ -87,9 +98,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"empires/shared/ai"
-	"empires/shared/game"
-	"empires/shared/rules/erfworld"
+	"empires/shared/ruleset"
 )
 
 // QueueSize is how many commands may wait for a match's loop; beyond it,
@@ -99,6 +108,11 @@ const QueueSize = 256
 // DefaultBuffer is how many updates a subscription holds unread before the
 // subscriber is dropped, unless Settings.Buffer says otherwise.
 const DefaultBuffer = 64
+
+// maxChain bounds the interactive actions the AI plays in a row without a
+// person acting (an AI that never ends its part would otherwise hold the
+// loop forever); past it the match waits for the turn timer.
+const maxChain = 10000
 
 // Errors of a match. Errors about a seat or a turn wrap ErrSeat and
 // ErrWrongTurn with the details.
@@ -111,8 +125,12 @@ var (
 	ErrOver = errors.New("match: the game is over")
 	// ErrSeat: the seat does not exist or may not do this.
 	ErrSeat = errors.New("match: seat refused")
-	// ErrWrongTurn: orders for a turn other than the one being played.
+	// ErrWrongTurn: orders for a turn other than the one being played, or
+	// an action for a step that is past.
 	ErrWrongTurn = errors.New("match: wrong turn")
+	// ErrWrongMode: orders in an interactive step, or an action in a
+	// simultaneous one.
+	ErrWrongMode = errors.New("match: not what this step takes")
 	// ErrSlow: the subscriber fell behind and was dropped.
 	ErrSlow = errors.New("match: subscriber fell behind and was dropped")
 	// ErrUnsubscribed: the subscription was closed by its owner.
@@ -122,17 +140,17 @@ var (
 // Settings are a match's parameters. The lobby validates what players ask
 // for; New checks what it needs and says what is wrong.
 type Settings struct {
-	// Seed makes the map and the game's random numbers.
+	// Seed makes the game's random numbers and seeds the AI.
 	Seed uint64
-	// Width and Height are the map's size in hexes (New only; Resume takes
-	// the saved map).
-	Width, Height int
-	// Seats is the number of players, 1 to game.MaxPlayers.
+	// Options are the ruleset's settings (the map's size...), New only;
+	// Resume takes the saved game.
+	Options ruleset.Options
+	// Seats is the number of players, within the ruleset's bounds.
 	Seats int
 	// Bots is how many of the seats, the last ones, are bots.
 	Bots int
-	// TurnTimer is how long a turn waits for orders; 0 waits for every
-	// human seat to be ready.
+	// TurnTimer is how long a step waits for orders or an action; 0 waits
+	// for every human seat.
 	TurnTimer time.Duration
 	// Names are the players' names, by seat; missing ones become
 	// "Player N".
@@ -140,37 +158,36 @@ type Settings struct {
 	// Open are the human seats nobody holds at the start: the AI plays
 	// them from the first turn, as it plays a seat taken over, until a
 	// player takes the seat (subscribes or submits).
-	Open []game.PlayerID
-	// AllSeeing lets spectators (seat 0) see the whole map: every hex's
-	// terrain, every army and city as a player sees those in sight (not
-	// the players' treasuries, nor what armies carry), and every event on
-	// the map. Otherwise a spectator sees only the players' public data,
-	// the clock and public events.
+	Open []ruleset.Seat
+	// AllSeeing lets spectators (seat 0) see the whole game as the ruleset
+	// shows it to an all-seeing spectator (never the players' hidden
+	// holdings); otherwise a spectator sees only what every player may
+	// know.
 	AllSeeing bool
 	// Buffer is how many updates a subscription holds before its reader is
 	// dropped as too slow; 0 means DefaultBuffer.
 	Buffer int
-	// AILevel is how the AI plays the bots and the seats it takes over;
-	// nil means ai.Normal.
-	AILevel *ai.Level
+	// AILevel is how the AI plays the bots and the seats it takes over:
+	// one of the ruleset's levels; "" means its default.
+	AILevel string
 	// Logger receives the match's logs (takeovers, the AI's refused
 	// orders); nil means slog.Default().
 	Logger *slog.Logger
-	// OnTurn, if not nil, hears of the state the match starts from and of
-	// every turn resolved (see TurnRecord), to save the game. Run calls it
-	// on the match's goroutine, before any subscriber hears of the turn:
+	// OnTurn, if not nil, hears of the game the match starts from and of
+	// every step resolved (see TurnRecord), to save the game. Run calls it
+	// on the match's goroutine, before any subscriber hears of the step:
 	// it holds up the match while it runs and must not call the match.
 	OnTurn func(TurnRecord)
-	// Observer, if not nil, is told of the turns resolved and the seats
+	// Observer, if not nil, is told of the steps resolved and the seats
 	// the AI takes over (the server's metrics).
 	Observer Observer
 }
 
-// check reports what is wrong with set; resume skips the map size.
-func (set *Settings) check(resume bool) error {
+// check reports what is wrong with set for ruleset info in.
+func (set *Settings) check(in ruleset.Info) error {
 	switch {
-	case set.Seats < 1 || set.Seats > game.MaxPlayers:
-		return fmt.Errorf("match: %d seats, want 1 to %d", set.Seats, game.MaxPlayers)
+	case set.Seats < 1 || set.Seats > 255:
+		return fmt.Errorf("match: %d seats, want 1 to 255", set.Seats)
 	case set.Bots < 0 || set.Bots > set.Seats:
 		return fmt.Errorf("match: %d bots for %d seats, want 0 to %d", set.Bots, set.Seats, set.Seats)
 	case set.TurnTimer < 0:
@@ -179,14 +196,12 @@ func (set *Settings) check(resume bool) error {
 		return errors.New("match: a game of bots only needs a turn timer (nobody would end a turn)")
 	case len(set.Names) > set.Seats:
 		return fmt.Errorf("match: %d names for %d seats", len(set.Names), set.Seats)
-	case slices.ContainsFunc(set.Open, func(p game.PlayerID) bool { return int(p) < 1 || int(p) > set.Seats-set.Bots }):
+	case slices.ContainsFunc(set.Open, func(p ruleset.Seat) bool { return int(p) < 1 || int(p) > set.Seats-set.Bots }):
 		return fmt.Errorf("match: open seats %v: each must be a human seat, 1 to %d", set.Open, set.Seats-set.Bots)
 	case set.Buffer < 0:
 		return fmt.Errorf("match: subscription buffer %d is negative", set.Buffer)
-	case set.AILevel != nil && !slices.Contains(ai.Levels(), *set.AILevel):
-		return fmt.Errorf("match: unknown AI level %d", int(*set.AILevel))
-	case !resume && (set.Width < 1 || set.Height < 1):
-		return fmt.Errorf("match: map size %dx%d, both sides must be positive", set.Width, set.Height)
+	case set.AILevel != "" && !slices.Contains(in.Levels, set.AILevel):
+		return fmt.Errorf("match: %s has no AI level %q", in.ID, set.AILevel)
 	}
 	return nil
 }
@@ -195,15 +210,14 @@ func (set *Settings) check(resume bool) error {
 // its other methods may be called from any goroutine.
 type Match struct {
 	id     uint32
-	rs     *erfworld.Rules
+	rs     ruleset.Ruleset
 	set    Settings
 	clock  Clock
 	humans int // seats 1..humans are people, the rest bots
 	buffer int // capacity of each subscription's channel
 	log    *slog.Logger
-	// ai returns the AI's orders for the player of a view (ai.Player's
-	// Orders; tests replace it before Run).
-	ai func(v *game.View) []game.Order
+	// ai plays the seats the AI plays (tests replace it before Run).
+	ai ruleset.AI
 
 	cmds    chan func()   // commands for the loop, QueueSize at most
 	wake    chan struct{} // a subscription was closed by its owner
@@ -212,67 +226,72 @@ type Match struct {
 
 	// Everything below belongs to Run's loop. Before Run starts nothing
 	// reads it; after Run returns (done closed) it only is read.
-	state    *game.State
-	book     game.OrderBook
-	ready    []bool // by seat; only human seats are ever set
+	g        ruleset.Game
+	step     ruleset.Step // g.Step(), as of the last change
+	orders   [][]byte     // by seat: the orders submitted for the step; nil if none
+	ready    []bool       // by seat; only human seats are ever set
 	deadline time.Time
 	timer    Timer // nil without a turn timer, or once the game is over
 	subs     []*Subscription
-	conns    []int        // live subscriptions by seat (0: spectators)
-	views    []*game.View // by seat: the view subscribers hold, nil if none
-	sums     []uint64     // by seat: views[seat].Checksum()
-	taken    []bool       // by seat: a human seat the AI plays for its absent player
-	missed   []int        // by seat: Status's MissedTurns (see the package doc)
+	conns    []int          // live subscriptions by seat (0: spectators)
+	views    []ruleset.View // by seat: the view subscribers hold, nil if none
+	sums     []uint64       // by seat: views[seat].Checksum()
+	taken    []bool         // by seat: a human seat the AI plays for its absent player
+	missed   []int          // by seat: Status's MissedTurns (see the package doc)
+	// chaining is set while startStep plays the AI's interactive actions
+	// one after another; more, that one of them started a new step.
+	chaining, more bool
 }
 
-// New creates match id: a new game of ruleset rs on a generated map (see
-// erfworld.Rules.NewGame) with the settings set: seats 1..set.Seats, the
-// last set.Bots of them bots, played by the AI. A nil clock is RealClock.
-// The match does nothing until Run.
-func New(id uint32, rs *erfworld.Rules, set Settings, clock Clock) (*Match, error) {
+// New creates match id: a new game of ruleset rs with the settings set:
+// seats 1..set.Seats, the last set.Bots of them bots, played by the AI. A
+// nil clock is RealClock. The match does nothing until Run.
+func New(id uint32, rs ruleset.Ruleset, set Settings, clock Clock) (*Match, error) {
 	if rs == nil {
 		return nil, errors.New("match: no ruleset")
 	}
-	if err := set.check(false); err != nil {
+	in := rs.Info()
+	if err := set.check(in); err != nil {
 		return nil, err
 	}
-	s, err := rs.NewGame(set.Seed, set.Width, set.Height, set.Seats, set.Names)
+	names := make([]string, set.Seats)
+	for i := range names {
+		names[i] = fmt.Sprintf("Player %d", i+1)
+		if i < len(set.Names) && set.Names[i] != "" {
+			names[i] = set.Names[i]
+		}
+	}
+	g, err := rs.New(ruleset.Config{Seed: set.Seed, Seats: set.Seats, Names: names, Options: set.Options})
 	if err != nil {
 		return nil, fmt.Errorf("match %d: %w", id, err)
 	}
-	return newMatch(id, rs, set, s, clock), nil
+	return newMatch(id, rs, set, g, clock)
 }
 
-// Resume creates match id from a saved game s (a Snapshot, decoded), for a
-// server that restarts, or a scenario. The match plays a copy of s; the turn
-// being played starts afresh (no orders, nobody ready, a full timer); a
-// human seat whose player has missed Autopilot.ReplaceAfterMissed turns in
-// a row (by s's count) is played by the AI from it. set.Seats must be s's
-// number of players; set.Width, Height, Seed and Names are not used (the
-// AI is seeded with s's seed).
-func Resume(id uint32, rs *erfworld.Rules, set Settings, s *game.State, clock Clock) (*Match, error) {
+// Resume creates match id from a saved game (Game.Save's bytes), for a
+// server that restarts, or a scenario. The step being played starts afresh
+// (no orders, nobody ready, a full timer); a human seat whose player has
+// missed the ruleset's limit of turns in a row is played by the AI from it.
+// set.Seats must be the game's number of players; set.Options and Names
+// are not used.
+func Resume(id uint32, rs ruleset.Ruleset, set Settings, save []byte, clock Clock) (*Match, error) {
 	if rs == nil {
 		return nil, errors.New("match: no ruleset")
 	}
-	if s == nil {
-		return nil, errors.New("match: no game to resume")
-	}
-	if err := set.check(true); err != nil {
+	if err := set.check(rs.Info()); err != nil {
 		return nil, err
 	}
-	if s.Ruleset != rs.ID() {
-		return nil, fmt.Errorf("match %d: the game is of ruleset %q, not %q", id, s.Ruleset, rs.ID())
-	}
-	if len(s.Players) != set.Seats {
-		return nil, fmt.Errorf("match %d: the game has %d players, the settings %d seats", id, len(s.Players), set.Seats)
-	}
-	if err := s.Validate(len(rs.Terrain())); err != nil {
+	g, err := rs.Load(save)
+	if err != nil {
 		return nil, fmt.Errorf("match %d: %w", id, err)
 	}
-	return newMatch(id, rs, set, s.Clone(), clock), nil
+	if g.Seats() != set.Seats {
+		return nil, fmt.Errorf("match %d: the game has %d players, the settings %d seats", id, g.Seats(), set.Seats)
+	}
+	return newMatch(id, rs, set, g, clock)
 }
 
-func newMatch(id uint32, rs *erfworld.Rules, set Settings, s *game.State, clock Clock) *Match {
+func newMatch(id uint32, rs ruleset.Ruleset, set Settings, g ruleset.Game, clock Clock) (*Match, error) {
 	if clock == nil {
 		clock = RealClock{}
 	}
@@ -286,57 +305,65 @@ func newMatch(id uint32, rs *erfworld.Rules, set Settings, s *game.State, clock 
 	if log == nil {
 		log = slog.Default()
 	}
-	level := ai.Normal
-	if set.AILevel != nil {
-		level = *set.AILevel
+	if set.AILevel == "" {
+		set.AILevel = rs.Info().DefaultLevel
 	}
-	set.AILevel = &level // the match's own copy
+	ai, err := rs.NewAI(set.AILevel, set.Seed)
+	if err != nil {
+		return nil, fmt.Errorf("match %d: %w", id, err)
+	}
 	n := set.Seats + 1
 	m := &Match{
 		id: id, rs: rs, set: set, clock: clock,
 		humans: set.Seats - set.Bots,
 		buffer: buffer,
 		log:    log,
-		ai:     ai.New(rs, level, s.Seed).Orders,
+		ai:     ai,
 		cmds:   make(chan func(), QueueSize),
 		wake:   make(chan struct{}, 1),
 		done:   make(chan struct{}),
-		state:  s,
+		g:      g,
+		step:   g.Step(),
+		orders: make([][]byte, n),
 		ready:  make([]bool, n),
 		conns:  make([]int, n),
-		views:  make([]*game.View, n),
+		views:  make([]ruleset.View, n),
 		sums:   make([]uint64, n),
 		taken:  make([]bool, n),
 		missed: make([]int, n),
 	}
 	for p := 1; p <= set.Seats; p++ {
-		m.missed[p] = stockMissed(s, game.PlayerID(p))
+		m.missed[p] = g.Missed(ruleset.Seat(p))
 	}
 	for _, p := range set.Open {
 		if int(p) >= 1 && int(p) <= m.humans {
 			m.taken[p] = true
 		}
 	}
-	return m
+	return m, nil
 }
 
 // ID returns the match's id.
 func (m *Match) ID() uint32 { return m.id }
 
+// Ruleset returns the ruleset the match plays.
+func (m *Match) Ruleset() ruleset.Ruleset { return m.rs }
+
 // Run is the goroutine that owns the match: it runs commands in the order
-// they arrive, resolves turns, and feeds the subscribers, until ctx is done.
-// Then it closes every subscription (ErrStopped), and later commands fail
-// with ErrStopped, but Snapshot and Status still answer (the final save on
-// shutdown). Run returns nil when stopped by ctx; it may be called once.
+// they arrive, resolves steps, and feeds the subscribers, until ctx is
+// done. Then it closes every subscription (ErrStopped), and later commands
+// fail with ErrStopped, but Snapshot and Status still answer (the final
+// save on shutdown). Run returns nil when stopped by ctx; it may be called
+// once.
 func (m *Match) Run(ctx context.Context) error {
 	if !m.running.CompareAndSwap(false, true) {
 		return errors.New("match: Run called twice")
 	}
 	defer close(m.done)
 	defer m.shutdown()
-	m.record(TurnRecord{Start: true, Turn: m.state.Turn, Events: &game.Events{}, State: m.state})
+	m.recordStart()
 	m.startClock()
-	m.startTurn()
+	m.startStep()
 	for {
 		var expired <-chan time.Time
 		if m.timer != nil {
@@ -351,7 +378,7 @@ func (m *Match) Run(ctx context.Context) error {
 			m.sweep()
 		case <-expired:
 			m.timer = nil
-			m.resolve()
+			m.expire()
 		}
 		if m.canResolve() {
 			m.resolve()
@@ -425,31 +452,45 @@ func (m *Match) query(ctx context.Context, f func()) error {
 	return err
 }
 
-// Submit replaces seat's orders for turn (the turn being played) with
-// orders, if every one of them is valid (game.OrderBook.Submit); otherwise
-// nothing changes and it returns why each refused order is refused. An
-// empty list is a submission: "no orders this turn" (not autopilot). A
-// human seat the AI took over is handed back to its player, refused orders
-// or not (the AI's orders stand if the player's are refused). The
-// error is for the request as a whole: ErrWrongTurn for another turn,
-// ErrSeat, ErrOver, ErrBusy, ErrStopped or ctx's error. Submit keeps its
-// own copy of orders.
-func (m *Match) Submit(ctx context.Context, seat game.PlayerID, turn game.Turn, orders []game.Order) ([]*game.OrderError, error) {
+// Submit replaces seat's orders for turn (the simultaneous step being
+// played) with orders, the ruleset's bytes, if the game accepts every one
+// of them (Game.Check); otherwise nothing changes and it returns why each
+// refused order is refused. An empty list is a submission: "no orders this
+// turn" (not autopilot). A human seat the AI took over is handed back to
+// its player, refused orders or not (the AI's orders stand if the
+// player's are refused). The error is for the request as a whole:
+// ErrWrongTurn for another turn, ErrWrongMode in an interactive step,
+// ErrSeat (also for a seat that is not one of the step's actors), ErrOver,
+// ErrBusy, ErrStopped, ctx's error, or the ruleset's error for bytes that
+// are no order list. Submit keeps its own copy of orders.
+func (m *Match) Submit(ctx context.Context, seat ruleset.Seat, turn ruleset.Turn, orders []byte) ([]ruleset.Rejection, error) {
 	if err := m.checkSeat(seat); err != nil {
 		return nil, err
 	}
-	orders = cloneOrders(orders)
-	var refused []*game.OrderError
+	orders = own(orders)
+	var refused []ruleset.Rejection
 	var err error
 	if e := m.do(ctx, func() {
 		if err = m.canAct(seat); err != nil {
 			return
 		}
-		if turn != m.state.Turn {
-			err = fmt.Errorf("%w: orders for turn %d, the game is on turn %d", ErrWrongTurn, turn, m.state.Turn)
+		if m.step.Mode != ruleset.Simultaneous {
+			err = fmt.Errorf("%w: this step takes actions, not orders", ErrWrongMode)
 			return
 		}
-		refused = m.book.Submit(m.state, m.rs, seat, orders)
+		if turn != m.step.Turn {
+			err = fmt.Errorf("%w: orders for turn %d, the game is on turn %d", ErrWrongTurn, turn, m.step.Turn)
+			return
+		}
+		if !m.step.Acts(seat) {
+			err = fmt.Errorf("%w: seat %d gives no orders in this step", ErrSeat, seat)
+			return
+		}
+		if refused, err = m.g.Check(seat, orders); err != nil || refused != nil {
+			m.handBack(seat)
+			return
+		}
+		m.orders[seat] = orders
 		m.handBack(seat)
 	}); e != nil {
 		return nil, e
@@ -457,10 +498,57 @@ func (m *Match) Submit(ctx context.Context, seat game.PlayerID, turn game.Turn, 
 	return refused, err
 }
 
+// own returns a copy of orders that is never nil: m.orders tells a seat
+// that submitted nothing by nil, and orders of no bytes, if the game takes
+// them, are a submission.
+func own(orders []byte) []byte {
+	if orders == nil {
+		return []byte{}
+	}
+	return slices.Clone(orders)
+}
+
+// Act plays seat's action in the interactive step numbered seq, the
+// ruleset's bytes: if the game accepts it (Game.Act) it is applied at once
+// and every subscriber gets its update; a refused action is a
+// *ruleset.Rejection and changes nothing. ErrWrongTurn for a step that is
+// past, ErrWrongMode in a simultaneous step, ErrSeat for a seat that is
+// not asked to act, and the errors of Submit. A human seat the AI took
+// over is handed back to its player.
+func (m *Match) Act(ctx context.Context, seat ruleset.Seat, seq uint32, action []byte) error {
+	if err := m.checkSeat(seat); err != nil {
+		return err
+	}
+	action = slices.Clone(action)
+	var err error
+	if e := m.do(ctx, func() {
+		if err = m.canAct(seat); err != nil {
+			return
+		}
+		switch {
+		case m.step.Mode != ruleset.Interactive:
+			err = fmt.Errorf("%w: this step takes the whole turn's orders, not actions", ErrWrongMode)
+			return
+		case seq != m.step.Seq:
+			err = fmt.Errorf("%w: an action for step %d, the game is at step %d", ErrWrongTurn, seq, m.step.Seq)
+			return
+		case !m.step.Acts(seat):
+			err = fmt.Errorf("%w: seat %d is not asked to act now", ErrSeat, seat)
+			return
+		}
+		m.handBack(seat)
+		err = m.play(seat, action)
+	}); e != nil {
+		return e
+	}
+	return err
+}
+
 // SetReady says whether human seat is done with the turn. When every seat
 // the turn waits for is ready the turn resolves (see the package doc);
-// every subscriber gets a clock update when readiness changes.
-func (m *Match) SetReady(ctx context.Context, seat game.PlayerID, ready bool) error {
+// every subscriber gets a clock update when readiness changes. Readiness
+// matters in simultaneous steps only.
+func (m *Match) SetReady(ctx context.Context, seat ruleset.Seat, ready bool) error {
 	if err := m.checkSeat(seat); err != nil {
 		return err
 	}
@@ -486,7 +574,7 @@ func (m *Match) SetReady(ctx context.Context, seat game.PlayerID, ready bool) er
 // first update is the whole view. A human seat the AI took over is handed
 // back to its player (the AI's orders for the turn stand unless the player
 // submits). The caller must Close it when done.
-func (m *Match) Subscribe(ctx context.Context, seat game.PlayerID) (*Subscription, error) {
+func (m *Match) Subscribe(ctx context.Context, seat ruleset.Seat) (*Subscription, error) {
 	if seat != 0 {
 		if err := m.checkSeat(seat); err != nil {
 			return nil, err
@@ -500,12 +588,12 @@ func (m *Match) Subscribe(ctx context.Context, seat game.PlayerID) (*Subscriptio
 	return sub, nil
 }
 
-// Snapshot returns the game state encoded for a save (game.Encode). It
-// works after Run has returned too, for the last save on shutdown.
+// Snapshot returns the game encoded for a save (Game.Save). It works after
+// Run has returned too, for the last save on shutdown.
 func (m *Match) Snapshot(ctx context.Context) ([]byte, error) {
 	var data []byte
 	var err error
-	if e := m.query(ctx, func() { data, err = game.Encode(m.state) }); e != nil {
+	if e := m.query(ctx, func() { data, err = m.g.Save() }); e != nil {
 		return nil, e
 	}
 	return data, err
@@ -514,38 +602,40 @@ func (m *Match) Snapshot(ctx context.Context) ([]byte, error) {
 // Status is a summary of a match, for the lobby and for players.
 type Status struct {
 	ID   uint32
-	Turn game.Turn
-	// Deadline is when the turn resolves; zero when waiting for everyone
+	Turn ruleset.Turn
+	// Step is the step being played.
+	Step ruleset.Step
+	// Deadline is when the step resolves; zero when waiting for everyone
 	// or when the game is over.
 	Deadline time.Time
 	// Ready lists the human seats ready to end the turn.
-	Ready []game.PlayerID
+	Ready []ruleset.Seat
 	// Seats describes each seat, Seats[i] seat i+1.
 	Seats []SeatStatus
 	// Spectators is the number of spectators' subscriptions.
 	Spectators int
 	Over       bool
-	Winner     game.PlayerID
+	Winner     ruleset.Seat
 }
 
 // SeatStatus is one seat of Status.
 type SeatStatus struct {
-	Seat  game.PlayerID
+	Seat  ruleset.Seat
 	Name  string
 	Bot   bool
 	Alive bool
 	// Subscriptions is the number of the seat's live subscriptions; a
 	// seat with none is not connected.
 	Subscriptions int
-	// Submitted and Ready are for the turn being played.
+	// Submitted and Ready are for the step being played.
 	Submitted bool
 	Ready     bool
 	// MissedTurns counts the turns in a row the seat's player sent no
-	// orders: the ruleset's count (erfworld.StockMissed), which the AI's
-	// orders reset, but for a seat the AI took over, which goes on
-	// counting the player's absence until the player comes back (see the
-	// package doc). When it reaches the ruleset's
-	// Autopilot.ReplaceAfterMissed the AI takes the seat over.
+	// orders: the ruleset's count (Game.Missed), which the AI's orders
+	// reset, but for a seat the AI took over, which goes on counting the
+	// player's absence until the player comes back (see the package doc).
+	// When it reaches the ruleset's Game.ReplaceAfter the AI takes the
+	// seat over.
 	MissedTurns int
 	// AIPlaying: the AI took this human seat over from its absent player
 	// and gives its orders (bots, always played by the AI, have it
@@ -563,23 +653,24 @@ func (m *Match) Status(ctx context.Context) (Status, error) {
 }
 
 func (m *Match) status() Status {
-	s := m.state
-	st := Status{ID: m.id, Turn: s.Turn, Deadline: m.deadline, Ready: m.readySeats(),
-		Spectators: m.conns[0], Over: s.Over, Winner: s.Winner}
-	submitted := m.book.Players()
-	for i := range s.Players {
-		pl := &s.Players[i]
+	over, winner := m.g.Over()
+	st := Status{ID: m.id, Turn: m.step.Turn, Step: m.step, Deadline: m.deadline, Ready: m.readySeats(),
+		Spectators: m.conns[0], Over: over, Winner: winner}
+	st.Step.Actors = slices.Clone(st.Step.Actors)
+	for p := 1; p <= m.set.Seats; p++ {
+		seat := ruleset.Seat(p)
+		pl := m.g.Player(seat)
 		st.Seats = append(st.Seats, SeatStatus{
-			Seat: pl.ID, Name: pl.Name, Bot: m.isBot(pl.ID), Alive: pl.Alive,
-			Subscriptions: m.conns[pl.ID], Submitted: slices.Contains(submitted, pl.ID),
-			Ready: m.ready[pl.ID], MissedTurns: m.missed[pl.ID], AIPlaying: m.taken[pl.ID],
+			Seat: seat, Name: pl.Name, Bot: m.isBot(seat), Alive: pl.Alive,
+			Subscriptions: m.conns[p], Submitted: m.orders[p] != nil,
+			Ready: m.ready[p], MissedTurns: m.missed[p], AIPlaying: m.taken[p],
 		})
 	}
 	return st
 }
 
 // checkSeat refuses a seat that is no player of the game.
-func (m *Match) checkSeat(seat game.PlayerID) error {
+func (m *Match) checkSeat(seat ruleset.Seat) error {
 	if seat < 1 || int(seat) > m.set.Seats {
 		return fmt.Errorf("%w: no seat %d (seats 1 to %d)", ErrSeat, seat, m.set.Seats)
 	}
@@ -587,24 +678,26 @@ func (m *Match) checkSeat(seat game.PlayerID) error {
 }
 
 // canAct reports why seat may not give orders or be ready now; on the loop.
-func (m *Match) canAct(seat game.PlayerID) error {
-	if m.state.Over {
+func (m *Match) canAct(seat ruleset.Seat) error {
+	if over, _ := m.g.Over(); over {
 		return ErrOver
 	}
-	if pl := m.state.Player(seat); pl == nil || !pl.Alive {
+	if !m.g.Player(seat).Alive {
 		return fmt.Errorf("%w: seat %d is out of the game", ErrSeat, seat)
 	}
 	return nil
 }
 
-// canResolve reports whether every seat the turn waits for is ready.
+// canResolve reports whether the simultaneous step may resolve: every
+// human actor it waits for is ready.
 func (m *Match) canResolve() bool {
-	if m.state.Over {
+	if over, _ := m.g.Over(); over || m.step.Mode != ruleset.Simultaneous {
 		return false
 	}
 	anyReady := false
-	for p := 1; p <= m.humans; p++ {
-		if !m.state.Players[p-1].Alive || (m.set.TurnTimer > 0 && m.conns[p] == 0) {
+	for _, seat := range m.step.Actors {
+		p := int(seat)
+		if p > m.humans || (m.set.TurnTimer > 0 && m.conns[p] == 0) {
 			continue
 		}
 		anyReady = anyReady || m.ready[p]
@@ -618,71 +711,115 @@ func (m *Match) canResolve() bool {
 	return anyReady
 }
 
-// resolve plays the turn with the orders submitted, starts the next one,
-// and sends every subscriber its delta.
-func (m *Match) resolve() {
-	start := time.Now()
-	turn, played := m.state.Turn, m.recordOrders()
-	ev := game.Resolve(m.state, m.rs, m.book.All())
-	m.record(TurnRecord{Turn: turn, Orders: played, Events: ev, State: m.state})
-	m.countMissed()
-	m.book.Clear()
-	clear(m.ready)
-	m.startClock()
-	m.observeTurn(start) // before anyone sees the turn: its count is then exact
-	m.sendTurn(ev)
-	m.startTurn()
+// expire is the turn timer running out: a simultaneous step resolves with
+// what was submitted; in an interactive one the AI acts for the actors.
+func (m *Match) expire() {
+	if m.step.Mode == ruleset.Simultaneous {
+		m.resolve()
+		return
+	}
+	seq := m.step.Seq
+	for _, seat := range m.step.Actors {
+		if m.step.Seq != seq {
+			break // an action moved the game on
+		}
+		m.actAI(seat)
+	}
+	if m.step.Seq == seq && m.timer == nil {
+		// Nothing moved the game on (the AI's actions were refused):
+		// wait another turn of the timer rather than spin.
+		m.startClock()
+	}
 }
 
-// startClock starts the turn's timer, if any, stopping the last one.
+// resolve plays the simultaneous step with the orders submitted, starts the
+// next step, and sends every subscriber its delta.
+func (m *Match) resolve() {
+	start := time.Now()
+	var subs []ruleset.Submission
+	for p := 1; p <= m.set.Seats; p++ {
+		if m.orders[p] != nil {
+			subs = append(subs, ruleset.Submission{Seat: ruleset.Seat(p), Orders: m.orders[p]})
+		}
+	}
+	before := m.step
+	out, err := m.g.Resolve(subs)
+	if err != nil {
+		// The game refused orders it had accepted: a ruleset bug. Play
+		// the step with nobody's orders rather than stall the game.
+		m.log.Error("the game refused the turn's orders; resolving it with none", "match", m.id, "turn", before.Turn, "err", err)
+		subs = nil
+		if out, err = m.g.Resolve(nil); err != nil {
+			m.log.Error("the game cannot resolve its turn", "match", m.id, "turn", before.Turn, "err", err)
+			return
+		}
+	}
+	m.after(before, subs, out, start)
+}
+
+// play applies seat's interactive action, or returns why the game refused
+// it. On the loop.
+func (m *Match) play(seat ruleset.Seat, action []byte) error {
+	start := time.Now()
+	before := m.step
+	out, err := m.g.Act(seat, action)
+	if err != nil {
+		return err
+	}
+	m.after(before, []ruleset.Submission{{Seat: seat, Orders: action}}, out, start)
+	return nil
+}
+
+// after is what follows a step played with subs: it is recorded, counted,
+// the clock restarts, every subscriber hears of it, and the next step
+// starts.
+func (m *Match) after(before ruleset.Step, subs []ruleset.Submission, out ruleset.Outcome, start time.Time) {
+	m.step = m.g.Step()
+	m.record(before, subs, out)
+	if before.Mode == ruleset.Simultaneous {
+		m.countMissed(before)
+	}
+	clear(m.orders)
+	clear(m.ready)
+	m.startClock()
+	m.observeTurn(start) // before anyone sees the step: its count is then exact
+	m.sendTurn(out)
+	m.startStep()
+}
+
+// startClock starts the step's timer, if any, stopping the last one.
 func (m *Match) startClock() {
 	if m.timer != nil {
 		m.timer.Stop()
 		m.timer = nil
 	}
 	m.deadline = time.Time{}
-	if m.state.Over || m.set.TurnTimer == 0 {
+	if over, _ := m.g.Over(); over || m.set.TurnTimer == 0 {
 		return
 	}
 	m.deadline = m.clock.Now().Add(m.set.TurnTimer)
 	m.timer = m.clock.NewTimer(m.set.TurnTimer)
 }
 
-func (m *Match) readySeats() []game.PlayerID {
-	var out []game.PlayerID
+func (m *Match) readySeats() []ruleset.Seat {
+	var out []ruleset.Seat
 	for p := 1; p <= m.humans; p++ {
 		if m.ready[p] {
-			out = append(out, game.PlayerID(p))
+			out = append(out, ruleset.Seat(p))
 		}
 	}
 	return out
 }
 
 func (m *Match) clockInfo() *ClockInfo {
-	return &ClockInfo{Turn: m.state.Turn, Deadline: m.deadline, Ready: m.readySeats()}
+	st := m.step
+	st.Actors = slices.Clone(st.Actors)
+	return &ClockInfo{Turn: m.step.Turn, Deadline: m.deadline, Ready: m.readySeats(), Step: st}
 }
 
-// viewOf returns seat's view of the state now.
-func (m *Match) viewOf(seat game.PlayerID) *game.View {
-	if seat == 0 && m.set.AllSeeing {
-		return game.AllSeeingView(m.state)
-	}
-	return game.NewView(m.state, seat)
-}
-
-// eventsFor returns the events of ev seat may know of. A spectator gets the
-// public ones (no player, no place), and with AllSeeing those on the map.
-func (m *Match) eventsFor(ev *game.Events, seat game.PlayerID) []game.Event {
-	if seat != 0 {
-		return ev.For(m.state, seat)
-	}
-	var out []game.Event
-	for _, e := range ev.List {
-		if (e.Player == 0 && !e.HasHex) || (e.HasHex && m.set.AllSeeing) {
-			out = append(out, e)
-		}
-	}
-	return out
+// viewOf returns seat's view of the game now.
+func (m *Match) viewOf(seat ruleset.Seat) ruleset.View {
+	return m.g.View(seat, seat == 0 && m.set.AllSeeing)
 }
 
 // add registers sub and sends it its whole view.
@@ -707,27 +844,34 @@ func (m *Match) add(sub *Subscription) {
 // sendFull sends sub its seat's whole view.
 func (m *Match) sendFull(sub *Subscription) {
 	p := sub.seat
-	m.deliver(sub, Update{Full: m.views[p], Checksum: m.sums[p], Clock: m.clockInfo(),
-		Over: m.state.Over, Winner: m.state.Winner})
+	data, err := m.views[p].Encode()
+	if err != nil {
+		m.log.Error("a view does not encode", "match", m.id, "seat", int(p), "err", err)
+		m.finish(sub, fmt.Errorf("match: the view does not encode: %w", err))
+		return
+	}
+	over, winner := m.g.Over()
+	m.deliver(sub, Update{Full: data, Checksum: m.sums[p], Clock: m.clockInfo(), Over: over, Winner: winner})
 }
 
 // sendClock sends every subscriber the clock.
 func (m *Match) sendClock() {
 	clk := m.clockInfo()
+	over, winner := m.g.Over()
 	for _, sub := range m.subs {
 		if sub.live {
-			m.deliver(sub, Update{Checksum: m.sums[sub.seat], Clock: clk, Over: m.state.Over, Winner: m.state.Winner})
+			m.deliver(sub, Update{Checksum: m.sums[sub.seat], Clock: clk, Over: over, Winner: winner})
 		}
 	}
 }
 
 // sendTurn sends every subscriber the delta of its view and its events
-// after a turn, each seat's computed once for all its subscribers. Seats
-// without subscribers forget their view.
-func (m *Match) sendTurn(ev *game.Events) {
+// after a step, each seat's computed and encoded once for all its
+// subscribers. Seats without subscribers forget their view.
+func (m *Match) sendTurn(out ruleset.Outcome) {
 	type seatUpdate struct {
-		delta  *game.Delta
-		events []game.Event
+		delta, events []byte
+		err           error
 	}
 	per := make([]seatUpdate, len(m.views))
 	for p := range m.views {
@@ -735,18 +879,31 @@ func (m *Match) sendTurn(ev *game.Events) {
 			m.views[p], m.sums[p] = nil, 0
 			continue
 		}
-		seat := game.PlayerID(p)
+		seat := ruleset.Seat(p)
 		next := m.viewOf(seat)
-		per[p] = seatUpdate{delta: game.Diff(m.views[p], next), events: m.eventsFor(ev, seat)}
+		u := &per[p]
+		u.delta, u.err = m.views[p].Diff(next)
+		if u.err == nil {
+			u.events, u.err = out.Events(seat, seat == 0 && m.set.AllSeeing)
+		}
+		if u.err != nil {
+			m.log.Error("a seat's update does not encode", "match", m.id, "seat", p, "err", u.err)
+		}
 		m.views[p], m.sums[p] = next, next.Checksum()
 	}
 	clk := m.clockInfo()
+	over, winner := m.g.Over()
 	for _, sub := range m.subs {
-		if sub.live {
-			u := &per[sub.seat]
-			m.deliver(sub, Update{Delta: u.delta, Checksum: m.sums[sub.seat], Events: u.events, Clock: clk,
-				Over: m.state.Over, Winner: m.state.Winner})
+		if !sub.live {
+			continue
 		}
+		u := &per[sub.seat]
+		if u.err != nil {
+			m.sendFull(sub) // the next best thing: the whole view
+			continue
+		}
+		m.deliver(sub, Update{Delta: u.delta, Checksum: m.sums[sub.seat], Events: u.events, Clock: clk,
+			Over: over, Winner: winner})
 	}
 }
 
@@ -785,14 +942,4 @@ func (m *Match) sweep() {
 // compact drops finished subscriptions from m.subs.
 func (m *Match) compact() {
 	m.subs = slices.DeleteFunc(m.subs, func(sub *Subscription) bool { return !sub.live })
-}
-
-// cloneOrders returns a deep copy of orders.
-func cloneOrders(orders []game.Order) []game.Order {
-	out := slices.Clone(orders)
-	for i := range out {
-		out[i].Path = slices.Clone(out[i].Path)
-		out[i].Units = slices.Clone(out[i].Units)
-	}
-	return out
 }

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"log/slog"
@@ -12,33 +13,43 @@ import (
 	"testing"
 	"time"
 
-	"empires/shared/ai"
 	"empires/shared/game"
 	"empires/shared/hex"
+	"empires/shared/hexgame"
 	"empires/shared/rules"
 	"empires/shared/rules/erfworld"
 	"empires/shared/rules/erfworld/erfworldtest"
+	"empires/shared/rules/registry"
+	"empires/shared/ruleset"
 )
 
 // waitLimit only keeps a broken test from hanging: every wait in these tests
 // is on a channel, and ends long before it in a passing run.
 const waitLimit = 10 * time.Second
 
-var loadRules = sync.OnceValues(func() (*erfworld.Rules, error) {
-	d, err := erfworld.Default()
+var loadErfworld = sync.OnceValues(func() (*hexgame.Ruleset, error) {
+	fsys, err := rules.OpenSource("")
 	if err != nil {
 		return nil, err
 	}
-	return erfworld.NewRules(d), nil
+	return registry.Erfworld(fsys)
 })
 
-func testRules(tb testing.TB) *erfworld.Rules {
+// erfworldRuleset returns erfworld on the platform, as the server's
+// registry makes it.
+func erfworldRuleset(tb testing.TB) *hexgame.Ruleset {
 	tb.Helper()
-	rs, err := loadRules()
+	rs, err := loadErfworld()
 	if err != nil {
 		tb.Fatal(err)
 	}
 	return rs
+}
+
+// erfworldRules returns erfworld's engine rules.
+func erfworldRules(tb testing.TB) *erfworld.Rules {
+	tb.Helper()
+	return erfworldRuleset(tb).Rules().(*erfworld.Rules)
 }
 
 // fakeClock is a Clock whose time moves only when the test says so.
@@ -105,40 +116,44 @@ func (t *fakeTimer) Stop() bool {
 type harness struct {
 	t     *testing.T
 	m     *Match
-	rs    *erfworld.Rules
 	clock *fakeClock
 	ctx   context.Context
 	stop  func() error // cancels Run and returns what it returned
 }
 
-// threeSeats is the usual test game: seats 1 and 2 human, seat 3 a bot.
-// The bot is passive (it submits no orders), so what the tests see of the
-// people's armies does not depend on how the AI plays.
+// threeSeats is the usual erfworld test game: seats 1 and 2 human, seat 3
+// a bot. The bot is passive (it submits no orders), so what the tests see
+// of the people's armies does not depend on how the AI plays.
 func threeSeats() Settings {
-	passive := ai.Passive
-	return Settings{Seed: 7, Width: 24, Height: 20, Seats: 3, Bots: 1, Names: []string{"Ann", "Bob"}, AILevel: &passive,
-		Logger: slog.New(slog.DiscardHandler)}
+	return Settings{Seed: 7, Options: ruleset.Options{ruleset.KeyWidth: 24, ruleset.KeyHeight: 20}, Seats: 3, Bots: 1,
+		Names: []string{"Ann", "Bob"}, AILevel: "passive", Logger: slog.New(slog.DiscardHandler)}
 }
 
-func start(t *testing.T, set Settings) *harness {
+// start runs a new match of rs with set.
+func start(t *testing.T, rs ruleset.Ruleset, set Settings) *harness {
 	t.Helper()
-	rs := testRules(t)
 	clock := newFakeClock()
 	m, err := New(1, rs, set, clock)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return run(t, m, rs, clock)
+	return run(t, m, clock)
 }
 
-func run(t *testing.T, m *Match, rs *erfworld.Rules, clock *fakeClock) *harness {
+// startErfworld runs a new erfworld match with set.
+func startErfworld(t *testing.T, set Settings) *harness {
+	t.Helper()
+	return start(t, erfworldRuleset(t), set)
+}
+
+func run(t *testing.T, m *Match, clock *fakeClock) *harness {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	ran := make(chan error, 1)
 	go func() { ran <- m.Run(ctx) }()
 	var once sync.Once
 	var runErr error
-	h := &harness{t: t, m: m, rs: rs, clock: clock, ctx: t.Context()}
+	h := &harness{t: t, m: m, clock: clock, ctx: t.Context()}
 	h.stop = func() error {
 		once.Do(func() {
 			cancel()
@@ -163,14 +178,16 @@ func (h *harness) status() Status {
 	return st
 }
 
-func (h *harness) ready(seat game.PlayerID) {
+func (h *harness) ready(seat ruleset.Seat) {
 	h.t.Helper()
 	if err := h.m.SetReady(h.ctx, seat, true); err != nil {
 		h.t.Fatalf("seat %d ready: %v", seat, err)
 	}
 }
 
-func (h *harness) submit(seat game.PlayerID, turn game.Turn, orders []game.Order) {
+// submit submits seat's orders, the ruleset's bytes, and fails the test if
+// the match refuses them.
+func (h *harness) submit(seat ruleset.Seat, turn ruleset.Turn, orders []byte) {
 	h.t.Helper()
 	refused, err := h.m.Submit(h.ctx, seat, turn, orders)
 	if err != nil || refused != nil {
@@ -178,31 +195,63 @@ func (h *harness) submit(seat game.PlayerID, turn game.Turn, orders []game.Order
 	}
 }
 
-// server returns the server's state, through a snapshot.
-func (h *harness) server() *game.State {
+// submitHex submits seat's erfworld orders (none: an empty list).
+func (h *harness) submitHex(seat ruleset.Seat, turn ruleset.Turn, orders ...game.Order) {
+	h.t.Helper()
+	h.submit(seat, turn, encodeOrders(h.t, orders))
+}
+
+// snapshot returns the game as the match saves it.
+func (h *harness) snapshot() []byte {
 	h.t.Helper()
 	data, err := h.m.Snapshot(h.ctx)
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	s, err := game.Decode(data)
+	return data
+}
+
+// game returns the server's game, loaded from a snapshot.
+func (h *harness) game() ruleset.Game {
+	h.t.Helper()
+	g, err := h.m.Ruleset().Load(h.snapshot())
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return g
+}
+
+// server returns the server's erfworld state, through a snapshot.
+func (h *harness) server() *game.State {
+	h.t.Helper()
+	s, err := game.Decode(h.snapshot())
 	if err != nil {
 		h.t.Fatal(err)
 	}
 	return s
 }
 
-// client is a subscriber that keeps its view the way a game client does.
+func encodeOrders(tb testing.TB, orders []game.Order) []byte {
+	tb.Helper()
+	data, err := hexgame.EncodeOrders(orders)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return data
+}
+
+// client is a subscriber that keeps its view the way a game client does:
+// the ruleset decodes the full view and applies each delta to it.
 type client struct {
 	t    *testing.T
 	h    *harness
 	sub  *Subscription
-	view *game.View
+	view ruleset.View
 	last Update
 }
 
 // connect subscribes to seat and reads the first update, a Full view.
-func (h *harness) connect(seat game.PlayerID) *client {
+func (h *harness) connect(seat ruleset.Seat) *client {
 	h.t.Helper()
 	sub, err := h.m.Subscribe(h.ctx, seat)
 	if err != nil {
@@ -236,17 +285,23 @@ func (c *client) next() Update {
 	switch {
 	case u.Full != nil && u.Delta != nil:
 		c.t.Fatalf("seat %d: update with both a full view and a delta", c.sub.Seat())
+	case u.Events != nil && u.Delta == nil:
+		c.t.Fatalf("seat %d: update with events but no delta", c.sub.Seat())
 	case u.Full != nil:
-		c.view = u.Full.Clone()
-	case u.Delta != nil:
-		v, err := game.Apply(c.view, u.Delta)
+		v, err := c.h.m.Ruleset().DecodeView(u.Full)
 		if err != nil {
-			c.t.Fatalf("seat %d: %v", c.sub.Seat(), err)
+			c.t.Fatalf("seat %d: full view: %v", c.sub.Seat(), err)
+		}
+		c.view = v
+	case u.Delta != nil:
+		v, err := c.view.Apply(u.Delta)
+		if err != nil {
+			c.t.Fatalf("seat %d: delta: %v", c.sub.Seat(), err)
 		}
 		c.view = v
 	}
-	if got := c.view.Checksum(); got != u.Checksum {
-		c.t.Fatalf("seat %d: view checksum %x after the update, the update says %x", c.sub.Seat(), got, u.Checksum)
+	if have := c.view.Checksum(); have != u.Checksum {
+		c.t.Fatalf("seat %d: view checksum %x after the update, the update says %x", c.sub.Seat(), have, u.Checksum)
 	}
 	c.last = u
 	return u
@@ -262,38 +317,67 @@ func (c *client) nextTurn() Update {
 	}
 }
 
-// check compares the client's view with the server's view for its seat.
-func (c *client) check(s *game.State) {
+// check compares the client's view with the server's view for its seat,
+// byte for byte.
+func (c *client) check() {
 	c.t.Helper()
-	want := game.NewView(s, c.sub.Seat())
-	if c.sub.Seat() == 0 && c.h.m.set.AllSeeing {
-		want = game.AllSeeingView(s)
+	seat := c.sub.Seat()
+	want := c.h.game().View(seat, seat == 0 && c.h.m.set.AllSeeing)
+	if have, w := c.view.Checksum(), want.Checksum(); have != w {
+		c.t.Fatalf("seat %d: client view checksum %x, server's view %x", seat, have, w)
 	}
-	if got, w := c.view.Checksum(), want.Checksum(); got != w {
-		c.t.Fatalf("seat %d: client view checksum %x, server's view %x", c.sub.Seat(), got, w)
+	have, err := c.view.Encode()
+	if err != nil {
+		c.t.Fatal(err)
 	}
-	if !reflect.DeepEqual(c.view, want) {
-		c.t.Fatalf("seat %d: client view differs from the server's", c.sub.Seat())
+	w, err := want.Encode()
+	if err != nil {
+		c.t.Fatal(err)
 	}
+	if !bytes.Equal(have, w) {
+		c.t.Fatalf("seat %d: client view differs from the server's", seat)
+	}
+}
+
+// hex returns the client's erfworld view.
+func (c *client) hex() *game.View {
+	c.t.Helper()
+	v, ok := c.view.(*hexgame.View)
+	if !ok {
+		c.t.Fatalf("seat %d: a %T is no hex view", c.sub.Seat(), c.view)
+	}
+	return v.V
+}
+
+// events decodes u's erfworld events.
+func (c *client) events(u Update) []game.Event {
+	c.t.Helper()
+	ev, err := hexgame.DecodeEvents(u.Events)
+	if err != nil {
+		c.t.Fatalf("seat %d: %v", c.sub.Seat(), err)
+	}
+	return ev
 }
 
 // ownCapital returns the seat's Capital in its view.
 func (c *client) ownCapital() game.CityID {
 	c.t.Helper()
-	for _, cv := range c.view.Cities {
-		if cv.Owner == c.view.You && cv.Capital {
+	v := c.hex()
+	for _, cv := range v.Cities {
+		if cv.Owner == v.You && cv.Capital {
 			return cv.ID
 		}
 	}
-	c.t.Fatalf("seat %d has no Capital", c.view.You)
+	c.t.Fatalf("seat %d has no Capital", v.You)
 	return 0
 }
 
 // units counts the seat's own units in its view.
 func (c *client) units() int {
+	v := c.hex()
 	n := 0
-	for _, a := range c.view.Armies {
-		if a.Owner == c.view.You {
+	for _, a := range v.Armies {
+		if a.Owner == v.You {
 			n += a.Units.Total()
 		}
 	}
@@ -303,11 +387,11 @@ func (c *client) units() int {
 // formOrder forms one Infantry in the seat's Capital.
 func (c *client) formOrder() game.Order {
 	c.t.Helper()
-	infantry, ok := c.h.rs.D.UnitKind("infantry")
+	infantry, ok := erfworldRules(c.t).D.UnitKind("infantry")
 	if !ok {
 		c.t.Fatal("the ruleset has no infantry")
 	}
-	return game.Order{Turn: c.view.Turn, Kind: erfworld.OrderForm, City: c.ownCapital(), Unit: game.UnitKind(infantry), Count: 1}
+	return game.Order{Turn: c.hex().Turn, Kind: erfworld.OrderForm, City: c.ownCapital(), Unit: game.UnitKind(infantry), Count: 1}
 }
 
 func missed(st Status) []int {
@@ -322,19 +406,20 @@ func missed(st Status) []int {
 // people submit orders and say they are ready, the turn resolves, and every
 // subscriber's view, kept by applying deltas, equals the server's view.
 func TestPlayTurns(t *testing.T) {
-	h := start(t, threeSeats())
+	h := startErfworld(t, threeSeats())
 	ann, bob, watcher := h.connect(1), h.connect(2), h.connect(0)
 	all := []*client{ann, bob, watcher}
-	if ann.last.Clock.Turn != 1 || !ann.last.Clock.Deadline.IsZero() {
-		t.Fatalf("have clock %+v, want turn 1 without a deadline", ann.last.Clock)
+	if c := ann.last.Clock; c.Turn != 1 || !c.Deadline.IsZero() || c.Step.Mode != ruleset.Simultaneous ||
+		!reflect.DeepEqual(c.Step.Actors, []ruleset.Seat{1, 2, 3}) {
+		t.Fatalf("have clock %+v, want turn 1 without a deadline, a simultaneous step of seats 1 to 3", c)
 	}
-	for turn := game.Turn(1); turn <= 4; turn++ {
-		h.submit(1, turn, []game.Order{ann.formOrder()})
-		h.submit(2, turn, []game.Order{bob.formOrder()})
+	for turn := ruleset.Turn(1); turn <= 4; turn++ {
+		h.submitHex(1, turn, ann.formOrder())
+		h.submitHex(2, turn, bob.formOrder())
 		h.ready(1)
 		for _, c := range all {
 			u := c.next()
-			if u.Delta != nil || u.Full != nil || !reflect.DeepEqual(u.Clock.Ready, []game.PlayerID{1}) {
+			if u.Delta != nil || u.Full != nil || !reflect.DeepEqual(u.Clock.Ready, []ruleset.Seat{1}) {
 				t.Fatalf("turn %d seat %d: have %+v, want a clock update with seat 1 ready", turn, c.sub.Seat(), u)
 			}
 		}
@@ -344,21 +429,21 @@ func TestPlayTurns(t *testing.T) {
 		h.ready(2)
 		for _, c := range all {
 			u := c.nextTurn()
-			if u.Clock.Turn != turn+1 || len(u.Clock.Ready) != 0 || u.Over {
+			if u.Clock.Turn != turn+1 || u.Clock.Step.Seq != uint32(turn+1) || len(u.Clock.Ready) != 0 || u.Over {
 				t.Fatalf("turn %d seat %d: clock %+v over %v", turn, c.sub.Seat(), u.Clock, u.Over)
 			}
-			if c.sub.Seat() != 0 && len(u.Events) == 0 {
+			events := c.events(u)
+			if c.sub.Seat() != 0 && len(events) == 0 {
 				t.Fatalf("turn %d seat %d: no events", turn, c.sub.Seat())
 			}
-			for _, e := range u.Events {
+			for _, e := range events {
 				if c.sub.Seat() == 0 && (e.Player != 0 || e.HasHex) {
 					t.Fatalf("turn %d: a spectator got event %+v", turn, e)
 				}
 			}
 		}
-		s := h.server()
 		for _, c := range all {
-			c.check(s)
+			c.check()
 		}
 		if ann.units() != int(turn) || bob.units() != int(turn) {
 			t.Fatalf("after turn %d: units %d and %d, want %d each", turn, ann.units(), bob.units(), turn)
@@ -371,12 +456,12 @@ func TestPlayTurns(t *testing.T) {
 	// A second subscription of a seat (a reconnect) starts from a full
 	// view and then follows the turns like the first.
 	again := h.connect(1)
-	again.check(h.server())
+	again.check()
 	h.ready(1)
 	h.ready(2)
 	for _, c := range []*client{ann, again} {
 		c.nextTurn()
-		c.check(h.server())
+		c.check()
 	}
 
 	// RequestFull sends the whole view again.
@@ -387,7 +472,7 @@ func TestPlayTurns(t *testing.T) {
 	if u := bob.next(); u.Full == nil {
 		t.Fatalf("have %+v after RequestFull, want a full view", u)
 	}
-	bob.check(h.server())
+	bob.check()
 }
 
 // TestTurnTimer: with a turn timer, a connected seat that is not ready holds
@@ -409,7 +494,7 @@ func TestTurnTimer(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			set := threeSeats()
 			set.TurnTimer = time.Minute
-			h := start(t, set)
+			h := startErfworld(t, set)
 			ann := h.connect(1)
 			if tt.bobOnline {
 				h.connect(2)
@@ -418,9 +503,9 @@ func TestTurnTimer(t *testing.T) {
 			if want := h.clock.Now().Add(time.Minute); !st.Deadline.Equal(want) || !ann.last.Clock.Deadline.Equal(want) {
 				t.Fatalf("have deadline %v (clock %v), want %v", st.Deadline, ann.last.Clock.Deadline, want)
 			}
-			h.submit(1, 1, []game.Order{ann.formOrder()})
+			h.submitHex(1, 1, ann.formOrder())
 			h.ready(1)
-			if u := ann.next(); u.Delta != nil || !reflect.DeepEqual(u.Clock.Ready, []game.PlayerID{1}) {
+			if u := ann.next(); u.Delta != nil || !reflect.DeepEqual(u.Clock.Ready, []ruleset.Seat{1}) {
 				t.Fatalf("have %+v, want a clock update with seat 1 ready", u)
 			}
 			var u Update
@@ -440,15 +525,14 @@ func TestTurnTimer(t *testing.T) {
 			if u.Clock.Turn != 2 || !u.Clock.Deadline.Equal(h.clock.Now().Add(time.Minute)) {
 				t.Fatalf("have clock %+v at %v, want turn 2 a minute from now", u.Clock, h.clock.Now())
 			}
-			ann.check(h.server())
+			ann.check()
 			if ann.units() != 1 {
 				t.Fatalf("seat 1 has %d units, want 1", ann.units())
 			}
 			if have := missed(h.status()); !reflect.DeepEqual(have, tt.wantMissed) {
 				t.Fatalf("missed turns %v, want %v", have, tt.wantMissed)
 			}
-			s := h.server()
-			if n := s.Player(2).Stock[erfworld.StockMissed]; n != 1 {
+			if n := erfworld.Missed(h.server(), 2); n != 1 {
 				t.Fatalf("seat 2's ruleset count of missed turns is %d, want 1", n)
 			}
 		})
@@ -459,38 +543,51 @@ func TestTurnTimer(t *testing.T) {
 // at once with its reasons and changes nothing; requests that make no sense
 // get clear errors.
 func TestSubmit(t *testing.T) {
-	h := start(t, threeSeats())
+	h := startErfworld(t, threeSeats())
 	ann, bob := h.connect(1), h.connect(2)
 	form := ann.formOrder()
+	orders := func(o ...game.Order) []byte { return encodeOrders(t, o) }
 	tests := []struct {
-		name        string
-		seat        game.PlayerID
-		turn        game.Turn
-		orders      []game.Order
-		wantErr     error
+		name   string
+		seat   ruleset.Seat
+		turn   ruleset.Turn
+		orders []byte
+		// wantErr is the sentinel error, or wantText what the error
+		// says.
+		wantErr  error
+		wantText string
+		// wantRefused are the refused orders: their index and what the
+		// refusal says.
+		wantRefused []int
 		wantReasons []string
 	}{
-		{name: "valid", seat: 1, turn: 1, orders: []game.Order{form}},
-		{name: "unknown city", seat: 1, turn: 1, orders: []game.Order{form, {Turn: 1, Kind: erfworld.OrderForm, City: 9999, Count: 1}},
-			wantReasons: []string{"order 2 (order kind 66): city 9999 does not exist"}},
-		{name: "order stamped with another turn", seat: 1, turn: 1, orders: []game.Order{{Turn: 3, Kind: erfworld.OrderForm, City: form.City, Count: 1}},
-			wantReasons: []string{"order is for turn 3, the game is on turn 1"}},
-		{name: "another turn", seat: 1, turn: 2, orders: []game.Order{form}, wantErr: ErrWrongTurn},
+		{name: "valid", seat: 1, turn: 1, orders: orders(form)},
+		{name: "unknown city", seat: 1, turn: 1, orders: orders(form, game.Order{Turn: 1, Kind: erfworld.OrderForm, City: 9999, Count: 1}),
+			wantRefused: []int{1}, wantReasons: []string{"city 9999 does not exist"}},
+		{name: "order stamped with another turn", seat: 1, turn: 1, orders: orders(game.Order{Turn: 3, Kind: erfworld.OrderForm, City: form.City, Count: 1}),
+			wantText: "order 1 is for turn 3, not turn 1"},
+		{name: "no order list", seat: 1, turn: 1, orders: []byte{0xc1}, wantText: "orders:"},
+		{name: "another turn", seat: 1, turn: 2, orders: orders(form), wantErr: ErrWrongTurn},
 		{name: "no such seat", seat: 4, turn: 1, wantErr: ErrSeat},
 		{name: "seat 0", seat: 0, turn: 1, wantErr: ErrSeat},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			refused, err := h.m.Submit(h.ctx, tt.seat, tt.turn, tt.orders)
-			if !errors.Is(err, tt.wantErr) {
+			switch {
+			case tt.wantText != "":
+				if err == nil || !strings.Contains(err.Error(), tt.wantText) {
+					t.Fatalf("have error %v, want one saying %q", err, tt.wantText)
+				}
+			case !errors.Is(err, tt.wantErr):
 				t.Fatalf("have error %v, want %v", err, tt.wantErr)
 			}
 			if len(refused) != len(tt.wantReasons) {
 				t.Fatalf("have refusals %v, want %q", refused, tt.wantReasons)
 			}
 			for i, r := range refused {
-				if !strings.Contains(r.Error(), tt.wantReasons[i]) {
-					t.Fatalf("have refusal %q, want it to say %q", r.Error(), tt.wantReasons[i])
+				if r.Index != tt.wantRefused[i] || !strings.Contains(r.Error(), tt.wantReasons[i]) {
+					t.Fatalf("have refusal %d %q, want order %d refused saying %q", r.Index, r.Error(), tt.wantRefused[i], tt.wantReasons[i])
 				}
 			}
 		})
@@ -498,8 +595,8 @@ func TestSubmit(t *testing.T) {
 
 	// The refused submissions left seat 1's valid orders in place; seat 2
 	// first forms a unit, then changes its mind: no orders.
-	h.submit(2, 1, []game.Order{bob.formOrder()})
-	h.submit(2, 1, []game.Order{})
+	h.submitHex(2, 1, bob.formOrder())
+	h.submitHex(2, 1)
 	if st := h.status(); !st.Seats[0].Submitted || !st.Seats[1].Submitted || !st.Seats[2].Submitted {
 		t.Fatalf("status %+v, want every seat submitted (the bot by the AI)", st)
 	}
@@ -517,14 +614,92 @@ func TestSubmit(t *testing.T) {
 	if have, want := missed(h.status()), []int{0, 0, 0}; !reflect.DeepEqual(have, want) {
 		t.Fatalf("missed turns %v, want %v", have, want)
 	}
+	// Submit keeps its own copy: changing the caller's bytes afterwards
+	// changes nothing.
+	mine := orders(ann.formOrder())
+	h.submit(1, 2, mine)
+	clear(mine)
+	h.ready(1)
+	h.ready(2)
+	ann.nextTurn()
+	if ann.units() != 2 {
+		t.Fatalf("have %d units, want 2: the orders submitted are the match's own", ann.units())
+	}
+}
+
+// TestEmptyOrders: orders of no bytes that the game accepts are a
+// submission ("nothing this turn"), not the autopilot's turn, whether the
+// bytes are nil or empty, a person's or the AI's.
+func TestEmptyOrders(t *testing.T) {
+	clock := newFakeClock()
+	m, err := New(1, newCountRuleset(), countSettings(), clock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.ai = aiFunc(func(_ ruleset.View, step ruleset.Step, _ ruleset.Seat) ([]byte, error) {
+		if step.Mode == ruleset.Simultaneous {
+			return nil, nil // no bid
+		}
+		return []byte{1}, nil
+	})
+	h := run(t, m, clock)
+	ann := h.connect(1)
+	h.act(1, 1, 1)
+	h.act(2, 2, 0) // the bids
+	ann.nextTurn()
+	ann.nextTurn()
+	h.submit(1, 1, nil)
+	h.submit(2, 1, []byte{})
+	for _, st := range h.status().Seats {
+		if !st.Submitted {
+			t.Fatalf("seat %d: not submitted, want its empty orders to count", st.Seat)
+		}
+	}
+	h.ready(1)
+	h.ready(2)
+	u := ann.nextTurn()
+	if have, want := ann.words(u), []string{"seat 1 bids 0", "seat 2 bids 0", "seat 3 bids 0"}; !reflect.DeepEqual(have, want) {
+		t.Fatalf("events %q, want %q", have, want)
+	}
+	if have, want := missed(h.status()), []int{0, 0, 0}; !reflect.DeepEqual(have, want) {
+		t.Fatalf("missed turns %v, want %v", have, want)
+	}
+}
+
+// TestSubmitActorsOnly: in a simultaneous step only its actors give
+// orders, and the step waits only for them.
+func TestSubmitActorsOnly(t *testing.T) {
+	set := countSettings()
+	set.Options = ruleset.Options{"bids": 2} // Ann, who counts first, does not bid
+	h := startCount(t, set)
+	ann := h.connect(1)
+	h.act(1, 1, 1)
+	h.act(2, 2, 0)
+	ann.nextTurn()
+	ann.nextTurn()
+	wantStep(t, "the bids", h.status().Step, ruleset.Simultaneous, 3, 2, 3)
+	if _, err := h.m.Submit(h.ctx, 1, 1, []byte{3}); !errors.Is(err, ErrSeat) {
+		t.Fatalf("Ann's bid: have %v, want ErrSeat", err)
+	}
+	if st := h.status(); st.Seats[0].Submitted {
+		t.Fatal("Ann's bid was taken")
+	}
+	h.submit(2, 1, []byte{2})
+	h.ready(2) // Bob alone ends the step
+	u := ann.nextTurn()
+	if have, want := ann.words(u), []string{"seat 2 bids 2", "seat 3 bids 1"}; !reflect.DeepEqual(have, want) {
+		t.Fatalf("events %q, want %q", have, want)
+	}
+	if have, want := missed(h.status()), []int{0, 0, 0}; !reflect.DeepEqual(have, want) {
+		t.Fatalf("missed turns %v, want %v", have, want)
+	}
 }
 
 // TestBusy: when the command queue is full every command fails at once
 // with ErrBusy, and works again once the match drains its queue.
 func TestBusy(t *testing.T) {
-	rs := testRules(t)
 	clock := newFakeClock()
-	m, err := New(1, rs, threeSeats(), clock)
+	m, err := New(1, erfworldRuleset(t), threeSeats(), clock)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -539,6 +714,7 @@ func TestBusy(t *testing.T) {
 		do   func() error
 	}{
 		{"Submit", func() error { _, err := m.Submit(ctx, 1, 1, nil); return err }},
+		{"Act", func() error { return m.Act(ctx, 1, 1, []byte{1}) }},
 		{"SetReady", func() error { return m.SetReady(ctx, 1, true) }},
 		{"Subscribe", func() error { _, err := m.Subscribe(ctx, 1); return err }},
 		{"Snapshot", func() error { _, err := m.Snapshot(ctx); return err }},
@@ -549,7 +725,7 @@ func TestBusy(t *testing.T) {
 			t.Errorf("%s: have %v, want ErrBusy", tt.name, err)
 		}
 	}
-	h := run(t, m, rs, clock)
+	h := run(t, m, clock)
 	<-drained
 	if st := h.status(); st.Turn != 1 {
 		t.Fatalf("turn %d, want 1", st.Turn)
@@ -562,7 +738,7 @@ func TestBusy(t *testing.T) {
 // TestCommandGivesUp: a command waiting for the match gives up when its
 // context ends.
 func TestCommandGivesUp(t *testing.T) {
-	m, err := New(1, testRules(t), threeSeats(), newFakeClock())
+	m, err := New(1, erfworldRuleset(t), threeSeats(), newFakeClock())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -583,7 +759,7 @@ func TestCommandGivesUp(t *testing.T) {
 func TestSlowSubscriber(t *testing.T) {
 	set := threeSeats()
 	set.Buffer = 4
-	h := start(t, set)
+	h := startErfworld(t, set)
 	slow, err := h.m.Subscribe(h.ctx, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -610,7 +786,7 @@ func TestSlowSubscriber(t *testing.T) {
 	h.ready(1)
 	h.ready(2)
 	bob.nextTurn()
-	bob.check(h.server())
+	bob.check()
 }
 
 // TestSpectator: a spectator sees nothing hidden unless the settings make
@@ -627,25 +803,25 @@ func TestSpectator(t *testing.T) {
 		t.Run(map[bool]string{false: "blind", true: "all-seeing"}[tt.allSeeing], func(t *testing.T) {
 			set := threeSeats()
 			set.AllSeeing = tt.allSeeing
-			h := start(t, set)
+			h := startErfworld(t, set)
 			ann, bob, watcher := h.connect(1), h.connect(2), h.connect(0)
-			for turn := game.Turn(1); turn <= 2; turn++ {
-				h.submit(1, turn, []game.Order{ann.formOrder()})
-				h.submit(2, turn, []game.Order{bob.formOrder()})
+			for turn := ruleset.Turn(1); turn <= 2; turn++ {
+				h.submitHex(1, turn, ann.formOrder())
+				h.submitHex(2, turn, bob.formOrder())
 				h.ready(1)
 				h.ready(2)
 				ann.nextTurn()
 				bob.nextTurn()
 				u := watcher.nextTurn()
-				for _, e := range u.Events {
+				for _, e := range watcher.events(u) {
 					if !tt.allSeeing && (e.Player != 0 || e.HasHex) {
 						t.Fatalf("blind spectator got event %+v", e)
 					}
 				}
 			}
+			watcher.check()
 			s := h.server()
-			watcher.check(s)
-			v := watcher.view
+			v := watcher.hex()
 			if have := len(v.Cities) == len(s.Cities) && len(v.Armies) == len(s.Armies); have != tt.wantCities {
 				t.Fatalf("spectator sees %d of %d cities and %d of %d armies", len(v.Cities), len(s.Cities), len(v.Armies), len(s.Armies))
 			}
@@ -674,15 +850,15 @@ func TestSpectator(t *testing.T) {
 // TestGameOver: the turn that ends the game is reported, and the game takes
 // no more orders.
 func TestGameOver(t *testing.T) {
-	rs := testRules(t)
-	s, err := rs.NewGame(7, 24, 20, 3, nil)
+	rs := erfworldRuleset(t)
+	s, err := rs.Rules().NewGame(7, 24, 20, 3, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Seats 2 and 3 lost every city long enough ago that this turn's end
 	// puts them out: seat 1 is the last player standing.
 	for p := game.PlayerID(2); p <= 3; p++ {
-		s.Player(p).Stock[erfworld.StockNoCapital] = int32(rs.D.Win.RetakeTurns)
+		s.Player(p).Stock[erfworld.StockNoCapital] = int32(erfworldRules(t).D.Win.RetakeTurns)
 	}
 	var kept []game.City
 	for _, c := range s.Cities {
@@ -691,31 +867,38 @@ func TestGameOver(t *testing.T) {
 		}
 	}
 	s.Cities = kept
-	clock := newFakeClock()
-	set := threeSeats()
-	set.TurnTimer = time.Minute
-	m, err := Resume(9, rs, set, s, clock)
+	save, err := game.Encode(s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := run(t, m, rs, clock)
+	clock := newFakeClock()
+	set := threeSeats()
+	set.TurnTimer = time.Minute
+	m, err := Resume(9, rs, set, save, clock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := run(t, m, clock)
 	ann := h.connect(1)
 	h.connect(2)
 	h.ready(1)
 	h.ready(2)
 	u := ann.nextTurn()
-	if !u.Over || u.Winner != 1 || !u.Clock.Deadline.IsZero() {
-		t.Fatalf("have over %v winner %d clock %+v, want over, winner 1, no deadline", u.Over, u.Winner, u.Clock)
+	if !u.Over || u.Winner != 1 || !u.Clock.Deadline.IsZero() || len(u.Clock.Step.Actors) != 0 {
+		t.Fatalf("have over %v winner %d clock %+v, want over, winner 1, no deadline, nobody to act", u.Over, u.Winner, u.Clock)
 	}
 	if st := h.status(); !st.Over || st.Winner != 1 || st.Seats[1].Alive || !st.Deadline.IsZero() {
 		t.Fatalf("status %+v", st)
 	}
-	ann.check(h.server())
+	ann.check()
 	if _, err := m.Submit(h.ctx, 1, 2, nil); !errors.Is(err, ErrOver) {
 		t.Fatalf("submit: have %v, want ErrOver", err)
 	}
 	if err := m.SetReady(h.ctx, 1, true); !errors.Is(err, ErrOver) {
 		t.Fatalf("ready: have %v, want ErrOver", err)
+	}
+	if err := m.Act(h.ctx, 1, 2, []byte{1}); !errors.Is(err, ErrOver) {
+		t.Fatalf("act: have %v, want ErrOver", err)
 	}
 	h.clock.Advance(time.Hour) // no timer runs any more
 	if st := h.status(); st.Turn != 2 {
@@ -729,7 +912,7 @@ func TestGameOver(t *testing.T) {
 // TestStop: canceling Run's context stops it cleanly: subscriptions end with
 // ErrStopped, commands fail with ErrStopped, the last save still works.
 func TestStop(t *testing.T) {
-	h := start(t, threeSeats())
+	h := startErfworld(t, threeSeats())
 	ann := h.connect(1)
 	closed, err := h.m.Subscribe(h.ctx, 2)
 	if err != nil {
@@ -755,18 +938,25 @@ func TestStop(t *testing.T) {
 	if err := h.m.SetReady(h.ctx, 1, true); !errors.Is(err, ErrStopped) {
 		t.Fatalf("ready after the stop: have %v, want ErrStopped", err)
 	}
+	if err := h.m.Act(h.ctx, 1, 1, []byte{1}); !errors.Is(err, ErrStopped) {
+		t.Fatalf("act after the stop: have %v, want ErrStopped", err)
+	}
 	if _, err := h.m.Subscribe(h.ctx, 1); !errors.Is(err, ErrStopped) {
 		t.Fatalf("subscribe after the stop: have %v, want ErrStopped", err)
 	}
 	if s := h.server(); s.Turn != 1 {
 		t.Fatalf("snapshot after the stop: turn %d", s.Turn)
 	}
+	if st := h.status(); st.Turn != 1 || st.Seats[0].Subscriptions != 0 {
+		t.Fatalf("status after the stop: %+v, want turn 1 and no subscription", st)
+	}
 	if err := h.m.Run(h.ctx); err == nil {
 		t.Fatal("a second Run ran")
 	}
 }
 
-// TestSettings: New says what is wrong with settings.
+// TestSettings: New says what is wrong with settings, its own or the
+// ruleset's.
 func TestSettings(t *testing.T) {
 	tests := []struct {
 		name string
@@ -774,61 +964,119 @@ func TestSettings(t *testing.T) {
 		want string
 	}{
 		{"no seats", func(s *Settings) { s.Seats = 0 }, "0 seats"},
-		{"too many seats", func(s *Settings) { s.Seats = 17 }, "17 seats"},
+		{"too many seats", func(s *Settings) { s.Seats = 256 }, "256 seats"},
+		{"more seats than the ruleset's", func(s *Settings) { s.Seats = 17 }, "17 players"},
 		{"too many bots", func(s *Settings) { s.Bots = 4 }, "4 bots"},
 		{"bots only without a timer", func(s *Settings) { s.Bots = 3 }, "needs a turn timer"},
 		{"negative timer", func(s *Settings) { s.TurnTimer = -time.Second }, "negative"},
 		{"too many names", func(s *Settings) { s.Names = []string{"a", "b", "c", "d"} }, "4 names"},
-		{"no map", func(s *Settings) { s.Width = 0 }, "map size 0x20"},
-		{"map too small", func(s *Settings) { s.Width, s.Height = 8, 8 }, "map size 8x8"},
-		{"unknown AI level", func(s *Settings) { l := ai.Level(9); s.AILevel = &l }, "AI level 9"},
+		{"open bot seat", func(s *Settings) { s.Open = []ruleset.Seat{3} }, "open seats [3]"},
+		{"negative buffer", func(s *Settings) { s.Buffer = -1 }, "buffer -1"},
+		{"no map", func(s *Settings) { s.Options[ruleset.KeyWidth] = 0 }, "map width 0"},
+		{"map too small", func(s *Settings) { s.Options = ruleset.Options{ruleset.KeyWidth: 8, ruleset.KeyHeight: 8} }, "8: must be 16 to 512"},
+		{"unknown option", func(s *Settings) { s.Options["depth"] = 3 }, `no setting "depth"`},
+		{"unknown AI level", func(s *Settings) { s.AILevel = "grandmaster" }, `no AI level "grandmaster"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			set := threeSeats()
 			tt.edit(&set)
-			_, err := New(1, testRules(t), set, nil)
+			_, err := New(1, erfworldRuleset(t), set, nil)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("have %v, want an error saying %q", err, tt.want)
 			}
 		})
 	}
+	if _, err := New(1, nil, threeSeats(), nil); err == nil || !strings.Contains(err.Error(), "no ruleset") {
+		t.Fatalf("no ruleset: have %v, want an error saying so", err)
+	}
 }
 
-// benchGame returns a 16-player game on a 128x128 map with a garrison of 20
-// Infantry in every city, 1,600 armies in all, the others of five Infantry
-// spread over the land, and rich treasuries, so the turns have movement,
-// battles and fog to compute.
-func benchGame(b *testing.B, rs *erfworld.Rules) *game.State {
-	b.Helper()
-	s, err := erfworldtest.Crowded(rs, 1600)
+// TestResumeRefuses: Resume says what is wrong with a save that does not
+// fit the ruleset or the settings.
+func TestResumeRefuses(t *testing.T) {
+	rs := erfworldRuleset(t)
+	s, err := rs.Rules().NewGame(7, 24, 20, 3, nil)
 	if err != nil {
-		b.Fatal(err)
+		t.Fatal(err)
 	}
-	return s
+	save, err := game.Encode(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	counting, err := newCountRuleset().New(ruleset.Config{Seats: 3, Names: []string{"a", "b", "c"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	countSave, err := counting.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		rs   ruleset.Ruleset
+		edit func(*Settings)
+		save []byte
+		want string
+	}{
+		{name: "no ruleset", save: save, want: "no ruleset"},
+		{name: "other seats", rs: rs, edit: func(s *Settings) { s.Seats, s.Names = 2, nil }, save: save,
+			want: "the game has 3 players, the settings 2 seats"},
+		{name: "bad settings", rs: rs, edit: func(s *Settings) { s.Bots = 5 }, save: save, want: "5 bots"},
+		{name: "damaged save", rs: rs, save: save[:len(save)/2], want: "match 1:"},
+		{name: "another ruleset's save", rs: rs, save: countSave, want: "match 1:"},
+		{name: "a hex save to another ruleset", rs: newCountRuleset(), save: save, want: "counting save"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			set := threeSeats()
+			set.Options = nil
+			if tt.edit != nil {
+				tt.edit(&set)
+			}
+			if tt.rs != nil && tt.rs.Info().ID == countID {
+				set.AILevel = ""
+			}
+			m, err := Resume(1, tt.rs, set, tt.save, newFakeClock())
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("have %v (match %v), want an error saying %q", err, m != nil, tt.want)
+			}
+		})
+	}
 }
 
 // BenchmarkTurnFanout measures a turn of 16 people on a 128x128 map, each
 // with a subscriber draining its channel: from the last SetReady to the last
 // subscriber receiving its update (resolution, views, deltas, events), in
-// ms/turn. Every army outside a city explores in a random direction; the
-// game starts again from benchGame every ten turns, as battles thin the
-// armies out. It also reports the average size of a full view (at the end)
-// and of a delta (of the last turn) per player.
+// ms/turn. The game has a garrison of 20 Infantry in every city, 1,600
+// armies in all, the others of five Infantry spread over the land, and
+// rich treasuries (erfworldtest.Crowded), so the turns have movement,
+// battles and fog to compute. Every army outside a city explores in a
+// random direction; the game starts again every ten turns, as battles thin
+// the armies out. It also reports the average size of a full view (at the
+// end) and of a delta (of the last turn) per player.
 func BenchmarkTurnFanout(b *testing.B) {
-	rs := testRules(b)
-	s0 := benchGame(b, rs)
+	rs := erfworldRuleset(b)
+	engine := erfworldRules(b)
+	s0, err := erfworldtest.Crowded(engine, 1600)
+	if err != nil {
+		b.Fatal(err)
+	}
+	save0, err := game.Encode(s0)
+	if err != nil {
+		b.Fatal(err)
+	}
 	const seats = 16
 	ctx := b.Context()
 	var m *Match
 	var stop func()
 	var received chan time.Time
 	var drained sync.WaitGroup
-	var lastDeltas []*game.Delta
+	var lastDeltas [][]byte
 	var mu sync.Mutex // guards lastDeltas while the subscribers run
 	startMatch := func() {
 		var err error
-		m, err = Resume(1, rs, Settings{Seats: seats}, s0, nil)
+		m, err = Resume(1, rs, Settings{Seats: seats}, save0, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -836,10 +1084,10 @@ func BenchmarkTurnFanout(b *testing.B) {
 		ran := make(chan struct{})
 		go func() { _ = m.Run(runCtx); close(ran) }()
 		stop = func() { cancel(); <-ran; drained.Wait() }
-		lastDeltas = make([]*game.Delta, seats)
+		lastDeltas = make([][]byte, seats)
 		received = make(chan time.Time, seats)
 		for i := range seats {
-			sub, err := m.Subscribe(ctx, game.PlayerID(i+1))
+			sub, err := m.Subscribe(ctx, ruleset.Seat(i+1))
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -849,8 +1097,6 @@ func BenchmarkTurnFanout(b *testing.B) {
 				for u := range sub.Updates() {
 					if u.Delta != nil {
 						received <- time.Now()
-					}
-					if u.Delta != nil {
 						mu.Lock()
 						lastDeltas[i] = u.Delta
 						mu.Unlock()
@@ -881,13 +1127,14 @@ func BenchmarkTurnFanout(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		var alive []game.PlayerID
+		var alive []ruleset.Seat
 		for _, seat := range st.Seats {
 			if seat.Alive {
 				alive = append(alive, seat.Seat)
 			}
 		}
-		for _, p := range alive {
+		for _, seat := range alive {
+			p := game.PlayerID(seat)
 			var orders []game.Order
 			for i := range cur.Armies {
 				a := &cur.Armies[i]
@@ -895,11 +1142,11 @@ func BenchmarkTurnFanout(b *testing.B) {
 					continue
 				}
 				o := game.Order{Turn: cur.Turn, Kind: game.OrderExplore, Army: a.ID, Dir: hex.Direction(rng.IntN(6))}
-				if game.ValidateOrder(cur, rs, p, &o) == nil {
+				if game.ValidateOrder(cur, engine, p, &o) == nil {
 					orders = append(orders, o)
 				}
 			}
-			if refused, err := m.Submit(ctx, p, cur.Turn, orders); err != nil || refused != nil {
+			if refused, err := m.Submit(ctx, seat, ruleset.Turn(cur.Turn), encodeOrders(b, orders)); err != nil || refused != nil {
 				b.Fatal(err, refused)
 			}
 		}
@@ -942,12 +1189,8 @@ func BenchmarkTurnFanout(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		db, err := game.EncodeDelta(lastDeltas[i])
-		if err != nil {
-			b.Fatal(err)
-		}
 		viewBytes += len(vb)
-		deltaBytes += len(db)
+		deltaBytes += len(lastDeltas[i])
 	}
 	b.ReportMetric(float64(viewBytes)/seats, "view-bytes")
 	b.ReportMetric(float64(deltaBytes)/seats, "delta-bytes")

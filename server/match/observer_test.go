@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"empires/shared/game"
+	"empires/shared/ruleset"
 )
 
 // countObserver counts what an Observer is told.
@@ -40,14 +40,14 @@ func TestObserver(t *testing.T) {
 	obs := &countObserver{}
 	set := threeSeats()
 	set.Observer = obs
-	h := start(t, set)
+	h := startErfworld(t, set)
 	ann, bob := h.connect(1), h.connect(2)
 	// Bob sends nothing for two turns: the AI takes his seat at turn 3.
-	for turn := game.Turn(1); turn <= 3; turn++ {
+	for turn := ruleset.Turn(1); turn <= 3; turn++ {
 		if have, _ := obs.counts(); have != int(turn)-1 {
 			t.Fatalf("turn %d: %d turns resolved, want %d", turn, have, turn-1)
 		}
-		h.submit(1, turn, []game.Order{})
+		h.submitHex(1, turn)
 		h.ready(1)
 		if turn < 3 {
 			h.ready(2)

@@ -1,22 +1,27 @@
 package match
 
 import (
+	"bytes"
 	"reflect"
 	"slices"
 	"sync"
 	"testing"
 
 	"empires/shared/game"
+	"empires/shared/hexgame"
+	"empires/shared/ruleset"
 )
 
 // saved is what a test's OnTurn keeps of a record: copies, taken during
 // the call.
 type saved struct {
-	start  bool
-	turn   game.Turn
-	orders []game.PlayerOrders
-	state  []byte // encoded
-	events int
+	start      bool
+	step, next ruleset.Step
+	orders     []ruleset.Submission
+	save       []byte
+	events     int
+	over       bool
+	winner     ruleset.Seat
 }
 
 // recorder is an OnTurn that keeps every record.
@@ -27,40 +32,107 @@ type recorder struct {
 }
 
 func (r *recorder) onTurn(rec TurnRecord) {
-	data, err := game.Encode(rec.State)
-	if err != nil {
-		r.t.Errorf("encode the state of a record: %v", err)
+	if rec.Err != nil {
+		r.t.Errorf("a record's game does not save: %v", rec.Err)
 	}
-	orders := make([]game.PlayerOrders, len(rec.Orders))
-	for i, po := range rec.Orders {
-		orders[i] = game.PlayerOrders{Player: po.Player, Orders: cloneOrders(po.Orders)}
+	orders := make([]ruleset.Submission, len(rec.Orders))
+	for i, sub := range rec.Orders {
+		orders[i] = ruleset.Submission{Seat: sub.Seat, Orders: slices.Clone(sub.Orders)}
 	}
+	step, next := rec.Step, rec.Next
+	step.Actors, next.Actors = slices.Clone(step.Actors), slices.Clone(next.Actors)
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.list = append(r.list, saved{start: rec.Start, turn: rec.Turn, orders: orders, state: data, events: len(rec.Events.List)})
+	r.list = append(r.list, saved{start: rec.Start, step: step, next: next, orders: orders, save: slices.Clone(rec.Save),
+		events: rec.Events, over: rec.Over, winner: rec.Winner})
 }
 
 func (r *recorder) records() []saved {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return append([]saved(nil), r.list...)
+	return slices.Clone(r.list)
 }
 
-// TestOnTurn: OnTurn hears of the state the match starts from, then of
+// replay checks that the records of a match are its history: the first
+// is the start, and every later one plays the game of the one before with
+// its orders (Resolve for a simultaneous step, Act with its single
+// submission for an interactive one), giving the game it saved, the step
+// it names next and its number of events.
+func replay(t *testing.T, rs ruleset.Ruleset, list []saved) {
+	t.Helper()
+	if len(list) == 0 || !list[0].start || len(list[0].orders) != 0 || list[0].events != 0 {
+		t.Fatalf("the records do not begin with the start: %+v", list)
+	}
+	for i := 1; i < len(list); i++ {
+		rec := list[i]
+		if rec.start {
+			t.Fatalf("record %d is a start record", i)
+		}
+		if !reflect.DeepEqual(rec.step, list[i-1].next) {
+			t.Fatalf("record %d plays step %+v, the record before named %+v next", i, rec.step, list[i-1].next)
+		}
+		if rec.next.Seq != rec.step.Seq+1 {
+			t.Fatalf("record %d: step %d is followed by step %d, want %d", i, rec.step.Seq, rec.next.Seq, rec.step.Seq+1)
+		}
+		g, err := rs.Load(list[i-1].save)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out ruleset.Outcome
+		switch rec.step.Mode {
+		case ruleset.Simultaneous:
+			out, err = g.Resolve(rec.orders)
+		case ruleset.Interactive:
+			if len(rec.orders) != 1 || !rec.step.Acts(rec.orders[0].Seat) {
+				t.Fatalf("record %d of an interactive step %+v has orders %+v, want one actor's action", i, rec.step, rec.orders)
+			}
+			out, err = g.Act(rec.orders[0].Seat, rec.orders[0].Orders)
+		}
+		if err != nil {
+			t.Fatalf("record %d played again: %v", i, err)
+		}
+		after, err := g.Save()
+		if err != nil {
+			t.Fatal(err)
+		}
+		over, winner := g.Over()
+		if !bytes.Equal(after, rec.save) || out.Count() != rec.events || !reflect.DeepEqual(g.Step(), rec.next) ||
+			over != rec.over || winner != rec.winner {
+			t.Fatalf("record %d played again: %d events, next step %+v, over %v winner %d; recorded %d, %+v, %v, %d (same save: %v)",
+				i, out.Count(), g.Step(), over, winner, rec.events, rec.next, rec.over, rec.winner, bytes.Equal(after, rec.save))
+		}
+	}
+}
+
+// decodeSubs decodes erfworld submissions into the engine's order lists.
+func decodeSubs(t *testing.T, turn ruleset.Turn, subs []ruleset.Submission) []game.PlayerOrders {
+	t.Helper()
+	out := make([]game.PlayerOrders, len(subs))
+	for i, sub := range subs {
+		orders, err := hexgame.DecodeOrders(sub.Orders, game.Turn(turn))
+		if err != nil {
+			t.Fatalf("the orders of seat %d: %v", sub.Seat, err)
+		}
+		out[i] = game.PlayerOrders{Player: game.PlayerID(sub.Seat), Orders: orders}
+	}
+	return out
+}
+
+// TestOnTurn: OnTurn hears of the game the match starts from, then of
 // every turn before any subscriber does, with the orders as submitted (a
-// seat that submitted nothing absent); resolving the state before a turn
-// with its orders gives the state after it again, so a game can be
-// replayed from its records. A resumed match starts with a record of the
-// state it resumes from.
+// seat that submitted nothing absent); playing the game before a turn with
+// its orders gives the game after it again, so a game can be replayed from
+// its records. A resumed match starts with a record of the game it resumes
+// from.
 func TestOnTurn(t *testing.T) {
 	rec := &recorder{t: t}
 	set := threeSeats()
 	set.OnTurn = rec.onTurn
-	h := start(t, set)
+	h := startErfworld(t, set)
 	ann := h.connect(1)
-	for turn := game.Turn(1); turn <= 3; turn++ {
+	for turn := ruleset.Turn(1); turn <= 3; turn++ {
 		order := ann.formOrder()
-		h.submit(1, turn, []game.Order{order})
+		h.submitHex(1, turn, order)
 		h.ready(1)
 		h.ready(2) // Bob never submits: the autopilot plays his seat
 		ann.nextTurn()
@@ -74,50 +146,33 @@ func TestOnTurn(t *testing.T) {
 		if turn == 3 { // Bob missed two turns: the (passive) AI plays his seat
 			want = slices.Insert(want, 1, game.PlayerOrders{Player: 2, Orders: []game.Order{}})
 		}
-		if last.start || last.turn != turn || !reflect.DeepEqual(last.orders, want) {
-			t.Fatalf("record of turn %d: start %v, turn %d, orders %+v; want turn %d, orders %+v",
-				turn, last.start, last.turn, last.orders, turn, want)
+		if have := decodeSubs(t, turn, last.orders); last.start || last.step.Turn != turn || last.next.Turn != turn+1 ||
+			last.step.Mode != ruleset.Simultaneous || !reflect.DeepEqual(have, want) {
+			t.Fatalf("record of turn %d: start %v, step %+v, next %+v, orders %+v; want turn %d, orders %+v",
+				turn, last.start, last.step, last.next, have, turn, want)
 		}
 	}
 	list := rec.records()
-	if first := list[0]; !first.start || first.turn != 1 || len(first.orders) != 0 || first.events != 0 {
-		t.Fatalf("first record: start %v, turn %d, %d orders, %d events; want the start of turn 1",
-			first.start, first.turn, len(first.orders), first.events)
+	if first := list[0]; first.step.Turn != 1 || first.next.Turn != 1 {
+		t.Fatalf("first record: step %+v, next %+v; want the start of turn 1", first.step, first.next)
 	}
-	rs := testRules(t)
-	for i := 1; i < len(list); i++ {
-		s, err := game.Decode(list[i-1].state)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ev := game.Resolve(s, rs, list[i].orders)
-		after, err := game.Decode(list[i].state)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if s.Checksum() != after.Checksum() || len(ev.List) != list[i].events {
-			t.Fatalf("turn %d resolved again: checksum %x and %d events, recorded %x and %d",
-				list[i].turn, s.Checksum(), len(ev.List), after.Checksum(), list[i].events)
-		}
-	}
+	rs := erfworldRuleset(t)
+	replay(t, rs, list)
 	if err := h.stop(); err != nil {
 		t.Fatal(err)
 	}
 
-	s, err := game.Decode(list[len(list)-1].state)
-	if err != nil {
-		t.Fatal(err)
-	}
 	again := &recorder{t: t}
 	set.OnTurn = again.onTurn
-	m, err := Resume(1, rs, set, s, newFakeClock())
+	clock := newFakeClock()
+	m, err := Resume(1, rs, set, list[len(list)-1].save, clock)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h2 := run(t, m, rs, newFakeClock())
+	h2 := run(t, m, clock)
 	h2.connect(1) // the start record comes before the first command
-	if have := again.records(); len(have) != 1 || !have[0].start || have[0].turn != 4 ||
-		string(have[0].state) != string(list[len(list)-1].state) {
-		t.Fatalf("resumed match: %d records, want one start record of turn 4 with the state resumed", len(have))
+	if have := again.records(); len(have) != 1 || !have[0].start || have[0].step.Turn != 4 ||
+		!bytes.Equal(have[0].save, list[len(list)-1].save) {
+		t.Fatalf("resumed match: %d records, want one start record of turn 4 with the game resumed", len(have))
 	}
 }

@@ -6,47 +6,48 @@ import (
 	"sync/atomic"
 	"time"
 
-	"empires/shared/game"
+	"empires/shared/ruleset"
 )
 
 // Update is one message of a match to a subscriber. Exactly one of Full and
 // Delta is set when the subscriber's view changes (Full on subscribing and
-// on RequestFull, Delta after each turn); a clock update (readiness
-// changed) has neither.
+// on RequestFull, Delta after each step); a clock update (readiness
+// changed) has neither. Full, Delta and Events are the ruleset's bytes.
 //
 // An Update is shared: the same Full, Delta, Events and Clock go to every
-// subscriber of a seat, and the match keeps Full as its own copy of the
-// seat's view. Treat everything it points to as read-only.
+// subscriber of a seat. Treat everything it points to as read-only.
 type Update struct {
-	// Full is the subscriber's whole view.
-	Full *game.View
+	// Full is the subscriber's whole view (ruleset.View.Encode).
+	Full []byte
 	// Delta turns the subscriber's previous view into the new one
-	// (game.Apply).
-	Delta *game.Delta
+	// (ruleset.View.Apply).
+	Delta []byte
 	// Checksum is the View.Checksum of the subscriber's view after this
 	// update: a client whose view has another checksum asks for a Full
 	// view again (Subscription.RequestFull).
 	Checksum uint64
-	// Events are what the subscriber may know of the turn just resolved
-	// (game.Events.For), with a Delta only.
-	Events []game.Event
+	// Events are what the subscriber may know of the step just played
+	// (ruleset.Outcome.Events), with a Delta only.
+	Events []byte
 	// Clock is the turn clock, in every update.
 	Clock *ClockInfo
 	// Over and Winner tell whether the game has ended, and who won (0:
 	// nobody, or not over).
 	Over   bool
-	Winner game.PlayerID
+	Winner ruleset.Seat
 }
 
-// ClockInfo is the turn clock: the turn being played, its deadline, and the
-// human seats ready to end it.
+// ClockInfo is the turn clock: the turn being played, its deadline, the
+// human seats ready to end it, and the step.
 type ClockInfo struct {
-	Turn game.Turn
+	Turn ruleset.Turn
 	// Deadline is when the turn resolves; zero when the match waits for
 	// everyone (Settings.TurnTimer 0) or the game is over.
 	Deadline time.Time
 	// Ready lists the human seats that are ready, in seat order.
-	Ready []game.PlayerID
+	Ready []ruleset.Seat
+	// Step is the step being played: its mode, number and actors.
+	Step ruleset.Step
 }
 
 // Subscription is one subscriber's stream of updates from a match: a
@@ -54,7 +55,7 @@ type ClockInfo struct {
 // channel; a subscriber that does not keep up is dropped (the channel is
 // closed, Err says why) so it never stalls the match.
 type Subscription struct {
-	seat game.PlayerID
+	seat ruleset.Seat
 	m    *Match
 	ch   chan Update
 	// closed is set by Close; the loop then closes ch.
@@ -68,7 +69,7 @@ type Subscription struct {
 }
 
 // Seat returns the subscription's seat (0 for a spectator).
-func (s *Subscription) Seat() game.PlayerID { return s.seat }
+func (s *Subscription) Seat() ruleset.Seat { return s.seat }
 
 // Updates returns the channel the updates arrive on. The match closes it
 // when the subscription ends (Close, a subscriber too slow, the match

@@ -3,12 +3,12 @@ package store_test
 import (
 	"bufio"
 	"context"
-	"empires/server/internal/logbuf"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -16,11 +16,12 @@ import (
 	"github.com/coder/websocket"
 
 	"empires/server/host"
+	"empires/server/internal/logbuf"
 	"empires/server/store"
-	"empires/shared/ai"
-	"empires/shared/game"
+	"empires/shared/hexgame"
 	"empires/shared/protocol"
-	"empires/shared/rules/erfworld"
+	"empires/shared/rules/registry"
+	"empires/shared/ruleset"
 )
 
 // serverEnv, set to a data directory, makes the test binary run a server
@@ -37,11 +38,27 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// serverConfig returns the configuration of a server on data directory
+// dir, playing the built-in rulesets.
+func serverConfig(dir string) (host.Config, error) {
+	reg, err := registry.Default()
+	if err != nil {
+		return host.Config{}, err
+	}
+	cfg := host.DefaultConfig()
+	cfg.DataDir = dir
+	cfg.Rulesets, cfg.Builtin = reg, reg
+	return cfg, nil
+}
+
 // serve runs a server on data directory dir, prints its URL and serves
 // until the process is killed.
 func serve(dir string) int {
-	cfg := host.DefaultConfig()
-	cfg.DataDir = dir
+	cfg, err := serverConfig(dir)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
 	cfg.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	r, err := host.Start(cfg, "127.0.0.1:0")
 	if err != nil {
@@ -99,21 +116,26 @@ func startChild(t *testing.T, dir string) *child {
 	return c
 }
 
-// player is a test's websocket client: it keeps its seat's view by the
-// server's updates, checking every checksum.
+// player is a test's websocket client of an erfworld game: it keeps its
+// seat's view by the server's updates, checking every checksum.
 type player struct {
 	t      *testing.T
 	name   string
 	ws     *websocket.Conn
 	seq    uint32
 	limits protocol.Limits
+	rs     ruleset.Ruleset
 	game   protocol.GameID
+	seat   protocol.Seat
 	token  protocol.SeatToken
-	view   *game.View
+	view   ruleset.View
 	fulls  int // FullViews received
 }
 
-func connect(t *testing.T, url, name string) *player {
+// turn returns the turn of the player's view.
+func (p *player) turn() protocol.Turn { return protocol.Turn(p.view.(*hexgame.View).V.Turn) }
+
+func connect(t *testing.T, url, name string, rs ruleset.Ruleset) *player {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
 	defer cancel()
@@ -122,10 +144,13 @@ func connect(t *testing.T, url, name string) *player {
 		t.Fatalf("%s: dial %s: %v", name, url, err)
 	}
 	t.Cleanup(func() { _ = ws.CloseNow() })
-	p := &player{t: t, name: name, ws: ws, limits: protocol.DefaultLimits()}
+	p := &player{t: t, name: name, ws: ws, limits: protocol.DefaultLimits(), rs: rs}
 	ws.SetReadLimit(int64(p.limits.MaxServerMessage))
 	p.send(&protocol.Hello{Version: protocol.Version, Name: name, Client: "empires-store-test"})
-	expect[*protocol.Welcome](p)
+	w := expect[*protocol.Welcome](p)
+	if len(w.Rulesets) == 0 || w.Rulesets[0].ID != "erfworld" || w.Rulesets[0].Hash != rs.Info().Hash || w.Rulesets[0].Modded {
+		t.Fatalf("%s: welcome %+v: want the built-in erfworld first", name, w.Rulesets)
+	}
 	return p
 }
 
@@ -158,17 +183,21 @@ func (p *player) next() protocol.Message {
 	}
 	switch m := msg.(type) {
 	case *protocol.Joined:
-		p.game, p.token = m.Game, m.Token
+		p.game, p.seat, p.token = m.Game, m.Seat, m.Token
 	case *protocol.FullView:
-		if m.View.Checksum() != m.Checksum {
-			p.t.Fatalf("%s: a full view with a wrong checksum", p.name)
+		v, err := p.rs.DecodeView(m.View)
+		if err != nil || v.Checksum() != m.Checksum {
+			p.t.Fatalf("%s: a full view that does not decode (%v) or has a wrong checksum", p.name, err)
 		}
-		p.view = m.View
+		p.view = v
 		p.fulls++
 	case *protocol.TurnUpdate:
-		v, err := game.Apply(p.view, m.Delta)
+		v, err := p.view.Apply(m.Delta)
 		if err != nil || v.Checksum() != m.Checksum {
-			p.t.Fatalf("%s: the update of turn %d does not apply (%v) or its checksum differs", p.name, m.Delta.Turn, err)
+			p.t.Fatalf("%s: the update of turn %d does not apply (%v) or its checksum differs", p.name, p.turn(), err)
+		}
+		if _, err := hexgame.DecodeEvents(m.Events); err != nil {
+			p.t.Fatalf("%s: the events do not decode: %v", p.name, err)
 		}
 		p.view = v
 	case *protocol.OrdersResult:
@@ -214,13 +243,18 @@ func (p *player) expectError(code protocol.ErrorCode) {
 
 // playTurn submits the AI's orders for the player's seat, says it is ready
 // and waits for the next turn.
-func (p *player) playTurn(brain *ai.Player) {
+func (p *player) playTurn(brain ruleset.AI) {
 	p.t.Helper()
-	turn := p.view.Turn
-	p.send(&protocol.SubmitOrders{Turn: turn, Orders: brain.Orders(p.view)})
+	turn := p.turn()
+	seat := p.seat.Player()
+	orders, err := brain.Act(p.view, ruleset.Step{Mode: ruleset.Simultaneous, Turn: turn, Seq: uint32(turn), Actors: []ruleset.Seat{seat}}, seat)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	p.send(&protocol.SubmitOrders{Turn: turn, Orders: orders})
 	expect[*protocol.OrdersResult](p)
 	p.send(&protocol.SetReady{Ready: true})
-	for p.view.Turn == turn {
+	for p.turn() == turn {
 		p.next()
 	}
 }
@@ -236,15 +270,18 @@ func TestCrash(t *testing.T) {
 		t.Skip("starts servers")
 	}
 	dir := t.TempDir()
-	d, err := erfworld.Default()
+	cfg, err := serverConfig(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs := erfworld.NewRules(d)
-	brain := ai.New(rs, ai.Normal, 1)
+	rs := cfg.Rulesets.Default()
+	brain, err := rs.NewAI("normal", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	first := startChild(t, dir)
-	ann := connect(t, first.url, "Ann")
+	ann := connect(t, first.url, "Ann", rs)
 	ann.send(&protocol.CreateGame{Settings: protocol.Settings{Name: "survivor", Ruleset: "erfworld",
 		Width: 24, Height: 24, Seed: 11, Seats: 2, Bots: 1, Password: "swordfish"}})
 	expect[*protocol.Joined](ann)
@@ -253,8 +290,8 @@ func TestCrash(t *testing.T) {
 	for range 3 {
 		ann.playTurn(brain)
 	}
-	if ann.view.Turn != 4 {
-		t.Fatalf("after three turns the view is of turn %d", ann.view.Turn)
+	if ann.turn() != 4 {
+		t.Fatalf("after three turns the view is of turn %d", ann.turn())
 	}
 	before := ann.view.Checksum()
 	if err := first.cmd.Process.Kill(); err != nil {
@@ -263,8 +300,6 @@ func TestCrash(t *testing.T) {
 	_ = first.cmd.Wait()
 	id, token := ann.game, ann.token
 
-	cfg := host.DefaultConfig()
-	cfg.DataDir = dir
 	logs := &logbuf.Buffer{}
 	cfg.Logger = slog.New(slog.NewTextHandler(logs, nil))
 	second, err := host.Start(cfg, "127.0.0.1:0")
@@ -281,18 +316,18 @@ func TestCrash(t *testing.T) {
 		}
 	})
 
-	back := connect(t, second.URL(), "Ann")
+	back := connect(t, second.URL(), "Ann", rs)
 	back.send(&protocol.JoinGame{Game: id, Token: token})
 	if j := expect[*protocol.Joined](back); j.Game != id || j.Seat != 1 || !j.Token.Equal(token) {
 		t.Fatalf("rejoined %+v: want %s, seat 1, the same token", j, id)
 	}
 	full := expect[*protocol.FullView](back)
-	if full.View.Turn != 4 || full.Checksum != before {
+	if back.turn() != 4 || full.Checksum != before {
 		t.Fatalf("after the restart: a view of turn %d, checksum %x; want turn 4, the view of before (%x)",
-			full.View.Turn, full.Checksum, before)
+			back.turn(), full.Checksum, before)
 	}
 
-	mallory := connect(t, second.URL(), "Mallory")
+	mallory := connect(t, second.URL(), "Mallory", rs)
 	mallory.send(&protocol.JoinGame{Game: id, Spectate: true})
 	mallory.expectError(protocol.GameFull) // no spectators in this game
 	mallory.send(&protocol.JoinGame{Game: id})
@@ -303,8 +338,8 @@ func TestCrash(t *testing.T) {
 	}
 
 	back.playTurn(brain)
-	if back.view.Turn != 5 || back.fulls != 1 {
-		t.Fatalf("the resumed game: view of turn %d after %d full views; want turn 5 by an update", back.view.Turn, back.fulls)
+	if back.turn() != 5 || back.fulls != 1 {
+		t.Fatalf("the resumed game: view of turn %d after %d full views; want turn 5 by an update", back.turn(), back.fulls)
 	}
 	_ = back.ws.CloseNow() // the clients go first: nobody is left to answer the server's goodbye
 	_ = mallory.ws.CloseNow()
@@ -323,13 +358,13 @@ func TestCrash(t *testing.T) {
 		t.Fatal(err)
 	}
 	if g.First != 1 || g.Last != 5 || g.Settings.Password != "swordfish" || g.Seats[0].Token != token {
-		t.Fatalf("saved game %+v: want turns 1 to 5, the password and Ann's token", g)
+		t.Fatalf("saved game %+v: want steps 1 to 5, the password and Ann's token", g)
 	}
-	var turns []game.Turn
-	if err := store.Replay(s, id, rs, func(st store.Step) error { turns = append(turns, st.Turn); return nil }); err != nil {
+	var seqs []uint32
+	if err := store.Replay(s, id, rs, func(st store.Step) error { seqs = append(seqs, st.Seq); return nil }); err != nil {
 		t.Fatalf("replay: %v", err)
 	}
-	if len(turns) != 4 {
-		t.Fatalf("replayed turns %v, want 1 to 4", turns)
+	if !slices.Equal(seqs, []uint32{1, 2, 3, 4}) {
+		t.Fatalf("replayed steps %v, want 1 to 4", seqs)
 	}
 }

@@ -12,6 +12,12 @@
 // at most the turn being played: the orders submitted for it and the
 // readiness of the seats; the game resumes at the start of that turn.
 //
+// The store knows no ruleset: a state is the game's save (ruleset.Game.Save)
+// and orders are what a seat submitted, as the ruleset encodes them. Games
+// are kept by step (ruleset.Step.Seq): a hex game's step is its turn; a
+// game of interactive steps saves a state after every action, with the
+// action as its actor's orders.
+//
 // # Schema
 //
 // The file's application id is ApplicationID and its user_version the
@@ -19,8 +25,8 @@
 //
 //	games  (id, name, ruleset, settings JSON, created, turn, over, winner)
 //	seats  (game, seat, name, token, bot)
-//	turns  (game, turn, snapshot, checksum, events)  -- the state at the start of turn
-//	orders (game, turn, seat, orders)                 -- what seat submitted for turn
+//	turns  (game, turn, snapshot, checksum, events)  -- the state at the start of step "turn"
+//	orders (game, turn, seat, orders)                 -- what seat submitted for that step
 //
 // turns(g, t+1) is the state orders(g, t) turned turns(g, t) into; a seat
 // with no row in orders for a turn submitted nothing (the ruleset's
@@ -51,11 +57,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/vmihailenco/msgpack/v5"
 	_ "modernc.org/sqlite" // the "sqlite" driver
 
-	"empires/shared/game"
 	"empires/shared/protocol"
+	"empires/shared/ruleset"
 )
 
 // FileName is the database's name in a server's data directory.
@@ -325,14 +330,14 @@ type Game struct {
 	Seats    []Seat // by seat: Seats[i] is seat i+1
 	// Created is when the game started (was first saved).
 	Created time.Time
-	// First and Last are the turns of the first and last saved states;
-	// Last is the turn the game resumes at.
-	First, Last game.Turn
+	// First and Last are the steps (ruleset.Step.Seq) of the first and
+	// last saved states; Last is the step the game resumes at.
+	First, Last uint32
 	Over        bool
-	Winner      game.PlayerID
+	Winner      ruleset.Seat
 }
 
-// Turns returns the number of turns resolved and saved.
+// Turns returns the number of steps played and saved.
 func (g *Game) Turns() int {
 	if g.Last < g.First {
 		return 0
@@ -340,8 +345,8 @@ func (g *Game) Turns() int {
 	return int(g.Last - g.First)
 }
 
-// Checksum returns the checksum of an encoded state: State.Checksum of the
-// state data encodes (a 64-bit FNV-1a hash of game.Encode's bytes).
+// Checksum returns the checksum of a saved state: a 64-bit FNV-1a hash of
+// its bytes.
 func Checksum(data []byte) uint64 {
 	h := fnv.New64a()
 	h.Write(data)
@@ -402,26 +407,35 @@ func saveSeat(tx *sql.Tx, id protocol.GameID, st Seat) error {
 	return err
 }
 
-// SaveState saves state as game id's state at the start of its turn (the
-// state a game starts or resumes from); it replaces a state saved for the
-// same turn, keeping the number of events of the turn that led to it. The
-// state is only read, during the call.
-func (s *Store) SaveState(id protocol.GameID, state *game.State) error {
-	data, err := game.Encode(state)
-	if err != nil {
-		return fmt.Errorf("save %s: %w", id, err)
-	}
-	return s.write(fmt.Sprintf("save %s, turn %d", id, state.Turn), func(tx *sql.Tx) error {
-		return saveState(tx, id, state, data, 0, true)
+// State is a game's save at the start of a step, as the store keeps it.
+type State struct {
+	// Seq is the step the state starts (ruleset.Step.Seq).
+	Seq uint32
+	// Save is the game's bytes (ruleset.Game.Save).
+	Save []byte
+	// Over and Winner tell whether the game has ended there, and who won.
+	Over   bool
+	Winner ruleset.Seat
+}
+
+// SaveState saves st as game id's state at the start of its step (the state
+// a game starts or resumes from); it replaces a state saved for the same
+// step, keeping the number of events of the step that led to it.
+func (s *Store) SaveState(id protocol.GameID, st State) error {
+	return s.write(fmt.Sprintf("save %s, step %d", id, st.Seq), func(tx *sql.Tx) error {
+		return saveState(tx, id, st, 0, true)
 	})
 }
 
-// saveState saves state, encoded as data, as game id's state at the start
-// of its turn, reached by a turn of events events; a state a game resumes
-// from keeps the number of events saved with it.
-func saveState(tx *sql.Tx, id protocol.GameID, state *game.State, data []byte, events int, resumed bool) error {
+// saveState saves st as game id's state at the start of its step, reached
+// by a step of events events; a state a game resumes from keeps the number
+// of events saved with it.
+func saveState(tx *sql.Tx, id protocol.GameID, st State, events int, resumed bool) error {
+	if len(st.Save) == 0 {
+		return errors.New("no state to save")
+	}
 	res, err := tx.Exec(`UPDATE games SET turn = max(turn, ?), over = ?, winner = ? WHERE id = ?`,
-		int64(state.Turn), state.Over, int64(state.Winner), int64(id))
+		int64(st.Seq), st.Over, int64(st.Winner), int64(id))
 	if err != nil {
 		return err
 	}
@@ -429,40 +443,33 @@ func saveState(tx *sql.Tx, id protocol.GameID, state *game.State, data []byte, e
 		return errors.New("the game was not saved when it started")
 	}
 	if resumed {
-		// The events of the turn that led to the state stay as saved.
+		// The events of the step that led to the state stay as saved.
 		_, err = tx.Exec(`INSERT INTO turns (game, turn, snapshot, checksum, events) VALUES (?, ?, ?, ?, 0)
 			ON CONFLICT (game, turn) DO UPDATE SET snapshot = excluded.snapshot, checksum = excluded.checksum`,
-			int64(id), int64(state.Turn), data, int64(Checksum(data)))
+			int64(id), int64(st.Seq), st.Save, int64(Checksum(st.Save)))
 		return err
 	}
 	_, err = tx.Exec(`INSERT OR REPLACE INTO turns (game, turn, snapshot, checksum, events) VALUES (?, ?, ?, ?, ?)`,
-		int64(id), int64(state.Turn), data, int64(Checksum(data)), events)
+		int64(id), int64(st.Seq), st.Save, int64(Checksum(st.Save)), events)
 	return err
 }
 
-// SaveTurn saves, in one transaction, a turn of game id resolved: the
-// orders it was resolved with (the seats with no entry submitted nothing),
-// the state after it and its number of events, and whether the game is
-// over. The state is only read, during the call.
-func (s *Store) SaveTurn(id protocol.GameID, played game.Turn, orders []game.PlayerOrders, after *game.State, events int) error {
-	data, err := game.Encode(after)
-	if err != nil {
-		return fmt.Errorf("save %s, turn %d: %w", id, played, err)
-	}
-	blobs := make([][]byte, len(orders))
-	for i, po := range orders {
-		if blobs[i], err = msgpack.Marshal(po.Orders); err != nil {
-			return fmt.Errorf("save %s, turn %d: orders of seat %d: %w", id, played, po.Player, err)
-		}
-	}
-	return s.write(fmt.Sprintf("save %s, turn %d", id, played), func(tx *sql.Tx) error {
-		for i, po := range orders {
+// SaveTurn saves, in one transaction, a step of game id played: what it
+// was played with (step played; the seats with no entry submitted
+// nothing), the state after it (after) and its number of events.
+func (s *Store) SaveTurn(id protocol.GameID, played uint32, orders []ruleset.Submission, after State, events int) error {
+	return s.write(fmt.Sprintf("save %s, step %d", id, played), func(tx *sql.Tx) error {
+		for _, o := range orders {
+			data := o.Orders
+			if data == nil {
+				data = []byte{}
+			}
 			if _, err := tx.Exec(`INSERT OR REPLACE INTO orders (game, turn, seat, orders) VALUES (?, ?, ?, ?)`,
-				int64(id), int64(played), int64(po.Player), blobs[i]); err != nil {
+				int64(id), int64(played), int64(o.Seat), data); err != nil {
 				return err
 			}
 		}
-		return saveState(tx, id, after, data, events, false)
+		return saveState(tx, id, after, events, false)
 	})
 }
 
@@ -514,7 +521,7 @@ func (s *Store) games(where string) ([]Game, error) {
 			rows.Close()
 			return nil, fmt.Errorf("read %s: %w", s.path, err)
 		}
-		g.ID, g.Winner, g.First, g.Last = protocol.GameID(id), game.PlayerID(winner), game.Turn(first), game.Turn(last)
+		g.ID, g.Winner, g.First, g.Last = protocol.GameID(id), ruleset.Seat(winner), uint32(first), uint32(last)
 		if err := json.Unmarshal([]byte(js), &g.Settings); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("read %s: settings of %s: %w", s.path, g.ID, err)
@@ -557,74 +564,78 @@ func (s *Store) seats(id protocol.GameID) ([]Seat, error) {
 	return out, nil
 }
 
-// Snapshot is a saved state of a game at the start of a turn.
+// Snapshot is a saved state of a game at the start of a step.
 type Snapshot struct {
-	Turn game.Turn
-	// Data is the state, encoded (game.Encode); Checksum its checksum as
-	// saved.
+	Seq uint32
+	// Data is the game's save (ruleset.Game.Save); Checksum its checksum
+	// as saved.
 	Data     []byte
 	Checksum uint64
-	// Events is the number of events of the turn that led to the state (0
+	// Events is the number of events of the step that led to the state (0
 	// for the state a game started from).
 	Events int
 }
 
-// State decodes the snapshot, after checking its checksum.
-func (sn *Snapshot) State() (*game.State, error) {
+// Check checks the snapshot's bytes against its checksum.
+func (sn *Snapshot) Check() error {
 	if sum := Checksum(sn.Data); sum != sn.Checksum {
-		return nil, fmt.Errorf("the state of turn %d is damaged: checksum %016x, saved as %016x", sn.Turn, sum, sn.Checksum)
+		return fmt.Errorf("the state of step %d is damaged: checksum %016x, saved as %016x", sn.Seq, sum, sn.Checksum)
 	}
-	st, err := game.Decode(sn.Data)
-	if err != nil {
-		return nil, fmt.Errorf("the state of turn %d: %w", sn.Turn, err)
-	}
-	return st, nil
+	return nil
 }
 
-// Snapshot returns game id's state at the start of turn; ErrNoGame if it
-// was not saved.
-func (s *Store) Snapshot(id protocol.GameID, turn game.Turn) (Snapshot, error) {
-	sn := Snapshot{Turn: turn}
+// Load checks the snapshot and reads it as a game of rs.
+func (sn *Snapshot) Load(rs ruleset.Ruleset) (ruleset.Game, error) {
+	if err := sn.Check(); err != nil {
+		return nil, err
+	}
+	g, err := rs.Load(sn.Data)
+	if err != nil {
+		return nil, fmt.Errorf("the state of step %d: %w", sn.Seq, err)
+	}
+	return g, nil
+}
+
+// Snapshot returns game id's state at the start of step seq; ErrNoGame if
+// it was not saved.
+func (s *Store) Snapshot(id protocol.GameID, seq uint32) (Snapshot, error) {
+	sn := Snapshot{Seq: seq}
 	var sum int64
 	err := s.db.QueryRow(`SELECT snapshot, checksum, events FROM turns WHERE game = ? AND turn = ?`,
-		int64(id), int64(turn)).Scan(&sn.Data, &sum, &sn.Events)
+		int64(id), int64(seq)).Scan(&sn.Data, &sum, &sn.Events)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Snapshot{}, fmt.Errorf("%w: no state of turn %d of %s", ErrNoGame, turn, id)
+		return Snapshot{}, fmt.Errorf("%w: no state of step %d of %s", ErrNoGame, seq, id)
 	}
 	if err != nil {
-		return Snapshot{}, fmt.Errorf("read turn %d of %s: %w", turn, id, err)
+		return Snapshot{}, fmt.Errorf("read step %d of %s: %w", seq, id, err)
 	}
 	sn.Checksum = uint64(sum)
 	return sn, nil
 }
 
-// Orders returns the orders game id's turn was resolved with, by seat; a
-// seat that submitted nothing is not in the list.
-func (s *Store) Orders(id protocol.GameID, turn game.Turn) ([]game.PlayerOrders, error) {
+// Orders returns what game id's step seq was played with, by seat; a seat
+// that submitted nothing is not in the list.
+func (s *Store) Orders(id protocol.GameID, seq uint32) ([]ruleset.Submission, error) {
 	rows, err := s.db.Query(`SELECT seat, orders FROM orders WHERE game = ? AND turn = ? ORDER BY seat`,
-		int64(id), int64(turn))
+		int64(id), int64(seq))
 	if err != nil {
-		return nil, fmt.Errorf("read orders of turn %d of %s: %w", turn, id, err)
+		return nil, fmt.Errorf("read orders of step %d of %s: %w", seq, id, err)
 	}
 	defer rows.Close()
-	var out []game.PlayerOrders
+	var out []ruleset.Submission
 	for rows.Next() {
 		var seat int64
 		var blob []byte
 		if err := rows.Scan(&seat, &blob); err != nil {
-			return nil, fmt.Errorf("read orders of turn %d of %s: %w", turn, id, err)
+			return nil, fmt.Errorf("read orders of step %d of %s: %w", seq, id, err)
 		}
-		po := game.PlayerOrders{Player: game.PlayerID(seat)}
-		if err := msgpack.Unmarshal(blob, &po.Orders); err != nil {
-			return nil, fmt.Errorf("orders of seat %d, turn %d of %s: %w", seat, turn, id, err)
+		if seat < 1 || seat > 255 {
+			return nil, fmt.Errorf("orders of step %d of %s: seat %d", seq, id, seat)
 		}
-		if po.Orders == nil {
-			po.Orders = []game.Order{}
-		}
-		out = append(out, po)
+		out = append(out, ruleset.Submission{Seat: ruleset.Seat(seat), Orders: blob})
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read orders of turn %d of %s: %w", turn, id, err)
+		return nil, fmt.Errorf("read orders of step %d of %s: %w", seq, id, err)
 	}
 	return out, nil
 }

@@ -93,7 +93,7 @@ type Options struct {
 	Limits protocol.Limits
 	// Server and Rulesets go into Welcome.
 	Server   string
-	Rulesets []string
+	Rulesets []protocol.RulesetInfo
 	// HelloTimeout, IdleTimeout and WriteTimeout default to protocol's
 	// HelloTimeout, IdleTimeout and WriteTimeout.
 	HelloTimeout time.Duration

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -81,7 +82,7 @@ func testOptions(accepted chan<- *echo) Options {
 	return Options{
 		Limits:   protocol.Limits{MaxClientMessage: 1 << 10, MaxServerMessage: 1 << 20, MaxOrders: 10, MessagesPerSecond: 5, Burst: 5},
 		Server:   "test",
-		Rulesets: []string{"erfworld"},
+		Rulesets: []protocol.RulesetInfo{{ID: "erfworld", Title: "Erfworld Empires", Board: "hex", MinSeats: 2, MaxSeats: 16}},
 		Queue:    8,
 		Logger:   slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Accept: func(c *Conn, _ *protocol.Hello) (Session, error) {
@@ -121,6 +122,8 @@ func TestHandshake(t *testing.T) {
 	c.HandleFrame(mustFrame(t, 4, &protocol.Hello{Version: protocol.Version, Name: "Ann"}))
 	c.HandleFrame(mustFrame(t, 5, &protocol.Ping{}))
 	c.HandleFrame(mustFrame(t, 6, &protocol.ListGames{}))
+	c.HandleFrame(mustFrame(t, 7, &protocol.Act{Seq: 3, Action: protocol.Payload{0x91, 0x01}}))
+	c.HandleFrame(mustFrame(t, 8, &protocol.GetRules{Ruleset: "erfworld"}))
 	out := c.Pending()
 	want := []struct {
 		typ   protocol.Type
@@ -133,6 +136,8 @@ func TestHandshake(t *testing.T) {
 		{protocol.TypeError, protocol.NotAllowed, 4},
 		{protocol.TypePong, 0, 5},
 		{protocol.TypePong, 0, 6}, // from the session
+		{protocol.TypePong, 0, 7},
+		{protocol.TypePong, 0, 8},
 	}
 	if len(out) != len(want) {
 		t.Fatalf("answers %v, want %d", out, len(want))
@@ -144,12 +149,12 @@ func TestHandshake(t *testing.T) {
 		}
 	}
 	w := out[2].Msg.(*protocol.Welcome)
-	if w.Version != protocol.Version || w.Server != "test" || w.Limits.MaxOrders != 10 || w.Rulesets[0] != "erfworld" {
+	if w.Version != protocol.Version || w.Server != "test" || w.Limits.MaxOrders != 10 || len(w.Rulesets) != 1 || w.Rulesets[0].ID != "erfworld" || w.Rulesets[0].Title != "Erfworld Empires" {
 		t.Errorf("welcome %+v", w)
 	}
 	e := <-accepted
-	if len(e.got) != 1 || e.got[0] != protocol.TypeListGames {
-		t.Errorf("the session got %v, want only ListGames", e.got)
+	if want := []protocol.Type{protocol.TypeListGames, protocol.TypeAct, protocol.TypeGetRules}; !slices.Equal(e.got, want) {
+		t.Errorf("the session got %v, want %v", e.got, want)
 	}
 	c.End()
 	if !e.closed {
@@ -173,6 +178,10 @@ func TestRefusals(t *testing.T) {
 		{"bad body", []byte{0x94, byte(protocol.TypeChat), 9, 0, 0x91, 0x05}, protocol.Malformed, 9, ""},
 		{"too large", append([]byte{0x94, byte(protocol.TypeChat), 10, 0, 0x91, 0xda, 0x04, 0x00}, make([]byte, 1024)...), protocol.TooLarge, 0, ""},
 		{"bad version", mustFrame(t, 11, &protocol.Hello{Version: 99, Name: "Old"}), protocol.BadVersion, 11, ReasonVersion},
+		// A ruleset payload must be one whole msgpack value within the
+		// limits: a claim of 2^32-1 orders is refused with the frame.
+		{"orders bomb", []byte{0x94, byte(protocol.TypeSubmitOrders), 12, 0, 0x92, 0x01, 0xdd, 0xff, 0xff, 0xff, 0xff}, protocol.Malformed, 0, ""},
+		{"no action", []byte{0x94, byte(protocol.TypeAct), 13, 0, 0x92, 0x01, 0xc0}, protocol.Malformed, 13, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

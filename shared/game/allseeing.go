@@ -3,7 +3,8 @@ package game
 import "slices"
 
 // AllSeeingView returns a view of s that sees everything: every hex's
-// terrain in sight, every army and city as a player sees those in sight
+// terrain in sight, every army, city and structure as a player sees those
+// in sight
 // (owner, hex, units, level; not what armies carry, nor the players'
 // treasuries). It is the view of an all-seeing spectator and of a replay
 // watched from above. You is 0.
@@ -39,6 +40,11 @@ func AllSeeingView(s *State) *View {
 		c := &s.Cities[i]
 		v.Cities = append(v.Cities, CityView{ID: c.ID, Owner: c.Owner, Hex: c.Hex, Level: c.Level,
 			Capital: c.Capital, Seen: seen(c.Owner)})
+	}
+	for i := range s.Structures {
+		st := &s.Structures[i]
+		v.Structures = append(v.Structures, StructureView{ID: st.ID, Kind: st.Kind, Owner: st.Owner, Hex: st.Hex,
+			Seen: seen(st.Owner)})
 	}
 	return v
 }

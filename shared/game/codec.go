@@ -14,6 +14,7 @@ import (
 	"github.com/vmihailenco/msgpack/v5"
 
 	"empires/shared/hex"
+	"empires/shared/hexmap"
 	"empires/shared/rules"
 )
 
@@ -26,7 +27,8 @@ import (
 //
 // Since fields are stored by position, any change to the fields of State or
 // of a type inside it (adding, removing or reordering one) must bump
-// FormatVersion; Decode refuses saves of another format by name. Format must
+// FormatVersion; Decode refuses saves of another format by name, but for
+// the older formats it still reads (format 1: see stateV1). Format must
 // stay State's first field so every build can read a save's version.
 
 // MaxSaveSize is the largest save Decode reads (64 MiB; a 128x128 map with 16
@@ -62,23 +64,25 @@ func Encode(s *State) ([]byte, error) {
 // sizeHint estimates the encoded size of s, to allocate once.
 func sizeHint(s *State) int {
 	// Measured: an army takes about 19 bytes, a sighting 16.
-	n := 256 + 20*len(s.Armies) + 16*len(s.Cities) + 32*len(s.Players)
+	n := 256 + 20*len(s.Armies) + 16*len(s.Cities) + 12*len(s.Structures) + 32*len(s.Players)
 	if s.Map != nil {
 		n += len(s.Map.Terrain)
 	}
 	for i := range s.Memory {
 		m := &s.Memory[i]
-		n += 8*(len(m.Known)+len(m.Seen)+len(m.Visible)) + 18*len(m.Armies) + 16*len(m.Cities)
+		n += 8*(len(m.Known)+len(m.Seen)+len(m.Visible)) + 18*len(m.Armies) + 16*len(m.Cities) + 12*len(m.Structures)
 	}
 	return n
 }
 
-// Decode reads a save written by Encode. It refuses, with an error starting
-// "decode game:" and never a panic, anything that is not a whole, valid
-// save of this build's format: garbage, truncated or padded data, another
-// format version ("save format 7, this build reads 1"), and states that
-// break the invariants State.Validate checks (terrain ids are checked
-// against rules.MaxTerrains only: the codec does not know the ruleset).
+// Decode reads a save written by Encode, or by a build of format 1 (before
+// structures: the state it returns has none, in FormatVersion). It
+// refuses, with an error starting "decode game:" and never a panic,
+// anything that is not a whole, valid save of these formats: garbage,
+// truncated or padded data, another format version ("save format 7, this
+// build reads 2"), and states that break the invariants State.Validate
+// checks (terrain ids are checked against rules.MaxTerrains only: the
+// codec does not know the ruleset).
 func Decode(data []byte) (*State, error) {
 	s, err := decode(data)
 	if err != nil {
@@ -98,7 +102,7 @@ func decode(data []byte) (*State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("not a saved game: %w", err)
 	}
-	if format != FormatVersion {
+	if format != FormatVersion && format != 1 {
 		return nil, fmt.Errorf("save format %d, this build reads %d", format, FormatVersion)
 	}
 	// msgpack allocates what length headers claim before reading the
@@ -110,13 +114,61 @@ func decode(data []byte) (*State, error) {
 	dec := msgpack.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields(true)
 	s := new(State)
-	if err := dec.Decode(s); err != nil {
+	if format == 1 {
+		old := new(stateV1)
+		if err := dec.Decode(old); err != nil {
+			return nil, fmt.Errorf("corrupt save: %w", err)
+		}
+		s = old.upgrade()
+	} else if err := dec.Decode(s); err != nil {
 		return nil, fmt.Errorf("corrupt save: %w", err)
 	}
 	if err := s.Validate(rules.MaxTerrains); err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// stateV1 is State as saves of format 1 hold it: State's fields before
+// Structures was added, in their order, and memories without structures.
+// Decode reads such saves into it and upgrades them.
+type stateV1 struct {
+	Format  int
+	Ruleset string
+	Seed    uint64
+	Turn    Turn
+	Map     *hexmap.Map
+	Players []Player
+	Cities  []City
+	Armies  []Army
+	Memory  []memoryV1
+	RNG     RNG
+	NextID  uint32
+	Winner  PlayerID
+	Over    bool
+}
+
+// memoryV1 is Memory as saves of format 1 hold it.
+type memoryV1 struct {
+	Known   Bitset
+	Seen    Bitset
+	Visible Bitset
+	Armies  []Sighting
+	Cities  []CitySighting
+}
+
+// upgrade returns the state of format FormatVersion that v holds: the same
+// game, with no structures.
+func (v *stateV1) upgrade() *State {
+	s := &State{Format: FormatVersion, Ruleset: v.Ruleset, Seed: v.Seed, Turn: v.Turn, Map: v.Map, Players: v.Players,
+		Cities: v.Cities, Armies: v.Armies, RNG: v.RNG, NextID: v.NextID, Winner: v.Winner, Over: v.Over}
+	if v.Memory != nil {
+		s.Memory = make([]Memory, len(v.Memory))
+		for i, m := range v.Memory {
+			s.Memory[i] = Memory{Known: m.Known, Seen: m.Seen, Visible: m.Visible, Armies: m.Armies, Cities: m.Cities}
+		}
+	}
+	return s
 }
 
 // peekFormat returns the Format of an encoded State: the first element of
@@ -206,11 +258,11 @@ func CheckMsgpack(data []byte) error { return wire.CheckMsgpack(data) }
 //   - one memory per player, its bitsets sized for the map with no hex beyond
 //     it, its sightings sorted by unique IDs, on the map, of valid owners,
 //     with counts not negative and seen on no later turn than the current;
-//   - cities and armies sorted by unique IDs, each ID (characters' included)
-//     used once, from 1 to NextID; owners valid players or 0; hexes on the
-//     map, one city a hex; levels and unit counts not negative; known stances
-//     with valid directions; a Carrier is another army, naval and not itself
-//     carried.
+//   - cities, armies and structures sorted by unique IDs, each ID
+//     (characters' included) used once, from 1 to NextID; owners valid
+//     players or 0; hexes on the map, one city a hex; levels and unit counts
+//     not negative; known stances with valid directions; a Carrier is
+//     another army, naval and not itself carried.
 //
 // terrains is the ruleset's number of terrains.
 func (s *State) Validate(terrains int) error {
@@ -313,8 +365,24 @@ func (s *State) Validate(terrains int) error {
 			return fmt.Errorf("%s: %w", a.ID, err)
 		}
 	}
+	for i := range s.Structures {
+		st := &s.Structures[i]
+		if i > 0 && st.ID <= s.Structures[i-1].ID {
+			return fmt.Errorf("structures out of order: %s after %s", st.ID, s.Structures[i-1].ID)
+		}
+		err := id(uint32(st.ID))
+		if err == nil {
+			err = owner(st.Owner)
+		}
+		if err == nil {
+			err = onMap(st.Hex)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", st.ID, err)
+		}
+	}
 	if dup := firstDuplicate(ids); dup != 0 {
-		return fmt.Errorf("ID %d names two things (armies, cities and characters share IDs)", dup)
+		return fmt.Errorf("ID %d names two things (armies, cities, characters and structures share IDs)", dup)
 	}
 	return nil
 }
@@ -411,6 +479,22 @@ func (s *State) validateMemory(m *Memory, owner func(PlayerID) error, onMap func
 		}
 		if err != nil {
 			return fmt.Errorf("sighting of %s: %w", cs.City, err)
+		}
+	}
+	for i := range m.Structures {
+		ss := &m.Structures[i]
+		if i > 0 && ss.Structure <= m.Structures[i-1].Structure {
+			return fmt.Errorf("structure sightings out of order: %s after %s", ss.Structure, m.Structures[i-1].Structure)
+		}
+		err := s.checkSeen(uint32(ss.Structure), ss.Turn)
+		if err == nil {
+			err = owner(ss.Owner)
+		}
+		if err == nil {
+			err = onMap(ss.Hex)
+		}
+		if err != nil {
+			return fmt.Errorf("sighting of %s: %w", ss.Structure, err)
 		}
 	}
 	return nil

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -20,7 +22,8 @@ import (
 
 // richGame is the validation fixture with everything a save holds:
 // characters, stances, a carried army, treasuries and stocks, cities and
-// city sightings, memory, a used RNG, a later turn.
+// city sightings, structures and structure sightings, memory, a used RNG,
+// a later turn.
 func richGame() (*game.State, *gametest.Rules) {
 	f := newFixture()
 	s := f.s
@@ -38,6 +41,11 @@ func richGame() (*game.State, *gametest.Rules) {
 	// Player 2 saw player 1's capital on turn 2.
 	s.Memory[1].Cities = append(s.Memory[1].Cities, game.CitySighting{City: f.City, Owner: 1, Hex: gametest.At(0, 0), Level: 1, Capital: true, Turn: 2})
 	s.Memory[1].Known.Set(0)
+	// Player 1's farm (kind 1) and nobody's ruin (kind 4); player 2 saw
+	// the farm on turn 2.
+	farm := s.AddStructure(game.Structure{Kind: 1, Owner: 1, Hex: gametest.At(1, 0)})
+	s.AddStructure(game.Structure{Kind: 4, Hex: gametest.At(3, 2)})
+	s.Memory[1].Structures = []game.StructureSighting{{Structure: farm, Kind: 1, Owner: 1, Hex: gametest.At(1, 0), Turn: 2}}
 	if err := s.Validate(len(f.rs.Terrain())); err != nil {
 		panic(err)
 	}
@@ -59,13 +67,15 @@ func goldenGame() *game.State {
 	s.Memory[0].Armies = []game.Sighting{{Army: a, Owner: 2, Hex: hex.FromOffset(hex.Offset{Col: 2, Row: 1}), Units: game.Units{0, 4}, Characters: 1, Turn: 1}}
 	s.Memory[1].Cities = []game.CitySighting{{City: c, Owner: 1, Hex: hex.FromOffset(hex.Offset{Col: 1, Row: 1}), Level: 2, Capital: true, Turn: 1}}
 	s.Players[1].Treasury, s.Players[1].Stock = 1000, []int32{-1, 3}
+	st := s.AddStructure(game.Structure{Kind: 2, Owner: 1, Hex: hex.FromOffset(hex.Offset{Col: 0, Row: 2})})
+	s.Memory[1].Structures = []game.StructureSighting{{Structure: st, Kind: 2, Owner: 1, Hex: hex.FromOffset(hex.Offset{Col: 0, Row: 2}), Turn: 1}}
 	s.RNG.Uint64()
 	return s
 }
 
 // goldenChecksum pins the canonical encoding: every machine and every build
 // must agree on it, since saves, replays and desync checks compare it.
-const goldenChecksum = 0xe7b085df56aa045c
+const goldenChecksum = 0x3c200141f59d66fb
 
 func TestChecksumGolden(t *testing.T) {
 	s := goldenGame()
@@ -84,6 +94,40 @@ func TestChecksumGolden(t *testing.T) {
 	if got := s.Checksum(); got != goldenChecksum {
 		t.Fatalf("Checksum = %#x, want %#x: the canonical encoding changed. If on purpose (a field of State "+
 			"or of a type in it changed), bump game.FormatVersion and update goldenChecksum.\nencoding: %x", got, uint64(goldenChecksum), data)
+	}
+}
+
+// TestDecodeFormat1: a save written before structures (format 1, the
+// golden game's bytes as those builds wrote them) still decodes: into the
+// same game with no structures, of the current format, which encodes in
+// it.
+func TestDecodeFormat1(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "save-format1.msgpack"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := fnv.New64a()
+	h.Write(data)
+	if h.Sum64() != 0xe7b085df56aa045c {
+		t.Fatalf("testdata/save-format1.msgpack is not the format 1 golden save (checksum %#x)", h.Sum64())
+	}
+	got, err := game.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := goldenGame()
+	want.Structures = nil
+	want.Memory[1].Structures = nil
+	want.NextID-- // goldenGame's structure took the last ID
+	if !reflect.DeepEqual(got, want) || got.Format != game.FormatVersion {
+		t.Fatalf("decoded\n%+v\nwant\n%+v", got, want)
+	}
+	again, err := game.Encode(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back, err := game.Decode(again); err != nil || back.Checksum() != got.Checksum() {
+		t.Fatalf("the upgraded state does not round-trip: %v", err)
 	}
 }
 
@@ -158,6 +202,11 @@ func TestChecksumClone(t *testing.T) {
 		{"carrier", func(s *game.State) { s.Armies[3].Carrier = 0 }},
 		{"stance", func(s *game.State) { s.Armies[0].Stance.Dir = hex.East }},
 		{"army removed", func(s *game.State) { s.Armies = s.Armies[1:] }},
+		{"structure kind", func(s *game.State) { s.Structures[0].Kind = 3 }},
+		{"structure owner", func(s *game.State) { s.Structures[1].Owner = 2 }},
+		{"structure hex", func(s *game.State) { s.Structures[0].Hex.Q++ }},
+		{"structure removed", func(s *game.State) { s.Structures = s.Structures[1:] }},
+		{"structure sighting", func(s *game.State) { s.Memory[1].Structures[0].Turn = 3 }},
 		{"known", func(s *game.State) { s.Memory[0].Known.Set(39) }},
 		{"seen", func(s *game.State) { s.Memory[1].Seen.Set(20) }},
 		{"visible", func(s *game.State) { s.Memory[2].Visible.Set(1) }},
@@ -207,6 +256,7 @@ func TestDecodeErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	raw := func(b ...byte) func() []byte { return func() []byte { return b } }
+	fv := byte(game.FormatVersion)
 	at := func(col, row int) string { return gametest.At(col, row).String() }
 	tests := []struct {
 		name string
@@ -217,22 +267,23 @@ func TestDecodeErrors(t *testing.T) {
 		{"garbage", raw('h', 'e', 'l', 'l', 'o'), "decode game: not a saved game: *"},
 		{"not an array", raw(0x81, 0xa1, 'a', 0x01), "decode game: not a saved game: *"},
 		{"format not a number", raw(0x91, 0xa1, 'a'), "decode game: not a saved game: *"},
-		{"other format", encodeWith(func(s *game.State) { s.Format = 7 }), "decode game: save format 7, this build reads 1"},
-		{"future format, other shape", raw(0x92, 0x02, 0xc0), "decode game: save format 2, this build reads 1"},
+		{"other format", encodeWith(func(s *game.State) { s.Format = 7 }), fmt.Sprintf("decode game: save format 7, this build reads %d", fv)},
+		{"future format, other shape", raw(0x92, fv+1, 0xc0), fmt.Sprintf("decode game: save format %d, this build reads %d", fv+1, fv)},
+		{"format 1, other shape", raw(0x9d, 0x01, 0xc0), "decode game: corrupt save: *"},
 		{"truncated", func() []byte { return valid[:len(valid)-9] }, "decode game: corrupt save: truncated at byte *"},
 		{"cut in a blob", func() []byte { return valid[:len(valid)/2] }, "decode game: corrupt save: *"},
 		{"extra bytes", func() []byte { return append(bytes.Clone(valid), 0xc0, 0xc0) }, "decode game: corrupt save: 2 extra bytes after the value"},
-		{"huge array", raw(0x92, 0x01, 0xdd, 0xff, 0xff, 0xff, 0xff),
+		{"huge array", raw(0x92, fv, 0xdd, 0xff, 0xff, 0xff, 0xff),
 			"decode game: corrupt save: byte 2: 4294967295 elements claimed, 0 bytes left"},
-		{"huge blob", raw(0x92, 0x01, 0xc6, 0xff, 0xff, 0xff, 0xf0, 0x00),
+		{"huge blob", raw(0x92, fv, 0xc6, 0xff, 0xff, 0xff, 0xf0, 0x00),
 			"decode game: corrupt save: byte 2: 4294967280 bytes claimed, 1 left"},
-		{"too deep", func() []byte { return append(append([]byte{0x92, 0x01}, bytes.Repeat([]byte{0x91}, 40)...), 0xc0) },
+		{"too deep", func() []byte { return append(append([]byte{0x92, fv}, bytes.Repeat([]byte{0x91}, 40)...), 0xc0) },
 			"decode game: corrupt save: byte 33: nested more than 32 deep"},
-		{"invalid code", raw(0x92, 0x01, 0xc1), "decode game: corrupt save: byte 2: invalid msgpack code 0xc1"},
-		{"extension type", raw(0x92, 0x01, 0xd4, 0x01, 0x00), "decode game: corrupt save: msgpack: *"},
-		{"huge extension", raw(0x92, 0x01, 0xc9, 0xff, 0xff, 0xff, 0xff, 0x01),
+		{"invalid code", raw(0x92, fv, 0xc1), "decode game: corrupt save: byte 2: invalid msgpack code 0xc1"},
+		{"extension type", raw(0x92, fv, 0xd4, 0x01, 0x00), "decode game: corrupt save: msgpack: *"},
+		{"huge extension", raw(0x92, fv, 0xc9, 0xff, 0xff, 0xff, 0xff, 0x01),
 			"decode game: corrupt save: byte 2: 4294967296 bytes claimed, 1 left"},
-		{"fields missing", raw(0x91, 0x01), "decode game: corrupt save: msgpack: *"},
+		{"fields missing", raw(0x91, fv), "decode game: corrupt save: msgpack: *"},
 		{"map size", encodeWith(func(s *game.State) { s.Map.Terrain = s.Map.Terrain[:39] }), "decode game: map 8x5 has 39 terrain cells, want 40"},
 		{"map side", encodeWith(func(s *game.State) { s.Map.Width = 0 }), "decode game: map size 0x5: each side must be 1 to 65536"},
 		{"no map", encodeWith(func(s *game.State) { s.Map = nil }), "decode game: no map"},
@@ -264,19 +315,32 @@ func TestDecodeErrors(t *testing.T) {
 		{"sighting owner", encodeWith(func(s *game.State) { s.Memory[0].Armies[1].Owner = 5 }),
 			"decode game: memory of player 1: sighting of army 9: owner player 5 does not exist"},
 		{"city sighting id", encodeWith(func(s *game.State) { s.Memory[1].Cities[0].City = 0 }),
-			"decode game: memory of player 2: sighting of city 0: ID 0 is not 1 to NextID 12"},
+			"decode game: memory of player 2: sighting of city 0: ID 0 is not 1 to NextID 14"},
+		{"structure sighting turn", encodeWith(func(s *game.State) { s.Memory[1].Structures[0].Turn = 4 }),
+			"decode game: memory of player 2: sighting of structure 13: seen on turn 4, the game is on turn 3"},
+		{"structure sightings order", encodeWith(func(s *game.State) {
+			s.Memory[1].Structures = append(s.Memory[1].Structures, game.StructureSighting{Structure: 2, Turn: 1})
+		}), "decode game: memory of player 2: structure sightings out of order: structure 2 after structure 13"},
 		{"armies order", encodeWith(func(s *game.State) { s.Armies[0], s.Armies[1] = s.Armies[1], s.Armies[0] }),
 			"decode game: armies out of order: army 3 after army 4"},
 		{"army id above NextID", encodeWith(func(s *game.State) { s.Armies[len(s.Armies)-1].ID = 50 }),
-			"decode game: army 50: ID 50 is not 1 to NextID 12"},
+			"decode game: army 50: ID 50 is not 1 to NextID 14"},
 		{"id used twice", encodeWith(func(s *game.State) { s.Armies[0].Characters[0].ID = 1 }),
-			"decode game: ID 1 names two things (armies, cities and characters share IDs)"},
+			"decode game: ID 1 names two things (armies, cities, characters and structures share IDs)"},
+		{"structure id used twice", encodeWith(func(s *game.State) { s.Structures[0].ID = 3 }),
+			"decode game: ID 3 names two things (armies, cities, characters and structures share IDs)"},
+		{"structures order", encodeWith(func(s *game.State) { s.Structures[0], s.Structures[1] = s.Structures[1], s.Structures[0] }),
+			"decode game: structures out of order: structure 13 after structure 14"},
+		{"structure owner", encodeWith(func(s *game.State) { s.Structures[1].Owner = 4 }),
+			"decode game: structure 14: owner player 4 does not exist"},
+		{"structure off the map", encodeWith(func(s *game.State) { s.Structures[0].Hex = gametest.At(9, 0) }),
+			fmt.Sprintf("decode game: structure 13: hex %s is off the 8x5 map", at(9, 0))},
 		{"army owner", encodeWith(func(s *game.State) { s.Armies[0].Owner = 4 }), "decode game: army 3: owner player 4 does not exist"},
 		{"army off the map", encodeWith(func(s *game.State) { s.Armies[0].Hex = gametest.At(0, -1) }),
 			fmt.Sprintf("decode game: army 3: hex %s is off the 8x5 map", at(0, -1))},
 		{"negative units", encodeWith(func(s *game.State) { s.Armies[0].Units[1] = -1 }), "decode game: army 3: -1 units of kind 1"},
 		{"character id", encodeWith(func(s *game.State) { s.Armies[0].Characters[1].ID = 0 }),
-			"decode game: army 3: character: ID 0 is not 1 to NextID 12"},
+			"decode game: army 3: character: ID 0 is not 1 to NextID 14"},
 		{"carrier missing", encodeWith(func(s *game.State) { s.Armies[3].Carrier = 10 }), "decode game: army 6: carried by army 10, which does not exist"},
 		{"carrier not naval", encodeWith(func(s *game.State) { s.Armies[3].Carrier = 3 }), "decode game: army 6: carried by army 3, which is not a fleet"},
 		{"carried by itself", encodeWith(func(s *game.State) { s.Armies[3].Carrier = 6 }), "decode game: army 6: carried by itself"},
@@ -322,6 +386,9 @@ func FuzzDecode(f *testing.F) {
 		f.Add(data[:len(data)/3])
 	}
 	f.Add([]byte{0x91, 0x01})
+	if old, err := os.ReadFile(filepath.Join("testdata", "save-format1.msgpack")); err == nil {
+		f.Add(old)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := game.Decode(data)
 		if err != nil {

@@ -59,6 +59,9 @@ type Delta struct {
 	// Cities and CitiesGone are the same for cities.
 	Cities     []CityView
 	CitiesGone []CityID
+	// Structures and StructuresGone are the same for structures.
+	Structures     []StructureView
+	StructuresGone []StructureID
 }
 
 // ArmyMove moves army ID by the vector By (new hex minus old hex; one of
@@ -92,7 +95,8 @@ type WordChange struct {
 func (d *Delta) Empty() bool {
 	return d.Full == nil && d.From == d.Turn && !d.End && len(d.Players) == 0 &&
 		len(d.Terrain) == 0 && len(d.Visible) == 0 && len(d.Armies) == 0 && len(d.Moved) == 0 &&
-		len(d.ArmiesGone) == 0 && len(d.Cities) == 0 && len(d.CitiesGone) == 0
+		len(d.ArmiesGone) == 0 && len(d.Cities) == 0 && len(d.CitiesGone) == 0 &&
+		len(d.Structures) == 0 && len(d.StructuresGone) == 0
 }
 
 // Diff returns the delta that turns prev into next; prev may be nil (the
@@ -131,9 +135,17 @@ func Diff(prev, next *View) *Delta {
 		}
 	}
 	d.Armies, d.Moved, d.ArmiesGone = diffArmies(prev.Armies, next.Armies, next.You, prev.Turn, next.Turn)
-	d.Cities, d.CitiesGone = diffCities(prev.Cities, next.Cities, next.You, prev.Turn, next.Turn)
+	d.Cities, d.CitiesGone = diffKeyed(prev.Cities, next.Cities, cityID, func(a, b *CityView) bool {
+		return sameCity(a, b, next.You, prev.Turn, next.Turn)
+	})
+	d.Structures, d.StructuresGone = diffKeyed(prev.Structures, next.Structures, structureID, func(a, b *StructureView) bool {
+		return sameStructure(a, b, next.You, prev.Turn, next.Turn)
+	})
 	return d
 }
+
+func cityID(c *CityView) CityID                { return c.ID }
+func structureID(s *StructureView) StructureID { return s.ID }
 
 // diffable reports whether next can be described as changes to prev:
 // the same player, map and players, and entities in ID order.
@@ -157,6 +169,11 @@ func diffable(prev, next *View) bool {
 		}
 		for i := 1; i < len(v.Cities); i++ {
 			if v.Cities[i].ID <= v.Cities[i-1].ID {
+				return false
+			}
+		}
+		for i := 1; i < len(v.Structures); i++ {
+			if v.Structures[i].ID <= v.Structures[i-1].ID {
 				return false
 			}
 		}
@@ -207,6 +224,11 @@ func sameCity(a, b *CityView, you PlayerID, from, turn Turn) bool {
 	return a.ID == b.ID && a.Owner == b.Owner && a.Hex == b.Hex && a.Level == b.Level &&
 		a.Capital == b.Capital && a.Remembered == b.Remembered &&
 		keptSeen(a.Owner, a.Remembered, a.Seen, you, from, turn) == b.Seen
+}
+
+func sameStructure(a, b *StructureView, you PlayerID, from, turn Turn) bool {
+	return a.ID == b.ID && a.Kind == b.Kind && a.Owner == b.Owner && a.Hex == b.Hex &&
+		a.Remembered == b.Remembered && keptSeen(a.Owner, a.Remembered, a.Seen, you, from, turn) == b.Seen
 }
 
 // The changes diffArmies finds, one per army of next.
@@ -275,18 +297,22 @@ func diffArmies(prev, next []ArmyView, you PlayerID, from, turn Turn) (up []Army
 	return up, moved, gone
 }
 
-func diffCities(prev, next []CityView, you PlayerID, from, turn Turn) (up []CityView, gone []CityID) {
+// diffKeyed compares two ID-sorted lists of entities that Apply keeps
+// whole or replaces whole (cities, structures): it returns the entities of
+// next new or changed (same says whether Apply may keep a for b), and the
+// IDs of prev's no longer in next.
+func diffKeyed[T any, ID ~uint32](prev, next []T, id func(*T) ID, same func(a, b *T) bool) (up []T, gone []ID) {
 	i, j := 0, 0
 	for i < len(prev) || j < len(next) {
 		switch {
-		case j == len(next) || (i < len(prev) && prev[i].ID < next[j].ID):
-			gone = append(gone, prev[i].ID)
+		case j == len(next) || (i < len(prev) && id(&prev[i]) < id(&next[j])):
+			gone = append(gone, id(&prev[i]))
 			i++
-		case i == len(prev) || next[j].ID < prev[i].ID:
+		case i == len(prev) || id(&next[j]) < id(&prev[i]):
 			up = append(up, next[j])
 			j++
 		default:
-			if !sameCity(&prev[i], &next[j], you, from, turn) {
+			if !same(&prev[i], &next[j]) {
 				up = append(up, next[j])
 			}
 			i++
@@ -353,7 +379,20 @@ func Apply(prev *View, d *Delta) (*View, error) {
 	if v.Armies, err = applyArmies(prev.Armies, d); err != nil {
 		return nil, err
 	}
-	if v.Cities, err = applyCities(prev.Cities, d); err != nil {
+	keep := func(owner PlayerID, remembered bool, seen Turn) Turn {
+		return keptSeen(owner, remembered, seen, d.You, d.From, d.Turn)
+	}
+	if v.Cities, err = applyKeyed(prev.Cities, d.Cities, d.CitiesGone, cityID, "cities", func(c CityView) CityView {
+		c.Seen = keep(c.Owner, c.Remembered, c.Seen)
+		return c
+	}); err != nil {
+		return nil, err
+	}
+	if v.Structures, err = applyKeyed(prev.Structures, d.Structures, d.StructuresGone, structureID, "structures",
+		func(st StructureView) StructureView {
+			st.Seen = keep(st.Owner, st.Remembered, st.Seen)
+			return st
+		}); err != nil {
 		return nil, err
 	}
 	return v, nil
@@ -459,43 +498,46 @@ func applyArmies(prev []ArmyView, d *Delta) ([]ArmyView, error) {
 	return out, nil
 }
 
-// applyCities is applyArmies for cities.
-func applyCities(prev []CityView, d *Delta) ([]CityView, error) {
-	up, gone := d.Cities, d.CitiesGone
+// applyKeyed is applyArmies for the entities Diff sends whole (cities,
+// structures): it merges prev with the entities up (new or changed) and
+// the IDs gone (removed); each entity kept from prev is kept(entity), for
+// its Seen. what names the entities in errors.
+func applyKeyed[T any, ID interface {
+	~uint32
+	fmt.Stringer
+}](prev, up []T, gone []ID, id func(*T) ID, what string, kept func(T) T) ([]T, error) {
 	for j := 1; j < len(up); j++ {
-		if up[j].ID <= up[j-1].ID {
-			return nil, fmt.Errorf("apply delta: cities not in ID order at %s", up[j].ID)
+		if id(&up[j]) <= id(&up[j-1]) {
+			return nil, fmt.Errorf("apply delta: %s not in ID order at %s", what, id(&up[j]))
 		}
 	}
-	if err := sortedIDs(gone, "removed cities"); err != nil {
+	if err := sortedIDs(gone, "removed "+what); err != nil {
 		return nil, err
 	}
-	out := make([]CityView, 0, max(len(prev)+len(up)-len(gone), 0))
+	out := make([]T, 0, max(len(prev)+len(up)-len(gone), 0))
 	i, j, k := 0, 0, 0
 	for i < len(prev) || j < len(up) {
-		if j == len(up) || (i < len(prev) && prev[i].ID < up[j].ID) {
-			id := prev[i].ID
-			if k < len(gone) && gone[k] < id {
+		if j == len(up) || (i < len(prev) && id(&prev[i]) < id(&up[j])) {
+			pid := id(&prev[i])
+			if k < len(gone) && gone[k] < pid {
 				return nil, fmt.Errorf("apply delta: removes unknown %s", gone[k])
 			}
-			if k < len(gone) && gone[k] == id {
+			if k < len(gone) && gone[k] == pid {
 				k++
 			} else {
-				c := prev[i]
-				c.Seen = keptSeen(c.Owner, c.Remembered, c.Seen, d.You, d.From, d.Turn)
-				out = append(out, c)
+				out = append(out, kept(prev[i]))
 			}
 			i++
 			continue
 		}
-		id := up[j].ID
-		if k < len(gone) && gone[k] <= id {
-			if gone[k] == id {
-				return nil, fmt.Errorf("apply delta: %s both changed and removed", id)
+		uid := id(&up[j])
+		if k < len(gone) && gone[k] <= uid {
+			if gone[k] == uid {
+				return nil, fmt.Errorf("apply delta: %s both changed and removed", uid)
 			}
 			return nil, fmt.Errorf("apply delta: removes unknown %s", gone[k])
 		}
-		if i < len(prev) && prev[i].ID == id {
+		if i < len(prev) && id(&prev[i]) == uid {
 			i++
 		}
 		out = append(out, up[j])
@@ -516,9 +558,10 @@ func EncodeDelta(d *Delta) ([]byte, error) {
 		return nil, errors.New("encode delta: no delta")
 	}
 	hint := 64 + 6*len(d.Terrain) + 12*len(d.Visible) + 12*len(d.Armies) + 2*len(d.Moved) + 3*len(d.ArmiesGone) +
-		8*len(d.Cities) + 3*len(d.CitiesGone)
+		8*len(d.Cities) + 3*len(d.CitiesGone) + 8*len(d.Structures) + 3*len(d.StructuresGone)
 	if d.Full != nil {
-		hint += len(d.Full.Terrain) + 9*len(d.Full.Visible) + 12*len(d.Full.Armies) + 8*len(d.Full.Cities)
+		hint += len(d.Full.Terrain) + 9*len(d.Full.Visible) + 12*len(d.Full.Armies) + 8*len(d.Full.Cities) +
+			8*len(d.Full.Structures)
 	}
 	return marshalWire(d, "encode delta", hint)
 }
@@ -540,15 +583,25 @@ const (
 	wireOver
 )
 
+// Fields of a delta on the wire without structures; with structures two
+// more follow.
+const deltaFields = 15
+
 // EncodeMsgpack implements msgpack.CustomEncoder with the wire form:
 // [version, From, Turn, You, flags, Winner, Full (nil or a view without
 // its version), Players, Terrain, Visible, Armies, Moved, ArmiesGone,
-// Cities, CitiesGone], Terrain as a flat [index gap, terrain, ...] list,
+// Cities, CitiesGone] and, only when either is not empty, [Structures,
+// StructuresGone] (see viewWireVersion), Terrain as a flat [index gap, terrain, ...] list,
 // Visible as a binary blob of (uvarint index gap, appendWord word) and
 // Moved as another (see encodeMoves).
 func (d *Delta) EncodeMsgpack(enc *msgpack.Encoder) error {
 	w := &wireWriter{e: enc}
-	w.array(15)
+	structures := len(d.Structures) > 0 || len(d.StructuresGone) > 0
+	if structures {
+		w.array(deltaFields + 2)
+	} else {
+		w.array(deltaFields)
+	}
 	w.uint(viewWireVersion)
 	w.int(int64(d.From))
 	w.int(int64(d.Turn))
@@ -567,7 +620,7 @@ func (d *Delta) EncodeMsgpack(enc *msgpack.Encoder) error {
 			w.err = enc.EncodeNil()
 		}
 	} else {
-		w.array(12)
+		w.array(viewFields - 1 + min(len(d.Full.Structures), 1))
 		encodeViewBody(w, d.Full)
 	}
 	encodePlayers(w, d.Players)
@@ -602,13 +655,17 @@ func (d *Delta) EncodeMsgpack(enc *msgpack.Encoder) error {
 	encodeIDs(w, d.ArmiesGone, "removed armies")
 	encodeCities(w, d.Cities, d.Turn, d.You)
 	encodeIDs(w, d.CitiesGone, "removed cities")
+	if structures {
+		encodeStructures(w, d.Structures, d.Turn, d.You)
+		encodeIDs(w, d.StructuresGone, "removed structures")
+	}
 	return w.err
 }
 
 // DecodeMsgpack implements msgpack.CustomDecoder with the wire form.
 func (d *Delta) DecodeMsgpack(dec *msgpack.Decoder) error {
 	r := &wireReader{d: dec}
-	r.arrayOf(15, "delta")
+	fields := r.arrayOfEither(deltaFields, deltaFields+2, "delta")
 	if ver := r.uint(1<<16, "wire version"); r.err == nil && ver != viewWireVersion {
 		return fmt.Errorf("delta wire version %d, this build reads %d", ver, viewWireVersion)
 	}
@@ -627,9 +684,9 @@ func (d *Delta) DecodeMsgpack(dec *msgpack.Decoder) error {
 	} else if c == msgpcode.Nil {
 		_ = dec.Skip() // a peeked byte is there to skip
 	} else {
-		r.arrayOf(12, "full view")
+		n := r.arrayOfEither(viewFields-1, viewFields, "full view")
 		d.Full = new(View)
-		decodeViewBody(r, d.Full)
+		decodeViewBody(r, d.Full, n == viewFields)
 		if r.err == nil {
 			if err := d.Full.check(); err != nil {
 				return fmt.Errorf("full view: %w", err)
@@ -672,6 +729,10 @@ func (d *Delta) DecodeMsgpack(dec *msgpack.Decoder) error {
 	d.ArmiesGone = decodeIDs[ArmyID](r, "removed armies")
 	d.Cities = decodeCities(r, d.Turn, d.You)
 	d.CitiesGone = decodeIDs[CityID](r, "removed cities")
+	if fields > deltaFields {
+		d.Structures = decodeStructures(r, d.Turn, d.You)
+		d.StructuresGone = decodeIDs[StructureID](r, "removed structures")
+	}
 	return r.err
 }
 

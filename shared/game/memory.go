@@ -66,6 +66,16 @@ type CitySighting struct {
 	Turn    Turn
 }
 
+// StructureSighting is what a player remembers of a structure not its
+// own.
+type StructureSighting struct {
+	Structure StructureID
+	Kind      StructureKind
+	Owner     PlayerID
+	Hex       hex.Hex
+	Turn      Turn
+}
+
 // Memory is one player's fog of war: what it knows of the map and of the
 // other players' forces and cities.
 type Memory struct {
@@ -80,6 +90,9 @@ type Memory struct {
 	Armies []Sighting
 	// Cities are the other players' cities last seen, sorted by city ID.
 	Cities []CitySighting
+	// Structures are the other players' structures last seen, sorted by
+	// structure ID.
+	Structures []StructureSighting
 }
 
 // Clone returns a deep copy of m.
@@ -90,6 +103,8 @@ func (m Memory) Clone() Memory {
 		Visible: slices.Clone(m.Visible),
 		Armies:  slices.Clone(m.Armies),
 		Cities:  slices.Clone(m.Cities),
+
+		Structures: slices.Clone(m.Structures),
 	}
 	for i := range c.Armies {
 		c.Armies[i].Units = slices.Clone(m.Armies[i].Units)

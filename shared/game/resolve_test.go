@@ -225,8 +225,13 @@ func viewsOnRealTurns(t *testing.T, defend bool) {
 	for p := range prev {
 		prev[p] = game.NewView(s, game.PlayerID(p+1))
 	}
+	taken := 0
 	for turn := range 60 {
-		game.Resolve(s, rs, randomOrders(s, rs, rng))
+		for _, e := range game.Resolve(s, rs, randomOrders(s, rs, rng)).List {
+			if e.Kind == gametest.EventStructureTaken {
+				taken++
+			}
+		}
 		for p := range prev {
 			pid := game.PlayerID(p + 1)
 			next := game.NewView(s, pid)
@@ -240,6 +245,9 @@ func viewsOnRealTurns(t *testing.T, defend bool) {
 			}
 			prev[p] = next
 		}
+	}
+	if taken == 0 {
+		t.Errorf("no structure changed hands in 60 turns: the test exercises nothing")
 	}
 }
 
@@ -262,6 +270,17 @@ func checkNoLeak(t *testing.T, s *game.State, p game.PlayerID, v *game.View) {
 			}
 		default:
 			t.Fatalf("player %d's view shows %s of player %d at %s, out of its sight", p, a.ID, a.Owner, a.Hex)
+		}
+	}
+	for _, sv := range v.Structures {
+		real := s.Structure(sv.ID)
+		switch {
+		case real != nil && real.Owner == p && *real == game.Structure{ID: sv.ID, Kind: sv.Kind, Owner: sv.Owner, Hex: sv.Hex}:
+		case real != nil && mem.Visible.Has(r.Index(real.Hex)) && !sv.Remembered && sv.Owner == real.Owner && sv.Hex == real.Hex:
+		case sv.Remembered && !mem.Visible.Has(r.Index(sv.Hex)) &&
+			slices.Contains(mem.Structures, game.StructureSighting{Structure: sv.ID, Kind: sv.Kind, Owner: sv.Owner, Hex: sv.Hex, Turn: sv.Seen}):
+		default:
+			t.Fatalf("player %d's view shows %+v, neither its own, in sight nor remembered", p, sv)
 		}
 	}
 	for _, pl := range v.Players {

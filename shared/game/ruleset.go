@@ -91,6 +91,19 @@ type CityDefender interface {
 	CityDefends(s *State, c *City) bool
 }
 
+// OrderLimiter is an optional interface of a Ruleset that limits how many
+// orders a player may give in one turn (erfpires: "Each day you can issue
+// one order."). ValidateOrders (and so OrderBook.Submit) and Revalidate
+// count, in list order, the orders valid on their own, and refuse those
+// beyond the limit with the rule in words: "one order a day (already
+// given: order 1)". A refused order never takes the place of a valid one.
+type OrderLimiter interface {
+	// OrderLimit returns the most orders player p may give for the turn of
+	// s, 0 or less for no limit (but MaxOrders), and the rule in words for
+	// the refusals ("one order a day").
+	OrderLimit(s *State, p PlayerID) (n int, rule string)
+}
+
 // PlayerOrders are the orders one player gave for a turn.
 type PlayerOrders struct {
 	Player PlayerID

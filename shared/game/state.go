@@ -32,6 +32,11 @@ type (
 	Turn int32
 	// UnitKind is a unit type's index in the ruleset's unit table.
 	UnitKind uint8
+	// StructureID identifies a structure (a farm, a fort, ...) for the
+	// whole game.
+	StructureID uint32
+	// StructureKind is a structure type as the ruleset numbers them.
+	StructureKind uint8
 )
 
 // MaxPlayers is the most players a game may have.
@@ -50,6 +55,9 @@ func (a ArmyID) String() string { return fmt.Sprintf("army %d", a) }
 
 // String returns "city N".
 func (c CityID) String() string { return fmt.Sprintf("city %d", c) }
+
+// String returns "structure N".
+func (id StructureID) String() string { return fmt.Sprintf("structure %d", id) }
 
 // Units counts units by kind: Units[k] is the number of units of kind k.
 // Missing trailing kinds count as zero.
@@ -177,6 +185,18 @@ type City struct {
 	Capital bool
 }
 
+// Structure is something built on a hex that is neither a city nor an
+// army: a farm, a fort, a monument. Kind means what the ruleset says; the
+// engine only keeps structures, shows them in views to the players who see
+// their hex, and has players remember those of others as they do cities. A
+// hex may hold several structures, of any owners (0: nobody's).
+type Structure struct {
+	ID    StructureID
+	Kind  StructureKind
+	Owner PlayerID
+	Hex   hex.Hex
+}
+
 // Player is one seat of the game. Treasury and Stock are private: they never
 // appear in another player's view.
 type Player struct {
@@ -204,20 +224,24 @@ type State struct {
 	Players []Player // Players[i].ID == i+1
 	Cities  []City   // sorted by ID
 	Armies  []Army   // sorted by ID
+	// Structures are the farms, forts and the like on the map, sorted by
+	// ID; rulesets without structures leave it empty.
+	Structures []Structure
 	// Memory is each player's fog-of-war memory, Memory[i] for player i+1.
 	Memory []Memory
 	RNG    RNG
 	// NextID is the last entity ID handed out (IDs are shared by armies,
-	// cities and characters, so an ID never means two things); NewID
-	// returns NextID+1.
+	// cities, characters and structures, so an ID never means two things);
+	// NewID returns NextID+1.
 	NextID uint32
 	// Winner is set when the game is over; 0 while it goes on.
 	Winner PlayerID
 	Over   bool
 }
 
-// FormatVersion is the current State.Format.
-const FormatVersion = 1
+// FormatVersion is the current State.Format. Format 2 added
+// State.Structures and Memory.Structures.
+const FormatVersion = 2
 
 // NewID returns a fresh entity ID.
 func (s *State) NewID() uint32 {
@@ -276,6 +300,44 @@ func (s *State) AddCity(c City) CityID {
 	return c.ID
 }
 
+// Structure returns the structure with the given ID, or nil.
+func (s *State) Structure(id StructureID) *Structure {
+	i, ok := slices.BinarySearchFunc(s.Structures, id, func(st Structure, id StructureID) int { return cmpID(st.ID, id) })
+	if !ok {
+		return nil
+	}
+	return &s.Structures[i]
+}
+
+// StructuresAt returns the indexes in s.Structures of the structures on hex
+// h, in ID order.
+func (s *State) StructuresAt(h hex.Hex) []int {
+	var out []int
+	for i := range s.Structures {
+		if s.Structures[i].Hex == h {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// AddStructure adds st with a fresh ID and returns that ID. Pointers to
+// structures obtained before the call may be invalid after it.
+func (s *State) AddStructure(st Structure) StructureID {
+	st.ID = StructureID(s.NewID())
+	s.Structures = append(s.Structures, st) // IDs only grow: the slice stays sorted
+	return st.ID
+}
+
+// RemoveStructures deletes every structure for which gone returns true,
+// keeping the order of the rest.
+func (s *State) RemoveStructures(gone func(*Structure) bool) {
+	s.Structures = slices.DeleteFunc(s.Structures, func(st Structure) bool { return gone(&st) })
+	if len(s.Structures) == 0 {
+		s.Structures = nil
+	}
+}
+
 // RemoveArmies deletes every army for which gone returns true, keeping the
 // order of the rest, and clears the Carrier of armies whose fleet is gone.
 func (s *State) RemoveArmies(gone func(*Army) bool) {
@@ -326,6 +388,7 @@ func (s *State) Clone() *State {
 	}
 	c.Cities = slices.Clone(s.Cities)
 	c.Armies = slices.Clone(s.Armies)
+	c.Structures = slices.Clone(s.Structures)
 	for i := range c.Armies {
 		c.Armies[i].Units = slices.Clone(s.Armies[i].Units)
 		c.Armies[i].Characters = slices.Clone(s.Armies[i].Characters)
@@ -358,7 +421,8 @@ type Setup struct {
 }
 
 // New returns the state of a new game on turn 1: the map, the players alive
-// with empty treasuries and memories, and no armies or cities yet.
+// with empty treasuries and memories, and no armies, cities or structures
+// yet.
 func New(su Setup) *State {
 	s := &State{
 		Format:  FormatVersion,

@@ -246,7 +246,8 @@ func checkPath(s *State, rs Ruleset, p PlayerID, a *Army, path []hex.Hex) error 
 // ValidateOrders checks a player's whole list of orders for a turn: each
 // order with ValidateOrder, then the rules across orders: at most MaxOrders
 // orders, at most one movement order (Order.IsMove) and one stance order per
-// army. It returns one error per refused order, in list order, or nil when
+// army, and no more orders than the ruleset's OrderLimiter allows, if it
+// is one. It returns one error per refused order, in list order, or nil when
 // every order is valid. Beyond MaxOrders it returns a single error and checks
 // nothing else.
 func ValidateOrders(s *State, rs Ruleset, p PlayerID, orders []Order) []*OrderError {
@@ -271,6 +272,11 @@ func ValidateOrders(s *State, rs Ruleset, p PlayerID, orders []Order) []*OrderEr
 // their own, so an invalid order never takes the place of a valid one.
 func checkOrders(s *State, rs Ruleset, p PlayerID, orders []Order) []error {
 	out := make([]error, len(orders))
+	limit, rule := 0, ""
+	if ol, ok := rs.(OrderLimiter); ok {
+		limit, rule = ol.OrderLimit(s, p)
+	}
+	var given []int                   // the valid orders, while within the limit
 	var moves, stances map[ArmyID]int // first valid order of each army
 	for i := range orders {
 		o := &orders[i]
@@ -297,9 +303,32 @@ func checkOrders(s *State, rs Ruleset, p PlayerID, orders []Order) []error {
 				}
 			}
 		}
+		if err == nil && limit > 0 {
+			if len(given) >= limit {
+				err = Rejectf("%s (already given: %s)", rule, orderNumbers(given))
+			} else {
+				given = append(given, i)
+			}
+		}
 		out[i] = err
 	}
 	return out
+}
+
+// orderNumbers names the orders at the given indexes: "order 1", "orders
+// 1, 3".
+func orderNumbers(idx []int) string {
+	if len(idx) == 1 {
+		return fmt.Sprintf("order %d", idx[0]+1)
+	}
+	s := "orders "
+	for k, i := range idx {
+		if k > 0 {
+			s += ", "
+		}
+		s += fmt.Sprint(i + 1)
+	}
+	return s
 }
 
 // Revalidate checks a player's orders again at resolution, against the state

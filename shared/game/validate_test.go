@@ -525,3 +525,62 @@ func FuzzValidateOrder(f *testing.F) {
 		}
 	})
 }
+
+// limitRules is the test ruleset with an OrderLimiter: n orders a turn.
+type limitRules struct {
+	*gametest.Rules
+	n int
+}
+
+func (r limitRules) OrderLimit(s *game.State, p game.PlayerID) (int, string) {
+	return r.n, fmt.Sprintf("%d orders a turn", r.n)
+}
+
+// TestOrderLimit: a ruleset that is a game.OrderLimiter has the orders
+// beyond its limit refused with its rule in words, by ValidateOrders (so
+// by OrderBook.Submit) and by Revalidate; only orders valid on their own
+// count, and a limit of 0 is no limit.
+func TestOrderLimit(t *testing.T) {
+	f := newFixture()
+	move := func(id game.ArmyID, path string) game.Order {
+		return game.Order{Turn: 1, Kind: game.OrderMove, Army: id, Path: gametest.Path(path)}
+	}
+	stance := game.Order{Turn: 1, Kind: game.OrderStance, Army: f.B, Stance: game.Intercept}
+	tests := []struct {
+		name string
+		n    int
+		have []game.Order
+		want []string
+	}{
+		{"one order", 1, []game.Order{move(f.A, "0,2")}, nil},
+		{"a second order", 1, []game.Order{move(f.A, "0,2"), stance},
+			[]string{fmt.Sprintf("order 2 (stance of army %d): 1 orders a turn (already given: order 1)", f.B)}},
+		{"an invalid first order takes no place", 1, []game.Order{move(f.A, "1,0"), stance}, []string{
+			fmt.Sprintf("order 1 (move army %d): path step 1: army %d cannot enter hex %s (Water)", f.A, f.A, at(1, 0))}},
+		{"two of two", 2, []game.Order{move(f.A, "0,2"), stance}, nil},
+		{"three of two", 2, []game.Order{move(f.A, "0,2"), stance, move(f.B, "1,3")},
+			[]string{fmt.Sprintf("order 3 (move army %d): 2 orders a turn (already given: orders 1, 2)", f.B)}},
+		{"no limit", 0, []game.Order{move(f.A, "0,2"), stance, move(f.B, "1,3")}, nil},
+	}
+	for _, tt := range tests {
+		rs := limitRules{f.rs, tt.n}
+		var have []string
+		for _, e := range game.ValidateOrders(f.s, rs, 1, tt.have) {
+			have = append(have, e.Error())
+		}
+		if !reflect.DeepEqual(have, tt.want) {
+			t.Errorf("%s: have %q\nwant %q", tt.name, have, tt.want)
+		}
+		var b game.OrderBook
+		if errs := b.Submit(f.s, rs, 1, tt.have); (errs == nil) != (tt.want == nil) {
+			t.Errorf("%s: Submit: %v", tt.name, errs)
+		}
+	}
+	// At resolution the orders beyond the limit are skipped, with the rule.
+	ev := &game.Events{}
+	kept := game.Revalidate(f.s, limitRules{f.rs, 1}, 1, []game.Order{move(f.A, "0,2"), stance}, ev)
+	if len(kept) != 1 || kept[0].Kind != game.OrderMove || len(ev.List) != 1 ||
+		ev.List[0].Text != fmt.Sprintf("order 2 (stance of army %d) skipped: 1 orders a turn (already given: order 1)", f.B) {
+		t.Errorf("Revalidate kept %+v, events %+v", kept, ev.List)
+	}
+}

@@ -31,8 +31,8 @@ import (
 // with the views it compares; treat both as read-only).
 //
 // Normal form: every empty slice of a view is nil (Players, Armies, Cities,
-// and each Units, Characters and Stock), and Terrain and Visible are nil only
-// on an empty map. NewView, Apply, Clone and DecodeView all return views in
+// Structures, and each Units, Characters and Stock), and Terrain and Visible
+// are nil only on an empty map. NewView, Apply, Clone and DecodeView all return views in
 // normal form, so reflect.DeepEqual compares views by content.
 type View struct {
 	Turn    Turn
@@ -56,6 +56,9 @@ type View struct {
 	// Cities are sorted by ID: You's own, the others on Visible hexes, and
 	// the remembered sightings of others out of sight.
 	Cities []CityView
+	// Structures are sorted by ID, like Cities: You's own, the others on
+	// Visible hexes, and the remembered sightings of others out of sight.
+	Structures []StructureView
 }
 
 // PlayerView is what a view shows of a player. Treasury and Stock are zero
@@ -112,7 +115,22 @@ type CityView struct {
 	Remembered bool
 }
 
-// implicitSeen returns the Seen an army or city of view (turn, you) has
+// StructureView is a structure as a view shows it, like a CityView: own
+// structures and others in sight as they are (Seen 0 for own, the view's
+// turn for others), the others out of sight as last seen (Remembered, Seen
+// the turn of the sighting).
+type StructureView struct {
+	//lint:ignore U1000 msgpack reads this field for its tag
+	_msgpack   struct{} `msgpack:",as_array"`
+	ID         StructureID
+	Kind       StructureKind
+	Owner      PlayerID
+	Hex        hex.Hex
+	Seen       Turn
+	Remembered bool
+}
+
+// implicitSeen returns the Seen an army, city or structure of view (turn, you) has
 // unless it says otherwise: the view's turn for an enemy in sight, 0 for
 // the rest. The wire format leaves out a Seen equal to it.
 func implicitSeen(owner PlayerID, remembered bool, turn Turn, you PlayerID) Turn {
@@ -174,6 +192,7 @@ func NewView(s *State, p PlayerID) *View {
 	}
 	v.Armies = viewArmies(s, r, m, p)
 	v.Cities = viewCities(s, r, m, p)
+	v.Structures = viewStructures(s, r, m, p)
 	return v
 }
 
@@ -316,6 +335,47 @@ func viewCities(s *State, r hex.Rect, m *Memory, p PlayerID) []CityView {
 	return out
 }
 
+// viewStructures is viewCities for structures.
+func viewStructures(s *State, r hex.Rect, m *Memory, p PlayerID) []StructureView {
+	if len(s.Structures) == 0 && len(m.Structures) == 0 {
+		return nil
+	}
+	vis := m.Visible
+	out := make([]StructureView, 0, len(m.Structures)+len(s.Structures))
+	sg := m.Structures
+	j := 0
+	remembered := func(ss *StructureSighting) {
+		if !vis.Has(r.Index(ss.Hex)) {
+			out = append(out, StructureView{ID: ss.Structure, Kind: ss.Kind, Owner: ss.Owner, Hex: ss.Hex,
+				Seen: ss.Turn, Remembered: true})
+		}
+	}
+	for i := range s.Structures {
+		st := &s.Structures[i]
+		own := st.Owner == p
+		if !own && !vis.Has(r.Index(st.Hex)) {
+			continue
+		}
+		for ; j < len(sg) && sg[j].Structure <= st.ID; j++ {
+			if sg[j].Structure < st.ID {
+				remembered(&sg[j])
+			}
+		}
+		sv := StructureView{ID: st.ID, Kind: st.Kind, Owner: st.Owner, Hex: st.Hex}
+		if !own {
+			sv.Seen = s.Turn
+		}
+		out = append(out, sv)
+	}
+	for ; j < len(sg); j++ {
+		remembered(&sg[j])
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
 // arena hands out copies of unit and character lists from two shared
 // backing arrays, so a view costs a few allocations instead of one per
 // army. Each copy is capped, so appending to it never overwrites another.
@@ -389,6 +449,7 @@ func (v *View) Clone() *View {
 		c.Armies = nil
 	}
 	c.Cities = cloneNil(v.Cities)
+	c.Structures = cloneNil(v.Structures)
 	return &c
 }
 
@@ -480,6 +541,21 @@ func (v *View) Checksum() uint64 {
 		h.int(int64(c.Seen))
 		h.bool(c.Remembered)
 	}
+	// Structures come last, and only when there are some: the views of a
+	// ruleset without structures hash as they did before structures were.
+	if len(v.Structures) > 0 {
+		h.uint(uint64(len(v.Structures)))
+		for i := range v.Structures {
+			st := &v.Structures[i]
+			h.uint(uint64(st.ID))
+			h.uint(uint64(st.Kind))
+			h.uint(uint64(st.Owner))
+			h.int(int64(st.Hex.Q))
+			h.int(int64(st.Hex.R))
+			h.int(int64(st.Seen))
+			h.bool(st.Remembered)
+		}
+	}
 	return h.sum()
 }
 
@@ -556,6 +632,11 @@ func (v *View) check() error {
 			return fmt.Errorf("cities not in ID order at %s", v.Cities[i].ID)
 		}
 	}
+	for i := 1; i < len(v.Structures); i++ {
+		if v.Structures[i].ID <= v.Structures[i-1].ID {
+			return fmt.Errorf("structures not in ID order at %s", v.Structures[i].ID)
+		}
+	}
 	return nil
 }
 
@@ -572,7 +653,12 @@ const maxViewSide = 4096
 // before minus one, so sorted lists of nearby IDs take a byte an ID); an
 // army or city is an array [id gap, owner, q, r, flags, optional fields...]
 // whose flags say which optional fields follow (those not zero), and a
-// Seen equal to implicitSeen is left out.
+// Seen equal to implicitSeen is left out; a structure is [id gap, kind,
+// owner, q, r, flags, optional Seen]. The structures are one more field at
+// the end of a view (and two at the end of a delta: the structures changed
+// and those removed), present only when there are some: a view or delta
+// without structures is written exactly as before structures were, so
+// rulesets without them keep their bytes.
 //
 // viewWireVersion is the first field of every encoded view and delta, and
 // is hashed by Checksum; bump it when the format changes.
@@ -608,12 +694,24 @@ const (
 	wireCitySeen
 )
 
+// Structure flags on the wire.
+const (
+	wireStructureRemembered = 1 << iota
+	wireStructureSeen
+)
+
+// Fields of a view on the wire: viewFields without structures, one more
+// with them; the body (a view without its version, in a delta) has one
+// field fewer.
+const viewFields = 13
+
 // EncodeView returns v in the wire form.
 func EncodeView(v *View) ([]byte, error) {
 	if v == nil {
 		return nil, errors.New("encode view: no view")
 	}
-	return marshalWire(v, "encode view", 64+len(v.Terrain)+9*len(v.Visible)+12*len(v.Armies)+8*len(v.Cities))
+	return marshalWire(v, "encode view", 64+len(v.Terrain)+9*len(v.Visible)+12*len(v.Armies)+8*len(v.Cities)+
+		8*len(v.Structures))
 }
 
 // DecodeView reads a view written by EncodeView. Anything else (garbage,
@@ -658,7 +756,7 @@ func unmarshalWire(data []byte, x msgpack.CustomDecoder, what string) error {
 // EncodeMsgpack implements msgpack.CustomEncoder with the wire form.
 func (v *View) EncodeMsgpack(enc *msgpack.Encoder) error {
 	w := &wireWriter{e: enc}
-	w.array(13)
+	w.array(viewFields + min(len(v.Structures), 1))
 	w.uint(viewWireVersion)
 	encodeViewBody(w, v)
 	return w.err
@@ -689,25 +787,30 @@ func encodeViewBody(w *wireWriter, v *View) {
 	}
 	encodeArmies(w, v.Armies, v.Turn, v.You)
 	encodeCities(w, v.Cities, v.Turn, v.You)
+	if len(v.Structures) > 0 {
+		encodeStructures(w, v.Structures, v.Turn, v.You)
+	}
 }
 
 // DecodeMsgpack implements msgpack.CustomDecoder with the wire form; the
 // view is checked as DecodeView describes.
 func (v *View) DecodeMsgpack(dec *msgpack.Decoder) error {
 	r := &wireReader{d: dec}
-	r.arrayOf(13, "view")
+	n := r.arrayOfEither(viewFields, viewFields+1, "view")
 	if ver := r.uint(1<<16, "wire version"); r.err == nil && ver != viewWireVersion {
 		return fmt.Errorf("view wire version %d, this build reads %d", ver, viewWireVersion)
 	}
 	*v = View{}
-	decodeViewBody(r, v)
+	decodeViewBody(r, v, n > viewFields)
 	if r.err != nil {
 		return r.err
 	}
 	return v.check()
 }
 
-func decodeViewBody(r *wireReader, v *View) {
+// decodeViewBody reads what encodeViewBody writes; structures says whether
+// the structures field follows the cities.
+func decodeViewBody(r *wireReader, v *View, structures bool) {
 	v.Turn = Turn(r.int(math.MinInt32, math.MaxInt32, "turn"))
 	v.You = PlayerID(r.uint(math.MaxUint8, "you"))
 	v.Ruleset = r.str("ruleset")
@@ -743,6 +846,9 @@ func decodeViewBody(r *wireReader, v *View) {
 	}
 	v.Armies = decodeArmies(r, v.Turn, v.You)
 	v.Cities = decodeCities(r, v.Turn, v.You)
+	if structures {
+		v.Structures = decodeStructures(r, v.Turn, v.You)
+	}
 }
 
 func encodePlayers(w *wireWriter, ps []PlayerView) {
@@ -1053,6 +1159,72 @@ func decodeCities(r *wireReader, turn Turn, you PlayerID) []CityView {
 	return out
 }
 
+func encodeStructures(w *wireWriter, list []StructureView, turn Turn, you PlayerID) {
+	w.array(len(list))
+	g := idGaps{first: true}
+	for i := range list {
+		st := &list[i]
+		gap, ok := g.gap(uint64(st.ID))
+		if !ok {
+			w.fail(fmt.Errorf("structures not in ID order at %s", st.ID))
+			return
+		}
+		flags, n := 0, 6
+		if st.Remembered {
+			flags |= wireStructureRemembered
+		}
+		if st.Seen != implicitSeen(st.Owner, st.Remembered, turn, you) {
+			flags |= wireStructureSeen
+			n++
+		}
+		w.array(n)
+		w.uint(gap)
+		w.uint(uint64(st.Kind))
+		w.uint(uint64(st.Owner))
+		w.int(int64(st.Hex.Q))
+		w.int(int64(st.Hex.R))
+		w.uint(uint64(flags))
+		if flags&wireStructureSeen != 0 {
+			w.int(int64(st.Seen))
+		}
+	}
+}
+
+func decodeStructures(r *wireReader, turn Turn, you PlayerID) []StructureView {
+	n := r.array(maxWireList, "structures")
+	if n == 0 || r.err != nil {
+		return nil
+	}
+	out := make([]StructureView, 0, min(n, 1024))
+	g := idGaps{first: true}
+	for range n {
+		k := r.array(7, "structure")
+		id, ok := g.id(r.uint(math.MaxUint32, "structure id"))
+		if !ok && r.err == nil {
+			r.err = errors.New("structure ids out of range")
+		}
+		st := StructureView{ID: StructureID(id)}
+		st.Kind = StructureKind(r.uint(math.MaxUint8, "structure kind"))
+		st.Owner = PlayerID(r.uint(math.MaxUint8, "structure owner"))
+		st.Hex.Q = int(r.int(math.MinInt32, math.MaxInt32, "structure hex"))
+		st.Hex.R = int(r.int(math.MinInt32, math.MaxInt32, "structure hex"))
+		flags := r.uint(wireStructureRemembered|wireStructureSeen, "structure flags")
+		if want := 6 + bits.OnesCount64(flags&wireStructureSeen); r.err == nil && k != want {
+			r.err = fmt.Errorf("%s has %d fields, its flags say %d", st.ID, k, want)
+		}
+		st.Remembered = flags&wireStructureRemembered != 0
+		st.Seen = implicitSeen(st.Owner, st.Remembered, turn, you)
+		if flags&wireStructureSeen != 0 {
+			st.Seen = Turn(r.int(math.MinInt32, math.MaxInt32, "structure seen"))
+		}
+		if r.err != nil {
+			return nil
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
 // wireWriter writes msgpack values, keeping the first error.
 type wireWriter struct {
 	e   *msgpack.Encoder
@@ -1245,6 +1417,16 @@ func (r *wireReader) bin(hi int, what string) []byte {
 		}
 	}
 	return out
+}
+
+// arrayOfEither reads an array header that must have n or m elements, and
+// returns its length.
+func (r *wireReader) arrayOfEither(n, m int, what string) int {
+	k := r.array(maxWireList, what)
+	if r.err == nil && k != n && k != m {
+		r.err = fmt.Errorf("%s: %d fields, want %d or %d", what, k, n, m)
+	}
+	return k
 }
 
 // arrayOf reads an array header that must have exactly n elements.

@@ -1,6 +1,7 @@
 package game_test
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -200,8 +201,18 @@ func newViewGame(seed uint64) *viewGame {
 	for range rng.IntN(40) {
 		g.addArmy()
 	}
+	for range rng.IntN(10) {
+		g.addStructure()
+	}
 	game.RecordVision(g.s, g.rs)
 	return g
+}
+
+// addStructure adds a structure of a random kind and owner (nobody
+// included) on a random hex.
+func (g *viewGame) addStructure() {
+	g.s.AddStructure(game.Structure{Kind: game.StructureKind(g.rng.IntN(4)),
+		Owner: game.PlayerID(g.rng.IntN(len(g.s.Players) + 1)), Hex: g.randomHex()})
 }
 
 func (g *viewGame) randomHex() hex.Hex {
@@ -279,6 +290,18 @@ func (g *viewGame) change() {
 	}
 	if rng.IntN(10) == 0 {
 		s.AddCity(game.City{Owner: game.PlayerID(rng.IntN(len(s.Players) + 1)), Hex: g.randomHex(), Level: 1})
+	}
+	for i := range s.Structures {
+		if rng.IntN(8) == 0 {
+			s.Structures[i].Owner = game.PlayerID(rng.IntN(len(s.Players) + 1))
+		}
+		if rng.IntN(20) == 0 {
+			s.Structures[i].Kind = game.StructureKind(rng.IntN(4))
+		}
+	}
+	s.RemoveStructures(func(*game.Structure) bool { return rng.IntN(12) == 0 })
+	if rng.IntN(3) == 0 {
+		g.addStructure()
 	}
 	for i := range s.Players {
 		p := &s.Players[i]
@@ -451,6 +474,47 @@ func viewNoLeak(t *testing.T, s *game.State, v *game.View) {
 			}
 		}
 	}
+	structuresNoLeak(t, s, v, mem)
+}
+
+// structuresNoLeak is viewNoLeak for the structures of v.
+func structuresNoLeak(t *testing.T, s *game.State, v *game.View, mem game.Memory) {
+	t.Helper()
+	p := v.You
+	r := s.Map.Rect()
+	visible := func(h hex.Hex) bool { return mem.Visible.Has(r.Index(h)) }
+	shown := map[game.StructureID]bool{}
+	for i, st := range v.Structures {
+		if i > 0 && st.ID <= v.Structures[i-1].ID {
+			t.Errorf("player %d: structures out of order at %s", p, st.ID)
+		}
+		shown[st.ID] = true
+		real := s.Structure(st.ID)
+		asIs := real != nil && st.Kind == real.Kind && st.Owner == real.Owner && st.Hex == real.Hex
+		switch {
+		case real != nil && real.Owner == p && mem.Known != nil:
+			if !asIs || st.Seen != 0 || st.Remembered {
+				t.Errorf("player %d: own structure %+v", p, st)
+			}
+		case !st.Remembered:
+			if !asIs || !visible(real.Hex) || st.Seen != s.Turn {
+				t.Errorf("player %d: shows structure %+v out of sight or not as it is", p, st)
+			}
+		default:
+			ok := st.Owner != p && !visible(st.Hex) && (st.Seen < s.Turn || mem.Seen.Has(r.Index(st.Hex)))
+			want := game.StructureSighting{Structure: st.ID, Kind: st.Kind, Owner: st.Owner, Hex: st.Hex, Turn: st.Seen}
+			if !ok || !slices.Contains(mem.Structures, want) {
+				t.Errorf("player %d: remembers structure %+v (allowed %v)", p, st, ok)
+			}
+		}
+	}
+	if mem.Known != nil {
+		for _, st := range s.Structures {
+			if (st.Owner == p || visible(st.Hex)) && !shown[st.ID] {
+				t.Errorf("player %d: misses %s of player %d at %s", p, st.ID, st.Owner, st.Hex)
+			}
+		}
+	}
 }
 
 func sameArmyView(a, b game.ArmyView) bool {
@@ -464,7 +528,7 @@ func sameArmyView(a, b game.ArmyView) bool {
 // Apply leaves prev alone, that Diff of equal views is empty, and that
 // views and deltas survive Encode and Decode.
 func TestViewDeltaRoundTrip(t *testing.T) {
-	var viewBytes, deltaBytes, moved, changed, gone int
+	var viewBytes, deltaBytes, moved, changed, gone, built, razed int
 	viewRounds(t, func(t *testing.T, s *game.State, prev, next []*game.View) {
 		for p := range next {
 			before := prev[p].Clone()
@@ -489,6 +553,7 @@ func TestViewDeltaRoundTrip(t *testing.T) {
 				t.Fatalf("player %d: Diff of a view with its clone is not empty: %+v", p, e)
 			}
 			moved, changed, gone = moved+len(d.Moved), changed+len(d.Armies), gone+len(d.ArmiesGone)
+			built, razed = built+len(d.Structures), razed+len(d.StructuresGone)
 			vb := viewRoundTrip(t, next[p])
 			db := deltaRoundTrip(t, d)
 			viewBytes += len(vb)
@@ -503,6 +568,9 @@ func TestViewDeltaRoundTrip(t *testing.T) {
 	t.Logf("views %d bytes, deltas %d bytes; %d armies moved, %d changed, %d removed", viewBytes, deltaBytes, moved, changed, gone)
 	if moved == 0 || changed == 0 || gone == 0 {
 		t.Errorf("the random games never moved (%d), changed (%d) or removed (%d) an army in a view", moved, changed, gone)
+	}
+	if built == 0 || razed == 0 {
+		t.Errorf("the random games never changed (%d) or removed (%d) a structure in a view", built, razed)
 	}
 }
 
@@ -629,6 +697,24 @@ func mutateView(rng *rand.Rand, v *game.View) *game.View {
 			cc.Owner = game.PlayerID(rng.IntN(4))
 		}
 	}
+	for i := range c.Structures {
+		switch st := &c.Structures[i]; rng.IntN(8) {
+		case 0:
+			st.Seen = game.Turn(rng.IntN(int(c.Turn) + 2))
+		case 1:
+			st.Remembered = !st.Remembered
+		case 2:
+			st.Owner = game.PlayerID(rng.IntN(4))
+		case 3:
+			st.Kind = game.StructureKind(rng.IntN(256))
+		case 4:
+			st.Hex = st.Hex.Add(hex.Hex{Q: rng.IntN(3) - 1})
+		}
+	}
+	c.Structures = slices.DeleteFunc(c.Structures, func(game.StructureView) bool { return rng.IntN(10) == 0 })
+	if len(c.Structures) == 0 {
+		c.Structures = nil
+	}
 	for range rng.IntN(3) {
 		c.Terrain[rng.IntN(len(c.Terrain))] = rules.TerrainID(rng.IntN(256))
 		c.Visible[rng.IntN(len(c.Visible))] = rng.Uint64()
@@ -678,6 +764,8 @@ func TestApplyRejects(t *testing.T) {
 		g.addArmy()
 		g.s.AddCity(game.City{Owner: 1, Hex: g.randomHex()})
 	}
+	g.s.AddStructure(game.Structure{Owner: 1, Hex: g.randomHex()})
+	g.s.AddStructure(game.Structure{Owner: 1, Hex: g.randomHex(), Kind: 2})
 	game.RecordVision(g.s, g.rs)
 	prev := game.NewView(g.s, 1)
 	if len(prev.Armies) < 2 {
@@ -738,6 +826,19 @@ func TestApplyRejects(t *testing.T) {
 		{"move a new army", prev, func(d *game.Delta) {
 			d.Armies, d.ArmiesGone = []game.ArmyView{{ID: maxArmy + 5}}, nil
 			d.Moved = []game.ArmyMove{{ID: maxArmy + 5}}
+		}},
+		{"remove unknown structure", prev, func(d *game.Delta) { d.StructuresGone = append(d.StructuresGone, 1<<30) }},
+		{"change and remove a structure", prev, func(d *game.Delta) {
+			d.Structures = []game.StructureView{prev.Structures[0]}
+			d.StructuresGone = []game.StructureID{prev.Structures[0].ID}
+		}},
+		{"structures out of order", prev, func(d *game.Delta) {
+			d.Structures = []game.StructureView{prev.Structures[1], prev.Structures[0]}
+			d.StructuresGone = nil
+		}},
+		{"full view with structures out of order", prev, func(d *game.Delta) {
+			d.Full = next.Clone()
+			d.Full.Structures = []game.StructureView{prev.Structures[1], prev.Structures[0]}
 		}},
 		{"full view of the wrong size", prev, func(d *game.Delta) {
 			d.Full = next.Clone()
@@ -824,119 +925,93 @@ func TestViewChecksumGolden(t *testing.T) {
 	if c.Checksum() == v.Checksum() {
 		t.Errorf("Checksum ignores a remembered army's turn")
 	}
-}
 
-// TestRecordVisionReference compares RecordVision with a plain version of
-// its specification on random games: marking hex.Spiral around every army
-// and city, then dropping stale sightings and upserting the ones in sight.
-func TestRecordVisionReference(t *testing.T) {
-	for seed := range uint64(10) {
-		g := newViewGame(200 + seed)
-		for range 25 {
-			game.BeginTurnVision(g.s)
-			g.s.Turn++
-			for range 1 + g.rng.IntN(3) {
-				g.change()
-				ref := g.s.Clone()
-				referenceRecordVision(ref, g.rs)
-				game.RecordVision(g.s, g.rs)
-				if msg := sameMemory(ref.Memory, g.s.Memory); msg != "" {
-					t.Fatalf("seed %d turn %d: %s", 200+seed, g.s.Turn, msg)
-				}
-			}
-		}
+	// Structures: the same view with some has its own pinned checksum, and
+	// every field of a structure counts.
+	v.Structures = []game.StructureView{{ID: 8, Kind: 1, Owner: 2, Hex: hex.Hex{Q: 2, R: 1}},
+		{ID: 11, Kind: 3, Owner: 1, Hex: hex.Hex{Q: 0, R: 1}, Seen: 4}, {ID: 12, Hex: hex.Hex{Q: -1, R: 1}, Seen: 2, Remembered: true}}
+	if got := v.Checksum(); got != viewChecksumGoldenStructures {
+		t.Errorf("Checksum with structures = %#x, want %#x", got, uint64(viewChecksumGoldenStructures))
 	}
-}
-
-// referenceRecordVision is RecordVision as first written: simple and slow.
-func referenceRecordVision(s *game.State, rs game.Ruleset) {
-	r := s.Map.Rect()
-	for i := range s.Memory {
-		s.Memory[i].Visible.Clear()
-	}
-	mark := func(p game.PlayerID, center hex.Hex, radius int) {
-		if p == 0 || int(p) > len(s.Memory) {
-			return
-		}
-		for _, h := range hex.Spiral(center, radius) {
-			s.Memory[p-1].Visible.Set(r.Index(h))
-		}
-	}
-	for i := range s.Cities {
-		mark(s.Cities[i].Owner, s.Cities[i].Hex, rs.CitySight(s, &s.Cities[i]))
-	}
-	for i := range s.Armies {
-		mark(s.Armies[i].Owner, s.Armies[i].Hex, rs.Sight(s, &s.Armies[i]))
-	}
-	for i := range s.Players {
-		for _, h := range rs.ExtraSight(s, s.Players[i].ID) {
-			s.Memory[i].Visible.Set(r.Index(h))
-		}
-	}
-	for i := range s.Memory {
-		pid := game.PlayerID(i + 1)
-		m := &s.Memory[i]
-		m.Seen.Union(m.Visible)
-		m.Known.Union(m.Visible)
-		m.Armies = slices.DeleteFunc(m.Armies, func(sg game.Sighting) bool {
-			a := s.Army(sg.Army)
-			return m.Visible.Has(r.Index(sg.Hex)) && (a == nil || a.Hex != sg.Hex)
-		})
-		for _, a := range s.Armies {
-			if a.Owner == pid || !m.Visible.Has(r.Index(a.Hex)) {
-				continue
-			}
-			sg := game.Sighting{Army: a.ID, Owner: a.Owner, Hex: a.Hex, Naval: a.Naval, Units: slices.Clone(a.Units),
-				Characters: int32(len(a.Characters)), Turn: s.Turn}
-			k, found := slices.BinarySearchFunc(m.Armies, a.ID, func(x game.Sighting, id game.ArmyID) int { return int(x.Army) - int(id) })
-			if found {
-				m.Armies[k] = sg
-			} else {
-				m.Armies = slices.Insert(m.Armies, k, sg)
-			}
-		}
-		m.Cities = slices.DeleteFunc(m.Cities, func(cs game.CitySighting) bool {
-			c := s.City(cs.City)
-			return m.Visible.Has(r.Index(cs.Hex)) && (c == nil || c.Owner == pid)
-		})
-		for _, c := range s.Cities {
-			if c.Owner == pid || !m.Visible.Has(r.Index(c.Hex)) {
-				continue
-			}
-			cs := game.CitySighting{City: c.ID, Owner: c.Owner, Hex: c.Hex, Level: c.Level, Capital: c.Capital, Turn: s.Turn}
-			k, found := slices.BinarySearchFunc(m.Cities, c.ID, func(x game.CitySighting, id game.CityID) int { return int(x.City) - int(id) })
-			if found {
-				m.Cities[k] = cs
-			} else {
-				m.Cities = slices.Insert(m.Cities, k, cs)
-			}
+	viewRoundTrip(t, v)
+	seen := map[uint64]bool{v.Checksum(): true, viewChecksumGolden: true}
+	for _, change := range []func(st *game.StructureView){
+		func(st *game.StructureView) { st.ID++ },
+		func(st *game.StructureView) { st.Kind++ },
+		func(st *game.StructureView) { st.Owner++ },
+		func(st *game.StructureView) { st.Hex.Q++ },
+		func(st *game.StructureView) { st.Hex.R++ },
+		func(st *game.StructureView) { st.Seen++ },
+		func(st *game.StructureView) { st.Remembered = !st.Remembered },
+	} {
+		c := v.Clone()
+		change(&c.Structures[2])
+		if sum := c.Checksum(); seen[sum] {
+			t.Errorf("changing a structure (now %+v) leaves a checksum seen before", c.Structures[2])
+		} else {
+			seen[sum] = true
 		}
 	}
 }
 
-// sameMemory compares memories, counting nil and empty unit lists equal;
-// it returns what differs, or "".
-func sameMemory(want, have []game.Memory) string {
-	if len(want) != len(have) {
-		return "number of memories"
+// viewChecksumGoldenStructures is the golden view's checksum with three
+// structures.
+const viewChecksumGoldenStructures = 0x8047ccc827721e22
+
+// TestViewWireWithoutStructures: a view or delta without structures is
+// written exactly as before structures were (13 and 15 fields), one with
+// them has one or two fields more, and the decoder refuses other counts.
+func TestViewWireWithoutStructures(t *testing.T) {
+	g := newViewGame(11)
+	g.s.Structures = nil
+	for i := range g.s.Memory {
+		g.s.Memory[i].Structures = nil
 	}
-	for i := range want {
-		w, h := &want[i], &have[i]
-		if !slices.Equal(w.Known, h.Known) || !slices.Equal(w.Seen, h.Seen) || !slices.Equal(w.Visible, h.Visible) {
-			return "player " + string(rune('1'+i)) + ": hex sets differ"
-		}
-		if !slices.EqualFunc(w.Armies, h.Armies, func(a, b game.Sighting) bool {
-			u := a.Units
-			a.Units = b.Units
-			return a.Army == b.Army && reflect.DeepEqual(a, b) && slices.Equal(u, b.Units)
-		}) {
-			return "player " + string(rune('1'+i)) + ": army sightings differ"
-		}
-		if !slices.Equal(w.Cities, h.Cities) {
-			return "player " + string(rune('1'+i)) + ": city sightings differ"
-		}
+	prev := game.NewView(g.s, 1)
+	g.turn()
+	g.s.Structures = nil
+	for i := range g.s.Memory {
+		g.s.Memory[i].Structures = nil
 	}
-	return ""
+	next := game.NewView(g.s, 1)
+	fields := func(data []byte) int {
+		n, err := msgpack.NewDecoder(bytes.NewReader(data)).DecodeArrayLen()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	vb := viewRoundTrip(t, next)
+	db := deltaRoundTrip(t, game.Diff(prev, next))
+	if fields(vb) != 13 || fields(db) != 15 {
+		t.Errorf("without structures: a view of %d fields and a delta of %d, want 13 and 15", fields(vb), fields(db))
+	}
+	with := next.Clone()
+	with.Structures = []game.StructureView{{ID: 90000, Kind: 2, Owner: 1, Hex: hex.Hex{Q: 1, R: 1}}}
+	vb = viewRoundTrip(t, with)
+	db = deltaRoundTrip(t, game.Diff(next, with))
+	fb := deltaRoundTrip(t, game.Diff(nil, with))
+	if fields(vb) != 14 || fields(db) != 17 || fields(fb) != 15 {
+		t.Errorf("with structures: a view of %d fields, a delta of %d, a full delta of %d; want 14, 17 and 15",
+			fields(vb), fields(db), fields(fb))
+	}
+	// A view of 15 fields: the one of 14 and a nil; a delta of 16: the
+	// one of 17 (array 16 header 0xdc 0x00 0x11) without its last field,
+	// an empty list of removed structures.
+	if db[0] != 0xdc || db[2] != 17 || db[len(db)-1] != 0x90 {
+		t.Fatalf("delta encoding %x: not the expected header or end", db)
+	}
+	delta16 := append([]byte{0xdc, 0x00, 16}, db[3:len(db)-1]...)
+	if _, err := game.DecodeView(append([]byte{0x90 | 15}, append(vb[1:], 0xc0)...)); err == nil ||
+		err.Error() != "decode view: view: 15 fields, want 13 or 14" {
+		t.Errorf("a view of 15 fields: error %v", err)
+	}
+	if _, err := game.DecodeView([]byte{0x92, 0x01, 0xc0}); err == nil || err.Error() != "decode view: view: 2 fields, want 13 or 14" {
+		t.Errorf("a view of 2 fields: error %v", err)
+	}
+	if _, err := game.DecodeDelta(delta16); err == nil || err.Error() != "decode delta: delta: 16 fields, want 15 or 17" {
+		t.Errorf("a delta of 16 fields: error %v", err)
+	}
 }
 
 // viewFuzzSeeds returns encoded views and deltas of a random game.

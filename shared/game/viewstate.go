@@ -32,13 +32,16 @@ import (
 //   - Cities: You's own, the others in sight, and the remembered others
 //     where they were last seen (cities do not move), with their last known
 //     owner and level.
+//   - Structures: like cities, You's own, the others in sight and the
+//     remembered others where they were last seen.
 //   - Memory of You: Known is the hexes whose terrain v shows, Seen and
-//     Visible are v.Visible, and a sighting of every army and city of
-//     another player that v shows (on v's turn for those in sight, on the
+//     Visible are v.Visible, and a sighting of every army, city and
+//     structure of another player that v shows (on v's turn for those in sight, on the
 //     turn last seen for the others). The other players' memories are empty
 //     sets of the map's size.
 //   - Turn, Ruleset, Over and Winner of v; NextID the highest ID v shows
-//     (armies, cities, characters), so NewID never returns one of them;
+//     (armies, cities, characters, structures), so NewID never returns one
+//     of them;
 //     Seed and RNG zero.
 //
 // With these choices ValidateOrders(ViewState(NewView(s, p)), rs, p, orders)
@@ -116,6 +119,18 @@ func ViewState(v *View) *State {
 		if mem != nil && cv.Owner != v.You {
 			mem.Cities = append(mem.Cities, CitySighting{City: cv.ID, Owner: cv.Owner, Hex: cv.Hex, Level: cv.Level,
 				Capital: cv.Capital, Turn: cv.Seen})
+		}
+	}
+	if len(v.Structures) > 0 {
+		s.Structures = make([]Structure, 0, len(v.Structures))
+	}
+	for i := range v.Structures {
+		sv := &v.Structures[i]
+		seen(uint32(sv.ID))
+		s.Structures = append(s.Structures, Structure{ID: sv.ID, Kind: sv.Kind, Owner: sv.Owner, Hex: sv.Hex})
+		if mem != nil && sv.Owner != v.You {
+			mem.Structures = append(mem.Structures, StructureSighting{Structure: sv.ID, Kind: sv.Kind, Owner: sv.Owner,
+				Hex: sv.Hex, Turn: sv.Seen})
 		}
 	}
 	s.NextID = maxID

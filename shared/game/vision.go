@@ -17,12 +17,14 @@ func BeginTurnVision(s *State) {
 // RecordVision records what every player sees now: each live player's
 // Visible set is recomputed from its cities, armies (fleets included) and
 // the ruleset's extra sight, added to Seen (this turn) and Known (ever);
-// enemy armies and other players' cities on visible hexes are remembered as
-// sighted this turn, and sightings on visible hexes whose army or city is no
-// longer there are dropped. Movement calls it after every step, so an army
+// enemy armies and other players' cities and structures on visible hexes
+// are remembered as sighted this turn, and sightings on visible hexes whose
+// army, city or structure is no longer there (or is now the player's own)
+// are dropped. Structures give no sight of their own: a ruleset lends them
+// some through ExtraSight. Movement calls it after every step, so an army
 // sees what it passes.
 //
-// It runs in O(players * (armies + cities + sightings)) plus the hexes in
+// It runs in O(players * (armies + cities + structures + sightings)) plus the hexes in
 // sight, which it marks a row of hexes at a time; sighting lists are
 // updated in place, allocating only for newly sighted entities and changed
 // unit lists.
@@ -55,12 +57,13 @@ func RecordVision(s *State, rs Ruleset) {
 		}
 	}
 
-	// Each army's and city's owner, ID and hex index, computed once in
-	// small arrays that the loop over players reads sixteen times.
-	na, nc := len(s.Armies), len(s.Cities)
-	at := make([]int32, na+nc)
-	ids := make([]uint32, na+nc)
-	owners := make([]PlayerID, na+nc)
+	// Each army's, city's and structure's owner, ID and hex index,
+	// computed once in small arrays that the loop over players reads
+	// sixteen times.
+	na, nc, ns := len(s.Armies), len(s.Cities), len(s.Structures)
+	at := make([]int32, na+nc+ns)
+	ids := make([]uint32, na+nc+ns)
+	owners := make([]PlayerID, na+nc+ns)
 	for i := range s.Armies {
 		a := &s.Armies[i]
 		at[i], ids[i], owners[i] = int32(r.Index(a.Hex)), uint32(a.ID), a.Owner
@@ -68,6 +71,10 @@ func RecordVision(s *State, rs Ruleset) {
 	for i := range s.Cities {
 		c := &s.Cities[i]
 		at[na+i], ids[na+i], owners[na+i] = int32(r.Index(c.Hex)), uint32(c.ID), c.Owner
+	}
+	for i := range s.Structures {
+		st, k := &s.Structures[i], na+nc+i
+		at[k], ids[k], owners[k] = int32(r.Index(st.Hex)), uint32(st.ID), st.Owner
 	}
 	var sel []int32
 	for i := range s.Memory {
@@ -77,8 +84,12 @@ func RecordVision(s *State, rs Ruleset) {
 		m.Known.Union(m.Visible)
 		sel = inSight(sel[:0], m.Visible, pid, owners[:na], at[:na])
 		m.Armies = updateArmySightings(s, r, m.Visible, m.Armies, sel, ids[:na])
-		sel = inSight(sel[:0], m.Visible, pid, owners[na:], at[na:])
-		m.Cities = updateCitySightings(s, r, pid, m.Visible, m.Cities, sel, ids[na:])
+		sel = inSight(sel[:0], m.Visible, pid, owners[na:na+nc], at[na:na+nc])
+		m.Cities = updateCitySightings(s, r, pid, m.Visible, m.Cities, sel, ids[na:na+nc])
+		if ns > 0 || len(m.Structures) > 0 {
+			sel = inSight(sel[:0], m.Visible, pid, owners[na+nc:], at[na+nc:])
+			m.Structures = updateStructureSightings(s, r, pid, m.Visible, m.Structures, sel, ids[na+nc:])
+		}
 	}
 }
 
@@ -203,25 +214,83 @@ func updateArmySightings(s *State, r hex.Rect, vis Bitset, list []Sighting, sel 
 // players in sight of player pid; a sighting on a visible hex is dropped
 // when its city is gone or now belongs to pid.
 func updateCitySightings(s *State, r hex.Rect, pid PlayerID, vis Bitset, list []CitySighting, sel []int32, ids []uint32) []CitySighting {
-	now := func(c *City) CitySighting {
-		return CitySighting{City: c.ID, Owner: c.Owner, Hex: c.Hex, Level: c.Level, Capital: c.Capital, Turn: s.Turn}
-	}
+	return updateSightings(list, sel, ids, vis, r, citySightings{s, pid})
+}
+
+// updateStructureSightings is updateCitySightings for structures.
+func updateStructureSightings(s *State, r hex.Rect, pid PlayerID, vis Bitset, list []StructureSighting, sel []int32, ids []uint32) []StructureSighting {
+	return updateSightings(list, sel, ids, vis, r, structureSightings{s, pid})
+}
+
+// sightingKind is what updateSightings needs to know of a kind of
+// sighting T: a sighting's ID and hex, the sighting of entity k (an index
+// into the state's list) as it is now, and whether a sighting on a hex in
+// sight is stale (its entity is gone, or is now the player's own).
+type sightingKind[T any] interface {
+	key(T) (uint32, hex.Hex)
+	now(k int32) T
+	stale(T) bool
+}
+
+// citySightings is the sightingKind of cities for player pid.
+type citySightings struct {
+	s   *State
+	pid PlayerID
+}
+
+func (c citySightings) key(cs CitySighting) (uint32, hex.Hex) { return uint32(cs.City), cs.Hex }
+
+func (c citySightings) now(k int32) CitySighting {
+	x := &c.s.Cities[k]
+	return CitySighting{City: x.ID, Owner: x.Owner, Hex: x.Hex, Level: x.Level, Capital: x.Capital, Turn: c.s.Turn}
+}
+
+func (c citySightings) stale(cs CitySighting) bool {
+	x := c.s.City(cs.City)
+	return x == nil || x.Owner == c.pid
+}
+
+// structureSightings is the sightingKind of structures for player pid.
+type structureSightings struct {
+	s   *State
+	pid PlayerID
+}
+
+func (c structureSightings) key(ss StructureSighting) (uint32, hex.Hex) {
+	return uint32(ss.Structure), ss.Hex
+}
+
+func (c structureSightings) now(k int32) StructureSighting {
+	x := &c.s.Structures[k]
+	return StructureSighting{Structure: x.ID, Kind: x.Kind, Owner: x.Owner, Hex: x.Hex, Turn: c.s.Turn}
+}
+
+func (c structureSightings) stale(ss StructureSighting) bool {
+	x := c.s.Structure(ss.Structure)
+	return x == nil || x.Owner == c.pid || x.Hex != ss.Hex
+}
+
+// updateSightings returns list, sightings of entities that never move
+// (cities, structures) sorted by ID, updated in place: the entities at the
+// indexes sel (those of other players in sight, in ID order; ids[k] is the
+// ID of entity k) are remembered as they are now, and the other sightings
+// on visible hexes are dropped when stale.
+func updateSightings[T any, K sightingKind[T]](list []T, sel []int32, ids []uint32, vis Bitset, r hex.Rect, kind K) []T {
 	w, j, added := 0, 0, 0
 	for i := range list {
-		cs := list[i]
-		for j < len(sel) && ids[sel[j]] < uint32(cs.City) {
+		x := list[i]
+		id, at := kind.key(x)
+		for j < len(sel) && ids[sel[j]] < id {
 			added++
 			j++
 		}
-		if j < len(sel) && ids[sel[j]] == uint32(cs.City) {
-			cs = now(&s.Cities[sel[j]])
+		if j < len(sel) && ids[sel[j]] == id {
+			x = kind.now(sel[j])
 			j++
-		} else if vis.Has(r.Index(cs.Hex)) {
-			if c := s.City(cs.City); c == nil || c.Owner == pid {
-				continue
-			}
+		} else if vis.Has(r.Index(at)) && kind.stale(x) {
+			continue
 		}
-		list[w] = cs
+		list[w] = x
 		w++
 	}
 	added += len(sel) - j
@@ -229,21 +298,26 @@ func updateCitySightings(s *State, r hex.Rect, pid PlayerID, vis Bitset, list []
 	if added == 0 {
 		return list
 	}
+	// Merge in the new sightings from the end, in place.
 	n := w + added
 	list = slices.Grow(list, added)[:n]
 	i, k := w-1, n-1
 	for j = len(sel) - 1; j >= 0; {
-		c := &s.Cities[sel[j]]
+		id := ids[sel[j]]
+		var have uint32
+		if i >= 0 {
+			have, _ = kind.key(list[i])
+		}
 		switch {
-		case i >= 0 && list[i].City > c.ID:
+		case i >= 0 && have > id:
 			list[k] = list[i]
 			i--
-		case i >= 0 && list[i].City == c.ID:
+		case i >= 0 && have == id:
 			list[k] = list[i]
 			i--
 			j--
 		default:
-			list[k] = now(c)
+			list[k] = kind.now(sel[j])
 			j--
 		}
 		k--

@@ -44,6 +44,9 @@ type Spec struct {
 	ReplaceAfter func(r Rules) int
 	// NewAI returns the orders function of an AI player at level.
 	NewAI func(r Rules, level string, seed uint64) (func(*game.View) []game.Order, error)
+	// HiddenLevels are AI levels NewAI also plays but no game offers
+	// (older levels the strength ladder compares with).
+	HiddenLevels []string
 }
 
 // Ruleset is a hex ruleset on the platform.
@@ -89,7 +92,11 @@ func (r *Ruleset) Data() []byte { return slices.Clone(r.spec.Data) }
 func (r *Ruleset) WithData(data []byte) (ruleset.Ruleset, error) {
 	spec := r.spec
 	spec.Data = slices.Clone(data)
-	return New(spec)
+	x, err := New(spec)
+	if err != nil {
+		return nil, err // not a nil *Ruleset in the interface
+	}
+	return x, nil
 }
 
 // CheckConfig implements ruleset.ConfigChecker: the settings' bounds, the
@@ -128,6 +135,9 @@ func (r *Ruleset) New(cfg ruleset.Config) (ruleset.Game, error) {
 	return r.Game(s), nil
 }
 
+// HiddenLevels returns the AI levels NewAI plays that no game offers.
+func (r *Ruleset) HiddenLevels() []string { return slices.Clone(r.spec.HiddenLevels) }
+
 // Game returns s as a platform game (a scenario, a test's state). The
 // game plays s itself, not a copy.
 func (r *Ruleset) Game(s *game.State) *Game { return &Game{rs: r, s: s} }
@@ -158,7 +168,7 @@ func (r *Ruleset) DecodeView(data []byte) (ruleset.View, error) {
 
 // NewAI implements ruleset.Ruleset.
 func (r *Ruleset) NewAI(level string, seed uint64) (ruleset.AI, error) {
-	if !slices.Contains(r.info.Levels, level) {
+	if !slices.Contains(r.info.Levels, level) && !slices.Contains(r.spec.HiddenLevels, level) {
 		return nil, fmt.Errorf("%s has no AI level %q (it has %v)", r.info.Title, level, r.info.Levels)
 	}
 	f, err := r.spec.NewAI(r.rules, level, seed)
@@ -224,6 +234,7 @@ func (g *Game) ReplaceAfter() int {
 
 // DecodeOrders reads an order list as a client sends it, with the
 // protocol's hostile-input rules: at most game.MaxOrders, each for turn.
+// A msgpack nil is no orders.
 func DecodeOrders(data []byte, turn game.Turn) ([]game.Order, error) {
 	var orders []game.Order
 	if err := wire.Unmarshal(data, &orders); err != nil {
@@ -251,6 +262,12 @@ func EncodeOrders(orders []game.Order) ([]byte, error) {
 // Check implements ruleset.Game: DecodeOrders, then the engine's and the
 // ruleset's validation (game.OrderBook.Submit).
 func (g *Game) Check(s ruleset.Seat, data []byte) ([]ruleset.Rejection, error) {
+	if pl := g.s.Player(game.PlayerID(s)); pl == nil || !pl.Alive {
+		return nil, fmt.Errorf("seat %d gives no orders in this game", s)
+	}
+	if g.s.Over {
+		return nil, errors.New("the game is over")
+	}
 	orders, err := DecodeOrders(data, g.s.Turn)
 	if err != nil {
 		return nil, err
@@ -274,6 +291,9 @@ func rejections(errs []*game.OrderError) []ruleset.Rejection {
 // an older build, whose store wrote structs as maps): bounded by
 // CheckMsgpack, either struct form accepted.
 func decodeSaved(data []byte) ([]game.Order, error) {
+	if len(data) == 0 {
+		return []game.Order{}, nil
+	}
 	if err := wire.CheckMsgpack(data); err != nil {
 		return nil, err
 	}

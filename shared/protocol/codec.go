@@ -261,8 +261,8 @@ func DecodeBody(e Envelope) (Message, error) {
 // e.Type. The body must be one whole msgpack value (wire.CheckMsgpack) of
 // the message's exact shape: an array of its fields, every struct in it an
 // array of its fields too (or nil, but not as an element of a list); a
-// FullView with a view, a TurnUpdate with a delta, a SubmitOrders with
-// orders and an Act with an action. Payloads are checked only as msgpack
+// FullView with a view, a TurnUpdate with a delta and an Act with an
+// action (a SubmitOrders without orders submits none). Payloads are checked only as msgpack
 // values: the ruleset decodes them. Errors
 // are *ProtocolErrors: UnknownType for a type this build does not know,
 // Malformed for the rest. Nothing panics.
@@ -310,10 +310,6 @@ func (e Envelope) Unmarshal(v any) (err error) {
 	case *TurnUpdate:
 		if len(m.Delta) == 0 {
 			return malformed(errors.New("no delta"))
-		}
-	case *SubmitOrders:
-		if len(m.Orders) == 0 {
-			return malformed(errors.New("no orders (an empty list is an empty array)"))
 		}
 	case *Act:
 		if len(m.Action) == 0 {

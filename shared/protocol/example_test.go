@@ -26,32 +26,33 @@ func Example() {
 	case *protocol.Hello:
 		fmt.Printf("server: %s says hello\n", m.Name)
 		reply, _ = protocol.Marshal(1, env.Seq, &protocol.Welcome{
-			Version: protocol.Version, Server: "empires-server", Rulesets: []string{"erfworld"}, Limits: limits,
+			Version: protocol.Version, Server: "empires-server", Limits: limits,
+			Rulesets: []protocol.RulesetInfo{{ID: "erfworld", Title: "Erfworld Empires", Board: "hex", MinSeats: 2, MaxSeats: 16}},
 		})
 	}
 
 	// The client reads the answer (its read limit is MaxServerMessage).
 	env, msg, _ = limits.ReadServer(reply)
 	if w, ok := msg.(*protocol.Welcome); ok {
-		fmt.Printf("client: welcome to %s (reply to %d), at most %d orders a turn\n", w.Server, env.Reply, w.Limits.MaxOrders)
+		fmt.Printf("client: welcome to %s (reply to %d), playing %s\n", w.Server, env.Reply, w.Rulesets[0].Title)
 	}
 
 	// A client of another version gets told which versions match.
-	frame, _ = protocol.Marshal(1, 0, &protocol.Hello{Version: 4, Name: "Parson"})
+	frame, _ = protocol.Marshal(1, 0, &protocol.Hello{Version: 5, Name: "Parson"})
 	_, _, err = limits.ReadClient(frame)
 	e := protocol.ErrorMessage(err)
 	fmt.Printf("server to Parson: %s: %s\n", e.Code, e.Message)
 	// Output:
 	// server: Ansom says hello
-	// client: welcome to empires-server (reply to 1), at most 4096 orders a turn
-	// server to Parson: bad version: protocol version 4 is not supported: this server speaks version 3 (protocol of 2026-11-25); the client is newer: update the server or use a matching client
+	// client: welcome to empires-server (reply to 1), playing Erfworld Empires
+	// server to Parson: bad version: protocol version 5 is not supported: this server speaks version 4 (protocol of 2026-11-25); the client is newer: update the server or use a matching client
 }
 
 // TestRead checks ReadClient and ReadServer refuse the other side's
 // messages and keep the envelope for the reply.
 func TestRead(t *testing.T) {
 	l := protocol.DefaultLimits()
-	view, err := protocol.Marshal(9, 0, small.fullView(1))
+	view, err := protocol.Marshal(9, 0, small.fullView(t, 1))
 	if err != nil {
 		t.Fatal(err)
 	}

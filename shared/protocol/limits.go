@@ -63,7 +63,7 @@ const DefaultMaxOrders = 4096
 //     take 140 KiB, 200 such orders 5 KiB. 1 MiB holds 4,096 orders of 35
 //     hexes on average; the engine's extreme, 4,096 orders of 64 hexes (1.4
 //     MiB), does not fit. A hostile client frame of 1 MiB decodes to at most
-//     about 20 MiB (TestHostileAllocation).
+//     about 24 MiB (TestHostileAllocation).
 func DefaultLimits() Limits {
 	return Limits{
 		MaxClientMessage:  1 << 20,
@@ -77,11 +77,10 @@ func DefaultLimits() Limits {
 // Check checks a message from a client against the limits and the bounds
 // of this package: a Hello of a version this build speaks (CheckVersion),
 // names, chat lines and passwords of a sane length and printable, valid
-// settings (shape only: the server checks the ruleset against its own),
-// no more than MaxOrders orders, all for the turn they are sent for. It
+// settings (shape only: the server checks the ruleset against its own). It
 // returns a *ProtocolError (code BadVersion, Invalid, BadToken, TooLarge or
-// UnknownType) or nil. It checks nothing a ruleset decides: whether orders
-// are legal is the game's business.
+// UnknownType) or nil. It checks nothing a ruleset decides: orders and
+// actions are the ruleset's payloads, which it decodes, counts and judges.
 func (l Limits) Check(m Message) error {
 	switch m := deref(m).(type) {
 	case Hello:

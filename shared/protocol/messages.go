@@ -141,6 +141,27 @@ type RulesetInfo struct {
 	Modded bool
 }
 
+// InfoOf returns the RulesetInfo of in; modded marks a host's mod.
+func InfoOf(in ruleset.Info, modded bool) RulesetInfo {
+	out := RulesetInfo{ID: in.ID, Title: in.Title, Summary: in.Summary, Board: in.Board,
+		MinSeats: in.MinSeats, MaxSeats: in.MaxSeats, Levels: in.Levels, Default: in.DefaultLevel,
+		Hash: in.Hash, Modded: modded}
+	for _, s := range in.Settings {
+		out.Settings = append(out.Settings, SettingInfo(s))
+	}
+	return out
+}
+
+// Info returns the ruleset.Info ri describes.
+func (ri RulesetInfo) Info() ruleset.Info {
+	out := ruleset.Info{ID: ri.ID, Title: ri.Title, Summary: ri.Summary, Board: ri.Board,
+		MinSeats: ri.MinSeats, MaxSeats: ri.MaxSeats, Levels: ri.Levels, DefaultLevel: ri.Default, Hash: ri.Hash}
+	for _, s := range ri.Settings {
+		out.Settings = append(out.Settings, ruleset.Setting(s))
+	}
+	return out
+}
+
 // SettingInfo is one setting of a ruleset (ruleset.Setting).
 type SettingInfo struct {
 	Key     string

@@ -15,7 +15,10 @@ import (
 
 	"empires/shared/game"
 	"empires/shared/hex"
+	"empires/shared/hexgame"
+	"empires/shared/mapgen"
 	"empires/shared/protocol"
+	"empires/shared/ruleset"
 )
 
 // TestRoundTrip encodes a message of every type, decodes the frame and
@@ -67,7 +70,7 @@ func TestTypes(t *testing.T) {
 		protocol.TypeHello: true, protocol.TypeListGames: true, protocol.TypeCreateGame: true,
 		protocol.TypeJoinGame: true, protocol.TypeLeaveGame: true, protocol.TypeChat: true,
 		protocol.TypeSetReady: true, protocol.TypeStartGame: true, protocol.TypeSubmitOrders: true,
-		protocol.TypeRequestView: true, protocol.TypePing: true,
+		protocol.TypeRequestView: true, protocol.TypePing: true, protocol.TypeAct: true, protocol.TypeGetRules: true,
 	}
 	for _, typ := range protocol.Types() {
 		m := protocol.New(typ)
@@ -102,43 +105,113 @@ func TestTypes(t *testing.T) {
 	}
 }
 
-// TestViewWireForm checks that a FullView carries its view in the game
-// package's compact form, not as a struct of fields.
-func TestViewWireForm(t *testing.T) {
-	fv := small.fullView(1)
-	frame, err := protocol.Encode(protocol.TypeFullView, 1, 0, fv)
-	if err != nil {
-		t.Fatal(err)
+// TestPayloadWireForm checks that a message carries its ruleset payload
+// inline, byte for byte as the ruleset wrote it (not wrapped as a binary
+// blob): the payload's field of the body is exactly the payload.
+func TestPayloadWireForm(t *testing.T) {
+	fv, tu, so := small.fullView(t, 1), small.turnUpdate(t, 1), small.submitOrders(t, 1)
+	act := &protocol.Act{Seq: 3, Action: protocol.Payload{0x92, 0x01, 0xa1, 'x'}}
+	tests := []struct {
+		name    string
+		msg     protocol.Message
+		payload map[int]protocol.Payload // by field index
+	}{
+		{"FullView", fv, map[int]protocol.Payload{0: fv.View}},
+		{"TurnUpdate", tu, map[int]protocol.Payload{0: tu.Delta, 2: tu.Events}},
+		{"SubmitOrders", so, map[int]protocol.Payload{1: so.Orders}},
+		{"Act", act, map[int]protocol.Payload{1: act.Action}},
 	}
-	view, err := game.EncodeView(fv.View)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Contains(frame, view) {
-		t.Error("the frame does not hold game.EncodeView's bytes")
-	}
-	if extra := len(frame) - len(view); extra > 20 {
-		t.Errorf("the frame is %d bytes longer than the view", extra)
-	}
-	tu := small.turnUpdate(1)
-	frame, err = protocol.Encode(protocol.TypeTurnUpdate, 1, 0, tu)
-	if err != nil {
-		t.Fatal(err)
-	}
-	delta, err := game.EncodeDelta(tu.Delta)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Contains(frame, delta) {
-		t.Error("the frame does not hold game.EncodeDelta's bytes")
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			frame, err := protocol.Marshal(1, 0, tt.msg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			env, err := protocol.Decode(frame, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dec := msgpack.NewDecoder(bytes.NewReader(env.Body))
+			n, err := dec.DecodeArrayLen()
+			if err != nil {
+				t.Fatal(err)
+			}
+			extra := len(frame)
+			for i := range n {
+				raw, err := dec.DecodeRaw()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want, ok := tt.payload[i]; ok {
+					if !bytes.Equal(raw, want) {
+						t.Errorf("field %d is not the payload's bytes: % x...", i, raw[:min(len(raw), 8)])
+					}
+					extra -= len(want)
+				}
+			}
+			if extra > 20 {
+				t.Errorf("the frame is %d bytes longer than its payloads", extra)
+			}
+		})
 	}
 }
 
-// TestGolden pins the wire form of a few messages, the game's Order and
-// Event among them: if it fails, a message changed shape. Then bump
-// protocol.Version, add a Change to History and the package doc, and update
-// the bytes here.
+// TestPayloadOpaque: a payload is any one msgpack value, carried byte for
+// byte; the protocol does not judge it, the ruleset does. Orders that the
+// protocol carries unchanged are refused by the hex ruleset's decoder.
+func TestPayloadOpaque(t *testing.T) {
+	values := []struct {
+		name    string
+		payload protocol.Payload
+	}{
+		{"a string", mp("not orders")},
+		{"a map", mp(map[string]any{"Turn": 4, "Kind": 1})},
+		{"nested lists", mp([]any{[]any{[]any{1}}, nil})},
+		{"nil orders", mp([]any{nil, nil})},
+		{"an extension", protocol.Payload{0xd4, 0x05, 0x01}},
+	}
+	for _, v := range values {
+		t.Run(v.name, func(t *testing.T) {
+			frame, err := protocol.Marshal(1, 0, &protocol.SubmitOrders{Turn: 4, Orders: v.payload})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, m, err := protocol.DefaultLimits().ReadClient(frame)
+			if err != nil {
+				t.Fatalf("the protocol refuses a payload of one value: %v", err)
+			}
+			got := m.(*protocol.SubmitOrders)
+			if !bytes.Equal(got.Orders, v.payload) {
+				t.Errorf("payload % x, want % x", got.Orders, v.payload)
+			}
+			if orders, err := hexgame.DecodeOrders(got.Orders, game.Turn(got.Turn)); err == nil {
+				t.Errorf("the hex ruleset reads %+v as orders", orders)
+			}
+		})
+	}
+}
+
+// TestGolden pins the wire form of a few messages, payloads among them
+// (the hex ruleset's orders and events): if it fails, a message changed
+// shape. Then bump protocol.Version, add a Change to History and the
+// package doc, and update the bytes here.
 func TestGolden(t *testing.T) {
+	orders, err := hexgame.EncodeOrders([]game.Order{
+		{Turn: 4, Kind: game.OrderMove, Army: 300, Path: []hex.Hex{{Q: 1, R: -1}, {Q: 2, R: -1}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	delta, err := game.EncodeDelta(&game.Delta{From: 1, Turn: 2, You: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	events, err := hexgame.EncodeEvents([]game.Event{
+		{Turn: 2, Step: 1, Kind: game.EventMove, Player: 1, Army: 9, From: hex.Hex{Q: 1}, To: hex.Hex{Q: 2}, HasHex: true},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		msg  protocol.Message
@@ -146,14 +219,24 @@ func TestGolden(t *testing.T) {
 	}{
 		{"hello", &protocol.Hello{Version: 1, Name: "Ann", Client: "c"}, "94010100" + "9301a3416e6ea163"},
 		{"error", &protocol.Error{Code: protocol.BadVersion, Message: "v"}, "94030100" + "9201a176"},
-		{"orders", &protocol.SubmitOrders{Turn: 4, Orders: []game.Order{
-			{Turn: 4, Kind: game.OrderMove, Army: 300, Path: []hex.Hex{{Q: 1, R: -1}, {Q: 2, R: -1}}},
-		}}, "94130100" + "9204" + "91" + "9e" + "0401cd012c0000" + "92" + "9201ff" + "9202ff" + "0000000000" + "920000" + "00c0"},
-		{"events", &protocol.TurnUpdate{Delta: &game.Delta{From: 1, Turn: 2, You: 1}, Events: []game.Event{
-			{Turn: 2, Step: 1, Kind: game.EventMove, Player: 1, Army: 9, From: hex.Hex{Q: 1}, To: hex.Hex{Q: 2}, HasHex: true},
-		}}, "94170100" + "93" + "9f010102010000c09090c40090c400909090" + "00" +
+		{"orders", &protocol.SubmitOrders{Turn: 4, Orders: orders},
+			"94130100" + "9204" + "91" + "9e" + "0401cd012c0000" + "92" + "9201ff" + "9202ff" + "0000000000" + "920000" + "00c0"},
+		{"events", &protocol.TurnUpdate{Delta: delta, Events: events}, "94170100" + "93" + "9f010102010000c09090c40090c400909090" + "00" +
 			"91" + "9c" + "020101010900" + "920100" + "920200" + "c300a0c0",
 		},
+		{"act", &protocol.Act{Seq: 300, Action: protocol.Payload{0x91, 0x07}}, "94190100" + "92" + "cd012c" + "9107"},
+		{"clock", &protocol.TurnClock{Turn: 2, Deadline: 0, Ready: []protocol.Seat{1}, Mode: 2, Seq: 9, Actors: []protocol.Seat{2}, Prompt: "block?"},
+			"94120100" + "97" + "02" + "00" + "c40101" + "02" + "09" + "c40102" + "a6626c6f636b3f"}, // lists of seats are bytes
+		{"welcome", &protocol.Welcome{Version: 4, Server: "s", Rulesets: []protocol.RulesetInfo{{
+			ID: "x", Title: "X", Board: "hex", MinSeats: 2, MaxSeats: 4,
+			Settings: []protocol.SettingInfo{{Key: "w", Min: 16, Max: 512, Default: 48, Choices: []string{}}},
+			Levels:   []string{"easy"}, Default: "easy", Hash: "ab", Modded: true,
+		}}},
+			"94020100" + "94" + "04" + "a173" +
+				"91" + "9b" + "a178" + "a158" + "a0" + "a3686578" + "02" + "04" +
+				"91" + "97" + "a177" + "a0" + "a0" + "10" + "cd0200" + "30" + "90" +
+				"91a465617379" + "a465617379" + "a26162" + "c3" +
+				"95" + "00000000" + "00"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -198,9 +281,9 @@ func TestVersion(t *testing.T) {
 		side string
 		want string
 	}{
-		{4, "server", "bad version: protocol version 4 is not supported: this server speaks version 3 (protocol of 2026-11-25); the client is newer: update the server or use a matching client"},
-		{2, "server", "bad version: protocol version 2 is not supported: this server speaks version 3 (protocol of 2026-11-25); the client is older: update the client"},
-		{4, "client", "bad version: protocol version 4 is not supported: this client speaks version 3 (protocol of 2026-11-25); the server is newer: update the client or use a matching server"},
+		{5, "server", "bad version: protocol version 5 is not supported: this server speaks version 4 (protocol of 2026-11-25); the client is newer: update the server or use a matching client"},
+		{3, "server", "bad version: protocol version 3 is not supported: this server speaks version 4 (protocol of 2026-11-25); the client is older: update the client"},
+		{5, "client", "bad version: protocol version 5 is not supported: this client speaks version 4 (protocol of 2026-11-25); the server is newer: update the client or use a matching server"},
 	}
 	for _, tt := range msgs {
 		err := protocol.CheckVersion(tt.have, tt.side)
@@ -215,7 +298,7 @@ func TestVersion(t *testing.T) {
 // Hello has grown a field, against this server: the Hello still decodes,
 // and the Error the server sends back names the versions it speaks.
 func TestHandshakeAcrossVersions(t *testing.T) {
-	body, err := msgpack.Marshal([]any{4, "Ann", "empires/9.0", "a field of version 4"})
+	body, err := msgpack.Marshal([]any{5, "Ann", "empires/9.0", "a field of version 5"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +312,7 @@ func TestHandshakeAcrossVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	hello := m.(*protocol.Hello)
-	if *hello != (protocol.Hello{Version: 4, Name: "Ann", Client: "empires/9.0"}) {
+	if *hello != (protocol.Hello{Version: 5, Name: "Ann", Client: "empires/9.0"}) {
 		t.Fatalf("Hello = %+v", hello)
 	}
 	verr := protocol.CheckVersion(hello.Version, "server")
@@ -247,7 +330,7 @@ func TestHandshakeAcrossVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := m.(*protocol.Error)
-	if e.Code != protocol.BadVersion || env.Reply != 1 || !strings.Contains(e.Message, "speaks version 3") {
+	if e.Code != protocol.BadVersion || env.Reply != 1 || !strings.Contains(e.Message, "speaks version 4") {
 		t.Errorf("reply %+v to seq %d", e, env.Reply)
 	}
 	if e.Err().Error() != "bad version: "+e.Message {
@@ -280,13 +363,26 @@ func TestSettingsValidate(t *testing.T) {
 		}), nil, ""},
 		{"timer", with(func(s *protocol.Settings) { s.TurnSeconds = 10 }), nil, ""},
 		{"easy AI", with(func(s *protocol.Settings) { s.AILevel = "easy" }), nil, ""},
-		{"unknown AI level", with(func(s *protocol.Settings) { s.AILevel = "genius" }), nil, `AI level "genius": want passive, random, easy, normal`},
+		// Whether the ruleset has such a level is CheckFor's business.
+		{"any AI level", with(func(s *protocol.Settings) { s.AILevel = "genius" }), nil, ""},
+		{"long AI level", with(func(s *protocol.Settings) { s.AILevel = strings.Repeat("g", 33) }), nil, "AI level of 33 bytes: at most 32"},
+		{"no map", with(func(s *protocol.Settings) { s.Width, s.Height = 0, 0 }), nil, ""},
+		{"empty option key", with(func(s *protocol.Settings) { s.Options = []protocol.Option{{Key: ""}} }), nil, "option key of 0 bytes: want 1 to 32"},
+		{"most options", with(func(s *protocol.Settings) {
+			s.Options = make([]protocol.Option, protocol.MaxOptions)
+			for i := range s.Options {
+				s.Options[i] = protocol.Option{Key: fmt.Sprintf("k%d", i), Value: -i}
+			}
+		}), nil, ""},
+		{"too many options", with(func(s *protocol.Settings) { s.Options = make([]protocol.Option, 33) }), nil, "33 options: at most 32"},
+		{"long option key", with(func(s *protocol.Settings) { s.Options = []protocol.Option{{Key: strings.Repeat("k", 33)}} }), nil, "option key of 33 bytes: want 1 to 32"},
 		{"no ruleset", with(func(s *protocol.Settings) { s.Ruleset = "" }), nil, "no ruleset"},
 		{"unknown ruleset", ok, []string{"risk", "empire"}, `unknown ruleset "erfworld": this server has risk, empire`},
 		{"long ruleset", with(func(s *protocol.Settings) { s.Ruleset = strings.Repeat("x", 33) }), nil, "ruleset ID of 33 bytes"},
 		{"narrow", with(func(s *protocol.Settings) { s.Width = 15 }), nil, "map width 15: must be 16 to 512"},
 		{"wide", with(func(s *protocol.Settings) { s.Width = 513 }), nil, "map width 513"},
 		{"short", with(func(s *protocol.Settings) { s.Height = 0 }), nil, "map height 0"},
+		{"height only", with(func(s *protocol.Settings) { s.Width = 0 }), nil, "map width 0"},
 		{"tall", with(func(s *protocol.Settings) { s.Height = 1 << 20 }), nil, "map height 1048576"},
 		{"one seat", with(func(s *protocol.Settings) { s.Seats, s.Bots = 1, 0 }), nil, "1 seats: must be 2 to 16"},
 		{"17 seats", with(func(s *protocol.Settings) { s.Seats = 17 }), nil, "17 seats"},
@@ -324,16 +420,121 @@ func TestSettingsValidate(t *testing.T) {
 	}
 }
 
+// checker is a ruleset.ConfigChecker that refuses games of more than max
+// seats.
+type checker struct{ max int }
+
+func (c checker) CheckConfig(cfg ruleset.Config) error {
+	if cfg.Seats > c.max {
+		return fmt.Errorf("at most %d players here", c.max)
+	}
+	return nil
+}
+
+// TestSettingsCheckFor checks settings against the ruleset they name: the
+// map size, seats, AI level and options of its info, then its own checks.
+func TestSettingsCheckFor(t *testing.T) {
+	hexes := erfworld(t).Info()
+	cards := cardsInfo()
+	board := protocol.Settings{Ruleset: "erfworld", Width: 64, Height: 48, Seats: 4}
+	table := protocol.Settings{Ruleset: "cards", Seats: 2}
+	with := func(s protocol.Settings, f func(*protocol.Settings)) protocol.Settings { f(&s); return s }
+	tests := []struct {
+		name string
+		have protocol.Settings
+		in   ruleset.Info
+		chk  ruleset.ConfigChecker
+		want string // "" for valid, else the whole message
+	}{
+		{"board", board, hexes, nil, ""},
+		{"board, checked", board, hexes, checker{4}, ""},
+		{"its AI level", with(board, func(s *protocol.Settings) { s.AILevel = "passive" }), hexes, nil, ""},
+		{"table", table, cards, nil, ""},
+		{"table, an option", with(table, func(s *protocol.Settings) { s.Options = []protocol.Option{{Key: "deck", Value: 1}} }), cards, nil, ""},
+
+		{"board without a map", with(board, func(s *protocol.Settings) { s.Width, s.Height = 0, 0 }), hexes, nil, "Erfworld Empires needs a map size"},
+		{"board without a height", with(board, func(s *protocol.Settings) { s.Height = 0 }), hexes, nil, "Erfworld Empires needs a map size"},
+		{"table with a map", with(table, func(s *protocol.Settings) { s.Width, s.Height = 32, 32 }), cards, nil, "Cards has no map: leave its size 0"},
+		{"too few seats", with(table, func(s *protocol.Settings) { s.Seats = 1 }), cards, nil, "1 seats: Cards is for 2 to 4 players"},
+		{"too many seats", with(table, func(s *protocol.Settings) { s.Seats = 5 }), cards, nil, "5 seats: Cards is for 2 to 4 players"},
+		{"another ruleset's AI level", with(table, func(s *protocol.Settings) { s.AILevel = "normal" }), cards, nil, `AI level "normal": want easy`},
+		{"size in the options", with(board, func(s *protocol.Settings) { s.Options = []protocol.Option{{Key: "width", Value: 64}} }), hexes, nil,
+			"the map size goes in Width and Height, not in the options"},
+		{"an option twice", with(table, func(s *protocol.Settings) {
+			s.Options = []protocol.Option{{Key: "deck", Value: 1}, {Key: "deck", Value: 0}}
+		}), cards, nil, `option "deck" given twice`},
+		{"an unknown option", with(table, func(s *protocol.Settings) { s.Options = []protocol.Option{{Key: "jokers", Value: 1}} }), cards, nil,
+			`Cards has no setting "jokers"`},
+		{"an option out of bounds", with(table, func(s *protocol.Settings) { s.Options = []protocol.Option{{Key: "deck", Value: 2}} }), cards, nil,
+			"deck: choice 2 of 2"},
+		{"a map size out of the ruleset's bounds", with(board, func(s *protocol.Settings) { s.Width = 600 }), hexes, nil, "map width 600: must be 16 to 512"},
+		{"refused by the ruleset", board, hexes, checker{3}, "at most 3 players here"},
+		{"too crowded a map", with(board, func(s *protocol.Settings) { s.Width, s.Height, s.Seats = 16, 16, 16 }), hexes, erfworld(t).(ruleset.ConfigChecker),
+			fmt.Sprintf("a 16x16 map holds at most %d players: make it larger or seat fewer", mapgen.MaxPlayersFor(16, 16))},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.have.CheckFor(tt.in, tt.chk)
+			if tt.want == "" {
+				if err != nil {
+					t.Errorf("have %v, want valid", err)
+				}
+				return
+			}
+			var pe *protocol.ProtocolError
+			if !errors.As(err, &pe) || pe.Code != protocol.Invalid || pe.Message != tt.want {
+				t.Errorf("have %v, want an Invalid error %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestSettingsConfig: a game's config holds the seed, seats, names, the
+// options and the map size as the ruleset's width and height settings;
+// the AI level defaults to the ruleset's.
+func TestSettingsConfig(t *testing.T) {
+	s := protocol.Settings{Ruleset: "erfworld", Width: 64, Height: 48, Seed: 9, Seats: 2, Options: []protocol.Option{{Key: "fog", Value: 1}}}
+	want := ruleset.Config{Seed: 9, Seats: 2, Names: []string{"Ann", "Bob"},
+		Options: ruleset.Options{"fog": 1, ruleset.KeyWidth: 64, ruleset.KeyHeight: 48}}
+	if have := s.Config([]string{"Ann", "Bob"}); !reflect.DeepEqual(have, want) {
+		t.Errorf("have %+v, want %+v", have, want)
+	}
+	s.Width, s.Height, s.Options = 0, 0, nil
+	if have := s.Config(nil); len(have.Options) != 0 {
+		t.Errorf("a game without a map or options has options %v", have.Options)
+	}
+	in := cardsInfo()
+	if s.Level(in) != "easy" {
+		t.Errorf("no AI level: %q, want the ruleset's default", s.Level(in))
+	}
+	s.AILevel = "hard"
+	if s.Level(in) != "hard" {
+		t.Errorf("AI level hard: %q", s.Level(in))
+	}
+	if str := s.String(); !strings.Contains(str, "AI hard") {
+		t.Errorf("String %q", str)
+	}
+}
+
+// TestInfoOf: a ruleset's info goes into Welcome and comes back whole.
+func TestInfoOf(t *testing.T) {
+	for _, in := range []ruleset.Info{erfworld(t).Info(), cardsInfo()} {
+		ri := protocol.InfoOf(in, true)
+		if !ri.Modded || ri.ID != in.ID || ri.Default != in.DefaultLevel || len(ri.Settings) != len(in.Settings) {
+			t.Errorf("InfoOf(%s) = %+v", in.ID, ri)
+		}
+		if back := ri.Info(); !reflect.DeepEqual(back, in) {
+			t.Errorf("%s: the info read back differs:\nhave %+v\nwant %+v", in.ID, back, in)
+		}
+	}
+	if protocol.InfoOf(cardsInfo(), false).Modded {
+		t.Error("a ruleset not modded is marked modded")
+	}
+}
+
 // TestLimitsCheck checks the content checks of client messages.
 func TestLimitsCheck(t *testing.T) {
 	l := protocol.DefaultLimits()
-	orders := func(n int, turn game.Turn) *protocol.SubmitOrders {
-		m := &protocol.SubmitOrders{Turn: 5}
-		for range n {
-			m.Orders = append(m.Orders, game.Order{Turn: turn, Kind: game.OrderMove, Army: 1})
-		}
-		return m
-	}
 	tests := []struct {
 		name string
 		have protocol.Message
@@ -356,12 +557,15 @@ func TestLimitsCheck(t *testing.T) {
 		{"chat", &protocol.Chat{Text: "gg 👍"}, 0, ""},
 		{"empty chat", &protocol.Chat{Text: " "}, protocol.Invalid, "empty chat line"},
 		{"long chat", &protocol.Chat{Text: strings.Repeat("x", 501)}, protocol.Invalid, "chat line of 501 characters"},
-		{"orders", orders(3, 5), 0, ""},
-		{"no orders", orders(0, 5), 0, ""},
-		{"too many orders", orders(l.MaxOrders+1, 5), protocol.TooLarge, "4097 orders: at most 4096 a turn"},
-		{"order of another turn", orders(2, 4), protocol.Invalid, "order 1 is for turn 4, not turn 5"},
+		// Orders and actions are the ruleset's to check (see
+		// hexgame.DecodeOrders): the protocol passes them on.
+		{"orders", small.submitOrders(t, 1), 0, ""},
+		{"act", &protocol.Act{Seq: 1, Action: protocol.Payload{0xc3}}, 0, ""},
+		{"rules", &protocol.GetRules{Ruleset: "erfworld"}, 0, ""},
+		{"rules of a long id", &protocol.GetRules{Ruleset: strings.Repeat("r", 33)}, protocol.Invalid, "ruleset ID of 33 bytes: at most 32"},
 		{"ping", &protocol.Ping{}, 0, ""},
 		{"server message", &protocol.FullView{}, protocol.UnknownType, "FullView is a server message"},
+		{"server reply", &protocol.ActResult{}, protocol.UnknownType, "ActResult is a server message"},
 		{"nil", (*protocol.Chat)(nil), protocol.UnknownType, "no message"},
 	}
 	for _, tt := range tests {
@@ -407,7 +611,7 @@ func decodeErrorCases(t testing.TB) []struct {
 	code protocol.ErrorCode
 	want string
 } {
-	valid, err := protocol.Marshal(1, 0, small.fullView(1))
+	valid, err := protocol.Marshal(1, 0, small.fullView(t, 1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -415,7 +619,9 @@ func decodeErrorCases(t testing.TB) []struct {
 	if err != nil {
 		t.Fatal(err)
 	}
-	badView := mp([]any{[]any{1, 2, 3}, 0})
+	// Bytes that claim 2^32-1 elements, and a value nested 40 deep.
+	bomb := []byte{0xdd, 0xff, 0xff, 0xff, 0xff}
+	deep := append(bytes.Repeat([]byte{0x91}, 40), 0x00)
 	return []struct {
 		name string
 		have []byte
@@ -438,40 +644,45 @@ func decodeErrorCases(t testing.TB) []struct {
 		{"truncated", valid[:len(valid)-1], 0, protocol.Malformed, "truncated"},
 		{"truncated header", valid[:3], 0, protocol.Malformed, "4 elements claimed, 2 bytes left"},
 		{"padded", append(bytes.Clone(chat), 0x00), 0, protocol.Malformed, "1 extra bytes"},
-		// 13 bytes that ask msgpack for 2^32-1 orders (59 GB of them).
-		{"allocation bomb", envelope(protocol.TypeSubmitOrders, 0x92, 0x01, 0xdd, 0xff, 0xff, 0xff, 0xff), 0, protocol.Malformed, "4294967295 elements claimed"},
 		{"allocation bomb at the top", []byte{0xdd, 0xff, 0xff, 0xff, 0xff, 0x01, 0x01}, 0, protocol.Malformed, "elements claimed"},
 		{"string bomb", envelope(protocol.TypeChat, 0x91, 0xdb, 0xff, 0xff, 0xff, 0xff), 0, protocol.Malformed, "4294967295 bytes claimed"},
-		{"deep nesting", envelope(protocol.TypeChat, bytes.Repeat([]byte{0x91}, 40)...), 0, protocol.Malformed, "nested more than"},
+		{"deep nesting", envelope(protocol.TypeChat, deep...), 0, protocol.Malformed, "nested more than"},
 		{"unknown type", envelope(200, 0x90), 0, protocol.UnknownType, "unknown message type 200"},
 		{"type 0", envelope(0, 0x90), 0, protocol.UnknownType, "unknown message type 0"},
 		{"orders as chat", envelope(protocol.TypeChat, mp([]any{4, []any{}})...), 0, protocol.Malformed, "Chat: protocol.Chat is not an array of its fields (1)"},
-		{"string as orders", envelope(protocol.TypeSubmitOrders, mp("hi")...), 0, protocol.Malformed, "SubmitOrders"},
-		{"nil orders", envelope(protocol.TypeSubmitOrders, mp([]any{4, []any{nil, nil, nil}})...), 0, protocol.Malformed, "SubmitOrders: element 0 of []game.Order: game.Order is not an array of its fields (14)"},
-		{"empty orders", envelope(protocol.TypeSubmitOrders, mp([]any{4, []any{[]any{}}})...), 0, protocol.Malformed, "SubmitOrders: element 0 of []game.Order: game.Order is not an array of its fields (14)"},
+		{"string as orders", envelope(protocol.TypeSubmitOrders, mp("hi")...), 0, protocol.Malformed, "SubmitOrders: the body is not an array"},
 		{"map body", envelope(protocol.TypeChat, mp(map[string]any{"Text": "hi"})...), 0, protocol.Malformed, "Chat: the body is not an array"},
 		{"map settings", envelope(protocol.TypeCreateGame, mp([]any{map[string]any{"Ruleset": "risk"}})...), 0, protocol.Malformed, "protocol.Settings is not an array"},
-		{"nil path hexes", envelope(protocol.TypeSubmitOrders, mp([]any{1, []any{[]any{1, 1, 0, 0, 0, []any{nil}, 0, 0, 0, 0, 0, nil, 0, nil}}})...), 0, protocol.Malformed, "element 0 of []hex.Hex: hex.Hex is not an array"},
-		{"empty event", envelope(protocol.TypeTurnUpdate, append(append([]byte{0x93}, deltaBytes(t)...), 0x00, 0x91, 0x90)...), 0, protocol.Malformed, "element 0 of []game.Event"},
-		{"nil battle side", envelope(protocol.TypeTurnUpdate, append(append([]byte{0x93}, deltaBytes(t)...), append([]byte{0x00, 0x91}, mp([]any{1, 1, 3, 1, 0, 0, nil, nil, false, 0, "", []any{nil, []any{nil, nil}, 0, 0, "", ""}})...)...)...), 0, protocol.Malformed, "element 0 of [2]game.SideReport"},
+		{"map option", envelope(protocol.TypeCreateGame, mp([]any{[]any{"", "erfworld", 0, 0, 0, 2, 0, 0, "", false, false, "",
+			[]any{map[string]any{"Key": "deck", "Value": 1}}}})...), 0, protocol.Malformed, "element 0 of []protocol.Option: protocol.Option is not an array of its fields (2)"},
+		{"nil ruleset info", envelope(protocol.TypeWelcome, mp([]any{4, "s", []any{nil}, []any{0, 0, 0, 0, 0}})...), 0, protocol.Malformed,
+			"element 0 of []protocol.RulesetInfo: protocol.RulesetInfo is not an array of its fields (11)"},
 		{"short hello", envelope(protocol.TypeHello, mp([]any{1})...), 0, protocol.Malformed, "Hello is an array of 1, not of 3 or more"},
 		{"nil hello", envelope(protocol.TypeHello, 0xc0), 0, protocol.Malformed, "Hello: the body is not an array"},
 		{"nil ping", envelope(protocol.TypePing, 0xc0), 0, protocol.Malformed, "Ping: the body is not an array"},
 		{"number as chat", envelope(protocol.TypeChat, 0x01), 0, protocol.Malformed, "Chat: the body is not an array"},
-		{"no view", envelope(protocol.TypeFullView, mp([]any{nil, 0})...), 0, protocol.Malformed, "FullView: no view"},
-		{"bad view", envelope(protocol.TypeFullView, badView...), 0, protocol.Malformed, "FullView"},
-		{"no delta", envelope(protocol.TypeTurnUpdate, mp([]any{nil, 0, nil})...), 0, protocol.Malformed, "TurnUpdate: no delta"},
 		{"bool as int", envelope(protocol.TypeGameOver, mp([]any{true, 1})...), 0, protocol.Malformed, "GameOver"},
-	}
-}
 
-// deltaBytes returns the wire form of a small delta.
-func deltaBytes(t testing.TB) []byte {
-	b, err := game.EncodeDelta(small.turnUpdate(1).Delta)
-	if err != nil {
-		t.Fatal(err)
+		// Payloads: one whole msgpack value each, within the limits of
+		// any frame (wire.CheckMsgpack), and there.
+		// 13 bytes that would ask msgpack for 2^32-1 orders (59 GB of them).
+		{"orders bomb", envelope(protocol.TypeSubmitOrders, append([]byte{0x92, 0x01}, bomb...)...), 0, protocol.Malformed, "4294967295 elements claimed"},
+		{"orders nested too deep", envelope(protocol.TypeSubmitOrders, append([]byte{0x92, 0x01}, deep...)...), 0, protocol.Malformed, "nested more than 32 deep"},
+		{"orders cut short", envelope(protocol.TypeSubmitOrders, 0x92, 0x01, 0x92, 0x01), 0, protocol.Malformed, "2 elements claimed, 1 bytes left"},
+		{"orders of a bad code", envelope(protocol.TypeSubmitOrders, 0x92, 0x01, 0xc1), 0, protocol.Malformed, "invalid msgpack code 0xc1"},
+		{"orders of two values", envelope(protocol.TypeSubmitOrders, 0x92, 0x01, 0x90, 0x90), 0, protocol.Malformed, "1 extra bytes after the value"},
+		{"nil orders", envelope(protocol.TypeSubmitOrders, mp([]any{4, nil})...), 0, protocol.Malformed, "SubmitOrders: no orders (an empty list is an empty array)"},
+		{"no orders field", envelope(protocol.TypeSubmitOrders, mp([]any{4})...), 0, protocol.Malformed, "SubmitOrders: protocol.SubmitOrders is not an array of its fields (2)"},
+		{"action bomb", envelope(protocol.TypeAct, append([]byte{0x92, 0x01}, bomb...)...), 0, protocol.Malformed, "4294967295 elements claimed"},
+		{"string bomb action", envelope(protocol.TypeAct, 0x92, 0x01, 0xdb, 0xff, 0xff, 0xff, 0xff), 0, protocol.Malformed, "4294967295 bytes claimed"},
+		{"nil action", envelope(protocol.TypeAct, mp([]any{1, nil})...), 0, protocol.Malformed, "Act: no action"},
+		{"no view", envelope(protocol.TypeFullView, mp([]any{nil, 0})...), 0, protocol.Malformed, "FullView: no view"},
+		{"view bomb", envelope(protocol.TypeFullView, append(append([]byte{0x92}, bomb...), 0x00)...), 0, protocol.Malformed, "4294967295 elements claimed"},
+		{"view nested too deep", envelope(protocol.TypeFullView, append(append([]byte{0x92}, deep...), 0x00)...), 0, protocol.Malformed, "nested more than 32 deep"},
+		{"no delta", envelope(protocol.TypeTurnUpdate, mp([]any{nil, 0, nil})...), 0, protocol.Malformed, "TurnUpdate: no delta"},
+		{"events bomb", envelope(protocol.TypeTurnUpdate, append([]byte{0x93, 0x90, 0x00}, bomb...)...), 0, protocol.Malformed, "4294967295 elements claimed"},
+		{"rules data bomb", envelope(protocol.TypeRulesData, 0x93, 0xa1, 'x', 0xa0, 0xc6, 0xff, 0xff, 0xff, 0xff), 0, protocol.Malformed, "4294967295 bytes claimed"},
 	}
-	return b
 }
 
 // TestDecodeErrors feeds Decode and DecodeBody what they must refuse.

@@ -17,7 +17,7 @@ const (
 	MaxMapSide     = 512
 	MinSeats       = 2
 	MaxSeats       = 16
-	MaxOptions     = 32 // Settings.Options
+	MaxOptions     = 32        // Settings.Options
 	MinTurnSeconds = 10        // a turn timer is 0 (none) or 10 s ...
 	MaxTurnSeconds = 24 * 3600 // ... to 24 h
 )

@@ -1,7 +1,6 @@
 package protocol_test
 
 import (
-	"empires/shared/game/gametest"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -10,7 +9,9 @@ import (
 	"testing"
 
 	"empires/shared/game"
+	"empires/shared/game/gametest"
 	"empires/shared/hex"
+	"empires/shared/hexgame"
 	"empires/shared/protocol"
 )
 
@@ -22,7 +23,7 @@ var bigGame = sync.OnceValue(func() *played { return playGame(1, 128, 128, 16, 5
 // hugeView is the largest view Settings allow, made as large as it gets: a
 // 512x512 map that player 1 sees whole, with 40,000 armies (of 16
 // players) and 256 cities in sight.
-var hugeView = sync.OnceValue(func() *game.View {
+var hugeView = sync.OnceValue(func() *hexgame.View {
 	s, _ := gametest.RandomGame(2, 512, 512, 16, 40000)
 	m := &s.Memory[0]
 	for i := range m.Known {
@@ -32,14 +33,16 @@ var hugeView = sync.OnceValue(func() *game.View {
 		m.Known[len(m.Known)-1] >>= 64 - n
 		m.Visible[len(m.Visible)-1] >>= 64 - n
 	}
-	return game.NewView(s, 1)
+	return &hexgame.View{V: game.NewView(s, 1)}
 })
 
 // manyOrders returns n move orders of paths hexes each for turn 1, with
-// army IDs and hexes spread as on a 512x512 map.
-func manyOrders(n, paths int) *protocol.SubmitOrders {
+// army IDs and hexes spread as on a 512x512 map, as the hex ruleset's
+// payload.
+func manyOrders(tb testing.TB, n, paths int) *protocol.SubmitOrders {
+	tb.Helper()
 	rng := rand.New(rand.NewPCG(1, 1))
-	m := &protocol.SubmitOrders{Turn: 1}
+	var orders []game.Order
 	for i := range n {
 		at := hex.Hex{Q: rng.IntN(512), R: rng.IntN(512) - 256}
 		o := game.Order{Turn: 1, Kind: game.OrderMove, Army: game.ArmyID(1000 + 3*i)}
@@ -47,9 +50,13 @@ func manyOrders(n, paths int) *protocol.SubmitOrders {
 			at = at.Neighbor(hex.Direction(rng.IntN(6)))
 			o.Path = append(o.Path, at)
 		}
-		m.Orders = append(m.Orders, o)
+		orders = append(orders, o)
 	}
-	return m
+	data, err := hexgame.EncodeOrders(orders)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return &protocol.SubmitOrders{Turn: 1, Orders: data}
 }
 
 type sized struct {
@@ -76,7 +83,7 @@ func sizes(tb testing.TB) []sized {
 		for _, x := range []struct {
 			m        protocol.Message
 			sum, max *int
-		}{{g.fullView(p), &view, &maxView}, {g.turnUpdate(p), &update, &maxUpdate}} {
+		}{{g.fullView(tb, p), &view, &maxView}, {g.turnUpdate(tb, p), &update, &maxUpdate}} {
 			frame, err := protocol.Marshal(1000, 0, x.m)
 			if err != nil {
 				tb.Fatal(err)
@@ -93,12 +100,11 @@ func sizes(tb testing.TB) []sized {
 		sized{fmt.Sprintf("TurnUpdate 128x128, 16 players (%d events each), mean", events/n), update / n},
 		sized{"TurnUpdate 128x128, 16 players, max", maxUpdate},
 	)
-	orders := g.orders[0].Orders
-	add(fmt.Sprintf("SubmitOrders 128x128, %d moves", len(orders)), &protocol.SubmitOrders{Turn: orders[0].Turn, Orders: orders})
-	add("SubmitOrders 4,096 moves of 3 hexes", manyOrders(4096, 3))
-	add("SubmitOrders 4,096 moves of 64 hexes", manyOrders(4096, 64))
+	add(fmt.Sprintf("SubmitOrders 128x128, %d moves", len(g.orders[0].Orders)), g.submitOrders(tb, 1))
+	add("SubmitOrders 4,096 moves of 3 hexes", manyOrders(tb, 4096, 3))
+	add("SubmitOrders 4,096 moves of 64 hexes", manyOrders(tb, 4096, 64))
 	v := hugeView()
-	add(fmt.Sprintf("FullView 512x512 all seen, %d armies", len(v.Armies)), &protocol.FullView{View: v, Checksum: v.Checksum()})
+	add(fmt.Sprintf("FullView 512x512 all seen, %d armies", len(v.V.Armies)), fullViewOf(tb, v))
 	return out
 }
 
@@ -114,7 +120,7 @@ func TestSizes(t *testing.T) {
 	for _, s := range sizes(t) {
 		fmt.Fprintf(&b, "%-62s %9d\n", s.name, s.bytes)
 		limit := l.MaxServerMessage
-		if strings.HasPrefix(s.name, "SubmitOrders") {
+		if strings.HasPrefix(s.name, "SubmitOrders") || strings.HasPrefix(s.name, "Act") {
 			limit = l.MaxClientMessage
 		}
 		if strings.Contains(s.name, "64 hexes") {
@@ -127,52 +133,91 @@ func TestSizes(t *testing.T) {
 	t.Logf("frame sizes:\n%s", b.String())
 }
 
-// BenchmarkSizes reports the size of every kind of frame ("bytes") and the
-// time to encode and decode it.
-func BenchmarkSizes(b *testing.B) {
+// bigFrame is a large frame of the benchmarks, with the ruleset's
+// decoding of its payloads, which a receiver runs after DecodeBody.
+type bigFrame struct {
+	name   string
+	msg    protocol.Message
+	decode func(protocol.Message) error
+}
+
+// bigFrames returns the large frames: views, updates and orders of the
+// 128x128 game and the largest ones.
+func bigFrames(b *testing.B) []bigFrame {
 	g := bigGame()
-	frames := map[string]protocol.Message{}
-	for _, m := range samples(b) {
-		frames[m.MessageType().String()] = m
+	rs := erfworld(b)
+	decodeView := func(m protocol.Message) error {
+		_, err := rs.DecodeView(m.(*protocol.FullView).View)
+		return err
 	}
-	frames["FullView-128x128-16p"] = g.fullView(1)
-	frames["TurnUpdate-128x128-16p"] = g.turnUpdate(1)
-	frames["SubmitOrders-4096x3"] = manyOrders(4096, 3)
-	v := hugeView()
-	frames["FullView-512x512-all"] = &protocol.FullView{View: v, Checksum: v.Checksum()}
-	for _, typ := range append(protocol.Types(), 0) {
-		names := []string{typ.String()}
-		if typ == 0 {
-			names = []string{"FullView-128x128-16p", "TurnUpdate-128x128-16p", "SubmitOrders-4096x3", "FullView-512x512-all"}
-		}
-		for _, name := range names {
-			m := frames[name]
-			b.Run(name, func(b *testing.B) {
-				var n int
-				b.ReportAllocs()
-				for b.Loop() {
-					frame, err := protocol.Marshal(1, 0, m)
-					if err != nil {
-						b.Fatal(err)
-					}
-					env, err := protocol.Decode(frame, protocol.MaxFrame)
-					if err != nil {
-						b.Fatal(err)
-					}
-					if _, err := protocol.DecodeBody(env); err != nil {
-						b.Fatal(err)
-					}
-					n = len(frame)
+	return []bigFrame{
+		{"FullView-128x128-16p", g.fullView(b, 1), decodeView},
+		{"TurnUpdate-128x128-16p", g.turnUpdate(b, 1), func(m protocol.Message) error {
+			tu := m.(*protocol.TurnUpdate)
+			if _, err := g.prev[0].Apply(tu.Delta); err != nil {
+				return err
+			}
+			_, err := hexgame.DecodeEvents(tu.Events)
+			return err
+		}},
+		{"SubmitOrders-4096x3", manyOrders(b, 4096, 3), func(m protocol.Message) error {
+			so := m.(*protocol.SubmitOrders)
+			_, err := hexgame.DecodeOrders(so.Orders, game.Turn(so.Turn))
+			return err
+		}},
+		{"FullView-512x512-all", fullViewOf(b, hugeView()), decodeView},
+	}
+}
+
+// BenchmarkSizes reports the size of every kind of frame ("bytes") and the
+// time to encode and decode it; for the large frames also the time with
+// the ruleset's decoding of the payloads (the "+payload" benchmarks: a
+// view decoded, a delta applied to the view before and events decoded,
+// orders decoded and checked for the turn).
+func BenchmarkSizes(b *testing.B) {
+	run := func(name string, m protocol.Message, decode func(protocol.Message) error) {
+		b.Run(name, func(b *testing.B) {
+			var n int
+			b.ReportAllocs()
+			for b.Loop() {
+				frame, err := protocol.Marshal(1, 0, m)
+				if err != nil {
+					b.Fatal(err)
 				}
-				b.ReportMetric(float64(n), "bytes")
-			})
-		}
+				env, err := protocol.Decode(frame, protocol.MaxFrame)
+				if err != nil {
+					b.Fatal(err)
+				}
+				got, err := protocol.DecodeBody(env)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if decode != nil {
+					if err := decode(got); err != nil {
+						b.Fatal(err)
+					}
+				}
+				n = len(frame)
+			}
+			b.ReportMetric(float64(n), "bytes")
+		})
+	}
+	for _, m := range samples(b) {
+		run(m.MessageType().String(), m, nil)
+	}
+	for _, f := range bigFrames(b) {
+		run(f.name, f.msg, nil)
+		run(f.name+"+payload", f.msg, f.decode)
 	}
 }
 
 // TestHostileAllocation decodes frames of the client limit's size built
 // to make the decoder allocate as much as possible, and checks that it
-// allocates at most 24 bytes per byte of input (about 19 measured).
+// allocates at most 32 bytes per byte of input (measured: 24 for the
+// options, a 24-byte Option per 3 bytes that msgpack allocates three
+// times; 13 for the seats; 5 for payloads, copied whole). What the
+// ruleset's decoders then allocate for a payload is their own bound (see
+// hexgame's TestDecodeOrdersAllocation).
 func TestHostileAllocation(t *testing.T) {
 	limit := protocol.DefaultLimits().MaxClientMessage
 	// n returns how many items of size bytes fit in the limit.
@@ -184,27 +229,22 @@ func TestHostileAllocation(t *testing.T) {
 		}
 		return out
 	}
-	settings := []any{"", "", 0, 0, 0, 0, 0, 0, "", false, false, ""}
+	settings := []any{"", "", 0, 0, 0, 0, 0, 0, "", false, false, "", nil}
 	tests := []struct {
 		name  string
 		frame []byte
 	}{
-		// One order whose path is the most hexes that fit (3 bytes each,
-		// 16 bytes of hex.Hex decoded).
-		{"path hexes", envelope(protocol.TypeSubmitOrders, mp([]any{1, []any{
-			[]any{1, 1, 0, 0, 0, list(n(3), []any{0, 0}), 0, 0, 0, 0, 0, nil, 0, nil},
-		}})...)},
-		// As many orders as fit, each the smallest a List takes.
-		{"smallest orders", envelope(protocol.TypeSubmitOrders, mp([]any{1,
-			list(n(15), []any{0, 0, 0, 0, 0, nil, 0, 0, 0, 0, 0, nil, 0, nil})})...)},
-		// Orders of nil units.
-		{"nil units", envelope(protocol.TypeSubmitOrders, mp([]any{1, []any{
-			[]any{1, 1, 0, 0, 0, nil, 0, 0, 0, 0, 0, nil, 0, make([]any, n(1))},
-		}})...)},
 		// A Lobby of the smallest seats.
 		{"empty seats", envelope(protocol.TypeLobby, mp([]any{0, settings, false, 0,
 			list(n(7), []any{0, "", false, false, false, false}), false})...)},
+		// Settings of the smallest options (Validate refuses more than
+		// MaxOptions, after the decoding).
+		{"empty options", envelope(protocol.TypeCreateGame, mp([]any{append(settings[:12:12], list(n(3), []any{"", 0}))})...)},
 		{"long chat", envelope(protocol.TypeChat, mp([]any{strings.Repeat("x", n(1))})...)},
+		// Orders of a million one-byte values, and of nested lists.
+		{"payload of bytes", envelope(protocol.TypeSubmitOrders, mp([]any{1, list(n(1), 0)})...)},
+		{"payload of lists", envelope(protocol.TypeSubmitOrders, mp([]any{1, list(n(2), []any{0})})...)},
+		{"action of lists", envelope(protocol.TypeAct, mp([]any{1, list(n(2), []any{nil})})...)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -221,7 +261,7 @@ func TestHostileAllocation(t *testing.T) {
 			runtime.ReadMemStats(&ms)
 			ratio := float64(ms.TotalAlloc-before) / float64(len(tt.frame))
 			t.Logf("%d bytes: %.1f bytes allocated per byte", len(tt.frame), ratio)
-			if ratio > 24 {
+			if ratio > 32 {
 				t.Errorf("%.1f bytes allocated per byte of input", ratio)
 			}
 		})

@@ -41,7 +41,9 @@ func History() []Change {
 			"events are the ruleset's own payloads (msgpack values inside the message). " +
 			"Settings.Options for a ruleset's own settings, width and height 0 for a game " +
 			"without a map. Interactive steps: TurnClock.Mode, Seq, Actors and Prompt; Act and " +
-			"ActResult. GameOver.Winner is a seat."},
+			"ActResult. GameOver.Winner is a seat. The hex rulesets' views and deltas carry " +
+			"structures on hexes (farms, forts, Dinglehoobers) as a last field when there are some; " +
+			"the erfpires ruleset."},
 	}
 }
 

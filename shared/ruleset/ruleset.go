@@ -80,8 +80,10 @@ type Step struct {
 	// action names the Seq it answers, so a late one is refused.
 	Seq uint32
 	// Actors are the seats that must act now, in seat order: for a
-	// Simultaneous step every live player, for an Interactive one those
-	// the game asks (a defender answering in the attacker's turn, say).
+	// Simultaneous step the seats whose orders it takes (usually every
+	// live player), for an Interactive one those the game asks (a
+	// defender answering in the attacker's turn, say); the first actor's
+	// action moves the game on. A game that is over asks no one.
 	Actors []Seat
 	// Prompt says, for people, what is asked ("choose a blocker"); it may
 	// be empty.
@@ -160,6 +162,13 @@ type ConfigChecker interface {
 	CheckConfig(cfg Config) error
 }
 
+// SaveDiffer is an optional interface of a Ruleset that says how two of
+// its saves differ ("Turn 5 != 6; Armies: 12 != 13 entries"), for a replay
+// that does not match; "" when it sees no difference.
+type SaveDiffer interface {
+	DiffSaves(have, want []byte) string
+}
+
 // Game is one game in play. Only one goroutine may use it at a time.
 type Game interface {
 	// Step is what the game waits for now.
@@ -184,10 +193,15 @@ type Game interface {
 	Resolve(subs []Submission) (Outcome, error)
 	// Act checks seat s's action in the current interactive step and, if
 	// it is valid, applies it. A refused action is a *Rejection and
-	// changes nothing.
+	// changes nothing. The core refuses an action meant for another step
+	// (protocol Act names the Seq) before it gets here; a game may stamp
+	// its own payloads with the Seq too. When an actor's turn timer runs
+	// out the core plays the ruleset's AI for it: an interactive step's
+	// autopilot is the AI.
 	Act(s Seat, action []byte) (Outcome, error)
 	// View is what seat s may know (0: a spectator, who sees the whole
-	// table when allSeeing, else only what every player may know).
+	// table when allSeeing, else only what every player may know;
+	// allSeeing is only ever set for seat 0).
 	View(s Seat, allSeeing bool) View
 	// Save encodes the game; Ruleset.Load reads it back.
 	Save() ([]byte, error)
@@ -196,8 +210,9 @@ type Game interface {
 // Outcome is what a Resolve or an Act produced.
 type Outcome interface {
 	// Events returns, encoded, what seat s may know of what happened (0:
-	// a spectator, see Game.View), read against the game as it is right
-	// after the Resolve or Act.
+	// a spectator, see Game.View). The core calls it right after the
+	// Resolve or Act, before the game changes again; an outcome may read
+	// the game then.
 	Events(s Seat, allSeeing bool) ([]byte, error)
 	// Count is the number of events, for the store and the metrics.
 	Count() int

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"fmt"
 	"reflect"
+	"slices"
 	"sync"
 
 	"github.com/vmihailenco/msgpack/v5"
@@ -204,7 +205,7 @@ func arrayLen(dec *msgpack.Decoder, c byte) (int, error) {
 	return dec.DecodeArrayLen()
 }
 
-// isArray reports whether c starts an array.
+// IsArray reports whether c starts an array.
 func IsArray(c byte) bool {
 	return msgpcode.IsFixedArray(c) || c == msgpcode.Array16 || c == msgpcode.Array32
 }
@@ -272,8 +273,13 @@ func Unmarshal(data []byte, v any) (err error) {
 
 // Marshal encodes v in the wire form: structs as arrays of their fields,
 // integers in their shortest form, map keys sorted (so equal values give
-// equal bytes).
+// equal bytes). msgpack sorts the keys of maps from string to string, bool
+// or interface only: Marshal refuses a v whose type holds another map
+// (values inside interfaces are not looked into).
 func Marshal(v any) ([]byte, error) {
+	if m := unsortedIn(reflect.TypeOf(v)); m != nil {
+		return nil, fmt.Errorf("wire: %T holds a %s, whose keys msgpack writes in random order", v, m)
+	}
 	var buf bytes.Buffer
 	enc := msgpack.GetEncoder()
 	defer msgpack.PutEncoder(enc)
@@ -285,4 +291,56 @@ func Marshal(v any) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+var (
+	customEncoder = reflect.TypeFor[msgpack.CustomEncoder]()
+	stringType    = reflect.TypeFor[string]()
+	sortedElems   = []reflect.Type{stringType, reflect.TypeFor[bool](), reflect.TypeFor[any]()}
+)
+
+var unsortedCache sync.Map // reflect.Type -> reflect.Type (nil: none)
+
+// unsortedIn returns a map type inside t whose keys msgpack would not
+// sort, nil if there is none.
+func unsortedIn(t reflect.Type) reflect.Type {
+	if t == nil {
+		return nil
+	}
+	if m, ok := unsortedCache.Load(t); ok {
+		mt, _ := m.(reflect.Type) // a nil interface: none
+		return mt
+	}
+	m := unsortedMap(t, map[reflect.Type]bool{})
+	unsortedCache.Store(t, m)
+	return m
+}
+
+// unsortedMap returns a map type inside t whose keys msgpack would not
+// sort, nil if there is none. Types with their own encoder are not looked
+// into; seen guards against recursive types.
+func unsortedMap(t reflect.Type, seen map[reflect.Type]bool) reflect.Type {
+	if seen[t] || t.Implements(customEncoder) || reflect.PointerTo(t).Implements(customEncoder) {
+		return nil
+	}
+	seen[t] = true
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Array:
+		return unsortedMap(t.Elem(), seen)
+	case reflect.Map:
+		if t.Key() != stringType || !slices.Contains(sortedElems, t.Elem()) {
+			return t
+		}
+	case reflect.Struct:
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if (!f.IsExported() && !f.Anonymous) || f.Tag.Get("msgpack") == "-" {
+				continue
+			}
+			if m := unsortedMap(f.Type, seen); m != nil {
+				return m
+			}
+		}
+	}
+	return nil
 }

@@ -1,21 +1,26 @@
-// Command ladder measures the strength of the AI levels: it plays seeded
-// games between each pair of levels in-process, sides swapped every other
-// game, and prints a table of wins, draws and game lengths.
+// Command ladder measures the strength of a ruleset's AI levels: it plays
+// seeded games between each pair of levels in-process, through the same
+// ruleset interface the server uses (every order checked as the server
+// checks it), sides swapped every other game, and prints a table of wins,
+// draws and game lengths.
 //
 //	go run ./server/cmd/ladder -games 10 -size 24x24 -turns 300
+//	go run ./server/cmd/ladder -ruleset erfpires -games 20
 //	go run ./server/cmd/ladder -pairs normal:normal-v1,normal-v1:easy -players 4
 //
-// -pairs lists the pairings as A:B level names, among them normal-v1, the
-// Normal level before it ferried armies and used the Look-, Fool-, Dirt-
-// and Cancel-A-Mancers, kept for this comparison. -players seats that many
+// -ruleset names the ruleset (erfworld by default); -size applies to those
+// with a map. -pairs lists the pairings as A:B level names; by default
+// every pair of the ruleset's levels, the stronger first. Erfworld also
+// has normal-v1, the Normal level before it ferried armies and used the
+// Look-, Fool-, Dirt- and Cancel-A-Mancers, kept for this comparison. -players seats that many
 // players, A and B in turn (A first in even games, B in odd ones); a game
 // is won by the level of its winner. With -mirror each seed is played
 // twice, sides swapped, so that two equal levels win equally often. A game
 // not over after -turns turns is a draw. The command fails if an AI gives
 // an order the server would refuse.
 //
-// -islands plays on two generated maps side by side with half the players
-// on each: no player reaches the other half on foot.
+// -islands (erfworld only) plays on two generated maps side by side with
+// half the players on each: no player reaches the other half on foot.
 package main
 
 import (
@@ -28,12 +33,14 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"empires/shared/ai"
 	"empires/shared/game"
 	"empires/shared/hex"
+	"empires/shared/hexgame"
 	"empires/shared/hexmap"
 	"empires/shared/mapgen"
 	"empires/shared/rules/erfworld"
+	"empires/shared/rules/registry"
+	"empires/shared/ruleset"
 )
 
 func main() {
@@ -69,7 +76,8 @@ func run(args []string, stdout io.Writer) error {
 	players := fs.Int("players", 2, "players a game, levels A and B in turn")
 	mirror := fs.Bool("mirror", false, "play each seed twice, sides swapped: game i uses seed seed+i/2")
 	islands := fs.Bool("islands", false, "play on two maps side by side, half the players on each, the water between them")
-	pairList := fs.String("pairs", "", "pairings to play as A:B level names, comma-separated (default: every pair of easy, normal, random and passive)")
+	pairList := fs.String("pairs", "", "pairings to play as A:B level names, comma-separated (default: every pair of the ruleset's levels)")
+	rulesetID := fs.String("ruleset", "", "the ruleset's id (default: the default ruleset)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -92,18 +100,34 @@ func run(args []string, stdout io.Writer) error {
 	if *islands && *players%2 != 0 {
 		return fmt.Errorf("%w: -islands needs an even number of players, got %d", errUsage, *players)
 	}
-	pairs := pairings()
+	reg, err := registry.Default()
+	if err != nil {
+		return fmt.Errorf("load rulesets: %w", err)
+	}
+	rs := reg.Default()
+	if *rulesetID != "" {
+		var ok bool
+		if rs, ok = reg.Get(*rulesetID); !ok {
+			return fmt.Errorf("%w: -ruleset %q: this build plays %s", errUsage, *rulesetID, strings.Join(reg.IDs(), ", "))
+		}
+	}
+	in := rs.Info()
+	if *players < in.MinSeats || *players > in.MaxSeats {
+		return fmt.Errorf("%w: -players %d: %s is for %d to %d", errUsage, *players, in.Title, in.MinSeats, in.MaxSeats)
+	}
+	if *islands && in.ID != "erfworld" {
+		return fmt.Errorf("%w: -islands is for erfworld only", errUsage)
+	}
+	pairs := pairings(in.Levels)
 	if *pairList != "" {
-		if pairs, err = parsePairs(*pairList); err != nil {
+		if pairs, err = parsePairs(*pairList, ladderLevels(rs)); err != nil {
 			return fmt.Errorf("%w: -pairs: %v", errUsage, err)
 		}
 	}
-	d, err := erfworld.Default()
-	if err != nil {
-		return fmt.Errorf("load ruleset: %w", err)
-	}
-	rs := erfworld.NewRules(d)
 	cfg := config{games: *games, turns: *turns, width: w, height: h, players: *players, seed: *seed, mirror: *mirror, islands: *islands}
+	if !in.HasMap() {
+		cfg.width, cfg.height = 0, 0
+	}
 	var rows []row
 	for _, pr := range pairs {
 		r, err := playPairing(rs, cfg, pr[0], pr[1])
@@ -115,50 +139,62 @@ func run(args []string, stdout io.Writer) error {
 	return printTable(stdout, rows)
 }
 
-// pairings lists the pairs of levels played, the stronger first.
-func pairings() [][2]ai.Level {
-	return [][2]ai.Level{
-		{ai.Normal, ai.Easy}, {ai.Normal, ai.Random}, {ai.Normal, ai.Passive},
-		{ai.Easy, ai.Random}, {ai.Easy, ai.Passive}, {ai.Random, ai.Passive},
+// pairings lists every pair of levels (weakest first), the stronger
+// first.
+func pairings(levels []string) [][2]string {
+	var out [][2]string
+	for i := len(levels) - 1; i >= 0; i-- {
+		for j := i - 1; j >= 0; j-- {
+			out = append(out, [2]string{levels[i], levels[j]})
+		}
 	}
+	return out
 }
 
-// parsePairs reads "A:B,C:D" of level names (ai.LadderLevels).
-func parsePairs(s string) ([][2]ai.Level, error) {
-	var out [][2]ai.Level
+// ladderLevels are the levels the ladder may play: the ruleset's, and
+// those it keeps for comparison only (hexgame's hidden levels).
+func ladderLevels(rs ruleset.Ruleset) []string {
+	levels := rs.Info().Levels
+	if h, ok := rs.(interface{ HiddenLevels() []string }); ok {
+		levels = append(levels, h.HiddenLevels()...)
+	}
+	return levels
+}
+
+// parsePairs reads "A:B,C:D" of level names among levels.
+func parsePairs(s string, levels []string) ([][2]string, error) {
+	var out [][2]string
 	for _, pair := range strings.Split(s, ",") {
 		as, bs, ok := strings.Cut(strings.TrimSpace(pair), ":")
 		if !ok {
 			return nil, fmt.Errorf("pairing %q is not A:B", pair)
 		}
-		a, err := parseLevel(as)
+		a, err := parseLevel(as, levels)
 		if err != nil {
 			return nil, err
 		}
-		b, err := parseLevel(bs)
+		b, err := parseLevel(bs, levels)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, [2]ai.Level{a, b})
+		out = append(out, [2]string{a, b})
 	}
 	return out, nil
 }
 
-// parseLevel returns the ladder level named s.
-func parseLevel(s string) (ai.Level, error) {
-	var names []string
-	for _, l := range ai.LadderLevels() {
-		if strings.EqualFold(s, l.String()) {
+// parseLevel returns the level of levels named s.
+func parseLevel(s string, levels []string) (string, error) {
+	for _, l := range levels {
+		if strings.EqualFold(s, l) {
 			return l, nil
 		}
-		names = append(names, l.String())
 	}
-	return 0, fmt.Errorf("unknown level %q: want one of %s", s, strings.Join(names, ", "))
+	return "", fmt.Errorf("unknown level %q: want one of %s", s, strings.Join(levels, ", "))
 }
 
 // row is one pairing's results.
 type row struct {
-	a, b         ai.Level
+	a, b         string
 	winsA, winsB int
 	draws, games int
 	turns        int // summed over decided games
@@ -166,14 +202,14 @@ type row struct {
 
 // playPairing plays cfg.games games of a against b, a as player 1 in even
 // games and as player 2 in odd ones (and so on round the table).
-func playPairing(rs *erfworld.Rules, cfg config, a, b ai.Level) (row, error) {
+func playPairing(rs ruleset.Ruleset, cfg config, a, b string) (row, error) {
 	r := row{a: a, b: b}
 	for g := range cfg.games {
 		seed := cfg.seed + uint64(g)
 		if cfg.mirror {
 			seed = cfg.seed + uint64(g/2)
 		}
-		levels := make([]ai.Level, cfg.players)
+		levels := make([]string, cfg.players)
 		for i := range levels {
 			levels[i] = a
 			if (i+g)%2 == 1 {
@@ -199,42 +235,97 @@ func playPairing(rs *erfworld.Rules, cfg config, a, b ai.Level) (row, error) {
 	return r, nil
 }
 
-// playGame plays one game of seed between levels (player 1's first) and
-// returns the winner (0 for a draw) and the turns played.
-func playGame(rs *erfworld.Rules, cfg config, seed uint64, levels []ai.Level) (game.PlayerID, int, error) {
-	newGame := rs.NewGame
+// newGame starts the game of seed for the ladder.
+func newGame(rs ruleset.Ruleset, cfg config, seed uint64) (ruleset.Game, error) {
 	if cfg.islands {
-		newGame = func(seed uint64, w, h, players int, _ []string) (*game.State, error) {
-			return islandsGame(rs, seed, w, h, players)
+		hr, ok := rs.(*hexgame.Ruleset)
+		if !ok {
+			return nil, errors.New("-islands needs a hex ruleset")
 		}
+		er, ok := hr.Rules().(*erfworld.Rules)
+		if !ok {
+			return nil, errors.New("-islands is for erfworld only")
+		}
+		s, err := islandsGame(er, seed, cfg.width, cfg.height, cfg.players)
+		if err != nil {
+			return nil, err
+		}
+		return hr.Game(s), nil
 	}
-	s, err := newGame(seed, cfg.width, cfg.height, len(levels), nil)
+	o := ruleset.Options{}
+	if cfg.width > 0 {
+		o[ruleset.KeyWidth], o[ruleset.KeyHeight] = cfg.width, cfg.height
+	}
+	return rs.New(ruleset.Config{Seed: seed, Seats: cfg.players, Options: o})
+}
+
+// playGame plays one game of seed between levels (player 1's first) and
+// returns the winner (0 for a draw) and the turns played. Every step is
+// played as the server plays it: the AI acts from its seat's view, and
+// its orders or actions must pass the game's checks.
+func playGame(rs ruleset.Ruleset, cfg config, seed uint64, levels []string) (ruleset.Seat, int, error) {
+	g, err := newGame(rs, cfg, seed)
 	if err != nil {
 		return 0, 0, err
 	}
-	players := make([]*ai.Player, len(levels))
+	players := make([]ruleset.AI, len(levels))
 	for i, l := range levels {
-		players[i] = ai.New(rs, l, seed)
-	}
-	for turn := 1; turn <= cfg.turns && !s.Over; turn++ {
-		var all []game.PlayerOrders
-		for i, pl := range players {
-			id := game.PlayerID(i + 1)
-			if !s.Player(id).Alive {
-				continue
-			}
-			orders := pl.Orders(game.NewView(s, id))
-			if errs := game.ValidateOrders(s, rs, id, orders); len(errs) > 0 {
-				return 0, 0, fmt.Errorf("turn %d: %s AI (player %d) gave an invalid order: %v", s.Turn, pl.Level(), id, errs[0])
-			}
-			all = append(all, game.PlayerOrders{Player: id, Orders: orders})
+		if players[i], err = rs.NewAI(l, seed); err != nil {
+			return 0, 0, err
 		}
-		game.Resolve(s, rs, all)
 	}
-	if !s.Over {
-		return 0, int(s.Turn) - 1, nil
+	const maxActions = 1 << 20 // a bound for interactive games whose AI never ends a turn
+	for range maxActions {
+		st := g.Step()
+		if over, _ := g.Over(); over || int(st.Turn) > cfg.turns {
+			break
+		}
+		if err := playStep(g, st, players, levels); err != nil {
+			return 0, 0, fmt.Errorf("turn %d: %w", st.Turn, err)
+		}
 	}
-	return s.Winner, int(s.Turn) - 1, nil
+	turns := int(g.Step().Turn) - 1
+	over, winner := g.Over()
+	if !over {
+		return 0, turns, nil
+	}
+	return winner, turns, nil
+}
+
+// playStep plays one step: every actor's orders then the resolution, or
+// the first actor's action.
+func playStep(g ruleset.Game, st ruleset.Step, players []ruleset.AI, levels []string) error {
+	if len(st.Actors) == 0 {
+		return errors.New("the game waits for nobody")
+	}
+	if st.Mode == ruleset.Interactive {
+		seat := st.Actors[0]
+		action, err := players[seat-1].Act(g.View(seat, false), st, seat)
+		if err != nil {
+			return fmt.Errorf("%s AI (player %d): %w", levels[seat-1], seat, err)
+		}
+		if _, err := g.Act(seat, action); err != nil {
+			return fmt.Errorf("%s AI (player %d) made an action the server would refuse: %w", levels[seat-1], seat, err)
+		}
+		return nil
+	}
+	var subs []ruleset.Submission
+	for _, seat := range st.Actors {
+		orders, err := players[seat-1].Act(g.View(seat, false), st, seat)
+		if err != nil {
+			return fmt.Errorf("%s AI (player %d): %w", levels[seat-1], seat, err)
+		}
+		refused, err := g.Check(seat, orders)
+		if err == nil && len(refused) > 0 {
+			err = &refused[0]
+		}
+		if err != nil {
+			return fmt.Errorf("%s AI (player %d) gave an invalid order: %w", levels[seat-1], seat, err)
+		}
+		subs = append(subs, ruleset.Submission{Seat: seat, Orders: orders})
+	}
+	_, err := g.Resolve(subs)
+	return err
 }
 
 // islandsGame starts a game of seed for players (an even number) on a map

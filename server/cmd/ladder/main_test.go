@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"empires/shared/ai"
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/rules/erfworld"
@@ -19,16 +18,21 @@ func TestRunPrintsTable(t *testing.T) {
 	if err := run([]string{"-games", "2", "-turns", "40", "-size", "24x24"}, &out); err != nil {
 		t.Fatal(err)
 	}
+	levels := []string{"passive", "random", "easy", "normal"}
+	pairs := pairings(levels)
+	if len(pairs) != 6 || pairs[0] != [2]string{"normal", "easy"} || pairs[5] != [2]string{"random", "passive"} {
+		t.Fatalf("pairings(%v) = %v: want the 6 pairs, the stronger first", levels, pairs)
+	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 1+len(pairings()) {
-		t.Fatalf("have %d lines, want %d:\n%s", len(lines), 1+len(pairings()), out.String())
+	if len(lines) != 1+len(pairs) {
+		t.Fatalf("have %d lines, want %d:\n%s", len(lines), 1+len(pairs), out.String())
 	}
 	if f := strings.Fields(lines[0]); strings.Join(f, " ") != "pairing wins A wins B draws games avg turns" {
 		t.Errorf("header: have %q", lines[0])
 	}
-	for i, pr := range pairings() {
+	for i, pr := range pairs {
 		f := strings.Fields(lines[i+1])
-		if len(f) != 8 || f[0] != pr[0].String() || f[1] != "vs" || f[2] != pr[1].String() {
+		if len(f) != 8 || f[0] != pr[0] || f[1] != "vs" || f[2] != pr[1] {
 			t.Errorf("row %d: have %q, want %s vs %s and 5 numbers", i+1, lines[i+1], pr[0], pr[1])
 			continue
 		}
@@ -48,7 +52,7 @@ func TestRunPrintsTable(t *testing.T) {
 
 func TestRunRejectsBadFlags(t *testing.T) {
 	for _, args := range [][]string{{"-size", "24"}, {"-games", "0"}, {"extra"}, {"-players", "1"},
-		{"-pairs", "normal"}, {"-pairs", "normal:hard"}, {"-islands", "-players", "3"}} {
+		{"-pairs", "normal"}, {"-pairs", "normal:hard"}, {"-islands", "-players", "3"}, {"-ruleset", "chess"}} {
 		var out bytes.Buffer
 		if err := run(args, &out); !errors.Is(err, errUsage) {
 			t.Errorf("run(%q) = %v, want a usage error", args, err)
@@ -58,7 +62,7 @@ func TestRunRejectsBadFlags(t *testing.T) {
 
 func TestPrintTable(t *testing.T) {
 	var out bytes.Buffer
-	rows := []row{{a: 3, b: 2, winsA: 3, winsB: 1, draws: 1, games: 5, turns: 100}, {a: 1, b: 0, draws: 2, games: 2}}
+	rows := []row{{a: "normal", b: "easy", winsA: 3, winsB: 1, draws: 1, games: 5, turns: 100}, {a: "random", b: "passive", draws: 2, games: 2}}
 	if err := printTable(&out, rows); err != nil {
 		t.Fatal(err)
 	}
@@ -85,8 +89,8 @@ func TestRunPairsMirrorIslands(t *testing.T) {
 }
 
 func TestParsePairs(t *testing.T) {
-	have, err := parsePairs("normal:normal-v1, easy:passive")
-	want := [][2]ai.Level{{ai.Normal, ai.NormalV1}, {ai.Easy, ai.Passive}}
+	have, err := parsePairs("normal:Normal-V1, easy:passive", []string{"passive", "easy", "normal", "normal-v1"})
+	want := [][2]string{{"normal", "normal-v1"}, {"easy", "passive"}}
 	if err != nil || len(have) != 2 || have[0] != want[0] || have[1] != want[1] {
 		t.Errorf("parsePairs = %v, %v; want %v", have, err, want)
 	}

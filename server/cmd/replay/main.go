@@ -22,9 +22,9 @@ import (
 	"strings"
 
 	"empires/server/store"
-	"empires/shared/game"
 	"empires/shared/protocol"
-	"empires/shared/rules/erfworld"
+	"empires/shared/rules/registry"
+	"empires/shared/ruleset"
 )
 
 func main() {
@@ -91,11 +91,19 @@ Flags:
 	if *list {
 		return listGames(s, stdout)
 	}
-	rs, err := erfworld.Open(*modDir)
+	reg, err := registry.New(*modDir)
 	if err != nil {
 		return fmt.Errorf("ruleset: %w", err)
 	}
-	return replay(s, protocol.GameID(*id), rs, stdout)
+	g, err := s.Game(protocol.GameID(*id))
+	if err != nil {
+		return err
+	}
+	rs, ok := reg.Get(g.Settings.Ruleset)
+	if !ok {
+		return fmt.Errorf("the game is of ruleset %q; this build plays %s", g.Settings.Ruleset, strings.Join(reg.IDs(), ", "))
+	}
+	return replay(s, g.ID, rs, stdout)
 }
 
 // listGames prints a line per saved game.
@@ -109,20 +117,20 @@ func listGames(s *store.Store, w io.Writer) error {
 		return nil
 	}
 	for _, g := range games {
-		status := fmt.Sprintf("playing turn %d", g.Last)
+		status := fmt.Sprintf("playing step %d", g.Last)
 		switch {
 		case g.Over && g.Winner != 0:
-			status = fmt.Sprintf("over on turn %d, won by %s (%s)", g.Last, protocol.SeatOf(g.Winner), seatName(g, g.Winner))
+			status = fmt.Sprintf("over at step %d, won by %s (%s)", g.Last, protocol.SeatOf(g.Winner), seatName(g, g.Winner))
 		case g.Over:
-			status = fmt.Sprintf("over on turn %d, nobody won", g.Last)
+			status = fmt.Sprintf("over at step %d, nobody won", g.Last)
 		}
-		fmt.Fprintf(w, "%d\t%q\t%s\t%d turns\t%s\tstarted %s\n", uint32(g.ID), g.Settings.Name, g.Settings.String(),
+		fmt.Fprintf(w, "%d\t%q\t%s\t%d steps\t%s\tstarted %s\n", uint32(g.ID), g.Settings.Name, g.Settings.String(),
 			g.Turns(), status, g.Created.Local().Format("2006-01-02 15:04"))
 	}
 	return nil
 }
 
-func seatName(g store.Game, p game.PlayerID) string {
+func seatName(g store.Game, p ruleset.Seat) string {
 	for _, st := range g.Seats {
 		if st.Seat == protocol.SeatOf(p) {
 			return st.Name
@@ -131,60 +139,70 @@ func seatName(g store.Game, p game.PlayerID) string {
 	return "?"
 }
 
-// replay replays game id, printing a line per turn.
-func replay(s *store.Store, id protocol.GameID, rs *erfworld.Rules, w io.Writer) error {
+// replay replays game id, printing a line per step.
+func replay(s *store.Store, id protocol.GameID, rs ruleset.Ruleset, w io.Writer) error {
 	g, err := s.Game(id)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "%s %q: %s, turns %d to %d\n", id, g.Settings.Name, g.Settings.String(), g.First, g.Last)
+	fmt.Fprintf(w, "%s %q: %s, steps %d to %d\n", id, g.Settings.Name, g.Settings.String(), g.First, g.Last)
 	if err := checkStart(s, g, rs, w); err != nil {
 		return err
 	}
 	n := 0
 	err = store.Replay(s, id, rs, func(st store.Step) error {
 		n++
-		fmt.Fprintf(w, "turn %d: checksum %016x ok, %d events\n", st.Turn, st.Checksum, len(st.Events.List))
+		fmt.Fprintf(w, "step %d: checksum %016x ok, %d events\n", st.Seq, st.Checksum, st.Outcome.Count())
 		return nil
 	})
 	var mm *store.MismatchError
 	if errors.As(err, &mm) {
-		fmt.Fprintf(w, "turn %d: checksum %016x, saved %016x: MISMATCH\n", mm.Turn, mm.Have, mm.Want)
+		fmt.Fprintf(w, "step %d: checksum %016x, saved %016x: MISMATCH\n", mm.Seq, mm.Have, mm.Want)
 	}
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "%d turns replayed, every state as saved\n", n)
+	fmt.Fprintf(w, "%d steps replayed, every state as saved\n", n)
 	return nil
 }
 
 // checkStart checks that the first saved state of a game saved from its
-// first turn is the one its seed makes.
-func checkStart(s *store.Store, g store.Game, rs *erfworld.Rules, w io.Writer) error {
-	if g.First != 1 {
-		fmt.Fprintf(w, "start: the game was saved from turn %d, not from its seed\n", g.First)
-		return nil
-	}
+// start is the one its seed makes.
+func checkStart(s *store.Store, g store.Game, rs ruleset.Ruleset, w io.Writer) error {
 	sn, err := s.Snapshot(g.ID, g.First)
 	if err != nil {
 		return err
 	}
-	saved, err := sn.State()
-	if err != nil {
+	if err := sn.Check(); err != nil {
 		return err
 	}
-	names := make([]string, len(saved.Players))
-	for i, pl := range saved.Players {
-		names[i] = pl.Name
+	names := make([]string, g.Settings.Seats)
+	for i := range names {
+		names[i] = fmt.Sprintf("Player %d", i+1)
+		if i < len(g.Seats) && g.Seats[i].Name != "" {
+			names[i] = g.Seats[i].Name
+		}
 	}
 	set := g.Settings
-	fresh, err := rs.NewGame(set.Seed, set.Width, set.Height, set.Seats, names)
+	fresh, err := rs.New(set.Config(names))
 	if err != nil {
 		return fmt.Errorf("the game's start from its seed: %w", err)
 	}
-	if sum := fresh.Checksum(); sum != sn.Checksum {
+	if fresh.Step().Seq != g.First {
+		fmt.Fprintf(w, "start: the game was saved from step %d, not from its seed\n", g.First)
+		return nil
+	}
+	data, err := fresh.Save()
+	if err != nil {
+		return fmt.Errorf("the game's start from its seed: %w", err)
+	}
+	if sum := store.Checksum(data); sum != sn.Checksum {
+		diff := ""
+		if d, ok := rs.(ruleset.SaveDiffer); ok {
+			diff = d.DiffSaves(data, sn.Data)
+		}
 		return fmt.Errorf("the first saved state (checksum %016x) is not the start seed %d makes (%016x): %s",
-			sn.Checksum, set.Seed, sum, orEncoding(store.Diff(fresh, saved)))
+			sn.Checksum, set.Seed, sum, orEncoding(diff))
 	}
 	fmt.Fprintf(w, "start: checksum %016x ok, made from seed %d\n", sn.Checksum, set.Seed)
 	return nil

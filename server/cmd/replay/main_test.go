@@ -1,34 +1,40 @@
 package main
 
 import (
+	"bytes"
 	"database/sql"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"empires/assets"
 	"empires/server/store"
-	"empires/shared/ai"
-	"empires/shared/game"
 	"empires/shared/protocol"
 	"empires/shared/rules/erfworld"
+	"empires/shared/rules/registry"
+	"empires/shared/ruleset"
 )
 
-// saveGame saves game 4 of a server in dir: three turns played by the AI
-// for both seats.
-func saveGame(t *testing.T, dir string) {
+// saveGame saves game 4 of a server in a new data directory, which it
+// returns: three turns of erfworld played by the AI for both seats, saved
+// as the server saves them.
+func saveGame(t *testing.T) string {
 	t.Helper()
-	d, err := erfworld.Default()
+	dir := t.TempDir()
+	reg, err := registry.Default()
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs := erfworld.NewRules(d)
+	rs := reg.Default()
 	s, err := store.OpenDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
 	set := protocol.Settings{Name: "duel", Ruleset: "erfworld", Width: 24, Height: 20, Seed: 5, Seats: 2, Bots: 1}
-	state, err := rs.NewGame(set.Seed, set.Width, set.Height, set.Seats, []string{"Ann", "Bot 2"})
+	g, err := rs.New(set.Config([]string{"Ann", "Bot 2"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,63 +42,120 @@ func saveGame(t *testing.T, dir string) {
 	if err := s.SaveGame(4, set, seats); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SaveState(4, state); err != nil {
+	state := func() store.State {
+		data, err := g.Save()
+		if err != nil {
+			t.Fatal(err)
+		}
+		over, winner := g.Over()
+		return store.State{Seq: g.Step().Seq, Save: data, Over: over, Winner: winner}
+	}
+	if err := s.SaveState(4, state()); err != nil {
 		t.Fatal(err)
 	}
-	brain := ai.New(rs, ai.Normal, set.Seed)
+	brain, err := rs.NewAI("normal", set.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for range 3 {
-		turn := state.Turn
-		var book game.OrderBook
-		for p := game.PlayerID(1); p <= 2; p++ {
-			if refused := book.Submit(state, rs, p, brain.Orders(game.NewView(state, p))); refused != nil {
-				t.Fatalf("the AI's orders are refused: %v", refused)
+		step := g.Step()
+		var subs []ruleset.Submission
+		for _, seat := range step.Actors {
+			orders, err := brain.Act(g.View(seat, false), step, seat)
+			if err != nil {
+				t.Fatal(err)
 			}
+			if refused, err := g.Check(seat, orders); refused != nil || err != nil {
+				t.Fatalf("the AI's orders are refused: %v, %v", refused, err)
+			}
+			subs = append(subs, ruleset.Submission{Seat: seat, Orders: orders})
 		}
-		ev := game.Resolve(state, rs, book.All())
-		if err := s.SaveTurn(4, turn, book.All(), state, len(ev.List)); err != nil {
+		out, err := g.Resolve(subs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SaveTurn(4, step.Seq, subs, state(), out.Count()); err != nil {
 			t.Fatal(err)
 		}
 	}
+	return dir
+}
+
+// modDir returns a mod directory whose erfworld.toml gives each player
+// 50 Schmuckers at the start instead of none.
+func modDir(t *testing.T) string {
+	t.Helper()
+	data, err := fs.ReadFile(assets.Rules(), erfworld.File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := bytes.Replace(data, []byte("schmuckers = 0"), []byte("schmuckers = 50"), 1)
+	if bytes.Equal(edited, data) {
+		t.Fatal("erfworld.toml has no schmuckers = 0 to edit")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, erfworld.File), edited, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
 
 func TestReplay(t *testing.T) {
-	dir := t.TempDir()
-	saveGame(t, dir)
+	const data = "DATA" // replaced by each case's data directory
 	tests := []struct {
 		name     string
 		args     []string
-		tamper   string // SQL run on the database first
+		tamper   []string // SQL run on the database first
 		code     int
 		want     []string // in stdout and stderr
 		wantNone string   // in neither
 	}{
-		{"list", []string{"-data", dir, "-list"}, "UPDATE games SET over = 1, winner = 2", 0,
-			[]string{"4\t\"duel\"\terfworld 24x20", "3 turns\tover on turn 4, won by seat 2 (Bot 2)"}, ""},
-		{"all match", []string{"-data", dir, "-game", "4"}, "", 0,
-			[]string{"start: checksum", "ok, made from seed 5", "turn 1: checksum", "turn 2: checksum",
-				"turn 3: checksum", "3 turns replayed, every state as saved"}, "MISMATCH"},
-		{"tampered orders", []string{"-data", dir, "-game", "4"}, "DELETE FROM orders WHERE turn = 2 AND seat = 1", 1,
-			[]string{"turn 1: checksum", "ok", "turn 2: checksum", "MISMATCH", "turn 2: the replayed state", "Players"},
-			"turn 3"},
-		{"no such game", []string{"-data", dir, "-game", "9"}, "", 1, []string{"no such game"}, ""},
-		{"no database", []string{"-data", filepath.Join(dir, "nope"), "-list"}, "", 1, []string{"no saved games"}, ""},
-		{"no -game", []string{"-data", dir}, "", 2, []string{"give -list or -game N"}, ""},
-		{"both", []string{"-data", dir, "-list", "-game", "4"}, "", 2, []string{"give -list or -game N"}, ""},
+		{"list", []string{"-data", data, "-list"}, []string{"UPDATE games SET over = 1, winner = 2"}, 0,
+			[]string{"4\t\"duel\"\terfworld 24x20", "3 steps\tover at step 4, won by seat 2 (Bot 2)"}, ""},
+		{"list of a game going on", []string{"-data", data, "-list"}, nil, 0,
+			[]string{"4\t\"duel\"", "3 steps\tplaying step 4"}, "over"},
+		{"all match", []string{"-data", data, "-game", "4"}, nil, 0,
+			[]string{"game 4 \"duel\": erfworld 24x20", "steps 1 to 4", "start: checksum", "ok, made from seed 5",
+				"step 1: checksum", "step 2: checksum", "step 3: checksum", "3 steps replayed, every state as saved"}, "MISMATCH"},
+		{"tampered orders", []string{"-data", data, "-game", "4"}, []string{"DELETE FROM orders WHERE turn = 2 AND seat = 1"}, 1,
+			[]string{"step 1: checksum", "ok", "step 2: checksum", "MISMATCH", "step 2: the replayed state", "Players"},
+			"step 3"},
+		{"another seed", []string{"-data", data, "-game", "4"}, []string{"UPDATE games SET settings = json_set(settings, '$.Seed', 6)"}, 1,
+			[]string{"the first saved state (checksum", "is not the start seed 6 makes"}, "step 1"},
+		{"saved from a later step", []string{"-data", data, "-game", "4"},
+			[]string{"DELETE FROM turns WHERE turn = 1", "DELETE FROM orders WHERE turn = 1"}, 0,
+			[]string{"steps 2 to 4", "start: the game was saved from step 2, not from its seed", "step 2: checksum", "2 steps replayed"}, "step 1"},
+		{"another ruleset", []string{"-data", data, "-game", "4"},
+			[]string{"UPDATE games SET ruleset = 'chess', settings = json_set(settings, '$.Ruleset', 'chess')"}, 1,
+			[]string{`the game is of ruleset "chess"; this build plays erfworld`}, "step"},
+		{"a mod", []string{"-data", data, "-game", "4", "-rules", modDir(t)}, nil, 1,
+			[]string{"is not the start seed 5 makes", "Players"}, "step 1"},
+		{"a mod not there", []string{"-data", data, "-game", "4", "-rules", filepath.Join(t.TempDir(), "nope")}, nil, 1,
+			[]string{"ruleset: rules directory", "does not exist"}, ""},
+		{"no such game", []string{"-data", data, "-game", "9"}, nil, 1, []string{"no such game"}, ""},
+		{"no database", []string{"-data", filepath.Join(t.TempDir(), "nope"), "-list"}, nil, 1, []string{"no saved games"}, ""},
+		{"no -game", []string{"-data", data}, nil, 2, []string{"give -list or -game N"}, ""},
+		{"both", []string{"-data", data, "-list", "-game", "4"}, nil, 2, []string{"give -list or -game N"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if tt.tamper != "" {
+			dir := saveGame(t)
+			for _, q := range tt.tamper {
 				db, err := sql.Open("sqlite", filepath.Join(dir, store.FileName))
 				if err != nil {
 					t.Fatal(err)
 				}
-				if _, err := db.Exec(tt.tamper); err != nil {
-					t.Fatal(err)
+				if _, err := db.Exec(q); err != nil {
+					t.Fatalf("%s: %v", q, err)
 				}
 				db.Close()
 			}
+			args := make([]string, len(tt.args))
+			for i, a := range tt.args {
+				args[i] = strings.ReplaceAll(a, data, dir)
+			}
 			var out, errs strings.Builder
-			code := realMain(tt.args, &out, &errs)
+			code := realMain(args, &out, &errs)
 			all := out.String() + errs.String()
 			if code != tt.code {
 				t.Errorf("exit %d, want %d", code, tt.code)

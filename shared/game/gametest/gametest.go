@@ -1,5 +1,6 @@
 // Package gametest is a small, complete ruleset for testing the engine: one
-// unit kind, a move of two, plain dice battles, income from cities, and a
+// unit kind, a move of two, plain dice battles, income from cities,
+// structures taken by the armies that stand on them, and a
 // last-player-standing victory. Maps use the erfworld terrain glyphs:
 // '.' Open, '"' Grasslands, 'f' Woods, '^' Mountains, '~' Water.
 package gametest
@@ -18,6 +19,10 @@ import (
 // OrderRecruit adds Count units to the army in City's hex, paying one
 // unit of treasury each.
 const OrderRecruit = game.OrderRuleset
+
+// EventStructureTaken: Player took the structure whose ID is Amount, on
+// To.
+const EventStructureTaken = game.EventRuleset
 
 // Rules is the test ruleset. Its zero value is not ready; use New.
 type Rules struct {
@@ -119,6 +124,7 @@ func (r *Rules) RunPhase(s *game.State, ph game.Phase, orders []game.PlayerOrder
 			}
 		}
 	case game.PhaseVictory:
+		r.takeStructures(s, ev)
 		alive := 0
 		var last game.PlayerID
 		for i := range s.Players {
@@ -145,6 +151,30 @@ func (r *Rules) RunPhase(s *game.State, ph game.Phase, orders []game.PlayerOrder
 			s.Over, s.Winner = true, last
 			ev.Add(game.Event{Turn: s.Turn, Kind: game.EventVictory, Player: last})
 		}
+	}
+}
+
+// takeStructures gives every structure to the player whose armies alone
+// stand on its hex at the end of the turn, if it was another's, with an
+// EventStructureTaken.
+func (r *Rules) takeStructures(s *game.State, ev *game.Events) {
+	for i := range s.Structures {
+		st := &s.Structures[i]
+		var taker game.PlayerID
+		for _, k := range s.ArmiesAt(st.Hex) {
+			if o := s.Armies[k].Owner; taker == 0 {
+				taker = o
+			} else if o != taker {
+				taker = 0
+				break
+			}
+		}
+		if taker == 0 || taker == st.Owner {
+			continue
+		}
+		st.Owner = taker
+		ev.Add(game.Event{Turn: s.Turn, Kind: EventStructureTaken, Player: taker, From: st.Hex, To: st.Hex, HasHex: true,
+			Amount: int64(st.ID), Text: fmt.Sprintf("%s takes %s", taker, st.ID)})
 	}
 }
 

@@ -11,8 +11,9 @@ import (
 
 // RandomGame returns a game of the test ruleset on a random w x h map
 // (mostly Open, with Woods, Mountains and Water scattered), for players
-// players with two cities each and armies armies of 1-8 units spread over
-// walkable hexes, vision recorded. The same seed gives the same game.
+// players with two cities each, armies armies of 1-8 units spread over
+// walkable hexes and two structures a player (of random players, nobody's
+// included), vision recorded. The same seed gives the same game.
 func RandomGame(seed uint64, w, h, players, armies int) (*game.State, *Rules) {
 	rs := New()
 	rng := rand.New(rand.NewPCG(seed, 99))
@@ -48,6 +49,9 @@ func RandomGame(seed uint64, w, h, players, armies int) (*game.State, *Rules) {
 	}
 	for k := range armies {
 		s.AddArmy(game.Army{Owner: game.PlayerID(1 + k%players), Hex: walkable(), Units: game.Units{int32(1 + rng.IntN(8))}})
+	}
+	for range 2 * players {
+		s.AddStructure(game.Structure{Kind: game.StructureKind(rng.IntN(3)), Owner: game.PlayerID(rng.IntN(players + 1)), Hex: walkable()})
 	}
 	game.RecordVision(s, rs)
 	return s, rs

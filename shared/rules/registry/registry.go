@@ -10,6 +10,8 @@ import (
 	"empires/shared/game"
 	"empires/shared/hexgame"
 	"empires/shared/rules"
+	"empires/shared/rules/erfpires"
+	"empires/shared/rules/erfpires/erfpiresai"
 	"empires/shared/rules/erfworld"
 	"empires/shared/ruleset"
 )
@@ -41,7 +43,11 @@ func New(modDir string) (*ruleset.Registry, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ruleset.NewRegistry(ew)
+	ep, err := Erfpires(fsys)
+	if err != nil {
+		return nil, err
+	}
+	return ruleset.NewRegistry(ew, ep)
 }
 
 // Default returns the registry of the built-in rulesets.
@@ -83,11 +89,58 @@ func Erfworld(fsys fs.FS) (*hexgame.Ruleset, error) {
 		Missed:       erfworld.Missed,
 		ReplaceAfter: func(r hexgame.Rules) int { return r.(*erfworld.Rules).D.Autopilot.ReplaceAfterMissed },
 		NewAI: func(r hexgame.Rules, level string, seed uint64) (func(*game.View) []game.Order, error) {
-			l, err := ai.ParseLevel(level)
+			for _, l := range ai.LadderLevels() {
+				if l.String() == level {
+					return ai.New(r.(*erfworld.Rules), l, seed).Orders, nil
+				}
+			}
+			return nil, fmt.Errorf("erfworld has no AI level %q", level)
+		},
+		HiddenLevels: []string{ai.NormalV1.String()},
+	})
+}
+
+// Erfpires returns the erfpires ruleset with its file from fsys.
+func Erfpires(fsys fs.FS) (*hexgame.Ruleset, error) {
+	data, err := fs.ReadFile(fsys, erfpires.File)
+	if err != nil {
+		return nil, fmt.Errorf("erfpires: %w", err)
+	}
+	levels := make([]string, 0, len(erfpiresai.Levels()))
+	for _, l := range erfpiresai.Levels() {
+		levels = append(levels, l.String())
+	}
+	return hexgame.New(hexgame.Spec{
+		Info: ruleset.Info{
+			ID:    "erfpires",
+			Title: "Mighty Erfpires",
+			Summary: "Each day every ruler gives one order: build a City, a Farm, a Fort or a " +
+				"Dinglehoober, recruit Infantry, Flyers and Heavies, march one army two hexes, tax " +
+				"once a week, trade, or pay tribute for a week of peace. Armies that meet fight with " +
+				"a die. The first to control five cities wins.",
+			Board:        "hex",
+			MinSeats:     2,
+			MaxSeats:     game.MaxPlayers,
+			Settings:     mapSettings(32, 24),
+			Levels:       levels,
+			DefaultLevel: erfpiresai.Normal.String(),
+		},
+		Data: data,
+		Parse: func(data []byte) (hexgame.Rules, error) {
+			d, err := erfpires.Parse(data)
 			if err != nil {
 				return nil, err
 			}
-			return ai.New(r.(*erfworld.Rules), l, seed).Orders, nil
+			return erfpires.NewRules(d), nil
+		},
+		Missed:       erfpires.Missed,
+		ReplaceAfter: func(r hexgame.Rules) int { return r.(*erfpires.Rules).D.Autopilot.ReplaceAfterMissed },
+		NewAI: func(r hexgame.Rules, level string, seed uint64) (func(*game.View) []game.Order, error) {
+			l, err := erfpiresai.ParseLevel(level)
+			if err != nil {
+				return nil, err
+			}
+			return erfpiresai.New(r.(*erfpires.Rules), l, seed).Orders, nil
 		},
 	})
 }

@@ -1,0 +1,317 @@
+package match
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"slices"
+
+	"empires/shared/ruleset"
+)
+
+// countRuleset is a tiny ruleset for the match's tests, no map game: the
+// seats count up to a target together. Each turn has three steps:
+//
+//  1. interactive: the turn's mover (seat 1 in turn 1, seat 2 in turn 2,
+//     and so on round the table) counts 1 to 3;
+//  2. interactive: the seat after the mover answers, counting 0 to 3;
+//  3. simultaneous: every seat bids 0 to 3 (its orders), all added at once;
+//     a seat that bids nothing (no submission) bids 0 and misses the step.
+//
+// The option "bids" says who bids: 1 every seat (the default), 2 every seat
+// but the mover; with 0 the third step is left out, and every step is
+// interactive. The game ends when the count reaches the option "target";
+// the seat that counted most wins, the lower seat on a tie.
+//
+// An action is one byte, the number; orders are no byte (bid nothing) or
+// one. Views, deltas, events and saves are JSON. The AI (level "plain")
+// counts 1 and bids 1.
+type countRuleset struct {
+	data []byte
+}
+
+var _ ruleset.Ruleset = (*countRuleset)(nil)
+
+const countID = "count"
+
+func newCountRuleset() *countRuleset { return &countRuleset{data: []byte("count rules 1")} }
+
+func (r *countRuleset) Info() ruleset.Info {
+	return ruleset.Info{
+		ID:       countID,
+		Title:    "Counting",
+		Summary:  "The seats count up to a target together.",
+		Board:    "cards",
+		MinSeats: 2,
+		MaxSeats: 4,
+		Settings: []ruleset.Setting{
+			{Key: "target", Label: "Target", Min: 1, Max: 1_000_000, Default: 20},
+			{Key: "bids", Label: "Bids", Choices: []string{"none", "every seat", "all but the mover"}, Min: 0, Max: 2, Default: 1},
+		},
+		Levels:       []string{"plain"},
+		DefaultLevel: "plain",
+		Hash:         ruleset.HashData(r.data),
+	}
+}
+
+func (r *countRuleset) Data() []byte { return slices.Clone(r.data) }
+
+func (r *countRuleset) WithData(data []byte) (ruleset.Ruleset, error) {
+	return &countRuleset{data: slices.Clone(data)}, nil
+}
+
+func (r *countRuleset) New(cfg ruleset.Config) (ruleset.Game, error) {
+	in := r.Info()
+	if err := in.CheckOptions(cfg.Options); err != nil {
+		return nil, err
+	}
+	if cfg.Seats < in.MinSeats || cfg.Seats > in.MaxSeats {
+		return nil, fmt.Errorf("%d players: counting is for %d to %d", cfg.Seats, in.MinSeats, in.MaxSeats)
+	}
+	d := in.Defaults()
+	return &countGame{countState{
+		Seats:  cfg.Seats,
+		Target: cfg.Options.Get("target", d["target"]),
+		Bids:   cfg.Options.Get("bids", d["bids"]),
+		Turn:   1,
+		Seq:    1,
+		Names:  slices.Clone(cfg.Names),
+		Scores: make([]int, cfg.Seats),
+		Missed: make([]int, cfg.Seats),
+	}}, nil
+}
+
+func (r *countRuleset) Load(save []byte) (ruleset.Game, error) {
+	var s countState
+	if err := json.Unmarshal(save, &s); err != nil {
+		return nil, fmt.Errorf("counting save: %w", err)
+	}
+	if s.Seats < 2 || s.Seats > 4 || len(s.Scores) != s.Seats || len(s.Missed) != s.Seats || len(s.Names) != s.Seats {
+		return nil, errors.New("counting save: the seats do not add up")
+	}
+	return &countGame{s}, nil
+}
+
+func (r *countRuleset) DecodeView(data []byte) (ruleset.View, error) {
+	var v countView
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, fmt.Errorf("counting view: %w", err)
+	}
+	return &v, nil
+}
+
+func (r *countRuleset) NewAI(level string, seed uint64) (ruleset.AI, error) {
+	if level != "plain" {
+		return nil, fmt.Errorf("counting has no AI level %q", level)
+	}
+	return aiFunc(func(ruleset.View, ruleset.Step, ruleset.Seat) ([]byte, error) { return []byte{1}, nil }), nil
+}
+
+// countState is a game of counting.
+type countState struct {
+	Seats  int
+	Target int
+	Bids   int // 0: no bids, 1: every seat bids, 2: every seat but the mover
+	Turn   ruleset.Turn
+	Seq    uint32
+	Phase  int // 0: the mover counts, 1: the next seat answers, 2: the bids
+	Total  int
+	Names  []string
+	Scores []int // by seat, Scores[0] seat 1's
+	Missed []int // by seat: bid steps missed in a row
+}
+
+// countGame is a countState as a ruleset.Game.
+type countGame struct{ s countState }
+
+var _ ruleset.Game = (*countGame)(nil)
+
+func (g *countGame) mover() ruleset.Seat {
+	return ruleset.Seat(int(g.s.Turn-1)%g.s.Seats + 1)
+}
+
+func (g *countGame) Step() ruleset.Step {
+	st := ruleset.Step{Mode: ruleset.Interactive, Turn: g.s.Turn, Seq: g.s.Seq}
+	if g.s.Phase == 2 {
+		st.Mode = ruleset.Simultaneous
+	}
+	if over, _ := g.Over(); over {
+		return st
+	}
+	switch g.s.Phase {
+	case 0:
+		st.Actors, st.Prompt = []ruleset.Seat{g.mover()}, "count 1 to 3"
+	case 1:
+		st.Actors, st.Prompt = []ruleset.Seat{g.mover()%ruleset.Seat(g.s.Seats) + 1}, "answer 0 to 3"
+	default:
+		for p := 1; p <= g.s.Seats; p++ {
+			if g.s.Bids == 1 || ruleset.Seat(p) != g.mover() {
+				st.Actors = append(st.Actors, ruleset.Seat(p))
+			}
+		}
+		st.Prompt = "bid 0 to 3"
+	}
+	return st
+}
+
+func (g *countGame) Over() (bool, ruleset.Seat) {
+	if g.s.Total < g.s.Target {
+		return false, 0
+	}
+	best := 0
+	for i, n := range g.s.Scores {
+		if n > g.s.Scores[best] {
+			best = i
+		}
+	}
+	return true, ruleset.Seat(best + 1)
+}
+
+func (g *countGame) Seats() int { return g.s.Seats }
+
+func (g *countGame) Player(s ruleset.Seat) ruleset.PlayerInfo {
+	if s < 1 || int(s) > g.s.Seats {
+		return ruleset.PlayerInfo{}
+	}
+	return ruleset.PlayerInfo{Name: g.s.Names[s-1], Alive: true}
+}
+
+func (g *countGame) Missed(s ruleset.Seat) int { return g.s.Missed[s-1] }
+
+func (g *countGame) ReplaceAfter() int { return 2 }
+
+func (g *countGame) Check(s ruleset.Seat, orders []byte) ([]ruleset.Rejection, error) {
+	if g.s.Phase != 2 {
+		return nil, errors.New("no bids now")
+	}
+	switch {
+	case len(orders) > 1:
+		return nil, fmt.Errorf("a bid is one byte, have %d", len(orders))
+	case len(orders) == 1 && orders[0] > 3:
+		return []ruleset.Rejection{{Order: fmt.Sprintf("bid %d", orders[0]), Reason: "bid 0 to 3"}}, nil
+	}
+	return nil, nil
+}
+
+func (g *countGame) Resolve(subs []ruleset.Submission) (ruleset.Outcome, error) {
+	if g.s.Phase != 2 {
+		return nil, errors.New("no bids now")
+	}
+	var events []string
+	actors := g.Step().Actors
+	bid := make([]bool, g.s.Seats)
+	for _, sub := range subs {
+		n := 0
+		if len(sub.Orders) == 1 {
+			n = int(sub.Orders[0])
+		}
+		g.s.Total += n
+		g.s.Scores[sub.Seat-1] += n
+		bid[sub.Seat-1] = true
+		events = append(events, fmt.Sprintf("seat %d bids %d", sub.Seat, n))
+	}
+	for _, p := range actors {
+		g.s.Missed[p-1]++
+		if bid[p-1] {
+			g.s.Missed[p-1] = 0
+		}
+	}
+	g.next()
+	return countOutcome(events), nil
+}
+
+func (g *countGame) Act(s ruleset.Seat, action []byte) (ruleset.Outcome, error) {
+	st := g.Step()
+	switch {
+	case st.Mode != ruleset.Interactive:
+		return nil, &ruleset.Rejection{Reason: "this step takes bids"}
+	case !st.Acts(s):
+		return nil, &ruleset.Rejection{Reason: fmt.Sprintf("seat %d is not asked", s)}
+	case len(action) != 1:
+		return nil, fmt.Errorf("an action is one byte, have %d", len(action))
+	}
+	n, low := int(action[0]), 1
+	if g.s.Phase == 1 {
+		low = 0
+	}
+	if n < low || n > 3 {
+		return nil, &ruleset.Rejection{Order: fmt.Sprintf("count %d", n), Reason: fmt.Sprintf("count %d to 3", low)}
+	}
+	g.s.Total += n
+	g.s.Scores[s-1] += n
+	g.next()
+	return countOutcome{fmt.Sprintf("seat %d counts %d", s, n)}, nil
+}
+
+// next moves the game to its next step.
+func (g *countGame) next() {
+	g.s.Seq++
+	g.s.Phase++
+	if (g.s.Phase == 2 && g.s.Bids == 0) || g.s.Phase == 3 {
+		g.s.Phase = 0
+		g.s.Turn++
+	}
+}
+
+func (g *countGame) View(s ruleset.Seat, allSeeing bool) ruleset.View {
+	over, winner := g.Over()
+	return &countView{You: s, Turn: g.s.Turn, Seq: g.s.Seq, Total: g.s.Total, Scores: slices.Clone(g.s.Scores),
+		Over: over, Winner: winner}
+}
+
+func (g *countGame) Save() ([]byte, error) { return json.Marshal(g.s) }
+
+// countOutcome is the events of a step, as words.
+type countOutcome []string
+
+func (o countOutcome) Events(ruleset.Seat, bool) ([]byte, error) { return json.Marshal([]string(o)) }
+
+func (o countOutcome) Count() int { return len(o) }
+
+// countView is what a seat knows of a game of counting: everything.
+type countView struct {
+	You    ruleset.Seat
+	Turn   ruleset.Turn
+	Seq    uint32
+	Total  int
+	Scores []int
+	Over   bool
+	Winner ruleset.Seat
+}
+
+// countDelta is the delta between two views: the view it applies to (its
+// Seq) and the next view whole.
+type countDelta struct {
+	From uint32
+	Next countView
+}
+
+func (v *countView) Checksum() uint64 {
+	data, _ := v.Encode()
+	h := fnv.New64a()
+	h.Write(data)
+	return h.Sum64()
+}
+
+func (v *countView) Encode() ([]byte, error) { return json.Marshal(v) }
+
+func (v *countView) Diff(next ruleset.View) ([]byte, error) {
+	n, ok := next.(*countView)
+	if !ok {
+		return nil, fmt.Errorf("diff: a %T is no counting view", next)
+	}
+	return json.Marshal(countDelta{From: v.Seq, Next: *n})
+}
+
+func (v *countView) Apply(delta []byte) (ruleset.View, error) {
+	var d countDelta
+	if err := json.Unmarshal(delta, &d); err != nil {
+		return nil, fmt.Errorf("counting delta: %w", err)
+	}
+	if d.From != v.Seq || d.Next.You != v.You {
+		return nil, fmt.Errorf("counting delta from step %d for seat %d, applied to step %d of seat %d",
+			d.From, d.Next.You, v.Seq, v.You)
+	}
+	return &d.Next, nil
+}

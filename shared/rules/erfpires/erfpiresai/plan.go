@@ -1,0 +1,348 @@
+package erfpiresai
+
+import (
+	"slices"
+
+	"empires/shared/game"
+	"empires/shared/hex"
+	"empires/shared/rules/erfpires"
+)
+
+// style is what a level of play does beyond founding cities and taxing.
+type style struct {
+	// defend garrisons a city an enemy army comes near.
+	defend bool
+	// capture attacks the enemy cities and armies it can beat within a
+	// day's walk; without it, only enemies next to an army.
+	capture bool
+	// farms builds farms with Smuckers a city does not need.
+	farms bool
+	// trade trades with another player on a day with nothing better to do.
+	trade bool
+	// margin is how many more hits than it takes an attack must promise.
+	margin int
+	// pickSites chooses among city sites by their farmland and the enemy
+	// near; without it, the nearest site will do.
+	pickSites bool
+	// lazyTax taxes only when the treasury cannot pay for a city, and so
+	// often misses the day the Tax is allowed.
+	lazyTax bool
+}
+
+var (
+	easyStyle   = style{margin: 2, lazyTax: true}
+	normalStyle = style{defend: true, capture: true, farms: true, trade: true, margin: 1, pickSites: true}
+)
+
+// threatRange is how near (in hexes) an enemy army must come to a city
+// for the city to want a garrison.
+const threatRange = 3
+
+// searchRange is how far (in steps) an army looks for a site, an enemy
+// city or unknown ground.
+const searchRange = 48
+
+// plan returns the orders worth giving today, best first; the caller gives
+// the first that is valid.
+func (w *world) plan(st style) []game.Order {
+	var out []game.Order
+	add := func(o ...game.Order) { out = append(out, o...) }
+
+	// 1. Found a city where an army stands on a site.
+	for _, a := range w.armies {
+		if w.site(a.Hex) && w.treasury >= int64(w.d.City.Cost) {
+			add(game.Order{Kind: erfpires.OrderBuildCity, Hex: a.Hex, Army: a.ID})
+		}
+	}
+	// 2. Garrison a city an enemy comes near.
+	garrisons := map[game.ArmyID]bool{}
+	if st.defend {
+		for _, c := range w.threatened() {
+			if a := w.ownArmyAt(c.Hex); a != nil {
+				garrisons[a.ID] = true
+				if a.Units.Total() < w.d.Army.MaxUnits {
+					add(w.recruit(c, w.d.Army.MaxUnits-a.Units.Total(), true)...)
+				}
+				continue
+			}
+			add(w.recruit(c, w.d.Army.MaxUnits, true)...)
+		}
+	}
+	// 3. Take what can be taken.
+	for _, a := range w.armies {
+		if garrisons[a.ID] {
+			continue
+		}
+		add(w.attacks(a, st)...)
+	}
+	// 4. The weekly Tax.
+	if w.taxWorth() && (!st.lazyTax || w.treasury < int64(w.d.City.Cost)) {
+		add(game.Order{Kind: erfpires.OrderTax})
+	}
+	// 5. Send an army toward a site, or to look for one.
+	if a := w.expander(garrisons); a != nil {
+		add(w.expand(a, st)...)
+	} else {
+		// 6. No army free to found a city: recruit one.
+		for _, c := range w.cities {
+			if w.ownArmyAt(c.Hex) == nil {
+				add(w.recruit(c, 2, false)...)
+			}
+		}
+	}
+	// 7. Farms with what the next city does not need: what is left after
+	// the farm and the next Tax still pays for it.
+	if st.farms && w.treasury-int64(w.farmCost())+w.nextTaxGain() >= int64(w.d.City.Cost) {
+		add(w.farms()...)
+	}
+	// 8. A stronger army while rich, to take cities with.
+	if st.capture && w.treasury >= int64(2*w.d.City.Cost) && len(w.armies) <= len(w.cities) {
+		for _, c := range w.cities {
+			if a := w.ownArmyAt(c.Hex); a == nil || a.Units.Total() < w.d.Army.MaxUnits {
+				add(w.recruit(c, w.d.Army.MaxUnits, true)...)
+			}
+		}
+	}
+	// 9. An idle day: trade (another Normal idle today trades back).
+	if st.trade {
+		for _, p := range w.v.Players {
+			if p.ID != w.me && p.Alive {
+				add(game.Order{Kind: erfpires.OrderTrade, Player: p.ID})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// threatened returns the player's cities with an enemy army it knows
+// within threatRange hexes, the nearest threat first.
+func (w *world) threatened() []*game.City {
+	type threat struct {
+		c *game.City
+		d int
+	}
+	var list []threat
+	for _, c := range w.cities {
+		best := -1
+		for _, e := range w.enemyArmies {
+			if d := hex.Distance(c.Hex, e.Hex); d <= threatRange && (best < 0 || d < best) {
+				best = d
+			}
+		}
+		if best >= 0 {
+			list = append(list, threat{c, best})
+		}
+	}
+	slices.SortStableFunc(list, func(a, b threat) int { return a.d - b.d })
+	out := make([]*game.City, len(list))
+	for i, t := range list {
+		out[i] = t.c
+	}
+	return out
+}
+
+// recruit returns recruit orders for city c of up to n units, largest
+// first: Heavies when strong (a garrison's Defence), else Infantry.
+func (w *world) recruit(c *game.City, n int, strong bool) []game.Order {
+	cities := len(w.cities)
+	n = min(n, w.d.RecruitLimit(cities))
+	if a := w.ownArmyAt(c.Hex); a != nil {
+		n = min(n, w.d.Army.MaxUnits-a.Units.Total())
+	}
+	infantry, _ := w.d.UnitKind("infantry")
+	heavy, _ := w.d.UnitKind("heavy")
+	var out []game.Order
+	for k := n; k >= 1; k-- {
+		u := make(game.Units, len(w.d.Units))
+		if strong {
+			// As many Heavies as the treasury allows, Infantry for the rest.
+			cost := int64(w.d.Units[heavy].Cost)
+			h := min(int64(k), w.treasury/max(cost, 1))
+			u[heavy] = int32(h)
+			u[infantry] = int32(int64(k) - h)
+		} else {
+			u[infantry] = int32(k)
+		}
+		if w.d.UnitsCost(u) <= w.treasury {
+			out = append(out, game.Order{Kind: erfpires.OrderRecruit, City: c.ID, Units: u})
+		}
+	}
+	return out
+}
+
+// attacks returns army a's attacks worth making today: an enemy city with
+// no army, and enemy armies it can beat (with st.capture, within a day's
+// walk; else next to it).
+func (w *world) attacks(a *game.Army, st style) []game.Order {
+	var out []game.Order
+	reach := 1
+	if st.capture {
+		reach = w.d.Army.Move
+	}
+	for _, c := range w.enemyCities {
+		if _, held := w.enemyArmyAt(c.Hex); held || hex.Distance(a.Hex, c.Hex) > reach {
+			continue
+		}
+		if p := w.pathTo(a, c.Hex, reach); len(p) > 0 && len(p) <= reach {
+			out = append(out, game.Order{Kind: game.OrderAttack, Army: a.ID, Path: p})
+		}
+	}
+	for _, e := range w.enemyArmies {
+		if e.Remembered || hex.Distance(a.Hex, e.Hex) > reach || !w.favourable(a, e, st.margin) {
+			continue
+		}
+		if p := w.pathTo(a, e.Hex, reach); len(p) > 0 && len(p) <= reach {
+			out = append(out, game.Order{Kind: game.OrderAttack, Army: a.ID, Path: p})
+		}
+	}
+	return out
+}
+
+// expander returns the army that goes founding cities: the player's army
+// not garrisoning a city, nearest to a site, lowest ID first; nil if none.
+func (w *world) expander(garrisons map[game.ArmyID]bool) *game.Army {
+	for _, a := range w.armies {
+		if !garrisons[a.ID] {
+			return a
+		}
+	}
+	return nil
+}
+
+// expand returns army a's way to found a city: wait on a site until the
+// treasury can pay, else walk toward a site it knows, else toward the
+// nearest enemy city (when no site is left: cities are taken then), else
+// toward the nearest ground it has never seen.
+func (w *world) expand(a *game.Army, st style) []game.Order {
+	if w.site(a.Hex) {
+		return nil // wait for the money, doing something else today
+	}
+	reach := w.reach(a, searchRange)
+	best, bestScore, found := hex.Hex{}, 0, false
+	for _, rc := range reach {
+		if rc.Cost == 0 || !w.site(rc.Hex) {
+			continue
+		}
+		if !st.pickSites {
+			best, found = rc.Hex, true
+			break // the nearest: reach is sorted by distance
+		}
+		// Near is good; Plains for farms are good; enemies near are bad.
+		score := -4*rc.Cost + 2*w.farmland(rc.Hex)
+		for _, c := range w.enemyCities {
+			if d := hex.Distance(c.Hex, rc.Hex); d < 5 {
+				score -= 3 * (5 - d)
+			}
+		}
+		if !found || score > bestScore {
+			best, bestScore, found = rc.Hex, score, true
+		}
+	}
+	if !found {
+		best, found = w.nearestEnemyCity(a)
+	}
+	var out []game.Order
+	if found {
+		if p := w.pathTo(a, best, searchRange); len(p) > 0 {
+			kind := game.OrderMove
+			if _, city := w.enemyCityAt(best); city && len(p) <= w.d.Army.Move {
+				kind = game.OrderAttack
+			}
+			out = append(out, game.Order{Kind: kind, Army: a.ID, Path: w.day(p)})
+		}
+	}
+	// Explore: a full day's walk toward the most unknown ground, where the
+	// first step is not known to be closed; else a walk to the nearest
+	// hex next to the unknown; else any direction.
+	dirs := hex.Directions()
+	w.rng.Shuffle(len(dirs), func(i, j int) { dirs[i], dirs[j] = dirs[j], dirs[i] })
+	slices.SortStableFunc(dirs[:], func(x, y hex.Direction) int {
+		return w.unknownToward(a.Hex, y) - w.unknownToward(a.Hex, x)
+	})
+	var rest []game.Order
+	for _, d := range dirs {
+		o := game.Order{Kind: game.OrderExplore, Army: a.ID, Dir: d}
+		first := a.Hex.Neighbor(d)
+		if t, ok := w.s.Map.At(first); ok && w.unknownToward(a.Hex, d) > 0 && (int(t) >= len(w.d.Terrain) || w.d.Terrain[t].Army) {
+			out = append(out, o)
+		} else {
+			rest = append(rest, o)
+		}
+	}
+	if h, ok := w.frontier(reach); ok {
+		if p := w.pathTo(a, h, searchRange); len(p) > 0 {
+			out = append(out, game.Order{Kind: game.OrderMove, Army: a.ID, Path: w.day(p)})
+		}
+	}
+	return append(out, rest...)
+}
+
+// nearestEnemyCity returns the enemy city army a can walk to soonest.
+func (w *world) nearestEnemyCity(a *game.Army) (hex.Hex, bool) {
+	best, bestLen := hex.Hex{}, 0
+	for _, c := range w.enemyCities {
+		if p := w.pathTo(a, c.Hex, searchRange); len(p) > 0 && (bestLen == 0 || len(p) < bestLen) {
+			best, bestLen = c.Hex, len(p)
+		}
+	}
+	return best, bestLen > 0
+}
+
+// frontier returns the nearest hex of reach (sorted by distance) next to
+// ground the player has never seen.
+func (w *world) frontier(reach []hex.Reach) (hex.Hex, bool) {
+	for _, rc := range reach {
+		if rc.Cost == 0 {
+			continue
+		}
+		for _, n := range rc.Hex.Neighbors() {
+			if t, ok := w.s.Map.At(n); ok && int(t) >= len(w.d.Terrain) {
+				return rc.Hex, true
+			}
+		}
+	}
+	return hex.Hex{}, false
+}
+
+// nextTaxGain is what the player's next Tax would bring as things stand.
+func (w *world) nextTaxGain() int64 {
+	rev, mnt := w.rs.TaxOf(w.s, w.me)
+	return max(rev-mnt, 0)
+}
+
+// farmCost is what a farm costs (0 if the ruleset has none).
+func (w *world) farmCost() int {
+	if k, ok := w.d.StructureKind("farm"); ok {
+		return w.d.Structures[k].Cost
+	}
+	return 0
+}
+
+// farms returns farm orders on the free farmland next to the player's
+// cities.
+func (w *world) farms() []game.Order {
+	farm, ok := w.d.StructureKind("farm")
+	if !ok {
+		return nil
+	}
+	var out []game.Order
+	for _, c := range w.cities {
+		for _, h := range c.Hex.Neighbors() {
+			if w.rs.StructureFits(w.s, farm, h) && !w.hasStructure(h, farm) {
+				out = append(out, game.Order{Kind: erfpires.OrderBuild, Unit: game.UnitKind(farm), Hex: h})
+			}
+		}
+	}
+	return out
+}
+
+// hasStructure reports whether the player knows a structure of kind k on h.
+func (w *world) hasStructure(h hex.Hex, k game.StructureKind) bool {
+	for _, st := range w.structures {
+		if st.Hex == h && st.Kind == k {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,32 @@
+package erfpires
+
+import (
+	"slices"
+
+	"empires/shared/mapgen"
+	"empires/shared/rules"
+)
+
+// MapConfig returns the map generator's settings for a new game of this
+// ruleset: the terrain table's mix, start.cities cities a player (the
+// generator's capital and start.cities-1 others), city.min_distance
+// between any two cities ("no other cities within 2 hexes"), and every
+// start next to the terrains its structures need (Plains, for farms:
+// "build a farm in a plains hex adjacent to a controlled city").
+func (r *Ruleset) MapConfig(seed uint64, width, height, players int) mapgen.Config {
+	var need []rules.TerrainID
+	for _, st := range r.Structures {
+		need = append(need, st.Terrains...)
+	}
+	slices.Sort(need)
+	return mapgen.Config{
+		Seed:        seed,
+		Width:       width,
+		Height:      height,
+		Players:     players,
+		Terrain:     r.Terrain,
+		Cities:      r.Start.Cities - 1,
+		CitySpacing: r.City.MinDistance,
+		Resources:   slices.Compact(need),
+	}
+}

@@ -1,0 +1,44 @@
+package erfpires
+
+import (
+	"os"
+	"testing"
+
+	"empires/shared/rules/rulestable"
+)
+
+// rulesTable is the file that maps each rule sentence of the document to
+// its tests.
+const rulesTable = "RULES.md"
+
+// testPackages maps a prefix of RULES.md ("game." in `game.TestX`) to the
+// directory of that package's tests, from this one; "" is this package.
+var testPackages = map[string]string{
+	"":           ".",
+	"game":       "../../game",
+	"erfpiresai": "erfpiresai",
+}
+
+// TestRulesTable: every row of RULES.md quotes a rule of the document (or
+// a choice it leaves open) and names tests that exist, or says "not a
+// rule"; rows are numbered 1, 2, ..., so the table cannot rot (see package
+// rulestable). The document has 33 sentences.
+func TestRulesTable(t *testing.T) {
+	text, err := os.ReadFile(rulesTable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := map[string]map[string]bool{}
+	for prefix, dir := range testPackages {
+		if tests[prefix], err = rulestable.ListTests(dir); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rows, problems := rulestable.Check(string(text), tests)
+	for _, p := range problems {
+		t.Errorf("%s: %s", rulesTable, p)
+	}
+	if rows < 33 {
+		t.Errorf("%s: %d rows: the document has 33 rule sentences and headings", rulesTable, rows)
+	}
+}

@@ -1,0 +1,153 @@
+package registry_test
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"empires/assets"
+	"empires/shared/hexgame"
+	"empires/shared/rules/erfworld"
+	"empires/shared/rules/registry"
+	"empires/shared/ruleset"
+)
+
+// builtin returns the built-in erfworld.toml.
+func builtin(t *testing.T) []byte {
+	t.Helper()
+	data, err := fs.ReadFile(assets.Rules(), erfworld.File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// modDir returns a directory holding erfworld.toml with data.
+func modDir(t *testing.T, data []byte) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, erfworld.File), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestDefault: erfworld is the default and first ruleset, playing the
+// built-in file, with map settings and the AI's levels, each of which
+// plays.
+func TestDefault(t *testing.T) {
+	reg, err := registry.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ids := reg.IDs(); len(ids) == 0 || ids[0] != "erfworld" || reg.Default().Info().ID != "erfworld" {
+		t.Fatalf("ids %v, default %s: want erfworld first", ids, reg.Default().Info().ID)
+	}
+	rs := reg.Default()
+	in := rs.Info()
+	if err := in.Check(); err != nil {
+		t.Error(err)
+	}
+	if !in.HasMap() || in.Board != "hex" || in.MinSeats != 2 || in.MaxSeats != 16 || in.DefaultLevel != "normal" {
+		t.Errorf("info %+v", in)
+	}
+	if !bytes.Equal(rs.Data(), builtin(t)) || in.Hash != ruleset.HashData(builtin(t)) {
+		t.Error("the default erfworld does not play the built-in erfworld.toml")
+	}
+	for _, level := range in.Levels {
+		if _, err := rs.NewAI(level, 1); err != nil {
+			t.Errorf("AI level %s: %v", level, err)
+		}
+	}
+	same, err := registry.New("")
+	if err != nil || same.Default().Info().Hash != in.Hash {
+		t.Errorf("New(\"\") is not the default registry: %v", err)
+	}
+	if _, ok := rs.(*hexgame.Ruleset); !ok {
+		t.Errorf("erfworld is a %T, want a hex ruleset", rs)
+	}
+}
+
+// TestMod: a mod directory whose erfworld.toml changes a number gives an
+// erfworld of another hash that plays the mod; a directory without the
+// file plays the built-in one; a broken file is refused naming it, with
+// its line or key; a missing directory is refused naming it.
+func TestMod(t *testing.T) {
+	data := builtin(t)
+	edited := bytes.Replace(data, []byte("replace_after_missed = 2"), []byte("replace_after_missed = 3"), 1)
+	if bytes.Equal(edited, data) {
+		t.Fatal("erfworld.toml has no replace_after_missed = 2 to edit")
+	}
+	reg, err := registry.New(modDir(t, edited))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := reg.Default()
+	if rs.Info().ID != "erfworld" || rs.Info().Hash == ruleset.HashData(data) || rs.Info().Hash != ruleset.HashData(edited) {
+		t.Errorf("the mod's erfworld: id %s, hash %s", rs.Info().ID, rs.Info().Hash)
+	}
+	g, err := rs.New(ruleset.Config{Seats: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.ReplaceAfter() != 3 {
+		t.Errorf("the mod's game replaces a player after %d missed turns, want the mod's 3", g.ReplaceAfter())
+	}
+
+	other := t.TempDir()
+	if err := os.WriteFile(filepath.Join(other, "notes.txt"), []byte("not a ruleset"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	reg, err = registry.New(other)
+	if err != nil || reg.Default().Info().Hash != ruleset.HashData(data) {
+		t.Errorf("a mod without erfworld.toml: %v; want the built-in erfworld", err)
+	}
+
+	key := []byte("replace_after_missed = 2")
+	line := bytes.Count(data[:bytes.Index(data, key)], []byte("\n")) + 1
+	missing := filepath.Join(t.TempDir(), "nope")
+	tests := []struct {
+		name string
+		dir  string
+		want []string // parts of the error
+	}{
+		{"syntax error", modDir(t, bytes.Replace(data, key, []byte("replace_after_missed = = 2"), 1)),
+			[]string{"erfworld: ", fmt.Sprintf("erfworld.toml:%d: TOML syntax error", line)}},
+		{"value out of bounds", modDir(t, bytes.Replace(data, key, []byte("replace_after_missed = 0"), 1)),
+			[]string{"erfworld.toml", `key "autopilot.replace_after_missed"`, "at least 1"}},
+		{"unknown key", modDir(t, bytes.Replace(data, key, []byte("replace_after_missed = 2\nreplace_after_mised = 2"), 1)),
+			[]string{"erfworld.toml", "replace_after_mised"}},
+		{"missing directory", missing, []string{fmt.Sprintf("rules directory %q does not exist", missing)}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			reg, err := registry.New(tt.dir)
+			if err == nil || reg != nil {
+				t.Fatalf("have %v, %v; want an error", reg, err)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("have %v, want %q in it", err, w)
+				}
+			}
+		})
+	}
+}
+
+// TestErfworld: Erfworld reads its file from the file system it is given,
+// and says so when the file is not there.
+func TestErfworld(t *testing.T) {
+	data := builtin(t)
+	rs, err := registry.Erfworld(fstest.MapFS{erfworld.File: {Data: data}})
+	if err != nil || rs.Info().Hash != ruleset.HashData(data) {
+		t.Errorf("erfworld from a file system: %v", err)
+	}
+	if rs, err := registry.Erfworld(fstest.MapFS{}); err == nil || rs != nil || !strings.Contains(err.Error(), "erfworld: open erfworld.toml") {
+		t.Errorf("erfworld from an empty file system: %v, %v", rs, err)
+	}
+}

@@ -1,0 +1,215 @@
+// Package cardtest is Duel, a small card game with hidden hands, kept to
+// test the ruleset contract (package ruleset) on a game that is not played
+// on a map and uses interactive steps. It is not offered to players.
+//
+// # The rules of Duel
+//
+// The numbered sentences are the rules; the tests name them.
+//
+//  1. The deck (deck.txt: suits, ranks, hand size) is shuffled with the
+//     game's seed and each player is dealt a hand of 5 cards (the deck
+//     file's hand size), which only that player sees.
+//  2. A round begins with the offering: every player holding cards lays
+//     one face down at the same time; they are revealed together and
+//     discarded.
+//  3. The highest offering scores 1 point; players who tie for it each
+//     score 1.
+//  4. A player who lays nothing offers its lowest card.
+//  5. Then each player in round order (round r starts with seat r, counting
+//     around the table, then goes up the seats) may attack another player
+//     who holds cards with a card from its hand, or pass. A player who
+//     holds no cards, or sees no one to attack, has no turn.
+//  6. The defender answers at once: it blocks with a higher card of the
+//     attack card's suit, scores 1 point, and both cards are discarded.
+//  7. Or it takes the hit: the attack card is discarded, the attacker
+//     scores 2 points and rolls a die; on a 5 or a 6 the defender loses a
+//     card drawn at random from its hand, shown to all and discarded.
+//  8. Every later round begins with each player, in round order, drawing
+//     up to 5 cards (the hand size) while the deck lasts.
+//  9. A player who holds no cards when the deck is empty is out.
+//  10. The game ends after the last round, or as soon as at most one
+//     player is left. The last player left wins; otherwise the most points
+//     win, then the most cards in hand; still tied, the game is drawn.
+//
+// The defender is asked to answer even when it holds no card that could
+// block, so that being asked tells the attacker nothing of its hand.
+//
+// # Payloads
+//
+// Orders are an Offer, actions an Action, views a *View, deltas a Delta,
+// events a list of Event: msgpack values read only with wire.Unmarshal.
+// Orders and actions name the step (Step.Seq) they answer; one for another
+// step is refused.
+package cardtest
+
+import (
+	_ "embed"
+	"fmt"
+	"math/rand/v2"
+
+	"empires/shared/ruleset"
+	"empires/shared/wire"
+)
+
+// ID is the ruleset's id.
+const ID = "cardtest"
+
+// The table's bounds.
+const (
+	MinSeats = 2
+	MaxSeats = 4
+)
+
+// KeyRounds is the setting of the number of rounds, 1 to MaxRounds.
+const (
+	KeyRounds = "rounds"
+	MaxRounds = 20
+)
+
+// The AI levels, weakest first.
+const (
+	LevelRandom = "random"
+	LevelNormal = "normal"
+)
+
+// data is the built-in deck.
+//
+//go:embed deck.txt
+var data []byte
+
+// Rules is the Duel ruleset with one deck. Use New or WithData.
+type Rules struct {
+	deck Deck
+	data []byte
+	hash string
+}
+
+var _ ruleset.Ruleset = (*Rules)(nil)
+
+// New returns Duel with its built-in deck.
+func New() *Rules {
+	d, err := ParseDeck("deck.txt", data)
+	if err != nil {
+		panic(fmt.Sprintf("cardtest: the built-in deck: %v", err)) // a build error, caught by every test
+	}
+	return &Rules{deck: d, data: data, hash: ruleset.HashData(data)}
+}
+
+// Deck returns the deck the rules play with.
+func (r *Rules) Deck() Deck { return r.deck }
+
+// Info implements ruleset.Ruleset.
+func (r *Rules) Info() ruleset.Info {
+	return ruleset.Info{
+		ID:    ID,
+		Title: "Duel",
+		Summary: "A card game of hidden hands for 2 to 4 players: each round everyone lays a card " +
+			"face down, then in turn each may attack another player, who blocks with a higher " +
+			"card of the suit or takes the hit. Most points after the last round wins.",
+		Board:    "cards",
+		MinSeats: MinSeats,
+		MaxSeats: MaxSeats,
+		Settings: []ruleset.Setting{{
+			Key: KeyRounds, Label: "Rounds", Help: "How many rounds the game lasts.",
+			Min: 1, Max: MaxRounds, Default: 6,
+		}},
+		Levels:       []string{LevelRandom, LevelNormal},
+		DefaultLevel: LevelNormal,
+		Hash:         r.hash,
+	}
+}
+
+// Data implements ruleset.Ruleset: the deck file.
+func (r *Rules) Data() []byte { return r.data }
+
+// WithData implements ruleset.Ruleset: Duel with another deck file.
+func (r *Rules) WithData(data []byte) (ruleset.Ruleset, error) {
+	d, err := ParseDeck("deck", data)
+	if err != nil {
+		return nil, fmt.Errorf("cardtest data: %w", err)
+	}
+	data = append([]byte(nil), data...)
+	return &Rules{deck: d, data: data, hash: ruleset.HashData(data)}, nil
+}
+
+// New implements ruleset.Ruleset: it deals a game. Names may be fewer
+// than the seats: the others are named "Player N".
+func (r *Rules) New(cfg ruleset.Config) (ruleset.Game, error) {
+	in := r.Info()
+	if cfg.Seats < MinSeats || cfg.Seats > MaxSeats {
+		return nil, fmt.Errorf("new %s game: %d seats, want %d to %d", ID, cfg.Seats, MinSeats, MaxSeats)
+	}
+	if len(cfg.Names) > cfg.Seats {
+		return nil, fmt.Errorf("new %s game: %d names for %d seats", ID, len(cfg.Names), cfg.Seats)
+	}
+	if err := in.CheckOptions(cfg.Options); err != nil {
+		return nil, fmt.Errorf("new %s game: %w", ID, err)
+	}
+	rounds, _ := in.Setting(KeyRounds)
+	g := &game{
+		deck: r.deck,
+		hash: r.hash,
+		rng:  rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15),
+	}
+	n := cfg.Seats
+	s := &g.s
+	s.Format = saveFormat
+	s.Hash = r.hash
+	s.Rounds = cfg.Options.Get(KeyRounds, rounds.Default)
+	s.Round = 1
+	s.Phase = PhaseOffer
+	for i := range n {
+		name := fmt.Sprintf("Player %d", i+1)
+		if i < len(cfg.Names) && cfg.Names[i] != "" {
+			name = cfg.Names[i]
+		}
+		s.Names = append(s.Names, name)
+	}
+	s.Hands = make([][]Card, n)
+	s.Points = make([]int, n)
+	s.Missed = make([]int, n)
+	// Rule 1: the shuffled deck, the next draw last; a hand each.
+	s.Deck = r.deck.Cards()
+	rand.New(g.rng).Shuffle(len(s.Deck), func(i, j int) { s.Deck[i], s.Deck[j] = s.Deck[j], s.Deck[i] })
+	for _, p := range g.order() {
+		g.draw(p, r.deck.Hand)
+	}
+	return g, nil
+}
+
+// Load implements ruleset.Ruleset.
+func (r *Rules) Load(save []byte) (ruleset.Game, error) {
+	g := &game{deck: r.deck, hash: r.hash, rng: &rand.PCG{}}
+	if err := wire.Unmarshal(save, &g.s); err != nil {
+		return nil, fmt.Errorf("load %s game: %w", ID, err)
+	}
+	if err := g.s.check(r.deck, r.hash); err != nil {
+		return nil, fmt.Errorf("load %s game: %w", ID, err)
+	}
+	if err := g.rng.UnmarshalBinary(g.s.RNG); err != nil {
+		return nil, fmt.Errorf("load %s game: generator: %w", ID, err)
+	}
+	g.s.RNG = nil
+	return g, nil
+}
+
+// DecodeView implements ruleset.Ruleset.
+func (r *Rules) DecodeView(data []byte) (ruleset.View, error) {
+	v := &View{}
+	if err := wire.Unmarshal(data, v); err != nil {
+		return nil, fmt.Errorf("%s view: %w", ID, err)
+	}
+	v.canon()
+	if err := v.check(); err != nil {
+		return nil, fmt.Errorf("%s view: %w", ID, err)
+	}
+	return v, nil
+}
+
+// NewAI implements ruleset.Ruleset.
+func (r *Rules) NewAI(level string, seed uint64) (ruleset.AI, error) {
+	if level != LevelRandom && level != LevelNormal {
+		return nil, fmt.Errorf("%s has no AI level %q (want %s or %s)", ID, clip(level), LevelRandom, LevelNormal)
+	}
+	return &ai{deck: r.deck, level: level, rng: rand.New(rand.NewPCG(seed, seed^0x5851f42d4c957f2d))}, nil
+}

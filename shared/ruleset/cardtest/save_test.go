@@ -1,0 +1,50 @@
+package cardtest
+
+import (
+	"strings"
+	"testing"
+
+	"empires/shared/wire"
+)
+
+// TestLoadRefuses breaks one thing at a time in a real save, re-encoded
+// well-formed, and checks that Load names what is wrong.
+func TestLoadRefuses(t *testing.T) {
+	g := newGame(t, config(3, 3, 6))
+	good, err := g.Save()
+	must(t, err)
+	tests := []struct {
+		name  string
+		spoil func(s *state)
+		err   string
+	}{
+		{"another format", func(s *state) { s.Format = "cardtest 0" }, `save format "cardtest 0", this build reads "cardtest 1"`},
+		{"another deck", func(s *state) { s.Hash = "abc" }, "a game with another deck"},
+		{"one player", func(s *state) { s.Names = s.Names[:1] }, "1 players, want 2 to 4"},
+		{"a hand missing", func(s *state) { s.Hands = s.Hands[:2] }, "3 players but 2 hands"},
+		{"round past the last", func(s *state) { s.Round = 7 }, "round 7 of 6"},
+		{"too many rounds", func(s *state) { s.Rounds, s.Round = 99, 1 }, "round 1 of 99"},
+		{"an unknown phase", func(s *state) { s.Phase = 9 }, "unknown phase 9"},
+		{"a turn in an offering", func(s *state) { s.Turn = 1 }, "attack turn 1 of 3 in phase offer"},
+		{"a winner in play", func(s *state) { s.Winner = 2 }, "winner seat 2 in phase offer"},
+		{"negative points", func(s *state) { s.Points[0] = -1 }, "seat 1: -1 points"},
+		{"a big hand", func(s *state) { s.Hands[0] = append(s.Hands[0], s.Deck[0]) }, "seat 1 holds 6 cards, more than a hand of 5"},
+		{"an unsorted hand", func(s *state) { h := s.Hands[1]; h[0], h[1] = h[1], h[0] }, "seat 2's hand is not sorted"},
+		{"a card twice", func(s *state) { s.Discard = append(s.Discard, s.Deck[0]) }, "the discard pile: the "},
+		{"a card not of the deck", func(s *state) { s.Deck[0] = Card{Suit: 9, Rank: 1} }, "the deck: card 1 of suit 9 is not of the deck"},
+		{"a card lost", func(s *state) { s.Deck = s.Deck[1:] }, "cards of the deck are missing"},
+		{"an attack in an offering", func(s *state) { s.Defender = 2 }, "an attack in phase offer"},
+		{"a broken generator", func(s *state) { s.RNG = []byte("pcg:") }, "generator"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var s state
+			must(t, wire.Unmarshal(good, &s))
+			tt.spoil(&s)
+			_, err := New().Load(marshal(t, &s))
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("have %v, want an error with %q", err, tt.err)
+			}
+		})
+	}
+}

@@ -1,0 +1,100 @@
+package cardtest
+
+import (
+	"strings"
+	"testing"
+
+	"empires/shared/ruleset"
+)
+
+// TestViewAudiences checks what each audience's view holds: a seat its
+// own hand and no other; the spectator no hand; the all-seeing spectator
+// every hand; all of them the hand sizes and the deck's size.
+func TestViewAudiences(t *testing.T) {
+	g := newGame(t, config(3, 3, 6))
+	for _, tt := range []struct {
+		seat      ruleset.Seat
+		allSeeing bool
+		hand      bool
+		hands     bool
+	}{
+		{1, false, true, false},
+		{3, false, true, false},
+		{1, true, true, false}, // all-seeing counts for a spectator only
+		{0, false, false, false},
+		{0, true, false, true},
+	} {
+		v := g.View(tt.seat, tt.allSeeing).(*View)
+		if have := v.Hand != nil; have != tt.hand {
+			t.Errorf("seat %d (all-seeing %t): has a hand %t, want %t", tt.seat, tt.allSeeing, have, tt.hand)
+		}
+		if tt.hand && len(v.Hand) != 5 {
+			t.Errorf("seat %d: hand %v, want its 5 cards", tt.seat, v.Hand)
+		}
+		if have := v.Hands != nil; have != tt.hands {
+			t.Errorf("seat %d (all-seeing %t): has every hand %t, want %t", tt.seat, tt.allSeeing, have, tt.hands)
+		}
+		if v.Table.Deck != 25 || v.Players[1].Cards != 5 {
+			t.Errorf("seat %d: deck %d, seat 2 holds %d, want 25 and 5", tt.seat, v.Table.Deck, v.Players[1].Cards)
+		}
+	}
+}
+
+// TestDeltaRefused checks that Apply refuses a delta made for another
+// view, and Diff two views of different seats.
+func TestDeltaRefused(t *testing.T) {
+	g := newGame(t, config(3, 2, 6))
+	v1, v2 := g.View(1, false), g.View(2, false)
+	st := g.Step()
+	ai, err := New().NewAI(LevelNormal, 1)
+	must(t, err)
+	var subs []ruleset.Submission
+	for _, s := range st.Actors {
+		b, err := ai.Act(g.View(s, false), st, s)
+		must(t, err)
+		subs = append(subs, ruleset.Submission{Seat: s, Orders: b})
+	}
+	_, err = g.Resolve(subs)
+	must(t, err)
+	d1, err := v1.Diff(g.View(1, false))
+	must(t, err)
+	if _, err := v2.Apply(d1); err == nil || !strings.Contains(err.Error(), "made for another view") {
+		t.Errorf("seat 1's delta applied to seat 2's view: have %v", err)
+	}
+	if _, err := v1.Diff(g.View(2, false)); err == nil {
+		t.Errorf("Diff from seat 1's view to seat 2's succeeded")
+	}
+	if _, err := v1.Diff(g.View(0, true)); err == nil {
+		t.Errorf("Diff from seat 1's view to the all-seeing spectator's succeeded")
+	}
+}
+
+// TestAIRefuses checks that the AI refuses to play from a view it cannot
+// use rather than sending orders the game would refuse.
+func TestAIRefuses(t *testing.T) {
+	g := newGame(t, config(3, 2, 6))
+	ai, err := New().NewAI(LevelRandom, 1)
+	must(t, err)
+	st := g.Step()
+	late := st
+	late.Seq++
+	for _, tt := range []struct {
+		name string
+		view ruleset.View
+		step ruleset.Step
+		seat ruleset.Seat
+		err  string
+	}{
+		{"another seat's view", g.View(2, false), st, 1, "seat 2's view for seat 1"},
+		{"a spectator", g.View(0, false), st, 0, "seat 0's view for seat 0"},
+		{"a view of another step", g.View(1, false), late, 1, "a view of step 0 for step 1"},
+		{"a seat that does not act", g.View(1, false), ruleset.Step{Mode: ruleset.Interactive, Actors: []ruleset.Seat{2}}, 1, "seat 1 does not act"},
+	} {
+		if _, err := ai.Act(tt.view, tt.step, tt.seat); err == nil || !strings.Contains(err.Error(), tt.err) {
+			t.Errorf("%s: have %v, want %q", tt.name, err, tt.err)
+		}
+	}
+	if _, err := New().NewAI("expert", 1); err == nil || !strings.Contains(err.Error(), `no AI level "expert"`) {
+		t.Errorf("NewAI(expert): have %v", err)
+	}
+}

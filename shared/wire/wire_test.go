@@ -1,0 +1,359 @@
+package wire_test
+
+import (
+	"bytes"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/vmihailenco/msgpack/v5"
+
+	"empires/shared/wire"
+)
+
+// cat joins byte slices.
+func cat(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
+
+// nest returns n arrays of one element nested around the integer 0.
+func nest(n int) []byte { return append(bytes.Repeat([]byte{0x91}, n), 0x00) }
+
+// TestCheckMsgpack: a whole single value passes, whatever its kind; a
+// truncated one, one nested too deep, one whose headers claim more than
+// the bytes left, a code msgpack never uses and bytes after the value are
+// refused, each with where and why.
+func TestCheckMsgpack(t *testing.T) {
+	tests := []struct {
+		name string
+		have []byte
+		want string // "" for valid, else the whole error
+	}{
+		{"positive fixint", []byte{0x7f}, ""},
+		{"negative fixint", []byte{0xe0}, ""},
+		{"nil, false, true in an array", []byte{0x93, 0xc0, 0xc2, 0xc3}, ""},
+		{"fixmap", []byte{0x81, 0xa1, 'k', 0x01}, ""},
+		{"fixstr", []byte{0xa3, 'a', 'b', 'c'}, ""},
+		{"uint64", []byte{0xcf, 1, 2, 3, 4, 5, 6, 7, 8}, ""},
+		{"float32", []byte{0xca, 0, 0, 0, 0}, ""},
+		{"str8", []byte{0xd9, 2, 'h', 'i'}, ""},
+		{"bin16", []byte{0xc5, 0, 1, 0xff}, ""},
+		{"array16", []byte{0xdc, 0, 2, 1, 2}, ""},
+		{"map32", []byte{0xdf, 0, 0, 0, 1, 1, 2}, ""},
+		{"fixext4", []byte{0xd6, 5, 1, 2, 3, 4}, ""},
+		{"ext8", []byte{0xc7, 2, 5, 1, 2}, ""},
+		{"nested as deep as allowed", nest(wire.MaxDepth), ""},
+
+		{"empty", nil, "truncated at byte 0"},
+		{"array missing an element", []byte{0x93, 0x01, 0xcd, 0x00}, "truncated at byte 4"},
+		{"fixstr cut short", []byte{0xa3, 'a'}, "truncated at byte 2"},
+		{"uint32 cut short", []byte{0xce, 0, 0}, "truncated at byte 3"},
+		{"array16 header cut short", []byte{0xdc, 0}, "truncated at byte 2"},
+		{"str32 header cut short", []byte{0xdb, 0, 0}, "truncated at byte 3"},
+		{"fixext16 cut short", []byte{0xd8, 5, 1}, "truncated at byte 3"},
+
+		{"nested one too deep", nest(wire.MaxDepth + 1), "byte 32: nested more than 32 deep"},
+		{"nested in maps", cat(bytes.Repeat([]byte{0x81, 0x00}, 40), []byte{0x00}), "byte 64: nested more than 32 deep"},
+
+		// Ten bytes that would make msgpack allocate 2^32 elements.
+		{"array32 of 2^32-1", []byte{0xdd, 0xff, 0xff, 0xff, 0xff, 0x01, 0x01, 0x01, 0x01, 0x01}, "byte 0: 4294967295 elements claimed, 5 bytes left"},
+		{"array16 of 3 with 2", []byte{0xdc, 0, 3, 1, 2}, "byte 0: 3 elements claimed, 2 bytes left"},
+		{"map32 of 2^31 pairs", []byte{0xdf, 0x80, 0, 0, 0, 0x01, 0x01}, "byte 0: 4294967296 elements claimed, 2 bytes left"},
+		{"fixmap missing its values", []byte{0x82, 0x01, 0x02}, "byte 0: 4 elements claimed, 2 bytes left"},
+		{"claim deep inside", []byte{0x92, 0x01, 0x91, 0xdd, 0x7f, 0xff, 0xff, 0xff}, "byte 3: 2147483647 elements claimed, 0 bytes left"},
+		{"str32 of 4 GiB", []byte{0xdb, 0xff, 0xff, 0xff, 0xff, 'x'}, "byte 0: 4294967295 bytes claimed, 1 left"},
+		{"bin32 of 4 GiB", []byte{0xc6, 0xff, 0xff, 0xff, 0xff}, "byte 0: 4294967295 bytes claimed, 0 left"},
+		{"ext32 of 4 GiB", []byte{0xc9, 0xff, 0xff, 0xff, 0xff, 5}, "byte 0: 4294967296 bytes claimed, 1 left"},
+
+		{"never-used code", []byte{0xc1}, "byte 0: invalid msgpack code 0xc1"},
+		{"never-used code inside", []byte{0x92, 0x01, 0xc1}, "byte 2: invalid msgpack code 0xc1"},
+		{"two values", []byte{0x01, 0x02}, "1 extra bytes after the value"},
+		{"an array and more", []byte{0x91, 0x01, 0xc0, 0xc0, 0xc0}, "3 extra bytes after the value"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := wire.CheckMsgpack(tt.have)
+			switch {
+			case tt.want == "" && err != nil:
+				t.Errorf("have %v, want valid", err)
+			case tt.want != "" && (err == nil || err.Error() != tt.want):
+				t.Errorf("have %v, want %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestCheckMsgpackAgreesWithMsgpack: every value the msgpack library
+// encodes passes CheckMsgpack, and every proper prefix of it fails.
+func TestCheckMsgpackAgreesWithMsgpack(t *testing.T) {
+	values := []any{
+		nil, true, -1, 1 << 40, 3.5, float32(2), "", strings.Repeat("s", 300), make([]byte, 70000),
+		[]any{1, "a", []any{nil}}, map[string]any{"a": []int{1, 2}, "b": map[int]string{1: "x"}},
+		make([]int, 70000), msgpack.RawMessage{0xd4, 1, 2},
+	}
+	for _, v := range values {
+		data, err := msgpack.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := wire.CheckMsgpack(data); err != nil {
+			t.Errorf("%T of %d bytes: %v", v, len(data), err)
+		}
+		for _, n := range []int{0, 1, len(data) / 2, len(data) - 1} {
+			if n >= len(data) {
+				continue
+			}
+			if err := wire.CheckMsgpack(data[:n]); err == nil {
+				t.Errorf("%T: its first %d of %d bytes pass", v, n, len(data))
+			}
+		}
+	}
+}
+
+// pair is a struct as the wire sends it: the array [A, B].
+type pair struct {
+	A int
+	B string
+}
+
+// record holds the kinds CheckShape walks: a pointer, a list of structs,
+// a fixed array of structs, bytes and a map.
+type record struct {
+	P     *pair
+	List  []pair
+	Fixed [2]pair
+	Bytes []byte
+	Tags  map[string]string
+}
+
+// embeds embeds a struct, which the wire form does not support.
+type embeds struct {
+	pair
+	C int
+}
+
+// TestUnmarshal: Unmarshal reads a value of the exact wire form of its Go
+// type, and refuses, with why, truncated and padded data, claims larger
+// than the data, nesting too deep, structs sent as maps or with a field
+// missing or added, a nil struct in a list, and a scalar of the wrong
+// kind.
+func TestUnmarshal(t *testing.T) {
+	mp := func(v any) []byte {
+		b, err := msgpack.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	full := record{P: &pair{1, "p"}, List: []pair{{2, "a"}, {3, "b"}}, Fixed: [2]pair{{4, "c"}, {5, "d"}},
+		Bytes: []byte{9}, Tags: map[string]string{"x": "1"}}
+	fullBytes, err := wire.Marshal(full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixed := []any{[]any{0, ""}, []any{0, ""}}
+	tests := []struct {
+		name string
+		have []byte
+		into func() any // a new pointer to decode into
+		want any        // the value decoded, when want is valid
+		err  string     // a part of the error, "" for valid
+	}{
+		{"pair", mp([]any{7, "x"}), func() any { return new(pair) }, &pair{7, "x"}, ""},
+		{"record", fullBytes, func() any { return new(record) }, &full, ""},
+		{"nil pointer and lists", mp([]any{nil, nil, fixed, nil, nil}), func() any { return new(record) }, &record{}, ""},
+		{"nil top-level struct", []byte{0xc0}, func() any { return new(pair) }, &pair{}, ""},
+		{"list of pairs", mp([]any{[]any{1, "a"}}), func() any { return new([]pair) }, &[]pair{{1, "a"}}, ""},
+
+		{"no data", nil, func() any { return new(pair) }, nil, "no data"},
+		{"truncated", mp([]any{7, "x"})[:3], func() any { return new(pair) }, nil, "truncated at byte 3"},
+		{"extra bytes", append(mp([]any{7, "x"}), 0x00), func() any { return new(pair) }, nil, "1 extra bytes after the value"},
+		{"nested too deep", nest(40), func() any { return new([]any) }, nil, "nested more than 32 deep"},
+		{"huge list claimed", []byte{0xdd, 0xff, 0xff, 0xff, 0xff, 0x90}, func() any { return new([]pair) }, nil, "4294967295 elements claimed, 1 bytes left"},
+		{"huge string claimed", []byte{0x92, 0x01, 0xdb, 0x7f, 0xff, 0xff, 0xff}, func() any { return new(pair) }, nil, "2147483647 bytes claimed, 0 left"},
+		{"struct as map", mp(map[string]any{"A": 7, "B": "x"}), func() any { return new(pair) }, nil, "wire_test.pair is not an array of its fields (2)"},
+		{"struct as map in a list", mp([]any{map[string]any{"A": 7, "B": "x"}}), func() any { return new([]pair) },
+			nil, "element 0 of []wire_test.pair: wire_test.pair is not an array of its fields (2)"},
+		{"field missing", mp([]any{7}), func() any { return new(pair) }, nil, "wire_test.pair is not an array of its fields (2)"},
+		{"field added", mp([]any{7, "x", 8}), func() any { return new(pair) }, nil, "wire_test.pair is not an array of its fields (2)"},
+		{"nil struct in a list", mp([]any{nil, nil}), func() any { return new([]pair) },
+			nil, "element 0 of []wire_test.pair: wire_test.pair is not an array of its fields (2)"},
+		{"empty struct in a list", mp([]any{[]any{}}), func() any { return new([]pair) },
+			nil, "element 0 of []wire_test.pair: wire_test.pair is not an array of its fields (2)"},
+		{"nil struct in a fixed array", mp([]any{nil, nil, []any{nil, nil}, nil, nil}), func() any { return new(record) },
+			nil, "element 0 of [2]wire_test.pair: wire_test.pair is not an array of its fields (2)"},
+		{"list as a string", mp([]any{nil, "abc", fixed, nil, nil}), func() any { return new(record) }, nil, "[]wire_test.pair is not an array"},
+		{"string as int", mp([]any{"7", "x"}), func() any { return new(pair) }, nil, "msgpack: invalid code=a1 decoding int64"},
+		{"embedded struct", mp([]any{[]any{1, "a"}, 2}), func() any { return new(embeds) }, nil, "wire: wire_test.embeds embeds wire_test.pair: not supported"},
+		{"not a pointer", mp([]any{7, "x"}), func() any { return pair{} }, nil, "wire: cannot unmarshal into wire_test.pair"},
+		{"nil pointer", mp([]any{7, "x"}), func() any { return (*pair)(nil) }, nil, "wire: cannot unmarshal into *wire_test.pair"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := tt.into()
+			err := wire.Unmarshal(tt.have, v)
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Errorf("have %v, want an error with %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("have %v, want %+v", err, tt.want)
+			}
+			if !reflect.DeepEqual(v, tt.want) {
+				t.Errorf("have %+v, want %+v", v, tt.want)
+			}
+		})
+	}
+}
+
+// TestMarshal: Marshal writes structs as arrays of their fields, integers
+// in their shortest form and map keys sorted, so equal values give equal
+// bytes, and Unmarshal reads them back.
+func TestMarshal(t *testing.T) {
+	tests := []struct {
+		name string
+		have any
+		want []byte
+	}{
+		{"struct as array, compact int", pair{A: 1, B: "x"}, []byte{0x92, 0x01, 0xa1, 'x'}},
+		{"negative int", pair{A: -200, B: ""}, []byte{0x92, 0xd1, 0xff, 0x38, 0xa0}},
+		{"sorted map keys", map[string]any{"b": 2, "a": 1, "c": 3}, []byte{0x83, 0xa1, 'a', 1, 0xa1, 'b', 2, 0xa1, 'c', 3}},
+		{"sorted string map", map[string]string{"b": "", "a": ""}, []byte{0x82, 0xa1, 'a', 0xa0, 0xa1, 'b', 0xa0}},
+		{"map left out", struct {
+			A int
+			M map[int]int `msgpack:"-"`
+		}{A: 1, M: map[int]int{1: 1}}, []byte{0x91, 0x01}},
+		{"nil list", []pair(nil), []byte{0xc0}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			have, err := wire.Marshal(tt.have)
+			if err != nil || !bytes.Equal(have, tt.want) {
+				t.Errorf("have % x, %v; want % x", have, err, tt.want)
+			}
+		})
+	}
+	in := map[string]bool{}
+	for i := range 50 {
+		in[strings.Repeat("k", i+1)] = i%2 == 0
+	}
+	a, errA := wire.Marshal(in)
+	b, errB := wire.Marshal(in)
+	if errA != nil || errB != nil || !bytes.Equal(a, b) {
+		t.Errorf("one map encodes to different bytes (%v, %v)", errA, errB)
+	}
+}
+
+// TestMarshalRefuses: a value whose type holds a map msgpack would write
+// in random order is refused, naming the map, as is one msgpack cannot
+// encode.
+func TestMarshalRefuses(t *testing.T) {
+	type inner struct{ Counts map[string]int }
+	type seat uint8
+	tests := []struct {
+		name string
+		have any
+		want string
+	}{
+		{"map of ints", map[string]int{"a": 1}, "wire: map[string]int holds a map[string]int, whose keys msgpack writes in random order"},
+		{"int keys", map[int]string{1: "a"}, "holds a map[int]string"},
+		{"named keys", map[seat]bool{1: true}, "holds a map[wire_test.seat]bool"},
+		{"in a struct in a list", []inner{}, "wire: []wire_test.inner holds a map[string]int"},
+		{"behind a pointer", &inner{}, "wire: *wire_test.inner holds a map[string]int"},
+		{"a channel", make(chan int), "msgpack: Encode(unsupported chan int)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if have, err := wire.Marshal(tt.have); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("have % x, %v; want an error with %q", have, err, tt.want)
+			}
+		})
+	}
+}
+
+// TestUnmarshalAllocation: a list of the smallest structs the shape check
+// lets through decodes to at most 32 bytes of memory per byte of input
+// (measured: 24; a pair takes 3 bytes on the wire and 24 in memory, which
+// msgpack allocates three times: the list, its copy, the element); a list
+// of nils, a byte each, is refused.
+func TestUnmarshalAllocation(t *testing.T) {
+	const n = 1 << 18
+	data := cat([]byte{0xdd, 0, 4, 0, 0}, bytes.Repeat([]byte{0x92, 0x00, 0xa0}, n))
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	before := ms.TotalAlloc
+	var out []pair
+	if err := wire.Unmarshal(data, &out); err != nil || len(out) != n {
+		t.Fatalf("have %d pairs, %v; want %d", len(out), err, n)
+	}
+	runtime.ReadMemStats(&ms)
+	ratio := float64(ms.TotalAlloc-before) / float64(len(data))
+	t.Logf("%d bytes: %.1f bytes allocated per byte", len(data), ratio)
+	if ratio > 32 {
+		t.Errorf("%.1f bytes allocated per byte of input", ratio)
+	}
+	nils := cat([]byte{0xdd, 0, 0x10, 0, 0}, bytes.Repeat([]byte{0xc0}, 1<<20))
+	if err := wire.Unmarshal(nils, &out); err == nil {
+		t.Error("a list of a million nil structs decodes")
+	}
+}
+
+// FuzzUnmarshal: whatever the bytes, Unmarshal into a record never
+// panics, and what it accepts encodes again to bytes it reads back to the
+// same value.
+func FuzzUnmarshal(f *testing.F) {
+	seed, err := wire.Marshal(record{P: &pair{1, "p"}, List: []pair{{2, "a"}}, Tags: map[string]string{"x": "1"}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(seed)
+	f.Add([]byte{0x95, 0xc0, 0x91, 0xc0, 0x92, 0xc0, 0xc0, 0xc0, 0xc0})
+	f.Add([]byte{0xdd, 0xff, 0xff, 0xff, 0xff})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var r record
+		err := wire.Unmarshal(data, &r)
+		if err != nil {
+			if strings.Contains(err.Error(), "decoder panic") {
+				t.Fatalf("a panic: %v", err)
+			}
+			return
+		}
+		again, err := wire.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r2 record
+		if err := wire.Unmarshal(again, &r2); err != nil {
+			t.Fatalf("the re-encoded value does not decode: %v", err)
+		}
+		if !reflect.DeepEqual(normalize(r), normalize(r2)) {
+			t.Fatalf("the re-encoded value decodes differently:\nhave %+v\ngot  %+v", r, r2)
+		}
+	})
+}
+
+// normalize makes empty lists and maps nil: msgpack writes both as the
+// same empty value.
+func normalize(r record) record {
+	if len(r.List) == 0 {
+		r.List = nil
+	}
+	if len(r.Bytes) == 0 {
+		r.Bytes = nil
+	}
+	if len(r.Tags) == 0 {
+		r.Tags = nil
+	}
+	return r
+}
+
+// TestIsArray names the codes that start an array.
+func TestIsArray(t *testing.T) {
+	for c := range 256 {
+		want := c >= 0x90 && c <= 0x9f || c == 0xdc || c == 0xdd
+		if have := wire.IsArray(byte(c)); have != want {
+			t.Errorf("IsArray(0x%02x) = %v, want %v", c, have, want)
+		}
+	}
+}
