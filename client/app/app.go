@@ -32,6 +32,7 @@ import (
 	"empires/server/host"
 	"empires/server/lan"
 	"empires/shared/protocol"
+	"empires/shared/rules/registry"
 	"empires/shared/ruleset"
 )
 
@@ -566,6 +567,14 @@ func (a *App) startServer(set protocol.Settings, in intent, addr string) {
 	ch := make(chan dialResult, 1)
 	a.dialing = ch
 	go func() {
+		// The build's own rulesets tell the server which of its rulesets
+		// are the player's mod (-rules), for the others to see.
+		builtin, err := registry.Default()
+		if err != nil {
+			ch <- dialResult{err: fmt.Errorf("the built-in rules: %w", err)}
+			return
+		}
+		cfg.Builtin = builtin
 		srv, err := host.Start(cfg, addr)
 		if err != nil {
 			ch <- dialResult{err: fmt.Errorf("start the server on %s: %w", addr, err)}

@@ -80,27 +80,56 @@ func (a *App) watchReplay(id protocol.GameID) error {
 	if err != nil {
 		return fmt.Errorf("game %d: %w", id, err)
 	}
-	first, err := st.Snapshot(id, g.First)
+	rs, start, err := a.savedStart(st, &g)
 	if err != nil {
-		return fmt.Errorf("game %d: %w", id, err)
+		return err
 	}
-	start, err := first.State()
-	if err != nil {
-		return fmt.Errorf("game %d: %w", id, err)
-	}
-	rs, _, err := a.hexRuleset(start.Ruleset)
-	if err != nil {
-		return fmt.Errorf("game %d: %w", id, err)
-	}
-	turns := []ReplayTurn{{State: start}}
-	err = store.Replay(st, id, rs.Rules(), func(s store.Step) error {
-		turns = append(turns, ReplayTurn{State: s.State.Clone(), Events: s.Events})
+	turns := []ReplayTurn{{State: start.State().Clone()}}
+	err = store.Replay(st, id, rs, func(s store.Step) error {
+		hg, out, err := hexStep(s)
+		if err != nil {
+			return err
+		}
+		turns = append(turns, ReplayTurn{State: hg.State().Clone(), Events: out.Ev})
 		return nil
 	})
 	if err != nil {
 		return fmt.Errorf("replay game %d: %w", id, err)
 	}
 	return a.OpenReplay(gameTitle(&g), turns)
+}
+
+// savedStart returns the ruleset of saved game g (the build's, a game on
+// hexes) and the game as its first snapshot holds it.
+func (a *App) savedStart(st *store.Store, g *store.Game) (*hexgame.Ruleset, *hexgame.Game, error) {
+	rs, _, err := a.hexRuleset(g.Settings.Ruleset)
+	if err != nil {
+		return nil, nil, fmt.Errorf("game %d: %w", g.ID, err)
+	}
+	first, err := st.Snapshot(g.ID, g.First)
+	if err != nil {
+		return nil, nil, fmt.Errorf("game %d: %w", g.ID, err)
+	}
+	start, err := first.Load(rs)
+	if err != nil {
+		return nil, nil, fmt.Errorf("game %d: %w", g.ID, err)
+	}
+	hg, ok := start.(*hexgame.Game)
+	if !ok {
+		return nil, nil, fmt.Errorf("game %d: a %T is not a game on hexes", g.ID, start)
+	}
+	return rs, hg, nil
+}
+
+// hexStep returns a replayed step of a game on hexes: the game after it
+// and its outcome.
+func hexStep(s store.Step) (*hexgame.Game, *hexgame.Outcome, error) {
+	hg, ok := s.Game.(*hexgame.Game)
+	out, ok2 := s.Outcome.(*hexgame.Outcome)
+	if !ok || !ok2 {
+		return nil, nil, fmt.Errorf("step %d: a %T and a %T are not a game on hexes", s.Seq, s.Game, s.Outcome)
+	}
+	return hg, out, nil
 }
 
 // gameTitle names a saved game.
@@ -172,25 +201,25 @@ func (a *App) historyLog(id protocol.GameID, p game.PlayerID) ([]model.LogLine, 
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w", id, err)
 	}
-	first, err := st.Snapshot(id, g.First)
+	rs, start, err := a.savedStart(st, &g)
 	if err != nil {
-		return nil, fmt.Errorf("game %d: %w", id, err)
+		return nil, err
 	}
-	start, err := first.State()
+	_, mod, err := a.hexRuleset(rs.Info().ID)
 	if err != nil {
-		return nil, fmt.Errorf("game %d: %w", id, err)
-	}
-	rs, mod, err := a.hexRuleset(start.Ruleset)
-	if err != nil {
-		return nil, fmt.Errorf("game %d: %w", id, err)
+		return nil, err
 	}
 	seat := ruleset.Seat(p)
 	m := model.New(mod.Rules())
-	if err := m.SetFullView(rs.Game(start).View(seat, false).(*hexgame.View).V); err != nil {
+	if err := m.SetFullView(start.View(seat, false).(*hexgame.View).V); err != nil {
 		return nil, err
 	}
-	err = store.Replay(st, id, rs.Rules(), func(s store.Step) error {
-		m.ApplyUpdate(s.Events.For(s.State, p), rs.Game(s.State).View(seat, false).(*hexgame.View).V)
+	err = store.Replay(st, id, rs, func(s store.Step) error {
+		hg, out, err := hexStep(s)
+		if err != nil {
+			return err
+		}
+		m.ApplyUpdate(out.For(seat, false), hg.View(seat, false).(*hexgame.View).V)
 		return nil
 	})
 	if err != nil {

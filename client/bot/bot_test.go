@@ -63,7 +63,9 @@ func rules(t *testing.T) *erfworld.Rules {
 // port for the test.
 func startServer(t *testing.T) *host.Running {
 	t.Helper()
-	srv, err := host.Start(host.DefaultConfig(), "127.0.0.1:0")
+	cfg := host.DefaultConfig()
+	cfg.Rulesets, cfg.Builtin = build(t), build(t)
+	srv, err := host.Start(cfg, "127.0.0.1:0")
 	if err != nil {
 		t.Fatalf("start the server: %v", err)
 	}
@@ -404,8 +406,12 @@ func TestModdedServer(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, erfworld.File), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	mod, err := registry.New(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	cfg := host.DefaultConfig()
-	cfg.RulesDir = dir
+	cfg.Rulesets, cfg.Builtin = mod, build(t)
 	srv, err := host.Start(cfg, "127.0.0.1:0")
 	if err != nil {
 		t.Fatalf("start the server: %v", err)

@@ -30,7 +30,7 @@ func startServer(t *testing.T, opts wsconn.Options) *host.Running {
 	if opts.HelloTimeout == 0 {
 		opts.HelloTimeout = 5 * time.Second
 	}
-	r, err := host.Start(host.Config{Name: "test server", Conn: opts, ShutdownTimeout: waitLimit}, "127.0.0.1:0")
+	r, err := host.Start(host.Config{Name: "test server", Rulesets: build(t), Conn: opts, ShutdownTimeout: waitLimit}, "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
