@@ -459,7 +459,7 @@ func (a *App) showCreate() {
 // showJoinAgain goes back from a new game's setup to the join screen of
 // the server connected to.
 func (a *App) showJoinAgain() {
-	a.setup = nil
+	a.setup, a.intent = nil, intentJoin
 	a.setRoot(a.join.Container(), screenMenu)
 }
 
