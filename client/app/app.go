@@ -449,11 +449,14 @@ func (a *App) showCreate() {
 	}
 	a.setup = menu.NewSetup(a.theme, menu.SetupOptions{
 		Title: "New game on " + w.Server, LAN: true, Rulesets: w.Rulesets, Playable: a.playable, Defaults: d,
-	}, func(set protocol.Settings) {
-		a.intent = intentCreate
-		a.send(&protocol.CreateGame{Settings: set})
-	}, a.showJoinAgain)
+	}, a.createHere, a.showJoinAgain)
 	a.setRoot(a.setup.Container(), screenMenu)
+}
+
+// createHere creates a game of settings set on the server joined.
+func (a *App) createHere(set protocol.Settings) {
+	a.intent = intentCreate
+	a.send(&protocol.CreateGame{Settings: set})
 }
 
 // showJoinAgain goes back from a new game's setup to the join screen of
@@ -627,12 +630,15 @@ func (a *App) pollDial() {
 	if a.dialing == nil {
 		return
 	}
-	var r dialResult
 	select {
-	case r = <-a.dialing:
+	case r := <-a.dialing:
+		a.dialed(r)
 	default:
-		return
 	}
+}
+
+// dialed takes the result of a dial: the connection, and what it is for.
+func (a *App) dialed(r dialResult) {
 	a.dialing = nil
 	if r.err != nil {
 		if a.intent == intentJoin && a.join != nil {

@@ -1,0 +1,131 @@
+package app
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"empires/client/conn"
+	"empires/server/host"
+	"empires/shared/protocol"
+	"empires/shared/rules/erfworld"
+	"empires/shared/rules/registry"
+	"empires/shared/ruleset"
+)
+
+// waitLimit only keeps a broken test from hanging: every wait ends long
+// before it in a passing run.
+const waitLimit = 30 * time.Second
+
+// startHost starts a server of rulesets (modded against builtin) on
+// loopback for the test.
+func startHost(t *testing.T, rulesets, builtin *ruleset.Registry) *host.Running {
+	t.Helper()
+	cfg := host.DefaultConfig()
+	cfg.Rulesets, cfg.Builtin = rulesets, builtin
+	srv, err := host.Start(cfg, "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := srv.Stop(); err != nil {
+			t.Errorf("stop the server: %v", err)
+		}
+	})
+	return srv
+}
+
+// settle hands a what the network delivers, waiting for it, until done
+// holds.
+func settle(t *testing.T, a *App, what string, done func() bool) {
+	t.Helper()
+	deadline := time.After(waitLimit)
+	for !done() {
+		var events <-chan conn.Event
+		if a.conn != nil {
+			events = a.conn.Events()
+		}
+		select {
+		case r := <-a.dialing:
+			a.dialed(r)
+		case ev, ok := <-events:
+			if !ok {
+				t.Fatalf("%s: the connection closed", what)
+			}
+			a.handle(ev)
+		case <-deadline:
+			t.Fatalf("%s: not done in %v", what, waitLimit)
+		}
+	}
+}
+
+// TestNewGameHere: connected to a server from Join, the client lists the
+// server's rulesets; New game here makes a game of one of them on it, and
+// its lobby opens.
+func TestNewGameHere(t *testing.T) {
+	a, _, _ := testApp(t)
+	srv := startHost(t, a.opts.Rulesets, a.opts.Rulesets)
+	a.showJoin()
+	a.Connect(srv.Addr().String())
+	settle(t, a, "connect", func() bool { return a.conn != nil })
+
+	a.showCreate()
+	if a.setup == nil || a.screen != screenMenu {
+		t.Fatal("New game here shows no setup")
+	}
+	a.createHere(protocol.Settings{Ruleset: "erfworld", Width: 24, Height: 24, Seed: 3, Seats: 3, Bots: 1})
+	settle(t, a, "create", func() bool { return a.screen == screenLobby && a.table != nil })
+	if a.table.Settings.Ruleset != "erfworld" || a.joined == nil || a.joined.Seat != 1 {
+		t.Errorf("the lobby of %+v, joined %+v: want an erfworld game, the player at seat 1", a.table.Settings, a.joined)
+	}
+	if a.play == nil || a.play.Ruleset() == nil || a.play.Info().Modded {
+		t.Errorf("the game's ruleset: %+v, want the build's own erfworld", a.play)
+	}
+}
+
+// TestJoinModdedGame: a game of the host's mod (another currency) needs
+// nothing from the player: the client fetches the host's rules as it takes
+// its seat, keeps them in its cache under their hash, and the game screen
+// plays them.
+func TestJoinModdedGame(t *testing.T) {
+	a, _, _ := testApp(t)
+	cache := t.TempDir()
+	a.rules = conn.NewRules(a.opts.Rulesets, cache)
+	own, _ := a.opts.Rulesets.Get("erfworld")
+	data := bytes.Replace(own.Data(), []byte(`currency = "Schmuckers"`), []byte(`currency = "Crowns"`), 1)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, erfworld.File), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mod, err := registry.New(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := startHost(t, mod, a.opts.Rulesets)
+	a.showJoin()
+	a.Connect(srv.Addr().String())
+	settle(t, a, "connect", func() bool { return a.conn != nil })
+	if in, _ := conn.Info(a.conn.Welcome(), "erfworld"); !in.Modded || in.Hash != ruleset.HashData(data) {
+		t.Fatalf("the server describes erfworld as %+v, want the mod's hash, modded", in)
+	}
+
+	a.createHere(protocol.Settings{Ruleset: "erfworld", Width: 24, Height: 24, Seed: 3, Seats: 2, Bots: 1})
+	settle(t, a, "create", func() bool { return a.screen == screenLobby })
+	a.send(&protocol.SetReady{Ready: true})
+	settle(t, a, "start", func() bool { return a.game != nil })
+	if have := a.game.model.Rules().Currency(); have != "Crowns" {
+		t.Errorf("the game plays with %s, want the mod's Crowns", have)
+	}
+	if have := a.game.model.Forecast().Money; !strings.HasPrefix(have, "Crowns ") {
+		t.Errorf("the top bar's money %q, want it in Crowns", have)
+	}
+	if a.play.Ruleset().Info().Hash != ruleset.HashData(data) {
+		t.Error("the game's ruleset is not the mod's")
+	}
+	if saved, err := os.ReadFile(filepath.Join(cache, ruleset.HashData(data))); err != nil || !bytes.Equal(saved, data) {
+		t.Errorf("the cache holds %d bytes under the mod's hash (%v), want the mod's %d", len(saved), err, len(data))
+	}
+}
