@@ -352,8 +352,11 @@ func TestWelcomeModded(t *testing.T) {
 			}()
 			ws, msg := hello(t, r.URL())
 			w, ok := msg.(*protocol.Welcome)
-			if !ok || len(w.Rulesets) != 1 {
-				t.Fatalf("answer to Hello: %#v, want a Welcome with one ruleset", msg)
+			if !ok || len(w.Rulesets) != len(mod.IDs()) {
+				t.Fatalf("answer to Hello: %#v, want a Welcome with the %d rulesets", msg, len(mod.IDs()))
+			}
+			if in := w.Rulesets[1]; in.ID != "erfpires" || in.Modded {
+				t.Errorf("erfpires in Welcome: %q, modded %v; want it second, not modded", in.ID, in.Modded)
 			}
 			if in := w.Rulesets[0]; in.ID != "erfworld" || in.Hash != ruleset.HashData(data) || in.Modded != tt.modded {
 				t.Fatalf("erfworld in Welcome: %q, hash %s, modded %v; want the mod's hash %s, modded %v",

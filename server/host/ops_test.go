@@ -19,7 +19,9 @@ import (
 	"empires/server/lobby"
 	"empires/server/wsconn"
 	"empires/shared/ai"
+	"empires/shared/game"
 	"empires/shared/protocol"
+	"empires/shared/rules/registry"
 )
 
 // opsWait only keeps a broken test from hanging.
@@ -34,6 +36,13 @@ func startOps(t *testing.T, cfg host.Config) (*host.Running, string) {
 	cfg.Name = "ops test"
 	cfg.Conn = wsconn.Options{HelloTimeout: 5 * time.Second, WriteTimeout: 5 * time.Second}
 	cfg.ShutdownTimeout = opsWait
+	if cfg.Rulesets == nil {
+		reg, err := registry.Default()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Rulesets, cfg.Builtin = reg, reg
+	}
 	r, err := host.Start(cfg, "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -106,8 +115,8 @@ func TestMetrics(t *testing.T) {
 	defer cancel()
 	set := protocol.Settings{Name: "metrics", Width: 24, Height: 24, Seed: 7, Seats: 2}
 	opts := []bot.Options{
-		{URL: r.URL(), Name: "Ann", Level: ai.Normal, Create: &set, LastTurn: 1},
-		{URL: r.URL(), Name: "Bob", Level: ai.Normal, LastTurn: 1, ListInterval: 20 * time.Millisecond},
+		{URL: r.URL(), Name: "Ann", Level: ai.Normal.String(), Create: &set, LastTurn: 1},
+		{URL: r.URL(), Name: "Bob", Level: ai.Normal.String(), LastTurn: 1, ListInterval: 20 * time.Millisecond},
 	}
 	var wg sync.WaitGroup
 	results := make([]bot.Result, len(opts))
@@ -343,7 +352,8 @@ func TestKick(t *testing.T) {
 	if j := expect[*protocol.Joined](back); j.Seat != 1 || j.Token != tok {
 		t.Fatalf("Ann came back: %+v, want seat 1 with her token", j)
 	}
-	if fv := expect[*protocol.FullView](back); fv.View.You != 1 {
-		t.Fatalf("Ann's view after coming back is of player %d", fv.View.You)
+	fv := expect[*protocol.FullView](back)
+	if v, err := game.DecodeView(fv.View); err != nil || v.You != 1 {
+		t.Fatalf("Ann's view after coming back: %v, %v; want player 1's", v, err)
 	}
 }

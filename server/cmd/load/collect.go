@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"empires/shared/game"
+	"empires/shared/protocol"
 )
 
 // turnTimes are the times of one turn of one game.
@@ -46,25 +47,25 @@ func (c *collector) turn(t game.Turn) *turnTimes {
 
 // ready notes that a client said it was ready for turn t at time at (a
 // bot.Hooks Ready).
-func (c *collector) ready(t game.Turn, at time.Time) {
+func (c *collector) ready(t protocol.Turn, at time.Time) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if tt := c.turn(t); at.After(tt.lastReady) {
+	if tt := c.turn(game.Turn(t)); at.After(tt.lastReady) {
 		tt.lastReady = at
 	}
 }
 
 // update notes that a client got the TurnUpdate resolving turn t at time
 // at (a bot.Hooks Update).
-func (c *collector) update(t game.Turn, at time.Time) {
+func (c *collector) update(t protocol.Turn, at time.Time) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	tt := c.turn(t)
+	tt := c.turn(game.Turn(t))
 	if len(tt.updates) == 0 {
 		c.resolved = append(c.resolved, at)
 	}
 	tt.updates = append(tt.updates, at)
-	c.latest = max(c.latest, t)
+	c.latest = max(c.latest, game.Turn(t))
 }
 
 // take returns the delays from a turn's last SetReady to each of its

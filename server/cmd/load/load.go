@@ -5,15 +5,16 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
 	"empires/client/bot"
-	"empires/server/host"
-	"empires/shared/ai"
-	"empires/shared/game"
+
 	"empires/shared/protocol"
-	"empires/shared/rules/erfworld"
+	"empires/shared/rules/registry"
+	"empires/shared/ruleset"
 )
 
 // tick is how often the load gathers its measures.
@@ -28,12 +29,15 @@ type Config struct {
 	// child process or, if InProc, in this one.
 	Addr   string
 	InProc bool
-	// Games games of Seats clients each, on maps of Width x Height, with a
-	// turn timer of Timer seconds (0: none), the AI at Level.
+	// Ruleset is the games' ruleset; empty means the default one.
+	Ruleset string
+	// Games games of Seats clients each, on maps of Width x Height (a
+	// ruleset with a map), with a turn timer of Timer seconds (0: none),
+	// the AI at Level (one of the ruleset's; empty: its default).
 	Games, Seats  int
 	Width, Height int
 	Timer         int
-	Level         ai.Level
+	Level         string
 	// Turns is how many turns each client plays before it stops.
 	Turns int
 	// Rematch makes the clients of a game that is over play a new one,
@@ -45,9 +49,25 @@ type Config struct {
 	Seed uint64
 	// Every is how often a line of progress is printed.
 	Every time.Duration
-	// Rules is the ruleset of the clients (and of an in-process server);
-	// nil loads the built-in one.
-	Rules *erfworld.Rules
+	// Rulesets are the rulesets of the clients (and of an in-process
+	// server); nil means the build's (registry.Default).
+	Rulesets *ruleset.Registry
+}
+
+// checkRuleset reports, as a usage error, a ruleset reg lacks or an AI
+// level the ruleset lacks ("" is the default ruleset, or level).
+func (c Config) checkRuleset(reg *ruleset.Registry) error {
+	rs := reg.Default()
+	if c.Ruleset != "" {
+		var ok bool
+		if rs, ok = reg.Get(c.Ruleset); !ok {
+			return fmt.Errorf("%w: no ruleset %q: the build has %s", errUsage, c.Ruleset, strings.Join(reg.IDs(), ", "))
+		}
+	}
+	if in := rs.Info(); c.Level != "" && !slices.Contains(in.Levels, c.Level) {
+		return fmt.Errorf("%w: %s has no AI level %q: want %s", errUsage, in.Title, c.Level, strings.Join(in.Levels, ", "))
+	}
+	return nil
 }
 
 // check reports what is wrong with c.
@@ -103,12 +123,22 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (Report, error) {
 	if err := cfg.check(); err != nil {
 		return Report{}, err
 	}
-	if cfg.Rules == nil {
-		rs, err := host.LoadRules("")
+	if cfg.Rulesets == nil {
+		reg, err := registry.Default()
 		if err != nil {
-			return Report{}, fmt.Errorf("ruleset: %w", err)
+			return Report{}, fmt.Errorf("rulesets: %w", err)
 		}
-		cfg.Rules = rs
+		cfg.Rulesets = reg
+	}
+	if cfg.Ruleset == "" {
+		cfg.Ruleset = cfg.Rulesets.Default().Info().ID
+	}
+	if err := cfg.checkRuleset(cfg.Rulesets); err != nil {
+		return Report{}, err
+	}
+	rs, _ := cfg.Rulesets.Get(cfg.Ruleset)
+	if in := rs.Info(); !in.HasMap() {
+		cfg.Width, cfg.Height = 0, 0
 	}
 	srv, err := startServer(cfg)
 	if err != nil {
@@ -262,7 +292,7 @@ func (l *load) playGame(ctx context.Context, i int, results chan<- clientResult)
 			l.games[i].newGame()
 		}
 		rs := l.playRound(ctx, i, round, turnsLeft)
-		var last game.Turn
+		var last protocol.Turn
 		over := true
 		for _, r := range rs {
 			last = max(last, r.res.Turn)
@@ -285,8 +315,9 @@ func (l *load) playGame(ctx context.Context, i int, results chan<- clientResult)
 func (l *load) playRound(ctx context.Context, i, round, turns int) []clientResult {
 	cfg := l.cfg
 	set := protocol.Settings{
-		Name:  fmt.Sprintf("load %d", i+1),
-		Width: cfg.Width, Height: cfg.Height,
+		Name:    fmt.Sprintf("load %d", i+1),
+		Ruleset: cfg.Ruleset,
+		Width:   cfg.Width, Height: cfg.Height,
 		Seed:        cfg.Seed + uint64(i) + uint64(round*cfg.Games),
 		Seats:       cfg.Seats,
 		TurnSeconds: cfg.Timer,
@@ -323,7 +354,7 @@ func (l *load) playRound(ctx context.Context, i, round, turns int) []clientResul
 func (l *load) client(ctx context.Context, i, seat, turns int, opts bot.Options, created chan<- protocol.GameID) clientResult {
 	col := l.games[i]
 	opts.URL, opts.Name = l.url, fmt.Sprintf("Load %d-%d", i+1, seat)
-	opts.Rules, opts.Level, opts.LastTurn = l.cfg.Rules, l.cfg.Level, game.Turn(turns)
+	opts.Rulesets, opts.Level, opts.LastTurn = l.cfg.Rulesets, l.cfg.Level, protocol.Turn(turns)
 	seated := false // set by Joined, on Run's goroutine
 	opts.Hooks = bot.Hooks{
 		Joined: func(g protocol.GameID, _ protocol.Seat) {

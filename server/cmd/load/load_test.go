@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"empires/shared/ai"
 )
 
 // TestMain lets the test binary be the load's child server, as the
@@ -25,7 +24,7 @@ func TestMain(m *testing.M) {
 
 // small is a load of 2 games of 3 clients playing 3 turns.
 func small(inProc bool) Config {
-	return Config{InProc: inProc, Games: 2, Seats: 3, Width: 20, Height: 20, Timer: 10, Level: ai.Easy,
+	return Config{InProc: inProc, Games: 2, Seats: 3, Width: 20, Height: 20, Timer: 10, Level: "easy",
 		Turns: 3, Duration: 30 * time.Second, Seed: 5, Every: time.Second}
 }
 
@@ -33,12 +32,15 @@ func small(inProc bool) Config {
 // a child process and checks the report's figures.
 func TestRunSmall(t *testing.T) {
 	for _, tc := range []struct {
-		name   string
-		inProc bool
-	}{{"in process", true}, {"child process", false}} {
+		name    string
+		inProc  bool
+		ruleset string
+	}{{"in process", true, ""}, {"child process", false, ""}, {"erfpires in process", true, "erfpires"}} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out bytes.Buffer
-			rep, err := Run(context.Background(), small(tc.inProc), &out)
+			cfg := small(tc.inProc)
+			cfg.Ruleset = tc.ruleset
+			rep, err := Run(context.Background(), cfg, &out)
 			if err != nil {
 				t.Fatalf("run: %v", err)
 			}
@@ -99,14 +101,14 @@ func TestParseFlags(t *testing.T) {
 	if err != nil {
 		t.Fatalf("parse: %v", err)
 	}
-	want := Config{Games: 50, Seats: 8, Width: 32, Height: 24, Timer: 10, Turns: 40, Rematch: true, Level: ai.Easy,
+	want := Config{Games: 50, Seats: 8, Width: 32, Height: 24, Timer: 10, Turns: 40, Rematch: true, Level: "easy",
 		Duration: 90 * time.Second, Seed: 3, Every: 5 * time.Second}
 	if cfg != want {
 		t.Errorf("config:\nhave %+v\nwant %+v", cfg, want)
 	}
 	for _, args := range []string{
 		"-seats 1", "-seats 17", "-size 32", "-size 8x8", "-timer 5", "-turns 0", "-level genius",
-		"-games 0", "-duration 0s", "extra",
+		"-games 0", "-duration 0s", "extra", "-ruleset chess", "-ruleset erfpires -level genius",
 	} {
 		if _, err := parseFlags(strings.Fields(args), io.Discard); !errors.Is(err, errUsage) {
 			t.Errorf("%q: error %v, want a usage error", args, err)

@@ -35,8 +35,8 @@ import (
 	"syscall"
 	"time"
 
-	"empires/shared/ai"
 	"empires/shared/protocol"
+	"empires/shared/rules/registry"
 )
 
 func main() {
@@ -90,7 +90,8 @@ func parseFlags(args []string, out io.Writer) (Config, error) {
 	fs.IntVar(&cfg.Timer, "timer", 10, fmt.Sprintf("turn timer in seconds: 0 (wait for everyone) or %d and more", protocol.MinTurnSeconds))
 	fs.IntVar(&cfg.Turns, "turns", 100, "turns each client plays before it stops")
 	fs.BoolVar(&cfg.Rematch, "rematch", true, "when a game is over, its clients play a new one until they have played -turns turns")
-	level := fs.String("level", ai.Normal.String(), "the clients' AI level: "+levelNames())
+	fs.StringVar(&cfg.Ruleset, "ruleset", "", "the games' ruleset (default: the server's default, erfworld)")
+	fs.StringVar(&cfg.Level, "level", "", "the clients' AI level, one of the ruleset's (default: its default)")
 	fs.DurationVar(&cfg.Duration, "duration", 2*time.Minute, "the longest the load runs")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the first game; game i uses seed+i")
 	fs.DurationVar(&cfg.Every, "every", 5*time.Second, "how often to print a line of progress")
@@ -107,11 +108,15 @@ func parseFlags(args []string, out io.Writer) (Config, error) {
 	if cfg.Width, cfg.Height, err = parseSize(*size); err != nil {
 		return Config{}, fmt.Errorf("%w: -size: %v", errUsage, err)
 	}
-	if cfg.Level, err = ai.ParseLevel(*level); err != nil {
-		return Config{}, fmt.Errorf("%w: -level: %v", errUsage, err)
-	}
 	if err := cfg.check(); err != nil {
 		return Config{}, fmt.Errorf("%w: %v", errUsage, err)
+	}
+	reg, err := registry.Default()
+	if err != nil {
+		return Config{}, err
+	}
+	if err := cfg.checkRuleset(reg); err != nil {
+		return Config{}, err
 	}
 	return cfg, nil
 }
@@ -129,13 +134,4 @@ func parseSize(s string) (w, h int, err error) {
 		return 0, 0, fmt.Errorf("%q: height: %w", s, err)
 	}
 	return w, h, nil
-}
-
-// levelNames lists the AI levels for the usage text.
-func levelNames() string {
-	var names []string
-	for _, l := range ai.Levels() {
-		names = append(names, l.String())
-	}
-	return strings.Join(names, ", ")
 }

@@ -122,8 +122,12 @@ func (r Report) Print(w io.Writer) {
 	if c.Timer > 0 {
 		timer = fmt.Sprintf("turn timer %d s", c.Timer)
 	}
-	fmt.Fprintf(w, "load: %d games x %d seats on %dx%d, %s, AI %s, %d turns, at most %v, seed %d\n",
-		c.Games, c.Seats, c.Width, c.Height, timer, c.Level, c.Turns, c.Duration, c.Seed)
+	level := c.Level
+	if level == "" {
+		level = "default"
+	}
+	fmt.Fprintf(w, "load: %s, %d games x %d seats on %dx%d, %s, AI %s, %d turns, at most %v, seed %d\n",
+		c.Ruleset, c.Games, c.Seats, c.Width, c.Height, timer, level, c.Turns, c.Duration, c.Seed)
 	fmt.Fprintf(w, "  connections   %d peak, %d at the end, of %d clients\n", r.PeakConns, r.EndConns, r.Clients)
 	running := "unknown"
 	if r.PeakRunning >= 0 {

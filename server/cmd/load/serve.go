@@ -17,6 +17,7 @@ import (
 
 	"empires/server/host"
 	"empires/server/lobby"
+	"empires/shared/rules/registry"
 )
 
 // serveFlag, as the first argument, makes the command run only a server
@@ -50,7 +51,14 @@ func serveMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	r, err := host.Start(serverConfig(*games, *conns), "127.0.0.1:0")
+	reg, err := registry.Default()
+	if err != nil {
+		fmt.Fprintln(stderr, "load server:", err)
+		return 1
+	}
+	sc := serverConfig(*games, *conns)
+	sc.Rulesets, sc.Builtin = reg, reg
+	r, err := host.Start(sc, "127.0.0.1:0")
 	if err != nil {
 		fmt.Fprintln(stderr, "load server:", err)
 		return 1
@@ -92,7 +100,7 @@ func startServer(cfg Config) (server, error) {
 		return remote("ws://" + cfg.Addr + "/ws"), nil
 	case cfg.InProc:
 		sc := serverConfig(cfg.Games, conns)
-		sc.Rules = cfg.Rules
+		sc.Rulesets, sc.Builtin = cfg.Rulesets, cfg.Rulesets
 		r, err := host.Start(sc, "127.0.0.1:0")
 		if err != nil {
 			return nil, fmt.Errorf("start the server: %w", err)
