@@ -479,6 +479,7 @@ func (r *runner) fullView(m *protocol.FullView) error {
 		return fmt.Errorf("%s: %w", r.res.Game, err)
 	}
 	r.res.View = v
+	r.opts.Hooks.view(v)
 	return r.play()
 }
 
@@ -502,6 +503,7 @@ func (r *runner) turnUpdate(m *protocol.TurnUpdate) error {
 		return r.send(&protocol.RequestView{}, nil)
 	}
 	r.res.View = v
+	r.opts.Hooks.view(v)
 	return r.play()
 }
 

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"empires/shared/protocol"
+	"empires/shared/ruleset"
 )
 
 // Hooks are functions a Bot calls as it plays, for whoever measures it
@@ -20,6 +21,17 @@ type Hooks struct {
 	// turn t (the update resolves it), before the bot applies it, with the
 	// time it arrived.
 	Update func(t protocol.Turn, at time.Time)
+	// View is called with each view the bot holds: every FullView, and
+	// after each TurnUpdate, the view with its delta applied (checksum
+	// checked). The view is the bot's: read it during the call only.
+	View func(v ruleset.View)
+}
+
+// view calls h.View if set.
+func (h Hooks) view(v ruleset.View) {
+	if h.View != nil {
+		h.View(v)
+	}
 }
 
 // joined calls h.Joined if set.

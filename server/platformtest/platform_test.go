@@ -1,0 +1,325 @@
+// Package platformtest proves the server core knows no ruleset: Duel, a
+// card game of hidden hands kept in a test package (cardtest), and
+// erfpires, a hex game, play through the real server over websockets, by
+// the headless bot, survive a SIGKILL of the server in the middle, replay
+// from the saved order log, and no view any player of Duel received shows
+// another player's card.
+package platformtest_test
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"empires/client/bot"
+	"empires/server/host"
+	"empires/server/internal/logbuf"
+	"empires/server/store"
+	"empires/shared/hexgame"
+	"empires/shared/protocol"
+	"empires/shared/rules/registry"
+	"empires/shared/ruleset"
+	"empires/shared/ruleset/cardtest"
+)
+
+// childEnv, set to "DIR ADDR", makes the test binary run a server on data
+// directory DIR listening on ADDR instead of the tests.
+const childEnv = "EMPIRES_PLATFORM_TEST_SERVER"
+
+// waitLimit only keeps a broken test from hanging.
+const waitLimit = 2 * time.Minute
+
+func TestMain(m *testing.M) {
+	if v := os.Getenv(childEnv); v != "" {
+		os.Exit(serve(v))
+	}
+	os.Exit(m.Run())
+}
+
+// rulesets are the build's rulesets and Duel.
+func rulesets() (*ruleset.Registry, error) {
+	base, err := registry.Default()
+	if err != nil {
+		return nil, err
+	}
+	return ruleset.NewRegistry(append(base.All(), cardtest.New())...)
+}
+
+// serve runs a server as childEnv's value says, prints its URL and serves
+// until the process is killed.
+func serve(v string) int {
+	dir, addr, _ := strings.Cut(v, " ")
+	reg, err := rulesets()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	cfg := host.DefaultConfig()
+	cfg.DataDir = dir
+	cfg.Rulesets, cfg.Builtin = reg, reg
+	cfg.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	r, err := host.Start(cfg, addr)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	fmt.Println(r.URL())
+	<-r.Done()
+	return 1
+}
+
+// child is a server in a child process.
+type child struct {
+	cmd  *exec.Cmd
+	logs *logbuf.Buffer
+}
+
+// startChild runs a server on dir at addr in a child process.
+func startChild(t *testing.T, dir, addr, name string) *child {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), childEnv+"="+dir+" "+addr)
+	logs := &logbuf.Buffer{}
+	cmd.Stderr = logs
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		if t.Failed() {
+			t.Logf("the %s server's logs:\n%s", name, logs.String())
+		}
+	})
+	line := make(chan string, 1)
+	go func() {
+		l, _ := bufio.NewReader(out).ReadString('\n')
+		line <- strings.TrimSpace(l)
+		_, _ = io.Copy(io.Discard, out)
+	}()
+	select {
+	case url := <-line:
+		if !strings.HasPrefix(url, "ws://") {
+			t.Fatalf("the %s server printed %q, want its URL", name, url)
+		}
+	case <-time.After(waitLimit):
+		t.Fatalf("the %s server did not start in time", name)
+	}
+	return &child{cmd: cmd, logs: logs}
+}
+
+// freeAddr returns a loopback address no one listens on now.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	if err := ln.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return addr
+}
+
+// seen is a view a bot received.
+type seen struct {
+	bot  int
+	view ruleset.View
+}
+
+// crashGame is a game crashGame plays: its settings (the first bot
+// creates it, the others join), and the step at which the server is
+// killed.
+type crashGame struct {
+	set    protocol.Settings
+	names  []string
+	killAt uint32 // the view's step (Seq) after which the server dies
+	seq    func(ruleset.View) uint32
+}
+
+// crashed is what crashGame saw.
+type crashed struct {
+	reg     *ruleset.Registry
+	dir     string
+	results []bot.Result
+	views   []seen
+}
+
+// play plays g with headless bots on a server in a child process, kills
+// the server (SIGKILL: nothing saved on the way out) once a bot's view is
+// at step g.killAt, starts a new one on the same data directory and
+// address, and lets the bots reconnect with their seat tokens and play the
+// game to its end. It checks that every bot saw the end, reconnected, had
+// nothing refused and agrees on the winner, and that the saved game
+// replays step by step.
+func play(t *testing.T, g crashGame) crashed {
+	t.Helper()
+	reg, err := rulesets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, addr := t.TempDir(), freeAddr(t)
+	first := startChild(t, dir, addr, "first")
+
+	var mu sync.Mutex
+	var views []seen
+	kill := make(chan struct{})
+	var once sync.Once
+	viewed := func(bot int) func(ruleset.View) {
+		return func(v ruleset.View) {
+			mu.Lock()
+			views = append(views, seen{bot: bot, view: v})
+			mu.Unlock()
+			if g.seq(v) >= g.killAt {
+				once.Do(func() { close(kill) })
+			}
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
+	defer cancel()
+	url := "ws://" + addr + "/ws"
+	results := make([]bot.Result, len(g.names))
+	errs := make([]error, len(g.names))
+	var wg sync.WaitGroup
+	for i, name := range g.names {
+		opts := bot.Options{URL: url, Name: name, Rulesets: reg, RulesCache: filepath.Join(t.TempDir(), name),
+			Hooks: bot.Hooks{View: viewed(i)}}
+		if i == 0 {
+			set := g.set
+			opts.Create = &set
+		}
+		b, err := bot.New(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i], errs[i] = b.Run(ctx)
+		}()
+	}
+	select {
+	case <-kill:
+	case <-ctx.Done():
+		t.Fatalf("the game did not reach step %d", g.killAt)
+	}
+	if err := first.cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = first.cmd.Wait()
+	second := startChild(t, dir, addr, "second")
+	wg.Wait()
+	for i, r := range results {
+		if errs[i] != nil {
+			t.Fatalf("%s: %v", g.names[i], errs[i])
+		}
+		switch {
+		case !r.Over:
+			t.Errorf("%s: the game is not over (turn %d)", g.names[i], r.Turn)
+		case r.Reconnects < 1:
+			t.Errorf("%s: never reconnected, yet the server was killed", g.names[i])
+		case len(r.Rejections) > 0:
+			t.Errorf("%s: the server refused %v", g.names[i], r.Rejections)
+		case r.Mismatches > 0:
+			t.Errorf("%s: %d views out of step with the server's", g.names[i], r.Mismatches)
+		case r.Winner != results[0].Winner || r.Game != results[0].Game:
+			t.Errorf("%s: game %d won by %d; %s saw game %d won by %d", g.names[i], r.Game, r.Winner, g.names[0], results[0].Game, results[0].Winner)
+		}
+	}
+	if err := second.cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = second.cmd.Wait()
+
+	s, err := store.OpenDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	rs, _ := reg.Get(g.set.Ruleset)
+	steps := 0
+	if err := store.Replay(s, results[0].Game, rs, func(store.Step) error { steps++; return nil }); err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	if steps <= int(g.killAt) {
+		t.Fatalf("replayed %d steps, want the whole game (more than %d)", steps, g.killAt)
+	}
+	t.Logf("%s: %d steps replayed, won by seat %d", g.set.Ruleset, steps, results[0].Winner)
+	mu.Lock()
+	defer mu.Unlock()
+	return crashed{reg: reg, dir: dir, results: results, views: views}
+}
+
+// TestDuelThroughServer plays Duel, three headless bots at one table,
+// through play (a SIGKILL of the server at step 12, the game to its end,
+// the replay), and checks every view each bot received against the saved
+// state of its step: no card of another player's hand, nor of the deck.
+func TestDuelThroughServer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts servers")
+	}
+	names := []string{"Anna", "Bert", "Cleo"}
+	c := play(t, crashGame{
+		set: protocol.Settings{Name: "duel", Ruleset: cardtest.ID, Seats: len(names), Seed: 5,
+			Options: []protocol.Option{{Key: cardtest.KeyRounds, Value: 5}}},
+		names: names, killAt: 12,
+		seq: func(v ruleset.View) uint32 { return v.(*cardtest.View).Table.Seq },
+	})
+	s, err := store.OpenDir(c.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	duel, _ := c.reg.Get(cardtest.ID)
+	rules := duel.(*cardtest.Rules)
+	id := c.results[0].Game
+	for _, v := range c.views {
+		seat := ruleset.Seat(c.results[v.bot].Seat)
+		view, ok := v.view.(*cardtest.View)
+		if !ok {
+			t.Fatalf("%s got a %T, not a Duel view", names[v.bot], v.view)
+		}
+		sn, err := s.Snapshot(id, view.Table.Seq)
+		if err != nil {
+			t.Fatalf("seat %d's view of step %d: %v", seat, view.Table.Seq, err)
+		}
+		if view.Seat != seat {
+			t.Errorf("%s at seat %d got seat %d's view", names[v.bot], seat, view.Seat)
+		}
+		if err := rules.CheckHidden(sn.Data, view); err != nil {
+			t.Error(err)
+		}
+	}
+	if len(c.views) < 3*12 {
+		t.Errorf("only %d views checked", len(c.views))
+	}
+}
+
+// TestErfpiresThroughServer plays erfpires, two headless bots on a small
+// map, through play: a SIGKILL of the server on day 6, the game to its
+// end, the replay.
+func TestErfpiresThroughServer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts servers")
+	}
+	play(t, crashGame{
+		set:   protocol.Settings{Name: "erfpires", Ruleset: "erfpires", Width: 24, Height: 24, Seats: 2, Seed: 9},
+		names: []string{"Anna", "Bert"}, killAt: 6,
+		seq: func(v ruleset.View) uint32 { return uint32(v.(*hexgame.View).V.Turn) },
+	})
+}
