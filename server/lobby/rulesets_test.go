@@ -66,14 +66,14 @@ func TestWelcomeRulesets(t *testing.T) {
 		name      string
 		opts      Options
 		wantIDs   []string
-		wantMod   []bool
+		modded    bool // erfworld is Modded; no other ruleset is
 		wantEWSum string // the hash of erfworld's data
 	}{
-		{"built-in, no Builtin", Options{Rulesets: own}, []string{"erfworld"}, []bool{false}, ruleset.HashData(ownEW.Data())},
-		{"built-in", Options{Rulesets: own, Builtin: own}, []string{"erfworld"}, []bool{false}, ruleset.HashData(ownEW.Data())},
-		{"a mod", Options{Rulesets: mod, Builtin: own}, []string{"erfworld"}, []bool{true}, ruleset.HashData(modData)},
-		{"a mod, no Builtin", Options{Rulesets: mod}, []string{"erfworld"}, []bool{false}, ruleset.HashData(modData)},
-		{"two rulesets", Options{Rulesets: withTally(t), Builtin: withTally(t)}, []string{"erfworld", "tally"}, []bool{false, false},
+		{"built-in, no Builtin", Options{Rulesets: own}, []string{"erfworld", "erfpires"}, false, ruleset.HashData(ownEW.Data())},
+		{"built-in", Options{Rulesets: own, Builtin: own}, []string{"erfworld", "erfpires"}, false, ruleset.HashData(ownEW.Data())},
+		{"a mod", Options{Rulesets: mod, Builtin: own}, []string{"erfworld", "erfpires"}, true, ruleset.HashData(modData)},
+		{"a mod, no Builtin", Options{Rulesets: mod}, []string{"erfworld", "erfpires"}, false, ruleset.HashData(modData)},
+		{"three rulesets", Options{Rulesets: withTally(t), Builtin: withTally(t)}, []string{"erfworld", "erfpires", "tally"}, false,
 			ruleset.HashData(ownEW.Data())},
 	}
 	for _, tt := range tests {
@@ -85,15 +85,15 @@ func TestWelcomeRulesets(t *testing.T) {
 			}
 			for i, have := range w.Rulesets {
 				rs, _ := tt.opts.Rulesets.Get(tt.wantIDs[i])
-				want := protocol.InfoOf(rs.Info(), tt.wantMod[i])
+				want := protocol.InfoOf(rs.Info(), tt.modded && i == 0)
 				if !reflect.DeepEqual(have, want) {
 					t.Errorf("ruleset %d:\nhave %+v\nwant %+v", i, have, want)
 				}
 			}
 			ew := w.Rulesets[0]
-			if ew.ID != "erfworld" || ew.Title != "Erfworld Empires" || ew.Hash != tt.wantEWSum || ew.Modded != tt.wantMod[0] {
+			if ew.ID != "erfworld" || ew.Title != "Erfworld Empires" || ew.Hash != tt.wantEWSum || ew.Modded != tt.modded {
 				t.Errorf("erfworld in Welcome: %q %q, hash %s, modded %v; want %q, hash %s, modded %v",
-					ew.ID, ew.Title, ew.Hash, ew.Modded, "Erfworld Empires", tt.wantEWSum, tt.wantMod[0])
+					ew.ID, ew.Title, ew.Hash, ew.Modded, "Erfworld Empires", tt.wantEWSum, tt.modded)
 			}
 		})
 	}
@@ -113,7 +113,8 @@ func TestGetRules(t *testing.T) {
 	}
 	l := newLobby(t, Options{Rulesets: reg, Builtin: withTally(t)})
 	ann := hello(t, l, "Ann")
-	for i, want := range [][]byte{modData, tallyData} {
+	ep, _ := mod.Get("erfpires")
+	for i, want := range [][]byte{modData, ep.Data(), tallyData} {
 		info := ann.welcome.Rulesets[i]
 		out := ann.do(&protocol.GetRules{Ruleset: info.ID})
 		rd := find[*protocol.RulesData](t, out)
@@ -125,9 +126,9 @@ func TestGetRules(t *testing.T) {
 				info.ID, rd.Ruleset, rd.Hash, len(rd.Data), ruleset.HashData(rd.Data), info.Hash, len(want))
 		}
 	}
-	if !ann.welcome.Rulesets[0].Modded || ann.welcome.Rulesets[1].Modded {
-		t.Errorf("Welcome: erfworld modded %v, tally modded %v; want true, false",
-			ann.welcome.Rulesets[0].Modded, ann.welcome.Rulesets[1].Modded)
+	if !ann.welcome.Rulesets[0].Modded || ann.welcome.Rulesets[1].Modded || ann.welcome.Rulesets[2].Modded {
+		t.Errorf("Welcome: erfworld modded %v, erfpires %v, tally %v; want true, false, false",
+			ann.welcome.Rulesets[0].Modded, ann.welcome.Rulesets[1].Modded, ann.welcome.Rulesets[2].Modded)
 	}
 	ann.fails(&protocol.GetRules{Ruleset: "risk"}, protocol.Invalid, `this server plays no ruleset "risk"`)
 	ann.fails(&protocol.GetRules{}, protocol.Invalid, `this server plays no ruleset ""`)
