@@ -66,7 +66,7 @@ func TestWelcomeRulesets(t *testing.T) {
 		name      string
 		opts      Options
 		wantIDs   []string
-		modded    bool // erfworld is Modded; no other ruleset is
+		modded    bool   // erfworld is Modded; no other ruleset is
 		wantEWSum string // the hash of erfworld's data
 	}{
 		{"built-in, no Builtin", Options{Rulesets: own}, []string{"erfworld", "erfpires"}, false, ruleset.HashData(ownEW.Data())},
