@@ -671,7 +671,6 @@ func decodeErrorCases(t testing.TB) []struct {
 		{"orders cut short", envelope(protocol.TypeSubmitOrders, 0x92, 0x01, 0x92, 0x01), 0, protocol.Malformed, "2 elements claimed, 1 bytes left"},
 		{"orders of a bad code", envelope(protocol.TypeSubmitOrders, 0x92, 0x01, 0xc1), 0, protocol.Malformed, "invalid msgpack code 0xc1"},
 		{"orders of two values", envelope(protocol.TypeSubmitOrders, 0x92, 0x01, 0x90, 0x90), 0, protocol.Malformed, "1 extra bytes after the value"},
-		{"nil orders", envelope(protocol.TypeSubmitOrders, mp([]any{4, nil})...), 0, protocol.Malformed, "SubmitOrders: no orders (an empty list is an empty array)"},
 		{"no orders field", envelope(protocol.TypeSubmitOrders, mp([]any{4})...), 0, protocol.Malformed, "SubmitOrders: protocol.SubmitOrders is not an array of its fields (2)"},
 		{"action bomb", envelope(protocol.TypeAct, append([]byte{0x92, 0x01}, bomb...)...), 0, protocol.Malformed, "4294967295 elements claimed"},
 		{"string bomb action", envelope(protocol.TypeAct, 0x92, 0x01, 0xdb, 0xff, 0xff, 0xff, 0xff), 0, protocol.Malformed, "4294967295 bytes claimed"},
@@ -793,3 +792,19 @@ func TestIDs(t *testing.T) {
 }
 
 var time0 time.Time
+
+// TestNilOrdersAreNone: a SubmitOrders whose list is nil is read, with no
+// orders (the lobby then submits "no orders"), not refused.
+func TestNilOrdersAreNone(t *testing.T) {
+	env, err := protocol.Decode(envelope(protocol.TypeSubmitOrders, mp([]any{4, nil})...), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := protocol.DecodeBody(env)
+	if err != nil {
+		t.Fatalf("a SubmitOrders of nil orders: %v, want it read", err)
+	}
+	if so := m.(*protocol.SubmitOrders); so.Turn != 4 || len(so.Orders) != 0 {
+		t.Errorf("have %+v, want turn 4 and no orders", so)
+	}
+}
