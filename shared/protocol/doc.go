@@ -11,27 +11,35 @@
 // side counts its own); reply is the seq of the request a message answers,
 // 0 for a message nobody asked for (a turn update, a chat line). The body is
 // the message itself, inline: every struct an array of its fields in
-// declaration order (no field names), integers in their shortest form. The
-// views and deltas inside FullView and TurnUpdate use the game package's own
-// compact wire form (game.EncodeView, game.EncodeDelta). Encode writes a
+// declaration order (no field names), integers in their shortest form. What
+// only a ruleset knows, its orders, actions, views, deltas and events, is a
+// Payload: one msgpack value in the ruleset's own encoding, inline in the
+// message (the hex rulesets' views and deltas are the game package's
+// compact wire form, game.EncodeView and game.EncodeDelta); this package
+// checks a payload only as a msgpack value, and the ruleset decodes it with
+// the rules of package wire. Encode writes a
 // frame, Decode reads one and DecodeBody its message; both refuse, with a
 // *ProtocolError and never a panic, whatever is not a well-formed frame of
 // this version.
 //
 // A connection starts with the client's Hello. The server answers Welcome
-// (its version, name, rulesets and the limits it enforces), or Error with
-// code BadVersion, a message naming the versions it speaks, and closes the
-// connection. After Welcome the client lists, creates or joins games; once a
-// game starts the server sends a FullView, then a TurnClock each turn and a
-// TurnUpdate (a delta and the events the player saw) after each resolution.
-// A client whose view's checksum disagrees with the server's sends
-// RequestView and gets a FullView back.
+// (its version, name, rulesets with the content hash of their data, and the
+// limits it enforces), or Error with code BadVersion, a message naming the
+// versions it speaks, and closes the connection. A client whose copy of a
+// ruleset's data has another hash asks for the server's with GetRules.
+// After Welcome the client lists, creates or joins games; once a game starts
+// the server sends a FullView, then a TurnClock each step (its mode, number,
+// the seats that must act and a prompt) and a TurnUpdate (a delta and the
+// events the player may know of) after each resolution or action. In a
+// simultaneous step players send SubmitOrders and SetReady; in an
+// interactive one the seats asked send Act. A client whose view's checksum
+// disagrees with the server's sends RequestView and gets a FullView back.
 //
 // # Versions
 //
 // Fields travel by position, so any change to a message (a field added,
-// removed, retyped or moved, in this package or in a game type a message
-// carries: game.Order, game.Event, game.View, game.Delta) makes a new
+// removed, retyped or moved, in this package or in a payload of a ruleset:
+// for the hex rulesets game.Order, game.Event, game.View, game.Delta) makes a new
 // protocol Version, recorded in History. Message types and error codes only
 // grow at the end; their numbers never change. The Envelope, Hello and Error
 // (and their type numbers 1 and 3) are frozen: every version reads them, and
@@ -51,10 +59,10 @@
 // client's; frames go as websocket.MessageBinary.
 //
 // Decode checks the size again, then checks every msgpack length header
-// against the bytes really present (game.CheckMsgpack) before the msgpack
+// against the bytes really present (wire.CheckMsgpack) before the msgpack
 // library allocates anything, and DecodeBody refuses any struct not
 // encoded as the array of its fields, so a frame decodes to at most about
-// 20 times its size in memory. Limits.ReadClient and Limits.ReadServer do
+// 24 times its size in memory. Limits.ReadClient and Limits.ReadServer do
 // what each side must do with a frame it receives.
 //
 // # Version history
@@ -67,4 +75,11 @@
 //     forces, characters, each die, Warlord points, healing, uncroaking,
 //     the rule that decided); a battle's defender may be a city alone;
 //     game.EventReportShared.
+//   - 4 (2026-11-25): rulesets: Welcome's RulesetInfo (title, summary,
+//     board, seats, settings, AI levels, content hash, Modded); GetRules and
+//     RulesData; GameInfo.Modded; orders, views, deltas and events as the
+//     ruleset's payloads; Settings.Options, and no map size for a game
+//     without a map; interactive steps (TurnClock.Mode, Seq, Actors,
+//     Prompt; Act and ActResult); GameOver.Winner a seat; structures in the
+//     hex rulesets' views and deltas.
 package protocol
