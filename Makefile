@@ -22,7 +22,7 @@ BENCHTIME   ?= 1s
 FUZZTIME    ?= 30s
 
 .DEFAULT_GOAL := help
-.PHONY: help run server map test test-go test-client lint fmt-check vet staticcheck check-shared bench fuzz deps-run deps-test
+.PHONY: help run server map test test-go test-client lint fmt-check vet staticcheck check-shared check-core bench fuzz deps-run deps-test
 
 help: ## List the targets.
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-13s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -45,7 +45,7 @@ test-go: ## Run the engine, rules and server tests (race detector on).
 test-client: deps-test ## Run the client tests in a real window under Xvfb.
 	xvfb-run -a -s "-screen 0 1920x1080x24" $(GO) test -count=1 $(CLIENT_PKGS)
 
-lint: fmt-check vet staticcheck check-shared ## gofmt, go vet, staticcheck, and the shared/ import rule.
+lint: fmt-check vet staticcheck check-shared check-core ## gofmt, go vet, staticcheck, and the import rules.
 
 fmt-check: ## Fail if any Go file is not gofmt-formatted.
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -60,6 +60,15 @@ staticcheck: ## staticcheck every package (version pinned in go.mod as a tool).
 check-shared: ## Fail if any package under shared/ depends on ebiten.
 	@bad=$$($(GO) list -deps ./shared/... | grep 'hajimehoshi/ebiten' || true); \
 	if [ -n "$$bad" ]; then echo "packages under shared/ must not import ebiten, found: $$bad"; exit 1; fi
+
+# CORE are the server's ruleset-neutral packages; RULESETS the rulesets and
+# the engines they build on, which the core must not import.
+CORE := ./server/match ./server/lobby ./server/store ./server/host ./server/wsconn ./shared/protocol ./shared/ruleset ./shared/wire
+RULESETS := empires/shared/(game|hex|hexmap|hexgame|ai|mapgen|mapimage|rules)(/|$$)
+
+check-core: ## Fail if the server core depends on a ruleset or the hex engine.
+	@bad=$$($(GO) list -deps $(CORE) | grep -E '^$(RULESETS)' || true); \
+	if [ -n "$$bad" ]; then echo "the server core must not import a ruleset or an engine, found: $$bad"; exit 1; fi
 
 bench: ## Run the benchmarks (BENCH=regexp BENCHTIME=1s); compare runs with benchstat.
 	$(GO) test -run '^$$' -bench '$(BENCH)' -benchtime $(BENCHTIME) -benchmem ./...
