@@ -428,6 +428,7 @@ func (g *gameScreen) submit(force bool) {
 func (g *gameScreen) ordersChanged() {
 	g.hud.dirtyOrders = true
 	g.hud.dirtySide = true
+	g.hud.dirtyTop = true
 	g.preview = nil
 }
 

@@ -48,6 +48,8 @@ type Probe struct {
 
 	// The game screen only.
 	Turn     int          `json:"turn,omitempty"`
+	TurnText string       `json:"turn_text,omitempty"` // the top bar's turn: "Day 9 (week 2, day 2) · ..."
+	Slot     string       `json:"slot,omitempty"`      // the top bar's order of the day, when one a turn
 	Ready    bool         `json:"ready,omitempty"`
 	Map      [4]int       `json:"map"`                // the map's part of the window
 	Camera   [3]float64   `json:"camera"`             // X, Y (the world point at the map's top-left corner), zoom
@@ -78,6 +80,7 @@ type ProbeButton struct {
 type ProbeThing struct {
 	Kind    string  `json:"kind"` // "city", "capital" or "army"
 	ID      int     `json:"id"`
+	Units   int     `json:"units,omitempty"` // an army's units
 	Hex     string  `json:"hex"`
 	X       float64 `json:"x"`
 	Y       float64 `json:"y"`
@@ -146,12 +149,13 @@ func (a *App) probe() *Probe {
 	p.Orders = len(g.model.Drafts())
 	p.Log = len(g.model.Log())
 	p.Money, p.ReadyTxt, p.Hint, p.BigLog = g.hud.money.Label, g.hud.readyList.Label, g.hud.hint.Label, g.hud.bigLog
+	p.TurnText, p.Slot = g.hud.turn.Label, g.hud.slot.Label
 	lr := g.hud.log.GetWidget().Rect
 	p.LogRect = [4]int{lr.Min.X, lr.Min.Y, lr.Max.X, lr.Max.Y}
-	add := func(kind string, id int, h hex.Hex, carried bool) {
+	add := func(kind string, id int, h hex.Hex, carried bool, units int) {
 		x, y := g.screenOf(h)
 		p.Mine = append(p.Mine, ProbeThing{Kind: kind, ID: id, Hex: h.String(), X: x, Y: y,
-			OnMap: image.Pt(int(x), int(y)).In(mr), Carried: carried})
+			OnMap: image.Pt(int(x), int(y)).In(mr), Carried: carried, Units: units})
 	}
 	for _, c := range v.Cities {
 		if c.Owner == v.You && !c.Remembered {
@@ -159,12 +163,12 @@ func (a *App) probe() *Probe {
 			if c.Capital {
 				kind = "capital"
 			}
-			add(kind, int(c.ID), c.Hex, false)
+			add(kind, int(c.ID), c.Hex, false, 0)
 		}
 	}
 	for _, ar := range v.Armies {
 		if ar.Owner == v.You && !ar.Remembered {
-			add("army", int(ar.ID), ar.Hex, ar.Carrier != 0)
+			add("army", int(ar.ID), ar.Hex, ar.Carrier != 0, ar.Units.Total())
 		}
 	}
 	return p

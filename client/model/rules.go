@@ -39,6 +39,8 @@ type Rules interface {
 	// CharacterName says what character c is: "level 2 Warlord",
 	// "Econ-A-Mancer".
 	CharacterName(c game.Character) string
+	// StructureName names structure kind k (game.Structure.Kind): "Farm".
+	StructureName(k game.StructureKind) string
 
 	// CityChoices returns what the player's city c may do this turn,
 	// each choice made with m.Offer.
