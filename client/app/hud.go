@@ -33,28 +33,28 @@ type hud struct {
 
 	turn, slot, money, clock, readyList *widget.Text
 	readyBtn, realmBtn                  *widget.Button
-	eyesBtn, playBtn              *widget.Button // a replay's
-	bar                           *widget.Container
-	buttons                       *widget.Container // the top bar's buttons
-	side                          *widget.Container
-	scroll                        *widget.ScrollContainer
-	slider                        *widget.Slider
-	orders                        *widget.Container
-	hint                          *widget.Text
-	log                           *widget.TextArea
-	chat                          *widget.TextInput
-	chats                         []chatLine
-	tips                          []choiceTip       // the choice buttons of the side panel
-	marked                        *choiceTip        // the choice under the pointer that marks a hex, if any
-	window                        func()            // closes the open window
-	windowBox                     *widget.Container // the open window's contents
-	windowRect                    image.Rectangle   // where it is
-	windowKind                    windowKind
-	content                       *widget.Container // the side panel's scrolled contents
-	logBox                        *widget.Container // the log and the chat line
-	sidePanel                     *widget.Container
-	logBtn                        *widget.Button // makes the log bigger or smaller
-	bigLog                        bool
+	eyesBtn, playBtn                    *widget.Button // a replay's
+	bar                                 *widget.Container
+	buttons                             *widget.Container // the top bar's buttons
+	side                                *widget.Container
+	scroll                              *widget.ScrollContainer
+	slider                              *widget.Slider
+	orders                              *widget.Container
+	hint                                *widget.Text
+	log                                 *widget.TextArea
+	chat                                *widget.TextInput
+	chats                               []chatLine
+	tips                                []choiceTip       // the choice buttons of the side panel
+	marked                              *choiceTip        // the choice under the pointer that marks a hex, if any
+	window                              func()            // closes the open window
+	windowBox                           *widget.Container // the open window's contents
+	windowRect                          image.Rectangle   // where it is
+	windowKind                          windowKind
+	content                             *widget.Container // the side panel's scrolled contents
+	logBox                              *widget.Container // the log and the chat line
+	sidePanel                           *widget.Container
+	logBtn                              *widget.Button // makes the log bigger or smaller
+	bigLog                              bool
 
 	dirtyTop, dirtySide, dirtyOrders, dirtyLog bool
 	logLen                                     int

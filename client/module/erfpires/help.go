@@ -275,7 +275,7 @@ func helpChoices(d *ep.Ruleset) menu.HelpSection {
 		order = append(order, d.Units[k].Name)
 	}
 	return menu.HelpSection{
-		Title: "Where the rules are silent",
+		Title:      "Where the rules are silent",
 		Paragraphs: []string{"The rule document leaves these open; the data file (erfpires.toml) makes these choices:"},
 		Rows: []menu.HelpRow{
 			{Term: "Start", Text: fmt.Sprintf("%s, an army of %s in the first, %s.", plural(d.Start.Cities, "city", "cities"),

@@ -85,7 +85,7 @@ func (r Rules) structureKind(k game.UnitKind) *ep.Structure {
 // up.
 type Tax struct {
 	Revenue, Maintenance, Net int64
-	Cities, Armies           int
+	Cities, Armies            int
 	// Structures counts the player's structures by kind.
 	Structures []int
 	// Next is the first day the player may tax (today or before: now).
