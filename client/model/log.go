@@ -201,7 +201,11 @@ func (w Namer) mine(e *game.Event) bool {
 // (every step of every move: the animation shows those).
 func (w Namer) event(e *game.Event) string {
 	m := w.m
-	if text := m.rs.EventText(w, e); text != "" {
+	switch text := m.rs.EventText(w, e); text {
+	case NoLine:
+		return ""
+	case "":
+	default:
 		return text
 	}
 	army := Capital(w.ArmyRef(e.Army, e.Player))

@@ -25,7 +25,7 @@ func (r Rules) CityChoices(m *model.Model, city *game.City) []model.Choice {
 		for n := 1; n <= d.Army.MaxUnits; n++ {
 			units := make(game.Units, k+1)
 			units[k] = int32(n)
-			ch := m.Offer(fmt.Sprintf("Recruit %d %s", n, u.Name), game.Order{Kind: ep.OrderRecruit, City: city.ID, Units: units})
+			ch := offer(m, fmt.Sprintf("Recruit %d %s", n, u.Name), game.Order{Kind: ep.OrderRecruit, City: city.ID, Units: units})
 			ch.Short = strconv.Itoa(n)
 			out = append(out, ch)
 		}
@@ -40,7 +40,7 @@ func (r Rules) CityChoices(m *model.Model, city *game.City) []model.Choice {
 			if !rect.Contains(h) {
 				continue
 			}
-			ch := m.Offer(fmt.Sprintf("Build a %s at %s", st.Name, model.At(h)), game.Order{Kind: ep.OrderBuild, Unit: game.UnitKind(k), Hex: h})
+			ch := offer(m, fmt.Sprintf("Build a %s at %s", st.Name, model.At(h)), game.Order{Kind: ep.OrderBuild, Unit: game.UnitKind(k), Hex: h})
 			ch.Short, ch.At, ch.HasAt = dir.String(), h, true
 			out = append(out, ch)
 		}
@@ -56,17 +56,17 @@ func (r Rules) CityChoices(m *model.Model, city *game.City) []model.Choice {
 // given on the map.
 func (r Rules) ArmyChoices(m *model.Model, army *game.Army) []model.Choice {
 	out := []model.Choice{
-		m.Offer("Build a city here", game.Order{Kind: ep.OrderBuildCity, Hex: army.Hex, Army: army.ID}),
+		offer(m, "Build a city here", game.Order{Kind: ep.OrderBuildCity, Hex: army.Hex, Army: army.ID}),
 	}
 	for k, st := range r.D.Structures {
 		if st.WithArmy {
-			ch := m.Offer(fmt.Sprintf("Build a %s here", st.Name), game.Order{Kind: ep.OrderBuild, Unit: game.UnitKind(k), Hex: army.Hex})
+			ch := offer(m, fmt.Sprintf("Build a %s here", st.Name), game.Order{Kind: ep.OrderBuild, Unit: game.UnitKind(k), Hex: army.Hex})
 			ch.At, ch.HasAt = army.Hex, true
 			out = append(out, ch)
 		}
 	}
 	for _, dir := range hex.Directions() {
-		ch := m.Offer("Explore "+dir.String(), game.Order{Kind: game.OrderExplore, Army: army.ID, Dir: dir})
+		ch := offer(m, "Explore "+dir.String(), game.Order{Kind: game.OrderExplore, Army: army.ID, Dir: dir})
 		ch.Short = dir.String()
 		out = append(out, ch)
 	}
@@ -83,7 +83,7 @@ func (r Rules) RealmChoices(m *model.Model) []model.Choice {
 		return nil
 	}
 	tax := r.TaxOf(m)
-	out := []model.Choice{m.Offer(fmt.Sprintf("Tax: %+d %s", tax.Net, r.D.Currency), game.Order{Kind: ep.OrderTax})}
+	out := []model.Choice{offer(m, fmt.Sprintf("Tax: %+d %s", tax.Net, r.D.Currency), game.Order{Kind: ep.OrderTax})}
 	gain := r.D.TradeGain(tax.Revenue, tax.Maintenance)
 	gift := r.D.TributeAmount(tax.Revenue)
 	until := v.Turn + game.Turn(r.D.Day.Week) - 1
@@ -92,13 +92,21 @@ func (r Rules) RealmChoices(m *model.Model) []model.Choice {
 		if pl.ID == v.You || !pl.Alive {
 			continue
 		}
-		ch := m.Offer(fmt.Sprintf("Trade with %s (+%d if they trade too)", pl.Name, gain), game.Order{Kind: ep.OrderTrade, Player: pl.ID})
+		ch := offer(m, fmt.Sprintf("Trade with %s (+%d if they trade too)", pl.Name, gain), game.Order{Kind: ep.OrderTrade, Player: pl.ID})
 		ch.Short = pl.Name
 		trades = append(trades, ch)
-		ch = m.Offer(fmt.Sprintf("Tribute to %s: %s, no attack from them until day %d", pl.Name, r.money(gift), until),
+		ch = offer(m, fmt.Sprintf("Tribute to %s: %s, no attack from them until day %d", pl.Name, r.money(gift), until),
 			game.Order{Kind: ep.OrderTribute, Player: pl.ID})
 		ch.Short = pl.Name
 		tributes = append(tributes, ch)
 	}
 	return append(append(out, trades...), tributes...)
+}
+
+// offer is m.Offer, the players its reasons name ("an army of player 2
+// stands on hex 3,4") named by their names in the model's view.
+func offer(m *model.Model, label string, o game.Order) model.Choice {
+	ch := m.Offer(label, o)
+	ch.Reason, ch.Warn = named(m, ch.Reason), named(m, ch.Warn)
+	return ch
 }

@@ -21,7 +21,7 @@ func Help(d *ep.Ruleset) menu.HelpContent {
 		Sections: []menu.HelpSection{
 			helpWinning(d),
 			helpDay(d),
-			menu.KeysHelp(),
+			keysHelp(),
 			menu.MapHelpOf(menu.MapFeatures{More: structureMapRows(d)}),
 			helpOrders(d),
 			helpUnits(d),
@@ -31,6 +31,18 @@ func Help(d *ep.Ruleset) menu.HelpContent {
 			helpChoices(d),
 		},
 	}
+}
+
+// keysHelp is menu.KeysHelp, with H centring on the first city (erfpires
+// has no Capitals).
+func keysHelp() menu.HelpSection {
+	h := menu.KeysHelp()
+	for i := range h.Rows {
+		if h.Rows[i].Term == "H" {
+			h.Rows[i].Text = "Centre on your first city, at the zoom the game opens with (every badge readable)."
+		}
+	}
+	return h
 }
 
 // money writes n of d's currency: "1 Smucker", "5 Smuckers".
@@ -231,7 +243,7 @@ func helpCombat(d *ep.Ruleset) menu.HelpSection {
 		Paragraphs: []string{
 			fmt.Sprintf("When armies of two Erfpires meet, each side rolls a d%d and inflicts total Combat + the die − "+
 				"the enemy's total Defence hits (never below 0). An army in a city or Fort of its own gains %d Defence "+
-				"(the best of them: they do not add up). Each hit removes one unit: %s first.", d.Combat.DieSides,
+				"(the best of them: they do not add up). Each hit removes one unit, in this order: %s.", d.Combat.DieSides,
 				d.City.Defence, strings.Join(order, ", then ")),
 			fmt.Sprintf("A side left with no units loses. Otherwise the side that took more hits retreats one hex; on equal "+
 				"hits %s, and two armies that clash crossing one edge both hold. An army that must retreat and has no free "+

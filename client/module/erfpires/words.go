@@ -72,7 +72,7 @@ func (r Rules) EventText(n model.Namer, e *game.Event) string {
 		q := m.PlayerName(partner(e.Text))
 		switch {
 		case e.Amount > 0:
-			return n.Others(e, fmt.Sprintf("You traded with %s: %+d %s", q, e.Amount, r.D.Currency))
+			return n.Others(e, fmt.Sprintf("You traded with %s: +%s", q, r.money(e.Amount)))
 		case strings.HasPrefix(e.Text, "no trade"):
 			return n.Others(e, fmt.Sprintf("No trade: %s did not trade with you today", q))
 		}
@@ -87,10 +87,16 @@ func (r Rules) EventText(n model.Namer, e *game.Event) string {
 		return n.Others(e, fmt.Sprintf("%s gave you %s in tribute: you may not attack %s until day %d",
 			q, r.money(e.Amount), q, until))
 	case ep.EventStructureTaken:
+		if you := m.You(); you != 0 && game.PlayerID(e.Amount) == you {
+			return model.NoLine // the loser's own event (EventStructureLost) says it
+		}
 		verb, name := r.structureDeed(e.Text)
 		was := m.Whose(game.PlayerID(e.Amount))
 		return fmt.Sprintf("%s army %s %s %s at %s", model.Capital(m.Whose(e.Player)), verb, was, name, model.At(e.To))
 	case ep.EventStructureLost:
+		if e.Player != m.You() || m.You() == 0 {
+			return model.NoLine // the taker's event (EventStructureTaken) says it to the others
+		}
 		verb, name := r.structureDeed(e.Text)
 		return fmt.Sprintf("%s army %s %s %s at %s", model.Capital(m.Whose(game.PlayerID(e.Amount))), verb, m.Whose(e.Player), name, model.At(e.To))
 	case game.EventBuild:
@@ -103,6 +109,15 @@ func (r Rules) EventText(n model.Namer, e *game.Event) string {
 		return r.battleText(n, e)
 	case game.EventOrderSkipped:
 		return n.Others(e, model.Capital(named(m, e.Text)))
+	case game.EventVictory:
+		won := m.PlayerName(e.Player) + " won the game"
+		if m.Who(e.Player) == "you" {
+			won = "You won the game"
+		}
+		if e.Text != "" {
+			won += ": " + named(m, e.Text)
+		}
+		return won
 	}
 	return ""
 }
@@ -135,7 +150,12 @@ func (r Rules) battleText(n model.Namer, e *game.Event) string {
 		return base
 	}
 	if b.Reason == ep.ReasonTruce {
-		return base + ": " + named(m, b.ReasonText)
+		me, other := b.Sides[0], b.Sides[1]
+		if other.Player == m.You() && m.You() != 0 {
+			me, other = other, me
+		}
+		return fmt.Sprintf("%s met %s at %s: %s", model.Capital(sideRef(n, me)), sideRef(n, other), model.At(b.Hex),
+			named(m, b.ReasonText))
 	}
 	sides, reason, ok := r.Explain(b, m.PlayerName)
 	if !ok {
@@ -148,6 +168,15 @@ func (r Rules) battleText(n model.Namer, e *game.Event) string {
 		}
 	}
 	return fmt.Sprintf("%s. %s. %s", base, strings.Join(parts, "; "), model.Capital(reason))
+}
+
+// sideRef names the first army of a battle's side: "your army 12",
+// "Blue's army 31".
+func sideRef(n model.Namer, s game.SideReport) string {
+	if len(s.Armies) == 0 {
+		return n.Model().Whose(s.Player) + " city"
+	}
+	return n.ArmyRef(s.Armies[0], s.Player)
 }
 
 // sumRe matches one side's sums in a battle report's ReasonText: "player
