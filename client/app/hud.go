@@ -216,8 +216,10 @@ func newHUD(g *gameScreen) *hud {
 	return h
 }
 
-// layout follows the window's size: the side panel keeps its width.
+// layout follows the window's size: the side panel keeps its width, the
+// top bar's texts are fitted again.
 func (h *hud) layout() {
+	h.dirtyTop = true
 	ld := h.sidePanel.GetWidget().LayoutData.(widget.AnchorLayoutData)
 	if left := max(h.g.winW-sideWidth, 0); ld.Padding.Left != left {
 		ld.Padding = &widget.Insets{Top: topBarHeight + 2, Left: left}
@@ -343,10 +345,11 @@ func (h *hud) updateTop() (changed bool) {
 			changed = true
 		}
 	}()
-	defer h.fitBar() // before the check above: defers run last first
+	short := ""
+	defer func() { h.fitBar(short) }() // before the check above: defers run last first
 	h.turn.Label = fmt.Sprintf("Turn %d", v.Turn)
 	if cal, ok := g.mod.(module.Calendar); ok {
-		h.turn.Label = cal.TurnText(g.model)
+		h.turn.Label, short = cal.TurnText(g.model)
 	}
 	slot, sc := h.slotText()
 	h.slot.Label = slot
@@ -402,20 +405,50 @@ const (
 )
 
 // fitBar fits the top bar's texts into the room its buttons leave, in
-// this order: the turn, the money, the clock, the order slot, who is
-// ready. A text that does not fit is shortened with an ellipsis if it may
-// be (the order slot, who is ready) and enough of it fits, else left out;
-// an empty text takes no room.
-func (h *hud) fitBar() {
+// this order: the turn, the money, the clock when the turn has a
+// deadline, the order slot, the clock without one, who is ready. The turn
+// takes its short form (short, "" for none) when the long one leaves the
+// slot too little room. A text that does not fit is shortened with an
+// ellipsis if it may be (the order slot, who is ready) and enough of it
+// fits, else left out; an empty text takes no room.
+func (h *hud) fitBar(short string) {
 	t := h.g.app.theme
 	bw, _ := h.buttons.PreferredSize()
 	room := float64(h.g.winW - barPadding - bw)
-	used := 0.0
-	for _, it := range []struct {
+	width := func(w *widget.Text, small bool) float64 {
+		face := t.NormalFace()
+		if small {
+			face = t.SmallFace()
+		}
+		n, _ := text.Measure(w.Label, face, 0)
+		return n
+	}
+	type item struct {
 		w       *widget.Text
 		small   bool
 		shorten float64 // the least width it may be shortened to, 0 for never
-	}{{h.turn, false, 0}, {h.money, false, 0}, {h.clock, false, 0}, {h.slot, true, 120}, {h.readyList, false, 140}} {
+	}
+	items := []item{{h.turn, false, 0}, {h.money, false, 0}}
+	_, deadline := (&h.g.clock).DeadlineTime()
+	if deadline {
+		items = append(items, item{h.clock, false, 0})
+	}
+	items = append(items, item{h.slot, true, slotMin})
+	if !deadline {
+		items = append(items, item{h.clock, false, 0})
+	}
+	items = append(items, item{h.readyList, false, 140})
+	if short != "" && h.slot.Label != "" {
+		need := width(h.turn, false) + width(h.money, false) + 2*barSpacing + slotMin
+		if deadline {
+			need += width(h.clock, false) + barSpacing
+		}
+		if need > room {
+			h.turn.Label = short
+		}
+	}
+	used := 0.0
+	for _, it := range items {
 		face := t.NormalFace()
 		if it.small {
 			face = t.SmallFace()
@@ -424,11 +457,11 @@ func (h *hud) fitBar() {
 		if used > 0 {
 			gap = barSpacing
 		}
-		width, _ := text.Measure(it.w.Label, face, 0)
+		w := width(it.w, it.small)
 		switch {
 		case it.w.Label == "":
-		case used+gap+width <= room:
-			used += gap + width
+		case used+gap+w <= room:
+			used += gap + w
 		case it.shorten > 0 && room-used-gap >= it.shorten:
 			it.w.Label = fitText(it.w.Label, face, room-used-gap)
 			used = room
@@ -442,6 +475,9 @@ func (h *hud) fitBar() {
 		it.w.GetWidget().SetVisibility(vis)
 	}
 }
+
+// slotMin is the least width the top bar's order slot is shown at.
+const slotMin = 150
 
 // updateSide rebuilds the side panel's selection part.
 func (h *hud) updateSide() {
@@ -805,7 +841,7 @@ func (h *hud) updateOrders() {
 }
 
 // slotText returns the top bar's words on the turn's one order, when the
-// ruleset allows one a turn: the order drafted ("Today's order: Recruit 2
+// ruleset allows one a turn: the order drafted ("Order: Recruit 2
 // Infantry…"), or that there is none; "" otherwise. Its colour is muted
 // for none, the error's for an order the server would refuse.
 func (h *hud) slotText() (string, color.Color) {
@@ -813,16 +849,16 @@ func (h *hud) slotText() (string, color.Color) {
 	if g.replay != nil || g.out() || g.over != nil || g.model.OrderLimit() != 1 {
 		return "", h.pal.Text
 	}
-	heading, none := "Order", "No order yet"
+	none := "No order yet"
 	if cal, ok := g.mod.(module.Calendar); ok {
-		heading, none = cal.OrdersText(g.model)
+		_, none = cal.OrdersText(g.model)
 	}
 	drafts := g.model.Drafts()
 	if len(drafts) == 0 {
 		return none, h.pal.TextMuted
 	}
 	face := g.app.theme.SmallFace()
-	s := fitText(heading+": "+drafts[0].Label, face, slotWidth)
+	s := fitText("Order: "+drafts[0].Label, face, slotWidth)
 	if drafts[0].Err != "" || drafts[0].Rejected != "" {
 		return s, h.pal.Error
 	}

@@ -136,7 +136,9 @@ func (m *Model) Offer(label string, o game.Order, more ...game.Order) Choice {
 			gone = append(gone, m.label(&m.drafts[i].order))
 		}
 	}
-	ch.Replaces = strings.Join(gone, "; ")
+	if !ch.Current { // drafted as it is: it replaces nothing
+		ch.Replaces = strings.Join(gone, "; ")
+	}
 	for _, i := range idxs {
 		if ch.Reason == "" {
 			ch.Reason = errs[i]

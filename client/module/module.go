@@ -80,8 +80,9 @@ type Actor interface {
 // (one order a day): the top bar and the side panel ask it.
 type Calendar interface {
 	// TurnText is the top bar's turn, in place of "Turn 9": "Day 9
-	// (week 2, day 2) · next tax: day 15".
-	TurnText(m *model.Model) string
+	// (week 2, day 2) · next tax: day 15"; short is a shorter form for
+	// a narrow window: "Day 9 · tax: day 15".
+	TurnText(m *model.Model) (long, short string)
 	// OrdersText returns the heading of the side panel's orders
 	// ("Today's order") and what it says while none is drafted ("No
 	// order yet today").
@@ -127,8 +128,8 @@ type Battle struct {
 	// total Defence".
 	Legend string
 	// Explain, if not nil, returns the sums of each side of report b
-	// (b.Sides[i]'s lines: "rolled 4: Combat 3 + 4 − Defence 3 = 4
-	// hits"), and the rule that decided the battle without them, players
+	// (b.Sides[i]'s lines: "Combat 3 + die 4 − Defence 3 = 4 hits"),
+	// and the rule that decided the battle without them, players
 	// named with name, for the report's "Why" line; ok false leaves the
 	// report as the ruleset wrote it.
 	Explain func(b *game.BattleReport, name func(game.PlayerID) string) (sides [2][]string, reason string, ok bool)

@@ -95,7 +95,7 @@ func (r Rules) RealmChoices(m *model.Model) []model.Choice {
 		ch := offer(m, fmt.Sprintf("Trade with %s (+%d if they trade too)", pl.Name, gain), game.Order{Kind: ep.OrderTrade, Player: pl.ID})
 		ch.Short = pl.Name
 		trades = append(trades, ch)
-		ch = offer(m, fmt.Sprintf("Tribute to %s: %s, no attack from them until day %d", pl.Name, r.money(gift), until),
+		ch = offer(m, fmt.Sprintf("Tribute to %s: −%d, safe until day %d", pl.Name, gift, until),
 			game.Order{Kind: ep.OrderTribute, Player: pl.ID})
 		ch.Short = pl.Name
 		tributes = append(tributes, ch)

@@ -166,8 +166,9 @@ func TestRealmChoices(t *testing.T) {
 			// Half of what a Tax brings: 6 / 2.
 			{"Trade with Blue (+3 if they trade too)", ""},
 			{"Trade with Green (+3 if they trade too)", ""},
-			// Half the revenue of 7: 3; "That Erfpire may not attack you for a week."
-			{"Tribute to Blue: 3 Smuckers, no attack from them until day 7", ""},
+			// Half the revenue of 7: 3; "That Erfpire may not attack you for
+			// a week": days 1 to 7.
+			{"Tribute to Blue: −3, safe until day 7", ""},
 			{"Trade with Red (+3 if they trade too)", "-"},
 		}},
 		{name: "taxed on day 3", setup: func(t *testing.T, r *ep.Rules, s *game.State) {
@@ -175,14 +176,14 @@ func TestRealmChoices(t *testing.T) {
 			s.Player(1).Stock[ep.StockLastTax] = 3
 		}, want: []want{
 			{"Tax: +6 Smuckers", "a Tax order may only be issued once a week: you taxed on day 3, and may tax again on day 10"},
-			{"Tribute to Blue: 3 Smuckers, no attack from them until day 11", ""},
+			{"Tribute to Blue: −3, safe until day 11", ""},
 		}},
 		{name: "Green out, an empty treasury", setup: func(t *testing.T, r *ep.Rules, s *game.State) {
 			s.Player(3).Alive = false
 			s.Player(1).Treasury = 0
 		}, want: []want{
 			{"Trade with Green (+3 if they trade too)", "-"},
-			{"Tribute to Blue: 3 Smuckers, no attack from them until day 7", "the tribute costs 3 Smuckers: you have 0"},
+			{"Tribute to Blue: −3, safe until day 7", "the tribute costs 3 Smuckers: you have 0"},
 			{"Tax: +6 Smuckers", ""},
 		}},
 	}

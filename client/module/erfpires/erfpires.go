@@ -104,22 +104,26 @@ func (g Game) Battle() module.Battle {
 }
 
 // TurnText implements module.Calendar: "Day 9 (week 2, day 2) · next
-// tax: day 15", "… · tax: today".
-func (g Game) TurnText(m *model.Model) string {
+// tax: day 15", "… · tax: today"; short: "Day 9 · tax: day 15".
+func (g Game) TurnText(m *model.Model) (long, short string) {
 	v := m.View()
 	if v == nil {
-		return ""
+		return "", ""
 	}
 	week := game.Turn(max(g.R.D.Day.Week, 1))
-	s := fmt.Sprintf("Day %d (week %d, day %d)", v.Turn, (v.Turn-1)/week+1, (v.Turn-1)%week+1)
+	long = fmt.Sprintf("Day %d (week %d, day %d)", v.Turn, (v.Turn-1)/week+1, (v.Turn-1)%week+1)
+	short = fmt.Sprintf("Day %d", v.Turn)
 	if st := m.State(); st != nil && v.You != 0 && st.Player(v.You) != nil {
-		if next := g.R.NextTax(st, v.You); next <= v.Turn {
-			s += " · tax: today"
+		tax := " · tax: today"
+		if next := g.R.NextTax(st, v.You); next > v.Turn {
+			tax = fmt.Sprintf(" · next tax: day %d", next)
+			short += fmt.Sprintf(" · tax: day %d", next)
 		} else {
-			s += fmt.Sprintf(" · next tax: day %d", next)
+			short += tax
 		}
+		long += tax
 	}
-	return s
+	return long, short
 }
 
 // TurnName implements module.Calendar: "Day 9".
@@ -169,8 +173,9 @@ func (g Game) RealmPanel(m *model.Model) []string {
 	}
 	out = append(out,
 		fmt.Sprintf("Tax: %+d (%s); %s, once a week", tax.Net, g.R.Sum(tax), when),
-		fmt.Sprintf("Trade: %+d to each side that trades with the other the same day", d.TradeGain(tax.Revenue, tax.Maintenance)),
-		fmt.Sprintf("Tribute: %s; the receiver may not attack you for %s", g.R.money(d.TributeAmount(tax.Revenue)), plural(d.Day.Week, "day", "days")))
+		fmt.Sprintf("Trade: %+d to each of two Erfpires that trade with each other the same day", d.TradeGain(tax.Revenue, tax.Maintenance)),
+		fmt.Sprintf("Tribute: you give %s (half your revenue); the receiver may not attack you for %s",
+			g.R.money(d.TributeAmount(tax.Revenue)), plural(d.Day.Week, "day", "days")))
 	for _, pl := range v.Players {
 		if pl.ID == v.You {
 			continue
@@ -247,7 +252,6 @@ func (g Game) Panel(m *model.Model, sel model.Selection) []string {
 		}
 		out = append(out, fmt.Sprintf("Recruit up to %s today (%d × %s)",
 			model.Plural(d.RecruitLimit(cities), "unit"), d.Recruit.UnitsPerCity, plural(cities, "city", "cities")))
-		out = append(out, "Build next to the city: pick the hex by its direction (the map marks it under the pointer)")
 		return out
 	}
 	return nil
@@ -315,9 +319,9 @@ func (g Game) Group(c model.Choice) (key, short string) {
 }
 
 // Note implements module.Game: above the recruits, what each unit costs
-// and fights with; above the buildings next to a city, where they go;
-// above the realm's trades and tributes, their rule; each choice's tip
-// says what its unit or building does.
+// and fights with; above the buildings next to a city, where they go
+// (the realm's panel says what trades and tributes bring); each choice's
+// tip says what its unit or building does.
 func (g Game) Note(c model.Choice) (heading, tip string) {
 	d := g.R.D
 	switch o := c.Order; o.Kind {
@@ -337,14 +341,11 @@ func (g Game) Note(c model.Choice) (heading, tip string) {
 	case ep.OrderBuild:
 		if st := g.R.structureKind(o.Unit); st != nil {
 			if c.Short != "" {
-				heading = fmt.Sprintf("Build next to the city, by direction (%s each)", g.R.money(int64(st.Cost)))
+				heading = fmt.Sprintf("Build next to the city, by direction (%s each; the map marks the hex under the pointer)",
+					g.R.money(int64(st.Cost)))
 			}
 			return heading, g.R.structureEffect(st)
 		}
-	case ep.OrderTrade:
-		return "Trade: both gain half a tax's worth, if both trade the same day", ""
-	case ep.OrderTribute:
-		return fmt.Sprintf("Tribute: half your tax revenue; the receiver may not attack you for %s", plural(d.Day.Week, "day", "days")), ""
 	}
 	return "", ""
 }

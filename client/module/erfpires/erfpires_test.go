@@ -61,15 +61,15 @@ func TestStyle(t *testing.T) {
 // says the day, the week and the day of the tax.
 func TestTurnText(t *testing.T) {
 	tests := []struct {
-		name    string
-		day     game.Turn
-		lastTax int32
-		want    string
+		name        string
+		day         game.Turn
+		lastTax     int32
+		long, short string
 	}{
-		{"first day", 1, 0, "Day 1 (week 1, day 1) · tax: today"},
-		{"taxed on day 8", 9, 8, "Day 9 (week 2, day 2) · next tax: day 15"},
-		{"a week after", 15, 8, "Day 15 (week 3, day 1) · tax: today"},
-		{"the last day of week 2", 14, 8, "Day 14 (week 2, day 7) · next tax: day 15"},
+		{"first day", 1, 0, "Day 1 (week 1, day 1) · tax: today", "Day 1 · tax: today"},
+		{"taxed on day 8", 9, 8, "Day 9 (week 2, day 2) · next tax: day 15", "Day 9 · tax: day 15"},
+		{"a week after", 15, 8, "Day 15 (week 3, day 1) · tax: today", "Day 15 · tax: today"},
+		{"the last day of week 2", 14, 8, "Day 14 (week 2, day 7) · next tax: day 15", "Day 14 · tax: day 15"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -78,8 +78,8 @@ func TestTurnText(t *testing.T) {
 			s.Turn = tt.day
 			s.Player(1).Stock[ep.StockLastTax] = tt.lastTax
 			g := Game{R: Rules{Rules: r}}
-			if have := g.TurnText(modelOf(t, r, s, 1)); have != tt.want {
-				t.Errorf("have %q, want %q", have, tt.want)
+			if long, short := g.TurnText(modelOf(t, r, s, 1)); long != tt.long || short != tt.short {
+				t.Errorf("have %q and %q, want %q and %q", long, short, tt.long, tt.short)
 			}
 		})
 	}
@@ -180,7 +180,7 @@ func TestExplain(t *testing.T) {
 	}
 	names := map[game.PlayerID]string{1: "Red", 2: "Blue"}
 	lines, reason, ok := Rules{Rules: r}.Explain(b, func(p game.PlayerID) string { return names[p] })
-	if !ok || len(lines[att]) != 1 || !strings.HasPrefix(lines[att][0], "rolled ") || !strings.Contains(lines[att][0], "+1: Combat 6 + ") {
+	if !ok || len(lines[att]) != 1 || !strings.HasPrefix(lines[att][0], "Combat 6 + die ") || !strings.Contains(lines[att][0], "+1 − Defence 7 = ") {
 		t.Errorf("the attacker's lines: %q", lines[att])
 	}
 	if strings.Contains(reason, "player") || !strings.Contains(reason, "Red") && !strings.Contains(reason, "Blue") {

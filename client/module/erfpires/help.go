@@ -122,7 +122,7 @@ func helpDay(d *ep.Ruleset) menu.HelpSection {
 		Title: "The day: one order",
 		Paragraphs: []string{
 			one + ": move an army, build, recruit, tax, trade or pay tribute. The side panel and the top bar show " +
-				"today's order; choosing another replaces it, and × clears it. End turn (or Enter) says you are done.",
+				"today's order; choosing another replaces it, and Clear removes it. End turn (or Enter) says you are done.",
 			fmt.Sprintf("Everyone's orders are carried out at once, when all are done or the timer runs out: first the Tax, "+
 				"Trade and Tribute orders, then the builds, then the recruits, then the moves and battles; at dusk an army "+
 				"standing on another Erfpire's structure takes or razes it. A week is %s: the top bar says the day, the week "+

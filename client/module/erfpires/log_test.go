@@ -145,7 +145,7 @@ func TestEventWords(t *testing.T) {
 			addArmy(t, r, s, 2, 5, 2, "4 heavy")
 			return orders{1: {{Kind: game.OrderAttack, Army: a, Path: []hex.Hex{at(5, 2)}}}}
 		}, want: map[game.PlayerID][]string{
-			1: {"Your army ", "(Heavy 4)", " Blue's army ", " at (5,2)", "Red rolled ", ": Combat 4 + ", " − Defence 4 = ", "Blue rolled "},
+			1: {"Your army ", "(Heavy 4)", " Blue's army ", " at (5,2)", "Red rolled ", ": Combat 4 + die ", " − Defence 4 = ", "Blue rolled "},
 			2: {"Your army ", " Red's army ", "Red rolled ", "Blue rolled "},
 		}},
 		{name: "truce meeting", day: func(t *testing.T, r *ep.Rules, s *game.State) orders {

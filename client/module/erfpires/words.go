@@ -161,10 +161,11 @@ func (r Rules) battleText(n model.Namer, e *game.Event) string {
 	if !ok {
 		return base
 	}
+	sums, _, _ := Sums(b)
 	var parts []string
 	for i, lines := range sides {
-		if len(lines) > 0 {
-			parts = append(parts, fmt.Sprintf("%s %s", m.PlayerName(b.Sides[i].Player), strings.Join(lines, ", ")))
+		if len(lines) > 0 && sums[i] != nil {
+			parts = append(parts, fmt.Sprintf("%s rolled %s: %s", m.PlayerName(b.Sides[i].Player), dieText(sums[i]), strings.Join(lines, ", ")))
 		}
 	}
 	return fmt.Sprintf("%s. %s. %s", base, strings.Join(parts, "; "), model.Capital(reason))
@@ -215,10 +216,10 @@ func Sums(b *game.BattleReport) (sides [2]*SideSum, reason string, ok bool) {
 	return sides, strings.Join(rest, "; "), ok
 }
 
-// Explain gives each side's sums of battle report b in words ("rolled 4:
-// Combat 2 + 4 − Defence 3 = 3 hits"; a Dinglehoober's cheer: "rolled
-// 4+1") and the rule that decided it with the players named by name; ok
-// false when the report has no sums (module.Battle's Explain).
+// Explain gives each side's sums of battle report b in words ("Combat 2
+// + die 4 − Defence 3 = 3 hits"; a Dinglehoober's cheer: "die 4+1") and
+// the rule that decided it with the players named by name; ok false when
+// the report has no sums (module.Battle's Explain).
 func (r Rules) Explain(b *game.BattleReport, name func(game.PlayerID) string) (sides [2][]string, reason string, ok bool) {
 	sums, rest, ok := Sums(b)
 	if !ok {
@@ -228,13 +229,17 @@ func (r Rules) Explain(b *game.BattleReport, name func(game.PlayerID) string) (s
 		if s == nil {
 			continue
 		}
-		die := strconv.Itoa(s.Roll)
-		if s.Bonus > 0 {
-			die = fmt.Sprintf("%d+%d", s.Roll, s.Bonus)
-		}
-		sides[i] = []string{fmt.Sprintf("rolled %s: Combat %d + %s − Defence %d = %s",
-			die, s.Combat, die, s.Defence, plural(s.Hits, "hit", "hits"))}
+		sides[i] = []string{fmt.Sprintf("Combat %d + die %s − Defence %d = %s",
+			s.Combat, dieText(s), s.Defence, plural(s.Hits, "hit", "hits"))}
 	}
 	reason = playerRef.ReplaceAllStringFunc(rest, func(s string) string { return name(partner(s)) })
 	return sides, reason, true
+}
+
+// dieText writes a side's die: "4", or "4+1" with a Dinglehoober's cheer.
+func dieText(s *SideSum) string {
+	if s.Bonus > 0 {
+		return fmt.Sprintf("%d+%d", s.Roll, s.Bonus)
+	}
+	return strconv.Itoa(s.Roll)
 }
