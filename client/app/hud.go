@@ -217,9 +217,9 @@ func newHUD(g *gameScreen) *hud {
 }
 
 // layout follows the window's size: the side panel keeps its width, the
-// top bar's texts are fitted again.
+// top bar's texts are fitted again and the log wrapped again.
 func (h *hud) layout() {
-	h.dirtyTop = true
+	h.dirtyTop, h.dirtyLog = true, true // the log wraps to its width
 	ld := h.sidePanel.GetWidget().LayoutData.(widget.AnchorLayoutData)
 	if left := max(h.g.winW-sideWidth, 0); ld.Padding.Left != left {
 		ld.Padding = &widget.Insets{Top: topBarHeight + 2, Left: left}
@@ -1075,7 +1075,7 @@ func (h *hud) showGameOver(m *protocol.GameOver) {
 	body := h.titled(title)
 	who := "Nobody won."
 	if m.Winner != 0 {
-		who = fmt.Sprintf("%s won on turn %d.", g.model.PlayerName(game.PlayerID(m.Winner)), m.Turn)
+		who = fmt.Sprintf("%s won on %s.", g.model.PlayerName(game.PlayerID(m.Winner)), strings.ToLower(g.turnName(game.Turn(m.Turn))))
 	}
 	body.AddChild(newText(t, who, h.pal.Text))
 	body.AddChild(t.NewPrimaryButton("Back to the menu", g.app.showMainMenu))

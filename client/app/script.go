@@ -20,7 +20,8 @@ import (
 // Script plays a scripted session through the client's own screens, as a
 // tester at the keyboard would: the main menu, Play vs AI with Settings, then
 // each turn an order for the Capital and a move for every army that can
-// move, End turn, and the resolved turn's animation, for Turns turns. It
+// move (in a ruleset of one order a turn, one of them), End turn, and the
+// resolved turn's animation, for Turns turns or until the game is over. It
 // saves a screenshot of each stage as a PNG in Dir and ends the client:
 // without error when every stage passed; with the reason on any server
 // error, refused order, lost connection, or after Timeout.
@@ -48,6 +49,7 @@ type Script struct {
 	results int                // OrdersResults seen when the orders were sent
 	animAt  bool               // a screenshot of the animation was taken this turn
 	logged  map[game.Turn]bool // the turns the log told of before the game was left
+	over    string             // who won the game, if it ended while the script played it
 	fps     float64            // frames per second on the game screen, measured at the end ...
 	draws   int                // ... from the frames drawn ...
 	drawsAt time.Time          // ... since then
@@ -215,6 +217,13 @@ func (s *Script) step(a *App) error {
 		s.next(stageOrders, 10)
 	case stageIdle:
 		s.fps = float64(a.draws-s.draws) / time.Since(s.drawsAt).Seconds() // the idle frames, each drawn
+		if m := g.over; m != nil {
+			s.over = "nobody"
+			if m.Winner != 0 {
+				s.over = g.model.PlayerName(game.PlayerID(m.Winner))
+			}
+			s.over += fmt.Sprintf(" won on turn %d", m.Turn)
+		}
 		s.logged = map[game.Turn]bool{}
 		for _, l := range g.model.Log() {
 			s.logged[l.Turn] = true
@@ -251,8 +260,8 @@ func (s *Script) step(a *App) error {
 			return nil
 		}
 		s.shoot(a, "replay")
-		if s.Host {
-			s.next(stageDone, 3) // a game with another person does not go on alone
+		if s.Host || s.over != "" {
+			s.next(stageDone, 3) // a game with another person does not go on alone; a game over not at all
 			return nil
 		}
 		s.next(stageContinue, 3)
@@ -307,6 +316,9 @@ func (s *Script) step(a *App) error {
 		if s.Report != nil {
 			fmt.Fprintf(s.Report, "autoplay: %d turns in %s, %.0f frames per second on the game screen (at most 60)\n",
 				s.played, time.Since(s.start).Round(time.Millisecond), s.fps)
+			if s.over != "" {
+				fmt.Fprintf(s.Report, "autoplay: the game is over: %s\n", s.over)
+			}
 		}
 		a.quit = true
 	}

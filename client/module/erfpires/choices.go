@@ -85,7 +85,6 @@ func (r Rules) RealmChoices(m *model.Model) []model.Choice {
 	tax := r.TaxOf(m)
 	out := []model.Choice{offer(m, fmt.Sprintf("Tax: %+d %s", tax.Net, r.D.Currency), game.Order{Kind: ep.OrderTax})}
 	gain := r.D.TradeGain(tax.Revenue, tax.Maintenance)
-	gift := r.D.TributeAmount(tax.Revenue)
 	until := v.Turn + game.Turn(r.D.Day.Week) - 1
 	var trades, tributes []model.Choice
 	for _, pl := range v.Players {
@@ -95,7 +94,7 @@ func (r Rules) RealmChoices(m *model.Model) []model.Choice {
 		ch := offer(m, fmt.Sprintf("Trade with %s (+%d if they trade too)", pl.Name, gain), game.Order{Kind: ep.OrderTrade, Player: pl.ID})
 		ch.Short = pl.Name
 		trades = append(trades, ch)
-		ch = offer(m, fmt.Sprintf("Tribute to %s: −%d, safe until day %d", pl.Name, gift, until),
+		ch = offer(m, fmt.Sprintf("Tribute to %s: safe until day %d", pl.Name, until),
 			game.Order{Kind: ep.OrderTribute, Player: pl.ID})
 		ch.Short = pl.Name
 		tributes = append(tributes, ch)

@@ -159,6 +159,7 @@ func TestRealmChoices(t *testing.T) {
 		name  string
 		setup func(t *testing.T, r *ep.Rules, s *game.State)
 		want  []want
+		costs map[string]int64 // what choices cost, by label
 	}{
 		{name: "day 1", want: []want{
 			// 2 cities and a farm, 1 army: 3 × 2 + 1 − 1.
@@ -166,24 +167,28 @@ func TestRealmChoices(t *testing.T) {
 			// Half of what a Tax brings: 6 / 2.
 			{"Trade with Blue (+3 if they trade too)", ""},
 			{"Trade with Green (+3 if they trade too)", ""},
-			// Half the revenue of 7: 3; "That Erfpire may not attack you for
-			// a week": days 1 to 7.
-			{"Tribute to Blue: −3, safe until day 7", ""},
+			// "That Erfpire may not attack you for a week": days 1 to 7.
+			{"Tribute to Blue: safe until day 7", ""},
 			{"Trade with Red (+3 if they trade too)", "-"},
+		}, costs: map[string]int64{
+			// "a gift to another Erfpire equal to half your tax revenue":
+			// half of 7.
+			"Tribute to Blue: safe until day 7": 3,
+			"Tax: +6 Smuckers":                  -6,
 		}},
 		{name: "taxed on day 3", setup: func(t *testing.T, r *ep.Rules, s *game.State) {
 			s.Turn = 5
 			s.Player(1).Stock[ep.StockLastTax] = 3
 		}, want: []want{
 			{"Tax: +6 Smuckers", "a Tax order may only be issued once a week: you taxed on day 3, and may tax again on day 10"},
-			{"Tribute to Blue: −3, safe until day 11", ""},
+			{"Tribute to Blue: safe until day 11", ""},
 		}},
 		{name: "Green out, an empty treasury", setup: func(t *testing.T, r *ep.Rules, s *game.State) {
 			s.Player(3).Alive = false
 			s.Player(1).Treasury = 0
 		}, want: []want{
 			{"Trade with Green (+3 if they trade too)", "-"},
-			{"Tribute to Blue: −3, safe until day 7", "the tribute costs 3 Smuckers: you have 0"},
+			{"Tribute to Blue: safe until day 7", "the tribute costs 3 Smuckers: you have 0"},
 			{"Tax: +6 Smuckers", ""},
 		}},
 	}
@@ -200,7 +205,13 @@ func TestRealmChoices(t *testing.T) {
 				tt.setup(t, r, s)
 			}
 			m := modelOf(t, r, s, 1)
-			checkChoices(t, Game{R: Rules{Rules: r}}.RealmChoices(m), tt.want)
+			cs := Game{R: Rules{Rules: r}}.RealmChoices(m)
+			checkChoices(t, cs, tt.want)
+			for label, cost := range tt.costs {
+				if c, _ := choice(cs, label); c.Cost != cost {
+					t.Errorf("%q costs %d, want %d", label, c.Cost, cost)
+				}
+			}
 		})
 	}
 }
