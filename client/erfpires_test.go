@@ -15,7 +15,8 @@ import (
 // new player does, with the pointer and the keys: Play vs AI, the
 // ruleset picked in the list, Start; the top bar says the day and the
 // tax day; a click on the city (the second: the first selects its army)
-// shows its recruits; recruiting 1 Infantry and then 2 keeps one order,
+// shows its recruits (the idle screen is not drawn again and again);
+// recruiting 1 Infantry and then 2 keeps one order,
 // the second, in the day's slot; Enter ends the day and the screen shows
 // the army grown. Then on the next days it builds a Farm, a Dinglehoober
 // and a Fort next to the city by their rows of directions, each drawn on
@@ -38,6 +39,16 @@ func TestErfpiresInTheWindow(t *testing.T) {
 	}
 	city := d.mine("city")
 	army := d.armyOn(city.Hex)
+	// The idle screen is drawn a few times at most while the client
+	// updates 120 times: the top bar's fitting and the realm's panel do
+	// not redraw it.
+	d.move(p.Map[0]+200, p.Map[1]+40)
+	d.frames(30)
+	idle := d.read()
+	d.frames(120)
+	if after := d.read(); after.Draws-idle.Draws > 12 {
+		t.Errorf("idle game screen drawn %d times in %d updates", after.Draws-idle.Draws, after.Frame-idle.Frame)
+	}
 
 	d.selectCity(city)
 	d.press("Recruit Infantry/1")

@@ -216,10 +216,8 @@ func newHUD(g *gameScreen) *hud {
 	return h
 }
 
-// layout follows the window's size: the side panel keeps its width, the
-// top bar's texts are fitted again and the log wrapped again.
+// layout follows the window's size: the side panel keeps its width.
 func (h *hud) layout() {
-	h.dirtyTop, h.dirtyLog = true, true // the log wraps to its width
 	ld := h.sidePanel.GetWidget().LayoutData.(widget.AnchorLayoutData)
 	if left := max(h.g.winW-sideWidth, 0); ld.Padding.Left != left {
 		ld.Padding = &widget.Insets{Top: topBarHeight + 2, Left: left}

@@ -184,3 +184,41 @@ func TestDrawNoCityLevels(t *testing.T) {
 		t.Errorf("a city without levels shows its owner's colour at the level's place %v", disc)
 	}
 }
+
+// TestDrawMarked: the hex a choice under the pointer acts on
+// (Overlay.Marked) is outlined in cyan on its own hex, nowhere else.
+func TestDrawMarked(t *testing.T) {
+	const w, h = 12, 10
+	b := newBoard(t, w, h)
+	if err := b.SetView(testView(w, h, all)); err != nil {
+		t.Fatal(err)
+	}
+	mark := hex.FromOffset(hex.Offset{Col: 5, Row: 4})
+	cam := camOn(b, 1.5, mark)
+	var plain, marked *image.RGBA
+	onFrame(t, func() {
+		plain = shot(b, cam, nil)
+		marked = shot(b, cam, &Overlay{Marked: mark, HasMarked: true})
+	})
+	x, y := screenOf(b, cam, mark)
+	r := HexSize * 1.5
+	in, out := 0, 0
+	for py := range shotH {
+		for px := range shotW {
+			if alike(plain.RGBAAt(px, py), marked.RGBAAt(px, py)) {
+				continue
+			}
+			if inHexagon(float64(px-x), float64(py-y), r+8) { // the outline lies on its edges
+				in++
+			} else {
+				out++
+			}
+		}
+	}
+	if in < 100 || out > 0 {
+		t.Errorf("the marked hex changed %d pixels in it and %d outside", in, out)
+	}
+	if !found(marked, image.Rect(x-int(r), y-int(r), x+int(r), y+int(r)), markColor, 10) {
+		t.Error("no cyan on the marked hex")
+	}
+}
