@@ -138,6 +138,8 @@ func TestErfpiresInTheWindow(t *testing.T) {
 		d.key("F1")
 		d.wait("the help", func(p *app.Probe) bool { return p.WindowOpen })
 		d.keep(fmt.Sprintf("erfpires-%dx%d-help", size[0], size[1]))
+		d.key("Next", "Next", "Next")
+		d.keep(fmt.Sprintf("erfpires-%dx%d-help-orders", size[0], size[1]))
 		d.key("Escape")
 		d.wait("the help closed", func(p *app.Probe) bool { return !p.WindowOpen })
 	}

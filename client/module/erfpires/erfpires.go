@@ -354,7 +354,7 @@ func (g Game) Note(c model.Choice) (heading, tip string) {
 func (r Rules) structureEffect(st *ep.Structure) string {
 	var what []string
 	if st.Tax > 0 {
-		what = append(what, fmt.Sprintf("%s at each Tax", r.money(int64(st.Tax))))
+		what = append(what, fmt.Sprintf("+%s at each Tax", r.money(int64(st.Tax))))
 	}
 	if st.Defence > 0 {
 		what = append(what, fmt.Sprintf("+%d Defence to your army on it", st.Defence))

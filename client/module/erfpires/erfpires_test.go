@@ -209,7 +209,9 @@ func TestHelp(t *testing.T) {
 		"Build a Dinglehoober",
 		"Recruit", "Infantry 1, Flyer 3, Heavy 2 Smuckers each", "at most 8 units an army", "at most 2 units a day for each city",
 		"Move", "up to 2 hexes", "Mountain or Ocean",
-		"Tax", "Trade", "Tribute",
+		"Tax", "3 Smuckers per city, 1 per Farm, less 1 Smucker maintenance per army",
+		"Trade", "gains half of what its Tax would bring", "Tribute", "a gift of half of your tax revenue",
+		"Cyan outline",
 		"Costs 3 Smuckers; Combat 3, Defence 0, 1 Hit.",
 		"+1 to their die in every battle within 1 hex of it",
 		"each side rolls a d6 and inflicts total Combat + the die − the enemy's total Defence",
@@ -258,4 +260,39 @@ func helpText(h interface{}) string {
 	}
 	walk(v)
 	return b.String()
+}
+
+// TestRealmPanel: the Erfpire's panel says how near it is to winning,
+// what it holds, what a tax, a trade and a tribute bring, and each truce
+// in force: "That Erfpire may not attack you for a week", both ways.
+func TestRealmPanel(t *testing.T) {
+	r, s := scenario(t, smallMap)
+	addCity(r, s, 1, 2, 2)
+	addStructure(t, r, s, 1, "farm", 1, 2)
+	addArmy(t, r, s, 1, 2, 2, "2 infantry, 1 heavy")
+	addCity(r, s, 2, 9, 0)
+	addCity(r, s, 3, 9, 5)
+	s.Turn = 4
+	s.Player(1).Stock[ep.StockLastTax] = 2
+	s.Player(1).Stock[ep.StockTruce+1] = 6     // Red took Blue's tribute: no attack on Blue to day 6
+	s.Player(1).Stock[ep.StockProtected+2] = 9 // Red gave Green tribute: no attack from Green to day 9
+	s.Player(1).Stock[ep.StockTruce+2] = 3     // a truce with Green that is over
+	lines := Game{R: Rules{Rules: r}}.RealmPanel(modelOf(t, r, s, 1))
+	text := strings.Join(lines, "\n")
+	for _, want := range []string{
+		"Cities: 1 of the 5 that win",
+		"1 Farm, 0 Forts, 0 Dinglehoobers; 1 army (3 units)",
+		"Tax: +3 (3 × 1 city + 1 × 1 Farm − 1 × 1 army); next tax: day 9, once a week",
+		"Trade: +1 to each of two Erfpires",
+		"Tribute: you give 2 Smuckers (half your revenue); the receiver may not attack you for 7 days",
+		"You took Blue's tribute: you may not attack Blue until day 6",
+		"You gave Green tribute: Green may not attack you until day 9",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the panel does not say %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "Green's tribute") {
+		t.Errorf("the panel tells of a truce that is over:\n%s", text)
+	}
 }

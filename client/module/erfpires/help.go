@@ -150,7 +150,7 @@ func structureMapRows(d *ep.Ruleset) []menu.HelpRow {
 		rows = append(rows, menu.HelpRow{Term: st.Name, Text: look + ". Beside an army it stands at the hex's foot; " +
 			"the pointer on it says whose it is."})
 	}
-	return rows
+	return append(rows, menu.HelpRow{Term: "Cyan outline", Text: "The hex a building goes on, while the pointer is on its button."})
 }
 
 func helpOrders(d *ep.Ruleset) menu.HelpSection {
@@ -180,13 +180,13 @@ func helpOrders(d *ep.Ruleset) menu.HelpSection {
 		menu.HelpRow{Term: "Recruit", Text: fmt.Sprintf("Select a city: %s %s each. They join your army in the city, or form "+
 			"a new one. One army a hex; at most %d units an army; at most %d units a day for each city you control "+
 			"(3 cities: %d).", strings.Join(costs, ", "), d.Currency, d.Army.MaxUnits, d.Recruit.UnitsPerCity, d.RecruitLimit(3))},
-		menu.HelpRow{Term: "Tax", Text: fmt.Sprintf("Once a week (%s): %s per city and per Farm as the Farm says, less "+
-			"%s maintenance per army. Select nothing (or press the Erfpire button) to see it.",
-			plural(d.Day.Week, "day", "days"), money(d, d.Tax.PerCity), money(d, d.Tax.MaintenancePerArmy))},
+		menu.HelpRow{Term: "Tax", Text: fmt.Sprintf("Once a week (%s): %s per city%s, less %s maintenance per army. "+
+			"Select nothing (or press the Erfpire button) to see what it would bring.",
+			plural(d.Day.Week, "day", "days"), money(d, d.Tax.PerCity), structureTax(d), money(d, d.Tax.MaintenancePerArmy))},
 		menu.HelpRow{Term: "Trade", Text: fmt.Sprintf("With another Erfpire: when both trade with each other the same day, each "+
-			"gains 1/%d of what its Tax would bring, rounded down. A trade the other does not return brings nothing.", d.Trade.Divisor)},
-		menu.HelpRow{Term: "Tribute", Text: fmt.Sprintf("To another Erfpire: a gift of 1/%d of your tax revenue, rounded down. "+
-			"For %s from that day, it may not attack you.", d.Tribute.Divisor, plural(d.Day.Week, "day", "days"))},
+			"gains %s what its Tax would bring, rounded down. A trade the other does not return brings nothing.", part(d.Trade.Divisor))},
+		menu.HelpRow{Term: "Tribute", Text: fmt.Sprintf("To another Erfpire: a gift of %s your tax revenue, rounded down. "+
+			"For %s from that day, it may not attack you.", part(d.Tribute.Divisor), plural(d.Day.Week, "day", "days"))},
 	)
 	return menu.HelpSection{Title: "Orders", Rows: rows}
 }
@@ -252,25 +252,40 @@ func helpCombat(d *ep.Ruleset) menu.HelpSection {
 	}
 }
 
-func helpEconomy(d *ep.Ruleset) menu.HelpSection {
-	farm := ""
+// structureTax writes what the structures bring at a Tax: ", 1 per
+// Farm".
+func structureTax(d *ep.Ruleset) string {
+	s := ""
 	for _, st := range d.Structures {
 		if st.Tax > 0 {
-			farm += fmt.Sprintf(", %s per %s", money(d, st.Tax), st.Name)
+			s += fmt.Sprintf(", %d per %s", st.Tax, st.Name)
 		}
 	}
+	return s
+}
+
+// part writes the share 1/n: "half of", "1/3 of".
+func part(n int) string {
+	if n == 2 {
+		return "half of"
+	}
+	return fmt.Sprintf("1/%d of", n)
+}
+
+func helpEconomy(d *ep.Ruleset) menu.HelpSection {
+	farm := structureTax(d)
 	return menu.HelpSection{
 		Title: "Tax, trade and tribute",
 		Paragraphs: []string{
 			fmt.Sprintf("A Tax brings %s per city%s, less %s per army for maintenance (an Erfpire that cannot pay it all "+
 				"pays what it has). Once taxed, you may tax again %s later.", money(d, d.Tax.PerCity), farm,
 				money(d, d.Tax.MaintenancePerArmy), plural(d.Day.Week, "day", "days")),
-			fmt.Sprintf("A Trade brings each side 1/%d of its Tax's gain after maintenance (never below 0), and only if "+
-				"both named each other that day. It pays no maintenance and is no Tax.", d.Trade.Divisor),
-			fmt.Sprintf("A Tribute gives 1/%d of your revenue before maintenance, paid in full (at least 1). Its receiver "+
+			fmt.Sprintf("A Trade brings each side %s its Tax's gain after maintenance (never below 0), and only if "+
+				"both named each other that day. It pays no maintenance and is no Tax.", part(d.Trade.Divisor)),
+			fmt.Sprintf("A Tribute gives %s your revenue before maintenance, paid in full (at least 1). Its receiver "+
 				"may not attack you for %s, the day of the tribute first: its orders into your armies, cities or "+
 				"structures are refused, and if its army walks into yours unseen no blow is struck and it falls back "+
-				"unharmed. You may still attack it.", d.Tribute.Divisor, plural(d.Day.Week, "day", "days")),
+				"unharmed. You may still attack it.", part(d.Tribute.Divisor), plural(d.Day.Week, "day", "days")),
 		},
 	}
 }
