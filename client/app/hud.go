@@ -398,8 +398,8 @@ func (h *hud) updateTop() (changed bool) {
 
 // Gaps of the top bar, in pixels.
 const (
-	barSpacing = 28 // between its texts
-	barPadding = 12 + 8 + 24
+	barSpacing = 28         // between its texts
+	barPadding = 12 + 8 + 24 // its left and right padding, and the least gap before the buttons
 )
 
 // fitBar fits the top bar's texts into the room its buttons leave, in
@@ -788,8 +788,12 @@ func (h *hud) updateOrders() {
 	if len(drafts) == 0 {
 		h.orders.AddChild(newSmallText(t, none, h.pal.TextMuted, widget.TextOpts.MaxWidth(sideWidth-40)))
 		if one {
-			h.orders.AddChild(newSmallText(t, "Choose one: select a city or an army, or the realm with nothing selected.",
-				h.pal.TextMuted, widget.TextOpts.MaxWidth(sideWidth-40)))
+			choose := "Choose one: select a city or an army."
+			if realm, ok := g.mod.(module.Realm); ok {
+				_, button := realm.RealmTitle(g.model)
+				choose = fmt.Sprintf("Choose one: select a city or an army, or press %s for the realm's orders.", button)
+			}
+			h.orders.AddChild(newSmallText(t, choose, h.pal.TextMuted, widget.TextOpts.MaxWidth(sideWidth-40)))
 		}
 	}
 	face := t.SmallFace()

@@ -193,6 +193,17 @@ var structureSlots = [2][maxStructuresDrawn][maxStructuresDrawn][3]float64{
 	},
 }
 
+// anyStructure returns the box every structure's picture fits in (the
+// union of structureShape), in picture widths from its centre: the
+// layout keeps other hexes' labels out of it whatever the picture.
+func anyStructure() box {
+	u := structureShape[0]
+	for _, sh := range structureShape[1:] {
+		u = box{min(u.x0, sh.x0), min(u.y0, sh.y0), max(u.x1, sh.x1), max(u.y1, sh.y1)}
+	}
+	return u
+}
+
 // layoutStructures adds the parts of n structures on a hex of radius
 // hexPx, with a stack of armies on it if stack, to parts: pictures,
 // drawn under the hex's city and armies, the i-th with index i.
@@ -205,12 +216,9 @@ func layoutStructures(parts []part, n int, stack bool, hexPx float64) []part {
 	if stack {
 		k = 1
 	}
+	shape := anyStructure()
 	for i, sl := range structureSlots[k][n-1][:n] {
 		x, y, size := sl[0]*hexPx, sl[1]*hexPx, sl[2]*hexPx
-		shape := structureShape[PictureFarm] // the widest: any picture fits it
-		for _, sh := range structureShape {
-			shape = box{min(shape.x0, sh.x0), min(shape.y0, sh.y0), max(shape.x1, sh.x1), max(shape.y1, sh.y1)}
-		}
 		b := box{x + shape.x0*size, y + shape.y0*size, x + shape.x1*size, y + shape.y1*size}
 		parts = append(parts, part{kind: partStructure, box: b, size: size, x: x, y: y, index: i})
 	}
