@@ -398,7 +398,7 @@ func (h *hud) updateTop() (changed bool) {
 
 // Gaps of the top bar, in pixels.
 const (
-	barSpacing = 28         // between its texts
+	barSpacing = 28          // between its texts
 	barPadding = 12 + 8 + 24 // its left and right padding, and the least gap before the buttons
 )
 
