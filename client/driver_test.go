@@ -207,7 +207,7 @@ func (d *driver) click(x, y, button int) {
 var ebitenKeys = map[string]string{
 	"Return": "Enter", "Escape": "Escape", "Tab": "Tab", "equal": "Equal", "minus": "Minus",
 	"Left": "ArrowLeft", "Right": "ArrowRight", "Up": "ArrowUp", "Down": "ArrowDown",
-	"h": "H", "F1": "F1", "F12": "F12",
+	"h": "H", "F1": "F1", "F12": "F12", "Next": "PageDown",
 }
 
 // key presses and releases each key (xdotool's names: Tab, Return, F1,

@@ -50,6 +50,7 @@ func run(args []string, stderr io.Writer) error {
 	play := fs.Bool("play", false, "start a game against the AI at once (map -size, -seed), skipping the menus")
 	size := fs.String("size", "32x24", "map size of the -play or -autoplay game, WIDTHxHEIGHT")
 	seed := fs.Uint64("seed", 7, "seed of the -play or -autoplay game")
+	rulesetID := fs.String("ruleset", "", "`id` of the ruleset of the -play or -autoplay game (default: the build's default, erfworld)")
 	probe := fs.String("probe", "", "keep the screen's state as JSON in this `file` (for tests that drive the window)")
 	lan := fs.String("lan", app.DefaultLANAddr, "`address` a hosted LAN game listens on")
 	hostLAN := fs.Bool("autoplay-host", false, "the -autoplay session hosts a LAN game with a seat open and waits for a player")
@@ -88,6 +89,13 @@ func run(args []string, stderr io.Writer) error {
 		return err
 	}
 	def := rulesets.Default().Info()
+	if *rulesetID != "" {
+		rs, ok := rulesets.Get(*rulesetID)
+		if !ok {
+			return fmt.Errorf("-ruleset %q: this build has no such ruleset", *rulesetID)
+		}
+		def = rs.Info()
+	}
 	log := slog.New(slog.DiscardHandler)
 	if *verbose {
 		log = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))

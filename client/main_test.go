@@ -98,6 +98,38 @@ func TestAutoplay(t *testing.T) {
 	}
 }
 
+// TestAutoplayErfpires plays a whole game of Mighty Erfpires in the
+// real client under X, scripted against two AI seats (-ruleset erfpires):
+// each day one order (a structure next to the city, recruits, a city
+// where an army may found one, or a move), until the game has a winner;
+// then its replay. The client exits non-zero on any error, a refused
+// order among them; the test checks that the game ended with a winner,
+// and the screenshots.
+func TestAutoplayErfpires(t *testing.T) {
+	needDisplay(t)
+	bin := buildClient(t)
+	dir := t.TempDir()
+	cmd := exec.Command(bin, "-autoplay", dir, "-ruleset", "erfpires", "-turns", "300", "-seed", "7", "-size", "24x18")
+	cmd.Env = append(os.Environ(), "HOME="+t.TempDir(), "XDG_CONFIG_HOME="+t.TempDir())
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("client -autoplay -ruleset erfpires: %v\n%s", err, out.String())
+	}
+	if !strings.Contains(out.String(), "autoplay: the game is over: ") || strings.Contains(out.String(), "over: nobody won") {
+		t.Errorf("the game did not end with a winner:\n%s", out.String())
+	}
+	for _, name := range []string{"setup", "turn1-orders", "turn2-orders", "final", "replay"} {
+		img := readPNG(t, filepath.Join(dir, name+".png"))
+		if keep := os.Getenv("EMPIRES_SCREENSHOTS"); keep != "" {
+			copyFile(t, filepath.Join(dir, name+".png"), filepath.Join(keep, "erfpires-autoplay-"+name+".png"))
+		}
+		if n := len(colours(img)); n < 8 {
+			t.Errorf("%s: only %d colours: a blank screen", name, n)
+		}
+	}
+}
+
 // TestBadFlags checks that wrong flags give a clear error and a non-zero
 // exit, without opening a window.
 func TestBadFlags(t *testing.T) {
@@ -113,6 +145,7 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"extra"}, "unexpected argument"},
 		{[]string{"-play", "-autoplay", "x"}, "-play and -autoplay exclude each other"},
 		{[]string{"-play", "-size", "8x8"}, "each side must be"},
+		{[]string{"-play", "-ruleset", "chess"}, `-ruleset "chess": this build has no such ruleset`},
 		{[]string{"-play", "-probe", "/nonexistent/dir/probe.json"}, "-probe /nonexistent/dir/probe.json: its directory does not exist"},
 	}
 	for _, tt := range tests {

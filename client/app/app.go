@@ -404,9 +404,13 @@ func (a *App) showMainMenu() {
 }
 
 // defaults are the settings the game setup starts from: the default
-// ruleset, a Medium map if it has one, three bots.
+// ruleset (a scripted session's), a Medium map if it has one, three bots.
 func (a *App) defaults() protocol.Settings {
-	return protocol.Settings{Ruleset: a.opts.Rulesets.Default().Info().ID, Seats: 4, Bots: 3}
+	d := protocol.Settings{Ruleset: a.opts.Rulesets.Default().Info().ID, Seats: 4, Bots: 3}
+	if sc := a.opts.Script; sc != nil && sc.Settings.Ruleset != "" {
+		d.Ruleset = sc.Settings.Ruleset // the form shows what the scripted session plays
+	}
+	return d
 }
 
 // playable returns why the client cannot play ruleset in, nil if it can:

@@ -12,6 +12,7 @@ import (
 
 	"empires/client/board"
 	"empires/client/model"
+	"empires/client/module"
 	"empires/shared/game"
 )
 
@@ -34,6 +35,7 @@ const (
 	rowCity
 	rowChars
 	rowDice
+	rowSums
 	rowHits
 	rowPoints
 	rowCasualties
@@ -44,7 +46,7 @@ const (
 
 // rowNames names the rows of a side; the dice row of a fleet battle is
 // "Rolls" (see battleView.rowName).
-var rowNames = [numRows]string{"Going in", "City", "Characters", "Dice", "Hits", "Warlord points", "Casualties", "Lost", "Uncroaked"}
+var rowNames = [numRows]string{"Going in", "City", "Characters", "Dice", "Sums", "Hits", "Warlord points", "Casualties", "Lost", "Uncroaked"}
 
 // showBattle opens a window with a battle's report: who fought with what
 // (armies, the city's Infantry, characters), every die, the hits, the
@@ -63,6 +65,13 @@ type battleView struct {
 	fleet  bool // a fleet battle: rolls without Dice
 	rounds int32
 	dice   dieStyles
+	rules  module.Battle // how the ruleset's dice read
+	// sums are each side's sums and reason the rule that decided the
+	// battle, when the ruleset explains its report (module.Battle's
+	// Explain): explained.
+	sums      [2][]string
+	reason    string
+	explained bool
 }
 
 // dieStyles are the backgrounds of the drawn dice and their text colours.
@@ -78,7 +87,10 @@ func (h *hud) battleBody(l model.LogLine) *widget.Container {
 	t := g.app.theme
 	p := h.pal
 	b := l.Battle
-	v := &battleView{h: h, b: b, fleet: isFleetBattle(b)}
+	v := &battleView{h: h, b: b, fleet: isFleetBattle(b), rules: g.mod.Battle()}
+	if v.rules.Explain != nil {
+		v.sums, v.reason, v.explained = v.rules.Explain(b, g.model.PlayerName)
+	}
 	v.dice = dieStyles{
 		miss:    eimage.NewBorderedNineSliceColor(p.Field, p.FieldBorder, 1),
 		hit:     eimage.NewBorderedNineSliceColor(color.NRGBA{46, 92, 44, 255}, p.Success, 1),
@@ -110,7 +122,7 @@ func (h *hud) battleBody(l model.LogLine) *widget.Container {
 	const gap = 6
 	body := h.windowBody(battlePad, gap)
 	header := column(
-		newText(t, fmt.Sprintf("Battle at (%s), turn %d", b.Hex, l.Turn), p.Accent),
+		newText(t, fmt.Sprintf("Battle at (%s), %s", b.Hex, strings.ToLower(g.turnName(l.Turn))), p.Accent),
 		newSmallText(t, l.Text, p.TextMuted, widget.TextOpts.MaxWidth(textW)),
 	)
 	won, why := v.outcome(textW)
@@ -239,6 +251,9 @@ func (v *battleView) outcome(width float64) (won, why *widget.Text) {
 	}
 	won = newText(t, line, c)
 	reason := v.b.ReasonText
+	if v.explained {
+		reason = capitalFirst(v.reason)
+	}
 	if reason == "" {
 		reason = reasonWords(v.b.Reason)
 	}
@@ -346,7 +361,7 @@ func (v *battleView) withLegend(c *widget.Container, width int) *widget.Containe
 	}
 	t := v.h.g.app.theme
 	muted := v.h.pal.TextMuted
-	dice := v.h.g.mod.Battle()
+	dice := v.rules
 	crit := dice.CriticalHits
 	row := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(5))))
 	add := func(w widget.PreferredSizeLocateableWidget) {
@@ -354,6 +369,10 @@ func (v *battleView) withLegend(c *widget.Container, width int) *widget.Containe
 		row.AddChild(w)
 	}
 	add(newSmallText(t, "Dice:", muted))
+	if dice.Legend != "" {
+		out.AddChild(spacer(6), newSmallText(t, dice.Legend, muted, widget.TextOpts.MaxWidth(float64(width))))
+		return out
+	}
 	if v.fleet {
 		on := dice.FleetSinksOn
 		add(v.die(strconv.Itoa(max(on-1, 1)), 0))
@@ -371,8 +390,10 @@ func (v *battleView) withLegend(c *widget.Container, width int) *widget.Containe
 		add(newSmallText(t, "a hit,", muted))
 		add(v.die("6", 2))
 		add(newSmallText(t, fmt.Sprintf("a critical (%d hits),", crit), muted))
-		add(v.die("3→4", 1))
-		add(newSmallText(t, "raised by Warlord points", muted))
+		if dice.Points {
+			add(v.die("3→4", 1))
+			add(newSmallText(t, "raised by Warlord points", muted))
+		}
 	}
 	out.AddChild(spacer(6), row)
 	return out
@@ -458,6 +479,8 @@ func (v *battleView) sideCells(i, width int) [numRows]*widget.Container {
 
 	// Dice.
 	switch {
+	case len(s.Dice) > 0 && v.rules.SideDie:
+		rows[rowDice] = v.sideDie(s, width)
 	case len(s.Dice) > 0:
 		rows[rowDice] = v.diceGroups(s, width)
 	case len(s.Rolls) > 0:
@@ -468,6 +491,13 @@ func (v *battleView) sideCells(i, width int) [numRows]*widget.Container {
 		}
 		v.addDiceRows(c, dice, width)
 		rows[rowDice] = c
+	}
+	if lines := v.sums[i]; len(lines) > 0 {
+		c := column()
+		for _, l := range lines {
+			c.AddChild(text(capitalFirst(l)))
+		}
+		rows[rowSums] = c
 	}
 	if len(s.Rolls) > 0 || s.Hits > 0 {
 		rows[rowHits] = column(text(fmt.Sprintf("%d on the enemy", s.Hits)))
@@ -485,6 +515,8 @@ func (v *battleView) sideCells(i, width int) [numRows]*widget.Container {
 	switch {
 	case v.fleet && s.Fallen > 0:
 		rows[rowCasualties] = column(text(plural(int(s.Fallen), "fleet sunk", "fleets sunk")))
+	case v.rules.SideDie && lost > 0:
+		rows[rowCasualties] = column(text(fmt.Sprintf("%d lost", lost)))
 	case s.Fallen > 0 || s.Healed > 0:
 		rows[rowCasualties] = column(text(fmt.Sprintf("%d fell, %d healed, %d lost", s.Fallen, s.Healed, lost)))
 	case lost > 0:
@@ -637,6 +669,33 @@ func (v *battleView) diceGroups(s *game.SideReport, width int) *widget.Container
 	return out
 }
 
+// sideDie returns the die side s rolled for all its units (module.Battle's
+// SideDie), drawn, with what it scored: "Rolled 4, raised to 5".
+func (v *battleView) sideDie(s *game.SideReport, width int) *widget.Container {
+	t := v.h.g.app.theme
+	out := column()
+	for _, d := range s.Dice {
+		label := strconv.Itoa(int(d.Score))
+		line := fmt.Sprintf("Rolled %d", d.Roll)
+		if d.Score != d.Roll {
+			label = fmt.Sprintf("%d→%d", d.Roll, d.Score)
+			line += fmt.Sprintf(", raised to %d", d.Score)
+		}
+		hits := int32(0)
+		if d.Hits > 0 {
+			hits = 1
+		}
+		row := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(8))))
+		die := v.die(label, hits)
+		die.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
+		words := newSmallText(t, line, v.h.pal.Text, widget.TextOpts.MaxWidth(float64(max(width-60, 60))))
+		words.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
+		row.AddChild(die, words)
+		out.AddChild(row)
+	}
+	return out
+}
+
 // plural is "1 die", "3 dice".
 func plural(n int, one, many string) string {
 	if n == 1 {
@@ -652,7 +711,7 @@ func (h *hud) unitName(k game.UnitKind) string {
 
 // rollHits returns what a die of a fleet battle did: 1 if it sank a fleet.
 func (v *battleView) rollHits(r int) int32 {
-	if r >= v.h.g.mod.Battle().FleetSinksOn {
+	if r >= v.rules.FleetSinksOn {
 		return 1
 	}
 	return 0

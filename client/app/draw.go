@@ -124,6 +124,9 @@ func (g *gameScreen) overlay() *board.Overlay {
 			}
 		}
 	}
+	if m := g.hud.marked; m != nil && g.hud.window == nil {
+		o.Marked, o.HasMarked = m.at, true
+	}
 	o.Moving, o.Battles = g.moving()
 	return o
 }
@@ -186,7 +189,7 @@ func (g *gameScreen) drawOver(screen *ebiten.Image) {
 		drawBox(screen, t.SmallFace(), g.model.Describe(g.hover), float64(mx)+18, float64(my)+18, mr, bg, fg)
 	}
 	if g.animating() && g.hud.window == nil {
-		msg := fmt.Sprintf("Turn %d: movement step %d of %d (Space skips)", g.model.View().Turn-1, g.animStep+1, len(g.anim))
+		msg := fmt.Sprintf("%s: movement step %d of %d (Space skips)", g.turnName(g.model.View().Turn-1), g.animStep+1, len(g.anim))
 		drawBox(screen, t.NormalFace(), []string{msg}, float64(mr.Min.X+mr.Dx()/2-160), topBarHeight+10, mr, color.RGBA{30, 26, 22, 220}, color.RGBA{250, 220, 140, 255})
 	}
 	if g.notice != "" && time.Now().Before(g.noticeUntil) {

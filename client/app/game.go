@@ -149,9 +149,13 @@ func newGameScreenFor(a *App, mod module.Game, v *game.View, r *replay) (*gameSc
 	return g, nil
 }
 
-// resize follows the window's size: the camera's screen is the map's
-// part of the window (see mapRect).
+// resize follows the window's size, each frame: the camera's screen is
+// the map's part of the window (see mapRect).
 func (g *gameScreen) resize(w, h int) {
+	if w != g.winW || h != g.winH {
+		// The top bar's texts are fitted to the width, the log wrapped.
+		g.hud.dirtyTop, g.hud.dirtyLog = true, true
+	}
 	g.winW, g.winH = w, h
 	r := g.mapRect()
 	if g.cam.ScreenW != float64(r.Dx()) || g.cam.ScreenH != float64(r.Dy()) {
@@ -428,6 +432,7 @@ func (g *gameScreen) submit(force bool) {
 func (g *gameScreen) ordersChanged() {
 	g.hud.dirtyOrders = true
 	g.hud.dirtySide = true
+	g.hud.dirtyTop = true
 	g.preview = nil
 }
 

@@ -17,6 +17,7 @@ import (
 	"empires/client/model"
 	"empires/client/module"
 	"empires/shared/game"
+	"empires/shared/hex"
 	"empires/shared/protocol"
 )
 
@@ -30,28 +31,30 @@ type hud struct {
 	pal  menu.Palette // the colours, the menus'
 	root *widget.Container
 
-	turn, money, clock, readyList *widget.Text
-	readyBtn                      *widget.Button
-	eyesBtn, playBtn              *widget.Button // a replay's
-	bar                           *widget.Container
-	side                          *widget.Container
-	scroll                        *widget.ScrollContainer
-	slider                        *widget.Slider
-	orders                        *widget.Container
-	hint                          *widget.Text
-	log                           *widget.TextArea
-	chat                          *widget.TextInput
-	chats                         []chatLine
-	tips                          []choiceTip       // the choice buttons of the side panel
-	window                        func()            // closes the open window
-	windowBox                     *widget.Container // the open window's contents
-	windowRect                    image.Rectangle   // where it is
-	windowKind                    windowKind
-	content                       *widget.Container // the side panel's scrolled contents
-	logBox                        *widget.Container // the log and the chat line
-	sidePanel                     *widget.Container
-	logBtn                        *widget.Button // makes the log bigger or smaller
-	bigLog                        bool
+	turn, slot, money, clock, readyList *widget.Text
+	readyBtn, realmBtn                  *widget.Button
+	eyesBtn, playBtn                    *widget.Button // a replay's
+	bar                                 *widget.Container
+	buttons                             *widget.Container // the top bar's buttons
+	side                                *widget.Container
+	scroll                              *widget.ScrollContainer
+	slider                              *widget.Slider
+	orders                              *widget.Container
+	hint                                *widget.Text
+	log                                 *widget.TextArea
+	chat                                *widget.TextInput
+	chats                               []chatLine
+	tips                                []choiceTip       // the choice buttons of the side panel
+	marked                              *choiceTip        // the choice under the pointer that marks a hex, if any
+	window                              func()            // closes the open window
+	windowBox                           *widget.Container // the open window's contents
+	windowRect                          image.Rectangle   // where it is
+	windowKind                          windowKind
+	content                             *widget.Container // the side panel's scrolled contents
+	logBox                              *widget.Container // the log and the chat line
+	sidePanel                           *widget.Container
+	logBtn                              *widget.Button // makes the log bigger or smaller
+	bigLog                              bool
 
 	dirtyTop, dirtySide, dirtyOrders, dirtyLog bool
 	logLen                                     int
@@ -76,10 +79,11 @@ func newHUD(g *gameScreen) *hud {
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{VerticalPosition: widget.AnchorLayoutPositionCenter})),
 	)
 	h.turn = newText(t, "Turn", h.pal.Accent)
+	h.slot = newSmallText(t, "", h.pal.Text)
 	h.money = newText(t, "", h.pal.Text)
 	h.clock = newText(t, "", h.pal.Text)
 	h.readyList = newText(t, "", h.pal.TextMuted)
-	for _, w := range []*widget.Text{h.turn, h.money, h.clock, h.readyList} {
+	for _, w := range []*widget.Text{h.turn, h.slot, h.money, h.clock, h.readyList} {
 		w.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
 		info.AddChild(w)
 	}
@@ -95,12 +99,17 @@ func newHUD(g *gameScreen) *hud {
 			t.NewPrimaryButton("Turn >", func() { g.replayStep(false) }), h.playBtn)
 	}
 	h.readyBtn = t.NewPrimaryButton("End turn", g.endTurnClicked)
+	if realm, ok := g.mod.(module.Realm); ok && g.replay == nil {
+		_, label := realm.RealmTitle(g.model)
+		h.realmBtn = t.NewButton(label, g.showRealm)
+		buttons.AddChild(h.realmBtn)
+	}
 	if g.replay == nil {
 		buttons.AddChild(h.readyBtn)
 	}
 	buttons.AddChild(t.NewButton("Help", h.toggleHelp), t.NewButton("Menu", h.showMenu))
 	bar.AddChild(buttons)
-	h.bar = bar
+	h.bar, h.buttons = bar, buttons
 	h.root.AddChild(bar)
 
 	// Side panel: the selection and its choices, then the orders, in a
@@ -319,7 +328,7 @@ func (h *hud) updateTop() (changed bool) {
 	g := h.g
 	v := g.model.View()
 	texts := func() string {
-		s := h.turn.Label + h.money.Label + h.clock.Label + h.readyList.Label
+		s := h.turn.Label + h.slot.Label + h.money.Label + h.clock.Label + h.readyList.Label
 		for _, b := range []*widget.Button{h.readyBtn, h.eyesBtn, h.playBtn} {
 			if b != nil && b.Text() != nil { // a button not on the bar has none
 				s += b.Text().Label
@@ -334,7 +343,15 @@ func (h *hud) updateTop() (changed bool) {
 			changed = true
 		}
 	}()
+	short := ""
+	defer func() { h.fitBar(short) }() // before the check above: defers run last first
 	h.turn.Label = fmt.Sprintf("Turn %d", v.Turn)
+	if cal, ok := g.mod.(module.Calendar); ok {
+		h.turn.Label, short = cal.TurnText(g.model)
+	}
+	slot, sc := h.slotText()
+	h.slot.Label = slot
+	h.slot.SetColor(sc)
 	if r := g.replay; r != nil {
 		h.money.Label = r.title
 		h.clock.Label = fmt.Sprintf("Replay: turn %d of %d", r.at+1, len(r.turns))
@@ -379,6 +396,87 @@ func (h *hud) updateTop() (changed bool) {
 	return false // set by the deferred check
 }
 
+// Gaps of the top bar, in pixels.
+const (
+	barSpacing = 28          // between its texts
+	barPadding = 12 + 8 + 24 // its left and right padding, and the least gap before the buttons
+)
+
+// fitBar fits the top bar's texts into the room its buttons leave, in
+// this order: the turn, the money, the clock when the turn has a
+// deadline, the order slot, the clock without one, who is ready. The turn
+// takes its short form (short, "" for none) when the long one leaves the
+// slot too little room. A text that does not fit is shortened with an
+// ellipsis if it may be (the order slot, who is ready) and enough of it
+// fits, else left out; an empty text takes no room.
+func (h *hud) fitBar(short string) {
+	t := h.g.app.theme
+	bw, _ := h.buttons.PreferredSize()
+	room := float64(h.g.winW - barPadding - bw)
+	width := func(w *widget.Text, small bool) float64 {
+		face := t.NormalFace()
+		if small {
+			face = t.SmallFace()
+		}
+		n, _ := text.Measure(w.Label, face, 0)
+		return n
+	}
+	type item struct {
+		w       *widget.Text
+		small   bool
+		shorten float64 // the least width it may be shortened to, 0 for never
+	}
+	items := []item{{h.turn, false, 0}, {h.money, false, 0}}
+	_, deadline := (&h.g.clock).DeadlineTime()
+	if deadline {
+		items = append(items, item{h.clock, false, 0})
+	}
+	items = append(items, item{h.slot, true, slotMin})
+	if !deadline {
+		items = append(items, item{h.clock, false, 0})
+	}
+	items = append(items, item{h.readyList, false, 140})
+	if short != "" && h.slot.Label != "" {
+		need := width(h.turn, false) + width(h.money, false) + 2*barSpacing + slotMin
+		if deadline {
+			need += width(h.clock, false) + barSpacing
+		}
+		if need > room {
+			h.turn.Label = short
+		}
+	}
+	used := 0.0
+	for _, it := range items {
+		face := t.NormalFace()
+		if it.small {
+			face = t.SmallFace()
+		}
+		gap := 0.0
+		if used > 0 {
+			gap = barSpacing
+		}
+		w := width(it.w, it.small)
+		switch {
+		case it.w.Label == "":
+		case used+gap+w <= room:
+			used += gap + w
+		case it.shorten > 0 && room-used-gap >= it.shorten:
+			it.w.Label = fitText(it.w.Label, face, room-used-gap)
+			used = room
+		default:
+			it.w.Label = ""
+		}
+		vis := widget.Visibility_Show
+		if it.w.Label == "" {
+			vis = widget.Visibility_Hide
+		}
+		it.w.GetWidget().SetVisibility(vis)
+	}
+}
+
+// slotMin is the least width the top bar's order slot is shown at.
+const slotMin = 150
+
 // updateSide rebuilds the side panel's selection part.
 func (h *hud) updateSide() {
 	g := h.g
@@ -418,7 +516,11 @@ func (h *hud) updateSide() {
 			if c.Capital {
 				name = "Capital"
 			}
-			title(fmt.Sprintf("%s %d, level %d, at %s", name, c.ID, c.Level, c.Hex))
+			if g.mod.Style().NoCityLevels {
+				title(fmt.Sprintf("City %d at %s", c.ID, c.Hex))
+			} else {
+				title(fmt.Sprintf("%s %d, level %d, at %s", name, c.ID, c.Level, c.Hex))
+			}
 			h.panel(sel)
 			if g.replay == nil && !g.out() {
 				h.choices(g.model.CityChoices(c.ID))
@@ -442,6 +544,16 @@ func (h *hud) updateSide() {
 		add("You are watching this game: click a hex to see what is on it.", h.pal.Text)
 		add("Drag the map or use the arrow keys to look around; the wheel zooms.", h.pal.TextMuted)
 	default:
+		if realm, ok := g.mod.(module.Realm); ok {
+			name, _ := realm.RealmTitle(g.model)
+			title(name)
+			for _, line := range realm.RealmPanel(g.model) {
+				add(line, h.pal.Text)
+			}
+			h.choices(realm.RealmChoices(g.model))
+			add("Click one of your armies or cities to give it orders. Tab: next army. H: home. Enter: end turn. F1: help.", h.pal.TextMuted)
+			return
+		}
 		title("Your orders")
 		add("Click one of your armies or cities to give it orders.", h.pal.Text)
 		add("Right-click or drag from a selected army to move it; onto an enemy to attack.", h.pal.TextMuted)
@@ -471,7 +583,7 @@ func (h *hud) choices(cs []model.Choice) {
 	said := map[string]bool{}
 	for i := 0; i < len(cs); {
 		if heading, _ := mod.Note(cs[i]); heading != "" && !said[heading] {
-			h.side.AddChild(newSmallText(t, heading, h.pal.TextMuted))
+			h.side.AddChild(newSmallText(t, heading, h.pal.TextMuted, widget.TextOpts.MaxWidth(sideWidth-40)))
 			said[heading] = true
 		}
 		key, _ := mod.Group(cs[i])
@@ -512,6 +624,8 @@ type choiceTip struct {
 	label string
 	why   string // the reason it is disabled, or its warning
 	bad   bool   // disabled
+	at    hex.Hex
+	hasAt bool // the choice acts on hex at, which the map marks
 }
 
 // choiceButton returns the button of choice c, labelled label (with its
@@ -557,12 +671,14 @@ func (h *hud) choiceButton(c model.Choice, label string, face *text.Face, long b
 	}
 	b := widget.NewButton(opts...)
 	b.GetWidget().Disabled = c.Reason != ""
-	tip := choiceTip{b: b, label: full}
+	tip := choiceTip{b: b, label: full, at: c.At, hasAt: c.HasAt}
 	switch {
 	case c.Reason != "":
 		tip.why, tip.bad = c.Reason, true
 	case c.Warn != "":
 		tip.why = c.Warn
+	case c.Replaces != "":
+		tip.why = "Replaces your order: " + c.Replaces
 	case upkeep != "":
 		tip.why = capitalFirst(upkeep)
 	}
@@ -606,7 +722,8 @@ func (h *hud) tipAt(x, y int) (choiceTip, bool) {
 func (h *hud) updateHint() bool {
 	x, y := ebiten.CursorPosition()
 	label, c := "", color.Color(h.pal.TextMuted)
-	if t, ok := h.tipAt(x, y); ok && t.why != "" {
+	t, ok := h.tipAt(x, y)
+	if ok && t.why != "" {
 		label = t.label + ": " + t.why
 		if t.bad {
 			c = h.pal.Error
@@ -614,8 +731,14 @@ func (h *hud) updateHint() bool {
 			c = h.pal.Accent
 		}
 	}
+	var marked *choiceTip
+	if ok && t.hasAt {
+		marked = &t
+	}
+	moved := (marked == nil) != (h.marked == nil) || marked != nil && marked.at != h.marked.at
+	h.marked = marked
 	if label == h.hint.Label {
-		return false
+		return moved
 	}
 	h.hint.Label = label
 	h.hint.SetColor(c)
@@ -656,9 +779,22 @@ func (h *hud) updateOrders() {
 		return
 	}
 	drafts := g.model.Drafts()
-	h.orders.AddChild(newText(t, fmt.Sprintf("Orders for turn %d (%d)", g.model.View().Turn, len(drafts)), h.pal.Accent))
+	one := g.model.OrderLimit() == 1
+	heading, none := fmt.Sprintf("Orders for turn %d (%d)", g.model.View().Turn, len(drafts)), "No orders yet."
+	if cal, ok := g.mod.(module.Calendar); ok {
+		heading, none = cal.OrdersText(g.model)
+	}
+	h.orders.AddChild(newText(t, heading, h.pal.Accent))
 	if len(drafts) == 0 {
-		h.orders.AddChild(newSmallText(t, "No orders yet.", h.pal.TextMuted))
+		h.orders.AddChild(newSmallText(t, none, h.pal.TextMuted, widget.TextOpts.MaxWidth(sideWidth-40)))
+		if one {
+			choose := "Choose one: select a city or an army."
+			if realm, ok := g.mod.(module.Realm); ok {
+				_, button := realm.RealmTitle(g.model)
+				choose = fmt.Sprintf("Choose one: select a city or an army, or press %s for the realm's orders.", button)
+			}
+			h.orders.AddChild(newSmallText(t, choose, h.pal.TextMuted, widget.TextOpts.MaxWidth(sideWidth-40)))
+		}
 	}
 	face := t.SmallFace()
 	for i, d := range drafts {
@@ -684,10 +820,14 @@ func (h *hud) updateOrders() {
 		}
 		row.AddChild(newSmallText(t, label, c, widget.TextOpts.MaxWidth(sideWidth-86)))
 		i := i
+		remove := "x"
+		if one {
+			remove = "Clear"
+		}
 		row.AddChild(widget.NewButton(
 			widget.ButtonOpts.Image(t.ButtonImage()),
 			widget.ButtonOpts.TextColor(t.ButtonTextColor()),
-			widget.ButtonOpts.TextLabel("x"),
+			widget.ButtonOpts.TextLabel(remove),
 			widget.ButtonOpts.TextFace(&face),
 			widget.ButtonOpts.TextPadding(&widget.Insets{Left: 8, Right: 8, Top: 2, Bottom: 2}),
 			widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) {
@@ -697,6 +837,53 @@ func (h *hud) updateOrders() {
 		))
 		h.orders.AddChild(row)
 	}
+	if one && len(drafts) > 0 {
+		h.orders.AddChild(newSmallText(t, "Choosing another order replaces it.", h.pal.TextMuted, widget.TextOpts.MaxWidth(sideWidth-40)))
+	}
+}
+
+// slotText returns the top bar's words on the turn's one order, when the
+// ruleset allows one a turn: the order drafted ("Order: Recruit 2
+// Infantry…"), or that there is none; "" otherwise. Its colour is muted
+// for none, the error's for an order the server would refuse.
+func (h *hud) slotText() (string, color.Color) {
+	g := h.g
+	if g.replay != nil || g.out() || g.over != nil || g.model.OrderLimit() != 1 {
+		return "", h.pal.Text
+	}
+	none := "No order yet"
+	if cal, ok := g.mod.(module.Calendar); ok {
+		_, none = cal.OrdersText(g.model)
+	}
+	drafts := g.model.Drafts()
+	if len(drafts) == 0 {
+		return none, h.pal.TextMuted
+	}
+	face := g.app.theme.SmallFace()
+	s := fitText("Order: "+drafts[0].Label, face, slotWidth)
+	if drafts[0].Err != "" || drafts[0].Rejected != "" {
+		return s, h.pal.Error
+	}
+	return s, h.pal.Accent
+}
+
+// turnName names turn t: "Turn 9", or as the module's calendar says ("Day
+// 9").
+func (g *gameScreen) turnName(t game.Turn) string {
+	if cal, ok := g.mod.(module.Calendar); ok {
+		return cal.TurnName(t)
+	}
+	return fmt.Sprintf("Turn %d", t)
+}
+
+// slotWidth is the widest the top bar's order slot is written, in pixels.
+const slotWidth = 280
+
+// showRealm shows the realm's panel (module.Realm): the selection ends.
+func (g *gameScreen) showRealm() {
+	g.model.Deselect()
+	g.preview = nil
+	g.hud.dirtySide = true
 }
 
 // updateLog rewrites the event log: the newest lines last; battles link to
@@ -732,7 +919,7 @@ func (h *hud) updateLog() {
 		putChats(i)
 		l := lines[i]
 		if l.Turn != last {
-			fmt.Fprintf(&b, "[color=#f0be5a]Turn %d[/color]\n", l.Turn)
+			fmt.Fprintf(&b, "[color=#f0be5a]%s[/color]\n", h.g.turnName(l.Turn))
 			last = l.Turn
 		}
 		switch {
@@ -890,7 +1077,7 @@ func (h *hud) showGameOver(m *protocol.GameOver) {
 	body := h.titled(title)
 	who := "Nobody won."
 	if m.Winner != 0 {
-		who = fmt.Sprintf("%s won on turn %d.", g.model.PlayerName(game.PlayerID(m.Winner)), m.Turn)
+		who = fmt.Sprintf("%s won on %s.", g.model.PlayerName(game.PlayerID(m.Winner)), strings.ToLower(g.turnName(game.Turn(m.Turn))))
 	}
 	body.AddChild(newText(t, who, h.pal.Text))
 	body.AddChild(t.NewPrimaryButton("Back to the menu", g.app.showMainMenu))

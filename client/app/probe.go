@@ -48,6 +48,8 @@ type Probe struct {
 
 	// The game screen only.
 	Turn     int          `json:"turn,omitempty"`
+	TurnText string       `json:"turn_text,omitempty"` // the top bar's turn: "Day 9 (week 2, day 2) · ..."
+	Slot     string       `json:"slot,omitempty"`      // the top bar's order of the day, when one a turn
 	Ready    bool         `json:"ready,omitempty"`
 	Map      [4]int       `json:"map"`                // the map's part of the window
 	Camera   [3]float64   `json:"camera"`             // X, Y (the world point at the map's top-left corner), zoom
@@ -57,13 +59,17 @@ type Probe struct {
 	Army     int          `json:"army,omitempty"`     // the selected army
 	City     int          `json:"city,omitempty"`     // the selected city
 	Orders   int          `json:"orders"`             // orders drafted
+	Drafts   []string     `json:"drafts,omitempty"`   // their labels
 	Mine     []ProbeThing `json:"mine,omitempty"`     // the player's cities and armies
-	Log      int          `json:"log"`                // lines in the event log
-	Money    string       `json:"money,omitempty"`    // the top bar's money
-	ReadyTxt string       `json:"ready_text,omitempty"`
-	Hint     string       `json:"hint,omitempty"` // the side panel's hint line
-	BigLog   bool         `json:"big_log,omitempty"`
-	LogRect  [4]int       `json:"log_rect"` // the log's rectangle
+	// Structures are the structures the view shows (anyone's), Kind
+	// their name.
+	Structures []ProbeThing `json:"structures,omitempty"`
+	Log        int          `json:"log"`             // lines in the event log
+	Money      string       `json:"money,omitempty"` // the top bar's money
+	ReadyTxt   string       `json:"ready_text,omitempty"`
+	Hint       string       `json:"hint,omitempty"` // the side panel's hint line
+	BigLog     bool         `json:"big_log,omitempty"`
+	LogRect    [4]int       `json:"log_rect"` // the log's rectangle
 }
 
 // ProbeButton is a button of Probe.Buttons.
@@ -78,6 +84,7 @@ type ProbeButton struct {
 type ProbeThing struct {
 	Kind    string  `json:"kind"` // "city", "capital" or "army"
 	ID      int     `json:"id"`
+	Units   int     `json:"units,omitempty"` // an army's units
 	Hex     string  `json:"hex"`
 	X       float64 `json:"x"`
 	Y       float64 `json:"y"`
@@ -144,14 +151,18 @@ func (a *App) probe() *Probe {
 	}
 	p.Army, p.City = int(sel.Army), int(sel.City)
 	p.Orders = len(g.model.Drafts())
+	for _, d := range g.model.Drafts() {
+		p.Drafts = append(p.Drafts, d.Label)
+	}
 	p.Log = len(g.model.Log())
 	p.Money, p.ReadyTxt, p.Hint, p.BigLog = g.hud.money.Label, g.hud.readyList.Label, g.hud.hint.Label, g.hud.bigLog
+	p.TurnText, p.Slot = g.hud.turn.Label, g.hud.slot.Label
 	lr := g.hud.log.GetWidget().Rect
 	p.LogRect = [4]int{lr.Min.X, lr.Min.Y, lr.Max.X, lr.Max.Y}
-	add := func(kind string, id int, h hex.Hex, carried bool) {
+	add := func(kind string, id int, h hex.Hex, carried bool, units int) {
 		x, y := g.screenOf(h)
 		p.Mine = append(p.Mine, ProbeThing{Kind: kind, ID: id, Hex: h.String(), X: x, Y: y,
-			OnMap: image.Pt(int(x), int(y)).In(mr), Carried: carried})
+			OnMap: image.Pt(int(x), int(y)).In(mr), Carried: carried, Units: units})
 	}
 	for _, c := range v.Cities {
 		if c.Owner == v.You && !c.Remembered {
@@ -159,13 +170,18 @@ func (a *App) probe() *Probe {
 			if c.Capital {
 				kind = "capital"
 			}
-			add(kind, int(c.ID), c.Hex, false)
+			add(kind, int(c.ID), c.Hex, false, 0)
 		}
 	}
 	for _, ar := range v.Armies {
 		if ar.Owner == v.You && !ar.Remembered {
-			add("army", int(ar.ID), ar.Hex, ar.Carrier != 0)
+			add("army", int(ar.ID), ar.Hex, ar.Carrier != 0, ar.Units.Total())
 		}
+	}
+	for _, st := range v.Structures {
+		x, y := g.screenOf(st.Hex)
+		p.Structures = append(p.Structures, ProbeThing{Kind: g.model.Rules().StructureName(st.Kind), ID: int(st.ID),
+			Hex: st.Hex.String(), X: x, Y: y, OnMap: image.Pt(int(x), int(y)).In(mr)})
 	}
 	return p
 }
@@ -178,19 +194,36 @@ func (g *gameScreen) screenOf(h hex.Hex) (float64, float64) {
 	return sx + float64(r.Min.X), sy + float64(r.Min.Y)
 }
 
-// collectButtons adds the buttons under c to out by label.
+// collectButtons adds the buttons under c to out by label; a button in a
+// row that a text heads (the side panel's rows of small buttons:
+// "Explore" NE, E, ...) also as "heading/label" ("Explore/NE").
 func collectButtons(c widget.Containerer, out map[string]ProbeButton) {
+	heading := ""
+	for _, w := range c.Children() {
+		if t, ok := w.(*widget.Text); ok {
+			heading = t.Label
+			break
+		}
+		if _, ok := w.(*widget.Button); ok {
+			break
+		}
+	}
 	for _, w := range c.Children() {
 		switch x := w.(type) {
 		case *widget.Button:
 			if x.Text() == nil {
 				continue
 			}
-			if _, dup := out[x.Text().Label]; dup {
-				continue
-			}
 			r := x.GetWidget().Rect
-			out[x.Text().Label] = ProbeButton{Rect: [4]int{r.Min.X, r.Min.Y, r.Max.X, r.Max.Y}, Disabled: x.GetWidget().Disabled}
+			b := ProbeButton{Rect: [4]int{r.Min.X, r.Min.Y, r.Max.X, r.Max.Y}, Disabled: x.GetWidget().Disabled}
+			if _, dup := out[x.Text().Label]; !dup {
+				out[x.Text().Label] = b
+			}
+			if heading != "" {
+				if _, dup := out[heading+"/"+x.Text().Label]; !dup {
+					out[heading+"/"+x.Text().Label] = b
+				}
+			}
 		case widget.Containerer:
 			collectButtons(x, out)
 		}

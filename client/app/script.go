@@ -20,7 +20,8 @@ import (
 // Script plays a scripted session through the client's own screens, as a
 // tester at the keyboard would: the main menu, Play vs AI with Settings, then
 // each turn an order for the Capital and a move for every army that can
-// move, End turn, and the resolved turn's animation, for Turns turns. It
+// move (in a ruleset of one order a turn, one of them), End turn, and the
+// resolved turn's animation, for Turns turns or until the game is over. It
 // saves a screenshot of each stage as a PNG in Dir and ends the client:
 // without error when every stage passed; with the reason on any server
 // error, refused order, lost connection, or after Timeout.
@@ -41,15 +42,17 @@ type Script struct {
 	Report io.Writer
 
 	stage   int
-	wait    int       // frames left before the next stage
-	start   time.Time // when the script began
-	played  int       // turns ended
-	ended   game.Turn // the turn last ended
-	results int       // OrdersResults seen when the orders were sent
-	animAt  bool      // a screenshot of the animation was taken this turn
-	fps     float64   // frames per second on the game screen, measured at the end ...
-	draws   int       // ... from the frames drawn ...
-	drawsAt time.Time // ... since then
+	wait    int                // frames left before the next stage
+	start   time.Time          // when the script began
+	played  int                // turns ended
+	ended   game.Turn          // the turn last ended
+	results int                // OrdersResults seen when the orders were sent
+	animAt  bool               // a screenshot of the animation was taken this turn
+	logged  map[game.Turn]bool // the turns the log told of before the game was left
+	over    string             // who won the game, if it ended while the script played it
+	fps     float64            // frames per second on the game screen, measured at the end ...
+	draws   int                // ... from the frames drawn ...
+	drawsAt time.Time          // ... since then
 	// Shots are the screenshots saved, in order.
 	Shots []string
 }
@@ -214,6 +217,17 @@ func (s *Script) step(a *App) error {
 		s.next(stageOrders, 10)
 	case stageIdle:
 		s.fps = float64(a.draws-s.draws) / time.Since(s.drawsAt).Seconds() // the idle frames, each drawn
+		if m := g.over; m != nil {
+			s.over = "nobody"
+			if m.Winner != 0 {
+				s.over = g.model.PlayerName(game.PlayerID(m.Winner))
+			}
+			s.over += fmt.Sprintf(" won on turn %d", m.Turn)
+		}
+		s.logged = map[game.Turn]bool{}
+		for _, l := range g.model.Log() {
+			s.logged[l.Turn] = true
+		}
 		s.shoot(a, "final")
 		if s.Join != "" {
 			s.next(stageDone, 3) // a guest saves nothing: the host's server does
@@ -246,8 +260,8 @@ func (s *Script) step(a *App) error {
 			return nil
 		}
 		s.shoot(a, "replay")
-		if s.Host {
-			s.next(stageDone, 3) // a game with another person does not go on alone
+		if s.Host || s.over != "" {
+			s.next(stageDone, 3) // a game with another person does not go on alone; a game over not at all
 			return nil
 		}
 		s.next(stageContinue, 3)
@@ -269,16 +283,20 @@ func (s *Script) step(a *App) error {
 		if have, want := g.model.View().Turn, s.ended+1; have != want {
 			return fmt.Errorf("script: the game went on at turn %d, want %d, where it stopped", have, want)
 		}
-		// The log of the turns played before Continue is there: each of
-		// them brought its income.
+		// The log of the turns played before Continue is there: every
+		// turn the log told of then (in erfworld each brought its
+		// income).
 		turns := map[game.Turn]bool{}
 		for _, l := range g.model.Log() {
 			turns[l.Turn] = true
 		}
 		for t := game.Turn(1); t < g.model.View().Turn; t++ {
-			if !turns[t] {
+			if s.logged[t] && !turns[t] {
 				return fmt.Errorf("script: the game went on without the log of turn %d", t)
 			}
+		}
+		if len(s.logged) == 0 {
+			return errors.New("script: the log told of no turn before the game was left")
 		}
 		s.shoot(a, "continued")
 		s.ended = g.model.View().Turn
@@ -298,6 +316,9 @@ func (s *Script) step(a *App) error {
 		if s.Report != nil {
 			fmt.Fprintf(s.Report, "autoplay: %d turns in %s, %.0f frames per second on the game screen (at most 60)\n",
 				s.played, time.Since(s.start).Round(time.Millisecond), s.fps)
+			if s.over != "" {
+				fmt.Fprintf(s.Report, "autoplay: the game is over: %s\n", s.over)
+			}
 		}
 		a.quit = true
 	}
@@ -331,6 +352,9 @@ func (s *Script) shoot(a *App, name string) {
 // with the first army that moves selected, so the screenshot shows its
 // reach.
 func (s *Script) giveOrders(g *gameScreen) error {
+	if g.model.OrderLimit() == 1 {
+		return s.giveOneOrder(g)
+	}
 	v := g.model.View()
 	for _, c := range v.Cities {
 		if c.Owner != v.You {
@@ -354,36 +378,11 @@ func (s *Script) giveOrders(g *gameScreen) error {
 		if a.Owner != v.You || a.Carrier != 0 {
 			continue
 		}
-		reach := g.model.Reach(a.ID)
-		var best hex.Hex
-		bestCost := 0
-		keys := make([]hex.Hex, 0, len(reach))
-		for h := range reach {
-			keys = append(keys, h)
-		}
-		slices.SortFunc(keys, func(x, y hex.Hex) int {
-			if x.Q != y.Q {
-				return x.Q - y.Q
-			}
-			return x.R - y.R
-		})
-		for _, h := range keys {
-			if c := reach[h]; h != a.Hex && c > bestCost {
-				best, bestCost = h, c
-			}
-		}
-		if bestCost == 0 {
-			continue
-		}
-		plan, err := g.model.PlanPath(a.ID, best)
+		moved, err := moveFar(g, a.ID, a.Hex)
 		if err != nil {
-			return fmt.Errorf("script: plan army %d to %s: %w", a.ID, best, err)
+			return err
 		}
-		if !plan.Reachable {
-			return errors.New("script: a hex of the reach is not reachable")
-		}
-		g.model.SetMove(a.ID, plan.Path, false)
-		if first == 0 {
+		if moved && first == 0 {
 			first = a.ID
 		}
 	}
@@ -392,4 +391,85 @@ func (s *Script) giveOrders(g *gameScreen) error {
 	}
 	g.ordersChanged()
 	return nil
+}
+
+// giveOneOrder gives the day's one order of a ruleset that allows one a
+// turn, as a player would: an army that may found a city founds it; on
+// odd turns a city takes what the module suggests (recruits); else the
+// first army that can move goes as far as it can, and stays selected.
+func (s *Script) giveOneOrder(g *gameScreen) error {
+	defer g.ordersChanged()
+	v := g.model.View()
+	for _, a := range v.Armies {
+		if a.Owner != v.You {
+			continue
+		}
+		if ch, ok := g.mod.Suggest(g.model, model.Selection{Active: true, Hex: a.Hex, Army: a.ID}); ok {
+			g.model.SelectArmy(a.ID)
+			g.choose(ch)
+			return nil
+		}
+	}
+	if v.Turn%2 == 1 {
+		for _, c := range v.Cities {
+			if c.Owner != v.You {
+				continue
+			}
+			if ch, ok := g.mod.Suggest(g.model, model.Selection{Active: true, Hex: c.Hex, City: c.ID}); ok {
+				g.model.Click(c.Hex)
+				g.choose(ch)
+				return nil
+			}
+		}
+	}
+	for _, a := range v.Armies {
+		if a.Owner != v.You || a.Carrier != 0 {
+			continue
+		}
+		moved, err := moveFar(g, a.ID, a.Hex)
+		if err != nil {
+			return err
+		}
+		if moved {
+			g.model.SelectArmy(a.ID)
+			return nil
+		}
+	}
+	return nil
+}
+
+// moveFar gives army a, on hex at, a move to the dearest hex of its
+// reach (the first of them by coordinates), and reports whether it could
+// move at all.
+func moveFar(g *gameScreen, a game.ArmyID, at hex.Hex) (bool, error) {
+	reach := g.model.Reach(a)
+	var best hex.Hex
+	bestCost := 0
+	keys := make([]hex.Hex, 0, len(reach))
+	for h := range reach {
+		keys = append(keys, h)
+	}
+	slices.SortFunc(keys, func(x, y hex.Hex) int {
+		if x.Q != y.Q {
+			return x.Q - y.Q
+		}
+		return x.R - y.R
+	})
+	for _, h := range keys {
+		if c := reach[h]; h != at && c > bestCost {
+			best, bestCost = h, c
+		}
+	}
+	if bestCost == 0 {
+		return false, nil
+	}
+	plan, err := g.model.PlanPath(a, best)
+	if err != nil {
+		return false, fmt.Errorf("script: plan army %d to %s: %w", a, best, err)
+	}
+	if !plan.Reachable {
+		return false, errors.New("script: a hex of the reach is not reachable")
+	}
+	g.model.SetMove(a, plan.Path, false)
+	return true, nil
 }

@@ -56,8 +56,17 @@ type Style struct {
 	Terrain rules.TerrainTable
 	// Mark says how character c of one of the player's own armies is
 	// badged: as a leader of level leader (leader > 0, the Warlord's
-	// crown), as a caster (caster), or not at all. Nil badges none.
+	// crown), as a caster (caster), or not at all. Nil badges none: a
+	// ruleset without characters.
 	Mark func(c game.Character) (leader int32, caster bool)
+	// Structures are the pictures of the ruleset's kinds of structures
+	// (game.View.Structures), by game.StructureKind; a kind beyond it is
+	// drawn as a PicturePost. Nil for a ruleset that builds none.
+	Structures []Picture
+	// NoCityLevels leaves out the cities' levels (the number on a disc):
+	// for a ruleset whose cities have none. Every city is then drawn as
+	// a level 1 town.
+	NoCityLevels bool
 }
 
 // Board draws one player's view of a map of a fixed size. The zero value
@@ -70,12 +79,16 @@ type Board struct {
 	worldH float64
 	styles []tileStyle // by TerrainID
 
-	view       *game.View
-	hexes      []hexState // by hex.Rect.Index
-	cities     []game.CityView
-	cityAt     map[hex.Hex]int // index in cities
-	stacks     []stack         // in drawing order, back to front
-	stackIndex map[hex.Hex]int // index in stacks
+	view   *game.View
+	hexes  []hexState // by hex.Rect.Index
+	cities []game.CityView
+	cityAt map[hex.Hex]int // index in cities
+	// structureAt holds the indexes in view.Structures of the structures
+	// on each hex, by ID; structureHexes those hexes back to front.
+	structureAt    map[hex.Hex][]int
+	structureHexes []hex.Hex
+	stacks         []stack         // in drawing order, back to front
+	stackIndex     map[hex.Hex]int // index in stacks
 
 	chunks  chunkCache
 	mini    minimap
@@ -108,16 +121,17 @@ func New(st Style, width, height int) (*Board, error) {
 		return nil, fmt.Errorf("new board: %w", err)
 	}
 	b := &Board{
-		fonts:      f,
-		style:      st,
-		rect:       r,
-		layout:     mapimage.Layout{Size: HexSize, OriginX: ox, OriginY: oy},
-		worldW:     float64(w),
-		worldH:     float64(h),
-		hexes:      make([]hexState, r.Len()),
-		cityAt:     map[hex.Hex]int{},
-		stackIndex: map[hex.Hex]int{},
-		chunks:     newChunkCache(),
+		fonts:       f,
+		style:       st,
+		rect:        r,
+		layout:      mapimage.Layout{Size: HexSize, OriginX: ox, OriginY: oy},
+		worldW:      float64(w),
+		worldH:      float64(h),
+		hexes:       make([]hexState, r.Len()),
+		cityAt:      map[hex.Hex]int{},
+		structureAt: map[hex.Hex][]int{},
+		stackIndex:  map[hex.Hex]int{},
+		chunks:      newChunkCache(),
 	}
 	for i := range b.hexes {
 		b.hexes[i].terrain = rules.NoTerrain
@@ -237,9 +251,27 @@ func (b *Board) collect(v *game.View) {
 	b.cities = b.cities[:0]
 	clear(b.cityAt)
 	for _, c := range v.Cities {
+		if b.style.NoCityLevels {
+			c.Level, c.Capital = 1, false
+		}
 		b.cityAt[c.Hex] = len(b.cities)
 		b.cities = append(b.cities, c)
 	}
+	clear(b.structureAt)
+	b.structureHexes = b.structureHexes[:0]
+	for i := range v.Structures {
+		h := v.Structures[i].Hex
+		if _, ok := b.structureAt[h]; !ok {
+			b.structureHexes = append(b.structureHexes, h)
+		}
+		b.structureAt[h] = append(b.structureAt[h], i)
+	}
+	slices.SortFunc(b.structureHexes, func(x, y hex.Hex) int {
+		if x.R != y.R {
+			return x.R - y.R
+		}
+		return x.Q - y.Q
+	})
 	byHex := map[hex.Hex]int{}
 	b.stacks = b.stacks[:0]
 	for i := range v.Armies {
@@ -289,12 +321,13 @@ func armyRank(a *game.ArmyView, you game.PlayerID) int {
 
 // scratch holds buffers reused from call to call.
 type scratch struct {
-	changed []int
-	hexes   []chunkHex
-	quad    []ebiten.Vertex
-	op      ebiten.DrawImageOptions
-	armies  []*game.ArmyView
-	parts   []part
+	changed    []int
+	hexes      []chunkHex
+	quad       []ebiten.Vertex
+	op         ebiten.DrawImageOptions
+	armies     []*game.ArmyView
+	structures []*game.StructureView
+	parts      []part
 }
 
 // hexState returns the state of h, unknown off the map.

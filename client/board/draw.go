@@ -98,6 +98,7 @@ func (b *Board) Draw(screen *ebiten.Image, cam *camera.Camera, o *Overlay) {
 	b.drawOrders(f, o)
 	b.drawOutlines(f, o)
 	b.drawPath(f, o)
+	b.drawStructures(f)
 	b.drawCities(f)
 	b.drawArmies(f, o)
 	b.drawCosts(f, o)

@@ -20,6 +20,7 @@ var (
 	reachColor    = color.RGBA{150, 225, 255, 255}
 	pathColor     = color.RGBA{255, 244, 200, 255}
 	badPathColor  = color.RGBA{232, 56, 48, 255}
+	markColor     = color.RGBA{80, 236, 255, 255}
 	outlineShadow = color.RGBA{0, 0, 0, 255}
 )
 
@@ -161,6 +162,13 @@ func (b *Board) drawOutlines(f *frame, o *Overlay) {
 		w := math.Max(2.5, math.Min(5, f.hexPx*0.12))
 		strokePath(f.dst, p, w+3, outlineShadow, 0.55)
 		strokePath(f.dst, p, w, selectColor, 1)
+	}
+	if o.HasMarked && b.rect.Contains(o.Marked) {
+		p := hexPath(o.Marked)
+		w := math.Max(2.5, math.Min(5, f.hexPx*0.12))
+		strokePath(f.dst, p, w+3, outlineShadow, 0.55)
+		strokePath(f.dst, p, w, markColor, 1)
+		fillPath(f.dst, p, markColor, 0.18)
 	}
 }
 

@@ -48,12 +48,13 @@ const (
 	partCharacters                 // another player's army's characters: a person and the number on grey
 	partSeen                       // the turn a remembered army was seen: "T8"
 	partCost                       // the reach overlay's cost of moving there
+	partStructure                  // a structure's picture (a farm, a fort)
 	numPartKinds
 )
 
 var partNames = [numPartKinds]string{"city", "banner", "crown", "city level", "city's turn seen",
 	"token beneath", "token", "mark", "unit count", "stack count", "stance badge", "Warlord badge",
-	"Caster badge", "characters badge", "turn seen", "reach cost"}
+	"Caster badge", "characters badge", "turn seen", "reach cost", "structure"}
 
 func (k partKind) String() string {
 	if k < numPartKinds {
@@ -67,7 +68,7 @@ func (k partKind) String() string {
 // rest (labels, badges, and the marks that tell the owners apart) but
 // the picture they are drawn on.
 func (k partKind) picture() bool {
-	return k == partToken || k == partBeneath || k == partCity
+	return k == partToken || k == partBeneath || k == partCity || k == partStructure
 }
 
 // part is one thing a hex shows and where: its box relative to the hex's
@@ -101,6 +102,7 @@ func (p part) moved(dx, dy float64) part {
 // hexMarkers is what a hex shows, as far as laying it out needs to know.
 type hexMarkers struct {
 	City     bool
+	NoLevel  bool // the city's level is not shown (Style.NoCityLevels)
 	Level    int32
 	Capital  bool
 	CitySeen game.Turn // the turn a remembered city was seen, 0 if in sight
@@ -116,6 +118,8 @@ type hexMarkers struct {
 
 	HasCost bool
 	Cost    int
+
+	Structures int // the structures on the hex (farms, forts), drawn under the rest
 }
 
 // Hex radii on screen, in pixels, from which parts are drawn. Below them
@@ -156,6 +160,9 @@ func stackAt(hexPx float64) (x, y float64) { return 0, -hexPx * stackRise }
 // order they are drawn.
 func layoutHex(m hexMarkers, hexPx float64, fs *fonts) []part {
 	var parts []part
+	if m.Structures > 0 {
+		parts = layoutStructures(parts, m.Structures, m.Armies > 0, hexPx)
+	}
 	if m.City {
 		parts = layoutCity(parts, m, hexPx, fs)
 	}
@@ -165,6 +172,55 @@ func layoutHex(m hexMarkers, hexPx float64, fs *fonts) []part {
 	}
 	if m.HasCost && hexPx >= costHexPx {
 		parts = append(parts, costPart(m.Cost, hexPx, fs))
+	}
+	return parts
+}
+
+// structureSlots are where a hex's structures stand, in hex radii from its
+// centre, with their pictures' width: alone on the hex, one, two or three
+// side by side in its middle; under a stack of armies, at the hex's foot
+// beside the token, the first at the left.
+var structureSlots = [2][maxStructuresDrawn][maxStructuresDrawn][3]float64{
+	{ // no stack
+		{{0, 0.04, 0.95}},
+		{{-0.33, 0.1, 0.6}, {0.33, 0.1, 0.6}},
+		{{-0.46, 0.16, 0.44}, {0, 0.16, 0.44}, {0.46, 0.16, 0.44}},
+	},
+	{ // under a stack
+		{{-0.46, 0.38, 0.5}},
+		{{-0.46, 0.38, 0.5}, {0.46, 0.38, 0.5}},
+		{{-0.46, 0.38, 0.5}, {0.46, 0.38, 0.5}, {0, 0.6, 0.42}},
+	},
+}
+
+// anyStructure returns the box every structure's picture fits in (the
+// union of structureShape), in picture widths from its centre: the
+// layout keeps other hexes' labels out of it whatever the picture.
+func anyStructure() box {
+	u := structureShape[0]
+	for _, sh := range structureShape[1:] {
+		u = box{min(u.x0, sh.x0), min(u.y0, sh.y0), max(u.x1, sh.x1), max(u.y1, sh.y1)}
+	}
+	return u
+}
+
+// layoutStructures adds the parts of n structures on a hex of radius
+// hexPx, with a stack of armies on it if stack, to parts: pictures,
+// drawn under the hex's city and armies, the i-th with index i.
+func layoutStructures(parts []part, n int, stack bool, hexPx float64) []part {
+	n = min(n, maxStructuresDrawn)
+	if n <= 0 {
+		return parts
+	}
+	k := 0
+	if stack {
+		k = 1
+	}
+	shape := anyStructure()
+	for i, sl := range structureSlots[k][n-1][:n] {
+		x, y, size := sl[0]*hexPx, sl[1]*hexPx, sl[2]*hexPx
+		b := box{x + shape.x0*size, y + shape.y0*size, x + shape.x1*size, y + shape.y1*size}
+		parts = append(parts, part{kind: partStructure, box: b, size: size, x: x, y: y, index: i})
 	}
 	return parts
 }
@@ -223,6 +279,9 @@ func layoutCity(parts []part, m hexMarkers, hexPx float64, fs *fonts) []part {
 		}
 		return parts
 	}
+	if m.NoLevel {
+		return layoutCitySeen(parts, m, hexPx, fs)
+	}
 	// The level on a disc in the owner's colour, or for a capital on a
 	// crown.
 	t := math.Max(minText, textPx(tokenPx(hexPx))*0.95)
@@ -233,6 +292,12 @@ func layoutCity(parts []part, m hexMarkers, hexPx float64, fs *fonts) []part {
 		lb = crownBox(lx, ly, size)
 	}
 	parts = append(parts, part{kind: partLevel, box: lb, text: strconv.Itoa(int(m.Level)), size: size, x: lx, y: ly})
+	return layoutCitySeen(parts, m, hexPx, fs)
+}
+
+// layoutCitySeen adds the turn a remembered city of hex markers m was
+// seen, when the hex shows no stack, to parts.
+func layoutCitySeen(parts []part, m hexMarkers, hexPx float64, fs *fonts) []part {
 	if m.CitySeen > 0 && m.Armies == 0 {
 		// Where a remembered stack's turn seen would be.
 		s := "T" + strconv.Itoa(int(m.CitySeen))

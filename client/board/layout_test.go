@@ -44,6 +44,15 @@ func crowdedMarkers() map[string]hexMarkers {
 		"own stack in city":   cost(city(own, 5, false)),
 		"enemy stack in city": cost(city(enemy, 5, true)),
 	}
+	for n := 1; n <= maxStructuresDrawn; n++ {
+		out[fmt.Sprintf("%d structures", n)] = cost(hexMarkers{Structures: n})
+		s := own
+		s.Structures = n
+		out[fmt.Sprintf("own stack on %d structures", n)] = cost(s)
+		e := enemy
+		e.Structures = n
+		out[fmt.Sprintf("enemy stack on %d structures", n)] = cost(e)
+	}
 	for level := int32(1); level <= cityLevels; level++ {
 		out[fmt.Sprintf("city %d", level)] = cost(city(hexMarkers{}, level, true))
 		out[fmt.Sprintf("enemy in city %d", level)] = cost(city(enemy, level, true))
@@ -223,6 +232,7 @@ func TestLayoutThresholds(t *testing.T) {
 		partCasters:    {stackHexPx, HexSize * camera.MaxZoom},
 		partCharacters: {stackHexPx, HexSize * camera.MaxZoom},
 		partSeen:       {stackHexPx, HexSize * camera.MaxZoom},
+		partStructure:  {midHexPx, HexSize * camera.MaxZoom},
 	}
 	first := map[partKind]float64{}
 	last := map[partKind]float64{}

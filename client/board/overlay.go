@@ -16,6 +16,11 @@ type Overlay struct {
 	// thick and bright when HasSelected.
 	Selected    hex.Hex
 	HasSelected bool
+	// Marked is a hex a choice under the pointer acts on (the hex a
+	// structure would be built on), outlined in cyan and lit when
+	// HasMarked.
+	Marked    hex.Hex
+	HasMarked bool
 	// Reach holds the hexes the selected army can reach this turn with
 	// the cost of each; they are lit and bordered, and the costs written
 	// at the bottom of each hex, over everything else, when the hexes

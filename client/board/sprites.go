@@ -13,22 +13,24 @@ import (
 type spriteKind uint8
 
 const (
-	spriteShieldFill spriteKind = iota // an army token's face
-	spriteShieldRim                    // its dark edge and light rim
-	spriteSailFill                     // a fleet token's sail
-	spriteBoat                         // its hull, mast, edge and rim
-	spriteBannerFill                   // a city banner's cloth
-	spriteBannerRim                    // its pole, edge and rim
-	spriteMark                         // arg: the Mark, white
-	spriteDisc                         // a white disc
-	spriteShadow                       // a soft shadow under a token
-	spriteCity                         // arg: the icon's level, 1 to cityLevels
-	spriteCrown                        // a capital's crown
-	spriteSwords                       // a battle: crossed swords on a flash
-	spritePerson                       // a character, white
-	spriteIntercept                    // the intercept stance's badge
-	spriteWithdraw                     // the withdraw stance's badge, pointing right
-	spriteHex                          // a white map hex, radius half the size
+	spriteShieldFill    spriteKind = iota // an army token's face
+	spriteShieldRim                       // its dark edge and light rim
+	spriteSailFill                        // a fleet token's sail
+	spriteBoat                            // its hull, mast, edge and rim
+	spriteBannerFill                      // a city banner's cloth
+	spriteBannerRim                       // its pole, edge and rim
+	spriteMark                            // arg: the Mark, white
+	spriteDisc                            // a white disc
+	spriteShadow                          // a soft shadow under a token
+	spriteCity                            // arg: the icon's level, 1 to cityLevels
+	spriteCrown                           // a capital's crown
+	spriteSwords                          // a battle: crossed swords on a flash
+	spritePerson                          // a character, white
+	spriteIntercept                       // the intercept stance's badge
+	spriteWithdraw                        // the withdraw stance's badge, pointing right
+	spriteHex                             // a white map hex, radius half the size
+	spriteStructure                       // arg: the Picture, its owner's part left out
+	spriteStructureFill                   // arg: the Picture: its owner's part, white
 	numSpriteKinds
 )
 
@@ -156,6 +158,11 @@ func paintSprite(k spriteKey) *image.RGBA {
 		cv.fill(white, poly{at(-0.3, -0.07), at(0.04, -0.07), at(0.04, -0.24), at(0.34, 0), at(0.04, 0.24), at(0.04, 0.07), at(-0.3, 0.07)})
 	case spriteHex:
 		cv.fill(white, hexagon(c, c, s/2))
+	case spriteStructure:
+		paintStructure(cv, Picture(k.arg), at, s, line)
+	case spriteStructureFill:
+		cv.fill(white, structureFill(Picture(k.arg), at))
+		shadeVertical(cv.img, 1.0, 0.85)
 	}
 	return cv.img
 }

@@ -35,6 +35,11 @@ func TestSpritesPainted(t *testing.T) {
 			}
 		case spriteCity:
 			args = []uint8{1, 2, 3, 4, 5}
+		case spriteStructure, spriteStructureFill:
+			args = nil
+			for p := range numPictures {
+				args = append(args, uint8(p))
+			}
 		}
 		for _, arg := range args {
 			for _, size := range []int{16, 90} {
@@ -191,6 +196,44 @@ func TestCityShapes(t *testing.T) {
 		}
 		if outside > 0 {
 			t.Errorf("city level %d: %d pixels outside its shape %v", level, outside, shape)
+		}
+	}
+}
+
+// TestStructureShapes paints the structures' pictures, the owner's part
+// with them, and checks that every pixel drawn lies in the box
+// structureShape gives for it (the layout keeps other hexes' labels out
+// of it), and that the box is not much larger than the picture: its
+// sides are within a few hundredths of a drawn pixel.
+func TestStructureShapes(t *testing.T) {
+	const size = 256
+	for p := range numPictures {
+		shape := structureShape[p]
+		const tol = 1.0 / size
+		drawn := box{1, 1, -1, -1}
+		outside := 0
+		for _, kind := range []spriteKind{spriteStructure, spriteStructureFill} {
+			img := paintSprite(spriteKey{kind, uint8(p), size})
+			c := float64(img.Rect.Dx()) / 2
+			for y := range img.Rect.Dy() {
+				for x := range img.Rect.Dx() {
+					if img.Pix[y*img.Stride+4*x+3] < 40 {
+						continue
+					}
+					fx, fy := (float64(x)+0.5-c)/size, (float64(y)+0.5-c)/size
+					drawn = box{min(drawn.x0, fx), min(drawn.y0, fy), max(drawn.x1, fx), max(drawn.y1, fy)}
+					if fx < shape.x0-tol || fx > shape.x1+tol || fy < shape.y0-tol || fy > shape.y1+tol {
+						outside++
+					}
+				}
+			}
+		}
+		if outside > 0 {
+			t.Errorf("picture %d: %d pixels outside its shape %v (drawn %v)", p, outside, shape, drawn)
+		}
+		const slack = 0.03
+		if drawn.x0 > shape.x0+slack || drawn.y0 > shape.y0+slack || drawn.x1 < shape.x1-slack || drawn.y1 < shape.y1-slack {
+			t.Errorf("picture %d: shape %v, drawn %v: the shape is larger than the picture", p, shape, drawn)
 		}
 	}
 }

@@ -150,7 +150,9 @@ func (b *Board) drawCities(f *frame) {
 		if st := b.stackOn(c.Hex); st != nil {
 			armies = len(st.armies)
 		}
-		parts := layoutCity(b.scratch.parts[:0], cityMarkers(c, armies), f.hexPx, b.fonts)
+		m := cityMarkers(c, armies)
+		m.NoLevel = b.style.NoCityLevels
+		parts := layoutCity(b.scratch.parts[:0], m, f.hexPx, b.fonts)
 		b.scratch.parts = parts
 		for k := range parts {
 			b.drawCityPart(f, &parts[k], x, y, c, cs)

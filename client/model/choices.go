@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"empires/shared/game"
 	"empires/shared/hex"
@@ -36,6 +37,19 @@ type Choice struct {
 	// Current reports that the order is in force already: the army's
 	// standing order, or an order drafted as it is.
 	Current bool
+	// Replaces is "" or the label of the drafts the choice would take
+	// the place of, when the ruleset limits the orders of a turn
+	// (Model.OrderLimit): "Recruit 2 Infantry in the city at (3,4)". With
+	// one order a day, choosing another replaces the one drafted.
+	Replaces string
+	// Short is "" or the choice's label in a row of small buttons of its
+	// kind (see the client module's Group): "NE", "3".
+	Short string
+	// At is the hex the choice acts on, when HasAt is set: the map marks
+	// it while the pointer is on the choice (a structure built next to a
+	// city).
+	At    hex.Hex
+	HasAt bool
 }
 
 // Choose gives choice ch: AddOrder of its Order, then of each of its More.
@@ -101,8 +115,9 @@ func (m *Model) StanceChoices(a *game.Army, all bool) []Choice {
 // Offer returns the Choice, labelled label, of order o followed by more:
 // what they cost, why they may not be given after the drafts (as
 // Draft.Err, then as Draft.Warn would say, the first reason among them),
-// and the forecast's warning. A ruleset's CityChoices and ArmyChoices make
-// theirs with it.
+// the forecast's warning, and the drafts they would replace when the
+// ruleset limits the orders of a turn (Replaces). A ruleset's CityChoices
+// and ArmyChoices make theirs with it.
 func (m *Model) Offer(label string, o game.Order, more ...game.Order) Choice {
 	o.Turn = m.Turn()
 	list, idx := m.withOrder(o)
@@ -112,8 +127,18 @@ func (m *Model) Offer(label string, o game.Order, more ...game.Order) Choice {
 		list = append(list, more[i])
 		idxs = append(idxs, len(list)-1)
 	}
+	list, kept, idxs := m.withinLimit(list, idxs)
 	errs := m.validate(list)
 	ch := Choice{Label: label, Order: o, More: more, Current: m.drafted(&o)}
+	var gone []string
+	for i := range m.drafts {
+		if !slices.Contains(kept, i) {
+			gone = append(gone, m.label(&m.drafts[i].order))
+		}
+	}
+	if !ch.Current { // drafted as it is: it replaces nothing
+		ch.Replaces = strings.Join(gone, "; ")
+	}
 	for _, i := range idxs {
 		if ch.Reason == "" {
 			ch.Reason = errs[i]
@@ -138,18 +163,44 @@ func (m *Model) Offer(label string, o game.Order, more ...game.Order) Choice {
 	// before them in the turn (an upgrade before a Warlord), or takes
 	// their place in a limit.
 	base := m.Forecast().Skips
-	for i := range min(len(m.drafts), len(base)) {
-		if !slices.Contains(idxs, i) && warns[i] != "" && base[i] == "" {
-			ch.Warn = fmt.Sprintf("%s would then be skipped: %s", m.label(&list[i]), warns[i])
+	for j, i := range kept {
+		if i < min(len(m.drafts), len(base)) && !slices.Contains(idxs, j) && warns[j] != "" && base[i] == "" {
+			ch.Warn = fmt.Sprintf("%s would then be skipped: %s", m.label(&list[j]), warns[j])
 			break
 		}
 	}
 	return ch
 }
 
+// withinLimit returns list, the drafts with a choice's orders at indexes
+// idxs, as the ruleset's limit on orders a turn leaves it (OrderLimit):
+// the earliest orders that are not the choice's dropped until it holds
+// no more than the limit, as AddOrder drops them. It returns the list
+// left, the index in list of each order left (kept), and the choice's
+// indexes in the list left.
+func (m *Model) withinLimit(list []game.Order, idxs []int) (out []game.Order, kept, at []int) {
+	limit := m.OrderLimit()
+	drop := 0
+	if limit > 0 {
+		drop = max(len(list)-limit, 0)
+	}
+	for i := range list {
+		if drop > 0 && !slices.Contains(idxs, i) {
+			drop--
+			continue
+		}
+		if slices.Contains(idxs, i) {
+			at = append(at, len(out))
+		}
+		out = append(out, list[i])
+		kept = append(kept, i)
+	}
+	return out, kept, at
+}
+
 // withOrder returns the drafted orders as AddOrder(o) would leave them (o
 // in place of its army's movement order or stance, else at the end), and
-// o's index.
+// o's index, before the ruleset's limit on orders (withinLimit).
 func (m *Model) withOrder(o game.Order) ([]game.Order, int) {
 	list := m.orders()
 	i := -1

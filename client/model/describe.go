@@ -11,7 +11,8 @@ import (
 
 // Describe returns the tooltip lines for hex h: its terrain and whether it
 // is in sight ("Woods (3,4), out of sight"; "Unexplored (3,4)"), its city
-// (owner, level, Capital; when last seen for one out of sight), and its
+// (owner, level, Capital; when last seen for one out of sight), its
+// structures (owner and kind: "Red's Fort 12"; when last seen), and its
 // armies, the player's first (units by name, Warlord and Casters, standing
 // order, the fleet carrying it) then the others (units, number of
 // characters; when last seen for those out of sight). Nil off the map.
@@ -42,6 +43,16 @@ func (m *Model) Describe(h hex.Hex) []string {
 		line := fmt.Sprintf("%s %s %d, level %d", Capital(m.Whose(c.Owner)), kind, uint32(c.ID), c.Level)
 		if c.Remembered {
 			line += fmt.Sprintf(", as last seen on turn %d", c.Seen)
+		}
+		out = append(out, line)
+	}
+	for _, st := range v.Structures {
+		if st.Hex != h {
+			continue
+		}
+		line := fmt.Sprintf("%s %s %d", Capital(m.Whose(st.Owner)), m.rs.StructureName(st.Kind), uint32(st.ID))
+		if st.Remembered {
+			line += fmt.Sprintf(", as last seen on turn %d", st.Seen)
 		}
 		out = append(out, line)
 	}

@@ -30,6 +30,10 @@ func (r testRules) UnitName(k game.UnitKind) string {
 
 func (r testRules) CharacterName(c game.Character) string { return fmt.Sprintf("character %d", c.ID) }
 
+func (r testRules) StructureName(k game.StructureKind) string {
+	return fmt.Sprintf("structure kind %d", k)
+}
+
 func (r testRules) CityChoices(*Model, *game.City) []Choice { return nil }
 
 func (r testRules) ArmyChoices(m *Model, a *game.Army) []Choice { return m.StanceChoices(a, true) }

@@ -201,7 +201,11 @@ func (w Namer) mine(e *game.Event) bool {
 // (every step of every move: the animation shows those).
 func (w Namer) event(e *game.Event) string {
 	m := w.m
-	if text := m.rs.EventText(w, e); text != "" {
+	switch text := m.rs.EventText(w, e); text {
+	case NoLine:
+		return ""
+	case "":
+	default:
 		return text
 	}
 	army := Capital(w.ArmyRef(e.Army, e.Player))
@@ -214,7 +218,7 @@ func (w Namer) event(e *game.Event) string {
 	case game.EventBlocked:
 		return fmt.Sprintf("%s stopped at %s: %s", army, At(e.From), e.Text)
 	case game.EventBattle:
-		return w.battle(e)
+		return w.Battle(e)
 	case game.EventRetreat:
 		return fmt.Sprintf("%s retreated from %s to %s", army, At(e.From), At(e.To))
 	case game.EventWithdraw:
@@ -277,11 +281,11 @@ func (w Namer) Others(e *game.Event, text string) string {
 	return w.m.PlayerName(e.Player) + ": " + text
 }
 
-// battle writes a battle from the player's side if it fought: "Your army 12
-// (Infantry 4) beat Red's army 31 at (10,4): lost 1, killed 5"; else from
-// the first side's: "Red's army 31 beat Blue's army 7 at (3,3): Red lost
-// 1, Blue lost 5".
-func (w Namer) battle(e *game.Event) string {
+// Battle writes battle e from the player's side if it fought: "Your army
+// 12 (Infantry 4) beat Red's army 31 at (10,4): lost 1, killed 5"; else
+// from the first side's: "Red's army 31 beat Blue's army 7 at (3,3): Red
+// lost 1, Blue lost 5". A ruleset's EventText may add to it.
+func (w Namer) Battle(e *game.Event) string {
 	b := e.Battle
 	if b == nil {
 		return fmt.Sprintf("A battle at %s", At(e.To))

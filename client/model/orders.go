@@ -84,6 +84,7 @@ func (m *Model) SetStance(a game.ArmyID, st game.StanceKind, d hex.Direction) {
 		m.drafts[i] = draft{order: o}
 	} else {
 		m.drafts = append(m.drafts, draft{order: o})
+		m.makeRoom()
 	}
 	m.changed()
 }
@@ -92,7 +93,10 @@ func (m *Model) SetStance(a game.ArmyID, st game.StanceKind, d hex.Direction) {
 // order (upgrade, form units, Warlord, Caster, Fleet, Trade Good, cash,
 // build a city, ...) goes at the end of the list, which is the order the
 // server carries them out in; a movement order or a stance replaces the
-// army's as SetMove and SetStance do. The model keeps its own copy.
+// army's as SetMove and SetStance do. When the ruleset limits the orders
+// of a turn (OrderLimit), a new order that would pass the limit takes the
+// place of the earliest: with one order a day, the order given last is
+// the day's order. The model keeps its own copy.
 func (m *Model) AddOrder(o game.Order) {
 	if m.view == nil {
 		return
@@ -106,7 +110,30 @@ func (m *Model) AddOrder(o game.Order) {
 	default:
 		o.Turn = m.Turn()
 		m.drafts = append(m.drafts, draft{order: o})
+		m.makeRoom()
 		m.changed()
+	}
+}
+
+// OrderLimit returns the most orders the player may give this turn, as
+// its ruleset limits them (game.OrderLimiter: "one order a day"); 0 for
+// no limit, before the first view and for a spectator.
+func (m *Model) OrderLimit() int {
+	ol, ok := m.rs.(game.OrderLimiter)
+	s := m.State()
+	if !ok || s == nil || m.You() == 0 {
+		return 0
+	}
+	n, _ := ol.OrderLimit(s, m.You())
+	return max(n, 0)
+}
+
+// makeRoom drops the earliest drafts, but the last one (just added),
+// while there are more than OrderLimit allows.
+func (m *Model) makeRoom() {
+	limit := m.OrderLimit()
+	for limit > 0 && len(m.drafts) > limit && len(m.drafts) > 1 {
+		m.drafts = slices.Delete(m.drafts, 0, 1)
 	}
 }
 
@@ -136,6 +163,7 @@ func (m *Model) putMove(o game.Order) {
 		m.drafts[i] = draft{order: o}
 	} else {
 		m.drafts = append(m.drafts, draft{order: o})
+		m.makeRoom()
 	}
 	m.changed()
 }

@@ -39,6 +39,8 @@ type Rules interface {
 	// CharacterName says what character c is: "level 2 Warlord",
 	// "Econ-A-Mancer".
 	CharacterName(c game.Character) string
+	// StructureName names structure kind k (game.Structure.Kind): "Farm".
+	StructureName(k game.StructureKind) string
 
 	// CityChoices returns what the player's city c may do this turn,
 	// each choice made with m.Offer.
@@ -64,9 +66,14 @@ type Rules interface {
 	Burdens(o *game.Order, cost int64) bool
 	// EventText writes event e of one of the ruleset's own kinds for the
 	// log, naming armies and players with n; "" leaves e to the model,
-	// which writes the engine's kinds (and e.Text for the others).
+	// which writes the engine's kinds (and e.Text for the others); NoLine
+	// leaves e out of the log (another event of the turn says it).
 	EventText(n Namer, e *game.Event) string
 }
+
+// NoLine is what a ruleset's EventText returns for an event the log
+// leaves out.
+const NoLine = "\x00no line"
 
 // Forecast is what the ruleset foresees of the player's next turn with the
 // orders drafted: why it would skip any of them, what it would bring about

@@ -22,6 +22,7 @@ import (
 	"empires/client/board"
 	"empires/client/menu"
 	"empires/client/model"
+	"empires/shared/game"
 	"empires/shared/protocol"
 	"empires/shared/ruleset"
 )
@@ -74,15 +75,64 @@ type Actor interface {
 	Action(m *model.Model, c model.Choice) ([]byte, error)
 }
 
+// Calendar is an optional interface of a Game whose ruleset speaks of its
+// turns in its own words (a day of a week) and names the turn's orders
+// (one order a day): the top bar and the side panel ask it.
+type Calendar interface {
+	// TurnText is the top bar's turn, in place of "Turn 9": "Day 9
+	// (week 2, day 2) · next tax: day 15"; short is a shorter form for
+	// a narrow window: "Day 9 · tax: day 15".
+	TurnText(m *model.Model) (long, short string)
+	// OrdersText returns the heading of the side panel's orders
+	// ("Today's order") and what it says while none is drafted ("No
+	// order yet today").
+	OrdersText(m *model.Model) (heading, none string)
+	// TurnName names turn t for the log's headings and the animation:
+	// "Day 9", in place of "Turn 9".
+	TurnName(t game.Turn) string
+}
+
+// Realm is an optional interface of a Game whose ruleset has orders of
+// the player's whole realm, not of a city or an army (a tax, a trade with
+// another player): the side panel shows them while nothing is selected,
+// and the top bar has a button that shows them.
+type Realm interface {
+	// RealmTitle names the realm: "Your Erfpire" (the panel's title),
+	// and the top bar's button: "Erfpire".
+	RealmTitle(m *model.Model) (title, button string)
+	// RealmPanel returns the side panel's lines on the realm, under its
+	// title: what it holds, what a tax would bring, its truces.
+	RealmPanel(m *model.Model) []string
+	// RealmChoices returns the realm's choices, each made with m.Offer.
+	RealmChoices(m *model.Model) []model.Choice
+}
+
 // Battle is how the battle report reads a ruleset's dice.
 type Battle struct {
 	// DieSides is the dice's number of sides; a roll of DieSides is a
-	// critical hit, worth CriticalHits hits.
+	// critical hit, worth CriticalHits hits (0: no critical hits).
 	DieSides     int
 	CriticalHits int
 	// FleetSinksOn is the least roll of a fleet battle that sinks an
-	// enemy fleet.
+	// enemy fleet (0: no fleets).
 	FleetSinksOn int
+	// Points reports that Warlord points raise dice that missed: the
+	// legend says so.
+	Points bool
+	// SideDie reports that each side rolls one die for all its units
+	// (game.DieReport.Unit names no unit): the report shows a side's die
+	// and what it scored, not dice by kind of unit.
+	SideDie bool
+	// Legend, if not "", is the dice legend in place of the hits,
+	// misses and criticals: "Hits = total Combat + d6 − the enemy's
+	// total Defence".
+	Legend string
+	// Explain, if not nil, returns the sums of each side of report b
+	// (b.Sides[i]'s lines: "Combat 3 + die 4 − Defence 3 = 4 hits"),
+	// and the rule that decided the battle without them, players
+	// named with name, for the report's "Why" line; ok false leaves the
+	// report as the ruleset wrote it.
+	Explain func(b *game.BattleReport, name func(game.PlayerID) string) (sides [2][]string, reason string, ok bool)
 }
 
 // Registry is a build's client modules, by ruleset id. It is built once

@@ -5,10 +5,12 @@ package modules
 
 import (
 	"empires/client/module"
+	"empires/client/module/erfpires"
 	"empires/client/module/erfworld"
 )
 
-// Default returns the registry of this build's client modules: erfworld.
+// Default returns the registry of this build's client modules: erfworld
+// and erfpires.
 func Default() (*module.Registry, error) {
-	return module.NewRegistry(erfworld.Module{})
+	return module.NewRegistry(erfworld.Module{}, erfpires.Module{})
 }

@@ -71,7 +71,8 @@ func (g Game) Help() menu.HelpContent { return Help(g.R.D) }
 
 // Battle implements module.Game.
 func (g Game) Battle() module.Battle {
-	return module.Battle{DieSides: g.R.D.Combat.DieSides, CriticalHits: g.R.D.Combat.CriticalHits, FleetSinksOn: g.R.D.Fleet.DestroyOn}
+	return module.Battle{DieSides: g.R.D.Combat.DieSides, CriticalHits: g.R.D.Combat.CriticalHits,
+		FleetSinksOn: g.R.D.Fleet.DestroyOn, Points: true}
 }
 
 // Panel implements module.Game: the player's army's units, its Warlord

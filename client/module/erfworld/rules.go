@@ -45,6 +45,12 @@ func (r Rules) CharacterName(c game.Character) string {
 	return fmt.Sprintf("character %d", c.ID)
 }
 
+// StructureName implements model.Rules: erfworld builds no structures;
+// a kind is named by its number.
+func (r Rules) StructureName(k game.StructureKind) string {
+	return fmt.Sprintf("structure of kind %d", k)
+}
+
 // casterName is the name of caster kind k: "Look-A-Mancer".
 func (r Rules) casterName(k game.UnitKind) string {
 	if name := r.D.Caster.Name(erf.CasterKind(k)); name != "" && k < game.UnitKind(erf.NumCasterKinds) {
