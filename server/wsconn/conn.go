@@ -157,10 +157,11 @@ var lastID atomic.Uint64
 // Conn is one client's connection. Its methods may be called from any
 // goroutine, except HandleFrame and End (see their docs).
 type Conn struct {
-	id   uint64
-	ws   *websocket.Conn // nil for a detached connection
-	opts Options
-	log  *slog.Logger
+	id     uint64
+	ws     *websocket.Conn // nil for a detached connection
+	opts   Options
+	log    *slog.Logger
+	remote string // the client's network address, "" if unknown
 
 	queue   chan Outgoing
 	closing chan struct{} // closed by the first close
@@ -190,6 +191,7 @@ func newConn(ws *websocket.Conn, opts Options, remote string) *Conn {
 		id:      lastID.Add(1),
 		ws:      ws,
 		opts:    opts,
+		remote:  remote,
 		queue:   make(chan Outgoing, opts.Queue),
 		closing: make(chan struct{}),
 		ctx:     ctx,
@@ -230,8 +232,18 @@ func NewDetached(opts Options) *Conn {
 	return newConn(nil, opts, "")
 }
 
+// NewDetachedFrom is NewDetached for a client at network address remote
+// (what Remote returns): tests of limits kept per address use it.
+func NewDetachedFrom(opts Options, remote string) *Conn {
+	return newConn(nil, opts, remote)
+}
+
 // ID returns the connection's number, unique in the process (for logs).
 func (c *Conn) ID() uint64 { return c.id }
+
+// Remote returns the client's network address as the HTTP request gave
+// it ("host:port"), "" if unknown.
+func (c *Conn) Remote() string { return c.remote }
 
 // Logger returns the connection's logger.
 func (c *Conn) Logger() *slog.Logger { return c.log }
