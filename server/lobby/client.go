@@ -14,6 +14,7 @@ import (
 	"github.com/vmihailenco/msgpack/v5"
 
 	"empires/server/match"
+	"empires/server/throttle"
 	"empires/server/wsconn"
 	"empires/shared/protocol"
 	"empires/shared/ruleset"
@@ -34,6 +35,13 @@ type client struct {
 	seat protocol.Seat // Spectator when watching (or in no game)
 	sub  *match.Subscription
 	gone bool // the connection has ended
+
+	// The client's accounts (see Quotas), set by Open. work and wrong
+	// are used on the connection's reader goroutine only; chatLines is
+	// guarded by Lobby.mu.
+	work      throttle.Meter   // work units
+	wrong     throttle.Strikes // wrong passwords
+	chatLines throttle.Budget  // chat lines sent
 }
 
 var _ wsconn.Session = (*client)(nil)
@@ -43,13 +51,23 @@ var _ wsconn.Session = (*client)(nil)
 func (cl *client) Open() {
 	cl.l.mu.Lock()
 	defer cl.l.mu.Unlock()
+	cl.work = throttle.NewMeter(cl.l.q.limits.Work)
+	cl.chatLines = throttle.NewBudget(cl.l.q.limits.ChatLines)
 	if !cl.gone {
 		cl.l.clients[cl] = struct{}{}
 	}
 }
 
-// Handle implements wsconn.Session.
+// Handle implements wsconn.Session: it charges the message to the
+// client's work budget (Quotas.Work), then handles it.
 func (cl *client) Handle(env protocol.Envelope, msg protocol.Message) {
+	if drop, err := cl.chargeWork(env, msg); err != nil {
+		cl.c.SendError(env.Seq, err)
+		if drop {
+			cl.c.Close(websocket.StatusPolicyViolation, ReasonTooMuchWork)
+		}
+		return
+	}
 	var err error
 	switch m := msg.(type) {
 	case *protocol.ListGames:
@@ -185,8 +203,22 @@ func (cl *client) create(env protocol.Envelope, m *protocol.CreateGame) error {
 }
 
 // join handles JoinGame: a free or named seat, a spectator's place, or a
-// seat taken back with its token.
+// seat taken back with its token. A password is checked only while cl
+// and its address are not waiting after wrong ones (Quotas.Password).
 func (cl *client) join(env protocol.Envelope, m *protocol.JoinGame) error {
+	if m.Token != "" || m.Password == "" {
+		return cl.joinGame(env, m)
+	}
+	if err := cl.checkGuess(m); err != nil {
+		return err
+	}
+	err := cl.joinGame(env, m)
+	cl.guessed(m, err)
+	return err
+}
+
+// joinGame is join but for the wrong passwords.
+func (cl *client) joinGame(env protocol.Envelope, m *protocol.JoinGame) error {
 	l := cl.l
 	l.mu.Lock()
 	r := l.games[m.Game]
@@ -334,33 +366,6 @@ func (l *Lobby) detach(cl *client) *match.Subscription {
 		l.removeRoom(r, "the game is over and everyone left")
 	}
 	return sub
-}
-
-// chat handles Chat: to everyone in cl's game, or to every client in no
-// game.
-func (cl *client) chat(env protocol.Envelope, m *protocol.Chat) error {
-	l := cl.l
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	send := func(to *client, msg *protocol.ChatMessage) {
-		reply := uint32(0)
-		if to == cl {
-			reply = env.Seq
-		}
-		to.c.Send(msg, reply)
-	}
-	if cl.room == nil {
-		msg := &protocol.ChatMessage{From: protocol.Spectator, Name: cl.name, Text: m.Text, Lobby: true}
-		for to := range l.clients {
-			if to.room == nil {
-				send(to, msg)
-			}
-		}
-		return nil
-	}
-	msg := &protocol.ChatMessage{From: cl.seat, Name: cl.name, Text: m.Text}
-	cl.room.members(func(to *client, _ protocol.Seat) { send(to, msg) })
-	return nil
 }
 
 // setReady handles SetReady: before the start, readiness to start (the
@@ -618,6 +623,11 @@ func (cl *client) submit(env protocol.Envelope, m *protocol.SubmitOrders) error 
 	case mt == nil:
 		return protocol.Errorf(protocol.Unavailable, "the game is starting: try again in a moment")
 	}
+	if most := cl.c.Limits().MaxOrders; most > 0 {
+		if n, ok := listLen(m.Orders); ok && n > most {
+			return protocol.Errorf(protocol.TooLarge, "%d orders: at most %d in one SubmitOrders", n, most)
+		}
+	}
 	ctx, cancel := cl.l.callCtx(cl)
 	defer cancel()
 	orders := m.Orders
@@ -640,11 +650,20 @@ func (cl *client) submit(env protocol.Envelope, m *protocol.SubmitOrders) error 
 // countOrders is the number of orders in an order list: the length of the
 // msgpack array it is (the rulesets' order lists are arrays), else 1.
 func countOrders(data []byte) int {
+	if n, ok := listLen(data); ok {
+		return n
+	}
+	return 1
+}
+
+// listLen returns the length of the msgpack array data holds, from its
+// header alone (it reads no further), and whether data starts with one.
+func listLen(data []byte) (int, bool) {
 	n, err := msgpack.NewDecoder(bytes.NewReader(data)).DecodeArrayLen()
 	if err != nil || n < 0 {
-		return 1
+		return 0, false
 	}
-	return n
+	return n, true
 }
 
 // act handles Act: the match plays the action at once, or says why not.

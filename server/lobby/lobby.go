@@ -94,6 +94,9 @@ type Options struct {
 	// Store, if not nil, saves the games as they are played, for Restore
 	// to resume them when the server restarts (see Restore).
 	Store *store.Store
+	// Quotas bound the work, chat and password guesses of each client;
+	// the zero value means DefaultQuotas().
+	Quotas Quotas
 }
 
 // Lobby is a server's set of games. Its methods may be called from any
@@ -114,6 +117,7 @@ type Lobby struct {
 	lastID  protocol.GameID
 	clients map[*client]struct{}
 	closed  bool
+	q       *quotas
 }
 
 // New returns an empty lobby.
@@ -142,6 +146,7 @@ func New(opts Options) (*Lobby, error) {
 		cancel:   cancel,
 		games:    make(map[protocol.GameID]*room),
 		clients:  make(map[*client]struct{}),
+		q:        newQuotas(opts.Quotas, opts.Clock),
 	}, nil
 }
 
