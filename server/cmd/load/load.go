@@ -256,8 +256,10 @@ func (l *load) run(parent context.Context, progress io.Writer) Report {
 				n++
 			}
 		}
-		rep.Steady = firstLeft.Sub(allSeated)
-		rep.TurnsPerSecond = float64(n) / rep.Steady.Seconds()
+		if n > 0 { // a window no turn resolved in says nothing of the rate
+			rep.Steady = firstLeft.Sub(allSeated)
+			rep.TurnsPerSecond = float64(n) / rep.Steady.Seconds()
+		}
 	}
 	s := sortedCopy(delays)
 	rep.Samples = len(s)
