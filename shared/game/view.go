@@ -660,6 +660,9 @@ const maxViewSide = 4096
 // without structures is written exactly as before structures were, so
 // rulesets without them keep their bytes.
 //
+// docs/protocol.md (sections 10.5 to 10.7) describes the wire form, Apply
+// and Checksum for other languages; change it with them.
+//
 // viewWireVersion is the first field of every encoded view and delta, and
 // is hashed by Checksum; bump it when the format changes.
 const viewWireVersion = 1

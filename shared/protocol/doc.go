@@ -35,6 +35,11 @@
 // interactive one the seats asked send Act. A client whose view's checksum
 // disagrees with the server's sends RequestView and gets a FullView back.
 //
+// docs/protocol.md describes all of it, the hex rulesets' payloads too, for
+// those who write a client or a server in another language, and
+// testdata/vectors holds golden frames with their meaning, which
+// TestVectors checks the codec against: keep both in step with the code.
+//
 // # Versions
 //
 // Fields travel by position, so any change to a message (a field added,
