@@ -648,8 +648,12 @@ func (cl *client) submit(env protocol.Envelope, m *protocol.SubmitOrders) error 
 }
 
 // countOrders is the number of orders in an order list: the length of the
-// msgpack array it is (the rulesets' order lists are arrays), else 1.
+// msgpack array it is (the rulesets' order lists are arrays), 0 for nil (no
+// orders), else 1.
 func countOrders(data []byte) int {
+	if len(data) == 1 && data[0] == 0xc0 {
+		return 0
+	}
 	if n, ok := listLen(data); ok {
 		return n
 	}

@@ -433,3 +433,22 @@ func TestQuotasFitTheAI(t *testing.T) {
 			largest, perSecond, work)
 	}
 }
+
+// TestCountOrders: OrdersResult.Accepted counts the orders of the list as
+// sent: an array's length, none for nil.
+func TestCountOrders(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		have []byte
+		want int
+	}{
+		{"nil", []byte{0xc0}, 0},
+		{"empty array", []byte{0x90}, 0},
+		{"two orders", []byte{0x92, 0x90, 0x90}, 2},
+		{"a map", []byte{0x80}, 1},
+	} {
+		if got := countOrders(tt.have); got != tt.want {
+			t.Errorf("%s: have %d, want %d", tt.name, got, tt.want)
+		}
+	}
+}
