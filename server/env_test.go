@@ -4,6 +4,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestConfigFromEnv(t *testing.T) {
@@ -36,6 +37,14 @@ func TestConfigFromEnv(t *testing.T) {
 			"EMPIRES_BURST=99999999999999999999: out of range", nil},
 		{"refused number", map[string]string{"EMPIRES_MAX_GAMES": "0"}, nil, "EMPIRES_MAX_GAMES=0: must be at least 1", nil},
 		{"refused word", map[string]string{"EMPIRES_LOG_LEVEL": "loud"}, nil, "EMPIRES_LOG_LEVEL=loud: want debug, info, warn or error", nil},
+		{"abandoned games", map[string]string{"EMPIRES_ABANDON_AFTER": "30m", "EMPIRES_GAMES_PER_CONN": "3",
+			"EMPIRES_GAMES_PER_ADDR": "0", "EMPIRES_AI_PACE": "2s"}, nil, "", func(c config) bool {
+			return c.host.AbandonAfter == 30*time.Minute && c.host.GamesPerConn == 3 && c.host.GamesPerAddr == 0 &&
+				c.host.AIPace == 2*time.Second
+		}},
+		{"bad duration", map[string]string{"EMPIRES_ABANDON_AFTER": "tomorrow"}, nil,
+			"EMPIRES_ABANDON_AFTER=tomorrow: not a duration such as 30s or 2m", nil},
+		{"refused duration", map[string]string{"EMPIRES_AI_PACE": "0s"}, nil, "EMPIRES_AI_PACE=0s: must be 1ms to 1h", nil},
 		{"refused flag", map[string]string{"EMPIRES_MAX_GAMES": "0"}, []string{"-max-games", "-1"}, "-max-games -1: must be at least 1", nil},
 	}
 	for _, tt := range tests {
@@ -69,7 +78,8 @@ func TestHelpNamesVariables(t *testing.T) {
 		t.Fatalf("-h: exit %d", code)
 	}
 	for _, want := range []string{"EMPIRES_ADDR", "EMPIRES_MAX_GAMES", "EMPIRES_ADMIN_TOKEN", "EMPIRES_DATA",
-		"A flag on the command line wins", "-admin-token", "/metrics", "/admin"} {
+		"A flag on the command line wins", "-admin-token", "/metrics", "/admin", "/admin/games/ID/end",
+		"EMPIRES_ABANDON_AFTER", "-abandon-after", "-games-per-conn", "-games-per-addr", "-ai-pace"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("the help does not say %q", want)
 		}

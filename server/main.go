@@ -14,8 +14,13 @@
 //
 // GET /metrics gives the server's metrics in the Prometheus text format.
 // With -admin-token (better: EMPIRES_ADMIN_TOKEN), GET /admin shows the
-// games to whoever gives the token, and POST /admin/games/ID/kick?seat=N
-// disconnects a player.
+// games to whoever gives the token, POST /admin/games/ID/kick?seat=N
+// disconnects a player and POST /admin/games/ID/end ends a game.
+//
+// A started game none of whose players has been connected for
+// -abandon-after is abandoned: with -data suspended (a player's seat token
+// resumes it), without it ended. A connection may hold -games-per-conn of
+// the games it created, an IP address -games-per-addr.
 //
 // With -data DIR, games are saved in DIR/empires.db as they are played and
 // resumed when the server starts again, after a shutdown or a crash: the
@@ -40,8 +45,10 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
 	"empires/server/host"
+	"empires/server/match"
 	"empires/shared/protocol"
 	"empires/shared/rules/registry"
 )
@@ -124,8 +131,9 @@ Clients connect with a websocket to ws://HOST/ws; GET /healthz answers 200
 with the number of games and connections; GET /metrics gives the metrics in
 the Prometheus text format. With -admin-token, GET /admin shows the games
 (send "Authorization: Bearer TOKEN", or open /admin?token=TOKEN in a
-browser), GET /admin/games gives them as JSON, and
-POST /admin/games/ID/kick?seat=N disconnects a seat's player. SIGINT or
+browser), GET /admin/games gives them as JSON,
+POST /admin/games/ID/kick?seat=N disconnects a seat's player and
+POST /admin/games/ID/end ends a game for good. SIGINT or
 SIGTERM shuts the server down cleanly: every client gets Bye, every match
 stops.
 
@@ -140,11 +148,15 @@ Flags:
 	fs.StringVar(&cfg.host.Name, "name", cfg.host.Name, "the server's `name`, shown to clients")
 	fs.IntVar(&cfg.host.MaxGames, "max-games", cfg.host.MaxGames, "most games at once")
 	fs.IntVar(&cfg.host.MaxConns, "max-conns", cfg.host.MaxConns, "most client connections at once")
+	fs.IntVar(&cfg.host.GamesPerConn, "games-per-conn", cfg.host.GamesPerConn, "most games a connection may hold of those it created (open or\nrunning); 0 for no limit")
+	fs.IntVar(&cfg.host.GamesPerAddr, "games-per-addr", cfg.host.GamesPerAddr, "most games the connections from one IP address may hold of those\nthey created (open or running); 0 for no limit. Behind a reverse\nproxy every client has the proxy's address: set 0 there")
+	fs.DurationVar(&cfg.host.AbandonAfter, "abandon-after", cfg.host.AbandonAfter, "a started game none of whose players (spectators do not count) has\nbeen connected for this `duration`, or one turn of its timer if\nlonger, is abandoned and frees its place: with -data it is suspended\n(kept in the database; a player's seat token resumes it), without\n-data it ends. 0 keeps abandoned games for ever")
+	fs.DurationVar(&cfg.host.AIPace, "ai-pace", cfg.host.AIPace, fmt.Sprintf("in a game without a turn timer, a turn only the AI plays (its people\nare out, or the AI took their seats over) resolves by itself after\nthis `duration` while someone watches; while nobody does, at once,\nup to %d turns in a row", match.DefaultAIRush))
 	fs.IntVar(&cfg.host.Limits.MaxClientMessage, "max-message", cfg.host.Limits.MaxClientMessage, "largest message a client may send, in `bytes`")
 	fs.IntVar(&cfg.host.Limits.MessagesPerSecond, "rate", cfg.host.Limits.MessagesPerSecond, "messages a second a client may send on average")
 	fs.IntVar(&cfg.host.Limits.Burst, "burst", cfg.host.Limits.Burst, "messages a client may send at once, above -rate")
 	fs.BoolVar(&cfg.host.Advertise, "lan-advertise", false, "advertise the server on the local network (multicast DNS, service _empires._tcp),\nfor clients to list under LAN games. Not for a server on the internet")
-	fs.StringVar(&cfg.host.AdminToken, "admin-token", "", "`token` that opens the admin view (/admin) and kicking; empty disables them.\nPrefer EMPIRES_ADMIN_TOKEN: other users of the machine may see a flag")
+	fs.StringVar(&cfg.host.AdminToken, "admin-token", "", "`token` that opens the admin view (/admin), kicking and ending games;\nempty disables them.\nPrefer EMPIRES_ADMIN_TOKEN: other users of the machine may see a flag")
 	level := fs.String("log-level", "info", "log `level`: debug, info, warn or error")
 	fs.StringVar(&cfg.logFormat, "log-format", cfg.logFormat, "log `format`: text or json")
 	if err := fs.Parse(args); err != nil {
@@ -192,6 +204,14 @@ Flags:
 		return config{}, fmt.Errorf("%s: must be at least 1", what("max-games"))
 	case cfg.host.MaxConns < 1:
 		return config{}, fmt.Errorf("%s: must be at least 1", what("max-conns"))
+	case cfg.host.GamesPerConn < 0:
+		return config{}, fmt.Errorf("%s: must be 0 (no limit) or more", what("games-per-conn"))
+	case cfg.host.GamesPerAddr < 0:
+		return config{}, fmt.Errorf("%s: must be 0 (no limit) or more", what("games-per-addr"))
+	case cfg.host.AbandonAfter != 0 && (cfg.host.AbandonAfter < 10*time.Second || cfg.host.AbandonAfter > 30*24*time.Hour):
+		return config{}, fmt.Errorf("%s: must be 0 (never) or 10s to 720h", what("abandon-after"))
+	case cfg.host.AIPace < time.Millisecond || cfg.host.AIPace > time.Hour:
+		return config{}, fmt.Errorf("%s: must be 1ms to 1h", what("ai-pace"))
 	case cfg.host.Limits.MaxClientMessage < 4<<10 || cfg.host.Limits.MaxClientMessage > protocol.MaxFrame:
 		return config{}, fmt.Errorf("%s: must be %d to %d bytes", what("max-message"), 4<<10, protocol.MaxFrame)
 	case cfg.host.Limits.MessagesPerSecond < 1 || cfg.host.Limits.MessagesPerSecond > 10000:

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"empires/assets"
 	"empires/shared/rules/erfworld"
@@ -36,6 +37,22 @@ func TestParseFlags(t *testing.T) {
 				c.logFormat == "json" && c.host.DataDir == "d" && c.rulesDir == "m"
 		}},
 		{[]string{"-log-level", "WARN"}, "", func(c config) bool { return c.logLevel == slog.LevelWarn }},
+		{nil, "", func(c config) bool { // the defaults of the limits on abandoned games
+			return c.host.AbandonAfter == 10*time.Minute && c.host.GamesPerConn == 1 && c.host.GamesPerAddr == 4 &&
+				c.host.AIPace == time.Second
+		}},
+		{[]string{"-abandon-after", "1h", "-games-per-conn", "2", "-games-per-addr", "0", "-ai-pace", "250ms"}, "", func(c config) bool {
+			return c.host.AbandonAfter == time.Hour && c.host.GamesPerConn == 2 && c.host.GamesPerAddr == 0 &&
+				c.host.AIPace == 250*time.Millisecond
+		}},
+		{[]string{"-abandon-after", "0"}, "", func(c config) bool { return c.host.AbandonAfter == 0 }},
+		{[]string{"-abandon-after", "5s"}, "-abandon-after 5s: must be 0 (never) or 10s to 720h", nil},
+		{[]string{"-abandon-after", "-1m"}, "-abandon-after -1m0s: must be 0 (never) or 10s to 720h", nil},
+		{[]string{"-games-per-conn", "-1"}, "-games-per-conn -1: must be 0 (no limit) or more", nil},
+		{[]string{"-games-per-addr", "-2"}, "-games-per-addr -2: must be 0 (no limit) or more", nil},
+		{[]string{"-ai-pace", "0"}, "-ai-pace 0s: must be 1ms to 1h", nil},
+		{[]string{"-ai-pace", "2h"}, "-ai-pace 2h0m0s: must be 1ms to 1h", nil},
+		{[]string{"-ai-pace", "soon"}, `invalid value "soon" for flag -ai-pace`, nil},
 		{[]string{"-rate", "0"}, "-rate 0: must be 1 to 10000", nil},
 		{[]string{"-max-message", "100"}, "-max-message 100: must be 4096 to", nil},
 		{[]string{"-max-games", "0"}, "-max-games 0: must be at least 1", nil},

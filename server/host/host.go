@@ -21,6 +21,12 @@
 // start of their last saved turn, and their players rejoin with their seat
 // tokens as after a dropped connection. A shutdown, or a crash, loses at
 // most the turn being played (its orders and readiness).
+//
+// A started game none of whose players has been connected for
+// Config.AbandonAfter is abandoned and frees its place: with DataDir it is
+// suspended (a player's seat token resumes it), without it ends. A client
+// may hold Config.GamesPerConn games it created, and the clients of a
+// remote IP address Config.GamesPerAddr. See package lobby.
 package host
 
 import (
@@ -91,6 +97,19 @@ type Config struct {
 	// network (package lan) until it shuts down, unless it listens on
 	// loopback only.
 	Advertise bool
+	// AbandonAfter is how long a started game may have none of its
+	// players connected before it is suspended (with DataDir: saved,
+	// unloaded, resumed by a player's seat token) or ended (without); 0
+	// means never. See package lobby.
+	AbandonAfter time.Duration
+	// GamesPerConn and GamesPerAddr are the most games (open or running)
+	// a connection, and a remote IP address, may hold of those they
+	// created; 0 means no limit.
+	GamesPerConn, GamesPerAddr int
+	// AIPace is how long a step only the AI plays waits, in a game
+	// without a turn timer, while someone watches; 0 means
+	// match.DefaultAIPace.
+	AIPace time.Duration
 
 	// Set by tests: shorter connection timings, a fake clock, a prepared
 	// game, a shorter shutdown.
@@ -109,16 +128,29 @@ type Config struct {
 	ShutdownTimeout time.Duration
 }
 
+// Defaults of a dedicated server (DefaultConfig): the games a connection
+// and an address may hold.
+const (
+	DefaultGamesPerConn = 1
+	DefaultGamesPerAddr = 4
+)
+
 // DefaultConfig returns the configuration of a dedicated server with no
 // flags: named "empires", lobby.DefaultMaxGames games, 1000 connections,
-// the protocol's default limits, the built-in ruleset, no data directory
-// and no logs.
+// the protocol's default limits, games abandoned after
+// lobby.DefaultAbandonAfter, DefaultGamesPerConn games a connection and
+// DefaultGamesPerAddr an address, the AI's steps at match.DefaultAIPace,
+// the built-in ruleset, no data directory and no logs.
 func DefaultConfig() Config {
 	return Config{
-		Name:     "empires",
-		MaxGames: lobby.DefaultMaxGames,
-		MaxConns: 1000,
-		Limits:   protocol.DefaultLimits(),
+		Name:         "empires",
+		MaxGames:     lobby.DefaultMaxGames,
+		MaxConns:     1000,
+		Limits:       protocol.DefaultLimits(),
+		AbandonAfter: lobby.DefaultAbandonAfter,
+		GamesPerConn: DefaultGamesPerConn,
+		GamesPerAddr: DefaultGamesPerAddr,
+		AIPace:       match.DefaultAIPace,
 	}
 }
 
@@ -177,7 +209,8 @@ func New(cfg Config) (*Server, error) {
 	}
 	met := newMetrics()
 	lb, err := lobby.New(lobby.Options{Rulesets: cfg.Rulesets, Builtin: cfg.Builtin, MaxGames: cfg.MaxGames, Logger: log, Clock: cfg.Clock,
-		NewMatch: cfg.NewMatch, Observer: met, Store: st})
+		NewMatch: cfg.NewMatch, Observer: met, Store: st, AbandonAfter: cfg.AbandonAfter,
+		GamesPerConn: cfg.GamesPerConn, GamesPerAddr: cfg.GamesPerAddr, AIPace: cfg.AIPace})
 	if err != nil {
 		closeStore(st, log)
 		return nil, err
@@ -214,7 +247,7 @@ func New(cfg Config) (*Server, error) {
 // Handler returns the server's HTTP handler: GET /ws (the websocket
 // endpoint), GET /healthz, GET /metrics, the admin view under /admin
 // when Config.AdminToken is set (GET /admin, GET /admin/games, POST
-// /admin/games/{id}/kick) and GET /. Serve serves it; whoever serves it
+// /admin/games/{id}/kick, POST /admin/games/{id}/end) and GET /. Serve serves it; whoever serves it
 // otherwise must Close the server after stopping their HTTP server.
 func (s *Server) Handler() http.Handler { return s.mux }
 
@@ -241,7 +274,9 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		s.mu.Unlock()
 		s.wg.Done()
 	}()
-	c, err := wsconn.Accept(w, r, s.connOpts)
+	opts := s.connOpts
+	opts.Accept = s.lobby.AcceptFrom(remoteIP(r.RemoteAddr)) // its games count against its address
+	c, err := wsconn.Accept(w, r, opts)
 	if err != nil {
 		s.log.Info("websocket upgrade failed", "remote", r.RemoteAddr, "err", err)
 		return
@@ -258,6 +293,15 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	delete(s.conns, c)
 	s.mu.Unlock()
+}
+
+// remoteIP returns the IP address of a request's remote address
+// ("host:port"), or the whole address if it has no port.
+func remoteIP(addr string) string {
+	if host, _, err := net.SplitHostPort(addr); err == nil {
+		return host
+	}
+	return addr
 }
 
 // health is what GET /healthz answers.

@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/coder/websocket"
 
 	"empires/server/match"
+	"empires/server/store"
 	"empires/shared/protocol"
 	"empires/shared/ruleset"
 )
@@ -18,9 +20,14 @@ import (
 // kicks its player (Kick).
 const ReasonKicked = "kicked by the server's admin"
 
-// Errors of Kick, wrapped with the details.
+// ReasonEnded is what everyone in a game the server's admin ends is told
+// (End).
+const ReasonEnded = "ended by the server's admin"
+
+// Errors of Kick and End, wrapped with the details.
 var (
-	// ErrNoGame: the lobby holds no game of that ID.
+	// ErrNoGame: the lobby holds no game of that ID (End: nor its store,
+	// unfinished).
 	ErrNoGame = errors.New("no such game")
 	// ErrNoSeat: the game has no seat of that number.
 	ErrNoSeat = errors.New("no such seat")
@@ -57,6 +64,10 @@ const (
 	GameOpen    GameState = "lobby"   // seating players; not started
 	GameRunning GameState = "running" // started, not over
 	GameOver    GameState = "over"    // over; goes when everyone has left
+	// GameSuspended: abandoned, or not resumed at a restart for want of
+	// room; out of the lobby, kept by the store, resumed by a player's
+	// seat token.
+	GameSuspended GameState = "suspended"
 )
 
 // AdminGame is a game as the server's admin sees it (Games).
@@ -71,6 +82,20 @@ type AdminGame struct {
 	Password   bool            `json:"password"`
 	Spectators int             `json:"spectators"` // connected
 	Seats      []AdminSeat     `json:"seats"`
+	// CreatedBy is the remote address of the connection that created the
+	// game; "" when unknown (a game resumed).
+	CreatedBy string `json:"created_by,omitempty"`
+	// Abandoned: the game has started and none of its players is
+	// connected (spectators do not count).
+	Abandoned bool `json:"abandoned"`
+	// IdleSeconds is how long none of its players has been connected: for
+	// an abandoned game, and for a suspended one since the lobby knows
+	// (since it was suspended, or since the server started); 0 otherwise.
+	IdleSeconds int64 `json:"idle_seconds"`
+	// LeavesInSeconds is, for an abandoned game not over, how long until
+	// it is suspended or ended (0: at the next look, every few seconds);
+	// -1 when it never is (Options.AbandonAfter 0) or not abandoned.
+	LeavesInSeconds int64 `json:"leaves_in_seconds"`
 }
 
 // AdminSeat is one seat of an AdminGame.
@@ -90,21 +115,26 @@ type AdminSeat struct {
 	MissedTurns int  `json:"missed_turns"`
 }
 
-// Games returns every game of the lobby, by ID, for the server's admin. The
-// turn, readiness, AI takeovers and missed turns of a running game come
-// from its match; a match that does not answer before ctx ends is shown as
-// the lobby knows it.
+// Games returns every game of the lobby, and the suspended games of its
+// store, by ID, for the server's admin. The turn, readiness, AI takeovers
+// and missed turns of a running game come from its match; a match that
+// does not answer before ctx ends is shown as the lobby knows it. A store
+// that cannot be read is logged, and its suspended games left out.
 func (l *Lobby) Games(ctx context.Context) []AdminGame {
 	type entry struct {
 		g AdminGame
 		m *match.Match
 	}
+	now := l.clock.Now()
 	l.mu.Lock()
 	entries := make([]entry, 0, len(l.games))
 	for _, r := range l.games {
-		entries = append(entries, entry{r.admin(), r.m})
+		entries = append(entries, entry{l.admin(r, now), r.m})
 	}
 	l.mu.Unlock()
+	for _, g := range l.suspendedGames(now) {
+		entries = append(entries, entry{g, nil})
+	}
 	slices.SortFunc(entries, func(a, b entry) int { return cmp.Compare(a.g.ID, b.g.ID) })
 	games := make([]AdminGame, len(entries))
 	for i, e := range entries {
@@ -122,18 +152,65 @@ func (l *Lobby) Games(ctx context.Context) []AdminGame {
 	return games
 }
 
-// admin returns r as the admin sees it, but for its match's status; l.mu
-// held.
-func (r *room) admin() AdminGame {
+// admin returns r as the admin sees it at now, but for its match's status;
+// l.mu held.
+func (l *Lobby) admin(r *room, now time.Time) AdminGame {
 	g := AdminGame{ID: r.id, Name: r.set.Name, Ruleset: r.set.Ruleset, Width: r.set.Width, Height: r.set.Height,
-		State: r.state(), Turn: r.turn, Password: r.set.Password != "", Spectators: len(r.spectators)}
+		State: r.state(), Turn: r.turn, Password: r.set.Password != "", Spectators: len(r.spectators),
+		CreatedBy: r.addr, LeavesInSeconds: -1}
 	for i := range r.seats {
 		s := &r.seats[i]
 		g.Seats = append(g.Seats, AdminSeat{Seat: protocol.Seat(i + 1), Name: s.name, Bot: s.bot,
 			Taken: !s.bot && s.token != "", Connected: s.c != nil, Ready: !r.started && (s.ready || s.bot)})
 	}
+	if r.started && r.players() == 0 {
+		since := r.idleSince
+		if since.IsZero() { // the sweep has not seen it yet
+			since = now
+		}
+		g.Abandoned, g.IdleSeconds = true, seconds(now.Sub(since))
+		if l.opts.AbandonAfter > 0 && !r.over {
+			g.LeavesInSeconds = max(0, seconds(since.Add(l.abandonAfter(r)).Sub(now)))
+		}
+	}
 	return g
 }
+
+// suspendedGames returns the unfinished games of the store that are not in
+// the lobby, as the admin sees them at now.
+func (l *Lobby) suspendedGames(now time.Time) []AdminGame {
+	st := l.opts.Store
+	if st == nil {
+		return nil
+	}
+	saved, err := st.Unfinished()
+	if err != nil {
+		l.log.Error("cannot list the suspended games", "err", err)
+		return nil
+	}
+	var out []AdminGame
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, sg := range saved {
+		if l.games[sg.ID] != nil {
+			continue
+		}
+		set := sg.Settings
+		g := AdminGame{ID: sg.ID, Name: set.Name, Ruleset: set.Ruleset, Width: set.Width, Height: set.Height,
+			State: GameSuspended, Password: set.Password != "", LeavesInSeconds: -1}
+		if since, ok := l.suspended[sg.ID]; ok {
+			g.IdleSeconds = seconds(now.Sub(since))
+		}
+		for _, s := range sg.Seats {
+			g.Seats = append(g.Seats, AdminSeat{Seat: s.Seat, Name: s.Name, Bot: s.Bot, Taken: !s.Bot && s.Token != ""})
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// seconds returns d in whole seconds.
+func seconds(d time.Duration) int64 { return int64(d / time.Second) }
 
 // state returns r's state; l.mu held.
 func (r *room) state() GameState {
@@ -223,5 +300,70 @@ func (l *Lobby) Kick(id protocol.GameID, s protocol.Seat) error {
 	}
 	cl.c.Close(websocket.StatusPolicyViolation, ReasonKicked)
 	l.log.Info("kicked by the admin", "game", uint32(id), "seat", s, "name", cl.name)
+	return nil
+}
+
+// End ends game id for the server's admin, in whatever state it is:
+// everyone in it is told that it was ReasonEnded and is in no game any
+// more, its match stops, and with Options.Store a started game is saved as
+// over, with no winner, so that it is never resumed. A suspended game (in
+// the store only) is saved as over. End fails wrapping ErrNoGame when the
+// lobby holds no game id and its store no such game unfinished, and with
+// the store's error when it cannot save the end; ctx bounds the wait for
+// the match to stop.
+func (l *Lobby) End(ctx context.Context, id protocol.GameID) error {
+	l.mu.Lock()
+	r := l.games[id]
+	var m *match.Match
+	if r != nil {
+		m = r.m
+		l.removeRoom(r, ReasonEnded)
+	}
+	done := l.runs[id]
+	delete(l.suspended, id)
+	l.mu.Unlock()
+	if r != nil {
+		l.log.Info("game ended by the admin", "game", uint32(id))
+	}
+	st := l.opts.Store
+	if st == nil {
+		if r == nil {
+			return fmt.Errorf("%w: no %s on this server", ErrNoGame, id)
+		}
+		return nil
+	}
+	if done != nil { // its match is stopping: its last step saved, if any
+		select {
+		case <-done:
+		case <-ctx.Done():
+			return fmt.Errorf("end %s: its match did not stop: %w", id, ctx.Err())
+		}
+	}
+	if r != nil && m == nil {
+		return nil // not started: nothing saved
+	}
+	g, err := st.Game(id)
+	switch {
+	case errors.Is(err, store.ErrNoGame) && r != nil:
+		return nil // started, but the store failed to save it (logged then)
+	case errors.Is(err, store.ErrNoGame):
+		return fmt.Errorf("%w: no %s on this server", ErrNoGame, id)
+	case err != nil:
+		return fmt.Errorf("end %s: %w", id, err)
+	case g.Over && r == nil:
+		return fmt.Errorf("%w: %s is over already", ErrNoGame, id)
+	case g.Over:
+		return nil
+	}
+	sn, err := st.Snapshot(id, g.Last)
+	if err != nil {
+		return fmt.Errorf("end %s: %w", id, err)
+	}
+	if err := st.SaveState(id, store.State{Seq: sn.Seq, Save: sn.Data, Over: true}); err != nil {
+		return fmt.Errorf("end %s: %w", id, err)
+	}
+	if r == nil {
+		l.log.Info("suspended game ended by the admin", "game", uint32(id))
+	}
 	return nil
 }

@@ -29,6 +29,7 @@ type client struct {
 	l    *Lobby
 	c    *wsconn.Conn
 	name string
+	addr string // the remote address its games count against; "" for none
 
 	// Guarded by Lobby.mu.
 	room *room
@@ -189,8 +190,12 @@ func (cl *client) create(env protocol.Envelope, m *protocol.CreateGame) error {
 	case len(l.games) >= l.opts.MaxGames:
 		return protocol.Errorf(protocol.Unavailable, "the server holds %d games, its most: try again later", len(l.games))
 	}
+	if err := l.canCreate(cl); err != nil {
+		return err
+	}
 	l.lastID++
 	r := newRoom(l.lastID, set)
+	r.creator, r.addr = cl.c.ID(), cl.addr
 	l.games[r.id] = r
 	tok := protocol.NewToken()
 	r.seats[0] = seat{name: cl.name, token: tok, c: cl}
@@ -220,6 +225,11 @@ func (cl *client) join(env protocol.Envelope, m *protocol.JoinGame) error {
 // joinGame is join but for the wrong passwords.
 func (cl *client) joinGame(env protocol.Envelope, m *protocol.JoinGame) error {
 	l := cl.l
+	if m.Token != "" {
+		if err := l.wake(cl, m.Game, m.Token); err != nil {
+			return err
+		}
+	}
 	l.mu.Lock()
 	r := l.games[m.Game]
 	var kicked *client
@@ -349,6 +359,7 @@ func (l *Lobby) detach(cl *client) *match.Subscription {
 		delete(r.spectators, cl)
 	} else if st := r.seat(s); st != nil && st.c == cl {
 		st.c = nil
+		l.markIdle(r)
 		if !r.started {
 			*st = seat{}
 			if r.host == s {
@@ -438,9 +449,7 @@ func (cl *client) start() error {
 // From now on seats are kept by those who leave; launch creates the match.
 func (l *Lobby) beginStart(r *room) *match.Settings {
 	r.started = true
-	set := r.matchSettings(l.opts.Buffer, l.log)
-	set.Observer = l.opts.Observer
-	set.OnTurn = l.onTurn(r.id)
+	set := l.matchSettings(r)
 	return &set
 }
 
@@ -482,13 +491,7 @@ func (l *Lobby) launch(r *room, set match.Settings) error {
 	ctx, cancel := context.WithCancel(l.ctx)
 	r.m, r.stop = m, cancel
 	l.saveGame(r)
-	l.wg.Add(1)
-	go func() {
-		defer l.wg.Done()
-		if err := m.Run(ctx); err != nil {
-			l.log.Error("match failed", "game", uint32(r.id), "err", err)
-		}
-	}()
+	l.run(ctx, r, m)
 	type member struct {
 		cl *client
 		s  protocol.Seat

@@ -40,11 +40,33 @@
 // and spectator subscribes to it: a FullView first, then a TurnUpdate and
 // a TurnClock after each turn, a TurnClock whenever readiness changes, and
 // GameOver at the end.
+//
+// # Abandoned games
+//
+// A game holds one of the server's Options.MaxGames places while it is in
+// the lobby. A game not started goes as soon as none of its players is
+// connected (a player who leaves it gives the seat up). A started game
+// none of whose players (seat holders; spectators do not count) has been
+// connected for Options.AbandonAfter, or for one turn of its timer if
+// that is longer, is abandoned and leaves the lobby, freeing its place:
+// with Options.Store it is suspended (the store keeps it as it was at the
+// start of the step being played; a player who comes back with a seat
+// token, JoinGame, resumes it, if there is room), without a store it
+// ends. A game over goes when none of its players is connected, at once
+// when nobody watches it either. A game resumed when the server restarts
+// is abandoned the same way if none of its players comes back. The
+// server's admin sees how long each game has been without players, and
+// may end a game (End).
+//
+// A connection may hold at most Options.GamesPerConn games it created
+// (open or running) and a remote address Options.GamesPerAddr; past them,
+// CreateGame is refused with NotAllowed, saying which games count.
 package lobby
 
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"sync"
 	"time"
@@ -62,6 +84,11 @@ const DefaultMaxGames = 100
 // DefaultCallTimeout is how long a request waits for a match's answer.
 const DefaultCallTimeout = 10 * time.Second
 
+// DefaultAbandonAfter is how long a started game may have none of its
+// players connected before it is suspended or ended: the dedicated
+// server's default (Options.AbandonAfter).
+const DefaultAbandonAfter = 10 * time.Minute
+
 // Options configure a Lobby.
 type Options struct {
 	// Rulesets are the rulesets the games may play, the default first.
@@ -75,8 +102,20 @@ type Options struct {
 	MaxGames int
 	// Logger receives the lobby's logs; nil means slog.Default().
 	Logger *slog.Logger
-	// Clock is the matches' clock; nil means the real one.
+	// Clock is the matches' clock, and the lobby's for abandoned games;
+	// nil means the real one.
 	Clock match.Clock
+	// AbandonAfter is how long a started game may have none of its
+	// players connected before it is suspended (with Store) or ended
+	// (see the package doc); 0 means never.
+	AbandonAfter time.Duration
+	// GamesPerConn and GamesPerAddr are the most games a connection, and
+	// a remote address (AcceptFrom), may hold: games it created that are
+	// open or running. 0 means no limit.
+	GamesPerConn, GamesPerAddr int
+	// AIPace is each match's Settings.AIPace: how long a step only the
+	// AI plays waits while someone watches; 0 means match.DefaultAIPace.
+	AIPace time.Duration
 	// Buffer is each subscription's buffer (match.Settings.Buffer); 0
 	// means match.DefaultBuffer.
 	Buffer int
@@ -105,6 +144,7 @@ type Lobby struct {
 	rulesets *ruleset.Registry
 	opts     Options
 	log      *slog.Logger
+	clock    match.Clock
 
 	ctx    context.Context // the matches run under it
 	cancel context.CancelFunc
@@ -118,6 +158,12 @@ type Lobby struct {
 	clients map[*client]struct{}
 	closed  bool
 	q       *quotas
+	// runs holds, by game, a channel closed when the game's match has
+	// stopped; a game resumed waits for its last match to stop first.
+	runs map[protocol.GameID]chan struct{}
+	// suspended holds since when the games this lobby suspended, or did
+	// not resume when it restored the store's, have had no player.
+	suspended map[protocol.GameID]time.Time
 }
 
 // New returns an empty lobby.
@@ -137,17 +183,38 @@ func New(opts Options) (*Lobby, error) {
 	if opts.NewMatch == nil {
 		opts.NewMatch = match.New
 	}
+	switch {
+	case opts.AbandonAfter < 0:
+		return nil, fmt.Errorf("lobby: abandon after %v: negative", opts.AbandonAfter)
+	case opts.GamesPerConn < 0 || opts.GamesPerAddr < 0:
+		return nil, fmt.Errorf("lobby: %d games a connection, %d an address: negative", opts.GamesPerConn, opts.GamesPerAddr)
+	case opts.AIPace < 0:
+		return nil, fmt.Errorf("lobby: AI pace %v: negative", opts.AIPace)
+	}
+	clock := opts.Clock
+	if clock == nil {
+		clock = match.RealClock{}
+	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Lobby{
-		rulesets: opts.Rulesets,
-		opts:     opts,
-		log:      opts.Logger,
-		ctx:      ctx,
-		cancel:   cancel,
-		games:    make(map[protocol.GameID]*room),
-		clients:  make(map[*client]struct{}),
-		q:        newQuotas(opts.Quotas, opts.Clock),
-	}, nil
+	l := &Lobby{
+		rulesets:  opts.Rulesets,
+		opts:      opts,
+		log:       opts.Logger,
+		clock:     clock,
+		ctx:       ctx,
+		cancel:    cancel,
+		games:     make(map[protocol.GameID]*room),
+		clients:   make(map[*client]struct{}),
+		runs:      make(map[protocol.GameID]chan struct{}),
+		suspended: make(map[protocol.GameID]time.Time),
+		q:         newQuotas(opts.Quotas, opts.Clock),
+	}
+	if opts.AbandonAfter > 0 {
+		t := clock.NewTimer(sweepEvery(opts.AbandonAfter)) // armed now: a test's clock may move at once
+		l.wg.Add(1)
+		go l.sweeper(t)
+	}
+	return l, nil
 }
 
 // Rulesets returns the IDs of the rulesets the lobby's games may play, the
@@ -177,13 +244,25 @@ func (l *Lobby) modded(in ruleset.Info) bool {
 
 // Accept is wsconn's Options.Accept: it admits a client that said Hello.
 // The client joins the server's lobby (its chat) when its session opens.
+// Its games count against no address (see AcceptFrom).
 func (l *Lobby) Accept(c *wsconn.Conn, hello *protocol.Hello) (wsconn.Session, error) {
+	return l.accept(c, hello, "")
+}
+
+// AcceptFrom returns the Accept of a connection from remote address addr
+// (an IP address, without the port): its games count against
+// Options.GamesPerAddr with every other connection's from addr.
+func (l *Lobby) AcceptFrom(addr string) func(*wsconn.Conn, *protocol.Hello) (wsconn.Session, error) {
+	return func(c *wsconn.Conn, hello *protocol.Hello) (wsconn.Session, error) { return l.accept(c, hello, addr) }
+}
+
+func (l *Lobby) accept(c *wsconn.Conn, hello *protocol.Hello, addr string) (wsconn.Session, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.closed {
 		return nil, protocol.Errorf(protocol.Unavailable, "the server is shutting down")
 	}
-	return &client{l: l, c: c, name: hello.Name}, nil
+	return &client{l: l, c: c, name: hello.Name, addr: addr}, nil
 }
 
 // Stats are counts for health checks.
@@ -206,8 +285,8 @@ func (l *Lobby) Stats() Stats {
 	return st
 }
 
-// Close stops every match and waits for their goroutines to end; the
-// lobby then accepts no more clients. Close connections first (their
+// Close stops every match and the search for abandoned games, and waits
+// for their goroutines to end; the lobby then accepts no more clients. Close connections first (their
 // Bye says why) and the lobby after. Close may be called more than once.
 func (l *Lobby) Close() {
 	l.mu.Lock()
@@ -222,7 +301,9 @@ func (l *Lobby) callCtx(cl *client) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(cl.c.Context(), l.opts.CallTimeout)
 }
 
-// removeRoom drops r from the table and stops its match; l.mu held.
+// removeRoom drops r from the table and stops its match; everyone still
+// in it (spectators, and players when the admin ends it) is told why and
+// is in no game any more. l.mu held.
 func (l *Lobby) removeRoom(r *room, why string) {
 	if l.games[r.id] != r {
 		return
@@ -231,7 +312,13 @@ func (l *Lobby) removeRoom(r *room, why string) {
 	if r.stop != nil {
 		r.stop()
 	}
-	for cl := range r.spectators {
+	var members []*client
+	r.members(func(cl *client, _ protocol.Seat) { members = append(members, cl) })
+	for _, cl := range members {
+		if st := r.seat(cl.seat); st != nil && st.c == cl {
+			st.c = nil
+		}
+		delete(r.spectators, cl)
 		cl.room, cl.seat = nil, 0
 		if cl.sub != nil {
 			cl.sub.Close()
@@ -240,4 +327,36 @@ func (l *Lobby) removeRoom(r *room, why string) {
 		cl.c.Send(&protocol.Error{Code: protocol.NoSuchGame, Message: r.id.String() + " was closed: " + why}, 0)
 	}
 	l.log.Info("game removed", "game", uint32(r.id), "why", why)
+}
+
+// matchSettings returns the settings of r's match: the room's, with the
+// lobby's observer, pace and saving. l.mu held.
+func (l *Lobby) matchSettings(r *room) match.Settings {
+	set := r.matchSettings(l.opts.Buffer, l.log)
+	set.Observer = l.opts.Observer
+	set.OnTurn = l.onTurn(r.id)
+	set.AIPace = l.opts.AIPace
+	return set
+}
+
+// run runs r's match m under ctx on its own goroutine, until ctx ends;
+// l.mu held.
+func (l *Lobby) run(ctx context.Context, r *room, m *match.Match) {
+	done := make(chan struct{})
+	l.runs[r.id] = done
+	l.wg.Add(1)
+	go func() {
+		defer l.wg.Done()
+		defer func() {
+			l.mu.Lock()
+			if l.runs[r.id] == done {
+				delete(l.runs, r.id)
+			}
+			l.mu.Unlock()
+			close(done)
+		}()
+		if err := m.Run(ctx); err != nil {
+			l.log.Error("match failed", "game", uint32(r.id), "err", err)
+		}
+	}()
 }

@@ -2,7 +2,9 @@ package lobby
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"empires/server/match"
@@ -74,16 +76,19 @@ func (l *Lobby) onTurn(id protocol.GameID) func(match.TurnRecord) {
 	}
 }
 
-// Restore resumes the games of Options.Store that are not over: each gets
-// its room back, with its settings, seats and seat tokens, and its match
-// resumes at the start of its last saved turn. Nobody is connected: the
-// players come back with JoinGame and their seat tokens, as after a
-// dropped connection. A game that cannot be resumed is logged and left in
-// the store. With resume not nil, only the games it accepts are resumed
-// (none, for a server whose saved games are for replays). Either way new
-// games are numbered after every saved one, so no saved game is ever
-// overwritten. Call Restore once, before the lobby takes clients; it
-// returns how many games it resumed.
+// Restore resumes the games of Options.Store that are not over, the most
+// recent first, up to Options.MaxGames: each gets its room back, with its
+// settings, seats and seat tokens, and its match resumes at the start of
+// its last saved turn. Nobody is connected: the players come back with
+// JoinGame and their seat tokens, as after a dropped connection, and a
+// game none of them comes back to is abandoned as any other (see the
+// package doc). The games past MaxGames stay suspended: a player's seat
+// token resumes one when there is room. A game that cannot be resumed is
+// logged and left in the store. With resume not nil, only the games it
+// accepts are resumed (none, for a server whose saved games are for
+// replays). Either way new games are numbered after every saved one, so
+// no saved game is ever overwritten. Call Restore once, before the lobby
+// takes clients; it returns how many games it resumed.
 func (l *Lobby) Restore(resume func(protocol.GameID) bool) (int, error) {
 	st := l.opts.Store
 	if st == nil {
@@ -97,16 +102,28 @@ func (l *Lobby) Restore(resume func(protocol.GameID) bool) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	n := 0
-	for _, g := range games {
+	n, full := 0, 0
+	now := l.clock.Now()
+	for _, g := range slices.Backward(games) { // by id: the most recent last
 		if resume != nil && !resume(g.ID) {
 			continue
 		}
-		if err := l.resume(g); err != nil {
+		err := l.resume(g)
+		switch {
+		case errors.Is(err, errFull):
+			full++
+			l.mu.Lock()
+			l.suspended[g.ID] = now
+			l.mu.Unlock()
+		case err != nil:
 			l.log.Error("cannot resume a saved game", "game", uint32(g.ID), "err", err)
-			continue
+		default:
+			n++
 		}
-		n++
+	}
+	if full > 0 {
+		l.log.Warn("saved games left suspended: no room for them; a player's seat token resumes one",
+			"games", full, "max_games", l.opts.MaxGames)
 	}
 	l.mu.Lock()
 	l.lastID = max(l.lastID, last)
@@ -140,28 +157,33 @@ func (l *Lobby) resume(g store.Game) error {
 	}
 	r.newHost()
 	r.started = true
-	set := r.matchSettings(l.opts.Buffer, l.log)
-	set.Observer = l.opts.Observer
-	set.OnTurn = l.onTurn(r.id)
+	set := l.matchSettings(r)
 	m, err := match.Resume(uint32(r.id), rs, set, sn.Data, l.opts.Clock)
 	if err != nil {
 		return err
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if _, ok := l.games[r.id]; ok {
-		return fmt.Errorf("%s is in the lobby already", r.id)
+	switch {
+	case l.closed:
+		return protocol.Errorf(protocol.Unavailable, "the server is shutting down")
+	case l.games[r.id] != nil:
+		return fmt.Errorf("%w: %s", errInLobby, r.id)
+	case len(l.games) >= l.opts.MaxGames:
+		return fmt.Errorf("%w: the server holds %d games, its most", errFull, len(l.games))
 	}
 	l.games[r.id] = r
+	delete(l.suspended, r.id)
+	r.idleSince = l.clock.Now() // nobody is connected yet
 	ctx, cancel := context.WithCancel(l.ctx)
 	r.m, r.stop = m, cancel
-	l.wg.Add(1)
-	go func() {
-		defer l.wg.Done()
-		if err := m.Run(ctx); err != nil {
-			l.log.Error("match failed", "game", uint32(r.id), "err", err)
-		}
-	}()
+	l.run(ctx, r, m)
 	l.log.Info("game resumed", "game", uint32(r.id), "step", sn.Seq, "settings", r.set.String())
 	return nil
 }
+
+// Errors of resume.
+var (
+	errInLobby = errors.New("the game is in the lobby already")
+	errFull    = errors.New("no room for the game")
+)

@@ -10,7 +10,6 @@ import (
 
 	"empires/server/match"
 	"empires/server/throttle"
-	"empires/server/wsconn"
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/protocol"
@@ -49,16 +48,6 @@ type idleTimer struct{}
 func (idleTimer) C() <-chan time.Time { return nil }
 func (idleTimer) Stop() bool          { return true }
 
-// helloFrom is hello for a client at network address remote.
-func helloFrom(tb testing.TB, l *Lobby, name, remote string) *tconn {
-	tb.Helper()
-	tc := &tconn{tb: tb, name: name, c: wsconn.NewDetachedFrom(connOptions(l), remote)}
-	tb.Cleanup(tc.c.End)
-	if out := tc.do(&protocol.Hello{Version: protocol.Version, Name: name}); len(out) != 1 || out[0].Msg.MessageType() != protocol.TypeWelcome {
-		tb.Fatalf("%s: hello answered %v", name, types(out))
-	}
-	return tc
-}
 
 // blob returns a payload of exactly n bytes (a msgpack bin, n >= 3).
 func blob(tb testing.TB, n int) protocol.Payload {

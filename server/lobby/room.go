@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"time"
 
 	"empires/server/match"
 	"empires/shared/protocol"
@@ -27,6 +28,12 @@ type room struct {
 	stop    context.CancelFunc
 	over    bool
 	turn    ruleset.Turn // the last turn seen by a subscriber or a status
+
+	creator uint64 // the ID of the connection that created it; 0 for a game resumed
+	addr    string // its remote address; "" for none
+	// idleSince is when the last of its players left a started game;
+	// zero while one is connected (or the sweep has not seen it yet).
+	idleSince time.Time
 }
 
 // seat is one seat at a room's table.
@@ -67,9 +74,9 @@ func (r *room) humans() int {
 	return n
 }
 
-// connected counts the people connected: seat holders and spectators.
-func (r *room) connected() int {
-	n := len(r.spectators)
+// players counts the seat holders connected.
+func (r *room) players() int {
+	n := 0
 	for i := range r.seats {
 		if r.seats[i].c != nil {
 			n++
@@ -77,6 +84,9 @@ func (r *room) connected() int {
 	}
 	return n
 }
+
+// connected counts the people connected: seat holders and spectators.
+func (r *room) connected() int { return len(r.spectators) + r.players() }
 
 // seatByToken returns the seat whose token is tok, comparing each in
 // constant time.

@@ -67,8 +67,7 @@
 //   - or the turn timer (Settings.TurnTimer > 0) expires.
 //
 // With TurnTimer 0 the match waits for every live human seat the AI does
-// not play, connected or not (and if the AI plays them all, for one of
-// them to say it is ready). Readiness and submitted orders reset when a
+// not play, connected or not. Readiness and submitted orders reset when a
 // turn starts, and so does the timer; then the AI submits the orders of
 // the seats it plays. Orders count only if submitted (Submit, an empty list
 // is a submission: "no orders"); a seat that submitted nothing is left out
@@ -76,6 +75,23 @@
 // Readiness does not submit anything: a client submits (if only an empty
 // list) and then says it is ready; a seat may change its orders while
 // ready.
+//
+// # Steps only the AI plays
+//
+// Without a turn timer, a step in which every actor still in the game is
+// played by the AI (bots, human seats it took over, open seats) resolves
+// by itself: nobody would end it otherwise (the people were eliminated, or
+// left and the AI took their seats). While anyone watches the match (it
+// has a subscription) such a step waits Settings.AIPace first, so that
+// they can follow the game, unless a connected seat the AI plays says it is
+// ready (then it resolves at once, as above). While nobody watches, it
+// resolves at once, the match answering the commands waiting between two
+// steps, for at most Settings.AIRush steps in a row (a game of bots that
+// nobody watches plays on to its end quickly, but a game that never ends
+// does not keep a core busy); past them it goes at AIPace too, until
+// someone subscribes. An interactive step whose AI actor's action was
+// refused is tried again every AIPace. With a turn timer, such steps
+// resolve on the timer, as every step does.
 //
 // # Subscriptions and reconnecting
 //
@@ -108,6 +124,15 @@ const QueueSize = 256
 // DefaultBuffer is how many updates a subscription holds unread before the
 // subscriber is dropped, unless Settings.Buffer says otherwise.
 const DefaultBuffer = 64
+
+// DefaultAIPace is how long a step only the AI plays waits before it
+// resolves by itself while someone watches, unless Settings.AIPace says
+// otherwise (see the package doc).
+const DefaultAIPace = time.Second
+
+// DefaultAIRush is how many steps only the AI plays resolve at once in a
+// row while nobody watches, unless Settings.AIRush says otherwise.
+const DefaultAIRush = 200
 
 // maxChain bounds the interactive actions the AI plays in a row without a
 // person acting (an AI that never ends its part would otherwise hold the
@@ -167,6 +192,14 @@ type Settings struct {
 	// Buffer is how many updates a subscription holds before its reader is
 	// dropped as too slow; 0 means DefaultBuffer.
 	Buffer int
+	// AIPace is how long a step only the AI plays waits before it
+	// resolves by itself, in a game without a turn timer, while anyone
+	// watches (see the package doc); 0 means DefaultAIPace.
+	AIPace time.Duration
+	// AIRush is how many steps only the AI plays resolve at once in a
+	// row while nobody watches, before they go at AIPace; 0 means
+	// DefaultAIRush, a negative number none.
+	AIRush int
 	// AILevel is how the AI plays the bots and the seats it takes over:
 	// one of the ruleset's levels; "" means its default.
 	AILevel string
@@ -192,8 +225,8 @@ func (set *Settings) check(in ruleset.Info) error {
 		return fmt.Errorf("match: %d bots for %d seats, want 0 to %d", set.Bots, set.Seats, set.Seats)
 	case set.TurnTimer < 0:
 		return fmt.Errorf("match: turn timer %v is negative", set.TurnTimer)
-	case set.Bots == set.Seats && set.TurnTimer == 0:
-		return errors.New("match: a game of bots only needs a turn timer (nobody would end a turn)")
+	case set.AIPace < 0:
+		return fmt.Errorf("match: AI pace %v is negative", set.AIPace)
 	case len(set.Names) > set.Seats:
 		return fmt.Errorf("match: %d names for %d seats", len(set.Names), set.Seats)
 	case slices.ContainsFunc(set.Open, func(p ruleset.Seat) bool { return int(p) < 1 || int(p) > set.Seats-set.Bots }):
@@ -238,6 +271,13 @@ type Match struct {
 	sums     []uint64       // by seat: views[seat].Checksum()
 	taken    []bool         // by seat: a human seat the AI plays for its absent player
 	missed   []int          // by seat: Status's MissedTurns (see the package doc)
+	// pacer runs while a step only the AI plays waits to resolve (see
+	// the package doc); nil otherwise. paced is the step it is for.
+	pacer Timer
+	paced uint32
+	// rushed counts the steps only the AI plays resolved at once since
+	// someone last subscribed.
+	rushed int
 	// chaining is set while startStep plays the AI's interactive actions
 	// one after another; more, that one of them started a new step.
 	chaining, more bool
@@ -308,6 +348,12 @@ func newMatch(id uint32, rs ruleset.Ruleset, set Settings, g ruleset.Game, clock
 	if set.AILevel == "" {
 		set.AILevel = rs.Info().DefaultLevel
 	}
+	if set.AIPace == 0 {
+		set.AIPace = DefaultAIPace
+	}
+	if set.AIRush == 0 {
+		set.AIRush = DefaultAIRush
+	}
 	ai, err := rs.NewAI(set.AILevel, set.Seed)
 	if err != nil {
 		return nil, fmt.Errorf("match %d: %w", id, err)
@@ -365,20 +411,43 @@ func (m *Match) Run(ctx context.Context) error {
 	m.startClock()
 	m.startStep()
 	for {
-		var expired <-chan time.Time
-		if m.timer != nil {
-			expired = m.timer.C()
-		}
-		select {
-		case <-ctx.Done():
-			return nil
-		case f := <-m.cmds:
-			f()
-		case <-m.wake:
-			m.sweep()
-		case <-expired:
-			m.timer = nil
-			m.expire()
+		if m.rushing() {
+			// A step only the AI plays, nobody watching: it resolves
+			// now, unless commands are waiting.
+			select {
+			case <-ctx.Done():
+				return nil
+			case f := <-m.cmds:
+				f()
+			case <-m.wake:
+				m.sweep()
+			default:
+				m.rushed++
+				m.resolve()
+			}
+		} else {
+			m.arrangePacer()
+			var expired, paced <-chan time.Time
+			if m.timer != nil {
+				expired = m.timer.C()
+			}
+			if m.pacer != nil {
+				paced = m.pacer.C()
+			}
+			select {
+			case <-ctx.Done():
+				return nil
+			case f := <-m.cmds:
+				f()
+			case <-m.wake:
+				m.sweep()
+			case <-expired:
+				m.timer = nil
+				m.expire()
+			case <-paced:
+				m.pacer = nil
+				m.autoStep()
+			}
 		}
 		if m.canResolve() {
 			m.resolve()
@@ -387,11 +456,15 @@ func (m *Match) Run(ctx context.Context) error {
 	}
 }
 
-// shutdown stops the timer and closes every subscription.
+// shutdown stops the timers and closes every subscription.
 func (m *Match) shutdown() {
 	if m.timer != nil {
 		m.timer.Stop()
 		m.timer = nil
+	}
+	if m.pacer != nil {
+		m.pacer.Stop()
+		m.pacer = nil
 	}
 	for _, sub := range m.subs {
 		if sub.live {
@@ -834,6 +907,7 @@ func (m *Match) add(sub *Subscription) {
 	}
 	sub.live = true
 	m.conns[p]++
+	m.rushed = 0
 	if p != 0 {
 		m.handBack(p)
 	}

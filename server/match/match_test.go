@@ -967,7 +967,7 @@ func TestSettings(t *testing.T) {
 		{"too many seats", func(s *Settings) { s.Seats = 256 }, "256 seats"},
 		{"more seats than the ruleset's", func(s *Settings) { s.Seats = 17 }, "17 players"},
 		{"too many bots", func(s *Settings) { s.Bots = 4 }, "4 bots"},
-		{"bots only without a timer", func(s *Settings) { s.Bots = 3 }, "needs a turn timer"},
+		{"negative AI pace", func(s *Settings) { s.AIPace = -time.Second }, "AI pace -1s is negative"},
 		{"negative timer", func(s *Settings) { s.TurnTimer = -time.Second }, "negative"},
 		{"too many names", func(s *Settings) { s.Names = []string{"a", "b", "c", "d"} }, "4 names"},
 		{"open bot seat", func(s *Settings) { s.Open = []ruleset.Seat{3} }, "open seats [3]"},
