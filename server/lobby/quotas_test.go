@@ -48,7 +48,6 @@ type idleTimer struct{}
 func (idleTimer) C() <-chan time.Time { return nil }
 func (idleTimer) Stop() bool          { return true }
 
-
 // blob returns a payload of exactly n bytes (a msgpack bin, n >= 3).
 func blob(tb testing.TB, n int) protocol.Payload {
 	tb.Helper()
