@@ -330,9 +330,14 @@ func (m *Hello) DecodeMsgpack(dec *msgpack.Decoder) error {
 		return err
 	}
 	*m = Hello{}
-	if m.Version, err = dec.DecodeInt(); err != nil {
+	version, err := wire.ReadInt(dec)
+	if err != nil {
 		return err
 	}
+	if version < math.MinInt32 || version > math.MaxInt32 {
+		return fmt.Errorf("Hello version %d is no protocol version", version)
+	}
+	m.Version = int(version)
 	if m.Name, err = dec.DecodeString(); err != nil {
 		return err
 	}
@@ -349,9 +354,12 @@ func (m *Error) DecodeMsgpack(dec *msgpack.Decoder) error {
 		return err
 	}
 	*m = Error{}
-	code, err := dec.DecodeUint8()
+	code, err := wire.ReadUint(dec)
 	if err != nil {
 		return err
+	}
+	if code > math.MaxUint8 {
+		return fmt.Errorf("error code %d does not fit protocol.ErrorCode (0 to 255)", code)
 	}
 	m.Code = ErrorCode(code)
 	if m.Message, err = dec.DecodeString(); err != nil {
