@@ -23,8 +23,10 @@
 //     the Session that handles every later message; then the client gets
 //     Welcome. Ping is answered with Pong here, at any time after Hello.
 //   - Frames: at most Limits.MaxClientMessage bytes (the websocket read
-//     limit: a larger frame closes the connection with status 1009 and the
-//     reason); binary; well-formed (protocol's Limits.ReadClient). A frame
+//     limit: a larger message closes the connection with Bye, then status
+//     1009 and the reason, as soon as the header of the frame that makes
+//     it too large arrives); binary; well-formed (protocol's
+//     Limits.ReadClient). A frame
 //     it refuses is answered with the protocol's Error (Malformed,
 //     UnknownType, Invalid, ...), replying to the frame's seq when it had
 //     one, and the connection goes on.
@@ -207,10 +209,15 @@ func newConn(ws *websocket.Conn, opts Options, remote string) *Conn {
 }
 
 // Accept upgrades an HTTP request to a websocket connection with opts and
-// sets its read limit to opts.Limits.MaxClientMessage. On an error Accept
-// has already answered the request. Run the connection with Serve.
+// sets its read limit to opts.Limits.MaxClientMessage: a message over it
+// is refused when the header of its frame arrives (see TooBigError). On an
+// error Accept has already answered the request. Run the connection with
+// Serve.
 func Accept(w http.ResponseWriter, r *http.Request, opts Options) (*Conn, error) {
 	var c *Conn
+	if limit := opts.withDefaults().Limits.MaxClientMessage; limit > 0 {
+		w = &guardedWriter{ResponseWriter: w, limit: int64(limit)}
+	}
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{
 		// A websocket ping from the client shows it is alive too.
 		OnPingReceived: func(context.Context, []byte) bool { c.seen(); return true },
@@ -378,6 +385,11 @@ func (c *Conn) readLoop() (err error) {
 	}()
 	for {
 		typ, frame, err := c.ws.Read(c.ctx)
+		var tooBig *TooBigError
+		if errors.As(err, &tooBig) {
+			c.log.Info("message too large: closing", "size", tooBig.Size, "limit", tooBig.Limit)
+			c.closeWith(closeReason{code: websocket.StatusMessageTooBig, reason: tooBig.Error(), bye: true})
+		}
 		if err != nil {
 			return err
 		}
