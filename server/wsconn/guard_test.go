@@ -139,8 +139,10 @@ type rawClient struct {
 	r    *bufio.Reader
 }
 
-// dialRaw connects to url (ws://host/) and makes the websocket handshake.
-func dialRaw(t *testing.T, url string) *rawClient {
+// dialRaw connects to url (ws://host/) and makes the websocket handshake;
+// a readBuffer above 0 sets the size of the socket's receive buffer
+// (SO_RCVBUF) first.
+func dialRaw(t *testing.T, url string, readBuffer int) *rawClient {
 	t.Helper()
 	host := strings.TrimPrefix(url, "ws://")
 	conn, err := net.Dial("tcp", host)
@@ -148,6 +150,11 @@ func dialRaw(t *testing.T, url string) *rawClient {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = conn.Close() })
+	if readBuffer > 0 {
+		if err := conn.(*net.TCPConn).SetReadBuffer(readBuffer); err != nil {
+			t.Fatal(err)
+		}
+	}
 	// A guard against a hang, not a timing: the tests wait on events.
 	if err := conn.SetDeadline(time.Now().Add(waitLimit)); err != nil {
 		t.Fatal(err)
@@ -207,11 +214,13 @@ func (c *rawClient) hello() {
 	}
 }
 
-// closed reads until the server's close frame and returns its status and
-// reason, and the reason of the Bye before it ("" if none).
-func (c *rawClient) closed() (websocket.StatusCode, string, string) {
+// closed reads until the server's close frame, answers it, and returns its
+// status and reason, the reason of the Bye before it ("" if none) and the
+// other messages before it, by type.
+func (c *rawClient) closed() (websocket.StatusCode, string, string, map[protocol.Type]int) {
 	c.t.Helper()
 	var bye string
+	got := map[protocol.Type]int{}
 	for {
 		op, payload := c.readFrame()
 		switch op {
@@ -219,14 +228,19 @@ func (c *rawClient) closed() (websocket.StatusCode, string, string) {
 			if len(payload) < 2 {
 				c.t.Fatalf("a close frame of %d bytes", len(payload))
 			}
-			return websocket.StatusCode(binary.BigEndian.Uint16(payload)), string(payload[2:]), bye
+			c.write(clientFrame(true, opClose, payload[:2]))
+			return websocket.StatusCode(binary.BigEndian.Uint16(payload)), string(payload[2:]), bye, got
 		case opBinary:
-			_, msg, err := protocol.DefaultLimits().ReadServer(payload)
+			limits := protocol.DefaultLimits()
+			limits.MaxServerMessage = protocol.MaxFrame
+			_, msg, err := limits.ReadServer(payload)
 			if err != nil {
 				c.t.Fatal(err)
 			}
 			if b, ok := msg.(*protocol.Bye); ok {
 				bye = b.Reason
+			} else {
+				got[msg.MessageType()]++
 			}
 		}
 	}
@@ -251,10 +265,10 @@ func TestTooBigRefusedAtTheHeader(t *testing.T) {
 			opts := testOptions(nil)
 			opts.IdleTimeout = 5 * time.Second
 			url, ended := serve(t, opts)
-			c := dialRaw(t, url)
+			c := dialRaw(t, url, 0)
 			c.hello()
 			c.write(tt.frames)
-			code, reason, bye := c.closed()
+			code, reason, bye, _ := c.closed()
 			if code != websocket.StatusMessageTooBig || reason != tt.reason || bye != tt.reason {
 				t.Errorf("closed with %v %q after Bye %q; want %v %q after the same Bye", code, reason, bye, websocket.StatusMessageTooBig, tt.reason)
 			}

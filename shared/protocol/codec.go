@@ -117,6 +117,14 @@ func noPassword(s Settings) error {
 	return nil
 }
 
+// SizeHint returns about how many bytes the frame of msg takes: its
+// payloads' sizes (a FullView's view, a TurnUpdate's delta and events, a
+// RulesData's data, ...) and a few bytes more, or 64 for a message without
+// payloads. A server uses it to bound what waits to be sent to a client.
+func SizeHint(msg Message) int {
+	return sizeHint(msg)
+}
+
 // sizeHint guesses a message's encoded size, to allocate once.
 func sizeHint(msg any) int {
 	switch m := deref(msg).(type) {
