@@ -570,3 +570,16 @@ func intFields(v reflect.Value, out *[]reflect.Value) {
 		*out = append(*out, v)
 	}
 }
+
+// BenchmarkParse reads the default ruleset file.
+func BenchmarkParse(b *testing.B) {
+	data, err := fs.ReadFile(assets.Rules(), File)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := Parse(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
