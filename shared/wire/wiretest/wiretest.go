@@ -5,6 +5,7 @@ package wiretest
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -15,14 +16,29 @@ import (
 	"empires/shared/wire"
 )
 
-// Integers counts the integers in data, one whole msgpack value, by their
-// decimal form ("258", "-1"), at any depth (in arrays and maps, keys
-// too; not inside binary or extension values).
-func Integers(data []byte) (map[string]int, error) {
+// Number is an integer of a msgpack value, of any size and sign: Abs is
+// its absolute value.
+type Number struct {
+	Neg bool
+	Abs uint64
+}
+
+// String returns the number in decimal.
+func (n Number) String() string {
+	if n.Neg {
+		return "-" + strconv.FormatUint(n.Abs, 10)
+	}
+	return strconv.FormatUint(n.Abs, 10)
+}
+
+// Integers counts the integers in data, one whole msgpack value, at any
+// depth (in arrays and maps, keys too; not inside binary or extension
+// values).
+func Integers(data []byte) (map[Number]int, error) {
 	if err := wire.CheckMsgpack(data); err != nil {
 		return nil, err
 	}
-	out := map[string]int{}
+	out := map[Number]int{}
 	dec := msgpack.NewDecoder(bytes.NewReader(data))
 	for left := 1; left > 0; left-- {
 		c, err := dec.PeekCode()
@@ -35,13 +51,17 @@ func Integers(data []byte) (map[string]int, error) {
 			if err != nil {
 				return nil, err
 			}
-			out[strconv.FormatUint(u, 10)]++
+			out[Number{Abs: u}]++
 		case msgpcode.IsFixedNum(c) || c >= msgpcode.Uint8 && c <= msgpcode.Uint32 || c >= msgpcode.Int8 && c <= msgpcode.Int64:
 			x, err := dec.DecodeInt64() // exact for every code but Uint64
 			if err != nil {
 				return nil, err
 			}
-			out[strconv.FormatInt(x, 10)]++
+			if x < 0 {
+				out[Number{Neg: true, Abs: uint64(-(x + 1)) + 1}]++
+			} else {
+				out[Number{Abs: uint64(x)}]++
+			}
 		case wire.IsArray(c):
 			n, err := dec.DecodeArrayLen()
 			if err != nil {
@@ -67,7 +87,8 @@ func Integers(data []byte) (map[string]int, error) {
 // accepted, is in out, the value it read encoded again, at least as
 // often: a number the decoder cut to fit its field (258 read as 2) is
 // missing from out. Numbers out has more of (zeros of fields in that in
-// left nil) are fine. It returns an error naming the first missing number.
+// left nil) are fine. It returns an error naming the smallest missing
+// number.
 func IntegersKept(in, out []byte) error {
 	a, err := Integers(in)
 	if err != nil {
@@ -77,16 +98,28 @@ func IntegersKept(in, out []byte) error {
 	if err != nil {
 		return fmt.Errorf("the output: %w", err)
 	}
-	var missing []string
+	var missing []Number
 	for x, n := range a {
 		if b[x] < n {
 			missing = append(missing, x)
 		}
 	}
-	if len(missing) > 0 {
-		slices.Sort(missing)
-		x := missing[0]
-		return fmt.Errorf("the input holds %s %d times, what was read %d times: a number was cut to fit its field", x, a[x], b[x])
+	if len(missing) == 0 {
+		return nil
 	}
-	return nil
+	x := slices.MinFunc(missing, compareNumbers)
+	return fmt.Errorf("the input holds %s %d times, what was read %d times: a number was cut to fit its field", x, a[x], b[x])
+}
+
+// compareNumbers orders numbers by value.
+func compareNumbers(p, q Number) int {
+	switch {
+	case p.Neg && !q.Neg:
+		return -1
+	case !p.Neg && q.Neg:
+		return 1
+	case p.Neg:
+		return cmp.Compare(q.Abs, p.Abs)
+	}
+	return cmp.Compare(p.Abs, q.Abs)
 }
