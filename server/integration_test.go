@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"slices"
@@ -231,7 +232,7 @@ func TestServer(t *testing.T) {
 	t.Run("oversized frame", func(t *testing.T) {
 		c := connect(t, url, "Big")
 		_ = c.sendRaw(make([]byte, testConfig().host.Limits.MaxClientMessage+1)) // the server may close before it is all sent
-		c.expectClosed(websocket.StatusMessageTooBig, "read limited at")
+		c.expectClosed(websocket.StatusMessageTooBig, fmt.Sprintf("bytes: at most %d", testConfig().host.Limits.MaxClientMessage))
 	})
 	t.Run("flood", func(t *testing.T) {
 		c := connect(t, url, "Flood")

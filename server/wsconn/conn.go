@@ -7,11 +7,14 @@
 // Serve runs the connection's reader on the caller's goroutine and starts
 // one writer goroutine. The reader reads a frame, checks it against the
 // limits and hands the message to the connection's Session, in order. The
-// writer takes messages from a bounded queue (Options.Queue, 64 by
-// default), numbers them, encodes them and writes them, each within
-// Options.WriteTimeout. Send never blocks: a message that finds the queue
-// full closes the connection as too slow, so a client that does not read
-// never holds up whoever sends to it (a match above all).
+// writer takes messages from a bounded queue (at most Options.Queue
+// messages, 64 by default, of at most Options.QueueBytes bytes together,
+// 8 MiB by default), numbers them, encodes them and writes them, each
+// within Options.WriteTimeout. Send never blocks: a message that finds the
+// queue full closes the connection as too slow and drops what waits in
+// it, so a client that does not read never holds up whoever sends to it
+// (a match above all), and costs the server at most the queue and the
+// frame being written, until WriteTimeout ends that write.
 //
 // # What a connection enforces
 //
@@ -23,8 +26,10 @@
 //     the Session that handles every later message; then the client gets
 //     Welcome. Ping is answered with Pong here, at any time after Hello.
 //   - Frames: at most Limits.MaxClientMessage bytes (the websocket read
-//     limit: a larger frame closes the connection with status 1009 and the
-//     reason); binary; well-formed (protocol's Limits.ReadClient). A frame
+//     limit: a larger message closes the connection with Bye, then status
+//     1009 and the reason, as soon as the header of the frame that makes
+//     it too large arrives); binary; well-formed (protocol's
+//     Limits.ReadClient). A frame
 //     it refuses is answered with the protocol's Error (Malformed,
 //     UnknownType, Invalid, ...), replying to the frame's seq when it had
 //     one, and the connection goes on.
@@ -65,6 +70,12 @@ import (
 // before it is dropped as too slow, unless Options.Queue says otherwise.
 const DefaultQueue = 64
 
+// DefaultQueueBytes is how many bytes of messages (protocol.SizeHint) may
+// wait to be written to a client before it is dropped as too slow, unless
+// Options.QueueBytes says otherwise: a full view of the largest map, or
+// hundreds of turn updates of a 16-player game.
+const DefaultQueueBytes = 8 << 20
+
 // Reasons a connection closes with, in Bye and in the close frame.
 const (
 	ReasonShutdown = "server shutting down"
@@ -102,6 +113,10 @@ type Options struct {
 	// Queue is how many messages may wait to be written; 0 means
 	// DefaultQueue.
 	Queue int
+	// QueueBytes is how many bytes of messages (protocol.SizeHint) may
+	// wait to be written; 0 means DefaultQueueBytes. A message larger than
+	// that is queued only when nothing else waits.
+	QueueBytes int
 	// Logger receives the connection's logs; nil means slog.Default().
 	Logger *slog.Logger
 	// Accept is called on a valid Hello and returns the Session for the
@@ -131,6 +146,9 @@ func (o Options) withDefaults() Options {
 	if o.Queue <= 0 {
 		o.Queue = DefaultQueue
 	}
+	if o.QueueBytes <= 0 {
+		o.QueueBytes = DefaultQueueBytes
+	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
@@ -142,6 +160,7 @@ func (o Options) withDefaults() Options {
 type Outgoing struct {
 	Msg   protocol.Message
 	Reply uint32
+	size  int // protocol.SizeHint(Msg), counted in Conn.queued
 }
 
 // closeReason is why a connection closes and how.
@@ -164,6 +183,7 @@ type Conn struct {
 	remote string // the client's network address, "" if unknown
 
 	queue   chan Outgoing
+	queued  atomic.Int64  // the bytes of the messages in queue (Outgoing.size)
 	closing chan struct{} // closed by the first close
 	once    sync.Once
 	why     closeReason // written once, before closing is closed
@@ -209,10 +229,15 @@ func newConn(ws *websocket.Conn, opts Options, remote string) *Conn {
 }
 
 // Accept upgrades an HTTP request to a websocket connection with opts and
-// sets its read limit to opts.Limits.MaxClientMessage. On an error Accept
-// has already answered the request. Run the connection with Serve.
+// sets its read limit to opts.Limits.MaxClientMessage: a message over it
+// is refused when the header of its frame arrives (see TooBigError). On an
+// error Accept has already answered the request. Run the connection with
+// Serve.
 func Accept(w http.ResponseWriter, r *http.Request, opts Options) (*Conn, error) {
 	var c *Conn
+	if limit := opts.withDefaults().Limits.MaxClientMessage; limit > 0 {
+		w = &guardedWriter{ResponseWriter: w, limit: int64(limit)}
+	}
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{
 		// A websocket ping from the client shows it is alive too.
 		OnPingReceived: func(context.Context, []byte) bool { c.seen(); return true },
@@ -256,22 +281,57 @@ func (c *Conn) Limits() protocol.Limits { return c.opts.Limits }
 
 // Send queues msg for the client, answering the client's message of seq
 // reply (0 for none). It never blocks: it reports false if the connection
-// is closing, or if the queue is full, in which case the client is too
-// slow and the connection closes.
+// is closing, or if the queue is full (Options.Queue messages, or
+// Options.QueueBytes bytes with msg), in which case the client is too slow:
+// the connection closes and what waits in the queue is dropped.
 func (c *Conn) Send(msg protocol.Message, reply uint32) bool {
 	select {
 	case <-c.closing:
 		return false
 	default:
 	}
-	select {
-	case c.queue <- Outgoing{Msg: msg, Reply: reply}:
-		return true
-	default:
-		c.log.Warn("send queue full: dropping the client", "queued", cap(c.queue), "msg", msg.MessageType())
-		c.closeWith(closeReason{code: websocket.StatusPolicyViolation, reason: ReasonSlow, bye: true})
+	o := Outgoing{Msg: msg, Reply: reply, size: protocol.SizeHint(msg)}
+	if n := c.queued.Add(int64(o.size)); n > int64(o.size) && n > int64(c.opts.QueueBytes) {
+		c.queued.Add(-int64(o.size))
+		c.slow(msg, "bytes", n-int64(o.size))
 		return false
 	}
+	select {
+	case c.queue <- o:
+		return true
+	default:
+		c.queued.Add(-int64(o.size))
+		c.slow(msg, "messages", int64(cap(c.queue)))
+		return false
+	}
+}
+
+// slow closes the connection of a client too slow to take msg, and drops
+// what waits in its queue (all but the frame being written is freed at
+// once).
+func (c *Conn) slow(msg protocol.Message, full string, queued int64) {
+	c.log.Warn("send queue full: dropping the client", "full of", full, "queued", queued, "msg", msg.MessageType())
+	c.closeWith(closeReason{code: websocket.StatusPolicyViolation, reason: ReasonSlow, bye: true})
+	c.drop()
+}
+
+// drop empties the queue.
+func (c *Conn) drop() {
+	for {
+		select {
+		case o := <-c.queue:
+			c.queued.Add(-int64(o.size))
+		default:
+			return
+		}
+	}
+}
+
+// Queued returns how many messages wait to be written to the client, and
+// their size in bytes (protocol.SizeHint): what the client costs the
+// server's memory, but the frame being written.
+func (c *Conn) Queued() (messages, bytes int) {
+	return len(c.queue), int(c.queued.Load())
 }
 
 // SendError sends the protocol.Error reporting err (see
@@ -390,6 +450,11 @@ func (c *Conn) readLoop() (err error) {
 	}()
 	for {
 		typ, frame, err := c.ws.Read(c.ctx)
+		var tooBig *TooBigError
+		if errors.As(err, &tooBig) {
+			c.log.Info("message too large: closing", "size", tooBig.Size, "limit", tooBig.Limit)
+			c.closeWith(closeReason{code: websocket.StatusMessageTooBig, reason: tooBig.Error(), bye: true})
+		}
 		if err != nil {
 			return err
 		}
@@ -437,6 +502,7 @@ func (c *Conn) Pending() []Outgoing {
 	for {
 		select {
 		case o := <-c.queue:
+			c.queued.Add(-int64(o.size))
 			out = append(out, o)
 		default:
 			return out
@@ -450,6 +516,7 @@ func (c *Conn) Pending() []Outgoing {
 func (c *Conn) Next(ctx context.Context) (Outgoing, bool) {
 	select {
 	case o := <-c.queue:
+		c.queued.Add(-int64(o.size))
 		return o, true
 	case <-ctx.Done():
 		return Outgoing{}, false
@@ -573,6 +640,11 @@ func (c *Conn) writeLoop() {
 	for {
 		select {
 		case o := <-c.queue:
+			c.queued.Add(-int64(o.size))
+			if c.isClosing() && !c.why.flush {
+				c.drop() // a close that does not flush sends nothing more
+				continue
+			}
 			if err := c.write(o); err != nil {
 				c.log.Info("write failed", "err", err)
 				c.closeWith(closeReason{code: websocket.StatusAbnormalClosure, reason: "write failed"})
@@ -589,17 +661,19 @@ func (c *Conn) writeLoop() {
 // goodbye writes what the close asks for and closes the websocket.
 func (c *Conn) goodbye() {
 	r := c.why
-	if r.flush {
-		for done := false; !done; {
-			select {
-			case o := <-c.queue:
-				if c.write(o) != nil {
-					_ = c.ws.CloseNow()
-					return
-				}
-			default:
-				done = true
+	if !r.flush {
+		c.drop()
+	}
+	for done := !r.flush; !done; {
+		select {
+		case o := <-c.queue:
+			c.queued.Add(-int64(o.size))
+			if c.write(o) != nil {
+				_ = c.ws.CloseNow()
+				return
 			}
+		default:
+			done = true
 		}
 	}
 	if r.bye {

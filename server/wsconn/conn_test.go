@@ -182,6 +182,8 @@ func TestRefusals(t *testing.T) {
 		// limits: a claim of 2^32-1 orders is refused with the frame.
 		{"orders bomb", []byte{0x94, byte(protocol.TypeSubmitOrders), 12, 0, 0x92, 0x01, 0xdd, 0xff, 0xff, 0xff, 0xff}, protocol.Malformed, 0, ""},
 		{"no action", []byte{0x94, byte(protocol.TypeAct), 13, 0, 0x92, 0x01, 0xc0}, protocol.Malformed, 13, ""},
+		// Seat 258 is not seat 2: [Game 1, Seat 258, "", false, ""].
+		{"seat 258", []byte{0x94, byte(protocol.TypeJoinGame), 14, 0, 0x95, 0x01, 0xcd, 0x01, 0x02, 0xa0, 0xc2, 0xa0}, protocol.Malformed, 14, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -374,7 +376,7 @@ func TestServeOverWebsocket(t *testing.T) {
 	// Too large: closed with 1009 and the reason.
 	_ = ws.Write(ctx, websocket.MessageBinary, make([]byte, 2<<10))
 	ce, _ := readUntilClosed(t, ws)
-	if ce.Code != websocket.StatusMessageTooBig || !strings.Contains(ce.Reason, "read limited at") {
+	if ce.Code != websocket.StatusMessageTooBig || ce.Reason != "message of 2048 bytes: at most 1024" {
 		t.Fatalf("closed %v %q", ce.Code, ce.Reason)
 	}
 	c := <-ended

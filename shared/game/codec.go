@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"reflect"
 	"slices"
 
 	"github.com/vmihailenco/msgpack/v5"
@@ -79,10 +80,11 @@ func sizeHint(s *State) int {
 // structures: the state it returns has none, in FormatVersion). It
 // refuses, with an error starting "decode game:" and never a panic,
 // anything that is not a whole, valid save of these formats: garbage,
-// truncated or padded data, another format version ("save format 7, this
-// build reads 2"), and states that break the invariants State.Validate
-// checks (terrain ids are checked against rules.MaxTerrains only: the
-// codec does not know the ruleset).
+// truncated or padded data, structs not written as arrays of their
+// fields, numbers that do not fit their fields, another format version
+// ("save format 7, this build reads 2"), and states that break the
+// invariants State.Validate checks (terrain ids are checked against
+// rules.MaxTerrains only: the codec does not know the ruleset).
 func Decode(data []byte) (*State, error) {
 	s, err := decode(data)
 	if err != nil {
@@ -111,7 +113,19 @@ func decode(data []byte) (*State, error) {
 	if err := CheckMsgpack(data); err != nil {
 		return nil, fmt.Errorf("corrupt save: %w", err)
 	}
-	dec := msgpack.NewDecoder(bytes.NewReader(data))
+	// Then the shape of the format's type, its integers' ranges above
+	// all (msgpack would cut a turn of 2^32+4 to turn 4).
+	rd := bytes.NewReader(data)
+	dec := msgpack.NewDecoder(rd)
+	shape := reflect.TypeFor[State]()
+	if format == 1 {
+		shape = reflect.TypeFor[stateV1]()
+	}
+	if err := wire.CheckShape(dec, shape, false); err != nil {
+		return nil, fmt.Errorf("corrupt save: %w", err)
+	}
+	rd.Reset(data)
+	dec.Reset(rd)
 	dec.DisallowUnknownFields(true)
 	s := new(State)
 	if format == 1 {

@@ -249,6 +249,31 @@ func encodeWith(change func(s *game.State)) func() []byte {
 	}
 }
 
+// patchSave returns the rich game's save with the value at path (indexes
+// into the save's arrays: 3 is State.Turn) set to v, in msgpack's shortest
+// form: numbers Encode could not write.
+func patchSave(v any, path ...int) func() []byte {
+	return func() []byte {
+		data := encodeWith(func(*game.State) {})()
+		var x any
+		if err := msgpack.Unmarshal(data, &x); err != nil {
+			panic(err)
+		}
+		at := x.([]any)
+		for _, i := range path[:len(path)-1] {
+			at = at[i].([]any)
+		}
+		at[path[len(path)-1]] = v
+		var buf bytes.Buffer
+		enc := msgpack.NewEncoder(&buf)
+		enc.UseCompactInts(true)
+		if err := enc.Encode(x); err != nil {
+			panic(err)
+		}
+		return buf.Bytes()
+	}
+}
+
 func TestDecodeErrors(t *testing.T) {
 	s, _ := richGame()
 	valid, err := game.Encode(s)
@@ -280,10 +305,19 @@ func TestDecodeErrors(t *testing.T) {
 		{"too deep", func() []byte { return append(append([]byte{0x92, fv}, bytes.Repeat([]byte{0x91}, 40)...), 0xc0) },
 			"decode game: corrupt save: byte 33: nested more than 32 deep"},
 		{"invalid code", raw(0x92, fv, 0xc1), "decode game: corrupt save: byte 2: invalid msgpack code 0xc1"},
-		{"extension type", raw(0x92, fv, 0xd4, 0x01, 0x00), "decode game: corrupt save: msgpack: *"},
+		{"extension type", raw(0x92, fv, 0xd4, 0x01, 0x00), "decode game: corrupt save: game.State is not an array of its fields (14)"},
 		{"huge extension", raw(0x92, fv, 0xc9, 0xff, 0xff, 0xff, 0xff, 0x01),
 			"decode game: corrupt save: byte 2: 4294967296 bytes claimed, 1 left"},
-		{"fields missing", raw(0x91, fv), "decode game: corrupt save: msgpack: *"},
+		{"fields missing", raw(0x91, fv), "decode game: corrupt save: game.State is not an array of its fields (14)"},
+		{"field of the wrong type", patchSave("3", 3), "decode game: corrupt save: msgpack: *"},
+		// Numbers that do not fit their fields: msgpack alone would cut
+		// them to their bits and the state would pass as turn 3, army 3.
+		{"turn 2^32+3", patchSave(uint64(1<<32+3), 3),
+			"decode game: corrupt save: 4294967299 does not fit game.Turn (-2147483648 to 2147483647)"},
+		{"winner 257", patchSave(257, 12), "decode game: corrupt save: 257 does not fit game.PlayerID (0 to 255)"},
+		{"army id 2^32+3", patchSave(uint64(1<<32+3), 7, 0, 0),
+			"decode game: corrupt save: element 0 of []game.Army: 4294967299 does not fit game.ArmyID (0 to 4294967295)"},
+		{"negative NextID", patchSave(-1, 11), "decode game: corrupt save: -1 does not fit uint32 (0 to 4294967295)"},
 		{"map size", encodeWith(func(s *game.State) { s.Map.Terrain = s.Map.Terrain[:39] }), "decode game: map 8x5 has 39 terrain cells, want 40"},
 		{"map side", encodeWith(func(s *game.State) { s.Map.Width = 0 }), "decode game: map size 0x5: each side must be 1 to 65536"},
 		{"no map", encodeWith(func(s *game.State) { s.Map = nil }), "decode game: no map"},

@@ -16,6 +16,7 @@ import (
 
 	"empires/shared/hex"
 	"empires/shared/rules"
+	"empires/shared/wire"
 )
 
 // View is everything one player (You) may know of a game, and nothing else:
@@ -741,17 +742,18 @@ func marshalWire(x msgpack.CustomEncoder, what string, hint int) ([]byte, error)
 	return buf.Bytes(), nil
 }
 
+// unmarshalWire decodes data into x; its errors are wire.ErrMalformed.
 func unmarshalWire(data []byte, x msgpack.CustomDecoder, what string) error {
 	if err := CheckMsgpack(data); err != nil {
-		return fmt.Errorf("%s: %w", what, err)
+		return wire.Malformed(fmt.Errorf("%s: %w", what, err))
 	}
 	rd := bytes.NewReader(data)
 	dec := msgpack.NewDecoder(rd)
 	if err := x.DecodeMsgpack(dec); err != nil {
-		return fmt.Errorf("%s: %w", what, err)
+		return wire.Malformed(fmt.Errorf("%s: %w", what, err))
 	}
 	if rd.Len() != 0 {
-		return fmt.Errorf("%s: %d bytes after the end", what, rd.Len())
+		return wire.Malformed(fmt.Errorf("%s: %d bytes after the end", what, rd.Len()))
 	}
 	return nil
 }
@@ -1322,7 +1324,7 @@ func (r *wireReader) uint(hi uint64, what string) uint64 {
 	if r.err != nil {
 		return 0
 	}
-	x, err := r.d.DecodeUint64()
+	x, err := wire.ReadUint(r.d)
 	switch {
 	case err != nil:
 		r.err = fmt.Errorf("%s: %w", what, err)
@@ -1338,7 +1340,7 @@ func (r *wireReader) int(lo, hi int64, what string) int64 {
 	if r.err != nil {
 		return 0
 	}
-	x, err := r.d.DecodeInt64()
+	x, err := wire.ReadInt(r.d)
 	switch {
 	case err != nil:
 		r.err = fmt.Errorf("%s: %w", what, err)

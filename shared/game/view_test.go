@@ -2,6 +2,9 @@ package game_test
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -15,6 +18,7 @@ import (
 	"empires/shared/hex"
 	"empires/shared/hexmap"
 	"empires/shared/rules"
+	"empires/shared/wire"
 )
 
 // viewScenarioMap is an 8x6 map of Open ground.
@@ -1014,6 +1018,87 @@ func TestViewWireWithoutStructures(t *testing.T) {
 	}
 }
 
+// patchWire returns data, a msgpack value, with the value at path (array
+// indexes) set to v, integers in their shortest form.
+func patchWire(tb testing.TB, data []byte, v any, path ...int) []byte {
+	tb.Helper()
+	var x any
+	if err := msgpack.Unmarshal(data, &x); err != nil {
+		tb.Fatal(err)
+	}
+	at := x.([]any)
+	for _, i := range path[:len(path)-1] {
+		at = at[i].([]any)
+	}
+	at[path[len(path)-1]] = v
+	var buf bytes.Buffer
+	enc := msgpack.NewEncoder(&buf)
+	enc.UseCompactInts(true)
+	if err := enc.Encode(x); err != nil {
+		tb.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// outOfRange returns views and deltas of g's player 1 with numbers that do
+// not fit their fields, and the errors DecodeView and DecodeDelta give.
+func outOfRange(tb testing.TB) (views, deltas [][]byte, errs []string) {
+	tb.Helper()
+	g := newViewGame(12)
+	prev := game.NewView(g.s, 1)
+	g.turn()
+	next := game.NewView(g.s, 1)
+	vb, err := game.EncodeView(next)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	db, err := game.EncodeDelta(game.Diff(prev, next))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	// A view is [version, Turn, You, Ruleset, Width, Height, Over, Winner,
+	// Players, ...], a player [ID, Name, Alive, EliminatedTurn, Treasury,
+	// Stock]; a delta [version, From, Turn, You, flags, Winner, Full,
+	// Players, ...].
+	views = [][]byte{
+		patchWire(tb, vb, uint64(1<<63), 8, 0, 4),
+		patchWire(tb, vb, -1, 2),
+		patchWire(tb, vb, uint64(1<<32+3), 1),
+	}
+	deltas = [][]byte{
+		patchWire(tb, db, uint64(math.MaxUint64), 7, 0, 4),
+		patchWire(tb, db, -2, 5),
+	}
+	errs = []string{
+		"decode view: player treasury: 9223372036854775808 does not fit int64",
+		"decode view: you: -1 is negative",
+		"decode view: turn: 4294967299 out of range",
+		"decode delta: player treasury: 18446744073709551615 does not fit int64",
+		"decode delta: winner: -2 is negative",
+	}
+	return views, deltas, errs
+}
+
+// TestDecodeOutOfRange: numbers that do not fit their fields are refused,
+// never cut to fit (msgpack reads 2^64-1 as the treasury -1).
+func TestDecodeOutOfRange(t *testing.T) {
+	views, deltas, errs := outOfRange(t)
+	var have []string
+	for _, v := range views {
+		_, err := game.DecodeView(v)
+		have = append(have, fmt.Sprint(err))
+	}
+	for _, d := range deltas {
+		_, err := game.DecodeDelta(d)
+		have = append(have, fmt.Sprint(err))
+	}
+	for i := range errs {
+		if have[i] != errs[i] {
+			t.Errorf("case %d: have %s\n want %s", i, have[i], errs[i])
+		}
+	}
+}
+
 // viewFuzzSeeds returns encoded views and deltas of a random game.
 func viewFuzzSeeds() (views, deltas [][]byte, base *game.View) {
 	g := newViewGame(9)
@@ -1039,10 +1124,14 @@ func FuzzDecodeView(f *testing.F) {
 	}
 	f.Add([]byte{0x9d, 0x01})
 	f.Add([]byte{0xc6, 0xff, 0xff, 0xff, 0xff})
+	bad, _, _ := outOfRange(f)
+	for _, v := range bad {
+		f.Add(v)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		v, err := game.DecodeView(data)
 		if err != nil {
-			if v != nil || !strings.HasPrefix(err.Error(), "decode view: ") {
+			if v != nil || !strings.HasPrefix(err.Error(), "decode view: ") || !errors.Is(err, wire.ErrMalformed) {
 				t.Fatalf("DecodeView error %q with view %v", err, v)
 			}
 			return
@@ -1064,10 +1153,14 @@ func FuzzDecodeDelta(f *testing.F) {
 		f.Add(d[:len(d)-1])
 	}
 	f.Add([]byte{0x9e, 0x01, 0x01, 0x02, 0x01, 0x00, 0x00, 0xc0})
+	_, bad, _ := outOfRange(f)
+	for _, d := range bad {
+		f.Add(d)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		d, err := game.DecodeDelta(data)
 		if err != nil {
-			if d != nil || !strings.HasPrefix(err.Error(), "decode delta: ") {
+			if d != nil || !strings.HasPrefix(err.Error(), "decode delta: ") || !errors.Is(err, wire.ErrMalformed) {
 				t.Fatalf("DecodeDelta error %q with delta %v", err, d)
 			}
 			return

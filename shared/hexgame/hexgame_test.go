@@ -22,6 +22,8 @@ import (
 	"empires/shared/rules/erfworld"
 	"empires/shared/rules/registry"
 	"empires/shared/ruleset"
+	"empires/shared/wire"
+	"empires/shared/wire/wiretest"
 )
 
 var defaultRegistry = sync.OnceValues(registry.Default)
@@ -264,8 +266,15 @@ func TestCheckAndAct(t *testing.T) {
 	if err != nil || len(refused) != 1 || refused[0].Index != 0 || refused[0].Order != "move army 9999" || refused[0].Reason == "" {
 		t.Errorf("an order for an army that does not exist: %+v, %v", refused, err)
 	}
-	if refused, err := g.Check(1, []byte{0xa2, 'h', 'i'}); err == nil || refused != nil {
-		t.Errorf("a string as orders: %+v, %v; want an error", refused, err)
+	if refused, err := g.Check(1, []byte{0xa2, 'h', 'i'}); err == nil || refused != nil || !errors.Is(err, wire.ErrMalformed) {
+		t.Errorf("a string as orders: %+v, %v; want a malformed error", refused, err)
+	}
+	// Army 2^32+1 is not army 1: the order list is malformed, not an
+	// order for the wrong army.
+	big := mp(t, []any{[]any{1, int(game.OrderMove), uint64(1<<32 + 1), 0, 0, []any{[]any{1, 0}}, 0, 0, 0, 0, 0, nil, 0, nil}})
+	if refused, err := g.Check(1, big); err == nil || refused != nil || !errors.Is(err, wire.ErrMalformed) ||
+		!strings.Contains(err.Error(), "4294967297 does not fit game.ArmyID") {
+		t.Errorf("army 2^32+1: %+v, %v; want a malformed error", refused, err)
 	}
 	none, err := hexgame.EncodeOrders(nil)
 	if err != nil || !bytes.Equal(none, []byte{0x90}) {
@@ -333,6 +342,24 @@ func TestDecodeOrders(t *testing.T) {
 		{"nil path hexes", mp(t, []any{[]any{5, 1, 0, 0, 0, []any{nil}, 0, 0, 0, 0, 0, nil, 0, nil}}), "element 0 of []hex.Hex: hex.Hex is not an array of its fields (2)"},
 		{"hex as map", mp(t, []any{[]any{5, 1, 0, 0, 0, []any{map[string]int{"Q": 1, "R": 2}}, 0, 0, 0, 0, 0, nil, 0, nil}}), "hex.Hex is not an array of its fields (2)"},
 		{"bool as turn", mp(t, []any{[]any{true, 1, 0, 0, 0, nil, 0, 0, 0, 0, 0, nil, 0, nil}}), "orders: msgpack: invalid code=c3 decoding int64"},
+		// Integers that do not fit their field are refused, not cut to
+		// its bits (army 2^32+11 would move army 11, kind 260 be kind 4).
+		{"army 2^32+11", mp(t, []any{[]any{5, 1, uint64(1<<32 + 11), 0, 0, nil, 0, 0, 0, 0, 0, nil, 0, nil}}),
+			"orders: element 0 of []game.Order: 4294967307 does not fit game.ArmyID (0 to 4294967295)"},
+		{"kind 260", mp(t, []any{[]any{5, 260, 300, 0, 0, nil, 0, 0, 0, 0, 0, nil, 0, nil}}),
+			"orders: element 0 of []game.Order: 260 does not fit game.OrderKind (0 to 255)"},
+		{"turn 2^32+5", mp(t, []any{[]any{uint64(1<<32 + 5), 1, 300, 0, 0, nil, 0, 0, 0, 0, 0, nil, 0, nil}}),
+			"4294967301 does not fit game.Turn (-2147483648 to 2147483647)"},
+		{"unit -1", mp(t, []any{[]any{5, 70, 0, 1, 0, nil, 0, 0, -1, 1, 0, nil, 0, nil}}),
+			"-1 does not fit game.UnitKind (0 to 255)"},
+		{"count 2^31", mp(t, []any{[]any{5, 70, 0, 1, 0, nil, 0, 0, 0, uint64(1 << 31), 0, nil, 0, nil}}),
+			"2147483648 does not fit int32 (-2147483648 to 2147483647)"},
+		{"player 257", mp(t, []any{[]any{5, 70, 0, 1, 0, nil, 0, 0, 0, 0, 0, nil, 257, nil}}),
+			"257 does not fit game.PlayerID (0 to 255)"},
+		{"path hex 2^63", mp(t, []any{[]any{5, 1, 300, 0, 0, []any{[]any{uint64(1 << 63), 0}}, 0, 0, 0, 0, 0, nil, 0, nil}}),
+			"element 0 of []hex.Hex: 9223372036854775808 does not fit int"},
+		{"units 2^32", mp(t, []any{[]any{5, 70, 0, 1, 0, nil, 0, 0, 0, 0, 0, nil, 0, []any{1, uint64(1 << 32)}}}),
+			"element 1 of game.Units: 4294967296 does not fit int32"},
 		{"order for another turn", enc([]game.Order{move(5), move(4)}), "order 2 is for turn 4, not turn 5"},
 		{"order for no turn", enc([]game.Order{{Kind: game.OrderMove}}), "order 1 is for turn 0, not turn 5"},
 		{"too many orders", enc(many(game.MaxOrders+1, 5)), "4097 orders: at most 4096 a turn"},
@@ -801,7 +828,9 @@ func TestDiffSaves(t *testing.T) {
 
 // FuzzCheck feeds a game's Check arbitrary bytes as seat 1's orders: it
 // never panics nor allocates much more than its input, and orders it
-// takes (rejected or not) encode again to orders it judges the same way.
+// takes (rejected or not) encode again to orders it judges the same way,
+// holding every number of the input unchanged (none was cut to fit its
+// field; the seeds hold numbers out of their fields' ranges).
 func FuzzCheck(f *testing.F) {
 	rs := erfworldRules(f)
 	g := newGame(f, rs, 8)
@@ -817,6 +846,9 @@ func FuzzCheck(f *testing.F) {
 	f.Add([]byte{0x90})
 	f.Add([]byte{0xdd, 0xff, 0xff, 0xff, 0xff})
 	f.Add(mp(f, []any{[]any{1, 1, 0, 0, 0, []any{nil}, 0, 0, 0, 0, 0, nil, 0, nil}}))
+	for _, big := range []any{uint64(1<<32 + 11), 260, -1, uint64(1 << 63)} {
+		f.Add(mp(f, []any{[]any{1, big, big, big, big, []any{[]any{big, big}}, big, big, big, big, big, []any{big, 0}, big, []any{big}}}))
+	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 4 {
 		o := game.Order{Turn: 1, Kind: game.OrderKind(rng.IntN(12)), Army: game.ArmyID(rng.IntN(40)), City: game.CityID(rng.IntN(20)),
@@ -842,6 +874,9 @@ func FuzzCheck(f *testing.F) {
 		}
 		again, err := hexgame.EncodeOrders(decoded)
 		if err != nil {
+			t.Fatal(err)
+		}
+		if err := wiretest.IntegersKept(data, again); err != nil {
 			t.Fatal(err)
 		}
 		refusedAgain, err := g.Check(1, again)

@@ -117,6 +117,14 @@ func noPassword(s Settings) error {
 	return nil
 }
 
+// SizeHint returns about how many bytes the frame of msg takes: its
+// payloads' sizes (a FullView's view, a TurnUpdate's delta and events, a
+// RulesData's data, ...) and a few bytes more, or 64 for a message without
+// payloads. A server uses it to bound what waits to be sent to a client.
+func SizeHint(msg Message) int {
+	return sizeHint(msg)
+}
+
 // sizeHint guesses a message's encoded size, to allocate once.
 func sizeHint(msg any) int {
 	switch m := deref(msg).(type) {
@@ -330,9 +338,14 @@ func (m *Hello) DecodeMsgpack(dec *msgpack.Decoder) error {
 		return err
 	}
 	*m = Hello{}
-	if m.Version, err = dec.DecodeInt(); err != nil {
+	version, err := wire.ReadInt(dec)
+	if err != nil {
 		return err
 	}
+	if version < math.MinInt32 || version > math.MaxInt32 {
+		return fmt.Errorf("Hello version %d is no protocol version", version)
+	}
+	m.Version = int(version)
 	if m.Name, err = dec.DecodeString(); err != nil {
 		return err
 	}
@@ -349,9 +362,12 @@ func (m *Error) DecodeMsgpack(dec *msgpack.Decoder) error {
 		return err
 	}
 	*m = Error{}
-	code, err := dec.DecodeUint8()
+	code, err := wire.ReadUint(dec)
 	if err != nil {
 		return err
+	}
+	if code > math.MaxUint8 {
+		return fmt.Errorf("error code %d does not fit protocol.ErrorCode (0 to 255)", code)
 	}
 	m.Code = ErrorCode(code)
 	if m.Message, err = dec.DecodeString(); err != nil {

@@ -67,8 +67,12 @@
 // against the bytes really present (wire.CheckMsgpack) before the msgpack
 // library allocates anything, and DecodeBody refuses any struct not
 // encoded as the array of its fields, so a frame decodes to at most about
-// 24 times its size in memory. Limits.ReadClient and Limits.ReadServer do
-// what each side must do with a frame it receives.
+// 24 times its size in memory. DecodeBody also refuses, as Malformed, any
+// integer that does not fit its field (a Seat of 258, a Turn of 2^32+4, a
+// negative GameID), where msgpack alone would keep its low bits; the hex
+// rulesets' payloads are read with the same rule (package wire).
+// Limits.ReadClient and Limits.ReadServer do what each side must do with a
+// frame it receives.
 //
 // # Version history
 //

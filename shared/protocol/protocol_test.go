@@ -663,6 +663,32 @@ func decodeErrorCases(t testing.TB) []struct {
 		{"number as chat", envelope(protocol.TypeChat, 0x01), 0, protocol.Malformed, "Chat: the body is not an array"},
 		{"bool as int", envelope(protocol.TypeGameOver, mp([]any{true, 1})...), 0, protocol.Malformed, "GameOver"},
 
+		// Integers that do not fit their field are refused, not cut to
+		// its bits (seat 258 would join seat 2, turn 2^32+4 play turn 4).
+		{"seat 258", envelope(protocol.TypeJoinGame, mp([]any{1, 258, "", false, ""})...), 0, protocol.Malformed,
+			"JoinGame: 258 does not fit protocol.Seat (0 to 255)"},
+		{"seat -1", envelope(protocol.TypeJoinGame, mp([]any{1, -1, "", false, ""})...), 0, protocol.Malformed,
+			"JoinGame: -1 does not fit protocol.Seat (0 to 255)"},
+		{"game 2^32+1", envelope(protocol.TypeJoinGame, mp([]any{uint64(1<<32 + 1), 0, "", false, ""})...), 0, protocol.Malformed,
+			"JoinGame: 4294967297 does not fit protocol.GameID (0 to 4294967295)"},
+		{"turn 2^32+4", envelope(protocol.TypeSubmitOrders, mp([]any{uint64(1<<32 + 4), []any{}})...), 0, protocol.Malformed,
+			"SubmitOrders: 4294967300 does not fit ruleset.Turn (-2147483648 to 2147483647)"},
+		{"act seq 2^32", envelope(protocol.TypeAct, mp([]any{uint64(1 << 32), []any{}})...), 0, protocol.Malformed,
+			"Act: 4294967296 does not fit uint32 (0 to 4294967295)"},
+		{"mode 260", envelope(protocol.TypeTurnClock, mp([]any{1, 0, nil, 260, 1, nil, ""})...), 0, protocol.Malformed,
+			"TurnClock: 260 does not fit uint8 (0 to 255)"},
+		{"option 2^63", envelope(protocol.TypeCreateGame, 0x91, 0x9d, 0xa0, 0xa8, 'e', 'r', 'f', 'w', 'o', 'r', 'l', 'd',
+			0x10, 0x10, 0x00, 0x02, 0x00, 0x00, 0xa0, 0xc2, 0xc2, 0xa0, 0x91, 0x92, 0xa1, 'k', 0xcf, 0x80, 0, 0, 0, 0, 0, 0, 0), 0,
+			protocol.Malformed, "CreateGame: element 0 of []protocol.Option: 9223372036854775808 does not fit int"},
+		{"deadline 2^63", envelope(protocol.TypeTurnClock, 0x97, 0x01, 0xcf, 0x80, 0, 0, 0, 0, 0, 0, 0, 0xc0, 0x01, 0x01, 0xc0, 0xa0), 0,
+			protocol.Malformed, "TurnClock: 9223372036854775808 does not fit int64"},
+		{"winner 258", envelope(protocol.TypeGameOver, mp([]any{258, 1})...), 0, protocol.Malformed,
+			"GameOver: 258 does not fit protocol.Seat (0 to 255)"},
+		{"error code 260", envelope(protocol.TypeError, mp([]any{260, "no"})...), 0, protocol.Malformed,
+			"Error: error code 260 does not fit protocol.ErrorCode (0 to 255)"},
+		{"hello version 2^40", envelope(protocol.TypeHello, mp([]any{uint64(1 << 40), "Ann", ""})...), 0, protocol.Malformed,
+			"Hello: Hello version 1099511627776 is no protocol version"},
+
 		// Payloads: one whole msgpack value each, within the limits of
 		// any frame (wire.CheckMsgpack), and there.
 		// 13 bytes that would ask msgpack for 2^32-1 orders (59 GB of them).

@@ -68,13 +68,20 @@ func DecodeBytes(file string, data []byte, v any) error {
 		return fmt.Errorf("%s: rules.Decode needs a non-nil pointer to a struct, got %T", file, v)
 	}
 
-	// Pass 1: parse into generic values; syntax errors stop here.
+	// Pass 1: parse, once; syntax errors stop here. The parsed document
+	// is read twice below, without parsing it again.
+	var doc toml.Primitive
+	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&doc)
+	if err != nil {
+		return inFile(file, tomlError(err))
+	}
 	var raw map[string]any
-	if _, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&raw); err != nil {
+	if err := md.PrimitiveDecode(doc, &raw); err != nil {
 		return inFile(file, tomlError(err))
 	}
 
-	// Pass 2: compare the parsed shape with the Go type.
+	// Pass 2: compare the parsed shape with the Go type: missing,
+	// unknown and mistyped keys.
 	var c Checker
 	checkShape(&c, "", raw, rv.Elem().Type())
 	if !c.OK() {
@@ -83,15 +90,8 @@ func DecodeBytes(file string, data []byte, v any) error {
 
 	// Pass 3: the real decode. After pass 2 it should not fail, but its
 	// verdict stays authoritative.
-	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(v)
-	if err != nil {
+	if err := md.PrimitiveDecode(doc, v); err != nil {
 		return inFile(file, tomlError(err))
-	}
-	for _, k := range md.Undecoded() {
-		c.Add(k.String(), "unknown key")
-	}
-	if !c.OK() {
-		return inFile(file, c.Err())
 	}
 
 	// Pass 4: cross-field validation.

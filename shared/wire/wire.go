@@ -2,12 +2,15 @@
 // keeps (the protocol's messages, the rulesets' payloads, saves): a msgpack
 // value is walked without decoding first (CheckMsgpack), then read with the
 // exact shape its Go type has (CheckShape, Unmarshal), so that no frame
-// decodes to much more memory than its size and nothing panics.
+// decodes to much more memory than its size, no integer is cut to fit its
+// field, and nothing panics.
 package wire
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"sync"
@@ -15,6 +18,26 @@ import (
 	"github.com/vmihailenco/msgpack/v5"
 	"github.com/vmihailenco/msgpack/v5/msgpcode"
 )
+
+// ErrMalformed is what the errors of Unmarshal wrap, and those Malformed
+// marks: the bytes are no value of the type wanted (errors.Is(err,
+// ErrMalformed)), as opposed to a value that its reader then refuses. A
+// server answers such bytes with the protocol's Malformed.
+var ErrMalformed = errors.New("malformed")
+
+// Malformed returns err, with its message unchanged, marked as an error of
+// malformed input (ErrMalformed); nil for nil.
+func Malformed(err error) error {
+	if err == nil || errors.Is(err, ErrMalformed) {
+		return err
+	}
+	return malformed{err}
+}
+
+type malformed struct{ err error }
+
+func (m malformed) Error() string   { return m.err.Error() }
+func (m malformed) Unwrap() []error { return []error{m.err, ErrMalformed} }
 
 // MaxDepth is how deep CheckMsgpack lets arrays and maps nest (a game
 // state nests about 6 deep).
@@ -135,16 +158,21 @@ func CheckMsgpack(data []byte) error {
 	return nil
 }
 
-// checkShape reads the msgpack value dec holds as a value of Go type t and
+// CheckShape reads the msgpack value dec holds as a value of Go type t and
 // checks that every struct in it is encoded as an array of exactly its
-// fields (or nil, except as an element of a slice or array), recursively.
+// fields (or nil, except as an element of a slice or array, which elem
+// says the value is), and that every integer fits the kind of its Go
+// value, recursively (through pointers, slices, arrays and maps).
+//
 // msgpack would also read a struct from a map, and a whole struct from a
 // nil or an empty array; refusing both bounds what decoding allocates: a
 // list element then costs at least a byte per field on the wire, so no
 // frame decodes to much more memory than its size (a 1 MiB list of nils
-// would otherwise become a million structs). Values of types with their own
-// decoder (Hello, Error) are skipped: their decoders
-// check them.
+// would otherwise become a million structs). msgpack would also cut an
+// integer to the bits of its field (seat 258 read as seat 2, turn 2^32+4
+// as turn 4, -1 as 255): CheckShape refuses it, naming the number and the
+// type (see CheckInt). Values of types with their own decoder are skipped:
+// their decoders check them (with ReadInt and ReadUint).
 func CheckShape(dec *msgpack.Decoder, t reflect.Type, elem bool) error {
 	if reflect.PointerTo(t).Implements(customDecoder) {
 		return dec.Skip()
@@ -191,8 +219,119 @@ func CheckShape(dec *msgpack.Decoder, t reflect.Type, elem bool) error {
 			}
 		}
 		return nil
+	case reflect.Map:
+		if c == msgpcode.Nil || !isMap(c) {
+			return dec.Skip() // the decoder refuses what is no map
+		}
+		n, err := dec.DecodeMapLen()
+		if err != nil {
+			return err
+		}
+		for range n {
+			if err := CheckShape(dec, t.Key(), false); err != nil {
+				return fmt.Errorf("key of %s: %w", t, err)
+			}
+			if err := CheckShape(dec, t.Elem(), false); err != nil {
+				return fmt.Errorf("value of %s: %w", t, err)
+			}
+		}
+		return nil
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		if !isInt(c) {
+			return dec.Skip() // nil reads as 0; the decoder refuses the rest
+		}
+		return CheckInt(dec, t)
 	}
-	return dec.Skip() // a scalar: the decoder checks its type
+	return dec.Skip() // another scalar: the decoder checks its type
+}
+
+// CheckInt reads the msgpack integer dec holds and checks that it fits a
+// value of t, an integer type: a number out of its range is an error
+// naming the number, the type and its range ("258 does not fit
+// protocol.Seat (0 to 255)").
+func CheckInt(dec *msgpack.Decoder, t reflect.Type) error {
+	neg, x, u, err := readInteger(dec)
+	if err != nil {
+		return err
+	}
+	var lo int64
+	var hi uint64
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		lo, hi = math.MinInt64>>(64-t.Bits()), math.MaxInt64>>(64-t.Bits())
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		hi = math.MaxUint64 >> (64 - t.Bits())
+	default:
+		return fmt.Errorf("wire: %s is not an integer type", t)
+	}
+	switch {
+	case neg && x < lo:
+		return fmt.Errorf("%d does not fit %s (%d to %d)", x, t, lo, hi)
+	case !neg && u > hi:
+		return fmt.Errorf("%d does not fit %s (%d to %d)", u, t, lo, hi)
+	}
+	return nil
+}
+
+// ReadInt reads the msgpack integer dec holds as an int64, and refuses
+// one above math.MaxInt64 (msgpack's DecodeInt64 makes it negative). Nil
+// reads as 0.
+func ReadInt(dec *msgpack.Decoder) (int64, error) {
+	neg, x, u, err := readInteger(dec)
+	switch {
+	case err != nil:
+		return 0, err
+	case neg:
+		return x, nil
+	case u > math.MaxInt64:
+		return 0, fmt.Errorf("%d does not fit int64", u)
+	}
+	return int64(u), nil
+}
+
+// ReadUint reads the msgpack integer dec holds as a uint64, and refuses a
+// negative one (msgpack's DecodeUint64 makes it huge). Nil reads as 0.
+func ReadUint(dec *msgpack.Decoder) (uint64, error) {
+	neg, x, u, err := readInteger(dec)
+	switch {
+	case err != nil:
+		return 0, err
+	case neg:
+		return 0, fmt.Errorf("%d is negative", x)
+	}
+	return u, nil
+}
+
+// readInteger reads the msgpack integer dec holds, exactly: a negative
+// one as x (neg set), any other as u.
+func readInteger(dec *msgpack.Decoder) (neg bool, x int64, u uint64, err error) {
+	c, err := dec.PeekCode()
+	if err != nil {
+		return false, 0, 0, err
+	}
+	if c == msgpcode.Uint64 {
+		u, err = dec.DecodeUint64()
+		return false, 0, u, err
+	}
+	x, err = dec.DecodeInt64() // exact for every other code
+	if err != nil {
+		return false, 0, 0, err
+	}
+	if x < 0 {
+		return true, x, 0, nil
+	}
+	return false, 0, uint64(x), nil
+}
+
+// isInt reports whether c starts an integer.
+func isInt(c byte) bool {
+	return msgpcode.IsFixedNum(c) || c >= msgpcode.Uint8 && c <= msgpcode.Uint64 || c >= msgpcode.Int8 && c <= msgpcode.Int64
+}
+
+// isMap reports whether c starts a map.
+func isMap(c byte) bool {
+	return msgpcode.IsFixedMap(c) || c == msgpcode.Map16 || c == msgpcode.Map32
 }
 
 var customDecoder = reflect.TypeFor[msgpack.CustomDecoder]()
@@ -236,11 +375,16 @@ func structFields(t reflect.Type) ([]reflect.Type, error) {
 // Unmarshal decodes data, one untrusted msgpack value, into v (a pointer):
 // CheckMsgpack, then CheckShape against v's type, then the decoding, which
 // must use every byte. A panic of the msgpack library becomes an error.
-func Unmarshal(data []byte, v any) (err error) {
+// Every error but that of a v that is no pointer wraps ErrMalformed.
+func Unmarshal(data []byte, v any) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return fmt.Errorf("wire: cannot unmarshal into %T", v)
 	}
+	return Malformed(unmarshal(data, v, rv))
+}
+
+func unmarshal(data []byte, v any, rv reflect.Value) (err error) {
 	if len(data) == 0 {
 		return fmt.Errorf("no data")
 	}

@@ -2,6 +2,8 @@ package wire_test
 
 import (
 	"bytes"
+	"errors"
+	"math"
 	"reflect"
 	"runtime"
 	"strings"
@@ -10,6 +12,7 @@ import (
 	"github.com/vmihailenco/msgpack/v5"
 
 	"empires/shared/wire"
+	"empires/shared/wire/wiretest"
 )
 
 // cat joins byte slices.
@@ -207,6 +210,149 @@ func TestUnmarshal(t *testing.T) {
 	}
 }
 
+// seat is a named narrow integer, as the protocol's ids are.
+type seat uint8
+
+// compact returns the msgpack encoding of v with integers in their
+// shortest form.
+func compact(tb testing.TB, v any) []byte {
+	tb.Helper()
+	var buf bytes.Buffer
+	enc := msgpack.NewEncoder(&buf)
+	enc.UseCompactInts(true)
+	if err := enc.Encode(v); err != nil {
+		tb.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestIntegerRanges: an integer is read only into a value of a type that
+// holds it, whatever its msgpack form; one that does not fit is refused,
+// naming the number and the type, where msgpack alone would cut it to the
+// type's bits (258 read as seat 2, 2^32+4 as int32 4, -1 as uint8 255).
+func TestIntegerRanges(t *testing.T) {
+	tests := []struct {
+		name string
+		have []byte
+		into func() any
+		want any    // the value read, when err is ""
+		err  string // the whole error, "" for valid
+	}{
+		{"int8 max", compact(t, 127), func() any { return new(int8) }, int8(127), ""},
+		{"int8 min", compact(t, -128), func() any { return new(int8) }, int8(-128), ""},
+		{"int8 max+1", compact(t, 128), func() any { return new(int8) }, nil, "128 does not fit int8 (-128 to 127)"},
+		{"int8 min-1", compact(t, -129), func() any { return new(int8) }, nil, "-129 does not fit int8 (-128 to 127)"},
+		{"uint8 max", compact(t, 255), func() any { return new(uint8) }, uint8(255), ""},
+		{"uint8 256", compact(t, 256), func() any { return new(uint8) }, nil, "256 does not fit uint8 (0 to 255)"},
+		{"uint8 -1", compact(t, -1), func() any { return new(uint8) }, nil, "-1 does not fit uint8 (0 to 255)"},
+		{"seat 258", compact(t, 258), func() any { return new(seat) }, nil, "258 does not fit wire_test.seat (0 to 255)"},
+		{"int16 max+1", compact(t, 1<<15), func() any { return new(int16) }, nil, "32768 does not fit int16 (-32768 to 32767)"},
+		{"uint16 max+1", compact(t, 1<<16), func() any { return new(uint16) }, nil, "65536 does not fit uint16 (0 to 65535)"},
+		{"int32 2^32+4", compact(t, 1<<32+4), func() any { return new(int32) }, nil, "4294967300 does not fit int32 (-2147483648 to 2147483647)"},
+		{"int32 min", compact(t, math.MinInt32), func() any { return new(int32) }, int32(math.MinInt32), ""},
+		{"uint32 max", compact(t, uint64(math.MaxUint32)), func() any { return new(uint32) }, uint32(math.MaxUint32), ""},
+		{"uint32 2^32+11", compact(t, 1<<32+11), func() any { return new(uint32) }, nil, "4294967307 does not fit uint32 (0 to 4294967295)"},
+		{"int64 min", compact(t, math.MinInt64), func() any { return new(int64) }, int64(math.MinInt64), ""},
+		{"int64 2^63", compact(t, uint64(1<<63)), func() any { return new(int64) }, nil,
+			"9223372036854775808 does not fit int64 (-9223372036854775808 to 9223372036854775807)"},
+		{"int 2^64-1", compact(t, uint64(math.MaxUint64)), func() any { return new(int) }, nil,
+			"18446744073709551615 does not fit int (-9223372036854775808 to 9223372036854775807)"},
+		{"uint64 max", compact(t, uint64(math.MaxUint64)), func() any { return new(uint64) }, uint64(math.MaxUint64), ""},
+		{"uint64 -1", compact(t, -1), func() any { return new(uint64) }, nil, "-1 does not fit uint64 (0 to 18446744073709551615)"},
+		{"uint -1 as int64 code", []byte{0xd3, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}, func() any { return new(uint) }, nil,
+			"-1 does not fit uint (0 to 18446744073709551615)"},
+		{"uint8 300 as int64 code", []byte{0xd3, 0, 0, 0, 0, 0, 0, 0x01, 0x2c}, func() any { return new(uint8) }, nil, "300 does not fit uint8 (0 to 255)"},
+		{"uint8 7 as uint64 code", []byte{0xcf, 0, 0, 0, 0, 0, 0, 0, 7}, func() any { return new(uint8) }, uint8(7), ""},
+		{"nil as 0", []byte{0xc0}, func() any { return new(int32) }, int32(0), ""},
+		{"behind a pointer", compact(t, 258), func() any { return new(*seat) }, nil, "258 does not fit wire_test.seat (0 to 255)"},
+		{"in a list", compact(t, []any{1, 258}), func() any { return new([]uint16) }, []uint16{1, 258}, ""},
+		{"in a list, too large", compact(t, []any{1, 1 << 16}), func() any { return new([]uint16) }, nil,
+			"element 1 of []uint16: 65536 does not fit uint16 (0 to 65535)"},
+		{"in a struct", compact(t, []any{1 << 40, "x"}), func() any { return new(pair) }, pair{1 << 40, "x"}, ""},
+		{"in a fixed array", compact(t, []any{-1, 2}), func() any { return new([2]uint32) }, nil,
+			"element 0 of [2]uint32: -1 does not fit uint32 (0 to 4294967295)"},
+		{"map value", compact(t, map[string]any{"a": 1 << 31}), func() any { return new(map[string]int32) }, nil,
+			"value of map[string]int32: 2147483648 does not fit int32 (-2147483648 to 2147483647)"},
+		{"map key", compact(t, map[int]bool{-5: true}), func() any { return new(map[uint8]bool) }, nil,
+			"key of map[uint8]bool: -5 does not fit uint8 (0 to 255)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := tt.into()
+			err := wire.Unmarshal(tt.have, v)
+			if tt.err != "" {
+				if err == nil || err.Error() != tt.err {
+					t.Errorf("have %v (value %v), want %q", err, reflect.ValueOf(v).Elem(), tt.err)
+				}
+				if err != nil && !errors.Is(err, wire.ErrMalformed) {
+					t.Errorf("%v is not ErrMalformed", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("have %v, want %v", err, tt.want)
+			}
+			if have := reflect.ValueOf(v).Elem().Interface(); !reflect.DeepEqual(have, tt.want) {
+				t.Errorf("have %v, want %v", have, tt.want)
+			}
+		})
+	}
+}
+
+// TestReadIntAndUint: ReadInt and ReadUint read every msgpack integer
+// exactly, and refuse what their type does not hold instead of wrapping it.
+func TestReadIntAndUint(t *testing.T) {
+	read := func(data []byte, f func(*msgpack.Decoder) (any, error)) (any, error) {
+		return f(msgpack.NewDecoder(bytes.NewReader(data)))
+	}
+	readInt := func(d *msgpack.Decoder) (any, error) { return wire.ReadInt(d) }
+	readUint := func(d *msgpack.Decoder) (any, error) { return wire.ReadUint(d) }
+	tests := []struct {
+		name string
+		have []byte
+		f    func(*msgpack.Decoder) (any, error)
+		want any
+		err  string
+	}{
+		{"int -1", compact(t, -1), readInt, int64(-1), ""},
+		{"int max", compact(t, int64(math.MaxInt64)), readInt, int64(math.MaxInt64), ""},
+		{"int 2^63", compact(t, uint64(1<<63)), readInt, nil, "9223372036854775808 does not fit int64"},
+		{"uint max", compact(t, uint64(math.MaxUint64)), readUint, uint64(math.MaxUint64), ""},
+		{"uint -1", compact(t, -1), readUint, nil, "-1 is negative"},
+		{"uint nil", []byte{0xc0}, readUint, uint64(0), ""},
+		{"uint string", compact(t, "1"), readUint, nil, "msgpack: invalid code=a1 decoding int64"},
+	}
+	for _, tt := range tests {
+		have, err := read(tt.have, tt.f)
+		switch {
+		case tt.err != "" && (err == nil || err.Error() != tt.err):
+			t.Errorf("%s: have %v, %v; want %q", tt.name, have, err, tt.err)
+		case tt.err == "" && (err != nil || have != tt.want):
+			t.Errorf("%s: have %v, %v; want %v", tt.name, have, err, tt.want)
+		}
+	}
+}
+
+// TestMalformed: Malformed marks an error as ErrMalformed and keeps its
+// message; Unmarshal's errors are marked, except a target that is no
+// pointer (the caller's bug).
+func TestMalformed(t *testing.T) {
+	base := errors.New("truncated")
+	err := wire.Malformed(base)
+	if !errors.Is(err, wire.ErrMalformed) || !errors.Is(err, base) || err.Error() != "truncated" {
+		t.Errorf("Malformed(%v) = %v", base, err)
+	}
+	if wire.Malformed(nil) != nil {
+		t.Error("Malformed(nil) is not nil")
+	}
+	if err := wire.Unmarshal([]byte{0xc1}, new(pair)); !errors.Is(err, wire.ErrMalformed) {
+		t.Errorf("Unmarshal of garbage: %v is not ErrMalformed", err)
+	}
+	if err := wire.Unmarshal([]byte{0x01}, pair{}); err == nil || errors.Is(err, wire.ErrMalformed) {
+		t.Errorf("Unmarshal into a value: %v", err)
+	}
+}
+
 // TestMarshal: Marshal writes structs as arrays of their fields, integers
 // in their shortest form and map keys sorted, so equal values give equal
 // bytes, and Unmarshal reads them back.
@@ -299,36 +445,70 @@ func TestUnmarshalAllocation(t *testing.T) {
 	}
 }
 
-// FuzzUnmarshal: whatever the bytes, Unmarshal into a record never
+// narrow holds integers of every width, the kinds CheckShape checks the
+// range of, and a record.
+type narrow struct {
+	Seat  seat
+	Turn  int32
+	Kinds []uint16
+	Big   int64
+	Small int8
+	R     record
+}
+
+// FuzzUnmarshal: whatever the bytes, Unmarshal into a narrow never
 // panics, and what it accepts encodes again to bytes it reads back to the
-// same value.
+// same value, holding every integer of the input unchanged (none was cut
+// to fit its field). The seeds hold numbers out of their fields' ranges.
 func FuzzUnmarshal(f *testing.F) {
-	seed, err := wire.Marshal(record{P: &pair{1, "p"}, List: []pair{{2, "a"}}, Tags: map[string]string{"x": "1"}})
+	rec := record{P: &pair{1, "p"}, List: []pair{{2, "a"}}, Tags: map[string]string{"x": "1"}}
+	seed, err := wire.Marshal(narrow{Seat: 3, Turn: -4, Kinds: []uint16{5, 65535}, Big: -1 << 40, Small: -7, R: rec})
+	if err != nil {
+		f.Fatal(err)
+	}
+	recBytes, err := wire.Marshal(rec)
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Add(seed)
-	f.Add([]byte{0x95, 0xc0, 0x91, 0xc0, 0x92, 0xc0, 0xc0, 0xc0, 0xc0})
+	f.Add([]byte{0x96, 0xc0, 0xc0, 0xc0, 0xc0, 0xc0, 0x95, 0xc0, 0x91, 0xc0, 0x92, 0xc0, 0xc0, 0xc0, 0xc0, 0xc0, 0xc0})
 	f.Add([]byte{0xdd, 0xff, 0xff, 0xff, 0xff})
+	for _, bad := range [][]any{
+		{258, 1, nil, 0, 0},
+		{1, uint64(1<<32 + 4), nil, 0, 0},
+		{1, 1, []any{1 << 16}, 0, 0},
+		{1, 1, nil, uint64(1 << 63), 0},
+		{1, 1, nil, 0, -129},
+		{-1, 1, nil, 0, 0},
+	} {
+		f.Add(cat([]byte{0x96}, compact(f, bad)[1:], recBytes)) // the record is the sixth field
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		var r record
-		err := wire.Unmarshal(data, &r)
+		var n narrow
+		err := wire.Unmarshal(data, &n)
 		if err != nil {
 			if strings.Contains(err.Error(), "decoder panic") {
 				t.Fatalf("a panic: %v", err)
 			}
 			return
 		}
-		again, err := wire.Marshal(r)
+		again, err := wire.Marshal(n)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var r2 record
-		if err := wire.Unmarshal(again, &r2); err != nil {
+		if err := wiretest.IntegersKept(data, again); err != nil {
+			t.Fatal(err)
+		}
+		var n2 narrow
+		if err := wire.Unmarshal(again, &n2); err != nil {
 			t.Fatalf("the re-encoded value does not decode: %v", err)
 		}
-		if !reflect.DeepEqual(normalize(r), normalize(r2)) {
-			t.Fatalf("the re-encoded value decodes differently:\nhave %+v\ngot  %+v", r, r2)
+		n.R, n2.R = normalize(n.R), normalize(n2.R)
+		if len(n.Kinds) == 0 {
+			n.Kinds, n2.Kinds = nil, nil
+		}
+		if !reflect.DeepEqual(n, n2) {
+			t.Fatalf("the re-encoded value decodes differently:\nhave %+v\ngot  %+v", n, n2)
 		}
 	})
 }

@@ -55,17 +55,19 @@ func TestMoveRules(t *testing.T) {
 }
 
 // FuzzValidateOrder: whatever an order holds, validation and a day of it
-// never panic, and an accepted order resolves into a valid state.
+// never panic, and an accepted order resolves into a valid state. The
+// rules and the day's state are made once; each input plays on a clone.
 func FuzzValidateOrder(f *testing.F) {
 	f.Add(uint8(OrderRecruit), uint32(1), uint8(0), int32(2), int32(0), 3, 1, uint8(0))
 	f.Add(uint8(OrderBuild), uint32(0), uint8(9), int32(0), int32(0), -1, 40, uint8(2))
 	f.Add(uint8(OrderTribute), uint32(0), uint8(0), int32(0), int32(0), 0, 0, uint8(255))
 	f.Add(uint8(game.OrderAttack), uint32(3), uint8(0), int32(0), int32(0), 2, 1, uint8(0))
+	r, start := scenario(f, plainMap, 2)
+	addCity(r, start, 1, 1, 1)
+	addArmy(f, r, start, 1, 3, 1, "2 infantry")
+	addCity(r, start, 2, 9, 4)
 	f.Fuzz(func(t *testing.T, kind uint8, id uint32, unit uint8, n0, n1 int32, col, row int, player uint8) {
-		r, s := scenario(t, plainMap, 2)
-		addCity(r, s, 1, 1, 1)
-		addArmy(t, r, s, 1, 3, 1, "2 infantry")
-		addCity(r, s, 2, 9, 4)
+		s := start.Clone()
 		o := game.Order{Turn: s.Turn, Kind: game.OrderKind(kind), Army: game.ArmyID(id), City: game.CityID(id),
 			Target: game.ArmyID(id), Unit: game.UnitKind(unit), Units: game.Units{n0, n1}, Hex: at(col, row),
 			Path: []hex.Hex{at(col, row)}, Player: game.PlayerID(player)}

@@ -8,13 +8,15 @@ import (
 )
 
 // Fuzz feeds the fuzzer's bytes to every decoder of outside bytes of rs, at
-// positions of a game of cfg played by the AI at Info().DefaultLevel (or
-// opts.Levels[0]): Check and Act of every seat (and of seat 0 and one past
-// the last), View.Apply of every audience's view, DecodeView and Load.
-// Nothing may panic; input refused changes nothing; an action accepted
-// moves the game one step; what decodes encodes to bytes that decode to
-// the same. The corpus starts with the game's own orders, actions, views,
-// deltas and saves. Call it from a fuzz target:
+// one of up to 8 positions of a game of cfg played by the AI at
+// Info().DefaultLevel (or opts.Levels[0]), which the input's first byte
+// picks (modulo their number): Check and Act of every seat (and of seat 0
+// and one past the last), View.Apply of every audience's view, then
+// DecodeView and Load, with the rest of the input. Nothing may panic;
+// input refused changes nothing; an action accepted moves the game one
+// step; what decodes encodes to bytes that decode to the same. The corpus
+// starts with the game's own orders, actions, views, deltas and saves,
+// each after the number of a position. Call it from a fuzz target:
 //
 //	func FuzzRules(f *testing.F) { rulesettest.Fuzz(f, myrules.New(), cfg, rulesettest.Options{}) }
 func Fuzz(f *testing.F, rs ruleset.Ruleset, cfg ruleset.Config, opts Options) {
@@ -24,13 +26,16 @@ func Fuzz(f *testing.F, rs ruleset.Ruleset, cfg ruleset.Config, opts Options) {
 		level = opts.Levels[0]
 	}
 	positions, corpus := collect(f, rs, cfg, level, opts)
-	for _, b := range corpus {
-		f.Add(b)
+	for i, b := range corpus {
+		f.Add(append([]byte{byte(i % len(positions))}, b...))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, pos := range positions {
-			fuzzPosition(t, rs, pos, data)
+		if len(data) == 0 {
+			return
 		}
+		pos := positions[int(data[0])%len(positions)]
+		data = data[1:]
+		fuzzPosition(t, rs, pos, data)
 		if v, err := rs.DecodeView(data); err == nil {
 			checkReencode(t, rs, v, "DecodeView")
 		}
@@ -50,11 +55,13 @@ func Fuzz(f *testing.F, rs ruleset.Ruleset, cfg ruleset.Config, opts Options) {
 	})
 }
 
-// position is a game at one step, and every audience's view of it.
+// position is a game at one step, and every audience's view of it and
+// that view's encoding.
 type position struct {
-	save  []byte
-	seq   uint32
-	views []ruleset.View
+	save    []byte
+	seq     uint32
+	views   []ruleset.View
+	encoded [][]byte
 }
 
 // collect plays a game of cfg and returns up to 8 positions spread over
@@ -84,7 +91,12 @@ func collect(f *testing.F, rs ruleset.Ruleset, cfg ruleset.Config, level string,
 		st := p.g.Step()
 		pos := position{save: p.save(), seq: st.Seq}
 		for _, a := range auds {
-			pos.views = append(pos.views, p.g.View(a.seat, a.all))
+			v := p.g.View(a.seat, a.all)
+			b, err := v.Encode()
+			if err != nil {
+				f.Fatalf("step %d: a view does not encode: %v", st.Seq, err)
+			}
+			pos.views, pos.encoded = append(pos.views, v), append(pos.encoded, b)
 		}
 		if over, _ := p.g.Over(); over {
 			all = append(all, pos)
@@ -99,9 +111,7 @@ func collect(f *testing.F, rs ruleset.Ruleset, cfg ruleset.Config, level string,
 			corpus = append(corpus, sub.Orders)
 		}
 		for i, a := range auds {
-			if b, err := pos.views[i].Encode(); err == nil {
-				corpus = append(corpus, b)
-			}
+			corpus = append(corpus, pos.encoded[i])
 			if d, err := pos.views[i].Diff(p.g.View(a.seat, a.all)); err == nil {
 				corpus = append(corpus, d)
 			}
@@ -154,10 +164,9 @@ func fuzzPosition(t *testing.T, rs ruleset.Ruleset, pos position, data []byte) {
 		}
 		g = load()
 	}
-	for _, v := range pos.views {
-		before, _ := v.Encode()
+	for i, v := range pos.views {
 		nv, err := v.Apply(data)
-		if after, _ := v.Encode(); !bytes.Equal(before, after) {
+		if after, _ := v.Encode(); !bytes.Equal(pos.encoded[i], after) {
 			t.Fatalf("Apply changed the view it was called on")
 		}
 		if err == nil {

@@ -1,0 +1,183 @@
+package wsconn
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"net"
+	"net/http"
+	"slices"
+)
+
+// The websocket library enforces its read limit only as it reads a
+// message's bytes: a frame whose header claims 2^62 bytes is refused
+// after the limit's worth of bytes has arrived, so a client that sends the
+// header and then nothing holds the connection until the idle timeout. A
+// frameGuard reads the client's stream on its way to the library and
+// refuses such a message when its header arrives.
+
+// TooBigError is why a client's message was refused before it was read: a
+// frame header claimed that the message, counting the frames of it before,
+// holds Size bytes, more than Limit.
+type TooBigError struct {
+	Size  uint64
+	Limit int64
+}
+
+func (e *TooBigError) Error() string {
+	return fmt.Sprintf("message of %d bytes: at most %d", e.Size, e.Limit)
+}
+
+// Websocket frame header fields (RFC 6455, section 5.2).
+const (
+	opContinuation = 0x0
+	opClose        = 0x8 // the first control opcode
+	finBit         = 0x80
+	maskBit        = 0x80
+)
+
+// frameGuard passes the bytes of a client's websocket stream through,
+// reading each frame header as it goes by, and fails (with a
+// *TooBigError, then for good) at the header of a data frame that makes
+// its message longer than limit bytes. Control frames (ping, pong, close)
+// are not counted: the library bounds them.
+type frameGuard struct {
+	r     io.Reader
+	limit int64
+
+	head  [14]byte // the header being read
+	got   int      // bytes of head read
+	left  uint64   // payload bytes of the current frame still to pass
+	total int64    // payload bytes of the current message so far
+	err   error    // the refusal, once made
+}
+
+func newFrameGuard(r io.Reader, limit int64) *frameGuard {
+	return &frameGuard{r: r, limit: limit}
+}
+
+// Read implements io.Reader. On a refusal it returns the bytes before the
+// offending header, if any, and the *TooBigError from then on.
+func (g *frameGuard) Read(p []byte) (int, error) {
+	if g.err != nil {
+		return 0, g.err
+	}
+	n, err := g.r.Read(p)
+	for i := 0; i < n; {
+		if g.left > 0 {
+			k := min(g.left, uint64(n-i))
+			i += int(k)
+			g.left -= k
+			continue
+		}
+		start := i - g.got // where the header began (negative: in an earlier read)
+		g.head[g.got] = p[i]
+		g.got++
+		i++
+		if g.got < headerLen(g.head[:g.got]) {
+			continue
+		}
+		if g.frame() != nil {
+			if start <= 0 {
+				return 0, g.err
+			}
+			return start, nil // the error comes with the next Read
+		}
+	}
+	return n, err
+}
+
+// headerLen returns the length of the frame header that starts with b (at
+// least its first byte), as far as b tells: 2 until the length byte is
+// known.
+func headerLen(b []byte) int {
+	if len(b) < 2 {
+		return 2
+	}
+	n := 2
+	switch b[1] &^ maskBit {
+	case 126:
+		n += 2
+	case 127:
+		n += 8
+	}
+	if b[1]&maskBit != 0 {
+		n += 4
+	}
+	return n
+}
+
+// frame takes the whole header in head: the payload to pass, and the
+// message's length so far; it sets and returns g.err if that is too much.
+func (g *frameGuard) frame() error {
+	h := g.head[:g.got]
+	g.got = 0
+	var size uint64
+	switch h[1] &^ maskBit {
+	case 126:
+		size = uint64(binary.BigEndian.Uint16(h[2:]))
+	case 127:
+		size = binary.BigEndian.Uint64(h[2:])
+	default:
+		size = uint64(h[1] &^ maskBit)
+	}
+	g.left = size
+	op := h[0] & 0x0f
+	if op >= opClose {
+		return nil
+	}
+	if op != opContinuation {
+		g.total = 0
+	}
+	if size > uint64(g.limit-g.total) {
+		claimed := uint64(g.total) + min(size, math.MaxUint64-uint64(g.total))
+		g.err = &TooBigError{Size: claimed, Limit: g.limit}
+		return g.err
+	}
+	g.total += int64(size)
+	if h[0]&finBit != 0 {
+		g.total = 0
+	}
+	return nil
+}
+
+// guardedConn is a hijacked connection whose reads go through a
+// frameGuard.
+type guardedConn struct {
+	net.Conn
+	guard *frameGuard
+}
+
+func (c *guardedConn) Read(p []byte) (int, error) { return c.guard.Read(p) }
+
+// guardedWriter is a ResponseWriter whose Hijack returns the connection
+// read through a frameGuard of limit bytes: what websocket.Accept reads
+// from after the upgrade.
+type guardedWriter struct {
+	http.ResponseWriter
+	limit int64
+}
+
+// Hijack implements http.Hijacker.
+func (w *guardedWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	hj, ok := w.ResponseWriter.(http.Hijacker)
+	if !ok {
+		return nil, nil, errors.New("the response writer cannot be hijacked")
+	}
+	conn, brw, err := hj.Hijack()
+	if err != nil {
+		return nil, nil, err
+	}
+	// Bytes the server read past the request are the client's first
+	// frames: they go through the guard too.
+	buffered, err := brw.Reader.Peek(brw.Reader.Buffered())
+	if err != nil {
+		return nil, nil, err
+	}
+	gc := &guardedConn{Conn: conn, guard: newFrameGuard(io.MultiReader(bytes.NewReader(slices.Clone(buffered)), conn), w.limit)}
+	return gc, bufio.NewReadWriter(bufio.NewReader(gc), brw.Writer), nil
+}
