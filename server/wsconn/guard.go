@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -162,13 +161,12 @@ type guardedWriter struct {
 	limit int64
 }
 
+// Unwrap returns the ResponseWriter w wraps, for http.ResponseController.
+func (w *guardedWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
 // Hijack implements http.Hijacker.
 func (w *guardedWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
-	hj, ok := w.ResponseWriter.(http.Hijacker)
-	if !ok {
-		return nil, nil, errors.New("the response writer cannot be hijacked")
-	}
-	conn, brw, err := hj.Hijack()
+	conn, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
 	if err != nil {
 		return nil, nil, err
 	}

@@ -494,13 +494,13 @@ func sections(text string) []string {
 // FuzzLoad feeds Load arbitrary ruleset files: either a ruleset that
 // validates and whose helpers do not panic, or an error naming the file.
 // The seeds are the sections of the default file without its comments
-// (each a table or an entry of a list, 10 to 400 bytes), which miss every
+// (each a table or an entry of a list, 36 to 336 bytes), which miss every
 // other key, and small broken files: the parser and the shape checks see
 // every kind of key and value, and each input costs tens of
 // microseconds, not the milliseconds a whole file costs (the fuzzer also
-// runs each input it keeps thousands of times to shrink it). Inputs over
-// 4 KiB are skipped for that reason. FuzzNumbers reaches what a whole
-// valid file would.
+// runs each input that finds new code up to millions of times to shrink
+// it, for up to a minute). Inputs over 1 KiB are skipped for that reason.
+// FuzzNumbers reaches what a whole valid file would.
 func FuzzLoad(f *testing.F) {
 	data, err := fs.ReadFile(assets.Rules(), File)
 	if err != nil {
@@ -517,7 +517,7 @@ func FuzzLoad(f *testing.F) {
 	f.Add([]byte("id = 1\n[city]\nmax_level = 0\n"))
 	f.Add([]byte(parts[0] + "[city]\nmax_level = 99999999999\nmax_levle = 1\n[[unit]]\n[[unit]]\nid = [1, 'a']\n"))
 	f.Fuzz(func(t *testing.T, text []byte) {
-		if len(text) > 4<<10 {
+		if len(text) > 1<<10 {
 			t.Skip()
 		}
 		r, err := Load(fstest.MapFS{File: {Data: text}})
