@@ -728,6 +728,9 @@ func (a *App) handle(ev conn.Event) {
 	case *protocol.Joined:
 		a.joined = m
 		a.conn.SetSeat(m.Game, m.Token)
+		if a.game != nil {
+			a.game.rejoin() // the seat taken back: a reconnection
+		}
 		if a.play == nil || a.play.Info().ID != m.Settings.Ruleset {
 			if err := a.follow(m.Settings.Ruleset); err != nil {
 				a.showMessage("Cannot play this game", err.Error())
