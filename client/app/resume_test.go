@@ -10,9 +10,11 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -31,7 +33,7 @@ import (
 const serverEnv = "EMPIRES_APP_TEST_SERVER"
 
 // serveChild runs the server serverEnv's value v describes, prints its URL
-// and serves until the process is killed.
+// and serves until the process is killed, or stops cleanly on SIGTERM.
 func serveChild(v string) int {
 	dir, addr, _ := strings.Cut(v, " ")
 	reg, err := registry.Default()
@@ -48,9 +50,19 @@ func serveChild(v string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
+	defer stop()
 	fmt.Println(r.URL())
-	<-r.Done()
-	return 1
+	select {
+	case <-ctx.Done():
+		if err := r.Stop(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		return 0
+	case <-r.Done():
+		return 1
+	}
 }
 
 // childServer is a server in a child process (serveChild).
@@ -110,6 +122,18 @@ func (s *childServer) kill(t *testing.T) {
 		t.Fatal(err)
 	}
 	_ = s.cmd.Wait()
+}
+
+// stop stops the server cleanly (SIGTERM: it says goodbye to its clients
+// and saves its games) and waits for it to end.
+func (s *childServer) stop(t *testing.T) {
+	t.Helper()
+	if err := s.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.cmd.Wait(); err != nil {
+		t.Fatalf("the server stopped with %v", err)
+	}
 }
 
 // freeAddr returns a loopback address nobody listens on now.
@@ -209,17 +233,19 @@ func draftOrder(t *testing.T, g *gameScreen) []byte {
 }
 
 // TestResumeAfterRestart: the server of a game without a turn timer is
-// killed in the middle of turn 1 and another starts from its saved game,
-// which plays turn 1 afresh (no orders, nobody ready). The desktop client
+// killed in the middle of turn 1 (or stopped cleanly, saying goodbye) and
+// another starts from its saved game, which plays turn 1 afresh (no
+// orders, nobody ready). The desktop client
 // takes its seat back by itself, shows turn 1 again with the orders it
 // drafted, sends them again, and says it is ready again if the player had
 // ended the turn; else the player ends it now. When the other player ends
 // the turn too, it resolves with the player's orders.
 func TestResumeAfterRestart(t *testing.T) {
 	for _, tt := range []struct {
-		name  string
-		ended bool // the player ended the turn before the server died
-	}{{"turn ended", true}, {"orders drafted", false}} {
+		name   string
+		ended  bool // the player ended the turn before the server went
+		killed bool // SIGKILL, else SIGTERM
+	}{{"killed, turn ended", true, true}, {"killed, orders drafted", false, true}, {"stopped, turn ended", true, false}} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir, addr := t.TempDir(), freeAddr(t)
 			first := startChildServer(t, dir, addr)
@@ -259,7 +285,11 @@ func TestResumeAfterRestart(t *testing.T) {
 				await(t, a, "the orders accepted", func(ev conn.Event) bool { return accepted(ev, 1) })
 			}
 
-			first.kill(t)
+			if tt.killed {
+				first.kill(t)
+			} else {
+				first.stop(t)
+			}
 			second := startChildServer(t, dir, addr)
 			await(t, a, "the seat taken back", func(ev conn.Event) bool { _, ok := ev.Msg.(*protocol.Joined); return ok })
 			sent, ready := false, false
