@@ -728,6 +728,9 @@ func (a *App) handle(ev conn.Event) {
 	case *protocol.Joined:
 		a.joined = m
 		a.conn.SetSeat(m.Game, m.Token)
+		if a.game != nil {
+			a.game.rejoin() // the seat taken back: a reconnection
+		}
 		if a.play == nil || a.play.Info().ID != m.Settings.Ruleset {
 			if err := a.follow(m.Settings.Ruleset); err != nil {
 				a.showMessage("Cannot play this game", err.Error())
@@ -786,7 +789,10 @@ func (a *App) handle(ev conn.Event) {
 			a.err = fmt.Errorf("server error: %s", m.Message)
 		}
 	case *protocol.Bye:
-		a.showMessage("Disconnected", "The server closed the connection: "+m.Reason)
+		// The connection closes next: for good (a seat taken over, a
+		// version refused), and Closed says so, or to be made again (a
+		// server shutting down, to restart), and the seat is taken back.
+		a.notify("The server closed the connection: " + m.Reason)
 	case *protocol.Pong:
 	}
 }

@@ -23,7 +23,14 @@ import (
 // display they are skipped (in CI they fail). EMPIRES_SCREENSHOTS=DIR saves
 // their pictures as PNG files in DIR, to look at.
 
-func TestMain(m *testing.M) { drawtest.Main(m, "app tests") }
+// With serverEnv set, the test binary is a server for a test to kill
+// (serveChild), not the tests.
+func TestMain(m *testing.M) {
+	if v := os.Getenv(serverEnv); v != "" {
+		os.Exit(serveChild(v))
+	}
+	drawtest.Main(m, "app tests")
+}
 
 // onFrame runs f in the game loop and waits for it to return.
 func onFrame(t *testing.T, f func()) {

@@ -40,7 +40,9 @@ type gameScreen struct {
 	root  *widget.Container
 
 	clock    protocol.TurnClock
-	ready    bool
+	ready    bool          // the server's last clock, or the player since, says the player is ready
+	readyFor protocol.Turn // the turn the player ended (SetReady), 0 if none
+	rejoined bool          // the seat was taken back: the next clock is the server's after it
 	over     *protocol.GameOver
 	lobby    *protocol.Lobby
 	sent     []byte // the list last sent for sentTurn, encoded
@@ -314,17 +316,41 @@ func (g *gameScreen) applyTurn(events []game.Event, next *game.View) {
 }
 
 // setClock takes the server's turn clock: the step played, its deadline,
-// who is ready and who must act.
+// who is ready and who must act. The first clock after the seat was taken
+// back (rejoin) may ask for the orders and the readiness again.
 func (g *gameScreen) setClock(c *protocol.TurnClock) {
 	g.clock = *c
-	you := protocol.Seat(g.model.View().You)
-	g.ready = false
-	for _, s := range c.Ready {
-		if s == you {
-			g.ready = true
-		}
+	g.ready = slices.Contains(c.Ready, protocol.Seat(g.model.View().You))
+	if g.rejoined {
+		g.rejoined = false
+		g.resume()
 	}
 	g.hud.dirtyTop = true
+}
+
+// rejoin notes that the server gave the seat back, after a dropped
+// connection or a restart: its next clock says where it is.
+func (g *gameScreen) rejoin() { g.rejoined = true }
+
+// resume gives the server that gave the seat back what it may have lost:
+// a server restarted from its last saved turn plays the step afresh, with
+// no orders and nobody ready. Unless the server says the player is ready
+// (it kept the turn), the drafted orders are sent again if they are for
+// the turn the server is on, and if the player had ended that turn it is
+// ended again. Orders of another turn were dropped with the view.
+func (g *gameScreen) resume() {
+	you := protocol.Seat(g.model.You())
+	switch {
+	case g.ready || g.replay != nil || g.over != nil || g.out() || g.interactive():
+		return
+	case !slices.Contains(g.clock.Actors, you), g.clock.Turn != protocol.Turn(g.model.Turn()):
+		return
+	}
+	g.submit(true)
+	if g.readyFor == g.clock.Turn {
+		g.app.send(&protocol.SetReady{Ready: true})
+		g.ready = true
+	}
 }
 
 // setLobby keeps the table's names and seats.
@@ -396,8 +422,10 @@ func (g *gameScreen) setReady(r bool) {
 	if g.over != nil || g.out() {
 		return
 	}
+	g.readyFor = 0
 	if r {
 		g.submit(true)
+		g.readyFor = protocol.Turn(g.model.Turn())
 	}
 	g.app.send(&protocol.SetReady{Ready: r})
 	g.ready = r

@@ -601,15 +601,44 @@ func count(data []byte) int {
 type pacer struct {
 	rate, burst, tokens float64
 	last                time.Time
+	clock               pacerClock // nil: the wall clock
 }
 
-// newPacer returns the pacer for limits l.
+// pacerClock is the time a pacer keeps to: the wall clock (wallClock), or
+// a test's.
+type pacerClock interface {
+	Now() time.Time
+	// Sleep waits for d, or until ctx ends: then it returns ctx's error
+	// (at once if ctx has ended already).
+	Sleep(ctx context.Context, d time.Duration) error
+}
+
+// wallClock is the real time.
+type wallClock struct{}
+
+func (wallClock) Now() time.Time { return time.Now() }
+
+func (wallClock) Sleep(ctx context.Context, d time.Duration) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// newPacer returns the pacer for limits l, keeping to the wall clock.
 func newPacer(l protocol.Limits) pacer {
 	if l.MessagesPerSecond <= 0 {
 		return pacer{}
 	}
 	burst := max(1, float64(l.Burst-2))
-	return pacer{rate: 0.9 * float64(l.MessagesPerSecond), burst: burst, tokens: burst}
+	return pacer{rate: 0.9 * float64(l.MessagesPerSecond), burst: burst, tokens: burst, clock: wallClock{}}
 }
 
 // wait takes a token, first waiting for one if need be, until ctx ends.
@@ -617,19 +646,18 @@ func (p *pacer) wait(ctx context.Context) error {
 	if p.rate <= 0 {
 		return nil
 	}
-	now := time.Now()
+	if p.clock == nil {
+		p.clock = wallClock{}
+	}
+	now := p.clock.Now()
 	if !p.last.IsZero() {
 		p.tokens = min(p.burst, p.tokens+now.Sub(p.last).Seconds()*p.rate)
 	}
 	p.last = now
 	if p.tokens < 1 {
 		d := time.Duration((1 - p.tokens) / p.rate * float64(time.Second))
-		t := time.NewTimer(d)
-		select {
-		case <-t.C:
-		case <-ctx.Done():
-			t.Stop()
-			return fmt.Errorf("waiting for the rate limit: %w", ctx.Err())
+		if err := p.clock.Sleep(ctx, d); err != nil {
+			return fmt.Errorf("waiting for the rate limit: %w", err)
 		}
 		p.tokens, p.last = 1, p.last.Add(d)
 	}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -207,8 +208,9 @@ func TestRunnerTurns(t *testing.T) {
 
 // TestRunnerResumes: a bot that takes its seat back (a dropped connection,
 // a server restarted from its last saved turn) plays the turn the server
-// is on again, though it played it before; not when the server says it is
-// ready already.
+// is on again, though it played it before, or a later one; not when the
+// server says it is ready already. A bot that skips the turns up to the
+// last it played (the server lost their orders and readiness) fails here.
 func TestRunnerResumes(t *testing.T) {
 	s := twoPlayers(t)
 	r, f := newFake(t, Options{Name: "A", Level: "passive", Join: 4})
@@ -235,6 +237,21 @@ func TestRunnerResumes(t *testing.T) {
 	c.Ready = []protocol.Seat{1}
 	feed(t, r, c, 0)
 	wantSent(t, f, "turn 1, ready on the server")
+
+	// Turn 2 is played, then the server restarts from turn 1, the last it
+	// saved: the bot plays turn 1 again, a turn before the last it played.
+	game.Resolve(s, rules(t), nil)
+	v2 := game.NewView(s, 1)
+	feed(t, r, update(t, v1, v2, 0), 0)
+	feed(t, r, clock(2, 1, 2), 0)
+	wantSent(t, f, "turn 2", protocol.TypeSubmitOrders, protocol.TypeSetReady)
+	feed(t, r, &protocol.Joined{Game: 4, Seat: 1, Token: f.token}, 0)
+	feed(t, r, fullView(t, v1), 0)
+	feed(t, r, clock(1, 1, 2), 0)
+	wantSent(t, f, "turn 1 after a restart from it", protocol.TypeSubmitOrders, protocol.TypeSetReady)
+	if r.res.TurnsPlayed != 4 {
+		t.Errorf("%d turns played, want 4: turn 1 twice, turn 2, turn 1 again", r.res.TurnsPlayed)
+	}
 }
 
 // TestRunnerStops checks the ends of a runner that are not GameOver: the
@@ -331,38 +348,88 @@ func TestRunnerStops(t *testing.T) {
 	})
 }
 
+// fakeClock is a pacer's clock in a test: time moves only when a sleep
+// or the test moves it.
+type fakeClock struct {
+	now    time.Time
+	sleeps []time.Duration
+}
+
+func (c *fakeClock) Now() time.Time { return c.now }
+
+func (c *fakeClock) Sleep(ctx context.Context, d time.Duration) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	c.sleeps = append(c.sleeps, d)
+	c.now = c.now.Add(d)
+	return nil
+}
+
+// take returns the sleeps since the last call.
+func (c *fakeClock) take() []time.Duration {
+	out := c.sleeps
+	c.sleeps = nil
+	return out
+}
+
 // TestPacer checks that a pacer lets a burst through at once, then keeps
-// to the rate, and stops waiting when its context ends.
+// to the rate, fills up again to the burst only, and stops waiting when
+// its context ends.
 func TestPacer(t *testing.T) {
+	fc := &fakeClock{now: time.Unix(1000, 0)}
 	p := newPacer(protocol.Limits{MessagesPerSecond: 100, Burst: 12}) // 10 at once, then 90 a second
+	p.clock = fc
 	ctx := context.Background()
-	start := time.Now()
-	for i := range 10 {
-		if err := p.wait(ctx); err != nil {
-			t.Fatalf("message %d: %v", i, err)
+	waits := func(n int) []time.Duration {
+		t.Helper()
+		for i := range n {
+			if err := p.wait(ctx); err != nil {
+				t.Fatalf("message %d: %v", i, err)
+			}
+		}
+		return fc.take()
+	}
+	if have := waits(10); len(have) != 0 {
+		t.Errorf("a burst of 10 waited %v: want no wait", have)
+	}
+	const each = time.Second / 90
+	have := waits(18)
+	if len(have) != 18 {
+		t.Fatalf("18 messages after the burst waited %d times (%v): want once each", len(have), have)
+	}
+	for i, d := range have {
+		if d < each-time.Microsecond || d > each+time.Microsecond {
+			t.Errorf("message %d after the burst waited %v, want 1/90 s (%v)", i+1, d, each)
 		}
 	}
-	if d := time.Since(start); d > 50*time.Millisecond {
-		t.Errorf("a burst of 10 took %v: want no wait", d)
+	// A quiet second fills the bucket up to the burst, no further.
+	fc.now = fc.now.Add(time.Second)
+	if have := waits(10); len(have) != 0 {
+		t.Errorf("a burst of 10 after a quiet second waited %v: want no wait", have)
 	}
-	for i := range 18 {
-		if err := p.wait(ctx); err != nil {
-			t.Fatalf("message %d: %v", 10+i, err)
-		}
-	}
-	if d := time.Since(start); d < 190*time.Millisecond {
-		t.Errorf("28 messages took %v: want at least 18/90 s", d)
+	if have := waits(1); len(have) != 1 {
+		t.Errorf("the 11th message after a quiet second waited %v: want one wait", have)
 	}
 
-	ctx, cancel := context.WithCancel(ctx)
+	ended, cancel := context.WithCancel(ctx)
 	cancel()
-	p.tokens = 0
-	if err := p.wait(ctx); err == nil {
-		t.Error("waiting with an ended context: no error")
+	if err := p.wait(ended); !errors.Is(err, context.Canceled) {
+		t.Errorf("waiting with an ended context: %v, want context.Canceled", err)
+	}
+	if have := fc.take(); len(have) != 0 {
+		t.Errorf("waiting with an ended context slept %v", have)
+	}
+	var wall wallClock
+	if err := wall.Sleep(ended, time.Hour); !errors.Is(err, context.Canceled) {
+		t.Errorf("the wall clock's sleep with an ended context: %v, want context.Canceled at once", err)
+	}
+	if err := wall.Sleep(ctx, time.Nanosecond); err != nil {
+		t.Errorf("the wall clock's sleep of 1 ns: %v", err)
 	}
 	var none pacer
 	for range 1000 {
-		if err := none.wait(ctx); err != nil {
+		if err := none.wait(ended); err != nil {
 			t.Fatalf("the zero pacer: %v", err)
 		}
 	}

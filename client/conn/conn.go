@@ -47,6 +47,7 @@ import (
 	"io"
 	"net/http"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -498,9 +499,19 @@ type transport struct {
 	readerDone, writerDone chan struct{}
 	bye                    string // the last Bye's reason: the reader's
 
-	pingMu   sync.Mutex // guards pingSeq and pingSent
-	pingSeq  uint32     // the Ping waiting for its Pong, 0 if none
-	pingSent time.Time
+	pingMu sync.Mutex // guards pings
+	pings  []ping     // the writer's Pings waiting for their Pongs, oldest first
+}
+
+// maxPings is how many of the writer's Pings a transport remembers while
+// their Pongs are awaited: a Pong to an older one is delivered like any
+// message.
+const maxPings = 64
+
+// ping is a Ping the writer sent: its seq, and when.
+type ping struct {
+	seq  uint32
+	sent time.Time
 }
 
 // fail ends the transport for err; only the first failure counts.
@@ -668,16 +679,28 @@ func (t *transport) readError(err error) error {
 }
 
 // pong takes a Pong answering seq reply: it reports whether it answers
-// the writer's last Ping, and then records the round trip.
+// one of the writer's Pings, and then records the round trip. The server
+// answers in order: the Pings sent before that one are forgotten.
 func (t *transport) pong(c *Conn, reply uint32) bool {
 	t.pingMu.Lock()
 	defer t.pingMu.Unlock()
-	if t.pingSeq == 0 || reply != t.pingSeq {
+	i := slices.IndexFunc(t.pings, func(p ping) bool { return p.seq == reply })
+	if i < 0 {
 		return false
 	}
-	c.rtt.Store(int64(time.Since(t.pingSent)))
-	t.pingSeq = 0
+	c.rtt.Store(int64(time.Since(t.pings[i].sent)))
+	t.pings = slices.Delete(t.pings, 0, i+1)
 	return true
+}
+
+// pinged notes the writer's Ping seq, sent now.
+func (t *transport) pinged(seq uint32) {
+	t.pingMu.Lock()
+	defer t.pingMu.Unlock()
+	if len(t.pings) == maxPings {
+		t.pings = slices.Delete(t.pings, 0, 1)
+	}
+	t.pings = append(t.pings, ping{seq: seq, sent: time.Now()})
 }
 
 // write is the writer: it writes what Send queued, and a Ping whenever it
@@ -704,14 +727,11 @@ func (t *transport) write(c *Conn) {
 		case frame = <-c.queue:
 		case <-idle.C:
 			seq := c.seq.Add(1)
-			ping, err := protocol.Marshal(seq, 0, &protocol.Ping{})
-			if err != nil {
+			var err error
+			if frame, err = protocol.Marshal(seq, 0, &protocol.Ping{}); err != nil {
 				panic(err) // a Ping always encodes
 			}
-			frame = ping
-			t.pingMu.Lock()
-			t.pingSeq, t.pingSent = seq, time.Now()
-			t.pingMu.Unlock()
+			t.pinged(seq)
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), protocol.WriteTimeout)
 		err := t.ws.Write(ctx, websocket.MessageBinary, frame)

@@ -191,3 +191,62 @@ func TestEmptyModel(t *testing.T) {
 		t.Error("an update without a view or events made a view or a log")
 	}
 }
+
+// TestFullViewKeepsDrafts: the whole view sent again for the turn the
+// drafts are for (a reconnection, a server restarted from its last saved
+// turn) keeps them, to be sent again; a view of another turn, later or
+// earlier (a server restarted from a turn before), or of another player
+// drops them.
+func TestFullViewKeepsDrafts(t *testing.T) {
+	g := newSmallGame(t)
+	turn1 := game.NewView(g.s, 1)
+	game.Resolve(g.s, g.r, nil)
+	turn2 := game.NewView(g.s, 1)
+	tests := []struct {
+		name        string
+		from, again *game.View
+		kept        bool
+	}{
+		{"the same turn", turn1, decoded(t, turn1), true},
+		{"a later turn", turn1, turn2, false},
+		{"an earlier turn", turn2, decoded(t, turn1), false},
+		{"another player", turn2, game.NewView(g.s, 2), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := New(testRules{g.r})
+			if err := m.SetFullView(tt.from); err != nil {
+				t.Fatal(err)
+			}
+			m.SetStance(g.W, game.Intercept, 0)
+			sent := m.Submission()
+			if len(m.Drafts()) != 1 {
+				t.Fatalf("%d drafts, want the stance", len(m.Drafts()))
+			}
+			if err := m.SetFullView(tt.again); err != nil {
+				t.Fatal(err)
+			}
+			if have := len(m.Drafts()) == 1; have != tt.kept {
+				t.Fatalf("drafts kept %v (%d), want %v", have, len(m.Drafts()), tt.kept)
+			}
+			if again := m.Submission(); tt.kept && !reflect.DeepEqual(again, sent) {
+				t.Errorf("sent again: %+v, want what was sent: %+v", again, sent)
+			}
+		})
+	}
+}
+
+// decoded returns v as the client gets it over the wire: encoded and
+// decoded, a view of its own.
+func decoded(t *testing.T, v *game.View) *game.View {
+	t.Helper()
+	data, err := game.EncodeView(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := game.DecodeView(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}

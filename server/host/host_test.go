@@ -351,6 +351,7 @@ func TestWelcomeModded(t *testing.T) {
 				}
 			}()
 			ws, msg := hello(t, r.URL())
+			defer ws.CloseNow() // before Stop, which need not wait for its close handshake
 			w, ok := msg.(*protocol.Welcome)
 			if !ok || len(w.Rulesets) != len(mod.IDs()) {
 				t.Fatalf("answer to Hello: %#v, want a Welcome with the %d rulesets", msg, len(mod.IDs()))

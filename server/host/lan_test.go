@@ -57,16 +57,22 @@ func TestAdvertise(t *testing.T) {
 		}
 		return out
 	}
-	// Start returns before Serve advertises: browse again until the
-	// server answers (each Browse waits its 400 ms for answers).
-	var found []lan.Server
-	for end := time.Now().Add(waitLimit); len(found) == 0 && time.Now().Before(end); {
-		found = browse(cfg.Name)
+	// browseUntil browses again until ok holds for what is found: Start
+	// returns before Serve advertises, and a loaded machine may answer
+	// after a Browse's 400 ms. One Browse finding nothing is enough to
+	// say the server is not there.
+	browseUntil := func(what string, ok func([]lan.Server) bool) []lan.Server {
+		t.Helper()
+		var found []lan.Server
+		for end := time.Now().Add(waitLimit); time.Now().Before(end); {
+			if found = browse(cfg.Name); ok(found) {
+				return found
+			}
+		}
+		t.Fatalf("browsing for %v: %s not found; last found %+v", waitLimit, what, found)
+		return nil
 	}
-	if len(found) == 0 {
-		t.Fatalf("Browse did not find %q", cfg.Name)
-	}
-	s := found[0]
+	s := browseUntil(cfg.Name, func(f []lan.Server) bool { return len(f) > 0 })[0]
 	if port := r.Addr().(*net.TCPAddr).Port; s.Port != port || s.Version != protocol.Version || len(s.Rulesets) == 0 ||
 		s.Rulesets[0] != "erfworld" || s.Stats != (lan.Stats{}) {
 		t.Errorf("found %+v; want port %d, version %d, erfworld, no games", s, port, protocol.Version)
@@ -91,9 +97,10 @@ func TestAdvertise(t *testing.T) {
 	if msg := read(t, ws); msg.MessageType() != protocol.TypeJoined {
 		t.Fatalf("CreateGame answered %#v, want Joined", msg)
 	}
-	if found := browse(cfg.Name); len(found) == 0 || found[0].Stats != (lan.Stats{Games: 1, OpenSeats: 2}) {
-		t.Errorf("with a game of 4 seats, 1 bot and 1 player, found %+v; want 1 game, 2 open seats", found)
-	}
+	// With a game of 4 seats, 1 bot and 1 player:
+	browseUntil("1 game, 2 open seats", func(f []lan.Server) bool {
+		return len(f) > 0 && f[0].Stats == (lan.Stats{Games: 1, OpenSeats: 2})
+	})
 
 	_ = ws.CloseNow() // so that Stop need not wait for its close handshake
 	if err := r.Stop(); err != nil {

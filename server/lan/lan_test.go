@@ -15,9 +15,31 @@ import (
 	"empires/shared/protocol"
 )
 
-// browseTime is how long the tests wait for answers: ample on one host or
-// a veth link, where answers take well under a millisecond.
-const browseTime = 400 * time.Millisecond
+// browseTime is how long each browse of the tests waits for answers:
+// ample on one host or a veth link, where answers take well under a
+// millisecond, but a loaded machine may answer later. So a test that
+// expects a server browses again until it is found (browseUntil), up to
+// waitLimit, which only keeps a broken test from hanging; one browse
+// finding nothing is enough to say a server is not there.
+const (
+	browseTime = 400 * time.Millisecond
+	waitLimit  = time.Minute
+)
+
+// browseUntil calls browse until ok holds for the servers it found, and
+// returns them; it fails the test, saying what was wanted, after
+// waitLimit.
+func browseUntil(t *testing.T, what string, browse func() []Server, ok func([]Server) bool) []Server {
+	t.Helper()
+	var found []Server
+	for end := time.Now().Add(waitLimit); time.Now().Before(end); {
+		if found = browse(); ok(found) {
+			return found
+		}
+	}
+	t.Fatalf("browsing for %v: %s not found; last found %+v", waitLimit, what, found)
+	return nil
+}
 
 func TestTXT(t *testing.T) {
 	long := string(make([]byte, 300))
@@ -175,10 +197,7 @@ func TestAdvertiseBrowse(t *testing.T) {
 		}
 		return find(servers, name)
 	}
-	found := browse()
-	if len(found) == 0 {
-		t.Fatalf("Browse did not find %q", name)
-	}
+	found := browseUntil(t, name, browse, func(f []Server) bool { return len(f) > 0 })
 	s := found[0]
 	want := Info{Name: name, Port: 7999, Path: "/ws", Version: protocol.Version, Rulesets: []string{"erfworld", "classic"}, Stats: Stats{Games: 2, OpenSeats: 3}}
 	if !reflect.DeepEqual(s.Info, want) {
@@ -188,15 +207,13 @@ func TestAdvertiseBrowse(t *testing.T) {
 	if err != nil || ap.Port() != 7999 || s.URL != "ws://"+s.Addr+"/ws" {
 		t.Errorf("found at %q (%v), URL %q: want an address with port 7999 and its ws:// URL", s.Addr, err, s.URL)
 	}
-	if s.Ping <= 0 || s.Ping >= browseTime {
-		t.Errorf("ping %v, want more than 0 and less than %v", s.Ping, browseTime)
+	if s.Ping <= 0 {
+		t.Errorf("ping %v, want the time the answer took", s.Ping)
 	}
 
 	// The answers carry the counts of the moment.
 	stats.Store(Stats{Games: 4, OpenSeats: 0})
-	if found := browse(); len(found) == 0 || found[0].Stats != (Stats{Games: 4}) {
-		t.Errorf("after the counts changed, found %+v; want 4 games, 0 open seats", found)
-	}
+	browseUntil(t, "4 games, 0 open seats", browse, func(f []Server) bool { return len(f) > 0 && f[0].Stats == (Stats{Games: 4}) })
 
 	if err := a.Close(); err != nil {
 		t.Errorf("Close: %v", err)
@@ -218,8 +235,8 @@ func TestBrowseWaits(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Browse: %v", err)
 	}
-	if d := time.Since(start); d < 200*time.Millisecond || d > 2*time.Second {
-		t.Errorf("Browse with a timeout of 200ms took %v", d)
+	if d := time.Since(start); d < 200*time.Millisecond {
+		t.Errorf("Browse with a timeout of 200ms returned after %v", d)
 	}
 	for _, s := range servers {
 		if s.Port == 0 || s.Addr == "" {
@@ -227,13 +244,20 @@ func TestBrowseWaits(t *testing.T) {
 		}
 	}
 
+	// A browse that would wait an hour returns when its context ends.
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(50*time.Millisecond, cancel)
-	start = time.Now()
-	if _, err := Browse(ctx, 10*time.Second); err != nil {
-		t.Fatalf("Browse cancelled: %v", err)
-	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("Browse cancelled after 50ms returned after %v", d)
+	done := make(chan error, 1)
+	go func() {
+		_, err := Browse(ctx, time.Hour)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("Browse cancelled: %v", err)
+		}
+	case <-time.After(waitLimit):
+		t.Fatalf("Browse did not return in %v after its context ended", waitLimit)
 	}
 }

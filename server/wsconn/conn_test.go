@@ -307,10 +307,13 @@ func readUntilClosed(t *testing.T, ws *websocket.Conn) (websocket.CloseError, *p
 	}
 }
 
+// TestTimeouts: a connection that says no Hello is closed after
+// HelloTimeout, one that says Hello and then nothing after IdleTimeout.
+// Each server has one short timeout, the other long: which one fires
+// first does not depend on the machine's speed.
 func TestTimeouts(t *testing.T) {
 	opts := testOptions(nil)
-	opts.HelloTimeout = 50 * time.Millisecond
-	opts.IdleTimeout = 100 * time.Millisecond
+	opts.HelloTimeout, opts.IdleTimeout = 50*time.Millisecond, waitLimit
 	url, ended := serve(t, opts)
 
 	ws := dial(t, url)
@@ -320,6 +323,8 @@ func TestTimeouts(t *testing.T) {
 	}
 	<-ended
 
+	opts.HelloTimeout, opts.IdleTimeout = waitLimit, 100*time.Millisecond
+	url, ended = serve(t, opts)
 	ws = dial(t, url)
 	ctx, cancel := context.WithTimeout(t.Context(), waitLimit)
 	defer cancel()

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -22,10 +24,12 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// small is a load of 2 games of 3 clients playing 3 turns.
+// small is a load of 2 games of 3 clients playing 3 turns. Its games have
+// no turn timer, so every turn waits for every client however loaded the
+// machine is, and its Duration only keeps a broken test from hanging.
 func small(inProc bool) Config {
-	return Config{InProc: inProc, Games: 2, Seats: 3, Width: 20, Height: 20, Timer: 10, Level: "easy",
-		Turns: 3, Duration: 30 * time.Second, Seed: 5, Every: time.Second}
+	return Config{InProc: inProc, Games: 2, Seats: 3, Width: 20, Height: 20, Level: "easy",
+		Turns: 3, Duration: 5 * time.Minute, Seed: 5, Every: time.Second}
 }
 
 // TestRunSmall runs a small load against a server in this process and in
@@ -60,7 +64,7 @@ func TestRunSmall(t *testing.T) {
 				{"3 turns played by each client", rep.TurnsPlayed == 18},
 				{"turns a second", rep.TurnsPerSecond > 0},
 				{"a delay for each client and turn", rep.Samples == 18},
-				{"delays in order", rep.P50 > 0 && rep.P50 <= rep.P99 && rep.P99 <= rep.Max && rep.Max < 10*time.Second},
+				{"delays in order", rep.P50 > 0 && rep.P50 <= rep.P99 && rep.P99 <= rep.Max},
 				{"bytes a turn", rep.BytesPerTurn > 100},
 				{"no errors", rep.Mismatches == 0 && rep.Rejections == 0 && rep.ServerErrors == 0},
 				{"server measured in a child process only", rep.ServerMeasured == !tc.inProc},
@@ -83,21 +87,75 @@ func TestRunSmall(t *testing.T) {
 	}
 }
 
-// TestRunStopped checks that clients stopped by the duration are not
-// failures.
+// progressWatch is a load's progress writer that calls then once a line
+// of progress says ok of the clients seated and the turns resolved.
+type progressWatch struct {
+	ok   func(held, turns int) bool
+	then func()
+	line []byte
+	done bool
+}
+
+// progressRE matches a line of progress: "   1s  clients 3/3 ...  turns 4 (...".
+var progressRE = regexp.MustCompile(`clients (\d+)/\d+.*  turns (\d+) `)
+
+func (w *progressWatch) Write(p []byte) (int, error) {
+	w.line = append(w.line, p...)
+	for {
+		i := bytes.IndexByte(w.line, '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		m := progressRE.FindSubmatch(w.line[:i])
+		w.line = w.line[i+1:]
+		if m == nil || w.done {
+			continue
+		}
+		held, _ := strconv.Atoi(string(m[1]))
+		turns, _ := strconv.Atoi(string(m[2]))
+		if w.ok(held, turns) {
+			w.done = true
+			w.then()
+		}
+	}
+}
+
+// TestRunStopped checks that clients stopped by the load's end are not
+// failures: the end of its Duration, here before any client took its
+// seat, or of its context, here once every client is seated and a turn
+// has been resolved (as a line of progress tells).
 func TestRunStopped(t *testing.T) {
-	cfg := small(true)
-	cfg.Games, cfg.Turns, cfg.Duration = 1, 1000, 1500*time.Millisecond
-	rep, err := Run(context.Background(), cfg, io.Discard)
-	if err != nil {
-		t.Fatalf("run: %v", err)
-	}
-	if rep.Stopped != 3 || rep.Failed != 0 || rep.Err() != nil {
-		t.Errorf("stopped %d, failed %d, error %v: want 3 stopped and no error", rep.Stopped, rep.Failed, rep.Err())
-	}
-	if rep.Turns == 0 || rep.EndConns != 3 {
-		t.Errorf("%d turns resolved, %d connections at the end: want turns and 3", rep.Turns, rep.EndConns)
-	}
+	t.Run("duration", func(t *testing.T) {
+		cfg := small(true)
+		cfg.Games, cfg.Turns, cfg.Duration = 1, 1000, time.Nanosecond
+		rep, err := Run(context.Background(), cfg, io.Discard)
+		if err != nil {
+			t.Fatalf("run: %v", err)
+		}
+		if rep.Stopped != 3 || rep.Failed != 0 || rep.Err() != nil {
+			t.Errorf("stopped %d, failed %d, error %v: want 3 stopped and no error", rep.Stopped, rep.Failed, rep.Err())
+		}
+	})
+	t.Run("context", func(t *testing.T) {
+		cfg := small(true)
+		cfg.Games, cfg.Turns, cfg.Every = 1, 1000, time.Millisecond
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		w := &progressWatch{ok: func(held, turns int) bool { return held == 3 && turns > 0 }, then: cancel}
+		rep, err := Run(ctx, cfg, w)
+		if err != nil {
+			t.Fatalf("run: %v", err)
+		}
+		if !w.done {
+			t.Fatalf("no line of progress with 3 clients seated and a turn resolved before the load's Duration (%v) ended", cfg.Duration)
+		}
+		if rep.Stopped != 3 || rep.Failed != 0 || rep.Err() != nil {
+			t.Errorf("stopped %d, failed %d, error %v: want 3 stopped and no error", rep.Stopped, rep.Failed, rep.Err())
+		}
+		if rep.Turns == 0 || rep.EndConns != 3 {
+			t.Errorf("%d turns resolved, %d connections at the end: want turns and 3", rep.Turns, rep.EndConns)
+		}
+	})
 }
 
 func TestParseFlags(t *testing.T) {
