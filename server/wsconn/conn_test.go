@@ -307,10 +307,14 @@ func readUntilClosed(t *testing.T, ws *websocket.Conn) (websocket.CloseError, *p
 	}
 }
 
+// TestTimeouts: a client that says nothing is closed for its missing
+// Hello, one that says Hello and nothing more for idleness. Each server
+// has one short timeout and one far beyond the test, so that a loaded
+// machine cannot make the other fire first.
 func TestTimeouts(t *testing.T) {
 	opts := testOptions(nil)
 	opts.HelloTimeout = 50 * time.Millisecond
-	opts.IdleTimeout = 100 * time.Millisecond
+	opts.IdleTimeout = 10 * waitLimit
 	url, ended := serve(t, opts)
 
 	ws := dial(t, url)
@@ -320,6 +324,9 @@ func TestTimeouts(t *testing.T) {
 	}
 	<-ended
 
+	opts.HelloTimeout = 10 * waitLimit
+	opts.IdleTimeout = 100 * time.Millisecond
+	url, ended = serve(t, opts)
 	ws = dial(t, url)
 	ctx, cancel := context.WithTimeout(t.Context(), waitLimit)
 	defer cancel()
