@@ -20,6 +20,11 @@ BENCH       ?= .
 BENCHTIME   ?= 1s
 # Seconds each fuzz target runs under `make fuzz`.
 FUZZTIME    ?= 30s
+# The longest a package's tests may run before go test stops them: a
+# ceiling that only stops a hang. The client's window tests take about six
+# minutes on an idle 2-core machine, more than go test's default of ten on
+# a loaded one.
+TEST_TIMEOUT ?= 45m
 
 .DEFAULT_GOAL := help
 .PHONY: help run server map test test-go test-client lint fmt-check vet staticcheck check-shared check-core bench fuzz deps-run deps-test
@@ -39,11 +44,11 @@ map: ## Write a generated map to a PNG (MAP_ARGS="-seed 7 -size 64x48 -players 6
 test: deps-test lint test-go test-client ## Run every check and test (what CI runs).
 
 test-go: ## Run the engine, rules and server tests (race detector on).
-	$(GO) test -race -count=1 $(RACE_PKGS)
-	$(GO) test -count=1 $(PLAIN_PKGS)
+	$(GO) test -race -count=1 -timeout $(TEST_TIMEOUT) $(RACE_PKGS)
+	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) $(PLAIN_PKGS)
 
 test-client: deps-test ## Run the client tests in a real window under Xvfb.
-	xvfb-run -a -s "-screen 0 1920x1080x24" $(GO) test -count=1 $(CLIENT_PKGS)
+	xvfb-run -a -s "-screen 0 1920x1080x24" $(GO) test -count=1 -timeout $(TEST_TIMEOUT) $(CLIENT_PKGS)
 
 lint: fmt-check vet staticcheck check-shared check-core ## gofmt, go vet, staticcheck, and the import rules.
 
