@@ -21,6 +21,9 @@ type Fighter struct {
 	// Level is its experience level: 0 green, 1 to 3 for *, ** and ***.
 	// A unit rolls Level+1 dice and keeps the best.
 	Level int
+	// Battles is how many battles it fought before this one; with
+	// dat.Game.Promotions it gives the Level after the battle.
+	Battles int
 }
 
 // Side is one side of a battle: every force of one player in the square
