@@ -123,8 +123,8 @@ func (g Grid) Within(dst []Pos, p Pos, r int) []Pos {
 	if g.Contains(p) {
 		dst = append(dst, p)
 	}
-	for y := p.Y - r; y <= p.Y+r; y++ {
-		for x := p.X - r; x <= p.X+r; x++ {
+	for y := max(p.Y-r, 0); y <= min(p.Y+r, g.Height-1); y++ {
+		for x := max(p.X-r, 0); x <= min(p.X+r, g.Width-1); x++ {
 			q := Pos{x, y}
 			if q != p && g.Contains(q) && g.Distance(p, q) <= r {
 				dst = append(dst, q)
