@@ -266,6 +266,8 @@ func TestWithinClipped(t *testing.T) {
 		{grid.Square, pos(-5, 0), 1, 0},
 		{grid.Square, pos(3, 3), -1, 0},
 		{grid.Hex, pos(3, 3), 0, 1},
+		{grid.Square, pos(3, 3), 1000, 100},
+		{grid.Hex, pos(3, 3), 1000, 100},
 	}
 	for _, tt := range tests {
 		g := grid.New(tt.shape, 10, 10)
