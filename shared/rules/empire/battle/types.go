@@ -70,7 +70,8 @@ const (
 )
 
 // Hit is one attack: who attacked whom, the dice each kept, and the hp
-// the target lost (0 on a miss; 2 for double damage).
+// the target lost (0 on a miss, 1 on a hit, 2 for double damage; never
+// more than the target had).
 type Hit struct {
 	Side     uint8 // 0: the attacker's side attacked, 1: the defender's
 	From, To UnitID
