@@ -140,9 +140,9 @@ func crossCheck(d *Data, refs []unitRef, errs *errList) {
 // unitRef is a unit name game.dat uses, checked against units.dat: the
 // index-th name of the list under key, at line:col.
 type unitRef struct {
-	key         string
-	index       int
-	line, col   int
+	key       string
+	index     int
+	line, col int
 }
 
 // errList collects up to maxErrors problems.
