@@ -67,7 +67,7 @@ func parseGame(src []byte, d *Data, errs *errList) []unitRef {
 // gameValue reads the values vals of key into g.
 func gameValue(s *scanner, key string, vals []field, g *Game) ([]unitRef, *Error) {
 	missing := func(want string) *Error {
-		return s.errAt(s.lineEnd()+1, "%s: missing value: %s", key, want)
+		return s.errAt(s.lineEnd(), "%s: missing value: %s", key, want)
 	}
 	// one reads a single number lo..hi into dst.
 	one := func(lo, hi int, dst *int) *Error {

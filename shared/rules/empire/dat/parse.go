@@ -21,6 +21,10 @@ const (
 // MaxUnits is the most units units.dat may define.
 const MaxUnits = 64
 
+// maxFields is the most fields a line may have: a unit's line with all
+// its attributes has fewer than 40.
+const maxFields = 64
+
 // maxErrors is the most problems Parse reports; a file broken on every line
 // is not worth a thousand messages.
 const maxErrors = 20
@@ -53,9 +57,11 @@ func (e *Error) Error() string {
 // Parse reads the three data files, keyed by name (UnitsFile, TerrainFile,
 // GameFile), and returns their data, checked within each file and across
 // them: a town can build at least one unit that moves on land, and every
-// unit game.dat names exists. A missing or unknown file name is an error.
+// unit game.dat names exists (the names are kept as units.dat spells them;
+// game.dat may write them in any case). A missing or unknown file name is
+// an error.
 // Problems are reported as *Error values (up to 20 of them, joined), in the
-// order of the files and their lines.
+// order of the files and their lines; after the 20th Parse stops.
 func Parse(files map[string][]byte) (*Data, error) {
 	var errs errList
 	names := FileNames()
@@ -145,17 +151,14 @@ type unitRef struct {
 	line, col int
 }
 
-// errList collects up to maxErrors problems.
+// errList collects up to maxErrors problems; the parsers stop at that.
 type errList struct {
 	errs []error
-	more bool
 }
 
 func (l *errList) add(e *Error) {
 	if len(l.errs) < maxErrors {
 		l.errs = append(l.errs, e)
-	} else {
-		l.more = true
 	}
 }
 
@@ -163,14 +166,13 @@ func (l *errList) add(e *Error) {
 func (l *errList) full() bool { return len(l.errs) >= maxErrors }
 
 func (l *errList) err() error {
-	if len(l.errs) == 0 {
+	switch {
+	case len(l.errs) == 0:
 		return nil
-	}
-	if l.more {
-		return errors.Join(append(l.errs[:len(l.errs):len(l.errs)], errors.New("and more problems"))...)
-	}
-	if len(l.errs) == 1 {
+	case len(l.errs) == 1:
 		return l.errs[0]
+	case l.full():
+		return errors.Join(append(l.errs[:len(l.errs):len(l.errs)], fmt.Errorf("stopped after %d problems", maxErrors))...)
 	}
 	return errors.Join(l.errs...)
 }
@@ -267,9 +269,15 @@ func (s *scanner) split(text string) {
 		for i < len(text) && text[i] != ' ' && text[i] != '\t' {
 			i++
 		}
-		if i > start {
-			s.fields = append(s.fields, field{text: text[start:i], col: start + 1})
+		if i == start {
+			break
 		}
+		if len(s.fields) == maxFields {
+			s.bad = s.errAt(start+1, "too many words on one line: at most %d", maxFields)
+			s.fields = s.fields[:0]
+			return
+		}
+		s.fields = append(s.fields, field{text: text[start:i], col: start + 1})
 	}
 }
 
@@ -281,16 +289,30 @@ func (s *scanner) errAt(col int, format string, args ...any) *Error {
 // errField returns a problem with field f of the current line, named what:
 // `what "text": problem`.
 func (s *scanner) errField(f field, what, format string, args ...any) *Error {
-	return s.errAt(f.col, "%s %q: %s", what, f.text, fmt.Sprintf(format, args...))
+	return s.errAt(f.col, "%s %q: %s", what, clipText(f.text), fmt.Sprintf(format, args...))
 }
 
-// lineEnd returns the column just after the current line's last field,
-// where a missing field would start.
+// clipText returns s, or its first 40 bytes or so and "..." when it is
+// longer, cut between two characters.
+func clipText(s string) string {
+	const max = 40
+	if len(s) <= max {
+		return s
+	}
+	n := max
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "..."
+}
+
+// lineEnd returns the column where a field missing at the end of the
+// current line would start: one space after its last field.
 func (s *scanner) lineEnd() int {
 	if len(s.fields) == 0 {
 		return 1
 	}
-	return s.fields[len(s.fields)-1].end()
+	return s.fields[len(s.fields)-1].end() + 1
 }
 
 // number parses text as a whole number from lo to hi. It accepts decimal

@@ -88,7 +88,7 @@ func parseTerrainLine(s *scanner) (TerrainInfo, *Error) {
 	f := s.fields
 	if len(f) < 5 {
 		what := [...]string{"", "name", "glyph", "icon", "color"}[len(f)]
-		return t, s.errAt(s.lineEnd()+1, "%s: missing: want slot name glyph icon color, e.g. \"p Plains . plains #8fbf5a\" (a name is one word)", what)
+		return t, s.errAt(s.lineEnd(), "%s: missing: want slot name glyph icon color, e.g. \"p Plains . plains #8fbf5a\" (a name is one word)", what)
 	}
 	if len(f) > 5 {
 		return t, s.errField(f[5], "field", "want nothing after the color (a name is one word)")

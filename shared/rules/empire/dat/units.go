@@ -59,14 +59,14 @@ func parseUnit(s *scanner) (Unit, *Error) {
 	// The nine columns before the attributes, left to right.
 	for i := 0; i < 9; i++ {
 		if i == len(f) {
-			return u, s.errAt(s.lineEnd()+1, "%s: missing: want the columns %s", names[i], unitColumns)
+			return u, s.errAt(s.lineEnd(), "%s: missing: want the columns %s", names[i], unitColumns)
 		}
 		if e := unitColumn(s, i, f[i], &u); e != nil {
 			return u, e
 		}
 	}
 	if len(f) < 11 {
-		return u, s.errAt(s.lineEnd()+1, `icon: missing: want the attributes ("-" for none), then the icon`)
+		return u, s.errAt(s.lineEnd(), `icon: missing: want the attributes ("-" for none), then the icon`)
 	}
 	if e := unitAttributes(s, f[9].col, f[len(f)-2].end(), &u); e != nil {
 		return u, e
@@ -227,26 +227,26 @@ func unitAttributes(s *scanner, from, to int, u *Unit) *Error {
 		return nil
 	}
 	seen := map[string]bool{}
-	col := from
-	for _, item := range strings.Split(text, ",") {
-		itemCol := col
-		col += len(item) + 1
-		lead := len(item) - len(strings.TrimLeft(item, " \t"))
+	for col := from; ; {
+		item, rest, more := strings.Cut(text, ",")
+		itemCol := col + len(item) - len(strings.TrimLeft(item, " \t"))
 		item = strings.TrimSpace(item)
-		itemCol += lead
 		if item == "" {
-			return s.errAt(itemCol, "attributes %q: an empty attribute between commas", text)
+			return s.errAt(itemCol, "attributes: an empty attribute between commas")
 		}
 		f := field{text: item, col: itemCol}
 		if strings.ContainsAny(item, " \t") {
 			return s.errField(f, "attributes", "want a comma between two attributes")
 		}
-		e := unitAttribute(s, f, u, seen)
-		if e != nil {
+		if e := unitAttribute(s, f, u, seen); e != nil {
 			return e
 		}
+		if !more {
+			return nil
+		}
+		col += len(text) - len(rest)
+		text = rest
 	}
-	return nil
 }
 
 // unitAttribute reads one attribute f into u; seen holds those read before
