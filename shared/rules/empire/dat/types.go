@@ -126,8 +126,9 @@ type Game struct {
 	// TownRate and CityRate are the production rates in percent
 	// (town.rate 100, city.rate 150).
 	TownRate, CityRate int
-	// TownHeal is the hp a town heals its owner's units a turn
-	// (town.heal 1); CityHeal 0 means "completely" (city.heal full).
+	// TownHeal and CityHeal are the hp a town and a city heal their
+	// owner's units a turn (town.heal 1); 0 means "completely" (city.heal
+	// full), for either.
 	TownHeal, CityHeal int
 	// TownROS and CityROS are the settlements' ranges of sight (2, 3).
 	TownROS, CityROS int
