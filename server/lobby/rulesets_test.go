@@ -69,11 +69,11 @@ func TestWelcomeRulesets(t *testing.T) {
 		modded    bool   // erfworld is Modded; no other ruleset is
 		wantEWSum string // the hash of erfworld's data
 	}{
-		{"built-in, no Builtin", Options{Rulesets: own}, []string{"erfworld", "erfpires"}, false, ruleset.HashData(ownEW.Data())},
-		{"built-in", Options{Rulesets: own, Builtin: own}, []string{"erfworld", "erfpires"}, false, ruleset.HashData(ownEW.Data())},
-		{"a mod", Options{Rulesets: mod, Builtin: own}, []string{"erfworld", "erfpires"}, true, ruleset.HashData(modData)},
-		{"a mod, no Builtin", Options{Rulesets: mod}, []string{"erfworld", "erfpires"}, false, ruleset.HashData(modData)},
-		{"three rulesets", Options{Rulesets: withTally(t), Builtin: withTally(t)}, []string{"erfworld", "erfpires", "tally"}, false,
+		{"built-in, no Builtin", Options{Rulesets: own}, []string{"erfworld", "erfpires", "empire"}, false, ruleset.HashData(ownEW.Data())},
+		{"built-in", Options{Rulesets: own, Builtin: own}, []string{"erfworld", "erfpires", "empire"}, false, ruleset.HashData(ownEW.Data())},
+		{"a mod", Options{Rulesets: mod, Builtin: own}, []string{"erfworld", "erfpires", "empire"}, true, ruleset.HashData(modData)},
+		{"a mod, no Builtin", Options{Rulesets: mod}, []string{"erfworld", "erfpires", "empire"}, false, ruleset.HashData(modData)},
+		{"three rulesets", Options{Rulesets: withTally(t), Builtin: withTally(t)}, []string{"erfworld", "erfpires", "empire", "tally"}, false,
 			ruleset.HashData(ownEW.Data())},
 	}
 	for _, tt := range tests {
@@ -114,7 +114,8 @@ func TestGetRules(t *testing.T) {
 	l := newLobby(t, Options{Rulesets: reg, Builtin: withTally(t)})
 	ann := hello(t, l, "Ann")
 	ep, _ := mod.Get("erfpires")
-	for i, want := range [][]byte{modData, ep.Data(), tallyData} {
+	em, _ := mod.Get("empire")
+	for i, want := range [][]byte{modData, ep.Data(), em.Data(), tallyData} {
 		info := ann.welcome.Rulesets[i]
 		out := ann.do(&protocol.GetRules{Ruleset: info.ID})
 		rd := find[*protocol.RulesData](t, out)
@@ -126,9 +127,10 @@ func TestGetRules(t *testing.T) {
 				info.ID, rd.Ruleset, rd.Hash, len(rd.Data), ruleset.HashData(rd.Data), info.Hash, len(want))
 		}
 	}
-	if !ann.welcome.Rulesets[0].Modded || ann.welcome.Rulesets[1].Modded || ann.welcome.Rulesets[2].Modded {
-		t.Errorf("Welcome: erfworld modded %v, erfpires %v, tally %v; want true, false, false",
-			ann.welcome.Rulesets[0].Modded, ann.welcome.Rulesets[1].Modded, ann.welcome.Rulesets[2].Modded)
+	for i, want := range []bool{true, false, false, false} {
+		if have := ann.welcome.Rulesets[i]; have.Modded != want {
+			t.Errorf("Welcome: %s modded %v, want %v", have.ID, have.Modded, want)
+		}
 	}
 	ann.fails(&protocol.GetRules{Ruleset: "risk"}, protocol.Invalid, `this server plays no ruleset "risk"`)
 	ann.fails(&protocol.GetRules{}, protocol.Invalid, `this server plays no ruleset ""`)

@@ -10,6 +10,8 @@ import (
 	"empires/shared/game"
 	"empires/shared/hexgame"
 	"empires/shared/rules"
+	"empires/shared/rules/empire"
+	"empires/shared/rules/empire/empireai"
 	"empires/shared/rules/erfpires"
 	"empires/shared/rules/erfpires/erfpiresai"
 	"empires/shared/rules/erfworld"
@@ -47,7 +49,21 @@ func New(modDir string) (*ruleset.Registry, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ruleset.NewRegistry(ew, ep)
+	em, err := Empire(fsys)
+	if err != nil {
+		return nil, err
+	}
+	return ruleset.NewRegistry(ew, ep, em)
+}
+
+// Empire returns the empire ruleset with its data files (units.dat,
+// terrain.dat, game.dat) from fsys, and its AI.
+func Empire(fsys fs.FS) (*empire.Rules, error) {
+	r, err := empire.Load(fsys)
+	if err != nil {
+		return nil, err
+	}
+	return empireai.With(r), nil
 }
 
 // Default returns the registry of the built-in rulesets.

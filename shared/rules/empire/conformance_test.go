@@ -1,0 +1,27 @@
+package empire_test
+
+import (
+	"testing"
+
+	"empires/assets"
+	"empires/shared/rules/empire"
+	"empires/shared/rules/empire/empireai"
+	"empires/shared/ruleset"
+	"empires/shared/ruleset/rulesettest"
+)
+
+// TestConformance runs the ruleset contract's checks on empire: whole
+// games that end, on a small map, with every view, delta, save and replay
+// checked at every step, on squares and on hexes.
+func TestConformance(t *testing.T) {
+	r0, err := empire.Load(assets.Rules())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := empireai.With(r0)
+	for _, board := range []int{0, 1} {
+		cfg := ruleset.Config{Seed: 11, Seats: 3, Names: []string{"Anna", "Bert", "Cleo"},
+			Options: ruleset.Options{ruleset.KeyWidth: 20, ruleset.KeyHeight: 16, empire.KeyBoard: board}}
+		rulesettest.Run(t, r, cfg, rulesettest.Options{MaxSteps: 400, Autopilot: 3})
+	}
+}
