@@ -1,7 +1,8 @@
 // Package assets holds the data files built into the game binaries.
 //
 // The ruleset tables (terrain, units, costs, sight ranges, build rules) live
-// as TOML files in the rules folder; Rules serves them. Code that loads
+// in the rules folder, as TOML files, and as the plain-text tables of the
+// empire ruleset (units.dat, terrain.dat, game.dat); Rules serves them all. Code that loads
 // rulesets should normally go through empires/shared/rules.OpenSource, which
 // also lets a mod directory override these files.
 package assets
@@ -11,6 +12,8 @@ import (
 	"io/fs"
 )
 
+// The whole rules folder: *.toml and *.dat.
+//
 //go:embed rules
 var embedded embed.FS
 

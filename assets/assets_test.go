@@ -17,3 +17,16 @@ func TestRulesHasErfworldAtTop(t *testing.T) {
 		t.Error(`Rules() is not rooted at the rules folder: "rules/erfworld.toml" exists`)
 	}
 }
+
+// TestRulesHasEmpireData checks that the empire ruleset's three data files
+// are embedded at the top.
+func TestRulesHasEmpireData(t *testing.T) {
+	for _, name := range []string{"units.dat", "terrain.dat", "game.dat"} {
+		data, err := fs.ReadFile(Rules(), name)
+		if err != nil {
+			t.Errorf("embedded %s: %v", name, err)
+		} else if len(data) == 0 {
+			t.Errorf("embedded %s is empty", name)
+		}
+	}
+}

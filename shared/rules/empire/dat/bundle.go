@@ -32,7 +32,8 @@ func Bundle(files map[string][]byte) []byte {
 // missing, repeated or out of order, a length that is not a plain decimal
 // number or runs past the end, bytes after the last file), with an error
 // starting "bundle: ". b may come from anyone: ParseBundle never panics,
-// and it allocates about as much as the input's size.
+// and it allocates a small multiple of the input's size (the built-in
+// bundle: 4.4 times), never what a length claims.
 func ParseBundle(b []byte) (*Data, error) {
 	files, err := splitBundle(b)
 	if err != nil {

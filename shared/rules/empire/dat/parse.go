@@ -35,7 +35,7 @@ func FileNames() []string { return []string{UnitsFile, TerrainFile, GameFile} }
 
 // Error is one problem in a data file. Line and Col are 1-based (Col counts
 // bytes); both are 0 for a problem of the whole file (a missing line or key,
-// a rule between files). Every error Parse, ParseBundle and Load report
+// no unit a town can build). Every error Parse, ParseBundle and Load report
 // about a file's content is an *Error, or several joined with errors.Join.
 type Error struct {
 	File      string

@@ -1,6 +1,9 @@
 package dat
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // unitColumns are units.dat's columns, in order.
 const unitColumns = "name prod hp mp pfmsros av dv a:ph a:kd attributes icon"
@@ -150,7 +153,12 @@ func unitColumn(s *scanner, i int, f field, u *Unit) *Error {
 // CHOICE: a cost of "0" means the unit cannot enter the terrain, like "-":
 // the document's table writes "-" ("122-1") where its text writes the same
 // table as "p1, f2, m2, s0" and explains "It cannot move in or pass through
-// sea squares". A unit must be able to enter at least one terrain.
+// sea squares".
+//
+// CHOICE: a unit must be able to enter at least one terrain: one that
+// could enter none would never leave its settlement, and no kind of attack
+// could reach it ("land attack can attack units which can move on at least
+// one kind of dry land", "naval attack ... units which can move at sea").
 func moveColumn(s *scanner, f field, u *Unit) *Error {
 	if len(f.text) < 5 {
 		return s.errField(f, "pfmsros", `want four movement costs (p f m s) then the range of sight, e.g. "122-1"`)
@@ -163,11 +171,8 @@ func moveColumn(s *scanner, f field, u *Unit) *Error {
 		case '0' <= c && c <= '9':
 			u.Move[t] = int(c - '0')
 		default:
-			r := f.text[t : t+1]
-			if c >= 0x80 {
-				r = string([]rune(f.text[t:])[:1])
-			}
-			return s.errAt(f.col+int(t), `%c %q: want a movement cost 1 to 9, or "-" for a terrain it cannot enter`, "pfms"[t], r)
+			r, _ := utf8.DecodeRuneInString(f.text[t:]) // the bytes before it are ASCII
+			return s.errAt(f.col+int(t), `%c %q: want a movement cost 1 to 9, or "-" for a terrain it cannot enter`, "pfms"[t], string(r))
 		}
 	}
 	ros := field{text: f.text[4:], col: f.col + 4}
@@ -226,7 +231,6 @@ func unitAttributes(s *scanner, from, to int, u *Unit) *Error {
 	if text == "-" {
 		return nil
 	}
-	seen := map[string]bool{}
 	for col := from; ; {
 		item, rest, more := strings.Cut(text, ",")
 		itemCol := col + len(item) - len(strings.TrimLeft(item, " \t"))
@@ -238,7 +242,7 @@ func unitAttributes(s *scanner, from, to int, u *Unit) *Error {
 		if strings.ContainsAny(item, " \t") {
 			return s.errField(f, "attributes", "want a comma between two attributes")
 		}
-		if e := unitAttribute(s, f, u, seen); e != nil {
+		if e := unitAttribute(s, f, u); e != nil {
 			return e
 		}
 		if !more {
@@ -249,26 +253,9 @@ func unitAttributes(s *scanner, from, to int, u *Unit) *Error {
 	}
 }
 
-// unitAttribute reads one attribute f into u; seen holds those read before
-// on the line (transport and the bonuses by their prefix).
-func unitAttribute(s *scanner, f field, u *Unit, seen map[string]bool) *Error {
-	key := f.text
-	bonus := func(prefix string, hi int, dst *int) (bool, *Error) {
-		digits, ok := strings.CutPrefix(f.text, prefix)
-		if !ok {
-			return false, nil
-		}
-		key = prefix
-		n, ok := number(digits, 1, hi)
-		if !ok {
-			return true, s.errField(f, "attribute", "want %s<n> with n %d to %d", prefix, 1, hi)
-		}
-		*dst = n
-		return true, nil
-	}
-	var matched bool
-	var e *Error
-	for _, b := range []struct {
+// unitAttribute reads one attribute f into u.
+func unitAttribute(s *scanner, f field, u *Unit) *Error {
+	for _, b := range [...]struct {
 		prefix string
 		hi     int
 		dst    *int
@@ -278,26 +265,27 @@ func unitAttribute(s *scanner, f field, u *Unit, seen map[string]bool) *Error {
 		{"dv+", maxBonus, &u.DVBonus},
 		{"mp+", maxBonus, &u.MPBonus},
 	} {
-		if seen[b.prefix] && strings.HasPrefix(f.text, b.prefix) {
+		digits, ok := strings.CutPrefix(f.text, b.prefix)
+		if !ok {
+			continue
+		}
+		n, ok := number(digits, 1, b.hi)
+		switch {
+		case !ok:
+			return s.errField(f, "attribute", "want %s<n> with n 1 to %d", b.prefix, b.hi)
+		case *b.dst != 0:
 			return s.errField(f, "attribute", "given twice")
 		}
-		if matched, e = bonus(b.prefix, b.hi, b.dst); matched {
-			break
-		}
+		*b.dst = n
+		return nil
 	}
-	if e != nil {
-		return e
+	a := attrByName(f.text)
+	switch {
+	case a == 0:
+		return s.errField(f, "attribute", "unknown: %s", wantAttr)
+	case u.Attrs&a != 0:
+		return s.errField(f, "attribute", "given twice")
 	}
-	if !matched {
-		a := attrByName(f.text)
-		if a == 0 {
-			return s.errField(f, "attribute", "unknown: %s", wantAttr)
-		}
-		if u.Attrs&a != 0 {
-			return s.errField(f, "attribute", "given twice")
-		}
-		u.Attrs |= a
-	}
-	seen[key] = true
+	u.Attrs |= a
 	return nil
 }
