@@ -28,6 +28,7 @@ import (
 	"empires/shared/hexgame"
 	"empires/shared/protocol"
 	"empires/shared/rules/registry"
+	"empires/shared/rules/empire"
 	"empires/shared/ruleset"
 	"empires/shared/ruleset/cardtest"
 )
@@ -321,5 +322,19 @@ func TestErfpiresThroughServer(t *testing.T) {
 		set:   protocol.Settings{Name: "erfpires", Ruleset: "erfpires", Width: 24, Height: 24, Seats: 2, Seed: 9},
 		names: []string{"Anna", "Bert"}, killAt: 6,
 		seq: func(v ruleset.View) uint32 { return uint32(v.(*hexgame.View).V.Turn) },
+	})
+}
+
+// TestEmpireThroughServer plays empire, two headless bots on a small map of
+// squares, through play: a SIGKILL of the server on turn 8, the game to its
+// end, the replay.
+func TestEmpireThroughServer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts servers")
+	}
+	play(t, crashGame{
+		set:   protocol.Settings{Name: "empire", Ruleset: "empire", Width: 20, Height: 16, Seats: 2, Seed: 4},
+		names: []string{"Anna", "Bert"}, killAt: 8,
+		seq: func(v ruleset.View) uint32 { return uint32(v.(*empire.View).Turn) },
 	})
 }

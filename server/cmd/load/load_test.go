@@ -39,11 +39,14 @@ func TestRunSmall(t *testing.T) {
 		name    string
 		inProc  bool
 		ruleset string
-	}{{"in process", true, ""}, {"child process", false, ""}, {"erfpires in process", true, "erfpires"}} {
+	}{{"in process", true, ""}, {"child process", false, ""}, {"erfpires in process", true, "erfpires"}, {"empire in process", true, "empire"}} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out bytes.Buffer
 			cfg := small(tc.inProc)
 			cfg.Ruleset = tc.ruleset
+			if tc.ruleset == "empire" {
+				cfg.Level = "random"
+			}
 			rep, err := Run(context.Background(), cfg, &out)
 			if err != nil {
 				t.Fatalf("run: %v", err)
