@@ -27,8 +27,8 @@ import (
 	"empires/server/store"
 	"empires/shared/hexgame"
 	"empires/shared/protocol"
-	"empires/shared/rules/registry"
 	"empires/shared/rules/empire"
+	"empires/shared/rules/registry"
 	"empires/shared/ruleset"
 	"empires/shared/ruleset/cardtest"
 )
