@@ -143,6 +143,9 @@ type State struct {
 	// RNG is the generator's state (math/rand/v2 PCG), filled only in a
 	// save.
 	RNG []byte
+	// at is each square's settlement (its index plus one; 0: none), by
+	// grid index, made when first needed; not saved.
+	at []int32
 }
 
 // saveFormat names the save format; Load refuses any other.
@@ -171,10 +174,22 @@ func (s *State) settlement(id SettlementID) *Settlement {
 
 // settlementAt returns the settlement on p, or nil.
 func (s *State) settlementAt(p grid.Pos) *Settlement {
-	for i := range s.Settlements {
-		if s.Settlements[i].Pos == p {
-			return &s.Settlements[i]
+	g := s.grid()
+	i := g.Index(p)
+	if i < 0 {
+		return nil
+	}
+	if len(s.at) != g.Len() {
+		// Settlements never move: the index is made once.
+		s.at = make([]int32, g.Len())
+		for j := range s.Settlements {
+			if k := g.Index(s.Settlements[j].Pos); k >= 0 {
+				s.at[k] = int32(j + 1)
+			}
 		}
+	}
+	if j := s.at[i]; j > 0 {
+		return &s.Settlements[j-1]
 	}
 	return nil
 }
@@ -211,6 +226,7 @@ func (s *State) clone() *State {
 		c.Memory[i] = Memory{Seen: slices.Clone(m.Seen), Settlements: slices.Clone(m.Settlements), Sightings: slices.Clone(m.Sightings)}
 	}
 	c.RNG = slices.Clone(s.RNG)
+	c.at = nil
 	return &c
 }
 
@@ -259,7 +275,12 @@ func (s *State) check(d *dat.Data) error {
 		}
 		return id(uint32(u.ID), what)
 	}
+	places := map[grid.Pos]bool{}
 	for i, st := range s.Settlements {
+		if places[st.Pos] {
+			return fmt.Errorf("two settlements at %v", st.Pos)
+		}
+		places[st.Pos] = true
 		switch {
 		case st.ID != SettlementID(i+1):
 			return fmt.Errorf("settlement %d numbered %d", i+1, st.ID)
