@@ -25,3 +25,15 @@ func TestConformance(t *testing.T) {
 		rulesettest.Run(t, r, cfg, rulesettest.Options{MaxSteps: 400, Autopilot: 3})
 	}
 }
+
+// FuzzRules feeds the fuzzer's bytes to every decoder of outside bytes of
+// empire (orders, views, deltas, saves) at positions of a game the AI
+// plays (see rulesettest.Fuzz).
+func FuzzRules(f *testing.F) {
+	r0, err := empire.Load(assets.Rules())
+	if err != nil {
+		f.Fatal(err)
+	}
+	cfg := ruleset.Config{Seed: 5, Seats: 2, Options: ruleset.Options{ruleset.KeyWidth: 16, ruleset.KeyHeight: 16}}
+	rulesettest.Fuzz(f, empireai.With(r0), cfg, rulesettest.Options{MaxSteps: 400})
+}
