@@ -20,7 +20,7 @@ const (
 	// stands); an empty path stops it.
 	Move OrderKind = iota + 1
 	// Produce makes settlement Settlement produce unit kind Value-1 (0:
-	// nothing).
+	// nothing), then the kinds of Queue (each plus one) in order.
 	Produce
 	// Forward forwards settlement Settlement's produced units to force
 	// To (0: they join the garrison).
@@ -66,6 +66,7 @@ type Order struct {
 	Units      []UnitID     `msgpack:",omitempty"`
 	Path       []grid.Pos   `msgpack:",omitempty"`
 	Garrison   bool         `msgpack:",omitempty"`
+	Queue      []int        `msgpack:",omitempty"`
 	Value      int          `msgpack:",omitempty"`
 }
 
@@ -77,6 +78,9 @@ func (o *Order) String() string {
 	}
 	return fmt.Sprintf("%s force %d", o.Kind, o.Force)
 }
+
+// MaxQueue bounds a settlement's production queue.
+const MaxQueue = 16
 
 // MaxOrders bounds one player's orders for a turn.
 const MaxOrders = 4096
@@ -186,6 +190,21 @@ func (g *Game) apply(p Seat, o *Order) error {
 				return refuse("%s", why)
 			}
 		}
+		if len(o.Queue) > MaxQueue {
+			return refuse("a queue of %d units is longer than %d", len(o.Queue), MaxQueue)
+		}
+		for _, k := range o.Queue {
+			if k < 1 || k > len(g.d.Units) {
+				return refuse("no unit kind %d", k-1)
+			}
+			if why := g.cannotProduce(st, k-1); why != "" {
+				return refuse("%s", why)
+			}
+		}
+		if len(o.Queue) > 0 && o.Value == 0 {
+			return refuse("a queue after nothing: name the unit to produce first")
+		}
+		st.Queue = slices.Clone(o.Queue)
 		if st.Produce != o.Value {
 			// CHOICE: a settlement that changes what it produces starts
 			// the new unit from nothing.

@@ -596,3 +596,30 @@ func TestConquerTheWorld(t *testing.T) {
 		t.Errorf("over %t, winner %d", over, w)
 	}
 }
+
+// A settlement's production queue: after the unit it produces, the
+// queue's kinds in order, then the last one again.
+func TestProductionQueue(t *testing.T) {
+	g := onMap(t, 2, `
+1...........
+............
+...........2`)
+	city := g.s.settlementAt(grid.Pos{X: 0, Y: 0})
+	inf, cav := int(kind(t, g, "Infantry"))+1, int(kind(t, g, "Cavalry"))+1
+	play(t, g, map[Seat][]Order{1: {{Kind: Produce, Settlement: city.ID, Value: inf, Queue: []int{cav, inf}}}})
+	var made []int
+	for range 25 {
+		for _, e := range of(play(t, g, nil), EvProduced) {
+			made = append(made, e.Unit)
+		}
+	}
+	// Infantry (5 turns: 4 at 150 %), Cavalry (10: 7), Infantry, Infantry...
+	want := []int{inf, cav, inf, inf, inf}
+	if len(made) < len(want) || !equalInts(made[:len(want)], want) {
+		t.Errorf("produced %v, want %v first", made, want)
+	}
+	b, _ := EncodeOrders([]Order{{Kind: Produce, Settlement: city.ID, Value: inf, Queue: []int{99}}})
+	if rej, _ := g.Check(1, b); len(rej) != 1 {
+		t.Errorf("a queue of an unknown kind: %v", rej)
+	}
+}

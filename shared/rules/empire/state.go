@@ -60,6 +60,10 @@ type Settlement struct {
 	Owner Seat
 	// Produce is the kind of unit it produces plus one; 0: nothing.
 	Produce int
+	// Queue are the kinds (plus one) it produces next, in order: when a
+	// unit is done the first of the queue takes its place; with the queue
+	// empty it goes on producing the same kind.
+	Queue []int
 	// Progress is the production done, in percent-turns: each turn adds
 	// the settlement's rate (100 a town, 150 a city); a unit is done at
 	// its prod x 100, and what is left over counts towards the next.
@@ -214,6 +218,9 @@ func (s *State) clone() *State {
 	c.Terrain = slices.Clone(s.Terrain)
 	c.Players = slices.Clone(s.Players)
 	c.Settlements = slices.Clone(s.Settlements)
+	for i := range c.Settlements {
+		c.Settlements[i].Queue = slices.Clone(s.Settlements[i].Queue)
+	}
 	c.Forces = make([]Force, len(s.Forces))
 	for i, f := range s.Forces {
 		f.Units = slices.Clone(f.Units)
@@ -286,8 +293,13 @@ func (s *State) check(d *dat.Data) error {
 			return fmt.Errorf("settlement %d numbered %d", i+1, st.ID)
 		case !g.Contains(st.Pos) || int(st.Owner) > n:
 			return fmt.Errorf("settlement %d at %v of seat %d", st.ID, st.Pos, st.Owner)
-		case st.Produce < 0 || st.Produce > len(d.Units) || st.Progress < 0:
-			return fmt.Errorf("settlement %d produces %d (progress %d)", st.ID, st.Produce, st.Progress)
+		case st.Produce < 0 || st.Produce > len(d.Units) || st.Progress < 0 || len(st.Queue) > MaxQueue:
+			return fmt.Errorf("settlement %d produces %d (progress %d, %d queued)", st.ID, st.Produce, st.Progress, len(st.Queue))
+		}
+		for _, k := range st.Queue {
+			if k < 1 || k > len(d.Units) {
+				return fmt.Errorf("settlement %d queues unit kind %d", st.ID, k-1)
+			}
 		}
 	}
 	for i := range s.Forces {

@@ -654,12 +654,18 @@ func (g *Game) produce(out *outcome) {
 			continue
 		}
 		// One unit at a time: what is left over counts, short of a
-		// second unit.
+		// second unit, towards the next (the queue's first, if any).
 		st.Progress = min(st.Progress-need, need-1)
+		if len(st.Queue) > 0 {
+			st.Produce, st.Queue = st.Queue[0], st.Queue[1:]
+			if len(st.Queue) == 0 {
+				st.Queue = nil
+			}
+		}
 		u := Unit{ID: UnitID(s.newID()), Kind: k, HP: ut.HP}
 		if f := s.force(st.Forward); st.Forward != 0 && f != nil && f.Owner == st.Owner {
 			t := Transit{Unit: u, Owner: st.Owner, From: st.ID, Target: f.ID, Need: ForwardTurns(ut, gr.Distance(st.Pos, f.Pos))}
-			out.add(Event{Kind: EvForwarded, Owner: st.Owner, Settlement: st.ID, Target: f.ID, Pos: st.Pos, Unit: st.Produce, Value: t.Need}, seatMask(st.Owner))
+			out.add(Event{Kind: EvForwarded, Owner: st.Owner, Settlement: st.ID, Target: f.ID, Pos: st.Pos, Unit: int(k) + 1, Value: t.Need}, seatMask(st.Owner))
 			if t.Need == 0 {
 				f.Units = append(f.Units, u)
 				continue
@@ -668,7 +674,7 @@ func (g *Game) produce(out *outcome) {
 			continue
 		}
 		fid := g.garrison(st, u)
-		out.add(Event{Kind: EvProduced, Owner: st.Owner, Settlement: st.ID, Force: fid, Pos: st.Pos, Unit: st.Produce}, seatMask(st.Owner))
+		out.add(Event{Kind: EvProduced, Owner: st.Owner, Settlement: st.ID, Force: fid, Pos: st.Pos, Unit: int(k) + 1}, seatMask(st.Owner))
 	}
 }
 

@@ -62,6 +62,7 @@ type SettlementView struct {
 	City     bool
 	Owner    Seat
 	Produce  int
+	Queue    []int
 	Progress int
 	Forward  ForceID
 	Turn     int
@@ -69,7 +70,7 @@ type SettlementView struct {
 
 // settlementView is st as seen on turn.
 func settlementView(st Settlement, turn int) SettlementView {
-	return SettlementView{ID: st.ID, Pos: st.Pos, City: st.City, Owner: st.Owner, Produce: st.Produce,
+	return SettlementView{ID: st.ID, Pos: st.Pos, City: st.City, Owner: st.Owner, Produce: st.Produce, Queue: slices.Clone(st.Queue),
 		Progress: st.Progress, Forward: st.Forward, Turn: turn}
 }
 
@@ -182,6 +183,9 @@ func (v *View) canon() {
 		v.Forces[i].Path = nilIfEmpty(v.Forces[i].Path)
 	}
 	v.Settlements = nilIfEmpty(v.Settlements)
+	for i := range v.Settlements {
+		v.Settlements[i].Queue = nilIfEmpty(v.Settlements[i].Queue)
+	}
 	v.Transits = nilIfEmpty(v.Transits)
 	v.Sightings = nilIfEmpty(v.Sightings)
 }
