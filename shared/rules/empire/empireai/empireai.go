@@ -1,6 +1,10 @@
 // Package empireai plays the empire ruleset from a player's view: the
 // levels passive (no orders), random (legal orders at random), easy and
-// normal.
+// normal. Easy and normal plan each turn from the seat's view alone
+// (empire.View: what the seat has seen, its own forces and settlements,
+// the others' as last seen) and keep nothing from turn to turn, so that
+// they may take a seat over at any turn, and the same seed and view give
+// the same orders.
 package empireai
 
 import (
@@ -13,8 +17,28 @@ import (
 	"empires/shared/ruleset"
 )
 
-// Levels are the AI's levels, weakest first.
-func Levels() []string { return []string{"passive", "random"} }
+// The levels.
+const (
+	// Passive gives no orders: its settlements go on producing what they
+	// produce.
+	Passive = "passive"
+	// Random gives legal orders at random.
+	Random = "random"
+	// Easy produces Infantry and Cavalry, keeps one unit in every
+	// garrison, and sends a few armies to the nearest settlement or army
+	// it knows of, whatever its strength, or out to explore.
+	Easy = "easy"
+	// Normal produces the most power for its production time (Spirits in
+	// towns, Angels in cities once it has grown), keeps garrisons as
+	// strong as the enemy armies near them, forwards its units to the
+	// armies that attack, gathers its armies before attacking a target
+	// stronger than one of them, falls back from much stronger armies,
+	// and defends its threatened settlements.
+	Normal = "normal"
+)
+
+// Levels are the AI's levels, weakest first; the last is the default.
+func Levels() []string { return []string{Passive, Random, Easy, Normal} }
 
 // With returns r playing with this package's AI at its levels.
 func With(r *empire.Rules) *empire.Rules { return r.WithAI(Levels(), New) }
@@ -22,12 +46,117 @@ func With(r *empire.Rules) *empire.Rules { return r.WithAI(Levels(), New) }
 // New returns a player at level, seeded with seed.
 func New(d *dat.Data, level string, seed uint64) (ruleset.AI, error) {
 	switch level {
-	case "passive":
+	case Passive:
 		return passive{}, nil
-	case "random":
+	case Random:
 		return &random{d: d, rnd: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}, nil
+	case Easy, Normal:
+		return NewPlayer(d, level, seed)
 	}
 	return nil, fmt.Errorf("%s has no AI level %q", empire.ID, level)
+}
+
+// Player plays a seat at level easy or normal. It keeps no state between
+// turns: each turn's orders are made from that turn's view and the seed.
+type Player struct {
+	d     *dat.Data
+	level string
+	st    *style
+	seed  uint64
+}
+
+// NewPlayer returns a player of level easy or normal for the rules' data
+// d, seeded with seed.
+func NewPlayer(d *dat.Data, level string, seed uint64) (*Player, error) {
+	var st *style
+	switch level {
+	case Easy:
+		st = easyStyle()
+	case Normal:
+		st = normalStyle()
+	default:
+		return nil, fmt.Errorf("%s: the level %q is not a planning level (easy, normal)", empire.ID, level)
+	}
+	return &Player{d: d, level: level, st: st, seed: seed}, nil
+}
+
+// Level returns the player's level.
+func (p *Player) Level() string { return p.level }
+
+// Orders returns the orders of seat s for the turn of view v, which must
+// be s's view: orders Game.Check accepts. It returns none for a game that
+// is over or a seat out of it.
+func (p *Player) Orders(v *empire.View, s empire.Seat) []empire.Order {
+	if v == nil || v.Over || s < 1 || int(s) > len(v.Players) || !v.Players[s-1].Alive || v.Seat != s {
+		return nil
+	}
+	if len(v.Terrain) != v.Width*v.Height || len(v.Seen) != len(v.Terrain) {
+		return nil
+	}
+	rng := rand.New(rand.NewPCG(p.seed, uint64(s)<<32|uint64(uint32(v.Turn))))
+	return newWorld(p.d, v, s, p.st, rng).plan()
+}
+
+// Act implements ruleset.AI: the orders of Orders, encoded.
+func (p *Player) Act(rv ruleset.View, _ ruleset.Step, s ruleset.Seat) ([]byte, error) {
+	v, ok := rv.(*empire.View)
+	if !ok {
+		return nil, fmt.Errorf("%s AI: a %T is not an empire view", empire.ID, rv)
+	}
+	return empire.EncodeOrders(p.Orders(v, s))
+}
+
+// easyStyle is the easy level's play.
+func easyStyle() *style {
+	return &style{keepTown: 1, keepCity: 1, minArmy: 3, armiesPer: 2, rounds: 1, produce: produceEasy}
+}
+
+// normalStyle is the normal level's play.
+func normalStyle() *style {
+	return &style{keepTown: 1, keepCity: 2, minArmy: 1, attack: 1.5, avoid: 2, defend: true, forward: true,
+		rounds: 3, strongEnough: true, produce: produceNormal}
+}
+
+// produceEasy chooses Infantry (the cheapest unit) while the garrison is
+// short of two units, else Cavalry (the best value of the units that do
+// not fly and take at most ten turns).
+func produceEasy(w *world, st *empire.SettlementView) (dat.Kind, bool) {
+	var ground []dat.Kind
+	for _, k := range w.canProduce(st) {
+		if ut := w.d.Unit(k); !ut.Has(dat.Fly) && w.buildTurns(st, k) <= 10 {
+			ground = append(ground, k)
+		}
+	}
+	if g := w.garrison[st.Pos]; g == nil || len(g.Units) < 2 {
+		return cheapest(w.d, ground)
+	}
+	return bestValue(w.d, ground)
+}
+
+// produceNormal chooses the unit of the most power per turn of
+// production among those done soon enough: in a town within 15 turns (a
+// Spirit), in a city within 10 turns while the player holds fewer than
+// four settlements or an enemy is near (a Spirit), else within 20 (an
+// Angel).
+func produceNormal(w *world, st *empire.SettlementView) (dat.Kind, bool) {
+	kinds := w.canProduce(st)
+	limit := 15
+	if st.City {
+		limit = 20
+		if len(w.own) < 4 || w.threat[st.ID] > 0 {
+			limit = 10
+		}
+	}
+	var quick []dat.Kind
+	for _, k := range kinds {
+		if w.buildTurns(st, k) <= limit {
+			quick = append(quick, k)
+		}
+	}
+	if len(quick) == 0 {
+		quick = kinds
+	}
+	return bestValue(w.d, quick)
 }
 
 type passive struct{}
