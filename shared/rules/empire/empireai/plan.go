@@ -473,22 +473,38 @@ func (w *world) garrisons() {
 }
 
 // groups divides units into the armies they march out as: one army for
-// each class of unit, so that no army moves at the pace of its slowest
-// kind or is barred from where its other units could go.
+// each set of terrains the units can enter, so that no army is barred
+// from where its other units could go (Cavalry, which cannot climb
+// mountains, apart from Infantry; fliers apart from both).
 func (w *world) groups(units []empire.Unit) [][]empire.Unit {
 	var out [][]empire.Unit
-	var cs []class
+	var keys []uint8
 	for _, u := range units {
-		c := classOf(empire.ArmyMovement(w.d, []empire.Unit{u}))
-		i := slices.Index(cs, c)
+		k := reach(classOf(empire.ArmyMovement(w.d, []empire.Unit{u})))
+		i := slices.Index(keys, k)
 		if i < 0 {
-			i = len(cs)
-			cs = append(cs, c)
+			i = len(keys)
+			keys = append(keys, k)
 			out = append(out, nil)
 		}
 		out[i] = append(out[i], u)
 	}
 	return out
+}
+
+// reach is the set of terrains (bit t) and settlements (bit NumTerrains)
+// an army of class c can enter.
+func reach(c class) uint8 {
+	var r uint8
+	for t, cost := range c.cost {
+		if cost > 0 {
+			r |= 1 << t
+		}
+	}
+	if c.settle > 0 {
+		r |= 1 << dat.NumTerrains
+	}
+	return r
 }
 
 // minPower is the least power a new army needs: with the style's
@@ -683,12 +699,16 @@ func (w *world) move() {
 		if len(t.armies) == 0 {
 			continue
 		}
-		ready := 0.0
+		// The armies attack if one of them is strong enough alone, or those
+		// near it together.
+		ready, strongest := 0.0, 0.0
 		for _, a := range t.armies {
 			if a.cost <= stageCost+a.mv.MP {
 				ready += a.power
 			}
+			strongest = max(strongest, a.power)
 		}
+		ready = max(ready, strongest)
 		if !t.settlement {
 			ready = t.committed
 		}
