@@ -133,13 +133,17 @@ func produceEasy(w *world, st *empire.SettlementView) (dat.Kind, bool) {
 	return bestValue(w.d, ground)
 }
 
-// produceNormal chooses the unit of the most power per turn of
-// production among those done soon enough: in a town within 15 turns (a
-// Spirit), in a city within 10 turns while the player holds fewer than
+// produceNormal chooses, while the garrison is short of what it keeps,
+// the quickest unit (Infantry); else the unit of the most power per turn
+// of production among those done soon enough: in a town within 15 turns
+// (a Spirit), in a city within 10 turns while the player holds fewer than
 // four settlements or an enemy is near (a Spirit), else within 20 (an
 // Angel).
 func produceNormal(w *world, st *empire.SettlementView) (dat.Kind, bool) {
 	kinds := w.canProduce(st)
+	if g := w.garrison[st.Pos]; g == nil || len(g.Units) < w.keep(st) {
+		return cheapest(w.d, kinds)
+	}
 	limit := 15
 	if st.City {
 		limit = 20

@@ -250,26 +250,38 @@ func (w *world) noPeace() {
 }
 
 // mergeArmies joins armies that stand on one square into the oldest of
-// them, when that does not make it a slower kind of army than both.
+// them, when that does not make it a slower kind of army than both. The
+// armies are sorted by square, so each square's are met together.
 func (w *world) mergeArmies() {
-	for i, a := range w.armies {
-		if a.gone {
-			continue
+	byPos := slices.Clone(w.armies)
+	slices.SortStableFunc(byPos, func(a, b *army) int {
+		return cmp.Or(cmp.Compare(a.pos.Y, b.pos.Y), cmp.Compare(a.pos.X, b.pos.X), cmp.Compare(a.id, b.id))
+	})
+	for i := 0; i < len(byPos); {
+		j := i + 1
+		for j < len(byPos) && byPos[j].pos == byPos[i].pos {
+			j++
 		}
-		for _, b := range w.armies[i+1:] {
-			if b.gone || b.pos != a.pos {
+		for k, a := range byPos[i:j] {
+			if a.gone {
 				continue
 			}
-			union := append(slices.Clone(a.units), b.units...)
-			uc := classOf(empire.ArmyMovement(w.d, union))
-			if uc != a.c && uc != b.c {
-				continue
+			for _, b := range byPos[i+k+1 : j] {
+				if b.gone {
+					continue
+				}
+				union := append(slices.Clone(a.units), b.units...)
+				uc := classOf(empire.ArmyMovement(w.d, union))
+				if uc != a.c && uc != b.c {
+					continue
+				}
+				w.orders = append(w.orders, empire.Order{Kind: empire.Transfer, Force: b.id, To: a.id})
+				a.units = union
+				a.update(w.d)
+				b.gone = true
 			}
-			w.orders = append(w.orders, empire.Order{Kind: empire.Transfer, Force: b.id, To: a.id})
-			a.units = union
-			a.update(w.d)
-			b.gone = true
 		}
+		i = j
 	}
 }
 
@@ -312,14 +324,15 @@ func (w *world) buildTurns(st *empire.SettlementView, k dat.Kind) int {
 
 // produce sets what each settlement produces. It changes a settlement's
 // production only when little is lost: when it produces nothing, or has
-// done less than a turn's work on its unit.
+// done at most a turn's work on its unit (as just after a conquest, or
+// just after a unit is done).
 func (w *world) produce() {
 	for _, st := range w.own {
 		k, ok := w.st.produce(w, st)
 		if !ok || st.Produce == int(k)+1 {
 			continue
 		}
-		if st.Produce != 0 && st.Progress >= w.rate(st) {
+		if st.Produce != 0 && st.Progress > w.rate(st) {
 			continue
 		}
 		w.orders = append(w.orders, empire.Order{Kind: empire.Produce, Settlement: st.ID, Value: int(k) + 1})
@@ -950,10 +963,15 @@ func (w *world) safe(a *army, path []grid.Pos) []grid.Pos {
 // (one it would not slow down), when its garrison holds what it keeps and
 // no enemy threatens it; else they join the garrison.
 func (w *world) forward() {
+	takes := map[dat.Kind][]bool{}
 	for _, st := range w.own {
 		want := empire.ForceID(0)
 		if st.Produce > 0 && len(w.kept[st.Pos]) >= w.keep(st) && w.threat[st.ID] == 0 {
-			want = w.reinforce(st, dat.Kind(st.Produce-1))
+			k := dat.Kind(st.Produce - 1)
+			if _, ok := takes[k]; !ok {
+				takes[k] = w.takes(k)
+			}
+			want = w.reinforce(st, k, takes[k])
 		}
 		if st.Forward != want {
 			w.orders = append(w.orders, empire.Order{Kind: empire.Forward, Settlement: st.ID, To: want})
@@ -961,20 +979,32 @@ func (w *world) forward() {
 	}
 }
 
-// reinforce returns the army a unit of kind k from settlement st should
-// be forwarded to, 0 for none: of the armies with a target that the unit
-// would not slow down, the one it reaches soonest, preferring those whose
-// target needs more.
-func (w *world) reinforce(st *empire.SettlementView, k dat.Kind) empire.ForceID {
-	ut := w.d.Unit(k)
-	var best *army
-	bestShort, bestTurns := false, 0
-	for _, a := range w.armies {
+// takes reports for each army (by index in w.armies) whether it attacks
+// and a unit of kind k would not slow it down: it could go everywhere it
+// goes, and its mp would drop by one at most.
+func (w *world) takes(k dat.Kind) []bool {
+	out := make([]bool, len(w.armies))
+	u := empire.Unit{Kind: k, HP: w.d.Unit(k).HP}
+	for i, a := range w.armies {
 		if a.gone || a.id == 0 || a.target < 0 || a.explore {
 			continue
 		}
-		m := empire.ArmyMovement(w.d, append(slices.Clone(a.units), empire.Unit{Kind: k, HP: ut.HP}))
-		if classOf(m) != a.c || m.MP < a.mv.MP-1 {
+		m := empire.ArmyMovement(w.d, append(slices.Clone(a.units), u))
+		out[i] = classOf(m) == a.c && m.MP >= a.mv.MP-1
+	}
+	return out
+}
+
+// reinforce returns the army a unit of kind k from settlement st should
+// be forwarded to, 0 for none: of the armies that take it, the one it
+// reaches soonest (within maxForwardTurns), those whose target needs more
+// first.
+func (w *world) reinforce(st *empire.SettlementView, k dat.Kind, takes []bool) empire.ForceID {
+	ut := w.d.Unit(k)
+	var best *army
+	bestShort, bestTurns := false, 0
+	for i, a := range w.armies {
+		if !takes[i] {
 			continue
 		}
 		turns := empire.ForwardTurns(ut, w.g.Distance(st.Pos, a.pos))

@@ -40,14 +40,16 @@ func TestProduction(t *testing.T) {
 		want    string
 		current string // what it produces now, "" nothing
 	}{
-		{name: "normal town", level: Normal, text: open, x: 2, y: 2, want: "Spirit"},
-		{name: "normal city, few settlements", level: Normal, text: open, x: 9, y: 2, want: "Spirit"},
-		{name: "normal city, grown", level: Normal, text: open, extra: 3, x: 9, y: 2, want: "Angel"},
-		{name: "normal city, grown, threatened", level: Normal, text: open, extra: 3, threat: true, x: 9, y: 2, want: "Spirit"},
+		{name: "normal town without a garrison", level: Normal, text: open, x: 2, y: 2, want: "Infantry"},
+		{name: "normal town", level: Normal, text: open, gar: []string{"Infantry"}, x: 2, y: 2, want: "Spirit"},
+		{name: "normal city, few settlements", level: Normal, text: open, gar: []string{"Infantry", "Archer"}, x: 9, y: 2, want: "Spirit"},
+		{name: "normal city short of its garrison", level: Normal, text: open, gar: []string{"Infantry"}, extra: 3, x: 9, y: 2, want: "Infantry"},
+		{name: "normal city, grown", level: Normal, text: open, gar: []string{"Infantry", "Archer"}, extra: 3, x: 9, y: 2, want: "Angel"},
+		{name: "normal city, grown, threatened", level: Normal, text: open, gar: []string{"Infantry", "Archer"}, extra: 3, threat: true, x: 9, y: 2, want: "Spirit"},
 		{name: "easy town, empty garrison", level: Easy, text: open, x: 2, y: 2, want: "Infantry"},
 		{name: "easy town, garrison of two", level: Easy, text: open, gar: []string{"Infantry", "Infantry"}, x: 2, y: 2, want: "Cavalry"},
 		{name: "easy town walled by mountains: no Cavalry", level: Easy, text: walled, gar: []string{"Infantry", "Infantry"}, x: 2, y: 2, want: "Infantry"},
-		{name: "a unit well under way is not changed", level: Normal, text: open, x: 2, y: 2, current: "Infantry", want: ""},
+		{name: "a unit well under way is not changed", level: Normal, text: open, gar: []string{"Infantry"}, x: 2, y: 2, current: "Infantry", want: ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
