@@ -113,7 +113,7 @@ func easyStyle() *style {
 
 // normalStyle is the normal level's play.
 func normalStyle() *style {
-	return &style{keepTown: 1, keepCity: 2, minArmy: 1, attack: 1.5, avoid: 2, defend: true, forward: true,
+	return &style{keepTown: 1, keepCity: 2, minArmy: 1, attack: 1.5, avoid: 2, defend: true, forward: true, heal: true,
 		rounds: 3, strongEnough: true, produce: produceNormal}
 }
 

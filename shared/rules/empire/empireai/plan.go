@@ -35,6 +35,8 @@ type style struct {
 	defend bool
 	// forward: settlements forward their units to the armies that attack.
 	forward bool
+	// heal: wounded armies go home to heal.
+	heal bool
 	// rounds is the number of assignment rounds: in each the armies left
 	// over head for the nearest target not yet covered.
 	rounds int
@@ -629,7 +631,7 @@ func (w *world) assign() {
 		if a.gone {
 			continue
 		}
-		if w.retreat(a) {
+		if w.retreat(a) || w.heal(a) {
 			continue
 		}
 		avail = append(avail, a)
@@ -694,6 +696,44 @@ func (w *world) retreat(a *army) bool {
 	if st := w.settlementOn(a.pos); st != nil && st.Owner == w.me {
 		a.planned = true // it defends the settlement
 		return true
+	}
+	path, _, ok := w.descend(a.c, w.field(a.c, goalHome), a.pos, w.g.Len())
+	if !ok {
+		return false
+	}
+	a.path, a.planned = path, true
+	return true
+}
+
+// The hit points, in percent of the full, at which an army goes home to
+// heal, and at which it leaves its settlement again.
+const (
+	woundedBelow = 50
+	healedAt     = 90
+)
+
+// heal sends a wounded army home: with the style's heal, an army below
+// woundedBelow percent of its hp goes to the nearest of the player's
+// settlements, and one in a settlement stays there until it has
+// healedAt percent. It reports whether it did.
+func (w *world) heal(a *army) bool {
+	if !w.st.heal || a.id == 0 {
+		return false
+	}
+	hp, full := 0, 0
+	for _, u := range a.units {
+		hp += u.HP
+		full += w.d.Unit(u.Kind).HP
+	}
+	if st := w.settlementOn(a.pos); st != nil && st.Owner == w.me {
+		if hp*100 >= full*healedAt {
+			return false
+		}
+		a.path, a.planned = nil, true
+		return true
+	}
+	if hp*100 >= full*woundedBelow {
+		return false
 	}
 	path, _, ok := w.descend(a.c, w.field(a.c, goalHome), a.pos, w.g.Len())
 	if !ok {
