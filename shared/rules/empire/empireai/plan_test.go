@@ -232,6 +232,47 @@ func TestFallBack(t *testing.T) {
 	}
 }
 
+// TestHeal checks that normal takes a badly wounded army home, where
+// "Own wounded units will heal", and keeps it there until it has nearly
+// healed; easy does not.
+func TestHeal(t *testing.T) {
+	d := data(t)
+	text := `
+??????????????
+?C...........?
+?............?
+?..........n.?
+??????????????`
+	for _, tt := range []struct {
+		name      string
+		level     string
+		x, y, hp  int
+		wantHome  bool
+		wantStays bool
+	}{
+		{"normal, badly wounded", Normal, 7, 2, 1, true, false},
+		{"normal, lightly wounded", Normal, 7, 2, 3, false, false},
+		{"normal, healing at home", Normal, 1, 1, 3, false, true},
+		{"easy, badly wounded", Easy, 7, 2, 1, false, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newScene(t, d, text)
+			s.garrison(1, 1, "Infantry", "Archer")
+			a := s.army(tt.x, tt.y, "Angel", "Angel")
+			for i := range s.v.Force(a).Units {
+				s.v.Force(a).Units[i].HP = tt.hp
+			}
+			s.sight(0, 11, 3, true, 1, 1, 0)
+			mv := order(s.plan(tt.level).orders, empire.Move, a, 0)
+			home := mv != nil && last(mv.Path, at(tt.x, tt.y)) == at(1, 1) && at(tt.x, tt.y) != at(1, 1)
+			stays := mv == nil
+			if home != tt.wantHome || stays != tt.wantStays {
+				t.Errorf("move %+v: goes home %t, stays %t; want %t, %t", mv, home, stays, tt.wantHome, tt.wantStays)
+			}
+		})
+	}
+}
+
 // TestDefend checks "defend settlements threatened by enemy sightings":
 // the town's garrison keeps what it has, and the army near, too weak to
 // attack the enemy, goes into the town.
