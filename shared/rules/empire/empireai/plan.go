@@ -223,7 +223,8 @@ func (w *world) settlementOn(p grid.Pos) *empire.SettlementView {
 	return nil
 }
 
-// fresh reports whether sighting sg is of this turn or the last.
+// fresh reports whether sighting sg was made in the last turns turns
+// (1: in sight now).
 func (w *world) fresh(sg *empire.Sighting, turns int) bool { return sg.Turn > w.turn-turns }
 
 // plan makes the turn's orders.
@@ -528,13 +529,8 @@ func (w *world) minPower() float64 {
 	if !w.st.strongEnough {
 		return 0
 	}
-	p := 0.0
-	for _, name := range w.d.Game.NeutralGarrison {
-		if k, ok := w.d.Kind(name); ok {
-			p += typicalPower(w.d, w.d.Unit(k).HP)
-		}
-	}
-	return p * w.st.attack
+	n := len(w.d.Game.NeutralGarrison)
+	return sightingPower(w.d, &empire.Sighting{Units: n, HP: neutralHP(w.d, n), MaxHP: neutralHP(w.d, n)}) * w.st.attack
 }
 
 // ids returns the units' IDs.

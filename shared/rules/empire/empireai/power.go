@@ -19,7 +19,7 @@ const (
 // the mean of its attacking and defending values (with its army bonuses)
 // times its hit points, times flyFactor if it flies and groundFactor if it
 // cannot attack flying units. Only the ratio of two powers means anything:
-// an Infantry is 2, a Cavalry 8, a Spirit 7.5, an Angel 48.
+// an Infantry is 1, a Cavalry 4, a Spirit 7.5, an Angel 48.
 func kindPower(ut *dat.Unit, hp int) float64 {
 	p := float64(ut.AV+ut.AVBonus+ut.DV+ut.DVBonus) / 2 * float64(hp)
 	if ut.Has(dat.Fly) {
@@ -44,12 +44,37 @@ func unitsPower(d *dat.Data, units []empire.Unit) float64 {
 // knows only "the number of units, the sum of the actual hp and the sum of
 // the maximum hp": the units are taken for the average unit kind whose hp
 // is closest to the sighting's maximum hp per unit, wounded in proportion.
+// A neutral garrison (owner 0) no larger than game.dat's neutral.garrison
+// with its maximum hp is taken for those units: neutral settlements
+// produce nothing, so their garrisons are what the game began with, less
+// the dead.
 func sightingPower(d *dat.Data, sg *empire.Sighting) float64 {
 	if sg.Units <= 0 || sg.MaxHP <= 0 {
 		return 0
 	}
+	wounds := float64(sg.HP) / float64(sg.MaxHP)
+	if n := len(d.Game.NeutralGarrison); sg.Owner == 0 && sg.Units <= n && neutralHP(d, sg.Units) == sg.MaxHP {
+		p := 0.0
+		for _, name := range d.Game.NeutralGarrison[:sg.Units] {
+			if k, ok := d.Kind(name); ok {
+				p += kindPower(d.Unit(k), d.Unit(k).HP)
+			}
+		}
+		return p * wounds
+	}
 	per := typicalPower(d, (sg.MaxHP+sg.Units/2)/sg.Units)
-	return float64(sg.Units) * per * float64(sg.HP) / float64(sg.MaxHP)
+	return float64(sg.Units) * per * wounds
+}
+
+// neutralHP is the maximum hp of the first n units of a neutral garrison.
+func neutralHP(d *dat.Data, n int) int {
+	hp := 0
+	for _, name := range d.Game.NeutralGarrison[:min(n, len(d.Game.NeutralGarrison))] {
+		if k, ok := d.Kind(name); ok {
+			hp += d.Unit(k).HP
+		}
+	}
+	return hp
 }
 
 // typicalPower is the mean power of the unit kinds of d at full health
@@ -76,11 +101,15 @@ func typicalPower(d *dat.Data, hp int) float64 {
 
 // sendScore orders a garrison's units by how well they serve in an army
 // rather than at home: fast, flying and hard-hitting units leave first;
-// slow ones with good defence stay.
+// slow ones with good defence stay, and so do those that shoot at fliers
+// without flying (Archers: a garrison's answer to Spirits).
 func sendScore(ut *dat.Unit) int {
 	s := 4*ut.MP + 2*ut.AV - ut.DV
-	if ut.Has(dat.Fly) {
+	switch {
+	case ut.Has(dat.Fly):
 		s += 8
+	case ut.Attacks&dat.AirAttack != 0:
+		s -= 4
 	}
 	return s
 }
