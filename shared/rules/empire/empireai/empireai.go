@@ -5,6 +5,17 @@
 // the others' as last seen) and keep nothing from turn to turn, so that
 // they may take a seat over at any turn, and the same seed and view give
 // the same orders.
+//
+// A turn's plan: set each settlement's production; keep a garrison in
+// each settlement and send the surplus out as armies, one for each set of
+// terrains its units can enter; list the targets (the settlements not the
+// player's, with the forces last seen on them, and the others' armies
+// seen lately) with their estimated power (power.go); give each army the
+// nearest target by distance fields (field.go: one multi-source search
+// per kind of army and round, not one per army and target), the strongest
+// armies first, the others to the nearest target not yet covered; attack
+// when strong enough, else stop short and gather; explore with the armies
+// left; forward production to the attacking armies.
 package empireai
 
 import (
@@ -25,15 +36,18 @@ const (
 	// Random gives legal orders at random.
 	Random = "random"
 	// Easy produces Infantry and Cavalry, keeps one unit in every
-	// garrison, and sends a few armies to the nearest settlement or army
-	// it knows of, whatever its strength, or out to explore.
+	// garrison, and sends a few armies of three or more units to the
+	// nearest settlement or army it knows of, whatever its strength, or
+	// out to explore. It neither forwards, gathers, falls back nor heals.
 	Easy = "easy"
-	// Normal produces the most power for its production time (Spirits in
-	// towns, Angels in cities once it has grown), keeps garrisons as
-	// strong as the enemy armies near them, forwards its units to the
-	// armies that attack, gathers its armies before attacking a target
-	// stronger than one of them, falls back from much stronger armies,
-	// and defends its threatened settlements.
+	// Normal produces the quickest unit while a garrison is short, else
+	// the most power for its production time (Spirits in towns, Angels in
+	// cities once it has grown), keeps garrisons as strong as the enemy
+	// armies near them, forwards its units to the armies that attack,
+	// gathers its armies before attacking a target stronger than one of
+	// them, falls back from much stronger armies, defends its threatened
+	// settlements, takes its wounded home to heal, and never uses peace
+	// mode.
 	Normal = "normal"
 )
 
@@ -58,12 +72,15 @@ func New(d *dat.Data, level string, seed uint64) (ruleset.AI, error) {
 
 // Player plays a seat at level easy or normal. It keeps no state between
 // turns: each turn's orders are made from that turn's view and the seed.
+// One Player may play several seats.
 type Player struct {
 	d     *dat.Data
 	level string
 	st    *style
 	seed  uint64
 }
+
+var _ ruleset.AI = (*Player)(nil)
 
 // NewPlayer returns a player of level easy or normal for the rules' data
 // d, seeded with seed.
@@ -107,11 +124,21 @@ func (p *Player) Act(rv ruleset.View, _ ruleset.Step, s ruleset.Seat) ([]byte, e
 }
 
 // easyStyle is the easy level's play.
+//
+// CHOICE: one unit in every garrison; an army marches out of a garrison's
+// surplus of three units of a kind, one army plus one for every two
+// settlements held; every army goes to the nearest target.
 func easyStyle() *style {
 	return &style{keepTown: 1, keepCity: 1, minArmy: 3, armiesPer: 2, rounds: 1, produce: produceEasy}
 }
 
 // normalStyle is the normal level's play.
+//
+// CHOICE: one unit in a town's garrison and two in a city's, more while
+// enemy armies are near; any surplus strong enough to take a neutral
+// settlement marches out; armies attack with half again the estimated
+// power of their target, and fall back from an army twice their own; up
+// to three assignment rounds spread the armies over the targets.
 func normalStyle() *style {
 	return &style{keepTown: 1, keepCity: 2, minArmy: 1, attack: 1.5, avoid: 2, defend: true, forward: true, heal: true,
 		rounds: 3, strongEnough: true, produce: produceNormal}

@@ -18,7 +18,11 @@ type class struct {
 func classOf(m empire.Movement) class { return class{cost: m.Cost, settle: m.Settlement} }
 
 // enter is what entering square i costs an army of class c as far as the
-// view knows, 0 if it cannot. A square never seen is taken for plains.
+// view knows, 0 if it cannot.
+//
+// CHOICE: a square never seen is taken for plains; an army whose path
+// meets sea or mountains there is stopped ("a square it cannot enter at
+// all stops it"), sees it, and goes round next turn.
 func (w *world) enter(c class, i int) int {
 	if w.settleAt[i] != 0 {
 		return c.settle

@@ -429,6 +429,11 @@ func (w *world) garrisons() {
 			}
 			a := here[0]
 			stay, leave := w.divide(st, a.units)
+			// CHOICE: a lone unit that took a settlement moves on unless an
+			// enemy army is near: the settlement's first unit (the
+			// quickest, for normal) will garrison it, and taking the next
+			// settlement is worth more than holding this one a few turns
+			// earlier.
 			switch {
 			case len(leave) == 0 && (len(stay) >= 2 || w.threat[st.ID] > 0):
 				// The whole army stays as the garrison.

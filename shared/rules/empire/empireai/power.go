@@ -114,9 +114,12 @@ func sendScore(ut *dat.Unit) int {
 	return s
 }
 
-// producible lists the kinds settlement st may produce: those
-// empire.CannotProduce allows, and that can move on land or fly (the AI
-// builds no ships: its fliers cross the sea).
+// producible lists the kinds a city or a town (next to the sea or not)
+// may produce: those empire.CannotProduce allows that can move on land.
+//
+// CHOICE: the AI builds no ships (Barges, Galleons): every settlement
+// stands on land, the players' starts on one landmass, and its fliers
+// (Spirits, Angels) cross the sea to the islands' settlements.
 func producible(d *dat.Data, city, nextToSea bool) []dat.Kind {
 	var out []dat.Kind
 	for k := range d.Units {
