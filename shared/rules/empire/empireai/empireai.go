@@ -102,16 +102,53 @@ func (p *Player) Level() string { return p.level }
 
 // Orders returns the orders of seat s for the turn of view v, which must
 // be s's view: orders Game.Check accepts. It returns none for a game that
-// is over or a seat out of it.
+// is over, a seat out of it, and a view that is not whole (squares,
+// positions or unit kinds out of range).
 func (p *Player) Orders(v *empire.View, s empire.Seat) []empire.Order {
 	if v == nil || v.Over || s < 1 || int(s) > len(v.Players) || !v.Players[s-1].Alive || v.Seat != s {
 		return nil
 	}
-	if len(v.Terrain) != v.Width*v.Height || len(v.Seen) != len(v.Terrain) {
+	if !usable(p.d, v) {
 		return nil
 	}
 	rng := rand.New(rand.NewPCG(p.seed, uint64(s)<<32|uint64(uint32(v.Turn))))
 	return newWorld(p.d, v, s, p.st, rng).plan()
+}
+
+// usable reports whether view v holds what the plan relies on: a square of
+// terrain for every square of the map, positions on it, units and
+// production of kinds of d.
+func usable(d *dat.Data, v *empire.View) bool {
+	g := v.Grid()
+	if g.Len() == 0 || len(v.Terrain) != g.Len() || len(v.Seen) != len(v.Terrain) {
+		return false
+	}
+	for _, f := range v.Forces {
+		if !g.Contains(f.Pos) {
+			return false
+		}
+		for _, u := range f.Units {
+			if int(u.Kind) >= len(d.Units) {
+				return false
+			}
+		}
+		for _, p := range f.Path {
+			if !g.Contains(p) {
+				return false
+			}
+		}
+	}
+	for _, st := range v.Settlements {
+		if !g.Contains(st.Pos) || st.Produce < 0 || st.Produce > len(d.Units) {
+			return false
+		}
+	}
+	for _, sg := range v.Sightings {
+		if !g.Contains(sg.Pos) {
+			return false
+		}
+	}
+	return true
 }
 
 // Act implements ruleset.AI: the orders of Orders, encoded.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"empires/assets"
+	"empires/shared/grid"
 	"empires/shared/rules/empire"
 	"empires/shared/ruleset"
 	"empires/shared/ruleset/rulesettest"
@@ -302,8 +303,8 @@ func canonical(t testing.TB, v *empire.View, orders []byte) renumbered {
 }
 
 // TestAct checks Act's inputs: a view of another ruleset is refused; a
-// seat out of the game, another seat's view and a game over get no
-// orders.
+// seat out of the game, another seat's view, a game over and a view that
+// is not whole get no orders (and no panic).
 func TestAct(t *testing.T) {
 	r := rules(t)
 	p, err := NewPlayer(r.Dat(), Normal, 1)
@@ -330,5 +331,28 @@ func TestAct(t *testing.T) {
 	out.Players = []empire.PlayerView{{Name: "one"}, {Name: "two", Alive: true}}
 	if os := p.Orders(&out, 1); os != nil {
 		t.Errorf("orders %+v for a seat out of the game", os)
+	}
+	for name, spoil := range map[string]func(v *empire.View){
+		"a short map":         func(v *empire.View) { v.Terrain = v.Terrain[1:] },
+		"a force off the map": func(v *empire.View) { v.Forces[0].Pos.X = -1 },
+		"an unknown unit":     func(v *empire.View) { v.Forces[0].Units[0].Kind = 200 },
+		"an unknown product":  func(v *empire.View) { v.Settlements[0].Produce = 200 },
+		"a sighting off the map": func(v *empire.View) {
+			v.Sightings = append(v.Sightings, empire.Sighting{Owner: 2, Pos: grid.Pos{X: 99, Y: 99}, Units: 1, HP: 1, MaxHP: 1})
+		},
+	} {
+		b, err := v.Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		sv, err := r.DecodeView(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bad := sv.(*empire.View)
+		spoil(bad)
+		if os := p.Orders(bad, 1); os != nil {
+			t.Errorf("%s: orders %+v", name, os)
+		}
 	}
 }

@@ -174,20 +174,19 @@ func newWorld(d *dat.Data, v *empire.View, me empire.Seat, st *style, rng *rand.
 	}
 	w.blocked = make([]bool, w.g.Len())
 	for i, sg := range v.Sightings {
-		if sg.Owner != me {
-			j := w.g.Index(sg.Pos)
+		if j := w.g.Index(sg.Pos); sg.Owner != me && j >= 0 {
 			w.hostile[j] = append(w.hostile[j], i)
 			w.blocked[j] = true
 		}
 	}
 	for _, s := range v.Settlements {
-		if s.Owner != me {
-			w.blocked[w.g.Index(s.Pos)] = true
+		if j := w.g.Index(s.Pos); s.Owner != me && j >= 0 {
+			w.blocked[j] = true
 		}
 	}
 	for i := range v.Forces {
 		f := &v.Forces[i]
-		if f.Owner != me || len(f.Units) == 0 {
+		if f.Owner != me || len(f.Units) == 0 || !w.g.Contains(f.Pos) {
 			continue
 		}
 		if f.Garrison {
