@@ -6,10 +6,11 @@
 //
 //	go run ./server/cmd/ladder -games 10 -size 24x24 -turns 300
 //	go run ./server/cmd/ladder -ruleset erfpires -games 20
+//	go run ./server/cmd/ladder -ruleset empire -size 40x30 -games 20
 //	go run ./server/cmd/ladder -pairs normal:normal-v1,normal-v1:easy -players 4
 //
 // -ruleset names the ruleset (erfworld by default); -size applies to those
-// with a map. -pairs lists the pairings as A:B level names; by default
+// with a map (empire's own default map is 40x30). -pairs lists the pairings as A:B level names; by default
 // every pair of the ruleset's levels, the stronger first. Erfworld also
 // has normal-v1, the Normal level before it ferried armies and used the
 // Look-, Fool-, Dirt- and Cancel-A-Mancers, kept for this comparison. -players seats that many

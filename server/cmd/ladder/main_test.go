@@ -50,6 +50,22 @@ func TestRunPrintsTable(t *testing.T) {
 	}
 }
 
+// TestRunEmpire plays a tiny ladder of the empire ruleset: its four
+// levels, every pairing, every order checked as the server checks it.
+func TestRunEmpire(t *testing.T) {
+	var out bytes.Buffer
+	if err := run([]string{"-ruleset", "empire", "-games", "2", "-turns", "30", "-size", "24x20"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 1+6 || !strings.Contains(lines[1], "normal vs easy") || !strings.Contains(lines[6], "random vs passive") {
+		t.Errorf("have the table\n%s\nwant the 6 pairings of passive, random, easy and normal, the stronger first", out.String())
+	}
+	if err := run([]string{"-ruleset", "empire", "-islands"}, &out); !errors.Is(err, errUsage) {
+		t.Errorf("-islands with empire: %v, want a usage error", err)
+	}
+}
+
 func TestRunRejectsBadFlags(t *testing.T) {
 	for _, args := range [][]string{{"-size", "24"}, {"-games", "0"}, {"extra"}, {"-players", "1"},
 		{"-pairs", "normal"}, {"-pairs", "normal:hard"}, {"-islands", "-players", "3"}, {"-ruleset", "chess"}} {

@@ -12,7 +12,9 @@ import (
 
 // TestConformance runs the ruleset contract's checks on empire: whole
 // games that end, on a small map, with every view, delta, save and replay
-// checked at every step, on squares and on hexes.
+// checked at every step, on squares and on hexes, one game for each AI
+// level (passive, random, easy, normal) in every seat; the harness fails
+// on any order of theirs that Check refuses.
 func TestConformance(t *testing.T) {
 	r0, err := empire.Load(assets.Rules())
 	if err != nil {

@@ -583,6 +583,50 @@ func TestSightings(t *testing.T) {
 	}
 }
 
+// "Outdated observations are visualized in a "shaded" manner." After a
+// turn, the squares and forces in sight are recorded with the view's turn
+// (not outdated); what was seen only during the movement is of an earlier
+// turn.
+func TestObservationsOfTheTurn(t *testing.T) {
+	g := onMap(t, 2, `
+1...............
+................
+................
+................
+...............2`)
+	g.s.Settlements[0].Owner = 0
+	scout := add(t, g, 1, 2, 2, false, "Cavalry") // ros 2, 4 mp
+	enemy := add(t, g, 2, 5, 1, false, "Infantry")
+	watched := add(t, g, 2, 8, 3, false, "Infantry")
+	// The cavalry rides past the first enemy (seen at step 2) and ends
+	// beside the second.
+	play(t, g, map[Seat][]Order{1: {{Kind: Move, Force: scout.ID, Path: path(t, "3,2 4,2 5,2 6,2")}}})
+	play(t, g, map[Seat][]Order{1: {{Kind: Move, Force: scout.ID, Path: path(t, "6,3 7,3")}}})
+	v := g.View(1, false).(*View)
+	gr := v.Grid()
+	if have := v.Seen[gr.Index(grid.Pos{X: 7, Y: 3})]; have != int32(v.Turn) {
+		t.Errorf("the square the scout stands on was seen on turn %d, want the view's turn %d", have, v.Turn)
+	}
+	if have := v.Seen[gr.Index(grid.Pos{X: 5, Y: 0})]; have >= int32(v.Turn) || have == 0 {
+		t.Errorf("a square seen only during the last turns was seen on turn %d, want before %d", have, v.Turn)
+	}
+	for _, sg := range v.Sightings {
+		switch sg.Force {
+		case watched.ID:
+			if sg.Turn != v.Turn {
+				t.Errorf("the enemy in sight: sighting of turn %d, want the view's turn %d", sg.Turn, v.Turn)
+			}
+		case enemy.ID:
+			if sg.Turn >= v.Turn {
+				t.Errorf("the enemy out of sight: sighting of turn %d, want before %d", sg.Turn, v.Turn)
+			}
+		}
+	}
+	if len(v.Sightings) != 2 {
+		t.Errorf("sightings %+v, want both enemies", v.Sightings)
+	}
+}
+
 // "The objective of the game is to conquer the world."
 func TestConquerTheWorld(t *testing.T) {
 	g := onMap(t, 2, `

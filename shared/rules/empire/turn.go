@@ -71,8 +71,12 @@ func (g *Game) Resolve(subs []ruleset.Submission) (ruleset.Outcome, error) {
 	g.travel(out)
 	g.produce(out)
 	g.heal()
-	g.observe()
 	g.endTurn(out)
+	// What the players see at the end of the turn is what they see at the
+	// start of the next: recorded with the next turn's number, so that a
+	// view's squares and sightings of its own turn are the ones in sight
+	// now, and only those are not outdated.
+	g.observe()
 	return out, nil
 }
 

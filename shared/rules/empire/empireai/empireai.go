@@ -1,6 +1,21 @@
 // Package empireai plays the empire ruleset from a player's view: the
 // levels passive (no orders), random (legal orders at random), easy and
-// normal.
+// normal. Easy and normal plan each turn from the seat's view alone
+// (empire.View: what the seat has seen, its own forces and settlements,
+// the others' as last seen) and keep nothing from turn to turn, so that
+// they may take a seat over at any turn, and the same seed and view give
+// the same orders.
+//
+// A turn's plan: set each settlement's production; keep a garrison in
+// each settlement and send the surplus out as armies, one for each set of
+// terrains its units can enter; list the targets (the settlements not the
+// player's, with the forces last seen on them, and the others' armies
+// seen lately) with their estimated power (power.go); give each army the
+// nearest target by distance fields (field.go: one multi-source search
+// per kind of army and round, not one per army and target), the strongest
+// armies first, the others to the nearest target not yet covered; attack
+// when strong enough, else stop short and gather; explore with the armies
+// left; forward production to the attacking armies.
 package empireai
 
 import (
@@ -13,8 +28,31 @@ import (
 	"empires/shared/ruleset"
 )
 
-// Levels are the AI's levels, weakest first.
-func Levels() []string { return []string{"passive", "random"} }
+// The levels.
+const (
+	// Passive gives no orders: its settlements go on producing what they
+	// produce.
+	Passive = "passive"
+	// Random gives legal orders at random.
+	Random = "random"
+	// Easy produces Infantry and Cavalry, keeps one unit in every
+	// garrison, and sends a few armies of three or more units to the
+	// nearest settlement or army it knows of, whatever its strength, or
+	// out to explore. It neither forwards, gathers, falls back nor heals.
+	Easy = "easy"
+	// Normal produces the quickest unit while a garrison is short, else
+	// the most power for its production time (Spirits in towns, Angels in
+	// cities once it has grown), keeps garrisons as strong as the enemy
+	// armies near them, forwards its units to the armies that attack,
+	// gathers its armies before attacking a target stronger than one of
+	// them, falls back from much stronger armies, defends its threatened
+	// settlements, takes its wounded home to heal, and never uses peace
+	// mode.
+	Normal = "normal"
+)
+
+// Levels are the AI's levels, weakest first; the last is the default.
+func Levels() []string { return []string{Passive, Random, Easy, Normal} }
 
 // With returns r playing with this package's AI at its levels.
 func With(r *empire.Rules) *empire.Rules { return r.WithAI(Levels(), New) }
@@ -22,12 +60,171 @@ func With(r *empire.Rules) *empire.Rules { return r.WithAI(Levels(), New) }
 // New returns a player at level, seeded with seed.
 func New(d *dat.Data, level string, seed uint64) (ruleset.AI, error) {
 	switch level {
-	case "passive":
+	case Passive:
 		return passive{}, nil
-	case "random":
+	case Random:
 		return &random{d: d, rnd: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}, nil
+	case Easy, Normal:
+		return NewPlayer(d, level, seed)
 	}
 	return nil, fmt.Errorf("%s has no AI level %q", empire.ID, level)
+}
+
+// Player plays a seat at level easy or normal. It keeps no state between
+// turns: each turn's orders are made from that turn's view and the seed.
+// One Player may play several seats.
+type Player struct {
+	d     *dat.Data
+	level string
+	st    *style
+	seed  uint64
+}
+
+var _ ruleset.AI = (*Player)(nil)
+
+// NewPlayer returns a player of level easy or normal for the rules' data
+// d, seeded with seed.
+func NewPlayer(d *dat.Data, level string, seed uint64) (*Player, error) {
+	var st *style
+	switch level {
+	case Easy:
+		st = easyStyle()
+	case Normal:
+		st = normalStyle()
+	default:
+		return nil, fmt.Errorf("%s: the level %q is not a planning level (easy, normal)", empire.ID, level)
+	}
+	return &Player{d: d, level: level, st: st, seed: seed}, nil
+}
+
+// Level returns the player's level.
+func (p *Player) Level() string { return p.level }
+
+// Orders returns the orders of seat s for the turn of view v, which must
+// be s's view: orders Game.Check accepts. It returns none for a game that
+// is over, a seat out of it, and a view that is not whole (squares,
+// positions or unit kinds out of range).
+func (p *Player) Orders(v *empire.View, s empire.Seat) []empire.Order {
+	if v == nil || v.Over || s < 1 || int(s) > len(v.Players) || !v.Players[s-1].Alive || v.Seat != s {
+		return nil
+	}
+	if !usable(p.d, v) {
+		return nil
+	}
+	rng := rand.New(rand.NewPCG(p.seed, uint64(s)<<32|uint64(uint32(v.Turn))))
+	return newWorld(p.d, v, s, p.st, rng).plan()
+}
+
+// usable reports whether view v holds what the plan relies on: a square of
+// terrain for every square of the map, positions on it, units and
+// production of kinds of d.
+func usable(d *dat.Data, v *empire.View) bool {
+	g := v.Grid()
+	if g.Len() == 0 || len(v.Terrain) != g.Len() || len(v.Seen) != len(v.Terrain) {
+		return false
+	}
+	for _, f := range v.Forces {
+		if !g.Contains(f.Pos) {
+			return false
+		}
+		for _, u := range f.Units {
+			if int(u.Kind) >= len(d.Units) {
+				return false
+			}
+		}
+		for _, p := range f.Path {
+			if !g.Contains(p) {
+				return false
+			}
+		}
+	}
+	for _, st := range v.Settlements {
+		if !g.Contains(st.Pos) || st.Produce < 0 || st.Produce > len(d.Units) {
+			return false
+		}
+	}
+	for _, sg := range v.Sightings {
+		if !g.Contains(sg.Pos) {
+			return false
+		}
+	}
+	return true
+}
+
+// Act implements ruleset.AI: the orders of Orders, encoded.
+func (p *Player) Act(rv ruleset.View, _ ruleset.Step, s ruleset.Seat) ([]byte, error) {
+	v, ok := rv.(*empire.View)
+	if !ok {
+		return nil, fmt.Errorf("%s AI: a %T is not an empire view", empire.ID, rv)
+	}
+	return empire.EncodeOrders(p.Orders(v, s))
+}
+
+// easyStyle is the easy level's play.
+//
+// CHOICE: one unit in every garrison; an army marches out of a garrison's
+// surplus of three units of a kind, one army plus one for every two
+// settlements held; every army goes to the nearest target.
+func easyStyle() *style {
+	return &style{keepTown: 1, keepCity: 1, minArmy: 3, armiesPer: 2, rounds: 1, produce: produceEasy}
+}
+
+// normalStyle is the normal level's play.
+//
+// CHOICE: one unit in a town's garrison and two in a city's, more while
+// enemy armies are near; any surplus strong enough to take a neutral
+// settlement marches out; armies attack with half again the estimated
+// power of their target, and fall back from an army twice their own; up
+// to three assignment rounds spread the armies over the targets.
+func normalStyle() *style {
+	return &style{keepTown: 1, keepCity: 2, minArmy: 1, attack: 1.5, avoid: 2, defend: true, forward: true, heal: true,
+		rounds: 3, strongEnough: true, produce: produceNormal}
+}
+
+// produceEasy chooses Infantry (the cheapest unit) while the garrison is
+// short of two units, else Cavalry (the best value of the units that do
+// not fly and take at most ten turns).
+func produceEasy(w *world, st *empire.SettlementView) (dat.Kind, bool) {
+	var ground []dat.Kind
+	for _, k := range w.canProduce(st) {
+		if ut := w.d.Unit(k); !ut.Has(dat.Fly) && w.buildTurns(st, k) <= 10 {
+			ground = append(ground, k)
+		}
+	}
+	if g := w.garrison[st.Pos]; g == nil || len(g.Units) < 2 {
+		return cheapest(w.d, ground)
+	}
+	return bestValue(w.d, ground)
+}
+
+// produceNormal chooses, while the garrison is short of what it keeps,
+// the quickest unit (Infantry); else the unit of the most power per turn
+// of production among those done soon enough: in a town within 15 turns
+// (a Spirit), in a city within 10 turns while the player holds fewer than
+// four settlements or an enemy is near (a Spirit), else within 20 (an
+// Angel).
+func produceNormal(w *world, st *empire.SettlementView) (dat.Kind, bool) {
+	kinds := w.canProduce(st)
+	if g := w.garrison[st.Pos]; g == nil || len(g.Units) < w.keep(st) {
+		return cheapest(w.d, kinds)
+	}
+	limit := 15
+	if st.City {
+		limit = 20
+		if len(w.own) < 4 || w.threat[st.ID] > 0 {
+			limit = 10
+		}
+	}
+	var quick []dat.Kind
+	for _, k := range kinds {
+		if w.buildTurns(st, k) <= limit {
+			quick = append(quick, k)
+		}
+	}
+	if len(quick) == 0 {
+		quick = kinds
+	}
+	return bestValue(w.d, quick)
 }
 
 type passive struct{}
