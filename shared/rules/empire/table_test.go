@@ -14,11 +14,12 @@ import (
 // the directory of that package's tests, from this one; "" is this
 // package.
 var testPackages = map[string]string{
-	"":       ".",
-	"battle": "battle",
-	"dat":    "dat",
-	"world":  "world",
-	"grid":   "../../grid",
+	"":         ".",
+	"battle":   "battle",
+	"dat":      "dat",
+	"world":    "world",
+	"grid":     "../../grid",
+	"empireai": "empireai",
 }
 
 // TestRulesTable: every row of RULES.md quotes a sentence of the document
