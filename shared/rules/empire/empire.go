@@ -172,7 +172,7 @@ func (r *Rules) NewOnMap(m *world.Map, seats int, names []string, seed uint64) (
 	gr := m.Grid
 	shape := gr.Shape
 	s := &State{Format: saveFormat, Hash: r.hash, Shape: shape, Width: gr.Width, Height: gr.Height,
-		Terrain: slices.Clone(m.Terrain), Turn: 1}
+		Terrain: slices.Clone(m.Terrain), Turn: 1, NextID: make([]uint32, seats+1)}
 	for i := range seats {
 		name := fmt.Sprintf("Player %d", i+1)
 		if i < len(names) && names[i] != "" {
@@ -201,10 +201,9 @@ func (r *Rules) NewOnMap(m *world.Map, seats int, names []string, seed uint64) (
 			if !ok {
 				return nil, fmt.Errorf("no unit %q", name)
 			}
-			g.garrison(st, Unit{ID: UnitID(s.newID()), Kind: k, HP: r.d.Unit(k).HP})
+			g.garrison(st, Unit{ID: UnitID(s.newID(st.Owner)), Kind: k, HP: r.d.Unit(k).HP})
 		}
 	}
-	slices.SortFunc(s.Forces, func(a, b Force) int { return int(a.ID) - int(b.ID) })
 	g.observe()
 	return g, nil
 }

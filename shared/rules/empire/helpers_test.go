@@ -67,12 +67,12 @@ func (r ref) f() *Force { return r.g.s.force(r.ID) }
 // add puts a force of owner on (x,y) made of the named units, at full hp.
 func add(t testing.TB, g *Game, owner Seat, x, y int, garrison bool, names ...string) ref {
 	t.Helper()
-	f := Force{ID: ForceID(g.s.newID()), Owner: owner, Pos: grid.Pos{X: x, Y: y}, Garrison: garrison}
+	f := Force{ID: ForceID(g.s.newID(owner)), Owner: owner, Pos: grid.Pos{X: x, Y: y}, Garrison: garrison}
 	for _, n := range names {
 		k := kind(t, g, n)
-		f.Units = append(f.Units, Unit{ID: UnitID(g.s.newID()), Kind: k, HP: g.d.Unit(k).HP})
+		f.Units = append(f.Units, Unit{ID: UnitID(g.s.newID(owner)), Kind: k, HP: g.d.Unit(k).HP})
 	}
-	g.s.Forces = append(g.s.Forces, f)
+	g.s.insertForce(f)
 	g.observe()
 	return ref{g, f.ID}
 }

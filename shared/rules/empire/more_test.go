@@ -1,6 +1,7 @@
 package empire
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -415,5 +416,37 @@ func TestHexBoard(t *testing.T) {
 	}
 	if !moved {
 		t.Errorf("no army reached the hex %v next to %v", to, from)
+	}
+}
+
+// A force's or unit's number is its seat's own count: what one player
+// builds or splits off does not change the numbers of another's new
+// forces, so the numbers a view shows tell nothing of the others.
+func TestIDsTellNothing(t *testing.T) {
+	ids := func(busy bool) []ForceID {
+		g := onMap(t, 2, `
+1.......
+........
+.......2`)
+		mine := add(t, g, 1, 0, 0, true, "Infantry", "Infantry", "Infantry")
+		theirs := add(t, g, 2, 7, 2, true, "Infantry", "Infantry", "Infantry")
+		if busy {
+			play(t, g, map[Seat][]Order{2: {
+				{Kind: Split, Force: theirs.ID, Units: []UnitID{theirs.f().Units[0].ID}},
+				{Kind: Split, Force: theirs.ID, Units: []UnitID{theirs.f().Units[1].ID}},
+			}})
+		} else {
+			play(t, g, nil)
+		}
+		play(t, g, map[Seat][]Order{1: {{Kind: Split, Force: mine.ID, Units: []UnitID{mine.f().Units[0].ID}}}})
+		var out []ForceID
+		for _, f := range g.View(1, false).(*View).Forces {
+			out = append(out, f.ID)
+		}
+		return out
+	}
+	quiet, busy := ids(false), ids(true)
+	if len(quiet) != 2 || !slices.Equal(quiet, busy) {
+		t.Errorf("seat 1's forces are %v when seat 2 splits nothing and %v when it splits twice", quiet, busy)
 	}
 }

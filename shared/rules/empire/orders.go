@@ -246,8 +246,8 @@ func (g *Game) apply(p Seat, o *Order) error {
 		}
 		nf.Path = slices.Clone(o.Path)
 		f.Units = keep
-		nf.ID = ForceID(s.newID())
-		s.Forces = append(s.Forces, nf) // IDs grow, so the list stays sorted
+		nf.ID = ForceID(s.newID(p))
+		s.insertForce(nf)
 	case Transfer:
 		f, err := own(o.Force)
 		if err != nil {

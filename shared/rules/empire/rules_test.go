@@ -359,7 +359,7 @@ func TestForwardTargetEliminated(t *testing.T) {
 ...............2`)
 		city := g.s.settlementAt(grid.Pos{X: 0, Y: 0})
 		army := add(t, g, 1, 12, 0, false, "Infantry")
-		g.s.Transits = []Transit{{Unit: Unit{ID: UnitID(g.s.newID()), Kind: kind(t, g, "Archer"), HP: 1}, Owner: 1, From: city.ID, Target: army.ID, Need: 3}}
+		g.s.Transits = []Transit{{Unit: Unit{ID: UnitID(g.s.newID(1)), Kind: kind(t, g, "Archer"), HP: 1}, Owner: 1, From: city.ID, Target: army.ID, Need: 3}}
 		if conquered {
 			city.Owner = 2
 		}
@@ -392,7 +392,7 @@ func TestWinkOut(t *testing.T) {
 	city := g.s.settlementAt(grid.Pos{X: 0, Y: 0})
 	a := add(t, g, 1, 6, 1, false, "Infantry")
 	b := add(t, g, 1, 6, 1, false, "Infantry")
-	g.s.Transits = []Transit{{Unit: Unit{ID: UnitID(g.s.newID()), Kind: kind(t, g, "Archer"), HP: 1}, Owner: 1, From: city.ID, Target: a.ID, Need: 4}}
+	g.s.Transits = []Transit{{Unit: Unit{ID: UnitID(g.s.newID(1)), Kind: kind(t, g, "Archer"), HP: 1}, Owner: 1, From: city.ID, Target: a.ID, Need: 4}}
 	evs := play(t, g, map[Seat][]Order{1: {{Kind: Transfer, Force: a.ID, To: b.ID}}})
 	if g.s.force(a.ID) != nil || len(of(evs, EvReturned)) != 1 || len(g.s.forcesAt(city.Pos)) != 1 {
 		t.Errorf("the emptied army %v; %d returned", g.s.force(a.ID), len(of(evs, EvReturned)))

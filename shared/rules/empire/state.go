@@ -141,7 +141,9 @@ type State struct {
 	Forces      []Force   // sorted by ID
 	Transits    []Transit // in the order they were sent
 	Memory      []Memory  // seat s at s-1
-	NextID      uint32
+	// NextID is, for each seat (0: the neutral settlements), the last
+	// number it gave a force or unit: IDs are a seat's own (see newID).
+	NextID []uint32
 	Over        bool
 	Winner      Seat
 	// RNG is the generator's state (math/rand/v2 PCG), filled only in a
@@ -157,7 +159,25 @@ const saveFormat = "empire 1"
 
 func (s *State) grid() grid.Grid { return grid.New(s.Shape, s.Width, s.Height) }
 
-func (s *State) newID() uint32 { s.NextID++; return s.NextID }
+// idBits is how many low bits of an ID a seat counts in; the seat is above.
+const idBits = 24
+
+// newID returns a fresh ID of seat o's: o in the high bits, o's own count
+// below. A player's new IDs follow its own, so they tell nothing of what the
+// others built.
+func (s *State) newID(o Seat) uint32 {
+	s.NextID[o]++
+	return uint32(o)<<idBits | s.NextID[o]
+}
+
+// IDSeat is the seat whose count gave id.
+func IDSeat(id uint32) Seat { return Seat(id >> idBits) }
+
+// insertForce adds f to the forces, kept sorted by ID.
+func (s *State) insertForce(f Force) {
+	i, _ := slices.BinarySearchFunc(s.Forces, f.ID, func(x Force, id ForceID) int { return cmp.Compare(x.ID, id) })
+	s.Forces = slices.Insert(s.Forces, i, f)
+}
 
 // force returns the force with id, or nil.
 func (s *State) force(id ForceID) *Force {
@@ -228,6 +248,7 @@ func (s *State) clone() *State {
 		c.Forces[i] = f
 	}
 	c.Transits = slices.Clone(s.Transits)
+	c.NextID = slices.Clone(s.NextID)
 	c.Memory = make([]Memory, len(s.Memory))
 	for i, m := range s.Memory {
 		c.Memory[i] = Memory{Seen: slices.Clone(m.Seen), Settlements: slices.Clone(m.Settlements), Sightings: slices.Clone(m.Sightings)}
@@ -253,6 +274,8 @@ func (s *State) check(d *dat.Data) error {
 		return fmt.Errorf("%d squares of terrain for a %dx%d map", len(s.Terrain), s.Width, s.Height)
 	case n < MinSeats || n > MaxSeats:
 		return fmt.Errorf("%d players", n)
+	case len(s.NextID) != n+1:
+		return fmt.Errorf("%d ID counts for %d players", len(s.NextID), n)
 	case len(s.Memory) != n:
 		return fmt.Errorf("%d memories for %d players", len(s.Memory), n)
 	case s.Turn < 1:
@@ -267,8 +290,9 @@ func (s *State) check(d *dat.Data) error {
 	}
 	ids := map[uint32]bool{}
 	id := func(v uint32, what string) error {
-		if v == 0 || v > s.NextID || ids[v] {
-			return fmt.Errorf("%s: id %d repeated or beyond %d", what, v, s.NextID)
+		o, n := IDSeat(v), v&(1<<idBits-1)
+		if n == 0 || int(o) >= len(s.NextID) || n > s.NextID[o] || ids[v] {
+			return fmt.Errorf("%s: id %d repeated or beyond its seat's count", what, v)
 		}
 		ids[v] = true
 		return nil

@@ -100,8 +100,7 @@ type moved struct {
 // square and so on. They move simultaneously." An army spends its mp on
 // the squares it enters; a square it cannot afford this turn waits for the
 // next, a square it cannot enter at all stops it. The armies are processed
-// in the order of their numbers (CHOICE: the "processing sequence of the
-// movement orders" is the forces' numbers, oldest first).
+// in the order they were made (see the CHOICE below).
 func (g *Game) moveAll(out *outcome) {
 	s := g.s
 	budget := map[ForceID]int{}
@@ -113,6 +112,20 @@ func (g *Game) moveAll(out *outcome) {
 			order = append(order, f.ID)
 		}
 	}
+	// CHOICE: the "processing sequence of the movement orders" is the
+	// order the forces were made in, each seat counting its own; forces
+	// of equal count go in seat order, the first seat moving on by one
+	// every turn.
+	n := len(s.Players)
+	slices.SortStableFunc(order, func(a, b ForceID) int {
+		ca, cb := uint32(a)&(1<<idBits-1), uint32(b)&(1<<idBits-1)
+		if ca != cb {
+			return cmp.Compare(ca, cb)
+		}
+		ra := (int(IDSeat(uint32(a))) - s.Turn%n + n) % n
+		rb := (int(IDSeat(uint32(b))) - s.Turn%n + n) % n
+		return cmp.Compare(ra, rb)
+	})
 	movedOnce := map[ForceID]bool{}
 	for step := 1; ; step++ {
 		var moves []moved
@@ -630,8 +643,8 @@ func (g *Game) garrison(st *Settlement, u Unit) ForceID {
 			return f.ID
 		}
 	}
-	f := Force{ID: ForceID(s.newID()), Owner: st.Owner, Pos: st.Pos, Garrison: true, Units: []Unit{u}}
-	s.Forces = append(s.Forces, f)
+	f := Force{ID: ForceID(s.newID(st.Owner)), Owner: st.Owner, Pos: st.Pos, Garrison: true, Units: []Unit{u}}
+	s.insertForce(f)
 	return f.ID
 }
 
@@ -666,7 +679,7 @@ func (g *Game) produce(out *outcome) {
 				st.Queue = nil
 			}
 		}
-		u := Unit{ID: UnitID(s.newID()), Kind: k, HP: ut.HP}
+		u := Unit{ID: UnitID(s.newID(st.Owner)), Kind: k, HP: ut.HP}
 		if f := s.force(st.Forward); st.Forward != 0 && f != nil && f.Owner == st.Owner {
 			t := Transit{Unit: u, Owner: st.Owner, From: st.ID, Target: f.ID, Need: ForwardTurns(ut, gr.Distance(st.Pos, f.Pos))}
 			out.add(Event{Kind: EvForwarded, Owner: st.Owner, Settlement: st.ID, Target: f.ID, Pos: st.Pos, Unit: int(k) + 1, Value: t.Need}, seatMask(st.Owner))
