@@ -144,8 +144,8 @@ type State struct {
 	// NextID is, for each seat (0: the neutral settlements), the last
 	// number it gave a force or unit: IDs are a seat's own (see newID).
 	NextID []uint32
-	Over        bool
-	Winner      Seat
+	Over   bool
+	Winner Seat
 	// RNG is the generator's state (math/rand/v2 PCG), filled only in a
 	// save.
 	RNG []byte
