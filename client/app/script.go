@@ -103,7 +103,7 @@ func (s *Script) step(a *App) error {
 		return nil
 	}
 	a.uiDirty = true // the script changes screens without input
-	g := a.game
+	g, _ := a.game.(*gameScreen) // nil before the game, or on a screen of a module's own
 	switch s.stage {
 	case stageMenu:
 		s.shoot(a, "menu")
@@ -247,7 +247,7 @@ func (s *Script) step(a *App) error {
 		if err := a.watchReplay(games[len(games)-1].ID); err != nil {
 			return fmt.Errorf("script: %w", err)
 		}
-		if n := len(a.game.replay.turns); n < s.played+1 {
+		if n := len(a.game.(*gameScreen).replay.turns); n < s.played+1 {
 			return fmt.Errorf("script: the replay has %d turns, want the %d played and the start", n, s.played)
 		}
 		s.next(stageReplayStep, 10)
