@@ -102,7 +102,7 @@ func (s *Script) step(a *App) error {
 		s.wait--
 		return nil
 	}
-	a.uiDirty = true // the script changes screens without input
+	a.uiDirty = true             // the script changes screens without input
 	g, _ := a.game.(*gameScreen) // nil before the game, or on a screen of a module's own
 	switch s.stage {
 	case stageMenu:
