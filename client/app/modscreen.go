@@ -80,11 +80,14 @@ func (g *modScreen) Notify(msg string) { g.notify(msg) }
 
 // Changed implements module.Host.
 func (g *modScreen) Changed(orders bool) {
+	g.redraw = true
+	if g.hud == nil {
+		return // the screen's first view: the HUD is made next
+	}
 	g.hud.dirtySide = true
 	if orders {
 		g.hud.dirtyOrders = true
 	}
-	g.redraw = true
 }
 
 // OpenWindow implements module.Host.
