@@ -77,7 +77,10 @@ func (m *Model) Report(l *Line) []ReportLine {
 	add := func(k ReportKind, format string, args ...any) {
 		out = append(out, ReportLine{Kind: k, Text: fmt.Sprintf(format, args...)})
 	}
+	// names are the sides' players ("You", "Bob"), sides their forces
+	// ("Your army", "Bob's army").
 	names := [2]string{upper(m.who(b.Attacker)), upper(m.who(b.Defender))}
+	sides := [2]string{m.whose(b.Attacker) + " army", m.whose(b.Defender) + " side"}
 	add(ReportText, "%s attacked with %s: %d hp.", names[0], strings.TrimPrefix(m.sideWords(b.Attacker, b.AttackerForces, m.v), m.whose(b.Attacker)+" "), r.StartHP[0])
 	add(ReportText, "%s defended with %s: %d hp.", names[1], strings.TrimPrefix(m.sideWords(b.Defender, b.DefenderForces, m.v), m.whose(b.Defender)+" "), r.StartHP[1])
 	add(ReportText, "Each unit rolls a die up to its attack value against its target's die up to its defence value (an experienced unit rolls once more per level and keeps the best); a higher roll hits.")
@@ -112,24 +115,24 @@ func (m *Model) Report(l *Line) []ReportLine {
 				add(ReportKilled, "Killed: %s.", strings.Join(ks, ", "))
 			}
 		}
-		add(ReportText, "After the round: %s %d hp, %s %d hp.", names[0], rd.HP[0], names[1], rd.HP[1])
+		add(ReportText, "After the round: %s %d hp, %s %d hp.", sides[0], rd.HP[0], sides[1], rd.HP[1])
 		for s := range 2 {
 			if rd.Fled[s] {
-				add(ReportText, "%s's army fled: its hp fell below %d%% of what it had at the start.", names[s], m.d.Game.FleeBelow)
+				add(ReportText, "%s fled: its hp fell below %d%% of what it had at the start.", upper(sides[s]), m.d.Game.FleeBelow)
 			}
 		}
 	}
 	switch r.Outcome {
 	case battle.AttackerWiped:
-		add(ReportOutcome, "%s was wiped out: %s holds the square.", names[0], m.who(b.Defender))
+		add(ReportOutcome, "%s was wiped out: %s %s the square.", upper(sides[0]), m.who(b.Defender), verb(m, b.Defender, "hold", "holds"))
 	case battle.AttackerFled:
-		add(ReportOutcome, "%s fled to a square beside: %s holds the square.", names[0], m.who(b.Defender))
+		add(ReportOutcome, "%s fled to a square beside: %s %s the square.", upper(sides[0]), m.who(b.Defender), verb(m, b.Defender, "hold", "holds"))
 	case battle.DefenderFled:
-		add(ReportOutcome, "%s fled to a square beside: %s took the square.", names[1], m.who(b.Attacker))
+		add(ReportOutcome, "%s fled to a square beside: %s took the square.", upper(sides[1]), m.who(b.Attacker))
 	case battle.DefenderWiped:
-		add(ReportOutcome, "%s was wiped out: %s took the square.", names[1], m.who(b.Attacker))
+		add(ReportOutcome, "%s was wiped out: %s took the square.", upper(sides[1]), m.who(b.Attacker))
 	case battle.Stalemate:
-		add(ReportOutcome, "Neither side could win: %s fell back.", m.who(b.Attacker))
+		add(ReportOutcome, "Neither side could win: %s fell back.", sides[0])
 	}
 	for s := range 2 {
 		var units []rules.Unit
@@ -137,10 +140,10 @@ func (m *Model) Report(l *Line) []ReportLine {
 			units = append(units, rules.Unit{ID: f.ID, Kind: f.Kind, HP: f.HP, Battles: f.Battles})
 		}
 		if len(units) == 0 {
-			add(ReportText, "%s: no survivors.", names[s])
+			add(ReportText, "%s: no survivors.", upper(sides[s]))
 			continue
 		}
-		add(ReportText, "%s: %s survived (%s), %d hp.", names[s], plural(len(units), "unit", "units"), m.Summary(units), sideHP(r.Sides[s]))
+		add(ReportText, "%s: %s survived (%s), %d hp.", upper(sides[s]), plural(len(units), "unit", "units"), m.Summary(units), sideHP(r.Sides[s]))
 	}
 	if len(r.Promoted) > 0 {
 		var ps []string
@@ -151,6 +154,14 @@ func (m *Model) Report(l *Line) []ReportLine {
 		add(ReportText, "Promoted: %s.", strings.Join(ps, ", "))
 	}
 	return out
+}
+
+// verb returns you's form of a verb for seat s, or the third person's.
+func verb(m *Model, s rules.Seat, you, other string) string {
+	if s == m.You() && s != 0 {
+		return you
+	}
+	return other
 }
 
 // sideOf returns the side (0 attacker, 1 defender) unit id fought on, as

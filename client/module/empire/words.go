@@ -522,13 +522,13 @@ func (m *Model) battleWords(e *rules.Event, next *rules.View) string {
 	lost := func(i int) int { return r.StartHP[i] - sideHP(r.Sides[i]) }
 	switch r.Outcome {
 	case battle.AttackerWiped:
-		s += fmt.Sprintf(" and was wiped out; %s holds the square", m.who(b.Defender))
+		s += fmt.Sprintf(" and was wiped out; %s %s the square", m.who(b.Defender), verb(m, b.Defender, "hold", "holds"))
 	case battle.AttackerFled:
-		s += fmt.Sprintf(" and fled; %s holds the square", m.who(b.Defender))
+		s += fmt.Sprintf(" and fled; %s %s the square", m.who(b.Defender), verb(m, b.Defender, "hold", "holds"))
 	case battle.DefenderFled:
-		s += fmt.Sprintf("; %s fled and %s took the square", m.who(b.Defender), m.who(b.Attacker))
+		s += fmt.Sprintf("; %s fled and %s took the square", m.whose(b.Defender)+" side", m.who(b.Attacker))
 	case battle.DefenderWiped:
-		s += fmt.Sprintf("; %s was wiped out and %s took the square", m.who(b.Defender), m.who(b.Attacker))
+		s += fmt.Sprintf("; %s was wiped out and %s took the square", m.whose(b.Defender)+" side", m.who(b.Attacker))
 	case battle.Stalemate:
 		s += fmt.Sprintf("; neither could win and %s fell back", m.who(b.Attacker))
 	}
