@@ -219,7 +219,7 @@ func (g *modScreen) turnUpdate(u *protocol.TurnUpdate) {
 // probe implements playScreen.
 func (g *modScreen) probe(p *Probe) {
 	mp := g.scr.Probe()
-	p.Camera, p.World = mp.Camera, mp.World
+	p.Camera, p.World, p.CellSize = mp.Camera, mp.World, mp.CellSize
 	p.Hover, p.Selected = mp.Hover, mp.Selected
 	p.Army, p.City = mp.Force, mp.Settlement
 	p.Orders, p.Drafts = len(mp.Drafts), mp.Drafts

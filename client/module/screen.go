@@ -144,6 +144,9 @@ type Probe struct {
 	// zoom; World the map's size in world pixels.
 	Camera [3]float64
 	World  [2]float64
+	// CellSize is a cell's size on the screen: a square's side, a hex's
+	// width.
+	CellSize float64
 	// Hover and Selected are the cells under the pointer and selected,
 	// "x,y", "" for none.
 	Hover, Selected string

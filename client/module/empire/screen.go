@@ -433,6 +433,7 @@ func (s *Screen) Probe() module.Probe {
 	}
 	p.Camera = [3]float64{s.cam.X, s.cam.Y, s.cam.Zoom}
 	p.World[0], p.World[1] = s.lay.WorldSize()
+	p.CellSize = 2 * s.lay.Inner() * s.cam.Zoom
 	if s.hasHover {
 		p.Hover = s.hover.String()
 	}
