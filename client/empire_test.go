@@ -1,9 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"image/color"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -86,7 +90,7 @@ func TestEmpireInTheWindow(t *testing.T) {
 
 	// Enter ends the turn.
 	d.key("Return")
-	p = d.wait("turn 2", func(p *app.Probe) bool { return p.Turn == 2 })
+	d.wait("turn 2", func(p *app.Probe) bool { return p.Turn == 2 })
 	d.frames(5)
 	p = d.read()
 	var army *app.ProbeThing
@@ -117,7 +121,6 @@ func TestEmpireInTheWindow(t *testing.T) {
 	for _, size := range [][2]int{{1024, 768}, {1920, 1080}} {
 		d.resize(size[0], size[1])
 		d.key("h")
-		p = d.read()
 		city = d.mine("city")
 		d.key("Escape")
 		d.click(int(city.X), int(city.Y), 1)
@@ -185,4 +188,49 @@ func (d *driver) pressPrefix(prefix string) {
 		}
 	}
 	d.press(best)
+}
+
+// TestAutoplayEmpire plays a whole game of empire in the real client under
+// X, scripted against two AI seats (-ruleset empire) on a small map: each
+// turn the orders a plain player gives (the screen's Autoplayer: cities
+// produce, garrisons send armies off to the nearest settlement not the
+// player's), until the game has a winner. The client exits non-zero on any
+// error, a refused order among them; the test checks that the game ended
+// with a winner, and that the screenshots show the map.
+func TestAutoplayEmpire(t *testing.T) {
+	needDisplay(t)
+	bin := buildClient(t)
+	dir := t.TempDir()
+	cmd := exec.Command(bin, "-autoplay", dir, "-ruleset", "empire", "-turns", "300", "-seed", "7", "-size", "16x16")
+	cmd.Env = append(os.Environ(), "HOME="+t.TempDir(), "XDG_CONFIG_HOME="+t.TempDir())
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("client -autoplay -ruleset empire: %v\n%s", err, out.String())
+	}
+	if !strings.Contains(out.String(), "autoplay: the game is over: ") || strings.Contains(out.String(), "over: nobody won") {
+		t.Errorf("the game did not end with a winner:\n%s", out.String())
+	}
+	for _, name := range []string{"menu", "setup", "turn1-orders", "turn2-orders", "final"} {
+		img := readPNG(t, filepath.Join(dir, name+".png"))
+		if keep := os.Getenv("EMPIRES_SCREENSHOTS"); keep != "" {
+			copyFile(t, filepath.Join(dir, name+".png"), filepath.Join(keep, "empire-autoplay-"+name+".png"))
+		}
+		if n := len(colours(img)); n < 8 {
+			t.Errorf("%s: only %d colours: a blank screen", name, n)
+		}
+	}
+	// The first turn's screen shows the map: the terrain in sight is in
+	// terrain.dat's saturated colours, where the unknown, the background
+	// and the HUD are dark or grey.
+	img := readPNG(t, filepath.Join(dir, "turn1-orders.png"))
+	n := 0
+	for c, k := range colours(img) {
+		if hi, lo := max(c.R, c.G, c.B), min(c.R, c.G, c.B); int(hi)-int(lo) > 60 && hi > 90 {
+			n += k
+		}
+	}
+	if total := img.Bounds().Dx() * img.Bounds().Dy(); n*100 < total*3 {
+		t.Errorf("turn1-orders: %d of %d pixels in colour: no map in sight", n, total)
+	}
 }

@@ -108,11 +108,19 @@ func (g *modScreen) resize(w, h int) { g.resizeShell(w, h) }
 // input is what the screen may do with this frame's input.
 func (g *modScreen) input() module.Input {
 	mx, my := ebiten.CursorPosition()
-	in := module.Input{Map: g.mapRect()}
-	in.Pointer = g.hud.window == nil && image.Pt(mx, my).In(in.Map) && !image.Pt(mx, my).In(g.hud.logBox.GetWidget().Rect)
+	pt := image.Pt(mx, my)
+	in := module.Input{Map: g.mapRect(), Minimap: g.minimapRect()}
+	in.OnMinimap = g.hud.window == nil && pt.In(in.Minimap.Inset(-4))
+	in.Pointer = g.hud.window == nil && pt.In(in.Map) && !pt.In(g.hud.logBox.GetWidget().Rect) && !in.OnMinimap
 	in.Keys = g.hud.window == nil && g.app.ui.GetFocusedWidget() == nil
 	in.Orders = g.status.You != 0 && !g.out() && g.over == nil
 	return in
+}
+
+// minimapRect is the corner left for the screen's minimap: bottom left,
+// beside the log, as on the hex engine's screen.
+func (g *modScreen) minimapRect() image.Rectangle {
+	return image.Rect(6, g.winH-minimapH-6, 6+minimapW, g.winH-6)
 }
 
 // keys handles the keys the shell keeps: F1 the help, Enter the end of

@@ -133,8 +133,9 @@ type shell struct {
 	lobby    *protocol.Lobby
 	sent     []byte // the list last sent for sentTurn, encoded
 	sentTurn protocol.Turn
-	sentAt   int // frame of the last SubmitOrders
-	results  int // OrdersResults received
+	sentAt   int                  // frame of the last SubmitOrders
+	results  int                  // OrdersResults received
+	rejected []protocol.Rejection // the orders the last OrdersResult refused
 	frame    int
 
 	// The window's size, in pixels.
@@ -249,6 +250,7 @@ func (s *shell) setLobby(m *protocol.Lobby) {
 func (s *shell) ordersResult(r *protocol.OrdersResult) {
 	s.part.applyResult(r)
 	s.results++
+	s.rejected = r.Errors
 	if len(r.Errors) > 0 {
 		s.notify(fmt.Sprintf("The server refused %d order(s): see the list", len(r.Errors)))
 	}

@@ -126,6 +126,13 @@ type Input struct {
 	// Orders reports that the player may give orders now: a player in the
 	// game, not a spectator, not out, and the game not over.
 	Orders bool
+	// Minimap is the corner of the window the shell leaves for a minimap
+	// (the pointer on it is not on the map); no window covers it when
+	// Pointer or Keys is set.
+	Minimap image.Rectangle
+	// OnMinimap reports that the pointer is on the minimap and no window
+	// is open.
+	OnMinimap bool
 }
 
 // LogLine is a line of a Screen's event log.
@@ -174,4 +181,12 @@ type Mark struct {
 	OnMap bool
 	// Outdated marks a sighting of an earlier turn.
 	Outdated bool `json:",omitempty"`
+}
+
+// Autoplayer is an optional interface of a Screen that drafts a turn's
+// orders by itself, as a plain player gives them: the client's scripted
+// session (-autoplay) plays games of the ruleset with it.
+type Autoplayer interface {
+	// Autoplay drafts the turn's orders.
+	Autoplay()
 }

@@ -71,7 +71,14 @@ type painter struct {
 	colors  [dat.NumTerrains]color.RGBA
 	font    *text.GoTextFaceSource
 	faces   map[int]*text.GoTextFace
+	// disc is a white disc drawn once with anti-aliasing: the badges and
+	// marks are it, scaled and tinted, which costs far less each frame
+	// than anti-aliased paths.
+	disc *ebiten.Image
 }
+
+// discR is the disc sprite's radius in pixels.
+const discR = 32
 
 func newPainter(d *dat.Data, lay Layout) (*painter, error) {
 	src, err := text.NewGoTextFaceSource(bytes.NewReader(gobold.TTF))
@@ -82,7 +89,20 @@ func newPainter(d *dat.Data, lay Layout) (*painter, error) {
 	for i := range p.colors {
 		p.colors[i] = parseColor(d.Terrains[i].Color)
 	}
+	p.disc = ebiten.NewImage(2*discR+2, 2*discR+2)
+	vector.FillCircle(p.disc, discR+1, discR+1, discR, color.White, true)
 	return p, nil
+}
+
+// drawDisc draws a disc of radius r and colour c centred on (x, y).
+func (p *painter) drawDisc(dst *ebiten.Image, x, y, r float64, c color.Color) {
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+	k := r / discR
+	op.GeoM.Translate(-discR-1, -discR-1)
+	op.GeoM.Scale(k, k)
+	op.GeoM.Translate(x, y)
+	op.ColorScale.ScaleWithColor(c)
+	dst.DrawImage(p.disc, op)
 }
 
 // face returns the map's font at size pixels.
@@ -263,17 +283,18 @@ func (s *Screen) drawPath(f *frame, from grid.Pos, path []grid.Pos, c color.RGBA
 		x, y := s.cellScreen(f, q)
 		pa.LineTo(x, y)
 	}
-	op := &vector.DrawPathOptions{AntiAlias: true}
+	aa := s.lay.Shape == grid.Hex // a path on squares runs along the axes
+	op := &vector.DrawPathOptions{AntiAlias: aa}
 	op.ColorScale.ScaleWithColor(color.RGBA{0, 0, 0, 255})
 	op.ColorScale.ScaleAlpha(float32(a * 0.6))
 	vector.StrokePath(f.dst, pa, &vector.StrokeOptions{Width: float32(w + 2), LineJoin: vector.LineJoinRound, LineCap: vector.LineCapRound}, op)
-	op = &vector.DrawPathOptions{AntiAlias: true}
+	op = &vector.DrawPathOptions{AntiAlias: aa}
 	op.ColorScale.ScaleWithColor(c)
 	op.ColorScale.ScaleAlpha(float32(a))
 	vector.StrokePath(f.dst, pa, &vector.StrokeOptions{Width: float32(w), LineJoin: vector.LineJoinRound, LineCap: vector.LineCapRound}, op)
 	end := path[len(path)-1]
 	ex, ey := s.cellScreen(f, end)
-	vector.FillCircle(f.dst, ex, ey, float32(w*1.6), c, true)
+	s.paint.drawDisc(f.dst, float64(ex), float64(ey), w*1.6, c)
 	if !steps {
 		return
 	}
@@ -313,7 +334,7 @@ func dashed(dst *ebiten.Image, x0, y0, x1, y1, w float32, c color.RGBA) {
 	const dash = 8
 	for t := float32(0); t < n; t += 2 * dash {
 		e := min(t+dash, n)
-		vector.StrokeLine(dst, x0+dx*t/n, y0+dy*t/n, x0+dx*e/n, y0+dy*e/n, w, c, true)
+		vector.StrokeLine(dst, x0+dx*t/n, y0+dy*t/n, x0+dx*e/n, y0+dy*e/n, w, c, false)
 	}
 }
 
@@ -330,7 +351,7 @@ func (s *Screen) outline(f *frame, q grid.Pos, c color.RGBA, w float64) {
 		}
 	}
 	pa.Close()
-	op := &vector.DrawPathOptions{AntiAlias: true}
+	op := &vector.DrawPathOptions{AntiAlias: s.lay.Shape == grid.Hex}
 	op.ColorScale.ScaleWithColor(c)
 	vector.StrokePath(f.dst, pa, &vector.StrokeOptions{Width: float32(w), LineJoin: vector.LineJoinRound}, op)
 }
@@ -356,12 +377,12 @@ func (s *Screen) badge(dst *ebiten.Image, x, y, r float64, c color.RGBA, n int, 
 	}
 	fill, fg := fade(c, a), fade(ink(c), a)
 	if round {
-		vector.FillCircle(dst, float32(x), float32(y), float32(r+2), fade(color.RGBA{250, 250, 250, 240}, a), true)
-		vector.FillCircle(dst, float32(x), float32(y), float32(r), fill, true)
+		s.paint.drawDisc(dst, x, y, r+2, fade(color.RGBA{250, 250, 250, 240}, a))
+		s.paint.drawDisc(dst, x, y, r, fill)
 	} else {
 		h := r * 0.85
-		vector.FillRect(dst, float32(x-r-2), float32(y-h-2), float32(2*r+4), float32(2*h+4), fade(c, a), true)
-		vector.FillRect(dst, float32(x-r), float32(y-h), float32(2*r), float32(2*h), fade(color.RGBA{28, 28, 34, 255}, a), true)
+		vector.FillRect(dst, float32(x-r-2), float32(y-h-2), float32(2*r+4), float32(2*h+4), fade(c, a), false)
+		vector.FillRect(dst, float32(x-r), float32(y-h), float32(2*r), float32(2*h), fade(color.RGBA{28, 28, 34, 255}, a), false)
 		fg = fade(inkLight, a)
 	}
 	if r < 6 || n <= 0 {
@@ -396,20 +417,22 @@ func (s *Screen) drawThing(f *frame, t *Thing, inner float64) {
 		fill := color.RGBA{uint8(float32(c.R) * a), uint8(float32(c.G) * a), uint8(float32(c.B) * a), 255}
 		if st.City {
 			h := inner * 0.62
-			vector.FillRect(f.dst, float32(x-h-2), float32(y-h-2), float32(2*h+4), float32(2*h+4), inkDark, true)
-			vector.FillRect(f.dst, float32(x-h), float32(y-h), float32(2*h), float32(2*h), fill, true)
+			vector.FillRect(f.dst, float32(x-h-2), float32(y-h-2), float32(2*h+4), float32(2*h+4), inkDark, false)
+			vector.FillRect(f.dst, float32(x-h), float32(y-h), float32(2*h), float32(2*h), fill, false)
 			// Battlements: the notches of a city's wall.
 			n := float32(h / 2.5)
 			for i := range 3 {
 				bx := float32(x-h) + float32(i)*float32(h)*0.8 + n*0.3
-				vector.FillRect(f.dst, bx, float32(y-h)-n, n, n, fill, true)
+				vector.FillRect(f.dst, bx, float32(y-h)-n, n, n, fill, false)
 			}
-			vector.StrokeRect(f.dst, float32(x-h*0.55), float32(y-h*0.55), float32(h*1.1), float32(h*1.1), float32(math.Max(1, inner*0.07)), ink(c), true)
+			vector.StrokeRect(f.dst, float32(x-h*0.55), float32(y-h*0.55), float32(h*1.1), float32(h*1.1), float32(math.Max(1, inner*0.07)), ink(c), false)
 		} else {
 			rr := inner * 0.5
-			vector.FillCircle(f.dst, float32(x), float32(y), float32(rr+2), inkDark, true)
-			vector.FillCircle(f.dst, float32(x), float32(y), float32(rr), fill, true)
-			vector.StrokeCircle(f.dst, float32(x), float32(y), float32(rr*0.55), float32(math.Max(1, inner*0.07)), ink(c), true)
+			lw := math.Max(1, inner*0.07)
+			s.paint.drawDisc(f.dst, x, y, rr+2, inkDark)
+			s.paint.drawDisc(f.dst, x, y, rr, fill)
+			s.paint.drawDisc(f.dst, x, y, rr*0.55+lw/2, ink(c))
+			s.paint.drawDisc(f.dst, x, y, rr*0.55-lw/2, fill)
 		}
 	}
 	you := playerColor(s.m.You())
@@ -446,7 +469,7 @@ func (s *Screen) drawThing(f *frame, t *Thing, inner float64) {
 			// Shaded: hatched across, with the turn it was seen.
 			for i := -1; i <= 1; i++ {
 				o := float32(i) * float32(br) * 0.6
-				vector.StrokeLine(f.dst, float32(sx-br)+o, float32(sy+br), float32(sx+br)+o, float32(sy-br), 1.5, color.RGBA{20, 20, 24, 200}, true)
+				vector.StrokeLine(f.dst, float32(sx-br)+o, float32(sy+br), float32(sx+br)+o, float32(sy-br), 1.5, color.RGBA{20, 20, 24, 200}, false)
 			}
 			if inner >= 14 {
 				label(f.dst, s.paint.face(math.Min(13, math.Max(10, inner*0.38))), fmt.Sprintf("T%d", t.Seen), sx, sy+br+inner*0.22,

@@ -142,7 +142,9 @@ func (m *Model) changed() {
 	case !s.Active:
 	case s.Force != 0 && m.Force(s.Force) == nil:
 		m.sel.Force = 0
-	case s.Settlement != 0 && m.Settlement(s.Settlement) == nil:
+	case s.Force != 0:
+		m.sel.Cell = m.Force(s.Force).Pos // the selection follows the army
+	case s.Settlement != 0 && (m.Settlement(s.Settlement) == nil || m.Settlement(s.Settlement).Owner != m.You()):
 		m.sel.Settlement = 0
 	}
 }

@@ -351,3 +351,21 @@ func TestProductionLogged(t *testing.T) {
 		t.Errorf("no production in the log:\n%s", all)
 	}
 }
+
+// The selection follows the selected army when the turn moves it.
+func TestSelectionFollowsArmy(t *testing.T) {
+	tg := newTestGame(t, 2, 1, farMap)
+	m := tg.m
+	g := tg.garrisonAt(at(0, 0))
+	if _, err := m.Split(g.ID, unitIDs(g.Units[1:]), false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Click(at(0, 3)); err != nil {
+		t.Fatal(err)
+	}
+	tg.play()
+	sel := m.Selection()
+	if f := m.Force(sel.Force); f == nil || sel.Cell != f.Pos || f.Pos == at(0, 0) {
+		t.Errorf("after the turn the selection is %+v, the army %+v", sel, f)
+	}
+}

@@ -43,6 +43,8 @@ type Screen struct {
 	moved      bool
 	frame      int
 	mapRect    image.Rectangle
+	in         module.Input // the last frame's input
+	miniDrag   bool         // the left button went down on the minimap
 	preview    *Plan
 	previewErr string
 }
@@ -182,8 +184,19 @@ func (s *Screen) Update(in module.Input) bool {
 		s.mapRect = in.Map
 		s.cam.Resize(float64(in.Map.Dx()), float64(in.Map.Dy()))
 	}
+	s.in = in
 	before := s.state()
 	mx, my := ebiten.CursorPosition()
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && in.OnMinimap {
+		s.miniDrag = true
+	}
+	if s.miniDrag {
+		if ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+			s.minimapJump(mx, my)
+		} else {
+			s.miniDrag = false
+		}
+	}
 	lx, ly := float64(mx-in.Map.Min.X), float64(my-in.Map.Min.Y)
 	p, ok := s.cellAt(lx, ly)
 	ok = ok && in.Pointer
@@ -326,10 +339,14 @@ func (s *Screen) updatePreview() {
 // Draw implements module.Screen.
 func (s *Screen) Draw(dst *ebiten.Image) { s.draw(dst) }
 
-// DrawOver implements module.Screen: the planned path's turns, or the
-// hovered square's description after a moment.
+// DrawOver implements module.Screen: the minimap; the planned path's
+// turns, or the hovered square's description after a moment.
 func (s *Screen) DrawOver(dst *ebiten.Image) {
-	if s.m.v == nil || !s.hasHover {
+	if s.m.v == nil {
+		return
+	}
+	s.drawMinimap(dst)
+	if !s.hasHover {
 		return
 	}
 	mx, my := ebiten.CursorPosition()
@@ -475,4 +492,20 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+var _ module.Autoplayer = (*Screen)(nil)
+
+// Autoplay implements module.Autoplayer: the model's AutoOrders, the
+// first army that moves selected (a screenshot shows its path).
+func (s *Screen) Autoplay() {
+	s.m.AutoOrders()
+	for _, f := range s.m.Forces() {
+		if !f.Garrison && len(f.Path) > 0 {
+			s.m.SelectForce(f.ID)
+			break
+		}
+	}
+	s.updatePreview()
+	s.host.Changed(true)
 }
