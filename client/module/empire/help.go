@@ -5,15 +5,35 @@ import (
 	"strings"
 
 	"empires/client/menu"
+	"empires/shared/grid"
 	"empires/shared/rules/empire/dat"
 )
 
 // Help implements module.Screen: the rules in short, the units, the keys
 // and the map's marks.
-func (s *Screen) Help() menu.HelpContent { return Help(s.m.d) }
+func (s *Screen) Help() menu.HelpContent { return Help(s.m.d, s.lay.Shape) }
 
-// Help returns the help of the empire ruleset played with data d.
-func Help(d *dat.Data) menu.HelpContent {
+// Help returns the help of the empire ruleset played with data d on a map
+// of cells of shape: the rules in short, the units, the keys (Enter ends
+// the turn) and the map's marks.
+func Help(d *dat.Data, shape grid.Shape) menu.HelpContent {
+	c := help(d)
+	if shape != grid.Hex {
+		return c
+	}
+	for i := range c.Sections {
+		sec := &c.Sections[i]
+		for j := range sec.Paragraphs {
+			sec.Paragraphs[j] = hexWords.Replace(sec.Paragraphs[j])
+		}
+		for j := range sec.Rows {
+			sec.Rows[j].Term, sec.Rows[j].Text = hexWords.Replace(sec.Rows[j].Term), hexWords.Replace(sec.Rows[j].Text)
+		}
+	}
+	return c
+}
+
+func help(d *dat.Data) menu.HelpContent {
 	gm := &d.Game
 	terrains := make([]string, dat.NumTerrains)
 	for i := range terrains {

@@ -33,13 +33,13 @@ func (u *ui) width() int { return u.w }
 // title adds a title.
 func (u *ui) title(s string) {
 	t := u.s.host.Theme()
-	u.c.AddChild(t.NewText(s, t.NormalFace(), t.Palette().Accent, widget.TextOpts.MaxWidth(float64(u.width()))))
+	u.c.AddChild(t.NewText(u.s.m.cw(s), t.NormalFace(), t.Palette().Accent, widget.TextOpts.MaxWidth(float64(u.width()))))
 }
 
 // text adds a line in colour c.
 func (u *ui) text(s string, c color.Color) {
 	t := u.s.host.Theme()
-	u.c.AddChild(t.NewText(s, t.SmallFace(), c, widget.TextOpts.MaxWidth(float64(u.width()))))
+	u.c.AddChild(t.NewText(u.s.m.cw(s), t.SmallFace(), c, widget.TextOpts.MaxWidth(float64(u.width()))))
 }
 
 // line adds a line of ordinary text; muted one of hints.
@@ -94,10 +94,13 @@ func (u *ui) gap() {
 // changed tells the host the orders (and the panel) changed.
 func (s *Screen) changed() { s.host.Changed(true) }
 
+// notify shows msg over the map, in the words of its cells.
+func (s *Screen) notify(msg string) { s.host.Notify(s.m.cw(msg)) }
+
 // try runs an order's change, saying why it failed if it did.
 func (s *Screen) try(err error) bool {
 	if err != nil {
-		s.host.Notify(err.Error())
+		s.notify(err.Error())
 		return false
 	}
 	s.changed()
@@ -601,18 +604,18 @@ func (s *Screen) showSplit(id rules.ForceID, chosen []rules.UnitID) {
 		w.muted("The new army: " + moveWords(m.d, rules.ArmyMovement(m.d, units)))
 		w.button(fmt.Sprintf("Split off %s as a new army", plural(len(picked), "unit", "units")), func() {
 			if _, err := m.Split(id, picked, false); err != nil {
-				s.host.Notify(err.Error())
+				s.notify(err.Error())
 				return
 			}
 			s.host.CloseWindow()
-			s.host.Notify("A new army: right-click a square to send it there")
+			s.notify("A new army: right-click a square to send it there")
 			s.updatePreview()
 			s.changed()
 		})
 		if st := m.SettlementAt(f.Pos); st != nil && st.Owner == m.You() && !f.Garrison {
 			w.button(fmt.Sprintf("Leave %s as a garrison", plural(len(picked), "unit", "units")), func() {
 				if _, err := m.Split(id, picked, true); err != nil {
-					s.host.Notify(err.Error())
+					s.notify(err.Error())
 					return
 				}
 				s.host.CloseWindow()
@@ -639,7 +642,7 @@ func (s *Screen) showTransfer(id, to rules.ForceID, chosen []rules.UnitID) {
 		}
 	}
 	if len(others) == 0 {
-		s.host.Notify("No other force of yours is on this square")
+		s.notify("No other force of yours is on this square")
 		return
 	}
 	if to == 0 {
@@ -695,7 +698,7 @@ func (s *Screen) showTransfer(id, to rules.ForceID, chosen []rules.UnitID) {
 				units = nil // all
 			}
 			if err := m.Transfer(id, to, units); err != nil {
-				s.host.Notify(err.Error())
+				s.notify(err.Error())
 				return
 			}
 			s.host.CloseWindow()

@@ -75,7 +75,7 @@ func (m *Model) Report(l *Line) []ReportLine {
 	r := &b.Report
 	var out []ReportLine
 	add := func(k ReportKind, format string, args ...any) {
-		out = append(out, ReportLine{Kind: k, Text: fmt.Sprintf(format, args...)})
+		out = append(out, ReportLine{Kind: k, Text: m.cw(fmt.Sprintf(format, args...))})
 	}
 	// names are the sides' players ("You", "Bob"), sides their forces
 	// ("Your army", "Bob's army").

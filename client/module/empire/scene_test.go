@@ -2,6 +2,7 @@ package empire
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"empires/assets"
@@ -154,5 +155,35 @@ func TestLayout(t *testing.T) {
 	big := NewLayout(grid.Square, 256, 256)
 	if w, h := big.WorldSize(); math.Max(w, h) > maxWorld {
 		t.Errorf("a 256x256 map is drawn %vx%v, more than %d", w, h, maxWorld)
+	}
+}
+
+// On a map of hexes the screen speaks of hexes: the descriptions, the
+// help.
+func TestHexWords(t *testing.T) {
+	m := sceneModel(t)
+	v := *m.View()
+	v.Shape = grid.Hex
+	m.SetView(&v)
+	for _, line := range m.Describe(grid.Pos{X: 4, Y: 15}) {
+		if !strings.Contains(line, "hex") || strings.Contains(line, "square") {
+			t.Errorf("an unknown hex reads %q", line)
+		}
+	}
+	for _, sec := range Help(m.Data(), grid.Hex).Sections {
+		for _, p := range sec.Paragraphs {
+			if strings.Contains(strings.ToLower(p), "square") {
+				t.Errorf("the help of a map of hexes says %q", p)
+			}
+		}
+	}
+	var enter bool
+	for _, sec := range Help(m.Data(), grid.Square).Sections {
+		for _, r := range sec.Rows {
+			enter = enter || r.Term == "Enter" && strings.Contains(r.Text, "end the turn")
+		}
+	}
+	if !enter {
+		t.Error("the help does not say that Enter ends the turn")
 	}
 }

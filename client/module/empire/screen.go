@@ -101,7 +101,11 @@ func (s *Screen) Resolved(rv ruleset.View, events []byte) error {
 	if !ok {
 		return fmt.Errorf("a %T is not a view of an empire game", rv)
 	}
-	evs, err := rules.DecodeEvents(events)
+	var evs []rules.Event
+	var err error
+	if len(events) > 0 { // a turn of nothing to tell comes without events
+		evs, err = rules.DecodeEvents(events)
+	}
 	s.m.Resolved(v, evs)
 	s.updatePreview()
 	s.host.Changed(true)
@@ -294,7 +298,7 @@ func (s *Screen) click(p grid.Pos, orders bool) {
 	}
 	ordered, err := s.m.Click(p)
 	if err != nil {
-		s.host.Notify(err.Error())
+		s.notify(err.Error())
 	}
 	if ordered {
 		s.host.Changed(true)
@@ -309,12 +313,12 @@ func (s *Screen) orderMove(p grid.Pos) {
 	f := s.m.Force(s.m.sel.Force)
 	if f == nil || f.Garrison || f.Pos == p {
 		if f != nil && f.Garrison {
-			s.host.Notify("A garrison does not move: split off an army first")
+			s.notify("A garrison does not move: split off an army first")
 		}
 		return
 	}
 	if err := s.m.MoveTo(f.ID, p); err != nil {
-		s.host.Notify(err.Error())
+		s.notify(err.Error())
 		return
 	}
 	s.preview = nil
@@ -361,9 +365,10 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 		} else {
 			lines = append(lines, "Right-click to move")
 		}
+		lines[0] = s.m.cw(lines[0])
 		drawBox(dst, face, lines, float64(mx)+18, float64(my)-40, s.mapRect, bg, color.RGBA{250, 240, 200, 255})
 	case s.previewErr != "":
-		drawBox(dst, face, []string{s.previewErr}, float64(mx)+18, float64(my)-30, s.mapRect, bg, color.RGBA{255, 150, 130, 255})
+		drawBox(dst, face, []string{s.m.cw(s.previewErr)}, float64(mx)+18, float64(my)-30, s.mapRect, bg, color.RGBA{255, 150, 130, 255})
 	case s.frame-s.hoverSince > tooltipDelay && !s.pressed:
 		drawBox(dst, face, s.m.Describe(s.hover), float64(mx)+18, float64(my)+18, s.mapRect, bg, fg)
 	}

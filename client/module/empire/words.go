@@ -25,6 +25,18 @@ func forceName(f *rules.Force) string {
 	return fmt.Sprintf("Army %d", f.ID)
 }
 
+// hexWords says "hex" where a text says "square": on a map of hexes.
+var hexWords = strings.NewReplacer("squares", "hexes", "Squares", "Hexes", "square", "hex", "Square", "Hex")
+
+// cw returns s in the words of the map's cells: as it is on squares,
+// with "hex" for "square" on hexes.
+func (m *Model) cw(s string) string {
+	if m.v != nil && m.v.Shape == grid.Hex {
+		return hexWords.Replace(s)
+	}
+	return s
+}
+
 // lower returns s with its first letter in lower case: "army 12".
 func lower(s string) string {
 	if s == "" {
@@ -162,7 +174,9 @@ func (m *Model) SettlementName(s *rules.SettlementView) string {
 }
 
 // Label describes draft d for the list of the turn's orders.
-func (m *Model) Label(d Draft) string {
+func (m *Model) Label(d Draft) string { return m.cw(m.label(d)) }
+
+func (m *Model) label(d Draft) string {
 	o := &d.Order
 	switch o.Kind {
 	case rules.Move:
@@ -289,7 +303,7 @@ func (m *Model) Log() []Line { return m.log }
 func (m *Model) tell(next *rules.View, events []rules.Event) []Line {
 	turn := m.v.Turn
 	var out []Line
-	add := func(l Line) { l.Turn = turn; out = append(out, l) }
+	add := func(l Line) { l.Turn, l.Text = turn, m.cw(l.Text); out = append(out, l) }
 	// The moves of a force in the turn's steps make one line: from its
 	// first square to its last.
 	type trip struct {
@@ -381,8 +395,8 @@ func (m *Model) tell(next *rules.View, events []rules.Event) []Line {
 	}
 	for _, id := range order {
 		t := trips[id]
-		out[t.line].Text = fmt.Sprintf("%s moved from %v to %v (%s).", upper(m.forceWord(t.owner, t.force, next)), t.from, t.to,
-			plural(t.steps, "square", "squares"))
+		out[t.line].Text = m.cw(fmt.Sprintf("%s moved from %v to %v (%s).", upper(m.forceWord(t.owner, t.force, next)), t.from, t.to,
+			plural(t.steps, "square", "squares")))
 		out[t.line].Cell, out[t.line].HasCell = t.to, true
 	}
 	return out
@@ -575,6 +589,14 @@ func (m *Model) ForceLine(f *rules.Force) string {
 // Describe tells what the player knows of square p, a line each: the
 // ground, the settlement, the player's forces, the others' as sighted.
 func (m *Model) Describe(p grid.Pos) []string {
+	lines := m.describe(p)
+	for i := range lines {
+		lines[i] = m.cw(lines[i])
+	}
+	return lines
+}
+
+func (m *Model) describe(p grid.Pos) []string {
 	if m.v == nil || !m.v.Grid().Contains(p) {
 		return nil
 	}
@@ -582,7 +604,7 @@ func (m *Model) Describe(p grid.Pos) []string {
 	var out []string
 	switch sq.Sight {
 	case Unknown:
-		return []string{fmt.Sprintf("%v: unknown, never seen", p)}
+		return []string{fmt.Sprintf("Unknown square at %v: never seen", p)}
 	case Remembered:
 		out = append(out, fmt.Sprintf("%s at %v, last seen on turn %d", m.d.Terrains[sq.Terrain].Name, p, m.v.Seen[m.v.Grid().Index(p)]))
 	default:
