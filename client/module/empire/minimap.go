@@ -54,7 +54,10 @@ func (s *Screen) drawMinimap(dst *ebiten.Image) {
 	// The part of the map the camera shows.
 	x0, y0 := s.cam.ToWorld(0, 0)
 	x1, y1 := s.cam.ToWorld(s.cam.ScreenW, s.cam.ScreenH)
-	vector.StrokeRect(dst, float32(x+x0*k), float32(y+y0*k), float32((x1-x0)*k), float32((y1-y0)*k), 1.5, color.RGBA{255, 255, 255, 220}, false)
+	in := image.Rect(int(x+x0*k), int(y+y0*k), int(x+x1*k), int(y+y1*k)).Intersect(r.Inset(1))
+	if !in.Empty() {
+		vector.StrokeRect(dst, float32(in.Min.X), float32(in.Min.Y), float32(in.Dx()), float32(in.Dy()), 1.5, color.RGBA{255, 255, 255, 220}, false)
+	}
 }
 
 // minimapJump centres the camera on the world point under window point

@@ -158,6 +158,7 @@ func (s *Screen) Side(c *widget.Container, in module.Input) {
 			s.sideForce(u, f, in)
 		}
 	}
+	s.sideBattles(u, p)
 	sights := m.SightingsAt(p)
 	if len(sights) > 0 {
 		u.gap()
@@ -165,6 +166,33 @@ func (s *Screen) Side(c *widget.Container, in module.Input) {
 		for _, sg := range sights {
 			u.text(m.SightingLine(&sg), playerColor(sg.Owner))
 		}
+	}
+}
+
+// recentBattles is how many turns back the side panel lists a square's
+// battles.
+const recentBattles = 3
+
+// sideBattles lists the battles of the last turns on square p, each with
+// a button that opens its report (the log's links open them too).
+func (s *Screen) sideBattles(u *ui, p grid.Pos) {
+	lines := s.m.Log()
+	turn := s.m.v.Turn
+	first := true
+	for i := len(lines) - 1; i >= 0; i-- {
+		l := lines[i]
+		if l.Turn < turn-recentBattles {
+			break
+		}
+		if l.Battle == nil || l.Cell != p {
+			continue
+		}
+		if first {
+			u.gap()
+			u.line("Battles here:")
+			first = false
+		}
+		u.button(fmt.Sprintf("Battle of turn %d: report", l.Turn), func() { s.showBattle(l) })
 	}
 }
 

@@ -80,7 +80,7 @@ func (m *Model) Report(l *Line) []ReportLine {
 	// names are the sides' players ("You", "Bob"), sides their forces
 	// ("Your army", "Bob's army").
 	names := [2]string{upper(m.who(b.Attacker)), upper(m.who(b.Defender))}
-	sides := [2]string{m.whose(b.Attacker) + " army", m.whose(b.Defender) + " side"}
+	sides := [2]string{m.whose(b.Attacker) + " army", m.sideName(b.Defender)}
 	add(ReportText, "%s attacked with %s: %d hp.", names[0], strings.TrimPrefix(m.sideWords(b.Attacker, b.AttackerForces, m.v), m.whose(b.Attacker)+" "), r.StartHP[0])
 	add(ReportText, "%s defended with %s: %d hp.", names[1], strings.TrimPrefix(m.sideWords(b.Defender, b.DefenderForces, m.v), m.whose(b.Defender)+" "), r.StartHP[1])
 	add(ReportText, "Each unit rolls a die up to its attack value against its target's die up to its defence value (an experienced unit rolls once more per level and keeps the best); a higher roll hits.")

@@ -540,13 +540,22 @@ func (m *Model) battleWords(e *rules.Event, next *rules.View) string {
 	case battle.AttackerFled:
 		s += fmt.Sprintf(" and fled; %s %s the square", m.who(b.Defender), verb(m, b.Defender, "hold", "holds"))
 	case battle.DefenderFled:
-		s += fmt.Sprintf("; %s fled and %s took the square", m.whose(b.Defender)+" side", m.who(b.Attacker))
+		s += fmt.Sprintf("; %s fled and %s took the square", m.sideName(b.Defender), m.who(b.Attacker))
 	case battle.DefenderWiped:
-		s += fmt.Sprintf("; %s was wiped out and %s took the square", m.whose(b.Defender)+" side", m.who(b.Attacker))
+		s += fmt.Sprintf("; %s was wiped out and %s took the square", m.sideName(b.Defender), m.who(b.Attacker))
 	case battle.Stalemate:
 		s += fmt.Sprintf("; neither could win and %s fell back", m.who(b.Attacker))
 	}
 	return s + fmt.Sprintf(" (hp lost: %d and %d).", lost(0), lost(1))
+}
+
+// sideName names seat s's side of a battle: "your side", "Bob's side",
+// "the neutral side".
+func (m *Model) sideName(s rules.Seat) string {
+	if s == 0 {
+		return "the neutral side"
+	}
+	return m.whose(s) + " side"
 }
 
 // sideHP is the hp of a battle side's survivors.
