@@ -435,7 +435,7 @@ func (s *Screen) drawThing(f *frame, t *Thing, inner float64) {
 			s.paint.drawDisc(f.dst, x, y, rr*0.55-lw/2, fill)
 		}
 	}
-	you := playerColor(s.m.You())
+	you := playerColor(t.Owner)
 	br := math.Max(5, inner*0.36) // a badge's radius
 	if t.Garrison > 0 {
 		s.badge(f.dst, x+inner*0.5, y+inner*0.55, br, you, t.Garrison, false, 1)

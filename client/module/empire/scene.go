@@ -49,8 +49,11 @@ type Thing struct {
 	// Settlement is the settlement there, if the view knows one.
 	Settlement *rules.SettlementView
 	// Garrison counts the units of the player's garrisons there;
-	// Armies the player's armies and ArmyUnits their units.
+	// Armies the player's armies and ArmyUnits their units; Owner is
+	// whose they are (the player's, or for the all-seeing spectator,
+	// the first force's owner).
 	Garrison, Armies, ArmyUnits int
+	Owner                       rules.Seat
 	// Sightings are the others' forces sighted there, by number.
 	Sightings []rules.Sighting
 	// Outdated reports that every sighting is of an earlier turn; Seen is
@@ -81,6 +84,9 @@ func (m *Model) Things() []Thing {
 	}
 	for _, f := range m.forces {
 		t := get(f.Pos)
+		if t.Garrison+t.Armies == 0 {
+			t.Owner = f.Owner
+		}
 		if f.Garrison {
 			t.Garrison += len(f.Units)
 		} else {

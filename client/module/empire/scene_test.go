@@ -88,12 +88,13 @@ func TestThings(t *testing.T) {
 	type drawn struct {
 		settlement                  rules.Seat // owner+1, 0 for none
 		garrison, armies, armyUnits int
+		owner                       rules.Seat
 		sighted                     int
 		outdated                    bool
 		seen                        int
 	}
 	want := map[grid.Pos]drawn{
-		{X: 1, Y: 1}: {settlement: 2, garrison: 2, armies: 2, armyUnits: 4},
+		{X: 1, Y: 1}: {settlement: 2, garrison: 2, armies: 2, armyUnits: 4, owner: 1},
 		{X: 3, Y: 3}: {sighted: 4, seen: 4},
 		{X: 5, Y: 5}: {settlement: 3},
 		{X: 0, Y: 8}: {sighted: 2, outdated: true, seen: 2},
@@ -107,7 +108,7 @@ func TestThings(t *testing.T) {
 		if th.Settlement != nil {
 			have.settlement = th.Settlement.Owner + 1
 		}
-		have.garrison, have.armies, have.armyUnits = th.Garrison, th.Armies, th.ArmyUnits
+		have.garrison, have.armies, have.armyUnits, have.owner = th.Garrison, th.Armies, th.ArmyUnits, th.Owner
 		for _, s := range th.Sightings {
 			have.sighted += s.Units
 		}
