@@ -91,7 +91,8 @@ func TestEmpireInTheWindow(t *testing.T) {
 	// Enter ends the turn.
 	d.key("Return")
 	d.wait("turn 2", func(p *app.Probe) bool { return p.Turn == 2 })
-	d.frames(5)
+	d.wait("the turn's moves shown", func(p *app.Probe) bool { return !p.Animating })
+	d.frames(2)
 	p = d.read()
 	var army *app.ProbeThing
 	for i := range p.Mine {

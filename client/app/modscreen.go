@@ -230,6 +230,7 @@ func (g *modScreen) probe(p *Probe) {
 	p.Camera, p.World, p.CellSize = mp.Camera, mp.World, mp.CellSize
 	p.Hover, p.Selected = mp.Hover, mp.Selected
 	p.Army, p.City = mp.Force, mp.Settlement
+	p.Animating = mp.Animating
 	p.Orders, p.Drafts = len(mp.Drafts), mp.Drafts
 	conv := func(ms []module.Mark) []ProbeThing {
 		var out []ProbeThing

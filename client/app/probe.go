@@ -47,21 +47,24 @@ type Probe struct {
 	WindowOpen bool `json:"window_open,omitempty"`
 
 	// The game screen only.
-	Turn     int          `json:"turn,omitempty"`
-	TurnText string       `json:"turn_text,omitempty"` // the top bar's turn: "Day 9 (week 2, day 2) · ..."
-	Slot     string       `json:"slot,omitempty"`      // the top bar's order of the day, when one a turn
-	Ready    bool         `json:"ready,omitempty"`
-	Map      [4]int       `json:"map"`                 // the map's part of the window
-	Camera   [3]float64   `json:"camera"`              // X, Y (the world point at the map's top-left corner), zoom
-	World    [2]float64   `json:"world"`               // the map's size in world pixels (zoom 1)
-	CellSize float64      `json:"cell_size,omitempty"` // a cell's size on screen, on a module's screen (a square's side, a hex's width)
-	Hover    string       `json:"hover,omitempty"`     // "col,row" of the hex under the pointer
-	Selected string       `json:"selected,omitempty"`  // "col,row" of the selected hex
-	Army     int          `json:"army,omitempty"`      // the selected army
-	City     int          `json:"city,omitempty"`      // the selected city
-	Orders   int          `json:"orders"`              // orders drafted
-	Drafts   []string     `json:"drafts,omitempty"`    // their labels
-	Mine     []ProbeThing `json:"mine,omitempty"`      // the player's cities and armies
+	Turn     int    `json:"turn,omitempty"`
+	TurnText string `json:"turn_text,omitempty"` // the top bar's turn: "Day 9 (week 2, day 2) · ..."
+	Slot     string `json:"slot,omitempty"`      // the top bar's order of the day, when one a turn
+	Ready    bool   `json:"ready,omitempty"`
+	// Animating is set while a module's screen shows the resolved turn's
+	// movement.
+	Animating bool         `json:"animating,omitempty"`
+	Map       [4]int       `json:"map"`                 // the map's part of the window
+	Camera    [3]float64   `json:"camera"`              // X, Y (the world point at the map's top-left corner), zoom
+	World     [2]float64   `json:"world"`               // the map's size in world pixels (zoom 1)
+	CellSize  float64      `json:"cell_size,omitempty"` // a cell's size on screen, on a module's screen (a square's side, a hex's width)
+	Hover     string       `json:"hover,omitempty"`     // "col,row" of the hex under the pointer
+	Selected  string       `json:"selected,omitempty"`  // "col,row" of the selected hex
+	Army      int          `json:"army,omitempty"`      // the selected army
+	City      int          `json:"city,omitempty"`      // the selected city
+	Orders    int          `json:"orders"`              // orders drafted
+	Drafts    []string     `json:"drafts,omitempty"`    // their labels
+	Mine      []ProbeThing `json:"mine,omitempty"`      // the player's cities and armies
 	// Structures are the structures the view shows (anyone's), Kind
 	// their name.
 	Structures []ProbeThing `json:"structures,omitempty"`

@@ -160,6 +160,8 @@ type Probe struct {
 	// Force and Settlement are the selected force and settlement, 0 for
 	// none.
 	Force, Settlement int
+	// Animating reports that the resolved turn's movement is being shown.
+	Animating bool
 	// Drafts are the labels of the turn's orders.
 	Drafts []string
 	// Mine are the player's settlements and forces; Others what the

@@ -235,6 +235,13 @@ func (s *Screen) draw(dst *ebiten.Image) {
 
 	inner := s.lay.Inner() * s.cam.Zoom // a cell's inner radius on screen
 	sel := m.Selection()
+	if s.animating() {
+		for _, t := range m.things(s.hidden()) {
+			s.drawThing(f, &t, inner)
+		}
+		s.drawMoving(f, inner)
+		return
+	}
 	// Paths: the player's armies' standing and drafted orders, the
 	// selected army's on top.
 	for _, fo := range m.Forces() {

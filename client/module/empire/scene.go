@@ -65,7 +65,11 @@ type Thing struct {
 // Things returns what the map draws over the ground, square by square in
 // grid order: settlements, the player's forces as its drafted orders
 // leave them (an army split off this turn among them), the sightings.
-func (m *Model) Things() []Thing {
+func (m *Model) Things() []Thing { return m.things(nil) }
+
+// things is Things without the forces in hide (those the turn's
+// animation draws on their way).
+func (m *Model) things(hide map[rules.ForceID]bool) []Thing {
 	if m.v == nil {
 		return nil
 	}
@@ -83,6 +87,9 @@ func (m *Model) Things() []Thing {
 		get(m.settlements[i].Pos).Settlement = &m.settlements[i]
 	}
 	for _, f := range m.forces {
+		if hide[f.ID] {
+			continue
+		}
 		t := get(f.Pos)
 		if t.Garrison+t.Armies == 0 {
 			t.Owner = f.Owner
@@ -95,6 +102,9 @@ func (m *Model) Things() []Thing {
 		}
 	}
 	for _, s := range m.v.Sightings {
+		if hide[s.Force] {
+			continue
+		}
 		t := get(s.Pos)
 		t.Sightings = append(t.Sightings, s)
 		t.Outdated = t.Outdated && m.v.Outdated(&s)

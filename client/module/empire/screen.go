@@ -47,6 +47,11 @@ type Screen struct {
 	miniDrag   bool         // the left button went down on the minimap
 	preview    *Plan
 	previewErr string
+
+	// The resolved turn's movement, shown step by step.
+	anim     [][]Move
+	animStep int
+	animT    float64
 }
 
 var _ module.Screen = (*Screen)(nil)
@@ -106,6 +111,7 @@ func (s *Screen) Resolved(rv ruleset.View, events []byte) error {
 	if len(events) > 0 { // a turn of nothing to tell comes without events
 		evs, err = rules.DecodeEvents(events)
 	}
+	s.anim, s.animStep, s.animT = Steps(evs, v), 0, 0
 	s.m.Resolved(v, evs)
 	s.updatePreview()
 	s.host.Changed(true)
@@ -167,11 +173,13 @@ type state struct {
 	preview  *Plan
 	tooltip  bool
 	previewE string
+	anim     int
+	animT    float64
 }
 
 func (s *Screen) state() state {
 	return state{cam: *s.cam, hover: s.hover, has: s.hasHover, sel: s.m.sel, version: s.m.version, preview: s.preview,
-		tooltip: s.frame-s.hoverSince == tooltipDelay+1, previewE: s.previewErr}
+		tooltip: s.frame-s.hoverSince == tooltipDelay+1, previewE: s.previewErr, anim: s.animStep, animT: s.animT}
 }
 
 // Update implements module.Screen: the pointer hovers, selects (a click),
@@ -190,6 +198,7 @@ func (s *Screen) Update(in module.Input) bool {
 	}
 	s.in = in
 	before := s.state()
+	s.stepAnimation(in.Keys)
 	mx, my := ebiten.CursorPosition()
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && in.OnMinimap {
 		s.miniDrag = true
@@ -350,6 +359,12 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 		return
 	}
 	s.drawMinimap(dst)
+	if s.animating() {
+		msg := fmt.Sprintf("Turn %d: movement step %d of %d (Space skips)", s.m.v.Turn-1, s.animStep+1, len(s.anim))
+		drawBox(dst, s.host.Theme().NormalFace(), []string{msg}, float64(s.mapRect.Min.X+s.mapRect.Dx()/2-170), float64(s.mapRect.Min.Y+10),
+			s.mapRect, color.RGBA{30, 26, 22, 220}, color.RGBA{250, 220, 140, 255})
+		return
+	}
 	if !s.hasHover {
 		return
 	}
@@ -464,6 +479,7 @@ func (s *Screen) Probe() module.Probe {
 		p.Selected = sel.Cell.String()
 	}
 	p.Force, p.Settlement = int(sel.Force), int(sel.Settlement)
+	p.Animating = s.animating()
 	for _, d := range s.m.Drafts() {
 		p.Drafts = append(p.Drafts, s.m.Label(d))
 	}
