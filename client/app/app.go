@@ -151,7 +151,7 @@ type App struct {
 	join    *menu.Join
 	replays *menu.Replays
 	lobby   *menu.Lobby
-	game    *gameScreen
+	game    playScreen // the game screen, nil until a game is shown
 
 	quit bool
 	err  error // a failure that ends the client (scripted sessions only)
@@ -681,7 +681,7 @@ func (a *App) send(m protocol.Message) {
 func (a *App) notify(msg string) {
 	switch {
 	case a.screen == screenGame && a.game != nil:
-		a.game.notify(msg)
+		a.game.sh().notify(msg)
 	case a.screen == screenLobby && a.lobby != nil:
 		a.lobby.SetStatus(msg)
 	case a.setup != nil && a.intent == intentCreate && a.screen == screenMenu:
@@ -729,7 +729,7 @@ func (a *App) handle(ev conn.Event) {
 		a.joined = m
 		a.conn.SetSeat(m.Game, m.Token)
 		if a.game != nil {
-			a.game.rejoin() // the seat taken back: a reconnection
+			a.game.sh().rejoin() // the seat taken back: a reconnection
 		}
 		if a.play == nil || a.play.Info().ID != m.Settings.Ruleset {
 			if err := a.follow(m.Settings.Ruleset); err != nil {
@@ -747,7 +747,7 @@ func (a *App) handle(ev conn.Event) {
 		a.handleLobby(m)
 	case *protocol.ChatMessage:
 		if a.screen == screenGame && a.game != nil {
-			a.game.chat(m)
+			a.game.sh().chat(m)
 		} else if a.lobby != nil {
 			a.lobby.AddChat(*m)
 		}
@@ -765,19 +765,19 @@ func (a *App) handle(ev conn.Event) {
 		}
 	case *protocol.ActResult:
 		if a.game != nil {
-			a.game.actResult(m)
+			a.game.sh().actResult(m)
 		}
 	case *protocol.TurnClock:
 		if a.game != nil {
-			a.game.setClock(m)
+			a.game.sh().setClock(m)
 		}
 	case *protocol.OrdersResult:
 		if a.game != nil {
-			a.game.ordersResult(m)
+			a.game.sh().ordersResult(m)
 		}
 	case *protocol.GameOver:
 		if a.game != nil {
-			a.game.gameOver(m)
+			a.game.sh().gameOver(m)
 		}
 	case *protocol.Error:
 		if a.intent == intentContinue && a.game == nil {
@@ -883,7 +883,7 @@ func (a *App) handleStatus(ev conn.Event) {
 func (a *App) handleLobby(m *protocol.Lobby) {
 	a.table = m
 	if a.game != nil {
-		a.game.setLobby(m)
+		a.game.sh().setLobby(m)
 		return
 	}
 	if m.Started || a.intent == intentPlayAI {
@@ -922,20 +922,34 @@ func (a *App) handleLobby(m *protocol.Lobby) {
 // handleFullView opens the game screen, or resets its view.
 func (a *App) handleFullView(m *protocol.FullView) {
 	if a.game == nil {
-		g, err := newGameScreen(a, a.play, m)
+		g, err := a.openScreen(m)
 		if err != nil {
 			a.showMessage("Cannot show the game", err.Error())
 			return
 		}
 		a.game = g
-		a.setRoot(g.root, screenGame)
-		if a.resumeLog != nil && a.intent == intentContinue {
-			g.model.PrependLog(a.resumeLog)
+		a.setRoot(g.sh().root, screenGame)
+		if hg, ok := g.(*gameScreen); ok && a.resumeLog != nil && a.intent == intentContinue {
+			hg.model.PrependLog(a.resumeLog)
 			a.resumeLog = nil
 		}
 		return
 	}
 	a.game.fullView(m)
+}
+
+// openScreen opens the game screen of the game followed, showing the view
+// of fv: the hex engine's, or the one its ruleset's module has of its own
+// (module.Screener).
+func (a *App) openScreen(fv *protocol.FullView) (playScreen, error) {
+	if a.play != nil && a.play.Ruleset() != nil {
+		if m, ok := a.opts.Modules.Get(a.play.Ruleset().Info().ID); ok {
+			if _, own := m.(module.Screener); own {
+				return newModScreen(a, a.play, fv)
+			}
+		}
+	}
+	return newGameScreen(a, a.play, fv)
 }
 
 // disconnect leaves the current game and server, if any.

@@ -14,6 +14,7 @@ import (
 	"empires/client/model"
 	"empires/client/module"
 	"empires/shared/game"
+	"empires/shared/protocol"
 )
 
 // Sizes of the battle report's window, in pixels.
@@ -122,7 +123,7 @@ func (h *hud) battleBody(l model.LogLine) *widget.Container {
 	const gap = 6
 	body := h.windowBody(battlePad, gap)
 	header := column(
-		newText(t, fmt.Sprintf("Battle at (%s), %s", b.Hex, strings.ToLower(g.turnName(l.Turn))), p.Accent),
+		newText(t, fmt.Sprintf("Battle at (%s), %s", b.Hex, strings.ToLower(g.turnName(protocol.Turn(l.Turn)))), p.Accent),
 		newSmallText(t, l.Text, p.TextMuted, widget.TextOpts.MaxWidth(textW)),
 	)
 	won, why := v.outcome(textW)

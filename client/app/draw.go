@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -13,6 +12,7 @@ import (
 	"empires/client/prefs"
 	"empires/shared/game"
 	"empires/shared/hex"
+	"empires/shared/protocol"
 )
 
 // stepSeconds is how long the animation of one movement step lasts, by the
@@ -189,10 +189,8 @@ func (g *gameScreen) drawOver(screen *ebiten.Image) {
 		drawBox(screen, t.SmallFace(), g.model.Describe(g.hover), float64(mx)+18, float64(my)+18, mr, bg, fg)
 	}
 	if g.animating() && g.hud.window == nil {
-		msg := fmt.Sprintf("%s: movement step %d of %d (Space skips)", g.turnName(g.model.View().Turn-1), g.animStep+1, len(g.anim))
+		msg := fmt.Sprintf("%s: movement step %d of %d (Space skips)", g.turnName(protocol.Turn(g.model.View().Turn-1)), g.animStep+1, len(g.anim))
 		drawBox(screen, t.NormalFace(), []string{msg}, float64(mr.Min.X+mr.Dx()/2-160), topBarHeight+10, mr, color.RGBA{30, 26, 22, 220}, color.RGBA{250, 220, 140, 255})
 	}
-	if g.notice != "" && time.Now().Before(g.noticeUntil) {
-		drawBox(screen, t.NormalFace(), []string{g.notice}, 20, topBarHeight+10, mr, color.RGBA{60, 30, 24, 235}, color.RGBA{255, 230, 200, 255})
-	}
+	g.drawNotice(screen)
 }

@@ -1,13 +1,11 @@
 package app
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"image"
 	"math"
 	"slices"
-	"time"
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -30,29 +28,12 @@ import (
 // game on the hex engine: what only the ruleset knows comes from its
 // module (mod).
 type gameScreen struct {
-	app   *App
+	shell
 	play  *conn.Game // the game's ruleset and view; nil in a replay
 	mod   module.Game
 	model *model.Model
 	board *board.Board
 	cam   *camera.Camera
-	hud   *hud
-	root  *widget.Container
-
-	clock    protocol.TurnClock
-	ready    bool          // the server's last clock, or the player since, says the player is ready
-	readyFor protocol.Turn // the turn the player ended (SetReady), 0 if none
-	rejoined bool          // the seat was taken back: the next clock is the server's after it
-	over     *protocol.GameOver
-	lobby    *protocol.Lobby
-	sent     []byte // the list last sent for sentTurn, encoded
-	sentTurn protocol.Turn
-	sentAt   int // frame of the last SubmitOrders
-	results  int // OrdersResults received
-	frame    int
-
-	// The window's size, in pixels.
-	winW, winH int
 
 	// Input.
 	hover      hex.Hex
@@ -79,9 +60,6 @@ type gameScreen struct {
 	anim     []model.StepFrame
 	animStep int
 	animT    float64
-
-	notice      string
-	noticeUntil time.Time
 
 	replay *replay // nil in a game being played
 }
@@ -137,13 +115,14 @@ func newGameScreenFor(a *App, mod module.Game, v *game.View, r *replay) (*gameSc
 	if err := b.SetView(m.View()); err != nil {
 		return nil, err
 	}
-	g := &gameScreen{app: a, mod: mod, model: m, board: b, replay: r}
+	g := &gameScreen{shell: shell{app: a}, mod: mod, model: m, board: b, replay: r}
+	g.part = g
 	ww, wh := b.WorldSize()
 	g.winW, g.winH = a.width, a.height
 	mr := g.mapRect()
 	g.cam = camera.New(ww, wh, float64(mr.Dx()), float64(mr.Dy()))
 	g.cam.Zoom = defaultZoom
-	g.hud = newHUD(g)
+	g.hud = newHUD(&g.shell, g)
 	g.root = g.hud.root
 	g.clock.Turn = protocol.Turn(v.Turn)
 	g.centerOnHome()
@@ -154,25 +133,11 @@ func newGameScreenFor(a *App, mod module.Game, v *game.View, r *replay) (*gameSc
 // resize follows the window's size, each frame: the camera's screen is
 // the map's part of the window (see mapRect).
 func (g *gameScreen) resize(w, h int) {
-	if w != g.winW || h != g.winH {
-		// The top bar's texts are fitted to the width, the log wrapped.
-		g.hud.dirtyTop, g.hud.dirtyLog = true, true
-	}
-	g.winW, g.winH = w, h
+	g.resizeShell(w, h)
 	r := g.mapRect()
 	if g.cam.ScreenW != float64(r.Dx()) || g.cam.ScreenH != float64(r.Dy()) {
 		g.cam.Resize(float64(r.Dx()), float64(r.Dy()))
 	}
-	g.hud.layout()
-}
-
-// mapRect is the part of the window the map is drawn in, in window
-// pixels: below the top bar and left of the side panel (the log and the
-// minimap float over its bottom). The camera's screen point (0, 0) is its
-// top-left corner: every window point goes through toMap before it meets
-// the camera or the board.
-func (g *gameScreen) mapRect() image.Rectangle {
-	return image.Rect(0, topBarHeight, max(g.winW-sideWidth, 1), max(g.winH, topBarHeight+1))
 }
 
 // toMap converts a window point (the cursor's) to the camera's screen
@@ -229,11 +194,6 @@ func (g *gameScreen) mapCenter() (float64, float64) {
 	return g.cam.ScreenW / 2, max(g.cam.ScreenH-float64(g.hud.logHeightNow()), 0) / 2
 }
 
-// notify shows msg over the map for a few seconds.
-func (g *gameScreen) notify(msg string) {
-	g.notice, g.noticeUntil = msg, time.Now().Add(6*time.Second)
-}
-
 // fullView replaces the view, after a checksum mismatch or a reconnect.
 func (g *gameScreen) fullView(fv *protocol.FullView) {
 	rv, err := g.play.FullView(fv)
@@ -255,16 +215,6 @@ func (g *gameScreen) fullView(fv *protocol.FullView) {
 	g.anim = nil
 	g.sent = nil
 	g.refresh()
-}
-
-// out reports whether the player is out of the game (eliminated); a
-// spectator is not.
-func (g *gameScreen) out() bool {
-	v := g.model.View()
-	if v == nil || v.You == 0 || int(v.You) > len(v.Players) {
-		return false
-	}
-	return !v.Players[v.You-1].Alive
 }
 
 // turnUpdate applies a resolved turn of the server's (its view through
@@ -315,60 +265,6 @@ func (g *gameScreen) applyTurn(events []game.Event, next *game.View) {
 	g.refresh()
 }
 
-// setClock takes the server's turn clock: the step played, its deadline,
-// who is ready and who must act. The first clock after the seat was taken
-// back (rejoin) may ask for the orders and the readiness again.
-func (g *gameScreen) setClock(c *protocol.TurnClock) {
-	g.clock = *c
-	g.ready = slices.Contains(c.Ready, protocol.Seat(g.model.View().You))
-	if g.rejoined {
-		g.rejoined = false
-		g.resume()
-	}
-	g.hud.dirtyTop = true
-}
-
-// rejoin notes that the server gave the seat back, after a dropped
-// connection or a restart: its next clock says where it is.
-func (g *gameScreen) rejoin() { g.rejoined = true }
-
-// resume gives the server that gave the seat back what it may have lost:
-// a server restarted from its last saved turn plays the step afresh, with
-// no orders and nobody ready. Unless the server says the player is ready
-// (it kept the turn), the drafted orders are sent again if they are for
-// the turn the server is on, and if the player had ended that turn it is
-// ended again. Orders of another turn were dropped with the view.
-func (g *gameScreen) resume() {
-	you := protocol.Seat(g.model.You())
-	switch {
-	case g.ready || g.replay != nil || g.over != nil || g.out() || g.interactive():
-		return
-	case !slices.Contains(g.clock.Actors, you), g.clock.Turn != protocol.Turn(g.model.Turn()):
-		return
-	}
-	g.submit(true)
-	if g.readyFor == g.clock.Turn {
-		g.app.send(&protocol.SetReady{Ready: true})
-		g.ready = true
-	}
-}
-
-// setLobby keeps the table's names and seats.
-func (g *gameScreen) setLobby(m *protocol.Lobby) {
-	g.lobby = m
-	g.hud.dirtyTop = true
-}
-
-// ordersResult shows the server's verdict on the orders.
-func (g *gameScreen) ordersResult(r *protocol.OrdersResult) {
-	g.model.ApplyResult(r)
-	g.results++
-	if len(r.Errors) > 0 {
-		g.notify(fmt.Sprintf("The server refused %d order(s): see the list", len(r.Errors)))
-	}
-	g.hud.dirtyOrders = true
-}
-
 // act sends the player's action in an interactive step (TurnClock's
 // Mode): a module whose ruleset asks for actions, not orders, gives them
 // here. The server's answer comes to actResult.
@@ -391,70 +287,6 @@ func (g *gameScreen) act(action []byte) {
 	}
 }
 
-// actResult shows the server's verdict on an action: a refusal as a
-// refused order is shown.
-func (g *gameScreen) actResult(r *protocol.ActResult) {
-	g.results++
-	if r.Error != "" {
-		g.notify("The server refused your move: " + r.Error)
-	}
-	g.hud.dirtyOrders = true
-}
-
-// gameOver shows the end of the game.
-func (g *gameScreen) gameOver(m *protocol.GameOver) {
-	g.over = m
-	g.hud.showGameOver(m)
-}
-
-// chat shows a chat line in the log.
-func (g *gameScreen) chat(m *protocol.ChatMessage) {
-	g.hud.addChat(fmt.Sprintf("%s: %s", m.Name, m.Text))
-}
-
-// refresh marks everything the HUD shows as changed.
-func (g *gameScreen) refresh() {
-	g.hud.dirtyTop, g.hud.dirtySide, g.hud.dirtyOrders, g.hud.dirtyLog = true, true, true, true
-}
-
-// setReady sends the orders and says the player is done (or not).
-func (g *gameScreen) setReady(r bool) {
-	if g.over != nil || g.out() {
-		return
-	}
-	g.readyFor = 0
-	if r {
-		g.submit(true)
-		g.readyFor = protocol.Turn(g.model.Turn())
-	}
-	g.app.send(&protocol.SetReady{Ready: r})
-	g.ready = r
-	g.hud.dirtyTop = true
-}
-
-// interactive reports whether the step played is interactive: the player
-// acts (act), and gives no orders for the turn.
-func (g *gameScreen) interactive() bool {
-	return ruleset.Mode(g.clock.Mode) == ruleset.Interactive
-}
-
-// submit sends the order list if it changed since it was last sent (or
-// always, with force); in an interactive step there is none to send.
-func (g *gameScreen) submit(force bool) {
-	if g.interactive() {
-		return
-	}
-	sub := g.model.Submission()
-	if sub == nil || g.out() || g.over != nil {
-		return // nothing to send: the server takes no orders from a player out of the game
-	}
-	if !force && sub.Turn == g.sentTurn && bytes.Equal(sub.Orders, g.sent) {
-		return
-	}
-	g.app.send(sub)
-	g.sent, g.sentTurn, g.sentAt = sub.Orders, sub.Turn, g.frame
-}
-
 // ordersChanged notes that the player changed the orders: the HUD shows
 // them and they are sent soon.
 func (g *gameScreen) ordersChanged() {
@@ -473,13 +305,7 @@ func (g *gameScreen) update() bool {
 	g.stepAnimation()
 	g.replayTick()
 	g.input()
-	if g.frame-g.sentAt >= 20 { // send changed orders at most three times a second
-		g.submit(false)
-	}
-	changed := g.hud.update()
-	if g.notice != "" && !time.Now().Before(g.noticeUntil) {
-		g.notice, changed = "", true
-	}
+	changed := g.tick()
 	return changed || *g.cam != cam || wasAnimating || g.animating() ||
 		g.frame-g.hoverSince == tooltipDelay+1 // the tooltip shows
 }

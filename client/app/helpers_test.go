@@ -70,6 +70,13 @@ func showGame(t *testing.T, a *App, s *game.State, p game.PlayerID) *gameScreen 
 	return g
 }
 
+// hexScreen returns a's game screen of a game on the hex engine, nil if it
+// shows none.
+func hexScreen(a *App) *gameScreen {
+	g, _ := a.game.(*gameScreen)
+	return g
+}
+
 // turnUpdate is the TurnUpdate taking a player's view prev to next, with
 // events, as the server sends it.
 func turnUpdate(t *testing.T, prev, next *game.View, events []game.Event) *protocol.TurnUpdate {

@@ -27,7 +27,8 @@ const maxLogLines = 400
 // hud is the game screen's widgets: the top bar, the side panel with the
 // selection and the orders, and the event log.
 type hud struct {
-	g    *gameScreen
+	s    *shell
+	g    *gameScreen  // the hex engine's screen; nil on another screen
 	pal  menu.Palette // the colours, the menus'
 	root *widget.Container
 
@@ -60,9 +61,11 @@ type hud struct {
 	logLen                                     int
 }
 
-func newHUD(g *gameScreen) *hud {
-	t := g.app.theme
-	h := &hud{g: g, pal: t.Palette()}
+// newHUD returns the HUD of shell s; g is the hex engine's screen, nil on
+// another screen (it adds a replay's buttons and the realm's).
+func newHUD(s *shell, g *gameScreen) *hud {
+	t := s.app.theme
+	h := &hud{s: s, g: g, pal: t.Palette()}
 	h.root = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewAnchorLayout()))
 
 	// Top bar: turn, treasury, clock, who is ready; Ready and Menu.
@@ -92,19 +95,19 @@ func newHUD(g *gameScreen) *hud {
 		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(8))),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionEnd, VerticalPosition: widget.AnchorLayoutPositionCenter})),
 	)
-	if g.replay != nil {
+	if h.replay() != nil {
 		h.eyesBtn = t.NewButton("Watching", g.replayEyes)
 		h.playBtn = t.NewButton("Play", func() { g.replay.playing = !g.replay.playing; h.dirtyTop = true })
 		buttons.AddChild(h.eyesBtn, t.NewButton("< Turn", func() { g.replayStep(true) }),
 			t.NewPrimaryButton("Turn >", func() { g.replayStep(false) }), h.playBtn)
 	}
-	h.readyBtn = t.NewPrimaryButton("End turn", g.endTurnClicked)
-	if realm, ok := g.mod.(module.Realm); ok && g.replay == nil {
+	h.readyBtn = t.NewPrimaryButton("End turn", s.endTurnClicked)
+	if realm, ok := h.mod().(module.Realm); ok && h.replay() == nil {
 		_, label := realm.RealmTitle(g.model)
 		h.realmBtn = t.NewButton(label, g.showRealm)
 		buttons.AddChild(h.realmBtn)
 	}
-	if g.replay == nil {
+	if !s.part.replaying() {
 		buttons.AddChild(h.readyBtn)
 	}
 	buttons.AddChild(t.NewButton("Help", h.toggleHelp), t.NewButton("Menu", h.showMenu))
@@ -128,7 +131,7 @@ func newHUD(g *gameScreen) *hud {
 			// its contents would like.
 			widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{
 				StretchHorizontal: true, StretchVertical: true,
-				Padding: &widget.Insets{Top: topBarHeight + 2, Left: g.winW - sideWidth},
+				Padding: &widget.Insets{Top: topBarHeight + 2, Left: s.winW - sideWidth},
 			}),
 		),
 	)
@@ -219,7 +222,7 @@ func newHUD(g *gameScreen) *hud {
 // layout follows the window's size: the side panel keeps its width.
 func (h *hud) layout() {
 	ld := h.sidePanel.GetWidget().LayoutData.(widget.AnchorLayoutData)
-	if left := max(h.g.winW-sideWidth, 0); ld.Padding.Left != left {
+	if left := max(h.s.winW-sideWidth, 0); ld.Padding.Left != left {
 		ld.Padding = &widget.Insets{Top: topBarHeight + 2, Left: left}
 		h.sidePanel.GetWidget().LayoutData = ld
 		h.root.RequestRelayout()
@@ -233,7 +236,7 @@ const chatHeight = 42
 // chatRow returns the chat line under the log: a text input (Enter sends)
 // and a Send button.
 func (h *hud) chatRow() *widget.Container {
-	t := h.g.app.theme
+	t := h.s.app.theme
 	row := widget.NewContainer(
 		widget.ContainerOpts.Layout(widget.NewGridLayout(
 			widget.GridLayoutOpts.Columns(3),
@@ -242,7 +245,7 @@ func (h *hud) chatRow() *widget.Container {
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})),
 	)
 	h.logBtn = t.NewButton("Log ▲", h.toggleLog, widget.ButtonOpts.DisableDefaultKeys())
-	if h.g.replay != nil {
+	if h.s.part.replaying() {
 		// A replay has no chat: the row keeps the log's button.
 		row.AddChild(widget.NewContainer(), widget.NewContainer(), h.logBtn)
 		return row
@@ -250,7 +253,7 @@ func (h *hud) chatRow() *widget.Container {
 	send := func() {
 		text := strings.TrimSpace(h.chat.GetText())
 		if text != "" {
-			h.g.app.send(&protocol.Chat{Text: text})
+			h.s.app.send(&protocol.Chat{Text: text})
 		}
 		h.chat.SetText("")
 		h.chat.Focus(false)
@@ -267,7 +270,7 @@ func (h *hud) chatRow() *widget.Container {
 // bigger, half the window.
 func (h *hud) logHeightNow() int {
 	if h.bigLog {
-		return max(logHeight, (h.g.winH-topBarHeight)/2)
+		return max(logHeight, (h.s.winH-topBarHeight)/2)
 	}
 	return logHeight
 }
@@ -299,24 +302,28 @@ func (h *hud) sizeLog() {
 // update refreshes what changed (the clock every few frames) and reports
 // whether anything did.
 func (h *hud) update() bool {
-	g := h.g
-	changed := h.dirtyTop || h.dirtySide || h.dirtyOrders || h.dirtyLog || len(g.model.Log()) != h.logLen
-	if h.dirtyTop || g.frame%15 == 0 {
+	s := h.s
+	logLen := s.part.logLen()
+	changed := h.dirtyTop || h.dirtySide || h.dirtyOrders || h.dirtyLog || logLen != h.logLen
+	if h.dirtyTop || s.frame%15 == 0 {
 		changed = h.updateTop() || changed
 		h.dirtyTop = false
 	}
 	if h.dirtySide {
-		h.updateSide()
+		h.side.RemoveChildren()
+		h.hint.Label = ""
+		s.part.fillSide()
 		h.dirtySide = false
 	}
-	if h.updateHint() {
+	if s.part.updateHint() {
 		changed = true
 	}
 	if h.dirtyOrders {
-		h.updateOrders()
+		h.orders.RemoveChildren()
+		s.part.fillOrders()
 		h.dirtyOrders = false
 	}
-	if h.dirtyLog || len(g.model.Log()) != h.logLen {
+	if h.dirtyLog || logLen != h.logLen {
 		h.updateLog()
 		h.dirtyLog = false
 	}
@@ -325,8 +332,7 @@ func (h *hud) update() bool {
 
 // updateTop sets the top bar's texts and reports whether they changed.
 func (h *hud) updateTop() (changed bool) {
-	g := h.g
-	v := g.model.View()
+	s := h.s
 	texts := func() string {
 		s := h.turn.Label + h.slot.Label + h.money.Label + h.clock.Label + h.readyList.Label
 		for _, b := range []*widget.Button{h.readyBtn, h.eyesBtn, h.playBtn} {
@@ -343,16 +349,13 @@ func (h *hud) updateTop() (changed bool) {
 			changed = true
 		}
 	}()
-	short := ""
-	defer func() { h.fitBar(short) }() // before the check above: defers run last first
-	h.turn.Label = fmt.Sprintf("Turn %d", v.Turn)
-	if cal, ok := g.mod.(module.Calendar); ok {
-		h.turn.Label, short = cal.TurnText(g.model)
-	}
-	slot, sc := h.slotText()
-	h.slot.Label = slot
-	h.slot.SetColor(sc)
-	if r := g.replay; r != nil {
+	top := s.part.topTexts()
+	defer func() { h.fitBar(top.Short) }() // before the check above: defers run last first
+	h.turn.Label = top.Turn
+	h.slot.Label = top.Slot
+	h.slot.SetColor(orColor(top.SlotColor, h.pal.Text))
+	if r := h.replay(); r != nil {
+		g := h.g
 		h.money.Label = r.title
 		h.clock.Label = fmt.Sprintf("Replay: turn %d of %d", r.at+1, len(r.turns))
 		h.readyList.Label = ""
@@ -364,11 +367,10 @@ func (h *hud) updateTop() (changed bool) {
 		}
 		return false // set by the deferred check
 	}
-	money, mc := h.moneyText()
-	h.money.Label = money
-	h.money.SetColor(mc)
-	switch dl, ok := (&g.clock).DeadlineTime(); {
-	case g.over != nil:
+	h.money.Label = top.Money
+	h.money.SetColor(orColor(top.MoneyColor, h.pal.Text))
+	switch dl, ok := (&s.clock).DeadlineTime(); {
+	case s.over != nil:
 		h.clock.Label = "Game over"
 	case ok:
 		left := max(time.Until(dl), 0).Round(time.Second)
@@ -376,24 +378,50 @@ func (h *hud) updateTop() (changed bool) {
 	default:
 		h.clock.Label = "No timer"
 	}
-	h.readyList.Label = g.readyText()
-	interactive := g.interactive()
+	h.readyList.Label = s.readyText()
+	interactive := s.interactive()
+	you := s.part.you()
 	switch {
-	case g.over != nil:
+	case s.over != nil:
 		h.readyBtn.SetText("Game over")
-	case g.out():
+	case s.out():
 		h.readyBtn.SetText("You are out")
-	case interactive && slices.Contains(g.clock.Actors, protocol.Seat(v.You)):
+	case interactive && slices.Contains(s.clock.Actors, you):
 		h.readyBtn.SetText("Your move")
 	case interactive:
 		h.readyBtn.SetText("Waiting")
-	case g.ready:
+	case s.ready:
 		h.readyBtn.SetText("Take back end turn")
 	default:
 		h.readyBtn.SetText("End turn")
 	}
-	h.readyBtn.GetWidget().Disabled = g.over != nil || v.You == 0 || g.out() || interactive
+	h.readyBtn.GetWidget().Disabled = s.over != nil || you == 0 || s.out() || interactive
 	return false // set by the deferred check
+}
+
+// orColor returns c, or def when c is nil.
+func orColor(c, def color.Color) color.Color {
+	if c == nil {
+		return def
+	}
+	return c
+}
+
+// replay returns the hex screen's replay, nil on a game being played or
+// on another screen.
+func (h *hud) replay() *replay {
+	if h.g == nil {
+		return nil
+	}
+	return h.g.replay
+}
+
+// mod returns the hex screen's module, nil on another screen.
+func (h *hud) mod() module.Game {
+	if h.g == nil {
+		return nil
+	}
+	return h.g.mod
 }
 
 // Gaps of the top bar, in pixels.
@@ -410,9 +438,9 @@ const (
 // ellipsis if it may be (the order slot, who is ready) and enough of it
 // fits, else left out; an empty text takes no room.
 func (h *hud) fitBar(short string) {
-	t := h.g.app.theme
+	t := h.s.app.theme
 	bw, _ := h.buttons.PreferredSize()
-	room := float64(h.g.winW - barPadding - bw)
+	room := float64(h.s.winW - barPadding - bw)
 	width := func(w *widget.Text, small bool) float64 {
 		face := t.NormalFace()
 		if small {
@@ -427,7 +455,7 @@ func (h *hud) fitBar(short string) {
 		shorten float64 // the least width it may be shortened to, 0 for never
 	}
 	items := []item{{h.turn, false, 0}, {h.money, false, 0}}
-	_, deadline := (&h.g.clock).DeadlineTime()
+	_, deadline := (&h.s.clock).DeadlineTime()
 	if deadline {
 		items = append(items, item{h.clock, false, 0})
 	}
@@ -869,9 +897,9 @@ func (h *hud) slotText() (string, color.Color) {
 
 // turnName names turn t: "Turn 9", or as the module's calendar says ("Day
 // 9").
-func (g *gameScreen) turnName(t game.Turn) string {
+func (g *gameScreen) turnName(t protocol.Turn) string {
 	if cal, ok := g.mod.(module.Calendar); ok {
-		return cal.TurnName(t)
+		return cal.TurnName(game.Turn(t))
 	}
 	return fmt.Sprintf("Turn %d", t)
 }
@@ -889,13 +917,13 @@ func (g *gameScreen) showRealm() {
 // updateLog rewrites the event log: the newest lines last; battles link to
 // their report.
 func (h *hud) updateLog() {
-	lines := h.g.model.Log()
+	lines := h.s.part.logLines()
 	h.logLen = len(lines)
 	start := max(len(lines)-maxLogLines, 0)
-	face := h.g.app.theme.SmallFace()
+	face := h.s.app.theme.SmallFace()
 	w := float64(h.log.GetWidget().Rect.Dx())
 	if w <= 0 {
-		w = float64(h.g.winW - minimapW - sideWidth - 18)
+		w = float64(h.s.winW - minimapW - sideWidth - 18)
 	}
 	w -= 16 + 30 // the text's padding, the scroll bar
 	var b strings.Builder
@@ -914,20 +942,17 @@ func (h *hud) updateLog() {
 			chats = chats[1:]
 		}
 	}
-	last := game.Turn(-1)
+	last := protocol.Turn(-1)
 	for i := start; i < len(lines); i++ {
 		putChats(i)
 		l := lines[i]
 		if l.Turn != last {
-			fmt.Fprintf(&b, "[color=#f0be5a]%s[/color]\n", h.g.turnName(l.Turn))
+			fmt.Fprintf(&b, "[color=#f0be5a]%s[/color]\n", h.s.part.turnName(l.Turn))
 			last = l.Turn
 		}
-		switch {
-		case l.Battle != nil:
-			put(l.Text, "  ", fmt.Sprintf("[link=battle%d]", i), "[/link]")
-		case l.HasHex:
-			put(l.Text, "  ", fmt.Sprintf("[link=hex%d]", i), "[/link]")
-		default:
+		if l.Link != "" {
+			put(l.Text, "  ", "[link="+l.Link+"]", "[/link]")
+		} else {
 			put(l.Text, "  ", "", "")
 		}
 	}
@@ -944,7 +969,7 @@ type chatLine struct {
 
 // addChat adds a chat line to the log.
 func (h *hud) addChat(s string) {
-	h.chats = append(h.chats, chatLine{after: len(h.g.model.Log()), text: s})
+	h.chats = append(h.chats, chatLine{after: h.s.part.logLen(), text: s})
 	if len(h.chats) > 20 {
 		h.chats = h.chats[1:]
 	}
@@ -954,22 +979,46 @@ func (h *hud) addChat(s string) {
 // escapeBB keeps text from being read as BBCode.
 func escapeBB(s string) string { return strings.ReplaceAll(s, "[", "(") }
 
-// openLink follows a link of the log: a battle opens its report, a place
+// openLink follows a link of the log, as the screen says.
+func (h *hud) openLink(id string) { h.s.part.openLink(id) }
+
+// logLines implements screenPart: the model's log, a battle linked to its
+// report, a place to the map there.
+func (g *gameScreen) logLines() []logLine {
+	lines := g.model.Log()
+	out := make([]logLine, len(lines))
+	for i, l := range lines {
+		out[i] = logLine{Turn: protocol.Turn(l.Turn), Text: l.Text}
+		switch {
+		case l.Battle != nil:
+			out[i].Link = fmt.Sprintf("battle%d", i)
+		case l.HasHex:
+			out[i].Link = fmt.Sprintf("hex%d", i)
+		}
+	}
+	return out
+}
+
+// logLen implements screenPart.
+func (g *gameScreen) logLen() int { return len(g.model.Log()) }
+
+// openLink implements screenPart: a battle opens its report, a place
 // centres the map on it.
-func (h *hud) openLink(id string) {
-	lines := h.g.model.Log()
+func (g *gameScreen) openLink(id string) {
+	h := g.hud
+	lines := g.model.Log()
 	var i int
 	switch {
 	case strings.HasPrefix(id, "battle"):
 		i, _ = strconv.Atoi(strings.TrimPrefix(id, "battle"))
 		if i >= 0 && i < len(lines) && lines[i].Battle != nil {
-			h.g.centerOn(lines[i].Battle.Hex)
+			g.centerOn(lines[i].Battle.Hex)
 			h.showBattle(lines[i])
 		}
 	case strings.HasPrefix(id, "hex"):
 		i, _ = strconv.Atoi(strings.TrimPrefix(id, "hex"))
 		if i >= 0 && i < len(lines) && lines[i].HasHex {
-			h.g.centerOn(lines[i].Hex)
+			g.centerOn(lines[i].Hex)
 		}
 	}
 }
@@ -977,7 +1026,7 @@ func (h *hud) openLink(id string) {
 // titled returns the body of a window headed by title.
 func (h *hud) titled(title string) *widget.Container {
 	body := h.windowBody(24, 10)
-	tf := h.g.app.theme.HeadingFace()
+	tf := h.s.app.theme.HeadingFace()
 	body.AddChild(widget.NewText(widget.TextOpts.Text(title, &tf, h.pal.Accent)))
 	return body
 }
@@ -986,7 +1035,7 @@ func (h *hud) titled(title string) *widget.Container {
 // padding pad and spacing gap.
 func (h *hud) windowBody(pad, gap int) *widget.Container {
 	return widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(h.g.app.theme.PanelImage()),
+		widget.ContainerOpts.BackgroundImage(h.s.app.theme.PanelImage()),
 		widget.ContainerOpts.Layout(widget.NewRowLayout(
 			widget.RowLayoutOpts.Direction(widget.DirectionVertical),
 			widget.RowLayoutOpts.Padding(widget.NewInsetsSimple(pad)),
@@ -1006,7 +1055,7 @@ const (
 // openWindow shows c in a window in the middle of the map with a Close
 // button, closing any other.
 func (h *hud) openWindow(c *widget.Container) {
-	c.AddChild(h.g.app.theme.NewButton("Close", h.closeWindow))
+	c.AddChild(h.s.app.theme.NewButton("Close", h.closeWindow))
 	h.openBare(c)
 }
 
@@ -1014,10 +1063,10 @@ func (h *hud) openWindow(c *widget.Container) {
 // middle of the map, closing any other.
 func (h *hud) openBare(c *widget.Container) {
 	pw, ph := c.PreferredSize()
-	mr := h.g.mapRect()
-	pw, ph = min(pw, h.g.winW-16), min(ph, h.g.winH-16)
+	mr := h.s.mapRect()
+	pw, ph = min(pw, h.s.winW-16), min(ph, h.s.winH-16)
 	x := max(mr.Min.X+(mr.Dx()-pw)/2, 8)
-	y := max((h.g.winH-ph)/2, 8)
+	y := max((h.s.winH-ph)/2, 8)
 	h.openAt(c, image.Rect(x, y, x+pw, y+ph), false)
 }
 
@@ -1026,12 +1075,12 @@ func (h *hud) openAt(c *widget.Container, r image.Rectangle, help bool) {
 	h.closeWindow()
 	w := widget.NewWindow(widget.WindowOpts.Contents(c), widget.WindowOpts.Modal(), widget.WindowOpts.CloseMode(widget.NONE))
 	w.SetLocation(r)
-	h.window, h.windowBox, h.windowRect = h.g.app.ui.AddWindow(w), c, r
+	h.window, h.windowBox, h.windowRect = h.s.app.ui.AddWindow(w), c, r
 	h.windowKind = windowOther
 	if help {
 		h.windowKind = windowHelp
 	}
-	h.g.app.ui.ClearFocus()
+	h.s.app.ui.ClearFocus()
 }
 
 // closeWindow closes the open window, if any. Called from a window's own
@@ -1040,36 +1089,36 @@ func (h *hud) openAt(c *widget.Container, r image.Rectangle, help bool) {
 // loop over its windows does not survive one leaving in the middle.
 func (h *hud) closeWindow() {
 	if h.window != nil {
-		if h.g.app.inUI {
-			h.g.app.afterUI = append(h.g.app.afterUI, h.window)
+		if h.s.app.inUI {
+			h.s.app.afterUI = append(h.s.app.afterUI, h.window)
 		} else {
 			h.window()
 		}
 	}
 	h.window, h.windowBox, h.windowKind = nil, nil, windowNone
-	h.g.app.ui.ClearFocus()
+	h.s.app.ui.ClearFocus()
 }
 
 // showOut opens the window that tells the player it is out of the game,
 // which goes on without it.
 func (h *hud) showOut() {
-	g := h.g
-	t := g.app.theme
+	s := h.s
+	t := s.app.theme
 	body := h.titled("You are out of the game")
-	body.AddChild(newText(t, fmt.Sprintf("On turn %d your empire fell. The game goes on without you: watch it to its end, or leave.", g.model.View().Turn),
+	body.AddChild(newText(t, fmt.Sprintf("On turn %d your empire fell. The game goes on without you: watch it to its end, or leave.", s.part.turn()),
 		h.pal.Text, widget.TextOpts.MaxWidth(420)))
-	body.AddChild(t.NewPrimaryButton("Back to the menu", g.app.showMainMenu))
+	body.AddChild(t.NewPrimaryButton("Back to the menu", s.app.showMainMenu))
 	h.openWindow(body) // its Close button watches on
 	h.dirtyTop, h.dirtySide = true, true
 }
 
 // showGameOver opens the end-of-game window.
 func (h *hud) showGameOver(m *protocol.GameOver) {
-	g := h.g
-	t := g.app.theme
+	s := h.s
+	t := s.app.theme
 	title := "The game is over"
 	switch {
-	case m.Winner == protocol.Seat(g.model.View().You):
+	case m.Winner == s.part.you():
 		title = "Victory!"
 	case m.Winner != 0:
 		title = "Defeat"
@@ -1077,10 +1126,10 @@ func (h *hud) showGameOver(m *protocol.GameOver) {
 	body := h.titled(title)
 	who := "Nobody won."
 	if m.Winner != 0 {
-		who = fmt.Sprintf("%s won on %s.", g.model.PlayerName(game.PlayerID(m.Winner)), strings.ToLower(g.turnName(game.Turn(m.Turn))))
+		who = fmt.Sprintf("%s won on %s.", s.part.playerName(m.Winner), strings.ToLower(s.part.turnName(m.Turn)))
 	}
 	body.AddChild(newText(t, who, h.pal.Text))
-	body.AddChild(t.NewPrimaryButton("Back to the menu", g.app.showMainMenu))
+	body.AddChild(t.NewPrimaryButton("Back to the menu", s.app.showMainMenu))
 	h.openWindow(body)
 	h.dirtyTop = true
 }

@@ -2,16 +2,12 @@ package app
 
 import (
 	"image/color"
-	"slices"
 	"strings"
 
 	"github.com/ebitenui/ebitenui/widget"
 
 	"empires/client/menu"
 	"empires/client/prefs"
-	"empires/shared/game"
-	"empires/shared/protocol"
-	"empires/shared/ruleset"
 )
 
 // The top bar's texts and buttons, and the windows they open: the game's
@@ -44,110 +40,10 @@ func capitalFirst(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// readyText says who is done with the turn, the player included, and
-// whom the turn waits for: "Ready: you, Anna  ·  waiting for Bob"; in an
-// interactive step, what is asked and of whom: "Bob chooses a blocker  ·
-// waiting for Bob". Only the step's actors (TurnClock's Actors) are waited
-// for.
-func (g *gameScreen) readyText() string {
-	v := g.model.View()
-	if g.over != nil || g.replay != nil {
-		return ""
-	}
-	actor := func(p game.PlayerID) bool {
-		return len(g.clock.Actors) == 0 || slices.Contains(g.clock.Actors, protocol.Seat(p))
-	}
-	if ruleset.Mode(g.clock.Mode) == ruleset.Interactive {
-		var parts, waiting []string
-		if g.clock.Prompt != "" {
-			parts = append(parts, g.clock.Prompt)
-		}
-		for i := range v.Players {
-			if p := v.Players[i].ID; v.Players[i].Alive && actor(p) {
-				waiting = append(waiting, g.playerWord(p))
-			}
-		}
-		if len(waiting) > 0 {
-			parts = append(parts, "waiting for "+strings.Join(waiting, ", "))
-		}
-		return strings.Join(parts, "  ·  ")
-	}
-	ready := map[game.PlayerID]bool{}
-	for _, s := range g.clock.Ready {
-		ready[game.PlayerID(s)] = true
-	}
-	if g.ready && v.You != 0 {
-		ready[v.You] = true
-	}
-	var done, waiting []string
-	for i := range v.Players {
-		p := v.Players[i].ID
-		switch {
-		case !v.Players[i].Alive || !actor(p):
-		case ready[p]:
-			done = append(done, g.playerWord(p))
-		case p == v.You || g.human(p):
-			waiting = append(waiting, g.playerWord(p))
-		}
-	}
-	var parts []string
-	if len(done) > 0 {
-		parts = append(parts, "Ready: "+strings.Join(done, ", "))
-	}
-	if len(waiting) > 0 {
-		parts = append(parts, "waiting for "+strings.Join(waiting, ", "))
-	}
-	if len(parts) == 0 {
-		return "Nobody is ready"
-	}
-	return strings.Join(parts, "  ·  ")
-}
-
-// playerWord names player p in the top bar: "you", or the name.
-func (g *gameScreen) playerWord(p game.PlayerID) string {
-	if p == g.model.You() && p != 0 {
-		return "you"
-	}
-	return g.model.PlayerName(p)
-}
-
-// human reports whether a person holds player p's seat, as the table last
-// said (the AI's seats are ready as soon as the turn starts).
-func (g *gameScreen) human(p game.PlayerID) bool {
-	if g.lobby == nil {
-		return false
-	}
-	for _, s := range g.lobby.Seats {
-		if game.PlayerID(s.Seat) == p {
-			return s.Human
-		}
-	}
-	return false
-}
-
-// endTurnClicked ends the turn, or takes it back; when upkeep would remove
-// units it asks first.
-func (g *gameScreen) endTurnClicked() {
-	if g.interactive() {
-		return // a step of single actions has no end to say
-	}
-	if g.ready || g.over != nil || g.out() {
-		g.setReady(false)
-		return
-	}
-	f := g.model.Forecast()
-	if f.Warning == "" {
-		g.setReady(true)
-		return
-	}
-	g.hud.confirm("Units will be lost", capitalFirst(f.Warning)+". Remove or change orders to keep them, or end the turn anyway.",
-		"End turn anyway", func() { g.setReady(true) })
-}
-
 // confirm asks a question in a window: yes runs onYes, Cancel (or Escape)
 // closes it.
 func (h *hud) confirm(title, text, yes string, onYes func()) {
-	c := menu.NewConfirm(h.g.app.theme, title, text, yes, func() {
+	c := menu.NewConfirm(h.s.app.theme, title, text, yes, func() {
 		h.closeWindow()
 		onYes()
 	}, h.closeWindow)
@@ -156,8 +52,7 @@ func (h *hud) confirm(title, text, yes string, onYes func()) {
 
 // showMenu opens the game's menu: back to the game, settings, help, leave.
 func (h *hud) showMenu() {
-	g := h.g
-	t := g.app.theme
+	t := h.s.app.theme
 	body := h.titled("Menu")
 	stretch := widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true}))
 	body.AddChild(
@@ -166,7 +61,7 @@ func (h *hud) showMenu() {
 		t.NewButton("Help (F1)", h.showHelp, stretch),
 	)
 	leave := "Leave the game"
-	if g.replay != nil {
+	if h.s.part.replaying() {
 		leave = "Leave the replay"
 	}
 	body.AddChild(t.NewButton(leave, h.leave, stretch))
@@ -175,9 +70,9 @@ func (h *hud) showMenu() {
 
 // showHelp opens the help window.
 func (h *hud) showHelp() {
-	g := h.g
-	r := menu.HelpRect(g.winW, g.winH)
-	c := menu.NewHelp(g.app.theme, g.mod.Help(), r.Dx(), h.closeWindow)
+	s := h.s
+	r := menu.HelpRect(s.winW, s.winH)
+	c := menu.NewHelp(s.app.theme, s.part.help(), r.Dx(), h.closeWindow)
 	h.openAt(c, r, true)
 }
 
@@ -192,8 +87,7 @@ func (h *hud) toggleHelp() {
 
 // showSettings opens the settings in a window; saving applies them at once.
 func (h *hud) showSettings() {
-	g := h.g
-	a := g.app
+	a := h.s.app
 	c := menu.NewSettingsPanel(a.theme, a.opts.Prefs, func(p prefs.Prefs) error {
 		if err := a.savePrefs(p); err != nil {
 			return err
@@ -208,19 +102,19 @@ func (h *hud) showSettings() {
 // here ends it for everyone; leaving one's own game against the AI keeps
 // it saved for Continue; a replay just closes.
 func (h *hud) leave() {
-	g := h.g
+	s := h.s
 	switch {
-	case g.replay != nil || g.over != nil:
-		g.app.showMainMenu()
-	case g.app.intent == intentHost:
+	case s.part.replaying() || s.over != nil:
+		s.app.showMainMenu()
+	case s.app.intent == intentHost:
 		h.confirm("Leave the game?", "The game's server runs in your client: leaving ends the game for everyone.",
-			"Leave and end the game", g.app.showMainMenu)
-	case g.app.server != nil:
+			"Leave and end the game", s.app.showMainMenu)
+	case s.app.server != nil:
 		h.confirm("Leave the game?", "The game is saved: Continue it later from Replays on the main menu.",
-			"Leave", g.app.showMainMenu)
+			"Leave", s.app.showMainMenu)
 	default:
 		h.confirm("Leave the game?", "Your seat stays yours: join again to play on. While you are away the AI plays it after a missed turn or two.",
-			"Leave", g.app.showMainMenu)
+			"Leave", s.app.showMainMenu)
 	}
 }
 

@@ -47,29 +47,36 @@ type Probe struct {
 	WindowOpen bool `json:"window_open,omitempty"`
 
 	// The game screen only.
-	Turn     int          `json:"turn,omitempty"`
-	TurnText string       `json:"turn_text,omitempty"` // the top bar's turn: "Day 9 (week 2, day 2) · ..."
-	Slot     string       `json:"slot,omitempty"`      // the top bar's order of the day, when one a turn
-	Ready    bool         `json:"ready,omitempty"`
-	Map      [4]int       `json:"map"`                // the map's part of the window
-	Camera   [3]float64   `json:"camera"`             // X, Y (the world point at the map's top-left corner), zoom
-	World    [2]float64   `json:"world"`              // the map's size in world pixels (zoom 1)
-	Hover    string       `json:"hover,omitempty"`    // "col,row" of the hex under the pointer
-	Selected string       `json:"selected,omitempty"` // "col,row" of the selected hex
-	Army     int          `json:"army,omitempty"`     // the selected army
-	City     int          `json:"city,omitempty"`     // the selected city
-	Orders   int          `json:"orders"`             // orders drafted
-	Drafts   []string     `json:"drafts,omitempty"`   // their labels
-	Mine     []ProbeThing `json:"mine,omitempty"`     // the player's cities and armies
+	Turn     int    `json:"turn,omitempty"`
+	TurnText string `json:"turn_text,omitempty"` // the top bar's turn: "Day 9 (week 2, day 2) · ..."
+	Slot     string `json:"slot,omitempty"`      // the top bar's order of the day, when one a turn
+	Ready    bool   `json:"ready,omitempty"`
+	// Animating is set while a module's screen shows the resolved turn's
+	// movement.
+	Animating bool         `json:"animating,omitempty"`
+	Map       [4]int       `json:"map"`                 // the map's part of the window
+	Camera    [3]float64   `json:"camera"`              // X, Y (the world point at the map's top-left corner), zoom
+	World     [2]float64   `json:"world"`               // the map's size in world pixels (zoom 1)
+	CellSize  float64      `json:"cell_size,omitempty"` // a cell's size on screen, on a module's screen (a square's side, a hex's width)
+	Hover     string       `json:"hover,omitempty"`     // "col,row" of the hex under the pointer
+	Selected  string       `json:"selected,omitempty"`  // "col,row" of the selected hex
+	Army      int          `json:"army,omitempty"`      // the selected army
+	City      int          `json:"city,omitempty"`      // the selected city
+	Orders    int          `json:"orders"`              // orders drafted
+	Drafts    []string     `json:"drafts,omitempty"`    // their labels
+	Mine      []ProbeThing `json:"mine,omitempty"`      // the player's cities and armies
 	// Structures are the structures the view shows (anyone's), Kind
 	// their name.
 	Structures []ProbeThing `json:"structures,omitempty"`
-	Log        int          `json:"log"`             // lines in the event log
-	Money      string       `json:"money,omitempty"` // the top bar's money
-	ReadyTxt   string       `json:"ready_text,omitempty"`
-	Hint       string       `json:"hint,omitempty"` // the side panel's hint line
-	BigLog     bool         `json:"big_log,omitempty"`
-	LogRect    [4]int       `json:"log_rect"` // the log's rectangle
+	// Others are what the view shows of the other players' things on a
+	// screen of a module's own (sightings of forces: Kind "sighting").
+	Others   []ProbeThing `json:"others,omitempty"`
+	Log      int          `json:"log"`             // lines in the event log
+	Money    string       `json:"money,omitempty"` // the top bar's money
+	ReadyTxt string       `json:"ready_text,omitempty"`
+	Hint     string       `json:"hint,omitempty"` // the side panel's hint line
+	BigLog   bool         `json:"big_log,omitempty"`
+	LogRect  [4]int       `json:"log_rect"` // the log's rectangle
 }
 
 // ProbeButton is a button of Probe.Buttons.
@@ -82,7 +89,7 @@ type ProbeButton struct {
 // centre of its hex is drawn (window pixels) and whether that is inside
 // the map's part of the window.
 type ProbeThing struct {
-	Kind    string  `json:"kind"` // "city", "capital" or "army"
+	Kind    string  `json:"kind"` // "city", "capital" or "army"; on a module's screen its own kinds ("town", "garrison", ...)
 	ID      int     `json:"id"`
 	Units   int     `json:"units,omitempty"` // an army's units
 	Hex     string  `json:"hex"`
@@ -90,6 +97,8 @@ type ProbeThing struct {
 	Y       float64 `json:"y"`
 	OnMap   bool    `json:"on_map"`
 	Carried bool    `json:"carried,omitempty"`
+	// Outdated marks a sighting of an earlier turn.
+	Outdated bool `json:"outdated,omitempty"`
 }
 
 // probe returns the probe of this frame.
@@ -113,14 +122,14 @@ func (a *App) probe() *Probe {
 		p.Keys = append(p.Keys, k.String())
 	}
 	// Windows first: their buttons are the ones on top.
-	if a.game != nil && a.game.hud.windowBox != nil {
-		collectButtons(a.game.hud.windowBox, p.Buttons)
+	if a.game != nil && a.game.sh().hud.windowBox != nil {
+		collectButtons(a.game.sh().hud.windowBox, p.Buttons)
 	}
 	if a.ui.Container != nil {
 		collectButtons(a.ui.Container, p.Buttons)
 	}
 	if a.game != nil {
-		collectButtons(a.game.hud.content, p.Buttons) // inside a scroll container
+		collectButtons(a.game.sh().hud.content, p.Buttons) // inside a scroll container
 	}
 	switch f := a.ui.GetFocusedWidget().(type) {
 	case *widget.Button:
@@ -131,15 +140,28 @@ func (a *App) probe() *Probe {
 	default:
 		p.Focused = "input"
 	}
-	g := a.game
-	if a.screen != screenGame || g == nil {
+	if a.screen != screenGame || a.game == nil {
 		return p
 	}
+	sh := a.game.sh()
+	mr := sh.mapRect()
+	p.WindowOpen = sh.hud.window != nil
+	p.Turn, p.Ready = int(sh.part.turn()), sh.ready
+	p.Map = [4]int{mr.Min.X, mr.Min.Y, mr.Max.X, mr.Max.Y}
+	p.Log = sh.part.logLen()
+	p.Money, p.ReadyTxt, p.Hint, p.BigLog = sh.hud.money.Label, sh.hud.readyList.Label, sh.hud.hint.Label, sh.hud.bigLog
+	p.TurnText, p.Slot = sh.hud.turn.Label, sh.hud.slot.Label
+	lr := sh.hud.log.GetWidget().Rect
+	p.LogRect = [4]int{lr.Min.X, lr.Min.Y, lr.Max.X, lr.Max.Y}
+	a.game.probe(p)
+	return p
+}
+
+// probe implements playScreen: the camera, the hovered and the selected
+// hex, the orders, the player's cities and armies, the structures.
+func (g *gameScreen) probe(p *Probe) {
 	v := g.model.View()
 	mr := g.mapRect()
-	p.WindowOpen = g.hud.window != nil
-	p.Turn, p.Ready = int(v.Turn), g.ready
-	p.Map = [4]int{mr.Min.X, mr.Min.Y, mr.Max.X, mr.Max.Y}
 	p.Camera = [3]float64{g.cam.X, g.cam.Y, g.cam.Zoom}
 	p.World[0], p.World[1] = g.board.WorldSize()
 	if g.hasHover {
@@ -154,11 +176,6 @@ func (a *App) probe() *Probe {
 	for _, d := range g.model.Drafts() {
 		p.Drafts = append(p.Drafts, d.Label)
 	}
-	p.Log = len(g.model.Log())
-	p.Money, p.ReadyTxt, p.Hint, p.BigLog = g.hud.money.Label, g.hud.readyList.Label, g.hud.hint.Label, g.hud.bigLog
-	p.TurnText, p.Slot = g.hud.turn.Label, g.hud.slot.Label
-	lr := g.hud.log.GetWidget().Rect
-	p.LogRect = [4]int{lr.Min.X, lr.Min.Y, lr.Max.X, lr.Max.Y}
 	add := func(kind string, id int, h hex.Hex, carried bool, units int) {
 		x, y := g.screenOf(h)
 		p.Mine = append(p.Mine, ProbeThing{Kind: kind, ID: id, Hex: h.String(), X: x, Y: y,
@@ -183,7 +200,6 @@ func (a *App) probe() *Probe {
 		p.Structures = append(p.Structures, ProbeThing{Kind: g.model.Rules().StructureName(st.Kind), ID: int(st.ID),
 			Hex: st.Hex.String(), X: x, Y: y, OnMap: image.Pt(int(x), int(y)).In(mr)})
 	}
-	return p
 }
 
 // screenOf returns where the centre of hex h is drawn, in window pixels.

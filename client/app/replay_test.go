@@ -39,7 +39,7 @@ func TestReplay(t *testing.T) {
 	if err := a.OpenReplay("Ann vs Bob", turns); err != nil {
 		t.Fatal(err)
 	}
-	g := a.game
+	g := hexScreen(a)
 	if g == nil || g.replay == nil || a.screen != screenGame {
 		t.Fatal("no replay on screen")
 	}

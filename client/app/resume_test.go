@@ -274,7 +274,7 @@ func TestResumeAfterRestart(t *testing.T) {
 				t.Fatal(err)
 			}
 			await(t, a, "turn 1", func(ev conn.Event) bool { _, ok := ev.Msg.(*protocol.TurnClock); return ok && a.game != nil })
-			g := a.game
+			g := hexScreen(a)
 			step := g.clock.Seq
 			orders := draftOrder(t, g)
 			if tt.ended {
@@ -298,7 +298,7 @@ func TestResumeAfterRestart(t *testing.T) {
 				ready = ready || readyClock(ev, 1, 1)
 				return sent && (ready || !tt.ended)
 			})
-			if a.game != g || g.model.Turn() != 1 || g.clock.Turn != 1 || len(g.model.Drafts()) != 1 {
+			if hexScreen(a) != g || g.model.Turn() != 1 || g.clock.Turn != 1 || len(g.model.Drafts()) != 1 {
 				t.Fatalf("after the restart: the game screen shows turn %d (clock %d) with %d drafts; want turn 1 again with the move drafted",
 					g.model.Turn(), g.clock.Turn, len(g.model.Drafts()))
 			}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"empires/client/model"
+	"empires/client/module"
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/protocol"
@@ -21,7 +22,9 @@ import (
 // tester at the keyboard would: the main menu, Play vs AI with Settings, then
 // each turn an order for the Capital and a move for every army that can
 // move (in a ruleset of one order a turn, one of them), End turn, and the
-// resolved turn's animation, for Turns turns or until the game is over. It
+// resolved turn's animation, for Turns turns or until the game is over; on
+// a screen of a module's own, the orders its Autoplayer drafts (and no
+// replay or Continue after). It
 // saves a screenshot of each stage as a PNG in Dir and ends the client:
 // without error when every stage passed; with the reason on any server
 // error, refused order, lost connection, or after Timeout.
@@ -102,8 +105,12 @@ func (s *Script) step(a *App) error {
 		s.wait--
 		return nil
 	}
-	a.uiDirty = true // the script changes screens without input
-	g := a.game
+	a.uiDirty = true             // the script changes screens without input
+	g, _ := a.game.(*gameScreen) // nil before the game, or on a screen of a module's own
+	var sh *shell                // the game screen's shell, whichever screen it is
+	if a.game != nil {
+		sh = a.game.sh()
+	}
 	switch s.stage {
 	case stageMenu:
 		s.shoot(a, "menu")
@@ -167,41 +174,51 @@ func (s *Script) step(a *App) error {
 		a.send(&protocol.SetReady{Ready: true})
 		s.next(stageWaitGame, 0)
 	case stageWaitGame:
-		if g != nil && !g.animating() {
+		if sh != nil && (g == nil || !g.animating()) {
 			s.next(stageOrders, 20)
 		}
 	case stageOrders:
-		if err := s.giveOrders(g); err != nil {
+		if g != nil {
+			if err := s.giveOrders(g); err != nil {
+				return err
+			}
+		} else if err := autoplay(a.game); err != nil {
 			return err
 		}
-		if g.model.View().Turn == 1 { // a word to the table, through the chat line
-			g.hud.chat.SetText("Good luck, have fun")
-			g.hud.chat.Submit()
+		if sh.part.turn() == 1 { // a word to the table, through the chat line
+			sh.hud.chat.SetText("Good luck, have fun")
+			sh.hud.chat.Submit()
 		}
-		s.results = g.results
-		g.submit(true)
+		s.results = sh.results
+		sh.submit(true)
 		s.next(stageWaitResult, 0)
 	case stageWaitResult:
-		if g.results == s.results {
+		if sh.results == s.results {
 			return nil
 		}
-		for _, d := range g.model.Drafts() {
-			if d.Rejected != "" || d.Err != "" {
-				return fmt.Errorf("script: turn %d: order %q refused: %s%s", g.model.View().Turn, d.Label, d.Rejected, d.Err)
+		if g != nil {
+			for _, d := range g.model.Drafts() {
+				if d.Rejected != "" || d.Err != "" {
+					return fmt.Errorf("script: turn %d: order %q refused: %s%s", g.model.View().Turn, d.Label, d.Rejected, d.Err)
+				}
 			}
 		}
-		s.shoot(a, fmt.Sprintf("turn%d-orders", g.model.View().Turn))
+		if len(sh.rejected) > 0 {
+			e := sh.rejected[0]
+			return fmt.Errorf("script: turn %d: order %q refused: %s", sh.part.turn(), e.Order, e.Reason)
+		}
+		s.shoot(a, fmt.Sprintf("turn%d-orders", sh.part.turn()))
 		s.next(stageEndTurn, 2)
 	case stageEndTurn:
-		s.ended = g.model.View().Turn
+		s.ended = game.Turn(sh.part.turn())
 		s.animAt = false
-		g.setReady(true)
+		sh.setReady(true)
 		s.next(stageWaitTurn, 0)
 	case stageWaitTurn:
-		if g.model.View().Turn <= s.ended {
+		if game.Turn(sh.part.turn()) <= s.ended {
 			return nil
 		}
-		if g.animating() {
+		if g != nil && g.animating() {
 			if !s.animAt && (g.animStep >= 1 || g.animT >= 0.5) {
 				s.animAt = true
 				s.shoot(a, fmt.Sprintf("turn%d-moves", s.ended))
@@ -209,7 +226,7 @@ func (s *Script) step(a *App) error {
 			return nil
 		}
 		s.played++
-		if s.played >= s.Turns || g.over != nil || g.out() {
+		if s.played >= s.Turns || sh.over != nil || sh.out() {
 			s.next(stageIdle, 150) // frames with nothing but the game screen
 			s.draws, s.drawsAt = a.draws, time.Now()
 			return nil
@@ -217,20 +234,22 @@ func (s *Script) step(a *App) error {
 		s.next(stageOrders, 10)
 	case stageIdle:
 		s.fps = float64(a.draws-s.draws) / time.Since(s.drawsAt).Seconds() // the idle frames, each drawn
-		if m := g.over; m != nil {
+		if m := sh.over; m != nil {
 			s.over = "nobody"
 			if m.Winner != 0 {
-				s.over = g.model.PlayerName(game.PlayerID(m.Winner))
+				s.over = sh.part.playerName(m.Winner)
 			}
 			s.over += fmt.Sprintf(" won on turn %d", m.Turn)
 		}
 		s.logged = map[game.Turn]bool{}
-		for _, l := range g.model.Log() {
-			s.logged[l.Turn] = true
+		for _, l := range sh.part.logLines() {
+			s.logged[game.Turn(l.Turn)] = true
 		}
 		s.shoot(a, "final")
-		if s.Join != "" {
-			s.next(stageDone, 3) // a guest saves nothing: the host's server does
+		if s.Join != "" || g == nil {
+			// A guest saves nothing: the host's server does. A game on a
+			// screen of a module's own is not replayed here yet.
+			s.next(stageDone, 3)
 			return nil
 		}
 		s.next(stageReplays, 3)
@@ -247,7 +266,7 @@ func (s *Script) step(a *App) error {
 		if err := a.watchReplay(games[len(games)-1].ID); err != nil {
 			return fmt.Errorf("script: %w", err)
 		}
-		if n := len(a.game.replay.turns); n < s.played+1 {
+		if n := len(a.game.(*gameScreen).replay.turns); n < s.played+1 {
 			return fmt.Errorf("script: the replay has %d turns, want the %d played and the start", n, s.played)
 		}
 		s.next(stageReplayStep, 10)
@@ -322,6 +341,21 @@ func (s *Script) step(a *App) error {
 		}
 		a.quit = true
 	}
+	return nil
+}
+
+// autoplay drafts a turn's orders on the screen of a module's own, which
+// must be able to (module.Autoplayer).
+func autoplay(ps playScreen) error {
+	ms, ok := ps.(*modScreen)
+	if !ok {
+		return fmt.Errorf("script: a %T has no orders to give", ps)
+	}
+	ap, ok := ms.scr.(module.Autoplayer)
+	if !ok {
+		return fmt.Errorf("script: the screen of %s cannot play by itself", ms.play.Info().Title)
+	}
+	ap.Autoplay()
 	return nil
 }
 

@@ -5,12 +5,13 @@ package modules
 
 import (
 	"empires/client/module"
+	"empires/client/module/empire"
 	"empires/client/module/erfpires"
 	"empires/client/module/erfworld"
 )
 
-// Default returns the registry of this build's client modules: erfworld
-// and erfpires.
+// Default returns the registry of this build's client modules: erfworld,
+// erfpires and empire.
 func Default() (*module.Registry, error) {
-	return module.NewRegistry(erfworld.Module{}, erfpires.Module{})
+	return module.NewRegistry(erfworld.Module{}, erfpires.Module{}, empire.Module{})
 }

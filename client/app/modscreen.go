@@ -1,0 +1,331 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"image"
+
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"empires/client/conn"
+	"empires/client/menu"
+	"empires/client/module"
+	"empires/shared/protocol"
+)
+
+// modScreen is the game screen of a ruleset whose module has a screen of
+// its own (module.Screener): the shell frames it, the module's Screen
+// draws the map, takes the input on it, fills the side panel and keeps
+// the orders and the log.
+type modScreen struct {
+	shell
+	play *conn.Game
+	scr  module.Screen
+	// status is the screen's Status, asked once a frame.
+	status module.Status
+	// redraw asks for the map to be drawn again (Changed).
+	redraw bool
+}
+
+var (
+	_ playScreen  = (*modScreen)(nil)
+	_ screenPart  = (*modScreen)(nil)
+	_ module.Host = (*modScreen)(nil)
+)
+
+// newModScreen returns the screen of a game of play's ruleset, whose
+// module opens a screen of its own, showing the view of fv.
+func newModScreen(a *App, play *conn.Game, fv *protocol.FullView) (*modScreen, error) {
+	if play == nil || play.Ruleset() == nil {
+		return nil, errors.New("the game's rules are not here")
+	}
+	rs := play.Ruleset()
+	m, ok := a.opts.Modules.Get(rs.Info().ID)
+	if !ok {
+		return nil, fmt.Errorf("no module of %s", rs.Info().Title)
+	}
+	sc, ok := m.(module.Screener)
+	if !ok {
+		return nil, fmt.Errorf("%s has no screen of its own", rs.Info().Title)
+	}
+	rv, err := play.FullView(fv)
+	if err != nil {
+		return nil, err
+	}
+	g := &modScreen{shell: shell{app: a, winW: a.width, winH: a.height}, play: play}
+	g.part = g
+	scr, err := sc.OpenScreen(rs, g)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", rs.Info().Title, err)
+	}
+	g.scr = scr
+	if err := scr.SetView(rv); err != nil {
+		return nil, err
+	}
+	g.status = scr.Status()
+	g.hud = newHUD(&g.shell, nil)
+	g.root = g.hud.root
+	g.clock.Turn = protocol.Turn(g.status.Turn)
+	g.refresh()
+	return g, nil
+}
+
+// Theme implements module.Host.
+func (g *modScreen) Theme() *menu.Theme { return g.app.theme }
+
+// Notify implements module.Host.
+func (g *modScreen) Notify(msg string) { g.notify(msg) }
+
+// Changed implements module.Host.
+func (g *modScreen) Changed(orders bool) {
+	g.redraw = true
+	if g.hud == nil {
+		return // the screen's first view: the HUD is made next
+	}
+	g.hud.dirtySide = true
+	if orders {
+		g.hud.dirtyOrders = true
+	}
+}
+
+// OpenWindow implements module.Host.
+func (g *modScreen) OpenWindow(c *widget.Container) { g.hud.openWindow(c) }
+
+// CloseWindow implements module.Host.
+func (g *modScreen) CloseWindow() { g.hud.closeWindow() }
+
+// MapRect implements module.Host.
+func (g *modScreen) MapRect() image.Rectangle { return g.mapRect() }
+
+// PanelWidth implements module.Host.
+func (g *modScreen) PanelWidth() int { return sideWidth - 40 }
+
+// resize implements playScreen.
+func (g *modScreen) resize(w, h int) { g.resizeShell(w, h) }
+
+// input is what the screen may do with this frame's input.
+func (g *modScreen) input() module.Input {
+	mx, my := ebiten.CursorPosition()
+	pt := image.Pt(mx, my)
+	in := module.Input{Map: g.mapRect(), Minimap: g.minimapRect()}
+	in.OnMinimap = g.hud.window == nil && pt.In(in.Minimap.Inset(-4))
+	in.Pointer = g.hud.window == nil && pt.In(in.Map) && !pt.In(g.hud.logBox.GetWidget().Rect) && !in.OnMinimap
+	in.Keys = g.hud.window == nil && g.app.ui.GetFocusedWidget() == nil
+	in.Orders = g.status.You != 0 && !g.out() && g.over == nil
+	return in
+}
+
+// minimapRect is the corner left for the screen's minimap: bottom left,
+// beside the log, as on the hex engine's screen.
+func (g *modScreen) minimapRect() image.Rectangle {
+	return image.Rect(6, g.winH-minimapH-6, 6+minimapW, g.winH-6)
+}
+
+// keys handles the keys the shell keeps: F1 the help, Enter the end of
+// the turn; Escape and F1 in a window; Escape in a text field.
+func (g *modScreen) keys() {
+	ui := g.app.ui
+	switch ui.GetFocusedWidget().(type) {
+	case nil:
+	case *widget.Button:
+		ui.ClearFocus()
+	default:
+		if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
+			ui.ClearFocus()
+		}
+		return // typing in a text field
+	}
+	if g.hud.window != nil {
+		switch {
+		case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
+			g.hud.closeWindow()
+		case inpututil.IsKeyJustPressed(ebiten.KeyF1):
+			g.hud.toggleHelp()
+		}
+		return
+	}
+	switch {
+	case inpututil.IsKeyJustPressed(ebiten.KeyF1):
+		g.hud.toggleHelp()
+	case inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyKPEnter):
+		g.endTurnClicked()
+	}
+}
+
+// update implements playScreen.
+func (g *modScreen) update() bool {
+	g.frame++
+	g.status = g.scr.Status()
+	g.keys()
+	drawn := g.scr.Update(g.input())
+	changed := g.tick()
+	if g.redraw {
+		drawn, g.redraw = true, false
+	}
+	return changed || drawn
+}
+
+// drawMap implements playScreen.
+func (g *modScreen) drawMap(screen *ebiten.Image) {
+	area := screen.SubImage(g.mapRect().Add(screen.Bounds().Min)).(*ebiten.Image)
+	g.scr.Draw(area)
+}
+
+// drawOver implements playScreen.
+func (g *modScreen) drawOver(screen *ebiten.Image) {
+	if g.hud.window == nil {
+		g.scr.DrawOver(screen)
+	}
+	g.drawNotice(screen)
+}
+
+// fullView implements playScreen.
+func (g *modScreen) fullView(fv *protocol.FullView) {
+	rv, err := g.play.FullView(fv)
+	if err == nil {
+		err = g.scr.SetView(rv)
+	}
+	if err != nil {
+		g.notify(err.Error())
+		return
+	}
+	g.sent = nil
+	g.status = g.scr.Status()
+	g.refresh()
+}
+
+// turnUpdate implements playScreen: the resolved turn's view, checked
+// against the server's checksum, and its events; a view that does not
+// apply asks for the whole view.
+func (g *modScreen) turnUpdate(u *protocol.TurnUpdate) {
+	rv, err := g.play.Update(u)
+	if err != nil {
+		if errors.Is(err, conn.ErrOutOfSync) {
+			g.notify("Out of step with the server: fetching the whole view")
+		} else {
+			g.notify(err.Error())
+		}
+		g.play.Forget()
+		g.app.send(&protocol.RequestView{})
+		return
+	}
+	wasOut := g.out()
+	if err := g.scr.Resolved(rv, u.Events); err != nil {
+		g.notify(err.Error())
+	}
+	g.status = g.scr.Status()
+	g.ready = false
+	g.sent = nil
+	g.refresh()
+	if !wasOut && g.out() && g.over == nil {
+		g.hud.showOut()
+	}
+}
+
+// probe implements playScreen.
+func (g *modScreen) probe(p *Probe) {
+	mp := g.scr.Probe()
+	p.Camera, p.World, p.CellSize = mp.Camera, mp.World, mp.CellSize
+	p.Hover, p.Selected = mp.Hover, mp.Selected
+	p.Army, p.City = mp.Force, mp.Settlement
+	p.Animating = mp.Animating
+	p.Orders, p.Drafts = len(mp.Drafts), mp.Drafts
+	conv := func(ms []module.Mark) []ProbeThing {
+		var out []ProbeThing
+		for _, m := range ms {
+			out = append(out, ProbeThing{Kind: m.Kind, ID: m.ID, Units: m.Units, Hex: m.Cell, X: m.X, Y: m.Y, OnMap: m.OnMap, Outdated: m.Outdated})
+		}
+		return out
+	}
+	p.Mine, p.Others = conv(mp.Mine), conv(mp.Others)
+}
+
+// you implements screenPart.
+func (g *modScreen) you() protocol.Seat { return protocol.Seat(g.status.You) }
+
+// turn implements screenPart.
+func (g *modScreen) turn() protocol.Turn { return protocol.Turn(g.status.Turn) }
+
+// players implements screenPart.
+func (g *modScreen) players() []playerInfo {
+	out := make([]playerInfo, len(g.status.Players))
+	for i, p := range g.status.Players {
+		out[i] = playerInfo{Seat: protocol.Seat(i + 1), Name: p.Name, Alive: p.Alive}
+	}
+	return out
+}
+
+// playerName implements screenPart.
+func (g *modScreen) playerName(s protocol.Seat) string {
+	if s == 0 {
+		return "Neutral"
+	}
+	if int(s) <= len(g.status.Players) {
+		return g.status.Players[s-1].Name
+	}
+	return fmt.Sprintf("Player %d", s)
+}
+
+// turnName implements screenPart.
+func (g *modScreen) turnName(t protocol.Turn) string { return fmt.Sprintf("Turn %d", t) }
+
+// replaying implements screenPart: a module's screen shows games being
+// played.
+func (g *modScreen) replaying() bool { return false }
+
+// submission implements screenPart.
+func (g *modScreen) submission() *protocol.SubmitOrders {
+	data, ok := g.scr.Submission()
+	if !ok {
+		return nil
+	}
+	return &protocol.SubmitOrders{Turn: g.turn(), Orders: data}
+}
+
+// applyResult implements screenPart: a verdict on this turn's orders.
+func (g *modScreen) applyResult(r *protocol.OrdersResult) {
+	if r.Turn != g.turn() {
+		return
+	}
+	g.scr.Rejected(r.Errors)
+	g.hud.dirtySide = true
+}
+
+// endWarning implements screenPart: nothing to warn of.
+func (g *modScreen) endWarning() string { return "" }
+
+// help implements screenPart.
+func (g *modScreen) help() menu.HelpContent { return g.scr.Help() }
+
+// topTexts implements screenPart.
+func (g *modScreen) topTexts() topTexts {
+	return topTexts{Turn: fmt.Sprintf("Turn %d", g.status.Turn)}
+}
+
+// fillSide implements screenPart.
+func (g *modScreen) fillSide() { g.scr.Side(g.hud.side, g.input()) }
+
+// fillOrders implements screenPart.
+func (g *modScreen) fillOrders() { g.scr.Orders(g.hud.orders) }
+
+// updateHint implements screenPart: a module's screen says its hints in
+// its side panel.
+func (g *modScreen) updateHint() bool { return false }
+
+// logLines implements screenPart.
+func (g *modScreen) logLines() []logLine {
+	lines := g.scr.Log()
+	out := make([]logLine, len(lines))
+	for i, l := range lines {
+		out[i] = logLine{Turn: l.Turn, Text: l.Text, Link: l.Link}
+	}
+	return out
+}
+
+// logLen implements screenPart.
+func (g *modScreen) logLen() int { return len(g.scr.Log()) }
+
+// openLink implements screenPart.
+func (g *modScreen) openLink(id string) { g.scr.Link(id) }

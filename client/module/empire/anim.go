@@ -1,0 +1,139 @@
+package empire
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"empires/shared/grid"
+	rules "empires/shared/rules/empire"
+)
+
+// Move is one army's move in one movement step of a resolved turn, as the
+// turn's animation shows it.
+type Move struct {
+	Force    rules.ForceID
+	Owner    rules.Seat
+	From, To grid.Pos
+	// Units is how many units the player knows it has, 0 if it does not.
+	Units int
+}
+
+// Steps returns the movement of a resolved turn step by step, from its
+// events (those the player saw), with each army's units as the view after
+// the turn, next, knows them.
+func Steps(events []rules.Event, next *rules.View) [][]Move {
+	var steps [][]Move
+	for _, e := range events {
+		if e.Kind != rules.EvMoved || e.Step < 1 {
+			continue
+		}
+		for len(steps) < e.Step {
+			steps = append(steps, nil)
+		}
+		mv := Move{Force: e.Force, Owner: e.Owner, From: e.Pos, To: e.To}
+		if f := next.Force(e.Force); f != nil {
+			mv.Units = len(f.Units)
+		}
+		for _, sg := range next.Sightings {
+			if sg.Force == e.Force {
+				mv.Units = sg.Units
+			}
+		}
+		steps[e.Step-1] = append(steps[e.Step-1], mv)
+	}
+	// Steps no army the player saw moved in are left out.
+	steps = slices.DeleteFunc(steps, func(s []Move) bool { return len(s) == 0 })
+	for _, s := range steps {
+		slices.SortStableFunc(s, func(a, b Move) int { return cmp.Compare(a.Force, b.Force) })
+	}
+	return steps
+}
+
+// Where returns where each army of steps is during step i (0 first): an
+// army waits on its first square until its first move, walks each of its
+// moves in its step, and stays where its last move took it. From and To
+// differ only for the armies moving in step i.
+func Where(steps [][]Move, i int) map[rules.ForceID]Move {
+	at := map[rules.ForceID]Move{}
+	for k := len(steps) - 1; k >= 0; k-- {
+		for _, mv := range steps[k] {
+			first := mv
+			first.To = mv.From // the earliest move's start wins
+			at[mv.Force] = first
+		}
+	}
+	for k := 0; k < i && k < len(steps); k++ {
+		for _, mv := range steps[k] {
+			done := mv
+			done.From = mv.To
+			at[mv.Force] = done
+		}
+	}
+	if i >= 0 && i < len(steps) {
+		for _, mv := range steps[i] {
+			at[mv.Force] = mv
+		}
+	}
+	return at
+}
+
+// stepSeconds is how long the animation shows a movement step.
+const stepSeconds = 0.35
+
+// animating reports whether the turn's animation runs.
+func (s *Screen) animating() bool { return s.animStep < len(s.anim) }
+
+// stepAnimation advances the animation by a frame; Space skips it.
+func (s *Screen) stepAnimation(keys bool) {
+	if !s.animating() {
+		return
+	}
+	if keys && ebiten.IsKeyPressed(ebiten.KeySpace) {
+		s.animStep = len(s.anim)
+		return
+	}
+	s.animT += 1 / 60.0 / stepSeconds
+	for s.animT >= 1 && s.animating() {
+		s.animT--
+		s.animStep++
+	}
+}
+
+// drawMoving draws the armies of the turn's animation where they are
+// this frame, in their owners' colours with the units the player knows.
+func (s *Screen) drawMoving(f *frame, inner float64) {
+	br := math.Max(5, inner*0.36)
+	t := min(s.animT, 1)
+	t = t * t * (3 - 2*t) // ease in and out
+	at := Where(s.anim, s.animStep)
+	ids := make([]rules.ForceID, 0, len(at))
+	for id := range at {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		mv := at[id]
+		x0, y0 := s.lay.Center(mv.From)
+		x1, y1 := s.lay.Center(mv.To)
+		x, y := f.at(x0+(x1-x0)*t, y0+(y1-y0)*t)
+		s.badge(f.dst, float64(x), float64(y), br, playerColor(mv.Owner), mv.Units, true, 1)
+	}
+}
+
+// hidden returns the forces the animation draws on their way, nil when
+// it does not run.
+func (s *Screen) hidden() map[rules.ForceID]bool {
+	if !s.animating() {
+		return nil
+	}
+	hide := map[rules.ForceID]bool{}
+	for _, st := range s.anim {
+		for _, mv := range st {
+			hide[mv.Force] = true
+		}
+	}
+	return hide
+}

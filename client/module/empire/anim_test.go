@@ -1,0 +1,49 @@
+package empire
+
+import (
+	"testing"
+
+	"empires/shared/grid"
+	rules "empires/shared/rules/empire"
+)
+
+// "An army moves square by square. All armies move their first square of
+// the current movement order, then the second square and so on." The
+// animation shows the turn's moves step by step: an army waits on its
+// square until its first move, walks each move in its step, and stays
+// where its last move took it.
+func TestStepsAndWhere(t *testing.T) {
+	p := func(x int) grid.Pos { return grid.Pos{X: x} }
+	events := []rules.Event{
+		{Kind: rules.EvMoved, Step: 1, Owner: 1, Force: 7, Pos: p(0), To: p(1)},
+		{Kind: rules.EvProduced, Owner: 1},
+		{Kind: rules.EvMoved, Step: 2, Owner: 1, Force: 7, Pos: p(1), To: p(2)},
+		{Kind: rules.EvMoved, Step: 2, Owner: 2, Force: 9, Pos: p(5), To: p(4)},
+	}
+	next := &rules.View{Forces: []rules.Force{{ID: 7, Owner: 1, Units: make([]rules.Unit, 3)}},
+		Sightings: []rules.Sighting{{Force: 9, Owner: 2, Units: 5}}}
+	steps := Steps(events, next)
+	if len(steps) != 2 || len(steps[0]) != 1 || len(steps[1]) != 2 {
+		t.Fatalf("steps %+v, want one move then two", steps)
+	}
+	if steps[1][0].Units != 3 || steps[1][1].Units != 5 {
+		t.Errorf("the units: %+v, want the army's 3 and the sighting's 5", steps[1])
+	}
+	tests := []struct {
+		step     int
+		force    rules.ForceID
+		from, to grid.Pos
+	}{
+		{0, 7, p(0), p(1)},
+		{0, 9, p(5), p(5)}, // waits for its move
+		{1, 7, p(1), p(2)},
+		{1, 9, p(5), p(4)},
+		{2, 7, p(2), p(2)}, // after the last step
+	}
+	for _, tc := range tests {
+		have := Where(steps, tc.step)[tc.force]
+		if have.From != tc.from || have.To != tc.to {
+			t.Errorf("step %d, force %d: from %v to %v, want %v to %v", tc.step, tc.force, have.From, have.To, tc.from, tc.to)
+		}
+	}
+}

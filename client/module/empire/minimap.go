@@ -1,0 +1,74 @@
+package empire
+
+import (
+	"image"
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+)
+
+// minimapFit returns where the whole map is drawn in the minimap's
+// rectangle r, keeping its proportions: the top-left corner and the scale
+// from world pixels.
+func (s *Screen) minimapFit(r image.Rectangle) (x, y, scale float64) {
+	ww, wh := s.lay.WorldSize()
+	scale = min(float64(r.Dx()-8)/ww, float64(r.Dy()-8)/wh)
+	x = float64(r.Min.X) + (float64(r.Dx())-ww*scale)/2
+	y = float64(r.Min.Y) + (float64(r.Dy())-wh*scale)/2
+	return x, y, scale
+}
+
+// drawMinimap draws the whole map small in the corner the shell leaves
+// for it: the ground, the settlements in their owners' colours, the
+// player's forces, and the part of the map in sight.
+func (s *Screen) drawMinimap(dst *ebiten.Image) {
+	r := s.in.Minimap
+	if r.Empty() || s.paint == nil {
+		return
+	}
+	s.paint.paintGround(s.m)
+	vector.FillRect(dst, float32(r.Min.X-2), float32(r.Min.Y-2), float32(r.Dx()+4), float32(r.Dy()+4), color.RGBA{20, 18, 16, 240}, false)
+	x, y, k := s.minimapFit(r)
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+	op.GeoM.Scale(k, k)
+	op.GeoM.Translate(x, y)
+	dst.DrawImage(s.paint.ground, op)
+	ww, wh := s.lay.WorldSize()
+	vector.StrokeRect(dst, float32(x)-1, float32(y)-1, float32(ww*k)+2, float32(wh*k)+2, 1, color.RGBA{110, 100, 85, 255}, false)
+	dot := float32(max(2, s.lay.Size*k*0.45))
+	for _, st := range s.m.Settlements() {
+		cx, cy := s.lay.Center(st.Pos)
+		vector.FillRect(dst, float32(x+cx*k)-dot-1, float32(y+cy*k)-dot-1, 2*dot+2, 2*dot+2, inkDark, false)
+		vector.FillRect(dst, float32(x+cx*k)-dot, float32(y+cy*k)-dot, 2*dot, 2*dot, playerColor(st.Owner), false)
+	}
+	you := playerColor(s.m.You())
+	for _, f := range s.m.Forces() {
+		if f.Garrison {
+			continue
+		}
+		cx, cy := s.lay.Center(f.Pos)
+		s.paint.drawDisc(dst, x+cx*k, y+cy*k, float64(dot), inkLight)
+		s.paint.drawDisc(dst, x+cx*k, y+cy*k, float64(dot)*0.7, you)
+	}
+	// The part of the map the camera shows.
+	x0, y0 := s.cam.ToWorld(0, 0)
+	x1, y1 := s.cam.ToWorld(s.cam.ScreenW, s.cam.ScreenH)
+	in := image.Rect(int(x+x0*k), int(y+y0*k), int(x+x1*k), int(y+y1*k)).Intersect(r.Inset(1))
+	if !in.Empty() {
+		vector.StrokeRect(dst, float32(in.Min.X), float32(in.Min.Y), float32(in.Dx()), float32(in.Dy()), 1.5, color.RGBA{255, 255, 255, 220}, false)
+	}
+}
+
+// minimapJump centres the camera on the world point under window point
+// (mx, my) of the minimap.
+func (s *Screen) minimapJump(mx, my int) {
+	x, y, k := s.minimapFit(s.in.Minimap)
+	if k <= 0 {
+		return
+	}
+	wx, wy := (float64(mx)-x)/k, (float64(my)-y)/k
+	s.cam.X = wx - s.cam.ScreenW/2/s.cam.Zoom
+	s.cam.Y = wy - s.cam.ScreenH/2/s.cam.Zoom
+	s.cam.Pan(0, 0)
+}

@@ -1,0 +1,371 @@
+package empire
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"empires/shared/grid"
+	"empires/shared/protocol"
+	rules "empires/shared/rules/empire"
+	"empires/shared/rules/empire/dat"
+)
+
+// A map where Ann's city (0,0) lies inland, Bob's far in the south-east,
+// with a neutral town between.
+const farMap = `
+1.......^^......
+........^^......
+......t.........
+................
+..............2.`
+
+// A click on a square of the player's selects its settlement first, then
+// each of its forces there, then the settlement again.
+func TestClickCyclesSettlementThenForces(t *testing.T) {
+	tg := newTestGame(t, 2, 1, farMap)
+	m := tg.m
+	city := m.SettlementAt(at(0, 0))
+	if city == nil || city.Owner != 1 {
+		t.Fatalf("no city of Ann's at 0,0: %+v", city)
+	}
+	g := tg.garrisonAt(at(0, 0))
+	tests := []struct {
+		name string
+		want Selection
+	}{
+		{"first click: the city", Selection{Active: true, Cell: at(0, 0), Settlement: city.ID}},
+		{"second click: the garrison", Selection{Active: true, Cell: at(0, 0), Force: g.ID}},
+		{"third click: the city again", Selection{Active: true, Cell: at(0, 0), Settlement: city.ID}},
+	}
+	for _, tc := range tests {
+		if _, err := m.Click(at(0, 0)); err != nil {
+			t.Fatal(err)
+		}
+		if have := m.Selection(); have != tc.want {
+			t.Errorf("%s: have %+v, want %+v", tc.name, have, tc.want)
+		}
+	}
+	// A square with nothing of the player's is selected alone.
+	if _, err := m.Click(at(3, 3)); err != nil {
+		t.Fatal(err)
+	}
+	if have, want := m.Selection(), (Selection{Active: true, Cell: at(3, 3)}); have != want {
+		t.Errorf("an empty square: have %+v, want %+v", have, want)
+	}
+}
+
+// "A new army is created by splitting off units from a garrison." The
+// player splits three units off the city's garrison and sends the new
+// army east with a click: one Split order carrying the path, which the
+// rules accept; after the turn the army has moved two plains squares
+// ("An infantry unit can move 2 plain squares") and is still selected,
+// under the number the server gave it.
+func TestSplitAndMoveByClick(t *testing.T) {
+	tg := newTestGame(t, 2, 1, farMap)
+	m := tg.m
+	g := tg.garrisonAt(at(0, 0))
+	gid := g.ID
+	take := unitIDs(g.Units[1:])
+	nf, err := m.Split(gid, take, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !Drafted(nf) || m.Selection().Force != nf {
+		t.Fatalf("the new army %d is not drafted and selected: %+v", nf, m.Selection())
+	}
+	if have, want := tg.garrisonAt(at(0, 0)).Units, g.Units[:1]; !slices.Equal(unitIDs(have), unitIDs(want)) {
+		t.Errorf("the garrison keeps %v, want %v", unitIDs(have), unitIDs(want))
+	}
+	ordered, err := m.Click(at(3, 0))
+	if err != nil || !ordered {
+		t.Fatalf("a click on an empty square did not order the army there: %t %v", ordered, err)
+	}
+	want := []rules.Order{{Kind: rules.Split, Force: gid, Units: take, Path: []grid.Pos{at(1, 0), at(2, 0), at(3, 0)}}}
+	if have := m.Orders(); len(have) != 1 || have[0].Kind != want[0].Kind || have[0].Force != gid ||
+		!slices.Equal(have[0].Units, want[0].Units) || !slices.Equal(have[0].Path, want[0].Path) {
+		t.Fatalf("orders %+v, want %+v", have, want)
+	}
+	if have, want := m.Label(m.Drafts()[0]), "Garrison "; !strings.HasPrefix(have, want) || !strings.Contains(have, "to 3,0: 3 squares, 2 turns") {
+		t.Errorf("label %q", have)
+	}
+	tg.check()
+	tg.play()
+	sel := m.Selection()
+	f := m.Force(sel.Force)
+	if f == nil || Drafted(f.ID) || f.Garrison {
+		t.Fatalf("after the turn the selection is %+v, want the new army", sel)
+	}
+	if f.Pos != at(2, 0) || len(f.Units) != 3 {
+		t.Errorf("the army is at %v with %d units, want 2,0 with 3", f.Pos, len(f.Units))
+	}
+	if !strings.Contains(tg.logText(1), "moved from 0,0 to 2,0 (2 squares)") {
+		t.Errorf("the log of turn 1 does not tell the move:\n%s", tg.logText(1))
+	}
+	// The standing order carries on: the path left is the army's.
+	if !slices.Equal(f.Path, []grid.Pos{at(3, 0)}) {
+		t.Errorf("the standing order is %v, want 3,0", f.Path)
+	}
+}
+
+// A right click (MoveTo) plans over the squares the view knows with the
+// army's movement table: forest costs the infantry 2 ("p1, f2"); an
+// unknown square cannot be a goal.
+func TestPlanPath(t *testing.T) {
+	tg := newTestGame(t, 2, 1, farMap)
+	m := tg.m
+	g := tg.garrisonAt(at(0, 0))
+	inf := []rules.UnitID{g.Units[1].ID} // an Infantry
+	nf, err := m.Split(g.ID, inf, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		to    grid.Pos
+		steps int
+		turns int
+		err   string
+	}{
+		{"plains", at(2, 0), 2, 1, ""},
+		{"three plains", at(3, 0), 3, 2, ""},
+		{"down and across", at(1, 2), 3, 2, ""},
+		{"unknown", at(15, 4), 0, 0, "unknown"},
+		{"itself", at(0, 0), 0, 0, "is there"},
+	}
+	for _, tc := range tests {
+		pl, err := m.PlanPath(nf, tc.to)
+		switch {
+		case tc.err != "":
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s: error %v, want one saying %q", tc.name, err, tc.err)
+			}
+		case err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case len(pl.Path) != tc.steps || pl.Turns != tc.turns:
+			t.Errorf("%s: %d squares in %d turns, want %d in %d", tc.name, len(pl.Path), pl.Turns, tc.steps, tc.turns)
+		}
+	}
+}
+
+// "towns: ... all units without "*" (no sea units, if not adjacent to a
+// sea square). cities: ... all units including those marked with an "*"":
+// the inland city may produce a Golem but no Galleon; choosing what it
+// produces already takes the order back.
+func TestProduce(t *testing.T) {
+	tg := newTestGame(t, 2, 1, farMap)
+	m := tg.m
+	city := m.SettlementAt(at(0, 0))
+	kind := func(name string) int {
+		k, ok := tg.r.Dat().Kind(name)
+		if !ok {
+			t.Fatalf("no unit %s", name)
+		}
+		return int(k) + 1
+	}
+	if err := m.Produce(city.ID, kind("Galleon")); err == nil || !strings.Contains(err.Error(), "next to the sea") {
+		t.Errorf("a Galleon inland: %v, want refused for the sea", err)
+	}
+	if err := m.Produce(city.ID, kind("Golem")); err != nil {
+		t.Fatalf("a Golem in a city: %v", err)
+	}
+	if have := m.Settlement(city.ID).Produce; have != kind("Golem") {
+		t.Errorf("the city produces %d, want the Golem's %d", have, kind("Golem"))
+	}
+	tg.check()
+	if err := m.Produce(city.ID, city.Produce); err != nil || len(m.Drafts()) != 0 {
+		t.Errorf("choosing the unit it produces leaves %d orders (%v)", len(m.Drafts()), err)
+	}
+	town := &rules.SettlementView{Pos: at(3, 3)}
+	if why := m.CannotProduce(town, dat.Kind(kind("Golem")-1)); !strings.Contains(why, "only in cities") {
+		t.Errorf("a Golem in a town: %q", why)
+	}
+}
+
+// "The player can freely change units between his armies and/or his
+// garrisons while they are in the same square." An army split off and
+// left in the city gives its units back to the garrison; the army winks
+// out; the rules accept it.
+func TestTransfer(t *testing.T) {
+	tg := newTestGame(t, 2, 1, farMap)
+	m := tg.m
+	g := tg.garrisonAt(at(0, 0))
+	if _, err := m.Split(g.ID, unitIDs(g.Units[2:]), false); err != nil {
+		t.Fatal(err)
+	}
+	tg.play() // the army stays in the city: it has no path
+	var army *rules.Force
+	for _, f := range m.ForcesAt(at(0, 0)) {
+		if !f.Garrison {
+			army = f
+		}
+	}
+	if army == nil {
+		t.Fatal("no army in the city after the turn")
+	}
+	aid, gid := army.ID, tg.garrisonAt(at(0, 0)).ID
+	if err := m.Transfer(aid, gid, nil); err != nil {
+		t.Fatal(err)
+	}
+	if m.Force(aid) != nil {
+		t.Error("the army that gave all its units is still there")
+	}
+	if have := len(m.Force(gid).Units); have != 4 {
+		t.Errorf("the garrison has %d units, want 4", have)
+	}
+	tg.check()
+	if err := m.Transfer(gid, gid, nil); err == nil {
+		t.Error("a force joined itself")
+	}
+}
+
+// "Exception: All armies are in "peace"-mode." Setting peace and setting
+// it back leaves no order.
+func TestPeaceToggle(t *testing.T) {
+	tg := newTestGame(t, 2, 1, farMap)
+	m := tg.m
+	gid := tg.garrisonAt(at(0, 0)).ID
+	if err := m.Peace(gid, true); err != nil {
+		t.Fatal(err)
+	}
+	if !m.Force(gid).Peace || len(m.Drafts()) != 1 {
+		t.Fatalf("peace on: force %+v, %d orders", m.Force(gid), len(m.Drafts()))
+	}
+	tg.check()
+	if err := m.Peace(gid, false); err != nil {
+		t.Fatal(err)
+	}
+	if m.Force(gid).Peace || len(m.Drafts()) != 0 {
+		t.Errorf("peace back off: force %+v, %d orders", m.Force(gid), len(m.Drafts()))
+	}
+}
+
+// An order the rules would refuse as the client sees them is not sent;
+// the server's refusals, by their index in the list sent, go to the right
+// drafts; a verdict on a list changed since is ignored.
+func TestRejections(t *testing.T) {
+	tg := newTestGame(t, 2, 1, farMap)
+	m := tg.m
+	city := m.SettlementAt(at(0, 0))
+	gid := tg.garrisonAt(at(0, 0)).ID
+	if err := m.Produce(city.ID, 2); err != nil {
+		t.Fatal(err)
+	}
+	m.drafts = append(m.drafts, Draft{Order: rules.Order{Kind: rules.Move, Force: 999, Path: []grid.Pos{at(1, 0)}}})
+	m.changed()
+	if err := m.Peace(gid, true); err != nil {
+		t.Fatal(err)
+	}
+	if d := m.Drafts(); len(d) != 3 || d[1].Err == "" || d[0].Err != "" || d[2].Err != "" {
+		t.Fatalf("drafts %+v: want the second refused", d)
+	}
+	if have := len(m.Orders()); have != 2 {
+		t.Fatalf("%d orders to send, want 2", have)
+	}
+	if _, ok := m.Submission(); !ok {
+		t.Fatal("no submission")
+	}
+	m.Rejected([]protocol.Rejection{{Index: 1, Reason: "no"}})
+	if d := m.Drafts(); d[2].Rejected != "no" || d[0].Rejected != "" {
+		t.Errorf("the refusal of the second order sent went to %+v", d)
+	}
+	m.Remove(0)
+	m.Rejected([]protocol.Rejection{{Index: 0, Reason: "late"}})
+	for _, d := range m.Drafts() {
+		if d.Rejected == "late" {
+			t.Error("a verdict on a list changed since was taken")
+		}
+	}
+}
+
+// The log tells a battle in a line that opens its report: the rounds,
+// the phases with each attack's rolls and damage, the outcome.
+func TestBattleLogAndReport(t *testing.T) {
+	tg := newTestGame(t, 2, 1, `
+1..2............
+................
+................
+................
+................`)
+	m := tg.m
+	g := tg.garrisonAt(at(0, 0))
+	if _, err := m.Split(g.ID, unitIDs(g.Units[1:]), false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Click(at(3, 0)); err != nil {
+		t.Fatal(err)
+	}
+	tg.check()
+	var battle *Line
+	for turn := 1; turn <= 4 && battle == nil; turn++ {
+		tg.play()
+		for i := range m.Log() {
+			if l := &m.Log()[i]; l.Battle != nil {
+				battle = l
+			}
+		}
+	}
+	if battle == nil {
+		t.Fatalf("no battle in four turns; the log:\n%s", tg.logText(1)+"\n"+tg.logText(2)+"\n"+tg.logText(3))
+	}
+	if !strings.HasPrefix(battle.Text, "Battle at ") || !strings.Contains(battle.Text, "your army") {
+		t.Errorf("the battle's line: %q", battle.Text)
+	}
+	rep := m.Report(battle)
+	if len(rep) < 4 || !strings.HasPrefix(rep[0].Text, "You attacked with") {
+		t.Fatalf("the report: %+v", rep)
+	}
+	var rounds, phases, attacks, outcome int
+	for _, l := range rep {
+		switch l.Kind {
+		case ReportHeading:
+			rounds++
+		case ReportPhase:
+			phases++
+		case ReportHit, ReportMiss:
+			attacks++
+			if !strings.Contains(l.Text, " against ") {
+				t.Errorf("an attack without its rolls: %q", l.Text)
+			}
+		case ReportOutcome:
+			outcome++
+		}
+	}
+	if rounds == 0 || phases == 0 || attacks == 0 || outcome != 1 {
+		t.Errorf("the report has %d rounds, %d phases, %d attacks, %d outcomes:\n%+v", rounds, phases, attacks, outcome, rep)
+	}
+}
+
+// "A produced unit will be part of the garrison of the producing
+// settlement if it is not forwarded": the log says so in words.
+func TestProductionLogged(t *testing.T) {
+	tg := newTestGame(t, 2, 1, farMap)
+	for range 4 {
+		tg.play()
+	}
+	all := ""
+	for _, l := range tg.m.Log() {
+		all += l.Text + "\n"
+	}
+	if !strings.Contains(all, "Your city at 0,0 produced an Infantry (garrison ") {
+		t.Errorf("no production in the log:\n%s", all)
+	}
+}
+
+// The selection follows the selected army when the turn moves it.
+func TestSelectionFollowsArmy(t *testing.T) {
+	tg := newTestGame(t, 2, 1, farMap)
+	m := tg.m
+	g := tg.garrisonAt(at(0, 0))
+	if _, err := m.Split(g.ID, unitIDs(g.Units[1:]), false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Click(at(0, 3)); err != nil {
+		t.Fatal(err)
+	}
+	tg.play()
+	sel := m.Selection()
+	if f := m.Force(sel.Force); f == nil || sel.Cell != f.Pos || f.Pos == at(0, 0) {
+		t.Errorf("after the turn the selection is %+v, the army %+v", sel, f)
+	}
+}

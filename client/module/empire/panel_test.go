@@ -1,0 +1,182 @@
+package empire
+
+import (
+	"image"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ebitenui/ebitenui/event"
+	"github.com/ebitenui/ebitenui/widget"
+
+	"empires/client/menu"
+	"empires/client/module"
+)
+
+// fakeHost is a Host that keeps what the screen asks of it.
+type fakeHost struct {
+	theme   *menu.Theme
+	notices []string
+	window  *widget.Container
+	changed int
+}
+
+func (h *fakeHost) Theme() *menu.Theme                { return h.theme }
+func (h *fakeHost) Notify(msg string)                 { h.notices = append(h.notices, msg) }
+func (h *fakeHost) Changed(bool)                      { h.changed++ }
+func (h *fakeHost) OpenWindow(c *widget.Container)    { h.window = c }
+func (h *fakeHost) CloseWindow()                      { h.window = nil }
+func (h *fakeHost) MapRect() image.Rectangle          { return image.Rect(0, 40, 950, 800) }
+func (h *fakeHost) PanelWidth() int                   { return 290 }
+func (h *fakeHost) press(t *testing.T, label string)  { t.Helper(); press(t, h.window, label) }
+func (h *fakeHost) labels() (buttons, texts []string) { return walk(h.window) }
+
+// walk returns the labels of the buttons and the texts under c, in order.
+func walk(c widget.Containerer) (buttons, texts []string) {
+	if c == nil {
+		return nil, nil
+	}
+	for _, w := range c.Children() {
+		switch x := w.(type) {
+		case *widget.Button:
+			x.Validate() // its text is made when it is first laid out
+			if x.Text() != nil {
+				buttons = append(buttons, x.Text().Label)
+			}
+		case *widget.Text:
+			texts = append(texts, x.Label)
+		case widget.Containerer:
+			b, t := walk(x)
+			buttons, texts = append(buttons, b...), append(texts, t...)
+		}
+	}
+	return buttons, texts
+}
+
+// press clicks the button under c whose label begins with label.
+func press(t *testing.T, c widget.Containerer, label string) {
+	t.Helper()
+	var found *widget.Button
+	var find func(c widget.Containerer)
+	find = func(c widget.Containerer) {
+		for _, w := range c.Children() {
+			switch x := w.(type) {
+			case *widget.Button:
+				x.Validate()
+				if found == nil && x.Text() != nil && strings.HasPrefix(x.Text().Label, label) {
+					found = x
+				}
+			case widget.Containerer:
+				find(x)
+			}
+		}
+	}
+	find(c)
+	if found == nil {
+		b, _ := walk(c)
+		t.Fatalf("no button %q among %q", label, b)
+	}
+	found.Click()
+	event.ExecuteDeferred() // the click's handlers run as in the UI's update
+}
+
+// panelScreen returns a screen of Ann's view of a game on farMap with a
+// host that keeps its windows.
+func panelScreen(t *testing.T) (*Screen, *fakeHost, *testGame) {
+	t.Helper()
+	th, err := menu.NewTheme()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg := newTestGame(t, 2, 1, farMap)
+	h := &fakeHost{theme: th}
+	s := NewScreen(tg.r, h)
+	if err := s.SetView(tg.view()); err != nil {
+		t.Fatal(err)
+	}
+	tg.m = s.Model()
+	return s, h, tg
+}
+
+// side returns the side panel's buttons and texts.
+func side(s *Screen) (buttons, texts []string) {
+	c := widget.NewContainer()
+	s.Side(c, module.Input{Orders: true})
+	return walk(c)
+}
+
+// The side panel of the player's city offers Production… and Forward…;
+// the production window lists what the city may produce with the turns
+// each takes, and what it may not with why; a click on a unit drafts the
+// order and closes the window, and the list of orders shows it with its x.
+func TestPanelProduction(t *testing.T) {
+	s, h, tg := panelScreen(t)
+	if _, err := s.m.Click(at(0, 0)); err != nil {
+		t.Fatal(err)
+	}
+	buttons, texts := side(s)
+	for _, want := range []string{"Production…", "Forward…", "Garrison "} {
+		if !slices.ContainsFunc(buttons, func(b string) bool { return strings.HasPrefix(b, want) }) {
+			t.Errorf("the city's panel has no button %q: %q", want, buttons)
+		}
+	}
+	if !slices.ContainsFunc(texts, func(s string) bool { return strings.HasPrefix(s, "Produces Infantry: ready in 4 turns") }) {
+		t.Errorf("the city's panel does not say what it produces: %q", texts)
+	}
+	city := s.m.SettlementAt(at(0, 0)).ID
+	s.showProduction(city)
+	buttons, texts = h.labels()
+	if !slices.Contains(buttons, "Cavalry · 7 turns · hp 2 mp 4 av 5 dv 3") {
+		t.Errorf("the production window's buttons: %q", buttons)
+	}
+	if !slices.Contains(texts, "Galleon: a Galleon is produced only next to the sea.") {
+		t.Errorf("the production window does not say why no Galleon: %q", texts)
+	}
+	h.press(t, "Cavalry · ")
+	if h.window != nil {
+		t.Error("the window stays open after the choice")
+	}
+	c := widget.NewContainer()
+	s.Orders(c)
+	buttons, texts = walk(c)
+	if !slices.Contains(texts, "City at 0,0: produce Cavalry (7 turns)") || !slices.Contains(buttons, "x") {
+		t.Errorf("the orders list: %q %q", texts, buttons)
+	}
+	tg.check()
+}
+
+// The garrison's Split off… window picks all but the first unit; its
+// button drafts the new army, selected; the list of orders says so.
+func TestPanelSplit(t *testing.T) {
+	s, h, tg := panelScreen(t)
+	g := tg.garrisonAt(at(0, 0))
+	s.m.SelectForce(g.ID)
+	buttons, _ := side(s)
+	if !slices.Contains(buttons, "Split off…") || !slices.Contains(buttons, "Peace on") {
+		t.Fatalf("the garrison's panel: %q", buttons)
+	}
+	s.showSplit(g.ID, nil)
+	buttons, _ = h.labels()
+	var on, off int
+	for _, b := range buttons {
+		switch {
+		case strings.HasPrefix(b, "[x] "):
+			on++
+		case strings.HasPrefix(b, "[ ] "):
+			off++
+		}
+	}
+	if on != 3 || off != 1 {
+		t.Errorf("the split window picks %d units and leaves %d: %q", on, off, buttons)
+	}
+	h.press(t, "[x] ") // one less
+	h.press(t, "Split off 2 units as a new army")
+	sel := s.m.Selection()
+	if !Drafted(sel.Force) || len(s.m.Force(sel.Force).Units) != 2 {
+		t.Fatalf("after the split the selection is %+v", sel)
+	}
+	if len(h.notices) == 0 || !strings.Contains(h.notices[len(h.notices)-1], "right-click a square") {
+		t.Errorf("the notices: %q", h.notices)
+	}
+	tg.check()
+}

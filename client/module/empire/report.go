@@ -1,0 +1,287 @@
+package empire
+
+import (
+	"fmt"
+	"image/color"
+	"strings"
+
+	eimage "github.com/ebitenui/ebitenui/image"
+	"github.com/ebitenui/ebitenui/widget"
+
+	rules "empires/shared/rules/empire"
+	"empires/shared/rules/empire/battle"
+	"empires/shared/rules/empire/dat"
+)
+
+// ReportKind is what a line of a battle report is.
+type ReportKind uint8
+
+// The kinds of a report's lines.
+const (
+	ReportText    ReportKind = iota // a plain line
+	ReportHeading                   // a round
+	ReportPhase                     // a phase of a round
+	ReportHit                       // an attack that hit
+	ReportMiss                      // an attack that missed
+	ReportKilled                    // the units killed after a phase
+	ReportOutcome                   // how it ended
+)
+
+// ReportLine is a line of a battle report.
+type ReportLine struct {
+	Kind ReportKind
+	Text string
+}
+
+// phaseWords names an attack phase as the document does.
+func phaseWords(ph dat.Phase) string {
+	switch ph {
+	case dat.Special:
+		return "Special phase (magic)"
+	case dat.Distance:
+		return "Distance phase (arrows)"
+	case dat.Melee:
+		return "Melee phase"
+	}
+	return fmt.Sprintf("Phase %d", ph)
+}
+
+// unitWord names a unit of a battle: "your Infantry #17", "Bob's Cavalry
+// #40", "Bob's unit #41" when the player never learned what it was (a unit
+// of the enemy's killed in the battle: the report keeps the survivors).
+func (m *Model) unitWord(l *Line, side int, id rules.UnitID) string {
+	b := l.Battle.Battle
+	owner := b.Attacker
+	if side == 1 {
+		owner = b.Defender
+	}
+	k, ok := l.kinds[id]
+	if !ok {
+		return fmt.Sprintf("%s unit #%d", m.whose(owner), id)
+	}
+	return fmt.Sprintf("%s %s #%d", m.whose(owner), m.unitName(k), id)
+}
+
+// Report returns the battle report of log line l: who fought with what,
+// every round's phases (who hit whom with which rolls and damage, who
+// was killed), the escapes, and the outcome with the survivors and the
+// promoted. It is nil for a line that is not a battle.
+func (m *Model) Report(l *Line) []ReportLine {
+	if l.Battle == nil || l.Battle.Battle == nil {
+		return nil
+	}
+	e := l.Battle
+	b := e.Battle
+	r := &b.Report
+	var out []ReportLine
+	add := func(k ReportKind, format string, args ...any) {
+		out = append(out, ReportLine{Kind: k, Text: m.cw(fmt.Sprintf(format, args...))})
+	}
+	// names are the sides' players ("You", "Bob"), sides their forces
+	// ("Your army", "Bob's army").
+	names := [2]string{upper(m.who(b.Attacker)), upper(m.who(b.Defender))}
+	sides := [2]string{m.whose(b.Attacker) + " army", m.sideName(b.Defender)}
+	add(ReportText, "%s attacked with %s: %d hp.", names[0], strings.TrimPrefix(m.sideWords(b.Attacker, b.AttackerForces, m.v), m.whose(b.Attacker)+" "), r.StartHP[0])
+	add(ReportText, "%s defended with %s: %d hp.", names[1], strings.TrimPrefix(m.sideWords(b.Defender, b.DefenderForces, m.v), m.whose(b.Defender)+" "), r.StartHP[1])
+	add(ReportText, "Each unit rolls a die up to its attack value against its target's die up to its defence value (an experienced unit rolls once more per level and keeps the best); a higher roll hits.")
+	for i, rd := range r.Rounds {
+		add(ReportHeading, "Round %d", i+1)
+		if len(rd.Phases) == 0 {
+			add(ReportText, "No unit could attack.")
+		}
+		for _, ph := range rd.Phases {
+			add(ReportPhase, "%s", phaseWords(ph.Phase))
+			for _, h := range ph.Hits {
+				from := m.unitWord(l, int(h.Side), h.From)
+				to := m.unitWord(l, 1-int(h.Side), h.To)
+				switch {
+				case h.Damage > 1:
+					add(ReportHit, "%s hit %s: %d against %d, double damage (%d hp).", upper(from), to, h.Roll, h.Defence, h.Damage)
+				case h.Damage == 1:
+					add(ReportHit, "%s hit %s: %d against %d, 1 hp.", upper(from), to, h.Roll, h.Defence)
+				default:
+					add(ReportMiss, "%s missed %s: %d against %d.", upper(from), to, h.Roll, h.Defence)
+				}
+			}
+			if len(ph.Killed) > 0 {
+				var ks []string
+				for _, id := range ph.Killed {
+					side := 1
+					if m.sideOf(r, l, id) == 0 {
+						side = 0
+					}
+					ks = append(ks, m.unitWord(l, side, id))
+				}
+				add(ReportKilled, "Killed: %s.", strings.Join(ks, ", "))
+			}
+		}
+		add(ReportText, "After the round: %s %d hp, %s %d hp.", sides[0], rd.HP[0], sides[1], rd.HP[1])
+		for s := range 2 {
+			if rd.Fled[s] {
+				add(ReportText, "%s fled: its hp fell below %d%% of what it had at the start.", upper(sides[s]), m.d.Game.FleeBelow)
+			}
+		}
+	}
+	switch r.Outcome {
+	case battle.AttackerWiped:
+		add(ReportOutcome, "%s was wiped out: %s %s the square.", upper(sides[0]), m.who(b.Defender), verb(m, b.Defender, "hold", "holds"))
+	case battle.AttackerFled:
+		add(ReportOutcome, "%s fled to a square beside: %s %s the square.", upper(sides[0]), m.who(b.Defender), verb(m, b.Defender, "hold", "holds"))
+	case battle.DefenderFled:
+		add(ReportOutcome, "%s fled to a square beside: %s took the square.", upper(sides[1]), m.who(b.Attacker))
+	case battle.DefenderWiped:
+		add(ReportOutcome, "%s was wiped out: %s took the square.", upper(sides[1]), m.who(b.Attacker))
+	case battle.Stalemate:
+		add(ReportOutcome, "Neither side could win: %s fell back.", sides[0])
+	}
+	for s := range 2 {
+		var units []rules.Unit
+		for _, f := range r.Sides[s].Fighters {
+			units = append(units, rules.Unit{ID: f.ID, Kind: f.Kind, HP: f.HP, Battles: f.Battles})
+		}
+		if len(units) == 0 {
+			add(ReportText, "%s: no survivors.", upper(sides[s]))
+			continue
+		}
+		add(ReportText, "%s: %s survived (%s), %d hp.", upper(sides[s]), plural(len(units), "unit", "units"), m.Summary(units), sideHP(r.Sides[s]))
+	}
+	if len(r.Promoted) > 0 {
+		var ps []string
+		for _, id := range r.Promoted {
+			side := m.sideOf(r, l, id)
+			ps = append(ps, m.unitWord(l, side, id)+" "+m.starsOf(r, id))
+		}
+		add(ReportText, "Promoted: %s.", strings.Join(ps, ", "))
+	}
+	return out
+}
+
+// verb returns you's form of a verb for seat s, or the third person's.
+func verb(m *Model, s rules.Seat, you, other string) string {
+	if s == m.You() && s != 0 {
+		return you
+	}
+	return other
+}
+
+// sideOf returns the side (0 attacker, 1 defender) unit id fought on, as
+// the report's survivors and hits tell.
+func (m *Model) sideOf(r *battle.Report, l *Line, id rules.UnitID) int {
+	for s := range 2 {
+		for _, f := range r.Sides[s].Fighters {
+			if f.ID == id {
+				return s
+			}
+		}
+	}
+	for _, rd := range r.Rounds {
+		for _, ph := range rd.Phases {
+			for _, h := range ph.Hits {
+				if h.From == id {
+					return int(h.Side)
+				}
+				if h.To == id {
+					return 1 - int(h.Side)
+				}
+			}
+		}
+	}
+	if l.sides != nil {
+		if s, ok := l.sides[id]; ok {
+			return s
+		}
+	}
+	return 1
+}
+
+// starsOf returns the stars of a survivor after the battle.
+func (m *Model) starsOf(r *battle.Report, id rules.UnitID) string {
+	for s := range 2 {
+		for _, f := range r.Sides[s].Fighters {
+			if f.ID == id {
+				return Stars(rules.Level(&m.d.Game, f.Battles))
+			}
+		}
+	}
+	return ""
+}
+
+// showBattle opens the report of the battle of log line l.
+func (s *Screen) showBattle(l Line) {
+	t := s.host.Theme()
+	pal := t.Palette()
+	w := s.window(fmt.Sprintf("Battle at %v, turn %d", l.Cell, l.Turn))
+	w.line(l.Text)
+	content := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
+		widget.RowLayoutOpts.Direction(widget.DirectionVertical),
+		widget.RowLayoutOpts.Spacing(3))))
+	width := float64(min(windowWidth+160, s.host.MapRect().Dx()-80))
+	for _, rl := range s.m.Report(&l) {
+		c := color.Color(pal.Text)
+		face := t.SmallFace()
+		text := rl.Text
+		switch rl.Kind {
+		case ReportHeading:
+			c, face = pal.Accent, t.NormalFace()
+		case ReportPhase:
+			c = pal.Accent
+		case ReportHit:
+			text = "   " + text
+			c = color.NRGBA{150, 220, 140, 255}
+		case ReportMiss:
+			text = "   " + text
+			c = pal.TextMuted
+		case ReportKilled:
+			text = "   " + text
+			c = pal.Error
+		case ReportOutcome:
+			face = t.NormalFace()
+		}
+		content.AddChild(t.NewText(text, face, c, widget.TextOpts.MaxWidth(width)))
+	}
+	maxH := max(s.host.MapRect().Dy()-260, 160)
+	scroll := widget.NewScrollContainer(
+		widget.ScrollContainerOpts.Content(content),
+		widget.ScrollContainerOpts.StretchContentWidth(),
+		widget.ScrollContainerOpts.Image(&widget.ScrollContainerImage{
+			Idle: eimage.NewNineSliceColor(color.Transparent),
+			Mask: eimage.NewNineSliceColor(color.White),
+		}),
+	)
+	page := func() int {
+		h := content.GetWidget().Rect.Dy()
+		if h <= 0 {
+			return 1000
+		}
+		return min(1000, scroll.ViewRect().Dy()*1000/h)
+	}
+	slider := widget.NewSlider(
+		widget.SliderOpts.Orientation(widget.DirectionVertical),
+		widget.SliderOpts.MinMax(0, 1000),
+		widget.SliderOpts.PageSizeFunc(page),
+		widget.SliderOpts.FixedHandleSize(0),
+		widget.SliderOpts.MinHandleSize(24),
+		widget.SliderOpts.ChangedHandler(func(args *widget.SliderChangedEventArgs) {
+			scroll.ScrollTop = float64(args.Slider.Current) / 1000
+		}),
+		widget.SliderOpts.WidgetOpts(widget.WidgetOpts.MinSize(14, 0)),
+	)
+	scroll.GetWidget().ScrolledEvent.AddHandler(func(args any) {
+		if a, ok := args.(*widget.WidgetScrolledEventArgs); ok {
+			slider.Current -= int(a.Y * float64(max(page()/4, 1)))
+		}
+	})
+	_, ch := content.PreferredSize()
+	area := widget.NewContainer(
+		widget.ContainerOpts.Layout(widget.NewGridLayout(
+			widget.GridLayoutOpts.Columns(2),
+			widget.GridLayoutOpts.Stretch([]bool{true, false}, []bool{true}),
+			widget.GridLayoutOpts.Spacing(6, 0))),
+		widget.ContainerOpts.WidgetOpts(
+			widget.WidgetOpts.MinSize(int(width)+20, min(ch, maxH)),
+			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: maxH})),
+	)
+	area.AddChild(scroll, slider)
+	w.c.AddChild(area)
+	s.host.OpenWindow(w.c)
+}

@@ -1,0 +1,532 @@
+package empire
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"empires/client/camera"
+	"empires/client/module"
+	"empires/shared/grid"
+	"empires/shared/protocol"
+	rules "empires/shared/rules/empire"
+	"empires/shared/ruleset"
+)
+
+// Screen is the empire ruleset's game screen (module.Screen): the map of
+// squares (or hexes) with the settlements, the player's forces and the
+// others' as sighted; the selection and its side panel; the orders
+// drafted for the turn; the log of the turns and the battle reports.
+type Screen struct {
+	host  module.Host
+	m     *Model
+	lay   Layout
+	cam   *camera.Camera
+	paint *painter
+
+	// Input.
+	hover      grid.Pos
+	hasHover   bool
+	hoverSince int
+	pressed    bool
+	pressX     int
+	pressY     int
+	lastX      int
+	lastY      int
+	moved      bool
+	frame      int
+	mapRect    image.Rectangle
+	in         module.Input // the last frame's input
+	miniDrag   bool         // the left button went down on the minimap
+	preview    *Plan
+	previewErr string
+
+	// The resolved turn's movement, shown step by step.
+	anim     [][]Move
+	animStep int
+	animT    float64
+}
+
+var _ module.Screen = (*Screen)(nil)
+
+// defaultZoom is the camera's zoom when the game opens and after H: a
+// square is 60 pixels wide, its badges' numbers easy to read.
+const defaultZoom = 1.5
+
+// tooltipDelay is how many frames the pointer rests on a square before
+// its tooltip shows.
+const tooltipDelay = 25
+
+// NewScreen returns the screen of a game played with the rules' data,
+// framed by host; SetView shows its first view.
+func NewScreen(r *rules.Rules, host module.Host) *Screen {
+	return &Screen{host: host, m: NewModel(r.Dat())}
+}
+
+// Model returns the screen's model.
+func (s *Screen) Model() *Model { return s.m }
+
+// SetView implements module.Screen.
+func (s *Screen) SetView(rv ruleset.View) error {
+	v, ok := rv.(*rules.View)
+	if !ok {
+		return fmt.Errorf("a %T is not a view of an empire game", rv)
+	}
+	first := s.m.v == nil || s.m.v.Width != v.Width || s.m.v.Height != v.Height || s.m.v.Shape != v.Shape
+	s.m.SetView(v)
+	if first {
+		s.lay = NewLayout(v.Shape, v.Width, v.Height)
+		p, err := newPainter(s.m.d, s.lay)
+		if err != nil {
+			return err
+		}
+		s.paint = p
+		ww, wh := s.lay.WorldSize()
+		r := s.host.MapRect()
+		s.cam = camera.New(ww, wh, float64(r.Dx()), float64(r.Dy()))
+		s.cam.Zoom = defaultZoom
+		s.mapRect = r
+		s.CenterHome()
+	}
+	s.updatePreview()
+	s.host.Changed(true)
+	return nil
+}
+
+// Resolved implements module.Screen.
+func (s *Screen) Resolved(rv ruleset.View, events []byte) error {
+	v, ok := rv.(*rules.View)
+	if !ok {
+		return fmt.Errorf("a %T is not a view of an empire game", rv)
+	}
+	var evs []rules.Event
+	var err error
+	if len(events) > 0 { // a turn of nothing to tell comes without events
+		evs, err = rules.DecodeEvents(events)
+	}
+	s.anim, s.animStep, s.animT = Steps(evs, v), 0, 0
+	s.m.Resolved(v, evs)
+	s.updatePreview()
+	s.host.Changed(true)
+	if err != nil {
+		return err
+	}
+	return nil
+}
+
+// Status implements module.Screen.
+func (s *Screen) Status() module.Status {
+	v := s.m.v
+	if v == nil {
+		return module.Status{}
+	}
+	st := module.Status{You: v.Seat, Turn: v.Turn}
+	for _, p := range v.Players {
+		st.Players = append(st.Players, module.Player{Name: p.Name, Alive: p.Alive})
+	}
+	return st
+}
+
+// CenterHome centres the camera on the player's first city.
+func (s *Screen) CenterHome() {
+	if p, ok := s.m.Home(); ok {
+		s.centerOn(p)
+	}
+}
+
+// centerOn moves the camera so cell p is in the middle of the map.
+func (s *Screen) centerOn(p grid.Pos) {
+	wx, wy := s.lay.Center(p)
+	s.cam.X = wx - s.cam.ScreenW/2/s.cam.Zoom
+	s.cam.Y = wy - s.cam.ScreenH/2/s.cam.Zoom
+	s.cam.Pan(0, 0) // clamp
+}
+
+// cellAt returns the cell under map point (x, y) (pixels from the map's
+// top-left corner).
+func (s *Screen) cellAt(x, y float64) (grid.Pos, bool) {
+	wx, wy := s.cam.ToWorld(x, y)
+	return s.lay.CellAt(wx, wy)
+}
+
+// ScreenOf returns where the centre of cell p is drawn, in window pixels.
+func (s *Screen) ScreenOf(p grid.Pos) (float64, float64) {
+	wx, wy := s.lay.Center(p)
+	x, y := s.cam.ToScreen(wx, wy)
+	return x + float64(s.mapRect.Min.X), y + float64(s.mapRect.Min.Y)
+}
+
+// state is what the map shows that input may change.
+type state struct {
+	cam      camera.Camera
+	hover    grid.Pos
+	has      bool
+	sel      Selection
+	version  int
+	preview  *Plan
+	tooltip  bool
+	previewE string
+	anim     int
+	animT    float64
+}
+
+func (s *Screen) state() state {
+	return state{cam: *s.cam, hover: s.hover, has: s.hasHover, sel: s.m.sel, version: s.m.version, preview: s.preview,
+		tooltip: s.frame-s.hoverSince == tooltipDelay+1, previewE: s.previewErr, anim: s.animStep, animT: s.animT}
+}
+
+// Update implements module.Screen: the pointer hovers, selects (a click),
+// pans (a drag) and orders the selected army (a right click, or a click
+// on a square with nothing of the player's); the wheel zooms; the keys
+// pan, zoom, go home, select the next army, deselect and take back the
+// last order.
+func (s *Screen) Update(in module.Input) bool {
+	s.frame++
+	if s.m.v == nil {
+		return false
+	}
+	if in.Map != s.mapRect {
+		s.mapRect = in.Map
+		s.cam.Resize(float64(in.Map.Dx()), float64(in.Map.Dy()))
+	}
+	s.in = in
+	before := s.state()
+	s.stepAnimation(in.Keys)
+	mx, my := ebiten.CursorPosition()
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && in.OnMinimap {
+		s.miniDrag = true
+	}
+	if s.miniDrag {
+		if ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+			s.minimapJump(mx, my)
+		} else {
+			s.miniDrag = false
+		}
+	}
+	lx, ly := float64(mx-in.Map.Min.X), float64(my-in.Map.Min.Y)
+	p, ok := s.cellAt(lx, ly)
+	ok = ok && in.Pointer
+	if ok != s.hasHover || p != s.hover {
+		s.hover, s.hasHover, s.hoverSince = p, ok, s.frame
+		s.updatePreview()
+	}
+	if _, wy := ebiten.Wheel(); wy != 0 && in.Pointer {
+		s.cam.ZoomAt(math.Pow(1.15, wy), lx, ly)
+	}
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && in.Pointer {
+		s.pressed, s.moved = true, false
+		s.pressX, s.pressY, s.lastX, s.lastY = mx, my, mx, my
+	}
+	if s.pressed && ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+		if abs(mx-s.pressX)+abs(my-s.pressY) > 5 {
+			s.moved = true
+		}
+		if s.moved {
+			s.cam.Pan(float64(mx-s.lastX), float64(my-s.lastY))
+		}
+		s.lastX, s.lastY = mx, my
+	}
+	if s.pressed && inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) {
+		s.pressed = false
+		if !s.moved && ok {
+			s.click(p, in.Orders)
+		}
+	}
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) && ok && in.Orders {
+		s.orderMove(p)
+	}
+	if in.Keys {
+		s.keys(in)
+	}
+	after := s.state()
+	if after.sel != before.sel {
+		s.host.Changed(false)
+	}
+	return after != before
+}
+
+// keys handles the map's keys.
+func (s *Screen) keys(in module.Input) {
+	const step = 12
+	var dx, dy float64
+	if ebiten.IsKeyPressed(ebiten.KeyArrowLeft) || ebiten.IsKeyPressed(ebiten.KeyA) {
+		dx += step
+	}
+	if ebiten.IsKeyPressed(ebiten.KeyArrowRight) || ebiten.IsKeyPressed(ebiten.KeyD) {
+		dx -= step
+	}
+	if ebiten.IsKeyPressed(ebiten.KeyArrowUp) || ebiten.IsKeyPressed(ebiten.KeyW) {
+		dy += step
+	}
+	if ebiten.IsKeyPressed(ebiten.KeyArrowDown) || ebiten.IsKeyPressed(ebiten.KeyS) {
+		dy -= step
+	}
+	if dx != 0 || dy != 0 {
+		s.cam.Pan(dx, dy)
+	}
+	cx, cy := s.cam.ScreenW/2, s.cam.ScreenH/2
+	switch {
+	case inpututil.IsKeyJustPressed(ebiten.KeyEqual) || inpututil.IsKeyJustPressed(ebiten.KeyKPAdd):
+		s.cam.ZoomAt(1.25, cx, cy)
+	case inpututil.IsKeyJustPressed(ebiten.KeyMinus) || inpututil.IsKeyJustPressed(ebiten.KeyKPSubtract):
+		s.cam.ZoomAt(0.8, cx, cy)
+	case inpututil.IsKeyJustPressed(ebiten.KeyH):
+		s.cam.Zoom = defaultZoom
+		s.CenterHome()
+	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
+		s.m.Deselect()
+		s.preview = nil
+	case inpututil.IsKeyJustPressed(ebiten.KeyTab):
+		if s.m.NextArmy() {
+			s.centerOn(s.m.sel.Cell)
+			s.updatePreview()
+		}
+	case inpututil.IsKeyJustPressed(ebiten.KeyBackspace) || inpututil.IsKeyJustPressed(ebiten.KeyDelete):
+		if n := len(s.m.Drafts()); n > 0 && in.Orders {
+			s.m.Remove(n - 1)
+			s.host.Changed(true)
+		}
+	}
+}
+
+// click selects what is on p, or sends the selected army there.
+func (s *Screen) click(p grid.Pos, orders bool) {
+	if !orders {
+		s.m.sel = Selection{Active: true, Cell: p}
+		if st := s.m.SettlementAt(p); st != nil && st.Owner == s.m.You() && s.m.You() != 0 {
+			s.m.sel.Settlement = st.ID
+		}
+		return
+	}
+	ordered, err := s.m.Click(p)
+	if err != nil {
+		s.notify(err.Error())
+	}
+	if ordered {
+		s.host.Changed(true)
+	}
+	s.preview = nil
+	s.updatePreview()
+}
+
+// orderMove sends the selected army to p (onto another player's force:
+// an attack).
+func (s *Screen) orderMove(p grid.Pos) {
+	f := s.m.Force(s.m.sel.Force)
+	if f == nil || f.Garrison || f.Pos == p {
+		if f != nil && f.Garrison {
+			s.notify("A garrison does not move: split off an army first")
+		}
+		return
+	}
+	if err := s.m.MoveTo(f.ID, p); err != nil {
+		s.notify(err.Error())
+		return
+	}
+	s.preview = nil
+	s.host.Changed(true)
+}
+
+// updatePreview plans the selected army's path to the hovered square.
+func (s *Screen) updatePreview() {
+	s.preview, s.previewErr = nil, ""
+	f := s.m.Force(s.m.sel.Force)
+	if f == nil || f.Garrison || !s.hasHover || s.hover == f.Pos {
+		return
+	}
+	pl, err := s.m.PlanPath(f.ID, s.hover)
+	if err != nil {
+		s.previewErr = err.Error()
+		return
+	}
+	s.preview = &pl
+}
+
+// Draw implements module.Screen.
+func (s *Screen) Draw(dst *ebiten.Image) { s.draw(dst) }
+
+// DrawOver implements module.Screen: the minimap; the planned path's
+// turns, or the hovered square's description after a moment.
+func (s *Screen) DrawOver(dst *ebiten.Image) {
+	if s.m.v == nil {
+		return
+	}
+	s.drawMinimap(dst)
+	if s.animating() {
+		msg := fmt.Sprintf("Turn %d: movement step %d of %d (Space skips)", s.m.v.Turn-1, s.animStep+1, len(s.anim))
+		drawBox(dst, s.host.Theme().NormalFace(), []string{msg}, float64(s.mapRect.Min.X+s.mapRect.Dx()/2-170), float64(s.mapRect.Min.Y+10),
+			s.mapRect, color.RGBA{30, 26, 22, 220}, color.RGBA{250, 220, 140, 255})
+		return
+	}
+	if !s.hasHover {
+		return
+	}
+	mx, my := ebiten.CursorPosition()
+	face := s.host.Theme().SmallFace()
+	bg, fg := color.RGBA{30, 26, 22, 235}, color.RGBA{235, 228, 210, 255}
+	switch {
+	case s.preview != nil:
+		pl := s.preview
+		lines := []string{fmt.Sprintf("%s, %s", plural(len(pl.Path), "square", "squares"), plural(pl.Turns, "turn", "turns"))}
+		if pl.Attack {
+			lines = append(lines, "Right-click to attack")
+		} else {
+			lines = append(lines, "Right-click to move")
+		}
+		lines[0] = s.m.cw(lines[0])
+		drawBox(dst, face, lines, float64(mx)+18, float64(my)-40, s.mapRect, bg, color.RGBA{250, 240, 200, 255})
+	case s.previewErr != "":
+		drawBox(dst, face, []string{s.m.cw(s.previewErr)}, float64(mx)+18, float64(my)-30, s.mapRect, bg, color.RGBA{255, 150, 130, 255})
+	case s.frame-s.hoverSince > tooltipDelay && !s.pressed:
+		drawBox(dst, face, s.m.Describe(s.hover), float64(mx)+18, float64(my)+18, s.mapRect, bg, fg)
+	}
+}
+
+// drawBox draws lines of text in a box near (x, y), kept inside in.
+func drawBox(dst *ebiten.Image, face text.Face, lines []string, x, y float64, in image.Rectangle, bg, fg color.Color) {
+	if len(lines) == 0 {
+		return
+	}
+	const pad = 7
+	s := strings.Join(lines, "\n")
+	lh := face.Metrics().HAscent + face.Metrics().HDescent + 2
+	w, _ := text.Measure(s, face, lh)
+	h := lh * float64(len(lines))
+	bw, bh := w+2*pad, h+2*pad
+	if x+bw > float64(in.Max.X) {
+		x = float64(in.Max.X) - bw
+	}
+	if y+bh > float64(in.Max.Y) {
+		y = float64(in.Max.Y) - bh
+	}
+	x, y = max(x, float64(in.Min.X)), max(y, float64(in.Min.Y))
+	vector.FillRect(dst, float32(x), float32(y), float32(bw), float32(bh), bg, false)
+	vector.StrokeRect(dst, float32(x)+0.5, float32(y)+0.5, float32(bw)-1, float32(bh)-1, 1, color.RGBA{120, 110, 90, 255}, false)
+	op := &text.DrawOptions{}
+	op.GeoM.Translate(x+pad, y+pad)
+	op.ColorScale.ScaleWithColor(fg)
+	op.LineSpacing = lh
+	text.Draw(dst, s, face, op)
+}
+
+// Submission implements module.Screen.
+func (s *Screen) Submission() ([]byte, bool) { return s.m.Submission() }
+
+// Rejected implements module.Screen.
+func (s *Screen) Rejected(errs []protocol.Rejection) {
+	s.m.Rejected(errs)
+	s.host.Changed(true)
+}
+
+// Log implements module.Screen: battles link to their report, other
+// lines to their square.
+func (s *Screen) Log() []module.LogLine {
+	lines := s.m.Log()
+	out := make([]module.LogLine, len(lines))
+	for i, l := range lines {
+		out[i] = module.LogLine{Turn: protocol.Turn(l.Turn), Text: l.Text}
+		switch {
+		case l.Battle != nil:
+			out[i].Link = fmt.Sprintf("battle%d", i)
+		case l.HasCell:
+			out[i].Link = fmt.Sprintf("cell%d", i)
+		}
+	}
+	return out
+}
+
+// Link implements module.Screen: a battle opens its report, a square
+// centres the map on it.
+func (s *Screen) Link(id string) {
+	var i int
+	lines := s.m.Log()
+	switch {
+	case strings.HasPrefix(id, "battle"):
+		if _, err := fmt.Sscanf(id, "battle%d", &i); err == nil && i >= 0 && i < len(lines) && lines[i].Battle != nil {
+			s.centerOn(lines[i].Cell)
+			s.showBattle(lines[i])
+		}
+	case strings.HasPrefix(id, "cell"):
+		if _, err := fmt.Sscanf(id, "cell%d", &i); err == nil && i >= 0 && i < len(lines) && lines[i].HasCell {
+			s.centerOn(lines[i].Cell)
+			s.m.sel = Selection{Active: true, Cell: lines[i].Cell}
+			s.host.Changed(false)
+		}
+	}
+}
+
+// Probe implements module.Screen.
+func (s *Screen) Probe() module.Probe {
+	var p module.Probe
+	if s.m.v == nil {
+		return p
+	}
+	p.Camera = [3]float64{s.cam.X, s.cam.Y, s.cam.Zoom}
+	p.World[0], p.World[1] = s.lay.WorldSize()
+	p.CellSize = 2 * s.lay.Inner() * s.cam.Zoom
+	if s.hasHover {
+		p.Hover = s.hover.String()
+	}
+	sel := s.m.Selection()
+	if sel.Active {
+		p.Selected = sel.Cell.String()
+	}
+	p.Force, p.Settlement = int(sel.Force), int(sel.Settlement)
+	p.Animating = s.animating()
+	for _, d := range s.m.Drafts() {
+		p.Drafts = append(p.Drafts, s.m.Label(d))
+	}
+	mark := func(kind string, id, units int, q grid.Pos) module.Mark {
+		x, y := s.ScreenOf(q)
+		return module.Mark{Kind: kind, ID: id, Units: units, Cell: q.String(), X: x, Y: y,
+			OnMap: image.Pt(int(x), int(y)).In(s.mapRect)}
+	}
+	for _, st := range s.m.Settlements() {
+		if st.Owner == s.m.You() && s.m.You() != 0 {
+			p.Mine = append(p.Mine, mark(settlementWord(st.City), int(st.ID), 0, st.Pos))
+		}
+	}
+	for _, f := range s.m.Forces() {
+		kind := "army"
+		if f.Garrison {
+			kind = "garrison"
+		}
+		p.Mine = append(p.Mine, mark(kind, int(f.ID), len(f.Units), f.Pos))
+	}
+	for _, sg := range s.m.v.Sightings {
+		mk := mark("sighting", int(sg.Force), sg.Units, sg.Pos)
+		mk.Outdated = s.m.v.Outdated(&sg)
+		p.Others = append(p.Others, mk)
+	}
+	return p
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+var _ module.Autoplayer = (*Screen)(nil)
+
+// Autoplay implements module.Autoplayer: the model's AutoOrders, the
+// first army that moves selected (a screenshot shows its path).
+func (s *Screen) Autoplay() {
+	s.m.AutoOrders()
+	for _, f := range s.m.Forces() {
+		if !f.Garrison && len(f.Path) > 0 {
+			s.m.SelectForce(f.ID)
+			break
+		}
+	}
+	s.updatePreview()
+	s.host.Changed(true)
+}

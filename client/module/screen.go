@@ -1,0 +1,194 @@
+package module
+
+import (
+	"image"
+
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"empires/client/menu"
+	"empires/shared/protocol"
+	"empires/shared/ruleset"
+)
+
+// Screener is an optional interface of a Module whose ruleset's games are
+// not on the hex engine: the module opens a screen of the ruleset's own,
+// which the client's shell frames with what every game screen shares: the
+// top bar (the turn, the clock, who is ready, End turn, Help, Menu), the
+// side panel's frame, the event log and the chat line, the notices, the
+// windows over the map, the end of the game. Such a module's Open refuses:
+// it has no hex screen to give.
+type Screener interface {
+	// OpenScreen returns the screen of a game of ruleset rs (the build's,
+	// or the build's playing a server's data), framed by host.
+	OpenScreen(rs ruleset.Ruleset, host Host) (Screen, error)
+}
+
+// Host is what a Screen may ask of the shell that frames it.
+type Host interface {
+	// Theme is the client's look: its fonts, colours and widgets.
+	Theme() *menu.Theme
+	// Notify shows msg over the map for a few seconds.
+	Notify(msg string)
+	// Changed says that the side panel must be built again (Screen.Side)
+	// and, with orders, that the turn's orders changed: the shell lists
+	// them again (Screen.Orders) and sends them soon (Screen.Submission).
+	Changed(orders bool)
+	// OpenWindow shows c in a window in the middle of the map, with a
+	// Close button under it; CloseWindow closes it. A window is modal:
+	// while it is open the map gets no input.
+	OpenWindow(c *widget.Container)
+	CloseWindow()
+	// MapRect is the map's part of the window, in window pixels.
+	MapRect() image.Rectangle
+	// PanelWidth is the width, in pixels, that the side panel's texts may
+	// take.
+	PanelWidth() int
+}
+
+// Screen is a ruleset's own game screen, for one game. The shell calls it
+// on the client's UI goroutine: the view and the turns as the server
+// sends them, the input and the drawing each frame, the side panel, the
+// orders and the log when they change.
+type Screen interface {
+	// SetView shows view v: the first, or the whole view again after a
+	// reconnection or a mismatch.
+	SetView(v ruleset.View) error
+	// Resolved shows a resolved turn: the view after it, and the events
+	// the player saw in the ruleset's encoding (ruleset.Outcome.Events),
+	// which the log tells. The orders drafted for the turn before are
+	// dropped.
+	Resolved(v ruleset.View, events []byte) error
+	// Status is what the shell says of the game: whose view it is, the
+	// turn, the players.
+	Status() Status
+	// Update handles a frame's input on the map, as in allows, and
+	// reports whether the map must be drawn again.
+	Update(in Input) bool
+	// Draw draws the map in dst, the map's part of the window (its
+	// bounds are in window pixels). DrawOver draws what goes over the
+	// whole window, the HUD too: the tooltip under the pointer.
+	Draw(dst *ebiten.Image)
+	DrawOver(dst *ebiten.Image)
+	// Side fills the side panel's column c with the selection and what
+	// may be done with it; Orders fills c with the turn's orders drafted
+	// (each with its refusal, if the server refused it) and a way to take
+	// each back.
+	Side(c *widget.Container, in Input)
+	Orders(c *widget.Container)
+	// Log is the event log, oldest first; Link follows the link of one of
+	// its lines (LogLine.Link): a battle's report, a place on the map.
+	Log() []LogLine
+	Link(id string)
+	// Help is the help screen: the rules in short and the keys.
+	Help() menu.HelpContent
+	// Submission returns the orders drafted for the turn, in the
+	// ruleset's encoding, and false when there is no view yet. Rejected
+	// takes the server's verdict on the list Submission gave last: the
+	// orders it refused, by their index in that list (none: all were
+	// accepted).
+	Submission() ([]byte, bool)
+	Rejected(errs []protocol.Rejection)
+	// Probe says where things are drawn and what is selected, for tests
+	// that drive the real window.
+	Probe() Probe
+}
+
+// Status is what a Screen tells the shell of its game.
+type Status struct {
+	// You is the player whose view it is, 0 for a spectator.
+	You ruleset.Seat
+	// Turn is the view's turn.
+	Turn int
+	// Players are the game's players, seat s at s-1.
+	Players []Player
+}
+
+// Player is one player as the shell shows it.
+type Player struct {
+	Name  string
+	Alive bool
+}
+
+// Input is what the shell leaves a Screen of a frame's input: where the
+// map is, whether the pointer and the keys are the map's, and whether
+// the player may give orders.
+type Input struct {
+	// Map is the map's part of the window, in window pixels.
+	Map image.Rectangle
+	// Pointer reports that the pointer may act on the map: it is on it,
+	// not on the HUD, and no window is open.
+	Pointer bool
+	// Keys reports that the keyboard is the map's: no window is open and
+	// no text field has it. The shell keeps Enter (End turn), F1 (the
+	// help) and F12 (a screenshot).
+	Keys bool
+	// Orders reports that the player may give orders now: a player in the
+	// game, not a spectator, not out, and the game not over.
+	Orders bool
+	// Minimap is the corner of the window the shell leaves for a minimap
+	// (the pointer on it is not on the map); no window covers it when
+	// Pointer or Keys is set.
+	Minimap image.Rectangle
+	// OnMinimap reports that the pointer is on the minimap and no window
+	// is open.
+	OnMinimap bool
+}
+
+// LogLine is a line of a Screen's event log.
+type LogLine struct {
+	Turn protocol.Turn
+	Text string
+	// Link, if not "", makes the line a link the shell passes to
+	// Screen.Link when it is clicked.
+	Link string
+}
+
+// Probe is what a Screen says of itself for tests that drive the real
+// window (the client's -probe file). Window points are in window pixels.
+type Probe struct {
+	// Camera is the world point at the map's top-left corner and the
+	// zoom; World the map's size in world pixels.
+	Camera [3]float64
+	World  [2]float64
+	// CellSize is a cell's size on the screen: a square's side, a hex's
+	// width.
+	CellSize float64
+	// Hover and Selected are the cells under the pointer and selected,
+	// "x,y", "" for none.
+	Hover, Selected string
+	// Force and Settlement are the selected force and settlement, 0 for
+	// none.
+	Force, Settlement int
+	// Animating reports that the resolved turn's movement is being shown.
+	Animating bool
+	// Drafts are the labels of the turn's orders.
+	Drafts []string
+	// Mine are the player's settlements and forces; Others what the
+	// player sees or remembers of the others'.
+	Mine, Others []Mark
+}
+
+// Mark is a thing on the map, for a Probe.
+type Mark struct {
+	// Kind is what it is: "city", "town", "army", "garrison", "sighting".
+	Kind string
+	ID   int
+	// Units counts a force's units.
+	Units int
+	// Cell is where it is, "x,y"; X and Y where the cell's centre is drawn,
+	// OnMap whether that is inside the map's part of the window.
+	Cell  string
+	X, Y  float64
+	OnMap bool
+	// Outdated marks a sighting of an earlier turn.
+	Outdated bool `json:",omitempty"`
+}
+
+// Autoplayer is an optional interface of a Screen that drafts a turn's
+// orders by itself, as a plain player gives them: the client's scripted
+// session (-autoplay) plays games of the ruleset with it.
+type Autoplayer interface {
+	// Autoplay drafts the turn's orders.
+	Autoplay()
+}
