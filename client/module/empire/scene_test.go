@@ -34,7 +34,7 @@ func sceneModel(t *testing.T) *Model {
 		case p.X == 0:
 			v.Terrain, v.Seen = append(v.Terrain, uint8(dat.Forest)), append(v.Seen, 2)
 		default:
-			v.Terrain, v.Seen = append(v.Terrain, uint8(dat.Plains)), append(v.Seen, 4)
+			v.Terrain, v.Seen = append(v.Terrain, uint8(dat.Plains)), append(v.Seen, 5)
 		}
 	}
 	inf, _ := r.Dat().Kind("Infantry")
@@ -49,7 +49,7 @@ func sceneModel(t *testing.T) *Model {
 		{ID: 12, Owner: 1, Pos: grid.Pos{X: 1, Y: 1}, Units: []rules.Unit{unit(103), unit(104), unit(105)}},
 	}
 	v.Sightings = []rules.Sighting{
-		{Force: 20, Owner: 2, Pos: grid.Pos{X: 3, Y: 3}, Units: 4, HP: 4, MaxHP: 4, Turn: 4},
+		{Force: 20, Owner: 2, Pos: grid.Pos{X: 3, Y: 3}, Units: 4, HP: 4, MaxHP: 4, Turn: 5},
 		{Force: 21, Owner: 2, Pos: grid.Pos{X: 0, Y: 8}, Units: 2, HP: 1, MaxHP: 2, Turn: 2},
 	}
 	m := NewModel(r.Dat())
@@ -95,7 +95,7 @@ func TestThings(t *testing.T) {
 	}
 	want := map[grid.Pos]drawn{
 		{X: 1, Y: 1}: {settlement: 2, garrison: 2, armies: 2, armyUnits: 4, owner: 1},
-		{X: 3, Y: 3}: {sighted: 4, seen: 4},
+		{X: 3, Y: 3}: {sighted: 4, seen: 5},
 		{X: 5, Y: 5}: {settlement: 3},
 		{X: 0, Y: 8}: {sighted: 2, outdated: true, seen: 2},
 	}

@@ -9,15 +9,13 @@ import (
 // way the rules see it: which squares are in sight, which sightings are
 // outdated, what a step and a path cost, how long a path takes.
 
-// ObservedTurn is the turn stamped on the view's newest observations: the
-// observations are recorded during a turn's resolution with that turn's
-// number, and the view is of the turn after it, so the squares in sight
-// now were last seen on Turn-1 (on turn 1, before any resolution, on turn
-// 1).
-func (v *View) ObservedTurn() int { return max(v.Turn-1, 1) }
+// ObservedTurn is the turn stamped on the view's newest observations: a
+// turn's last observation, at its end, is recorded with the next turn's
+// number, the view's, so the squares in sight now were last seen on Turn.
+func (v *View) ObservedTurn() int { return v.Turn }
 
 // InSight reports whether the view's player saw square p at its newest
-// observations: during the turn just played, or at the start of the game.
+// observations: at the end of the turn just played (or the game's start).
 // A square seen only earlier is remembered (its terrain and settlement as
 // they were); one never seen is unknown.
 func (v *View) InSight(p grid.Pos) bool {

@@ -33,7 +33,7 @@ func TestInSightAndOutdated(t *testing.T) {
 	play(t, g, nil)
 	play(t, g, nil)
 	v = g.View(1, false).(*View)
-	if have, want := v.ObservedTurn(), 3; have != want {
+	if have, want := v.ObservedTurn(), 4; have != want {
 		t.Errorf("turn 4: observed turn %d, want %d", have, want)
 	}
 	at := g.s.force(f.ID).Pos
