@@ -434,10 +434,54 @@ func (m *Model) Produce(st rules.SettlementID, value int) error {
 			return errors.New(why)
 		}
 	}
-	now := m.v.SettlementAt(s.Pos)
-	m.replace(func(d *Draft) bool { return d.Order.Kind == rules.Produce && d.Order.Settlement == st },
-		rules.Order{Kind: rules.Produce, Settlement: st, Value: value}, now != nil && now.Produce == value)
+	q := slices.Clone(s.Queue)
+	if value == 0 {
+		q = nil
+	}
+	m.setProduce(s, value, q)
 	return nil
+}
+
+// Queue adds kind value-1 to what the player's settlement st produces
+// next: after the unit it produces and those queued before, in order;
+// with the queue done it goes on with the last.
+func (m *Model) Queue(st rules.SettlementID, value int) error {
+	s := m.ownSettlement(st)
+	switch {
+	case s == nil:
+		return errors.New("you hold no such settlement")
+	case value < 1 || value > len(m.d.Units):
+		return fmt.Errorf("no unit kind %d", value-1)
+	case s.Produce == 0:
+		return errors.New("choose the unit it produces first")
+	case len(s.Queue) >= rules.MaxQueue:
+		return fmt.Errorf("the queue is full (%d units)", rules.MaxQueue)
+	}
+	if why := m.CannotProduce(s, dat.Kind(value-1)); why != "" {
+		return errors.New(why)
+	}
+	m.setProduce(s, s.Produce, append(slices.Clone(s.Queue), value))
+	return nil
+}
+
+// ClearQueue empties settlement st's queue: it goes on with the unit it
+// produces.
+func (m *Model) ClearQueue(st rules.SettlementID) error {
+	s := m.ownSettlement(st)
+	if s == nil {
+		return errors.New("you hold no such settlement")
+	}
+	m.setProduce(s, s.Produce, nil)
+	return nil
+}
+
+// setProduce drafts settlement s's production: value and the queue q; a
+// draft that asks for what the settlement does already is taken back.
+func (m *Model) setProduce(s *rules.SettlementView, value int, q []int) {
+	now := m.v.SettlementAt(s.Pos)
+	same := now != nil && now.Produce == value && slices.Equal(now.Queue, q)
+	m.replace(func(d *Draft) bool { return d.Order.Kind == rules.Produce && d.Order.Settlement == s.ID },
+		rules.Order{Kind: rules.Produce, Settlement: s.ID, Value: value, Queue: q}, same)
 }
 
 // CannotProduce says why settlement s cannot produce kind k, "" if it
@@ -720,6 +764,7 @@ func (m *Model) apply(forces *[]rules.Force, sts []rules.SettlementView, d *Draf
 				return why
 			}
 		}
+		st.Queue = slices.Clone(o.Queue)
 		if st.Produce != o.Value {
 			st.Produce, st.Progress = o.Value, 0
 		}

@@ -369,3 +369,43 @@ func TestSelectionFollowsArmy(t *testing.T) {
 		t.Errorf("after the turn the selection is %+v, the army %+v", sel, f)
 	}
 }
+
+// A production queue drafted in the client: units added after the one
+// the city produces, accepted by the rules, kept by the game after the
+// turn, and cleared again.
+func TestQueue(t *testing.T) {
+	tg := newTestGame(t, 2, 1, farMap)
+	m := tg.m
+	city := m.SettlementAt(at(0, 0))
+	kind := func(name string) int {
+		k, ok := tg.r.Dat().Kind(name)
+		if !ok {
+			t.Fatalf("no unit %s", name)
+		}
+		return int(k) + 1
+	}
+	if err := m.Queue(city.ID, kind("Galleon")); err == nil {
+		t.Error("a Galleon queued inland")
+	}
+	for _, name := range []string{"Cavalry", "Archer"} {
+		if err := m.Queue(city.ID, kind(name)); err != nil {
+			t.Fatalf("queue %s: %v", name, err)
+		}
+	}
+	if have, want := m.Settlement(city.ID).Queue, []int{kind("Cavalry"), kind("Archer")}; !slices.Equal(have, want) {
+		t.Errorf("the drafted queue %v, want %v", have, want)
+	}
+	tg.check()
+	tg.play()
+	if have := tg.view().SettlementAt(at(0, 0)).Queue; len(have) != 2 {
+		t.Errorf("after the turn the city's queue is %v, want the two units", have)
+	}
+	if err := m.ClearQueue(city.ID); err != nil {
+		t.Fatal(err)
+	}
+	tg.check()
+	tg.play()
+	if have := tg.view().SettlementAt(at(0, 0)).Queue; len(have) != 0 {
+		t.Errorf("after clearing, the city's queue is %v", have)
+	}
+}

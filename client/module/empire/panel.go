@@ -276,7 +276,24 @@ func (s *Screen) productionText(st *rules.SettlementView) string {
 	k := dat.Kind(st.Produce - 1)
 	ut := m.d.Unit(k)
 	n := rules.ProductionTurns(&m.d.Game, st.City, ut, st.Progress)
-	return fmt.Sprintf("Produces %s: ready in %s (%d%% done).", ut.Name, plural(n, "turn", "turns"), st.Progress*100/(ut.Prod*100))
+	out := fmt.Sprintf("Produces %s: ready in %s (%d%% done).", ut.Name, plural(n, "turn", "turns"), st.Progress*100/(ut.Prod*100))
+	if q := s.queueText(st); q != "" {
+		out += " " + q
+	}
+	return out
+}
+
+// queueText says what settlement st produces after its unit: "Then:
+// Infantry, Cavalry (and Cavalry on)."; "" with no queue.
+func (s *Screen) queueText(st *rules.SettlementView) string {
+	if len(st.Queue) == 0 {
+		return ""
+	}
+	names := make([]string, len(st.Queue))
+	for i, k := range st.Queue {
+		names[i] = s.m.d.Unit(dat.Kind(k - 1)).Name
+	}
+	return fmt.Sprintf("Then: %s (and %s on).", strings.Join(names, ", "), names[len(names)-1])
 }
 
 // forwardText says where settlement st's units go.
@@ -479,7 +496,7 @@ func (s *Screen) showProduction(id rules.SettlementID) {
 		return
 	}
 	w := s.window(fmt.Sprintf("What the %s at %v produces", settlementWord(st.City), st.Pos))
-	w.text(s.productionText(st)+" Choosing another unit starts it from nothing.", s.host.Theme().Palette().TextMuted)
+	w.text(s.productionText(st)+" Choosing another unit starts it from nothing; Queue… adds units to make after it.", s.host.Theme().Palette().TextMuted)
 	set := func(v int) func() {
 		return func() {
 			if s.try(m.Produce(id, v)) {
@@ -505,12 +522,57 @@ func (s *Screen) showProduction(id rules.SettlementID) {
 		cols.button(label, set(k+1))
 	}
 	cols.button("Produce nothing", set(0))
+	if st.Produce > 0 {
+		w.gap()
+		w.button("Queue… (units to make after it)", func() { s.showQueue(id) })
+	}
 	if len(blocked) > 0 {
 		w.gap()
 		for _, b := range blocked {
 			w.text(b, s.host.Theme().Palette().TextDisabled)
 		}
 	}
+	s.host.OpenWindow(w.c)
+}
+
+// showQueue opens the window adding units to settlement id's queue:
+// every unit it may produce; each click adds one, and the window stays
+// open for the next.
+func (s *Screen) showQueue(id rules.SettlementID) {
+	m := s.m
+	st := m.Settlement(id)
+	if st == nil {
+		return
+	}
+	w := s.window(fmt.Sprintf("What the %s at %v makes next", settlementWord(st.City), st.Pos))
+	text := s.queueText(st)
+	if text == "" {
+		text = "Nothing queued: it goes on with the unit it produces."
+	}
+	w.text(text+" Each click adds a unit at the end of the queue.", s.host.Theme().Palette().TextMuted)
+	add := func(v int) func() {
+		return func() {
+			if s.try(m.Queue(id, v)) {
+				s.showQueue(id)
+			}
+		}
+	}
+	cols := w
+	if len(m.d.Units) > 8 {
+		cols = w.grid(2)
+	}
+	for k := range m.d.Units {
+		if m.CannotProduce(st, dat.Kind(k)) != "" {
+			continue
+		}
+		cols.button("+ "+ProduceLabel(m.d, st.City, dat.Kind(k)), add(k+1))
+	}
+	w.gap()
+	w.button("Clear the queue", func() {
+		if s.try(m.ClearQueue(id)) {
+			s.showQueue(id)
+		}
+	})
 	s.host.OpenWindow(w.c)
 }
 
