@@ -183,10 +183,50 @@ func run(args []string, stderr io.Writer) error {
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetWindowSizeLimits(960, 640, -1, -1)
 	ebiten.SetScreenClearedEveryFrame(false) // Draw skips frames App.wantsDraw does not want
-	if err := ebiten.RunGame(a); err != nil {
+	if err := ebiten.RunGame(&fitted{App: a}); err != nil {
 		return err
 	}
 	return nil
+}
+
+// fitted is the client's game, whose window is made to fit its monitor on
+// the first frame: a 1280x800 window on a 1024x768 screen would hide the
+// side panel.
+type fitted struct {
+	*app.App
+	done bool
+}
+
+// Update implements ebiten.Game.
+func (f *fitted) Update() error {
+	if !f.done {
+		f.done = true
+		if m := ebiten.Monitor(); m != nil {
+			mw, mh := m.Size()
+			w, h := ebiten.WindowSize()
+			if fw, fh := fitWindow(w, h, mw, mh); fw != w || fh != h {
+				ebiten.SetWindowSize(fw, fh)
+			}
+		}
+	}
+	return f.App.Update()
+}
+
+// fitWindow returns the size of a w x h window on a monitor of mw x mh:
+// the same if it fits, else as much of the monitor as it can take (a
+// little less in height, for a desktop's bars), never below the window's
+// least size of 960x640.
+func fitWindow(w, h, mw, mh int) (int, int) {
+	if mw <= 0 || mh <= 0 {
+		return w, h
+	}
+	if w > mw {
+		w = max(mw, 960)
+	}
+	if h > mh {
+		h = max(mh*95/100, 640)
+	}
+	return w, h
 }
 
 // parseSize parses "WIDTHxHEIGHT".

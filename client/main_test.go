@@ -240,3 +240,23 @@ func TestLANGame(t *testing.T) {
 		}
 	}
 }
+
+// A window larger than its monitor is made to fit it (a 1280x800 window
+// on a 1024x768 screen hid the side panel), never below 960x640.
+func TestFitWindow(t *testing.T) {
+	tests := []struct {
+		name         string
+		w, h, mw, mh int
+		wantW, wantH int
+	}{
+		{"fits", 1280, 800, 1920, 1080, 1280, 800},
+		{"a small screen", 1280, 800, 1024, 768, 1024, 729},
+		{"a tiny screen", 1280, 800, 800, 600, 960, 640},
+		{"no monitor size", 1280, 800, 0, 0, 1280, 800},
+	}
+	for _, tc := range tests {
+		if w, h := fitWindow(tc.w, tc.h, tc.mw, tc.mh); w != tc.wantW || h != tc.wantH {
+			t.Errorf("%s: have %dx%d, want %dx%d", tc.name, w, h, tc.wantW, tc.wantH)
+		}
+	}
+}

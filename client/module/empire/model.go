@@ -716,7 +716,7 @@ func (m *Model) apply(forces *[]rules.Force, sts []rules.SettlementView, d *Draf
 				return nil, nil, fmt.Sprintf("unit %d named twice", id)
 			}
 			if !slices.ContainsFunc(f.Units, func(u rules.Unit) bool { return u.ID == id }) {
-				return nil, nil, fmt.Sprintf("%s has no unit %d (any more)", forceName(f), id)
+				return nil, nil, fmt.Sprintf("%s has no unit %v (any more)", forceName(f), id)
 			}
 		}
 		for _, u := range f.Units {
@@ -746,7 +746,7 @@ func (m *Model) apply(forces *[]rules.Force, sts []rules.SettlementView, d *Draf
 		f := own(o.Force)
 		switch {
 		case f == nil:
-			return fmt.Sprintf("you have no force %d (any more)", o.Force)
+			return fmt.Sprintf("you have no force %v (any more)", o.Force)
 		case f.Garrison:
 			return "a garrison does not move (split off an army)"
 		}
@@ -774,13 +774,13 @@ func (m *Model) apply(forces *[]rules.Force, sts []rules.SettlementView, d *Draf
 			return fmt.Sprintf("you hold no settlement %d", o.Settlement)
 		}
 		if o.To != 0 && own(o.To) == nil {
-			return fmt.Sprintf("you have no force %d (any more)", o.To)
+			return fmt.Sprintf("you have no force %v (any more)", o.To)
 		}
 		st.Forward = o.To
 	case rules.Split:
 		f := own(o.Force)
 		if f == nil {
-			return fmt.Sprintf("you have no force %d (any more)", o.Force)
+			return fmt.Sprintf("you have no force %v (any more)", o.Force)
 		}
 		if len(o.Units) == 0 {
 			return "name the units to split off"
@@ -807,9 +807,9 @@ func (m *Model) apply(forces *[]rules.Force, sts []rules.SettlementView, d *Draf
 		f, to := own(o.Force), own(o.To)
 		switch {
 		case f == nil:
-			return fmt.Sprintf("you have no force %d (any more)", o.Force)
+			return fmt.Sprintf("you have no force %v (any more)", o.Force)
 		case to == nil:
-			return fmt.Sprintf("you have no force %d (any more)", o.To)
+			return fmt.Sprintf("you have no force %v (any more)", o.To)
 		case f.ID == to.ID:
 			return "a force cannot join itself"
 		case f.Pos != to.Pos:
@@ -824,7 +824,7 @@ func (m *Model) apply(forces *[]rules.Force, sts []rules.SettlementView, d *Draf
 	case rules.Peace:
 		f := own(o.Force)
 		if f == nil {
-			return fmt.Sprintf("you have no force %d (any more)", o.Force)
+			return fmt.Sprintf("you have no force %v (any more)", o.Force)
 		}
 		f.Peace = o.Value != 0
 	default:

@@ -304,7 +304,7 @@ func (s *Screen) forwardText(st *rules.SettlementView) string {
 	}
 	f := m.Force(st.Forward)
 	if f == nil {
-		return fmt.Sprintf("Its units are forwarded to force %d, which is gone.", st.Forward)
+		return fmt.Sprintf("Its units are forwarded to force %v, which is gone.", st.Forward)
 	}
 	s2 := fmt.Sprintf("Its units are forwarded to %s at %v", lower(forceName(f)), f.Pos)
 	if st.Produce > 0 {
@@ -643,7 +643,7 @@ func (m *Model) UnitToggle(u rules.Unit, on bool) string {
 	if on {
 		box = "[x]"
 	}
-	return fmt.Sprintf("%s %s #%d", box, m.UnitLine(u), u.ID)
+	return fmt.Sprintf("%s %s #%v", box, m.UnitLine(u), u.ID)
 }
 
 // showSplit opens the window splitting units off force id: a toggle per

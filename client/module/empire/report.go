@@ -57,9 +57,9 @@ func (m *Model) unitWord(l *Line, side int, id rules.UnitID) string {
 	}
 	k, ok := l.kinds[id]
 	if !ok {
-		return fmt.Sprintf("%s unit #%d", m.whose(owner), id)
+		return fmt.Sprintf("%s unit #%v", m.whose(owner), id)
 	}
-	return fmt.Sprintf("%s %s #%d", m.whose(owner), m.unitName(k), id)
+	return fmt.Sprintf("%s %s #%v", m.whose(owner), m.unitName(k), id)
 }
 
 // Report returns the battle report of log line l: who fought with what,

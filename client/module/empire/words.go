@@ -20,9 +20,9 @@ func forceName(f *rules.Force) string {
 	case Drafted(f.ID):
 		return "New army"
 	case f.Garrison:
-		return fmt.Sprintf("Garrison %d", f.ID)
+		return fmt.Sprintf("Garrison %v", f.ID)
 	}
-	return fmt.Sprintf("Army %d", f.ID)
+	return fmt.Sprintf("Army %v", f.ID)
 }
 
 // hexWords says "hex" where a text says "square": on a map of hexes.
@@ -180,7 +180,7 @@ func (m *Model) label(d Draft) string {
 	o := &d.Order
 	switch o.Kind {
 	case rules.Move:
-		name := fmt.Sprintf("Army %d", o.Force)
+		name := fmt.Sprintf("Army %v", o.Force)
 		if len(o.Path) == 0 {
 			return name + ": stop"
 		}
@@ -209,13 +209,13 @@ func (m *Model) label(d Draft) string {
 		if o.To == 0 {
 			return where + ": keep its units in the garrison"
 		}
-		to := fmt.Sprintf("force %d", o.To)
+		to := fmt.Sprintf("force %v", o.To)
 		if f := m.Force(o.To); f != nil {
 			to = lower(forceName(f))
 		}
 		return fmt.Sprintf("%s: forward its units to %s", where, to)
 	case rules.Split:
-		from := fmt.Sprintf("Force %d", o.Force)
+		from := fmt.Sprintf("Force %v", o.Force)
 		if f := m.v.Force(o.Force); f != nil {
 			from = forceName(f)
 		}
@@ -228,7 +228,7 @@ func (m *Model) label(d Draft) string {
 		}
 		return s
 	case rules.Transfer:
-		from, to := fmt.Sprintf("Force %d", o.Force), fmt.Sprintf("force %d", o.To)
+		from, to := fmt.Sprintf("Force %v", o.Force), fmt.Sprintf("force %v", o.To)
 		if f := m.v.Force(o.Force); f != nil {
 			from = forceName(f)
 		}
@@ -241,7 +241,7 @@ func (m *Model) label(d Draft) string {
 		}
 		return fmt.Sprintf("%s: %s join %s", from, n, to)
 	case rules.Peace:
-		name := fmt.Sprintf("Force %d", o.Force)
+		name := fmt.Sprintf("Force %v", o.Force)
 		if f := m.v.Force(o.Force); f != nil {
 			name = forceName(f)
 		}
@@ -353,7 +353,7 @@ func (m *Model) tell(next *rules.View, events []rules.Event) []Line {
 		case rules.EvConquered:
 			add(Line{Text: m.conquestWords(e, next), Cell: e.Pos, HasCell: true, Mine: mine})
 		case rules.EvProduced:
-			add(Line{Text: fmt.Sprintf("%s produced %s (garrison %d).", upper(m.settlementAt(e.Pos, e.Owner, next)),
+			add(Line{Text: fmt.Sprintf("%s produced %s (garrison %v).", upper(m.settlementAt(e.Pos, e.Owner, next)),
 				article(m.unitName(dat.Kind(e.Unit-1))), e.Force), Cell: e.Pos, HasCell: true, Mine: mine})
 		case rules.EvForwarded:
 			add(Line{Text: fmt.Sprintf("%s produced %s and forwarded it to %s: it arrives in %s.",
@@ -456,7 +456,7 @@ func (m *Model) forceWord(owner rules.Seat, id rules.ForceID, next *rules.View) 
 		}
 	}
 	if kind == "" {
-		kind = fmt.Sprintf("force %d", id)
+		kind = fmt.Sprintf("force %v", id)
 	}
 	return m.whose(owner) + " " + kind
 }
@@ -574,7 +574,7 @@ func (m *Model) SightingLine(sg *rules.Sighting) string {
 	if sg.Garrison {
 		kind = "garrison"
 	}
-	s := fmt.Sprintf("%s %s %d: %s, %d/%d hp", upper(m.whose(sg.Owner)), kind, sg.Force, plural(sg.Units, "unit", "units"), sg.HP, sg.MaxHP)
+	s := fmt.Sprintf("%s %s %v: %s, %d/%d hp", upper(m.whose(sg.Owner)), kind, sg.Force, plural(sg.Units, "unit", "units"), sg.HP, sg.MaxHP)
 	if sg.Peace {
 		s += ", in peace"
 	}

@@ -76,7 +76,7 @@ func (o *Order) String() string {
 	case Produce, Forward:
 		return fmt.Sprintf("%s at settlement %d", o.Kind, o.Settlement)
 	}
-	return fmt.Sprintf("%s force %d", o.Kind, o.Force)
+	return fmt.Sprintf("%s force %v", o.Kind, o.Force)
 }
 
 // MaxQueue bounds a settlement's production queue.
@@ -116,7 +116,7 @@ func (g *Game) apply(p Seat, o *Order) error {
 	own := func(id ForceID) (*Force, error) {
 		f := s.force(id)
 		if f == nil || f.Owner != p {
-			return nil, refuse("you have no force %d", id)
+			return nil, refuse("you have no force %v", id)
 		}
 		return f, nil
 	}
@@ -133,10 +133,10 @@ func (g *Game) apply(p Seat, o *Order) error {
 		}
 		for i, id := range ids {
 			if slices.Contains(ids[:i], id) {
-				return nil, nil, refuse("unit %d named twice", id)
+				return nil, nil, refuse("unit %v named twice", id)
 			}
 			if !slices.ContainsFunc(f.Units, func(u Unit) bool { return u.ID == id }) {
-				return nil, nil, refuse("force %d has no unit %d", f.ID, id)
+				return nil, nil, refuse("force %v has no unit %v", f.ID, id)
 			}
 		}
 		for _, u := range f.Units {
@@ -261,7 +261,7 @@ func (g *Game) apply(p Seat, o *Order) error {
 			return refuse("a force cannot join itself")
 		}
 		if to.Pos != f.Pos {
-			return refuse("force %d is at %v, force %d at %v: units change forces in one square", f.ID, f.Pos, to.ID, to.Pos)
+			return refuse("force %v is at %v, force %v at %v: units change forces in one square", f.ID, f.Pos, to.ID, to.Pos)
 		}
 		keep, take, err := pick(f, o.Units)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"empires/shared/grid"
 	"empires/shared/rules/empire/battle"
@@ -16,6 +17,10 @@ type UnitID = battle.UnitID
 
 // ForceID names an army or a garrison.
 type ForceID uint32
+
+// String is the force's number as players read it: the count of the seat
+// that made it (newID), without the seat.
+func (id ForceID) String() string { return strconv.Itoa(int(uint32(id) & (1<<idBits - 1))) }
 
 // SettlementID names a town or a city: its index in State.Settlements
 // plus one.

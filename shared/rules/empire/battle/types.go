@@ -7,10 +7,18 @@
 // forces after.
 package battle
 
-import "empires/shared/rules/empire/dat"
+import (
+	"strconv"
+
+	"empires/shared/rules/empire/dat"
+)
 
 // UnitID names a unit for the whole game.
 type UnitID uint32
+
+// String is the unit's number as players read it: an ID's low 24 bits, the
+// count of the seat that made it (package empire keeps the seat above).
+func (id UnitID) String() string { return strconv.Itoa(int(id & (1<<24 - 1))) }
 
 // Fighter is one unit in a battle.
 type Fighter struct {
