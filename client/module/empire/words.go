@@ -195,11 +195,21 @@ func (m *Model) label(d Draft) string {
 			return where + ": produce nothing"
 		}
 		k := dat.Kind(o.Value - 1)
-		if s != nil && int(k) < len(m.d.Units) {
-			return fmt.Sprintf("%s: produce %s (%s)", where, m.unitName(k),
-				plural(rules.ProductionTurns(&m.d.Game, s.City, m.d.Unit(k), 0), "turn", "turns"))
+		then := ""
+		if len(o.Queue) > 0 {
+			names := make([]string, 0, len(o.Queue))
+			for _, q := range o.Queue {
+				if q >= 1 && q <= len(m.d.Units) {
+					names = append(names, m.unitName(dat.Kind(q-1)))
+				}
+			}
+			then = ", then " + strings.Join(names, ", ")
 		}
-		return fmt.Sprintf("%s: produce %s", where, m.unitName(k))
+		if s != nil && int(k) < len(m.d.Units) {
+			return fmt.Sprintf("%s: produce %s (%s)%s", where, m.unitName(k),
+				plural(rules.ProductionTurns(&m.d.Game, s.City, m.d.Unit(k), 0), "turn", "turns"), then)
+		}
+		return fmt.Sprintf("%s: produce %s%s", where, m.unitName(k), then)
 	case rules.Forward:
 		s := m.Settlement(o.Settlement)
 		where := fmt.Sprintf("settlement %d", o.Settlement)
