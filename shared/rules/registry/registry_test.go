@@ -12,6 +12,7 @@ import (
 
 	"empires/assets"
 	"empires/shared/hexgame"
+	"empires/shared/rules/empire"
 	"empires/shared/rules/erfworld"
 	"empires/shared/rules/registry"
 	"empires/shared/ruleset"
@@ -149,5 +150,63 @@ func TestErfworld(t *testing.T) {
 	}
 	if rs, err := registry.Erfworld(fstest.MapFS{}); err == nil || rs != nil || !strings.Contains(err.Error(), "erfworld: open erfworld.toml") {
 		t.Errorf("erfworld from an empty file system: %v, %v", rs, err)
+	}
+}
+
+// TestEmpireMod: a host's directory holding units.dat (a mod of the empire
+// ruleset) makes empire play it: another hash, the mod's units in a new
+// game; a broken units.dat is refused with its file, line and column; the
+// other rulesets keep their data.
+func TestEmpireMod(t *testing.T) {
+	own, err := registry.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	builtinEmpire, _ := own.Get("empire")
+	units, err := fs.ReadFile(assets.Rules(), "units.dat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	modded := bytes.ReplaceAll(units, []byte("Infantry "), []byte("Legionary"))
+	if bytes.Equal(modded, units) {
+		t.Fatal("units.dat has no Infantry line to rename")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "units.dat"), modded, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	game, err := fs.ReadFile(assets.Rules(), "game.dat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "game.dat"), bytes.ReplaceAll(game, []byte("Infantry"), []byte("Legionary")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	reg, err := registry.New(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	em, _ := reg.Get("empire")
+	if em.Info().Hash == builtinEmpire.Info().Hash {
+		t.Error("the modded empire has the built-in hash")
+	}
+	if !bytes.Contains(em.Data(), []byte("Legionary")) {
+		t.Error("the modded empire's data lacks the mod's unit")
+	}
+	if d := em.(*empire.Rules).Dat(); len(d.Game.StartUnits) == 0 || d.Game.StartUnits[0] != "Legionary" {
+		t.Errorf("the modded empire starts with %v", d.Game.StartUnits)
+	}
+	ew, _ := reg.Get("erfworld")
+	ownEW, _ := own.Get("erfworld")
+	if ew.Info().Hash != ownEW.Info().Hash {
+		t.Error("a mod of empire changed erfworld")
+	}
+	broken := filepath.Join(t.TempDir(), "units.dat")
+	if err := os.WriteFile(broken, []byte("# name prod hp mp pfmsros av dv a:ph a:kd attributes icon\nInfantry 5 x 2 122-1 2 2 m l - infantry\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = registry.New(filepath.Dir(broken))
+	if err == nil || !strings.Contains(err.Error(), "units.dat:2:") {
+		t.Errorf("a broken units.dat: %v, want its file and line", err)
 	}
 }
