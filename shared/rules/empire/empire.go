@@ -58,7 +58,7 @@ func Load(fsys fs.FS) (*Rules, error) {
 	return &Rules{d: d, data: bundle, hash: ruleset.HashData(bundle)}, nil
 }
 
-// Data returns the ruleset's parsed data.
+// Dat returns the ruleset's parsed data.
 func (r *Rules) Dat() *dat.Data { return r.d }
 
 // WithAI returns the ruleset whose AI players newAI makes, at levels
