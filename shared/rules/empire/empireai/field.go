@@ -204,3 +204,69 @@ func (w *world) pathTo(c class, p, q grid.Pos, maxCost int) ([]grid.Pos, bool) {
 	w.searches++
 	return path, ok
 }
+
+// reachKey is what reachability depends on: which terrains, and whether
+// settlements, an army may enter (not what they cost).
+type reachKey struct {
+	enter  [dat.NumTerrains]bool
+	settle bool
+	round  int
+}
+
+// reachable returns, for every square, whether an army of class c there
+// can reach a target of this round or the unknown: what reaches tells
+// from the distance fields, found by one breadth-first search from those
+// squares that asks only where the army may go, shared by every class
+// that may enter the same terrains. Choosing what to produce asks it for
+// every kind of unit, so it must not cost a distance field each.
+func (w *world) reachable(c class) []bool {
+	k := reachKey{settle: c.settle > 0, round: w.round}
+	for t := range c.cost {
+		k.enter[t] = c.cost[t] > 0
+	}
+	if r, ok := w.reach[k]; ok {
+		return r
+	}
+	n := w.g.Len()
+	reach := make([]bool, n)
+	isSrc := make([]bool, n)
+	var queue []int
+	add := func(p grid.Pos) {
+		if i := w.g.Index(p); i >= 0 && !reach[i] {
+			reach[i], isSrc[i] = true, true
+			queue = append(queue, i)
+		}
+	}
+	if len(w.targets) > 0 {
+		for _, t := range w.targets {
+			if !t.out {
+				add(t.pos)
+			}
+		}
+	}
+	if w.front == nil {
+		w.front = w.frontier()
+	}
+	for _, p := range w.front {
+		add(p)
+	}
+	w.searches++
+	var nb []grid.Pos
+	for len(queue) > 0 {
+		fi := queue[0]
+		queue = queue[1:]
+		if w.enter(c, fi) <= 0 || !isSrc[fi] && w.blocked[fi] {
+			continue
+		}
+		nb = w.g.Neighbours(nb[:0], w.g.At(fi))
+		for _, q := range nb {
+			ti := w.g.Index(q)
+			if reach[ti] || w.enter(c, ti) <= 0 || w.blocked[ti] {
+				continue
+			}
+			reach[ti] = true
+			queue = append(queue, ti)
+		}
+	}
+	return reach
+}

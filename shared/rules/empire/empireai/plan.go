@@ -150,6 +150,11 @@ type world struct {
 	// threat is the power of the enemy armies near each settlement.
 	threat map[empire.SettlementID]float64
 	fields map[fieldKey][]int
+	// reach are the squares from which an army can reach a target or the
+	// unknown, by the set of squares it may enter (see reachable).
+	reach map[reachKey][]bool
+	// front is the frontier of the unknown (frontier), made once a turn.
+	front []grid.Pos
 	round  int
 	// searches counts the distance searches and paths of the turn.
 	searches int
@@ -161,7 +166,7 @@ func newWorld(d *dat.Data, v *empire.View, me empire.Seat, st *style, rng *rand.
 	w := &world{d: d, v: v, me: me, st: st, rng: rng, g: v.Grid(), turn: v.Turn,
 		maxPath: 2 * (v.Width + v.Height), hostile: map[int][]int{}, garrison: map[grid.Pos]*empire.Force{},
 		kept: map[grid.Pos][]empire.Unit{}, targetAt: map[grid.Pos]int{}, threat: map[empire.SettlementID]float64{},
-		fields: map[fieldKey][]int{}}
+		fields: map[fieldKey][]int{}, reach: map[reachKey][]bool{}}
 	w.settleAt = make([]int32, w.g.Len())
 	for i := range v.Settlements {
 		s := &v.Settlements[i]
@@ -594,7 +599,8 @@ func (w *world) reaches(c class, p grid.Pos) bool {
 // kindReaches reports whether an army of one unit of kind k on p can
 // reach a target or the unknown.
 func (w *world) kindReaches(k dat.Kind, p grid.Pos) bool {
-	return w.reaches(classOf(empire.ArmyMovement(w.d, []empire.Unit{{Kind: k, HP: w.d.Unit(k).HP}})), p)
+	c := classOf(empire.ArmyMovement(w.d, []empire.Unit{{Kind: k, HP: w.d.Unit(k).HP}}))
+	return w.reachable(c)[w.g.Index(p)]
 }
 
 // defence estimates the power on settlement s: the forces last seen on
