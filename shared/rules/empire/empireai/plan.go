@@ -155,7 +155,7 @@ type world struct {
 	reach map[reachKey][]bool
 	// front is the frontier of the unknown (frontier), made once a turn.
 	front []grid.Pos
-	round  int
+	round int
 	// searches counts the distance searches and paths of the turn.
 	searches int
 	orders   []empire.Order
