@@ -80,8 +80,12 @@ type BattleEvent struct {
 	Report                         battle.Report
 }
 
-// DecodeEvents reads a turn's events as Outcome.Events wrote them.
+// DecodeEvents reads a turn's events as Outcome.Events wrote them; no
+// bytes at all (a turn update that carries none) are no events.
 func DecodeEvents(b []byte) ([]Event, error) {
+	if len(b) == 0 {
+		return nil, nil
+	}
 	var evs []Event
 	if err := wire.Unmarshal(b, &evs); err != nil {
 		return nil, fmt.Errorf("%s events: %w", ID, err)
