@@ -72,6 +72,7 @@ type Model struct {
 	version, sent int
 	sentIdx       []int
 	log           []Line
+	third         bool // the log names the view's player too (SetThirdPerson)
 }
 
 // NewModel returns the model of a game played with data d, with no view
