@@ -103,6 +103,9 @@ func (m *Model) SetView(v *rules.View) {
 	m.changed()
 }
 
+// ClearLog empties the event log: a replay tells it again from the start.
+func (m *Model) ClearLog() { m.log = nil }
+
 // Resolved shows a resolved turn: the events the player saw go to the
 // log, told with what the view before knew (the units of the forces that
 // fought), then v is shown and the turn's orders are dropped.

@@ -52,9 +52,15 @@ type Screen struct {
 	anim     [][]Move
 	animStep int
 	animT    float64
+
+	// watching is set in a replay (Watch).
+	watching bool
 }
 
-var _ module.Screen = (*Screen)(nil)
+var (
+	_ module.Screen   = (*Screen)(nil)
+	_ module.Replayer = (*Screen)(nil)
+)
 
 // defaultZoom is the camera's zoom when the game opens and after H: a
 // square is 60 pixels wide, its badges' numbers easy to read.
@@ -120,6 +126,54 @@ func (s *Screen) Resolved(rv ruleset.View, events []byte) error {
 	}
 	return nil
 }
+
+// Watch implements module.Replayer: the screen of a replay speaks of
+// every player by name and takes no orders.
+func (s *Screen) Watch() {
+	s.watching = true
+	s.m.SetThirdPerson(true)
+	s.host.Changed(true)
+}
+
+// Rewind implements module.Replayer: the model is shown first, then
+// told each turn as Resolved tells it, without the animation; the camera
+// stays where it is.
+func (s *Screen) Rewind(first ruleset.View, turns []module.Resolution) error {
+	fv, ok := first.(*rules.View)
+	if !ok {
+		return fmt.Errorf("a %T is not a view of an empire game", first)
+	}
+	views := make([]*rules.View, len(turns))
+	events := make([][]rules.Event, len(turns))
+	for i, t := range turns {
+		v, ok := t.View.(*rules.View)
+		if !ok {
+			return fmt.Errorf("turn %d: a %T is not a view of an empire game", i+1, t.View)
+		}
+		views[i] = v
+		if len(t.Events) > 0 {
+			evs, err := rules.DecodeEvents(t.Events)
+			if err != nil {
+				return fmt.Errorf("turn %d: %w", i+1, err)
+			}
+			events[i] = evs
+		}
+	}
+	s.m.ClearLog()
+	if err := s.SetView(fv); err != nil {
+		return err
+	}
+	for i, v := range views {
+		s.m.Resolved(v, events[i])
+	}
+	s.anim, s.animStep, s.animT = nil, 0, 0
+	s.updatePreview()
+	s.host.Changed(true)
+	return nil
+}
+
+// Animating implements module.Replayer.
+func (s *Screen) Animating() bool { return s.animating() }
 
 // Status implements module.Screen.
 func (s *Screen) Status() module.Status {
