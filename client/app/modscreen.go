@@ -186,8 +186,11 @@ func (g *modScreen) keys() {
 func (g *modScreen) update() bool {
 	g.frame++
 	g.status = g.scr.Status()
+	// The input is the map's as the frame began: Escape that closes a
+	// window does not also deselect on the map.
+	in := g.input()
 	g.keys()
-	drawn := g.scr.Update(g.input())
+	drawn := g.scr.Update(in)
 	if g.rp != nil {
 		tickReplay(g, g.rp.Animating())
 	}

@@ -103,8 +103,25 @@ func (m *Model) SetView(v *rules.View) {
 	m.changed()
 }
 
-// ClearLog empties the event log: a replay tells it again from the start.
-func (m *Model) ClearLog() { m.log = nil }
+// Rewind shows view first, then each of views as Resolved shows a
+// resolved turn (events[i] the events of the turn that led to views[i]):
+// the log is told again from first, the log of before dropped. The
+// selection is kept where it still makes sense in the last view. A
+// replay shows an earlier turn, or the same turn through other eyes, so.
+func (m *Model) Rewind(first *rules.View, views []*rules.View, events [][]rules.Event) {
+	sel := m.sel
+	m.log = nil
+	m.SetView(first)
+	for i, v := range views {
+		var evs []rules.Event
+		if i < len(events) {
+			evs = events[i]
+		}
+		m.Resolved(v, evs)
+	}
+	m.sel = sel
+	m.changed()
+}
 
 // Resolved shows a resolved turn: the events the player saw go to the
 // log, told with what the view before knew (the units of the forces that

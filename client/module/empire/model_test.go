@@ -1,6 +1,7 @@
 package empire
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"empires/shared/protocol"
 	rules "empires/shared/rules/empire"
 	"empires/shared/rules/empire/dat"
+	"empires/shared/ruleset"
 )
 
 // A map where Ann's city (0,0) lies inland, Bob's far in the south-east,
@@ -447,5 +449,100 @@ func TestReportNamesEveryUnit(t *testing.T) {
 	}
 	if !strings.Contains(text[0], "(") || !strings.Contains(text[1], "(") {
 		t.Errorf("the first lines do not say what the sides came with: %q, %q", text[0], text[1])
+	}
+}
+
+// Rewind shows a turn at once with the log of the turns before, told as
+// they were told turn by turn, the log of before dropped; the selection
+// stays where it still makes sense. A replay steps back, or changes
+// eyes, so.
+func TestRewind(t *testing.T) {
+	tg := newTestGame(t, 2, 1, neighbours)
+	m := tg.m
+	g := tg.garrisonAt(at(0, 0))
+	if _, err := m.Split(g.ID, unitIDs(g.Units[1:]), false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Click(at(3, 0)); err != nil {
+		t.Fatal(err)
+	}
+	first := tg.view()
+	var views []*rules.View
+	var events [][]rules.Event
+	for range 5 {
+		var subs []ruleset.Submission
+		if data, ok := m.Submission(); ok {
+			subs = append(subs, ruleset.Submission{Seat: tg.p, Orders: data})
+		}
+		out, err := tg.g.Resolve(subs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := out.Events(tg.p, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs, err := rules.DecodeEvents(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Resolved(tg.view(), evs)
+		views, events = append(views, tg.view()), append(events, evs)
+	}
+	text := func(ls []Line) string {
+		var out []string
+		for _, l := range ls {
+			out = append(out, fmt.Sprintf("%d %s", l.Turn, l.Text))
+		}
+		return strings.Join(out, "\n")
+	}
+	told := text(m.Log())
+	if !strings.Contains(told, "Battle at ") {
+		t.Fatalf("no battle in five turns:\n%s", told)
+	}
+
+	tests := []struct {
+		name string
+		to   int // the turn recorded rewound to, -1 for the first view
+	}{
+		{"to the last turn, from the first", 4},
+		{"to an earlier turn", 2},
+		{"to the first view", -1},
+	}
+	for _, tt := range tests {
+		r := NewModel(tg.r.Dat())
+		r.SetView(views[4])
+		r.Resolved(views[4], events[4]) // a log of before, to be dropped
+		// A force the first view does not have: the army split off.
+		var sel rules.ForceID
+		for _, f := range r.Forces() {
+			if first.Force(f.ID) == nil {
+				sel = f.ID
+			}
+		}
+		if sel == 0 {
+			t.Fatal("no force made since the first turn")
+		}
+		r.SelectForce(sel)
+		r.Rewind(first, views[:tt.to+1], events[:tt.to+1])
+		want := first
+		if tt.to >= 0 {
+			want = views[tt.to]
+		}
+		if have := r.View(); have.Turn != want.Turn || have.Checksum() != want.Checksum() {
+			t.Errorf("%s: shows turn %d, want %d", tt.name, have.Turn, want.Turn)
+		}
+		var wantLog []Line
+		for _, l := range m.Log() {
+			if l.Turn < want.Turn {
+				wantLog = append(wantLog, l)
+			}
+		}
+		if have, want := text(r.Log()), text(wantLog); have != want {
+			t.Errorf("%s: the log\n%s\nwant\n%s", tt.name, have, want)
+		}
+		if have := r.Selection().Force; (have == sel) != (r.Force(sel) != nil) {
+			t.Errorf("%s: force %d selected %v, in the view %v", tt.name, sel, have == sel, r.Force(sel) != nil)
+		}
 	}
 }

@@ -145,7 +145,10 @@ func (m *Model) Report(l *Line) []ReportLine {
 	// came says what side s came with: its forces and, as the start
 	// holds them, their units.
 	came := func(s int, owner rules.Seat, ids []rules.ForceID) string {
-		w := strings.TrimPrefix(m.sideWords(owner, ids, m.v), m.whose(owner)+" ")
+		w := l.forces[s]
+		if w == "" {
+			w = strings.TrimPrefix(m.sideWords(owner, ids, m.v), m.whose(owner)+" ")
+		}
 		if len(r.Start[s]) > 0 {
 			w += " (" + m.Summary(fighterUnits(r.Start[s])) + ")"
 		}

@@ -85,24 +85,39 @@ func (s *Screen) SetView(rv ruleset.View) error {
 	if !ok {
 		return fmt.Errorf("a %T is not a view of an empire game", rv)
 	}
-	first := s.m.v == nil || s.m.v.Width != v.Width || s.m.v.Height != v.Height || s.m.v.Shape != v.Shape
+	first := s.newMap(v)
 	s.m.SetView(v)
 	if first {
-		s.lay = NewLayout(v.Shape, v.Width, v.Height)
-		p, err := newPainter(s.m.d, s.lay)
-		if err != nil {
+		if err := s.layOut(v); err != nil {
 			return err
 		}
-		s.paint = p
-		ww, wh := s.lay.WorldSize()
-		r := s.host.MapRect()
-		s.cam = camera.New(ww, wh, float64(r.Dx()), float64(r.Dy()))
-		s.cam.Zoom = defaultZoom
-		s.mapRect = r
-		s.CenterHome()
 	}
 	s.updatePreview()
 	s.host.Changed(true)
+	return nil
+}
+
+// newMap reports whether view v is of another map than the one shown (or
+// the first view).
+func (s *Screen) newMap(v *rules.View) bool {
+	return s.m.v == nil || s.m.v.Width != v.Width || s.m.v.Height != v.Height || s.m.v.Shape != v.Shape
+}
+
+// layOut lays out the map of view v, the model's view now, and puts the
+// camera on the player's home.
+func (s *Screen) layOut(v *rules.View) error {
+	s.lay = NewLayout(v.Shape, v.Width, v.Height)
+	p, err := newPainter(s.m.d, s.lay)
+	if err != nil {
+		return err
+	}
+	s.paint = p
+	ww, wh := s.lay.WorldSize()
+	r := s.host.MapRect()
+	s.cam = camera.New(ww, wh, float64(r.Dx()), float64(r.Dy()))
+	s.cam.Zoom = defaultZoom
+	s.mapRect = r
+	s.CenterHome()
 	return nil
 }
 
@@ -135,9 +150,8 @@ func (s *Screen) Watch() {
 	s.host.Changed(true)
 }
 
-// Rewind implements module.Replayer: the model is shown first, then
-// told each turn as Resolved tells it, without the animation; the camera
-// stays where it is.
+// Rewind implements module.Replayer (Model.Rewind), without the
+// animation; the camera stays where it is.
 func (s *Screen) Rewind(first ruleset.View, turns []module.Resolution) error {
 	fv, ok := first.(*rules.View)
 	if !ok {
@@ -159,12 +173,12 @@ func (s *Screen) Rewind(first ruleset.View, turns []module.Resolution) error {
 			events[i] = evs
 		}
 	}
-	s.m.ClearLog()
-	if err := s.SetView(fv); err != nil {
-		return err
-	}
-	for i, v := range views {
-		s.m.Resolved(v, events[i])
+	fresh := s.newMap(fv)
+	s.m.Rewind(fv, views, events)
+	if fresh {
+		if err := s.layOut(fv); err != nil {
+			return err
+		}
 	}
 	s.anim, s.animStep, s.animT = nil, 0, 0
 	s.updatePreview()

@@ -301,6 +301,10 @@ type Line struct {
 	// the side each fought on (0 the attacker's), for its report.
 	kinds map[rules.UnitID]dat.Kind
 	sides map[rules.UnitID]int
+	// forces are a battle's sides' forces as the log named them ("army
+	// 12", "garrison 9 and army 31"), with what the views around the
+	// battle knew of them.
+	forces [2]string
 }
 
 // Log returns the event log, oldest first.
@@ -338,15 +342,25 @@ func (m *Model) tell(next *rules.View, events []rules.Event) []Line {
 			}
 			t.to, t.steps = e.To, t.steps+1
 		case rules.EvBlocked:
-			what := "it stops"
-			if t, ok := m.v.TerrainAt(e.To); ok {
-				what = fmt.Sprintf("%s it cannot enter: it stops", m.d.Terrains[t].Name)
+			who := upper(m.forceWord(e.Owner, e.Force, next))
+			text := fmt.Sprintf("%s at %v cannot enter %v: it stops.", who, e.Pos, e.To)
+			t, ok := next.TerrainAt(e.To)
+			if !ok {
+				t, ok = m.v.TerrainAt(e.To)
 			}
-			add(Line{Text: fmt.Sprintf("%s at %v: %v is %s.", upper(m.forceWord(e.Owner, e.Force, next)), e.Pos, e.To, what),
-				Cell: e.Pos, HasCell: true, Mine: mine})
+			if ok {
+				text = fmt.Sprintf("%s at %v: %v is %s it cannot enter: it stops.", who, e.Pos, e.To, m.d.Terrains[t].Name)
+			}
+			add(Line{Text: text, Cell: e.Pos, HasCell: true, Mine: mine})
 		case rules.EvBattle:
 			l := Line{Text: m.battleWords(e, next), Cell: e.Pos, HasCell: true, Battle: e, Mine: mine}
 			l.kinds, l.sides = m.battleUnits(e, next)
+			if b := e.Battle; b != nil {
+				l.forces = [2]string{
+					strings.TrimPrefix(m.sideWords(b.Attacker, b.AttackerForces, next), m.whose(b.Attacker)+" "),
+					strings.TrimPrefix(m.sideWords(b.Defender, b.DefenderForces, next), m.whose(b.Defender)+" "),
+				}
+			}
 			add(l)
 		case rules.EvBombard:
 			hits, dmg := 0, 0
