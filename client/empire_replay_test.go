@@ -209,4 +209,12 @@ func TestEmpireReplayInTheWindow(t *testing.T) {
 			d.key("Tab")
 		}
 	}
+
+	// Leave the replay from the game's menu: the main menu takes the
+	// clicks again (no window of the replay is left over it).
+	d.press("Menu")
+	d.press("Leave the replay")
+	d.wait("the main menu", func(p *app.Probe) bool { return p.Screen == "menu" })
+	d.press("Replays")
+	d.wait("the list of saved games", func(p *app.Probe) bool { return p.List[2] > p.List[0] })
 }

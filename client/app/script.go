@@ -254,7 +254,9 @@ func (s *Script) step(a *App) error {
 		}
 		s.next(stageReplays, 3)
 	case stageReplays:
-		// The game just played was saved as it went: watch it again.
+		// The game just played was saved as it went: back to the main
+		// menu, and watch it again from Replays.
+		a.showMainMenu()
 		a.showReplays()
 		s.next(stageWatch, 5)
 		s.shoot(a, "replays")
