@@ -174,6 +174,8 @@ func (g *gameScreen) replayEyes() {
 	g.replayShow(r.at)
 }
 
+var _ replayer = (*gameScreen)(nil)
+
 // cursor implements replayer.
 func (g *gameScreen) cursor() *replayCursor {
 	if g.replay == nil {

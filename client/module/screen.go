@@ -16,8 +16,9 @@ import (
 // which the client's shell frames with what every game screen shares: the
 // top bar (the turn, the clock, who is ready, End turn, Help, Menu), the
 // side panel's frame, the event log and the chat line, the notices, the
-// windows over the map, the end of the game. Such a module's Open refuses:
-// it has no hex screen to give.
+// windows over the map, the end of the game; and, when the screen is a
+// Replayer, the replays of saved games with their controls. Such a
+// module's Open refuses: it has no hex screen to give.
 type Screener interface {
 	// OpenScreen returns the screen of a game of ruleset rs (the build's,
 	// or the build's playing a server's data), framed by host.
