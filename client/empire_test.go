@@ -195,9 +195,11 @@ func (d *driver) pressPrefix(prefix string) {
 // X, scripted against two AI seats (-ruleset empire) on a small map: each
 // turn the orders a plain player gives (the screen's Autoplayer: cities
 // produce, garrisons send armies off to the nearest settlement not the
-// player's), until the game has a winner. The client exits non-zero on any
-// error, a refused order among them; the test checks that the game ended
-// with a winner, and that the screenshots show the map.
+// player's), until the game has a winner; then it watches the game again
+// from the Replays screen, a turn through the first player's eyes. The
+// client exits non-zero on any error, a refused order among them or a
+// replay refused; the test checks that the game ended with a winner, and
+// that the screenshots show the map.
 func TestAutoplayEmpire(t *testing.T) {
 	needDisplay(t)
 	bin := buildClient(t)
@@ -212,7 +214,7 @@ func TestAutoplayEmpire(t *testing.T) {
 	if !strings.Contains(out.String(), "autoplay: the game is over: ") || strings.Contains(out.String(), "over: nobody won") {
 		t.Errorf("the game did not end with a winner:\n%s", out.String())
 	}
-	for _, name := range []string{"menu", "setup", "turn1-orders", "turn2-orders", "final"} {
+	for _, name := range []string{"menu", "setup", "turn1-orders", "turn2-orders", "final", "replays", "replay"} {
 		img := readPNG(t, filepath.Join(dir, name+".png"))
 		if keep := os.Getenv("EMPIRES_SCREENSHOTS"); keep != "" {
 			copyFile(t, filepath.Join(dir, name+".png"), filepath.Join(keep, "empire-autoplay-"+name+".png"))

@@ -390,8 +390,12 @@ func (a *App) setRoot(c *widget.Container, s screen) {
 	a.ui.ClearFocus()
 }
 
-// showMainMenu goes back to the main menu, leaving any game.
+// showMainMenu goes back to the main menu, leaving any game, whose window
+// (the game's menu, the end of the game) closes with it.
 func (a *App) showMainMenu() {
+	if a.game != nil {
+		a.game.sh().hud.closeWindow()
+	}
 	a.disconnect()
 	a.setRoot(menu.NewMainMenu(a.theme, menu.MainActions{
 		PlayAI:   a.showPlayAI,

@@ -303,7 +303,7 @@ func (g *gameScreen) update() bool {
 	cam := *g.cam
 	wasAnimating := g.animating()
 	g.stepAnimation()
-	g.replayTick()
+	tickReplay(g, g.animating())
 	g.input()
 	changed := g.tick()
 	return changed || *g.cam != cam || wasAnimating || g.animating() ||

@@ -35,6 +35,7 @@ type hud struct {
 	turn, slot, money, clock, readyList *widget.Text
 	readyBtn, realmBtn                  *widget.Button
 	eyesBtn, playBtn                    *widget.Button // a replay's
+	rp                                  replayer       // the screen, if it replays a saved game
 	bar                                 *widget.Container
 	buttons                             *widget.Container // the top bar's buttons
 	side                                *widget.Container
@@ -62,7 +63,8 @@ type hud struct {
 }
 
 // newHUD returns the HUD of shell s; g is the hex engine's screen, nil on
-// another screen (it adds a replay's buttons and the realm's).
+// another screen (it adds the realm's button). A screen that replays a
+// saved game (replayer) gets the replay's buttons in place of End turn.
 func newHUD(s *shell, g *gameScreen) *hud {
 	t := s.app.theme
 	h := &hud{s: s, g: g, pal: t.Palette()}
@@ -95,14 +97,15 @@ func newHUD(s *shell, g *gameScreen) *hud {
 		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(8))),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionEnd, VerticalPosition: widget.AnchorLayoutPositionCenter})),
 	)
-	if h.replay() != nil {
-		h.eyesBtn = t.NewButton("Watching", g.replayEyes)
-		h.playBtn = t.NewButton("Play", func() { g.replay.playing = !g.replay.playing; h.dirtyTop = true })
-		buttons.AddChild(h.eyesBtn, t.NewButton("< Turn", func() { g.replayStep(true) }),
-			t.NewPrimaryButton("Turn >", func() { g.replayStep(false) }), h.playBtn)
+	if rp, ok := s.part.(replayer); ok && rp.cursor() != nil {
+		h.rp = rp
+		h.eyesBtn = t.NewButton("Watching", rp.replayEyes)
+		h.playBtn = t.NewButton("Play", func() { c := rp.cursor(); c.playing = !c.playing; h.dirtyTop = true })
+		buttons.AddChild(h.eyesBtn, t.NewButton("< Turn", func() { rp.replayStep(true) }),
+			t.NewPrimaryButton("Turn >", func() { rp.replayStep(false) }), h.playBtn)
 	}
 	h.readyBtn = t.NewPrimaryButton("End turn", s.endTurnClicked)
-	if realm, ok := h.mod().(module.Realm); ok && h.replay() == nil {
+	if realm, ok := h.mod().(module.Realm); ok && h.rp == nil {
 		_, label := realm.RealmTitle(g.model)
 		h.realmBtn = t.NewButton(label, g.showRealm)
 		buttons.AddChild(h.realmBtn)
@@ -354,12 +357,12 @@ func (h *hud) updateTop() (changed bool) {
 	h.turn.Label = top.Turn
 	h.slot.Label = top.Slot
 	h.slot.SetColor(orColor(top.SlotColor, h.pal.Text))
-	if r := h.replay(); r != nil {
-		g := h.g
+	if h.rp != nil {
+		r := h.rp.cursor()
 		h.money.Label = r.title
-		h.clock.Label = fmt.Sprintf("Replay: turn %d of %d", r.at+1, len(r.turns))
+		h.clock.Label = fmt.Sprintf("Replay: turn %d of %d", r.at+1, r.count)
 		h.readyList.Label = ""
-		h.eyesBtn.SetText(g.eyesName())
+		h.eyesBtn.SetText(h.rp.eyesName())
 		if r.playing {
 			h.playBtn.SetText("Pause")
 		} else {
@@ -405,15 +408,6 @@ func orColor(c, def color.Color) color.Color {
 		return def
 	}
 	return c
-}
-
-// replay returns the hex screen's replay, nil on a game being played or
-// on another screen.
-func (h *hud) replay() *replay {
-	if h.g == nil {
-		return nil
-	}
-	return h.g.replay
 }
 
 // mod returns the hex screen's module, nil on another screen.

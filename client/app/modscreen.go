@@ -13,6 +13,7 @@ import (
 	"empires/client/menu"
 	"empires/client/module"
 	"empires/shared/protocol"
+	"empires/shared/ruleset"
 )
 
 // modScreen is the game screen of a ruleset whose module has a screen of
@@ -21,18 +22,23 @@ import (
 // the orders and the log.
 type modScreen struct {
 	shell
-	play *conn.Game
+	play *conn.Game // the game's ruleset and view; nil in a replay
 	scr  module.Screen
 	// status is the screen's Status, asked once a frame.
 	status module.Status
 	// redraw asks for the map to be drawn again (Changed).
 	redraw bool
+	// replay is the saved game replayed, nil in a game being played; rp
+	// the screen as it replays it.
+	replay *screenReplay
+	rp     module.Replayer
 }
 
 var (
 	_ playScreen  = (*modScreen)(nil)
 	_ screenPart  = (*modScreen)(nil)
 	_ module.Host = (*modScreen)(nil)
+	_ replayer    = (*modScreen)(nil)
 )
 
 // newModScreen returns the screen of a game of play's ruleset, whose
@@ -41,7 +47,22 @@ func newModScreen(a *App, play *conn.Game, fv *protocol.FullView) (*modScreen, e
 	if play == nil || play.Ruleset() == nil {
 		return nil, errors.New("the game's rules are not here")
 	}
-	rs := play.Ruleset()
+	rv, err := play.FullView(fv)
+	if err != nil {
+		return nil, err
+	}
+	g, err := newModScreenFor(a, play.Ruleset(), rv, nil)
+	if err != nil {
+		return nil, err
+	}
+	g.play = play
+	return g, nil
+}
+
+// newModScreenFor returns the screen of a game of ruleset rs, whose module
+// opens a screen of its own, showing view rv: a game being played, or
+// with r, a replay (the screen must be a module.Replayer).
+func newModScreenFor(a *App, rs ruleset.Ruleset, rv ruleset.View, r *screenReplay) (*modScreen, error) {
 	m, ok := a.opts.Modules.Get(rs.Info().ID)
 	if !ok {
 		return nil, fmt.Errorf("no module of %s", rs.Info().Title)
@@ -50,17 +71,21 @@ func newModScreen(a *App, play *conn.Game, fv *protocol.FullView) (*modScreen, e
 	if !ok {
 		return nil, fmt.Errorf("%s has no screen of its own", rs.Info().Title)
 	}
-	rv, err := play.FullView(fv)
-	if err != nil {
-		return nil, err
-	}
-	g := &modScreen{shell: shell{app: a, winW: a.width, winH: a.height}, play: play}
+	g := &modScreen{shell: shell{app: a, winW: a.width, winH: a.height}, replay: r}
 	g.part = g
 	scr, err := sc.OpenScreen(rs, g)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", rs.Info().Title, err)
 	}
 	g.scr = scr
+	if r != nil {
+		rp, ok := scr.(module.Replayer)
+		if !ok {
+			return nil, fmt.Errorf("the screen of %s cannot replay a saved game", rs.Info().Title)
+		}
+		g.rp = rp
+		rp.Watch()
+	}
 	if err := scr.SetView(rv); err != nil {
 		return nil, err
 	}
@@ -113,7 +138,7 @@ func (g *modScreen) input() module.Input {
 	in.OnMinimap = g.hud.window == nil && pt.In(in.Minimap.Inset(-4))
 	in.Pointer = g.hud.window == nil && pt.In(in.Map) && !pt.In(g.hud.logBox.GetWidget().Rect) && !in.OnMinimap
 	in.Keys = g.hud.window == nil && g.app.ui.GetFocusedWidget() == nil
-	in.Orders = g.status.You != 0 && !g.out() && g.over == nil
+	in.Orders = g.status.You != 0 && !g.out() && g.over == nil && g.replay == nil
 	return in
 }
 
@@ -124,7 +149,8 @@ func (g *modScreen) minimapRect() image.Rectangle {
 }
 
 // keys handles the keys the shell keeps: F1 the help, Enter the end of
-// the turn; Escape and F1 in a window; Escape in a text field.
+// the turn (in a replay: the next turn, as on the hex engine's screen);
+// Escape and F1 in a window; Escape in a text field.
 func (g *modScreen) keys() {
 	ui := g.app.ui
 	switch ui.GetFocusedWidget().(type) {
@@ -149,6 +175,8 @@ func (g *modScreen) keys() {
 	switch {
 	case inpututil.IsKeyJustPressed(ebiten.KeyF1):
 		g.hud.toggleHelp()
+	case g.replay != nil && (inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyKPEnter)):
+		g.replayStep(false)
 	case inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyKPEnter):
 		g.endTurnClicked()
 	}
@@ -158,8 +186,14 @@ func (g *modScreen) keys() {
 func (g *modScreen) update() bool {
 	g.frame++
 	g.status = g.scr.Status()
+	// The input is the map's as the frame began: Escape that closes a
+	// window does not also deselect on the map.
+	in := g.input()
 	g.keys()
-	drawn := g.scr.Update(g.input())
+	drawn := g.scr.Update(in)
+	if g.rp != nil {
+		tickReplay(g, g.rp.Animating())
+	}
 	changed := g.tick()
 	if g.redraw {
 		drawn, g.redraw = true, false
@@ -271,12 +305,14 @@ func (g *modScreen) playerName(s protocol.Seat) string {
 // turnName implements screenPart.
 func (g *modScreen) turnName(t protocol.Turn) string { return fmt.Sprintf("Turn %d", t) }
 
-// replaying implements screenPart: a module's screen shows games being
-// played.
-func (g *modScreen) replaying() bool { return false }
+// replaying implements screenPart.
+func (g *modScreen) replaying() bool { return g.replay != nil }
 
-// submission implements screenPart.
+// submission implements screenPart: nothing in a replay.
 func (g *modScreen) submission() *protocol.SubmitOrders {
+	if g.replay != nil {
+		return nil
+	}
 	data, ok := g.scr.Submission()
 	if !ok {
 		return nil

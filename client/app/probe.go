@@ -45,6 +45,9 @@ type Probe struct {
 	// Window is set while a window (a report, the help, a question) is
 	// open over the game.
 	WindowOpen bool `json:"window_open,omitempty"`
+	// List is the rectangle of the Replays screen's list of saved games
+	// (its first game at the top), on that screen.
+	List [4]int `json:"list,omitempty"`
 
 	// The game screen only.
 	Turn     int    `json:"turn,omitempty"`
@@ -139,6 +142,10 @@ func (a *App) probe() *Probe {
 	case nil:
 	default:
 		p.Focused = "input"
+	}
+	if a.replays != nil && a.ui.Container == a.replays.Container() {
+		r := a.replays.ListRect()
+		p.List = [4]int{r.Min.X, r.Min.Y, r.Max.X, r.Max.Y}
 	}
 	if a.screen != screenGame || a.game == nil {
 		return p

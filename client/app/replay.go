@@ -19,18 +19,55 @@ type ReplayTurn struct {
 	Events *game.Events
 }
 
+// replayCursor is where a replay is, whatever screen shows it: what the
+// HUD's replay controls show and change.
+type replayCursor struct {
+	title   string
+	count   int  // the turns (steps) of the replay, its start included
+	at      int  // index of the turn shown
+	playing bool // step on by itself
+	wait    int  // frames until the next step while playing
+}
+
+// replayer is a game screen that may replay a saved game: the HUD's
+// replay buttons, Enter and the clock of a replay that plays drive it.
+type replayer interface {
+	// cursor returns the replay's cursor, nil on a game being played.
+	cursor() *replayCursor
+	// replayStep shows the next turn (animated) or, with back, the
+	// previous one; at the end it stops a replay that plays.
+	replayStep(back bool)
+	// replayEyes switches to the next pair of eyes: all-seeing, player
+	// 1, 2, ... and back.
+	replayEyes()
+	// eyesName says whose eyes the replay shows: "Watching: Ann".
+	eyesName() string
+}
+
+// tickReplay steps rp's replay on, while it plays, a turn a second once
+// the last turn's animation is over (animating).
+func tickReplay(rp replayer, animating bool) {
+	c := rp.cursor()
+	if c == nil || !c.playing || animating {
+		return
+	}
+	if c.wait > 0 {
+		c.wait--
+		return
+	}
+	c.wait = 60
+	rp.replayStep(false)
+}
+
 // replay is what the game screen shows when it replays a saved game
 // instead of playing one: the turns, the one shown, and whose eyes it
 // shows them through.
 type replay struct {
-	title   string
-	rs      *hexgame.Ruleset // the game's ruleset, the build's
-	mod     module.Game
-	turns   []ReplayTurn
-	at      int           // index in turns of the turn shown
-	viewer  game.PlayerID // 0: all-seeing
-	playing bool          // step on by itself
-	wait    int           // frames until the next step while playing
+	replayCursor
+	rs     *hexgame.Ruleset // the game's ruleset, the build's
+	mod    module.Game
+	turns  []ReplayTurn
+	viewer game.PlayerID // 0: all-seeing
 }
 
 // view returns the view of turn i through the replay's eyes, as the hex
@@ -86,7 +123,7 @@ func (a *App) OpenReplay(title string, turns []ReplayTurn) error {
 		return fmt.Errorf("replay: %w", err)
 	}
 	a.disconnect()
-	r := &replay{title: title, rs: rs, mod: mod, turns: turns}
+	r := &replay{replayCursor: replayCursor{title: title, count: len(turns)}, rs: rs, mod: mod, turns: turns}
 	g, err := newGameScreenFor(a, mod, r.view(0), r)
 	if err != nil {
 		return fmt.Errorf("replay: %w", err)
@@ -96,8 +133,7 @@ func (a *App) OpenReplay(title string, turns []ReplayTurn) error {
 	return nil
 }
 
-// replayStep shows the next turn (animated) or, with back, the previous
-// one.
+// replayStep implements replayer.
 func (g *gameScreen) replayStep(back bool) {
 	r := g.replay
 	switch {
@@ -131,30 +167,24 @@ func (g *gameScreen) replayShow(i int) {
 	g.refresh()
 }
 
-// replayEyes switches to the next pair of eyes: all-seeing, player 1, 2,
-// ... and back.
+// replayEyes implements replayer.
 func (g *gameScreen) replayEyes() {
 	r := g.replay
 	r.viewer = game.PlayerID((int(r.viewer) + 1) % (r.players() + 1))
 	g.replayShow(r.at)
 }
 
-// replayTick steps a playing replay on, a turn a second once the last
-// turn's animation is over.
-func (g *gameScreen) replayTick() {
-	r := g.replay
-	if r == nil || !r.playing || g.animating() {
-		return
+var _ replayer = (*gameScreen)(nil)
+
+// cursor implements replayer.
+func (g *gameScreen) cursor() *replayCursor {
+	if g.replay == nil {
+		return nil
 	}
-	if r.wait > 0 {
-		r.wait--
-		return
-	}
-	r.wait = 60
-	g.replayStep(false)
+	return &g.replay.replayCursor
 }
 
-// eyesName names whose eyes the replay shows.
+// eyesName implements replayer.
 func (g *gameScreen) eyesName() string {
 	if g.replay.viewer == 0 {
 		return "Watching: everything"

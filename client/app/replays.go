@@ -68,8 +68,10 @@ func (a *App) savedGames() ([]store.Game, error) {
 }
 
 // watchReplay replays saved game id (checking every turn against its saved
-// state) and shows it. It reads the whole game at once: a few hundred
-// turns of a small map take a fraction of a second.
+// state) and shows it: a game on the hex engine on the hex engine's
+// screen, another on the screen of its module's own. It reads the whole
+// game at once: a few hundred turns of a small map take a fraction of a
+// second.
 func (a *App) watchReplay(id protocol.GameID) error {
 	st, err := store.OpenDir(a.opts.DataDir)
 	if err != nil {
@@ -79,6 +81,13 @@ func (a *App) watchReplay(id protocol.GameID) error {
 	g, err := st.Game(id)
 	if err != nil {
 		return fmt.Errorf("game %d: %w", id, err)
+	}
+	rset, ok := a.opts.Rulesets.Get(g.Settings.Ruleset)
+	if !ok {
+		return fmt.Errorf("game %d is of ruleset %q, which this client does not have", id, g.Settings.Ruleset)
+	}
+	if _, hex := rset.(*hexgame.Ruleset); !hex {
+		return a.watchScreenReplay(st, &g, rset)
 	}
 	rs, start, err := a.savedStart(st, &g)
 	if err != nil {

@@ -23,8 +23,9 @@ import (
 // each turn an order for the Capital and a move for every army that can
 // move (in a ruleset of one order a turn, one of them), End turn, and the
 // resolved turn's animation, for Turns turns or until the game is over; on
-// a screen of a module's own, the orders its Autoplayer drafts (and no
-// replay or Continue after). It
+// a screen of a module's own, the orders its Autoplayer drafts. Then it
+// watches the game again from Replays, through the first player's eyes,
+// and goes on with an unfinished game on the hex engine (Continue). It
 // saves a screenshot of each stage as a PNG in Dir and ends the client:
 // without error when every stage passed; with the reason on any server
 // error, refused order, lost connection, or after Timeout.
@@ -246,15 +247,16 @@ func (s *Script) step(a *App) error {
 			s.logged[game.Turn(l.Turn)] = true
 		}
 		s.shoot(a, "final")
-		if s.Join != "" || g == nil {
-			// A guest saves nothing: the host's server does. A game on a
-			// screen of a module's own is not replayed here yet.
+		if s.Join != "" {
+			// A guest saves nothing: the host's server does.
 			s.next(stageDone, 3)
 			return nil
 		}
 		s.next(stageReplays, 3)
 	case stageReplays:
-		// The game just played was saved as it went: watch it again.
+		// The game just played was saved as it went: back to the main
+		// menu, and watch it again from Replays.
+		a.showMainMenu()
 		a.showReplays()
 		s.next(stageWatch, 5)
 		s.shoot(a, "replays")
@@ -266,21 +268,29 @@ func (s *Script) step(a *App) error {
 		if err := a.watchReplay(games[len(games)-1].ID); err != nil {
 			return fmt.Errorf("script: %w", err)
 		}
-		if n := len(a.game.(*gameScreen).replay.turns); n < s.played+1 {
+		rp, ok := a.game.(replayer)
+		if !ok || rp.cursor() == nil {
+			return fmt.Errorf("script: a %T replays nothing", a.game)
+		}
+		if n := rp.cursor().count; n < s.played+1 {
 			return fmt.Errorf("script: the replay has %d turns, want the %d played and the start", n, s.played)
 		}
 		s.next(stageReplayStep, 10)
 	case stageReplayStep:
-		g.replayEyes() // through the first player's eyes
-		g.replayStep(false)
+		rp := a.game.(replayer)
+		rp.replayEyes() // through the first player's eyes
+		rp.replayStep(false)
 		s.next(stageReplayShot, 0)
 	case stageReplayShot:
-		if g.animating() {
+		if animating(a.game) {
 			return nil
 		}
 		s.shoot(a, "replay")
-		if s.Host || s.over != "" {
-			s.next(stageDone, 3) // a game with another person does not go on alone; a game over not at all
+		if s.Host || s.over != "" || g == nil {
+			// A game with another person does not go on alone; a game
+			// over not at all; a game on a screen of a module's own is
+			// not continued here.
+			s.next(stageDone, 3)
 			return nil
 		}
 		s.next(stageContinue, 3)
@@ -342,6 +352,20 @@ func (s *Script) step(a *App) error {
 		a.quit = true
 	}
 	return nil
+}
+
+// animating reports whether game screen ps shows a resolved turn's
+// movement.
+func animating(ps playScreen) bool {
+	switch g := ps.(type) {
+	case *gameScreen:
+		return g.animating()
+	case *modScreen:
+		if rp, ok := g.scr.(module.Replayer); ok {
+			return rp.Animating()
+		}
+	}
+	return false
 }
 
 // autoplay drafts a turn's orders on the screen of a module's own, which

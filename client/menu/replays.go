@@ -2,6 +2,7 @@ package menu
 
 import (
 	"fmt"
+	"image"
 
 	"github.com/ebitenui/ebitenui/widget"
 )
@@ -114,6 +115,10 @@ func NewReplays(t *Theme, games []SavedGame, a ReplaysActions) *Replays {
 
 // Container returns the screen's root container.
 func (r *Replays) Container() *widget.Container { return r.root }
+
+// ListRect returns where the list of saved games is drawn, in window
+// pixels (its first game at the top), once the screen is laid out.
+func (r *Replays) ListRect() image.Rectangle { return r.list.GetWidget().Rect }
 
 // SetError shows msg on the status line as an error.
 func (r *Replays) SetError(msg string) { r.status.set(msg, true) }

@@ -16,8 +16,9 @@ import (
 // which the client's shell frames with what every game screen shares: the
 // top bar (the turn, the clock, who is ready, End turn, Help, Menu), the
 // side panel's frame, the event log and the chat line, the notices, the
-// windows over the map, the end of the game. Such a module's Open refuses:
-// it has no hex screen to give.
+// windows over the map, the end of the game; and, when the screen is a
+// Replayer, the replays of saved games with their controls. Such a
+// module's Open refuses: it has no hex screen to give.
 type Screener interface {
 	// OpenScreen returns the screen of a game of ruleset rs (the build's,
 	// or the build's playing a server's data), framed by host.
@@ -191,4 +192,34 @@ type Mark struct {
 type Autoplayer interface {
 	// Autoplay drafts the turn's orders.
 	Autoplay()
+}
+
+// Replayer is an optional interface of a Screen that replays saved games:
+// the shell's Replays screen shows such a game on the module's screen,
+// steps it on with Resolved (the turn's movement shown, as in a game being
+// played) and shows an earlier turn, or the same turn through other eyes,
+// with Rewind. The shell keeps the replay's turns, whose eyes they are seen
+// through and the controls; in a replay the screen never gets
+// Input.Orders.
+type Replayer interface {
+	// Watch makes the screen a replay's: its texts speak of the view's
+	// player by name, as of the others ("Ann's army 7", "Ann took Bob's
+	// town"), for the watcher is not that player, and its side panel says
+	// how a replay is watched.
+	Watch()
+	// Rewind shows at once the view of the last of turns (first's when
+	// there are none), with the log of the turns from first: each told
+	// as Resolved tells it, without its animation. The log of before is
+	// dropped; the selection stays where it still makes sense.
+	Rewind(first ruleset.View, turns []Resolution) error
+	// Animating reports whether the screen is showing a resolved turn's
+	// movement: a replay that plays by itself waits for it.
+	Animating() bool
+}
+
+// Resolution is a resolved turn as Screen.Resolved takes it: the view
+// after it and the events its player saw, in the ruleset's encoding.
+type Resolution struct {
+	View   ruleset.View
+	Events []byte
 }

@@ -72,6 +72,7 @@ type Model struct {
 	version, sent int
 	sentIdx       []int
 	log           []Line
+	third         bool // the log names the view's player too (SetThirdPerson)
 }
 
 // NewModel returns the model of a game played with data d, with no view
@@ -99,6 +100,26 @@ func (m *Model) SetView(v *rules.View) {
 		m.drafts, m.next = nil, draftID
 	}
 	m.v = v
+	m.changed()
+}
+
+// Rewind shows view first, then each of views as Resolved shows a
+// resolved turn (events[i] the events of the turn that led to views[i]):
+// the log is told again from first, the log of before dropped. The
+// selection is kept where it still makes sense in the last view. A
+// replay shows an earlier turn, or the same turn through other eyes, so.
+func (m *Model) Rewind(first *rules.View, views []*rules.View, events [][]rules.Event) {
+	sel := m.sel
+	m.log = nil
+	m.SetView(first)
+	for i, v := range views {
+		var evs []rules.Event
+		if i < len(events) {
+			evs = events[i]
+		}
+		m.Resolved(v, evs)
+	}
+	m.sel = sel
 	m.changed()
 }
 

@@ -1,6 +1,7 @@
 package empire
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"empires/shared/protocol"
 	rules "empires/shared/rules/empire"
 	"empires/shared/rules/empire/dat"
+	"empires/shared/ruleset"
 )
 
 // A map where Ann's city (0,0) lies inland, Bob's far in the south-east,
@@ -278,15 +280,11 @@ func TestRejections(t *testing.T) {
 	}
 }
 
-// The log tells a battle in a line that opens its report: the rounds,
-// the phases with each attack's rolls and damage, the outcome.
-func TestBattleLogAndReport(t *testing.T) {
-	tg := newTestGame(t, 2, 1, `
-1..2............
-................
-................
-................
-................`)
+// attackNeighbour sends all but one of Ann's first garrison's units
+// against Bob's city three squares away and plays until they fight; it
+// returns the battle's line of the log.
+func attackNeighbour(t *testing.T, tg *testGame) *Line {
+	t.Helper()
 	m := tg.m
 	g := tg.garrisonAt(at(0, 0))
 	if _, err := m.Split(g.ID, unitIDs(g.Units[1:]), false); err != nil {
@@ -296,18 +294,33 @@ func TestBattleLogAndReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	tg.check()
-	var battle *Line
-	for turn := 1; turn <= 4 && battle == nil; turn++ {
+	for turn := 1; turn <= 4; turn++ {
 		tg.play()
 		for i := range m.Log() {
 			if l := &m.Log()[i]; l.Battle != nil {
-				battle = l
+				return l
 			}
 		}
 	}
-	if battle == nil {
-		t.Fatalf("no battle in four turns; the log:\n%s", tg.logText(1)+"\n"+tg.logText(2)+"\n"+tg.logText(3))
-	}
+	t.Fatalf("no battle in four turns; the log:\n%s", tg.logText(1)+"\n"+tg.logText(2)+"\n"+tg.logText(3))
+	return nil
+}
+
+// neighbours is a map where Ann's and Bob's first cities are three
+// squares apart.
+const neighbours = `
+1..2............
+................
+................
+................
+................`
+
+// The log tells a battle in a line that opens its report: the rounds,
+// the phases with each attack's rolls and damage, the outcome.
+func TestBattleLogAndReport(t *testing.T) {
+	tg := newTestGame(t, 2, 1, neighbours)
+	m := tg.m
+	battle := attackNeighbour(t, tg)
 	if !strings.HasPrefix(battle.Text, "Battle at ") || !strings.Contains(battle.Text, "your army") {
 		t.Errorf("the battle's line: %q", battle.Text)
 	}
@@ -407,5 +420,169 @@ func TestQueue(t *testing.T) {
 	tg.play()
 	if have := tg.view().SettlementAt(at(0, 0)).Queue; len(have) != 0 {
 		t.Errorf("after clearing, the city's queue is %v", have)
+	}
+}
+
+// The report names every unit that fought by its owner, kind and
+// experience, the enemy's killed ones too ("After each of the first three
+// phases killed units are eliminated": the report's start still holds
+// them), two of a kind told apart by their number in the battle, and
+// says what each side came with and lost.
+func TestReportNamesEveryUnit(t *testing.T) {
+	tg := newTestGame(t, 2, 1, neighbours)
+	l := attackNeighbour(t, tg)
+	r := &l.Battle.Battle.Report
+	rep := tg.m.Report(l)
+	text := make([]string, len(rep))
+	var killedLines []string
+	for i, rl := range rep {
+		text[i] = rl.Text
+		if rl.Kind == ReportKilled {
+			killedLines = append(killedLines, rl.Text)
+		}
+	}
+	all := strings.Join(text, "\n")
+	if strings.Contains(all, "#") {
+		t.Errorf("a unit the report's start holds is named by its number for the game, not its kind:\n%s", all)
+	}
+	killed := strings.Join(killedLines, "\n")
+	n := 0
+	for _, rd := range r.Rounds {
+		for _, ph := range rd.Phases {
+			for _, id := range ph.Killed {
+				f, side, ok := startOf(r, id)
+				if !ok {
+					t.Fatalf("killed unit %d is not in the report's start", id)
+				}
+				want := []string{"your ", "Bob's "}[side] + tg.m.unitName(f.Kind)
+				if !strings.Contains(killed, want) {
+					t.Errorf("the report does not name %q (unit %d) among the killed:\n%s", want, id, killed)
+				}
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatalf("nobody was killed in the battle:\n%s", all)
+	}
+	// Bob's garrison came with two Infantry: the report tells them apart.
+	infantry := 0
+	for _, f := range r.Start[1] {
+		if tg.m.unitName(f.Kind) == "Infantry" {
+			infantry++
+		}
+	}
+	tests := []struct {
+		name, want string
+	}{
+		{"the attacker's units at the start", "You attacked with army "},
+		{"the defender's units at the start", "Bob defended with garrison "},
+		{"the losses", " lost ("},
+	}
+	if infantry > 1 {
+		tests = append(tests, struct{ name, want string }{"the second of two of a kind", "Bob's Infantry 2"})
+	}
+	for _, tt := range tests {
+		if !strings.Contains(all, tt.want) {
+			t.Errorf("%s: no %q in the report:\n%s", tt.name, tt.want, all)
+		}
+	}
+	if !strings.Contains(text[0], "(") || !strings.Contains(text[1], "(") {
+		t.Errorf("the first lines do not say what the sides came with: %q, %q", text[0], text[1])
+	}
+}
+
+// Rewind shows a turn at once with the log of the turns before, told as
+// they were told turn by turn, the log of before dropped; the selection
+// stays where it still makes sense. A replay steps back, or changes
+// eyes, so.
+func TestRewind(t *testing.T) {
+	tg := newTestGame(t, 2, 1, neighbours)
+	m := tg.m
+	g := tg.garrisonAt(at(0, 0))
+	if _, err := m.Split(g.ID, unitIDs(g.Units[1:]), false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Click(at(3, 0)); err != nil {
+		t.Fatal(err)
+	}
+	first := tg.view()
+	var views []*rules.View
+	var events [][]rules.Event
+	for range 5 {
+		var subs []ruleset.Submission
+		if data, ok := m.Submission(); ok {
+			subs = append(subs, ruleset.Submission{Seat: tg.p, Orders: data})
+		}
+		out, err := tg.g.Resolve(subs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := out.Events(tg.p, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs, err := rules.DecodeEvents(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Resolved(tg.view(), evs)
+		views, events = append(views, tg.view()), append(events, evs)
+	}
+	text := func(ls []Line) string {
+		var out []string
+		for _, l := range ls {
+			out = append(out, fmt.Sprintf("%d %s", l.Turn, l.Text))
+		}
+		return strings.Join(out, "\n")
+	}
+	told := text(m.Log())
+	if !strings.Contains(told, "Battle at ") {
+		t.Fatalf("no battle in five turns:\n%s", told)
+	}
+
+	tests := []struct {
+		name string
+		to   int // the turn recorded rewound to, -1 for the first view
+	}{
+		{"to the last turn, from the first", 4},
+		{"to an earlier turn", 2},
+		{"to the first view", -1},
+	}
+	for _, tt := range tests {
+		r := NewModel(tg.r.Dat())
+		r.SetView(views[4])
+		r.Resolved(views[4], events[4]) // a log of before, to be dropped
+		// A force the first view does not have: the army split off.
+		var sel rules.ForceID
+		for _, f := range r.Forces() {
+			if first.Force(f.ID) == nil {
+				sel = f.ID
+			}
+		}
+		if sel == 0 {
+			t.Fatal("no force made since the first turn")
+		}
+		r.SelectForce(sel)
+		r.Rewind(first, views[:tt.to+1], events[:tt.to+1])
+		want := first
+		if tt.to >= 0 {
+			want = views[tt.to]
+		}
+		if have := r.View(); have.Turn != want.Turn || have.Checksum() != want.Checksum() {
+			t.Errorf("%s: shows turn %d, want %d", tt.name, have.Turn, want.Turn)
+		}
+		var wantLog []Line
+		for _, l := range m.Log() {
+			if l.Turn < want.Turn {
+				wantLog = append(wantLog, l)
+			}
+		}
+		if have, want := text(r.Log()), text(wantLog); have != want {
+			t.Errorf("%s: the log\n%s\nwant\n%s", tt.name, have, want)
+		}
+		if have := r.Selection().Force; (have == sel) != (r.Force(sel) != nil) {
+			t.Errorf("%s: force %d selected %v, in the view %v", tt.name, sel, have == sel, r.Force(sel) != nil)
+		}
 	}
 }

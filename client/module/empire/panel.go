@@ -141,9 +141,13 @@ func (s *Screen) Side(c *widget.Container, in module.Input) {
 	forces := m.ForcesAt(p)
 	if len(forces) > 0 {
 		u.gap()
-		u.line("Your forces here:")
+		if m.You() == 0 {
+			u.line("Forces here:")
+		} else {
+			u.line(upper(m.whose(m.You())) + " forces here:")
+		}
 		for _, f := range forces {
-			label := fmt.Sprintf("%s: %s", forceName(f), plural(len(f.Units), "unit", "units"))
+			label := fmt.Sprintf("%s: %s", s.forceTitle(f), plural(len(f.Units), "unit", "units"))
 			if f.ID == sel.Force {
 				label = "● " + label
 			}
@@ -197,39 +201,41 @@ func (s *Screen) sideBattles(u *ui, p grid.Pos) {
 }
 
 // sideNothing is the panel without a selection: the empire in short and
-// how to give orders.
+// how to give orders; in a replay, how to watch it and the empire whose
+// eyes it shows (every player's, all-seeing).
 func (s *Screen) sideNothing(u *ui, in module.Input) {
 	m := s.m
+	if s.watching {
+		u.title("Replay")
+		u.line("Turn > (or Enter) shows the next turn with its moves; < Turn the one before; Play steps on by itself.")
+		u.muted("Watching switches between the whole map and each player's own view, fog and all.")
+		u.muted("Click a square to see what is on it; the log tells each turn, and a battle's line opens its report.")
+		u.gap()
+		if m.You() != 0 {
+			u.title(upper(m.whose(m.You())) + " empire")
+			s.empireLines(u, m.You())
+			return
+		}
+		for i, p := range m.v.Players {
+			seat := rules.Seat(i + 1)
+			name := p.Name
+			if !p.Alive {
+				name += " (out of the game)"
+			}
+			u.text(name, playerColor(seat))
+			if p.Alive {
+				s.empireLines(u, seat)
+			}
+		}
+		return
+	}
 	if m.You() == 0 {
 		u.title("Watching")
 		u.line("You are watching this game: click a square to see what is on it.")
 		return
 	}
 	u.title("Your empire")
-	towns, cities, armies, garrisons, units := 0, 0, 0, 0, 0
-	for _, st := range m.Settlements() {
-		if st.Owner != m.You() {
-			continue
-		}
-		if st.City {
-			cities++
-		} else {
-			towns++
-		}
-	}
-	for _, f := range m.Forces() {
-		if f.Garrison {
-			garrisons++
-		} else {
-			armies++
-		}
-		units += len(f.Units)
-	}
-	u.line(fmt.Sprintf("%s and %s; %s and %s with %s.", plural(cities, "city", "cities"), plural(towns, "town", "towns"),
-		plural(armies, "army", "armies"), plural(garrisons, "garrison", "garrisons"), plural(units, "unit", "units")))
-	if n := len(m.v.Transits); n > 0 {
-		u.line(fmt.Sprintf("%s on the way to the forces they were forwarded to.", plural(n, "unit is", "units are")))
-	}
+	s.empireLines(u, m.You())
 	if !in.Orders {
 		return
 	}
@@ -239,11 +245,62 @@ func (s *Screen) sideNothing(u *ui, in module.Input) {
 	u.muted("Tab: next army. H: home. Enter: end turn. Esc: deselect. F1: help.")
 }
 
+// empireLines says in short what seat p holds, as the view shows it: its
+// settlements, forces and units, and its units in transit.
+func (s *Screen) empireLines(u *ui, p rules.Seat) {
+	m := s.m
+	towns, cities, armies, garrisons, units := 0, 0, 0, 0, 0
+	for _, st := range m.Settlements() {
+		if st.Owner != p {
+			continue
+		}
+		if st.City {
+			cities++
+		} else {
+			towns++
+		}
+	}
+	for _, f := range m.Forces() {
+		if f.Owner != p {
+			continue
+		}
+		if f.Garrison {
+			garrisons++
+		} else {
+			armies++
+		}
+		units += len(f.Units)
+	}
+	u.line(fmt.Sprintf("%s and %s; %s and %s with %s.", plural(cities, "city", "cities"), plural(towns, "town", "towns"),
+		plural(armies, "army", "armies"), plural(garrisons, "garrison", "garrisons"), plural(units, "unit", "units")))
+	n := 0
+	for _, t := range m.v.Transits {
+		if t.Owner == p {
+			n++
+		}
+	}
+	if n > 0 {
+		u.line(fmt.Sprintf("%s on the way to the forces they were forwarded to.", plural(n, "unit is", "units are")))
+	}
+}
+
+// forceTitle names force f for the panel: "Army 12" for the player's,
+// "Bob's army 12" for another's (a replay's all-seeing view shows every
+// player's, its view through Ann's eyes names Ann's).
+func (s *Screen) forceTitle(f *rules.Force) string {
+	if s.m.me(f.Owner) {
+		return forceName(f)
+	}
+	return upper(s.m.whose(f.Owner)) + " " + lower(forceName(f))
+}
+
 // sideSettlement shows a settlement: its owner and, for the player's, its
-// production and forwarding with the buttons that change them.
+// production and forwarding with the buttons that change them; the
+// all-seeing view shows every player's production.
 func (s *Screen) sideSettlement(u *ui, st *rules.SettlementView, in module.Input) {
 	m := s.m
-	if st.Owner != m.You() || m.You() == 0 {
+	known := st.Owner != 0 && (st.Owner == m.You() || m.v.AllSeeing)
+	if !known {
 		line := upper(m.SettlementName(st))
 		if st.Turn < m.v.ObservedTurn() {
 			line += fmt.Sprintf(", as seen on turn %d", st.Turn)
@@ -255,7 +312,7 @@ func (s *Screen) sideSettlement(u *ui, st *rules.SettlementView, in module.Input
 	if st.City {
 		rate = m.d.Game.CityRate
 	}
-	u.line(fmt.Sprintf("Your %s: %d%% production rate.", settlementWord(st.City), rate))
+	u.line(fmt.Sprintf("%s %s: %d%% production rate.", upper(m.whose(st.Owner)), settlementWord(st.City), rate))
 	u.line(s.productionText(st))
 	u.line(s.forwardText(st))
 	if in.Orders {
@@ -320,7 +377,7 @@ func (s *Screen) forwardText(st *rules.SettlementView) string {
 func (s *Screen) sideForce(u *ui, f *rules.Force, in module.Input) {
 	m := s.m
 	u.gap()
-	u.title(forceName(f))
+	u.title(s.forceTitle(f))
 	for _, un := range f.Units {
 		u.line("  " + m.UnitLine(un))
 	}
@@ -335,10 +392,13 @@ func (s *Screen) sideForce(u *ui, f *rules.Force, in module.Input) {
 	} else {
 		mv := rules.ArmyMovement(m.d, f.Units)
 		u.muted(moveWords(m.d, mv))
-		if len(f.Path) > 0 {
+		switch {
+		case len(f.Path) > 0:
 			u.line("Moving " + m.pathWords(f.ID, f.Path) + ".")
-		} else {
+		case in.Orders:
 			u.line("No orders: right-click a square to send it there.")
+		default:
+			u.line("No orders: it stays where it is.")
 		}
 	}
 	u.muted("Peace " + peace + ".")
@@ -403,7 +463,7 @@ func moveWords(d *dat.Data, mv rules.Movement) string {
 // refusal and an x that takes it back.
 func (s *Screen) Orders(c *widget.Container) {
 	m := s.m
-	if m.v == nil || m.You() == 0 {
+	if m.v == nil || m.You() == 0 || s.watching {
 		return
 	}
 	t := s.host.Theme()

@@ -3,6 +3,7 @@ package empire
 import (
 	"fmt"
 	"image/color"
+	"slices"
 	"strings"
 
 	eimage "github.com/ebitenui/ebitenui/image"
@@ -46,20 +47,80 @@ func phaseWords(ph dat.Phase) string {
 	return fmt.Sprintf("Phase %d", ph)
 }
 
-// unitWord names a unit of a battle: "your Infantry #17", "Bob's Cavalry
-// #40", "Bob's unit #41" when the player never learned what it was (a unit
-// of the enemy's killed in the battle: the report keeps the survivors).
+// unitWord names a unit of a battle as it fought, with its experience
+// then: "your Cavalry", "Bob's Golem **", and where its side had more than
+// one of its kind, which one, counted in the side's order: "Bob's
+// Infantry 2". The report's start tells every unit's kind, the enemy's
+// killed ones too; only a report without it (of an older server) leaves
+// a unit the player never saw as "Bob's unit #41".
+//
+// CHOICE: a report names units by kind and number within the battle, not
+// by their numbers for the whole game (which are long, and which the
+// player sees nowhere else).
 func (m *Model) unitWord(l *Line, side int, id rules.UnitID) string {
 	b := l.Battle.Battle
 	owner := b.Attacker
 	if side == 1 {
 		owner = b.Defender
 	}
+	if f, s, ok := startOf(&b.Report, id); ok {
+		name := fmt.Sprintf("%s %s", m.whose(owner), m.unitName(f.Kind))
+		n, of := 0, 0
+		for _, x := range b.Report.Start[s] {
+			if x.Kind == f.Kind {
+				of++
+				if x.ID == id {
+					n = of
+				}
+			}
+		}
+		if of > 1 {
+			name += fmt.Sprintf(" %d", n)
+		}
+		if st := Stars(f.Level); st != "" {
+			name += " " + st
+		}
+		return name
+	}
 	k, ok := l.kinds[id]
 	if !ok {
 		return fmt.Sprintf("%s unit #%v", m.whose(owner), id)
 	}
 	return fmt.Sprintf("%s %s #%v", m.whose(owner), m.unitName(k), id)
+}
+
+// startOf returns unit id as it came to battle r and the side it fought
+// on, and false if the report's start does not hold it.
+func startOf(r *battle.Report, id rules.UnitID) (battle.Fighter, int, bool) {
+	for s := range 2 {
+		for _, f := range r.Start[s] {
+			if f.ID == id {
+				return f, s, true
+			}
+		}
+	}
+	return battle.Fighter{}, 0, false
+}
+
+// fighterUnits returns fighters as units, for Summary.
+func fighterUnits(fs []battle.Fighter) []rules.Unit {
+	out := make([]rules.Unit, len(fs))
+	for i, f := range fs {
+		out[i] = rules.Unit{ID: f.ID, Kind: f.Kind, HP: f.HP, Battles: f.Battles}
+	}
+	return out
+}
+
+// lostUnits returns the fighters of side s of battle r that came to it
+// and did not survive it.
+func lostUnits(r *battle.Report, s int) []battle.Fighter {
+	var out []battle.Fighter
+	for _, f := range r.Start[s] {
+		if !slices.ContainsFunc(r.Sides[s].Fighters, func(x battle.Fighter) bool { return x.ID == f.ID }) {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // Report returns the battle report of log line l: who fought with what,
@@ -81,8 +142,20 @@ func (m *Model) Report(l *Line) []ReportLine {
 	// ("Your army", "Bob's army").
 	names := [2]string{upper(m.who(b.Attacker)), upper(m.who(b.Defender))}
 	sides := [2]string{m.whose(b.Attacker) + " army", m.sideName(b.Defender)}
-	add(ReportText, "%s attacked with %s: %d hp.", names[0], strings.TrimPrefix(m.sideWords(b.Attacker, b.AttackerForces, m.v), m.whose(b.Attacker)+" "), r.StartHP[0])
-	add(ReportText, "%s defended with %s: %d hp.", names[1], strings.TrimPrefix(m.sideWords(b.Defender, b.DefenderForces, m.v), m.whose(b.Defender)+" "), r.StartHP[1])
+	// came says what side s came with: its forces and, as the start
+	// holds them, their units.
+	came := func(s int, owner rules.Seat, ids []rules.ForceID) string {
+		w := l.forces[s]
+		if w == "" {
+			w = strings.TrimPrefix(m.sideWords(owner, ids, m.v), m.whose(owner)+" ")
+		}
+		if len(r.Start[s]) > 0 {
+			w += " (" + m.Summary(fighterUnits(r.Start[s])) + ")"
+		}
+		return w
+	}
+	add(ReportText, "%s attacked with %s: %d hp.", names[0], came(0, b.Attacker, b.AttackerForces), r.StartHP[0])
+	add(ReportText, "%s defended with %s: %d hp.", names[1], came(1, b.Defender, b.DefenderForces), r.StartHP[1])
 	add(ReportText, "Each unit rolls a die up to its attack value against its target's die up to its defence value (an experienced unit rolls once more per level and keeps the best); a higher roll hits.")
 	for i, rd := range r.Rounds {
 		add(ReportHeading, "Round %d", i+1)
@@ -135,21 +208,26 @@ func (m *Model) Report(l *Line) []ReportLine {
 		add(ReportOutcome, "Neither side could win: %s fell back.", sides[0])
 	}
 	for s := range 2 {
-		var units []rules.Unit
-		for _, f := range r.Sides[s].Fighters {
-			units = append(units, rules.Unit{ID: f.ID, Kind: f.Kind, HP: f.HP, Battles: f.Battles})
+		units := fighterUnits(r.Sides[s].Fighters)
+		lost := ""
+		switch dead := lostUnits(r, s); {
+		case len(r.Start[s]) == 0: // a report without its start
+		case len(dead) == 0:
+			lost = "; none lost"
+		default:
+			lost = fmt.Sprintf("; %d lost (%s)", len(dead), m.Summary(fighterUnits(dead)))
 		}
 		if len(units) == 0 {
-			add(ReportText, "%s: no survivors.", upper(sides[s]))
+			add(ReportText, "%s: no survivors%s.", upper(sides[s]), lost)
 			continue
 		}
-		add(ReportText, "%s: %s survived (%s), %d hp.", upper(sides[s]), plural(len(units), "unit", "units"), m.Summary(units), sideHP(r.Sides[s]))
+		add(ReportText, "%s: %s survived (%s), %d hp%s.", upper(sides[s]), plural(len(units), "unit", "units"), m.Summary(units), sideHP(r.Sides[s]), lost)
 	}
 	if len(r.Promoted) > 0 {
 		var ps []string
 		for _, id := range r.Promoted {
 			side := m.sideOf(r, l, id)
-			ps = append(ps, m.unitWord(l, side, id)+" "+m.starsOf(r, id))
+			ps = append(ps, fmt.Sprintf("%s (now %s)", m.unitWord(l, side, id), m.starsOf(r, id)))
 		}
 		add(ReportText, "Promoted: %s.", strings.Join(ps, ", "))
 	}
@@ -158,15 +236,18 @@ func (m *Model) Report(l *Line) []ReportLine {
 
 // verb returns you's form of a verb for seat s, or the third person's.
 func verb(m *Model, s rules.Seat, you, other string) string {
-	if s == m.You() && s != 0 {
+	if m.me(s) {
 		return you
 	}
 	return other
 }
 
 // sideOf returns the side (0 attacker, 1 defender) unit id fought on, as
-// the report's survivors and hits tell.
+// the report's start, survivors and hits tell.
 func (m *Model) sideOf(r *battle.Report, l *Line, id rules.UnitID) int {
+	if _, s, ok := startOf(r, id); ok {
+		return s
+	}
 	for s := range 2 {
 		for _, f := range r.Sides[s].Fighters {
 			if f.ID == id {

@@ -188,3 +188,55 @@ func TestHexWords(t *testing.T) {
 		t.Error("the help does not say that Enter ends the turn")
 	}
 }
+
+// The log's words of one event each, as the player reads them and, in a
+// replay, as a watcher does (SetThirdPerson): the view's player named as
+// the others are. "An army moves square by square": one that cannot
+// enter the next square stops, and the log says where, with the square's
+// terrain when the player knows it.
+func TestEventWords(t *testing.T) {
+	tests := []struct {
+		name        string
+		ev          rules.Event
+		want, third string
+	}{
+		{"blocked by a terrain it cannot enter",
+			rules.Event{Kind: rules.EvBlocked, Owner: 1, Force: 11, Pos: grid.Pos{X: 1, Y: 1}, To: grid.Pos{X: 0, Y: 1}},
+			"Your army 11 at 1,1: 0,1 is Forest it cannot enter: it stops.",
+			"Ann's army 11 at 1,1: 0,1 is Forest it cannot enter: it stops."},
+		{"blocked on a square never seen",
+			rules.Event{Kind: rules.EvBlocked, Owner: 1, Force: 11, Pos: grid.Pos{X: 1, Y: 14}, To: grid.Pos{X: 1, Y: 15}},
+			"Your army 11 at 1,14 cannot enter 1,15: it stops.",
+			"Ann's army 11 at 1,14 cannot enter 1,15: it stops."},
+		{"a settlement taken",
+			rules.Event{Kind: rules.EvConquered, Owner: 1, Other: 2, Pos: grid.Pos{X: 5, Y: 5}},
+			"You took Bob's town at 5,5.",
+			"Ann took Bob's town at 5,5."},
+		{"a settlement lost",
+			rules.Event{Kind: rules.EvConquered, Owner: 2, Other: 1, Pos: grid.Pos{X: 1, Y: 1}},
+			"Bob took your city at 1,1!",
+			"Bob took Ann's city at 1,1."},
+		{"out of the game",
+			rules.Event{Kind: rules.EvEliminated, Owner: 1},
+			"You are out of the game: your empire fell.",
+			"Ann is out of the game."},
+		{"the winner",
+			rules.Event{Kind: rules.EvGameOver, Owner: 1},
+			"The game is over: you conquered the world!",
+			"The game is over: Ann won."},
+	}
+	for _, tt := range tests {
+		for _, third := range []bool{false, true} {
+			m := sceneModel(t)
+			m.SetThirdPerson(third)
+			lines := m.tell(m.v, []rules.Event{tt.ev})
+			want := tt.want
+			if third {
+				want = tt.third
+			}
+			if len(lines) != 1 || lines[0].Text != want {
+				t.Errorf("%s (third person %v): %+v, want %q", tt.name, third, lines, want)
+			}
+		}
+	}
+}

@@ -52,9 +52,15 @@ type Screen struct {
 	anim     [][]Move
 	animStep int
 	animT    float64
+
+	// watching is set in a replay (Watch).
+	watching bool
 }
 
-var _ module.Screen = (*Screen)(nil)
+var (
+	_ module.Screen   = (*Screen)(nil)
+	_ module.Replayer = (*Screen)(nil)
+)
 
 // defaultZoom is the camera's zoom when the game opens and after H: a
 // square is 60 pixels wide, its badges' numbers easy to read.
@@ -79,24 +85,39 @@ func (s *Screen) SetView(rv ruleset.View) error {
 	if !ok {
 		return fmt.Errorf("a %T is not a view of an empire game", rv)
 	}
-	first := s.m.v == nil || s.m.v.Width != v.Width || s.m.v.Height != v.Height || s.m.v.Shape != v.Shape
+	first := s.newMap(v)
 	s.m.SetView(v)
 	if first {
-		s.lay = NewLayout(v.Shape, v.Width, v.Height)
-		p, err := newPainter(s.m.d, s.lay)
-		if err != nil {
+		if err := s.layOut(v); err != nil {
 			return err
 		}
-		s.paint = p
-		ww, wh := s.lay.WorldSize()
-		r := s.host.MapRect()
-		s.cam = camera.New(ww, wh, float64(r.Dx()), float64(r.Dy()))
-		s.cam.Zoom = defaultZoom
-		s.mapRect = r
-		s.CenterHome()
 	}
 	s.updatePreview()
 	s.host.Changed(true)
+	return nil
+}
+
+// newMap reports whether view v is of another map than the one shown (or
+// the first view).
+func (s *Screen) newMap(v *rules.View) bool {
+	return s.m.v == nil || s.m.v.Width != v.Width || s.m.v.Height != v.Height || s.m.v.Shape != v.Shape
+}
+
+// layOut lays out the map of view v, the model's view now, and puts the
+// camera on the player's home.
+func (s *Screen) layOut(v *rules.View) error {
+	s.lay = NewLayout(v.Shape, v.Width, v.Height)
+	p, err := newPainter(s.m.d, s.lay)
+	if err != nil {
+		return err
+	}
+	s.paint = p
+	ww, wh := s.lay.WorldSize()
+	r := s.host.MapRect()
+	s.cam = camera.New(ww, wh, float64(r.Dx()), float64(r.Dy()))
+	s.cam.Zoom = defaultZoom
+	s.mapRect = r
+	s.CenterHome()
 	return nil
 }
 
@@ -120,6 +141,53 @@ func (s *Screen) Resolved(rv ruleset.View, events []byte) error {
 	}
 	return nil
 }
+
+// Watch implements module.Replayer: the screen of a replay speaks of
+// every player by name and takes no orders.
+func (s *Screen) Watch() {
+	s.watching = true
+	s.m.SetThirdPerson(true)
+	s.host.Changed(true)
+}
+
+// Rewind implements module.Replayer (Model.Rewind), without the
+// animation; the camera stays where it is.
+func (s *Screen) Rewind(first ruleset.View, turns []module.Resolution) error {
+	fv, ok := first.(*rules.View)
+	if !ok {
+		return fmt.Errorf("a %T is not a view of an empire game", first)
+	}
+	views := make([]*rules.View, len(turns))
+	events := make([][]rules.Event, len(turns))
+	for i, t := range turns {
+		v, ok := t.View.(*rules.View)
+		if !ok {
+			return fmt.Errorf("turn %d: a %T is not a view of an empire game", i+1, t.View)
+		}
+		views[i] = v
+		if len(t.Events) > 0 {
+			evs, err := rules.DecodeEvents(t.Events)
+			if err != nil {
+				return fmt.Errorf("turn %d: %w", i+1, err)
+			}
+			events[i] = evs
+		}
+	}
+	fresh := s.newMap(fv)
+	s.m.Rewind(fv, views, events)
+	if fresh {
+		if err := s.layOut(fv); err != nil {
+			return err
+		}
+	}
+	s.anim, s.animStep, s.animT = nil, 0, 0
+	s.updatePreview()
+	s.host.Changed(true)
+	return nil
+}
+
+// Animating implements module.Replayer.
+func (s *Screen) Animating() bool { return s.animating() }
 
 // Status implements module.Screen.
 func (s *Screen) Status() module.Status {

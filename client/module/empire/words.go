@@ -131,13 +131,22 @@ func (m *Model) PlayerName(s rules.Seat) string {
 	return fmt.Sprintf("Player %d", s)
 }
 
+// SetThirdPerson makes the model speak of the view's player by name, as
+// of the others ("Ann's army 7", "Ann took Bob's town"), not as "you": a
+// replay's watcher is not the player whose eyes it shows.
+func (m *Model) SetThirdPerson(on bool) { m.third = on }
+
+// me reports whether seat s is the one the model speaks to as "you": the
+// view's player, unless the model speaks in the third person.
+func (m *Model) me(s rules.Seat) bool { return s != 0 && s == m.You() && !m.third }
+
 // whose returns "your" for the player, "Bob's" for another, "neutral" for
 // nobody.
 func (m *Model) whose(s rules.Seat) string {
 	switch {
 	case s == 0:
 		return "neutral"
-	case s == m.You():
+	case m.me(s):
 		return "your"
 	}
 	return m.PlayerName(s) + "'s"
@@ -149,7 +158,7 @@ func (m *Model) who(s rules.Seat) string {
 	switch {
 	case s == 0:
 		return "the neutral garrison"
-	case s == m.You():
+	case m.me(s):
 		return "you"
 	}
 	return m.PlayerName(s)
@@ -302,6 +311,10 @@ type Line struct {
 	// the side each fought on (0 the attacker's), for its report.
 	kinds map[rules.UnitID]dat.Kind
 	sides map[rules.UnitID]int
+	// forces are a battle's sides' forces as the log named them ("army
+	// 12", "garrison 9 and army 31"), with what the views around the
+	// battle knew of them.
+	forces [2]string
 }
 
 // Log returns the event log, oldest first.
@@ -339,15 +352,25 @@ func (m *Model) tell(next *rules.View, events []rules.Event) []Line {
 			}
 			t.to, t.steps = e.To, t.steps+1
 		case rules.EvBlocked:
-			what := "it stops"
-			if t, ok := m.v.TerrainAt(e.To); ok {
-				what = fmt.Sprintf("%s it cannot enter: it stops", m.d.Terrains[t].Name)
+			who := upper(m.forceWord(e.Owner, e.Force, next))
+			text := fmt.Sprintf("%s at %v cannot enter %v: it stops.", who, e.Pos, e.To)
+			t, ok := next.TerrainAt(e.To)
+			if !ok {
+				t, ok = m.v.TerrainAt(e.To)
 			}
-			add(Line{Text: fmt.Sprintf("%s at %v: %v is %s.", upper(m.forceWord(e.Owner, e.Force, next)), e.Pos, e.To, what),
-				Cell: e.Pos, HasCell: true, Mine: mine})
+			if ok {
+				text = fmt.Sprintf("%s at %v: %v is %s it cannot enter: it stops.", who, e.Pos, e.To, m.d.Terrains[t].Name)
+			}
+			add(Line{Text: text, Cell: e.Pos, HasCell: true, Mine: mine})
 		case rules.EvBattle:
 			l := Line{Text: m.battleWords(e, next), Cell: e.Pos, HasCell: true, Battle: e, Mine: mine}
 			l.kinds, l.sides = m.battleUnits(e, next)
+			if b := e.Battle; b != nil {
+				l.forces = [2]string{
+					strings.TrimPrefix(m.sideWords(b.Attacker, b.AttackerForces, next), m.whose(b.Attacker)+" "),
+					strings.TrimPrefix(m.sideWords(b.Defender, b.DefenderForces, next), m.whose(b.Defender)+" "),
+				}
+			}
 			add(l)
 		case rules.EvBombard:
 			hits, dmg := 0, 0
@@ -379,21 +402,21 @@ func (m *Model) tell(next *rules.View, events []rules.Event) []Line {
 			if e.Owner != e.Other {
 				text = fmt.Sprintf("%s of %s, forwarded to a force that is gone, came back to %s: it is %s now.",
 					upper(article(unit)), m.who(e.Other), where, m.PlayerName(e.Owner)+"'s")
-				if e.Owner == m.You() {
+				if m.me(e.Owner) {
 					text = strings.TrimSuffix(text, m.PlayerName(e.Owner)+"'s now.") + "yours now."
 				}
 			}
 			add(Line{Text: text, Cell: e.Pos, HasCell: true, Mine: mine})
 		case rules.EvEliminated:
 			text := fmt.Sprintf("%s is out of the game.", m.PlayerName(e.Owner))
-			if e.Owner == m.You() {
+			if m.me(e.Owner) {
 				text = "You are out of the game: your empire fell."
 			}
 			add(Line{Text: text, Mine: mine})
 		case rules.EvGameOver:
 			text := "The game is over: nobody won."
 			switch {
-			case e.Owner == m.You() && e.Owner != 0:
+			case m.me(e.Owner):
 				text = "The game is over: you conquered the world!"
 			case e.Owner != 0:
 				text = fmt.Sprintf("The game is over: %s won.", m.PlayerName(e.Owner))
@@ -413,8 +436,9 @@ func (m *Model) tell(next *rules.View, events []rules.Event) []Line {
 }
 
 // battleUnits returns the kinds of the units of battle e the player
-// knows (its own, before and after the battle, and the survivors) and
-// the side each fought on.
+// knows (every unit that fought, as the report's start holds them; its
+// own forces before and after the battle; the survivors) and the side
+// each fought on.
 func (m *Model) battleUnits(e *rules.Event, next *rules.View) (map[rules.UnitID]dat.Kind, map[rules.UnitID]int) {
 	kinds, sides := map[rules.UnitID]dat.Kind{}, map[rules.UnitID]int{}
 	b := e.Battle
@@ -435,6 +459,9 @@ func (m *Model) battleUnits(e *rules.Event, next *rules.View) (map[rules.UnitID]
 		}
 	}
 	for s := range 2 {
+		for _, f := range b.Report.Start[s] {
+			kinds[f.ID], sides[f.ID] = f.Kind, s
+		}
 		for _, f := range b.Report.Sides[s].Fighters {
 			kinds[f.ID], sides[f.ID] = f.Kind, s
 		}
@@ -507,11 +534,11 @@ func (m *Model) conquestWords(e *rules.Event, next *rules.View) string {
 	}
 	w := settlementWord(city)
 	switch {
-	case e.Owner == m.You() && e.Other == 0:
+	case m.me(e.Owner) && e.Other == 0:
 		return fmt.Sprintf("You took the neutral %s at %v.", w, e.Pos)
-	case e.Owner == m.You():
+	case m.me(e.Owner):
 		return fmt.Sprintf("You took %s's %s at %v.", m.PlayerName(e.Other), w, e.Pos)
-	case e.Other == m.You():
+	case m.me(e.Other):
 		return fmt.Sprintf("%s took your %s at %v!", m.PlayerName(e.Owner), w, e.Pos)
 	case e.Other == 0:
 		return fmt.Sprintf("%s took the neutral %s at %v.", m.PlayerName(e.Owner), w, e.Pos)
@@ -637,7 +664,7 @@ func (m *Model) describe(p grid.Pos) []string {
 		out = append(out, line)
 	}
 	for _, f := range m.ForcesAt(p) {
-		out = append(out, "Your "+lower(m.ForceLine(f)))
+		out = append(out, upper(m.whose(f.Owner))+" "+lower(m.ForceLine(f)))
 	}
 	for _, sg := range m.SightingsAt(p) {
 		out = append(out, m.SightingLine(&sg))

@@ -1,6 +1,10 @@
 package battle
 
-import "empires/shared/rules/empire/dat"
+import (
+	"slices"
+
+	"empires/shared/rules/empire/dat"
+)
 
 // The numbers a battle uses when dat.Game leaves one at zero (a Data built
 // in code rather than read from game.dat).
@@ -38,8 +42,8 @@ type fight struct {
 // an army) and the defending side def (side 1) by the document's rules,
 // drawing every random number from dice, and reports it. It changes
 // neither att's nor def's fighters; the survivors, with their hp and
-// experience after the battle, are in the Report's Sides. Every Fighter's
-// Kind must be a kind of d.
+// experience after the battle, are in the Report's Sides, and the fighters
+// as they came in its Start. Every Fighter's Kind must be a kind of d.
 //
 // A round is the special, the distance and the melee phase, then the
 // escape and the evaluation phase. In each attack phase every unit whose
@@ -70,6 +74,7 @@ func Fight(d *dat.Data, att, def Side, dice Dice) Report {
 	f.sides[1] = living(def.Fighters)
 	in := [2]*Side{&att, &def}
 	var rep Report
+	rep.Start = [2][]Fighter{slices.Clone(f.sides[0]), slices.Clone(f.sides[1])}
 	rep.StartHP = [2]int{sumHP(f.sides[0]), sumHP(f.sides[1])}
 	maxRounds := d.Game.MaxRounds
 	if maxRounds <= 0 {

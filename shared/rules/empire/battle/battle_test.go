@@ -134,10 +134,11 @@ func TestSimultaneous(t *testing.T) {
 		2, 0, // 11, dead, -> 1, killed
 		2, 0, // 12, dead, -> 2, killed
 	)
-	rep := Fight(d, Side{Fighters: army(t, d, "1 Infantry", "2 Infantry"), CanFlee: true},
-		Side{Fighters: army(t, d, "11 Infantry", "12 Infantry"), CanFlee: true}, dice)
+	att, def := army(t, d, "1 Infantry", "2 Infantry"), army(t, d, "11 Infantry", "12 Infantry")
+	rep := Fight(d, Side{Fighters: att, CanFlee: true}, Side{Fighters: def, CanFlee: true}, dice)
 	dice.done()
 	want := Report{
+		Start:   [2][]Fighter{att, def},
 		StartHP: [2]int{2, 2},
 		Rounds: []Round{{
 			Phases: []PhaseReport{{Phase: dat.Melee, Hits: []Hit{
@@ -781,5 +782,38 @@ func TestInputsUnchanged(t *testing.T) {
 	}
 	if !slices.Equal(att, wantAtt) || !slices.Equal(def, wantDef) {
 		t.Errorf("Fight changed its sides: have %+v %+v, want %+v %+v", att, def, wantAtt, wantDef)
+	}
+}
+
+// TestStartKeepsTheDead: the report's start holds both sides as they came
+// to the battle, so that it names the units "killed units are
+// eliminated" took from the survivors; a unit at 0 hp, which takes no
+// part, is not among them.
+func TestStartKeepsTheDead(t *testing.T) {
+	d := testData(docGame())
+	att := army(t, d, "1 Cavalry", "2 Infantry")
+	def := army(t, d, "11 Infantry", "12 Archer", "13 Infantry hp0")
+	rep := Fight(d, Side{Fighters: att}, Side{Fighters: def}, always(9))
+	if rep.Outcome != DefenderWiped {
+		t.Fatalf("have outcome %d, want the defender wiped out", rep.Outcome)
+	}
+	tests := []struct {
+		name string
+		have []Fighter
+		want []Fighter
+	}{
+		{name: "the attacker's side as it came", have: rep.Start[0], want: att},
+		{name: "the defender's side as it came, its unit at 0 hp left out", have: rep.Start[1], want: def[:2]},
+		{name: "no defender survived", have: rep.Sides[1].Fighters, want: nil},
+	}
+	for _, tt := range tests {
+		if !slices.Equal(tt.have, tt.want) {
+			t.Errorf("%s: have %+v, want %+v", tt.name, tt.have, tt.want)
+		}
+	}
+	// The start is the report's own: the fighters given stay as they were.
+	rep.Start[0][0].HP = 0
+	if att[0].HP == 0 {
+		t.Error("the report's start shares the fighters given")
 	}
 }

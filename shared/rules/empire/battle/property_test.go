@@ -36,7 +36,7 @@ func cloneSide(s Side) Side {
 // TestFightProperties fights random battles with a seeded generator: no hp
 // goes below 0, the dead are gone, every hp lost is a hit's damage, the
 // battle ends within battle.rounds with an outcome its sides agree with,
-// the sides given are not changed, and the same seed gives the same
+// the start holds the sides as they came, the sides given are not changed, and the same seed gives the same
 // report. Every outcome comes up.
 func TestFightProperties(t *testing.T) {
 	var outcomes [Stalemate + 1]int
@@ -80,6 +80,19 @@ func checkReport(t *testing.T, d *dat.Data, seed uint64, in [2]Side, rep Report)
 	}
 	if len(rep.Rounds) > d.Game.MaxRounds {
 		fail("%d rounds, more than %d", len(rep.Rounds), d.Game.MaxRounds)
+	}
+	// The start: every fighter that took part (more than 0 hp), as it
+	// came, in its side's order.
+	for s := range in {
+		var want []Fighter
+		for _, f := range in[s].Fighters {
+			if f.HP > 0 {
+				want = append(want, f)
+			}
+		}
+		if !slices.Equal(rep.Start[s], want) {
+			fail("side %d: start %+v, want %+v", s, rep.Start[s], want)
+		}
 	}
 	// hp: start, lost by hits, left.
 	hp := map[UnitID]int{}

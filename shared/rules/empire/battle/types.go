@@ -107,6 +107,12 @@ type Round struct {
 
 // Report is a whole battle.
 type Report struct {
+	// Start are the two sides' fighters as they came to the battle, in
+	// the sides' order: those that took part (more than 0 hp), with their
+	// kind, hp, level and battles before it. With Sides it tells who was
+	// killed, whatever the side: a report read by one side names the
+	// other's dead.
+	Start [2][]Fighter
 	// StartHP is each side's total hp at the start (the escape phase's
 	// measure).
 	StartHP [2]int

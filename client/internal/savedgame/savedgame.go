@@ -1,0 +1,106 @@
+// Package savedgame writes games into a client's data directory as the
+// client's server saves them (the store's games, their first state, each
+// step's orders and the state after it), for the tests of what the client
+// does with its saved games: the Replays screen, Watch.
+package savedgame
+
+import (
+	"fmt"
+
+	"empires/server/store"
+	"empires/shared/protocol"
+	"empires/shared/ruleset"
+)
+
+// Step is a step of the game Play plays, as Play saw it: the game after
+// it and its outcome, valid only during the call that gets it.
+type Step struct {
+	Seq     uint32 // the step played
+	Game    ruleset.Game
+	Outcome ruleset.Outcome
+}
+
+// Play plays a new game of ruleset rs with settings set (every seat a bot
+// of the ruleset's AI at set.AILevel, or its default level; names its
+// players' names) for at most steps steps or until it is over, and saves
+// it as game id in the store of data directory dir, which it creates if
+// need be. Each seat's AI is seeded with the game's seed and the seat.
+// each, if not nil, sees every step once it is played, before it is
+// saved; an error it returns ends Play with it.
+func Play(dir string, id protocol.GameID, rs ruleset.Ruleset, set protocol.Settings, names []string, steps int, each func(Step) error) error {
+	g, err := rs.New(set.Config(names))
+	if err != nil {
+		return fmt.Errorf("saved game: %w", err)
+	}
+	level := set.AILevel
+	if level == "" {
+		level = rs.Info().DefaultLevel
+	}
+	ais := make([]ruleset.AI, g.Seats())
+	for i := range ais {
+		if ais[i], err = rs.NewAI(level, set.Seed*31+uint64(i)+1); err != nil {
+			return fmt.Errorf("saved game: %w", err)
+		}
+	}
+	st, err := store.OpenDir(dir)
+	if err != nil {
+		return fmt.Errorf("saved game: %w", err)
+	}
+	defer st.Close()
+	seats := make([]store.Seat, g.Seats())
+	for i := range seats {
+		seats[i] = store.Seat{Seat: protocol.Seat(i + 1), Name: g.Player(ruleset.Seat(i + 1)).Name, Bot: true}
+	}
+	if err := st.SaveGame(id, set, seats); err != nil {
+		return err
+	}
+	state := func() (store.State, error) {
+		save, err := g.Save()
+		over, winner := g.Over()
+		return store.State{Seq: g.Step().Seq, Save: save, Over: over, Winner: winner}, err
+	}
+	first, err := state()
+	if err != nil {
+		return fmt.Errorf("saved game: %w", err)
+	}
+	if err := st.SaveState(id, first); err != nil {
+		return err
+	}
+	for range steps {
+		if over, _ := g.Over(); over {
+			break
+		}
+		step := g.Step()
+		var subs []ruleset.Submission
+		for _, s := range step.Actors {
+			orders, err := ais[s-1].Act(g.View(s, false), step, s)
+			if err != nil {
+				return fmt.Errorf("saved game: step %d, seat %d: %w", step.Seq, s, err)
+			}
+			subs = append(subs, ruleset.Submission{Seat: s, Orders: orders})
+		}
+		var out ruleset.Outcome
+		if step.Mode == ruleset.Simultaneous {
+			out, err = g.Resolve(subs)
+		} else {
+			subs = subs[:1] // the first actor's action moves the game on
+			out, err = g.Act(subs[0].Seat, subs[0].Orders)
+		}
+		if err != nil {
+			return fmt.Errorf("saved game: step %d: %w", step.Seq, err)
+		}
+		if each != nil {
+			if err := each(Step{Seq: step.Seq, Game: g, Outcome: out}); err != nil {
+				return err
+			}
+		}
+		after, err := state()
+		if err != nil {
+			return fmt.Errorf("saved game: %w", err)
+		}
+		if err := st.SaveTurn(id, step.Seq, subs, after, out.Count()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
