@@ -734,7 +734,7 @@ func (m *Model) apply(forces *[]rules.Force, sts []rules.SettlementView, d *Draf
 		}
 		for i, id := range ids {
 			if slices.Contains(ids[:i], id) {
-				return nil, nil, fmt.Sprintf("unit %d named twice", id)
+				return nil, nil, fmt.Sprintf("unit %v named twice", id)
 			}
 			if !slices.ContainsFunc(f.Units, func(u rules.Unit) bool { return u.ID == id }) {
 				return nil, nil, fmt.Sprintf("%s has no unit %v (any more)", forceName(f), id)

@@ -485,7 +485,7 @@ func (m *Model) forceWord(owner rules.Seat, id rules.ForceID, next *rules.View) 
 				if s.Garrison {
 					kind = "garrison"
 				}
-				kind = fmt.Sprintf("%s %d", kind, id)
+				kind = fmt.Sprintf("%s %v", kind, id)
 			}
 		}
 		if kind != "" {
