@@ -338,6 +338,12 @@ func (g *Game) View(s ruleset.Seat, allSeeing bool) ruleset.View {
 	return &View{V: game.NewView(g.s, game.PlayerID(s))}
 }
 
+// Counts implements ruleset.Counter: "armies" and "cities" on the map
+// now, whoever holds them.
+func (g *Game) Counts() map[string]int {
+	return map[string]int{"armies": len(g.s.Armies), "cities": len(g.s.Cities)}
+}
+
 // Save implements ruleset.Game.
 func (g *Game) Save() ([]byte, error) { return game.Encode(g.s) }
 

@@ -207,6 +207,15 @@ type Game interface {
 	Save() ([]byte, error)
 }
 
+// Counter is an optional interface of a Game for tools (a profiler, a
+// load test): Counts says what the game has now, the number of each kind
+// of thing by a name of the ruleset's ("armies", "cities", "units"...).
+// The names and what they count are the ruleset's; a tool only prints
+// them.
+type Counter interface {
+	Counts() map[string]int
+}
+
 // Outcome is what a Resolve or an Act produced.
 type Outcome interface {
 	// Events returns, encoded, what seat s may know of what happened (0:

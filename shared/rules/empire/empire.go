@@ -291,6 +291,23 @@ func (passive) Act(ruleset.View, ruleset.Step, ruleset.Seat) ([]byte, error) {
 	return EncodeOrders(nil)
 }
 
+// Counts implements ruleset.Counter: "armies" (the forces that move),
+// "garrisons", "settlements" (towns and cities, neutral ones too) and
+// "units" (in armies and garrisons, not those in transit to a force).
+func (g *Game) Counts() map[string]int {
+	c := map[string]int{"armies": 0, "garrisons": 0, "settlements": len(g.s.Settlements), "units": 0}
+	for i := range g.s.Forces {
+		f := &g.s.Forces[i]
+		if f.Garrison {
+			c["garrisons"]++
+		} else {
+			c["armies"]++
+		}
+		c["units"] += len(f.Units)
+	}
+	return c
+}
+
 // Over implements ruleset.Game.
 func (g *Game) Over() (bool, Seat) { return g.s.Over, g.s.Winner }
 

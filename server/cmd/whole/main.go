@@ -1,0 +1,565 @@
+// Command whole plays one whole game of AI players of any ruleset of the
+// registry, in-process and without a network, the way the server drives a
+// game, and reports the CPU time each part of a turn takes.
+//
+//	go run ./server/cmd/whole -ruleset erfworld -players 16 -size 128x128 -turns 100
+//	go run ./server/cmd/whole -ruleset empire -players 8 -size 128x128 -csv turns.csv
+//	go run ./server/cmd/whole -turns 30 -cpuprofile cpu.out && go tool pprof cpu.out
+//
+// Each step is played as the server plays it: every actor's AI gives its
+// orders from its seat's view (ruleset.AI.Act on Game.View), Game.Check
+// checks them, Game.Resolve plays them all (an interactive step: the first
+// actor's action and Game.Act); then Game.Save, as the server saves every
+// step; then, for every seat, its new view (and its checksum), the delta
+// from its previous view and the outcome's events.
+//
+// The game runs on one goroutine locked to its OS thread, whose CPU time
+// (CLOCK_THREAD_CPUTIME_ID) is read around each of those four phases; the
+// whole process's CPU time (RUSAGE_SELF, the garbage collector's threads
+// too) is read around each step. Wall time is not measured: on a loaded
+// machine it says little. The report gives the mean CPU time per turn, a
+// table by ten-turn window with each phase's share of the thread's time,
+// the mean bytes per turn of the views (encoded whole, outside the timed
+// phases: what a seat that joins is sent), the deltas and the events, and
+// what the game holds at the end (ruleset.Counter). -csv writes one row
+// per turn; -cpuprofile a CPU profile of the whole run.
+//
+// -ruleset names the ruleset (erfworld by default), -players the seats
+// (16 by default, each an AI of -level, the ruleset's default level by
+// default), -size the map (for rulesets with one), -turns the most turns
+// played, -seed the game's seed (seat s's AI is seeded with seed+s).
+package main
+
+import (
+	"encoding/csv"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"runtime/pprof"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"empires/shared/rules/registry"
+	"empires/shared/ruleset"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "whole:", err)
+		if errors.Is(err, errUsage) {
+			os.Exit(2)
+		}
+		os.Exit(1)
+	}
+}
+
+// errUsage marks errors in the command line.
+var errUsage = errors.New("usage")
+
+// config is the game the command plays.
+type config struct {
+	players       int
+	width, height int // 0 for a ruleset without a map
+	turns         int
+	level         string
+	seed          uint64
+}
+
+func run(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("whole", flag.ContinueOnError)
+	fs.SetOutput(stdout)
+	rulesetID := fs.String("ruleset", "", "the ruleset's id (default: the default ruleset)")
+	players := fs.Int("players", 16, "seats, each played by an AI")
+	size := fs.String("size", "128x128", "map size as WIDTHxHEIGHT (rulesets with a map)")
+	turns := fs.Int("turns", 100, "most turns played")
+	level := fs.String("level", "", "the AI level (default: the ruleset's default level)")
+	seed := fs.Uint64("seed", 1, "the game's seed; seat s's AI has seed+s")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the game to this file")
+	csvFile := fs.String("csv", "", "write one row per turn to this CSV file")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
+	}
+	if *turns < 1 {
+		return fmt.Errorf("%w: -turns must be at least 1", errUsage)
+	}
+	w, h, err := parseSize(*size)
+	if err != nil {
+		return fmt.Errorf("%w: -size: %v", errUsage, err)
+	}
+	reg, err := registry.Default()
+	if err != nil {
+		return fmt.Errorf("load rulesets: %w", err)
+	}
+	rs := reg.Default()
+	if *rulesetID != "" {
+		var ok bool
+		if rs, ok = reg.Get(*rulesetID); !ok {
+			return fmt.Errorf("%w: -ruleset %q: this build plays %s", errUsage, *rulesetID, strings.Join(reg.IDs(), ", "))
+		}
+	}
+	in := rs.Info()
+	if *players < in.MinSeats || *players > in.MaxSeats {
+		return fmt.Errorf("%w: -players %d: %s is for %d to %d", errUsage, *players, in.Title, in.MinSeats, in.MaxSeats)
+	}
+	cfg := config{players: *players, width: w, height: h, turns: *turns, level: in.DefaultLevel, seed: *seed}
+	if !in.HasMap() {
+		cfg.width, cfg.height = 0, 0
+	}
+	if *level != "" {
+		i := slices.IndexFunc(in.Levels, func(l string) bool { return strings.EqualFold(l, *level) })
+		if i < 0 {
+			return fmt.Errorf("%w: -level %q: %s has %s", errUsage, *level, in.Title, strings.Join(in.Levels, ", "))
+		}
+		cfg.level = in.Levels[i]
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return fmt.Errorf("cpu profile: %w", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fmt.Errorf("cpu profile: %w", err)
+		}
+	}
+	rep, err := play(rs, cfg)
+	if *cpuProfile != "" {
+		pprof.StopCPUProfile()
+	}
+	if err != nil {
+		return err
+	}
+	if *csvFile != "" {
+		if err := writeCSVFile(*csvFile, rep); err != nil {
+			return err
+		}
+	}
+	return rep.print(stdout)
+}
+
+// phase is a part of a step whose CPU time the command measures.
+type phase int
+
+// The phases of a step, in the order they are played.
+const (
+	// phaseOrders: every actor's AI gives its orders from its view (the
+	// view made for it included).
+	phaseOrders phase = iota
+	// phaseResolve: Check of every actor's orders, then Resolve (or an
+	// interactive step's Act).
+	phaseResolve
+	// phaseSave: Game.Save.
+	phaseSave
+	// phaseViews: every seat's new view and its checksum, the delta from
+	// its previous one, the outcome's events for it.
+	phaseViews
+	numPhases
+)
+
+// phaseNames name the phases in the report.
+var phaseNames = [numPhases]string{"AI orders", "check+resolve", "save", "views+deltas+events"}
+
+// turnStats is what one turn cost and sent.
+type turnStats struct {
+	Turn    ruleset.Turn
+	Steps   int // steps played in the turn: 1 for a simultaneous game
+	Actors  int // actors summed over the turn's steps
+	Process time.Duration
+	Phase   [numPhases]time.Duration
+	// The bytes of every seat's views (encoded whole at the turn's end),
+	// deltas and events, the save's, and the number of events.
+	ViewBytes, DeltaBytes, EventBytes, SaveBytes int
+	Events                                       int
+}
+
+// Thread is the turn's CPU time on the game's thread: its phases'.
+func (t *turnStats) Thread() time.Duration {
+	var sum time.Duration
+	for _, d := range t.Phase {
+		sum += d
+	}
+	return sum
+}
+
+// report is a whole game's measurements.
+type report struct {
+	Ruleset, Level string
+	Config         config
+	Turns          []turnStats
+	Over           bool
+	Winner         ruleset.Seat
+	// Counts is what the game holds at the end (nil: the game is no
+	// ruleset.Counter).
+	Counts map[string]int
+}
+
+// meter reads the thread's CPU time and adds what passed since the last
+// read to a phase; it keeps the first error.
+type meter struct {
+	last time.Duration
+	err  error
+}
+
+// start reads the clock without counting.
+func (m *meter) start() {
+	t, err := threadCPU()
+	if err != nil && m.err == nil {
+		m.err = err
+	}
+	m.last = t
+}
+
+// lap adds the time since the last read to *d.
+func (m *meter) lap(d *time.Duration) {
+	t, err := threadCPU()
+	if err != nil && m.err == nil {
+		m.err = err
+	}
+	*d += t - m.last
+	m.last = t
+}
+
+// play plays the game of cfg and measures it.
+func play(rs ruleset.Ruleset, cfg config) (*report, error) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	in := rs.Info()
+	o := ruleset.Options{}
+	if cfg.width > 0 {
+		o[ruleset.KeyWidth], o[ruleset.KeyHeight] = cfg.width, cfg.height
+	}
+	gc := ruleset.Config{Seed: cfg.seed, Seats: cfg.players, Options: o}
+	if cc, ok := rs.(ruleset.ConfigChecker); ok {
+		if err := cc.CheckConfig(gc); err != nil {
+			return nil, fmt.Errorf("%w: %v", errUsage, err)
+		}
+	}
+	g, err := rs.New(gc)
+	if err != nil {
+		return nil, fmt.Errorf("new %s game: %w", in.ID, err)
+	}
+	ais := make([]ruleset.AI, cfg.players+1)
+	views := make([]ruleset.View, cfg.players+1)
+	for s := 1; s <= cfg.players; s++ {
+		if ais[s], err = rs.NewAI(cfg.level, cfg.seed+uint64(s)); err != nil {
+			return nil, fmt.Errorf("AI of seat %d: %w", s, err)
+		}
+		views[s] = g.View(ruleset.Seat(s), false)
+	}
+	rep := &report{Ruleset: in.ID, Level: cfg.level, Config: cfg}
+	const maxSteps = 1 << 20 // a bound for interactive games whose AI never ends a turn
+	for range maxSteps {
+		st := g.Step()
+		if over, _ := g.Over(); over || int(st.Turn) > cfg.turns {
+			break
+		}
+		if len(rep.Turns) == 0 || rep.Turns[len(rep.Turns)-1].Turn != st.Turn {
+			rep.Turns = append(rep.Turns, turnStats{Turn: st.Turn})
+		}
+		ts := &rep.Turns[len(rep.Turns)-1]
+		if err := playStep(g, st, ais, views, ts); err != nil {
+			return nil, fmt.Errorf("turn %d: %w", st.Turn, err)
+		}
+	}
+	rep.Over, rep.Winner = g.Over()
+	if c, ok := g.(ruleset.Counter); ok {
+		rep.Counts = c.Counts()
+	}
+	return rep, nil
+}
+
+// playStep plays step st as the server does and adds what it cost to ts.
+func playStep(g ruleset.Game, st ruleset.Step, ais []ruleset.AI, views []ruleset.View, ts *turnStats) error {
+	if len(st.Actors) == 0 {
+		return errors.New("the game waits for nobody")
+	}
+	ts.Steps++
+	ts.Actors += len(st.Actors)
+	p0, err := processCPU()
+	if err != nil {
+		return err
+	}
+	var m meter
+	m.start()
+	var out ruleset.Outcome
+	if st.Mode == ruleset.Interactive {
+		seat := st.Actors[0]
+		action, err := ais[seat].Act(g.View(seat, false), st, seat)
+		m.lap(&ts.Phase[phaseOrders])
+		if err != nil {
+			return fmt.Errorf("AI of seat %d: %w", seat, err)
+		}
+		out, err = g.Act(seat, action)
+		m.lap(&ts.Phase[phaseResolve])
+		if err != nil {
+			return fmt.Errorf("AI of seat %d made an action the server would refuse: %w", seat, err)
+		}
+	} else {
+		subs := make([]ruleset.Submission, 0, len(st.Actors))
+		for _, seat := range st.Actors {
+			orders, err := ais[seat].Act(g.View(seat, false), st, seat)
+			m.lap(&ts.Phase[phaseOrders])
+			if err != nil {
+				return fmt.Errorf("AI of seat %d: %w", seat, err)
+			}
+			refused, err := g.Check(seat, orders)
+			m.lap(&ts.Phase[phaseResolve])
+			if err == nil && len(refused) > 0 {
+				err = &refused[0]
+			}
+			if err != nil {
+				return fmt.Errorf("AI of seat %d gave an order the server would refuse: %w", seat, err)
+			}
+			subs = append(subs, ruleset.Submission{Seat: seat, Orders: orders})
+		}
+		out, err = g.Resolve(subs)
+		m.lap(&ts.Phase[phaseResolve])
+		if err != nil {
+			return fmt.Errorf("resolve: %w", err)
+		}
+	}
+	save, err := g.Save()
+	m.lap(&ts.Phase[phaseSave])
+	if err != nil {
+		return fmt.Errorf("save: %w", err)
+	}
+	ts.SaveBytes += len(save)
+	ts.Events += out.Count()
+	for s := 1; s < len(views); s++ {
+		seat := ruleset.Seat(s)
+		next := g.View(seat, false)
+		delta, err := views[s].Diff(next)
+		if err != nil {
+			return fmt.Errorf("delta of seat %d: %w", s, err)
+		}
+		events, err := out.Events(seat, false)
+		if err != nil {
+			return fmt.Errorf("events of seat %d: %w", s, err)
+		}
+		next.Checksum()
+		views[s] = next
+		ts.DeltaBytes += len(delta)
+		ts.EventBytes += len(events)
+	}
+	m.lap(&ts.Phase[phaseViews])
+	p1, err := processCPU()
+	if err != nil {
+		return err
+	}
+	ts.Process += p1 - p0
+	if m.err != nil {
+		return m.err
+	}
+	// The views' bytes, outside the measured time: the server encodes a
+	// whole view only for a seat that joins.
+	for s := 1; s < len(views); s++ {
+		data, err := views[s].Encode()
+		if err != nil {
+			return fmt.Errorf("view of seat %d: %w", s, err)
+		}
+		ts.ViewBytes += len(data)
+	}
+	return nil
+}
+
+// window is the mean cost of a turn over turns First..Last.
+type window struct {
+	First, Last ruleset.Turn
+	Process     time.Duration
+	Thread      time.Duration
+	Phase       [numPhases]time.Duration
+	// Share is each phase's share of Thread, in percent.
+	Share [numPhases]float64
+}
+
+// mean returns the mean turn of ts as a window.
+func mean(ts []turnStats) window {
+	if len(ts) == 0 {
+		return window{}
+	}
+	w := window{First: ts[0].Turn, Last: ts[len(ts)-1].Turn}
+	n := time.Duration(len(ts))
+	for i := range ts {
+		w.Process += ts[i].Process
+		w.Thread += ts[i].Thread()
+		for p := range numPhases {
+			w.Phase[p] += ts[i].Phase[p]
+		}
+	}
+	if w.Thread > 0 {
+		for p := range numPhases {
+			w.Share[p] = 100 * float64(w.Phase[p]) / float64(w.Thread)
+		}
+	}
+	w.Process /= n
+	w.Thread /= n
+	for p := range numPhases {
+		w.Phase[p] /= n
+	}
+	return w
+}
+
+// windows returns the mean turn of each ten-turn window of the game:
+// turns 1-10, 11-20 and so on (the last perhaps shorter).
+func (r *report) windows() []window {
+	var out []window
+	for start := 0; start < len(r.Turns); {
+		tens := (r.Turns[start].Turn - 1) / 10
+		end := start
+		for end < len(r.Turns) && (r.Turns[end].Turn-1)/10 == tens {
+			end++
+		}
+		out = append(out, mean(r.Turns[start:end]))
+		start = end
+	}
+	return out
+}
+
+// bytesMean is the mean bytes per turn of views, deltas, events and saves.
+func (r *report) bytesMean() (views, deltas, events, saves int) {
+	if len(r.Turns) == 0 {
+		return 0, 0, 0, 0
+	}
+	for _, t := range r.Turns {
+		views += t.ViewBytes
+		deltas += t.DeltaBytes
+		events += t.EventBytes
+		saves += t.SaveBytes
+	}
+	n := len(r.Turns)
+	return views / n, deltas / n, events / n, saves / n
+}
+
+// ms formats d in milliseconds.
+func ms(d time.Duration) string { return strconv.FormatFloat(float64(d)/1e6, 'f', 1, 64) }
+
+// print writes the report for people.
+func (r *report) print(out io.Writer) error {
+	c := r.Config
+	size := ""
+	if c.width > 0 {
+		size = fmt.Sprintf(", %dx%d", c.width, c.height)
+	}
+	end := fmt.Sprintf("not over after turn %d", c.turns)
+	if r.Over {
+		end = fmt.Sprintf("over, won by seat %d", r.Winner)
+		if r.Winner == 0 {
+			end = "over, won by nobody"
+		}
+	}
+	fmt.Fprintf(out, "%s: %d players (%s AI)%s, seed %d: %d turns played, %s\n",
+		r.Ruleset, c.players, r.Level, size, c.seed, len(r.Turns), end)
+	all := mean(r.Turns)
+	fmt.Fprintf(out, "CPU per turn (mean): process %s ms, game thread %s ms\n\n", ms(all.Process), ms(all.Thread))
+
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "turns\tprocess ms\tthread ms\t")
+	for _, n := range phaseNames {
+		fmt.Fprintf(tw, "%s ms\t%%\t", n)
+	}
+	fmt.Fprintln(tw)
+	rows := append(r.windows(), all)
+	for i, w := range rows {
+		label := fmt.Sprintf("%d-%d", w.First, w.Last)
+		if i == len(rows)-1 {
+			label = "all"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t", label, ms(w.Process), ms(w.Thread))
+		for p := range numPhases {
+			fmt.Fprintf(tw, "%s\t%.1f\t", ms(w.Phase[p]), w.Share[p])
+		}
+		fmt.Fprintln(tw)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	views, deltas, events, saves := r.bytesMean()
+	fmt.Fprintf(out, "\nbytes per turn (mean, all seats): views %d, deltas %d, events %d; save %d\n", views, deltas, events, saves)
+	if r.Counts == nil {
+		_, err := fmt.Fprintln(out, "at the end: the game reports no counts")
+		return err
+	}
+	keys := make([]string, 0, len(r.Counts))
+	for k := range r.Counts {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s %d", k, r.Counts[k])
+	}
+	_, err := fmt.Fprintf(out, "at the end: %s\n", strings.Join(parts, ", "))
+	return err
+}
+
+// writeCSVFile writes one row per turn of r to the file name.
+func writeCSVFile(name string, r *report) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return fmt.Errorf("csv: %w", err)
+	}
+	if err := writeCSV(f, r); err != nil {
+		f.Close()
+		return fmt.Errorf("csv %s: %w", name, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("csv: %w", err)
+	}
+	return nil
+}
+
+// csvHeader names the columns of writeCSV's rows; times are in
+// nanoseconds, sizes in bytes.
+var csvHeader = []string{"turn", "steps", "actors", "process_ns", "thread_ns",
+	"orders_ns", "resolve_ns", "save_ns", "views_ns",
+	"view_bytes", "delta_bytes", "event_bytes", "save_bytes", "events"}
+
+// writeCSV writes a header and one row per turn of r.
+func writeCSV(out io.Writer, r *report) error {
+	cw := csv.NewWriter(out)
+	if err := cw.Write(csvHeader); err != nil {
+		return err
+	}
+	for _, t := range r.Turns {
+		row := []int64{int64(t.Turn), int64(t.Steps), int64(t.Actors), int64(t.Process), int64(t.Thread())}
+		for p := range numPhases {
+			row = append(row, int64(t.Phase[p]))
+		}
+		row = append(row, int64(t.ViewBytes), int64(t.DeltaBytes), int64(t.EventBytes), int64(t.SaveBytes), int64(t.Events))
+		rec := make([]string, len(row))
+		for i, v := range row {
+			rec[i] = strconv.FormatInt(v, 10)
+		}
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// parseSize reads "WIDTHxHEIGHT".
+func parseSize(s string) (int, int, error) {
+	ws, hs, ok := strings.Cut(s, "x")
+	if !ok {
+		return 0, 0, fmt.Errorf("size %q is not WIDTHxHEIGHT", s)
+	}
+	w, err1 := strconv.Atoi(ws)
+	h, err2 := strconv.Atoi(hs)
+	if err1 != nil || err2 != nil || w < 1 || h < 1 {
+		return 0, 0, fmt.Errorf("size %q is not WIDTHxHEIGHT with positive sides", s)
+	}
+	return w, h, nil
+}

@@ -1,0 +1,153 @@
+package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"empires/shared/rules/registry"
+)
+
+// TestTinyGame plays a tiny game (2 players, 16x16, 3 turns) of each
+// ruleset of the registry and checks that the report is consistent: every
+// turn counted, the phases' shares summing to 100 %, the game's counts
+// there, and the printed report and the CSV saying the same. It checks no
+// timing.
+func TestTinyGame(t *testing.T) {
+	reg, err := registry.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		ruleset    string
+		wantCounts []string
+	}{
+		{"erfworld", []string{"armies", "cities"}},
+		{"erfpires", []string{"armies", "cities"}},
+		{"empire", []string{"armies", "garrisons", "settlements", "units"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.ruleset, func(t *testing.T) {
+			rs, ok := reg.Get(tt.ruleset)
+			if !ok {
+				t.Fatalf("the registry has no %s", tt.ruleset)
+			}
+			const turns = 3
+			rep, err := play(rs, config{players: 2, width: 16, height: 16, turns: turns, level: rs.Info().DefaultLevel, seed: 7})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if have, want := len(rep.Turns), turns; have != want && !rep.Over {
+				t.Fatalf("turns played: have %d, want %d (the game is not over)", have, want)
+			}
+			for i, ts := range rep.Turns {
+				if have, want := int(ts.Turn), i+1; have != want {
+					t.Errorf("row %d: have turn %d, want %d", i, have, want)
+				}
+				if ts.Steps < 1 || ts.Actors < 1 {
+					t.Errorf("turn %d: %d steps, %d actors: want at least 1 each", ts.Turn, ts.Steps, ts.Actors)
+				}
+				if ts.ViewBytes == 0 || ts.SaveBytes == 0 {
+					t.Errorf("turn %d: view bytes %d, save bytes %d: want both counted", ts.Turn, ts.ViewBytes, ts.SaveBytes)
+				}
+				for p, d := range ts.Phase {
+					if d < 0 {
+						t.Errorf("turn %d: phase %s took %v", ts.Turn, phaseNames[p], d)
+					}
+				}
+			}
+			ws := rep.windows()
+			if have, want := len(ws), 1; have != want {
+				t.Fatalf("windows of %d turns: have %d, want %d", len(rep.Turns), have, want)
+			}
+			if ws[0].First != 1 || int(ws[0].Last) != len(rep.Turns) {
+				t.Errorf("window: have turns %d-%d, want 1-%d", ws[0].First, ws[0].Last, len(rep.Turns))
+			}
+			var sum float64
+			var phases time.Duration
+			for p := range numPhases {
+				sum += ws[0].Share[p]
+				phases += ws[0].Phase[p]
+			}
+			if ws[0].Thread > 0 && math.Abs(sum-100) > 0.01 {
+				t.Errorf("the phases' shares sum to %.3f %%, want 100", sum)
+			}
+			// The mean of the phases may lose a nanosecond per phase to
+			// the division.
+			if d := ws[0].Thread - phases; d < 0 || d > time.Duration(numPhases) {
+				t.Errorf("thread %v, phases' sum %v: want the same", ws[0].Thread, phases)
+			}
+			for _, k := range tt.wantCounts {
+				if n, ok := rep.Counts[k]; !ok || n <= 0 {
+					t.Errorf("count %q: have %d (present %t), want more than 0", k, n, ok)
+				}
+			}
+
+			var out bytes.Buffer
+			if err := rep.print(&out); err != nil {
+				t.Fatal(err)
+			}
+			for _, want := range append([]string{tt.ruleset + ": 2 players", "1-", "all", "bytes per turn"}, tt.wantCounts...) {
+				if !strings.Contains(out.String(), want) {
+					t.Errorf("report has no %q:\n%s", want, out.String())
+				}
+			}
+			var buf bytes.Buffer
+			if err := writeCSV(&buf, rep); err != nil {
+				t.Fatal(err)
+			}
+			recs, err := csv.NewReader(&buf).ReadAll()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if have, want := len(recs), 1+len(rep.Turns); have != want {
+				t.Errorf("CSV rows: have %d, want %d (a header and one a turn)", have, want)
+			}
+		})
+	}
+}
+
+// TestRun runs the command line with -csv and checks its output and
+// file, and that bad flags are usage errors.
+func TestRun(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "turns.csv")
+	var out bytes.Buffer
+	if err := run([]string{"-ruleset", "erfpires", "-players", "2", "-size", "16x16", "-turns", "2", "-csv", name}, &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "erfpires: 2 players") {
+		t.Errorf("output has no header line:\n%s", out.String())
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if have, want := strings.Count(string(data), "\n"), 3; have != want {
+		t.Errorf("CSV lines: have %d, want %d:\n%s", have, want, data)
+	}
+
+	bad := []struct {
+		name string
+		have []string
+	}{
+		{"unknown ruleset", []string{"-ruleset", "chess"}},
+		{"too many players", []string{"-players", "99"}},
+		{"bad size", []string{"-size", "16"}},
+		{"no turns", []string{"-turns", "0"}},
+		{"unknown level", []string{"-level", "genius"}},
+	}
+	for _, tt := range bad {
+		t.Run(tt.name, func(t *testing.T) {
+			err := run(tt.have, &bytes.Buffer{})
+			if !errors.Is(err, errUsage) {
+				t.Errorf("have %v, want a usage error", err)
+			}
+		})
+	}
+}
