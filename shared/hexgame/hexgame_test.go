@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"math/rand/v2"
 	"reflect"
 	"runtime"
@@ -884,4 +885,19 @@ func FuzzCheck(f *testing.F) {
 			t.Fatalf("the orders encoded again: %d rejections, %v; first %d", len(refusedAgain), err, len(refused))
 		}
 	})
+}
+
+// TestCounts: Counts is the number of armies and cities on the map, whoever
+// holds them.
+func TestCounts(t *testing.T) {
+	g := newGame(t, erfworldRules(t), 3)
+	have := g.Counts()
+	s := g.State()
+	want := map[string]int{"armies": len(s.Armies), "cities": len(s.Cities)}
+	if !maps.Equal(have, want) {
+		t.Errorf("have %v, want %v", have, want)
+	}
+	if have["cities"] < 3 {
+		t.Errorf("cities: have %d, want at least the three capitals", have["cities"])
+	}
 }
