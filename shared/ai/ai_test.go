@@ -2,9 +2,11 @@ package ai
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"empires/shared/game"
+	"empires/shared/hex"
 	"empires/shared/rules/erfworld"
 	"empires/shared/rules/erfworld/erfworldtest"
 )
@@ -361,5 +363,25 @@ func TestRandomTakesCities(t *testing.T) {
 	}
 	if taken == 0 {
 		t.Error("random took no city of passive's in 4 games of 150 turns")
+	}
+}
+
+// The offset arithmetic of world.neighbours gives every hex's neighbours
+// on the map as package hex does, in the same order.
+func TestNeighbourIndexes(t *testing.T) {
+	for _, size := range [][2]int{{7, 5}, {16, 16}, {1, 3}} {
+		w := &world{rect: hex.Rect{Width: size[0], Height: size[1]}}
+		var nb [6]int32
+		for i := range w.rect.Len() {
+			var want []int32
+			for _, n := range w.rect.HexAt(i).Neighbors() {
+				if j := w.rect.Index(n); j >= 0 {
+					want = append(want, int32(j))
+				}
+			}
+			if have := w.neighbours(i, &nb); !slices.Equal(have, want) {
+				t.Errorf("%dx%d: hex %d: have %v, want %v", size[0], size[1], i, have, want)
+			}
+		}
 	}
 }

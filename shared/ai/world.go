@@ -122,19 +122,49 @@ func (w *world) fieldOver(sources []int, pass func(int) bool) []int32 {
 			q = append(q, int32(i))
 		}
 	}
+	var nb [6]int32
 	for head := 0; head < len(q); head++ {
 		i := int(q[head])
-		for _, n := range w.rect.HexAt(i).Neighbors() {
-			j := w.rect.Index(n)
-			if j < 0 || dist[j] >= 0 || !pass(j) {
+		for _, j := range w.neighbours(i, &nb) {
+			if dist[j] >= 0 || !pass(int(j)) {
 				continue
 			}
 			dist[j] = dist[i] + 1
-			q = append(q, int32(j))
+			q = append(q, j)
 		}
 	}
 	w.queue = q
 	return dist
+}
+
+// oddRowSteps and evenRowSteps are a hex's six neighbours as steps of
+// (column, row) in the map's odd-r offset layout, in hex.Direction order
+// (East, NorthEast, NorthWest, West, SouthWest, SouthEast): odd rows are
+// shoved right by half a hex.
+var (
+	evenRowSteps = [6][2]int{{1, 0}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}, {0, 1}}
+	oddRowSteps  = [6][2]int{{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {0, 1}, {1, 1}}
+)
+
+// neighbours fills nb with the indexes of hex i's neighbours on the map,
+// in direction order, and returns them: the arithmetic of the offset
+// layout, without converting to axial coordinates and back (a distance
+// field asks it for every hex it reaches).
+func (w *world) neighbours(i int, nb *[6]int32) []int32 {
+	width, height := w.rect.Width, w.rect.Height
+	col, row := i%width, i/width
+	steps := &evenRowSteps
+	if row&1 == 1 {
+		steps = &oddRowSteps
+	}
+	out := nb[:0]
+	for _, d := range steps {
+		c, r := col+d[0], row+d[1]
+		if c >= 0 && c < width && r >= 0 && r < height {
+			out = append(out, int32(r*width+c))
+		}
+	}
+	return out
 }
 
 // fieldTo returns the cached distance field to hex h.
