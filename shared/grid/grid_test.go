@@ -305,3 +305,24 @@ func checkWithin(t *testing.T, g grid.Grid, center grid.Pos, r int, got []grid.P
 		}
 	}
 }
+
+// NeighbourIndexes gives every cell's neighbours as Neighbours does, in
+// its order, on squares and hexes, edges and corners included.
+func TestNeighbourIndexes(t *testing.T) {
+	for _, g := range []grid.Grid{grid.New(grid.Square, 7, 5), grid.New(grid.Hex, 7, 5), grid.New(grid.Hex, 1, 4), grid.New(grid.Square, 1, 1)} {
+		var nb [6]int32
+		var cells []grid.Pos
+		for i := range g.Len() {
+			cells = g.Neighbours(cells[:0], g.At(i))
+			have := g.NeighbourIndexes(i, &nb)
+			if len(have) != len(cells) {
+				t.Fatalf("%v %dx%d cell %v: have %v, want %v", g.Shape, g.Width, g.Height, g.At(i), have, cells)
+			}
+			for k, c := range cells {
+				if int(have[k]) != g.Index(c) {
+					t.Errorf("%v %dx%d cell %v: neighbour %d is %d, want %v", g.Shape, g.Width, g.Height, g.At(i), k, have[k], c)
+				}
+			}
+		}
+	}
+}

@@ -88,15 +88,16 @@ func (g Grid) Distances(sources []Pos, cost CostFunc, maxCost int) []int {
 			seq++
 		}
 	}
-	var nb []Pos
+	var nb [6]int32
 	for open.Len() > 0 {
 		e := heap.Pop(open).(item)
 		if e.cost != dist[e.cell] {
 			continue
 		}
 		p := g.At(int(e.cell))
-		nb = g.Neighbours(nb[:0], p)
-		for _, q := range nb {
+		for _, n := range g.NeighbourIndexes(int(e.cell), &nb) {
+			qi := int(n)
+			q := g.At(qi)
 			c, allowed := cost(p, q)
 			if !allowed || c <= 0 {
 				continue
@@ -105,7 +106,6 @@ func (g Grid) Distances(sources []Pos, cost CostFunc, maxCost int) []int {
 			if maxCost > 0 && nc > maxCost {
 				continue
 			}
-			qi := g.Index(q)
 			if dist[qi] >= 0 && dist[qi] <= nc {
 				continue
 			}

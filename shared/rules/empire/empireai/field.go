@@ -251,16 +251,14 @@ func (w *world) reachable(c class) []bool {
 		add(p)
 	}
 	w.searches++
-	var nb []grid.Pos
-	for len(queue) > 0 {
-		fi := queue[0]
-		queue = queue[1:]
+	var nb [6]int32
+	for head := 0; head < len(queue); head++ {
+		fi := queue[head]
 		if w.enter(c, fi) <= 0 || !isSrc[fi] && w.blocked[fi] {
 			continue
 		}
-		nb = w.g.Neighbours(nb[:0], w.g.At(fi))
-		for _, q := range nb {
-			ti := w.g.Index(q)
+		for _, t := range w.g.NeighbourIndexes(fi, &nb) {
+			ti := int(t)
 			if reach[ti] || w.enter(c, ti) <= 0 || w.blocked[ti] {
 				continue
 			}
@@ -268,5 +266,6 @@ func (w *world) reachable(c class) []bool {
 			queue = append(queue, ti)
 		}
 	}
+	w.reach[k] = reach
 	return reach
 }
