@@ -7,7 +7,6 @@ import (
 	"math"
 	"slices"
 
-	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
@@ -412,41 +411,10 @@ func (g *gameScreen) input() {
 // while a text field has it, the keys are the field's, and while a window
 // is open only Esc (close it) and F1 (the help) work.
 func (g *gameScreen) keys() {
-	ui := g.app.ui
-	switch ui.GetFocusedWidget().(type) {
-	case nil:
-	case *widget.Button:
-		ui.ClearFocus()
-	default:
-		if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
-			ui.ClearFocus()
-		}
-		return // typing in a text field
-	}
-	if g.hud.window != nil {
-		switch {
-		case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
-			g.hud.closeWindow()
-		case inpututil.IsKeyJustPressed(ebiten.KeyF1):
-			g.hud.toggleHelp()
-		}
+	if g.windowKeys() {
 		return
 	}
-	const step = 12
-	var dx, dy float64
-	if ebiten.IsKeyPressed(ebiten.KeyArrowLeft) || ebiten.IsKeyPressed(ebiten.KeyA) {
-		dx += step
-	}
-	if ebiten.IsKeyPressed(ebiten.KeyArrowRight) || ebiten.IsKeyPressed(ebiten.KeyD) {
-		dx -= step
-	}
-	if ebiten.IsKeyPressed(ebiten.KeyArrowUp) || ebiten.IsKeyPressed(ebiten.KeyW) {
-		dy += step
-	}
-	if ebiten.IsKeyPressed(ebiten.KeyArrowDown) || ebiten.IsKeyPressed(ebiten.KeyS) {
-		dy -= step
-	}
-	if dx != 0 || dy != 0 {
+	if dx, dy := module.PanKeys(); dx != 0 || dy != 0 {
 		g.cam.Pan(dx, dy)
 	}
 	cx, cy := g.mapCenter()

@@ -152,24 +152,7 @@ func (g *modScreen) minimapRect() image.Rectangle {
 // the turn (in a replay: the next turn, as on the hex engine's screen);
 // Escape and F1 in a window; Escape in a text field.
 func (g *modScreen) keys() {
-	ui := g.app.ui
-	switch ui.GetFocusedWidget().(type) {
-	case nil:
-	case *widget.Button:
-		ui.ClearFocus()
-	default:
-		if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
-			ui.ClearFocus()
-		}
-		return // typing in a text field
-	}
-	if g.hud.window != nil {
-		switch {
-		case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
-			g.hud.closeWindow()
-		case inpututil.IsKeyJustPressed(ebiten.KeyF1):
-			g.hud.toggleHelp()
-		}
+	if g.windowKeys() {
 		return
 	}
 	switch {

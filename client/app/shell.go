@@ -11,6 +11,7 @@ import (
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"empires/client/menu"
 	"empires/shared/protocol"
@@ -420,4 +421,33 @@ func (s *shell) endTurnClicked() {
 	}
 	s.hud.confirm("Units will be lost", capitalFirst(warning)+". Remove or change orders to keep them, or end the turn anyway.",
 		"End turn anyway", func() { s.setReady(true) })
+}
+
+// windowKeys handles the keys every game screen gives the shell first: a
+// clicked button never keeps the keyboard's focus; while a text field has
+// it, the keys are the field's (Escape leaves it); while a window is open
+// only Escape (close it) and F1 (the help) work. It reports whether the
+// keys were taken, so the screen's own must wait.
+func (s *shell) windowKeys() bool {
+	ui := s.app.ui
+	switch ui.GetFocusedWidget().(type) {
+	case nil:
+	case *widget.Button:
+		ui.ClearFocus()
+	default:
+		if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
+			ui.ClearFocus()
+		}
+		return true // typing in a text field
+	}
+	if s.hud.window != nil {
+		switch {
+		case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
+			s.hud.closeWindow()
+		case inpututil.IsKeyJustPressed(ebiten.KeyF1):
+			s.hud.toggleHelp()
+		}
+		return true
+	}
+	return false
 }

@@ -223,3 +223,22 @@ type Resolution struct {
 	View   ruleset.View
 	Events []byte
 }
+
+// PanKeys returns how far the arrow keys (or W, A, S, D) held now pan a
+// game's map this frame, in screen pixels: the same keys on every screen.
+func PanKeys() (dx, dy float64) {
+	const step = 12
+	if ebiten.IsKeyPressed(ebiten.KeyArrowLeft) || ebiten.IsKeyPressed(ebiten.KeyA) {
+		dx += step
+	}
+	if ebiten.IsKeyPressed(ebiten.KeyArrowRight) || ebiten.IsKeyPressed(ebiten.KeyD) {
+		dx -= step
+	}
+	if ebiten.IsKeyPressed(ebiten.KeyArrowUp) || ebiten.IsKeyPressed(ebiten.KeyW) {
+		dy += step
+	}
+	if ebiten.IsKeyPressed(ebiten.KeyArrowDown) || ebiten.IsKeyPressed(ebiten.KeyS) {
+		dy -= step
+	}
+	return dx, dy
+}

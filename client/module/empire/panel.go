@@ -726,19 +726,7 @@ func (s *Screen) showSplit(id rules.ForceID, chosen []rules.UnitID) {
 	w := s.window(fmt.Sprintf("Split units off %s at %v", lower(forceName(f)), f.Pos))
 	w.text("Pick the units of the new force. An army has the mp of its slowest unit and the worst cost of its units on each terrain.",
 		s.host.Theme().Palette().TextMuted)
-	for _, un := range f.Units {
-		on := slices.Contains(chosen, un.ID)
-		uid := un.ID
-		w.button(m.UnitToggle(un, on), func() {
-			next := slices.Clone(chosen)
-			if on {
-				next = slices.DeleteFunc(next, func(x rules.UnitID) bool { return x == uid })
-			} else {
-				next = append(next, uid)
-			}
-			s.showSplit(id, next)
-		})
-	}
+	s.unitToggles(w, f, chosen, func(next []rules.UnitID) { s.showSplit(id, next) })
 	var picked []rules.UnitID
 	var units []rules.Unit
 	for _, un := range f.Units {
@@ -815,22 +803,12 @@ func (s *Screen) showTransfer(id, to rules.ForceID, chosen []rules.UnitID) {
 	}
 	w.gap()
 	w.muted("Which units?")
-	for _, un := range f.Units {
-		on := slices.Contains(chosen, un.ID)
-		uid := un.ID
-		w.button(m.UnitToggle(un, on), func() {
-			next := slices.Clone(chosen)
-			if on {
-				next = slices.DeleteFunc(next, func(x rules.UnitID) bool { return x == uid })
-			} else {
-				next = append(next, uid)
-			}
-			if len(next) == 0 {
-				next = []rules.UnitID{} // none picked, not all
-			}
-			s.showTransfer(id, to, next)
-		})
-	}
+	s.unitToggles(w, f, chosen, func(next []rules.UnitID) {
+		if len(next) == 0 {
+			next = []rules.UnitID{} // none picked, not all
+		}
+		s.showTransfer(id, to, next)
+	})
 	var picked []rules.UnitID
 	for _, un := range f.Units {
 		if slices.Contains(chosen, un.ID) {
@@ -859,4 +837,23 @@ func (s *Screen) showTransfer(id, to rules.ForceID, chosen []rules.UnitID) {
 		})
 	}
 	s.host.OpenWindow(w.c)
+}
+
+// unitToggles adds to w a button for each unit of f, marked when it is
+// among chosen; a click calls show with chosen with that unit picked or
+// put back.
+func (s *Screen) unitToggles(w *ui, f *rules.Force, chosen []rules.UnitID, show func(next []rules.UnitID)) {
+	for _, un := range f.Units {
+		on := slices.Contains(chosen, un.ID)
+		uid := un.ID
+		w.button(s.m.UnitToggle(un, on), func() {
+			next := slices.Clone(chosen)
+			if on {
+				next = slices.DeleteFunc(next, func(x rules.UnitID) bool { return x == uid })
+			} else {
+				next = append(next, uid)
+			}
+			show(next)
+		})
+	}
 }

@@ -322,21 +322,7 @@ func (s *Screen) Update(in module.Input) bool {
 
 // keys handles the map's keys.
 func (s *Screen) keys(in module.Input) {
-	const step = 12
-	var dx, dy float64
-	if ebiten.IsKeyPressed(ebiten.KeyArrowLeft) || ebiten.IsKeyPressed(ebiten.KeyA) {
-		dx += step
-	}
-	if ebiten.IsKeyPressed(ebiten.KeyArrowRight) || ebiten.IsKeyPressed(ebiten.KeyD) {
-		dx -= step
-	}
-	if ebiten.IsKeyPressed(ebiten.KeyArrowUp) || ebiten.IsKeyPressed(ebiten.KeyW) {
-		dy += step
-	}
-	if ebiten.IsKeyPressed(ebiten.KeyArrowDown) || ebiten.IsKeyPressed(ebiten.KeyS) {
-		dy -= step
-	}
-	if dx != 0 || dy != 0 {
+	if dx, dy := module.PanKeys(); dx != 0 || dy != 0 {
 		s.cam.Pan(dx, dy)
 	}
 	cx, cy := s.cam.ScreenW/2, s.cam.ScreenH/2
