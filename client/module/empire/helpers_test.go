@@ -119,3 +119,14 @@ func unitIDs(units []rules.Unit) []rules.UnitID {
 	}
 	return out
 }
+
+// kind returns the kind of the unit named name plus one, as orders and
+// settlements hold it.
+func (tg *testGame) kind(name string) int {
+	tg.t.Helper()
+	k, ok := tg.r.Dat().Kind(name)
+	if !ok {
+		tg.t.Fatalf("no unit %s", name)
+	}
+	return int(k) + 1
+}

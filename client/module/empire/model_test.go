@@ -158,13 +158,7 @@ func TestProduce(t *testing.T) {
 	tg := newTestGame(t, 2, 1, farMap)
 	m := tg.m
 	city := m.SettlementAt(at(0, 0))
-	kind := func(name string) int {
-		k, ok := tg.r.Dat().Kind(name)
-		if !ok {
-			t.Fatalf("no unit %s", name)
-		}
-		return int(k) + 1
-	}
+	kind := tg.kind
 	if err := m.Produce(city.ID, kind("Galleon")); err == nil || !strings.Contains(err.Error(), "next to the sea") {
 		t.Errorf("a Galleon inland: %v, want refused for the sea", err)
 	}
@@ -390,13 +384,7 @@ func TestQueue(t *testing.T) {
 	tg := newTestGame(t, 2, 1, farMap)
 	m := tg.m
 	city := m.SettlementAt(at(0, 0))
-	kind := func(name string) int {
-		k, ok := tg.r.Dat().Kind(name)
-		if !ok {
-			t.Fatalf("no unit %s", name)
-		}
-		return int(k) + 1
-	}
+	kind := tg.kind
 	if err := m.Queue(city.ID, kind("Galleon")); err == nil {
 		t.Error("a Galleon queued inland")
 	}
