@@ -399,6 +399,30 @@ func TestDistancesSources(t *testing.T) {
 	}
 }
 
+// TestDistancesByIndexReusesBuffer: DistancesByIndex writes over whatever
+// its buffer held, and finds what Distances finds; indexes outside the
+// grid are ignored.
+func TestDistancesByIndexReusesBuffer(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 17))
+	for _, shape := range []grid.Shape{grid.Square, grid.Hex} {
+		m := randomCostMap(rng, shape, 12, 9)
+		cost := func(from, to int) (int, bool) { return m.cost(m.g.At(from), m.g.At(to)) }
+		buf := make([]int, m.g.Len())
+		for i := range buf {
+			buf[i] = 99
+		}
+		have := []int{-5, m.g.Index(pos(3, 4)), m.g.Len(), m.g.Index(pos(10, 1))}
+		got := m.g.DistancesByIndex(buf, have, cost, 0)
+		want := m.g.Distances([]grid.Pos{pos(3, 4), pos(10, 1)}, m.cost, 0)
+		if !slices.Equal(got, want) {
+			t.Fatalf("%v: DistancesByIndex(%v) over a used buffer = %v, want %v", shape, have, got, want)
+		}
+		if &got[0] != &buf[0] {
+			t.Errorf("%v: DistancesByIndex made a new slice, want the buffer reused", shape)
+		}
+	}
+}
+
 func BenchmarkDistances128(b *testing.B) {
 	for _, shape := range []grid.Shape{grid.Square, grid.Hex} {
 		b.Run(shape.String(), func(b *testing.B) {

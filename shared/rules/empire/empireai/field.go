@@ -77,7 +77,7 @@ func (w *world) field(c class, gl goal) []int {
 			}
 		}
 	case goalExplore:
-		src = w.frontier()
+		src = w.theFrontier()
 	case goalHome:
 		for _, st := range w.own {
 			src = append(src, st.Pos)
@@ -94,11 +94,14 @@ func (w *world) fieldFrom(c class, src []grid.Pos) []int {
 	for _, p := range src {
 		isSrc[w.g.Index(p)] = true
 	}
+	idx := make([]int, len(src))
+	for k, p := range src {
+		idx[k] = w.g.Index(p)
+	}
 	w.searches++
-	return w.g.Distances(src, func(from, to grid.Pos) (int, bool) {
-		fi, ti := w.g.Index(from), w.g.Index(to)
-		cf, ct := w.enter(c, fi), w.enter(c, ti)
-		return cf, cf > 0 && ct > 0 && (isSrc[fi] || !w.blocked[fi]) && !w.blocked[ti]
+	return w.g.DistancesByIndex(nil, idx, func(fi, ti int) (int, bool) {
+		cf := w.enter(c, fi)
+		return cf, cf > 0 && (isSrc[fi] || !w.blocked[fi]) && !w.blocked[ti] && w.enter(c, ti) > 0
 	}, 0)
 }
 
@@ -151,6 +154,14 @@ func (w *world) frontier() []grid.Pos {
 		return land
 	}
 	return any
+}
+
+// theFrontier is frontier, made once a turn.
+func (w *world) theFrontier() []grid.Pos {
+	if !w.frontOK {
+		w.front, w.frontOK = w.frontier(), true
+	}
+	return w.front
 }
 
 // descend follows field f downhill from p to the nearest of its goal
@@ -230,7 +241,7 @@ func (w *world) reachable(c class) []bool {
 	n := w.g.Len()
 	reach := make([]bool, n)
 	isSrc := make([]bool, n)
-	var queue []int
+	queue := make([]int, 0, n)
 	add := func(p grid.Pos) {
 		if i := w.g.Index(p); i >= 0 && !reach[i] {
 			reach[i], isSrc[i] = true, true
@@ -244,10 +255,7 @@ func (w *world) reachable(c class) []bool {
 			}
 		}
 	}
-	if w.front == nil {
-		w.front = w.frontier()
-	}
-	for _, p := range w.front {
+	for _, p := range w.theFrontier() {
 		add(p)
 	}
 	w.searches++

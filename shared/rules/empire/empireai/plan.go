@@ -153,9 +153,11 @@ type world struct {
 	// reach are the squares from which an army can reach a target or the
 	// unknown, by the set of squares it may enter (see reachable).
 	reach map[reachKey][]bool
-	// front is the frontier of the unknown (frontier), made once a turn.
-	front []grid.Pos
-	round int
+	// front is the frontier of the unknown (frontier), made once a turn
+	// (frontOK once it is).
+	front   []grid.Pos
+	frontOK bool
+	round   int
 	// searches counts the distance searches and paths of the turn.
 	searches int
 	orders   []empire.Order
@@ -825,7 +827,7 @@ const (
 // first few each to a part of the unknown no other explorer heads for.
 // An explorer whose path still leads into the unknown keeps it.
 func (w *world) explore(as []*army) {
-	frontier := w.frontier()
+	frontier := w.theFrontier()
 	var goals []grid.Pos
 	own := 0
 	for _, a := range as {
