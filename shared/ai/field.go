@@ -1,0 +1,397 @@
+package ai
+
+import (
+	"sync"
+
+	"empires/shared/game"
+	"empires/shared/hex"
+)
+
+// Distance fields. A turn's plan asks the walking distance between a few
+// armies and a few places (the Capital, the city an army attacks, the
+// nearest unknown hex); a field searched over the whole map for each of
+// them made the turn's cost grow with the cities known times the map's
+// area. Here each field is a breadth-first search grown on demand (field):
+// it reaches as far as the distances asked of it need, and no further, and
+// the searches that look for the nearest of many places (nearestCity,
+// descendNearest) start from the army and stop as soon as nothing unseen
+// can be better. Their buffers are kept from turn to turn (scratch).
+
+// field is a distance field grown on demand: the steps from its sources to
+// each hex over the hexes pass accepts (the sources themselves need not
+// pass), as a breadth-first search finds them. The search is expanded only
+// as far as the distances asked of it (at, upTo, find) need. When at(i)
+// returns d >= 0, every hex nearer than d to the sources is reached, with
+// its final distance in dist.
+type field struct {
+	pass func(int) bool
+	nb   func(int, *[6]int32) []int32
+	// dist is the steps from the sources to each hex, -1 where the search
+	// has not reached it (yet).
+	dist []int32
+	// queue is the hexes reached, in the order reached; those before head
+	// are expanded.
+	queue []int32
+	head  int
+}
+
+// newField returns a field of n hexes, none reached.
+func newField(n int) *field {
+	f := &field{dist: make([]int32, n)}
+	for i := range f.dist {
+		f.dist[i] = -1
+	}
+	return f
+}
+
+// start starts f's search from hex indexes sources (negative ones left
+// out), over the hexes pass accepts, with neighbours nb. f must be clean
+// (newField, or clear).
+func (f *field) start(sources []int, pass func(int) bool, nb func(int, *[6]int32) []int32) {
+	f.pass, f.nb = pass, nb
+	for _, i := range sources {
+		if i >= 0 && f.dist[i] < 0 {
+			f.dist[i] = 0
+			f.queue = append(f.queue, int32(i))
+		}
+	}
+}
+
+// clear forgets the search, leaving f as newField made it: only the hexes
+// reached are reset.
+func (f *field) clear() {
+	for _, i := range f.queue {
+		f.dist[i] = -1
+	}
+	f.queue, f.head, f.pass, f.nb = f.queue[:0], 0, nil, nil
+}
+
+// expand expands the next hex of the queue: its neighbours not yet
+// reached that pass accepts are reached one step farther.
+func (f *field) expand() {
+	i := f.queue[f.head]
+	f.head++
+	d := f.dist[i] + 1
+	var nb [6]int32
+	for _, j := range f.nb(int(i), &nb) {
+		if f.dist[j] < 0 && f.pass(int(j)) {
+			f.dist[j] = d
+			f.queue = append(f.queue, j)
+		}
+	}
+}
+
+// at returns the distance of hex index i (in range) from the sources, -1
+// when none reaches it: the search grows until it reaches i or ends.
+func (f *field) at(i int) int32 {
+	for f.dist[i] < 0 && f.head < len(f.queue) {
+		f.expand()
+	}
+	return f.dist[i]
+}
+
+// upTo grows the search until every hex at most r steps from the sources
+// is reached; dist then holds the distance of each, and -1 or more than r
+// elsewhere.
+func (f *field) upTo(r int32) {
+	for f.head < len(f.queue) && f.dist[f.queue[f.head]] < r {
+		f.expand()
+	}
+}
+
+// find returns the first hex index, in the search's order and the sources
+// left out, that want accepts, or -1 when the search ends without one: it
+// grows the search only until it reaches that hex.
+func (f *field) find(sources int, want func(int) bool) int {
+	for k := sources; ; k++ {
+		for k >= len(f.queue) && f.head < len(f.queue) {
+			f.expand()
+		}
+		if k >= len(f.queue) {
+			return -1
+		}
+		if i := int(f.queue[k]); want(i) {
+			return i
+		}
+	}
+}
+
+// scratch is the search buffers of a map of n hexes. Every buffer is left
+// clean when a turn ends (world.release), so the next turn of any player
+// on a map of that size may take them over (Player.scratch).
+type scratch struct {
+	n int
+	// mark and parent are the buffers of search; marks equal to stamp are
+	// the current search's.
+	mark   []uint32
+	parent []int32
+	stamp  uint32
+	queue  []int32
+	// foe is 1 + the index in world.foes of the enemy city on each hex, or
+	// 0.
+	foe []int32
+	// free are fields ready for use, none reached.
+	free []*field
+}
+
+// newScratch returns the buffers of a map of n hexes.
+func newScratch(n int) *scratch {
+	return &scratch{n: n, mark: make([]uint32, n), parent: make([]int32, n), foe: make([]int32, n)}
+}
+
+// nextStamp returns a stamp no mark holds yet.
+func (sc *scratch) nextStamp() uint32 {
+	sc.stamp++
+	if sc.stamp == 0 {
+		clear(sc.mark)
+		sc.stamp = 1
+	}
+	return sc.stamp
+}
+
+// scratchPool keeps the search buffers of a player between turns.
+//
+// CHOICE: a sync.Pool rather than a field the turn writes to: the server
+// may ask one Player for several seats' orders at once, and the pool hands
+// each call buffers of its own; a map of another size gets new ones.
+type scratchPool struct{ pool sync.Pool }
+
+// get returns clean buffers for a map of n hexes.
+func (sp *scratchPool) get(n int) *scratch {
+	if sc, ok := sp.pool.Get().(*scratch); ok && sc.n == n {
+		return sc
+	}
+	return newScratch(n)
+}
+
+// put keeps sc, left clean, for a later turn.
+func (sp *scratchPool) put(sc *scratch) { sp.pool.Put(sc) }
+
+// newField returns a field from the world's buffers, none reached; it is
+// cleared when the turn ends.
+func (w *world) newField() *field {
+	f := w.takeField()
+	w.used = append(w.used, f)
+	return f
+}
+
+// takeField returns a field from the world's buffers, none reached, for
+// the caller to give back (putField).
+func (w *world) takeField() *field {
+	if k := len(w.sc.free); k > 0 {
+		f := w.sc.free[k-1]
+		w.sc.free = w.sc.free[:k-1]
+		return f
+	}
+	return newField(w.sc.n)
+}
+
+// putField clears f and keeps it for reuse.
+func (w *world) putField(f *field) {
+	f.clear()
+	w.sc.free = append(w.sc.free, f)
+}
+
+// release leaves the world's buffers clean for another turn: the fields
+// cleared and free, no enemy city marked.
+func (w *world) release() {
+	for _, f := range w.used {
+		w.putField(f)
+	}
+	w.used = nil
+	for _, c := range w.foes {
+		if i := w.rect.Index(c.Hex); i >= 0 {
+			w.sc.foe[i] = 0
+		}
+	}
+	clear(w.fields)
+}
+
+// descendField returns up to steps hexes from h down field f, the first
+// downhill neighbour in direction order each time.
+func (w *world) descendField(h hex.Hex, f *field, steps int) []hex.Hex {
+	var path []hex.Hex
+	i := w.rect.Index(h)
+	if i < 0 {
+		return nil
+	}
+	var nb [6]int32
+	for len(path) < steps {
+		d := f.at(i)
+		if d <= 0 {
+			break
+		}
+		next := -1
+		for _, j := range w.neighbours(i, &nb) {
+			if f.dist[j] == d-1 {
+				next = int(j)
+				break
+			}
+		}
+		if next < 0 {
+			break
+		}
+		path = append(path, w.rect.HexAt(next))
+		i = next
+	}
+	return path
+}
+
+// descendNearest returns up to steps hexes from h toward the nearest hex
+// (index) that want accepts, over the hexes pass accepts: the path that
+// descend takes down the field of every such hex (fieldOver), found
+// without it. A search from h stops at the first distance d where want
+// accepts hexes; every way of d steps from them to h lies within that
+// search, so a field from them kept within it gives h's neighbours their
+// distances as the whole field does, where they matter (d-1 and less).
+func (w *world) descendNearest(h hex.Hex, pass, want func(int) bool, steps int) []hex.Hex {
+	start := w.rect.Index(h)
+	if start < 0 || want(start) || !pass(start) || steps <= 0 {
+		return nil
+	}
+	sc := w.sc
+	stamp := sc.nextStamp()
+	q := append(sc.queue[:0], int32(start))
+	sc.mark[start] = stamp
+	var found []int
+	var nb [6]int32
+	levelEnd := 1
+	for head := 0; head < len(q); head++ {
+		if head == levelEnd {
+			if len(found) > 0 {
+				break
+			}
+			levelEnd = len(q)
+		}
+		for _, j := range w.neighbours(int(q[head]), &nb) {
+			if sc.mark[j] == stamp {
+				continue
+			}
+			switch {
+			case want(int(j)):
+				sc.mark[j] = stamp
+				found = append(found, int(j))
+			case pass(int(j)):
+				sc.mark[j] = stamp
+				q = append(q, j)
+			}
+		}
+	}
+	sc.queue = q
+	if len(found) == 0 {
+		return nil
+	}
+	f := w.takeField()
+	defer w.putField(f)
+	f.start(found, func(j int) bool { return sc.mark[j] == stamp && pass(j) }, w.neighbours)
+	return w.descendField(h, f, steps)
+}
+
+// nearestCity returns the city of w.foes that ok accepts with the lowest
+// score, the first by ID among equals: its walking distance to hex h (the
+// distance fieldTo(city) gives at h), less bonus for a Capital. found is
+// false when no such city is reached on foot. The search starts from h,
+// calls ok only on the cities it reaches that could be the best, and
+// stops once no city it has not reached can score as low as the best one;
+// from the Capital's land mass it does not start when no city that ok
+// accepts stands there (mayReach).
+func (w *world) nearestCity(h hex.Hex, bonus int32, ok func(c *game.CityView) bool) (game.CityView, bool) {
+	start := w.rect.Index(h)
+	if start < 0 || !w.mayReach(start, ok) {
+		return game.CityView{}, false
+	}
+	best, bestScore := -1, int32(0)
+	consider := func(i int, d int32) {
+		k := int(w.sc.foe[i]) - 1
+		if k < 0 {
+			return
+		}
+		c := &w.foes[k]
+		score := d
+		if c.Capital {
+			score -= bonus
+		}
+		if (best < 0 || score < bestScore || score == bestScore && k < best) && ok(c) {
+			best, bestScore = k, score
+		}
+	}
+	consider(start, 0)
+	if w.passable(start) {
+		sc := w.sc
+		stamp := sc.nextStamp()
+		sc.mark[start] = stamp
+		q := append(sc.queue[:0], int32(start))
+		var nb [6]int32
+		level, levelEnd := int32(0), 1
+		for head := 0; head < len(q); head++ {
+			if head == levelEnd {
+				level++
+				levelEnd = len(q)
+			}
+			if best >= 0 && level+1-bonus > bestScore {
+				break // every city not reached yet is level+1 steps away or more
+			}
+			for _, j := range w.neighbours(int(q[head]), &nb) {
+				if sc.mark[j] == stamp {
+					continue
+				}
+				// An enemy city is reached whatever its terrain (a field
+				// starts from it) but, unless passable, leads nowhere.
+				pass := w.passable(int(j))
+				if !pass && sc.foe[j] == 0 {
+					continue
+				}
+				sc.mark[j] = stamp
+				consider(int(j), level+1)
+				if pass {
+					q = append(q, j)
+				}
+			}
+		}
+		sc.queue = q
+	}
+	if best < 0 {
+		return game.CityView{}, false
+	}
+	return w.foes[best], true
+}
+
+// mayReach reports whether a search on foot from hex index start may reach
+// a city of w.foes that ok accepts: false when ok accepts none, or when
+// start is on the Capital's land mass and none of those is (the field to
+// the Capital tells, grown once a turn for every army).
+func (w *world) mayReach(start int, ok func(c *game.CityView) bool) bool {
+	var home *field
+	if w.capital != nil {
+		if f := w.fieldTo(w.capital.Hex); f.at(start) >= 0 {
+			home = f
+		}
+	}
+	for k := range w.foes {
+		c := &w.foes[k]
+		i := w.rect.Index(c.Hex)
+		if i < 0 || !ok(c) {
+			continue
+		}
+		if home == nil || w.reachedBy(home, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// reachedBy reports whether a walk from the sources of field f (over
+// passable hexes) reaches hex index i, or a neighbour of it if i is not
+// passable: whether a field from i reaches them.
+func (w *world) reachedBy(f *field, i int) bool {
+	if w.passable(i) {
+		return f.at(i) >= 0
+	}
+	var nb [6]int32
+	for _, j := range w.neighbours(i, &nb) {
+		if w.passable(int(j)) && f.at(int(j)) >= 0 {
+			return true
+		}
+	}
+	return false
+}
