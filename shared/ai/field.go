@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"slices"
 	"sync"
 
 	"empires/shared/game"
@@ -25,7 +26,7 @@ import (
 // its final distance in dist.
 type field struct {
 	pass func(int) bool
-	nb   func(int, *[6]int32) []int32
+	rect hex.Rect
 	// dist is the steps from the sources to each hex, -1 where the search
 	// has not reached it (yet).
 	dist []int32
@@ -45,10 +46,10 @@ func newField(n int) *field {
 }
 
 // start starts f's search from hex indexes sources (negative ones left
-// out), over the hexes pass accepts, with neighbours nb. f must be clean
+// out) on a map of rect, over the hexes pass accepts. f must be clean
 // (newField, or clear).
-func (f *field) start(sources []int, pass func(int) bool, nb func(int, *[6]int32) []int32) {
-	f.pass, f.nb = pass, nb
+func (f *field) start(sources []int, rect hex.Rect, pass func(int) bool) {
+	f.pass, f.rect = pass, rect
 	for _, i := range sources {
 		if i >= 0 && f.dist[i] < 0 {
 			f.dist[i] = 0
@@ -63,7 +64,7 @@ func (f *field) clear() {
 	for _, i := range f.queue {
 		f.dist[i] = -1
 	}
-	f.queue, f.head, f.pass, f.nb = f.queue[:0], 0, nil, nil
+	f.queue, f.head, f.pass = f.queue[:0], 0, nil
 }
 
 // expand expands the next hex of the queue: its neighbours not yet
@@ -73,7 +74,7 @@ func (f *field) expand() {
 	f.head++
 	d := f.dist[i] + 1
 	var nb [6]int32
-	for _, j := range f.nb(int(i), &nb) {
+	for _, j := range neighbours(f.rect, int(i), &nb) {
 		if f.dist[j] < 0 && f.pass(int(j)) {
 			f.dist[j] = d
 			f.queue = append(f.queue, j)
@@ -151,21 +152,42 @@ func (sc *scratch) nextStamp() uint32 {
 
 // scratchPool keeps the search buffers of a player between turns.
 //
-// CHOICE: a sync.Pool rather than a field the turn writes to: the server
-// may ask one Player for several seats' orders at once, and the pool hands
-// each call buffers of its own; a map of another size gets new ones.
-type scratchPool struct{ pool sync.Pool }
+// CHOICE: a list under a lock rather than buffers the turn owns outright:
+// the server may ask one Player for several seats' orders at once, and
+// each call takes buffers of its own (new ones when none are free, or
+// those kept are of another map size). It keeps at most maxKept, and
+// unlike a sync.Pool it keeps them through garbage collections.
+type scratchPool struct {
+	mu   sync.Mutex
+	kept []*scratch
+}
+
+// maxKept is the most search buffers a scratchPool keeps.
+const maxKept = 2
 
 // get returns clean buffers for a map of n hexes.
 func (sp *scratchPool) get(n int) *scratch {
-	if sc, ok := sp.pool.Get().(*scratch); ok && sc.n == n {
-		return sc
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	for k := len(sp.kept) - 1; k >= 0; k-- {
+		if sc := sp.kept[k]; sc.n == n {
+			sp.kept = slices.Delete(sp.kept, k, k+1)
+			return sc
+		}
 	}
 	return newScratch(n)
 }
 
-// put keeps sc, left clean, for a later turn.
-func (sp *scratchPool) put(sc *scratch) { sp.pool.Put(sc) }
+// put keeps sc, left clean, for a later turn: in place of the oldest kept
+// when maxKept are.
+func (sp *scratchPool) put(sc *scratch) {
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	if len(sp.kept) == maxKept {
+		sp.kept = slices.Delete(sp.kept, 0, 1)
+	}
+	sp.kept = append(sp.kept, sc)
+}
 
 // newField returns a field from the world's buffers, none reached; it is
 // cleared when the turn ends.
@@ -283,7 +305,7 @@ func (w *world) descendNearest(h hex.Hex, pass, want func(int) bool, steps int) 
 	}
 	f := w.takeField()
 	defer w.putField(f)
-	f.start(found, func(j int) bool { return sc.mark[j] == stamp && pass(j) }, w.neighbours)
+	f.start(found, w.rect, func(j int) bool { return sc.mark[j] == stamp && pass(j) })
 	return w.descendField(h, f, steps)
 }
 

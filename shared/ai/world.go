@@ -119,8 +119,12 @@ var (
 // in direction order, and returns them: the arithmetic of the offset
 // layout, without converting to axial coordinates and back (a distance
 // field asks it for every hex it reaches).
-func (w *world) neighbours(i int, nb *[6]int32) []int32 {
-	width, height := w.rect.Width, w.rect.Height
+func (w *world) neighbours(i int, nb *[6]int32) []int32 { return neighbours(w.rect, i, nb) }
+
+// neighbours fills nb with the indexes of hex index i's neighbours on a
+// map of rect r, in direction order, and returns them (world.neighbours).
+func neighbours(r hex.Rect, i int, nb *[6]int32) []int32 {
+	width, height := r.Width, r.Height
 	col, row := i%width, i/width
 	steps := &evenRowSteps
 	if row&1 == 1 {
@@ -144,7 +148,7 @@ func (w *world) fieldTo(h hex.Hex) *field {
 		return f
 	}
 	f := w.newField()
-	f.start([]int{i}, w.passable, w.neighbours)
+	f.start([]int{i}, w.rect, w.passable)
 	w.fields[i] = f
 	return f
 }
