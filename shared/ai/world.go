@@ -31,6 +31,9 @@ type world struct {
 	enemies []game.ArmyView
 	foes    []game.CityView // other players' cities known, by ID
 
+	// walk tells, by terrain, whether a land army may enter it as far as
+	// the player knows (passable).
+	walk [256]bool
 	// sc is the turn's search buffers.
 	sc *scratch
 	// fields caches the distance fields to single hexes (fieldTo) by the
@@ -58,6 +61,12 @@ func newWorld(rs *erfworld.Rules, v *game.View, rng *rand.Rand, sc *scratch) *wo
 		fields: map[int]*field{}, fleetDest: map[game.ArmyID]hex.Hex{}}
 	if n := w.rect.Len(); sc == nil || sc.n != n {
 		w.sc = newScratch(n)
+	}
+	w.walk[rules.NoTerrain] = true
+	for t := range rs.D.Terrain {
+		if t != int(rules.NoTerrain) {
+			w.walk[t] = rs.D.Terrain[t].Army
+		}
 	}
 	for i := range s.Cities {
 		c := &s.Cities[i]
@@ -98,13 +107,7 @@ func newWorld(rs *erfworld.Rules, v *game.View, rng *rand.Rand, sc *scratch) *wo
 
 // passable reports whether a land army may enter hex index i as far as the
 // player knows: known land armies walk, or terrain never seen.
-func (w *world) passable(i int) bool {
-	t := w.s.Map.Terrain[i]
-	if t == rules.NoTerrain {
-		return true
-	}
-	return int(t) < len(w.rs.D.Terrain) && w.rs.D.Terrain[t].Army
-}
+func (w *world) passable(i int) bool { return w.walk[w.s.Map.Terrain[i]] }
 
 // oddRowSteps and evenRowSteps are a hex's six neighbours as steps of
 // (column, row) in the map's odd-r offset layout, in hex.Direction order
@@ -125,7 +128,19 @@ func (w *world) neighbours(i int, nb *[6]int32) []int32 { return neighbours(w.re
 // map of rect r, in direction order, and returns them (world.neighbours).
 func neighbours(r hex.Rect, i int, nb *[6]int32) []int32 {
 	width, height := r.Width, r.Height
-	col, row := i%width, i/width
+	u := uint32(i) // a 32-bit division is the quicker
+	row := int(u / uint32(width))
+	col := i - row*width
+	if col > 0 && col < width-1 && row > 0 && row < height-1 {
+		// Inside the map's border every neighbour is on the map.
+		i32, w32 := int32(i), int32(width)
+		if row&1 == 0 {
+			*nb = [6]int32{i32 + 1, i32 - w32, i32 - w32 - 1, i32 - 1, i32 + w32 - 1, i32 + w32}
+		} else {
+			*nb = [6]int32{i32 + 1, i32 - w32 + 1, i32 - w32, i32 - 1, i32 + w32, i32 + w32 + 1}
+		}
+		return nb[:]
+	}
 	steps := &evenRowSteps
 	if row&1 == 1 {
 		steps = &oddRowSteps
