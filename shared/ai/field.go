@@ -131,6 +131,8 @@ type scratch struct {
 	// foe is 1 + the index in world.foes of the enemy city on each hex, or
 	// 0.
 	foe []int32
+	// accepted is nearestCity's buffer.
+	accepted []bool
 	// free are fields ready for use, none reached.
 	free []*field
 }
@@ -261,11 +263,12 @@ func (w *world) descendField(h hex.Hex, f *field, steps int) []hex.Hex {
 
 // descendNearest returns up to steps hexes from h toward the nearest hex
 // (index) that want accepts, over the hexes pass accepts: the path that
-// descend takes down the field of every such hex (fieldOver), found
-// without it. A search from h stops at the first distance d where want
-// accepts hexes; every way of d steps from them to h lies within that
-// search, so a field from them kept within it gives h's neighbours their
-// distances as the whole field does, where they matter (d-1 and less).
+// descend takes down the field of every such hex (as fieldOver made it),
+// found without it. That descent, the first downhill neighbour in
+// direction order each time, is the first of the shortest ways in the
+// order of directions; a breadth-first search from h that meets
+// neighbours in direction order reaches each hex first by that way, so
+// its way to the first hex it meets that want accepts is the descent.
 func (w *world) descendNearest(h hex.Hex, pass, want func(int) bool, steps int) []hex.Hex {
 	start := w.rect.Index(h)
 	if start < 0 || want(start) || !pass(start) || steps <= 0 {
@@ -275,65 +278,83 @@ func (w *world) descendNearest(h hex.Hex, pass, want func(int) bool, steps int) 
 	stamp := sc.nextStamp()
 	q := append(sc.queue[:0], int32(start))
 	sc.mark[start] = stamp
-	var found []int
+	sc.parent[start] = -1
 	var nb [6]int32
-	levelEnd := 1
-	for head := 0; head < len(q); head++ {
-		if head == levelEnd {
-			if len(found) > 0 {
-				break
-			}
-			levelEnd = len(q)
-		}
-		for _, j := range w.neighbours(int(q[head]), &nb) {
+	found := -1
+	for head := 0; head < len(q) && found < 0; head++ {
+		i := q[head]
+		for _, j := range w.neighbours(int(i), &nb) {
 			if sc.mark[j] == stamp {
 				continue
 			}
-			switch {
-			case want(int(j)):
+			if want(int(j)) {
+				sc.parent[j] = i
+				found = int(j)
+				break
+			}
+			if pass(int(j)) {
 				sc.mark[j] = stamp
-				found = append(found, int(j))
-			case pass(int(j)):
-				sc.mark[j] = stamp
+				sc.parent[j] = i
 				q = append(q, j)
 			}
 		}
 	}
 	sc.queue = q
-	if len(found) == 0 {
+	if found < 0 {
 		return nil
 	}
-	f := w.takeField()
-	defer w.putField(f)
-	f.start(found, w.rect, func(j int) bool { return sc.mark[j] == stamp && pass(j) })
-	return w.descendField(h, f, steps)
+	var path []hex.Hex
+	for j := int32(found); j != int32(start); j = sc.parent[j] {
+		path = append(path, w.rect.HexAt(int(j)))
+	}
+	slices.Reverse(path)
+	return path[:min(len(path), steps)]
 }
 
 // nearestCity returns the city of w.foes that ok accepts with the lowest
 // score, the first by ID among equals: its walking distance to hex h (the
 // distance fieldTo(city) gives at h), less bonus for a Capital. found is
-// false when no such city is reached on foot. The search starts from h,
-// calls ok only on the cities it reaches that could be the best, and
-// stops once no city it has not reached can score as low as the best one;
-// from the Capital's land mass it does not start when no city that ok
-// accepts stands there (mayReach).
+// false when no such city is reached on foot. The search starts from h
+// and stops once no city it has not reached can score as low as the best
+// one, or none that ok accepts is left; from the Capital's land mass it
+// does not start when none of those stands there (mayReach).
 func (w *world) nearestCity(h hex.Hex, bonus int32, ok func(c *game.CityView) bool) (game.CityView, bool) {
 	start := w.rect.Index(h)
-	if start < 0 || !w.mayReach(start, ok) {
+	if start < 0 {
+		return game.CityView{}, false
+	}
+	// left counts the cities ok accepts not reached yet, capitals those
+	// of them that are Capitals.
+	accepted := w.sc.accepted[:0]
+	left, capitals := 0, 0
+	for k := range w.foes {
+		a := ok(&w.foes[k])
+		accepted = append(accepted, a)
+		if a {
+			left++
+			if w.foes[k].Capital {
+				capitals++
+			}
+		}
+	}
+	w.sc.accepted = accepted
+	if left == 0 || !w.mayReach(start, accepted) {
 		return game.CityView{}, false
 	}
 	best, bestScore := -1, int32(0)
 	consider := func(i int, d int32) {
 		k := int(w.sc.foe[i]) - 1
-		if k < 0 {
+		if k < 0 || !accepted[k] {
 			return
 		}
 		c := &w.foes[k]
 		score := d
+		left--
 		if c.Capital {
 			score -= bonus
+			capitals--
 		}
-		if (best < 0 || score < bestScore || score == bestScore && k < best) && ok(c) {
+		if best < 0 || score < bestScore || score == bestScore && k < best {
 			best, bestScore = k, score
 		}
 	}
@@ -345,13 +366,18 @@ func (w *world) nearestCity(h hex.Hex, bonus int32, ok func(c *game.CityView) bo
 		q := append(sc.queue[:0], int32(start))
 		var nb [6]int32
 		level, levelEnd := int32(0), 1
-		for head := 0; head < len(q); head++ {
+		for head := 0; head < len(q) && left > 0; head++ {
 			if head == levelEnd {
 				level++
 				levelEnd = len(q)
 			}
-			if best >= 0 && level+1-bonus > bestScore {
-				break // every city not reached yet is level+1 steps away or more
+			// Every city not reached yet is level+1 steps away or more.
+			least := level + 1
+			if capitals > 0 {
+				least -= bonus
+			}
+			if best >= 0 && least > bestScore {
+				break
 			}
 			for _, j := range w.neighbours(int(q[head]), &nb) {
 				if sc.mark[j] == stamp {
@@ -379,29 +405,27 @@ func (w *world) nearestCity(h hex.Hex, bonus int32, ok func(c *game.CityView) bo
 }
 
 // mayReach reports whether a search on foot from hex index start may reach
-// a city of w.foes that ok accepts: false when ok accepts none, or when
-// start is on the Capital's land mass and none of those is (the field to
-// the Capital tells, grown once a turn for every army).
-func (w *world) mayReach(start int, ok func(c *game.CityView) bool) bool {
-	var home *field
-	if w.capital != nil {
-		if f := w.fieldTo(w.capital.Hex); f.at(start) >= 0 {
-			home = f
-		}
+// a city w.foes[k] with accepted[k] set: false when start is on the
+// Capital's land mass and none of those is (the field to the Capital
+// tells, grown once a turn for every army).
+func (w *world) mayReach(start int, accepted []bool) bool {
+	if w.capital == nil {
+		return true
+	}
+	home := w.fieldTo(w.capital.Hex)
+	if home.at(start) < 0 {
+		return true
 	}
 	for k := range w.foes {
-		c := &w.foes[k]
-		i := w.rect.Index(c.Hex)
-		if i < 0 || !ok(c) {
+		if !accepted[k] {
 			continue
 		}
-		if home == nil || w.reachedBy(home, i) {
+		if i := w.rect.Index(w.foes[k].Hex); i >= 0 && w.reachedBy(home, i) {
 			return true
 		}
 	}
 	return false
 }
-
 // reachedBy reports whether a walk from the sources of field f (over
 // passable hexes) reaches hex index i, or a neighbour of it if i is not
 // passable: whether a field from i reaches them.
