@@ -426,6 +426,7 @@ func (w *world) mayReach(start int, accepted []bool) bool {
 	}
 	return false
 }
+
 // reachedBy reports whether a walk from the sources of field f (over
 // passable hexes) reaches hex index i, or a neighbour of it if i is not
 // passable: whether a field from i reaches them.
