@@ -6,6 +6,7 @@ import (
 
 	"empires/shared/game"
 	"empires/shared/hex"
+	"empires/shared/rules"
 )
 
 // Distance fields. A turn's plan asks the walking distance between a few
@@ -19,14 +20,15 @@ import (
 // can be better. Their buffers are kept from turn to turn (scratch).
 
 // field is a distance field grown on demand: the steps from its sources to
-// each hex over the hexes pass accepts (the sources themselves need not
-// pass), as a breadth-first search finds them. The search is expanded only
+// each hex over the hexes whose terrain walk accepts (the sources
+// themselves need not be), as a breadth-first search finds them. The search is expanded only
 // as far as the distances asked of it (at, upTo, find) need. When at(i)
 // returns d >= 0, every hex nearer than d to the sources is reached, with
 // its final distance in dist.
 type field struct {
-	pass func(int) bool
-	rect hex.Rect
+	rect    hex.Rect
+	terrain []rules.TerrainID
+	walk    *[256]bool
 	// dist is the steps from the sources to each hex, -1 where the search
 	// has not reached it (yet).
 	dist []int32
@@ -46,10 +48,10 @@ func newField(n int) *field {
 }
 
 // start starts f's search from hex indexes sources (negative ones left
-// out) on a map of rect, over the hexes pass accepts. f must be clean
-// (newField, or clear).
-func (f *field) start(sources []int, rect hex.Rect, pass func(int) bool) {
-	f.pass, f.rect = pass, rect
+// out) on a map of rect and terrain, over the hexes whose terrain walk
+// accepts. f must be clean (newField, or clear).
+func (f *field) start(sources []int, rect hex.Rect, terrain []rules.TerrainID, walk *[256]bool) {
+	f.rect, f.terrain, f.walk = rect, terrain, walk
 	for _, i := range sources {
 		if i >= 0 && f.dist[i] < 0 {
 			f.dist[i] = 0
@@ -64,7 +66,7 @@ func (f *field) clear() {
 	for _, i := range f.queue {
 		f.dist[i] = -1
 	}
-	f.queue, f.head, f.pass = f.queue[:0], 0, nil
+	f.queue, f.head, f.terrain, f.walk = f.queue[:0], 0, nil, nil
 }
 
 // expand expands the next hex of the queue: its neighbours not yet
@@ -75,7 +77,7 @@ func (f *field) expand() {
 	d := f.dist[i] + 1
 	var nb [6]int32
 	for _, j := range neighbours(f.rect, int(i), &nb) {
-		if f.dist[j] < 0 && f.pass(int(j)) {
+		if f.dist[j] < 0 && f.walk[f.terrain[j]] {
 			f.dist[j] = d
 			f.queue = append(f.queue, j)
 		}

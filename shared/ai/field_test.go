@@ -228,7 +228,7 @@ func TestFieldGrowsAsAsked(t *testing.T) {
 			}
 		}
 		g := w.newField()
-		g.start([]int{w.rect.Index(w.capital.Hex)}, w.rect, w.passable)
+		g.start([]int{w.rect.Index(w.capital.Hex)}, w.rect, w.s.Map.Terrain, &w.walk)
 		g.upTo(5)
 		for i, d := range want {
 			if d >= 0 && d <= 5 && g.dist[i] != d || g.dist[i] >= 0 && g.dist[i] != d {

@@ -163,7 +163,7 @@ func (w *world) fieldTo(h hex.Hex) *field {
 		return f
 	}
 	f := w.newField()
-	f.start([]int{i}, w.rect, w.passable)
+	f.start([]int{i}, w.rect, w.s.Map.Terrain, &w.walk)
 	w.fields[i] = f
 	return f
 }
