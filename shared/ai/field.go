@@ -21,10 +21,10 @@ import (
 
 // field is a distance field grown on demand: the steps from its sources to
 // each hex over the hexes whose terrain walk accepts (the sources
-// themselves need not be), as a breadth-first search finds them. The search is expanded only
-// as far as the distances asked of it (at, upTo, find) need. When at(i)
-// returns d >= 0, every hex nearer than d to the sources is reached, with
-// its final distance in dist.
+// themselves need not be), as a breadth-first search finds them. The
+// search is expanded only as far as the distances asked of it (at, upTo,
+// find) need. When at(i) returns d >= 0, every hex nearer than d to the
+// sources is reached, with its final distance in dist.
 type field struct {
 	rect    hex.Rect
 	terrain []rules.TerrainID
@@ -70,7 +70,7 @@ func (f *field) clear() {
 }
 
 // expand expands the next hex of the queue: its neighbours not yet
-// reached that pass accepts are reached one step farther.
+// reached whose terrain walk accepts are reached one step farther.
 func (f *field) expand() {
 	i := f.queue[f.head]
 	f.head++
@@ -102,11 +102,11 @@ func (f *field) upTo(r int32) {
 	}
 }
 
-// find returns the first hex index, in the search's order and the sources
-// left out, that want accepts, or -1 when the search ends without one: it
-// grows the search only until it reaches that hex.
-func (f *field) find(sources int, want func(int) bool) int {
-	for k := sources; ; k++ {
+// find returns the first hex index in the search's order, the first skip
+// (its sources) left out, that want accepts, or -1 when the search ends
+// without one: it grows the search only until it reaches that hex.
+func (f *field) find(skip int, want func(int) bool) int {
+	for k := skip; ; k++ {
 		for k >= len(f.queue) && f.head < len(f.queue) {
 			f.expand()
 		}
