@@ -2,6 +2,7 @@ package ai
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"empires/shared/game"
@@ -330,4 +331,77 @@ func lookout(sc *scene, h hex.Hex) hex.Hex {
 	}
 	sc.t.Fatalf("no hex for a lookout next to %v", h)
 	return h
+}
+
+// TestScratchLeftClean plays a game and checks, after each player's turn,
+// that the search buffers its Player keeps are clean (no enemy city
+// marked, every field unreached), as the next turn, of any player on the
+// map, needs them: what one turn leaves must not change another's orders.
+func TestScratchLeftClean(t *testing.T) {
+	rs := newRules(t)
+	players := []*Player{New(rs, Normal, 7), New(rs, Normal, 7), New(rs, Easy, 7), New(rs, Normal, 7)}
+	s, err := rs.NewGame(7, 32, 32, len(players), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fields := 0
+	for range 40 {
+		var all []game.PlayerOrders
+		for i, pl := range players {
+			id := game.PlayerID(i + 1)
+			if !s.Player(id).Alive {
+				continue
+			}
+			all = append(all, game.PlayerOrders{Player: id, Orders: pl.Orders(game.NewView(s, id))})
+			if len(pl.scratch.kept) != 1 {
+				t.Fatalf("turn %d player %d: %d buffers kept, want 1", s.Turn, id, len(pl.scratch.kept))
+			}
+			sc := pl.scratch.kept[0]
+			for j, k := range sc.foe {
+				if k != 0 {
+					t.Fatalf("turn %d player %d: hex %d still marks enemy city %d", s.Turn, id, j, k-1)
+				}
+			}
+			for _, f := range sc.free {
+				fields++
+				for j, d := range f.dist {
+					if d != -1 || len(f.queue) > 0 || f.head > 0 {
+						t.Fatalf("turn %d player %d: a free field has hex %d at %d, %d queued", s.Turn, id, j, d, len(f.queue))
+					}
+				}
+			}
+		}
+		game.Resolve(s, rs, all)
+	}
+	if fields == 0 {
+		t.Error("no field was kept: the game tests nothing")
+	}
+}
+
+// TestOrdersConcurrently asks one Player for every seat's orders at once,
+// as a server may, and holds them to the orders asked one at a time.
+func TestOrdersConcurrently(t *testing.T) {
+	rs := newRules(t)
+	s := play(t, rs, 9, 32, []Level{Normal, Normal, Normal, Normal}, 30, nil)
+	pl := New(rs, Normal, 9)
+	want := make([][]game.Order, len(s.Players))
+	for i := range want {
+		want[i] = pl.Orders(game.NewView(s, game.PlayerID(i+1)))
+	}
+	have := make([][]game.Order, len(s.Players))
+	done := make(chan int)
+	for i := range have {
+		go func() {
+			have[i] = pl.Orders(game.NewView(s, game.PlayerID(i+1)))
+			done <- i
+		}()
+	}
+	for range have {
+		<-done
+	}
+	for i := range want {
+		if !reflect.DeepEqual(have[i], want[i]) {
+			t.Errorf("player %d: asked at once, %d orders %v; one at a time, %d orders %v", i+1, len(have[i]), have[i], len(want[i]), want[i])
+		}
+	}
 }
