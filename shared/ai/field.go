@@ -215,8 +215,17 @@ func (w *world) takeField() *field {
 // putField clears f and keeps it for reuse.
 func (w *world) putField(f *field) {
 	f.clear()
-	w.sc.free = append(w.sc.free, f)
+	if len(w.sc.free) < maxFreeFields {
+		w.sc.free = append(w.sc.free, f)
+	}
 }
+
+// maxFreeFields is the most fields a scratch keeps for reuse.
+//
+// CHOICE: a few, not every field a turn used: a turn uses the field to the
+// Capital and one to each target city, and the buffers stay with the
+// Player for the whole game (a server keeps one per match).
+const maxFreeFields = 4
 
 // release leaves the world's buffers clean for another turn: the fields
 // cleared and free, no enemy city marked.
