@@ -2,6 +2,7 @@ package ai
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"empires/shared/game"
@@ -56,4 +57,28 @@ func BenchmarkLateTurn(b *testing.B) {
 			b.ReportMetric(float64(known)/float64(len(views)), "cities-known/seat")
 		})
 	}
+}
+
+// BenchmarkFieldWhole grows a field to the Capital over a whole generated
+// 256x256 map that its player knows entirely.
+func BenchmarkFieldWhole(b *testing.B) {
+	rs := newRules(b)
+	s, err := rs.NewGame(1, 256, 256, 2, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := range s.Map.Rect().Len() {
+		s.Memory[0].Known.Set(i)
+	}
+	w := newWorld(rs, game.NewView(s, 1), rand.New(rand.NewPCG(1, 1)), nil)
+	reached := 0
+	for b.Loop() {
+		f := w.takeField()
+		f.start([]int{w.rect.Index(w.capital.Hex)}, w.rect, w.s.Map.Terrain, &w.walk)
+		f.at(0)
+		f.find(0, func(int) bool { return false })
+		reached = len(f.queue)
+		w.putField(f)
+	}
+	b.ReportMetric(float64(reached), "hexes")
 }

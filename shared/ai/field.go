@@ -75,12 +75,36 @@ func (f *field) expand() {
 	i := f.queue[f.head]
 	f.head++
 	d := f.dist[i] + 1
+	width := int32(f.rect.Width)
+	row := int32(uint32(i) / uint32(width))
+	if col := i - row*width; col > 0 && col < width-1 && row > 0 && row < int32(f.rect.Height)-1 {
+		// Inside the map's border (as neighbours, unrolled: a field
+		// expands every hex it reaches).
+		up, down := i-width, i+width
+		if row&1 == 1 {
+			up++
+			down++
+		}
+		f.reach(i+1, d)
+		f.reach(up, d)
+		f.reach(up-1, d)
+		f.reach(i-1, d)
+		f.reach(down-1, d)
+		f.reach(down, d)
+		return
+	}
 	var nb [6]int32
 	for _, j := range neighbours(f.rect, int(i), &nb) {
-		if f.dist[j] < 0 && f.walk[f.terrain[j]] {
-			f.dist[j] = d
-			f.queue = append(f.queue, j)
-		}
+		f.reach(j, d)
+	}
+}
+
+// reach reaches hex index j at distance d, unless it is reached or its
+// terrain is not walked.
+func (f *field) reach(j, d int32) {
+	if f.dist[j] < 0 && f.walk[f.terrain[j]] {
+		f.dist[j] = d
+		f.queue = append(f.queue, j)
 	}
 }
 
