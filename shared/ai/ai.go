@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"empires/shared/game"
+	"empires/shared/hex"
 	"empires/shared/rules/erfworld"
 )
 
@@ -113,7 +114,7 @@ func (p *Player) Orders(v *game.View) []game.Order {
 		return nil
 	}
 	rng := rand.New(rand.NewPCG(p.seed, uint64(v.You)<<32|uint64(uint32(v.Turn))))
-	w := newWorld(p.rs, v, rng, p.scratch.get(len(v.Terrain)))
+	w := newWorld(p.rs, v, rng, p.scratch.get(hex.Rect{Width: v.Width, Height: v.Height}.Len()))
 	defer func() {
 		w.release()
 		p.scratch.put(w.sc)
