@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"empires/shared/game"
+	"empires/shared/hex"
 	"empires/shared/rules/erfworld"
 )
 
@@ -86,6 +87,9 @@ type Player struct {
 	rs    *erfworld.Rules
 	level Level
 	seed  uint64
+	// scratch keeps search buffers from one call of Orders to the next;
+	// they hold nothing of a turn once it is decided.
+	scratch scratchPool
 }
 
 // New returns a player of level l for games of ruleset rs; seed (the
@@ -110,7 +114,11 @@ func (p *Player) Orders(v *game.View) []game.Order {
 		return nil
 	}
 	rng := rand.New(rand.NewPCG(p.seed, uint64(v.You)<<32|uint64(uint32(v.Turn))))
-	w := newWorld(p.rs, v, rng)
+	w := newWorld(p.rs, v, rng, p.scratch.get(hex.Rect{Width: v.Width, Height: v.Height}.Len()))
+	defer func() {
+		w.release()
+		p.scratch.put(w.sc)
+	}()
 	var orders []game.Order
 	switch p.level {
 	case Random:

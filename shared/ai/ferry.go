@@ -39,9 +39,9 @@ import (
 type ferryPlan struct {
 	// on is set for a style that ferries, with a Capital.
 	on bool
-	// home is the walking distance to the Capital (-1: another land mass,
-	// as far as the player knows), or nil until needed (homeField).
-	home []int32
+	// home is the walking distance field to the Capital (-1: another land
+	// mass, as far as the player knows), or nil until needed (homeField).
+	home *field
 	// overseas are the enemy cities known beyond the water, by ID, once
 	// known (overseasKnown; overseasCities).
 	overseas      []game.CityView
@@ -70,11 +70,7 @@ func (p *planner) prepareFerry() {
 	f.on = true
 	f.busy = map[game.ArmyID]bool{}
 	if len(p.foes) > 0 {
-		foe := make(map[int]bool, len(p.foes)) // looked up only
-		for _, c := range p.foes {
-			foe[p.rect.Index(c.Hex)] = true
-		}
-		f.landFoe = p.search(p.capital.Hex, p.rect.Len(), func(_ hex.Hex, i int) bool { return foe[i] }) != nil
+		f.landFoe = p.homeField().find(1, func(i int) bool { return p.sc.foe[i] > 0 }) >= 0
 	}
 	if !f.landFoe {
 		f.overseas, f.overseasKnown = p.foes, true
@@ -118,8 +114,8 @@ func (p *planner) seaworthy(h hex.Hex) bool {
 	return false
 }
 
-// homeField returns the walking distance of every hex to the Capital.
-func (p *planner) homeField() []int32 {
+// homeField returns the walking distance field to the Capital.
+func (p *planner) homeField() *field {
 	if p.ferryPlan.home == nil {
 		p.ferryPlan.home = p.fieldTo(p.capital.Hex)
 	}
@@ -133,7 +129,7 @@ func (p *planner) overseasCities() []game.CityView {
 		f.overseasKnown = true
 		home := p.homeField()
 		for _, c := range p.foes {
-			if home[p.rect.Index(c.Hex)] < 0 {
+			if home.at(p.rect.Index(c.Hex)) < 0 {
 				f.overseas = append(f.overseas, c)
 			}
 		}
@@ -147,8 +143,7 @@ func (p *planner) isStuck() bool {
 	f := &p.ferryPlan
 	if f.stuck == 0 {
 		f.stuck = -1
-		unknown := func(_ hex.Hex, i int) bool { return p.s.Map.Terrain[i] == rules.NoTerrain }
-		if p.search(p.capital.Hex, p.rect.Len(), unknown) == nil {
+		if p.homeField().find(1, p.unknown) < 0 {
 			f.stuck = 1
 		}
 	}
@@ -157,7 +152,7 @@ func (p *planner) isStuck() bool {
 
 // abroad reports whether army a stands beyond the Capital's land mass.
 func (p *planner) abroad(a *game.Army) bool {
-	return p.ferryPlan.on && p.homeField()[p.rect.Index(a.Hex)] < 0
+	return p.ferryPlan.on && p.homeField().at(p.rect.Index(a.Hex)) < 0
 }
 
 // wantsFerry reports whether a's army of units (power pow) should cross
@@ -366,10 +361,14 @@ func (p *planner) chooseLanding(from hex.Hex, sr *sea, units game.Units, pow flo
 	})
 	best, bestCost, found := landing{}, int32(0), false
 	for _, c := range targets[:min(len(targets), maxLandingTargets)] {
+		// CHOICE: a landing more than maxLandingWalk steps from the city on
+		// foot is left out (before, only its distance as the crow flies
+		// was bounded): the walk is searched that far and no farther.
 		walk := p.fieldTo(c.Hex)
+		walk.upTo(maxLandingWalk)
 		for _, h := range hex.Spiral(c.Hex, maxLandingWalk) {
 			i := p.rect.Index(h)
-			if i < 0 || walk[i] < 0 || !p.landable(h, i) {
+			if i < 0 || walk.dist[i] < 0 || walk.dist[i] > maxLandingWalk || !p.landable(h, i) {
 				continue
 			}
 			for _, n := range h.Neighbors() {
@@ -377,7 +376,7 @@ func (p *planner) chooseLanding(from hex.Hex, sr *sea, units game.Units, pow flo
 				if j < 0 || sr.dist[j] < 0 || !p.freeWater(from, j) {
 					continue
 				}
-				cost := sr.dist[j] + 2*walk[i]
+				cost := sr.dist[j] + 2*walk.dist[i]
 				if !p.water(j) {
 					cost += unknownWaterCost
 				}
@@ -454,7 +453,7 @@ func (p *planner) sailWith(f, a *game.Army, units game.Units, pow float64, move 
 	sr := p.sail(f.Hex)
 	l, ok := p.chooseLanding(f.Hex, sr, units, pow)
 	if !ok {
-		if path := p.descend(f.Hex, p.seaExploreField(), move); len(path) > 0 {
+		if path := p.exploreSeaFrom(f.Hex, move); len(path) > 0 {
 			p.sailAlong(f, path)
 			return
 		}
@@ -494,7 +493,7 @@ func (p *planner) nearestLanding(from hex.Hex, sr *sea, home bool) (landing, boo
 		}
 		for _, n := range p.rect.HexAt(j).Neighbors() {
 			i := p.rect.Index(n)
-			if i >= 0 && (p.homeField()[i] >= 0) == home && p.landable(n, i) {
+			if i >= 0 && (p.homeField().at(i) >= 0) == home && p.landable(n, i) {
 				return landing{land: i, water: j}, true
 			}
 		}
@@ -502,19 +501,11 @@ func (p *planner) nearestLanding(from hex.Hex, sr *sea, home bool) (landing, boo
 	return landing{}, false
 }
 
-// seaExploreField returns the sailing distance of every hex to the nearest
-// hex of unknown terrain.
-func (w *world) seaExploreField() []int32 {
-	if w.seaExplore == nil {
-		var src []int
-		for i, t := range w.s.Map.Terrain {
-			if t == rules.NoTerrain {
-				src = append(src, i)
-			}
-		}
-		w.seaExplore = w.fieldOver(src, w.water)
-	}
-	return w.seaExplore
+// exploreSeaFrom returns up to steps hexes from h toward the nearest hex
+// of unknown terrain by sea, the first downhill neighbour in direction
+// order each time.
+func (w *world) exploreSeaFrom(h hex.Hex, steps int) []hex.Hex {
+	return w.descendNearest(h, w.water, w.unknown, steps)
 }
 
 // embark takes army a (units, power pow) toward a fleet without cargo
@@ -593,7 +584,7 @@ func (p *planner) exploreSea() {
 		if p.hasCargo(fl) || f.busy[fl.ID] {
 			continue
 		}
-		if path := p.descend(fl.Hex, p.seaExploreField(), p.fleetMove(fl, false)); len(path) > 0 {
+		if path := p.exploreSeaFrom(fl.Hex, p.fleetMove(fl, false)); len(path) > 0 {
 			f.busy[fl.ID] = true
 			p.sailAlong(fl, path)
 			return

@@ -684,7 +684,7 @@ func (p *planner) moveBuilder(a *game.Army) {
 			return
 		}
 	}
-	if path := p.descend(a.Hex, p.exploreField(), p.movePoints(a)); len(path) > 0 {
+	if path := p.explore(a.Hex, p.movePoints(a)); len(path) > 0 {
 		p.moveAlong(a, path, game.OrderMove)
 		return
 	}
@@ -806,7 +806,7 @@ func (p *planner) moveLeader(a *game.Army, wl game.Character) {
 	}
 	// Explore for the enemy when strong and it is unknown.
 	if p.enemyCapital == nil && n >= p.st.minAttack && p.turn >= 15 {
-		if path := p.descend(a.Hex, p.exploreField(), p.movePoints(a)); len(path) > 0 {
+		if path := p.explore(a.Hex, p.movePoints(a)); len(path) > 0 {
 			p.moveAlong(a, path, game.OrderMove)
 			return
 		}
@@ -875,24 +875,14 @@ func (p *planner) armed(e game.ArmyView) bool { return !p.st.guard || e.Units.To
 
 // nearestCapital returns the enemy Capital nearest to army a on foot.
 func (p *planner) nearestCapital(a *game.Army) (game.CityView, bool) {
-	var best game.CityView
-	bestDist := int32(-1)
-	for _, c := range p.foes {
-		if !c.Capital {
-			continue
-		}
-		if d := p.fieldTo(c.Hex)[p.rect.Index(a.Hex)]; d >= 0 && (bestDist < 0 || d < bestDist) {
-			best, bestDist = c, d
-		}
-	}
-	return best, bestDist >= 0
+	return p.nearestCity(a.Hex, 0, func(c *game.CityView) bool { return c.Capital })
 }
 
+// foeCityAt returns the other player's city the player knows on hex h, or
+// nil.
 func (w *world) foeCityAt(h hex.Hex) *game.CityView {
-	for i := range w.foes {
-		if w.foes[i].Hex == h {
-			return &w.foes[i]
-		}
+	if i := w.rect.Index(h); i >= 0 && w.sc.foe[i] > 0 {
+		return &w.foes[w.sc.foe[i]-1]
 	}
 	return nil
 }
@@ -918,28 +908,15 @@ func (p *planner) attackArmy(a *game.Army, t game.ArmyView) {
 	p.add(game.Order{Kind: game.OrderAttack, Army: a.ID, Target: t.ID})
 }
 
+// capitalBonus is the steps a Capital's score in cityTarget gains: an army
+// goes for a Capital it can take before a nearer city, up to that many
+// steps nearer.
+const capitalBonus = 12
+
 // cityTarget picks the enemy city for a's army of units (power pow): the
 // Capital if it can be taken, else the nearest city it can take.
 func (p *planner) cityTarget(a *game.Army, units game.Units, pow float64) (game.CityView, bool) {
-	var best game.CityView
-	var bestScore int32
-	found := false
-	for _, c := range p.foes {
-		dist := p.fieldTo(c.Hex)[p.rect.Index(a.Hex)]
-		if dist < 0 {
-			continue
-		}
-		def := p.defenceAt(c.Hex, units)
-		if p.st.attackRatio > 0 && pow < p.st.attackRatio*def+1 {
-			continue
-		}
-		score := dist
-		if c.Capital {
-			score -= 12
-		}
-		if !found || score < bestScore {
-			best, bestScore, found = c, score, true
-		}
-	}
-	return best, found
+	return p.nearestCity(a.Hex, capitalBonus, func(c *game.CityView) bool {
+		return p.st.attackRatio <= 0 || pow >= p.st.attackRatio*p.defenceAt(c.Hex, units)+1
+	})
 }

@@ -65,7 +65,7 @@ func (sc *scene) army(p game.PlayerID, h hex.Hex, u game.Units, led bool, kinds 
 func (sc *scene) planner(p game.PlayerID, st style) *planner {
 	game.RecordVision(sc.s, sc.rs)
 	v := game.NewView(sc.s, p)
-	return newPlanner(newWorld(sc.rs, v, rand.New(rand.NewPCG(1, 1))), st)
+	return newPlanner(newWorld(sc.rs, v, rand.New(rand.NewPCG(1, 1)), nil), st)
 }
 
 // valid fails unless the server would accept orders of p on the scene.

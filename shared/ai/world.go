@@ -2,6 +2,7 @@ package ai
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"empires/shared/game"
 	"empires/shared/hex"
@@ -30,32 +31,43 @@ type world struct {
 	enemies []game.ArmyView
 	foes    []game.CityView // other players' cities known, by ID
 
-	// fields caches distance fields by their source's index.
-	fields map[int][]int32
-	// explore is the distance field to the nearest unknown hex, or nil.
-	explore []int32
-	// seaExplore is the sailing distance field to the nearest unknown
-	// hex, or nil.
-	seaExplore []int32
+	// walk tells, by terrain, whether a land army may enter it as far as
+	// the player knows (passable).
+	walk [256]bool
+	// sc is the turn's search buffers.
+	sc *scratch
+	// fields caches the distance fields to single hexes (fieldTo) by the
+	// hex's index; used are the fields the turn took from sc.
+	fields map[int]*field
+	used   []*field
+	// enemyPower is the power of the enemy armies known on each hex
+	// (enemyPowerAt), or nil until asked.
+	enemyPower map[hex.Hex]float64
 	// enemyFleetOn marks the hexes of other players' fleets in sight, or
 	// is nil.
 	enemyFleetOn []bool
 	// fleetDest is where the player's fleets given a move this turn will
 	// end.
 	fleetDest map[game.ArmyID]hex.Hex
-	// mark and parent are BFS buffers; stamp tells current marks.
-	mark   []uint32
-	parent []int32
-	stamp  uint32
-	queue  []int32
 }
 
 // newWorld reads view v of the player for ruleset rs, with the turn's
-// random source rng.
-func newWorld(rs *erfworld.Rules, v *game.View, rng *rand.Rand) *world {
+// random source rng and search buffers sc (clean, see scratch), or new
+// ones if sc is nil or of another map size. The world's buffers are clean
+// again once release is called.
+func newWorld(rs *erfworld.Rules, v *game.View, rng *rand.Rand, sc *scratch) *world {
 	s := game.ViewState(v)
-	w := &world{rs: rs, v: v, s: s, me: v.You, turn: v.Turn, rect: s.Map.Rect(), rng: rng,
-		fields: map[int][]int32{}, fleetDest: map[game.ArmyID]hex.Hex{}}
+	w := &world{rs: rs, v: v, s: s, me: v.You, turn: v.Turn, rect: s.Map.Rect(), rng: rng, sc: sc,
+		fields: map[int]*field{}, fleetDest: map[game.ArmyID]hex.Hex{}}
+	if n := w.rect.Len(); sc == nil || sc.n != n {
+		w.sc = newScratch(n)
+	}
+	w.walk[rules.NoTerrain] = true
+	for t := range rs.D.Terrain {
+		if t != int(rules.NoTerrain) {
+			w.walk[t] = rs.D.Terrain[t].Army
+		}
+	}
 	for i := range s.Cities {
 		c := &s.Cities[i]
 		if c.Owner == w.me {
@@ -84,58 +96,18 @@ func newWorld(rs *erfworld.Rules, v *game.View, rng *rand.Rand) *world {
 	}
 	for _, c := range v.Cities {
 		if c.Owner != w.me {
+			if i := w.rect.Index(c.Hex); i >= 0 {
+				w.sc.foe[i] = int32(len(w.foes) + 1)
+			}
 			w.foes = append(w.foes, c)
 		}
 	}
-	n := w.rect.Len()
-	w.mark = make([]uint32, n)
-	w.parent = make([]int32, n)
 	return w
 }
 
 // passable reports whether a land army may enter hex index i as far as the
 // player knows: known land armies walk, or terrain never seen.
-func (w *world) passable(i int) bool {
-	t := w.s.Map.Terrain[i]
-	if t == rules.NoTerrain {
-		return true
-	}
-	return int(t) < len(w.rs.D.Terrain) && w.rs.D.Terrain[t].Army
-}
-
-// field returns the walking distance of every hex to the hexes of sources
-// (indexes), -1 where none is reachable.
-func (w *world) field(sources []int) []int32 { return w.fieldOver(sources, w.passable) }
-
-// fieldOver returns the distance of every hex to the hexes of sources
-// (indexes) in steps over the hexes pass accepts, -1 where none is
-// reachable.
-func (w *world) fieldOver(sources []int, pass func(int) bool) []int32 {
-	dist := make([]int32, w.rect.Len())
-	for i := range dist {
-		dist[i] = -1
-	}
-	q := w.queue[:0]
-	for _, i := range sources {
-		if i >= 0 && dist[i] < 0 {
-			dist[i] = 0
-			q = append(q, int32(i))
-		}
-	}
-	var nb [6]int32
-	for head := 0; head < len(q); head++ {
-		i := int(q[head])
-		for _, j := range w.neighbours(i, &nb) {
-			if dist[j] >= 0 || !pass(int(j)) {
-				continue
-			}
-			dist[j] = dist[i] + 1
-			q = append(q, j)
-		}
-	}
-	w.queue = q
-	return dist
-}
+func (w *world) passable(i int) bool { return w.walk[w.s.Map.Terrain[i]] }
 
 // oddRowSteps and evenRowSteps are a hex's six neighbours as steps of
 // (column, row) in the map's odd-r offset layout, in hex.Direction order
@@ -150,9 +122,25 @@ var (
 // in direction order, and returns them: the arithmetic of the offset
 // layout, without converting to axial coordinates and back (a distance
 // field asks it for every hex it reaches).
-func (w *world) neighbours(i int, nb *[6]int32) []int32 {
-	width, height := w.rect.Width, w.rect.Height
-	col, row := i%width, i/width
+func (w *world) neighbours(i int, nb *[6]int32) []int32 { return neighbours(w.rect, i, nb) }
+
+// neighbours fills nb with the indexes of hex index i's neighbours on a
+// map of rect r, in direction order, and returns them (world.neighbours).
+func neighbours(r hex.Rect, i int, nb *[6]int32) []int32 {
+	width, height := r.Width, r.Height
+	u := uint32(i) // a 32-bit division is the quicker
+	row := int(u / uint32(width))
+	col := i - row*width
+	if col > 0 && col < width-1 && row > 0 && row < height-1 {
+		// Inside the map's border every neighbour is on the map.
+		i32, w32 := int32(i), int32(width)
+		if row&1 == 0 {
+			*nb = [6]int32{i32 + 1, i32 - w32, i32 - w32 - 1, i32 - 1, i32 + w32 - 1, i32 + w32}
+		} else {
+			*nb = [6]int32{i32 + 1, i32 - w32 + 1, i32 - w32, i32 - 1, i32 + w32, i32 + w32 + 1}
+		}
+		return nb[:]
+	}
 	steps := &evenRowSteps
 	if row&1 == 1 {
 		steps = &oddRowSteps
@@ -167,70 +155,48 @@ func (w *world) neighbours(i int, nb *[6]int32) []int32 {
 	return out
 }
 
-// fieldTo returns the cached distance field to hex h.
-func (w *world) fieldTo(h hex.Hex) []int32 {
+// fieldTo returns the walking distance field to hex h, made once a turn
+// and grown as asked.
+func (w *world) fieldTo(h hex.Hex) *field {
 	i := w.rect.Index(h)
 	if f, ok := w.fields[i]; ok {
 		return f
 	}
-	f := w.field([]int{i})
+	f := w.newField()
+	f.start([]int{i}, w.rect, w.s.Map.Terrain, &w.walk)
 	w.fields[i] = f
 	return f
 }
 
-// exploreField returns the distance field to the nearest hex of unknown
-// terrain.
-func (w *world) exploreField() []int32 {
-	if w.explore == nil {
-		var src []int
-		for i, t := range w.s.Map.Terrain {
-			if t == rules.NoTerrain {
-				src = append(src, i)
-			}
-		}
-		w.explore = w.field(src)
-	}
-	return w.explore
+// unknown reports whether the player has never seen the terrain of hex
+// index i.
+func (w *world) unknown(i int) bool { return w.s.Map.Terrain[i] == rules.NoTerrain }
+
+// explore returns up to steps hexes from h toward the nearest hex of
+// unknown terrain on foot, the first downhill neighbour in direction order
+// each time.
+func (w *world) explore(h hex.Hex, steps int) []hex.Hex {
+	return w.descendNearest(h, w.passable, w.unknown, steps)
 }
 
-// descend returns up to steps hexes from h down field dist, the first
-// downhill neighbour in direction order each time.
-func (w *world) descend(h hex.Hex, dist []int32, steps int) []hex.Hex {
-	var path []hex.Hex
-	cur := h
-	for len(path) < steps {
-		i := w.rect.Index(cur)
-		if i < 0 || dist[i] <= 0 {
-			break
-		}
-		next, found := cur, false
-		for _, n := range cur.Neighbors() {
-			if j := w.rect.Index(n); j >= 0 && dist[j] == dist[i]-1 {
-				next, found = n, true
-				break
-			}
-		}
-		if !found {
-			break
-		}
-		path = append(path, next)
-		cur = next
-	}
-	return path
-}
+// descend returns up to steps hexes from h toward the source of field f
+// (fieldTo), the first downhill neighbour in direction order each time.
+func (w *world) descend(h hex.Hex, f *field, steps int) []hex.Hex { return w.descendField(h, f, steps) }
 
 // search walks from h over passable hexes up to radius steps and returns
 // the path (h excluded) to the nearest hex for which want is true, or nil.
 func (w *world) search(h hex.Hex, radius int, want func(hex.Hex, int) bool) []hex.Hex {
-	w.stamp++
+	sc := w.sc
+	stamp := sc.nextStamp()
 	start := w.rect.Index(h)
 	if start < 0 {
 		return nil
 	}
-	q := w.queue[:0]
-	w.mark[start] = w.stamp
-	w.parent[start] = -1
+	q := sc.queue[:0]
+	sc.mark[start] = stamp
+	sc.parent[start] = -1
 	q = append(q, int32(start))
+	var nb [6]int32
 	level, levelEnd := 0, 1
 	for head := 0; head < len(q); head++ {
 		if head == levelEnd {
@@ -241,29 +207,25 @@ func (w *world) search(h hex.Hex, radius int, want func(hex.Hex, int) bool) []he
 			}
 		}
 		i := int(q[head])
-		hi := w.rect.HexAt(i)
-		if head > 0 && want(hi, i) {
+		if head > 0 && want(w.rect.HexAt(i), i) {
 			var path []hex.Hex
-			for j := int32(i); j != int32(start); j = w.parent[j] {
+			for j := int32(i); j != int32(start); j = sc.parent[j] {
 				path = append(path, w.rect.HexAt(int(j)))
 			}
-			for a, b := 0, len(path)-1; a < b; a, b = a+1, b-1 {
-				path[a], path[b] = path[b], path[a]
-			}
-			w.queue = q
+			slices.Reverse(path)
+			sc.queue = q
 			return path
 		}
-		for _, n := range hi.Neighbors() {
-			j := w.rect.Index(n)
-			if j < 0 || w.mark[j] == w.stamp || !w.passable(j) {
+		for _, j := range w.neighbours(i, &nb) {
+			if sc.mark[j] == stamp || !w.passable(int(j)) {
 				continue
 			}
-			w.mark[j] = w.stamp
-			w.parent[j] = int32(i)
-			q = append(q, int32(j))
+			sc.mark[j] = stamp
+			sc.parent[j] = int32(i)
+			q = append(q, j)
 		}
 	}
-	w.queue = q
+	sc.queue = q
 	return nil
 }
 
@@ -291,13 +253,14 @@ func (w *world) power(u game.Units) float64 {
 
 // enemyPowerAt sums the power of the enemy armies the player knows on hex h.
 func (w *world) enemyPowerAt(h hex.Hex) float64 {
-	p := 0.0
-	for i := range w.enemies {
-		if w.enemies[i].Hex == h {
-			p += w.power(w.enemies[i].Units) + 0.4*float64(w.enemies[i].NumCharacters)
+	if w.enemyPower == nil {
+		w.enemyPower = make(map[hex.Hex]float64, len(w.enemies))
+		for i := range w.enemies {
+			e := &w.enemies[i]
+			w.enemyPower[e.Hex] += w.power(e.Units) + 0.4*float64(e.NumCharacters)
 		}
 	}
-	return p
+	return w.enemyPower[h]
 }
 
 // enemyPowerNear sums the power of enemy armies in sight within r of h.
