@@ -99,26 +99,26 @@ const (
 // The flags that start a side of a battle report, then its Player and
 // Role (uvarints) and the fields of the bits in their order.
 const (
-	sArmies         = 1 << iota // count, then each ID as a varint from the last
-	sBefore                     // units: count, varints
-	sLosses                     // units
-	sRolls                      // count, varints
-	sRollsFromDice              // Rolls are the dice's Roll, one a die
-	sWon                        // Won
-	sUncroaked                  // units
-	sCityLevel                  // varint
-	sCityDefence                // varint
-	sCityLowered                // varint
-	sCityUnits                  // units
-	sCityLosses                 // units
-	sCharacters                 // count, characters
-	sDice                       // count, dice
-	sPoints                     // varint
-	sPointsSpent                // varint
-	sHits                       // varint
-	sFallen                     // varint
-	sHealed                     // varint
-	sAll            = 1<<iota - 1
+	sArmies        = 1 << iota // count, then each ID as a varint from the last
+	sBefore                    // units: count, varints
+	sLosses                    // units
+	sRolls                     // count, varints
+	sRollsFromDice             // Rolls are the dice's Roll, one a die
+	sWon                       // Won
+	sUncroaked                 // units
+	sCityLevel                 // varint
+	sCityDefence               // varint
+	sCityLowered               // varint
+	sCityUnits                 // units
+	sCityLosses                // units
+	sCharacters                // count, characters
+	sDice                      // count, dice
+	sPoints                    // varint
+	sPointsSpent               // varint
+	sHits                      // varint
+	sFallen                    // varint
+	sHealed                    // varint
+	sAll           = 1<<iota - 1
 )
 
 // The kinds of a text's reference (text), the reference's remainder

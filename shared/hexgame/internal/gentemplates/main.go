@@ -54,15 +54,15 @@ func run() error {
 	}
 	// The games played: each ruleset on a big map and a small one.
 	games := []struct {
-	ruleset string
-	players int
-	size    int
-	turns   int
+		ruleset string
+		players int
+		size    int
+		turns   int
 	}{
-	{"erfworld", 16, 128, 60},
-	{"erfworld", 4, 32, 60},
-	{"erfpires", 16, 128, 60},
-	{"erfpires", 4, 32, 60},
+		{"erfworld", 16, 128, 60},
+		{"erfworld", 4, 32, 60},
+		{"erfpires", 16, 128, 60},
+		{"erfpires", 4, 32, 60},
 	}
 	counts := map[string]int{}
 	for _, g := range games {
@@ -173,4 +173,3 @@ func source(templates []string) []byte {
 	fmt.Fprintf(&b, "\t}\n\treturn 0, false\n}\n")
 	return b.Bytes()
 }
-
