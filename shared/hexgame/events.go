@@ -23,7 +23,8 @@ import (
 // varints ("uvarint") and zigzag varints ("varint") as encoding/binary
 // writes them, with no count: the events end where Body ends. An event
 // says only what differs from the event before it or from the zero value,
-// a step to a neighbouring hex is its direction, and every text is a
+// an army's path goes on from where its last event left it, a step to a
+// neighbouring hex is its direction, and every text is a
 // template with its numbers taken out: one of the build's templates
 // (templates.go, named by Dict, their hash) or one of Strings. Decoding
 // gives back exactly the events encoded (an empty list inside a battle
@@ -62,10 +63,11 @@ type eventsWire struct {
 // flags take one byte.
 const (
 	evPlayer = 1 << iota // Player differs from the last event's: uvarint
-	evArmy               // Army is not 0: uvarint
+	evArmy               // Army is not 0: varint, from the last Army written
 	evHasHex             // HasHex
-	evFrom               // From is not (0,0): varint Q, varint R
-	evToLow              // evTo*: how To is written (two bits)
+	evFromLow            // from*: how From is written (two bits)
+	evFromHigh
+	evToLow // to*: how To is written (two bits)
 	evToHigh
 	evKind   // Kind differs from the last event's: uvarint
 	evStep   // Step differs from the last event's: varint
@@ -77,13 +79,21 @@ const (
 	evAll    = 1<<iota - 1
 )
 
+// How an event's From is written (its flags' bits evFromLow and
+// evFromHigh).
+const (
+	fromZero = 0          // (0,0): nothing
+	fromHex  = evFromLow  // varint Q, varint R
+	fromLast = evFromHigh // the To of the last event of the same Army: nothing
+	fromMask = evFromLow | evFromHigh
+)
+
 // How an event's To is written (its flags' bits evToLow and evToHigh).
 const (
-	toZero  = 0        // (0,0): nothing
-	toFrom  = evToLow  // To is From: nothing
-	toDir   = evToHigh // To is From's neighbour: uvarint direction
-	toHex   = evToLow | evToHigh
-	toShift = 4 // the bits' shift
+	toZero = 0        // (0,0): nothing
+	toFrom = evToLow  // To is From: nothing
+	toDir  = evToHigh // To is From's neighbour: uvarint direction
+	toHex  = evToLow | evToHigh
 )
 
 // The flags that start a battle report.
@@ -150,7 +160,7 @@ const maxTextDigits = 18
 // EncodeEvents returns events in the compact wire form; DecodeEvents reads
 // them.
 func EncodeEvents(events []game.Event) ([]byte, error) {
-	w := eventWriter{index: map[string]int{}}
+	w := eventWriter{index: map[string]int{}, at: map[game.ArmyID]hex.Hex{}}
 	p := eventsWire{Version: eventsWireVersion}
 	if len(events) > 0 {
 		p.Turn = events[0].Turn
@@ -183,6 +193,9 @@ type eventWriter struct {
 	strings []string
 	index   map[string]int // strings' indexes
 	dict    bool           // a text uses the dictionary
+	army    game.ArmyID    // the last Army written
+	// at is the To of each army's last event.
+	at map[game.ArmyID]hex.Hex
 }
 
 func (w *eventWriter) uint(v uint64) { w.buf = binary.AppendUvarint(w.buf, v) }
@@ -281,8 +294,13 @@ func (w *eventWriter) event(e, last *game.Event, turn game.Turn) {
 	if e.HasHex {
 		f |= evHasHex
 	}
-	if e.From != (hex.Hex{}) {
-		f |= evFrom
+	at, ok := w.at[e.Army]
+	switch {
+	case e.From == (hex.Hex{}):
+	case e.Army != 0 && ok && at == e.From:
+		f |= fromLast
+	default:
+		f |= fromHex
 	}
 	dir, adjacent := hex.DirectionTo(e.From, e.To)
 	switch {
@@ -320,9 +338,10 @@ func (w *eventWriter) event(e, last *game.Event, turn game.Turn) {
 		w.uint(uint64(e.Player))
 	}
 	if f&evArmy != 0 {
-		w.uint(uint64(e.Army))
+		w.int(int64(e.Army) - int64(w.army))
+		w.army = e.Army
 	}
-	if f&evFrom != 0 {
+	if f&fromMask == fromHex {
 		w.hex(e.From)
 	}
 	switch f & toHex {
@@ -351,6 +370,9 @@ func (w *eventWriter) event(e, last *game.Event, turn game.Turn) {
 	}
 	if f&evTurn != 0 {
 		w.int(int64(e.Turn))
+	}
+	if e.Army != 0 {
+		w.at[e.Army] = e.To
 	}
 }
 
@@ -534,7 +556,7 @@ func DecodeEvents(data []byte) ([]game.Event, error) {
 		return nil, fmt.Errorf("events: %w: their texts use the templates of hash %#08x, this build has %#08x (a build of another protocol version?)",
 			ErrOldEvents, p.Dict, uint32(templatesHash))
 	}
-	r := eventReader{buf: p.Body, strings: p.Strings, dict: p.Dict != 0}
+	r := eventReader{buf: p.Body, strings: p.Strings, dict: p.Dict != 0, at: map[game.ArmyID]hex.Hex{}}
 	var out []game.Event
 	var last game.Event
 	for len(r.buf) > 0 && r.err == nil {
@@ -582,6 +604,8 @@ type eventReader struct {
 	buf     []byte
 	strings []string
 	dict    bool // the payload uses the build's templates
+	army    game.ArmyID
+	at      map[game.ArmyID]hex.Hex // as eventWriter's
 	err     error
 }
 
@@ -711,10 +735,24 @@ func (r *eventReader) event(last *game.Event, turn game.Turn) game.Event {
 		e.Player = game.PlayerID(r.uint(math.MaxUint8, "player"))
 	}
 	if f&evArmy != 0 {
-		e.Army = game.ArmyID(r.uint(math.MaxUint32, "army"))
+		a := int64(r.army) + r.int(-math.MaxUint32, math.MaxUint32, "army")
+		if a < 0 || a > math.MaxUint32 {
+			r.fail(fmt.Errorf("army: %d is out of uint32", a))
+		}
+		e.Army = game.ArmyID(a)
+		r.army = e.Army
 	}
-	if f&evFrom != 0 {
+	switch f & fromMask {
+	case fromHex:
 		e.From = r.hex("from")
+	case fromLast:
+		at, ok := r.at[e.Army]
+		if !ok || e.Army == 0 {
+			r.fail(fmt.Errorf("from: %s has no event before", e.Army))
+		}
+		e.From = at
+	case fromMask:
+		r.fail(errors.New("from: unknown form 3"))
 	}
 	switch f & toHex {
 	case toFrom:
@@ -744,6 +782,9 @@ func (r *eventReader) event(last *game.Event, turn game.Turn) game.Event {
 	}
 	if f&evTurn != 0 {
 		e.Turn = game.Turn(r.int32("turn"))
+	}
+	if e.Army != 0 {
+		r.at[e.Army] = e.To
 	}
 	return e
 }

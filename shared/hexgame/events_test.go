@@ -67,6 +67,16 @@ func TestEventsRoundTrip(t *testing.T) {
 			}
 			return out
 		}()},
+		{"paths over steps", []game.Event{
+			{Turn: 5, Step: 1, Kind: game.EventMove, Player: 1, Army: 30, From: hex.Hex{Q: 3, R: 3}, To: hex.Hex{Q: 4, R: 3}, HasHex: true},
+			{Turn: 5, Step: 1, Kind: game.EventMove, Player: 2, Army: 31, From: hex.Hex{Q: 9, R: 9}, To: hex.Hex{Q: 9, R: 8}, HasHex: true},
+			{Turn: 5, Step: 2, Kind: game.EventMove, Player: 1, Army: 30, From: hex.Hex{Q: 4, R: 3}, To: hex.Hex{Q: 5, R: 3}, HasHex: true},
+			{Turn: 5, Step: 2, Kind: game.EventMove, Player: 2, Army: 31, From: hex.Hex{Q: 1, R: 1}, To: hex.Hex{Q: 1, R: 2}, HasHex: true},
+			{Turn: 5, Step: 3, Kind: game.EventBattle, To: hex.Hex{Q: 5, R: 3}, HasHex: true},
+			{Turn: 5, Step: 3, Kind: game.EventRetreat, Player: 1, Army: 30, From: hex.Hex{Q: 5, R: 3}, To: hex.Hex{Q: 4, R: 3}, HasHex: true},
+			{Turn: 5, Kind: game.EventDestroyed, Player: 2, Army: 31, HasHex: true},
+			{Turn: 5, Kind: game.EventMove, Player: 2, Army: 31, To: hex.Hex{Q: 2, R: 2}, HasHex: true},
+		}},
 		{"every field", []game.Event{
 			{Turn: 3, Step: -1, Kind: game.EventBuild, Player: 16, Army: 1 << 31, City: 1<<32 - 1,
 				From: hex.Hex{Q: 1 << 30, R: -1 << 30}, To: hex.Hex{Q: -5, R: 9}, HasHex: true, Amount: -1 << 62,

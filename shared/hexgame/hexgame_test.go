@@ -479,13 +479,15 @@ func TestDecodeViewsAndEvents(t *testing.T) {
 		{"truncated events", decodeEvents, events[:len(events)-1], "bytes claimed"},
 		{"truncated event", decodeEvents, compact(0, nil, 0x02), "events: event 0: army: truncated"},
 		{"flags overflow", decodeEvents, compact(0, nil, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01), "events: event 0: flags: the varint overflows 64 bits"},
-		{"unknown flags", decodeEvents, compact(0, nil, 0x80, 0x80, 0x01), "events: event 0: flags: 16384 is more than 8191"},
+		{"unknown flags", decodeEvents, compact(0, nil, 0x80, 0x80, 0x01), "events: event 0: flags: 16384 is more than 16383"},
 		{"player out of range", decodeEvents, compact(0, nil, 0x01, 0x80, 0x02), "events: event 0: player: 256 is more than 255"},
-		{"bad direction", decodeEvents, compact(0, nil, 0x28, 0x00, 0x00, 0x06), "events: event 0: direction: 6 is more than 5"},
-		{"no such string", decodeEvents, compact(0, nil, 0x80, 0x08, 0x02), "events: event 0: text: string 0 of 0"},
-		{"a template not named", decodeEvents, compact(0, nil, 0x80, 0x08, 0x01), "events: event 0: text: template 0 of a dictionary of"},
-		{"a template's number missing", decodeEvents, compact(0, []string{"paid \x00"}, 0x80, 0x08, 0x02), "events: event 0: text number: truncated"},
-		{"army count bomb", decodeEvents, compact(0, nil, 0x80, 0x10, 0x00, 0x01, 0x01, 0x01, 0xff, 0xff, 0x03), "events: event 0: side armies count: 65535 elements, 0 bytes left"},
+		{"bad direction", decodeEvents, compact(0, nil, 0x48, 0x00, 0x00, 0x06), "events: event 0: direction: 6 is more than 5"},
+		{"no such string", decodeEvents, compact(0, nil, 0x80, 0x10, 0x02), "events: event 0: text: string 0 of 0"},
+		{"a template not named", decodeEvents, compact(0, nil, 0x80, 0x10, 0x01), "events: event 0: text: template 0 of a dictionary of"},
+		{"a template's number missing", decodeEvents, compact(0, []string{"paid \x00"}, 0x80, 0x10, 0x02), "events: event 0: text number: truncated"},
+		{"from an army's last hex, with none", decodeEvents, compact(0, nil, 0x12, 0x02), "events: event 0: from: army 1 has no event before"},
+		{"army out of range", decodeEvents, compact(0, nil, 0x02, 0x01), "events: event 0: army: -1 is out of uint32"},
+		{"army count bomb", decodeEvents, compact(0, nil, 0x80, 0x20, 0x00, 0x01, 0x01, 0x01, 0xff, 0xff, 0x03), "events: event 0: side armies count: 65535 elements, 0 bytes left"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -527,9 +529,10 @@ func TestGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	// [version 1, turn 2, no dictionary, no strings, body]: the flags
-	// (player, army, hex, from, to a neighbour, kind, step), player 1,
-	// army 9, from (1,0) zigzagged, east, kind 1, step 1 zigzagged.
-	if have, want := fmt.Sprintf("%x", events), "95"+"01"+"02"+"00"+"90"+"c409"+"ef01"+"01"+"09"+"0200"+"00"+"01"+"02"; have != want {
+	// (player, army, hex, from a hex, to a neighbour, kind, step),
+	// player 1, army 9 (from 0, zigzagged), from (1,0) zigzagged, east,
+	// kind 1, step 1 zigzagged.
+	if have, want := fmt.Sprintf("%x", events), "95"+"01"+"02"+"00"+"90"+"c409"+"cf03"+"01"+"12"+"0200"+"00"+"01"+"02"; have != want {
 		t.Errorf("events:\nhave %s\nwant %s", have, want)
 	}
 	if none, err := hexgame.EncodeEvents(nil); err != nil || !bytes.Equal(none, []byte{0x95, 0x01, 0x00, 0x00, 0x90, 0xc4, 0x00}) {

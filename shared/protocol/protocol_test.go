@@ -222,7 +222,7 @@ func TestGolden(t *testing.T) {
 		{"orders", &protocol.SubmitOrders{Turn: 4, Orders: orders},
 			"94130100" + "9204" + "91" + "9e" + "0401cd012c0000" + "92" + "9201ff" + "9202ff" + "0000000000" + "920000" + "00c0"},
 		{"events", &protocol.TurnUpdate{Delta: delta, Events: events}, "94170100" + "93" + "9f010102010000c09090c40090c400909090" + "00" +
-			"95" + "01" + "02" + "00" + "90" + "c409" + "ef01" + "01" + "09" + "0200" + "00" + "01" + "02",
+			"95" + "01" + "02" + "00" + "90" + "c409" + "cf03" + "01" + "12" + "0200" + "00" + "01" + "02",
 		},
 		{"act", &protocol.Act{Seq: 300, Action: protocol.Payload{0x91, 0x07}}, "94190100" + "92" + "cd012c" + "9107"},
 		{"clock", &protocol.TurnClock{Turn: 2, Deadline: 0, Ready: []protocol.Seat{1}, Mode: 2, Seq: 9, Actors: []protocol.Seat{2}, Prompt: "block?"},

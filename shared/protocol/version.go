@@ -46,8 +46,8 @@ func History() []Change {
 			"the erfpires ruleset."},
 		{5, "2026-11-28", "The hex rulesets' events in a compact form: the array [version 1, turn, " +
 			"dictionary hash, strings, body], the events one after the other in the body as " +
-			"varints, each saying only what differs from the event before it, a step to a " +
-			"neighbouring hex as its direction, texts as templates (of the build's dictionary or " +
+			"varints, each saying only what differs from the event before it, an army's path " +
+			"going on from where its last event left it, a step to a neighbouring hex as its direction, texts as templates (of the build's dictionary or " +
 			"of strings) with their numbers as varints, and a side's rolls left out when they " +
 			"are its dice's."},
 	}
