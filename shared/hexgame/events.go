@@ -62,10 +62,10 @@ type eventsWire struct {
 // of the bits. The common ones of a move come first, so that a move's
 // flags take one byte.
 const (
-	evPlayer = 1 << iota // Player differs from the last event's: uvarint
-	evArmy               // Army is not 0: varint, from the last Army written
-	evHasHex             // HasHex
-	evFromLow            // from*: how From is written (two bits)
+	evPlayer  = 1 << iota // Player differs from the last event's: uvarint
+	evArmy                // Army is not 0: varint, from the last Army written
+	evHasHex              // HasHex
+	evFromLow             // from*: how From is written (two bits)
 	evFromHigh
 	evToLow // to*: how To is written (two bits)
 	evToHigh
