@@ -377,24 +377,6 @@ func (o *Outcome) For(s ruleset.Seat, allSeeing bool) []game.Event {
 	return out
 }
 
-// EncodeEvents returns events in the wire form; DecodeEvents reads them.
-func EncodeEvents(events []game.Event) ([]byte, error) {
-	if events == nil {
-		events = []game.Event{}
-	}
-	return wire.Marshal(events)
-}
-
-// DecodeEvents reads events EncodeEvents wrote, with the hostile-input
-// rules.
-func DecodeEvents(data []byte) ([]game.Event, error) {
-	var out []game.Event
-	if err := wire.Unmarshal(data, &out); err != nil {
-		return nil, fmt.Errorf("events: %w", err)
-	}
-	return out, nil
-}
-
 // View is a player's view of a hex game.
 type View struct {
 	V *game.View

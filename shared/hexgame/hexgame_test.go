@@ -437,8 +437,16 @@ func TestDecodeViewsAndEvents(t *testing.T) {
 	applyDelta := func(b []byte) error { _, err := first.Apply(b); return err }
 	decodeEvents := func(b []byte) error { _, err := hexgame.DecodeEvents(b); return err }
 	bomb := []byte{0xdd, 0xff, 0xff, 0xff, 0xff}
-	// An event of 12 fields whose battle report has a nil side.
-	nilSide := mp(t, []any{[]any{1, 1, 3, 1, 0, 0, nil, nil, false, 0, "", []any{nil, []any{nil, nil}, 0, 0, "", ""}}})
+	none, err := hexgame.EncodeEvents(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The events of protocol version 4: a list of events of 12 fields.
+	oldEvents := mp(t, []any{[]any{1, 1, 3, 1, 0, 0, nil, nil, false, 0, "", nil}})
+	// compact returns a payload of the compact form whose body is body.
+	compact := func(dict uint32, strs []string, body ...byte) []byte {
+		return mp(t, []any{1, 2, dict, strs, body})
+	}
 	tests := []struct {
 		name   string
 		decode func([]byte) error
@@ -461,13 +469,25 @@ func TestDecodeViewsAndEvents(t *testing.T) {
 		{"a view as a delta", applyDelta, view, "decode delta:"},
 
 		{"events", decodeEvents, events, ""},
-		{"no events", decodeEvents, []byte{0x90}, ""},
+		{"no events", decodeEvents, none, ""},
 		{"events bomb", decodeEvents, bomb, "events: byte 0: 4294967295 elements claimed"},
-		{"empty event", decodeEvents, mp(t, []any{[]any{}}), "events: element 0 of []game.Event: game.Event is not an array of its fields (12)"},
-		{"nil event", decodeEvents, mp(t, []any{nil}), "element 0 of []game.Event: game.Event is not an array of its fields (12)"},
-		{"event as map", decodeEvents, mp(t, []any{map[string]int{"Turn": 1}}), "game.Event is not an array of its fields (12)"},
-		{"nil battle side", decodeEvents, nilSide, "element 0 of [2]game.SideReport: game.SideReport is not an array"},
-		{"truncated events", decodeEvents, events[:len(events)-1], "events: truncated"},
+		{"events of version 4", decodeEvents, oldEvents, "events: events not in this build's form: a list of events, the form of protocol version 4"},
+		{"no events of version 4", decodeEvents, []byte{0x90}, "events: events not in this build's form: an empty list, the form of protocol version 4"},
+		{"a later form", decodeEvents, mp(t, []any{2, 2, 0, []string{}, []byte{}}), "events: events not in this build's form: compact form 2, this build reads 1"},
+		{"another dictionary", decodeEvents, compact(12345, nil, 0x80, 0x04, 1), "events not in this build's form: their texts use the templates of hash 0x00003039"},
+		{"events as map", decodeEvents, mp(t, map[string]int{"Turn": 1}), "hexgame.eventsWire is not an array of its fields (5)"},
+		{"truncated events", decodeEvents, events[:len(events)-1], "bytes claimed"},
+		{"truncated event", decodeEvents, compact(0, nil, 0x02), "events: event 0: army: truncated"},
+		{"flags overflow", decodeEvents, compact(0, nil, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01), "events: event 0: flags: the varint overflows 64 bits"},
+		{"unknown flags", decodeEvents, compact(0, nil, 0x80, 0x80, 0x01), "events: event 0: flags: 16384 is more than 16383"},
+		{"player out of range", decodeEvents, compact(0, nil, 0x01, 0x80, 0x02), "events: event 0: player: 256 is more than 255"},
+		{"bad direction", decodeEvents, compact(0, nil, 0x48, 0x00, 0x00, 0x06), "events: event 0: direction: 6 is more than 5"},
+		{"no such string", decodeEvents, compact(0, nil, 0x80, 0x10, 0x02), "events: event 0: text: string 0 of 0"},
+		{"a template not named", decodeEvents, compact(0, nil, 0x80, 0x10, 0x01), "events: event 0: text: template 0 of a dictionary of"},
+		{"a template's number missing", decodeEvents, compact(0, []string{"paid \x00"}, 0x80, 0x10, 0x02), "events: event 0: text number: truncated"},
+		{"from an army's last hex, with none", decodeEvents, compact(0, nil, 0x12, 0x02), "events: event 0: from: army 1 has no event before"},
+		{"army out of range", decodeEvents, compact(0, nil, 0x02, 0x01), "events: event 0: army: -1 is out of uint32"},
+		{"army count bomb", decodeEvents, compact(0, nil, 0x80, 0x20, 0x00, 0x01, 0x01, 0x01, 0xff, 0xff, 0x03), "events: event 0: side armies count: 65535 elements, 0 bytes left"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -508,11 +528,15 @@ func TestGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if have, want := fmt.Sprintf("%x", events), "91"+"9c"+"020101010900"+"920100"+"920200"+"c300a0c0"; have != want {
+	// [version 1, turn 2, no dictionary, no strings, body]: the flags
+	// (player, army, hex, from a hex, to a neighbour, kind, step),
+	// player 1, army 9 (from 0, zigzagged), from (1,0) zigzagged, east,
+	// kind 1, step 1 zigzagged.
+	if have, want := fmt.Sprintf("%x", events), "95"+"01"+"02"+"00"+"90"+"c409"+"cf03"+"01"+"12"+"0200"+"00"+"01"+"02"; have != want {
 		t.Errorf("events:\nhave %s\nwant %s", have, want)
 	}
-	if none, err := hexgame.EncodeEvents(nil); err != nil || !bytes.Equal(none, []byte{0x90}) {
-		t.Errorf("no events encode as % x, %v; want an empty array", none, err)
+	if none, err := hexgame.EncodeEvents(nil); err != nil || !bytes.Equal(none, []byte{0x95, 0x01, 0x00, 0x00, 0x90, 0xc4, 0x00}) {
+		t.Errorf("no events encode as % x, %v; want the compact form with an empty body", none, err)
 	}
 }
 

@@ -222,7 +222,7 @@ func TestGolden(t *testing.T) {
 		{"orders", &protocol.SubmitOrders{Turn: 4, Orders: orders},
 			"94130100" + "9204" + "91" + "9e" + "0401cd012c0000" + "92" + "9201ff" + "9202ff" + "0000000000" + "920000" + "00c0"},
 		{"events", &protocol.TurnUpdate{Delta: delta, Events: events}, "94170100" + "93" + "9f010102010000c09090c40090c400909090" + "00" +
-			"91" + "9c" + "020101010900" + "920100" + "920200" + "c300a0c0",
+			"95" + "01" + "02" + "00" + "90" + "c409" + "cf03" + "01" + "12" + "0200" + "00" + "01" + "02",
 		},
 		{"act", &protocol.Act{Seq: 300, Action: protocol.Payload{0x91, 0x07}}, "94190100" + "92" + "cd012c" + "9107"},
 		{"clock", &protocol.TurnClock{Turn: 2, Deadline: 0, Ready: []protocol.Seat{1}, Mode: 2, Seq: 9, Actors: []protocol.Seat{2}, Prompt: "block?"},
@@ -281,9 +281,9 @@ func TestVersion(t *testing.T) {
 		side string
 		want string
 	}{
-		{5, "server", "bad version: protocol version 5 is not supported: this server speaks version 4 (protocol of 2026-11-25); the client is newer: update the server or use a matching client"},
-		{3, "server", "bad version: protocol version 3 is not supported: this server speaks version 4 (protocol of 2026-11-25); the client is older: update the client"},
-		{5, "client", "bad version: protocol version 5 is not supported: this client speaks version 4 (protocol of 2026-11-25); the server is newer: update the client or use a matching server"},
+		{6, "server", "bad version: protocol version 6 is not supported: this server speaks version 5 (protocol of 2026-11-28); the client is newer: update the server or use a matching client"},
+		{4, "server", "bad version: protocol version 4 is not supported: this server speaks version 5 (protocol of 2026-11-28); the client is older: update the client"},
+		{6, "client", "bad version: protocol version 6 is not supported: this client speaks version 5 (protocol of 2026-11-28); the server is newer: update the client or use a matching server"},
 	}
 	for _, tt := range msgs {
 		err := protocol.CheckVersion(tt.have, tt.side)
@@ -298,7 +298,7 @@ func TestVersion(t *testing.T) {
 // Hello has grown a field, against this server: the Hello still decodes,
 // and the Error the server sends back names the versions it speaks.
 func TestHandshakeAcrossVersions(t *testing.T) {
-	body, err := msgpack.Marshal([]any{5, "Ann", "empires/9.0", "a field of version 5"})
+	body, err := msgpack.Marshal([]any{6, "Ann", "empires/9.0", "a field of version 6"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -312,7 +312,7 @@ func TestHandshakeAcrossVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	hello := m.(*protocol.Hello)
-	if *hello != (protocol.Hello{Version: 5, Name: "Ann", Client: "empires/9.0"}) {
+	if *hello != (protocol.Hello{Version: 6, Name: "Ann", Client: "empires/9.0"}) {
 		t.Fatalf("Hello = %+v", hello)
 	}
 	verr := protocol.CheckVersion(hello.Version, "server")
@@ -330,7 +330,7 @@ func TestHandshakeAcrossVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := m.(*protocol.Error)
-	if e.Code != protocol.BadVersion || env.Reply != 1 || !strings.Contains(e.Message, "speaks version 4") {
+	if e.Code != protocol.BadVersion || env.Reply != 1 || !strings.Contains(e.Message, "speaks version 5") {
 		t.Errorf("reply %+v to seq %d", e, env.Reply)
 	}
 	if e.Err().Error() != "bad version: "+e.Message {

@@ -267,3 +267,42 @@ func TestHostileAllocation(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkTurnFrames makes what the server sends every player of the
+// benchmark game after its turn, as the server makes it: the delta from
+// the player's last view (View.Diff), its events (hexgame.EncodeEvents),
+// the TurnUpdate frame holding them. It reports the mean bytes a player
+// of the frame ("frame-B"), of its delta and events, of the player's
+// FullView frame ("view-B"), and the frame's size against the view's
+// ("frame/view-%").
+func BenchmarkTurnFrames(b *testing.B) {
+	g := bigGame()
+	var frame, delta, events, view int
+	for p := 1; p <= len(g.views); p++ {
+		data, err := protocol.Marshal(1000, 0, g.fullView(b, p))
+		if err != nil {
+			b.Fatal(err)
+		}
+		view += len(data)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		frame, delta, events = 0, 0, 0
+		for p := 1; p <= len(g.views); p++ {
+			tu := g.turnUpdate(b, p)
+			data, err := protocol.Marshal(1000, 0, tu)
+			if err != nil {
+				b.Fatal(err)
+			}
+			frame += len(data)
+			delta += len(tu.Delta)
+			events += len(tu.Events)
+		}
+	}
+	n := float64(len(g.views))
+	b.ReportMetric(float64(frame)/n, "frame-B")
+	b.ReportMetric(float64(delta)/n, "delta-B")
+	b.ReportMetric(float64(events)/n, "events-B")
+	b.ReportMetric(float64(view)/n, "view-B")
+	b.ReportMetric(100*float64(frame)/float64(view), "frame/view-%")
+}

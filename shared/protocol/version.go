@@ -8,12 +8,12 @@ import (
 // Version is the protocol version this build speaks. Bump it, and add a
 // Change to History, whenever a message changes in any way (see the package
 // documentation).
-const Version = 4
+const Version = 5
 
 // MinVersion is the oldest protocol version this build still speaks. It
 // equals Version: every change so far broke the encoding. A later build that
 // keeps reading an older version's messages may lower it.
-const MinVersion = 4
+const MinVersion = 5
 
 // Change is one entry of the protocol's history.
 type Change struct {
@@ -44,6 +44,12 @@ func History() []Change {
 			"ActResult. GameOver.Winner is a seat. The hex rulesets' views and deltas carry " +
 			"structures on hexes (farms, forts, Dinglehoobers) as a last field when there are some; " +
 			"the erfpires ruleset."},
+		{5, "2026-11-28", "The hex rulesets' events in a compact form: the array [version 1, turn, " +
+			"dictionary hash, strings, body], the events one after the other in the body as " +
+			"varints, each saying only what differs from the event before it, an army's path " +
+			"going on from where its last event left it, a step to a neighbouring hex as its direction, texts as templates (of the build's dictionary or " +
+			"of strings) with their numbers as varints, and a side's rolls left out when they " +
+			"are its dice's."},
 	}
 }
 

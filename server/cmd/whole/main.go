@@ -21,8 +21,12 @@
 // table by ten-turn window with each phase's share of the thread's time,
 // the mean bytes per turn of the views (encoded whole, outside the timed
 // phases: what a seat that joins is sent), the deltas and the events, and
-// what the game holds at the end (ruleset.Counter). -csv writes one row
-// per turn; -cpuprofile a CPU profile of the whole run.
+// what the game holds at the end (ruleset.Counter). It also gives the
+// frames a seat receives: the protocol frame of its TurnUpdate (delta,
+// checksum and events, encoded as the server sends it) against the frame
+// of its FullView, with the ratio's median and 90th percentile over the
+// turns. -csv writes one row per turn; -cpuprofile a CPU profile of the
+// whole run.
 //
 // -ruleset names the ruleset (erfworld by default), -players the seats
 // (16 by default, each an AI of -level, the ruleset's default level by
@@ -45,6 +49,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"empires/shared/protocol"
 	"empires/shared/rules/registry"
 	"empires/shared/ruleset"
 )
@@ -182,6 +187,19 @@ type turnStats struct {
 	// deltas and events, the save's, and the number of events.
 	ViewBytes, DeltaBytes, EventBytes, SaveBytes int
 	Events                                       int
+	// FrameBytes is the bytes of the TurnUpdate frames sent to the seats
+	// (Frames of them), ViewFrameBytes those of the FullView frames of
+	// the views at the turn's end (ViewFrames of them).
+	FrameBytes, Frames, ViewFrameBytes, ViewFrames int
+}
+
+// FrameRatio is the turn's TurnUpdate frames against its FullView frames,
+// both summed over the seats, in percent (0 without views).
+func (t *turnStats) FrameRatio() float64 {
+	if t.ViewFrameBytes == 0 {
+		return 0
+	}
+	return 100 * float64(t.FrameBytes) / float64(t.ViewFrameBytes)
 }
 
 // Thread is the turn's CPU time on the game's thread: its phases'.
@@ -337,6 +355,7 @@ func playStep(g ruleset.Game, st ruleset.Step, ais []ruleset.AI, views []ruleset
 	}
 	ts.SaveBytes += len(save)
 	ts.Events += out.Count()
+	updates := make([]protocol.TurnUpdate, len(views))
 	for s := 1; s < len(views); s++ {
 		seat := ruleset.Seat(s)
 		next := g.View(seat, false)
@@ -348,10 +367,11 @@ func playStep(g ruleset.Game, st ruleset.Step, ais []ruleset.AI, views []ruleset
 		if err != nil {
 			return fmt.Errorf("events of seat %d: %w", s, err)
 		}
-		next.Checksum()
+		sum := next.Checksum()
 		views[s] = next
 		ts.DeltaBytes += len(delta)
 		ts.EventBytes += len(events)
+		updates[s] = protocol.TurnUpdate{Delta: delta, Checksum: sum, Events: events}
 	}
 	m.lap(&ts.Phase[phaseViews])
 	p1, err := processCPU()
@@ -363,15 +383,38 @@ func playStep(g ruleset.Game, st ruleset.Step, ais []ruleset.AI, views []ruleset
 		return m.err
 	}
 	// The views' bytes, outside the measured time: the server encodes a
-	// whole view only for a seat that joins.
+	// whole view only for a seat that joins. The frames too: encoding one
+	// wraps bytes already made.
 	for s := 1; s < len(views); s++ {
 		data, err := views[s].Encode()
 		if err != nil {
 			return fmt.Errorf("view of seat %d: %w", s, err)
 		}
 		ts.ViewBytes += len(data)
+		n, err := frameLen(&protocol.FullView{View: data, Checksum: views[s].Checksum()})
+		if err != nil {
+			return fmt.Errorf("view of seat %d: %w", s, err)
+		}
+		ts.ViewFrameBytes += n
+		ts.ViewFrames++
+		if n, err = frameLen(&updates[s]); err != nil {
+			return fmt.Errorf("update of seat %d: %w", s, err)
+		}
+		ts.FrameBytes += n
+		ts.Frames++
 	}
 	return nil
+}
+
+// frameSeq is the sequence number the frames are measured with: a
+// connection some way into a game, whose numbers take three bytes.
+const frameSeq = 1000
+
+// frameLen returns the length of msg's frame as the server sends it
+// (protocol.Marshal).
+func frameLen(msg protocol.Message) (int, error) {
+	frame, err := protocol.Marshal(frameSeq, 0, msg)
+	return len(frame), err
 }
 
 // window is the mean cost of a turn over turns First..Last.
@@ -442,6 +485,46 @@ func (r *report) bytesMean() (views, deltas, events, saves int) {
 	return views / n, deltas / n, events / n, saves / n
 }
 
+// frames is what the seats received per turn: the mean bytes of one
+// seat's TurnUpdate frame and of its FullView frame, and the turns' ratios
+// of the one to the other (turnStats.FrameRatio): their mean (the ratio of
+// the means), median and 90th percentile.
+type frames struct {
+	Update, View    int
+	Ratio, P50, P90 float64
+}
+
+// frames returns the frames' sizes over the game.
+func (r *report) frames() frames {
+	var f frames
+	var updates, views, nu, nv int
+	ratios := make([]float64, 0, len(r.Turns))
+	for _, t := range r.Turns {
+		updates += t.FrameBytes
+		views += t.ViewFrameBytes
+		nu += t.Frames
+		nv += t.ViewFrames
+		ratios = append(ratios, t.FrameRatio())
+	}
+	if nu == 0 || nv == 0 || views == 0 {
+		return f
+	}
+	f.Update, f.View = updates/nu, views/nv
+	f.Ratio = 100 * float64(updates) / float64(nu) / (float64(views) / float64(nv))
+	slices.Sort(ratios)
+	f.P50, f.P90 = percentile(ratios, 50), percentile(ratios, 90)
+	return f
+}
+
+// percentile returns the p-th percentile of sorted, by the nearest rank.
+func percentile(sorted []float64, p int) float64 {
+	if len(sorted) == 0 {
+		return 0
+	}
+	i := (p*len(sorted) + 99) / 100 // the nearest rank, from 1
+	return sorted[max(i, 1)-1]
+}
+
 // ms formats d in milliseconds.
 func ms(d time.Duration) string { return strconv.FormatFloat(float64(d)/1e6, 'f', 1, 64) }
 
@@ -487,6 +570,9 @@ func (r *report) print(out io.Writer) error {
 	}
 	views, deltas, events, saves := r.bytesMean()
 	fmt.Fprintf(out, "\nbytes per turn (mean, all seats): views %d, deltas %d, events %d; save %d\n", views, deltas, events, saves)
+	f := r.frames()
+	fmt.Fprintf(out, "frames per seat (mean bytes): TurnUpdate %d, FullView %d; TurnUpdate/FullView %.1f %% (per turn: p50 %.1f %%, p90 %.1f %%)\n",
+		f.Update, f.View, f.Ratio, f.P50, f.P90)
 	if r.Counts == nil {
 		_, err := fmt.Fprintln(out, "at the end: the game reports no counts")
 		return err
@@ -524,7 +610,8 @@ func writeCSVFile(name string, r *report) error {
 // nanoseconds, sizes in bytes.
 var csvHeader = []string{"turn", "steps", "actors", "process_ns", "thread_ns",
 	"orders_ns", "resolve_ns", "save_ns", "views_ns",
-	"view_bytes", "delta_bytes", "event_bytes", "save_bytes", "events"}
+	"view_bytes", "delta_bytes", "event_bytes", "save_bytes", "events",
+	"frame_bytes", "frames", "view_frame_bytes", "view_frames"}
 
 // writeCSV writes a header and one row per turn of r.
 func writeCSV(out io.Writer, r *report) error {
@@ -537,7 +624,8 @@ func writeCSV(out io.Writer, r *report) error {
 		for p := range numPhases {
 			row = append(row, int64(t.Phase[p]))
 		}
-		row = append(row, int64(t.ViewBytes), int64(t.DeltaBytes), int64(t.EventBytes), int64(t.SaveBytes), int64(t.Events))
+		row = append(row, int64(t.ViewBytes), int64(t.DeltaBytes), int64(t.EventBytes), int64(t.SaveBytes), int64(t.Events),
+			int64(t.FrameBytes), int64(t.Frames), int64(t.ViewFrameBytes), int64(t.ViewFrames))
 		rec := make([]string, len(row))
 		for i, v := range row {
 			rec[i] = strconv.FormatInt(v, 10)

@@ -56,6 +56,21 @@ func TestTinyGame(t *testing.T) {
 				if ts.ViewBytes == 0 || ts.SaveBytes == 0 {
 					t.Errorf("turn %d: view bytes %d, save bytes %d: want both counted", ts.Turn, ts.ViewBytes, ts.SaveBytes)
 				}
+				// Every seat gets a TurnUpdate per step and its FullView
+				// is measured at each step's end; a frame holds its
+				// payloads and more.
+				if have, want := ts.Frames, 2*ts.Steps; have != want {
+					t.Errorf("turn %d: have %d update frames, want %d", ts.Turn, have, want)
+				}
+				if have, want := ts.ViewFrames, 2*ts.Steps; have != want {
+					t.Errorf("turn %d: have %d view frames, want %d", ts.Turn, have, want)
+				}
+				if ts.FrameBytes <= ts.DeltaBytes+ts.EventBytes {
+					t.Errorf("turn %d: update frames of %d bytes hold deltas of %d and events of %d", ts.Turn, ts.FrameBytes, ts.DeltaBytes, ts.EventBytes)
+				}
+				if ts.ViewFrameBytes <= ts.ViewBytes {
+					t.Errorf("turn %d: view frames of %d bytes hold views of %d", ts.Turn, ts.ViewFrameBytes, ts.ViewBytes)
+				}
 				for p, d := range ts.Phase {
 					if d < 0 {
 						t.Errorf("turn %d: phase %s took %v", ts.Turn, phaseNames[p], d)
@@ -93,7 +108,7 @@ func TestTinyGame(t *testing.T) {
 			if err := rep.print(&out); err != nil {
 				t.Fatal(err)
 			}
-			for _, want := range append([]string{tt.ruleset + ": 2 players", "1-", "all", "bytes per turn"}, tt.wantCounts...) {
+			for _, want := range append([]string{tt.ruleset + ": 2 players", "1-", "all", "bytes per turn", "TurnUpdate/FullView"}, tt.wantCounts...) {
 				if !strings.Contains(out.String(), want) {
 					t.Errorf("report has no %q:\n%s", want, out.String())
 				}
@@ -108,6 +123,15 @@ func TestTinyGame(t *testing.T) {
 			}
 			if have, want := len(recs), 1+len(rep.Turns); have != want {
 				t.Errorf("CSV rows: have %d, want %d (a header and one a turn)", have, want)
+			}
+			for i, rec := range recs {
+				if have, want := len(rec), len(csvHeader); have != want {
+					t.Errorf("CSV row %d: have %d fields, want %d", i, have, want)
+				}
+			}
+			f := rep.frames()
+			if f.Update <= 0 || f.View <= 0 || f.P50 <= 0 || f.P90 < f.P50 {
+				t.Errorf("frames: have %+v, want both sizes and p50 <= p90", f)
 			}
 		})
 	}
@@ -149,5 +173,27 @@ func TestRun(t *testing.T) {
 				t.Errorf("have %v, want a usage error", err)
 			}
 		})
+	}
+}
+
+// TestPercentile checks the nearest-rank percentile of sorted ratios.
+func TestPercentile(t *testing.T) {
+	tests := []struct {
+		have []float64
+		p    int
+		want float64
+	}{
+		{nil, 50, 0},
+		{[]float64{7}, 50, 7},
+		{[]float64{7}, 90, 7},
+		{[]float64{1, 2, 3, 4}, 50, 2},
+		{[]float64{1, 2, 3, 4}, 90, 4},
+		{[]float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, 90, 9},
+		{[]float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, 50, 5},
+	}
+	for _, tt := range tests {
+		if have := percentile(tt.have, tt.p); have != tt.want {
+			t.Errorf("percentile(%v, %d): have %v, want %v", tt.have, tt.p, have, tt.want)
+		}
 	}
 }
