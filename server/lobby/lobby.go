@@ -324,6 +324,7 @@ func (l *Lobby) removeRoom(r *room, why string) {
 			cl.sub.Close()
 			cl.sub = nil
 		}
+		cl.publish()
 		cl.c.Send(&protocol.Error{Code: protocol.NoSuchGame, Message: r.id.String() + " was closed: " + why}, 0)
 	}
 	l.log.Info("game removed", "game", uint32(r.id), "why", why)

@@ -29,6 +29,10 @@ type Config struct {
 	// child process or, if InProc, in this one.
 	Addr   string
 	InProc bool
+	// Pprof, if not empty, is the host:port the load's own server serves
+	// its profiles on (net/http/pprof, with the mutex and block profiles
+	// on), for go tool pprof; not with Addr.
+	Pprof string
 	// Ruleset is the games' ruleset; empty means the default one.
 	Ruleset string
 	// Games games of Seats clients each, on maps of Width x Height (a
