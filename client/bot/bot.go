@@ -64,6 +64,11 @@ type Options struct {
 	Level string
 	// Seed seeds the AI; 0 means the game's seed (Joined's Settings).
 	Seed uint64
+	// NoOrders makes a light bot, for loads that measure the server: in
+	// a simultaneous step it submits an empty order list and says it is
+	// ready, without asking the AI (nor making one). It still keeps its
+	// view and checks every checksum. The AI plays the interactive steps.
+	NoOrders bool
 	// Create, if not nil, creates a game with these settings (an empty
 	// Ruleset means the server's default). Otherwise the bot joins game
 	// Join or, if Join is 0, the first open game with a free seat, asking
@@ -536,6 +541,11 @@ func (r *runner) play() error {
 	case ruleset.Mode(c.Mode) != ruleset.Interactive && slices.Contains(c.Ready, r.res.Seat):
 		return nil
 	}
+	if r.opts.NoOrders && ruleset.Mode(c.Mode) != ruleset.Interactive {
+		r.acted = true
+		r.res.TurnsPlayed++
+		return r.submit(c.Turn, nil)
+	}
 	ai, err := r.ai()
 	if err != nil {
 		return err
@@ -555,13 +565,19 @@ func (r *runner) play() error {
 		return r.send(&protocol.Act{Seq: c.Seq, Action: data}, nil)
 	}
 	r.res.Orders += count(data)
-	if err := r.send(&protocol.SubmitOrders{Turn: c.Turn, Orders: data}, nil); err != nil {
+	return r.submit(c.Turn, data)
+}
+
+// submit sends the orders of simultaneous turn t (nil: none, an empty
+// list), then SetReady.
+func (r *runner) submit(t protocol.Turn, orders []byte) error {
+	if err := r.send(&protocol.SubmitOrders{Turn: t, Orders: orders}, nil); err != nil {
 		return err
 	}
 	if err := r.send(&protocol.SetReady{Ready: true}, nil); err != nil {
 		return err
 	}
-	r.opts.Hooks.ready(c.Turn)
+	r.opts.Hooks.ready(t)
 	return nil
 }
 

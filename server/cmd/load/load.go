@@ -42,6 +42,10 @@ type Config struct {
 	Width, Height int
 	Timer         int
 	Level         string
+	// Clients is the kind of client: ClientsAI (the default when empty)
+	// plays with the ruleset's AI at Level, ClientsPassive is a light
+	// client (bot.Options.NoOrders).
+	Clients string
 	// Turns is how many turns each client plays before it stops.
 	Turns int
 	// Rematch makes the clients of a game that is over play a new one,
@@ -57,6 +61,17 @@ type Config struct {
 	// server); nil means the build's (registry.Default).
 	Rulesets *ruleset.Registry
 }
+
+// The kinds of clients (Config.Clients).
+const (
+	// ClientsAI play with the ruleset's AI.
+	ClientsAI = "ai"
+	// ClientsPassive are light: each turn they submit no orders and say
+	// they are ready, with no AI, but keep their view and check every
+	// checksum, so that the load measures the server and leaves it the
+	// CPU.
+	ClientsPassive = "passive"
+)
 
 // checkRuleset reports, as a usage error, a ruleset reg lacks or an AI
 // level the ruleset lacks ("" is the default ruleset, or level).
@@ -92,6 +107,8 @@ func (c Config) check() error {
 		return fmt.Errorf("duration %v: want more than 0", c.Duration)
 	case c.Every <= 0:
 		return fmt.Errorf("progress every %v: want more than 0", c.Every)
+	case c.Clients != "" && c.Clients != ClientsAI && c.Clients != ClientsPassive:
+		return fmt.Errorf("clients %q: want %s or %s", c.Clients, ClientsAI, ClientsPassive)
 	}
 	return nil
 }
@@ -162,6 +179,7 @@ func (l *load) run(parent context.Context, progress io.Writer) Report {
 	rep := Report{Config: cfg, Clients: cfg.Games * cfg.Seats, PeakRunning: -1}
 	baseServer, measured := l.srv.usage()
 	baseProcess, processOK := processCPU()
+	rep.LoadStart = loadAverage()
 	hc := &http.Client{Timeout: time.Second}
 	healthURL := healthURL(l.url)
 
@@ -248,6 +266,7 @@ func (l *load) run(parent context.Context, progress io.Writer) Report {
 	}
 	gather(true)
 	rep.Elapsed = time.Since(start)
+	rep.LoadEnd = loadAverage()
 	_, peak, allSeated := l.held.get()
 	endConns, firstLeft := l.held.end()
 	rep.PeakConns, rep.EndConns = peak, endConns
@@ -361,6 +380,7 @@ func (l *load) client(ctx context.Context, i, seat, turns int, opts bot.Options,
 	col := l.games[i]
 	opts.URL, opts.Name = l.url, fmt.Sprintf("Load %d-%d", i+1, seat)
 	opts.Rulesets, opts.Level, opts.LastTurn = l.cfg.Rulesets, l.cfg.Level, protocol.Turn(turns)
+	opts.NoOrders = l.cfg.Clients == ClientsPassive
 	seated := false // set by Joined, on Run's goroutine
 	opts.Hooks = bot.Hooks{
 		Joined: func(g protocol.GameID, _ protocol.Seat) {

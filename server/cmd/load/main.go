@@ -30,6 +30,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"syscall"
@@ -61,12 +62,23 @@ var errUsage = errors.New("usage")
 // report to stdout. It fails if the load could not run, a client failed
 // or a checksum mismatched.
 func run(ctx context.Context, args []string, stdout io.Writer) error {
-	cfg, err := parseFlags(args, stdout)
+	cfg, cpuProfile, err := parseFlags(args, stdout)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
 		return err
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return fmt.Errorf("CPU profile: %w", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fmt.Errorf("CPU profile: %w", err)
+		}
+		defer pprof.StopCPUProfile()
 	}
 	rep, err := Run(ctx, cfg, stdout)
 	if err != nil {
@@ -76,9 +88,10 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	return rep.Err()
 }
 
-// parseFlags returns the Config the command line sets; usage errors wrap
+// parseFlags returns the Config the command line sets and the file to
+// write the clients' CPU profile to (empty: none); usage errors wrap
 // errUsage, -h returns flag.ErrHelp.
-func parseFlags(args []string, out io.Writer) (Config, error) {
+func parseFlags(args []string, out io.Writer) (Config, *string, error) {
 	fs := flag.NewFlagSet("load", flag.ContinueOnError)
 	fs.SetOutput(out)
 	cfg := Config{}
@@ -92,34 +105,36 @@ func parseFlags(args []string, out io.Writer) (Config, error) {
 	fs.IntVar(&cfg.Turns, "turns", 100, "turns each client plays before it stops")
 	fs.BoolVar(&cfg.Rematch, "rematch", true, "when a game is over, its clients play a new one until they have played -turns turns")
 	fs.StringVar(&cfg.Ruleset, "ruleset", "", "the games' ruleset (default: the server's default, erfworld)")
+	fs.StringVar(&cfg.Clients, "clients", ClientsAI, fmt.Sprintf("kind of client: %s (the ruleset's AI at -level) or %s (light: no orders, no AI; views kept and checked)", ClientsAI, ClientsPassive))
 	fs.StringVar(&cfg.Level, "level", "", "the clients' AI level, one of the ruleset's (default: its default)")
 	fs.DurationVar(&cfg.Duration, "duration", 2*time.Minute, "the longest the load runs")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the first game; game i uses seed+i")
+	cpuProfile := fs.String("cpuprofile", "", "write the CPU profile of this process (the clients; the server too with -inproc) to `file`")
 	fs.DurationVar(&cfg.Every, "every", 5*time.Second, "how often to print a line of progress")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return Config{}, err
+			return Config{}, nil, err
 		}
-		return Config{}, fmt.Errorf("%w: %v", errUsage, err)
+		return Config{}, nil, fmt.Errorf("%w: %v", errUsage, err)
 	}
 	if fs.NArg() > 0 {
-		return Config{}, fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
+		return Config{}, nil, fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
 	}
 	var err error
 	if cfg.Width, cfg.Height, err = parseSize(*size); err != nil {
-		return Config{}, fmt.Errorf("%w: -size: %v", errUsage, err)
+		return Config{}, nil, fmt.Errorf("%w: -size: %v", errUsage, err)
 	}
 	if err := cfg.check(); err != nil {
-		return Config{}, fmt.Errorf("%w: %v", errUsage, err)
+		return Config{}, nil, fmt.Errorf("%w: %v", errUsage, err)
 	}
 	reg, err := registry.Default()
 	if err != nil {
-		return Config{}, err
+		return Config{}, nil, err
 	}
 	if err := cfg.checkRuleset(reg); err != nil {
-		return Config{}, err
+		return Config{}, nil, err
 	}
-	return cfg, nil
+	return cfg, cpuProfile, nil
 }
 
 // parseSize parses "WIDTHxHEIGHT".
