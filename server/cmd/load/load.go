@@ -33,6 +33,9 @@ type Config struct {
 	// its profiles on (net/http/pprof, with the mutex and block profiles
 	// on), for go tool pprof; not with Addr.
 	Pprof string
+	// DataDir, if not empty, is the data directory of the load's own
+	// server: it saves every game and turn there (host.Config.DataDir).
+	DataDir string
 	// Ruleset is the games' ruleset; empty means the default one.
 	Ruleset string
 	// Games games of Seats clients each, on maps of Width x Height (a

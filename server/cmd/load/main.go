@@ -98,6 +98,7 @@ func parseFlags(args []string, out io.Writer) (Config, *string, error) {
 	fs.StringVar(&cfg.Addr, "addr", "", "host:port of a running server; empty starts one on a free loopback port")
 	fs.BoolVar(&cfg.InProc, "inproc", false, "without -addr, run the server inside this process instead of a child process")
 	fs.StringVar(&cfg.Pprof, "pprof", "", "host:port the load's own server serves its profiles on (/debug/pprof/), for go tool pprof; empty: none")
+	fs.StringVar(&cfg.DataDir, "data", "", "data `directory` of the load's own server, which then saves every turn there (SQLite); empty: none")
 	fs.IntVar(&cfg.Games, "games", 10, "games to play at once")
 	fs.IntVar(&cfg.Seats, "seats", 4, fmt.Sprintf("clients (seats) per game, %d to %d", protocol.MinSeats, protocol.MaxSeats))
 	size := fs.String("size", "32x32", "map size as WIDTHxHEIGHT")

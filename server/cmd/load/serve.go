@@ -50,6 +50,7 @@ func serveMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	games := fs.Int("games", 0, "games to make room for")
 	conns := fs.Int("conns", 0, "connections to make room for")
 	pprofAddr := fs.String("pprof", "", "host:port to serve net/http/pprof on; empty: none")
+	data := fs.String("data", "", "the server's data directory; empty: none")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -67,7 +68,7 @@ func serveMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	sc := serverConfig(*games, *conns)
-	sc.Rulesets, sc.Builtin = reg, reg
+	sc.Rulesets, sc.Builtin, sc.DataDir = reg, reg, *data
 	r, err := host.Start(sc, "127.0.0.1:0")
 	if err != nil {
 		fmt.Fprintln(stderr, "load server:", err)
@@ -110,7 +111,7 @@ func startServer(cfg Config) (server, error) {
 		return remote("ws://" + cfg.Addr + "/ws"), nil
 	case cfg.InProc:
 		sc := serverConfig(cfg.Games, conns)
-		sc.Rulesets, sc.Builtin = cfg.Rulesets, cfg.Rulesets
+		sc.Rulesets, sc.Builtin, sc.DataDir = cfg.Rulesets, cfg.Rulesets, cfg.DataDir
 		var stopPprof func()
 		if cfg.Pprof != "" {
 			var err error
@@ -127,7 +128,7 @@ func startServer(cfg Config) (server, error) {
 		}
 		return inProc{r: r, stopPprof: stopPprof}, nil
 	}
-	return startChild(cfg.Games, conns, cfg.Pprof)
+	return startChild(cfg.Games, conns, cfg.Pprof, cfg.DataDir)
 }
 
 // remote is a server the load did not start.
@@ -163,12 +164,12 @@ type child struct {
 
 // startChild runs this program with serveFlag and waits for the URL it
 // prints.
-func startChild(games, conns int, pprofAddr string) (*child, error) {
+func startChild(games, conns int, pprofAddr, dataDir string) (*child, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, fmt.Errorf("the server's program: %w", err)
 	}
-	cmd := exec.Command(exe, serveFlag, "-games", strconv.Itoa(games), "-conns", strconv.Itoa(conns), "-pprof", pprofAddr)
+	cmd := exec.Command(exe, serveFlag, "-games", strconv.Itoa(games), "-conns", strconv.Itoa(conns), "-pprof", pprofAddr, "-data", dataDir)
 	cmd.Stderr = os.Stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
