@@ -243,6 +243,32 @@ func TestRunnerNoOrders(t *testing.T) {
 	}
 }
 
+// TestRunnerThinks: a bot with Options.Think sends nothing for a step
+// until it has thought over it (its timer has fired), and then acts.
+func TestRunnerThinks(t *testing.T) {
+	const think = 40 * time.Millisecond
+	s := twoPlayers(t)
+	r, f := newFake(t, Options{Name: "A", Join: 4, NoOrders: true, Think: think})
+	if err := r.begin(); err != nil {
+		t.Fatal(err)
+	}
+	feed(t, r, &protocol.Joined{Game: 4, Seat: 1, Token: protocol.NewToken(), Settings: protocol.Settings{Ruleset: "erfworld", Seed: 7}}, 1)
+	f.take()
+	feed(t, r, fullView(t, game.NewView(s, 1)), 0)
+	feed(t, r, clock(1, 1, 2), 0)
+	feed(t, r, clock(1, 1, 2), 0) // the clock again: still thinking over the same step
+	wantSent(t, f, "thinking")
+	if r.thinking == nil || r.thinkSeq != 1 {
+		t.Fatalf("not thinking over step 1: %v, step %d", r.thinking, r.thinkSeq)
+	}
+	<-r.thinking.C // as run does
+	r.thinking, r.thought = nil, true
+	if err := r.play(); err != nil {
+		t.Fatal(err)
+	}
+	wantSent(t, f, "thought", protocol.TypeSubmitOrders, protocol.TypeSetReady)
+}
+
 // TestRunnerResumes: a bot that takes its seat back (a dropped connection,
 // a server restarted from its last saved turn) plays the turn the server
 // is on again, though it played it before, or a later one; not when the

@@ -49,6 +49,10 @@ type Config struct {
 	// plays with the ruleset's AI at Level, ClientsPassive is a light
 	// client (bot.Options.NoOrders).
 	Clients string
+	// Think is how long a client thinks over each turn before it acts
+	// (bot.Options.Think): 0 acts at once, so that the games go as fast
+	// as the server and the clients allow; a few seconds is a person.
+	Think time.Duration
 	// Turns is how many turns each client plays before it stops.
 	Turns int
 	// Rematch makes the clients of a game that is over play a new one,
@@ -108,6 +112,8 @@ func (c Config) check() error {
 		return fmt.Errorf("%d turns: want 1 or more", c.Turns)
 	case c.Duration <= 0:
 		return fmt.Errorf("duration %v: want more than 0", c.Duration)
+	case c.Think < 0:
+		return fmt.Errorf("think %v: want 0 or more", c.Think)
 	case c.Every <= 0:
 		return fmt.Errorf("progress every %v: want more than 0", c.Every)
 	case c.Clients != "" && c.Clients != ClientsAI && c.Clients != ClientsPassive:
@@ -383,7 +389,7 @@ func (l *load) client(ctx context.Context, i, seat, turns int, opts bot.Options,
 	col := l.games[i]
 	opts.URL, opts.Name = l.url, fmt.Sprintf("Load %d-%d", i+1, seat)
 	opts.Rulesets, opts.Level, opts.LastTurn = l.cfg.Rulesets, l.cfg.Level, protocol.Turn(turns)
-	opts.NoOrders = l.cfg.Clients == ClientsPassive
+	opts.NoOrders, opts.Think = l.cfg.Clients == ClientsPassive, l.cfg.Think
 	seated := false // set by Joined, on Run's goroutine
 	opts.Hooks = bot.Hooks{
 		Joined: func(g protocol.GameID, _ protocol.Seat) {

@@ -90,12 +90,12 @@ func TestRunSmall(t *testing.T) {
 	}
 }
 
-// TestRunPassive runs a small load of light clients (-clients passive):
-// they play every turn to the end, submit no orders, and keep their views
+// TestRunPassive runs a small load of light clients (-clients passive)
+// that think a little over each turn: they play every turn to the end, submit no orders, and keep their views
 // without a mismatch.
 func TestRunPassive(t *testing.T) {
 	cfg := small(true)
-	cfg.Clients, cfg.Level = ClientsPassive, ""
+	cfg.Clients, cfg.Level, cfg.Think = ClientsPassive, "", 20*time.Millisecond
 	var out bytes.Buffer
 	rep, err := Run(context.Background(), cfg, &out)
 	if err != nil {
@@ -199,7 +199,7 @@ func TestParseFlags(t *testing.T) {
 	}
 	for _, args := range []string{
 		"-seats 1", "-seats 17", "-size 32", "-size 8x8", "-timer 5", "-turns 0", "-level genius",
-		"-games 0", "-duration 0s", "extra", "-clients robots", "-ruleset chess", "-ruleset erfpires -level genius",
+		"-games 0", "-duration 0s", "extra", "-clients robots", "-think -1s", "-ruleset chess", "-ruleset erfpires -level genius",
 	} {
 		if _, _, err := parseFlags(strings.Fields(args), io.Discard); !errors.Is(err, errUsage) {
 			t.Errorf("%q: error %v, want a usage error", args, err)

@@ -107,6 +107,7 @@ func parseFlags(args []string, out io.Writer) (Config, *string, error) {
 	fs.BoolVar(&cfg.Rematch, "rematch", true, "when a game is over, its clients play a new one until they have played -turns turns")
 	fs.StringVar(&cfg.Ruleset, "ruleset", "", "the games' ruleset (default: the server's default, erfworld)")
 	fs.StringVar(&cfg.Clients, "clients", ClientsAI, fmt.Sprintf("kind of client: %s (the ruleset's AI at -level) or %s (light: no orders, no AI; views kept and checked)", ClientsAI, ClientsPassive))
+	fs.DurationVar(&cfg.Think, "think", 0, "how long a client thinks over each turn before it acts: drawn between half and 1.5 times this; 0 acts at once")
 	fs.StringVar(&cfg.Level, "level", "", "the clients' AI level, one of the ruleset's (default: its default)")
 	fs.DurationVar(&cfg.Duration, "duration", 2*time.Minute, "the longest the load runs")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the first game; game i uses seed+i")

@@ -137,6 +137,9 @@ func (r Report) Print(w io.Writer) {
 	if c.Clients == ClientsPassive {
 		clients = "passive clients (no orders, no AI)"
 	}
+	if c.Think > 0 {
+		clients += fmt.Sprintf(", thinking %v a turn", c.Think)
+	}
 	fmt.Fprintf(w, "load: %s, %d games x %d seats on %dx%d, %s, %s, %d turns, at most %v, seed %d\n",
 		c.Ruleset, c.Games, c.Seats, c.Width, c.Height, timer, clients, c.Turns, c.Duration, c.Seed)
 	fmt.Fprintf(w, "  connections   %d peak, %d at the end, of %d clients\n", r.PeakConns, r.EndConns, r.Clients)
