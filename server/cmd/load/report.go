@@ -53,6 +53,8 @@ type Report struct {
 	Finished, Stopped, Failed                        int
 	Failures                                         []string
 	Mismatches, Rejections, ServerErrors, Reconnects int
+	// ServerErrorQuotes quotes the first few of the server's errors.
+	ServerErrorQuotes []string
 	GamesOver                                        int // clients that saw GameOver
 
 	// The server's CPU time during the load and its resident memory at
@@ -84,6 +86,11 @@ func (r *Report) add(c clientResult) {
 	r.Mismatches += res.Mismatches
 	r.Rejections += len(res.Rejections)
 	r.ServerErrors += len(res.ServerErrors)
+	for _, e := range res.ServerErrors {
+		if len(r.ServerErrorQuotes) < maxFailures {
+			r.ServerErrorQuotes = append(r.ServerErrorQuotes, e)
+		}
+	}
 	r.Reconnects += res.Reconnects
 	if c.creator && res.Over {
 		r.GamesOver++
@@ -160,6 +167,9 @@ func (r Report) Print(w io.Writer) {
 		r.Failed, r.Mismatches, r.Rejections, r.ServerErrors, r.Reconnects)
 	for _, f := range r.Failures {
 		fmt.Fprintf(w, "    %s\n", f)
+	}
+	for _, e := range r.ServerErrorQuotes {
+		fmt.Fprintf(w, "    server error: %s\n", e)
 	}
 	if r.ServerMeasured {
 		fmt.Fprintf(w, "  server        CPU %.1f s (%.0f%% of a core), RSS %s at the end, peak %s (VmHWM %s)\n",
