@@ -55,7 +55,7 @@ type Report struct {
 	Mismatches, Rejections, ServerErrors, Reconnects int
 	// ServerErrorQuotes quotes the first few of the server's errors.
 	ServerErrorQuotes []string
-	GamesOver                                        int // clients that saw GameOver
+	GamesOver         int // clients that saw GameOver
 
 	// The server's CPU time during the load and its resident memory at
 	// the end, the peak seen during the load and the peak since it
