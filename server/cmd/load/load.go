@@ -29,6 +29,10 @@ type Config struct {
 	// child process or, if InProc, in this one.
 	Addr   string
 	InProc bool
+	// ServerPID, with Addr, is the process ID of the server at Addr when
+	// it runs on this machine (in another network namespace, say): its
+	// CPU time and memory are measured from /proc; 0 measures nothing.
+	ServerPID int
 	// Pprof, if not empty, is the host:port the load's own server serves
 	// its profiles on (net/http/pprof, with the mutex and block profiles
 	// on), for go tool pprof; not with Addr.
@@ -112,6 +116,8 @@ func (c Config) check() error {
 		return fmt.Errorf("%d turns: want 1 or more", c.Turns)
 	case c.Duration <= 0:
 		return fmt.Errorf("duration %v: want more than 0", c.Duration)
+	case c.ServerPID != 0 && c.Addr == "":
+		return fmt.Errorf("a server process %d without its address: give -addr too", c.ServerPID)
 	case c.Think < 0:
 		return fmt.Errorf("think %v: want 0 or more", c.Think)
 	case c.Every <= 0:

@@ -96,6 +96,7 @@ func parseFlags(args []string, out io.Writer) (Config, *string, error) {
 	fs.SetOutput(out)
 	cfg := Config{}
 	fs.StringVar(&cfg.Addr, "addr", "", "host:port of a running server; empty starts one on a free loopback port")
+	fs.IntVar(&cfg.ServerPID, "server-pid", 0, "with -addr, the process ID of that server when it runs on this machine: its CPU and memory are measured")
 	fs.BoolVar(&cfg.InProc, "inproc", false, "without -addr, run the server inside this process instead of a child process")
 	fs.StringVar(&cfg.Pprof, "pprof", "", "host:port the load's own server serves its profiles on (/debug/pprof/), for go tool pprof; empty: none")
 	fs.StringVar(&cfg.DataDir, "data", "", "data `directory` of the load's own server, which then saves every turn there (SQLite); empty: none")

@@ -107,6 +107,8 @@ type serverUsage struct {
 func startServer(cfg Config) (server, error) {
 	conns := cfg.Games * cfg.Seats
 	switch {
+	case cfg.Addr != "" && cfg.ServerPID > 0:
+		return watched{url: "ws://" + cfg.Addr + "/ws", pid: cfg.ServerPID}, nil
 	case cfg.Addr != "":
 		return remote("ws://" + cfg.Addr + "/ws"), nil
 	case cfg.InProc:
@@ -147,6 +149,17 @@ func (r inProc) stop() error {
 }
 func (c *child) URL() string                { return c.url }
 func (c *child) usage() (serverUsage, bool) { return procUsage(c.cmd.Process.Pid) }
+
+// watched is a server the load did not start, running on this machine as
+// process pid: its CPU and memory are measured from /proc.
+type watched struct {
+	url string
+	pid int
+}
+
+func (w watched) URL() string                { return w.url }
+func (w watched) usage() (serverUsage, bool) { return procUsage(w.pid) }
+func (watched) stop() error                  { return nil }
 
 // inProc is a server running in this process.
 type inProc struct {
