@@ -68,6 +68,11 @@ type Config struct {
 	Seed uint64
 	// Every is how often a line of progress is printed.
 	Every time.Duration
+	// Warmup is how long the load runs before it measures: the delays,
+	// the turns and the CPU times of the report count from then on (the
+	// clients connect and the games start meanwhile). 0 measures from the
+	// start.
+	Warmup time.Duration
 	// Rulesets are the rulesets of the clients (and of an in-process
 	// server); nil means the build's (registry.Default).
 	Rulesets *ruleset.Registry
@@ -122,6 +127,8 @@ func (c Config) check() error {
 		return fmt.Errorf("think %v: want 0 or more", c.Think)
 	case c.Every <= 0:
 		return fmt.Errorf("progress every %v: want more than 0", c.Every)
+	case c.Warmup < 0 || c.Warmup >= c.Duration:
+		return fmt.Errorf("warm-up %v: want 0 or more, and less than the duration %v", c.Warmup, c.Duration)
 	case c.Clients != "" && c.Clients != ClientsAI && c.Clients != ClientsPassive:
 		return fmt.Errorf("clients %q: want %s or %s", c.Clients, ClientsAI, ClientsPassive)
 	}
@@ -220,6 +227,8 @@ func (l *load) run(parent context.Context, progress io.Writer) Report {
 		askedAtEnd     bool // the server's health was asked when clients began to end
 		done           = ctx.Done()
 		peakRSS        int64
+		warming        = cfg.Warmup > 0
+		measureStart   = start
 	)
 	gather := func(all bool) {
 		for _, c := range l.games {
@@ -256,6 +265,19 @@ func (l *load) run(parent context.Context, progress io.Writer) Report {
 			atEnd()
 		case now := <-ticker.C:
 			gather(false)
+			if warming && !now.Before(start.Add(cfg.Warmup)) {
+				// The warm-up is over: measure from now on.
+				warming = false
+				delays, resolved = delays[:0], resolved[:0]
+				rep.Late = 0
+				measureStart = now
+				if u, ok := l.srv.usage(); ok {
+					baseServer = u
+				}
+				if p, ok := processCPU(); ok {
+					baseProcess = p
+				}
+			}
 			if u, ok := l.srv.usage(); ok {
 				peakRSS = max(peakRSS, u.RSS)
 			}
@@ -272,7 +294,7 @@ func (l *load) run(parent context.Context, progress io.Writer) Report {
 			s := sortedCopy(recent)
 			line.p50, line.p99 = percentile(s, 0.5), percentile(s, 0.99)
 			if u, ok := l.srv.usage(); ok {
-				line.serverCPU = float64(u.CPU-baseServer.CPU) / float64(now.Sub(start))
+				line.serverCPU = float64(u.CPU-baseServer.CPU) / float64(now.Sub(measureStart))
 				line.rss = u.RSS
 			}
 			line.print(progress)
@@ -280,13 +302,15 @@ func (l *load) run(parent context.Context, progress io.Writer) Report {
 		}
 	}
 	gather(true)
-	rep.Elapsed = time.Since(start)
+	rep.Elapsed = time.Since(measureStart)
+	rep.Warmup = measureStart.Sub(start)
 	rep.LoadEnd = loadAverage()
 	_, peak, allSeated := l.held.get()
 	endConns, firstLeft := l.held.end()
 	rep.PeakConns, rep.EndConns = peak, endConns
 	rep.Turns = len(resolved)
 	rep.TurnsPerSecond = float64(rep.Turns) / rep.Elapsed.Seconds()
+	allSeated = later(allSeated, measureStart)
 	if !allSeated.IsZero() && firstLeft.After(allSeated) {
 		n := 0
 		for _, at := range resolved {
@@ -318,6 +342,14 @@ func (l *load) run(parent context.Context, progress io.Writer) Report {
 		rep.ProcessCPU = p - baseProcess
 	}
 	return rep
+}
+
+// later returns the later of a and b, a if b is zero.
+func later(a, b time.Time) time.Time {
+	if a.IsZero() || b.After(a) {
+		return b
+	}
+	return a
 }
 
 // playGame plays game i: its first client creates it, the others join it

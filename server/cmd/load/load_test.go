@@ -199,7 +199,7 @@ func TestParseFlags(t *testing.T) {
 	}
 	for _, args := range []string{
 		"-seats 1", "-seats 17", "-size 32", "-size 8x8", "-timer 5", "-turns 0", "-level genius",
-		"-games 0", "-duration 0s", "extra", "-clients robots", "-think -1s", "-server-pid 12", "-ruleset chess", "-ruleset erfpires -level genius",
+		"-games 0", "-duration 0s", "extra", "-clients robots", "-think -1s", "-server-pid 12", "-warmup 2m -duration 1m", "-ruleset chess", "-ruleset erfpires -level genius",
 	} {
 		if _, _, err := parseFlags(strings.Fields(args), io.Discard); !errors.Is(err, errUsage) {
 			t.Errorf("%q: error %v, want a usage error", args, err)

@@ -12,7 +12,10 @@ import (
 type Report struct {
 	Config  Config
 	Clients int           // clients started: Games x Seats
-	Elapsed time.Duration // from the first client's start to the last one's end
+	Elapsed time.Duration // from the first client's start (or the warm-up's end) to the last one's end
+	// Warmup is how long the load ran before it measured (Config.Warmup,
+	// to the tick): the turns, delays and CPU times count from then on.
+	Warmup time.Duration
 
 	// PeakConns is the most clients seated at once; EndConns those seated
 	// just before the first one left (it finished its turns, saw the game
@@ -149,6 +152,9 @@ func (r Report) Print(w io.Writer) {
 	}
 	fmt.Fprintf(w, "load: %s, %d games x %d seats on %dx%d, %s, %s, %d turns, at most %v, seed %d\n",
 		c.Ruleset, c.Games, c.Seats, c.Width, c.Height, timer, clients, c.Turns, c.Duration, c.Seed)
+	if r.Warmup > 0 {
+		fmt.Fprintf(w, "  warm-up       %.1f s not measured: the figures below count from then on\n", r.Warmup.Seconds())
+	}
 	fmt.Fprintf(w, "  connections   %d peak, %d at the end, of %d clients\n", r.PeakConns, r.EndConns, r.Clients)
 	running := "unknown"
 	if r.PeakRunning >= 0 {
