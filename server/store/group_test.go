@@ -88,3 +88,58 @@ func TestGroupedCommit(t *testing.T) {
 		t.Errorf("%s, never saved, has a step 2", lost)
 	}
 }
+
+// BenchmarkSaveTurn saves turns of 64 games at once, as a server's
+// matches do, each game's goroutine waiting for its turn to be committed
+// before it saves the next. It reports the turns saved in each
+// transaction (turns/commit): one sync of the log is shared by that many
+// turns.
+func BenchmarkSaveTurn(b *testing.B) {
+	s, err := Open(filepath.Join(b.TempDir(), FileName))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	const games = 64
+	save := bytes.Repeat([]byte("state "), 2000) // about a 32x32 game's save
+	for id := protocol.GameID(1); id <= games; id++ {
+		if err := s.SaveGame(id, testSettings(), testSeats()); err != nil {
+			b.Fatal(err)
+		}
+		if err := s.SaveState(id, State{Seq: 1, Save: save}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	orders := []ruleset.Submission{{Seat: 1, Orders: []byte{0x90}}, {Seat: 2, Orders: []byte{0x90}}}
+	before := s.commits
+	turns := make(chan int, b.N)
+	for i := range b.N {
+		turns <- i
+	}
+	close(turns)
+	b.ResetTimer()
+	errs := make(chan error, games)
+	for id := protocol.GameID(1); id <= games; id++ {
+		go func() {
+			seq := uint32(1)
+			for range turns {
+				if err := s.SaveTurn(id, seq, orders, State{Seq: seq + 1, Save: save}, 3); err != nil {
+					errs <- err
+					return
+				}
+				seq++
+			}
+			errs <- nil
+		}()
+	}
+	for range games {
+		if err := <-errs; err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	s.mu.Lock()
+	commits := s.commits - before
+	s.mu.Unlock()
+	b.ReportMetric(float64(b.N)/float64(max(commits, 1)), "turns/commit")
+}
