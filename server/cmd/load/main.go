@@ -13,6 +13,13 @@
 // -inproc runs that server inside the command instead. With -addr it loads
 // a running server and measures the clients only.
 //
+// The clients are the ruleset's AI at -level, or with -clients passive
+// light ones that submit no orders and make no AI but keep their views and
+// check every checksum; -think makes them think over each turn, as people
+// do, rather than answer at once. -warmup leaves the first seconds (clients
+// connecting, games starting) out of the figures; -pprof serves the own
+// server's profiles, -data saves its games.
+//
 // For each game the first client creates it (every seat a person's, the
 // turn timer of -timer) and the others join it by its ID; when the game is
 // over they play a new one (unless -rematch=false). Each client stops

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
+	"os"
 	"runtime"
 )
 
@@ -38,7 +39,7 @@ func servePprof(addr string) (stop func(), err error) {
 	go func() {
 		defer close(done)
 		if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			fmt.Println("profiles:", err)
+			fmt.Fprintln(os.Stderr, "profiles:", err)
 		}
 	}()
 	return func() {
