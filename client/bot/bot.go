@@ -32,6 +32,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"time"
 
@@ -64,6 +65,16 @@ type Options struct {
 	Level string
 	// Seed seeds the AI; 0 means the game's seed (Joined's Settings).
 	Seed uint64
+	// NoOrders makes a light bot, for loads that measure the server: in
+	// a simultaneous step it submits an empty order list and says it is
+	// ready, without asking the AI (nor making one). It still keeps its
+	// view and checks every checksum. The AI plays the interactive steps.
+	NoOrders bool
+	// Think, if not 0, is how long the bot thinks over each step before
+	// it acts, as a person would: a time drawn evenly between Think/2 and
+	// 3*Think/2 (from a generator seeded by the game's seed and the
+	// seat), so that a load's bots do not all act at once.
+	Think time.Duration
 	// Create, if not nil, creates a game with these settings (an empty
 	// Ruleset means the server's default). Otherwise the bot joins game
 	// Join or, if Join is 0, the first open game with a free seat, asking
@@ -214,6 +225,13 @@ type runner struct {
 	clock  *protocol.TurnClock
 	acted  bool // the bot acted in the clock's step
 	done   bool // the game is over or LastTurn passed
+
+	// With Options.Think: thinking runs while the bot thinks over step
+	// thinkSeq; thought tells that it has thought over that step.
+	thinking *time.Timer
+	thinkSeq uint32
+	thought  bool
+	rng      *rand.Rand // draws the thinking times; made when seated
 }
 
 // newRunner returns the runner of a bot of opts playing the rulesets of
@@ -235,13 +253,24 @@ func (r *runner) run(ctx context.Context) error {
 		if r.relist != nil {
 			r.relist.Stop()
 		}
+		if r.thinking != nil {
+			r.thinking.Stop()
+		}
 	}()
 	for !r.done {
-		var relist <-chan time.Time
+		var relist, thought <-chan time.Time
 		if r.relist != nil {
 			relist = r.relist.C
 		}
+		if r.thinking != nil {
+			thought = r.thinking.C
+		}
 		select {
+		case <-thought:
+			r.thinking, r.thought = nil, true
+			if err := r.play(); err != nil {
+				return err
+			}
 		case <-ctx.Done():
 			return fmt.Errorf("stopped at %s: %w", r.where(), ctx.Err())
 		case <-relist:
@@ -535,6 +564,14 @@ func (r *runner) play() error {
 		return nil
 	case ruleset.Mode(c.Mode) != ruleset.Interactive && slices.Contains(c.Ready, r.res.Seat):
 		return nil
+	case r.opts.Think > 0 && !(r.thought && r.thinkSeq == c.Seq):
+		r.think(c.Seq)
+		return nil
+	}
+	if r.opts.NoOrders && ruleset.Mode(c.Mode) != ruleset.Interactive {
+		r.acted = true
+		r.res.TurnsPlayed++
+		return r.submit(c.Turn, nil)
 	}
 	ai, err := r.ai()
 	if err != nil {
@@ -555,14 +592,36 @@ func (r *runner) play() error {
 		return r.send(&protocol.Act{Seq: c.Seq, Action: data}, nil)
 	}
 	r.res.Orders += count(data)
-	if err := r.send(&protocol.SubmitOrders{Turn: c.Turn, Orders: data}, nil); err != nil {
+	return r.submit(c.Turn, data)
+}
+
+// submit sends the orders of simultaneous turn t (nil: none, an empty
+// list), then SetReady.
+func (r *runner) submit(t protocol.Turn, orders []byte) error {
+	if err := r.send(&protocol.SubmitOrders{Turn: t, Orders: orders}, nil); err != nil {
 		return err
 	}
 	if err := r.send(&protocol.SetReady{Ready: true}, nil); err != nil {
 		return err
 	}
-	r.opts.Hooks.ready(c.Turn)
+	r.opts.Hooks.ready(t)
 	return nil
+}
+
+// think starts thinking over step seq (Options.Think), unless the bot
+// thinks over it already; play is called again when it is done.
+func (r *runner) think(seq uint32) {
+	if r.thinking != nil && r.thinkSeq == seq {
+		return
+	}
+	if r.thinking != nil {
+		r.thinking.Stop()
+	}
+	if r.rng == nil {
+		r.rng = rand.New(rand.NewPCG(r.seed, uint64(r.res.Seat)))
+	}
+	d := r.opts.Think/2 + time.Duration(r.rng.Int64N(int64(r.opts.Think)+1))
+	r.thinking, r.thinkSeq, r.thought = time.NewTimer(d), seq, false
 }
 
 // ai returns the AI of the game's ruleset, made at Options.Level (the

@@ -206,6 +206,69 @@ func TestRunnerTurns(t *testing.T) {
 	}
 }
 
+// TestRunnerNoOrders: a light bot (Options.NoOrders) submits an empty
+// list and says it is ready each turn without making an AI, and still
+// checks its view: a delta that does not match asks for the whole view.
+func TestRunnerNoOrders(t *testing.T) {
+	s := twoPlayers(t)
+	r, f := newFake(t, Options{Name: "A", Join: 4, NoOrders: true})
+	if err := r.begin(); err != nil {
+		t.Fatal(err)
+	}
+	feed(t, r, &protocol.Joined{Game: 4, Seat: 1, Token: protocol.NewToken(), Settings: protocol.Settings{Ruleset: "erfworld", Seed: 7}}, 1)
+	f.take()
+	v1 := game.NewView(s, 1)
+	feed(t, r, fullView(t, v1), 0)
+	feed(t, r, clock(1, 1, 2), 0)
+	if len(f.sent) != 2 {
+		t.Fatalf("turn 1: sent %v, want SubmitOrders and SetReady", f.take())
+	}
+	if so, ok := f.sent[0].(*protocol.SubmitOrders); !ok || so.Turn != 1 || len(so.Orders) != 0 {
+		t.Fatalf("turn 1: sent %+v first, want an empty SubmitOrders for turn 1", f.sent[0])
+	}
+	wantSent(t, f, "turn 1", protocol.TypeSubmitOrders, protocol.TypeSetReady)
+	if r.player != nil {
+		t.Errorf("an AI was made: %T", r.player)
+	}
+
+	game.Resolve(s, rules(t), nil)
+	v2 := game.NewView(s, 1)
+	feed(t, r, update(t, v1, v2, 1), 0)
+	wantSent(t, f, "a wrong checksum", protocol.TypeRequestView)
+	feed(t, r, fullView(t, v2), 0)
+	feed(t, r, clock(2, 1, 2), 0)
+	wantSent(t, f, "turn 2", protocol.TypeSubmitOrders, protocol.TypeSetReady)
+	if have := [...]int{r.res.TurnsPlayed, r.res.Orders, r.res.Mismatches}; have != [...]int{2, 0, 1} {
+		t.Errorf("turns played, orders, mismatches: have %v, want [2 0 1]", have)
+	}
+}
+
+// TestRunnerThinks: a bot with Options.Think sends nothing for a step
+// until it has thought over it (its timer has fired), and then acts.
+func TestRunnerThinks(t *testing.T) {
+	const think = 40 * time.Millisecond
+	s := twoPlayers(t)
+	r, f := newFake(t, Options{Name: "A", Join: 4, NoOrders: true, Think: think})
+	if err := r.begin(); err != nil {
+		t.Fatal(err)
+	}
+	feed(t, r, &protocol.Joined{Game: 4, Seat: 1, Token: protocol.NewToken(), Settings: protocol.Settings{Ruleset: "erfworld", Seed: 7}}, 1)
+	f.take()
+	feed(t, r, fullView(t, game.NewView(s, 1)), 0)
+	feed(t, r, clock(1, 1, 2), 0)
+	feed(t, r, clock(1, 1, 2), 0) // the clock again: still thinking over the same step
+	wantSent(t, f, "thinking")
+	if r.thinking == nil || r.thinkSeq != 1 {
+		t.Fatalf("not thinking over step 1: %v, step %d", r.thinking, r.thinkSeq)
+	}
+	<-r.thinking.C // as run does
+	r.thinking, r.thought = nil, true
+	if err := r.play(); err != nil {
+		t.Fatal(err)
+	}
+	wantSent(t, f, "thought", protocol.TypeSubmitOrders, protocol.TypeSetReady)
+}
+
 // TestRunnerResumes: a bot that takes its seat back (a dropped connection,
 // a server restarted from its last saved turn) plays the turn the server
 // is on again, though it played it before, or a later one; not when the

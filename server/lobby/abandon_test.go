@@ -367,3 +367,34 @@ func TestAIPace(t *testing.T) {
 }
 
 var _ match.Observer = turnSignal(nil)
+
+// TestLeftPlayerHasNoPlace: the place a player's messages find without the
+// lobby's lock is gone once the player leaves the game, or the game is
+// ended: its orders, readiness and view requests are refused as from
+// someone in no game, not sent to the match.
+func TestLeftPlayerHasNoPlace(t *testing.T) {
+	l := newLobby(t, Options{})
+	for _, how := range []string{"leaves", "ended"} {
+		t.Run(how, func(t *testing.T) {
+			ann := hello(t, l, "Ann")
+			id, _ := play(ann, solo())
+			if r := find[*protocol.OrdersResult](t, ann.do(&protocol.SubmitOrders{Turn: 1, Orders: noOrders(t)})); r.Turn != 1 {
+				t.Fatalf("orders while playing: %+v", r)
+			}
+			switch how {
+			case "leaves":
+				ann.do(&protocol.LeaveGame{})
+			case "ended":
+				if err := l.End(t.Context(), id); err != nil {
+					t.Fatal(err)
+				}
+				if e := await[*protocol.Error](ann); e.Code != protocol.NoSuchGame {
+					t.Fatalf("the game's end told as %+v", e)
+				}
+			}
+			ann.fails(&protocol.SubmitOrders{Turn: 1, Orders: noOrders(t)}, protocol.WrongGame, "you are in no game")
+			ann.fails(&protocol.SetReady{Ready: true}, protocol.WrongGame, "you are in no game")
+			ann.fails(&protocol.RequestView{}, protocol.WrongGame, "you are in no game")
+		})
+	}
+}

@@ -156,7 +156,7 @@ func (l *Lobby) Games(ctx context.Context) []AdminGame {
 // l.mu held.
 func (l *Lobby) admin(r *room, now time.Time) AdminGame {
 	g := AdminGame{ID: r.id, Name: r.set.Name, Ruleset: r.set.Ruleset, Width: r.set.Width, Height: r.set.Height,
-		State: r.state(), Turn: r.turn, Password: r.set.Password != "", Spectators: len(r.spectators),
+		State: r.state(), Turn: r.turn.get(), Password: r.set.Password != "", Spectators: len(r.spectators),
 		CreatedBy: r.addr, LeavesInSeconds: -1}
 	for i := range r.seats {
 		s := &r.seats[i]

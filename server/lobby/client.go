@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync/atomic"
 
 	"github.com/coder/websocket"
 	"github.com/vmihailenco/msgpack/v5"
@@ -37,6 +38,12 @@ type client struct {
 	sub  *match.Subscription
 	gone bool // the connection has ended
 
+	// playing is the client's place while it is subscribed to a running
+	// match: written under Lobby.mu (publish) whenever room, seat or sub
+	// change, read without it by the messages of a game being played, so
+	// that thousands of clients playing do not queue on one lock.
+	playing atomic.Pointer[placed]
+
 	// The client's accounts (see Quotas), set by Open. work and wrong
 	// are used on the connection's reader goroutine only; chatLines is
 	// guarded by Lobby.mu.
@@ -46,6 +53,26 @@ type client struct {
 }
 
 var _ wsconn.Session = (*client)(nil)
+
+// placed is a client's place in a running match, as client.playing
+// publishes it. It is never changed once made.
+type placed struct {
+	room *room
+	seat protocol.Seat
+	m    *match.Match
+	sub  *match.Subscription
+}
+
+// publish makes cl.playing tell cl's place: its room, seat, match and
+// subscription while it has a subscription, nothing otherwise. Lobby.mu
+// is held; call it after every change of cl.room, cl.seat or cl.sub.
+func (cl *client) publish() {
+	if cl.room == nil || cl.sub == nil || cl.room.m == nil {
+		cl.playing.Store(nil)
+		return
+	}
+	cl.playing.Store(&placed{room: cl.room, seat: cl.seat, m: cl.room.m, sub: cl.sub})
+}
 
 // Open implements wsconn.Session: the client has its Welcome and is in the
 // server's lobby.
@@ -116,8 +143,12 @@ func (cl *client) Closed() {
 
 var errNoGame = protocol.Errorf(protocol.WrongGame, "you are in no game: join one first")
 
-// place returns cl's game, seat and subscription, under the lock.
+// place returns cl's game, seat, match and subscription: without the
+// lock while cl plays a running match (client.playing), else under it.
 func (cl *client) place() (*room, protocol.Seat, *match.Match, *match.Subscription) {
+	if p := cl.playing.Load(); p != nil {
+		return p.room, p.seat, p.m, p.sub
+	}
 	cl.l.mu.Lock()
 	defer cl.l.mu.Unlock()
 	if cl.room == nil {
@@ -255,6 +286,7 @@ func (cl *client) joinGame(env protocol.Envelope, m *protocol.JoinGame) error {
 			if old := st.c; old != nil && old != cl {
 				kicked, kickedSub = old, old.sub
 				old.room, old.seat, old.sub = nil, 0, nil
+				old.publish()
 			}
 		case m.Spectate:
 			if !r.set.Spectators {
@@ -355,6 +387,7 @@ func (l *Lobby) detach(cl *client) *match.Subscription {
 	}
 	sub, s := cl.sub, cl.seat
 	cl.room, cl.seat, cl.sub = nil, 0, nil
+	cl.publish()
 	if s == protocol.Spectator {
 		delete(r.spectators, cl)
 	} else if st := r.seat(s); st != nil && st.c == cl {
@@ -385,6 +418,9 @@ func (l *Lobby) detach(cl *client) *match.Subscription {
 // a TurnClock.
 func (cl *client) setReady(m *protocol.SetReady) error {
 	l := cl.l
+	if p := cl.playing.Load(); p != nil && p.seat != protocol.Spectator {
+		return l.readyInMatch(cl, p.m, p.seat, m.Ready)
+	}
 	l.mu.Lock()
 	r, s := cl.room, cl.seat
 	switch {
@@ -413,9 +449,15 @@ func (cl *client) setReady(m *protocol.SetReady) error {
 	if mt == nil {
 		return protocol.Errorf(protocol.Unavailable, "the game is starting: try again in a moment")
 	}
+	return l.readyInMatch(cl, mt, s, m.Ready)
+}
+
+// readyInMatch tells match mt that cl's seat s is ready, or not, to end
+// the turn.
+func (l *Lobby) readyInMatch(cl *client, mt *match.Match, s protocol.Seat, ready bool) error {
 	ctx, cancel := l.callCtx(cl)
 	defer cancel()
-	return matchError(mt.SetReady(ctx, s.Player(), m.Ready))
+	return matchError(mt.SetReady(ctx, s.Player(), ready))
 }
 
 // start handles StartGame.
@@ -525,6 +567,7 @@ func (cl *client) subscribe(r *room, m *match.Match, s protocol.Seat) {
 	ok := !cl.gone && cl.room == r && cl.seat == s && cl.sub == nil
 	if ok {
 		cl.sub = sub
+		cl.publish()
 	}
 	l.mu.Unlock()
 	if !ok {
@@ -578,9 +621,7 @@ func (cl *client) forward(r *room, sub *match.Subscription) {
 
 // sawTurn records r's turn for the game list.
 func (l *Lobby) sawTurn(r *room, t ruleset.Turn) {
-	l.mu.Lock()
-	r.turn = max(r.turn, t)
-	l.mu.Unlock()
+	r.turn.raise(t)
 }
 
 // gameOver marks r over; it goes when everyone has left.

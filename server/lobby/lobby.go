@@ -12,6 +12,14 @@
 // (a match call waits for the match's loop). Sends to connections are made
 // under mu: wsconn's Send never blocks.
 //
+// The messages of a game being played (SubmitOrders, SetReady, Act,
+// RequestView) and the turns each subscription forwards do not take mu:
+// a client's place in a running match is published, under mu, as an
+// immutable value its connection's reader loads (client.playing), and a
+// game's latest turn is an atomic mark. Thousands of players ending their
+// turns at once so wait for their own matches only, each on its own
+// goroutine, never in line for one lock.
+//
 // # Seats and tokens
 //
 // Seats 1..Seats-Bots are for people, the last Bots seats for bots, which
@@ -324,6 +332,7 @@ func (l *Lobby) removeRoom(r *room, why string) {
 			cl.sub.Close()
 			cl.sub = nil
 		}
+		cl.publish()
 		cl.c.Send(&protocol.Error{Code: protocol.NoSuchGame, Message: r.id.String() + " was closed: " + why}, 0)
 	}
 	l.log.Info("game removed", "game", uint32(r.id), "why", why)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"empires/server/match"
@@ -15,7 +16,7 @@ import (
 )
 
 // room is one game: its settings, seats and spectators, and once started
-// its match. Every field is guarded by Lobby.mu.
+// its match. Every field is guarded by Lobby.mu, but turn (a turnMark).
 type room struct {
 	id         protocol.GameID
 	set        protocol.Settings // with the password
@@ -27,7 +28,7 @@ type room struct {
 	m       *match.Match // set once the match runs; nil before
 	stop    context.CancelFunc
 	over    bool
-	turn    ruleset.Turn // the last turn seen by a subscriber or a status
+	turn    turnMark // the last turn seen by a subscriber or a status
 
 	creator uint64 // the ID of the connection that created it; 0 for a game resumed
 	addr    string // its remote address; "" for none
@@ -35,6 +36,25 @@ type room struct {
 	// zero while one is connected (or the sweep has not seen it yet).
 	idleSince time.Time
 }
+
+// turnMark is the latest turn of a game its subscribers saw: raised by
+// each subscription's forwarding goroutine, read under Lobby.mu for the
+// game list, without a lock of its own (the one field of a room that
+// Lobby.mu does not guard).
+type turnMark struct{ t atomic.Int32 }
+
+// raise makes the mark t if t is later.
+func (m *turnMark) raise(t ruleset.Turn) {
+	for {
+		old := m.t.Load()
+		if int32(t) <= old || m.t.CompareAndSwap(old, int32(t)) {
+			return
+		}
+	}
+}
+
+// get returns the mark.
+func (m *turnMark) get() ruleset.Turn { return ruleset.Turn(m.t.Load()) }
 
 // seat is one seat at a room's table.
 type seat struct {
@@ -157,7 +177,7 @@ func (r *room) broadcastLobby() {
 func (r *room) info() protocol.GameInfo {
 	return protocol.GameInfo{Game: r.id, Name: r.set.Name, Ruleset: r.set.Ruleset,
 		Width: r.set.Width, Height: r.set.Height, Seats: r.set.Seats, Humans: r.humans(), Bots: r.set.Bots,
-		HasPassword: r.set.Password != "", Spectators: r.set.Spectators, Started: r.started, Turn: r.turn}
+		HasPassword: r.set.Password != "", Spectators: r.set.Spectators, Started: r.started, Turn: r.turn.get()}
 }
 
 // notReady says why r cannot start now, "" if it can: a human seat open

@@ -97,7 +97,9 @@
 //
 // A Subscription receives a Full view first, then after each turn a Delta
 // of its view with its events, and a clock update whenever readiness
-// changes; every Update carries the checksum of the subscriber's view and
+// changes (once the match's waiting commands are run: changes in a row
+// make one update, and a step that resolves meanwhile sends its own clock
+// instead); every Update carries the checksum of the subscriber's view and
 // the clock. A seat may have any number of subscriptions, each receiving
 // every update: a reconnecting player subscribes again and receives a Full
 // view, while its old connection's subscription lives on until its owner
@@ -281,6 +283,11 @@ type Match struct {
 	// chaining is set while startStep plays the AI's interactive actions
 	// one after another; more, that one of them started a new step.
 	chaining, more bool
+	// clockDue tells that readiness changed since the subscribers last
+	// got the clock; clockWaited counts the commands run since (see
+	// flushClock).
+	clockDue    bool
+	clockWaited int
 }
 
 // New creates match id: a new game of ruleset rs with the settings set:
@@ -452,8 +459,35 @@ func (m *Match) Run(ctx context.Context) error {
 		if m.canResolve() {
 			m.resolve()
 		}
+		m.flushClock()
 		m.compact()
 	}
+}
+
+// maxClockDelay is how many commands in a row a clock update that
+// readiness changes may wait behind (see flushClock).
+const maxClockDelay = 32
+
+// flushClock sends the clock that readiness changed (clockDue), unless
+// more commands wait, up to maxClockDelay of them: readiness that changes
+// several times while commands queue up (the players of a game saying
+// they are ready one after another) costs each subscriber one update, the
+// last, not one each. A step resolved meanwhile sends its own clock, so
+// none is due then.
+//
+// CHOICE: readiness announced once the queue is drained rather than at
+// each change: the subscribers see every change that lasts, and the server
+// sends, encodes and writes fewer messages the busier it is; a quiet match
+// still announces each change at once.
+func (m *Match) flushClock() {
+	if !m.clockDue {
+		return
+	}
+	if len(m.cmds) > 0 && m.clockWaited < maxClockDelay {
+		m.clockWaited++
+		return
+	}
+	m.sendClock()
 }
 
 // shutdown stops the timers and closes every subscription.
@@ -619,8 +653,8 @@ func (m *Match) Act(ctx context.Context, seat ruleset.Seat, seq uint32, action [
 
 // SetReady says whether human seat is done with the turn. When every seat
 // the turn waits for is ready the turn resolves (see the package doc);
-// every subscriber gets a clock update when readiness changes. Readiness
-// matters in simultaneous steps only.
+// every subscriber gets a clock update when readiness changes (see the
+// package doc). Readiness matters in simultaneous steps only.
 func (m *Match) SetReady(ctx context.Context, seat ruleset.Seat, ready bool) error {
 	if err := m.checkSeat(seat); err != nil {
 		return err
@@ -635,7 +669,7 @@ func (m *Match) SetReady(ctx context.Context, seat ruleset.Seat, ready bool) err
 		}
 		if m.ready[seat] != ready {
 			m.ready[seat] = ready
-			m.sendClock()
+			m.clockDue = true
 		}
 	}); e != nil {
 		return e
@@ -930,6 +964,7 @@ func (m *Match) sendFull(sub *Subscription) {
 
 // sendClock sends every subscriber the clock.
 func (m *Match) sendClock() {
+	m.clockDue, m.clockWaited = false, 0
 	clk := m.clockInfo()
 	over, winner := m.g.Over()
 	for _, sub := range m.subs {
@@ -966,6 +1001,7 @@ func (m *Match) sendTurn(out ruleset.Outcome) {
 		m.views[p], m.sums[p] = next, next.Checksum()
 	}
 	clk := m.clockInfo()
+	m.clockDue, m.clockWaited = false, 0 // the turn's clock tells the readiness too
 	over, winner := m.g.Over()
 	for _, sub := range m.subs {
 		if !sub.live {

@@ -505,13 +505,17 @@ func TestTurnTimer(t *testing.T) {
 			}
 			h.submitHex(1, 1, ann.formOrder())
 			h.ready(1)
-			if u := ann.next(); u.Delta != nil || !reflect.DeepEqual(u.Clock.Ready, []ruleset.Seat{1}) {
-				t.Fatalf("have %+v, want a clock update with seat 1 ready", u)
-			}
 			var u Update
 			if tt.wantEarly {
-				u = ann.nextTurn()
+				// The turn's own clock is the first update: a readiness
+				// that resolves the turn is not announced apart.
+				if u = ann.next(); u.Delta == nil {
+					t.Fatalf("have %+v, want the turn's update at once", u)
+				}
 			} else {
+				if u := ann.next(); u.Delta != nil || !reflect.DeepEqual(u.Clock.Ready, []ruleset.Seat{1}) {
+					t.Fatalf("have %+v, want a clock update with seat 1 ready", u)
+				}
 				if st := h.status(); st.Turn != 1 {
 					t.Fatalf("turn %d before the timer, want 1", st.Turn)
 				}
@@ -732,6 +736,61 @@ func TestBusy(t *testing.T) {
 	}
 	if err := m.SetReady(ctx, 1, true); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestReadinessCoalesced: readiness that changes while commands wait in
+// the queue reaches the subscribers once, in its last state, when the
+// queue is drained; alone, each change is announced at once (TestTurnTimer).
+func TestReadinessCoalesced(t *testing.T) {
+	clock := newFakeClock()
+	set := threeSeats()
+	set.Bots = 0 // three people: two ready do not end the turn
+	m, err := New(1, erfworldRuleset(t), set, clock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := t.Context()
+	queued := func(n int) { // Run is not running: commands stay queued
+		for len(m.cmds) < n {
+			runtime.Gosched()
+		}
+	}
+	subbed := make(chan *Subscription, 1)
+	go func() {
+		sub, err := m.Subscribe(ctx, 3)
+		if err != nil {
+			t.Error(err)
+		}
+		subbed <- sub
+	}()
+	queued(1)
+	readied := make(chan error, 2)
+	for i, seat := range []ruleset.Seat{1, 2} {
+		go func() { readied <- m.SetReady(ctx, seat, true) }()
+		queued(2 + i)
+	}
+	h := run(t, m, clock)
+	for range 2 {
+		if err := <-readied; err != nil {
+			t.Fatal(err)
+		}
+	}
+	sub := <-subbed
+	if sub == nil {
+		t.FailNow()
+	}
+	t.Cleanup(sub.Close)
+	h.status() // every update of the commands before it is sent
+	var have [][]ruleset.Seat
+	for len(sub.Updates()) > 0 {
+		u := <-sub.Updates()
+		if u.Full == nil {
+			have = append(have, u.Clock.Ready)
+		}
+	}
+	if want := [][]ruleset.Seat{{1, 2}}; !reflect.DeepEqual(have, want) {
+		t.Fatalf("have clock updates with ready seats %v, want %v", have, want)
 	}
 }
 

@@ -41,6 +41,19 @@
 //
 // A Store's methods may be called from any goroutine; a mutex serialises
 // the writes, and the database has a single connection.
+//
+// # Grouped commits
+//
+// The turns of many games are saved together: SaveTurn hands its turn to
+// the store's committer goroutine and waits until it is committed. The
+// committer takes every turn waiting when it is free, saves each in a
+// savepoint of one transaction (a turn that fails is rolled back alone,
+// and only its caller hears of it), commits the transaction once, with
+// one sync of the log, and then answers each caller. A turn is thus on
+// disk, in full or not at all, when SaveTurn returns, as with a
+// transaction of its own; what the group saves is the syncs: one per
+// group instead of one per turn, so games that end their turns at once do
+// not queue on the disk one behind the other.
 package store
 
 import (
@@ -112,12 +125,38 @@ CREATE TABLE orders (
 // sqliteMagic starts every SQLite database file.
 const sqliteMagic = "SQLite format 3\x00"
 
+// maxGroup is the most turns one grouped commit saves.
+const maxGroup = 256
+
 // Store is an open Empires database.
 type Store struct {
 	path string
 	db   *sql.DB
 	mu   sync.Mutex // serialises the writes
+
+	// turns takes the turns to save to the committer (see Grouped
+	// commits), which ends once it is closed and drained. sendMu guards
+	// closed and the sending: SaveTurn sends under its read lock, Close
+	// closes turns under its write lock.
+	turns     chan *turnSave
+	sendMu    sync.RWMutex
+	closed    bool
+	committed chan struct{} // closed when the committer has ended
+	commits   int           // the committer's: transactions committed (for tests)
 }
+
+// turnSave is a turn SaveTurn hands to the committer, and its answer.
+type turnSave struct {
+	id     protocol.GameID
+	played uint32
+	orders []ruleset.Submission
+	after  State
+	events int
+	done   chan error // receives the outcome once committed or refused
+}
+
+// ErrClosed: the store is closed.
+var ErrClosed = errors.New("store: closed")
 
 // OpenDir opens (creating it if need be) the database FileName in the data
 // directory dir, which is created if missing.
@@ -155,7 +194,9 @@ func Open(path string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	return &Store{path: path, db: db}, nil
+	st := &Store{path: path, db: db, turns: make(chan *turnSave, maxGroup), committed: make(chan struct{})}
+	go st.committer()
+	return st, nil
 }
 
 // checkHeader refuses a file that is not empty and not an SQLite database,
@@ -307,8 +348,17 @@ func isNotADB(err error) bool {
 // Path returns the database file's path.
 func (s *Store) Path() string { return s.path }
 
-// Close closes the database. Nothing may use the store afterwards.
+// Close saves the turns handed to it already, then closes the database.
+// Later SaveTurns fail with ErrClosed; nothing else may use the store
+// afterwards.
 func (s *Store) Close() error {
+	s.sendMu.Lock()
+	if !s.closed {
+		s.closed = true
+		close(s.turns)
+	}
+	s.sendMu.Unlock()
+	<-s.committed
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.db.Close()
@@ -456,21 +506,103 @@ func saveState(tx *sql.Tx, id protocol.GameID, st State, events int, resumed boo
 
 // SaveTurn saves, in one transaction, a step of game id played: what it
 // was played with (step played; the seats with no entry submitted
-// nothing), the state after it (after) and its number of events.
+// nothing), the state after it (after) and its number of events. It
+// returns once the step is committed, with the steps of other games that
+// were waiting too (see Grouped commits), or refused.
 func (s *Store) SaveTurn(id protocol.GameID, played uint32, orders []ruleset.Submission, after State, events int) error {
-	return s.write(fmt.Sprintf("save %s, step %d", id, played), func(tx *sql.Tx) error {
-		for _, o := range orders {
-			data := o.Orders
-			if data == nil {
-				data = []byte{}
-			}
-			if _, err := tx.Exec(`INSERT OR REPLACE INTO orders (game, turn, seat, orders) VALUES (?, ?, ?, ?)`,
-				int64(id), int64(played), int64(o.Seat), data); err != nil {
-				return err
+	t := &turnSave{id: id, played: played, orders: orders, after: after, events: events, done: make(chan error, 1)}
+	s.sendMu.RLock()
+	if s.closed {
+		s.sendMu.RUnlock()
+		return fmt.Errorf("save %s, step %d: %w", id, played, ErrClosed)
+	}
+	s.turns <- t
+	s.sendMu.RUnlock()
+	return <-t.done
+}
+
+// committer saves the turns SaveTurn hands it, those waiting together in
+// one transaction, until turns is closed and drained.
+func (s *Store) committer() {
+	defer close(s.committed)
+	for t := range s.turns {
+		s.mu.Lock()
+		group := []*turnSave{t}
+	more:
+		for len(group) < maxGroup {
+			select {
+			case t, ok := <-s.turns:
+				if !ok {
+					break more
+				}
+				group = append(group, t)
+			default:
+				break more
 			}
 		}
-		return saveState(tx, id, after, events, false)
-	})
+		s.commitGroup(group)
+		s.mu.Unlock()
+	}
+}
+
+// commitGroup saves the turns of group in one transaction, each in a
+// savepoint of its own, and answers each; s.mu is held.
+func (s *Store) commitGroup(group []*turnSave) {
+	errs := make([]error, len(group))
+	fail := func(err error) { // the whole group is lost
+		for _, t := range group {
+			t.done <- fmt.Errorf("save %s, step %d: %w", t.id, t.played, err)
+		}
+	}
+	tx, err := s.db.Begin()
+	if err != nil {
+		fail(err)
+		return
+	}
+	defer tx.Rollback()
+	for i, t := range group {
+		if _, err := tx.Exec("SAVEPOINT turn"); err != nil {
+			fail(err)
+			return
+		}
+		if errs[i] = saveTurn(tx, t); errs[i] != nil {
+			if _, err := tx.Exec("ROLLBACK TO turn"); err != nil {
+				fail(err)
+				return
+			}
+		}
+		if _, err := tx.Exec("RELEASE turn"); err != nil {
+			fail(err)
+			return
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		fail(err)
+		return
+	}
+	s.commits++
+	for i, t := range group {
+		if errs[i] != nil {
+			t.done <- fmt.Errorf("save %s, step %d: %w", t.id, t.played, errs[i])
+			continue
+		}
+		t.done <- nil
+	}
+}
+
+// saveTurn writes turn t in tx.
+func saveTurn(tx *sql.Tx, t *turnSave) error {
+	for _, o := range t.orders {
+		data := o.Orders
+		if data == nil {
+			data = []byte{}
+		}
+		if _, err := tx.Exec(`INSERT OR REPLACE INTO orders (game, turn, seat, orders) VALUES (?, ?, ?, ?)`,
+			int64(t.id), int64(t.played), int64(o.Seat), data); err != nil {
+			return err
+		}
+	}
+	return saveState(tx, t.id, t.after, t.events, false)
 }
 
 // MaxGameID returns the highest game id saved, 0 if none: a server that

@@ -202,6 +202,10 @@ type Conn struct {
 	ended   sync.Once
 
 	seq uint32 // the writer's: the last seq sent
+	// out is the network connection the websocket writes to, which the
+	// writer holds while it writes a batch of queued messages; nil for a
+	// detached connection.
+	out *batchConn
 }
 
 func newConn(ws *websocket.Conn, opts Options, remote string) *Conn {
@@ -235,10 +239,8 @@ func newConn(ws *websocket.Conn, opts Options, remote string) *Conn {
 // Serve.
 func Accept(w http.ResponseWriter, r *http.Request, opts Options) (*Conn, error) {
 	var c *Conn
-	if limit := opts.withDefaults().Limits.MaxClientMessage; limit > 0 {
-		w = &guardedWriter{ResponseWriter: w, limit: int64(limit)}
-	}
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{
+	gw := &guardedWriter{ResponseWriter: w, limit: int64(max(opts.withDefaults().Limits.MaxClientMessage, 0))}
+	ws, err := websocket.Accept(gw, r, &websocket.AcceptOptions{
 		// A websocket ping from the client shows it is alive too.
 		OnPingReceived: func(context.Context, []byte) bool { c.seen(); return true },
 	})
@@ -246,6 +248,7 @@ func Accept(w http.ResponseWriter, r *http.Request, opts Options) (*Conn, error)
 		return nil, err
 	}
 	c = newConn(ws, opts, r.RemoteAddr)
+	c.out = gw.out
 	ws.SetReadLimit(int64(c.opts.Limits.MaxClientMessage))
 	return c, nil
 }
@@ -640,12 +643,7 @@ func (c *Conn) writeLoop() {
 	for {
 		select {
 		case o := <-c.queue:
-			c.queued.Add(-int64(o.size))
-			if c.isClosing() && !c.why.flush {
-				c.drop() // a close that does not flush sends nothing more
-				continue
-			}
-			if err := c.write(o); err != nil {
+			if err := c.writeBatch(o); err != nil {
 				c.log.Info("write failed", "err", err)
 				c.closeWith(closeReason{code: websocket.StatusAbnormalClosure, reason: "write failed"})
 				_ = c.ws.CloseNow()
@@ -656,6 +654,44 @@ func (c *Conn) writeLoop() {
 			return
 		}
 	}
+}
+
+// writeBatch writes o, taken from the queue, and the messages queued
+// behind it, up to maxBatch bytes of frames, in one write to the network.
+//
+// CHOICE: the frames of the messages that wait together go out together:
+// a turn's TurnUpdate and TurnClock, or readiness behind an
+// OrdersResult, cost one system call and usually one packet, not one
+// each; nothing waits for a message that is not queued yet.
+func (c *Conn) writeBatch(o Outgoing) error {
+	if c.out != nil {
+		c.out.hold()
+	}
+	var err error
+	for {
+		c.queued.Add(-int64(o.size))
+		if c.isClosing() && !c.why.flush {
+			c.drop() // a close that does not flush sends nothing more
+			break
+		}
+		if err = c.write(o); err != nil || c.out == nil || c.out.pending() >= maxBatch {
+			break
+		}
+		var more bool
+		select {
+		case o, more = <-c.queue:
+		default:
+		}
+		if !more {
+			break
+		}
+	}
+	if c.out != nil {
+		if rerr := c.out.release(c.opts.WriteTimeout); err == nil {
+			err = rerr
+		}
+	}
+	return err
 }
 
 // goodbye writes what the close asks for and closes the websocket.

@@ -154,11 +154,13 @@ type guardedConn struct {
 func (c *guardedConn) Read(p []byte) (int, error) { return c.guard.Read(p) }
 
 // guardedWriter is a ResponseWriter whose Hijack returns the connection
-// read through a frameGuard of limit bytes: what websocket.Accept reads
-// from after the upgrade.
+// read through a frameGuard of limit bytes (none if limit is 0), written
+// through a batchConn: what websocket.Accept reads from and writes to
+// after the upgrade. out is that batchConn, once hijacked.
 type guardedWriter struct {
 	http.ResponseWriter
 	limit int64
+	out   *batchConn
 }
 
 // Unwrap returns the ResponseWriter w wraps, for http.ResponseController.
@@ -176,6 +178,22 @@ func (w *guardedWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	gc := &guardedConn{Conn: conn, guard: newFrameGuard(io.MultiReader(bytes.NewReader(slices.Clone(buffered)), conn), w.limit)}
-	return gc, bufio.NewReadWriter(bufio.NewReader(gc), brw.Writer), nil
+	w.out = &batchConn{Conn: conn}
+	in := io.MultiReader(bytes.NewReader(slices.Clone(buffered)), conn)
+	var nc net.Conn = w.out
+	if w.limit > 0 {
+		nc = &guardedConn{Conn: w.out, guard: newFrameGuard(in, w.limit)}
+	} else {
+		nc = &readerConn{Conn: w.out, r: in}
+	}
+	return nc, bufio.NewReadWriter(bufio.NewReader(nc), bufio.NewWriterSize(w.out, brw.Writer.Size())), nil
 }
+
+// readerConn is a hijacked connection read from r: the bytes read past
+// the request, then the connection.
+type readerConn struct {
+	net.Conn
+	r io.Reader
+}
+
+func (c *readerConn) Read(p []byte) (int, error) { return c.r.Read(p) }

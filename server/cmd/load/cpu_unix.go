@@ -3,6 +3,8 @@
 package main
 
 import (
+	"os"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -14,4 +16,19 @@ func processCPU() (time.Duration, bool) {
 		return 0, false
 	}
 	return time.Duration(u.Utime.Nano() + u.Stime.Nano()), true
+}
+
+// loadAverage returns the machine's load average over 1, 5 and 15
+// minutes as /proc/loadavg says it ("2.07 0.95 0.61"), "" where there is
+// none.
+func loadAverage() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return ""
+	}
+	f := strings.Fields(string(data))
+	if len(f) < 3 {
+		return ""
+	}
+	return strings.Join(f[:3], " ")
 }

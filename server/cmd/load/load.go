@@ -29,6 +29,17 @@ type Config struct {
 	// child process or, if InProc, in this one.
 	Addr   string
 	InProc bool
+	// ServerPID, with Addr, is the process ID of the server at Addr when
+	// it runs on this machine (in another network namespace, say): its
+	// CPU time and memory are measured from /proc; 0 measures nothing.
+	ServerPID int
+	// Pprof, if not empty, is the host:port the load's own server serves
+	// its profiles on (net/http/pprof, with the mutex and block profiles
+	// on), for go tool pprof; not with Addr.
+	Pprof string
+	// DataDir, if not empty, is the data directory of the load's own
+	// server: it saves every game and turn there (host.Config.DataDir).
+	DataDir string
 	// Ruleset is the games' ruleset; empty means the default one.
 	Ruleset string
 	// Games games of Seats clients each, on maps of Width x Height (a
@@ -38,6 +49,14 @@ type Config struct {
 	Width, Height int
 	Timer         int
 	Level         string
+	// Clients is the kind of client: ClientsAI (the default when empty)
+	// plays with the ruleset's AI at Level, ClientsPassive is a light
+	// client (bot.Options.NoOrders).
+	Clients string
+	// Think is how long a client thinks over each turn before it acts
+	// (bot.Options.Think): 0 acts at once, so that the games go as fast
+	// as the server and the clients allow; a few seconds is a person.
+	Think time.Duration
 	// Turns is how many turns each client plays before it stops.
 	Turns int
 	// Rematch makes the clients of a game that is over play a new one,
@@ -49,10 +68,26 @@ type Config struct {
 	Seed uint64
 	// Every is how often a line of progress is printed.
 	Every time.Duration
+	// Warmup is how long the load runs before it measures: the delays,
+	// the turns and the CPU times of the report count from then on (the
+	// clients connect and the games start meanwhile). 0 measures from the
+	// start.
+	Warmup time.Duration
 	// Rulesets are the rulesets of the clients (and of an in-process
 	// server); nil means the build's (registry.Default).
 	Rulesets *ruleset.Registry
 }
+
+// The kinds of clients (Config.Clients).
+const (
+	// ClientsAI play with the ruleset's AI.
+	ClientsAI = "ai"
+	// ClientsPassive are light: each turn they submit no orders and say
+	// they are ready, with no AI, but keep their view and check every
+	// checksum, so that the load measures the server and leaves it the
+	// CPU.
+	ClientsPassive = "passive"
+)
 
 // checkRuleset reports, as a usage error, a ruleset reg lacks or an AI
 // level the ruleset lacks ("" is the default ruleset, or level).
@@ -86,8 +121,16 @@ func (c Config) check() error {
 		return fmt.Errorf("%d turns: want 1 or more", c.Turns)
 	case c.Duration <= 0:
 		return fmt.Errorf("duration %v: want more than 0", c.Duration)
+	case c.ServerPID != 0 && c.Addr == "":
+		return fmt.Errorf("a server process %d without its address: give -addr too", c.ServerPID)
+	case c.Think < 0:
+		return fmt.Errorf("think %v: want 0 or more", c.Think)
 	case c.Every <= 0:
 		return fmt.Errorf("progress every %v: want more than 0", c.Every)
+	case c.Warmup < 0 || c.Warmup >= c.Duration:
+		return fmt.Errorf("warm-up %v: want 0 or more, and less than the duration %v", c.Warmup, c.Duration)
+	case c.Clients != "" && c.Clients != ClientsAI && c.Clients != ClientsPassive:
+		return fmt.Errorf("clients %q: want %s or %s", c.Clients, ClientsAI, ClientsPassive)
 	}
 	return nil
 }
@@ -158,6 +201,7 @@ func (l *load) run(parent context.Context, progress io.Writer) Report {
 	rep := Report{Config: cfg, Clients: cfg.Games * cfg.Seats, PeakRunning: -1}
 	baseServer, measured := l.srv.usage()
 	baseProcess, processOK := processCPU()
+	rep.LoadStart = loadAverage()
 	hc := &http.Client{Timeout: time.Second}
 	healthURL := healthURL(l.url)
 
@@ -183,6 +227,8 @@ func (l *load) run(parent context.Context, progress io.Writer) Report {
 		askedAtEnd     bool // the server's health was asked when clients began to end
 		done           = ctx.Done()
 		peakRSS        int64
+		warming        = cfg.Warmup > 0
+		measureStart   = start
 	)
 	gather := func(all bool) {
 		for _, c := range l.games {
@@ -219,6 +265,19 @@ func (l *load) run(parent context.Context, progress io.Writer) Report {
 			atEnd()
 		case now := <-ticker.C:
 			gather(false)
+			if warming && !now.Before(start.Add(cfg.Warmup)) {
+				// The warm-up is over: measure from now on.
+				warming = false
+				delays, resolved = delays[:0], resolved[:0]
+				rep.Late = 0
+				measureStart = now
+				if u, ok := l.srv.usage(); ok {
+					baseServer = u
+				}
+				if p, ok := processCPU(); ok {
+					baseProcess = p
+				}
+			}
 			if u, ok := l.srv.usage(); ok {
 				peakRSS = max(peakRSS, u.RSS)
 			}
@@ -235,7 +294,7 @@ func (l *load) run(parent context.Context, progress io.Writer) Report {
 			s := sortedCopy(recent)
 			line.p50, line.p99 = percentile(s, 0.5), percentile(s, 0.99)
 			if u, ok := l.srv.usage(); ok {
-				line.serverCPU = float64(u.CPU-baseServer.CPU) / float64(now.Sub(start))
+				line.serverCPU = float64(u.CPU-baseServer.CPU) / float64(now.Sub(measureStart))
 				line.rss = u.RSS
 			}
 			line.print(progress)
@@ -243,12 +302,15 @@ func (l *load) run(parent context.Context, progress io.Writer) Report {
 		}
 	}
 	gather(true)
-	rep.Elapsed = time.Since(start)
+	rep.Elapsed = time.Since(measureStart)
+	rep.Warmup = measureStart.Sub(start)
+	rep.LoadEnd = loadAverage()
 	_, peak, allSeated := l.held.get()
 	endConns, firstLeft := l.held.end()
 	rep.PeakConns, rep.EndConns = peak, endConns
 	rep.Turns = len(resolved)
 	rep.TurnsPerSecond = float64(rep.Turns) / rep.Elapsed.Seconds()
+	allSeated = later(allSeated, measureStart)
 	if !allSeated.IsZero() && firstLeft.After(allSeated) {
 		n := 0
 		for _, at := range resolved {
@@ -280,6 +342,14 @@ func (l *load) run(parent context.Context, progress io.Writer) Report {
 		rep.ProcessCPU = p - baseProcess
 	}
 	return rep
+}
+
+// later returns the later of a and b, a if b is zero.
+func later(a, b time.Time) time.Time {
+	if a.IsZero() || b.After(a) {
+		return b
+	}
+	return a
 }
 
 // playGame plays game i: its first client creates it, the others join it
@@ -357,6 +427,7 @@ func (l *load) client(ctx context.Context, i, seat, turns int, opts bot.Options,
 	col := l.games[i]
 	opts.URL, opts.Name = l.url, fmt.Sprintf("Load %d-%d", i+1, seat)
 	opts.Rulesets, opts.Level, opts.LastTurn = l.cfg.Rulesets, l.cfg.Level, protocol.Turn(turns)
+	opts.NoOrders, opts.Think = l.cfg.Clients == ClientsPassive, l.cfg.Think
 	seated := false // set by Joined, on Run's goroutine
 	opts.Hooks = bot.Hooks{
 		Joined: func(g protocol.GameID, _ protocol.Seat) {

@@ -90,6 +90,32 @@ func TestRunSmall(t *testing.T) {
 	}
 }
 
+// TestRunPassive runs a small load of light clients (-clients passive)
+// that think a little over each turn: they play every turn to the end, submit no orders, and keep their views
+// without a mismatch.
+func TestRunPassive(t *testing.T) {
+	cfg := small(true)
+	cfg.Clients, cfg.Level, cfg.Think = ClientsPassive, "", 20*time.Millisecond
+	var out bytes.Buffer
+	rep, err := Run(context.Background(), cfg, &out)
+	if err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	if err := rep.Err(); err != nil {
+		t.Fatalf("report: %v\n%s", err, out.String())
+	}
+	have := [...]int{rep.Finished, rep.Failed, rep.Turns, rep.TurnsPlayed, rep.Samples, rep.Orders, rep.Mismatches, rep.Rejections, rep.ServerErrors}
+	want := [...]int{6, 0, 6, 18, 18, 0, 0, 0, 0}
+	if have != want {
+		t.Errorf("finished, failed, turns, turns played, delays, orders, mismatches, rejections, server errors:\nhave %v\nwant %v", have, want)
+	}
+	var printed bytes.Buffer
+	rep.Print(&printed)
+	if want := "passive clients (no orders, no AI)"; !strings.Contains(printed.String(), want) {
+		t.Errorf("the printed report lacks %q:\n%s", want, printed.String())
+	}
+}
+
 // progressWatch is a load's progress writer that calls then once a line
 // of progress says ok of the clients seated and the turns resolved.
 type progressWatch struct {
@@ -162,20 +188,20 @@ func TestRunStopped(t *testing.T) {
 }
 
 func TestParseFlags(t *testing.T) {
-	cfg, err := parseFlags(strings.Fields("-games 50 -seats 8 -size 32x24 -timer 10 -turns 40 -level easy -duration 90s -seed 3"), io.Discard)
+	cfg, _, err := parseFlags(strings.Fields("-games 50 -seats 8 -size 32x24 -timer 10 -turns 40 -level easy -duration 90s -seed 3"), io.Discard)
 	if err != nil {
 		t.Fatalf("parse: %v", err)
 	}
-	want := Config{Games: 50, Seats: 8, Width: 32, Height: 24, Timer: 10, Turns: 40, Rematch: true, Level: "easy",
+	want := Config{Games: 50, Seats: 8, Width: 32, Height: 24, Timer: 10, Turns: 40, Rematch: true, Level: "easy", Clients: ClientsAI,
 		Duration: 90 * time.Second, Seed: 3, Every: 5 * time.Second}
 	if cfg != want {
 		t.Errorf("config:\nhave %+v\nwant %+v", cfg, want)
 	}
 	for _, args := range []string{
 		"-seats 1", "-seats 17", "-size 32", "-size 8x8", "-timer 5", "-turns 0", "-level genius",
-		"-games 0", "-duration 0s", "extra", "-ruleset chess", "-ruleset erfpires -level genius",
+		"-games 0", "-duration 0s", "extra", "-clients robots", "-think -1s", "-server-pid 12", "-warmup 2m -duration 1m", "-ruleset chess", "-ruleset erfpires -level genius",
 	} {
-		if _, err := parseFlags(strings.Fields(args), io.Discard); !errors.Is(err, errUsage) {
+		if _, _, err := parseFlags(strings.Fields(args), io.Discard); !errors.Is(err, errUsage) {
 			t.Errorf("%q: error %v, want a usage error", args, err)
 		}
 	}

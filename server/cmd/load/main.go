@@ -13,6 +13,13 @@
 // -inproc runs that server inside the command instead. With -addr it loads
 // a running server and measures the clients only.
 //
+// The clients are the ruleset's AI at -level, or with -clients passive
+// light ones that submit no orders and make no AI but keep their views and
+// check every checksum; -think makes them think over each turn, as people
+// do, rather than answer at once. -warmup leaves the first seconds (clients
+// connecting, games starting) out of the figures; -pprof serves the own
+// server's profiles, -data saves its games.
+//
 // For each game the first client creates it (every seat a person's, the
 // turn timer of -timer) and the others join it by its ID; when the game is
 // over they play a new one (unless -rematch=false). Each client stops
@@ -30,6 +37,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"syscall"
@@ -61,12 +69,23 @@ var errUsage = errors.New("usage")
 // report to stdout. It fails if the load could not run, a client failed
 // or a checksum mismatched.
 func run(ctx context.Context, args []string, stdout io.Writer) error {
-	cfg, err := parseFlags(args, stdout)
+	cfg, cpuProfile, err := parseFlags(args, stdout)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
 		return err
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return fmt.Errorf("CPU profile: %w", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fmt.Errorf("CPU profile: %w", err)
+		}
+		defer pprof.StopCPUProfile()
 	}
 	rep, err := Run(ctx, cfg, stdout)
 	if err != nil {
@@ -76,14 +95,18 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	return rep.Err()
 }
 
-// parseFlags returns the Config the command line sets; usage errors wrap
+// parseFlags returns the Config the command line sets and the file to
+// write the clients' CPU profile to (empty: none); usage errors wrap
 // errUsage, -h returns flag.ErrHelp.
-func parseFlags(args []string, out io.Writer) (Config, error) {
+func parseFlags(args []string, out io.Writer) (Config, *string, error) {
 	fs := flag.NewFlagSet("load", flag.ContinueOnError)
 	fs.SetOutput(out)
 	cfg := Config{}
 	fs.StringVar(&cfg.Addr, "addr", "", "host:port of a running server; empty starts one on a free loopback port")
+	fs.IntVar(&cfg.ServerPID, "server-pid", 0, "with -addr, the process ID of that server when it runs on this machine: its CPU and memory are measured")
 	fs.BoolVar(&cfg.InProc, "inproc", false, "without -addr, run the server inside this process instead of a child process")
+	fs.StringVar(&cfg.Pprof, "pprof", "", "host:port the load's own server serves its profiles on (/debug/pprof/), for go tool pprof; empty: none")
+	fs.StringVar(&cfg.DataDir, "data", "", "data `directory` of the load's own server, which then saves every turn there (SQLite); empty: none")
 	fs.IntVar(&cfg.Games, "games", 10, "games to play at once")
 	fs.IntVar(&cfg.Seats, "seats", 4, fmt.Sprintf("clients (seats) per game, %d to %d", protocol.MinSeats, protocol.MaxSeats))
 	size := fs.String("size", "32x32", "map size as WIDTHxHEIGHT")
@@ -91,34 +114,38 @@ func parseFlags(args []string, out io.Writer) (Config, error) {
 	fs.IntVar(&cfg.Turns, "turns", 100, "turns each client plays before it stops")
 	fs.BoolVar(&cfg.Rematch, "rematch", true, "when a game is over, its clients play a new one until they have played -turns turns")
 	fs.StringVar(&cfg.Ruleset, "ruleset", "", "the games' ruleset (default: the server's default, erfworld)")
+	fs.StringVar(&cfg.Clients, "clients", ClientsAI, fmt.Sprintf("kind of client: %s (the ruleset's AI at -level) or %s (light: no orders, no AI; views kept and checked)", ClientsAI, ClientsPassive))
+	fs.DurationVar(&cfg.Think, "think", 0, "how long a client thinks over each turn before it acts: drawn between half and 1.5 times this; 0 acts at once")
 	fs.StringVar(&cfg.Level, "level", "", "the clients' AI level, one of the ruleset's (default: its default)")
 	fs.DurationVar(&cfg.Duration, "duration", 2*time.Minute, "the longest the load runs")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the first game; game i uses seed+i")
+	cpuProfile := fs.String("cpuprofile", "", "write the CPU profile of this process (the clients; the server too with -inproc) to `file`")
+	fs.DurationVar(&cfg.Warmup, "warmup", 0, "how long to run before measuring (clients connecting, games starting): turns, delays and CPU count from then on")
 	fs.DurationVar(&cfg.Every, "every", 5*time.Second, "how often to print a line of progress")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return Config{}, err
+			return Config{}, nil, err
 		}
-		return Config{}, fmt.Errorf("%w: %v", errUsage, err)
+		return Config{}, nil, fmt.Errorf("%w: %v", errUsage, err)
 	}
 	if fs.NArg() > 0 {
-		return Config{}, fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
+		return Config{}, nil, fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
 	}
 	var err error
 	if cfg.Width, cfg.Height, err = parseSize(*size); err != nil {
-		return Config{}, fmt.Errorf("%w: -size: %v", errUsage, err)
+		return Config{}, nil, fmt.Errorf("%w: -size: %v", errUsage, err)
 	}
 	if err := cfg.check(); err != nil {
-		return Config{}, fmt.Errorf("%w: %v", errUsage, err)
+		return Config{}, nil, fmt.Errorf("%w: %v", errUsage, err)
 	}
 	reg, err := registry.Default()
 	if err != nil {
-		return Config{}, err
+		return Config{}, nil, err
 	}
 	if err := cfg.checkRuleset(reg); err != nil {
-		return Config{}, err
+		return Config{}, nil, err
 	}
-	return cfg, nil
+	return cfg, cpuProfile, nil
 }
 
 // parseSize parses "WIDTHxHEIGHT".

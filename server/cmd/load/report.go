@@ -12,7 +12,10 @@ import (
 type Report struct {
 	Config  Config
 	Clients int           // clients started: Games x Seats
-	Elapsed time.Duration // from the first client's start to the last one's end
+	Elapsed time.Duration // from the first client's start (or the warm-up's end) to the last one's end
+	// Warmup is how long the load ran before it measured (Config.Warmup,
+	// to the tick): the turns, delays and CPU times count from then on.
+	Warmup time.Duration
 
 	// PeakConns is the most clients seated at once; EndConns those seated
 	// just before the first one left (it finished its turns, saw the game
@@ -39,10 +42,12 @@ type Report struct {
 	Samples, Late int
 
 	// Bytes are the bytes the clients received, TurnsPlayed the turns
-	// they played, BytesPerTurn the first over the second.
+	// they played, BytesPerTurn the first over the second. Orders counts
+	// the orders they submitted.
 	Bytes        int64
 	TurnsPlayed  int
 	BytesPerTurn float64
+	Orders       int
 
 	// How the clients ended: Finished played their turns or saw the game
 	// end, Stopped were stopped by Duration, Failed failed (Failures
@@ -51,7 +56,9 @@ type Report struct {
 	Finished, Stopped, Failed                        int
 	Failures                                         []string
 	Mismatches, Rejections, ServerErrors, Reconnects int
-	GamesOver                                        int // clients that saw GameOver
+	// ServerErrorQuotes quotes the first few of the server's errors.
+	ServerErrorQuotes []string
+	GamesOver         int // clients that saw GameOver
 
 	// The server's CPU time during the load and its resident memory at
 	// the end, the peak seen during the load and the peak since it
@@ -66,6 +73,11 @@ type Report struct {
 
 	// StopErr is how stopping the load's own server failed, if it did.
 	StopErr string
+
+	// LoadStart and LoadEnd are the machine's load average (the first
+	// three fields of /proc/loadavg) when the load started and ended;
+	// empty where unknown. Others' work on the machine shows there.
+	LoadStart, LoadEnd string
 }
 
 // add counts one client's game, and its end if final.
@@ -73,9 +85,15 @@ func (r *Report) add(c clientResult) {
 	res := c.res
 	r.Bytes += res.Bytes
 	r.TurnsPlayed += res.TurnsPlayed
+	r.Orders += res.Orders
 	r.Mismatches += res.Mismatches
 	r.Rejections += len(res.Rejections)
 	r.ServerErrors += len(res.ServerErrors)
+	for _, e := range res.ServerErrors {
+		if len(r.ServerErrorQuotes) < maxFailures {
+			r.ServerErrorQuotes = append(r.ServerErrorQuotes, e)
+		}
+	}
 	r.Reconnects += res.Reconnects
 	if c.creator && res.Over {
 		r.GamesOver++
@@ -122,12 +140,21 @@ func (r Report) Print(w io.Writer) {
 	if c.Timer > 0 {
 		timer = fmt.Sprintf("turn timer %d s", c.Timer)
 	}
-	level := c.Level
-	if level == "" {
-		level = "default"
+	clients := "AI " + c.Level
+	if c.Level == "" {
+		clients = "AI default"
 	}
-	fmt.Fprintf(w, "load: %s, %d games x %d seats on %dx%d, %s, AI %s, %d turns, at most %v, seed %d\n",
-		c.Ruleset, c.Games, c.Seats, c.Width, c.Height, timer, level, c.Turns, c.Duration, c.Seed)
+	if c.Clients == ClientsPassive {
+		clients = "passive clients (no orders, no AI)"
+	}
+	if c.Think > 0 {
+		clients += fmt.Sprintf(", thinking %v a turn", c.Think)
+	}
+	fmt.Fprintf(w, "load: %s, %d games x %d seats on %dx%d, %s, %s, %d turns, at most %v, seed %d\n",
+		c.Ruleset, c.Games, c.Seats, c.Width, c.Height, timer, clients, c.Turns, c.Duration, c.Seed)
+	if r.Warmup > 0 {
+		fmt.Fprintf(w, "  warm-up       %.1f s not measured: the figures below count from then on\n", r.Warmup.Seconds())
+	}
 	fmt.Fprintf(w, "  connections   %d peak, %d at the end, of %d clients\n", r.PeakConns, r.EndConns, r.Clients)
 	running := "unknown"
 	if r.PeakRunning >= 0 {
@@ -138,8 +165,8 @@ func (r Report) Print(w io.Writer) {
 		r.Turns, r.Elapsed.Seconds(), r.TurnsPerSecond, r.Steady.Seconds())
 	fmt.Fprintf(w, "  delta delay   p50 %v  p99 %v  max %v  (%d TurnUpdates, %d before the last SetReady)\n",
 		ms(r.P50), ms(r.P99), ms(r.Max), r.Samples, r.Late)
-	fmt.Fprintf(w, "  traffic       %s a client a turn (%s received, %d turns played)\n",
-		byteSize(int64(r.BytesPerTurn)), byteSize(r.Bytes), r.TurnsPlayed)
+	fmt.Fprintf(w, "  traffic       %s a client a turn (%s received, %d turns played, %d orders sent)\n",
+		byteSize(int64(r.BytesPerTurn)), byteSize(r.Bytes), r.TurnsPlayed, r.Orders)
 	fmt.Fprintf(w, "  clients       %d finished, %d stopped by -duration, %d failed; %d games played to the end\n",
 		r.Finished, r.Stopped, r.Failed, r.GamesOver)
 	fmt.Fprintf(w, "  errors        %d failed, %d checksum mismatches, %d refused orders, %d server errors, %d reconnections\n",
@@ -147,10 +174,17 @@ func (r Report) Print(w io.Writer) {
 	for _, f := range r.Failures {
 		fmt.Fprintf(w, "    %s\n", f)
 	}
+	for _, e := range r.ServerErrorQuotes {
+		fmt.Fprintf(w, "    server error: %s\n", e)
+	}
 	if r.ServerMeasured {
 		fmt.Fprintf(w, "  server        CPU %.1f s (%.0f%% of a core), RSS %s at the end, peak %s (VmHWM %s)\n",
 			r.ServerCPU.Seconds(), 100*r.ServerCPU.Seconds()/r.Elapsed.Seconds(),
 			byteSize(r.ServerRSS), byteSize(r.ServerPeakRSS), byteSize(r.ServerHWM))
+		if r.Turns > 0 {
+			fmt.Fprintf(w, "  server/turn   %.2f ms of CPU a turn resolved (%d clients a game)\n",
+				float64(r.ServerCPU.Microseconds())/1000/float64(r.Turns), c.Seats)
+		}
 	}
 	if r.ProcessMeasured {
 		who := "the clients"
@@ -159,6 +193,9 @@ func (r Report) Print(w io.Writer) {
 		}
 		fmt.Fprintf(w, "  load process  CPU %.1f s (%.0f%% of a core): %s\n",
 			r.ProcessCPU.Seconds(), 100*r.ProcessCPU.Seconds()/r.Elapsed.Seconds(), who)
+	}
+	if r.LoadStart != "" || r.LoadEnd != "" {
+		fmt.Fprintf(w, "  machine       load average %s at the start, %s at the end\n", r.LoadStart, r.LoadEnd)
 	}
 	if r.StopErr != "" {
 		fmt.Fprintf(w, "  server stop   %s\n", r.StopErr)

@@ -49,8 +49,18 @@ func serveMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	games := fs.Int("games", 0, "games to make room for")
 	conns := fs.Int("conns", 0, "connections to make room for")
+	pprofAddr := fs.String("pprof", "", "host:port to serve net/http/pprof on; empty: none")
+	data := fs.String("data", "", "the server's data directory; empty: none")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *pprofAddr != "" {
+		stop, err := servePprof(*pprofAddr)
+		if err != nil {
+			fmt.Fprintln(stderr, "load server:", err)
+			return 1
+		}
+		defer stop()
 	}
 	reg, err := registry.Default()
 	if err != nil {
@@ -58,7 +68,7 @@ func serveMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	sc := serverConfig(*games, *conns)
-	sc.Rulesets, sc.Builtin = reg, reg
+	sc.Rulesets, sc.Builtin, sc.DataDir = reg, reg, *data
 	r, err := host.Start(sc, "127.0.0.1:0")
 	if err != nil {
 		fmt.Fprintln(stderr, "load server:", err)
@@ -97,34 +107,65 @@ type serverUsage struct {
 func startServer(cfg Config) (server, error) {
 	conns := cfg.Games * cfg.Seats
 	switch {
+	case cfg.Addr != "" && cfg.ServerPID > 0:
+		return watched{url: "ws://" + cfg.Addr + "/ws", pid: cfg.ServerPID}, nil
 	case cfg.Addr != "":
 		return remote("ws://" + cfg.Addr + "/ws"), nil
 	case cfg.InProc:
 		sc := serverConfig(cfg.Games, conns)
-		sc.Rulesets, sc.Builtin = cfg.Rulesets, cfg.Rulesets
+		sc.Rulesets, sc.Builtin, sc.DataDir = cfg.Rulesets, cfg.Rulesets, cfg.DataDir
+		var stopPprof func()
+		if cfg.Pprof != "" {
+			var err error
+			if stopPprof, err = servePprof(cfg.Pprof); err != nil {
+				return nil, err
+			}
+		}
 		r, err := host.Start(sc, "127.0.0.1:0")
 		if err != nil {
+			if stopPprof != nil {
+				stopPprof()
+			}
 			return nil, fmt.Errorf("start the server: %w", err)
 		}
-		return inProc{r}, nil
+		return inProc{r: r, stopPprof: stopPprof}, nil
 	}
-	return startChild(cfg.Games, conns)
+	return startChild(cfg.Games, conns, cfg.Pprof, cfg.DataDir)
 }
 
 // remote is a server the load did not start.
 type remote string
 
-func (r remote) URL() string                { return string(r) }
-func (remote) usage() (serverUsage, bool)   { return serverUsage{}, false }
-func (remote) stop() error                  { return nil }
-func (r inProc) URL() string                { return r.r.URL() }
-func (inProc) usage() (serverUsage, bool)   { return serverUsage{}, false }
-func (r inProc) stop() error                { return r.r.Stop() }
+func (r remote) URL() string              { return string(r) }
+func (remote) usage() (serverUsage, bool) { return serverUsage{}, false }
+func (remote) stop() error                { return nil }
+func (r inProc) URL() string              { return r.r.URL() }
+func (inProc) usage() (serverUsage, bool) { return serverUsage{}, false }
+func (r inProc) stop() error {
+	if r.stopPprof != nil {
+		defer r.stopPprof()
+	}
+	return r.r.Stop()
+}
 func (c *child) URL() string                { return c.url }
 func (c *child) usage() (serverUsage, bool) { return procUsage(c.cmd.Process.Pid) }
 
+// watched is a server the load did not start, running on this machine as
+// process pid: its CPU and memory are measured from /proc.
+type watched struct {
+	url string
+	pid int
+}
+
+func (w watched) URL() string                { return w.url }
+func (w watched) usage() (serverUsage, bool) { return procUsage(w.pid) }
+func (watched) stop() error                  { return nil }
+
 // inProc is a server running in this process.
-type inProc struct{ r *host.Running }
+type inProc struct {
+	r         *host.Running
+	stopPprof func() // nil without Config.Pprof
+}
 
 // child is a server running in a child process (serveMain).
 type child struct {
@@ -136,12 +177,12 @@ type child struct {
 
 // startChild runs this program with serveFlag and waits for the URL it
 // prints.
-func startChild(games, conns int) (*child, error) {
+func startChild(games, conns int, pprofAddr, dataDir string) (*child, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, fmt.Errorf("the server's program: %w", err)
 	}
-	cmd := exec.Command(exe, serveFlag, "-games", strconv.Itoa(games), "-conns", strconv.Itoa(conns))
+	cmd := exec.Command(exe, serveFlag, "-games", strconv.Itoa(games), "-conns", strconv.Itoa(conns), "-pprof", pprofAddr, "-data", dataDir)
 	cmd.Stderr = os.Stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
