@@ -35,6 +35,7 @@ import (
 	"syscall"
 	"time"
 
+	"empires/shared/buildinfo"
 	"empires/shared/protocol"
 	"empires/shared/rules/registry"
 )
@@ -66,6 +67,10 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
+		if errors.Is(err, errVersion) {
+			fmt.Fprintln(stdout, buildinfo.Version())
+			return nil
+		}
 		return err
 	}
 	rep, err := Run(ctx, cfg, stdout)
@@ -76,8 +81,11 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	return rep.Err()
 }
 
+// errVersion is parseFlags's answer to -version.
+var errVersion = errors.New("-version")
+
 // parseFlags returns the Config the command line sets; usage errors wrap
-// errUsage, -h returns flag.ErrHelp.
+// errUsage, -h returns flag.ErrHelp, -version errVersion.
 func parseFlags(args []string, out io.Writer) (Config, error) {
 	fs := flag.NewFlagSet("load", flag.ContinueOnError)
 	fs.SetOutput(out)
@@ -95,11 +103,15 @@ func parseFlags(args []string, out io.Writer) (Config, error) {
 	fs.DurationVar(&cfg.Duration, "duration", 2*time.Minute, "the longest the load runs")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the first game; game i uses seed+i")
 	fs.DurationVar(&cfg.Every, "every", 5*time.Second, "how often to print a line of progress")
+	version := buildinfo.VersionFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return Config{}, err
 		}
 		return Config{}, fmt.Errorf("%w: %v", errUsage, err)
+	}
+	if *version {
+		return Config{}, errVersion
 	}
 	if fs.NArg() > 0 {
 		return Config{}, fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
