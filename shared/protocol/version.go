@@ -8,12 +8,12 @@ import (
 // Version is the protocol version this build speaks. Bump it, and add a
 // Change to History, whenever a message changes in any way (see the package
 // documentation).
-const Version = 4
+const Version = 5
 
 // MinVersion is the oldest protocol version this build still speaks. It
 // equals Version: every change so far broke the encoding. A later build that
 // keeps reading an older version's messages may lower it.
-const MinVersion = 4
+const MinVersion = 5
 
 // Change is one entry of the protocol's history.
 type Change struct {
@@ -44,6 +44,8 @@ func History() []Change {
 			"ActResult. GameOver.Winner is a seat. The hex rulesets' views and deltas carry " +
 			"structures on hexes (farms, forts, Dinglehoobers) as a last field when there are some; " +
 			"the erfpires ruleset."},
+		{5, "2026-11-28", "Hello.Build and Welcome.Build: each side's build (the git tag or " +
+			"commit it was made from), for logs and display."},
 	}
 }
 
