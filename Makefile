@@ -8,7 +8,9 @@ STATICCHECK := $(GO) tool staticcheck
 PLAIN_PKGS  := ./shared/mapgen
 # The client's network layer, headless bot, view model and preferences need no
 # display.
-RACE_PKGS    = $(filter-out empires/shared/mapgen,$(shell $(GO) list ./shared/... ./server/... ./assets/... ./client/bot/... ./client/conn/... ./client/model/... ./client/prefs/...))
+# scripts/dist's tests build this machine's release archives and play a game
+# on the unpacked server, and compile the other release targets.
+RACE_PKGS    = $(filter-out empires/shared/mapgen,$(shell $(GO) list ./shared/... ./server/... ./assets/... ./client/bot/... ./client/conn/... ./client/model/... ./client/prefs/... ./scripts/...))
 # The other client packages draw, and the client's own tests open real
 # windows, so they run under a virtual X server.
 CLIENT_PKGS := ./client ./client/app/... ./client/board/... ./client/camera/... ./client/menu/... ./client/module/... ./client/modules/...
@@ -45,8 +47,8 @@ server: ## Run the dedicated server (ARGS="-addr :7777").
 dist: ## Build the release archives of every OS/arch, SHA256SUMS, into dist/.
 	$(GO) run ./scripts/dist -version $(VERSION) -out dist
 
-dist-check: ## Unpack this machine's archives, run -version and a game of bots on them.
-	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) -run 'TestDist' -v ./scripts/dist
+dist-check: ## Build this machine's archives, unpack them, run -version and a game of bots on them.
+	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) -run 'TestDist$$' -v ./scripts/dist
 
 dist-compile: ## Compile the release binaries for every OS/arch (no archive).
 	$(GO) run ./scripts/dist -compile-only
