@@ -93,13 +93,13 @@ func newSettings(t *Theme, p prefs.Prefs, onSave func(prefs.Prefs) error, onBack
 	buttons.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionEnd}
 
 	s.form = form(t,
-			formRow{"Player name", row(s.name, hint(t, "shown to the other players"))},
-			formRow{"Server address", row(s.address, hint(t, "host:port, for Join game"))},
-			formRow{"Hex grid", s.grid.row},
-			formRow{"Turn animation", s.anim.row},
-			formRow{"Edge panning", row(s.edgePan.row, hint(t, "the mouse at the window's edge scrolls the map"))},
-			formRow{"Display", s.screen.row},
-			formRow{"Interface size", row(s.scale.row, hint(t, "text, buttons and panels"))},
+		formRow{"Player name", row(s.name, hint(t, "shown to the other players"))},
+		formRow{"Server address", row(s.address, hint(t, "host:port, for Join game"))},
+		formRow{"Hex grid", s.grid.row},
+		formRow{"Turn animation", s.anim.row},
+		formRow{"Edge panning", row(s.edgePan.row, hint(t, "the mouse at the window's edge scrolls the map"))},
+		formRow{"Display", s.screen.row},
+		formRow{"Interface size", row(s.scale.row, hint(t, "text, buttons and panels"))},
 	)
 	panel := t.NewPanel(nil)
 	panel.AddChild(
