@@ -10,6 +10,11 @@
 // with -ldflags -X (package buildinfo). With -compile-only it only
 // compiles the targets' binaries, writing nothing: what CI does for the
 // targets it cannot run.
+//
+// CHOICE: a Go program rather than a shell script: the archives, the
+// licence collection and the checksums need no zip, sha256sum or GNU tar
+// on the machine that makes the release, and the same sources give the
+// same archives on any of them.
 package main
 
 import (

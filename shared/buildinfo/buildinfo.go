@@ -5,7 +5,8 @@
 //
 //	go build -ldflags "-X empires/shared/buildinfo.version=$(git describe --tags --always --dirty)" ./server
 //
-// which scripts/dist.sh and the Makefile's run and server targets do.
+// which scripts/dist (make dist) and the Makefile's run and server targets
+// do.
 package buildinfo
 
 import (
@@ -83,6 +84,7 @@ func clean(v string) string {
 
 // VersionFlag defines the flag -version on fs, which asks a command to
 // print Version on its own line to stdout and exit 0.
+// CHOICE: the version alone, no program name: scripts compare it as it is.
 func VersionFlag(fs *flag.FlagSet) *bool {
 	return fs.Bool("version", false, "print the version and exit")
 }

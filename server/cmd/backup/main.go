@@ -10,6 +10,10 @@
 // oldest such files beyond the newest -keep; what a systemd timer runs.
 // It prints the backup's path. Exit 0 on success, 2 for bad flags, 1 when
 // the backup failed (nothing is left half written).
+//
+// CHOICE: a command rather than an operation of the admin view: a systemd
+// timer runs it without the admin token, it needs no network, and it
+// works on the data directory of a server that is stopped as well.
 package main
 
 import (
