@@ -29,6 +29,11 @@
 // or of a newer version) makes it exit 1 with a message, the file
 // untouched. go run ./server/cmd/replay replays a saved game.
 //
+// -version prints the build's version (package buildinfo) and exits; the
+// server logs it at start and GET /metrics gives it as
+// empires_build_info{version="..."} 1. empires-backup (server/cmd/backup)
+// backs the database up while the server runs.
+//
 // It is a flag front end to package host, which the desktop client also
 // runs inside its own process.
 package main
