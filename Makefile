@@ -8,10 +8,16 @@ STATICCHECK := $(GO) tool staticcheck
 PLAIN_PKGS  := ./shared/mapgen
 # The client's network layer, headless bot, view model and preferences need no
 # display.
-RACE_PKGS    = $(filter-out empires/shared/mapgen,$(shell $(GO) list ./shared/... ./server/... ./assets/... ./client/bot/... ./client/conn/... ./client/model/... ./client/prefs/...))
+# scripts/dist's tests build this machine's release archives and play a game
+# on the unpacked server, and compile the other release targets.
+RACE_PKGS    = $(filter-out empires/shared/mapgen,$(shell $(GO) list ./shared/... ./server/... ./assets/... ./client/bot/... ./client/conn/... ./client/model/... ./client/prefs/... ./scripts/...))
 # The other client packages draw, and the client's own tests open real
 # windows, so they run under a virtual X server.
 CLIENT_PKGS := ./client ./client/app/... ./client/board/... ./client/camera/... ./client/menu/... ./client/module/... ./client/modules/...
+# The version the binaries report: the git tag or commit (package
+# shared/buildinfo).
+VERSION     ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS     := -X empires/shared/buildinfo.version=$(VERSION)
 # Arguments passed to the server by `make server`.
 ARGS        ?=
 # Arguments passed to the mapgen command by `make map`.
@@ -27,16 +33,25 @@ FUZZTIME    ?= 30s
 TEST_TIMEOUT ?= 45m
 
 .DEFAULT_GOAL := help
-.PHONY: help run server map test test-go test-client lint fmt-check vet staticcheck check-shared check-core bench fuzz deps-run deps-test
+.PHONY: help run server map dist dist-check dist-compile test test-go test-client lint fmt-check vet staticcheck check-shared check-core bench fuzz deps-run deps-test
 
 help: ## List the targets.
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-13s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
 run: deps-run ## Play: open the desktop client (Play vs AI, host or join a game).
-	$(GO) run ./client
+	$(GO) run -ldflags "$(LDFLAGS)" ./client
 
 server: ## Run the dedicated server (ARGS="-addr :7777").
-	$(GO) run ./server $(ARGS)
+	$(GO) run -ldflags "$(LDFLAGS)" ./server $(ARGS)
+
+dist: ## Build the release archives of every OS/arch, SHA256SUMS, into dist/.
+	$(GO) run ./scripts/dist -version $(VERSION) -out dist
+
+dist-check: ## Build this machine's archives, unpack them, run -version and a game of bots on them.
+	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) -run 'TestDist$$' -v ./scripts/dist
+
+dist-compile: ## Compile the release binaries for every OS/arch (no archive).
+	$(GO) run ./scripts/dist -compile-only
 
 map: ## Write a generated map to a PNG (MAP_ARGS="-seed 7 -size 64x48 -players 6 -png map.png").
 	$(GO) run ./server/cmd/mapgen $(MAP_ARGS)

@@ -29,18 +29,21 @@ import (
 	"empires/client/conn"
 	"empires/client/modules"
 	"empires/client/prefs"
+	"empires/shared/buildinfo"
 	"empires/shared/protocol"
 	"empires/shared/rules/registry"
 )
 
 func main() {
-	if err := run(os.Args[1:], os.Stderr); err != nil {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "empires:", err)
 		os.Exit(1)
 	}
 }
 
-func run(args []string, stderr io.Writer) error {
+// run runs the client with the command line args; -version prints the
+// version to stdout, the help and the logs go to stderr.
+func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("empires", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	modDir := fs.String("rules", "", "a mod: `directory` of edited ruleset files that replace the built-in ones")
@@ -55,13 +58,18 @@ func run(args []string, stderr io.Writer) error {
 	lan := fs.String("lan", app.DefaultLANAddr, "`address` a hosted LAN game listens on")
 	hostLAN := fs.Bool("autoplay-host", false, "the -autoplay session hosts a LAN game with a seat open and waits for a player")
 	join := fs.String("autoplay-join", "", "the -autoplay session joins the first game of the server at this `address`")
-	verbose := fs.Bool("v", false, "log what happens to stderr")
+	verbose := fs.Bool("v", false, "log what happens to stderr too (it always goes to the log file, shown in Settings)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to this `file` (go tool pprof reads it)")
+	version := buildinfo.VersionFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
 		return err
+	}
+	if *version {
+		fmt.Fprintln(stdout, buildinfo.Version())
+		return nil
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q: the client takes flags only", fs.Arg(0))
@@ -96,12 +104,7 @@ func run(args []string, stderr io.Writer) error {
 		}
 		def = rs.Info()
 	}
-	log := slog.New(slog.DiscardHandler)
-	if *verbose {
-		log = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	}
-
-	opts := app.Options{Rulesets: rulesets, Modules: mods, Logger: log, LANAddr: *lan, Probe: *probe}
+	opts := app.Options{Rulesets: rulesets, Modules: mods, LANAddr: *lan, Probe: *probe}
 	if dir, err := conn.CacheDir(); err == nil {
 		opts.RulesCache = dir
 	}
@@ -109,6 +112,9 @@ func run(args []string, stderr io.Writer) error {
 		opts.PrefsDir = filepath.Join(dir, "empires")
 		opts.DataDir = filepath.Join(dir, "empires", "games")
 		opts.ShotDir = filepath.Join(dir, "empires", "screenshots")
+	}
+	if dir, err := os.UserCacheDir(); err == nil {
+		opts.LogFile = filepath.Join(dir, "empires", logName)
 	}
 	opts.Prefs = prefs.Default()
 	switch {
@@ -119,6 +125,7 @@ func run(args []string, stderr io.Writer) error {
 		opts.RulesCache = ""
 		opts.DataDir = filepath.Join(*autoplay, "games")
 		opts.ShotDir = *autoplay
+		opts.LogFile = filepath.Join(*autoplay, logName)
 		opts.Prefs.AnimSpeed = prefs.AnimFast
 	case opts.PrefsDir != "":
 		p, err := prefs.Load(opts.PrefsDir)
@@ -174,6 +181,18 @@ func run(args []string, stderr io.Writer) error {
 		}
 		defer pprof.StopCPUProfile()
 	}
+	logFile, err := openLog(opts.LogFile)
+	if err != nil {
+		fmt.Fprintf(stderr, "empires: %v; logging to no file\n", err)
+		opts.LogFile = ""
+	}
+	var logTo io.Writer // not the nil *os.File: an interface holding it is not nil
+	if logFile != nil {
+		defer logFile.Close()
+		logTo = logFile
+	}
+	opts.Logger = newLogger(logTo, *verbose, stderr)
+	opts.Logger.Info("empires client", "version", buildinfo.Version(), "protocol", protocol.Version)
 	a, err := app.New(opts)
 	if err != nil {
 		return err
@@ -187,6 +206,48 @@ func run(args []string, stderr io.Writer) error {
 		return err
 	}
 	return nil
+}
+
+// logName is the client's log file, in the user's cache directory
+// (os.UserCacheDir/empires) or an -autoplay session's directory.
+const logName = "empires.log"
+
+// openLog opens the log file at path for a new run: the previous run's
+// log is kept as path with ".1" added, an older one dropped. It returns
+// nil for an empty path.
+// CHOICE: one file a run plus the one before, not a log that grows: the
+// client logs little, and a player asked for a log sends the last run's.
+func openLog(path string) (*os.File, error) {
+	if path == "" {
+		return nil, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("the log: %w", err)
+	}
+	if err := os.Rename(path, path+".1"); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("the log: %w", err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("the log: %w", err)
+	}
+	return f, nil
+}
+
+// newLogger returns the client's logger: info and above to file (if not
+// nil) and, with verbose, to stderr as well.
+func newLogger(file io.Writer, verbose bool, stderr io.Writer) *slog.Logger {
+	var w []io.Writer
+	if file != nil {
+		w = append(w, file)
+	}
+	if verbose {
+		w = append(w, stderr)
+	}
+	if len(w) == 0 {
+		return slog.New(slog.DiscardHandler)
+	}
+	return slog.New(slog.NewTextHandler(io.MultiWriter(w...), &slog.HandlerOptions{Level: slog.LevelInfo}))
 }
 
 // fitted is the client's game, whose window is made to fit its monitor on

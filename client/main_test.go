@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"empires/shared/buildinfo"
 )
 
 // buildClient compiles the client once per test.
@@ -150,10 +152,22 @@ func TestBadFlags(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var out bytes.Buffer
-		err := run(tt.args, &out)
+		err := run(tt.args, &out, &out)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("run(%q) = %v, want an error containing %q", tt.args, err, tt.want)
 		}
+	}
+}
+
+// TestVersionFlag checks that -version prints the build's version and
+// opens no window.
+func TestVersionFlag(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if err := run([]string{"-version"}, &stdout, &stderr); err != nil {
+		t.Fatalf("-version: %v", err)
+	}
+	if have, want := stdout.String(), buildinfo.Version()+"\n"; have != want {
+		t.Errorf("-version printed %q, want %q", have, want)
 	}
 }
 

@@ -12,6 +12,10 @@ import (
 // envPrefix starts the name of every environment variable that sets a flag.
 const envPrefix = "EMPIRES_"
 
+// versionFlag is the flag that prints the version: the one flag no
+// environment variable sets.
+const versionFlag = "version"
+
 // envName returns the environment variable that sets flag name:
 // EMPIRES_MAX_GAMES for max-games.
 func envName(name string) string {
@@ -20,7 +24,7 @@ func envName(name string) string {
 
 // setFromEnv sets each flag of fs that the command line did not give from
 // its environment variable (envName), as lookup finds it; an empty
-// variable counts as unset. It returns the flags it set, each with
+// variable counts as unset; -version has no variable. It returns the flags it set, each with
 // "VARIABLE=value" to name it in messages, or an error naming the first
 // variable whose value the flag refuses ("EMPIRES_MAX_GAMES=abc: not a
 // number"). Call it after fs.Parse.
@@ -30,7 +34,7 @@ func setFromEnv(fs *flag.FlagSet, lookup func(string) (string, bool)) (map[strin
 	set := make(map[string]string)
 	var err error
 	fs.VisitAll(func(f *flag.Flag) {
-		if err != nil || given[f.Name] {
+		if err != nil || given[f.Name] || f.Name == versionFlag {
 			return
 		}
 		env := envName(f.Name)
@@ -76,7 +80,11 @@ func envProblem(f *flag.Flag, v string, err error) string {
 // of each flag of fs.
 func envHelp(fs *flag.FlagSet) string {
 	var names []string
-	fs.VisitAll(func(f *flag.Flag) { names = append(names, envName(f.Name)) })
+	fs.VisitAll(func(f *flag.Flag) {
+		if f.Name != versionFlag {
+			names = append(names, envName(f.Name))
+		}
+	})
 	return fmt.Sprintf(`
 Environment:
   Every flag can also be set by an environment variable, %s and the

@@ -2,6 +2,9 @@ package main
 
 import (
 	"io"
+	"os"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -74,7 +77,7 @@ func TestEnvName(t *testing.T) {
 
 func TestHelpNamesVariables(t *testing.T) {
 	var out strings.Builder
-	if code := realMain([]string{"-h"}, &out); code != 0 {
+	if code := realMain([]string{"-h"}, &out, &out); code != 0 {
 		t.Fatalf("-h: exit %d", code)
 	}
 	for _, want := range []string{"EMPIRES_ADDR", "EMPIRES_MAX_GAMES", "EMPIRES_ADMIN_TOKEN", "EMPIRES_DATA",
@@ -83,5 +86,66 @@ func TestHelpNamesVariables(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("the help does not say %q", want)
 		}
+	}
+}
+
+func TestVersionHasNoVariable(t *testing.T) {
+	asked := readVariables(t)
+	if slices.Contains(asked, "EMPIRES_VERSION") {
+		t.Errorf("the server reads EMPIRES_VERSION; -version must be given on the command line")
+	}
+	var out strings.Builder
+	if code := realMain([]string{"-h"}, &out, &out); code != 0 || strings.Contains(out.String(), "EMPIRES_VERSION") {
+		t.Errorf("-h: exit %d; the help names EMPIRES_VERSION: %v", code, strings.Contains(out.String(), "EMPIRES_VERSION"))
+	}
+}
+
+// readVariables returns the environment variables the server reads, in
+// the order it asks for them.
+func readVariables(t *testing.T) []string {
+	t.Helper()
+	var asked []string
+	lookup := func(name string) (string, bool) {
+		asked = append(asked, name)
+		return "", false
+	}
+	if _, err := parseConfig(nil, lookup, io.Discard); err != nil {
+		t.Fatalf("no flags, no variables: %v", err)
+	}
+	if len(asked) == 0 {
+		t.Fatal("the server read no environment variable")
+	}
+	return asked
+}
+
+// exampleEnv is the example environment file of the systemd unit.
+const exampleEnv = "../packaging/systemd/server.env.example"
+
+// TestExampleEnvListsEveryVariable checks that the example environment
+// file names each variable the server reads, once, and no other, and that
+// every value it shows is one the server takes.
+func TestExampleEnvListsEveryVariable(t *testing.T) {
+	data, err := os.ReadFile(exampleEnv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := regexp.MustCompile(`^#?(EMPIRES_[A-Z_]+)=(.*)$`)
+	var have []string
+	values := make(map[string]string)
+	for _, l := range strings.Split(string(data), "\n") {
+		if m := line.FindStringSubmatch(strings.TrimSpace(l)); m != nil {
+			have = append(have, m[1])
+			values[m[1]] = m[2]
+		}
+	}
+	want := readVariables(t)
+	slices.Sort(have)
+	slices.Sort(want)
+	if !slices.Equal(have, want) {
+		t.Errorf("%s names %v\nthe server reads %v", exampleEnv, have, want)
+	}
+	lookup := func(name string) (string, bool) { v, ok := values[name]; return v, ok }
+	if _, err := parseConfig(nil, lookup, io.Discard); err != nil {
+		t.Errorf("the example's values, all set: %v", err)
 	}
 }

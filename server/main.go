@@ -29,6 +29,11 @@
 // or of a newer version) makes it exit 1 with a message, the file
 // untouched. go run ./server/cmd/replay replays a saved game.
 //
+// -version prints the build's version (package buildinfo) and exits; the
+// server logs it at start and GET /metrics gives it as
+// empires_build_info{version="..."} 1. empires-backup (server/cmd/backup)
+// backs the database up while the server runs.
+//
 // It is a flag front end to package host, which the desktop client also
 // runs inside its own process.
 package main
@@ -49,19 +54,29 @@ import (
 
 	"empires/server/host"
 	"empires/server/match"
+	"empires/shared/buildinfo"
 	"empires/shared/protocol"
 	"empires/shared/rules/registry"
 )
 
 func main() {
-	os.Exit(realMain(os.Args[1:], os.Stderr))
+	os.Exit(realMain(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// errVersion is parseFlags's answer to -version: print the version and
+// exit 0.
+var errVersion = errors.New("-version")
+
 // realMain runs the server with the command line args and returns the exit
-// code: 0 after a clean shutdown (or -h), 2 for bad flags, 1 for a failure.
-func realMain(args []string, stderr io.Writer) int {
+// code: 0 after a clean shutdown (or -h, or -version, which prints the
+// version on stdout), 2 for bad flags, 1 for a failure.
+func realMain(args []string, stdout, stderr io.Writer) int {
 	cfg, err := parseFlags(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if errors.Is(err, errVersion) {
+		fmt.Fprintln(stdout, buildinfo.Version())
 		return 0
 	}
 	if err != nil {
@@ -78,6 +93,7 @@ func realMain(args []string, stderr io.Writer) int {
 	}
 	cfg.host.Logger = newLogger(cfg, stderr)
 	log := cfg.host.Logger
+	log.Info("empires server", "version", buildinfo.Version(), "protocol", protocol.Version)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	context.AfterFunc(ctx, stop) // a second signal kills at once
@@ -110,7 +126,7 @@ func defaultConfig() config {
 
 // parseFlags reads the command line, and the environment variables of the
 // flags it does not give (see setFromEnv). It returns flag.ErrHelp after
-// printing the help for -h, and an error saying what is wrong with a bad
+// printing the help for -h, errVersion for -version, and an error saying what is wrong with a bad
 // flag or variable.
 func parseFlags(args []string, stderr io.Writer) (config, error) {
 	return parseConfig(args, os.LookupEnv, stderr)
@@ -157,6 +173,7 @@ Flags:
 	fs.IntVar(&cfg.host.Limits.Burst, "burst", cfg.host.Limits.Burst, "messages a client may send at once, above -rate")
 	fs.BoolVar(&cfg.host.Advertise, "lan-advertise", false, "advertise the server on the local network (multicast DNS, service _empires._tcp),\nfor clients to list under LAN games. Not for a server on the internet")
 	fs.StringVar(&cfg.host.AdminToken, "admin-token", "", "`token` that opens the admin view (/admin), kicking and ending games;\nempty disables them.\nPrefer EMPIRES_ADMIN_TOKEN: other users of the machine may see a flag")
+	showVersion := fs.Bool(versionFlag, false, "print the version and exit")
 	level := fs.String("log-level", "info", "log `level`: debug, info, warn or error")
 	fs.StringVar(&cfg.logFormat, "log-format", cfg.logFormat, "log `format`: text or json")
 	if err := fs.Parse(args); err != nil {
@@ -164,6 +181,9 @@ Flags:
 	}
 	if fs.NArg() > 0 {
 		return config{}, fmt.Errorf("unexpected argument %q: the server takes flags only", fs.Arg(0))
+	}
+	if *showVersion {
+		return config{}, errVersion
 	}
 	fromEnv, err := setFromEnv(fs, lookup)
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"empires/assets"
+	"empires/shared/buildinfo"
 	"empires/shared/rules/erfworld"
 	"empires/shared/rules/registry"
 )
@@ -84,16 +85,16 @@ func TestParseFlags(t *testing.T) {
 
 func TestExitCodes(t *testing.T) {
 	var out strings.Builder
-	if code := realMain([]string{"-h"}, &out); code != 0 || !strings.Contains(out.String(), "games are saved in DIR/empires.db") {
+	if code := realMain([]string{"-h"}, &out, &out); code != 0 || !strings.Contains(out.String(), "games are saved in DIR/empires.db") {
 		t.Errorf("-h: exit %d, help %q", code, out.String())
 	}
 	out.Reset()
-	if code := realMain([]string{"-rate", "-1"}, &out); code != 2 || !strings.Contains(out.String(), "-rate -1") {
+	if code := realMain([]string{"-rate", "-1"}, &out, &out); code != 2 || !strings.Contains(out.String(), "-rate -1") {
 		t.Errorf("bad flag: exit %d, %q", code, out.String())
 	}
 	out.Reset()
 	missing := filepath.Join(t.TempDir(), "nope")
-	if code := realMain([]string{"-rules", missing}, &out); code != 2 || !strings.Contains(out.String(), "does not exist") {
+	if code := realMain([]string{"-rules", missing}, &out, &out); code != 2 || !strings.Contains(out.String(), "does not exist") {
 		t.Errorf("missing mod: exit %d, %q", code, out.String())
 	}
 	out.Reset()
@@ -101,22 +102,22 @@ func TestExitCodes(t *testing.T) {
 	if err := os.WriteFile(file, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code := realMain([]string{"-rules", file}, &out); code != 2 || !strings.Contains(out.String(), "is not a directory") {
+	if code := realMain([]string{"-rules", file}, &out, &out); code != 2 || !strings.Contains(out.String(), "is not a directory") {
 		t.Errorf("a mod that is a file: exit %d, %q", code, out.String())
 	}
 	out.Reset()
 	broken, line := brokenMod(t)
 	want := fmt.Sprintf("-rules: erfworld: %s:%d: TOML syntax error", erfworld.File, line)
-	if code := realMain([]string{"-rules", broken}, &out); code != 2 || !strings.Contains(out.String(), want) {
+	if code := realMain([]string{"-rules", broken}, &out, &out); code != 2 || !strings.Contains(out.String(), want) {
 		t.Errorf("a broken mod: exit %d, %q; want 2 and %q", code, out.String(), want)
 	}
 	out.Reset()
-	if code := realMain([]string{"-addr", "127.0.0.1:-1"}, &out); code != 1 || !strings.Contains(out.String(), "server failed") {
+	if code := realMain([]string{"-addr", "127.0.0.1:-1"}, &out, &out); code != 1 || !strings.Contains(out.String(), "server failed") {
 		t.Errorf("bad address: exit %d, %q", code, out.String())
 	}
 	out.Reset()
 	empty := t.TempDir() // a mod of no file plays the built-in data: the server gets as far as listening
-	if code := realMain([]string{"-rules", empty, "-addr", "127.0.0.1:-1"}, &out); code != 1 || !strings.Contains(out.String(), "server failed") {
+	if code := realMain([]string{"-rules", empty, "-addr", "127.0.0.1:-1"}, &out, &out); code != 1 || !strings.Contains(out.String(), "server failed") {
 		t.Errorf("an empty mod and a bad address: exit %d, %q; want the mod taken and the address refused", code, out.String())
 	}
 }
@@ -153,5 +154,18 @@ func TestDataDirIsCreated(t *testing.T) {
 	startServer(t, &cfg, nil)
 	if info, err := os.Stat(cfg.host.DataDir); err != nil || !info.IsDir() {
 		t.Fatalf("data directory: %v", err)
+	}
+}
+
+func TestVersionFlag(t *testing.T) {
+	var stdout, stderr strings.Builder
+	if code := realMain([]string{"-version"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("-version: exit %d, %q", code, stderr.String())
+	}
+	if have, want := stdout.String(), buildinfo.Version()+"\n"; have != want {
+		t.Errorf("-version printed %q, want %q", have, want)
+	}
+	if stderr.Len() != 0 {
+		t.Errorf("-version wrote to stderr: %q", stderr.String())
 	}
 }

@@ -18,7 +18,7 @@ func TestUnreadableDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out strings.Builder
-	code := realMain([]string{"-addr", "127.0.0.1:0", "-data", dir}, &out)
+	code := realMain([]string{"-addr", "127.0.0.1:0", "-data", dir}, &out, &out)
 	if code != 1 || !strings.Contains(out.String(), "is not an Empires database") {
 		t.Errorf("exit %d, %q: want 1 and a message saying the file is not an Empires database", code, out.String())
 	}

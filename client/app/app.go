@@ -77,6 +77,9 @@ type Options struct {
 	Probe string
 	// Logger logs what happens; nil discards.
 	Logger *slog.Logger
+	// LogFile is the file the Logger writes to, shown in Settings; empty
+	// if none.
+	LogFile string
 }
 
 // screen says which screen the client shows.
@@ -528,13 +531,18 @@ func (a *App) pollLAN() {
 }
 
 func (a *App) showSettings() {
-	a.setRoot(menu.NewSettings(a.theme, a.opts.Prefs, func(p prefs.Prefs) error {
+	a.setRoot(menu.NewSettings(a.theme, a.opts.Prefs, a.places(), func(p prefs.Prefs) error {
 		if err := a.savePrefs(p); err != nil {
 			return err
 		}
 		a.showMainMenu()
 		return nil
 	}, a.showMainMenu), screenMenu)
+}
+
+// places are where the client keeps the player's files, for Settings.
+func (a *App) places() menu.Places {
+	return menu.Places{Files: a.opts.PrefsDir, Log: a.opts.LogFile}
 }
 
 // showMessage shows a message with a button back to the main menu.

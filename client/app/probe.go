@@ -45,6 +45,9 @@ type Probe struct {
 	// Window is set while a window (a report, the help, a question) is
 	// open over the game.
 	WindowOpen bool `json:"window_open,omitempty"`
+	// Texts are the texts of the menu screens (not the game's), in the
+	// order they are laid out.
+	Texts []string `json:"texts,omitempty"`
 	// List is the rectangle of the Replays screen's list of saved games
 	// (its first game at the top), on that screen.
 	List [4]int `json:"list,omitempty"`
@@ -130,6 +133,9 @@ func (a *App) probe() *Probe {
 	}
 	if a.ui.Container != nil {
 		collectButtons(a.ui.Container, p.Buttons)
+		if a.game == nil {
+			p.Texts = collectTexts(a.ui.Container, nil)
+		}
 	}
 	if a.game != nil {
 		collectButtons(a.game.sh().hud.content, p.Buttons) // inside a scroll container
@@ -215,6 +221,19 @@ func (g *gameScreen) screenOf(h hex.Hex) (float64, float64) {
 	sx, sy := g.cam.ToScreen(wx, wy)
 	r := g.mapRect()
 	return sx + float64(r.Min.X), sy + float64(r.Min.Y)
+}
+
+// collectTexts appends the labels of the texts in c, depth first, to out.
+func collectTexts(c widget.Containerer, out []string) []string {
+	for _, w := range c.Children() {
+		switch x := w.(type) {
+		case *widget.Text:
+			out = append(out, x.Label)
+		case widget.Containerer:
+			out = collectTexts(x, out)
+		}
+	}
+	return out
 }
 
 // collectButtons adds the buttons under c to out by label; a button in a

@@ -55,6 +55,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"empires/shared/buildinfo"
 	"empires/shared/protocol"
 )
 
@@ -559,7 +560,7 @@ func (c *Conn) connect(ctx context.Context) (*transport, error) {
 
 // handshake says Hello on t and returns the server's Welcome.
 func (c *Conn) handshake(ctx context.Context, t *transport) (*protocol.Welcome, error) {
-	hello := &protocol.Hello{Version: protocol.Version, Name: c.opts.Name, Client: c.opts.Client}
+	hello := &protocol.Hello{Version: protocol.Version, Name: c.opts.Name, Client: c.opts.Client, Build: buildinfo.Version()}
 	sent := time.Now()
 	if err := t.send(ctx, c.seq.Add(1), hello); err != nil {
 		return nil, fmt.Errorf("say Hello to %s: %w", c.url, err)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/ebitenui/ebitenui/widget"
 
+	"empires/shared/buildinfo"
 	"empires/shared/protocol"
 )
 
@@ -24,7 +25,7 @@ type MainActions struct {
 const mainButtonWidth = 320
 
 // NewMainMenu returns the main menu: the title, a button per action and a
-// footer with the protocol version.
+// footer with the build's version and the protocol version.
 func NewMainMenu(t *Theme, a MainActions) *widget.Container { return newMainMenu(t, a).root }
 
 // mainMenu is the main menu's state.
@@ -76,7 +77,8 @@ func newMainMenu(t *Theme, a MainActions) *mainMenu {
 		center(spacer(0, 40)),
 		center(buttons),
 	)
-	footer := hint(t, fmt.Sprintf("Empires · protocol version %d · Tab moves between buttons, Enter presses", protocol.Version))
+	footer := hint(t, fmt.Sprintf("Empires %s · protocol version %d · Tab moves between buttons, Enter presses",
+		buildinfo.Version(), protocol.Version))
 	m.root = newScreen(t, m.content, footer)
 	if a.Quit != nil {
 		m.quit = newAsker(t, m.root, m.content, "Quit Empires?",

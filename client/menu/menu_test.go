@@ -164,7 +164,7 @@ func TestScreensFit(t *testing.T) {
 		"setup AI":  NewSetup(th, SetupOptions{Title: "Play vs AI", Rulesets: []protocol.RulesetInfo{erfInfo(t)}}, nil, nil).Container(),
 		"setup LAN": lan.Container(),
 		"join":      join.Container(),
-		"settings":  NewSettings(th, prefs.Default(), nil, nil),
+		"settings":  NewSettings(th, prefs.Default(), Places{}, nil, nil),
 		"lobby":     lobby.Container(),
 		"message":   NewMessage(th, "Cannot connect", "dial tcp 192.168.1.20:7777: connect: connection refused", func() {}),
 	}

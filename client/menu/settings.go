@@ -11,21 +11,36 @@ import (
 	"empires/shared/protocol"
 )
 
-// NewSettings returns the settings screen, showing p. Save checks the
+// Places are where the client keeps the player's files, which the
+// settings screen shows so the player can find them; an empty one is not
+// shown.
+type Places struct {
+	// Files is the directory of the settings, the saved games and the
+	// screenshots (under os.UserConfigDir).
+	Files string
+	// Log is the client's log file (under os.UserCacheDir).
+	Log string
+}
+
+// NewSettings returns the settings screen, showing p and where the files
+// are (places). Save checks the
 // preferences (prefs.Prefs.Validate) and calls onSave with them, showing
 // the error it returns, if any, and "Saved." if none; Back calls onBack
 // (unsaved changes are dropped). The screen stays after a save: onSave may
 // move on by itself, and onBack goes back to wherever the screen was opened
 // from (the main menu, or a game).
-func NewSettings(t *Theme, p prefs.Prefs, onSave func(prefs.Prefs) error, onBack func()) *widget.Container {
-	return newScreen(t, newSettings(t, p, onSave, onBack).panel, nil)
+func NewSettings(t *Theme, p prefs.Prefs, places Places, onSave func(prefs.Prefs) error, onBack func()) *widget.Container {
+	s := newSettings(t, p, onSave, onBack)
+	s.showPlaces(t, places)
+	return newScreen(t, s.panel, nil)
 }
 
 // NewSettingsPanel returns the settings as NewSettings does, on a panel
 // without the screen's background, to show in a window over the game; its
 // Back button is labelled Close.
-func NewSettingsPanel(t *Theme, p prefs.Prefs, onSave func(prefs.Prefs) error, onClose func()) *widget.Container {
+func NewSettingsPanel(t *Theme, p prefs.Prefs, places Places, onSave func(prefs.Prefs) error, onClose func()) *widget.Container {
 	s := newSettings(t, p, onSave, onClose)
+	s.showPlaces(t, places)
 	s.back.SetText("Close")
 	return withFocusRing(t, s.panel)
 }
@@ -33,6 +48,7 @@ func NewSettingsPanel(t *Theme, p prefs.Prefs, onSave func(prefs.Prefs) error, o
 // settingsScreen is the settings screen's state.
 type settingsScreen struct {
 	panel   *widget.Container
+	form    *widget.Container
 	back    *widget.Button
 	prefs   prefs.Prefs // what the screen started from
 	name    *widget.TextInput
@@ -76,23 +92,37 @@ func newSettings(t *Theme, p prefs.Prefs, onSave func(prefs.Prefs) error, onBack
 	buttons := row(s.back, save)
 	buttons.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionEnd}
 
+	s.form = form(t,
+		formRow{"Player name", row(s.name, hint(t, "shown to the other players"))},
+		formRow{"Server address", row(s.address, hint(t, "host:port, for Join game"))},
+		formRow{"Hex grid", s.grid.row},
+		formRow{"Turn animation", s.anim.row},
+		formRow{"Edge panning", row(s.edgePan.row, hint(t, "the mouse at the window's edge scrolls the map"))},
+		formRow{"Display", s.screen.row},
+		formRow{"Interface size", row(s.scale.row, hint(t, "text, buttons and panels"))},
+	)
 	panel := t.NewPanel(nil)
 	panel.AddChild(
 		heading(t, "Settings"),
-		form(t,
-			formRow{"Player name", row(s.name, hint(t, "shown to the other players"))},
-			formRow{"Server address", row(s.address, hint(t, "host:port, for Join game"))},
-			formRow{"Hex grid", s.grid.row},
-			formRow{"Turn animation", s.anim.row},
-			formRow{"Edge panning", row(s.edgePan.row, hint(t, "the mouse at the window's edge scrolls the map"))},
-			formRow{"Display", s.screen.row},
-			formRow{"Interface size", row(s.scale.row, hint(t, "text, buttons and panels"))},
-		),
+		s.form,
 		s.status.text,
 		buttons,
 	)
 	s.panel = panel
 	return s
+}
+
+// showPlaces adds to the form a row for each place that is set.
+func (s *settingsScreen) showPlaces(t *Theme, p Places) {
+	rows := []formRow{
+		{"Your files", column(2, false, hint(t, p.Files), hint(t, "settings, saved games and screenshots"))},
+		{"Log", column(2, false, hint(t, p.Log), hint(t, "what the client did: add it to a report of a problem"))},
+	}
+	for i, place := range []string{p.Files, p.Log} {
+		if place != "" {
+			s.form.AddChild(t.NewText(rows[i].label, t.normal, t.palette.TextMuted), rows[i].controls)
+		}
+	}
 }
 
 // scaleLabels returns the labels of the interface scale choice, in the

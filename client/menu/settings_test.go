@@ -93,7 +93,7 @@ func TestSettingsBadScale(t *testing.T) {
 func TestSettingsPanel(t *testing.T) {
 	th := newTestTheme(t)
 	var closed, saved int
-	panel := NewSettingsPanel(th, prefs.Default(), func(prefs.Prefs) error { saved++; return nil }, func() { closed++ })
+	panel := NewSettingsPanel(th, prefs.Default(), Places{}, func(prefs.Prefs) error { saved++; return nil }, func() { closed++ })
 	panel.Validate()
 	if findButton(panel, "Back") != nil {
 		t.Error("the panel has a Back button, want Close")

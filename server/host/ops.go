@@ -10,6 +10,7 @@ import (
 	"empires/server/lobby"
 	"empires/server/match"
 	"empires/server/wsconn"
+	"empires/shared/buildinfo"
 )
 
 // Names of the server's metrics, in the Prometheus text format at GET
@@ -26,6 +27,7 @@ const (
 	MetricOrdersRejected   = "empires_orders_rejected_total"
 	MetricRateLimited      = "empires_rate_limited_messages_total"
 	MetricAITakeovers      = "empires_ai_takeovers_total"
+	MetricBuildInfo        = "empires_build_info" // label version: buildinfo.Version; always 1
 )
 
 // metrics are a server's metrics, in a registry of the server's own. They
@@ -75,9 +77,19 @@ func newMetrics() *metrics {
 		takeovers:      counter(MetricAITakeovers, "Human seats the AI took over from players who missed too many turns."),
 	}
 	m.reg.MustRegister(m.connsTotal, m.turns, m.turnSeconds, m.bytesSent, m.messagesSent,
-		m.ordersAccepted, m.ordersRejected, m.rateLimited, m.takeovers,
+		m.ordersAccepted, m.ordersRejected, m.rateLimited, m.takeovers, buildInfo(),
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
+}
+
+// buildInfo is the gauge that tells the server's build: 1, labelled with
+// the version.
+func buildInfo() prometheus.Collector {
+	g := prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: MetricBuildInfo,
+		Help: "The server's build: always 1, labelled with its version (the git tag or commit it was built from)."},
+		[]string{"version"})
+	g.WithLabelValues(buildinfo.Version()).Set(1)
+	return g
 }
 
 // Sent implements wsconn.Observer.

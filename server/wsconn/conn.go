@@ -63,6 +63,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"empires/shared/buildinfo"
 	"empires/shared/protocol"
 )
 
@@ -621,12 +622,13 @@ func (c *Conn) handshake(env protocol.Envelope, m *protocol.Hello) {
 	}
 	c.session = s
 	c.hello()
-	c.log.Info("hello", "name", m.Name, "client", m.Client, "version", m.Version)
+	c.log.Info("hello", "name", m.Name, "client", m.Client, "build", m.Build, "version", m.Version)
 	c.Send(&protocol.Welcome{
 		Version:  protocol.Version,
 		Server:   c.opts.Server,
 		Rulesets: c.opts.Rulesets,
 		Limits:   c.opts.Limits,
+		Build:    buildinfo.Version(),
 	}, env.Seq)
 	s.Open()
 }

@@ -352,7 +352,13 @@ func (m *Hello) DecodeMsgpack(dec *msgpack.Decoder) error {
 	if m.Client, err = dec.DecodeString(); err != nil {
 		return err
 	}
-	return skip(dec, n-3)
+	if n == 3 {
+		return nil // a Hello of version 4 or older
+	}
+	if m.Build, err = dec.DecodeString(); err != nil {
+		return err
+	}
+	return skip(dec, n-4)
 }
 
 // DecodeMsgpack implements msgpack.CustomDecoder.

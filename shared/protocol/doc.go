@@ -91,4 +91,5 @@
 //     without a map; interactive steps (TurnClock.Mode, Seq, Actors,
 //     Prompt; Act and ActResult); GameOver.Winner a seat; structures in the
 //     hex rulesets' views and deltas.
+//   - 5 (2026-11-28): Hello.Build and Welcome.Build, each side's build.
 package protocol

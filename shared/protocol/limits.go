@@ -90,7 +90,10 @@ func (l Limits) Check(m Message) error {
 		if err := ValidName(m.Name); err != nil {
 			return err
 		}
-		return checkText(m.Client, "client name", 0, MaxClientLen)
+		if err := checkText(m.Client, "client name", 0, MaxClientLen); err != nil {
+			return err
+		}
+		return checkText(m.Build, "client build", 0, MaxBuildLen)
 	case CreateGame:
 		return m.Settings.Validate()
 	case JoinGame:

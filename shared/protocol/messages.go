@@ -30,6 +30,7 @@ type Hello struct {
 	Version int    // the protocol version the client speaks: Version
 	Name    string // the player's name, shown to the others (see ValidName)
 	Client  string // the client program and version, for the server's logs
+	Build   string `msgpack:",omitempty"` // the client's build (buildinfo.Version), for the server's logs
 }
 
 // ListGames asks for the server's games; the server answers GameList.
@@ -120,6 +121,7 @@ type Welcome struct {
 	Server   string        // the server program, version and name, for display
 	Rulesets []RulesetInfo // the rulesets the server plays, its default first
 	Limits   Limits        // what the server enforces; the client must keep to them
+	Build    string        `msgpack:",omitempty"` // the server's build (buildinfo.Version), for display
 }
 
 // RulesetInfo describes a ruleset the server plays (ruleset.Info): a

@@ -217,7 +217,8 @@ func TestGolden(t *testing.T) {
 		msg  protocol.Message
 		want string
 	}{
-		{"hello", &protocol.Hello{Version: 1, Name: "Ann", Client: "c"}, "94010100" + "9301a3416e6ea163"},
+		{"hello", &protocol.Hello{Version: 1, Name: "Ann", Client: "c", Build: "v1"}, "94010100" + "9401a3416e6ea163a27631"},
+		{"hello without a build", &protocol.Hello{Version: 1, Name: "Ann", Client: "c"}, "94010100" + "9401a3416e6ea163a0"},
 		{"error", &protocol.Error{Code: protocol.BadVersion, Message: "v"}, "94030100" + "9201a176"},
 		{"orders", &protocol.SubmitOrders{Turn: 4, Orders: orders},
 			"94130100" + "9204" + "91" + "9e" + "0401cd012c0000" + "92" + "9201ff" + "9202ff" + "0000000000" + "920000" + "00c0"},
@@ -227,16 +228,16 @@ func TestGolden(t *testing.T) {
 		{"act", &protocol.Act{Seq: 300, Action: protocol.Payload{0x91, 0x07}}, "94190100" + "92" + "cd012c" + "9107"},
 		{"clock", &protocol.TurnClock{Turn: 2, Deadline: 0, Ready: []protocol.Seat{1}, Mode: 2, Seq: 9, Actors: []protocol.Seat{2}, Prompt: "block?"},
 			"94120100" + "97" + "02" + "00" + "c40101" + "02" + "09" + "c40102" + "a6626c6f636b3f"}, // lists of seats are bytes
-		{"welcome", &protocol.Welcome{Version: 4, Server: "s", Rulesets: []protocol.RulesetInfo{{
+		{"welcome", &protocol.Welcome{Version: 5, Server: "s", Build: "v1", Rulesets: []protocol.RulesetInfo{{
 			ID: "x", Title: "X", Board: "hex", MinSeats: 2, MaxSeats: 4,
 			Settings: []protocol.SettingInfo{{Key: "w", Min: 16, Max: 512, Default: 48, Choices: []string{}}},
 			Levels:   []string{"easy"}, Default: "easy", Hash: "ab", Modded: true,
 		}}},
-			"94020100" + "94" + "04" + "a173" +
+			"94020100" + "95" + "05" + "a173" +
 				"91" + "9b" + "a178" + "a158" + "a0" + "a3686578" + "02" + "04" +
 				"91" + "97" + "a177" + "a0" + "a0" + "10" + "cd0200" + "30" + "90" +
 				"91a465617379" + "a465617379" + "a26162" + "c3" +
-				"95" + "00000000" + "00"},
+				"95" + "00000000" + "00" + "a27631"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -298,7 +299,7 @@ func TestVersion(t *testing.T) {
 // Hello has grown a field, against this server: the Hello still decodes,
 // and the Error the server sends back names the versions it speaks.
 func TestHandshakeAcrossVersions(t *testing.T) {
-	body, err := msgpack.Marshal([]any{6, "Ann", "empires/9.0", "a field of version 6"})
+	body, err := msgpack.Marshal([]any{6, "Ann", "empires/9.0", "v9.0.0", "a field of version 6"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -312,7 +313,7 @@ func TestHandshakeAcrossVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	hello := m.(*protocol.Hello)
-	if *hello != (protocol.Hello{Version: 6, Name: "Ann", Client: "empires/9.0"}) {
+	if *hello != (protocol.Hello{Version: 6, Name: "Ann", Client: "empires/9.0", Build: "v9.0.0"}) {
 		t.Fatalf("Hello = %+v", hello)
 	}
 	verr := protocol.CheckVersion(hello.Version, "server")
@@ -330,7 +331,7 @@ func TestHandshakeAcrossVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := m.(*protocol.Error)
-	if e.Code != protocol.BadVersion || env.Reply != 1 || !strings.Contains(e.Message, "speaks version 5") {
+	if e.Code != protocol.BadVersion || env.Reply != 1 || !strings.Contains(e.Message, fmt.Sprintf("speaks version %d", protocol.Version)) {
 		t.Errorf("reply %+v to seq %d", e, env.Reply)
 	}
 	if e.Err().Error() != "bad version: "+e.Message {
@@ -548,6 +549,8 @@ func TestLimitsCheck(t *testing.T) {
 		{"long name", &protocol.Hello{Version: protocol.Version, Name: strings.Repeat("a", 25)}, protocol.Invalid, "name of 25 characters: must be 1 to 24"},
 		{"tab in name", &protocol.Hello{Version: protocol.Version, Name: "a\tb"}, protocol.Invalid, "not printable"},
 		{"long client", &protocol.Hello{Version: protocol.Version, Name: "a", Client: strings.Repeat("c", 101)}, protocol.Invalid, "client name of 101"},
+		{"long build", &protocol.Hello{Version: protocol.Version, Name: "a", Build: strings.Repeat("b", 65)}, protocol.Invalid, "client build of 65"},
+		{"build with a newline", &protocol.Hello{Version: protocol.Version, Name: "a", Build: "v1\n"}, protocol.Invalid, "client build holds a character that is not printable"},
 		{"create", &protocol.CreateGame{Settings: protocol.Settings{Ruleset: "risk", Width: 32, Height: 32, Seats: 2}}, 0, ""},
 		{"create invalid", &protocol.CreateGame{}, protocol.Invalid, "no ruleset"},
 		{"join", &protocol.JoinGame{Game: 1, Token: protocol.NewToken()}, 0, ""},
@@ -655,7 +658,7 @@ func decodeErrorCases(t testing.TB) []struct {
 		{"map settings", envelope(protocol.TypeCreateGame, mp([]any{map[string]any{"Ruleset": "risk"}})...), 0, protocol.Malformed, "protocol.Settings is not an array"},
 		{"map option", envelope(protocol.TypeCreateGame, mp([]any{[]any{"", "erfworld", 0, 0, 0, 2, 0, 0, "", false, false, "",
 			[]any{map[string]any{"Key": "deck", "Value": 1}}}})...), 0, protocol.Malformed, "element 0 of []protocol.Option: protocol.Option is not an array of its fields (2)"},
-		{"nil ruleset info", envelope(protocol.TypeWelcome, mp([]any{4, "s", []any{nil}, []any{0, 0, 0, 0, 0}})...), 0, protocol.Malformed,
+		{"nil ruleset info", envelope(protocol.TypeWelcome, mp([]any{5, "s", []any{nil}, []any{0, 0, 0, 0, 0}, ""})...), 0, protocol.Malformed,
 			"element 0 of []protocol.RulesetInfo: protocol.RulesetInfo is not an array of its fields (11)"},
 		{"short hello", envelope(protocol.TypeHello, mp([]any{1})...), 0, protocol.Malformed, "Hello is an array of 1, not of 3 or more"},
 		{"nil hello", envelope(protocol.TypeHello, 0xc0), 0, protocol.Malformed, "Hello: the body is not an array"},

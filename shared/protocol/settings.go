@@ -30,6 +30,7 @@ const (
 	MaxPasswordLen = 64
 	MaxRulesetLen  = 32
 	MaxClientLen   = 100 // Hello.Client
+	MaxBuildLen    = 64  // Hello.Build
 )
 
 // Settings are a game's settings, chosen by its creator.

@@ -973,12 +973,13 @@ func vectors(t *testing.T) []vector {
 	token := protocol.SeatToken("0f1e2d3c4b5a69788796a5b4c3d2e1f0")
 	badHello := protocol.CheckVersion(99, "server")
 	return []vector{
-		{name: "01-hello", from: "client", seq: 1, msg: &protocol.Hello{Version: protocol.Version, Name: "Ansom", Client: "empires-js/0.1"},
-			about: "The client's first frame on a new connection: its protocol version, its player's name, its program."},
+		{name: "01-hello", from: "client", seq: 1, msg: &protocol.Hello{Version: protocol.Version, Name: "Ansom", Client: "empires-js/0.1", Build: "v0.1.0"},
+			about: "The client's first frame on a new connection: its protocol version, its player's name, its program and its build."},
 		{name: "02-welcome", from: "server", seq: 1, reply: 1, msg: &protocol.Welcome{Version: protocol.Version, Server: "empires-server (LAN)",
 			Rulesets: []protocol.RulesetInfo{erfworldInfo},
-			Limits:   protocol.Limits{MaxClientMessage: 1 << 20, MaxServerMessage: 8 << 20, MaxOrders: 4096, MessagesPerSecond: 20, Burst: 60}},
-			about: "The server accepts the Hello (reply 1): its version, name, one ruleset (an example: a server lists each of its own) and the limits it enforces."},
+			Limits:   protocol.Limits{MaxClientMessage: 1 << 20, MaxServerMessage: 8 << 20, MaxOrders: 4096, MessagesPerSecond: 20, Burst: 60},
+			Build:    "v0.1.0"},
+			about: "The server accepts the Hello (reply 1): its version, name, one ruleset (an example: a server lists each of its own), the limits it enforces and its build."},
 		{name: "03-error-bad-version", from: "server", seq: 1, reply: 1, msg: protocol.ErrorMessage(badHello),
 			about: "What a client of protocol version 99 gets for its Hello (seq 1); the server closes the connection after it."},
 		{name: "04-get-rules", from: "client", seq: 2, msg: &protocol.GetRules{Ruleset: "erfworld"},

@@ -49,7 +49,8 @@ func History() []Change {
 			"varints, each saying only what differs from the event before it, an army's path " +
 			"going on from where its last event left it, a step to a neighbouring hex as its direction, texts as templates (of the build's dictionary or " +
 			"of strings) with their numbers as varints, and a side's rolls left out when they " +
-			"are its dice's."},
+			"are its dice's. Hello.Build and Welcome.Build: each side's build (the git tag or " +
+			"commit it was made from), for logs and display."},
 	}
 }
 

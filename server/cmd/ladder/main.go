@@ -34,6 +34,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"empires/shared/buildinfo"
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/hexgame"
@@ -79,11 +80,16 @@ func run(args []string, stdout io.Writer) error {
 	islands := fs.Bool("islands", false, "play on two maps side by side, half the players on each, the water between them")
 	pairList := fs.String("pairs", "", "pairings to play as A:B level names, comma-separated (default: every pair of the ruleset's levels)")
 	rulesetID := fs.String("ruleset", "", "the ruleset's id (default: the default ruleset)")
+	version := buildinfo.VersionFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
 		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	if *version {
+		fmt.Fprintln(stdout, buildinfo.Version())
+		return nil
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))

@@ -43,6 +43,7 @@ import (
 	"syscall"
 	"time"
 
+	"empires/shared/buildinfo"
 	"empires/shared/protocol"
 	"empires/shared/rules/registry"
 )
@@ -74,6 +75,10 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
+		if errors.Is(err, errVersion) {
+			fmt.Fprintln(stdout, buildinfo.Version())
+			return nil
+		}
 		return err
 	}
 	if *cpuProfile != "" {
@@ -95,9 +100,12 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	return rep.Err()
 }
 
+// errVersion is parseFlags's answer to -version.
+var errVersion = errors.New("-version")
+
 // parseFlags returns the Config the command line sets and the file to
 // write the clients' CPU profile to (empty: none); usage errors wrap
-// errUsage, -h returns flag.ErrHelp.
+// errUsage, -h returns flag.ErrHelp, -version errVersion.
 func parseFlags(args []string, out io.Writer) (Config, *string, error) {
 	fs := flag.NewFlagSet("load", flag.ContinueOnError)
 	fs.SetOutput(out)
@@ -122,11 +130,15 @@ func parseFlags(args []string, out io.Writer) (Config, *string, error) {
 	cpuProfile := fs.String("cpuprofile", "", "write the CPU profile of this process (the clients; the server too with -inproc) to `file`")
 	fs.DurationVar(&cfg.Warmup, "warmup", 0, "how long to run before measuring (clients connecting, games starting): turns, delays and CPU count from then on")
 	fs.DurationVar(&cfg.Every, "every", 5*time.Second, "how often to print a line of progress")
+	version := buildinfo.VersionFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return Config{}, nil, err
 		}
 		return Config{}, nil, fmt.Errorf("%w: %v", errUsage, err)
+	}
+	if *version {
+		return Config{}, nil, errVersion
 	}
 	if fs.NArg() > 0 {
 		return Config{}, nil, fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))

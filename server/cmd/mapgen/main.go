@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 
+	"empires/shared/buildinfo"
 	"empires/shared/mapgen"
 	"empires/shared/mapimage"
 	"empires/shared/rules"
@@ -47,11 +48,16 @@ func run(args []string, stdout io.Writer) error {
 	pngPath := fs.String("png", "", "write the map to this PNG file")
 	hexSize := fs.Int("hex", 8, "hex size in pixels (centre to corner) in the PNG, 2 to 64")
 	ascii := fs.Bool("ascii", false, "print the map as ASCII art")
+	version := buildinfo.VersionFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
 		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	if *version {
+		fmt.Fprintln(stdout, buildinfo.Version())
+		return nil
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))

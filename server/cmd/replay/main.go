@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"empires/server/store"
+	"empires/shared/buildinfo"
 	"empires/shared/protocol"
 	"empires/shared/rules/registry"
 	"empires/shared/ruleset"
@@ -65,11 +66,16 @@ Flags:
 	id := fs.Uint("game", 0, "the game to replay")
 	list := fs.Bool("list", false, "list the saved games")
 	modDir := fs.String("rules", "", "the mod the server ran: `directory` whose ruleset files replace the built-in ones")
+	version := buildinfo.VersionFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
 		}
 		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	if *version {
+		fmt.Fprintln(stdout, buildinfo.Version())
+		return nil
 	}
 	switch {
 	case fs.NArg() > 0:

@@ -49,6 +49,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"empires/shared/buildinfo"
 	"empires/shared/protocol"
 	"empires/shared/rules/registry"
 	"empires/shared/ruleset"
@@ -87,11 +88,16 @@ func run(args []string, stdout io.Writer) error {
 	seed := fs.Uint64("seed", 1, "the game's seed; seat s's AI has seed+s")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the game to this file")
 	csvFile := fs.String("csv", "", "write one row per turn to this CSV file")
+	version := buildinfo.VersionFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
 		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	if *version {
+		fmt.Fprintln(stdout, buildinfo.Version())
+		return nil
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
