@@ -1,18 +1,18 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
-	"empires/shared/buildinfo"
+	"empires/shared/buildinfo/buildinfotest"
 )
 
 func TestVersionFlag(t *testing.T) {
-	var out strings.Builder
-	if code := realMain([]string{"-version"}, &out, &out); code != 0 {
-		t.Fatalf("-version failed: %q", out.String())
-	}
-	if have, want := out.String(), buildinfo.Version()+"\n"; have != want {
-		t.Errorf("-version printed %q, want %q", have, want)
-	}
+	buildinfotest.CheckVersionFlag(t, func(args []string, out *strings.Builder) error {
+		if code := realMain(args, out, out); code != 0 {
+			return fmt.Errorf("exit code %d", code)
+		}
+		return nil
+	})
 }

@@ -4,15 +4,11 @@ import (
 	"strings"
 	"testing"
 
-	"empires/shared/buildinfo"
+	"empires/shared/buildinfo/buildinfotest"
 )
 
 func TestVersionFlag(t *testing.T) {
-	var out strings.Builder
-	if err := run([]string{"-version"}, &out); err != nil {
-		t.Fatalf("-version failed: %q", out.String())
-	}
-	if have, want := out.String(), buildinfo.Version()+"\n"; have != want {
-		t.Errorf("-version printed %q, want %q", have, want)
-	}
+	buildinfotest.CheckVersionFlag(t, func(args []string, out *strings.Builder) error {
+		return run(args, out)
+	})
 }
