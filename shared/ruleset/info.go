@@ -26,6 +26,12 @@ type Info struct {
 	Board string
 	// MinSeats and MaxSeats bound the number of players.
 	MinSeats, MaxSeats int
+	// Hidden reports that the game has hidden holdings (hands, the order
+	// of piles, face-down cards): an all-seeing spectator sees only what
+	// is public, and a replay of an unfinished game is seen only through
+	// the viewer's own seat; once the game is over every seat may be
+	// watched.
+	Hidden bool
 	// Settings are what a game's creator may choose, in the order to show
 	// them.
 	Settings []Setting

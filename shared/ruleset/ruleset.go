@@ -14,6 +14,20 @@
 //   - an Interactive step: the seats in Actors (usually one, perhaps a
 //     defender asked to answer in the middle of someone's turn) may act now;
 //     Act checks one action and applies it at once.
+//   - a Concurrent step: several seats act at once, in any order (a trading
+//     table): each action is applied at once, like an interactive one, and
+//     one seat's action never makes another's late (an action names any Seq
+//     from Step.Since on). The game says when the step ends (every actor
+//     done, say); until then Actors are the seats that may still act.
+//
+// # Deadlines
+//
+// A step may carry its own time limit (Step.Limit): a defender's answer in
+// seconds, a player's whole turn in minutes. Steps of one Budget share one
+// allowance: the time a seat spends on them adds up, and an action does not
+// restart it. When a step's time runs out, each actor who has not acted is
+// played by the ruleset's default (Defaulter), or by the AI where the game
+// has none; the server counts such a step as missed for that seat.
 //
 // Every Resolve or Act that succeeds moves the game to its next step and
 // adds one to Step.Seq: the store keeps the game's history as the snapshot
@@ -38,6 +52,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"time"
 )
 
 // Seat is a place at a game's table: 1..Seats are the players, 0 a
@@ -57,6 +72,9 @@ const (
 	// Interactive: the actors act one action at a time, each applied at
 	// once.
 	Interactive
+	// Concurrent: several actors act in any order, each action applied at
+	// once; an action names any Seq from Step.Since on.
+	Concurrent
 )
 
 // String names the mode.
@@ -66,6 +84,8 @@ func (m Mode) String() string {
 		return "simultaneous"
 	case Interactive:
 		return "interactive"
+	case Concurrent:
+		return "concurrent"
 	}
 	return fmt.Sprintf("mode %d", m)
 }
@@ -88,7 +108,38 @@ type Step struct {
 	// Prompt says, for people, what is asked ("choose a blocker"); it may
 	// be empty.
 	Prompt string
+	// Since is, in a Concurrent step, the Seq the step started at: an
+	// action naming any Seq from Since to Seq is for this step, so one
+	// actor's action never makes another's late. 0 in other modes.
+	Since uint32
+	// Limit is the step's own time limit, set by the ruleset (0: none;
+	// the host's turn timer, if any, applies). It applies in games without
+	// a turn timer too.
+	Limit time.Duration
+	// Budget, if not "", names the allowance the step's Limit is drawn
+	// from: the steps of one Budget (a player's whole turn, "turn 3 seat
+	// 2") share Limit, each spending what it took, so an action does not
+	// restart the player's clock and a defender's answer in between does
+	// not spend it. Steps with no Budget each get the whole Limit.
+	Budget string
+	// Phase names the step for people, for the top bar: "Attack",
+	// "Offer", "Day 12"; "" lets the client say "Turn N".
+	Phase string
 }
+
+// Late reports whether an action naming seq comes too late (or too early)
+// for the step: in a Concurrent step seq must be from Since to Seq, in the
+// other modes Seq itself.
+func (st Step) Late(seq uint32) bool {
+	if st.Mode == Concurrent {
+		return seq < st.Since || seq > st.Seq
+	}
+	return seq != st.Seq
+}
+
+// Acting reports whether the step is played one action at a time
+// (Interactive or Concurrent), not by orders resolved together.
+func (st Step) Acting() bool { return st.Mode == Interactive || st.Mode == Concurrent }
 
 // Acts reports whether seat s must act in the step.
 func (st Step) Acts(s Seat) bool {
@@ -191,20 +242,50 @@ type Game interface {
 	// Resolve plays the current simultaneous step with the submissions,
 	// in seat order, each accepted by Check.
 	Resolve(subs []Submission) (Outcome, error)
-	// Act checks seat s's action in the current interactive step and, if
-	// it is valid, applies it. A refused action is a *Rejection and
-	// changes nothing. The core refuses an action meant for another step
-	// (protocol Act names the Seq) before it gets here; a game may stamp
-	// its own payloads with the Seq too. When an actor's turn timer runs
-	// out the core plays the ruleset's AI for it: an interactive step's
-	// autopilot is the AI.
+	// Act checks seat s's action in the current interactive or
+	// concurrent step and, if it is valid, applies it. A refused action is
+	// a *Rejection and changes nothing. The core refuses an action meant
+	// for another step (protocol Act names the Seq, see Step.Late) before
+	// it gets here; a game may stamp its own payloads with the Seq too.
+	// When an actor's time runs out the core plays the ruleset's default
+	// for it (Defaulter), or the AI where the game has none.
 	Act(s Seat, action []byte) (Outcome, error)
 	// View is what seat s may know (0: a spectator, who sees the whole
 	// table when allSeeing, else only what every player may know;
-	// allSeeing is only ever set for seat 0).
+	// allSeeing is only ever set for seat 0). In a game of hidden
+	// holdings (Info.Hidden) an all-seeing spectator still sees no
+	// player's hidden holdings: a hand, a pile's order, a face-down card.
 	View(s Seat, allSeeing bool) View
 	// Save encodes the game; Ruleset.Load reads it back.
 	Save() ([]byte, error)
+}
+
+// Defaulter is an optional interface of a Game with interactive or
+// concurrent steps: the answer the rules give for an actor whose time ran
+// out ("do not convert the city", "take the hit", "done trading").
+type Defaulter interface {
+	// Default returns seat s's action for the current step, in the
+	// ruleset's encoding, as if the seat had sent it; false when the
+	// game has no default for it (the AI then plays it). The action must
+	// be one Act accepts.
+	Default(s Seat) ([]byte, bool)
+}
+
+// SeatSetup is an optional interface of a Ruleset whose players bring
+// something of their own to the table before the game starts (a deck):
+// seat set-up data, sent by each player in the lobby, checked here, seen by
+// nobody else, given to New in Config.SeatData and kept in the save. A game
+// of such a ruleset cannot start until every seat's data is valid; bots and
+// tools bring DefaultSeat.
+type SeatSetup interface {
+	// CheckSeat returns every problem of data as a seat's set-up data for
+	// a game with options (nil: valid), each in words a player
+	// understands, Index the place in the data it is about (a card's
+	// line) or 0. An error is for bytes that are no set-up data at all.
+	CheckSeat(opts Options, data []byte) ([]Rejection, error)
+	// DefaultSeat returns the data a bot, a tool or a fresh player
+	// brings for a game with options: valid for CheckSeat.
+	DefaultSeat(opts Options) []byte
 }
 
 // Counter is an optional interface of a Game for tools (a profiler, a
@@ -257,6 +338,10 @@ type Config struct {
 	// Options are the values of the ruleset's settings (Info.Settings)
 	// by key; a missing one takes its default.
 	Options Options
+	// SeatData are the seats' set-up data (SeatSetup), SeatData[0] seat
+	// 1's, each valid for CheckSeat; nil for a ruleset without set-up
+	// data. New keeps what it needs of them in the game (and its save).
+	SeatData [][]byte
 }
 
 // Options are settings' values by key.
