@@ -778,10 +778,16 @@ func (a *App) handle(ev conn.Event) {
 	case *protocol.ActResult:
 		if a.game != nil {
 			a.game.sh().actResult(m)
+			if ms, ok := a.game.(*modScreen); ok {
+				ms.actAnswered(m)
+			}
 		}
 	case *protocol.TurnClock:
 		if a.game != nil {
 			a.game.sh().setClock(m)
+			if ms, ok := a.game.(*modScreen); ok {
+				ms.stepChanged()
+			}
 		}
 	case *protocol.OrdersResult:
 		if a.game != nil {

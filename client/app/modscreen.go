@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"slices"
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -126,6 +127,60 @@ func (g *modScreen) MapRect() image.Rectangle { return g.mapRect() }
 
 // PanelWidth implements module.Host.
 func (g *modScreen) PanelWidth() int { return sideWidth - 40 }
+
+// Act implements module.Host: the player's action in the step being
+// played, sent with the step's Seq.
+func (g *modScreen) Act(action []byte) bool {
+	you := g.you()
+	switch {
+	case g.replay != nil || g.over != nil || g.out() || you == 0:
+		return false
+	case !g.interactive():
+		g.notify("This step takes orders for the whole turn, not single moves")
+		return false
+	case !slices.Contains(g.clock.Actors, you):
+		g.notify("It is not your move")
+		return false
+	case g.app.conn == nil:
+		return false
+	}
+	seq := g.clock.Seq
+	if ruleset.Mode(g.clock.Mode) == ruleset.Concurrent {
+		seq = max(seq, g.clock.Since)
+	}
+	if _, err := g.app.conn.Act(seq, action); err != nil {
+		g.notify(fmt.Sprintf("not sent: %v", err))
+		return false
+	}
+	return true
+}
+
+// stepChanged tells a module.Stepper the step the clock announces.
+func (g *modScreen) stepChanged() {
+	st, ok := g.scr.(module.Stepper)
+	if !ok {
+		return
+	}
+	c := g.clock
+	info := module.StepInfo{Mode: ruleset.Mode(c.Mode), Turn: int(c.Turn), Seq: c.Seq, Since: c.Since,
+		Prompt: c.Prompt, Phase: c.Phase}
+	for _, a := range c.Actors {
+		info.Actors = append(info.Actors, ruleset.Seat(a))
+	}
+	if d, ok := c.DeadlineTime(); ok {
+		info.Deadline = d
+	}
+	st.SetStep(info)
+	g.redraw = true
+}
+
+// actAnswered tells a module.Stepper the server's answer to an action.
+func (g *modScreen) actAnswered(r *protocol.ActResult) {
+	if st, ok := g.scr.(module.Stepper); ok {
+		st.ActResult(r.Seq, r.Error)
+		g.redraw = true
+	}
+}
 
 // resize implements playScreen.
 func (g *modScreen) resize(w, h int) { g.resizeShell(w, h) }
@@ -318,8 +373,12 @@ func (g *modScreen) endWarning() string { return "" }
 // help implements screenPart.
 func (g *modScreen) help() menu.HelpContent { return g.scr.Help() }
 
-// topTexts implements screenPart.
+// topTexts implements screenPart: the step's name where the ruleset
+// gives one ("Round 3 · Attack"), else the turn.
 func (g *modScreen) topTexts() topTexts {
+	if g.clock.Phase != "" && g.replay == nil {
+		return topTexts{Turn: g.clock.Phase}
+	}
 	return topTexts{Turn: fmt.Sprintf("Turn %d", g.status.Turn)}
 }
 

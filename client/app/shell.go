@@ -302,7 +302,8 @@ func (s *shell) setReady(r bool) {
 // interactive reports whether the step played is interactive: the player
 // acts, and gives no orders for the turn.
 func (s *shell) interactive() bool {
-	return ruleset.Mode(s.clock.Mode) == ruleset.Interactive
+	m := ruleset.Mode(s.clock.Mode)
+	return m == ruleset.Interactive || m == ruleset.Concurrent
 }
 
 // submit sends the order list if it changed since it was last sent (or

@@ -2,6 +2,8 @@ package module
 
 import (
 	"image"
+	"slices"
+	"time"
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -45,7 +47,43 @@ type Host interface {
 	// PanelWidth is the width, in pixels, that the side panel's texts may
 	// take.
 	PanelWidth() int
+	// Act sends action, in the ruleset's encoding, as the player's move in
+	// the interactive or concurrent step being played (the shell names
+	// the step's Seq). The server's answer reaches the screen's
+	// ActResult (Stepper); an action the shell cannot send now (not the
+	// player's move, a replay, the game over) is refused with a notice
+	// and reported false.
+	Act(action []byte) bool
 }
+
+// Stepper is an optional interface of a Screen of a ruleset played one
+// action at a time: the shell tells it each step as the server announces
+// it (who must act, what is asked, the deadline) and the server's answer
+// to each action sent with Host.Act.
+type Stepper interface {
+	// SetStep tells the screen the step being played.
+	SetStep(st StepInfo)
+	// ActResult is the server's answer to the action sent for step seq:
+	// applied when err is "", else refused with why.
+	ActResult(seq uint32, err string)
+}
+
+// StepInfo is a step as the server announces it (protocol.TurnClock).
+type StepInfo struct {
+	Mode   ruleset.Mode
+	Turn   int
+	Seq    uint32
+	Since  uint32
+	Actors []ruleset.Seat
+	// Prompt says what is asked; Phase names the step ("Round 3 ·
+	// Attack"), "" for none.
+	Prompt, Phase string
+	// Deadline is when the step's time runs out; zero for none.
+	Deadline time.Time
+}
+
+// Acts reports whether seat s must act in the step.
+func (st StepInfo) Acts(s ruleset.Seat) bool { return slices.Contains(st.Actors, s) }
 
 // Screen is a ruleset's own game screen, for one game. The shell calls it
 // on the client's UI goroutine: the view and the turns as the server

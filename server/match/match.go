@@ -182,6 +182,9 @@ type Settings struct {
 	// Names are the players' names, by seat; missing ones become
 	// "Player N".
 	Names []string
+	// SeatData are the seats' set-up data (ruleset.SeatSetup), by seat,
+	// SeatData[0] seat 1's, New only: the lobby has checked each.
+	SeatData [][]byte
 	// Open are the human seats nobody holds at the start: the AI plays
 	// them from the first turn, as it plays a seat taken over, until a
 	// player takes the seat (subscribes or submits).
@@ -231,6 +234,8 @@ func (set *Settings) check(in ruleset.Info) error {
 		return fmt.Errorf("match: AI pace %v is negative", set.AIPace)
 	case len(set.Names) > set.Seats:
 		return fmt.Errorf("match: %d names for %d seats", len(set.Names), set.Seats)
+	case set.SeatData != nil && len(set.SeatData) != set.Seats:
+		return fmt.Errorf("match: set-up data of %d seats for %d seats", len(set.SeatData), set.Seats)
 	case slices.ContainsFunc(set.Open, func(p ruleset.Seat) bool { return int(p) < 1 || int(p) > set.Seats-set.Bots }):
 		return fmt.Errorf("match: open seats %v: each must be a human seat, 1 to %d", set.Open, set.Seats-set.Bots)
 	case set.Buffer < 0:
@@ -308,7 +313,8 @@ func New(id uint32, rs ruleset.Ruleset, set Settings, clock Clock) (*Match, erro
 			names[i] = set.Names[i]
 		}
 	}
-	g, err := rs.New(ruleset.Config{Seed: set.Seed, Seats: set.Seats, Names: names, Options: set.Options})
+	g, err := rs.New(ruleset.Config{Seed: set.Seed, Seats: set.Seats, Names: names, Options: set.Options,
+		SeatData: set.SeatData})
 	if err != nil {
 		return nil, fmt.Errorf("match %d: %w", id, err)
 	}

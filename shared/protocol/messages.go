@@ -71,9 +71,11 @@ type Chat struct {
 
 // SetReady says the player is ready: in the lobby, to start; during a turn,
 // done with orders (a turn resolves early when every human seat is ready).
-// Ready false takes it back.
+// Ready false takes it back. Seq names the step it is for (TurnClock.Seq),
+// so a late one never ends the next step; 0 in the lobby.
 type SetReady struct {
 	Ready bool
+	Seq   uint32
 }
 
 // StartGame starts the game now; only the host may, and the server answers
@@ -84,13 +86,19 @@ type StartGame struct{}
 // the whole list, in the ruleset's encoding (it replaces any list sent
 // before for the turn; an empty list means no orders). The server answers
 // OrdersResult.
+//
+// Seq names the step the orders are for (TurnClock.Seq): orders sent
+// late, once the step they were meant for is past, are refused rather than
+// taken for the next step of the same turn.
 type SubmitOrders struct {
 	Turn   Turn
 	Orders Payload
+	Seq    uint32
 }
 
-// Act is the player's action in an interactive step (TurnClock's Mode):
-// Seq is the step's Seq, so an action meant for a step already past is
+// Act is the player's action in an interactive or concurrent step
+// (TurnClock's Mode): Seq is the step's Seq (in a concurrent step, any Seq
+// from TurnClock.Since on), so an action meant for a step already past is
 // refused, and Action is in the ruleset's encoding. The server answers
 // ActResult; if the action is applied, every subscriber then gets its
 // TurnUpdate.
@@ -103,6 +111,15 @@ type Act struct {
 // has another hash than Welcome's); the server answers RulesData.
 type GetRules struct {
 	Ruleset string
+}
+
+// SetSeatData sends the seat's set-up data before the game starts (a
+// deck, in the ruleset's encoding), for a ruleset whose RulesetInfo has
+// SeatSetup. The server answers SeatDataResult: accepted, or every problem
+// found. The data replaces any sent before; nobody else ever sees it (the
+// lobby shows only that the seat has chosen).
+type SetSeatData struct {
+	Data Payload
 }
 
 // RequestView asks for a FullView, after the client found that its view's
@@ -141,13 +158,21 @@ type RulesetInfo struct {
 	// Modded: the server's data differs from this build's own (a host's
 	// mod).
 	Modded bool
+	// SeatSetup: each player brings set-up data to the table before the
+	// game starts (SetSeatData); the game cannot start until every seat's
+	// is valid.
+	SeatSetup bool
+	// Hidden: the game has hidden holdings (hands): an all-seeing
+	// spectator sees only what is public, and an unfinished game's replay
+	// only through the viewer's own seat.
+	Hidden bool
 }
 
 // InfoOf returns the RulesetInfo of in; modded marks a host's mod.
 func InfoOf(in ruleset.Info, modded bool) RulesetInfo {
 	out := RulesetInfo{ID: in.ID, Title: in.Title, Summary: in.Summary, Board: in.Board,
 		MinSeats: in.MinSeats, MaxSeats: in.MaxSeats, Levels: in.Levels, Default: in.DefaultLevel,
-		Hash: in.Hash, Modded: modded}
+		Hash: in.Hash, Modded: modded, Hidden: in.Hidden}
 	for _, s := range in.Settings {
 		out.Settings = append(out.Settings, SettingInfo(s))
 	}
@@ -157,7 +182,8 @@ func InfoOf(in ruleset.Info, modded bool) RulesetInfo {
 // Info returns the ruleset.Info ri describes.
 func (ri RulesetInfo) Info() ruleset.Info {
 	out := ruleset.Info{ID: ri.ID, Title: ri.Title, Summary: ri.Summary, Board: ri.Board,
-		MinSeats: ri.MinSeats, MaxSeats: ri.MaxSeats, Levels: ri.Levels, DefaultLevel: ri.Default, Hash: ri.Hash}
+		MinSeats: ri.MinSeats, MaxSeats: ri.MaxSeats, Levels: ri.Levels, DefaultLevel: ri.Default, Hash: ri.Hash,
+		Hidden: ri.Hidden}
 	for _, s := range ri.Settings {
 		out.Settings = append(out.Settings, ruleset.Setting(s))
 	}
@@ -181,6 +207,14 @@ type RulesData struct {
 	Ruleset string
 	Hash    string
 	Data    []byte
+}
+
+// SeatDataResult answers SetSeatData: Accepted, or the problems found,
+// every one of them (Rejection.Index is the place in the data it is about,
+// a card's line, or 0).
+type SeatDataResult struct {
+	Accepted bool
+	Errors   []Rejection
 }
 
 // ActResult answers Act: the action was applied (Error empty), or why it
@@ -261,6 +295,9 @@ type SeatInfo struct {
 	Bot       bool   // a bot plays the seat
 	Connected bool   // the person is connected now
 	Ready     bool
+	// HasData: the seat's set-up data is chosen and valid ("deck
+	// chosen"); never the data itself.
+	HasData bool
 }
 
 // ChatMessage is a chat line from seat From (Spectator for a spectator or,
@@ -278,13 +315,15 @@ type ChatMessage struct {
 // whenever the set of ready seats changes.
 type TurnClock struct {
 	Turn Turn
-	// Deadline is when the turn resolves, in Unix milliseconds; 0 means
-	// when every human seat is ready (no timer).
+	// Deadline is when the step's time runs out, in Unix milliseconds (the
+	// host's turn timer, or the step's own limit); 0 means no deadline:
+	// the step waits for its actors.
 	Deadline int64
 	// Ready are the seats done with their orders, in order.
 	Ready []Seat
 	// Mode is the step's (ruleset.Mode): 1 simultaneous (orders, then
-	// SetReady), 2 interactive (Act).
+	// SetReady), 2 interactive (Act), 3 concurrent (Act, several actors in
+	// any order).
 	Mode uint8
 	// Seq is the step's number (ruleset.Step.Seq), for Act.
 	Seq uint32
@@ -292,6 +331,12 @@ type TurnClock struct {
 	Actors []Seat
 	// Prompt says what is asked, for people; may be empty.
 	Prompt string
+	// Since is, in a concurrent step (Mode 3), the first Seq an Act may
+	// name: one player's action never makes another's late.
+	Since uint32
+	// Phase names the step for the top bar ("Round 3 · Attack", "Day
+	// 12"); "" lets the client say "Turn N".
+	Phase string
 }
 
 // DeadlineOf returns t as a TurnClock deadline: Unix milliseconds, 0 for

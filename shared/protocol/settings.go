@@ -16,7 +16,7 @@ const (
 	MinMapSide     = 16
 	MaxMapSide     = 512
 	MinSeats       = 2
-	MaxSeats       = 16
+	MaxSeats       = 20
 	MaxOptions     = 32        // Settings.Options
 	MinTurnSeconds = 10        // a turn timer is 0 (none) or 10 s ...
 	MaxTurnSeconds = 24 * 3600 // ... to 24 h

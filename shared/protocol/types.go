@@ -13,34 +13,36 @@ type Type uint8
 // The message types. The comment of each says who sends it: C for the
 // client, S for the server.
 const (
-	TypeHello        Type = iota + 1 // C: first message of a connection
-	TypeWelcome                      // S: reply to Hello
-	TypeError                        // S: a request failed, or the frame was refused
-	TypeBye                          // S: the server is about to close the connection
-	TypePing                         // C: are you there? (answered with Pong)
-	TypePong                         // S: reply to Ping
-	TypeListGames                    // C: which games are there?
-	TypeGameList                     // S: reply to ListGames
-	TypeCreateGame                   // C: create a game (and join it)
-	TypeJoinGame                     // C: join, spectate or rejoin a game
-	TypeJoined                       // S: reply to CreateGame and JoinGame
-	TypeLeaveGame                    // C: leave the game
-	TypeLobby                        // S: the game's seats and settings, on every change
-	TypeChat                         // C: say something
-	TypeChatMessage                  // S: someone said something
-	TypeSetReady                     // C: ready (in the lobby: to start; in a turn: done with orders)
-	TypeStartGame                    // C: start the game now
-	TypeTurnClock                    // S: the turn being played, its deadline, who is ready
-	TypeSubmitOrders                 // C: the player's whole list of orders for a turn
-	TypeOrdersResult                 // S: reply to SubmitOrders
-	TypeRequestView                  // C: send me a full view (after a checksum mismatch)
-	TypeFullView                     // S: the player's whole view
-	TypeTurnUpdate                   // S: a resolved turn: delta and events
-	TypeGameOver                     // S: the game ended
-	TypeAct                          // C: an action in an interactive step
-	TypeActResult                    // S: reply to Act
-	TypeGetRules                     // C: send me a ruleset's data
-	TypeRulesData                    // S: reply to GetRules
+	TypeHello          Type = iota + 1 // C: first message of a connection
+	TypeWelcome                        // S: reply to Hello
+	TypeError                          // S: a request failed, or the frame was refused
+	TypeBye                            // S: the server is about to close the connection
+	TypePing                           // C: are you there? (answered with Pong)
+	TypePong                           // S: reply to Ping
+	TypeListGames                      // C: which games are there?
+	TypeGameList                       // S: reply to ListGames
+	TypeCreateGame                     // C: create a game (and join it)
+	TypeJoinGame                       // C: join, spectate or rejoin a game
+	TypeJoined                         // S: reply to CreateGame and JoinGame
+	TypeLeaveGame                      // C: leave the game
+	TypeLobby                          // S: the game's seats and settings, on every change
+	TypeChat                           // C: say something
+	TypeChatMessage                    // S: someone said something
+	TypeSetReady                       // C: ready (in the lobby: to start; in a turn: done with orders)
+	TypeStartGame                      // C: start the game now
+	TypeTurnClock                      // S: the turn being played, its deadline, who is ready
+	TypeSubmitOrders                   // C: the player's whole list of orders for a turn
+	TypeOrdersResult                   // S: reply to SubmitOrders
+	TypeRequestView                    // C: send me a full view (after a checksum mismatch)
+	TypeFullView                       // S: the player's whole view
+	TypeTurnUpdate                     // S: a resolved turn: delta and events
+	TypeGameOver                       // S: the game ended
+	TypeAct                            // C: an action in an interactive step
+	TypeActResult                      // S: reply to Act
+	TypeGetRules                       // C: send me a ruleset's data
+	TypeRulesData                      // S: reply to GetRules
+	TypeSetSeatData                    // C: the seat's set-up data (a deck)
+	TypeSeatDataResult                 // S: reply to SetSeatData
 	// Add new types here, at the end only.
 	typeEnd
 )
@@ -95,6 +97,8 @@ func init() {
 	register[ActResult](false)
 	register[GetRules](true)
 	register[RulesData](false)
+	register[SetSeatData](true)
+	register[SeatDataResult](false)
 	for t := TypeHello; t < typeEnd; t++ {
 		if types[t].typ == nil {
 			panic(fmt.Sprintf("protocol: message type %d has no message", t))
@@ -140,31 +144,33 @@ func New(t Type) Message {
 
 // The MessageType methods.
 
-func (Hello) MessageType() Type        { return TypeHello }
-func (Welcome) MessageType() Type      { return TypeWelcome }
-func (Error) MessageType() Type        { return TypeError }
-func (Bye) MessageType() Type          { return TypeBye }
-func (Ping) MessageType() Type         { return TypePing }
-func (Pong) MessageType() Type         { return TypePong }
-func (ListGames) MessageType() Type    { return TypeListGames }
-func (GameList) MessageType() Type     { return TypeGameList }
-func (CreateGame) MessageType() Type   { return TypeCreateGame }
-func (JoinGame) MessageType() Type     { return TypeJoinGame }
-func (Joined) MessageType() Type       { return TypeJoined }
-func (LeaveGame) MessageType() Type    { return TypeLeaveGame }
-func (Lobby) MessageType() Type        { return TypeLobby }
-func (Chat) MessageType() Type         { return TypeChat }
-func (ChatMessage) MessageType() Type  { return TypeChatMessage }
-func (SetReady) MessageType() Type     { return TypeSetReady }
-func (StartGame) MessageType() Type    { return TypeStartGame }
-func (TurnClock) MessageType() Type    { return TypeTurnClock }
-func (SubmitOrders) MessageType() Type { return TypeSubmitOrders }
-func (OrdersResult) MessageType() Type { return TypeOrdersResult }
-func (RequestView) MessageType() Type  { return TypeRequestView }
-func (FullView) MessageType() Type     { return TypeFullView }
-func (TurnUpdate) MessageType() Type   { return TypeTurnUpdate }
-func (GameOver) MessageType() Type     { return TypeGameOver }
-func (Act) MessageType() Type          { return TypeAct }
-func (ActResult) MessageType() Type    { return TypeActResult }
-func (GetRules) MessageType() Type     { return TypeGetRules }
-func (RulesData) MessageType() Type    { return TypeRulesData }
+func (Hello) MessageType() Type          { return TypeHello }
+func (Welcome) MessageType() Type        { return TypeWelcome }
+func (Error) MessageType() Type          { return TypeError }
+func (Bye) MessageType() Type            { return TypeBye }
+func (Ping) MessageType() Type           { return TypePing }
+func (Pong) MessageType() Type           { return TypePong }
+func (ListGames) MessageType() Type      { return TypeListGames }
+func (GameList) MessageType() Type       { return TypeGameList }
+func (CreateGame) MessageType() Type     { return TypeCreateGame }
+func (JoinGame) MessageType() Type       { return TypeJoinGame }
+func (Joined) MessageType() Type         { return TypeJoined }
+func (LeaveGame) MessageType() Type      { return TypeLeaveGame }
+func (Lobby) MessageType() Type          { return TypeLobby }
+func (Chat) MessageType() Type           { return TypeChat }
+func (ChatMessage) MessageType() Type    { return TypeChatMessage }
+func (SetReady) MessageType() Type       { return TypeSetReady }
+func (StartGame) MessageType() Type      { return TypeStartGame }
+func (TurnClock) MessageType() Type      { return TypeTurnClock }
+func (SubmitOrders) MessageType() Type   { return TypeSubmitOrders }
+func (OrdersResult) MessageType() Type   { return TypeOrdersResult }
+func (RequestView) MessageType() Type    { return TypeRequestView }
+func (FullView) MessageType() Type       { return TypeFullView }
+func (TurnUpdate) MessageType() Type     { return TypeTurnUpdate }
+func (GameOver) MessageType() Type       { return TypeGameOver }
+func (Act) MessageType() Type            { return TypeAct }
+func (ActResult) MessageType() Type      { return TypeActResult }
+func (GetRules) MessageType() Type       { return TypeGetRules }
+func (RulesData) MessageType() Type      { return TypeRulesData }
+func (SetSeatData) MessageType() Type    { return TypeSetSeatData }
+func (SeatDataResult) MessageType() Type { return TypeSeatDataResult }

@@ -8,12 +8,12 @@ import (
 // Version is the protocol version this build speaks. Bump it, and add a
 // Change to History, whenever a message changes in any way (see the package
 // documentation).
-const Version = 5
+const Version = 6
 
 // MinVersion is the oldest protocol version this build still speaks. It
 // equals Version: every change so far broke the encoding. A later build that
 // keeps reading an older version's messages may lower it.
-const MinVersion = 5
+const MinVersion = 6
 
 // Change is one entry of the protocol's history.
 type Change struct {
@@ -51,6 +51,12 @@ func History() []Change {
 			"of strings) with their numbers as varints, and a side's rolls left out when they " +
 			"are its dice's. Hello.Build and Welcome.Build: each side's build (the git tag or " +
 			"commit it was made from), for logs and display."},
+		{6, "2026-11-28", "Games played one action at a time: TurnClock.Since (a concurrent step, Mode 3, " +
+			"takes an Act naming any Seq from Since on) and TurnClock.Phase (the step's name for the top bar); " +
+			"a TurnClock's Deadline is the step's own limit where the ruleset sets one. SubmitOrders.Seq and " +
+			"SetReady.Seq name the step they are for, so a late one is refused. Seat set-up data: " +
+			"SetSeatData and SeatDataResult, SeatInfo.HasData, RulesetInfo.SeatSetup. RulesetInfo.Hidden " +
+			"(a game of hidden holdings). Games of up to 20 seats."},
 	}
 }
 
