@@ -34,7 +34,8 @@ import (
 // "bidding" the bids'. Steps are named for the top bar: "Count", "Answer",
 // "Bids". With "defaults" 1 the game has a default for a seat whose time
 // ran out (ruleset.Defaulter): count 1, answer 0, bid 0; with 0 (the
-// default) it has none, and the server plays the AI instead.
+// default) it has none, and the server plays the AI instead; with 2 it
+// has one it refuses (9).
 //
 // An action is one byte, the number; orders are no byte (bid nothing) or
 // one. Views, deltas, events and saves are JSON. The AI (level "plain")
@@ -65,7 +66,7 @@ func (r *countRuleset) Info() ruleset.Info {
 			{Key: "limit", Label: "Mover's turn (s)", Min: 0, Max: 3600, Default: 0},
 			{Key: "answer", Label: "Answer (s)", Min: 0, Max: 3600, Default: 0},
 			{Key: "bidding", Label: "Bids (s)", Min: 0, Max: 3600, Default: 0},
-			{Key: "defaults", Label: "Defaults", Min: 0, Max: 1, Default: 0},
+			{Key: "defaults", Label: "Defaults", Choices: []string{"none", "yes", "refused"}, Min: 0, Max: 2, Default: 0},
 		},
 		Levels:       []string{"plain"},
 		DefaultLevel: "plain",
@@ -98,7 +99,7 @@ func (r *countRuleset) New(cfg ruleset.Config) (ruleset.Game, error) {
 		Limit:      get("limit"),
 		Answer:     get("answer"),
 		Bidding:    get("bidding"),
-		Defaults:   get("defaults") == 1,
+		Defaults:   get("defaults"),
 		Turn:       1,
 		Seq:        1,
 		Names:      slices.Clone(cfg.Names),
@@ -145,8 +146,9 @@ type countState struct {
 	Concurrent bool
 	// Limit, Answer and Bidding are the steps' limits, in seconds.
 	Limit, Answer, Bidding int
-	// Defaults: the game has a default for a seat whose time ran out.
-	Defaults bool
+	// Defaults is 1 when the game has a default for a seat whose time
+	// ran out, 2 when it has one it refuses.
+	Defaults int
 	Turn     ruleset.Turn
 	Seq      uint32
 	Phase    int    // 0: the mover counts, 1: the next seat answers, 2: the bids
@@ -314,10 +316,13 @@ func (g *countGame) Act(s ruleset.Seat, action []byte) (ruleset.Outcome, error) 
 }
 
 // Default implements ruleset.Defaulter: count 1, answer 0, bid 0; none
-// without the option "defaults".
+// without the option "defaults", 9 with "defaults" 2.
 func (g *countGame) Default(s ruleset.Seat) ([]byte, bool) {
-	if !g.s.Defaults || !g.Step().Acts(s) {
+	switch {
+	case g.s.Defaults == 0 || !g.Step().Acts(s):
 		return nil, false
+	case g.s.Defaults == 2:
+		return []byte{9}, true
 	}
 	if g.s.Phase == 0 {
 		return []byte{1}, true
