@@ -137,6 +137,7 @@ func (r *Rules) Info() ruleset.Info {
 		Board:    "cards",
 		MinSeats: MinSeats,
 		MaxSeats: MaxSeats,
+		Hidden:   true,
 		Settings: []ruleset.Setting{{
 			Key: KeyRounds, Label: "Rounds", Help: "How many rounds the game lasts.",
 			Min: 1, Max: MaxRounds, Default: 6,
