@@ -21,9 +21,8 @@ import (
 	"empires/shared/ai"
 	"empires/shared/game"
 	"empires/shared/protocol"
+	"empires/shared/rules/duel"
 	"empires/shared/rules/registry"
-	"empires/shared/ruleset"
-	"empires/shared/ruleset/cardtest"
 )
 
 // opsWait only keeps a broken test from hanging.
@@ -364,29 +363,19 @@ func TestKick(t *testing.T) {
 	}
 }
 
-// TestActionMetrics: in a game of interactive steps (Duel, of the card
-// test ruleset) the actions played are counted apart from the turns
-// resolved: Duel's round begins with cards laid at once (resolved), then
-// the players attack and defend one action at a time.
+// TestActionMetrics: in a game of interactive steps (Duel) the actions
+// played are counted apart from the turns resolved: Duel's round begins
+// with cards laid at once (resolved), then the players attack and defend
+// one action at a time.
 func TestActionMetrics(t *testing.T) {
-	builtin, err := registry.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	reg, err := ruleset.NewRegistry(append(builtin.All(), cardtest.New())...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := host.DefaultConfig()
-	cfg.Rulesets, cfg.Builtin = reg, reg
-	r, base := startOps(t, cfg)
+	r, base := startOps(t, host.DefaultConfig())
 	ctx, cancel := context.WithTimeout(context.Background(), opsWait)
 	defer cancel()
-	set := protocol.Settings{Name: "duel", Ruleset: cardtest.ID, Seats: 2, Seed: 5,
-		Options: []protocol.Option{{Key: cardtest.KeyRounds, Value: 1}}}
+	set := protocol.Settings{Name: "duel", Ruleset: duel.ID, Seats: 2, Seed: 5,
+		Options: []protocol.Option{{Key: duel.KeyRounds, Value: 1}}}
 	opts := []bot.Options{
-		{URL: r.URL(), Name: "Ann", Rulesets: reg, RulesCache: t.TempDir(), Create: &set},
-		{URL: r.URL(), Name: "Bob", Rulesets: reg, RulesCache: t.TempDir(), ListInterval: 20 * time.Millisecond},
+		{URL: r.URL(), Name: "Ann", RulesCache: t.TempDir(), Create: &set},
+		{URL: r.URL(), Name: "Bob", RulesCache: t.TempDir(), ListInterval: 20 * time.Millisecond},
 	}
 	var wg sync.WaitGroup
 	errs := make([]error, len(opts))
