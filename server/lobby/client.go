@@ -453,8 +453,9 @@ func (cl *client) setReady(m *protocol.SetReady) error {
 }
 
 // readyInMatch tells match mt that cl's seat s is ready, or not, to end
-// the step m names (a SetReady naming no step, Seq 0, is the lobby's: the
-// match refuses it as late).
+// the step m names; the match refuses one of another step (the lobby's
+// readiness, Seq 0, sent as the game started, is one unless the game's
+// steps count from 0).
 func (l *Lobby) readyInMatch(cl *client, mt *match.Match, s protocol.Seat, m *protocol.SetReady) error {
 	ctx, cancel := l.callCtx(cl)
 	defer cancel()

@@ -432,10 +432,10 @@ func TestStart(t *testing.T) {
 	}
 	ann.fails(&protocol.StartGame{}, protocol.NotAllowed, "game 1 has started already")
 	ann.fails(&protocol.SubmitOrders{Turn: 3, Seq: 1, Orders: noOrders(t)}, protocol.WrongTurn, "orders for turn 3, the game is on turn 1")
-	// Orders and readiness name the step they are for: a late one, or one
-	// naming none, is refused.
+	// Orders and readiness name the step they are for: one for another
+	// step, the lobby's readiness (Seq 0) too, is refused.
 	ann.fails(&protocol.SubmitOrders{Turn: 1, Seq: 2, Orders: noOrders(t)}, protocol.WrongTurn, "orders for step 2, the game is at step 1")
-	ann.fails(&protocol.SetReady{Ready: true}, protocol.WrongTurn, "ready for no step, the game is at step 1")
+	ann.fails(&protocol.SetReady{Ready: true}, protocol.WrongTurn, "ready for step 0, the game is at step 1")
 	out := ann.do(&protocol.SubmitOrders{Turn: 1, Seq: 1, Orders: noOrders(t)})
 	if r := find[*protocol.OrdersResult](t, out); r.Accepted != 0 || r.Errors != nil || r.Turn != 1 {
 		t.Fatalf("empty orders: %+v", r)

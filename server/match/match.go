@@ -703,7 +703,7 @@ func (m *Match) Submit(ctx context.Context, seat ruleset.Seat, turn ruleset.Turn
 		}
 		switch {
 		case m.step.Late(seq):
-			err = fmt.Errorf("%w: orders for %s, the game is at step %d", ErrWrongTurn, stepName(seq), m.step.Seq)
+			err = fmt.Errorf("%w: orders for step %d, the game is at step %d", ErrWrongTurn, seq, m.step.Seq)
 			return
 		case m.step.Mode != ruleset.Simultaneous:
 			err = fmt.Errorf("%w: this step takes actions, not orders", ErrWrongMode)
@@ -726,15 +726,6 @@ func (m *Match) Submit(ctx context.Context, seat ruleset.Seat, turn ruleset.Turn
 		return nil, e
 	}
 	return refused, err
-}
-
-// stepName names step seq in an error: "step 3", or "no step" for 0 (a
-// message that names none).
-func stepName(seq uint32) string {
-	if seq == 0 {
-		return "no step"
-	}
-	return fmt.Sprintf("step %d", seq)
 }
 
 // own returns a copy of orders that is never nil: m.orders tells a seat
@@ -767,7 +758,7 @@ func (m *Match) Act(ctx context.Context, seat ruleset.Seat, seq uint32, action [
 		}
 		switch {
 		case m.step.Late(seq):
-			err = fmt.Errorf("%w: an action for %s, the game is at step %d", ErrWrongTurn, stepName(seq), m.step.Seq)
+			err = fmt.Errorf("%w: an action for step %d, the game is at step %d", ErrWrongTurn, seq, m.step.Seq)
 			return
 		case !m.step.Acting():
 			err = fmt.Errorf("%w: this step takes the whole turn's orders, not actions", ErrWrongMode)
@@ -804,7 +795,7 @@ func (m *Match) SetReady(ctx context.Context, seat ruleset.Seat, seq uint32, rea
 			return
 		}
 		if m.step.Late(seq) {
-			err = fmt.Errorf("%w: ready for %s, the game is at step %d", ErrWrongTurn, stepName(seq), m.step.Seq)
+			err = fmt.Errorf("%w: ready for step %d, the game is at step %d", ErrWrongTurn, seq, m.step.Seq)
 			return
 		}
 		if m.ready[seat] != ready {

@@ -355,7 +355,7 @@ func TestLateOrders(t *testing.T) {
 		do   func() error
 	}{
 		{"orders for step 2", func() error { _, err := h.m.Submit(h.ctx, 1, 1, 2, []byte{1}); return err }},
-		{"orders naming no step", func() error { _, err := h.m.Submit(h.ctx, 1, 1, 0, []byte{1}); return err }},
+		{"orders for step 0", func() error { _, err := h.m.Submit(h.ctx, 1, 1, 0, []byte{1}); return err }},
 		{"ready for step 2", func() error { return h.m.SetReady(h.ctx, 1, 2, true) }},
 		{"ready for step 4", func() error { return h.m.SetReady(h.ctx, 1, 4, true) }},
 	}
