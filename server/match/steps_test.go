@@ -1,6 +1,7 @@
 package match
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -428,4 +429,26 @@ func TestActionPace(t *testing.T) {
 			t.Fatalf("the bots did not play on at once once nobody watched; status %+v", h.status())
 		}
 	}
+}
+
+// BenchmarkAIChain measures the AI's actions played at once while nobody
+// watches: two bots count, 1 an action, to b.N, each action a step of its
+// own (played through the match's loop, its record, its clock).
+func BenchmarkAIChain(b *testing.B) {
+	over := make(chan struct{})
+	set := Settings{Seats: 2, Bots: 2, Options: ruleset.Options{"bids": 0, "target": max(b.N, 2)},
+		Logger: slog.New(slog.DiscardHandler), OnTurn: func(rec TurnRecord) {
+			if rec.Over {
+				close(over)
+			}
+		}}
+	m, err := New(1, newCountRuleset(), set, newFakeClock())
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	b.ResetTimer()
+	go func() { _ = m.Run(ctx) }()
+	<-over
 }
