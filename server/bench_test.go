@@ -146,7 +146,7 @@ func benchTurn(b *testing.B, clients []*tclient, rng *rand.Rand) time.Duration {
 			}
 		}
 		for {
-			seq := c.send(&protocol.SubmitOrders{Turn: protocol.Turn(turn), Orders: encodeOrders(b, orders)})
+			seq := c.send(&protocol.SubmitOrders{Turn: protocol.Turn(turn), Seq: uint32(turn), Orders: encodeOrders(b, orders)})
 			res, env := expect[*protocol.OrdersResult](c)
 			if env.Reply != seq {
 				b.Fatalf("orders result replying to %d, want %d", env.Reply, seq)
@@ -162,7 +162,7 @@ func benchTurn(b *testing.B, clients []*tclient, rng *rand.Rand) time.Duration {
 	}
 	last := clients[len(clients)-1]
 	for _, c := range clients[:len(clients)-1] {
-		c.send(&protocol.SetReady{Ready: true})
+		c.send(&protocol.SetReady{Ready: true, Seq: uint32(turn)})
 	}
 	read := make(chan error, len(clients))
 	for _, c := range clients {
@@ -170,7 +170,7 @@ func benchTurn(b *testing.B, clients []*tclient, rng *rand.Rand) time.Duration {
 	}
 	b.StartTimer()
 	begin := time.Now()
-	last.send(&protocol.SetReady{Ready: true})
+	last.send(&protocol.SetReady{Ready: true, Seq: uint32(turn)})
 	for range clients {
 		if err := <-read; err != nil {
 			b.Fatal(err)

@@ -390,11 +390,15 @@ func (c *tclient) formOrders() []game.Order {
 	return out
 }
 
+// step returns the Seq of the step the client's view is at, for the
+// orders and readiness it sends: a hex game's step is its turn.
+func (c *tclient) step() uint32 { return uint32(c.view.Turn) }
+
 // submit sends orders for the view's turn and checks they are all
 // accepted.
 func (c *tclient) submit(orders []game.Order) {
 	c.tb.Helper()
-	seq := c.send(&protocol.SubmitOrders{Turn: protocol.Turn(c.view.Turn), Orders: encodeOrders(c.tb, orders)})
+	seq := c.send(&protocol.SubmitOrders{Turn: protocol.Turn(c.view.Turn), Seq: c.step(), Orders: encodeOrders(c.tb, orders)})
 	res, env := expect[*protocol.OrdersResult](c)
 	if env.Reply != seq || res.Turn != protocol.Turn(c.view.Turn) || res.Accepted != len(orders) || len(res.Errors) > 0 {
 		c.tb.Fatalf("%s: orders result %+v replying to %d, want %d orders of turn %d accepted, replying to %d",

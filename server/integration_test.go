@@ -95,7 +95,7 @@ func TestServer(t *testing.T) {
 
 	// Turn 1: Bob sees Alice's readiness live.
 	alice.submit(alice.formOrders())
-	alice.send(&protocol.SetReady{Ready: true})
+	alice.send(&protocol.SetReady{Ready: true, Seq: alice.step()})
 	for {
 		tc, _ := expect[*protocol.TurnClock](bob)
 		if tc.Turn == 1 && slices.Equal(tc.Ready, []protocol.Seat{1}) && tc.Deadline == 0 {
@@ -103,7 +103,7 @@ func TestServer(t *testing.T) {
 		}
 	}
 	bob.submit(bob.formOrders())
-	bob.send(&protocol.SetReady{Ready: true})
+	bob.send(&protocol.SetReady{Ready: true, Seq: bob.step()})
 	alice.waitTurn(2)
 	bob.waitTurn(2)
 	playTurn(t, alice, bob)
@@ -122,14 +122,14 @@ func TestServer(t *testing.T) {
 	}
 	bad := append(alice.formOrders(), game.Order{Turn: alice.view.Turn, Kind: game.OrderMove, Army: bobArmy.ID,
 		Path: []hex.Hex{bobArmy.Hex.Neighbor(0)}})
-	seq = alice.send(&protocol.SubmitOrders{Turn: protocol.Turn(alice.view.Turn), Orders: encodeOrders(t, bad)})
+	seq = alice.send(&protocol.SubmitOrders{Turn: protocol.Turn(alice.view.Turn), Seq: alice.step(), Orders: encodeOrders(t, bad)})
 	res, env := expect[*protocol.OrdersResult](alice)
 	if env.Reply != seq || res.Accepted != 0 || len(res.Errors) != 1 || res.Errors[0].Index != 3 || res.Errors[0].Reason == "" {
 		t.Fatalf("orders result %+v replying to %d: want order 3 refused with a reason, replying to %d", res, env.Reply, seq)
 	}
 	t.Logf("refused: %s: %s", res.Errors[0].Order, res.Errors[0].Reason)
 	// Orders for another turn.
-	seq = alice.send(&protocol.SubmitOrders{Turn: protocol.Turn(alice.view.Turn + 1)})
+	seq = alice.send(&protocol.SubmitOrders{Turn: protocol.Turn(alice.view.Turn + 1), Seq: alice.step()})
 	alice.expectError(protocol.WrongTurn, seq)
 
 	// Bob drops mid-turn; Alice plays her part, and the turn waits for him.
@@ -138,7 +138,7 @@ func TestServer(t *testing.T) {
 	}
 	turn := alice.view.Turn
 	alice.submit(alice.formOrders())
-	alice.send(&protocol.SetReady{Ready: true})
+	alice.send(&protocol.SetReady{Ready: true, Seq: alice.step()})
 
 	// Without the token nobody takes Bob's seat or gives its orders.
 	seq = mallory.send(&protocol.JoinGame{Game: gameID, Seat: 2})
@@ -165,7 +165,7 @@ func TestServer(t *testing.T) {
 		t.Fatalf("bob's view after rejoining is of turn %d, want %d", bob.view.Turn, turn)
 	}
 	bob.submit(bob.formOrders())
-	bob.send(&protocol.SetReady{Ready: true})
+	bob.send(&protocol.SetReady{Ready: true, Seq: bob.step()})
 	alice.waitTurn(turn + 1)
 	bob.waitTurn(turn + 1)
 	playTurn(t, alice, bob)
@@ -318,7 +318,7 @@ func playTurn(t testing.TB, clients ...*tclient) {
 	turn := clients[0].view.Turn
 	for _, c := range clients {
 		c.submit(c.formOrders())
-		c.send(&protocol.SetReady{Ready: true})
+		c.send(&protocol.SetReady{Ready: true, Seq: c.step()})
 	}
 	for _, c := range clients {
 		c.waitTurn(turn + 1)

@@ -314,7 +314,7 @@ func TestResumeAfterRestart(t *testing.T) {
 			}
 
 			awaitMsg[*protocol.Joined](t, bob, "Bob, after the restart")
-			if _, err := bob.Send(&protocol.SetReady{Ready: true}); err != nil {
+			if _, err := bob.Send(&protocol.SetReady{Ready: true, Seq: 1}); err != nil {
 				t.Fatal(err)
 			}
 			await(t, a, "turn 1 resolved", func(ev conn.Event) bool { _, ok := ev.Msg.(*protocol.TurnUpdate); return ok })

@@ -236,7 +236,7 @@ func (s *shell) resume() {
 	}
 	s.submit(true)
 	if s.readyFor == s.clock.Turn {
-		s.app.send(&protocol.SetReady{Ready: true})
+		s.app.send(&protocol.SetReady{Ready: true, Seq: s.clock.Seq})
 		s.ready = true
 	}
 }
@@ -294,7 +294,7 @@ func (s *shell) setReady(r bool) {
 		s.submit(true)
 		s.readyFor = s.part.turn()
 	}
-	s.app.send(&protocol.SetReady{Ready: r})
+	s.app.send(&protocol.SetReady{Ready: r, Seq: s.clock.Seq})
 	s.ready = r
 	s.hud.dirtyTop = true
 }
@@ -319,6 +319,7 @@ func (s *shell) submit(force bool) {
 	if !force && sub.Turn == s.sentTurn && bytes.Equal(sub.Orders, s.sent) {
 		return
 	}
+	sub.Seq = s.clock.Seq
 	s.app.send(sub)
 	s.sent, s.sentTurn, s.sentAt = sub.Orders, sub.Turn, s.frame
 }

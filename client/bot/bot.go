@@ -554,30 +554,36 @@ func (r *runner) turnClock(m *protocol.TurnClock) error {
 // among the clock's Actors: not out of the game), it has a view of it and
 // has not acted in it already (a simultaneous step where the server has
 // it ready, after a reconnection, needs nothing more): the AI's orders and
-// SetReady for a simultaneous step, the AI's action for an interactive one.
+// SetReady for a simultaneous step, the AI's action for an interactive or
+// concurrent one (in a concurrent step, each action is a new Seq: the bot
+// acts again while it is among the actors). Orders, readiness and actions
+// name the clock's step (Seq).
 func (r *runner) play() error {
 	c := r.clock
-	switch {
-	case r.done || c == nil || r.game == nil || r.game.View() == nil:
+	if r.done || c == nil || r.game == nil || r.game.View() == nil {
 		return nil
+	}
+	mode := ruleset.Mode(c.Mode)
+	acting := ruleset.Step{Mode: mode}.Acting()
+	switch {
 	case r.acted || !slices.Contains(c.Actors, r.res.Seat):
 		return nil
-	case ruleset.Mode(c.Mode) != ruleset.Interactive && slices.Contains(c.Ready, r.res.Seat):
+	case !acting && slices.Contains(c.Ready, r.res.Seat):
 		return nil
 	case r.opts.Think > 0 && !(r.thought && r.thinkSeq == c.Seq):
 		r.think(c.Seq)
 		return nil
 	}
-	if r.opts.NoOrders && ruleset.Mode(c.Mode) != ruleset.Interactive {
+	if r.opts.NoOrders && !acting {
 		r.acted = true
 		r.res.TurnsPlayed++
-		return r.submit(c.Turn, nil)
+		return r.submit(c.Turn, c.Seq, nil)
 	}
 	ai, err := r.ai()
 	if err != nil {
 		return err
 	}
-	step := ruleset.Step{Mode: ruleset.Mode(c.Mode), Turn: c.Turn, Seq: c.Seq, Prompt: c.Prompt}
+	step := ruleset.Step{Mode: mode, Turn: c.Turn, Seq: c.Seq, Prompt: c.Prompt, Since: c.Since, Phase: c.Phase}
 	for _, a := range c.Actors {
 		step.Actors = append(step.Actors, a.Player())
 	}
@@ -587,21 +593,21 @@ func (r *runner) play() error {
 	}
 	r.acted = true
 	r.res.TurnsPlayed++
-	if step.Mode == ruleset.Interactive {
+	if acting {
 		r.res.Orders++
 		return r.send(&protocol.Act{Seq: c.Seq, Action: data}, nil)
 	}
 	r.res.Orders += count(data)
-	return r.submit(c.Turn, data)
+	return r.submit(c.Turn, c.Seq, data)
 }
 
-// submit sends the orders of simultaneous turn t (nil: none, an empty
-// list), then SetReady.
-func (r *runner) submit(t protocol.Turn, orders []byte) error {
-	if err := r.send(&protocol.SubmitOrders{Turn: t, Orders: orders}, nil); err != nil {
+// submit sends the orders of turn t's simultaneous step seq (nil: none,
+// an empty list), then SetReady.
+func (r *runner) submit(t protocol.Turn, seq uint32, orders []byte) error {
+	if err := r.send(&protocol.SubmitOrders{Turn: t, Orders: orders, Seq: seq}, nil); err != nil {
 		return err
 	}
-	if err := r.send(&protocol.SetReady{Ready: true}, nil); err != nil {
+	if err := r.send(&protocol.SetReady{Ready: true, Seq: seq}, nil); err != nil {
 		return err
 	}
 	r.opts.Hooks.ready(t)

@@ -145,8 +145,9 @@ func (g *Game) Update(m *protocol.TurnUpdate) (ruleset.View, error) {
 // comes).
 func (g *Game) Forget() { g.view = nil }
 
-// Act sends the player's action for the interactive step seq (TurnClock's
-// Seq), in the ruleset's encoding; the server answers ActResult.
+// Act sends the player's action for the interactive or concurrent step
+// seq (TurnClock's Seq; in a concurrent step any Seq from the clock's
+// Since on), in the ruleset's encoding; the server answers ActResult.
 func (c *Conn) Act(seq uint32, action []byte) (uint32, error) {
 	if len(action) == 0 {
 		return 0, errors.New("act: no action")

@@ -21,6 +21,9 @@ const (
 	MetricGames            = "empires_games" // label state: lobby, running or over
 	MetricTurnsResolved    = "empires_turns_resolved_total"
 	MetricTurnSeconds      = "empires_turn_resolution_seconds"
+	MetricActionsPlayed    = "empires_actions_played_total"
+	MetricActionSeconds    = "empires_action_seconds"
+	MetricActionsRefused   = "empires_actions_refused_total"
 	MetricBytesSent        = "empires_bytes_sent_total"
 	MetricMessagesSent     = "empires_messages_sent_total"
 	MetricOrdersAccepted   = "empires_orders_accepted_total"
@@ -39,6 +42,9 @@ type metrics struct {
 	connsTotal     prometheus.Counter
 	turns          prometheus.Counter
 	turnSeconds    prometheus.Histogram
+	actions        prometheus.Counter
+	actionSeconds  prometheus.Histogram
+	actsRefused    prometheus.Counter
 	bytesSent      prometheus.Counter
 	messagesSent   prometheus.Counter
 	ordersAccepted prometheus.Counter
@@ -63,20 +69,28 @@ func newMetrics() *metrics {
 	m := &metrics{
 		reg:        prometheus.NewRegistry(),
 		connsTotal: counter(MetricConnectionsTotal, "Websocket connections accepted since the server started."),
-		turns:      counter(MetricTurnsResolved, "Turns resolved, in every game."),
+		turns:      counter(MetricTurnsResolved, "Simultaneous steps resolved (every player's orders at once), in every game."),
 		turnSeconds: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name:    MetricTurnSeconds,
 			Help:    "Time to resolve a turn: the rules and saving the turn (the views and deltas sent after are not in it).",
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5},
 		}),
+		actions: counter(MetricActionsPlayed,
+			"Actions of interactive and concurrent steps applied (people's, the AI's and the rules' defaults), in every game."),
+		actionSeconds: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name:    MetricActionSeconds,
+			Help:    "Time to apply an action: the rules and saving it (the views and deltas sent after are not in it).",
+			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, 1},
+		}),
+		actsRefused:    counter(MetricActionsRefused, "Actions players sent that the game refused with a reason."),
 		bytesSent:      counter(MetricBytesSent, "Bytes of the frames written to clients."),
 		messagesSent:   counter(MetricMessagesSent, "Messages written to clients."),
 		ordersAccepted: counter(MetricOrdersAccepted, "Orders players submitted that were accepted."),
 		ordersRejected: counter(MetricOrdersRejected, "Orders players submitted that were refused with a reason."),
 		rateLimited:    counter(MetricRateLimited, "Client messages refused for going over the rate limit."),
-		takeovers:      counter(MetricAITakeovers, "Human seats the AI took over from players who missed too many turns."),
+		takeovers:      counter(MetricAITakeovers, "Human seats the AI took over from players who missed too many steps."),
 	}
-	m.reg.MustRegister(m.connsTotal, m.turns, m.turnSeconds, m.bytesSent, m.messagesSent,
+	m.reg.MustRegister(m.connsTotal, m.turns, m.turnSeconds, m.actions, m.actionSeconds, m.actsRefused, m.bytesSent, m.messagesSent,
 		m.ordersAccepted, m.ordersRejected, m.rateLimited, m.takeovers, buildInfo(),
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
@@ -107,10 +121,23 @@ func (m *metrics) OrdersChecked(accepted, rejected int) {
 	m.ordersRejected.Add(float64(rejected))
 }
 
+// ActChecked implements lobby.Observer.
+func (m *metrics) ActChecked(accepted bool) {
+	if !accepted {
+		m.actsRefused.Inc()
+	}
+}
+
 // TurnResolved implements match.Observer.
 func (m *metrics) TurnResolved(took time.Duration) {
 	m.turns.Inc()
 	m.turnSeconds.Observe(took.Seconds())
+}
+
+// ActionPlayed implements match.Observer.
+func (m *metrics) ActionPlayed(took time.Duration) {
+	m.actions.Inc()
+	m.actionSeconds.Observe(took.Seconds())
 }
 
 // AITookOver implements match.Observer.

@@ -21,6 +21,7 @@ import (
 	"empires/shared/ai"
 	"empires/shared/game"
 	"empires/shared/protocol"
+	"empires/shared/rules/duel"
 	"empires/shared/rules/registry"
 )
 
@@ -140,7 +141,8 @@ func TestMetrics(t *testing.T) {
 		host.MetricConnectionsOpen, host.MetricConnectionsTotal, host.MetricTurnsResolved,
 		host.MetricTurnSeconds + "_count", host.MetricTurnSeconds + "_sum", host.MetricTurnSeconds + `_bucket{le="+Inf"}`,
 		host.MetricBytesSent, host.MetricMessagesSent, host.MetricOrdersAccepted, host.MetricOrdersRejected,
-		host.MetricRateLimited, host.MetricAITakeovers,
+		host.MetricRateLimited, host.MetricAITakeovers, host.MetricActionsPlayed, host.MetricActionsRefused,
+		host.MetricActionSeconds + "_count",
 		host.MetricGames + `{state="lobby"}`, host.MetricGames + `{state="running"}`, host.MetricGames + `{state="over"}`,
 	} {
 		if _, ok := m[name]; !ok {
@@ -172,6 +174,9 @@ func TestMetrics(t *testing.T) {
 	}
 	if have := m[host.MetricOrdersRejected]; have != 0 {
 		t.Errorf("%s = %v, want 0: the AI's orders are valid", host.MetricOrdersRejected, have)
+	}
+	if have := m[host.MetricActionsPlayed]; have != 0 {
+		t.Errorf("%s = %v, want 0: erfworld's turns are resolved, not acted", host.MetricActionsPlayed, have)
 	}
 }
 
@@ -355,5 +360,48 @@ func TestKick(t *testing.T) {
 	fv := expect[*protocol.FullView](back)
 	if v, err := game.DecodeView(fv.View); err != nil || v.You != 1 {
 		t.Fatalf("Ann's view after coming back: %v, %v; want player 1's", v, err)
+	}
+}
+
+// TestActionMetrics: in a game of interactive steps (Duel) the actions
+// played are counted apart from the turns resolved: Duel's round begins
+// with cards laid at once (resolved), then the players attack and defend
+// one action at a time.
+func TestActionMetrics(t *testing.T) {
+	r, base := startOps(t, host.DefaultConfig())
+	ctx, cancel := context.WithTimeout(context.Background(), opsWait)
+	defer cancel()
+	set := protocol.Settings{Name: "duel", Ruleset: duel.ID, Seats: 2, Seed: 5,
+		Options: []protocol.Option{{Key: duel.KeyRounds, Value: 1}}}
+	opts := []bot.Options{
+		{URL: r.URL(), Name: "Ann", RulesCache: t.TempDir(), Create: &set},
+		{URL: r.URL(), Name: "Bob", RulesCache: t.TempDir(), ListInterval: 20 * time.Millisecond},
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, len(opts))
+	for i, o := range opts {
+		b, err := bot.New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wg.Go(func() { _, errs[i] = b.Run(ctx) })
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("bot %s: %v", opts[i].Name, err)
+		}
+	}
+	m := scrape(t, base)
+	t.Logf("%s %v, %s %v", host.MetricTurnsResolved, m[host.MetricTurnsResolved], host.MetricActionsPlayed, m[host.MetricActionsPlayed])
+	switch {
+	case m[host.MetricTurnsResolved] < 1:
+		t.Errorf("%s = %v, want the round's cards laid, at least 1", host.MetricTurnsResolved, m[host.MetricTurnsResolved])
+	case m[host.MetricActionsPlayed] < 2:
+		t.Errorf("%s = %v, want an attack and an answer at least", host.MetricActionsPlayed, m[host.MetricActionsPlayed])
+	case m[host.MetricActionSeconds+"_count"] != m[host.MetricActionsPlayed]:
+		t.Errorf("%s_count = %v, want one a played action: %v", host.MetricActionSeconds, m[host.MetricActionSeconds+"_count"], m[host.MetricActionsPlayed])
+	case m[host.MetricActionsRefused] != 0:
+		t.Errorf("%s = %v, want 0: the AI's actions are valid", host.MetricActionsRefused, m[host.MetricActionsRefused])
 	}
 }

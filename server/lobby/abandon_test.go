@@ -168,10 +168,12 @@ func TestAbandoned(t *testing.T) {
 	}
 }
 
-// turnSignal is an Observer that signals each step resolved.
+// turnSignal is an Observer that signals each step played: a turn
+// resolved or an action.
 type turnSignal chan struct{}
 
 func (turnSignal) OrdersChecked(int, int) {}
+func (turnSignal) ActChecked(bool)        {}
 func (turnSignal) AITookOver()            {}
 func (s turnSignal) TurnResolved(time.Duration) {
 	select {
@@ -179,6 +181,7 @@ func (s turnSignal) TurnResolved(time.Duration) {
 	default:
 	}
 }
+func (s turnSignal) ActionPlayed(d time.Duration) { s.TurnResolved(d) }
 
 // TestOverNobodyThere: a game that ends while none of its players is
 // connected leaves the lobby at the next look, not AbandonAfter later: the
@@ -193,7 +196,10 @@ func TestOverNobodyThere(t *testing.T) {
 	ann.do(&protocol.CreateGame{Settings: set})
 	ann.send(&protocol.SetReady{Ready: true})
 	awaitClock(ann, 1)
-	ann.send(&protocol.Act{Seq: 1, Action: tallyAct(t, 3)}) // the bot adds 1: 4, Ann's turn
+	ann.send(&protocol.Act{Seq: 1, Action: tallyAct(t, 3)})
+	awaitClock(ann, 2)
+	adminGames(t, l, 1)                    // its match answers once it waits for the AI's pace
+	clock.Advance(match.DefaultActionPace) // the bot adds 1: 4, Ann's turn
 	awaitClock(ann, 3)
 	ann.do(&protocol.LeaveGame{})
 	for range 2 {
@@ -347,8 +353,8 @@ func TestAIPace(t *testing.T) {
 	l := newLobby(t, Options{Clock: clock, AIPace: 5 * time.Second})
 	ann := hello(t, l, "Ann")
 	play(ann, solo())
-	for range 2 { // ready without orders: a turn missed
-		ann.send(&protocol.SetReady{Ready: true})
+	for seq := uint32(1); seq <= 2; seq++ { // ready without orders: a turn missed
+		ann.send(&protocol.SetReady{Ready: true, Seq: seq})
 		await[*protocol.TurnUpdate](ann)
 	}
 	g := adminGames(t, l, 1)[0] // its match answers once it waits for the pace
@@ -378,7 +384,7 @@ func TestLeftPlayerHasNoPlace(t *testing.T) {
 		t.Run(how, func(t *testing.T) {
 			ann := hello(t, l, "Ann")
 			id, _ := play(ann, solo())
-			if r := find[*protocol.OrdersResult](t, ann.do(&protocol.SubmitOrders{Turn: 1, Orders: noOrders(t)})); r.Turn != 1 {
+			if r := find[*protocol.OrdersResult](t, ann.do(&protocol.SubmitOrders{Turn: 1, Seq: 1, Orders: noOrders(t)})); r.Turn != 1 {
 				t.Fatalf("orders while playing: %+v", r)
 			}
 			switch how {

@@ -36,10 +36,10 @@ var (
 )
 
 // Observer is told what the lobby and its matches do, for the server's
-// metrics: the orders players submit, and through match.Observer (every
-// match the lobby starts gets it) the turns resolved and the seats the AI
-// takes over. Its methods are called from many goroutines at once and must
-// not block.
+// metrics: the orders and actions players send, and through match.Observer
+// (every match the lobby starts gets it) the turns resolved, the actions
+// played and the seats the AI takes over. Its methods are called from many
+// goroutines at once and must not block.
 type Observer interface {
 	match.Observer
 	// OrdersChecked is called for each SubmitOrders a match answered:
@@ -47,12 +47,22 @@ type Observer interface {
 	// reason (a list with a refused order is not taken at all: its other
 	// orders are neither).
 	OrdersChecked(accepted, rejected int)
+	// ActChecked is called for each Act a match answered: the action was
+	// applied, or the game refused it with a reason.
+	ActChecked(accepted bool)
 }
 
 // observeOrders tells the observer, if any, of a submission checked.
 func (l *Lobby) observeOrders(accepted, rejected int) {
 	if l.opts.Observer != nil {
 		l.opts.Observer.OrdersChecked(accepted, rejected)
+	}
+}
+
+// observeAct tells the observer, if any, of an action checked.
+func (l *Lobby) observeAct(accepted bool) {
+	if l.opts.Observer != nil {
+		l.opts.Observer.ActChecked(accepted)
 	}
 }
 

@@ -13,10 +13,11 @@ import (
 
 // countObserver counts what an Observer is told.
 type countObserver struct {
-	mu                 sync.Mutex
-	accepted, rejected int
-	submissions        int
-	turns, takeovers   int
+	mu                        sync.Mutex
+	accepted, rejected        int
+	submissions               int
+	acts, actsRefused         int
+	turns, actions, takeovers int
 }
 
 func (o *countObserver) OrdersChecked(accepted, rejected int) {
@@ -27,10 +28,25 @@ func (o *countObserver) OrdersChecked(accepted, rejected int) {
 	o.rejected += rejected
 }
 
+func (o *countObserver) ActChecked(accepted bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.acts++
+	if !accepted {
+		o.actsRefused++
+	}
+}
+
 func (o *countObserver) TurnResolved(time.Duration) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.turns++
+}
+
+func (o *countObserver) ActionPlayed(time.Duration) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.actions++
 }
 
 func (o *countObserver) AITookOver() {
@@ -43,6 +59,14 @@ func (o *countObserver) counts() (submissions, accepted, rejected, turns int) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return o.submissions, o.accepted, o.rejected, o.turns
+}
+
+// actCounts returns the Acts checked, those refused, and the actions
+// played.
+func (o *countObserver) actCounts() (acts, refused, played int) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.acts, o.actsRefused, o.actions
 }
 
 // oneGame returns the only game of l.Games, failing unless there is one.
@@ -126,16 +150,16 @@ func TestKickAfterStart(t *testing.T) {
 	annView := viewOf(t, await[*protocol.FullView](ann))
 	await[*protocol.FullView](bob)
 
-	find[*protocol.OrdersResult](t, ann.do(&protocol.SubmitOrders{Turn: 1, Orders: noOrders(t)}))
+	find[*protocol.OrdersResult](t, ann.do(&protocol.SubmitOrders{Turn: 1, Seq: 1, Orders: noOrders(t)}))
 	bad := encodeOrders(t, game.Order{Turn: 1, Kind: game.OrderMove, Army: 9999})
-	if r := find[*protocol.OrdersResult](t, bob.do(&protocol.SubmitOrders{Turn: 1, Orders: bad})); len(r.Errors) != 1 {
+	if r := find[*protocol.OrdersResult](t, bob.do(&protocol.SubmitOrders{Turn: 1, Seq: 1, Orders: bad})); len(r.Errors) != 1 {
 		t.Fatalf("bob's bad order: %+v", r)
 	}
 	if n, acc, rej, _ := obs.counts(); n != 2 || acc != 0 || rej != 1 {
 		t.Fatalf("observer: %d submissions, %d accepted, %d rejected; want 2, 0, 1", n, acc, rej)
 	}
-	ann.send(&protocol.SetReady{Ready: true})
-	bob.send(&protocol.SetReady{Ready: true})
+	ann.send(&protocol.SetReady{Ready: true, Seq: 1})
+	bob.send(&protocol.SetReady{Ready: true, Seq: 1})
 	if v, _ := applyUpdate(t, annView, await[*protocol.TurnUpdate](ann)); v.Turn != 2 {
 		t.Fatalf("ann's view after the turn is of turn %d, want 2", v.Turn)
 	}

@@ -419,7 +419,7 @@ func (l *Lobby) detach(cl *client) *match.Subscription {
 func (cl *client) setReady(m *protocol.SetReady) error {
 	l := cl.l
 	if p := cl.playing.Load(); p != nil && p.seat != protocol.Spectator {
-		return l.readyInMatch(cl, p.m, p.seat, m.Ready)
+		return l.readyInMatch(cl, p.m, p.seat, m)
 	}
 	l.mu.Lock()
 	r, s := cl.room, cl.seat
@@ -449,15 +449,17 @@ func (cl *client) setReady(m *protocol.SetReady) error {
 	if mt == nil {
 		return protocol.Errorf(protocol.Unavailable, "the game is starting: try again in a moment")
 	}
-	return l.readyInMatch(cl, mt, s, m.Ready)
+	return l.readyInMatch(cl, mt, s, m)
 }
 
 // readyInMatch tells match mt that cl's seat s is ready, or not, to end
-// the turn.
-func (l *Lobby) readyInMatch(cl *client, mt *match.Match, s protocol.Seat, ready bool) error {
+// the step m names; the match refuses one of another step (the lobby's
+// readiness, Seq 0, sent as the game started, is one unless the game's
+// steps count from 0).
+func (l *Lobby) readyInMatch(cl *client, mt *match.Match, s protocol.Seat, m *protocol.SetReady) error {
 	ctx, cancel := l.callCtx(cl)
 	defer cancel()
-	return matchError(mt.SetReady(ctx, s.Player(), ready))
+	return matchError(mt.SetReady(ctx, s.Player(), m.Seq, m.Ready))
 }
 
 // start handles StartGame.
@@ -639,7 +641,7 @@ func (l *Lobby) gameOver(r *room) {
 
 func clockMsg(c *match.ClockInfo) *protocol.TurnClock {
 	tc := &protocol.TurnClock{Turn: c.Turn, Deadline: protocol.DeadlineOf(c.Deadline),
-		Mode: uint8(c.Step.Mode), Seq: c.Step.Seq, Prompt: c.Step.Prompt}
+		Mode: uint8(c.Step.Mode), Seq: c.Step.Seq, Prompt: c.Step.Prompt, Since: c.Step.Since, Phase: c.Step.Phase}
 	for _, p := range c.Ready {
 		tc.Ready = append(tc.Ready, protocol.SeatOf(p))
 	}
@@ -651,7 +653,8 @@ func clockMsg(c *match.ClockInfo) *protocol.TurnClock {
 
 func sameClock(a, b *protocol.TurnClock) bool {
 	return a.Turn == b.Turn && a.Deadline == b.Deadline && slices.Equal(a.Ready, b.Ready) &&
-		a.Mode == b.Mode && a.Seq == b.Seq && slices.Equal(a.Actors, b.Actors) && a.Prompt == b.Prompt
+		a.Mode == b.Mode && a.Seq == b.Seq && slices.Equal(a.Actors, b.Actors) && a.Prompt == b.Prompt &&
+		a.Since == b.Since && a.Phase == b.Phase
 }
 
 // submit handles SubmitOrders: the match checks every order at once.
@@ -678,7 +681,7 @@ func (cl *client) submit(env protocol.Envelope, m *protocol.SubmitOrders) error 
 	if len(orders) == 0 {
 		orders = []byte{0xc0} // msgpack nil: the message held no list, so no orders
 	}
-	refused, err := mt.Submit(ctx, s.Player(), m.Turn, orders)
+	refused, err := mt.Submit(ctx, s.Player(), m.Turn, m.Seq, orders)
 	if err != nil {
 		return playError(err)
 	}
@@ -737,16 +740,9 @@ func (cl *client) act(env protocol.Envelope, m *protocol.Act) error {
 		}
 		res.Error = rej.Error()
 	}
-	cl.l.observeOrders(boolInt(res.Error == ""), boolInt(res.Error != ""))
+	cl.l.observeAct(res.Error == "")
 	cl.c.Send(res, env.Seq)
 	return nil
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // getRules handles GetRules: the data of one of the server's rulesets.

@@ -431,8 +431,12 @@ func TestStart(t *testing.T) {
 		}
 	}
 	ann.fails(&protocol.StartGame{}, protocol.NotAllowed, "game 1 has started already")
-	ann.fails(&protocol.SubmitOrders{Turn: 3, Orders: noOrders(t)}, protocol.WrongTurn, "orders for turn 3, the game is on turn 1")
-	out := ann.do(&protocol.SubmitOrders{Turn: 1, Orders: noOrders(t)})
+	ann.fails(&protocol.SubmitOrders{Turn: 3, Seq: 1, Orders: noOrders(t)}, protocol.WrongTurn, "orders for turn 3, the game is on turn 1")
+	// Orders and readiness name the step they are for: one for another
+	// step, the lobby's readiness (Seq 0) too, is refused.
+	ann.fails(&protocol.SubmitOrders{Turn: 1, Seq: 2, Orders: noOrders(t)}, protocol.WrongTurn, "orders for step 2, the game is at step 1")
+	ann.fails(&protocol.SetReady{Ready: true}, protocol.WrongTurn, "ready for step 0, the game is at step 1")
+	out := ann.do(&protocol.SubmitOrders{Turn: 1, Seq: 1, Orders: noOrders(t)})
 	if r := find[*protocol.OrdersResult](t, out); r.Accepted != 0 || r.Errors != nil || r.Turn != 1 {
 		t.Fatalf("empty orders: %+v", r)
 	}
@@ -441,7 +445,7 @@ func TestStart(t *testing.T) {
 		t.Fatal("no full view after RequestView")
 	}
 	// Readiness in a turn goes to everyone as a TurnClock.
-	ann.send(&protocol.SetReady{Ready: true})
+	ann.send(&protocol.SetReady{Ready: true, Seq: 1})
 	for _, tc := range []*tconn{ann, bob} {
 		for clk := await[*protocol.TurnClock](tc); len(clk.Ready) != 1 || clk.Ready[0] != 1; {
 			clk = await[*protocol.TurnClock](tc) // the clock after the full view, first
@@ -516,7 +520,7 @@ func TestRejoin(t *testing.T) {
 		t.Fatal("the older connection was not closed")
 	}
 	back.c.End() // its end no longer touches the seat
-	out := again.do(&protocol.SubmitOrders{Turn: 1, Orders: noOrders(t)})
+	out := again.do(&protocol.SubmitOrders{Turn: 1, Seq: 1, Orders: noOrders(t)})
 	if r := find[*protocol.OrdersResult](t, out); r.Turn != 1 {
 		t.Fatalf("the newer connection's orders: %+v", r)
 	}

@@ -37,8 +37,8 @@ func TestRestore(t *testing.T) {
 	bobTok := await[*protocol.Joined](bob).Token
 	await[*protocol.FullView](bob)
 	for _, c := range []*tconn{ann, bob} {
-		c.send(&protocol.SubmitOrders{Turn: 1, Orders: noOrders(t)})
-		c.send(&protocol.SetReady{Ready: true})
+		c.send(&protocol.SubmitOrders{Turn: 1, Seq: 1, Orders: noOrders(t)})
+		c.send(&protocol.SetReady{Ready: true, Seq: 1})
 	}
 	await[*protocol.TurnUpdate](ann)
 	await[*protocol.TurnUpdate](bob)

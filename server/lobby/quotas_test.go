@@ -172,7 +172,7 @@ func TestMaximalOrdersPipelined(t *testing.T) {
 	ann.do(&protocol.SetReady{Ready: true})
 	ann.send(&protocol.StartGame{})
 	await[*protocol.FullView](ann)
-	big := &protocol.SubmitOrders{Turn: 1, Orders: maximalOrders(t)}
+	big := &protocol.SubmitOrders{Turn: 1, Seq: 1, Orders: maximalOrders(t)}
 	cost := costMessage + int64(len(big.Orders))
 	work := DefaultQuotas().Work
 	if cost < work.Burst/3 || cost > work.Burst/2 {
@@ -215,7 +215,7 @@ func TestTooManyOrders(t *testing.T) {
 	for i := range many {
 		many[i] = game.Order{Turn: 1, Kind: game.OrderStance, Army: 1}
 	}
-	ann.fails(&protocol.SubmitOrders{Turn: 1, Orders: encodeOrders(t, many...)}, protocol.TooLarge, "4097 orders: at most 4096 in one SubmitOrders")
+	ann.fails(&protocol.SubmitOrders{Turn: 1, Seq: 1, Orders: encodeOrders(t, many...)}, protocol.TooLarge, "4097 orders: at most 4096 in one SubmitOrders")
 }
 
 // TestListLen: the length of an order list from its header alone.

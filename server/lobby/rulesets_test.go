@@ -69,11 +69,11 @@ func TestWelcomeRulesets(t *testing.T) {
 		modded    bool   // erfworld is Modded; no other ruleset is
 		wantEWSum string // the hash of erfworld's data
 	}{
-		{"built-in, no Builtin", Options{Rulesets: own}, []string{"erfworld", "erfpires", "empire"}, false, ruleset.HashData(ownEW.Data())},
-		{"built-in", Options{Rulesets: own, Builtin: own}, []string{"erfworld", "erfpires", "empire"}, false, ruleset.HashData(ownEW.Data())},
-		{"a mod", Options{Rulesets: mod, Builtin: own}, []string{"erfworld", "erfpires", "empire"}, true, ruleset.HashData(modData)},
-		{"a mod, no Builtin", Options{Rulesets: mod}, []string{"erfworld", "erfpires", "empire"}, false, ruleset.HashData(modData)},
-		{"three rulesets", Options{Rulesets: withTally(t), Builtin: withTally(t)}, []string{"erfworld", "erfpires", "empire", "tally"}, false,
+		{"built-in, no Builtin", Options{Rulesets: own}, []string{"erfworld", "erfpires", "empire", "duel"}, false, ruleset.HashData(ownEW.Data())},
+		{"built-in", Options{Rulesets: own, Builtin: own}, []string{"erfworld", "erfpires", "empire", "duel"}, false, ruleset.HashData(ownEW.Data())},
+		{"a mod", Options{Rulesets: mod, Builtin: own}, []string{"erfworld", "erfpires", "empire", "duel"}, true, ruleset.HashData(modData)},
+		{"a mod, no Builtin", Options{Rulesets: mod}, []string{"erfworld", "erfpires", "empire", "duel"}, false, ruleset.HashData(modData)},
+		{"the build's and tally", Options{Rulesets: withTally(t), Builtin: withTally(t)}, []string{"erfworld", "erfpires", "empire", "duel", "tally"}, false,
 			ruleset.HashData(ownEW.Data())},
 	}
 	for _, tt := range tests {
@@ -115,7 +115,8 @@ func TestGetRules(t *testing.T) {
 	ann := hello(t, l, "Ann")
 	ep, _ := mod.Get("erfpires")
 	em, _ := mod.Get("empire")
-	for i, want := range [][]byte{modData, ep.Data(), em.Data(), tallyData} {
+	du, _ := mod.Get("duel")
+	for i, want := range [][]byte{modData, ep.Data(), em.Data(), du.Data(), tallyData} {
 		info := ann.welcome.Rulesets[i]
 		out := ann.do(&protocol.GetRules{Ruleset: info.ID})
 		rd := find[*protocol.RulesData](t, out)
@@ -127,7 +128,7 @@ func TestGetRules(t *testing.T) {
 				info.ID, rd.Ruleset, rd.Hash, len(rd.Data), ruleset.HashData(rd.Data), info.Hash, len(want))
 		}
 	}
-	for i, want := range []bool{true, false, false, false} {
+	for i, want := range []bool{true, false, false, false, false} {
 		if have := ann.welcome.Rulesets[i]; have.Modded != want {
 			t.Errorf("Welcome: %s modded %v, want %v", have.ID, have.Modded, want)
 		}
@@ -256,7 +257,7 @@ func TestActInHexGame(t *testing.T) {
 	}
 	ann.fails(&protocol.Act{Seq: 1, Action: protocol.Payload{0x01}}, protocol.NotAllowed,
 		"this step takes the whole turn's orders, not actions")
-	out := ann.do(&protocol.SubmitOrders{Turn: 1, Orders: noOrders(t)})
+	out := ann.do(&protocol.SubmitOrders{Turn: 1, Seq: 1, Orders: noOrders(t)})
 	if r := find[*protocol.OrdersResult](t, out); r.Turn != 1 || r.Errors != nil {
 		t.Fatalf("orders after the refused action: %+v", r)
 	}
@@ -274,13 +275,13 @@ func TestSubmitMalformed(t *testing.T) {
 	ann.send(&protocol.StartGame{})
 	await[*protocol.FullView](ann)
 	later := encodeOrders(t, game.Order{Turn: 2, Kind: game.OrderMove, Army: 1})
-	ann.fails(&protocol.SubmitOrders{Turn: 1, Orders: later}, protocol.Invalid, "order 1 is for turn 2, not turn 1")
+	ann.fails(&protocol.SubmitOrders{Turn: 1, Seq: 1, Orders: later}, protocol.Invalid, "order 1 is for turn 2, not turn 1")
 	text, err := wire.Marshal("move everything")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ann.fails(&protocol.SubmitOrders{Turn: 1, Orders: text}, protocol.Invalid, "orders: ")
-	out := ann.do(&protocol.SubmitOrders{Turn: 1, Orders: noOrders(t)})
+	ann.fails(&protocol.SubmitOrders{Turn: 1, Seq: 1, Orders: text}, protocol.Invalid, "orders: ")
+	out := ann.do(&protocol.SubmitOrders{Turn: 1, Seq: 1, Orders: noOrders(t)})
 	if r := find[*protocol.OrdersResult](t, out); r.Turn != 1 || r.Errors != nil {
 		t.Fatalf("orders after the malformed ones: %+v", r)
 	}
@@ -363,7 +364,7 @@ func TestActInteractive(t *testing.T) {
 
 	bob.fails(&protocol.Act{Seq: 1, Action: tallyAct(t, 1)}, protocol.NotAllowed, "seat 2 is not asked to act now")
 	watcher.fails(&protocol.Act{Seq: 1, Action: tallyAct(t, 1)}, protocol.NotAllowed, "spectators do not act")
-	ann.fails(&protocol.SubmitOrders{Turn: 1, Orders: tallyAct(t, 1)}, protocol.NotAllowed, "this step takes actions, not orders")
+	ann.fails(&protocol.SubmitOrders{Turn: 1, Seq: 1, Orders: tallyAct(t, 1)}, protocol.NotAllowed, "this step takes actions, not orders")
 	ann.fails(&protocol.Act{Seq: 2, Action: tallyAct(t, 1)}, protocol.WrongTurn, "an action for step 2, the game is at step 1")
 	refused := []struct {
 		have protocol.Payload
@@ -404,7 +405,10 @@ func TestActInteractive(t *testing.T) {
 			t.Fatalf("%s: game over %+v, want seat 2 the winner", tc.name, over)
 		}
 	}
-	if n, acc, rej, turns := obs.counts(); n != 4 || acc != 2 || rej != 2 || turns != 2 {
-		t.Errorf("observer: %d actions, %d applied, %d refused, %d steps; want 4, 2, 2, 2", n, acc, rej, turns)
+	if acts, rej, played := obs.actCounts(); acts != 4 || rej != 2 || played != 2 {
+		t.Errorf("observer: %d actions sent, %d refused, %d played; want 4, 2, 2", acts, rej, played)
+	}
+	if n, _, _, turns := obs.counts(); n != 0 || turns != 0 {
+		t.Errorf("observer: %d submissions, %d turns resolved; want none: actions are not orders", n, turns)
 	}
 }

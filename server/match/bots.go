@@ -9,10 +9,11 @@ func (m *Match) isBot(seat ruleset.Seat) bool { return int(seat) > m.humans }
 // taken over; on the loop.
 func (m *Match) aiPlays(seat ruleset.Seat) bool { return m.isBot(seat) || m.taken[seat] }
 
-// countMissed updates each seat's count of missed turns after a
-// simultaneous step was resolved: the ruleset's count, but for a seat the
-// AI played all turn, whose player missed one more (the ruleset saw the
-// AI's orders and counted none missed). On the loop.
+// countMissed updates each seat's count of missed steps after a
+// simultaneous step was resolved: the ruleset's count, with the acting
+// steps the player let pass since last acting, but for a seat the AI
+// played all turn, whose player missed one more (the ruleset saw the AI's
+// orders and counted none missed). On the loop.
 func (m *Match) countMissed(step ruleset.Step) {
 	for p := 1; p <= m.set.Seats; p++ {
 		seat := ruleset.Seat(p)
@@ -20,52 +21,52 @@ func (m *Match) countMissed(step ruleset.Step) {
 			m.missed[seat]++
 			continue
 		}
+		m.missed[seat] = m.g.Missed(seat) + m.lapsed[seat]
+	}
+}
+
+// miss counts an interactive or concurrent step whose time (or grace) ran
+// out on seat's player. On the loop.
+func (m *Match) miss(seat ruleset.Seat) {
+	if m.aiPlays(seat) {
+		return
+	}
+	m.lapsed[seat]++
+	m.missed[seat] = m.g.Missed(seat) + m.lapsed[seat]
+}
+
+// present notes that seat's player acted or submitted: the steps it let
+// pass in a row start afresh, and so does the AI's chain. On the loop.
+func (m *Match) present(seat ruleset.Seat) {
+	m.chained = 0
+	if m.lapsed[seat] > 0 {
+		m.lapsed[seat] = 0
 		m.missed[seat] = m.g.Missed(seat)
 	}
 }
 
 // startStep is what happens when a step starts (the game's first
 // included): the AI takes over the human seats whose players missed the
-// ruleset's limit of turns in a row; then in a simultaneous step it gives
-// the orders of every actor it plays, and in an interactive step it acts at
-// once for the actors it plays, one action after another, until a person
-// must act or the game ends. On the loop.
+// ruleset's limit of steps in a row; then in a simultaneous step it gives
+// the orders of every actor it plays. (In an interactive or concurrent
+// step it acts when its pacer says: see pace.go.) On the loop.
 func (m *Match) startStep() {
-	if m.chaining {
-		m.more = true // the chain below goes on with the new step
+	if over, _ := m.g.Over(); over {
 		return
 	}
-	m.chaining = true
-	defer func() { m.chaining = false }()
-	for range maxChain {
-		m.more = false
-		if over, _ := m.g.Over(); over {
-			return
-		}
-		m.takeOver()
-		if m.step.Mode == ruleset.Simultaneous {
-			for _, seat := range m.step.Actors {
-				if m.aiPlays(seat) && m.canAct(seat) == nil {
-					m.submitAI(seat)
-				}
-			}
-			return
-		}
-		for _, seat := range m.step.Actors {
-			if m.aiPlays(seat) && m.canAct(seat) == nil {
-				m.actAI(seat)
-				break
-			}
-		}
-		if !m.more {
-			return // a person must act (or the AI's action was refused)
+	m.takeOver()
+	if m.step.Mode != ruleset.Simultaneous {
+		return
+	}
+	for _, seat := range m.step.Actors {
+		if m.aiPlays(seat) && m.canAct(seat) == nil {
+			m.submitAI(seat)
 		}
 	}
-	m.log.Warn("the AI played a long chain of actions; waiting for the timer", "match", m.id, "step", m.step.Seq)
 }
 
 // takeOver lets the AI take the human seats whose players missed the
-// ruleset's limit of turns in a row. On the loop.
+// ruleset's limit of steps in a row. On the loop.
 func (m *Match) takeOver() {
 	limit := m.g.ReplaceAfter()
 	if limit <= 0 {
@@ -91,7 +92,7 @@ func (m *Match) handBack(seat ruleset.Seat) {
 		return
 	}
 	m.taken[seat] = false
-	m.missed[seat] = 0
+	m.missed[seat], m.lapsed[seat] = 0, 0
 	m.log.Info("a seat is handed back to its player", "match", m.id, "seat", int(seat), "turn", m.step.Turn)
 }
 
@@ -118,14 +119,17 @@ func (m *Match) submitAI(seat ruleset.Seat) {
 	m.orders[seat] = own(orders)
 }
 
-// actAI plays the AI's action for seat in the interactive step; a refused
-// or failed action is logged and changes nothing. On the loop.
-func (m *Match) actAI(seat ruleset.Seat) {
+// actAI plays the AI's action for seat in the interactive or concurrent
+// step; a refused or failed action is logged and changes nothing. It
+// reports whether the game took the action. On the loop.
+func (m *Match) actAI(seat ruleset.Seat) bool {
 	action, err := m.ai.Act(m.viewOf(seat), m.step, seat)
 	if err == nil {
 		err = m.play(seat, action)
 	}
 	if err != nil {
 		m.log.Warn("the AI's action is refused", "match", m.id, "seat", int(seat), "step", m.step.Seq, "err", err)
+		return false
 	}
+	return true
 }

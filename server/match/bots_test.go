@@ -363,10 +363,12 @@ func TestOpenSeatPlayedByAI(t *testing.T) {
 }
 
 // TestTakeoverInteractive: in a game whose turns begin with interactive
-// steps, the AI takes over a seat whose player missed the ruleset's limit
-// from the next turn's first step on (not from the next simultaneous step):
-// it acts for the seat at once. A game resumed in an interactive step does
-// the same.
+// steps, an answer whose time ran out counts as missed like a turn without
+// orders, so the AI takes over a seat whose player missed the ruleset's
+// limit of steps in a row from the next step on (not from the next
+// simultaneous step): it acts for the seat, at the watchers' pace. A game
+// resumed in an interactive step does the same, at once while nobody
+// watches.
 func TestTakeoverInteractive(t *testing.T) {
 	twoPeople := func() Settings {
 		set := countSettings()
@@ -379,43 +381,35 @@ func TestTakeoverInteractive(t *testing.T) {
 		set.Observer = obs
 		h := startCount(t, set)
 		ann := h.connect(1) // Bob is away: the timer plays his steps
-		steps := []struct {
-			play func()
-			// wantSeqs are the steps each of Ann's deltas leads to.
-			wantSeqs []uint32
-		}{
-			{func() { h.act(1, 1, 1) }, []uint32{2}},
-			{func() { h.clock.Advance(time.Minute) }, []uint32{3}}, // the AI answers for Bob
-			{func() { h.submit(1, 1, []byte{0}); h.ready(1) }, []uint32{4}},
-			{func() { h.clock.Advance(time.Minute) }, []uint32{5}}, // the AI counts for Bob
-			{func() { h.act(1, 5, 1) }, []uint32{6}},
-			{func() { h.submit(1, 2, []byte{0}); h.ready(1) }, []uint32{7}},
+		h.act(1, 1, 1)
+		ann.nextTurn()
+		h.clock.Advance(time.Minute) // the AI answers for Bob
+		if u := ann.nextTurn(); u.Clock.Step.Seq != 3 {
+			t.Fatalf("a delta to step %d, want the bids, step 3", u.Clock.Step.Seq)
 		}
-		for i, st := range steps {
-			st.play()
-			for _, seq := range st.wantSeqs {
-				if u := ann.nextTurn(); u.Clock.Step.Seq != seq {
-					t.Fatalf("play %d: a delta to step %d, want step %d", i, u.Clock.Step.Seq, seq)
-				}
-			}
+		if bob := h.status().Seats[1]; bob.AIPlaying || bob.MissedTurns != 1 {
+			t.Fatalf("after his answer's time ran out, Bob's status %+v; want 1 step missed", bob)
 		}
-		// Bob missed the bids of turns 1 and 2: the AI plays his seat
-		// from turn 3's first step.
+		h.submit(1, 1, []byte{0})
+		h.ready(1)
+		ann.nextTurn()
+		// Bob missed his answer and the bids of turn 1: the AI plays
+		// his seat from turn 2's first step, his count, at the pace of
+		// Ann, who watches.
 		st := h.status()
-		wantStep(t, "turn 3", st.Step, ruleset.Interactive, 7, 1)
+		wantStep(t, "turn 2", st.Step, ruleset.Interactive, 4, 2)
 		if bob := st.Seats[1]; !bob.AIPlaying || bob.MissedTurns != 2 {
-			t.Fatalf("turn 3: Bob's status %+v, want the AI playing after 2 missed turns", bob)
+			t.Fatalf("turn 2: Bob's status %+v, want the AI playing after 2 missed steps", bob)
 		}
-		if _, takeovers := obs.counts(); takeovers != 1 {
+		if _, _, takeovers := obs.counts(); takeovers != 1 {
 			t.Fatalf("%d takeovers observed, want 1", takeovers)
 		}
-		// Ann counts; the AI answers for Bob at once and bids for him.
-		h.act(1, 7, 1)
-		for _, seq := range []uint32{8, 9} {
-			if u := ann.nextTurn(); u.Clock.Step.Seq != seq {
-				t.Fatalf("a delta to step %d, want step %d: the AI answers for Bob at once", u.Clock.Step.Seq, seq)
-			}
+		h.clock.Advance(DefaultActionPace)
+		if u := ann.nextTurn(); u.Clock.Step.Seq != 5 || !reflect.DeepEqual(ann.words(u), []string{"seat 2 counts 1"}) {
+			t.Fatalf("a delta to step %d with %q, want the AI's count for Bob, then Ann's answer", u.Clock.Step.Seq, ann.words(u))
 		}
+		h.act(1, 5, 1)
+		ann.nextTurn()
 		if st := h.status(); st.Step.Mode != ruleset.Simultaneous || !st.Seats[1].Submitted {
 			t.Fatalf("status %+v, want the bids with Bob's in", st)
 		}
@@ -433,12 +427,16 @@ func TestTakeoverInteractive(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		onTurn, ch := steps()
+		set := twoPeople()
+		set.OnTurn = onTurn
 		clock := newFakeClock()
-		m, err := Resume(1, newCountRuleset(), twoPeople(), save, clock)
+		m, err := Resume(1, newCountRuleset(), set, save, clock)
 		if err != nil {
 			t.Fatal(err)
 		}
 		h := run(t, m, clock)
+		waitStep(t, ch, 3)
 		st := h.status()
 		wantStep(t, "resumed", st.Step, ruleset.Simultaneous, 3, 1, 2)
 		if bob := st.Seats[1]; !bob.AIPlaying || !bob.Submitted {

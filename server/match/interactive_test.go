@@ -168,7 +168,7 @@ func TestActRefused(t *testing.T) {
 	}
 	submit := func(seat ruleset.Seat, turn ruleset.Turn, orders ...byte) func() error {
 		return func() error {
-			refused, err := h.m.Submit(h.ctx, seat, turn, orders)
+			refused, err := h.m.Submit(h.ctx, seat, turn, h.status().Step.Seq, orders)
 			if refused != nil {
 				return &refused[0]
 			}
@@ -236,10 +236,19 @@ func TestActRefused(t *testing.T) {
 	})
 }
 
-// TestBotsAct: in an interactive step a seat the AI plays acts at once,
-// with its own view, and one AI action after another plays on until a
-// person must act: an action or the bids. Each action is recorded as its
-// seat's single submission.
+// pace lets the AI make one move at the watchers' pace: it asks for the
+// status (the loop answers only once it has armed its pacer for the step)
+// and advances the clock by DefaultActionPace.
+func (h *harness) pace() {
+	h.t.Helper()
+	h.status()
+	h.clock.Advance(DefaultActionPace)
+}
+
+// TestBotsAct: in an interactive step a seat the AI plays acts, with its
+// own view, at the pace of the person who watches, and one AI action after
+// another plays on until a person must act: an action or the bids. Each
+// action is recorded as its seat's single submission.
 func TestBotsAct(t *testing.T) {
 	rec := &recorder{t: t}
 	set := countSettings()
@@ -291,7 +300,10 @@ func TestBotsAct(t *testing.T) {
 	wantStep(t, "the start: Ann counts first", h.status().Step, ruleset.Interactive, 1, 1)
 	for _, turn := range turns {
 		turn.play()
-		for _, seq := range turn.wantSeqs {
+		for i, seq := range turn.wantSeqs {
+			if i > 0 {
+				h.pace() // the AI's action
+			}
 			if u := ann.nextTurn(); u.Clock.Step.Seq != seq {
 				t.Fatalf("%s: a delta to step %d, want step %d", turn.name, u.Clock.Step.Seq, seq)
 			}
@@ -330,9 +342,10 @@ func TestBotsAct(t *testing.T) {
 	}
 }
 
-// TestActTimer: when the turn timer runs out in an interactive step the AI
-// acts for the actor; an action restarts the timer. An action of the AI's
-// the game refuses is logged, and the step waits for another turn of the
+// TestActTimer: when the turn timer runs out in an interactive step of a
+// game without defaults the AI acts for the actor, who missed the step;
+// the host's timer starts again with each step. An action of the AI's the
+// game refuses is logged, and the step waits for another turn of the
 // timer.
 func TestActTimer(t *testing.T) {
 	tests := []struct {
@@ -402,8 +415,8 @@ func TestActTimer(t *testing.T) {
 			if want := clock.Now().Add(time.Minute); !u.Clock.Deadline.Equal(want) {
 				t.Fatalf("deadline %v, want %v", u.Clock.Deadline, want)
 			}
-			if st := h.status().Seats[0]; st.AIPlaying || st.MissedTurns != 0 {
-				t.Fatalf("Ann's status %+v: one action played for her takes nothing over", st)
+			if st := h.status().Seats[0]; st.AIPlaying || st.MissedTurns != 1 {
+				t.Fatalf("Ann's status %+v: one step missed, nothing taken over", st)
 			}
 			if list := rec.records(); len(list) != 2 || !reflect.DeepEqual(list[1].orders, []ruleset.Submission{{Seat: 1, Orders: []byte{1}}}) {
 				t.Fatalf("records %+v, want the AI's action as Ann's", list)
@@ -420,8 +433,8 @@ func TestActTimer(t *testing.T) {
 
 // TestWholeGame plays a counting game to its end: Ann against two bots,
 // Ann acting whenever her updates say the game waits for her. The bots
-// never hold the game up; every subscriber's view follows the game to the
-// end, and the records replay it.
+// never hold the game up, acting at the watchers' pace; every subscriber's
+// view follows the game to the end, and the records replay it.
 func TestWholeGame(t *testing.T) {
 	rec := &recorder{t: t}
 	set := countSettings()
@@ -437,7 +450,8 @@ func TestWholeGame(t *testing.T) {
 			t.Fatal("no end after 1000 updates")
 		}
 		st := ann.last.Clock.Step
-		if st.Acts(1) && st.Seq != done {
+		switch {
+		case st.Acts(1) && st.Seq != done:
 			done = st.Seq
 			if st.Mode == ruleset.Interactive {
 				h.act(1, st.Seq, 2)
@@ -445,6 +459,8 @@ func TestWholeGame(t *testing.T) {
 				h.submit(1, st.Turn, []byte{3})
 				h.ready(1)
 			}
+		case !st.Acts(1) && len(ann.sub.Updates()) == 0:
+			h.pace() // a bot's action, at the pace of the people watching
 		}
 		ann.next()
 	}
@@ -478,34 +494,29 @@ func TestWholeGame(t *testing.T) {
 	replay(t, rs, list)
 }
 
-// TestLongChain: the AI's actions in a row stop after maxChain, so an AI
-// that never hands the game to a person does not hold the match forever;
-// the next chain starts when the turn timer runs out.
+// TestLongChain: the AI's actions in a row while nobody watches stop
+// after maxChain, so an AI that never hands the game to a person does not
+// keep a core busy; the next chain starts AIPace later.
 func TestLongChain(t *testing.T) {
 	var logs logbuf.Buffer
-	const after = 2 + 2*maxChain // the step after the timer's chain
-	reached := make(chan struct{})
-	set := Settings{Seats: 2, Bots: 2, TurnTimer: time.Minute, Options: ruleset.Options{"bids": 0, "target": 1_000_000},
-		Logger: slog.New(slog.NewTextHandler(&logs, nil)),
-		OnTurn: func(rec TurnRecord) {
-			if rec.Next.Seq == after {
-				close(reached)
-			}
-		}}
+	onTurn, ch := steps()
+	set := Settings{Seats: 2, Bots: 2, Options: ruleset.Options{"bids": 0, "target": 1_000_000},
+		Logger: slog.New(slog.NewTextHandler(&logs, nil)), OnTurn: onTurn}
 	h := startCount(t, set)
+	waitStep(t, ch, 1+maxChain)
 	if st := h.status(); st.Step.Seq != 1+maxChain || st.Over {
 		t.Fatalf("step %d, over %v; want step %d: a chain of %d actions", st.Step.Seq, st.Over, 1+maxChain, maxChain)
 	}
 	if !strings.Contains(logs.String(), "a long chain of actions") {
 		t.Fatalf("no warning of the long chain in the logs:\n%s", logs.String())
 	}
-	h.clock.Advance(time.Minute) // one action for the actor, then a chain
-	select {
-	case <-reached:
-	case <-time.After(waitLimit):
-		t.Fatalf("step %d not reached after the timer", after)
+	h.clock.Advance(DefaultAIPace - time.Millisecond)
+	if st := h.status(); st.Step.Seq != 1+maxChain {
+		t.Fatalf("step %d before the AI's pace, want %d", st.Step.Seq, 1+maxChain)
 	}
-	if st := h.status(); st.Step.Seq != after {
-		t.Fatalf("step %d after the timer, want %d", st.Step.Seq, after)
+	h.clock.Advance(time.Millisecond) // one action after the pause, then a chain
+	waitStep(t, ch, 2+2*maxChain)
+	if st := h.status(); st.Step.Seq != 2+2*maxChain {
+		t.Fatalf("step %d after the pace, want %d", st.Step.Seq, 2+2*maxChain)
 	}
 }

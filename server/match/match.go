@@ -1,7 +1,8 @@
 // Package match runs one game on the server, of any ruleset (package
-// ruleset): the game, the orders of the step being played, the turn clock
-// and the subscribers that receive each seat's view. It knows nothing of
-// hexes or cards: views, deltas, events and orders are the ruleset's bytes.
+// ruleset): the game, the orders of the step being played, the step's
+// clock and the subscribers that receive each seat's view. It knows
+// nothing of hexes or cards: views, deltas, events and orders are the
+// ruleset's bytes.
 //
 // One goroutine, Run, owns all of it; nothing else touches the state, so
 // there are no locks on game state. Every other method sends a command to
@@ -17,81 +18,128 @@
 // map.
 //
 // The ruleset's AI (Ruleset.NewAI, at Settings.AILevel, seeded with
-// Settings.Seed) plays the bots: whenever a step starts, the match gives it
-// the view of each bot that must act and submits its orders as the bot's
-// (a simultaneous step) or plays its action at once (an interactive one),
-// through the same validation as people's; what the game refuses of the
-// AI's is logged and dropped. Bots never hold up a step. (Bots may also
-// submit orders through Submit like anyone else; the last submission
-// stands.)
+// Settings.Seed) plays the bots: whenever a simultaneous step starts, the
+// match gives it the view of each bot that must act and submits its orders
+// as the bot's; in an interactive or concurrent step it plays the bots'
+// actions one at a time (see AI chains), through the same validation as
+// people's; what the game refuses of the AI's is logged and dropped. Bots
+// never hold up a step. (Bots may also submit orders through Submit like
+// anyone else; the last submission stands.)
 //
 // # Steps
 //
 // The game says what it waits for (ruleset.Step). In a simultaneous step
-// every actor submits orders and the step resolves as the turn clock says
+// every actor submits orders and the step resolves as the clock says
 // (below). In an interactive step the actors act (Act), each action
-// applied at once and sent to every subscriber; the turn timer, if any,
-// runs for each step, and when it expires the AI acts for the actors who
-// have not. A human seat the AI plays acts at once, like a bot.
+// applied at once and sent to every subscriber. In a concurrent step
+// several actors act in any order: an action naming any Seq from the
+// step's Since on is taken (Step.Late), so one player's action never makes
+// another's late. Orders and readiness name the step they are for
+// (Submit's and SetReady's seq): a late one is refused, never taken for
+// the next step of the same turn.
 //
-// # Missed turns and takeover
+// # The step's clock
 //
-// A human seat that submits nothing for a turn is played by the ruleset's
-// autopilot that turn (for erfworld: no income, no upkeep, no moves), and
-// misses it. Once its player has missed Autopilot.ReplaceAfterMissed turns
-// in a row (2 for erfworld: "twice in a row"), the AI takes the seat over
-// from the next turn: it gives the seat's orders at each turn's start, as
-// for a bot, and the turn clock no longer waits for the seat. The player
-// takes the seat back by submitting orders (they replace the AI's for the
-// turn) or by subscribing again (the AI's orders for the turn stand unless
-// the player submits); either way the count of missed turns starts afresh.
-// SeatStatus.AIPlaying tells a seat taken over. A human seat nobody held
-// when the game started (Settings.Open) is played by the AI from the first
-// turn, until a player takes it.
+// A step has a deadline when the ruleset gives it a time limit
+// (Step.Limit), when the host set a turn timer (Settings.TurnTimer), or
+// both; with both, the one that runs out first. The host's timer runs
+// afresh for each step; a step's own limit is drawn from its Budget: the
+// steps of one Budget share Limit, each spending the time it was played
+// (a player's whole turn: an action does not restart it, and a defender's
+// answer in between, of another budget, does not spend it). A concurrent
+// step's clock runs from its start to its end, whoever acts meanwhile. A
+// resumed game's budgets start afresh.
 //
-// The ruleset counts missed turns from what was submitted
-// (ruleset.Game.Missed), and the AI's orders are orders: the game state's
-// count goes back to 0 while the AI plays a seat. SeatStatus.MissedTurns is
-// the match's count of the player's absence instead: the ruleset's count
-// while no AI plays the seat, and one more for each turn the AI played it
-// all through, until the player comes back.
+// When a step's time runs out, a simultaneous step resolves with the
+// orders submitted; in an interactive or concurrent step each actor who
+// has not acted is played, one after another, for as long as the step
+// lasts: the ruleset's default (ruleset.Defaulter) plays a person's seat,
+// or the AI where the game has none (or refuses its default), and the AI
+// plays the seats it plays. In an interactive step one action ends the
+// step: the next step has a clock of its own (or what is left of its
+// budget: nothing, once the budget is spent, and then the default plays
+// at once). If nothing moved the game on (every default and the AI's
+// actions refused), the step gets its whole limit again.
 //
-// # The turn clock
+// Without any deadline a simultaneous step waits for its people (below),
+// and so do interactive and concurrent steps, but for a person who is not
+// connected (no Subscription): each such actor gets Settings.Grace from
+// when the step started or the player left, whichever is later, and then
+// the default plays the seat, as if its time had run out. A disconnected
+// player never holds a game forever.
 //
-// The match resolves the turn when
+// # Missed steps and takeover
+//
+// A human seat that submits nothing for a simultaneous step is played by
+// the ruleset's autopilot that turn (for erfworld: no income, no upkeep,
+// no moves), and misses it; the ruleset counts those (Game.Missed). A
+// seat whose time ran out in an interactive or concurrent step, or whose
+// grace did, misses that step too; the match counts those, in a row until
+// the player acts or submits again. SeatStatus.MissedTurns is the sum of
+// the two. Once it reaches the ruleset's Game.ReplaceAfter (2 for
+// erfworld: "twice in a row"), the AI takes the seat over from the next
+// step: it gives the seat's orders at each turn's start, as for a bot,
+// plays its actions, and the clock no longer waits for the seat. The
+// player takes the seat back by submitting orders (they replace the AI's
+// for the turn), by acting, or by subscribing again (the AI's orders for
+// the turn stand unless the player submits); either way the count of
+// missed steps starts afresh. SeatStatus.AIPlaying tells a seat taken
+// over. A human seat nobody held when the game started (Settings.Open) is
+// played by the AI from the first turn, until a player takes it.
+//
+// The AI's orders are orders: the game state's count goes back to 0 while
+// the AI plays a seat. So SeatStatus.MissedTurns counts the player's
+// absence instead while the AI plays the seat: one more for each turn the
+// AI played it all through, until the player comes back.
+//
+// # The turn clock of simultaneous steps
+//
+// The match resolves a simultaneous step when
 //   - every human seat it waits for is ready (SetReady); it waits for the
-//     live human seats the AI does not play, and with a turn timer only
-//     for those that are connected (have at least one Subscription); at
-//     least one of these seats, or a connected seat the AI plays, must be
-//     ready, so a match nobody is connected to runs on its timer;
-//   - or the turn timer (Settings.TurnTimer > 0) expires.
+//     live human seats the AI does not play, and with a deadline only for
+//     those that are connected (have at least one Subscription); at least
+//     one of these seats, or a connected seat the AI plays, must be ready,
+//     so a match nobody is connected to runs on its clock;
+//   - or the step's time runs out (above).
 //
-// With TurnTimer 0 the match waits for every live human seat the AI does
-// not play, connected or not. Readiness and submitted orders reset when a
-// turn starts, and so does the timer; then the AI submits the orders of
-// the seats it plays. Orders count only if submitted (Submit, an empty list
-// is a submission: "no orders"); a seat that submitted nothing is left out
-// of the turn and the ruleset plays it on autopilot (see Missed turns).
-// Readiness does not submit anything: a client submits (if only an empty
-// list) and then says it is ready; a seat may change its orders while
-// ready.
+// Without a deadline the match waits for every live human seat the AI
+// does not play, connected or not (a host who chose "wait for everyone"
+// is waited for: a player whose client dropped finds the turn waiting).
+// Readiness and submitted orders reset when a step starts; then the AI
+// submits the orders of the seats it plays. Orders count only if
+// submitted (Submit, an empty list is a submission: "no orders"); a seat
+// that submitted nothing is left out of the turn and the ruleset plays it
+// on autopilot (see Missed steps). Readiness does not submit anything: a
+// client submits (if only an empty list) and then says it is ready; a
+// seat may change its orders while ready.
 //
-// # Steps only the AI plays
+// # AI chains
 //
-// Without a turn timer, a step in which every actor still in the game is
-// played by the AI (bots, human seats it took over, open seats) resolves
-// by itself: nobody would end it otherwise (the people were eliminated, or
-// left and the AI took their seats). While anyone watches the match (it
-// has a subscription) such a step waits Settings.AIPace first, so that
-// they can follow the game, unless a connected seat the AI plays says it is
+// In an interactive or concurrent step the AI plays one action at a time
+// for the actors it plays. While anyone watches the match (it has a
+// subscription), it waits Settings.ActionPace before each, counted from
+// the last action anyone played, so that a person can follow each one
+// (each roll seen) and no subscriber's queue fills; a person's turn never
+// waits on it: people act whenever the step asks them. While nobody
+// watches, the AI's actions follow one another at once, the match
+// answering the commands waiting between two of them, for at most
+// maxChain in a row (an AI that never hands the game on does not keep a
+// core busy for ever); past them, and after an action of the AI's the
+// game refused, the AI acts again Settings.AIPace later.
+//
+// A simultaneous step in which every actor still in the game is played by
+// the AI (bots, human seats it took over, open seats) and that has no
+// deadline resolves by itself: nobody would end it otherwise (the people
+// were eliminated, or left and the AI took their seats). While anyone
+// watches the match such a step waits Settings.AIPace first, so that they
+// can follow the game, unless a connected seat the AI plays says it is
 // ready (then it resolves at once, as above). While nobody watches, it
 // resolves at once, the match answering the commands waiting between two
 // steps, for at most Settings.AIRush steps in a row (a game of bots that
 // nobody watches plays on to its end quickly, but a game that never ends
 // does not keep a core busy); past them it goes at AIPace too, until
-// someone subscribes. An interactive step whose AI actor's action was
-// refused is tried again every AIPace. With a turn timer, such steps
-// resolve on the timer, as every step does.
+// someone subscribes. With a deadline, such steps resolve on it, as every
+// step does.
 //
 // # Subscriptions and reconnecting
 //
@@ -136,9 +184,19 @@ const DefaultAIPace = time.Second
 // row while nobody watches, unless Settings.AIRush says otherwise.
 const DefaultAIRush = 200
 
-// maxChain bounds the interactive actions the AI plays in a row without a
-// person acting (an AI that never ends its part would otherwise hold the
-// loop forever); past it the match waits for the turn timer.
+// DefaultActionPace is how long the AI waits before each action it plays
+// in an interactive or concurrent step while someone watches, unless
+// Settings.ActionPace says otherwise (see the package doc's AI chains).
+const DefaultActionPace = 600 * time.Millisecond
+
+// DefaultGrace is how long an interactive or concurrent step without a
+// deadline waits for an actor who is not connected before the default
+// plays the seat, unless Settings.Grace says otherwise.
+const DefaultGrace = time.Minute
+
+// maxChain bounds the interactive actions the AI plays at once in a row
+// while nobody watches (an AI that never ends its part would otherwise
+// keep a core busy); past it the AI acts every AIPace.
 const maxChain = 10000
 
 // Errors of a match. Errors about a seat or a turn wrap ErrSeat and
@@ -153,7 +211,7 @@ var (
 	// ErrSeat: the seat does not exist or may not do this.
 	ErrSeat = errors.New("match: seat refused")
 	// ErrWrongTurn: orders for a turn other than the one being played, or
-	// an action for a step that is past.
+	// orders, readiness or an action for a step that is past (or to come).
 	ErrWrongTurn = errors.New("match: wrong turn")
 	// ErrWrongMode: orders in an interactive step, or an action in a
 	// simultaneous one.
@@ -177,7 +235,9 @@ type Settings struct {
 	// Bots is how many of the seats, the last ones, are bots.
 	Bots int
 	// TurnTimer is how long a step waits for orders or an action; 0 waits
-	// for every human seat.
+	// for every human seat, unless the step has a limit of its own
+	// (ruleset.Step.Limit). With both, the one that runs out first ends
+	// the step (see the package doc).
 	TurnTimer time.Duration
 	// Names are the players' names, by seat; missing ones become
 	// "Player N".
@@ -205,6 +265,14 @@ type Settings struct {
 	// row while nobody watches, before they go at AIPace; 0 means
 	// DefaultAIRush, a negative number none.
 	AIRush int
+	// ActionPace is how long the AI waits before each action it plays in
+	// an interactive or concurrent step while anyone watches (see the
+	// package doc's AI chains); 0 means DefaultActionPace.
+	ActionPace time.Duration
+	// Grace is how long an interactive or concurrent step without a
+	// deadline waits for an actor who is not connected before the
+	// ruleset's default plays the seat; 0 means DefaultGrace.
+	Grace time.Duration
 	// AILevel is how the AI plays the bots and the seats it takes over:
 	// one of the ruleset's levels; "" means its default.
 	AILevel string
@@ -216,8 +284,8 @@ type Settings struct {
 	// on the match's goroutine, before any subscriber hears of the step:
 	// it holds up the match while it runs and must not call the match.
 	OnTurn func(TurnRecord)
-	// Observer, if not nil, is told of the steps resolved and the seats
-	// the AI takes over (the server's metrics).
+	// Observer, if not nil, is told of the steps resolved, the actions
+	// played and the seats the AI takes over (the server's metrics).
 	Observer Observer
 }
 
@@ -232,6 +300,10 @@ func (set *Settings) check(in ruleset.Info) error {
 		return fmt.Errorf("match: turn timer %v is negative", set.TurnTimer)
 	case set.AIPace < 0:
 		return fmt.Errorf("match: AI pace %v is negative", set.AIPace)
+	case set.ActionPace < 0:
+		return fmt.Errorf("match: action pace %v is negative", set.ActionPace)
+	case set.Grace < 0:
+		return fmt.Errorf("match: grace %v is negative", set.Grace)
 	case len(set.Names) > set.Seats:
 		return fmt.Errorf("match: %d names for %d seats", len(set.Names), set.Seats)
 	case set.SeatData != nil && len(set.SeatData) != set.Seats:
@@ -266,28 +338,48 @@ type Match struct {
 
 	// Everything below belongs to Run's loop. Before Run starts nothing
 	// reads it; after Run returns (done closed) it only is read.
-	g        ruleset.Game
-	step     ruleset.Step // g.Step(), as of the last change
-	orders   [][]byte     // by seat: the orders submitted for the step; nil if none
-	ready    []bool       // by seat; only human seats are ever set
+	g      ruleset.Game
+	step   ruleset.Step // g.Step(), as of the last change
+	orders [][]byte     // by seat: the orders submitted for the step; nil if none
+	ready  []bool       // by seat; only human seats are ever set
+	subs   []*Subscription
+	conns  []int          // live subscriptions by seat (0: spectators)
+	views  []ruleset.View // by seat: the view subscribers hold, nil if none
+	sums   []uint64       // by seat: views[seat].Checksum()
+	taken  []bool         // by seat: a human seat the AI plays for its absent player
+	missed []int          // by seat: Status's MissedTurns (see the package doc)
+	// lapsed counts, by seat, the interactive and concurrent steps in a
+	// row whose time (or grace) ran out on the seat's player.
+	lapsed []int
+	// absent is, by seat, when its last subscription ended (zero if it
+	// never had one): a grace runs from it (see clock.go).
+	absent []time.Time
+
+	// The step's clock (clock.go): clocked is the step it runs for and
+	// began when; deadline is when the step's time runs out (zero: no
+	// deadline, or the game is over) and timer fires then (nil: none, or
+	// it fired). spent is the time each budget has spent.
+	clocked  ruleset.Step
+	began    time.Time
 	deadline time.Time
-	timer    Timer // nil without a turn timer, or once the game is over
-	subs     []*Subscription
-	conns    []int          // live subscriptions by seat (0: spectators)
-	views    []ruleset.View // by seat: the view subscribers hold, nil if none
-	sums     []uint64       // by seat: views[seat].Checksum()
-	taken    []bool         // by seat: a human seat the AI plays for its absent player
-	missed   []int          // by seat: Status's MissedTurns (see the package doc)
-	// pacer runs while a step only the AI plays waits to resolve (see
-	// the package doc); nil otherwise. paced is the step it is for.
-	pacer Timer
-	paced uint32
+	timer    Timer
+	spent    map[string]budgetUse
+	// grace fires at graceAt, when the first grace of an absent actor
+	// ends (nil: nobody is waited for so).
+	grace   Timer
+	graceAt time.Time
+
+	// pacer runs while the AI waits to play (pace.go); nil otherwise.
+	// paced is the step's Seq it is for, pacedFor how long it waited.
+	pacer    Timer
+	paced    uint32
+	pacedFor time.Duration
 	// rushed counts the steps only the AI plays resolved at once since
-	// someone last subscribed.
-	rushed int
-	// chaining is set while startStep plays the AI's interactive actions
-	// one after another; more, that one of them started a new step.
-	chaining, more bool
+	// someone last subscribed; chained the AI's actions played at once
+	// in a row since a person last acted or subscribed.
+	rushed, chained int
+	// aiFailed: the AI's last action in the step was refused.
+	aiFailed bool
 	// clockDue tells that readiness changed since the subscribers last
 	// got the clock; clockWaited counts the commands run since (see
 	// flushClock).
@@ -367,6 +459,12 @@ func newMatch(id uint32, rs ruleset.Ruleset, set Settings, g ruleset.Game, clock
 	if set.AIRush == 0 {
 		set.AIRush = DefaultAIRush
 	}
+	if set.ActionPace == 0 {
+		set.ActionPace = DefaultActionPace
+	}
+	if set.Grace == 0 {
+		set.Grace = DefaultGrace
+	}
 	ai, err := rs.NewAI(set.AILevel, set.Seed)
 	if err != nil {
 		return nil, fmt.Errorf("match %d: %w", id, err)
@@ -390,6 +488,9 @@ func newMatch(id uint32, rs ruleset.Ruleset, set Settings, g ruleset.Game, clock
 		sums:   make([]uint64, n),
 		taken:  make([]bool, n),
 		missed: make([]int, n),
+		lapsed: make([]int, n),
+		absent: make([]time.Time, n),
+		spent:  map[string]budgetUse{},
 	}
 	for p := 1; p <= set.Seats; p++ {
 		m.missed[p] = g.Missed(ruleset.Seat(p))
@@ -440,12 +541,16 @@ func (m *Match) Run(ctx context.Context) error {
 			}
 		} else {
 			m.arrangePacer()
-			var expired, paced <-chan time.Time
+			m.arrangeGrace()
+			var expired, paced, graced <-chan time.Time
 			if m.timer != nil {
 				expired = m.timer.C()
 			}
 			if m.pacer != nil {
 				paced = m.pacer.C()
+			}
+			if m.grace != nil {
+				graced = m.grace.C()
 			}
 			select {
 			case <-ctx.Done():
@@ -460,6 +565,9 @@ func (m *Match) Run(ctx context.Context) error {
 			case <-paced:
 				m.pacer = nil
 				m.autoStep()
+			case <-graced:
+				m.grace = nil
+				m.lapse()
 			}
 		}
 		if m.canResolve() {
@@ -505,6 +613,10 @@ func (m *Match) shutdown() {
 	if m.pacer != nil {
 		m.pacer.Stop()
 		m.pacer = nil
+	}
+	if m.grace != nil {
+		m.grace.Stop()
+		m.grace = nil
 	}
 	for _, sub := range m.subs {
 		if sub.live {
@@ -565,18 +677,20 @@ func (m *Match) query(ctx context.Context, f func()) error {
 	return err
 }
 
-// Submit replaces seat's orders for turn (the simultaneous step being
-// played) with orders, the ruleset's bytes, if the game accepts every one
-// of them (Game.Check); otherwise nothing changes and it returns why each
-// refused order is refused. An empty list is a submission: "no orders this
-// turn" (not autopilot). A human seat the AI took over is handed back to
-// its player, refused orders or not (the AI's orders stand if the
+// Submit replaces seat's orders for turn, in the simultaneous step
+// numbered seq, with orders, the ruleset's bytes, if the game accepts every
+// one of them (Game.Check); otherwise nothing changes and it returns why
+// each refused order is refused. An empty list is a submission: "no orders
+// this turn" (not autopilot). A human seat the AI took over is handed back
+// to its player, refused orders or not (the AI's orders stand if the
 // player's are refused). The error is for the request as a whole:
-// ErrWrongTurn for another turn, ErrWrongMode in an interactive step,
-// ErrSeat (also for a seat that is not one of the step's actors), ErrOver,
-// ErrBusy, ErrStopped, ctx's error, or the ruleset's error for bytes that
-// are no order list. Submit keeps its own copy of orders.
-func (m *Match) Submit(ctx context.Context, seat ruleset.Seat, turn ruleset.Turn, orders []byte) ([]ruleset.Rejection, error) {
+// ErrWrongTurn for another step or turn (orders sent late are refused, not
+// taken for the next step of the same turn), ErrWrongMode in an
+// interactive or concurrent step, ErrSeat (also for a seat that is not one
+// of the step's actors), ErrOver, ErrBusy, ErrStopped, ctx's error, or the
+// ruleset's error for bytes that are no order list. Submit keeps its own
+// copy of orders.
+func (m *Match) Submit(ctx context.Context, seat ruleset.Seat, turn ruleset.Turn, seq uint32, orders []byte) ([]ruleset.Rejection, error) {
 	if err := m.checkSeat(seat); err != nil {
 		return nil, err
 	}
@@ -587,18 +701,21 @@ func (m *Match) Submit(ctx context.Context, seat ruleset.Seat, turn ruleset.Turn
 		if err = m.canAct(seat); err != nil {
 			return
 		}
-		if m.step.Mode != ruleset.Simultaneous {
+		switch {
+		case m.step.Late(seq):
+			err = fmt.Errorf("%w: orders for step %d, the game is at step %d", ErrWrongTurn, seq, m.step.Seq)
+			return
+		case m.step.Mode != ruleset.Simultaneous:
 			err = fmt.Errorf("%w: this step takes actions, not orders", ErrWrongMode)
 			return
-		}
-		if turn != m.step.Turn {
+		case turn != m.step.Turn:
 			err = fmt.Errorf("%w: orders for turn %d, the game is on turn %d", ErrWrongTurn, turn, m.step.Turn)
 			return
-		}
-		if !m.step.Acts(seat) {
+		case !m.step.Acts(seat):
 			err = fmt.Errorf("%w: seat %d gives no orders in this step", ErrSeat, seat)
 			return
 		}
+		m.present(seat)
 		if refused, err = m.g.Check(seat, orders); err != nil || refused != nil {
 			m.handBack(seat)
 			return
@@ -621,7 +738,8 @@ func own(orders []byte) []byte {
 	return slices.Clone(orders)
 }
 
-// Act plays seat's action in the interactive step numbered seq, the
+// Act plays seat's action in the interactive or concurrent step numbered
+// seq (in a concurrent step, any Seq from its Since on: Step.Late), the
 // ruleset's bytes: if the game accepts it (Game.Act) it is applied at once
 // and every subscriber gets its update; a refused action is a
 // *ruleset.Rejection and changes nothing. ErrWrongTurn for a step that is
@@ -639,17 +757,18 @@ func (m *Match) Act(ctx context.Context, seat ruleset.Seat, seq uint32, action [
 			return
 		}
 		switch {
-		case m.step.Mode != ruleset.Interactive:
-			err = fmt.Errorf("%w: this step takes the whole turn's orders, not actions", ErrWrongMode)
-			return
-		case seq != m.step.Seq:
+		case m.step.Late(seq):
 			err = fmt.Errorf("%w: an action for step %d, the game is at step %d", ErrWrongTurn, seq, m.step.Seq)
+			return
+		case !m.step.Acting():
+			err = fmt.Errorf("%w: this step takes the whole turn's orders, not actions", ErrWrongMode)
 			return
 		case !m.step.Acts(seat):
 			err = fmt.Errorf("%w: seat %d is not asked to act now", ErrSeat, seat)
 			return
 		}
 		m.handBack(seat)
+		m.present(seat)
 		err = m.play(seat, action)
 	}); e != nil {
 		return e
@@ -657,11 +776,13 @@ func (m *Match) Act(ctx context.Context, seat ruleset.Seat, seq uint32, action [
 	return err
 }
 
-// SetReady says whether human seat is done with the turn. When every seat
-// the turn waits for is ready the turn resolves (see the package doc);
-// every subscriber gets a clock update when readiness changes (see the
-// package doc). Readiness matters in simultaneous steps only.
-func (m *Match) SetReady(ctx context.Context, seat ruleset.Seat, ready bool) error {
+// SetReady says whether human seat is done with the step numbered seq
+// (Step.Late, as for Act). When every seat a simultaneous step waits for
+// is ready it resolves (see the package doc); every subscriber gets a
+// clock update when readiness changes (see the package doc). Readiness
+// matters in simultaneous steps only. ErrWrongTurn for a step that is past
+// (a late SetReady never ends the next step), and the errors of Submit.
+func (m *Match) SetReady(ctx context.Context, seat ruleset.Seat, seq uint32, ready bool) error {
 	if err := m.checkSeat(seat); err != nil {
 		return err
 	}
@@ -671,6 +792,10 @@ func (m *Match) SetReady(ctx context.Context, seat ruleset.Seat, ready bool) err
 	var err error
 	if e := m.do(ctx, func() {
 		if err = m.canAct(seat); err != nil {
+			return
+		}
+		if m.step.Late(seq) {
+			err = fmt.Errorf("%w: ready for step %d, the game is at step %d", ErrWrongTurn, seq, m.step.Seq)
 			return
 		}
 		if m.ready[seat] != ready {
@@ -718,8 +843,8 @@ type Status struct {
 	Turn ruleset.Turn
 	// Step is the step being played.
 	Step ruleset.Step
-	// Deadline is when the step resolves; zero when waiting for everyone
-	// or when the game is over.
+	// Deadline is when the step's time runs out (the package doc's "The
+	// step's clock"); zero when it has no deadline or the game is over.
 	Deadline time.Time
 	// Ready lists the human seats ready to end the turn.
 	Ready []ruleset.Seat
@@ -743,12 +868,13 @@ type SeatStatus struct {
 	// Submitted and Ready are for the step being played.
 	Submitted bool
 	Ready     bool
-	// MissedTurns counts the turns in a row the seat's player sent no
-	// orders: the ruleset's count (Game.Missed), which the AI's orders
-	// reset, but for a seat the AI took over, which goes on counting the
-	// player's absence until the player comes back (see the package doc).
-	// When it reaches the ruleset's Game.ReplaceAfter the AI takes the
-	// seat over.
+	// MissedTurns counts the steps in a row the seat's player let pass:
+	// the ruleset's count of turns without orders (Game.Missed), which the
+	// AI's orders reset, and the match's count of interactive and
+	// concurrent steps whose time ran out on the player; for a seat the AI
+	// took over it goes on counting the player's absence until the player
+	// comes back (see the package doc). When it reaches the ruleset's
+	// Game.ReplaceAfter the AI takes the seat over.
 	MissedTurns int
 	// AIPlaying: the AI took this human seat over from its absent player
 	// and gives its orders (bots, always played by the AI, have it
@@ -810,7 +936,7 @@ func (m *Match) canResolve() bool {
 	anyReady := false
 	for _, seat := range m.step.Actors {
 		p := int(seat)
-		if p > m.humans || (m.set.TurnTimer > 0 && m.conns[p] == 0) {
+		if p > m.humans || (!m.deadline.IsZero() && m.conns[p] == 0) {
 			continue
 		}
 		anyReady = anyReady || m.ready[p]
@@ -822,27 +948,6 @@ func (m *Match) canResolve() bool {
 		}
 	}
 	return anyReady
-}
-
-// expire is the turn timer running out: a simultaneous step resolves with
-// what was submitted; in an interactive one the AI acts for the actors.
-func (m *Match) expire() {
-	if m.step.Mode == ruleset.Simultaneous {
-		m.resolve()
-		return
-	}
-	seq := m.step.Seq
-	for _, seat := range m.step.Actors {
-		if m.step.Seq != seq {
-			break // an action moved the game on
-		}
-		m.actAI(seat)
-	}
-	if m.step.Seq == seq && m.timer == nil {
-		// Nothing moved the game on (the AI's actions were refused):
-		// wait another turn of the timer rather than spin.
-		m.startClock()
-	}
 }
 
 // resolve plays the simultaneous step with the orders submitted, starts the
@@ -884,8 +989,8 @@ func (m *Match) play(seat ruleset.Seat, action []byte) error {
 }
 
 // after is what follows a step played with subs: it is recorded, counted,
-// the clock restarts, every subscriber hears of it, and the next step
-// starts.
+// the clock starts for a new step (a concurrent step's runs on while it
+// lasts), every subscriber hears of it, and the next step starts.
 func (m *Match) after(before ruleset.Step, subs []ruleset.Submission, out ruleset.Outcome, start time.Time) {
 	m.step = m.g.Step()
 	m.record(before, subs, out)
@@ -894,24 +999,13 @@ func (m *Match) after(before ruleset.Step, subs []ruleset.Submission, out rulese
 	}
 	clear(m.orders)
 	clear(m.ready)
-	m.startClock()
-	m.observeTurn(start) // before anyone sees the step: its count is then exact
+	m.aiFailed = false
+	if over, _ := m.g.Over(); over || stepKey(m.step) != stepKey(m.clocked) {
+		m.startClock()
+	}
+	m.observeStep(before, start) // before anyone sees the step: its count is then exact
 	m.sendTurn(out)
 	m.startStep()
-}
-
-// startClock starts the step's timer, if any, stopping the last one.
-func (m *Match) startClock() {
-	if m.timer != nil {
-		m.timer.Stop()
-		m.timer = nil
-	}
-	m.deadline = time.Time{}
-	if over, _ := m.g.Over(); over || m.set.TurnTimer == 0 {
-		return
-	}
-	m.deadline = m.clock.Now().Add(m.set.TurnTimer)
-	m.timer = m.clock.NewTimer(m.set.TurnTimer)
 }
 
 func (m *Match) readySeats() []ruleset.Seat {
@@ -947,7 +1041,7 @@ func (m *Match) add(sub *Subscription) {
 	}
 	sub.live = true
 	m.conns[p]++
-	m.rushed = 0
+	m.rushed, m.chained = 0, 0
 	if p != 0 {
 		m.handBack(p)
 	}
@@ -1043,6 +1137,9 @@ func (m *Match) finish(sub *Subscription, err error) {
 	sub.setErr(err)
 	sub.live = false
 	m.conns[sub.seat]--
+	if sub.seat != 0 && m.conns[sub.seat] == 0 {
+		m.absent[sub.seat] = m.clock.Now()
+	}
 	close(sub.ch)
 }
 

@@ -178,18 +178,19 @@ func (h *harness) status() Status {
 	return st
 }
 
+// ready says seat is ready in the step being played.
 func (h *harness) ready(seat ruleset.Seat) {
 	h.t.Helper()
-	if err := h.m.SetReady(h.ctx, seat, true); err != nil {
+	if err := h.m.SetReady(h.ctx, seat, h.status().Step.Seq, true); err != nil {
 		h.t.Fatalf("seat %d ready: %v", seat, err)
 	}
 }
 
-// submit submits seat's orders, the ruleset's bytes, and fails the test if
-// the match refuses them.
+// submit submits seat's orders for turn, the ruleset's bytes, in the step
+// being played, and fails the test if the match refuses them.
 func (h *harness) submit(seat ruleset.Seat, turn ruleset.Turn, orders []byte) {
 	h.t.Helper()
-	refused, err := h.m.Submit(h.ctx, seat, turn, orders)
+	refused, err := h.m.Submit(h.ctx, seat, turn, h.status().Step.Seq, orders)
 	if err != nil || refused != nil {
 		h.t.Fatalf("seat %d's orders: %v %v", seat, err, refused)
 	}
@@ -577,7 +578,7 @@ func TestSubmit(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			refused, err := h.m.Submit(h.ctx, tt.seat, tt.turn, tt.orders)
+			refused, err := h.m.Submit(h.ctx, tt.seat, tt.turn, uint32(tt.turn), tt.orders) // erfworld's Seq is its turn
 			switch {
 			case tt.wantText != "":
 				if err == nil || !strings.Contains(err.Error(), tt.wantText) {
@@ -604,7 +605,7 @@ func TestSubmit(t *testing.T) {
 	if st := h.status(); !st.Seats[0].Submitted || !st.Seats[1].Submitted || !st.Seats[2].Submitted {
 		t.Fatalf("status %+v, want every seat submitted (the bot by the AI)", st)
 	}
-	if err := h.m.SetReady(h.ctx, 3, true); !errors.Is(err, ErrSeat) {
+	if err := h.m.SetReady(h.ctx, 3, 1, true); !errors.Is(err, ErrSeat) {
 		t.Fatalf("ready of the bot: have %v, want ErrSeat", err)
 	}
 	h.ready(1)
@@ -682,7 +683,7 @@ func TestSubmitActorsOnly(t *testing.T) {
 	ann.nextTurn()
 	ann.nextTurn()
 	wantStep(t, "the bids", h.status().Step, ruleset.Simultaneous, 3, 2, 3)
-	if _, err := h.m.Submit(h.ctx, 1, 1, []byte{3}); !errors.Is(err, ErrSeat) {
+	if _, err := h.m.Submit(h.ctx, 1, 1, 3, []byte{3}); !errors.Is(err, ErrSeat) {
 		t.Fatalf("Ann's bid: have %v, want ErrSeat", err)
 	}
 	if st := h.status(); st.Seats[0].Submitted {
@@ -717,9 +718,9 @@ func TestBusy(t *testing.T) {
 		name string
 		do   func() error
 	}{
-		{"Submit", func() error { _, err := m.Submit(ctx, 1, 1, nil); return err }},
+		{"Submit", func() error { _, err := m.Submit(ctx, 1, 1, 1, nil); return err }},
 		{"Act", func() error { return m.Act(ctx, 1, 1, []byte{1}) }},
-		{"SetReady", func() error { return m.SetReady(ctx, 1, true) }},
+		{"SetReady", func() error { return m.SetReady(ctx, 1, 1, true) }},
 		{"Subscribe", func() error { _, err := m.Subscribe(ctx, 1); return err }},
 		{"Snapshot", func() error { _, err := m.Snapshot(ctx); return err }},
 		{"Status", func() error { _, err := m.Status(ctx); return err }},
@@ -734,7 +735,7 @@ func TestBusy(t *testing.T) {
 	if st := h.status(); st.Turn != 1 {
 		t.Fatalf("turn %d, want 1", st.Turn)
 	}
-	if err := m.SetReady(ctx, 1, true); err != nil {
+	if err := m.SetReady(ctx, 1, 1, true); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -767,10 +768,10 @@ func TestReadinessCoalesced(t *testing.T) {
 	queued(1)
 	readied := make(chan error, 2)
 	for i, seat := range []ruleset.Seat{1, 2} {
-		go func() { readied <- m.SetReady(ctx, seat, true) }()
+		go func() { readied <- m.SetReady(ctx, seat, 1, true) }()
 		queued(2 + i)
 	}
-	h := run(t, m, clock)
+	run(t, m, clock)
 	for range 2 {
 		if err := <-readied; err != nil {
 			t.Fatal(err)
@@ -781,16 +782,23 @@ func TestReadinessCoalesced(t *testing.T) {
 		t.FailNow()
 	}
 	t.Cleanup(sub.Close)
-	h.status() // every update of the commands before it is sent
-	var have [][]ruleset.Seat
-	for len(sub.Updates()) > 0 {
-		u := <-sub.Updates()
-		if u.Full == nil {
-			have = append(have, u.Clock.Ready)
+	// The first clock update after the full view tells both: the two
+	// changes made one update. (A match that announced each would have
+	// sent seat 1's alone first.)
+	for {
+		var u Update
+		select {
+		case u = <-sub.Updates():
+		case <-time.After(waitLimit):
+			t.Fatal("no clock update")
 		}
-	}
-	if want := [][]ruleset.Seat{{1, 2}}; !reflect.DeepEqual(have, want) {
-		t.Fatalf("have clock updates with ready seats %v, want %v", have, want)
+		if u.Full != nil {
+			continue
+		}
+		if want := []ruleset.Seat{1, 2}; !reflect.DeepEqual(u.Clock.Ready, want) {
+			t.Fatalf("the first clock update has ready seats %v, want %v", u.Clock.Ready, want)
+		}
+		return
 	}
 }
 
@@ -827,7 +835,7 @@ func TestSlowSubscriber(t *testing.T) {
 	// The full view and three clock updates fill the slow channel; the
 	// fourth clock update drops it.
 	for i := range 4 {
-		if err := h.m.SetReady(h.ctx, 2, i%2 == 0); err != nil {
+		if err := h.m.SetReady(h.ctx, 2, 1, i%2 == 0); err != nil {
 			t.Fatal(err)
 		}
 		bob.next()
@@ -950,10 +958,10 @@ func TestGameOver(t *testing.T) {
 		t.Fatalf("status %+v", st)
 	}
 	ann.check()
-	if _, err := m.Submit(h.ctx, 1, 2, nil); !errors.Is(err, ErrOver) {
+	if _, err := m.Submit(h.ctx, 1, 2, 2, nil); !errors.Is(err, ErrOver) {
 		t.Fatalf("submit: have %v, want ErrOver", err)
 	}
-	if err := m.SetReady(h.ctx, 1, true); !errors.Is(err, ErrOver) {
+	if err := m.SetReady(h.ctx, 1, 2, true); !errors.Is(err, ErrOver) {
 		t.Fatalf("ready: have %v, want ErrOver", err)
 	}
 	if err := m.Act(h.ctx, 1, 2, []byte{1}); !errors.Is(err, ErrOver) {
@@ -994,7 +1002,7 @@ func TestStop(t *testing.T) {
 	if !errors.Is(ann.sub.Err(), ErrStopped) {
 		t.Fatalf("subscription after the stop: have %v, want ErrStopped", ann.sub.Err())
 	}
-	if err := h.m.SetReady(h.ctx, 1, true); !errors.Is(err, ErrStopped) {
+	if err := h.m.SetReady(h.ctx, 1, 1, true); !errors.Is(err, ErrStopped) {
 		t.Fatalf("ready after the stop: have %v, want ErrStopped", err)
 	}
 	if err := h.m.Act(h.ctx, 1, 1, []byte{1}); !errors.Is(err, ErrStopped) {
@@ -1205,19 +1213,19 @@ func BenchmarkTurnFanout(b *testing.B) {
 					orders = append(orders, o)
 				}
 			}
-			if refused, err := m.Submit(ctx, seat, ruleset.Turn(cur.Turn), encodeOrders(b, orders)); err != nil || refused != nil {
+			if refused, err := m.Submit(ctx, seat, ruleset.Turn(cur.Turn), uint32(cur.Turn), encodeOrders(b, orders)); err != nil || refused != nil {
 				b.Fatal(err, refused)
 			}
 		}
 		last := alive[len(alive)-1]
 		for _, p := range alive[:len(alive)-1] {
-			if err := m.SetReady(ctx, p, true); err != nil {
+			if err := m.SetReady(ctx, p, uint32(cur.Turn), true); err != nil {
 				b.Fatal(err)
 			}
 		}
 		b.StartTimer()
 		begin := time.Now()
-		if err := m.SetReady(ctx, last, true); err != nil {
+		if err := m.SetReady(ctx, last, uint32(cur.Turn), true); err != nil {
 			b.Fatal(err)
 		}
 		var end time.Time

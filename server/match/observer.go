@@ -1,26 +1,40 @@
 package match
 
-import "time"
+import (
+	"time"
+
+	"empires/shared/ruleset"
+)
 
 // Observer is told what a match does, for the server's metrics. Its
 // methods are called on the match's goroutine, so they must be safe for
 // concurrent use (every match of a server shares one) and quick: they must
 // not block.
 type Observer interface {
-	// TurnResolved is called after each turn is resolved, with the time
-	// the resolution took: the rules, then the views and deltas of every
-	// subscriber.
+	// TurnResolved is called after each simultaneous step is resolved,
+	// with the time the resolution took: the rules and the record (the
+	// save); the views and deltas sent after are not in it.
 	TurnResolved(took time.Duration)
+	// ActionPlayed is called after each action of an interactive or
+	// concurrent step is applied (a person's, the AI's or the ruleset's
+	// default), with the time it took, as for TurnResolved.
+	ActionPlayed(took time.Duration)
 	// AITookOver is called when the AI takes a human seat over from a
-	// player who missed too many turns.
+	// player who missed too many steps.
 	AITookOver()
 }
 
-// observeTurn tells the observer, if any, of a turn resolved since start.
-func (m *Match) observeTurn(start time.Time) {
-	if m.set.Observer != nil {
-		m.set.Observer.TurnResolved(time.Since(start))
+// observeStep tells the observer, if any, of step played since start: a
+// resolution or an action.
+func (m *Match) observeStep(step ruleset.Step, start time.Time) {
+	if m.set.Observer == nil {
+		return
 	}
+	if step.Acting() {
+		m.set.Observer.ActionPlayed(time.Since(start))
+		return
+	}
+	m.set.Observer.TurnResolved(time.Since(start))
 }
 
 // observeTakeover tells the observer, if any, of a seat the AI took over.

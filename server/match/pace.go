@@ -1,16 +1,20 @@
 package match
 
-import "empires/shared/ruleset"
+import (
+	"time"
 
-// Steps only the AI plays resolve by themselves (see the package doc):
-// the loop resolves them at once while nobody watches (rushing), or when
-// the pacer fires.
+	"empires/shared/ruleset"
+)
 
-// aiOnly reports whether the step being played waits for no person: the
-// game is not over, it has no turn timer, and every actor still in the
-// game is played by the AI. On the loop.
+// The AI's moves that no person waits on (see the package doc's AI
+// chains): the loop makes them when the pacer fires, or at once while
+// nobody watches (rushing, or a pacer that has fired already).
+
+// aiOnly reports whether the simultaneous step being played waits for no
+// person: the game is not over, the step has no deadline, and every actor
+// still in the game is played by the AI. On the loop.
 func (m *Match) aiOnly() bool {
-	if m.set.TurnTimer > 0 {
+	if m.step.Mode != ruleset.Simultaneous || !m.deadline.IsZero() {
 		return false
 	}
 	if over, _ := m.g.Over(); over {
@@ -22,6 +26,24 @@ func (m *Match) aiOnly() bool {
 		}
 	}
 	return true
+}
+
+// aiActor returns the first actor of the interactive or concurrent step
+// being played that the AI plays and that may act, or 0 if there is none.
+// On the loop.
+func (m *Match) aiActor() ruleset.Seat {
+	if !m.step.Acting() {
+		return 0
+	}
+	if over, _ := m.g.Over(); over {
+		return 0
+	}
+	for _, seat := range m.step.Actors {
+		if m.aiPlays(seat) && m.canAct(seat) == nil {
+			return seat
+		}
+	}
+	return 0
 }
 
 // watched reports whether the match has a live subscription, a player's
@@ -40,34 +62,62 @@ func (m *Match) watched() bool {
 // watching, and fewer than AIRush such steps resolved in a row. On the
 // loop.
 func (m *Match) rushing() bool {
-	return m.step.Mode == ruleset.Simultaneous && m.rushed < m.set.AIRush && !m.watched() && m.aiOnly()
+	return m.rushed < m.set.AIRush && !m.watched() && m.aiOnly()
 }
 
-// arrangePacer starts the pacer for a step only the AI plays that waits
-// for it, and stops a pacer that is no longer wanted (the step was played,
-// or a person must act now). On the loop, when not rushing.
+// pace returns how long the AI waits before its next move in the step
+// being played, and whether it has one to make: AIPace for a simultaneous
+// step only the AI plays (when not rushing); in an interactive or
+// concurrent step with an actor the AI plays, ActionPace while anyone
+// watches, no time at all while nobody does, and AIPace after a chain of
+// maxChain or an action the game refused. On the loop.
+func (m *Match) pace() (time.Duration, bool) {
+	if m.aiOnly() {
+		return m.set.AIPace, true
+	}
+	switch {
+	case m.aiActor() == 0:
+		return 0, false
+	case m.aiFailed || m.chained >= maxChain:
+		return m.set.AIPace, true
+	case m.watched():
+		return m.set.ActionPace, true
+	}
+	return 0, true
+}
+
+// arrangePacer starts the pacer for the AI's next move in the step being
+// played, and stops a pacer that is no longer wanted (a move was played,
+// or the pace changed: someone came to watch, say). On the loop, when
+// not rushing.
 func (m *Match) arrangePacer() {
-	want := m.aiOnly()
-	if m.pacer != nil && (!want || m.paced != m.step.Seq) {
+	d, want := m.pace()
+	if m.pacer != nil && (!want || m.paced != m.step.Seq || m.pacedFor != d) {
 		m.pacer.Stop()
 		m.pacer = nil
 	}
 	if want && m.pacer == nil {
-		m.pacer, m.paced = m.clock.NewTimer(m.set.AIPace), m.step.Seq
+		m.pacer, m.paced, m.pacedFor = m.newTimer(d), m.step.Seq, d
 	}
 }
 
-// autoStep plays a step only the AI plays, its pacer having fired: a
-// simultaneous step resolves with the AI's orders; in an interactive one
-// the AI acts again for its actors (their last action was refused). On
-// the loop.
+// autoStep makes the AI's move, its pacer having fired: a simultaneous
+// step only the AI plays resolves with the AI's orders; in an interactive
+// or concurrent one the AI plays one action for its first actor. On the
+// loop.
 func (m *Match) autoStep() {
-	if !m.aiOnly() {
-		return
-	}
-	if m.step.Mode == ruleset.Simultaneous {
+	if m.aiOnly() {
 		m.resolve()
 		return
 	}
-	m.startStep()
+	seat := m.aiActor()
+	if seat == 0 {
+		return
+	}
+	if m.pacedFor > 0 {
+		m.chained = 0 // after a pause, a chain starts afresh
+	} else if m.chained++; m.chained == maxChain {
+		m.log.Warn("the AI played a long chain of actions; it goes on at the AI's pace", "match", m.id, "step", m.step.Seq)
+	}
+	m.aiFailed = !m.actAI(seat)
 }

@@ -41,12 +41,14 @@ type Update struct {
 // human seats ready to end it, and the step.
 type ClockInfo struct {
 	Turn ruleset.Turn
-	// Deadline is when the turn resolves; zero when the match waits for
-	// everyone (Settings.TurnTimer 0) or the game is over.
+	// Deadline is when the step's time runs out (the host's turn timer
+	// or the step's own limit, see the package doc); zero when the step
+	// has no deadline or the game is over.
 	Deadline time.Time
 	// Ready lists the human seats that are ready, in seat order.
 	Ready []ruleset.Seat
-	// Step is the step being played: its mode, number and actors.
+	// Step is the step being played: its mode, number, actors, phase and
+	// (in a concurrent step) Since.
 	Step ruleset.Step
 }
 

@@ -251,9 +251,9 @@ func (p *player) playTurn(brain ruleset.AI) {
 	if err != nil {
 		p.t.Fatal(err)
 	}
-	p.send(&protocol.SubmitOrders{Turn: turn, Orders: orders})
+	p.send(&protocol.SubmitOrders{Turn: turn, Orders: orders, Seq: uint32(turn)})
 	expect[*protocol.OrdersResult](p)
-	p.send(&protocol.SetReady{Ready: true})
+	p.send(&protocol.SetReady{Ready: true, Seq: uint32(turn)})
 	for p.turn() == turn {
 		p.next()
 	}

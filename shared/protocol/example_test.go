@@ -27,7 +27,7 @@ func Example() {
 		fmt.Printf("server: %s says hello\n", m.Name)
 		reply, _ = protocol.Marshal(1, env.Seq, &protocol.Welcome{
 			Version: protocol.Version, Server: "empires-server", Limits: limits,
-			Rulesets: []protocol.RulesetInfo{{ID: "erfworld", Title: "Erfworld Empires", Board: "hex", MinSeats: 2, MaxSeats: 16}},
+			Rulesets: []protocol.RulesetInfo{{ID: "erfworld", Title: "Erfworld Empires", Board: "hex", MinSeats: 2, MaxSeats: 20}},
 		})
 	}
 
@@ -38,14 +38,14 @@ func Example() {
 	}
 
 	// A client of another version gets told which versions match.
-	frame, _ = protocol.Marshal(1, 0, &protocol.Hello{Version: 6, Name: "Parson"})
+	frame, _ = protocol.Marshal(1, 0, &protocol.Hello{Version: 7, Name: "Parson"})
 	_, _, err = limits.ReadClient(frame)
 	e := protocol.ErrorMessage(err)
 	fmt.Printf("server to Parson: %s: %s\n", e.Code, e.Message)
 	// Output:
 	// server: Ansom says hello
 	// client: welcome to empires-server (reply to 1), playing Erfworld Empires
-	// server to Parson: bad version: protocol version 6 is not supported: this server speaks version 5 (protocol of 2026-11-28); the client is newer: update the server or use a matching client
+	// server to Parson: bad version: protocol version 7 is not supported: this server speaks version 6 (protocol of 2026-11-28); the client is newer: update the server or use a matching client
 }
 
 // TestRead checks ReadClient and ReadServer refuse the other side's

@@ -84,7 +84,7 @@ func (g *played) submitOrders(tb testing.TB, p int) *protocol.SubmitOrders {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return &protocol.SubmitOrders{Turn: protocol.Turn(orders[0].Turn), Orders: data}
+	return &protocol.SubmitOrders{Turn: protocol.Turn(orders[0].Turn), Orders: data, Seq: uint32(orders[0].Turn)} // a hex game's step is its turn
 }
 
 // small is a small game whose last turn had battles, for the samples.
@@ -102,9 +102,10 @@ func erfworld(tb testing.TB) ruleset.Ruleset {
 	return reg.Default()
 }
 
-// cardsInfo describes a ruleset without a map, of one choice setting.
+// cardsInfo describes a ruleset without a map, of one choice setting, with
+// hidden hands.
 func cardsInfo() ruleset.Info {
-	return ruleset.Info{ID: "cards", Title: "Cards", Summary: "a card game", Board: "cards", MinSeats: 2, MaxSeats: 4,
+	return ruleset.Info{ID: "cards", Title: "Cards", Summary: "a card game", Board: "cards", MinSeats: 2, MaxSeats: 4, Hidden: true,
 		Settings: []ruleset.Setting{{Key: "deck", Label: "Deck", Help: "how many cards", Choices: []string{"short", "long"}, Max: 1, Default: 0}},
 		Levels:   []string{"easy"}, DefaultLevel: "easy", Hash: ruleset.HashData([]byte("cards"))}
 }
@@ -129,11 +130,13 @@ func samples(tb testing.TB) []protocol.Message {
 		tb.Fatal("the sample game has no orders for player 1")
 	}
 	ew := erfworld(tb)
+	cards := protocol.InfoOf(cardsInfo(), true)
+	cards.SeatSetup = true // its players bring their decks
 	token := protocol.SeatToken("0123456789abcdef0123456789abcdef")
 	return []protocol.Message{
 		&protocol.Hello{Version: protocol.Version, Name: "Ansom", Client: "empires/0.1.0 linux/amd64"},
 		&protocol.Welcome{Version: protocol.Version, Server: "empires-server/0.1.0 (LAN)", Limits: protocol.DefaultLimits(),
-			Rulesets: []protocol.RulesetInfo{protocol.InfoOf(ew.Info(), false), protocol.InfoOf(cardsInfo(), true)}},
+			Rulesets: []protocol.RulesetInfo{protocol.InfoOf(ew.Info(), false), cards}},
 		&protocol.Error{Code: protocol.GameFull, Message: "game 3 has no free seat"},
 		&protocol.Bye{Reason: "the server is shutting down"},
 		&protocol.Ping{},
@@ -148,17 +151,21 @@ func samples(tb testing.TB) []protocol.Message {
 		&protocol.Joined{Game: 3, Seat: 2, Token: token, Settings: settings},
 		&protocol.LeaveGame{},
 		&protocol.Lobby{Game: 3, Settings: settings, HasPassword: true, Host: 1, Seats: []protocol.SeatInfo{
-			{Seat: 1, Name: "Ansom", Human: true, Connected: true, Ready: true},
+			{Seat: 1, Name: "Ansom", Human: true, Connected: true, Ready: true, HasData: true},
 			{Seat: 2, Name: "Parson", Human: true},
 			{Seat: 3, Name: "Bot Jillian", Bot: true, Ready: true},
 			{Seat: 4},
 		}},
 		&protocol.Chat{Text: "ready when you are"},
 		&protocol.ChatMessage{From: 1, Name: "Ansom", Text: "ready when you are"},
-		&protocol.SetReady{Ready: true},
+		&protocol.SetReady{Ready: true, Seq: 4},
 		&protocol.StartGame{},
 		&protocol.TurnClock{Turn: 4, Deadline: 1795000000123, Ready: []protocol.Seat{1, 3},
 			Mode: uint8(ruleset.Simultaneous), Seq: 4, Actors: []protocol.Seat{1, 2, 3}},
+		// A trading table of some territory game: seats 2 and 3 may still
+		// offer, accept or pass, naming any step from 12 on.
+		&protocol.TurnClock{Turn: 3, Deadline: 1795000300000, Mode: uint8(ruleset.Concurrent), Seq: 14,
+			Actors: []protocol.Seat{2, 3}, Prompt: "offer, accept or pass", Since: 12, Phase: "Round 3 · Trade"},
 		small.submitOrders(tb, 1),
 		&protocol.OrdersResult{Turn: 4, Errors: protocol.Rejections([]ruleset.Rejection{
 			{Index: 2, Order: "move army 12", Reason: "army 12 does not exist"},
@@ -172,5 +179,12 @@ func samples(tb testing.TB) []protocol.Message {
 		&protocol.ActResult{Seq: 12, Error: "you may not play a card now: it is the defender's answer"},
 		&protocol.GetRules{Ruleset: "erfworld"},
 		&protocol.RulesData{Ruleset: "erfworld", Hash: ew.Info().Hash, Data: ew.Data()},
+		// A deck of some card game: two copies of card 17, one of card 4.
+		&protocol.SetSeatData{Data: protocol.Payload{0x92, 0x92, 0x11, 0x02, 0x92, 0x04, 0x01}},
+		&protocol.SeatDataResult{Errors: []protocol.Rejection{
+			{Index: 1, Order: "2 × Lancer", Reason: "a deck holds at most 1 of each Lancer"},
+			{Index: 0, Reason: "a deck holds 40 cards, this one 3"},
+		}},
+		&protocol.SeatDataResult{Accepted: true},
 	}
 }

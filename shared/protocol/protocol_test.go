@@ -71,6 +71,7 @@ func TestTypes(t *testing.T) {
 		protocol.TypeJoinGame: true, protocol.TypeLeaveGame: true, protocol.TypeChat: true,
 		protocol.TypeSetReady: true, protocol.TypeStartGame: true, protocol.TypeSubmitOrders: true,
 		protocol.TypeRequestView: true, protocol.TypePing: true, protocol.TypeAct: true, protocol.TypeGetRules: true,
+		protocol.TypeSetSeatData: true,
 	}
 	for _, typ := range protocol.Types() {
 		m := protocol.New(typ)
@@ -220,23 +221,29 @@ func TestGolden(t *testing.T) {
 		{"hello", &protocol.Hello{Version: 1, Name: "Ann", Client: "c", Build: "v1"}, "94010100" + "9401a3416e6ea163a27631"},
 		{"hello without a build", &protocol.Hello{Version: 1, Name: "Ann", Client: "c"}, "94010100" + "9401a3416e6ea163a0"},
 		{"error", &protocol.Error{Code: protocol.BadVersion, Message: "v"}, "94030100" + "9201a176"},
-		{"orders", &protocol.SubmitOrders{Turn: 4, Orders: orders},
-			"94130100" + "9204" + "91" + "9e" + "0401cd012c0000" + "92" + "9201ff" + "9202ff" + "0000000000" + "920000" + "00c0"},
+		{"orders", &protocol.SubmitOrders{Turn: 4, Orders: orders, Seq: 4},
+			"94130100" + "9304" + "91" + "9e" + "0401cd012c0000" + "92" + "9201ff" + "9202ff" + "0000000000" + "920000" + "00c0" + "04"},
+		{"ready", &protocol.SetReady{Ready: true, Seq: 9}, "94100100" + "92" + "c3" + "09"},
 		{"events", &protocol.TurnUpdate{Delta: delta, Events: events}, "94170100" + "93" + "9f010102010000c09090c40090c400909090" + "00" +
 			"95" + "01" + "02" + "00" + "90" + "c409" + "cf03" + "01" + "12" + "0200" + "00" + "01" + "02",
 		},
 		{"act", &protocol.Act{Seq: 300, Action: protocol.Payload{0x91, 0x07}}, "94190100" + "92" + "cd012c" + "9107"},
 		{"clock", &protocol.TurnClock{Turn: 2, Deadline: 0, Ready: []protocol.Seat{1}, Mode: 2, Seq: 9, Actors: []protocol.Seat{2}, Prompt: "block?"},
-			"94120100" + "97" + "02" + "00" + "c40101" + "02" + "09" + "c40102" + "a6626c6f636b3f"}, // lists of seats are bytes
-		{"welcome", &protocol.Welcome{Version: 5, Server: "s", Build: "v1", Rulesets: []protocol.RulesetInfo{{
+			"94120100" + "99" + "02" + "00" + "c40101" + "02" + "09" + "c40102" + "a6626c6f636b3f" + "00" + "a0"}, // lists of seats are bytes
+		{"concurrent clock", &protocol.TurnClock{Turn: 3, Deadline: 0, Mode: 3, Seq: 14, Actors: []protocol.Seat{2, 3}, Since: 12, Phase: "Trade"},
+			"94120100" + "99" + "03" + "00" + "c0" + "03" + "0e" + "c4020203" + "a0" + "0c" + "a55472616465"},
+		{"seat data", &protocol.SetSeatData{Data: protocol.Payload{0x92, 0x01, 0x02}}, "941d0100" + "91" + "920102"},
+		{"seat data result", &protocol.SeatDataResult{Errors: []protocol.Rejection{{Index: 3, Order: "x", Reason: "y"}}},
+			"941e0100" + "92" + "c2" + "91" + "93" + "03" + "a178" + "a179"},
+		{"welcome", &protocol.Welcome{Version: 6, Server: "s", Build: "v1", Rulesets: []protocol.RulesetInfo{{
 			ID: "x", Title: "X", Board: "hex", MinSeats: 2, MaxSeats: 4,
 			Settings: []protocol.SettingInfo{{Key: "w", Min: 16, Max: 512, Default: 48, Choices: []string{}}},
-			Levels:   []string{"easy"}, Default: "easy", Hash: "ab", Modded: true,
+			Levels:   []string{"easy"}, Default: "easy", Hash: "ab", Modded: true, SeatSetup: false, Hidden: true,
 		}}},
-			"94020100" + "95" + "05" + "a173" +
-				"91" + "9b" + "a178" + "a158" + "a0" + "a3686578" + "02" + "04" +
+			"94020100" + "95" + "06" + "a173" +
+				"91" + "9d" + "a178" + "a158" + "a0" + "a3686578" + "02" + "04" +
 				"91" + "97" + "a177" + "a0" + "a0" + "10" + "cd0200" + "30" + "90" +
-				"91a465617379" + "a465617379" + "a26162" + "c3" +
+				"91a465617379" + "a465617379" + "a26162" + "c3" + "c2" + "c3" +
 				"95" + "00000000" + "00" + "a27631"},
 	}
 	for _, tt := range tests {
@@ -282,9 +289,9 @@ func TestVersion(t *testing.T) {
 		side string
 		want string
 	}{
-		{6, "server", "bad version: protocol version 6 is not supported: this server speaks version 5 (protocol of 2026-11-28); the client is newer: update the server or use a matching client"},
-		{4, "server", "bad version: protocol version 4 is not supported: this server speaks version 5 (protocol of 2026-11-28); the client is older: update the client"},
-		{6, "client", "bad version: protocol version 6 is not supported: this client speaks version 5 (protocol of 2026-11-28); the server is newer: update the client or use a matching server"},
+		{7, "server", "bad version: protocol version 7 is not supported: this server speaks version 6 (protocol of 2026-11-28); the client is newer: update the server or use a matching client"},
+		{5, "server", "bad version: protocol version 5 is not supported: this server speaks version 6 (protocol of 2026-11-28); the client is older: update the client"},
+		{7, "client", "bad version: protocol version 7 is not supported: this client speaks version 6 (protocol of 2026-11-28); the server is newer: update the client or use a matching server"},
 	}
 	for _, tt := range msgs {
 		err := protocol.CheckVersion(tt.have, tt.side)
@@ -299,7 +306,7 @@ func TestVersion(t *testing.T) {
 // Hello has grown a field, against this server: the Hello still decodes,
 // and the Error the server sends back names the versions it speaks.
 func TestHandshakeAcrossVersions(t *testing.T) {
-	body, err := msgpack.Marshal([]any{6, "Ann", "empires/9.0", "v9.0.0", "a field of version 6"})
+	body, err := msgpack.Marshal([]any{7, "Ann", "empires/9.0", "v9.0.0", "a field of version 7"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -313,7 +320,7 @@ func TestHandshakeAcrossVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	hello := m.(*protocol.Hello)
-	if *hello != (protocol.Hello{Version: 6, Name: "Ann", Client: "empires/9.0", Build: "v9.0.0"}) {
+	if *hello != (protocol.Hello{Version: 7, Name: "Ann", Client: "empires/9.0", Build: "v9.0.0"}) {
 		t.Fatalf("Hello = %+v", hello)
 	}
 	verr := protocol.CheckVersion(hello.Version, "server")
@@ -359,7 +366,7 @@ func TestSettingsValidate(t *testing.T) {
 		{"valid, known ruleset", ok, []string{"risk", "erfworld"}, ""},
 		{"smallest", with(func(s *protocol.Settings) { s.Width, s.Height, s.Seats, s.Bots = 16, 16, 2, 0 }), nil, ""},
 		{"largest", with(func(s *protocol.Settings) {
-			s.Width, s.Height, s.Seats, s.Bots, s.TurnSeconds = 512, 512, 16, 15, 86400
+			s.Width, s.Height, s.Seats, s.Bots, s.TurnSeconds = 512, 512, 20, 19, 86400
 			s.Name, s.Password = strings.Repeat("é", 40), strings.Repeat("p", 64)
 		}), nil, ""},
 		{"timer", with(func(s *protocol.Settings) { s.TurnSeconds = 10 }), nil, ""},
@@ -385,8 +392,8 @@ func TestSettingsValidate(t *testing.T) {
 		{"short", with(func(s *protocol.Settings) { s.Height = 0 }), nil, "map height 0"},
 		{"height only", with(func(s *protocol.Settings) { s.Width = 0 }), nil, "map width 0"},
 		{"tall", with(func(s *protocol.Settings) { s.Height = 1 << 20 }), nil, "map height 1048576"},
-		{"one seat", with(func(s *protocol.Settings) { s.Seats, s.Bots = 1, 0 }), nil, "1 seats: must be 2 to 16"},
-		{"17 seats", with(func(s *protocol.Settings) { s.Seats = 17 }), nil, "17 seats"},
+		{"one seat", with(func(s *protocol.Settings) { s.Seats, s.Bots = 1, 0 }), nil, "1 seats: must be 2 to 20"},
+		{"21 seats", with(func(s *protocol.Settings) { s.Seats = 21 }), nil, "21 seats"},
 		{"all bots", with(func(s *protocol.Settings) { s.Bots = 4 }), nil, "4 bots for 4 seats: must be 0 to 3"},
 		{"negative bots", with(func(s *protocol.Settings) { s.Bots = -1 }), nil, "-1 bots"},
 		{"fast timer", with(func(s *protocol.Settings) { s.TurnSeconds = 9 }), nil, "turn timer of 9 seconds: must be 0 (wait for everyone) or 10 seconds to 24 hours"},
@@ -555,7 +562,8 @@ func TestLimitsCheck(t *testing.T) {
 		{"create invalid", &protocol.CreateGame{}, protocol.Invalid, "no ruleset"},
 		{"join", &protocol.JoinGame{Game: 1, Token: protocol.NewToken()}, 0, ""},
 		{"join bad token", &protocol.JoinGame{Game: 1, Token: "0123"}, protocol.BadToken, "malformed seat token"},
-		{"join seat 17", &protocol.JoinGame{Game: 1, Seat: 17}, protocol.Invalid, "seat 17"},
+		{"join seat 20", &protocol.JoinGame{Game: 1, Seat: 20}, 0, ""},
+		{"join seat 21", &protocol.JoinGame{Game: 1, Seat: 21}, protocol.Invalid, "seat 21"},
 		{"join long password", &protocol.JoinGame{Game: 1, Password: strings.Repeat("p", 65)}, protocol.Invalid, "password of 65"},
 		{"chat", &protocol.Chat{Text: "gg 👍"}, 0, ""},
 		{"empty chat", &protocol.Chat{Text: " "}, protocol.Invalid, "empty chat line"},
@@ -658,8 +666,8 @@ func decodeErrorCases(t testing.TB) []struct {
 		{"map settings", envelope(protocol.TypeCreateGame, mp([]any{map[string]any{"Ruleset": "risk"}})...), 0, protocol.Malformed, "protocol.Settings is not an array"},
 		{"map option", envelope(protocol.TypeCreateGame, mp([]any{[]any{"", "erfworld", 0, 0, 0, 2, 0, 0, "", false, false, "",
 			[]any{map[string]any{"Key": "deck", "Value": 1}}}})...), 0, protocol.Malformed, "element 0 of []protocol.Option: protocol.Option is not an array of its fields (2)"},
-		{"nil ruleset info", envelope(protocol.TypeWelcome, mp([]any{5, "s", []any{nil}, []any{0, 0, 0, 0, 0}, ""})...), 0, protocol.Malformed,
-			"element 0 of []protocol.RulesetInfo: protocol.RulesetInfo is not an array of its fields (11)"},
+		{"nil ruleset info", envelope(protocol.TypeWelcome, mp([]any{6, "s", []any{nil}, []any{0, 0, 0, 0, 0}, ""})...), 0, protocol.Malformed,
+			"element 0 of []protocol.RulesetInfo: protocol.RulesetInfo is not an array of its fields (13)"},
 		{"short hello", envelope(protocol.TypeHello, mp([]any{1})...), 0, protocol.Malformed, "Hello is an array of 1, not of 3 or more"},
 		{"nil hello", envelope(protocol.TypeHello, 0xc0), 0, protocol.Malformed, "Hello: the body is not an array"},
 		{"nil ping", envelope(protocol.TypePing, 0xc0), 0, protocol.Malformed, "Ping: the body is not an array"},
@@ -674,16 +682,16 @@ func decodeErrorCases(t testing.TB) []struct {
 			"JoinGame: -1 does not fit protocol.Seat (0 to 255)"},
 		{"game 2^32+1", envelope(protocol.TypeJoinGame, mp([]any{uint64(1<<32 + 1), 0, "", false, ""})...), 0, protocol.Malformed,
 			"JoinGame: 4294967297 does not fit protocol.GameID (0 to 4294967295)"},
-		{"turn 2^32+4", envelope(protocol.TypeSubmitOrders, mp([]any{uint64(1<<32 + 4), []any{}})...), 0, protocol.Malformed,
+		{"turn 2^32+4", envelope(protocol.TypeSubmitOrders, mp([]any{uint64(1<<32 + 4), []any{}, 1})...), 0, protocol.Malformed,
 			"SubmitOrders: 4294967300 does not fit ruleset.Turn (-2147483648 to 2147483647)"},
 		{"act seq 2^32", envelope(protocol.TypeAct, mp([]any{uint64(1 << 32), []any{}})...), 0, protocol.Malformed,
 			"Act: 4294967296 does not fit uint32 (0 to 4294967295)"},
-		{"mode 260", envelope(protocol.TypeTurnClock, mp([]any{1, 0, nil, 260, 1, nil, ""})...), 0, protocol.Malformed,
+		{"mode 260", envelope(protocol.TypeTurnClock, mp([]any{1, 0, nil, 260, 1, nil, "", 0, ""})...), 0, protocol.Malformed,
 			"TurnClock: 260 does not fit uint8 (0 to 255)"},
 		{"option 2^63", envelope(protocol.TypeCreateGame, 0x91, 0x9d, 0xa0, 0xa8, 'e', 'r', 'f', 'w', 'o', 'r', 'l', 'd',
 			0x10, 0x10, 0x00, 0x02, 0x00, 0x00, 0xa0, 0xc2, 0xc2, 0xa0, 0x91, 0x92, 0xa1, 'k', 0xcf, 0x80, 0, 0, 0, 0, 0, 0, 0), 0,
 			protocol.Malformed, "CreateGame: element 0 of []protocol.Option: 9223372036854775808 does not fit int"},
-		{"deadline 2^63", envelope(protocol.TypeTurnClock, 0x97, 0x01, 0xcf, 0x80, 0, 0, 0, 0, 0, 0, 0, 0xc0, 0x01, 0x01, 0xc0, 0xa0), 0,
+		{"deadline 2^63", envelope(protocol.TypeTurnClock, 0x99, 0x01, 0xcf, 0x80, 0, 0, 0, 0, 0, 0, 0, 0xc0, 0x01, 0x01, 0xc0, 0xa0, 0x00, 0xa0), 0,
 			protocol.Malformed, "TurnClock: 9223372036854775808 does not fit int64"},
 		{"winner 258", envelope(protocol.TypeGameOver, mp([]any{258, 1})...), 0, protocol.Malformed,
 			"GameOver: 258 does not fit protocol.Seat (0 to 255)"},
@@ -695,12 +703,13 @@ func decodeErrorCases(t testing.TB) []struct {
 		// Payloads: one whole msgpack value each, within the limits of
 		// any frame (wire.CheckMsgpack), and there.
 		// 13 bytes that would ask msgpack for 2^32-1 orders (59 GB of them).
-		{"orders bomb", envelope(protocol.TypeSubmitOrders, append([]byte{0x92, 0x01}, bomb...)...), 0, protocol.Malformed, "4294967295 elements claimed"},
-		{"orders nested too deep", envelope(protocol.TypeSubmitOrders, append([]byte{0x92, 0x01}, deep...)...), 0, protocol.Malformed, "nested more than 32 deep"},
-		{"orders cut short", envelope(protocol.TypeSubmitOrders, 0x92, 0x01, 0x92, 0x01), 0, protocol.Malformed, "2 elements claimed, 1 bytes left"},
-		{"orders of a bad code", envelope(protocol.TypeSubmitOrders, 0x92, 0x01, 0xc1), 0, protocol.Malformed, "invalid msgpack code 0xc1"},
+		{"orders bomb", envelope(protocol.TypeSubmitOrders, append([]byte{0x93, 0x01}, bomb...)...), 0, protocol.Malformed, "4294967295 elements claimed"},
+		{"orders nested too deep", envelope(protocol.TypeSubmitOrders, append([]byte{0x93, 0x01}, deep...)...), 0, protocol.Malformed, "nested more than 32 deep"},
+		{"orders cut short", envelope(protocol.TypeSubmitOrders, 0x93, 0x01, 0x92, 0x01), 0, protocol.Malformed, "2 elements claimed, 1 bytes left"},
+		{"orders of a bad code", envelope(protocol.TypeSubmitOrders, 0x93, 0x01, 0xc1, 0x01), 0, protocol.Malformed, "invalid msgpack code 0xc1"},
 		{"orders of two values", envelope(protocol.TypeSubmitOrders, 0x92, 0x01, 0x90, 0x90), 0, protocol.Malformed, "1 extra bytes after the value"},
-		{"no orders field", envelope(protocol.TypeSubmitOrders, mp([]any{4})...), 0, protocol.Malformed, "SubmitOrders: protocol.SubmitOrders is not an array of its fields (2)"},
+		{"no orders field", envelope(protocol.TypeSubmitOrders, mp([]any{4})...), 0, protocol.Malformed, "SubmitOrders: protocol.SubmitOrders is not an array of its fields (3)"},
+		{"no seq field", envelope(protocol.TypeSetReady, mp([]any{true})...), 0, protocol.Malformed, "SetReady: protocol.SetReady is not an array of its fields (2)"},
 		{"action bomb", envelope(protocol.TypeAct, append([]byte{0x92, 0x01}, bomb...)...), 0, protocol.Malformed, "4294967295 elements claimed"},
 		{"string bomb action", envelope(protocol.TypeAct, 0x92, 0x01, 0xdb, 0xff, 0xff, 0xff, 0xff), 0, protocol.Malformed, "4294967295 bytes claimed"},
 		{"nil action", envelope(protocol.TypeAct, mp([]any{1, nil})...), 0, protocol.Malformed, "Act: no action"},
@@ -825,7 +834,7 @@ var time0 time.Time
 // TestNilOrdersAreNone: a SubmitOrders whose list is nil is read, with no
 // orders (the lobby then submits "no orders"), not refused.
 func TestNilOrdersAreNone(t *testing.T) {
-	env, err := protocol.Decode(envelope(protocol.TypeSubmitOrders, mp([]any{4, nil})...), 0)
+	env, err := protocol.Decode(envelope(protocol.TypeSubmitOrders, mp([]any{4, nil, 4})...), 0)
 	if err != nil {
 		t.Fatal(err)
 	}

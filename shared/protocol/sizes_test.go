@@ -56,7 +56,7 @@ func manyOrders(tb testing.TB, n, paths int) *protocol.SubmitOrders {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return &protocol.SubmitOrders{Turn: 1, Orders: data}
+	return &protocol.SubmitOrders{Turn: 1, Orders: data, Seq: 1}
 }
 
 type sized struct {
@@ -236,14 +236,14 @@ func TestHostileAllocation(t *testing.T) {
 	}{
 		// A Lobby of the smallest seats.
 		{"empty seats", envelope(protocol.TypeLobby, mp([]any{0, settings, false, 0,
-			list(n(7), []any{0, "", false, false, false, false}), false})...)},
+			list(n(8), []any{0, "", false, false, false, false, false}), false})...)},
 		// Settings of the smallest options (Validate refuses more than
 		// MaxOptions, after the decoding).
 		{"empty options", envelope(protocol.TypeCreateGame, mp([]any{append(settings[:12:12], list(n(3), []any{"", 0}))})...)},
 		{"long chat", envelope(protocol.TypeChat, mp([]any{strings.Repeat("x", n(1))})...)},
 		// Orders of a million one-byte values, and of nested lists.
-		{"payload of bytes", envelope(protocol.TypeSubmitOrders, mp([]any{1, list(n(1), 0)})...)},
-		{"payload of lists", envelope(protocol.TypeSubmitOrders, mp([]any{1, list(n(2), []any{0})})...)},
+		{"payload of bytes", envelope(protocol.TypeSubmitOrders, mp([]any{1, list(n(1), 0), 1})...)},
+		{"payload of lists", envelope(protocol.TypeSubmitOrders, mp([]any{1, list(n(2), []any{0}), 1})...)},
 		{"action of lists", envelope(protocol.TypeAct, mp([]any{1, list(n(2), []any{nil})})...)},
 	}
 	for _, tt := range tests {

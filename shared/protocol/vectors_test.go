@@ -17,6 +17,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vmihailenco/msgpack/v5"
+
 	"empires/shared/game"
 	hexgrid "empires/shared/hex"
 	"empires/shared/hexgame"
@@ -251,6 +253,10 @@ func describe(t *testing.T, v vector, frame []byte, views map[string]*game.View)
 			t.Fatal(err)
 		}
 		payloads["Orders"] = orders
+	case *protocol.Act:
+		payloads["Action"] = plainValue(t, m.Action)
+	case *protocol.SetSeatData:
+		payloads["Data"] = plainValue(t, m.Data)
 	}
 	obj := object{}
 	rv := reflect.ValueOf(msg).Elem()
@@ -954,7 +960,8 @@ func vectors(t *testing.T) []vector {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return &protocol.SubmitOrders{Turn: protocol.Turn(sc.orders[0].Turn), Orders: data}
+		turn := sc.orders[0].Turn
+		return &protocol.SubmitOrders{Turn: protocol.Turn(turn), Orders: data, Seq: uint32(turn)} // a hex game's step is its turn
 	}
 	erfworldInfo := protocol.RulesetInfo{
 		ID: "erfworld", Title: "Erfworld Empires", Summary: "Rival overlords build cities and march stacks across a hex world.",
@@ -1008,14 +1015,14 @@ func vectors(t *testing.T) []vector {
 		{name: "12-chat-message", from: "server", seq: 6, reply: 5, msg: &protocol.ChatMessage{From: 1, Name: "Ansom", Text: "ready when you are ✓"},
 			about: "The line as everyone in the game gets it; the sender's own copy replies to its Chat (seq 5), the others' have reply 0."},
 		{name: "13-set-ready", from: "client", seq: 6, msg: &protocol.SetReady{Ready: true},
-			about: "Ready: in the lobby, to start; in a turn, done with the orders. No reply: a Lobby or TurnClock shows it."},
+			about: "Ready in the lobby, to start (Seq 0: no step yet). No reply: a Lobby shows it."},
 		{name: "14-full-view-erfworld", from: "server", seq: 9, msg: fullView(ew.before),
 			about: "Ansom's whole view of a small erfworld game (10x7 hexes) on turn 2: his Capital and its garrison, a Warlord's army standing Intercept, a fleet carrying an army; Jillian's army in sight and another remembered from turn 1."},
 		{name: "15-turn-clock", from: "server", seq: 11, msg: &protocol.TurnClock{Turn: 2, Deadline: 1795000000123,
 			Ready: []protocol.Seat{2}, Mode: uint8(ruleset.Simultaneous), Seq: 2, Actors: []protocol.Seat{1, 2}},
 			about: "Turn 2 of a simultaneous game, resolving at Unix time 1795000000.123 s or when both are ready; seat 2 is. Ready and Actors are lists of seats: msgpack bin, one byte a seat."},
 		{name: "16-submit-orders", from: "client", seq: 7, msg: submit(ew),
-			about: "Ansom's orders for turn 2: the Warlord's army marches two hexes east, the fleet sails one hex."},
+			about: "Ansom's orders for turn 2, step 2 (TurnClock's Seq: a hex game's step is its turn): the Warlord's army marches two hexes east, the fleet sails one hex."},
 		{name: "17-orders-result", from: "server", seq: 12, reply: 7, msg: &protocol.OrdersResult{Turn: 2, Accepted: 2},
 			about: "Both orders accepted."},
 		{name: "18-orders-result-refused", from: "server", seq: 13, reply: 8, msg: &protocol.OrdersResult{Turn: 2,
@@ -1041,7 +1048,37 @@ func vectors(t *testing.T) []vector {
 		{name: "28-pong", from: "server", seq: 22, reply: 11, msg: &protocol.Pong{}, about: "The answer to Ping."},
 		{name: "29-bye", from: "server", seq: 23, msg: &protocol.Bye{Reason: "server shutting down"},
 			about: "The server's last frame before it closes the websocket."},
+		{name: "30-set-ready-step", from: "client", seq: 8, msg: &protocol.SetReady{Ready: true, Seq: 2},
+			about: "Done with the orders of step 2 (TurnClock's Seq). Sent late, once step 2 is past, it would be refused (WrongTurn), never taken for the next step. No reply: a TurnClock shows it."},
+		{name: "31-turn-clock-concurrent", from: "server", seq: 31, msg: &protocol.TurnClock{Turn: 3, Deadline: 1795000300000,
+			Mode: uint8(ruleset.Concurrent), Seq: 14, Actors: []protocol.Seat{2, 3}, Prompt: "offer, accept or pass",
+			Since: 12, Phase: "Round 3 · Trade"},
+			about: "A concurrent step of some territory game, a trading table named \"Round 3 · Trade\" for the top bar: it started at step 12 (Since), two actions were applied since (Seq 14), seats 2 and 3 may still act, until Unix time 1795000300 s (the step's own limit, or the host's timer)."},
+		{name: "32-act-concurrent", from: "client", seq: 12, msg: &protocol.Act{Seq: 13, Action: protocol.Payload{0x92, 0xa6, 'a', 'c', 'c', 'e', 'p', 't', 0x07}},
+			about: "Seat 3 accepts offer 7 (an action of that game's), naming step 13, the one it saw: another seat's action since made the step 14, but any Seq from Since (12) on is taken."},
+		{name: "33-act-result", from: "server", seq: 32, reply: 12, msg: &protocol.ActResult{Seq: 13},
+			about: "The action applied (no Error); every member then gets its TurnUpdate and the TurnClock of step 15."},
+		{name: "34-set-seat-data", from: "client", seq: 3, msg: &protocol.SetSeatData{Data: protocol.Payload{0x93, 0x92, 0x11, 0x02, 0x92, 0x04, 0x01, 0x92, 0x05, 0x28}},
+			about: "At the table of a game whose ruleset has SeatSetup, the player's deck, in that ruleset's encoding (here made up: pairs of a card and a count)."},
+		{name: "35-seat-data-result", from: "server", seq: 7, reply: 3, msg: &protocol.SeatDataResult{Errors: []protocol.Rejection{
+			{Index: 1, Order: "2 × Lancer", Reason: "a deck holds at most 1 Lancer"},
+			{Index: 3, Order: "40 × Farmer", Reason: "a deck holds at most 4 of each common card"},
+		}},
+			about: "The deck refused, with every problem found: the card of line 1 and the card of line 3 (Index); nothing is kept."},
+		{name: "36-seat-data-accepted", from: "server", seq: 9, reply: 5, msg: &protocol.SeatDataResult{Accepted: true},
+			about: "A later deck accepted: it is now the seat's, and the table's Lobby shows HasData for the seat (never the deck)."},
 	}
+}
+
+// plainValue decodes the payload of a game this package knows no decoder
+// of (a made-up card game's action or deck) as a plain msgpack value.
+func plainValue(t *testing.T, p protocol.Payload) any {
+	t.Helper()
+	var v any
+	if err := msgpack.Unmarshal(p, &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
 }
 
 // TestScenes checks that the vectors' hand-made games show what their

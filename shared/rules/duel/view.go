@@ -1,4 +1,4 @@
-package cardtest
+package duel
 
 import (
 	"errors"
@@ -11,9 +11,11 @@ import (
 )
 
 // View is what one seat may know of a game: its own hand, the public
-// table (scores, the sizes of hands, the deck's size, the discard pile),
-// never another player's cards nor the deck's order. The all-seeing
-// spectator also sees every hand (Hands).
+// table (scores, the sizes of the hands and of the decks, the discard
+// pile), never another player's cards nor a deck's cards, its own
+// included (rule 12). Duel's hands are hidden holdings
+// (ruleset.Info.Hidden): the all-seeing spectator sees what the spectator
+// sees, the public table and no hand.
 //
 // A View is canonical: an empty list is nil, so equal views encode to
 // equal bytes.
@@ -28,8 +30,6 @@ type View struct {
 	Discard []Card
 	// Hand is Seat's hand, sorted (none for a spectator).
 	Hand []Card
-	// Hands are every player's hand, for the all-seeing spectator only.
-	Hands [][]Card
 }
 
 // Table is the public state of the game.
@@ -43,8 +43,6 @@ type Table struct {
 	Attacker ruleset.Seat
 	Defender ruleset.Seat
 	Attack   Card
-	// Deck is the number of cards left to draw.
-	Deck int
 	// Winner is the winner once over (0: a draw).
 	Winner ruleset.Seat
 }
@@ -53,8 +51,10 @@ type Table struct {
 type PlayerView struct {
 	Name   string
 	Points int
-	// Cards is the number of cards in the player's hand.
+	// Cards is the number of cards in the player's hand, Deck the number
+	// left in its deck to draw.
 	Cards int
+	Deck  int
 	Alive bool
 }
 
@@ -69,24 +69,19 @@ func (g *game) View(p ruleset.Seat, allSeeing bool) ruleset.View {
 	v := &View{Seat: p, AllSeeing: p == 0 && allSeeing}
 	v.Table = Table{
 		Round: g.s.Round, Rounds: g.s.Rounds, Phase: g.s.Phase, Seq: g.s.Seq,
-		Defender: g.s.Defender, Attack: g.s.Attack, Deck: len(g.s.Deck), Winner: g.s.Winner,
+		Defender: g.s.Defender, Attack: g.s.Attack, Winner: g.s.Winner,
 	}
 	if g.s.Phase == PhaseAttack || g.s.Phase == PhaseDefend {
 		v.Table.Attacker = g.attacker()
 	}
 	for _, q := range g.seats() {
 		v.Players = append(v.Players, PlayerView{
-			Name: g.name(q), Points: g.s.Points[q-1], Cards: len(g.hand(q)), Alive: g.alive(q),
+			Name: g.name(q), Points: g.s.Points[q-1], Cards: len(g.hand(q)), Deck: len(g.pile(q)), Alive: g.alive(q),
 		})
 	}
 	v.Discard = slices.Clone(g.s.Discard)
 	if p != 0 {
 		v.Hand = slices.Clone(g.hand(p))
-	}
-	if v.AllSeeing {
-		for _, h := range g.s.Hands {
-			v.Hands = append(v.Hands, slices.Clone(h))
-		}
 	}
 	v.canon()
 	return v
@@ -97,10 +92,6 @@ func (v *View) canon() {
 	v.Players = nilIfEmpty(v.Players)
 	v.Discard = nilIfEmpty(v.Discard)
 	v.Hand = nilIfEmpty(v.Hand)
-	for i := range v.Hands {
-		v.Hands[i] = nilIfEmpty(v.Hands[i])
-	}
-	v.Hands = nilIfEmpty(v.Hands)
 }
 
 func nilIfEmpty[T any](s []T) []T {
@@ -123,8 +114,6 @@ func (v *View) check() error {
 		return fmt.Errorf("seat %d sees all", v.Seat)
 	case v.Seat == 0 && v.Hand != nil:
 		return errors.New("a spectator with a hand")
-	case v.Hands != nil && (!v.AllSeeing || len(v.Hands) != n):
-		return fmt.Errorf("%d hands in a view of %d players (all-seeing %t)", len(v.Hands), n, v.AllSeeing)
 	case v.Table.Attacker > ruleset.Seat(n) || v.Table.Defender > ruleset.Seat(n) || v.Table.Winner > ruleset.Seat(n):
 		return fmt.Errorf("attacker %d, defender %d, winner %d at a table of %d", v.Table.Attacker, v.Table.Defender, v.Table.Winner, n)
 	}
@@ -158,22 +147,15 @@ type Delta struct {
 	// on top of them.
 	Keep  int
 	Added []Card
-	// Out and In are the cards that left and joined the seat's hand.
+	// Out and In are the cards that left and joined the seat's hand,
+	// copies counted: one of two 7 of cups played is one 7 of cups Out.
 	Out, In []Card
-	// Hands are the all-seeing spectator's hands that changed, whole.
-	Hands []HandChange
 }
 
 // PlayerChange is one player's new public state.
 type PlayerChange struct {
 	Seat   ruleset.Seat
 	Player PlayerView
-}
-
-// HandChange is one player's new hand.
-type HandChange struct {
-	Seat  ruleset.Seat
-	Cards []Card
 }
 
 // Diff implements ruleset.View.
@@ -201,21 +183,20 @@ func (v *View) Diff(next ruleset.View) ([]byte, error) {
 	d.Added = slices.Clone(nv.Discard[d.Keep:])
 	d.Out = minus(v.Hand, nv.Hand)
 	d.In = minus(nv.Hand, v.Hand)
-	for i := range nv.Hands {
-		if i >= len(v.Hands) || !slices.Equal(nv.Hands[i], v.Hands[i]) {
-			d.Hands = append(d.Hands, HandChange{Seat: ruleset.Seat(i + 1), Cards: slices.Clone(nv.Hands[i])})
-		}
-	}
 	return wire.Marshal(&d)
 }
 
-// minus returns the cards of a not in b.
+// minus returns the cards of a not in b, copies counted: a card a holds
+// twice and b once is in it once (a hand may hold two of a card).
 func minus(a, b []Card) []Card {
+	rest := slices.Clone(b)
 	var out []Card
 	for _, c := range a {
-		if !slices.Contains(b, c) {
-			out = append(out, c)
+		if i := slices.Index(rest, c); i >= 0 {
+			rest = slices.Delete(rest, i, i+1)
+			continue
 		}
+		out = append(out, c)
 	}
 	return out
 }
@@ -256,16 +237,6 @@ func (v *View) Apply(delta []byte) (ruleset.View, error) {
 	}
 	nv.Hand = append(nv.Hand, d.In...)
 	slices.SortFunc(nv.Hand, compareCards)
-	nv.Hands = make([][]Card, len(v.Hands))
-	for i, h := range v.Hands {
-		nv.Hands[i] = slices.Clone(h)
-	}
-	for _, hc := range d.Hands {
-		if hc.Seat < 1 || int(hc.Seat) > len(nv.Hands) {
-			return nil, fmt.Errorf("%s delta: hand of seat %d, %d hands in the view", ID, hc.Seat, len(nv.Hands))
-		}
-		nv.Hands[hc.Seat-1] = slices.Clone(hc.Cards)
-	}
 	nv.canon()
 	if err := nv.check(); err != nil {
 		return nil, fmt.Errorf("%s delta: %w", ID, err)
