@@ -386,6 +386,7 @@ func (r *runner) message(msg protocol.Message, reply uint32) error {
 			r.res.Rejections = append(r.res.Rejections, Rejection{Turn: m.Turn, Rejection: e})
 		}
 	case *protocol.ActResult:
+		r.opts.Hooks.actResult(m.Seq)
 		if m.Error != "" {
 			turn := protocol.Turn(0)
 			if r.clock != nil {
@@ -549,6 +550,7 @@ func (r *runner) turnUpdate(m *protocol.TurnUpdate) error {
 	r.res.Updates++
 	if r.clock != nil {
 		r.opts.Hooks.update(r.clock.Turn)
+		r.opts.Hooks.stepped(r.clock.Seq)
 	}
 	if r.game.View() == nil {
 		return nil // a FullView is on its way
@@ -617,7 +619,11 @@ func (r *runner) play() error {
 	r.res.TurnsPlayed++
 	if step.Mode == ruleset.Interactive {
 		r.res.Orders++
-		return r.send(&protocol.Act{Seq: c.Seq, Action: data}, nil)
+		if err := r.send(&protocol.Act{Seq: c.Seq, Action: data}, nil); err != nil {
+			return err
+		}
+		r.opts.Hooks.acted(c.Seq)
+		return nil
 	}
 	r.res.Orders += count(data)
 	return r.submit(c.Turn, data)
