@@ -352,8 +352,10 @@ func TestRunActions(t *testing.T) {
 	if rep.GamesOver != 2 || rep.Rejections != 0 {
 		t.Errorf("%d games over, %d actions refused: want 2 and none", rep.GamesOver, rep.Rejections)
 	}
-	// Each action is answered, and seen by the two other players.
-	if a, s := rep.Answer, rep.Seen; a.Samples == 0 || s.Samples != 2*a.Samples || a.P50 > a.Max || s.P50 > s.Max {
+	// Each action is seen by the two other players, and answered (but the
+	// last of a game, whose player may see GameOver first and stop).
+	if a, s := rep.Answer, rep.Seen; a.Samples == 0 || s.Samples < 2*a.Samples || s.Samples > 2*(a.Samples+2) ||
+		a.P50 > a.Max || s.P50 > s.Max {
 		t.Errorf("action delays %+v, seen by the others %+v: want some, each seen twice", a, s)
 	}
 	var printed bytes.Buffer
