@@ -10,7 +10,7 @@ import (
 	"empires/shared/game"
 	"empires/shared/protocol"
 	"empires/shared/ruleset"
-	"empires/shared/ruleset/cardtest"
+	"empires/shared/rules/duel"
 )
 
 // TestHooks walks a runner through a seat, two turns and a mismatch, and
@@ -56,12 +56,12 @@ func TestHooks(t *testing.T) {
 // its action sent (Acted), the server's answer (ActResult) and the
 // TurnUpdate that plays the step (Stepped), each with the step's Seq.
 func TestHooksActions(t *testing.T) {
-	reg, err := ruleset.NewRegistry(cardtest.New())
+	reg, err := ruleset.NewRegistry(duel.New())
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs, _ := reg.Get(cardtest.ID)
-	g, err := rs.New(ruleset.Config{Seed: 3, Seats: 2, Options: ruleset.Options{cardtest.KeyRounds: 2}})
+	rs, _ := reg.Get(duel.ID)
+	g, err := rs.New(ruleset.Config{Seed: 3, Seats: 2, Options: ruleset.Options{duel.KeyRounds: 2}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestHooksActions(t *testing.T) {
 	for st := g.Step(); st.Mode == ruleset.Simultaneous; st = g.Step() {
 		var subs []ruleset.Submission
 		for _, s := range st.Actors {
-			ai, err := rs.NewAI(cardtest.LevelNormal, 1)
+			ai, err := rs.NewAI(duel.LevelNormal, 1)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -97,7 +97,7 @@ func TestHooksActions(t *testing.T) {
 	f := &fakeLink{welcome: &protocol.Welcome{Rulesets: conn.InfosOf(reg)}}
 	r := newRunner(Options{Name: "A", Join: 4, Hooks: hooks}, reg, f)
 	feed(t, r, &protocol.Joined{Game: 4, Seat: actor, Token: protocol.NewToken(),
-		Settings: protocol.Settings{Ruleset: cardtest.ID, Seed: 3, Seats: 2}}, 1)
+		Settings: protocol.Settings{Ruleset: duel.ID, Seed: 3, Seats: 2}}, 1)
 	v1 := g.View(st.Actors[0], false)
 	data, err := v1.Encode()
 	if err != nil {

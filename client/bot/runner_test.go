@@ -14,7 +14,7 @@ import (
 	"empires/shared/hexgame"
 	"empires/shared/protocol"
 	"empires/shared/ruleset"
-	"empires/shared/ruleset/cardtest"
+	"empires/shared/rules/duel"
 )
 
 // fakeLink records what a runner sends, in place of a connection, to a
@@ -500,26 +500,26 @@ func TestPacer(t *testing.T) {
 	}
 }
 
-// withDeck is Duel (cardtest) taking seat set-up data: a deck of the
+// withDeck is Duel taking seat set-up data: a deck of the
 // game's rounds, for the bot's tests.
-type withDeck struct{ *cardtest.Rules }
+type withDeck struct{ *duel.Rules }
 
 func (withDeck) CheckSeat(opts ruleset.Options, data []byte) ([]ruleset.Rejection, error) {
-	if len(data) != 1 || int(data[0]) != opts.Get(cardtest.KeyRounds, 3) {
+	if len(data) != 1 || int(data[0]) != opts.Get(duel.KeyRounds, 3) {
 		return []ruleset.Rejection{{Reason: "a deck is one card a round"}}, nil
 	}
 	return nil, nil
 }
 
 func (withDeck) DefaultSeat(opts ruleset.Options) []byte {
-	return []byte{byte(opts.Get(cardtest.KeyRounds, 3))}
+	return []byte{byte(opts.Get(duel.KeyRounds, 3))}
 }
 
 // TestRunnerSeatData: in a game whose ruleset takes set-up data, a bot
 // sends the ruleset's default before it says it is ready; a refusal of it
 // ends the bot with the server's words.
 func TestRunnerSeatData(t *testing.T) {
-	reg, err := ruleset.NewRegistry(withDeck{cardtest.New()})
+	reg, err := ruleset.NewRegistry(withDeck{duel.New()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -529,7 +529,7 @@ func TestRunnerSeatData(t *testing.T) {
 	}
 	r := newRunner(Options{Name: "A", Join: 4}, reg, f)
 	feed(t, r, &protocol.Joined{Game: 4, Seat: 2, Token: protocol.NewToken(),
-		Settings: protocol.Settings{Ruleset: cardtest.ID, Seed: 7, Options: []protocol.Option{{Key: cardtest.KeyRounds, Value: 5}}}}, 1)
+		Settings: protocol.Settings{Ruleset: duel.ID, Seed: 7, Options: []protocol.Option{{Key: duel.KeyRounds, Value: 5}}}}, 1)
 	if len(f.sent) != 2 {
 		t.Fatalf("joined: sent %v, want SetSeatData and SetReady", f.take())
 	}

@@ -5,8 +5,7 @@ import (
 	"context"
 	"empires/shared/protocol"
 	"empires/shared/rules/registry"
-	"empires/shared/ruleset"
-	"empires/shared/ruleset/cardtest"
+	"empires/shared/rules/duel"
 	"errors"
 	"fmt"
 	"io"
@@ -325,22 +324,18 @@ func TestParseStat(t *testing.T) {
 	}
 }
 
-// TestRunActions runs a small load of Duel (cardtest), a game played one
+// TestRunActions runs a small load of Duel, a game played one
 // action at a time, with its rounds set as -option would: the report has
 // the delay from each action to its answer and to the other players'
 // updates.
 func TestRunActions(t *testing.T) {
-	base, err := registry.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	reg, err := ruleset.NewRegistry(append(base.All(), cardtest.New())...)
+	reg, err := registry.Default()
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg := small(true)
-	cfg.Rulesets, cfg.Ruleset, cfg.Level, cfg.Turns = reg, cardtest.ID, cardtest.LevelNormal, 10
-	cfg.Options = []protocol.Option{{Key: cardtest.KeyRounds, Value: 2}}
+	cfg.Rulesets, cfg.Ruleset, cfg.Level, cfg.Turns = reg, duel.ID, duel.LevelNormal, 10
+	cfg.Options = []protocol.Option{{Key: duel.KeyRounds, Value: 2}}
 	var out bytes.Buffer
 	rep, err := Run(context.Background(), cfg, &out)
 	if err != nil {
@@ -361,12 +356,12 @@ func TestRunActions(t *testing.T) {
 	var printed bytes.Buffer
 	rep.Print(&printed)
 	t.Logf("the report:\n%s", printed.String())
-	for _, want := range []string{"cardtest rounds=2", "action delay", "action seen"} {
+	for _, want := range []string{"duel rounds=2", "action delay", "action seen"} {
 		if !strings.Contains(printed.String(), want) {
 			t.Errorf("the printed report lacks %q:\n%s", want, printed.String())
 		}
 	}
-	cfg.Options = []protocol.Option{{Key: cardtest.KeyRounds, Value: 99}}
+	cfg.Options = []protocol.Option{{Key: duel.KeyRounds, Value: 99}}
 	if _, err := Run(context.Background(), cfg, io.Discard); !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "rounds 99") {
 		t.Errorf("99 rounds: %v, want a usage error naming them", err)
 	}
