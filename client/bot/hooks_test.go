@@ -9,8 +9,8 @@ import (
 	"empires/client/conn"
 	"empires/shared/game"
 	"empires/shared/protocol"
-	"empires/shared/ruleset"
 	"empires/shared/rules/duel"
+	"empires/shared/ruleset"
 )
 
 // TestHooks walks a runner through a seat, two turns and a mismatch, and

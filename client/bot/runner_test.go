@@ -13,8 +13,8 @@ import (
 	"empires/shared/game"
 	"empires/shared/hexgame"
 	"empires/shared/protocol"
-	"empires/shared/ruleset"
 	"empires/shared/rules/duel"
+	"empires/shared/ruleset"
 )
 
 // fakeLink records what a runner sends, in place of a connection, to a

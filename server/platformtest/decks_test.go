@@ -45,7 +45,9 @@ func encodeDeck(d deck) []byte {
 	return b
 }
 
-func newDecks() *decks { return &decks{data: []byte("decks: add 1 to 3, each with a deck of your own")} }
+func newDecks() *decks {
+	return &decks{data: []byte("decks: add 1 to 3, each with a deck of your own")}
+}
 
 func (d *decks) Info() ruleset.Info {
 	return ruleset.Info{ID: decksID, Title: "Decks", Summary: "Add 1 to 3 in turn, each with a deck of your own.",
