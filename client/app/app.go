@@ -751,12 +751,15 @@ func (a *App) handle(ev conn.Event) {
 		}
 		if a.intent == intentPlayAI && a.game == nil {
 			// The table is full (the player and bots): being ready starts it.
+			a.sendDefaultSeat(m.Settings)
 			a.send(&protocol.SetReady{Ready: true})
 		}
 	case *protocol.RulesData:
 		a.rulesData(m)
 	case *protocol.Lobby:
 		a.handleLobby(m)
+	case *protocol.SeatDataResult:
+		a.seatDataResult(m)
 	case *protocol.ChatMessage:
 		if a.screen == screenGame && a.game != nil {
 			a.game.sh().chat(m)
@@ -854,6 +857,9 @@ func (a *App) rulesData(m *protocol.RulesData) {
 	for _, msg := range held {
 		a.handle(conn.Event{Msg: msg})
 	}
+	if a.table != nil && !a.table.Started {
+		a.offerSeatSetup(a.table.Settings)
+	}
 }
 
 // hold keeps m, a FullView or a TurnUpdate, while the game's rules data is
@@ -920,14 +926,15 @@ func (a *App) handleLobby(m *protocol.Lobby) {
 		if w := a.conn.Welcome(); w != nil {
 			rulesets = w.Rulesets
 		}
-		a.lobby = menu.NewLobby(a.theme, menu.LobbyActions{
+		a.lobby = menu.NewLobby(a.theme, a.lobbyActions(m.Settings, menu.LobbyActions{
 			JoinAddrs: joinAt,
 			Rulesets:  rulesets,
 			Ready:     func(r bool) { a.send(&protocol.SetReady{Ready: r}) },
 			Start:     func() { a.send(&protocol.StartGame{}) },
 			Chat:      func(text string) { a.send(&protocol.Chat{Text: text}) },
 			Leave:     a.showMainMenu,
-		})
+		}))
+		a.offerSeatSetup(m.Settings)
 		a.setRoot(a.lobby.Container(), screenLobby)
 	}
 	you := protocol.Seat(0)

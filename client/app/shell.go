@@ -349,7 +349,7 @@ func (s *shell) readyText() string {
 			}
 		}
 		if len(waiting) > 0 {
-			parts = append(parts, "waiting for "+strings.Join(waiting, ", "))
+			parts = append(parts, "waiting for "+shortList(waiting))
 		}
 		return strings.Join(parts, "  ·  ")
 	}
@@ -373,10 +373,10 @@ func (s *shell) readyText() string {
 	}
 	var parts []string
 	if len(done) > 0 {
-		parts = append(parts, "Ready: "+strings.Join(done, ", "))
+		parts = append(parts, "Ready: "+shortList(done))
 	}
 	if len(waiting) > 0 {
-		parts = append(parts, "waiting for "+strings.Join(waiting, ", "))
+		parts = append(parts, "waiting for "+shortList(waiting))
 	}
 	if len(parts) == 0 {
 		return "Nobody is ready"

@@ -219,12 +219,14 @@ type runner struct {
 	relist    *time.Timer
 	joined    bool
 
-	game   *conn.Game // the game's ruleset and view
-	seed   uint64     // the AI's
-	player ruleset.AI // made once the ruleset is known
-	clock  *protocol.TurnClock
-	acted  bool // the bot acted in the clock's step
-	done   bool // the game is over or LastTurn passed
+	game     *conn.Game        // the game's ruleset and view
+	set      protocol.Settings // the game's, as Joined gave them
+	seatSent bool              // the set-up data was sent
+	seed     uint64            // the AI's
+	player   ruleset.AI        // made once the ruleset is known
+	clock    *protocol.TurnClock
+	acted    bool // the bot acted in the clock's step
+	done     bool // the game is over or LastTurn passed
 
 	// With Options.Think: thinking runs while the bot thinks over step
 	// thinkSeq; thought tells that it has thought over that step.
@@ -384,12 +386,17 @@ func (r *runner) message(msg protocol.Message, reply uint32) error {
 			r.res.Rejections = append(r.res.Rejections, Rejection{Turn: m.Turn, Rejection: e})
 		}
 	case *protocol.ActResult:
+		r.opts.Hooks.actResult(m.Seq)
 		if m.Error != "" {
 			turn := protocol.Turn(0)
 			if r.clock != nil {
 				turn = r.clock.Turn
 			}
 			r.res.Rejections = append(r.res.Rejections, Rejection{Turn: turn, Rejection: protocol.Rejection{Order: "action", Reason: m.Error}})
+		}
+	case *protocol.SeatDataResult:
+		if !m.Accepted {
+			return fmt.Errorf("%s: the server refused the ruleset's default set-up data: %v", r.res.Game, m.Errors)
 		}
 	case *protocol.GameOver:
 		r.res.Over, r.res.Winner, r.res.Turn = true, m.Winner, m.Turn
@@ -457,12 +464,31 @@ func (r *runner) seated(m *protocol.Joined) error {
 		return fmt.Errorf("%s: %w", m.Game, err)
 	}
 	r.game = g
+	r.set = m.Settings
 	if get != nil {
 		if err := r.send(get, nil); err != nil {
 			return err
 		}
 	}
+	if err := r.sendSeatData(); err != nil {
+		return err
+	}
 	return r.send(&protocol.SetReady{Ready: true}, nil)
+}
+
+// sendSeatData sends the ruleset's default set-up data (ruleset.SeatSetup)
+// for a game whose ruleset takes some, once the ruleset is known: a bot
+// brings what DefaultSeat gives.
+func (r *runner) sendSeatData() error {
+	if r.seatSent || !r.game.Info().SeatSetup || r.game.Ruleset() == nil {
+		return nil
+	}
+	ss, ok := r.game.Ruleset().(ruleset.SeatSetup)
+	if !ok {
+		return fmt.Errorf("%s: the server asks for set-up data, and this build's %s takes none", r.res.Game, r.game.Info().ID)
+	}
+	r.seatSent = true
+	return r.send(&protocol.SetSeatData{Data: ss.DefaultSeat(r.set.Config(nil).Options)}, nil)
 }
 
 // rulesData takes the server's rules data of the game's ruleset, then the
@@ -474,6 +500,9 @@ func (r *runner) rulesData(m *protocol.RulesData) error {
 	held, err := r.game.SetRules(r.rules, m)
 	if err != nil {
 		return fmt.Errorf("%s: the server's rules: %w", r.res.Game, err)
+	}
+	if err := r.sendSeatData(); err != nil {
+		return err
 	}
 	for _, msg := range held {
 		if err := r.message(msg, 0); err != nil {
@@ -521,6 +550,7 @@ func (r *runner) turnUpdate(m *protocol.TurnUpdate) error {
 	r.res.Updates++
 	if r.clock != nil {
 		r.opts.Hooks.update(r.clock.Turn)
+		r.opts.Hooks.stepped(r.clock.Seq)
 	}
 	if r.game.View() == nil {
 		return nil // a FullView is on its way
@@ -595,7 +625,11 @@ func (r *runner) play() error {
 	r.res.TurnsPlayed++
 	if acting {
 		r.res.Orders++
-		return r.send(&protocol.Act{Seq: c.Seq, Action: data}, nil)
+		if err := r.send(&protocol.Act{Seq: c.Seq, Action: data}, nil); err != nil {
+			return err
+		}
+		r.opts.Hooks.acted(c.Seq)
+		return nil
 	}
 	r.res.Orders += count(data)
 	return r.submit(c.Turn, c.Seq, data)

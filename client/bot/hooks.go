@@ -21,6 +21,16 @@ type Hooks struct {
 	// turn t (the update resolves it), before the bot applies it, with the
 	// time it arrived.
 	Update func(t protocol.Turn, at time.Time)
+	// Acted is called right after the bot sent its action for the
+	// interactive (or concurrent) step seq, with the time it did.
+	Acted func(seq uint32, at time.Time)
+	// ActResult is called when the server's answer to the action for step
+	// seq arrives, with the time it did.
+	ActResult func(seq uint32, at time.Time)
+	// Stepped is called when a TurnUpdate arrives while the server is on
+	// step seq (the update plays it: an action applied, a turn resolved),
+	// with the time it arrived.
+	Stepped func(seq uint32, at time.Time)
 	// View is called with each view the bot holds: every FullView, and
 	// after each TurnUpdate, the view with its delta applied (checksum
 	// checked). The view is the bot's: read it during the call only.
@@ -52,5 +62,26 @@ func (h Hooks) ready(t protocol.Turn) {
 func (h Hooks) update(t protocol.Turn) {
 	if h.Update != nil {
 		h.Update(t, time.Now())
+	}
+}
+
+// acted calls h.Acted if set, for step seq.
+func (h Hooks) acted(seq uint32) {
+	if h.Acted != nil {
+		h.Acted(seq, time.Now())
+	}
+}
+
+// actResult calls h.ActResult if set, for step seq.
+func (h Hooks) actResult(seq uint32) {
+	if h.ActResult != nil {
+		h.ActResult(seq, time.Now())
+	}
+}
+
+// stepped calls h.Stepped if set, for step seq.
+func (h Hooks) stepped(seq uint32) {
+	if h.Stepped != nil {
+		h.Stepped(seq, time.Now())
 	}
 }

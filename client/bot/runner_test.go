@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"reflect"
@@ -12,6 +13,7 @@ import (
 	"empires/shared/game"
 	"empires/shared/hexgame"
 	"empires/shared/protocol"
+	"empires/shared/rules/duel"
 	"empires/shared/ruleset"
 )
 
@@ -495,5 +497,49 @@ func TestPacer(t *testing.T) {
 		if err := none.wait(ended); err != nil {
 			t.Fatalf("the zero pacer: %v", err)
 		}
+	}
+}
+
+// withDeck is Duel taking seat set-up data: a deck of the
+// game's rounds, for the bot's tests.
+type withDeck struct{ *duel.Rules }
+
+func (withDeck) CheckSeat(opts ruleset.Options, data []byte) ([]ruleset.Rejection, error) {
+	if len(data) != 1 || int(data[0]) != opts.Get(duel.KeyRounds, 3) {
+		return []ruleset.Rejection{{Reason: "a deck is one card a round"}}, nil
+	}
+	return nil, nil
+}
+
+func (withDeck) DefaultSeat(opts ruleset.Options) []byte {
+	return []byte{byte(opts.Get(duel.KeyRounds, 3))}
+}
+
+// TestRunnerSeatData: in a game whose ruleset takes set-up data, a bot
+// sends the ruleset's default before it says it is ready; a refusal of it
+// ends the bot with the server's words.
+func TestRunnerSeatData(t *testing.T) {
+	reg, err := ruleset.NewRegistry(withDeck{duel.New()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &fakeLink{welcome: &protocol.Welcome{Rulesets: conn.InfosOf(reg)}}
+	if !f.welcome.Rulesets[0].SeatSetup {
+		t.Fatal("the server's description of a ruleset with set-up data has no SeatSetup")
+	}
+	r := newRunner(Options{Name: "A", Join: 4}, reg, f)
+	feed(t, r, &protocol.Joined{Game: 4, Seat: 2, Token: protocol.NewToken(),
+		Settings: protocol.Settings{Ruleset: duel.ID, Seed: 7, Options: []protocol.Option{{Key: duel.KeyRounds, Value: 5}}}}, 1)
+	if len(f.sent) != 2 {
+		t.Fatalf("joined: sent %v, want SetSeatData and SetReady", f.take())
+	}
+	if sd, ok := f.sent[0].(*protocol.SetSeatData); !ok || !bytes.Equal(sd.Data, []byte{5}) {
+		t.Errorf("joined: sent %+v first, want the default deck of 5 rounds", f.sent[0])
+	}
+	wantSent(t, f, "joined", protocol.TypeSetSeatData, protocol.TypeSetReady)
+	feed(t, r, &protocol.SeatDataResult{Accepted: true}, 2)
+	err = r.handle(conn.Event{Msg: &protocol.SeatDataResult{Errors: []protocol.Rejection{{Reason: "no such card"}}}, Reply: 2})
+	if err == nil || !strings.Contains(err.Error(), "no such card") {
+		t.Errorf("a refused deck: %v, want an error with the server's reason", err)
 	}
 }

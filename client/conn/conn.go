@@ -744,3 +744,14 @@ func (t *transport) write(c *Conn) {
 		idle.Reset(c.opts.PingInterval)
 	}
 }
+
+// SetSeatData sends data as the seat's set-up data (protocol.SetSeatData:
+// a deck), checked first against protocol.MaxSeatData so that the player
+// hears what is wrong; the server's answer is a SeatDataResult. Otherwise
+// it is Send.
+func (c *Conn) SetSeatData(data []byte) (uint32, error) {
+	if len(data) > protocol.MaxSeatData {
+		return 0, fmt.Errorf("set-up data of %d bytes: the server takes at most %d KiB", len(data), protocol.MaxSeatData>>10)
+	}
+	return c.Send(&protocol.SetSeatData{Data: data})
+}

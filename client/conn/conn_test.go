@@ -1,6 +1,7 @@
 package conn
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"net"
@@ -544,5 +545,22 @@ func TestStatusString(t *testing.T) {
 		if have := tt.have.String(); have != tt.want {
 			t.Errorf("Status(%d).String() = %q, want %q", tt.have, have, tt.want)
 		}
+	}
+}
+
+// TestSetSeatData: set-up data over the protocol's limit is refused with
+// the limit named; data within it is queued as a SetSeatData.
+func TestSetSeatData(t *testing.T) {
+	c := newConn("ws://localhost:7777/ws", Options{}) // not connected: nothing reads the queue
+	defer c.Close()
+	if _, err := c.SetSeatData(make([]byte, protocol.MaxSeatData+1)); err == nil || !strings.Contains(err.Error(), "at most 64 KiB") {
+		t.Errorf("SetSeatData of %d bytes: %v, want refused with the limit", protocol.MaxSeatData+1, err)
+	}
+	if _, err := c.SetSeatData([]byte{0x91, 0x01}); err != nil {
+		t.Fatalf("SetSeatData: %v", err)
+	}
+	_, msg, err := protocol.DefaultLimits().ReadClient(<-c.queue)
+	if sd, ok := msg.(*protocol.SetSeatData); err != nil || !ok || !bytes.Equal(sd.Data, []byte{0x91, 0x01}) {
+		t.Errorf("queued %T %+v, %v; want the SetSeatData", msg, msg, err)
 	}
 }

@@ -55,7 +55,7 @@ func (r *Rules) Join(w *protocol.Welcome, id string) (*Game, *protocol.GetRules,
 // NewGame returns the Game of a game of ruleset rs, known already (a
 // replay, a test).
 func NewGame(rs ruleset.Ruleset) *Game {
-	return &Game{info: InfoOf(rs.Info()), rs: rs}
+	return &Game{info: DescribeRuleset(rs), rs: rs}
 }
 
 // Info returns the server's description of the game's ruleset.

@@ -209,12 +209,21 @@ func InfoOf(in ruleset.Info) protocol.RulesetInfo {
 	return out
 }
 
-// InfosOf returns InfoOf of every ruleset of reg, its default first.
+// InfosOf returns DescribeRuleset of every ruleset of reg, its default
+// first.
 func InfosOf(reg *ruleset.Registry) []protocol.RulesetInfo {
 	var out []protocol.RulesetInfo
-	for _, in := range reg.Infos() {
-		out = append(out, InfoOf(in))
+	for _, rs := range reg.All() {
+		out = append(out, DescribeRuleset(rs))
 	}
+	return out
+}
+
+// DescribeRuleset returns InfoOf of rs's info, with SeatSetup set when rs
+// takes seat set-up data (ruleset.SeatSetup), as a server describes it.
+func DescribeRuleset(rs ruleset.Ruleset) protocol.RulesetInfo {
+	out := InfoOf(rs.Info())
+	_, out.SeatSetup = rs.(ruleset.SeatSetup)
 	return out
 }
 

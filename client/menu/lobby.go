@@ -31,6 +31,12 @@ type LobbyActions struct {
 	// Rulesets are the server's rulesets (its Welcome): the lobby names
 	// the game's by its title, marked when the host plays a mod of it.
 	Rulesets []protocol.RulesetInfo
+	// SeatData, for a game whose players bring set-up data (a deck:
+	// RulesetInfo.SeatSetup), sends the data the player chose
+	// (protocol.SetSeatData): the lobby then shows whether each seat has
+	// its deck and a box to choose the player's (SetSeatSetup). Nil for a
+	// game without.
+	SeatData func(data []byte)
 }
 
 // maxJoinAddrs is the most addresses the lobby shows.
@@ -55,6 +61,7 @@ type Lobby struct {
 	start   *widget.Button
 	waiting *widget.Text
 	status  *statusLine
+	deck    *deckBox // nil in a game without set-up data
 
 	lines   []string // the chat, wrapped, oldest first
 	isReady bool     // the player's seat is ready
@@ -66,12 +73,27 @@ const (
 	maxChatLines          = 300
 )
 
-// seatColumnCount is the number of columns of the seat table.
+// seatColumnCount is the number of columns of the seat table: number,
+// name, type, status, deck (in a game with set-up data only), tags.
 const seatColumnCount = 5
 
 // seatColumns returns the widths of the seat table's columns, in pixels:
-// number, name, type, status, tags.
-func seatColumns() [seatColumnCount]int { return [...]int{24, 200, 60, 80, 90} }
+// number, name, type, status, tags; with decks, a deck column before the
+// tags, the names narrower to make room.
+func seatColumns(decks bool) []int {
+	if decks {
+		return []int{24, 160, 52, 72, 92, 70}
+	}
+	return []int{24, 200, 60, 80, 90}
+}
+
+// seatSpacing is the room between the seat table's columns, in pixels.
+func seatSpacing(decks bool) int {
+	if decks {
+		return 8
+	}
+	return 14
+}
 
 // NewLobby returns the lobby screen, empty until Update.
 func NewLobby(t *Theme, a LobbyActions) *Lobby {
@@ -81,16 +103,22 @@ func NewLobby(t *Theme, a LobbyActions) *Lobby {
 	l.summary = t.NewText(" ", t.small, p.TextMuted, widget.TextOpts.MaxWidth(880))
 	l.joinAt = t.NewText(joinLine(a.JoinAddrs), t.normal, p.Success, widget.TextOpts.MaxWidth(880))
 	visible(l.joinAt, len(a.JoinAddrs) > 0)
+	decks := a.SeatData != nil
 	l.seats = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
-		widget.GridLayoutOpts.Columns(seatColumnCount),
-		widget.GridLayoutOpts.Spacing(14, 3),
+		widget.GridLayoutOpts.Columns(len(seatColumns(decks))),
+		widget.GridLayoutOpts.Spacing(seatSpacing(decks), 3),
 	)))
 	seatsBox := column(8, true, t.NewText("Seats", t.normal, p.Accent), l.seats)
 
+	chatH := chatHeight
+	if decks {
+		l.deck = newDeckBox(t, a.SeatData)
+		chatH = chatHeightWithBox
+	}
 	l.chat = widget.NewTextArea(
 		widget.TextAreaOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(
-			widget.WidgetOpts.MinSize(chatWidth, chatHeight),
-			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: chatHeight}),
+			widget.WidgetOpts.MinSize(chatWidth, chatH),
+			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: chatH}),
 		)),
 		widget.TextAreaOpts.FontFace(&t.small),
 		widget.TextAreaOpts.FontColor(p.Text),
@@ -117,6 +145,9 @@ func NewLobby(t *Theme, a LobbyActions) *Lobby {
 		l.input.SetText("")
 	}, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(88, 0)))
 	chatBox := column(8, true, t.NewText("Chat", t.normal, p.Accent), l.chat, row(l.input, send))
+	if l.deck != nil {
+		chatBox = column(14, true, l.deck.root, chatBox)
+	}
 
 	body := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
 		widget.GridLayoutOpts.Columns(2),
@@ -197,11 +228,16 @@ func (l *Lobby) Update(m *protocol.Lobby, you protocol.Seat) {
 	l.summary.Label = settingsSummary(m.Settings, m.HasPassword, l.a.Rulesets)
 
 	l.seats.RemoveChildren()
-	cols := seatColumns()
-	for i, h := range []string{"#", "Player", "Type", "Status", ""} {
+	decks := l.deck != nil
+	cols := seatColumns(decks)
+	headers := []string{"#", "Player", "Type", "Status", ""}
+	if decks {
+		headers = []string{"#", "Player", "Type", "Status", "Deck", ""}
+	}
+	for i, h := range headers {
 		l.seats.AddChild(l.cell(h, l.t.small, p.TextMuted, cols[i]))
 	}
-	for _, r := range seatRows(m, you) {
+	for _, r := range seatRows(m, you, decks) {
 		name := p.Text
 		switch {
 		case r.You:
@@ -222,16 +258,28 @@ func (l *Lobby) Update(m *protocol.Lobby, you protocol.Seat) {
 			l.cell(r.Name, face, name, cols[1]),
 			l.cell(r.Kind, face, p.TextMuted, cols[2]),
 			l.cell(r.Status, face, status, cols[3]),
-			l.cell(r.Tags, face, p.Accent, cols[4]),
 		)
+		if decks {
+			deck := p.TextMuted
+			if r.Deck == deckChosen {
+				deck = p.Success
+			}
+			l.seats.AddChild(l.cell(r.Deck, face, deck, cols[4]))
+		}
+		l.seats.AddChild(l.cell(r.Tags, face, p.Accent, cols[len(cols)-1]))
 	}
 
 	player := you != protocol.Spectator && !m.Started
 	l.isReady = false
+	hasData := false
 	for _, s := range m.Seats {
 		if s.Seat == you {
-			l.isReady = s.Ready
+			l.isReady, hasData = s.Ready, s.HasData
 		}
+	}
+	if decks {
+		visible(l.deck.root, player)
+		l.deck.show(hasData)
 	}
 	visible(l.ready, player)
 	if l.isReady {
@@ -243,7 +291,7 @@ func (l *Lobby) Update(m *protocol.Lobby, you protocol.Seat) {
 	}
 	host := player && m.Host == you
 	visible(l.start, host)
-	why := startBlocker(m)
+	why := startBlocker(m, decks)
 	l.start.GetWidget().Disabled = why != ""
 	switch {
 	case len(m.Seats) == 0:
@@ -397,11 +445,14 @@ type seatRow struct {
 	Status string // "ready", "not ready", "away" (a person not connected), "" for open
 	Tags   string // "host", "you", "host, you"
 	You    bool
+	// Deck, in a game with set-up data, is "deck chosen" or "no deck yet"
+	// ("" for an open seat, which the ruleset's default deck plays).
+	Deck string
 }
 
 // seatRows returns the rows of the seat table of m for the player at seat
-// you.
-func seatRows(m *protocol.Lobby, you protocol.Seat) []seatRow {
+// you, with the deck column when decks.
+func seatRows(m *protocol.Lobby, you protocol.Seat, decks bool) []seatRow {
 	rows := make([]seatRow, 0, len(m.Seats))
 	for _, s := range m.Seats {
 		r := seatRow{Seat: fmt.Sprint(uint8(s.Seat)), Name: s.Name, You: s.Seat == you && you != protocol.Spectator}
@@ -427,6 +478,13 @@ func seatRows(m *protocol.Lobby, you protocol.Seat) []seatRow {
 			tags = append(tags, "you")
 		}
 		r.Tags = strings.Join(tags, ", ")
+		switch {
+		case !decks || r.Kind == "Open":
+		case s.HasData:
+			r.Deck = deckChosen
+		default:
+			r.Deck = deckNone
+		}
 		rows = append(rows, r)
 	}
 	return rows
@@ -434,9 +492,10 @@ func seatRows(m *protocol.Lobby, you protocol.Seat) []seatRow {
 
 // startBlocker returns why the host cannot start the game yet, "" if it
 // can, as the server decides it: without a turn timer every seat must be
-// taken (the game would wait for an empty seat forever), and every person
-// seated must be ready.
-func startBlocker(m *protocol.Lobby) string {
+// taken (the game would wait for an empty seat forever), in a game with
+// decks every person seated must have one, and every person seated must
+// be ready.
+func startBlocker(m *protocol.Lobby, decks bool) string {
 	if m.Started {
 		return "the game has started"
 	}
@@ -445,6 +504,21 @@ func startBlocker(m *protocol.Lobby) string {
 			if !s.Human && !s.Bot {
 				return fmt.Sprintf("seat %d is open, and without a turn timer every seat must be taken", s.Seat)
 			}
+		}
+	}
+	if decks {
+		var missing []string
+		for _, s := range m.Seats {
+			if s.Human && !s.HasData {
+				missing = append(missing, fmt.Sprintf("%s (seat %d)", s.Name, s.Seat))
+			}
+		}
+		switch len(missing) {
+		case 0:
+		case 1:
+			return missing[0] + " has no deck yet"
+		default:
+			return fmt.Sprintf("%d players have no deck yet: %s", len(missing), strings.Join(missing, ", "))
 		}
 	}
 	for _, s := range m.Seats {

@@ -34,29 +34,29 @@ func TestSeatRows(t *testing.T) {
 		want []seatRow
 	}{
 		{1, []seatRow{
-			{"1", "Stanley", "Human", "ready", "host, you", true},
-			{"2", "Parson", "Human", "not ready", "", false},
-			{"3", "Bot", "Bot", "ready", "", false},
-			{"4", "Wanda", "Human", "away", "", false},
-			{"5", "open", "Open", "", "", false},
+			{"1", "Stanley", "Human", "ready", "host, you", true, ""},
+			{"2", "Parson", "Human", "not ready", "", false, ""},
+			{"3", "Bot", "Bot", "ready", "", false, ""},
+			{"4", "Wanda", "Human", "away", "", false, ""},
+			{"5", "open", "Open", "", "", false, ""},
 		}},
 		{2, []seatRow{
-			{"1", "Stanley", "Human", "ready", "host", false},
-			{"2", "Parson", "Human", "not ready", "you", true},
-			{"3", "Bot", "Bot", "ready", "", false},
-			{"4", "Wanda", "Human", "away", "", false},
-			{"5", "open", "Open", "", "", false},
+			{"1", "Stanley", "Human", "ready", "host", false, ""},
+			{"2", "Parson", "Human", "not ready", "you", true, ""},
+			{"3", "Bot", "Bot", "ready", "", false, ""},
+			{"4", "Wanda", "Human", "away", "", false, ""},
+			{"5", "open", "Open", "", "", false, ""},
 		}},
 		{protocol.Spectator, []seatRow{
-			{"1", "Stanley", "Human", "ready", "host", false},
-			{"2", "Parson", "Human", "not ready", "", false},
-			{"3", "Bot", "Bot", "ready", "", false},
-			{"4", "Wanda", "Human", "away", "", false},
-			{"5", "open", "Open", "", "", false},
+			{"1", "Stanley", "Human", "ready", "host", false, ""},
+			{"2", "Parson", "Human", "not ready", "", false, ""},
+			{"3", "Bot", "Bot", "ready", "", false, ""},
+			{"4", "Wanda", "Human", "away", "", false, ""},
+			{"5", "open", "Open", "", "", false, ""},
 		}},
 	}
 	for _, tt := range tests {
-		have := seatRows(m, tt.you)
+		have := seatRows(m, tt.you, false)
 		if len(have) != len(tt.want) {
 			t.Fatalf("seatRows for %s: %d rows, want %d", tt.you, len(have), len(tt.want))
 		}
@@ -88,7 +88,7 @@ func TestStartBlocker(t *testing.T) {
 	for _, tt := range tests {
 		m := table()
 		tt.edit(m)
-		have := startBlocker(m)
+		have := startBlocker(m, false)
 		if tt.want == "" && have != "" || !strings.Contains(have, tt.want) {
 			t.Errorf("%s: startBlocker = %q, want %q", tt.name, have, tt.want)
 		}

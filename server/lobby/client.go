@@ -112,6 +112,8 @@ func (cl *client) Handle(env protocol.Envelope, msg protocol.Message) {
 		err = cl.setReady(m)
 	case *protocol.StartGame:
 		err = cl.start()
+	case *protocol.SetSeatData:
+		err = cl.setSeatData(env, m)
 	case *protocol.SubmitOrders:
 		err = cl.submit(env, m)
 	case *protocol.Act:
@@ -226,6 +228,7 @@ func (cl *client) create(env protocol.Envelope, m *protocol.CreateGame) error {
 	}
 	l.lastID++
 	r := newRoom(l.lastID, set)
+	r.setup = l.seatSetup(set.Ruleset)
 	r.creator, r.addr = cl.c.ID(), cl.addr
 	l.games[r.id] = r
 	tok := protocol.NewToken()
@@ -489,12 +492,82 @@ func (cl *client) start() error {
 	return l.launch(r, *set)
 }
 
-// beginStart marks r started and returns its match settings; l.mu held.
-// From now on seats are kept by those who leave; launch creates the match.
+// beginStart marks r started and returns its match settings, with every
+// seat's set-up data; l.mu held. From now on seats are kept by those who
+// leave; launch creates the match.
 func (l *Lobby) beginStart(r *room) *match.Settings {
 	r.started = true
 	set := l.matchSettings(r)
+	set.SeatData = r.seatData()
 	return &set
+}
+
+// setSeatData handles SetSeatData: the ruleset checks the data against the
+// game's options and the player gets SeatDataResult, every problem found or
+// Accepted. Valid data replaces the seat's (the lobby then shows that the
+// seat has its data, never the data), and the game starts if it was all
+// that was missing; refused data changes nothing.
+func (cl *client) setSeatData(env protocol.Envelope, m *protocol.SetSeatData) error {
+	l := cl.l
+	l.mu.Lock()
+	r, s := cl.room, cl.seat
+	var err error
+	switch {
+	case r == nil:
+		err = errNoGame
+	case s == protocol.Spectator:
+		err = protocol.Errorf(protocol.NotAllowed, "spectators bring no set-up data")
+	case r.started:
+		err = protocol.Errorf(protocol.NotAllowed, "%s has started: set-up data is sent before the start", r.id)
+	case r.setup == nil:
+		err = protocol.Errorf(protocol.NotAllowed, "%s of %s takes no set-up data", r.id, r.set.Ruleset)
+	}
+	if err != nil {
+		l.mu.Unlock()
+		return err
+	}
+	setup, opts, tok := r.setup, r.set.Config(nil).Options, r.seat(s).token
+	l.mu.Unlock()
+
+	// The ruleset's check, outside the lock: the room may change meanwhile,
+	// so its place is checked again after.
+	problems, err := setup.CheckSeat(opts, m.Data)
+	if err != nil {
+		return protocol.Errorf(protocol.Invalid, "%s", err)
+	}
+	if len(problems) > 0 {
+		cl.c.Send(&protocol.SeatDataResult{Errors: protocol.Rejections(problems)}, env.Seq)
+		return nil
+	}
+
+	l.mu.Lock()
+	st := r.seat(s)
+	switch {
+	case cl.room != r || cl.seat != s || st.token != tok:
+		err = protocol.Errorf(protocol.NotAllowed, "you left %s meanwhile", r.id)
+	case r.started:
+		err = protocol.Errorf(protocol.NotAllowed, "%s started meanwhile: set-up data is sent before the start", r.id)
+	}
+	if err != nil {
+		l.mu.Unlock()
+		return err
+	}
+	st.data = bytes.Clone(m.Data)
+	if st.data == nil {
+		st.data = []byte{} // valid, if empty: sent all the same
+	}
+	cl.c.Send(&protocol.SeatDataResult{Accepted: true}, env.Seq)
+	r.broadcastLobby()
+	l.log.Info("seat set-up data", "game", uint32(r.id), "seat", s, "bytes", len(m.Data))
+	var set *match.Settings
+	if r.full() {
+		set = l.beginStart(r)
+	}
+	l.mu.Unlock()
+	if set != nil {
+		return l.launch(r, *set)
+	}
+	return nil
 }
 
 // launch creates and runs r's match (generating the map, outside the

@@ -235,9 +235,19 @@ func (l *Lobby) RulesetInfos() []protocol.RulesetInfo {
 	var out []protocol.RulesetInfo
 	for _, rs := range l.rulesets.All() {
 		in := rs.Info()
-		out = append(out, protocol.InfoOf(in, l.modded(in)))
+		ri := protocol.InfoOf(in, l.modded(in))
+		_, ri.SeatSetup = rs.(ruleset.SeatSetup)
+		out = append(out, ri)
 	}
 	return out
+}
+
+// seatSetup returns the check of seat set-up data of ruleset id, nil for a
+// ruleset without set-up data (or one the lobby does not play).
+func (l *Lobby) seatSetup(id string) ruleset.SeatSetup {
+	rs, _ := l.rulesets.Get(id)
+	ss, _ := rs.(ruleset.SeatSetup)
+	return ss
 }
 
 // modded reports whether ruleset in is a host's mod: its hash differs from

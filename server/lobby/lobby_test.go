@@ -70,6 +70,7 @@ type tconn struct {
 	seq     uint32
 	welcome *protocol.Welcome // the answer to its Hello
 	held    []wsconn.Outgoing // read by awaitAside, for the next await
+	got     []wsconn.Outgoing // every message the lobby sent it, in order
 }
 
 func connOptions(l *Lobby) wsconn.Options {
@@ -147,7 +148,9 @@ func applyUpdate(tb testing.TB, v *game.View, u *protocol.TurnUpdate) (*game.Vie
 func (tc *tconn) do(msg protocol.Message) []wsconn.Outgoing {
 	tc.tb.Helper()
 	tc.send(msg)
-	return tc.c.Pending()
+	out := tc.c.Pending()
+	tc.got = append(tc.got, out...)
+	return out
 }
 
 // send hands the lobby msg, leaving what comes back for await: what a
@@ -247,6 +250,7 @@ func (tc *tconn) next() wsconn.Outgoing {
 	if !ok {
 		tc.tb.Fatalf("%s: no message in time", tc.name)
 	}
+	tc.got = append(tc.got, o)
 	return o
 }
 

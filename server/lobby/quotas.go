@@ -146,6 +146,8 @@ func (cl *client) workCost(msg protocol.Message) int64 {
 		cost += int64(len(m.Action))
 	case *protocol.Chat:
 		cost += int64(len(m.Text))
+	case *protocol.SetSeatData:
+		cost += int64(len(m.Data))
 	case *protocol.CreateGame:
 		cost += viewCost(m.Settings)
 	case *protocol.GetRules:

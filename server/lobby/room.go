@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -23,6 +24,10 @@ type room struct {
 	host       protocol.Seat     // 0 when no person holds a seat
 	seats      []seat            // seats[i] is seat i+1
 	spectators map[*client]struct{}
+	// setup is the ruleset's check of seat set-up data, nil for a ruleset
+	// without (ruleset.SeatSetup): with it, the game starts only once every
+	// player seated has sent valid data.
+	setup ruleset.SeatSetup
 
 	started bool         // StartGame or the automatic start happened
 	m       *match.Match // set once the match runs; nil before
@@ -63,6 +68,9 @@ type seat struct {
 	token protocol.SeatToken // empty while the seat is open
 	ready bool               // ready to start (before the start only)
 	c     *client            // the connected holder, nil if none
+	// data is the holder's set-up data (ruleset.SeatSetup), valid for the
+	// game's options; nil until sent, and never sent to anyone.
+	data []byte
 }
 
 func newRoom(id protocol.GameID, set protocol.Settings) *room {
@@ -162,7 +170,8 @@ func (r *room) lobbyMsg() *protocol.Lobby {
 	for i := range r.seats {
 		s := &r.seats[i]
 		m.Seats = append(m.Seats, protocol.SeatInfo{Seat: protocol.Seat(i + 1), Name: s.name,
-			Human: !s.bot && s.token != "", Bot: s.bot, Connected: s.c != nil, Ready: s.ready || s.bot})
+			Human: !s.bot && s.token != "", Bot: s.bot, Connected: s.c != nil, Ready: s.ready || s.bot,
+			HasData: r.setup != nil && (s.bot || s.data != nil)})
 	}
 	return m
 }
@@ -182,13 +191,21 @@ func (r *room) info() protocol.GameInfo {
 
 // notReady says why r cannot start now, "" if it can: a human seat open
 // in a game without a turn timer (the match would wait for it forever;
-// with a timer an open seat is played on autopilot, then by the AI), or a
-// player not ready.
+// with a timer an open seat is played on autopilot, then by the AI),
+// players seated without set-up data (every one named), or a player not
+// ready.
 func (r *room) notReady() string {
 	if r.set.TurnSeconds == 0 {
 		if s := r.freeSeat(); s != 0 {
 			return fmt.Sprintf("%s is free, and a game without a turn timer needs every seat taken", s)
 		}
+	}
+	if missing := r.withoutData(); len(missing) > 0 {
+		verb := "has"
+		if len(missing) > 1 {
+			verb = "have"
+		}
+		return fmt.Sprintf("%s %s sent no set-up data (a deck) yet", joinAnd(missing), verb)
 	}
 	for i := range r.humanSeats() {
 		if s := &r.seats[i]; s.token != "" && !s.ready {
@@ -206,7 +223,48 @@ func (r *room) full() bool {
 			return false
 		}
 	}
-	return true
+	return len(r.withoutData()) == 0
+}
+
+// withoutData names the players seated who have sent no valid set-up data
+// ("seat 2 (Parson)"), in seat order; none when the ruleset takes none.
+func (r *room) withoutData() []string {
+	if r.setup == nil {
+		return nil
+	}
+	var out []string
+	for i := range r.humanSeats() {
+		if s := &r.seats[i]; s.token != "" && s.data == nil {
+			out = append(out, fmt.Sprintf("seat %d (%s)", i+1, s.name))
+		}
+	}
+	return out
+}
+
+// seatData returns every seat's set-up data for the match (Config.SeatData):
+// the player's own, the ruleset's default for the bots and the open seats;
+// nil for a ruleset without set-up data.
+func (r *room) seatData() [][]byte {
+	if r.setup == nil {
+		return nil
+	}
+	opts := r.set.Config(nil).Options
+	out := make([][]byte, len(r.seats))
+	for i := range r.seats {
+		out[i] = r.seats[i].data
+		if out[i] == nil {
+			out[i] = r.setup.DefaultSeat(opts)
+		}
+	}
+	return out
+}
+
+// joinAnd joins names as a sentence does: "a", "a and b", "a, b and c".
+func joinAnd(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // freeSeat returns the first open human seat, 0 for none.

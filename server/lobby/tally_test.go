@@ -94,6 +94,9 @@ type tallyState struct {
 	Actor  ruleset.Seat
 	Seq    uint32
 	Winner ruleset.Seat
+	// Decks are the seats' set-up data in a game of decks (decks_test.go),
+	// Decks[0] seat 1's; nil in a tally game.
+	Decks [][]byte
 }
 
 // tallyGame is a tally game in play.
@@ -153,7 +156,11 @@ func (g *tallyGame) Act(s ruleset.Seat, action []byte) (ruleset.Outcome, error) 
 }
 
 func (g *tallyGame) View(s ruleset.Seat, allSeeing bool) ruleset.View {
-	return &tallyView{Seq: g.S.Seq, You: s, Total: g.S.Total, Target: g.S.Target, Actor: g.S.Actor, Winner: g.S.Winner}
+	v := &tallyView{Seq: g.S.Seq, You: s, Total: g.S.Total, Target: g.S.Target, Actor: g.S.Actor, Winner: g.S.Winner}
+	if s >= 1 && int(s) <= len(g.S.Decks) {
+		v.Deck = g.S.Decks[s-1] // the seat's own deck only
+	}
+	return v
 }
 
 func (g *tallyGame) Save() ([]byte, error) { return wire.Marshal(g.S) }
@@ -172,6 +179,7 @@ type tallyView struct {
 	Target int
 	Actor  ruleset.Seat
 	Winner ruleset.Seat
+	Deck   []byte // the seat's own set-up data, in a game of decks
 }
 
 func (v *tallyView) Checksum() uint64 {

@@ -47,8 +47,15 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// rulesets are the build's rulesets, Duel among them.
-func rulesets() (*ruleset.Registry, error) { return registry.Default() }
+// rulesets are the build's rulesets, Duel among them, and decks (a test
+// ruleset of seat set-up data, up to 20 seats).
+func rulesets() (*ruleset.Registry, error) {
+	base, err := registry.Default()
+	if err != nil {
+		return nil, err
+	}
+	return ruleset.NewRegistry(append(base.All(), newDecks())...)
+}
 
 // serve runs a server as childEnv's value says, prints its URL and serves
 // until the process is killed.

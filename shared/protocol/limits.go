@@ -45,6 +45,12 @@ const (
 	WriteTimeout = 15 * time.Second
 )
 
+// MaxSeatData is the most bytes of a seat's set-up data (SetSeatData.Data):
+// a deck of a few hundred cards named in full takes a few KiB, so 64 KiB
+// leaves room for any ruleset's while keeping what a lobby holds for a
+// table of MaxSeats small (1.25 MiB at most).
+const MaxSeatData = 64 << 10
+
 // DefaultMaxOrders is the most orders a turn may hold by default (the hex
 // engine's game.MaxOrders).
 const DefaultMaxOrders = 4096
@@ -76,8 +82,8 @@ func DefaultLimits() Limits {
 
 // Check checks a message from a client against the limits and the bounds
 // of this package: a Hello of a version this build speaks (CheckVersion),
-// names, chat lines and passwords of a sane length and printable, valid
-// settings (shape only: the server checks the ruleset against its own). It
+// names, chat lines and passwords of a sane length and printable, seat
+// set-up data of at most MaxSeatData bytes, valid settings (shape only: the server checks the ruleset against its own). It
 // returns a *ProtocolError (code BadVersion, Invalid, BadToken, TooLarge or
 // UnknownType) or nil. It checks nothing a ruleset decides: orders and
 // actions are the ruleset's payloads, which it decodes, counts and judges.
@@ -110,6 +116,10 @@ func (l Limits) Check(m Message) error {
 			return Errorf(Invalid, "empty chat line")
 		}
 		return checkText(m.Text, "chat line", 1, MaxChatLen)
+	case SetSeatData:
+		if len(m.Data) > MaxSeatData {
+			return Errorf(TooLarge, "set-up data of %d bytes: at most %d (%d KiB)", len(m.Data), MaxSeatData, MaxSeatData>>10)
+		}
 	case GetRules:
 		if len(m.Ruleset) > MaxRulesetLen {
 			return Errorf(Invalid, "ruleset ID of %d bytes: at most %d", len(m.Ruleset), MaxRulesetLen)

@@ -10,7 +10,10 @@
 //	go run ./server/cmd/ladder -pairs normal:normal-v1,normal-v1:easy -players 4
 //
 // -ruleset names the ruleset (erfworld by default); -size applies to those
-// with a map (empire's own default map is 40x30). -pairs lists the pairings as A:B level names; by default
+// with a map (empire's own default map is 40x30). -option sets the
+// ruleset's other settings as key=value (repeated, or separated by
+// commas), checked against its settings; a ruleset whose players bring
+// set-up data (a deck) gets its default for every seat. -pairs lists the pairings as A:B level names; by default
 // every pair of the ruleset's levels, the stronger first. Erfworld also
 // has normal-v1, the Normal level before it ferried armies and used the
 // Look-, Fool-, Dirt- and Cancel-A-Mancers, kept for this comparison. -players seats that many
@@ -29,17 +32,20 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
+	"empires/server/cmd/internal/gameflags"
 	"empires/shared/buildinfo"
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/hexgame"
 	"empires/shared/hexmap"
 	"empires/shared/mapgen"
+	"empires/shared/protocol"
 	"empires/shared/rules/erfworld"
 	"empires/shared/rules/registry"
 	"empires/shared/ruleset"
@@ -66,6 +72,7 @@ type config struct {
 	seed          uint64
 	mirror        bool
 	islands       bool
+	options       ruleset.Options // -option: the ruleset's other settings
 }
 
 func run(args []string, stdout io.Writer) error {
@@ -80,6 +87,8 @@ func run(args []string, stdout io.Writer) error {
 	islands := fs.Bool("islands", false, "play on two maps side by side, half the players on each, the water between them")
 	pairList := fs.String("pairs", "", "pairings to play as A:B level names, comma-separated (default: every pair of the ruleset's levels)")
 	rulesetID := fs.String("ruleset", "", "the ruleset's id (default: the default ruleset)")
+	var options gameflags.Options
+	fs.Var(&options, "option", gameflags.Usage)
 	version := buildinfo.VersionFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -101,8 +110,8 @@ func run(args []string, stdout io.Writer) error {
 	if *games < 1 || *turns < 1 {
 		return fmt.Errorf("%w: -games and -turns must be at least 1", errUsage)
 	}
-	if *players < 2 || *players > 16 {
-		return fmt.Errorf("%w: -players must be 2 to 16, got %d", errUsage, *players)
+	if *players < 2 || *players > protocol.MaxSeats {
+		return fmt.Errorf("%w: -players must be 2 to %d, got %d", errUsage, protocol.MaxSeats, *players)
 	}
 	if *islands && *players%2 != 0 {
 		return fmt.Errorf("%w: -islands needs an even number of players, got %d", errUsage, *players)
@@ -131,7 +140,12 @@ func run(args []string, stdout io.Writer) error {
 			return fmt.Errorf("%w: -pairs: %v", errUsage, err)
 		}
 	}
-	cfg := config{games: *games, turns: *turns, width: w, height: h, players: *players, seed: *seed, mirror: *mirror, islands: *islands}
+	opts, err := options.For(in)
+	if err != nil {
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	cfg := config{games: *games, turns: *turns, width: w, height: h, players: *players, seed: *seed, mirror: *mirror, islands: *islands,
+		options: opts}
 	if !in.HasMap() {
 		cfg.width, cfg.height = 0, 0
 	}
@@ -259,11 +273,15 @@ func newGame(rs ruleset.Ruleset, cfg config, seed uint64) (ruleset.Game, error) 
 		}
 		return hr.Game(s), nil
 	}
-	o := ruleset.Options{}
+	o := maps.Clone(cfg.options)
+	if o == nil {
+		o = ruleset.Options{}
+	}
 	if cfg.width > 0 {
 		o[ruleset.KeyWidth], o[ruleset.KeyHeight] = cfg.width, cfg.height
 	}
-	return rs.New(ruleset.Config{Seed: seed, Seats: cfg.players, Options: o})
+	return rs.New(ruleset.Config{Seed: seed, Seats: cfg.players, Options: o,
+		SeatData: gameflags.SeatData(rs, o, cfg.players)})
 }
 
 // playGame plays one game of seed between levels (player 1's first) and

@@ -68,7 +68,8 @@ func TestRunEmpire(t *testing.T) {
 
 func TestRunRejectsBadFlags(t *testing.T) {
 	for _, args := range [][]string{{"-size", "24"}, {"-games", "0"}, {"extra"}, {"-players", "1"},
-		{"-pairs", "normal"}, {"-pairs", "normal:hard"}, {"-islands", "-players", "3"}, {"-ruleset", "chess"}} {
+		{"-pairs", "normal"}, {"-pairs", "normal:hard"}, {"-islands", "-players", "3"}, {"-ruleset", "chess"},
+		{"-option", "rounds"}, {"-option", "rounds=3"}, {"-option", "width=30"}, {"-players", "21"}} {
 		var out bytes.Buffer
 		if err := run(args, &out); !errors.Is(err, errUsage) {
 			t.Errorf("run(%q) = %v, want a usage error", args, err)

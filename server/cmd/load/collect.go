@@ -29,10 +29,80 @@ type collector struct {
 	delays   []time.Duration
 	resolved []time.Time
 	late     int
+
+	// The actions of interactive steps, by step: when each was sent, its
+	// answer, the other clients' TurnUpdates playing it; the latest step
+	// a TurnUpdate played; and since the last takeActs, the delays from
+	// an action to its answer (answered) and to the others' TurnUpdates
+	// (seen).
+	acts             map[uint32]*actTimes
+	latestStep       uint32
+	answered, others []time.Duration
+}
+
+// actTimes are the times of the action of one interactive step.
+type actTimes struct {
+	actor  int       // the client's seat that sent it
+	sent   time.Time // zero until noted
+	answer time.Time // its ActResult; zero if none came
+	seen   []time.Time
+	seenBy []int // the seat of each of seen
 }
 
 func newCollector() *collector {
-	return &collector{turns: make(map[game.Turn]*turnTimes)}
+	return &collector{turns: make(map[game.Turn]*turnTimes), acts: make(map[uint32]*actTimes)}
+}
+
+// act returns step seq's action times, adding them if new. c.mu is held.
+func (c *collector) act(seq uint32) *actTimes {
+	a := c.acts[seq]
+	if a == nil {
+		a = &actTimes{}
+		c.acts[seq] = a
+	}
+	return a
+}
+
+// acted notes that the client at seat sent its action for step seq at
+// time at (a bot.Hooks Acted).
+func (c *collector) acted(seat int, seq uint32, at time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	a := c.act(seq)
+	a.actor, a.sent = seat, at
+}
+
+// actResult notes that the answer to the action for step seq came at
+// time at (a bot.Hooks ActResult).
+func (c *collector) actResult(seq uint32, at time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if a := c.act(seq); a.answer.IsZero() {
+		a.answer = at
+	}
+}
+
+// stepped notes that the client at seat got the TurnUpdate playing step
+// seq at time at (a bot.Hooks Stepped).
+func (c *collector) stepped(seat int, seq uint32, at time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	a := c.act(seq)
+	a.seen, a.seenBy = append(a.seen, at), append(a.seenBy, seat)
+	c.latestStep = max(c.latestStep, seq)
+}
+
+// takeActs returns the delays from an action to its ActResult, and to
+// each other client's TurnUpdate playing its step, of the steps done with
+// since the last takeActs (as take says), and forgets them. Steps no
+// action was sent for (simultaneous ones) give none.
+func (c *collector) takeActs(all bool) (answered, others []time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.settle(all)
+	answered, others = c.answered, c.others
+	c.answered, c.others = nil, nil
+	return answered, others
 }
 
 // turn returns turn t's times, adding them if new. c.mu is held.
@@ -89,7 +159,7 @@ func (c *collector) newGame() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.settle(true)
-	c.latest = 0
+	c.latest, c.latestStep = 0, 0
 }
 
 // settle turns the times of the turns done with (all of them, if all)
@@ -110,6 +180,22 @@ func (c *collector) settle(all bool) {
 			}
 		}
 		delete(c.turns, t)
+	}
+	for seq, a := range c.acts {
+		if !all && seq >= c.latestStep {
+			continue
+		}
+		if !a.sent.IsZero() {
+			if !a.answer.IsZero() {
+				c.answered = append(c.answered, max(a.answer.Sub(a.sent), 0))
+			}
+			for i, at := range a.seen {
+				if a.seenBy[i] != a.actor {
+					c.others = append(c.others, max(at.Sub(a.sent), 0))
+				}
+			}
+		}
+		delete(c.acts, seq)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"empires/client/bot"
+	"empires/server/cmd/internal/gameflags"
 
 	"empires/shared/protocol"
 	"empires/shared/rules/registry"
@@ -41,7 +42,10 @@ type Config struct {
 	// server: it saves every game and turn there (host.Config.DataDir).
 	DataDir string
 	// Ruleset is the games' ruleset; empty means the default one.
+	// Options are the values of its other settings (-option), checked
+	// against them.
 	Ruleset string
+	Options []protocol.Option
 	// Games games of Seats clients each, on maps of Width x Height (a
 	// ruleset with a map), with a turn timer of Timer seconds (0: none),
 	// the AI at Level (one of the ruleset's; empty: its default).
@@ -89,8 +93,9 @@ const (
 	ClientsPassive = "passive"
 )
 
-// checkRuleset reports, as a usage error, a ruleset reg lacks or an AI
-// level the ruleset lacks ("" is the default ruleset, or level).
+// checkRuleset reports, as a usage error, a ruleset reg lacks, seats it
+// does not seat, an AI level it lacks ("" is the default ruleset, or
+// level), or options it does not take.
 func (c Config) checkRuleset(reg *ruleset.Registry) error {
 	rs := reg.Default()
 	if c.Ruleset != "" {
@@ -99,8 +104,21 @@ func (c Config) checkRuleset(reg *ruleset.Registry) error {
 			return fmt.Errorf("%w: no ruleset %q: the build has %s", errUsage, c.Ruleset, strings.Join(reg.IDs(), ", "))
 		}
 	}
-	if in := rs.Info(); c.Level != "" && !slices.Contains(in.Levels, c.Level) {
+	in := rs.Info()
+	if c.Level != "" && !slices.Contains(in.Levels, c.Level) {
 		return fmt.Errorf("%w: %s has no AI level %q: want %s", errUsage, in.Title, c.Level, strings.Join(in.Levels, ", "))
+	}
+	if c.Seats < in.MinSeats || c.Seats > in.MaxSeats {
+		return fmt.Errorf("%w: %d seats: %s is for %d to %d players", errUsage, c.Seats, in.Title, in.MinSeats, in.MaxSeats)
+	}
+	var opts gameflags.Options
+	for _, op := range c.Options {
+		if err := opts.Set(fmt.Sprintf("%s=%d", op.Key, op.Value)); err != nil {
+			return fmt.Errorf("%w: -option: %v", errUsage, err)
+		}
+	}
+	if _, err := opts.For(in); err != nil {
+		return fmt.Errorf("%w: %v", errUsage, err)
 	}
 	return nil
 }
@@ -220,6 +238,8 @@ func (l *load) run(parent context.Context, progress io.Writer) Report {
 	nextPrint := start.Add(cfg.Every)
 	var (
 		delays, recent []time.Duration // all delays, and those since the last line of progress
+		answered       []time.Duration // from each action to its ActResult
+		others         []time.Duration // from each action to the other clients' TurnUpdates
 		resolved       []time.Time     // when each turn resolved
 		printed        int             // turns resolved at the last line
 		lastPrint      = start
@@ -236,6 +256,8 @@ func (l *load) run(parent context.Context, progress io.Writer) Report {
 			delays, recent = append(delays, d...), append(recent, d...)
 			resolved = append(resolved, r...)
 			rep.Late += late
+			a, o := c.takeActs(all)
+			answered, others = append(answered, a...), append(others, o...)
 		}
 	}
 	askHealth := func() (health, bool) {
@@ -269,6 +291,7 @@ func (l *load) run(parent context.Context, progress io.Writer) Report {
 				// The warm-up is over: measure from now on.
 				warming = false
 				delays, resolved = delays[:0], resolved[:0]
+				answered, others = answered[:0], others[:0]
 				rep.Late = 0
 				measureStart = now
 				if u, ok := l.srv.usage(); ok {
@@ -329,6 +352,7 @@ func (l *load) run(parent context.Context, progress io.Writer) Report {
 	if len(s) > 0 {
 		rep.Max = s[len(s)-1]
 	}
+	rep.Answer, rep.Seen = summarize(answered), summarize(others)
 	if rep.TurnsPlayed > 0 {
 		rep.BytesPerTurn = float64(rep.Bytes) / float64(rep.TurnsPlayed)
 	}
@@ -389,6 +413,7 @@ func (l *load) playRound(ctx context.Context, i, round, turns int) []clientResul
 	set := protocol.Settings{
 		Name:    fmt.Sprintf("load %d", i+1),
 		Ruleset: cfg.Ruleset,
+		Options: slices.Clone(cfg.Options),
 		Width:   cfg.Width, Height: cfg.Height,
 		Seed:        cfg.Seed + uint64(i) + uint64(round*cfg.Games),
 		Seats:       cfg.Seats,
@@ -437,8 +462,11 @@ func (l *load) client(ctx context.Context, i, seat, turns int, opts bot.Options,
 				created <- g
 			}
 		},
-		Ready:  col.ready,
-		Update: col.update,
+		Ready:     col.ready,
+		Update:    col.update,
+		Acted:     func(seq uint32, at time.Time) { col.acted(seat, seq, at) },
+		ActResult: col.actResult,
+		Stepped:   func(seq uint32, at time.Time) { col.stepped(seat, seq, at) },
 	}
 	b, err := bot.New(opts)
 	if err != nil {

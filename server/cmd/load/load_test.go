@@ -3,10 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"empires/shared/protocol"
+	"empires/shared/rules/duel"
+	"empires/shared/rules/registry"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -194,11 +198,11 @@ func TestParseFlags(t *testing.T) {
 	}
 	want := Config{Games: 50, Seats: 8, Width: 32, Height: 24, Timer: 10, Turns: 40, Rematch: true, Level: "easy", Clients: ClientsAI,
 		Duration: 90 * time.Second, Seed: 3, Every: 5 * time.Second}
-	if cfg != want {
+	if !reflect.DeepEqual(cfg, want) {
 		t.Errorf("config:\nhave %+v\nwant %+v", cfg, want)
 	}
 	for _, args := range []string{
-		"-seats 1", "-seats 17", "-size 32", "-size 8x8", "-timer 5", "-turns 0", "-level genius",
+		"-seats 1", "-seats 17", "-seats 21", "-option rounds=3", "-option rounds", "-option width=40", "-size 32", "-size 8x8", "-timer 5", "-turns 0", "-level genius",
 		"-games 0", "-duration 0s", "extra", "-clients robots", "-think -1s", "-server-pid 12", "-warmup 2m -duration 1m", "-ruleset chess", "-ruleset erfpires -level genius",
 	} {
 		if _, _, err := parseFlags(strings.Fields(args), io.Discard); !errors.Is(err, errUsage) {
@@ -253,6 +257,44 @@ func TestCollector(t *testing.T) {
 	}
 }
 
+// TestCollectorActs: each action's delay to its ActResult, and to every
+// other client's TurnUpdate playing its step (not the actor's own), once a
+// later step has been played; steps nobody acted in give none.
+func TestCollectorActs(t *testing.T) {
+	c := newCollector()
+	t0 := time.Unix(1000, 0)
+	at := func(ms int) time.Time { return t0.Add(time.Duration(ms) * time.Millisecond) }
+	c.stepped(1, 1, at(5)) // a simultaneous step: nobody acted
+	c.stepped(2, 1, at(6))
+	c.acted(2, 2, at(10))
+	c.actResult(2, at(13))
+	c.stepped(1, 2, at(15))
+	c.stepped(2, 2, at(14)) // the actor's own
+	c.stepped(3, 2, at(18))
+	if a, o := c.takeActs(false); len(a) != 0 || len(o) != 0 {
+		t.Errorf("step 2 still the latest: %v, %v; want none", a, o)
+	}
+	c.acted(1, 3, at(20))
+	c.stepped(2, 3, at(19)) // noted before the actor's hook: no delay
+	a, o := c.takeActs(false)
+	if !slices.Equal(a, []time.Duration{3 * time.Millisecond}) {
+		t.Errorf("answers %v, want [3ms]", a)
+	}
+	if have := sortedCopy(o); !slices.Equal(have, []time.Duration{5 * time.Millisecond, 8 * time.Millisecond}) {
+		t.Errorf("seen by the others %v, want [5ms 8ms]", have)
+	}
+	a, o = c.takeActs(true)
+	if len(a) != 0 || !slices.Equal(o, []time.Duration{0}) {
+		t.Errorf("at the end: %v, %v; want no answer and [0]", a, o)
+	}
+	if len(c.acts) != 0 {
+		t.Errorf("%d steps kept after taking all", len(c.acts))
+	}
+	if d := summarize([]time.Duration{3, 1, 2}); d != (Delays{Samples: 3, P50: 2, P99: 3, Max: 3}) {
+		t.Errorf("summarize: %+v", d)
+	}
+}
+
 func TestPercentile(t *testing.T) {
 	ds := []time.Duration{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
 	for _, tc := range []struct {
@@ -279,5 +321,48 @@ func TestParseStat(t *testing.T) {
 	status := "Name:\tload\nVmHWM:\t  20480 kB\nVmRSS:\t  10240 kB\n"
 	if rss, hwm := statusKiB(status, "VmRSS:"), statusKiB(status, "VmHWM:"); rss != 10240 || hwm != 20480 {
 		t.Errorf("RSS %d kB, HWM %d kB: want 10240 and 20480", rss, hwm)
+	}
+}
+
+// TestRunActions runs a small load of Duel, a game played one
+// action at a time, with its rounds set as -option would: the report has
+// the delay from each action to its answer and to the other players'
+// updates.
+func TestRunActions(t *testing.T) {
+	reg, err := registry.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := small(true)
+	cfg.Rulesets, cfg.Ruleset, cfg.Level, cfg.Turns = reg, duel.ID, duel.LevelNormal, 10
+	cfg.Options = []protocol.Option{{Key: duel.KeyRounds, Value: 2}}
+	var out bytes.Buffer
+	rep, err := Run(context.Background(), cfg, &out)
+	if err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	if err := rep.Err(); err != nil {
+		t.Fatalf("report: %v\n%s", err, out.String())
+	}
+	if rep.GamesOver != 2 || rep.Rejections != 0 {
+		t.Errorf("%d games over, %d actions refused: want 2 and none", rep.GamesOver, rep.Rejections)
+	}
+	// Each action is seen by the two other players, and answered (but the
+	// last of a game, whose player may see GameOver first and stop).
+	if a, s := rep.Answer, rep.Seen; a.Samples == 0 || s.Samples < 2*a.Samples || s.Samples > 2*(a.Samples+2) ||
+		a.P50 > a.Max || s.P50 > s.Max {
+		t.Errorf("action delays %+v, seen by the others %+v: want some, each seen twice", a, s)
+	}
+	var printed bytes.Buffer
+	rep.Print(&printed)
+	t.Logf("the report:\n%s", printed.String())
+	for _, want := range []string{"duel rounds=2", "action delay", "action seen"} {
+		if !strings.Contains(printed.String(), want) {
+			t.Errorf("the printed report lacks %q:\n%s", want, printed.String())
+		}
+	}
+	cfg.Options = []protocol.Option{{Key: duel.KeyRounds, Value: 99}}
+	if _, err := Run(context.Background(), cfg, io.Discard); !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "rounds 99") {
+		t.Errorf("99 rounds: %v, want a usage error naming them", err)
 	}
 }

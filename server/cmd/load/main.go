@@ -2,8 +2,10 @@
 // headless AI clients (package client/bot), each over its own websocket,
 // and reports what the server held: connections, games, turns resolved a
 // second, the time from a turn's last SetReady to each client's
-// TurnUpdate, bytes a client receives a turn, errors, and the server's CPU
-// time and memory.
+// TurnUpdate, in a game played one action at a time the time from each
+// action (Act) to its ActResult and to the other players' TurnUpdates,
+// bytes a client receives a turn, errors, and the server's CPU time and
+// memory.
 //
 //	go run ./server/cmd/load -games 50 -seats 8 -size 32x32 -timer 10 -turns 1000 -duration 90s
 //
@@ -12,6 +14,11 @@
 // that the server's CPU and memory are measured apart from the clients';
 // -inproc runs that server inside the command instead. With -addr it loads
 // a running server and measures the clients only.
+//
+// -ruleset names the games' ruleset and -option its other settings
+// (key=value, repeated or separated by commas, checked against them);
+// -seats may be up to 20 where the ruleset seats that many. A ruleset whose
+// players bring set-up data (a deck) gets its default from every client.
 //
 // The clients are the ruleset's AI at -level, or with -clients passive
 // light ones that submit no orders and make no AI but keep their views and
@@ -43,6 +50,7 @@ import (
 	"syscall"
 	"time"
 
+	"empires/server/cmd/internal/gameflags"
 	"empires/shared/buildinfo"
 	"empires/shared/protocol"
 	"empires/shared/rules/registry"
@@ -130,6 +138,8 @@ func parseFlags(args []string, out io.Writer) (Config, *string, error) {
 	cpuProfile := fs.String("cpuprofile", "", "write the CPU profile of this process (the clients; the server too with -inproc) to `file`")
 	fs.DurationVar(&cfg.Warmup, "warmup", 0, "how long to run before measuring (clients connecting, games starting): turns, delays and CPU count from then on")
 	fs.DurationVar(&cfg.Every, "every", 5*time.Second, "how often to print a line of progress")
+	var options gameflags.Options
+	fs.Var(&options, "option", gameflags.Usage)
 	version := buildinfo.VersionFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -143,6 +153,7 @@ func parseFlags(args []string, out io.Writer) (Config, *string, error) {
 	if fs.NArg() > 0 {
 		return Config{}, nil, fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
 	}
+	cfg.Options = options.Protocol()
 	var err error
 	if cfg.Width, cfg.Height, err = parseSize(*size); err != nil {
 		return Config{}, nil, fmt.Errorf("%w: -size: %v", errUsage, err)

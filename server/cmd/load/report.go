@@ -40,6 +40,11 @@ type Report struct {
 	// the turn's last SetReady was noted (counted as no delay).
 	P50, P99, Max time.Duration
 	Samples, Late int
+	// Answer is of the delays from each action of an interactive step
+	// (Act) to its ActResult, Seen from each action to every other
+	// client's TurnUpdate playing it; none in a game of simultaneous
+	// steps only.
+	Answer, Seen Delays
 
 	// Bytes are the bytes the clients received, TurnsPlayed the turns
 	// they played, BytesPerTurn the first over the second. Orders counts
@@ -78,6 +83,28 @@ type Report struct {
 	// three fields of /proc/loadavg) when the load started and ended;
 	// empty where unknown. Others' work on the machine shows there.
 	LoadStart, LoadEnd string
+}
+
+// Delays sums up a set of delays: how many, their median, 99th
+// percentile and the longest.
+type Delays struct {
+	Samples       int
+	P50, P99, Max time.Duration
+}
+
+// summarize returns the Delays of ds.
+func summarize(ds []time.Duration) Delays {
+	s := sortedCopy(ds)
+	d := Delays{Samples: len(s), P50: percentile(s, 0.5), P99: percentile(s, 0.99)}
+	if len(s) > 0 {
+		d.Max = s[len(s)-1]
+	}
+	return d
+}
+
+// String writes d as the report does: "p50 1.2ms  p99 3ms  max 4ms".
+func (d Delays) String() string {
+	return fmt.Sprintf("p50 %v  p99 %v  max %v", ms(d.P50), ms(d.P99), ms(d.Max))
 }
 
 // add counts one client's game, and its end if final.
@@ -150,8 +177,12 @@ func (r Report) Print(w io.Writer) {
 	if c.Think > 0 {
 		clients += fmt.Sprintf(", thinking %v a turn", c.Think)
 	}
+	ruleset := c.Ruleset
+	for _, op := range c.Options {
+		ruleset += fmt.Sprintf(" %s=%d", op.Key, op.Value)
+	}
 	fmt.Fprintf(w, "load: %s, %d games x %d seats on %dx%d, %s, %s, %d turns, at most %v, seed %d\n",
-		c.Ruleset, c.Games, c.Seats, c.Width, c.Height, timer, clients, c.Turns, c.Duration, c.Seed)
+		ruleset, c.Games, c.Seats, c.Width, c.Height, timer, clients, c.Turns, c.Duration, c.Seed)
 	if r.Warmup > 0 {
 		fmt.Fprintf(w, "  warm-up       %.1f s not measured: the figures below count from then on\n", r.Warmup.Seconds())
 	}
@@ -165,6 +196,10 @@ func (r Report) Print(w io.Writer) {
 		r.Turns, r.Elapsed.Seconds(), r.TurnsPerSecond, r.Steady.Seconds())
 	fmt.Fprintf(w, "  delta delay   p50 %v  p99 %v  max %v  (%d TurnUpdates, %d before the last SetReady)\n",
 		ms(r.P50), ms(r.P99), ms(r.Max), r.Samples, r.Late)
+	if r.Answer.Samples > 0 || r.Seen.Samples > 0 {
+		fmt.Fprintf(w, "  action delay  %s  (%d Acts to their ActResult)\n", r.Answer, r.Answer.Samples)
+		fmt.Fprintf(w, "  action seen  %s  (%d TurnUpdates of the other players after an Act)\n", r.Seen, r.Seen.Samples)
+	}
 	fmt.Fprintf(w, "  traffic       %s a client a turn (%s received, %d turns played, %d orders sent)\n",
 		byteSize(int64(r.BytesPerTurn)), byteSize(r.Bytes), r.TurnsPlayed, r.Orders)
 	fmt.Fprintf(w, "  clients       %d finished, %d stopped by -duration, %d failed; %d games played to the end\n",

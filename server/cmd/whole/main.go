@@ -30,8 +30,11 @@
 //
 // -ruleset names the ruleset (erfworld by default), -players the seats
 // (16 by default, each an AI of -level, the ruleset's default level by
-// default), -size the map (for rulesets with one), -turns the most turns
-// played, -seed the game's seed (seat s's AI is seeded with seed+s).
+// default), -size the map (for rulesets with one), -option the ruleset's
+// other settings (key=value, repeated or separated by commas, checked
+// against the ruleset's settings), -turns the most turns played, -seed
+// the game's seed (seat s's AI is seeded with seed+s). A ruleset whose
+// players bring set-up data (a deck) gets its default for every seat.
 package main
 
 import (
@@ -40,6 +43,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"runtime"
 	"runtime/pprof"
@@ -49,6 +53,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"empires/server/cmd/internal/gameflags"
 	"empires/shared/buildinfo"
 	"empires/shared/protocol"
 	"empires/shared/rules/registry"
@@ -75,6 +80,7 @@ type config struct {
 	turns         int
 	level         string
 	seed          uint64
+	options       ruleset.Options // -option: the ruleset's other settings
 }
 
 func run(args []string, stdout io.Writer) error {
@@ -88,6 +94,8 @@ func run(args []string, stdout io.Writer) error {
 	seed := fs.Uint64("seed", 1, "the game's seed; seat s's AI has seed+s")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the game to this file")
 	csvFile := fs.String("csv", "", "write one row per turn to this CSV file")
+	var options gameflags.Options
+	fs.Var(&options, "option", gameflags.Usage)
 	version := buildinfo.VersionFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -124,7 +132,11 @@ func run(args []string, stdout io.Writer) error {
 	if *players < in.MinSeats || *players > in.MaxSeats {
 		return fmt.Errorf("%w: -players %d: %s is for %d to %d", errUsage, *players, in.Title, in.MinSeats, in.MaxSeats)
 	}
-	cfg := config{players: *players, width: w, height: h, turns: *turns, level: in.DefaultLevel, seed: *seed}
+	opts, err := options.For(in)
+	if err != nil {
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	cfg := config{players: *players, width: w, height: h, turns: *turns, level: in.DefaultLevel, seed: *seed, options: opts}
 	if !in.HasMap() {
 		cfg.width, cfg.height = 0, 0
 	}
@@ -260,11 +272,15 @@ func play(rs ruleset.Ruleset, cfg config) (*report, error) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	in := rs.Info()
-	o := ruleset.Options{}
+	o := maps.Clone(cfg.options)
+	if o == nil {
+		o = ruleset.Options{}
+	}
 	if cfg.width > 0 {
 		o[ruleset.KeyWidth], o[ruleset.KeyHeight] = cfg.width, cfg.height
 	}
-	gc := ruleset.Config{Seed: cfg.seed, Seats: cfg.players, Options: o}
+	gc := ruleset.Config{Seed: cfg.seed, Seats: cfg.players, Options: o,
+		SeatData: gameflags.SeatData(rs, o, cfg.players)}
 	if cc, ok := rs.(ruleset.ConfigChecker); ok {
 		if err := cc.CheckConfig(gc); err != nil {
 			return nil, fmt.Errorf("%w: %v", errUsage, err)

@@ -165,6 +165,9 @@ func TestRun(t *testing.T) {
 		{"bad size", []string{"-size", "16"}},
 		{"no turns", []string{"-turns", "0"}},
 		{"unknown level", []string{"-level", "genius"}},
+		{"not an option", []string{"-option", "rounds"}},
+		{"an option erfworld has not", []string{"-option", "rounds=3"}},
+		{"the map's size as an option", []string{"-option", "height=30"}},
 	}
 	for _, tt := range bad {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,0 +1,110 @@
+package app
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"empires/client/menu"
+	"empires/client/module"
+	"empires/shared/protocol"
+	"empires/shared/ruleset"
+)
+
+// Seat set-up data (a deck: ruleset.SeatSetup) in the client: the lobby of
+// such a game offers the module's chooser, or the ruleset's default with
+// one button, and shows the server's answer; Play vs AI brings the
+// default.
+
+// seatSetup reports whether the game of settings set takes seat set-up
+// data, as the server describes its ruleset.
+func (a *App) seatSetup(set protocol.Settings) bool {
+	if a.conn == nil || a.conn.Welcome() == nil {
+		return false
+	}
+	for _, ri := range a.conn.Welcome().Rulesets {
+		if ri.ID == set.Ruleset {
+			return ri.SeatSetup
+		}
+	}
+	return false
+}
+
+// sendSeatData sends data as the seat's set-up data.
+func (a *App) sendSeatData(data []byte) {
+	if a.conn == nil {
+		return
+	}
+	if _, err := a.conn.SetSeatData(data); err != nil {
+		a.notify(fmt.Sprintf("not sent: %v", err))
+	}
+}
+
+// offerSeatSetup gives the lobby of the game of settings set what the
+// player chooses the seat's set-up data with, once the game's ruleset is
+// known: the module's SeatChooser, or the ruleset's default.
+func (a *App) offerSeatSetup(set protocol.Settings) {
+	if a.lobby == nil || a.play == nil || a.play.Ruleset() == nil || !a.seatSetup(set) {
+		return
+	}
+	rs := a.play.Ruleset()
+	m, _ := a.opts.Modules.Get(rs.Info().ID)
+	custom, choices := module.SeatChoices(m, module.SeatSetup{Ruleset: rs, Options: set.Config(nil).Options,
+		Theme: a.theme, Width: 360, Send: a.sendSeatData})
+	a.lobby.SetSeatSetup(custom, choices)
+}
+
+// sendDefaultSeat sends the ruleset's default set-up data for the game of
+// settings set (Play vs AI: the player goes straight to the table), if it
+// takes any.
+func (a *App) sendDefaultSeat(set protocol.Settings) {
+	if a.play == nil || !a.seatSetup(set) {
+		return
+	}
+	if ss, ok := a.play.Ruleset().(ruleset.SeatSetup); ok {
+		a.sendSeatData(ss.DefaultSeat(set.Config(nil).Options))
+	}
+}
+
+// seatDataResult takes the server's answer to the seat's set-up data:
+// the lobby shows it; in a game against the AI, a refusal of the default
+// stops the game from starting, so it is said at once.
+func (a *App) seatDataResult(m *protocol.SeatDataResult) {
+	if a.lobby != nil {
+		a.lobby.SeatDataResult(m)
+		return
+	}
+	if !m.Accepted {
+		var lines []string
+		for _, r := range m.Errors {
+			lines = append(lines, r.Reason)
+		}
+		a.showMessage("Cannot start the game", "The server refused the standard deck: "+strings.Join(lines, "; "))
+	}
+}
+
+// lobbyActions returns the seat set-up part of the lobby's actions for a
+// game of settings set: SeatData for a game that takes set-up data.
+func (a *App) lobbyActions(set protocol.Settings, acts menu.LobbyActions) menu.LobbyActions {
+	if a.seatSetup(set) {
+		acts.SeatData = a.sendSeatData
+	}
+	return acts
+}
+
+// shortListMost is how many names a list of the top bar shows before it
+// says how many more there are.
+const shortListMost = 4
+
+// shortList joins names for the top bar, "you" first: "you, Anna, Bob",
+// and past shortListMost, "you, Anna, Bob, Cleo and 12 more", so that a
+// table of 20 stays a line.
+func shortList(names []string) string {
+	if i := slices.Index(names, "you"); i > 0 {
+		names = append([]string{"you"}, slices.Delete(slices.Clone(names), i, i+1)...)
+	}
+	if len(names) <= shortListMost {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:shortListMost], ", "), len(names)-shortListMost)
+}

@@ -1,0 +1,59 @@
+package module
+
+import (
+	"github.com/ebitenui/ebitenui/widget"
+
+	"empires/client/menu"
+	"empires/shared/ruleset"
+)
+
+// SeatChooser is an optional interface of a Module whose ruleset's
+// players bring set-up data of their own to the table (ruleset.SeatSetup:
+// a deck): the game's lobby shows what it builds, so that the player
+// chooses or builds the data there. The lobby sends what the player
+// chooses (protocol.SetSeatData), says whether the seat has valid data
+// ("deck chosen") and shows every problem the server finds. A module
+// without a SeatChooser gets one button that sends the ruleset's default
+// ("Use the standard deck").
+type SeatChooser interface {
+	// SeatChooser returns the lobby's part for choosing the seat's data
+	// in a game of setup.Ruleset with setup.Options: a widget of the
+	// module's own (nil for none) that sends what the player builds with
+	// setup.Send, and choices the lobby shows as buttons, each sending its
+	// Data (none: no buttons). The widget must fit setup.Width pixels and
+	// stay short (a list, a few buttons): a deck builder of its own opens
+	// from a button. It is called on the UI goroutine, once a lobby.
+	SeatChooser(setup SeatSetup) (widget.PreferredSizeLocateableWidget, []menu.SeatChoice)
+}
+
+// SeatSetup is what a SeatChooser is given.
+type SeatSetup struct {
+	// Ruleset is the game's ruleset (the build's, or playing a server's
+	// data); Options are the game's values of its settings (a missing one
+	// takes its default), which decide what data is valid
+	// (ruleset.SeatSetup.CheckSeat).
+	Ruleset ruleset.Ruleset
+	Options ruleset.Options
+	// Theme is the client's look.
+	Theme *menu.Theme
+	// Width is the width, in pixels, the widget may take.
+	Width int
+	// Send sends data as the seat's set-up data; the server's answer
+	// shows in the lobby.
+	Send func(data []byte)
+}
+
+// SeatChoices returns what the lobby of a game of ruleset rs with opts
+// offers for choosing the seat's set-up data: the module's SeatChooser's,
+// if it has one; else one choice, the ruleset's default, "Use the
+// standard deck". It returns nothing for a ruleset without set-up data.
+func SeatChoices(m Module, setup SeatSetup) (widget.PreferredSizeLocateableWidget, []menu.SeatChoice) {
+	ss, ok := setup.Ruleset.(ruleset.SeatSetup)
+	if !ok {
+		return nil, nil
+	}
+	if sc, ok := m.(SeatChooser); ok {
+		return sc.SeatChooser(setup)
+	}
+	return nil, []menu.SeatChoice{{Label: menu.StandardDeck, Data: ss.DefaultSeat(setup.Options)}}
+}
