@@ -3,6 +3,7 @@ package duel
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -36,7 +37,7 @@ func TestStepClock(t *testing.T) {
 		{"an answer", table{phase: PhaseDefend, defender: 2, attack: "5cups", hands: attacking.hands}, -1, -1,
 			ruleset.Interactive, 30 * time.Second, "", "Round 1 · Bert defends"},
 		{"the game over", table{phase: PhaseOver, winner: 1, hands: attacking.hands}, -1, -1, ruleset.Interactive, 0, "", "Game over"},
-		{"other settings", attacking, 45, 300, ruleset.Interactive, 5 * time.Minute, "round 1 attack 1", "Round 1 · Anna attacks"},
+		{"other settings", attacking, 60, 300, ruleset.Interactive, 5 * time.Minute, "round 1 attack 1", "Round 1 · Anna attacks"},
 		{"no clock for a turn", attacking, 30, 0, ruleset.Interactive, 0, "", "Round 1 · Anna attacks"},
 		{"no clock for an answer", table{phase: PhaseDefend, defender: 3, attack: "5cups", hands: attacking.hands}, 0, 120,
 			ruleset.Interactive, 0, "", "Round 1 · Cleo defends"},
@@ -56,17 +57,23 @@ func TestStepClock(t *testing.T) {
 	}
 }
 
-// TestClockSettings checks that a new game takes rule 11's seconds from
-// its settings, the defaults when unset, and keeps them in its save.
+// TestClockSettings checks that a new game takes rule 11's times from its
+// settings, choices a creator reads ("None", "30 s", "2 min"), the
+// defaults when unset, and keeps them in its save.
 func TestClockSettings(t *testing.T) {
 	t.Logf("rule %s", rule[11])
 	in := New().Info()
 	for _, tt := range []struct {
-		key  string
-		want int
-	}{{KeyAnswer, 30}, {KeyTurn, 120}} {
-		if s, ok := in.Setting(tt.key); !ok || s.Default != tt.want || s.Min != 0 {
-			t.Errorf("setting %s: %+v, want a default of %d seconds and 0 for none", tt.key, s, tt.want)
+		key     string
+		choices []string
+		def     string
+	}{
+		{KeyAnswer, []string{"None", "15 s", "30 s", "1 min", "2 min"}, "30 s"},
+		{KeyTurn, []string{"None", "1 min", "2 min", "5 min", "10 min"}, "2 min"},
+	} {
+		s, ok := in.Setting(tt.key)
+		if !ok || !slices.Equal(s.Choices, tt.choices) || s.Choices[s.Default] != tt.def {
+			t.Errorf("setting %s: %+v, want the choices %q, %s unless chosen", tt.key, s, tt.choices, tt.def)
 		}
 	}
 	g := newGame(t, config(1, 2, 6))
@@ -74,18 +81,18 @@ func TestClockSettings(t *testing.T) {
 		t.Errorf("a game with the default settings offers for %s, want 30s", st.Limit)
 	}
 	cfg := config(1, 2, 6)
-	cfg.Options[KeyAnswer], cfg.Options[KeyTurn] = 10, 0
+	cfg.Options[KeyAnswer], cfg.Options[KeyTurn] = 1, 0 // 15 s, none
 	g = newGame(t, cfg)
 	save, err := g.Save()
 	must(t, err)
 	loaded, err := New().Load(save)
 	must(t, err)
-	if st := loaded.Step(); st.Limit != 10*time.Second || loaded.(*game).s.TurnTime != 0 {
-		t.Errorf("a loaded game offers for %s, its turns have %d seconds; want 10s and 0", st.Limit, loaded.(*game).s.TurnTime)
+	if st := loaded.Step(); st.Limit != 15*time.Second || loaded.(*game).s.TurnTime != 0 {
+		t.Errorf("a loaded game offers for %s, its turns have %d seconds; want 15s and 0", st.Limit, loaded.(*game).s.TurnTime)
 	}
-	cfg.Options[KeyAnswer] = MaxAnswer + 1
+	cfg.Options[KeyAnswer] = len(AnswerTimes())
 	if _, err := New().New(cfg); err == nil {
-		t.Errorf("New accepted %d seconds to answer", MaxAnswer+1)
+		t.Errorf("New accepted the choice %d of %d times to answer", len(AnswerTimes()), len(AnswerTimes()))
 	}
 }
 

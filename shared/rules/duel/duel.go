@@ -33,12 +33,12 @@
 //  10. The game ends after the last round, or as soon as at most one
 //     player is left. The last player left wins; otherwise the most points
 //     win, then the most cards in hand; still tied, the game is drawn.
-//  11. A player has 30 seconds (the setting "Seconds to answer") to lay
-//     its card in the offering or to answer an attack, and 120 seconds
-//     ("Seconds per turn") for its attack turn, which the defender's
-//     answer does not spend; 0 sets no clock of the game's own. A player
-//     whose time runs out lays its lowest card (rule 4), passes (rule 5)
-//     or takes the hit (rule 7).
+//  11. A player has 30 seconds (the setting "Time to answer") to lay its
+//     card in the offering or to answer an attack, and 2 minutes ("Time
+//     per turn") for its attack turn, which the defender's answer does not
+//     spend; "None" sets no clock of the game's own. A player whose time
+//     runs out lays its lowest card (rule 4), passes (rule 5) or takes the
+//     hit (rule 7).
 //  12. Each player brings its deck to the table before the game: 20 cards
 //     (the deck file's deck size) of the deck file's suits and ranks, at
 //     most 2 copies of a card (the deck file's copies). A player who
@@ -108,20 +108,42 @@ const (
 	MaxRounds = 20
 )
 
-// The settings of the steps' time limits, in seconds (0: none of Duel's
-// own; the host's turn timer, if any, applies). KeyAnswer is the limit of
-// a quick step, one card to lay in the offering or an attack to answer
-// (DefaultAnswer, at most MaxAnswer); KeyTurn the budget of a player's
-// attack turn (DefaultTurn, at most MaxTurn), which a defender's answer
-// does not spend.
+// The settings of the steps' clocks (rule 11), each a choice among times
+// in seconds (0: none of Duel's own; the host's turn timer, if any,
+// applies); an option's value is the index of its choice. KeyAnswer is the
+// limit of a quick step, one card to lay in the offering or an attack to
+// answer: one of AnswerTimes, DefaultAnswer unless chosen. KeyTurn is the
+// budget of a player's attack turn, which a defender's answer does not
+// spend: one of TurnTimes, DefaultTurn unless chosen.
 const (
 	KeyAnswer     = "answer"
 	DefaultAnswer = 30
-	MaxAnswer     = 600
 	KeyTurn       = "turn"
 	DefaultTurn   = 120
-	MaxTurn       = 3600
 )
+
+// AnswerTimes returns the choices of the setting KeyAnswer, in seconds.
+func AnswerTimes() []int { return []int{0, 15, 30, 60, 120} }
+
+// TurnTimes returns the choices of the setting KeyTurn, in seconds.
+func TurnTimes() []int { return []int{0, 60, 120, 300, 600} }
+
+// timeSetting returns the setting of key choosing among times, def the
+// default, as the game's creator sees it: "None", "30 s", "2 min".
+func timeSetting(key, label, help string, times []int, def int) ruleset.Setting {
+	st := ruleset.Setting{Key: key, Label: label, Help: help, Max: len(times) - 1, Default: slices.Index(times, def)}
+	for _, sec := range times {
+		switch {
+		case sec == 0:
+			st.Choices = append(st.Choices, "None")
+		case sec%60 == 0:
+			st.Choices = append(st.Choices, fmt.Sprintf("%d min", sec/60))
+		default:
+			st.Choices = append(st.Choices, fmt.Sprintf("%d s", sec))
+		}
+	}
+	return st
+}
 
 // The AI levels, weakest first.
 const (
@@ -192,15 +214,10 @@ func (r *Rules) Info() ruleset.Info {
 		Settings: []ruleset.Setting{{
 			Key: KeyRounds, Label: "Rounds", Help: "How many rounds the game lasts.",
 			Min: 1, Max: MaxRounds, Default: 6,
-		}, {
-			Key: KeyAnswer, Label: "Seconds to answer",
-			Help: "How long a player has to lay its card in the offering or to answer an attack (0: no limit but the host's turn timer).",
-			Min:  0, Max: MaxAnswer, Default: DefaultAnswer,
-		}, {
-			Key: KeyTurn, Label: "Seconds per turn",
-			Help: "How long a player's attack turn may take; the defender's answer does not count in it (0: no limit but the host's turn timer).",
-			Min:  0, Max: MaxTurn, Default: DefaultTurn,
-		}},
+		},
+			timeSetting(KeyAnswer, "Time to answer", "to lay a card or answer an attack", AnswerTimes(), DefaultAnswer),
+			timeSetting(KeyTurn, "Time per turn", "for a player's attack turn", TurnTimes(), DefaultTurn),
+		},
 		Levels:       []string{LevelRandom, LevelNormal},
 		DefaultLevel: LevelNormal,
 		Hash:         r.hash,
@@ -247,8 +264,10 @@ func (r *Rules) New(cfg ruleset.Config) (ruleset.Game, error) {
 	s.Format = saveFormat
 	s.Hash = r.hash
 	s.Rounds = cfg.Options.Get(KeyRounds, rounds.Default)
-	s.Answer = cfg.Options.Get(KeyAnswer, DefaultAnswer)
-	s.TurnTime = cfg.Options.Get(KeyTurn, DefaultTurn)
+	answer, _ := in.Setting(KeyAnswer)
+	turn, _ := in.Setting(KeyTurn)
+	s.Answer = AnswerTimes()[cfg.Options.Get(KeyAnswer, answer.Default)]
+	s.TurnTime = TurnTimes()[cfg.Options.Get(KeyTurn, turn.Default)]
 	s.Round = 1
 	s.Phase = PhaseOffer
 	for i := range n {

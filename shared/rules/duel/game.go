@@ -68,8 +68,8 @@ type state struct {
 	RNG    []byte
 	Names  []string
 	Rounds int
-	// Answer and TurnTime are the settings KeyAnswer and KeyTurn: the
-	// seconds of a quick step and of an attack turn (0: none).
+	// Answer and TurnTime are the times the settings KeyAnswer and KeyTurn
+	// chose: the seconds of a quick step and of an attack turn (0: none).
 	Answer, TurnTime int
 	Round            int
 	Phase            Phase
@@ -201,8 +201,8 @@ func (g *game) lowest(p ruleset.Seat) Card {
 }
 
 // Step implements ruleset.Game. The offering and a defender's answer are
-// limited to the seconds of the setting KeyAnswer each; an attack turn
-// draws on a budget of its own, the seconds of KeyTurn, which the
+// limited to the time of the setting KeyAnswer each; an attack turn draws
+// on a budget of its own, the time of KeyTurn, which the
 // defender's answer in between does not spend. Phase names the step for
 // the top bar: "Round 3 · Offer", "Round 3 · Ann attacks", "Round 3 · Bob
 // defends", "Game over".
@@ -710,7 +710,7 @@ func (s *state) check(d Deck, hash string) error {
 		return fmt.Errorf("%d players but %d decks brought, %d draw piles", n, len(s.Brought), len(s.Decks))
 	case s.Rounds < 1 || s.Rounds > MaxRounds || s.Round < 1 || s.Round > s.Rounds:
 		return fmt.Errorf("round %d of %d", s.Round, s.Rounds)
-	case s.Answer < 0 || s.Answer > MaxAnswer || s.TurnTime < 0 || s.TurnTime > MaxTurn:
+	case !slices.Contains(AnswerTimes(), s.Answer) || !slices.Contains(TurnTimes(), s.TurnTime):
 		return fmt.Errorf("time limits of %d seconds to answer and %d a turn", s.Answer, s.TurnTime)
 	case s.Phase < PhaseOffer || s.Phase > PhaseOver:
 		return fmt.Errorf("unknown phase %d", s.Phase)

@@ -244,7 +244,7 @@ var rule = map[int]string{
 	8:  "8. every later round begins with each player, in round order, drawing up to 5 cards from its own deck while it lasts",
 	9:  "9. a player who holds no cards when its own deck is empty is out",
 	10: "10. the game ends after the last round, or as soon as at most one player is left; the last player left wins; otherwise the most points win, then the most cards in hand; still tied, the game is drawn",
-	11: "11. a player has 30 seconds to lay its card or to answer an attack, and 120 seconds for its attack turn, which the defender's answer does not spend; a player whose time runs out lays its lowest card, passes or takes the hit",
+	11: "11. a player has 30 seconds to lay its card or to answer an attack, and 2 minutes for its attack turn, which the defender's answer does not spend; a player whose time runs out lays its lowest card, passes or takes the hit",
 	12: "12. each player brings its deck: 20 cards of the deck file's suits and ranks, at most 2 copies of a card; one who brings none plays the balanced deck; no one sees another's deck, nor the order of its own, only how many cards each has left",
 }
 
