@@ -13,7 +13,11 @@ import (
 
 // config returns a game of seats players and rounds rounds.
 func config(seed uint64, seats, rounds int) ruleset.Config {
-	names := []string{"Anna", "Bert", "Cleo", "Dmitri"}[:seats]
+	names := []string{"Anna", "Bert", "Cleo", "Dmitri"}
+	for len(names) < seats {
+		names = append(names, fmt.Sprintf("Player %d", len(names)+1))
+	}
+	names = names[:seats]
 	return ruleset.Config{Seed: seed, Seats: seats, Names: names, Options: ruleset.Options{KeyRounds: rounds}}
 }
 

@@ -1,4 +1,4 @@
-// Package duel is Duel, a short card game of hidden hands for 2 to 4
+// Package duel is Duel, a short card game of hidden hands for 2 to 20
 // players: the platform's smallest ruleset, played on a table of cards
 // rather than a map, with simultaneous and interactive steps. Its data
 // file, the deck file (File, assets/rules/duel.txt), says the suits, the
@@ -99,7 +99,7 @@ const File = "duel.txt"
 // The table's bounds.
 const (
 	MinSeats = 2
-	MaxSeats = 4
+	MaxSeats = 20
 )
 
 // KeyRounds is the setting of the number of rounds, 1 to MaxRounds.
@@ -203,7 +203,7 @@ func (r *Rules) Info() ruleset.Info {
 	return ruleset.Info{
 		ID:    ID,
 		Title: "Duel",
-		Summary: "A short card game of hidden hands for 2 to 4 players, each with a deck of its own: " +
+		Summary: "A short card game of hidden hands for 2 to 20 players, each with a deck of its own: " +
 			"each round everyone lays a card face down, then in turn each may attack another player, " +
 			"who blocks with a higher card of the suit or takes the hit. Most points after the last " +
 			"round wins.",

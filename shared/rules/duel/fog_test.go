@@ -24,10 +24,20 @@ import (
 // many places.
 func TestNoLeaks(t *testing.T) {
 	levels := New().Info().Levels
-	for seats := MinSeats; seats <= MaxSeats; seats++ {
+	// Two to four seats show every shape of a round; the largest table,
+	// with its 20 seats, is played once, two rounds, with the balanced
+	// deck (the decks of disjoint cards are made for four seats at most).
+	for _, seats := range []int{2, 3, 4, MaxSeats} {
 		for seed := uint64(1); seed <= 12; seed++ {
+			if seats > 4 && seed > 1 {
+				break
+			}
 			t.Run(fmt.Sprintf("%d seats seed %d", seats, seed), func(t *testing.T) {
-				rs, cfg := New(), config(seed, seats, 8)
+				rounds := 8
+				if seats > 4 {
+					rounds = 2
+				}
+				rs, cfg := New(), config(seed, seats, rounds)
 				if seed%2 == 0 {
 					rs, cfg.SeatData = uniqueDecks(t, seats)
 				}

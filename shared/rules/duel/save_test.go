@@ -20,7 +20,7 @@ func TestLoadRefuses(t *testing.T) {
 	}{
 		{"another format", func(s *state) { s.Format = "duel 0" }, `save format "duel 0", this build reads "duel 1"`},
 		{"another deck", func(s *state) { s.Hash = "abc" }, "a game with another deck"},
-		{"one player", func(s *state) { s.Names = s.Names[:1] }, "1 players, want 2 to 4"},
+		{"one player", func(s *state) { s.Names = s.Names[:1] }, "1 players, want 2 to 20"},
 		{"a hand missing", func(s *state) { s.Hands = s.Hands[:2] }, "3 players but 2 hands"},
 		{"round past the last", func(s *state) { s.Round = 7 }, "round 7 of 6"},
 		{"too many rounds", func(s *state) { s.Rounds, s.Round = 99, 1 }, "round 1 of 99"},
