@@ -180,7 +180,7 @@ func samples(tb testing.TB) []protocol.Message {
 		&protocol.GetRules{Ruleset: "erfworld"},
 		&protocol.RulesData{Ruleset: "erfworld", Hash: ew.Info().Hash, Data: ew.Data()},
 		// A deck of some card game: two copies of card 17, one of card 4.
-		&protocol.SetSeatData{Data: protocol.Payload{0x92, 0x92, 0x11, 0x02, 0x92, 0x04, 0x01}},
+		&protocol.SetSeatData{Data: []byte("7 cups\n")},
 		&protocol.SeatDataResult{Errors: []protocol.Rejection{
 			{Index: 1, Order: "2 × Lancer", Reason: "a deck holds at most 1 of each Lancer"},
 			{Index: 0, Reason: "a deck holds 40 cards, this one 3"},

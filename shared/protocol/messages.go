@@ -114,12 +114,14 @@ type GetRules struct {
 }
 
 // SetSeatData sends the seat's set-up data before the game starts (a
-// deck, in the ruleset's encoding), for a ruleset whose RulesetInfo has
-// SeatSetup. The server answers SeatDataResult: accepted, or every problem
-// found. The data replaces any sent before; nobody else ever sees it (the
-// lobby shows only that the seat has chosen).
+// deck), for a ruleset whose RulesetInfo has SeatSetup. Data is the
+// ruleset's bytes, a msgpack bin, not a msgpack value like orders: a
+// ruleset's set-up data may be text a player wrote (Duel's deck is one
+// card a line). The server answers SeatDataResult: accepted, or every
+// problem found. The data replaces any sent before; nobody else ever sees
+// it (the lobby shows only that the seat has chosen).
 type SetSeatData struct {
-	Data Payload
+	Data []byte
 }
 
 // RequestView asks for a FullView, after the client found that its view's

@@ -232,7 +232,7 @@ func TestGolden(t *testing.T) {
 			"94120100" + "99" + "02" + "00" + "c40101" + "02" + "09" + "c40102" + "a6626c6f636b3f" + "00" + "a0"}, // lists of seats are bytes
 		{"concurrent clock", &protocol.TurnClock{Turn: 3, Deadline: 0, Mode: 3, Seq: 14, Actors: []protocol.Seat{2, 3}, Since: 12, Phase: "Trade"},
 			"94120100" + "99" + "03" + "00" + "c0" + "03" + "0e" + "c4020203" + "a0" + "0c" + "a55472616465"},
-		{"seat data", &protocol.SetSeatData{Data: protocol.Payload{0x92, 0x01, 0x02}}, "941d0100" + "91" + "920102"},
+		{"seat data", &protocol.SetSeatData{Data: []byte{0x92, 0x01, 0x02}}, "941d0100" + "91" + "c403920102"},
 		{"seat data result", &protocol.SeatDataResult{Errors: []protocol.Rejection{{Index: 3, Order: "x", Reason: "y"}}},
 			"941e0100" + "92" + "c2" + "91" + "93" + "03" + "a178" + "a179"},
 		{"welcome", &protocol.Welcome{Version: 6, Server: "s", Build: "v1", Rulesets: []protocol.RulesetInfo{{
