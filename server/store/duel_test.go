@@ -8,17 +8,18 @@ import (
 	"empires/shared/ruleset/cardtest"
 )
 
-// longDeck is a deck of Duel for long games: 400 cards, hands of 10, so
-// that a game of four players lasts its 20 rounds, about 170 steps.
-const longDeck = `suits = cups coins swords clubs bells roses acorns leaves
+// LongDeck is a deck of Duel for long games: 400 cards, hands of 10, so
+// that a game of four players lasts its 20 rounds, about 180 steps. (It
+// is exported for the crash tests, of package store_test.)
+const LongDeck = `suits = cups coins swords clubs bells roses acorns leaves
 ranks = 1 50
 hand = 10
 `
 
-// duelRules returns Duel with longDeck.
+// duelRules returns Duel with LongDeck.
 func duelRules(tb testing.TB) ruleset.Ruleset {
 	tb.Helper()
-	rs, err := cardtest.New().WithData([]byte(longDeck))
+	rs, err := cardtest.New().WithData([]byte(LongDeck))
 	if err != nil {
 		tb.Fatal(err)
 	}
