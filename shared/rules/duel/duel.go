@@ -1,12 +1,14 @@
-// Package cardtest is Duel, a small card game with hidden hands, kept to
-// test the ruleset contract (package ruleset) on a game that is not played
-// on a map and uses interactive steps. It is not offered to players.
+// Package duel is Duel, a short card game of hidden hands for 2 to 4
+// players: the platform's smallest ruleset, played on a table of cards
+// rather than a map, with simultaneous and interactive steps. Its data
+// file, the deck (File, assets/rules/duel.txt), says the suits, the ranks
+// and the hand size; a host's mod may change it.
 //
 // # The rules of Duel
 //
 // The numbered sentences are the rules; the tests name them.
 //
-//  1. The deck (deck.txt: suits, ranks, hand size) is shuffled with the
+//  1. The deck (the data file: suits, ranks, hand size) is shuffled with the
 //     game's seed and each player is dealt a hand of 5 cards (the deck
 //     file's hand size), which only that player sees.
 //  2. A round begins with the offering: every player holding cards lays
@@ -30,6 +32,12 @@
 //  10. The game ends after the last round, or as soon as at most one
 //     player is left. The last player left wins; otherwise the most points
 //     win, then the most cards in hand; still tied, the game is drawn.
+//  11. A player has 30 seconds (the setting "Seconds to answer") to lay
+//     its card in the offering or to answer an attack, and 120 seconds
+//     ("Seconds per turn") for its attack turn, which the defender's
+//     answer does not spend; 0 sets no clock of the game's own. A player
+//     whose time runs out lays its lowest card (rule 4), passes (rule 5)
+//     or takes the hit (rule 7).
 //
 // The defender is asked to answer even when it holds no card that could
 // block, so that being asked tells the attacker nothing of its hand.
@@ -40,19 +48,24 @@
 // events a list of Event: msgpack values read only with wire.Unmarshal.
 // Orders and actions name the step (Step.Seq) they answer; one for another
 // step is refused.
-package cardtest
+package duel
 
 import (
-	_ "embed"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 
+	"empires/assets"
 	"empires/shared/ruleset"
 	"empires/shared/wire"
 )
 
 // ID is the ruleset's id.
-const ID = "cardtest"
+const ID = "duel"
+
+// File is the name of the data file, the deck, among the rules files
+// (assets/rules, or a host's mod directory).
+const File = "duel.txt"
 
 // The table's bounds.
 const (
@@ -66,16 +79,26 @@ const (
 	MaxRounds = 20
 )
 
+// The settings of the steps' time limits, in seconds (0: none of Duel's
+// own; the host's turn timer, if any, applies). KeyAnswer is the limit of
+// a quick step, one card to lay in the offering or an attack to answer
+// (DefaultAnswer, at most MaxAnswer); KeyTurn the budget of a player's
+// attack turn (DefaultTurn, at most MaxTurn), which a defender's answer
+// does not spend.
+const (
+	KeyAnswer     = "answer"
+	DefaultAnswer = 30
+	MaxAnswer     = 600
+	KeyTurn       = "turn"
+	DefaultTurn   = 120
+	MaxTurn       = 3600
+)
+
 // The AI levels, weakest first.
 const (
 	LevelRandom = "random"
 	LevelNormal = "normal"
 )
-
-// data is the built-in deck.
-//
-//go:embed deck.txt
-var data []byte
 
 // Rules is the Duel ruleset with one deck. Use New or WithData.
 type Rules struct {
@@ -86,13 +109,39 @@ type Rules struct {
 
 var _ ruleset.Ruleset = (*Rules)(nil)
 
-// New returns Duel with its built-in deck.
-func New() *Rules {
-	d, err := ParseDeck("deck.txt", data)
+// Open returns Duel with the deck File of fsys: assets.Rules(), or a
+// host's mod directory over it (rules.OpenSource). A broken file is
+// refused with its line and column.
+func Open(fsys fs.FS) (*Rules, error) {
+	data, err := fs.ReadFile(fsys, File)
 	if err != nil {
-		panic(fmt.Sprintf("cardtest: the built-in deck: %v", err)) // a build error, caught by every test
+		return nil, fmt.Errorf("%s: %w", ID, err)
 	}
-	return &Rules{deck: d, data: data, hash: ruleset.HashData(data)}
+	r, err := parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", ID, err)
+	}
+	return r, nil
+}
+
+// New returns Duel with its built-in deck (assets/rules/duel.txt). It
+// panics if that file is broken: a build error every test catches.
+func New() *Rules {
+	r, err := Open(assets.Rules())
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+// parse returns Duel with the deck file data.
+func parse(data []byte) (*Rules, error) {
+	d, err := ParseDeck(File, data)
+	if err != nil {
+		return nil, err
+	}
+	data = append([]byte(nil), data...)
+	return &Rules{deck: d, data: data, hash: ruleset.HashData(data)}, nil
 }
 
 // Deck returns the deck the rules play with.
@@ -103,15 +152,24 @@ func (r *Rules) Info() ruleset.Info {
 	return ruleset.Info{
 		ID:    ID,
 		Title: "Duel",
-		Summary: "A card game of hidden hands for 2 to 4 players: each round everyone lays a card " +
-			"face down, then in turn each may attack another player, who blocks with a higher " +
+		Summary: "A short card game of hidden hands for 2 to 4 players: each round everyone lays a " +
+			"card face down, then in turn each may attack another player, who blocks with a higher " +
 			"card of the suit or takes the hit. Most points after the last round wins.",
 		Board:    "cards",
 		MinSeats: MinSeats,
 		MaxSeats: MaxSeats,
+		Hidden:   true,
 		Settings: []ruleset.Setting{{
 			Key: KeyRounds, Label: "Rounds", Help: "How many rounds the game lasts.",
 			Min: 1, Max: MaxRounds, Default: 6,
+		}, {
+			Key: KeyAnswer, Label: "Seconds to answer",
+			Help: "How long a player has to lay its card in the offering or to answer an attack (0: no limit but the host's turn timer).",
+			Min:  0, Max: MaxAnswer, Default: DefaultAnswer,
+		}, {
+			Key: KeyTurn, Label: "Seconds per turn",
+			Help: "How long a player's attack turn may take; the defender's answer does not count in it (0: no limit but the host's turn timer).",
+			Min:  0, Max: MaxTurn, Default: DefaultTurn,
 		}},
 		Levels:       []string{LevelRandom, LevelNormal},
 		DefaultLevel: LevelNormal,
@@ -124,12 +182,11 @@ func (r *Rules) Data() []byte { return r.data }
 
 // WithData implements ruleset.Ruleset: Duel with another deck file.
 func (r *Rules) WithData(data []byte) (ruleset.Ruleset, error) {
-	d, err := ParseDeck("deck", data)
+	r, err := parse(data)
 	if err != nil {
-		return nil, fmt.Errorf("cardtest data: %w", err)
+		return nil, fmt.Errorf("%s data: %w", ID, err)
 	}
-	data = append([]byte(nil), data...)
-	return &Rules{deck: d, data: data, hash: ruleset.HashData(data)}, nil
+	return r, nil
 }
 
 // New implements ruleset.Ruleset: it deals a game. Names may be fewer
@@ -156,6 +213,8 @@ func (r *Rules) New(cfg ruleset.Config) (ruleset.Game, error) {
 	s.Format = saveFormat
 	s.Hash = r.hash
 	s.Rounds = cfg.Options.Get(KeyRounds, rounds.Default)
+	s.Answer = cfg.Options.Get(KeyAnswer, DefaultAnswer)
+	s.TurnTime = cfg.Options.Get(KeyTurn, DefaultTurn)
 	s.Round = 1
 	s.Phase = PhaseOffer
 	for i := range n {

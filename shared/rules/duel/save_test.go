@@ -1,4 +1,4 @@
-package cardtest
+package duel
 
 import (
 	"strings"
@@ -18,12 +18,14 @@ func TestLoadRefuses(t *testing.T) {
 		spoil func(s *state)
 		err   string
 	}{
-		{"another format", func(s *state) { s.Format = "cardtest 0" }, `save format "cardtest 0", this build reads "cardtest 1"`},
+		{"another format", func(s *state) { s.Format = "duel 0" }, `save format "duel 0", this build reads "duel 1"`},
 		{"another deck", func(s *state) { s.Hash = "abc" }, "a game with another deck"},
 		{"one player", func(s *state) { s.Names = s.Names[:1] }, "1 players, want 2 to 4"},
 		{"a hand missing", func(s *state) { s.Hands = s.Hands[:2] }, "3 players but 2 hands"},
 		{"round past the last", func(s *state) { s.Round = 7 }, "round 7 of 6"},
 		{"too many rounds", func(s *state) { s.Rounds, s.Round = 99, 1 }, "round 1 of 99"},
+		{"a negative clock", func(s *state) { s.Answer = -1 }, "time limits of -1 seconds to answer"},
+		{"a clock past its bound", func(s *state) { s.TurnTime = MaxTurn + 1 }, "and 3601 a turn"},
 		{"an unknown phase", func(s *state) { s.Phase = 9 }, "unknown phase 9"},
 		{"a turn in an offering", func(s *state) { s.Turn = 1 }, "attack turn 1 of 3 in phase offer"},
 		{"a winner in play", func(s *state) { s.Winner = 2 }, "winner seat 2 in phase offer"},
