@@ -6,59 +6,31 @@ import (
 
 	"empires/server/store"
 	"empires/shared/protocol"
-	"empires/shared/ruleset"
+	"empires/shared/rules/duel"
 )
 
-// hiddenRuleset is a ruleset whose games have hidden holdings
-// (ruleset.Info.Hidden), for the lobby's tests: the built-in ruleset it
-// wraps, saying so.
-type hiddenRuleset struct{ ruleset.Ruleset }
-
-func (r hiddenRuleset) Info() ruleset.Info {
-	in := r.Ruleset.Info()
-	in.Hidden = true
-	return in
-}
-
-// hiddenErfworld returns the build's rulesets with erfworld saying its
-// games have hidden holdings.
-func hiddenErfworld(tb testing.TB) *ruleset.Registry {
-	tb.Helper()
-	var all []ruleset.Ruleset
-	for _, rs := range builtin(tb).All() {
-		if rs.Info().ID == "erfworld" {
-			rs = hiddenRuleset{rs}
-		}
-		all = append(all, rs)
-	}
-	r, err := ruleset.NewRegistry(all...)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return r
-}
-
 // TestNoAllSeeingOfHiddenHoldings: the lobby never offers all-seeing
-// spectators for a game of hidden holdings: the settings it sends of a
-// game created with them, and of one resumed from a store that has them,
-// say spectators see what is public; a game of a ruleset without hidden
-// holdings keeps them.
+// spectators for a game of hidden holdings (Duel's hands): the settings it
+// sends of a Duel game created with them, and of one resumed from a store
+// that has them, say spectators see what is public; a game of a ruleset
+// without hidden holdings (erfworld) keeps them.
 func TestNoAllSeeingOfHiddenHoldings(t *testing.T) {
-	set := small()
-	set.Spectators, set.AllSeeing = true, true
+	duelSet := protocol.Settings{Ruleset: duel.ID, Seed: 3, Seats: 2, Spectators: true, AllSeeing: true}
+	erfSet := small()
+	erfSet.Spectators, erfSet.AllSeeing = true, true
 	tests := []struct {
 		name string
-		reg  *ruleset.Registry
+		set  protocol.Settings
 		want bool
 	}{
-		{"hidden holdings", hiddenErfworld(t), false},
-		{"no hidden holdings", builtin(t), true},
+		{"hidden holdings", duelSet, false},
+		{"no hidden holdings", erfSet, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			l := newLobby(t, Options{Rulesets: tt.reg})
+			l := newLobby(t, Options{})
 			ann := hello(t, l, "Ann")
-			out := ann.do(&protocol.CreateGame{Settings: set})
+			out := ann.do(&protocol.CreateGame{Settings: tt.set})
 			if j := find[*protocol.Joined](t, out); j.Settings.AllSeeing != tt.want || !j.Settings.Spectators {
 				t.Errorf("joined with settings %+v, want spectators, all-seeing %v", j.Settings, tt.want)
 			}
@@ -73,9 +45,11 @@ func TestNoAllSeeingOfHiddenHoldings(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	reg := hiddenErfworld(t)
-	rs, _ := reg.Get("erfworld")
-	g, err := rs.New(set.Config([]string{"Ann", "Bob", "Bot 3"}))
+	rs, ok := builtin(t).Get(duel.ID)
+	if !ok {
+		t.Fatal("no Duel among the build's rulesets")
+	}
+	g, err := rs.New(duelSet.Config([]string{"Ann", "Bob"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,15 +57,14 @@ func TestNoAllSeeingOfHiddenHoldings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seats := []store.Seat{{Seat: 1, Name: "Ann", Token: protocol.NewToken()}, {Seat: 2, Name: "Bob", Token: protocol.NewToken()},
-		{Seat: 3, Name: "Bot 3", Bot: true}}
-	if err := st.SaveGame(4, set, seats); err != nil {
+	seats := []store.Seat{{Seat: 1, Name: "Ann", Token: protocol.NewToken()}, {Seat: 2, Name: "Bob", Token: protocol.NewToken()}}
+	if err := st.SaveGame(4, duelSet, seats); err != nil {
 		t.Fatal(err)
 	}
 	if err := st.SaveState(4, store.State{Seq: g.Step().Seq, Save: save}); err != nil {
 		t.Fatal(err)
 	}
-	l := newLobby(t, Options{Rulesets: reg, Store: st})
+	l := newLobby(t, Options{Store: st})
 	if n, err := l.Restore(nil); n != 1 || err != nil {
 		t.Fatalf("Restore = %d, %v; want the game resumed", n, err)
 	}

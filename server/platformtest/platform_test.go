@@ -289,7 +289,7 @@ func TestDuelThroughServer(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s got a %T, not a Duel view", names[v.bot], v.view)
 		}
-		at, err := store.At(s, id, duel, view.Table.Seq)
+		at, err := store.At(s, id, du, view.Table.Seq)
 		if err != nil {
 			t.Fatalf("seat %d's view of step %d: %v", seat, view.Table.Seq, err)
 		}

@@ -16,7 +16,7 @@ import (
 	"empires/server/store"
 	"empires/shared/protocol"
 	"empires/shared/ruleset"
-	"empires/shared/ruleset/cardtest"
+	"empires/shared/rules/duel"
 )
 
 // freeAddr returns a loopback address no one listens on now.
@@ -88,7 +88,7 @@ func TestCrashInteractive(t *testing.T) {
 	kill := make(chan struct{})
 	var once sync.Once
 	hook := func(v ruleset.View) {
-		seq := v.(*cardtest.View).Table.Seq
+		seq := v.(*duel.View).Table.Seq
 		mu.Lock()
 		seen = max(seen, seq)
 		mu.Unlock()
@@ -99,8 +99,8 @@ func TestCrashInteractive(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 4*waitLimit)
 	defer cancel()
 	names := []string{"Anna", "Bert", "Cleo", "Dora"}
-	set := protocol.Settings{Name: "long duel", Ruleset: cardtest.ID, Seats: len(names), Seed: 5,
-		Options: []protocol.Option{{Key: cardtest.KeyRounds, Value: cardtest.MaxRounds}}}
+	set := protocol.Settings{Name: "long duel", Ruleset: duel.ID, Seats: len(names), Seed: 5,
+		Options: []protocol.Option{{Key: duel.KeyRounds, Value: duel.MaxRounds}}}
 	results := make([]bot.Result, len(names))
 	errs := make([]error, len(names))
 	var wg sync.WaitGroup
@@ -201,7 +201,7 @@ func TestCrashInteractive(t *testing.T) {
 		t.Errorf("states saved whole at steps %v, want the start, every %d steps, the resume and the end: %v",
 			have, store.SnapshotEvery, want)
 	}
-	rs, _ := cfg.Rulesets.Get(cardtest.ID)
+	rs, _ := cfg.Rulesets.Get(duel.ID)
 	steps := 0
 	if err := store.Replay(s, 1, rs, func(store.Step) error { steps++; return nil }); err != nil {
 		t.Fatalf("replay: %v", err)

@@ -22,7 +22,7 @@ import (
 	"empires/shared/protocol"
 	"empires/shared/rules/registry"
 	"empires/shared/ruleset"
-	"empires/shared/ruleset/cardtest"
+	"empires/shared/rules/duel"
 )
 
 // serverEnv, set to a data directory, makes the test binary run a server
@@ -44,8 +44,7 @@ func TestMain(m *testing.M) {
 }
 
 // serverConfig returns the configuration of a server on data directory
-// dir, playing the built-in rulesets and Duel with a deck for long games
-// (store.LongDeck).
+// dir, playing rulesets().
 func serverConfig(dir string) (host.Config, error) {
 	reg, err := rulesets()
 	if err != nil {
@@ -57,18 +56,23 @@ func serverConfig(dir string) (host.Config, error) {
 	return cfg, nil
 }
 
-// rulesets returns the built-in rulesets and Duel with a deck for long
-// games.
+// rulesets returns the built-in rulesets, Duel's deck replaced by one for
+// long games (store.LongDeck).
 func rulesets() (*ruleset.Registry, error) {
 	base, err := registry.Default()
 	if err != nil {
 		return nil, err
 	}
-	duel, err := cardtest.New().WithData([]byte(store.LongDeck))
-	if err != nil {
-		return nil, err
+	all := base.All()
+	for i, rs := range all {
+		if rs.Info().ID != duel.ID {
+			continue
+		}
+		if all[i], err = rs.WithData([]byte(store.LongDeck)); err != nil {
+			return nil, err
+		}
 	}
-	return ruleset.NewRegistry(append(base.All(), duel)...)
+	return ruleset.NewRegistry(all...)
 }
 
 // serve runs a server on data directory dir, prints its URL and serves

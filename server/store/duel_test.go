@@ -5,7 +5,7 @@ import (
 
 	"empires/shared/protocol"
 	"empires/shared/ruleset"
-	"empires/shared/ruleset/cardtest"
+	"empires/shared/rules/duel"
 )
 
 // LongDeck is a deck of Duel for long games: 400 cards, hands of 10, so
@@ -19,7 +19,7 @@ hand = 10
 // duelRules returns Duel with LongDeck.
 func duelRules(tb testing.TB) ruleset.Ruleset {
 	tb.Helper()
-	rs, err := cardtest.New().WithData([]byte(LongDeck))
+	rs, err := duel.New().WithData([]byte(LongDeck))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -29,8 +29,8 @@ func duelRules(tb testing.TB) ruleset.Ruleset {
 // duelSettings are the settings of a long Duel game: four players, the
 // most rounds.
 func duelSettings(seed uint64) protocol.Settings {
-	return protocol.Settings{Name: "long duel", Ruleset: cardtest.ID, Seed: seed, Seats: 4,
-		Options: []protocol.Option{{Key: cardtest.KeyRounds, Value: cardtest.MaxRounds}}}
+	return protocol.Settings{Name: "long duel", Ruleset: duel.ID, Seed: seed, Seats: 4,
+		Options: []protocol.Option{{Key: duel.KeyRounds, Value: duel.MaxRounds}}}
 }
 
 // duelStep is a step of a Duel game played by the AI: what it was played
@@ -58,7 +58,7 @@ func playDuel(tb testing.TB, rs ruleset.Ruleset, seed uint64) *duelGame {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	ai, err := rs.NewAI(cardtest.LevelNormal, seed)
+	ai, err := rs.NewAI(duel.LevelNormal, seed)
 	if err != nil {
 		tb.Fatal(err)
 	}
