@@ -15,8 +15,8 @@ import (
 	"empires/server/internal/logbuf"
 	"empires/server/store"
 	"empires/shared/protocol"
-	"empires/shared/ruleset"
 	"empires/shared/rules/duel"
+	"empires/shared/ruleset"
 )
 
 // freeAddr returns a loopback address no one listens on now.

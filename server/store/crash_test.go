@@ -20,9 +20,9 @@ import (
 	"empires/server/store"
 	"empires/shared/hexgame"
 	"empires/shared/protocol"
+	"empires/shared/rules/duel"
 	"empires/shared/rules/registry"
 	"empires/shared/ruleset"
-	"empires/shared/rules/duel"
 )
 
 // serverEnv, set to a data directory, makes the test binary run a server

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"empires/shared/protocol"
-	"empires/shared/ruleset"
 	"empires/shared/rules/duel"
+	"empires/shared/ruleset"
 )
 
 // LongDeck is a deck of Duel for long games: 400 cards, hands of 10, so
