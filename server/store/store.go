@@ -35,9 +35,11 @@
 //	steps  (game, turn, events)              -- step "turn" was played, with events events
 //	orders (game, turn, seat, orders)        -- what seat submitted for step "turn"
 //
-// games.turn is the step the game is at (the one it resumes at). A row of
-// steps for step t says that orders(g, t) turned the state at the start of
-// step t into the one at the start of step t+1; a seat with no row in
+// The step a game is at (the one it resumes at) is the later of
+// games.turn, the step of its last state saved whole, and the step after
+// the last one in steps: a step that is not a snapshot writes no row of
+// games. A row of steps for step t says that orders(g, t) turned the
+// state at the start of step t into the one at the start of step t+1; a seat with no row in
 // orders for a step submitted nothing (the ruleset's autopilot played it).
 // turns holds the state a game started from, one every SnapshotEvery steps
 // (the start of a step whose number is a multiple of it), the state a game
@@ -85,7 +87,8 @@ import (
 	"sync"
 	"time"
 
-	_ "modernc.org/sqlite" // the "sqlite" driver
+	sqlitedriver "modernc.org/sqlite" // the "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"empires/shared/protocol"
 	"empires/shared/ruleset"
@@ -602,10 +605,13 @@ func checkGame(res sql.Result, err error) error {
 		return err
 	}
 	if n, err := res.RowsAffected(); err == nil && n == 0 {
-		return errors.New("the game was not saved when it started")
+		return errNotSaved
 	}
 	return nil
 }
+
+// errNotSaved: a state or a step of a game that has no row of games.
+var errNotSaved = errors.New("the game was not saved when it started")
 
 // saveSnapshot saves st's state whole.
 func saveSnapshot(tx *sql.Tx, id protocol.GameID, st State) error {
@@ -706,12 +712,20 @@ func (s *Store) commitGroup(group []*turnSave) {
 // orders (those saved before for the step, if any, replaced), and the
 // state after it if t has it.
 func saveTurn(tx *sql.Tx, t *turnSave) error {
-	if err := setStep(tx, t.id, t.after); err != nil {
-		return err
-	}
 	if _, err := tx.Exec(`INSERT OR REPLACE INTO steps (game, turn, events) VALUES (?, ?, ?)`,
 		int64(t.id), int64(t.played), t.events); err != nil {
+		var e *sqlitedriver.Error
+		if errors.As(err, &e) && e.Code() == sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY {
+			return errNotSaved
+		}
 		return err
+	}
+	if t.after.Save != nil || t.after.Over {
+		// Only a state saved whole, or the end, changes the game's row:
+		// a step alone leaves it be, and so one page less to write.
+		if err := setStep(tx, t.id, t.after); err != nil {
+			return err
+		}
 	}
 	if _, err := tx.Exec(`DELETE FROM orders WHERE game = ? AND turn = ?`, int64(t.id), int64(t.played)); err != nil {
 		return err
@@ -765,7 +779,8 @@ var ErrNoGame = errors.New("no such game")
 
 func (s *Store) games(where string) ([]Game, error) {
 	rows, err := s.db.Query(`SELECT g.id, g.settings, g.created, g.over, g.winner,
-		coalesce((SELECT min(turn) FROM turns WHERE game = g.id), 0), g.turn
+		coalesce((SELECT min(turn) FROM turns WHERE game = g.id), 0),
+		max(g.turn, coalesce((SELECT max(turn) + 1 FROM steps WHERE game = g.id), 0))
 		FROM games g ` + where + ` ORDER BY g.id`)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", s.path, err)
