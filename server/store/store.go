@@ -39,8 +39,9 @@
 // games.turn, the step of its last state saved whole, and the step after
 // the last one in steps: a step that is not a snapshot writes no row of
 // games. A row of steps for step t says that orders(g, t) turned the
-// state at the start of step t into the one at the start of step t+1; a seat with no row in
-// orders for a step submitted nothing (the ruleset's autopilot played it).
+// state at the start of step t into the one at the start of step t+1; a
+// seat with no row in orders for a step submitted nothing (the ruleset's
+// autopilot played it).
 // turns holds the state a game started from, one every SnapshotEvery steps
 // (the start of a step whose number is a multiple of it), the state a game
 // resumed from and the state it ended in. The database runs in WAL mode
