@@ -16,7 +16,7 @@ import (
 // round and the turn; 0 sets none.
 func TestStepClock(t *testing.T) {
 	t.Logf("rule %s", rule[11])
-	attacking := table{hands: []string{"7cups 2coins", "9cups 3swords", "4clubs"}, deck: "10cups"}
+	attacking := table{hands: []string{"7cups 2coins", "9cups 3swords", "4clubs"}}
 	second := attacking
 	second.round, second.turn = 2, 1
 	tests := []struct {
@@ -29,16 +29,16 @@ func TestStepClock(t *testing.T) {
 		budget   string
 		phase    string
 	}{
-		{"the offering", table{phase: PhaseOffer, hands: attacking.hands, deck: "10cups"}, -1, -1,
+		{"the offering", table{phase: PhaseOffer, hands: attacking.hands}, -1, -1,
 			ruleset.Simultaneous, 30 * time.Second, "", "Round 1 · Offer"},
 		{"an attack turn", attacking, -1, -1, ruleset.Interactive, 2 * time.Minute, "round 1 attack 1", "Round 1 · Anna attacks"},
 		{"round 2's second attack turn", second, -1, -1, ruleset.Interactive, 2 * time.Minute, "round 2 attack 2", "Round 2 · Cleo attacks"},
-		{"an answer", table{phase: PhaseDefend, defender: 2, attack: "5cups", hands: attacking.hands, deck: "10cups"}, -1, -1,
+		{"an answer", table{phase: PhaseDefend, defender: 2, attack: "5cups", hands: attacking.hands}, -1, -1,
 			ruleset.Interactive, 30 * time.Second, "", "Round 1 · Bert defends"},
-		{"the game over", table{phase: PhaseOver, winner: 1, hands: attacking.hands, deck: "10cups"}, -1, -1, ruleset.Interactive, 0, "", "Game over"},
+		{"the game over", table{phase: PhaseOver, winner: 1, hands: attacking.hands}, -1, -1, ruleset.Interactive, 0, "", "Game over"},
 		{"other settings", attacking, 45, 300, ruleset.Interactive, 5 * time.Minute, "round 1 attack 1", "Round 1 · Anna attacks"},
 		{"no clock for a turn", attacking, 30, 0, ruleset.Interactive, 0, "", "Round 1 · Anna attacks"},
-		{"no clock for an answer", table{phase: PhaseDefend, defender: 3, attack: "5cups", hands: attacking.hands, deck: "10cups"}, 0, 120,
+		{"no clock for an answer", table{phase: PhaseDefend, defender: 3, attack: "5cups", hands: attacking.hands}, 0, 120,
 			ruleset.Interactive, 0, "", "Round 1 · Cleo defends"},
 	}
 	for _, tt := range tests {
@@ -95,9 +95,9 @@ func TestClockSettings(t *testing.T) {
 // input the game accepts, and a seat that does not act has none.
 func TestDefault(t *testing.T) {
 	t.Logf("rule %s", rule[11])
-	offering := table{phase: PhaseOffer, hands: []string{"7cups 2coins", "3swords 9clubs 1cups", "4clubs 5clubs"}, deck: "10cups"}
-	attacking := table{hands: []string{"7cups 2coins", "9cups 3swords", "4clubs"}, deck: "10cups"}
-	defending := table{phase: PhaseDefend, defender: 2, attack: "7cups", hands: []string{"2coins", "9cups 5cups 9coins", "4clubs"}, deck: "10cups"}
+	offering := table{phase: PhaseOffer, hands: []string{"7cups 2coins", "3swords 9clubs 1cups", "4clubs 5clubs"}}
+	attacking := table{hands: []string{"7cups 2coins", "9cups 3swords", "4clubs"}}
+	defending := table{phase: PhaseDefend, defender: 2, attack: "7cups", hands: []string{"2coins", "9cups 5cups 9coins", "4clubs"}}
 	tests := []struct {
 		name string
 		have table
@@ -105,16 +105,16 @@ func TestDefault(t *testing.T) {
 		want any // an *Offer, an *Action, or nil for no default
 	}{
 		{"rule 4: the offering lays the lowest card", offering, 2, &Offer{Seq: tableSeq, Card: card(t, "1cups")}},
-		{"rule 4: of the suit first in the deck file on a tie", table{phase: PhaseOffer, hands: []string{"2clubs 2coins 5cups", "3swords"}, deck: "10cups"}, 1,
+		{"rule 4: of the suit first in the deck file on a tie", table{phase: PhaseOffer, hands: []string{"2clubs 2coins 5cups", "3swords"}}, 1,
 			&Offer{Seq: tableSeq, Card: card(t, "2coins")}},
 		{"rule 5: the attacker passes", attacking, 1, &Action{Seq: tableSeq, Kind: ActPass}},
 		{"rule 7: the defender takes the hit", defending, 2, &Action{Seq: tableSeq, Kind: ActTake}},
 		{"not the attacker", attacking, 2, nil},
 		{"not the defender", defending, 1, nil},
-		{"a seat holding no cards in the offering", table{phase: PhaseOffer, hands: []string{"7cups", "", "4clubs"}, deck: "10cups"}, 2, nil},
+		{"a seat holding no cards in the offering", table{phase: PhaseOffer, hands: []string{"7cups", "", "4clubs"}}, 2, nil},
 		{"a spectator", attacking, 0, nil},
 		{"no such seat", attacking, 9, nil},
-		{"the game over", table{phase: PhaseOver, winner: 1, hands: []string{"1cups", "2cups"}, deck: "10cups"}, 1, nil},
+		{"the game over", table{phase: PhaseOver, winner: 1, hands: []string{"1cups", "2cups"}}, 1, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -143,7 +143,7 @@ func TestDefault(t *testing.T) {
 // card rule 4 lays for a seat that sent nothing.
 func TestDefaultLikeAutopilot(t *testing.T) {
 	t.Logf("rule %s", rule[4])
-	tb := table{phase: PhaseOffer, hands: []string{"7cups 2coins", "3swords 9clubs 1cups"}, deck: "10cups"}
+	tb := table{phase: PhaseOffer, hands: []string{"7cups 2coins", "3swords 9clubs 1cups"}}
 	silent, defaulted := tb.build(t), tb.build(t)
 	_, err := offer("7cups", "").run(t, silent)
 	must(t, err)
