@@ -8,12 +8,15 @@ import (
 	"empires/shared/ruleset"
 )
 
-// LongDeck is a deck of Duel for long games: 400 cards, hands of 10, so
-// that a game of four players lasts its 20 rounds, about 180 steps. (It
-// is exported for the crash tests, of package store_test.)
+// LongDeck is a deck file of Duel for long games: 400 cards, hands of 10
+// and decks of 60, so that a game of four players lasts its 20 rounds,
+// about 180 steps. (It is exported for the crash tests, of package
+// store_test.)
 const LongDeck = `suits = cups coins swords clubs bells roses acorns leaves
 ranks = 1 50
 hand = 10
+deck = 60
+copies = 2
 `
 
 // duelRules returns Duel with LongDeck.
