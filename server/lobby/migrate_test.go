@@ -52,8 +52,8 @@ func TestRestoreVersion1(t *testing.T) {
 		players = append(players, c)
 	}
 	for _, c := range players {
-		c.send(&protocol.SubmitOrders{Turn: 5, Orders: noOrders(t)})
-		c.send(&protocol.SetReady{Ready: true})
+		c.send(&protocol.SubmitOrders{Turn: 5, Seq: 5, Orders: noOrders(t)})
+		c.send(&protocol.SetReady{Ready: true, Seq: 5})
 	}
 	for _, c := range players {
 		await[*protocol.TurnUpdate](c)
