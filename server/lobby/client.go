@@ -207,6 +207,7 @@ func (cl *client) create(env protocol.Envelope, m *protocol.CreateGame) error {
 	if err := set.CheckFor(rs.Info(), chk); err != nil {
 		return err
 	}
+	publicOnly(&set, rs.Info())
 	for set.Seed == 0 {
 		set.Seed = rand.Uint64() // the server's choice; the game itself is deterministic from it
 	}

@@ -13,12 +13,13 @@ import (
 )
 
 // Saving games: with Options.Store, a game is saved when its match starts
-// (settings, seats, the state it starts from), after every turn (the
-// orders and the state after it, by the match's OnTurn on its own
-// goroutine), and whenever a player takes a seat in a running game.
+// (settings, seats, the state it starts from), after every step (the
+// orders or the action it was played with and, every so often and at the
+// end, the state after it: store.SnapshotDue; by the match's OnTurn on its
+// own goroutine), and whenever a player takes a seat in a running game.
 // Restore resumes the games saved and not over. The start and the seats
 // are written under Lobby.mu, so that they reach the store in the order
-// they happen (they are rare: once a game, once a seat); the turns are
+// they happen (they are rare: once a game, once a seat); the steps are
 // written by each match's goroutine, never under mu.
 
 // savedSeats returns r's seats as the store keeps them; l.mu held.
@@ -56,18 +57,32 @@ func (l *Lobby) seatTaken(r *room, s protocol.Seat) {
 }
 
 // onTurn returns the OnTurn of game id's match, which saves its start and
-// its turns; nil without a store.
+// its steps; nil without a store. A step is saved before anyone hears of
+// it; the game is encoded only for the states the store keeps whole (the
+// start, and those store.SnapshotDue names). A state that does not encode
+// is logged, and the step saved without it: the store plays the game on
+// from an earlier state.
 func (l *Lobby) onTurn(id protocol.GameID) func(match.TurnRecord) {
 	st := l.opts.Store
 	if st == nil {
 		return nil
 	}
 	return func(rec match.TurnRecord) {
-		err := rec.Err
-		state := store.State{Seq: rec.Next.Seq, Save: rec.Save, Over: rec.Over, Winner: rec.Winner}
-		if err == nil && rec.Start {
+		state := store.State{Seq: rec.Next.Seq, Over: rec.Over, Winner: rec.Winner}
+		if rec.Start || store.SnapshotDue(state.Seq, state.Over) {
+			save, err := rec.Save()
+			if err != nil {
+				l.log.Error("a game's state does not encode", "game", uint32(id), "step", state.Seq, "err", err)
+			}
+			state.Save = save
+		}
+		var err error
+		switch {
+		case rec.Start && state.Save == nil:
+			return // logged above
+		case rec.Start:
 			err = st.SaveState(id, state)
-		} else if err == nil {
+		default:
 			err = st.SaveTurn(id, rec.Step.Seq, rec.Orders, state, rec.Events)
 		}
 		if err != nil {
@@ -79,7 +94,8 @@ func (l *Lobby) onTurn(id protocol.GameID) func(match.TurnRecord) {
 // Restore resumes the games of Options.Store that are not over, the most
 // recent first, up to Options.MaxGames: each gets its room back, with its
 // settings, seats and seat tokens, and its match resumes at the start of
-// its last saved turn. Nobody is connected: the players come back with
+// its last saved step (its last snapshot played on with the steps saved
+// after it: store.At). Nobody is connected: the players come back with
 // JoinGame and their seat tokens, as after a dropped connection, and a
 // game none of them comes back to is abandoned as any other (see the
 // package doc). The games past MaxGames stay suspended: a player's seat
@@ -131,8 +147,8 @@ func (l *Lobby) Restore(resume func(protocol.GameID) bool) (int, error) {
 	return n, nil
 }
 
-// resume rebuilds saved game g's room and runs its match from its last
-// saved state.
+// resume rebuilds saved game g's room and runs its match from the start
+// of its last saved step.
 func (l *Lobby) resume(g store.Game) error {
 	rs, ok := l.rulesets.Get(g.Settings.Ruleset)
 	if !ok {
@@ -141,13 +157,15 @@ func (l *Lobby) resume(g store.Game) error {
 	if len(g.Seats) != g.Settings.Seats {
 		return fmt.Errorf("%d seats saved for %d", len(g.Seats), g.Settings.Seats)
 	}
-	sn, err := l.opts.Store.Snapshot(g.ID, g.Last)
+	game, err := store.At(l.opts.Store, g.ID, rs, g.Last)
 	if err != nil {
 		return err
 	}
-	if err := sn.Check(); err != nil {
-		return err
+	save, err := game.Save()
+	if err != nil {
+		return fmt.Errorf("the game at step %d: %w", g.Last, err)
 	}
+	publicOnly(&g.Settings, rs.Info())
 	r := newRoom(g.ID, g.Settings)
 	for i, saved := range g.Seats {
 		if saved.Seat != protocol.Seat(i+1) {
@@ -158,7 +176,7 @@ func (l *Lobby) resume(g store.Game) error {
 	r.newHost()
 	r.started = true
 	set := l.matchSettings(r)
-	m, err := match.Resume(uint32(r.id), rs, set, sn.Data, l.opts.Clock)
+	m, err := match.Resume(uint32(r.id), rs, set, save, l.opts.Clock)
 	if err != nil {
 		return err
 	}
@@ -178,7 +196,7 @@ func (l *Lobby) resume(g store.Game) error {
 	ctx, cancel := context.WithCancel(l.ctx)
 	r.m, r.stop = m, cancel
 	l.run(ctx, r, m)
-	l.log.Info("game resumed", "game", uint32(r.id), "step", sn.Seq, "settings", r.set.String())
+	l.log.Info("game resumed", "game", uint32(r.id), "step", g.Last, "settings", r.set.String())
 	return nil
 }
 

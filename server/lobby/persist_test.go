@@ -52,11 +52,15 @@ func TestRestore(t *testing.T) {
 	if err := st.SaveGame(6, over, nil); err != nil {
 		t.Fatal(err)
 	}
-	sn, err := st.Snapshot(1, 2)
+	at2, err := store.At(st, 1, builtin(t).Default(), 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	done, err := game.Decode(sn.Data)
+	data, err := at2.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	done, err := game.Decode(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +69,7 @@ func TestRestore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := st.SaveState(6, store.State{Seq: sn.Seq, Save: save, Over: true, Winner: 1}); err != nil {
+	if err := st.SaveState(6, store.State{Seq: 2, Save: save, Over: true, Winner: 1}); err != nil {
 		t.Fatal(err)
 	}
 

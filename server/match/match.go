@@ -252,7 +252,8 @@ type Settings struct {
 	// AllSeeing lets spectators (seat 0) see the whole game as the ruleset
 	// shows it to an all-seeing spectator (never the players' hidden
 	// holdings); otherwise a spectator sees only what every player may
-	// know.
+	// know. A game of hidden holdings (ruleset.Info.Hidden) has no
+	// all-seeing spectators: it is ignored there.
 	AllSeeing bool
 	// Buffer is how many updates a subscription holds before its reader is
 	// dropped as too slow; 0 means DefaultBuffer.
@@ -442,6 +443,7 @@ func newMatch(id uint32, rs ruleset.Ruleset, set Settings, g ruleset.Game, clock
 	}
 	set.Names = slices.Clone(set.Names)
 	set.Open = slices.Clone(set.Open)
+	set.AllSeeing = set.AllSeeing && !rs.Info().Hidden // hidden holdings stay hidden from spectators
 	buffer := set.Buffer
 	if buffer == 0 {
 		buffer = DefaultBuffer

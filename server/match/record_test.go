@@ -5,7 +5,9 @@ import (
 	"reflect"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"empires/shared/game"
 	"empires/shared/hexgame"
@@ -32,8 +34,9 @@ type recorder struct {
 }
 
 func (r *recorder) onTurn(rec TurnRecord) {
-	if rec.Err != nil {
-		r.t.Errorf("a record's game does not save: %v", rec.Err)
+	save, err := rec.Save()
+	if err != nil {
+		r.t.Errorf("a record's game does not save: %v", err)
 	}
 	orders := make([]ruleset.Submission, len(rec.Orders))
 	for i, sub := range rec.Orders {
@@ -43,7 +46,7 @@ func (r *recorder) onTurn(rec TurnRecord) {
 	step.Actors, next.Actors = slices.Clone(step.Actors), slices.Clone(next.Actors)
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.list = append(r.list, saved{start: rec.Start, step: step, next: next, orders: orders, save: slices.Clone(rec.Save),
+	r.list = append(r.list, saved{start: rec.Start, step: step, next: next, orders: orders, save: save,
 		events: rec.Events, over: rec.Over, winner: rec.Winner})
 }
 
@@ -174,5 +177,65 @@ func TestOnTurn(t *testing.T) {
 	if have := again.records(); len(have) != 1 || !have[0].start || have[0].step.Turn != 4 ||
 		!bytes.Equal(have[0].save, list[len(list)-1].save) {
 		t.Fatalf("resumed match: %d records, want one start record of turn 4 with the game resumed", len(have))
+	}
+}
+
+// savesCounted is a ruleset whose games count the calls of their Save.
+type savesCounted struct {
+	ruleset.Ruleset
+	saves *atomic.Int64
+}
+
+func (r savesCounted) New(cfg ruleset.Config) (ruleset.Game, error) {
+	g, err := r.Ruleset.New(cfg)
+	return countedGame{Game: g, saves: r.saves}, err
+}
+
+type countedGame struct {
+	ruleset.Game
+	saves *atomic.Int64
+}
+
+func (g countedGame) Save() ([]byte, error) {
+	g.saves.Add(1)
+	return g.Game.Save()
+}
+
+// TestRecordSavesOnDemand: a record encodes the game only when its
+// recorder asks (TurnRecord.Save): a match whose recorder keeps every
+// tenth step's state encodes the game for those steps alone.
+func TestRecordSavesOnDemand(t *testing.T) {
+	var saves atomic.Int64
+	var asked, steps int // the match's goroutine's, read once it has stopped
+	set := countSettings()
+	set.Seats, set.Bots, set.Names = 2, 2, nil
+	set.Options = ruleset.Options{"target": 40}
+	over := make(chan struct{})
+	set.OnTurn = func(rec TurnRecord) {
+		if rec.Start {
+			return
+		}
+		steps++
+		if rec.Next.Seq%10 == 0 {
+			asked++
+			if _, err := rec.Save(); err != nil {
+				t.Errorf("step %d: %v", rec.Step.Seq, err)
+			}
+		}
+		if rec.Over {
+			close(over)
+		}
+	}
+	h := start(t, savesCounted{Ruleset: newCountRuleset(), saves: &saves}, set)
+	select {
+	case <-over:
+	case <-time.After(waitLimit):
+		t.Fatalf("the game of bots did not end; status %+v", h.status())
+	}
+	if err := h.stop(); err != nil {
+		t.Fatal(err)
+	}
+	if steps < 20 || asked == 0 || saves.Load() != int64(asked) {
+		t.Fatalf("%d steps, %d states asked for: the game was encoded %d times, want %d", steps, asked, saves.Load(), asked)
 	}
 }

@@ -299,14 +299,18 @@ func TestDuelThroughServer(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s got a %T, not a Duel view", names[v.bot], v.view)
 		}
-		sn, err := s.Snapshot(id, view.Table.Seq)
+		at, err := store.At(s, id, du, view.Table.Seq)
 		if err != nil {
 			t.Fatalf("seat %d's view of step %d: %v", seat, view.Table.Seq, err)
+		}
+		save, err := at.Save()
+		if err != nil {
+			t.Fatal(err)
 		}
 		if view.Seat != seat {
 			t.Errorf("%s at seat %d got seat %d's view", names[v.bot], seat, view.Seat)
 		}
-		if err := rules.CheckHidden(sn.Data, view); err != nil {
+		if err := rules.CheckHidden(save, view); err != nil {
 			t.Error(err)
 		}
 	}

@@ -56,7 +56,7 @@ func Backup(ctx context.Context, src, dst string) error {
 // finish checks the backup written to partial, syncs it and renames it to
 // dst.
 func finish(partial, dst string) error {
-	if err := prepare(partial); err != nil {
+	if err := prepare(partial, false); err != nil {
 		return fmt.Errorf("the copy does not check: %w", err)
 	}
 	f, err := os.OpenFile(partial, os.O_RDWR, 0)

@@ -20,13 +20,18 @@ import (
 	"empires/server/store"
 	"empires/shared/hexgame"
 	"empires/shared/protocol"
+	"empires/shared/rules/duel"
 	"empires/shared/rules/registry"
 	"empires/shared/ruleset"
 )
 
 // serverEnv, set to a data directory, makes the test binary run a server
 // on that directory instead of the tests: the crash test's child process.
-const serverEnv = "EMPIRES_STORE_TEST_SERVER"
+// addrEnv, if set, is the address it listens on (a free port if not).
+const (
+	serverEnv = "EMPIRES_STORE_TEST_SERVER"
+	addrEnv   = "EMPIRES_STORE_TEST_ADDR"
+)
 
 // waitLimit only keeps a broken test from hanging.
 const waitLimit = 20 * time.Second
@@ -39,9 +44,9 @@ func TestMain(m *testing.M) {
 }
 
 // serverConfig returns the configuration of a server on data directory
-// dir, playing the built-in rulesets.
+// dir, playing rulesets().
 func serverConfig(dir string) (host.Config, error) {
-	reg, err := registry.Default()
+	reg, err := rulesets()
 	if err != nil {
 		return host.Config{}, err
 	}
@@ -49,6 +54,25 @@ func serverConfig(dir string) (host.Config, error) {
 	cfg.DataDir = dir
 	cfg.Rulesets, cfg.Builtin = reg, reg
 	return cfg, nil
+}
+
+// rulesets returns the built-in rulesets, Duel's deck replaced by one for
+// long games (store.LongDeck).
+func rulesets() (*ruleset.Registry, error) {
+	base, err := registry.Default()
+	if err != nil {
+		return nil, err
+	}
+	all := base.All()
+	for i, rs := range all {
+		if rs.Info().ID != duel.ID {
+			continue
+		}
+		if all[i], err = rs.WithData([]byte(store.LongDeck)); err != nil {
+			return nil, err
+		}
+	}
+	return ruleset.NewRegistry(all...)
 }
 
 // serve runs a server on data directory dir, prints its URL and serves
@@ -60,7 +84,11 @@ func serve(dir string) int {
 		return 1
 	}
 	cfg.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	r, err := host.Start(cfg, "127.0.0.1:0")
+	addr := os.Getenv(addrEnv)
+	if addr == "" {
+		addr = "127.0.0.1:0"
+	}
+	r, err := host.Start(cfg, addr)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
@@ -77,11 +105,12 @@ type child struct {
 	logs *logbuf.Buffer
 }
 
-// startChild runs a server on dir in a child process.
-func startChild(t *testing.T, dir string) *child {
+// startChild runs a server on dir in a child process, listening on addr
+// ("": a free port).
+func startChild(t *testing.T, dir, addr string) *child {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), serverEnv+"="+dir)
+	cmd.Env = append(os.Environ(), serverEnv+"="+dir, addrEnv+"="+addr)
 	logs := &logbuf.Buffer{}
 	cmd.Stderr = logs
 	out, err := cmd.StdoutPipe()
@@ -280,7 +309,7 @@ func TestCrash(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	first := startChild(t, dir)
+	first := startChild(t, dir, "")
 	ann := connect(t, first.url, "Ann", rs)
 	ann.send(&protocol.CreateGame{Settings: protocol.Settings{Name: "survivor", Ruleset: "erfworld",
 		Width: 24, Height: 24, Seed: 11, Seats: 2, Bots: 1, Password: "swordfish"}})

@@ -76,8 +76,9 @@ func TestGroupedCommit(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
 		}
-		if want := state(id, 2).Save; !bytes.Equal(sn.Data, want) || sn.Events != int(id) || sn.Check() != nil {
-			t.Errorf("%s step 2: have %q with %d events, want %q with %d", id, sn.Data, sn.Events, want, id)
+		events, err := s.Events(id, 1)
+		if want := state(id, 2).Save; !bytes.Equal(sn.Data, want) || events != int(id) || err != nil || sn.Check() != nil {
+			t.Errorf("%s step 2: have %q after %d events (%v), want %q after %d", id, sn.Data, events, err, want, id)
 		}
 		orders, err := s.Orders(id, 1)
 		if err != nil || len(orders) != 1 || orders[0].Seat != 1 || !bytes.Equal(orders[0].Orders, []byte{byte(id)}) {

@@ -1,22 +1,28 @@
 // Package store keeps a server's games in an SQLite database (the pure Go
 // driver modernc.org/sqlite), so that a server that restarts, cleanly or
 // not, resumes the games it was playing, and so that a game can be replayed
-// turn by turn from its order log (Replay).
+// step by step from its order log (Replay).
 //
 // A game is saved when it starts: its settings (the password included, so
 // players can still join a passworded game), its seats (name, seat token,
-// bot), and the state it starts from. After each turn, one transaction
-// saves the orders the turn was resolved with, the state after it
-// (game.Encode, with its checksum) and whether the game is over. A seat a
-// player takes in a running game is saved at once. A crash therefore loses
-// at most the turn being played: the orders submitted for it and the
-// readiness of the seats; the game resumes at the start of that turn.
+// bot), and the state it starts from. After each step, one transaction
+// saves what the step was played with (the orders of a simultaneous step,
+// the action of an interactive one), its number of events, whether the
+// game is over, and, every SnapshotEvery steps and when the game ends, the
+// state after it (a snapshot: the game's save, with its checksum). A seat
+// a player takes in a running game is saved at once. A crash therefore
+// loses at most the step being played: the orders submitted for it and the
+// readiness of the seats; the game resumes at the start of that step, its
+// state played again from the last snapshot with the steps saved after it
+// (At).
 //
 // The store knows no ruleset: a state is the game's save (ruleset.Game.Save)
 // and orders are what a seat submitted, as the ruleset encodes them. Games
 // are kept by step (ruleset.Step.Seq): a hex game's step is its turn; a
-// game of interactive steps saves a state after every action, with the
-// action as its actor's orders.
+// game of interactive steps saves every action, as its actor's orders.
+// Rulesets are deterministic, so a snapshot and the steps after it are the
+// whole game: a game of thousands of actions keeps a few dozen states, not
+// one per action.
 //
 // # Schema
 //
@@ -25,14 +31,26 @@
 //
 //	games  (id, name, ruleset, settings JSON, created, turn, over, winner)
 //	seats  (game, seat, name, token, bot)
-//	turns  (game, turn, snapshot, checksum, events)  -- the state at the start of step "turn"
-//	orders (game, turn, seat, orders)                 -- what seat submitted for that step
+//	turns  (game, turn, snapshot, checksum)  -- a snapshot: the state at the start of step "turn"
+//	steps  (game, turn, events)              -- step "turn" was played, with events events
+//	orders (game, turn, seat, orders)        -- what seat submitted for step "turn"
 //
-// turns(g, t+1) is the state orders(g, t) turned turns(g, t) into; a seat
-// with no row in orders for a turn submitted nothing (the ruleset's
-// autopilot played it). The database runs in WAL mode with
-// synchronous=FULL, so a committed turn survives a crash of the process or
-// of the machine.
+// The step a game is at (the one it resumes at) is the later of
+// games.turn, the step of its last state saved whole, and the step after
+// the last one in steps: a step that is not a snapshot writes no row of
+// games. A row of steps for step t says that orders(g, t) turned the
+// state at the start of step t into the one at the start of step t+1; a
+// seat with no row in orders for a step submitted nothing (the ruleset's
+// autopilot played it).
+// turns holds the state a game started from, one every SnapshotEvery steps
+// (the start of a step whose number is a multiple of it), the state a game
+// resumed from and the state it ended in. The database runs in WAL mode
+// with synchronous=FULL, so a committed step survives a crash of the
+// process or of the machine.
+//
+// Version 1 saved a snapshot after every step, with the step's number of
+// events in turns. Open migrates such a database to version 2 in one
+// transaction: the events move to steps, and the snapshots stay.
 //
 // Open refuses, with a message naming the file, a file that is not an
 // Empires database (another program's SQLite file, or no SQLite file at
@@ -44,15 +62,15 @@
 //
 // # Grouped commits
 //
-// The turns of many games are saved together: SaveTurn hands its turn to
+// The steps of many games are saved together: SaveTurn hands its step to
 // the store's committer goroutine and waits until it is committed. The
-// committer takes every turn waiting when it is free, saves each in a
-// savepoint of one transaction (a turn that fails is rolled back alone,
+// committer takes every step waiting when it is free, saves each in a
+// savepoint of one transaction (a step that fails is rolled back alone,
 // and only its caller hears of it), commits the transaction once, with
-// one sync of the log, and then answers each caller. A turn is thus on
+// one sync of the log, and then answers each caller. A step is thus on
 // disk, in full or not at all, when SaveTurn returns, as with a
 // transaction of its own; what the group saves is the syncs: one per
-// group instead of one per turn, so games that end their turns at once do
+// group instead of one per step, so games that end their steps at once do
 // not queue on the disk one behind the other.
 package store
 
@@ -70,7 +88,8 @@ import (
 	"sync"
 	"time"
 
-	_ "modernc.org/sqlite" // the "sqlite" driver
+	sqlitedriver "modernc.org/sqlite" // the "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"empires/shared/protocol"
 	"empires/shared/ruleset"
@@ -82,10 +101,33 @@ const FileName = "empires.db"
 // ApplicationID marks an SQLite file as an Empires database ("Empi").
 const ApplicationID = 0x456d7069
 
-// SchemaVersion is the schema this build writes and reads.
-const SchemaVersion = 1
+// SchemaVersion is the schema this build writes and reads; Open migrates
+// a database of an earlier version to it.
+const SchemaVersion = 2
 
-// schema creates the tables of SchemaVersion.
+// SnapshotEvery is how often a game's state is saved whole: at the start
+// of every step whose number (ruleset.Step.Seq) is a multiple of it (see
+// SnapshotDue). Resuming a game, or reading one of its states, plays at
+// most SnapshotEvery-1 steps again from the snapshot before it.
+//
+// CHOICE: a snapshot every 64 steps. An action of Duel is about 10 bytes
+// and its state about 300, a turn of a large hex game a few KB of orders
+// and a state of 140 KB: one snapshot in 64 steps costs 5 bytes a Duel
+// action and 2 KB a hex turn, no more than the steps themselves, and a
+// resume plays at most 63 steps again (a quarter of a second for the
+// largest hex game, far less for cards).
+const SnapshotEvery = 64
+
+// SnapshotDue reports whether the state at the start of step seq is saved
+// whole (a snapshot) when a step leads to it: at every SnapshotEvery-th
+// step, and when the game is over, so that a finished game's end is
+// checked by its checksum. The state a game starts or resumes from is
+// always saved (SaveState).
+func SnapshotDue(seq uint32, over bool) bool { return over || seq%SnapshotEvery == 0 }
+
+// schema creates the tables of SchemaVersion. steps and orders, a row or
+// two a step, are kept in their keys' order without a rowid: a row is
+// stored once, not once in the table and again in its key's index.
 const schema = `
 CREATE TABLE games (
 	id       INTEGER PRIMARY KEY,
@@ -110,17 +152,55 @@ CREATE TABLE turns (
 	turn     INTEGER NOT NULL,
 	snapshot BLOB    NOT NULL,
 	checksum INTEGER NOT NULL,
-	events   INTEGER NOT NULL,
 	PRIMARY KEY (game, turn)
 );
+` + stepsTable + ordersTable
+
+// stepsTable and ordersTable create the tables of the steps played, for
+// schema and for the migration from version 1.
+const (
+	stepsTable = `
+CREATE TABLE steps (
+	game   INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+	turn   INTEGER NOT NULL,
+	events INTEGER NOT NULL,
+	PRIMARY KEY (game, turn)
+) WITHOUT ROWID;
+`
+	ordersTable = `
 CREATE TABLE orders (
 	game   INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
 	turn   INTEGER NOT NULL,
 	seat   INTEGER NOT NULL,
 	orders BLOB    NOT NULL,
 	PRIMARY KEY (game, turn, seat)
-);
+) WITHOUT ROWID;
 `
+)
+
+// migrate1 turns a database of schema version 1 into one of version 2,
+// in the transaction that sets its user_version: the events of each step
+// move from the state after it to a row of steps (a step was played where
+// a state follows a state), orders loses its rowid, and the snapshots stay
+// as they are.
+const migrate1 = stepsTable + `
+INSERT INTO steps (game, turn, events)
+	SELECT t.game, t.turn - 1, t.events FROM turns t
+	WHERE EXISTS (SELECT 1 FROM turns p WHERE p.game = t.game AND p.turn = t.turn - 1);
+ALTER TABLE orders RENAME TO orders_1;
+` + ordersTable + `
+INSERT INTO orders (game, turn, seat, orders) SELECT game, turn, seat, orders FROM orders_1;
+DROP TABLE orders_1;
+ALTER TABLE turns DROP COLUMN events;
+`
+
+// tablesOf returns the tables of schema version v.
+func tablesOf(v int64) []string {
+	if v == 1 {
+		return []string{"games", "seats", "turns", "orders"}
+	}
+	return []string{"games", "seats", "turns", "steps", "orders"}
+}
 
 // sqliteMagic starts every SQLite database file.
 const sqliteMagic = "SQLite format 3\x00"
@@ -168,10 +248,11 @@ func OpenDir(dir string) (*Store, error) {
 }
 
 // Open opens the Empires database at path, creating it if the file is
-// missing or empty. It refuses a file that is not an Empires database, a
+// missing or empty, and migrating one of an earlier schema version to
+// SchemaVersion. It refuses a file that is not an Empires database, a
 // corrupt one and one of a newer schema, with an error that names the
 // file: "data/empires.db is not an Empires database: ...", "... is
-// corrupt: ...", "... has schema version 3, newer than this server's 1".
+// corrupt: ...", "... has schema version 3, newer than this server's 2".
 func Open(path string) (*Store, error) {
 	if strings.ContainsRune(path, '?') {
 		return nil, fmt.Errorf("%s: a database path may not contain '?'", path)
@@ -179,7 +260,7 @@ func Open(path string) (*Store, error) {
 	if err := checkHeader(path); err != nil {
 		return nil, err
 	}
-	if err := prepare(path); err != nil {
+	if err := prepare(path, true); err != nil {
 		return nil, err
 	}
 	db, err := sql.Open("sqlite", path+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)"+
@@ -224,9 +305,10 @@ func checkHeader(path string) error {
 }
 
 // prepare checks that the database at path is an Empires database of a
-// schema this build reads, sound, and creates the schema in a new one. It
-// changes nothing in a file it refuses.
-func prepare(path string) error {
+// schema this build reads, sound, and creates the schema in a new one.
+// With migrate, it brings a database of an earlier schema to
+// SchemaVersion. It changes nothing in a file it refuses.
+func prepare(path string, migrate bool) error {
 	db, err := sql.Open("sqlite", path+"?_pragma=busy_timeout(10000)")
 	if err != nil {
 		return fmt.Errorf("open %s: %w", path, err)
@@ -284,12 +366,30 @@ func prepare(path string) error {
 	if len(problems) > 0 {
 		return corrupt(errors.New(strings.Join(problems, "; ")))
 	}
-	for _, t := range []string{"games", "seats", "turns", "orders"} {
+	for _, t := range tablesOf(version) {
 		if !contains(tables, t) {
 			return fmt.Errorf("%s is corrupt: table %s is missing", path, t)
 		}
 	}
+	if migrate && version == 1 {
+		if err := run(ctx, db, migrate1+fmt.Sprintf("PRAGMA user_version = %d;", SchemaVersion)); err != nil {
+			return fmt.Errorf("%s: migrate schema version 1 to %d: %w", path, SchemaVersion, err)
+		}
+	}
 	return nil
+}
+
+// run runs statements q in one transaction.
+func run(ctx context.Context, db *sql.DB, q string) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, q); err != nil {
+		return err
+	}
+	return tx.Commit()
 }
 
 // create writes the schema into an empty database.
@@ -380,8 +480,9 @@ type Game struct {
 	Seats    []Seat // by seat: Seats[i] is seat i+1
 	// Created is when the game started (was first saved).
 	Created time.Time
-	// First and Last are the steps (ruleset.Step.Seq) of the first and
-	// last saved states; Last is the step the game resumes at.
+	// First is the step (ruleset.Step.Seq) of the first saved state, the
+	// one the game started from; Last is the step the game is at, the one
+	// it resumes at. The steps from First to Last-1 were played and saved.
 	First, Last uint32
 	Over        bool
 	Winner      ruleset.Seat
@@ -422,8 +523,8 @@ func (s *Store) write(what string, f func(tx *sql.Tx) error) error {
 }
 
 // SaveGame saves a game that starts, or replaces its settings and seats:
-// id, its settings (with the password) and its seats. Its states come with
-// SaveState and SaveTurn.
+// id, its settings (with the password) and its seats. Its states and steps
+// come with SaveState and SaveTurn.
 func (s *Store) SaveGame(id protocol.GameID, set protocol.Settings, seats []Seat) error {
 	js, err := json.Marshal(set)
 	if err != nil {
@@ -457,58 +558,76 @@ func saveSeat(tx *sql.Tx, id protocol.GameID, st Seat) error {
 	return err
 }
 
-// State is a game's save at the start of a step, as the store keeps it.
+// State is a game's state at the start of a step, as the store keeps it.
 type State struct {
 	// Seq is the step the state starts (ruleset.Step.Seq).
 	Seq uint32
-	// Save is the game's bytes (ruleset.Game.Save).
+	// Save is the game's bytes (ruleset.Game.Save); SaveTurn takes nil
+	// for a state it does not keep whole (see SnapshotDue).
 	Save []byte
 	// Over and Winner tell whether the game has ended there, and who won.
 	Over   bool
 	Winner ruleset.Seat
 }
 
-// SaveState saves st as game id's state at the start of its step (the state
-// a game starts or resumes from); it replaces a state saved for the same
-// step, keeping the number of events of the step that led to it.
+// SaveState saves st as game id's state at the start of its step, whole:
+// the state a game starts or resumes from. It replaces a state saved for
+// the same step.
 func (s *Store) SaveState(id protocol.GameID, st State) error {
 	return s.write(fmt.Sprintf("save %s, step %d", id, st.Seq), func(tx *sql.Tx) error {
-		return saveState(tx, id, st, 0, true)
+		if len(st.Save) == 0 {
+			return errors.New("no state to save")
+		}
+		if err := setStep(tx, id, st); err != nil {
+			return err
+		}
+		return saveSnapshot(tx, id, st)
 	})
 }
 
-// saveState saves st as game id's state at the start of its step, reached
-// by a step of events events; a state a game resumes from keeps the number
-// of events saved with it.
-func saveState(tx *sql.Tx, id protocol.GameID, st State, events int, resumed bool) error {
-	if len(st.Save) == 0 {
-		return errors.New("no state to save")
-	}
-	res, err := tx.Exec(`UPDATE games SET turn = max(turn, ?), over = ?, winner = ? WHERE id = ?`,
-		int64(st.Seq), st.Over, int64(st.Winner), int64(id))
+// End marks game id over, nobody winning, at the step it is at: a game an
+// administrator ended.
+func (s *Store) End(id protocol.GameID) error {
+	return s.write(fmt.Sprintf("end %s", id), func(tx *sql.Tx) error {
+		return checkGame(tx.Exec(`UPDATE games SET over = 1, winner = 0 WHERE id = ?`, int64(id)))
+	})
+}
+
+// setStep records that game id is at st's step, over or not.
+func setStep(tx *sql.Tx, id protocol.GameID, st State) error {
+	return checkGame(tx.Exec(`UPDATE games SET turn = max(turn, ?), over = ?, winner = ? WHERE id = ?`,
+		int64(st.Seq), st.Over, int64(st.Winner), int64(id)))
+}
+
+// checkGame returns the error of an update of a game's row, or that there
+// was no row to update.
+func checkGame(res sql.Result, err error) error {
 	if err != nil {
 		return err
 	}
 	if n, err := res.RowsAffected(); err == nil && n == 0 {
-		return errors.New("the game was not saved when it started")
+		return errNotSaved
 	}
-	if resumed {
-		// The events of the step that led to the state stay as saved.
-		_, err = tx.Exec(`INSERT INTO turns (game, turn, snapshot, checksum, events) VALUES (?, ?, ?, ?, 0)
-			ON CONFLICT (game, turn) DO UPDATE SET snapshot = excluded.snapshot, checksum = excluded.checksum`,
-			int64(id), int64(st.Seq), st.Save, int64(Checksum(st.Save)))
-		return err
-	}
-	_, err = tx.Exec(`INSERT OR REPLACE INTO turns (game, turn, snapshot, checksum, events) VALUES (?, ?, ?, ?, ?)`,
-		int64(id), int64(st.Seq), st.Save, int64(Checksum(st.Save)), events)
+	return nil
+}
+
+// errNotSaved: a state or a step of a game that has no row of games.
+var errNotSaved = errors.New("the game was not saved when it started")
+
+// saveSnapshot saves st's state whole.
+func saveSnapshot(tx *sql.Tx, id protocol.GameID, st State) error {
+	_, err := tx.Exec(`INSERT OR REPLACE INTO turns (game, turn, snapshot, checksum) VALUES (?, ?, ?, ?)`,
+		int64(id), int64(st.Seq), st.Save, int64(Checksum(st.Save)))
 	return err
 }
 
 // SaveTurn saves, in one transaction, a step of game id played: what it
 // was played with (step played; the seats with no entry submitted
-// nothing), the state after it (after) and its number of events. It
-// returns once the step is committed, with the steps of other games that
-// were waiting too (see Grouped commits), or refused.
+// nothing), its number of events, and the state after it (after): its
+// step and whether the game is over, and its save if after.Save is not
+// nil (the caller asks SnapshotDue whether to take it). It returns once
+// the step is committed, with the steps of other games that were waiting
+// too (see Grouped commits), or refused.
 func (s *Store) SaveTurn(id protocol.GameID, played uint32, orders []ruleset.Submission, after State, events int) error {
 	t := &turnSave{id: id, played: played, orders: orders, after: after, events: events, done: make(chan error, 1)}
 	s.sendMu.RLock()
@@ -590,8 +709,28 @@ func (s *Store) commitGroup(group []*turnSave) {
 	}
 }
 
-// saveTurn writes turn t in tx.
+// saveTurn writes step t in tx: the game's step, the step played and its
+// orders (those saved before for the step, if any, replaced), and the
+// state after it if t has it.
 func saveTurn(tx *sql.Tx, t *turnSave) error {
+	if _, err := tx.Exec(`INSERT OR REPLACE INTO steps (game, turn, events) VALUES (?, ?, ?)`,
+		int64(t.id), int64(t.played), t.events); err != nil {
+		var e *sqlitedriver.Error
+		if errors.As(err, &e) && e.Code() == sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY {
+			return errNotSaved
+		}
+		return err
+	}
+	if t.after.Save != nil || t.after.Over {
+		// Only a state saved whole, or the end, changes the game's row:
+		// a step alone leaves it be, and so one page less to write.
+		if err := setStep(tx, t.id, t.after); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.Exec(`DELETE FROM orders WHERE game = ? AND turn = ?`, int64(t.id), int64(t.played)); err != nil {
+		return err
+	}
 	for _, o := range t.orders {
 		data := o.Orders
 		if data == nil {
@@ -602,7 +741,10 @@ func saveTurn(tx *sql.Tx, t *turnSave) error {
 			return err
 		}
 	}
-	return saveState(tx, t.id, t.after, t.events, false)
+	if t.after.Save == nil {
+		return nil
+	}
+	return saveSnapshot(tx, t.id, t.after)
 }
 
 // MaxGameID returns the highest game id saved, 0 if none: a server that
@@ -639,7 +781,7 @@ var ErrNoGame = errors.New("no such game")
 func (s *Store) games(where string) ([]Game, error) {
 	rows, err := s.db.Query(`SELECT g.id, g.settings, g.created, g.over, g.winner,
 		coalesce((SELECT min(turn) FROM turns WHERE game = g.id), 0),
-		coalesce((SELECT max(turn) FROM turns WHERE game = g.id), 0)
+		max(g.turn, coalesce((SELECT max(turn) + 1 FROM steps WHERE game = g.id), 0))
 		FROM games g ` + where + ` ORDER BY g.id`)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", s.path, err)
@@ -703,9 +845,6 @@ type Snapshot struct {
 	// as saved.
 	Data     []byte
 	Checksum uint64
-	// Events is the number of events of the step that led to the state (0
-	// for the state a game started from).
-	Events int
 }
 
 // Check checks the snapshot's bytes against its checksum.
@@ -729,20 +868,77 @@ func (sn *Snapshot) Load(rs ruleset.Ruleset) (ruleset.Game, error) {
 }
 
 // Snapshot returns game id's state at the start of step seq; ErrNoGame if
-// it was not saved.
+// it was not saved whole (see At for any step's).
 func (s *Store) Snapshot(id protocol.GameID, seq uint32) (Snapshot, error) {
-	sn := Snapshot{Seq: seq}
-	var sum int64
-	err := s.db.QueryRow(`SELECT snapshot, checksum, events FROM turns WHERE game = ? AND turn = ?`,
-		int64(id), int64(seq)).Scan(&sn.Data, &sum, &sn.Events)
+	sn, err := s.snapshot(`SELECT turn, snapshot, checksum FROM turns WHERE game = ? AND turn = ?`, id, seq)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Snapshot{}, fmt.Errorf("%w: no state of step %d of %s", ErrNoGame, seq, id)
+	}
+	return sn, err
+}
+
+// SnapshotBefore returns game id's last state saved whole at the start of
+// step seq or before it; ErrNoGame if there is none.
+func (s *Store) SnapshotBefore(id protocol.GameID, seq uint32) (Snapshot, error) {
+	sn, err := s.snapshot(`SELECT turn, snapshot, checksum FROM turns WHERE game = ? AND turn <= ?
+		ORDER BY turn DESC LIMIT 1`, id, seq)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Snapshot{}, fmt.Errorf("%w: no state of %s saved at step %d or before", ErrNoGame, id, seq)
+	}
+	return sn, err
+}
+
+// snapshot reads the snapshot query q selects for game id and step seq;
+// sql.ErrNoRows if none.
+func (s *Store) snapshot(q string, id protocol.GameID, seq uint32) (Snapshot, error) {
+	var sn Snapshot
+	var at, sum int64
+	err := s.db.QueryRow(q, int64(id), int64(seq)).Scan(&at, &sn.Data, &sum)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Snapshot{}, err
 	}
 	if err != nil {
 		return Snapshot{}, fmt.Errorf("read step %d of %s: %w", seq, id, err)
 	}
-	sn.Checksum = uint64(sum)
+	sn.Seq, sn.Checksum = uint32(at), uint64(sum)
 	return sn, nil
+}
+
+// checksums returns the checksums of game id's snapshots of the steps
+// after from up to to, by step.
+func (s *Store) checksums(id protocol.GameID, from, to uint32) (map[uint32]uint64, error) {
+	rows, err := s.db.Query(`SELECT turn, checksum FROM turns WHERE game = ? AND turn > ? AND turn <= ?`,
+		int64(id), int64(from), int64(to))
+	if err != nil {
+		return nil, fmt.Errorf("read the snapshots of %s: %w", id, err)
+	}
+	defer rows.Close()
+	out := map[uint32]uint64{}
+	for rows.Next() {
+		var seq, sum int64
+		if err := rows.Scan(&seq, &sum); err != nil {
+			return nil, fmt.Errorf("read the snapshots of %s: %w", id, err)
+		}
+		out[uint32(seq)] = uint64(sum)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read the snapshots of %s: %w", id, err)
+	}
+	return out, nil
+}
+
+// Events returns the number of events of game id's step seq; ErrNoGame if
+// the step was not saved as played.
+func (s *Store) Events(id protocol.GameID, seq uint32) (int, error) {
+	var n int
+	err := s.db.QueryRow(`SELECT events FROM steps WHERE game = ? AND turn = ?`, int64(id), int64(seq)).Scan(&n)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, fmt.Errorf("%w: no step %d of %s saved", ErrNoGame, seq, id)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("read step %d of %s: %w", seq, id, err)
+	}
+	return n, nil
 }
 
 // Orders returns what game id's step seq was played with, by seat; a seat

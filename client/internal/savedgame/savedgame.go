@@ -1,7 +1,8 @@
 // Package savedgame writes games into a client's data directory as the
 // client's server saves them (the store's games, their first state, each
-// step's orders and the state after it), for the tests of what the client
-// does with its saved games: the Replays screen, Watch.
+// step's orders, and the state after it where store.SnapshotDue says), for
+// the tests of what the client does with its saved games: the Replays
+// screen, Watch.
 package savedgame
 
 import (
@@ -97,6 +98,9 @@ func Play(dir string, id protocol.GameID, rs ruleset.Ruleset, set protocol.Setti
 		after, err := state()
 		if err != nil {
 			return fmt.Errorf("saved game: %w", err)
+		}
+		if !store.SnapshotDue(after.Seq, after.Over) {
+			after.Save = nil // the server keeps this state as the step that led to it
 		}
 		if err := st.SaveTurn(id, step.Seq, subs, after, out.Count()); err != nil {
 			return err
