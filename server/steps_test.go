@@ -45,6 +45,7 @@ func duelTable(t *testing.T, rounds int) (srv *testServer, clock *matchtest.Cloc
 	ann.send(&protocol.CreateGame{Settings: protocol.Settings{Name: "duel", Ruleset: duel.ID, Seats: 2, Seed: 5,
 		Spectators: true, Options: []protocol.Option{{Key: duel.KeyRounds, Value: rounds}}}})
 	ann.await("Joined", func(m protocol.Message) bool { _, ok := m.(*protocol.Joined); return ok })
+	ann.send(&protocol.SetSeatData{Data: duel.New().DefaultSeat(nil)}) // rule 12: she brings the balanced deck
 	ann.send(&protocol.SetReady{Ready: true})
 
 	ctx, cancel := context.WithCancel(context.Background())
