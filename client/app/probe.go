@@ -9,7 +9,6 @@ import (
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"empires/shared/hex"
 )
@@ -109,8 +108,7 @@ type ProbeThing struct {
 
 // probe returns the probe of this frame.
 func (a *App) probe() *Probe {
-	cx, cy := ebiten.CursorPosition()
-	p := &Probe{Frame: a.frame, Draws: a.draws, Cursor: [2]int{cx, cy}, Window: [2]int{a.width, a.height}, Buttons: map[string]ProbeButton{}}
+	p := &Probe{Frame: a.frame, Draws: a.draws, Cursor: [2]int{a.in.Cursor.X, a.in.Cursor.Y}, Window: [2]int{a.width, a.height}, Buttons: map[string]ProbeButton{}}
 	switch a.screen {
 	case screenLobby:
 		p.Screen = "lobby"
@@ -120,11 +118,11 @@ func (a *App) probe() *Probe {
 		p.Screen = "menu"
 	}
 	for _, b := range []ebiten.MouseButton{ebiten.MouseButtonLeft, ebiten.MouseButtonRight, ebiten.MouseButtonMiddle} {
-		if ebiten.IsMouseButtonPressed(b) {
+		if a.in.Held.Has(b) {
 			p.Mouse = append(p.Mouse, int(b))
 		}
 	}
-	for _, k := range inpututil.AppendPressedKeys(nil) {
+	for _, k := range a.in.Keys {
 		p.Keys = append(p.Keys, k.String())
 	}
 	// Windows first: their buttons are the ones on top.

@@ -8,6 +8,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"empires/client/kit"
 	"empires/client/menu"
 	"empires/shared/protocol"
 	"empires/shared/ruleset"
@@ -149,12 +150,17 @@ type Player struct {
 	Alive bool
 }
 
-// Input is what the shell leaves a Screen of a frame's input: where the
-// map is, whether the pointer and the keys are the map's, and whether
-// the player may give orders.
+// Input is what the shell leaves a Screen of a frame's input: the
+// frame's pointer, buttons, wheel and keys as the shell read them once
+// (kit.Frame: a screen never reads ebiten's input itself), where the map
+// is, whether the pointer and the keys are the map's, and whether the
+// player may give orders.
 type Input struct {
+	kit.Frame
 	// Map is the map's part of the window, in window pixels.
 	Map image.Rectangle
+	// Size is the window's size, in pixels.
+	Size image.Point
 	// Pointer reports that the pointer may act on the map: it is on it,
 	// not on the HUD, and no window is open.
 	Pointer bool
@@ -162,6 +168,9 @@ type Input struct {
 	// no text field has it. The shell keeps Enter (End turn), F1 (the
 	// help) and F12 (a screenshot).
 	Keys bool
+	// Modal reports that a window is open over the map: the map takes no
+	// input.
+	Modal bool
 	// Orders reports that the player may give orders now: a player in the
 	// game, not a spectator, not out, and the game not over.
 	Orders bool
@@ -260,23 +269,4 @@ type Replayer interface {
 type Resolution struct {
 	View   ruleset.View
 	Events []byte
-}
-
-// PanKeys returns how far the arrow keys (or W, A, S, D) held now pan a
-// game's map this frame, in screen pixels: the same keys on every screen.
-func PanKeys() (dx, dy float64) {
-	const step = 12
-	if ebiten.IsKeyPressed(ebiten.KeyArrowLeft) || ebiten.IsKeyPressed(ebiten.KeyA) {
-		dx += step
-	}
-	if ebiten.IsKeyPressed(ebiten.KeyArrowRight) || ebiten.IsKeyPressed(ebiten.KeyD) {
-		dx -= step
-	}
-	if ebiten.IsKeyPressed(ebiten.KeyArrowUp) || ebiten.IsKeyPressed(ebiten.KeyW) {
-		dy += step
-	}
-	if ebiten.IsKeyPressed(ebiten.KeyArrowDown) || ebiten.IsKeyPressed(ebiten.KeyS) {
-		dy -= step
-	}
-	return dx, dy
 }
