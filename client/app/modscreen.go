@@ -296,22 +296,7 @@ func (g *modScreen) turnUpdate(u *protocol.TurnUpdate) {
 }
 
 // probe implements playScreen.
-func (g *modScreen) probe(p *Probe) {
-	mp := g.scr.Probe()
-	p.Camera, p.World, p.CellSize = mp.Camera, mp.World, mp.CellSize
-	p.Hover, p.Selected = mp.Hover, mp.Selected
-	p.Army, p.City = mp.Force, mp.Settlement
-	p.Animating = mp.Animating
-	p.Orders, p.Drafts = len(mp.Drafts), mp.Drafts
-	conv := func(ms []module.Mark) []ProbeThing {
-		var out []ProbeThing
-		for _, m := range ms {
-			out = append(out, ProbeThing{Kind: m.Kind, ID: m.ID, Units: m.Units, Hex: m.Cell, X: m.X, Y: m.Y, OnMap: m.OnMap, Outdated: m.Outdated})
-		}
-		return out
-	}
-	p.Mine, p.Others = conv(mp.Mine), conv(mp.Others)
-}
+func (g *modScreen) probe() module.Probe { return g.scr.Probe() }
 
 // you implements screenPart.
 func (g *modScreen) you() protocol.Seat { return protocol.Seat(g.status.You) }

@@ -14,6 +14,7 @@ import (
 
 	"empires/client/kit"
 	"empires/client/menu"
+	"empires/client/module"
 	"empires/shared/protocol"
 	"empires/shared/ruleset"
 )
@@ -39,8 +40,8 @@ type playScreen interface {
 	fullView(fv *protocol.FullView)
 	// turnUpdate applies a resolved turn.
 	turnUpdate(u *protocol.TurnUpdate)
-	// probe fills the game screen's part of a test's probe.
-	probe(p *Probe)
+	// probe returns the game screen's part of a test's probe.
+	probe() module.Probe
 }
 
 // screenPart is what a shell asks of the screen it frames: the view's

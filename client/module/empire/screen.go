@@ -514,7 +514,15 @@ func (s *Screen) Probe() module.Probe {
 	if sel.Active {
 		p.Selected = sel.Cell.String()
 	}
-	p.Force, p.Settlement = int(sel.Force), int(sel.Settlement)
+	if f := s.m.Force(sel.Force); f != nil {
+		p.Picked = map[string]int{forceKind(f.Garrison): int(f.ID)}
+	}
+	if st := s.m.Settlement(sel.Settlement); st != nil {
+		if p.Picked == nil {
+			p.Picked = map[string]int{}
+		}
+		p.Picked[settlementWord(st.City)] = int(st.ID)
+	}
 	p.Animating = s.animating()
 	for _, d := range s.m.Drafts() {
 		p.Drafts = append(p.Drafts, s.m.Label(d))
@@ -530,11 +538,7 @@ func (s *Screen) Probe() module.Probe {
 		}
 	}
 	for _, f := range s.m.Forces() {
-		kind := "army"
-		if f.Garrison {
-			kind = "garrison"
-		}
-		p.Mine = append(p.Mine, mark(kind, int(f.ID), len(f.Units), f.Pos))
+		p.Mine = append(p.Mine, mark(forceKind(f.Garrison), int(f.ID), len(f.Units), f.Pos))
 	}
 	for _, sg := range s.m.v.Sightings {
 		mk := mark("sighting", int(sg.Force), sg.Units, sg.Pos)
@@ -542,6 +546,14 @@ func (s *Screen) Probe() module.Probe {
 		p.Others = append(p.Others, mk)
 	}
 	return p
+}
+
+// forceKind is what the probe calls a force: "army", or "garrison".
+func forceKind(garrison bool) string {
+	if garrison {
+		return "garrison"
+	}
+	return "army"
 }
 
 var _ module.Autoplayer = (*Screen)(nil)
