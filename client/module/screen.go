@@ -307,11 +307,13 @@ type Hinter interface {
 }
 
 // Warner is an optional interface of a Screen whose turn may be ended at
-// a loss: End turn asks first.
+// a loss: End turn asks first, and ends it only on "End turn anyway".
 type Warner interface {
-	// EndWarning says what ending the turn now would cost ("upkeep
-	// removes 2 units"), "" for nothing.
-	EndWarning() string
+	// EndWarning returns the question's title ("Units will be lost") and
+	// what ending the turn now would cost and how to avoid it ("Upkeep
+	// removes 2 units. Remove or change orders to keep them, or end the
+	// turn anyway."); "" for nothing to ask.
+	EndWarning() (title, text string)
 }
 
 // Replayer is an optional interface of a Screen that replays saved games:
