@@ -28,9 +28,10 @@ type ReplayStep struct {
 
 // NewReplayStep returns the replay's step of game g just after a step
 // played with outcome out: g's save, and the events every seat saw, read
-// now, while out may still read g (ruleset.Outcome). out is nil for the
-// game as it started.
-func NewReplayStep(g ruleset.Game, out ruleset.Outcome) (ReplayStep, error) {
+// now, while out may still read g (ruleset.Outcome), as the game's module
+// tells them in a replay (m, if not nil) or else as the server tells
+// them. out is nil for the game as it started.
+func NewReplayStep(g ruleset.Game, out ruleset.Outcome, m module.Teller) (ReplayStep, error) {
 	save, err := g.Save()
 	if err != nil {
 		return ReplayStep{}, fmt.Errorf("replay step: %w", err)
@@ -41,7 +42,13 @@ func NewReplayStep(g ruleset.Game, out ruleset.Outcome) (ReplayStep, error) {
 	}
 	st.Events = make([][]byte, g.Seats()+1)
 	for s := range st.Events {
-		ev, err := out.Events(ruleset.Seat(s), s == 0)
+		var ev []byte
+		var err error
+		if m != nil {
+			ev, err = m.ReplayEvents(out, ruleset.Seat(s), s == 0)
+		} else {
+			ev, err = out.Events(ruleset.Seat(s), s == 0)
+		}
 		if err != nil {
 			return ReplayStep{}, fmt.Errorf("replay step: the events of seat %d: %w", s, err)
 		}
@@ -225,16 +232,24 @@ func (g *gameScreen) eyesName() string {
 	return "Watching: " + g.playerName(protocol.Seat(g.replay.viewer))
 }
 
-// replayScreen checks that the client can replay games of ruleset rs: it
-// has a module for it (whose screen must replay, which OpenReplay checks).
-func (a *App) replayScreen(rs ruleset.Ruleset) error {
-	return a.opts.Modules.Check(protocol.RulesetInfo{ID: rs.Info().ID, Title: rs.Info().Title})
+// replayTeller returns how the module of ruleset rs tells a replay's
+// steps (nil: as the server does), and an error when the client has no
+// module for rs (a module's screen must also replay, which OpenReplay
+// checks).
+func (a *App) replayTeller(rs ruleset.Ruleset) (module.Teller, error) {
+	m, ok := a.opts.Modules.Get(rs.Info().ID)
+	if !ok {
+		return nil, a.opts.Modules.Check(protocol.RulesetInfo{ID: rs.Info().ID, Title: rs.Info().Title})
+	}
+	t, _ := m.(module.Teller)
+	return t, nil
 }
 
 // savedSteps replays saved game g of ruleset rs from store st (checking
 // every step against its saved state) and returns its steps, the game as
-// it started first.
-func savedSteps(st *store.Store, g *store.Game, rs ruleset.Ruleset) ([]ReplayStep, error) {
+// it started first, their events as m tells them (nil: as the server
+// does).
+func savedSteps(st *store.Store, g *store.Game, rs ruleset.Ruleset, m module.Teller) ([]ReplayStep, error) {
 	first, err := st.Snapshot(g.ID, g.First)
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w", g.ID, err)
@@ -243,13 +258,13 @@ func savedSteps(st *store.Store, g *store.Game, rs ruleset.Ruleset) ([]ReplaySte
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w", g.ID, err)
 	}
-	first0, err := NewReplayStep(start, nil)
+	first0, err := NewReplayStep(start, nil, m)
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w", g.ID, err)
 	}
 	steps := []ReplayStep{first0}
 	err = store.Replay(st, g.ID, rs, func(s store.Step) error {
-		step, err := NewReplayStep(s.Game, s.Outcome)
+		step, err := NewReplayStep(s.Game, s.Outcome, m)
 		if err != nil {
 			return fmt.Errorf("step %d: %w", s.Seq, err)
 		}

@@ -78,6 +78,15 @@ func TestReplay(t *testing.T) {
 	if len(g.logLines()) == 0 {
 		t.Error("three turns replayed and nothing in the log")
 	}
+	// From above the log tells every player's own events too: their
+	// income.
+	income := false
+	for _, l := range g.logLines() {
+		income = income || strings.HasPrefix(l.Text, "Ann received") || strings.HasPrefix(l.Text, "Bob received")
+	}
+	if !income {
+		t.Errorf("from above the log tells no player's income: %v", g.logLines())
+	}
 	g.replayStep(true)
 	want(2, 0)
 	g.replayEyes()
@@ -137,7 +146,11 @@ func savedErfworld(t testing.TB, a *App, steps int) (ruleset.Ruleset, []ReplaySt
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := savedSteps(st, &g, rs)
+	tell, err := a.replayTeller(rs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := savedSteps(st, &g, rs, tell)
 	if err != nil {
 		t.Fatal(err)
 	}
