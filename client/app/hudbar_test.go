@@ -28,12 +28,15 @@ func TestEndTurnAsksWhenUpkeepCuts(t *testing.T) {
 		s.AddArmy(game.Army{Owner: 1, Hex: capital.Hex, Units: big})
 		g := showGame(t, a, s, 1)
 		g.hud.update()
-		if money, _ := g.hud.moneyText(); !strings.Contains(money, "units lost") {
+		if money := g.hud.money.Label; !strings.Contains(money, "units lost") {
 			t.Errorf("top bar money %q: want a warning", money)
 		}
 		g.endTurnClicked()
 		if g.ready || g.hud.window == nil {
 			t.Fatalf("End turn with units to lose: ready %v, window %v; want a question first", g.ready, g.hud.window != nil)
+		}
+		if texts := windowTexts(g.hud); texts["Units will be lost"].w == nil {
+			t.Errorf("the question is not the hex screen's: %v", texts)
 		}
 		if b := findButton(g.hud.windowBox, "End turn anyway"); b == nil {
 			t.Fatal("the question has no End turn anyway")

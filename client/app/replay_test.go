@@ -1,62 +1,73 @@
 package app
 
 import (
+	"runtime"
+	"strings"
 	"testing"
 
-	"empires/shared/ai"
+	"empires/client/internal/savedgame"
+	"empires/client/module"
+	"empires/client/modules"
+	"empires/client/prefs"
+	"empires/server/store"
 	"empires/shared/game"
-	"empires/shared/rules/erfworld"
+	"empires/shared/hexgame"
+	"empires/shared/protocol"
+	"empires/shared/rules/registry"
+	"empires/shared/ruleset"
 )
 
-// replayTurns plays a short game between two Normal AIs and returns its
-// turns as a replay holds them.
-func replayTurns(t *testing.T, rs *erfworld.Rules, turns int) []ReplayTurn {
-	t.Helper()
-	s, err := rs.NewGame(5, 24, 24, 2, []string{"Ann", "Bob"})
+// TestReplay watches a saved game of erfworld from the Replays screen on
+// the hex screen, as empire's are watched on its own (TestScreenReplay):
+// Turn > and < Turn step it forwards and back, Watching goes through each
+// player's eyes; each step shows the view the ruleset gives those eyes of
+// the saved game, with the turns' events in the log, told of every player
+// by name; the replay takes no orders.
+func TestReplay(t *testing.T) {
+	a, _, _ := testApp(t)
+	rs := hexRuleset(t, a, "erfworld")
+	a.opts.DataDir = t.TempDir()
+	set := protocol.Settings{Name: "Ann vs Bob", Ruleset: "erfworld", Width: 24, Height: 24, Seed: 5, Seats: 2, Bots: 2}
+	// What each seat (0: all-seeing) saw after each step, the start first.
+	var views [][]uint64
+	look := func(g ruleset.Game) {
+		var step []uint64
+		for s := range g.Seats() + 1 {
+			step = append(step, g.View(ruleset.Seat(s), s == 0).(*hexgame.View).V.Checksum())
+		}
+		views = append(views, step)
+	}
+	start, err := rs.New(set.Config([]string{"Ann", "Bob"}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := []ReplayTurn{{State: s.Clone()}}
-	players := []*ai.Player{ai.New(rs, ai.Normal, 5), ai.New(rs, ai.Normal, 5)}
-	for range turns {
-		var all []game.PlayerOrders
-		for i, p := range players {
-			id := game.PlayerID(i + 1)
-			all = append(all, game.PlayerOrders{Player: id, Orders: p.Orders(game.NewView(s, id))})
-		}
-		ev := game.Resolve(s, rs, all)
-		out = append(out, ReplayTurn{State: s.Clone(), Events: ev})
-	}
-	return out
-}
-
-// TestReplay steps a replay forwards and back and through each player's
-// eyes: the game screen shows each turn's view as the viewer had it, with
-// the turn's events in the log, and takes no orders.
-func TestReplay(t *testing.T) {
-	a, rs, _ := testApp(t)
-	turns := replayTurns(t, rs, 6)
-	if err := a.OpenReplay("Ann vs Bob", turns); err != nil {
+	look(start)
+	err = savedgame.Play(a.opts.DataDir, 1, rs, set, []string{"Ann", "Bob"}, 6, func(s savedgame.Step) error {
+		look(s.Game)
+		return nil
+	})
+	if err != nil {
 		t.Fatal(err)
 	}
-	g := hexScreen(a)
-	if g == nil || g.replay == nil || a.screen != screenGame {
-		t.Fatal("no replay on screen")
+	if err := a.watchReplay(1); err != nil {
+		t.Fatalf("Watch: %v", err)
 	}
-	want := func(i int, you game.PlayerID) {
+	g := a.game
+	if g == nil || g.replay == nil || a.screen != screenGame || hexOf(g) == nil {
+		t.Fatal("no replay on the hex screen")
+	}
+	g.resize(1280, 800)
+	if have, want := g.replay.count(), len(views); have != want {
+		t.Fatalf("the replay has %d steps, want %d (the start and every step played)", have, want)
+	}
+	want := func(i int, eyes ruleset.Seat) {
 		t.Helper()
-		v := g.model.View()
-		if v.Turn != turns[i].State.Turn || v.You != you {
-			t.Fatalf("showing turn %d through %d's eyes, want turn %d through %d's", v.Turn, v.You, turns[i].State.Turn, you)
+		v := hexOf(g).Model().View()
+		if v.Checksum() != views[i][eyes] || ruleset.Seat(v.You) != eyes {
+			t.Fatalf("step %d: the view shown (turn %d, player %d) is not seat %d's", i, v.Turn, v.You, eyes)
 		}
-		var wantView *game.View
-		if you == 0 {
-			wantView = game.AllSeeingView(turns[i].State)
-		} else {
-			wantView = game.NewView(turns[i].State, you)
-		}
-		if v.Checksum() != wantView.Checksum() {
-			t.Fatalf("turn %d: the view shown is not the viewer's", v.Turn)
+		if g.status.Turn != int(v.Turn) || g.status.You != eyes {
+			t.Fatalf("the shell says turn %d, seat %d", g.status.Turn, g.status.You)
 		}
 	}
 	want(0, 0)
@@ -64,33 +75,182 @@ func TestReplay(t *testing.T) {
 		g.replayStep(false)
 		want(i, 0)
 	}
-	if len(g.model.Log()) == 0 {
+	if len(g.logLines()) == 0 {
 		t.Error("three turns replayed and nothing in the log")
+	}
+	// From above the log tells every player's own events too: their
+	// income.
+	income := false
+	for _, l := range g.logLines() {
+		income = income || strings.HasPrefix(l.Text, "Ann received") || strings.HasPrefix(l.Text, "Bob received")
+	}
+	if !income {
+		t.Errorf("from above the log tells no player's income: %v", g.logLines())
 	}
 	g.replayStep(true)
 	want(2, 0)
 	g.replayEyes()
 	want(2, 1)
+	for _, l := range g.logLines() {
+		if low := " " + strings.ToLower(l.Text); strings.Contains(low, " your ") || strings.Contains(low, " you ") {
+			t.Errorf("the log speaks to the player whose eyes the replay shows: %q", l.Text)
+		}
+	}
 	g.replayStep(false)
 	want(3, 1)
 	g.replayEyes()
 	g.replayEyes()
 	want(3, 0)
-	// Orders are not taken: a right click's move does nothing.
-	v := g.model.View()
-	for _, ar := range v.Armies {
-		g.model.SelectArmy(ar.ID)
-		g.orderMoveTo(ar.Hex.Neighbor(0))
+
+	// Orders are not taken.
+	hx := hexOf(g)
+	if g.input().Orders {
+		t.Error("the replay's screen may give orders")
 	}
-	if d := g.model.Drafts(); d != nil {
-		t.Errorf("a replay took orders: %v", d)
+	if sub := g.submission(); sub != nil {
+		t.Errorf("the replay would send %+v", sub)
 	}
 	// Stepping past the end stops.
 	g.replay.playing = true
-	for range len(turns) + 2 {
+	for range g.replay.count() + 2 {
 		g.replayStep(false)
 	}
-	if g.replay.playing || g.replay.at != len(turns)-1 {
-		t.Errorf("after the end: at %d, playing %v; want the last turn, stopped", g.replay.at, g.replay.playing)
+	if g.replay.playing || g.replay.at != g.replay.count()-1 {
+		t.Errorf("after the end: at %d, playing %v; want the last step, stopped", g.replay.at, g.replay.playing)
 	}
+	if have := hx.Model().View().Turn; have != game.Turn(len(views)) {
+		t.Errorf("the last step shows turn %d, want %d", have, len(views))
+	}
+}
+
+// savedErfworld plays a game of erfworld between two AIs for steps steps,
+// saves it in a's data directory as game 1 and returns its replay's
+// steps, as Watch reads them.
+func savedErfworld(t testing.TB, a *App, steps int) (ruleset.Ruleset, []ReplayStep) {
+	t.Helper()
+	rs, ok := a.opts.Rulesets.Get("erfworld")
+	if !ok {
+		t.Fatal("no erfworld")
+	}
+	a.opts.DataDir = t.TempDir()
+	set := protocol.Settings{Name: "Ann vs Bob", Ruleset: "erfworld", Width: 24, Height: 24, Seed: 5, Seats: 2, Bots: 2}
+	if err := savedgame.Play(a.opts.DataDir, 1, rs, set, []string{"Ann", "Bob"}, steps, nil); err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.OpenDir(a.opts.DataDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	g, err := st.Game(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tell, err := a.replayTeller(rs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := savedSteps(st, &g, rs, tell)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs, out
+}
+
+// TestReplayBadSave: a replay holds its steps' saves and reads a step's
+// back when it is shown; a save that does not read is said, the replay
+// stays on the step it showed and stops playing, and the steps around it
+// still show.
+func TestReplayBadSave(t *testing.T) {
+	a, _, _ := testApp(t)
+	rs, steps := savedErfworld(t, a, 4)
+	steps[2].Save = []byte("not a game")
+	if err := a.OpenReplay("Ann vs Bob", rs, steps); err != nil {
+		t.Fatal(err)
+	}
+	g := a.game
+	g.replayStep(false)
+	g.replay.playing = true
+	g.replayStep(false)
+	if g.replay.at != 1 || g.replay.playing || !strings.Contains(g.notice, "replay: step 2") {
+		t.Errorf("a step whose save does not read: at %d, playing %v, notice %q; want step 1 kept, stopped, said",
+			g.replay.at, g.replay.playing, g.notice)
+	}
+	if have := hexOf(g).Model().View().Turn; have != 2 {
+		t.Errorf("the screen shows turn %d, want 2 (step 1's)", have)
+	}
+	g.replayEyes() // Rewind to step 1 through Ann's eyes: steps 0 and 1 read
+	if g.replay.at != 1 || hexOf(g).Model().View().You != 1 {
+		t.Errorf("Ann's eyes at step %d show player %d", g.replay.at, hexOf(g).Model().View().You)
+	}
+	g.replay.at = 3
+	g.notice = ""
+	g.replayShow(3) // its history reads step 2
+	if !strings.Contains(g.notice, "replay: step 2") {
+		t.Errorf("rewinding through a bad save: notice %q", g.notice)
+	}
+}
+
+// BenchmarkReplayRewind measures showing the last step of a replay of 40
+// turns of erfworld at once (a step back, a change of eyes): "saves" as
+// the replay holds them, each step's save read back for its view, the
+// view model told each turn; "games", for comparison, with every step's
+// game read back beforehand, as a replay that held a game per step would
+// have them. It reports the bytes a step holds: its save and events, or
+// its game on the heap.
+func BenchmarkReplayRewind(b *testing.B) {
+	reg, err := registry.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	mods, err := modules.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	a, err := New(Options{Rulesets: reg, Modules: mods, Prefs: prefs.Default()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	rs, steps := savedErfworld(b, a, 40)
+	if err := a.OpenReplay("Ann vs Bob", rs, steps); err != nil {
+		b.Fatal(err)
+	}
+	bytes := 0
+	for _, st := range steps {
+		bytes += len(st.Save)
+		for _, ev := range st.Events {
+			bytes += len(ev)
+		}
+	}
+	last := len(steps) - 1
+	b.Run("saves", func(b *testing.B) {
+		for range b.N {
+			a.game.replayShow(last)
+		}
+		b.ReportMetric(float64(bytes)/float64(len(steps)), "B/step")
+	})
+	b.Run("games", func(b *testing.B) {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		games := make([]ruleset.Game, len(steps))
+		for i, st := range steps {
+			if games[i], err = rs.Load(st.Save); err != nil {
+				b.Fatal(err)
+			}
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		b.ResetTimer()
+		for range b.N {
+			turns := make([]module.Resolution, 0, last)
+			for k := 1; k <= last; k++ {
+				turns = append(turns, module.Resolution{View: games[k].View(0, true), Events: steps[k].Events[0]})
+			}
+			if err := a.game.rp.Rewind(games[0].View(0, true), turns); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/float64(len(steps)), "B/step")
+	})
 }

@@ -2,48 +2,49 @@ package module
 
 import (
 	"image"
+	"image/color"
 	"slices"
 	"time"
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"empires/client/kit"
 	"empires/client/menu"
+	"empires/client/prefs"
 	"empires/shared/protocol"
 	"empires/shared/ruleset"
 )
 
-// Screener is an optional interface of a Module whose ruleset's games are
-// not on the hex engine: the module opens a screen of the ruleset's own,
-// which the client's shell frames with what every game screen shares: the
-// top bar (the turn, the clock, who is ready, End turn, Help, Menu), the
-// side panel's frame, the event log and the chat line, the notices, the
-// windows over the map, the end of the game; and, when the screen is a
-// Replayer, the replays of saved games with their controls. Such a
-// module's Open refuses: it has no hex screen to give.
-type Screener interface {
-	// OpenScreen returns the screen of a game of ruleset rs (the build's,
-	// or the build's playing a server's data), framed by host.
-	OpenScreen(rs ruleset.Ruleset, host Host) (Screen, error)
-}
-
-// Host is what a Screen may ask of the shell that frames it.
+// Host is what a Screen may ask of the shell that frames it: the shell
+// has the top bar (the turn, the clock, who is ready, End turn, Help,
+// Menu), the side panel's frame, the event log and the chat line, the
+// notices, the windows over the map, the end of the game, and the
+// replays of saved games with their controls.
 type Host interface {
 	// Theme is the client's look: its fonts, colours and widgets.
 	Theme() *menu.Theme
+	// Prefs are the player's preferences as they are now (Settings may
+	// change them in the middle of a game): the grid, the animation's
+	// speed, the pan at the window's edge.
+	Prefs() prefs.Prefs
 	// Notify shows msg over the map for a few seconds.
 	Notify(msg string)
 	// Changed says that the side panel must be built again (Screen.Side)
 	// and, with orders, that the turn's orders changed: the shell lists
-	// them again (Screen.Orders) and sends them soon (Screen.Submission).
+	// them again (Screen.Orders), words the top bar again (Bar) and sends
+	// them soon (Screen.Submission).
 	Changed(orders bool)
 	// OpenWindow shows c in a window in the middle of the map, with a
 	// Close button under it; CloseWindow closes it. A window is modal:
 	// while it is open the map gets no input.
 	OpenWindow(c *widget.Container)
 	CloseWindow()
-	// MapRect is the map's part of the window, in window pixels.
+	// MapRect is the map's part of the window, in window pixels; MapInSight
+	// the part of it the HUD leaves in sight (above the log), where a
+	// screen centres what it shows.
 	MapRect() image.Rectangle
+	MapInSight() image.Rectangle
 	// PanelWidth is the width, in pixels, that the side panel's texts may
 	// take.
 	PanelWidth() int
@@ -85,10 +86,12 @@ type StepInfo struct {
 // Acts reports whether seat s must act in the step.
 func (st StepInfo) Acts(s ruleset.Seat) bool { return slices.Contains(st.Actors, s) }
 
-// Screen is a ruleset's own game screen, for one game. The shell calls it
-// on the client's UI goroutine: the view and the turns as the server
-// sends them, the input and the drawing each frame, the side panel, the
-// orders and the log when they change.
+// Screen is a ruleset's game screen, for one game: the hex screen of the
+// rulesets on the hex engine, or a ruleset's own. The shell calls it on
+// the client's UI goroutine: the view and the turns as the server sends
+// them, the input and the drawing each frame, the side panel, the orders
+// and the log when they change. It may give more through optional
+// interfaces: Stepper, Bar, Hinter, Warner, Autoplayer, Replayer.
 type Screen interface {
 	// SetView shows view v: the first, or the whole view again after a
 	// reconnection or a mismatch.
@@ -96,7 +99,9 @@ type Screen interface {
 	// Resolved shows a resolved turn: the view after it, and the events
 	// the player saw in the ruleset's encoding (ruleset.Outcome.Events),
 	// which the log tells. The orders drafted for the turn before are
-	// dropped.
+	// dropped. v is nil when the turn's view did not apply (the shell
+	// asks for the whole view again): the screen tells the events if it
+	// can without it, and keeps its view.
 	Resolved(v ruleset.View, events []byte) error
 	// Status is what the shell says of the game: whose view it is, the
 	// turn, the players.
@@ -115,7 +120,8 @@ type Screen interface {
 	// each back.
 	Side(c *widget.Container, in Input)
 	Orders(c *widget.Container)
-	// Log is the event log, oldest first; Link follows the link of one of
+	// Log is the event log, oldest first (the shell asks for it every
+	// frame: a screen keeps it ready); Link follows the link of one of
 	// its lines (LogLine.Link): a battle's report, a place on the map.
 	Log() []LogLine
 	Link(id string)
@@ -149,12 +155,17 @@ type Player struct {
 	Alive bool
 }
 
-// Input is what the shell leaves a Screen of a frame's input: where the
-// map is, whether the pointer and the keys are the map's, and whether
-// the player may give orders.
+// Input is what the shell leaves a Screen of a frame's input: the
+// frame's pointer, buttons, wheel and keys as the shell read them once
+// (kit.Frame: a screen never reads ebiten's input itself), where the map
+// is, whether the pointer and the keys are the map's, and whether the
+// player may give orders.
 type Input struct {
+	kit.Frame
 	// Map is the map's part of the window, in window pixels.
 	Map image.Rectangle
+	// Size is the window's size, in pixels.
+	Size image.Point
 	// Pointer reports that the pointer may act on the map: it is on it,
 	// not on the HUD, and no window is open.
 	Pointer bool
@@ -162,6 +173,9 @@ type Input struct {
 	// no text field has it. The shell keeps Enter (End turn), F1 (the
 	// help) and F12 (a screenshot).
 	Keys bool
+	// Modal reports that a window is open over the map: the map takes no
+	// input.
+	Modal bool
 	// Orders reports that the player may give orders now: a player in the
 	// game, not a spectator, not out, and the game not over.
 	Orders bool
@@ -172,6 +186,9 @@ type Input struct {
 	// OnMinimap reports that the pointer is on the minimap and no window
 	// is open.
 	OnMinimap bool
+	// Panel is the part of the side panel in sight (it scrolls), in
+	// window pixels.
+	Panel image.Rectangle
 }
 
 // LogLine is a line of a Screen's event log.
@@ -184,52 +201,122 @@ type LogLine struct {
 }
 
 // Probe is what a Screen says of itself for tests that drive the real
-// window (the client's -probe file). Window points are in window pixels.
+// window (the client's -probe file, in which the shell writes it beside
+// its own), in the screen's own words: the kinds of its things are its
+// own ("army", "town", "card"). Window points are in window pixels.
 type Probe struct {
 	// Camera is the world point at the map's top-left corner and the
 	// zoom; World the map's size in world pixels.
-	Camera [3]float64
-	World  [2]float64
+	Camera [3]float64 `json:"camera"`
+	World  [2]float64 `json:"world"`
 	// CellSize is a cell's size on the screen: a square's side, a hex's
 	// width.
-	CellSize float64
-	// Hover and Selected are the cells under the pointer and selected,
-	// "x,y", "" for none.
-	Hover, Selected string
-	// Force and Settlement are the selected force and settlement, 0 for
-	// none.
-	Force, Settlement int
-	// Animating reports that the resolved turn's movement is being shown.
-	Animating bool
+	CellSize float64 `json:"cell_size,omitempty"`
+	// Hover and Selected are the places under the pointer and selected,
+	// as the screen writes them ("3,4"), "" for none.
+	Hover    string `json:"hover,omitempty"`
+	Selected string `json:"selected,omitempty"`
+	// Picked are the things selected, by their kind as a Mark names it:
+	// {"army": 12}; none when nothing is.
+	Picked map[string]int `json:"picked,omitempty"`
+	// Animating reports that the resolved turn is being shown (its moves).
+	Animating bool `json:"animating,omitempty"`
 	// Drafts are the labels of the turn's orders.
-	Drafts []string
-	// Mine are the player's settlements and forces; Others what the
-	// player sees or remembers of the others'.
-	Mine, Others []Mark
+	Drafts []string `json:"drafts,omitempty"`
+	// Mine are the player's things; Others what the player sees or
+	// remembers of the others' (and of no one's).
+	Mine   []Mark `json:"mine,omitempty"`
+	Others []Mark `json:"others,omitempty"`
 }
 
-// Mark is a thing on the map, for a Probe.
+// Mark is a thing on the screen, for a Probe.
 type Mark struct {
-	// Kind is what it is: "city", "town", "army", "garrison", "sighting".
-	Kind string
-	ID   int
+	// Kind is what it is, in the screen's words: "capital", "army",
+	// "town", "sighting", "Farm".
+	Kind string `json:"kind"`
+	ID   int    `json:"id"`
 	// Units counts a force's units.
-	Units int
-	// Cell is where it is, "x,y"; X and Y where the cell's centre is drawn,
-	// OnMap whether that is inside the map's part of the window.
-	Cell  string
-	X, Y  float64
-	OnMap bool
+	Units int `json:"units,omitempty"`
+	// Cell is where it is, as the screen writes places ("3,4"); X and Y
+	// where the place's centre is drawn, OnMap whether that is inside
+	// the map's part of the window.
+	Cell  string  `json:"cell"`
+	X     float64 `json:"x"`
+	Y     float64 `json:"y"`
+	OnMap bool    `json:"on_map"`
+	// Carried marks a thing carried by another (an army on a fleet).
+	Carried bool `json:"carried,omitempty"`
 	// Outdated marks a sighting of an earlier turn.
-	Outdated bool `json:",omitempty"`
+	Outdated bool `json:"outdated,omitempty"`
 }
 
 // Autoplayer is an optional interface of a Screen that drafts a turn's
 // orders by itself, as a plain player gives them: the client's scripted
 // session (-autoplay) plays games of the ruleset with it.
 type Autoplayer interface {
-	// Autoplay drafts the turn's orders.
-	Autoplay()
+	// Autoplay drafts the turn's orders; an error is the screen's own
+	// failure (the scripted session stops on it), not a refused order.
+	Autoplay() error
+}
+
+// Bar is an optional interface of a Screen that words the top bar
+// itself: the turn as its game counts them ("Day 12", "Round 3 ·
+// Attack"), the player's one order of the turn, the money; and names the
+// turns in the log and at the end of the game. Without it the top bar
+// says the step's name when the server gives one (StepInfo.Phase), else
+// "Turn 9".
+type Bar interface {
+	// Top returns the top bar's words now.
+	Top() Top
+	// TurnName names turn t for the log's headings and the end of the
+	// game: "Turn 9", "Day 9".
+	TurnName(t protocol.Turn) string
+	// Buttons returns the buttons the screen adds to the top bar, before
+	// End turn: asked once, when the screen opens for a game being
+	// played (a replay has its own).
+	Buttons() []BarButton
+}
+
+// Top is what a Bar says on the top bar.
+type Top struct {
+	// Turn is the turn ("Day 9 (week 2, day 2) · next tax: day 15"),
+	// Short a shorter form for a narrow window ("" for none).
+	Turn, Short string
+	// Slot is the turn's one order, when the game allows one ("" for
+	// none); Money the treasury ("" for none). A nil colour is the
+	// text's.
+	Slot       string
+	SlotColor  color.Color
+	Money      string
+	MoneyColor color.Color
+	// MoneyLines are the money's breakdown, the tooltip of the money.
+	MoneyLines []string
+}
+
+// BarButton is a button a Bar adds to the top bar.
+type BarButton struct {
+	Label string
+	Click func()
+}
+
+// Hinter is an optional interface of a Screen that says a hint on the
+// side panel, under the selection: why the choice under the pointer is
+// disabled, or what it warns of.
+type Hinter interface {
+	// Hint returns the hint now ("" for none) in colour c, and reports
+	// whether the map must be drawn again (it marks the place the choice
+	// under the pointer acts on).
+	Hint() (text string, c color.Color, redraw bool)
+}
+
+// Warner is an optional interface of a Screen whose turn may be ended at
+// a loss: End turn asks first, and ends it only on "End turn anyway".
+type Warner interface {
+	// EndWarning returns the question's title ("Units will be lost") and
+	// what ending the turn now would cost and how to avoid it ("Upkeep
+	// removes 2 units. Remove or change orders to keep them, or end the
+	// turn anyway."); "" for nothing to ask.
+	EndWarning() (title, text string)
 }
 
 // Replayer is an optional interface of a Screen that replays saved games:
@@ -238,7 +325,9 @@ type Autoplayer interface {
 // played) and shows an earlier turn, or the same turn through other eyes,
 // with Rewind. The shell keeps the replay's turns, whose eyes they are seen
 // through and the controls; in a replay the screen never gets
-// Input.Orders.
+// Input.Orders. A game continued from a save gets its log of before the
+// same way: Rewind through the player's eyes, then SetView with the
+// server's view.
 type Replayer interface {
 	// Watch makes the screen a replay's: its texts speak of the view's
 	// player by name, as of the others ("Ann's army 7", "Ann took Bob's
@@ -251,7 +340,8 @@ type Replayer interface {
 	// dropped; the selection stays where it still makes sense.
 	Rewind(first ruleset.View, turns []Resolution) error
 	// Animating reports whether the screen is showing a resolved turn's
-	// movement: a replay that plays by itself waits for it.
+	// movement: a replay that plays by itself waits for it, and so does
+	// the scripted session.
 	Animating() bool
 }
 
@@ -260,23 +350,4 @@ type Replayer interface {
 type Resolution struct {
 	View   ruleset.View
 	Events []byte
-}
-
-// PanKeys returns how far the arrow keys (or W, A, S, D) held now pan a
-// game's map this frame, in screen pixels: the same keys on every screen.
-func PanKeys() (dx, dy float64) {
-	const step = 12
-	if ebiten.IsKeyPressed(ebiten.KeyArrowLeft) || ebiten.IsKeyPressed(ebiten.KeyA) {
-		dx += step
-	}
-	if ebiten.IsKeyPressed(ebiten.KeyArrowRight) || ebiten.IsKeyPressed(ebiten.KeyD) {
-		dx -= step
-	}
-	if ebiten.IsKeyPressed(ebiten.KeyArrowUp) || ebiten.IsKeyPressed(ebiten.KeyW) {
-		dy += step
-	}
-	if ebiten.IsKeyPressed(ebiten.KeyArrowDown) || ebiten.IsKeyPressed(ebiten.KeyS) {
-		dy -= step
-	}
-	return dx, dy
 }
