@@ -1,0 +1,90 @@
+package duel
+
+import (
+	"fmt"
+	"image"
+
+	"empires/client/module"
+	rules "empires/shared/ruleset/cardtest"
+)
+
+// Probe implements module.Screen: where the table's things are drawn, for
+// tests that drive the real window. A card table's marks name what they
+// are in Cell (a card's name, a button's label) and, drawn at their
+// centre, are:
+//   - Mine: the hand's cards (Kind "card", ID its place from 1, the key
+//     that chooses it) and the buttons (Kind "button", Units 1 when it
+//     does something now);
+//   - Others: each other player's hand (Kind "hand", ID the seat, Units
+//     its cards), the piles (Kind "pile", Cell "deck" or "discard", Units
+//     their cards), the offering revealed (Kind "offering", ID the seat),
+//     the attack card (Kind "attack", ID the attacker, Units the
+//     defender) and the defender's question (Kind "question", ID the
+//     defender, Cell the time left, "" for no deadline).
+//
+// Selected is the card chosen, Hover what is under the pointer ("card
+// 7 of cups", "hand 2", "button Pass"), Drafts the offering drafted.
+func (s *Screen) Probe() module.Probe {
+	var p module.Probe
+	m := s.m
+	v := m.v
+	if v == nil {
+		return p
+	}
+	l := &s.lay
+	mark := func(kind string, id, units int, cell string, r image.Rectangle) module.Mark {
+		c := r.Min.Add(r.Max).Div(2)
+		return module.Mark{Kind: kind, ID: id, Units: units, Cell: cell, X: float64(c.X), Y: float64(c.Y),
+			OnMap: c.In(l.Map)}
+	}
+	if m.sel.Rank != 0 {
+		p.Selected = m.deck.Name(m.sel)
+	}
+	switch h := s.hover; h.Kind {
+	case HitCard:
+		if h.Index < len(v.Hand) {
+			p.Hover = "card " + m.deck.Name(v.Hand[h.Index])
+		}
+	case HitSeat:
+		p.Hover = fmt.Sprintf("hand %d", h.Seat)
+	case HitButton:
+		p.Hover = "button " + h.Button.String()
+	}
+	if o, ok := m.Submission(); ok {
+		p.Drafts = append(p.Drafts, fmt.Sprintf("Lay %s face down", m.card(o.Card)))
+	}
+	chosen := s.chosenIndex()
+	for i, c := range v.Hand {
+		if i < len(l.Hand) {
+			r := l.HandCard(i, i == chosen && m.Move() != MoveOffer, false)
+			p.Mine = append(p.Mine, mark("card", i+1, 0, m.deck.Name(c), r))
+		}
+	}
+	for _, b := range l.Buttons {
+		on := 0
+		if s.buttonEnabled(b.Kind) {
+			on = 1
+		}
+		p.Mine = append(p.Mine, mark("button", int(b.Kind), on, b.Kind.String(), b.Rect))
+	}
+	for _, sb := range l.Places {
+		p.Others = append(p.Others, mark("hand", int(sb.Seat), v.Players[sb.Seat-1].Cards, v.Players[sb.Seat-1].Name, sb.Box))
+	}
+	p.Others = append(p.Others, mark("pile", 0, v.Table.Deck, "deck", l.Deck), mark("pile", 0, len(v.Discard), "discard", l.Discard))
+	if v.Table.Phase != rules.PhaseOffer {
+		laid, _ := m.Offering()
+		slots := s.offeringSlots(len(laid))
+		for i, c := range laid {
+			p.Others = append(p.Others, mark("offering", int(c.Seat), 0, m.deck.Name(c.Card), slots[i]))
+		}
+	}
+	if t := v.Table; t.Phase == rules.PhaseDefend {
+		p.Others = append(p.Others, mark("attack", int(t.Attacker), int(t.Defender), m.deck.Name(t.Attack), l.Center))
+		left := ""
+		if d, ok := s.timeLeft(); ok {
+			left = Countdown(d)
+		}
+		p.Others = append(p.Others, mark("question", int(t.Defender), 0, left, l.Center))
+	}
+	return p
+}

@@ -1,0 +1,375 @@
+package duel
+
+import (
+	"fmt"
+	"image"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"empires/client/module"
+	"empires/shared/protocol"
+	"empires/shared/ruleset"
+	rules "empires/shared/ruleset/cardtest"
+	"empires/shared/wire"
+)
+
+// Screen is Duel's game screen (module.Screen): the card table.
+type Screen struct {
+	host  module.Host
+	m     *Model
+	paint *painter
+	lay   Layout
+	// now is the clock the countdown reads: the wall clock, a fake one in
+	// tests.
+	now func() time.Time
+
+	hover      Hit
+	hoverSince int
+	frame      int
+	pointer    image.Point
+	// tick is the countdown as last drawn, in quarter seconds left (-1:
+	// none).
+	tick int
+	// stepSeen is when the client heard of the step with a deadline.
+	stepSeen time.Time
+	// layouts counts the layouts made: the table is drawn again after one.
+	layouts  int
+	watching bool
+}
+
+var (
+	_ module.Screen  = (*Screen)(nil)
+	_ module.Stepper = (*Screen)(nil)
+)
+
+// tooltipDelay is how many frames the pointer rests on a card before its
+// tooltip shows.
+const tooltipDelay = 20
+
+// NewScreen returns the table of a game played with the rules' deck,
+// framed by host; SetView shows its first view.
+func NewScreen(r *rules.Rules, host module.Host) (*Screen, error) {
+	p, err := newPainter(r.Deck())
+	if err != nil {
+		return nil, err
+	}
+	return &Screen{host: host, m: NewModel(r.Deck()), paint: p, now: time.Now, tick: -1}, nil
+}
+
+// Model returns the screen's model.
+func (s *Screen) Model() *Model { return s.m }
+
+// SetClock sets the clock the countdown reads (tests use a fake one).
+func (s *Screen) SetClock(now func() time.Time) { s.now = now }
+
+// view returns rv as a Duel view.
+func view(rv ruleset.View) (*rules.View, error) {
+	v, ok := rv.(*rules.View)
+	if !ok {
+		return nil, fmt.Errorf("a %T is not a view of a Duel game", rv)
+	}
+	return v, nil
+}
+
+// SetView implements module.Screen.
+func (s *Screen) SetView(rv ruleset.View) error {
+	v, err := view(rv)
+	if err != nil {
+		return err
+	}
+	s.m.SetView(v)
+	s.layOut(s.host.MapRect(), image.Rectangle{})
+	s.host.Changed(true)
+	return nil
+}
+
+// Resolved implements module.Screen.
+func (s *Screen) Resolved(rv ruleset.View, events []byte) error {
+	v, err := view(rv)
+	if err != nil {
+		return err
+	}
+	var evs []rules.Event
+	if len(events) > 0 {
+		if evs, err = rules.DecodeEvents(events); err != nil {
+			err = fmt.Errorf("the step's events: %w", err)
+		}
+	}
+	s.m.Resolved(v, evs)
+	s.layOut(s.lay.Map, s.lay.Corner)
+	s.host.Changed(true)
+	return err
+}
+
+// SetStep implements module.Stepper.
+func (s *Screen) SetStep(st module.StepInfo) {
+	if st.Seq != s.m.step.Seq || st.Deadline != s.m.step.Deadline {
+		s.stepSeen = s.now()
+	}
+	s.m.SetStep(st)
+	s.host.Changed(false)
+}
+
+// ActResult implements module.Stepper.
+func (s *Screen) ActResult(seq uint32, err string) {
+	s.m.ActResult(seq, err)
+	s.host.Changed(false)
+}
+
+// Status implements module.Screen.
+func (s *Screen) Status() module.Status {
+	v := s.m.v
+	if v == nil {
+		return module.Status{}
+	}
+	st := module.Status{You: v.Seat, Turn: v.Table.Round}
+	for _, p := range v.Players {
+		st.Players = append(st.Players, module.Player{Name: p.Name, Alive: p.Alive})
+	}
+	return st
+}
+
+// layOut lays the table out again for map rectangle mr and corner c.
+func (s *Screen) layOut(mr, corner image.Rectangle) {
+	sp := Spec{Map: mr, Corner: corner}
+	if v := s.m.v; v != nil {
+		sp.Seats, sp.You, sp.Hand = len(v.Players), v.Seat, len(v.Hand)
+		if s.m.third {
+			sp.You = 0
+		}
+		sp.Buttons = buttonsFor(s.m.Move())
+	}
+	if !sameSpec(sp, s.lay.Spec) || s.lay.Hand == nil && sp.Hand > 0 {
+		s.lay = NewLayout(sp)
+		s.layouts++
+	}
+}
+
+// sameSpec reports whether a and b lay out alike.
+func sameSpec(a, b Spec) bool {
+	if a.Map != b.Map || a.Corner != b.Corner || a.Seats != b.Seats || a.You != b.You || a.Hand != b.Hand || len(a.Buttons) != len(b.Buttons) {
+		return false
+	}
+	for i := range a.Buttons {
+		if a.Buttons[i] != b.Buttons[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// frameInput is a frame's input as the table takes it.
+type frameInput struct {
+	// At is the pointer, in window pixels; Pointer reports that it is
+	// the table's; Click that the left button went down.
+	At      image.Point
+	Pointer bool
+	Click   bool
+	// Keys are the keys pressed this frame, when the keyboard is the
+	// table's.
+	Keys []ebiten.Key
+}
+
+// readInput reads the frame's input from the window.
+func readInput(in module.Input) frameInput {
+	x, y := ebiten.CursorPosition()
+	f := frameInput{At: image.Pt(x, y), Pointer: in.Pointer}
+	f.Click = in.Pointer && inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)
+	if in.Keys {
+		f.Keys = inpututil.AppendJustPressedKeys(nil)
+	}
+	return f
+}
+
+// state is what the table shows that input or time may change.
+type state struct {
+	version int
+	hover   Hit
+	tick    int
+	tooltip bool
+	layouts int
+}
+
+func (s *Screen) state() state {
+	return state{version: s.m.version, hover: s.hover, tick: s.tick, tooltip: s.frame-s.hoverSince == tooltipDelay+1,
+		layouts: s.layouts}
+}
+
+// Update implements module.Screen: the pointer hovers and clicks the
+// cards, the other players' hands and the buttons; the keys choose cards
+// (1 to 9), targets (Tab), attack or block (Enter), pass (P), block (B),
+// take the hit (T) and drop the choice (Esc).
+func (s *Screen) Update(in module.Input) bool {
+	if s.m.v == nil {
+		return false
+	}
+	return s.handle(in, readInput(in))
+}
+
+// handle is Update with the frame's input read.
+func (s *Screen) handle(in module.Input, f frameInput) bool {
+	s.frame++
+	before := s.state()
+	s.layOut(in.Map, in.Minimap)
+	s.pointer = f.At
+	h := Hit{}
+	if f.Pointer {
+		h = s.lay.At(f.At, s.chosenIndex())
+	}
+	if h != s.hover {
+		s.hover, s.hoverSince = h, s.frame
+	}
+	if f.Click && in.Orders {
+		s.click(h)
+	}
+	if len(f.Keys) > 0 && in.Orders {
+		s.keys(f.Keys)
+	}
+	s.tick = s.countdownTick()
+	s.layOut(in.Map, in.Minimap) // the move may have changed the buttons
+	return s.state() != before
+}
+
+// countdownTick is the countdown in quarter seconds left, -1 without a
+// deadline.
+func (s *Screen) countdownTick() int {
+	d, ok := s.m.Deadline()
+	if !ok {
+		return -1
+	}
+	return max(int(d.Sub(s.now())/(250*time.Millisecond)), 0)
+}
+
+// chosenIndex is the index of the chosen card in the hand, -1 for none.
+func (s *Screen) chosenIndex() int {
+	for i, c := range s.m.Hand() {
+		if c == s.m.sel && c.Rank != 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// click does what a click on h does.
+func (s *Screen) click(h Hit) {
+	switch h.Kind {
+	case HitCard:
+		if h.Index < len(s.m.Hand()) {
+			s.apply(s.m.ClickCard(s.m.Hand()[h.Index]))
+		}
+	case HitSeat:
+		s.apply(s.m.ClickPlayer(h.Seat))
+	case HitButton:
+		s.press(h.Button)
+	}
+}
+
+// press does what button b does.
+func (s *Screen) press(b ButtonKind) {
+	switch b {
+	case ButtonAttack:
+		s.apply(s.m.Attack())
+	case ButtonPass:
+		s.apply(s.m.Pass())
+	case ButtonBlock:
+		s.apply(s.m.Block())
+	case ButtonTake:
+		s.apply(s.m.Take())
+	}
+}
+
+// digitKeys are the keys that choose the hand's cards, the first first.
+var digitKeys = [][2]ebiten.Key{
+	{ebiten.KeyDigit1, ebiten.KeyNumpad1}, {ebiten.KeyDigit2, ebiten.KeyNumpad2}, {ebiten.KeyDigit3, ebiten.KeyNumpad3},
+	{ebiten.KeyDigit4, ebiten.KeyNumpad4}, {ebiten.KeyDigit5, ebiten.KeyNumpad5}, {ebiten.KeyDigit6, ebiten.KeyNumpad6},
+	{ebiten.KeyDigit7, ebiten.KeyNumpad7}, {ebiten.KeyDigit8, ebiten.KeyNumpad8}, {ebiten.KeyDigit9, ebiten.KeyNumpad9},
+}
+
+// keys does what the keys pressed do.
+func (s *Screen) keys(ks []ebiten.Key) {
+	for _, k := range ks {
+		for i, d := range digitKeys {
+			if k == d[0] || k == d[1] {
+				s.apply(s.m.ClickCardAt(i))
+			}
+		}
+		switch k {
+		case ebiten.KeyTab:
+			s.apply(s.m.NextTarget())
+		case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
+			// In the offering Enter is the shell's: End turn lays the card.
+			s.apply(s.m.Confirm())
+		case ebiten.KeyA:
+			s.apply(s.m.Attack())
+		case ebiten.KeyP:
+			s.apply(s.m.Pass())
+		case ebiten.KeyB:
+			s.apply(s.m.Block())
+		case ebiten.KeyT:
+			s.apply(s.m.Take())
+		case ebiten.KeyEscape:
+			s.m.Deselect()
+		}
+	}
+}
+
+// apply carries out an input's result: the action sent, the orders
+// changed, the notice shown.
+func (s *Screen) apply(r Result) {
+	if r.Notice != "" {
+		s.host.Notify(r.Notice)
+	}
+	if r.Orders {
+		s.host.Changed(true)
+	}
+	if r.Action == nil {
+		return
+	}
+	data, err := wire.Marshal(r.Action)
+	if err != nil {
+		s.host.Notify(fmt.Sprintf("Your move cannot be sent: %v", err))
+		return
+	}
+	if s.host.Act(data) {
+		s.m.Sent(*r.Action)
+	}
+	s.host.Changed(false)
+}
+
+// Submission implements module.Screen: the offer drafted.
+func (s *Screen) Submission() ([]byte, bool) {
+	o, ok := s.m.Submission()
+	if !ok {
+		return nil, false
+	}
+	data, err := wire.Marshal(&o)
+	if err != nil {
+		return nil, false
+	}
+	return data, true
+}
+
+// Rejected implements module.Screen.
+func (s *Screen) Rejected(errs []protocol.Rejection) {
+	why := ""
+	if len(errs) > 0 {
+		why = errs[0].Reason
+	}
+	s.m.Rejected(why)
+	s.host.Changed(true)
+}
+
+// Log implements module.Screen.
+func (s *Screen) Log() []module.LogLine {
+	lines := s.m.Log()
+	out := make([]module.LogLine, len(lines))
+	for i, l := range lines {
+		out[i] = module.LogLine{Turn: protocol.Turn(l.Round), Text: l.Text}
+	}
+	return out
+}
+
+// Link implements module.Screen: the log's lines link nowhere.
+func (s *Screen) Link(string) {}
