@@ -69,11 +69,11 @@ func TestWelcomeRulesets(t *testing.T) {
 		modded    bool   // erfworld is Modded; no other ruleset is
 		wantEWSum string // the hash of erfworld's data
 	}{
-		{"built-in, no Builtin", Options{Rulesets: own}, []string{"erfworld", "erfpires", "empire"}, false, ruleset.HashData(ownEW.Data())},
-		{"built-in", Options{Rulesets: own, Builtin: own}, []string{"erfworld", "erfpires", "empire"}, false, ruleset.HashData(ownEW.Data())},
-		{"a mod", Options{Rulesets: mod, Builtin: own}, []string{"erfworld", "erfpires", "empire"}, true, ruleset.HashData(modData)},
-		{"a mod, no Builtin", Options{Rulesets: mod}, []string{"erfworld", "erfpires", "empire"}, false, ruleset.HashData(modData)},
-		{"three rulesets", Options{Rulesets: withTally(t), Builtin: withTally(t)}, []string{"erfworld", "erfpires", "empire", "tally"}, false,
+		{"built-in, no Builtin", Options{Rulesets: own}, []string{"erfworld", "erfpires", "empire", "duel"}, false, ruleset.HashData(ownEW.Data())},
+		{"built-in", Options{Rulesets: own, Builtin: own}, []string{"erfworld", "erfpires", "empire", "duel"}, false, ruleset.HashData(ownEW.Data())},
+		{"a mod", Options{Rulesets: mod, Builtin: own}, []string{"erfworld", "erfpires", "empire", "duel"}, true, ruleset.HashData(modData)},
+		{"a mod, no Builtin", Options{Rulesets: mod}, []string{"erfworld", "erfpires", "empire", "duel"}, false, ruleset.HashData(modData)},
+		{"the build's and tally", Options{Rulesets: withTally(t), Builtin: withTally(t)}, []string{"erfworld", "erfpires", "empire", "duel", "tally"}, false,
 			ruleset.HashData(ownEW.Data())},
 	}
 	for _, tt := range tests {
@@ -115,7 +115,8 @@ func TestGetRules(t *testing.T) {
 	ann := hello(t, l, "Ann")
 	ep, _ := mod.Get("erfpires")
 	em, _ := mod.Get("empire")
-	for i, want := range [][]byte{modData, ep.Data(), em.Data(), tallyData} {
+	du, _ := mod.Get("duel")
+	for i, want := range [][]byte{modData, ep.Data(), em.Data(), du.Data(), tallyData} {
 		info := ann.welcome.Rulesets[i]
 		out := ann.do(&protocol.GetRules{Ruleset: info.ID})
 		rd := find[*protocol.RulesData](t, out)
@@ -127,7 +128,7 @@ func TestGetRules(t *testing.T) {
 				info.ID, rd.Ruleset, rd.Hash, len(rd.Data), ruleset.HashData(rd.Data), info.Hash, len(want))
 		}
 	}
-	for i, want := range []bool{true, false, false, false} {
+	for i, want := range []bool{true, false, false, false, false} {
 		if have := ann.welcome.Rulesets[i]; have.Modded != want {
 			t.Errorf("Welcome: %s modded %v, want %v", have.ID, have.Modded, want)
 		}

@@ -1,5 +1,5 @@
 // Package platformtest proves the server core knows no ruleset: Duel, a
-// card game of hidden hands kept in a test package (cardtest), and
+// short card game of hidden hands (shared/rules/duel), and
 // erfpires, a hex game, play through the real server over websockets, by
 // the headless bot, survive a SIGKILL of the server in the middle, replay
 // from the saved order log, and no view any player of Duel received shows
@@ -27,10 +27,10 @@ import (
 	"empires/server/store"
 	"empires/shared/hexgame"
 	"empires/shared/protocol"
+	"empires/shared/rules/duel"
 	"empires/shared/rules/empire"
 	"empires/shared/rules/registry"
 	"empires/shared/ruleset"
-	"empires/shared/ruleset/cardtest"
 )
 
 // childEnv, set to "DIR ADDR", makes the test binary run a server on data
@@ -47,14 +47,8 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// rulesets are the build's rulesets and Duel.
-func rulesets() (*ruleset.Registry, error) {
-	base, err := registry.Default()
-	if err != nil {
-		return nil, err
-	}
-	return ruleset.NewRegistry(append(base.All(), cardtest.New())...)
-}
+// rulesets are the build's rulesets, Duel among them.
+func rulesets() (*ruleset.Registry, error) { return registry.Default() }
 
 // serve runs a server as childEnv's value says, prints its URL and serves
 // until the process is killed.
@@ -276,22 +270,22 @@ func TestDuelThroughServer(t *testing.T) {
 	}
 	names := []string{"Anna", "Bert", "Cleo"}
 	c := play(t, crashGame{
-		set: protocol.Settings{Name: "duel", Ruleset: cardtest.ID, Seats: len(names), Seed: 5,
-			Options: []protocol.Option{{Key: cardtest.KeyRounds, Value: 5}}},
+		set: protocol.Settings{Name: "duel", Ruleset: duel.ID, Seats: len(names), Seed: 5,
+			Options: []protocol.Option{{Key: duel.KeyRounds, Value: 5}}},
 		names: names, killAt: 12,
-		seq: func(v ruleset.View) uint32 { return v.(*cardtest.View).Table.Seq },
+		seq: func(v ruleset.View) uint32 { return v.(*duel.View).Table.Seq },
 	})
 	s, err := store.OpenDir(c.dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	duel, _ := c.reg.Get(cardtest.ID)
-	rules := duel.(*cardtest.Rules)
+	du, _ := c.reg.Get(duel.ID)
+	rules := du.(*duel.Rules)
 	id := c.results[0].Game
 	for _, v := range c.views {
 		seat := ruleset.Seat(c.results[v.bot].Seat)
-		view, ok := v.view.(*cardtest.View)
+		view, ok := v.view.(*duel.View)
 		if !ok {
 			t.Fatalf("%s got a %T, not a Duel view", names[v.bot], v.view)
 		}

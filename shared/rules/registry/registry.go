@@ -10,6 +10,7 @@ import (
 	"empires/shared/game"
 	"empires/shared/hexgame"
 	"empires/shared/rules"
+	"empires/shared/rules/duel"
 	"empires/shared/rules/empire"
 	"empires/shared/rules/empire/empireai"
 	"empires/shared/rules/erfpires"
@@ -32,10 +33,10 @@ func mapSettings(w, h int) []ruleset.Setting {
 	}
 }
 
-// New returns the registry of this build's rulesets, erfworld (the default)
-// first. With modDir not empty, each ruleset whose file the directory holds
-// plays with that file instead of its own (rules.OpenSource): a host's
-// mod.
+// New returns the registry of this build's rulesets: erfworld (the
+// default), erfpires, empire and duel. With modDir not empty, each ruleset
+// whose file the directory holds plays with that file instead of its own
+// (rules.OpenSource): a host's mod.
 func New(modDir string) (*ruleset.Registry, error) {
 	fsys, err := rules.OpenSource(modDir)
 	if err != nil {
@@ -53,8 +54,15 @@ func New(modDir string) (*ruleset.Registry, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ruleset.NewRegistry(ew, ep, em)
+	du, err := Duel(fsys)
+	if err != nil {
+		return nil, err
+	}
+	return ruleset.NewRegistry(ew, ep, em, du)
 }
+
+// Duel returns Duel, the short card game, with its deck file from fsys.
+func Duel(fsys fs.FS) (*duel.Rules, error) { return duel.Open(fsys) }
 
 // Empire returns the empire ruleset with its data files (units.dat,
 // terrain.dat, game.dat) from fsys, and its AI.

@@ -12,6 +12,7 @@ import (
 
 	"empires/assets"
 	"empires/shared/hexgame"
+	"empires/shared/rules/duel"
 	"empires/shared/rules/empire"
 	"empires/shared/rules/erfworld"
 	"empires/shared/rules/registry"
@@ -208,5 +209,65 @@ func TestEmpireMod(t *testing.T) {
 	_, err = registry.New(filepath.Dir(broken))
 	if err == nil || !strings.Contains(err.Error(), "units.dat:2:") {
 		t.Errorf("a broken units.dat: %v, want its file and line", err)
+	}
+}
+
+// TestDuel: Duel is the registry's last ruleset, a short card game on a
+// table of cards playing the built-in assets/rules/duel.txt; a mod
+// directory's duel.txt makes it play the mod (another hash, the mod's
+// hand size), and a broken one is refused with its file and line.
+func TestDuel(t *testing.T) {
+	reg, err := registry.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := reg.IDs()
+	if ids[len(ids)-1] != duel.ID {
+		t.Fatalf("ids %v: want duel last", ids)
+	}
+	rs, _ := reg.Get(duel.ID)
+	in := rs.Info()
+	if in.Title != "Duel" || in.Board != "cards" || in.HasMap() || !strings.Contains(in.Summary, "short card game") {
+		t.Errorf("duel's info: %+v", in)
+	}
+	data, err := fs.ReadFile(assets.Rules(), duel.File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(rs.Data(), data) || in.Hash != ruleset.HashData(data) {
+		t.Error("the registry's duel does not play the built-in duel.txt")
+	}
+
+	edited := bytes.Replace(data, []byte("hand = 5"), []byte("hand = 4"), 1)
+	if bytes.Equal(edited, data) {
+		t.Fatal("duel.txt has no hand = 5 to edit")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, duel.File), edited, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mod, err := registry.New(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, _ := mod.Get(duel.ID)
+	if md.Info().Hash != ruleset.HashData(edited) || md.(*duel.Rules).Deck().Hand != 4 {
+		t.Errorf("the mod's duel: hash %s, hand %d; want the mod's, 4", md.Info().Hash, md.(*duel.Rules).Deck().Hand)
+	}
+	ew, _ := mod.Get("erfworld")
+	if ew.Info().Hash != reg.Default().Info().Hash {
+		t.Error("a mod of duel changed erfworld")
+	}
+
+	broken := bytes.Replace(data, []byte("ranks = 1 10"), []byte("ranks = 10"), 1)
+	line := bytes.Count(data[:bytes.Index(data, []byte("ranks = 1 10"))], []byte("\n")) + 1
+	if err := os.WriteFile(filepath.Join(dir, duel.File), broken, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := registry.New(dir); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("duel: duel.txt:%d:", line)) {
+		t.Errorf("a broken duel.txt: %v, want its file and line %d", err, line)
+	}
+	if _, err := registry.Duel(fstest.MapFS{}); err == nil || !strings.Contains(err.Error(), "duel: open duel.txt") {
+		t.Errorf("duel from an empty file system: %v", err)
 	}
 }

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"empires/shared/rules/duel"
 	"empires/shared/ruleset"
-	"empires/shared/ruleset/cardtest"
 	"empires/shared/wire"
 )
 
@@ -44,12 +44,12 @@ func record(check func(r reporter)) []string {
 }
 
 // cfg is the table the mutants are checked at.
-var cfg = ruleset.Config{Seed: 3, Seats: 3, Names: []string{"Anna", "Bert", "Cleo"}, Options: ruleset.Options{cardtest.KeyRounds: 4}}
+var cfg = ruleset.Config{Seed: 3, Seats: 3, Names: []string{"Anna", "Bert", "Cleo"}, Options: ruleset.Options{duel.KeyRounds: 4}}
 
 // TestMutants checks that the harness finds each flaw of a ruleset that is
 // Duel broken in one way, and nothing in Duel itself.
 func TestMutants(t *testing.T) {
-	duel := cardtest.New()
+	rules := duel.New()
 	games := func(rs ruleset.Ruleset, opts Options) func(r reporter) {
 		return func(r reporter) { checkGames(r, rs, cfg, "random", opts) }
 	}
@@ -61,19 +61,19 @@ func TestMutants(t *testing.T) {
 		check func(r reporter)
 		want  string // in a report; "" for none at all
 	}{
-		{"Duel's info", info(duel), ""},
-		{"Duel's games", games(duel, Options{Autopilot: 3, Stamped: true}), ""},
-		{"a wrong hash", info(badHash{duel}), "Info().Hash = "},
-		{"garbage data taken", info(anyData{duel}), "accepted garbage"},
-		{"any table taken", info(anyTable{duel}), "New accepted a table of 1 seats"},
-		{"a step that does not count", games(wrapGames(duel, func(g ruleset.Game) ruleset.Game { return stuckSeq{g} }), Options{}), "the next step's Seq is 5, want 6"},
-		{"a delta that does nothing", games(lazyRules{wrapGames(duel, func(g ruleset.Game) ruleset.Game { return lazyViews{g} })}, Options{}), "Apply(Diff(next)) has checksum"},
-		{"broken saves loaded", games(lenientLoad{duel}, Options{}), "Load accepted a broken save"},
-		{"the autopilot not counted", games(wrapGames(duel, func(g ruleset.Game) ruleset.Game { return noMissed{g} }), Options{Autopilot: 2}), "Missed(2) = 0, want 1"},
-		{"AIs seeded from a counter", games(&counterSeeds{Ruleset: duel}, Options{}), "not deterministic"},
-		{"events that change on replay", games(wrapGames(duel, func(g ruleset.Game) ruleset.Game { return &countedEvents{Game: g} }), Options{}), "replay: the events for"},
-		{"refused actions played as passes", games(wrapGames(duel, func(g ruleset.Game) ruleset.Game { return passing{g} }), Options{}), "took garbage for an action"},
-		{"an Each that fails", games(duel, Options{Each: func(r *Record) error {
+		{"Duel's info", info(rules), ""},
+		{"Duel's games", games(rules, Options{Autopilot: 3, Stamped: true}), ""},
+		{"a wrong hash", info(badHash{rules}), "Info().Hash = "},
+		{"garbage data taken", info(anyData{rules}), "accepted garbage"},
+		{"any table taken", info(anyTable{rules}), "New accepted a table of 1 seats"},
+		{"a step that does not count", games(wrapGames(rules, func(g ruleset.Game) ruleset.Game { return stuckSeq{g} }), Options{}), "the next step's Seq is 5, want 6"},
+		{"a delta that does nothing", games(lazyRules{wrapGames(rules, func(g ruleset.Game) ruleset.Game { return lazyViews{g} })}, Options{}), "Apply(Diff(next)) has checksum"},
+		{"broken saves loaded", games(lenientLoad{rules}, Options{}), "Load accepted a broken save"},
+		{"the autopilot not counted", games(wrapGames(rules, func(g ruleset.Game) ruleset.Game { return noMissed{g} }), Options{Autopilot: 2}), "Missed(2) = 0, want 1"},
+		{"AIs seeded from a counter", games(&counterSeeds{Ruleset: rules}, Options{}), "not deterministic"},
+		{"events that change on replay", games(wrapGames(rules, func(g ruleset.Game) ruleset.Game { return &countedEvents{Game: g} }), Options{}), "replay: the events for"},
+		{"refused actions played as passes", games(wrapGames(rules, func(g ruleset.Game) ruleset.Game { return passing{g} }), Options{}), "took garbage for an action"},
+		{"an Each that fails", games(rules, Options{Each: func(r *Record) error {
 			if r.Step.Seq == 2 {
 				return fmt.Errorf("found it")
 			}
@@ -117,7 +117,7 @@ func (a anyData) WithData([]byte) (ruleset.Ruleset, error) { return a, nil }
 type anyTable struct{ ruleset.Ruleset }
 
 func (a anyTable) New(cfg ruleset.Config) (ruleset.Game, error) {
-	cfg.Seats, cfg.Names = cardtest.MinSeats, nil
+	cfg.Seats, cfg.Names = duel.MinSeats, nil
 	return a.Ruleset.New(cfg)
 }
 
@@ -205,7 +205,7 @@ func (g passing) Act(s ruleset.Seat, b []byte) (ruleset.Outcome, error) {
 	if len(st.Actors) == 0 {
 		return nil, err
 	}
-	pass, _ := wire.Marshal(&cardtest.Action{Seq: st.Seq, Kind: cardtest.ActPass})
+	pass, _ := wire.Marshal(&duel.Action{Seq: st.Seq, Kind: duel.ActPass})
 	if out, err2 := g.Game.Act(st.Actors[0], pass); err2 == nil {
 		return out, nil
 	}

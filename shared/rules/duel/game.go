@@ -1,4 +1,4 @@
-package cardtest
+package duel
 
 import (
 	"errors"
@@ -54,7 +54,7 @@ const (
 const ReplaceAfter = 3
 
 // saveFormat names the save format; Load refuses any other.
-const saveFormat = "cardtest 1"
+const saveFormat = "duel 1"
 
 // state is the whole game, as saved. Seats are 1..len(Names); the slices
 // indexed by seat hold seat s at s-1.

@@ -1,4 +1,4 @@
-package cardtest
+package duel
 
 import (
 	"slices"
@@ -15,7 +15,7 @@ func TestParseDeck(t *testing.T) {
 		want Deck
 		err  string
 	}{
-		{"built-in", string(data), Deck{Suits: []string{"cups", "coins", "swords", "clubs"}, Low: 1, High: 10, Hand: 5}, ""},
+		{"built-in", string(New().Data()), Deck{Suits: []string{"cups", "coins", "swords", "clubs"}, Low: 1, High: 10, Hand: 5}, ""},
 		{"comments and blanks", "# a mod\n\nsuits = red black # two\nranks = 2 14\r\nhand = 4\n", Deck{Suits: []string{"red", "black"}, Low: 2, High: 14, Hand: 4}, ""},
 		{"empty", "", Deck{}, "deck: no suits"},
 		{"no hand", "suits = a\nranks = 1 40\n", Deck{}, "deck: no hand"},
@@ -71,7 +71,7 @@ func TestWithData(t *testing.T) {
 	if _, err := New().Load(save); err == nil || !strings.Contains(err.Error(), "another deck") {
 		t.Errorf("the built-in rules load a mod's save: %v", err)
 	}
-	if _, err := mod.WithData([]byte("suits = x\n")); err == nil || !strings.Contains(err.Error(), "cardtest data: deck: no ranks") {
+	if _, err := mod.WithData([]byte("suits = x\n")); err == nil || !strings.Contains(err.Error(), "duel data: duel.txt: no ranks") {
 		t.Errorf("a broken mod: have %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package cardtest
+package duel
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package cardtest
+package duel
 
 import (
 	"strings"
@@ -18,7 +18,7 @@ func TestLoadRefuses(t *testing.T) {
 		spoil func(s *state)
 		err   string
 	}{
-		{"another format", func(s *state) { s.Format = "cardtest 0" }, `save format "cardtest 0", this build reads "cardtest 1"`},
+		{"another format", func(s *state) { s.Format = "duel 0" }, `save format "duel 0", this build reads "duel 1"`},
 		{"another deck", func(s *state) { s.Hash = "abc" }, "a game with another deck"},
 		{"one player", func(s *state) { s.Names = s.Names[:1] }, "1 players, want 2 to 4"},
 		{"a hand missing", func(s *state) { s.Hands = s.Hands[:2] }, "3 players but 2 hands"},

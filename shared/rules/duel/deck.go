@@ -1,4 +1,4 @@
-package cardtest
+package duel
 
 import (
 	"cmp"
@@ -73,10 +73,10 @@ func (d Deck) Name(c Card) string {
 	return fmt.Sprintf("%d of suit %d", c.Rank, c.Suit)
 }
 
-// ParseDeck reads a deck file (see deck.txt): lines "key = value" for
+// ParseDeck reads a deck file (see assets/rules/duel.txt): lines "key = value" for
 // the keys suits, ranks and hand, each once; '#' starts a comment. name
 // names the file in errors, which give its line and column:
-// "deck.txt:4:9: ranks: want two numbers "low high", have "1"".
+// "duel.txt:4:9: ranks: want two numbers "low high", have "1"".
 func ParseDeck(name string, data []byte) (Deck, error) {
 	var d Deck
 	if !utf8.Valid(data) {

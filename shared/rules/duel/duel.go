@@ -1,12 +1,14 @@
-// Package cardtest is Duel, a small card game with hidden hands, kept to
-// test the ruleset contract (package ruleset) on a game that is not played
-// on a map and uses interactive steps. It is not offered to players.
+// Package duel is Duel, a short card game of hidden hands for 2 to 4
+// players: the platform's smallest ruleset, played on a table of cards
+// rather than a map, with simultaneous and interactive steps. Its data
+// file, the deck (File, assets/rules/duel.txt), says the suits, the ranks
+// and the hand size; a host's mod may change it.
 //
 // # The rules of Duel
 //
 // The numbered sentences are the rules; the tests name them.
 //
-//  1. The deck (deck.txt: suits, ranks, hand size) is shuffled with the
+//  1. The deck (the data file: suits, ranks, hand size) is shuffled with the
 //     game's seed and each player is dealt a hand of 5 cards (the deck
 //     file's hand size), which only that player sees.
 //  2. A round begins with the offering: every player holding cards lays
@@ -40,19 +42,24 @@
 // events a list of Event: msgpack values read only with wire.Unmarshal.
 // Orders and actions name the step (Step.Seq) they answer; one for another
 // step is refused.
-package cardtest
+package duel
 
 import (
-	_ "embed"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 
+	"empires/assets"
 	"empires/shared/ruleset"
 	"empires/shared/wire"
 )
 
 // ID is the ruleset's id.
-const ID = "cardtest"
+const ID = "duel"
+
+// File is the name of the data file, the deck, among the rules files
+// (assets/rules, or a host's mod directory).
+const File = "duel.txt"
 
 // The table's bounds.
 const (
@@ -72,11 +79,6 @@ const (
 	LevelNormal = "normal"
 )
 
-// data is the built-in deck.
-//
-//go:embed deck.txt
-var data []byte
-
 // Rules is the Duel ruleset with one deck. Use New or WithData.
 type Rules struct {
 	deck Deck
@@ -86,13 +88,39 @@ type Rules struct {
 
 var _ ruleset.Ruleset = (*Rules)(nil)
 
-// New returns Duel with its built-in deck.
-func New() *Rules {
-	d, err := ParseDeck("deck.txt", data)
+// Open returns Duel with the deck File of fsys: assets.Rules(), or a
+// host's mod directory over it (rules.OpenSource). A broken file is
+// refused with its line and column.
+func Open(fsys fs.FS) (*Rules, error) {
+	data, err := fs.ReadFile(fsys, File)
 	if err != nil {
-		panic(fmt.Sprintf("cardtest: the built-in deck: %v", err)) // a build error, caught by every test
+		return nil, fmt.Errorf("%s: %w", ID, err)
 	}
-	return &Rules{deck: d, data: data, hash: ruleset.HashData(data)}
+	r, err := parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", ID, err)
+	}
+	return r, nil
+}
+
+// New returns Duel with its built-in deck (assets/rules/duel.txt). It
+// panics if that file is broken: a build error every test catches.
+func New() *Rules {
+	r, err := Open(assets.Rules())
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+// parse returns Duel with the deck file data.
+func parse(data []byte) (*Rules, error) {
+	d, err := ParseDeck(File, data)
+	if err != nil {
+		return nil, err
+	}
+	data = append([]byte(nil), data...)
+	return &Rules{deck: d, data: data, hash: ruleset.HashData(data)}, nil
 }
 
 // Deck returns the deck the rules play with.
@@ -103,8 +131,8 @@ func (r *Rules) Info() ruleset.Info {
 	return ruleset.Info{
 		ID:    ID,
 		Title: "Duel",
-		Summary: "A card game of hidden hands for 2 to 4 players: each round everyone lays a card " +
-			"face down, then in turn each may attack another player, who blocks with a higher " +
+		Summary: "A short card game of hidden hands for 2 to 4 players: each round everyone lays a " +
+			"card face down, then in turn each may attack another player, who blocks with a higher " +
 			"card of the suit or takes the hit. Most points after the last round wins.",
 		Board:    "cards",
 		MinSeats: MinSeats,
@@ -124,12 +152,11 @@ func (r *Rules) Data() []byte { return r.data }
 
 // WithData implements ruleset.Ruleset: Duel with another deck file.
 func (r *Rules) WithData(data []byte) (ruleset.Ruleset, error) {
-	d, err := ParseDeck("deck", data)
+	r, err := parse(data)
 	if err != nil {
-		return nil, fmt.Errorf("cardtest data: %w", err)
+		return nil, fmt.Errorf("%s data: %w", ID, err)
 	}
-	data = append([]byte(nil), data...)
-	return &Rules{deck: d, data: data, hash: ruleset.HashData(data)}, nil
+	return r, nil
 }
 
 // New implements ruleset.Ruleset: it deals a game. Names may be fewer

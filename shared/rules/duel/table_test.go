@@ -1,0 +1,30 @@
+package duel
+
+import (
+	"os"
+	"testing"
+
+	"empires/shared/rules/rulestable"
+)
+
+// TestRulesTable: every row of RULES.md quotes a rule of the package doc
+// (or a choice it makes) and names tests that exist, or says "not a rule";
+// rows are numbered 1, 2, ..., so the table cannot rot (see package
+// rulestable). Every numbered rule of the package doc has its row.
+func TestRulesTable(t *testing.T) {
+	text, err := os.ReadFile("RULES.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, err := rulestable.ListTests(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, problems := rulestable.Check(string(text), map[string]map[string]bool{"": own})
+	for _, p := range problems {
+		t.Errorf("RULES.md: %s", p)
+	}
+	if rows < len(rule) {
+		t.Errorf("RULES.md: %d rows; the package doc has %d numbered rules", rows, len(rule))
+	}
+}
