@@ -10,7 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
-	rules "empires/shared/ruleset/cardtest"
+	rules "empires/shared/rules/duel"
 )
 
 // The cards: a face shows its rank in the corners and its suit's mark,

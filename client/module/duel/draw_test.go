@@ -14,7 +14,7 @@ import (
 
 	"empires/client/internal/drawtest"
 	"empires/client/module"
-	rules "empires/shared/ruleset/cardtest"
+	rules "empires/shared/rules/duel"
 )
 
 // The tests that draw run in a real window, under Xvfb: TestMain runs the
@@ -96,11 +96,29 @@ func TestDrawTable(t *testing.T) {
 
 		img := render(t, tg.s, sh, image.Pt(5, 50), 2)
 		saveShot(t, img, name("offer"))
+		// Each card of the hand is drawn face up: the card's cream and
+		// its suit's ink.
+		for i, c := range tg.view().Hand {
+			r := tg.s.lay.Hand[i]
+			if n := count(img, r, cardFace, 4); n < r.Dx()*r.Dy()/2 {
+				t.Errorf("%dx%d: card %d is %d pixels of cream: not face up", size[0], size[1], i+1, n)
+			}
+			if n := count(img, r, SuitColor(int(c.Suit)), 10); n < r.Dx()*r.Dy()/30 {
+				t.Errorf("%dx%d: card %d has %d pixels of its suit's ink", size[0], size[1], i+1, n)
+			}
+		}
 		card := tg.s.lay.Hand[2]
 		at := card.Min.Add(card.Max).Div(2)
 		tg.s.click(tg.s.lay.At(at, -1))
 		img = render(t, tg.s, sh, at, 2)
 		saveShot(t, img, name("laid"))
+		// The card laid leaves the hand for the offering, face down.
+		if n := count(img, card, cardFace, 4); n > card.Dx()*card.Dy()/10 {
+			t.Errorf("%dx%d: the card laid is still drawn in the hand (%d pixels of cream)", size[0], size[1], n)
+		}
+		if slot := tg.s.offeringSlots(2)[0]; count(img, slot, backFill, 4) < slot.Dx()*slot.Dy()/4 {
+			t.Errorf("%dx%d: no card back in the offering's first place %v", size[0], size[1], slot)
+		}
 
 		tg.offer()
 		if tg.m().Move() != MoveAttack {
@@ -110,6 +128,10 @@ func TestDrawTable(t *testing.T) {
 		seat := tg.s.lay.Places[0].Box
 		img = render(t, tg.s, sh, seat.Min.Add(seat.Max).Div(2), 2)
 		saveShot(t, img, name("attack"))
+		// The chosen card stands raised, framed in gold.
+		if r := tg.s.lay.HandCard(0, true, false).Inset(-3); count(img, r, chosenEdge, 10) < r.Dx() {
+			t.Errorf("%dx%d: the chosen card is not framed in gold at %v", size[0], size[1], r)
+		}
 
 		// Ann passes; Bob attacks her: the question, 12 seconds left.
 		tg.play(1, rules.Action{Kind: rules.ActPass})
@@ -121,8 +143,71 @@ func TestDrawTable(t *testing.T) {
 		tg.s.m.SetStep(st)
 		img = render(t, tg.s, sh, image.Pt(5, 50), 2)
 		saveShot(t, img, name("defend"))
+		// The question: its panel, and the countdown's bar in gold.
+		if r := tg.s.lay.Center; count(img, r, questionColor, 6) < r.Dx()*r.Dy()/6 {
+			t.Errorf("%dx%d: no question's panel in the middle %v", size[0], size[1], r)
+		}
+		if r := tg.s.lay.Center; count(img, r, accentColor, 6) < r.Dx()*2 {
+			t.Errorf("%dx%d: no gold (the frame, the countdown) in the middle %v", size[0], size[1], r)
+		}
 	}
 }
+
+// TestDrawFour draws a table of four at 1024x768 and 1920x1080: Cid
+// attacks Dan, seen by Ann; and the end of a game.
+func TestDrawFour(t *testing.T) {
+	for _, size := range [][2]int{{1024, 768}, {1920, 1080}} {
+		sh := shellOf(size[0], size[1])
+		tg := newTestGame(t, 1, 1, "Ann", "Bob", "Cid", "Dan")
+		tg.host.mapR = sh.mapR
+		name := func(stage string) string {
+			return "duel-four-" + stage + "-" + itoa(size[0]) + "x" + itoa(size[1]) + ".png"
+		}
+		tg.offer()
+		tg.play(1, rules.Action{Kind: rules.ActPass})
+		tg.play(2, rules.Action{Kind: rules.ActPass})
+		cid := tg.g.View(3, false).(*rules.View)
+		tg.play(3, rules.Action{Kind: rules.ActAttack, Target: 4, Card: cid.Hand[0]})
+		img := render(t, tg.s, sh, image.Pt(5, 50), 2)
+		saveShot(t, img, name("attack"))
+		for _, sb := range tg.s.lay.Places {
+			p := tg.view().Players[sb.Seat-1]
+			if n := count(img, sb.Fan, backFill, 4); p.Cards > 0 && n < tg.s.lay.Back.X*tg.s.lay.Back.Y/3 {
+				t.Errorf("%dx%d: %s's hand of %d is %d pixels of card backs", size[0], size[1], p.Name, p.Cards, n)
+			}
+		}
+		tg.play(4, rules.Action{Kind: rules.ActTake})
+		for tg.phase() == rules.PhaseAttack {
+			tg.play(tg.view().Table.Attacker, rules.Action{Kind: rules.ActPass})
+		}
+		if tg.phase() != rules.PhaseOver {
+			t.Fatalf("a game of one round is in phase %v after it", tg.phase())
+		}
+		img = render(t, tg.s, sh, image.Pt(5, 50), 2)
+		saveShot(t, img, name("over"))
+		if r := tg.s.lay.Center; count(img, r, accentColor, 6) == 0 {
+			t.Errorf("%dx%d: the end is not told in gold in the middle", size[0], size[1])
+		}
+	}
+}
+
+// count counts the pixels of r in img within tol of colour c in each
+// channel.
+func count(img *image.RGBA, r image.Rectangle, c color.RGBA, tol int) int {
+	n := 0
+	r = r.Intersect(img.Bounds())
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			p := img.RGBAAt(x, y)
+			if near(p.R, c.R, tol) && near(p.G, c.G, tol) && near(p.B, c.B, tol) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func near(a, b uint8, tol int) bool { d := int(a) - int(b); return d <= tol && -d <= tol }
 
 func itoa(n int) string {
 	return string(rune('0'+n/1000%10)) + string(rune('0'+n/100%10)) + string(rune('0'+n/10%10)) + string(rune('0'+n%10))

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"empires/client/menu"
-	rules "empires/shared/ruleset/cardtest"
+	rules "empires/shared/rules/duel"
 )
 
 // Help implements module.Screen.

@@ -8,7 +8,7 @@ import (
 
 	"empires/client/menu"
 	"empires/client/module"
-	rules "empires/shared/ruleset/cardtest"
+	rules "empires/shared/rules/duel"
 	"empires/shared/ruleset"
 	"empires/shared/wire"
 )

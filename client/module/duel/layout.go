@@ -140,13 +140,14 @@ func NewLayout(sp Spec) Layout {
 	// The sizes: a hand card takes about a quarter of the table's height,
 	// as far as the hand and the buttons fit across.
 	btnW := clamp(w/5, 170, 260)
-	cardH := clamp(h*24/100, 84, 230)
+	cardH := clamp(h*24/100, 90, 230)
 	handW := w - btnW - 4*pad
-	if n := max(sp.Hand, 5); n*(cardH*7/10+pad) > handW {
-		cardH = max(84, (handW/n-pad)*10/7)
+	// Five cards (the built-in hand) fit side by side; more overlap.
+	if n := 5; n*(cardH*7/10+pad) > handW {
+		cardH = max(90, (handW/n-pad)*10/7)
 	}
 	l.Card = image.Pt(cardH*7/10, cardH)
-	l.Back = image.Pt(cardH*44/100*7/10, cardH*44/100)
+	l.Back = image.Pt(cardH*50/100*7/10, cardH*50/100)
 	l.Raise = cardH * 18 / 100
 	l.Lift = cardH * 6 / 100
 

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"empires/client/module"
+	rules "empires/shared/rules/duel"
 	"empires/shared/ruleset"
-	rules "empires/shared/ruleset/cardtest"
 )
 
 // Move is what the player may do in the step being played.
@@ -388,7 +388,10 @@ func (m *Model) ClickPlayer(s ruleset.Seat) Result {
 	if m.Move() != MoveAttack {
 		return Result{}
 	}
-	if !slices.Contains(m.Targets(), s) {
+	switch {
+	case m.isYou(s):
+		return Result{Notice: "You cannot attack yourself: click another player's hand"}
+	case !slices.Contains(m.Targets(), s):
 		return Result{Notice: fmt.Sprintf("%s holds no cards: there is nothing to attack", m.Name(s))}
 	}
 	m.version++

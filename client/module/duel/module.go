@@ -22,8 +22,8 @@ import (
 	"fmt"
 
 	"empires/client/module"
+	rules "empires/shared/rules/duel"
 	"empires/shared/ruleset"
-	rules "empires/shared/ruleset/cardtest"
 )
 
 // Module is Duel's client module.

@@ -12,7 +12,7 @@ import (
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
 
-	rules "empires/shared/ruleset/cardtest"
+	rules "empires/shared/rules/duel"
 )
 
 // painter draws the table's things: it holds the fonts, at every size

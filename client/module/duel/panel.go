@@ -7,8 +7,8 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 
 	"empires/client/module"
+	rules "empires/shared/rules/duel"
 	"empires/shared/ruleset"
-	rules "empires/shared/ruleset/cardtest"
 )
 
 // text adds a line of text in face size small (or normal, for a title)

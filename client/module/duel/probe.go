@@ -5,7 +5,7 @@ import (
 	"image"
 
 	"empires/client/module"
-	rules "empires/shared/ruleset/cardtest"
+	rules "empires/shared/rules/duel"
 )
 
 // Probe implements module.Screen: where the table's things are drawn, for

@@ -10,8 +10,8 @@ import (
 
 	"empires/client/module"
 	"empires/shared/protocol"
+	rules "empires/shared/rules/duel"
 	"empires/shared/ruleset"
-	rules "empires/shared/ruleset/cardtest"
 	"empires/shared/wire"
 )
 

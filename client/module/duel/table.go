@@ -13,8 +13,8 @@ import (
 
 	"empires/client/board"
 	"empires/shared/game"
+	rules "empires/shared/rules/duel"
 	"empires/shared/ruleset"
-	rules "empires/shared/ruleset/cardtest"
 )
 
 // The table's colours.

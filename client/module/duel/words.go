@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	rules "empires/shared/rules/duel"
 	"empires/shared/ruleset"
-	rules "empires/shared/ruleset/cardtest"
 )
 
 // dieLoses is the least roll of the attacker's die that takes a card
