@@ -80,6 +80,12 @@ var suitColors = []color.RGBA{
 	{120, 90, 60, 255},  // brown
 }
 
+// shapeNames name the marks for the help.
+var shapeNames = [numShapes]string{"a goblet", "a ring round a dot", "a sword", "a three-leaved club", "a diamond", "a triangle", "a square", "a star"}
+
+// colorNames name the suits' inks for the help.
+var colorNames = []string{"red", "ochre", "blue", "green", "purple", "black", "light blue", "brown"}
+
 // SuitColor returns the ink of the deck's i-th suit.
 func SuitColor(i int) color.RGBA { return suitColors[i%len(suitColors)] }
 
@@ -156,7 +162,7 @@ func (p *painter) drawFace(dst *ebiten.Image, r image.Rectangle, c rules.Card, l
 	fillRound(dst, r.Add(image.Pt(2, 3)), rad, shadowColor)
 	fillRound(dst, r, rad, cardFace)
 	ink := SuitColor(int(c.Suit))
-	shape := ShapeCircleless
+	shape := ShapeDiamond // a card of no suit of the deck
 	if int(c.Suit) < len(p.shapes) {
 		shape = p.shapes[c.Suit]
 	}
@@ -229,10 +235,6 @@ func (p *painter) drawEdge(dst *ebiten.Image, r image.Rectangle, look cardLook, 
 func drawSlot(dst *ebiten.Image, r image.Rectangle, c color.Color) {
 	strokeRound(dst, r, cardRadius(r.Dx()), 1.5, c)
 }
-
-// ShapeCircleless is the mark of a card whose suit the deck does not
-// have: a plain diamond.
-const ShapeCircleless = ShapeDiamond
 
 // drawShape draws mark s centred on (cx, cy), size pixels high (upside
 // down when size is negative), in ink; hole is the colour under it, for

@@ -11,6 +11,17 @@ import (
 // Help implements module.Screen.
 func (s *Screen) Help() menu.HelpContent { return Help(s.m.deck) }
 
+// suitWords names each suit's mark and colour: "cups a goblet (red),
+// coins ...".
+func suitWords(d rules.Deck) string {
+	shapes := SuitShapes(d.Suits)
+	parts := make([]string, len(d.Suits))
+	for i, s := range d.Suits {
+		parts[i] = fmt.Sprintf("%s %s (%s)", s, shapeNames[shapes[i]], colorNames[i%len(colorNames)])
+	}
+	return joinAnd(parts)
+}
+
 // Help returns Duel's help for a game played with deck d: the rules in
 // short, the table and the keys.
 func Help(d rules.Deck) menu.HelpContent {
@@ -40,7 +51,7 @@ func Help(d rules.Deck) menu.HelpContent {
 			{Term: "Bottom left", Text: "the deck (face down) and the discard pile (its top card), with their counts"},
 			{Term: "Offering", Text: "your card laid face down while the others lay theirs; then the cards revealed, the highest framed in gold (+1)"},
 			{Term: "Middle", Text: "what the table waits for, the attack in progress with its card, and the question to the defender with the time left"},
-			{Term: "Suits", Text: "each suit has a mark and a colour of its own: cups a goblet (red), coins a ring (ochre), swords a sword (blue), clubs a three-leaved club (green)"},
+			{Term: "Suits", Text: "each suit has a mark and a colour of its own: " + suitWords(d)},
 		},
 	})
 	c.Sections = append(c.Sections, menu.HelpSection{

@@ -312,6 +312,7 @@ func (s *Screen) drawQuestion(dst *ebiten.Image, r image.Rectangle) {
 		card = l.Card
 	}
 	box := r
+	box.Max.X = min(r.Max.X, r.Min.X+card.X+3*l.Pad+30*l.Line)
 	box.Max.Y = min(r.Max.Y, r.Min.Y+card.Y+2*l.Pad+int(size*2))
 	fillRound(dst, box, 10, bg)
 	strokeRound(dst, box, 10, 3, edge)

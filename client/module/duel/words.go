@@ -93,7 +93,7 @@ func (m *Model) Tell(evs []rules.Event) []LogLine {
 			var parts []string
 			for ; j < len(evs) && evs[j].Kind == rules.EventReveal; j++ {
 				if len(evs[j].Cards) > 0 {
-					parts = append(parts, fmt.Sprintf("%s %s", m.name(evs[j].Seat), m.deck.Name(evs[j].Cards[0])))
+					parts = append(parts, fmt.Sprintf("%s: %s", m.name(evs[j].Seat), m.deck.Name(evs[j].Cards[0])))
 				}
 			}
 			add("the offering is revealed: %s", strings.Join(parts, ", "))

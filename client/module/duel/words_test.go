@@ -33,7 +33,7 @@ func TestTell(t *testing.T) {
 			{Kind: rules.EventReveal, Seat: 3, Cards: card(3, 2)},
 			{Kind: rules.EventScore, Seat: 2, Value: 1},
 		}, []string{
-			"The offering is revealed: you 7 of cups, Bob 9 of coins, Cid 2 of clubs",
+			"The offering is revealed: you: 7 of cups, Bob: 9 of coins, Cid: 2 of clubs",
 			"Bob's offering is the highest: Bob scores 1 point",
 		}},
 		{"rule 3: a tie", false, []rules.Event{
@@ -42,7 +42,7 @@ func TestTell(t *testing.T) {
 			{Kind: rules.EventScore, Seat: 1, Value: 1},
 			{Kind: rules.EventScore, Seat: 2, Value: 1},
 		}, []string{
-			"The offering is revealed: you 9 of cups, Bob 9 of coins",
+			"The offering is revealed: you: 9 of cups, Bob: 9 of coins",
 			"You and Bob tie for the highest offering: 1 point each",
 		}},
 		{"rule 4: the autopilot", false, []rules.Event{{Kind: rules.EventAutopilot, Seat: 1}},

@@ -1,0 +1,261 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"empires/client/app"
+)
+
+// The card table of Duel, as the probe tells it: a card table's marks
+// name what they are in Hex (a card's name, a button's label).
+
+// duelMark returns the probe's mark of kind (and, if not "", named name)
+// among the player's things and the others', and whether there is one.
+func duelMark(p *app.Probe, kind, name string) (app.ProbeThing, bool) {
+	for _, m := range append(append([]app.ProbeThing(nil), p.Mine...), p.Others...) {
+		if m.Kind == kind && (name == "" || m.Hex == name) {
+			return m, true
+		}
+	}
+	return app.ProbeThing{}, false
+}
+
+// duelMarks returns the probe's marks of kind.
+func duelMarks(p *app.Probe, kind string) []app.ProbeThing {
+	var out []app.ProbeThing
+	for _, m := range append(append([]app.ProbeThing(nil), p.Mine...), p.Others...) {
+		if m.Kind == kind {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// clickMark clicks the middle of mark m.
+func (d *driver) clickMark(m app.ProbeThing) {
+	d.t.Helper()
+	d.click(int(m.X), int(m.Y), 1)
+}
+
+// duelMove says what the table asks of the player now, from the probe:
+// "offer" (no card laid yet), "laid" (a card laid face down, End turn
+// not yet pressed), "attack" (the Attack and Pass buttons are on the
+// table), "defend" (Block and Take the hit), "over", or "" (the others'
+// move).
+func duelMove(p *app.Probe) string {
+	if _, ok := p.Buttons["Back to the menu"]; ok || p.Buttons["Game over"].Rect != [4]int{} {
+		return "over"
+	}
+	if _, ok := duelMark(p, "button", "Take the hit"); ok {
+		return "defend"
+	}
+	if _, ok := duelMark(p, "button", "Pass"); ok {
+		return "attack"
+	}
+	b, ok := p.Buttons["End turn"]
+	switch {
+	case !ok || b.Disabled || p.Ready || len(duelMarks(p, "card")) == 0:
+		return ""
+	case len(p.Drafts) > 0:
+		return "laid"
+	}
+	return "offer"
+}
+
+// duel plays the player's moves in the window with the pointer and the
+// keys, and keeps what a test checks.
+type duel struct {
+	d *driver
+	// questions counts the defender's questions seen, blocks the blocks
+	// and hits the hits taken, attacks the attacks made; countdown is the
+	// countdown the last question showed.
+	questions, blocks, hits, attacks, offers int
+	countdown                                string
+}
+
+// offer lays the hand's last card face down with a click and ends the
+// turn with Enter, the key the help names.
+func (g *duel) offer() {
+	d := g.d
+	p := d.read()
+	cards := duelMarks(p, "card")
+	c := cards[len(cards)-1]
+	d.clickMark(c)
+	d.wait("the card laid face down", func(p *app.Probe) bool {
+		return len(p.Drafts) == 1 && strings.Contains(p.Drafts[0], c.Hex)
+	})
+	d.key("Return")
+	d.wait("the offering played", func(p *app.Probe) bool { m := duelMove(p); return m != "laid" && m != "offer" || p.Ready })
+	g.offers++
+}
+
+// attack chooses the hand's first card with a click and attacks the
+// first other player who holds cards with a click on their hand.
+func (g *duel) attack() {
+	d := g.d
+	p := d.read()
+	c := duelMarks(p, "card")[0]
+	d.clickMark(c)
+	p = d.wait("the card chosen", func(p *app.Probe) bool { return p.Selected == c.Hex })
+	var target app.ProbeThing
+	for _, h := range duelMarks(p, "hand") {
+		if h.Units > 0 {
+			target = h
+			break
+		}
+	}
+	if g.attacks == 0 {
+		d.move(int(target.X), int(target.Y))
+		d.frames(2)
+		d.screenshot()
+		keepShot(d, "duel-1024x768-attack")
+	}
+	d.clickMark(target)
+	d.wait("the attack made", func(p *app.Probe) bool { _, ok := duelMark(p, "button", "Pass"); return !ok })
+	g.attacks++
+}
+
+// defend answers the AI's attack: Block, when a card blocks, else Take
+// the hit.
+func (g *duel) defend(keep string) {
+	d := g.d
+	p := d.read()
+	q, ok := duelMark(p, "question", "")
+	if !ok {
+		d.t.Fatal("attacked, and no question on the table")
+	}
+	if !q.OnMap {
+		d.t.Errorf("the question is not on the table: %+v", q)
+	}
+	g.questions++
+	g.countdown = q.Hex
+	if keep != "" {
+		d.frames(2)
+		d.screenshot()
+		keepShot(d, keep)
+	}
+	log := p.Log
+	if b, _ := duelMark(p, "button", "Block"); b.Units == 1 {
+		d.clickMark(b)
+		g.blocks++
+	} else {
+		t, _ := duelMark(p, "button", "Take the hit")
+		d.clickMark(t)
+		g.hits++
+	}
+	d.wait("the attack answered", func(p *app.Probe) bool {
+		_, asked := duelMark(p, "question", "")
+		return !asked && p.Log > log || duelMove(p) == "over"
+	})
+}
+
+// keepShot copies the last screenshot to $EMPIRES_SCREENSHOTS as name.
+func keepShot(d *driver, name string) {
+	if dir := os.Getenv("EMPIRES_SCREENSHOTS"); dir != "" {
+		copyFile(d.t, d.last, filepath.Join(dir, name+".png"))
+	}
+}
+
+// TestDuelInTheWindow plays Duel in the real client as a new player
+// does, with the pointer and the keys the help names: Play vs AI, Duel
+// picked in the list, one opponent, Start. In the offering a click on a
+// card lays it face down (the turn's orders say so) and Enter (End turn)
+// lays it: the offering is revealed. In the player's attack turn a click
+// chooses a card (it is raised) and a click on the AI's hand attacks it.
+// When the AI attacks, the defender's question is on the table, and a
+// click on Block (or, with no card that blocks, Take the hit) answers it.
+// Then it plays on with the pointer to the end of the game, which the log
+// tells. It saves the table at 1024x768 and 1920x1080 (EMPIRES_SCREENSHOTS
+// keeps them).
+func TestDuelInTheWindow(t *testing.T) {
+	bin := buildClient(t)
+	d := startDriver(t, bin, []string{"-seed", "7"}, func(p *app.Probe) bool { return p.Screen == "menu" })
+	d.resize(1280, 800)
+	d.press("Play vs AI")
+	d.press("Duel")
+	d.frames(5)
+	d.press("−") // the opponents: 3 by default
+	d.press("−")
+	d.press("−")
+	d.press("Start")
+	p := d.wait("a Duel game", func(p *app.Probe) bool { return p.Screen == "game" && len(duelMarks(p, "card")) > 0 })
+	if n := len(duelMarks(p, "hand")); n != 1 {
+		t.Fatalf("%d other players' hands on the table, want the one AI's", n)
+	}
+	d.resize(1024, 768)
+	g := &duel{d: d}
+
+	// The offering: a click lays the last card face down.
+	p = d.wait("the offering", func(p *app.Probe) bool { return duelMove(p) == "offer" })
+	cards := duelMarks(p, "card")
+	laid := cards[len(cards)-1]
+	d.clickMark(laid)
+	p = d.wait("the card laid face down", func(p *app.Probe) bool { return len(p.Drafts) == 1 })
+	if !strings.Contains(p.Drafts[0], laid.Hex) {
+		t.Errorf("the click on the %s drafts %q", laid.Hex, p.Drafts)
+	}
+	d.keep("duel-1024x768-laid")
+	log := p.Log
+	d.key("Return")
+	p = d.wait("the offering revealed", func(p *app.Probe) bool { _, ok := duelMark(p, "offering", laid.Hex); return ok })
+	if p.Log <= log {
+		t.Error("the log tells nothing of the offering")
+	}
+	g.offers++
+
+	// Round 1 begins with seat 1, the player: an attack.
+	d.wait("the player's attack turn", func(p *app.Probe) bool { return duelMove(p) == "attack" })
+	g.attack()
+
+	// The AI attacks back: the question, answered.
+	d.wait("the AI's attack", func(p *app.Probe) bool { return duelMove(p) == "defend" })
+	g.defend("duel-1024x768-question")
+
+	// On to the end, with the pointer and Enter.
+	big := false
+	for {
+		p = d.wait("the player's move or the end", func(p *app.Probe) bool { return duelMove(p) != "" })
+		switch duelMove(p) {
+		case "offer":
+			g.offer()
+			continue
+		case "laid":
+			d.key("Return")
+			d.wait("the offering played", func(p *app.Probe) bool { return duelMove(p) != "laid" })
+			continue
+		case "attack":
+			g.attack()
+			continue
+		case "defend":
+			keep := ""
+			if !big {
+				d.resize(1920, 1080)
+				big, keep = true, "duel-1920x1080-question"
+				p = d.read()
+			}
+			g.defend(keep)
+			continue
+		}
+		break
+	}
+	d.frames(2)
+	d.screenshot()
+	keepShot(d, "duel-1920x1080-over")
+	p = d.read()
+	t.Logf("the game: %d offerings, %d attacks, %d questions answered: %d blocks, %d hits; %d log lines",
+		g.offers, g.attacks, g.questions, g.blocks, g.hits, p.Log)
+	if g.blocks == 0 {
+		t.Error("the player never blocked an attack")
+	}
+	if g.questions < 2 {
+		t.Errorf("the AI attacked the player %d times", g.questions)
+	}
+	d.key("Escape")
+	d.wait("the end's window closed", func(p *app.Probe) bool { return !p.WindowOpen })
+	d.key("F1")
+	d.wait("the help", func(p *app.Probe) bool { return p.WindowOpen })
+	d.keep("duel-1920x1080-help")
+}
