@@ -234,7 +234,6 @@ func TestDuelInTheWindow(t *testing.T) {
 			if !big {
 				d.resize(1920, 1080)
 				big, keep = true, "duel-1920x1080-question"
-				p = d.read()
 			}
 			g.defend(keep)
 			continue

@@ -40,7 +40,7 @@ func (Module) ID() string { return rules.ID }
 // Open implements module.Module: it refuses, for Duel's games have a
 // screen of their own (OpenScreen).
 func (Module) Open(ruleset.Ruleset) (module.Game, error) {
-	return nil, errors.New("Duel is played at a card table, not on the hex engine: it has a screen of its own")
+	return nil, errors.New("duel games are played at a card table, not on the hex engine: they have a screen of their own")
 }
 
 // OpenScreen implements module.Screener.
