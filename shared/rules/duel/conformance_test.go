@@ -1,6 +1,7 @@
 package duel
 
 import (
+	"errors"
 	"testing"
 
 	"empires/shared/ruleset"
@@ -27,13 +28,20 @@ func TestConformance(t *testing.T) {
 		cfg  ruleset.Config
 		opts rulesettest.Options
 	}{
-		{"2 seats", New(), config(1, 2, 6), rulesettest.Options{Stamped: true, Each: noLeaks(New())}},
-		{"3 seats, autopilot", New(), config(2, 3, 6), rulesettest.Options{Stamped: true, Autopilot: 4, AISeed: 10, Each: noLeaks(New())}},
-		{"4 seats, long", New(), config(3, 4, 20), rulesettest.Options{Stamped: true, Autopilot: 7, Each: noLeaks(New())}},
-		{"mod deck", mod, config(4, 3, 8), rulesettest.Options{Stamped: true, Each: noLeaks(mod)}},
+		{"2 seats", New(), config(1, 2, 6), rulesettest.Options{Stamped: true, Each: checks(New())}},
+		{"3 seats, autopilot", New(), config(2, 3, 6), rulesettest.Options{Stamped: true, Autopilot: 4, AISeed: 10, Each: checks(New())}},
+		{"4 seats, long", New(), config(3, 4, 20), rulesettest.Options{Stamped: true, Autopilot: 7, Each: checks(New())}},
+		{"mod deck", mod, config(4, 3, 8), rulesettest.Options{Stamped: true, Each: checks(mod)}},
 	} {
 		t.Run(tt.name, func(t *testing.T) { rulesettest.Run(t, tt.rs, tt.cfg, tt.opts) })
 	}
+}
+
+// checks returns the checks of Duel's own the harness runs at every step:
+// no leaks, and defaults the game accepts.
+func checks(rs *Rules) func(r *rulesettest.Record) error {
+	leaks, defaults := noLeaks(rs), defaults(rs)
+	return func(r *rulesettest.Record) error { return errors.Join(leaks(r), defaults(r)) }
 }
 
 // FuzzDuel feeds random bytes to Duel's decoders of outside bytes.

@@ -32,6 +32,12 @@
 //  10. The game ends after the last round, or as soon as at most one
 //     player is left. The last player left wins; otherwise the most points
 //     win, then the most cards in hand; still tied, the game is drawn.
+//  11. A player has 30 seconds (the setting "Seconds to answer") to lay
+//     its card in the offering or to answer an attack, and 120 seconds
+//     ("Seconds per turn") for its attack turn, which the defender's
+//     answer does not spend; 0 sets no clock of the game's own. A player
+//     whose time runs out lays its lowest card (rule 4), passes (rule 5)
+//     or takes the hit (rule 7).
 //
 // The defender is asked to answer even when it holds no card that could
 // block, so that being asked tells the attacker nothing of its hand.
@@ -71,6 +77,21 @@ const (
 const (
 	KeyRounds = "rounds"
 	MaxRounds = 20
+)
+
+// The settings of the steps' time limits, in seconds (0: none of Duel's
+// own; the host's turn timer, if any, applies). KeyAnswer is the limit of
+// a quick step, one card to lay in the offering or an attack to answer
+// (DefaultAnswer, at most MaxAnswer); KeyTurn the budget of a player's
+// attack turn (DefaultTurn, at most MaxTurn), which a defender's answer
+// does not spend.
+const (
+	KeyAnswer     = "answer"
+	DefaultAnswer = 30
+	MaxAnswer     = 600
+	KeyTurn       = "turn"
+	DefaultTurn   = 120
+	MaxTurn       = 3600
 )
 
 // The AI levels, weakest first.
@@ -137,9 +158,18 @@ func (r *Rules) Info() ruleset.Info {
 		Board:    "cards",
 		MinSeats: MinSeats,
 		MaxSeats: MaxSeats,
+		Hidden:   true,
 		Settings: []ruleset.Setting{{
 			Key: KeyRounds, Label: "Rounds", Help: "How many rounds the game lasts.",
 			Min: 1, Max: MaxRounds, Default: 6,
+		}, {
+			Key: KeyAnswer, Label: "Seconds to answer",
+			Help: "How long a player has to lay its card in the offering or to answer an attack (0: no limit but the host's turn timer).",
+			Min:  0, Max: MaxAnswer, Default: DefaultAnswer,
+		}, {
+			Key: KeyTurn, Label: "Seconds per turn",
+			Help: "How long a player's attack turn may take; the defender's answer does not count in it (0: no limit but the host's turn timer).",
+			Min:  0, Max: MaxTurn, Default: DefaultTurn,
 		}},
 		Levels:       []string{LevelRandom, LevelNormal},
 		DefaultLevel: LevelNormal,
@@ -183,6 +213,8 @@ func (r *Rules) New(cfg ruleset.Config) (ruleset.Game, error) {
 	s.Format = saveFormat
 	s.Hash = r.hash
 	s.Rounds = cfg.Options.Get(KeyRounds, rounds.Default)
+	s.Answer = cfg.Options.Get(KeyAnswer, DefaultAnswer)
+	s.TurnTime = cfg.Options.Get(KeyTurn, DefaultTurn)
 	s.Round = 1
 	s.Phase = PhaseOffer
 	for i := range n {

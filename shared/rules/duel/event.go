@@ -16,7 +16,7 @@ const (
 	// EventRound: round Value begins.
 	EventRound EventKind = iota + 1
 	// EventDraw: Seat draws Value cards; Cards are them, shown only to
-	// Seat and the all-seeing spectator (rule 8).
+	// Seat (rule 8).
 	EventDraw
 	// EventAutopilot: Seat laid nothing, so its lowest card is laid
 	// (rule 4).
@@ -69,8 +69,8 @@ type outcome struct {
 	events []event
 }
 
-// event is an Event with private cards: shown to Event.Seat and the
-// all-seeing spectator only, in place of Event.Cards.
+// event is an Event with private cards: shown to Event.Seat only, in
+// place of Event.Cards (the all-seeing spectator sees no hand).
 type event struct {
 	pub     Event
 	private []Card
@@ -96,7 +96,7 @@ func (o *outcome) Events(s ruleset.Seat, allSeeing bool) ([]byte, error) {
 	list := make([]Event, len(o.events))
 	for i, e := range o.events {
 		list[i] = e.pub
-		if e.private != nil && (s != 0 && s == e.pub.Seat || s == 0 && allSeeing) {
+		if e.private != nil && s != 0 && s == e.pub.Seat {
 			list[i].Cards = e.private
 		}
 	}

@@ -31,10 +31,10 @@ func TestNoLeaks(t *testing.T) {
 	}
 }
 
-// noLeaks returns a check of games of rs that nothing a Record sent holds a hidden card: for seat s, a
-// card in another player's hand or in the deck after the step; for the
-// spectator, any card in a hand or the deck; for the all-seeing spectator,
-// a card of the deck. It also checks that a seat's view holds its whole
+// noLeaks returns a check of games of rs that nothing a Record sent holds
+// a hidden card: for seat s, a card in another player's hand or in the
+// deck after the step; for the spectator, all-seeing or not (Duel's hands
+// are hidden holdings), any card in a hand or the deck. It also checks that a seat's view holds its whole
 // hand and the true hand sizes, so that a view emptied of cards would not
 // pass.
 func noLeaks(rs *Rules) func(r *rulesettest.Record) error {
@@ -50,7 +50,7 @@ func leaks(rs *Rules, r *rulesettest.Record) error {
 	g := gg.(*game)
 	var errs []error
 	st := g.Step()
-	for _, c := range hiddenCards(g, 0, false) {
+	for _, c := range hiddenCards(g, 0) {
 		if namesCard(st.Prompt, g.deck.Name(c)) {
 			errs = append(errs, fmt.Errorf("the step's prompt %q names the %s, which is hidden", st.Prompt, g.deck.Name(c)))
 		}
@@ -61,7 +61,7 @@ func leaks(rs *Rules, r *rulesettest.Record) error {
 			errs = append(errs, fmt.Errorf("%s for seat %d: %w", p.Kind, p.Seat, err))
 			continue
 		}
-		hidden := hiddenCards(g, p.Seat, p.AllSeeing)
+		hidden := hiddenCards(g, p.Seat)
 		for _, c := range cards {
 			if slices.Contains(hidden, c) {
 				errs = append(errs, fmt.Errorf("the %s for seat %d (all-seeing %t) holds the %s, hidden from it (%s)",
@@ -84,13 +84,10 @@ func leaks(rs *Rules, r *rulesettest.Record) error {
 	return errors.Join(errs...)
 }
 
-// hiddenCards returns the cards the audience may not know: the deck, and
-// every hand but its own unless all-seeing.
-func hiddenCards(g *game, s ruleset.Seat, allSeeing bool) []Card {
+// hiddenCards returns the cards seat s (0: a spectator, all-seeing or
+// not) may not know: the deck, and every hand but its own.
+func hiddenCards(g *game, s ruleset.Seat) []Card {
 	out := slices.Clone(g.s.Deck)
-	if s == 0 && allSeeing {
-		return out
-	}
 	for i, h := range g.s.Hands {
 		if ruleset.Seat(i+1) != s {
 			out = append(out, h...)
@@ -125,9 +122,6 @@ func payloadCards(rs *Rules, p rulesettest.Payload) ([]Card, error) {
 		out = append(out, view.Table.Attack)
 		out = append(out, view.Discard...)
 		out = append(out, view.Hand...)
-		for _, h := range view.Hands {
-			out = append(out, h...)
-		}
 	case rulesettest.PayloadDelta:
 		var d Delta
 		if err := wire.Unmarshal(p.Data, &d); err != nil {
@@ -139,9 +133,6 @@ func payloadCards(rs *Rules, p rulesettest.Payload) ([]Card, error) {
 		out = append(out, d.Added...)
 		out = append(out, d.Out...)
 		out = append(out, d.In...)
-		for _, h := range d.Hands {
-			out = append(out, h.Cards...)
-		}
 	case rulesettest.PayloadEvents:
 		events, err := DecodeEvents(p.Data)
 		if err != nil {
@@ -172,9 +163,10 @@ func namesCard(text, name string) bool {
 	return false
 }
 
-// TestNoLeaksFinds checks that the leak check fails when it should: the
-// all-seeing spectator's view, or a draw event with its cards, sent as if
-// to a seat, are leaks; the same sent to their true audience are not.
+// TestNoLeaksFinds checks that the leak check fails when it should: a
+// seat's view, or a draw event with its cards, sent to another seat or to
+// a spectator (all-seeing too) are leaks; the same sent to their true
+// audience are not.
 func TestNoLeaksFinds(t *testing.T) {
 	g := newGame(t, config(7, 3, 6))
 	save, err := g.Save()
@@ -183,6 +175,7 @@ func TestNoLeaksFinds(t *testing.T) {
 	}
 	all, _ := g.View(0, true).Encode()
 	own, _ := g.View(1, false).Encode()
+	second, _ := g.View(2, false).Encode()
 	drawn := g.hand(2)[:2]
 	draw := &outcome{seats: 3}
 	draw.addPrivate(Event{Kind: EventDraw, Seat: 2, Value: 2}, drawn)
@@ -196,12 +189,14 @@ func TestNoLeaksFinds(t *testing.T) {
 	}{
 		{"own view", rulesettest.Payload{Kind: rulesettest.PayloadView, Seat: 1, Data: own}, false},
 		{"all-seeing view to the all-seeing", rulesettest.Payload{Kind: rulesettest.PayloadView, AllSeeing: true, Data: all}, false},
-		{"all-seeing view to the spectator", rulesettest.Payload{Kind: rulesettest.PayloadView, Data: all}, true},
 		{"seat 1's view to the spectator", rulesettest.Payload{Kind: rulesettest.PayloadView, Data: own}, true},
+		{"seat 1's view to the all-seeing spectator", rulesettest.Payload{Kind: rulesettest.PayloadView, AllSeeing: true, Data: own}, true},
+		{"seat 2's view to seat 1", rulesettest.Payload{Kind: rulesettest.PayloadView, Seat: 1, Data: second}, true},
 		{"a draw to the drawer", rulesettest.Payload{Kind: rulesettest.PayloadEvents, Seat: 2, Data: drawSelf}, false},
 		{"a draw to another seat", rulesettest.Payload{Kind: rulesettest.PayloadEvents, Seat: 1, Data: drawOther}, false},
 		{"a draw with its cards to another seat", rulesettest.Payload{Kind: rulesettest.PayloadEvents, Seat: 1, Data: drawSelf}, true},
 		{"a draw to the all-seeing spectator", rulesettest.Payload{Kind: rulesettest.PayloadEvents, AllSeeing: true, Data: drawAll}, false},
+		{"a draw with its cards to the all-seeing spectator", rulesettest.Payload{Kind: rulesettest.PayloadEvents, AllSeeing: true, Data: drawSelf}, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			err := leaks(New(), &rulesettest.Record{After: save, Sent: []rulesettest.Payload{tt.sent}})

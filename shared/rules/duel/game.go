@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"time"
 
 	"empires/shared/ruleset"
 	"empires/shared/wire"
@@ -67,9 +68,12 @@ type state struct {
 	RNG    []byte
 	Names  []string
 	Rounds int
-	Round  int
-	Phase  Phase
-	Seq    uint32
+	// Answer and TurnTime are the settings KeyAnswer and KeyTurn: the
+	// seconds of a quick step and of an attack turn (0: none).
+	Answer, TurnTime int
+	Round            int
+	Phase            Phase
+	Seq              uint32
 	// Turn is how many players of the round order have had their attack
 	// turn; the attacker is the round order's Turn-th.
 	Turn int
@@ -189,25 +193,69 @@ func (g *game) lowest(p ruleset.Seat) Card {
 	return best
 }
 
-// Step implements ruleset.Game.
+// Step implements ruleset.Game. The offering and a defender's answer are
+// limited to the seconds of the setting KeyAnswer each; an attack turn
+// draws on a budget of its own, the seconds of KeyTurn, which the
+// defender's answer in between does not spend. Phase names the step for
+// the top bar: "Round 3 · Offer", "Round 3 · Ann attacks", "Round 3 · Bob
+// defends", "Game over".
 func (g *game) Step() ruleset.Step {
 	st := ruleset.Step{Mode: ruleset.Interactive, Turn: ruleset.Turn(g.s.Round), Seq: g.s.Seq}
+	round := fmt.Sprintf("Round %d · ", g.s.Round)
+	answer := time.Duration(g.s.Answer) * time.Second
 	switch g.s.Phase {
 	case PhaseOffer:
 		st.Mode = ruleset.Simultaneous
 		st.Actors = g.holders()
 		st.Prompt = "Lay one card face down: the highest scores 1 point."
+		st.Limit, st.Phase = answer, round+"Offer"
 	case PhaseAttack:
 		st.Actors = []ruleset.Seat{g.attacker()}
 		st.Prompt = "Attack a player who holds cards with a card of yours, or pass."
+		st.Limit = time.Duration(g.s.TurnTime) * time.Second
+		if st.Limit > 0 {
+			st.Budget = fmt.Sprintf("round %d attack %d", g.s.Round, g.s.Turn+1)
+		}
+		st.Phase = round + g.name(g.attacker()) + " attacks"
 	case PhaseDefend:
 		st.Actors = []ruleset.Seat{g.s.Defender}
 		st.Prompt = fmt.Sprintf("%s attacks %s with the %s: block with a higher %s card, or take the hit.",
 			g.name(g.attacker()), g.name(g.s.Defender), g.deck.Name(g.s.Attack), g.deck.Suits[g.s.Attack.Suit])
+		st.Limit, st.Phase = answer, round+g.name(g.s.Defender)+" defends"
 	case PhaseOver:
 		st.Prompt = "The game is over."
+		st.Phase = "Game over"
 	}
 	return st
+}
+
+var _ ruleset.Defaulter = (*game)(nil)
+
+// Default implements ruleset.Defaulter: what the rules play for an actor
+// whose time ran out. In the offering it lays its lowest card (rule 4, as
+// the autopilot does for a seat that sent nothing); in its attack turn it
+// passes (rule 5); attacked, it takes the hit (rule 7). A seat that does
+// not act now has no default.
+func (g *game) Default(p ruleset.Seat) ([]byte, bool) {
+	if !g.Step().Acts(p) {
+		return nil, false
+	}
+	var v any
+	switch g.s.Phase {
+	case PhaseOffer:
+		v = &Offer{Seq: g.s.Seq, Card: g.lowest(p)}
+	case PhaseAttack:
+		v = &Action{Seq: g.s.Seq, Kind: ActPass}
+	case PhaseDefend:
+		v = &Action{Seq: g.s.Seq, Kind: ActTake}
+	default:
+		return nil, false
+	}
+	b, err := wire.Marshal(v)
+	if err != nil {
+		return nil, false // an Offer or an Action always encodes
+	}
+	return b, true
 }
 
 // Over implements ruleset.Game.
@@ -651,6 +699,8 @@ func (s *state) check(d Deck, hash string) error {
 		return fmt.Errorf("%d players but %d hands, %d scores, %d missed counts", n, len(s.Hands), len(s.Points), len(s.Missed))
 	case s.Rounds < 1 || s.Rounds > MaxRounds || s.Round < 1 || s.Round > s.Rounds:
 		return fmt.Errorf("round %d of %d", s.Round, s.Rounds)
+	case s.Answer < 0 || s.Answer > MaxAnswer || s.TurnTime < 0 || s.TurnTime > MaxTurn:
+		return fmt.Errorf("time limits of %d seconds to answer and %d a turn", s.Answer, s.TurnTime)
 	case s.Phase < PhaseOffer || s.Phase > PhaseOver:
 		return fmt.Errorf("unknown phase %d", s.Phase)
 	case (s.Phase == PhaseOffer || s.Phase == PhaseOver) && s.Turn != 0,

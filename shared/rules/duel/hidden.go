@@ -8,19 +8,16 @@ import (
 )
 
 // Hidden returns the cards of a game's save that seat s may not know: the
-// deck, and every other player's hand (for the spectator, every hand; for
-// the all-seeing spectator, the deck only). A test of a server checks the
-// views it sent against it.
-func (r *Rules) Hidden(save []byte, s ruleset.Seat, allSeeing bool) ([]Card, error) {
+// deck, and every other player's hand (for the spectator, all-seeing or
+// not, every hand). A test of a server checks the views it sent against
+// it.
+func (r *Rules) Hidden(save []byte, s ruleset.Seat) ([]Card, error) {
 	gg, err := r.Load(save)
 	if err != nil {
 		return nil, err
 	}
 	g := gg.(*game)
 	out := slices.Clone(g.s.Deck)
-	if s == 0 && allSeeing {
-		return out, nil
-	}
 	for i, h := range g.s.Hands {
 		if ruleset.Seat(i+1) != s {
 			out = append(out, h...)
@@ -30,22 +27,17 @@ func (r *Rules) Hidden(save []byte, s ruleset.Seat, allSeeing bool) ([]Card, err
 }
 
 // Cards returns every card a view shows: the attack card on the table, the
-// discard pile, the seat's hand and, for the all-seeing spectator, the
-// hands.
+// discard pile and the seat's hand.
 func (v *View) Cards() []Card {
 	out := []Card{v.Table.Attack}
 	out = append(out, v.Discard...)
-	out = append(out, v.Hand...)
-	for _, h := range v.Hands {
-		out = append(out, h...)
-	}
-	return out
+	return append(out, v.Hand...)
 }
 
 // CheckHidden returns an error naming the first card of view v that the
 // save the view was made from hides from its seat.
 func (r *Rules) CheckHidden(save []byte, v *View) error {
-	hidden, err := r.Hidden(save, v.Seat, v.AllSeeing)
+	hidden, err := r.Hidden(save, v.Seat)
 	if err != nil {
 		return err
 	}

@@ -35,6 +35,10 @@ func TestCheckHidden(t *testing.T) {
 	}
 	all := g.View(0, true).(*View)
 	if err := rs.CheckHidden(save, all); err != nil {
-		t.Errorf("the all-seeing spectator sees the hands: %v", err)
+		t.Errorf("the all-seeing spectator's view: %v", err)
+	}
+	all.Discard = append(all.Discard, g.s.Hands[0][0])
+	if err := rs.CheckHidden(save, all); err == nil {
+		t.Errorf("the all-seeing spectator's view with the %s of seat 1's hand passes", rs.deck.Name(g.s.Hands[0][0]))
 	}
 }

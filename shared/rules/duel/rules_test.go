@@ -65,7 +65,7 @@ func (tb table) build(t *testing.T) *game {
 	s := &g.s
 	*s = state{
 		Format: saveFormat, Hash: rs.hash, Names: []string{"Anna", "Bert", "Cleo", "Dmitri"}[:n],
-		Rounds: 6, Round: 1, Phase: PhaseAttack, Seq: tableSeq, Turn: tb.turn,
+		Rounds: 6, Answer: DefaultAnswer, TurnTime: DefaultTurn, Round: 1, Phase: PhaseAttack, Seq: tableSeq, Turn: tb.turn,
 		Defender: tb.defender, Points: make([]int, n), Missed: make([]int, n), Winner: tb.winner,
 	}
 	if tb.rounds > 0 {
@@ -218,6 +218,7 @@ var rule = map[int]string{
 	8:  "8. every later round begins with each player, in round order, drawing up to 5 cards while the deck lasts",
 	9:  "9. a player who holds no cards when the deck is empty is out",
 	10: "10. the game ends after the last round, or as soon as at most one player is left; the last player left wins; otherwise the most points win, then the most cards in hand; still tied, the game is drawn",
+	11: "11. a player has 30 seconds to lay its card or to answer an attack, and 120 seconds for its attack turn, which the defender's answer does not spend; a player whose time runs out lays its lowest card, passes or takes the hit",
 }
 
 func TestRules(t *testing.T) {

@@ -24,6 +24,8 @@ func TestLoadRefuses(t *testing.T) {
 		{"a hand missing", func(s *state) { s.Hands = s.Hands[:2] }, "3 players but 2 hands"},
 		{"round past the last", func(s *state) { s.Round = 7 }, "round 7 of 6"},
 		{"too many rounds", func(s *state) { s.Rounds, s.Round = 99, 1 }, "round 1 of 99"},
+		{"a negative clock", func(s *state) { s.Answer = -1 }, "time limits of -1 seconds to answer"},
+		{"a clock past its bound", func(s *state) { s.TurnTime = MaxTurn + 1 }, "and 3601 a turn"},
 		{"an unknown phase", func(s *state) { s.Phase = 9 }, "unknown phase 9"},
 		{"a turn in an offering", func(s *state) { s.Turn = 1 }, "attack turn 1 of 3 in phase offer"},
 		{"a winner in play", func(s *state) { s.Winner = 2 }, "winner seat 2 in phase offer"},

@@ -12,8 +12,9 @@ import (
 
 // View is what one seat may know of a game: its own hand, the public
 // table (scores, the sizes of hands, the deck's size, the discard pile),
-// never another player's cards nor the deck's order. The all-seeing
-// spectator also sees every hand (Hands).
+// never another player's cards nor the deck's order. Duel's hands are
+// hidden holdings (ruleset.Info.Hidden): the all-seeing spectator sees
+// what the spectator sees, the public table and no hand.
 //
 // A View is canonical: an empty list is nil, so equal views encode to
 // equal bytes.
@@ -28,8 +29,6 @@ type View struct {
 	Discard []Card
 	// Hand is Seat's hand, sorted (none for a spectator).
 	Hand []Card
-	// Hands are every player's hand, for the all-seeing spectator only.
-	Hands [][]Card
 }
 
 // Table is the public state of the game.
@@ -83,11 +82,6 @@ func (g *game) View(p ruleset.Seat, allSeeing bool) ruleset.View {
 	if p != 0 {
 		v.Hand = slices.Clone(g.hand(p))
 	}
-	if v.AllSeeing {
-		for _, h := range g.s.Hands {
-			v.Hands = append(v.Hands, slices.Clone(h))
-		}
-	}
 	v.canon()
 	return v
 }
@@ -97,10 +91,6 @@ func (v *View) canon() {
 	v.Players = nilIfEmpty(v.Players)
 	v.Discard = nilIfEmpty(v.Discard)
 	v.Hand = nilIfEmpty(v.Hand)
-	for i := range v.Hands {
-		v.Hands[i] = nilIfEmpty(v.Hands[i])
-	}
-	v.Hands = nilIfEmpty(v.Hands)
 }
 
 func nilIfEmpty[T any](s []T) []T {
@@ -123,8 +113,6 @@ func (v *View) check() error {
 		return fmt.Errorf("seat %d sees all", v.Seat)
 	case v.Seat == 0 && v.Hand != nil:
 		return errors.New("a spectator with a hand")
-	case v.Hands != nil && (!v.AllSeeing || len(v.Hands) != n):
-		return fmt.Errorf("%d hands in a view of %d players (all-seeing %t)", len(v.Hands), n, v.AllSeeing)
 	case v.Table.Attacker > ruleset.Seat(n) || v.Table.Defender > ruleset.Seat(n) || v.Table.Winner > ruleset.Seat(n):
 		return fmt.Errorf("attacker %d, defender %d, winner %d at a table of %d", v.Table.Attacker, v.Table.Defender, v.Table.Winner, n)
 	}
@@ -160,20 +148,12 @@ type Delta struct {
 	Added []Card
 	// Out and In are the cards that left and joined the seat's hand.
 	Out, In []Card
-	// Hands are the all-seeing spectator's hands that changed, whole.
-	Hands []HandChange
 }
 
 // PlayerChange is one player's new public state.
 type PlayerChange struct {
 	Seat   ruleset.Seat
 	Player PlayerView
-}
-
-// HandChange is one player's new hand.
-type HandChange struct {
-	Seat  ruleset.Seat
-	Cards []Card
 }
 
 // Diff implements ruleset.View.
@@ -201,11 +181,6 @@ func (v *View) Diff(next ruleset.View) ([]byte, error) {
 	d.Added = slices.Clone(nv.Discard[d.Keep:])
 	d.Out = minus(v.Hand, nv.Hand)
 	d.In = minus(nv.Hand, v.Hand)
-	for i := range nv.Hands {
-		if i >= len(v.Hands) || !slices.Equal(nv.Hands[i], v.Hands[i]) {
-			d.Hands = append(d.Hands, HandChange{Seat: ruleset.Seat(i + 1), Cards: slices.Clone(nv.Hands[i])})
-		}
-	}
 	return wire.Marshal(&d)
 }
 
@@ -256,16 +231,6 @@ func (v *View) Apply(delta []byte) (ruleset.View, error) {
 	}
 	nv.Hand = append(nv.Hand, d.In...)
 	slices.SortFunc(nv.Hand, compareCards)
-	nv.Hands = make([][]Card, len(v.Hands))
-	for i, h := range v.Hands {
-		nv.Hands[i] = slices.Clone(h)
-	}
-	for _, hc := range d.Hands {
-		if hc.Seat < 1 || int(hc.Seat) > len(nv.Hands) {
-			return nil, fmt.Errorf("%s delta: hand of seat %d, %d hands in the view", ID, hc.Seat, len(nv.Hands))
-		}
-		nv.Hands[hc.Seat-1] = slices.Clone(hc.Cards)
-	}
 	nv.canon()
 	if err := nv.check(); err != nil {
 		return nil, fmt.Errorf("%s delta: %w", ID, err)

@@ -1,6 +1,7 @@
 package duel
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -9,20 +10,24 @@ import (
 
 // TestViewAudiences checks what each audience's view holds: a seat its
 // own hand and no other; the spectator no hand; the all-seeing spectator
-// every hand; all of them the hand sizes and the deck's size.
+// no hand either, Duel's hands being hidden holdings (Info.Hidden); all
+// of them the hand sizes and the deck's size.
 func TestViewAudiences(t *testing.T) {
+	if !New().Info().Hidden {
+		t.Error("Info().Hidden is false: the hands are hidden holdings")
+	}
 	g := newGame(t, config(3, 3, 6))
+	spectator, _ := g.View(0, false).Encode()
 	for _, tt := range []struct {
 		seat      ruleset.Seat
 		allSeeing bool
 		hand      bool
-		hands     bool
 	}{
-		{1, false, true, false},
-		{3, false, true, false},
-		{1, true, true, false}, // all-seeing counts for a spectator only
-		{0, false, false, false},
-		{0, true, false, true},
+		{1, false, true},
+		{3, false, true},
+		{1, true, true}, // all-seeing counts for a spectator only
+		{0, false, false},
+		{0, true, false},
 	} {
 		v := g.View(tt.seat, tt.allSeeing).(*View)
 		if have := v.Hand != nil; have != tt.hand {
@@ -31,8 +36,13 @@ func TestViewAudiences(t *testing.T) {
 		if tt.hand && len(v.Hand) != 5 {
 			t.Errorf("seat %d: hand %v, want its 5 cards", tt.seat, v.Hand)
 		}
-		if have := v.Hands != nil; have != tt.hands {
-			t.Errorf("seat %d (all-seeing %t): has every hand %t, want %t", tt.seat, tt.allSeeing, have, tt.hands)
+		if tt.seat == 0 {
+			b, _ := v.Encode()
+			v.AllSeeing = false
+			same, _ := v.Encode()
+			if len(b) == 0 || !bytes.Equal(same, spectator) {
+				t.Errorf("the spectator (all-seeing %t) sees more than the public table: %+v", tt.allSeeing, v)
+			}
 		}
 		if v.Table.Deck != 25 || v.Players[1].Cards != 5 {
 			t.Errorf("seat %d: deck %d, seat 2 holds %d, want 25 and 5", tt.seat, v.Table.Deck, v.Players[1].Cards)
