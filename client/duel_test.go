@@ -180,6 +180,7 @@ func TestDuelInTheWindow(t *testing.T) {
 	d.press("−") // the opponents: 3 by default
 	d.press("−")
 	d.press("−")
+	d.press("2 min") // a turn timer: the steps' deadlines, counted down on the table
 	d.press("Start")
 	p := d.wait("a Duel game", func(p *app.Probe) bool { return p.Screen == "game" && len(duelMarks(p, "card")) > 0 })
 	if n := len(duelMarks(p, "hand")); n != 1 {
@@ -251,6 +252,9 @@ func TestDuelInTheWindow(t *testing.T) {
 	}
 	if g.questions < 2 {
 		t.Errorf("the AI attacked the player %d times", g.questions)
+	}
+	if !strings.HasSuffix(g.countdown, " left") {
+		t.Errorf("the last question's countdown says %q", g.countdown)
 	}
 	d.key("Escape")
 	d.wait("the end's window closed", func(p *app.Probe) bool { return !p.WindowOpen })

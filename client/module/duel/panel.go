@@ -46,9 +46,6 @@ func (s *Screen) Side(c *widget.Container, in module.Input) {
 	if hint, _ := s.moveHint(); hint != "" && in.Orders {
 		s.text(c, hint, false, pal.Accent)
 	}
-	if left, ok := s.timeLeft(); ok {
-		s.text(c, "Time for this step: "+Countdown(left), false, pal.TextMuted)
-	}
 	gap(c)
 	s.text(c, "Players", true, pal.Accent)
 	for i, p := range v.Players {
