@@ -69,6 +69,11 @@ func duelMove(p *app.Probe) string {
 // keys, and keeps what a test checks.
 type duel struct {
 	d *driver
+	// name, if not "", begins the names of the screenshots kept of the
+	// first attack and the first question ("duel-1024x768": kept as
+	// duel-1024x768-attack); kept says which were.
+	name string
+	kept map[string]bool
 	// questions counts the defender's questions seen, blocks the blocks
 	// and hits the hits taken, attacks the attacks made; countdown is the
 	// countdown the last question showed.
@@ -107,20 +112,30 @@ func (g *duel) attack() {
 			break
 		}
 	}
-	if g.attacks == 0 {
-		d.move(int(target.X), int(target.Y))
+	if g.name != "" && !g.kept["attack"] {
+		d.move(int(target.X), int(target.Y)) // its tooltip: "Attack Bot 2 with ..."
 		d.frames(2)
-		d.screenshot()
-		keepShot(d, "duel-1024x768-attack")
+		g.keep("attack")
 	}
 	d.clickMark(target)
 	d.wait("the attack made", func(p *app.Probe) bool { _, ok := duelMark(p, "button", "Pass"); return !ok })
 	g.attacks++
 }
 
-// defend answers the AI's attack: Block, when a card blocks, else Take
-// the hit.
-func (g *duel) defend(keep string) {
+// keep saves a screenshot as the name's kind, once.
+func (g *duel) keep(kind string) {
+	if g.kept == nil {
+		g.kept = map[string]bool{}
+	}
+	g.kept[kind] = true
+	g.d.frames(2)
+	g.d.screenshot()
+	keepShot(g.d, g.name+"-"+kind)
+}
+
+// defend answers an attack: Block, when a card blocks, else Take the
+// hit.
+func (g *duel) defend() {
 	d := g.d
 	p := d.read()
 	q, ok := duelMark(p, "question", "")
@@ -132,10 +147,8 @@ func (g *duel) defend(keep string) {
 	}
 	g.questions++
 	g.countdown = q.Hex
-	if keep != "" {
-		d.frames(2)
-		d.screenshot()
-		keepShot(d, keep)
+	if g.name != "" && !g.kept["question"] {
+		g.keep("question")
 	}
 	log := p.Log
 	if b, _ := duelMark(p, "button", "Block"); b.Units == 1 {
@@ -150,6 +163,25 @@ func (g *duel) defend(keep string) {
 		_, asked := duelMark(p, "question", "")
 		return !asked && p.Log > log || duelMove(p) == "over"
 	})
+}
+
+// play plays the move the probe p asks of the player, and reports false
+// when the game is over.
+func (g *duel) play(p *app.Probe) bool {
+	switch duelMove(p) {
+	case "offer":
+		g.offer()
+	case "laid":
+		g.d.key("Return")
+		g.d.wait("the offering played", func(p *app.Probe) bool { return duelMove(p) != "laid" })
+	case "attack":
+		g.attack()
+	case "defend":
+		g.defend()
+	case "over":
+		return false
+	}
+	return true
 }
 
 // keepShot copies the last screenshot to $EMPIRES_SCREENSHOTS as name.
@@ -187,7 +219,7 @@ func TestDuelInTheWindow(t *testing.T) {
 		t.Fatalf("%d other players' hands on the table, want the one AI's", n)
 	}
 	d.resize(1024, 768)
-	g := &duel{d: d}
+	g := &duel{d: d, name: "duel-1024x768"}
 
 	// The offering: a click lays the last card face down.
 	p = d.wait("the offering", func(p *app.Probe) bool { return duelMove(p) == "offer" })
@@ -213,33 +245,16 @@ func TestDuelInTheWindow(t *testing.T) {
 
 	// The AI attacks back: the question, answered.
 	d.wait("the AI's attack", func(p *app.Probe) bool { return duelMove(p) == "defend" })
-	g.defend("duel-1024x768-question")
+	g.defend()
 
-	// On to the end, with the pointer and Enter.
-	big := false
+	// On to the end at 1920x1080, with the pointer and Enter.
+	d.resize(1920, 1080)
+	g.name, g.kept = "duel-1920x1080", nil
 	for {
 		p = d.wait("the player's move or the end", func(p *app.Probe) bool { return duelMove(p) != "" })
-		switch duelMove(p) {
-		case "offer":
-			g.offer()
-			continue
-		case "laid":
-			d.key("Return")
-			d.wait("the offering played", func(p *app.Probe) bool { return duelMove(p) != "laid" })
-			continue
-		case "attack":
-			g.attack()
-			continue
-		case "defend":
-			keep := ""
-			if !big {
-				d.resize(1920, 1080)
-				big, keep = true, "duel-1920x1080-question"
-			}
-			g.defend(keep)
-			continue
+		if !g.play(p) {
+			break
 		}
-		break
 	}
 	d.frames(2)
 	d.screenshot()
