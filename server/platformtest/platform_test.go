@@ -260,10 +260,13 @@ func play(t *testing.T, g crashGame) crashed {
 	return crashed{reg: reg, dir: dir, results: results, views: views}
 }
 
-// TestDuelThroughServer plays Duel, three headless bots at one table,
-// through play (a SIGKILL of the server at step 12, the game to its end,
-// the replay), and checks every view each bot received against the saved
-// state of its step: no card of another player's hand, nor of the deck.
+// TestDuelThroughServer plays Duel, three headless bots at one table, each
+// with the balanced deck, through play (a SIGKILL of the server at step
+// 12, the game to its end with the decks the save kept, the replay), and
+// checks every view each bot received against the saved state of its
+// step (duel.CheckHidden): the public cards and the seat's own hand, no
+// card of another player's hand nor of any deck, the true sizes of hands
+// and decks.
 func TestDuelThroughServer(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts servers")

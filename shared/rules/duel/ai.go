@@ -3,20 +3,21 @@ package duel
 import (
 	"fmt"
 	"math/rand/v2"
-	"slices"
 
 	"empires/shared/ruleset"
 	"empires/shared/wire"
 )
 
-// ai plays Duel from a seat's view.
+// ai plays Duel from a seat's view, and brings the balanced deck to the
+// table like any bot (Rules.DefaultSeat).
 //
 // The random level picks uniformly among its legal choices. The normal
-// level lays its lowest card in the offering, keeping the cards that
-// attack well; attacks, never passing, with the card fewest unseen cards
-// could block (a higher card of its suit neither in its hand nor on the
+// level lays its highest card in the offering but the one that attacks
+// best; attacks with the card fewest unseen cards could block (a higher
+// card of its suit that the others' decks may hold and that is not on the
 // discard pile), the player holding the fewest cards (then the one with
-// most points); blocks with its lowest card that can, else takes the hit.
+// most points), passing only when it has no card to spare; blocks with its
+// lowest card that can, else takes the hit.
 type ai struct {
 	deck  Deck
 	level string
@@ -86,11 +87,12 @@ func (a *ai) bestAttack(v *View) Card {
 	return card
 }
 
-// spare reports whether v's seat may spend a card: the deck is not empty,
+// spare reports whether v's seat may spend a card: its deck is not empty,
 // or it keeps one for each offering left and more than anyone else holds
-// (rules 9, 10: with the deck empty, the last player holding cards wins).
+// (rules 9, 10: with its deck empty, a player who spends its last card is
+// out).
 func spare(v *View) bool {
-	if v.Table.Deck > 0 {
+	if v.Players[v.Seat-1].Deck > 0 {
 		return true
 	}
 	most := 0
@@ -136,14 +138,25 @@ func (a *ai) attack(v *View) Action {
 }
 
 // blockers counts the cards that could block c and that seat v.Seat has
-// not seen: higher cards of c's suit neither in its hand nor discarded.
+// not seen: the higher cards of c's suit the other players' decks may
+// hold (each as many as a deck may, rule 12), less those discarded.
 func (a *ai) blockers(v *View, c Card) int {
+	others := 0
+	for i, p := range v.Players {
+		if ruleset.Seat(i+1) != v.Seat && p.Alive {
+			others++
+		}
+	}
 	n := 0
 	for r := int(c.Rank) + 1; r <= a.deck.High; r++ {
 		x := Card{Suit: c.Suit, Rank: uint8(r)}
-		if !slices.Contains(v.Hand, x) && !slices.Contains(v.Discard, x) {
-			n++
+		seen := 0
+		for _, y := range v.Discard {
+			if y == x {
+				seen++
+			}
 		}
+		n += max(0, a.deck.Copies*others-seen)
 	}
 	return n
 }

@@ -3,6 +3,7 @@ package duel
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -16,7 +17,7 @@ import (
 // round and the turn; 0 sets none.
 func TestStepClock(t *testing.T) {
 	t.Logf("rule %s", rule[11])
-	attacking := table{hands: []string{"7cups 2coins", "9cups 3swords", "4clubs"}, deck: "10cups"}
+	attacking := table{hands: []string{"7cups 2coins", "9cups 3swords", "4clubs"}}
 	second := attacking
 	second.round, second.turn = 2, 1
 	tests := []struct {
@@ -29,16 +30,16 @@ func TestStepClock(t *testing.T) {
 		budget   string
 		phase    string
 	}{
-		{"the offering", table{phase: PhaseOffer, hands: attacking.hands, deck: "10cups"}, -1, -1,
+		{"the offering", table{phase: PhaseOffer, hands: attacking.hands}, -1, -1,
 			ruleset.Simultaneous, 30 * time.Second, "", "Round 1 · Offer"},
 		{"an attack turn", attacking, -1, -1, ruleset.Interactive, 2 * time.Minute, "round 1 attack 1", "Round 1 · Anna attacks"},
 		{"round 2's second attack turn", second, -1, -1, ruleset.Interactive, 2 * time.Minute, "round 2 attack 2", "Round 2 · Cleo attacks"},
-		{"an answer", table{phase: PhaseDefend, defender: 2, attack: "5cups", hands: attacking.hands, deck: "10cups"}, -1, -1,
+		{"an answer", table{phase: PhaseDefend, defender: 2, attack: "5cups", hands: attacking.hands}, -1, -1,
 			ruleset.Interactive, 30 * time.Second, "", "Round 1 · Bert defends"},
-		{"the game over", table{phase: PhaseOver, winner: 1, hands: attacking.hands, deck: "10cups"}, -1, -1, ruleset.Interactive, 0, "", "Game over"},
-		{"other settings", attacking, 45, 300, ruleset.Interactive, 5 * time.Minute, "round 1 attack 1", "Round 1 · Anna attacks"},
+		{"the game over", table{phase: PhaseOver, winner: 1, hands: attacking.hands}, -1, -1, ruleset.Interactive, 0, "", "Game over"},
+		{"other settings", attacking, 60, 300, ruleset.Interactive, 5 * time.Minute, "round 1 attack 1", "Round 1 · Anna attacks"},
 		{"no clock for a turn", attacking, 30, 0, ruleset.Interactive, 0, "", "Round 1 · Anna attacks"},
-		{"no clock for an answer", table{phase: PhaseDefend, defender: 3, attack: "5cups", hands: attacking.hands, deck: "10cups"}, 0, 120,
+		{"no clock for an answer", table{phase: PhaseDefend, defender: 3, attack: "5cups", hands: attacking.hands}, 0, 120,
 			ruleset.Interactive, 0, "", "Round 1 · Cleo defends"},
 	}
 	for _, tt := range tests {
@@ -56,17 +57,23 @@ func TestStepClock(t *testing.T) {
 	}
 }
 
-// TestClockSettings checks that a new game takes rule 11's seconds from
-// its settings, the defaults when unset, and keeps them in its save.
+// TestClockSettings checks that a new game takes rule 11's times from its
+// settings, choices a creator reads ("None", "30 s", "2 min"), the
+// defaults when unset, and keeps them in its save.
 func TestClockSettings(t *testing.T) {
 	t.Logf("rule %s", rule[11])
 	in := New().Info()
 	for _, tt := range []struct {
-		key  string
-		want int
-	}{{KeyAnswer, 30}, {KeyTurn, 120}} {
-		if s, ok := in.Setting(tt.key); !ok || s.Default != tt.want || s.Min != 0 {
-			t.Errorf("setting %s: %+v, want a default of %d seconds and 0 for none", tt.key, s, tt.want)
+		key     string
+		choices []string
+		def     string
+	}{
+		{KeyAnswer, []string{"None", "15 s", "30 s", "1 min", "2 min"}, "30 s"},
+		{KeyTurn, []string{"None", "1 min", "2 min", "5 min", "10 min"}, "2 min"},
+	} {
+		s, ok := in.Setting(tt.key)
+		if !ok || !slices.Equal(s.Choices, tt.choices) || s.Choices[s.Default] != tt.def {
+			t.Errorf("setting %s: %+v, want the choices %q, %s unless chosen", tt.key, s, tt.choices, tt.def)
 		}
 	}
 	g := newGame(t, config(1, 2, 6))
@@ -74,18 +81,18 @@ func TestClockSettings(t *testing.T) {
 		t.Errorf("a game with the default settings offers for %s, want 30s", st.Limit)
 	}
 	cfg := config(1, 2, 6)
-	cfg.Options[KeyAnswer], cfg.Options[KeyTurn] = 10, 0
+	cfg.Options[KeyAnswer], cfg.Options[KeyTurn] = 1, 0 // 15 s, none
 	g = newGame(t, cfg)
 	save, err := g.Save()
 	must(t, err)
 	loaded, err := New().Load(save)
 	must(t, err)
-	if st := loaded.Step(); st.Limit != 10*time.Second || loaded.(*game).s.TurnTime != 0 {
-		t.Errorf("a loaded game offers for %s, its turns have %d seconds; want 10s and 0", st.Limit, loaded.(*game).s.TurnTime)
+	if st := loaded.Step(); st.Limit != 15*time.Second || loaded.(*game).s.TurnTime != 0 {
+		t.Errorf("a loaded game offers for %s, its turns have %d seconds; want 15s and 0", st.Limit, loaded.(*game).s.TurnTime)
 	}
-	cfg.Options[KeyAnswer] = MaxAnswer + 1
+	cfg.Options[KeyAnswer] = len(AnswerTimes())
 	if _, err := New().New(cfg); err == nil {
-		t.Errorf("New accepted %d seconds to answer", MaxAnswer+1)
+		t.Errorf("New accepted the choice %d of %d times to answer", len(AnswerTimes()), len(AnswerTimes()))
 	}
 }
 
@@ -95,9 +102,9 @@ func TestClockSettings(t *testing.T) {
 // input the game accepts, and a seat that does not act has none.
 func TestDefault(t *testing.T) {
 	t.Logf("rule %s", rule[11])
-	offering := table{phase: PhaseOffer, hands: []string{"7cups 2coins", "3swords 9clubs 1cups", "4clubs 5clubs"}, deck: "10cups"}
-	attacking := table{hands: []string{"7cups 2coins", "9cups 3swords", "4clubs"}, deck: "10cups"}
-	defending := table{phase: PhaseDefend, defender: 2, attack: "7cups", hands: []string{"2coins", "9cups 5cups 9coins", "4clubs"}, deck: "10cups"}
+	offering := table{phase: PhaseOffer, hands: []string{"7cups 2coins", "3swords 9clubs 1cups", "4clubs 5clubs"}}
+	attacking := table{hands: []string{"7cups 2coins", "9cups 3swords", "4clubs"}}
+	defending := table{phase: PhaseDefend, defender: 2, attack: "7cups", hands: []string{"2coins", "9cups 5cups 9coins", "4clubs"}}
 	tests := []struct {
 		name string
 		have table
@@ -105,16 +112,16 @@ func TestDefault(t *testing.T) {
 		want any // an *Offer, an *Action, or nil for no default
 	}{
 		{"rule 4: the offering lays the lowest card", offering, 2, &Offer{Seq: tableSeq, Card: card(t, "1cups")}},
-		{"rule 4: of the suit first in the deck file on a tie", table{phase: PhaseOffer, hands: []string{"2clubs 2coins 5cups", "3swords"}, deck: "10cups"}, 1,
+		{"rule 4: of the suit first in the deck file on a tie", table{phase: PhaseOffer, hands: []string{"2clubs 2coins 5cups", "3swords"}}, 1,
 			&Offer{Seq: tableSeq, Card: card(t, "2coins")}},
 		{"rule 5: the attacker passes", attacking, 1, &Action{Seq: tableSeq, Kind: ActPass}},
 		{"rule 7: the defender takes the hit", defending, 2, &Action{Seq: tableSeq, Kind: ActTake}},
 		{"not the attacker", attacking, 2, nil},
 		{"not the defender", defending, 1, nil},
-		{"a seat holding no cards in the offering", table{phase: PhaseOffer, hands: []string{"7cups", "", "4clubs"}, deck: "10cups"}, 2, nil},
+		{"a seat holding no cards in the offering", table{phase: PhaseOffer, hands: []string{"7cups", "", "4clubs"}}, 2, nil},
 		{"a spectator", attacking, 0, nil},
 		{"no such seat", attacking, 9, nil},
-		{"the game over", table{phase: PhaseOver, winner: 1, hands: []string{"1cups", "2cups"}, deck: "10cups"}, 1, nil},
+		{"the game over", table{phase: PhaseOver, winner: 1, hands: []string{"1cups", "2cups"}}, 1, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -143,7 +150,7 @@ func TestDefault(t *testing.T) {
 // card rule 4 lays for a seat that sent nothing.
 func TestDefaultLikeAutopilot(t *testing.T) {
 	t.Logf("rule %s", rule[4])
-	tb := table{phase: PhaseOffer, hands: []string{"7cups 2coins", "3swords 9clubs 1cups"}, deck: "10cups"}
+	tb := table{phase: PhaseOffer, hands: []string{"7cups 2coins", "3swords 9clubs 1cups"}}
 	silent, defaulted := tb.build(t), tb.build(t)
 	_, err := offer("7cups", "").run(t, silent)
 	must(t, err)

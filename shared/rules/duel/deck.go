@@ -2,7 +2,9 @@ package duel
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -24,31 +26,38 @@ func compareCards(a, b Card) int {
 	return cmp.Compare(a.Rank, b.Rank)
 }
 
-// Deck is what the rules data describes: the suits, the ranks, the hand
-// size. A valid Deck (ParseDeck's) can deal MaxSeats hands.
+// Deck is what the rules data, the deck file, describes: the suits and
+// the ranks of its cards, the hand size, and what a player's own deck
+// holds (rule 12): PlayerDeck cards, at most Copies of one card. In a
+// valid Deck (ParseDeck's) a player's deck deals at least a hand, and one
+// can be made of the deck file's cards.
 type Deck struct {
-	Suits     []string
-	Low, High int
-	Hand      int
+	Suits      []string
+	Low, High  int
+	Hand       int
+	PlayerDeck int
+	Copies     int
 }
 
 // Bounds of a deck file.
 const (
-	maxSuits   = 8
-	maxSuitLen = 16
-	maxRank    = 50
-	maxHand    = 10
+	maxSuits      = 8
+	maxSuitLen    = 16
+	maxRank       = 50
+	maxHand       = 10
+	maxPlayerDeck = 60
+	maxCopies     = 4
 )
 
-// Size is the number of cards in the deck.
+// Size is the number of different cards of the deck file.
 func (d Deck) Size() int { return len(d.Suits) * (d.High - d.Low + 1) }
 
-// Valid reports whether c is a card of the deck.
+// Valid reports whether c is a card of the deck file.
 func (d Deck) Valid(c Card) bool {
 	return int(c.Suit) < len(d.Suits) && int(c.Rank) >= d.Low && int(c.Rank) <= d.High
 }
 
-// Cards returns every card of the deck, in hand order.
+// Cards returns every card of the deck file once, in hand order.
 func (d Deck) Cards() []Card {
 	out := make([]Card, 0, d.Size())
 	for s := range d.Suits {
@@ -59,12 +68,7 @@ func (d Deck) Cards() []Card {
 	return out
 }
 
-// index numbers a valid card from 0 to Size()-1.
-func (d Deck) index(c Card) int {
-	return int(c.Suit)*(d.High-d.Low+1) + int(c.Rank) - d.Low
-}
-
-// Name names c for people: "7 of cups". A card not of the deck is named
+// Name names c for people: "7 of cups". A card not of the deck file is named
 // by its numbers.
 func (d Deck) Name(c Card) string {
 	if int(c.Suit) < len(d.Suits) {
@@ -73,8 +77,9 @@ func (d Deck) Name(c Card) string {
 	return fmt.Sprintf("%d of suit %d", c.Rank, c.Suit)
 }
 
-// ParseDeck reads a deck file (see assets/rules/duel.txt): lines "key = value" for
-// the keys suits, ranks and hand, each once; '#' starts a comment. name
+// ParseDeck reads a deck file (see assets/rules/duel.txt): lines "key =
+// value" for the keys suits, ranks, hand, deck and copies, each once; '#'
+// starts a comment. name
 // names the file in errors, which give its line and column:
 // "duel.txt:4:9: ranks: want two numbers "low high", have "1"".
 func ParseDeck(name string, data []byte) (Deck, error) {
@@ -137,25 +142,74 @@ func ParseDeck(name string, data []byte) (Deck, error) {
 				return d, bad(valCol, "ranks: want 1 <= low < high <= %d, have %q", maxRank, clip(val))
 			}
 			d.Low, d.High = lo, hi
-		case "hand":
-			n, err := strconv.Atoi(val)
-			if len(fields) != 1 || err != nil || n < 1 || n > maxHand {
-				return d, bad(valCol, "hand: want a number from 1 to %d, have %q", maxHand, clip(val))
+		case "hand", "deck", "copies":
+			field, most := &d.Hand, maxHand
+			switch key {
+			case "deck":
+				field, most = &d.PlayerDeck, maxPlayerDeck
+			case "copies":
+				field, most = &d.Copies, maxCopies
 			}
-			d.Hand = n
+			n, err := strconv.Atoi(val)
+			if len(fields) != 1 || err != nil || n < 1 || n > most {
+				return d, bad(valCol, "%s: want a number from 1 to %d, have %q", key, most, clip(val))
+			}
+			*field = n
 		default:
-			return d, bad(keyCol, "unknown key %q (want suits, ranks or hand)", clip(key))
+			return d, bad(keyCol, "unknown key %q (want suits, ranks, hand, deck or copies)", clip(key))
 		}
 	}
-	for _, k := range []string{"suits", "ranks", "hand"} {
+	for _, k := range []string{"suits", "ranks", "hand", "deck", "copies"} {
 		if _, ok := seen[k]; !ok {
 			return d, fmt.Errorf("%s: no %s", name, k)
 		}
 	}
-	if d.Size() < MaxSeats*d.Hand {
-		return d, fmt.Errorf("%s:%d: the deck's %d cards cannot deal %d hands of %d", name, last, d.Size(), MaxSeats, d.Hand)
+	switch {
+	case d.PlayerDeck < d.Hand:
+		return d, fmt.Errorf("%s:%d: a deck of %d cards cannot deal a hand of %d", name, seen["deck"], d.PlayerDeck, d.Hand)
+	case d.PlayerDeck > d.Copies*d.Size():
+		return d, fmt.Errorf("%s:%d: a deck of %d cards cannot be made of %d cards, %d copies of each at most", name, last, d.PlayerDeck, d.Size(), d.Copies)
 	}
 	return d, nil
+}
+
+// checkBrought checks a player's deck as a game keeps it: PlayerDeck cards
+// of the deck file, sorted, at most Copies of a card.
+func (d Deck) checkBrought(cards []Card) error {
+	if len(cards) != d.PlayerDeck {
+		return fmt.Errorf("%d cards, want %d", len(cards), d.PlayerDeck)
+	}
+	if !slices.IsSortedFunc(cards, compareCards) {
+		return errors.New("not sorted")
+	}
+	for i, c := range cards {
+		switch {
+		case !d.Valid(c):
+			return fmt.Errorf("card %d of suit %d is not of the deck file", c.Rank, c.Suit)
+		case i >= d.Copies && cards[i-d.Copies] == c:
+			return fmt.Errorf("more than %d of the %s", d.Copies, d.Name(c))
+		}
+	}
+	return nil
+}
+
+// within reports whether the cards a are among the cards b, copies
+// counted; if not, it returns a card of a that b holds too few of.
+func within(a, b []Card) (Card, bool) {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.SortFunc(a, compareCards)
+	slices.SortFunc(b, compareCards)
+	j := 0
+	for _, c := range a {
+		for j < len(b) && compareCards(b[j], c) < 0 {
+			j++
+		}
+		if j == len(b) || b[j] != c {
+			return c, false
+		}
+		j++
+	}
+	return Card{}, true
 }
 
 // fieldStart returns the byte offset in s of its i-th space-separated

@@ -1,16 +1,17 @@
 // Package duel is Duel, a short card game of hidden hands for 2 to 4
 // players: the platform's smallest ruleset, played on a table of cards
 // rather than a map, with simultaneous and interactive steps. Its data
-// file, the deck (File, assets/rules/duel.txt), says the suits, the ranks
-// and the hand size; a host's mod may change it.
+// file, the deck file (File, assets/rules/duel.txt), says the suits, the
+// ranks, the hand size and what a player's deck holds; a host's mod may
+// change it.
 //
 // # The rules of Duel
 //
 // The numbered sentences are the rules; the tests name them.
 //
-//  1. The deck (the data file: suits, ranks, hand size) is shuffled with the
-//     game's seed and each player is dealt a hand of 5 cards (the deck
-//     file's hand size), which only that player sees.
+//  1. Each player plays with a deck of its own (rule 12), shuffled with
+//     the game's seed, and is dealt a hand of 5 cards (the deck file's
+//     hand size) from it, which only that player sees.
 //  2. A round begins with the offering: every player holding cards lays
 //     one face down at the same time; they are revealed together and
 //     discarded.
@@ -27,20 +28,47 @@
 //     scores 2 points and rolls a die; on a 5 or a 6 the defender loses a
 //     card drawn at random from its hand, shown to all and discarded.
 //  8. Every later round begins with each player, in round order, drawing
-//     up to 5 cards (the hand size) while the deck lasts.
-//  9. A player who holds no cards when the deck is empty is out.
+//     up to 5 cards (the hand size) from its own deck while it lasts.
+//  9. A player who holds no cards when its own deck is empty is out.
 //  10. The game ends after the last round, or as soon as at most one
 //     player is left. The last player left wins; otherwise the most points
 //     win, then the most cards in hand; still tied, the game is drawn.
-//  11. A player has 30 seconds (the setting "Seconds to answer") to lay
-//     its card in the offering or to answer an attack, and 120 seconds
-//     ("Seconds per turn") for its attack turn, which the defender's
-//     answer does not spend; 0 sets no clock of the game's own. A player
-//     whose time runs out lays its lowest card (rule 4), passes (rule 5)
-//     or takes the hit (rule 7).
+//  11. A player has 30 seconds (the setting "Time to answer") to lay its
+//     card in the offering or to answer an attack, and 2 minutes ("Time
+//     per turn") for its attack turn, which the defender's answer does not
+//     spend; "None" sets no clock of the game's own. A player whose time
+//     runs out lays its lowest card (rule 4), passes (rule 5) or takes the
+//     hit (rule 7).
+//  12. Each player brings its deck to the table before the game: 20 cards
+//     (the deck file's deck size) of the deck file's suits and ranks, at
+//     most 2 copies of a card (the deck file's copies). A player who
+//     brings none plays the balanced deck (Deck.Balanced). No one sees the
+//     cards of another player's deck, nor the order of its own: the table
+//     sees how many cards each deck has left.
 //
 // The defender is asked to answer even when it holds no card that could
 // block, so that being asked tells the attacker nothing of its hand.
+//
+// # Decks
+//
+// A player's deck is the seat's set-up data (ruleset.SeatSetup), sent in
+// the lobby before the game and kept in the game's save. It is text, one
+// card a line, the rank then the suit as the deck file names it, "of"
+// between them if you like and in any case; '#' starts a comment, and
+// blank lines are skipped. A card twice is two lines:
+//
+//	# Ann's deck: swords to attack, cups to block
+//	10 swords
+//	10 swords
+//	9 of swords
+//	7 Cups
+//	...
+//
+// CheckSeat lists every problem of a deck with its line: a line that is no
+// card, a suit or a rank the deck file lacks, a card beyond its copies, and
+// a deck of the wrong size. DefaultSeat is the balanced deck, what bots
+// and a player who sends none bring: for the built-in deck file, 1 3 5 7 9
+// of cups and of swords, 2 4 6 8 10 of coins and of clubs.
 //
 // # Payloads
 //
@@ -54,6 +82,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
+	"slices"
 
 	"empires/assets"
 	"empires/shared/ruleset"
@@ -63,7 +92,7 @@ import (
 // ID is the ruleset's id.
 const ID = "duel"
 
-// File is the name of the data file, the deck, among the rules files
+// File is the name of the data file, the deck file, among the rules files
 // (assets/rules, or a host's mod directory).
 const File = "duel.txt"
 
@@ -79,20 +108,42 @@ const (
 	MaxRounds = 20
 )
 
-// The settings of the steps' time limits, in seconds (0: none of Duel's
-// own; the host's turn timer, if any, applies). KeyAnswer is the limit of
-// a quick step, one card to lay in the offering or an attack to answer
-// (DefaultAnswer, at most MaxAnswer); KeyTurn the budget of a player's
-// attack turn (DefaultTurn, at most MaxTurn), which a defender's answer
-// does not spend.
+// The settings of the steps' clocks (rule 11), each a choice among times
+// in seconds (0: none of Duel's own; the host's turn timer, if any,
+// applies); an option's value is the index of its choice. KeyAnswer is the
+// limit of a quick step, one card to lay in the offering or an attack to
+// answer: one of AnswerTimes, DefaultAnswer unless chosen. KeyTurn is the
+// budget of a player's attack turn, which a defender's answer does not
+// spend: one of TurnTimes, DefaultTurn unless chosen.
 const (
 	KeyAnswer     = "answer"
 	DefaultAnswer = 30
-	MaxAnswer     = 600
 	KeyTurn       = "turn"
 	DefaultTurn   = 120
-	MaxTurn       = 3600
 )
+
+// AnswerTimes returns the choices of the setting KeyAnswer, in seconds.
+func AnswerTimes() []int { return []int{0, 15, 30, 60, 120} }
+
+// TurnTimes returns the choices of the setting KeyTurn, in seconds.
+func TurnTimes() []int { return []int{0, 60, 120, 300, 600} }
+
+// timeSetting returns the setting of key choosing among times, def the
+// default, as the game's creator sees it: "None", "30 s", "2 min".
+func timeSetting(key, label, help string, times []int, def int) ruleset.Setting {
+	st := ruleset.Setting{Key: key, Label: label, Help: help, Max: len(times) - 1, Default: slices.Index(times, def)}
+	for _, sec := range times {
+		switch {
+		case sec == 0:
+			st.Choices = append(st.Choices, "None")
+		case sec%60 == 0:
+			st.Choices = append(st.Choices, fmt.Sprintf("%d min", sec/60))
+		default:
+			st.Choices = append(st.Choices, fmt.Sprintf("%d s", sec))
+		}
+	}
+	return st
+}
 
 // The AI levels, weakest first.
 const (
@@ -100,7 +151,7 @@ const (
 	LevelNormal = "normal"
 )
 
-// Rules is the Duel ruleset with one deck. Use New or WithData.
+// Rules is the Duel ruleset with one deck file. Use New, Open or WithData.
 type Rules struct {
 	deck Deck
 	data []byte
@@ -109,7 +160,7 @@ type Rules struct {
 
 var _ ruleset.Ruleset = (*Rules)(nil)
 
-// Open returns Duel with the deck File of fsys: assets.Rules(), or a
+// Open returns Duel with the deck file File of fsys: assets.Rules(), or a
 // host's mod directory over it (rules.OpenSource). A broken file is
 // refused with its line and column.
 func Open(fsys fs.FS) (*Rules, error) {
@@ -144,7 +195,7 @@ func parse(data []byte) (*Rules, error) {
 	return &Rules{deck: d, data: data, hash: ruleset.HashData(data)}, nil
 }
 
-// Deck returns the deck the rules play with.
+// Deck returns the deck file the rules play with.
 func (r *Rules) Deck() Deck { return r.deck }
 
 // Info implements ruleset.Ruleset.
@@ -152,9 +203,10 @@ func (r *Rules) Info() ruleset.Info {
 	return ruleset.Info{
 		ID:    ID,
 		Title: "Duel",
-		Summary: "A short card game of hidden hands for 2 to 4 players: each round everyone lays a " +
-			"card face down, then in turn each may attack another player, who blocks with a higher " +
-			"card of the suit or takes the hit. Most points after the last round wins.",
+		Summary: "A short card game of hidden hands for 2 to 4 players, each with a deck of its own: " +
+			"each round everyone lays a card face down, then in turn each may attack another player, " +
+			"who blocks with a higher card of the suit or takes the hit. Most points after the last " +
+			"round wins.",
 		Board:    "cards",
 		MinSeats: MinSeats,
 		MaxSeats: MaxSeats,
@@ -162,15 +214,10 @@ func (r *Rules) Info() ruleset.Info {
 		Settings: []ruleset.Setting{{
 			Key: KeyRounds, Label: "Rounds", Help: "How many rounds the game lasts.",
 			Min: 1, Max: MaxRounds, Default: 6,
-		}, {
-			Key: KeyAnswer, Label: "Seconds to answer",
-			Help: "How long a player has to lay its card in the offering or to answer an attack (0: no limit but the host's turn timer).",
-			Min:  0, Max: MaxAnswer, Default: DefaultAnswer,
-		}, {
-			Key: KeyTurn, Label: "Seconds per turn",
-			Help: "How long a player's attack turn may take; the defender's answer does not count in it (0: no limit but the host's turn timer).",
-			Min:  0, Max: MaxTurn, Default: DefaultTurn,
-		}},
+		},
+			timeSetting(KeyAnswer, "Time to answer", "to lay a card or answer an attack", AnswerTimes(), DefaultAnswer),
+			timeSetting(KeyTurn, "Time per turn", "for a player's attack turn", TurnTimes(), DefaultTurn),
+		},
 		Levels:       []string{LevelRandom, LevelNormal},
 		DefaultLevel: LevelNormal,
 		Hash:         r.hash,
@@ -202,6 +249,10 @@ func (r *Rules) New(cfg ruleset.Config) (ruleset.Game, error) {
 	if err := in.CheckOptions(cfg.Options); err != nil {
 		return nil, fmt.Errorf("new %s game: %w", ID, err)
 	}
+	decks, err := r.playerDecks(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("new %s game: %w", ID, err)
+	}
 	rounds, _ := in.Setting(KeyRounds)
 	g := &game{
 		deck: r.deck,
@@ -213,8 +264,10 @@ func (r *Rules) New(cfg ruleset.Config) (ruleset.Game, error) {
 	s.Format = saveFormat
 	s.Hash = r.hash
 	s.Rounds = cfg.Options.Get(KeyRounds, rounds.Default)
-	s.Answer = cfg.Options.Get(KeyAnswer, DefaultAnswer)
-	s.TurnTime = cfg.Options.Get(KeyTurn, DefaultTurn)
+	answer, _ := in.Setting(KeyAnswer)
+	turn, _ := in.Setting(KeyTurn)
+	s.Answer = AnswerTimes()[cfg.Options.Get(KeyAnswer, answer.Default)]
+	s.TurnTime = TurnTimes()[cfg.Options.Get(KeyTurn, turn.Default)]
 	s.Round = 1
 	s.Phase = PhaseOffer
 	for i := range n {
@@ -227,9 +280,15 @@ func (r *Rules) New(cfg ruleset.Config) (ruleset.Game, error) {
 	s.Hands = make([][]Card, n)
 	s.Points = make([]int, n)
 	s.Missed = make([]int, n)
-	// Rule 1: the shuffled deck, the next draw last; a hand each.
-	s.Deck = r.deck.Cards()
-	rand.New(g.rng).Shuffle(len(s.Deck), func(i, j int) { s.Deck[i], s.Deck[j] = s.Deck[j], s.Deck[i] })
+	// Rule 1: each seat's own deck shuffled, in seat order, the next draw
+	// last; a hand each.
+	s.Brought = decks
+	shuffle := rand.New(g.rng)
+	for _, d := range decks {
+		pile := slices.Clone(d)
+		shuffle.Shuffle(len(pile), func(i, j int) { pile[i], pile[j] = pile[j], pile[i] })
+		s.Decks = append(s.Decks, pile)
+	}
 	for _, p := range g.order() {
 		g.draw(p, r.deck.Hand)
 	}

@@ -68,8 +68,8 @@ type state struct {
 	RNG    []byte
 	Names  []string
 	Rounds int
-	// Answer and TurnTime are the settings KeyAnswer and KeyTurn: the
-	// seconds of a quick step and of an attack turn (0: none).
+	// Answer and TurnTime are the times the settings KeyAnswer and KeyTurn
+	// chose: the seconds of a quick step and of an attack turn (0: none).
 	Answer, TurnTime int
 	Round            int
 	Phase            Phase
@@ -83,8 +83,10 @@ type state struct {
 	Attack   Card
 	// Hands are sorted (compareCards).
 	Hands [][]Card
-	// Deck is the draw pile: the next card drawn is the last.
-	Deck []Card
+	// Brought are the seats' decks as they brought them, sorted (rule
+	// 12); Decks their draw piles, the next card drawn last (rule 1).
+	Brought [][]Card
+	Decks   [][]Card
 	// Discard is the face-up pile, oldest first.
 	Discard []Card
 	Points  []int
@@ -127,8 +129,12 @@ func (g *game) order() []ruleset.Seat {
 // attacker is the player whose attack turn it is.
 func (g *game) attacker() ruleset.Seat { return g.order()[g.s.Turn] }
 
-// alive reports whether seat p still plays (rule 9).
-func (g *game) alive(p ruleset.Seat) bool { return len(g.hand(p)) > 0 || len(g.s.Deck) > 0 }
+// alive reports whether seat p still plays: it holds cards, or its deck
+// has some left (rule 9).
+func (g *game) alive(p ruleset.Seat) bool { return len(g.hand(p)) > 0 || len(g.pile(p)) > 0 }
+
+// pile returns seat p's draw pile.
+func (g *game) pile(p ruleset.Seat) []Card { return g.s.Decks[p-1] }
 
 // seats returns 1..n.
 func (g *game) seats() []ruleset.Seat {
@@ -150,13 +156,14 @@ func (g *game) holders() []ruleset.Seat {
 	return out
 }
 
-// draw moves up to k cards from the deck into p's hand and returns them.
+// draw moves up to k cards from p's deck into its hand and returns them.
 func (g *game) draw(p ruleset.Seat, k int) []Card {
-	k = min(k, len(g.s.Deck))
-	top := len(g.s.Deck) - k
-	got := slices.Clone(g.s.Deck[top:])
+	pile := g.pile(p)
+	k = min(k, len(pile))
+	top := len(pile) - k
+	got := slices.Clone(pile[top:])
 	slices.Reverse(got) // the order drawn
-	g.s.Deck = g.s.Deck[:top]
+	g.s.Decks[p-1] = nilIfEmpty(pile[:top])
 	g.s.Hands[p-1] = sortedHand(append(g.hand(p), got...))
 	return got
 }
@@ -194,8 +201,8 @@ func (g *game) lowest(p ruleset.Seat) Card {
 }
 
 // Step implements ruleset.Game. The offering and a defender's answer are
-// limited to the seconds of the setting KeyAnswer each; an attack turn
-// draws on a budget of its own, the seconds of KeyTurn, which the
+// limited to the time of the setting KeyAnswer each; an attack turn draws
+// on a budget of its own, the time of KeyTurn, which the
 // defender's answer in between does not spend. Phase names the step for
 // the top bar: "Round 3 · Offer", "Round 3 · Ann attacks", "Round 3 · Bob
 // defends", "Game over".
@@ -683,9 +690,11 @@ func (g *game) Save() ([]byte, error) {
 	return out, nil
 }
 
-// check checks a loaded state against the deck: every card of the deck
-// exactly once, seats, phase and turn consistent with the step the game
-// waits for. What passes cannot make the rules panic.
+// check checks a loaded state against the deck file: every seat's deck as
+// brought a valid one, every card brought in play once (in a hand, a draw
+// pile of its owner, the discard pile or the attack), seats, phase and
+// turn consistent with the step the game waits for. What passes cannot
+// make the rules panic.
 func (s *state) check(d Deck, hash string) error {
 	n := len(s.Names)
 	switch {
@@ -697,9 +706,11 @@ func (s *state) check(d Deck, hash string) error {
 		return fmt.Errorf("%d players, want %d to %d", n, MinSeats, MaxSeats)
 	case len(s.Hands) != n || len(s.Points) != n || len(s.Missed) != n:
 		return fmt.Errorf("%d players but %d hands, %d scores, %d missed counts", n, len(s.Hands), len(s.Points), len(s.Missed))
+	case len(s.Brought) != n || len(s.Decks) != n:
+		return fmt.Errorf("%d players but %d decks brought, %d draw piles", n, len(s.Brought), len(s.Decks))
 	case s.Rounds < 1 || s.Rounds > MaxRounds || s.Round < 1 || s.Round > s.Rounds:
 		return fmt.Errorf("round %d of %d", s.Round, s.Rounds)
-	case s.Answer < 0 || s.Answer > MaxAnswer || s.TurnTime < 0 || s.TurnTime > MaxTurn:
+	case !slices.Contains(AnswerTimes(), s.Answer) || !slices.Contains(TurnTimes(), s.TurnTime):
 		return fmt.Errorf("time limits of %d seconds to answer and %d a turn", s.Answer, s.TurnTime)
 	case s.Phase < PhaseOffer || s.Phase > PhaseOver:
 		return fmt.Errorf("unknown phase %d", s.Phase)
@@ -721,39 +732,29 @@ func (s *state) check(d Deck, hash string) error {
 			return fmt.Errorf("seat %d's hand is not sorted", i+1)
 		}
 	}
-	seen := make([]bool, d.Size())
-	count := func(where string, cs ...Card) error {
-		for _, c := range cs {
-			if !d.Valid(c) {
-				return fmt.Errorf("%s: card %d of suit %d is not of the deck", where, c.Rank, c.Suit)
-			}
-			if seen[d.index(c)] {
-				return fmt.Errorf("%s: the %s twice", where, d.Name(c))
-			}
-			seen[d.index(c)] = true
+	var brought, placed []Card
+	for i := range n {
+		if err := d.checkBrought(s.Brought[i]); err != nil {
+			return fmt.Errorf("seat %d's deck: %w", i+1, err)
 		}
-		return nil
-	}
-	for i, h := range s.Hands {
-		if err := count(fmt.Sprintf("seat %d's hand", i+1), h...); err != nil {
-			return err
+		own := append(slices.Clone(s.Hands[i]), s.Decks[i]...)
+		if c, ok := within(own, s.Brought[i]); !ok {
+			return fmt.Errorf("seat %d holds or has to draw the %s, and its deck brought no more of it", i+1, d.Name(c))
 		}
+		brought = append(brought, s.Brought[i]...)
+		placed = append(placed, own...)
 	}
-	if err := count("the deck", s.Deck...); err != nil {
-		return err
-	}
-	if err := count("the discard pile", s.Discard...); err != nil {
-		return err
-	}
+	placed = append(placed, s.Discard...)
 	if s.Phase == PhaseDefend {
-		if err := count("the attack", s.Attack); err != nil {
-			return err
-		}
+		placed = append(placed, s.Attack)
 	} else if s.Attack != (Card{}) || s.Defender != 0 {
 		return fmt.Errorf("an attack in phase %s", s.Phase)
 	}
-	if slices.Contains(seen, false) {
-		return fmt.Errorf("cards of the deck are missing")
+	if c, ok := within(placed, brought); !ok {
+		return fmt.Errorf("the %s is in play more often than the decks brought hold it", d.Name(c))
+	}
+	if len(placed) != len(brought) {
+		return fmt.Errorf("%d cards in play, and the decks brought hold %d", len(placed), len(brought))
 	}
 	g := &game{deck: d, s: *s}
 	switch s.Phase {

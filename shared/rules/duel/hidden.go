@@ -1,30 +1,9 @@
 package duel
 
 import (
+	"bytes"
 	"fmt"
-	"slices"
-
-	"empires/shared/ruleset"
 )
-
-// Hidden returns the cards of a game's save that seat s may not know: the
-// deck, and every other player's hand (for the spectator, all-seeing or
-// not, every hand). A test of a server checks the views it sent against
-// it.
-func (r *Rules) Hidden(save []byte, s ruleset.Seat) ([]Card, error) {
-	gg, err := r.Load(save)
-	if err != nil {
-		return nil, err
-	}
-	g := gg.(*game)
-	out := slices.Clone(g.s.Deck)
-	for i, h := range g.s.Hands {
-		if ruleset.Seat(i+1) != s {
-			out = append(out, h...)
-		}
-	}
-	return out, nil
-}
 
 // Cards returns every card a view shows: the attack card on the table, the
 // discard pile and the seat's hand.
@@ -34,17 +13,40 @@ func (v *View) Cards() []Card {
 	return append(out, v.Hand...)
 }
 
-// CheckHidden returns an error naming the first card of view v that the
-// save the view was made from hides from its seat.
+// CheckHidden returns an error if view v shows what the game saved in save
+// hides from v's seat: a card beyond the public ones (the attack, the
+// discard pile) and the seat's own hand, a card of a deck, or other sizes
+// of hands and decks than the game's. The same card may lie in several
+// places (each player brings a deck of its own), so v is compared with
+// what the seat may see, card for card, not searched for hidden cards. A
+// test of a server checks the views it sent with it.
 func (r *Rules) CheckHidden(save []byte, v *View) error {
-	hidden, err := r.Hidden(save, v.Seat)
+	gg, err := r.Load(save)
 	if err != nil {
 		return err
 	}
-	for _, c := range v.Cards() {
-		if c != (Card{}) && slices.Contains(hidden, c) {
-			return fmt.Errorf("seat %d's view of step %d shows the %s, hidden from it", v.Seat, v.Table.Seq, r.deck.Name(c))
-		}
+	g := gg.(*game)
+	want := g.View(v.Seat, v.AllSeeing).(*View)
+	if c, ok := within(nonzero(v.Cards()), nonzero(want.Cards())); !ok {
+		return fmt.Errorf("seat %d's view of step %d shows the %s, hidden from it", v.Seat, v.Table.Seq, r.deck.Name(c))
+	}
+	have, err := v.Encode()
+	if err != nil {
+		return err
+	}
+	if b, _ := want.Encode(); !bytes.Equal(have, b) {
+		return fmt.Errorf("seat %d's view of step %d is not the one the game gives it:\nhave %+v\nwant %+v", v.Seat, v.Table.Seq, v, want)
 	}
 	return nil
+}
+
+// nonzero returns the cards of cs that are cards (not the zero Card).
+func nonzero(cs []Card) []Card {
+	var out []Card
+	for _, c := range cs {
+		if c != (Card{}) {
+			out = append(out, c)
+		}
+	}
+	return out
 }

@@ -6,15 +6,18 @@ import (
 )
 
 // TestCheckHidden checks the leak check a server's test uses: a seat's own
-// view passes, and the same view with a card of another player's hand
-// added, or of the deck, fails naming the card.
+// view passes, and the same view with a card of another player's hand or
+// of a deck added, or another deck size, fails; so does the all-seeing
+// spectator's with a card of a hand.
 func TestCheckHidden(t *testing.T) {
-	rs := New()
-	g := newGame(t, config(3, 3, 6))
+	rs, decks := uniqueDecks(t, 3)
+	cfg := config(3, 3, 6)
+	cfg.SeatData = decks
+	gg, err := rs.New(cfg)
+	must(t, err)
+	g := gg.(*game)
 	save, err := g.Save()
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	own := g.View(1, false).(*View)
 	if err := rs.CheckHidden(save, own); err != nil {
 		t.Fatalf("seat 1's own view: %v", err)
@@ -24,7 +27,8 @@ func TestCheckHidden(t *testing.T) {
 		card Card
 	}{
 		{"another's hand", g.s.Hands[1][0]},
-		{"the deck", g.s.Deck[0]},
+		{"another's deck", g.s.Decks[2][0]},
+		{"its own deck", g.s.Decks[0][0]},
 	} {
 		leaky := g.View(1, false).(*View)
 		leaky.Discard = append(leaky.Discard, tt.card)
@@ -32,6 +36,11 @@ func TestCheckHidden(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), rs.deck.Name(tt.card)) {
 			t.Errorf("%s: have %v, want the %s named", tt.name, err, rs.deck.Name(tt.card))
 		}
+	}
+	counted := g.View(1, false).(*View)
+	counted.Players[1].Deck--
+	if err := rs.CheckHidden(save, counted); err == nil || !strings.Contains(err.Error(), "not the one the game gives it") {
+		t.Errorf("a view with another deck size: have %v", err)
 	}
 	all := g.View(0, true).(*View)
 	if err := rs.CheckHidden(save, all); err != nil {

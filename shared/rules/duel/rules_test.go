@@ -36,13 +36,16 @@ func cards(t *testing.T, s string) []Card {
 	return out
 }
 
-// table is a game position for a rule test, on the built-in deck, with
-// players Anna, Bert, Cleo and Dmitri, one for each hand. The cards placed
-// nowhere lie on the discard pile.
+// table is a game position for a rule test, on the built-in deck file,
+// with players Anna, Bert, Cleo and Dmitri, one for each hand. Each
+// player's deck as brought holds its hand, its draw pile, the attack card
+// if it is the attacker's, and as many more cards as make a deck
+// (Deck.PlayerDeck), which lie on the discard pile.
 type table struct {
 	hands []string
-	// deck is the draw pile, the next card drawn first.
-	deck          string
+	// decks are the seats' draw piles, each the next card drawn first; a
+	// seat beyond them has an empty one. nil gives every seat "10cups".
+	decks         []string
 	points        []int
 	phase         Phase // PhaseAttack unless set
 	round, rounds int   // 1 of 6 unless set
@@ -50,6 +53,18 @@ type table struct {
 	defender      ruleset.Seat
 	attack        string
 	winner        ruleset.Seat
+}
+
+// fill reports whether a deck holding own may take one more c, holding at
+// most copies of a card.
+func fill(own []Card, c Card, copies int) bool {
+	n := 0
+	for _, x := range own {
+		if x == c {
+			n++
+		}
+	}
+	return n < copies
 }
 
 // tableSeq is the step every table is at.
@@ -80,27 +95,37 @@ func (tb table) build(t *testing.T) *game {
 	if tb.points != nil {
 		s.Points = slices.Clone(tb.points)
 	}
-	placed := map[Card]bool{}
-	for _, h := range tb.hands {
-		hand := cards(t, h)
-		s.Hands = append(s.Hands, sortedHand(hand))
-		for _, c := range hand {
-			placed[c] = true
-		}
+	decks := tb.decks
+	if decks == nil {
+		decks = slices.Repeat([]string{"10cups"}, n)
 	}
-	s.Deck = cards(t, tb.deck)
-	slices.Reverse(s.Deck)
-	for _, c := range s.Deck {
-		placed[c] = true
+	for i, h := range tb.hands {
+		s.Hands = append(s.Hands, sortedHand(cards(t, h)))
+		var pile []Card
+		if i < len(decks) {
+			pile = cards(t, decks[i])
+			slices.Reverse(pile)
+		}
+		s.Decks = append(s.Decks, nilIfEmpty(pile))
 	}
 	if tb.attack != "" {
 		s.Attack = card(t, tb.attack)
-		placed[s.Attack] = true
 	}
-	for _, c := range d.Cards() {
-		if !placed[c] {
-			s.Discard = append(s.Discard, c)
+	for i := range n {
+		own := append(slices.Clone(s.Hands[i]), s.Decks[i]...)
+		if tb.attack != "" && ruleset.Seat(i+1) == g.attacker() {
+			own = append(own, s.Attack)
 		}
+		for _, c := range slices.Repeat(d.Cards(), d.Copies) {
+			if len(own) == d.PlayerDeck {
+				break
+			}
+			if fill(own, c, d.Copies) {
+				own = append(own, c)
+				s.Discard = append(s.Discard, c)
+			}
+		}
+		s.Brought = append(s.Brought, sortedHand(own))
 	}
 	if err := s.check(d, rs.hash); err != nil {
 		t.Fatalf("the test's table: %v", err)
@@ -194,8 +219,9 @@ type want struct {
 	err    string
 	points []int
 	hands  []string
-	// deck is the number of cards left to draw (nil: not checked).
-	deck   *int
+	// decks are the numbers of cards left in the seats' decks (nil: not
+	// checked).
+	decks  []int
 	phase  Phase
 	round  int
 	actors []ruleset.Seat
@@ -208,23 +234,24 @@ type want struct {
 
 // The rule sentences of the package doc, by number.
 var rule = map[int]string{
-	1:  "1. each player is dealt a hand of 5 cards, which only that player sees",
+	1:  "1. each player plays with a deck of its own, shuffled with the game's seed, and is dealt a hand of 5 cards from it, which only that player sees",
 	2:  "2. every player holding cards lays one face down at the same time; they are revealed together and discarded",
 	3:  "3. the highest offering scores 1 point; players who tie for it each score 1",
 	4:  "4. a player who lays nothing offers its lowest card",
 	5:  "5. each player in round order may attack another player who holds cards with a card from its hand, or pass",
 	6:  "6. the defender blocks with a higher card of the attack card's suit, scores 1 point, and both cards are discarded",
 	7:  "7. or it takes the hit: the attacker scores 2 points and rolls a die; on a 5 or a 6 the defender loses a card drawn at random",
-	8:  "8. every later round begins with each player, in round order, drawing up to 5 cards while the deck lasts",
-	9:  "9. a player who holds no cards when the deck is empty is out",
+	8:  "8. every later round begins with each player, in round order, drawing up to 5 cards from its own deck while it lasts",
+	9:  "9. a player who holds no cards when its own deck is empty is out",
 	10: "10. the game ends after the last round, or as soon as at most one player is left; the last player left wins; otherwise the most points win, then the most cards in hand; still tied, the game is drawn",
-	11: "11. a player has 30 seconds to lay its card or to answer an attack, and 120 seconds for its attack turn, which the defender's answer does not spend; a player whose time runs out lays its lowest card, passes or takes the hit",
+	11: "11. a player has 30 seconds to lay its card or to answer an attack, and 2 minutes for its attack turn, which the defender's answer does not spend; a player whose time runs out lays its lowest card, passes or takes the hit",
+	12: "12. each player brings its deck: 20 cards of the deck file's suits and ranks, at most 2 copies of a card; one who brings none plays the balanced deck; no one sees another's deck, nor the order of its own, only how many cards each has left",
 }
 
 func TestRules(t *testing.T) {
-	offering := table{phase: PhaseOffer, hands: []string{"7cups 2coins", "3swords 9clubs 1cups", "4clubs 5clubs"}, deck: "10cups"}
-	attacking := table{hands: []string{"7cups 2coins", "9cups 3swords", "4clubs"}, deck: "10cups"}
-	defending := table{phase: PhaseDefend, defender: 2, attack: "7cups", hands: []string{"2coins", "9cups 5cups 9coins", "4clubs"}, deck: "10cups"}
+	offering := table{phase: PhaseOffer, hands: []string{"7cups 2coins", "3swords 9clubs 1cups", "4clubs 5clubs"}}
+	attacking := table{hands: []string{"7cups 2coins", "9cups 3swords", "4clubs"}}
+	defending := table{phase: PhaseDefend, defender: 2, attack: "7cups", hands: []string{"2coins", "9cups 5cups 9coins", "4clubs"}}
 	tests := []struct {
 		rule int
 		name string
@@ -236,7 +263,7 @@ func TestRules(t *testing.T) {
 			hands: []string{"2coins", "1cups 9clubs", "4clubs"}, phase: PhaseAttack, actors: []ruleset.Seat{1},
 			events: []EventKind{EventReveal, EventReveal, EventReveal, EventScore}}},
 		{3, "the highest offering scores", offering, offer("2coins", "9clubs", "5clubs"), want{points: []int{0, 1, 0}}},
-		{3, "a tie for the highest scores each", table{phase: PhaseOffer, hands: []string{"9cups 1cups", "9coins", "4clubs"}, deck: "10cups"},
+		{3, "a tie for the highest scores each", table{phase: PhaseOffer, hands: []string{"9cups 1cups", "9coins", "4clubs"}},
 			offer("9cups", "9coins", "4clubs"), want{points: []int{1, 1, 0}}},
 		{4, "a seat laying nothing offers its lowest card", offering, offer("7cups", "", "5clubs"), want{
 			points: []int{1, 0, 0}, hands: []string{"2coins", "3swords 9clubs", "4clubs"},
@@ -252,19 +279,19 @@ func TestRules(t *testing.T) {
 			phase: PhaseDefend, actors: []ruleset.Seat{3}}},
 		{5, "a pass gives the turn to the next in round order", attacking, pass(1), want{
 			phase: PhaseAttack, actors: []ruleset.Seat{2}, events: []EventKind{EventPass}}},
-		{5, "round 2 of 3 players goes Bert, Cleo, Anna", table{round: 2, turn: 1, hands: attacking.hands, deck: "10cups"},
+		{5, "round 2 of 3 players goes Bert, Cleo, Anna", table{round: 2, turn: 1, hands: attacking.hands},
 			pass(3), want{actors: []ruleset.Seat{1}}},
-		{5, "a player holding no cards has no turn", table{hands: []string{"7cups", "", "4clubs"}, deck: "10cups"},
+		{5, "a player holding no cards has no turn", table{hands: []string{"7cups", "", "4clubs"}},
 			pass(1), want{actors: []ruleset.Seat{3}}},
-		{5, "a player who sees no one to attack has no turn; Anna, with no card, the deck drawn, is out",
-			table{phase: PhaseDefend, defender: 2, attack: "7cups", hands: []string{"", "9cups", "2coins"}, deck: "10cups"},
+		{5, "a player who sees no one to attack has no turn; one holding no cards draws from its deck",
+			table{phase: PhaseDefend, defender: 2, attack: "7cups", hands: []string{"", "9cups", "2coins"}, decks: []string{"1cups", "10cups"}},
 			block(2, "9cups"), want{
-				round: 2, phase: PhaseOffer, actors: []ruleset.Seat{2, 3}, hands: []string{"", "10cups", "2coins"},
-				events: []EventKind{EventBlock, EventScore, EventRound, EventDraw, EventOut}}},
+				round: 2, phase: PhaseOffer, actors: []ruleset.Seat{1, 2, 3}, hands: []string{"1cups", "10cups", "2coins"}, decks: []int{0, 0, 0},
+				events: []EventKind{EventBlock, EventScore, EventRound, EventDraw, EventDraw}}},
 		{5, "not the attacker's turn", attacking, attack(2, 1, "9cups"), want{err: "attack Anna with the 9 of cups: it is Anna's turn"}},
 		{5, "an attack with a card not held", attacking, attack(1, 2, "8cups"), want{err: "you hold no 8 of cups"}},
 		{5, "an attack on oneself", attacking, attack(1, 1, "7cups"), want{err: "you cannot attack yourself"}},
-		{5, "an attack on a player holding no cards", table{hands: []string{"7cups", "9cups", ""}, deck: "10cups"},
+		{5, "an attack on a player holding no cards", table{hands: []string{"7cups", "9cups", ""}},
 			attack(1, 3, "7cups"), want{err: "Cleo holds no cards"}},
 		{5, "an attack on no seat", attacking, attack(1, 7, "7cups"), want{err: "there is no seat 7 at this table"}},
 		{5, "a block in an attack turn", attacking, block(1, "7cups"), want{err: "it is your turn: attack or pass"}},
@@ -280,23 +307,32 @@ func TestRules(t *testing.T) {
 		{7, "taking the hit scores 2 for the attacker", defending, take(2), want{
 			points: []int{2, 0, 0}, phase: PhaseAttack, actors: []ruleset.Seat{2}}},
 
-		{8, "a new round: draws in round order while the deck lasts", table{turn: 1, hands: []string{"2cups", "3coins 4coins"}, deck: "5cups 6cups 7cups"},
+		{8, "a new round: draws in round order, each from its own deck while it lasts",
+			table{turn: 1, hands: []string{"2cups", "3coins 4coins"}, decks: []string{"8cups 9cups", "5cups 6cups 7cups 1clubs"}},
 			pass(2), want{
-				round: 2, phase: PhaseOffer, actors: []ruleset.Seat{1, 2}, deck: new(0),
-				hands:  []string{"2cups", "5cups 6cups 7cups 3coins 4coins"},
-				events: []EventKind{EventPass, EventRound, EventDraw}}},
-		{9, "a player who attacks with its last card, the deck empty, is out; the attack is still answered",
-			table{hands: []string{"7cups", "9cups 3coins"}}, attack(1, 2, "7cups"), want{
+				round: 2, phase: PhaseOffer, actors: []ruleset.Seat{1, 2}, decks: []int{0, 1},
+				hands:  []string{"2cups 8cups 9cups", "5cups 6cups 7cups 3coins 4coins"},
+				events: []EventKind{EventPass, EventRound, EventDraw, EventDraw}}},
+		{8, "a player's hand is not filled from another's deck", table{turn: 1, hands: []string{"2cups", "3coins 4coins"}, decks: []string{"", "5cups 6cups 7cups 1clubs"}},
+			pass(2), want{round: 2, hands: []string{"2cups", "5cups 6cups 7cups 3coins 4coins"}, decks: []int{0, 1}}},
+		{9, "a player who attacks with its last card, its deck empty, is out; the attack is still answered",
+			table{hands: []string{"7cups", "9cups 3coins"}, decks: []string{""}}, attack(1, 2, "7cups"), want{
 				phase: PhaseDefend, actors: []ruleset.Seat{2}, events: []EventKind{EventAttack, EventOut}}},
-		{10, "the last player left wins, whatever the points", table{phase: PhaseDefend, defender: 2, attack: "7cups", points: []int{5, 0}, hands: []string{"", "9cups 3coins"}},
+		{9, "a player holding no cards, its own deck not empty, plays on", table{hands: []string{"7cups", "9cups 3coins"}, decks: []string{"1cups"}},
+			attack(1, 2, "7cups"), want{phase: PhaseDefend, events: []EventKind{EventAttack}}},
+		{9, "another's deck does not keep a player in", table{hands: []string{"7cups", "9cups 3coins"}, decks: []string{"", "1cups"}},
+			attack(1, 2, "7cups"), want{phase: PhaseDefend, events: []EventKind{EventAttack, EventOut}}},
+		{9, "a player whose deck is empty, holding cards, plays on", table{hands: []string{"7cups 8cups", "9cups 3coins"}, decks: []string{""}},
+			attack(1, 2, "7cups"), want{phase: PhaseDefend, events: []EventKind{EventAttack}}},
+		{10, "the last player left wins, whatever the points", table{phase: PhaseDefend, defender: 2, attack: "7cups", points: []int{5, 0}, hands: []string{"", "9cups 3coins"}, decks: []string{""}},
 			block(2, "9cups"), want{over: true, winner: 2, events: []EventKind{EventBlock, EventScore, EventEnd}}},
-		{10, "after the last round the most points win", table{round: 2, rounds: 2, turn: 1, points: []int{3, 2}, hands: []string{"1cups", "2cups 3cups"}, deck: "10cups"},
+		{10, "after the last round the most points win", table{round: 2, rounds: 2, turn: 1, points: []int{3, 2}, hands: []string{"1cups", "2cups 3cups"}},
 			pass(1), want{over: true, winner: 1, events: []EventKind{EventPass, EventEnd}}},
-		{10, "tied on points, the most cards win", table{round: 2, rounds: 2, turn: 1, points: []int{2, 2}, hands: []string{"1cups 4cups", "2cups"}, deck: "10cups"},
+		{10, "tied on points, the most cards win", table{round: 2, rounds: 2, turn: 1, points: []int{2, 2}, hands: []string{"1cups 4cups", "2cups"}},
 			pass(1), want{over: true, winner: 1}},
-		{10, "tied on points and cards, a draw", table{round: 2, rounds: 2, turn: 1, points: []int{2, 2}, hands: []string{"1cups", "2cups"}, deck: "10cups"},
+		{10, "tied on points and cards, a draw", table{round: 2, rounds: 2, turn: 1, points: []int{2, 2}, hands: []string{"1cups", "2cups"}},
 			pass(1), want{over: true, winner: 0}},
-		{10, "a game over takes no action", table{phase: PhaseOver, winner: 1, hands: []string{"1cups", "2cups"}, deck: "10cups"},
+		{10, "a game over takes no action", table{phase: PhaseOver, winner: 1, hands: []string{"1cups", "2cups"}},
 			pass(1), want{err: "the game is over"}},
 	}
 	for _, tt := range tests {
@@ -335,8 +371,10 @@ func checkWant(t *testing.T, g *game, out *outcome, w want) {
 			t.Errorf("%s's hand: have %v, want %v", g.s.Names[i], have, want)
 		}
 	}
-	if w.deck != nil && len(g.s.Deck) != *w.deck {
-		t.Errorf("deck: have %d cards, want %d", len(g.s.Deck), *w.deck)
+	for i, n := range w.decks {
+		if have := len(g.s.Decks[i]); have != n {
+			t.Errorf("%s's deck: have %d cards, want %d", g.s.Names[i], have, n)
+		}
 	}
 	st := g.Step()
 	if w.phase != 0 && g.s.Phase != w.phase {
@@ -365,30 +403,49 @@ func checkWant(t *testing.T, g *game, out *outcome, w want) {
 	}
 }
 
-// TestDeal checks rule 1: five cards a hand from the deck shuffled with
-// the game's seed, the same deal for the same seed, another for another.
+// TestDeal checks rule 1: each player's own deck shuffled with the
+// game's seed, a hand of five cards from it; the same deal for the same
+// seed, another for another.
 func TestDeal(t *testing.T) {
 	t.Logf("rule %s", rule[1])
+	rs := New()
+	one := func(suit string) []byte {
+		var b strings.Builder
+		for range 2 {
+			for r := 1; r <= 10; r++ {
+				fmt.Fprintf(&b, "%d %s\n", r, suit)
+			}
+		}
+		return []byte(b.String())
+	}
 	deal := func(seed uint64) *game {
-		return newGame(t, config(seed, 4, 6))
+		cfg := config(seed, 4, 6)
+		cfg.SeatData = [][]byte{one("cups"), one("coins"), one("swords"), nil}
+		return newGame(t, cfg)
 	}
 	g := deal(1)
-	all := slices.Clone(g.s.Deck)
 	for i, h := range g.s.Hands {
 		if len(h) != 5 {
 			t.Errorf("seat %d holds %d cards, want 5", i+1, len(h))
 		}
-		all = append(all, h...)
+		own := append(slices.Clone(h), g.s.Decks[i]...)
+		if _, ok := within(own, g.s.Brought[i]); !ok || len(own) != 20 {
+			t.Errorf("seat %d's hand %v and deck %v are not its deck's 20 cards", i+1, h, g.s.Decks[i])
+		}
+		for _, c := range h {
+			if i < 3 && int(c.Suit) != i {
+				t.Errorf("seat %d, who brought %s only, holds the %s", i+1, rs.deck.Suits[i], rs.deck.Name(c))
+			}
+		}
 	}
-	slices.SortFunc(all, compareCards)
-	if !slices.Equal(all, g.deck.Cards()) {
-		t.Errorf("the hands and the deck are not the deck's 40 cards once each: %v", all)
+	if !slices.Equal(g.s.Brought[3], rs.deck.Balanced()) {
+		t.Errorf("seat 4 brought no deck and plays %v, want the balanced deck", g.s.Brought[3])
 	}
-	if !slices.Equal(deal(1).s.Hands[0], g.s.Hands[0]) {
-		t.Errorf("seed 1 dealt twice gives two hands")
+	if !slices.Equal(deal(1).s.Decks[0], g.s.Decks[0]) || !slices.Equal(deal(1).s.Hands[2], g.s.Hands[2]) {
+		t.Errorf("seed 1 dealt twice gives two deals")
 	}
-	if slices.Equal(deal(2).s.Deck, g.s.Deck) {
-		t.Errorf("seeds 1 and 2 give the same deck")
+	if slices.Equal(deal(2).s.Decks[0], g.s.Decks[0]) {
+		t.Errorf("seeds 1 and 2 shuffle seat 1's deck alike")
 	}
 }
 
@@ -398,7 +455,7 @@ func TestHit(t *testing.T) {
 	t.Logf("rule %s", rule[7])
 	seen := map[bool]int{}
 	for seed := range uint64(60) {
-		g := table{phase: PhaseDefend, defender: 2, attack: "7cups", hands: []string{"2coins", "9cups 5cups 9coins", "4clubs"}, deck: "10cups"}.build(t)
+		g := table{phase: PhaseDefend, defender: 2, attack: "7cups", hands: []string{"2coins", "9cups 5cups 9coins", "4clubs"}}.build(t)
 		g.rng = rand.NewPCG(seed, 1)
 		out, err := take(2).run(t, g)
 		must(t, err)
@@ -447,7 +504,7 @@ func TestHit(t *testing.T) {
 // TestRejectionWords checks that refusals name players and cards as
 // players say them.
 func TestRejectionWords(t *testing.T) {
-	g := table{hands: []string{"7cups", "9cups"}, deck: "10cups"}.build(t)
+	g := table{hands: []string{"7cups", "9cups"}}.build(t)
 	_, err := g.Act(2, marshal(t, &Action{Seq: tableSeq, Kind: ActPass}))
 	if have, want := fmt.Sprint(err), "pass: it is Anna's turn"; have != want {
 		t.Errorf("have %q, want %q", have, want)

@@ -11,10 +11,11 @@ import (
 )
 
 // View is what one seat may know of a game: its own hand, the public
-// table (scores, the sizes of hands, the deck's size, the discard pile),
-// never another player's cards nor the deck's order. Duel's hands are
-// hidden holdings (ruleset.Info.Hidden): the all-seeing spectator sees
-// what the spectator sees, the public table and no hand.
+// table (scores, the sizes of the hands and of the decks, the discard
+// pile), never another player's cards nor a deck's cards, its own
+// included (rule 12). Duel's hands are hidden holdings
+// (ruleset.Info.Hidden): the all-seeing spectator sees what the spectator
+// sees, the public table and no hand.
 //
 // A View is canonical: an empty list is nil, so equal views encode to
 // equal bytes.
@@ -42,8 +43,6 @@ type Table struct {
 	Attacker ruleset.Seat
 	Defender ruleset.Seat
 	Attack   Card
-	// Deck is the number of cards left to draw.
-	Deck int
 	// Winner is the winner once over (0: a draw).
 	Winner ruleset.Seat
 }
@@ -52,8 +51,10 @@ type Table struct {
 type PlayerView struct {
 	Name   string
 	Points int
-	// Cards is the number of cards in the player's hand.
+	// Cards is the number of cards in the player's hand, Deck the number
+	// left in its deck to draw.
 	Cards int
+	Deck  int
 	Alive bool
 }
 
@@ -68,14 +69,14 @@ func (g *game) View(p ruleset.Seat, allSeeing bool) ruleset.View {
 	v := &View{Seat: p, AllSeeing: p == 0 && allSeeing}
 	v.Table = Table{
 		Round: g.s.Round, Rounds: g.s.Rounds, Phase: g.s.Phase, Seq: g.s.Seq,
-		Defender: g.s.Defender, Attack: g.s.Attack, Deck: len(g.s.Deck), Winner: g.s.Winner,
+		Defender: g.s.Defender, Attack: g.s.Attack, Winner: g.s.Winner,
 	}
 	if g.s.Phase == PhaseAttack || g.s.Phase == PhaseDefend {
 		v.Table.Attacker = g.attacker()
 	}
 	for _, q := range g.seats() {
 		v.Players = append(v.Players, PlayerView{
-			Name: g.name(q), Points: g.s.Points[q-1], Cards: len(g.hand(q)), Alive: g.alive(q),
+			Name: g.name(q), Points: g.s.Points[q-1], Cards: len(g.hand(q)), Deck: len(g.pile(q)), Alive: g.alive(q),
 		})
 	}
 	v.Discard = slices.Clone(g.s.Discard)
@@ -146,7 +147,8 @@ type Delta struct {
 	// on top of them.
 	Keep  int
 	Added []Card
-	// Out and In are the cards that left and joined the seat's hand.
+	// Out and In are the cards that left and joined the seat's hand,
+	// copies counted: one of two 7 of cups played is one 7 of cups Out.
 	Out, In []Card
 }
 
@@ -184,13 +186,17 @@ func (v *View) Diff(next ruleset.View) ([]byte, error) {
 	return wire.Marshal(&d)
 }
 
-// minus returns the cards of a not in b.
+// minus returns the cards of a not in b, copies counted: a card a holds
+// twice and b once is in it once (a hand may hold two of a card).
 func minus(a, b []Card) []Card {
+	rest := slices.Clone(b)
 	var out []Card
 	for _, c := range a {
-		if !slices.Contains(b, c) {
-			out = append(out, c)
+		if i := slices.Index(rest, c); i >= 0 {
+			rest = slices.Delete(rest, i, i+1)
+			continue
 		}
+		out = append(out, c)
 	}
 	return out
 }

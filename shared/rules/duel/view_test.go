@@ -2,6 +2,7 @@ package duel
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -11,7 +12,7 @@ import (
 // TestViewAudiences checks what each audience's view holds: a seat its
 // own hand and no other; the spectator no hand; the all-seeing spectator
 // no hand either, Duel's hands being hidden holdings (Info.Hidden); all
-// of them the hand sizes and the deck's size.
+// of them the sizes of the hands and of the decks.
 func TestViewAudiences(t *testing.T) {
 	if !New().Info().Hidden {
 		t.Error("Info().Hidden is false: the hands are hidden holdings")
@@ -44,8 +45,8 @@ func TestViewAudiences(t *testing.T) {
 				t.Errorf("the spectator (all-seeing %t) sees more than the public table: %+v", tt.allSeeing, v)
 			}
 		}
-		if v.Table.Deck != 25 || v.Players[1].Cards != 5 {
-			t.Errorf("seat %d: deck %d, seat 2 holds %d, want 25 and 5", tt.seat, v.Table.Deck, v.Players[1].Cards)
+		if v.Players[1].Deck != 15 || v.Players[1].Cards != 5 {
+			t.Errorf("seat %d: seat 2 has %d cards in its deck and holds %d, want 15 and 5", tt.seat, v.Players[1].Deck, v.Players[1].Cards)
 		}
 	}
 }
@@ -106,5 +107,26 @@ func TestAIRefuses(t *testing.T) {
 	}
 	if _, err := New().NewAI("expert", 1); err == nil || !strings.Contains(err.Error(), `no AI level "expert"`) {
 		t.Errorf("NewAI(expert): have %v", err)
+	}
+}
+
+// TestDeltaCopies checks that a delta counts copies: of two 7 of cups in a
+// hand, the one played leaves it and the other stays (rule 12 lets a deck
+// hold two of a card).
+func TestDeltaCopies(t *testing.T) {
+	g := table{hands: []string{"7cups 7cups 2coins", "9cups 3swords"}}.build(t)
+	before := g.View(1, false)
+	_, err := attack(1, 2, "7cups").run(t, g)
+	must(t, err)
+	after := g.View(1, false)
+	d, err := before.Diff(after)
+	must(t, err)
+	got, err := before.Apply(d)
+	must(t, err)
+	if have, want := got.(*View).Hand, cards(t, "7cups 2coins"); !slices.Equal(have, want) {
+		t.Errorf("the hand after the delta: have %v, want %v", have, want)
+	}
+	if got.Checksum() != after.Checksum() {
+		t.Error("the delta reaches another view than the game's")
 	}
 }
