@@ -223,6 +223,34 @@ func (m *Model) Hand() []rules.Card {
 	return m.v.Hand
 }
 
+// ChosenIndex returns the place in the hand of the card chosen (the first
+// of its copies: a hand may hold two of a card), -1 for none; in the
+// offering, of none (the card laid has OfferIndex).
+func (m *Model) ChosenIndex() int {
+	if m.v == nil || m.v.Table.Phase == rules.PhaseOffer {
+		return -1
+	}
+	return index(m.Hand(), m.sel)
+}
+
+// OfferIndex returns the place in the hand of the card laid face down in
+// the offering (the first of its copies), -1 for none.
+func (m *Model) OfferIndex() int {
+	if m.v == nil || m.v.Table.Phase != rules.PhaseOffer {
+		return -1
+	}
+	return index(m.Hand(), m.offer)
+}
+
+// index returns the place of card c in hand h, -1 if c is none or not
+// there.
+func index(h []rules.Card, c rules.Card) int {
+	if c.Rank == 0 {
+		return -1
+	}
+	return slices.Index(h, c)
+}
+
 // Chosen returns the card chosen, zero for none.
 func (m *Model) Chosen() rules.Card { return m.sel }
 

@@ -50,16 +50,17 @@ func (s *Screen) Side(c *widget.Container, in module.Input) {
 	s.text(c, "Players", true, pal.Accent)
 	for i, p := range v.Players {
 		seat := ruleset.Seat(i + 1)
-		line := fmt.Sprintf("%s: %s, %s", p.Name, plural(p.Points, "point", "points"), plural(p.Cards, "card", "cards"))
+		name := p.Name
 		if seat == v.Seat && !m.third {
-			line = fmt.Sprintf("%s (you): %s, %s", p.Name, plural(p.Points, "point", "points"), plural(p.Cards, "card", "cards"))
+			name += " (you)"
 		}
+		line := fmt.Sprintf("%s: %s, %s in hand, %d in the deck", name, plural(p.Points, "point", "points"), plural(p.Cards, "card", "cards"), p.Deck)
 		if !p.Alive {
 			line += ", out"
 		}
 		s.text(c, line, false, playerColor(seat))
 	}
-	s.text(c, fmt.Sprintf("Deck: %s; discard pile: %s", plural(t.Deck, "card", "cards"), plural(len(v.Discard), "card", "cards")), false, pal.TextMuted)
+	s.text(c, fmt.Sprintf("Discard pile: %s", plural(len(v.Discard), "card", "cards")), false, pal.TextMuted)
 	if s.watching || v.Seat == 0 {
 		return
 	}

@@ -16,8 +16,8 @@ import (
 //     that chooses it) and the buttons (Kind "button", Units 1 when it
 //     does something now);
 //   - Others: each other player's hand (Kind "hand", ID the seat, Units
-//     its cards), the piles (Kind "pile", Cell "deck" or "discard", Units
-//     their cards), the offering revealed (Kind "offering", ID the seat),
+//     its cards), the piles (Kind "pile", Units their cards: Cell "deck",
+//     ID the player's seat, for the player's own deck; Cell "discard"), the offering revealed (Kind "offering", ID the seat),
 //     the attack card (Kind "attack", ID the attacker, Units the
 //     defender) and the defender's question (Kind "question", ID the
 //     defender, Cell the time left, "" for no deadline).
@@ -53,10 +53,10 @@ func (s *Screen) Probe() module.Probe {
 	if o, ok := m.Submission(); ok {
 		p.Drafts = append(p.Drafts, fmt.Sprintf("Lay %s face down", m.card(o.Card)))
 	}
-	chosen := s.chosenIndex()
+	chosen := s.m.ChosenIndex()
 	for i, c := range v.Hand {
 		if i < len(l.Hand) {
-			r := l.HandCard(i, i == chosen && m.Move() != MoveOffer, false)
+			r := l.HandCard(i, i == chosen, false)
 			p.Mine = append(p.Mine, mark("card", i+1, 0, m.deck.Name(c), r))
 		}
 	}
@@ -70,7 +70,10 @@ func (s *Screen) Probe() module.Probe {
 	for _, sb := range l.Places {
 		p.Others = append(p.Others, mark("hand", int(sb.Seat), v.Players[sb.Seat-1].Cards, v.Players[sb.Seat-1].Name, sb.Box))
 	}
-	p.Others = append(p.Others, mark("pile", 0, v.Table.Deck, "deck", l.Deck), mark("pile", 0, len(v.Discard), "discard", l.Discard))
+	if v.Seat != 0 {
+		p.Others = append(p.Others, mark("pile", int(v.Seat), v.Players[v.Seat-1].Deck, "deck", l.Deck))
+	}
+	p.Others = append(p.Others, mark("pile", 0, len(v.Discard), "discard", l.Discard))
 	if v.Table.Phase != rules.PhaseOffer {
 		laid, _ := m.Offering()
 		slots := s.offeringSlots(len(laid))

@@ -216,7 +216,7 @@ func (s *Screen) handle(in module.Input, f frameInput) bool {
 	s.pointer = f.At
 	h := Hit{}
 	if f.Pointer {
-		h = s.lay.At(f.At, s.chosenIndex())
+		h = s.lay.At(f.At, s.m.ChosenIndex())
 	}
 	if h != s.hover {
 		s.hover, s.hoverSince = h, s.frame
@@ -240,16 +240,6 @@ func (s *Screen) countdownTick() int {
 		return -1
 	}
 	return max(int(d.Sub(s.now())/(250*time.Millisecond)), 0)
-}
-
-// chosenIndex is the index of the chosen card in the hand, -1 for none.
-func (s *Screen) chosenIndex() int {
-	for i, c := range s.m.Hand() {
-		if c == s.m.sel && c.Rank != 0 {
-			return i
-		}
-	}
-	return -1
 }
 
 // click does what a click on h does.

@@ -109,7 +109,7 @@ func (s *Screen) drawSeat(dst *ebiten.Image, sb SeatBox) {
 	}
 	cx += float64(s.lay.Pad)
 	cy := float64(sb.Fan.Min.Y)
-	drawText(dst, plural(p.Cards, "card", "cards"), sf, cx, cy, textColor, text.AlignStart)
+	drawText(dst, fmt.Sprintf("%s · deck %d", plural(p.Cards, "card", "cards"), p.Deck), sf, cx, cy, textColor, text.AlignStart)
 	var doing string
 	var dc color.Color = mutedColor
 	switch {
@@ -135,20 +135,27 @@ func (s *Screen) drawPiles(dst *ebiten.Image) {
 	v := s.m.v
 	l := &s.lay
 	sf := s.paint.regular(max(s.textSize()*0.85, 12))
-	if v.Table.Deck > 0 {
-		for i := min(v.Table.Deck, 3) - 1; i >= 0; i-- {
-			s.paint.drawBack(dst, l.Deck.Add(image.Pt(-2*i, -2*i)), cardLook{})
+	y := float64(l.Deck.Max.Y) + 2
+	if v.Seat != 0 { // the player's own deck (rule 12); a spectator has none
+		n := v.Players[v.Seat-1].Deck
+		if n > 0 {
+			for i := min(n, 3) - 1; i >= 0; i-- {
+				s.paint.drawBack(dst, l.Deck.Add(image.Pt(-2*i, -2*i)), cardLook{})
+			}
+		} else {
+			drawSlot(dst, l.Deck, panelEdge)
 		}
-	} else {
-		drawSlot(dst, l.Deck, panelEdge)
+		label := fmt.Sprintf("Your deck %d", n)
+		if s.m.third {
+			label = fmt.Sprintf("%s deck %d", upper(s.m.whose(v.Seat)), n)
+		}
+		drawText(dst, fit(label, sf, float64(l.Deck.Dx()+2*l.Pad)), sf, float64(l.Deck.Min.X+l.Deck.Max.X)/2, y, textColor, text.AlignCenter)
 	}
 	if n := len(v.Discard); n > 0 {
 		s.paint.drawFace(dst, l.Discard, v.Discard[n-1], cardLook{})
 	} else {
 		drawSlot(dst, l.Discard, panelEdge)
 	}
-	y := float64(l.Deck.Max.Y) + 2
-	drawText(dst, fmt.Sprintf("Deck %d", v.Table.Deck), sf, float64(l.Deck.Min.X+l.Deck.Max.X)/2, y, textColor, text.AlignCenter)
 	drawText(dst, fmt.Sprintf("Discard %d", len(v.Discard)), sf, float64(l.Discard.Min.X+l.Discard.Max.X)/2, y, textColor, text.AlignCenter)
 }
 
@@ -423,7 +430,7 @@ func (s *Screen) drawMe(dst *ebiten.Image) {
 	}
 	drawText(dst, name, nf, x, y, textColor, text.AlignStart)
 	x += textWidth(name, nf) + size
-	info := fmt.Sprintf("%s · %s in hand", plural(p.Points, "point", "points"), plural(p.Cards, "card", "cards"))
+	info := fmt.Sprintf("%s · %s in hand · %d in your deck", plural(p.Points, "point", "points"), plural(p.Cards, "card", "cards"), p.Deck)
 	drawText(dst, info, sf, x, y, accentColor, text.AlignStart)
 	x += textWidth(info, sf) + size
 	hint, col := s.moveHint()
@@ -474,18 +481,19 @@ func (s *Screen) drawHand(dst *ebiten.Image) {
 	l := &s.lay
 	mv := m.Move()
 	sf := s.paint.regular(max(s.textSize()*0.8, 11))
+	laid, chosenAt := m.OfferIndex(), m.ChosenIndex()
 	for i, c := range m.Hand() {
 		if i >= len(l.Hand) {
 			break
 		}
-		if mv == MoveOffer && c == m.offer {
+		if i == laid {
 			r := l.Hand[i]
 			drawSlot(dst, r, accentColor)
 			drawText(dst, "laid face down", sf, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2-8, accentColor, text.AlignCenter)
 			continue
 		}
 		hover := s.hover.Kind == HitCard && s.hover.Index == i && m.Selectable(c) && m.pending == nil
-		chosen := c == m.sel && mv != MoveOffer
+		chosen := i == chosenAt
 		look := cardLook{chosen: chosen, hover: hover, dim: mv != MoveNone && !m.Selectable(c)}
 		s.paint.drawFace(dst, l.HandCard(i, chosen, hover), c, look)
 		if i < len(digitKeys) && mv != MoveNone {
@@ -588,12 +596,12 @@ func (s *Screen) tooltip() string {
 		name := upper(m.deck.Name(c))
 		switch m.Move() {
 		case MoveOffer:
-			if c == m.offer {
+			if s.hover.Index == m.OfferIndex() {
 				return name + ": laid face down"
 			}
 			return name + ": click to lay it face down"
 		case MoveAttack:
-			if c == m.sel {
+			if s.hover.Index == m.ChosenIndex() {
 				return name + ": chosen (click to drop it)"
 			}
 			return name + ": click to attack with it"

@@ -79,7 +79,7 @@ func (m *Model) Tell(evs []rules.Event) []LogLine {
 			if m.v != nil {
 				rounds = m.v.Table.Rounds
 			}
-			add("round %d of %d begins: everyone draws up to %s while the deck lasts", e.Value, rounds, plural(m.deck.Hand, "card", "cards"))
+			add("round %d of %d begins: everyone draws up to %s from their own deck while it lasts", e.Value, rounds, plural(m.deck.Hand, "card", "cards"))
 		case rules.EventDraw:
 			if len(e.Cards) > 0 {
 				add("%s %s %s: %s", m.name(e.Seat), m.verb(e.Seat, "draw", "draws"), plural(e.Value, "card", "cards"), m.cardList(e.Cards))
@@ -165,7 +165,7 @@ func (m *Model) Tell(evs []rules.Event) []LogLine {
 				add("%s %s a card drawn at random", m.name(e.Seat), m.verb(e.Seat, "lose", "loses"))
 			}
 		case rules.EventOut:
-			add("%s %s out: no cards in hand and the deck is empty", m.name(e.Seat), m.verb(e.Seat, "are", "is"))
+			add("%s %s out: no cards in hand and %s deck is empty", m.name(e.Seat), m.verb(e.Seat, "are", "is"), m.whose(e.Seat))
 		case rules.EventEnd:
 			if e.Seat == 0 {
 				add("the game is over: a draw")

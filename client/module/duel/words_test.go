@@ -77,7 +77,7 @@ func TestTell(t *testing.T) {
 			{Kind: rules.EventDraw, Seat: 1, Value: 2, Cards: []rules.Card{{Suit: 0, Rank: 3}, {Suit: 2, Rank: 9}}},
 			{Kind: rules.EventDraw, Seat: 2, Value: 1},
 		}, []string{
-			"Round 3 of 6 begins: everyone draws up to 5 cards while the deck lasts",
+			"Round 3 of 6 begins: everyone draws up to 5 cards from their own deck while it lasts",
 			"You draw 2 cards: the 3 of cups and the 9 of swords",
 			"Bob draws 1 card",
 		}},
@@ -85,7 +85,7 @@ func TestTell(t *testing.T) {
 			{Kind: rules.EventOut, Seat: 2},
 			{Kind: rules.EventEnd, Seat: 1},
 		}, []string{
-			"Bob is out: no cards in hand and the deck is empty",
+			"Bob is out: no cards in hand and Bob's deck is empty",
 			"The game is over: you win",
 		}},
 		{"rule 10: a draw", false, []rules.Event{{Kind: rules.EventEnd}}, []string{"The game is over: a draw"}},
