@@ -162,12 +162,12 @@ func TestEmpireReplayInTheWindow(t *testing.T) {
 	d.move(p.Map[0]+10, p.Map[1]+10) // the keys go to the window under the pointer
 	for range 40 {
 		d.key("Tab")
-		if p = d.read(); p.Army == battle.army {
+		if p = d.read(); p.Picked["army"] == battle.army {
 			break
 		}
 	}
-	if p.Army != battle.army || p.Selected != battle.cell {
-		t.Fatalf("Tab did not come to army %d on %s: army %d on %s selected", battle.army, battle.cell, p.Army, p.Selected)
+	if p.Picked["army"] != battle.army || p.Selected != battle.cell {
+		t.Fatalf("Tab did not come to army %d on %s: %v on %s selected", battle.army, battle.cell, p.Picked, p.Selected)
 	}
 	d.press(report)
 	d.wait("the battle's report", func(p *app.Probe) bool { return p.WindowOpen })
@@ -203,7 +203,7 @@ func TestEmpireReplayInTheWindow(t *testing.T) {
 		d.wait("the whole map", func(p *app.Probe) bool { _, ok := p.Buttons["Watching: everything"]; return ok })
 		d.move(p.Map[0]+10, p.Map[1]+10)
 		for range 40 {
-			if d.read().Army == battle.army {
+			if d.read().Picked["army"] == battle.army {
 				break
 			}
 			d.key("Tab")

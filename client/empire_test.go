@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"empires/client/app"
+	"empires/client/module"
 )
 
 // TestEmpireInTheWindow plays the empire ruleset in the real client as a
@@ -40,14 +41,14 @@ func TestEmpireInTheWindow(t *testing.T) {
 		t.Errorf("the top bar says %q, want %q", have, want)
 	}
 	city := d.mine("city")
-	garrison := d.thingOn("garrison", city.Hex)
+	garrison := d.thingOn("garrison", city.Cell)
 	if !city.OnMap {
 		t.Fatalf("the city is not on the map: %+v", city)
 	}
 
 	// The city: its production.
 	d.click(int(city.X), int(city.Y), 1)
-	d.wait("the city selected", func(p *app.Probe) bool { return p.City == city.ID && p.Selected == city.Hex })
+	d.wait("the city selected", func(p *app.Probe) bool { return p.Picked["city"] == city.ID && p.Selected == city.Cell })
 	d.press("Production…")
 	d.wait("the production window", func(p *app.Probe) bool { return p.WindowOpen })
 	d.pressPrefix("Cavalry · ")
@@ -58,12 +59,12 @@ func TestEmpireInTheWindow(t *testing.T) {
 	// Its garrison: a new army of three units, sent to a square nearby
 	// by a click.
 	d.click(int(city.X), int(city.Y), 1)
-	d.wait("the garrison selected", func(p *app.Probe) bool { return p.Army == garrison.ID })
+	d.wait("the garrison selected", func(p *app.Probe) bool { return p.Picked["garrison"] == garrison.ID })
 	d.press("Split off…")
 	d.wait("the split window", func(p *app.Probe) bool { return p.WindowOpen })
 	d.press("Split off 3 units as a new army")
 	p = d.wait("the new army drafted and selected", func(p *app.Probe) bool {
-		return !p.WindowOpen && p.Orders == 2 && p.Army >= 1<<31
+		return !p.WindowOpen && p.Orders == 2 && p.Picked["army"] >= 1<<31
 	})
 	cell := p.CellSize
 	var target image.Point
@@ -94,7 +95,7 @@ func TestEmpireInTheWindow(t *testing.T) {
 	d.wait("the turn's moves shown", func(p *app.Probe) bool { return !p.Animating })
 	d.frames(2)
 	p = d.read()
-	var army *app.ProbeThing
+	var army *module.Mark
 	for i := range p.Mine {
 		if m := &p.Mine[i]; m.Kind == "army" && m.Units == 3 {
 			army = m
@@ -103,8 +104,8 @@ func TestEmpireInTheWindow(t *testing.T) {
 	if army == nil {
 		t.Fatalf("no army of 3 units after the turn: %+v", p.Mine)
 	}
-	if army.Hex == city.Hex {
-		t.Fatalf("the army did not leave the city (%s) for %s", city.Hex, goal)
+	if army.Cell == city.Cell {
+		t.Fatalf("the army did not leave the city (%s) for %s", city.Cell, goal)
 	}
 	if p.Log <= log {
 		t.Error("the log says nothing of the turn")
@@ -114,7 +115,7 @@ func TestEmpireInTheWindow(t *testing.T) {
 	around := image.Rect(int(army.X)-r, int(army.Y)-r, int(army.X)+r, int(army.Y)+r)
 	amber := color.RGBA{248, 142, 0, 255} // the first player's colour
 	if _, n := changedTo(before, after, amber, 40, around); n < 30 {
-		t.Errorf("the army's square %s changed to the player's colour in %d pixels: the army is not drawn there", army.Hex, n)
+		t.Errorf("the army's square %s changed to the player's colour in %d pixels: the army is not drawn there", army.Cell, n)
 	}
 
 	// The screens at two sizes: the city, its production, the army, the
@@ -125,7 +126,7 @@ func TestEmpireInTheWindow(t *testing.T) {
 		city = d.mine("city")
 		d.key("Escape")
 		d.click(int(city.X), int(city.Y), 1)
-		d.wait("the city selected", func(p *app.Probe) bool { return p.City == city.ID })
+		d.wait("the city selected", func(p *app.Probe) bool { return p.Picked["city"] == city.ID })
 		d.keep(fmt.Sprintf("empire-%dx%d-city", size[0], size[1]))
 		d.press("Production…")
 		d.wait("the production window", func(p *app.Probe) bool { return p.WindowOpen })
@@ -135,7 +136,7 @@ func TestEmpireInTheWindow(t *testing.T) {
 		a := d.thing("army")
 		if a.OnMap {
 			d.click(int(a.X), int(a.Y), 1)
-			d.wait("the army selected", func(p *app.Probe) bool { return p.Army == a.ID })
+			d.wait("the army selected", func(p *app.Probe) bool { return p.Picked["army"] == a.ID })
 			d.keep(fmt.Sprintf("empire-%dx%d-army", size[0], size[1]))
 		}
 		d.key("F1")
@@ -147,7 +148,7 @@ func TestEmpireInTheWindow(t *testing.T) {
 }
 
 // thing returns the player's first thing of kind.
-func (d *driver) thing(kind string) app.ProbeThing {
+func (d *driver) thing(kind string) module.Mark {
 	d.t.Helper()
 	for _, m := range d.read().Mine {
 		if m.Kind == kind {
@@ -155,19 +156,19 @@ func (d *driver) thing(kind string) app.ProbeThing {
 		}
 	}
 	d.t.Fatalf("no %s of the player's", kind)
-	return app.ProbeThing{}
+	return module.Mark{}
 }
 
 // thingOn returns the player's thing of kind on cell c.
-func (d *driver) thingOn(kind, c string) app.ProbeThing {
+func (d *driver) thingOn(kind, c string) module.Mark {
 	d.t.Helper()
 	for _, m := range d.read().Mine {
-		if m.Kind == kind && m.Hex == c {
+		if m.Kind == kind && m.Cell == c {
 			return m
 		}
 	}
 	d.t.Fatalf("no %s of the player's on %s", kind, c)
-	return app.ProbeThing{}
+	return module.Mark{}
 }
 
 // pressPrefix clicks the first button (by label, sorted) whose label

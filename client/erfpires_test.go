@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"empires/client/app"
+	"empires/client/module"
 )
 
 // TestErfpiresInTheWindow plays Mighty Erfpires in the real client as a
@@ -38,7 +39,7 @@ func TestErfpiresInTheWindow(t *testing.T) {
 		t.Errorf("the top bar's money is %q", p.Money)
 	}
 	city := d.mine("city")
-	army := d.armyOn(city.Hex)
+	army := d.armyOn(city.Cell)
 	// The idle screen is drawn a few times at most while the client
 	// updates 120 times: the top bar's fitting and the realm's panel do
 	// not redraw it.
@@ -69,7 +70,7 @@ func TestErfpiresInTheWindow(t *testing.T) {
 	log := p.Log
 	d.endDay(2)
 	p = d.read()
-	if grown := d.armyOn(city.Hex); grown.ID != army.ID || grown.Units != army.Units+2 {
+	if grown := d.armyOn(city.Cell); grown.ID != army.ID || grown.Units != army.Units+2 {
 		t.Errorf("after the recruit the army in the city is %+v, before %+v", grown, army)
 	}
 	if p.Log <= log {
@@ -105,14 +106,14 @@ func TestErfpiresInTheWindow(t *testing.T) {
 		before := d.screenshot()
 		d.endDay(day + 3)
 		p = d.read()
-		var built *app.ProbeThing
-		for i := range p.Structures {
-			if p.Structures[i].Kind == kind {
-				built = &p.Structures[i]
+		var built *module.Mark
+		for i := range p.Mine {
+			if p.Mine[i].Kind == kind {
+				built = &p.Mine[i]
 			}
 		}
 		if built == nil {
-			t.Fatalf("day %d: no %s on the map: %+v", day+2, kind, p.Structures)
+			t.Fatalf("day %d: no %s of the player's on the map: %+v", day+2, kind, p.Mine)
 		}
 		after := d.screenshot()
 		at := image.Rect(int(built.X)-r, int(built.Y)-r, int(built.X)+r, int(built.Y)+r)
@@ -129,7 +130,7 @@ func TestErfpiresInTheWindow(t *testing.T) {
 		d.selectCity(city)
 		d.keep(fmt.Sprintf("erfpires-%dx%d-city", size[0], size[1]))
 		d.press("Erfpire")
-		p = d.wait("the realm's panel", func(p *app.Probe) bool { return p.City == 0 && p.Army == 0 && p.Selected == "" })
+		p = d.wait("the realm's panel", func(p *app.Probe) bool { return len(p.Picked) == 0 && p.Selected == "" })
 		// A city's 3, a Farm's 1, less an army's 1.
 		if _, ok := p.Buttons["Tax: +3 Smuckers"]; !ok {
 			t.Errorf("the realm's panel offers no Tax of +3 (a city, a Farm, an army): %v", p.Buttons)
@@ -146,30 +147,30 @@ func TestErfpiresInTheWindow(t *testing.T) {
 }
 
 // armyOn returns the player's army on hex h (the probe's "col,row").
-func (d *driver) armyOn(h string) app.ProbeThing {
+func (d *driver) armyOn(h string) module.Mark {
 	d.t.Helper()
 	for _, m := range d.read().Mine {
-		if m.Kind == "army" && m.Hex == h {
+		if m.Kind == "army" && m.Cell == h {
 			return m
 		}
 	}
 	d.t.Fatalf("no army of the player's on %s", h)
-	return app.ProbeThing{}
+	return module.Mark{}
 }
 
 // selectCity clicks city until it is selected: a click on its hex
 // selects the army in it first, the next the city.
-func (d *driver) selectCity(city app.ProbeThing) {
+func (d *driver) selectCity(city module.Mark) {
 	d.t.Helper()
 	d.move(int(city.X), int(city.Y))
 	d.key("Escape")
 	for range 3 {
 		d.click(int(city.X), int(city.Y), 1)
-		if d.wait("a selection", func(p *app.Probe) bool { return p.Selected != "" }).City == city.ID {
+		if d.wait("a selection", func(p *app.Probe) bool { return p.Selected != "" }).Picked[city.Kind] == city.ID {
 			return
 		}
 	}
-	d.wait("the city selected", func(p *app.Probe) bool { return p.City == city.ID })
+	d.wait("the city selected", func(p *app.Probe) bool { return p.Picked[city.Kind] == city.ID })
 }
 
 // endDay ends the day with Enter, the pointer on the map, and waits for

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"empires/client/app"
+	"empires/client/module"
 )
 
 // TestGameScreenKeys works the game screen with the keyboard and the
@@ -38,7 +39,7 @@ func TestGameScreenKeys(t *testing.T) {
 	// A disabled choice says why: the Capital's level 9 Warlord costs more
 	// than turn 1 has.
 	d.click(int(capital.X), int(capital.Y), 1)
-	d.wait("the Capital selected", func(p *app.Probe) bool { return p.City == capital.ID })
+	d.wait("the Capital selected", func(p *app.Probe) bool { return p.Picked["capital"] == capital.ID })
 	nine := d.button("9")
 	if !d.read().Buttons["9"].Disabled {
 		t.Fatal("the level 9 Warlord is not disabled on turn 1")
@@ -64,7 +65,7 @@ func TestGameScreenKeys(t *testing.T) {
 
 	// Tab, Tab, Enter: armies selected, the turn ended, still in the game.
 	d.key("Tab")
-	d.wait("an army selected by Tab", func(p *app.Probe) bool { return p.Army != 0 })
+	d.wait("an army selected by Tab", func(p *app.Probe) bool { return p.Picked["army"] != 0 })
 	d.key("Tab", "Return")
 	p = d.wait("ready after Tab, Tab, Enter", func(p *app.Probe) bool { return p.Ready || p.Turn == 3 })
 	if p.Screen != "game" {
@@ -120,8 +121,8 @@ func TestGameScreenKeys(t *testing.T) {
 	d.press("Back to the game")
 	d.wait("the menu closed", func(p *app.Probe) bool { return !p.WindowOpen })
 	d.frames(4)
-	if p = d.read(); p.Selected != "" || p.Army != 0 || p.City != 0 {
-		t.Errorf("the click that closed the menu also selected %q (army %d, city %d)", p.Selected, p.Army, p.City)
+	if p = d.read(); p.Selected != "" || len(p.Picked) != 0 {
+		t.Errorf("the click that closed the menu also selected %q (%v)", p.Selected, p.Picked)
 	}
 
 	// Leave asks first; Esc keeps the player in the game.
@@ -140,7 +141,7 @@ func TestGameScreenKeys(t *testing.T) {
 }
 
 // mine returns the first of the player's things of kind on the probe.
-func (d *driver) mine(kind string) app.ProbeThing {
+func (d *driver) mine(kind string) module.Mark {
 	d.t.Helper()
 	p := d.wait("a "+kind, func(p *app.Probe) bool {
 		for _, m := range p.Mine {
@@ -155,5 +156,5 @@ func (d *driver) mine(kind string) app.ProbeThing {
 			return m
 		}
 	}
-	return app.ProbeThing{}
+	return module.Mark{}
 }

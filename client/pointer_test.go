@@ -9,6 +9,7 @@ import (
 
 	"empires/client/app"
 	"empires/client/board"
+	"empires/client/module"
 )
 
 // selectColour is the outline of the selected hex (board's selectColor).
@@ -141,7 +142,7 @@ func inHex(p, c image.Point, r, tol float64) bool {
 func (d *driver) checkCapital() {
 	d.t.Helper()
 	p := d.read()
-	var capital *app.ProbeThing
+	var capital *module.Mark
 	for i := range p.Mine {
 		if p.Mine[i].Kind == "capital" {
 			capital = &p.Mine[i]
@@ -154,5 +155,5 @@ func (d *driver) checkCapital() {
 	d.key("Escape")
 	d.wait("no selection", func(p *app.Probe) bool { return p.Selected == "" })
 	d.click(int(capital.X), int(capital.Y), 1)
-	d.wait("the Capital selected", func(p *app.Probe) bool { return p.City == capital.ID })
+	d.wait("the Capital selected", func(p *app.Probe) bool { return p.Picked["capital"] == capital.ID })
 }

@@ -21,9 +21,9 @@ import (
 	"github.com/ebitenui/ebitenui"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"empires/client/conn"
+	"empires/client/kit"
 	"empires/client/lanaddr"
 	"empires/client/menu"
 	"empires/client/model"
@@ -161,8 +161,8 @@ type App struct {
 
 	uiImg      *ebiten.Image // the game screen's HUD, drawn when uiDirty
 	uiDirty    bool
+	in         kit.Frame // this frame's input, read once at its start
 	lastCursor image.Point
-	keys       []ebiten.Key
 
 	lastProbe string                    // the probe last written
 	userShot  bool                      // the screenshot asked for is the player's (F12)
@@ -233,6 +233,7 @@ func (a *App) applyWindowPrefs() {
 // Update implements ebiten.Game.
 func (a *App) Update() error {
 	a.frame++
+	a.in = kit.Read()
 	if a.shotPix != nil {
 		err := savePNG(a.shot, a.shotRect, a.shotPix)
 		switch {
@@ -266,7 +267,7 @@ func (a *App) Update() error {
 		a.uiDirty = true
 	}
 	a.redraw = a.redraw || a.wantsDraw(changed)
-	if inpututil.IsKeyJustPressed(ebiten.KeyF12) && a.opts.ShotDir != "" {
+	if a.in.Hit(ebiten.KeyF12) && a.opts.ShotDir != "" {
 		a.userScreenshot()
 	}
 	if a.opts.Probe != "" && a.err == nil {
@@ -358,14 +359,9 @@ func (a *App) drawCachedUI(screen *ebiten.Image) {
 // HUD may show: moved the mouse, pressed or released a button or a key,
 // turned the wheel.
 func (a *App) inputChanged() bool {
-	x, y := ebiten.CursorPosition()
-	moved := x != a.lastCursor.X || y != a.lastCursor.Y
-	a.lastCursor = image.Pt(x, y)
-	wx, wy := ebiten.Wheel()
-	return moved || wx != 0 || wy != 0 ||
-		ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) || ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) ||
-		inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) || inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonRight) ||
-		len(inpututil.AppendPressedKeys(a.keys[:0])) > 0 || len(inpututil.AppendJustReleasedKeys(a.keys[:0])) > 0
+	moved := a.in.Cursor != a.lastCursor
+	a.lastCursor = a.in.Cursor
+	return moved || a.in.Any()
 }
 
 // Screenshot asks for the next frame to be saved to the PNG file path.

@@ -11,6 +11,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 
 	"empires/client/board"
+	"empires/client/kit"
 	"empires/client/model"
 	"empires/client/module"
 	"empires/shared/game"
@@ -123,8 +124,8 @@ func (h *hud) battleBody(l model.LogLine) *widget.Container {
 	const gap = 6
 	body := h.windowBody(battlePad, gap)
 	header := column(
-		newText(t, fmt.Sprintf("Battle at (%s), %s", b.Hex, strings.ToLower(g.turnName(protocol.Turn(l.Turn)))), p.Accent),
-		newSmallText(t, l.Text, p.TextMuted, widget.TextOpts.MaxWidth(textW)),
+		kit.Text(t, fmt.Sprintf("Battle at (%s), %s", b.Hex, strings.ToLower(g.turnName(protocol.Turn(l.Turn)))), p.Accent),
+		kit.SmallText(t, l.Text, p.TextMuted, widget.TextOpts.MaxWidth(textW)),
 	)
 	won, why := v.outcome(textW)
 	header.AddChild(won)
@@ -142,38 +143,7 @@ func (h *hud) battleBody(l model.LogLine) *widget.Container {
 	}
 
 	// Too high: the rows scroll, with the wheel or the bar.
-	scroll := widget.NewScrollContainer(
-		widget.ScrollContainerOpts.Content(content),
-		widget.ScrollContainerOpts.StretchContentWidth(),
-		widget.ScrollContainerOpts.Image(&widget.ScrollContainerImage{
-			Idle: panelImage(color.Transparent),
-			Mask: panelImage(color.White),
-		}),
-		widget.ScrollContainerOpts.WidgetOpts(widget.WidgetOpts.CustomData(content)), // for the tests' walk
-	)
-	page := func() int {
-		h := content.GetWidget().Rect.Dy()
-		if h <= 0 {
-			return 1000
-		}
-		return min(1000, scroll.ViewRect().Dy()*1000/h)
-	}
-	slider := widget.NewSlider(
-		widget.SliderOpts.Orientation(widget.DirectionVertical),
-		widget.SliderOpts.MinMax(0, 1000),
-		widget.SliderOpts.PageSizeFunc(page),
-		widget.SliderOpts.FixedHandleSize(0), // the handle's length shows the part in sight
-		widget.SliderOpts.MinHandleSize(24),
-		widget.SliderOpts.ChangedHandler(func(args *widget.SliderChangedEventArgs) {
-			scroll.ScrollTop = float64(args.Slider.Current) / 1000
-		}),
-		widget.SliderOpts.WidgetOpts(widget.WidgetOpts.MinSize(battleSlider, 0)),
-	)
-	scroll.GetWidget().ScrolledEvent.AddHandler(func(args any) {
-		if a, ok := args.(*widget.WidgetScrolledEventArgs); ok {
-			slider.Current -= int(a.Y * float64(max(page()/4, 1)))
-		}
-	})
+	scroll, slider := kit.NewScroll(content, kit.ScrollStyle{WheelPart: 4, Handle: battleSlider, Data: content}) // Data: for the tests' walk
 	area := widget.NewContainer(
 		widget.ContainerOpts.Layout(widget.NewGridLayout(
 			widget.GridLayoutOpts.Columns(2),
@@ -250,16 +220,16 @@ func (v *battleView) outcome(width float64) (won, why *widget.Text) {
 			c = p.Error
 		}
 	}
-	won = newText(t, line, c)
+	won = kit.Text(t, line, c)
 	reason := v.b.ReasonText
 	if v.explained {
-		reason = capitalFirst(v.reason)
+		reason = kit.CapitalFirst(v.reason)
 	}
 	if reason == "" {
 		reason = reasonWords(v.b.Reason)
 	}
 	if reason != "" {
-		why = newSmallText(t, "Why: "+reason, p.Text, widget.TextOpts.MaxWidth(width))
+		why = kit.SmallText(t, "Why: "+reason, p.Text, widget.TextOpts.MaxWidth(width))
 	}
 	return won, why
 }
@@ -314,7 +284,7 @@ func (v *battleView) wideTable(sideW int) *widget.Container {
 		for k := range order {
 			c := cells[k][r]
 			if c == nil {
-				c = column(newSmallText(v.h.g.app.theme, "-", v.h.pal.TextMuted))
+				c = column(kit.SmallText(v.h.g.app.theme, "-", v.h.pal.TextMuted))
 			}
 			c.GetWidget().MinWidth = sideW
 			grid.AddChild(c)
@@ -369,31 +339,31 @@ func (v *battleView) withLegend(c *widget.Container, width int) *widget.Containe
 		w.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
 		row.AddChild(w)
 	}
-	add(newSmallText(t, "Dice:", muted))
+	add(kit.SmallText(t, "Dice:", muted))
 	if dice.Legend != "" {
-		out.AddChild(spacer(6), newSmallText(t, dice.Legend, muted, widget.TextOpts.MaxWidth(float64(width))))
+		out.AddChild(spacer(6), kit.SmallText(t, dice.Legend, muted, widget.TextOpts.MaxWidth(float64(width))))
 		return out
 	}
 	if v.fleet {
 		on := dice.FleetSinksOn
 		add(v.die(strconv.Itoa(max(on-1, 1)), 0))
-		add(newSmallText(t, "a miss,", muted))
+		add(kit.SmallText(t, "a miss,", muted))
 		add(v.die(strconv.Itoa(on), 1))
 		if on < dice.DieSides {
-			add(newSmallText(t, "or more sinks an enemy fleet", muted))
+			add(kit.SmallText(t, "or more sinks an enemy fleet", muted))
 		} else {
-			add(newSmallText(t, "sinks an enemy fleet", muted))
+			add(kit.SmallText(t, "sinks an enemy fleet", muted))
 		}
 	} else {
 		add(v.die("2", 0))
-		add(newSmallText(t, "a miss,", muted))
+		add(kit.SmallText(t, "a miss,", muted))
 		add(v.die("4", 1))
-		add(newSmallText(t, "a hit,", muted))
+		add(kit.SmallText(t, "a hit,", muted))
 		add(v.die("6", 2))
-		add(newSmallText(t, fmt.Sprintf("a critical (%d hits),", crit), muted))
+		add(kit.SmallText(t, fmt.Sprintf("a critical (%d hits),", crit), muted))
 		if dice.Points {
 			add(v.die("3→4", 1))
-			add(newSmallText(t, "raised by Warlord points", muted))
+			add(kit.SmallText(t, "raised by Warlord points", muted))
 		}
 	}
 	out.AddChild(spacer(6), row)
@@ -402,7 +372,7 @@ func (v *battleView) withLegend(c *widget.Container, width int) *widget.Containe
 
 // label returns a row's name.
 func (v *battleView) label(s string) *widget.Text {
-	l := newSmallText(v.h.g.app.theme, s, v.h.pal.Accent, widget.TextOpts.MaxWidth(battleLabelW))
+	l := kit.SmallText(v.h.g.app.theme, s, v.h.pal.Accent, widget.TextOpts.MaxWidth(battleLabelW))
 	l.GetWidget().MinWidth = battleLabelW
 	return l
 }
@@ -428,10 +398,10 @@ func (v *battleView) sideHeader(i, width int) *widget.Container {
 			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Position: widget.RowLayoutPositionCenter})),
 	)
 	role := strings.ToUpper(roleName(s.Role)[:1]) + roleName(s.Role)[1:]
-	name := newText(t, fmt.Sprintf("%s: %s", role, v.playerName(s.Player)), p.Text,
+	name := kit.Text(t, fmt.Sprintf("%s: %s", role, v.playerName(s.Player)), p.Text,
 		widget.TextOpts.MaxWidth(float64(max(width-80, 100))))
 	name.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
-	st := newSmallText(t, status, c)
+	st := kit.SmallText(t, status, c)
 	st.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
 	row.AddChild(swatch, name, st)
 	return row
@@ -445,8 +415,8 @@ func (v *battleView) sideCells(i, width int) [numRows]*widget.Container {
 	p := h.pal
 	s := &v.b.Sides[i]
 	w := float64(width)
-	text := func(s string) *widget.Text { return newSmallText(t, s, p.Text, widget.TextOpts.MaxWidth(w)) }
-	muted := func(s string) *widget.Text { return newSmallText(t, s, p.TextMuted, widget.TextOpts.MaxWidth(w)) }
+	text := func(s string) *widget.Text { return kit.SmallText(t, s, p.Text, widget.TextOpts.MaxWidth(w)) }
+	muted := func(s string) *widget.Text { return kit.SmallText(t, s, p.TextMuted, widget.TextOpts.MaxWidth(w)) }
 	var rows [numRows]*widget.Container
 
 	// Going in: the armies' units.
@@ -496,7 +466,7 @@ func (v *battleView) sideCells(i, width int) [numRows]*widget.Container {
 	if lines := v.sums[i]; len(lines) > 0 {
 		c := column()
 		for _, l := range lines {
-			c.AddChild(text(capitalFirst(l)))
+			c.AddChild(text(kit.CapitalFirst(l)))
 		}
 		rows[rowSums] = c
 	}
@@ -618,7 +588,7 @@ func (v *battleView) character(c game.CharacterReport, army bool, width float64)
 		line += "; fell in the battle"
 		col = p.Error
 	}
-	return newSmallText(v.h.g.app.theme, line, col, widget.TextOpts.MaxWidth(width))
+	return kit.SmallText(v.h.g.app.theme, line, col, widget.TextOpts.MaxWidth(width))
 }
 
 // dieGroup is the dice of one kind of unit rolled in one round.
@@ -663,7 +633,7 @@ func (v *battleView) diceGroups(s *game.SideReport, width int) *widget.Container
 			}
 			dice[k] = v.die(label, d.Hits)
 		}
-		out.AddChild(newSmallText(t, fmt.Sprintf("%s: %s, %s", name, plural(len(gr.dice), "die", "dice"), plural(hits, "hit", "hits")),
+		out.AddChild(kit.SmallText(t, fmt.Sprintf("%s: %s, %s", name, plural(len(gr.dice), "die", "dice"), plural(hits, "hit", "hits")),
 			h.pal.TextMuted, widget.TextOpts.MaxWidth(float64(width))))
 		v.addDiceRows(out, dice, width)
 	}
@@ -689,7 +659,7 @@ func (v *battleView) sideDie(s *game.SideReport, width int) *widget.Container {
 		row := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(8))))
 		die := v.die(label, hits)
 		die.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
-		words := newSmallText(t, line, v.h.pal.Text, widget.TextOpts.MaxWidth(float64(max(width-60, 60))))
+		words := kit.SmallText(t, line, v.h.pal.Text, widget.TextOpts.MaxWidth(float64(max(width-60, 60))))
 		words.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
 		row.AddChild(die, words)
 		out.AddChild(row)
@@ -750,7 +720,7 @@ func (v *battleView) die(label string, hits int32) *widget.Container {
 		widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(&widget.Insets{Left: 5, Right: 5, Top: 2, Bottom: 2}))),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(24, 24)),
 	)
-	t := newSmallText(v.h.g.app.theme, label, ink)
+	t := kit.SmallText(v.h.g.app.theme, label, ink)
 	t.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionCenter, VerticalPosition: widget.AnchorLayoutPositionCenter}
 	c.AddChild(t)
 	return c

@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"empires/client/board"
+	"empires/client/kit"
 	"empires/client/prefs"
 	"empires/shared/game"
 	"empires/shared/hex"
@@ -47,7 +48,7 @@ func (g *gameScreen) stepAnimation() {
 	if !g.animating() {
 		return
 	}
-	if inputSkip() {
+	if g.in.Down(ebiten.KeySpace) {
 		g.animStep = len(g.anim)
 		return
 	}
@@ -57,9 +58,6 @@ func (g *gameScreen) stepAnimation() {
 		g.animStep++
 	}
 }
-
-// inputSkip reports whether the player asked to skip the animation (Space).
-func inputSkip() bool { return ebiten.IsKeyPressed(ebiten.KeySpace) }
 
 // moving returns where the animated armies are drawn this frame, and the
 // battles of the step: an army that moves during the turn waits on its
@@ -149,7 +147,7 @@ func (g *gameScreen) drawOver(screen *ebiten.Image) {
 		g.board.DrawMinimap(screen, r, g.cam)
 	}
 
-	mx, my := ebiten.CursorPosition()
+	mx, my := g.in.Cursor.X, g.in.Cursor.Y
 	mr := g.mapRect()
 	win := screen.Bounds()
 	bg, fg := color.RGBA{30, 26, 22, 235}, color.RGBA{235, 228, 210, 255}
@@ -163,9 +161,9 @@ func (g *gameScreen) drawOver(screen *ebiten.Image) {
 		if tip.bad {
 			c = bad
 		}
-		drawBox(screen, t.SmallFace(), []string{tip.label, tip.why}, float64(mx)-12, float64(my)+14, win, bg, c)
+		kit.DrawBox(screen, t.SmallFace(), []string{tip.label, tip.why}, float64(mx)-12, float64(my)+14, win, bg, c)
 	case image.Pt(mx, my).In(g.hud.money.GetWidget().Rect) && g.replay == nil && g.model.You() != 0:
-		drawBox(screen, t.SmallFace(), g.hud.moneyLines(), float64(mx), float64(my)+18, win, bg, fg)
+		kit.DrawBox(screen, t.SmallFace(), g.hud.moneyLines(), float64(mx), float64(my)+18, win, bg, fg)
 	case g.preview != nil && g.hasHover && !g.animating():
 		p := g.preview
 		c := color.RGBA{250, 240, 200, 255}
@@ -182,15 +180,15 @@ func (g *gameScreen) drawOver(screen *ebiten.Image) {
 		if p.Attack {
 			order = "right-click or drag to attack"
 		}
-		drawBox(screen, t.SmallFace(), append(lines, order), float64(mx)+18, float64(my)-44, mr, bg, c)
+		kit.DrawBox(screen, t.SmallFace(), append(lines, order), float64(mx)+18, float64(my)-44, mr, bg, c)
 	case g.previewErr != "" && g.hasHover && !g.animating():
-		drawBox(screen, t.SmallFace(), []string{g.previewErr}, float64(mx)+18, float64(my)-30, mr, bg, bad)
-	case g.hasHover && g.frame-g.hoverSince > tooltipDelay && !g.pressed:
-		drawBox(screen, t.SmallFace(), g.model.Describe(g.hover), float64(mx)+18, float64(my)+18, mr, bg, fg)
+		kit.DrawBox(screen, t.SmallFace(), []string{g.previewErr}, float64(mx)+18, float64(my)-30, mr, bg, bad)
+	case g.hasHover && g.frame-g.hoverSince > tooltipDelay && !g.drag.On:
+		kit.DrawBox(screen, t.SmallFace(), g.model.Describe(g.hover), float64(mx)+18, float64(my)+18, mr, bg, fg)
 	}
 	if g.animating() && g.hud.window == nil {
 		msg := fmt.Sprintf("%s: movement step %d of %d (Space skips)", g.turnName(protocol.Turn(g.model.View().Turn-1)), g.animStep+1, len(g.anim))
-		drawBox(screen, t.NormalFace(), []string{msg}, float64(mr.Min.X+mr.Dx()/2-160), topBarHeight+10, mr, color.RGBA{30, 26, 22, 220}, color.RGBA{250, 220, 140, 255})
+		kit.DrawBox(screen, t.NormalFace(), []string{msg}, float64(mr.Min.X+mr.Dx()/2-160), topBarHeight+10, mr, color.RGBA{30, 26, 22, 220}, color.RGBA{250, 220, 140, 255})
 	}
 	g.drawNotice(screen)
 }

@@ -4,15 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"math"
 	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"empires/client/board"
 	"empires/client/camera"
 	"empires/client/conn"
+	"empires/client/kit"
 	"empires/client/model"
 	"empires/client/module"
 	"empires/shared/game"
@@ -35,15 +34,11 @@ type gameScreen struct {
 	cam   *camera.Camera
 
 	// Input.
+	in         kit.Frame // this frame's
 	hover      hex.Hex
 	hasHover   bool
 	hoverSince int // frame the cursor came to the hovered hex
-	pressed    bool
-	pressX     int
-	pressY     int
-	lastX      int
-	lastY      int
-	moved      bool
+	drag       kit.Drag
 	pathDrag   bool
 	miniDrag   bool
 	preview    *model.Plan
@@ -299,6 +294,7 @@ func (g *gameScreen) ordersChanged() {
 // changed.
 func (g *gameScreen) update() bool {
 	g.frame++
+	g.in = g.app.in
 	cam := *g.cam
 	wasAnimating := g.animating()
 	g.stepAnimation()
@@ -333,10 +329,11 @@ func (g *gameScreen) overHUD(x, y int) bool {
 // begins on the HUD or on a window (the click that closes it, say) never
 // acts on the map when it ends.
 func (g *gameScreen) input() {
-	mx, my := ebiten.CursorPosition()
+	in := g.in
+	mx, my := in.Cursor.X, in.Cursor.Y
 	overUI := g.overHUD(mx, my)
 	mini := g.minimapRect()
-	inMini := image.Pt(mx, my).In(mini) && g.hud.window == nil
+	inMini := in.Cursor.In(mini) && g.hud.window == nil
 	g.keys()
 
 	// Hover.
@@ -349,18 +346,19 @@ func (g *gameScreen) input() {
 	}
 
 	// Wheel zoom.
-	if _, wy := ebiten.Wheel(); wy != 0 && !overUI {
-		g.cam.ZoomAt(math.Pow(1.15, wy), lx, ly)
+	if z := in.WheelZoom(); z != 1 && !overUI {
+		g.cam.ZoomAt(z, lx, ly)
 	}
-	if g.hud.window == nil {
-		g.edgePan(mx, my)
+	if g.hud.window == nil && g.app.opts.Prefs.EdgePan && !g.drag.On {
+		if dx, dy := in.EdgePan(image.Pt(g.winW, g.winH)); dx != 0 || dy != 0 {
+			g.cam.Pan(dx, dy)
+		}
 	}
 
 	// Left button: click selects, drag pans, drag from the selected army
 	// draws its path; on the minimap it moves the camera.
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && (!overUI || inMini) {
-		g.pressed, g.moved = true, false
-		g.pressX, g.pressY, g.lastX, g.lastY = mx, my, mx, my
+	if in.Pressed.Has(ebiten.MouseButtonLeft) && (!overUI || inMini) {
+		g.drag.Start(in)
 		g.miniDrag = inMini
 		g.pathDrag = false
 		if sel := g.model.Selection(); sel.Army != 0 && ok {
@@ -369,36 +367,31 @@ func (g *gameScreen) input() {
 			}
 		}
 	}
-	if g.pressed && g.hud.window != nil {
-		g.pressed = false // a window opened under the press
+	if g.drag.On && g.hud.window != nil {
+		g.drag.On = false // a window opened under the press
 	}
-	if g.pressed && ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
-		if abs(mx-g.pressX)+abs(my-g.pressY) > 5 {
-			g.moved = true
-		}
+	if dx, dy, held := g.drag.Follow(in); held {
 		switch {
 		case g.miniDrag:
 			g.minimapJump(mx, my)
-		case g.moved && !g.pathDrag:
-			g.cam.Pan(float64(mx-g.lastX), float64(my-g.lastY))
+		case g.drag.Moved && !g.pathDrag:
+			g.cam.Pan(float64(dx), float64(dy))
 		}
-		g.lastX, g.lastY = mx, my
 	}
-	if g.pressed && inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) {
-		g.pressed = false
+	if g.drag.End(in) {
 		switch {
 		case g.miniDrag:
 			g.minimapJump(mx, my)
-		case g.pathDrag && g.moved && ok:
+		case g.pathDrag && g.drag.Moved && ok:
 			g.orderMoveTo(h)
-		case !g.moved && ok:
+		case !g.drag.Moved && ok:
 			g.click(h)
 		}
 		g.miniDrag, g.pathDrag = false, false
 	}
 
 	// Right button: the selected army goes there.
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) && ok {
+	if in.Pressed.Has(ebiten.MouseButtonRight) && ok {
 		if g.model.Selection().Army != 0 {
 			g.orderMoveTo(h)
 		}
@@ -414,63 +407,34 @@ func (g *gameScreen) keys() {
 	if g.windowKeys() {
 		return
 	}
-	if dx, dy := module.PanKeys(); dx != 0 || dy != 0 {
+	in := g.app.in
+	if dx, dy := in.PanKeys(); dx != 0 || dy != 0 {
 		g.cam.Pan(dx, dy)
 	}
 	cx, cy := g.mapCenter()
 	switch {
-	case inpututil.IsKeyJustPressed(ebiten.KeyF1):
+	case in.Hit(ebiten.KeyF1):
 		g.hud.toggleHelp()
-	case inpututil.IsKeyJustPressed(ebiten.KeyEqual) || inpututil.IsKeyJustPressed(ebiten.KeyKPAdd):
-		g.cam.ZoomAt(1.25, cx, cy)
-	case inpututil.IsKeyJustPressed(ebiten.KeyMinus) || inpututil.IsKeyJustPressed(ebiten.KeyKPSubtract):
-		g.cam.ZoomAt(0.8, cx, cy)
-	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
+	case in.KeyZoom() != 1:
+		g.cam.ZoomAt(in.KeyZoom(), cx, cy)
+	case in.Hit(ebiten.KeyEscape):
 		g.model.Deselect()
 		g.preview = nil
 		g.hud.dirtySide = true
-	case inpututil.IsKeyJustPressed(ebiten.KeyTab):
+	case in.Hit(ebiten.KeyTab):
 		g.selectNextArmy()
-	case inpututil.IsKeyJustPressed(ebiten.KeyH):
+	case in.Hit(ebiten.KeyH):
 		g.cam.Zoom = defaultZoom
 		g.centerOnHome()
-	case inpututil.IsKeyJustPressed(ebiten.KeyEnter) && g.replay != nil:
+	case in.Hit(ebiten.KeyEnter) && g.replay != nil:
 		g.replayStep(false)
-	case inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyKPEnter):
+	case in.Hit(ebiten.KeyEnter, ebiten.KeyKPEnter):
 		g.endTurnClicked()
-	case inpututil.IsKeyJustPressed(ebiten.KeyBackspace) || inpututil.IsKeyJustPressed(ebiten.KeyDelete):
+	case in.Hit(ebiten.KeyBackspace, ebiten.KeyDelete):
 		if n := len(g.model.Drafts()); n > 0 {
 			g.model.RemoveOrder(n - 1)
 			g.ordersChanged()
 		}
-	}
-}
-
-// edgePan pans when the cursor rests on the window's edge.
-func (g *gameScreen) edgePan(mx, my int) {
-	if !g.app.opts.Prefs.EdgePan || !ebiten.IsFocused() || g.pressed {
-		return
-	}
-	const edge, speed = 3, 10
-	w, h := g.winW, g.winH
-	if mx < 0 || my < 0 || mx >= w || my >= h {
-		return
-	}
-	var dx, dy float64
-	switch {
-	case mx < edge:
-		dx = speed
-	case mx >= w-edge:
-		dx = -speed
-	}
-	switch {
-	case my < edge:
-		dy = speed
-	case my >= h-edge:
-		dy = -speed
-	}
-	if dx != 0 || dy != 0 {
-		g.cam.Pan(dx, dy)
 	}
 }
 
@@ -595,11 +559,4 @@ func (g *gameScreen) minimapJump(mx, my int) {
 	cx, cy := g.mapCenter()
 	g.cam.X, g.cam.Y = wx-cx/g.cam.Zoom, wy-cy/g.cam.Zoom
 	g.cam.Pan(0, 0)
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }

@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/ebitenui/ebitenui/widget"
-	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"empires/client/kit"
 	"empires/client/menu"
 	"empires/client/model"
 	"empires/client/module"
@@ -72,7 +72,7 @@ func newHUD(s *shell, g *gameScreen) *hud {
 
 	// Top bar: turn, treasury, clock, who is ready; Ready and Menu.
 	bar := widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(panelImage(h.pal.Panel)),
+		widget.ContainerOpts.BackgroundImage(kit.Panel(h.pal.Panel)),
 		widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(&widget.Insets{Left: 12, Right: 8, Top: 4, Bottom: 4}))),
 		widget.ContainerOpts.WidgetOpts(
 			widget.WidgetOpts.MinSize(0, topBarHeight),
@@ -83,11 +83,11 @@ func newHUD(s *shell, g *gameScreen) *hud {
 		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(28))),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{VerticalPosition: widget.AnchorLayoutPositionCenter})),
 	)
-	h.turn = newText(t, "Turn", h.pal.Accent)
-	h.slot = newSmallText(t, "", h.pal.Text)
-	h.money = newText(t, "", h.pal.Text)
-	h.clock = newText(t, "", h.pal.Text)
-	h.readyList = newText(t, "", h.pal.TextMuted)
+	h.turn = kit.Text(t, "Turn", h.pal.Accent)
+	h.slot = kit.SmallText(t, "", h.pal.Text)
+	h.money = kit.Text(t, "", h.pal.Text)
+	h.clock = kit.Text(t, "", h.pal.Text)
+	h.readyList = kit.Text(t, "", h.pal.TextMuted)
 	for _, w := range []*widget.Text{h.turn, h.slot, h.money, h.clock, h.readyList} {
 		w.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
 		info.AddChild(w)
@@ -121,7 +121,7 @@ func newHUD(s *shell, g *gameScreen) *hud {
 	// Side panel: the selection and its choices, then the orders, in a
 	// scroll container (wheel or slider) when they do not fit.
 	side := widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(panelImage(h.pal.Panel)),
+		widget.ContainerOpts.BackgroundImage(kit.Panel(h.pal.Panel)),
 		widget.ContainerOpts.Layout(widget.NewGridLayout(
 			widget.GridLayoutOpts.Columns(2),
 			widget.GridLayoutOpts.Stretch([]bool{true, false}, []bool{true}),
@@ -149,45 +149,13 @@ func newHUD(s *shell, g *gameScreen) *hud {
 		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(3))),
 		widget.ContainerOpts.WidgetOpts(stretch),
 	)
-	h.hint = newSmallText(t, "", h.pal.Error, widget.TextOpts.MaxWidth(sideWidth-40))
+	h.hint = kit.SmallText(t, "", h.pal.Error, widget.TextOpts.MaxWidth(sideWidth-40))
 	h.orders = widget.NewContainer(
 		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(2))),
 		widget.ContainerOpts.WidgetOpts(stretch),
 	)
 	content.AddChild(h.side, h.hint, h.orders)
-	h.scroll = widget.NewScrollContainer(
-		widget.ScrollContainerOpts.Content(content),
-		widget.ScrollContainerOpts.StretchContentWidth(),
-		widget.ScrollContainerOpts.Image(&widget.ScrollContainerImage{
-			Idle: panelImage(color.Transparent),
-			Mask: panelImage(color.White),
-		}),
-	)
-	page := func() int {
-		ch := content.GetWidget().Rect.Dy()
-		if ch <= 0 {
-			return 1000
-		}
-		return min(1000, h.scroll.ViewRect().Dy()*1000/ch)
-	}
-	vertical := widget.DirectionVertical
-	h.slider = widget.NewSlider(
-		widget.SliderOpts.Orientation(vertical),
-		widget.SliderOpts.MinMax(0, 1000),
-		widget.SliderOpts.PageSizeFunc(page),
-		widget.SliderOpts.ChangedHandler(func(args *widget.SliderChangedEventArgs) {
-			if page() >= 1000 {
-				h.scroll.ScrollTop = 0
-				return
-			}
-			h.scroll.ScrollTop = float64(args.Slider.Current) / 1000
-		}),
-	)
-	h.scroll.GetWidget().ScrolledEvent.AddHandler(func(args any) {
-		if a, ok := args.(*widget.WidgetScrolledEventArgs); ok {
-			h.slider.Current -= int(a.Y * float64(max(page()/3, 1)))
-		}
-	})
+	h.scroll, h.slider = kit.NewScroll(content, kit.ScrollStyle{WheelPart: 3})
 	side.AddChild(h.scroll, h.slider)
 	h.root.AddChild(side)
 
@@ -483,7 +451,7 @@ func (h *hud) fitBar(short string) {
 		case used+gap+w <= room:
 			used += gap + w
 		case it.shorten > 0 && room-used-gap >= it.shorten:
-			it.w.Label = fitText(it.w.Label, face, room-used-gap)
+			it.w.Label = kit.Fit(it.w.Label, face, room-used-gap)
 			used = room
 		default:
 			it.w.Label = ""
@@ -507,9 +475,9 @@ func (h *hud) updateSide() {
 	h.hint.Label = ""
 	h.tips = h.tips[:0]
 	add := func(s string, c color.Color) {
-		h.side.AddChild(newSmallText(t, s, c, widget.TextOpts.MaxWidth(sideWidth-40)))
+		h.side.AddChild(kit.SmallText(t, s, c, widget.TextOpts.MaxWidth(sideWidth-40)))
 	}
-	title := func(s string) { h.side.AddChild(newText(t, s, h.pal.Accent)) }
+	title := func(s string) { h.side.AddChild(kit.Text(t, s, h.pal.Accent)) }
 	sel := g.model.Selection()
 	v := g.model.View()
 	switch {
@@ -589,7 +557,7 @@ func (h *hud) updateSide() {
 func (h *hud) panel(sel model.Selection) {
 	t := h.g.app.theme
 	for _, line := range h.g.mod.Panel(h.g.model, sel) {
-		h.side.AddChild(newSmallText(t, line, h.pal.Text, widget.TextOpts.MaxWidth(sideWidth-40)))
+		h.side.AddChild(kit.SmallText(t, line, h.pal.Text, widget.TextOpts.MaxWidth(sideWidth-40)))
 	}
 }
 
@@ -605,7 +573,7 @@ func (h *hud) choices(cs []model.Choice) {
 	said := map[string]bool{}
 	for i := 0; i < len(cs); {
 		if heading, _ := mod.Note(cs[i]); heading != "" && !said[heading] {
-			h.side.AddChild(newSmallText(t, heading, h.pal.TextMuted, widget.TextOpts.MaxWidth(sideWidth-40)))
+			h.side.AddChild(kit.SmallText(t, heading, h.pal.TextMuted, widget.TextOpts.MaxWidth(sideWidth-40)))
 			said[heading] = true
 		}
 		key, _ := mod.Group(cs[i])
@@ -626,7 +594,7 @@ func (h *hud) choices(cs []model.Choice) {
 		row := widget.NewContainer(
 			widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(2))),
 		)
-		label := newSmallText(t, key, h.pal.Text)
+		label := kit.SmallText(t, key, h.pal.Text)
 		label.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
 		label.GetWidget().MinWidth = 84
 		row.AddChild(label)
@@ -670,7 +638,7 @@ func (h *hud) choiceButton(c model.Choice, label string, face *text.Face, long b
 		label = "● " + label
 	}
 	if long {
-		label = fitText(label, *face, sideWidth-70)
+		label = kit.Fit(label, *face, sideWidth-70)
 	}
 	pad := &widget.Insets{Left: 8, Right: 8, Top: 3, Bottom: 3}
 	if !long {
@@ -702,26 +670,10 @@ func (h *hud) choiceButton(c model.Choice, label string, face *text.Face, long b
 	case c.Replaces != "":
 		tip.why = "Replaces your order: " + c.Replaces
 	case upkeep != "":
-		tip.why = capitalFirst(upkeep)
+		tip.why = kit.CapitalFirst(upkeep)
 	}
 	h.tips = append(h.tips, tip)
 	return b
-}
-
-// fitText shortens s with an ellipsis until it is at most w pixels wide in
-// face.
-func fitText(s string, face text.Face, w float64) string {
-	if width, _ := text.Measure(s, face, 0); width <= w {
-		return s
-	}
-	r := []rune(s)
-	for len(r) > 1 {
-		r = r[:len(r)-1]
-		if width, _ := text.Measure(string(r)+"…", face, 0); width <= w {
-			return strings.TrimRight(string(r), " ") + "…"
-		}
-	}
-	return s
 }
 
 // tipAt returns the tip of the choice button under window point (x, y),
@@ -742,7 +694,7 @@ func (h *hud) tipAt(x, y int) (choiceTip, bool) {
 // updateHint shows in the hint line why the choice under the pointer is
 // disabled, or what it warns of; nothing for a choice that is fine.
 func (h *hud) updateHint() bool {
-	x, y := ebiten.CursorPosition()
+	x, y := h.s.app.in.Cursor.X, h.s.app.in.Cursor.Y
 	label, c := "", color.Color(h.pal.TextMuted)
 	t, ok := h.tipAt(x, y)
 	if ok && t.why != "" {
@@ -806,16 +758,16 @@ func (h *hud) updateOrders() {
 	if cal, ok := g.mod.(module.Calendar); ok {
 		heading, none = cal.OrdersText(g.model)
 	}
-	h.orders.AddChild(newText(t, heading, h.pal.Accent))
+	h.orders.AddChild(kit.Text(t, heading, h.pal.Accent))
 	if len(drafts) == 0 {
-		h.orders.AddChild(newSmallText(t, none, h.pal.TextMuted, widget.TextOpts.MaxWidth(sideWidth-40)))
+		h.orders.AddChild(kit.SmallText(t, none, h.pal.TextMuted, widget.TextOpts.MaxWidth(sideWidth-40)))
 		if one {
 			choose := "Choose one: select a city or an army."
 			if realm, ok := g.mod.(module.Realm); ok {
 				_, button := realm.RealmTitle(g.model)
 				choose = fmt.Sprintf("Choose one: select a city or an army, or press %s for the realm's orders.", button)
 			}
-			h.orders.AddChild(newSmallText(t, choose, h.pal.TextMuted, widget.TextOpts.MaxWidth(sideWidth-40)))
+			h.orders.AddChild(kit.SmallText(t, choose, h.pal.TextMuted, widget.TextOpts.MaxWidth(sideWidth-40)))
 		}
 	}
 	face := t.SmallFace()
@@ -840,7 +792,7 @@ func (h *hud) updateOrders() {
 			label += "\n  " + d.Err
 			c = h.pal.Error
 		}
-		row.AddChild(newSmallText(t, label, c, widget.TextOpts.MaxWidth(sideWidth-86)))
+		row.AddChild(kit.SmallText(t, label, c, widget.TextOpts.MaxWidth(sideWidth-86)))
 		i := i
 		remove := "x"
 		if one {
@@ -860,7 +812,7 @@ func (h *hud) updateOrders() {
 		h.orders.AddChild(row)
 	}
 	if one && len(drafts) > 0 {
-		h.orders.AddChild(newSmallText(t, "Choosing another order replaces it.", h.pal.TextMuted, widget.TextOpts.MaxWidth(sideWidth-40)))
+		h.orders.AddChild(kit.SmallText(t, "Choosing another order replaces it.", h.pal.TextMuted, widget.TextOpts.MaxWidth(sideWidth-40)))
 	}
 }
 
@@ -882,7 +834,7 @@ func (h *hud) slotText() (string, color.Color) {
 		return none, h.pal.TextMuted
 	}
 	face := g.app.theme.SmallFace()
-	s := fitText("Order: "+drafts[0].Label, face, slotWidth)
+	s := kit.Fit("Order: "+drafts[0].Label, face, slotWidth)
 	if drafts[0].Err != "" || drafts[0].Rejected != "" {
 		return s, h.pal.Error
 	}
@@ -925,7 +877,7 @@ func (h *hud) updateLog() {
 	// indent and wrapped in open and close (a link or a colour), so that
 	// no line is cut off and every piece of a link is a link.
 	put := func(s, indent, open, close string) {
-		for _, piece := range wrapText(s, face, w-float64(len(indent))*5) {
+		for _, piece := range kit.Wrap(s, face, w-float64(len(indent))*5) {
 			fmt.Fprintf(&b, "%s%s%s%s\n", indent, open, escapeBB(piece), close)
 		}
 	}
@@ -1099,7 +1051,7 @@ func (h *hud) showOut() {
 	s := h.s
 	t := s.app.theme
 	body := h.titled("You are out of the game")
-	body.AddChild(newText(t, fmt.Sprintf("On turn %d your empire fell. The game goes on without you: watch it to its end, or leave.", s.part.turn()),
+	body.AddChild(kit.Text(t, fmt.Sprintf("On turn %d your empire fell. The game goes on without you: watch it to its end, or leave.", s.part.turn()),
 		h.pal.Text, widget.TextOpts.MaxWidth(420)))
 	body.AddChild(t.NewPrimaryButton("Back to the menu", s.app.showMainMenu))
 	h.openWindow(body) // its Close button watches on
@@ -1122,7 +1074,7 @@ func (h *hud) showGameOver(m *protocol.GameOver) {
 	if m.Winner != 0 {
 		who = fmt.Sprintf("%s won on %s.", s.part.playerName(m.Winner), strings.ToLower(s.part.turnName(m.Turn)))
 	}
-	body.AddChild(newText(t, who, h.pal.Text))
+	body.AddChild(kit.Text(t, who, h.pal.Text))
 	body.AddChild(t.NewPrimaryButton("Back to the menu", s.app.showMainMenu))
 	h.openWindow(body)
 	h.dirtyTop = true

@@ -2,7 +2,6 @@ package app
 
 import (
 	"image/color"
-	"strings"
 
 	"github.com/ebitenui/ebitenui/widget"
 
@@ -31,14 +30,6 @@ func (h *hud) moneyText() (string, color.Color) {
 
 // moneyLines returns the money's breakdown, for its tooltip.
 func (h *hud) moneyLines() []string { return h.g.model.Forecast().Lines }
-
-// capitalFirst upper-cases the first letter of s.
-func capitalFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
 
 // confirm asks a question in a window: yes runs onYes, Cancel (or Escape)
 // closes it.

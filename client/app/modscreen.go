@@ -8,7 +8,6 @@ import (
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"empires/client/conn"
 	"empires/client/menu"
@@ -187,12 +186,11 @@ func (g *modScreen) resize(w, h int) { g.resizeShell(w, h) }
 
 // input is what the screen may do with this frame's input.
 func (g *modScreen) input() module.Input {
-	mx, my := ebiten.CursorPosition()
-	pt := image.Pt(mx, my)
-	in := module.Input{Map: g.mapRect(), Minimap: g.minimapRect()}
-	in.OnMinimap = g.hud.window == nil && pt.In(in.Minimap.Inset(-4))
-	in.Pointer = g.hud.window == nil && pt.In(in.Map) && !pt.In(g.hud.logBox.GetWidget().Rect) && !in.OnMinimap
-	in.Keys = g.hud.window == nil && g.app.ui.GetFocusedWidget() == nil
+	pt := g.app.in.Cursor
+	in := module.Input{Frame: g.app.in, Map: g.mapRect(), Size: image.Pt(g.winW, g.winH), Minimap: g.minimapRect(), Modal: g.hud.window != nil}
+	in.OnMinimap = !in.Modal && pt.In(in.Minimap.Inset(-4))
+	in.Pointer = !in.Modal && pt.In(in.Map) && !pt.In(g.hud.logBox.GetWidget().Rect) && !in.OnMinimap
+	in.Keys = !in.Modal && g.keysFree()
 	in.Orders = g.status.You != 0 && !g.out() && g.over == nil && g.replay == nil
 	return in
 }
@@ -210,12 +208,13 @@ func (g *modScreen) keys() {
 	if g.windowKeys() {
 		return
 	}
+	in := g.app.in
 	switch {
-	case inpututil.IsKeyJustPressed(ebiten.KeyF1):
+	case in.Hit(ebiten.KeyF1):
 		g.hud.toggleHelp()
-	case g.replay != nil && (inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyKPEnter)):
+	case g.replay != nil && in.Hit(ebiten.KeyEnter, ebiten.KeyKPEnter):
 		g.replayStep(false)
-	case inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyKPEnter):
+	case in.Hit(ebiten.KeyEnter, ebiten.KeyKPEnter):
 		g.endTurnClicked()
 	}
 }
@@ -297,22 +296,7 @@ func (g *modScreen) turnUpdate(u *protocol.TurnUpdate) {
 }
 
 // probe implements playScreen.
-func (g *modScreen) probe(p *Probe) {
-	mp := g.scr.Probe()
-	p.Camera, p.World, p.CellSize = mp.Camera, mp.World, mp.CellSize
-	p.Hover, p.Selected = mp.Hover, mp.Selected
-	p.Army, p.City = mp.Force, mp.Settlement
-	p.Animating = mp.Animating
-	p.Orders, p.Drafts = len(mp.Drafts), mp.Drafts
-	conv := func(ms []module.Mark) []ProbeThing {
-		var out []ProbeThing
-		for _, m := range ms {
-			out = append(out, ProbeThing{Kind: m.Kind, ID: m.ID, Units: m.Units, Hex: m.Cell, X: m.X, Y: m.Y, OnMap: m.OnMap, Outdated: m.Outdated})
-		}
-		return out
-	}
-	p.Mine, p.Others = conv(mp.Mine), conv(mp.Others)
-}
+func (g *modScreen) probe() module.Probe { return g.scr.Probe() }
 
 // you implements screenPart.
 func (g *modScreen) you() protocol.Seat { return protocol.Seat(g.status.You) }

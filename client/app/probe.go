@@ -9,8 +9,8 @@ import (
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
+	"empires/client/module"
 	"empires/shared/hex"
 )
 
@@ -52,37 +52,22 @@ type Probe struct {
 	// (its first game at the top), on that screen.
 	List [4]int `json:"list,omitempty"`
 
-	// The game screen only.
+	// The game screen only: the shell's part.
 	Turn     int    `json:"turn,omitempty"`
 	TurnText string `json:"turn_text,omitempty"` // the top bar's turn: "Day 9 (week 2, day 2) · ..."
 	Slot     string `json:"slot,omitempty"`      // the top bar's order of the day, when one a turn
 	Ready    bool   `json:"ready,omitempty"`
-	// Animating is set while a module's screen shows the resolved turn's
-	// movement.
-	Animating bool         `json:"animating,omitempty"`
-	Map       [4]int       `json:"map"`                 // the map's part of the window
-	Camera    [3]float64   `json:"camera"`              // X, Y (the world point at the map's top-left corner), zoom
-	World     [2]float64   `json:"world"`               // the map's size in world pixels (zoom 1)
-	CellSize  float64      `json:"cell_size,omitempty"` // a cell's size on screen, on a module's screen (a square's side, a hex's width)
-	Hover     string       `json:"hover,omitempty"`     // "col,row" of the hex under the pointer
-	Selected  string       `json:"selected,omitempty"`  // "col,row" of the selected hex
-	Army      int          `json:"army,omitempty"`      // the selected army
-	City      int          `json:"city,omitempty"`      // the selected city
-	Orders    int          `json:"orders"`              // orders drafted
-	Drafts    []string     `json:"drafts,omitempty"`    // their labels
-	Mine      []ProbeThing `json:"mine,omitempty"`      // the player's cities and armies
-	// Structures are the structures the view shows (anyone's), Kind
-	// their name.
-	Structures []ProbeThing `json:"structures,omitempty"`
-	// Others are what the view shows of the other players' things on a
-	// screen of a module's own (sightings of forces: Kind "sighting").
-	Others   []ProbeThing `json:"others,omitempty"`
-	Log      int          `json:"log"`             // lines in the event log
-	Money    string       `json:"money,omitempty"` // the top bar's money
-	ReadyTxt string       `json:"ready_text,omitempty"`
-	Hint     string       `json:"hint,omitempty"` // the side panel's hint line
-	BigLog   bool         `json:"big_log,omitempty"`
-	LogRect  [4]int       `json:"log_rect"` // the log's rectangle
+	Map      [4]int `json:"map"`             // the map's part of the window
+	Orders   int    `json:"orders"`          // orders drafted
+	Log      int    `json:"log"`             // lines in the event log
+	Money    string `json:"money,omitempty"` // the top bar's money
+	ReadyTxt string `json:"ready_text,omitempty"`
+	Hint     string `json:"hint,omitempty"` // the side panel's hint line
+	BigLog   bool   `json:"big_log,omitempty"`
+	LogRect  [4]int `json:"log_rect"` // the log's rectangle
+	// The game screen's own part, in its own words: the camera, where its
+	// things are drawn, what is selected, the orders drafted.
+	module.Probe
 }
 
 // ProbeButton is a button of Probe.Buttons.
@@ -91,26 +76,9 @@ type ProbeButton struct {
 	Disabled bool   `json:"disabled,omitempty"`
 }
 
-// ProbeThing is one of the player's cities or armies, with where the
-// centre of its hex is drawn (window pixels) and whether that is inside
-// the map's part of the window.
-type ProbeThing struct {
-	Kind    string  `json:"kind"` // "city", "capital" or "army"; on a module's screen its own kinds ("town", "garrison", ...)
-	ID      int     `json:"id"`
-	Units   int     `json:"units,omitempty"` // an army's units
-	Hex     string  `json:"hex"`
-	X       float64 `json:"x"`
-	Y       float64 `json:"y"`
-	OnMap   bool    `json:"on_map"`
-	Carried bool    `json:"carried,omitempty"`
-	// Outdated marks a sighting of an earlier turn.
-	Outdated bool `json:"outdated,omitempty"`
-}
-
 // probe returns the probe of this frame.
 func (a *App) probe() *Probe {
-	cx, cy := ebiten.CursorPosition()
-	p := &Probe{Frame: a.frame, Draws: a.draws, Cursor: [2]int{cx, cy}, Window: [2]int{a.width, a.height}, Buttons: map[string]ProbeButton{}}
+	p := &Probe{Frame: a.frame, Draws: a.draws, Cursor: [2]int{a.in.Cursor.X, a.in.Cursor.Y}, Window: [2]int{a.width, a.height}, Buttons: map[string]ProbeButton{}}
 	switch a.screen {
 	case screenLobby:
 		p.Screen = "lobby"
@@ -120,11 +88,11 @@ func (a *App) probe() *Probe {
 		p.Screen = "menu"
 	}
 	for _, b := range []ebiten.MouseButton{ebiten.MouseButtonLeft, ebiten.MouseButtonRight, ebiten.MouseButtonMiddle} {
-		if ebiten.IsMouseButtonPressed(b) {
+		if a.in.Held.Has(b) {
 			p.Mouse = append(p.Mouse, int(b))
 		}
 	}
-	for _, k := range inpututil.AppendPressedKeys(nil) {
+	for _, k := range a.in.Keys {
 		p.Keys = append(p.Keys, k.String())
 	}
 	// Windows first: their buttons are the ones on top.
@@ -166,13 +134,16 @@ func (a *App) probe() *Probe {
 	p.TurnText, p.Slot = sh.hud.turn.Label, sh.hud.slot.Label
 	lr := sh.hud.log.GetWidget().Rect
 	p.LogRect = [4]int{lr.Min.X, lr.Min.Y, lr.Max.X, lr.Max.Y}
-	a.game.probe(p)
+	p.Probe = a.game.probe()
+	p.Orders = len(p.Drafts)
 	return p
 }
 
 // probe implements playScreen: the camera, the hovered and the selected
-// hex, the orders, the player's cities and armies, the structures.
-func (g *gameScreen) probe(p *Probe) {
+// hex, the orders, the player's cities, armies and structures, and the
+// others' structures.
+func (g *gameScreen) probe() module.Probe {
+	var p module.Probe
 	v := g.model.View()
 	mr := g.mapRect()
 	p.Camera = [3]float64{g.cam.X, g.cam.Y, g.cam.Zoom}
@@ -184,35 +155,50 @@ func (g *gameScreen) probe(p *Probe) {
 	if sel.Active {
 		p.Selected = sel.Hex.String()
 	}
-	p.Army, p.City = int(sel.Army), int(sel.City)
-	p.Orders = len(g.model.Drafts())
 	for _, d := range g.model.Drafts() {
 		p.Drafts = append(p.Drafts, d.Label)
 	}
-	add := func(kind string, id int, h hex.Hex, carried bool, units int) {
+	mark := func(kind string, id int, h hex.Hex) module.Mark {
 		x, y := g.screenOf(h)
-		p.Mine = append(p.Mine, ProbeThing{Kind: kind, ID: id, Hex: h.String(), X: x, Y: y,
-			OnMap: image.Pt(int(x), int(y)).In(mr), Carried: carried, Units: units})
+		return module.Mark{Kind: kind, ID: id, Cell: h.String(), X: x, Y: y, OnMap: image.Pt(int(x), int(y)).In(mr)}
+	}
+	pick := func(kind string, id int) {
+		if p.Picked == nil {
+			p.Picked = map[string]int{}
+		}
+		p.Picked[kind] = id
 	}
 	for _, c := range v.Cities {
+		kind := "city"
+		if c.Capital {
+			kind = "capital"
+		}
 		if c.Owner == v.You && !c.Remembered {
-			kind := "city"
-			if c.Capital {
-				kind = "capital"
-			}
-			add(kind, int(c.ID), c.Hex, false, 0)
+			p.Mine = append(p.Mine, mark(kind, int(c.ID), c.Hex))
+		}
+		if c.ID == sel.City && sel.City != 0 {
+			pick(kind, int(c.ID))
 		}
 	}
 	for _, ar := range v.Armies {
 		if ar.Owner == v.You && !ar.Remembered {
-			add("army", int(ar.ID), ar.Hex, ar.Carrier != 0, ar.Units.Total())
+			m := mark("army", int(ar.ID), ar.Hex)
+			m.Carried, m.Units = ar.Carrier != 0, ar.Units.Total()
+			p.Mine = append(p.Mine, m)
 		}
 	}
-	for _, st := range v.Structures {
-		x, y := g.screenOf(st.Hex)
-		p.Structures = append(p.Structures, ProbeThing{Kind: g.model.Rules().StructureName(st.Kind), ID: int(st.ID),
-			Hex: st.Hex.String(), X: x, Y: y, OnMap: image.Pt(int(x), int(y)).In(mr)})
+	if sel.Army != 0 {
+		pick("army", int(sel.Army))
 	}
+	for _, st := range v.Structures {
+		m := mark(g.model.Rules().StructureName(st.Kind), int(st.ID), st.Hex)
+		if st.Owner == v.You && v.You != 0 {
+			p.Mine = append(p.Mine, m)
+		} else {
+			p.Others = append(p.Others, m)
+		}
+	}
+	return p
 }
 
 // screenOf returns where the centre of hex h is drawn, in window pixels.

@@ -11,9 +11,10 @@ import (
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
+	"empires/client/kit"
 	"empires/client/menu"
+	"empires/client/module"
 	"empires/shared/protocol"
 	"empires/shared/ruleset"
 )
@@ -39,8 +40,8 @@ type playScreen interface {
 	fullView(fv *protocol.FullView)
 	// turnUpdate applies a resolved turn.
 	turnUpdate(u *protocol.TurnUpdate)
-	// probe fills the game screen's part of a test's probe.
-	probe(p *Probe)
+	// probe returns the game screen's part of a test's probe.
+	probe() module.Probe
 }
 
 // screenPart is what a shell asks of the screen it frames: the view's
@@ -188,7 +189,7 @@ func (s *shell) notify(msg string) {
 // drawNotice draws the notice, if any, at the map's top left.
 func (s *shell) drawNotice(screen *ebiten.Image) {
 	if s.notice != "" && time.Now().Before(s.noticeUntil) {
-		drawBox(screen, s.app.theme.NormalFace(), []string{s.notice}, 20, topBarHeight+10, s.mapRect(), color.RGBA{60, 30, 24, 235}, color.RGBA{255, 230, 200, 255})
+		kit.DrawBox(screen, s.app.theme.NormalFace(), []string{s.notice}, 20, topBarHeight+10, s.mapRect(), color.RGBA{60, 30, 24, 235}, color.RGBA{255, 230, 200, 255})
 	}
 }
 
@@ -420,8 +421,18 @@ func (s *shell) endTurnClicked() {
 		s.setReady(true)
 		return
 	}
-	s.hud.confirm("Units will be lost", capitalFirst(warning)+". Remove or change orders to keep them, or end the turn anyway.",
+	s.hud.confirm("Units will be lost", kit.CapitalFirst(warning)+". Remove or change orders to keep them, or end the turn anyway.",
 		"End turn anyway", func() { s.setReady(true) })
+}
+
+// keysFree reports whether no text field has the keyboard: a button's
+// focus counts for nothing, for windowKeys clears it.
+func (s *shell) keysFree() bool {
+	switch s.app.ui.GetFocusedWidget().(type) {
+	case nil, *widget.Button:
+		return true
+	}
+	return false
 }
 
 // windowKeys handles the keys every game screen gives the shell first: a
@@ -436,16 +447,16 @@ func (s *shell) windowKeys() bool {
 	case *widget.Button:
 		ui.ClearFocus()
 	default:
-		if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
+		if s.app.in.Hit(ebiten.KeyEscape) {
 			ui.ClearFocus()
 		}
 		return true // typing in a text field
 	}
 	if s.hud.window != nil {
 		switch {
-		case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
+		case s.app.in.Hit(ebiten.KeyEscape):
 			s.hud.closeWindow()
-		case inpututil.IsKeyJustPressed(ebiten.KeyF1):
+		case s.app.in.Hit(ebiten.KeyF1):
 			s.hud.toggleHelp()
 		}
 		return true

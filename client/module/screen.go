@@ -8,6 +8,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"empires/client/kit"
 	"empires/client/menu"
 	"empires/shared/protocol"
 	"empires/shared/ruleset"
@@ -149,12 +150,17 @@ type Player struct {
 	Alive bool
 }
 
-// Input is what the shell leaves a Screen of a frame's input: where the
-// map is, whether the pointer and the keys are the map's, and whether
-// the player may give orders.
+// Input is what the shell leaves a Screen of a frame's input: the
+// frame's pointer, buttons, wheel and keys as the shell read them once
+// (kit.Frame: a screen never reads ebiten's input itself), where the map
+// is, whether the pointer and the keys are the map's, and whether the
+// player may give orders.
 type Input struct {
+	kit.Frame
 	// Map is the map's part of the window, in window pixels.
 	Map image.Rectangle
+	// Size is the window's size, in pixels.
+	Size image.Point
 	// Pointer reports that the pointer may act on the map: it is on it,
 	// not on the HUD, and no window is open.
 	Pointer bool
@@ -162,6 +168,9 @@ type Input struct {
 	// no text field has it. The shell keeps Enter (End turn), F1 (the
 	// help) and F12 (a screenshot).
 	Keys bool
+	// Modal reports that a window is open over the map: the map takes no
+	// input.
+	Modal bool
 	// Orders reports that the player may give orders now: a player in the
 	// game, not a spectator, not out, and the game not over.
 	Orders bool
@@ -184,44 +193,53 @@ type LogLine struct {
 }
 
 // Probe is what a Screen says of itself for tests that drive the real
-// window (the client's -probe file). Window points are in window pixels.
+// window (the client's -probe file, in which the shell writes it beside
+// its own), in the screen's own words: the kinds of its things are its
+// own ("army", "town", "card"). Window points are in window pixels.
 type Probe struct {
 	// Camera is the world point at the map's top-left corner and the
 	// zoom; World the map's size in world pixels.
-	Camera [3]float64
-	World  [2]float64
+	Camera [3]float64 `json:"camera"`
+	World  [2]float64 `json:"world"`
 	// CellSize is a cell's size on the screen: a square's side, a hex's
 	// width.
-	CellSize float64
-	// Hover and Selected are the cells under the pointer and selected,
-	// "x,y", "" for none.
-	Hover, Selected string
-	// Force and Settlement are the selected force and settlement, 0 for
-	// none.
-	Force, Settlement int
-	// Animating reports that the resolved turn's movement is being shown.
-	Animating bool
+	CellSize float64 `json:"cell_size,omitempty"`
+	// Hover and Selected are the places under the pointer and selected,
+	// as the screen writes them ("3,4"), "" for none.
+	Hover    string `json:"hover,omitempty"`
+	Selected string `json:"selected,omitempty"`
+	// Picked are the things selected, by their kind as a Mark names it:
+	// {"army": 12}; none when nothing is.
+	Picked map[string]int `json:"picked,omitempty"`
+	// Animating reports that the resolved turn is being shown (its moves).
+	Animating bool `json:"animating,omitempty"`
 	// Drafts are the labels of the turn's orders.
-	Drafts []string
-	// Mine are the player's settlements and forces; Others what the
-	// player sees or remembers of the others'.
-	Mine, Others []Mark
+	Drafts []string `json:"drafts,omitempty"`
+	// Mine are the player's things; Others what the player sees or
+	// remembers of the others' (and of no one's).
+	Mine   []Mark `json:"mine,omitempty"`
+	Others []Mark `json:"others,omitempty"`
 }
 
-// Mark is a thing on the map, for a Probe.
+// Mark is a thing on the screen, for a Probe.
 type Mark struct {
-	// Kind is what it is: "city", "town", "army", "garrison", "sighting".
-	Kind string
-	ID   int
+	// Kind is what it is, in the screen's words: "capital", "army",
+	// "town", "sighting", "Farm".
+	Kind string `json:"kind"`
+	ID   int    `json:"id"`
 	// Units counts a force's units.
-	Units int
-	// Cell is where it is, "x,y"; X and Y where the cell's centre is drawn,
-	// OnMap whether that is inside the map's part of the window.
-	Cell  string
-	X, Y  float64
-	OnMap bool
+	Units int `json:"units,omitempty"`
+	// Cell is where it is, as the screen writes places ("3,4"); X and Y
+	// where the place's centre is drawn, OnMap whether that is inside
+	// the map's part of the window.
+	Cell  string  `json:"cell"`
+	X     float64 `json:"x"`
+	Y     float64 `json:"y"`
+	OnMap bool    `json:"on_map"`
+	// Carried marks a thing carried by another (an army on a fleet).
+	Carried bool `json:"carried,omitempty"`
 	// Outdated marks a sighting of an earlier turn.
-	Outdated bool `json:",omitempty"`
+	Outdated bool `json:"outdated,omitempty"`
 }
 
 // Autoplayer is an optional interface of a Screen that drafts a turn's
@@ -260,23 +278,4 @@ type Replayer interface {
 type Resolution struct {
 	View   ruleset.View
 	Events []byte
-}
-
-// PanKeys returns how far the arrow keys (or W, A, S, D) held now pan a
-// game's map this frame, in screen pixels: the same keys on every screen.
-func PanKeys() (dx, dy float64) {
-	const step = 12
-	if ebiten.IsKeyPressed(ebiten.KeyArrowLeft) || ebiten.IsKeyPressed(ebiten.KeyA) {
-		dx += step
-	}
-	if ebiten.IsKeyPressed(ebiten.KeyArrowRight) || ebiten.IsKeyPressed(ebiten.KeyD) {
-		dx -= step
-	}
-	if ebiten.IsKeyPressed(ebiten.KeyArrowUp) || ebiten.IsKeyPressed(ebiten.KeyW) {
-		dy += step
-	}
-	if ebiten.IsKeyPressed(ebiten.KeyArrowDown) || ebiten.IsKeyPressed(ebiten.KeyS) {
-		dy -= step
-	}
-	return dx, dy
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"empires/client/module"
 	"empires/shared/grid"
 	rules "empires/shared/rules/empire"
 )
@@ -87,11 +88,11 @@ const stepSeconds = 0.35
 func (s *Screen) animating() bool { return s.animStep < len(s.anim) }
 
 // stepAnimation advances the animation by a frame; Space skips it.
-func (s *Screen) stepAnimation(keys bool) {
+func (s *Screen) stepAnimation(in module.Input) {
 	if !s.animating() {
 		return
 	}
-	if keys && ebiten.IsKeyPressed(ebiten.KeySpace) {
+	if in.Keys && in.Down(ebiten.KeySpace) {
 		s.animStep = len(s.anim)
 		return
 	}

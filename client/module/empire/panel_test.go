@@ -28,6 +28,7 @@ func (h *fakeHost) OpenWindow(c *widget.Container)    { h.window = c }
 func (h *fakeHost) CloseWindow()                      { h.window = nil }
 func (h *fakeHost) MapRect() image.Rectangle          { return image.Rect(0, 40, 950, 800) }
 func (h *fakeHost) PanelWidth() int                   { return 290 }
+func (h *fakeHost) Act([]byte) bool                   { return false }
 func (h *fakeHost) press(t *testing.T, label string)  { t.Helper(); press(t, h.window, label) }
 func (h *fakeHost) labels() (buttons, texts []string) { return walk(h.window) }
 

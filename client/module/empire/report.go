@@ -6,9 +6,9 @@ import (
 	"slices"
 	"strings"
 
-	eimage "github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/widget"
 
+	"empires/client/kit"
 	rules "empires/shared/rules/empire"
 	"empires/shared/rules/empire/battle"
 	"empires/shared/rules/empire/dat"
@@ -321,37 +321,7 @@ func (s *Screen) showBattle(l Line) {
 		content.AddChild(t.NewText(text, face, c, widget.TextOpts.MaxWidth(width)))
 	}
 	maxH := max(s.host.MapRect().Dy()-260, 160)
-	scroll := widget.NewScrollContainer(
-		widget.ScrollContainerOpts.Content(content),
-		widget.ScrollContainerOpts.StretchContentWidth(),
-		widget.ScrollContainerOpts.Image(&widget.ScrollContainerImage{
-			Idle: eimage.NewNineSliceColor(color.Transparent),
-			Mask: eimage.NewNineSliceColor(color.White),
-		}),
-	)
-	page := func() int {
-		h := content.GetWidget().Rect.Dy()
-		if h <= 0 {
-			return 1000
-		}
-		return min(1000, scroll.ViewRect().Dy()*1000/h)
-	}
-	slider := widget.NewSlider(
-		widget.SliderOpts.Orientation(widget.DirectionVertical),
-		widget.SliderOpts.MinMax(0, 1000),
-		widget.SliderOpts.PageSizeFunc(page),
-		widget.SliderOpts.FixedHandleSize(0),
-		widget.SliderOpts.MinHandleSize(24),
-		widget.SliderOpts.ChangedHandler(func(args *widget.SliderChangedEventArgs) {
-			scroll.ScrollTop = float64(args.Slider.Current) / 1000
-		}),
-		widget.SliderOpts.WidgetOpts(widget.WidgetOpts.MinSize(14, 0)),
-	)
-	scroll.GetWidget().ScrolledEvent.AddHandler(func(args any) {
-		if a, ok := args.(*widget.WidgetScrolledEventArgs); ok {
-			slider.Current -= int(a.Y * float64(max(page()/4, 1)))
-		}
-	})
+	scroll, slider := kit.NewScroll(content, kit.ScrollStyle{WheelPart: 4, Handle: 14})
 	_, ch := content.PreferredSize()
 	area := widget.NewContainer(
 		widget.ContainerOpts.Layout(widget.NewGridLayout(

@@ -4,15 +4,14 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"math"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"empires/client/camera"
+	"empires/client/kit"
 	"empires/client/module"
 	"empires/shared/grid"
 	"empires/shared/protocol"
@@ -35,12 +34,7 @@ type Screen struct {
 	hover      grid.Pos
 	hasHover   bool
 	hoverSince int
-	pressed    bool
-	pressX     int
-	pressY     int
-	lastX      int
-	lastY      int
-	moved      bool
+	drag       kit.Drag
 	frame      int
 	mapRect    image.Rectangle
 	in         module.Input // the last frame's input
@@ -266,13 +260,13 @@ func (s *Screen) Update(in module.Input) bool {
 	}
 	s.in = in
 	before := s.state()
-	s.stepAnimation(in.Keys)
-	mx, my := ebiten.CursorPosition()
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && in.OnMinimap {
+	s.stepAnimation(in)
+	mx, my := in.Cursor.X, in.Cursor.Y
+	if in.Pressed.Has(ebiten.MouseButtonLeft) && in.OnMinimap {
 		s.miniDrag = true
 	}
 	if s.miniDrag {
-		if ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+		if in.Held.Has(ebiten.MouseButtonLeft) {
 			s.minimapJump(mx, my)
 		} else {
 			s.miniDrag = false
@@ -285,29 +279,19 @@ func (s *Screen) Update(in module.Input) bool {
 		s.hover, s.hasHover, s.hoverSince = p, ok, s.frame
 		s.updatePreview()
 	}
-	if _, wy := ebiten.Wheel(); wy != 0 && in.Pointer {
-		s.cam.ZoomAt(math.Pow(1.15, wy), lx, ly)
+	if z := in.WheelZoom(); z != 1 && in.Pointer {
+		s.cam.ZoomAt(z, lx, ly)
 	}
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && in.Pointer {
-		s.pressed, s.moved = true, false
-		s.pressX, s.pressY, s.lastX, s.lastY = mx, my, mx, my
+	if in.Pressed.Has(ebiten.MouseButtonLeft) && in.Pointer {
+		s.drag.Start(in.Frame)
 	}
-	if s.pressed && ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
-		if abs(mx-s.pressX)+abs(my-s.pressY) > 5 {
-			s.moved = true
-		}
-		if s.moved {
-			s.cam.Pan(float64(mx-s.lastX), float64(my-s.lastY))
-		}
-		s.lastX, s.lastY = mx, my
+	if dx, dy, held := s.drag.Follow(in.Frame); held && s.drag.Moved {
+		s.cam.Pan(float64(dx), float64(dy))
 	}
-	if s.pressed && inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) {
-		s.pressed = false
-		if !s.moved && ok {
-			s.click(p, in.Orders)
-		}
+	if s.drag.End(in.Frame) && !s.drag.Moved && ok {
+		s.click(p, in.Orders)
 	}
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) && ok && in.Orders {
+	if in.Pressed.Has(ebiten.MouseButtonRight) && ok && in.Orders {
 		s.orderMove(p)
 	}
 	if in.Keys {
@@ -322,27 +306,25 @@ func (s *Screen) Update(in module.Input) bool {
 
 // keys handles the map's keys.
 func (s *Screen) keys(in module.Input) {
-	if dx, dy := module.PanKeys(); dx != 0 || dy != 0 {
+	if dx, dy := in.PanKeys(); dx != 0 || dy != 0 {
 		s.cam.Pan(dx, dy)
 	}
 	cx, cy := s.cam.ScreenW/2, s.cam.ScreenH/2
 	switch {
-	case inpututil.IsKeyJustPressed(ebiten.KeyEqual) || inpututil.IsKeyJustPressed(ebiten.KeyKPAdd):
-		s.cam.ZoomAt(1.25, cx, cy)
-	case inpututil.IsKeyJustPressed(ebiten.KeyMinus) || inpututil.IsKeyJustPressed(ebiten.KeyKPSubtract):
-		s.cam.ZoomAt(0.8, cx, cy)
-	case inpututil.IsKeyJustPressed(ebiten.KeyH):
+	case in.KeyZoom() != 1:
+		s.cam.ZoomAt(in.KeyZoom(), cx, cy)
+	case in.Hit(ebiten.KeyH):
 		s.cam.Zoom = defaultZoom
 		s.CenterHome()
-	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
+	case in.Hit(ebiten.KeyEscape):
 		s.m.Deselect()
 		s.preview = nil
-	case inpututil.IsKeyJustPressed(ebiten.KeyTab):
+	case in.Hit(ebiten.KeyTab):
 		if s.m.NextArmy() {
 			s.centerOn(s.m.sel.Cell)
 			s.updatePreview()
 		}
-	case inpututil.IsKeyJustPressed(ebiten.KeyBackspace) || inpututil.IsKeyJustPressed(ebiten.KeyDelete):
+	case in.Hit(ebiten.KeyBackspace, ebiten.KeyDelete):
 		if n := len(s.m.Drafts()); n > 0 && in.Orders {
 			s.m.Remove(n - 1)
 			s.host.Changed(true)
@@ -422,7 +404,7 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 	if !s.hasHover {
 		return
 	}
-	mx, my := ebiten.CursorPosition()
+	mx, my := s.in.Cursor.X, s.in.Cursor.Y
 	face := s.host.Theme().SmallFace()
 	bg, fg := color.RGBA{30, 26, 22, 235}, color.RGBA{235, 228, 210, 255}
 	switch {
@@ -438,7 +420,7 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 		drawBox(dst, face, lines, float64(mx)+18, float64(my)-40, s.mapRect, bg, color.RGBA{250, 240, 200, 255})
 	case s.previewErr != "":
 		drawBox(dst, face, []string{s.m.cw(s.previewErr)}, float64(mx)+18, float64(my)-30, s.mapRect, bg, color.RGBA{255, 150, 130, 255})
-	case s.frame-s.hoverSince > tooltipDelay && !s.pressed:
+	case s.frame-s.hoverSince > tooltipDelay && !s.drag.On:
 		drawBox(dst, face, s.m.Describe(s.hover), float64(mx)+18, float64(my)+18, s.mapRect, bg, fg)
 	}
 }
@@ -532,7 +514,15 @@ func (s *Screen) Probe() module.Probe {
 	if sel.Active {
 		p.Selected = sel.Cell.String()
 	}
-	p.Force, p.Settlement = int(sel.Force), int(sel.Settlement)
+	if f := s.m.Force(sel.Force); f != nil {
+		p.Picked = map[string]int{forceKind(f.Garrison): int(f.ID)}
+	}
+	if st := s.m.Settlement(sel.Settlement); st != nil {
+		if p.Picked == nil {
+			p.Picked = map[string]int{}
+		}
+		p.Picked[settlementWord(st.City)] = int(st.ID)
+	}
 	p.Animating = s.animating()
 	for _, d := range s.m.Drafts() {
 		p.Drafts = append(p.Drafts, s.m.Label(d))
@@ -548,11 +538,7 @@ func (s *Screen) Probe() module.Probe {
 		}
 	}
 	for _, f := range s.m.Forces() {
-		kind := "army"
-		if f.Garrison {
-			kind = "garrison"
-		}
-		p.Mine = append(p.Mine, mark(kind, int(f.ID), len(f.Units), f.Pos))
+		p.Mine = append(p.Mine, mark(forceKind(f.Garrison), int(f.ID), len(f.Units), f.Pos))
 	}
 	for _, sg := range s.m.v.Sightings {
 		mk := mark("sighting", int(sg.Force), sg.Units, sg.Pos)
@@ -562,11 +548,12 @@ func (s *Screen) Probe() module.Probe {
 	return p
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
+// forceKind is what the probe calls a force: "army", or "garrison".
+func forceKind(garrison bool) string {
+	if garrison {
+		return "garrison"
 	}
-	return x
+	return "army"
 }
 
 var _ module.Autoplayer = (*Screen)(nil)
