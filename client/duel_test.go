@@ -7,26 +7,27 @@ import (
 	"testing"
 
 	"empires/client/app"
+	"empires/client/module"
 )
 
 // The card table of Duel, as the probe tells it: a card table's marks
-// name what they are in Hex (a card's name, a button's label).
+// say what they are in Name (a card's name, a button's label).
 
 // duelMark returns the probe's mark of kind (and, if not "", named name)
 // among the player's things and the others', and whether there is one.
-func duelMark(p *app.Probe, kind, name string) (app.ProbeThing, bool) {
-	for _, m := range append(append([]app.ProbeThing(nil), p.Mine...), p.Others...) {
-		if m.Kind == kind && (name == "" || m.Hex == name) {
+func duelMark(p *app.Probe, kind, name string) (module.Mark, bool) {
+	for _, m := range append(append([]module.Mark(nil), p.Mine...), p.Others...) {
+		if m.Kind == kind && (name == "" || m.Name == name) {
 			return m, true
 		}
 	}
-	return app.ProbeThing{}, false
+	return module.Mark{}, false
 }
 
 // duelMarks returns the probe's marks of kind.
-func duelMarks(p *app.Probe, kind string) []app.ProbeThing {
-	var out []app.ProbeThing
-	for _, m := range append(append([]app.ProbeThing(nil), p.Mine...), p.Others...) {
+func duelMarks(p *app.Probe, kind string) []module.Mark {
+	var out []module.Mark
+	for _, m := range append(append([]module.Mark(nil), p.Mine...), p.Others...) {
 		if m.Kind == kind {
 			out = append(out, m)
 		}
@@ -35,7 +36,7 @@ func duelMarks(p *app.Probe, kind string) []app.ProbeThing {
 }
 
 // clickMark clicks the middle of mark m.
-func (d *driver) clickMark(m app.ProbeThing) {
+func (d *driver) clickMark(m module.Mark) {
 	d.t.Helper()
 	d.click(int(m.X), int(m.Y), 1)
 }
@@ -90,7 +91,7 @@ func (g *duel) offer() {
 	c := cards[len(cards)-1]
 	d.clickMark(c)
 	d.wait("the card laid face down", func(p *app.Probe) bool {
-		return len(p.Drafts) == 1 && strings.Contains(p.Drafts[0], c.Hex)
+		return len(p.Drafts) == 1 && strings.Contains(p.Drafts[0], c.Name)
 	})
 	d.key("Return")
 	d.wait("the offering played", func(p *app.Probe) bool { m := duelMove(p); return m != "laid" && m != "offer" || p.Ready })
@@ -104,8 +105,8 @@ func (g *duel) attack() {
 	p := d.read()
 	c := duelMarks(p, "card")[0]
 	d.clickMark(c)
-	p = d.wait("the card chosen", func(p *app.Probe) bool { return p.Selected == c.Hex })
-	var target app.ProbeThing
+	p = d.wait("the card chosen", func(p *app.Probe) bool { return p.Selected == c.Name })
+	var target module.Mark
 	for _, h := range duelMarks(p, "hand") {
 		if h.Units > 0 {
 			target = h
@@ -146,12 +147,12 @@ func (g *duel) defend() {
 		d.t.Errorf("the question is not on the table: %+v", q)
 	}
 	g.questions++
-	g.countdown = q.Hex
+	g.countdown = q.Name
 	if g.name != "" && !g.kept["question"] {
 		g.keep("question")
 	}
 	log := p.Log
-	if b, _ := duelMark(p, "button", "Block"); b.Units == 1 {
+	if b, _ := duelMark(p, "button", "Block"); !b.Disabled {
 		d.clickMark(b)
 		g.blocks++
 	} else {
@@ -227,13 +228,13 @@ func TestDuelInTheWindow(t *testing.T) {
 	laid := cards[len(cards)-1]
 	d.clickMark(laid)
 	p = d.wait("the card laid face down", func(p *app.Probe) bool { return len(p.Drafts) == 1 })
-	if !strings.Contains(p.Drafts[0], laid.Hex) {
-		t.Errorf("the click on the %s drafts %q", laid.Hex, p.Drafts)
+	if !strings.Contains(p.Drafts[0], laid.Name) {
+		t.Errorf("the click on the %s drafts %q", laid.Name, p.Drafts)
 	}
 	d.keep("duel-1024x768-laid")
 	log := p.Log
 	d.key("Return")
-	p = d.wait("the offering revealed", func(p *app.Probe) bool { _, ok := duelMark(p, "offering", laid.Hex); return ok })
+	p = d.wait("the offering revealed", func(p *app.Probe) bool { _, ok := duelMark(p, "offering", laid.Name); return ok })
 	if p.Log <= log {
 		t.Error("the log tells nothing of the offering")
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"empires/client/internal/drawtest"
+	"empires/client/kit"
 	"empires/client/module"
 	rules "empires/shared/rules/duel"
 )
@@ -30,6 +31,17 @@ type shell struct {
 	win, mapR, corner, log image.Rectangle
 }
 
+// input is a frame's input in the shell: the pointer at pt, the left
+// button pressed if click, keys pressed.
+func (sh shell) input(pt image.Point, click bool, keys ...ebiten.Key) module.Input {
+	f := kit.Frame{Cursor: pt, KeysPressed: keys, Focused: true}
+	if click {
+		f.Pressed, f.Held = f.Pressed.With(ebiten.MouseButtonLeft), f.Held.With(ebiten.MouseButtonLeft)
+	}
+	return module.Input{Frame: f, Map: sh.mapR, Size: sh.win.Size(), Minimap: sh.corner, Keys: true, Orders: true,
+		Pointer: pt.In(sh.mapR) && !pt.In(sh.log) && !pt.In(sh.corner)}
+}
+
 func shellOf(w, h int) shell {
 	return shell{
 		win:    image.Rect(0, 0, w, h),
@@ -45,9 +57,8 @@ func render(t *testing.T, s *Screen, sh shell, pt image.Point, frames int) *imag
 	t.Helper()
 	var out *image.RGBA
 	drawtest.OnFrame(t, func() {
-		in := module.Input{Map: sh.mapR, Minimap: sh.corner, Pointer: pt.In(sh.mapR), Keys: true, Orders: true}
 		for range frames {
-			s.handle(in, frameInput{At: pt, Pointer: in.Pointer})
+			s.Update(sh.input(pt, false))
 		}
 		img := ebiten.NewImage(sh.win.Dx(), sh.win.Dy())
 		defer img.Deallocate()

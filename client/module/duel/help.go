@@ -44,7 +44,7 @@ func Help(d rules.Deck) menu.HelpContent {
 			fmt.Sprintf("Every later round begins with everyone drawing up to %s from their own deck while it lasts. Who holds no cards "+
 				"when their deck is empty is out. After the last round the most points win, then the most cards in hand; the last player left wins at once.",
 				plural(d.Hand, "card", "cards")),
-			"A clock may limit each move (the game's settings): the time to lay a card or to answer an attack, and the time of an attack turn. "+
+			"A clock may limit each move (the game's settings): the time to lay a card or to answer an attack, and the time of an attack turn. " +
 				"The table counts it down. When it runs out, your lowest card is laid, your attack turn passes, or you take the hit.",
 		},
 	})

@@ -114,32 +114,30 @@ func TestLayoutAt(t *testing.T) {
 	}
 }
 
-// click clicks the screen at pt, as the shell passes a frame's input.
+// click clicks the screen at pt, as the shell passes a frame's input:
+// the pointer comes, then the button goes down.
 func (tg *testGame) click(pt image.Point) {
 	sh := shellOf(1024, 768)
-	in := module.Input{Map: sh.mapR, Minimap: sh.corner, Pointer: true, Keys: true, Orders: true}
-	tg.s.handle(in, frameInput{At: pt, Pointer: true})
-	tg.s.handle(in, frameInput{At: pt, Pointer: true, Click: true})
+	tg.s.Update(sh.input(pt, false))
+	tg.s.Update(sh.input(pt, true))
 }
 
 // press presses keys on the screen, as the shell passes a frame's input.
 func (tg *testGame) press(keys ...ebiten.Key) {
-	sh := shellOf(1024, 768)
-	in := module.Input{Map: sh.mapR, Minimap: sh.corner, Pointer: true, Keys: true, Orders: true}
-	tg.s.handle(in, frameInput{Keys: keys})
+	tg.s.Update(shellOf(1024, 768).input(image.Pt(5, 50), false, keys...))
 }
 
-// mark returns the probe's mark of kind named cell (a card, a button) or
+// mark returns the probe's mark of kind named name (a card, a button) or
 // numbered id (a hand).
-func (tg *testGame) mark(kind string, cell string, id int) module.Mark {
+func (tg *testGame) mark(kind string, name string, id int) module.Mark {
 	tg.t.Helper()
 	p := tg.s.Probe()
 	for _, mk := range append(p.Mine, p.Others...) {
-		if mk.Kind == kind && (cell == "" || mk.Cell == cell) && (id == 0 || mk.ID == id) {
+		if mk.Kind == kind && (name == "" || mk.Name == name) && (id == 0 || mk.ID == id) {
 			return mk
 		}
 	}
-	tg.t.Fatalf("no %s %q %d in the probe: %+v %+v", kind, cell, id, p.Mine, p.Others)
+	tg.t.Fatalf("no %s %q %d in the probe: %+v %+v", kind, name, id, p.Mine, p.Others)
 	return module.Mark{}
 }
 
@@ -165,7 +163,7 @@ func TestScreenClicks(t *testing.T) {
 	if tg.s.Probe().Selected != tg.r.Deck().Name(c) || after.Y >= before.Y {
 		t.Errorf("the %v clicked: selected %q, drawn at y %v (was %v): not chosen and raised", c, tg.s.Probe().Selected, after.Y, before.Y)
 	}
-	if b := tg.mark("button", "Attack", 0); b.Units != 1 {
+	if b := tg.mark("button", "Attack", 0); b.Disabled {
 		t.Error("Attack does nothing with a card chosen against the only other player")
 	}
 	tg.click(at(tg.mark("hand", "", 2)))
@@ -187,7 +185,7 @@ func TestScreenClicks(t *testing.T) {
 	if !q.OnMap {
 		t.Errorf("the question is not on the map: %+v", q)
 	}
-	if tg.mark("button", "Block", 0).Units != 1 {
+	if tg.mark("button", "Block", 0).Disabled {
 		t.Error("Block does nothing though a card blocks")
 	}
 	tg.press(ebiten.KeyB)
@@ -207,32 +205,31 @@ func TestCountdown(t *testing.T) {
 	st := tg.s.m.Step()
 	st.Deadline = now.Add(12 * time.Second)
 	tg.s.SetStep(st)
-	sh := shellOf(1024, 768)
-	in := module.Input{Map: sh.mapR, Minimap: sh.corner, Orders: true, Keys: true}
-	tg.s.handle(in, frameInput{})
-	if q := tg.mark("question", "", 1); q.Cell != "12 s left" {
-		t.Errorf("the question says %q, want 12 s left", q.Cell)
+	in := shellOf(1024, 768).input(image.Pt(5, 50), false)
+	tg.s.Update(in)
+	if q := tg.mark("question", "", 1); q.Name != "12 s left" {
+		t.Errorf("the question says %q, want 12 s left", q.Name)
 	}
-	if tg.s.handle(in, frameInput{}) {
+	if tg.s.Update(in) {
 		t.Error("the table is drawn again though nothing changed")
 	}
 	now = now.Add(time.Second)
-	if !tg.s.handle(in, frameInput{}) {
+	if !tg.s.Update(in) {
 		t.Error("the table is not drawn again a second later")
 	}
-	if q := tg.mark("question", "", 1); q.Cell != "11 s left" {
-		t.Errorf("a second later the question says %q, want 11 s left", q.Cell)
+	if q := tg.mark("question", "", 1); q.Name != "11 s left" {
+		t.Errorf("a second later the question says %q, want 11 s left", q.Name)
 	}
 	now = now.Add(time.Minute)
-	tg.s.handle(in, frameInput{})
-	if q := tg.mark("question", "", 1); q.Cell != "0 s left" {
-		t.Errorf("after the deadline the question says %q", q.Cell)
+	tg.s.Update(in)
+	if q := tg.mark("question", "", 1); q.Name != "0 s left" {
+		t.Errorf("after the deadline the question says %q", q.Name)
 	}
 	// A clock of another step is no deadline of this one.
 	st.Seq++
 	tg.s.SetStep(st)
-	if q := tg.mark("question", "", 1); q.Cell != "" {
-		t.Errorf("with another step's clock the question says %q", q.Cell)
+	if q := tg.mark("question", "", 1); q.Name != "" {
+		t.Errorf("with another step's clock the question says %q", q.Name)
 	}
 	if ruleset.Seat(tg.mark("attack", "", 2).Units) != 1 {
 		t.Error("the attack mark does not name Ann as the defender")

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -91,38 +90,4 @@ func textWidth(s string, face text.Face) float64 {
 func lineHeight(face text.Face) float64 {
 	m := face.Metrics()
 	return m.HAscent + m.HDescent
-}
-
-// wrap cuts s into lines no wider than w in face, at spaces.
-func wrap(s string, face text.Face, w float64) []string {
-	var out []string
-	for _, para := range strings.Split(s, "\n") {
-		line := ""
-		for _, word := range strings.Fields(para) {
-			try := word
-			if line != "" {
-				try = line + " " + word
-			}
-			if line != "" && textWidth(try, face) > w {
-				out = append(out, line)
-				line = word
-				continue
-			}
-			line = try
-		}
-		out = append(out, line)
-	}
-	return out
-}
-
-// fit returns s cut with "…" to fit w in face.
-func fit(s string, face text.Face, w float64) string {
-	if textWidth(s, face) <= w {
-		return s
-	}
-	r := []rune(s)
-	for len(r) > 0 && textWidth(string(r)+"…", face) > w {
-		r = r[:len(r)-1]
-	}
-	return string(r) + "…"
 }

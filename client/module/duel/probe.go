@@ -9,21 +9,25 @@ import (
 )
 
 // Probe implements module.Screen: where the table's things are drawn, for
-// tests that drive the real window. A card table's marks name what they
-// are in Cell (a card's name, a button's label) and, drawn at their
-// centre, are:
+// tests that drive the real window. A card table has no cells: its marks
+// say what they are in Name and, drawn at their centre, are:
 //   - Mine: the hand's cards (Kind "card", ID its place from 1, the key
-//     that chooses it) and the buttons (Kind "button", Units 1 when it
-//     does something now);
+//     that chooses it, Name the card's: "7 of cups") and the buttons
+//     (Kind "button", Name its: "Attack", "Pass", "Block", "Take the
+//     hit"; Disabled when it does nothing now);
 //   - Others: each other player's hand (Kind "hand", ID the seat, Units
-//     its cards), the piles (Kind "pile", Units their cards: Cell "deck",
-//     ID the player's seat, for the player's own deck; Cell "discard"), the offering revealed (Kind "offering", ID the seat),
-//     the attack card (Kind "attack", ID the attacker, Units the
-//     defender) and the defender's question (Kind "question", ID the
-//     defender, Cell the time left, "" for no deadline).
+//     its cards, Name the player's), the piles (Kind "pile", Units their
+//     cards: Name "deck", ID the player's seat, for the player's own
+//     deck; Name "discard"), the offering revealed (Kind "offering", ID
+//     the seat, Name the card's), the attack card (Kind "attack", ID the
+//     attacker, Units the defender, Name the card's) and the defender's
+//     question (Kind "question", ID the defender, Name the time left: "12
+//     s left", "" for no deadline).
 //
-// Selected is the card chosen, Hover what is under the pointer ("card
-// 7 of cups", "hand 2", "button Pass"), Drafts the offering drafted.
+// Selected is the card chosen, Picked the card chosen ("card": its place
+// from 1) and the player chosen to attack ("target": the seat), Hover
+// what is under the pointer ("card 7 of cups", "hand 2", "button Pass"),
+// Drafts the offering drafted.
 func (s *Screen) Probe() module.Probe {
 	var p module.Probe
 	m := s.m
@@ -32,13 +36,22 @@ func (s *Screen) Probe() module.Probe {
 		return p
 	}
 	l := &s.lay
-	mark := func(kind string, id, units int, cell string, r image.Rectangle) module.Mark {
+	mark := func(kind string, id, units int, name string, r image.Rectangle) module.Mark {
 		c := r.Min.Add(r.Max).Div(2)
-		return module.Mark{Kind: kind, ID: id, Units: units, Cell: cell, X: float64(c.X), Y: float64(c.Y),
+		return module.Mark{Kind: kind, ID: id, Units: units, Name: name, X: float64(c.X), Y: float64(c.Y),
 			OnMap: c.In(l.Map)}
 	}
 	if m.sel.Rank != 0 {
 		p.Selected = m.deck.Name(m.sel)
+	}
+	if i := m.ChosenIndex(); i >= 0 {
+		p.Picked = map[string]int{"card": i + 1}
+	}
+	if m.target != 0 {
+		if p.Picked == nil {
+			p.Picked = map[string]int{}
+		}
+		p.Picked["target"] = int(m.target)
 	}
 	switch h := s.hover; h.Kind {
 	case HitCard:
@@ -61,11 +74,9 @@ func (s *Screen) Probe() module.Probe {
 		}
 	}
 	for _, b := range l.Buttons {
-		on := 0
-		if s.buttonEnabled(b.Kind) {
-			on = 1
-		}
-		p.Mine = append(p.Mine, mark("button", int(b.Kind), on, b.Kind.String(), b.Rect))
+		mk := mark("button", int(b.Kind), 0, b.Kind.String(), b.Rect)
+		mk.Disabled = !s.buttonEnabled(b.Kind)
+		p.Mine = append(p.Mine, mk)
 	}
 	for _, sb := range l.Places {
 		p.Others = append(p.Others, mark("hand", int(sb.Seat), v.Players[sb.Seat-1].Cards, v.Players[sb.Seat-1].Name, sb.Box))

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"empires/client/module"
 	"empires/shared/protocol"
@@ -160,29 +159,6 @@ func sameSpec(a, b Spec) bool {
 	return true
 }
 
-// frameInput is a frame's input as the table takes it.
-type frameInput struct {
-	// At is the pointer, in window pixels; Pointer reports that it is
-	// the table's; Click that the left button went down.
-	At      image.Point
-	Pointer bool
-	Click   bool
-	// Keys are the keys pressed this frame, when the keyboard is the
-	// table's.
-	Keys []ebiten.Key
-}
-
-// readInput reads the frame's input from the window.
-func readInput(in module.Input) frameInput {
-	x, y := ebiten.CursorPosition()
-	f := frameInput{At: image.Pt(x, y), Pointer: in.Pointer}
-	f.Click = in.Pointer && inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)
-	if in.Keys {
-		f.Keys = inpututil.AppendJustPressedKeys(nil)
-	}
-	return f
-}
-
 // state is what the table shows that input or time may change.
 type state struct {
 	version int
@@ -199,33 +175,29 @@ func (s *Screen) state() state {
 
 // Update implements module.Screen: the pointer hovers and clicks the
 // cards, the other players' hands and the buttons; the keys choose cards
-// (1 to 9), targets (Tab), attack or block (Enter), pass (P), block (B),
-// take the hit (T) and drop the choice (Esc).
+// (1 to 9), targets (Tab), attack or block (Enter, A), pass (P), block
+// (B), take the hit (T) and drop the choice (Esc). It reads the frame's
+// input from in, as the shell read it.
 func (s *Screen) Update(in module.Input) bool {
 	if s.m.v == nil {
 		return false
 	}
-	return s.handle(in, readInput(in))
-}
-
-// handle is Update with the frame's input read.
-func (s *Screen) handle(in module.Input, f frameInput) bool {
 	s.frame++
 	before := s.state()
 	s.layOut(in.Map, in.Minimap)
-	s.pointer = f.At
+	s.pointer = in.Cursor
 	h := Hit{}
-	if f.Pointer {
-		h = s.lay.At(f.At, s.m.ChosenIndex())
+	if in.Pointer {
+		h = s.lay.At(in.Cursor, s.m.ChosenIndex())
 	}
 	if h != s.hover {
 		s.hover, s.hoverSince = h, s.frame
 	}
-	if f.Click && in.Orders {
+	if in.Pointer && in.Orders && in.Pressed.Has(ebiten.MouseButtonLeft) {
 		s.click(h)
 	}
-	if len(f.Keys) > 0 && in.Orders {
-		s.keys(f.Keys)
+	if in.Keys && in.Orders && len(in.KeysPressed) > 0 {
+		s.keys(in.KeysPressed)
 	}
 	s.tick = s.countdownTick()
 	s.layOut(in.Map, in.Minimap) // the move may have changed the buttons

@@ -12,6 +12,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"empires/client/board"
+	"empires/client/kit"
 	"empires/shared/game"
 	rules "empires/shared/rules/duel"
 	"empires/shared/ruleset"
@@ -95,7 +96,7 @@ func (s *Screen) drawSeat(dst *ebiten.Image, sb SeatBox) {
 	score := plural(p.Points, "point", "points")
 	sf := s.paint.regular(size)
 	room := float64(sb.Name.Dx()) - size - textWidth("  "+score, sf)
-	drawText(dst, fit(name, nf, room), nf, x, y, textColor, text.AlignStart)
+	drawText(dst, kit.Fit(name, nf, room), nf, x, y, textColor, text.AlignStart)
 	drawText(dst, score, sf, float64(sb.Name.Max.X), y, accentColor, text.AlignEnd)
 
 	// The hand as backs, its count beside it; what the player does now.
@@ -149,7 +150,7 @@ func (s *Screen) drawPiles(dst *ebiten.Image) {
 		if s.m.third {
 			label = fmt.Sprintf("%s deck %d", upper(s.m.whose(v.Seat)), n)
 		}
-		drawText(dst, fit(label, sf, float64(l.Deck.Dx()+2*l.Pad)), sf, float64(l.Deck.Min.X+l.Deck.Max.X)/2, y, textColor, text.AlignCenter)
+		drawText(dst, kit.Fit(label, sf, float64(l.Deck.Dx()+2*l.Pad)), sf, float64(l.Deck.Min.X+l.Deck.Max.X)/2, y, textColor, text.AlignCenter)
 	}
 	if n := len(v.Discard); n > 0 {
 		s.paint.drawFace(dst, l.Discard, v.Discard[n-1], cardLook{})
@@ -204,7 +205,7 @@ func (s *Screen) drawOffering(dst *ebiten.Image) {
 				drawSlot(dst, r, panelEdge)
 				drawText(dst, "…", hf, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2-size/2, mutedColor, text.AlignCenter)
 			}
-			drawText(dst, fit(label, sf, float64(r.Dx()+l.Pad)), sf, float64(r.Min.X+r.Max.X)/2, float64(r.Max.Y)+2, textColor, text.AlignCenter)
+			drawText(dst, kit.Fit(label, sf, float64(r.Dx()+l.Pad)), sf, float64(r.Min.X+r.Max.X)/2, float64(r.Max.Y)+2, textColor, text.AlignCenter)
 		}
 		return
 	}
@@ -229,7 +230,7 @@ func (s *Screen) drawOffering(dst *ebiten.Image) {
 		if c.Top {
 			col = accentColor
 		}
-		drawText(dst, fit(upper(label), sf, float64(r.Dx()+l.Pad)), sf, float64(r.Min.X+r.Max.X)/2, float64(r.Max.Y)+2, col, text.AlignCenter)
+		drawText(dst, kit.Fit(upper(label), sf, float64(r.Dx()+l.Pad)), sf, float64(r.Min.X+r.Max.X)/2, float64(r.Max.Y)+2, col, text.AlignCenter)
 	}
 }
 
@@ -262,7 +263,7 @@ func (s *Screen) drawCenter(dst *ebiten.Image) {
 	if m.Move() != MoveNone || t.Phase == rules.PhaseOver {
 		col = accentColor
 	}
-	for _, line := range wrap(m.Situation(), hf, w) {
+	for _, line := range kit.Wrap(m.Situation(), hf, w) {
 		drawText(dst, line, hf, x, y, col, text.AlignStart)
 		y += lineHeight(hf) + 2
 	}
@@ -291,7 +292,7 @@ func (s *Screen) drawCenter(dst *ebiten.Image) {
 	drawText(dst, "Just now:", sf, x, y, mutedColor, text.AlignStart)
 	y += lineHeight(sf) + 2
 	for _, line := range m.recent {
-		for _, piece := range wrap(line, sf, w) {
+		for _, piece := range kit.Wrap(line, sf, w) {
 			if y+lineHeight(sf) > float64(r.Max.Y) {
 				return
 			}
@@ -330,7 +331,7 @@ func (s *Screen) drawQuestion(dst *ebiten.Image, r image.Rectangle) {
 	y := float64(box.Min.Y + l.Pad)
 	hf, sf := s.paint.bold(size*1.2), s.paint.regular(size)
 	head := fmt.Sprintf("%s %s %s", m.Name(t.Attacker), m.verb(t.Attacker, "attack", "attacks"), m.name(t.Defender))
-	for _, line := range wrap(head, hf, w) {
+	for _, line := range kit.Wrap(head, hf, w) {
 		drawText(dst, line, hf, x, y, accentColor, text.AlignStart)
 		y += lineHeight(hf) + 2
 	}
@@ -347,7 +348,7 @@ func (s *Screen) drawQuestion(dst *ebiten.Image, r image.Rectangle) {
 	default:
 		ask = fmt.Sprintf("with %s. %s blocks or takes the hit.", m.card(t.Attack), m.Name(t.Defender))
 	}
-	for _, line := range wrap(ask, sf, w) {
+	for _, line := range kit.Wrap(ask, sf, w) {
 		drawText(dst, line, sf, x, y, textColor, text.AlignStart)
 		y += lineHeight(sf) + 1
 	}
@@ -434,7 +435,7 @@ func (s *Screen) drawMe(dst *ebiten.Image) {
 	drawText(dst, info, sf, x, y, accentColor, text.AlignStart)
 	x += textWidth(info, sf) + size
 	hint, col := s.moveHint()
-	drawText(dst, fit(hint, sf, float64(l.Me.Max.X)-x), sf, x, y, col, text.AlignStart)
+	drawText(dst, kit.Fit(hint, sf, float64(l.Me.Max.X)-x), sf, x, y, col, text.AlignStart)
 }
 
 // moveHint says in a few words what the player may do now, or what was
@@ -551,7 +552,7 @@ func (s *Screen) drawButton(dst *ebiten.Image, b Button) {
 	fillRound(dst, b.Rect, 6, bg)
 	strokeRound(dst, b.Rect, 6, 1.5, panelEdge)
 	f := s.paint.bold(s.textSize())
-	label := fit(s.buttonLabel(b.Kind), f, float64(b.Rect.Dx()-12))
+	label := kit.Fit(s.buttonLabel(b.Kind), f, float64(b.Rect.Dx()-12))
 	drawText(dst, label, f, float64(b.Rect.Min.X+b.Rect.Max.X)/2, float64(b.Rect.Min.Y)+(float64(b.Rect.Dy())-lineHeight(f))/2, fg, text.AlignCenter)
 }
 
@@ -566,20 +567,11 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 		return
 	}
 	f := s.paint.regular(max(s.textSize()*0.9, 13))
-	pad := 6.0
-	w := textWidth(tip, f) + 2*pad
-	h := lineHeight(f) + 2*pad
-	x, y := float64(s.pointer.X)+16, float64(s.pointer.Y)-h-8
-	mr := s.lay.Map
-	if x+w > float64(mr.Max.X) {
-		x = float64(mr.Max.X) - w
-	}
-	if y < float64(mr.Min.Y) {
+	y := float64(s.pointer.Y) - lineHeight(f) - 24
+	if y < float64(s.lay.Map.Min.Y) {
 		y = float64(s.pointer.Y) + 20
 	}
-	vector.FillRect(dst, float32(x), float32(y), float32(w), float32(h), color.RGBA{20, 18, 16, 235}, false)
-	vector.StrokeRect(dst, float32(x)+0.5, float32(y)+0.5, float32(w)-1, float32(h)-1, 1, color.RGBA{140, 125, 100, 255}, false)
-	drawText(dst, tip, f, x+pad, y+pad, textColor, text.AlignStart)
+	kit.DrawBox(dst, f, []string{tip}, float64(s.pointer.X)+16, y, s.lay.Map, color.RGBA{20, 18, 16, 235}, textColor)
 }
 
 // tooltip says what a click on the thing under the pointer does, "" for
