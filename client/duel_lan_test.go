@@ -14,7 +14,7 @@ import (
 // real clients, each in a window of its own (its own X server), driven
 // with the pointer and the keys. Ann hosts a LAN game of Duel for two
 // seats and no bots (Host LAN game, Duel, the seats' − and, by Tab and
-// Enter, the bots' −, a turn timer of 2 min), Bob types the host's address
+// Enter, the bots' −, 2 min to answer, a turn timer of 60 s), Bob types the host's address
 // on the Join screen, connects, picks the game in the list and joins;
 // both say Ready and Ann starts it. Then each lays a card in every
 // offering, attacks the other in every attack turn, and answers every
@@ -37,6 +37,7 @@ func TestDuelTwoPlayers(t *testing.T) {
 	host.press("Host LAN game")
 	host.press("Duel")
 	host.frames(5)
+	typeSeed(host, "7")
 	host.press("−") // the seats: 4 by default
 	host.press("−")
 	// The bots' − has the seats' label: Tab reaches it after the seed's
@@ -50,7 +51,8 @@ func TestDuelTwoPlayers(t *testing.T) {
 	if i := slices.Index(p.Texts, "of which bots"); i < 0 || p.Texts[i-1] != "2" || p.Texts[i+1] != "0" {
 		t.Fatalf("the form's seats: %q, want 2 seats of which 0 bots", p.Texts)
 	}
-	host.press("2 min")
+	host.press("2 min") // Time to answer
+	host.press("60 s")  // the turn timer
 	host.press("Start")
 	host.wait("the lobby", func(p *app.Probe) bool { return p.Screen == "lobby" })
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -82,13 +83,26 @@ type duel struct {
 	countdown                                string
 }
 
-// offer lays the hand's last card face down with a click and ends the
+// lowest returns the card of the hand of the lowest rank: the player
+// lays and attacks with its low cards and keeps its high ones to block.
+func lowest(p *app.Probe) module.Mark {
+	cards := duelMarks(p, "card")
+	best, rank := cards[0], 100
+	for _, c := range cards {
+		var r int
+		if _, err := fmt.Sscanf(c.Name, "%d of", &r); err == nil && r < rank {
+			best, rank = c, r
+		}
+	}
+	return best
+}
+
+// offer lays the hand's lowest card face down with a click and ends the
 // turn with Enter, the key the help names.
 func (g *duel) offer() {
 	d := g.d
 	p := d.read()
-	cards := duelMarks(p, "card")
-	c := cards[len(cards)-1]
+	c := lowest(p)
 	d.clickMark(c)
 	d.wait("the card laid face down", func(p *app.Probe) bool {
 		return len(p.Drafts) == 1 && strings.Contains(p.Drafts[0], c.Name)
@@ -98,12 +112,12 @@ func (g *duel) offer() {
 	g.offers++
 }
 
-// attack chooses the hand's first card with a click and attacks the
+// attack chooses the hand's lowest card with a click and attacks the
 // first other player who holds cards with a click on their hand.
 func (g *duel) attack() {
 	d := g.d
 	p := d.read()
-	c := duelMarks(p, "card")[0]
+	c := lowest(p)
 	d.clickMark(c)
 	p = d.wait("the card chosen", func(p *app.Probe) bool { return p.Selected == c.Name })
 	var target module.Mark
@@ -185,6 +199,17 @@ func (g *duel) play(p *app.Probe) bool {
 	return true
 }
 
+// typeSeed types seed in the setup's Seed field, which Tab reaches after
+// the rulesets' buttons: the same game each run.
+func typeSeed(d *driver, seed string) {
+	d.t.Helper()
+	for d.read().Focused != "input" {
+		d.key("Tab")
+	}
+	d.xdo("type", "--delay", "60", seed)
+	d.frames(5)
+}
+
 // keepShot copies the last screenshot to $EMPIRES_SCREENSHOTS as name.
 func keepShot(d *driver, name string) {
 	if dir := os.Getenv("EMPIRES_SCREENSHOTS"); dir != "" {
@@ -210,12 +235,22 @@ func TestDuelInTheWindow(t *testing.T) {
 	d.press("Play vs AI")
 	d.press("Duel")
 	d.frames(5)
+	typeSeed(d, "7")
 	d.press("−") // the opponents: 3 by default
 	d.press("−")
 	d.press("−")
-	d.press("2 min") // a turn timer: the steps' deadlines, counted down on the table
+	// The clocks: 2 min to answer (the first "2 min": Time to answer's),
+	// and the host's turn timer of 60 s, for a server that keeps no
+	// clock of the game's own. The table counts them down.
+	d.press("2 min")
+	d.press("60 s")
 	d.press("Start")
 	p := d.wait("a Duel game", func(p *app.Probe) bool { return p.Screen == "game" && len(duelMarks(p, "card")) > 0 })
+	var hand []string
+	for _, c := range duelMarks(p, "card") {
+		hand = append(hand, c.Name)
+	}
+	t.Logf("the hand dealt: %s", strings.Join(hand, ", "))
 	if n := len(duelMarks(p, "hand")); n != 1 {
 		t.Fatalf("%d other players' hands on the table, want the one AI's", n)
 	}
@@ -224,8 +259,7 @@ func TestDuelInTheWindow(t *testing.T) {
 
 	// The offering: a click lays the last card face down.
 	p = d.wait("the offering", func(p *app.Probe) bool { return duelMove(p) == "offer" })
-	cards := duelMarks(p, "card")
-	laid := cards[len(cards)-1]
+	laid := lowest(p)
 	d.clickMark(laid)
 	p = d.wait("the card laid face down", func(p *app.Probe) bool { return len(p.Drafts) == 1 })
 	if !strings.Contains(p.Drafts[0], laid.Name) {
