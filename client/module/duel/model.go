@@ -144,6 +144,19 @@ func (m *Model) Resolved(v *rules.View, evs []rules.Event) {
 	m.version++
 }
 
+// Rewind shows view first and then, one after the other, each of views
+// with its events, as Resolved shows them: the log is theirs alone, the
+// table the last view's.
+func (m *Model) Rewind(first *rules.View, views []*rules.View, events [][]rules.Event) {
+	m.v, m.log, m.recent, m.offering, m.offeringRound = first, nil, nil, nil, 0
+	m.pending, m.actErr = nil, ""
+	for i, v := range views {
+		m.Resolved(v, events[i])
+	}
+	m.settle()
+	m.version++
+}
+
 // settle drops what the view makes stale: a pending action once the game
 // moved on, a chosen card no longer in the hand, the offering drafted
 // when the step is another, the chosen target when it is no target.

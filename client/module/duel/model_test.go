@@ -5,8 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"empires/client/module"
 	rules "empires/shared/rules/duel"
 	"empires/shared/ruleset"
+	"empires/shared/wire"
 )
 
 // selectable returns the cards of the hand the model lets the player
@@ -277,5 +279,63 @@ func TestScreenSends(t *testing.T) {
 	tg.s.apply(tg.m().Pass())
 	if a := tg.sent(); a.Kind != rules.ActPass {
 		t.Errorf("sent %+v after the refusal, want the pass", a)
+	}
+}
+
+// A replay: Rewind shows the last step's table with the log of every
+// step, spoken of by name; the table takes no move.
+func TestRewind(t *testing.T) {
+	tg := newTestGame(t, 1, 6, "Ann", "Bob")
+	first := tg.view()
+	var views []ruleset.View
+	var events [][]byte
+	st := tg.g.Step()
+	var subs []ruleset.Submission
+	for _, p := range st.Actors {
+		v := tg.g.View(p, false).(*rules.View)
+		data, _ := wire.Marshal(&rules.Offer{Seq: st.Seq, Card: v.Hand[0]})
+		subs = append(subs, ruleset.Submission{Seat: p, Orders: data})
+	}
+	out, err := tg.g.Resolve(subs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := out.Events(1, false)
+	views, events = append(views, tg.view()), append(events, b)
+	pass, _ := wire.Marshal(&rules.Action{Seq: tg.g.Step().Seq, Kind: rules.ActPass})
+	if out, err = tg.g.Act(1, pass); err != nil {
+		t.Fatal(err)
+	}
+	b, _ = out.Events(1, false)
+	views, events = append(views, tg.view()), append(events, b)
+
+	tg.s.Watch()
+	turns := make([]module.Resolution, len(views))
+	for i := range views {
+		turns[i] = module.Resolution{View: views[i], Events: events[i]}
+	}
+	if err := tg.s.Rewind(first, turns); err != nil {
+		t.Fatal(err)
+	}
+	if have, want := tg.m().View(), views[len(views)-1]; have != want {
+		t.Error("the table is not the last step's")
+	}
+	var log []string
+	for _, l := range tg.m().Log() {
+		log = append(log, l.Text)
+	}
+	text := strings.Join(log, "\n")
+	if !strings.Contains(text, "The offering is revealed: Ann: ") || !strings.Contains(text, "Ann passes") {
+		t.Errorf("the replay's log speaks not of Ann by name:\n%s", text)
+	}
+	if mv := tg.m().Move(); mv != MoveNone {
+		t.Errorf("a replay's move is %v", mv)
+	}
+	// Rewound to the first step alone: its log is empty again.
+	if err := tg.s.Rewind(first, nil); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(tg.m().Log()); n != 0 {
+		t.Errorf("rewound to the start, the log has %d lines", n)
 	}
 }

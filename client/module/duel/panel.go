@@ -61,7 +61,12 @@ func (s *Screen) Side(c *widget.Container, in module.Input) {
 		s.text(c, line, false, playerColor(seat))
 	}
 	s.text(c, fmt.Sprintf("Discard pile: %s", plural(len(v.Discard), "card", "cards")), false, pal.TextMuted)
-	if s.watching || v.Seat == 0 {
+	if s.watching {
+		gap(c)
+		s.text(c, "A replay: the table as the player whose eyes you watch through saw it, step by step; the log tells each step.", false, pal.TextMuted)
+		return
+	}
+	if v.Seat == 0 {
 		return
 	}
 	gap(c)

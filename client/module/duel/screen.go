@@ -39,8 +39,9 @@ type Screen struct {
 }
 
 var (
-	_ module.Screen  = (*Screen)(nil)
-	_ module.Stepper = (*Screen)(nil)
+	_ module.Screen   = (*Screen)(nil)
+	_ module.Stepper  = (*Screen)(nil)
+	_ module.Replayer = (*Screen)(nil)
 )
 
 // tooltipDelay is how many frames the pointer rests on a card before its
@@ -102,6 +103,43 @@ func (s *Screen) Resolved(rv ruleset.View, events []byte) error {
 	return err
 }
 
+// Watch implements module.Replayer: the table of a replay speaks of every
+// player by name and takes no move.
+func (s *Screen) Watch() {
+	s.watching = true
+	s.m.SetThirdPerson(true)
+	s.host.Changed(true)
+}
+
+// Rewind implements module.Replayer: the last of turns' table at once,
+// with the log of them all.
+func (s *Screen) Rewind(first ruleset.View, turns []module.Resolution) error {
+	fv, err := view(first)
+	if err != nil {
+		return err
+	}
+	views := make([]*rules.View, len(turns))
+	events := make([][]rules.Event, len(turns))
+	for i, t := range turns {
+		if views[i], err = view(t.View); err != nil {
+			return fmt.Errorf("step %d: %w", i+1, err)
+		}
+		if len(t.Events) > 0 {
+			if events[i], err = rules.DecodeEvents(t.Events); err != nil {
+				return fmt.Errorf("step %d: %w", i+1, err)
+			}
+		}
+	}
+	s.m.Rewind(fv, views, events)
+	s.layOut(s.lay.Map, s.lay.Corner)
+	s.host.Changed(true)
+	return nil
+}
+
+// Animating implements module.Replayer: the table shows each step at
+// once.
+func (s *Screen) Animating() bool { return false }
+
 // SetStep implements module.Stepper.
 func (s *Screen) SetStep(st module.StepInfo) {
 	if st.Seq != s.m.step.Seq || st.Deadline != s.m.step.Deadline {
@@ -135,9 +173,6 @@ func (s *Screen) layOut(mr, corner image.Rectangle) {
 	sp := Spec{Map: mr, Corner: corner}
 	if v := s.m.v; v != nil {
 		sp.Seats, sp.You, sp.Hand = len(v.Players), v.Seat, len(v.Hand)
-		if s.m.third {
-			sp.You = 0
-		}
 		sp.Buttons = buttonsFor(s.m.Move())
 	}
 	if !sameSpec(sp, s.lay.Spec) || s.lay.Hand == nil && sp.Hand > 0 {

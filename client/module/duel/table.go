@@ -85,9 +85,6 @@ func (s *Screen) drawSeat(dst *ebiten.Image, sb SeatBox) {
 	strokeRound(dst, sb.Box, 8, width, edge)
 	size := s.textSize()
 	name := p.Name
-	if v.Seat == 0 && s.m.third {
-		name = p.Name
-	}
 	nf := s.paint.bold(size)
 	x := float64(sb.Name.Min.X)
 	y := float64(sb.Name.Min.Y)
@@ -431,7 +428,7 @@ func (s *Screen) drawMe(dst *ebiten.Image) {
 	}
 	drawText(dst, name, nf, x, y, textColor, text.AlignStart)
 	x += textWidth(name, nf) + size
-	info := fmt.Sprintf("%s · %s in hand · %d in your deck", plural(p.Points, "point", "points"), plural(p.Cards, "card", "cards"), p.Deck)
+	info := fmt.Sprintf("%s · %s in hand · %d in %s deck", plural(p.Points, "point", "points"), plural(p.Cards, "card", "cards"), p.Deck, m.whose(v.Seat))
 	drawText(dst, info, sf, x, y, accentColor, text.AlignStart)
 	x += textWidth(info, sf) + size
 	hint, col := s.moveHint()
