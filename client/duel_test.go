@@ -226,8 +226,10 @@ func keepShot(d *driver, name string) {
 // When the AI attacks, the defender's question is on the table, and a
 // click on Block (or, with no card that blocks, Take the hit) answers it.
 // Then it plays on with the pointer to the end of the game, which the log
-// tells. It saves the table at 1024x768 and 1920x1080 (EMPIRES_SCREENSHOTS
-// keeps them).
+// tells, and watches the game again from the Replays screen: from above
+// (no hand face up), a step on (the offering revealed), and through the
+// player's eyes (the hand, no buttons). It saves the table at 1024x768
+// and 1920x1080 (EMPIRES_SCREENSHOTS keeps them).
 func TestDuelInTheWindow(t *testing.T) {
 	bin := buildClient(t)
 	d := startDriver(t, bin, []string{"-seed", "7"}, func(p *app.Probe) bool { return p.Screen == "menu" })
@@ -311,4 +313,32 @@ func TestDuelInTheWindow(t *testing.T) {
 	d.key("F1")
 	d.wait("the help", func(p *app.Probe) bool { return p.WindowOpen })
 	d.keep("duel-1920x1080-help")
+	d.key("Escape")
+	d.wait("the help closed", func(p *app.Probe) bool { return !p.WindowOpen })
+
+	// The game again, from the Replays screen.
+	d.press("Menu")
+	d.press("Leave the game")
+	d.wait("the main menu", func(p *app.Probe) bool { return p.Screen == "menu" })
+	d.press("Replays")
+	p = d.wait("the list of saved games", func(p *app.Probe) bool { return p.List[2] > p.List[0] })
+	d.click(p.List[0]+60, p.List[1]+14, 1) // its first game
+	d.wait("Watch enabled", func(p *app.Probe) bool { b, ok := p.Buttons["Watch"]; return ok && !b.Disabled })
+	d.press("Watch")
+	p = d.wait("the replay", func(p *app.Probe) bool { return p.Screen == "game" && len(duelMarks(p, "hand")) == 2 })
+	if n := len(duelMarks(p, "card")); n != 0 {
+		t.Errorf("from above, the replay shows %d cards of a hand face up", n)
+	}
+	log = p.Log
+	d.press("Turn >")
+	d.wait("the offering revealed in the replay", func(p *app.Probe) bool { return p.Log > log && len(duelMarks(p, "offering")) == 2 })
+	d.press("Watching: everything")
+	p = d.wait("the player's eyes", func(p *app.Probe) bool { return len(duelMarks(p, "card")) > 0 })
+	if n := len(duelMarks(p, "hand")); n != 1 {
+		t.Errorf("through the player's eyes, the replay shows %d other hands", n)
+	}
+	if n := len(duelMarks(p, "button")); n != 0 {
+		t.Errorf("the replay offers %d buttons of a move", n)
+	}
+	d.keep("duel-1920x1080-replay")
 }

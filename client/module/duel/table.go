@@ -145,7 +145,7 @@ func (s *Screen) drawPiles(dst *ebiten.Image) {
 		}
 		label := fmt.Sprintf("Your deck %d", n)
 		if s.m.third {
-			label = fmt.Sprintf("%s deck %d", upper(s.m.whose(v.Seat)), n)
+			label = fmt.Sprintf("Deck %d", n)
 		}
 		drawText(dst, kit.Fit(label, sf, float64(l.Deck.Dx()+2*l.Pad)), sf, float64(l.Deck.Min.X+l.Deck.Max.X)/2, y, textColor, text.AlignCenter)
 	}
