@@ -33,7 +33,7 @@ FUZZTIME    ?= 30s
 TEST_TIMEOUT ?= 45m
 
 .DEFAULT_GOAL := help
-.PHONY: help run server map dist dist-check dist-compile test test-go test-client lint fmt-check vet staticcheck check-shared check-core bench fuzz deps-run deps-test
+.PHONY: help run server map dist dist-check dist-compile test test-go test-client lint fmt-check vet staticcheck check-shared check-core check-client bench fuzz deps-run deps-test
 
 help: ## List the targets.
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-13s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -65,7 +65,7 @@ test-go: ## Run the engine, rules and server tests (race detector on).
 test-client: deps-test ## Run the client tests in a real window under Xvfb.
 	xvfb-run -a -s "-screen 0 1920x1080x24" $(GO) test -count=1 -timeout $(TEST_TIMEOUT) $(CLIENT_PKGS)
 
-lint: fmt-check vet staticcheck check-shared check-core ## gofmt, go vet, staticcheck, and the import rules.
+lint: fmt-check vet staticcheck check-shared check-core check-client ## gofmt, go vet, staticcheck, and the import rules.
 
 fmt-check: ## Fail if any Go file is not gofmt-formatted.
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -89,6 +89,17 @@ RULESETS := empires/shared/(game|hex|hexmap|hexgame|ai|mapgen|mapimage|rules)(/|
 check-core: ## Fail if the server core depends on a ruleset or the hex engine.
 	@bad=$$($(GO) list -deps $(CORE) | grep -E '^$(RULESETS)' || true); \
 	if [ -n "$$bad" ]; then echo "the server core must not import a ruleset or an engine, found: $$bad"; exit 1; fi
+
+# CLIENT_SHELL is the client's shell (menus, top bar, clock, log, chat,
+# windows, replays), which shows every game through a client module's
+# screen; CLIENT_ENGINES the engines, the rulesets, the board and view model
+# of the hex screen, and the modules themselves, which it must not import.
+CLIENT_SHELL := ./client/app
+CLIENT_ENGINES := empires/(shared/(game|hex|hexmap|hexgame|grid|ai|mapgen|mapimage|rules)|client/(board|model|modules|module/[^/]+))(/|$$)
+
+check-client: ## Fail if the client's shell depends on an engine, a ruleset or a ruleset's client module.
+	@bad=$$($(GO) list -deps $(CLIENT_SHELL) | grep -E '^$(CLIENT_ENGINES)' || true); \
+	if [ -n "$$bad" ]; then echo "the client's shell must not import an engine, a ruleset or a module's screen, found: $$bad"; exit 1; fi
 
 bench: ## Run the benchmarks (BENCH=regexp BENCHTIME=1s); compare runs with benchstat.
 	$(GO) test -run '^$$' -bench '$(BENCH)' -benchtime $(BENCHTIME) -benchmem ./...

@@ -104,7 +104,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 		def = rs.Info()
 	}
-	opts := app.Options{Rulesets: rulesets, Modules: mods, LANAddr: *lan, Probe: *probe}
+	opts := app.Options{Rulesets: rulesets, Builtin: registry.Default, Modules: mods, LANAddr: *lan, Probe: *probe}
 	if dir, err := conn.CacheDir(); err == nil {
 		opts.RulesCache = dir
 	}

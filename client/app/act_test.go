@@ -4,64 +4,36 @@ import (
 	"strings"
 	"testing"
 
-	"empires/client/model"
-	"empires/client/module"
 	"empires/shared/protocol"
 	"empires/shared/ruleset"
 )
 
-// actingGame is a module's game whose ruleset has interactive steps: it
-// records the choices it was asked to make actions of.
-type actingGame struct {
-	module.Game
-	asked []model.Choice
-}
-
-func (a *actingGame) Action(_ *model.Model, c model.Choice) ([]byte, error) {
-	a.asked = append(a.asked, c)
-	return []byte{0x91, 0x01}, nil
-}
-
-// TestInteractiveChoice: in a simultaneous step a choice is an order
-// drafted for the turn; in an interactive step of a module that makes
-// actions it is an action, not drafted, and only when the player must act;
-// the server's refusal of an action is shown.
-func TestInteractiveChoice(t *testing.T) {
+// TestInteractiveStep: the shell sends a screen's action (Host.Act) only
+// in an interactive step where the player must act, refusing it with a
+// notice otherwise; there is no turn to end; the top bar says what is
+// asked and of whom, and names the step as the server does ("Round 3 ·
+// Attack"); the server's refusal of an action is shown.
+func TestInteractiveStep(t *testing.T) {
 	a, _, s := testApp(t)
 	g := showGame(t, a, s, 1)
-	acting := &actingGame{Game: g.mod}
-	g.mod = acting
-	var c model.Choice
-	for _, city := range g.model.View().Cities {
-		for _, ch := range g.model.CityChoices(city.ID) {
-			if ch.Reason == "" && c.Label == "" {
-				c = ch
-			}
-		}
-	}
-	if c.Label == "" {
-		t.Fatal("no city of the player's with a choice")
+	clock := func(c *protocol.TurnClock) {
+		g.setClock(c)
+		g.stepChanged()
 	}
 
-	g.setClock(&protocol.TurnClock{Turn: 1, Mode: uint8(ruleset.Simultaneous), Seq: 1, Actors: []protocol.Seat{1, 2}})
-	g.choose(c)
-	if len(g.model.Drafts()) != 1 || len(acting.asked) != 0 {
-		t.Fatalf("a choice in a simultaneous step: %d drafts, %d actions; want the order drafted", len(g.model.Drafts()), len(acting.asked))
+	clock(&protocol.TurnClock{Turn: 1, Mode: uint8(ruleset.Simultaneous), Seq: 1, Actors: []protocol.Seat{1, 2}})
+	if g.Act([]byte{0x91, 0x01}) || !strings.Contains(g.notice, "orders for the whole turn") {
+		t.Errorf("an action in a simultaneous step: notice %q; want it refused", g.notice)
 	}
-	g.model.ClearOrders()
-
-	g.setClock(&protocol.TurnClock{Turn: 1, Mode: uint8(ruleset.Interactive), Seq: 7, Actors: []protocol.Seat{2}, Prompt: "Bob chooses"})
-	g.choose(c)
-	if len(acting.asked) != 1 || len(g.model.Drafts()) != 0 || !strings.Contains(g.notice, "not your move") {
-		t.Errorf("a choice in another's interactive step: %d actions, %d drafts, notice %q; want the action refused as not the player's move",
-			len(acting.asked), len(g.model.Drafts()), g.notice)
+	clock(&protocol.TurnClock{Turn: 1, Mode: uint8(ruleset.Interactive), Seq: 7, Actors: []protocol.Seat{2}, Prompt: "Bob chooses"})
+	if g.Act([]byte{0x91, 0x01}) || !strings.Contains(g.notice, "not your move") {
+		t.Errorf("an action in another's interactive step: notice %q; want it refused as not the player's move", g.notice)
 	}
-	g.setClock(&protocol.TurnClock{Turn: 1, Mode: uint8(ruleset.Interactive), Seq: 8, Actors: []protocol.Seat{1}})
+	clock(&protocol.TurnClock{Turn: 1, Mode: uint8(ruleset.Interactive), Seq: 8, Actors: []protocol.Seat{1}, Phase: "Round 3 · Attack"})
 	g.notice = ""
-	g.choose(c)
-	if len(acting.asked) != 2 || acting.asked[1].Label != c.Label || len(g.model.Drafts()) != 0 || g.notice != "" {
-		t.Errorf("a choice in the player's interactive step: actions of %v, %d drafts, notice %q; want one action of %q",
-			acting.asked, len(g.model.Drafts()), g.notice, c.Label)
+	g.Act([]byte{0x91, 0x01}) // no server here: not sent, but not refused either
+	if g.notice != "" {
+		t.Errorf("an action in the player's interactive step was refused: %q", g.notice)
 	}
 
 	// No turn to end: Enter does nothing.
@@ -72,9 +44,17 @@ func TestInteractiveChoice(t *testing.T) {
 	if have := g.readyText(); have != "waiting for you" {
 		t.Errorf("the top bar in the player's interactive step says %q, want whom it waits for", have)
 	}
-	g.setClock(&protocol.TurnClock{Turn: 1, Mode: uint8(ruleset.Interactive), Seq: 9, Actors: []protocol.Seat{2}, Prompt: "Bob chooses a blocker"})
+	g.hud.update()
+	if have, want := g.hud.turn.Label, "Round 3 · Attack"; have != want {
+		t.Errorf("the top bar names the step %q, want %q", have, want)
+	}
+	clock(&protocol.TurnClock{Turn: 1, Mode: uint8(ruleset.Interactive), Seq: 9, Actors: []protocol.Seat{2}, Prompt: "Bob chooses a blocker"})
 	if have, want := g.readyText(), "Bob chooses a blocker  ·  waiting for Bob"; have != want {
 		t.Errorf("the top bar in Bob's interactive step says %q, want %q", have, want)
+	}
+	g.hud.update()
+	if have, want := g.hud.turn.Label, "Turn 1"; have != want {
+		t.Errorf("the top bar in a step of no name says %q, want %q", have, want)
 	}
 
 	g.actResult(&protocol.ActResult{Seq: 8, Error: "that blocker is dead"})

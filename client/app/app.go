@@ -26,13 +26,11 @@ import (
 	"empires/client/kit"
 	"empires/client/lanaddr"
 	"empires/client/menu"
-	"empires/client/model"
 	"empires/client/module"
 	"empires/client/prefs"
 	"empires/server/host"
 	"empires/server/lan"
 	"empires/shared/protocol"
-	"empires/shared/rules/registry"
 	"empires/shared/ruleset"
 )
 
@@ -57,6 +55,11 @@ type Options struct {
 	// Modules are the build's client modules (package modules): a ruleset
 	// without one is listed but not offered.
 	Modules *module.Registry
+	// Builtin, if not nil, returns the build's own rulesets (package
+	// registry's Default), without the player's mod: the server the
+	// client runs shows the games of a modded ruleset as modded. Called
+	// on a goroutine of its own when such a server starts.
+	Builtin func() (*ruleset.Registry, error)
 	// RulesCache is the directory servers' rules data is kept in, by
 	// content hash (conn.CacheDir); empty keeps it in memory only.
 	RulesCache string
@@ -145,7 +148,7 @@ type App struct {
 	joined    *protocol.Joined
 	resumeID  protocol.GameID     // the saved game to continue (intentContinue) ...
 	resumeTok protocol.SeatToken  // ... and the seat token that takes it back
-	resumeLog []model.LogLine     // ... and its log so far
+	resumeLog *history            // ... and its turns so far, for its log
 	games     []protocol.GameInfo // the server's games, last listed
 	table     *protocol.Lobby     // the game's table, last sent
 	status    string              // "reconnecting ..." over the game and the lobby
@@ -154,7 +157,7 @@ type App struct {
 	join    *menu.Join
 	replays *menu.Replays
 	lobby   *menu.Lobby
-	game    playScreen // the game screen, nil until a game is shown
+	game    *gameScreen // the game screen, nil until a game is shown
 
 	quit bool
 	err  error // a failure that ends the client (scripted sessions only)
@@ -393,7 +396,7 @@ func (a *App) setRoot(c *widget.Container, s screen) {
 // (the game's menu, the end of the game) closes with it.
 func (a *App) showMainMenu() {
 	if a.game != nil {
-		a.game.sh().hud.closeWindow()
+		a.game.hud.closeWindow()
 	}
 	a.disconnect()
 	a.setRoot(menu.NewMainMenu(a.theme, menu.MainActions{
@@ -579,17 +582,20 @@ func (a *App) startServer(set protocol.Settings, in intent, addr string) {
 	cfg.Logger = a.log
 	cfg.Advertise = in == intentHost // clients on the local network list the game
 	name := a.opts.Prefs.Name
+	builtin := a.opts.Builtin
 	ch := make(chan dialResult, 1)
 	a.dialing = ch
 	go func() {
 		// The build's own rulesets tell the server which of its rulesets
 		// are the player's mod (-rules), for the others to see.
-		builtin, err := registry.Default()
-		if err != nil {
-			ch <- dialResult{err: fmt.Errorf("the built-in rules: %w", err)}
-			return
+		if builtin != nil {
+			b, err := builtin()
+			if err != nil {
+				ch <- dialResult{err: fmt.Errorf("the built-in rules: %w", err)}
+				return
+			}
+			cfg.Builtin = b
 		}
-		cfg.Builtin = builtin
 		srv, err := host.Start(cfg, addr)
 		if err != nil {
 			ch <- dialResult{err: fmt.Errorf("start the server on %s: %w", addr, err)}
@@ -689,7 +695,7 @@ func (a *App) send(m protocol.Message) {
 func (a *App) notify(msg string) {
 	switch {
 	case a.screen == screenGame && a.game != nil:
-		a.game.sh().notify(msg)
+		a.game.notify(msg)
 	case a.screen == screenLobby && a.lobby != nil:
 		a.lobby.SetStatus(msg)
 	case a.setup != nil && a.intent == intentCreate && a.screen == screenMenu:
@@ -737,7 +743,7 @@ func (a *App) handle(ev conn.Event) {
 		a.joined = m
 		a.conn.SetSeat(m.Game, m.Token)
 		if a.game != nil {
-			a.game.sh().rejoin() // the seat taken back: a reconnection
+			a.game.rejoin() // the seat taken back: a reconnection
 		}
 		if a.play == nil || a.play.Info().ID != m.Settings.Ruleset {
 			if err := a.follow(m.Settings.Ruleset); err != nil {
@@ -755,7 +761,7 @@ func (a *App) handle(ev conn.Event) {
 		a.handleLobby(m)
 	case *protocol.ChatMessage:
 		if a.screen == screenGame && a.game != nil {
-			a.game.sh().chat(m)
+			a.game.chat(m)
 		} else if a.lobby != nil {
 			a.lobby.AddChat(*m)
 		}
@@ -773,25 +779,21 @@ func (a *App) handle(ev conn.Event) {
 		}
 	case *protocol.ActResult:
 		if a.game != nil {
-			a.game.sh().actResult(m)
-			if ms, ok := a.game.(*modScreen); ok {
-				ms.actAnswered(m)
-			}
+			a.game.actResult(m)
+			a.game.actAnswered(m)
 		}
 	case *protocol.TurnClock:
 		if a.game != nil {
-			a.game.sh().setClock(m)
-			if ms, ok := a.game.(*modScreen); ok {
-				ms.stepChanged()
-			}
+			a.game.setClock(m)
+			a.game.stepChanged()
 		}
 	case *protocol.OrdersResult:
 		if a.game != nil {
-			a.game.sh().ordersResult(m)
+			a.game.ordersResult(m)
 		}
 	case *protocol.GameOver:
 		if a.game != nil {
-			a.game.sh().gameOver(m)
+			a.game.gameOver(m)
 		}
 	case *protocol.Error:
 		if a.intent == intentContinue && a.game == nil {
@@ -897,7 +899,7 @@ func (a *App) handleStatus(ev conn.Event) {
 func (a *App) handleLobby(m *protocol.Lobby) {
 	a.table = m
 	if a.game != nil {
-		a.game.sh().setLobby(m)
+		a.game.setLobby(m)
 		return
 	}
 	if m.Started || a.intent == intentPlayAI {
@@ -933,37 +935,24 @@ func (a *App) handleLobby(m *protocol.Lobby) {
 	a.lobby.Update(m, you)
 }
 
-// handleFullView opens the game screen, or resets its view.
+// handleFullView opens the game screen, or resets its view. A game
+// continued from a save gets its log of the turns before (resumeLog).
 func (a *App) handleFullView(m *protocol.FullView) {
 	if a.game == nil {
-		g, err := a.openScreen(m)
+		g, err := newGameScreen(a, a.play, m)
 		if err != nil {
 			a.showMessage("Cannot show the game", err.Error())
 			return
 		}
 		a.game = g
-		a.setRoot(g.sh().root, screenGame)
-		if hg, ok := g.(*gameScreen); ok && a.resumeLog != nil && a.intent == intentContinue {
-			hg.model.PrependLog(a.resumeLog)
+		a.setRoot(g.root, screenGame)
+		if h := a.resumeLog; h != nil && a.intent == intentContinue {
 			a.resumeLog = nil
+			g.prependHistory(h, m)
 		}
 		return
 	}
 	a.game.fullView(m)
-}
-
-// openScreen opens the game screen of the game followed, showing the view
-// of fv: the hex engine's, or the one its ruleset's module has of its own
-// (module.Screener).
-func (a *App) openScreen(fv *protocol.FullView) (playScreen, error) {
-	if a.play != nil && a.play.Ruleset() != nil {
-		if m, ok := a.opts.Modules.Get(a.play.Ruleset().Info().ID); ok {
-			if _, own := m.(module.Screener); own {
-				return newModScreen(a, a.play, fv)
-			}
-		}
-	}
-	return newGameScreen(a, a.play, fv)
 }
 
 // disconnect leaves the current game and server, if any.

@@ -13,6 +13,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"empires/client/internal/drawtest"
+	"empires/shared/ai"
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/rules/erfworld"
@@ -64,14 +65,26 @@ func testGame(t *testing.T, events []game.Event) (*App, *gameScreen) {
 	t.Helper()
 	a, _, s := testApp(t)
 	g := showGame(t, a, s, 1)
-	v := g.model.View()
+	v := hexOf(g).Model().View()
 	next := v.Clone()
 	next.Turn++
 	g.turnUpdate(turnUpdate(t, v, next, events))
-	if g.model.View().Turn != next.Turn {
+	if hexOf(g).Model().View().Turn != next.Turn {
 		t.Fatal("the turn update did not apply")
 	}
 	return a, g
+}
+
+// showBattle opens the report of battle b from g's log, as a click on
+// its line does, and reports whether the log has it.
+func showBattle(g *gameScreen, b *game.BattleReport) bool {
+	for i, l := range hexOf(g).Model().Log() {
+		if sameBattle(l.Battle, b) {
+			g.hud.openLink(fmt.Sprintf("battle%d", i))
+			return true
+		}
+	}
+	return false
 }
 
 // units returns units by name: units(d, "Infantry", 4, "Siege", 1).
@@ -269,7 +282,7 @@ func TestBattleReport(t *testing.T) {
 	b := fullBattle(t, d)
 	a, g := testGame(t, []game.Event{{Turn: 1, Kind: game.EventBattle, To: b.Hex, HasHex: true, Battle: b}})
 	line := -1
-	for i, l := range g.model.Log() {
+	for i, l := range hexOf(g).Model().Log() {
 		if sameBattle(l.Battle, b) {
 			line = i
 		}
@@ -397,13 +410,7 @@ func TestFleetBattleReport(t *testing.T) {
 	a, g := testGame(t, []game.Event{{Turn: 1, Kind: game.EventBattle, To: b.Hex, HasHex: true, Battle: b}})
 	var img *image.RGBA
 	onFrame(t, func() {
-		img = renderApp(a, 1024, 768, 2, func() {
-			for _, l := range g.model.Log() {
-				if sameBattle(l.Battle, b) {
-					g.hud.showBattle(l)
-				}
-			}
-		})
+		img = renderApp(a, 1024, 768, 2, func() { showBattle(g, b) })
 	})
 	saveShot(t, img, "battle-fleet.png")
 	texts := windowTexts(g.hud)
@@ -430,11 +437,18 @@ func TestBattleReportsOfAGame(t *testing.T) {
 	}
 	rs := erfworld.NewRules(d)
 	var battles []game.Event
-	for _, tu := range replayTurns(t, rs, 40) {
-		if tu.Events == nil {
-			continue
+	s, err := rs.NewGame(5, 24, 24, 2, []string{"Ann", "Bob"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := []*ai.Player{ai.New(rs, ai.Normal, 5), ai.New(rs, ai.Normal, 5)}
+	for range 40 {
+		var all []game.PlayerOrders
+		for i, p := range players {
+			id := game.PlayerID(i + 1)
+			all = append(all, game.PlayerOrders{Player: id, Orders: p.Orders(game.NewView(s, id))})
 		}
-		for _, e := range tu.Events.List {
+		for _, e := range game.Resolve(s, rs, all).List {
 			if e.Kind == game.EventBattle && e.Battle != nil && len(battles) < 8 {
 				battles = append(battles, e)
 			}
@@ -448,13 +462,7 @@ func TestBattleReportsOfAGame(t *testing.T) {
 		a, g := testGame(t, []game.Event{e})
 		b := e.Battle
 		onFrame(t, func() {
-			renderApp(a, 1024, 768, 2, func() {
-				for _, l := range g.model.Log() {
-					if sameBattle(l.Battle, b) {
-						g.hud.showBattle(l)
-					}
-				}
-			})
+			renderApp(a, 1024, 768, 2, func() { showBattle(g, b) })
 		})
 		texts := windowTexts(g.hud)
 		want := []string{"Why: " + b.ReasonText}
@@ -463,14 +471,14 @@ func TestBattleReportsOfAGame(t *testing.T) {
 			if s.Role == game.Defender {
 				role = "Defender: "
 			}
-			name := g.model.PlayerName(s.Player)
+			name := hexOf(g).Model().PlayerName(s.Player)
 			if s.Player == 1 {
 				name += " (you)"
 			}
 			want = append(want, role+name)
 			if s.CityUnits.Total() > 0 {
 				cityFought = true
-				want = append(want, fmt.Sprintf("%s from the level %d city", g.model.UnitsText(s.CityUnits), s.CityLevel))
+				want = append(want, fmt.Sprintf("%s from the level %d city", hexOf(g).Model().UnitsText(s.CityUnits), s.CityLevel))
 			}
 		}
 		for _, w := range want {

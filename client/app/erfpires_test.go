@@ -6,7 +6,9 @@ import (
 	"testing"
 
 	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
 
+	"empires/client/kit"
 	"empires/client/model"
 	"empires/shared/game"
 	"empires/shared/hex"
@@ -30,11 +32,7 @@ const erfpiresMap = `
 func erfpiresGame(t *testing.T) (*App, *ep.Rules, *game.State) {
 	t.Helper()
 	a, _, _ := testApp(t)
-	hr, _, err := a.hexRuleset("erfpires")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := hr.Rules().(*ep.Rules)
+	r := hexRuleset(t, a, "erfpires").Rules().(*ep.Rules)
 	m, err := hexmap.Parse(erfpiresMap, r.D.Terrain)
 	if err != nil {
 		t.Fatal(err)
@@ -82,6 +80,7 @@ func sideTexts(h *hud) []string {
 func TestErfpiresScreen(t *testing.T) {
 	a, _, s := erfpiresGame(t)
 	g := showGame(t, a, s, 1)
+	hx := hexOf(g)
 	h := g.hud
 	for _, tt := range []struct {
 		w, h int
@@ -103,7 +102,7 @@ func TestErfpiresScreen(t *testing.T) {
 			}
 		}
 	}
-	if h.realmBtn == nil || h.realmBtn.Text().Label != "Erfpire" {
+	if findButton(h.buttons, "Erfpire") == nil {
 		t.Error("no Erfpire button on the top bar")
 	}
 	side := strings.Join(sideTexts(h), "\n")
@@ -113,25 +112,22 @@ func TestErfpiresScreen(t *testing.T) {
 		}
 	}
 	// The Tax, then a recruit in its place.
-	for _, c := range g.mod.(interface {
-		RealmChoices(*model.Model) []model.Choice
-	}).RealmChoices(g.model) {
-		if c.Label == "Tax: +3 Smuckers" {
-			g.choose(c)
-		}
+	if !press(h.side, "Tax: +3 Smuckers") {
+		t.Fatalf("no Tax on the side panel:\n%s", side)
 	}
 	onFrame(t, func() { renderApp(a, 1024, 768, 2, nil) })
 	if have := h.slot.Label; !strings.HasPrefix(have, "Order: Tax: +3") {
 		t.Errorf("with the Tax drafted the top bar says %q", have)
 	}
-	city := g.model.View().Cities[0]
-	g.click(city.Hex)
-	g.click(city.Hex) // the army, then the city
-	if g.model.Selection().City != city.ID {
-		t.Fatalf("two clicks on the city selected %+v", g.model.Selection())
+	city := hx.Model().View().Cities[0]
+	for range 2 { // the army, then the city
+		onFrame(t, func() { renderApp(a, 1024, 768, 2, func() { clickHex(t, a, city.Hex) }) })
+	}
+	if hx.Model().Selection().City != city.ID {
+		t.Fatalf("two clicks on the city selected %+v", hx.Model().Selection())
 	}
 	var recruit model.Choice
-	for _, c := range g.model.CityChoices(city.ID) {
+	for _, c := range hx.Model().CityChoices(city.ID) {
 		if c.Label == "Recruit 2 Infantry" {
 			recruit = c
 		}
@@ -139,9 +135,11 @@ func TestErfpiresScreen(t *testing.T) {
 	if recruit.Replaces != "Tax: +3 Smuckers" {
 		t.Errorf("the recruit replaces %q, want the Tax", recruit.Replaces)
 	}
-	g.choose(recruit)
+	if !pressInRow(h.side, "Recruit Infantry", "2") {
+		t.Fatalf("no recruit on the side panel:\n%s", strings.Join(sideTexts(h), "\n"))
+	}
 	onFrame(t, func() { renderApp(a, 1024, 768, 2, nil) })
-	if d := g.model.Drafts(); len(d) != 1 || !strings.HasPrefix(d[0].Label, "Recruit 2 Infantry") {
+	if d := hx.Model().Drafts(); len(d) != 1 || !strings.HasPrefix(d[0].Label, "Recruit 2 Infantry") {
 		t.Errorf("the drafts after a recruit in place of the Tax: %+v", d)
 	}
 	side = strings.Join(sideTexts(h), "\n")
@@ -154,7 +152,7 @@ func TestErfpiresScreen(t *testing.T) {
 		t.Errorf("the side panel speaks of a level:\n%s", side)
 	}
 	farm := hex.FromOffset(hex.Offset{Col: 1, Row: 2})
-	if tip := strings.Join(g.model.Describe(farm), "\n"); !strings.Contains(tip, "Your Farm") {
+	if tip := strings.Join(hx.Model().Describe(farm), "\n"); !strings.Contains(tip, "Your Farm") {
 		t.Errorf("the Farm's hex's tooltip: %q", tip)
 	}
 
@@ -162,9 +160,32 @@ func TestErfpiresScreen(t *testing.T) {
 	b, _, ew := testApp(t)
 	eg := showGame(t, b, ew, 1)
 	onFrame(t, func() { renderApp(b, 1280, 800, 2, nil) })
-	if eg.hud.turn.Label != "Turn 1" || eg.hud.slot.Label != "" || eg.hud.realmBtn != nil ||
+	if eg.hud.turn.Label != "Turn 1" || eg.hud.slot.Label != "" || findButton(eg.hud.buttons, "Erfpire") != nil ||
 		eg.hud.slot.GetWidget().GetVisibility() != widget.Visibility_Hide {
-		t.Errorf("erfworld's top bar: turn %q, slot %q, realm button %v", eg.hud.turn.Label, eg.hud.slot.Label, eg.hud.realmBtn)
+		t.Errorf("erfworld's top bar: turn %q, slot %q", eg.hud.turn.Label, eg.hud.slot.Label)
+	}
+}
+
+// clickHex clicks hex h where a's game screen draws it, the left button
+// down one frame and up the next, as the shell passes them down. It runs
+// in the game loop.
+func clickHex(t *testing.T, a *App, h hex.Hex) {
+	t.Helper()
+	p := a.game.probe()
+	var at image.Point
+	found := false
+	for _, m := range append(p.Mine, p.Others...) {
+		if m.Cell == h.String() && m.OnMap {
+			at, found = image.Pt(int(m.X), int(m.Y)), true
+		}
+	}
+	if !found {
+		t.Fatalf("hex %s has nothing on the map to click: %+v", h, p.Mine)
+	}
+	left := kit.Buttons(0).With(ebiten.MouseButtonLeft)
+	for _, f := range []kit.Frame{{Cursor: at, Held: left, Pressed: left}, {Cursor: at, Released: left}} {
+		a.in = f
+		a.game.update()
 	}
 }
 
@@ -179,22 +200,23 @@ func TestErfpiresBattleReport(t *testing.T) {
 	s.AddArmy(game.Army{Owner: 2, Hex: at(7, 3), Units: game.Units{4, 0, 4}})
 	game.RecordVision(s, r)
 	g := showGame(t, a, s, 1)
+	hx := hexOf(g)
 	before := game.NewView(s, 1)
 	ev := game.Resolve(s, r, []game.PlayerOrders{{Player: 1, Orders: []game.Order{{Turn: 1, Kind: game.OrderAttack, Army: att, Path: []hex.Hex{at(7, 3)}}}}})
 	g.turnUpdate(turnUpdate(t, before, game.NewView(s, 1), ev.For(s, 1)))
 	var line model.LogLine
-	for _, l := range g.model.Log() {
+	for _, l := range hx.Model().Log() {
 		if l.Battle != nil {
 			line = l
 		}
 	}
 	if line.Battle == nil {
-		t.Fatalf("no battle in the log: %+v", g.model.Log())
+		t.Fatalf("no battle in the log: %+v", hx.Model().Log())
 	}
 	for _, size := range [][2]int{{1024, 768}, {1920, 1080}} {
 		var img *image.RGBA
 		onFrame(t, func() {
-			img = renderApp(a, size[0], size[1], 2, func() { g.hud.showBattle(line) })
+			img = renderApp(a, size[0], size[1], 2, func() { showBattle(g, line.Battle) })
 		})
 		saveShot(t, img, "erfpires-battle-"+map[int]string{1024: "1024x768", 1920: "1920x1080"}[size[0]]+".png")
 		texts := windowTexts(g.hud)

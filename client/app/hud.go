@@ -5,7 +5,6 @@ import (
 	"image"
 	"image/color"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -14,10 +13,7 @@ import (
 
 	"empires/client/kit"
 	"empires/client/menu"
-	"empires/client/model"
 	"empires/client/module"
-	"empires/shared/game"
-	"empires/shared/hex"
 	"empires/shared/protocol"
 )
 
@@ -27,15 +23,14 @@ const maxLogLines = 400
 // hud is the game screen's widgets: the top bar, the side panel with the
 // selection and the orders, and the event log.
 type hud struct {
-	s    *shell
-	g    *gameScreen  // the hex engine's screen; nil on another screen
+	g    *gameScreen
 	pal  menu.Palette // the colours, the menus'
 	root *widget.Container
 
 	turn, slot, money, clock, readyList *widget.Text
-	readyBtn, realmBtn                  *widget.Button
+	readyBtn                            *widget.Button
 	eyesBtn, playBtn                    *widget.Button // a replay's
-	rp                                  replayer       // the screen, if it replays a saved game
+	moneyLines                          []string       // the money's tooltip
 	bar                                 *widget.Container
 	buttons                             *widget.Container // the top bar's buttons
 	side                                *widget.Container
@@ -46,8 +41,6 @@ type hud struct {
 	log                                 *widget.TextArea
 	chat                                *widget.TextInput
 	chats                               []chatLine
-	tips                                []choiceTip       // the choice buttons of the side panel
-	marked                              *choiceTip        // the choice under the pointer that marks a hex, if any
 	window                              func()            // closes the open window
 	windowBox                           *widget.Container // the open window's contents
 	windowRect                          image.Rectangle   // where it is
@@ -62,12 +55,12 @@ type hud struct {
 	logLen                                     int
 }
 
-// newHUD returns the HUD of shell s; g is the hex engine's screen, nil on
-// another screen (it adds the realm's button). A screen that replays a
-// saved game (replayer) gets the replay's buttons in place of End turn.
-func newHUD(s *shell, g *gameScreen) *hud {
-	t := s.app.theme
-	h := &hud{s: s, g: g, pal: t.Palette()}
+// newHUD returns the HUD of game screen g: a game being played gets the
+// buttons its screen adds (module.Bar) and End turn, a replay the
+// replay's buttons.
+func newHUD(g *gameScreen) *hud {
+	t := g.app.theme
+	h := &hud{g: g, pal: t.Palette()}
 	h.root = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewAnchorLayout()))
 
 	// Top bar: turn, treasury, clock, who is ready; Ready and Menu.
@@ -97,20 +90,19 @@ func newHUD(s *shell, g *gameScreen) *hud {
 		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(8))),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionEnd, VerticalPosition: widget.AnchorLayoutPositionCenter})),
 	)
-	if rp, ok := s.part.(replayer); ok && rp.cursor() != nil {
-		h.rp = rp
-		h.eyesBtn = t.NewButton("Watching", rp.replayEyes)
-		h.playBtn = t.NewButton("Play", func() { c := rp.cursor(); c.playing = !c.playing; h.dirtyTop = true })
-		buttons.AddChild(h.eyesBtn, t.NewButton("< Turn", func() { rp.replayStep(true) }),
-			t.NewPrimaryButton("Turn >", func() { rp.replayStep(false) }), h.playBtn)
+	if r := g.replay; r != nil {
+		h.eyesBtn = t.NewButton("Watching", g.replayEyes)
+		h.playBtn = t.NewButton("Play", func() { r.playing = !r.playing; h.dirtyTop = true })
+		buttons.AddChild(h.eyesBtn, t.NewButton("< Turn", func() { g.replayStep(true) }),
+			t.NewPrimaryButton("Turn >", func() { g.replayStep(false) }), h.playBtn)
 	}
-	h.readyBtn = t.NewPrimaryButton("End turn", s.endTurnClicked)
-	if realm, ok := h.mod().(module.Realm); ok && h.rp == nil {
-		_, label := realm.RealmTitle(g.model)
-		h.realmBtn = t.NewButton(label, g.showRealm)
-		buttons.AddChild(h.realmBtn)
+	h.readyBtn = t.NewPrimaryButton("End turn", g.endTurnClicked)
+	if b, ok := g.scr.(module.Bar); ok && g.replay == nil {
+		for _, bb := range b.Buttons() {
+			buttons.AddChild(t.NewButton(bb.Label, bb.Click))
+		}
 	}
-	if !s.part.replaying() {
+	if g.replay == nil {
 		buttons.AddChild(h.readyBtn)
 	}
 	buttons.AddChild(t.NewButton("Help", h.toggleHelp), t.NewButton("Menu", h.showMenu))
@@ -134,7 +126,7 @@ func newHUD(s *shell, g *gameScreen) *hud {
 			// its contents would like.
 			widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{
 				StretchHorizontal: true, StretchVertical: true,
-				Padding: &widget.Insets{Top: topBarHeight + 2, Left: s.winW - sideWidth},
+				Padding: &widget.Insets{Top: topBarHeight + 2, Left: g.winW - sideWidth},
 			}),
 		),
 	)
@@ -193,7 +185,7 @@ func newHUD(s *shell, g *gameScreen) *hud {
 // layout follows the window's size: the side panel keeps its width.
 func (h *hud) layout() {
 	ld := h.sidePanel.GetWidget().LayoutData.(widget.AnchorLayoutData)
-	if left := max(h.s.winW-sideWidth, 0); ld.Padding.Left != left {
+	if left := max(h.g.winW-sideWidth, 0); ld.Padding.Left != left {
 		ld.Padding = &widget.Insets{Top: topBarHeight + 2, Left: left}
 		h.sidePanel.GetWidget().LayoutData = ld
 		h.root.RequestRelayout()
@@ -207,7 +199,7 @@ const chatHeight = 42
 // chatRow returns the chat line under the log: a text input (Enter sends)
 // and a Send button.
 func (h *hud) chatRow() *widget.Container {
-	t := h.s.app.theme
+	t := h.g.app.theme
 	row := widget.NewContainer(
 		widget.ContainerOpts.Layout(widget.NewGridLayout(
 			widget.GridLayoutOpts.Columns(3),
@@ -216,7 +208,7 @@ func (h *hud) chatRow() *widget.Container {
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})),
 	)
 	h.logBtn = t.NewButton("Log ▲", h.toggleLog, widget.ButtonOpts.DisableDefaultKeys())
-	if h.s.part.replaying() {
+	if h.g.replaying() {
 		// A replay has no chat: the row keeps the log's button.
 		row.AddChild(widget.NewContainer(), widget.NewContainer(), h.logBtn)
 		return row
@@ -224,7 +216,7 @@ func (h *hud) chatRow() *widget.Container {
 	send := func() {
 		text := strings.TrimSpace(h.chat.GetText())
 		if text != "" {
-			h.s.app.send(&protocol.Chat{Text: text})
+			h.g.app.send(&protocol.Chat{Text: text})
 		}
 		h.chat.SetText("")
 		h.chat.Focus(false)
@@ -241,7 +233,7 @@ func (h *hud) chatRow() *widget.Container {
 // bigger, half the window.
 func (h *hud) logHeightNow() int {
 	if h.bigLog {
-		return max(logHeight, (h.s.winH-topBarHeight)/2)
+		return max(logHeight, (h.g.winH-topBarHeight)/2)
 	}
 	return logHeight
 }
@@ -273,25 +265,25 @@ func (h *hud) sizeLog() {
 // update refreshes what changed (the clock every few frames) and reports
 // whether anything did.
 func (h *hud) update() bool {
-	s := h.s
-	logLen := s.part.logLen()
+	g := h.g
+	logLen := g.logLen()
 	changed := h.dirtyTop || h.dirtySide || h.dirtyOrders || h.dirtyLog || logLen != h.logLen
-	if h.dirtyTop || s.frame%15 == 0 {
+	if h.dirtyTop || g.frame%15 == 0 {
 		changed = h.updateTop() || changed
 		h.dirtyTop = false
 	}
 	if h.dirtySide {
 		h.side.RemoveChildren()
 		h.hint.Label = ""
-		s.part.fillSide()
+		g.fillSide()
 		h.dirtySide = false
 	}
-	if s.part.updateHint() {
+	if g.updateHint() {
 		changed = true
 	}
 	if h.dirtyOrders {
 		h.orders.RemoveChildren()
-		s.part.fillOrders()
+		g.fillOrders()
 		h.dirtyOrders = false
 	}
 	if h.dirtyLog || logLen != h.logLen {
@@ -303,7 +295,7 @@ func (h *hud) update() bool {
 
 // updateTop sets the top bar's texts and reports whether they changed.
 func (h *hud) updateTop() (changed bool) {
-	s := h.s
+	g := h.g
 	texts := func() string {
 		s := h.turn.Label + h.slot.Label + h.money.Label + h.clock.Label + h.readyList.Label
 		for _, b := range []*widget.Button{h.readyBtn, h.eyesBtn, h.playBtn} {
@@ -320,17 +312,17 @@ func (h *hud) updateTop() (changed bool) {
 			changed = true
 		}
 	}()
-	top := s.part.topTexts()
+	top := g.topTexts()
 	defer func() { h.fitBar(top.Short) }() // before the check above: defers run last first
 	h.turn.Label = top.Turn
 	h.slot.Label = top.Slot
 	h.slot.SetColor(orColor(top.SlotColor, h.pal.Text))
-	if h.rp != nil {
-		r := h.rp.cursor()
+	if r := g.replay; r != nil {
+		h.moneyLines = nil
 		h.money.Label = r.title
-		h.clock.Label = fmt.Sprintf("Replay: turn %d of %d", r.at+1, r.count)
+		h.clock.Label = fmt.Sprintf("Replay: turn %d of %d", r.at+1, r.count())
 		h.readyList.Label = ""
-		h.eyesBtn.SetText(h.rp.eyesName())
+		h.eyesBtn.SetText(g.eyesName())
 		if r.playing {
 			h.playBtn.SetText("Pause")
 		} else {
@@ -340,8 +332,9 @@ func (h *hud) updateTop() (changed bool) {
 	}
 	h.money.Label = top.Money
 	h.money.SetColor(orColor(top.MoneyColor, h.pal.Text))
-	switch dl, ok := (&s.clock).DeadlineTime(); {
-	case s.over != nil:
+	h.moneyLines = top.MoneyLines
+	switch dl, ok := (&g.clock).DeadlineTime(); {
+	case g.over != nil:
 		h.clock.Label = "Game over"
 	case ok:
 		left := max(time.Until(dl), 0).Round(time.Second)
@@ -349,24 +342,24 @@ func (h *hud) updateTop() (changed bool) {
 	default:
 		h.clock.Label = "No timer"
 	}
-	h.readyList.Label = s.readyText()
-	interactive := s.interactive()
-	you := s.part.you()
+	h.readyList.Label = g.readyText()
+	interactive := g.interactive()
+	you := g.you()
 	switch {
-	case s.over != nil:
+	case g.over != nil:
 		h.readyBtn.SetText("Game over")
-	case s.out():
+	case g.out():
 		h.readyBtn.SetText("You are out")
-	case interactive && slices.Contains(s.clock.Actors, you):
+	case interactive && slices.Contains(g.clock.Actors, you):
 		h.readyBtn.SetText("Your move")
 	case interactive:
 		h.readyBtn.SetText("Waiting")
-	case s.ready:
+	case g.ready:
 		h.readyBtn.SetText("Take back end turn")
 	default:
 		h.readyBtn.SetText("End turn")
 	}
-	h.readyBtn.GetWidget().Disabled = s.over != nil || you == 0 || s.out() || interactive
+	h.readyBtn.GetWidget().Disabled = g.over != nil || you == 0 || g.out() || interactive
 	return false // set by the deferred check
 }
 
@@ -376,14 +369,6 @@ func orColor(c, def color.Color) color.Color {
 		return def
 	}
 	return c
-}
-
-// mod returns the hex screen's module, nil on another screen.
-func (h *hud) mod() module.Game {
-	if h.g == nil {
-		return nil
-	}
-	return h.g.mod
 }
 
 // Gaps of the top bar, in pixels.
@@ -400,9 +385,9 @@ const (
 // ellipsis if it may be (the order slot, who is ready) and enough of it
 // fits, else left out; an empty text takes no room.
 func (h *hud) fitBar(short string) {
-	t := h.s.app.theme
+	t := h.g.app.theme
 	bw, _ := h.buttons.PreferredSize()
-	room := float64(h.s.winW - barPadding - bw)
+	room := float64(h.g.winW - barPadding - bw)
 	width := func(w *widget.Text, small bool) float64 {
 		face := t.NormalFace()
 		if small {
@@ -417,7 +402,7 @@ func (h *hud) fitBar(short string) {
 		shorten float64 // the least width it may be shortened to, 0 for never
 	}
 	items := []item{{h.turn, false, 0}, {h.money, false, 0}}
-	_, deadline := (&h.s.clock).DeadlineTime()
+	_, deadline := (&h.g.clock).DeadlineTime()
 	if deadline {
 		items = append(items, item{h.clock, false, 0})
 	}
@@ -467,409 +452,16 @@ func (h *hud) fitBar(short string) {
 // slotMin is the least width the top bar's order slot is shown at.
 const slotMin = 150
 
-// updateSide rebuilds the side panel's selection part.
-func (h *hud) updateSide() {
-	g := h.g
-	t := g.app.theme
-	h.side.RemoveChildren()
-	h.hint.Label = ""
-	h.tips = h.tips[:0]
-	add := func(s string, c color.Color) {
-		h.side.AddChild(kit.SmallText(t, s, c, widget.TextOpts.MaxWidth(sideWidth-40)))
-	}
-	title := func(s string) { h.side.AddChild(kit.Text(t, s, h.pal.Accent)) }
-	sel := g.model.Selection()
-	v := g.model.View()
-	switch {
-	case sel.Army != 0:
-		a := g.ownArmy(sel.Army)
-		if a == nil {
-			g.model.Deselect()
-			h.updateSide()
-			return
-		}
-		kind := "Army"
-		if a.Naval {
-			kind = "Fleet"
-		}
-		title(fmt.Sprintf("%s %d at %s", kind, a.ID, a.Hex))
-		h.panel(sel)
-		if g.replay == nil && !g.out() {
-			h.choices(g.model.ArmyChoices(a.ID))
-		}
-	case sel.City != 0:
-		for _, c := range v.Cities {
-			if c.ID != sel.City {
-				continue
-			}
-			name := "City"
-			if c.Capital {
-				name = "Capital"
-			}
-			if g.mod.Style().NoCityLevels {
-				title(fmt.Sprintf("City %d at %s", c.ID, c.Hex))
-			} else {
-				title(fmt.Sprintf("%s %d, level %d, at %s", name, c.ID, c.Level, c.Hex))
-			}
-			h.panel(sel)
-			if g.replay == nil && !g.out() {
-				h.choices(g.model.CityChoices(c.ID))
-			}
-		}
-	case sel.Active:
-		for _, line := range g.model.Describe(sel.Hex) {
-			add(line, h.pal.Text)
-		}
-	case g.replay != nil:
-		title("Replay")
-		add("Turn > (or Enter) shows the next turn with its moves; < Turn the one before; Play steps on by itself.", h.pal.Text)
-		add("Watching switches between the whole map and each player's own view, fog and all.", h.pal.TextMuted)
-		add("Click a hex to see what is on it; the log tells each turn.", h.pal.TextMuted)
-	case g.out():
-		title("Out of the game")
-		add("Your empire fell: you watch the game to its end with what you still see.", h.pal.Text)
-		add("Click a hex to see what is on it; Leave goes back to the menu.", h.pal.TextMuted)
-	case v.You == 0:
-		title("Watching")
-		add("You are watching this game: click a hex to see what is on it.", h.pal.Text)
-		add("Drag the map or use the arrow keys to look around; the wheel zooms.", h.pal.TextMuted)
-	default:
-		if realm, ok := g.mod.(module.Realm); ok {
-			name, _ := realm.RealmTitle(g.model)
-			title(name)
-			for _, line := range realm.RealmPanel(g.model) {
-				add(line, h.pal.Text)
-			}
-			h.choices(realm.RealmChoices(g.model))
-			add("Click one of your armies or cities to give it orders. Tab: next army. H: home. Enter: end turn. F1: help.", h.pal.TextMuted)
-			return
-		}
-		title("Your orders")
-		add("Click one of your armies or cities to give it orders.", h.pal.Text)
-		add("Right-click or drag from a selected army to move it; onto an enemy to attack.", h.pal.TextMuted)
-		add("Drag the map or use the arrow keys to look around; the wheel zooms.", h.pal.TextMuted)
-		add("Tab: next army. H: home. Enter: end turn. Esc: deselect. F1: help.", h.pal.TextMuted)
-	}
-}
-
-// panel adds the module's lines on the selection (an army's units and
-// characters, a city's armies) under its title.
-func (h *hud) panel(sel model.Selection) {
-	t := h.g.app.theme
-	for _, line := range h.g.mod.Panel(h.g.model, sel) {
-		h.side.AddChild(kit.SmallText(t, line, h.pal.Text, widget.TextOpts.MaxWidth(sideWidth-40)))
-	}
-}
-
-// choices adds a button per choice; a choice that is not allowed is
-// disabled and says why when the cursor is on it. Runs of choices the
-// module groups (those that differ only in a direction or a level) share
-// one row of small buttons; the module's note on a kind of choice (what it
-// costs every turn) goes once above the first of them.
-func (h *hud) choices(cs []model.Choice) {
-	t := h.g.app.theme
-	face := t.SmallFace()
-	mod := h.g.mod
-	said := map[string]bool{}
-	for i := 0; i < len(cs); {
-		if heading, _ := mod.Note(cs[i]); heading != "" && !said[heading] {
-			h.side.AddChild(kit.SmallText(t, heading, h.pal.TextMuted, widget.TextOpts.MaxWidth(sideWidth-40)))
-			said[heading] = true
-		}
-		key, _ := mod.Group(cs[i])
-		j := i + 1
-		for key != "" && j < len(cs) {
-			if k, _ := mod.Group(cs[j]); k != key {
-				break
-			}
-			j++
-		}
-		if key == "" || j-i < 3 {
-			for _, c := range cs[i:j] {
-				h.side.AddChild(h.choiceButton(c, c.Label, &face, true))
-			}
-			i = j
-			continue
-		}
-		row := widget.NewContainer(
-			widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(2))),
-		)
-		label := kit.SmallText(t, key, h.pal.Text)
-		label.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
-		label.GetWidget().MinWidth = 84
-		row.AddChild(label)
-		for _, c := range cs[i:j] {
-			_, short := mod.Group(c)
-			row.AddChild(h.choiceButton(c, short, &face, false))
-		}
-		h.side.AddChild(row)
-		i = j
-	}
-}
-
-// choiceTip is what the HUD says of a choice button under the pointer:
-// why it is disabled, or what it warns of.
-type choiceTip struct {
-	b     *widget.Button
-	label string
-	why   string // the reason it is disabled, or its warning
-	bad   bool   // disabled
-	at    hex.Hex
-	hasAt bool // the choice acts on hex at, which the map marks
-}
-
-// choiceButton returns the button of choice c, labelled label (with its
-// cost when long). A disabled choice says why when the pointer is on it,
-// in the hint line and in a tooltip (tipAt): ebitenui's buttons send no
-// hover events while disabled.
-func (h *hud) choiceButton(c model.Choice, label string, face *text.Face, long bool) *widget.Button {
-	full := c.Label
-	if c.Cost > 0 {
-		full += fmt.Sprintf(" (%d %s)", c.Cost, h.g.model.Rules().Currency())
-		if long {
-			label += fmt.Sprintf("  (%d)", c.Cost)
-		}
-	}
-	_, upkeep := h.g.mod.Note(c)
-	if upkeep != "" {
-		full += ", " + upkeep // the panel says it above the choices (choices)
-	}
-	if c.Current {
-		label = "● " + label
-	}
-	if long {
-		label = kit.Fit(label, *face, sideWidth-70)
-	}
-	pad := &widget.Insets{Left: 8, Right: 8, Top: 3, Bottom: 3}
-	if !long {
-		pad = &widget.Insets{Left: 4, Right: 4, Top: 3, Bottom: 3}
-	}
-	t := h.g.app.theme
-	opts := []widget.ButtonOpt{
-		widget.ButtonOpts.Image(t.ButtonImage()),
-		widget.ButtonOpts.TextColor(t.ButtonTextColor()),
-		widget.ButtonOpts.TextLabel(label),
-		widget.ButtonOpts.TextFace(face),
-		widget.ButtonOpts.TextPadding(pad),
-		widget.ButtonOpts.DisableDefaultKeys(),
-		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { h.g.choose(c) }),
-	}
-	if long {
-		opts = append(opts,
-			widget.ButtonOpts.TextPosition(widget.TextPositionStart, widget.TextPositionCenter),
-			widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
-	}
-	b := widget.NewButton(opts...)
-	b.GetWidget().Disabled = c.Reason != ""
-	tip := choiceTip{b: b, label: full, at: c.At, hasAt: c.HasAt}
-	switch {
-	case c.Reason != "":
-		tip.why, tip.bad = c.Reason, true
-	case c.Warn != "":
-		tip.why = c.Warn
-	case c.Replaces != "":
-		tip.why = "Replaces your order: " + c.Replaces
-	case upkeep != "":
-		tip.why = kit.CapitalFirst(upkeep)
-	}
-	h.tips = append(h.tips, tip)
-	return b
-}
-
-// tipAt returns the tip of the choice button under window point (x, y),
-// if any is in sight in the side panel.
-func (h *hud) tipAt(x, y int) (choiceTip, bool) {
-	p := image.Pt(x, y)
-	if h.window != nil || !p.In(h.scroll.ViewRect()) {
-		return choiceTip{}, false
-	}
-	for _, t := range h.tips {
-		if p.In(t.b.GetWidget().Rect) {
-			return t, true
-		}
-	}
-	return choiceTip{}, false
-}
-
-// updateHint shows in the hint line why the choice under the pointer is
-// disabled, or what it warns of; nothing for a choice that is fine.
-func (h *hud) updateHint() bool {
-	x, y := h.s.app.in.Cursor.X, h.s.app.in.Cursor.Y
-	label, c := "", color.Color(h.pal.TextMuted)
-	t, ok := h.tipAt(x, y)
-	if ok && t.why != "" {
-		label = t.label + ": " + t.why
-		if t.bad {
-			c = h.pal.Error
-		} else {
-			c = h.pal.Accent
-		}
-	}
-	var marked *choiceTip
-	if ok && t.hasAt {
-		marked = &t
-	}
-	moved := (marked == nil) != (h.marked == nil) || marked != nil && marked.at != h.marked.at
-	h.marked = marked
-	if label == h.hint.Label {
-		return moved
-	}
-	h.hint.Label = label
-	h.hint.SetColor(c)
-	return true
-}
-
-// choose gives the orders of a choice the player clicked; in an
-// interactive step of a ruleset that has them (module.Actor), the choice
-// is an action, sent at once.
-func (g *gameScreen) choose(c model.Choice) {
-	if actor, ok := g.mod.(module.Actor); ok && g.interactive() {
-		data, err := actor.Action(g.model, c)
-		if err != nil {
-			g.notify(err.Error())
-			return
-		}
-		g.act(data)
-		return
-	}
-	o := c.Order
-	switch o.Kind {
-	case game.OrderStance:
-		g.model.SetStance(o.Army, o.Stance, o.Dir)
-	case game.OrderExplore:
-		g.model.SetExplore(o.Army, o.Dir)
-	default:
-		g.model.Choose(c)
-	}
-	g.ordersChanged()
-}
-
-// updateOrders rebuilds the list of this turn's orders.
-func (h *hud) updateOrders() {
-	g := h.g
-	t := g.app.theme
-	h.orders.RemoveChildren()
-	if g.replay != nil {
-		return
-	}
-	drafts := g.model.Drafts()
-	one := g.model.OrderLimit() == 1
-	heading, none := fmt.Sprintf("Orders for turn %d (%d)", g.model.View().Turn, len(drafts)), "No orders yet."
-	if cal, ok := g.mod.(module.Calendar); ok {
-		heading, none = cal.OrdersText(g.model)
-	}
-	h.orders.AddChild(kit.Text(t, heading, h.pal.Accent))
-	if len(drafts) == 0 {
-		h.orders.AddChild(kit.SmallText(t, none, h.pal.TextMuted, widget.TextOpts.MaxWidth(sideWidth-40)))
-		if one {
-			choose := "Choose one: select a city or an army."
-			if realm, ok := g.mod.(module.Realm); ok {
-				_, button := realm.RealmTitle(g.model)
-				choose = fmt.Sprintf("Choose one: select a city or an army, or press %s for the realm's orders.", button)
-			}
-			h.orders.AddChild(kit.SmallText(t, choose, h.pal.TextMuted, widget.TextOpts.MaxWidth(sideWidth-40)))
-		}
-	}
-	face := t.SmallFace()
-	for i, d := range drafts {
-		row := widget.NewContainer(
-			widget.ContainerOpts.Layout(widget.NewGridLayout(
-				widget.GridLayoutOpts.Columns(2),
-				widget.GridLayoutOpts.Stretch([]bool{true, false}, nil),
-				widget.GridLayoutOpts.Spacing(4, 0))),
-			widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})),
-		)
-		label := d.Label
-		if d.Cost > 0 {
-			label += fmt.Sprintf("  (%d)", d.Cost)
-		}
-		c := color.Color(h.pal.Text)
-		switch {
-		case d.Rejected != "":
-			label += "\n  refused: " + d.Rejected
-			c = h.pal.Error
-		case d.Err != "":
-			label += "\n  " + d.Err
-			c = h.pal.Error
-		}
-		row.AddChild(kit.SmallText(t, label, c, widget.TextOpts.MaxWidth(sideWidth-86)))
-		i := i
-		remove := "x"
-		if one {
-			remove = "Clear"
-		}
-		row.AddChild(widget.NewButton(
-			widget.ButtonOpts.Image(t.ButtonImage()),
-			widget.ButtonOpts.TextColor(t.ButtonTextColor()),
-			widget.ButtonOpts.TextLabel(remove),
-			widget.ButtonOpts.TextFace(&face),
-			widget.ButtonOpts.TextPadding(&widget.Insets{Left: 8, Right: 8, Top: 2, Bottom: 2}),
-			widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) {
-				g.model.RemoveOrder(i)
-				g.ordersChanged()
-			}),
-		))
-		h.orders.AddChild(row)
-	}
-	if one && len(drafts) > 0 {
-		h.orders.AddChild(kit.SmallText(t, "Choosing another order replaces it.", h.pal.TextMuted, widget.TextOpts.MaxWidth(sideWidth-40)))
-	}
-}
-
-// slotText returns the top bar's words on the turn's one order, when the
-// ruleset allows one a turn: the order drafted ("Order: Recruit 2
-// Infantry…"), or that there is none; "" otherwise. Its colour is muted
-// for none, the error's for an order the server would refuse.
-func (h *hud) slotText() (string, color.Color) {
-	g := h.g
-	if g.replay != nil || g.out() || g.over != nil || g.model.OrderLimit() != 1 {
-		return "", h.pal.Text
-	}
-	none := "No order yet"
-	if cal, ok := g.mod.(module.Calendar); ok {
-		_, none = cal.OrdersText(g.model)
-	}
-	drafts := g.model.Drafts()
-	if len(drafts) == 0 {
-		return none, h.pal.TextMuted
-	}
-	face := g.app.theme.SmallFace()
-	s := kit.Fit("Order: "+drafts[0].Label, face, slotWidth)
-	if drafts[0].Err != "" || drafts[0].Rejected != "" {
-		return s, h.pal.Error
-	}
-	return s, h.pal.Accent
-}
-
-// turnName names turn t: "Turn 9", or as the module's calendar says ("Day
-// 9").
-func (g *gameScreen) turnName(t protocol.Turn) string {
-	if cal, ok := g.mod.(module.Calendar); ok {
-		return cal.TurnName(game.Turn(t))
-	}
-	return fmt.Sprintf("Turn %d", t)
-}
-
-// slotWidth is the widest the top bar's order slot is written, in pixels.
-const slotWidth = 280
-
-// showRealm shows the realm's panel (module.Realm): the selection ends.
-func (g *gameScreen) showRealm() {
-	g.model.Deselect()
-	g.preview = nil
-	g.hud.dirtySide = true
-}
-
 // updateLog rewrites the event log: the newest lines last; battles link to
 // their report.
 func (h *hud) updateLog() {
-	lines := h.s.part.logLines()
+	lines := h.g.logLines()
 	h.logLen = len(lines)
 	start := max(len(lines)-maxLogLines, 0)
-	face := h.s.app.theme.SmallFace()
+	face := h.g.app.theme.SmallFace()
 	w := float64(h.log.GetWidget().Rect.Dx())
 	if w <= 0 {
-		w = float64(h.s.winW - minimapW - sideWidth - 18)
+		w = float64(h.g.winW - minimapW - sideWidth - 18)
 	}
 	w -= 16 + 30 // the text's padding, the scroll bar
 	var b strings.Builder
@@ -893,7 +485,7 @@ func (h *hud) updateLog() {
 		putChats(i)
 		l := lines[i]
 		if l.Turn != last {
-			fmt.Fprintf(&b, "[color=#f0be5a]%s[/color]\n", h.s.part.turnName(l.Turn))
+			fmt.Fprintf(&b, "[color=#f0be5a]%s[/color]\n", h.g.turnName(l.Turn))
 			last = l.Turn
 		}
 		if l.Link != "" {
@@ -915,7 +507,7 @@ type chatLine struct {
 
 // addChat adds a chat line to the log.
 func (h *hud) addChat(s string) {
-	h.chats = append(h.chats, chatLine{after: h.s.part.logLen(), text: s})
+	h.chats = append(h.chats, chatLine{after: h.g.logLen(), text: s})
 	if len(h.chats) > 20 {
 		h.chats = h.chats[1:]
 	}
@@ -926,53 +518,12 @@ func (h *hud) addChat(s string) {
 func escapeBB(s string) string { return strings.ReplaceAll(s, "[", "(") }
 
 // openLink follows a link of the log, as the screen says.
-func (h *hud) openLink(id string) { h.s.part.openLink(id) }
-
-// logLines implements screenPart: the model's log, a battle linked to its
-// report, a place to the map there.
-func (g *gameScreen) logLines() []logLine {
-	lines := g.model.Log()
-	out := make([]logLine, len(lines))
-	for i, l := range lines {
-		out[i] = logLine{Turn: protocol.Turn(l.Turn), Text: l.Text}
-		switch {
-		case l.Battle != nil:
-			out[i].Link = fmt.Sprintf("battle%d", i)
-		case l.HasHex:
-			out[i].Link = fmt.Sprintf("hex%d", i)
-		}
-	}
-	return out
-}
-
-// logLen implements screenPart.
-func (g *gameScreen) logLen() int { return len(g.model.Log()) }
-
-// openLink implements screenPart: a battle opens its report, a place
-// centres the map on it.
-func (g *gameScreen) openLink(id string) {
-	h := g.hud
-	lines := g.model.Log()
-	var i int
-	switch {
-	case strings.HasPrefix(id, "battle"):
-		i, _ = strconv.Atoi(strings.TrimPrefix(id, "battle"))
-		if i >= 0 && i < len(lines) && lines[i].Battle != nil {
-			g.centerOn(lines[i].Battle.Hex)
-			h.showBattle(lines[i])
-		}
-	case strings.HasPrefix(id, "hex"):
-		i, _ = strconv.Atoi(strings.TrimPrefix(id, "hex"))
-		if i >= 0 && i < len(lines) && lines[i].HasHex {
-			g.centerOn(lines[i].Hex)
-		}
-	}
-}
+func (h *hud) openLink(id string) { h.g.openLink(id) }
 
 // titled returns the body of a window headed by title.
 func (h *hud) titled(title string) *widget.Container {
 	body := h.windowBody(24, 10)
-	tf := h.s.app.theme.HeadingFace()
+	tf := h.g.app.theme.HeadingFace()
 	body.AddChild(widget.NewText(widget.TextOpts.Text(title, &tf, h.pal.Accent)))
 	return body
 }
@@ -981,7 +532,7 @@ func (h *hud) titled(title string) *widget.Container {
 // padding pad and spacing gap.
 func (h *hud) windowBody(pad, gap int) *widget.Container {
 	return widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(h.s.app.theme.PanelImage()),
+		widget.ContainerOpts.BackgroundImage(h.g.app.theme.PanelImage()),
 		widget.ContainerOpts.Layout(widget.NewRowLayout(
 			widget.RowLayoutOpts.Direction(widget.DirectionVertical),
 			widget.RowLayoutOpts.Padding(widget.NewInsetsSimple(pad)),
@@ -1001,7 +552,7 @@ const (
 // openWindow shows c in a window in the middle of the map with a Close
 // button, closing any other.
 func (h *hud) openWindow(c *widget.Container) {
-	c.AddChild(h.s.app.theme.NewButton("Close", h.closeWindow))
+	c.AddChild(h.g.app.theme.NewButton("Close", h.closeWindow))
 	h.openBare(c)
 }
 
@@ -1009,10 +560,10 @@ func (h *hud) openWindow(c *widget.Container) {
 // middle of the map, closing any other.
 func (h *hud) openBare(c *widget.Container) {
 	pw, ph := c.PreferredSize()
-	mr := h.s.mapRect()
-	pw, ph = min(pw, h.s.winW-16), min(ph, h.s.winH-16)
+	mr := h.g.mapRect()
+	pw, ph = min(pw, h.g.winW-16), min(ph, h.g.winH-16)
 	x := max(mr.Min.X+(mr.Dx()-pw)/2, 8)
-	y := max((h.s.winH-ph)/2, 8)
+	y := max((h.g.winH-ph)/2, 8)
 	h.openAt(c, image.Rect(x, y, x+pw, y+ph), false)
 }
 
@@ -1021,12 +572,12 @@ func (h *hud) openAt(c *widget.Container, r image.Rectangle, help bool) {
 	h.closeWindow()
 	w := widget.NewWindow(widget.WindowOpts.Contents(c), widget.WindowOpts.Modal(), widget.WindowOpts.CloseMode(widget.NONE))
 	w.SetLocation(r)
-	h.window, h.windowBox, h.windowRect = h.s.app.ui.AddWindow(w), c, r
+	h.window, h.windowBox, h.windowRect = h.g.app.ui.AddWindow(w), c, r
 	h.windowKind = windowOther
 	if help {
 		h.windowKind = windowHelp
 	}
-	h.s.app.ui.ClearFocus()
+	h.g.app.ui.ClearFocus()
 }
 
 // closeWindow closes the open window, if any. Called from a window's own
@@ -1035,36 +586,36 @@ func (h *hud) openAt(c *widget.Container, r image.Rectangle, help bool) {
 // loop over its windows does not survive one leaving in the middle.
 func (h *hud) closeWindow() {
 	if h.window != nil {
-		if h.s.app.inUI {
-			h.s.app.afterUI = append(h.s.app.afterUI, h.window)
+		if h.g.app.inUI {
+			h.g.app.afterUI = append(h.g.app.afterUI, h.window)
 		} else {
 			h.window()
 		}
 	}
 	h.window, h.windowBox, h.windowKind = nil, nil, windowNone
-	h.s.app.ui.ClearFocus()
+	h.g.app.ui.ClearFocus()
 }
 
 // showOut opens the window that tells the player it is out of the game,
 // which goes on without it.
 func (h *hud) showOut() {
-	s := h.s
-	t := s.app.theme
+	g := h.g
+	t := g.app.theme
 	body := h.titled("You are out of the game")
-	body.AddChild(kit.Text(t, fmt.Sprintf("On turn %d your empire fell. The game goes on without you: watch it to its end, or leave.", s.part.turn()),
+	body.AddChild(kit.Text(t, fmt.Sprintf("On turn %d your empire fell. The game goes on without you: watch it to its end, or leave.", g.turn()),
 		h.pal.Text, widget.TextOpts.MaxWidth(420)))
-	body.AddChild(t.NewPrimaryButton("Back to the menu", s.app.showMainMenu))
+	body.AddChild(t.NewPrimaryButton("Back to the menu", g.app.showMainMenu))
 	h.openWindow(body) // its Close button watches on
 	h.dirtyTop, h.dirtySide = true, true
 }
 
 // showGameOver opens the end-of-game window.
 func (h *hud) showGameOver(m *protocol.GameOver) {
-	s := h.s
-	t := s.app.theme
+	g := h.g
+	t := g.app.theme
 	title := "The game is over"
 	switch {
-	case m.Winner == s.part.you():
+	case m.Winner == g.you():
 		title = "Victory!"
 	case m.Winner != 0:
 		title = "Defeat"
@@ -1072,10 +623,10 @@ func (h *hud) showGameOver(m *protocol.GameOver) {
 	body := h.titled(title)
 	who := "Nobody won."
 	if m.Winner != 0 {
-		who = fmt.Sprintf("%s won on %s.", s.part.playerName(m.Winner), strings.ToLower(s.part.turnName(m.Turn)))
+		who = fmt.Sprintf("%s won on %s.", g.playerName(m.Winner), strings.ToLower(g.turnName(m.Turn)))
 	}
 	body.AddChild(kit.Text(t, who, h.pal.Text))
-	body.AddChild(t.NewPrimaryButton("Back to the menu", s.app.showMainMenu))
+	body.AddChild(t.NewPrimaryButton("Back to the menu", g.app.showMainMenu))
 	h.openWindow(body)
 	h.dirtyTop = true
 }

@@ -28,7 +28,7 @@ func TestEndTurnAsksWhenUpkeepCuts(t *testing.T) {
 		s.AddArmy(game.Army{Owner: 1, Hex: capital.Hex, Units: big})
 		g := showGame(t, a, s, 1)
 		g.hud.update()
-		if money, _ := g.hud.moneyText(); !strings.Contains(money, "units lost") {
+		if money := g.hud.money.Label; !strings.Contains(money, "units lost") {
 			t.Errorf("top bar money %q: want a warning", money)
 		}
 		g.endTurnClicked()

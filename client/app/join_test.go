@@ -116,10 +116,11 @@ func TestJoinModdedGame(t *testing.T) {
 	settle(t, a, "create", func() bool { return a.screen == screenLobby })
 	a.send(&protocol.SetReady{Ready: true})
 	settle(t, a, "start", func() bool { return a.game != nil })
-	if have := hexScreen(a).model.Rules().Currency(); have != "Crowns" {
+	if have := hexOf(a.game).Model().Rules().Currency(); have != "Crowns" {
 		t.Errorf("the game plays with %s, want the mod's Crowns", have)
 	}
-	if have := hexScreen(a).model.Forecast().Money; !strings.HasPrefix(have, "Crowns ") {
+	a.game.hud.update()
+	if have := a.game.hud.money.Label; !strings.HasPrefix(have, "Crowns ") {
 		t.Errorf("the top bar's money %q, want it in Crowns", have)
 	}
 	if a.play.Ruleset().Info().Hash != ruleset.HashData(data) {

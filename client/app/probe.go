@@ -3,7 +3,6 @@ package app
 import (
 	"encoding/json"
 	"fmt"
-	"image"
 	"os"
 	"path/filepath"
 
@@ -11,7 +10,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"empires/client/module"
-	"empires/shared/hex"
 )
 
 // Probe is what the client writes to Options.Probe for tests that drive
@@ -96,8 +94,8 @@ func (a *App) probe() *Probe {
 		p.Keys = append(p.Keys, k.String())
 	}
 	// Windows first: their buttons are the ones on top.
-	if a.game != nil && a.game.sh().hud.windowBox != nil {
-		collectButtons(a.game.sh().hud.windowBox, p.Buttons)
+	if a.game != nil && a.game.hud.windowBox != nil {
+		collectButtons(a.game.hud.windowBox, p.Buttons)
 	}
 	if a.ui.Container != nil {
 		collectButtons(a.ui.Container, p.Buttons)
@@ -106,7 +104,7 @@ func (a *App) probe() *Probe {
 		}
 	}
 	if a.game != nil {
-		collectButtons(a.game.sh().hud.content, p.Buttons) // inside a scroll container
+		collectButtons(a.game.hud.content, p.Buttons) // inside a scroll container
 	}
 	switch f := a.ui.GetFocusedWidget().(type) {
 	case *widget.Button:
@@ -124,12 +122,12 @@ func (a *App) probe() *Probe {
 	if a.screen != screenGame || a.game == nil {
 		return p
 	}
-	sh := a.game.sh()
+	sh := a.game
 	mr := sh.mapRect()
 	p.WindowOpen = sh.hud.window != nil
-	p.Turn, p.Ready = int(sh.part.turn()), sh.ready
+	p.Turn, p.Ready = int(sh.turn()), sh.ready
 	p.Map = [4]int{mr.Min.X, mr.Min.Y, mr.Max.X, mr.Max.Y}
-	p.Log = sh.part.logLen()
+	p.Log = sh.logLen()
 	p.Money, p.ReadyTxt, p.Hint, p.BigLog = sh.hud.money.Label, sh.hud.readyList.Label, sh.hud.hint.Label, sh.hud.bigLog
 	p.TurnText, p.Slot = sh.hud.turn.Label, sh.hud.slot.Label
 	lr := sh.hud.log.GetWidget().Rect
@@ -137,76 +135,6 @@ func (a *App) probe() *Probe {
 	p.Probe = a.game.probe()
 	p.Orders = len(p.Drafts)
 	return p
-}
-
-// probe implements playScreen: the camera, the hovered and the selected
-// hex, the orders, the player's cities, armies and structures, and the
-// others' structures.
-func (g *gameScreen) probe() module.Probe {
-	var p module.Probe
-	v := g.model.View()
-	mr := g.mapRect()
-	p.Camera = [3]float64{g.cam.X, g.cam.Y, g.cam.Zoom}
-	p.World[0], p.World[1] = g.board.WorldSize()
-	if g.hasHover {
-		p.Hover = g.hover.String()
-	}
-	sel := g.model.Selection()
-	if sel.Active {
-		p.Selected = sel.Hex.String()
-	}
-	for _, d := range g.model.Drafts() {
-		p.Drafts = append(p.Drafts, d.Label)
-	}
-	mark := func(kind string, id int, h hex.Hex) module.Mark {
-		x, y := g.screenOf(h)
-		return module.Mark{Kind: kind, ID: id, Cell: h.String(), X: x, Y: y, OnMap: image.Pt(int(x), int(y)).In(mr)}
-	}
-	pick := func(kind string, id int) {
-		if p.Picked == nil {
-			p.Picked = map[string]int{}
-		}
-		p.Picked[kind] = id
-	}
-	for _, c := range v.Cities {
-		kind := "city"
-		if c.Capital {
-			kind = "capital"
-		}
-		if c.Owner == v.You && !c.Remembered {
-			p.Mine = append(p.Mine, mark(kind, int(c.ID), c.Hex))
-		}
-		if c.ID == sel.City && sel.City != 0 {
-			pick(kind, int(c.ID))
-		}
-	}
-	for _, ar := range v.Armies {
-		if ar.Owner == v.You && !ar.Remembered {
-			m := mark("army", int(ar.ID), ar.Hex)
-			m.Carried, m.Units = ar.Carrier != 0, ar.Units.Total()
-			p.Mine = append(p.Mine, m)
-		}
-	}
-	if sel.Army != 0 {
-		pick("army", int(sel.Army))
-	}
-	for _, st := range v.Structures {
-		m := mark(g.model.Rules().StructureName(st.Kind), int(st.ID), st.Hex)
-		if st.Owner == v.You && v.You != 0 {
-			p.Mine = append(p.Mine, m)
-		} else {
-			p.Others = append(p.Others, m)
-		}
-	}
-	return p
-}
-
-// screenOf returns where the centre of hex h is drawn, in window pixels.
-func (g *gameScreen) screenOf(h hex.Hex) (float64, float64) {
-	wx, wy := g.board.HexCenter(h)
-	sx, sy := g.cam.ToScreen(wx, wy)
-	r := g.mapRect()
-	return sx + float64(r.Min.X), sy + float64(r.Min.Y)
 }
 
 // collectTexts appends the labels of the texts in c, depth first, to out.

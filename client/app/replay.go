@@ -4,208 +4,210 @@ import (
 	"errors"
 	"fmt"
 
-	"empires/client/model"
 	"empires/client/module"
-	"empires/shared/game"
-	"empires/shared/hexgame"
+	"empires/server/store"
+	"empires/shared/protocol"
 	"empires/shared/ruleset"
 )
 
-// ReplayTurn is one turn of a replayed game: the state after it (the
-// first: the game as it started) and the events of the turn that led to it
-// (none for the first).
-type ReplayTurn struct {
-	State  *game.State
-	Events *game.Events
+// ReplayStep is one step of a saved game replayed on its module's screen
+// (module.Replayer): the game after the step, and what each seat saw of
+// the step.
+type ReplayStep struct {
+	// Game is the game after the step (the first step's: the game as it
+	// started), the replay's own: its views are read from it
+	// (ruleset.Game.View), through any seat's eyes or all-seeing.
+	Game ruleset.Game
+	// Events are the step's events in the ruleset's encoding
+	// (ruleset.Outcome.Events), by seat: Events[0] the all-seeing
+	// spectator's, Events[s] seat s's. The first step has none.
+	Events [][]byte
 }
 
-// replayCursor is where a replay is, whatever screen shows it: what the
-// HUD's replay controls show and change.
-type replayCursor struct {
-	title   string
-	count   int  // the turns (steps) of the replay, its start included
-	at      int  // index of the turn shown
-	playing bool // step on by itself
-	wait    int  // frames until the next step while playing
-}
-
-// replayer is a game screen that may replay a saved game: the HUD's
-// replay buttons, Enter and the clock of a replay that plays drive it.
-type replayer interface {
-	// cursor returns the replay's cursor, nil on a game being played.
-	cursor() *replayCursor
-	// replayStep shows the next turn (animated) or, with back, the
-	// previous one; at the end it stops a replay that plays.
-	replayStep(back bool)
-	// replayEyes switches to the next pair of eyes: all-seeing, player
-	// 1, 2, ... and back.
-	replayEyes()
-	// eyesName says whose eyes the replay shows: "Watching: Ann".
-	eyesName() string
-}
-
-// tickReplay steps rp's replay on, while it plays, a turn a second once
-// the last turn's animation is over (animating).
-func tickReplay(rp replayer, animating bool) {
-	c := rp.cursor()
-	if c == nil || !c.playing || animating {
-		return
+// NewReplayStep returns the replay's step of game g just after a step
+// played with outcome out: a copy of g of its own (g's save, loaded by
+// rs), and the events every seat saw, read now, while out may still read
+// g (ruleset.Outcome). out is nil for the game as it started.
+func NewReplayStep(rs ruleset.Ruleset, g ruleset.Game, out ruleset.Outcome) (ReplayStep, error) {
+	save, err := g.Save()
+	if err != nil {
+		return ReplayStep{}, fmt.Errorf("replay step: %w", err)
 	}
-	if c.wait > 0 {
-		c.wait--
-		return
+	own, err := rs.Load(save)
+	if err != nil {
+		return ReplayStep{}, fmt.Errorf("replay step: %w", err)
 	}
-	c.wait = 60
-	rp.replayStep(false)
+	st := ReplayStep{Game: own}
+	if out == nil {
+		return st, nil
+	}
+	st.Events = make([][]byte, g.Seats()+1)
+	for s := range st.Events {
+		ev, err := out.Events(ruleset.Seat(s), s == 0)
+		if err != nil {
+			return ReplayStep{}, fmt.Errorf("replay step: the events of seat %d: %w", s, err)
+		}
+		st.Events[s] = ev
+	}
+	return st, nil
 }
 
-// replay is what the game screen shows when it replays a saved game
-// instead of playing one: the turns, the one shown, and whose eyes it
-// shows them through.
+// replay is a saved game replayed on its module's screen: the steps, the
+// one shown, whose eyes show them, and whether it plays by itself.
 type replay struct {
-	replayCursor
-	rs     *hexgame.Ruleset // the game's ruleset, the build's
-	mod    module.Game
-	turns  []ReplayTurn
-	viewer game.PlayerID // 0: all-seeing
+	title   string
+	steps   []ReplayStep
+	at      int          // index of the step shown
+	viewer  ruleset.Seat // 0: all-seeing
+	playing bool         // step on by itself
+	wait    int          // frames until the next step while playing
 }
 
-// view returns the view of turn i through the replay's eyes, as the hex
-// game of the platform gives it (hexgame.Game.View): all-seeing, or as the
-// viewer saw it then (its memory is in the state).
-func (r *replay) view(i int) *game.View {
-	v := r.rs.Game(r.turns[i].State).View(ruleset.Seat(r.viewer), r.viewer == 0)
-	return v.(*hexgame.View).V
+// count returns the replay's steps, its start included.
+func (r *replay) count() int { return len(r.steps) }
+
+// view returns the view of step i through the replay's eyes, as the
+// ruleset gives it (Game.View): all-seeing, or as the viewer saw it then
+// (its memory is in the game).
+func (r *replay) view(i int) ruleset.View {
+	return r.steps[i].Game.View(r.viewer, r.viewer == 0)
 }
 
-// events returns the events of turn i the viewer saw (all of them when
-// all-seeing).
-func (r *replay) events(i int) []game.Event {
-	ev := r.turns[i].Events
-	if ev == nil {
+// events returns the events of step i the viewer saw (all-seeing: those
+// of the all-seeing spectator), nil for the first.
+func (r *replay) events(i int) []byte {
+	ev := r.steps[i].Events
+	if int(r.viewer) >= len(ev) {
 		return nil
 	}
-	if r.viewer == 0 {
-		return ev.List
-	}
-	return ev.For(r.turns[i].State, r.viewer)
+	return ev[r.viewer]
 }
 
-// model returns a view model of turn i through the replay's eyes, its log
-// holding the turns up to i: the turns applied one by one from the first,
-// as they were shown. The log names every player, the eyes' too ("Anna's
-// army 7"), since the watcher is not that player.
-func (r *replay) model(i int) (*model.Model, error) {
-	m := model.New(r.mod.Rules())
-	m.SetThirdPerson(true)
-	if err := m.SetFullView(r.view(0)); err != nil {
-		return nil, err
-	}
+// history returns the first view and the steps up to i through the
+// replay's eyes, as Replayer.Rewind takes them.
+func (r *replay) history(i int) (ruleset.View, []module.Resolution) {
+	turns := make([]module.Resolution, 0, i)
 	for k := 1; k <= i; k++ {
-		m.ApplyUpdate(r.events(k), r.view(k))
+		turns = append(turns, module.Resolution{View: r.view(k), Events: r.events(k)})
 	}
-	return m, nil
+	return r.view(0), turns
 }
 
 // players returns the number of players of the replayed game.
-func (r *replay) players() int { return len(r.turns[0].State.Players) }
+func (r *replay) players() int { return r.steps[0].Game.Seats() }
 
-// OpenReplay shows a saved game's turns on the game screen, from its start:
-// step through them, play them, and watch from above or through any
-// player's eyes. turns[0] is the game as it started; the game's ruleset is
-// the build's of its id, shown by its module.
-func (a *App) OpenReplay(title string, turns []ReplayTurn) error {
-	if len(turns) == 0 || turns[0].State == nil {
-		return errors.New("replay: no turns")
+// OpenReplay shows a saved game's steps on the screen of the module of
+// ruleset rs, from the start: step through them, play them, and watch
+// from above or through any player's eyes. steps[0] is the game as it
+// started; the module's screen must replay (module.Replayer).
+func (a *App) OpenReplay(title string, rs ruleset.Ruleset, steps []ReplayStep) error {
+	if len(steps) == 0 || steps[0].Game == nil {
+		return errors.New("replay: no steps")
 	}
-	rs, mod, err := a.hexRuleset(turns[0].State.Ruleset)
+	r := &replay{title: title, steps: steps}
+	g, err := newGameScreenFor(a, rs, r.view(0), r)
 	if err != nil {
 		return fmt.Errorf("replay: %w", err)
 	}
 	a.disconnect()
-	r := &replay{replayCursor: replayCursor{title: title, count: len(turns)}, rs: rs, mod: mod, turns: turns}
-	g, err := newGameScreenFor(a, mod, r.view(0), r)
-	if err != nil {
-		return fmt.Errorf("replay: %w", err)
-	}
 	a.game = g
 	a.setRoot(g.root, screenGame)
 	return nil
 }
 
-// replayStep implements replayer.
+// tickReplay steps the replay on, while it plays, a step a second once
+// the last step's animation is over.
+func (g *gameScreen) tickReplay() {
+	r := g.replay
+	if r == nil || !r.playing || g.rp.Animating() {
+		return
+	}
+	if r.wait > 0 {
+		r.wait--
+		return
+	}
+	r.wait = 60
+	g.replayStep(false)
+}
+
+// replayStep shows the next step (animated) or, with back, the previous
+// one; at the end it stops a replay that plays.
 func (g *gameScreen) replayStep(back bool) {
 	r := g.replay
 	switch {
 	case back && r.at > 0:
 		g.replayShow(r.at - 1)
-	case !back && r.at+1 < len(r.turns):
+	case !back && r.at+1 < len(r.steps):
 		r.at++
-		g.applyTurn(r.events(r.at), r.view(r.at))
+		if err := g.scr.Resolved(r.view(r.at), r.events(r.at)); err != nil {
+			g.notify(err.Error())
+		}
+		g.status = g.scr.Status()
+		g.refresh()
 	default:
 		r.playing = false
 	}
 	g.hud.dirtyTop = true
 }
 
-// replayShow shows turn i at once (after a step back, or a change of eyes),
-// with the log of the turns up to it as the replay's eyes saw them.
+// replayShow shows step i at once (after a step back, or a change of
+// eyes), with the log of the steps up to it as the replay's eyes saw them.
 func (g *gameScreen) replayShow(i int) {
 	r := g.replay
 	r.at = i
-	m, err := r.model(i)
-	if err != nil {
-		g.notify(err.Error())
-		return
-	}
-	g.model = m
-	v := m.View()
-	if err := g.board.SetView(v); err != nil {
+	first, turns := r.history(i)
+	if err := g.rp.Rewind(first, turns); err != nil {
 		g.notify(err.Error())
 	}
-	g.anim, g.preview, g.reachView = nil, nil, nil
+	g.status = g.scr.Status()
 	g.refresh()
 }
 
-// replayEyes implements replayer.
+// replayEyes switches to the next pair of eyes: all-seeing, player 1,
+// 2, ... and back.
 func (g *gameScreen) replayEyes() {
 	r := g.replay
-	r.viewer = game.PlayerID((int(r.viewer) + 1) % (r.players() + 1))
+	r.viewer = ruleset.Seat((int(r.viewer) + 1) % (r.players() + 1))
 	g.replayShow(r.at)
 }
 
-var _ replayer = (*gameScreen)(nil)
-
-// cursor implements replayer.
-func (g *gameScreen) cursor() *replayCursor {
-	if g.replay == nil {
-		return nil
-	}
-	return &g.replay.replayCursor
-}
-
-// eyesName implements replayer.
+// eyesName says whose eyes the replay shows: "Watching: Ann".
 func (g *gameScreen) eyesName() string {
 	if g.replay.viewer == 0 {
 		return "Watching: everything"
 	}
-	return "Watching: " + g.model.PlayerName(g.replay.viewer)
+	return "Watching: " + g.playerName(protocol.Seat(g.replay.viewer))
 }
 
-// hexRuleset returns the build's ruleset of id, a game on the hex engine
-// (what saved games and their replays hold), and its module.
-func (a *App) hexRuleset(id string) (*hexgame.Ruleset, module.Game, error) {
-	rs, ok := a.opts.Rulesets.Get(id)
-	if !ok {
-		return nil, nil, fmt.Errorf("the game is of ruleset %q, which this client does not have", id)
-	}
-	hr, ok := rs.(*hexgame.Ruleset)
-	if !ok {
-		return nil, nil, fmt.Errorf("%s is not played on hexes: its saved games cannot be replayed here", rs.Info().Title)
-	}
-	mod, err := a.opts.Modules.Open(rs)
+// replayScreen checks that the client can replay games of ruleset rs: it
+// has a module for it (whose screen must replay, which OpenReplay checks).
+func (a *App) replayScreen(rs ruleset.Ruleset) error {
+	return a.opts.Modules.Check(protocol.RulesetInfo{ID: rs.Info().ID, Title: rs.Info().Title})
+}
+
+// savedSteps replays saved game g of ruleset rs from store st (checking
+// every step against its saved state) and returns its steps, the game as
+// it started first.
+func savedSteps(st *store.Store, g *store.Game, rs ruleset.Ruleset) ([]ReplayStep, error) {
+	first, err := st.Snapshot(g.ID, g.First)
 	if err != nil {
-		return nil, nil, err
+		return nil, fmt.Errorf("game %d: %w", g.ID, err)
 	}
-	return hr, mod, nil
+	start, err := first.Load(rs)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", g.ID, err)
+	}
+	steps := []ReplayStep{{Game: start}}
+	err = store.Replay(st, g.ID, rs, func(s store.Step) error {
+		step, err := NewReplayStep(rs, s.Game, s.Outcome)
+		if err != nil {
+			return fmt.Errorf("step %d: %w", s.Seq, err)
+		}
+		steps = append(steps, step)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("replay game %d: %w", g.ID, err)
+	}
+	return steps, nil
 }

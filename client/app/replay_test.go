@@ -1,62 +1,67 @@
 package app
 
 import (
+	"strings"
 	"testing"
 
-	"empires/shared/ai"
+	"empires/client/internal/savedgame"
 	"empires/shared/game"
-	"empires/shared/rules/erfworld"
+	"empires/shared/hexgame"
+	"empires/shared/protocol"
+	"empires/shared/ruleset"
 )
 
-// replayTurns plays a short game between two Normal AIs and returns its
-// turns as a replay holds them.
-func replayTurns(t *testing.T, rs *erfworld.Rules, turns int) []ReplayTurn {
-	t.Helper()
-	s, err := rs.NewGame(5, 24, 24, 2, []string{"Ann", "Bob"})
+// TestReplay watches a saved game of erfworld from the Replays screen on
+// the hex screen, as empire's are watched on its own (TestScreenReplay):
+// Turn > and < Turn step it forwards and back, Watching goes through each
+// player's eyes; each step shows the view the ruleset gives those eyes of
+// the saved game, with the turns' events in the log, told of every player
+// by name; the replay takes no orders.
+func TestReplay(t *testing.T) {
+	a, _, _ := testApp(t)
+	rs := hexRuleset(t, a, "erfworld")
+	a.opts.DataDir = t.TempDir()
+	set := protocol.Settings{Name: "Ann vs Bob", Ruleset: "erfworld", Width: 24, Height: 24, Seed: 5, Seats: 2, Bots: 2}
+	// What each seat (0: all-seeing) saw after each step, the start first.
+	var views [][]uint64
+	look := func(g ruleset.Game) {
+		var step []uint64
+		for s := range g.Seats() + 1 {
+			step = append(step, g.View(ruleset.Seat(s), s == 0).(*hexgame.View).V.Checksum())
+		}
+		views = append(views, step)
+	}
+	start, err := rs.New(set.Config([]string{"Ann", "Bob"}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := []ReplayTurn{{State: s.Clone()}}
-	players := []*ai.Player{ai.New(rs, ai.Normal, 5), ai.New(rs, ai.Normal, 5)}
-	for range turns {
-		var all []game.PlayerOrders
-		for i, p := range players {
-			id := game.PlayerID(i + 1)
-			all = append(all, game.PlayerOrders{Player: id, Orders: p.Orders(game.NewView(s, id))})
-		}
-		ev := game.Resolve(s, rs, all)
-		out = append(out, ReplayTurn{State: s.Clone(), Events: ev})
-	}
-	return out
-}
-
-// TestReplay steps a replay forwards and back and through each player's
-// eyes: the game screen shows each turn's view as the viewer had it, with
-// the turn's events in the log, and takes no orders.
-func TestReplay(t *testing.T) {
-	a, rs, _ := testApp(t)
-	turns := replayTurns(t, rs, 6)
-	if err := a.OpenReplay("Ann vs Bob", turns); err != nil {
+	look(start)
+	err = savedgame.Play(a.opts.DataDir, 1, rs, set, []string{"Ann", "Bob"}, 6, func(s savedgame.Step) error {
+		look(s.Game)
+		return nil
+	})
+	if err != nil {
 		t.Fatal(err)
 	}
-	g := hexScreen(a)
-	if g == nil || g.replay == nil || a.screen != screenGame {
-		t.Fatal("no replay on screen")
+	if err := a.watchReplay(1); err != nil {
+		t.Fatalf("Watch: %v", err)
 	}
-	want := func(i int, you game.PlayerID) {
+	g := a.game
+	if g == nil || g.replay == nil || a.screen != screenGame || hexOf(g) == nil {
+		t.Fatal("no replay on the hex screen")
+	}
+	g.resize(1280, 800)
+	if have, want := g.replay.count(), len(views); have != want {
+		t.Fatalf("the replay has %d steps, want %d (the start and every step played)", have, want)
+	}
+	want := func(i int, eyes ruleset.Seat) {
 		t.Helper()
-		v := g.model.View()
-		if v.Turn != turns[i].State.Turn || v.You != you {
-			t.Fatalf("showing turn %d through %d's eyes, want turn %d through %d's", v.Turn, v.You, turns[i].State.Turn, you)
+		v := hexOf(g).Model().View()
+		if v.Checksum() != views[i][eyes] || ruleset.Seat(v.You) != eyes {
+			t.Fatalf("step %d: the view shown (turn %d, player %d) is not seat %d's", i, v.Turn, v.You, eyes)
 		}
-		var wantView *game.View
-		if you == 0 {
-			wantView = game.AllSeeingView(turns[i].State)
-		} else {
-			wantView = game.NewView(turns[i].State, you)
-		}
-		if v.Checksum() != wantView.Checksum() {
-			t.Fatalf("turn %d: the view shown is not the viewer's", v.Turn)
+		if g.status.Turn != int(v.Turn) || g.status.You != eyes {
+			t.Fatalf("the shell says turn %d, seat %d", g.status.Turn, g.status.You)
 		}
 	}
 	want(0, 0)
@@ -64,33 +69,41 @@ func TestReplay(t *testing.T) {
 		g.replayStep(false)
 		want(i, 0)
 	}
-	if len(g.model.Log()) == 0 {
+	if len(g.logLines()) == 0 {
 		t.Error("three turns replayed and nothing in the log")
 	}
 	g.replayStep(true)
 	want(2, 0)
 	g.replayEyes()
 	want(2, 1)
+	for _, l := range g.logLines() {
+		if low := " " + strings.ToLower(l.Text); strings.Contains(low, " your ") || strings.Contains(low, " you ") {
+			t.Errorf("the log speaks to the player whose eyes the replay shows: %q", l.Text)
+		}
+	}
 	g.replayStep(false)
 	want(3, 1)
 	g.replayEyes()
 	g.replayEyes()
 	want(3, 0)
-	// Orders are not taken: a right click's move does nothing.
-	v := g.model.View()
-	for _, ar := range v.Armies {
-		g.model.SelectArmy(ar.ID)
-		g.orderMoveTo(ar.Hex.Neighbor(0))
+
+	// Orders are not taken.
+	hx := hexOf(g)
+	if g.input().Orders {
+		t.Error("the replay's screen may give orders")
 	}
-	if d := g.model.Drafts(); d != nil {
-		t.Errorf("a replay took orders: %v", d)
+	if sub := g.submission(); sub != nil {
+		t.Errorf("the replay would send %+v", sub)
 	}
 	// Stepping past the end stops.
 	g.replay.playing = true
-	for range len(turns) + 2 {
+	for range g.replay.count() + 2 {
 		g.replayStep(false)
 	}
-	if g.replay.playing || g.replay.at != len(turns)-1 {
-		t.Errorf("after the end: at %d, playing %v; want the last turn, stopped", g.replay.at, g.replay.playing)
+	if g.replay.playing || g.replay.at != g.replay.count()-1 {
+		t.Errorf("after the end: at %d, playing %v; want the last step, stopped", g.replay.at, g.replay.playing)
+	}
+	if have := hx.Model().View().Turn; have != game.Turn(len(views)) {
+		t.Errorf("the last step shows turn %d, want %d", have, len(views))
 	}
 }

@@ -8,10 +8,8 @@ import (
 	"slices"
 
 	"empires/client/menu"
-	"empires/client/model"
+	"empires/client/module"
 	"empires/server/store"
-	"empires/shared/game"
-	"empires/shared/hexgame"
 	"empires/shared/protocol"
 	"empires/shared/ruleset"
 )
@@ -67,9 +65,8 @@ func (a *App) savedGames() ([]store.Game, error) {
 	return st.Games()
 }
 
-// watchReplay replays saved game id (checking every turn against its saved
-// state) and shows it: a game on the hex engine on the hex engine's
-// screen, another on the screen of its module's own. It reads the whole
+// watchReplay replays saved game id (checking every step against its
+// saved state) and shows it on its module's screen. It reads the whole
 // game at once: a few hundred turns of a small map take a fraction of a
 // second.
 func (a *App) watchReplay(id protocol.GameID) error {
@@ -82,63 +79,18 @@ func (a *App) watchReplay(id protocol.GameID) error {
 	if err != nil {
 		return fmt.Errorf("game %d: %w", id, err)
 	}
-	rset, ok := a.opts.Rulesets.Get(g.Settings.Ruleset)
+	rs, ok := a.opts.Rulesets.Get(g.Settings.Ruleset)
 	if !ok {
 		return fmt.Errorf("game %d is of ruleset %q, which this client does not have", id, g.Settings.Ruleset)
 	}
-	if _, hex := rset.(*hexgame.Ruleset); !hex {
-		return a.watchScreenReplay(st, &g, rset)
+	if err := a.replayScreen(rs); err != nil {
+		return err
 	}
-	rs, start, err := a.savedStart(st, &g)
+	steps, err := savedSteps(st, &g, rs)
 	if err != nil {
 		return err
 	}
-	turns := []ReplayTurn{{State: start.State().Clone()}}
-	err = store.Replay(st, id, rs, func(s store.Step) error {
-		hg, out, err := hexStep(s)
-		if err != nil {
-			return err
-		}
-		turns = append(turns, ReplayTurn{State: hg.State().Clone(), Events: out.Ev})
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("replay game %d: %w", id, err)
-	}
-	return a.OpenReplay(gameTitle(&g), turns)
-}
-
-// savedStart returns the ruleset of saved game g (the build's, a game on
-// hexes) and the game as its first snapshot holds it.
-func (a *App) savedStart(st *store.Store, g *store.Game) (*hexgame.Ruleset, *hexgame.Game, error) {
-	rs, _, err := a.hexRuleset(g.Settings.Ruleset)
-	if err != nil {
-		return nil, nil, fmt.Errorf("game %d: %w", g.ID, err)
-	}
-	first, err := st.Snapshot(g.ID, g.First)
-	if err != nil {
-		return nil, nil, fmt.Errorf("game %d: %w", g.ID, err)
-	}
-	start, err := first.Load(rs)
-	if err != nil {
-		return nil, nil, fmt.Errorf("game %d: %w", g.ID, err)
-	}
-	hg, ok := start.(*hexgame.Game)
-	if !ok {
-		return nil, nil, fmt.Errorf("game %d: a %T is not a game on hexes", g.ID, start)
-	}
-	return rs, hg, nil
-}
-
-// hexStep returns a replayed step of a game on hexes: the game after it
-// and its outcome.
-func hexStep(s store.Step) (*hexgame.Game, *hexgame.Outcome, error) {
-	hg, ok := s.Game.(*hexgame.Game)
-	out, ok2 := s.Outcome.(*hexgame.Outcome)
-	if !ok || !ok2 {
-		return nil, nil, fmt.Errorf("step %d: a %T and a %T are not a game on hexes", s.Seq, s.Game, s.Outcome)
-	}
-	return hg, out, nil
+	return a.OpenReplay(gameTitle(&g), rs, steps)
 }
 
 // gameTitle names a saved game.
@@ -173,11 +125,11 @@ func (a *App) continueGame(id protocol.GameID) error {
 	a.resumeID, a.resumeTok = id, g.Seats[j].Token
 	// The game's log so far, as the player saw it: the server sends the
 	// view of the turn it resumes, not the turns before.
-	lines, err := a.historyLog(id, game.PlayerID(g.Seats[j].Seat))
+	h, err := a.savedHistory(id, ruleset.Seat(g.Seats[j].Seat))
 	if err != nil {
 		a.log.Warn("the log of the turns before", "game", id, "err", err)
 	}
-	a.resumeLog = lines
+	a.resumeLog = h
 	a.startServer(g.Settings, intentContinue, "127.0.0.1:0")
 	return nil
 }
@@ -198,9 +150,17 @@ func continuable(g *store.Game) bool {
 	return !g.Over && people == 1
 }
 
-// historyLog returns the log of saved game id as player p saw it: its
-// turns replayed through p's eyes.
-func (a *App) historyLog(id protocol.GameID, p game.PlayerID) ([]model.LogLine, error) {
+// history is a game's turns before the one it goes on from, through one
+// player's eyes: what a screen's log tells of them (module.Replayer's
+// Rewind).
+type history struct {
+	first ruleset.View
+	turns []module.Resolution
+}
+
+// savedHistory returns the turns of saved game id as seat saw them:
+// replayed through its eyes.
+func (a *App) savedHistory(id protocol.GameID, seat ruleset.Seat) (*history, error) {
 	st, err := store.OpenDir(a.opts.DataDir)
 	if err != nil {
 		return nil, err
@@ -210,29 +170,29 @@ func (a *App) historyLog(id protocol.GameID, p game.PlayerID) ([]model.LogLine, 
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w", id, err)
 	}
-	rs, start, err := a.savedStart(st, &g)
+	rs, ok := a.opts.Rulesets.Get(g.Settings.Ruleset)
+	if !ok {
+		return nil, fmt.Errorf("game %d is of ruleset %q, which this client does not have", id, g.Settings.Ruleset)
+	}
+	first, err := st.Snapshot(g.ID, g.First)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("game %d: %w", g.ID, err)
 	}
-	_, mod, err := a.hexRuleset(rs.Info().ID)
+	start, err := first.Load(rs)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("game %d: %w", g.ID, err)
 	}
-	seat := ruleset.Seat(p)
-	m := model.New(mod.Rules())
-	if err := m.SetFullView(start.View(seat, false).(*hexgame.View).V); err != nil {
-		return nil, err
-	}
+	h := &history{first: start.View(seat, false)}
 	err = store.Replay(st, id, rs, func(s store.Step) error {
-		hg, out, err := hexStep(s)
+		ev, err := s.Outcome.Events(seat, false)
 		if err != nil {
-			return err
+			return fmt.Errorf("step %d: %w", s.Seq, err)
 		}
-		m.ApplyUpdate(out.For(seat, false), hg.View(seat, false).(*hexgame.View).V)
+		h.turns = append(h.turns, module.Resolution{View: s.Game.View(seat, false), Events: ev})
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("replay game %d: %w", id, err)
 	}
-	return m.Log(), nil
+	return h, nil
 }

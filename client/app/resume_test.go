@@ -209,19 +209,34 @@ func accepted(ev conn.Event, turn protocol.Turn) bool {
 }
 
 // draftOrder drafts the order of the first choice a city of the player's
-// offers, and returns the order list encoded as the server keeps it.
+// offers, pressed on the side panel, and returns the order list encoded
+// as the server keeps it.
 func draftOrder(t *testing.T, g *gameScreen) []byte {
 	t.Helper()
-	for _, city := range g.model.View().Cities {
-		for _, c := range g.model.CityChoices(city.ID) {
+	m := hexOf(g).Model()
+	for _, city := range m.View().Cities {
+		if city.Owner != m.You() {
+			continue
+		}
+		for range 3 { // a click on the city's hex: its army first, then the city
+			if m.Selection().City != city.ID {
+				m.Click(city.Hex)
+			}
+		}
+		g.hud.dirtySide = true
+		g.hud.update()
+		g.root.Validate() // the buttons make their labels
+		for _, c := range m.CityChoices(city.ID) {
 			if c.Reason != "" {
 				continue
 			}
-			g.choose(c)
-			if len(g.model.Drafts()) != 1 {
-				t.Fatalf("choosing %q drafted %d orders, want 1", c.Label, len(g.model.Drafts()))
+			if !press(g.hud.side, c.Label) {
+				t.Fatalf("no %q on the side panel: %q", c.Label, sideTexts(g.hud))
 			}
-			data, err := hexgame.EncodeOrders(g.model.Orders())
+			if len(m.Drafts()) != 1 {
+				t.Fatalf("choosing %q drafted %d orders, want 1", c.Label, len(m.Drafts()))
+			}
+			data, err := hexgame.EncodeOrders(m.Orders())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -274,7 +289,7 @@ func TestResumeAfterRestart(t *testing.T) {
 				t.Fatal(err)
 			}
 			await(t, a, "turn 1", func(ev conn.Event) bool { _, ok := ev.Msg.(*protocol.TurnClock); return ok && a.game != nil })
-			g := hexScreen(a)
+			g := a.game
 			step := g.clock.Seq
 			orders := draftOrder(t, g)
 			if tt.ended {
@@ -298,9 +313,9 @@ func TestResumeAfterRestart(t *testing.T) {
 				ready = ready || readyClock(ev, 1, 1)
 				return sent && (ready || !tt.ended)
 			})
-			if hexScreen(a) != g || g.model.Turn() != 1 || g.clock.Turn != 1 || len(g.model.Drafts()) != 1 {
+			if m := hexOf(g).Model(); a.game != g || m.Turn() != 1 || g.clock.Turn != 1 || len(m.Drafts()) != 1 {
 				t.Fatalf("after the restart: the game screen shows turn %d (clock %d) with %d drafts; want turn 1 again with the move drafted",
-					g.model.Turn(), g.clock.Turn, len(g.model.Drafts()))
+					m.Turn(), g.clock.Turn, len(m.Drafts()))
 			}
 			if !tt.ended {
 				if g.ready || ready {
@@ -318,8 +333,8 @@ func TestResumeAfterRestart(t *testing.T) {
 				t.Fatal(err)
 			}
 			await(t, a, "turn 1 resolved", func(ev conn.Event) bool { _, ok := ev.Msg.(*protocol.TurnUpdate); return ok })
-			if g.model.Turn() != 2 {
-				t.Fatalf("after turn 1 resolved the view is of turn %d, want 2", g.model.Turn())
+			if have := hexOf(g).Model().Turn(); have != 2 {
+				t.Fatalf("after turn 1 resolved the view is of turn %d, want 2", have)
 			}
 
 			// The new server played turn 1 with the orders sent again.

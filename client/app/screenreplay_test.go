@@ -110,13 +110,13 @@ func TestScreenReplay(t *testing.T) {
 	if err := a.watchReplay(1); err != nil {
 		t.Fatalf("Watch: %v", err)
 	}
-	ms, ok := a.game.(*modScreen)
-	if !ok || ms.replay == nil || a.screen != screenGame {
+	ms := a.game
+	if ms == nil || ms.replay == nil || a.screen != screenGame {
 		t.Fatalf("no replay on the module's screen: %T", a.game)
 	}
 	ms.resize(1280, 800)
 	scr := ms.scr.(*empire.Screen)
-	if have, want := ms.replay.count, len(steps); have != want {
+	if have, want := ms.replay.count(), len(steps); have != want {
 		t.Fatalf("the replay has %d steps, want %d (the start and every step played)", have, want)
 	}
 	want := func(i int, eyes ruleset.Seat) {
@@ -229,7 +229,7 @@ func TestScreenReplayNeedsReplayer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = a.OpenScreenReplay("Ann vs Bob", rs, []ReplayStep{{Game: g}})
+	err = a.OpenReplay("Ann vs Bob", rs, []ReplayStep{{Game: g}})
 	if err == nil || !strings.Contains(err.Error(), "cannot replay") {
 		t.Errorf("a screen that cannot replay: %v", err)
 	}

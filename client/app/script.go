@@ -7,25 +7,21 @@ import (
 	"net"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
-	"empires/client/model"
 	"empires/client/module"
-	"empires/shared/game"
-	"empires/shared/hex"
 	"empires/shared/protocol"
 )
 
 // Script plays a scripted session through the client's own screens, as a
 // tester at the keyboard would: the main menu, Play vs AI with Settings, then
-// each turn an order for the Capital and a move for every army that can
-// move (in a ruleset of one order a turn, one of them), End turn, and the
-// resolved turn's animation, for Turns turns or until the game is over; on
-// a screen of a module's own, the orders its Autoplayer drafts. Then it
-// watches the game again from Replays, through the first player's eyes,
-// and goes on with an unfinished game on the hex engine (Continue). It
+// each turn the orders the game's screen drafts as a plain player gives
+// them (module.Autoplayer: on the hex screen an order for the Capital and
+// a move for every army that can move), End turn, and the resolved turn's
+// animation, for Turns turns or until the game is over. Then it watches
+// the game again from Replays, through the first player's eyes, and goes
+// on with an unfinished game (Continue). It
 // saves a screenshot of each stage as a PNG in Dir and ends the client:
 // without error when every stage passed; with the reason on any server
 // error, refused order, lost connection, or after Timeout.
@@ -45,21 +41,26 @@ type Script struct {
 	// taken, frames per second on the game screen.
 	Report io.Writer
 
-	stage   int
-	wait    int                // frames left before the next stage
-	start   time.Time          // when the script began
-	played  int                // turns ended
-	ended   game.Turn          // the turn last ended
-	results int                // OrdersResults seen when the orders were sent
-	animAt  bool               // a screenshot of the animation was taken this turn
-	logged  map[game.Turn]bool // the turns the log told of before the game was left
-	over    string             // who won the game, if it ended while the script played it
-	fps     float64            // frames per second on the game screen, measured at the end ...
-	draws   int                // ... from the frames drawn ...
-	drawsAt time.Time          // ... since then
+	stage      int
+	wait       int                    // frames left before the next stage
+	start      time.Time              // when the script began
+	played     int                    // turns ended
+	ended      protocol.Turn          // the turn last ended
+	results    int                    // OrdersResults seen when the orders were sent
+	animFrames int                    // frames of this turn's animation seen
+	logged     map[protocol.Turn]bool // the turns the log told of before the game was left
+	over       string                 // who won the game, if it ended while the script played it
+	fps        float64                // frames per second on the game screen, measured at the end ...
+	draws      int                    // ... from the frames drawn ...
+	drawsAt    time.Time              // ... since then
 	// Shots are the screenshots saved, in order.
 	Shots []string
 }
+
+// movesShot is the frame of a resolved turn's animation the scripted
+// session takes its picture of the moves at: the middle of the first
+// step at the session's fast animation (prefs.AnimFast).
+const movesShot = 6
 
 // Script stages.
 const (
@@ -106,12 +107,8 @@ func (s *Script) step(a *App) error {
 		s.wait--
 		return nil
 	}
-	a.uiDirty = true             // the script changes screens without input
-	g, _ := a.game.(*gameScreen) // nil before the game, or on a screen of a module's own
-	var sh *shell                // the game screen's shell, whichever screen it is
-	if a.game != nil {
-		sh = a.game.sh()
-	}
+	a.uiDirty = true // the script changes screens without input
+	g := a.game      // nil before the game
 	switch s.stage {
 	case stageMenu:
 		s.shoot(a, "menu")
@@ -175,59 +172,47 @@ func (s *Script) step(a *App) error {
 		a.send(&protocol.SetReady{Ready: true})
 		s.next(stageWaitGame, 0)
 	case stageWaitGame:
-		if sh != nil && (g == nil || !g.animating()) {
+		if g != nil && !g.animating() {
 			s.next(stageOrders, 20)
 		}
 	case stageOrders:
-		if g != nil {
-			if err := s.giveOrders(g); err != nil {
-				return err
-			}
-		} else if err := autoplay(a.game); err != nil {
+		if err := autoplay(g); err != nil {
 			return err
 		}
-		if sh.part.turn() == 1 { // a word to the table, through the chat line
-			sh.hud.chat.SetText("Good luck, have fun")
-			sh.hud.chat.Submit()
+		if g.turn() == 1 { // a word to the table, through the chat line
+			g.hud.chat.SetText("Good luck, have fun")
+			g.hud.chat.Submit()
 		}
-		s.results = sh.results
-		sh.submit(true)
+		s.results = g.results
+		g.submit(true)
 		s.next(stageWaitResult, 0)
 	case stageWaitResult:
-		if sh.results == s.results {
+		if g.results == s.results {
 			return nil
 		}
-		if g != nil {
-			for _, d := range g.model.Drafts() {
-				if d.Rejected != "" || d.Err != "" {
-					return fmt.Errorf("script: turn %d: order %q refused: %s%s", g.model.View().Turn, d.Label, d.Rejected, d.Err)
-				}
-			}
+		if len(g.rejected) > 0 {
+			e := g.rejected[0]
+			return fmt.Errorf("script: turn %d: order %q refused: %s", g.turn(), e.Order, e.Reason)
 		}
-		if len(sh.rejected) > 0 {
-			e := sh.rejected[0]
-			return fmt.Errorf("script: turn %d: order %q refused: %s", sh.part.turn(), e.Order, e.Reason)
-		}
-		s.shoot(a, fmt.Sprintf("turn%d-orders", sh.part.turn()))
+		s.shoot(a, fmt.Sprintf("turn%d-orders", g.turn()))
 		s.next(stageEndTurn, 2)
 	case stageEndTurn:
-		s.ended = game.Turn(sh.part.turn())
-		s.animAt = false
-		sh.setReady(true)
+		s.ended = g.turn()
+		s.animFrames = 0
+		g.setReady(true)
 		s.next(stageWaitTurn, 0)
 	case stageWaitTurn:
-		if game.Turn(sh.part.turn()) <= s.ended {
+		if g.turn() <= s.ended {
 			return nil
 		}
-		if g != nil && g.animating() {
-			if !s.animAt && (g.animStep >= 1 || g.animT >= 0.5) {
-				s.animAt = true
+		if g.animating() {
+			if s.animFrames++; s.animFrames == movesShot {
 				s.shoot(a, fmt.Sprintf("turn%d-moves", s.ended))
 			}
 			return nil
 		}
 		s.played++
-		if s.played >= s.Turns || sh.over != nil || sh.out() {
+		if s.played >= s.Turns || g.over != nil || g.out() {
 			s.next(stageIdle, 150) // frames with nothing but the game screen
 			s.draws, s.drawsAt = a.draws, time.Now()
 			return nil
@@ -235,16 +220,16 @@ func (s *Script) step(a *App) error {
 		s.next(stageOrders, 10)
 	case stageIdle:
 		s.fps = float64(a.draws-s.draws) / time.Since(s.drawsAt).Seconds() // the idle frames, each drawn
-		if m := sh.over; m != nil {
+		if m := g.over; m != nil {
 			s.over = "nobody"
 			if m.Winner != 0 {
-				s.over = sh.part.playerName(m.Winner)
+				s.over = g.playerName(m.Winner)
 			}
 			s.over += fmt.Sprintf(" won on turn %d", m.Turn)
 		}
-		s.logged = map[game.Turn]bool{}
-		for _, l := range sh.part.logLines() {
-			s.logged[game.Turn(l.Turn)] = true
+		s.logged = map[protocol.Turn]bool{}
+		for _, l := range g.logLines() {
+			s.logged[l.Turn] = true
 		}
 		s.shoot(a, "final")
 		if s.Join != "" {
@@ -268,28 +253,25 @@ func (s *Script) step(a *App) error {
 		if err := a.watchReplay(games[len(games)-1].ID); err != nil {
 			return fmt.Errorf("script: %w", err)
 		}
-		rp, ok := a.game.(replayer)
-		if !ok || rp.cursor() == nil {
-			return fmt.Errorf("script: a %T replays nothing", a.game)
+		if g = a.game; g == nil || g.replay == nil {
+			return fmt.Errorf("script: the saved game is not replayed")
 		}
-		if n := rp.cursor().count; n < s.played+1 {
+		if n := g.replay.count(); n < s.played+1 {
 			return fmt.Errorf("script: the replay has %d turns, want the %d played and the start", n, s.played)
 		}
 		s.next(stageReplayStep, 10)
 	case stageReplayStep:
-		rp := a.game.(replayer)
-		rp.replayEyes() // through the first player's eyes
-		rp.replayStep(false)
+		g.replayEyes() // through the first player's eyes
+		g.replayStep(false)
 		s.next(stageReplayShot, 0)
 	case stageReplayShot:
-		if animating(a.game) {
+		if g.animating() {
 			return nil
 		}
 		s.shoot(a, "replay")
-		if s.Host || s.over != "" || g == nil {
+		if s.Host || s.over != "" {
 			// A game with another person does not go on alone; a game
-			// over not at all; a game on a screen of a module's own is
-			// not continued here.
+			// over not at all.
 			s.next(stageDone, 3)
 			return nil
 		}
@@ -309,17 +291,17 @@ func (s *Script) step(a *App) error {
 		if g == nil || g.replay != nil || g.animating() {
 			return nil
 		}
-		if have, want := g.model.View().Turn, s.ended+1; have != want {
+		if have, want := g.turn(), s.ended+1; have != want {
 			return fmt.Errorf("script: the game went on at turn %d, want %d, where it stopped", have, want)
 		}
 		// The log of the turns played before Continue is there: every
 		// turn the log told of then (in erfworld each brought its
 		// income).
-		turns := map[game.Turn]bool{}
-		for _, l := range g.model.Log() {
+		turns := map[protocol.Turn]bool{}
+		for _, l := range g.logLines() {
 			turns[l.Turn] = true
 		}
-		for t := game.Turn(1); t < g.model.View().Turn; t++ {
+		for t := protocol.Turn(1); t < g.turn(); t++ {
 			if s.logged[t] && !turns[t] {
 				return fmt.Errorf("script: the game went on without the log of turn %d", t)
 			}
@@ -328,11 +310,11 @@ func (s *Script) step(a *App) error {
 			return errors.New("script: the log told of no turn before the game was left")
 		}
 		s.shoot(a, "continued")
-		s.ended = g.model.View().Turn
+		s.ended = g.turn()
 		g.setReady(true)
 		s.next(stageContinuedTurn, 0)
 	case stageContinuedTurn:
-		if g.model.View().Turn <= s.ended || g.animating() {
+		if g.turn() <= s.ended || g.animating() {
 			return nil
 		}
 		s.next(stageDone, 3)
@@ -354,32 +336,16 @@ func (s *Script) step(a *App) error {
 	return nil
 }
 
-// animating reports whether game screen ps shows a resolved turn's
-// movement.
-func animating(ps playScreen) bool {
-	switch g := ps.(type) {
-	case *gameScreen:
-		return g.animating()
-	case *modScreen:
-		if rp, ok := g.scr.(module.Replayer); ok {
-			return rp.Animating()
-		}
-	}
-	return false
-}
-
-// autoplay drafts a turn's orders on the screen of a module's own, which
-// must be able to (module.Autoplayer).
-func autoplay(ps playScreen) error {
-	ms, ok := ps.(*modScreen)
+// autoplay drafts a turn's orders on game screen g, whose screen must be
+// able to (module.Autoplayer).
+func autoplay(g *gameScreen) error {
+	ap, ok := g.scr.(module.Autoplayer)
 	if !ok {
-		return fmt.Errorf("script: a %T has no orders to give", ps)
+		return fmt.Errorf("script: the screen of %s cannot play by itself", g.play.Info().Title)
 	}
-	ap, ok := ms.scr.(module.Autoplayer)
-	if !ok {
-		return fmt.Errorf("script: the screen of %s cannot play by itself", ms.play.Info().Title)
+	if err := ap.Autoplay(); err != nil {
+		return fmt.Errorf("script: turn %d: %w", g.turn(), err)
 	}
-	ap.Autoplay()
 	return nil
 }
 
@@ -401,133 +367,4 @@ func (s *Script) shoot(a *App, name string) {
 	p := filepath.Join(s.Dir, name+".png")
 	a.Screenshot(p)
 	s.Shots = append(s.Shots, p)
-}
-
-// giveOrders gives the turn's orders as a player would: for each city and
-// each army of the player, the choice the ruleset's module suggests (a
-// Warlord or units in a city; a Warlord without units takes a garrison's),
-// and a move as far as it can go for every army that can move. It ends
-// with the first army that moves selected, so the screenshot shows its
-// reach.
-func (s *Script) giveOrders(g *gameScreen) error {
-	if g.model.OrderLimit() == 1 {
-		return s.giveOneOrder(g)
-	}
-	v := g.model.View()
-	for _, c := range v.Cities {
-		if c.Owner != v.You {
-			continue
-		}
-		if ch, ok := g.mod.Suggest(g.model, model.Selection{Active: true, Hex: c.Hex, City: c.ID}); ok {
-			g.model.Click(c.Hex)
-			g.choose(ch)
-		}
-	}
-	for _, a := range v.Armies {
-		if a.Owner != v.You {
-			continue
-		}
-		if ch, ok := g.mod.Suggest(g.model, model.Selection{Active: true, Hex: a.Hex, Army: a.ID}); ok {
-			g.choose(ch)
-		}
-	}
-	var first game.ArmyID
-	for _, a := range v.Armies {
-		if a.Owner != v.You || a.Carrier != 0 {
-			continue
-		}
-		moved, err := moveFar(g, a.ID, a.Hex)
-		if err != nil {
-			return err
-		}
-		if moved && first == 0 {
-			first = a.ID
-		}
-	}
-	if first != 0 {
-		g.model.SelectArmy(first)
-	}
-	g.ordersChanged()
-	return nil
-}
-
-// giveOneOrder gives the day's one order of a ruleset that allows one a
-// turn, as a player would: an army that may found a city founds it; on
-// odd turns a city takes what the module suggests (recruits); else the
-// first army that can move goes as far as it can, and stays selected.
-func (s *Script) giveOneOrder(g *gameScreen) error {
-	defer g.ordersChanged()
-	v := g.model.View()
-	for _, a := range v.Armies {
-		if a.Owner != v.You {
-			continue
-		}
-		if ch, ok := g.mod.Suggest(g.model, model.Selection{Active: true, Hex: a.Hex, Army: a.ID}); ok {
-			g.model.SelectArmy(a.ID)
-			g.choose(ch)
-			return nil
-		}
-	}
-	if v.Turn%2 == 1 {
-		for _, c := range v.Cities {
-			if c.Owner != v.You {
-				continue
-			}
-			if ch, ok := g.mod.Suggest(g.model, model.Selection{Active: true, Hex: c.Hex, City: c.ID}); ok {
-				g.model.Click(c.Hex)
-				g.choose(ch)
-				return nil
-			}
-		}
-	}
-	for _, a := range v.Armies {
-		if a.Owner != v.You || a.Carrier != 0 {
-			continue
-		}
-		moved, err := moveFar(g, a.ID, a.Hex)
-		if err != nil {
-			return err
-		}
-		if moved {
-			g.model.SelectArmy(a.ID)
-			return nil
-		}
-	}
-	return nil
-}
-
-// moveFar gives army a, on hex at, a move to the dearest hex of its
-// reach (the first of them by coordinates), and reports whether it could
-// move at all.
-func moveFar(g *gameScreen, a game.ArmyID, at hex.Hex) (bool, error) {
-	reach := g.model.Reach(a)
-	var best hex.Hex
-	bestCost := 0
-	keys := make([]hex.Hex, 0, len(reach))
-	for h := range reach {
-		keys = append(keys, h)
-	}
-	slices.SortFunc(keys, func(x, y hex.Hex) int {
-		if x.Q != y.Q {
-			return x.Q - y.Q
-		}
-		return x.R - y.R
-	})
-	for _, h := range keys {
-		if c := reach[h]; h != at && c > bestCost {
-			best, bestCost = h, c
-		}
-	}
-	if bestCost == 0 {
-		return false, nil
-	}
-	plan, err := g.model.PlanPath(a, best)
-	if err != nil {
-		return false, fmt.Errorf("script: plan army %d to %s: %w", a, best, err)
-	}
-	if !plan.Reachable {
-		return false, errors.New("script: a hex of the reach is not reachable")
-	}
-	g.model.SetMove(a, plan.Path, false)
-	return true, nil
 }

@@ -1,11 +1,17 @@
 package module_test
 
 import (
+	"errors"
+	"image"
 	"strings"
 	"testing"
 
+	"github.com/ebitenui/ebitenui/widget"
+
+	"empires/client/menu"
 	"empires/client/module"
 	"empires/client/module/erfworld"
+	"empires/client/prefs"
 	"empires/shared/protocol"
 	"empires/shared/rules/registry"
 	"empires/shared/ruleset"
@@ -14,8 +20,10 @@ import (
 // other is a module of another ruleset, that shows nothing.
 type other struct{ id string }
 
-func (o other) ID() string                                { return o.id }
-func (o other) Open(ruleset.Ruleset) (module.Game, error) { return nil, nil }
+func (o other) ID() string { return o.id }
+func (o other) OpenScreen(ruleset.Ruleset, module.Host) (module.Screen, error) {
+	return nil, errors.New("other shows nothing")
+}
 
 func TestNewRegistry(t *testing.T) {
 	tests := []struct {
@@ -42,7 +50,8 @@ func TestNewRegistry(t *testing.T) {
 }
 
 // TestRegistryCheck: a ruleset without a module is refused with a reason
-// for the player; one with a module opens.
+// for the player; one with a module opens its screen, and a module's
+// refusal names the ruleset.
 func TestRegistryCheck(t *testing.T) {
 	r, err := module.NewRegistry(erfworld.Module{})
 	if err != nil {
@@ -59,8 +68,37 @@ func TestRegistryCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := r.Open(reg.Default())
-	if err != nil || g == nil || g.Rules().ID() != "erfworld" {
-		t.Errorf("Open(the build's erfworld) = %v, %v; want its game", g, err)
+	th, err := menu.NewTheme()
+	if err != nil {
+		t.Fatal(err)
+	}
+	scr, err := r.OpenScreen(reg.Default(), nullHost{th})
+	if err != nil || scr == nil {
+		t.Errorf("OpenScreen(the build's erfworld) = %v, %v; want its screen", scr, err)
+	}
+	em, _ := reg.Get("empire")
+	if _, err := r.OpenScreen(em, nullHost{th}); err == nil || !strings.Contains(err.Error(), "cannot show games of") {
+		t.Errorf("OpenScreen(a ruleset without a module) = %v, want why", err)
+	}
+	o, err := module.NewRegistry(other{"erfworld"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := o.OpenScreen(reg.Default(), nullHost{th}); err == nil || !strings.HasPrefix(err.Error(), "Erfworld Empires: other shows nothing") {
+		t.Errorf("OpenScreen of a module that refuses = %v, want its reason after the ruleset's title", err)
 	}
 }
+
+// nullHost is a shell that frames nothing: enough to open a screen.
+type nullHost struct{ th *menu.Theme }
+
+func (h nullHost) Theme() *menu.Theme           { return h.th }
+func (h nullHost) Prefs() prefs.Prefs           { return prefs.Default() }
+func (h nullHost) Notify(string)                {}
+func (h nullHost) Changed(bool)                 {}
+func (h nullHost) OpenWindow(*widget.Container) {}
+func (h nullHost) CloseWindow()                 {}
+func (h nullHost) MapRect() image.Rectangle     { return image.Rect(0, 40, 950, 800) }
+func (h nullHost) MapInSight() image.Rectangle  { return image.Rect(0, 40, 950, 630) }
+func (h nullHost) PanelWidth() int              { return 290 }
+func (h nullHost) Act([]byte) bool              { return false }

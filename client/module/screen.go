@@ -2,6 +2,7 @@ package module
 
 import (
 	"image"
+	"image/color"
 	"slices"
 	"time"
 
@@ -10,41 +11,40 @@ import (
 
 	"empires/client/kit"
 	"empires/client/menu"
+	"empires/client/prefs"
 	"empires/shared/protocol"
 	"empires/shared/ruleset"
 )
 
-// Screener is an optional interface of a Module whose ruleset's games are
-// not on the hex engine: the module opens a screen of the ruleset's own,
-// which the client's shell frames with what every game screen shares: the
-// top bar (the turn, the clock, who is ready, End turn, Help, Menu), the
-// side panel's frame, the event log and the chat line, the notices, the
-// windows over the map, the end of the game; and, when the screen is a
-// Replayer, the replays of saved games with their controls. Such a
-// module's Open refuses: it has no hex screen to give.
-type Screener interface {
-	// OpenScreen returns the screen of a game of ruleset rs (the build's,
-	// or the build's playing a server's data), framed by host.
-	OpenScreen(rs ruleset.Ruleset, host Host) (Screen, error)
-}
-
-// Host is what a Screen may ask of the shell that frames it.
+// Host is what a Screen may ask of the shell that frames it: the shell
+// has the top bar (the turn, the clock, who is ready, End turn, Help,
+// Menu), the side panel's frame, the event log and the chat line, the
+// notices, the windows over the map, the end of the game, and the
+// replays of saved games with their controls.
 type Host interface {
 	// Theme is the client's look: its fonts, colours and widgets.
 	Theme() *menu.Theme
+	// Prefs are the player's preferences as they are now (Settings may
+	// change them in the middle of a game): the grid, the animation's
+	// speed, the pan at the window's edge.
+	Prefs() prefs.Prefs
 	// Notify shows msg over the map for a few seconds.
 	Notify(msg string)
 	// Changed says that the side panel must be built again (Screen.Side)
 	// and, with orders, that the turn's orders changed: the shell lists
-	// them again (Screen.Orders) and sends them soon (Screen.Submission).
+	// them again (Screen.Orders), words the top bar again (Bar) and sends
+	// them soon (Screen.Submission).
 	Changed(orders bool)
 	// OpenWindow shows c in a window in the middle of the map, with a
 	// Close button under it; CloseWindow closes it. A window is modal:
 	// while it is open the map gets no input.
 	OpenWindow(c *widget.Container)
 	CloseWindow()
-	// MapRect is the map's part of the window, in window pixels.
+	// MapRect is the map's part of the window, in window pixels; MapInSight
+	// the part of it the HUD leaves in sight (above the log), where a
+	// screen centres what it shows.
 	MapRect() image.Rectangle
+	MapInSight() image.Rectangle
 	// PanelWidth is the width, in pixels, that the side panel's texts may
 	// take.
 	PanelWidth() int
@@ -97,7 +97,9 @@ type Screen interface {
 	// Resolved shows a resolved turn: the view after it, and the events
 	// the player saw in the ruleset's encoding (ruleset.Outcome.Events),
 	// which the log tells. The orders drafted for the turn before are
-	// dropped.
+	// dropped. v is nil when the turn's view did not apply (the shell
+	// asks for the whole view again): the screen tells the events if it
+	// can without it, and keeps its view.
 	Resolved(v ruleset.View, events []byte) error
 	// Status is what the shell says of the game: whose view it is, the
 	// turn, the players.
@@ -181,6 +183,9 @@ type Input struct {
 	// OnMinimap reports that the pointer is on the minimap and no window
 	// is open.
 	OnMinimap bool
+	// Panel is the part of the side panel in sight (it scrolls), in
+	// window pixels.
+	Panel image.Rectangle
 }
 
 // LogLine is a line of a Screen's event log.
@@ -252,8 +257,67 @@ type Mark struct {
 // orders by itself, as a plain player gives them: the client's scripted
 // session (-autoplay) plays games of the ruleset with it.
 type Autoplayer interface {
-	// Autoplay drafts the turn's orders.
-	Autoplay()
+	// Autoplay drafts the turn's orders; an error is the screen's own
+	// failure (the scripted session stops on it), not a refused order.
+	Autoplay() error
+}
+
+// Bar is an optional interface of a Screen that words the top bar
+// itself: the turn as its game counts them ("Day 12", "Round 3 ·
+// Attack"), the player's one order of the turn, the money; and names the
+// turns in the log and at the end of the game. Without it the top bar
+// says the step's name when the server gives one (StepInfo.Phase), else
+// "Turn 9".
+type Bar interface {
+	// Top returns the top bar's words now.
+	Top() Top
+	// TurnName names turn t for the log's headings and the end of the
+	// game: "Turn 9", "Day 9".
+	TurnName(t protocol.Turn) string
+	// Buttons returns the buttons the screen adds to the top bar, before
+	// End turn: asked once, when the screen opens for a game being
+	// played (a replay has its own).
+	Buttons() []BarButton
+}
+
+// Top is what a Bar says on the top bar.
+type Top struct {
+	// Turn is the turn ("Day 9 (week 2, day 2) · next tax: day 15"),
+	// Short a shorter form for a narrow window ("" for none).
+	Turn, Short string
+	// Slot is the turn's one order, when the game allows one ("" for
+	// none); Money the treasury ("" for none). A nil colour is the
+	// text's.
+	Slot       string
+	SlotColor  color.Color
+	Money      string
+	MoneyColor color.Color
+	// MoneyLines are the money's breakdown, the tooltip of the money.
+	MoneyLines []string
+}
+
+// BarButton is a button a Bar adds to the top bar.
+type BarButton struct {
+	Label string
+	Click func()
+}
+
+// Hinter is an optional interface of a Screen that says a hint on the
+// side panel, under the selection: why the choice under the pointer is
+// disabled, or what it warns of.
+type Hinter interface {
+	// Hint returns the hint now ("" for none) in colour c, and reports
+	// whether the map must be drawn again (it marks the place the choice
+	// under the pointer acts on).
+	Hint() (text string, c color.Color, redraw bool)
+}
+
+// Warner is an optional interface of a Screen whose turn may be ended at
+// a loss: End turn asks first.
+type Warner interface {
+	// EndWarning says what ending the turn now would cost ("upkeep
+	// removes 2 units"), "" for nothing.
+	EndWarning() string
 }
 
 // Replayer is an optional interface of a Screen that replays saved games:
@@ -262,7 +326,9 @@ type Autoplayer interface {
 // played) and shows an earlier turn, or the same turn through other eyes,
 // with Rewind. The shell keeps the replay's turns, whose eyes they are seen
 // through and the controls; in a replay the screen never gets
-// Input.Orders.
+// Input.Orders. A game continued from a save gets its log of before the
+// same way: Rewind through the player's eyes, then SetView with the
+// server's view.
 type Replayer interface {
 	// Watch makes the screen a replay's: its texts speak of the view's
 	// player by name, as of the others ("Ann's army 7", "Ann took Bob's
@@ -275,7 +341,8 @@ type Replayer interface {
 	// dropped; the selection stays where it still makes sense.
 	Rewind(first ruleset.View, turns []Resolution) error
 	// Animating reports whether the screen is showing a resolved turn's
-	// movement: a replay that plays by itself waits for it.
+	// movement: a replay that plays by itself waits for it, and so does
+	// the scripted session.
 	Animating() bool
 }
 

@@ -1,7 +1,6 @@
 // Package empire is the client module of the empire ruleset (the PBEM
 // "Empire" game): its games are not on the hex engine, so the module
-// opens a screen of its own (module.Screener), framed by the client's
-// shell. The screen draws the map of squares (or hexes) with the
+// opens a screen of its own, framed by the client's shell. The screen draws the map of squares (or hexes) with the
 // settlements, the player's forces and the others' as sighted; the player
 // selects a square, sets what a settlement produces and where it
 // forwards, splits armies off garrisons, moves units between forces,
@@ -11,7 +10,6 @@
 package empire
 
 import (
-	"errors"
 	"fmt"
 
 	"empires/client/module"
@@ -22,21 +20,12 @@ import (
 // Module is the empire ruleset's client module.
 type Module struct{}
 
-var (
-	_ module.Module   = Module{}
-	_ module.Screener = Module{}
-)
+var _ module.Module = Module{}
 
 // ID implements module.Module.
 func (Module) ID() string { return rules.ID }
 
-// Open implements module.Module: it refuses, for empire's games have a
-// screen of their own (OpenScreen).
-func (Module) Open(ruleset.Ruleset) (module.Game, error) {
-	return nil, errors.New("empire's games are not on the hex engine: they have a screen of their own")
-}
-
-// OpenScreen implements module.Screener.
+// OpenScreen implements module.Module.
 func (Module) OpenScreen(rs ruleset.Ruleset, host module.Host) (module.Screen, error) {
 	r, ok := rs.(*rules.Rules)
 	if !ok {

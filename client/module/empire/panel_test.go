@@ -11,6 +11,7 @@ import (
 
 	"empires/client/menu"
 	"empires/client/module"
+	"empires/client/prefs"
 )
 
 // fakeHost is a Host that keeps what the screen asks of it.
@@ -29,6 +30,8 @@ func (h *fakeHost) CloseWindow()                      { h.window = nil }
 func (h *fakeHost) MapRect() image.Rectangle          { return image.Rect(0, 40, 950, 800) }
 func (h *fakeHost) PanelWidth() int                   { return 290 }
 func (h *fakeHost) Act([]byte) bool                   { return false }
+func (h *fakeHost) Prefs() prefs.Prefs                { return prefs.Default() }
+func (h *fakeHost) MapInSight() image.Rectangle       { return image.Rect(0, 40, 950, 630) }
 func (h *fakeHost) press(t *testing.T, label string)  { t.Helper(); press(t, h.window, label) }
 func (h *fakeHost) labels() (buttons, texts []string) { return walk(h.window) }
 

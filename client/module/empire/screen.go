@@ -117,6 +117,9 @@ func (s *Screen) layOut(v *rules.View) error {
 
 // Resolved implements module.Screen.
 func (s *Screen) Resolved(rv ruleset.View, events []byte) error {
+	if rv == nil {
+		return nil // the turn's view did not apply: its events cannot be told without it
+	}
 	v, ok := rv.(*rules.View)
 	if !ok {
 		return fmt.Errorf("a %T is not a view of an empire game", rv)
@@ -560,7 +563,7 @@ var _ module.Autoplayer = (*Screen)(nil)
 
 // Autoplay implements module.Autoplayer: the model's AutoOrders, the
 // first army that moves selected (a screenshot shows its path).
-func (s *Screen) Autoplay() {
+func (s *Screen) Autoplay() error {
 	s.m.AutoOrders()
 	for _, f := range s.m.Forces() {
 		if !f.Garrison && len(f.Path) > 0 {
@@ -570,4 +573,5 @@ func (s *Screen) Autoplay() {
 	}
 	s.updatePreview()
 	s.host.Changed(true)
+	return nil
 }

@@ -1,8 +1,8 @@
 // Package erfpires is the client module of the erfpires ruleset (Mighty
 // Erfpires on the hex engine): its choices, orders, forecast and words for
 // the view model (Rules), and what the game screen shows of it: the day's
-// one order and the week's tax day (module.Calendar), the Erfpire's own
-// orders (module.Realm: Tax, Trade, Tribute), the side panel, the farms,
+// one order and the week's tax day (hexscreen.Calendar), the Erfpire's own
+// orders (hexscreen.Realm: Tax, Trade, Tribute), the side panel, the farms,
 // forts and Dinglehoobers on the board, the help, and the battle report's
 // single die a side.
 package erfpires
@@ -15,6 +15,7 @@ import (
 	"empires/client/menu"
 	"empires/client/model"
 	"empires/client/module"
+	"empires/client/module/hexscreen"
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/hexgame"
@@ -33,9 +34,20 @@ var _ module.Module = Module{}
 // ID implements module.Module.
 func (Module) ID() string { return ID }
 
-// Open implements module.Module: rs must be erfpires on the hex engine
-// (the registry's *hexgame.Ruleset), with the build's data or a mod's.
-func (Module) Open(rs ruleset.Ruleset) (module.Game, error) {
+// OpenScreen implements module.Module: the hex screen of a game of rs
+// (Open).
+func (m Module) OpenScreen(rs ruleset.Ruleset, host module.Host) (module.Screen, error) {
+	g, err := m.Open(rs)
+	if err != nil {
+		return nil, err
+	}
+	return hexscreen.New(g, host), nil
+}
+
+// Open returns what the hex screen asks of ruleset rs: rs must be
+// erfpires on the hex engine (the registry's *hexgame.Ruleset), with the
+// build's data or a mod's.
+func (Module) Open(rs ruleset.Ruleset) (hexscreen.Game, error) {
 	hr, ok := rs.(*hexgame.Ruleset)
 	if !ok {
 		return nil, fmt.Errorf("the erfpires module shows hex games, not a %T", rs)
@@ -47,22 +59,22 @@ func (Module) Open(rs ruleset.Ruleset) (module.Game, error) {
 	return Game{R: Rules{Rules: r}}, nil
 }
 
-// Game is an erfpires game as the game screen shows it (module.Game, with
-// module.Calendar and module.Realm).
+// Game is an erfpires game as the game screen shows it (hexscreen.Game, with
+// hexscreen.Calendar and hexscreen.Realm).
 type Game struct {
 	R Rules
 }
 
 var (
-	_ module.Game     = Game{}
-	_ module.Calendar = Game{}
-	_ module.Realm    = Game{}
+	_ hexscreen.Game     = Game{}
+	_ hexscreen.Calendar = Game{}
+	_ hexscreen.Realm    = Game{}
 )
 
-// Rules implements module.Game.
+// Rules implements hexscreen.Game.
 func (g Game) Rules() model.Rules { return g.R }
 
-// Style implements module.Game: the ruleset's terrain; no characters to
+// Style implements hexscreen.Game: the ruleset's terrain; no characters to
 // badge; cities without levels; each kind of structure drawn by what it
 // does: one that cheers a side's die as a contraption (the Dinglehoober),
 // one that shelters an army as a fort, one that brings tax as a farm.
@@ -87,14 +99,14 @@ func Picture(s ep.Structure) board.Picture {
 	return board.PicturePost
 }
 
-// Help implements module.Game.
+// Help implements hexscreen.Game.
 func (g Game) Help() menu.HelpContent { return Help(g.R.D) }
 
-// Battle implements module.Game: one die a side, "Total Combat + d6 -
+// Battle implements hexscreen.Game: one die a side, "Total Combat + d6 -
 // total opposing Defence = hits inflicted".
-func (g Game) Battle() module.Battle {
+func (g Game) Battle() hexscreen.Battle {
 	d := g.R.D
-	return module.Battle{
+	return hexscreen.Battle{
 		DieSides: d.Combat.DieSides,
 		SideDie:  true,
 		Legend: fmt.Sprintf("Each side rolls one d%d: hits = its total Combat + the die − the enemy's total Defence (never below 0); "+
@@ -103,7 +115,7 @@ func (g Game) Battle() module.Battle {
 	}
 }
 
-// TurnText implements module.Calendar: "Day 9 (week 2, day 2) · next
+// TurnText implements hexscreen.Calendar: "Day 9 (week 2, day 2) · next
 // tax: day 15", "… · tax: today"; short: "Day 9 · tax: day 15".
 func (g Game) TurnText(m *model.Model) (long, short string) {
 	v := m.View()
@@ -126,10 +138,10 @@ func (g Game) TurnText(m *model.Model) (long, short string) {
 	return long, short
 }
 
-// TurnName implements module.Calendar: "Day 9".
+// TurnName implements hexscreen.Calendar: "Day 9".
 func (g Game) TurnName(t game.Turn) string { return fmt.Sprintf("Day %d", t) }
 
-// OrdersText implements module.Calendar.
+// OrdersText implements hexscreen.Calendar.
 func (g Game) OrdersText(m *model.Model) (heading, none string) {
 	if g.R.D.Day.Orders == 1 {
 		return "Today's order", "No order yet today"
@@ -137,13 +149,13 @@ func (g Game) OrdersText(m *model.Model) (heading, none string) {
 	return fmt.Sprintf("Today's orders (%d a day)", g.R.D.Day.Orders), "No order yet today"
 }
 
-// RealmTitle implements module.Realm.
+// RealmTitle implements hexscreen.Realm.
 func (g Game) RealmTitle(m *model.Model) (title, button string) { return "Your Erfpire", "Erfpire" }
 
-// RealmChoices implements module.Realm.
+// RealmChoices implements hexscreen.Realm.
 func (g Game) RealmChoices(m *model.Model) []model.Choice { return g.R.RealmChoices(m) }
 
-// RealmPanel implements module.Realm: the cities against the cities that
+// RealmPanel implements hexscreen.Realm: the cities against the cities that
 // win, the structures and armies held, what a tax would bring and when,
 // what a trade and a tribute are worth, and the truces in force.
 func (g Game) RealmPanel(m *model.Model) []string {
@@ -201,7 +213,7 @@ func protectedUntil(s *game.State, p, q game.PlayerID) game.Turn {
 	return game.Turn(pl.Stock[k])
 }
 
-// Panel implements module.Game: an army's units, its Combat and Defence
+// Panel implements hexscreen.Game: an army's units, its Combat and Defence
 // (with its city's or fort's), its Dinglehoober's cheer and how it moves;
 // a city's army (or that recruits form a new one), the day's recruit
 // limit, and how the buildings next to it are placed.
@@ -289,7 +301,7 @@ func (g Game) cheer(s *game.State, p game.PlayerID, a *game.Army) int {
 	return best
 }
 
-// Group implements module.Game: recruits by kind of unit and count,
+// Group implements hexscreen.Game: recruits by kind of unit and count,
 // buildings next to a city by kind and direction, exploring by direction,
 // trades and tributes by player.
 func (g Game) Group(c model.Choice) (key, short string) {
@@ -318,7 +330,7 @@ func (g Game) Group(c model.Choice) (key, short string) {
 	return "", ""
 }
 
-// Note implements module.Game: above the recruits, what each unit costs
+// Note implements hexscreen.Game: above the recruits, what each unit costs
 // and fights with; above the buildings next to a city, where they go
 // (the realm's panel says what trades and tributes bring); each choice's
 // tip says what its unit or building does.
@@ -371,7 +383,7 @@ func (r Rules) structureEffect(st *ep.Structure) string {
 	return strings.Join(what, "; ")
 }
 
-// Suggest implements module.Game: a city builds next to it each kind of
+// Suggest implements hexscreen.Game: a city builds next to it each kind of
 // structure it has none of next to it yet (on the first hex that takes
 // one), then recruits the most Infantry it may; an army builds a city
 // where it may.

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"empires/client/board"
-	"empires/client/module"
 	"empires/client/module/erfworld"
+	"empires/client/module/hexscreen"
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/hexgame"
@@ -30,10 +30,10 @@ func TestOpen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := g.(module.Calendar); !ok {
+	if _, ok := g.(hexscreen.Calendar); !ok {
 		t.Error("the erfpires game has no calendar")
 	}
-	if _, ok := g.(module.Realm); !ok {
+	if _, ok := g.(hexscreen.Realm); !ok {
 		t.Error("the erfpires game has no realm")
 	}
 	other, _ := reg.Get(erfworld.ID)

@@ -6,6 +6,7 @@ import (
 
 	"empires/client/board"
 	"empires/client/menu"
+	"empires/client/module/hexscreen"
 	ep "empires/shared/rules/erfpires"
 )
 
@@ -22,7 +23,7 @@ func Help(d *ep.Ruleset) menu.HelpContent {
 			helpWinning(d),
 			helpDay(d),
 			keysHelp(),
-			menu.MapHelpOf(menu.MapFeatures{More: structureMapRows(d)}),
+			hexscreen.MapHelpOf(hexscreen.MapFeatures{More: structureMapRows(d)}),
 			helpOrders(d),
 			helpUnits(d),
 			helpStructures(d),
@@ -33,10 +34,10 @@ func Help(d *ep.Ruleset) menu.HelpContent {
 	}
 }
 
-// keysHelp is menu.KeysHelp, with H centring on the first city (erfpires
+// keysHelp is hexscreen.KeysHelp, with H centring on the first city (erfpires
 // has no Capitals).
 func keysHelp() menu.HelpSection {
-	h := menu.KeysHelp()
+	h := hexscreen.KeysHelp()
 	for i := range h.Rows {
 		if h.Rows[i].Term == "H" {
 			h.Rows[i].Text = "Centre on your first city, at the zoom the game opens with (every badge readable)."

@@ -219,7 +219,7 @@ func Sums(b *game.BattleReport) (sides [2]*SideSum, reason string, ok bool) {
 // Explain gives each side's sums of battle report b in words ("Combat 2
 // + die 4 − Defence 3 = 3 hits"; a Dinglehoober's cheer: "die 4+1") and
 // the rule that decided it with the players named by name; ok false when
-// the report has no sums (module.Battle's Explain).
+// the report has no sums (hexscreen.Battle's Explain).
 func (r Rules) Explain(b *game.BattleReport, name func(game.PlayerID) string) (sides [2][]string, reason string, ok bool) {
 	sums, rest, ok := Sums(b)
 	if !ok {

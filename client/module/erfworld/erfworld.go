@@ -12,6 +12,7 @@ import (
 	"empires/client/menu"
 	"empires/client/model"
 	"empires/client/module"
+	"empires/client/module/hexscreen"
 	"empires/shared/game"
 	"empires/shared/hexgame"
 	erf "empires/shared/rules/erfworld"
@@ -29,9 +30,20 @@ var _ module.Module = Module{}
 // ID implements module.Module.
 func (Module) ID() string { return ID }
 
-// Open implements module.Module: rs must be erfworld on the hex engine
-// (the registry's *hexgame.Ruleset), with the build's data or a mod's.
-func (Module) Open(rs ruleset.Ruleset) (module.Game, error) {
+// OpenScreen implements module.Module: the hex screen of a game of rs
+// (Open).
+func (m Module) OpenScreen(rs ruleset.Ruleset, host module.Host) (module.Screen, error) {
+	g, err := m.Open(rs)
+	if err != nil {
+		return nil, err
+	}
+	return hexscreen.New(g, host), nil
+}
+
+// Open returns what the hex screen asks of ruleset rs: rs must be
+// erfworld on the hex engine (the registry's *hexgame.Ruleset), with the
+// build's data or a mod's.
+func (Module) Open(rs ruleset.Ruleset) (hexscreen.Game, error) {
 	hr, ok := rs.(*hexgame.Ruleset)
 	if !ok {
 		return nil, fmt.Errorf("the erfworld module shows hex games, not a %T", rs)
@@ -43,17 +55,17 @@ func (Module) Open(rs ruleset.Ruleset) (module.Game, error) {
 	return Game{R: Rules{Rules: r}}, nil
 }
 
-// Game is an erfworld game as the game screen shows it (module.Game).
+// Game is an erfworld game as the game screen shows it (hexscreen.Game).
 type Game struct {
 	R Rules
 }
 
-var _ module.Game = Game{}
+var _ hexscreen.Game = Game{}
 
-// Rules implements module.Game.
+// Rules implements hexscreen.Game.
 func (g Game) Rules() model.Rules { return g.R }
 
-// Style implements module.Game: the ruleset's terrain; a Warlord is badged
+// Style implements hexscreen.Game: the ruleset's terrain; a Warlord is badged
 // with its level, a Caster counted.
 func (g Game) Style() board.Style { return board.Style{Terrain: g.R.D.Terrain, Mark: Mark} }
 
@@ -66,16 +78,16 @@ func Mark(c game.Character) (leader int32, caster bool) {
 	return 0, caster
 }
 
-// Help implements module.Game.
+// Help implements hexscreen.Game.
 func (g Game) Help() menu.HelpContent { return Help(g.R.D) }
 
-// Battle implements module.Game.
-func (g Game) Battle() module.Battle {
-	return module.Battle{DieSides: g.R.D.Combat.DieSides, CriticalHits: g.R.D.Combat.CriticalHits,
+// Battle implements hexscreen.Game.
+func (g Game) Battle() hexscreen.Battle {
+	return hexscreen.Battle{DieSides: g.R.D.Combat.DieSides, CriticalHits: g.R.D.Combat.CriticalHits,
 		FleetSinksOn: g.R.D.Fleet.DestroyOn, Points: true}
 }
 
-// Panel implements module.Game: the player's army's units, its Warlord
+// Panel implements hexscreen.Game: the player's army's units, its Warlord
 // and Casters with their upkeep, and its standing order; the player's
 // city's armies with their units, and the Warlords and Casters in it.
 func (g Game) Panel(m *model.Model, sel model.Selection) []string {
@@ -136,7 +148,7 @@ func stanceName(s game.StanceKind) string {
 	return "Defend"
 }
 
-// Group implements module.Game: Withdraw, Explore and Scout by direction,
+// Group implements hexscreen.Game: Withdraw, Explore and Scout by direction,
 // Warlords by level.
 func (g Game) Group(c model.Choice) (key, short string) {
 	o := c.Order
@@ -153,7 +165,7 @@ func (g Game) Group(c model.Choice) (key, short string) {
 	return "", ""
 }
 
-// Note implements module.Game: the upkeep of Warlords and Casters, once
+// Note implements hexscreen.Game: the upkeep of Warlords and Casters, once
 // above their choices and in each one's tip.
 func (g Game) Note(c model.Choice) (heading, tip string) {
 	d := g.R.D
@@ -167,7 +179,7 @@ func (g Game) Note(c model.Choice) (heading, tip string) {
 	return "", ""
 }
 
-// Suggest implements module.Game: a city pops a Warlord if it may, else
+// Suggest implements hexscreen.Game: a city pops a Warlord if it may, else
 // forms units; a Warlord without units takes all of a garrison's, as a
 // player would before marching.
 func (g Game) Suggest(m *model.Model, sel model.Selection) (model.Choice, bool) {

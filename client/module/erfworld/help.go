@@ -5,11 +5,12 @@ import (
 	"strings"
 
 	"empires/client/menu"
+	"empires/client/module/hexscreen"
 	erf "empires/shared/rules/erfworld"
 )
 
 // Help returns the help of a game of the erfworld ruleset d: how to win,
-// the turn, the keys and the map's markers (menu.KeysHelp, menu.MapHelp),
+// the turn, the keys and the map's markers (hexscreen.KeysHelp, hexscreen.MapHelp),
 // then the rules in short. Every number comes from d, so a mod's help tells
 // the mod's rules.
 func Help(d *erf.Ruleset) menu.HelpContent {
@@ -18,8 +19,8 @@ func Help(d *erf.Ruleset) menu.HelpContent {
 		Sections: []menu.HelpSection{
 			erfWinning(d),
 			erfTurn(d),
-			menu.KeysHelp(),
-			menu.MapHelp(),
+			hexscreen.KeysHelp(),
+			hexscreen.MapHelp(),
 			erfCities(d),
 			erfUnits(d),
 			erfWarlords(d),

@@ -1,8 +1,7 @@
-package app
+package hexscreen
 
 import (
 	"fmt"
-	"image"
 	"image/color"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -32,19 +31,22 @@ func stepSeconds(speed string) float64 {
 
 // startAnimation starts showing the resolved turn's movement, step by
 // step.
-func (g *gameScreen) startAnimation() {
+func (g *Screen) startAnimation() {
 	g.anim, g.animStep, g.animT = nil, 0, 0
-	if stepSeconds(g.app.opts.Prefs.AnimSpeed) == 0 {
+	if stepSeconds(g.host.Prefs().AnimSpeed) == 0 {
 		return
 	}
 	g.anim = g.model.Animation()
 }
 
 // animating reports whether the turn's animation is running.
-func (g *gameScreen) animating() bool { return g.animStep < len(g.anim) }
+func (g *Screen) animating() bool { return g.animStep < len(g.anim) }
 
-// stepAnimation advances the animation by a frame.
-func (g *gameScreen) stepAnimation() {
+// Animating implements module.Replayer.
+func (g *Screen) Animating() bool { return g.animating() }
+
+// stepAnimation advances the animation by a frame; Space skips it.
+func (g *Screen) stepAnimation() {
 	if !g.animating() {
 		return
 	}
@@ -52,7 +54,7 @@ func (g *gameScreen) stepAnimation() {
 		g.animStep = len(g.anim)
 		return
 	}
-	g.animT += 1 / 60.0 / stepSeconds(g.app.opts.Prefs.AnimSpeed)
+	g.animT += 1 / 60.0 / stepSeconds(g.host.Prefs().AnimSpeed)
 	for g.animT >= 1 && g.animating() {
 		g.animT--
 		g.animStep++
@@ -63,7 +65,7 @@ func (g *gameScreen) stepAnimation() {
 // battles of the step: an army that moves during the turn waits on its
 // first hex until its first step, walks each of its steps in turn, and
 // stays where its last step took it.
-func (g *gameScreen) moving() (map[game.ArmyID]board.Pos, []hex.Hex) {
+func (g *Screen) moving() (map[game.ArmyID]board.Pos, []hex.Hex) {
 	if !g.animating() {
 		return nil, nil
 	}
@@ -89,8 +91,8 @@ func (g *gameScreen) moving() (map[game.ArmyID]board.Pos, []hex.Hex) {
 }
 
 // overlay collects what the map shows over the terrain this frame.
-func (g *gameScreen) overlay() *board.Overlay {
-	o := &board.Overlay{Hover: g.hover, HasHover: g.hasHover, Grid: g.app.opts.Prefs.Grid}
+func (g *Screen) overlay() *board.Overlay {
+	o := &board.Overlay{Hover: g.hover, HasHover: g.hasHover, Grid: g.host.Prefs().Grid}
 	sel := g.model.Selection()
 	if sel.Active {
 		o.Selected, o.HasSelected = sel.Hex, true
@@ -122,48 +124,46 @@ func (g *gameScreen) overlay() *board.Overlay {
 			}
 		}
 	}
-	if m := g.hud.marked; m != nil && g.hud.window == nil {
+	if m := g.marked; m != nil && !g.in.Modal {
 		o.Marked, o.HasMarked = m.at, true
 	}
 	o.Moving, o.Battles = g.moving()
 	return o
 }
 
-// drawMap draws the map where the top bar and the side panel leave it
-// room (they are opaque: drawing under them would be wasted).
-func (g *gameScreen) drawMap(screen *ebiten.Image) {
-	area := screen.SubImage(g.mapRect().Add(screen.Bounds().Min)).(*ebiten.Image)
-	g.board.Draw(area, g.cam, g.overlay())
+// Draw implements module.Screen: the board, with the overlays.
+func (g *Screen) Draw(dst *ebiten.Image) {
+	if g.model == nil {
+		return
+	}
+	g.board.Draw(dst, g.cam, g.overlay())
 }
 
-// drawOver draws what goes over the HUD: the minimap, the tooltip, the
-// planned path's cost, the notice. An open window hides the minimap and
-// the animation's banner: they would cover its contents.
-func (g *gameScreen) drawOver(screen *ebiten.Image) {
-	t := g.app.theme
-	if g.hud.window == nil {
-		r := g.minimapRect()
-		vector.FillRect(screen, float32(r.Min.X-2), float32(r.Min.Y-2), float32(r.Dx()+4), float32(r.Dy()+4), color.RGBA{20, 18, 16, 240}, false)
-		g.board.DrawMinimap(screen, r, g.cam)
+// DrawOver implements module.Screen: the minimap, the tooltip, the
+// planned path's cost, the animation's banner. The shell draws nothing of
+// it while a window is open: it would cover the window's contents.
+func (g *Screen) DrawOver(screen *ebiten.Image) {
+	if g.model == nil {
+		return
 	}
+	t := g.theme
+	r := g.in.Minimap
+	vector.FillRect(screen, float32(r.Min.X-2), float32(r.Min.Y-2), float32(r.Dx()+4), float32(r.Dy()+4), color.RGBA{20, 18, 16, 240}, false)
+	g.board.DrawMinimap(screen, r, g.cam)
 
 	mx, my := g.in.Cursor.X, g.in.Cursor.Y
-	mr := g.mapRect()
+	mr := g.in.Map
 	win := screen.Bounds()
 	bg, fg := color.RGBA{30, 26, 22, 235}, color.RGBA{235, 228, 210, 255}
 	bad := color.RGBA{255, 150, 130, 255}
-	tip, onTip := g.hud.tipAt(mx, my)
+	tip, onTip := g.tipAt()
 	switch {
-	case g.hud.window != nil:
-		// A window is open: no tooltips over it.
 	case onTip && tip.why != "":
 		c := color.Color(fg)
 		if tip.bad {
 			c = bad
 		}
 		kit.DrawBox(screen, t.SmallFace(), []string{tip.label, tip.why}, float64(mx)-12, float64(my)+14, win, bg, c)
-	case image.Pt(mx, my).In(g.hud.money.GetWidget().Rect) && g.replay == nil && g.model.You() != 0:
-		kit.DrawBox(screen, t.SmallFace(), g.hud.moneyLines(), float64(mx), float64(my)+18, win, bg, fg)
 	case g.preview != nil && g.hasHover && !g.animating():
 		p := g.preview
 		c := color.RGBA{250, 240, 200, 255}
@@ -186,9 +186,8 @@ func (g *gameScreen) drawOver(screen *ebiten.Image) {
 	case g.hasHover && g.frame-g.hoverSince > tooltipDelay && !g.drag.On:
 		kit.DrawBox(screen, t.SmallFace(), g.model.Describe(g.hover), float64(mx)+18, float64(my)+18, mr, bg, fg)
 	}
-	if g.animating() && g.hud.window == nil {
-		msg := fmt.Sprintf("%s: movement step %d of %d (Space skips)", g.turnName(protocol.Turn(g.model.View().Turn-1)), g.animStep+1, len(g.anim))
-		kit.DrawBox(screen, t.NormalFace(), []string{msg}, float64(mr.Min.X+mr.Dx()/2-160), topBarHeight+10, mr, color.RGBA{30, 26, 22, 220}, color.RGBA{250, 220, 140, 255})
+	if g.animating() {
+		msg := fmt.Sprintf("%s: movement step %d of %d (Space skips)", g.TurnName(protocol.Turn(g.model.View().Turn-1)), g.animStep+1, len(g.anim))
+		kit.DrawBox(screen, t.NormalFace(), []string{msg}, float64(mr.Min.X+mr.Dx()/2-160), float64(mr.Min.Y+10), mr, color.RGBA{30, 26, 22, 220}, color.RGBA{250, 220, 140, 255})
 	}
-	g.drawNotice(screen)
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"empires/client/conn"
+	"empires/client/module/empire"
 	"empires/shared/protocol"
 	rules "empires/shared/rules/empire"
 	"empires/shared/ruleset"
@@ -13,7 +14,7 @@ import (
 // on that screen, framed by the shell: the top bar says the turn, the
 // side panel and the orders are the module's, and the shell sends the
 // module's orders for the turn.
-func TestModScreenOpens(t *testing.T) {
+func TestEmpireScreenOpens(t *testing.T) {
 	a, _, _ := testApp(t)
 	rs, ok := a.opts.Rulesets.Get(rules.ID)
 	if !ok {
@@ -30,9 +31,9 @@ func TestModScreenOpens(t *testing.T) {
 	}
 	a.play = conn.NewGame(rs)
 	a.handleFullView(&protocol.FullView{View: data, Checksum: v.Checksum()})
-	ms, ok := a.game.(*modScreen)
-	if !ok {
-		t.Fatalf("the game screen is a %T, want the module's own", a.game)
+	ms := a.game
+	if _, ok := ms.scr.(*empire.Screen); !ok {
+		t.Fatalf("the game screen shows a %T, want empire's", ms.scr)
 	}
 	if a.screen != screenGame {
 		t.Fatal("the game screen is not shown")

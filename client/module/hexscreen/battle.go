@@ -1,4 +1,4 @@
-package app
+package hexscreen
 
 import (
 	"fmt"
@@ -13,7 +13,6 @@ import (
 	"empires/client/board"
 	"empires/client/kit"
 	"empires/client/model"
-	"empires/client/module"
 	"empires/shared/game"
 	"empires/shared/protocol"
 )
@@ -56,20 +55,20 @@ var rowNames = [numRows]string{"Going in", "City", "Characters", "Dice", "Sums",
 // and the rule that decided it. The two sides stand side by side when the
 // map is wide enough, one above the other otherwise; what does not fit the
 // window's height scrolls.
-func (h *hud) showBattle(l model.LogLine) {
-	h.openWindow(h.battleBody(l))
+func (g *Screen) showBattle(l model.LogLine) {
+	g.host.OpenWindow(g.battleBody(l))
 }
 
 // battleView builds one battle report's window.
 type battleView struct {
-	h      *hud
+	g      *Screen
 	b      *game.BattleReport
 	fleet  bool // a fleet battle: rolls without Dice
 	rounds int32
 	dice   dieStyles
-	rules  module.Battle // how the ruleset's dice read
+	rules  Battle // how the ruleset's dice read
 	// sums are each side's sums and reason the rule that decided the
-	// battle, when the ruleset explains its report (module.Battle's
+	// battle, when the ruleset explains its report (Battle's
 	// Explain): explained.
 	sums      [2][]string
 	reason    string
@@ -84,12 +83,11 @@ type dieStyles struct {
 
 // battleBody returns the contents of the report's window for log line l,
 // sized for the game screen as it is now (openWindow adds Close).
-func (h *hud) battleBody(l model.LogLine) *widget.Container {
-	g := h.g
-	t := g.app.theme
-	p := h.pal
+func (g *Screen) battleBody(l model.LogLine) *widget.Container {
+	t := g.theme
+	p := g.pal
 	b := l.Battle
-	v := &battleView{h: h, b: b, fleet: isFleetBattle(b), rules: g.mod.Battle()}
+	v := &battleView{g: g, b: b, fleet: isFleetBattle(b), rules: g.mod.Battle()}
 	if v.rules.Explain != nil {
 		v.sums, v.reason, v.explained = v.rules.Explain(b, g.model.PlayerName)
 	}
@@ -106,9 +104,9 @@ func (h *hud) battleBody(l model.LogLine) *widget.Container {
 	}
 
 	// The space the window may take, and the layout that fits it.
-	mr := g.mapRect()
+	mr := g.host.MapRect()
 	availW := mr.Dx() - 2*battleMarginX - 2*battlePad
-	availH := g.winH - 2*battleMarginY - 2*battlePad
+	availH := mr.Max.Y - 2*battleMarginY - 2*battlePad
 	scrollW := availW - battleSlider - 6
 	sideW := min((scrollW-battleLabelW-2*battleColGap)/2, battleSideMax)
 	wide := sideW >= battleSideMin
@@ -122,9 +120,9 @@ func (h *hud) battleBody(l model.LogLine) *widget.Container {
 	textW := float64(cw + battleSlider + 6)
 
 	const gap = 6
-	body := h.windowBody(battlePad, gap)
+	body := g.windowBody(battlePad, gap)
 	header := column(
-		kit.Text(t, fmt.Sprintf("Battle at (%s), %s", b.Hex, strings.ToLower(g.turnName(protocol.Turn(l.Turn)))), p.Accent),
+		kit.Text(t, fmt.Sprintf("Battle at (%s), %s", b.Hex, strings.ToLower(g.TurnName(protocol.Turn(l.Turn)))), p.Accent),
 		kit.SmallText(t, l.Text, p.TextMuted, widget.TextOpts.MaxWidth(textW)),
 	)
 	won, why := v.outcome(textW)
@@ -193,7 +191,7 @@ func roleName(r game.Role) string {
 
 // playerName names a side's player, "(you)" added for the player's own.
 func (v *battleView) playerName(p game.PlayerID) string {
-	m := v.h.g.model
+	m := v.g.model
 	if p != 0 && p == m.You() {
 		return m.PlayerName(p) + " (you)"
 	}
@@ -203,10 +201,10 @@ func (v *battleView) playerName(p game.PlayerID) string {
 // outcome returns the line that says who won and, if the report says, the
 // line of the rule that decided it (nil if none), width pixels wide at most.
 func (v *battleView) outcome(width float64) (won, why *widget.Text) {
-	h := v.h
-	t := h.g.app.theme
+	h := v.g
+	t := h.theme
 	p := h.pal
-	you := h.g.model.You()
+	you := h.model.You()
 	line, c := "Nobody won", color.Color(p.Accent)
 	for i, s := range v.b.Sides {
 		if !v.won(i) {
@@ -284,7 +282,7 @@ func (v *battleView) wideTable(sideW int) *widget.Container {
 		for k := range order {
 			c := cells[k][r]
 			if c == nil {
-				c = column(kit.SmallText(v.h.g.app.theme, "-", v.h.pal.TextMuted))
+				c = column(kit.SmallText(v.g.theme, "-", v.g.pal.TextMuted))
 			}
 			c.GetWidget().MinWidth = sideW
 			grid.AddChild(c)
@@ -330,8 +328,8 @@ func (v *battleView) withLegend(c *widget.Container, width int) *widget.Containe
 	if !hasDice {
 		return out
 	}
-	t := v.h.g.app.theme
-	muted := v.h.pal.TextMuted
+	t := v.g.theme
+	muted := v.g.pal.TextMuted
 	dice := v.rules
 	crit := dice.CriticalHits
 	row := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(5))))
@@ -372,7 +370,7 @@ func (v *battleView) withLegend(c *widget.Container, width int) *widget.Containe
 
 // label returns a row's name.
 func (v *battleView) label(s string) *widget.Text {
-	l := kit.SmallText(v.h.g.app.theme, s, v.h.pal.Accent, widget.TextOpts.MaxWidth(battleLabelW))
+	l := kit.SmallText(v.g.theme, s, v.g.pal.Accent, widget.TextOpts.MaxWidth(battleLabelW))
 	l.GetWidget().MinWidth = battleLabelW
 	return l
 }
@@ -380,8 +378,8 @@ func (v *battleView) label(s string) *widget.Text {
 // sideHeader returns side i's heading: the player's colour, the role and
 // name, and whether it won, width pixels wide at most.
 func (v *battleView) sideHeader(i, width int) *widget.Container {
-	h := v.h
-	t := h.g.app.theme
+	h := v.g
+	t := h.theme
 	p := h.pal
 	s := &v.b.Sides[i]
 	status, c := "no winner", color.Color(p.TextMuted)
@@ -410,8 +408,8 @@ func (v *battleView) sideHeader(i, width int) *widget.Container {
 // sideCells returns side i's rows (nil where it has nothing to show), the
 // values width pixels wide at most.
 func (v *battleView) sideCells(i, width int) [numRows]*widget.Container {
-	h := v.h
-	t := h.g.app.theme
+	h := v.g
+	t := h.theme
 	p := h.pal
 	s := &v.b.Sides[i]
 	w := float64(width)
@@ -423,14 +421,14 @@ func (v *battleView) sideCells(i, width int) [numRows]*widget.Container {
 	if len(s.Armies) == 0 {
 		rows[rowUnits] = column(muted("No army: the city fought alone"))
 	} else {
-		rows[rowUnits] = column(text(fmt.Sprintf("%s: %s", v.armiesName(s.Armies), h.g.model.UnitsText(s.Before))))
+		rows[rowUnits] = column(text(fmt.Sprintf("%s: %s", v.armiesName(s.Armies), h.model.UnitsText(s.Before))))
 	}
 
 	// The city's forces.
 	if s.CityLevel > 0 || s.CityUnits.Total() > 0 {
 		got := "No units"
 		if s.CityUnits.Total() > 0 {
-			got = h.g.model.UnitsText(s.CityUnits)
+			got = h.model.UnitsText(s.CityUnits)
 		}
 		def := fmt.Sprintf("Defence %d", s.CityDefence)
 		if s.CityLowered > 0 {
@@ -502,15 +500,15 @@ func (v *battleView) sideCells(i, width int) [numRows]*widget.Container {
 			if len(s.Armies) == 1 {
 				who = "Army"
 			}
-			c.AddChild(text(fmt.Sprintf("%s: %s", who, h.g.model.UnitsText(s.Losses))))
+			c.AddChild(text(fmt.Sprintf("%s: %s", who, h.model.UnitsText(s.Losses))))
 		}
 		if s.CityLosses.Total() > 0 {
-			c.AddChild(text(fmt.Sprintf("City: %s of %d", h.g.model.UnitsText(s.CityLosses), s.CityUnits.Total())))
+			c.AddChild(text(fmt.Sprintf("City: %s of %d", h.model.UnitsText(s.CityLosses), s.CityUnits.Total())))
 		}
 		rows[rowLost] = c
 	}
 	if s.Uncroaked.Total() > 0 {
-		rows[rowUncroaked] = column(text(h.g.model.UnitsText(s.Uncroaked) + " rose to join it"))
+		rows[rowUncroaked] = column(text(h.model.UnitsText(s.Uncroaked) + " rose to join it"))
 	}
 	return rows
 }
@@ -537,7 +535,7 @@ func (v *battleView) armiesName(ids []game.ArmyID) string {
 // before and after), what its effect did or why not, whether it fell; in
 // army if the side had several armies.
 func (v *battleView) character(c game.CharacterReport, army bool, width float64) *widget.Text {
-	p := v.h.pal
+	p := v.g.pal
 	name := c.Name
 	if name == "" {
 		name = "Character"
@@ -588,7 +586,7 @@ func (v *battleView) character(c game.CharacterReport, army bool, width float64)
 		line += "; fell in the battle"
 		col = p.Error
 	}
-	return kit.SmallText(v.h.g.app.theme, line, col, widget.TextOpts.MaxWidth(width))
+	return kit.SmallText(v.g.theme, line, col, widget.TextOpts.MaxWidth(width))
 }
 
 // dieGroup is the dice of one kind of unit rolled in one round.
@@ -602,8 +600,8 @@ type dieGroup struct {
 // diceGroups returns side s's dice grouped by the kind of unit that rolled
 // them (the city's apart), round by round, width pixels wide.
 func (v *battleView) diceGroups(s *game.SideReport, width int) *widget.Container {
-	h := v.h
-	t := h.g.app.theme
+	h := v.g
+	t := h.theme
 	var groups []dieGroup
 	for _, d := range s.Dice {
 		k := slices.IndexFunc(groups, func(g dieGroup) bool { return g.round == d.Round && g.unit == d.Unit && g.city == d.City })
@@ -640,10 +638,10 @@ func (v *battleView) diceGroups(s *game.SideReport, width int) *widget.Container
 	return out
 }
 
-// sideDie returns the die side s rolled for all its units (module.Battle's
+// sideDie returns the die side s rolled for all its units (Battle's
 // SideDie), drawn, with what it scored: "Rolled 4, raised to 5".
 func (v *battleView) sideDie(s *game.SideReport, width int) *widget.Container {
-	t := v.h.g.app.theme
+	t := v.g.theme
 	out := column()
 	for _, d := range s.Dice {
 		label := strconv.Itoa(int(d.Score))
@@ -659,7 +657,7 @@ func (v *battleView) sideDie(s *game.SideReport, width int) *widget.Container {
 		row := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(8))))
 		die := v.die(label, hits)
 		die.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
-		words := kit.SmallText(t, line, v.h.pal.Text, widget.TextOpts.MaxWidth(float64(max(width-60, 60))))
+		words := kit.SmallText(t, line, v.g.pal.Text, widget.TextOpts.MaxWidth(float64(max(width-60, 60))))
 		words.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
 		row.AddChild(die, words)
 		out.AddChild(row)
@@ -676,8 +674,8 @@ func plural(n int, one, many string) string {
 }
 
 // unitName names unit kind k.
-func (h *hud) unitName(k game.UnitKind) string {
-	return h.g.model.Rules().UnitName(k)
+func (g *Screen) unitName(k game.UnitKind) string {
+	return g.model.Rules().UnitName(k)
 }
 
 // rollHits returns what a die of a fleet battle did: 1 if it sank a fleet.
@@ -720,7 +718,7 @@ func (v *battleView) die(label string, hits int32) *widget.Container {
 		widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(&widget.Insets{Left: 5, Right: 5, Top: 2, Bottom: 2}))),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(24, 24)),
 	)
-	t := kit.SmallText(v.h.g.app.theme, label, ink)
+	t := kit.SmallText(v.g.theme, label, ink)
 	t.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionCenter, VerticalPosition: widget.AnchorLayoutPositionCenter}
 	c.AddChild(t)
 	return c
@@ -738,4 +736,16 @@ func column(ws ...widget.PreferredSizeLocateableWidget) *widget.Container {
 // spacer returns an empty widget height pixels high.
 func spacer(height int) *widget.Container {
 	return widget.NewContainer(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(1, height)))
+}
+
+// windowBody returns the panel a window's contents go in: a column with
+// padding pad and spacing gap.
+func (g *Screen) windowBody(pad, gap int) *widget.Container {
+	return widget.NewContainer(
+		widget.ContainerOpts.BackgroundImage(g.theme.PanelImage()),
+		widget.ContainerOpts.Layout(widget.NewRowLayout(
+			widget.RowLayoutOpts.Direction(widget.DirectionVertical),
+			widget.RowLayoutOpts.Padding(widget.NewInsetsSimple(pad)),
+			widget.RowLayoutOpts.Spacing(gap))),
+	)
 }

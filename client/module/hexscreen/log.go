@@ -1,0 +1,184 @@
+package hexscreen
+
+import (
+	"fmt"
+	"image"
+	"strconv"
+	"strings"
+
+	"empires/client/model"
+	"empires/client/module"
+	"empires/shared/game"
+	"empires/shared/hex"
+	"empires/shared/hexgame"
+	"empires/shared/protocol"
+	"empires/shared/ruleset"
+)
+
+// Log implements module.Screen: the model's log, a battle linked to its
+// report, a place to the map there.
+func (g *Screen) Log() []module.LogLine {
+	if g.model == nil {
+		return nil
+	}
+	lines := g.model.Log()
+	if g.logOf == g.model && len(g.logLines) == len(lines) {
+		return g.logLines // the shell asks every frame; the log only grows
+	}
+	out := make([]module.LogLine, len(lines))
+	for i, l := range lines {
+		out[i] = module.LogLine{Turn: protocol.Turn(l.Turn), Text: l.Text}
+		switch {
+		case l.Battle != nil:
+			out[i].Link = fmt.Sprintf("battle%d", i)
+		case l.HasHex:
+			out[i].Link = fmt.Sprintf("hex%d", i)
+		}
+	}
+	g.logOf, g.logLines = g.model, out
+	return out
+}
+
+// Link implements module.Screen: a battle opens its report, a place
+// centres the map on it.
+func (g *Screen) Link(id string) {
+	lines := g.model.Log()
+	var i int
+	switch {
+	case strings.HasPrefix(id, "battle"):
+		i, _ = strconv.Atoi(strings.TrimPrefix(id, "battle"))
+		if i >= 0 && i < len(lines) && lines[i].Battle != nil {
+			g.centerOn(lines[i].Battle.Hex)
+			g.showBattle(lines[i])
+		}
+	case strings.HasPrefix(id, "hex"):
+		i, _ = strconv.Atoi(strings.TrimPrefix(id, "hex"))
+		if i >= 0 && i < len(lines) && lines[i].HasHex {
+			g.centerOn(lines[i].Hex)
+		}
+	}
+}
+
+// Watch implements module.Replayer: the log speaks of every player by
+// name, the eyes' too ("Anna's army 7"), since the watcher is not that
+// player; clicks only select, and the side panel says how a replay is
+// watched.
+func (g *Screen) Watch() {
+	g.watching = true
+	if g.model != nil {
+		g.model.SetThirdPerson(true)
+	}
+}
+
+// Rewind implements module.Replayer: a view model of the first view with
+// the turns applied one by one, as they were shown, without their
+// animation; the camera stays where it is.
+func (g *Screen) Rewind(first ruleset.View, turns []module.Resolution) error {
+	fv, err := hexView(first)
+	if err != nil {
+		return err
+	}
+	m := model.New(g.mod.Rules())
+	m.SetThirdPerson(g.watching)
+	if err := m.SetFullView(fv); err != nil {
+		return err
+	}
+	for k, t := range turns {
+		v, err := hexView(t.View)
+		if err != nil {
+			return fmt.Errorf("turn %d: %w", k+1, err)
+		}
+		var events []game.Event
+		if len(t.Events) > 0 {
+			if events, err = hexgame.DecodeEvents(t.Events); err != nil {
+				return fmt.Errorf("turn %d: %w", k+1, err)
+			}
+		}
+		m.ApplyUpdate(events, v)
+	}
+	if g.model == nil {
+		if err := g.SetView(first); err != nil {
+			return err
+		}
+	}
+	g.model = m
+	if err := g.board.SetView(m.View()); err != nil {
+		return err
+	}
+	g.anim, g.preview, g.reachView = nil, nil, nil
+	return nil
+}
+
+// Probe implements module.Screen: the camera, the hovered and the
+// selected hex, the orders, the player's cities, armies and structures,
+// and the others' structures.
+func (g *Screen) Probe() module.Probe {
+	var p module.Probe
+	if g.model == nil {
+		return p
+	}
+	v := g.model.View()
+	mr := g.in.Map
+	p.Camera = [3]float64{g.cam.X, g.cam.Y, g.cam.Zoom}
+	p.World[0], p.World[1] = g.board.WorldSize()
+	if g.hasHover {
+		p.Hover = g.hover.String()
+	}
+	sel := g.model.Selection()
+	if sel.Active {
+		p.Selected = sel.Hex.String()
+	}
+	p.Animating = g.animating()
+	for _, d := range g.model.Drafts() {
+		p.Drafts = append(p.Drafts, d.Label)
+	}
+	mark := func(kind string, id int, h hex.Hex) module.Mark {
+		x, y := g.screenOf(h)
+		return module.Mark{Kind: kind, ID: id, Cell: h.String(), X: x, Y: y, OnMap: image.Pt(int(x), int(y)).In(mr)}
+	}
+	pick := func(kind string, id int) {
+		if p.Picked == nil {
+			p.Picked = map[string]int{}
+		}
+		p.Picked[kind] = id
+	}
+	for _, c := range v.Cities {
+		kind := "city"
+		if c.Capital {
+			kind = "capital"
+		}
+		if c.Owner == v.You && !c.Remembered {
+			p.Mine = append(p.Mine, mark(kind, int(c.ID), c.Hex))
+		}
+		if c.ID == sel.City && sel.City != 0 {
+			pick(kind, int(c.ID))
+		}
+	}
+	for _, ar := range v.Armies {
+		if ar.Owner == v.You && !ar.Remembered {
+			m := mark("army", int(ar.ID), ar.Hex)
+			m.Carried, m.Units = ar.Carrier != 0, ar.Units.Total()
+			p.Mine = append(p.Mine, m)
+		}
+	}
+	if sel.Army != 0 {
+		pick("army", int(sel.Army))
+	}
+	for _, st := range v.Structures {
+		m := mark(g.model.Rules().StructureName(st.Kind), int(st.ID), st.Hex)
+		if st.Owner == v.You && v.You != 0 {
+			p.Mine = append(p.Mine, m)
+		} else {
+			p.Others = append(p.Others, m)
+		}
+	}
+	return p
+}
+
+// screenOf returns where the centre of hex h is drawn, in window pixels.
+func (g *Screen) screenOf(h hex.Hex) (float64, float64) {
+	wx, wy := g.board.HexCenter(h)
+	sx, sy := g.cam.ToScreen(wx, wy)
+	r := g.in.Map
+	return sx + float64(r.Min.X), sy + float64(r.Min.Y)
+}

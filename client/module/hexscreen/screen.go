@@ -1,0 +1,541 @@
+package hexscreen
+
+import (
+	"errors"
+	"fmt"
+	"image"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"empires/client/board"
+	"empires/client/camera"
+	"empires/client/kit"
+	"empires/client/menu"
+	"empires/client/model"
+	"empires/client/module"
+	"empires/shared/game"
+	"empires/shared/hex"
+	"empires/shared/hexgame"
+	"empires/shared/protocol"
+	"empires/shared/ruleset"
+)
+
+// Screen is the game screen of a game on the hex engine: the map with
+// its overlays, the side panel's selection and choices, the turn's orders
+// and its animation. It lives on the client's UI goroutine; the shell
+// (host) frames it. What only the ruleset knows comes from its module's
+// Game (mod).
+type Screen struct {
+	host  module.Host
+	mod   Game
+	theme *menu.Theme
+	pal   menu.Palette
+	model *model.Model // nil until the first view
+	board *board.Board
+	cam   *camera.Camera
+
+	// Input.
+	in         module.Input // the last frame's
+	frame      int
+	hover      hex.Hex
+	hasHover   bool
+	hoverSince int // frame the pointer came to the hovered hex
+	drag       kit.Drag
+	pathDrag   bool // the drag began on the selected army: it draws its path
+	miniDrag   bool // the drag began on the minimap
+	preview    *model.Plan
+	previewTo  hex.Hex
+	previewErr string
+
+	// The selected army's reach, computed once per army and view.
+	reach     map[hex.Hex]int
+	reachArmy game.ArmyID
+	reachView *game.View
+
+	// The turn's animation.
+	anim     []model.StepFrame
+	animStep int
+	animT    float64
+
+	// The side panel's choice buttons, and the one under the pointer that
+	// marks a hex.
+	tips   []choiceTip
+	marked *choiceTip
+
+	// logLines are Log's lines of the log of model logOf.
+	logLines []module.LogLine
+	logOf    *model.Model
+
+	step     module.StepInfo // the step being played, as the server last said
+	watching bool            // a replay's (Watch)
+}
+
+var (
+	_ module.Screen     = (*Screen)(nil)
+	_ module.Stepper    = (*Screen)(nil)
+	_ module.Bar        = (*Screen)(nil)
+	_ module.Hinter     = (*Screen)(nil)
+	_ module.Warner     = (*Screen)(nil)
+	_ module.Replayer   = (*Screen)(nil)
+	_ module.Autoplayer = (*Screen)(nil)
+)
+
+// New returns the screen of a game of mod, framed by host; SetView shows
+// its first view.
+func New(mod Game, host module.Host) *Screen {
+	t := host.Theme()
+	return &Screen{host: host, mod: mod, theme: t, pal: t.Palette()}
+}
+
+// Model returns the screen's view model, nil before the first view.
+func (g *Screen) Model() *model.Model { return g.model }
+
+// hexView returns the hex engine's view of a ruleset's view.
+func hexView(v ruleset.View) (*game.View, error) {
+	hv, ok := v.(*hexgame.View)
+	if !ok || hv.V == nil {
+		return nil, fmt.Errorf("a %T is not a view of a game on hexes", v)
+	}
+	return hv.V, nil
+}
+
+// defaultZoom is the camera's zoom when a game opens, and after H: the
+// smallest at which the map shows every badge and the reach's costs
+// (board's thresholds).
+const defaultZoom = 1.2
+
+// tooltipDelay is how many frames the pointer rests on a hex before its
+// tooltip shows.
+const tooltipDelay = 25
+
+// SetView implements module.Screen: the first view lays out the board and
+// puts the camera on the player's home; a later one (after a reconnection
+// or a mismatch) replaces the view, the log kept.
+func (g *Screen) SetView(rv ruleset.View) error {
+	v, err := hexView(rv)
+	if err != nil {
+		return err
+	}
+	if g.model != nil {
+		if err := g.model.SetFullView(v); err != nil {
+			return err
+		}
+		g.anim = nil
+		return g.board.SetView(g.model.View())
+	}
+	m := model.New(g.mod.Rules())
+	m.SetThirdPerson(g.watching)
+	if err := m.SetFullView(v); err != nil {
+		return err
+	}
+	b, err := board.New(g.mod.Style(), v.Width, v.Height)
+	if err != nil {
+		return err
+	}
+	if err := b.SetView(m.View()); err != nil {
+		return err
+	}
+	g.model, g.board = m, b
+	ww, wh := b.WorldSize()
+	mr := g.host.MapRect()
+	g.in.Map = mr
+	g.cam = camera.New(ww, wh, float64(mr.Dx()), float64(mr.Dy()))
+	g.cam.Zoom = defaultZoom
+	g.centerOnHome()
+	return nil
+}
+
+// Resolved implements module.Screen: the events the player saw go to the
+// log, then the view after the turn is shown, with its animation. With
+// no view (the turn's did not apply) the events are logged and the view
+// kept.
+func (g *Screen) Resolved(rv ruleset.View, data []byte) error {
+	var events []game.Event
+	var evErr error
+	if len(data) > 0 {
+		events, evErr = hexgame.DecodeEvents(data)
+	}
+	if rv == nil {
+		if g.model != nil {
+			g.model.ApplyUpdate(events, nil)
+		}
+		return evErr
+	}
+	next, err := hexView(rv)
+	if err != nil {
+		return errors.Join(evErr, err)
+	}
+	if g.model == nil {
+		return errors.Join(evErr, g.SetView(rv))
+	}
+	g.applyTurn(events, next)
+	return evErr
+}
+
+// applyTurn shows a resolved turn: the events the player saw, then the
+// view after it, with its animation.
+func (g *Screen) applyTurn(events []game.Event, next *game.View) {
+	g.model.ApplyUpdate(events, next)
+	if err := g.board.SetView(g.model.View()); err != nil {
+		g.host.Notify(err.Error())
+	}
+	g.preview = nil
+	g.startAnimation()
+}
+
+// Status implements module.Screen.
+func (g *Screen) Status() module.Status {
+	if g.model == nil || g.model.View() == nil {
+		return module.Status{}
+	}
+	v := g.model.View()
+	st := module.Status{You: ruleset.Seat(v.You), Turn: int(v.Turn)}
+	for _, p := range v.Players {
+		st.Players = append(st.Players, module.Player{Name: p.Name, Alive: p.Alive})
+	}
+	return st
+}
+
+// out reports whether the player is out of the game; a spectator is not.
+func (g *Screen) out() bool {
+	v := g.model.View()
+	return v.You != 0 && int(v.You) <= len(v.Players) && !v.Players[v.You-1].Alive
+}
+
+// SetStep implements module.Stepper.
+func (g *Screen) SetStep(st module.StepInfo) { g.step = st }
+
+// ActResult implements module.Stepper: the shell says a refusal.
+func (g *Screen) ActResult(uint32, string) {}
+
+// interactive reports whether the step played is interactive: the player
+// acts, and gives no orders for the turn.
+func (g *Screen) interactive() bool {
+	return g.step.Mode == ruleset.Interactive || g.step.Mode == ruleset.Concurrent
+}
+
+// resize follows the map's part of the window: the camera's screen.
+func (g *Screen) resize(r image.Rectangle) {
+	if g.cam.ScreenW != float64(r.Dx()) || g.cam.ScreenH != float64(r.Dy()) {
+		g.cam.Resize(float64(r.Dx()), float64(r.Dy()))
+	}
+}
+
+// Update implements module.Screen: the animation runs; the pointer
+// hovers, selects (a click), pans (a drag), draws the selected army's
+// path (a drag from it) and orders it (a right click); the minimap moves
+// the camera; the wheel zooms; the keys pan, zoom, select and take back.
+func (g *Screen) Update(in module.Input) bool {
+	g.frame++
+	g.in = in
+	if g.model == nil {
+		return false
+	}
+	g.resize(in.Map)
+	cam := *g.cam
+	wasAnimating := g.animating()
+	g.stepAnimation()
+	g.input()
+	return *g.cam != cam || wasAnimating || g.animating() ||
+		g.frame-g.hoverSince == tooltipDelay+1 // the tooltip shows
+}
+
+// toMap converts a window point (the pointer's) to the camera's screen
+// coordinates.
+func (g *Screen) toMap(x, y int) (float64, float64) {
+	r := g.in.Map
+	return float64(x - r.Min.X), float64(y - r.Min.Y)
+}
+
+// input handles the keyboard and the mouse over the map. A press that
+// begins on the HUD or on a window (the click that closes it, say) never
+// acts on the map when it ends.
+func (g *Screen) input() {
+	in := g.in
+	mx, my := in.Cursor.X, in.Cursor.Y
+	inMini := in.OnMinimap && in.Cursor.In(in.Minimap)
+	if in.Keys {
+		g.keys()
+	}
+
+	// Hover.
+	lx, ly := g.toMap(mx, my)
+	h, ok := g.board.HexAt(g.cam, lx, ly)
+	ok = ok && in.Pointer
+	if ok != g.hasHover || h != g.hover {
+		g.hover, g.hasHover, g.hoverSince = h, ok, g.frame
+		g.updatePreview()
+	}
+
+	// Wheel zoom.
+	if z := in.WheelZoom(); z != 1 && in.Pointer {
+		g.cam.ZoomAt(z, lx, ly)
+	}
+	if !in.Modal && g.host.Prefs().EdgePan && !g.drag.On {
+		if dx, dy := in.EdgePan(in.Size); dx != 0 || dy != 0 {
+			g.cam.Pan(dx, dy)
+		}
+	}
+
+	// Left button: click selects, drag pans, drag from the selected army
+	// draws its path; on the minimap it moves the camera.
+	if in.Pressed.Has(ebiten.MouseButtonLeft) && (in.Pointer || inMini) {
+		g.drag.Start(in.Frame)
+		g.miniDrag = inMini
+		g.pathDrag = false
+		if sel := g.model.Selection(); sel.Army != 0 && ok {
+			if a := g.ownArmy(sel.Army); a != nil && a.Hex == h {
+				g.pathDrag = true
+			}
+		}
+	}
+	if g.drag.On && in.Modal {
+		g.drag.On = false // a window opened under the press
+	}
+	if dx, dy, held := g.drag.Follow(in.Frame); held {
+		switch {
+		case g.miniDrag:
+			g.minimapJump(mx, my)
+		case g.drag.Moved && !g.pathDrag:
+			g.cam.Pan(float64(dx), float64(dy))
+		}
+	}
+	if g.drag.End(in.Frame) {
+		switch {
+		case g.miniDrag:
+			g.minimapJump(mx, my)
+		case g.pathDrag && g.drag.Moved && ok:
+			g.orderMoveTo(h)
+		case !g.drag.Moved && ok:
+			g.click(h)
+		}
+		g.miniDrag, g.pathDrag = false, false
+	}
+
+	// Right button: the selected army goes there.
+	if in.Pressed.Has(ebiten.MouseButtonRight) && ok {
+		if g.model.Selection().Army != 0 {
+			g.orderMoveTo(h)
+		}
+	}
+}
+
+// keys handles the map's keyboard shortcuts, as the help and the side
+// panel name them (the shell keeps Enter, F1 and F12).
+func (g *Screen) keys() {
+	in := g.in
+	if dx, dy := in.PanKeys(); dx != 0 || dy != 0 {
+		g.cam.Pan(dx, dy)
+	}
+	cx, cy := g.mapCenter()
+	switch {
+	case in.KeyZoom() != 1:
+		g.cam.ZoomAt(in.KeyZoom(), cx, cy)
+	case in.Hit(ebiten.KeyEscape):
+		g.model.Deselect()
+		g.preview = nil
+		g.host.Changed(false)
+	case in.Hit(ebiten.KeyTab):
+		g.selectNextArmy()
+	case in.Hit(ebiten.KeyH):
+		g.cam.Zoom = defaultZoom
+		g.centerOnHome()
+	case in.Hit(ebiten.KeyBackspace, ebiten.KeyDelete):
+		if n := len(g.model.Drafts()); n > 0 {
+			g.model.RemoveOrder(n - 1)
+			g.ordersChanged()
+		}
+	}
+}
+
+// ordersChanged notes that the player changed the orders: the shell shows
+// them, words the top bar again and sends them soon.
+func (g *Screen) ordersChanged() {
+	g.preview = nil
+	g.host.Changed(true)
+}
+
+// centerOnHome centres the camera on the player's Capital, or its first
+// army or city.
+func (g *Screen) centerOnHome() {
+	v := g.model.View()
+	var at hex.Hex
+	found := false
+	for _, c := range v.Cities {
+		if c.Owner == v.You && (!found || c.Capital) {
+			at, found = c.Hex, true
+			if c.Capital {
+				break
+			}
+		}
+	}
+	if !found {
+		for _, ar := range v.Armies {
+			if ar.Owner == v.You {
+				at, found = ar.Hex, true
+				break
+			}
+		}
+	}
+	if found {
+		g.centerOn(at)
+	}
+}
+
+// centerOn moves the camera so h is in the middle of the part of the map
+// in sight.
+func (g *Screen) centerOn(h hex.Hex) {
+	wx, wy := g.board.HexCenter(h)
+	sx, sy := g.mapCenter()
+	g.cam.X = wx - sx/g.cam.Zoom
+	g.cam.Y = wy - sy/g.cam.Zoom
+	g.cam.Pan(0, 0) // clamp
+}
+
+// mapCenter is the middle of the part of the map the HUD leaves in sight
+// (above the log), in the camera's screen coordinates.
+func (g *Screen) mapCenter() (float64, float64) {
+	r := g.host.MapInSight()
+	return g.cam.ScreenW / 2, float64(max(r.Dy(), 0)) / 2
+}
+
+// click selects what is on h, or sends the selected army there.
+func (g *Screen) click(h hex.Hex) {
+	before := len(g.model.Drafts())
+	g.model.Click(h)
+	if g.watching {
+		g.model.ClearOrders() // a replay takes no orders: a click only selects
+	}
+	if len(g.model.Drafts()) != before {
+		g.ordersChanged()
+	}
+	g.preview = nil
+	g.updatePreview()
+	g.host.Changed(false)
+}
+
+// orderMoveTo gives the selected army a move (or, onto a known enemy, an
+// attack) to h.
+func (g *Screen) orderMoveTo(h hex.Hex) {
+	if g.watching {
+		return // a replay takes no orders
+	}
+	sel := g.model.Selection()
+	a := g.ownArmy(sel.Army)
+	if a == nil || a.Hex == h {
+		return
+	}
+	plan, err := g.model.PlanPath(a.ID, h)
+	if err != nil {
+		g.host.Notify(err.Error())
+		return
+	}
+	g.model.SetMove(a.ID, plan.Path, g.enemyAt(h))
+	g.ordersChanged()
+}
+
+// enemyAt reports whether the view shows an enemy army on h.
+func (g *Screen) enemyAt(h hex.Hex) bool {
+	v := g.model.View()
+	for _, a := range v.Armies {
+		if a.Hex == h && a.Owner != v.You && !a.Remembered {
+			return true
+		}
+	}
+	for _, c := range v.Cities {
+		if c.Hex == h && c.Owner != v.You && !c.Remembered {
+			return true
+		}
+	}
+	return false
+}
+
+// ownArmy returns the player's army id, or nil.
+func (g *Screen) ownArmy(id game.ArmyID) *game.ArmyView {
+	v := g.model.View()
+	for i := range v.Armies {
+		if a := &v.Armies[i]; a.ID == id && a.Owner == v.You {
+			return a
+		}
+	}
+	return nil
+}
+
+// selectNextArmy selects the player's next army after the selected one.
+func (g *Screen) selectNextArmy() {
+	v := g.model.View()
+	cur := g.model.Selection().Army
+	var first, next *game.ArmyView
+	for i := range v.Armies {
+		a := &v.Armies[i]
+		if a.Owner != v.You || a.Carrier != 0 {
+			continue
+		}
+		if first == nil {
+			first = a
+		}
+		if next == nil && a.ID > cur {
+			next = a
+		}
+	}
+	if next == nil {
+		next = first
+	}
+	if next != nil {
+		g.model.SelectArmy(next.ID)
+		g.centerOn(next.Hex)
+		g.host.Changed(false)
+		g.updatePreview()
+	}
+}
+
+// updatePreview plans the selected army's path to the hovered hex.
+func (g *Screen) updatePreview() {
+	g.preview, g.previewErr = nil, ""
+	sel := g.model.Selection()
+	a := g.ownArmy(sel.Army)
+	if a == nil || !g.hasHover || g.hover == a.Hex {
+		return
+	}
+	plan, err := g.model.PlanPath(a.ID, g.hover)
+	if err != nil {
+		g.previewErr = err.Error()
+		return
+	}
+	g.preview, g.previewTo = &plan, g.hover
+}
+
+// minimapJump centres the camera on the minimap point (mx, my).
+func (g *Screen) minimapJump(mx, my int) {
+	wx, wy, ok := g.board.MinimapToWorld(g.in.Minimap, mx, my)
+	if !ok {
+		return
+	}
+	cx, cy := g.mapCenter()
+	g.cam.X, g.cam.Y = wx-cx/g.cam.Zoom, wy-cy/g.cam.Zoom
+	g.cam.Pan(0, 0)
+}
+
+// Submission implements module.Screen: the orders drafted, encoded.
+func (g *Screen) Submission() ([]byte, bool) {
+	if g.model == nil {
+		return nil, false
+	}
+	sub := g.model.Submission()
+	if sub == nil {
+		return nil, false
+	}
+	return sub.Orders, true
+}
+
+// Rejected implements module.Screen: each refusal goes to its draft.
+func (g *Screen) Rejected(errs []protocol.Rejection) {
+	g.model.ApplyResult(&protocol.OrdersResult{Turn: protocol.Turn(g.model.Turn()), Errors: errs})
+}
+
+// EndWarning implements module.Warner: the forecast's warning of units
+// that upkeep would remove.
+func (g *Screen) EndWarning() string { return g.model.Forecast().Warning }
+
+// Help implements module.Screen.
+func (g *Screen) Help() menu.HelpContent { return g.mod.Help() }
