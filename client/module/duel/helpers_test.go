@@ -8,6 +8,7 @@ import (
 
 	"empires/client/menu"
 	"empires/client/module"
+	"empires/client/prefs"
 	rules "empires/shared/rules/duel"
 	"empires/shared/ruleset"
 	"empires/shared/wire"
@@ -32,6 +33,16 @@ func (h *fakeHost) Notify(msg string)              { h.notices = append(h.notice
 func (h *fakeHost) OpenWindow(c *widget.Container) {}
 func (h *fakeHost) CloseWindow()                   {}
 func (h *fakeHost) PanelWidth() int                { return 290 }
+func (h *fakeHost) Prefs() prefs.Prefs             { return prefs.Default() }
+
+// MapInSight is the map above the log, as the shell's: the log 170
+// pixels high.
+func (h *fakeHost) MapInSight() image.Rectangle {
+	r := h.MapRect()
+	r.Max.Y -= 170
+	return r
+}
+
 func (h *fakeHost) MapRect() image.Rectangle {
 	if h.mapR.Empty() {
 		return image.Rect(0, 40, 694, 768)

@@ -61,10 +61,11 @@ func buttonsFor(mv Move) []ButtonKind {
 // Spec is what a Layout is made for: where the table goes and what it
 // holds.
 type Spec struct {
-	// Map is the map's part of the window; Corner the corner of it the
-	// shell leaves free of the log (its minimap's), empty for none: the
-	// log covers the map's bottom beside it, so the table ends above it.
-	Map, Corner image.Rectangle
+	// Map is the map's part of the window; InSight the part of it the
+	// shell's log leaves in sight, above the log (empty: all of Map);
+	// Corner the corner below it the shell leaves free of the log (its
+	// minimap's), where the piles go, empty for none.
+	Map, InSight, Corner image.Rectangle
 	// Seats is the number of players, You the player's seat (0: a
 	// spectator, who has no hand at the bottom).
 	Seats int
@@ -127,9 +128,12 @@ func clamp(v, lo, hi int) int { return max(lo, min(v, hi)) }
 func NewLayout(sp Spec) Layout {
 	l := Layout{Spec: sp}
 	u := sp.Map
-	corner := !sp.Corner.Empty() && sp.Corner.Min.Y > u.Min.Y+u.Dy()/2
+	if !sp.InSight.Empty() && sp.InSight.Max.Y < u.Max.Y && sp.InSight.Dy() > u.Dy()/3 {
+		u.Max.Y = sp.InSight.Max.Y
+	}
+	corner := !sp.Corner.Empty() && sp.Corner.Min.Y > sp.Map.Min.Y+sp.Map.Dy()/2 && sp.Corner.Dy() >= 100
 	if corner {
-		u.Max.Y = sp.Corner.Min.Y
+		u.Max.Y = min(u.Max.Y, sp.Corner.Min.Y)
 	}
 	l.Table = u
 	w, h := u.Dx(), u.Dy()

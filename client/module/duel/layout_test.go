@@ -76,6 +76,33 @@ func TestLayoutFits(t *testing.T) {
 	}
 }
 
+// With the log made big (half the window), the table stays above it,
+// smaller, everything in its place.
+func TestLayoutBigLog(t *testing.T) {
+	for _, size := range [][2]int{{1024, 768}, {1920, 1080}} {
+		sh := shellOf(size[0], size[1])
+		in := sh.mapR
+		in.Max.Y -= (size[1] - 40) / 2
+		l := NewLayout(Spec{Map: sh.mapR, InSight: in, Corner: sh.corner, Seats: 4, You: 1, Hand: 5, Buttons: []ButtonKind{ButtonBlock, ButtonTake}})
+		if l.Table.Max.Y > in.Max.Y {
+			t.Errorf("%dx%d: the table ends at %d, under the log's top %d", size[0], size[1], l.Table.Max.Y, in.Max.Y)
+		}
+		for i := range l.Hand {
+			if r := l.HandCard(i, true, false); !r.In(l.Table) || r.Overlaps(l.Me) {
+				t.Errorf("%dx%d: card %d raised at %v, out of the table %v or over the player's line %v", size[0], size[1], i+1, r, l.Table, l.Me)
+			}
+		}
+		if l.Center.Dy() < l.Line || l.Offering.Dy() < l.Small.Y {
+			t.Errorf("%dx%d: no room between: the middle %v, the offering %v for cards %v", size[0], size[1], l.Center, l.Offering, l.Small)
+		}
+		for _, sb := range l.Places {
+			if sb.Box.Overlaps(l.Center) || sb.Box.Overlaps(l.Offering) {
+				t.Errorf("%dx%d: a player's place %v over the middle", size[0], size[1], sb.Box)
+			}
+		}
+	}
+}
+
 // A point is on the card drawn there (the raised card where it is drawn,
 // overlapping cards top first), on a player's place or on a button.
 func TestLayoutAt(t *testing.T) {

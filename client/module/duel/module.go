@@ -1,7 +1,7 @@
 // Package duel is the client module of Duel, the short card game of
 // hidden hands: its games are played at a card table, not on the hex
-// engine, so the module opens a screen of its own (module.Screener),
-// framed by the client's shell.
+// engine, so the module opens a screen of its own, framed by the
+// client's shell.
 //
 // The table shows the player's hand face up along the bottom (a click,
 // or keys 1 to 9, chooses a card; the chosen card stands raised), each
@@ -18,7 +18,6 @@
 package duel
 
 import (
-	"errors"
 	"fmt"
 
 	"empires/client/module"
@@ -29,21 +28,12 @@ import (
 // Module is Duel's client module.
 type Module struct{}
 
-var (
-	_ module.Module   = Module{}
-	_ module.Screener = Module{}
-)
+var _ module.Module = Module{}
 
 // ID implements module.Module.
 func (Module) ID() string { return rules.ID }
 
-// Open implements module.Module: it refuses, for Duel's games have a
-// screen of their own (OpenScreen).
-func (Module) Open(ruleset.Ruleset) (module.Game, error) {
-	return nil, errors.New("duel games are played at a card table, not on the hex engine: they have a screen of their own")
-}
-
-// OpenScreen implements module.Screener.
+// OpenScreen implements module.Module.
 func (Module) OpenScreen(rs ruleset.Ruleset, host module.Host) (module.Screen, error) {
 	r, ok := rs.(*rules.Rules)
 	if !ok {

@@ -85,11 +85,21 @@ func (s *Screen) SetView(rv ruleset.View) error {
 	return nil
 }
 
-// Resolved implements module.Screen.
+// Resolved implements module.Screen: with no view (it did not apply) the
+// log tells the events, and the table stays as it was until the whole
+// view comes.
 func (s *Screen) Resolved(rv ruleset.View, events []byte) error {
-	v, err := view(rv)
-	if err != nil {
-		return err
+	var v *rules.View
+	var err error
+	switch {
+	case rv != nil:
+		if v, err = view(rv); err != nil {
+			return err
+		}
+	case s.m.v == nil:
+		return nil // nothing to tell the events with
+	default:
+		v = s.m.v
 	}
 	var evs []rules.Event
 	if len(events) > 0 {
@@ -168,9 +178,10 @@ func (s *Screen) Status() module.Status {
 	return st
 }
 
-// layOut lays the table out again for map rectangle mr and corner c.
+// layOut lays the table out again for map rectangle mr and corner c,
+// above the log.
 func (s *Screen) layOut(mr, corner image.Rectangle) {
-	sp := Spec{Map: mr, Corner: corner}
+	sp := Spec{Map: mr, InSight: s.host.MapInSight(), Corner: corner}
 	if v := s.m.v; v != nil {
 		sp.Seats, sp.You, sp.Hand = len(v.Players), v.Seat, len(v.Hand)
 		sp.Buttons = buttonsFor(s.m.Move())
@@ -183,7 +194,7 @@ func (s *Screen) layOut(mr, corner image.Rectangle) {
 
 // sameSpec reports whether a and b lay out alike.
 func sameSpec(a, b Spec) bool {
-	if a.Map != b.Map || a.Corner != b.Corner || a.Seats != b.Seats || a.You != b.You || a.Hand != b.Hand || len(a.Buttons) != len(b.Buttons) {
+	if a.Map != b.Map || a.InSight != b.InSight || a.Corner != b.Corner || a.Seats != b.Seats || a.You != b.You || a.Hand != b.Hand || len(a.Buttons) != len(b.Buttons) {
 		return false
 	}
 	for i := range a.Buttons {

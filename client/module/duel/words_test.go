@@ -131,3 +131,27 @@ func TestLogRounds(t *testing.T) {
 		t.Errorf("recent %q, want the two lines", m.Recent())
 	}
 }
+
+// The top bar names the round and who acts, in the player's words; the
+// log's headings name rounds.
+func TestTop(t *testing.T) {
+	tg := newTestGame(t, 1, 6, "Ann", "Bob")
+	if have, want := tg.s.Top().Turn, "Round 1 of 6 · Offering"; have != want {
+		t.Errorf("the offering: %q, want %q", have, want)
+	}
+	tg.offer()
+	top := tg.s.Top()
+	if have, want := top.Turn, "Round 1 of 6 · You attack"; have != want {
+		t.Errorf("Ann's attack: %q, want %q", have, want)
+	}
+	if !strings.HasPrefix(top.Money, "You: ") {
+		t.Errorf("the top bar's points: %q", top.Money)
+	}
+	tg.play(1, rules.Action{Kind: rules.ActPass})
+	if have, want := tg.s.Top().Turn, "Round 1 of 6 · Bob attacks"; have != want {
+		t.Errorf("Bob's attack: %q, want %q", have, want)
+	}
+	if have, want := tg.s.TurnName(3), "Round 3"; have != want {
+		t.Errorf("TurnName(3) = %q, want %q", have, want)
+	}
+}
