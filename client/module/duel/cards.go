@@ -155,11 +155,57 @@ func strokeRound(dst *ebiten.Image, r image.Rectangle, rad, w float32, c color.C
 // cardRadius is the corner radius of a card of width w.
 func cardRadius(w int) float32 { return float32(w) * 0.08 }
 
+// shadowOff is how far a card's shadow falls, right and down.
+var shadowOff = image.Pt(2, 3)
+
+// sprite returns the picture of key, drawn once: the card at the
+// picture's top left, its shadow beside.
+func (p *painter) sprite(key spriteKey) *ebiten.Image {
+	if img, ok := p.sprites[key]; ok {
+		return img
+	}
+	if len(p.sprites) >= maxSprites {
+		for k, img := range p.sprites {
+			img.Deallocate()
+			delete(p.sprites, k)
+		}
+	}
+	img := ebiten.NewImage(key.size.X+shadowOff.X+1, key.size.Y+shadowOff.Y+1)
+	r := image.Rectangle{Max: key.size}
+	if key.back {
+		p.paintBack(img, r)
+	} else {
+		p.paintFace(img, r, key.card)
+	}
+	p.sprites[key] = img
+	return img
+}
+
+// drawSprite draws the picture of key with its card's top left at at.
+func (p *painter) drawSprite(dst *ebiten.Image, key spriteKey, at image.Point) {
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(float64(at.X), float64(at.Y))
+	dst.DrawImage(p.sprite(key), op)
+}
+
 // drawFace draws card c face up in r.
 func (p *painter) drawFace(dst *ebiten.Image, r image.Rectangle, c rules.Card, look cardLook) {
+	p.drawSprite(dst, spriteKey{card: c, size: r.Size()}, r.Min)
+	p.drawEdge(dst, r, look)
+}
+
+// drawBack draws a card's back in r.
+func (p *painter) drawBack(dst *ebiten.Image, r image.Rectangle, look cardLook) {
+	p.drawSprite(dst, spriteKey{back: true, size: r.Size()}, r.Min)
+	p.drawEdge(dst, r, look)
+}
+
+// paintFace paints card c face up in r, with its shadow and its thin
+// border.
+func (p *painter) paintFace(dst *ebiten.Image, r image.Rectangle, c rules.Card) {
 	w, h := r.Dx(), r.Dy()
 	rad := cardRadius(w)
-	fillRound(dst, r.Add(image.Pt(2, 3)), rad, shadowColor)
+	fillRound(dst, r.Add(shadowOff), rad, shadowColor)
 	fillRound(dst, r, rad, cardFace)
 	ink := SuitColor(int(c.Suit))
 	shape := ShapeDiamond // a card of no suit of the deck
@@ -186,14 +232,15 @@ func (p *painter) drawFace(dst *ebiten.Image, r image.Rectangle, c rules.Card, l
 		drawText(dst, p.suits[c.Suit], p.regular(max(float64(h)*0.085, 10)), float64(r.Min.X)+float64(w)/2,
 			float64(r.Min.Y)+float64(h)/2+big*0.62, ink, text.AlignCenter)
 	}
-	p.drawEdge(dst, r, look, cardEdge)
+	strokeRound(dst, r, rad, 1, cardEdge)
 }
 
-// drawBack draws a card's back in r.
-func (p *painter) drawBack(dst *ebiten.Image, r image.Rectangle, look cardLook) {
+// paintBack paints a card's back in r, with its shadow and its thin
+// border.
+func (p *painter) paintBack(dst *ebiten.Image, r image.Rectangle) {
 	w, h := r.Dx(), r.Dy()
 	rad := cardRadius(w)
-	fillRound(dst, r.Add(image.Pt(2, 3)), rad, shadowColor)
+	fillRound(dst, r.Add(shadowOff), rad, shadowColor)
 	fillRound(dst, r, rad, backEdge)
 	in := max(2, w/14)
 	inner := r.Inset(in)
@@ -210,30 +257,70 @@ func (p *painter) drawBack(dst *ebiten.Image, r image.Rectangle, look cardLook) 
 	drawShape(dst, ShapeDiamond, cx, cy, float64(w)*0.5, backFill, backFill)
 	drawShape(dst, ShapeDiamond, cx, cy, float64(w)*0.4, backEdge, backFill)
 	drawShape(dst, ShapeDiamond, cx, cy, float64(w)*0.22, backFill, backFill)
-	p.drawEdge(dst, r, look, cardEdge)
+	strokeRound(dst, r, rad, 1, cardEdge)
 }
 
-// drawEdge draws a card's border as look says, and greys it if dim.
-func (p *painter) drawEdge(dst *ebiten.Image, r image.Rectangle, look cardLook, def color.Color) {
+// drawEdge draws a card's border as look says (its thin one is the
+// picture's), and greys it if dim.
+func (p *painter) drawEdge(dst *ebiten.Image, r image.Rectangle, look cardLook) {
 	rad := cardRadius(r.Dx())
 	if look.dim {
-		fillRound(dst, r, rad, color.RGBA{20, 24, 22, 130})
+		p.box(dst, r, rad, color.RGBA{20, 24, 22, 130}, nil, 0)
 	}
 	switch {
 	case look.chosen:
-		strokeRound(dst, r.Inset(-2), rad+2, 4, chosenEdge)
+		p.box(dst, r.Inset(-2), rad+2, nil, chosenEdge, 4)
 	case look.edge != nil:
-		strokeRound(dst, r.Inset(-1), rad+1, 3, look.edge)
+		p.box(dst, r.Inset(-1), rad+1, nil, look.edge, 3)
 	case look.hover:
-		strokeRound(dst, r.Inset(-1), rad+1, 3, hoverEdge)
-	default:
-		strokeRound(dst, r, rad, 1, def)
+		p.box(dst, r.Inset(-1), rad+1, nil, hoverEdge, 3)
 	}
 }
 
-// drawSlot draws an empty place for a card in r: a dashed outline.
-func drawSlot(dst *ebiten.Image, r image.Rectangle, c color.Color) {
-	strokeRound(dst, r, cardRadius(r.Dx()), 1.5, c)
+// drawSlot draws an empty place for a card in r: its outline.
+func (p *painter) drawSlot(dst *ebiten.Image, r image.Rectangle, c color.Color) {
+	p.box(dst, r, cardRadius(r.Dx()), nil, c, 1.5)
+}
+
+// rgba returns c as RGBA, the zero colour for nil.
+func rgba(c color.Color) color.RGBA {
+	if c == nil {
+		return color.RGBA{}
+	}
+	r, g, b, a := c.RGBA()
+	return color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), uint8(a >> 8)}
+}
+
+// box draws rectangle r with corners of radius rad, filled with fill and
+// outlined width wide in stroke (nil: none), from a picture drawn once
+// for its size and look: a path filled anew each frame costs far more.
+func (p *painter) box(dst *ebiten.Image, r image.Rectangle, rad float32, fill, stroke color.Color, width float32) {
+	key := boxKey{size: r.Size(), rad: rad, width: width, fill: rgba(fill), stroke: rgba(stroke)}
+	if stroke == nil {
+		key.width = 0
+	}
+	m := int(width/2) + 2 // the outline's half outside r
+	img, ok := p.boxes[key]
+	if !ok {
+		if len(p.boxes) >= maxSprites {
+			for k, old := range p.boxes {
+				old.Deallocate()
+				delete(p.boxes, k)
+			}
+		}
+		img = ebiten.NewImage(key.size.X+2*m, key.size.Y+2*m)
+		in := image.Rectangle{Max: key.size}.Add(image.Pt(m, m))
+		if fill != nil {
+			fillRound(img, in, rad, fill)
+		}
+		if key.width > 0 {
+			strokeRound(img, in, rad, width, stroke)
+		}
+		p.boxes[key] = img
+	}
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(float64(r.Min.X-m), float64(r.Min.Y-m))
+	dst.DrawImage(img, op)
 }
 
 // drawShape draws mark s centred on (cx, cy), size pixels high (upside

@@ -186,6 +186,9 @@ func TestDrawFour(t *testing.T) {
 			if n := count(img, sb.Fan, backFill, 4); p.Cards > 0 && n < tg.s.lay.Back.X*tg.s.lay.Back.Y/3 {
 				t.Errorf("%dx%d: %s's hand of %d is %d pixels of card backs", size[0], size[1], p.Name, p.Cards, n)
 			}
+			if n := count(img, sb.Name, playerColor(sb.Seat), 8); n < 40 {
+				t.Errorf("%dx%d: %s's name has %d pixels of the player's colour: no dot", size[0], size[1], p.Name, n)
+			}
 		}
 		tg.play(4, rules.Action{Kind: rules.ActTake})
 		for tg.phase() == rules.PhaseAttack {
@@ -222,4 +225,36 @@ func near(a, b uint8, tol int) bool { d := int(a) - int(b); return d <= tol && -
 
 func itoa(n int) string {
 	return string(rune('0'+n/1000%10)) + string(rune('0'+n/100%10)) + string(rune('0'+n/10%10)) + string(rune('0'+n%10))
+}
+
+// BenchmarkDrawTable times a whole redraw of the table at 1920x1080 (the
+// table draws again on a change, and four times a second while a
+// countdown runs): four players, Cid's attack on Dan in progress with its
+// countdown. It times the drawing's commands as a frame makes them and
+// the drawing itself, which a pixel read back waits for.
+func BenchmarkDrawTable(b *testing.B) {
+	sh := shellOf(1920, 1080)
+	tg := newTestGame(b, 1, 6, "Ann", "Bob", "Cid", "Dan")
+	tg.host.mapR = sh.mapR
+	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	tg.s.SetClock(func() time.Time { return now })
+	tg.offer()
+	tg.play(1, rules.Action{Kind: rules.ActPass})
+	tg.play(2, rules.Action{Kind: rules.ActPass})
+	cid := tg.g.View(3, false).(*rules.View)
+	tg.play(3, rules.Action{Kind: rules.ActAttack, Target: 4, Card: cid.Hand[0]})
+	st := tg.s.m.Step()
+	st.Deadline = now.Add(12 * time.Second)
+	tg.s.SetStep(st)
+	drawtest.OnFrame(b, func() {
+		tg.s.Update(sh.input(image.Pt(5, 50), false))
+		img := ebiten.NewImage(sh.win.Dx(), sh.win.Dy())
+		defer img.Deallocate()
+		dst := img.SubImage(sh.mapR).(*ebiten.Image)
+		b.ResetTimer()
+		for range b.N {
+			tg.s.Draw(dst)
+			_ = img.At(0, 0) // the drawing done: read back, as the screen shows it
+		}
+	})
 }

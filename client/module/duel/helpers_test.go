@@ -65,7 +65,7 @@ func (h *fakeHost) Act(action []byte) bool {
 
 // testGame is a game of Duel and one seat's table of it.
 type testGame struct {
-	t    *testing.T
+	t    testing.TB
 	r    *rules.Rules
 	g    ruleset.Game
 	seat ruleset.Seat
@@ -75,7 +75,7 @@ type testGame struct {
 
 // newTestGame deals a game of names' players (seed 3, rounds rounds) and
 // shows seat p's view on a screen.
-func newTestGame(t *testing.T, p ruleset.Seat, rounds int, names ...string) *testGame {
+func newTestGame(t testing.TB, p ruleset.Seat, rounds int, names ...string) *testGame {
 	t.Helper()
 	r := rules.New()
 	g, err := r.New(ruleset.Config{Seed: 3, Seats: len(names), Names: names, Options: ruleset.Options{rules.KeyRounds: rounds}})

@@ -3,6 +3,7 @@ package duel
 import (
 	"bytes"
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 
@@ -21,7 +22,32 @@ type painter struct {
 	faces               map[faceKey]*text.GoTextFace
 	suits               []string
 	shapes              []Shape
+	// sprites are the cards drawn once at each size they are shown at,
+	// face up or as backs: a table redrawn draws images, not paths.
+	sprites map[spriteKey]*ebiten.Image
+	// boxes are the rounded boxes drawn once at each size and look: the
+	// players' places, the question, the buttons, the cards' frames.
+	boxes map[boxKey]*ebiten.Image
 }
+
+// boxKey names a rounded box's picture.
+type boxKey struct {
+	size         image.Point
+	rad, width   float32
+	fill, stroke color.RGBA
+}
+
+// spriteKey names a card's picture: a face (its card) or a back, at a
+// size.
+type spriteKey struct {
+	back bool
+	card rules.Card
+	size image.Point
+}
+
+// maxSprites bounds the pictures kept: past it (a window resized again and
+// again) they are all drawn afresh.
+const maxSprites = 160
 
 type faceKey struct {
 	bold bool
@@ -39,7 +65,8 @@ func newPainter(d rules.Deck) (*painter, error) {
 		return nil, fmt.Errorf("the table's font: %w", err)
 	}
 	return &painter{boldSrc: b, regularSrc: r, faces: map[faceKey]*text.GoTextFace{},
-		suits: d.Suits, shapes: SuitShapes(d.Suits)}, nil
+		suits: d.Suits, shapes: SuitShapes(d.Suits), sprites: map[spriteKey]*ebiten.Image{},
+		boxes: map[boxKey]*ebiten.Image{}}, nil
 }
 
 // face returns the font at size pixels.

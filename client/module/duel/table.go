@@ -61,6 +61,15 @@ func (s *Screen) Draw(dst *ebiten.Image) {
 	}
 }
 
+// drawDot draws a player's dot of colour c before a name of text size
+// size written at (x, y).
+func (s *Screen) drawDot(dst *ebiten.Image, x, y, size float64, c color.Color) {
+	d := int(size * 0.76)
+	at := image.Pt(int(x+size*0.4)-d/2, int(y+size*0.62)-d/2)
+	r := image.Rectangle{Min: at, Max: at.Add(image.Pt(d, d))}
+	s.paint.box(dst, r, float32(d)/2, c, nil, 0)
+}
+
 // textSize is the size of the table's ordinary text.
 func (s *Screen) textSize() float64 { return float64(s.lay.Line) * 0.72 }
 
@@ -81,14 +90,13 @@ func (s *Screen) drawSeat(dst *ebiten.Image, sb SeatBox) {
 	case canTarget:
 		edge, width = color.RGBA{200, 170, 110, 255}, 2
 	}
-	fillRound(dst, sb.Box, 8, panelColor)
-	strokeRound(dst, sb.Box, 8, width, edge)
+	s.paint.box(dst, sb.Box, 8, panelColor, edge, width)
 	size := s.textSize()
 	name := p.Name
 	nf := s.paint.bold(size)
 	x := float64(sb.Name.Min.X)
 	y := float64(sb.Name.Min.Y)
-	vector.FillCircle(dst, float32(x)+float32(size)*0.4, float32(y)+float32(size)*0.62, float32(size)*0.38, playerColor(sb.Seat), true)
+	s.drawDot(dst, x, y, size, playerColor(sb.Seat))
 	x += size
 	score := plural(p.Points, "point", "points")
 	sf := s.paint.regular(size)
@@ -141,7 +149,7 @@ func (s *Screen) drawPiles(dst *ebiten.Image) {
 				s.paint.drawBack(dst, l.Deck.Add(image.Pt(-2*i, -2*i)), cardLook{})
 			}
 		} else {
-			drawSlot(dst, l.Deck, panelEdge)
+			s.paint.drawSlot(dst, l.Deck, panelEdge)
 		}
 		label := fmt.Sprintf("Your deck %d", n)
 		if s.m.third {
@@ -152,7 +160,7 @@ func (s *Screen) drawPiles(dst *ebiten.Image) {
 	if n := len(v.Discard); n > 0 {
 		s.paint.drawFace(dst, l.Discard, v.Discard[n-1], cardLook{})
 	} else {
-		drawSlot(dst, l.Discard, panelEdge)
+		s.paint.drawSlot(dst, l.Discard, panelEdge)
 	}
 	drawText(dst, fmt.Sprintf("Discard %d", len(v.Discard)), sf, float64(l.Discard.Min.X+l.Discard.Max.X)/2, y, textColor, text.AlignCenter)
 }
@@ -195,11 +203,11 @@ func (s *Screen) drawOffering(dst *ebiten.Image) {
 				s.paint.drawBack(dst, r, cardLook{edge: accentColor})
 				label = "you: " + shortName(m.deck, m.offer)
 			case st == v.Seat && !m.third:
-				drawSlot(dst, r, accentColor)
+				s.paint.drawSlot(dst, r, accentColor)
 				drawText(dst, "choose", sf, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2-size/2, accentColor, text.AlignCenter)
 				label = "you"
 			default:
-				drawSlot(dst, r, panelEdge)
+				s.paint.drawSlot(dst, r, panelEdge)
 				drawText(dst, "…", hf, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2-size/2, mutedColor, text.AlignCenter)
 			}
 			drawText(dst, kit.Fit(label, sf, float64(r.Dx()+l.Pad)), sf, float64(r.Min.X+r.Max.X)/2, float64(r.Max.Y)+2, textColor, text.AlignCenter)
@@ -319,8 +327,7 @@ func (s *Screen) drawQuestion(dst *ebiten.Image, r image.Rectangle) {
 	box := r
 	box.Max.X = min(r.Max.X, r.Min.X+card.X+3*l.Pad+30*l.Line)
 	box.Max.Y = min(r.Max.Y, r.Min.Y+card.Y+2*l.Pad+int(size*2))
-	fillRound(dst, box, 10, bg)
-	strokeRound(dst, box, 10, 3, edge)
+	s.paint.box(dst, box, 10, bg, edge, 3)
 	cr := image.Rectangle{Min: box.Min.Add(image.Pt(l.Pad, l.Pad)), Max: box.Min.Add(image.Pt(l.Pad, l.Pad)).Add(card)}
 	s.paint.drawFace(dst, cr, t.Attack, cardLook{edge: warnColor})
 	x := float64(cr.Max.X + 2*l.Pad)
@@ -420,7 +427,7 @@ func (s *Screen) drawMe(dst *ebiten.Image) {
 	size := s.textSize()
 	nf, sf := s.paint.bold(size), s.paint.regular(size)
 	x, y := float64(l.Me.Min.X), float64(l.Me.Min.Y)
-	vector.FillCircle(dst, float32(x)+float32(size)*0.4, float32(y)+float32(size)*0.62, float32(size)*0.38, playerColor(v.Seat), true)
+	s.drawDot(dst, x, y, size, playerColor(v.Seat))
 	x += size
 	name := p.Name
 	if !m.third {
@@ -486,7 +493,7 @@ func (s *Screen) drawHand(dst *ebiten.Image) {
 		}
 		if i == laid {
 			r := l.Hand[i]
-			drawSlot(dst, r, accentColor)
+			s.paint.drawSlot(dst, r, accentColor)
 			drawText(dst, "laid face down", sf, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2-8, accentColor, text.AlignCenter)
 			continue
 		}
@@ -546,8 +553,7 @@ func (s *Screen) drawButton(dst *ebiten.Image, b Button) {
 			bg = buttonHover
 		}
 	}
-	fillRound(dst, b.Rect, 6, bg)
-	strokeRound(dst, b.Rect, 6, 1.5, panelEdge)
+	s.paint.box(dst, b.Rect, 6, bg, panelEdge, 1.5)
 	f := s.paint.bold(s.textSize())
 	label := kit.Fit(s.buttonLabel(b.Kind), f, float64(b.Rect.Dx()-12))
 	drawText(dst, label, f, float64(b.Rect.Min.X+b.Rect.Max.X)/2, float64(b.Rect.Min.Y)+(float64(b.Rect.Dy())-lineHeight(f))/2, fg, text.AlignCenter)
