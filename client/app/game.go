@@ -374,13 +374,13 @@ func (g *gameScreen) applyResult(r *protocol.OrdersResult) {
 	g.hud.dirtySide = true
 }
 
-// endWarning says what ending the turn now would cost, as the screen
-// says (module.Warner); "" for nothing: the shell asks first.
-func (g *gameScreen) endWarning() string {
+// endWarning returns the question the screen asks before the turn ends
+// (module.Warner), "" for none.
+func (g *gameScreen) endWarning() (title, text string) {
 	if w, ok := g.scr.(module.Warner); ok {
 		return w.EndWarning()
 	}
-	return ""
+	return "", ""
 }
 
 // help returns the help's contents.

@@ -9,7 +9,7 @@ import (
 
 // The top bar's texts and buttons, and the windows they open: the game's
 // menu, the help, the settings, the questions before leaving and before
-// ending a turn that upkeep would cut.
+// ending a turn at a loss.
 
 // confirm asks a question in a window: yes runs onYes, Cancel (or Escape)
 // closes it.

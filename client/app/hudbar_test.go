@@ -35,6 +35,9 @@ func TestEndTurnAsksWhenUpkeepCuts(t *testing.T) {
 		if g.ready || g.hud.window == nil {
 			t.Fatalf("End turn with units to lose: ready %v, window %v; want a question first", g.ready, g.hud.window != nil)
 		}
+		if texts := windowTexts(g.hud); texts["Units will be lost"].w == nil {
+			t.Errorf("the question is not the hex screen's: %v", texts)
+		}
 		if b := findButton(g.hud.windowBox, "End turn anyway"); b == nil {
 			t.Fatal("the question has no End turn anyway")
 		} else {

@@ -1,13 +1,19 @@
 package app
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 
 	"empires/client/internal/savedgame"
+	"empires/client/module"
+	"empires/client/modules"
+	"empires/client/prefs"
+	"empires/server/store"
 	"empires/shared/game"
 	"empires/shared/hexgame"
 	"empires/shared/protocol"
+	"empires/shared/rules/registry"
 	"empires/shared/ruleset"
 )
 
@@ -72,6 +78,15 @@ func TestReplay(t *testing.T) {
 	if len(g.logLines()) == 0 {
 		t.Error("three turns replayed and nothing in the log")
 	}
+	// From above the log tells every player's own events too: their
+	// income.
+	income := false
+	for _, l := range g.logLines() {
+		income = income || strings.HasPrefix(l.Text, "Ann received") || strings.HasPrefix(l.Text, "Bob received")
+	}
+	if !income {
+		t.Errorf("from above the log tells no player's income: %v", g.logLines())
+	}
 	g.replayStep(true)
 	want(2, 0)
 	g.replayEyes()
@@ -106,4 +121,136 @@ func TestReplay(t *testing.T) {
 	if have := hx.Model().View().Turn; have != game.Turn(len(views)) {
 		t.Errorf("the last step shows turn %d, want %d", have, len(views))
 	}
+}
+
+// savedErfworld plays a game of erfworld between two AIs for steps steps,
+// saves it in a's data directory as game 1 and returns its replay's
+// steps, as Watch reads them.
+func savedErfworld(t testing.TB, a *App, steps int) (ruleset.Ruleset, []ReplayStep) {
+	t.Helper()
+	rs, ok := a.opts.Rulesets.Get("erfworld")
+	if !ok {
+		t.Fatal("no erfworld")
+	}
+	a.opts.DataDir = t.TempDir()
+	set := protocol.Settings{Name: "Ann vs Bob", Ruleset: "erfworld", Width: 24, Height: 24, Seed: 5, Seats: 2, Bots: 2}
+	if err := savedgame.Play(a.opts.DataDir, 1, rs, set, []string{"Ann", "Bob"}, steps, nil); err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.OpenDir(a.opts.DataDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	g, err := st.Game(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tell, err := a.replayTeller(rs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := savedSteps(st, &g, rs, tell)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs, out
+}
+
+// TestReplayBadSave: a replay holds its steps' saves and reads a step's
+// back when it is shown; a save that does not read is said, the replay
+// stays on the step it showed and stops playing, and the steps around it
+// still show.
+func TestReplayBadSave(t *testing.T) {
+	a, _, _ := testApp(t)
+	rs, steps := savedErfworld(t, a, 4)
+	steps[2].Save = []byte("not a game")
+	if err := a.OpenReplay("Ann vs Bob", rs, steps); err != nil {
+		t.Fatal(err)
+	}
+	g := a.game
+	g.replayStep(false)
+	g.replay.playing = true
+	g.replayStep(false)
+	if g.replay.at != 1 || g.replay.playing || !strings.Contains(g.notice, "replay: step 2") {
+		t.Errorf("a step whose save does not read: at %d, playing %v, notice %q; want step 1 kept, stopped, said",
+			g.replay.at, g.replay.playing, g.notice)
+	}
+	if have := hexOf(g).Model().View().Turn; have != 2 {
+		t.Errorf("the screen shows turn %d, want 2 (step 1's)", have)
+	}
+	g.replayEyes() // Rewind to step 1 through Ann's eyes: steps 0 and 1 read
+	if g.replay.at != 1 || hexOf(g).Model().View().You != 1 {
+		t.Errorf("Ann's eyes at step %d show player %d", g.replay.at, hexOf(g).Model().View().You)
+	}
+	g.replay.at = 3
+	g.notice = ""
+	g.replayShow(3) // its history reads step 2
+	if !strings.Contains(g.notice, "replay: step 2") {
+		t.Errorf("rewinding through a bad save: notice %q", g.notice)
+	}
+}
+
+// BenchmarkReplayRewind measures showing the last step of a replay of 40
+// turns of erfworld at once (a step back, a change of eyes): "saves" as
+// the replay holds them, each step's save read back for its view, the
+// view model told each turn; "games", for comparison, with every step's
+// game read back beforehand, as a replay that held a game per step would
+// have them. It reports the bytes a step holds: its save and events, or
+// its game on the heap.
+func BenchmarkReplayRewind(b *testing.B) {
+	reg, err := registry.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	mods, err := modules.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	a, err := New(Options{Rulesets: reg, Modules: mods, Prefs: prefs.Default()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	rs, steps := savedErfworld(b, a, 40)
+	if err := a.OpenReplay("Ann vs Bob", rs, steps); err != nil {
+		b.Fatal(err)
+	}
+	bytes := 0
+	for _, st := range steps {
+		bytes += len(st.Save)
+		for _, ev := range st.Events {
+			bytes += len(ev)
+		}
+	}
+	last := len(steps) - 1
+	b.Run("saves", func(b *testing.B) {
+		for range b.N {
+			a.game.replayShow(last)
+		}
+		b.ReportMetric(float64(bytes)/float64(len(steps)), "B/step")
+	})
+	b.Run("games", func(b *testing.B) {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		games := make([]ruleset.Game, len(steps))
+		for i, st := range steps {
+			if games[i], err = rs.Load(st.Save); err != nil {
+				b.Fatal(err)
+			}
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		b.ResetTimer()
+		for range b.N {
+			turns := make([]module.Resolution, 0, last)
+			for k := 1; k <= last; k++ {
+				turns = append(turns, module.Resolution{View: games[k].View(0, true), Events: steps[k].Events[0]})
+			}
+			if err := a.game.rp.Rewind(games[0].View(0, true), turns); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/float64(len(steps)), "B/step")
+	})
 }

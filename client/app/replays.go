@@ -83,10 +83,11 @@ func (a *App) watchReplay(id protocol.GameID) error {
 	if !ok {
 		return fmt.Errorf("game %d is of ruleset %q, which this client does not have", id, g.Settings.Ruleset)
 	}
-	if err := a.replayScreen(rs); err != nil {
+	tell, err := a.replayTeller(rs)
+	if err != nil {
 		return err
 	}
-	steps, err := savedSteps(st, &g, rs)
+	steps, err := savedSteps(st, &g, rs, tell)
 	if err != nil {
 		return err
 	}

@@ -229,7 +229,11 @@ func TestScreenReplayNeedsReplayer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = a.OpenReplay("Ann vs Bob", rs, []ReplayStep{{Game: g}})
+	save, err := g.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = a.OpenReplay("Ann vs Bob", rs, []ReplayStep{{Save: save}})
 	if err == nil || !strings.Contains(err.Error(), "cannot replay") {
 		t.Errorf("a screen that cannot replay: %v", err)
 	}

@@ -336,7 +336,7 @@ func (g *gameScreen) human(p protocol.Seat) bool {
 }
 
 // endTurnClicked ends the turn, or takes it back; when the screen warns
-// of a loss (upkeep would remove units) it asks first.
+// of a loss (module.Warner) it asks first.
 func (g *gameScreen) endTurnClicked() {
 	if g.interactive() {
 		return // a step of single actions has no end to say
@@ -345,13 +345,12 @@ func (g *gameScreen) endTurnClicked() {
 		g.setReady(false)
 		return
 	}
-	warning := g.endWarning()
-	if warning == "" {
+	title, text := g.endWarning()
+	if text == "" {
 		g.setReady(true)
 		return
 	}
-	g.hud.confirm("Units will be lost", kit.CapitalFirst(warning)+". Remove or change orders to keep them, or end the turn anyway.",
-		"End turn anyway", func() { g.setReady(true) })
+	g.hud.confirm(title, text, "End turn anyway", func() { g.setReady(true) })
 }
 
 // keysFree reports whether no text field has the keyboard: a button's

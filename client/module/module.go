@@ -33,6 +33,20 @@ type Module interface {
 	OpenScreen(rs ruleset.Ruleset, host Host) (Screen, error)
 }
 
+// Teller is an optional interface of a Module whose replays tell a step
+// otherwise than the server tells it to its players and spectators
+// (ruleset.Outcome.Events): a replay of a game on the hex engine watched
+// from above tells every player's own events too (an income, a build, a
+// move blocked), where a spectator of a game being played learns only
+// what happened on the map.
+type Teller interface {
+	// ReplayEvents returns the events of a step's outcome out that a
+	// replay watched through seat s's eyes tells (0: from above, all
+	// seeing when allSeeing), in the ruleset's encoding. It is called
+	// while out may still read its game.
+	ReplayEvents(out ruleset.Outcome, s ruleset.Seat, allSeeing bool) ([]byte, error)
+}
+
 // Registry is a build's client modules, by ruleset id. It is built once
 // and then only read.
 type Registry struct {

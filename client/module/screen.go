@@ -86,10 +86,12 @@ type StepInfo struct {
 // Acts reports whether seat s must act in the step.
 func (st StepInfo) Acts(s ruleset.Seat) bool { return slices.Contains(st.Actors, s) }
 
-// Screen is a ruleset's own game screen, for one game. The shell calls it
-// on the client's UI goroutine: the view and the turns as the server
-// sends them, the input and the drawing each frame, the side panel, the
-// orders and the log when they change.
+// Screen is a ruleset's game screen, for one game: the hex screen of the
+// rulesets on the hex engine, or a ruleset's own. The shell calls it on
+// the client's UI goroutine: the view and the turns as the server sends
+// them, the input and the drawing each frame, the side panel, the orders
+// and the log when they change. It may give more through optional
+// interfaces: Stepper, Bar, Hinter, Warner, Autoplayer, Replayer.
 type Screen interface {
 	// SetView shows view v: the first, or the whole view again after a
 	// reconnection or a mismatch.
@@ -118,7 +120,8 @@ type Screen interface {
 	// each back.
 	Side(c *widget.Container, in Input)
 	Orders(c *widget.Container)
-	// Log is the event log, oldest first; Link follows the link of one of
+	// Log is the event log, oldest first (the shell asks for it every
+	// frame: a screen keeps it ready); Link follows the link of one of
 	// its lines (LogLine.Link): a battle's report, a place on the map.
 	Log() []LogLine
 	Link(id string)
@@ -313,11 +316,13 @@ type Hinter interface {
 }
 
 // Warner is an optional interface of a Screen whose turn may be ended at
-// a loss: End turn asks first.
+// a loss: End turn asks first, and ends it only on "End turn anyway".
 type Warner interface {
-	// EndWarning says what ending the turn now would cost ("upkeep
-	// removes 2 units"), "" for nothing.
-	EndWarning() string
+	// EndWarning returns the question's title ("Units will be lost") and
+	// what ending the turn now would cost and how to avoid it ("Upkeep
+	// removes 2 units. Remove or change orders to keep them, or end the
+	// turn anyway."); "" for nothing to ask.
+	EndWarning() (title, text string)
 }
 
 // Replayer is an optional interface of a Screen that replays saved games:

@@ -49,6 +49,11 @@ type Screen struct {
 
 	// watching is set in a replay (Watch).
 	watching bool
+
+	// logLines are Log's lines of the model's log whose first line is
+	// logOf.
+	logLines []module.LogLine
+	logOf    *Line
 }
 
 var (
@@ -468,6 +473,12 @@ func (s *Screen) Rejected(errs []protocol.Rejection) {
 // lines to their square.
 func (s *Screen) Log() []module.LogLine {
 	lines := s.m.Log()
+	if len(lines) == 0 {
+		return nil
+	}
+	if len(s.logLines) == len(lines) && s.logOf == &lines[0] {
+		return s.logLines // the shell asks every frame; a log told again is a new one
+	}
 	out := make([]module.LogLine, len(lines))
 	for i, l := range lines {
 		out[i] = module.LogLine{Turn: protocol.Turn(l.Turn), Text: l.Text}
@@ -478,6 +489,7 @@ func (s *Screen) Log() []module.LogLine {
 			out[i].Link = fmt.Sprintf("cell%d", i)
 		}
 	}
+	s.logLines, s.logOf = out, &lines[0]
 	return out
 }
 

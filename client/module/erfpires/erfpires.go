@@ -29,7 +29,10 @@ const ID = "erfpires"
 // Module is the erfpires module.
 type Module struct{}
 
-var _ module.Module = Module{}
+var (
+	_ module.Module = Module{}
+	_ module.Teller = Module{}
+)
 
 // ID implements module.Module.
 func (Module) ID() string { return ID }
@@ -42,6 +45,12 @@ func (m Module) OpenScreen(rs ruleset.Ruleset, host module.Host) (module.Screen,
 		return nil, err
 	}
 	return hexscreen.New(g, host), nil
+}
+
+// ReplayEvents implements module.Teller: a replay from above tells every
+// player's own events too (hexscreen.ReplayEvents).
+func (Module) ReplayEvents(out ruleset.Outcome, s ruleset.Seat, allSeeing bool) ([]byte, error) {
+	return hexscreen.ReplayEvents(out, s, allSeeing)
 }
 
 // Open returns what the hex screen asks of ruleset rs: rs must be

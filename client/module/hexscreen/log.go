@@ -182,3 +182,19 @@ func (g *Screen) screenOf(h hex.Hex) (float64, float64) {
 	r := g.in.Map
 	return sx + float64(r.Min.X), sy + float64(r.Min.Y)
 }
+
+// ReplayEvents tells the events of a step of a game on the hex engine to
+// a replay's eyes (module.Teller, for the modules of such games): from
+// above, every event of the step, every player's own too (an income, a
+// build, a move blocked); through a player's eyes, what the player saw,
+// as the server told it (hexgame.Outcome.Events).
+func ReplayEvents(out ruleset.Outcome, s ruleset.Seat, allSeeing bool) ([]byte, error) {
+	ho, ok := out.(*hexgame.Outcome)
+	if !ok || ho.Ev == nil {
+		return nil, fmt.Errorf("a %T is not the outcome of a turn on hexes", out)
+	}
+	if s == 0 && allSeeing {
+		return hexgame.EncodeEvents(ho.Ev.List)
+	}
+	return ho.Events(s, allSeeing)
+}

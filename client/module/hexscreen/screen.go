@@ -535,7 +535,13 @@ func (g *Screen) Rejected(errs []protocol.Rejection) {
 
 // EndWarning implements module.Warner: the forecast's warning of units
 // that upkeep would remove.
-func (g *Screen) EndWarning() string { return g.model.Forecast().Warning }
+func (g *Screen) EndWarning() (title, text string) {
+	w := g.model.Forecast().Warning
+	if w == "" {
+		return "", ""
+	}
+	return "Units will be lost", kit.CapitalFirst(w) + ". Remove or change orders to keep them, or end the turn anyway."
+}
 
 // Help implements module.Screen.
 func (g *Screen) Help() menu.HelpContent { return g.mod.Help() }
