@@ -81,7 +81,10 @@ type Model struct {
 	offeringRound int
 	recent        []string  // the last update's events in words
 	log           []LogLine // every event in words, oldest first
-	version       int       // grows with every change the table shows
+	// logs counts the changes of the log: a screen keeps its lines until
+	// it grows.
+	logs    int
+	version int // grows with every change the table shows
 }
 
 // NewModel returns the table of a game played with deck d; SetView shows
@@ -139,6 +142,7 @@ func (m *Model) Resolved(v *rules.View, evs []rules.Event) {
 			r = l.Round
 		}
 		m.log = append(m.log, LogLine{Round: r, Text: l.Text})
+		m.logs++
 	}
 	m.settle()
 	m.version++
@@ -149,6 +153,7 @@ func (m *Model) Resolved(v *rules.View, evs []rules.Event) {
 // table the last view's.
 func (m *Model) Rewind(first *rules.View, views []*rules.View, events [][]rules.Event) {
 	m.v, m.log, m.recent, m.offering, m.offeringRound = first, nil, nil, nil, 0
+	m.logs++
 	m.pending, m.actErr = nil, ""
 	for i, v := range views {
 		m.Resolved(v, events[i])
@@ -281,6 +286,9 @@ func (m *Model) Recent() []string { return m.recent }
 
 // Log returns the log, oldest first.
 func (m *Model) Log() []LogLine { return m.log }
+
+// LogChanges counts the changes of the log so far.
+func (m *Model) LogChanges() int { return m.logs }
 
 // Blocks reports whether c blocks the attack in progress: a higher card
 // of the attack card's suit (rule 6).

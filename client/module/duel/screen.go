@@ -34,7 +34,11 @@ type Screen struct {
 	// stepSeen is when the client heard of the step with a deadline.
 	stepSeen time.Time
 	// layouts counts the layouts made: the table is drawn again after one.
-	layouts  int
+	layouts int
+	// logLines are the log as Log gave it last, at the model's logAt-th
+	// change of it.
+	logLines []module.LogLine
+	logAt    int
 	watching bool
 }
 
@@ -369,14 +373,18 @@ func (s *Screen) Rejected(errs []protocol.Rejection) {
 	s.host.Changed(true)
 }
 
-// Log implements module.Screen.
+// Log implements module.Screen: the lines are made again only when the
+// log changed (the shell asks every frame).
 func (s *Screen) Log() []module.LogLine {
-	lines := s.m.Log()
-	out := make([]module.LogLine, len(lines))
-	for i, l := range lines {
-		out[i] = module.LogLine{Turn: protocol.Turn(l.Round), Text: l.Text}
+	if s.logAt != s.m.LogChanges() || s.logLines == nil {
+		lines := s.m.Log()
+		s.logLines = make([]module.LogLine, len(lines))
+		for i, l := range lines {
+			s.logLines[i] = module.LogLine{Turn: protocol.Turn(l.Round), Text: l.Text}
+		}
+		s.logAt = s.m.LogChanges()
 	}
-	return out
+	return s.logLines
 }
 
 // Link implements module.Screen: the log's lines link nowhere.

@@ -155,3 +155,18 @@ func TestTop(t *testing.T) {
 		t.Errorf("TurnName(3) = %q, want %q", have, want)
 	}
 }
+
+// The screen keeps the log's lines while the log does not change (the
+// shell asks for them every frame), and makes them again when it does.
+func TestLogKept(t *testing.T) {
+	tg := newTestGame(t, 1, 6, "Ann", "Bob")
+	tg.offer()
+	first := tg.s.Log()
+	if again := tg.s.Log(); len(again) == 0 || &again[0] != &first[0] {
+		t.Error("the log's lines were made again though the log did not change")
+	}
+	tg.play(1, rules.Action{Kind: rules.ActPass})
+	if after := tg.s.Log(); len(after) <= len(first) || after[len(after)-1].Text != "You pass" && !strings.HasPrefix(after[len(first)].Text, "You pass") {
+		t.Errorf("after a pass the log is %q", after)
+	}
+}
