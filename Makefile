@@ -13,7 +13,7 @@ PLAIN_PKGS  := ./shared/mapgen
 RACE_PKGS    = $(filter-out empires/shared/mapgen,$(shell $(GO) list ./shared/... ./server/... ./assets/... ./client/bot/... ./client/conn/... ./client/model/... ./client/prefs/... ./scripts/...))
 # The other client packages draw, and the client's own tests open real
 # windows, so they run under a virtual X server.
-CLIENT_PKGS := ./client ./client/app/... ./client/board/... ./client/camera/... ./client/menu/... ./client/module/... ./client/modules/...
+CLIENT_PKGS := ./client ./client/app/... ./client/board/... ./client/camera/... ./client/kit/... ./client/menu/... ./client/module/... ./client/modules/...
 # The version the binaries report: the git tag or commit (package
 # shared/buildinfo).
 VERSION     ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
