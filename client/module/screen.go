@@ -246,6 +246,12 @@ type Mark struct {
 	OnMap bool    `json:"on_map"`
 	// Carried marks a thing carried by another (an army on a fleet).
 	Carried bool `json:"carried,omitempty"`
+	// Name names the thing where its kind and id do not ("7 of cups", a
+	// button's "Pass"); "" for none.
+	Name string `json:"name,omitempty"`
+	// Disabled marks a thing that does nothing now when clicked (a
+	// button of a move the player may not make yet).
+	Disabled bool `json:"disabled,omitempty"`
 	// Outdated marks a sighting of an earlier turn.
 	Outdated bool `json:"outdated,omitempty"`
 }

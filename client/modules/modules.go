@@ -5,13 +5,14 @@ package modules
 
 import (
 	"empires/client/module"
+	"empires/client/module/duel"
 	"empires/client/module/empire"
 	"empires/client/module/erfpires"
 	"empires/client/module/erfworld"
 )
 
 // Default returns the registry of this build's client modules: erfworld,
-// erfpires and empire.
+// erfpires, empire and duel.
 func Default() (*module.Registry, error) {
-	return module.NewRegistry(erfworld.Module{}, erfpires.Module{}, empire.Module{})
+	return module.NewRegistry(erfworld.Module{}, erfpires.Module{}, empire.Module{}, duel.Module{})
 }

@@ -64,8 +64,9 @@ func Main(m *testing.M, title string) {
 // OnFrame runs f during a frame of the game loop (the loop waits for it)
 // and waits for it to return. A panic in f fails the test with its stack;
 // f may call t.Fatal, which ends the test as it would outside. Without a
-// display it skips the test, or fails it in CI.
-func OnFrame(t *testing.T, f func()) {
+// display it skips the test, or fails it in CI. t may be a benchmark's,
+// which then times what f draws.
+func OnFrame(t testing.TB, f func()) {
 	t.Helper()
 	if frames == nil {
 		if os.Getenv("CI") != "" {

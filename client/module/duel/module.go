@@ -1,0 +1,43 @@
+// Package duel is the client module of Duel, the short card game of
+// hidden hands: its games are played at a card table, not on the hex
+// engine, so the module opens a screen of its own, framed by the
+// client's shell.
+//
+// The table shows the player's hand face up along the bottom (a click,
+// or keys 1 to 9, chooses a card; the chosen card stands raised), each
+// other player's hand as card backs with its count and points along the
+// top, the deck and the discard pile, the last offering revealed, the
+// attack in progress and, in the attacker's turn, the defender's question
+// with its countdown. The offering is the turn's orders (the Screen's
+// Submission, sent by the shell; End turn lays the card); an attack, a
+// pass, a block and taking the hit are actions, each sent at once with
+// Host.Act. The log tells every event in words.
+//
+// The Model is the table without its drawing, and the Layout where each
+// thing is drawn: both are tested without a display.
+package duel
+
+import (
+	"fmt"
+
+	"empires/client/module"
+	rules "empires/shared/rules/duel"
+	"empires/shared/ruleset"
+)
+
+// Module is Duel's client module.
+type Module struct{}
+
+var _ module.Module = Module{}
+
+// ID implements module.Module.
+func (Module) ID() string { return rules.ID }
+
+// OpenScreen implements module.Module.
+func (Module) OpenScreen(rs ruleset.Ruleset, host module.Host) (module.Screen, error) {
+	r, ok := rs.(*rules.Rules)
+	if !ok {
+		return nil, fmt.Errorf("a %T is not the Duel ruleset", rs)
+	}
+	return NewScreen(r, host)
+}

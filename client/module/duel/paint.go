@@ -1,0 +1,120 @@
+package duel
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+
+	rules "empires/shared/rules/duel"
+)
+
+// painter draws the table's things: it holds the fonts, at every size
+// asked for, and the marks of the deck's suits.
+type painter struct {
+	boldSrc, regularSrc *text.GoTextFaceSource
+	faces               map[faceKey]*text.GoTextFace
+	suits               []string
+	shapes              []Shape
+	// sprites are the cards drawn once at each size they are shown at,
+	// face up or as backs: a table redrawn draws images, not paths.
+	sprites map[spriteKey]*ebiten.Image
+	// boxes are the rounded boxes drawn once at each size and look: the
+	// players' places, the question, the buttons, the cards' frames.
+	boxes map[boxKey]*ebiten.Image
+}
+
+// boxKey names a rounded box's picture.
+type boxKey struct {
+	size         image.Point
+	rad, width   float32
+	fill, stroke color.RGBA
+}
+
+// spriteKey names a card's picture: a face (its card) or a back, at a
+// size.
+type spriteKey struct {
+	back bool
+	card rules.Card
+	size image.Point
+}
+
+// maxSprites bounds the pictures kept: past it (a window resized again and
+// again) they are all drawn afresh.
+const maxSprites = 160
+
+type faceKey struct {
+	bold bool
+	size int
+}
+
+// newPainter returns the painter of a game played with deck d.
+func newPainter(d rules.Deck) (*painter, error) {
+	b, err := text.NewGoTextFaceSource(bytes.NewReader(gobold.TTF))
+	if err != nil {
+		return nil, fmt.Errorf("the table's bold font: %w", err)
+	}
+	r, err := text.NewGoTextFaceSource(bytes.NewReader(goregular.TTF))
+	if err != nil {
+		return nil, fmt.Errorf("the table's font: %w", err)
+	}
+	return &painter{boldSrc: b, regularSrc: r, faces: map[faceKey]*text.GoTextFace{},
+		suits: d.Suits, shapes: SuitShapes(d.Suits), sprites: map[spriteKey]*ebiten.Image{},
+		boxes: map[boxKey]*ebiten.Image{}}, nil
+}
+
+// face returns the font at size pixels.
+func (p *painter) face(bold bool, size float64) *text.GoTextFace {
+	k := faceKey{bold, int(math.Round(size))}
+	f, ok := p.faces[k]
+	if !ok {
+		src := p.regularSrc
+		if bold {
+			src = p.boldSrc
+		}
+		f = &text.GoTextFace{Source: src, Size: float64(k.size)}
+		p.faces[k] = f
+	}
+	return f
+}
+
+func (p *painter) bold(size float64) *text.GoTextFace    { return p.face(true, size) }
+func (p *painter) regular(size float64) *text.GoTextFace { return p.face(false, size) }
+
+// drawText draws s with its top at y, aligned on x as align says.
+func drawText(dst *ebiten.Image, s string, face text.Face, x, y float64, c color.Color, align text.Align) {
+	op := &text.DrawOptions{}
+	op.GeoM.Translate(x, y)
+	op.ColorScale.ScaleWithColor(c)
+	op.PrimaryAlign = align
+	text.Draw(dst, s, face, op)
+}
+
+// drawTextRotated draws s upside down, centred on x, its top (now at the
+// bottom) at y.
+func drawTextRotated(dst *ebiten.Image, s string, face text.Face, x, y float64, c color.Color) {
+	op := &text.DrawOptions{}
+	op.GeoM.Rotate(math.Pi)
+	op.GeoM.Translate(x, y)
+	op.ColorScale.ScaleWithColor(c)
+	op.PrimaryAlign = text.AlignCenter
+	text.Draw(dst, s, face, op)
+}
+
+// textWidth is how wide s is drawn in face.
+func textWidth(s string, face text.Face) float64 {
+	w, _ := text.Measure(s, face, 0)
+	return w
+}
+
+// lineHeight is the height of a line of face.
+func lineHeight(face text.Face) float64 {
+	m := face.Metrics()
+	return m.HAscent + m.HDescent
+}

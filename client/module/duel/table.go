@@ -1,0 +1,620 @@
+package duel
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"slices"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"empires/client/board"
+	"empires/client/kit"
+	"empires/shared/game"
+	rules "empires/shared/rules/duel"
+	"empires/shared/ruleset"
+)
+
+// The table's colours.
+var (
+	feltColor     = color.RGBA{24, 70, 52, 255}
+	feltEdge      = color.RGBA{16, 48, 36, 255}
+	panelColor    = color.RGBA{12, 36, 27, 200}
+	panelEdge     = color.RGBA{60, 110, 88, 255}
+	textColor     = color.RGBA{240, 236, 224, 255}
+	mutedColor    = color.RGBA{176, 196, 184, 255}
+	accentColor   = color.RGBA{255, 196, 60, 255}
+	questionColor = color.RGBA{60, 30, 12, 235}
+	warnColor     = color.RGBA{255, 120, 90, 255}
+	buttonColor   = color.RGBA{70, 62, 50, 255}
+	buttonHover   = color.RGBA{104, 92, 74, 255}
+	buttonOff     = color.RGBA{40, 52, 46, 255}
+	primaryColor  = color.RGBA{160, 104, 30, 255}
+)
+
+// playerColor is seat s's colour, as on every screen of the client.
+func playerColor(s ruleset.Seat) color.RGBA { return board.PlayerColor(game.PlayerID(s)) }
+
+// Draw implements module.Screen: the table.
+func (s *Screen) Draw(dst *ebiten.Image) {
+	if s.m.v == nil {
+		return
+	}
+	l := &s.lay
+	vector.FillRect(dst, float32(l.Map.Min.X), float32(l.Map.Min.Y), float32(l.Map.Dx()), float32(l.Map.Dy()), feltColor, false)
+	vector.StrokeRect(dst, float32(l.Map.Min.X)+2, float32(l.Map.Min.Y)+2, float32(l.Map.Dx())-4, float32(l.Map.Dy())-4, 4, feltEdge, false)
+	for _, sb := range l.Places {
+		s.drawSeat(dst, sb)
+	}
+	s.drawPiles(dst)
+	s.drawOffering(dst)
+	s.drawCenter(dst)
+	if s.lay.You != 0 {
+		s.drawMe(dst)
+		s.drawHand(dst)
+		for _, b := range l.Buttons {
+			s.drawButton(dst, b)
+		}
+	}
+}
+
+// drawDot draws a player's dot of colour c before a name of text size
+// size written at (x, y).
+func (s *Screen) drawDot(dst *ebiten.Image, x, y, size float64, c color.Color) {
+	d := int(size * 0.76)
+	at := image.Pt(int(x+size*0.4)-d/2, int(y+size*0.62)-d/2)
+	r := image.Rectangle{Min: at, Max: at.Add(image.Pt(d, d))}
+	s.paint.box(dst, r, float32(d)/2, c, nil, 0)
+}
+
+// textSize is the size of the table's ordinary text.
+func (s *Screen) textSize() float64 { return float64(s.lay.Line) * 0.72 }
+
+// drawSeat draws another player's place: its name and points, its hand
+// as card backs with their count, and what it is doing.
+func (s *Screen) drawSeat(dst *ebiten.Image, sb SeatBox) {
+	m := s.m
+	v := m.v
+	p := v.Players[sb.Seat-1]
+	t := v.Table
+	targets := m.Targets()
+	canTarget := slices.Contains(targets, sb.Seat)
+	edge := color.Color(panelEdge)
+	width := float32(1.5)
+	switch {
+	case canTarget && (m.target == sb.Seat || s.hover.Kind == HitSeat && s.hover.Seat == sb.Seat):
+		edge, width = accentColor, 3
+	case canTarget:
+		edge, width = color.RGBA{200, 170, 110, 255}, 2
+	}
+	s.paint.box(dst, sb.Box, 8, panelColor, edge, width)
+	size := s.textSize()
+	name := p.Name
+	nf := s.paint.bold(size)
+	x := float64(sb.Name.Min.X)
+	y := float64(sb.Name.Min.Y)
+	s.drawDot(dst, x, y, size, playerColor(sb.Seat))
+	x += size
+	score := plural(p.Points, "point", "points")
+	sf := s.paint.regular(size)
+	room := float64(sb.Name.Dx()) - size - textWidth("  "+score, sf)
+	drawText(dst, kit.Fit(name, nf, room), nf, x, y, textColor, text.AlignStart)
+	drawText(dst, score, sf, float64(sb.Name.Max.X), y, accentColor, text.AlignEnd)
+
+	// The hand as backs, its count beside it; what the player does now.
+	backs := FanBacks(p.Cards, s.lay.Back, sb.Fan)
+	for _, r := range backs {
+		s.paint.drawBack(dst, r, cardLook{})
+	}
+	cx := float64(sb.Fan.Min.X)
+	if len(backs) > 0 {
+		cx = float64(backs[len(backs)-1].Max.X)
+	}
+	cx += float64(s.lay.Pad)
+	cy := float64(sb.Fan.Min.Y)
+	drawText(dst, fmt.Sprintf("%s · deck %d", plural(p.Cards, "card", "cards"), p.Deck), sf, cx, cy, textColor, text.AlignStart)
+	var doing string
+	var dc color.Color = mutedColor
+	switch {
+	case !p.Alive:
+		doing, dc = "out of the game", warnColor
+	case t.Phase == rules.PhaseDefend && t.Defender == sb.Seat:
+		doing, dc = "defending", warnColor
+	case (t.Phase == rules.PhaseAttack || t.Phase == rules.PhaseDefend) && t.Attacker == sb.Seat:
+		doing, dc = "attacking", accentColor
+	case canTarget && m.target == sb.Seat:
+		doing, dc = "your target", accentColor
+	case canTarget:
+		doing = "click to attack"
+	}
+	if doing != "" {
+		drawText(dst, doing, sf, cx, cy+size*1.4, dc, text.AlignStart)
+	}
+}
+
+// drawPiles draws the deck, face down, and the discard pile, its top card
+// face up, with their counts.
+func (s *Screen) drawPiles(dst *ebiten.Image) {
+	v := s.m.v
+	l := &s.lay
+	sf := s.paint.regular(max(s.textSize()*0.85, 12))
+	y := float64(l.Deck.Max.Y) + 2
+	if v.Seat != 0 { // the player's own deck (rule 12); a spectator has none
+		n := v.Players[v.Seat-1].Deck
+		if n > 0 {
+			for i := min(n, 3) - 1; i >= 0; i-- {
+				s.paint.drawBack(dst, l.Deck.Add(image.Pt(-2*i, -2*i)), cardLook{})
+			}
+		} else {
+			s.paint.drawSlot(dst, l.Deck, panelEdge)
+		}
+		label := fmt.Sprintf("Your deck %d", n)
+		if s.m.third {
+			label = fmt.Sprintf("Deck %d", n)
+		}
+		drawText(dst, kit.Fit(label, sf, float64(l.Deck.Dx()+2*l.Pad)), sf, float64(l.Deck.Min.X+l.Deck.Max.X)/2, y, textColor, text.AlignCenter)
+	}
+	if n := len(v.Discard); n > 0 {
+		s.paint.drawFace(dst, l.Discard, v.Discard[n-1], cardLook{})
+	} else {
+		s.paint.drawSlot(dst, l.Discard, panelEdge)
+	}
+	drawText(dst, fmt.Sprintf("Discard %d", len(v.Discard)), sf, float64(l.Discard.Min.X+l.Discard.Max.X)/2, y, textColor, text.AlignCenter)
+}
+
+// offeringSlots returns where the offering's cards go, one for each of
+// n, with a line under each for its player's name.
+func (s *Screen) offeringSlots(n int) []image.Rectangle {
+	l := &s.lay
+	r := l.Offering
+	top := r.Min.Y + l.Line + l.Pad/2
+	area := image.Rect(r.Min.X, top, r.Max.X, top+l.Small.Y)
+	return fanOut(n, l.Small, area, l.Pad)
+}
+
+// drawOffering draws the offering: in the offering, the player's card
+// laid face down and a place for each other player's; after it, the cards
+// revealed, the highest marked.
+func (s *Screen) drawOffering(dst *ebiten.Image) {
+	m := s.m
+	v := m.v
+	l := &s.lay
+	size := s.textSize()
+	hf, sf := s.paint.bold(size), s.paint.regular(max(size*0.85, 12))
+	x := float64(l.Offering.Min.X)
+	y := float64(l.Offering.Min.Y)
+	if v.Table.Phase == rules.PhaseOffer {
+		drawText(dst, fmt.Sprintf("Offering of round %d", v.Table.Round), hf, x, y, textColor, text.AlignStart)
+		var seats []ruleset.Seat
+		for i, p := range v.Players {
+			if p.Cards > 0 {
+				seats = append(seats, ruleset.Seat(i+1))
+			}
+		}
+		slots := s.offeringSlots(len(seats))
+		for i, st := range seats {
+			r := slots[i]
+			label := v.Players[st-1].Name
+			switch {
+			case st == v.Seat && m.offer.Rank != 0 && !m.third:
+				s.paint.drawBack(dst, r, cardLook{edge: accentColor})
+				label = "you: " + shortName(m.deck, m.offer)
+			case st == v.Seat && !m.third:
+				s.paint.drawSlot(dst, r, accentColor)
+				drawText(dst, "choose", sf, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2-size/2, accentColor, text.AlignCenter)
+				label = "you"
+			default:
+				s.paint.drawSlot(dst, r, panelEdge)
+				drawText(dst, "…", hf, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2-size/2, mutedColor, text.AlignCenter)
+			}
+			drawText(dst, kit.Fit(label, sf, float64(r.Dx()+l.Pad)), sf, float64(r.Min.X+r.Max.X)/2, float64(r.Max.Y)+2, textColor, text.AlignCenter)
+		}
+		return
+	}
+	laid, round := m.Offering()
+	if len(laid) == 0 {
+		return
+	}
+	drawText(dst, fmt.Sprintf("Offering of round %d", round), hf, x, y, textColor, text.AlignStart)
+	slots := s.offeringSlots(len(laid))
+	for i, c := range laid {
+		r := slots[i]
+		look := cardLook{}
+		if c.Top {
+			look.edge = accentColor
+		}
+		s.paint.drawFace(dst, r, c.Card, look)
+		label := m.name(c.Seat)
+		if c.Top {
+			label += " +1"
+		}
+		col := color.Color(textColor)
+		if c.Top {
+			col = accentColor
+		}
+		drawText(dst, kit.Fit(upper(label), sf, float64(r.Dx()+l.Pad)), sf, float64(r.Min.X+r.Max.X)/2, float64(r.Max.Y)+2, col, text.AlignCenter)
+	}
+}
+
+// shortName names card c briefly: "7 cups".
+func shortName(d rules.Deck, c rules.Card) string {
+	if int(c.Suit) < len(d.Suits) {
+		return fmt.Sprintf("%d %s", c.Rank, d.Suits[c.Suit])
+	}
+	return fmt.Sprint(c.Rank)
+}
+
+// drawCenter draws the middle of the table: the attack in progress with
+// the defender's question and its countdown; else what the table waits
+// for and what just happened.
+func (s *Screen) drawCenter(dst *ebiten.Image) {
+	m := s.m
+	v := m.v
+	t := v.Table
+	l := &s.lay
+	r := l.Center
+	size := s.textSize()
+	if t.Phase == rules.PhaseDefend {
+		s.drawQuestion(dst, r)
+		return
+	}
+	hf, sf := s.paint.bold(size*1.15), s.paint.regular(size)
+	w := float64(r.Dx()) - 2*float64(l.Pad)
+	x, y := float64(r.Min.X+l.Pad), float64(r.Min.Y)
+	col := color.Color(textColor)
+	if m.Move() != MoveNone || t.Phase == rules.PhaseOver {
+		col = accentColor
+	}
+	for _, line := range kit.Wrap(m.Situation(), hf, w) {
+		drawText(dst, line, hf, x, y, col, text.AlignStart)
+		y += lineHeight(hf) + 2
+	}
+	if left, ok := s.timeLeft(); ok {
+		y += 4
+		s.drawCountdown(dst, x, y, w, left, size)
+		y += size*1.6 + 8
+	}
+	if t.Phase == rules.PhaseOver {
+		y += 6
+		for i, p := range v.Players {
+			line := fmt.Sprintf("%s: %s, %s in hand", p.Name, plural(p.Points, "point", "points"), plural(p.Cards, "card", "cards"))
+			c := color.Color(textColor)
+			if ruleset.Seat(i+1) == t.Winner {
+				c = accentColor
+			}
+			drawText(dst, line, sf, x, y, c, text.AlignStart)
+			y += lineHeight(sf) + 2
+		}
+		return
+	}
+	if len(m.recent) == 0 {
+		return
+	}
+	y += 6
+	drawText(dst, "Just now:", sf, x, y, mutedColor, text.AlignStart)
+	y += lineHeight(sf) + 2
+	for _, line := range m.recent {
+		for _, piece := range kit.Wrap(line, sf, w) {
+			if y+lineHeight(sf) > float64(r.Max.Y) {
+				return
+			}
+			drawText(dst, piece, sf, x, y, textColor, text.AlignStart)
+			y += lineHeight(sf) + 1
+		}
+	}
+}
+
+// drawQuestion draws the attack in progress in r: the attack card, who
+// attacks whom, what the defender is asked and the time it has left. To
+// the defender it is a question, framed to be seen.
+func (s *Screen) drawQuestion(dst *ebiten.Image, r image.Rectangle) {
+	m := s.m
+	t := m.v.Table
+	l := &s.lay
+	size := s.textSize()
+	mine := m.Move() == MoveDefend
+	bg, edge := color.Color(panelColor), color.Color(panelEdge)
+	if mine {
+		bg, edge = questionColor, accentColor
+	}
+	card := l.Small
+	if r.Dy() > l.Card.Y+2*l.Pad && r.Dx() > 3*l.Card.X {
+		card = l.Card
+	}
+	box := r
+	box.Max.X = min(r.Max.X, r.Min.X+card.X+3*l.Pad+30*l.Line)
+	box.Max.Y = min(r.Max.Y, r.Min.Y+card.Y+2*l.Pad+int(size*2))
+	s.paint.box(dst, box, 10, bg, edge, 3)
+	cr := image.Rectangle{Min: box.Min.Add(image.Pt(l.Pad, l.Pad)), Max: box.Min.Add(image.Pt(l.Pad, l.Pad)).Add(card)}
+	s.paint.drawFace(dst, cr, t.Attack, cardLook{edge: warnColor})
+	x := float64(cr.Max.X + 2*l.Pad)
+	w := float64(box.Max.X-l.Pad) - x
+	y := float64(box.Min.Y + l.Pad)
+	hf, sf := s.paint.bold(size*1.2), s.paint.regular(size)
+	head := fmt.Sprintf("%s %s %s", m.Name(t.Attacker), m.verb(t.Attacker, "attack", "attacks"), m.name(t.Defender))
+	for _, line := range kit.Wrap(head, hf, w) {
+		drawText(dst, line, hf, x, y, accentColor, text.AlignStart)
+		y += lineHeight(hf) + 2
+	}
+	var ask string
+	switch {
+	case mine:
+		ask = fmt.Sprintf("with %s. Block with a higher %s card (B), or take the hit (T): %s scores 2 and rolls a die; on a %d or a 6 you lose a card.",
+			m.card(t.Attack), m.suit(t.Attack), m.name(t.Attacker), dieLoses)
+		if len(m.Blockers()) == 0 {
+			ask = fmt.Sprintf("with %s. You hold no higher %s card: take the hit (T).", m.card(t.Attack), m.suit(t.Attack))
+		}
+	case t.Attacker == m.v.Seat && !m.third:
+		ask = fmt.Sprintf("with %s. Waiting for %s to block or take the hit.", m.card(t.Attack), m.name(t.Defender))
+	default:
+		ask = fmt.Sprintf("with %s. %s blocks or takes the hit.", m.card(t.Attack), m.Name(t.Defender))
+	}
+	for _, line := range kit.Wrap(ask, sf, w) {
+		drawText(dst, line, sf, x, y, textColor, text.AlignStart)
+		y += lineHeight(sf) + 1
+	}
+	if left, ok := s.timeLeft(); ok {
+		y += 6
+		s.drawCountdown(dst, x, y, w, left, size)
+	}
+}
+
+// timeLeft returns the time the step has left, and false without a
+// deadline.
+func (s *Screen) timeLeft() (time.Duration, bool) {
+	d, ok := s.m.Deadline()
+	if !ok {
+		return 0, false
+	}
+	return max(d.Sub(s.now()), 0), true
+}
+
+// Countdown writes the time left: "12 s left", "1:05 left".
+func Countdown(left time.Duration) string {
+	secs := int((left + time.Second - 1) / time.Second)
+	if secs >= 60 {
+		return fmt.Sprintf("%d:%02d left", secs/60, secs%60)
+	}
+	return fmt.Sprintf("%d s left", secs)
+}
+
+// drawCountdown draws the time left at (x, y), w wide: its words and a
+// bar that shrinks to nothing, red in its last seconds.
+func (s *Screen) drawCountdown(dst *ebiten.Image, x, y, w float64, left time.Duration, size float64) {
+	col := color.Color(accentColor)
+	if left < 5*time.Second {
+		col = warnColor
+	}
+	f := s.paint.bold(size * 1.1)
+	label := Countdown(left)
+	drawText(dst, label, f, x, y, col, text.AlignStart)
+	bx := x + textWidth("88:88 left", f) + float64(s.lay.Pad)
+	bw := w - (bx - x)
+	if bw < 40 {
+		return
+	}
+	bh := size * 0.6
+	by := y + (lineHeight(f)-bh)/2
+	vector.FillRect(dst, float32(bx), float32(by), float32(bw), float32(bh), color.RGBA{0, 0, 0, 120}, false)
+	frac := 1.0
+	if total := s.stepTotal(); total > 0 {
+		frac = min(float64(left)/float64(total), 1)
+	}
+	vector.FillRect(dst, float32(bx), float32(by), float32(bw*frac), float32(bh), col, false)
+	vector.StrokeRect(dst, float32(bx), float32(by), float32(bw), float32(bh), 1, mutedColor, false)
+}
+
+// stepTotal is the whole time the step was given, as far as the client
+// knows: from when the client heard of it to its deadline.
+func (s *Screen) stepTotal() time.Duration {
+	d, ok := s.m.Deadline()
+	if !ok || s.stepSeen.IsZero() {
+		return 0
+	}
+	return d.Sub(s.stepSeen)
+}
+
+// drawMe draws the player's line above the hand: name, points, cards and
+// what the player's move is.
+func (s *Screen) drawMe(dst *ebiten.Image) {
+	m := s.m
+	v := m.v
+	l := &s.lay
+	p := v.Players[v.Seat-1]
+	size := s.textSize()
+	nf, sf := s.paint.bold(size), s.paint.regular(size)
+	x, y := float64(l.Me.Min.X), float64(l.Me.Min.Y)
+	s.drawDot(dst, x, y, size, playerColor(v.Seat))
+	x += size
+	name := p.Name
+	if !m.third {
+		name += " (you)"
+	}
+	drawText(dst, name, nf, x, y, textColor, text.AlignStart)
+	x += textWidth(name, nf) + size
+	info := fmt.Sprintf("%s · %s in hand · %d in %s deck", plural(p.Points, "point", "points"), plural(p.Cards, "card", "cards"), p.Deck, m.whose(v.Seat))
+	drawText(dst, info, sf, x, y, accentColor, text.AlignStart)
+	x += textWidth(info, sf) + size
+	hint, col := s.moveHint()
+	drawText(dst, kit.Fit(hint, sf, float64(l.Me.Max.X)-x), sf, x, y, col, text.AlignStart)
+}
+
+// moveHint says in a few words what the player may do now, or what was
+// sent.
+func (s *Screen) moveHint() (string, color.Color) {
+	m := s.m
+	switch {
+	case m.pending != nil:
+		return "Sent: " + m.ActionText(*m.pending) + "…", mutedColor
+	case m.actErr != "":
+		return "Refused: " + m.actErr, warnColor
+	case m.offerErr != "":
+		return "Refused: " + m.offerErr, warnColor
+	}
+	switch m.Move() {
+	case MoveOffer:
+		if m.offer.Rank != 0 {
+			return "End turn (Enter) lays it; another card swaps it", accentColor
+		}
+		return "Click a card (or 1-9) to lay it face down", accentColor
+	case MoveAttack:
+		switch {
+		case m.sel.Rank == 0:
+			return "Choose a card to attack with (click, or 1-9), or pass (P)", accentColor
+		case m.AttackTarget() == 0:
+			return "Now click the player to attack (or Tab, then Enter)", accentColor
+		}
+		return fmt.Sprintf("Attack %s with %s: click their hand or Enter", m.name(m.AttackTarget()), m.card(m.sel)), accentColor
+	case MoveDefend:
+		if c := m.BlockCard(); c.Rank != 0 {
+			return fmt.Sprintf("Block with %s (B), or take the hit (T)", m.card(c)), accentColor
+		}
+		return "No card of yours blocks: take the hit (T)", accentColor
+	}
+	return "", mutedColor
+}
+
+// drawHand draws the player's hand face up: the chosen card raised, the
+// card under the pointer lifted and outlined, the cards that may not be
+// chosen now greyed; in the offering, the card laid face down leaves its
+// place.
+func (s *Screen) drawHand(dst *ebiten.Image) {
+	m := s.m
+	l := &s.lay
+	mv := m.Move()
+	sf := s.paint.regular(max(s.textSize()*0.8, 11))
+	laid, chosenAt := m.OfferIndex(), m.ChosenIndex()
+	for i, c := range m.Hand() {
+		if i >= len(l.Hand) {
+			break
+		}
+		if i == laid {
+			r := l.Hand[i]
+			s.paint.drawSlot(dst, r, accentColor)
+			drawText(dst, "laid face down", sf, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2-8, accentColor, text.AlignCenter)
+			continue
+		}
+		hover := s.hover.Kind == HitCard && s.hover.Index == i && m.Selectable(c) && m.pending == nil
+		chosen := i == chosenAt
+		look := cardLook{chosen: chosen, hover: hover, dim: mv != MoveNone && !m.Selectable(c)}
+		s.paint.drawFace(dst, l.HandCard(i, chosen, hover), c, look)
+		if i < len(digitKeys) && mv != MoveNone {
+			r := l.HandCard(i, chosen, hover)
+			drawText(dst, fmt.Sprint(i+1), sf, float64(r.Min.X+r.Max.X)/2, float64(r.Max.Y)+1, mutedColor, text.AlignCenter)
+		}
+	}
+}
+
+// buttonEnabled reports whether button b does something now.
+func (s *Screen) buttonEnabled(b ButtonKind) bool {
+	m := s.m
+	if m.pending != nil {
+		return false
+	}
+	switch b {
+	case ButtonAttack:
+		return m.sel.Rank != 0 && m.AttackTarget() != 0
+	case ButtonBlock:
+		return m.BlockCard().Rank != 0
+	}
+	return true
+}
+
+// buttonLabel is button b's label: what it does and its key.
+func (s *Screen) buttonLabel(b ButtonKind) string {
+	m := s.m
+	switch b {
+	case ButtonAttack:
+		if t := m.AttackTarget(); t != 0 && m.sel.Rank != 0 {
+			return fmt.Sprintf("Attack %s · %s", m.name(t), b.Key())
+		}
+	case ButtonBlock:
+		if c := m.BlockCard(); c.Rank != 0 {
+			return fmt.Sprintf("Block: %s · %s", shortName(m.deck, c), b.Key())
+		}
+	}
+	return fmt.Sprintf("%s · %s", b, b.Key())
+}
+
+// drawButton draws button b.
+func (s *Screen) drawButton(dst *ebiten.Image, b Button) {
+	on := s.buttonEnabled(b.Kind)
+	bg := color.Color(buttonOff)
+	fg := color.Color(mutedColor)
+	if on {
+		bg, fg = buttonColor, textColor
+		if b.Kind == ButtonAttack || b.Kind == ButtonBlock {
+			bg = primaryColor
+		}
+		if s.hover.Kind == HitButton && s.hover.Button == b.Kind {
+			bg = buttonHover
+		}
+	}
+	s.paint.box(dst, b.Rect, 6, bg, panelEdge, 1.5)
+	f := s.paint.bold(s.textSize())
+	label := kit.Fit(s.buttonLabel(b.Kind), f, float64(b.Rect.Dx()-12))
+	drawText(dst, label, f, float64(b.Rect.Min.X+b.Rect.Max.X)/2, float64(b.Rect.Min.Y)+(float64(b.Rect.Dy())-lineHeight(f))/2, fg, text.AlignCenter)
+}
+
+// DrawOver implements module.Screen: a tooltip on the thing under the
+// pointer: what a click on it does.
+func (s *Screen) DrawOver(dst *ebiten.Image) {
+	if s.m.v == nil || s.hover.Kind == HitNothing {
+		return
+	}
+	tip := s.tooltip()
+	if tip == "" || s.hover.Kind == HitCard && s.frame-s.hoverSince <= tooltipDelay {
+		return
+	}
+	f := s.paint.regular(max(s.textSize()*0.9, 13))
+	y := float64(s.pointer.Y) - lineHeight(f) - 24
+	if y < float64(s.lay.Map.Min.Y) {
+		y = float64(s.pointer.Y) + 20
+	}
+	kit.DrawBox(dst, f, []string{tip}, float64(s.pointer.X)+16, y, s.lay.Map, color.RGBA{20, 18, 16, 235}, textColor)
+}
+
+// tooltip says what a click on the thing under the pointer does, "" for
+// nothing.
+func (s *Screen) tooltip() string {
+	m := s.m
+	switch s.hover.Kind {
+	case HitCard:
+		h := m.Hand()
+		if s.hover.Index >= len(h) {
+			return ""
+		}
+		c := h[s.hover.Index]
+		name := upper(m.deck.Name(c))
+		switch m.Move() {
+		case MoveOffer:
+			if s.hover.Index == m.OfferIndex() {
+				return name + ": laid face down"
+			}
+			return name + ": click to lay it face down"
+		case MoveAttack:
+			if s.hover.Index == m.ChosenIndex() {
+				return name + ": chosen (click to drop it)"
+			}
+			return name + ": click to attack with it"
+		case MoveDefend:
+			if m.Blocks(c) {
+				return name + ": blocks (click to choose, B to block)"
+			}
+			return name + ": does not block"
+		}
+		return name
+	case HitSeat:
+		if !slices.Contains(m.Targets(), s.hover.Seat) {
+			return ""
+		}
+		if m.sel.Rank == 0 {
+			return fmt.Sprintf("Choose %s as the target", m.name(s.hover.Seat))
+		}
+		return fmt.Sprintf("Attack %s with %s", m.name(s.hover.Seat), m.card(m.sel))
+	}
+	return ""
+}
