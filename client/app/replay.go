@@ -93,9 +93,6 @@ func (a *App) OpenReplay(title string, rp *savedreplay.Replay) error {
 	a.disconnect()
 	a.game = g
 	a.setRoot(g.root, screenGame)
-	if len(eyes) == 1 {
-		g.notify("Until the game is over, its replay shows only " + g.eyesWords(eyes[0]) + ".")
-	}
 	return nil
 }
 

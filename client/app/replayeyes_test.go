@@ -152,12 +152,9 @@ func TestReplayHiddenGoingOn(t *testing.T) {
 			if label, enabled := eyesButton(g); label != tt.button || enabled {
 				t.Errorf("the eyes' button says %q, may be pressed %v; want %q, not pressable", label, enabled, tt.button)
 			}
-			if !strings.Contains(g.notice, tt.words) {
-				t.Errorf("opening the replay says %q, want it to say it shows %q", g.notice, tt.words)
-			}
 			help := g.help().Sections[0]
-			if help.Title != "The replay" || len(help.Paragraphs) != 1 || !strings.Contains(help.Paragraphs[0], "Watching offers no other eyes") {
-				t.Errorf("the help's first part: %+v", help)
+			if help.Title != "The replay" || len(help.Paragraphs) != 1 || !strings.Contains(help.Paragraphs[0], tt.words+": Watching offers no other eyes") {
+				t.Errorf("the help's first part: %+v; want it to say the replay shows %q", help, tt.words)
 			}
 			for i := 1; i < g.replay.count(); i++ {
 				g.replayStep(false)
@@ -195,9 +192,6 @@ func TestReplayHiddenOver(t *testing.T) {
 	want := []savedreplay.Eyes{{Seat: 0, AllSeeing: true}, {Seat: 1}, {Seat: 2}, {Seat: 3}}
 	if have := g.replay.r.Eyes(); !slices.Equal(have, want) {
 		t.Fatalf("the replay of a game over may be watched through %v, want %v", have, want)
-	}
-	if g.notice != "" {
-		t.Errorf("opening the replay of a game over says %q", g.notice)
 	}
 	if help := g.help().Sections[0]; len(help.Paragraphs) != 0 {
 		t.Errorf("the help of a game over's replay says %q", help.Paragraphs)

@@ -111,9 +111,9 @@ func (a *App) watchNote(g *store.Game) string {
 	case len(eyes) > 1:
 		return ""
 	case eyes[0].Seat == 0:
-		return "What the players hold stays hidden until the game is over: Watch shows it as the table showed everyone."
+		return "Until the game is over, Watch shows it as the table showed everyone."
 	}
-	return "What the others hold stays hidden until the game is over: Watch shows it through your eyes alone."
+	return "Until the game is over, Watch shows it through your eyes alone."
 }
 
 // gameTitle names a saved game.
