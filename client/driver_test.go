@@ -208,6 +208,7 @@ var ebitenKeys = map[string]string{
 	"Return": "Enter", "Escape": "Escape", "Tab": "Tab", "equal": "Equal", "minus": "Minus",
 	"Left": "ArrowLeft", "Right": "ArrowRight", "Up": "ArrowUp", "Down": "ArrowDown",
 	"h": "H", "F1": "F1", "F12": "F12", "Next": "PageDown",
+	"1": "Digit1", "2": "Digit2", "a": "A", "b": "B", "p": "P", "t": "T",
 }
 
 // key presses and releases each key (xdotool's names: Tab, Return, F1,

@@ -383,8 +383,27 @@ func (g *gameScreen) endWarning() (title, text string) {
 	return "", ""
 }
 
-// help returns the help's contents.
-func (g *gameScreen) help() menu.HelpContent { return g.scr.Help() }
+// help returns the help's contents: the screen's, after, in a replay, the
+// replay's buttons and keys and whose eyes it may show.
+func (g *gameScreen) help() menu.HelpContent {
+	c := g.scr.Help()
+	r := g.replay
+	if r == nil {
+		return c
+	}
+	part := menu.HelpSection{Title: "The replay", Rows: []menu.HelpRow{
+		{Term: "Turn >, Enter", Text: "the next step, with its moves"},
+		{Term: "< Turn", Text: "the step before"},
+		{Term: "Play, Pause", Text: "step on by itself, a step a second; stop"},
+		{Term: "Watching", Text: "whose eyes the game is shown through: everything, then each player's in turn"},
+	}}
+	if eyes := r.r.Eyes(); len(eyes) == 1 {
+		part.Paragraphs = []string{"In this game the players hold things the others do not see (a hand of cards). " +
+			"Until it is over its replay shows only " + g.eyesWords(eyes[0]) + ": Watching offers no other eyes."}
+	}
+	c.Sections = append([]menu.HelpSection{part}, c.Sections...)
+	return c
+}
 
 // topTexts returns the top bar's words: the screen's (module.Bar), else
 // the step's name where the server gives one ("Round 3 · Attack"), else

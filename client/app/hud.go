@@ -92,6 +92,9 @@ func newHUD(g *gameScreen) *hud {
 	)
 	if r := g.replay; r != nil {
 		h.eyesBtn = t.NewButton("Watching", g.replayEyes)
+		// A replay that may show one pair of eyes alone (a game of
+		// hidden holdings not over) offers no other.
+		h.eyesBtn.GetWidget().Disabled = len(r.r.Eyes()) < 2
 		h.playBtn = t.NewButton("Play", func() { r.playing = !r.playing; h.dirtyTop = true })
 		buttons.AddChild(h.eyesBtn, t.NewButton("< Turn", func() { g.replayStep(true) }),
 			t.NewPrimaryButton("Turn >", func() { g.replayStep(false) }), h.playBtn)

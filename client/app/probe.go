@@ -59,6 +59,7 @@ type Probe struct {
 	Orders   int    `json:"orders"`          // orders drafted
 	Log      int    `json:"log"`             // lines in the event log
 	Money    string `json:"money,omitempty"` // the top bar's money
+	Clock    string `json:"clock,omitempty"` // the top bar's clock: "1:20 left", "Replay: turn 3 of 12"
 	ReadyTxt string `json:"ready_text,omitempty"`
 	Hint     string `json:"hint,omitempty"` // the side panel's hint line
 	BigLog   bool   `json:"big_log,omitempty"`
@@ -129,7 +130,7 @@ func (a *App) probe() *Probe {
 	p.Map = [4]int{mr.Min.X, mr.Min.Y, mr.Max.X, mr.Max.Y}
 	p.Log = sh.logLen()
 	p.Money, p.ReadyTxt, p.Hint, p.BigLog = sh.hud.money.Label, sh.hud.readyList.Label, sh.hud.hint.Label, sh.hud.bigLog
-	p.TurnText, p.Slot = sh.hud.turn.Label, sh.hud.slot.Label
+	p.TurnText, p.Slot, p.Clock = sh.hud.turn.Label, sh.hud.slot.Label, sh.hud.clock.Label
 	lr := sh.hud.log.GetWidget().Rect
 	p.LogRect = [4]int{lr.Min.X, lr.Min.Y, lr.Max.X, lr.Max.Y}
 	p.Probe = a.game.probe()

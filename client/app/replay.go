@@ -4,112 +4,48 @@ import (
 	"errors"
 	"fmt"
 
+	"slices"
+
 	"empires/client/module"
-	"empires/server/store"
+	"empires/client/savedreplay"
 	"empires/shared/protocol"
 	"empires/shared/ruleset"
 )
 
-// ReplayStep is one step of a saved game replayed on its module's screen
-// (module.Replayer): the game after the step, as its save, and what each
-// seat saw of the step. A replay holds its steps' saves, not the games:
-// the game of a step is read back (ruleset.Ruleset.Load) when the step is
-// shown.
-type ReplayStep struct {
-	// Save is the game after the step (the first step's: the game as it
-	// started), as ruleset.Game.Save writes it: its views are read from
-	// it, through any seat's eyes or all-seeing.
-	Save []byte
-	// Events are the step's events in the ruleset's encoding
-	// (ruleset.Outcome.Events), by seat: Events[0] the all-seeing
-	// spectator's, Events[s] seat s's. The first step has none.
-	Events [][]byte
-}
-
-// NewReplayStep returns the replay's step of game g just after a step
-// played with outcome out: g's save, and the events every seat saw, read
-// now, while out may still read g (ruleset.Outcome), as the game's module
-// tells them in a replay (m, if not nil) or else as the server tells
-// them. out is nil for the game as it started.
-func NewReplayStep(g ruleset.Game, out ruleset.Outcome, m module.Teller) (ReplayStep, error) {
-	save, err := g.Save()
-	if err != nil {
-		return ReplayStep{}, fmt.Errorf("replay step: %w", err)
-	}
-	st := ReplayStep{Save: save}
-	if out == nil {
-		return st, nil
-	}
-	st.Events = make([][]byte, g.Seats()+1)
-	for s := range st.Events {
-		var ev []byte
-		var err error
-		if m != nil {
-			ev, err = m.ReplayEvents(out, ruleset.Seat(s), s == 0)
-		} else {
-			ev, err = out.Events(ruleset.Seat(s), s == 0)
-		}
-		if err != nil {
-			return ReplayStep{}, fmt.Errorf("replay step: the events of seat %d: %w", s, err)
-		}
-		st.Events[s] = ev
-	}
-	return st, nil
-}
-
-// replay is a saved game replayed on its module's screen: the steps, the
-// one shown, whose eyes show them, and whether it plays by itself.
+// replay is a saved game replayed on its module's screen: its steps,
+// held as saves (savedreplay), the one shown, whose eyes show them, and
+// whether it plays by itself.
 type replay struct {
 	title   string
-	rs      ruleset.Ruleset // the game's: it reads the steps' saves
-	steps   []ReplayStep
-	seats   int          // the game's players
-	at      int          // index of the step shown
-	viewer  ruleset.Seat // 0: all-seeing
-	playing bool         // step on by itself
-	wait    int          // frames until the next step while playing
-
-	// game is the game of step gameAt, the last read back.
-	game   ruleset.Game
-	gameAt int
+	r       *savedreplay.Replay
+	at      int              // index of the step shown
+	eyes    savedreplay.Eyes // one of r.Eyes()
+	playing bool             // step on by itself
+	wait    int              // frames until the next step while playing
 }
 
 // count returns the replay's steps, its start included.
-func (r *replay) count() int { return len(r.steps) }
-
-// load returns the game of step i, read back from its save (the last one
-// read is kept).
-func (r *replay) load(i int) (ruleset.Game, error) {
-	if r.game != nil && r.gameAt == i {
-		return r.game, nil
-	}
-	g, err := r.rs.Load(r.steps[i].Save)
-	if err != nil {
-		return nil, fmt.Errorf("replay: step %d: %w", i, err)
-	}
-	r.game, r.gameAt = g, i
-	return g, nil
-}
+func (r *replay) count() int { return r.r.Len() }
 
 // view returns the view of step i through the replay's eyes, as the
 // ruleset gives it (Game.View): all-seeing, or as the viewer saw it then
 // (its memory is in the game).
 func (r *replay) view(i int) (ruleset.View, error) {
-	g, err := r.load(i)
+	v, err := r.r.View(i, r.eyes)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("replay: %w", err)
 	}
-	return g.View(r.viewer, r.viewer == 0), nil
+	return v, nil
 }
 
-// events returns the events of step i the viewer saw (all-seeing: those
-// of the all-seeing spectator), nil for the first.
-func (r *replay) events(i int) []byte {
-	ev := r.steps[i].Events
-	if int(r.viewer) >= len(ev) {
-		return nil
+// events returns the events of step i the replay's eyes saw, nil for
+// the first.
+func (r *replay) events(i int) ([]byte, error) {
+	ev, err := r.r.Events(i, r.eyes)
+	if err != nil {
+		return nil, fmt.Errorf("replay: %w", err)
 	}
-	return ev[r.viewer]
+	return ev, nil
 }
 
 // history returns the first view and the steps up to i through the
@@ -126,30 +62,31 @@ func (r *replay) history(i int) (ruleset.View, []module.Resolution, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		turns = append(turns, module.Resolution{View: v, Events: r.events(k)})
+		ev, err := r.events(k)
+		if err != nil {
+			return nil, nil, err
+		}
+		turns = append(turns, module.Resolution{View: v, Events: ev})
 	}
 	return first, turns, nil
 }
 
-// OpenReplay shows a saved game's steps on the screen of the module of
-// ruleset rs, from the start: step through them, play them, and watch
-// from above or through any player's eyes. steps[0] is the game as it
-// started; the module's screen must replay (module.Replayer).
-func (a *App) OpenReplay(title string, rs ruleset.Ruleset, steps []ReplayStep) error {
-	if len(steps) == 0 || len(steps[0].Save) == 0 {
+// OpenReplay shows saved game rp's steps on the screen of the module of
+// its ruleset, from the start: step through them, play them, and watch
+// them through the eyes rp may be watched through (savedreplay.Watchable:
+// of a game of hidden holdings not over, the viewer's alone), the first
+// of them first. The module's screen must replay (module.Replayer).
+func (a *App) OpenReplay(title string, rp *savedreplay.Replay) error {
+	eyes := rp.Eyes()
+	if rp.Len() == 0 || len(eyes) == 0 {
 		return errors.New("replay: no steps")
 	}
-	r := &replay{title: title, rs: rs, steps: steps}
-	start, err := r.load(0)
-	if err != nil {
-		return err
-	}
-	r.seats = start.Seats()
+	r := &replay{title: title, r: rp, eyes: eyes[0]}
 	first, err := r.view(0)
 	if err != nil {
 		return err
 	}
-	g, err := newGameScreenFor(a, rs, first, r)
+	g, err := newGameScreenFor(a, rp.Ruleset(), first, r)
 	if err != nil {
 		return fmt.Errorf("replay: %w", err)
 	}
@@ -181,15 +118,19 @@ func (g *gameScreen) replayStep(back bool) {
 	switch {
 	case back && r.at > 0:
 		g.replayShow(r.at - 1)
-	case !back && r.at+1 < len(r.steps):
+	case !back && r.at+1 < r.count():
 		v, err := r.view(r.at + 1)
+		var ev []byte
+		if err == nil {
+			ev, err = r.events(r.at + 1)
+		}
 		if err != nil {
 			g.notify(err.Error())
 			r.playing = false
 			break
 		}
 		r.at++
-		if err := g.scr.Resolved(v, r.events(r.at)); err != nil {
+		if err := g.scr.Resolved(v, ev); err != nil {
 			g.notify(err.Error())
 		}
 		g.status = g.scr.Status()
@@ -216,63 +157,53 @@ func (g *gameScreen) replayShow(i int) {
 	g.refresh()
 }
 
-// replayEyes switches to the next pair of eyes: all-seeing, player 1,
-// 2, ... and back.
+// replayEyes switches to the next pair of eyes the replay may be watched
+// through (savedreplay.Replay.Eyes, in its order: from above, player 1,
+// 2, ... and back); with one pair alone it does nothing.
 func (g *gameScreen) replayEyes() {
 	r := g.replay
-	r.viewer = ruleset.Seat((int(r.viewer) + 1) % (r.seats + 1))
+	eyes := r.r.Eyes()
+	if len(eyes) < 2 {
+		return
+	}
+	r.eyes = eyes[(slices.Index(eyes, r.eyes)+1)%len(eyes)]
 	g.replayShow(r.at)
 }
 
 // eyesName says whose eyes the replay shows: "Watching: Ann".
 func (g *gameScreen) eyesName() string {
-	if g.replay.viewer == 0 {
+	e := g.replay.eyes
+	switch {
+	case e.AllSeeing:
 		return "Watching: everything"
+	case e.Seat == 0:
+		return "Watching: the table"
 	}
-	return "Watching: " + g.playerName(protocol.Seat(g.replay.viewer))
+	return "Watching: " + g.playerName(protocol.Seat(e.Seat))
+}
+
+// eyesWords says what eyes e show, in a sentence: "what Ann saw".
+func (g *gameScreen) eyesWords(e savedreplay.Eyes) string {
+	switch {
+	case e.AllSeeing:
+		return "everything"
+	case e.Seat == 0:
+		return "what the table showed everyone"
+	}
+	return "what " + g.playerName(protocol.Seat(e.Seat)) + " saw"
 }
 
 // replayTeller returns how the module of ruleset rs tells a replay's
-// steps (nil: as the server does), and an error when the client has no
-// module for rs (a module's screen must also replay, which OpenReplay
-// checks).
-func (a *App) replayTeller(rs ruleset.Ruleset) (module.Teller, error) {
+// steps (module.Teller; nil: as the server does), and an error when the
+// client has no module for rs (a module's screen must also replay, which
+// OpenReplay checks).
+func (a *App) replayTeller(rs ruleset.Ruleset) (savedreplay.Tell, error) {
 	m, ok := a.opts.Modules.Get(rs.Info().ID)
 	if !ok {
 		return nil, a.opts.Modules.Check(protocol.RulesetInfo{ID: rs.Info().ID, Title: rs.Info().Title})
 	}
-	t, _ := m.(module.Teller)
-	return t, nil
-}
-
-// savedSteps replays saved game g of ruleset rs from store st (checking
-// every step against its saved state) and returns its steps, the game as
-// it started first, their events as m tells them (nil: as the server
-// does).
-func savedSteps(st *store.Store, g *store.Game, rs ruleset.Ruleset, m module.Teller) ([]ReplayStep, error) {
-	first, err := st.Snapshot(g.ID, g.First)
-	if err != nil {
-		return nil, fmt.Errorf("game %d: %w", g.ID, err)
+	if t, ok := m.(module.Teller); ok {
+		return t.ReplayEvents, nil
 	}
-	start, err := first.Load(rs)
-	if err != nil {
-		return nil, fmt.Errorf("game %d: %w", g.ID, err)
-	}
-	first0, err := NewReplayStep(start, nil, m)
-	if err != nil {
-		return nil, fmt.Errorf("game %d: %w", g.ID, err)
-	}
-	steps := []ReplayStep{first0}
-	err = store.Replay(st, g.ID, rs, func(s store.Step) error {
-		step, err := NewReplayStep(s.Game, s.Outcome, m)
-		if err != nil {
-			return fmt.Errorf("step %d: %w", s.Seq, err)
-		}
-		steps = append(steps, step)
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("replay game %d: %w", g.ID, err)
-	}
-	return steps, nil
+	return nil, nil
 }

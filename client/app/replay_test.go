@@ -1,14 +1,18 @@
 package app
 
 import (
+	"bytes"
+	"errors"
 	"runtime"
 	"strings"
 	"testing"
 
 	"empires/client/internal/savedgame"
 	"empires/client/module"
+	erfmod "empires/client/module/erfworld"
 	"empires/client/modules"
 	"empires/client/prefs"
+	"empires/client/savedreplay"
 	"empires/server/store"
 	"empires/shared/game"
 	"empires/shared/hexgame"
@@ -124,9 +128,10 @@ func TestReplay(t *testing.T) {
 }
 
 // savedErfworld plays a game of erfworld between two AIs for steps steps,
-// saves it in a's data directory as game 1 and returns its replay's
-// steps, as Watch reads them.
-func savedErfworld(t testing.TB, a *App, steps int) (ruleset.Ruleset, []ReplayStep) {
+// saves it in a's data directory as game 1 and returns the ruleset, the
+// store (open until the test ends) and the save of the game after each
+// step (the start first).
+func savedErfworld(t testing.TB, a *App, steps int) (ruleset.Ruleset, *store.Store, [][]byte) {
 	t.Helper()
 	rs, ok := a.opts.Rulesets.Get("erfworld")
 	if !ok {
@@ -134,14 +139,34 @@ func savedErfworld(t testing.TB, a *App, steps int) (ruleset.Ruleset, []ReplaySt
 	}
 	a.opts.DataDir = t.TempDir()
 	set := protocol.Settings{Name: "Ann vs Bob", Ruleset: "erfworld", Width: 24, Height: 24, Seed: 5, Seats: 2, Bots: 2}
-	if err := savedgame.Play(a.opts.DataDir, 1, rs, set, []string{"Ann", "Bob"}, steps, nil); err != nil {
+	start, err := rs.New(set.Config([]string{"Ann", "Bob"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	save, err := start.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	saves := [][]byte{save}
+	err = savedgame.Play(a.opts.DataDir, 1, rs, set, []string{"Ann", "Bob"}, steps, func(s savedgame.Step) error {
+		save, err := s.Game.Save()
+		saves = append(saves, save)
+		return err
+	})
+	if err != nil {
 		t.Fatal(err)
 	}
 	st, err := store.OpenDir(a.opts.DataDir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
+	t.Cleanup(func() { st.Close() })
+	return rs, st, saves
+}
+
+// readReplay reads saved game 1 of st for a replay, as Watch does.
+func readReplay(t testing.TB, a *App, st *store.Store, rs ruleset.Ruleset) *savedreplay.Replay {
+	t.Helper()
 	g, err := st.Game(1)
 	if err != nil {
 		t.Fatal(err)
@@ -150,11 +175,32 @@ func savedErfworld(t testing.TB, a *App, steps int) (ruleset.Ruleset, []ReplaySt
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := savedSteps(st, &g, rs, tell)
+	r, err := savedreplay.Read(st, 1, rs, savedreplay.OwnSeat(&g), tell)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return rs, out
+	return r
+}
+
+// badLoad is a ruleset that does not read back one save, bad.
+type badLoad struct {
+	ruleset.Ruleset
+	bad []byte
+}
+
+func (r badLoad) Load(save []byte) (ruleset.Game, error) {
+	if bytes.Equal(save, r.bad) {
+		return nil, errors.New("not a game")
+	}
+	return r.Ruleset.Load(save)
+}
+
+// unwrapModule is erfworld's module, which shows the games of a badLoad
+// of erfworld.
+type unwrapModule struct{ erfmod.Module }
+
+func (m unwrapModule) OpenScreen(rs ruleset.Ruleset, h module.Host) (module.Screen, error) {
+	return m.Module.OpenScreen(rs.(badLoad).Ruleset, h)
 }
 
 // TestReplayBadSave: a replay holds its steps' saves and reads a step's
@@ -163,16 +209,20 @@ func savedErfworld(t testing.TB, a *App, steps int) (ruleset.Ruleset, []ReplaySt
 // still show.
 func TestReplayBadSave(t *testing.T) {
 	a, _, _ := testApp(t)
-	rs, steps := savedErfworld(t, a, 4)
-	steps[2].Save = []byte("not a game")
-	if err := a.OpenReplay("Ann vs Bob", rs, steps); err != nil {
+	rs, st, saves := savedErfworld(t, a, 4)
+	reg, err := module.NewRegistry(unwrapModule{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.opts.Modules = reg
+	if err := a.OpenReplay("Ann vs Bob", readReplay(t, a, st, badLoad{Ruleset: rs, bad: saves[2]})); err != nil {
 		t.Fatal(err)
 	}
 	g := a.game
 	g.replayStep(false)
 	g.replay.playing = true
 	g.replayStep(false)
-	if g.replay.at != 1 || g.replay.playing || !strings.Contains(g.notice, "replay: step 2") {
+	if g.replay.at != 1 || g.replay.playing || !strings.Contains(g.notice, "step 2: not a game") {
 		t.Errorf("a step whose save does not read: at %d, playing %v, notice %q; want step 1 kept, stopped, said",
 			g.replay.at, g.replay.playing, g.notice)
 	}
@@ -186,7 +236,7 @@ func TestReplayBadSave(t *testing.T) {
 	g.replay.at = 3
 	g.notice = ""
 	g.replayShow(3) // its history reads step 2
-	if !strings.Contains(g.notice, "replay: step 2") {
+	if !strings.Contains(g.notice, "step 2: not a game") {
 		t.Errorf("rewinding through a bad save: notice %q", g.notice)
 	}
 }
@@ -211,31 +261,32 @@ func BenchmarkReplayRewind(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	rs, steps := savedErfworld(b, a, 40)
-	if err := a.OpenReplay("Ann vs Bob", rs, steps); err != nil {
+	rs, st, saves := savedErfworld(b, a, 40)
+	r := readReplay(b, a, st, rs)
+	if err := a.OpenReplay("Ann vs Bob", r); err != nil {
 		b.Fatal(err)
 	}
-	bytes := 0
-	for _, st := range steps {
-		bytes += len(st.Save)
-		for _, ev := range st.Events {
-			bytes += len(ev)
-		}
-	}
-	last := len(steps) - 1
+	last := r.Len() - 1
 	b.Run("saves", func(b *testing.B) {
 		for range b.N {
 			a.game.replayShow(last)
 		}
-		b.ReportMetric(float64(bytes)/float64(len(steps)), "B/step")
+		b.ReportMetric(float64(r.Size())/float64(r.Len()), "B/step")
 	})
 	b.Run("games", func(b *testing.B) {
+		above := savedreplay.Eyes{AllSeeing: true}
+		events := make([][]byte, len(saves))
+		for i := range events {
+			if events[i], err = r.Events(i, above); err != nil {
+				b.Fatal(err)
+			}
+		}
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		games := make([]ruleset.Game, len(steps))
-		for i, st := range steps {
-			if games[i], err = rs.Load(st.Save); err != nil {
+		games := make([]ruleset.Game, len(saves))
+		for i, save := range saves {
+			if games[i], err = rs.Load(save); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -245,12 +296,12 @@ func BenchmarkReplayRewind(b *testing.B) {
 		for range b.N {
 			turns := make([]module.Resolution, 0, last)
 			for k := 1; k <= last; k++ {
-				turns = append(turns, module.Resolution{View: games[k].View(0, true), Events: steps[k].Events[0]})
+				turns = append(turns, module.Resolution{View: games[k].View(0, true), Events: events[k]})
 			}
 			if err := a.game.rp.Rewind(games[0].View(0, true), turns); err != nil {
 				b.Fatal(err)
 			}
 		}
-		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/float64(len(steps)), "B/step")
+		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/float64(len(saves)), "B/step")
 	})
 }

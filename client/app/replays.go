@@ -9,6 +9,7 @@ import (
 
 	"empires/client/menu"
 	"empires/client/module"
+	"empires/client/savedreplay"
 	"empires/server/store"
 	"empires/shared/protocol"
 	"empires/shared/ruleset"
@@ -30,6 +31,7 @@ func (a *App) showReplays() {
 			sg.Winner = g.Seats[g.Winner-1].Name
 		}
 		sg.Continue = continuable(&g)
+		sg.Note = a.watchNote(&g)
 		list = append(list, sg)
 	}
 	a.replays = menu.NewReplays(a.theme, list, menu.ReplaysActions{
@@ -66,9 +68,10 @@ func (a *App) savedGames() ([]store.Game, error) {
 }
 
 // watchReplay replays saved game id (checking every step against its
-// saved state) and shows it on its module's screen. It reads the whole
-// game at once: a few hundred turns of a small map take a fraction of a
-// second.
+// saved state) and shows it on its module's screen, through the eyes the
+// player may watch it through (savedreplay.Watchable: of a game of hidden
+// holdings not over, the player's own alone). It reads the whole game at
+// once: a few hundred turns of a small map take a fraction of a second.
 func (a *App) watchReplay(id protocol.GameID) error {
 	st, err := store.OpenDir(a.opts.DataDir)
 	if err != nil {
@@ -87,11 +90,30 @@ func (a *App) watchReplay(id protocol.GameID) error {
 	if err != nil {
 		return err
 	}
-	steps, err := savedSteps(st, &g, rs, tell)
+	r, err := savedreplay.Read(st, id, rs, savedreplay.OwnSeat(&g), tell)
 	if err != nil {
 		return err
 	}
-	return a.OpenReplay(gameTitle(&g), rs, steps)
+	return a.OpenReplay(gameTitle(&g), r)
+}
+
+// watchNote returns what the Replays screen says of saved game g when it
+// is picked, if its replay may not be watched through every pair of eyes
+// (savedreplay.Watchable: a game of hidden holdings not over); "" if it
+// may, or if the client does not have its ruleset (Watch says so).
+func (a *App) watchNote(g *store.Game) string {
+	rs, ok := a.opts.Rulesets.Get(g.Settings.Ruleset)
+	if !ok {
+		return ""
+	}
+	eyes := savedreplay.Watchable(rs.Info(), len(g.Seats), g.Over, savedreplay.OwnSeat(g))
+	switch {
+	case len(eyes) > 1:
+		return ""
+	case eyes[0].Seat == 0:
+		return "Until the game is over, Watch shows it as the table showed everyone."
+	}
+	return "Until the game is over, Watch shows it through your eyes alone."
 }
 
 // gameTitle names a saved game.
@@ -104,8 +126,8 @@ func gameTitle(g *store.Game) string {
 
 // continueGame goes on with saved game id where it stopped: a server of the
 // client's own resumes it on loopback and the client takes its seat back
-// with the seat token it had (the first person's seat: the one who created
-// the game). The AI seats play on as before.
+// with the seat token it had (savedreplay.OwnSeat: the seat of the one who
+// created the game). The AI seats play on as before.
 func (a *App) continueGame(id protocol.GameID) error {
 	games, err := a.savedGames()
 	if err != nil {
@@ -122,11 +144,14 @@ func (a *App) continueGame(id protocol.GameID) error {
 	if !continuable(&g) {
 		return fmt.Errorf("game %d cannot go on here: only a game of yours against the AI can", id)
 	}
-	j := slices.IndexFunc(g.Seats, func(s store.Seat) bool { return !s.Bot && s.Token != "" })
-	a.resumeID, a.resumeTok = id, g.Seats[j].Token
+	own := savedreplay.OwnSeat(&g)
+	if own == 0 {
+		return fmt.Errorf("game %d cannot go on here: your seat in it is not known", id)
+	}
+	a.resumeID, a.resumeTok = id, g.Seats[own-1].Token
 	// The game's log so far, as the player saw it: the server sends the
 	// view of the turn it resumes, not the turns before.
-	h, err := a.savedHistory(id, ruleset.Seat(g.Seats[j].Seat))
+	h, err := a.savedHistory(id, own)
 	if err != nil {
 		a.log.Warn("the log of the turns before", "game", id, "err", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"empires/client/internal/savedgame"
 	"empires/client/module"
 	"empires/client/module/empire"
+	"empires/server/store"
 	"empires/shared/protocol"
 	rules "empires/shared/rules/empire"
 	"empires/shared/ruleset"
@@ -216,24 +217,18 @@ func TestScreenReplay(t *testing.T) {
 // was.
 func TestScreenReplayNeedsReplayer(t *testing.T) {
 	a, _, _ := testApp(t)
-	rs, ok := a.opts.Rulesets.Get(rules.ID)
-	if !ok {
-		t.Fatal("no empire ruleset")
-	}
+	rs, _ := saveEmpireGame(t, a, 1)
 	reg, err := module.NewRegistry(plainScreener{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	a.opts.Modules = reg
-	g, err := rs.New(ruleset.Config{Seed: 1, Seats: 2, Names: []string{"Ann", "Bob"}, Options: ruleset.Options{ruleset.KeyWidth: 16, ruleset.KeyHeight: 16}})
+	st, err := store.OpenDir(a.opts.DataDir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	save, err := g.Save()
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = a.OpenReplay("Ann vs Bob", rs, []ReplayStep{{Save: save}})
+	defer st.Close()
+	err = a.OpenReplay("Ann vs Bob", readReplay(t, a, st, rs))
 	if err == nil || !strings.Contains(err.Error(), "cannot replay") {
 		t.Errorf("a screen that cannot replay: %v", err)
 	}

@@ -20,6 +20,9 @@ type SavedGame struct {
 	// Continue says whether the game can go on from where it stopped
 	// (unfinished, and the player's alone among AI seats).
 	Continue bool
+	// Note, if not "", is what the status line says when the game is
+	// picked: how Watch will show it, when not as usual.
+	Note string
 }
 
 // replayRow is a saved game's line in the list.
@@ -54,6 +57,9 @@ type ReplaysActions struct {
 	Back     func()
 }
 
+// replaysHint is the Replays screen's status line while it lists games.
+const replaysHint = "Pick a game, then Watch it again, or Continue an unfinished one."
+
 // Dimensions of the list of saved games.
 const (
 	replayListWidth  = 760
@@ -82,6 +88,11 @@ func NewReplays(t *Theme, games []SavedGame, a ReplaysActions) *Replays {
 				r.selected = g.ID
 				r.watch.GetWidget().Disabled = false
 				r.cont.GetWidget().Disabled = !g.Continue || a.Continue == nil
+				if g.Note != "" {
+					r.status.set(g.Note, false)
+				} else {
+					r.status.set(replaysHint, false)
+				}
 			}
 		}),
 	)
@@ -103,7 +114,7 @@ func NewReplays(t *Theme, games []SavedGame, a ReplaysActions) *Replays {
 	if len(games) == 0 {
 		r.status.set("No saved games yet: the games you play against the AI or host are saved as they go.", false)
 	} else {
-		r.status.set("Pick a game, then Watch it again, or Continue an unfinished one.", false)
+		r.status.set(replaysHint, false)
 	}
 	buttons := row(back, r.cont, r.watch)
 	buttons.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionEnd}

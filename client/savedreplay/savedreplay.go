@@ -54,20 +54,32 @@ func Watchable(in ruleset.Info, seats int, over bool, own ruleset.Seat) []Eyes {
 	return out
 }
 
-// OwnSeat returns the seat of saved game g that the client's player held:
-// the first person's seat with a seat token (the client's server seats
-// the game's creator first), 0 if none.
+// OwnSeat returns the seat of saved game g that the client's player held,
+// 0 if none. The games of a client's data directory are those its own
+// server ran, each created by the client's player, and a game's creator
+// takes seat 1 (server/lobby), which the store saves as a person's seat
+// with the creator's seat token: seat 1 when it is so saved. A game whose
+// seat 1 is a bot's or holds no token (all bots: the players' seats are
+// not known) is replayed as a viewer who held no seat watches it: never
+// through another person's seat, whose holdings were not the viewer's.
 func OwnSeat(g *store.Game) ruleset.Seat {
-	for _, s := range g.Seats {
-		if !s.Bot && s.Token != "" {
-			return s.Seat.Player()
-		}
+	if len(g.Seats) == 0 {
+		return 0
+	}
+	if s := g.Seats[0]; s.Seat == 1 && !s.Bot && s.Token != "" {
+		return 1
 	}
 	return 0
 }
 
 // ErrEyes: the replay may not be watched through these eyes (Watchable).
 var ErrEyes = errors.New("savedreplay: not eyes this replay may be watched through")
+
+// Tell returns the events of a step's outcome out that a replay watched
+// through seat s's eyes (0: a spectator's, all-seeing when allSeeing)
+// tells, in the ruleset's encoding; it is called while out may still read
+// its game. A client module's module.Teller gives one (its ReplayEvents).
+type Tell func(out ruleset.Outcome, s ruleset.Seat, allSeeing bool) ([]byte, error)
 
 // Replay is a saved game's steps, for a replay: the game as it started
 // (step 0), then after each step played. Its methods are for one
@@ -97,8 +109,9 @@ type step struct {
 // the viewer who held seat own in it (0: none): the game played again from
 // its first saved state with its order log (store.Replay, each step
 // checked), keeping the save after each step and the events of each pair
-// of eyes it may be watched through (Watchable), nothing of the others'.
-func Read(st *store.Store, id protocol.GameID, rs ruleset.Ruleset, own ruleset.Seat) (*Replay, error) {
+// of eyes it may be watched through (Watchable), nothing of the others',
+// as tell tells them (nil: as the server does, ruleset.Outcome.Events).
+func Read(st *store.Store, id protocol.GameID, rs ruleset.Ruleset, own ruleset.Seat, tell Tell) (*Replay, error) {
 	g, err := st.Game(id)
 	if err != nil {
 		return nil, err
@@ -114,6 +127,9 @@ func Read(st *store.Store, id protocol.GameID, rs ruleset.Ruleset, own ruleset.S
 	r := &Replay{rs: rs, seats: start.Seats(), at: -1}
 	r.eyes = Watchable(rs.Info(), r.seats, g.Over, own)
 	r.steps = append(r.steps, step{seq: first.Seq, save: first.Data})
+	if tell == nil {
+		tell = func(out ruleset.Outcome, s ruleset.Seat, all bool) ([]byte, error) { return out.Events(s, all) }
+	}
 	err = store.Replay(st, id, rs, func(s store.Step) error {
 		save, err := s.Game.Save()
 		if err != nil {
@@ -121,7 +137,7 @@ func Read(st *store.Store, id protocol.GameID, rs ruleset.Ruleset, own ruleset.S
 		}
 		events := make([][]byte, len(r.eyes))
 		for i, e := range r.eyes {
-			if events[i], err = s.Outcome.Events(e.Seat, e.AllSeeing); err != nil {
+			if events[i], err = tell(s.Outcome, e.Seat, e.AllSeeing); err != nil {
 				return fmt.Errorf("step %d: the events of seat %d: %w", s.Seq, e.Seat, err)
 			}
 		}
@@ -136,6 +152,9 @@ func Read(st *store.Store, id protocol.GameID, rs ruleset.Ruleset, own ruleset.S
 
 // Len returns the number of steps, the start included.
 func (r *Replay) Len() int { return len(r.steps) }
+
+// Ruleset returns the game's ruleset, which reads its saves.
+func (r *Replay) Ruleset() ruleset.Ruleset { return r.rs }
 
 // Seats returns the number of players of the game.
 func (r *Replay) Seats() int { return r.seats }

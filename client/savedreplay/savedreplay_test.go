@@ -2,7 +2,9 @@ package savedreplay
 
 import (
 	"errors"
+	"maps"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -149,7 +151,7 @@ func TestHiddenGameGoingOn(t *testing.T) {
 	if g, err := st.Game(1); err != nil || g.Over {
 		t.Fatalf("the game after 20 steps: %+v, %v; want it going on", g, err)
 	}
-	r, err := Read(st, 1, rs, 2)
+	r, err := Read(st, 1, rs, 2, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +182,7 @@ func TestHiddenGameOver(t *testing.T) {
 	if err != nil || !g.Over {
 		t.Fatalf("the game: %+v, %v; want it over", g, err)
 	}
-	r, err := Read(st, 1, rs, 2)
+	r, err := Read(st, 1, rs, 2, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,7 +196,7 @@ func TestHiddenGameOver(t *testing.T) {
 // on is watched through every pair of eyes.
 func TestOpenGameGoingOn(t *testing.T) {
 	st, rs, saw := playSaved(t, empire.ID, protocol.Settings{Width: 16, Height: 16, Seed: 1, Seats: 2, Bots: 2}, 6)
-	r, err := Read(st, 1, rs, 1)
+	r, err := Read(st, 1, rs, 1, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +211,7 @@ func TestOpenGameGoingOn(t *testing.T) {
 func TestDecodedWhenShown(t *testing.T) {
 	st, rs, _ := playSaved(t, duel.ID, protocol.Settings{Seed: 4, Seats: 3, Bots: 3}, 1000)
 	var n atomic.Int64
-	r, err := Read(st, 1, loads{Ruleset: rs, n: &n}, 1)
+	r, err := Read(st, 1, loads{Ruleset: rs, n: &n}, 1, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,8 +239,11 @@ func TestDecodedWhenShown(t *testing.T) {
 	t.Logf("%d steps held in %d bytes", r.Len(), r.Size())
 }
 
-// TestOwnSeat: the client's player's seat is the first person's seat with
-// a seat token.
+// TestOwnSeat: the client's player is the creator of every game of its
+// data directory, whom the lobby seats at seat 1 with a seat token
+// ("The creator of a game takes seat 1 and is its host"); a game whose
+// seat 1 is not so saved is watched as by a viewer who held no seat, never
+// through another person's seat.
 func TestOwnSeat(t *testing.T) {
 	tok := protocol.NewToken()
 	tests := []struct {
@@ -246,13 +251,48 @@ func TestOwnSeat(t *testing.T) {
 		seats []store.Seat
 		want  ruleset.Seat
 	}{
-		{"first", []store.Seat{{Seat: 1, Token: tok}, {Seat: 2, Bot: true}}, 1},
-		{"after a seat nobody took", []store.Seat{{Seat: 1}, {Seat: 2, Token: tok}}, 2},
+		{"the creator against the AI", []store.Seat{{Seat: 1, Token: tok}, {Seat: 2, Bot: true}}, 1},
+		{"the host among people", []store.Seat{{Seat: 1, Token: tok}, {Seat: 2, Token: protocol.NewToken()}}, 1},
+		{"seat 1 without a token: not another person's", []store.Seat{{Seat: 1}, {Seat: 2, Token: tok}}, 0},
 		{"bots only", []store.Seat{{Seat: 1, Bot: true}, {Seat: 2, Bot: true}}, 0},
+		{"no seats", nil, 0},
 	}
 	for _, tt := range tests {
 		if have := OwnSeat(&store.Game{Seats: tt.seats}); have != tt.want {
 			t.Errorf("%s: have seat %d, want %d", tt.name, have, tt.want)
 		}
+	}
+}
+
+// TestTell: a replay keeps the events its Tell tells of each step, and
+// asks it only of the eyes the replay may be watched through: of a Duel
+// game going on (hands are hidden holdings), the viewer's seat's alone.
+func TestTell(t *testing.T) {
+	st, rs, _ := playSaved(t, duel.ID, protocol.Settings{Seed: 4, Seats: 3, Bots: 3}, 20)
+	asked := map[Eyes]int{}
+	tell := func(out ruleset.Outcome, s ruleset.Seat, all bool) ([]byte, error) {
+		asked[Eyes{Seat: s, AllSeeing: all}]++
+		return []byte{byte(s), byte(out.Count())}, nil
+	}
+	r, err := Read(st, 1, rs, 3, tell)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := map[Eyes]int{{Seat: 3}: r.Len() - 1}; !maps.Equal(asked, want) {
+		t.Errorf("Tell asked %v, want %v", asked, want)
+	}
+	for i := 1; i < r.Len(); i++ {
+		ev, err := r.Events(i, Eyes{Seat: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ev) != 2 || ev[0] != 3 {
+			t.Fatalf("step %d: events %v, want what Tell told of seat 3", i, ev)
+		}
+	}
+	if _, err := Read(st, 1, rs, 3, func(ruleset.Outcome, ruleset.Seat, bool) ([]byte, error) {
+		return nil, errors.New("no words")
+	}); err == nil || !strings.Contains(err.Error(), "no words") {
+		t.Errorf("a Tell that fails: %v", err)
 	}
 }

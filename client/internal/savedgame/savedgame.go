@@ -21,11 +21,16 @@ type Step struct {
 	Outcome ruleset.Outcome
 }
 
-// Play plays a new game of ruleset rs with settings set (every seat a bot
-// of the ruleset's AI at set.AILevel, or its default level; names its
+// Play plays a new game of ruleset rs with settings set (names its
 // players' names) for at most steps steps or until it is over, and saves
 // it as game id in the store of data directory dir, which it creates if
-// need be. Each seat's AI is seeded with the game's seed and the seat.
+// need be. It saves the seats as the client's server does: seats 1 to
+// set.Seats-set.Bots are people's, each with a new seat token, the first
+// the client's player's (the game's creator, whom the lobby seats at seat
+// 1), the last set.Bots seats bots'; with set.Bots >= set.Seats every seat
+// is a bot's: a game none of whose players is known. Every seat is played
+// by the ruleset's AI at set.AILevel, or its default level, seeded with
+// the game's seed and the seat.
 // each, if not nil, sees every step once it is played, before it is
 // saved; an error it returns ends Play with it.
 func Play(dir string, id protocol.GameID, rs ruleset.Ruleset, set protocol.Settings, names []string, steps int, each func(Step) error) error {
@@ -51,6 +56,9 @@ func Play(dir string, id protocol.GameID, rs ruleset.Ruleset, set protocol.Setti
 	seats := make([]store.Seat, g.Seats())
 	for i := range seats {
 		seats[i] = store.Seat{Seat: protocol.Seat(i + 1), Name: g.Player(ruleset.Seat(i + 1)).Name, Bot: true}
+		if i < set.Seats-set.Bots {
+			seats[i].Bot, seats[i].Token = false, protocol.NewToken()
+		}
 	}
 	if err := st.SaveGame(id, set, seats); err != nil {
 		return err

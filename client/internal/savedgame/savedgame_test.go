@@ -59,3 +59,52 @@ func TestPlaySavesAReplayableGame(t *testing.T) {
 		}
 	}
 }
+
+// Play saves the seats as the client's server does: the people's first
+// (seat 1 the creator's), each with a seat token, then the bots'.
+func TestPlaySavesTheSeats(t *testing.T) {
+	reg, err := registry.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, ok := reg.Get(rules.ID)
+	if !ok {
+		t.Fatal("no empire ruleset")
+	}
+	tests := []struct {
+		name  string
+		bots  int
+		bot   []bool // by seat
+		token []bool
+	}{
+		{"one person against the AI", 2, []bool{false, true, true}, []bool{true, false, false}},
+		{"two people and a bot", 1, []bool{false, false, true}, []bool{true, true, false}},
+		{"bots only", 3, []bool{true, true, true}, []bool{false, false, false}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			set := protocol.Settings{Ruleset: rules.ID, Width: 16, Height: 16, Seed: 3, Seats: 3, Bots: tt.bots}
+			if err := Play(dir, 1, rs, set, []string{"Ann", "Bob", "Cid"}, 1, nil); err != nil {
+				t.Fatal(err)
+			}
+			st, err := store.OpenDir(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer st.Close()
+			g, err := st.Game(1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(g.Seats) != 3 {
+				t.Fatalf("have %d seats, want 3", len(g.Seats))
+			}
+			for i, s := range g.Seats {
+				if s.Seat != protocol.Seat(i+1) || s.Bot != tt.bot[i] || (s.Token != "") != tt.token[i] {
+					t.Errorf("seat %d saved as %+v; want bot %v, a token %v", i+1, s, tt.bot[i], tt.token[i])
+				}
+			}
+		})
+	}
+}
