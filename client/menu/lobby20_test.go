@@ -13,14 +13,24 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"empires/shared/protocol"
+	"empires/shared/rules/duel"
 )
 
-// bigTable returns a lobby of 20 seats of a game with set-up data: people
-// with long names, some ready, some with a deck, two open seats and four
-// bots.
+// duelInfo returns Duel's RulesetInfo as a server's Welcome gives it:
+// its settings, and SeatSetup, each player bringing a deck.
+func duelInfo() protocol.RulesetInfo {
+	in := protocol.InfoOf(duel.New().Info(), false)
+	in.SeatSetup = true
+	return in
+}
+
+// bigTable returns a lobby of a 20-seat game of Duel, every setting of
+// Duel's chosen: people with long names, some ready, some with a deck, two
+// open seats and four bots.
 func bigTable() *protocol.Lobby {
 	m := &protocol.Lobby{Game: 12, Host: 1,
-		Settings: protocol.Settings{Name: "Twenty at the table", Ruleset: "cards", Seats: 20, Bots: 4, TurnSeconds: 60}}
+		Settings: protocol.Settings{Name: "Twenty at the table", Ruleset: duel.ID, Seats: 20, Bots: 4, TurnSeconds: 60, Seed: 20,
+			Options: []protocol.Option{{Key: duel.KeyRounds, Value: 12}, {Key: duel.KeyAnswer, Value: 3}, {Key: duel.KeyTurn, Value: 4}}}}
 	names := []string{"Stanley the Tool", "Parson Jillian", "Wanda Firebaugh", "Ansom of Haggar", "Maggie", "Vinnie Doom",
 		"Bogroll", "Charlie of Charlescomm", "Ossomer", "Lord Hamstar", "Sizemore", "Tramennis Crossbow", "Jack Stormbringer", "Misty Shoogar"}
 	for i := range 20 {
@@ -60,21 +70,29 @@ func (c *clickCursor) clickAt(r goimage.Rectangle) {
 	c.pressAt = c.frame + 1
 }
 
-// TestLobbyTwentySeats: the lobby of a 20-seat game with decks at
-// 1024x768 and 1920x1080 draws every seat's name, type, status and deck
-// inside the window, nothing out of it, the deck box beside the table;
-// the player clicks "Use the standard deck" where it is drawn and the
-// lobby sends the deck, then shows every problem the server found.
+// TestLobbyTwentySeats: the lobby of a 20-seat game of Duel (its real
+// RulesetInfo, settings and standard deck) at 1024x768 and 1920x1080
+// draws the game's settings in Duel's words, every seat's name, type,
+// status and deck inside the window, no two cells over each other,
+// nothing out of the window, the deck box beside the table; the player
+// clicks "Use the standard deck" where it is drawn and the lobby sends
+// Duel's balanced deck, then shows every problem Duel found in a deck.
 func TestLobbyTwentySeats(t *testing.T) {
 	th := newTestTheme(t)
 	cursor := &clickCursor{fakeCursor: fakeCursor{x: -100, y: -100}}
 	input.SetCursorUpdater(cursor)
 	defer input.SetCursorUpdater(nil)
+	rules := duel.New()
+	standard := rules.DefaultSeat(nil)
+	problems, err := rules.CheckSeat(nil, []byte("# my first try\n7 stars\n11 cups\n3 coins\n3 coins\n3 coins\n"))
+	if err != nil || len(problems) != 4 {
+		t.Fatalf("Duel finds %d problems (%v) in a deck with 4", len(problems), err)
+	}
 	for _, size := range [][2]int{{1024, 768}, {1920, 1080}} {
 		var sent [][]byte
 		l := NewLobby(th, LobbyActions{Leave: func() {}, SeatData: func(d []byte) { sent = append(sent, d) },
-			Rulesets: []protocol.RulesetInfo{{ID: "cards", Title: "Cards", SeatSetup: true}}})
-		l.SetSeatSetup(nil, []SeatChoice{{Label: StandardDeck, Data: []byte{0x93, 1, 2, 3}}})
+			Rulesets: []protocol.RulesetInfo{duelInfo()}})
+		l.SetSeatSetup(nil, []SeatChoice{{Label: StandardDeck, Data: standard}})
 		m := bigTable()
 		l.Update(m, 2)
 		ui := &ebitenui.UI{Container: l.Container()}
@@ -92,13 +110,31 @@ func TestLobbyTwentySeats(t *testing.T) {
 			}
 			return true
 		})
+		// The game's settings, in Duel's words, inside the window.
+		want := "Duel · rounds 12 · time to answer 1 min · time per turn 10 min · 20 seats, 4 bots · turn timer 60 s · seed 20"
+		if !strings.HasPrefix(l.summary.Label, want) || !fits(l.summary, window) {
+			t.Errorf("%v: the settings say %q at %v, want %q first, inside the window", size, l.summary.Label, l.summary.GetWidget().Rect, want)
+		}
+
 		// Every seat's row: its name (cut to fit, but never to nothing)
 		// and its deck, each laid out inside the window, a row below the
-		// one before.
+		// one before; no cell over another, none over the deck box.
 		cells := l.seats.Children()
 		cols := len(seatColumns(true))
 		if len(cells) != cols*21 {
 			t.Fatalf("%v: %d cells in the seat table, want a header and 20 rows of %d", size, len(cells), cols)
+		}
+		box := l.deck.root.GetWidget().Rect
+		for i, c := range cells {
+			tx := c.(*widget.Text)
+			if w, _ := tx.PreferredSize(); !fits(tx, window) || tx.GetWidget().Rect.Overlaps(box) {
+				t.Errorf("%v: cell %d %q at %v, %d wide drawn: not inside the window, or over the deck box at %v", size, i, tx.Label, tx.GetWidget().Rect, w, box)
+			}
+			for j, d := range cells[:i] {
+				if r := d.GetWidget().Rect; r.Overlaps(tx.GetWidget().Rect) {
+					t.Errorf("%v: cell %d %q at %v lies over cell %d %q at %v", size, i, tx.Label, tx.GetWidget().Rect, j, d.(*widget.Text).Label, r)
+				}
+			}
 		}
 		lastY := -1
 		for i, s := range m.Seats {
@@ -109,12 +145,12 @@ func TestLobbyTwentySeats(t *testing.T) {
 				t.Errorf("%v: seat %d's name %q at %v", size, s.Seat, name.Label, r)
 			}
 			lastY = r.Min.Y
-			want := s.Name
-			if want == "" {
-				want = "open"
+			wantName := s.Name
+			if wantName == "" {
+				wantName = "open"
 			}
-			if base := strings.TrimSuffix(name.Label, "…"); base == "" || !strings.HasPrefix(want, base) {
-				t.Errorf("%v: seat %d shows the name %q, want %q", size, s.Seat, name.Label, want)
+			if base := strings.TrimSuffix(name.Label, "…"); base == "" || !strings.HasPrefix(wantName, base) {
+				t.Errorf("%v: seat %d shows the name %q, want %q", size, s.Seat, name.Label, wantName)
 			}
 			wantDeck := map[bool]string{true: deckChosen, false: deckNone}[s.HasData]
 			if !s.Human && !s.Bot {
@@ -134,24 +170,21 @@ func TestLobbyTwentySeats(t *testing.T) {
 			cursor.clickAt(b.GetWidget().Rect)
 			render(ui, size[0], size[1], 4)
 		})
-		if len(sent) != 1 || !bytes.Equal(sent[0], []byte{0x93, 1, 2, 3}) {
-			t.Errorf("%v: clicking %q sent %x, want the standard deck once", size, StandardDeck, sent)
+		if len(sent) != 1 || !bytes.Equal(sent[0], standard) {
+			t.Errorf("%v: clicking %q sent %q, want Duel's balanced deck once", size, StandardDeck, sent)
 		}
-		// The server refuses it, with three problems: all are shown.
-		l.SeatDataResult(&protocol.SeatDataResult{Errors: []protocol.Rejection{
-			{Reason: "a deck holds 40 cards, this one 3"},
-			{Index: 2, Order: "Goblin Warlord", Reason: "not a card of this game"},
-			{Index: 3, Order: "Fireball", Reason: "at most 4 of a card"},
-		}})
+		// Duel refuses a deck, with four problems: all are shown.
+		l.SeatDataResult(&protocol.SeatDataResult{Errors: protocol.Rejections(problems)})
 		onFrame(t, func() { img = render(ui, size[0], size[1], 2) })
 		saveShot(t, img, fmt.Sprintf("lobby-20-seats-refused-%dx%d.png", size[0], size[1]))
 		text := l.deck.problems.GetText()
-		for _, want := range []string{"a deck holds 40 cards", "line 2 · Goblin Warlord: not a card of this", "line 3 · Fireball: at most 4"} {
-			if !strings.Contains(text, want) {
+		for _, want := range []string{"line 2 · 7 stars: there is no suit", "line 3 · 11 cups: there is no rank 11",
+			"line 6 · 3 coins: a deck holds at most 2 of a card", "the deck holds 5 cards, want 20"} {
+			if !strings.Contains(strings.Join(strings.Fields(text), " "), want) {
 				t.Errorf("%v: the problems shown %q lack %q", size, text, want)
 			}
 		}
-		if r := l.deck.problems.GetWidget().Rect; r.Empty() || !r.In(window) || !strings.Contains(l.deck.state.Label, "3 problems") {
+		if r := l.deck.problems.GetWidget().Rect; r.Empty() || !r.In(window) || !strings.Contains(l.deck.state.Label, "4 problems") {
 			t.Errorf("%v: problems at %v, the box says %q", size, r, l.deck.state.Label)
 		}
 		// Accepted: the problems go, the box says so.
@@ -162,6 +195,14 @@ func TestLobbyTwentySeats(t *testing.T) {
 			t.Errorf("%v: after the deck was accepted the box says %q", size, l.deck.state.Label)
 		}
 	}
+}
+
+// fits reports whether text tx is laid out inside window, its rectangle
+// no narrower than its text as drawn (its lines as it wraps them).
+func fits(tx *widget.Text, window goimage.Rectangle) bool {
+	r := tx.GetWidget().Rect
+	w, _ := tx.PreferredSize()
+	return !r.Empty() && r.In(window) && w <= r.Dx()
 }
 
 // TestLobbyDecks: in a game with decks the seat table has a deck column,

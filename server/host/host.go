@@ -110,6 +110,10 @@ type Config struct {
 	// without a turn timer, while someone watches; 0 means
 	// match.DefaultAIPace.
 	AIPace time.Duration
+	// ActionPace is how long the AI waits before each action it plays in
+	// an interactive step (a card game's attack, say) while someone
+	// watches; 0 means match.DefaultActionPace.
+	ActionPace time.Duration
 
 	// Set by tests: shorter connection timings, a fake clock, a prepared
 	// game, a shorter shutdown.
@@ -210,7 +214,7 @@ func New(cfg Config) (*Server, error) {
 	met := newMetrics()
 	lb, err := lobby.New(lobby.Options{Rulesets: cfg.Rulesets, Builtin: cfg.Builtin, MaxGames: cfg.MaxGames, Logger: log, Clock: cfg.Clock,
 		NewMatch: cfg.NewMatch, Observer: met, Store: st, AbandonAfter: cfg.AbandonAfter,
-		GamesPerConn: cfg.GamesPerConn, GamesPerAddr: cfg.GamesPerAddr, AIPace: cfg.AIPace})
+		GamesPerConn: cfg.GamesPerConn, GamesPerAddr: cfg.GamesPerAddr, AIPace: cfg.AIPace, ActionPace: cfg.ActionPace})
 	if err != nil {
 		closeStore(st, log)
 		return nil, err

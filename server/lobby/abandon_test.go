@@ -372,6 +372,30 @@ func TestAIPace(t *testing.T) {
 	}
 }
 
+// TestActionPace: Options.ActionPace is how long the AI waits before an
+// action of its own while someone watches the game: a bot's action in a
+// game of tally comes once the clock has moved by it, shorter than
+// match.DefaultActionPace.
+func TestActionPace(t *testing.T) {
+	const pace = 100 * time.Millisecond
+	clock := matchtest.NewClock()
+	l := newLobby(t, Options{Rulesets: withTally(t), Clock: clock, ActionPace: pace})
+	ann := hello(t, l, "Ann")
+	ann.do(&protocol.CreateGame{Settings: protocol.Settings{Ruleset: "tally", Seats: 2, Bots: 1, Seed: 3}})
+	ann.send(&protocol.SetReady{Ready: true})
+	awaitClock(ann, 1)
+	ann.send(&protocol.Act{Seq: 1, Action: tallyAct(t, 3)})
+	awaitClock(ann, 2)
+	adminGames(t, l, 1) // its match answers once it waits for the AI's pace
+	clock.Advance(pace) // the bot adds 1: Ann's turn again
+	if clk := awaitClock(ann, 3); !slices.Equal(clk.Actors, []protocol.Seat{1}) {
+		t.Fatalf("after the bot's action the clock is %+v, want Ann to act", clk)
+	}
+	if _, err := New(Options{Rulesets: withTally(t), ActionPace: -time.Second}); err == nil || err.Error() != "lobby: action pace -1s: negative" {
+		t.Fatalf("a negative action pace: %v", err)
+	}
+}
+
 var _ match.Observer = turnSignal(nil)
 
 // TestLeftPlayerHasNoPlace: the place a player's messages find without the

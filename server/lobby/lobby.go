@@ -124,6 +124,10 @@ type Options struct {
 	// AIPace is each match's Settings.AIPace: how long a step only the
 	// AI plays waits while someone watches; 0 means match.DefaultAIPace.
 	AIPace time.Duration
+	// ActionPace is each match's Settings.ActionPace: how long the AI
+	// waits before each action it plays in an interactive step while
+	// someone watches; 0 means match.DefaultActionPace.
+	ActionPace time.Duration
 	// Buffer is each subscription's buffer (match.Settings.Buffer); 0
 	// means match.DefaultBuffer.
 	Buffer int
@@ -198,6 +202,8 @@ func New(opts Options) (*Lobby, error) {
 		return nil, fmt.Errorf("lobby: %d games a connection, %d an address: negative", opts.GamesPerConn, opts.GamesPerAddr)
 	case opts.AIPace < 0:
 		return nil, fmt.Errorf("lobby: AI pace %v: negative", opts.AIPace)
+	case opts.ActionPace < 0:
+		return nil, fmt.Errorf("lobby: action pace %v: negative", opts.ActionPace)
 	}
 	clock := opts.Clock
 	if clock == nil {
@@ -355,6 +361,7 @@ func (l *Lobby) matchSettings(r *room) match.Settings {
 	set.Observer = l.opts.Observer
 	set.OnTurn = l.onTurn(r.id)
 	set.AIPace = l.opts.AIPace
+	set.ActionPace = l.opts.ActionPace
 	return set
 }
 

@@ -3,7 +3,10 @@
 // erfpires, a hex game, play through the real server over websockets, by
 // the headless bot, survive a SIGKILL of the server in the middle, replay
 // from the saved order log, and no view any player of Duel received shows
-// another player's card.
+// another player's card. A table of twenty plays Duel with each person's
+// own deck (TestDuel20ThroughServer), and a minimal ruleset of decks
+// holds the lobby to its contract of seat set-up data
+// (TestSeatDataThroughServer).
 package platformtest_test
 
 import (
@@ -58,7 +61,9 @@ func rulesets() (*ruleset.Registry, error) {
 }
 
 // serve runs a server as childEnv's value says, prints its URL and serves
-// until the process is killed.
+// until the process is killed. Its bots act a millisecond after one
+// another (ActionPace) rather than at a pace a person can follow, so that
+// a table of eighteen bots plays its rounds at once.
 func serve(v string) int {
 	dir, addr, _ := strings.Cut(v, " ")
 	reg, err := rulesets()
@@ -69,6 +74,7 @@ func serve(v string) int {
 	cfg := host.DefaultConfig()
 	cfg.DataDir = dir
 	cfg.Rulesets, cfg.Builtin = reg, reg
+	cfg.ActionPace = time.Millisecond
 	cfg.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	r, err := host.Start(cfg, addr)
 	if err != nil {
