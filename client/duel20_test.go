@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"image"
+	"math"
 	"slices"
 	"testing"
 
@@ -76,7 +77,8 @@ func TestDuelTwentyInTheWindow(t *testing.T) {
 
 // checkTwenty checks the table of twenty the probe p shows at size: the
 // player's five cards, and the 19 other players' places along the top, in
-// seat order from the left, inside the table and at least 24 pixels apart;
+// seat order from the left, row by row, inside the table and at least 24
+// pixels apart in a row;
 // the top bar names the round's offering.
 func checkTwenty(t *testing.T, p *app.Probe, size [2]int) {
 	t.Helper()
@@ -85,13 +87,20 @@ func checkTwenty(t *testing.T, p *app.Probe, size [2]int) {
 		t.Errorf("%v: %d cards in the player's hand, want 5", size, n)
 	}
 	hands := duelMarks(p, "hand")
-	slices.SortFunc(hands, func(a, b module.Mark) int { return int(a.X - b.X) })
+	// In reading order: row by row from the top (a row's places share
+	// their centre's height), left to right in a row.
+	slices.SortFunc(hands, func(a, b module.Mark) int {
+		if math.Abs(a.Y-b.Y) > 4 {
+			return int(a.Y - b.Y)
+		}
+		return int(a.X - b.X)
+	})
 	for i, h := range hands {
 		if h.ID != i+2 || h.Units != 5 || !h.OnMap || !image.Pt(int(h.X), int(h.Y)).In(table) {
 			t.Errorf("%v: the %d-th place from the left is %q's (seat %d, %d cards) at (%.0f, %.0f), want seat %d's with 5 cards on the table %v",
 				size, i+1, h.Name, h.ID, h.Units, h.X, h.Y, i+2, table)
 		}
-		if i > 0 && h.X-hands[i-1].X < 24 {
+		if i > 0 && h.Y == hands[i-1].Y && h.X-hands[i-1].X < 24 {
 			t.Errorf("%v: seat %d's place at x %.0f, seat %d's at %.0f", size, h.ID, h.X, hands[i-1].ID, hands[i-1].X)
 		}
 	}

@@ -12,15 +12,54 @@ import (
 var neutralColor = color.RGBA{150, 150, 150, 255}
 
 // PlayerColor returns the colour of player p, mapimage.PlayerColor(p-1)
-// (the map images use the same), and a grey for nobody (0). Colours repeat
-// after sixteen players. Every two of the sixteen differ clearly (see the
-// tests); the dark ones stay visible on dark terrain because tokens and
-// banners are drawn with a light rim.
+// (the map images use the same) for players 1 to 16, four colours of
+// their own for players 17 to 20 (who sit only at tables larger than the
+// hex games', such as Duel's of twenty), and a grey for nobody (0).
+// Colours repeat after MaxColors players. Every two of the first sixteen
+// differ clearly (see the tests); the dark ones stay visible on dark
+// terrain because tokens and banners are drawn with a light rim, and text
+// is written in PlayerTextColor.
 func PlayerColor(p game.PlayerID) color.RGBA {
 	if p == 0 {
 		return neutralColor
 	}
-	return mapimage.PlayerColor((int(p) - 1) % game.MaxPlayers)
+	i := (int(p) - 1) % MaxColors
+	if i < game.MaxPlayers {
+		return mapimage.PlayerColor(i)
+	}
+	return extraColor(i - game.MaxPlayers)
+}
+
+// MaxColors is the number of players with a colour of their own.
+const MaxColors = game.MaxPlayers + 4
+
+// extraColor returns the colour of player 17+i, i from 0 to 3: chosen
+// as far as could be from the sixteen, the neutral grey and the card
+// table's felt (CIEDE2000 above 20), and light enough for text on dark
+// panels.
+func extraColor(i int) color.RGBA {
+	return [...]color.RGBA{
+		{0, 165, 60, 255},    // green
+		{0, 120, 210, 255},   // azure
+		{195, 195, 135, 255}, // khaki
+		{150, 105, 120, 255}, // mauve
+	}[i]
+}
+
+// PlayerTextColor returns the colour to write player p's name in on a
+// background of bg: p's colour, lightened (mixed towards white) just
+// enough to stand out from bg with a contrast of at least 4.5, the
+// least that text needs to be read (WCAG AA). Light colours are returned
+// as they are.
+func PlayerTextColor(p game.PlayerID, bg color.RGBA) color.RGBA {
+	c := PlayerColor(p)
+	white := color.RGBA{255, 255, 255, 255}
+	for t := 0.0; t < 1; t += 0.05 {
+		if l := mix(c, white, t); contrast(l, bg) >= 4.5 {
+			return l
+		}
+	}
+	return white
 }
 
 // inkOn returns the colour to draw marks and text on a background of c:
@@ -155,3 +194,7 @@ func mix(a, b color.RGBA, t float64) color.RGBA {
 func alpha(c color.RGBA, a float64) color.RGBA {
 	return color.RGBA{uint8(float64(c.R) * a), uint8(float64(c.G) * a), uint8(float64(c.B) * a), uint8(255 * a)}
 }
+
+// InkOn returns the colour to draw marks and text on a background of
+// player colour c: near black or white, whichever stands out more.
+func InkOn(c color.RGBA) color.RGBA { return inkOn(c) }

@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/colorm"
 
 	"empires/shared/game"
+	"empires/shared/mapimage"
 	"empires/shared/rules/erfworld"
 )
 
@@ -107,13 +108,66 @@ func TestPlayerColorsDistinct(t *testing.T) {
 	}
 }
 
+// The first sixteen colours are the map images' (the hex games'), the
+// colours repeat after MaxColors, and nobody is grey.
 func TestPlayerColorRepeats(t *testing.T) {
 	if have, want := PlayerColor(0), neutralColor; have != want {
 		t.Errorf("PlayerColor(0) = %v, want %v", have, want)
 	}
 	for p := game.PlayerID(1); p <= game.MaxPlayers; p++ {
-		if have, want := PlayerColor(p+game.MaxPlayers), PlayerColor(p); have != want {
-			t.Errorf("PlayerColor(%d) = %v, want %v like %v", p+game.MaxPlayers, have, want, p)
+		if have, want := PlayerColor(p), mapimage.PlayerColor(int(p)-1); have != want {
+			t.Errorf("PlayerColor(%d) = %v, want the map images' %v", p, have, want)
+		}
+	}
+	for p := game.PlayerID(1); p <= MaxColors; p++ {
+		if have, want := PlayerColor(p+MaxColors), PlayerColor(p); have != want {
+			t.Errorf("PlayerColor(%d) = %v, want %v like %v", p+MaxColors, have, want, p)
+		}
+	}
+}
+
+// Players 17 to 20 (a table of twenty at Duel) have colours of their
+// own: none is the colour of another of the twenty, each differs from
+// every other by a CIEDE2000 of at least 20 (the first sixteen keep
+// their own, stricter, test above), from the neutral grey and from the
+// card table's felt.
+func TestExtraColorsDistinct(t *testing.T) {
+	felt := color.RGBA{24, 70, 52, 255}
+	for p := game.PlayerID(game.MaxPlayers + 1); p <= MaxColors; p++ {
+		for q := game.PlayerID(1); q <= MaxColors; q++ {
+			if q == p {
+				continue
+			}
+			if d := deltaE2000(PlayerColor(p), PlayerColor(q)); d < 20 {
+				t.Errorf("players %d and %d: %v and %v differ by %.1f, want at least 20", p, q, PlayerColor(p), PlayerColor(q), d)
+			}
+		}
+		for _, c := range []color.RGBA{neutralColor, felt} {
+			if d := deltaE2000(PlayerColor(p), c); d < 20 {
+				t.Errorf("player %d's %v and %v differ by %.1f, want at least 20", p, PlayerColor(p), c, d)
+			}
+		}
+	}
+}
+
+// PlayerTextColor writes every player's name readably on a dark panel
+// and a light one (contrast 4.5), keeps the light colours as they are
+// and keeps the lightened ones apart from each other.
+func TestPlayerTextColor(t *testing.T) {
+	for _, bg := range []color.RGBA{{12, 36, 27, 255}, {36, 33, 30, 255}, {24, 70, 52, 255}} {
+		seen := map[color.RGBA]game.PlayerID{}
+		for p := game.PlayerID(1); p <= MaxColors; p++ {
+			c := PlayerTextColor(p, bg)
+			if have := contrast(c, bg); have < 4.5 {
+				t.Errorf("player %d's text %v on %v: contrast %.2f, want at least 4.5", p, c, bg, have)
+			}
+			if contrast(PlayerColor(p), bg) >= 4.5 && c != PlayerColor(p) {
+				t.Errorf("player %d's text on %v is %v, want its own colour %v", p, bg, c, PlayerColor(p))
+			}
+			if q, dup := seen[c]; dup {
+				t.Errorf("players %d and %d write in the same %v on %v", q, p, c, bg)
+			}
+			seen[c] = p
 		}
 	}
 }

@@ -95,8 +95,12 @@ type Layout struct {
 	Hand []image.Rectangle
 	// Me is the line above the hand: the player's name and points.
 	Me image.Rectangle
-	// Places are the other players' places along the top, in seat order.
-	Places []SeatBox
+	// Places are the other players' places along the top, in seat order
+	// (left to right, then row by row); Compact when they are drawn in
+	// their compact form, in PlaceRows rows.
+	Places    []SeatBox
+	Compact   bool
+	PlaceRows int
 	// Buttons are the buttons of the player's move, right of the hand.
 	Buttons []Button
 	// Deck and Discard are the piles.
@@ -104,15 +108,21 @@ type Layout struct {
 	// Offering is the row of the offering's cards; Center the place of
 	// the attack in progress and the defender's question.
 	Offering, Center image.Rectangle
+	// OfferLabels is the number of lines under the offering's cards for
+	// their players: 2 when the cards lie so close that the labels are
+	// staggered.
+	OfferLabels int
 }
 
 // SeatBox is another player's place at the table.
 type SeatBox struct {
 	Seat ruleset.Seat
 	// Box is the whole place (a click on it chooses the player to
-	// attack); Name the line of its name and points; Fan where its card
-	// backs are fanned out.
-	Box, Name, Fan image.Rectangle
+	// attack); Name the line of its name and points (in a compact place
+	// the name alone, after its Mark); Fan where its card backs are
+	// fanned out (in a compact place the second line: a back, the counts
+	// and the points). Nothing of the place is drawn outside Box.
+	Box, Name, Fan, Mark image.Rectangle
 }
 
 // Button is a button of the table.
@@ -155,7 +165,10 @@ func NewLayout(sp Spec) Layout {
 	l.Raise = cardH * 18 / 100
 	l.Lift = cardH * 6 / 100
 
-	// Along the top, the other players.
+	// Along the top, the other players: in one row of full places while
+	// each is wide enough for its name, points and fan of backs; past
+	// that, compact places (name, then counts and points) at least
+	// minCompact wide, in as many rows as that takes.
 	var others []ruleset.Seat
 	for s := 1; s <= sp.Seats; s++ {
 		if ruleset.Seat(s) != sp.You {
@@ -163,19 +176,45 @@ func NewLayout(sp Spec) Layout {
 		}
 	}
 	top := u.Min.Y + pad
-	boxH := l.Line + l.Back.Y + 3*pad
-	if len(others) > 0 {
-		bw := min((w-pad)/len(others), 20*l.Line)
-		x0 := u.Min.X + (w-len(others)*bw+pad)/2
-		for i, s := range others {
-			x := x0 + i*bw
-			box := image.Rect(x, top, x+bw-pad, top+boxH)
-			name := image.Rect(box.Min.X+pad, box.Min.Y+pad/2, box.Max.X-pad, box.Min.Y+pad/2+l.Line)
-			fan := image.Rect(box.Min.X+pad, name.Max.Y+pad/2, box.Max.X-pad, name.Max.Y+pad/2+l.Back.Y)
-			l.Places = append(l.Places, SeatBox{Seat: s, Box: box, Name: name, Fan: fan})
+	placesEnd := top
+	if n := len(others); n > 0 {
+		if bw := min((w-pad)/n, 20*l.Line); bw-pad >= l.fullPlace() {
+			boxH := l.Line + l.Back.Y + 3*pad
+			x0 := u.Min.X + (w-n*bw+pad)/2
+			for i, s := range others {
+				x := x0 + i*bw
+				box := image.Rect(x, top, x+bw-pad, top+boxH)
+				name := image.Rect(box.Min.X+pad, box.Min.Y+pad/2, box.Max.X-pad, box.Min.Y+pad/2+l.Line)
+				fan := image.Rect(box.Min.X+pad, name.Max.Y+pad/2, box.Max.X-pad, name.Max.Y+pad/2+l.Back.Y)
+				l.Places = append(l.Places, SeatBox{Seat: s, Box: box, Name: name, Fan: fan})
+			}
+			placesEnd = top + boxH
+		} else {
+			l.Compact = true
+			cols := max(1, (w-pad)/(l.minCompact()+pad))
+			l.PlaceRows = (n + cols - 1) / cols
+			per := (n + l.PlaceRows - 1) / l.PlaceRows
+			bw := min((w-pad)/per, 8*l.Line)
+			boxH := 2*l.Line + pad
+			in := pad / 2
+			mark := l.MarkSize()
+			for i, s := range others {
+				row, col := i/per, i%per
+				inRow := min(per, n-row*per)
+				x := u.Min.X + (w-inRow*bw+pad)/2 + col*bw
+				y := top + row*(boxH+in)
+				box := image.Rect(x, y, x+bw-pad, y+boxH)
+				line := image.Rect(box.Min.X+in, box.Min.Y+in, box.Max.X-in, box.Min.Y+in+l.Line)
+				name := line
+				name.Min.X += mark + in
+				fan := line.Add(image.Pt(0, l.Line))
+				l.Places = append(l.Places, SeatBox{Seat: s, Box: box, Name: name, Fan: fan,
+					Mark: image.Rect(line.Min.X, line.Min.Y+(l.Line-mark)/2, line.Min.X+mark, line.Min.Y+(l.Line-mark)/2+mark)})
+			}
+			placesEnd = top + l.PlaceRows*(boxH+in) - in
 		}
 	}
-	mid := image.Rectangle{Min: image.Pt(u.Min.X+pad, top+boxH+pad), Max: image.Pt(u.Max.X-pad, 0)}
+	mid := image.Rectangle{Min: image.Pt(u.Min.X+pad, placesEnd+pad), Max: image.Pt(u.Max.X-pad, 0)}
 
 	// Along the bottom, the player's hand, the buttons right of it, and
 	// the player's line above.
@@ -195,30 +234,72 @@ func NewLayout(sp Spec) Layout {
 		mid.Max.Y = bottom
 	}
 
-	// The cards on the table are as large as the room between allows.
-	smallH := clamp(min(cardH*80/100, mid.Dy()-2*l.Line-2*pad), 50, cardH)
-	l.Small = image.Pt(smallH*7/10, smallH)
+	// The cards on the table are as large as the room between allows,
+	// with a line for the offering's title above and one for the names
+	// under its cards; two lines when the cards lie too close for one
+	// label each (the labels are then staggered).
+	piles := mid
+	for l.OfferLabels = 1; ; l.OfferLabels++ {
+		mid = piles
+		smallH := clamp(min(cardH*80/100, mid.Dy()-(1+l.OfferLabels)*l.Line-2*pad), 50, cardH)
+		l.Small = image.Pt(smallH*7/10, smallH)
 
-	// Between them: the piles (in the corner below, where there is one),
-	// the offering and the attack.
-	if corner {
-		c := sp.Corner
-		ph := min(l.Small.Y, c.Dy()-2*pad-l.Line)
-		pw := ph * 7 / 10
-		y := c.Min.Y + pad
-		x := c.Min.X + (c.Dx()-2*pw-2*pad)/2
-		l.Deck = image.Rect(x, y, x+pw, y+ph)
-		l.Discard = image.Rect(x+pw+2*pad, y, x+2*pw+2*pad, y+ph)
-	} else {
-		y := mid.Min.Y + l.Line + pad
-		l.Deck = image.Rect(mid.Min.X, y, mid.Min.X+l.Small.X, y+l.Small.Y)
-		l.Discard = l.Deck.Add(image.Pt(l.Small.X+2*pad, 0))
-		mid.Min.X = l.Discard.Max.X + 2*pad
+		// Between them: the piles (in the corner below, where there is
+		// one), the offering and the attack.
+		if corner {
+			c := sp.Corner
+			ph := min(cardH*80/100, c.Dy()-2*pad-l.Line)
+			pw := ph * 7 / 10
+			y := c.Min.Y + pad
+			x := c.Min.X + (c.Dx()-2*pw-2*pad)/2
+			l.Deck = image.Rect(x, y, x+pw, y+ph)
+			l.Discard = image.Rect(x+pw+2*pad, y, x+2*pw+2*pad, y+ph)
+		} else {
+			y := mid.Min.Y + l.Line + pad
+			l.Deck = image.Rect(mid.Min.X, y, mid.Min.X+l.Small.X, y+l.Small.Y)
+			l.Discard = l.Deck.Add(image.Pt(l.Small.X+2*pad, 0))
+			mid.Min.X = l.Discard.Max.X + 2*pad
+		}
+		offW := clamp(max(sp.Seats, 2)*(l.Small.X+2*pad)+2*pad, 0, mid.Dx()*45/100)
+		l.Offering = image.Rect(mid.Min.X, mid.Min.Y, mid.Min.X+offW, mid.Max.Y)
+		l.Center = image.Rect(l.Offering.Max.X+2*pad, mid.Min.Y, mid.Max.X, mid.Max.Y)
+		if l.OfferLabels == 2 || l.SlotStep(sp.Seats) >= 2*l.Line {
+			break
+		}
 	}
-	offW := clamp(max(sp.Seats, 2)*(l.Small.X+2*pad)+2*pad, 0, mid.Dx()*45/100)
-	l.Offering = image.Rect(mid.Min.X, mid.Min.Y, mid.Min.X+offW, mid.Max.Y)
-	l.Center = image.Rect(l.Offering.Max.X+2*pad, mid.Min.Y, mid.Max.X, mid.Max.Y)
 	return l
+}
+
+// fullPlace is the least width of a full place: a name, its points and a
+// fan of five backs with their count beside it.
+func (l *Layout) fullPlace() int { return 9 * l.Line }
+
+// minCompact is the least width of a compact place: its mark, a name of
+// about eight letters, and under them a card back, the count and the
+// points.
+func (l *Layout) minCompact() int { return 5 * l.Line }
+
+// MarkSize is the size of a player's mark (a disc of the player's colour
+// with the seat's number on it) in a compact place.
+func (l *Layout) MarkSize() int { return l.Line * 85 / 100 }
+
+// TextSize is the size of the table's ordinary text.
+func (l *Layout) TextSize() float64 { return float64(l.Line) * 0.72 }
+
+// Slots returns where the offering's cards go, one for each of n, with
+// OfferLabels lines under them for their players' names or numbers.
+func (l *Layout) Slots(n int) []image.Rectangle {
+	r := l.Offering
+	top := r.Min.Y + l.Line + l.Pad/2
+	area := image.Rect(r.Min.X, top, r.Max.X, top+l.Small.Y)
+	return fanOut(n, l.Small, area, l.Pad)
+}
+
+// SlotStep is how far apart the offering's n cards lie, left edge to
+// left edge (a card and a pad for one card alone).
+func (l *Layout) SlotStep(n int) int {
+	s := l.Slots(max(n, 2))
+	return s[1].Min.X - s[0].Min.X
 }
 
 // fanOut places n cards of size card side by side in r, centred, pad

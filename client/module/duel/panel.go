@@ -6,7 +6,9 @@ import (
 
 	"github.com/ebitenui/ebitenui/widget"
 
+	"empires/client/board"
 	"empires/client/module"
+	"empires/shared/game"
 	rules "empires/shared/rules/duel"
 	"empires/shared/ruleset"
 )
@@ -36,6 +38,9 @@ func (s *Screen) Side(c *widget.Container, in module.Input) {
 		return
 	}
 	pal := s.host.Theme().Palette()
+	// The players are written in their colours, the dark ones lightened
+	// to be read on the panel; the seat's number goes first.
+	panelBg := color.RGBA{pal.Panel.R, pal.Panel.G, pal.Panel.B, 255}
 	t := v.Table
 	if t.Phase == rules.PhaseOver {
 		s.text(c, fmt.Sprintf("Duel · after round %d of %d", t.Round, t.Rounds), true, pal.Accent)
@@ -54,11 +59,11 @@ func (s *Screen) Side(c *widget.Container, in module.Input) {
 		if seat == v.Seat && !m.third {
 			name += " (you)"
 		}
-		line := fmt.Sprintf("%s: %s, %s in hand, %d in the deck", name, plural(p.Points, "point", "points"), plural(p.Cards, "card", "cards"), p.Deck)
+		line := fmt.Sprintf("%d · %s: %s, %s in hand, %d in the deck", seat, name, plural(p.Points, "point", "points"), plural(p.Cards, "card", "cards"), p.Deck)
 		if !p.Alive {
 			line += ", out"
 		}
-		s.text(c, line, false, playerColor(seat))
+		s.text(c, line, false, board.PlayerTextColor(game.PlayerID(seat), panelBg))
 	}
 	s.text(c, fmt.Sprintf("Discard pile: %s", plural(len(v.Discard), "card", "cards")), false, pal.TextMuted)
 	if s.watching {

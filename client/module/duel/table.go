@@ -38,6 +38,12 @@ var (
 // playerColor is seat s's colour, as on every screen of the client.
 func playerColor(s ruleset.Seat) color.RGBA { return board.PlayerColor(game.PlayerID(s)) }
 
+// playerInk is seat s's colour for text on the table's dark places: the
+// dark colours lightened to be read.
+func playerInk(s ruleset.Seat) color.RGBA {
+	return board.PlayerTextColor(game.PlayerID(s), color.RGBA{18, 52, 38, 255})
+}
+
 // Draw implements module.Screen: the table.
 func (s *Screen) Draw(dst *ebiten.Image) {
 	if s.m.v == nil {
@@ -71,28 +77,79 @@ func (s *Screen) drawDot(dst *ebiten.Image, x, y, size float64, c color.Color) {
 }
 
 // textSize is the size of the table's ordinary text.
-func (s *Screen) textSize() float64 { return float64(s.lay.Line) * 0.72 }
+func (s *Screen) textSize() float64 { return s.lay.TextSize() }
 
-// drawSeat draws another player's place: its name and points, its hand
-// as card backs with their count, and what it is doing.
+// drawMark draws seat seat's mark in r: a disc of its colour with a light
+// rim and the seat's number on it, so that players who cannot tell the
+// colours apart can tell the numbers.
+func (s *Screen) drawMark(dst *ebiten.Image, r image.Rectangle, seat ruleset.Seat) {
+	c := playerColor(seat)
+	s.paint.box(dst, r, float32(r.Dx())/2, c, mutedColor, 1)
+	f := s.paint.bold(float64(r.Dy()) * 0.62)
+	num := fmt.Sprint(seat)
+	y := float64(r.Min.Y) + (float64(r.Dy())-lineHeight(f))/2
+	drawText(dst, num, f, float64(r.Min.X+r.Max.X)/2, y, board.InkOn(c), text.AlignCenter)
+}
+
+// seatDoing says what seat st's player is doing now, in a few words and
+// their colour; "" for nothing to say.
+func (s *Screen) seatDoing(st ruleset.Seat, canTarget bool) (string, color.Color) {
+	m := s.m
+	p := m.v.Players[st-1]
+	t := m.v.Table
+	switch {
+	case !p.Alive:
+		return "out of the game", warnColor
+	case t.Phase == rules.PhaseDefend && t.Defender == st:
+		return "defending", warnColor
+	case (t.Phase == rules.PhaseAttack || t.Phase == rules.PhaseDefend) && t.Attacker == st:
+		return "attacking", accentColor
+	case canTarget && m.target == st:
+		return "your target", accentColor
+	case canTarget:
+		return "click to attack", mutedColor
+	}
+	return "", mutedColor
+}
+
+// drawSeat draws another player's place, in its full or compact form,
+// clipped to its box: a neighbour's place neither hides it nor is hidden
+// by it.
 func (s *Screen) drawSeat(dst *ebiten.Image, sb SeatBox) {
 	m := s.m
-	v := m.v
-	p := v.Players[sb.Seat-1]
-	t := v.Table
-	targets := m.Targets()
-	canTarget := slices.Contains(targets, sb.Seat)
+	canTarget := slices.Contains(m.Targets(), sb.Seat)
 	edge := color.Color(panelEdge)
 	width := float32(1.5)
+	doing, _ := s.seatDoing(sb.Seat, canTarget)
 	switch {
 	case canTarget && (m.target == sb.Seat || s.hover.Kind == HitSeat && s.hover.Seat == sb.Seat):
 		edge, width = accentColor, 3
 	case canTarget:
 		edge, width = color.RGBA{200, 170, 110, 255}, 2
+	case doing == "defending":
+		edge, width = warnColor, 3
+	case doing == "attacking":
+		edge, width = accentColor, 3
 	}
-	s.paint.box(dst, sb.Box, 8, panelColor, edge, width)
+	fill := color.Color(panelColor)
+	if !m.v.Players[sb.Seat-1].Alive {
+		fill = color.RGBA{8, 20, 16, 220}
+	}
+	s.paint.box(dst, sb.Box, 8, fill, edge, width)
+	clip := dst.SubImage(sb.Box).(*ebiten.Image)
+	if s.lay.Compact {
+		s.drawCompactSeat(clip, sb, canTarget)
+		return
+	}
+	s.drawFullSeat(clip, sb, canTarget)
+}
+
+// drawFullSeat draws a place with room to spare: the colour dot, the
+// name and points, the hand as a fan of backs with its count beside it,
+// and what the player does now.
+func (s *Screen) drawFullSeat(dst *ebiten.Image, sb SeatBox, canTarget bool) {
+	p := s.m.v.Players[sb.Seat-1]
 	size := s.textSize()
-	name := p.Name
 	nf := s.paint.bold(size)
 	x := float64(sb.Name.Min.X)
 	y := float64(sb.Name.Min.Y)
@@ -101,11 +158,15 @@ func (s *Screen) drawSeat(dst *ebiten.Image, sb SeatBox) {
 	score := plural(p.Points, "point", "points")
 	sf := s.paint.regular(size)
 	room := float64(sb.Name.Dx()) - size - textWidth("  "+score, sf)
-	drawText(dst, kit.Fit(name, nf, room), nf, x, y, textColor, text.AlignStart)
+	drawText(dst, kit.Fit(p.Name, nf, room), nf, x, y, textColor, text.AlignStart)
 	drawText(dst, score, sf, float64(sb.Name.Max.X), y, accentColor, text.AlignEnd)
 
-	// The hand as backs, its count beside it; what the player does now.
-	backs := FanBacks(p.Cards, s.lay.Back, sb.Fan)
+	// The hand as backs, its count beside it (the backs closer together
+	// where the count needs the room); what the player does now.
+	count := fmt.Sprintf("%s · deck %d", plural(p.Cards, "card", "cards"), p.Deck)
+	fan := sb.Fan
+	fan.Max.X = max(fan.Min.X+s.lay.Back.X, fan.Max.X-int(textWidth(count, sf))-s.lay.Pad)
+	backs := FanBacks(p.Cards, s.lay.Back, fan)
 	for _, r := range backs {
 		s.paint.drawBack(dst, r, cardLook{})
 	}
@@ -115,23 +176,58 @@ func (s *Screen) drawSeat(dst *ebiten.Image, sb SeatBox) {
 	}
 	cx += float64(s.lay.Pad)
 	cy := float64(sb.Fan.Min.Y)
-	drawText(dst, fmt.Sprintf("%s · deck %d", plural(p.Cards, "card", "cards"), p.Deck), sf, cx, cy, textColor, text.AlignStart)
-	var doing string
-	var dc color.Color = mutedColor
-	switch {
-	case !p.Alive:
-		doing, dc = "out of the game", warnColor
-	case t.Phase == rules.PhaseDefend && t.Defender == sb.Seat:
-		doing, dc = "defending", warnColor
-	case (t.Phase == rules.PhaseAttack || t.Phase == rules.PhaseDefend) && t.Attacker == sb.Seat:
-		doing, dc = "attacking", accentColor
-	case canTarget && m.target == sb.Seat:
-		doing, dc = "your target", accentColor
-	case canTarget:
-		doing = "click to attack"
-	}
-	if doing != "" {
+	drawText(dst, count, sf, cx, cy, textColor, text.AlignStart)
+	if doing, dc := s.seatDoing(sb.Seat, canTarget); doing != "" {
 		drawText(dst, doing, sf, cx, cy+size*1.4, dc, text.AlignStart)
+	}
+}
+
+// drawCompactSeat draws a place of a big table in two lines: the
+// player's mark (colour and seat number) and name; under them a card
+// back with the number of cards in hand, what the player does now or
+// else the cards left in the deck, and the points. What does not fit is
+// left out, the deck first; the box's edge tells the attacker and the
+// defender apart even so.
+func (s *Screen) drawCompactSeat(dst *ebiten.Image, sb SeatBox, canTarget bool) {
+	p := s.m.v.Players[sb.Seat-1]
+	l := &s.lay
+	size := s.textSize()
+	nf, sf := s.paint.bold(size), s.paint.regular(size)
+	s.drawMark(dst, sb.Mark, sb.Seat)
+	nameCol := color.Color(textColor)
+	if !p.Alive {
+		nameCol = mutedColor
+	}
+	ty := float64(sb.Name.Min.Y) + (float64(l.Line)-lineHeight(nf))/2
+	drawText(dst, kit.Fit(p.Name, nf, float64(sb.Name.Dx())), nf, float64(sb.Name.Min.X), ty, nameCol, text.AlignStart)
+
+	line := sb.Fan
+	ty = float64(line.Min.Y) + (float64(l.Line)-lineHeight(sf))/2
+	bh := l.Line * 80 / 100
+	back := image.Rect(line.Min.X, line.Min.Y+(l.Line-bh)/2, line.Min.X+bh*7/10, line.Min.Y+(l.Line-bh)/2+bh)
+	x := float64(back.Min.X)
+	if p.Cards > 0 {
+		s.paint.drawBack(dst, back, cardLook{})
+		x = float64(back.Max.X) + 3
+	}
+	cards := fmt.Sprint(p.Cards)
+	drawText(dst, cards, nf, x, ty, textColor, text.AlignStart)
+	x += textWidth(cards, nf) + size*0.5
+	pts := fmt.Sprintf("%d pts", p.Points)
+	if p.Points == 1 {
+		pts = "1 pt"
+	}
+	drawText(dst, pts, sf, float64(line.Max.X), ty, accentColor, text.AlignEnd)
+	room := float64(line.Max.X) - textWidth(pts, sf) - size*0.5 - x
+	doing, dc := s.seatDoing(sb.Seat, canTarget)
+	if doing == "" || doing == "click to attack" {
+		doing, dc = fmt.Sprintf("deck %d", p.Deck), mutedColor
+	}
+	if !p.Alive {
+		doing = "out"
+	}
+	if textWidth(doing, sf) <= room {
+		drawText(dst, doing, sf, x, ty, dc, text.AlignStart)
 	}
 }
 
@@ -167,12 +263,54 @@ func (s *Screen) drawPiles(dst *ebiten.Image) {
 
 // offeringSlots returns where the offering's cards go, one for each of
 // n, with a line under each for its player's name.
-func (s *Screen) offeringSlots(n int) []image.Rectangle {
+func (s *Screen) offeringSlots(n int) []image.Rectangle { return s.lay.Slots(n) }
+
+// offerLabel is the line under an offering card: its player's seat, the
+// words, their colour.
+type offerLabel struct {
+	seat  ruleset.Seat
+	words string
+	col   color.Color
+}
+
+// drawOfferLabels writes the labels under the offering's cards in slots:
+// the words where every label fits its card; else each seat's number in
+// its player's colour (the player's own in the accent colour), staggered
+// over two lines when the cards lie too close for one line.
+func (s *Screen) drawOfferLabels(dst *ebiten.Image, slots []image.Rectangle, labels []offerLabel) {
 	l := &s.lay
-	r := l.Offering
-	top := r.Min.Y + l.Line + l.Pad/2
-	area := image.Rect(r.Min.X, top, r.Max.X, top+l.Small.Y)
-	return fanOut(n, l.Small, area, l.Pad)
+	sf := s.paint.regular(max(s.textSize()*0.85, 12))
+	step := float64(l.Small.X + l.Pad)
+	if len(slots) > 1 {
+		step = float64(slots[1].Min.X - slots[0].Min.X)
+	}
+	words := true
+	for _, lb := range labels {
+		if textWidth(lb.words, sf) > min(step, float64(l.Small.X+l.Pad)) {
+			words = false
+		}
+	}
+	nf := s.paint.bold(max(s.textSize()*0.85, 12))
+	stagger := !words && l.OfferLabels > 1 && textWidth("20", nf)+4 > step
+	for i, lb := range labels {
+		r := slots[i]
+		x, y := float64(r.Min.X+r.Max.X)/2, float64(r.Max.Y)+2
+		if words {
+			drawText(dst, kit.Fit(lb.words, sf, float64(r.Dx()+l.Pad)), sf, x, y, lb.col, text.AlignCenter)
+			continue
+		}
+		if len(slots) > 1 { // the number under the part of the card in sight
+			x = float64(r.Min.X) + min(step, float64(r.Dx()))/2
+		}
+		if stagger && i%2 == 1 {
+			y += lineHeight(nf)
+		}
+		col := color.Color(playerInk(lb.seat))
+		if lb.col == accentColor {
+			col = accentColor
+		}
+		drawText(dst, fmt.Sprint(lb.seat), nf, x, y, col, text.AlignCenter)
+	}
 }
 
 // drawOffering draws the offering: in the offering, the player's card
@@ -195,6 +333,7 @@ func (s *Screen) drawOffering(dst *ebiten.Image) {
 			}
 		}
 		slots := s.offeringSlots(len(seats))
+		var labels []offerLabel
 		for i, st := range seats {
 			r := slots[i]
 			label := v.Players[st-1].Name
@@ -210,8 +349,13 @@ func (s *Screen) drawOffering(dst *ebiten.Image) {
 				s.paint.drawSlot(dst, r, panelEdge)
 				drawText(dst, "…", hf, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2-size/2, mutedColor, text.AlignCenter)
 			}
-			drawText(dst, kit.Fit(label, sf, float64(r.Dx()+l.Pad)), sf, float64(r.Min.X+r.Max.X)/2, float64(r.Max.Y)+2, textColor, text.AlignCenter)
+			col := color.Color(textColor)
+			if st == v.Seat && !m.third {
+				col = accentColor
+			}
+			labels = append(labels, offerLabel{seat: st, words: label, col: col})
 		}
+		s.drawOfferLabels(dst, slots, labels)
 		return
 	}
 	laid, round := m.Offering()
@@ -220,6 +364,7 @@ func (s *Screen) drawOffering(dst *ebiten.Image) {
 	}
 	drawText(dst, fmt.Sprintf("Offering of round %d", round), hf, x, y, textColor, text.AlignStart)
 	slots := s.offeringSlots(len(laid))
+	var labels []offerLabel
 	for i, c := range laid {
 		r := slots[i]
 		look := cardLook{}
@@ -235,8 +380,9 @@ func (s *Screen) drawOffering(dst *ebiten.Image) {
 		if c.Top {
 			col = accentColor
 		}
-		drawText(dst, kit.Fit(upper(label), sf, float64(r.Dx()+l.Pad)), sf, float64(r.Min.X+r.Max.X)/2, float64(r.Max.Y)+2, col, text.AlignCenter)
+		labels = append(labels, offerLabel{seat: c.Seat, words: upper(label), col: col})
 	}
+	s.drawOfferLabels(dst, slots, labels)
 }
 
 // shortName names card c briefly: "7 cups".
