@@ -192,7 +192,12 @@ func NewLayout(sp Spec) Layout {
 		} else {
 			l.Compact = true
 			cols := max(1, (w-pad)/(l.minCompact()+pad))
+			// One more row (up to three) where it makes the places roomy
+			// enough for the deck's count as well.
 			l.PlaceRows = (n + cols - 1) / cols
+			if l.PlaceRows < 3 && !l.roomy(w, n, l.PlaceRows) && l.roomy(w, n, l.PlaceRows+1) {
+				l.PlaceRows++
+			}
 			per := (n + l.PlaceRows - 1) / l.PlaceRows
 			bw := min((w-pad)/per, 8*l.Line)
 			boxH := 2*l.Line + pad
@@ -278,6 +283,13 @@ func (l *Layout) fullPlace() int { return 9 * l.Line }
 // about eight letters, and under them a card back, the count and the
 // points.
 func (l *Layout) minCompact() int { return 5 * l.Line }
+
+// roomy reports whether n compact places in rows rows across width w
+// are wide enough for the count of each player's deck too (6 lines).
+func (l *Layout) roomy(w, n, rows int) bool {
+	per := (n + rows - 1) / rows
+	return (w-l.Pad)/per >= 6*l.Line+l.Pad
+}
 
 // MarkSize is the size of a player's mark (a disc of the player's colour
 // with the seat's number on it) in a compact place.

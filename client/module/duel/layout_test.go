@@ -262,3 +262,78 @@ func TestCountdown(t *testing.T) {
 		t.Error("the attack mark does not name Ann as the defender")
 	}
 }
+
+// The other players' places fit the table at 2, 4, 10 and 20 players, in
+// the windows the client is played in: every place inside the table, no
+// two overlapping, none over the offering or the middle, each at least
+// the width a name of eight letters needs (in the table's bold font, at
+// the size it is drawn), and in a compact place the second line holds a
+// card back, the count and the points. The offering's cards lie inside
+// the offering, their labels inside the table.
+func TestLayoutPlacesFit(t *testing.T) {
+	p, err := newPainter(rules.New().Deck())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, size := range [][2]int{{1024, 768}, {1920, 1080}} {
+		for _, seats := range []int{2, 4, 10, 20} {
+			sh := shellOf(size[0], size[1])
+			name := fmt.Sprintf("%dx%d, %d players", size[0], size[1], seats)
+			l := NewLayout(Spec{Map: sh.mapR, InSight: sh.mapR, Corner: sh.corner, Seats: seats, You: 1, Hand: 5, Buttons: []ButtonKind{ButtonAttack, ButtonPass}})
+			if len(l.Places) != seats-1 {
+				t.Fatalf("%s: %d places for %d others", name, len(l.Places), seats-1)
+			}
+			ts := l.TextSize()
+			nf, sf := p.bold(ts), p.regular(ts)
+			for i, sb := range l.Places {
+				if !sb.Box.In(l.Table) {
+					t.Errorf("%s: seat %d's place %v is not inside the table %v", name, sb.Seat, sb.Box, l.Table)
+				}
+				for _, r := range []image.Rectangle{sb.Name, sb.Fan, sb.Mark} {
+					if !r.Empty() && !r.In(sb.Box) {
+						t.Errorf("%s: seat %d's line %v is not inside its place %v", name, sb.Seat, r, sb.Box)
+					}
+				}
+				for _, o := range l.Places[i+1:] {
+					if sb.Box.Overlaps(o.Box) {
+						t.Errorf("%s: seats %d and %d overlap: %v, %v", name, sb.Seat, o.Seat, sb.Box, o.Box)
+					}
+				}
+				for _, r := range []image.Rectangle{l.Offering, l.Center, l.Me} {
+					if sb.Box.Overlaps(r) {
+						t.Errorf("%s: seat %d's place %v is over %v", name, sb.Seat, sb.Box, r)
+					}
+				}
+				// The widest of the names the table gets: a bot's, and a
+				// person's name of eight letters.
+				for _, who := range []string{fmt.Sprintf("Bot %d", sb.Seat), "Rosemary"} {
+					need := textWidth(who, nf)
+					if !l.Compact {
+						need += ts + textWidth("  12 points", sf)
+					}
+					if need > float64(sb.Name.Dx()) {
+						t.Errorf("%s: seat %d's name %q needs %.0f pixels, its line %v has %d", name, sb.Seat, who, need, sb.Name, sb.Name.Dx())
+					}
+				}
+				if l.Compact {
+					need := float64(l.Line)*0.56 + 3 + textWidth("10", nf) + ts*0.5 + textWidth("12 pts", sf)
+					if need > float64(sb.Fan.Dx()) {
+						t.Errorf("%s: seat %d's second line %v has %d pixels for the %.0f of a back, a count and the points", name, sb.Seat, sb.Fan, sb.Fan.Dx(), need)
+					}
+				}
+			}
+			slots := l.Slots(seats)
+			for i, r := range slots {
+				if !r.In(l.Offering) {
+					t.Errorf("%s: offering card %d %v is not inside the offering %v", name, i+1, r, l.Offering)
+				}
+			}
+			if y := slots[0].Max.Y + 2 + l.OfferLabels*l.Line; y > l.Offering.Max.Y || y > l.Table.Max.Y {
+				t.Errorf("%s: the offering's %d lines of labels end at %d, below the offering %v", name, l.OfferLabels, y, l.Offering)
+			}
+			if step := l.SlotStep(seats); l.OfferLabels == 1 && float64(step) < textWidth("20", nf)+4 {
+				t.Errorf("%s: the offering's cards lie %d apart, too close for a number each on one line", name, step)
+			}
+		}
+	}
+}
