@@ -65,11 +65,8 @@ type Chooser struct {
 	send  func(data []byte)
 	width int
 
-	// name is the ready deck the editor holds, "" for a deck of the
-	// player's own; sent is the data last sent, sentName its name.
-	name     string
-	sent     []byte
-	sentName string
+	// sent is the data last sent, nil before any.
+	sent []byte
 
 	root    *widget.Container
 	readyBs []*widget.Button
@@ -289,18 +286,16 @@ func (c *Chooser) clearDeck() {
 	c.refresh()
 }
 
-// sendDeck sends the editor's deck, if the rules find no problem in it.
+// sendDeck sends the editor's deck, if the rules find no problem in it
+// and the lobby gave a way to send.
 func (c *Chooser) sendDeck() {
-	if len(c.b.Problems()) > 0 {
+	if len(c.b.Problems()) > 0 || c.send == nil {
 		c.refresh()
 		return
 	}
-	name := c.readyName()
-	data := c.b.Data(name)
-	if c.send != nil {
-		c.send(data)
-	}
-	c.sent, c.sentName = data, name
+	data := c.b.Data(c.readyName())
+	c.send(data)
+	c.sent = data
 	c.refresh()
 }
 
