@@ -107,15 +107,6 @@ func NewChooser(r *rules.Rules, setup module.SeatSetup) *Chooser {
 // Widget returns the chooser's widget, for the lobby's deck box.
 func (c *Chooser) Widget() *widget.Container { return c.root }
 
-// Builder returns the deck in the editor.
-func (c *Chooser) Builder() *Builder { return c.b }
-
-// Ready returns the ready decks, in the order of their buttons.
-func (c *Chooser) Ready() []ReadyDeck { return c.ready }
-
-// Sent returns the data last sent, nil if none.
-func (c *Chooser) Sent() []byte { return c.sent }
-
 // build makes the widgets.
 func (c *Chooser) build() {
 	t := c.t

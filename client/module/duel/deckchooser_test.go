@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ebitenui/ebitenui"
+	"github.com/ebitenui/ebitenui/event"
 	"github.com/ebitenui/ebitenui/input"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -142,6 +143,47 @@ func TestSeatChooser(t *testing.T) {
 	w.(*widget.Container).Validate()
 	if findIn(w, "High cards") == nil || findIn(w, "Send deck") == nil {
 		t.Error("the chooser has no High cards or Send deck button")
+	}
+}
+
+// TestChooserKeys: Enter on a + that takes a card to its last copy
+// disables that +, and the keyboard's focus goes to the line's −, so
+// that Enter goes on working; the same the other way. Send deck sends
+// nothing while the rules find a problem.
+func TestChooserKeys(t *testing.T) {
+	th, err := menu.NewTheme()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rules.New()
+	var sent [][]byte
+	c := NewChooser(r, module.SeatSetup{Ruleset: r, Theme: th, Width: 360, Send: func(d []byte) { sent = append(sent, d) }})
+	c.Widget().Validate()
+	e := entryOf(t, c, "2 of cups") // not in the balanced deck
+	press := func(b *widget.Button) {
+		b.Click()
+		event.ExecuteDeferred()
+	}
+	e.plus.Focus(true)
+	press(e.plus)
+	press(e.plus)
+	if c.b.Count(e.card) != 2 || !e.plus.GetWidget().Disabled || e.plus.IsFocused() || !e.minus.IsFocused() {
+		t.Errorf("after + twice: %d copies, + disabled %v focused %v, − focused %v; want 2, the focus on −",
+			c.b.Count(e.card), e.plus.GetWidget().Disabled, e.plus.IsFocused(), e.minus.IsFocused())
+	}
+	press(e.minus)
+	press(e.minus)
+	if c.b.Count(e.card) != 0 || !e.minus.GetWidget().Disabled || !e.plus.IsFocused() {
+		t.Errorf("after − twice: %d copies, − disabled %v, + focused %v; want none, the focus on +",
+			c.b.Count(e.card), e.minus.GetWidget().Disabled, e.plus.IsFocused())
+	}
+	press(c.clearB)
+	press(c.sendB)
+	if c.b.Size() != 0 || len(sent) != 0 {
+		t.Errorf("Clear, then Send deck: %d cards, %d decks sent; want an empty deck and nothing sent", c.b.Size(), len(sent))
+	}
+	if line, bad := c.Status(); !bad || line != "Not yet: the deck holds 0 cards, want 20." {
+		t.Errorf("an empty deck's line: %q", line)
 	}
 }
 
