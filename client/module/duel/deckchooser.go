@@ -40,7 +40,7 @@ func (Module) SeatChooser(setup module.SeatSetup) (widget.PreferredSizeLocateabl
 // chooser's rows. The chooser fits the deck box of a lobby of 20 seats at
 // 1024x768.
 const (
-	chooserListHeight = 4*(chooserStep+4) + 4 // the frame's padding counted
+	chooserListHeight = 4*(chooserStep+4) + 4 // four lines and the list's padding
 	chooserSlider     = 28
 	chooserStep       = 22
 	chooserCount      = 14

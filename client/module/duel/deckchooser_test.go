@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ebitenui/ebitenui"
@@ -328,4 +329,46 @@ func countOf(cards []rules.Card, c rules.Card) int {
 		}
 	}
 	return n
+}
+
+// TestChooserModDeck: a mod's deck file of 8 suits of long names and 50
+// ranks gets a chooser of its own cards that fits the deck box of a
+// lobby at 1024x768: the names cut to fit ("10 of longsuitnam…"), every
+// line as wide as the list's view at most, and the ready decks valid.
+func TestChooserModDeck(t *testing.T) {
+	th, err := menu.NewTheme()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := modRules(t, "abcdefghijklmnop bcdefghijklmnopq cdefghijklmnopqr defghijklmnopqrs efghijklmnopqrst fghijklmnopqrstu ghijklmnopqrstuv hijklmnopqrstuvw", 1, 50, 60, 4)
+	l := menu.NewLobby(th, menu.LobbyActions{Leave: func() {}, SeatData: func([]byte) {},
+		Rulesets: []protocol.RulesetInfo{{ID: rules.ID, Title: "Duel", SeatSetup: true}}})
+	c := NewChooser(r, module.SeatSetup{Ruleset: r, Theme: th, Width: 360, Send: func([]byte) {}})
+	l.SetSeatSetup(c.Widget(), nil)
+	l.Update(duelLobby(), 2)
+	ui := &ebitenui.UI{Container: l.Container()}
+	var img *image.RGBA
+	drawtest.OnFrame(t, func() { img = drawUI(ui, 1024, 768, 3) })
+	saveShot(t, img, "deckchooser-mod-1024x768.png")
+	window := image.Rect(0, 0, 1024, 768)
+	shown(l.Container(), func(w widget.HasWidget) {
+		if r := w.GetWidget().Rect; !r.Empty() && !r.In(window) {
+			t.Errorf("a %T at %v, out of the window", w, r)
+		}
+	})
+	if len(c.entries) != 8*50 {
+		t.Fatalf("%d lines in the list, want the deck file's 400 cards", len(c.entries))
+	}
+	view := c.scroll.ViewRect()
+	for _, e := range c.entries[:4] {
+		if r := e.plus.GetWidget().Rect; r.Max.X > view.Max.X || r.Min.X < view.Min.X {
+			t.Errorf("the + of the %s at %v, out of the list's view %v", c.b.Deck().Name(e.card), r, view)
+		}
+	}
+	if name := c.entries[9].name.Label; !strings.HasPrefix(name, "10 of ") || !strings.HasSuffix(name, "…") {
+		t.Errorf("the 10 of the first suit is named %q, want it cut to fit", name)
+	}
+	if len(c.ready) < 2 {
+		t.Errorf("ready decks of the mod: %d", len(c.ready))
+	}
 }
