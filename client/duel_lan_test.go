@@ -16,7 +16,8 @@ import (
 // seats and no bots (Host LAN game, Duel, the seats' − and, by Tab and
 // Enter, the bots' −, 2 min to answer, a turn timer of 60 s), Bob types the host's address
 // on the Join screen, connects, picks the game in the list and joins;
-// both say Ready, and the game starts. Then each lays a card in every
+// each picks the balanced deck with a click in the lobby, both say Ready,
+// and the game starts. Then each lays a card in every
 // offering, attacks the other in every attack turn, and answers every
 // question the other's attack asks (Block when a card blocks, else Take
 // the hit), until the game is over for both. Each client's screens at the
@@ -79,6 +80,13 @@ func TestDuelTwoPlayers(t *testing.T) {
 	}
 	guest.press("Join")
 	guest.wait("the lobby", func(p *app.Probe) bool { return p.Screen == "lobby" })
+	// Each brings the balanced deck: one click in the lobby's deck box.
+	for _, d := range []*driver{host, guest} {
+		d.press("Balanced")
+		d.wait("the deck accepted", func(p *app.Probe) bool {
+			return slices.Contains(p.Texts, "Your deck is chosen: the server accepted it.")
+		})
+	}
 	guest.press("Ready")
 	host.press("Ready")
 	// Everyone ready, the game starts; or Ann, the host, starts it.

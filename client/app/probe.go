@@ -3,6 +3,7 @@ package app
 import (
 	"encoding/json"
 	"fmt"
+	goimage "image"
 	"os"
 	"path/filepath"
 
@@ -183,6 +184,27 @@ func collectButtons(c widget.Containerer, out map[string]ProbeButton) {
 			}
 		case widget.Containerer:
 			collectButtons(x, out)
+		case *widget.ScrollContainer:
+			collectScrolled(x, out)
+		}
+	}
+}
+
+// collectScrolled adds to out the buttons in sight in scroll container
+// sc: those of its content that lie inside its view, when the content is
+// named in its CustomData (a scroll panel's kit.ScrollStyle.Data).
+func collectScrolled(sc *widget.ScrollContainer, out map[string]ProbeButton) {
+	content, ok := sc.GetWidget().CustomData.(widget.Containerer)
+	if !ok {
+		return
+	}
+	in := map[string]ProbeButton{}
+	collectButtons(content, in)
+	view := sc.ViewRect()
+	for label, b := range in {
+		r := goimage.Rect(b.Rect[0], b.Rect[1], b.Rect[2], b.Rect[3])
+		if _, dup := out[label]; !dup && r.In(view) {
+			out[label] = b
 		}
 	}
 }

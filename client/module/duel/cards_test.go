@@ -49,7 +49,8 @@ func TestCountdownWords(t *testing.T) {
 	}
 }
 
-// The help lists every key the table takes, and each suit's mark.
+// The help lists every key the table takes, each suit's mark, and how a
+// deck is chosen in the lobby.
 func TestHelpKeys(t *testing.T) {
 	c := Help(rules.New().Deck())
 	var terms, texts []string
@@ -66,7 +67,7 @@ func TestHelpKeys(t *testing.T) {
 			t.Errorf("the help names no key %q: %s", k, all)
 		}
 	}
-	for _, want := range []string{"cups a goblet (red)", "coins a ring round a dot (ochre)", "swords a sword (blue)", "clubs a three-leaved club (green)"} {
+	for _, want := range []string{"in the box Your deck", "Send deck brings it once it holds 20 cards", "cups a goblet (red)", "coins a ring round a dot (ochre)", "swords a sword (blue)", "clubs a three-leaved club (green)"} {
 		if !strings.Contains(strings.Join(texts, " "), want) {
 			t.Errorf("the help does not say %q", want)
 		}

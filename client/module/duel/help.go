@@ -34,6 +34,10 @@ func Help(d rules.Deck) menu.HelpContent {
 				"and is dealt %s from it, which only they see. No one sees the cards of another's deck; the table shows how many are left in each.",
 				d.Low, d.High, len(d.Suits), strings.Join(d.Suits, ", "), plural(d.PlayerDeck, "card", "cards"), plural(d.Copies, "copy", "copies"),
 				plural(d.Hand, "card", "cards")),
+			fmt.Sprintf("You choose your deck in the game's lobby, in the box Your deck: a click on a ready deck (the balanced one, high cards, "+
+				"few suits) brings it to the table at once; or build one in the list of every card, where − and + take a copy out or put one "+
+				"in (%s at most), and the line under it says what the deck still lacks; Send deck brings it once it holds %s. "+
+				"Tab goes through the buttons, Enter presses one.", plural(d.Copies, "copy", "copies"), plural(d.PlayerDeck, "card", "cards")),
 			"Each round begins with the offering: everyone who holds cards lays one face down at the same time; they are revealed together " +
 				"and discarded. The highest scores 1 point (a tie: 1 point each). Who lays nothing has their lowest card laid.",
 			"Then each player in turn may attack another player who holds cards with a card of their hand, or pass. The round's first " +
