@@ -10,7 +10,7 @@ PLAIN_PKGS  := ./shared/mapgen
 # display.
 # scripts/dist's tests build this machine's release archives and play a game
 # on the unpacked server, and compile the other release targets.
-RACE_PKGS    = $(filter-out empires/shared/mapgen,$(shell $(GO) list ./shared/... ./server/... ./assets/... ./client/bot/... ./client/conn/... ./client/model/... ./client/prefs/... ./scripts/...))
+RACE_PKGS    = $(filter-out empires/shared/mapgen,$(shell $(GO) list ./shared/... ./server/... ./assets/... ./client/model/... ./client/prefs/... ./scripts/...))
 # The other client packages draw, and the client's own tests open real
 # windows, so they run under a virtual X server.
 CLIENT_PKGS := ./client ./client/app/... ./client/board/... ./client/camera/... ./client/kit/... ./client/menu/... ./client/module/... ./client/modules/...

@@ -26,10 +26,10 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"empires/client/app"
-	"empires/client/conn"
 	"empires/client/modules"
 	"empires/client/prefs"
 	"empires/shared/buildinfo"
+	"empires/shared/conn"
 	"empires/shared/protocol"
 	"empires/shared/rules/registry"
 )

@@ -9,11 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"empires/client/bot"
-	"empires/client/conn"
 	"empires/server/lobby"
 	"empires/server/match"
 	"empires/server/match/matchtest"
+	"empires/shared/bot"
+	"empires/shared/conn"
 	"empires/shared/protocol"
 	"empires/shared/rules/duel"
 	"empires/shared/rules/registry"

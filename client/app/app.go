@@ -22,7 +22,6 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"empires/client/conn"
 	"empires/client/kit"
 	"empires/client/lanaddr"
 	"empires/client/menu"
@@ -30,6 +29,7 @@ import (
 	"empires/client/prefs"
 	"empires/server/host"
 	"empires/server/lan"
+	"empires/shared/conn"
 	"empires/shared/protocol"
 	"empires/shared/ruleset"
 )

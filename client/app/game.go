@@ -10,11 +10,11 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"empires/client/conn"
 	"empires/client/kit"
 	"empires/client/menu"
 	"empires/client/module"
 	"empires/client/prefs"
+	"empires/shared/conn"
 	"empires/shared/protocol"
 	"empires/shared/ruleset"
 )

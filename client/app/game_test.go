@@ -3,8 +3,8 @@ package app
 import (
 	"testing"
 
-	"empires/client/conn"
 	"empires/client/module/empire"
+	"empires/shared/conn"
 	"empires/shared/protocol"
 	rules "empires/shared/rules/empire"
 	"empires/shared/ruleset"

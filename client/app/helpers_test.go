@@ -7,10 +7,10 @@ import (
 	"github.com/ebitenui/ebitenui/event"
 	"github.com/ebitenui/ebitenui/widget"
 
-	"empires/client/conn"
 	"empires/client/module/hexscreen"
 	"empires/client/modules"
 	"empires/client/prefs"
+	"empires/shared/conn"
 	"empires/shared/game"
 	"empires/shared/hexgame"
 	"empires/shared/protocol"

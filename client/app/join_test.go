@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"empires/client/conn"
 	"empires/server/host"
+	"empires/shared/conn"
 	"empires/shared/protocol"
 	"empires/shared/rules/erfworld"
 	"empires/shared/rules/registry"

@@ -18,9 +18,9 @@ import (
 	"testing"
 	"time"
 
-	"empires/client/conn"
 	"empires/server/host"
 	"empires/server/store"
+	"empires/shared/conn"
 	"empires/shared/hexgame"
 	"empires/shared/protocol"
 	"empires/shared/rules/registry"

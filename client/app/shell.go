@@ -12,9 +12,9 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"empires/client/conn"
 	"empires/client/kit"
 	"empires/client/module"
+	"empires/shared/conn"
 	"empires/shared/protocol"
 	"empires/shared/ruleset"
 )

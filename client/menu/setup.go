@@ -10,7 +10,7 @@ import (
 
 	"github.com/ebitenui/ebitenui/widget"
 
-	"empires/client/conn"
+	"empires/shared/conn"
 	"empires/shared/protocol"
 	"empires/shared/ruleset"
 )

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"empires/client/conn"
+	"empires/shared/conn"
 	"empires/shared/protocol"
 	"empires/shared/rules/registry"
 	"empires/shared/ruleset"

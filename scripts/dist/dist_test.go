@@ -22,7 +22,7 @@ import (
 	"testing"
 	"time"
 
-	"empires/client/bot"
+	"empires/shared/bot"
 	"empires/shared/protocol"
 )
 

@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"empires/client/conn"
 	"empires/server/host"
 	"empires/server/internal/logbuf"
 	"empires/shared/buildinfo"
+	"empires/shared/conn"
 )
 
 // TestBuildIsTold checks that the server tells its build: in Welcome, in

@@ -14,11 +14,11 @@ import (
 
 	"github.com/coder/websocket"
 
-	"empires/client/bot"
 	"empires/server/host"
 	"empires/server/lobby"
 	"empires/server/wsconn"
 	"empires/shared/ai"
+	"empires/shared/bot"
 	"empires/shared/game"
 	"empires/shared/protocol"
 	"empires/shared/rules/duel"

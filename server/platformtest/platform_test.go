@@ -24,10 +24,10 @@ import (
 	"testing"
 	"time"
 
-	"empires/client/bot"
 	"empires/server/host"
 	"empires/server/internal/logbuf"
 	"empires/server/store"
+	"empires/shared/bot"
 	"empires/shared/hexgame"
 	"empires/shared/protocol"
 	"empires/shared/rules/duel"

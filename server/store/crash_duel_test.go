@@ -10,10 +10,10 @@ import (
 	"sync"
 	"testing"
 
-	"empires/client/bot"
 	"empires/server/host"
 	"empires/server/internal/logbuf"
 	"empires/server/store"
+	"empires/shared/bot"
 	"empires/shared/protocol"
 	"empires/shared/rules/duel"
 	"empires/shared/ruleset"

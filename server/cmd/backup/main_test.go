@@ -14,9 +14,9 @@ import (
 	"testing"
 	"time"
 
-	"empires/client/bot"
 	"empires/server/host"
 	"empires/server/store"
+	"empires/shared/bot"
 	"empires/shared/protocol"
 	"empires/shared/rules/registry"
 	"empires/shared/ruleset"

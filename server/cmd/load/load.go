@@ -10,8 +10,8 @@ import (
 	"sync"
 	"time"
 
-	"empires/client/bot"
 	"empires/server/cmd/internal/gameflags"
+	"empires/shared/bot"
 
 	"empires/shared/protocol"
 	"empires/shared/rules/registry"

@@ -1,5 +1,5 @@
 // Command load puts an Empires server under load: it starts games of
-// headless AI clients (package client/bot), each over its own websocket,
+// headless AI clients (package shared/bot), each over its own websocket,
 // and reports what the server held: connections, games, turns resolved a
 // second, the time from a turn's last SetReady to each client's
 // TurnUpdate, in a game played one action at a time the time from each

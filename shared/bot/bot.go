@@ -38,7 +38,7 @@ import (
 
 	"github.com/vmihailenco/msgpack/v5"
 
-	"empires/client/conn"
+	"empires/shared/conn"
 	"empires/shared/protocol"
 	"empires/shared/rules/registry"
 	"empires/shared/ruleset"

@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"empires/client/conn"
 	"empires/server/host"
 	"empires/shared/ai"
+	"empires/shared/conn"
 	"empires/shared/game"
 	"empires/shared/hexgame"
 	"empires/shared/protocol"

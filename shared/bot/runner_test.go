@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"empires/client/conn"
+	"empires/shared/conn"
 	"empires/shared/game"
 	"empires/shared/hexgame"
 	"empires/shared/protocol"

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"empires/client/conn"
+	"empires/shared/conn"
 	"empires/shared/game"
 	"empires/shared/protocol"
 	"empires/shared/rules/duel"
