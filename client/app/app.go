@@ -328,7 +328,11 @@ func (a *App) Draw(screen *ebiten.Image) {
 		a.ui.Draw(screen)
 	}
 	if a.status != "" && a.screen != screenMenu {
-		drawBanner(screen, a.theme, a.status)
+		top := 0
+		if a.screen == screenGame {
+			top = topBarHeight // the top bar's buttons (Menu, to leave) stay in reach
+		}
+		drawBanner(screen, a.theme, a.status, top)
 	}
 	if a.shot != "" && a.shotPix == nil {
 		a.shotRect = screen.Bounds()
@@ -808,10 +812,13 @@ func (a *App) handle(ev conn.Event) {
 			a.err = fmt.Errorf("server error: %s", m.Message)
 		}
 	case *protocol.Bye:
-		// The connection closes next: for good (a seat taken over, a
-		// version refused), and Closed says so, or to be made again (a
-		// server shutting down, to restart), and the seat is taken back.
-		a.notify("The server closed the connection: " + m.Reason)
+		// The connection closes next: for good (a seat taken over, the
+		// host's end of the game), and Closed says so, or to be made
+		// again (a server shutting down, to restart), and the seat is
+		// taken back.
+		if m.Reason != protocol.ReasonHostEnded {
+			a.notify("The server closed the connection: " + m.Reason)
+		}
 	case *protocol.Pong:
 	}
 }
@@ -874,14 +881,15 @@ func (a *App) hold(m protocol.Message) bool {
 	return held
 }
 
-// handleStatus shows the state of the connection.
+// handleStatus shows the state of the connection: a line over the game
+// or the lobby while it is made again (the details go to the log); a
+// message with the way back to the main menu when it has ended, saying
+// so in a sentence when the host ended the game.
 func (a *App) handleStatus(ev conn.Event) {
 	switch ev.Status {
 	case conn.Reconnecting:
-		a.status = "Connection lost: reconnecting ..."
-		if ev.Err != nil {
-			a.status = ev.Err.Error()
-		}
+		a.status = fmt.Sprintf("Lost the connection to %s: reconnecting (attempt %d) ...", a.serverName(), ev.Attempt)
+		a.log.Info("reconnecting", "attempt", ev.Attempt, "err", ev.Err)
 	case conn.Connected:
 		a.status = ""
 	case conn.Closed:
@@ -889,16 +897,44 @@ func (a *App) handleStatus(ev conn.Event) {
 		if ev.Err != nil {
 			why = ev.Err.Error()
 		}
+		a.log.Info("connection closed", "why", why)
 		if a.opts.Script != nil {
 			a.err = fmt.Errorf("connection closed: %s", why)
 		}
-		if a.screen != screenMenu || a.intent != intentJoin {
-			a.showMessage("Disconnected", why)
-		} else if a.join != nil {
-			a.join.SetStatus(why)
+		var bye *conn.ByeError
+		hostEnded := errors.As(ev.Err, &bye) && bye.HostEnded()
+		switch {
+		case a.screen == screenMenu && a.intent == intentJoin:
+			if a.join != nil {
+				if hostEnded {
+					why = "The host ended the game."
+				}
+				a.join.SetStatus(why)
+			}
 			a.conn = nil
+		case hostEnded:
+			a.showMessage("The host ended the game", hostEndedText(a.serverName()))
+		default:
+			a.showMessage("Connection lost", fmt.Sprintf("The connection to %s is lost and could not be made again: %s.", a.serverName(), why))
 		}
 	}
+}
+
+// hostEndedText is what a player is told when host, who ran the game's
+// server in their client, left the game.
+func hostEndedText(host string) string {
+	return host + " hosted this game and has left it, which ends it for everyone at the table."
+}
+
+// serverName names the server connected to for the player: its name
+// (a LAN game's server is named for its host), or "the server".
+func (a *App) serverName() string {
+	if a.conn != nil {
+		if w := a.conn.Welcome(); w != nil && w.Server != "" {
+			return w.Server
+		}
+	}
+	return "the server"
 }
 
 // handleLobby shows the game's table, until the game starts.
@@ -970,7 +1006,7 @@ func (a *App) disconnect() {
 	}
 	if a.server != nil {
 		srv := a.server
-		go func() { _ = srv.Stop() }()
+		go func() { _ = srv.StopWith(protocol.ReasonHostEnded) }()
 		a.server = nil
 	}
 	a.dialing = nil
@@ -987,7 +1023,7 @@ func (a *App) shutdown() {
 	if a.server != nil {
 		done := make(chan struct{})
 		srv := a.server
-		go func() { _ = srv.Stop(); close(done) }()
+		go func() { _ = srv.StopWith(protocol.ReasonHostEnded); close(done) }()
 		select {
 		case <-done:
 		case <-time.After(3 * time.Second):
