@@ -396,6 +396,7 @@ func (s *Setup) build(i int, d protocol.Settings) {
 		}
 	}
 	s.level = newLabelStepper(t, levelLabels, level, nil)
+	s.level.explain(t, func(n, d int) string { return levelTip(levelLabels, n, d) })
 
 	minSeats := max(in.MinSeats, protocol.MinSeats)
 	maxSeats := min(max(in.MaxSeats, minSeats), protocol.MaxSeats)
@@ -468,6 +469,23 @@ func (s *Setup) build(i int, d protocol.Settings) {
 	}
 	s.body.RemoveChildren()
 	s.body.AddChild(form(t, rows...))
+}
+
+// levelTip is the tooltip of the AI level's button stepping by d (−1 or
+// +1) from level n of labels, weakest first: the level it picks, or, at
+// an end, why it is greyed ("Normal is the strongest AI level").
+func levelTip(labels []string, n, d int) string {
+	switch {
+	case len(labels) == 1:
+		return labels[0] + " is the only AI level of this game"
+	case d < 0 && n <= 0:
+		return labels[0] + " is the weakest AI level"
+	case d > 0 && n >= len(labels)-1:
+		return labels[len(labels)-1] + " is the strongest AI level"
+	case d < 0:
+		return "A weaker AI: " + labels[n-1]
+	}
+	return "A stronger AI: " + labels[n+1]
 }
 
 // levelLabel names an AI level for the player: "Normal".

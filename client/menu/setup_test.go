@@ -348,3 +348,23 @@ func TestStepper(t *testing.T) {
 		t.Errorf("after setRange(1, 3): n %d, changes %v; want 3 and no call", s.n, changes)
 	}
 }
+
+func TestLevelTip(t *testing.T) {
+	labels := []string{"Passive", "Random", "Easy", "Normal"}
+	tests := []struct {
+		labels []string
+		n, d   int
+		want   string
+	}{
+		{labels, 3, +1, "Normal is the strongest AI level"},
+		{labels, 3, -1, "A weaker AI: Easy"},
+		{labels, 0, -1, "Passive is the weakest AI level"},
+		{labels, 0, +1, "A stronger AI: Random"},
+		{[]string{"Default"}, 0, +1, "Default is the only AI level of this game"},
+	}
+	for _, tt := range tests {
+		if have := levelTip(tt.labels, tt.n, tt.d); have != tt.want {
+			t.Errorf("levelTip(%q, %d, %+d) = %q, want %q", tt.labels, tt.n, tt.d, have, tt.want)
+		}
+	}
+}
