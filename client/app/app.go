@@ -414,9 +414,12 @@ func (a *App) showMainMenu() {
 }
 
 // defaults are the settings the game setup starts from: the default
-// ruleset (a scripted session's), a Medium map if it has one, three bots.
+// ruleset (a scripted session's), the map size of the last game set up
+// (the setup's Medium if none, or if the ruleset cannot take it), three
+// bots.
 func (a *App) defaults() protocol.Settings {
-	d := protocol.Settings{Ruleset: a.opts.Rulesets.Default().Info().ID, Seats: 4, Bots: 3}
+	d := protocol.Settings{Ruleset: a.opts.Rulesets.Default().Info().ID, Seats: 4, Bots: 3,
+		Width: a.opts.Prefs.MapWidth, Height: a.opts.Prefs.MapHeight}
 	if sc := a.opts.Script; sc != nil && sc.Settings.Ruleset != "" {
 		d.Ruleset = sc.Settings.Ruleset // the form shows what the scripted session plays
 	}
@@ -435,7 +438,7 @@ func (a *App) playable(in protocol.RulesetInfo) error {
 func (a *App) showPlayAI() {
 	a.setup = menu.NewSetup(a.theme, menu.SetupOptions{
 		Title: "Play vs AI", Rulesets: conn.InfosOf(a.opts.Rulesets), Playable: a.playable, Defaults: a.defaults(),
-	}, a.PlayAI, a.showMainMenu)
+	}, a.remembering(a.PlayAI), a.showMainMenu)
 	a.setRoot(a.setup.Container(), screenMenu)
 }
 
@@ -446,7 +449,7 @@ func (a *App) showHost() {
 	d.Spectators = true
 	a.setup = menu.NewSetup(a.theme, menu.SetupOptions{
 		Title: "Host LAN game", LAN: true, Rulesets: conn.InfosOf(a.opts.Rulesets), Playable: a.playable, Defaults: d,
-	}, a.Host, a.showMainMenu)
+	}, a.remembering(a.Host), a.showMainMenu)
 	a.setRoot(a.setup.Container(), screenMenu)
 }
 
@@ -457,14 +460,34 @@ func (a *App) showCreate() {
 	if w == nil {
 		return
 	}
-	d := protocol.Settings{Seats: 4, Bots: 2, Name: a.opts.Prefs.Name + "'s game", Spectators: true}
+	d := protocol.Settings{Seats: 4, Bots: 2, Name: a.opts.Prefs.Name + "'s game", Spectators: true,
+		Width: a.opts.Prefs.MapWidth, Height: a.opts.Prefs.MapHeight}
 	if len(w.Rulesets) > 0 {
 		d.Ruleset = w.Rulesets[0].ID
 	}
 	a.setup = menu.NewSetup(a.theme, menu.SetupOptions{
 		Title: "New game on " + w.Server, LAN: true, Rulesets: w.Rulesets, Playable: a.playable, Defaults: d,
-	}, a.createHere, a.showJoinAgain)
+	}, a.remembering(a.createHere), a.showJoinAgain)
 	a.setRoot(a.setup.Container(), screenMenu)
+}
+
+// remembering returns start, which first keeps the map size of the game
+// set up in the preferences (saved when the client has a place for
+// them), for the next setup to offer.
+func (a *App) remembering(start func(protocol.Settings)) func(protocol.Settings) {
+	return func(set protocol.Settings) {
+		p := a.opts.Prefs
+		if set.Width > 0 && set.Height > 0 && (set.Width != p.MapWidth || set.Height != p.MapHeight) {
+			p.MapWidth, p.MapHeight = set.Width, set.Height
+			a.opts.Prefs = p
+			if a.opts.PrefsDir != "" {
+				if err := prefs.Save(a.opts.PrefsDir, p); err != nil {
+					a.log.Warn("save preferences", "err", err)
+				}
+			}
+		}
+		start(set)
+	}
 }
 
 // createHere creates a game of settings set on the server joined.
