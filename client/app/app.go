@@ -921,11 +921,17 @@ func (a *App) handleStatus(ev conn.Event) {
 			why = ev.Err.Error()
 		}
 		a.log.Info("connection closed", "why", why)
-		if a.opts.Script != nil {
-			a.err = fmt.Errorf("connection closed: %s", why)
-		}
 		var bye *conn.ByeError
 		hostEnded := errors.As(ev.Err, &bye) && bye.HostEnded()
+		if sc := a.opts.Script; sc != nil {
+			if hostEnded && sc.playedOut() {
+				// A scripted guest keeps its game screen to the end of its
+				// session: the host, done as well, left first.
+				a.conn = nil
+				return
+			}
+			a.err = fmt.Errorf("connection closed: %s", why)
+		}
 		switch {
 		case a.screen == screenMenu && a.intent == intentJoin:
 			if a.join != nil {
