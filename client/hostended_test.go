@@ -50,7 +50,7 @@ func TestHostEndsLANGame(t *testing.T) {
 	host.press("Small 32×24")
 	host.press("Start")
 	host.wait("Ann's lobby", func(p *app.Probe) bool { return p.Screen == "lobby" })
-	p := hasText(host, "Ann's lobby line", "You are not ready: press Ready when you are.")
+	p := hasText(host, "Ann's lobby line", "You are not ready: press Ready.")
 	if slices.ContainsFunc(p.Texts, func(s string) bool { return strings.Contains(s, "at seat") }) {
 		t.Errorf("Ann's lobby speaks of a player by seat: %q", p.Texts)
 	}
@@ -79,13 +79,13 @@ func TestHostEndsLANGame(t *testing.T) {
 	guest.press("Join")
 	guest.wait("Bob's lobby", func(p *app.Probe) bool { return p.Screen == "lobby" })
 	hasText(guest, "Bob's lobby line",
-		"You are not ready: press Ready when you are. Waiting for Ann to be ready. The game starts when everyone is ready.")
+		"You are not ready: press Ready. Waiting for Ann to be ready. The game starts when everyone is ready.")
 	guest.screenshot()
 	keepShot(guest, "lan-lobby-guest-1920x1080")
 
 	host.press("Ready")
 	hasText(host, "Ann waiting for Bob", "Waiting for Bob to be ready. The game starts when everyone is ready.")
-	hasText(guest, "Bob told Ann is ready", "You are not ready: press Ready when you are. The game starts when everyone is ready.")
+	hasText(guest, "Bob told Ann is ready", "You are not ready: press Ready. The game starts when everyone is ready.")
 	guest.press("Ready")
 	inGame := func(p *app.Probe) bool { return p.Screen == "game" && p.Turn >= 1 }
 	host.wait("Ann's game", inGame)

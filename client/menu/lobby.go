@@ -295,6 +295,14 @@ func (l *Lobby) Update(m *protocol.Lobby, you protocol.Seat) {
 	l.waiting.Label = lobbyWaiting(m, you, decks)
 }
 
+// maxWaitNames is the most names the lobby's line gives of the players it
+// waits for (the seat table shows who they are): with more, it counts
+// them. waitNameLen is the most characters of a name it gives.
+const (
+	maxWaitNames = 2
+	waitNameLen  = 14
+)
+
 // lobbyWaiting returns the line beside the lobby's buttons that says what
 // the game waits for, in words true for the player at seat you (Spectator
 // when watching): what that player must do, who else must be ready, and
@@ -326,9 +334,9 @@ func lobbyWaiting(m *protocol.Lobby, you protocol.Seat, decks bool) string {
 		case s.Seat == you:
 			seated, ready, hasDeck = true, s.Ready, s.HasData
 		case decks && !s.HasData:
-			others = append(others, s.Name+" (no deck yet)")
+			others = append(others, clip(s.Name, waitNameLen)+" (no deck yet)")
 		case !s.Ready:
-			others = append(others, s.Name)
+			others = append(others, clip(s.Name, waitNameLen))
 		}
 	}
 	youWait := seated && (!ready || decks && !hasDeck)
@@ -339,9 +347,12 @@ func lobbyWaiting(m *protocol.Lobby, you protocol.Seat, decks bool) string {
 	case decks && !hasDeck:
 		lines = append(lines, "Choose your deck, then press Ready.")
 	case !ready:
-		lines = append(lines, "You are not ready: press Ready when you are.")
+		lines = append(lines, "You are not ready: press Ready.")
 	}
-	if len(others) > 0 {
+	switch {
+	case len(others) > maxWaitNames:
+		lines = append(lines, fmt.Sprintf("Waiting for %d players to be ready.", len(others)))
+	case len(others) > 0:
 		lines = append(lines, "Waiting for "+andList(others)+" to be ready.")
 	}
 	allReady := !youWait && len(others) == 0

@@ -1,6 +1,7 @@
 package menu
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -327,19 +328,19 @@ func TestLobbyWaiting(t *testing.T) {
 		want  string
 	}{
 		{"the host, nobody ready", func(*protocol.Lobby) {}, 1, false,
-			"You are not ready: press Ready when you are. Waiting for Bob to be ready. The game starts when everyone is ready."},
+			"You are not ready: press Ready. Waiting for Bob to be ready. The game starts when everyone is ready."},
 		{"the guest, nobody ready", func(*protocol.Lobby) {}, 2, false,
-			"You are not ready: press Ready when you are. Waiting for Ann to be ready. The game starts when everyone is ready."},
+			"You are not ready: press Ready. Waiting for Ann to be ready. The game starts when everyone is ready."},
 		{"the host ready", func(m *protocol.Lobby) { m.Seats[0].Ready = true }, 1, false,
 			"Waiting for Bob to be ready. The game starts when everyone is ready."},
 		{"the guest, the host ready", func(m *protocol.Lobby) { m.Seats[0].Ready = true }, 2, false,
-			"You are not ready: press Ready when you are. The game starts when everyone is ready."},
+			"You are not ready: press Ready. The game starts when everyone is ready."},
 		{"a spectator", func(*protocol.Lobby) {}, protocol.Spectator, false,
 			"You are watching. Waiting for Ann and Bob to be ready. The game starts when everyone is ready."},
 		{"everyone ready", func(m *protocol.Lobby) { m.Seats[0].Ready, m.Seats[1].Ready = true, true }, 2, false,
 			"Everyone is ready: the game starts."},
 		{"an open seat without a timer", func(m *protocol.Lobby) { m.Seats[1] = protocol.SeatInfo{Seat: 2} }, 1, false,
-			"You are not ready: press Ready when you are. Seat 2 is open: the game starts once a player takes it and everyone is ready."},
+			"You are not ready: press Ready. Seat 2 is open: the game starts once a player takes it and everyone is ready."},
 		{"two open seats, the host ready, a timer", func(m *protocol.Lobby) {
 			m.Seats[0].Ready, m.Seats[1], m.Seats[2] = true, protocol.SeatInfo{Seat: 2}, protocol.SeatInfo{Seat: 3}
 			m.Settings.TurnSeconds = 60
@@ -349,7 +350,7 @@ func TestLobbyWaiting(t *testing.T) {
 			m.Seats[2] = protocol.SeatInfo{Seat: 3}
 			m.Settings.TurnSeconds = 60
 		}, 1, false,
-			"You are not ready: press Ready when you are. Waiting for Bob to be ready. Seat 3 is open: once everyone seated is ready you may start the game, and the AI plays it."},
+			"You are not ready: press Ready. Waiting for Bob to be ready. Seat 3 is open: once everyone seated is ready you may start the game, and the AI plays it."},
 		{"the guest, an open seat, all ready, a timer", func(m *protocol.Lobby) {
 			m.Seats[0].Ready, m.Seats[1].Ready, m.Seats[2] = true, true, protocol.SeatInfo{Seat: 3}
 			m.Settings.TurnSeconds = 60
@@ -396,6 +397,34 @@ func TestAndList(t *testing.T) {
 	for _, tt := range tests {
 		if got := andList(tt.have); got != tt.want {
 			t.Errorf("andList(%q) = %q, want %q", tt.have, got, tt.want)
+		}
+	}
+}
+
+// TestLobbyWaitingMany: the line names two players at most, each cut to a
+// length, and counts more (the seat table names them): it stays short
+// at a big table.
+func TestLobbyWaitingMany(t *testing.T) {
+	m := &protocol.Lobby{Game: 1, Host: 1, Settings: protocol.Settings{Ruleset: "erfworld", Seats: 6}}
+	for i, name := range []string{"Ann", "Bob", "Cid", "Dee", "Eve", "Fay"} {
+		m.Seats = append(m.Seats, protocol.SeatInfo{Seat: protocol.Seat(i + 1), Name: name, Human: true, Connected: true, Ready: i == 0})
+	}
+	tests := []struct {
+		seats int
+		want  string
+	}{
+		{3, "Waiting for Bob and Cid to be ready. The game starts when everyone is ready."},
+		{4, "Waiting for 3 players to be ready. The game starts when everyone is ready."},
+		{2, "Waiting for Bobbobbobbobbo… to be ready. The game starts when everyone is ready."},
+	}
+	for _, tt := range tests {
+		mm := *m
+		mm.Seats = slices.Clone(m.Seats[:tt.seats])
+		if tt.seats == 2 {
+			mm.Seats[1].Name = "Bobbobbobbobbobbobbob"
+		}
+		if have := lobbyWaiting(&mm, 1, false); have != tt.want {
+			t.Errorf("%d seats:\nhave %q\nwant %q", tt.seats, have, tt.want)
 		}
 	}
 }

@@ -48,7 +48,7 @@ type settingsScreen struct {
 	panel   *widget.Container
 	form    *widget.Container
 	close   *widget.Button // "Close", in the menus as in a game
-	prefs   prefs.Prefs // what the screen started from
+	prefs   prefs.Prefs    // what the screen started from
 	name    *widget.TextInput
 	address *widget.TextInput
 	grid    *choice
