@@ -47,8 +47,7 @@ func NewSettingsPanel(t *Theme, p prefs.Prefs, places Places, onSave func(prefs.
 type settingsScreen struct {
 	panel   *widget.Container
 	form    *widget.Container
-	close   *widget.Button // "Close", in the menus as in a game
-	prefs   prefs.Prefs    // what the screen started from
+	prefs   prefs.Prefs // what the screen started from
 	name    *widget.TextInput
 	address *widget.TextInput
 	grid    *choice
@@ -86,8 +85,8 @@ func newSettings(t *Theme, p prefs.Prefs, onSave func(prefs.Prefs) error, onClos
 
 	s.status = newStatusLine(t, 560)
 	save := t.NewPrimaryButton("Save", s.save, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
-	s.close = t.NewButton("Close", onClose, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
-	buttons := row(s.close, save)
+	closeB := t.NewButton("Close", onClose, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
+	buttons := row(closeB, save)
 	buttons.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionEnd}
 
 	s.form = form(t,
