@@ -199,6 +199,10 @@ func (h *hud) layout() {
 // chatHeight is the height of the chat line under the log.
 const chatHeight = 42
 
+// chatPlaceholder is what the empty chat field says: short enough to be
+// whole in the field at the smallest window (minScreenW).
+const chatPlaceholder = "Chat (Enter sends)"
+
 // chatRow returns the chat line under the log: a text input (Enter sends)
 // and a Send button.
 func (h *hud) chatRow() *widget.Container {
@@ -225,7 +229,7 @@ func (h *hud) chatRow() *widget.Container {
 		h.chat.Focus(false)
 	}
 	h.chat = t.NewInput(200,
-		widget.TextInputOpts.Placeholder("Say something to the others (Enter sends)"),
+		widget.TextInputOpts.Placeholder(chatPlaceholder),
 		widget.TextInputOpts.SubmitHandler(func(*widget.TextInputChangedEventArgs) { send() }),
 	)
 	row.AddChild(h.chat, t.NewButton("Send", send, widget.ButtonOpts.DisableDefaultKeys()), h.logBtn)
