@@ -927,6 +927,35 @@ func (m *Model) apply(forces *[]rules.Force, sts []rules.SettlementView, d *Draf
 	return ""
 }
 
+// Unguarded warns that the player's settlement st will have no force
+// of the player's to defend it once the drafted orders are carried out:
+// "If there is no defending garrison, an army occupying the settlement
+// square is enough for conquering." It says why when the settlement's
+// units are forwarded, and is "" for a guarded settlement.
+func (m *Model) Unguarded(st *rules.SettlementView) string {
+	if st.Owner != m.You() || m.You() == 0 || m.guarded(st.Pos) {
+		return ""
+	}
+	what := settlementWord(st.City)
+	if st.Forward != 0 {
+		return fmt.Sprintf("Unguarded: no garrison stays, and its units are forwarded: any army that walks in takes the %s. "+
+			"Forward… > Keep them in the garrison, or leave units here.", what)
+	}
+	return fmt.Sprintf("Unguarded: no garrison stays: any army that walks in takes the %s.", what)
+}
+
+// guarded reports whether a force of the player's will hold square p
+// once the drafted orders are carried out: a garrison, or an army that
+// stays.
+func (m *Model) guarded(p grid.Pos) bool {
+	for _, f := range m.ForcesAt(p) {
+		if len(f.Units) > 0 && (f.Garrison || len(f.Path) == 0) {
+			return true
+		}
+	}
+	return false
+}
+
 // ownStAt returns seat you's settlement of sts on p, or nil.
 func ownStAt(sts []rules.SettlementView, p grid.Pos, you rules.Seat) *rules.SettlementView {
 	for i := range sts {
