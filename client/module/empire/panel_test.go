@@ -219,7 +219,9 @@ func TestPanelUnguarded(t *testing.T) {
 	warned := func() (panel, window bool) {
 		m.Select(at(0, 0), 0, city.ID)
 		_, texts := side(s)
-		panel = slices.ContainsFunc(texts, func(x string) bool { return strings.HasPrefix(x, "Unguarded: no garrison stays, and its units are forwarded") })
+		panel = slices.ContainsFunc(texts, func(x string) bool {
+			return strings.HasPrefix(x, "Unguarded: no garrison stays, and its units are forwarded")
+		})
 		s.showForward(city.ID)
 		_, texts = h.labels()
 		window = slices.ContainsFunc(texts, func(x string) bool { return strings.HasPrefix(x, "No garrison holds the city") })
