@@ -157,6 +157,7 @@ func (g *Screen) DrawOver(screen *ebiten.Image) {
 	bg, fg := color.RGBA{30, 26, 22, 235}, color.RGBA{235, 228, 210, 255}
 	bad := color.RGBA{255, 150, 130, 255}
 	tip, onTip := g.tipAt()
+	below := float64(my) + 18 // the top of the hex's own tooltip: under the pointer and the path's
 	switch {
 	case onTip && tip.why != "":
 		c := color.Color(fg)
@@ -180,11 +181,16 @@ func (g *Screen) DrawOver(screen *ebiten.Image) {
 		if p.Attack {
 			order = "right-click or drag to attack"
 		}
-		kit.DrawBox(screen, t.SmallFace(), append(lines, order), float64(mx)+18, float64(my)-44, mr, bg, c)
+		box := kit.DrawBox(screen, t.SmallFace(), append(lines, order), float64(mx)+18, float64(my)-44, mr, bg, c)
+		below = max(below, float64(box.Max.Y+4))
 	case g.previewErr != "" && g.hasHover && !g.animating():
-		kit.DrawBox(screen, t.SmallFace(), []string{g.previewErr}, float64(mx)+18, float64(my)-30, mr, bg, bad)
-	case g.hasHover && g.frame-g.hoverSince > tooltipDelay && !g.drag.On:
-		kit.DrawBox(screen, t.SmallFace(), g.model.Describe(g.hover), float64(mx)+18, float64(my)+18, mr, bg, fg)
+		box := kit.DrawBox(screen, t.SmallFace(), []string{g.previewErr}, float64(mx)+18, float64(my)-30, mr, bg, bad)
+		below = max(below, float64(box.Max.Y+4))
+	}
+	// The hex's own tooltip (terrain, owner, armies), after a moment: a
+	// path's box leaves it in sight.
+	if !(onTip && tip.why != "") && g.hasHover && g.frame-g.hoverSince > tooltipDelay && !g.drag.On {
+		kit.DrawBox(screen, t.SmallFace(), g.model.Describe(g.hover), float64(mx)+18, below, mr, bg, fg)
 	}
 	if g.animating() {
 		msg := fmt.Sprintf("%s: movement step %d of %d (Space skips)", g.TurnName(protocol.Turn(g.model.View().Turn-1)), g.animStep+1, len(g.anim))

@@ -179,7 +179,7 @@ func (g *Screen) applyTurn(events []game.Event, next *game.View) {
 	if err := g.board.SetView(g.model.View()); err != nil {
 		g.host.Notify(err.Error())
 	}
-	g.preview = nil
+	g.updatePreview() // the path, or its refusal, of the new turn
 	g.startAnimation()
 }
 
@@ -333,7 +333,7 @@ func (g *Screen) keys() {
 		g.cam.ZoomAt(in.KeyZoom(), cx, cy)
 	case in.Hit(ebiten.KeyEscape):
 		g.model.Deselect()
-		g.preview = nil
+		g.preview, g.previewErr = nil, "" // no army selected: no path, and no refusal of one
 		g.host.Changed(false)
 	case in.Hit(ebiten.KeyTab):
 		g.selectNextArmy()
