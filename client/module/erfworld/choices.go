@@ -122,7 +122,9 @@ func (r Rules) ArmyChoices(m *model.Model, army *game.Army) []model.Choice {
 // (ie, With a Warlord) or in the same hex as a City": the ruleset says
 // which are allowed, and why not): take all of another's units, take one
 // unit of a kind, give all of its own units, and take or give each
-// Warlord and Caster. Taking or giving all the units of an army without a
+// Warlord and Caster. A garrison that takes a Warlord is warned that it
+// still may not leave this turn (moves are checked on the armies as the
+// turn begins), and how to march at once. Taking or giving all the units of an army without a
 // Warlord takes its Casters too (one more transfer each), so none is left
 // alone in an army of no units; an army with a Warlord keeps its Casters,
 // and the label says so.
@@ -154,8 +156,13 @@ func (r Rules) transferChoices(m *model.Model, army *game.Army) []model.Choice {
 			out = append(out, m.Offer(fmt.Sprintf(label, "Give", "to "+name), orders[0], orders[1:]...))
 		}
 		for _, c := range o.Characters {
-			out = append(out, m.Offer(fmt.Sprintf("Take %s of %s", r.characterName(o, c), name),
-				game.Order{Kind: erf.OrderTransfer, Army: o.ID, Target: army.ID, Count: int32(c.ID)}))
+			ch := m.Offer(fmt.Sprintf("Take %s of %s", r.characterName(o, c), name),
+				game.Order{Kind: erf.OrderTransfer, Army: o.ID, Target: army.ID, Count: int32(c.ID)})
+			if city := r.GarrisonOf(s, army); city != nil && c.Kind == erf.CharWarlord && ch.Reason == "" && ch.Warn == "" {
+				ch.Warn = fmt.Sprintf("%s still may not leave %s this turn: a move is checked on the armies as the turn begins, before the Warlord joins. "+
+					"To march now, select %s and take these units", m.ArmyName(army.ID), m.CityName(city.ID), name)
+			}
+			out = append(out, ch)
 		}
 		for _, c := range army.Characters {
 			out = append(out, m.Offer(fmt.Sprintf("Give %s to %s", r.characterName(army, c), name),

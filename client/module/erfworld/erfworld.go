@@ -6,7 +6,9 @@ package erfworld
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"empires/client/board"
 	"empires/client/menu"
@@ -99,42 +101,92 @@ func (g Game) Battle() hexscreen.Battle {
 // Panel implements hexscreen.Game: the player's army's units, its Warlord
 // and Casters with their upkeep, and its standing order; the player's
 // city's armies with their units, and the Warlords and Casters in it.
+// Armies are shown as the orders drafted leave them when the turn's
+// movement begins (model.AsOrdered: units formed, transfers made), with
+// what they hold now when that differs; an army the orders make is "a new
+// army", never numbered: the turn gives it its number.
 func (g Game) Panel(m *model.Model, sel model.Selection) []string {
 	v := m.View()
-	if v == nil {
+	s := m.State()
+	if v == nil || v.You == 0 {
 		return nil
 	}
 	var out []string
 	switch {
 	case sel.Army != 0:
-		for i := range v.Armies {
-			a := &v.Armies[i]
-			if a.ID != sel.Army || a.Owner != v.You || v.You == 0 {
-				continue // the panel is of the player's own
-			}
-			out = append(out, m.UnitsText(a.Units))
-			for _, c := range g.R.ArmyCharacters(m, a.ID) {
-				out = append(out, characterLine(c))
-			}
-			out = append(out, "Stance: "+stanceName(a.Stance.Kind))
+		now := s.Army(sel.Army)
+		if now == nil || now.Owner != v.You {
+			return nil // the panel is of the player's own
 		}
+		after := m.AsOrdered(now.ID)
+		if after == nil {
+			out = append(g.armyLines(m, now), "The orders drafted leave it nothing: it is disbanded as the turn begins")
+		} else {
+			out = g.armyLines(m, after)
+			if !sameArmy(now, after) {
+				out = append(out, "With the orders drafted; now: "+g.armySummary(m, now))
+			}
+		}
+		out = append(out, "Stance: "+stanceName(now.Stance.Kind))
 	case sel.City != 0:
-		for i := range v.Cities {
-			c := &v.Cities[i]
-			if c.ID != sel.City || c.Owner != v.You || v.You == 0 {
+		c := s.City(sel.City)
+		if c == nil || c.Owner != v.You {
+			return nil
+		}
+		after := s
+		if f := m.Forecast().After; f != nil {
+			after = f
+		}
+		var chars []string
+		for _, i := range after.ArmiesAt(c.Hex) {
+			a := &after.Armies[i]
+			if a.Owner != v.You || a.Naval || a.Carrier != 0 {
 				continue
 			}
-			for _, a := range v.Armies {
-				if a.Hex == c.Hex && a.Owner == v.You && a.Carrier == 0 {
-					out = append(out, fmt.Sprintf("Army %d: %s", a.ID, m.UnitsText(a.Units)))
-				}
+			name := fmt.Sprintf("army %d", a.ID)
+			if s.Army(a.ID) == nil {
+				name = "a new army"
 			}
-			for _, ch := range g.R.CityCharacters(m, c.ID) {
-				out = append(out, fmt.Sprintf("%s (army %d)", characterLine(ch), ch.Army))
+			out = append(out, fmt.Sprintf("%s: %s", model.Capital(name), m.UnitsText(a.Units)))
+			for _, ch := range g.R.characters(a) {
+				chars = append(chars, fmt.Sprintf("%s (%s)", characterLine(ch), name))
 			}
 		}
+		for _, i := range s.ArmiesAt(c.Hex) {
+			if a := &s.Armies[i]; a.Owner == v.You && !a.Naval && a.Carrier == 0 && after.Army(a.ID) == nil {
+				out = append(out, fmt.Sprintf("Army %d: disbanded by the orders drafted", a.ID))
+			}
+		}
+		out = append(out, chars...)
 	}
 	return out
+}
+
+// armyLines are the panel's lines on army a: its units, then its Warlord
+// and Casters.
+func (g Game) armyLines(m *model.Model, a *game.Army) []string {
+	out := []string{m.UnitsText(a.Units)}
+	for _, c := range g.R.characters(a) {
+		out = append(out, characterLine(c))
+	}
+	return out
+}
+
+// armySummary says in one line what army a holds: "Infantry 5, level 1
+// Warlord"; "no units".
+func (g Game) armySummary(m *model.Model, a *game.Army) string {
+	parts := []string{m.UnitsText(a.Units)}
+	for _, c := range a.Characters {
+		parts = append(parts, g.R.CharacterName(c))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// sameArmy reports whether armies a and b hold the same units and
+// characters.
+func sameArmy(a, b *game.Army) bool {
+	return a.Units.Sub(b.Units).Total() == 0 && b.Units.Sub(a.Units).Total() == 0 &&
+		slices.EqualFunc(a.Characters, b.Characters, func(x, y game.Character) bool { return x.ID == y.ID })
 }
 
 // characterLine describes a Warlord or Caster with its upkeep: "Level 2

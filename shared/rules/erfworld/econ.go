@@ -1177,6 +1177,11 @@ type Forecast struct {
 	// Removed lists the armies step 4 takes units from, in army ID order,
 	// because the treasury cannot pay their upkeep; nil when it can.
 	Removed []Removal
+	// State is a copy of s as steps 1 to 4 leave it: the armies as the
+	// turn's movement finds them (units formed, transfers made, upkeep
+	// paid). Armies and cities the orders make have IDs of the copy's
+	// own, which the turn may not give them.
+	State *game.State
 }
 
 // Removal is the units step 4 removes from one army.
@@ -1233,6 +1238,7 @@ func (r *Rules) Forecast(s *game.State, p game.PlayerID, orders []game.Order) Fo
 	}
 	f.Upkeep = fr.payUpkeep(c, p, &ev)
 	f.After = c.Player(p).Treasury
+	f.State = c
 	if f.Upkeep.Removed == 0 {
 		return f
 	}
