@@ -52,15 +52,15 @@ type gameScreen struct {
 	lobby    *protocol.Lobby
 	sent     []byte // the list last sent for sentTurn, encoded
 	sentTurn protocol.Turn
-	sentSeq  uint32               // the seq of the last SubmitOrders, which its answer replies to
-	sentAt   int                  // frame of the last SubmitOrders
+	sentSeq  uint32 // the seq of the last SubmitOrders, which its answer replies to
+	sentAt   int    // frame of the last SubmitOrders
 	// readyAfter is the seq of the SubmitOrders whose answer End turn
 	// waits for before it says the player is ready (readyWhenAccepted), 0
 	// when it waits for none.
 	readyAfter uint32
-	results  int                  // OrdersResults received
-	rejected []protocol.Rejection // the orders the last OrdersResult refused
-	frame    int
+	results    int                  // OrdersResults received
+	rejected   []protocol.Rejection // the orders the last OrdersResult refused
+	frame      int
 
 	// The window's size, in pixels.
 	winW, winH int
