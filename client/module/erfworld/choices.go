@@ -29,31 +29,44 @@ func (r Rules) CityChoices(m *model.Model, city *game.City) []model.Choice {
 	if r.CheckUpgrade(city) == nil {
 		add(fmt.Sprintf("Upgrade to level %d", city.Level+1), game.Order{Kind: erf.OrderUpgrade, City: c})
 	}
+	// Each kind of unit has the same buttons whatever the orders drafted
+	// (the panel must not move under the pointer as they are chosen):
+	// form one, and where the city may form more than one a turn, form
+	// the most it may still form that the money pays, or, when that is
+	// not 2 or more, form 2, disabled with the reason.
+	most := min(d.UnitsFormable(int(city.Level)+d.City.UpgradeLevelsPerTurn), 1000)
 	for k := range d.Units {
 		unit := game.UnitKind(k)
-		one := add(fmt.Sprintf("Form 1 %s", d.Units[k].Name), game.Order{Kind: erf.OrderForm, City: c, Unit: unit, Count: 1})
-		if one.Reason != "" {
+		name := d.Units[k].Name
+		one := add(fmt.Sprintf("Form 1 %s", name), game.Order{Kind: erf.OrderForm, City: c, Unit: unit, Count: 1})
+		if most < 2 {
 			continue
 		}
-		// The most the city may still form this turn that the money pays.
-		for n := min(d.UnitsFormable(int(city.Level)+d.City.UpgradeLevelsPerTurn), 1000); n > 1; n-- {
+		found := false
+		for n := most; one.Reason == "" && n > 1; n-- {
 			o := game.Order{Kind: erf.OrderForm, City: c, Unit: unit, Count: int32(n)}
-			if ch := m.Offer(fmt.Sprintf("Form %d %s", n, d.Units[k].Name), o); ch.Reason == "" {
+			if ch := m.Offer(fmt.Sprintf("Form %d %s", n, name), o); ch.Reason == "" {
 				out = append(out, ch)
+				found = true
 				break
 			}
 		}
+		if !found {
+			add(fmt.Sprintf("Form 2 %s", name), game.Order{Kind: erf.OrderForm, City: c, Unit: unit, Count: 2})
+		}
 	}
-	// A Warlord at each starting level; when the first is refused for a
-	// reason that holds at every level (not a Capital, one popped
-	// already), the others are left out.
+	// A Warlord at each starting level; in a city that is not a Capital,
+	// where the first is refused for a reason that holds at every level,
+	// the others are left out. A Capital keeps them all whatever the
+	// orders drafted (one popped already): the panel does not move under
+	// the pointer.
 	var first string
 	for level := d.Warlord.PopLevel; level <= d.Warlord.MaxLevel; level++ {
 		o := game.Order{Kind: erf.OrderWarlord, City: c, Level: int32(level)}
 		ch := m.Offer(fmt.Sprintf("Pop a level %d Warlord", level), o)
 		if level == d.Warlord.PopLevel {
 			first = ch.Reason
-		} else if first != "" && ch.Reason == first {
+		} else if first != "" && ch.Reason == first && !city.Capital {
 			break
 		}
 		out = append(out, ch)

@@ -100,11 +100,10 @@ func (g Game) Battle() hexscreen.Battle {
 
 // Panel implements hexscreen.Game: the player's army's units, its Warlord
 // and Casters with their upkeep, and its standing order; the player's
-// city's armies with their units, and the Warlords and Casters in it.
-// Armies are shown as the orders drafted leave them when the turn's
-// movement begins (model.AsOrdered: units formed, transfers made), with
-// what they hold now when that differs; an army the orders make is "a new
-// army", never numbered: the turn gives it its number.
+// city's armies with their units, and the Warlords and Casters in it. The
+// army is shown as the orders drafted leave it when the turn's movement
+// begins (model.AsOrdered: units formed, transfers made), with what it
+// holds now when that differs, on its first line.
 func (g Game) Panel(m *model.Model, sel model.Selection) []string {
 	v := m.View()
 	s := m.State()
@@ -119,45 +118,32 @@ func (g Game) Panel(m *model.Model, sel model.Selection) []string {
 			return nil // the panel is of the player's own
 		}
 		after := m.AsOrdered(now.ID)
-		if after == nil {
-			out = append(g.armyLines(m, now), "The orders drafted leave it nothing: it is disbanded as the turn begins")
-		} else {
+		switch {
+		case after == nil:
+			out = g.armyLines(m, now)
+			out[0] += " (disbanded by the orders drafted)"
+		case sameArmy(now, after):
+			out = g.armyLines(m, now)
+		default:
 			out = g.armyLines(m, after)
-			if !sameArmy(now, after) {
-				out = append(out, "With the orders drafted; now: "+g.armySummary(m, now))
-			}
+			out[0] += " (now: " + g.armySummary(m, now, after) + ")"
 		}
 		out = append(out, "Stance: "+stanceName(now.Stance.Kind))
 	case sel.City != 0:
-		c := s.City(sel.City)
-		if c == nil || c.Owner != v.You {
-			return nil
-		}
-		after := s
-		if f := m.Forecast().After; f != nil {
-			after = f
-		}
-		var chars []string
-		for _, i := range after.ArmiesAt(c.Hex) {
-			a := &after.Armies[i]
-			if a.Owner != v.You || a.Naval || a.Carrier != 0 {
+		for i := range v.Cities {
+			c := &v.Cities[i]
+			if c.ID != sel.City || c.Owner != v.You {
 				continue
 			}
-			name := fmt.Sprintf("army %d", a.ID)
-			if s.Army(a.ID) == nil {
-				name = "a new army"
+			for _, a := range v.Armies {
+				if a.Hex == c.Hex && a.Owner == v.You && a.Carrier == 0 {
+					out = append(out, fmt.Sprintf("Army %d: %s", a.ID, m.UnitsText(a.Units)))
+				}
 			}
-			out = append(out, fmt.Sprintf("%s: %s", model.Capital(name), m.UnitsText(a.Units)))
-			for _, ch := range g.R.characters(a) {
-				chars = append(chars, fmt.Sprintf("%s (%s)", characterLine(ch), name))
-			}
-		}
-		for _, i := range s.ArmiesAt(c.Hex) {
-			if a := &s.Armies[i]; a.Owner == v.You && !a.Naval && a.Carrier == 0 && after.Army(a.ID) == nil {
-				out = append(out, fmt.Sprintf("Army %d: disbanded by the orders drafted", a.ID))
+			for _, ch := range g.R.CityCharacters(m, c.ID) {
+				out = append(out, fmt.Sprintf("%s (army %d)", characterLine(ch), ch.Army))
 			}
 		}
-		out = append(out, chars...)
 	}
 	return out
 }
@@ -172,12 +158,19 @@ func (g Game) armyLines(m *model.Model, a *game.Army) []string {
 	return out
 }
 
-// armySummary says in one line what army a holds: "Infantry 5, level 1
-// Warlord"; "no units".
-func (g Game) armySummary(m *model.Model, a *game.Army) string {
+// armySummary says in one line what army a holds now where it differs
+// from b, the same army as the orders drafted leave it: its units ("no
+// units"), and its Warlord and Casters if they differ ("Infantry 5, level
+// 1 Warlord").
+func (g Game) armySummary(m *model.Model, a, b *game.Army) string {
 	parts := []string{m.UnitsText(a.Units)}
-	for _, c := range a.Characters {
-		parts = append(parts, g.R.CharacterName(c))
+	if !slices.EqualFunc(a.Characters, b.Characters, func(x, y game.Character) bool { return x.ID == y.ID }) {
+		for _, c := range a.Characters {
+			parts = append(parts, g.R.CharacterName(c))
+		}
+		if len(a.Characters) == 0 {
+			parts = append(parts, "no Warlord")
+		}
 	}
 	return strings.Join(parts, ", ")
 }

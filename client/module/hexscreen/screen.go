@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"empires/client/board"
@@ -65,6 +66,11 @@ type Screen struct {
 	// marks a hex.
 	tips   []choiceTip
 	marked *choiceTip
+	// linesBox holds the module's lines on selection linesSel, at least
+	// linesMin high (panel).
+	linesBox *widget.Container
+	linesSel model.Selection
+	linesMin int
 
 	// logLines are Log's lines of the log of model logOf.
 	logLines []module.LogLine
