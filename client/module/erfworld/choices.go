@@ -13,10 +13,11 @@ import (
 // CityChoices implements model.Rules: upgrade, if its level is one the
 // rules upgrade (never a Capital: "No City may be upgraded to a Capital");
 // form each kind of unit, one and as many as the city may still form and
-// the money pays for; pop a Warlord at each starting level (only the first
-// when the city may pop none: "A Warlord can only be created in a
-// Capital"); pop each kind of Caster; build a Fleet on each neighbouring
-// hex of naval terrain; make a Trade Good.
+// the money pays for (the same buttons whatever the drafts); pop a
+// Warlord at each starting level (only the first when the city may pop
+// none: "A Warlord can only be created in a Capital"); pop each kind of
+// Caster; build a Fleet on each neighbouring hex of naval terrain; make a
+// Trade Good.
 func (r Rules) CityChoices(m *model.Model, city *game.City) []model.Choice {
 	d := r.D
 	c := city.ID
@@ -31,15 +32,17 @@ func (r Rules) CityChoices(m *model.Model, city *game.City) []model.Choice {
 	}
 	// Each kind of unit has the same buttons whatever the orders drafted
 	// (the panel must not move under the pointer as they are chosen):
-	// form one, and where the city may form more than one a turn, form
+	// form one, and where the city may form more than one a turn and the
+	// rules allow the kind at all (the order alone, drafts aside), form
 	// the most it may still form that the money pays, or, when that is
 	// not 2 or more, form 2, disabled with the reason.
 	most := min(d.UnitsFormable(int(city.Level)+d.City.UpgradeLevelsPerTurn), 1000)
 	for k := range d.Units {
 		unit := game.UnitKind(k)
 		name := d.Units[k].Name
-		one := add(fmt.Sprintf("Form 1 %s", name), game.Order{Kind: erf.OrderForm, City: c, Unit: unit, Count: 1})
-		if most < 2 {
+		o := game.Order{Turn: m.Turn(), Kind: erf.OrderForm, City: c, Unit: unit, Count: 1}
+		one := add(fmt.Sprintf("Form 1 %s", name), o)
+		if most < 2 || game.ValidateOrder(m.State(), r, m.You(), &o) != nil {
 			continue
 		}
 		found := false
