@@ -223,6 +223,9 @@ type Probe struct {
 	Animating bool `json:"animating,omitempty"`
 	// Drafts are the labels of the turn's orders.
 	Drafts []string `json:"drafts,omitempty"`
+	// Preview are the lines of the tooltip on the path planned to the
+	// place under the pointer, while it shows.
+	Preview []string `json:"preview,omitempty"`
 	// Mine are the player's things; Others what the player sees or
 	// remembers of the others' (and of no one's).
 	Mine   []Mark `json:"mine,omitempty"`

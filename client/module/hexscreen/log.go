@@ -132,6 +132,10 @@ func (g *Screen) Probe() module.Probe {
 	for _, d := range g.model.Drafts() {
 		p.Drafts = append(p.Drafts, d.Label)
 	}
+	if g.preview != nil && g.hasHover && !g.animating() {
+		_, days := g.mod.(Calendar)
+		p.Preview, _ = previewLines(g.preview, days)
+	}
 	mark := func(kind string, id int, h hex.Hex) module.Mark {
 		x, y := g.screenOf(h)
 		return module.Mark{Kind: kind, ID: id, Cell: h.String(), X: x, Y: y, OnMap: image.Pt(int(x), int(y)).In(mr)}
