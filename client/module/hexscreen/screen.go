@@ -578,13 +578,22 @@ func (g *Screen) EndWarning() (title, text string) {
 // left then refuse, so that the rest may be sent.
 func (g *Screen) DropRefused() {
 	dropped := false
-	for range len(g.model.Drafts()) + 1 {
+	for {
+		// A removal forgets the server's answer: every order it refused
+		// goes at once, then those the view's check refuses after them.
 		ds := g.model.Drafts()
-		i := slices.IndexFunc(ds, func(d model.Draft) bool { return d.Rejected != "" || d.Err != "" })
-		if i < 0 {
+		var refused []int
+		for i, d := range ds {
+			if d.Rejected != "" || d.Err != "" {
+				refused = append(refused, i)
+			}
+		}
+		if len(refused) == 0 {
 			break
 		}
-		g.model.RemoveOrder(i)
+		for _, i := range slices.Backward(refused) {
+			g.model.RemoveOrder(i)
+		}
 		dropped = true
 	}
 	if dropped {
