@@ -296,7 +296,8 @@ func (g *gameScreen) interactive() bool {
 }
 
 // submit sends the order list if it changed since it was last sent (or
-// always, with force), and reports whether it sent it; in an interactive
+// always, with force), and reports whether it went to the server, whose
+// answer will reply to sentSeq; in an interactive
 // step there is none to send. While End turn waits for the server's
 // answer, it waits for the answer to the list sent last.
 func (g *gameScreen) submit(force bool) bool {
@@ -312,10 +313,11 @@ func (g *gameScreen) submit(force bool) bool {
 	}
 	sub.Seq = g.clock.Seq
 	seq, ok := g.app.sendSeq(sub)
+	g.sent, g.sentTurn, g.sentAt = sub.Orders, sub.Turn, g.frame
 	if !ok {
-		return false
+		return false // not connected, or the queue is full: nothing will answer
 	}
-	g.sent, g.sentTurn, g.sentAt, g.sentSeq = sub.Orders, sub.Turn, g.frame, seq
+	g.sentSeq = seq
 	if g.readyAfter != 0 {
 		g.readyAfter = seq
 	}
