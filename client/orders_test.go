@@ -55,7 +55,7 @@ func TestOrdersInTheWindow(t *testing.T) {
 	r := d.button(form)
 	at := r.Min.Add(r.Max).Div(2)
 	d.click(at.X, at.Y, 1)
-	p = d.wait("the Infantry drafted", func(p *app.Probe) bool { return p.Orders == 1 })
+	d.wait("the Infantry drafted", func(p *app.Probe) bool { return p.Orders == 1 })
 	d.frames(3)
 	p = d.read()
 	under := ""
@@ -193,9 +193,9 @@ func (d *driver) hoverAway(thing module.Mark, n int) (hex.Hex, *app.Probe) {
 				continue
 			}
 			d.move(x, y)
-			q := d.wait("the pointer there", func(p *app.Probe) bool { return p.Cursor == [2]int{x, y} })
+			d.wait("the pointer there", func(p *app.Probe) bool { return p.Cursor == [2]int{x, y} })
 			d.frames(2)
-			q = d.read()
+			q := d.read()
 			if q.Hover != "" && hex.Distance(from, cellHex(d.t, q.Hover)) == n && len(q.Preview) > 0 {
 				return cellHex(d.t, q.Hover), q
 			}
