@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"empires/client/app"
 )
 
@@ -192,7 +194,7 @@ func (d *driver) click(x, y, button int) {
 	d.t.Helper()
 	d.move(x, y)
 	d.wait("the pointer there", func(p *app.Probe) bool { return p.Cursor == [2]int{x, y} })
-	held := map[int]int{1: 0, 2: 1, 3: 2}[button] // ebiten's numbers: 0 left, 1 middle, 2 right
+	held := map[int]int{1: int(ebiten.MouseButtonLeft), 2: int(ebiten.MouseButtonMiddle), 3: int(ebiten.MouseButtonRight)}[button] // the probe's, ebiten's numbers
 	d.xdo("mousedown", strconv.Itoa(button))
 	d.wait("the button down", func(p *app.Probe) bool { return slices.Contains(p.Mouse, held) })
 	d.xdo("mouseup", strconv.Itoa(button))

@@ -709,13 +709,20 @@ func (a *App) dialed(r dialResult) {
 }
 
 // send sends m to the server, if connected; a failure shows as a status.
-func (a *App) send(m protocol.Message) {
+func (a *App) send(m protocol.Message) { a.sendSeq(m) }
+
+// sendSeq is send, and returns the message's seq, which the server's
+// answer replies to; false if it was not sent.
+func (a *App) sendSeq(m protocol.Message) (uint32, bool) {
 	if a.conn == nil {
-		return
+		return 0, false
 	}
-	if _, err := a.conn.Send(m); err != nil {
+	seq, err := a.conn.Send(m)
+	if err != nil {
 		a.notify(fmt.Sprintf("not sent: %v", err))
+		return 0, false
 	}
+	return seq, true
 }
 
 // notify shows a short message where the player looks.
@@ -819,7 +826,7 @@ func (a *App) handle(ev conn.Event) {
 		}
 	case *protocol.OrdersResult:
 		if a.game != nil {
-			a.game.ordersResult(m)
+			a.game.ordersResult(m, ev.Reply)
 		}
 	case *protocol.GameOver:
 		if a.game != nil {
@@ -831,6 +838,9 @@ func (a *App) handle(ev conn.Event) {
 			return
 		}
 		a.notify(m.Message)
+		if a.game != nil {
+			a.game.submitFailed(ev.Reply)
+		}
 		if a.opts.Script != nil {
 			a.err = fmt.Errorf("server error: %s", m.Message)
 		}

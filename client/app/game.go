@@ -281,7 +281,7 @@ func (g *gameScreen) turnUpdate(u *protocol.TurnUpdate) {
 		g.notify(err.Error())
 	}
 	g.status = g.scr.Status()
-	g.ready = false
+	g.ready, g.readyAfter = false, 0
 	g.sent = nil
 	g.refresh()
 	if !wasOut && g.out() && g.over == nil {

@@ -47,6 +47,11 @@ type Probe struct {
 	// Texts are the texts of the menu screens (not the game's), in the
 	// order they are laid out.
 	Texts []string `json:"texts,omitempty"`
+	// Side are the texts of the game's side panel (its selection and
+	// choices), and WindowTexts those of the window open over the game, in
+	// the order they are laid out.
+	Side        []string `json:"side,omitempty"`
+	WindowTexts []string `json:"window_texts,omitempty"`
 	// List is the rectangle of the Replays screen's list of saved games
 	// (its first game at the top), on that screen.
 	List [4]int `json:"list,omitempty"`
@@ -134,6 +139,10 @@ func (a *App) probe() *Probe {
 	p.TurnText, p.Slot, p.Clock = sh.hud.turn.Label, sh.hud.slot.Label, sh.hud.clock.Label
 	lr := sh.hud.log.GetWidget().Rect
 	p.LogRect = [4]int{lr.Min.X, lr.Min.Y, lr.Max.X, lr.Max.Y}
+	p.Side = collectTexts(sh.hud.side, nil)
+	if sh.hud.windowBox != nil {
+		p.WindowTexts = collectTexts(sh.hud.windowBox, nil)
+	}
 	p.Probe = a.game.probe()
 	p.Orders = len(p.Drafts)
 	return p

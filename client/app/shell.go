@@ -52,10 +52,15 @@ type gameScreen struct {
 	lobby    *protocol.Lobby
 	sent     []byte // the list last sent for sentTurn, encoded
 	sentTurn protocol.Turn
-	sentAt   int                  // frame of the last SubmitOrders
-	results  int                  // OrdersResults received
-	rejected []protocol.Rejection // the orders the last OrdersResult refused
-	frame    int
+	sentSeq  uint32 // the seq of the last SubmitOrders, which its answer replies to
+	sentAt   int    // frame of the last SubmitOrders
+	// readyAfter is the seq of the SubmitOrders whose answer End turn
+	// waits for before it says the player is ready (readyWhenAccepted), 0
+	// when it waits for none.
+	readyAfter uint32
+	results    int                  // OrdersResults received
+	rejected   []protocol.Rejection // the orders the last OrdersResult refused
+	frame      int
 
 	// The window's size, in pixels.
 	winW, winH int
@@ -135,10 +140,12 @@ func (g *gameScreen) out() bool {
 
 // setClock takes the server's turn clock: the step played, its deadline,
 // who is ready and who must act. The first clock after the seat was taken
-// back (rejoin) may ask for the orders and the readiness again.
+// back (rejoin) may ask for the orders and the readiness again. While End
+// turn waits for the server's answer to the orders the player stays
+// ready on the screen.
 func (g *gameScreen) setClock(c *protocol.TurnClock) {
 	g.clock = *c
-	g.ready = slices.Contains(c.Ready, g.you())
+	g.ready = slices.Contains(c.Ready, g.you()) || g.readyAfter != 0
 	if g.rejoined {
 		g.rejoined = false
 		g.resume()
@@ -164,11 +171,11 @@ func (g *gameScreen) resume() {
 	case !slices.Contains(g.clock.Actors, you), g.clock.Turn != g.turn():
 		return
 	}
-	g.submit(true)
 	if g.readyFor == g.clock.Turn {
-		g.app.send(&protocol.SetReady{Ready: true, Seq: g.clock.Seq})
-		g.ready = true
+		g.setReady(true)
+		return
 	}
+	g.submit(true)
 }
 
 // setLobby keeps the table's names and seats.
@@ -177,15 +184,62 @@ func (g *gameScreen) setLobby(m *protocol.Lobby) {
 	g.hud.dirtyTop = true
 }
 
-// ordersResult shows the server's verdict on the orders.
-func (g *gameScreen) ordersResult(r *protocol.OrdersResult) {
+// ordersResult shows the server's verdict on the orders, the answer to
+// the SubmitOrders of seq reply. If End turn waits for it
+// (readyWhenAccepted), an acceptance says the player is ready; a refusal
+// takes the turn back and asks, naming each order refused and why: the
+// turn never ends on a refusal the player has not seen.
+func (g *gameScreen) ordersResult(r *protocol.OrdersResult, reply uint32) {
 	g.applyResult(r)
 	g.results++
 	g.rejected = r.Errors
 	if len(r.Errors) > 0 {
-		g.notify(fmt.Sprintf("The server refused %d order(s): see the list", len(r.Errors)))
+		g.notify(fmt.Sprintf("The server refused %s: see the list", countWord(len(r.Errors), "order", "orders")))
 	}
 	g.hud.dirtyOrders = true
+	if g.readyAfter == 0 || reply != g.readyAfter {
+		return
+	}
+	g.readyAfter = 0
+	if len(r.Errors) == 0 {
+		g.app.send(&protocol.SetReady{Ready: true, Seq: g.clock.Seq})
+		return
+	}
+	g.ready, g.readyFor = false, 0
+	g.hud.dirtyTop = true
+	title, text := g.endWarning()
+	if title == "" {
+		title, text = "Orders refused", refusalText(r.Errors)
+	}
+	g.hud.confirm(title, text, "End turn anyway", g.endAnyway)
+}
+
+// submitFailed takes the server's error in answer to the message of seq
+// reply: if End turn waits for it, the turn is not ended (the notice
+// says the error).
+func (g *gameScreen) submitFailed(reply uint32) {
+	if g.readyAfter != 0 && reply == g.readyAfter {
+		g.readyAfter, g.ready, g.readyFor = 0, false, 0
+		g.hud.dirtyTop = true
+	}
+}
+
+// refusalText says which orders the server refused and why, for a screen
+// that does not say it (module.Warner).
+func refusalText(errs []protocol.Rejection) string {
+	lines := []string{fmt.Sprintf("The server refused %s:", countWord(len(errs), "order", "orders"))}
+	for _, e := range errs {
+		lines = append(lines, fmt.Sprintf("%s: %s.", kit.CapitalFirst(e.Order), e.Reason))
+	}
+	return strings.Join(append(lines, "It keeps the orders it accepted last. Change them, or end the turn anyway."), "\n")
+}
+
+// countWord writes "1 order", "3 orders".
+func countWord(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // actResult shows the server's verdict on an action: a refusal as a
@@ -214,19 +268,24 @@ func (g *gameScreen) refresh() {
 	g.hud.dirtyTop, g.hud.dirtySide, g.hud.dirtyOrders, g.hud.dirtyLog = true, true, true, true
 }
 
-// setReady sends the orders and says the player is done (or not).
+// setReady sends the orders and says the player is done (or not): done
+// only once the server has accepted the orders sent (readyAfter; see
+// ordersResult), so a refused order is shown before the turn can end.
 func (g *gameScreen) setReady(r bool) {
 	if g.over != nil || g.out() {
 		return
 	}
-	g.readyFor = 0
-	if r {
-		g.submit(true)
-		g.readyFor = g.turn()
-	}
-	g.app.send(&protocol.SetReady{Ready: r, Seq: g.clock.Seq})
+	g.readyFor, g.readyAfter = 0, 0
 	g.ready = r
 	g.hud.dirtyTop = true
+	if r {
+		g.readyFor = g.turn()
+		if g.submit(true) {
+			g.readyAfter = g.sentSeq
+			return
+		}
+	}
+	g.app.send(&protocol.SetReady{Ready: r, Seq: g.clock.Seq})
 }
 
 // interactive reports whether the step played is interactive: the player
@@ -237,21 +296,32 @@ func (g *gameScreen) interactive() bool {
 }
 
 // submit sends the order list if it changed since it was last sent (or
-// always, with force); in an interactive step there is none to send.
-func (g *gameScreen) submit(force bool) {
+// always, with force), and reports whether it went to the server, whose
+// answer will reply to sentSeq; in an interactive
+// step there is none to send. While End turn waits for the server's
+// answer, it waits for the answer to the list sent last.
+func (g *gameScreen) submit(force bool) bool {
 	if g.interactive() {
-		return
+		return false
 	}
 	sub := g.submission()
 	if sub == nil || g.out() || g.over != nil {
-		return // nothing to send: the server takes no orders from a player out of the game
+		return false // nothing to send: the server takes no orders from a player out of the game
 	}
 	if !force && sub.Turn == g.sentTurn && bytes.Equal(sub.Orders, g.sent) {
-		return
+		return false
 	}
 	sub.Seq = g.clock.Seq
-	g.app.send(sub)
+	seq, ok := g.app.sendSeq(sub)
 	g.sent, g.sentTurn, g.sentAt = sub.Orders, sub.Turn, g.frame
+	if !ok {
+		return false // not connected, or the queue is full: nothing will answer
+	}
+	g.sentSeq = seq
+	if g.readyAfter != 0 {
+		g.readyAfter = seq
+	}
+	return true
 }
 
 // readyText says who is done with the turn, the player included, and
@@ -351,7 +421,17 @@ func (g *gameScreen) endTurnClicked() {
 		g.setReady(true)
 		return
 	}
-	g.hud.confirm(title, text, "End turn anyway", func() { g.setReady(true) })
+	g.hud.confirm(title, text, "End turn anyway", g.endAnyway)
+}
+
+// endAnyway ends the turn after a warning: the orders the server refuses
+// are taken out first (module.Pruner), so the turn plays the orders the
+// player sees rather than the list the server accepted last.
+func (g *gameScreen) endAnyway() {
+	if p, ok := g.scr.(module.Pruner); ok {
+		p.DropRefused()
+	}
+	g.setReady(true)
 }
 
 // keysFree reports whether no text field has the keyboard: a button's

@@ -4,7 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"slices"
+	"strings"
 
+	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"empires/client/board"
@@ -47,10 +50,12 @@ type Screen struct {
 	previewTo  hex.Hex
 	previewErr string
 
-	// The selected army's reach, computed once per army and view.
+	// The selected army's reach, computed once per army, view and
+	// change of the drafts (which change the army as it will move).
 	reach     map[hex.Hex]int
 	reachArmy game.ArmyID
 	reachView *game.View
+	reachOf   int
 
 	// The turn's animation.
 	anim     []model.StepFrame
@@ -61,6 +66,11 @@ type Screen struct {
 	// marks a hex.
 	tips   []choiceTip
 	marked *choiceTip
+	// linesBox holds the module's lines on selection linesSel, at least
+	// linesMin high (panel).
+	linesBox *widget.Container
+	linesSel model.Selection
+	linesMin int
 
 	// logLines are Log's lines of the log of model logOf.
 	logLines []module.LogLine
@@ -76,6 +86,7 @@ var (
 	_ module.Bar        = (*Screen)(nil)
 	_ module.Hinter     = (*Screen)(nil)
 	_ module.Warner     = (*Screen)(nil)
+	_ module.Pruner     = (*Screen)(nil)
 	_ module.Replayer   = (*Screen)(nil)
 	_ module.Autoplayer = (*Screen)(nil)
 )
@@ -415,7 +426,8 @@ func (g *Screen) click(h hex.Hex) {
 }
 
 // orderMoveTo gives the selected army a move (or, onto a known enemy, an
-// attack) to h.
+// attack) to h, as far as the server takes it (model.MoveTo); a move the
+// server would refuse is not drafted, and the notice says why.
 func (g *Screen) orderMoveTo(h hex.Hex) {
 	if g.watching {
 		return // a replay takes no orders
@@ -425,12 +437,10 @@ func (g *Screen) orderMoveTo(h hex.Hex) {
 	if a == nil || a.Hex == h {
 		return
 	}
-	plan, err := g.model.PlanPath(a.ID, h)
-	if err != nil {
+	if _, err := g.model.MoveTo(a.ID, h, g.enemyAt(h)); err != nil {
 		g.host.Notify(err.Error())
 		return
 	}
-	g.model.SetMove(a.ID, plan.Path, g.enemyAt(h))
 	g.ordersChanged()
 }
 
@@ -533,14 +543,62 @@ func (g *Screen) Rejected(errs []protocol.Rejection) {
 	g.model.ApplyResult(&protocol.OrdersResult{Turn: protocol.Turn(g.model.Turn()), Errors: errs})
 }
 
-// EndWarning implements module.Warner: the forecast's warning of units
-// that upkeep would remove.
+// EndWarning implements module.Warner: the orders the server refuses
+// (Draft.Rejected, or Draft.Err: the same validation on the view), each
+// with its reason, else the forecast's warning of units that upkeep would
+// remove.
 func (g *Screen) EndWarning() (title, text string) {
+	var refused []string
+	for _, d := range g.model.Drafts() {
+		why := d.Rejected
+		if why == "" {
+			why = d.Err
+		}
+		if why != "" {
+			refused = append(refused, fmt.Sprintf("%s: %s.", d.Label, why))
+		}
+	}
+	if len(refused) > 0 {
+		head := "1 order is refused by the server:"
+		if len(refused) > 1 {
+			head = fmt.Sprintf("%d orders are refused by the server:", len(refused))
+		}
+		return "Orders refused", head + "\n" + strings.Join(refused, "\n") +
+			"\nChange or remove them, or end the turn anyway without them."
+	}
 	w := g.model.Forecast().Warning
 	if w == "" {
 		return "", ""
 	}
 	return "Units will be lost", kit.CapitalFirst(w) + ". Remove or change orders to keep them, or end the turn anyway."
+}
+
+// DropRefused implements module.Pruner: the drafts the server refuses
+// (as EndWarning lists them) are taken out, and so are those the orders
+// left then refuse, so that the rest may be sent.
+func (g *Screen) DropRefused() {
+	dropped := false
+	for {
+		// A removal forgets the server's answer: every order it refused
+		// goes at once, then those the view's check refuses after them.
+		ds := g.model.Drafts()
+		var refused []int
+		for i, d := range ds {
+			if d.Rejected != "" || d.Err != "" {
+				refused = append(refused, i)
+			}
+		}
+		if len(refused) == 0 {
+			break
+		}
+		for _, i := range slices.Backward(refused) {
+			g.model.RemoveOrder(i)
+		}
+		dropped = true
+	}
+	if dropped {
+		g.ordersChanged()
+	}
 }
 
 // Help implements module.Screen.
