@@ -68,6 +68,9 @@ func newGameScreenFor(a *App, rs ruleset.Ruleset, rv ruleset.View, r *replay) (*
 	g.root = g.hud.root
 	g.clock.Turn = protocol.Turn(g.status.Turn)
 	g.refresh()
+	if m, ok := a.opts.Modules.Get(rs.Info().ID); ok {
+		g.showFirstHint(m)
+	}
 	return g, nil
 }
 
@@ -139,6 +142,7 @@ func (g *gameScreen) Act(action []byte) bool {
 		g.notify(fmt.Sprintf("not sent: %v", err))
 		return false
 	}
+	g.dismissFirstHint() // the player acted: the first turn's hint did its work
 	return true
 }
 
@@ -175,7 +179,7 @@ func (g *gameScreen) input() module.Input {
 	in := module.Input{Frame: g.app.in, Map: g.mapRect(), Size: image.Pt(g.winW, g.winH), Minimap: g.minimapRect(),
 		Modal: g.hud.window != nil, Panel: g.hud.scroll.ViewRect()}
 	in.OnMinimap = !in.Modal && pt.In(in.Minimap.Inset(-4))
-	in.Pointer = !in.Modal && pt.In(in.Map) && !pt.In(g.hud.logBox.GetWidget().Rect) && !in.OnMinimap
+	in.Pointer = !in.Modal && pt.In(in.Map) && !pt.In(g.hud.logBox.GetWidget().Rect) && !in.OnMinimap && !pt.In(g.firstHintRect())
 	in.Keys = !in.Modal && g.keysFree()
 	in.Orders = g.status.You != 0 && !g.out() && g.over == nil && g.replay == nil
 	return in
@@ -218,6 +222,7 @@ func (g *gameScreen) update() bool {
 	if g.rp != nil {
 		g.tickReplay()
 	}
+	g.checkFirstHint()
 	changed := g.tick()
 	if g.redraw {
 		drawn, g.redraw = true, false

@@ -65,6 +65,10 @@ type Probe struct {
 	Hint     string `json:"hint,omitempty"` // the side panel's hint line
 	BigLog   bool   `json:"big_log,omitempty"`
 	LogRect  [4]int `json:"log_rect"` // the log's rectangle
+	// FirstHint is the first turn's hint over the map, "" for none;
+	// FirstHintRect where it is.
+	FirstHint     string `json:"first_hint,omitempty"`
+	FirstHintRect [4]int `json:"first_hint_rect"`
 	// The game screen's own part, in its own words: the camera, where its
 	// things are drawn, what is selected, the orders drafted.
 	module.Probe
@@ -134,6 +138,10 @@ func (a *App) probe() *Probe {
 	p.TurnText, p.Slot, p.Clock = sh.hud.turn.Label, sh.hud.slot.Label, sh.hud.clock.Label
 	lr := sh.hud.log.GetWidget().Rect
 	p.LogRect = [4]int{lr.Min.X, lr.Min.Y, lr.Max.X, lr.Max.Y}
+	if fh := sh.hint; fh != nil {
+		r := sh.firstHintRect()
+		p.FirstHint, p.FirstHintRect = fh.hint.Text, [4]int{r.Min.X, r.Min.Y, r.Max.X, r.Max.Y}
+	}
 	p.Probe = a.game.probe()
 	p.Orders = len(p.Drafts)
 	return p

@@ -43,6 +43,8 @@ type gameScreen struct {
 	// the screen as it replays it.
 	replay *replay
 	rp     module.Replayer
+	// hint is the first turn's hint shown over the map, nil for none.
+	hint *firstHint
 
 	clock    protocol.TurnClock
 	ready    bool          // the server's last clock, or the player since, says the player is ready

@@ -66,6 +66,8 @@ type Prefs struct {
 	// UIScale is how large the interface is drawn, in per cent: one of
 	// UIScales (200 draws every widget twice as large).
 	UIScale int `toml:"ui_scale"`
+	// Hints shows, on a game's first turn, what to do first.
+	Hints bool `toml:"hints"`
 }
 
 // Default returns the preferences of a fresh install. The name is the
@@ -79,7 +81,7 @@ func defaultFor(user string) Prefs {
 		name = user
 	}
 	return Prefs{Name: name, Address: DefaultAddress, Grid: true, AnimSpeed: AnimNormal, EdgePan: false,
-		Fullscreen: false, UIScale: DefaultUIScale}
+		Fullscreen: false, UIScale: DefaultUIScale, Hints: true}
 }
 
 // Validate checks p: a valid player name, a host:port address, a known
