@@ -50,6 +50,8 @@ type Probe struct {
 	// List is the rectangle of the Replays screen's list of saved games
 	// (its first game at the top), on that screen.
 	List [4]int `json:"list,omitempty"`
+	// Rows are the rows of that list, the first at the top.
+	Rows []string `json:"rows,omitempty"`
 
 	// The game screen only: the shell's part.
 	Turn     int    `json:"turn,omitempty"`
@@ -124,6 +126,7 @@ func (a *App) probe() *Probe {
 	if a.replays != nil && a.ui.Container == a.replays.Container() {
 		r := a.replays.ListRect()
 		p.List = [4]int{r.Min.X, r.Min.Y, r.Max.X, r.Max.Y}
+		p.Rows = a.replays.Rows()
 	}
 	if a.screen != screenGame || a.game == nil {
 		return p

@@ -2,9 +2,11 @@ package app
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"empires/client/internal/savedgame"
+	"empires/client/menu"
 	"empires/server/store"
 	"empires/shared/conn"
 	"empires/shared/protocol"
@@ -55,6 +57,22 @@ func openingCamera(t *testing.T, a *App, g savedSet, s ruleset.Seat) [3]float64 
 		t.Fatal(err)
 	}
 	return gs.scr.Probe().Camera
+}
+
+// savedGameOf returns saved game id as the Replays screen lists it.
+func savedGameOf(t *testing.T, a *App, id protocol.GameID) menu.SavedGame {
+	t.Helper()
+	games, err := a.savedGames()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range games {
+		if g.ID == id {
+			return a.savedGame(&g)
+		}
+	}
+	t.Fatalf("no saved game %d", id)
+	return menu.SavedGame{}
 }
 
 // TestReplaysList: each row of the Replays screen names the game's rules
@@ -109,9 +127,10 @@ func TestReplaysList(t *testing.T) {
 
 // TestReplayOpensOnTheFirstPlayer: a replay, watched from above, opens
 // where the first player's game opened, on its Capital (its first city
-// in empire), not at the map's top-left corner; its menu says "Back to
-// the replay", and leaving it goes back to the Replays screen with the
-// game picked again.
+// in empire), not at the map's top-left corner; its top bar names it by
+// its rules and date when its name is the default one ("Ann's game");
+// its menu says "Back to the replay", and leaving it goes back to the
+// Replays screen with the game picked again.
 func TestReplayOpensOnTheFirstPlayer(t *testing.T) {
 	a, _, _ := testApp(t)
 	games := []savedSet{
@@ -131,6 +150,12 @@ func TestReplayOpensOnTheFirstPlayer(t *testing.T) {
 		rg := a.game
 		if rg == nil || rg.replay == nil || !rg.replay.eyes.AllSeeing {
 			t.Fatalf("%s: no replay from above", g.set.Ruleset)
+		}
+		rg.hud.update()
+		if have := rg.hud.money.Label; g.set.Name == "Ann's game" && !strings.HasPrefix(have, savedGameOf(t, a, g.id).Ruleset+" · ") {
+			t.Errorf("%s: the replay of a game of the default name is titled %q, want its rules and date", g.set.Ruleset, have)
+		} else if g.set.Name != "Ann's game" && have != g.set.Name {
+			t.Errorf("%s: the replay is titled %q, want the game's name %q", g.set.Ruleset, have, g.set.Name)
 		}
 		if have := rg.scr.Probe().Camera; have != want {
 			t.Errorf("%s: the replay opens with the camera at %v, want the first player's %v", g.set.Ruleset, have, want)

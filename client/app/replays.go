@@ -119,7 +119,7 @@ func (a *App) watchReplay(id protocol.GameID) error {
 	if err != nil {
 		return err
 	}
-	if err := a.OpenReplay(gameTitle(&g), r); err != nil {
+	if err := a.OpenReplay(a.replayTitle(&g), r); err != nil {
 		return err
 	}
 	a.watched = id
@@ -143,6 +143,21 @@ func (a *App) watchNote(g *store.Game) string {
 		return "Until the game is over, Watch shows it as the table showed everyone."
 	}
 	return "Until the game is over, Watch shows it through your eyes alone."
+}
+
+// replayTitle names saved game g on its replay's top bar: its name, or,
+// when that is the one the game was given by default ("Ann's game"), its
+// rules and when it started: "Erfworld Empires · Nov 28 21:45".
+func (a *App) replayTitle(g *store.Game) string {
+	name := g.Settings.Name
+	if name != "" && (len(g.Seats) == 0 || name != g.Seats[0].Name+"'s game") {
+		return name
+	}
+	title := g.Settings.Ruleset
+	if rs, ok := a.opts.Rulesets.Get(title); ok {
+		title = rs.Info().Title
+	}
+	return title + " · " + g.Created.Local().Format("Jan _2 15:04")
 }
 
 // gameTitle names a saved game.

@@ -239,6 +239,8 @@ func TestReplayRow(t *testing.T) {
 			"              Empire            Ann, Bob                   16x16   12 turns  over, no winner"},
 		{SavedGame{Started: may3, Ruleset: "Erfworld Empires", Mine: true, Players: []string{"Bot 2", "Bot 3", "Bot 4", "Bot 5", "Bot 6"}, Width: 48, Height: 36, Turns: 3},
 			"May  3 14:20  Erfworld Empires  vs Bot 2 and 4 more        48x36    3 turns  unfinished"},
+		{SavedGame{Started: may3, Ruleset: "Erfworld Empires", Mine: true, Players: []string{"Bot 2"}, Width: 24, Height: 24, Turns: 1},
+			"May  3 14:20  Erfworld Empires  vs Bot 2                   24x24    1 turn   unfinished"},
 	}
 	for _, tt := range tests {
 		if have := replayRow(tt.have); have != tt.want {

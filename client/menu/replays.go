@@ -72,8 +72,12 @@ func replayRow(g SavedGame) string {
 	if g.Width > 0 && g.Height > 0 {
 		size = fmt.Sprintf("%dx%d", g.Width, g.Height)
 	}
-	return fmt.Sprintf("%-12s  %-*.*s  %-*s %7s %4d turns  %s", started, rulesetColumn, rulesetColumn, g.Ruleset,
-		playersColumn, fitNames(prefix, g.Players, playersColumn), size, g.Turns, result)
+	turns := "turns"
+	if g.Turns == 1 {
+		turns = "turn"
+	}
+	return fmt.Sprintf("%-12s  %-*.*s  %-*s %7s %4d %-5s  %s", started, rulesetColumn, rulesetColumn, g.Ruleset,
+		playersColumn, fitNames(prefix, g.Players, playersColumn), size, g.Turns, turns, result)
 }
 
 // fitNames returns prefix and names joined ("vs Ann, Bob"), with as many
@@ -201,6 +205,17 @@ func (r *Replays) Select(id int64) {
 			return
 		}
 	}
+}
+
+// Rows returns the list's rows as it shows them, the first at the top.
+func (r *Replays) Rows() []string {
+	var out []string
+	for _, e := range r.list.Entries() {
+		if g, ok := e.(*SavedGame); ok {
+			out = append(out, replayRow(*g))
+		}
+	}
+	return out
 }
 
 // Selected returns the id of the saved game picked, 0 for none.
