@@ -248,12 +248,14 @@ func (d *driver) hold(key, what string, ok func(*app.Probe) bool) *app.Probe {
 	return d.wait(what, ok)
 }
 
-// button returns the rectangle of the button labelled label.
+// button returns the rectangle of the button labelled label, once it is
+// laid out for the window as it is (after a resize, a bar may keep its
+// old layout a few frames: its buttons past the window's right edge).
 func (d *driver) button(label string) image.Rectangle {
 	d.t.Helper()
 	p := d.wait("a button "+label, func(p *app.Probe) bool {
 		b, ok := p.Buttons[label]
-		return ok && b.Rect[2] > b.Rect[0] // laid out
+		return ok && b.Rect[2] > b.Rect[0] && b.Rect[2] <= p.Window[0]
 	})
 	r := p.Buttons[label].Rect
 	return image.Rect(r[0], r[1], r[2], r[3])

@@ -156,6 +156,7 @@ type App struct {
 	setup   *menu.Setup
 	join    *menu.Join
 	replays *menu.Replays
+	watched protocol.GameID // the saved game last watched: the Replays screen picks it again
 	lobby   *menu.Lobby
 	game    *gameScreen // the game screen, nil until a game is shown
 

@@ -55,6 +55,8 @@ type Probe struct {
 	// List is the rectangle of the Replays screen's list of saved games
 	// (its first game at the top), on that screen.
 	List [4]int `json:"list,omitempty"`
+	// Rows are the rows of that list, the first at the top.
+	Rows []string `json:"rows,omitempty"`
 
 	// The game screen only: the shell's part.
 	Turn     int    `json:"turn,omitempty"`
@@ -70,6 +72,10 @@ type Probe struct {
 	Hint     string `json:"hint,omitempty"` // the side panel's hint line
 	BigLog   bool   `json:"big_log,omitempty"`
 	LogRect  [4]int `json:"log_rect"` // the log's rectangle
+	// FirstHint is the first turn's hint over the map, "" for none;
+	// FirstHintRect where it is.
+	FirstHint     string `json:"first_hint,omitempty"`
+	FirstHintRect [4]int `json:"first_hint_rect"`
 	// The game screen's own part, in its own words: the camera, where its
 	// things are drawn, what is selected, the orders drafted.
 	module.Probe
@@ -125,6 +131,7 @@ func (a *App) probe() *Probe {
 	if a.replays != nil && a.ui.Container == a.replays.Container() {
 		r := a.replays.ListRect()
 		p.List = [4]int{r.Min.X, r.Min.Y, r.Max.X, r.Max.Y}
+		p.Rows = a.replays.Rows()
 	}
 	if a.screen != screenGame || a.game == nil {
 		return p
@@ -142,6 +149,10 @@ func (a *App) probe() *Probe {
 	p.Side = collectTexts(sh.hud.side, nil)
 	if sh.hud.windowBox != nil {
 		p.WindowTexts = collectTexts(sh.hud.windowBox, nil)
+	}
+	if fh := sh.hint; fh != nil {
+		r := sh.firstHintRect()
+		p.FirstHint, p.FirstHintRect = fh.hint.Text, [4]int{r.Min.X, r.Min.Y, r.Max.X, r.Max.Y}
 	}
 	p.Probe = a.game.probe()
 	p.Orders = len(p.Drafts)

@@ -43,6 +43,8 @@ type gameScreen struct {
 	// the screen as it replays it.
 	replay *replay
 	rp     module.Replayer
+	// hint is the first turn's hint shown over the map, nil for none.
+	hint *firstHint
 
 	clock    protocol.TurnClock
 	ready    bool          // the server's last clock, or the player since, says the player is ready
@@ -324,14 +326,23 @@ func (g *gameScreen) submit(force bool) bool {
 	return true
 }
 
-// readyText says who is done with the turn, the player included, and
-// whom the turn waits for: "Ready: you, Anna  ·  waiting for Bob"; in an
-// interactive step, what is asked and of whom: "Bob chooses a blocker  ·
-// waiting for Bob". Only the step's actors (TurnClock's Actors) are waited
-// for.
-func (g *gameScreen) readyText() string {
+// readiness is who is done with the step being played and whom it waits
+// for, as the top bar says it; in an interactive step, what is asked and
+// of whom.
+type readiness struct {
+	interactive   bool     // the step is interactive: it asks, nobody is ready
+	prompt        string   // an interactive step's question: "Bob chooses a blocker"
+	done, waiting []string // "you", then the others by seat
+}
+
+// readiness returns who is done with the step and whom it waits for:
+// only the step's actors (TurnClock's Actors) are waited for, and of them
+// only the people (the AI's seats are ready as soon as the step starts).
+// A replay and a game over wait for nobody.
+func (g *gameScreen) readiness() readiness {
+	var r readiness
 	if g.over != nil || g.replaying() {
-		return ""
+		return r
 	}
 	you := g.you()
 	players := g.players()
@@ -339,19 +350,14 @@ func (g *gameScreen) readyText() string {
 		return len(g.clock.Actors) == 0 || slices.Contains(g.clock.Actors, p)
 	}
 	if ruleset.Mode(g.clock.Mode) == ruleset.Interactive {
-		var parts, waiting []string
-		if g.clock.Prompt != "" {
-			parts = append(parts, g.clock.Prompt)
-		}
+		r.interactive, r.prompt = true, g.clock.Prompt
 		for _, pl := range players {
 			if pl.Alive && actor(pl.Seat) {
-				waiting = append(waiting, g.playerWord(pl.Seat))
+				r.waiting = append(r.waiting, g.playerWord(pl.Seat))
 			}
 		}
-		if len(waiting) > 0 {
-			parts = append(parts, "waiting for "+shortList(waiting))
-		}
-		return strings.Join(parts, "  ·  ")
+		r.waiting = youFirst(r.waiting)
+		return r
 	}
 	ready := map[protocol.Seat]bool{}
 	for _, p := range g.clock.Ready {
@@ -360,28 +366,87 @@ func (g *gameScreen) readyText() string {
 	if g.ready && you != 0 {
 		ready[you] = true
 	}
-	var done, waiting []string
 	for _, pl := range players {
 		p := pl.Seat
 		switch {
 		case !pl.Alive || !actor(p):
 		case ready[p]:
-			done = append(done, g.playerWord(p))
+			r.done = append(r.done, g.playerWord(p))
 		case p == you || g.human(p):
-			waiting = append(waiting, g.playerWord(p))
+			r.waiting = append(r.waiting, g.playerWord(p))
 		}
 	}
+	r.done, r.waiting = youFirst(r.done), youFirst(r.waiting)
+	return r
+}
+
+// text says r in the top bar with at most done names of who is ready and
+// waiting of whom the step waits for, then how many more: "Ready: you,
+// Anna  ·  waiting for Bob"; "Bob chooses a blocker  ·  waiting for
+// Bob". With done 0 it leaves out who is ready.
+func (r readiness) text(done, waiting int) string {
 	var parts []string
-	if len(done) > 0 {
-		parts = append(parts, "Ready: "+shortList(done))
+	if r.prompt != "" {
+		parts = append(parts, r.prompt)
 	}
-	if len(waiting) > 0 {
-		parts = append(parts, "waiting for "+shortList(waiting))
+	if len(r.done) > 0 && done > 0 {
+		parts = append(parts, "Ready: "+namesUpTo(r.done, done))
 	}
-	if len(parts) == 0 {
-		return "Nobody is ready"
+	if len(r.waiting) > 0 {
+		parts = append(parts, "waiting for "+namesUpTo(r.waiting, waiting))
 	}
 	return strings.Join(parts, "  ·  ")
+}
+
+// forms returns the ways the top bar may say r, longest first: whom the
+// step waits for goes last, so every name of it comes before every name
+// of who is ready; the fewer names, the more a count says ("and 2 more");
+// the last form counts whom the step waits for ("waiting for 3 players").
+func (r readiness) forms() []string {
+	var out []string
+	for w := max(len(r.waiting), 1); w >= 1; w-- {
+		for _, d := range []int{len(r.done), 1, 0} {
+			if f := r.text(d, w); f != "" {
+				out = append(out, f)
+			}
+		}
+	}
+	if len(r.waiting) > 1 && r.prompt == "" {
+		out = append(out, fmt.Sprintf("waiting for %d players", len(r.waiting)))
+	}
+	return slices.Compact(out)
+}
+
+// lines returns r in full for the top bar's tooltip: every name, a line
+// for who is ready and one for whom the step waits for.
+func (r readiness) lines() []string {
+	var out []string
+	if r.prompt != "" {
+		out = append(out, r.prompt)
+	}
+	if len(r.done) > 0 {
+		out = append(out, "Ready: "+strings.Join(r.done, ", "))
+	}
+	if len(r.waiting) > 0 {
+		out = append(out, "Waiting for: "+strings.Join(r.waiting, ", "))
+	}
+	return out
+}
+
+// readyText says who is done with the turn, the player included, and
+// whom the turn waits for, as the top bar says it when it has the room:
+// "Ready: you, Anna  ·  waiting for Bob"; in an interactive step, what is
+// asked and of whom: "Bob chooses a blocker  ·  waiting for Bob"; past
+// shortListMost names, how many more.
+func (g *gameScreen) readyText() string {
+	if g.over != nil || g.replaying() {
+		return ""
+	}
+	r := g.readiness()
+	if s := r.text(shortListMost, shortListMost); s != "" || r.interactive {
+		return s
+	}
+	return "Nobody is ready"
 }
 
 // playerWord names player p in the top bar: "you", or the name.

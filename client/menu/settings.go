@@ -55,6 +55,7 @@ type settingsScreen struct {
 	edgePan *choice
 	screen  *choice // window or full screen
 	scale   *choice // of prefs.UIScales
+	hints   *choice // first-turn hints shown or hidden
 	status  *statusLine
 	onSave  func(prefs.Prefs) error
 }
@@ -82,6 +83,7 @@ func newSettings(t *Theme, p prefs.Prefs, onSave func(prefs.Prefs) error, onClos
 		scale = slices.Index(prefs.UIScales(), prefs.DefaultUIScale)
 	}
 	s.scale = newChoice(t, scaleLabels(), scale, nil)
+	s.hints = newChoice(t, []string{"Shown", "Hidden"}, onOff(!p.Hints), nil)
 
 	s.status = newStatusLine(t, 560)
 	save := t.NewPrimaryButton("Save", s.save, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
@@ -97,6 +99,7 @@ func newSettings(t *Theme, p prefs.Prefs, onSave func(prefs.Prefs) error, onClos
 		formRow{"Edge panning", row(s.edgePan.row, hint(t, "the mouse at the window's edge scrolls the map"))},
 		formRow{"Display", s.screen.row},
 		formRow{"Interface size", row(s.scale.row, hint(t, "text, buttons and panels"))},
+		formRow{"First-turn hints", row(s.hints.row, hint(t, "what to do first, on a game's first turn"))},
 	)
 	panel := t.NewPanel(nil)
 	panel.AddChild(
@@ -151,6 +154,7 @@ func (s *settingsScreen) values() prefs.Prefs {
 	p.EdgePan = s.edgePan.selected == 0
 	p.Fullscreen = s.screen.selected == 1
 	p.UIScale = prefs.UIScales()[s.scale.selected]
+	p.Hints = s.hints.selected == 0
 	return p
 }
 

@@ -17,7 +17,7 @@ func TestSettingsScreen(t *testing.T) {
 	}
 	th := newTestTheme(t)
 	start := prefs.Prefs{Name: "Stanley", Address: "localhost:7777", Grid: true, AnimSpeed: prefs.AnimSlow, EdgePan: false,
-		Fullscreen: true, UIScale: 125}
+		Fullscreen: true, UIScale: 125, Hints: true}
 	var saved []prefs.Prefs
 	var refuse error
 	s := newSettings(th, start, func(p prefs.Prefs) error {
@@ -39,9 +39,10 @@ func TestSettingsScreen(t *testing.T) {
 	s.edgePan.pick(0)
 	s.screen.pick(0)
 	s.scale.pick(3)
+	s.hints.pick(1) // Hidden: "Show first-turn hints" off
 	s.save()
 	want := prefs.Prefs{Name: "Parson", Address: "10.0.0.2:7000", Grid: false, AnimSpeed: prefs.AnimOff, EdgePan: true,
-		Fullscreen: false, UIScale: 200}
+		Fullscreen: false, UIScale: 200, Hints: false}
 	if len(saved) != 1 || saved[0] != want {
 		t.Fatalf("Save gave %+v, want [%+v]", saved, want)
 	}

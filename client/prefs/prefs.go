@@ -71,6 +71,8 @@ type Prefs struct {
 	// (a Medium map).
 	MapWidth  int `toml:"map_width"`
 	MapHeight int `toml:"map_height"`
+	// Hints shows, on a game's first turn, what to do first.
+	Hints bool `toml:"hints"`
 }
 
 // Default returns the preferences of a fresh install. The name is the
@@ -84,7 +86,7 @@ func defaultFor(user string) Prefs {
 		name = user
 	}
 	return Prefs{Name: name, Address: DefaultAddress, Grid: true, AnimSpeed: AnimNormal, EdgePan: false,
-		Fullscreen: false, UIScale: DefaultUIScale}
+		Fullscreen: false, UIScale: DefaultUIScale, Hints: true}
 }
 
 // Validate checks p: a valid player name, a host:port address, a known

@@ -146,29 +146,30 @@ func TestLoadFile(t *testing.T) {
 		{
 			name: "whole file",
 			file: "name = \"Stanley\"\naddress = \"10.0.0.2:7777\"\ngrid = false\nanim_speed = \"slow\"\nedge_pan = true\n" +
-				"fullscreen = true\nui_scale = 125\nmap_width = 64\nmap_height = 48\n",
+				"fullscreen = true\nui_scale = 125\nmap_width = 64\nmap_height = 48\nhints = false\n",
 			want: Prefs{Name: "Stanley", Address: "10.0.0.2:7777", Grid: false, AnimSpeed: AnimSlow, EdgePan: true,
-				Fullscreen: true, UIScale: 125, MapWidth: 64, MapHeight: 48},
+				Fullscreen: true, UIScale: 125, MapWidth: 64, MapHeight: 48, Hints: false},
 		},
 		{
-			// A file written before fullscreen and ui_scale existed.
+			// A file written before fullscreen, ui_scale and hints
+			// existed: the first-turn hints are shown.
 			name: "file of an older version",
 			file: "# Empires preferences, written by the game.\nname = \"Stanley\"\naddress = \"10.0.0.2:7777\"\n" +
 				"grid = false\nanim_speed = \"slow\"\nedge_pan = true\n",
 			want: Prefs{Name: "Stanley", Address: "10.0.0.2:7777", Grid: false, AnimSpeed: AnimSlow, EdgePan: true,
-				Fullscreen: false, UIScale: DefaultUIScale},
+				Fullscreen: false, UIScale: DefaultUIScale, Hints: true},
 		},
 		{
 			name: "missing keys keep their defaults",
 			file: "name = \"Stanley\"\n",
 			want: Prefs{Name: "Stanley", Address: def.Address, Grid: def.Grid, AnimSpeed: def.AnimSpeed, EdgePan: def.EdgePan,
-				Fullscreen: def.Fullscreen, UIScale: def.UIScale},
+				Fullscreen: def.Fullscreen, UIScale: def.UIScale, Hints: def.Hints},
 		},
 		{
 			name: "unknown keys are ignored",
 			file: "name = \"Stanley\"\nvolume = 7\n",
 			want: Prefs{Name: "Stanley", Address: def.Address, Grid: def.Grid, AnimSpeed: def.AnimSpeed, EdgePan: def.EdgePan,
-				Fullscreen: def.Fullscreen, UIScale: def.UIScale},
+				Fullscreen: def.Fullscreen, UIScale: def.UIScale, Hints: def.Hints},
 		},
 		{
 			name:    "unknown interface scale",

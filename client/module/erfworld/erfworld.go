@@ -35,6 +35,12 @@ var (
 // ID implements module.Module.
 func (Module) ID() string { return ID }
 
+// FirstHint implements module.Guide: the Warlord takes the Capital's units
+// and marches (two orders).
+func (Module) FirstHint() module.FirstHint {
+	return module.FirstHint{Text: "Your first turn: select your Warlord, press Take all units, then right-click a hex to march there.", Orders: 2}
+}
+
 // OpenScreen implements module.Module: the hex screen of a game of rs
 // (Open).
 func (m Module) OpenScreen(rs ruleset.Ruleset, host module.Host) (module.Screen, error) {

@@ -367,13 +367,18 @@ func (g *Screen) ordersChanged() {
 }
 
 // centerOnHome centres the camera on the player's Capital, or its first
-// army or city.
+// army or city; a view of no player's (a replay from above, a spectator's)
+// on the first player's.
 func (g *Screen) centerOnHome() {
 	v := g.model.View()
+	home := v.You
+	if home == 0 {
+		home = 1
+	}
 	var at hex.Hex
 	found := false
 	for _, c := range v.Cities {
-		if c.Owner == v.You && (!found || c.Capital) {
+		if c.Owner == home && (!found || c.Capital) {
 			at, found = c.Hex, true
 			if c.Capital {
 				break
@@ -382,7 +387,7 @@ func (g *Screen) centerOnHome() {
 	}
 	if !found {
 		for _, ar := range v.Armies {
-			if ar.Owner == v.You {
+			if ar.Owner == home {
 				at, found = ar.Hex, true
 				break
 			}
