@@ -62,7 +62,8 @@ func DrawBox(dst *ebiten.Image, face text.Face, lines []string, x, y float64, in
 }
 
 // Wrap breaks s into lines no wider than w pixels in face, at spaces
-// where it can (a word wider than w is cut). An empty s is one empty line.
+// where it can (a word wider than w is cut; a letter wider than w stays
+// whole and runs over). An empty s is one empty line.
 func Wrap(s string, face text.Face, w float64) []string {
 	if width, _ := text.Measure(s, face, 0); width <= w || w <= 0 {
 		return []string{s}
@@ -87,6 +88,9 @@ func Wrap(s string, face text.Face, w float64) []string {
 				break
 			}
 			r := []rune(line)
+			if len(r) <= 1 {
+				break // one letter wider than w: it runs over, it cannot be cut
+			}
 			n := len(r) - 1
 			for n > 1 {
 				if width, _ := text.Measure(string(r[:n]), face, 0); width <= w {
