@@ -172,8 +172,8 @@ func NewLobby(t *Theme, a LobbyActions) *Lobby {
 	}
 	leave := t.NewButton("Leave", askLeave, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(120, 0)))
 	l.waiting = t.NewText(" ", t.small, p.TextMuted, widget.TextOpts.Position(widget.TextPositionEnd, widget.TextPositionCenter),
-		widget.TextOpts.MaxWidth(420))
-	l.waiting.GetWidget().MinWidth = 420
+		widget.TextOpts.MaxWidth(waitingWidth))
+	l.waiting.GetWidget().MinWidth = waitingWidth
 	buttons := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
 		widget.GridLayoutOpts.Columns(3),
 		widget.GridLayoutOpts.Spacing(gap, 0),
@@ -291,9 +291,22 @@ func (l *Lobby) Update(m *protocol.Lobby, you protocol.Seat) {
 	}
 	host := player && m.Host == you
 	visible(l.start, host)
+	// The line has the room the host's Start button leaves.
+	l.waiting.MaxWidth = waitingWidth
+	if !host {
+		l.waiting.MaxWidth = waitingWidthWide
+	}
 	l.start.GetWidget().Disabled = startBlocker(m, decks) != ""
 	l.waiting.Label = lobbyWaiting(m, you, decks)
 }
+
+// waitingWidth is the width of the lobby's line of what the game waits
+// for beside the host's Ready and Start; waitingWidthWide beside Ready
+// alone, room the smallest window (960 px) still has.
+const (
+	waitingWidth     = 420
+	waitingWidthWide = 540
+)
 
 // maxWaitNames is the most names the lobby's line gives of the players it
 // waits for (the seat table shows who they are): with more, it counts
@@ -365,13 +378,13 @@ func lobbyWaiting(m *protocol.Lobby, you protocol.Seat, decks bool) string {
 	case len(open) > 0 && !timer:
 		lines = append(lines, isOpen+": the game starts once "+take+" and everyone is ready.")
 	case len(open) > 0 && seated && you == m.Host && allReady:
-		lines = append(lines, isOpen+": start the game now, and the AI plays "+it+" until someone joins, or wait for a player.")
+		lines = append(lines, isOpen+": start now and the AI plays "+it+", or wait for a player.")
 	case len(open) > 0 && seated && you == m.Host:
-		lines = append(lines, isOpen+": once everyone seated is ready you may start the game, and the AI plays "+it+".")
+		lines = append(lines, isOpen+": you may start once everyone seated is ready (the AI plays "+it+").")
 	case len(open) > 0 && allReady:
-		lines = append(lines, isOpen+": waiting for a player, or for "+hostName+" to start the game (the AI plays "+it+").")
+		lines = append(lines, isOpen+": waiting for a player, or for "+hostName+" to start (the AI plays "+it+").")
 	case len(open) > 0:
-		lines = append(lines, isOpen+": once everyone seated is ready, "+hostName+" may start the game (the AI plays "+it+").")
+		lines = append(lines, isOpen+": "+hostName+" may start once everyone seated is ready (the AI plays "+it+").")
 	case allReady:
 		lines = append(lines, "Everyone is ready: the game starts.")
 	default:

@@ -345,22 +345,22 @@ func TestLobbyWaiting(t *testing.T) {
 			m.Seats[0].Ready, m.Seats[1], m.Seats[2] = true, protocol.SeatInfo{Seat: 2}, protocol.SeatInfo{Seat: 3}
 			m.Settings.TurnSeconds = 60
 		}, 1, false,
-			"Seats 2 and 3 are open: start the game now, and the AI plays them until someone joins, or wait for a player."},
+			"Seats 2 and 3 are open: start now and the AI plays them, or wait for a player."},
 		{"an open seat, the host not ready, a timer", func(m *protocol.Lobby) {
 			m.Seats[2] = protocol.SeatInfo{Seat: 3}
 			m.Settings.TurnSeconds = 60
 		}, 1, false,
-			"You are not ready: press Ready. Waiting for Bob to be ready. Seat 3 is open: once everyone seated is ready you may start the game, and the AI plays it."},
+			"You are not ready: press Ready. Waiting for Bob to be ready. Seat 3 is open: you may start once everyone seated is ready (the AI plays it)."},
 		{"the guest, an open seat, all ready, a timer", func(m *protocol.Lobby) {
 			m.Seats[0].Ready, m.Seats[1].Ready, m.Seats[2] = true, true, protocol.SeatInfo{Seat: 3}
 			m.Settings.TurnSeconds = 60
 		}, 2, false,
-			"Seat 3 is open: waiting for a player, or for Ann to start the game (the AI plays it)."},
+			"Seat 3 is open: waiting for a player, or for Ann to start (the AI plays it)."},
 		{"the guest, an open seat, the host not ready, a timer", func(m *protocol.Lobby) {
 			m.Seats[1].Ready, m.Seats[2] = true, protocol.SeatInfo{Seat: 3}
 			m.Settings.TurnSeconds = 60
 		}, 2, false,
-			"Waiting for Ann to be ready. Seat 3 is open: once everyone seated is ready, Ann may start the game (the AI plays it)."},
+			"Waiting for Ann to be ready. Seat 3 is open: Ann may start once everyone seated is ready (the AI plays it)."},
 		{"decks: yours not chosen", func(m *protocol.Lobby) { m.Seats[1].HasData = true }, 1, true,
 			"Choose your deck, then press Ready. Waiting for Bob to be ready. The game starts when everyone is ready."},
 		{"decks: the other's not chosen", func(m *protocol.Lobby) { m.Seats[0].HasData, m.Seats[0].Ready = true, true }, 1, true,
