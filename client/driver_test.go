@@ -171,12 +171,21 @@ func (d *driver) wait(what string, ok func(*app.Probe) bool) *app.Probe {
 	}
 }
 
-// resize sets the window's size and waits for the client to take it.
+// resize sets the window's size and waits for the client to take it. It
+// asks again every 60 of the client's updates: a request that reaches the
+// window while the client still sets its own first size is lost.
 func (d *driver) resize(w, h int) *app.Probe {
 	d.t.Helper()
-	d.xdo("windowsize", d.win, strconv.Itoa(w), strconv.Itoa(h))
+	asked := -1
 	return d.wait(fmt.Sprintf("the window at %dx%d", w, h), func(p *app.Probe) bool {
-		return p.Window == [2]int{w, h}
+		if p.Window == [2]int{w, h} {
+			return true
+		}
+		if asked < 0 || p.Frame >= asked+60 {
+			d.xdo("windowsize", d.win, strconv.Itoa(w), strconv.Itoa(h))
+			asked = p.Frame
+		}
+		return false
 	})
 }
 
