@@ -17,6 +17,7 @@ import (
 	"empires/shared/protocol"
 	rules "empires/shared/rules/empire"
 	"empires/shared/ruleset"
+	"empires/shared/words"
 )
 
 // Screen is the empire ruleset's game screen (module.Screen): the map of
@@ -418,7 +419,7 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 	switch {
 	case s.preview != nil:
 		pl := s.preview
-		lines := []string{fmt.Sprintf("%s, %s", plural(len(pl.Path), "square", "squares"), plural(pl.Turns, "turn", "turns"))}
+		lines := []string{fmt.Sprintf("%s, %s", words.Count(len(pl.Path), "square", "squares"), words.Count(pl.Turns, "turn", "turns"))}
 		if pl.Attack {
 			lines = append(lines, "Right-click to attack")
 		} else {

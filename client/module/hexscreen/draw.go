@@ -13,6 +13,7 @@ import (
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/protocol"
+	"empires/shared/words"
 )
 
 // stepSeconds is how long the animation of one movement step lasts, by the
@@ -167,14 +168,14 @@ func (g *Screen) DrawOver(screen *ebiten.Image) {
 	case g.preview != nil && g.hasHover && !g.animating():
 		p := g.preview
 		c := color.RGBA{250, 240, 200, 255}
-		lines := []string{fmt.Sprintf("%s, %d move points", plural(p.Steps, "step", "steps"), p.Cost)}
+		lines := []string{words.Plural(p.Steps, "step") + ", " + words.Plural(p.Cost, "move point")}
 		if p.Estimate {
-			lines = []string{fmt.Sprintf("%s, about %d move points", plural(p.Steps, "step", "steps"), p.Cost),
+			lines = []string{words.Plural(p.Steps, "step") + ", about " + words.Plural(p.Cost, "move point"),
 				"A guess through unexplored hexes: it stops where it finds it cannot go on"}
 		}
 		if !p.Reachable {
 			c = color.RGBA{255, 150, 130, 255}
-			lines = append(lines, fmt.Sprintf("Beyond this turn's %d move points: it goes as far as it can", p.Points))
+			lines = append(lines, fmt.Sprintf("Beyond this turn's %s: it goes as far as it can", words.Plural(p.Points, "move point")))
 		}
 		order := "right-click or drag to order"
 		if p.Attack {

@@ -301,7 +301,7 @@ func (g *Screen) Orders(c *widget.Container) {
 	width := float64(g.host.PanelWidth())
 	drafts := g.model.Drafts()
 	one := g.model.OrderLimit() == 1
-	heading, none := fmt.Sprintf("Orders for turn %d (%d)", g.model.View().Turn, len(drafts)), "No orders yet."
+	heading, none := fmt.Sprintf("Orders for %s (%d)", kit.LowerFirst(g.TurnName(protocol.Turn(g.model.View().Turn))), len(drafts)), "No orders yet."
 	if cal, ok := g.mod.(Calendar); ok {
 		heading, none = cal.OrdersText(g.model)
 	}
