@@ -6,6 +6,7 @@ import (
 	goimage "image"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -65,10 +66,18 @@ type Probe struct {
 	Hint     string `json:"hint,omitempty"` // the side panel's hint line
 	BigLog   bool   `json:"big_log,omitempty"`
 	LogRect  [4]int `json:"log_rect"` // the log's rectangle
+	// LogText is the log's last lines (at most maxProbeLog) as shown,
+	// each wrapped piece a line, the turns' headings too, without their
+	// colours and links.
+	LogText []string `json:"log_text,omitempty"`
 	// The game screen's own part, in its own words: the camera, where its
 	// things are drawn, what is selected, the orders drafted.
 	module.Probe
 }
+
+// maxProbeLog bounds Probe.LogText: the probe is written whenever it
+// changes.
+const maxProbeLog = 60
 
 // ProbeButton is a button of Probe.Buttons.
 type ProbeButton struct {
@@ -134,6 +143,7 @@ func (a *App) probe() *Probe {
 	p.TurnText, p.Slot, p.Clock = sh.hud.turn.Label, sh.hud.slot.Label, sh.hud.clock.Label
 	lr := sh.hud.log.GetWidget().Rect
 	p.LogRect = [4]int{lr.Min.X, lr.Min.Y, lr.Max.X, lr.Max.Y}
+	p.LogText = slices.Clone(sh.hud.logShown[max(len(sh.hud.logShown)-maxProbeLog, 0):])
 	p.Probe = a.game.probe()
 	p.Orders = len(p.Drafts)
 	return p
