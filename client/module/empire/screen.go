@@ -145,6 +145,18 @@ func (s *Screen) Resolved(rv ruleset.View, events []byte) error {
 	return nil
 }
 
+// Missed implements module.Catcher: a turn played while the player was
+// away goes to the log, told with the view the screen has.
+func (s *Screen) Missed(turn protocol.Turn, events []byte) error {
+	evs, err := rules.DecodeEvents(events)
+	if err != nil {
+		return err
+	}
+	s.m.Missed(int(turn), evs)
+	s.host.Changed(true)
+	return nil
+}
+
 // Watch implements module.Replayer: the screen of a replay speaks of
 // every player by name and takes no orders.
 func (s *Screen) Watch() {
