@@ -192,10 +192,7 @@ func (d *driver) click(x, y, button int) {
 	d.t.Helper()
 	d.move(x, y)
 	d.wait("the pointer there", func(p *app.Probe) bool { return p.Cursor == [2]int{x, y} })
-	held := button - 1 // ebiten's numbers: 0 left, 1 right
-	if button == 3 {
-		held = 1
-	}
+	held := map[int]int{1: 0, 2: 1, 3: 2}[button] // ebiten's numbers: 0 left, 1 middle, 2 right
 	d.xdo("mousedown", strconv.Itoa(button))
 	d.wait("the button down", func(p *app.Probe) bool { return slices.Contains(p.Mouse, held) })
 	d.xdo("mouseup", strconv.Itoa(button))

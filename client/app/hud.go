@@ -468,14 +468,21 @@ func (h *hud) updateLog() {
 	w := float64(logTextWidth(h.g.winW))
 	var b strings.Builder
 	h.logShown = h.logShown[:0]
-	// put writes s wrapped to the log's width, each piece indented by
-	// indent and wrapped in open and close (a link or a colour), so that
-	// no line is cut off and every piece of a link is a link.
+	// put writes s wrapped to the log's width, its first piece indented
+	// by indent and the others by two spaces more (so a wrapped line
+	// reads as one), each wrapped in open and close (a link or a
+	// colour), so that no line is cut off and every piece of a link is a
+	// link.
 	put := func(s, indent, open, close string) {
-		iw, _ := text.Measure(indent, face, 0)
-		for _, piece := range kit.Wrap(s, face, w-iw) {
-			fmt.Fprintf(&b, "%s%s%s%s\n", indent, open, escapeBB(piece), close)
-			h.logShown = append(h.logShown, indent+piece)
+		more := indent + "  " // a wrapped line's further pieces hang under it
+		iw, _ := text.Measure(more, face, 0)
+		for i, piece := range kit.Wrap(s, face, w-iw) {
+			in := indent
+			if i > 0 {
+				in = more
+			}
+			fmt.Fprintf(&b, "%s%s%s%s\n", in, open, escapeBB(piece), close)
+			h.logShown = append(h.logShown, in+piece)
 		}
 	}
 	chats := h.chats

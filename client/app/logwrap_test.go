@@ -38,7 +38,10 @@ func TestLogWraps(t *testing.T) {
 		})
 		saveShot(t, img, "logwrap-"+name+".png")
 		var got []string
-		for _, l := range shown {
+		for i, l := range shown {
+			if i > 0 && strings.HasPrefix(l, "    ") != (len(got) > 0) {
+				t.Errorf("%s: line %d %q: want the first piece indented by 2, the others by 4", name, i, l)
+			}
 			if width, _ := text.Measure(l, face, 0); width > room {
 				t.Errorf("%s: %q is %.0f px wide, the log has %.0f", name, l, width, room)
 			}

@@ -28,7 +28,7 @@ type Probe struct {
 	// Screen is "menu", "lobby" or "game".
 	Screen string `json:"screen"`
 	// Cursor is where the client sees the pointer, Mouse the mouse
-	// buttons it sees held down (0 left, 1 right, 2 middle), Keys the keys
+	// buttons it sees held down (ebiten's numbers: 0 left, 1 middle, 2 right), Keys the keys
 	// (ebiten's names: "Tab", "Enter", "ArrowLeft", "F1", "Equal", ...).
 	Cursor [2]int   `json:"cursor"`
 	Mouse  []int    `json:"mouse,omitempty"`
