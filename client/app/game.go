@@ -368,6 +368,17 @@ func (g *gameScreen) turnName(t protocol.Turn) string {
 	return fmt.Sprintf("Turn %d", t)
 }
 
+// replayStepName names step i of a replay for its clock: as the screen
+// names its turns ("day 7", "turn 7") where each step is a turn, else
+// "turn 7" (a game played one action at a time, whose steps are its
+// actions).
+func (g *gameScreen) replayStepName(i int) string {
+	if g.replay == nil || !g.replay.turns {
+		return fmt.Sprintf("turn %d", i)
+	}
+	return kit.LowerFirst(g.turnName(protocol.Turn(i)))
+}
+
 // replaying reports whether the screen replays a saved game.
 func (g *gameScreen) replaying() bool { return g.replay != nil }
 

@@ -326,7 +326,7 @@ func (h *hud) updateTop() (changed bool) {
 	if r := g.replay; r != nil {
 		h.moneyLines = nil
 		h.money.Label = r.title
-		h.clock.Label = fmt.Sprintf("Replay: %s of %d", kit.LowerFirst(h.g.turnName(protocol.Turn(r.at+1))), r.count())
+		h.clock.Label = fmt.Sprintf("Replay: %s of %d", g.replayStepName(r.at+1), r.count())
 		h.readyList.Label = ""
 		h.eyesBtn.SetText(g.eyesName())
 		if r.playing {

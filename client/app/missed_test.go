@@ -67,3 +67,24 @@ func TestMissedTurnsReachTheLog(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayClockWords: a replay's clock counts its steps as the game
+// names its turns: "day 7" in erfpires, a game of days, "turn 7" in
+// erfworld; and the log's headings say "Day 7" there.
+func TestReplayClockWords(t *testing.T) {
+	a, _, s := erfpiresGame(t)
+	g := showGame(t, a, s, 1)
+	g.replay = &replay{turns: true} // a saved game's, whose steps are its turns
+	if have, want := g.replayStepName(7), "day 7"; have != want {
+		t.Errorf("erfpires: step 7 is %q, want %q", have, want)
+	}
+	if have, want := g.turnName(7), "Day 7"; have != want {
+		t.Errorf("erfpires: the log's heading of turn 7 is %q, want %q", have, want)
+	}
+	a, _, s = testApp(t)
+	g = showGame(t, a, s, 1)
+	g.replay = &replay{turns: true}
+	if have, want := g.replayStepName(7), "turn 7"; have != want {
+		t.Errorf("erfworld: step 7 is %q, want %q", have, want)
+	}
+}

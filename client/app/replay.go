@@ -22,6 +22,9 @@ type replay struct {
 	eyes    savedreplay.Eyes // one of r.Eyes()
 	playing bool             // step on by itself
 	wait    int              // frames until the next step while playing
+	// turns: each step is one of the game's turns (its steps are
+	// simultaneous), so the clock names them as the game names its turns.
+	turns bool
 }
 
 // count returns the replay's steps, its start included.
@@ -85,6 +88,9 @@ func (a *App) OpenReplay(title string, rp *savedreplay.Replay) error {
 	first, err := r.view(0)
 	if err != nil {
 		return err
+	}
+	if g0, err := rp.Game(0); err == nil {
+		r.turns = g0.Step().Mode == ruleset.Simultaneous
 	}
 	g, err := newGameScreenFor(a, rp.Ruleset(), first, r)
 	if err != nil {

@@ -59,6 +59,8 @@ func TestEventTexts(t *testing.T) {
 			"Upkeep: paid 1: 1 for 5 units", true},
 		{"fishing", game.Event{Kind: erf.EventFishing, Player: 1, Amount: 2, Text: "fleets gone fishing: 2"},
 			"Your fleets caught 2 Schmuckers (fleets gone fishing: 2)", true},
+		{"fishing, one Schmucker", game.Event{Kind: erf.EventFishing, Player: 1, Amount: 1, Text: "fleets gone fishing: 1"},
+			"Your fleets caught 1 Schmucker (fleets gone fishing: 1)", true},
 		{"level", game.Event{Kind: erf.EventLevel, Player: 1, Army: g.W, Amount: 3},
 			fmt.Sprintf("The Warlord of your army %d rose to level 3", w), true},
 		{"look", game.Event{Kind: erf.EventLook, Player: 1, Text: "your Look-A-Mancer looked at player 2"},
