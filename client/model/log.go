@@ -7,6 +7,7 @@ import (
 
 	"empires/shared/game"
 	"empires/shared/hex"
+	"empires/shared/words"
 )
 
 // LogLine is one line of the event log.
@@ -340,7 +341,7 @@ func (w Namer) event(e *game.Event) string {
 	case game.EventReportShared:
 		return fmt.Sprintf("%s turn report is sent to you", Capital(m.Whose(game.PlayerID(e.Amount))))
 	case game.EventIncome:
-		s := fmt.Sprintf("%s received %d %s", Capital(m.Who(e.Player)), e.Amount, m.rs.Currency())
+		s := fmt.Sprintf("%s received %s", Capital(m.Who(e.Player)), words.Of(int(e.Amount), m.rs.Currency()))
 		if e.Amount == 0 && e.Text != "" {
 			return fmt.Sprintf("%s received no income: %s", Capital(m.Who(e.Player)), e.Text)
 		}

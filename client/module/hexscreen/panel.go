@@ -13,6 +13,7 @@ import (
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/protocol"
+	"empires/shared/words"
 )
 
 // The side panel (the selection, its choices, the turn's orders) and the
@@ -176,7 +177,7 @@ type choiceTip struct {
 func (g *Screen) choiceButton(c model.Choice, label string, face *text.Face, long bool) *widget.Button {
 	full := c.Label
 	if c.Cost > 0 {
-		full += fmt.Sprintf(" (%d %s)", c.Cost, g.model.Rules().Currency())
+		full += " (" + words.Of(int(c.Cost), g.model.Rules().Currency()) + ")"
 		if long {
 			label += fmt.Sprintf("  (%d)", c.Cost)
 		}

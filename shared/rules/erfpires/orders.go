@@ -225,7 +225,7 @@ func (r *Rules) partner(s *game.State, p game.PlayerID, o *game.Order, what stri
 // canPay refuses an order whose cost p's treasury cannot pay.
 func (r *Rules) canPay(s *game.State, p game.PlayerID, cost int64, what string) error {
 	if have := s.Player(p).Treasury; have < cost {
-		return game.Rejectf("%s costs %d %s: you have %d", what, cost, r.D.Currency, have)
+		return game.Rejectf("%s costs %s: you have %d", what, words.Of(int(cost), r.D.Currency), have)
 	}
 	return nil
 }
