@@ -139,6 +139,7 @@ func tripsOf(events []game.Event) map[game.ArmyID]*trip {
 				trips[e.Army] = t
 			}
 			t.to, t.steps = e.To, t.steps+1
+			t.blocked = "" // it went on after waiting ("waits: hex full")
 			if e.Amount != 0 {
 				t.order, t.found = game.OrderKind(e.Amount), e.Text
 			}
