@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"empires/client/app"
 )
 
@@ -192,7 +194,7 @@ func (d *driver) click(x, y, button int) {
 	d.t.Helper()
 	d.move(x, y)
 	d.wait("the pointer there", func(p *app.Probe) bool { return p.Cursor == [2]int{x, y} })
-	held := map[int]int{1: 0, 2: 1, 3: 2}[button] // ebiten's numbers: 0 left, 1 middle, 2 right
+	held := map[int]int{1: int(ebiten.MouseButtonLeft), 2: int(ebiten.MouseButtonMiddle), 3: int(ebiten.MouseButtonRight)}[button] // the probe's, ebiten's numbers
 	d.xdo("mousedown", strconv.Itoa(button))
 	d.wait("the button down", func(p *app.Probe) bool { return slices.Contains(p.Mouse, held) })
 	d.xdo("mouseup", strconv.Itoa(button))
@@ -246,12 +248,14 @@ func (d *driver) hold(key, what string, ok func(*app.Probe) bool) *app.Probe {
 	return d.wait(what, ok)
 }
 
-// button returns the rectangle of the button labelled label.
+// button returns the rectangle of the button labelled label, once it is
+// laid out for the window as it is (after a resize, a bar may keep its
+// old layout a few frames: its buttons past the window's right edge).
 func (d *driver) button(label string) image.Rectangle {
 	d.t.Helper()
 	p := d.wait("a button "+label, func(p *app.Probe) bool {
 		b, ok := p.Buttons[label]
-		return ok && b.Rect[2] > b.Rect[0] // laid out
+		return ok && b.Rect[2] > b.Rect[0] && b.Rect[2] <= p.Window[0]
 	})
 	r := p.Buttons[label].Rect
 	return image.Rect(r[0], r[1], r[2], r[3])

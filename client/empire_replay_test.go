@@ -210,11 +210,12 @@ func TestEmpireReplayInTheWindow(t *testing.T) {
 		}
 	}
 
-	// Leave the replay from the game's menu: the main menu takes the
-	// clicks again (no window of the replay is left over it).
+	// Leave the replay from the game's menu: back to the list of saved
+	// games, which takes the clicks again (no window of the replay is
+	// left over it).
 	d.press("Menu")
 	d.press("Leave the replay")
-	d.wait("the main menu", func(p *app.Probe) bool { return p.Screen == "menu" })
-	d.press("Replays")
-	d.wait("the list of saved games", func(p *app.Probe) bool { return p.List[2] > p.List[0] })
+	d.wait("the list of saved games", func(p *app.Probe) bool { return p.Screen == "menu" && p.List[2] > p.List[0] })
+	d.press("Back")
+	d.wait("the main menu", func(p *app.Probe) bool { _, ok := p.Buttons["Replays"]; return ok })
 }

@@ -103,20 +103,6 @@ func wantLine(t *testing.T, p *app.Probe, day, prefix string) int {
 	return -1
 }
 
-// selectArmy clicks the player's army until it is selected.
-func (d *driver) selectArmy(a module.Mark) {
-	d.t.Helper()
-	d.move(int(a.X), int(a.Y))
-	d.key("Escape")
-	for range 3 {
-		d.click(int(a.X), int(a.Y), 1)
-		if d.wait("a selection", func(p *app.Probe) bool { return p.Selected != "" }).Picked["army"] == a.ID {
-			return
-		}
-	}
-	d.wait("the army selected", func(p *app.Probe) bool { return p.Picked["army"] == a.ID })
-}
-
 // mineArmy returns the player's army id as the probe shows it now.
 func (d *driver) mineArmy(id int) module.Mark {
 	d.t.Helper()

@@ -156,6 +156,7 @@ type App struct {
 	setup   *menu.Setup
 	join    *menu.Join
 	replays *menu.Replays
+	watched protocol.GameID // the saved game last watched: the Replays screen picks it again
 	lobby   *menu.Lobby
 	game    *gameScreen // the game screen, nil until a game is shown
 
@@ -328,7 +329,11 @@ func (a *App) Draw(screen *ebiten.Image) {
 		a.ui.Draw(screen)
 	}
 	if a.status != "" && a.screen != screenMenu {
-		drawBanner(screen, a.theme, a.status)
+		top := 0
+		if a.screen == screenGame {
+			top = topBarHeight // the top bar's buttons (Menu, to leave) stay in reach
+		}
+		drawBanner(screen, a.theme, a.status, top)
 	}
 	if a.shot != "" && a.shotPix == nil {
 		a.shotRect = screen.Bounds()
@@ -410,9 +415,12 @@ func (a *App) showMainMenu() {
 }
 
 // defaults are the settings the game setup starts from: the default
-// ruleset (a scripted session's), a Medium map if it has one, three bots.
+// ruleset (a scripted session's), the map size of the last game set up
+// (the setup's Medium if none, or if the ruleset cannot take it), three
+// bots.
 func (a *App) defaults() protocol.Settings {
-	d := protocol.Settings{Ruleset: a.opts.Rulesets.Default().Info().ID, Seats: 4, Bots: 3}
+	d := protocol.Settings{Ruleset: a.opts.Rulesets.Default().Info().ID, Seats: 4, Bots: 3,
+		Width: a.opts.Prefs.MapWidth, Height: a.opts.Prefs.MapHeight}
 	if sc := a.opts.Script; sc != nil && sc.Settings.Ruleset != "" {
 		d.Ruleset = sc.Settings.Ruleset // the form shows what the scripted session plays
 	}
@@ -431,7 +439,7 @@ func (a *App) playable(in protocol.RulesetInfo) error {
 func (a *App) showPlayAI() {
 	a.setup = menu.NewSetup(a.theme, menu.SetupOptions{
 		Title: "Play vs AI", Rulesets: conn.InfosOf(a.opts.Rulesets), Playable: a.playable, Defaults: a.defaults(),
-	}, a.PlayAI, a.showMainMenu)
+	}, a.remembering(a.PlayAI), a.showMainMenu)
 	a.setRoot(a.setup.Container(), screenMenu)
 }
 
@@ -442,7 +450,7 @@ func (a *App) showHost() {
 	d.Spectators = true
 	a.setup = menu.NewSetup(a.theme, menu.SetupOptions{
 		Title: "Host LAN game", LAN: true, Rulesets: conn.InfosOf(a.opts.Rulesets), Playable: a.playable, Defaults: d,
-	}, a.Host, a.showMainMenu)
+	}, a.remembering(a.Host), a.showMainMenu)
 	a.setRoot(a.setup.Container(), screenMenu)
 }
 
@@ -453,14 +461,34 @@ func (a *App) showCreate() {
 	if w == nil {
 		return
 	}
-	d := protocol.Settings{Seats: 4, Bots: 2, Name: a.opts.Prefs.Name + "'s game", Spectators: true}
+	d := protocol.Settings{Seats: 4, Bots: 2, Name: a.opts.Prefs.Name + "'s game", Spectators: true,
+		Width: a.opts.Prefs.MapWidth, Height: a.opts.Prefs.MapHeight}
 	if len(w.Rulesets) > 0 {
 		d.Ruleset = w.Rulesets[0].ID
 	}
 	a.setup = menu.NewSetup(a.theme, menu.SetupOptions{
 		Title: "New game on " + w.Server, LAN: true, Rulesets: w.Rulesets, Playable: a.playable, Defaults: d,
-	}, a.createHere, a.showJoinAgain)
+	}, a.remembering(a.createHere), a.showJoinAgain)
 	a.setRoot(a.setup.Container(), screenMenu)
+}
+
+// remembering returns start, which first keeps the map size of the game
+// set up in the preferences (saved when the client has a place for
+// them), for the next setup to offer.
+func (a *App) remembering(start func(protocol.Settings)) func(protocol.Settings) {
+	return func(set protocol.Settings) {
+		p := a.opts.Prefs
+		if set.Width > 0 && set.Height > 0 && (set.Width != p.MapWidth || set.Height != p.MapHeight) {
+			p.MapWidth, p.MapHeight = set.Width, set.Height
+			a.opts.Prefs = p
+			if a.opts.PrefsDir != "" {
+				if err := prefs.Save(a.opts.PrefsDir, p); err != nil {
+					a.log.Warn("save preferences", "err", err)
+				}
+			}
+		}
+		start(set)
+	}
 }
 
 // createHere creates a game of settings set on the server joined.
@@ -682,13 +710,20 @@ func (a *App) dialed(r dialResult) {
 }
 
 // send sends m to the server, if connected; a failure shows as a status.
-func (a *App) send(m protocol.Message) {
+func (a *App) send(m protocol.Message) { a.sendSeq(m) }
+
+// sendSeq is send, and returns the message's seq, which the server's
+// answer replies to; false if it was not sent.
+func (a *App) sendSeq(m protocol.Message) (uint32, bool) {
 	if a.conn == nil {
-		return
+		return 0, false
 	}
-	if _, err := a.conn.Send(m); err != nil {
+	seq, err := a.conn.Send(m)
+	if err != nil {
 		a.notify(fmt.Sprintf("not sent: %v", err))
+		return 0, false
 	}
+	return seq, true
 }
 
 // notify shows a short message where the player looks.
@@ -799,7 +834,7 @@ func (a *App) handle(ev conn.Event) {
 		}
 	case *protocol.OrdersResult:
 		if a.game != nil {
-			a.game.ordersResult(m)
+			a.game.ordersResult(m, ev.Reply)
 		}
 	case *protocol.GameOver:
 		if a.game != nil {
@@ -811,14 +846,20 @@ func (a *App) handle(ev conn.Event) {
 			return
 		}
 		a.notify(m.Message)
+		if a.game != nil {
+			a.game.submitFailed(ev.Reply)
+		}
 		if a.opts.Script != nil {
 			a.err = fmt.Errorf("server error: %s", m.Message)
 		}
 	case *protocol.Bye:
-		// The connection closes next: for good (a seat taken over, a
-		// version refused), and Closed says so, or to be made again (a
-		// server shutting down, to restart), and the seat is taken back.
-		a.notify("The server closed the connection: " + m.Reason)
+		// The connection closes next: for good (a seat taken over, the
+		// host's end of the game), and Closed says so, or to be made
+		// again (a server shutting down, to restart), and the seat is
+		// taken back.
+		if m.Reason != protocol.ReasonHostEnded {
+			a.notify("The server closed the connection: " + m.Reason)
+		}
 	case *protocol.Pong:
 	}
 }
@@ -881,14 +922,15 @@ func (a *App) hold(m protocol.Message) bool {
 	return held
 }
 
-// handleStatus shows the state of the connection.
+// handleStatus shows the state of the connection: a line over the game
+// or the lobby while it is made again (the details go to the log); a
+// message with the way back to the main menu when it has ended, saying
+// so in a sentence when the host ended the game.
 func (a *App) handleStatus(ev conn.Event) {
 	switch ev.Status {
 	case conn.Reconnecting:
-		a.status = "Connection lost: reconnecting ..."
-		if ev.Err != nil {
-			a.status = ev.Err.Error()
-		}
+		a.status = fmt.Sprintf("Lost the connection to %s: reconnecting (attempt %d) ...", a.serverName(), ev.Attempt)
+		a.log.Info("reconnecting", "attempt", ev.Attempt, "err", ev.Err)
 	case conn.Connected:
 		a.status = ""
 	case conn.Closed:
@@ -896,16 +938,50 @@ func (a *App) handleStatus(ev conn.Event) {
 		if ev.Err != nil {
 			why = ev.Err.Error()
 		}
-		if a.opts.Script != nil {
+		a.log.Info("connection closed", "why", why)
+		var bye *conn.ByeError
+		hostEnded := errors.As(ev.Err, &bye) && bye.HostEnded()
+		if sc := a.opts.Script; sc != nil {
+			if hostEnded && sc.playedOut() {
+				// A scripted guest keeps its game screen to the end of its
+				// session: the host, done as well, left first.
+				a.conn = nil
+				return
+			}
 			a.err = fmt.Errorf("connection closed: %s", why)
 		}
-		if a.screen != screenMenu || a.intent != intentJoin {
-			a.showMessage("Disconnected", why)
-		} else if a.join != nil {
-			a.join.SetStatus(why)
+		switch {
+		case a.screen == screenMenu && a.intent == intentJoin:
+			if a.join != nil {
+				if hostEnded {
+					why = "The host ended the game."
+				}
+				a.join.SetStatus(why)
+			}
 			a.conn = nil
+		case hostEnded:
+			a.showMessage("The host ended the game", hostEndedText(a.serverName()))
+		default:
+			a.showMessage("Connection lost", fmt.Sprintf("The connection to %s is lost and could not be made again: %s.", a.serverName(), why))
 		}
 	}
+}
+
+// hostEndedText is what a player is told when host, who ran the game's
+// server in their client, left the game.
+func hostEndedText(host string) string {
+	return host + " hosted this game and has left it, which ends it for everyone at the table."
+}
+
+// serverName names the server connected to for the player: its name
+// (a LAN game's server is named for its host), or "the server".
+func (a *App) serverName() string {
+	if a.conn != nil {
+		if w := a.conn.Welcome(); w != nil && w.Server != "" {
+			return w.Server
+		}
+	}
+	return "the server"
 }
 
 // handleLobby shows the game's table, until the game starts.
@@ -977,7 +1053,7 @@ func (a *App) disconnect() {
 	}
 	if a.server != nil {
 		srv := a.server
-		go func() { _ = srv.Stop() }()
+		go func() { _ = srv.StopWith(protocol.ReasonHostEnded) }()
 		a.server = nil
 	}
 	a.dialing = nil
@@ -994,7 +1070,7 @@ func (a *App) shutdown() {
 	if a.server != nil {
 		done := make(chan struct{})
 		srv := a.server
-		go func() { _ = srv.Stop(); close(done) }()
+		go func() { _ = srv.StopWith(protocol.ReasonHostEnded); close(done) }()
 		select {
 		case <-done:
 		case <-time.After(3 * time.Second):

@@ -61,10 +61,16 @@ func newGameScreenFor(a *App, rs ruleset.Ruleset, rv ruleset.View, r *replay) (*
 		return nil, err
 	}
 	g.status = scr.Status()
+	if r == nil {
+		g.lobby = a.table // the table as it started: who are people, whom a turn waits for
+	}
 	g.hud = newHUD(g)
 	g.root = g.hud.root
 	g.clock.Turn = protocol.Turn(g.status.Turn)
 	g.refresh()
+	if m, ok := a.opts.Modules.Get(rs.Info().ID); ok {
+		g.showFirstHint(m)
+	}
 	return g, nil
 }
 
@@ -136,6 +142,7 @@ func (g *gameScreen) Act(action []byte) bool {
 		g.notify(fmt.Sprintf("not sent: %v", err))
 		return false
 	}
+	g.dismissFirstHint() // the player acted: the first turn's hint did its work
 	return true
 }
 
@@ -172,7 +179,7 @@ func (g *gameScreen) input() module.Input {
 	in := module.Input{Frame: g.app.in, Map: g.mapRect(), Size: image.Pt(g.winW, g.winH), Minimap: g.minimapRect(),
 		Modal: g.hud.window != nil, Panel: g.hud.scroll.ViewRect()}
 	in.OnMinimap = !in.Modal && pt.In(in.Minimap.Inset(-4))
-	in.Pointer = !in.Modal && pt.In(in.Map) && !pt.In(g.hud.logBox.GetWidget().Rect) && !in.OnMinimap
+	in.Pointer = !in.Modal && pt.In(in.Map) && !pt.In(g.hud.logBox.GetWidget().Rect) && !in.OnMinimap && !pt.In(g.firstHintRect())
 	in.Keys = !in.Modal && g.keysFree()
 	in.Orders = g.status.You != 0 && !g.out() && g.over == nil && g.replay == nil
 	return in
@@ -215,6 +222,7 @@ func (g *gameScreen) update() bool {
 	if g.rp != nil {
 		g.tickReplay()
 	}
+	g.checkFirstHint()
 	changed := g.tick()
 	if g.redraw {
 		drawn, g.redraw = true, false
@@ -230,18 +238,28 @@ func (g *gameScreen) drawMap(screen *ebiten.Image) {
 }
 
 // drawOver draws what goes over the HUD: the money's tooltip, the
-// screen's own (its minimap, its tooltips), the notice. An open window
-// hides all but the notice: they would cover its contents.
+// screen's own (its minimap, its tooltips), the tooltip of who is ready
+// (every name), the notice. An open window hides all but the notice: they
+// would cover its contents.
 func (g *gameScreen) drawOver(screen *ebiten.Image) {
 	if g.hud.window == nil {
-		if lines := g.hud.moneyLines; len(lines) > 0 && g.app.in.Cursor.In(g.hud.money.GetWidget().Rect) {
-			p := g.app.in.Cursor
-			kit.DrawBox(screen, g.app.theme.SmallFace(), lines, float64(p.X), float64(p.Y)+18, screen.Bounds(),
-				color.RGBA{30, 26, 22, 235}, color.RGBA{235, 228, 210, 255})
-		}
+		g.drawTip(screen, g.hud.money, g.hud.moneyLines)
 		g.scr.DrawOver(screen)
+		g.drawTip(screen, g.hud.readyList, g.hud.readyLines)
 	}
 	g.drawNotice(screen)
+}
+
+// drawTip draws lines as a tooltip under the pointer while it is on text
+// w of the top bar, shown.
+func (g *gameScreen) drawTip(screen *ebiten.Image, w *widget.Text, lines []string) {
+	ww := w.GetWidget()
+	if len(lines) == 0 || ww.GetVisibility() != widget.Visibility_Show || !g.app.in.Cursor.In(ww.Rect) {
+		return
+	}
+	p := g.app.in.Cursor
+	kit.DrawBox(screen, g.app.theme.SmallFace(), lines, float64(p.X), float64(p.Y)+18, screen.Bounds(),
+		color.RGBA{30, 26, 22, 235}, color.RGBA{235, 228, 210, 255})
 }
 
 // fullView replaces the view (after a reconnect or a mismatch).
@@ -281,7 +299,7 @@ func (g *gameScreen) turnUpdate(u *protocol.TurnUpdate) {
 		g.notify(err.Error())
 	}
 	g.status = g.scr.Status()
-	g.ready = false
+	g.ready, g.readyAfter = false, 0
 	g.sent = nil
 	g.refresh()
 	if !wasOut && g.out() && g.over == nil {

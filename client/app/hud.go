@@ -31,6 +31,8 @@ type hud struct {
 	readyBtn                            *widget.Button
 	eyesBtn, playBtn                    *widget.Button // a replay's
 	moneyLines                          []string       // the money's tooltip
+	readyForms                          []string       // who is ready, shorter and shorter (readiness.forms)
+	readyLines                          []string       // who is ready, the tooltip
 	bar                                 *widget.Container
 	buttons                             *widget.Container // the top bar's buttons
 	side                                *widget.Container
@@ -202,6 +204,10 @@ func (h *hud) layout() {
 // chatHeight is the height of the chat line under the log.
 const chatHeight = 42
 
+// chatPlaceholder is what the empty chat field says: short enough to be
+// whole in the field at the smallest window (minScreenW).
+const chatPlaceholder = "Chat (Enter sends)"
+
 // chatRow returns the chat line under the log: a text input (Enter sends)
 // and a Send button.
 func (h *hud) chatRow() *widget.Container {
@@ -228,7 +234,7 @@ func (h *hud) chatRow() *widget.Container {
 		h.chat.Focus(false)
 	}
 	h.chat = t.NewInput(200,
-		widget.TextInputOpts.Placeholder("Say something to the others (Enter sends)"),
+		widget.TextInputOpts.Placeholder(chatPlaceholder),
 		widget.TextInputOpts.SubmitHandler(func(*widget.TextInputChangedEventArgs) { send() }),
 	)
 	row.AddChild(h.chat, t.NewButton("Send", send, widget.ButtonOpts.DisableDefaultKeys()), h.logBtn)
@@ -328,6 +334,7 @@ func (h *hud) updateTop() (changed bool) {
 		h.money.Label = r.title
 		h.clock.Label = fmt.Sprintf("Replay: %s of %d", g.replayStepName(r.at+1), r.count())
 		h.readyList.Label = ""
+		h.readyForms, h.readyLines = nil, nil
 		h.eyesBtn.SetText(g.eyesName())
 		if r.playing {
 			h.playBtn.SetText("Pause")
@@ -349,6 +356,8 @@ func (h *hud) updateTop() (changed bool) {
 		h.clock.Label = "No timer"
 	}
 	h.readyList.Label = g.readyText()
+	ready := g.readiness()
+	h.readyForms, h.readyLines = ready.forms(), ready.lines()
 	interactive := g.interactive()
 	you := g.you()
 	switch {
@@ -385,38 +394,41 @@ const (
 
 // fitBar fits the top bar's texts into the room its buttons leave, in
 // this order: the turn, the money, the clock when the turn has a
-// deadline, the order slot, the clock without one, who is ready. The turn
+// deadline, the order slot, who is ready, the clock without one. The turn
 // takes its short form (short, "" for none) when the long one leaves the
-// slot too little room. A text that does not fit is shortened with an
-// ellipsis if it may be (the order slot, who is ready) and enough of it
-// fits, else left out; an empty text takes no room.
+// slot too little room. Who is ready names as many players as fit, then
+// how many more (readyForms; the tooltip names them all). A text that
+// does not fit is shortened with an ellipsis if it may be (the order
+// slot, who is ready) and enough of it fits, else left out; an empty text
+// takes no room.
 func (h *hud) fitBar(short string) {
 	t := h.g.app.theme
 	bw, _ := h.buttons.PreferredSize()
 	room := float64(h.g.winW - barPadding - bw)
-	width := func(w *widget.Text, small bool) float64 {
+	measure := func(s string, small bool) float64 {
 		face := t.NormalFace()
 		if small {
 			face = t.SmallFace()
 		}
-		n, _ := text.Measure(w.Label, face, 0)
+		n, _ := text.Measure(s, face, 0)
 		return n
 	}
+	width := func(w *widget.Text, small bool) float64 { return measure(w.Label, small) }
 	type item struct {
 		w       *widget.Text
 		small   bool
-		shorten float64 // the least width it may be shortened to, 0 for never
+		shorten float64  // the least width it may be shortened to, 0 for never
+		forms   []string // shorter forms to try before shortening it
 	}
-	items := []item{{h.turn, false, 0}, {h.money, false, 0}}
+	items := []item{{w: h.turn}, {w: h.money}}
 	_, deadline := (&h.g.clock).DeadlineTime()
 	if deadline {
-		items = append(items, item{h.clock, false, 0})
+		items = append(items, item{w: h.clock})
 	}
-	items = append(items, item{h.slot, true, slotMin})
+	items = append(items, item{w: h.slot, small: true, shorten: slotMin}, item{w: h.readyList, shorten: 140, forms: h.readyForms})
 	if !deadline {
-		items = append(items, item{h.clock, false, 0})
+		items = append(items, item{w: h.clock})
 	}
-	items = append(items, item{h.readyList, false, 140})
 	if short != "" && h.slot.Label != "" {
 		need := width(h.turn, false) + width(h.money, false) + 2*barSpacing + slotMin
 		if deadline {
@@ -435,6 +447,14 @@ func (h *hud) fitBar(short string) {
 		gap := 0.0
 		if used > 0 {
 			gap = barSpacing
+		}
+		if it.w.Label != "" && used+gap+width(it.w, it.small) > room && len(it.forms) > 0 {
+			// The first form that fits, else the shortest, shortened.
+			i := slices.IndexFunc(it.forms, func(f string) bool { return used+gap+measure(f, it.small) <= room })
+			if i < 0 {
+				i = len(it.forms) - 1
+			}
+			it.w.Label = it.forms[i]
 		}
 		w := width(it.w, it.small)
 		switch {

@@ -21,13 +21,18 @@ func (h *hud) confirm(title, text, yes string, onYes func()) {
 	h.openBare(c)
 }
 
-// showMenu opens the game's menu: back to the game, settings, help, leave.
+// showMenu opens the game's menu: back to the game (or the replay),
+// settings, help, leave.
 func (h *hud) showMenu() {
 	t := h.g.app.theme
 	body := h.titled("Menu")
 	stretch := widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true}))
+	back := "Back to the game"
+	if h.g.replaying() {
+		back = "Back to the replay"
+	}
 	body.AddChild(
-		t.NewPrimaryButton("Back to the game", h.closeWindow, stretch),
+		t.NewPrimaryButton(back, h.closeWindow, stretch),
 		t.NewButton("Settings", h.showSettings, stretch),
 		t.NewButton("Help (F1)", h.showHelp, stretch),
 	)
@@ -71,11 +76,14 @@ func (h *hud) showSettings() {
 
 // leave goes back to the main menu after asking: leaving a game hosted
 // here ends it for everyone; leaving one's own game against the AI keeps
-// it saved for Continue; a replay just closes.
+// it saved for Continue. A replay just closes, back to the Replays
+// screen it was picked on.
 func (h *hud) leave() {
 	g := h.g
 	switch {
-	case g.replaying() || g.over != nil:
+	case g.replaying():
+		g.app.leaveReplay()
+	case g.over != nil:
 		g.app.showMainMenu()
 	case g.app.intent == intentHost:
 		h.confirm("Leave the game?", "The game's server runs in your client: leaving ends the game for everyone.",

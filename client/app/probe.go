@@ -48,9 +48,16 @@ type Probe struct {
 	// Texts are the texts of the menu screens (not the game's), in the
 	// order they are laid out.
 	Texts []string `json:"texts,omitempty"`
+	// Side are the texts of the game's side panel (its selection and
+	// choices), and WindowTexts those of the window open over the game, in
+	// the order they are laid out.
+	Side        []string `json:"side,omitempty"`
+	WindowTexts []string `json:"window_texts,omitempty"`
 	// List is the rectangle of the Replays screen's list of saved games
 	// (its first game at the top), on that screen.
 	List [4]int `json:"list,omitempty"`
+	// Rows are the rows of that list, the first at the top.
+	Rows []string `json:"rows,omitempty"`
 
 	// The game screen only: the shell's part.
 	Turn     int    `json:"turn,omitempty"`
@@ -70,6 +77,10 @@ type Probe struct {
 	// each wrapped piece a line, the turns' headings too, without their
 	// colours and links.
 	LogText []string `json:"log_text,omitempty"`
+	// FirstHint is the first turn's hint over the map, "" for none;
+	// FirstHintRect where it is.
+	FirstHint     string `json:"first_hint,omitempty"`
+	FirstHintRect [4]int `json:"first_hint_rect"`
 	// The game screen's own part, in its own words: the camera, where its
 	// things are drawn, what is selected, the orders drafted.
 	module.Probe
@@ -129,6 +140,7 @@ func (a *App) probe() *Probe {
 	if a.replays != nil && a.ui.Container == a.replays.Container() {
 		r := a.replays.ListRect()
 		p.List = [4]int{r.Min.X, r.Min.Y, r.Max.X, r.Max.Y}
+		p.Rows = a.replays.Rows()
 	}
 	if a.screen != screenGame || a.game == nil {
 		return p
@@ -144,6 +156,14 @@ func (a *App) probe() *Probe {
 	lr := sh.hud.log.GetWidget().Rect
 	p.LogRect = [4]int{lr.Min.X, lr.Min.Y, lr.Max.X, lr.Max.Y}
 	p.LogText = slices.Clone(sh.hud.logShown[max(len(sh.hud.logShown)-maxProbeLog, 0):])
+	p.Side = collectTexts(sh.hud.side, nil)
+	if sh.hud.windowBox != nil {
+		p.WindowTexts = collectTexts(sh.hud.windowBox, nil)
+	}
+	if fh := sh.hint; fh != nil {
+		r := sh.firstHintRect()
+		p.FirstHint, p.FirstHintRect = fh.hint.Text, [4]int{r.Min.X, r.Min.Y, r.Max.X, r.Max.Y}
+	}
 	p.Probe = a.game.probe()
 	p.Orders = len(p.Drafts)
 	return p

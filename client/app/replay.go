@@ -106,6 +106,16 @@ func (a *App) OpenReplay(title string, rp *savedreplay.Replay) error {
 	return nil
 }
 
+// leaveReplay closes the replay shown and goes back to the Replays
+// screen, the game watched picked again.
+func (a *App) leaveReplay() {
+	if a.game != nil {
+		a.game.hud.closeWindow()
+	}
+	a.disconnect()
+	a.showReplays()
+}
+
 // tickReplay steps the replay on, while it plays, a step a second once
 // the last step's animation is over.
 func (g *gameScreen) tickReplay() {

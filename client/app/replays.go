@@ -16,7 +16,8 @@ import (
 )
 
 // showReplays lists the games saved in the client's data directory: those
-// it played against the AI or hosted.
+// it played against the AI or hosted. The game last watched, if any, is
+// picked again.
 func (a *App) showReplays() {
 	games, err := a.savedGames()
 	if err != nil {
@@ -25,14 +26,7 @@ func (a *App) showReplays() {
 	}
 	list := make([]menu.SavedGame, 0, len(games))
 	for _, g := range slices.Backward(games) { // newest first
-		sg := menu.SavedGame{ID: int64(g.ID), Name: gameTitle(&g), Ruleset: g.Settings.Ruleset,
-			Width: g.Settings.Width, Height: g.Settings.Height, Turns: g.Turns(), Over: g.Over}
-		if g.Winner != 0 && int(g.Winner) <= len(g.Seats) {
-			sg.Winner = g.Seats[g.Winner-1].Name
-		}
-		sg.Continue = continuable(&g)
-		sg.Note = a.watchNote(&g)
-		list = append(list, sg)
+		list = append(list, a.savedGame(&g))
 	}
 	a.replays = menu.NewReplays(a.theme, list, menu.ReplaysActions{
 		Watch: func(id int64) {
@@ -47,7 +41,38 @@ func (a *App) showReplays() {
 		},
 		Back: a.showMainMenu,
 	})
+	if a.watched != 0 {
+		a.replays.Select(int64(a.watched))
+	}
 	a.setRoot(a.replays.Container(), screenMenu)
+}
+
+// savedGame returns saved game g as the Replays screen lists it: its
+// ruleset's title, when it started, the player's opponents (every player
+// when the player held no seat in it), its map and its result.
+func (a *App) savedGame(g *store.Game) menu.SavedGame {
+	sg := menu.SavedGame{ID: int64(g.ID), Name: gameTitle(g), Ruleset: g.Settings.Ruleset, Started: g.Created,
+		Width: g.Settings.Width, Height: g.Settings.Height, Turns: g.Turns(), Over: g.Over}
+	if rs, ok := a.opts.Rulesets.Get(g.Settings.Ruleset); ok {
+		sg.Ruleset = rs.Info().Title
+	}
+	own := savedreplay.OwnSeat(g)
+	sg.Mine = own != 0
+	for i, s := range g.Seats {
+		if ruleset.Seat(i+1) != own {
+			sg.Players = append(sg.Players, s.Name)
+		}
+	}
+	switch {
+	case g.Winner == 0 || int(g.Winner) > len(g.Seats):
+	case g.Winner == own:
+		sg.Winner = "you"
+	default:
+		sg.Winner = g.Seats[g.Winner-1].Name
+	}
+	sg.Continue = continuable(g)
+	sg.Note = a.watchNote(g)
+	return sg
 }
 
 // savedGames returns the games of the data directory, none if nothing was
@@ -94,7 +119,11 @@ func (a *App) watchReplay(id protocol.GameID) error {
 	if err != nil {
 		return err
 	}
-	return a.OpenReplay(gameTitle(&g), r)
+	if err := a.OpenReplay(a.replayTitle(&g), r); err != nil {
+		return err
+	}
+	a.watched = id
+	return nil
 }
 
 // watchNote returns what the Replays screen says of saved game g when it
@@ -114,6 +143,21 @@ func (a *App) watchNote(g *store.Game) string {
 		return "Until the game is over, Watch shows it as the table showed everyone."
 	}
 	return "Until the game is over, Watch shows it through your eyes alone."
+}
+
+// replayTitle names saved game g on its replay's top bar: its name, or,
+// when that is the one the game was given by default ("Ann's game"), its
+// rules and when it started: "Erfworld Empires · Nov 28 21:45".
+func (a *App) replayTitle(g *store.Game) string {
+	name := g.Settings.Name
+	if name != "" && (len(g.Seats) == 0 || name != g.Seats[0].Name+"'s game") {
+		return name
+	}
+	title := g.Settings.Ruleset
+	if rs, ok := a.opts.Rulesets.Get(title); ok {
+		title = rs.Info().Title
+	}
+	return title + " · " + g.Created.Local().Format("Jan _2 15:04")
 }
 
 // gameTitle names a saved game.

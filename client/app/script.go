@@ -87,6 +87,13 @@ const (
 	stageDone
 )
 
+// playedOut reports whether the session has played the turns it was to,
+// or waits for the end of its last: the game is no longer needed but to
+// be looked at.
+func (s *Script) playedOut() bool {
+	return s.stage >= stageIdle || s.stage == stageWaitTurn && s.played+1 >= s.Turns
+}
+
 // step advances the script by a frame.
 func (s *Script) step(a *App) error {
 	if s.start.IsZero() {

@@ -99,12 +99,22 @@ const shortListMost = 4
 // shortList joins names for the top bar, "you" first: "you, Anna, Bob",
 // and past shortListMost, "you, Anna, Bob, Cleo and 12 more", so that a
 // table of 20 stays a line.
-func shortList(names []string) string {
+func shortList(names []string) string { return namesUpTo(youFirst(names), shortListMost) }
+
+// youFirst returns names with "you" first, the others in their order; it
+// does not change names.
+func youFirst(names []string) []string {
 	if i := slices.Index(names, "you"); i > 0 {
-		names = append([]string{"you"}, slices.Delete(slices.Clone(names), i, i+1)...)
+		return append([]string{"you"}, slices.Delete(slices.Clone(names), i, i+1)...)
 	}
-	if len(names) <= shortListMost {
+	return names
+}
+
+// namesUpTo joins names, at most most of them, then how many more: "Ann,
+// Bob and 3 more".
+func namesUpTo(names []string, most int) string {
+	if len(names) <= most {
 		return strings.Join(names, ", ")
 	}
-	return fmt.Sprintf("%s and %d more", strings.Join(names[:shortListMost], ", "), len(names)-shortListMost)
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:most], ", "), len(names)-most)
 }

@@ -43,6 +43,8 @@ type gameScreen struct {
 	// the screen as it replays it.
 	replay *replay
 	rp     module.Replayer
+	// hint is the first turn's hint shown over the map, nil for none.
+	hint *firstHint
 
 	clock    protocol.TurnClock
 	ready    bool          // the server's last clock, or the player since, says the player is ready
@@ -52,10 +54,15 @@ type gameScreen struct {
 	lobby    *protocol.Lobby
 	sent     []byte // the list last sent for sentTurn, encoded
 	sentTurn protocol.Turn
-	sentAt   int                  // frame of the last SubmitOrders
-	results  int                  // OrdersResults received
-	rejected []protocol.Rejection // the orders the last OrdersResult refused
-	frame    int
+	sentSeq  uint32 // the seq of the last SubmitOrders, which its answer replies to
+	sentAt   int    // frame of the last SubmitOrders
+	// readyAfter is the seq of the SubmitOrders whose answer End turn
+	// waits for before it says the player is ready (readyWhenAccepted), 0
+	// when it waits for none.
+	readyAfter uint32
+	results    int                  // OrdersResults received
+	rejected   []protocol.Rejection // the orders the last OrdersResult refused
+	frame      int
 
 	// The window's size, in pixels.
 	winW, winH int
@@ -135,10 +142,12 @@ func (g *gameScreen) out() bool {
 
 // setClock takes the server's turn clock: the step played, its deadline,
 // who is ready and who must act. The first clock after the seat was taken
-// back (rejoin) may ask for the orders and the readiness again.
+// back (rejoin) may ask for the orders and the readiness again. While End
+// turn waits for the server's answer to the orders the player stays
+// ready on the screen.
 func (g *gameScreen) setClock(c *protocol.TurnClock) {
 	g.clock = *c
-	g.ready = slices.Contains(c.Ready, g.you())
+	g.ready = slices.Contains(c.Ready, g.you()) || g.readyAfter != 0
 	if g.rejoined {
 		g.rejoined = false
 		g.resume()
@@ -164,11 +173,11 @@ func (g *gameScreen) resume() {
 	case !slices.Contains(g.clock.Actors, you), g.clock.Turn != g.turn():
 		return
 	}
-	g.submit(true)
 	if g.readyFor == g.clock.Turn {
-		g.app.send(&protocol.SetReady{Ready: true, Seq: g.clock.Seq})
-		g.ready = true
+		g.setReady(true)
+		return
 	}
+	g.submit(true)
 }
 
 // setLobby keeps the table's names and seats.
@@ -177,15 +186,62 @@ func (g *gameScreen) setLobby(m *protocol.Lobby) {
 	g.hud.dirtyTop = true
 }
 
-// ordersResult shows the server's verdict on the orders.
-func (g *gameScreen) ordersResult(r *protocol.OrdersResult) {
+// ordersResult shows the server's verdict on the orders, the answer to
+// the SubmitOrders of seq reply. If End turn waits for it
+// (readyWhenAccepted), an acceptance says the player is ready; a refusal
+// takes the turn back and asks, naming each order refused and why: the
+// turn never ends on a refusal the player has not seen.
+func (g *gameScreen) ordersResult(r *protocol.OrdersResult, reply uint32) {
 	g.applyResult(r)
 	g.results++
 	g.rejected = r.Errors
 	if len(r.Errors) > 0 {
-		g.notify(fmt.Sprintf("The server refused %d order(s): see the list", len(r.Errors)))
+		g.notify(fmt.Sprintf("The server refused %s: see the list", countWord(len(r.Errors), "order", "orders")))
 	}
 	g.hud.dirtyOrders = true
+	if g.readyAfter == 0 || reply != g.readyAfter {
+		return
+	}
+	g.readyAfter = 0
+	if len(r.Errors) == 0 {
+		g.app.send(&protocol.SetReady{Ready: true, Seq: g.clock.Seq})
+		return
+	}
+	g.ready, g.readyFor = false, 0
+	g.hud.dirtyTop = true
+	title, text := g.endWarning()
+	if title == "" {
+		title, text = "Orders refused", refusalText(r.Errors)
+	}
+	g.hud.confirm(title, text, "End turn anyway", g.endAnyway)
+}
+
+// submitFailed takes the server's error in answer to the message of seq
+// reply: if End turn waits for it, the turn is not ended (the notice
+// says the error).
+func (g *gameScreen) submitFailed(reply uint32) {
+	if g.readyAfter != 0 && reply == g.readyAfter {
+		g.readyAfter, g.ready, g.readyFor = 0, false, 0
+		g.hud.dirtyTop = true
+	}
+}
+
+// refusalText says which orders the server refused and why, for a screen
+// that does not say it (module.Warner).
+func refusalText(errs []protocol.Rejection) string {
+	lines := []string{fmt.Sprintf("The server refused %s:", countWord(len(errs), "order", "orders"))}
+	for _, e := range errs {
+		lines = append(lines, fmt.Sprintf("%s: %s.", kit.CapitalFirst(e.Order), e.Reason))
+	}
+	return strings.Join(append(lines, "It keeps the orders it accepted last. Change them, or end the turn anyway."), "\n")
+}
+
+// countWord writes "1 order", "3 orders".
+func countWord(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // actResult shows the server's verdict on an action: a refusal as a
@@ -214,19 +270,24 @@ func (g *gameScreen) refresh() {
 	g.hud.dirtyTop, g.hud.dirtySide, g.hud.dirtyOrders, g.hud.dirtyLog = true, true, true, true
 }
 
-// setReady sends the orders and says the player is done (or not).
+// setReady sends the orders and says the player is done (or not): done
+// only once the server has accepted the orders sent (readyAfter; see
+// ordersResult), so a refused order is shown before the turn can end.
 func (g *gameScreen) setReady(r bool) {
 	if g.over != nil || g.out() {
 		return
 	}
-	g.readyFor = 0
-	if r {
-		g.submit(true)
-		g.readyFor = g.turn()
-	}
-	g.app.send(&protocol.SetReady{Ready: r, Seq: g.clock.Seq})
+	g.readyFor, g.readyAfter = 0, 0
 	g.ready = r
 	g.hud.dirtyTop = true
+	if r {
+		g.readyFor = g.turn()
+		if g.submit(true) {
+			g.readyAfter = g.sentSeq
+			return
+		}
+	}
+	g.app.send(&protocol.SetReady{Ready: r, Seq: g.clock.Seq})
 }
 
 // interactive reports whether the step played is interactive: the player
@@ -237,31 +298,51 @@ func (g *gameScreen) interactive() bool {
 }
 
 // submit sends the order list if it changed since it was last sent (or
-// always, with force); in an interactive step there is none to send.
-func (g *gameScreen) submit(force bool) {
+// always, with force), and reports whether it went to the server, whose
+// answer will reply to sentSeq; in an interactive
+// step there is none to send. While End turn waits for the server's
+// answer, it waits for the answer to the list sent last.
+func (g *gameScreen) submit(force bool) bool {
 	if g.interactive() {
-		return
+		return false
 	}
 	sub := g.submission()
 	if sub == nil || g.out() || g.over != nil {
-		return // nothing to send: the server takes no orders from a player out of the game
+		return false // nothing to send: the server takes no orders from a player out of the game
 	}
 	if !force && sub.Turn == g.sentTurn && bytes.Equal(sub.Orders, g.sent) {
-		return
+		return false
 	}
 	sub.Seq = g.clock.Seq
-	g.app.send(sub)
+	seq, ok := g.app.sendSeq(sub)
 	g.sent, g.sentTurn, g.sentAt = sub.Orders, sub.Turn, g.frame
+	if !ok {
+		return false // not connected, or the queue is full: nothing will answer
+	}
+	g.sentSeq = seq
+	if g.readyAfter != 0 {
+		g.readyAfter = seq
+	}
+	return true
 }
 
-// readyText says who is done with the turn, the player included, and
-// whom the turn waits for: "Ready: you, Anna  ·  waiting for Bob"; in an
-// interactive step, what is asked and of whom: "Bob chooses a blocker  ·
-// waiting for Bob". Only the step's actors (TurnClock's Actors) are waited
-// for.
-func (g *gameScreen) readyText() string {
+// readiness is who is done with the step being played and whom it waits
+// for, as the top bar says it; in an interactive step, what is asked and
+// of whom.
+type readiness struct {
+	interactive   bool     // the step is interactive: it asks, nobody is ready
+	prompt        string   // an interactive step's question: "Bob chooses a blocker"
+	done, waiting []string // "you", then the others by seat
+}
+
+// readiness returns who is done with the step and whom it waits for:
+// only the step's actors (TurnClock's Actors) are waited for, and of them
+// only the people (the AI's seats are ready as soon as the step starts).
+// A replay and a game over wait for nobody.
+func (g *gameScreen) readiness() readiness {
+	var r readiness
 	if g.over != nil || g.replaying() {
-		return ""
+		return r
 	}
 	you := g.you()
 	players := g.players()
@@ -269,19 +350,14 @@ func (g *gameScreen) readyText() string {
 		return len(g.clock.Actors) == 0 || slices.Contains(g.clock.Actors, p)
 	}
 	if ruleset.Mode(g.clock.Mode) == ruleset.Interactive {
-		var parts, waiting []string
-		if g.clock.Prompt != "" {
-			parts = append(parts, g.clock.Prompt)
-		}
+		r.interactive, r.prompt = true, g.clock.Prompt
 		for _, pl := range players {
 			if pl.Alive && actor(pl.Seat) {
-				waiting = append(waiting, g.playerWord(pl.Seat))
+				r.waiting = append(r.waiting, g.playerWord(pl.Seat))
 			}
 		}
-		if len(waiting) > 0 {
-			parts = append(parts, "waiting for "+shortList(waiting))
-		}
-		return strings.Join(parts, "  ·  ")
+		r.waiting = youFirst(r.waiting)
+		return r
 	}
 	ready := map[protocol.Seat]bool{}
 	for _, p := range g.clock.Ready {
@@ -290,28 +366,87 @@ func (g *gameScreen) readyText() string {
 	if g.ready && you != 0 {
 		ready[you] = true
 	}
-	var done, waiting []string
 	for _, pl := range players {
 		p := pl.Seat
 		switch {
 		case !pl.Alive || !actor(p):
 		case ready[p]:
-			done = append(done, g.playerWord(p))
+			r.done = append(r.done, g.playerWord(p))
 		case p == you || g.human(p):
-			waiting = append(waiting, g.playerWord(p))
+			r.waiting = append(r.waiting, g.playerWord(p))
 		}
 	}
+	r.done, r.waiting = youFirst(r.done), youFirst(r.waiting)
+	return r
+}
+
+// text says r in the top bar with at most done names of who is ready and
+// waiting of whom the step waits for, then how many more: "Ready: you,
+// Anna  ·  waiting for Bob"; "Bob chooses a blocker  ·  waiting for
+// Bob". With done 0 it leaves out who is ready.
+func (r readiness) text(done, waiting int) string {
 	var parts []string
-	if len(done) > 0 {
-		parts = append(parts, "Ready: "+shortList(done))
+	if r.prompt != "" {
+		parts = append(parts, r.prompt)
 	}
-	if len(waiting) > 0 {
-		parts = append(parts, "waiting for "+shortList(waiting))
+	if len(r.done) > 0 && done > 0 {
+		parts = append(parts, "Ready: "+namesUpTo(r.done, done))
 	}
-	if len(parts) == 0 {
-		return "Nobody is ready"
+	if len(r.waiting) > 0 {
+		parts = append(parts, "waiting for "+namesUpTo(r.waiting, waiting))
 	}
 	return strings.Join(parts, "  ·  ")
+}
+
+// forms returns the ways the top bar may say r, longest first: whom the
+// step waits for goes last, so every name of it comes before every name
+// of who is ready; the fewer names, the more a count says ("and 2 more");
+// the last form counts whom the step waits for ("waiting for 3 players").
+func (r readiness) forms() []string {
+	var out []string
+	for w := max(len(r.waiting), 1); w >= 1; w-- {
+		for _, d := range []int{len(r.done), 1, 0} {
+			if f := r.text(d, w); f != "" {
+				out = append(out, f)
+			}
+		}
+	}
+	if len(r.waiting) > 1 && r.prompt == "" {
+		out = append(out, fmt.Sprintf("waiting for %d players", len(r.waiting)))
+	}
+	return slices.Compact(out)
+}
+
+// lines returns r in full for the top bar's tooltip: every name, a line
+// for who is ready and one for whom the step waits for.
+func (r readiness) lines() []string {
+	var out []string
+	if r.prompt != "" {
+		out = append(out, r.prompt)
+	}
+	if len(r.done) > 0 {
+		out = append(out, "Ready: "+strings.Join(r.done, ", "))
+	}
+	if len(r.waiting) > 0 {
+		out = append(out, "Waiting for: "+strings.Join(r.waiting, ", "))
+	}
+	return out
+}
+
+// readyText says who is done with the turn, the player included, and
+// whom the turn waits for, as the top bar says it when it has the room:
+// "Ready: you, Anna  ·  waiting for Bob"; in an interactive step, what is
+// asked and of whom: "Bob chooses a blocker  ·  waiting for Bob"; past
+// shortListMost names, how many more.
+func (g *gameScreen) readyText() string {
+	if g.over != nil || g.replaying() {
+		return ""
+	}
+	r := g.readiness()
+	if s := r.text(shortListMost, shortListMost); s != "" || r.interactive {
+		return s
+	}
+	return "Nobody is ready"
 }
 
 // playerWord names player p in the top bar: "you", or the name.
@@ -351,7 +486,17 @@ func (g *gameScreen) endTurnClicked() {
 		g.setReady(true)
 		return
 	}
-	g.hud.confirm(title, text, "End turn anyway", func() { g.setReady(true) })
+	g.hud.confirm(title, text, "End turn anyway", g.endAnyway)
+}
+
+// endAnyway ends the turn after a warning: the orders the server refuses
+// are taken out first (module.Pruner), so the turn plays the orders the
+// player sees rather than the list the server accepted last.
+func (g *gameScreen) endAnyway() {
+	if p, ok := g.scr.(module.Pruner); ok {
+		p.DropRefused()
+	}
+	g.setReady(true)
 }
 
 // keysFree reports whether no text field has the keyboard: a button's

@@ -19,10 +19,10 @@ const (
 	minimapH     = 170
 )
 
-// drawBanner draws msg in a bar across the top of the screen: the
-// connection's state, over everything.
-func drawBanner(screen *ebiten.Image, t *menu.Theme, msg string) {
+// drawBanner draws msg in a bar across the screen, top pixels from its
+// top: the connection's state, over everything.
+func drawBanner(screen *ebiten.Image, t *menu.Theme, msg string, top int) {
 	w := float32(screen.Bounds().Dx())
-	vector.FillRect(screen, 0, 0, w, 30, color.RGBA{150, 40, 30, 230}, false)
-	kit.DrawText(screen, t.NormalFace(), msg, 12, 6, color.White)
+	vector.FillRect(screen, 0, float32(top), w, 30, color.RGBA{150, 40, 30, 230}, false)
+	kit.DrawText(screen, t.NormalFace(), msg, 12, float64(top+6), color.White)
 }

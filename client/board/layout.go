@@ -134,14 +134,17 @@ const (
 
 // Proportions of the layout.
 const (
-	tokenPeek   = 0.1  // how far, in token heights, each army under the top one peeks out
-	markHalf    = 0.23 // half the width of a land token's mark, in token heights
-	costTextMin = 12   // the smallest text of a cost
-	badgePad    = 0.5  // the room left and right of a badge's text, in text sizes
-	bannerAt    = 0.14 // how far below the hex's middle a city's banner's top is, in hex radii
-	levelAt     = 0.45 // how far below the hex's middle a city's level is, in hex radii
-	stackRise   = 0.2  // how far above the hex's middle a stack stands, in hex radii
-	costAt      = 0.68 // how far below the hex's middle its cost stands, in hex radii
+	tokenPeek   = 0.1   // how far, in token heights, each army under the top one peeks out
+	markHalf    = 0.23  // half the width of a land token's mark, in token heights
+	costTextMin = 12    // the smallest text of a cost
+	badgePad    = 0.5   // the room left and right of a badge's text, in text sizes
+	bannerAt    = 0.14  // how far below the hex's middle a city's banner's top is, in hex radii
+	levelAt     = 0.45  // how far below the hex's middle a city's level is, in hex radii
+	stackRise   = 0.2   // how far above the hex's middle a stack stands, in hex radii
+	costAt      = 0.68  // how far below the hex's middle its cost stands, in hex radii
+	cityBeside  = 0.6   // the size of a city's picture beside a stack, in its size alone
+	cityBesideX = -0.45 // where a city's picture beside a stack stands, in hex radii from the middle
+	cityBesideY = 0.4
 )
 
 // width returns the width of s in the face of the given size.
@@ -254,12 +257,21 @@ var cityShapes = [cityLevels][2]box{
 // layoutCity adds the parts of hex markers m's city to parts.
 func layoutCity(parts []part, m hexMarkers, hexPx float64, fs *fonts) []part {
 	px := cityPx(hexPx, m.Level)
-	y := -px * 0.08
+	x, y := 0.0, -px*0.08
+	if m.Armies > 0 && hexPx >= unitsHexPx {
+		// CHOICE: a stack in the city would hide its picture under the
+		// token (a ruleset without levels shows nothing else of it): the
+		// city stands smaller at the hex's lower left, beside the token,
+		// its level (if any) on it. Hexes too small for unit counts
+		// leave it under the token.
+		px *= cityBeside
+		x, y = hexPx*cityBesideX, hexPx*cityBesideY
+	}
 	shape := cityShapes[max(1, min(m.Level, cityLevels))-1]
-	scaled := func(b box) box { return box{b.x0 * px, y + b.y0*px, b.x1 * px, y + b.y1*px} }
+	scaled := func(b box) box { return box{x + b.x0*px, y + b.y0*px, x + b.x1*px, y + b.y1*px} }
 	// Its shadow: 0.4 of its width below its centre, 1.05 wide, 0.42 high.
-	shadow := box{-px * 0.5, y + px*0.19, px * 0.5, y + px*0.61}
-	parts = append(parts, part{kind: partCity, box: scaled(shape[0]), more: [2]box{scaled(shape[1]), shadow}, nmore: 2, size: px, x: 0, y: y})
+	shadow := box{x - px*0.5, y + px*0.19, x + px*0.5, y + px*0.61}
+	parts = append(parts, part{kind: partCity, box: scaled(shape[0]), more: [2]box{scaled(shape[1]), shadow}, nmore: 2, size: px, x: x, y: y})
 	// The banner stands at the hex's lower right, the level at its lower
 	// left, clear of a stack's badges. CHOICE: below stackHexPx a stack
 	// in the city hides the banner (the stack is nearly always the city

@@ -264,3 +264,49 @@ func TestLayoutThresholds(t *testing.T) {
 		}
 	}
 }
+
+// A stack in a city leaves the city in sight: wherever unit counts are
+// drawn, the city's picture stands beside the token, at most a fifth of
+// it under the token's body, in every city of every level, a ruleset's
+// with levels or without (erfpires's town, which shows nothing else of
+// itself under a stack below the badges' zoom).
+func TestCityBesideStack(t *testing.T) {
+	fs, err := newFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	area := func(b box) float64 { return max(b.w(), 0) * max(b.h(), 0) }
+	inter := func(a, b box) box { return box{max(a.x0, b.x0), max(a.y0, b.y0), min(a.x1, b.x1), min(a.y1, b.y1)} }
+	for _, r := range layoutHexPxs() {
+		if r < unitsHexPx {
+			continue
+		}
+		for level := int32(1); level <= cityLevels; level++ {
+			for _, noLevel := range []bool{false, true} {
+				m := hexMarkers{City: true, Level: level, NoLevel: noLevel, Armies: 1, Units: 8}
+				var city, token *part
+				parts := layoutHex(m, r, fs)
+				for i := range parts {
+					switch parts[i].kind {
+					case partCity:
+						city = &parts[i]
+					case partToken:
+						token = &parts[i]
+					}
+				}
+				if city == nil || token == nil {
+					t.Fatalf("hex radius %.1f, level %d: no city or no token in %v", r, level, parts)
+				}
+				have, under := 0.0, 0.0
+				for _, b := range city.boxes()[:2] { // its top and its bottom, not its shadow
+					have += area(b)
+					under += area(inter(b, token.box))
+				}
+				if under > have/5 {
+					t.Errorf("hex radius %.1f, level %d (levels shown %v): %.0f of the city's %.0f square pixels lie under the token",
+						r, level, !noLevel, under, have)
+				}
+			}
+		}
+	}
+}

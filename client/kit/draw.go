@@ -3,6 +3,7 @@ package kit
 import (
 	"image"
 	"image/color"
+	"math"
 	"strings"
 
 	eimage "github.com/ebitenui/ebitenui/image"
@@ -29,8 +30,10 @@ const TipWidth = 440
 // DrawBox draws lines of text in a box whose top-left corner is near (x,
 // y), kept inside the rectangle in: a box that would cross in's right edge
 // goes to the left of x instead (tooltips never spill over the side panel
-// or off the window). Lines wider than TipWidth (or than in) wrap.
-func DrawBox(dst *ebiten.Image, face text.Face, lines []string, x, y float64, in image.Rectangle, bg, fg color.Color) {
+// or off the window). Lines wider than TipWidth (or than in) wrap. It
+// returns the box it drew (empty for no lines), so that another can be
+// put beside it.
+func DrawBox(dst *ebiten.Image, face text.Face, lines []string, x, y float64, in image.Rectangle, bg, fg color.Color) image.Rectangle {
 	const pad = 8
 	maxW := min(float64(TipWidth), float64(in.Dx()-2*pad))
 	var wrapped []string
@@ -38,7 +41,7 @@ func DrawBox(dst *ebiten.Image, face text.Face, lines []string, x, y float64, in
 		wrapped = append(wrapped, Wrap(l, face, maxW)...)
 	}
 	if len(wrapped) == 0 {
-		return
+		return image.Rectangle{}
 	}
 	s := strings.Join(wrapped, "\n")
 	lh := face.Metrics().HAscent + face.Metrics().HDescent + 2
@@ -55,10 +58,12 @@ func DrawBox(dst *ebiten.Image, face text.Face, lines []string, x, y float64, in
 	vector.FillRect(dst, float32(x), float32(y), float32(bw), float32(bh), bg, false)
 	vector.StrokeRect(dst, float32(x)+0.5, float32(y)+0.5, float32(bw)-1, float32(bh)-1, 1, color.RGBA{120, 110, 90, 255}, false)
 	DrawText(dst, face, s, x+pad, y+pad, fg)
+	return image.Rect(int(x), int(y), int(math.Ceil(x+bw)), int(math.Ceil(y+bh)))
 }
 
 // Wrap breaks s into lines no wider than w pixels in face, at spaces
-// where it can (a word wider than w is cut). An empty s is one empty line.
+// where it can (a word wider than w is cut; a letter wider than w stays
+// whole and runs over). An empty s is one empty line.
 func Wrap(s string, face text.Face, w float64) []string {
 	if width, _ := text.Measure(s, face, 0); width <= w || w <= 0 {
 		return []string{s}
@@ -83,6 +88,9 @@ func Wrap(s string, face text.Face, w float64) []string {
 				break
 			}
 			r := []rune(line)
+			if len(r) <= 1 {
+				break // one letter wider than w: it runs over, it cannot be cut
+			}
 			n := len(r) - 1
 			for n > 1 {
 				if width, _ := text.Measure(string(r[:n]), face, 0); width <= w {

@@ -263,3 +263,59 @@ func TestScreensDraw(t *testing.T) {
 		t.Error("the lobby's join line is not laid out")
 	}
 }
+
+// TestLevelPlusSaysWhy: on the Play vs AI screen the AI level starts at
+// erfworld's strongest, Normal, so its + is greyed; the pointer resting
+// on it shows why, at 1024x768 and 1920x1080 (the playtest found it
+// greyed with no reason). On the − it says where that goes.
+func TestLevelPlusSaysWhy(t *testing.T) {
+	th := newTestTheme(t)
+	s := NewSetup(th, SetupOptions{Title: "Play vs AI", Rulesets: []protocol.RulesetInfo{erfInfo(t)}}, nil, nil)
+	ui := &ebitenui.UI{Container: s.Container()}
+	cursor := &fakeCursor{x: -100, y: -100}
+	input.SetCursorUpdater(cursor)
+	defer input.SetCursorUpdater(nil)
+	if !s.level.plus.GetWidget().Disabled || s.level.value.Label != "Normal" {
+		t.Fatalf("the AI level starts at %q, + disabled %v; want Normal and a greyed +", s.level.value.Label, s.level.plus.GetWidget().Disabled)
+	}
+	for _, size := range [][2]int{{1024, 768}, {1920, 1080}} {
+		w, h := size[0], size[1]
+		var before, after *goimage.RGBA
+		var plus goimage.Rectangle
+		onFrame(t, func() {
+			cursor.x, cursor.y = -100, -100
+			before = render(ui, w, h, 2)
+			plus = s.level.plus.GetWidget().Rect
+			cursor.x, cursor.y = plus.Min.X+plus.Dx()/2, plus.Min.Y+plus.Dy()/2
+			after = render(ui, w, h, 3)
+		})
+		saveShot(t, after, fmt.Sprintf("setup-level-tip-%dx%d.png", w, h))
+		tip := s.level.plusTip
+		if tip.Label != "Normal is the strongest AI level" {
+			t.Errorf("%dx%d: the greyed + says %q", w, h, tip.Label)
+		}
+		r := tip.GetWidget().Rect
+		if r.Empty() || !r.In(goimage.Rect(0, 0, w, h)) || r.Min.Y < plus.Max.Y-4 {
+			t.Errorf("%dx%d: the tooltip's text is at %v, want it on screen under the + at %v", w, h, r, plus)
+		}
+		if n := differ(before, after, r); n < r.Dx()*r.Dy()/20 {
+			t.Errorf("%dx%d: %d pixels of the tooltip's %v changed under the pointer: not shown", w, h, n, r)
+		}
+		if s.level.minusTip.Label != "A weaker AI: Easy" {
+			t.Errorf("the − says %q", s.level.minusTip.Label)
+		}
+	}
+}
+
+// differ counts the pixels of r that differ between a and b.
+func differ(a, b *goimage.RGBA, r goimage.Rectangle) int {
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if a.At(x, y) != b.At(x, y) {
+				n++
+			}
+		}
+	}
+	return n
+}

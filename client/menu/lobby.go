@@ -291,25 +291,104 @@ func (l *Lobby) Update(m *protocol.Lobby, you protocol.Seat) {
 	}
 	host := player && m.Host == you
 	visible(l.start, host)
-	why := startBlocker(m, decks)
-	l.start.GetWidget().Disabled = why != ""
-	switch {
-	case len(m.Seats) == 0:
-		l.waiting.Label = " "
-	case m.Started:
-		l.waiting.Label = "The game is starting…"
-	case you == protocol.Spectator:
-		l.waiting.Label = "You are watching: the game starts when the host starts it."
-	case why == "":
-		l.waiting.Label = "Everyone is ready."
-		if !host {
-			l.waiting.Label += " Waiting for the host to start."
-		}
-	case host:
-		l.waiting.Label = "Waiting: " + why + "."
-	default:
-		l.waiting.Label = "The host starts the game once everyone is ready."
+	l.start.GetWidget().Disabled = startBlocker(m, decks) != ""
+	l.waiting.Label = lobbyWaiting(m, you, decks)
+}
+
+// maxWaitNames is the most names the lobby's line gives of the players it
+// waits for (the seat table shows who they are): with more, it counts
+// them. waitNameLen is the most characters of a name it gives.
+const (
+	maxWaitNames = 2
+	waitNameLen  = 14
+)
+
+// lobbyWaiting returns the line beside the lobby's buttons that says what
+// the game waits for, in words true for the player at seat you (Spectator
+// when watching): what that player must do, who else must be ready, and
+// when the game starts, as the server decides it. It starts by itself once
+// every seat is taken and every player seated is ready (with a deck, in a
+// game with decks); in a game with a turn timer the host may start it
+// with seats open, which the AI plays, once everyone seated is ready.
+func lobbyWaiting(m *protocol.Lobby, you protocol.Seat, decks bool) string {
+	if len(m.Seats) == 0 {
+		return " "
 	}
+	if m.Started {
+		return "The game is starting…"
+	}
+	var (
+		seated, ready, hasDeck bool
+		others                 []string // the other players seated who are not ready, by name
+		open                   []string // the open seats' numbers
+		hostName               = "the host"
+	)
+	for _, s := range m.Seats {
+		if s.Seat == m.Host && s.Human {
+			hostName = s.Name
+		}
+		switch {
+		case s.Bot:
+		case !s.Human:
+			open = append(open, strconv.Itoa(int(s.Seat)))
+		case s.Seat == you:
+			seated, ready, hasDeck = true, s.Ready, s.HasData
+		case decks && !s.HasData:
+			others = append(others, clip(s.Name, waitNameLen)+" (no deck yet)")
+		case !s.Ready:
+			others = append(others, clip(s.Name, waitNameLen))
+		}
+	}
+	youWait := seated && (!ready || decks && !hasDeck)
+	var lines []string
+	switch {
+	case !seated:
+		lines = append(lines, "You are watching.")
+	case decks && !hasDeck:
+		lines = append(lines, "Choose your deck, then press Ready.")
+	case !ready:
+		lines = append(lines, "You are not ready: press Ready.")
+	}
+	switch {
+	case len(others) > maxWaitNames:
+		lines = append(lines, fmt.Sprintf("Waiting for %d players to be ready.", len(others)))
+	case len(others) > 0:
+		lines = append(lines, "Waiting for "+andList(others)+" to be ready.")
+	}
+	allReady := !youWait && len(others) == 0
+	timer := m.Settings.TurnSeconds > 0
+	isOpen, it, take := "Seat "+andList(open)+" is open", "it", "a player takes it"
+	if len(open) > 1 {
+		isOpen, it, take = "Seats "+andList(open)+" are open", "them", "players take them"
+	}
+	switch {
+	case len(open) > 0 && !timer:
+		lines = append(lines, isOpen+": the game starts once "+take+" and everyone is ready.")
+	case len(open) > 0 && seated && you == m.Host && allReady:
+		lines = append(lines, isOpen+": start the game now, and the AI plays "+it+" until someone joins, or wait for a player.")
+	case len(open) > 0 && seated && you == m.Host:
+		lines = append(lines, isOpen+": once everyone seated is ready you may start the game, and the AI plays "+it+".")
+	case len(open) > 0 && allReady:
+		lines = append(lines, isOpen+": waiting for a player, or for "+hostName+" to start the game (the AI plays "+it+").")
+	case len(open) > 0:
+		lines = append(lines, isOpen+": once everyone seated is ready, "+hostName+" may start the game (the AI plays "+it+").")
+	case allReady:
+		lines = append(lines, "Everyone is ready: the game starts.")
+	default:
+		lines = append(lines, "The game starts when everyone is ready.")
+	}
+	return strings.Join(lines, " ")
+}
+
+// andList joins items as a sentence does: "a", "a and b", "a, b and c".
+func andList(items []string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
 // cell returns a cell of the seat table, width pixels wide, its text cut

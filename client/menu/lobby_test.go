@@ -1,6 +1,7 @@
 package menu
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -297,6 +298,133 @@ func TestLobbyLeaveAsks(t *testing.T) {
 		click(t, findButton(l.leave.dialog.panel, "Leave"))
 		if leaves != 1 {
 			t.Errorf("hosting %v: Leave and yes left %d times, want 1", hosting, leaves)
+		}
+	}
+}
+
+// TestLobbyWaiting: the line beside the lobby's buttons is true for each
+// seat's viewer. The playtest found the host told "Player at seat 1 is not
+// ready" of himself, and the guest "The host starts the game" though the
+// game starts by itself once everyone is ready.
+func TestLobbyWaiting(t *testing.T) {
+	// Ann hosts at seat 1, Bob sits at seat 2, a bot at seat 3; neither
+	// person is ready.
+	both := func() *protocol.Lobby {
+		return &protocol.Lobby{
+			Game: 5, Host: 1,
+			Settings: protocol.Settings{Ruleset: "erfworld", Width: 32, Height: 24, Seats: 3, Bots: 1},
+			Seats: []protocol.SeatInfo{
+				{Seat: 1, Name: "Ann", Human: true, Connected: true},
+				{Seat: 2, Name: "Bob", Human: true, Connected: true},
+				{Seat: 3, Name: "Bot", Bot: true, Ready: true},
+			},
+		}
+	}
+	tests := []struct {
+		name  string
+		edit  func(m *protocol.Lobby)
+		you   protocol.Seat
+		decks bool
+		want  string
+	}{
+		{"the host, nobody ready", func(*protocol.Lobby) {}, 1, false,
+			"You are not ready: press Ready. Waiting for Bob to be ready. The game starts when everyone is ready."},
+		{"the guest, nobody ready", func(*protocol.Lobby) {}, 2, false,
+			"You are not ready: press Ready. Waiting for Ann to be ready. The game starts when everyone is ready."},
+		{"the host ready", func(m *protocol.Lobby) { m.Seats[0].Ready = true }, 1, false,
+			"Waiting for Bob to be ready. The game starts when everyone is ready."},
+		{"the guest, the host ready", func(m *protocol.Lobby) { m.Seats[0].Ready = true }, 2, false,
+			"You are not ready: press Ready. The game starts when everyone is ready."},
+		{"a spectator", func(*protocol.Lobby) {}, protocol.Spectator, false,
+			"You are watching. Waiting for Ann and Bob to be ready. The game starts when everyone is ready."},
+		{"everyone ready", func(m *protocol.Lobby) { m.Seats[0].Ready, m.Seats[1].Ready = true, true }, 2, false,
+			"Everyone is ready: the game starts."},
+		{"an open seat without a timer", func(m *protocol.Lobby) { m.Seats[1] = protocol.SeatInfo{Seat: 2} }, 1, false,
+			"You are not ready: press Ready. Seat 2 is open: the game starts once a player takes it and everyone is ready."},
+		{"two open seats, the host ready, a timer", func(m *protocol.Lobby) {
+			m.Seats[0].Ready, m.Seats[1], m.Seats[2] = true, protocol.SeatInfo{Seat: 2}, protocol.SeatInfo{Seat: 3}
+			m.Settings.TurnSeconds = 60
+		}, 1, false,
+			"Seats 2 and 3 are open: start the game now, and the AI plays them until someone joins, or wait for a player."},
+		{"an open seat, the host not ready, a timer", func(m *protocol.Lobby) {
+			m.Seats[2] = protocol.SeatInfo{Seat: 3}
+			m.Settings.TurnSeconds = 60
+		}, 1, false,
+			"You are not ready: press Ready. Waiting for Bob to be ready. Seat 3 is open: once everyone seated is ready you may start the game, and the AI plays it."},
+		{"the guest, an open seat, all ready, a timer", func(m *protocol.Lobby) {
+			m.Seats[0].Ready, m.Seats[1].Ready, m.Seats[2] = true, true, protocol.SeatInfo{Seat: 3}
+			m.Settings.TurnSeconds = 60
+		}, 2, false,
+			"Seat 3 is open: waiting for a player, or for Ann to start the game (the AI plays it)."},
+		{"the guest, an open seat, the host not ready, a timer", func(m *protocol.Lobby) {
+			m.Seats[1].Ready, m.Seats[2] = true, protocol.SeatInfo{Seat: 3}
+			m.Settings.TurnSeconds = 60
+		}, 2, false,
+			"Waiting for Ann to be ready. Seat 3 is open: once everyone seated is ready, Ann may start the game (the AI plays it)."},
+		{"decks: yours not chosen", func(m *protocol.Lobby) { m.Seats[1].HasData = true }, 1, true,
+			"Choose your deck, then press Ready. Waiting for Bob to be ready. The game starts when everyone is ready."},
+		{"decks: the other's not chosen", func(m *protocol.Lobby) { m.Seats[0].HasData, m.Seats[0].Ready = true, true }, 1, true,
+			"Waiting for Bob (no deck yet) to be ready. The game starts when everyone is ready."},
+		{"started", func(m *protocol.Lobby) { m.Started = true }, 2, false, "The game is starting…"},
+	}
+	th := newTestTheme(t)
+	l := NewLobby(th, LobbyActions{})
+	for _, tt := range tests {
+		m := both()
+		tt.edit(m)
+		if have := lobbyWaiting(m, tt.you, tt.decks); have != tt.want {
+			t.Errorf("%s:\nhave %q\nwant %q", tt.name, have, tt.want)
+		}
+		if !tt.decks {
+			l.Update(m, tt.you)
+			if l.waiting.Label != tt.want {
+				t.Errorf("%s: the lobby shows %q", tt.name, l.waiting.Label)
+			}
+		}
+	}
+}
+
+func TestAndList(t *testing.T) {
+	tests := []struct {
+		have []string
+		want string
+	}{
+		{nil, ""},
+		{[]string{"Ann"}, "Ann"},
+		{[]string{"Ann", "Bob"}, "Ann and Bob"},
+		{[]string{"Ann", "Bob", "Cid"}, "Ann, Bob and Cid"},
+	}
+	for _, tt := range tests {
+		if got := andList(tt.have); got != tt.want {
+			t.Errorf("andList(%q) = %q, want %q", tt.have, got, tt.want)
+		}
+	}
+}
+
+// TestLobbyWaitingMany: the line names two players at most, each cut to a
+// length, and counts more (the seat table names them): it stays short
+// at a big table.
+func TestLobbyWaitingMany(t *testing.T) {
+	m := &protocol.Lobby{Game: 1, Host: 1, Settings: protocol.Settings{Ruleset: "erfworld", Seats: 6}}
+	for i, name := range []string{"Ann", "Bob", "Cid", "Dee", "Eve", "Fay"} {
+		m.Seats = append(m.Seats, protocol.SeatInfo{Seat: protocol.Seat(i + 1), Name: name, Human: true, Connected: true, Ready: i == 0})
+	}
+	tests := []struct {
+		seats int
+		want  string
+	}{
+		{3, "Waiting for Bob and Cid to be ready. The game starts when everyone is ready."},
+		{4, "Waiting for 3 players to be ready. The game starts when everyone is ready."},
+		{2, "Waiting for Bobbobbobbobbo… to be ready. The game starts when everyone is ready."},
+	}
+	for _, tt := range tests {
+		mm := *m
+		mm.Seats = slices.Clone(m.Seats[:tt.seats])
+		if tt.seats == 2 {
+			mm.Seats[1].Name = "Bobbobbobbobbobbobbob"
+		}
+		if have := lobbyWaiting(&mm, 1, false); have != tt.want {
+			t.Errorf("%d seats:\nhave %q\nwant %q", tt.seats, have, tt.want)
 		}
 	}
 }

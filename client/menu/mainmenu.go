@@ -58,7 +58,7 @@ func newMainMenu(t *Theme, a MainActions) *mainMenu {
 		return w
 	}
 	title := t.NewText("Empires", t.title, t.palette.Accent)
-	subtitle := t.NewText("Rival empires on a hex map, in simultaneous turns", t.normal, t.palette.TextMuted)
+	subtitle := t.NewText("Games of rival empires: on the map, at the card table", t.normal, t.palette.TextMuted)
 	buttons := column(rowSpacing, false,
 		button(true, "Play vs AI", a.PlayAI),
 		button(false, "Host LAN game", a.HostLAN),

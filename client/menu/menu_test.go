@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ebitenui/ebitenui/event"
 	"github.com/ebitenui/ebitenui/widget"
@@ -182,8 +183,8 @@ func TestScreensFit(t *testing.T) {
 func TestReplays(t *testing.T) {
 	th := newTestTheme(t)
 	games := []SavedGame{
-		{ID: 7, Name: "Friday night", Ruleset: "erfworld", Width: 48, Height: 36, Turns: 121, Over: true, Winner: "Ann"},
-		{ID: 3, Name: "Lunch", Ruleset: "erfworld", Width: 32, Height: 24, Turns: 12, Continue: true},
+		{ID: 7, Name: "Friday night", Ruleset: "Erfworld Empires", Players: []string{"Ann", "Bob"}, Width: 48, Height: 36, Turns: 121, Over: true, Winner: "Ann"},
+		{ID: 3, Name: "Lunch", Ruleset: "Erfworld Empires", Mine: true, Players: []string{"Bot 2"}, Width: 32, Height: 24, Turns: 12, Continue: true},
 	}
 	var watched, continued []int64
 	r := NewReplays(th, games, ReplaysActions{
@@ -196,13 +197,13 @@ func TestReplays(t *testing.T) {
 	if watch == nil || !watch.GetWidget().Disabled || cont == nil || !cont.GetWidget().Disabled {
 		t.Fatal("Watch or Continue is enabled with no game picked")
 	}
-	event.ExecuteDeferred()           // handlers are registered through the queue
-	r.list.SetSelectedEntry(games[0]) // over
+	event.ExecuteDeferred() // handlers are registered through the queue
+	r.Select(7)             // over
 	event.ExecuteDeferred()
 	if watch.GetWidget().Disabled || !cont.GetWidget().Disabled {
 		t.Fatal("a game over: want Watch enabled and Continue disabled")
 	}
-	r.list.SetSelectedEntry(games[1]) // unfinished
+	r.Select(3) // unfinished
 	event.ExecuteDeferred()
 	if watch.GetWidget().Disabled || cont.GetWidget().Disabled {
 		t.Fatal("an unfinished game: want Watch and Continue enabled")
@@ -212,21 +213,59 @@ func TestReplays(t *testing.T) {
 	if len(watched) != 1 || watched[0] != 3 || len(continued) != 1 || continued[0] != 3 {
 		t.Errorf("Watch called with %v, Continue with %v; want [3] each", watched, continued)
 	}
+	empty := NewReplays(th, nil, ReplaysActions{Watch: func(int64) {}, Back: func() {}})
+	if s := empty.status.label(); !strings.Contains(s, "No saved games") {
+		t.Errorf("empty list says %q", s)
+	}
+}
+
+// TestReplayRow: a saved game's row says when it started, its rules, its
+// opponents (every player of a game the player held no seat in), its
+// map (nothing for a game without one, never "0x0"), its turns and its
+// result, in columns.
+func TestReplayRow(t *testing.T) {
+	may3 := time.Date(2025, time.May, 3, 14, 20, 0, 0, time.Local)
 	tests := []struct {
 		have SavedGame
 		want string
 	}{
-		{games[0], "won by Ann"},
-		{games[1], "unfinished"},
-		{SavedGame{Name: "x", Over: true}, "over, no winner"},
+		{SavedGame{Started: may3, Ruleset: "Erfworld Empires", Mine: true, Players: []string{"Bot 2", "Bot 3"}, Width: 24, Height: 18, Turns: 12, Over: true, Winner: "you"},
+			"May  3 14:20  Erfworld Empires  vs Bot 2, Bot 3            24x18   12 turns  you won"},
+		{SavedGame{Started: may3, Ruleset: "Mighty Erfpires", Mine: true, Players: []string{"Bot 2"}, Width: 32, Height: 24, Turns: 7, Over: true, Winner: "Bot 2"},
+			"May  3 14:20  Mighty Erfpires   vs Bot 2                   32x24    7 turns  Bot 2 won"},
+		{SavedGame{Started: may3, Ruleset: "Duel", Mine: true, Players: []string{"Bob", "Cid"}, Turns: 40},
+			"May  3 14:20  Duel              vs Bob, Cid                        40 turns  unfinished"},
+		{SavedGame{Ruleset: "Empire", Players: []string{"Ann", "Bob"}, Width: 16, Height: 16, Turns: 12, Over: true},
+			"              Empire            Ann, Bob                   16x16   12 turns  over, no winner"},
+		{SavedGame{Started: may3, Ruleset: "Erfworld Empires", Mine: true, Players: []string{"Bot 2", "Bot 3", "Bot 4", "Bot 5", "Bot 6"}, Width: 48, Height: 36, Turns: 3},
+			"May  3 14:20  Erfworld Empires  vs Bot 2 and 4 more        48x36    3 turns  unfinished"},
+		{SavedGame{Started: may3, Ruleset: "Erfworld Empires", Mine: true, Players: []string{"Bot 2"}, Width: 24, Height: 24, Turns: 1},
+			"May  3 14:20  Erfworld Empires  vs Bot 2                   24x24    1 turn   unfinished"},
 	}
 	for _, tt := range tests {
-		if have := replayRow(tt.have); !strings.Contains(have, tt.want) {
-			t.Errorf("replayRow(%+v) = %q, want it to say %q", tt.have, have, tt.want)
+		if have := replayRow(tt.have); have != tt.want {
+			t.Errorf("replayRow(%+v)\n  = %q\nwant %q", tt.have, have, tt.want)
 		}
 	}
-	empty := NewReplays(th, nil, ReplaysActions{Watch: func(int64) {}, Back: func() {}})
-	if s := empty.status.label(); !strings.Contains(s, "No saved games") {
-		t.Errorf("empty list says %q", s)
+}
+
+// TestFitNames: as many names as fit, then how many more; a first name
+// longer than the room is cut.
+func TestFitNames(t *testing.T) {
+	tests := []struct {
+		prefix string
+		names  []string
+		width  int
+		want   string
+	}{
+		{"vs ", []string{"Ann", "Bob"}, 24, "vs Ann, Bob"},
+		{"vs ", []string{"Ann", "Bob", "Cleopatra", "Dan"}, 24, "vs Ann, Bob and 2 more"},
+		{"", nil, 24, ""},
+		{"vs ", []string{"Wwwwwwwwwwwwwwwwwwwwwwww"}, 12, "vs Wwwwwwww…"},
+	}
+	for _, tt := range tests {
+		if have := fitNames(tt.prefix, tt.names, tt.width); have != tt.want {
+			t.Errorf("fitNames(%q, %q, %d) = %q, want %q", tt.prefix, tt.names, tt.width, have, tt.want)
+		}
 	}
 }

@@ -3,20 +3,35 @@ package menu
 import (
 	"fmt"
 	"image"
+	"strings"
+	"time"
+	"unicode/utf8"
 
 	"github.com/ebitenui/ebitenui/widget"
 )
 
 // SavedGame is a saved game as the Replays screen lists it.
 type SavedGame struct {
-	ID      int64
-	Name    string
+	ID   int64
+	Name string
+	// Ruleset names the game's rules: the ruleset's title ("Erfworld
+	// Empires"), or its id when the client does not have it.
 	Ruleset string
-	Width   int
-	Height  int
-	Turns   int // turns resolved
-	Over    bool
-	Winner  string // the winner's name, if the game is over and won
+	// Started is when the game started; zero for not known.
+	Started time.Time
+	// Mine says whether the player held a seat in it; Players are then
+	// the others (its opponents), else every player.
+	Mine    bool
+	Players []string
+	// Width and Height are the map's size, 0 for a game with no map (a
+	// card game).
+	Width  int
+	Height int
+	Turns  int // turns resolved
+	Over   bool
+	// Winner is the winner's name, if the game is over and won: "you"
+	// for the player.
+	Winner string
 	// Continue says whether the game can go on from where it stopped
 	// (unfinished, and the player's alone among AI seats).
 	Continue bool
@@ -25,16 +40,64 @@ type SavedGame struct {
 	Note string
 }
 
-// replayRow is a saved game's line in the list.
+// Widths of the columns of the list of saved games, in characters (the
+// list's font is monospaced).
+const (
+	rulesetColumn = 16
+	playersColumn = 24
+)
+
+// replayRow is a saved game's line in the list: when it started, its
+// rules, its opponents, its map, its turns and its result:
+// "May  3 14:20  Erfworld Empires  vs Bot 2, Bot 3    24x18   12 turns  you won".
 func replayRow(g SavedGame) string {
-	state := "unfinished"
+	result := "unfinished"
 	switch {
+	case g.Over && g.Winner == "you":
+		result = "you won"
 	case g.Over && g.Winner != "":
-		state = "won by " + g.Winner
+		result = g.Winner + " won"
 	case g.Over:
-		state = "over, no winner"
+		result = "over, no winner"
 	}
-	return fmt.Sprintf("%-24.24s %-9.9s %3dx%-3d %4d turns  %s", g.Name, g.Ruleset, g.Width, g.Height, g.Turns, state)
+	started := ""
+	if !g.Started.IsZero() {
+		started = g.Started.Local().Format("Jan _2 15:04")
+	}
+	prefix := ""
+	if g.Mine {
+		prefix = "vs "
+	}
+	size := ""
+	if g.Width > 0 && g.Height > 0 {
+		size = fmt.Sprintf("%dx%d", g.Width, g.Height)
+	}
+	turns := "turns"
+	if g.Turns == 1 {
+		turns = "turn"
+	}
+	return fmt.Sprintf("%-12s  %-*.*s  %-*s %7s %4d %-5s  %s", started, rulesetColumn, rulesetColumn, g.Ruleset,
+		playersColumn, fitNames(prefix, g.Players, playersColumn), size, g.Turns, turns, result)
+}
+
+// fitNames returns prefix and names joined ("vs Ann, Bob"), with as many
+// names as fit in width characters and then how many more there are
+// ("vs Ann, Bob and 3 more"); a first name too long is cut.
+func fitNames(prefix string, names []string, width int) string {
+	for n := len(names); n > 0; n-- {
+		s := prefix + strings.Join(names[:n], ", ")
+		if n < len(names) {
+			s += fmt.Sprintf(" and %d more", len(names)-n)
+		}
+		if utf8.RuneCountInString(s) <= width {
+			return s
+		}
+	}
+	s := []rune(prefix + strings.Join(names, ", "))
+	if len(s) > width {
+		s = append(s[:width-1], '…')
+	}
+	return string(s)
 }
 
 // Replays is the screen listing saved games to watch again, or to go on
@@ -62,16 +125,18 @@ const replaysHint = "Pick a game, then Watch it again, or Continue an unfinished
 
 // Dimensions of the list of saved games.
 const (
-	replayListWidth  = 760
+	replayListWidth  = 920
 	replayListHeight = 360
 )
 
 // NewReplays returns the Replays screen for games (newest first as given).
 func NewReplays(t *Theme, games []SavedGame, a ReplaysActions) *Replays {
 	r := &Replays{}
+	// The list holds pointers: a SavedGame is not comparable, and the
+	// list compares its entries.
 	entries := make([]any, len(games))
-	for i, g := range games {
-		entries[i] = g
+	for i := range games {
+		entries[i] = &games[i]
 	}
 	r.list = widget.NewList(
 		widget.ListOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(
@@ -79,12 +144,12 @@ func NewReplays(t *Theme, games []SavedGame, a ReplaysActions) *Replays {
 			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: replayListHeight}),
 		)),
 		widget.ListOpts.Entries(entries),
-		widget.ListOpts.EntryLabelFunc(func(e any) string { return replayRow(e.(SavedGame)) }),
+		widget.ListOpts.EntryLabelFunc(func(e any) string { return replayRow(*e.(*SavedGame)) }),
 		widget.ListOpts.EntryFontFace(&t.mono),
 		widget.ListOpts.EntryTextPadding(&widget.Insets{Left: 8, Right: 8, Top: 6, Bottom: 6}),
 		widget.ListOpts.HideHorizontalSlider(),
 		widget.ListOpts.EntrySelectedHandler(func(args *widget.ListEntrySelectedEventArgs) {
-			if g, ok := args.Entry.(SavedGame); ok {
+			if g, ok := args.Entry.(*SavedGame); ok {
 				r.selected = g.ID
 				r.watch.GetWidget().Disabled = false
 				r.cont.GetWidget().Disabled = !g.Continue || a.Continue == nil
@@ -130,6 +195,31 @@ func (r *Replays) Container() *widget.Container { return r.root }
 // ListRect returns where the list of saved games is drawn, in window
 // pixels (its first game at the top), once the screen is laid out.
 func (r *Replays) ListRect() image.Rectangle { return r.list.GetWidget().Rect }
+
+// Select picks saved game id in the list, as a click on it does (Watch
+// and Continue follow it); an id not listed picks nothing.
+func (r *Replays) Select(id int64) {
+	for _, e := range r.list.Entries() {
+		if g, ok := e.(*SavedGame); ok && g.ID == id {
+			r.list.SetSelectedEntry(g)
+			return
+		}
+	}
+}
+
+// Rows returns the list's rows as it shows them, the first at the top.
+func (r *Replays) Rows() []string {
+	var out []string
+	for _, e := range r.list.Entries() {
+		if g, ok := e.(*SavedGame); ok {
+			out = append(out, replayRow(*g))
+		}
+	}
+	return out
+}
+
+// Selected returns the id of the saved game picked, 0 for none.
+func (r *Replays) Selected() int64 { return r.selected }
 
 // SetError shows msg on the status line as an error.
 func (r *Replays) SetError(msg string) { r.status.set(msg, true) }

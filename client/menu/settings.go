@@ -25,23 +25,21 @@ type Places struct {
 // NewSettings returns the settings screen, showing p and where the files
 // are (places). Save checks the
 // preferences (prefs.Prefs.Validate) and calls onSave with them, showing
-// the error it returns, if any, and "Saved." if none; Back calls onBack
+// the error it returns, if any, and "Saved." if none; Close calls onClose
 // (unsaved changes are dropped). The screen stays after a save: onSave may
-// move on by itself, and onBack goes back to wherever the screen was opened
-// from (the main menu, or a game).
-func NewSettings(t *Theme, p prefs.Prefs, places Places, onSave func(prefs.Prefs) error, onBack func()) *widget.Container {
-	s := newSettings(t, p, onSave, onBack)
+// move on by itself, and onClose goes back to wherever the screen was
+// opened from (the main menu, or a game).
+func NewSettings(t *Theme, p prefs.Prefs, places Places, onSave func(prefs.Prefs) error, onClose func()) *widget.Container {
+	s := newSettings(t, p, onSave, onClose)
 	s.showPlaces(t, places)
 	return newScreen(t, s.panel, nil)
 }
 
 // NewSettingsPanel returns the settings as NewSettings does, on a panel
-// without the screen's background, to show in a window over the game; its
-// Back button is labelled Close.
+// without the screen's background, to show in a window over the game.
 func NewSettingsPanel(t *Theme, p prefs.Prefs, places Places, onSave func(prefs.Prefs) error, onClose func()) *widget.Container {
 	s := newSettings(t, p, onSave, onClose)
 	s.showPlaces(t, places)
-	s.back.SetText("Close")
 	return withFocusRing(t, s.panel)
 }
 
@@ -49,7 +47,6 @@ func NewSettingsPanel(t *Theme, p prefs.Prefs, places Places, onSave func(prefs.
 type settingsScreen struct {
 	panel   *widget.Container
 	form    *widget.Container
-	back    *widget.Button
 	prefs   prefs.Prefs // what the screen started from
 	name    *widget.TextInput
 	address *widget.TextInput
@@ -58,6 +55,7 @@ type settingsScreen struct {
 	edgePan *choice
 	screen  *choice // window or full screen
 	scale   *choice // of prefs.UIScales
+	hints   *choice // first-turn hints shown or hidden
 	status  *statusLine
 	onSave  func(prefs.Prefs) error
 }
@@ -66,7 +64,7 @@ type settingsScreen struct {
 // of prefs.AnimSpeeds.
 func animLabels() []string { return []string{"Slow", "Normal", "Fast", "Off"} }
 
-func newSettings(t *Theme, p prefs.Prefs, onSave func(prefs.Prefs) error, onBack func()) *settingsScreen {
+func newSettings(t *Theme, p prefs.Prefs, onSave func(prefs.Prefs) error, onClose func()) *settingsScreen {
 	s := &settingsScreen{prefs: p, onSave: onSave}
 	s.name = t.NewInput(300, widget.TextInputOpts.Validation(maxRunes(protocol.MaxNameLen)))
 	s.name.SetText(p.Name)
@@ -85,11 +83,12 @@ func newSettings(t *Theme, p prefs.Prefs, onSave func(prefs.Prefs) error, onBack
 		scale = slices.Index(prefs.UIScales(), prefs.DefaultUIScale)
 	}
 	s.scale = newChoice(t, scaleLabels(), scale, nil)
+	s.hints = newChoice(t, []string{"Shown", "Hidden"}, onOff(!p.Hints), nil)
 
 	s.status = newStatusLine(t, 560)
 	save := t.NewPrimaryButton("Save", s.save, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
-	s.back = t.NewButton("Back", onBack, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
-	buttons := row(s.back, save)
+	closeB := t.NewButton("Close", onClose, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
+	buttons := row(closeB, save)
 	buttons.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionEnd}
 
 	s.form = form(t,
@@ -100,6 +99,7 @@ func newSettings(t *Theme, p prefs.Prefs, onSave func(prefs.Prefs) error, onBack
 		formRow{"Edge panning", row(s.edgePan.row, hint(t, "the mouse at the window's edge scrolls the map"))},
 		formRow{"Display", s.screen.row},
 		formRow{"Interface size", row(s.scale.row, hint(t, "text, buttons and panels"))},
+		formRow{"First-turn hints", row(s.hints.row, hint(t, "what to do first, on a game's first turn"))},
 	)
 	panel := t.NewPanel(nil)
 	panel.AddChild(
@@ -154,6 +154,7 @@ func (s *settingsScreen) values() prefs.Prefs {
 	p.EdgePan = s.edgePan.selected == 0
 	p.Fullscreen = s.screen.selected == 1
 	p.UIScale = prefs.UIScales()[s.scale.selected]
+	p.Hints = s.hints.selected == 0
 	return p
 }
 

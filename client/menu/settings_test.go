@@ -17,7 +17,7 @@ func TestSettingsScreen(t *testing.T) {
 	}
 	th := newTestTheme(t)
 	start := prefs.Prefs{Name: "Stanley", Address: "localhost:7777", Grid: true, AnimSpeed: prefs.AnimSlow, EdgePan: false,
-		Fullscreen: true, UIScale: 125}
+		Fullscreen: true, UIScale: 125, Hints: true}
 	var saved []prefs.Prefs
 	var refuse error
 	s := newSettings(th, start, func(p prefs.Prefs) error {
@@ -39,9 +39,10 @@ func TestSettingsScreen(t *testing.T) {
 	s.edgePan.pick(0)
 	s.screen.pick(0)
 	s.scale.pick(3)
+	s.hints.pick(1) // Hidden: "Show first-turn hints" off
 	s.save()
 	want := prefs.Prefs{Name: "Parson", Address: "10.0.0.2:7000", Grid: false, AnimSpeed: prefs.AnimOff, EdgePan: true,
-		Fullscreen: false, UIScale: 200}
+		Fullscreen: false, UIScale: 200, Hints: false}
 	if len(saved) != 1 || saved[0] != want {
 		t.Fatalf("Save gave %+v, want [%+v]", saved, want)
 	}
@@ -88,19 +89,28 @@ func TestSettingsBadScale(t *testing.T) {
 	}
 }
 
-// TestSettingsPanel: the panel for a window over the game has Close, which
-// calls its callback, and Save, which leaves it open.
+// TestSettingsPanel: the settings say Close, not Back, on the main menu's
+// screen as in the window over a game (the playtest found "Back" in one
+// and "Close" in the other); Close calls its callback, and Save leaves
+// them open.
 func TestSettingsPanel(t *testing.T) {
 	th := newTestTheme(t)
-	var closed, saved int
-	panel := NewSettingsPanel(th, prefs.Default(), Places{}, func(prefs.Prefs) error { saved++; return nil }, func() { closed++ })
-	panel.Validate()
-	if findButton(panel, "Back") != nil {
-		t.Error("the panel has a Back button, want Close")
-	}
-	click(t, findButton(panel, "Save"))
-	click(t, findButton(panel, "Close"))
-	if saved != 1 || closed != 1 {
-		t.Errorf("Save then Close: %d saves, %d closes; want 1 and 1", saved, closed)
+	for _, where := range []string{"menu", "game"} {
+		var closed, saved int
+		onSave := func(prefs.Prefs) error { saved++; return nil }
+		onClose := func() { closed++ }
+		panel := NewSettings(th, prefs.Default(), Places{}, onSave, onClose)
+		if where == "game" {
+			panel = NewSettingsPanel(th, prefs.Default(), Places{}, onSave, onClose)
+		}
+		panel.Validate()
+		if findButton(panel, "Back") != nil {
+			t.Errorf("%s: the settings have a Back button, want Close", where)
+		}
+		click(t, findButton(panel, "Save"))
+		click(t, findButton(panel, "Close"))
+		if saved != 1 || closed != 1 {
+			t.Errorf("%s: Save then Close: %d saves, %d closes; want 1 and 1", where, saved, closed)
+		}
 	}
 }

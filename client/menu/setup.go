@@ -203,6 +203,7 @@ type Setup struct {
 	size          *choice // nil for a ruleset without a map
 	presets       []SizePreset
 	width, height *widget.TextInput
+	lastW, lastH  int // the map size last shown, kept through a ruleset without a map
 	seed          *widget.TextInput
 	opponents     *stepper // vs AI: the bots
 	seats, bots   *stepper // LAN
@@ -250,8 +251,8 @@ const (
 // NewSetup returns the setup screen. Start checks the form
 // (SettingsFromForm) and calls onStart with the settings, or shows why it
 // cannot; Back calls onBack. Picking another ruleset lays out its settings,
-// keeping the seed, the timer and, for LAN games, the name, password and
-// spectators.
+// keeping the map size (where the ruleset takes it), the seed, the timer
+// and, for LAN games, the name, password and spectators.
 func NewSetup(t *Theme, o SetupOptions, onStart func(protocol.Settings), onBack func()) *Setup {
 	s := &Setup{t: t, opts: o, onStart: onStart, onBack: onBack}
 	d := o.Defaults
@@ -303,7 +304,14 @@ func (s *Setup) pickRuleset(i int) {
 	d.TurnSeconds = f.TurnSeconds
 	d.Name, d.Password = f.Name, f.Password
 	d.Spectators, d.AllSeeing = f.Spectators, f.AllSeeing
-	d.Width, d.Height, d.AILevel, d.Options = 0, 0, "", nil
+	if s.size != nil {
+		w, werr := strconv.Atoi(strings.TrimSpace(f.Width))
+		h, herr := strconv.Atoi(strings.TrimSpace(f.Height))
+		if werr == nil && herr == nil {
+			s.lastW, s.lastH = w, h
+		}
+	}
+	d.Width, d.Height, d.AILevel, d.Options = s.lastW, s.lastH, "", nil
 	seed := s.seed.GetText()
 	s.build(i, d)
 	s.seed.SetText(seed)
@@ -345,9 +353,10 @@ func (s *Setup) build(i int, d protocol.Settings) {
 		if pr := slices.IndexFunc(s.presets, func(pr SizePreset) bool { return pr == SizePresets()[defaultPreset] }); pr >= 0 {
 			w, h = s.presets[pr].Width, s.presets[pr].Height
 		}
-		if d.Width > 0 && d.Height > 0 {
-			w, h = d.Width, d.Height
+		if d.Width >= wSet.Min && d.Width <= wSet.Max && d.Height >= hSet.Min && d.Height <= hSet.Max {
+			w, h = d.Width, d.Height // the size asked for, where the ruleset takes it
 		}
+		s.lastW, s.lastH = w, h
 		size := slices.IndexFunc(s.presets, func(pr SizePreset) bool { return pr.Width == w && pr.Height == h })
 		if size < 0 {
 			size = len(s.presets) // Custom
@@ -396,6 +405,7 @@ func (s *Setup) build(i int, d protocol.Settings) {
 		}
 	}
 	s.level = newLabelStepper(t, levelLabels, level, nil)
+	s.level.explain(t, func(n, d int) string { return levelTip(levelLabels, n, d) })
 
 	minSeats := max(in.MinSeats, protocol.MinSeats)
 	maxSeats := min(max(in.MaxSeats, minSeats), protocol.MaxSeats)
@@ -468,6 +478,23 @@ func (s *Setup) build(i int, d protocol.Settings) {
 	}
 	s.body.RemoveChildren()
 	s.body.AddChild(form(t, rows...))
+}
+
+// levelTip is the tooltip of the AI level's button stepping by d (−1 or
+// +1) from level n of labels, weakest first: the level it picks, or, at
+// an end, why it is greyed ("Normal is the strongest AI level").
+func levelTip(labels []string, n, d int) string {
+	switch {
+	case len(labels) == 1:
+		return labels[0] + " is the only AI level of this game"
+	case d < 0 && n <= 0:
+		return labels[0] + " is the weakest AI level"
+	case d > 0 && n >= len(labels)-1:
+		return labels[len(labels)-1] + " is the strongest AI level"
+	case d < 0:
+		return "A weaker AI: " + labels[n-1]
+	}
+	return "A stronger AI: " + labels[n+1]
 }
 
 // levelLabel names an AI level for the player: "Normal".

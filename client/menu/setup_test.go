@@ -348,3 +348,78 @@ func TestStepper(t *testing.T) {
 		t.Errorf("after setRange(1, 3): n %d, changes %v; want 3 and no call", s.n, changes)
 	}
 }
+
+func TestLevelTip(t *testing.T) {
+	labels := []string{"Passive", "Random", "Easy", "Normal"}
+	tests := []struct {
+		labels []string
+		n, d   int
+		want   string
+	}{
+		{labels, 3, +1, "Normal is the strongest AI level"},
+		{labels, 3, -1, "A weaker AI: Easy"},
+		{labels, 0, -1, "Passive is the weakest AI level"},
+		{labels, 0, +1, "A stronger AI: Random"},
+		{[]string{"Default"}, 0, +1, "Default is the only AI level of this game"},
+	}
+	for _, tt := range tests {
+		if have := levelTip(tt.labels, tt.n, tt.d); have != tt.want {
+			t.Errorf("levelTip(%q, %d, %+d) = %q, want %q", tt.labels, tt.n, tt.d, have, tt.want)
+		}
+	}
+}
+
+// TestSetupKeepsMapSize: the map size the player picked stays picked when
+// another ruleset is chosen, where that ruleset takes it, and through a
+// ruleset without a map (the playtest found it back at Medium); a size
+// given in the defaults (the last game's, from the preferences) is
+// picked, unless the ruleset cannot take it.
+func TestSetupKeepsMapSize(t *testing.T) {
+	th := newTestTheme(t)
+	rulesets := []protocol.RulesetInfo{erfInfo(t), classicInfo(), cardsInfo()}
+	var started []protocol.Settings
+	s := NewSetup(th, SetupOptions{Title: "Play vs AI", Rulesets: rulesets},
+		func(set protocol.Settings) { started = append(started, set) }, nil)
+	shown := func() string { return s.size.buttons[s.size.selected].Text().Label }
+	s.Container().Validate()
+	if have := shown(); have != "Medium 48×36" {
+		t.Fatalf("a first setup shows %q, want Medium", have)
+	}
+	s.size.pick(0) // Small
+	for _, step := range []struct {
+		ruleset int
+		want    string
+	}{{1, "Small 32×24"}, {2, ""}, {0, "Small 32×24"}} {
+		s.ruleset.pick(step.ruleset)
+		if step.want == "" {
+			continue // cards: no map
+		}
+		s.Container().Validate()
+		if have := shown(); have != step.want {
+			t.Errorf("after picking %s: the map size is %q, want %q", rulesets[step.ruleset].ID, have, step.want)
+		}
+	}
+	s.start()
+	if len(started) != 1 || started[0].Width != 32 || started[0].Height != 24 {
+		t.Fatalf("Start gave %+v, want a 32×24 map", started)
+	}
+
+	tests := []struct {
+		name    string
+		ruleset string
+		w, h    int
+		want    string
+	}{
+		{"the last game's size", "erfworld", 64, 48, "Large 64×48"},
+		{"a custom last size", "erfworld", 40, 30, "Custom"},
+		{"a size the ruleset cannot take", "classic", 96, 72, "Medium 48×36"},
+	}
+	for _, tt := range tests {
+		s := NewSetup(th, SetupOptions{Title: "Play vs AI", Rulesets: rulesets,
+			Defaults: protocol.Settings{Ruleset: tt.ruleset, Width: tt.w, Height: tt.h}}, nil, nil)
+		s.Container().Validate()
+		if have := s.size.buttons[s.size.selected].Text().Label; have != tt.want {
+			t.Errorf("%s: %q, want %q", tt.name, have, tt.want)
+		}
+	}
+}

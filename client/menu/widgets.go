@@ -2,6 +2,7 @@ package menu
 
 import (
 	"errors"
+	goimage "image"
 	"strconv"
 
 	"github.com/ebitenui/ebitenui/image"
@@ -216,6 +217,11 @@ type stepper struct {
 	n, min, max int
 	labels      []string    // shown for n, if not nil
 	onChange    func(n int) // called when the player changes the number
+	// tip, if not nil, is the tooltip of the button that steps by d
+	// (−1 or +1) from n: where it goes, or why it is greyed at an end
+	// (see explain); minusTip and plusTip show it.
+	tip               func(n, d int) string
+	minusTip, plusTip *widget.Text
 }
 
 // newLabelStepper returns a stepper through labels showing labels[i]: a
@@ -264,6 +270,40 @@ func (s *stepper) set(n int) {
 	}
 	s.minus.GetWidget().Disabled = s.n <= s.min
 	s.plus.GetWidget().Disabled = s.n >= s.max
+	if s.tip != nil {
+		s.minusTip.Label = s.tip(s.n, -1)
+		s.plusTip.Label = s.tip(s.n, +1)
+	}
+}
+
+// explain gives the − and + buttons tooltips: tip(n, d) says what the
+// button stepping by d from n does, or, at an end, why it is greyed. A
+// greyed button says why when the pointer rests on it: ebitenui shows a
+// disabled widget's tooltip as any other's.
+func (s *stepper) explain(t *Theme, tip func(n, d int) string) {
+	s.tip = tip
+	s.minusTip = addTooltip(t, s.minus)
+	s.plusTip = addTooltip(t, s.plus)
+	s.set(s.n)
+}
+
+// addTooltip gives b a tooltip of one line of small text, shown at once
+// under the pointer, and returns the text to fill.
+func addTooltip(t *Theme, b *widget.Button) *widget.Text {
+	label := t.NewText(" ", t.small, t.palette.Text)
+	box := widget.NewContainer(
+		widget.ContainerOpts.BackgroundImage(t.panel),
+		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Padding(&widget.Insets{Left: 8, Right: 8, Top: 5, Bottom: 5}))),
+	)
+	box.AddChild(label)
+	tip := widget.NewToolTip(
+		widget.ToolTipOpts.Content(box),
+		widget.ToolTipOpts.Position(widget.TOOLTIP_POS_CURSOR_STICKY),
+		widget.ToolTipOpts.ContentOriginHorizontal(widget.TOOLTIP_ANCHOR_START), // right of the pointer
+		widget.ToolTipOpts.Offset(goimage.Point{X: 12, Y: 16}),
+	)
+	b.GetWidget().ToolTips = append(b.GetWidget().ToolTips, tip)
+	return label
 }
 
 // setRange changes the range and clamps the number into it, without calling

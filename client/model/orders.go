@@ -204,6 +204,11 @@ func (m *Model) changed() {
 	}
 }
 
+// Changes counts the changes to the drafts: what a screen computes from
+// them (an army's reach, which AsOrdered changes) is computed again when
+// it changes.
+func (m *Model) Changes() int { return m.version }
+
 // orders returns the drafted orders, shared with the drafts.
 func (m *Model) orders() []game.Order {
 	out := make([]game.Order, len(m.drafts))

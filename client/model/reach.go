@@ -3,6 +3,7 @@ package model
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"empires/shared/game"
 	"empires/shared/hex"
@@ -35,7 +36,25 @@ type Plan struct {
 	// Attack reports that an enemy army in sight holds the goal: the move
 	// is an attack (game.OrderAttack along Path).
 	Attack bool
+	// Sent is the path the movement order holds, as the server takes it:
+	// Path itself where the ruleset lets an army go as far as its points
+	// allow and stop; where it refuses a path longer than the army walks
+	// in a turn (erfpires: "Choose one Army to move two hexes"), the part
+	// of Path this turn's points pay for (Today steps), so the move still
+	// goes as far as it can, and another order takes it on. Nil when
+	// Refused.
+	Sent []hex.Hex
+	// Today is the number of steps of Path this turn's points pay for
+	// (Steps when Reachable).
+	Today int
+	// Refused is why the server would refuse the move, whole or cut to
+	// Today ("" for none): such a move is not drafted (see MoveTo).
+	Refused string
 }
+
+// Cut reports that the order holds only the part of Path the army walks
+// this turn (Sent shorter than Path).
+func (p Plan) Cut() bool { return p.Refused == "" && len(p.Sent) < len(p.Path) }
 
 // Reach returns the hexes army a (one of the player's) can reach this turn
 // with the move points each costs, its own hex left out: the ruleset's
@@ -46,11 +65,11 @@ type Plan struct {
 // army that cannot move this turn (a garrison, an army aboard a fleet) and
 // for an army that is not the player's.
 func (m *Model) Reach(a game.ArmyID) map[hex.Hex]int {
-	army := m.ownArmy(a)
-	if army == nil || m.checkMover(army) != nil {
+	army := m.mover(a)
+	if army == nil {
 		return nil
 	}
-	points := m.rs.MovePoints(m.State(), army)
+	points := m.movePoints(army)
 	out := map[hex.Hex]int{}
 	for _, r := range hex.Reachable(army.Hex, m.stepCost(army, nil), points) {
 		if r.Hex != army.Hex {
@@ -64,11 +83,11 @@ func (m *Model) Reach(a game.ArmyID) map[hex.Hex]int {
 // enemy armies it can reach and attack this turn, with the move points the
 // way there costs.
 func (m *Model) Attackable(a game.ArmyID) map[hex.Hex]int {
-	army := m.ownArmy(a)
-	if army == nil || m.checkMover(army) != nil {
+	army := m.mover(a)
+	if army == nil {
 		return nil
 	}
-	points := m.rs.MovePoints(m.State(), army)
+	points := m.movePoints(army)
 	out := map[hex.Hex]int{}
 	reach := hex.Reachable(army.Hex, m.stepCost(army, nil), points)
 	for _, r := range reach {
@@ -110,7 +129,13 @@ func (m *Model) PlanPath(a game.ArmyID, to hex.Hex) (Plan, error) {
 		return Plan{}, err
 	}
 	if err := m.checkMover(army); err != nil {
+		if after := m.AsOrdered(a); after != nil && !sameHolding(army, after) {
+			return Plan{}, fmt.Errorf("%w. The orders drafted for it change it only as the turn begins, after its move is checked", err)
+		}
 		return Plan{}, err
+	}
+	if army = m.AsOrdered(a); army == nil {
+		return Plan{}, fmt.Errorf("the orders drafted leave %s with nothing: it is disbanded as the turn begins", m.armyName(a, false))
 	}
 	idx := s.Map.Rect().Index(to)
 	_, canGuess := m.rs.GuessStepCost(army)
@@ -155,11 +180,14 @@ func (m *Model) PlanPath(a game.ArmyID, to hex.Hex) (Plan, error) {
 		return Plan{}, fmt.Errorf("no known way leads %s to hex %s in at most %d steps", m.armyName(army.ID, army.Naval), to, game.MaxPathLength)
 	}
 	path = path[1:]
-	p := Plan{Path: path, Steps: len(path), Points: m.rs.MovePoints(s, army), Attack: m.enemyInSight(to)}
+	p := Plan{Path: path, Steps: len(path), Points: m.movePoints(army), Attack: m.enemyInSight(to)}
 	from := army.Hex
 	for i, h := range path {
 		c, known, _ := cost(from, h)
 		p.Cost += c
+		if p.Cost <= p.Points {
+			p.Today = i + 1
+		}
 		if !known {
 			if p.Guessed == nil {
 				p.Guessed = make([]bool, len(path))
@@ -169,7 +197,90 @@ func (m *Model) PlanPath(a game.ArmyID, to hex.Hex) (Plan, error) {
 		from = h
 	}
 	p.Reachable = p.Cost <= p.Points
+	p.Sent, p.Refused = m.sendable(a, &p)
 	return p, nil
+}
+
+// sendable returns the path of the movement order for plan p of army a,
+// as Plan.Sent says, or why the server would refuse the move: the order
+// along the whole path is checked as the server checks it; if refused,
+// the order along the part the army walks this turn; if that is refused
+// too, the whole path's reason is the answer.
+func (m *Model) sendable(a game.ArmyID, p *Plan) ([]hex.Hex, string) {
+	kind := game.OrderMove
+	if p.Attack {
+		kind = game.OrderAttack
+	}
+	o := game.Order{Turn: m.Turn(), Kind: kind, Army: a, Path: p.Path}
+	err := game.ValidateOrder(m.State(), m.rs, m.You(), &o)
+	if err == nil {
+		return p.Path, ""
+	}
+	if p.Today > 0 && p.Today < len(p.Path) {
+		o.Path = p.Path[:p.Today]
+		if game.ValidateOrder(m.State(), m.rs, m.You(), &o) == nil {
+			return o.Path, ""
+		}
+	}
+	return nil, err.Error()
+}
+
+// MoveTo gives the player's army a the movement order to hex to that
+// PlanPath plans, along Plan.Sent (an attack if attack is set or an enemy
+// army in sight holds to), and returns the plan. It drafts nothing and
+// returns an error when there is no path or the server would refuse the
+// move (Plan.Refused).
+func (m *Model) MoveTo(a game.ArmyID, to hex.Hex, attack bool) (Plan, error) {
+	p, err := m.PlanPath(a, to)
+	if err != nil {
+		return p, err
+	}
+	if p.Refused != "" {
+		return p, errors.New(p.Refused)
+	}
+	m.SetMove(a, p.Sent, attack || p.Attack)
+	return p, nil
+}
+
+// AsOrdered returns the player's army a as it will stand when the turn's
+// movement begins, with the orders drafted (units formed into it, units
+// and characters moved between armies: the ruleset's Forecast.After),
+// nil if those orders leave nothing of it or it is not the player's. With
+// no such forecast it is the army as the view shows it. Shared: do not
+// change it.
+func (m *Model) AsOrdered(a game.ArmyID) *game.Army {
+	now := m.ownArmy(a)
+	if now == nil {
+		return nil
+	}
+	after := m.Forecast().After
+	if after == nil {
+		return now
+	}
+	return after.Army(a)
+}
+
+// mover returns the player's army a as it will move this turn
+// (AsOrdered), nil if it may not be given a movement order (checked, as
+// the server does, on the army as it stands now) or the orders drafted
+// disband it.
+func (m *Model) mover(a game.ArmyID) *game.Army {
+	now := m.ownArmy(a)
+	if now == nil || m.checkMover(now) != nil {
+		return nil
+	}
+	return m.AsOrdered(a)
+}
+
+// movePoints returns army's move points this turn, army as AsOrdered
+// gives it: counted on the state after the turn's earlier steps when the
+// ruleset foresees them.
+func (m *Model) movePoints(army *game.Army) int {
+	s := m.State()
+	if after := m.Forecast().After; after != nil {
+		s = after
+	}
+	return m.rs.MovePoints(s, army)
 }
 
 // Unexplored returns, for each hex of path, whether the player has never
@@ -266,4 +377,11 @@ func (m *Model) terrainName(t rules.TerrainID) string {
 		return tt[t].Name
 	}
 	return "unexplored"
+}
+
+// sameHolding reports whether armies a and b hold the same units and
+// characters.
+func sameHolding(a, b *game.Army) bool {
+	return a.Units.Contains(b.Units) && b.Units.Contains(a.Units) &&
+		slices.EqualFunc(a.Characters, b.Characters, func(x, y game.Character) bool { return x.ID == y.ID })
 }

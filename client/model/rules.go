@@ -118,6 +118,14 @@ type Forecast struct {
 	Lines []string
 	// Detail is the ruleset's own forecast, for its module and its tests.
 	Detail any
+	// After is the model's state as the turn's steps before movement
+	// leave it with the orders (units formed, units and characters moved
+	// between armies), for Reach, PlanPath and the side panel to show an
+	// army as it will move (Model.AsOrdered); nil for a ruleset whose
+	// orders change no army before movement. Armies and cities the orders
+	// make have numbers of After's own, which the turn may not give them:
+	// never show those.
+	After *game.State
 }
 
 // At writes a hex for the player: "(4,5)".

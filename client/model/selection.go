@@ -26,8 +26,9 @@ func (m *Model) Deselect() { m.sel = Selection{} }
 // other on repeated clicks (round and round). With one of the player's
 // armies selected and h another hex holding nothing of the player's that
 // the army surely reaches this turn (PlanPath: Reachable over known hexes
-// only, as Reach lights them), it plans the army's move there instead (an
-// attack if an enemy in sight holds h) and keeps the army selected;
+// only, as Reach lights them, and not Refused), it plans the army's move
+// there instead (an attack if an enemy in sight holds h) and keeps the
+// army selected;
 // otherwise a hex with nothing of the player's selects the bare hex. (A
 // move into the unexplored is ordered with SetMove, from PlanPath.) A
 // click off the map, or before the first view, deselects.
@@ -38,8 +39,8 @@ func (m *Model) Click(h hex.Hex) {
 	}
 	items := m.selectables(h)
 	if a := m.ownArmy(m.sel.Army); a != nil && a.Hex != h && len(items) == 0 {
-		if p, err := m.PlanPath(a.ID, h); err == nil && p.Reachable && !p.Estimate {
-			m.SetMove(a.ID, p.Path, p.Attack)
+		if p, err := m.PlanPath(a.ID, h); err == nil && p.Reachable && !p.Estimate && p.Refused == "" {
+			m.SetMove(a.ID, p.Sent, p.Attack)
 			return
 		}
 	}

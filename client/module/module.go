@@ -47,6 +47,26 @@ type Teller interface {
 	ReplayEvents(out ruleset.Outcome, s ruleset.Seat, allSeeing bool) ([]byte, error)
 }
 
+// Guide is an optional interface of a Module that tells a new player what
+// to do first. On a game's first turn the shell shows its hint over the
+// map, with a Close button, unless the player turned first-turn hints off
+// in Settings; it goes once the player has drafted its orders, ended the
+// turn or acted.
+type Guide interface {
+	// FirstHint returns what to do on the game's first turn.
+	FirstHint() FirstHint
+}
+
+// FirstHint is what a Guide says to do on a game's first turn.
+type FirstHint struct {
+	// Text says it in one short sentence, in the game's words: "One
+	// order a day: pick your city or army, then its order".
+	Text string
+	// Orders is how many orders doing it drafts: the hint goes once the
+	// turn holds as many (0: it stays until the turn ends).
+	Orders int
+}
+
 // Registry is a build's client modules, by ruleset id. It is built once
 // and then only read.
 type Registry struct {

@@ -91,7 +91,7 @@ func (st StepInfo) Acts(s ruleset.Seat) bool { return slices.Contains(st.Actors,
 // the client's UI goroutine: the view and the turns as the server sends
 // them, the input and the drawing each frame, the side panel, the orders
 // and the log when they change. It may give more through optional
-// interfaces: Stepper, Bar, Hinter, Warner, Autoplayer, Replayer.
+// interfaces: Stepper, Bar, Hinter, Warner, Pruner, Autoplayer, Replayer.
 type Screen interface {
 	// SetView shows view v: the first, or the whole view again after a
 	// reconnection or a mismatch.
@@ -223,6 +223,9 @@ type Probe struct {
 	Animating bool `json:"animating,omitempty"`
 	// Drafts are the labels of the turn's orders.
 	Drafts []string `json:"drafts,omitempty"`
+	// Preview are the lines of the tooltip on the path planned to the
+	// place under the pointer, while it shows.
+	Preview []string `json:"preview,omitempty"`
 	// Mine are the player's things; Others what the player sees or
 	// remembers of the others' (and of no one's).
 	Mine   []Mark `json:"mine,omitempty"`
@@ -333,6 +336,15 @@ type Warner interface {
 	// removes 2 units. Remove or change orders to keep them, or end the
 	// turn anyway."); "" for nothing to ask.
 	EndWarning() (title, text string)
+}
+
+// Pruner is an optional interface of a Screen whose order list may hold
+// orders the server refuses (a refused list is refused whole, and the
+// server keeps the list it accepted last): End turn anyway takes them out
+// first, so the turn plays the orders the player sees.
+type Pruner interface {
+	// DropRefused takes the orders the server refuses out of the list.
+	DropRefused()
 }
 
 // Replayer is an optional interface of a Screen that replays saved games:

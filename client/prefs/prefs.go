@@ -66,6 +66,13 @@ type Prefs struct {
 	// UIScale is how large the interface is drawn, in per cent: one of
 	// UIScales (200 draws every widget twice as large).
 	UIScale int `toml:"ui_scale"`
+	// MapWidth and MapHeight are the map size of the last game the player
+	// set up, which the next set-up offers first; 0 and 0 for none yet
+	// (a Medium map).
+	MapWidth  int `toml:"map_width"`
+	MapHeight int `toml:"map_height"`
+	// Hints shows, on a game's first turn, what to do first.
+	Hints bool `toml:"hints"`
 }
 
 // Default returns the preferences of a fresh install. The name is the
@@ -79,12 +86,12 @@ func defaultFor(user string) Prefs {
 		name = user
 	}
 	return Prefs{Name: name, Address: DefaultAddress, Grid: true, AnimSpeed: AnimNormal, EdgePan: false,
-		Fullscreen: false, UIScale: DefaultUIScale}
+		Fullscreen: false, UIScale: DefaultUIScale, Hints: true}
 }
 
 // Validate checks p: a valid player name, a host:port address, a known
-// animation speed and a known interface scale. The error is a sentence for
-// the player.
+// animation speed, a known interface scale and a map size the protocol
+// takes (or none). The error is a sentence for the player.
 func (p Prefs) Validate() error {
 	if err := protocol.ValidName(p.Name); err != nil {
 		var pe *protocol.ProtocolError
@@ -98,6 +105,13 @@ func (p Prefs) Validate() error {
 	}
 	if !slices.Contains(AnimSpeeds(), p.AnimSpeed) {
 		return fmt.Errorf("animation speed %q: want one of %s", p.AnimSpeed, strings.Join(AnimSpeeds(), ", "))
+	}
+	if p.MapWidth != 0 || p.MapHeight != 0 {
+		side := func(n int) bool { return n >= protocol.MinMapSide && n <= protocol.MaxMapSide }
+		if !side(p.MapWidth) || !side(p.MapHeight) {
+			return fmt.Errorf("last map size %dx%d: want each side from %d to %d, or both 0",
+				p.MapWidth, p.MapHeight, protocol.MinMapSide, protocol.MaxMapSide)
+		}
 	}
 	if !slices.Contains(UIScales(), p.UIScale) {
 		scales := make([]string, len(UIScales()))

@@ -56,6 +56,9 @@ func TestValidate(t *testing.T) {
 		{"scale between two", func(p *Prefs) { p.UIScale = 110 }, "interface scale 110%: want one of 100, 125, 150, 200"},
 		{"scale zero", func(p *Prefs) { p.UIScale = 0 }, "interface scale 0%"},
 		{"scale negative", func(p *Prefs) { p.UIScale = -100 }, "interface scale -100%"},
+		{"a last map size", func(p *Prefs) { p.MapWidth, p.MapHeight = 32, 24 }, ""},
+		{"a map too narrow", func(p *Prefs) { p.MapWidth, p.MapHeight = 8, 24 }, "last map size 8x24: want each side from 16 to 512, or both 0"},
+		{"a map side missing", func(p *Prefs) { p.MapWidth = 32 }, "last map size 32x0"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -87,7 +90,7 @@ func TestLoadMissing(t *testing.T) {
 func TestSaveLoad(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "config", "empires") // Save creates it
 	want := Prefs{Name: "Ansom", Address: "gobwin.example:7777", Grid: false, AnimSpeed: AnimFast, EdgePan: true,
-		Fullscreen: true, UIScale: 150}
+		Fullscreen: true, UIScale: 150, MapWidth: 32, MapHeight: 24}
 	if err := Save(dir, want); err != nil {
 		t.Fatalf("Save: %v", err)
 	}
@@ -143,29 +146,30 @@ func TestLoadFile(t *testing.T) {
 		{
 			name: "whole file",
 			file: "name = \"Stanley\"\naddress = \"10.0.0.2:7777\"\ngrid = false\nanim_speed = \"slow\"\nedge_pan = true\n" +
-				"fullscreen = true\nui_scale = 125\n",
+				"fullscreen = true\nui_scale = 125\nmap_width = 64\nmap_height = 48\nhints = false\n",
 			want: Prefs{Name: "Stanley", Address: "10.0.0.2:7777", Grid: false, AnimSpeed: AnimSlow, EdgePan: true,
-				Fullscreen: true, UIScale: 125},
+				Fullscreen: true, UIScale: 125, MapWidth: 64, MapHeight: 48, Hints: false},
 		},
 		{
-			// A file written before fullscreen and ui_scale existed.
+			// A file written before fullscreen, ui_scale and hints
+			// existed: the first-turn hints are shown.
 			name: "file of an older version",
 			file: "# Empires preferences, written by the game.\nname = \"Stanley\"\naddress = \"10.0.0.2:7777\"\n" +
 				"grid = false\nanim_speed = \"slow\"\nedge_pan = true\n",
 			want: Prefs{Name: "Stanley", Address: "10.0.0.2:7777", Grid: false, AnimSpeed: AnimSlow, EdgePan: true,
-				Fullscreen: false, UIScale: DefaultUIScale},
+				Fullscreen: false, UIScale: DefaultUIScale, Hints: true},
 		},
 		{
 			name: "missing keys keep their defaults",
 			file: "name = \"Stanley\"\n",
 			want: Prefs{Name: "Stanley", Address: def.Address, Grid: def.Grid, AnimSpeed: def.AnimSpeed, EdgePan: def.EdgePan,
-				Fullscreen: def.Fullscreen, UIScale: def.UIScale},
+				Fullscreen: def.Fullscreen, UIScale: def.UIScale, Hints: def.Hints},
 		},
 		{
 			name: "unknown keys are ignored",
 			file: "name = \"Stanley\"\nvolume = 7\n",
 			want: Prefs{Name: "Stanley", Address: def.Address, Grid: def.Grid, AnimSpeed: def.AnimSpeed, EdgePan: def.EdgePan,
-				Fullscreen: def.Fullscreen, UIScale: def.UIScale},
+				Fullscreen: def.Fullscreen, UIScale: def.UIScale, Hints: def.Hints},
 		},
 		{
 			name:    "unknown interface scale",

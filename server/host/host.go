@@ -13,7 +13,9 @@
 //
 // A shutdown stops accepting connections, sends every client
 // Bye{"server shutting down"}, closes each connection cleanly and stops the
-// matches.
+// matches. A server the desktop client runs for its player's game says
+// why it stops instead (Running.StopWith: protocol.ReasonHostEnded), so
+// that the other players hear that the host ended the game.
 //
 // With Config.DataDir set, games are saved in DataDir/empires.db (package
 // store) as they are played: each when it starts, and after each turn. A
@@ -175,10 +177,11 @@ type Server struct {
 	wg       sync.WaitGroup // the connections' handlers
 	shutOnce sync.Once
 
-	mu      sync.Mutex // guards conns, active and closing
+	mu      sync.Mutex // guards conns, active, closing and bye
 	conns   map[*wsconn.Conn]struct{}
 	active  int // connections being set up or served
 	closing bool
+	bye     string // what a shutdown's Bye says: wsconn.ReasonShutdown unless SetShutdownReason
 }
 
 // New loads the ruleset (unless cfg.Rules is set), prepares the data
@@ -230,7 +233,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, log: log, lobby: lb, ctx: ctx, cancel: cancel, conns: make(map[*wsconn.Conn]struct{}),
-		metrics: met, store: st}
+		metrics: met, store: st, bye: wsconn.ReasonShutdown}
 	s.connOpts = cfg.Conn
 	s.connOpts.Limits = cfg.Limits
 	s.connOpts.Server = cfg.Name
@@ -288,10 +291,10 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.conns[c] = struct{}{}
 	s.metrics.connsTotal.Inc()
-	closing := s.closing
+	closing, bye := s.closing, s.bye
 	s.mu.Unlock()
 	if closing { // shutdown began while it was set up
-		c.Close(websocket.StatusGoingAway, wsconn.ReasonShutdown)
+		c.Close(websocket.StatusGoingAway, bye)
 	}
 	c.Serve(s.ctx)
 	s.mu.Lock()
@@ -364,6 +367,19 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 // counts.
 func (s *Server) Close() { s.shutdown(nil) }
 
+// SetShutdownReason sets what the Bye of the shutdown to come tells every
+// client, instead of wsconn.ReasonShutdown (which tells a client to
+// reconnect: the server may restart): protocol.ReasonHostEnded for a
+// server whose host ended its game. It changes nothing once the shutdown
+// has begun.
+func (s *Server) SetShutdownReason(reason string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.closing && reason != "" {
+		s.bye = reason
+	}
+}
+
 // shutdown stops the server, and hs if not nil: see Serve.
 func (s *Server) shutdown(hs *http.Server) {
 	s.shutOnce.Do(func() {
@@ -373,6 +389,7 @@ func (s *Server) shutdown(hs *http.Server) {
 		defer cancel()
 		s.mu.Lock()
 		s.closing = true
+		bye := s.bye
 		conns := make([]*wsconn.Conn, 0, len(s.conns))
 		for c := range s.conns {
 			conns = append(conns, c)
@@ -386,7 +403,7 @@ func (s *Server) shutdown(hs *http.Server) {
 			}
 		}
 		for _, c := range conns {
-			c.Close(websocket.StatusGoingAway, wsconn.ReasonShutdown)
+			c.Close(websocket.StatusGoingAway, bye)
 		}
 		done := make(chan struct{})
 		go func() { s.wg.Wait(); close(done) }()
@@ -405,6 +422,7 @@ func (s *Server) shutdown(hs *http.Server) {
 // Running is a server started by Start. Its methods may be called from any
 // goroutine.
 type Running struct {
+	srv    *Server
 	addr   net.Addr
 	cancel context.CancelFunc
 	served chan struct{} // closed when Serve has returned
@@ -426,7 +444,7 @@ func Start(cfg Config, addr string) (*Running, error) {
 		return nil, fmt.Errorf("listen on %s: %w", addr, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &Running{addr: ln.Addr(), cancel: cancel, served: make(chan struct{})}
+	r := &Running{srv: s, addr: ln.Addr(), cancel: cancel, served: make(chan struct{})}
 	go func() {
 		r.err = s.Serve(ctx, ln)
 		close(r.served)
@@ -463,6 +481,14 @@ func (r *Running) Stop() error {
 	r.cancel()
 	<-r.served
 	return r.err
+}
+
+// StopWith is Stop with reason as every client's Bye (see
+// Server.SetShutdownReason): protocol.ReasonHostEnded when the player who
+// hosts the game leaves it. A server stopped already is not told again.
+func (r *Running) StopWith(reason string) error {
+	r.srv.SetShutdownReason(reason)
+	return r.Stop()
 }
 
 // Done returns a channel closed once the server has stopped, by Stop or

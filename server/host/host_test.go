@@ -3,6 +3,7 @@ package host
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"io/fs"
 	"net"
@@ -136,6 +137,50 @@ func TestStartURLStop(t *testing.T) {
 	}
 	if err := r.Stop(); err != nil {
 		t.Fatalf("second Stop: %v", err)
+	}
+}
+
+// TestStopWith: a host that ends its game stops the server with
+// protocol.ReasonHostEnded, and every client connected hears it in its
+// Bye and the close frame, not "server shutting down" (after which a
+// client reconnects).
+func TestStopWith(t *testing.T) {
+	r, err := Start(testConfig(t), "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var clients []*websocket.Conn
+	for range 2 {
+		ws, msg := hello(t, r.URL())
+		if _, ok := msg.(*protocol.Welcome); !ok {
+			t.Fatalf("answer to Hello: %#v", msg)
+		}
+		clients = append(clients, ws)
+	}
+	stopped := make(chan error, 1)
+	go func() { stopped <- r.StopWith(protocol.ReasonHostEnded) }()
+	for i, ws := range clients {
+		if bye, ok := read(t, ws).(*protocol.Bye); !ok || bye.Reason != protocol.ReasonHostEnded {
+			t.Errorf("client %d got %#v, want Bye %q", i, bye, protocol.ReasonHostEnded)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
+		_, _, err := ws.Read(ctx)
+		cancel()
+		var ce websocket.CloseError
+		if !errors.As(err, &ce) || ce.Code != websocket.StatusGoingAway || ce.Reason != protocol.ReasonHostEnded {
+			t.Errorf("client %d after Bye: %v, want the close frame %v %q", i, err, websocket.StatusGoingAway, protocol.ReasonHostEnded)
+		}
+	}
+	select {
+	case err := <-stopped:
+		if err != nil {
+			t.Fatalf("StopWith: %v", err)
+		}
+	case <-time.After(waitLimit):
+		t.Fatal("StopWith did not return")
+	}
+	if err := r.StopWith("too late"); err != nil {
+		t.Fatalf("a second StopWith: %v", err)
 	}
 }
 

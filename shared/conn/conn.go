@@ -36,8 +36,10 @@
 // the seat back (it answers Joined, Lobby and a FullView, delivered like
 // any message); then Events says Connected. Messages Send queued meanwhile
 // are sent after that. There is no reconnection after Close, after a Bye
-// saying the seat was taken over by another connection, or after a
-// protocol version mismatch: Events says Closed, with why.
+// saying the seat was taken over by another connection or that the host
+// ended the game (protocol.ReasonHostEnded: the server a player ran for
+// it has stopped for good), or after a protocol version mismatch: Events
+// says Closed, with why (a *ByeError after a Bye).
 package conn
 
 import (
@@ -179,6 +181,10 @@ func (e *ByeError) Error() string { return "the server closed the connection: " 
 // TakenOver reports whether the server closed the connection because a
 // newer connection took its seat (with its seat token).
 func (e *ByeError) TakenOver() bool { return strings.Contains(e.Reason, takenOver) }
+
+// HostEnded reports whether the server closed the connection because the
+// player who hosted the game ended it (protocol.ReasonHostEnded).
+func (e *ByeError) HostEnded() bool { return e.Reason == protocol.ReasonHostEnded }
 
 // Conn is a connection to a server, kept up across dropped connections.
 // Its methods may be called from any goroutine; none waits on the network.
@@ -401,7 +407,7 @@ func final(err error) bool {
 		return true
 	}
 	var be *ByeError
-	return errors.As(err, &be) && be.TakenOver()
+	return errors.As(err, &be) && (be.TakenOver() || be.HostEnded())
 }
 
 // serve runs t's reader and writer until the connection fails or Close;

@@ -281,6 +281,33 @@ func TestTakenOver(t *testing.T) {
 	checkView(t, second, j.Seat)
 }
 
+// TestHostEnded: a server stopped by the host who ends the game tells
+// every connection so, a seated player's and another's, and each closes
+// for good, with no attempt to reconnect to a server that will not come
+// back.
+func TestHostEnded(t *testing.T) {
+	srv := startServer(t, wsconn.Options{})
+	alice := dial(t, srv.URL(), "Alice", Options{RetryMin: 20 * time.Millisecond})
+	newGame(t, alice)
+	bob := dial(t, srv.URL(), "Bob", Options{RetryMin: 20 * time.Millisecond}) // in no game
+	if err := srv.StopWith(protocol.ReasonHostEnded); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []*Conn{alice, bob} {
+		if bye, _ := waitMsg[*protocol.Bye](t, c); bye.Reason != protocol.ReasonHostEnded {
+			t.Fatalf("bye %q, want %q", bye.Reason, protocol.ReasonHostEnded)
+		}
+		ev := next(t, c)
+		var be *ByeError
+		if ev.Status != Closed || !errors.As(ev.Err, &be) || !be.HostEnded() || be.TakenOver() {
+			t.Fatalf("after the Bye: %+v, want Closed for the host's end of the game", ev)
+		}
+		if ev := waitEnd(t, c); ev.Status != 0 || ev.Msg != nil {
+			t.Errorf("an event after Closed: %+v", ev)
+		}
+	}
+}
+
 // TestServerGone stops the server: one connection gives up reconnecting
 // in time, another is closed while reconnecting.
 func TestServerGone(t *testing.T) {

@@ -240,6 +240,13 @@ type Bye struct {
 	Reason string
 }
 
+// ReasonHostEnded is the Bye of a server that a player's client runs for
+// a game on the local network, stopped because that player, its host,
+// left the game or quit: the server and its game do not come back, so a
+// client does not reconnect after it. Other Byes of a shutdown
+// ("server shutting down") are of a server that may restart.
+const ReasonHostEnded = "the host ended the game"
+
 // Pong answers Ping.
 type Pong struct{}
 

@@ -33,6 +33,12 @@ var _ module.Module = Module{}
 // ID implements module.Module.
 func (Module) ID() string { return rules.ID }
 
+// FirstHint implements module.Guide: the first offering, laid with End
+// turn.
+func (Module) FirstHint() module.FirstHint {
+	return module.FirstHint{Text: "The offering: click a card of your hand to lay it face down, then End turn."}
+}
+
 // OpenScreen implements module.Module.
 func (Module) OpenScreen(rs ruleset.Ruleset, host module.Host) (module.Screen, error) {
 	r, ok := rs.(*rules.Rules)

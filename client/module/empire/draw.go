@@ -283,12 +283,21 @@ func (s *Screen) drawPath(f *frame, from grid.Pos, path []grid.Pos, c color.RGBA
 	if len(path) == 0 {
 		return
 	}
+	// Steps onto squares never seen are a guess: dashed, over the rest.
 	pa := &vector.Path{}
+	type seg struct{ x0, y0, x1, y1 float32 }
+	var guessed []seg
 	x, y := s.cellScreen(f, from)
 	pa.MoveTo(x, y)
 	for _, q := range path {
-		x, y := s.cellScreen(f, q)
-		pa.LineTo(x, y)
+		x1, y1 := s.cellScreen(f, q)
+		if _, known := s.m.v.TerrainAt(q); known {
+			pa.LineTo(x1, y1)
+		} else {
+			guessed = append(guessed, seg{x, y, x1, y1})
+			pa.MoveTo(x1, y1)
+		}
+		x, y = x1, y1
 	}
 	aa := s.lay.Shape == grid.Hex // a path on squares runs along the axes
 	op := &vector.DrawPathOptions{AntiAlias: aa}
@@ -299,19 +308,25 @@ func (s *Screen) drawPath(f *frame, from grid.Pos, path []grid.Pos, c color.RGBA
 	op.ColorScale.ScaleWithColor(c)
 	op.ColorScale.ScaleAlpha(float32(a))
 	vector.StrokePath(f.dst, pa, &vector.StrokeOptions{Width: float32(w), LineJoin: vector.LineJoinRound, LineCap: vector.LineCapRound}, op)
+	faint := color.RGBA{uint8(float64(c.R) * a), uint8(float64(c.G) * a), uint8(float64(c.B) * a), uint8(255 * a)}
+	for _, g := range guessed {
+		dashed(f.dst, g.x0, g.y0, g.x1, g.y1, float32(w), faint)
+	}
 	end := path[len(path)-1]
 	ex, ey := s.cellScreen(f, end)
 	s.paint.drawDisc(f.dst, float64(ex), float64(ey), w*1.6, c)
 	if !steps {
 		return
 	}
-	// Where each turn ends: the turn's number by the square.
+	// Where each turn ends: the turn's number by the square (guessed
+	// through squares never seen, as the plan guesses them).
 	mv := s.m.Movement(s.m.Selection().Force)
+	costs, _ := s.m.PathCosts(mv, path)
 	left, turn := mv.MP, 1
 	inner := s.lay.Inner() * f.cam.Zoom
 	for i, q := range path {
-		cost, ok := s.m.v.StepCost(mv, q)
-		if !ok || cost > mv.MP {
+		cost := costs[i]
+		if cost <= 0 || cost > mv.MP {
 			break
 		}
 		if cost > left {
@@ -322,7 +337,7 @@ func (s *Screen) drawPath(f *frame, from grid.Pos, path []grid.Pos, c color.RGBA
 		last := i == len(path)-1
 		nextCost := 0
 		if !last {
-			nextCost, _ = s.m.v.StepCost(mv, path[i+1])
+			nextCost = costs[i+1]
 		}
 		if (last || nextCost > left) && inner >= 12 {
 			x, y := s.cellScreen(f, q)

@@ -48,6 +48,14 @@ type Plan struct {
 	Path  []grid.Pos
 	Costs []int
 	Turns int
+	// Guessed holds, for each square of Path, whether the player never
+	// saw it: the plan takes such a square to cost the army's cheapest
+	// step (GuessCost), and the move finds out ("an army stops before a
+	// square it cannot enter"). Nil when every square is known.
+	Guessed []bool
+	// Estimate reports that Path crosses squares never seen: Costs and
+	// Turns are then guesses.
+	Estimate bool
 	// Attack reports that the last square holds another player's force
 	// or settlement as the view knows it.
 	Attack bool
@@ -358,8 +366,12 @@ func (m *Model) Movement(id rules.ForceID) rules.Movement {
 	return rules.ArmyMovement(m.d, f.Units)
 }
 
-// PlanPath plans the cheapest path of the player's army id to p over the
-// squares the view knows, with its movement's costs.
+// PlanPath plans the cheapest path of the player's army id to p, with
+// its movement's costs, over the squares the view knows and through
+// squares never seen, taken to cost the army's cheapest step (GuessCost):
+// the rules check a path for adjacency only, and the army stops before a
+// square it cannot enter, so a path into the dark explores. Of the
+// cheapest paths it takes the one with the fewest unknown squares.
 func (m *Model) PlanPath(id rules.ForceID, p grid.Pos) (Plan, error) {
 	f := m.Force(id)
 	switch {
@@ -369,27 +381,88 @@ func (m *Model) PlanPath(id rules.ForceID, p grid.Pos) (Plan, error) {
 		return Plan{}, errors.New("a garrison does not move: split off an army")
 	case f.Pos == p:
 		return Plan{}, errors.New("the army is there")
-	}
-	if _, known := m.v.TerrainAt(p); !known {
-		return Plan{}, errors.New("that square is unknown: explore first")
+	case !m.v.Grid().Contains(p):
+		return Plan{}, fmt.Errorf("%v is off the map", p)
 	}
 	mv := rules.ArmyMovement(m.d, f.Units)
+	if t, known := m.v.TerrainAt(p); known {
+		if _, ok := m.v.StepCost(mv, p); !ok {
+			return Plan{}, fmt.Errorf("the army cannot enter %v (%s)", p, m.d.Terrains[t].Name)
+		}
+	}
+	// Each step costs scale times its cost, plus one into a square never
+	// seen: of the cheapest paths, the one with the fewest unknown.
+	n := maxPath(m.v)
+	scale := n + 1
+	cost := func(_, to grid.Pos) (int, bool) {
+		c, guessed, ok := m.stepCost(mv, to)
+		switch {
+		case !ok:
+			return 0, false
+		case guessed:
+			return c*scale + 1, true
+		}
+		return c * scale, true
+	}
 	g := m.v.Grid()
-	path, _, ok := g.Path(f.Pos, p, m.v.PathCost(mv), 0)
+	path, _, ok := g.Path(f.Pos, p, cost, n*max(mv.MP, 1)*scale+n)
 	if !ok {
 		return Plan{}, fmt.Errorf("the army cannot get to %v over the squares you know", p)
 	}
-	if n := maxPath(m.v); len(path) > n {
+	if len(path) > n {
 		return Plan{}, fmt.Errorf("%v is too far: a path of %d squares, at most %d", p, len(path), n)
 	}
 	pl := Plan{Path: path}
-	for _, q := range path {
-		c, _ := m.v.StepCost(mv, q)
-		pl.Costs = append(pl.Costs, c)
-	}
+	pl.Costs, pl.Guessed = m.PathCosts(mv, path)
+	pl.Estimate = pl.Guessed != nil
 	pl.Turns = rules.PathTurns(mv, pl.Costs)
 	pl.Attack = m.hostileAt(p)
 	return pl, nil
+}
+
+// GuessCost is what a square never seen is taken to cost an army with
+// movement mv in a plan: its cheapest step, and false if it can enter
+// nothing.
+func GuessCost(mv rules.Movement) (int, bool) {
+	best := 0
+	for _, c := range mv.Cost {
+		if c > 0 && (best == 0 || c < best) {
+			best = c
+		}
+	}
+	return best, best > 0
+}
+
+// stepCost is what moving onto p costs an army with movement mv as the
+// view knows p, or as GuessCost guesses it where the view does not
+// (guessed); ok is false where it cannot go.
+func (m *Model) stepCost(mv rules.Movement, p grid.Pos) (cost int, guessed, ok bool) {
+	if _, known := m.v.TerrainAt(p); known {
+		c, ok := m.v.StepCost(mv, p)
+		return c, false, ok
+	}
+	c, ok := GuessCost(mv)
+	return c, true, ok && m.v.Grid().Contains(p)
+}
+
+// PathCosts returns what each square of path costs an army with movement
+// mv (0 where it cannot go), guessed through squares never seen (guessed,
+// nil if there are none; see Plan.Guessed).
+func (m *Model) PathCosts(mv rules.Movement, path []grid.Pos) (costs []int, guessed []bool) {
+	costs = make([]int, len(path))
+	for i, q := range path {
+		c, g, ok := m.stepCost(mv, q)
+		if ok {
+			costs[i] = c
+		}
+		if g {
+			if guessed == nil {
+				guessed = make([]bool, len(path))
+			}
+			guessed[i] = true
+		}
+	}
+	return costs, guessed
 }
 
 // hostileAt reports whether the view shows another player's force, or a
@@ -866,6 +939,35 @@ func (m *Model) apply(forces *[]rules.Force, sts []rules.SettlementView, d *Draf
 		return fmt.Sprintf("no such order (kind %d)", o.Kind)
 	}
 	return ""
+}
+
+// Unguarded warns that the player's settlement st will have no force
+// of the player's to defend it once the drafted orders are carried out:
+// "If there is no defending garrison, an army occupying the settlement
+// square is enough for conquering." It says why when the settlement's
+// units are forwarded, and is "" for a guarded settlement.
+func (m *Model) Unguarded(st *rules.SettlementView) string {
+	if st.Owner != m.You() || m.You() == 0 || m.guarded(st.Pos) {
+		return ""
+	}
+	what := settlementWord(st.City)
+	if st.Forward != 0 {
+		return fmt.Sprintf("Unguarded: no garrison stays, and its units are forwarded: any army that walks in takes the %s. "+
+			"Forward… > Keep them in the garrison, or leave units here.", what)
+	}
+	return fmt.Sprintf("Unguarded: no garrison stays: any army that walks in takes the %s.", what)
+}
+
+// guarded reports whether a force of the player's will hold square p
+// once the drafted orders are carried out: a garrison, or an army that
+// stays.
+func (m *Model) guarded(p grid.Pos) bool {
+	for _, f := range m.ForcesAt(p) {
+		if len(f.Units) > 0 && (f.Garrison || len(f.Path) == 0) {
+			return true
+		}
+	}
+	return false
 }
 
 // ownStAt returns seat you's settlement of sts on p, or nil.

@@ -111,8 +111,10 @@ func TestSplitAndMoveByClick(t *testing.T) {
 }
 
 // A right click (MoveTo) plans over the squares the view knows with the
-// army's movement table: forest costs the infantry 2 ("p1, f2"); an
-// unknown square cannot be a goal.
+// army's movement table: forest costs the infantry 2 ("p1, f2"); through
+// squares never seen it guesses, each at the army's cheapest step (rule
+// 143's CHOICE: "a path is checked for adjacency only, and an army stops
+// before a square it cannot enter").
 func TestPlanPath(t *testing.T) {
 	tg := newTestGame(t, 2, 1, farMap)
 	m := tg.m
@@ -123,20 +125,29 @@ func TestPlanPath(t *testing.T) {
 		t.Fatal(err)
 	}
 	tests := []struct {
-		name  string
-		to    grid.Pos
-		steps int
-		turns int
-		err   string
+		name     string
+		to       grid.Pos
+		steps    int
+		turns    int
+		guessed  int // squares never seen on the path
+		estimate bool
+		err      string
 	}{
-		{"plains", at(2, 0), 2, 1, ""},
-		{"three plains", at(3, 0), 3, 2, ""},
-		{"down and across", at(1, 2), 3, 2, ""},
-		{"unknown", at(15, 4), 0, 0, "unknown"},
-		{"itself", at(0, 0), 0, 0, "is there"},
+		{"plains", at(2, 0), 2, 1, 0, false, ""},
+		{"three plains", at(3, 0), 3, 2, 0, false, ""},
+		{"down and across", at(1, 2), 3, 2, 0, false, ""},
+		{"unknown", at(15, 4), 19, 10, 16, true, ""},
+		{"itself", at(0, 0), 0, 0, 0, false, "is there"},
+		{"off the map", at(16, 0), 0, 0, 0, false, "off the map"},
 	}
 	for _, tc := range tests {
 		pl, err := m.PlanPath(nf, tc.to)
+		guessed := 0
+		for _, g := range pl.Guessed {
+			if g {
+				guessed++
+			}
+		}
 		switch {
 		case tc.err != "":
 			if err == nil || !strings.Contains(err.Error(), tc.err) {
@@ -146,7 +157,81 @@ func TestPlanPath(t *testing.T) {
 			t.Errorf("%s: %v", tc.name, err)
 		case len(pl.Path) != tc.steps || pl.Turns != tc.turns:
 			t.Errorf("%s: %d squares in %d turns, want %d in %d", tc.name, len(pl.Path), pl.Turns, tc.steps, tc.turns)
+		case guessed != tc.guessed || pl.Estimate != tc.estimate:
+			t.Errorf("%s: %d squares guessed (estimate %v), want %d (%v)", tc.name, guessed, pl.Estimate, tc.guessed, tc.estimate)
 		}
+	}
+	// The rules take the path into the dark.
+	if err := m.MoveTo(nf, at(15, 4)); err != nil {
+		t.Fatal(err)
+	}
+	tg.check()
+}
+
+// seaMap has sea east of what Ann's city sees: an army sent into the
+// dark towards it stops on the last plains.
+const seaMap = `
+1.......~~~~
+........~~~~
+............
+...........2`
+
+// A right click on a square never seen sends the army there through the
+// dark (the hex games' guessed path): the rules accept it, the army moves
+// square by square, learning the ground, and stops where the real terrain
+// blocks it ("an army stops before a square it cannot enter"); the log
+// says so, and the army stands with no orders, the sea now known.
+func TestExploreIntoTheDark(t *testing.T) {
+	tg := newTestGame(t, 2, 1, seaMap)
+	m := tg.m
+	g := tg.garrisonAt(at(0, 0))
+	goal := at(9, 0)
+	if _, known := m.View().TerrainAt(goal); known {
+		t.Fatalf("%v is known at the start: the test needs it unknown", goal)
+	}
+	nf, err := m.Split(g.ID, []rules.UnitID{g.Units[1].ID}, false) // an Infantry: 2 mp, no sea
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Selection().Force != nf {
+		t.Fatalf("the new army %v is not selected: %+v", nf, m.Selection())
+	}
+	if _, err := m.Click(goal); err != nil {
+		t.Fatalf("a click on an unknown square with the army selected: %v", err)
+	}
+	if d := m.Drafts(); len(d) != 1 || !strings.Contains(m.Label(d[0]), "to 9,0: 9 squares, about 5 turns (through unknown squares)") {
+		t.Fatalf("the drafts: %q", m.Label(d[0]))
+	}
+	tg.check()
+	var army rules.ForceID
+	for turn := 1; turn <= 6; turn++ {
+		tg.play()
+		for _, f := range m.Forces() {
+			if !f.Garrison {
+				army = f.ID
+			}
+		}
+		if f := m.Force(army); f != nil && len(f.Path) == 0 {
+			break
+		}
+	}
+	f := m.Force(army)
+	if f == nil || f.Pos != at(7, 0) || len(f.Path) != 0 {
+		t.Fatalf("the army after its march: %+v, want on 7,0 with no orders", f)
+	}
+	if tr, known := m.View().TerrainAt(at(8, 0)); !known || m.Data().Terrains[tr].Name != "Sea" {
+		t.Errorf("8,0 is not known as sea after the march")
+	}
+	all := ""
+	for _, l := range m.Log() {
+		all += l.Text + "\n"
+	}
+	if !strings.Contains(all, "8,0") {
+		t.Errorf("the log does not say where the army was stopped:\n%s", all)
+	}
+	// A known square it cannot enter is refused, with why.
+	if _, err := m.PlanPath(army, at(8, 0)); err == nil || !strings.Contains(err.Error(), "cannot enter 8,0 (Sea)") {
+		t.Errorf("a plan onto the sea: %v", err)
 	}
 }
 

@@ -25,6 +25,12 @@ var _ module.Module = Module{}
 // ID implements module.Module.
 func (Module) ID() string { return rules.ID }
 
+// FirstHint implements module.Guide: the city's production, then an army
+// split off its garrison and sent (three orders).
+func (Module) FirstHint() module.FirstHint {
+	return module.FirstHint{Text: "Set production: click your city, Production…. Send an army: click the city again, Split off…, right-click a square.", Orders: 3}
+}
+
 // OpenScreen implements module.Module.
 func (Module) OpenScreen(rs ruleset.Ruleset, host module.Host) (module.Screen, error) {
 	r, ok := rs.(*rules.Rules)

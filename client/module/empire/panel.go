@@ -7,7 +7,9 @@ import (
 	"strings"
 
 	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"empires/client/kit"
 	"empires/client/module"
 	"empires/shared/grid"
 	rules "empires/shared/rules/empire"
@@ -48,14 +50,19 @@ func (u *ui) line(s string)  { u.text(s, u.s.host.Theme().Palette().Text) }
 func (u *ui) muted(s string) { u.text(s, u.s.host.Theme().Palette().TextMuted) }
 func (u *ui) bad(s string)   { u.text(s, u.s.host.Theme().Palette().Error) }
 
-// button adds a button as wide as the panel.
+// buttonPad is the room a button's label leaves at its sides: its
+// padding, and the spacing of a grid's columns.
+const buttonPad = 8 + 8 + 8
+
+// button adds a button as wide as the panel (or the grid's column), its
+// label broken into lines that fit it (fitLines).
 func (u *ui) button(label string, onClick func()) *widget.Button {
 	t := u.s.host.Theme()
 	face := t.SmallFace()
 	b := widget.NewButton(
 		widget.ButtonOpts.Image(t.ButtonImage()),
 		widget.ButtonOpts.TextColor(t.ButtonTextColor()),
-		widget.ButtonOpts.TextLabel(label),
+		widget.ButtonOpts.TextLabel(fitLines(label, face, float64(u.width()-buttonPad))),
 		widget.ButtonOpts.TextFace(&face),
 		widget.ButtonOpts.TextPadding(&widget.Insets{Left: 8, Right: 8, Top: 3, Bottom: 3}),
 		widget.ButtonOpts.TextPosition(widget.TextPositionStart, widget.TextPositionCenter),
@@ -65,6 +72,35 @@ func (u *ui) button(label string, onClick func()) *widget.Button {
 	)
 	u.c.AddChild(b)
 	return b
+}
+
+// fitLines breaks label into lines no wider than w pixels in face: at
+// its " · " first ("Whitemage · 12 turns" over "hp 2 mp 2 av 1 dv 2"),
+// then at spaces. A label that fits stays one line.
+func fitLines(label string, face text.Face, w float64) string {
+	if lw, _ := text.Measure(label, face, 0); lw <= w || w <= 0 {
+		return label
+	}
+	var lines []string
+	line := ""
+	for _, piece := range strings.Split(label, " · ") {
+		try := piece
+		if line != "" {
+			try = line + " · " + piece
+		}
+		if tw, _ := text.Measure(try, face, 0); tw <= w || line == "" {
+			line = try
+			continue
+		}
+		lines = append(lines, line)
+		line = piece
+	}
+	lines = append(lines, line)
+	var out []string
+	for _, l := range lines {
+		out = append(out, kit.Wrap(l, face, w)...)
+	}
+	return strings.Join(out, "\n")
 }
 
 // row adds a row of buttons side by side, labels[i] doing fns[i].
@@ -316,6 +352,9 @@ func (s *Screen) sideSettlement(u *ui, st *rules.SettlementView, in module.Input
 	u.line(fmt.Sprintf("%s %s: %d%% production rate.", upper(m.whose(st.Owner)), settlementWord(st.City), rate))
 	u.line(s.productionText(st))
 	u.line(s.forwardText(st))
+	if w := m.Unguarded(st); w != "" && !s.watching {
+		u.bad(w)
+	}
 	if in.Orders {
 		id := st.ID
 		u.row([]string{"Production…", "Forward…"}, []func(){
@@ -657,6 +696,10 @@ func (s *Screen) showForward(id rules.SettlementID) {
 	w := s.window(fmt.Sprintf("Where the %s at %v sends its units", settlementWord(st.City), st.Pos))
 	w.text("A forwarded unit takes half the distance, over the squares its best terrain lets it pass in a turn, rounded up; "+
 		"if its force is gone, it comes back to the settlement.", s.host.Theme().Palette().TextMuted)
+	if !m.guarded(st.Pos) {
+		w.text(fmt.Sprintf("No garrison holds the %s: forwarded, its units leave it unguarded, and any army that walks in takes it.",
+			settlementWord(st.City)), s.host.Theme().Palette().Error)
+	}
 	set := func(to rules.ForceID) func() {
 		return func() {
 			if s.try(m.Forward(id, to)) {

@@ -1,17 +1,21 @@
 package empire
 
 import (
+	"fmt"
 	"image"
+	"image/color"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/ebitenui/ebitenui/event"
 	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"empires/client/menu"
 	"empires/client/module"
 	"empires/client/prefs"
+	rules "empires/shared/rules/empire"
 )
 
 // fakeHost is a Host that keeps what the screen asks of it.
@@ -130,7 +134,7 @@ func TestPanelProduction(t *testing.T) {
 	city := s.m.SettlementAt(at(0, 0)).ID
 	s.showProduction(city)
 	buttons, texts = h.labels()
-	if !slices.Contains(buttons, "Cavalry · 7 turns · hp 2 mp 4 av 5 dv 3") {
+	if !slices.Contains(buttons, "Cavalry · 7 turns\nhp 2 mp 4 av 5 dv 3") {
 		t.Errorf("the production window's buttons: %q", buttons)
 	}
 	if !slices.Contains(texts, "Galleon: a Galleon is produced only next to the sea.") {
@@ -183,4 +187,133 @@ func TestPanelSplit(t *testing.T) {
 		t.Errorf("the notices: %q", h.notices)
 	}
 	tg.check()
+}
+
+// Forwarding a city's units while no garrison stays leaves it to any
+// army that walks in ("If there is no defending garrison, an army
+// occupying the settlement square is enough for conquering."): the
+// city's panel and its Forward… window say so in red, and not while a
+// garrison holds it.
+func TestPanelUnguarded(t *testing.T) {
+	s, h, tg := panelScreen(t)
+	m := s.m
+	g := tg.garrisonAt(at(0, 0))
+	army, err := m.Split(g.ID, unitIDs(g.Units[1:]), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.MoveTo(army, at(2, 1)); err != nil {
+		t.Fatal(err)
+	}
+	tg.play()
+	var armyID rules.ForceID
+	for _, f := range m.Forces() {
+		if !f.Garrison {
+			armyID = f.ID
+		}
+	}
+	city := m.SettlementAt(at(0, 0))
+	if err := m.Forward(city.ID, armyID); err != nil {
+		t.Fatal(err)
+	}
+	warned := func() (panel, window bool) {
+		m.Select(at(0, 0), 0, city.ID)
+		_, texts := side(s)
+		panel = slices.ContainsFunc(texts, func(x string) bool {
+			return strings.HasPrefix(x, "Unguarded: no garrison stays, and its units are forwarded")
+		})
+		s.showForward(city.ID)
+		_, texts = h.labels()
+		window = slices.ContainsFunc(texts, func(x string) bool { return strings.HasPrefix(x, "No garrison holds the city") })
+		h.window = nil
+		return panel, window
+	}
+	if p, w := warned(); p || w {
+		t.Errorf("with a garrison of %d in the city: warned on the panel %v, in the window %v", len(tg.garrisonAt(at(0, 0)).Units), p, w)
+	}
+	last := tg.garrisonAt(at(0, 0))
+	nf, err := m.Split(last.ID, unitIDs(last.Units), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.MoveTo(nf, at(0, 2)); err != nil {
+		t.Fatal(err)
+	}
+	if p, w := warned(); !p || !w {
+		t.Errorf("the city's last unit sent away, its units forwarded: warned on the panel %v, in the window %v", p, w)
+	}
+	tg.check()
+}
+
+// The battle report colours each hit by its side: the hits of the
+// player's units green, the hits the player's units take red (a battle
+// where both sides hit), each the same for every such line; the report
+// opens from the battle's line in the log.
+func TestReportHitColours(t *testing.T) {
+	th, err := menu.NewTheme()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg := newTestGame(t, 2, 1, neighbours)
+	h := &fakeHost{theme: th}
+	s := NewScreen(tg.r, h)
+	if err := s.SetView(tg.view()); err != nil {
+		t.Fatal(err)
+	}
+	tg.m = s.Model()
+	l := attackNeighbour(t, tg)
+	s.Link(fmt.Sprintf("battle%d", slices.IndexFunc(s.m.Log(), func(x Line) bool { return x.Battle != nil })))
+	if h.window == nil {
+		t.Fatal("the battle's link opened no report")
+	}
+	colours := map[string]map[color.Color]int{} // "Your", "Bob's": the colours of the hits of each side's units
+	for _, rl := range s.m.Report(l) {
+		if rl.Kind != ReportHit {
+			continue
+		}
+		who := "Bob's"
+		if strings.HasPrefix(rl.Text, "Your ") {
+			who = "Your"
+		}
+		if colours[who] == nil {
+			colours[who] = map[color.Color]int{}
+		}
+		colours[who][s.hitColor(rl)]++
+	}
+	if len(colours["Your"]) == 0 || len(colours["Bob's"]) == 0 {
+		t.Fatalf("the report of %q has no hits of both sides: %v\n%+v", l.Text, colours, s.m.Report(l))
+	}
+	for who, want := range map[string]color.Color{"Your": hitByYou, "Bob's": hitOnYou} {
+		if len(colours[who]) != 1 || colours[who][want] == 0 {
+			t.Errorf("%s hits are drawn in %v, want all in %v", who, colours[who], want)
+		}
+	}
+}
+
+// fitLines breaks a label too wide for its button at its " · ", then at
+// spaces; a label that fits stays whole.
+func TestFitLines(t *testing.T) {
+	th, err := menu.NewTheme()
+	if err != nil {
+		t.Fatal(err)
+	}
+	face := th.SmallFace()
+	long := "Whitemage · 14 turns · hp 2 mp 2 av 3 dv 2"
+	w, _ := text.Measure(long, face, 0)
+	first, _ := text.Measure("Whitemage · 14 turns", face, 0)
+	split, _ := text.Measure("Split off 3 units", face, 0)
+	for _, tc := range []struct {
+		have  string
+		width float64
+		want  string
+	}{
+		{long, w, long},
+		{long, w - 1, "Whitemage · 14 turns\nhp 2 mp 2 av 3 dv 2"},
+		{long, first, "Whitemage · 14 turns\nhp 2 mp 2 av 3 dv 2"},
+		{"Split off 3 units as a new army", split, "Split off 3 units\nas a new army"},
+	} {
+		if have := fitLines(tc.have, face, tc.width); have != tc.want {
+			t.Errorf("fitLines(%q, %.0f) = %q, want %q", tc.have, tc.width, have, tc.want)
+		}
+	}
 }

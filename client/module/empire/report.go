@@ -33,6 +33,9 @@ const (
 type ReportLine struct {
 	Kind ReportKind
 	Text string
+	// By and On are, for a hit or a miss, the players whose unit struck
+	// and whose unit was struck at.
+	By, On rules.Seat
 }
 
 // phaseWords names an attack phase as the document does.
@@ -168,6 +171,7 @@ func (m *Model) Report(l *Line) []ReportLine {
 			for _, h := range ph.Hits {
 				from := m.unitWord(l, int(h.Side), h.From)
 				to := m.unitWord(l, 1-int(h.Side), h.To)
+				first := len(out)
 				switch {
 				case h.Damage > 1:
 					add(ReportHit, "%s hit %s: %d against %d, double damage (%d hp).", upper(from), to, h.Roll, h.Defence, h.Damage)
@@ -176,6 +180,11 @@ func (m *Model) Report(l *Line) []ReportLine {
 				default:
 					add(ReportMiss, "%s missed %s: %d against %d.", upper(from), to, h.Roll, h.Defence)
 				}
+				by, on := b.Attacker, b.Defender
+				if h.Side == 1 {
+					by, on = on, by
+				}
+				out[first].By, out[first].On = by, on
 			}
 			if len(ph.Killed) > 0 {
 				var ks []string
@@ -288,6 +297,25 @@ func (m *Model) starsOf(r *battle.Report, id rules.UnitID) string {
 	return ""
 }
 
+// Colours of a battle report's hits.
+var (
+	hitByYou = color.NRGBA{150, 220, 140, 255} // the player's units hit
+	hitOnYou = color.NRGBA{255, 150, 120, 255} // the player's units are hit
+)
+
+// hitColor is the colour of hit line rl of a battle report: green for the
+// hits of the player's units, red for the hits they take, and in a battle
+// of others (a replay's) the colour of the player whose unit hit.
+func (s *Screen) hitColor(rl ReportLine) color.Color {
+	switch {
+	case s.m.me(rl.By):
+		return hitByYou
+	case s.m.me(rl.On):
+		return hitOnYou
+	}
+	return playerColor(rl.By)
+}
+
 // showBattle opens the report of the battle of log line l.
 func (s *Screen) showBattle(l Line) {
 	t := s.host.Theme()
@@ -309,7 +337,7 @@ func (s *Screen) showBattle(l Line) {
 			c = pal.Accent
 		case ReportHit:
 			text = "   " + text
-			c = color.NRGBA{150, 220, 140, 255}
+			c = s.hitColor(rl)
 		case ReportMiss:
 			text = "   " + text
 			c = pal.TextMuted

@@ -122,12 +122,17 @@ func (m *Model) things(hide map[rules.ForceID]bool) []Thing {
 }
 
 // Home returns the square the camera starts on: the player's first city,
-// or its first settlement or force; false if it has none.
+// or its first settlement or force (a view of no player's, a replay from
+// above: the first player's); false if it has none.
 func (m *Model) Home() (grid.Pos, bool) {
+	home := m.You()
+	if home == 0 {
+		home = 1
+	}
 	var first *rules.SettlementView
 	for i := range m.settlements {
 		s := &m.settlements[i]
-		if s.Owner != m.You() || m.You() == 0 {
+		if s.Owner != home {
 			continue
 		}
 		if s.City {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -339,7 +340,7 @@ func (s *Screen) keys(in module.Input) {
 		s.CenterHome()
 	case in.Hit(ebiten.KeyEscape):
 		s.m.Deselect()
-		s.preview = nil
+		s.preview, s.previewErr = nil, "" // no army selected: no path, and no refusal of one
 	case in.Hit(ebiten.KeyTab):
 		if s.m.NextArmy() {
 			s.centerOn(s.m.sel.Cell)
@@ -428,28 +429,45 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 	mx, my := s.in.Cursor.X, s.in.Cursor.Y
 	face := s.host.Theme().SmallFace()
 	bg, fg := color.RGBA{30, 26, 22, 235}, color.RGBA{235, 228, 210, 255}
+	below := float64(my) + 18 // the top of the square's own tooltip: under the pointer and the path's
 	switch {
 	case s.preview != nil:
-		pl := s.preview
-		lines := []string{fmt.Sprintf("%s, %s", words.Count(len(pl.Path), "square", "squares"), words.Count(pl.Turns, "turn", "turns"))}
-		if pl.Attack {
-			lines = append(lines, "Right-click to attack")
-		} else {
-			lines = append(lines, "Right-click to move")
-		}
-		lines[0] = s.m.cw(lines[0])
-		drawBox(dst, face, lines, float64(mx)+18, float64(my)-40, s.mapRect, bg, color.RGBA{250, 240, 200, 255})
+		box := drawBox(dst, face, s.previewLines(s.preview), float64(mx)+18, float64(my)-40, s.mapRect, bg, color.RGBA{250, 240, 200, 255})
+		below = max(below, float64(box.Max.Y+4))
 	case s.previewErr != "":
-		drawBox(dst, face, []string{s.m.cw(s.previewErr)}, float64(mx)+18, float64(my)-30, s.mapRect, bg, color.RGBA{255, 150, 130, 255})
-	case s.frame-s.hoverSince > tooltipDelay && !s.drag.On:
-		drawBox(dst, face, s.m.Describe(s.hover), float64(mx)+18, float64(my)+18, s.mapRect, bg, fg)
+		box := drawBox(dst, face, []string{s.m.cw(s.previewErr)}, float64(mx)+18, float64(my)-30, s.mapRect, bg, color.RGBA{255, 150, 130, 255})
+		below = max(below, float64(box.Max.Y+4))
+	}
+	// The square's own tooltip (terrain, settlement, forces), after a
+	// moment: a path's box leaves it in sight.
+	if s.frame-s.hoverSince > tooltipDelay && !s.drag.On {
+		drawBox(dst, face, s.m.Describe(s.hover), float64(mx)+18, below, s.mapRect, bg, fg)
 	}
 }
 
-// drawBox draws lines of text in a box near (x, y), kept inside in.
-func drawBox(dst *ebiten.Image, face text.Face, lines []string, x, y float64, in image.Rectangle, bg, fg color.Color) {
+// previewLines are the lines of the tooltip of planned path pl: its
+// squares and turns, a guess through squares never seen, and what a
+// right click does.
+func (s *Screen) previewLines(pl *Plan) []string {
+	lines := []string{fmt.Sprintf("%s, %s", words.Count(len(pl.Path), "square", "squares"), words.Count(pl.Turns, "turn", "turns"))}
+	if pl.Estimate {
+		lines = []string{fmt.Sprintf("%s, about %s", words.Count(len(pl.Path), "square", "squares"), words.Count(pl.Turns, "turn", "turns")),
+			"A guess through unknown squares: it stops where it finds it cannot go on"}
+	}
+	if pl.Attack {
+		lines = append(lines, "Right-click to attack")
+	} else {
+		lines = append(lines, "Right-click to move")
+	}
+	lines[0] = s.m.cw(lines[0])
+	return lines
+}
+
+// drawBox draws lines of text in a box near (x, y), kept inside in, and
+// returns the box (empty for no lines).
+func drawBox(dst *ebiten.Image, face text.Face, lines []string, x, y float64, in image.Rectangle, bg, fg color.Color) image.Rectangle {
 	if len(lines) == 0 {
-		return
+		return image.Rectangle{}
 	}
 	const pad = 7
 	s := strings.Join(lines, "\n")
@@ -471,6 +489,7 @@ func drawBox(dst *ebiten.Image, face text.Face, lines []string, x, y float64, in
 	op.ColorScale.ScaleWithColor(fg)
 	op.LineSpacing = lh
 	text.Draw(dst, s, face, op)
+	return image.Rect(int(x), int(y), int(math.Ceil(x+bw)), int(math.Ceil(y+bh)))
 }
 
 // Submission implements module.Screen.

@@ -265,20 +265,16 @@ func (m *Model) label(d Draft) string {
 	return o.String()
 }
 
-// pathWords describes army id's path: "to 6,4: 3 squares, 2 turns".
+// pathWords describes army id's path: "to 6,4: 3 squares, 2 turns"; "to
+// 9,4: 6 squares, about 3 turns (through unknown squares)".
 func (m *Model) pathWords(id rules.ForceID, path []grid.Pos) string {
 	s := fmt.Sprintf("to %v: %s", path[len(path)-1], words.Count(len(path), "square", "squares"))
 	if f := m.Force(id); f != nil {
 		mv := rules.ArmyMovement(m.d, f.Units)
-		var costs []int
-		for _, q := range path {
-			c, ok := m.v.StepCost(mv, q)
-			if !ok {
-				c = 0
-			}
-			costs = append(costs, c)
-		}
+		costs, guessed := m.PathCosts(mv, path)
 		switch t := rules.PathTurns(mv, costs); {
+		case t > 0 && guessed != nil:
+			s += ", about " + words.Count(t, "turn", "turns") + " (through unknown squares)"
 		case t > 0:
 			s += ", " + words.Count(t, "turn", "turns")
 		case t < 0:

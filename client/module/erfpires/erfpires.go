@@ -38,6 +38,11 @@ var (
 // ID implements module.Module.
 func (Module) ID() string { return ID }
 
+// FirstHint implements module.Guide: the day's one order.
+func (Module) FirstHint() module.FirstHint {
+	return module.FirstHint{Text: "One order a day: pick your city or army, then choose its order on the right.", Orders: 1}
+}
+
 // OpenScreen implements module.Module: the hex screen of a game of rs
 // (Open).
 func (m Module) OpenScreen(rs ruleset.Ruleset, host module.Host) (module.Screen, error) {

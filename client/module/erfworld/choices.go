@@ -14,10 +14,11 @@ import (
 // CityChoices implements model.Rules: upgrade, if its level is one the
 // rules upgrade (never a Capital: "No City may be upgraded to a Capital");
 // form each kind of unit, one and as many as the city may still form and
-// the money pays for; pop a Warlord at each starting level (only the first
-// when the city may pop none: "A Warlord can only be created in a
-// Capital"); pop each kind of Caster; build a Fleet on each neighbouring
-// hex of naval terrain; make a Trade Good.
+// the money pays for (the same buttons whatever the drafts); pop a
+// Warlord at each starting level (only the first when the city may pop
+// none: "A Warlord can only be created in a Capital"); pop each kind of
+// Caster; build a Fleet on each neighbouring hex of naval terrain; make a
+// Trade Good.
 func (r Rules) CityChoices(m *model.Model, city *game.City) []model.Choice {
 	d := r.D
 	c := city.ID
@@ -30,31 +31,46 @@ func (r Rules) CityChoices(m *model.Model, city *game.City) []model.Choice {
 	if r.CheckUpgrade(city) == nil {
 		add(fmt.Sprintf("Upgrade to level %d", city.Level+1), game.Order{Kind: erf.OrderUpgrade, City: c})
 	}
+	// Each kind of unit has the same buttons whatever the orders drafted
+	// (the panel must not move under the pointer as they are chosen):
+	// form one, and where the city may form more than one a turn and the
+	// rules allow the kind at all (the order alone, drafts aside), form
+	// the most it may still form that the money pays, or, when that is
+	// not 2 or more, form 2, disabled with the reason.
+	most := min(d.UnitsFormable(int(city.Level)+d.City.UpgradeLevelsPerTurn), 1000)
 	for k := range d.Units {
 		unit := game.UnitKind(k)
-		one := add(fmt.Sprintf("Form 1 %s", d.Units[k].Name), game.Order{Kind: erf.OrderForm, City: c, Unit: unit, Count: 1})
-		if one.Reason != "" {
+		name := d.Units[k].Name
+		o := game.Order{Turn: m.Turn(), Kind: erf.OrderForm, City: c, Unit: unit, Count: 1}
+		one := add(fmt.Sprintf("Form 1 %s", name), o)
+		if most < 2 || game.ValidateOrder(m.State(), r, m.You(), &o) != nil {
 			continue
 		}
-		// The most the city may still form this turn that the money pays.
-		for n := min(d.UnitsFormable(int(city.Level)+d.City.UpgradeLevelsPerTurn), 1000); n > 1; n-- {
+		found := false
+		for n := most; one.Reason == "" && n > 1; n-- {
 			o := game.Order{Kind: erf.OrderForm, City: c, Unit: unit, Count: int32(n)}
-			if ch := m.Offer(fmt.Sprintf("Form %d %s", n, d.Units[k].Name), o); ch.Reason == "" {
+			if ch := m.Offer(fmt.Sprintf("Form %d %s", n, name), o); ch.Reason == "" {
 				out = append(out, ch)
+				found = true
 				break
 			}
 		}
+		if !found {
+			add(fmt.Sprintf("Form 2 %s", name), game.Order{Kind: erf.OrderForm, City: c, Unit: unit, Count: 2})
+		}
 	}
-	// A Warlord at each starting level; when the first is refused for a
-	// reason that holds at every level (not a Capital, one popped
-	// already), the others are left out.
+	// A Warlord at each starting level; in a city that is not a Capital,
+	// where the first is refused for a reason that holds at every level,
+	// the others are left out. A Capital keeps them all whatever the
+	// orders drafted (one popped already): the panel does not move under
+	// the pointer.
 	var first string
 	for level := d.Warlord.PopLevel; level <= d.Warlord.MaxLevel; level++ {
 		o := game.Order{Kind: erf.OrderWarlord, City: c, Level: int32(level)}
 		ch := m.Offer(fmt.Sprintf("Pop a level %d Warlord", level), o)
 		if level == d.Warlord.PopLevel {
 			first = ch.Reason
-		} else if first != "" && ch.Reason == first {
+		} else if first != "" && ch.Reason == first && !city.Capital {
 			break
 		}
 		out = append(out, ch)
@@ -123,7 +139,9 @@ func (r Rules) ArmyChoices(m *model.Model, army *game.Army) []model.Choice {
 // (ie, With a Warlord) or in the same hex as a City": the ruleset says
 // which are allowed, and why not): take all of another's units, take one
 // unit of a kind, give all of its own units, and take or give each
-// Warlord and Caster. Taking or giving all the units of an army without a
+// Warlord and Caster. A garrison that takes a Warlord is warned that it
+// still may not leave this turn (moves are checked on the armies as the
+// turn begins), and how to march at once. Taking or giving all the units of an army without a
 // Warlord takes its Casters too (one more transfer each), so none is left
 // alone in an army of no units; an army with a Warlord keeps its Casters,
 // and the label says so.
@@ -155,8 +173,13 @@ func (r Rules) transferChoices(m *model.Model, army *game.Army) []model.Choice {
 			out = append(out, m.Offer(fmt.Sprintf(label, "Give", "to "+name), orders[0], orders[1:]...))
 		}
 		for _, c := range o.Characters {
-			out = append(out, m.Offer(fmt.Sprintf("Take %s of %s", r.characterName(o, c), name),
-				game.Order{Kind: erf.OrderTransfer, Army: o.ID, Target: army.ID, Count: int32(c.ID)}))
+			ch := m.Offer(fmt.Sprintf("Take %s of %s", r.characterName(o, c), name),
+				game.Order{Kind: erf.OrderTransfer, Army: o.ID, Target: army.ID, Count: int32(c.ID)})
+			if city := r.GarrisonOf(s, army); city != nil && c.Kind == erf.CharWarlord && ch.Reason == "" && ch.Warn == "" {
+				ch.Warn = fmt.Sprintf("%s still may not leave %s this turn: a move is checked on the armies as the turn begins, before the Warlord joins. "+
+					"To march now, select %s and take these units", m.ArmyName(army.ID), m.CityName(city.ID), name)
+			}
+			out = append(out, ch)
 		}
 		for _, c := range army.Characters {
 			out = append(out, m.Offer(fmt.Sprintf("Give %s to %s", r.characterName(army, c), name),

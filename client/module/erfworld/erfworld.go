@@ -6,7 +6,9 @@ package erfworld
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"empires/client/board"
 	"empires/client/menu"
@@ -32,6 +34,12 @@ var (
 
 // ID implements module.Module.
 func (Module) ID() string { return ID }
+
+// FirstHint implements module.Guide: the Warlord takes the Capital's units
+// and marches (two orders).
+func (Module) FirstHint() module.FirstHint {
+	return module.FirstHint{Text: "Your first turn: select your Warlord, press Take all units, then right-click a hex to march there.", Orders: 2}
+}
 
 // OpenScreen implements module.Module: the hex screen of a game of rs
 // (Open).
@@ -98,30 +106,39 @@ func (g Game) Battle() hexscreen.Battle {
 
 // Panel implements hexscreen.Game: the player's army's units, its Warlord
 // and Casters with their upkeep, and its standing order; the player's
-// city's armies with their units, and the Warlords and Casters in it.
+// city's armies with their units, and the Warlords and Casters in it. The
+// army is shown as the orders drafted leave it when the turn's movement
+// begins (model.AsOrdered: units formed, transfers made), with what it
+// holds now when that differs, on its first line.
 func (g Game) Panel(m *model.Model, sel model.Selection) []string {
 	v := m.View()
-	if v == nil {
+	s := m.State()
+	if v == nil || v.You == 0 {
 		return nil
 	}
 	var out []string
 	switch {
 	case sel.Army != 0:
-		for i := range v.Armies {
-			a := &v.Armies[i]
-			if a.ID != sel.Army || a.Owner != v.You || v.You == 0 {
-				continue // the panel is of the player's own
-			}
-			out = append(out, m.UnitsText(a.Units))
-			for _, c := range g.R.ArmyCharacters(m, a.ID) {
-				out = append(out, characterLine(c))
-			}
-			out = append(out, "Stance: "+stanceName(a.Stance.Kind))
+		now := s.Army(sel.Army)
+		if now == nil || now.Owner != v.You {
+			return nil // the panel is of the player's own
 		}
+		after := m.AsOrdered(now.ID)
+		switch {
+		case after == nil:
+			out = g.armyLines(m, now)
+			out[0] += " (disbanded by the orders drafted)"
+		case sameArmy(now, after):
+			out = g.armyLines(m, now)
+		default:
+			out = g.armyLines(m, after)
+			out[0] += " (now: " + g.armySummary(m, now, after) + ")"
+		}
+		out = append(out, "Stance: "+stanceName(now.Stance.Kind))
 	case sel.City != 0:
 		for i := range v.Cities {
 			c := &v.Cities[i]
-			if c.ID != sel.City || c.Owner != v.You || v.You == 0 {
+			if c.ID != sel.City || c.Owner != v.You {
 				continue
 			}
 			for _, a := range v.Armies {
@@ -135,6 +152,40 @@ func (g Game) Panel(m *model.Model, sel model.Selection) []string {
 		}
 	}
 	return out
+}
+
+// armyLines are the panel's lines on army a: its units, then its Warlord
+// and Casters.
+func (g Game) armyLines(m *model.Model, a *game.Army) []string {
+	out := []string{m.UnitsText(a.Units)}
+	for _, c := range g.R.characters(a) {
+		out = append(out, characterLine(c))
+	}
+	return out
+}
+
+// armySummary says in one line what army a holds now where it differs
+// from b, the same army as the orders drafted leave it: its units ("no
+// units"), and its Warlord and Casters if they differ ("Infantry 5, level
+// 1 Warlord").
+func (g Game) armySummary(m *model.Model, a, b *game.Army) string {
+	parts := []string{m.UnitsText(a.Units)}
+	if !slices.EqualFunc(a.Characters, b.Characters, func(x, y game.Character) bool { return x.ID == y.ID }) {
+		for _, c := range a.Characters {
+			parts = append(parts, g.R.CharacterName(c))
+		}
+		if len(a.Characters) == 0 {
+			parts = append(parts, "no Warlord")
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// sameArmy reports whether armies a and b hold the same units and
+// characters.
+func sameArmy(a, b *game.Army) bool {
+	return a.Units.Sub(b.Units).Total() == 0 && b.Units.Sub(a.Units).Total() == 0 &&
+		slices.EqualFunc(a.Characters, b.Characters, func(x, y game.Character) bool { return x.ID == y.ID })
 }
 
 // characterLine describes a Warlord or Caster with its upkeep: "Level 2

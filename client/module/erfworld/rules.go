@@ -76,10 +76,11 @@ func (r Rules) Burdens(o *game.Order, cost int64) bool {
 // from the units formed at (1,1): the treasury will hold 2 Schmuckers for
 // an upkeep of 4": the treasury after the orders, the bill before any
 // removal), Loss the units removed; Money the treasury now and after the
-// turn, Lines its breakdown; Detail the *erf.Forecast.
+// turn, Lines its breakdown; Detail the *erf.Forecast; After the state
+// the steps leave, which the movement of step 5 finds.
 func (r Rules) Forecast(m *model.Model, orders []game.Order) model.Forecast {
 	f := r.Rules.Forecast(m.State(), m.You(), orders)
-	out := model.Forecast{Skips: f.Skips, Loss: int(f.Upkeep.Removed), Detail: &f}
+	out := model.Forecast{Skips: f.Skips, Loss: int(f.Upkeep.Removed), Detail: &f, After: f.State}
 	out.Warning = r.removalText(m, &f)
 	out.Money = fmt.Sprintf("%s %d, next turn %d", r.D.Currency, f.Treasury, f.After)
 	up := f.Upkeep

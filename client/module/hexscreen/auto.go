@@ -141,9 +141,9 @@ func moveFar(g *Screen, a game.ArmyID, at hex.Hex) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("autoplay: plan army %d to %s: %w", a, best, err)
 	}
-	if !plan.Reachable {
-		return false, errors.New("autoplay: a hex of the reach is not reachable")
+	if !plan.Reachable || plan.Refused != "" {
+		return false, fmt.Errorf("autoplay: army %d to %s, a hex of its reach: not reachable, or refused: %q", a, best, plan.Refused)
 	}
-	g.model.SetMove(a, plan.Path, false)
+	g.model.SetMove(a, plan.Sent, false)
 	return true, nil
 }

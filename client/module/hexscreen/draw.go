@@ -9,6 +9,7 @@ import (
 
 	"empires/client/board"
 	"empires/client/kit"
+	"empires/client/model"
 	"empires/client/prefs"
 	"empires/shared/game"
 	"empires/shared/hex"
@@ -102,14 +103,18 @@ func (g *Screen) overlay() *board.Overlay {
 		}
 	}
 	if a := g.ownArmy(sel.Army); a != nil && !g.animating() {
-		if g.reachArmy != a.ID || g.reachView != g.model.View() {
-			g.reach, g.reachArmy, g.reachView = g.model.Reach(a.ID), a.ID, g.model.View()
+		if g.reachArmy != a.ID || g.reachView != g.model.View() || g.reachOf != g.model.Changes() {
+			g.reach, g.reachArmy, g.reachView, g.reachOf = g.model.Reach(a.ID), a.ID, g.model.View(), g.model.Changes()
 		}
 		o.Reach = g.reach
-		if g.preview != nil {
-			o.Path = g.preview.Path
-			o.PathOK = g.preview.Reachable
-			o.PathGuessed = g.preview.Guessed
+		if p := g.preview; p != nil {
+			o.Path = p.Path
+			o.PathOK = p.Reachable
+			o.PathGuessed = p.Guessed
+			if p.Cut() {
+				o.Path, o.PathOK = p.Sent, true // the order goes this far
+				o.PathGuessed = p.Guessed[:min(len(p.Guessed), len(p.Sent))]
+			}
 		}
 	}
 	if !g.animating() {
@@ -158,6 +163,7 @@ func (g *Screen) DrawOver(screen *ebiten.Image) {
 	bg, fg := color.RGBA{30, 26, 22, 235}, color.RGBA{235, 228, 210, 255}
 	bad := color.RGBA{255, 150, 130, 255}
 	tip, onTip := g.tipAt()
+	below := float64(my) + 18 // the top of the hex's own tooltip: under the pointer and the path's
 	switch {
 	case onTip && tip.why != "":
 		c := color.Color(fg)
@@ -166,29 +172,55 @@ func (g *Screen) DrawOver(screen *ebiten.Image) {
 		}
 		kit.DrawBox(screen, t.SmallFace(), []string{tip.label, tip.why}, float64(mx)-12, float64(my)+14, win, bg, c)
 	case g.preview != nil && g.hasHover && !g.animating():
-		p := g.preview
-		c := color.RGBA{250, 240, 200, 255}
-		lines := []string{words.Plural(p.Steps, "step") + ", " + words.Plural(p.Cost, "move point")}
-		if p.Estimate {
-			lines = []string{words.Plural(p.Steps, "step") + ", about " + words.Plural(p.Cost, "move point"),
-				"A guess through unexplored hexes: it stops where it finds it cannot go on"}
+		_, days := g.mod.(Calendar)
+		lines, refused := previewLines(g.preview, days)
+		c := color.Color(color.RGBA{250, 240, 200, 255})
+		if refused || (!g.preview.Reachable && !g.preview.Cut()) {
+			c = bad
 		}
-		if !p.Reachable {
-			c = color.RGBA{255, 150, 130, 255}
-			lines = append(lines, fmt.Sprintf("Beyond this turn's %s: it goes as far as it can", words.Plural(p.Points, "move point")))
-		}
-		order := "right-click or drag to order"
-		if p.Attack {
-			order = "right-click or drag to attack"
-		}
-		kit.DrawBox(screen, t.SmallFace(), append(lines, order), float64(mx)+18, float64(my)-44, mr, bg, c)
+		box := kit.DrawBox(screen, t.SmallFace(), lines, float64(mx)+18, float64(my)-44, mr, bg, c)
+		below = max(below, float64(box.Max.Y+4))
 	case g.previewErr != "" && g.hasHover && !g.animating():
-		kit.DrawBox(screen, t.SmallFace(), []string{g.previewErr}, float64(mx)+18, float64(my)-30, mr, bg, bad)
-	case g.hasHover && g.frame-g.hoverSince > tooltipDelay && !g.drag.On:
-		kit.DrawBox(screen, t.SmallFace(), g.model.Describe(g.hover), float64(mx)+18, float64(my)+18, mr, bg, fg)
+		box := kit.DrawBox(screen, t.SmallFace(), []string{g.previewErr}, float64(mx)+18, float64(my)-30, mr, bg, bad)
+		below = max(below, float64(box.Max.Y+4))
+	}
+	// The hex's own tooltip (terrain, owner, armies), after a moment: a
+	// path's box leaves it in sight.
+	if !(onTip && tip.why != "") && g.hasHover && g.frame-g.hoverSince > tooltipDelay && !g.drag.On {
+		kit.DrawBox(screen, t.SmallFace(), g.model.Describe(g.hover), float64(mx)+18, below, mr, bg, fg)
 	}
 	if g.animating() {
 		msg := fmt.Sprintf("%s: movement step %d of %d (Space skips)", g.TurnName(protocol.Turn(g.model.View().Turn-1)), g.animStep+1, len(g.anim))
 		kit.DrawBox(screen, t.NormalFace(), []string{msg}, float64(mr.Min.X+mr.Dx()/2-160), float64(mr.Min.Y+10), mr, color.RGBA{30, 26, 22, 220}, color.RGBA{250, 220, 140, 255})
 	}
+}
+
+// previewLines are the tooltip's lines on plan p, the selected army's path
+// to the hex under the pointer: its length and cost, how far the order
+// goes this turn ("today" with days, for a ruleset whose turns are days),
+// and what a right click does; refused reports a move the server would
+// refuse, which a right click does not order.
+func previewLines(p *model.Plan, days bool) (lines []string, refused bool) {
+	now, next := "this turn", "next turn"
+	if days {
+		now, next = "today", "tomorrow"
+	}
+	lines = []string{fmt.Sprintf("%s, %s", words.Count(p.Steps, "step", "steps"), words.Count(p.Cost, "move point", "move points"))}
+	if p.Estimate {
+		lines = []string{fmt.Sprintf("%s, about %s", words.Count(p.Steps, "step", "steps"), words.Count(p.Cost, "move point", "move points")),
+			"A guess through unexplored hexes: it stops where it finds it cannot go on"}
+	}
+	switch {
+	case p.Refused != "":
+		return append(lines, "Refused: "+p.Refused, "this move cannot be ordered"), true
+	case p.Cut():
+		lines = append(lines, fmt.Sprintf("Moves %d of %d hexes %s (%s): order the rest %s",
+			len(p.Sent), p.Steps, now, words.Count(p.Points, "move point", "move points"), next))
+	case !p.Reachable:
+		lines = append(lines, fmt.Sprintf("Beyond %s's %s: it goes as far as it can", now, words.Count(p.Points, "move point", "move points")))
+	}
+	if p.Attack {
+		return append(lines, "right-click or drag to attack"), false
+	}
+	return append(lines, "right-click or drag to order"), false
 }

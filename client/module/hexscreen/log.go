@@ -121,6 +121,9 @@ func (g *Screen) Probe() module.Probe {
 	mr := g.in.Map
 	p.Camera = [3]float64{g.cam.X, g.cam.Y, g.cam.Zoom}
 	p.World[0], p.World[1] = g.board.WorldSize()
+	x0, _ := g.screenOf(hex.Hex{})
+	x1, _ := g.screenOf(hex.Hex{}.Neighbor(hex.East))
+	p.CellSize = x1 - x0 // a hex's width: from one to its east neighbour
 	if g.hasHover {
 		p.Hover = g.hover.String()
 	}
@@ -131,6 +134,10 @@ func (g *Screen) Probe() module.Probe {
 	p.Animating = g.animating()
 	for _, d := range g.model.Drafts() {
 		p.Drafts = append(p.Drafts, d.Label)
+	}
+	if g.preview != nil && g.hasHover && !g.animating() {
+		_, days := g.mod.(Calendar)
+		p.Preview, _ = previewLines(g.preview, days)
 	}
 	mark := func(kind string, id int, h hex.Hex) module.Mark {
 		x, y := g.screenOf(h)

@@ -106,11 +106,24 @@ func (g *Screen) Side(c *widget.Container, in module.Input) {
 }
 
 // panel adds the module's lines on the selection (an army's units and
-// characters, a city's armies) under its title.
+// characters, a city's armies) under its title. While the selection stays
+// the same the lines never take less height than they took before (the
+// orders chosen may shorten them): the choices under them stay where the
+// pointer is.
 func (g *Screen) panel(c *widget.Container, sel model.Selection) {
-	for _, line := range g.mod.Panel(g.model, sel) {
-		c.AddChild(kit.SmallText(g.theme, line, g.pal.Text, widget.TextOpts.MaxWidth(float64(g.host.PanelWidth()))))
+	minH := 0
+	if g.linesBox != nil && g.linesSel == sel {
+		minH = max(g.linesMin, g.linesBox.GetWidget().Rect.Dy())
 	}
+	box := widget.NewContainer(
+		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(3))),
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(0, minH)),
+	)
+	for _, line := range g.mod.Panel(g.model, sel) {
+		box.AddChild(kit.SmallText(g.theme, line, g.pal.Text, widget.TextOpts.MaxWidth(float64(g.host.PanelWidth()))))
+	}
+	c.AddChild(box)
+	g.linesBox, g.linesSel, g.linesMin = box, sel, minH
 }
 
 // choices adds a button per choice; a choice that is not allowed is

@@ -4,7 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"slices"
+	"strings"
 
+	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"empires/client/board"
@@ -47,10 +50,12 @@ type Screen struct {
 	previewTo  hex.Hex
 	previewErr string
 
-	// The selected army's reach, computed once per army and view.
+	// The selected army's reach, computed once per army, view and
+	// change of the drafts (which change the army as it will move).
 	reach     map[hex.Hex]int
 	reachArmy game.ArmyID
 	reachView *game.View
+	reachOf   int
 
 	// The turn's animation.
 	anim     []model.StepFrame
@@ -61,6 +66,11 @@ type Screen struct {
 	// marks a hex.
 	tips   []choiceTip
 	marked *choiceTip
+	// linesBox holds the module's lines on selection linesSel, at least
+	// linesMin high (panel).
+	linesBox *widget.Container
+	linesSel model.Selection
+	linesMin int
 
 	// logLines are Log's lines of the log of model logOf.
 	logLines []module.LogLine
@@ -76,6 +86,7 @@ var (
 	_ module.Bar        = (*Screen)(nil)
 	_ module.Hinter     = (*Screen)(nil)
 	_ module.Warner     = (*Screen)(nil)
+	_ module.Pruner     = (*Screen)(nil)
 	_ module.Replayer   = (*Screen)(nil)
 	_ module.Autoplayer = (*Screen)(nil)
 )
@@ -179,7 +190,7 @@ func (g *Screen) applyTurn(events []game.Event, next *game.View) {
 	if err := g.board.SetView(g.model.View()); err != nil {
 		g.host.Notify(err.Error())
 	}
-	g.preview = nil
+	g.updatePreview() // the path, or its refusal, of the new turn
 	g.startAnimation()
 }
 
@@ -333,7 +344,7 @@ func (g *Screen) keys() {
 		g.cam.ZoomAt(in.KeyZoom(), cx, cy)
 	case in.Hit(ebiten.KeyEscape):
 		g.model.Deselect()
-		g.preview = nil
+		g.preview, g.previewErr = nil, "" // no army selected: no path, and no refusal of one
 		g.host.Changed(false)
 	case in.Hit(ebiten.KeyTab):
 		g.selectNextArmy()
@@ -356,13 +367,18 @@ func (g *Screen) ordersChanged() {
 }
 
 // centerOnHome centres the camera on the player's Capital, or its first
-// army or city.
+// army or city; a view of no player's (a replay from above, a spectator's)
+// on the first player's.
 func (g *Screen) centerOnHome() {
 	v := g.model.View()
+	home := v.You
+	if home == 0 {
+		home = 1
+	}
 	var at hex.Hex
 	found := false
 	for _, c := range v.Cities {
-		if c.Owner == v.You && (!found || c.Capital) {
+		if c.Owner == home && (!found || c.Capital) {
 			at, found = c.Hex, true
 			if c.Capital {
 				break
@@ -371,7 +387,7 @@ func (g *Screen) centerOnHome() {
 	}
 	if !found {
 		for _, ar := range v.Armies {
-			if ar.Owner == v.You {
+			if ar.Owner == home {
 				at, found = ar.Hex, true
 				break
 			}
@@ -415,7 +431,8 @@ func (g *Screen) click(h hex.Hex) {
 }
 
 // orderMoveTo gives the selected army a move (or, onto a known enemy, an
-// attack) to h.
+// attack) to h, as far as the server takes it (model.MoveTo); a move the
+// server would refuse is not drafted, and the notice says why.
 func (g *Screen) orderMoveTo(h hex.Hex) {
 	if g.watching {
 		return // a replay takes no orders
@@ -425,12 +442,10 @@ func (g *Screen) orderMoveTo(h hex.Hex) {
 	if a == nil || a.Hex == h {
 		return
 	}
-	plan, err := g.model.PlanPath(a.ID, h)
-	if err != nil {
+	if _, err := g.model.MoveTo(a.ID, h, g.enemyAt(h)); err != nil {
 		g.host.Notify(err.Error())
 		return
 	}
-	g.model.SetMove(a.ID, plan.Path, g.enemyAt(h))
 	g.ordersChanged()
 }
 
@@ -533,14 +548,62 @@ func (g *Screen) Rejected(errs []protocol.Rejection) {
 	g.model.ApplyResult(&protocol.OrdersResult{Turn: protocol.Turn(g.model.Turn()), Errors: errs})
 }
 
-// EndWarning implements module.Warner: the forecast's warning of units
-// that upkeep would remove.
+// EndWarning implements module.Warner: the orders the server refuses
+// (Draft.Rejected, or Draft.Err: the same validation on the view), each
+// with its reason, else the forecast's warning of units that upkeep would
+// remove.
 func (g *Screen) EndWarning() (title, text string) {
+	var refused []string
+	for _, d := range g.model.Drafts() {
+		why := d.Rejected
+		if why == "" {
+			why = d.Err
+		}
+		if why != "" {
+			refused = append(refused, fmt.Sprintf("%s: %s.", d.Label, why))
+		}
+	}
+	if len(refused) > 0 {
+		head := "1 order is refused by the server:"
+		if len(refused) > 1 {
+			head = fmt.Sprintf("%d orders are refused by the server:", len(refused))
+		}
+		return "Orders refused", head + "\n" + strings.Join(refused, "\n") +
+			"\nChange or remove them, or end the turn anyway without them."
+	}
 	w := g.model.Forecast().Warning
 	if w == "" {
 		return "", ""
 	}
 	return "Units will be lost", kit.CapitalFirst(w) + ". Remove or change orders to keep them, or end the turn anyway."
+}
+
+// DropRefused implements module.Pruner: the drafts the server refuses
+// (as EndWarning lists them) are taken out, and so are those the orders
+// left then refuse, so that the rest may be sent.
+func (g *Screen) DropRefused() {
+	dropped := false
+	for {
+		// A removal forgets the server's answer: every order it refused
+		// goes at once, then those the view's check refuses after them.
+		ds := g.model.Drafts()
+		var refused []int
+		for i, d := range ds {
+			if d.Rejected != "" || d.Err != "" {
+				refused = append(refused, i)
+			}
+		}
+		if len(refused) == 0 {
+			break
+		}
+		for _, i := range slices.Backward(refused) {
+			g.model.RemoveOrder(i)
+		}
+		dropped = true
+	}
+	if dropped {
+		g.ordersChanged()
+	}
 }
 
 // Help implements module.Screen.

@@ -4,6 +4,7 @@ import (
 	"image"
 	"math"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -15,6 +16,7 @@ import (
 	"empires/client/prefs"
 	"empires/shared/game"
 	"empires/shared/hex"
+	"empires/shared/hexgame"
 	"empires/shared/ruleset"
 )
 
@@ -242,5 +244,60 @@ func TestPointerAndKeys(t *testing.T) {
 	play(g, kit.Frame{Cursor: at, KeysPressed: []ebiten.Key{ebiten.KeyBackspace}})
 	if d := g.Probe().Drafts; len(d) != 0 {
 		t.Errorf("Backspace left drafts %q, want the last taken back", d)
+	}
+}
+
+// A refused path's red tooltip goes with what refused it: Escape
+// deselects the army and the refusal with it; a resolved turn plans the
+// hovered path again, so a refusal of before (here the army's, which did
+// not live through the turn) does not stay on screen.
+func TestRefusalTooltipGoes(t *testing.T) {
+	g, _, st := testScreen(t, nil)
+	play(g, kit.Frame{Cursor: image.Pt(900, 600)}) // the first frame: the map's size
+	army := mark(t, g, "army")
+	id := game.ArmyID(army.ID)
+	// A hex the army may not go to, as the model plans it.
+	var refused hex.Hex
+	found := false
+	for _, h := range st.Map.Rect().All() {
+		if _, err := g.model.PlanPath(id, h); err != nil && h.String() != army.Cell {
+			refused, found = h, true
+			break
+		}
+	}
+	if !found {
+		t.Fatal("every hex of the map takes the army: no refusal to show")
+	}
+	hover := func() {
+		t.Helper()
+		g.centerOn(refused)
+		x, y := g.screenOf(refused)
+		play(g, kit.Frame{Cursor: image.Pt(1000, 300)}, kit.Frame{Cursor: image.Pt(int(x), int(y))}) // from the side panel
+		if g.previewErr == "" || g.hover != refused {
+			t.Fatalf("the pointer on %s (hovering %s): no refusal", refused, g.hover)
+		}
+	}
+	play(g, kit.Frame{Cursor: image.Pt(900, 600), KeysPressed: []ebiten.Key{ebiten.KeyTab}})
+	if g.model.Selection().Army != id {
+		t.Fatalf("Tab selected %+v, want army %d", g.model.Selection(), id)
+	}
+	hover()
+	at := g.in.Cursor
+	play(g, kit.Frame{Cursor: at, KeysPressed: []ebiten.Key{ebiten.KeyEscape}})
+	if g.previewErr != "" || g.preview != nil {
+		t.Errorf("after Escape the refusal %q stays", g.previewErr)
+	}
+
+	play(g, kit.Frame{Cursor: at, KeysPressed: []ebiten.Key{ebiten.KeyTab}})
+	hover()
+	v := g.model.View()
+	next := v.Clone()
+	next.Turn++
+	next.Armies = slices.DeleteFunc(next.Armies, func(a game.ArmyView) bool { return a.ID == id })
+	if err := g.Resolved(&hexgame.View{V: next}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if g.previewErr != "" {
+		t.Errorf("after the turn, the army gone, the refusal %q stays", g.previewErr)
 	}
 }

@@ -238,15 +238,34 @@ func (r *Rules) checkBuildCity(s *game.State, p game.PlayerID, o *game.Order) er
 		return game.Rejectf("hex %s is %s: cities only on %s", o.Hex, r.terrainName(t), r.terrainName(r.D.CityTerrain))
 	}
 	if c := s.CityAt(o.Hex); c != nil {
+		if r.foreseen(c) {
+			return game.Rejectf("a city is ordered on hex %s already", o.Hex)
+		}
 		return game.Rejectf("hex %s already has %s", o.Hex, c.ID)
 	}
 	if c := r.cityWithin(s, o.Hex); c != nil {
 		if hex.Distance(c.Hex, o.Hex) == 1 {
-			return game.Rejectf("hex %s is next to %s", o.Hex, c.ID)
+			return game.Rejectf("hex %s is next to %s", o.Hex, r.cityRef(c))
 		}
-		return game.Rejectf("hex %s is within %d hexes of %s", o.Hex, r.D.City.MinDistance-1, c.ID)
+		return game.Rejectf("hex %s is within %d hexes of %s", o.Hex, r.D.City.MinDistance-1, r.cityRef(c))
 	}
 	return nil
+}
+
+// cityRef names city c in a message: "city 12"; in a Forecast, a city the
+// orders foreseen build is named by its hex, for the turn may give it
+// another number: "the city ordered on hex 3,4".
+func (r *Rules) cityRef(c *game.City) string {
+	if r.foreseen(c) {
+		return "the city ordered on hex " + c.Hex.String()
+	}
+	return c.ID.String()
+}
+
+// foreseen reports whether city c is one the orders a Forecast foresees
+// build (foreseenAfter).
+func (r *Rules) foreseen(c *game.City) bool {
+	return r.foreseenAfter != 0 && uint32(c.ID) > r.foreseenAfter
 }
 
 // cityWithin returns the lowest-ID city closer to h than City.MinDistance,
@@ -1178,6 +1197,11 @@ type Forecast struct {
 	// Removed lists the armies step 4 takes units from, in army ID order,
 	// because the treasury cannot pay their upkeep; nil when it can.
 	Removed []Removal
+	// State is a copy of s as steps 1 to 4 leave it: the armies as the
+	// turn's movement finds them (units formed, transfers made, upkeep
+	// paid). Armies and cities the orders make have IDs of the copy's
+	// own, which the turn may not give them.
+	State *game.State
 }
 
 // Removal is the units step 4 removes from one army.
@@ -1205,7 +1229,7 @@ func (r *Rules) Forecast(s *game.State, p game.PlayerID, orders []game.Order) Fo
 	}
 	c := s.Clone()
 	list := slices.Clone(orders) // the steps point into it: a skip names its order
-	fr := &Rules{D: r.D, onSkip: func(o *game.Order, why string) {
+	fr := &Rules{D: r.D, foreseenAfter: max(s.NextID, 1), onSkip: func(o *game.Order, why string) {
 		for i := range list {
 			if &list[i] == o && f.Skips[i] == "" {
 				f.Skips[i] = why
@@ -1234,6 +1258,7 @@ func (r *Rules) Forecast(s *game.State, p game.PlayerID, orders []game.Order) Fo
 	}
 	f.Upkeep = fr.payUpkeep(c, p, &ev)
 	f.After = c.Player(p).Treasury
+	f.State = c
 	if f.Upkeep.Removed == 0 {
 		return f
 	}

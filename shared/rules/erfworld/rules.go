@@ -31,6 +31,11 @@ type Rules struct {
 	// onSkip, if not nil, hears of every order skipped (Forecast's copy of
 	// the rules only: the rules a game plays with never set it).
 	onSkip func(o *game.Order, why string)
+	// foreseenAfter, if not 0, is the last entity ID of the state a
+	// Forecast started from: a city of a higher ID is one the orders
+	// foreseen build, whose ID the turn may not give it, and messages
+	// name it by its hex (cityRef). Forecast's copy only.
+	foreseenAfter uint32
 }
 
 var (
