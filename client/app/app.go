@@ -815,6 +815,13 @@ func (a *App) handle(ev conn.Event) {
 		if a.game != nil {
 			a.game.turnUpdate(m)
 		}
+	case *protocol.Missed:
+		if a.hold(m) {
+			return
+		}
+		if a.game != nil {
+			a.game.missed(m)
+		}
 	case *protocol.ActResult:
 		if a.game != nil {
 			a.game.actResult(m)

@@ -259,7 +259,7 @@ func renderApp(a *App, w, h, n int, f func()) *image.RGBA {
 	defer img.Deallocate()
 	for range n {
 		_ = a.Update()
-		a.uiDirty = true
+		a.uiDirty, a.redraw = true, true
 		img.Clear()
 		a.Draw(img)
 	}

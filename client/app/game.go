@@ -307,6 +307,25 @@ func (g *gameScreen) turnUpdate(u *protocol.TurnUpdate) {
 	}
 }
 
+// missed tells in the log the steps played while the player was away,
+// whose views it never had (protocol.Missed): a Catcher screen with each
+// step's turn, another as a resolved step whose view did not apply.
+func (g *gameScreen) missed(m *protocol.Missed) {
+	c, catches := g.scr.(module.Catcher)
+	for _, st := range m.Steps {
+		var err error
+		if catches {
+			err = c.Missed(st.Turn, st.Events)
+		} else {
+			err = g.scr.Resolved(nil, st.Events)
+		}
+		if err != nil {
+			g.notify(fmt.Sprintf("The log of %s: %v", kit.LowerFirst(g.turnName(st.Turn)), err))
+		}
+	}
+	g.refresh()
+}
+
 // prependHistory gives a game continued from a save the log of its
 // turns before (h, through the player's eyes): the screen replays them at
 // once (module.Replayer's Rewind), then shows the server's view fv again.
@@ -365,6 +384,17 @@ func (g *gameScreen) turnName(t protocol.Turn) string {
 		return b.TurnName(t)
 	}
 	return fmt.Sprintf("Turn %d", t)
+}
+
+// replayStepName names step i of a replay for its clock: as the screen
+// names its turns ("day 7", "turn 7") where each step is a turn, else
+// "turn 7" (a game played one action at a time, whose steps are its
+// actions).
+func (g *gameScreen) replayStepName(i int) string {
+	if g.replay == nil || !g.replay.turns {
+		return fmt.Sprintf("turn %d", i)
+	}
+	return kit.LowerFirst(g.turnName(protocol.Turn(i)))
 }
 
 // replaying reports whether the screen replays a saved game.

@@ -55,6 +55,9 @@ type hud struct {
 
 	dirtyTop, dirtySide, dirtyOrders, dirtyLog bool
 	logLen                                     int
+	// logShown are the log's lines as shown, wrapped, without their
+	// markup: for the probe.
+	logShown []string
 }
 
 // newHUD returns the HUD of game screen g: a game being played gets the
@@ -329,7 +332,7 @@ func (h *hud) updateTop() (changed bool) {
 	if r := g.replay; r != nil {
 		h.moneyLines = nil
 		h.money.Label = r.title
-		h.clock.Label = fmt.Sprintf("Replay: turn %d of %d", r.at+1, r.count())
+		h.clock.Label = fmt.Sprintf("Replay: %s of %d", g.replayStepName(r.at+1), r.count())
 		h.readyList.Label = ""
 		h.readyForms, h.readyLines = nil, nil
 		h.eyesBtn.SetText(g.eyesName())
@@ -482,18 +485,24 @@ func (h *hud) updateLog() {
 	h.logLen = len(lines)
 	start := max(len(lines)-maxLogLines, 0)
 	face := h.g.app.theme.SmallFace()
-	w := float64(h.log.GetWidget().Rect.Dx())
-	if w <= 0 {
-		w = float64(h.g.winW - minimapW - sideWidth - 18)
-	}
-	w -= 16 + 30 // the text's padding, the scroll bar
+	w := float64(logTextWidth(h.g.winW))
 	var b strings.Builder
-	// put writes s wrapped to the log's width, each piece indented by
-	// indent and wrapped in open and close (a link or a colour), so that
-	// no line is cut off and every piece of a link is a link.
+	h.logShown = h.logShown[:0]
+	// put writes s wrapped to the log's width, its first piece indented
+	// by indent and the others by two spaces more (so a wrapped line
+	// reads as one), each wrapped in open and close (a link or a
+	// colour), so that no line is cut off and every piece of a link is a
+	// link.
 	put := func(s, indent, open, close string) {
-		for _, piece := range kit.Wrap(s, face, w-float64(len(indent))*5) {
-			fmt.Fprintf(&b, "%s%s%s%s\n", indent, open, escapeBB(piece), close)
+		more := indent + "  " // a wrapped line's further pieces hang under it
+		iw, _ := text.Measure(more, face, 0)
+		for i, piece := range kit.Wrap(s, face, w-iw) {
+			in := indent
+			if i > 0 {
+				in = more
+			}
+			fmt.Fprintf(&b, "%s%s%s%s\n", in, open, escapeBB(piece), close)
+			h.logShown = append(h.logShown, in+piece)
 		}
 	}
 	chats := h.chats
@@ -509,6 +518,7 @@ func (h *hud) updateLog() {
 		l := lines[i]
 		if l.Turn != last {
 			fmt.Fprintf(&b, "[color=#f0be5a]%s[/color]\n", h.g.turnName(l.Turn))
+			h.logShown = append(h.logShown, h.g.turnName(l.Turn))
 			last = l.Turn
 		}
 		if l.Link != "" {
@@ -519,6 +529,15 @@ func (h *hud) updateLog() {
 	}
 	putChats(len(lines) + len(h.chats))
 	h.log.SetText(strings.TrimRight(b.String(), "\n"))
+}
+
+// logTextWidth is how wide the log's text may be in a window winW wide:
+// the log's width (the window's, less the minimap's and the side panel's,
+// as its layout sets them) less the text's padding and the scroll bar.
+// It follows the window at once, so a resized window wraps the log
+// again before the layout has caught up.
+func logTextWidth(winW int) int {
+	return max(winW-(minimapW+14)-(sideWidth+4)-16-30, 40)
 }
 
 // chatLine is a chat line of the log, shown after the log's first after

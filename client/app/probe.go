@@ -6,6 +6,7 @@ import (
 	goimage "image"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -27,7 +28,7 @@ type Probe struct {
 	// Screen is "menu", "lobby" or "game".
 	Screen string `json:"screen"`
 	// Cursor is where the client sees the pointer, Mouse the mouse
-	// buttons it sees held down (0 left, 1 middle, 2 right), Keys the keys
+	// buttons it sees held down (ebiten's numbers: 0 left, 1 middle, 2 right), Keys the keys
 	// (ebiten's names: "Tab", "Enter", "ArrowLeft", "F1", "Equal", ...).
 	Cursor [2]int   `json:"cursor"`
 	Mouse  []int    `json:"mouse,omitempty"`
@@ -72,6 +73,10 @@ type Probe struct {
 	Hint     string `json:"hint,omitempty"` // the side panel's hint line
 	BigLog   bool   `json:"big_log,omitempty"`
 	LogRect  [4]int `json:"log_rect"` // the log's rectangle
+	// LogText is the log's last lines (at most maxProbeLog) as shown,
+	// each wrapped piece a line, the turns' headings too, without their
+	// colours and links.
+	LogText []string `json:"log_text,omitempty"`
 	// FirstHint is the first turn's hint over the map, "" for none;
 	// FirstHintRect where it is.
 	FirstHint     string `json:"first_hint,omitempty"`
@@ -80,6 +85,10 @@ type Probe struct {
 	// things are drawn, what is selected, the orders drafted.
 	module.Probe
 }
+
+// maxProbeLog bounds Probe.LogText: the probe is written whenever it
+// changes.
+const maxProbeLog = 60
 
 // ProbeButton is a button of Probe.Buttons.
 type ProbeButton struct {
@@ -146,6 +155,7 @@ func (a *App) probe() *Probe {
 	p.TurnText, p.Slot, p.Clock = sh.hud.turn.Label, sh.hud.slot.Label, sh.hud.clock.Label
 	lr := sh.hud.log.GetWidget().Rect
 	p.LogRect = [4]int{lr.Min.X, lr.Min.Y, lr.Max.X, lr.Max.Y}
+	p.LogText = slices.Clone(sh.hud.logShown[max(len(sh.hud.logShown)-maxProbeLog, 0):])
 	p.Side = collectTexts(sh.hud.side, nil)
 	if sh.hud.windowBox != nil {
 		p.WindowTexts = collectTexts(sh.hud.windowBox, nil)

@@ -22,6 +22,10 @@ type replay struct {
 	eyes    savedreplay.Eyes // one of r.Eyes()
 	playing bool             // step on by itself
 	wait    int              // frames until the next step while playing
+	// turns: each step is one of the game's turns (the first step moves
+	// the game on to its next turn: a game of simultaneous turns), so the
+	// clock names them as the game names its turns.
+	turns bool
 }
 
 // count returns the replay's steps, its start included.
@@ -85,6 +89,12 @@ func (a *App) OpenReplay(title string, rp *savedreplay.Replay) error {
 	first, err := r.view(0)
 	if err != nil {
 		return err
+	}
+	if g0, err := rp.Game(0); err == nil && rp.Len() > 1 {
+		t0 := g0.Step().Turn // g0 is the replay's until the next Game
+		if g1, err := rp.Game(1); err == nil {
+			r.turns = g1.Step().Turn == t0+1
+		}
 	}
 	g, err := newGameScreenFor(a, rp.Ruleset(), first, r)
 	if err != nil {

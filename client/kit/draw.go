@@ -129,6 +129,15 @@ func CapitalFirst(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
+// LowerFirst returns s with its first letter in lower case: "Day 9"
+// inside a sentence, "day 9".
+func LowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
 // Panel returns a flat panel background of colour c.
 func Panel(c color.Color) *eimage.NineSlice { return eimage.NewNineSliceColor(c) }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 
 	"empires/shared/protocol"
+	"empires/shared/words"
 )
 
 // StandardDeck labels the one choice a lobby offers when the game's
@@ -120,7 +121,7 @@ func (b *deckBox) result(m *protocol.SeatDataResult) {
 		return
 	}
 	n := len(m.Errors)
-	b.state.Label = fmt.Sprintf("The server refused that deck: %d %s.", n, plural(n, "problem", "problems"))
+	b.state.Label = fmt.Sprintf("The server refused that deck: %s.", words.Count(n, "problem", "problems"))
 	b.state.SetColor(p.Error)
 	lines := make([]string, 0, n)
 	width := float64(chatWidth - 40) // the scroll bar and paddings take the rest
@@ -142,14 +143,6 @@ func problemLine(r protocol.Rejection) string {
 		s = fmt.Sprintf("line %d · %s", r.Index, s)
 	}
 	return s
-}
-
-// plural returns one if n is 1, else many.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // SetSeatSetup shows, in a lobby of a game with seat set-up data, what

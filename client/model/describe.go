@@ -7,6 +7,7 @@ import (
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/rules"
+	"empires/shared/words"
 )
 
 // Describe returns the tooltip lines for hex h: its terrain and whether it
@@ -42,7 +43,7 @@ func (m *Model) Describe(h hex.Hex) []string {
 		}
 		line := fmt.Sprintf("%s %s %d, level %d", Capital(m.Whose(c.Owner)), kind, uint32(c.ID), c.Level)
 		if c.Remembered {
-			line += fmt.Sprintf(", as last seen on turn %d", c.Seen)
+			line += ", as last seen on " + m.turnWords(c.Seen)
 		}
 		out = append(out, line)
 	}
@@ -52,7 +53,7 @@ func (m *Model) Describe(h hex.Hex) []string {
 		}
 		line := fmt.Sprintf("%s %s %d", Capital(m.Whose(st.Owner)), m.rs.StructureName(st.Kind), uint32(st.ID))
 		if st.Remembered {
-			line += fmt.Sprintf(", as last seen on turn %d", st.Seen)
+			line += ", as last seen on " + m.turnWords(st.Seen)
 		}
 		out = append(out, line)
 	}
@@ -87,10 +88,10 @@ func (m *Model) describeArmy(a *game.ArmyView) string {
 			parts = append(parts, "standing order: "+stanceText(a.Stance.Kind, a.Stance.Dir))
 		}
 	} else if a.NumCharacters > 0 {
-		parts = append(parts, Plural(int(a.NumCharacters), "character"))
+		parts = append(parts, words.Plural(int(a.NumCharacters), "character"))
 	}
 	if a.Remembered {
-		parts = append(parts, fmt.Sprintf("last seen on turn %d", a.Seen))
+		parts = append(parts, "last seen on "+m.turnWords(a.Seen))
 	}
 	return fmt.Sprintf("%s %s: %s", Capital(m.Whose(a.Owner)), m.armyName(a.ID, a.Naval), strings.Join(parts, "; "))
 }

@@ -7,6 +7,7 @@ import (
 
 	"empires/shared/game"
 	"empires/shared/hex"
+	"empires/shared/words"
 )
 
 // LogLine is one line of the event log.
@@ -77,16 +78,120 @@ func (m *Model) Animation() []StepFrame { return m.anim }
 func (m *Model) logEvents(events []game.Event, before, after *game.View) {
 	m.anim = nil
 	w := Namer{m: m, views: []*game.View{after, before}}
+	trips := tripsOf(events)
 	for i := range events {
 		e := &events[i]
 		m.animate(e)
-		text := w.event(e)
+		var text string
+		switch t := trips[e.Army]; {
+		case t != nil && (e.Kind == game.EventMove && e.Step != 0 || e.Kind == game.EventBlocked):
+			if t.first != i {
+				continue // the trip's line, at its first step, says it
+			}
+			if text = w.trip(e, t); text == "" {
+				continue
+			}
+			line := LogLine{Turn: e.Turn, Text: text, Hex: t.to, HasHex: true, Mine: w.mine(e)}
+			m.log = append(m.log, line)
+			continue
+		default:
+			text = w.event(e)
+		}
 		if text == "" {
 			continue
 		}
 		line := LogLine{Turn: e.Turn, Text: text, Hex: e.To, HasHex: e.HasHex, Battle: e.Battle, Mine: w.mine(e)}
 		m.log = append(m.log, line)
 	}
+}
+
+// trip is what one army's steps of a turn's movement came to: one line
+// of the log.
+type trip struct {
+	// first is the index of its first event, where its line goes.
+	first int
+	// from is where it started, to where it ended; steps counts them.
+	from, to hex.Hex
+	steps    int
+	// order is the movement order its last step names (EventMove.Amount,
+	// 0: none known), found the last step's Text ("found nobody").
+	order game.OrderKind
+	found string
+	// blocked says why it stopped short (EventBlocked.Text), at blockedAt.
+	blocked   string
+	blockedAt hex.Hex
+	// fought: it was in a battle of the turn, whose line tells where.
+	fought bool
+}
+
+// tripsOf gathers each army's steps of events (EventMove at a movement
+// step, its EventBlocked) into its trip; the armies carried aboard a
+// fleet have none, their fleet's says it.
+func tripsOf(events []game.Event) map[game.ArmyID]*trip {
+	trips := map[game.ArmyID]*trip{} // looked up only, never ranged over
+	for i := range events {
+		e := &events[i]
+		switch {
+		case e.Kind == game.EventMove && e.Step != 0 && !strings.HasPrefix(e.Text, "aboard "):
+			t := trips[e.Army]
+			if t == nil {
+				t = &trip{first: i, from: e.From}
+				trips[e.Army] = t
+			}
+			t.to, t.steps = e.To, t.steps+1
+			t.blocked = "" // it went on after waiting ("waits: hex full")
+			if e.Amount != 0 {
+				t.order, t.found = game.OrderKind(e.Amount), e.Text
+			}
+		case e.Kind == game.EventBlocked && e.Step != 0:
+			t := trips[e.Army]
+			if t == nil {
+				t = &trip{first: i, from: e.From, to: e.From}
+				trips[e.Army] = t
+			}
+			t.blocked, t.blockedAt = e.Text, e.From
+		}
+	}
+	for i := range events {
+		if b := events[i].Battle; b != nil {
+			for _, sd := range b.Sides {
+				for _, id := range sd.Armies {
+					if t := trips[id]; t != nil {
+						t.fought = true
+					}
+				}
+			}
+		}
+	}
+	return trips
+}
+
+// trip writes the line of army e.Army's trip t: "Your army 7 moved to
+// (12,9)", "Your army 7 explored to (3,1)", "Your army 3's attack found
+// nobody at (5,5)", "Your army 7 moved to (4,4) and stopped: enemy ahead
+// at 5,4", "Your army 7 stopped at (3,3): ...". An army that fought says
+// where it went only if it stopped for something else first: the
+// battle's line tells the rest.
+func (w Namer) trip(e *game.Event, t *trip) string {
+	army := Capital(w.ArmyRef(e.Army, e.Player))
+	attack := t.order == game.OrderAttack
+	switch {
+	case t.steps == 0 && attack:
+		return fmt.Sprintf("%s's attack stopped at %s: %s", army, At(t.blockedAt), t.blocked)
+	case t.steps == 0:
+		return fmt.Sprintf("%s stopped at %s: %s", army, At(t.blockedAt), t.blocked)
+	case t.blocked != "" && attack:
+		return fmt.Sprintf("%s's attack went to %s and stopped: %s", army, At(t.to), t.blocked)
+	case t.blocked != "":
+		return fmt.Sprintf("%s moved to %s and stopped: %s", army, At(t.to), t.blocked)
+	case t.found != "" && attack:
+		return fmt.Sprintf("%s's attack %s at %s", army, t.found, At(t.to))
+	case t.fought:
+		return ""
+	case t.order == game.OrderExplore:
+		return fmt.Sprintf("%s explored to %s", army, At(t.to))
+	}
+	return fmt.Sprintf("%s moved to %s", army, At(t.to))
 }
 
 // animate adds event e to the animation if it moves an army or is a
@@ -237,7 +342,7 @@ func (w Namer) event(e *game.Event) string {
 	case game.EventReportShared:
 		return fmt.Sprintf("%s turn report is sent to you", Capital(m.Whose(game.PlayerID(e.Amount))))
 	case game.EventIncome:
-		s := fmt.Sprintf("%s received %d %s", Capital(m.Who(e.Player)), e.Amount, m.rs.Currency())
+		s := fmt.Sprintf("%s received %s", Capital(m.Who(e.Player)), words.Of(int(e.Amount), m.rs.Currency()))
 		if e.Amount == 0 && e.Text != "" {
 			return fmt.Sprintf("%s received no income: %s", Capital(m.Who(e.Player)), e.Text)
 		}

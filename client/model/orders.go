@@ -8,6 +8,7 @@ import (
 	"empires/shared/hex"
 	"empires/shared/hexgame"
 	"empires/shared/protocol"
+	"empires/shared/words"
 )
 
 // Draft is one order of the list being drafted for this turn, as the orders
@@ -410,7 +411,7 @@ func (m *Model) label(o *game.Order) string {
 		if len(o.Path) == 0 {
 			return verb
 		}
-		s := fmt.Sprintf("%s: %s to %s", verb, Plural(len(o.Path), "step"), At(o.Path[len(o.Path)-1]))
+		s := fmt.Sprintf("%s: %s to %s", verb, words.Plural(len(o.Path), "step"), At(o.Path[len(o.Path)-1]))
 		if m.Unexplored(o.Path) != nil {
 			s += ", through unexplored hexes"
 		}

@@ -1,7 +1,7 @@
 package model
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -71,6 +71,28 @@ type Rules interface {
 	EventText(n Namer, e *game.Event) string
 }
 
+// TurnNamer is an optional interface of a Rules whose game does not count
+// in turns: it names turn t as its players do ("Day 9").
+type TurnNamer interface {
+	TurnName(t game.Turn) string
+}
+
+// TurnName names turn t as the ruleset does: "Day 9" (TurnNamer), else
+// "Turn 9".
+func (m *Model) TurnName(t game.Turn) string {
+	if n, ok := m.rs.(TurnNamer); ok {
+		return n.TurnName(t)
+	}
+	return "Turn " + strconv.Itoa(int(t))
+}
+
+// turnWords names turn t inside a sentence: "turn 9", "day 9".
+func (m *Model) turnWords(t game.Turn) string {
+	s := m.TurnName(t)
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToLower(r)) + s[n:]
+}
+
 // NoLine is what a ruleset's EventText returns for an event the log
 // leaves out.
 const NoLine = "\x00no line"
@@ -108,14 +130,6 @@ type Forecast struct {
 
 // At writes a hex for the player: "(4,5)".
 func At(h hex.Hex) string { return "(" + h.String() + ")" }
-
-// Plural writes "1 step", "3 steps".
-func Plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
 
 // Capital returns s with its first letter upper case.
 func Capital(s string) string {

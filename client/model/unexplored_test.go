@@ -194,7 +194,7 @@ func TestMoveIntoUnknownMountains(t *testing.T) {
 		t.Fatalf("blocked events %+v, want one from %s: %q", blocked, gametest.At(1, 0), want)
 	}
 	m.ApplyUpdate(events, next)
-	line := fmt.Sprintf("Your army %d stopped at (%s): %s", w, gametest.At(1, 0), want)
+	line := fmt.Sprintf("Your army %d moved to (%s) and stopped: %s", w, gametest.At(1, 0), want)
 	found := false
 	for _, l := range m.Log() {
 		found = found || l.Text == line

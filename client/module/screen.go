@@ -318,6 +318,16 @@ type Hinter interface {
 	Hint() (text string, c color.Color, redraw bool)
 }
 
+// Catcher is an optional interface of a Screen whose log needs a step's
+// turn to tell its events without the step's view: the steps played while
+// the player was away (protocol.Missed). A Screen without it gets them as
+// Resolved(nil, events).
+type Catcher interface {
+	// Missed tells the events of a step of turn turn in the log, in the
+	// ruleset's encoding; the view stays as it is.
+	Missed(turn protocol.Turn, events []byte) error
+}
+
 // Warner is an optional interface of a Screen whose turn may be ended at
 // a loss: End turn asks first, and ends it only on "End turn anyway".
 type Warner interface {

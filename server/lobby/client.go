@@ -654,7 +654,8 @@ func (cl *client) subscribe(r *room, m *match.Match, s protocol.Seat) {
 }
 
 // forward sends cl what its subscription delivers, until it ends: a
-// FullView, TurnUpdates, TurnClocks when the clock changes, and GameOver
+// FullView (then Missed, for a player back from away who missed steps),
+// TurnUpdates, TurnClocks when the clock changes, and GameOver
 // once. It never blocks the match: Send never waits.
 func (cl *client) forward(r *room, sub *match.Subscription) {
 	defer func() {
@@ -669,6 +670,13 @@ func (cl *client) forward(r *room, sub *match.Subscription) {
 	for u := range sub.Updates() {
 		if u.Full != nil {
 			cl.c.Send(&protocol.FullView{View: u.Full, Checksum: u.Checksum}, 0)
+		}
+		if len(u.Missed) > 0 {
+			steps := make([]protocol.MissedStep, len(u.Missed))
+			for i, st := range u.Missed {
+				steps[i] = protocol.MissedStep{Turn: st.Turn, Events: st.Events}
+			}
+			cl.c.Send(&protocol.Missed{Steps: steps}, 0)
 		}
 		if u.Delta != nil {
 			cl.c.Send(&protocol.TurnUpdate{Delta: u.Delta, Checksum: u.Checksum, Events: u.Events}, 0)

@@ -355,6 +355,10 @@ type Match struct {
 	// absent is, by seat, when its last subscription ended (zero if it
 	// never had one): a grace runs from it (see clock.go).
 	absent []time.Time
+	// away is, by human seat, what its player may know of the steps
+	// played while the seat had no subscription (the last KeepAway of
+	// them), for its next subscription's first update.
+	away [][]MissedStep
 
 	// The step's clock (clock.go): clocked is the step it runs for and
 	// began when; deadline is when the step's time runs out (zero: no
@@ -492,6 +496,7 @@ func newMatch(id uint32, rs ruleset.Ruleset, set Settings, g ruleset.Game, clock
 		missed: make([]int, n),
 		lapsed: make([]int, n),
 		absent: make([]time.Time, n),
+		away:   make([][]MissedStep, n),
 		spent:  map[string]budgetUse{},
 	}
 	for p := 1; p <= set.Seats; p++ {
@@ -1006,7 +1011,7 @@ func (m *Match) after(before ruleset.Step, subs []ruleset.Submission, out rulese
 		m.startClock()
 	}
 	m.observeStep(before, start) // before anyone sees the step: its count is then exact
-	m.sendTurn(out)
+	m.sendTurn(before.Turn, out)
 	m.startStep()
 }
 
@@ -1051,7 +1056,8 @@ func (m *Match) add(sub *Subscription) {
 	m.sendFull(sub)
 }
 
-// sendFull sends sub its seat's whole view.
+// sendFull sends sub its seat's whole view, with the steps its player
+// missed if it has just come back (add) and missed some.
 func (m *Match) sendFull(sub *Subscription) {
 	p := sub.seat
 	data, err := m.views[p].Encode()
@@ -1061,7 +1067,11 @@ func (m *Match) sendFull(sub *Subscription) {
 		return
 	}
 	over, winner := m.g.Over()
-	m.deliver(sub, Update{Full: data, Checksum: m.sums[p], Clock: m.clockInfo(), Over: over, Winner: winner})
+	u := Update{Full: data, Checksum: m.sums[p], Clock: m.clockInfo(), Over: over, Winner: winner}
+	if p != 0 && m.conns[p] == 1 {
+		u.Missed, m.away[p] = m.away[p], nil
+	}
+	m.deliver(sub, u)
 }
 
 // sendClock sends every subscriber the clock.
@@ -1077,9 +1087,11 @@ func (m *Match) sendClock() {
 }
 
 // sendTurn sends every subscriber the delta of its view and its events
-// after a step, each seat's computed and encoded once for all its
-// subscribers. Seats without subscribers forget their view.
-func (m *Match) sendTurn(out ruleset.Outcome) {
+// after a step of turn, each seat's computed and encoded once for all its
+// subscribers. Seats without subscribers forget their view; a human
+// seat's player among them keeps the step's events for when it comes
+// back (away).
+func (m *Match) sendTurn(turn ruleset.Turn, out ruleset.Outcome) {
 	type seatUpdate struct {
 		delta, events []byte
 		err           error
@@ -1088,6 +1100,7 @@ func (m *Match) sendTurn(out ruleset.Outcome) {
 	for p := range m.views {
 		if m.conns[p] == 0 {
 			m.views[p], m.sums[p] = nil, 0
+			m.keepAway(ruleset.Seat(p), turn, out)
 			continue
 		}
 		seat := ruleset.Seat(p)
@@ -1117,6 +1130,28 @@ func (m *Match) sendTurn(out ruleset.Outcome) {
 		m.deliver(sub, Update{Delta: u.delta, Checksum: m.sums[sub.seat], Events: u.events, Clock: clk,
 			Over: over, Winner: winner})
 	}
+}
+
+// KeepAway is how many steps played while a player was away a match keeps
+// for its return (Update.Missed): the oldest go first.
+const KeepAway = 64
+
+// keepAway keeps what human seat p, which has no subscription, may know
+// of step out of turn, for its next subscription (Update.Missed).
+func (m *Match) keepAway(p ruleset.Seat, turn ruleset.Turn, out ruleset.Outcome) {
+	if p < 1 || int(p) > m.humans {
+		return
+	}
+	events, err := out.Events(p, false)
+	if err != nil {
+		m.log.Error("a seat's events do not encode", "match", m.id, "seat", int(p), "err", err)
+		return
+	}
+	away := append(m.away[p], MissedStep{Turn: turn, Events: events})
+	if len(away) > KeepAway {
+		away = slices.Delete(away, 0, len(away)-KeepAway)
+	}
+	m.away[p] = away
 }
 
 // deliver puts u in sub's channel without waiting; a subscriber closed by

@@ -35,6 +35,18 @@ type Update struct {
 	// nobody, or not over).
 	Over   bool
 	Winner ruleset.Seat
+	// Missed are, with the Full view of a seat's player who comes back
+	// (its only subscription), what it may know of the steps played
+	// while the seat had no subscription, oldest first (at most
+	// KeepAway): the Events their Deltas would have carried.
+	Missed []MissedStep
+}
+
+// MissedStep is one step of Update.Missed: its turn and the events the
+// seat's player saw in it (ruleset.Outcome.Events).
+type MissedStep struct {
+	Turn   ruleset.Turn
+	Events []byte
 }
 
 // ClockInfo is the turn clock: the turn being played, its deadline, the

@@ -67,7 +67,7 @@ func (g *Game) Ruleset() ruleset.Ruleset { return g.rs }
 // View returns the player's view, nil before the first FullView.
 func (g *Game) View() ruleset.View { return g.view }
 
-// Hold keeps m, a FullView or a TurnUpdate, if the ruleset is not known
+// Hold keeps m, a FullView, a TurnUpdate or a Missed, if the ruleset is not known
 // yet, and reports whether it did. It returns an error when more than
 // MaxHeld messages wait.
 func (g *Game) Hold(m protocol.Message) (bool, error) {
@@ -75,7 +75,7 @@ func (g *Game) Hold(m protocol.Message) (bool, error) {
 		return false, nil
 	}
 	switch m.(type) {
-	case *protocol.FullView, *protocol.TurnUpdate:
+	case *protocol.FullView, *protocol.TurnUpdate, *protocol.Missed:
 	default:
 		return false, nil
 	}

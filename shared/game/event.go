@@ -11,7 +11,15 @@ type EventKind uint8
 
 // The engine's events. Rulesets add theirs from EventRuleset upwards.
 const (
-	// EventMove: Army stepped From -> To at Step.
+	// EventMove: Army stepped From -> To at Step. The last step an army
+	// takes on its movement order carries the order's kind in Amount
+	// (OrderMove, OrderAttack, OrderFollow, OrderExplore; 0 on the other
+	// steps, and on a step of an army without a movement order: a
+	// carried army, an interception), and Text "found nobody" when the
+	// order was an attack that got where it was going and fought nobody
+	// (its target had gone from where it was seen, or no enemy stood at
+	// its path's end). So a turn's moves tell where each order ended
+	// without an event more (a saved game's count of events stays).
 	EventMove EventKind = iota + 1
 	// EventBlocked: Army could not go on (impassable, stacking, no path);
 	// Text says why.

@@ -174,6 +174,24 @@ func Move(s *State, rs Ruleset, orders []PlayerOrders, ev *Events) {
 		}
 	}
 	m.capture()
+	m.ended()
+}
+
+// ended marks the last EventMove of each army that moved on its movement
+// order with the order's kind, and an attack's that found nobody (see
+// EventMove).
+func (m *movement) ended() {
+	for i := range m.st {
+		st := &m.st[i]
+		if st.ordered == 0 || st.lastMove == 0 {
+			continue
+		}
+		e := &m.ev.List[st.lastMove-1]
+		e.Amount = int64(st.ordered)
+		if st.ordered == OrderAttack && st.arrived && !st.stopped {
+			e.Text = "found nobody"
+		}
+	}
 }
 
 // movement is the working state of one Move.
@@ -233,6 +251,14 @@ type armyState struct {
 	goal  hex.Hex
 	// points are the move points left.
 	points int
+	// ordered is the movement order's kind as given (0: none; an
+	// interception is none); arrived is set when the order got where it
+	// was going (its path's end, or where its target was believed to
+	// be); lastMove is the index in the events of the army's last
+	// EventMove, plus one (0: none yet).
+	ordered  OrderKind
+	arrived  bool
+	lastMove int
 
 	next, enext int32
 
@@ -309,7 +335,7 @@ func (m *movement) setup(orders []PlayerOrders) int {
 				m.skip(po.Player, o, "%s", why)
 				continue
 			}
-			m.st[i] = armyState{kind: o.Kind, target: o.Target, path: o.Path, dir: o.Dir}
+			m.st[i] = armyState{kind: o.Kind, target: o.Target, path: o.Path, dir: o.Dir, ordered: o.Kind}
 		}
 	}
 	movers := 0
@@ -460,6 +486,9 @@ func (m *movement) relocate(i int, to hex.Hex, kind EventKind) {
 // its cargo along.
 func (m *movement) moved(i int, from, to hex.Hex, kind EventKind, text string) {
 	a := &m.s.Armies[i]
+	if kind == EventMove {
+		m.st[i].lastMove = len(m.ev.List) + 1
+	}
 	m.ev.Add(Event{Turn: m.s.Turn, Step: m.step, Kind: kind, Player: a.Owner, Army: a.ID,
 		From: from, To: to, HasHex: true, Text: text})
 	for _, c := range m.cargo {
@@ -669,7 +698,7 @@ func (m *movement) alongPath(i int, engage bool) {
 	a := &m.s.Armies[i]
 	st := &m.st[i]
 	if st.pos >= len(st.path) {
-		st.done = true
+		st.done, st.arrived = true, true
 		return
 	}
 	next := st.path[st.pos]
@@ -730,7 +759,7 @@ func (m *movement) chase(i int) {
 		return
 	}
 	if goal == a.Hex {
-		st.done = true
+		st.done, st.arrived = true, true
 		return
 	}
 	next, ok := m.nextToward(i, goal, false)

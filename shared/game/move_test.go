@@ -986,3 +986,56 @@ func TestMoveRecordsVisionAtEveryStep(t *testing.T) {
 	}
 	mvWantAt(t, s, a, 4, 1, 1)
 }
+
+// The last EventMove of an army on its movement order names the order
+// (Amount) and says when an attack that got where it was going fought
+// nobody ("found nobody"); its other steps, and the moves of an army
+// without an order, carry neither. No event is added for it.
+func TestMoveLastStepTellsTheOrder(t *testing.T) {
+	type step struct {
+		to   hex.Offset
+		kind game.OrderKind
+		text string
+	}
+	off := func(c, r int) hex.Offset { return hex.Offset{Col: c, Row: r} }
+	for _, c := range []struct {
+		name  string
+		order func(a, b game.ArmyID) game.Order
+		want  []step
+	}{
+		{"a move to its path's end", func(a, b game.ArmyID) game.Order { return mvMove(a, "1,0 2,0") },
+			[]step{{off(1, 0), 0, ""}, {off(2, 0), game.OrderMove, ""}}},
+		{"a move beyond its points", func(a, b game.ArmyID) game.Order { return mvMove(a, "1,0 2,0 3,0 4,0") },
+			[]step{{off(1, 0), 0, ""}, {off(2, 0), 0, ""}, {off(3, 0), game.OrderMove, ""}}},
+		{"an attack on an empty hex finds nobody", func(a, b game.ArmyID) game.Order { return mvAttackPath(a, "1,0 2,0") },
+			[]step{{off(1, 0), 0, ""}, {off(2, 0), game.OrderAttack, "found nobody"}}},
+		{"an attack that fought", func(a, b game.ArmyID) game.Order { return mvAttack(a, b) },
+			[]step{{off(0, 1), game.OrderAttack, ""}}},
+		{"an explore", func(a, b game.ArmyID) game.Order { return mvExplore(a, hex.East) },
+			[]step{{off(1, 0), 0, ""}, {off(2, 0), 0, ""}, {off(3, 0), game.OrderExplore, ""}}},
+		{"a skipped order", func(a, b game.ArmyID) game.Order { return mvMove(b, "1,1") }, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rs := newMvRules()
+			rs.Move = 3
+			s := gametest.Game(rs.Rules, `
+. . . . . .
+ . . . . . .
+`, 2, 1)
+			a := gametest.Army(s, 1, 0, 0, 5)
+			b := gametest.Army(s, 2, 0, 1, 1)
+			// Player 1 gives the order, whoever's army it names.
+			o := c.order(a, b)
+			o.Turn = s.Turn
+			ev := &game.Events{}
+			game.Move(s, rs, []game.PlayerOrders{{Player: 1, Orders: []game.Order{o}}}, ev)
+			var have []step
+			for _, e := range mvEvents(ev, game.EventMove, a) {
+				have = append(have, step{e.To.Offset(), game.OrderKind(e.Amount), e.Text})
+			}
+			if !slices.Equal(have, c.want) {
+				t.Errorf("moves of a %v, want %v\nevents:\n%s", have, c.want, mvDump(ev))
+			}
+		})
+	}
+}

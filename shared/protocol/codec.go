@@ -132,6 +132,12 @@ func sizeHint(msg any) int {
 		return 32 + len(m.View)
 	case TurnUpdate:
 		return 32 + len(m.Delta) + len(m.Events)
+	case Missed:
+		n := 16
+		for _, st := range m.Steps {
+			n += 16 + len(st.Events)
+		}
+		return n
 	case SubmitOrders:
 		return 16 + len(m.Orders)
 	case Act:

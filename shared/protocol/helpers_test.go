@@ -186,5 +186,6 @@ func samples(tb testing.TB) []protocol.Message {
 			{Index: 0, Reason: "a deck holds 40 cards, this one 3"},
 		}},
 		&protocol.SeatDataResult{Accepted: true},
+		&protocol.Missed{Steps: []protocol.MissedStep{{Turn: 1, Events: small.turnUpdate(tb, 1).Events}, {Turn: 2}}},
 	}
 }

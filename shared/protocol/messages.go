@@ -415,6 +415,22 @@ type TurnUpdate struct {
 	Events   Payload
 }
 
+// Missed is what the player may know of the steps played while none of
+// its connections was in the game (it left, or its connection dropped),
+// oldest first: sent after the FullView of a player who comes back, so
+// that its log tells them, though it never had their views. A server
+// keeps a bounded number of such steps (the oldest go first).
+type Missed struct {
+	Steps []MissedStep
+}
+
+// MissedStep is one step of Missed: its turn, and the events the player
+// saw in it (ruleset.Outcome.Events, as a TurnUpdate's Events).
+type MissedStep struct {
+	Turn   Turn
+	Events Payload
+}
+
 // GameOver says the game ended on Turn, won by Winner (0: nobody won). The
 // last TurnUpdate comes before it.
 type GameOver struct {

@@ -289,9 +289,9 @@ func TestVersion(t *testing.T) {
 		side string
 		want string
 	}{
-		{7, "server", "bad version: protocol version 7 is not supported: this server speaks version 6 (protocol of 2026-11-28); the client is newer: update the server or use a matching client"},
-		{5, "server", "bad version: protocol version 5 is not supported: this server speaks version 6 (protocol of 2026-11-28); the client is older: update the client"},
-		{7, "client", "bad version: protocol version 7 is not supported: this client speaks version 6 (protocol of 2026-11-28); the server is newer: update the client or use a matching server"},
+		{8, "server", "bad version: protocol version 8 is not supported: this server speaks version 7 (protocol of 2026-11-28); the client is newer: update the server or use a matching client"},
+		{6, "server", "bad version: protocol version 6 is not supported: this server speaks version 7 (protocol of 2026-11-28); the client is older: update the client"},
+		{8, "client", "bad version: protocol version 8 is not supported: this client speaks version 7 (protocol of 2026-11-28); the server is newer: update the client or use a matching server"},
 	}
 	for _, tt := range msgs {
 		err := protocol.CheckVersion(tt.have, tt.side)
@@ -306,7 +306,7 @@ func TestVersion(t *testing.T) {
 // Hello has grown a field, against this server: the Hello still decodes,
 // and the Error the server sends back names the versions it speaks.
 func TestHandshakeAcrossVersions(t *testing.T) {
-	body, err := msgpack.Marshal([]any{7, "Ann", "empires/9.0", "v9.0.0", "a field of version 7"})
+	body, err := msgpack.Marshal([]any{8, "Ann", "empires/9.0", "v9.0.0", "a field of version 8"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,7 +320,7 @@ func TestHandshakeAcrossVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	hello := m.(*protocol.Hello)
-	if *hello != (protocol.Hello{Version: 7, Name: "Ann", Client: "empires/9.0", Build: "v9.0.0"}) {
+	if *hello != (protocol.Hello{Version: 8, Name: "Ann", Client: "empires/9.0", Build: "v9.0.0"}) {
 		t.Fatalf("Hello = %+v", hello)
 	}
 	verr := protocol.CheckVersion(hello.Version, "server")

@@ -43,6 +43,7 @@ const (
 	TypeRulesData                      // S: reply to GetRules
 	TypeSetSeatData                    // C: the seat's set-up data (a deck)
 	TypeSeatDataResult                 // S: reply to SetSeatData
+	TypeMissed                         // S: the events of the steps played while the player was away
 	// Add new types here, at the end only.
 	typeEnd
 )
@@ -99,6 +100,7 @@ func init() {
 	register[RulesData](false)
 	register[SetSeatData](true)
 	register[SeatDataResult](false)
+	register[Missed](false)
 	for t := TypeHello; t < typeEnd; t++ {
 		if types[t].typ == nil {
 			panic(fmt.Sprintf("protocol: message type %d has no message", t))
@@ -174,3 +176,4 @@ func (GetRules) MessageType() Type       { return TypeGetRules }
 func (RulesData) MessageType() Type      { return TypeRulesData }
 func (SetSeatData) MessageType() Type    { return TypeSetSeatData }
 func (SeatDataResult) MessageType() Type { return TypeSeatDataResult }
+func (Missed) MessageType() Type         { return TypeMissed }

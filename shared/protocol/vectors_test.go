@@ -1067,6 +1067,9 @@ func vectors(t *testing.T) []vector {
 			about: "A later deck accepted: it is now the seat's, and the table's Lobby shows HasData for the seat (never the deck)."},
 		{name: "37-bye-host-ended", from: "server", seq: 24, msg: &protocol.Bye{Reason: protocol.ReasonHostEnded},
 			about: "The last frame of a server a player's client ran for a LAN game, which that player, its host, left: the close frame (1001) follows with the same reason, and the client does not reconnect."},
+		{name: "38-missed", from: "server", seq: 15, msg: &protocol.Missed{Steps: []protocol.MissedStep{
+			{Turn: 2, Events: turnUpdate(ew).Events}}},
+			about: "Ansom comes back after turn 2 was played without him: after his FullView, the events of the turn he missed, as vector 19's TurnUpdate carried them."},
 	}
 }
 

@@ -8,12 +8,12 @@ import (
 // Version is the protocol version this build speaks. Bump it, and add a
 // Change to History, whenever a message changes in any way (see the package
 // documentation).
-const Version = 6
+const Version = 7
 
 // MinVersion is the oldest protocol version this build still speaks. It
 // equals Version: every change so far broke the encoding. A later build that
 // keeps reading an older version's messages may lower it.
-const MinVersion = 6
+const MinVersion = 7
 
 // Change is one entry of the protocol's history.
 type Change struct {
@@ -57,6 +57,9 @@ func History() []Change {
 			"SetReady.Seq name the step they are for, so a late one is refused. Seat set-up data: " +
 			"SetSeatData and SeatDataResult, SeatInfo.HasData, RulesetInfo.SeatSetup. RulesetInfo.Hidden " +
 			"(a game of hidden holdings). Games of up to 20 seats."},
+		{7, "2026-11-28", "Missed: the events of the steps played while a player was away, sent after the " +
+			"FullView of a player who comes back. The hex rulesets' last EventMove of an army on its movement order " +
+			"carries the order's kind in Amount, and \"found nobody\" for an attack that fought nobody."},
 	}
 }
 

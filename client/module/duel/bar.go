@@ -6,6 +6,7 @@ import (
 	"empires/client/module"
 	"empires/shared/protocol"
 	rules "empires/shared/rules/duel"
+	"empires/shared/words"
 )
 
 var _ module.Bar = (*Screen)(nil)
@@ -42,9 +43,9 @@ func (s *Screen) points() string {
 	}
 	p := v.Players[v.Seat-1]
 	if s.m.third {
-		return fmt.Sprintf("%s: %s", p.Name, plural(p.Points, "point", "points"))
+		return fmt.Sprintf("%s: %s", p.Name, words.Count(p.Points, "point", "points"))
 	}
-	return "You: " + plural(p.Points, "point", "points")
+	return "You: " + words.Count(p.Points, "point", "points")
 }
 
 // TurnName implements module.Bar: a turn of Duel is a round.

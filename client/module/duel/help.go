@@ -6,6 +6,7 @@ import (
 
 	"empires/client/menu"
 	rules "empires/shared/rules/duel"
+	"empires/shared/words"
 )
 
 // Help implements module.Screen.
@@ -32,12 +33,12 @@ func Help(d rules.Deck) menu.HelpContent {
 			fmt.Sprintf("A card game of hidden hands. The cards have the ranks %d to %d in each of %d suits (%s). "+
 				"Each player brings a deck of their own, %s with at most %s of a card (a player who brings none plays the balanced deck), "+
 				"and is dealt %s from it, which only they see. No one sees the cards of another's deck; the table shows how many are left in each.",
-				d.Low, d.High, len(d.Suits), strings.Join(d.Suits, ", "), plural(d.PlayerDeck, "card", "cards"), plural(d.Copies, "copy", "copies"),
-				plural(d.Hand, "card", "cards")),
+				d.Low, d.High, len(d.Suits), strings.Join(d.Suits, ", "), words.Count(d.PlayerDeck, "card", "cards"), words.Count(d.Copies, "copy", "copies"),
+				words.Count(d.Hand, "card", "cards")),
 			fmt.Sprintf("You choose your deck in the game's lobby, in the box Your deck: a click on a ready deck (the balanced one, high cards, "+
 				"few suits) brings it to the table at once; or build one in the list of every card, where − and + take a copy out or put one "+
 				"in (%s at most), and the line under it says what the deck still lacks; Send deck brings it once it holds %s. "+
-				"Tab goes through the buttons, Enter presses one.", plural(d.Copies, "copy", "copies"), plural(d.PlayerDeck, "card", "cards")),
+				"Tab goes through the buttons, Enter presses one.", words.Count(d.Copies, "copy", "copies"), words.Count(d.PlayerDeck, "card", "cards")),
 			"Each round begins with the offering: everyone who holds cards lays one face down at the same time; they are revealed together " +
 				"and discarded. The highest scores 1 point (a tie: 1 point each). Who lays nothing has their lowest card laid.",
 			"Then each player in turn may attack another player who holds cards with a card of their hand, or pass. The round's first " +
@@ -47,7 +48,7 @@ func Help(d rules.Deck) menu.HelpContent {
 				"drawn at random from their hand). The defender is asked even without a card that blocks, so being asked tells nothing of a hand.",
 			fmt.Sprintf("Every later round begins with everyone drawing up to %s from their own deck while it lasts. Who holds no cards "+
 				"when their deck is empty is out. After the last round the most points win, then the most cards in hand; the last player left wins at once.",
-				plural(d.Hand, "card", "cards")),
+				words.Count(d.Hand, "card", "cards")),
 			"A clock may limit each move (the game's settings): the time to lay a card or to answer an attack, and the time of an attack turn. " +
 				"The table counts it down. When it runs out, your lowest card is laid, your attack turn passes, or you take the hit.",
 		},

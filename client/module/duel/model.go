@@ -8,6 +8,7 @@ import (
 	"empires/client/module"
 	rules "empires/shared/rules/duel"
 	"empires/shared/ruleset"
+	"empires/shared/words"
 )
 
 // Move is what the player may do in the step being played.
@@ -422,7 +423,7 @@ func (m *Model) toggle(c rules.Card) {
 func (m *Model) ClickCardAt(i int) Result {
 	h := m.Hand()
 	if i < 0 || i >= len(h) {
-		return Result{Notice: fmt.Sprintf("You hold %s", plural(len(h), "card", "cards"))}
+		return Result{Notice: fmt.Sprintf("You hold %s", words.Count(len(h), "card", "cards"))}
 	}
 	return m.ClickCard(h[i])
 }

@@ -11,6 +11,7 @@ import (
 	"empires/shared/game"
 	rules "empires/shared/rules/duel"
 	"empires/shared/ruleset"
+	"empires/shared/words"
 )
 
 // text adds a line of text in face size small (or normal, for a title)
@@ -59,13 +60,13 @@ func (s *Screen) Side(c *widget.Container, in module.Input) {
 		if seat == v.Seat && !m.third {
 			name += " (you)"
 		}
-		line := fmt.Sprintf("%d · %s: %s, %s in hand, %d in the deck", seat, name, plural(p.Points, "point", "points"), plural(p.Cards, "card", "cards"), p.Deck)
+		line := fmt.Sprintf("%d · %s: %s, %s in hand, %d in the deck", seat, name, words.Count(p.Points, "point", "points"), words.Count(p.Cards, "card", "cards"), p.Deck)
 		if !p.Alive {
 			line += ", out"
 		}
 		s.text(c, line, false, board.PlayerTextColor(game.PlayerID(seat), panelBg))
 	}
-	s.text(c, fmt.Sprintf("Discard pile: %s", plural(len(v.Discard), "card", "cards")), false, pal.TextMuted)
+	s.text(c, fmt.Sprintf("Discard pile: %s", words.Count(len(v.Discard), "card", "cards")), false, pal.TextMuted)
 	if s.watching {
 		gap(c)
 		s.text(c, "A replay: the table as the player whose eyes you watch through saw it, step by step; the log tells each step.", false, pal.TextMuted)

@@ -16,6 +16,7 @@ import (
 	"empires/shared/game"
 	rules "empires/shared/rules/duel"
 	"empires/shared/ruleset"
+	"empires/shared/words"
 )
 
 // The table's colours.
@@ -155,7 +156,7 @@ func (s *Screen) drawFullSeat(dst *ebiten.Image, sb SeatBox, canTarget bool) {
 	y := float64(sb.Name.Min.Y)
 	s.drawDot(dst, x, y, size, playerColor(sb.Seat))
 	x += size
-	score := plural(p.Points, "point", "points")
+	score := words.Count(p.Points, "point", "points")
 	sf := s.paint.regular(size)
 	room := float64(sb.Name.Dx()) - size - textWidth("  "+score, sf)
 	drawText(dst, kit.Fit(p.Name, nf, room), nf, x, y, textColor, text.AlignStart)
@@ -163,7 +164,7 @@ func (s *Screen) drawFullSeat(dst *ebiten.Image, sb SeatBox, canTarget bool) {
 
 	// The hand as backs, its count beside it (the backs closer together
 	// where the count needs the room); what the player does now.
-	count := fmt.Sprintf("%s · deck %d", plural(p.Cards, "card", "cards"), p.Deck)
+	count := fmt.Sprintf("%s · deck %d", words.Count(p.Cards, "card", "cards"), p.Deck)
 	fan := sb.Fan
 	fan.Max.X = max(fan.Min.X+s.lay.Back.X, fan.Max.X-int(textWidth(count, sf))-s.lay.Pad)
 	backs := FanBacks(p.Cards, s.lay.Back, fan)
@@ -426,7 +427,7 @@ func (s *Screen) drawCenter(dst *ebiten.Image) {
 	if t.Phase == rules.PhaseOver {
 		y += 6
 		for i, p := range v.Players {
-			line := fmt.Sprintf("%s: %s, %s in hand", p.Name, plural(p.Points, "point", "points"), plural(p.Cards, "card", "cards"))
+			line := fmt.Sprintf("%s: %s, %s in hand", p.Name, words.Count(p.Points, "point", "points"), words.Count(p.Cards, "card", "cards"))
 			c := color.Color(textColor)
 			if ruleset.Seat(i+1) == t.Winner {
 				c = accentColor
@@ -581,7 +582,7 @@ func (s *Screen) drawMe(dst *ebiten.Image) {
 	}
 	drawText(dst, name, nf, x, y, textColor, text.AlignStart)
 	x += textWidth(name, nf) + size
-	info := fmt.Sprintf("%s · %s in hand · %d in %s deck", plural(p.Points, "point", "points"), plural(p.Cards, "card", "cards"), p.Deck, m.whose(v.Seat))
+	info := fmt.Sprintf("%s · %s in hand · %d in %s deck", words.Count(p.Points, "point", "points"), words.Count(p.Cards, "card", "cards"), p.Deck, m.whose(v.Seat))
 	drawText(dst, info, sf, x, y, accentColor, text.AlignStart)
 	x += textWidth(info, sf) + size
 	hint, col := s.moveHint()

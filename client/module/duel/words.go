@@ -6,6 +6,7 @@ import (
 
 	rules "empires/shared/rules/duel"
 	"empires/shared/ruleset"
+	"empires/shared/words"
 )
 
 // dieLoses is the least roll of the attacker's die that takes a card
@@ -79,12 +80,12 @@ func (m *Model) Tell(evs []rules.Event) []LogLine {
 			if m.v != nil {
 				rounds = m.v.Table.Rounds
 			}
-			add("round %d of %d begins: everyone draws up to %s from their own deck while it lasts", e.Value, rounds, plural(m.deck.Hand, "card", "cards"))
+			add("round %d of %d begins: everyone draws up to %s from their own deck while it lasts", e.Value, rounds, words.Count(m.deck.Hand, "card", "cards"))
 		case rules.EventDraw:
 			if len(e.Cards) > 0 {
-				add("%s %s %s: %s", m.name(e.Seat), m.verb(e.Seat, "draw", "draws"), plural(e.Value, "card", "cards"), m.cardList(e.Cards))
+				add("%s %s %s: %s", m.name(e.Seat), m.verb(e.Seat, "draw", "draws"), words.Count(e.Value, "card", "cards"), m.cardList(e.Cards))
 			} else {
-				add("%s %s %s", m.name(e.Seat), m.verb(e.Seat, "draw", "draws"), plural(e.Value, "card", "cards"))
+				add("%s %s %s", m.name(e.Seat), m.verb(e.Seat, "draw", "draws"), words.Count(e.Value, "card", "cards"))
 			}
 		case rules.EventAutopilot:
 			add("%s laid nothing: %s lowest card is laid for %s", m.name(e.Seat), m.whose(e.Seat), m.object(e.Seat))
@@ -114,7 +115,7 @@ func (m *Model) Tell(evs []rules.Event) []LogLine {
 			}
 			i = k - 1
 		case rules.EventScore:
-			add("%s %s %s", m.name(e.Seat), m.verb(e.Seat, "score", "scores"), plural(e.Value, "point", "points"))
+			add("%s %s %s", m.name(e.Seat), m.verb(e.Seat, "score", "scores"), words.Count(e.Value, "point", "points"))
 		case rules.EventAttack:
 			if len(e.Cards) > 0 {
 				add("%s %s %s with %s", m.name(e.Seat), m.verb(e.Seat, "attack", "attacks"), m.object(e.Other), m.card(e.Cards[0]))
@@ -129,14 +130,14 @@ func (m *Model) Tell(evs []rules.Event) []LogLine {
 				s += " with " + m.card(e.Cards[0])
 			}
 			if i+1 < len(evs) && evs[i+1].Kind == rules.EventScore && evs[i+1].Seat == e.Seat {
-				s += fmt.Sprintf(" and %s %s", m.verb(e.Seat, "score", "scores"), plural(evs[i+1].Value, "point", "points"))
+				s += fmt.Sprintf(" and %s %s", m.verb(e.Seat, "score", "scores"), words.Count(evs[i+1].Value, "point", "points"))
 				i++
 			}
 			add("%s", s)
 		case rules.EventHit:
 			s := fmt.Sprintf("%s %s the hit", m.name(e.Seat), m.verb(e.Seat, "take", "takes"))
 			if i+1 < len(evs) && evs[i+1].Kind == rules.EventScore && evs[i+1].Seat == e.Other {
-				s += fmt.Sprintf(": %s %s %s", m.name(e.Other), m.verb(e.Other, "score", "scores"), plural(evs[i+1].Value, "point", "points"))
+				s += fmt.Sprintf(": %s %s %s", m.name(e.Other), m.verb(e.Other, "score", "scores"), words.Count(evs[i+1].Value, "point", "points"))
 				i++
 			}
 			add("%s", s)
@@ -200,14 +201,6 @@ func joinAnd(s []string) string {
 		return s[0]
 	}
 	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
-}
-
-// plural writes "1 card", "3 cards".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // upper returns s with its first letter in upper case.

@@ -161,6 +161,20 @@ func (m *Model) Resolved(v *rules.View, events []rules.Event) {
 	m.changed()
 }
 
+// Missed adds to the log the events of turn, a turn played while the
+// player was away whose view it never had: told with the view the model
+// has.
+func (m *Model) Missed(turn int, events []rules.Event) {
+	if m.v == nil {
+		return
+	}
+	lines := m.tell(m.v, events)
+	for i := range lines {
+		lines[i].Turn = turn
+	}
+	m.log = append(m.log, lines...)
+}
+
 // changed notes that the drafts or the view changed: the projection is
 // made again, the selection kept where it still makes sense.
 func (m *Model) changed() {

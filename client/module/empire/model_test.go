@@ -659,3 +659,42 @@ func TestRewind(t *testing.T) {
 		}
 	}
 }
+
+// Turns played while the player was away reach the log under their own
+// turns (protocol.Missed, module.Catcher): the production of each, told
+// with the view the player has when it comes back.
+func TestMissedTurnsLogged(t *testing.T) {
+	tg := newTestGame(t, 2, 1, farMap)
+	var missed [][]rules.Event
+	for range 4 {
+		out, err := tg.g.Resolve(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := out.Events(tg.p, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs, err := rules.DecodeEvents(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		missed = append(missed, evs)
+	}
+	tg.m.SetView(tg.view()) // back: the whole view, then the turns missed
+	for i, evs := range missed {
+		tg.m.Missed(i+1, evs)
+	}
+	all := ""
+	for i := 1; i <= 4; i++ {
+		all += tg.logText(i)
+	}
+	if !strings.Contains(all, "Your city at 0,0 produced an Infantry (garrison ") {
+		t.Errorf("no production of the turns missed in the log:\n%s", all)
+	}
+	for _, l := range tg.m.Log() {
+		if l.Turn < 1 || l.Turn > 4 {
+			t.Errorf("a line of turn %d: %q", l.Turn, l.Text)
+		}
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"empires/shared/grid"
 	rules "empires/shared/rules/empire"
 	"empires/shared/rules/empire/dat"
+	"empires/shared/words"
 )
 
 // The side panel, the list of the turn's orders and the windows that
@@ -183,7 +184,7 @@ func (s *Screen) Side(c *widget.Container, in module.Input) {
 			u.line(upper(m.whose(m.You())) + " forces here:")
 		}
 		for _, f := range forces {
-			label := fmt.Sprintf("%s: %s", s.forceTitle(f), plural(len(f.Units), "unit", "units"))
+			label := fmt.Sprintf("%s: %s", s.forceTitle(f), words.Count(len(f.Units), "unit", "units"))
 			if f.ID == sel.Force {
 				label = "● " + label
 			}
@@ -307,8 +308,8 @@ func (s *Screen) empireLines(u *ui, p rules.Seat) {
 		}
 		units += len(f.Units)
 	}
-	u.line(fmt.Sprintf("%s and %s; %s and %s with %s.", plural(cities, "city", "cities"), plural(towns, "town", "towns"),
-		plural(armies, "army", "armies"), plural(garrisons, "garrison", "garrisons"), plural(units, "unit", "units")))
+	u.line(fmt.Sprintf("%s and %s; %s and %s with %s.", words.Count(cities, "city", "cities"), words.Count(towns, "town", "towns"),
+		words.Count(armies, "army", "armies"), words.Count(garrisons, "garrison", "garrisons"), words.Count(units, "unit", "units")))
 	n := 0
 	for _, t := range m.v.Transits {
 		if t.Owner == p {
@@ -316,7 +317,7 @@ func (s *Screen) empireLines(u *ui, p rules.Seat) {
 		}
 	}
 	if n > 0 {
-		u.line(fmt.Sprintf("%s on the way to the forces they were forwarded to.", plural(n, "unit is", "units are")))
+		u.line(fmt.Sprintf("%s on the way to the forces they were forwarded to.", words.Count(n, "unit is", "units are")))
 	}
 }
 
@@ -372,7 +373,7 @@ func (s *Screen) productionText(st *rules.SettlementView) string {
 	k := dat.Kind(st.Produce - 1)
 	ut := m.d.Unit(k)
 	n := rules.ProductionTurns(&m.d.Game, st.City, ut, st.Progress)
-	out := fmt.Sprintf("Produces %s: ready in %s (%d%% done).", ut.Name, plural(n, "turn", "turns"), st.Progress*100/(ut.Prod*100))
+	out := fmt.Sprintf("Produces %s: ready in %s (%d%% done).", ut.Name, words.Count(n, "turn", "turns"), st.Progress*100/(ut.Prod*100))
 	if q := s.queueText(st); q != "" {
 		out += " " + q
 	}
@@ -405,7 +406,7 @@ func (s *Screen) forwardText(st *rules.SettlementView) string {
 	s2 := fmt.Sprintf("Its units are forwarded to %s at %v", lower(forceName(f)), f.Pos)
 	if st.Produce > 0 {
 		n := rules.ForwardTurns(m.d.Unit(dat.Kind(st.Produce-1)), m.v.Grid().Distance(st.Pos, f.Pos))
-		s2 += fmt.Sprintf(": %s on the way", plural(n, "turn", "turns"))
+		s2 += fmt.Sprintf(": %s on the way", words.Count(n, "turn", "turns"))
 	}
 	return s2 + "."
 }
@@ -421,7 +422,7 @@ func (s *Screen) sideForce(u *ui, f *rules.Force, in module.Input) {
 		u.line("  " + m.UnitLine(un))
 	}
 	hp, most := m.HP(f.Units)
-	u.muted(fmt.Sprintf("%s, %d/%d hp.", plural(len(f.Units), "unit", "units"), hp, most))
+	u.muted(fmt.Sprintf("%s, %d/%d hp.", words.Count(len(f.Units), "unit", "units"), hp, most))
 	peace := "off"
 	if f.Peace {
 		peace = "on: it meets others' armies in peace without fighting"
@@ -680,7 +681,7 @@ func (s *Screen) showQueue(id rules.SettlementID) {
 func ProduceLabel(d *dat.Data, city bool, k dat.Kind) string {
 	ut := d.Unit(k)
 	return fmt.Sprintf("%s · %s · hp %d mp %d av %d dv %d", ut.Name,
-		plural(rules.ProductionTurns(&d.Game, city, ut, 0), "turn", "turns"), ut.HP, ut.MP, ut.AV, ut.DV)
+		words.Count(rules.ProductionTurns(&d.Game, city, ut, 0), "turn", "turns"), ut.HP, ut.MP, ut.AV, ut.DV)
 }
 
 // showForward opens the window choosing where settlement id forwards its
@@ -732,9 +733,9 @@ func (s *Screen) showForward(id rules.SettlementID) {
 // settlement on from producing ut (nil: nothing): "Army 12 at 6,4 (3
 // units) · 2 turns".
 func ForwardLabel(g grid.Grid, ut *dat.Unit, from grid.Pos, f *rules.Force) string {
-	s := fmt.Sprintf("%s at %v (%s)", forceName(f), f.Pos, plural(len(f.Units), "unit", "units"))
+	s := fmt.Sprintf("%s at %v (%s)", forceName(f), f.Pos, words.Count(len(f.Units), "unit", "units"))
 	if ut != nil {
-		s += " · " + plural(rules.ForwardTurns(ut, g.Distance(from, f.Pos)), "turn", "turns")
+		s += " · " + words.Count(rules.ForwardTurns(ut, g.Distance(from, f.Pos)), "turn", "turns")
 	}
 	return s
 }
@@ -783,7 +784,7 @@ func (s *Screen) showSplit(id rules.ForceID, chosen []rules.UnitID) {
 		w.text("Pick at least one unit.", s.host.Theme().Palette().TextMuted)
 	} else {
 		w.muted("The new army: " + moveWords(m.d, rules.ArmyMovement(m.d, units)))
-		w.button(fmt.Sprintf("Split off %s as a new army", plural(len(picked), "unit", "units")), func() {
+		w.button(fmt.Sprintf("Split off %s as a new army", words.Count(len(picked), "unit", "units")), func() {
 			if _, err := m.Split(id, picked, false); err != nil {
 				s.notify(err.Error())
 				return
@@ -794,7 +795,7 @@ func (s *Screen) showSplit(id rules.ForceID, chosen []rules.UnitID) {
 			s.changed()
 		})
 		if st := m.SettlementAt(f.Pos); st != nil && st.Owner == m.You() && !f.Garrison {
-			w.button(fmt.Sprintf("Leave %s as a garrison", plural(len(picked), "unit", "units")), func() {
+			w.button(fmt.Sprintf("Leave %s as a garrison", words.Count(len(picked), "unit", "units")), func() {
 				if _, err := m.Split(id, picked, true); err != nil {
 					s.notify(err.Error())
 					return
@@ -837,7 +838,7 @@ func (s *Screen) showTransfer(id, to rules.ForceID, chosen []rules.UnitID) {
 	w := s.window(fmt.Sprintf("Units of %s join another force", lower(forceName(f))))
 	w.muted("Join which force?")
 	for _, o := range others {
-		label := fmt.Sprintf("%s: %s", forceName(o), plural(len(o.Units), "unit", "units"))
+		label := fmt.Sprintf("%s: %s", forceName(o), words.Count(len(o.Units), "unit", "units"))
 		if o.ID == to {
 			label = "● " + label
 		}
@@ -863,7 +864,7 @@ func (s *Screen) showTransfer(id, to rules.ForceID, chosen []rules.UnitID) {
 		w.text("Pick at least one unit.", s.host.Theme().Palette().TextMuted)
 	} else {
 		target := m.Force(to)
-		w.button(fmt.Sprintf("Move %s to %s", plural(len(picked), "unit", "units"), lower(forceName(target))), func() {
+		w.button(fmt.Sprintf("Move %s to %s", words.Count(len(picked), "unit", "units"), lower(forceName(target))), func() {
 			units := picked
 			if len(picked) == len(f.Units) {
 				units = nil // all

@@ -12,6 +12,7 @@ import (
 	rules "empires/shared/rules/empire"
 	"empires/shared/rules/empire/battle"
 	"empires/shared/rules/empire/dat"
+	"empires/shared/words"
 )
 
 // ReportKind is what a line of a battle report is.
@@ -230,7 +231,7 @@ func (m *Model) Report(l *Line) []ReportLine {
 			add(ReportText, "%s: no survivors%s.", upper(sides[s]), lost)
 			continue
 		}
-		add(ReportText, "%s: %s survived (%s), %d hp%s.", upper(sides[s]), plural(len(units), "unit", "units"), m.Summary(units), sideHP(r.Sides[s]), lost)
+		add(ReportText, "%s: %s survived (%s), %d hp%s.", upper(sides[s]), words.Count(len(units), "unit", "units"), m.Summary(units), sideHP(r.Sides[s]), lost)
 	}
 	if len(r.Promoted) > 0 {
 		var ps []string

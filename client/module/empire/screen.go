@@ -18,6 +18,7 @@ import (
 	"empires/shared/protocol"
 	rules "empires/shared/rules/empire"
 	"empires/shared/ruleset"
+	"empires/shared/words"
 )
 
 // Screen is the empire ruleset's game screen (module.Screen): the map of
@@ -142,6 +143,18 @@ func (s *Screen) Resolved(rv ruleset.View, events []byte) error {
 	if err != nil {
 		return err
 	}
+	return nil
+}
+
+// Missed implements module.Catcher: a turn played while the player was
+// away goes to the log, told with the view the screen has.
+func (s *Screen) Missed(turn protocol.Turn, events []byte) error {
+	evs, err := rules.DecodeEvents(events)
+	if err != nil {
+		return err
+	}
+	s.m.Missed(int(turn), evs)
+	s.host.Changed(true)
 	return nil
 }
 
@@ -436,9 +449,9 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 // squares and turns, a guess through squares never seen, and what a
 // right click does.
 func (s *Screen) previewLines(pl *Plan) []string {
-	lines := []string{fmt.Sprintf("%s, %s", plural(len(pl.Path), "square", "squares"), plural(pl.Turns, "turn", "turns"))}
+	lines := []string{fmt.Sprintf("%s, %s", words.Count(len(pl.Path), "square", "squares"), words.Count(pl.Turns, "turn", "turns"))}
 	if pl.Estimate {
-		lines = []string{fmt.Sprintf("%s, about %s", plural(len(pl.Path), "square", "squares"), plural(pl.Turns, "turn", "turns")),
+		lines = []string{fmt.Sprintf("%s, about %s", words.Count(len(pl.Path), "square", "squares"), words.Count(pl.Turns, "turn", "turns")),
 			"A guess through unknown squares: it stops where it finds it cannot go on"}
 	}
 	if pl.Attack {

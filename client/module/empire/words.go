@@ -8,6 +8,7 @@ import (
 	rules "empires/shared/rules/empire"
 	"empires/shared/rules/empire/battle"
 	"empires/shared/rules/empire/dat"
+	"empires/shared/words"
 )
 
 // What the screen says of forces, units, settlements and orders, in
@@ -51,14 +52,6 @@ func upper(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-// plural returns "1 unit" or "n units".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // article returns "a" or "an" for word.
@@ -216,7 +209,7 @@ func (m *Model) label(d Draft) string {
 		}
 		if s != nil && int(k) < len(m.d.Units) {
 			return fmt.Sprintf("%s: produce %s (%s)%s", where, m.unitName(k),
-				plural(rules.ProductionTurns(&m.d.Game, s.City, m.d.Unit(k), 0), "turn", "turns"), then)
+				words.Count(rules.ProductionTurns(&m.d.Game, s.City, m.d.Unit(k), 0), "turn", "turns"), then)
 		}
 		return fmt.Sprintf("%s: produce %s%s", where, m.unitName(k), then)
 	case rules.Forward:
@@ -239,9 +232,9 @@ func (m *Model) label(d Draft) string {
 			from = forceName(f)
 		}
 		if o.Garrison {
-			return fmt.Sprintf("%s: %s stay as a garrison", from, plural(len(o.Units), "unit", "units"))
+			return fmt.Sprintf("%s: %s stay as a garrison", from, words.Count(len(o.Units), "unit", "units"))
 		}
-		s := fmt.Sprintf("%s: split off %s as a new army", from, plural(len(o.Units), "unit", "units"))
+		s := fmt.Sprintf("%s: split off %s as a new army", from, words.Count(len(o.Units), "unit", "units"))
 		if len(o.Path) > 0 {
 			s += ", " + m.pathWords(d.NewArmy, o.Path)
 		}
@@ -256,7 +249,7 @@ func (m *Model) label(d Draft) string {
 		}
 		n := "all units"
 		if len(o.Units) > 0 {
-			n = plural(len(o.Units), "unit", "units")
+			n = words.Count(len(o.Units), "unit", "units")
 		}
 		return fmt.Sprintf("%s: %s join %s", from, n, to)
 	case rules.Peace:
@@ -275,15 +268,15 @@ func (m *Model) label(d Draft) string {
 // pathWords describes army id's path: "to 6,4: 3 squares, 2 turns"; "to
 // 9,4: 6 squares, about 3 turns (through unknown squares)".
 func (m *Model) pathWords(id rules.ForceID, path []grid.Pos) string {
-	s := fmt.Sprintf("to %v: %s", path[len(path)-1], plural(len(path), "square", "squares"))
+	s := fmt.Sprintf("to %v: %s", path[len(path)-1], words.Count(len(path), "square", "squares"))
 	if f := m.Force(id); f != nil {
 		mv := rules.ArmyMovement(m.d, f.Units)
 		costs, guessed := m.PathCosts(mv, path)
 		switch t := rules.PathTurns(mv, costs); {
 		case t > 0 && guessed != nil:
-			s += ", about " + plural(t, "turn", "turns") + " (through unknown squares)"
+			s += ", about " + words.Count(t, "turn", "turns") + " (through unknown squares)"
 		case t > 0:
-			s += ", " + plural(t, "turn", "turns")
+			s += ", " + words.Count(t, "turn", "turns")
 		case t < 0:
 			s += ", blocked on the way"
 		}
@@ -378,7 +371,7 @@ func (m *Model) tell(next *rules.View, events []rules.Event) []Line {
 			}
 			add(Line{Text: fmt.Sprintf("%s on %v bombarded %s on %v: %s of %d, %d hp lost.",
 				upper(m.forceWord(e.Owner, e.Force, next)), e.Pos, m.forceWord(e.Other, e.Target, next), e.To,
-				plural(hits, "hit", "hits"), len(e.Hits), dmg), Cell: e.To, HasCell: true, Mine: mine})
+				words.Count(hits, "hit", "hits"), len(e.Hits), dmg), Cell: e.To, HasCell: true, Mine: mine})
 		case rules.EvConquered:
 			add(Line{Text: m.conquestWords(e, next), Cell: e.Pos, HasCell: true, Mine: mine})
 		case rules.EvProduced:
@@ -387,7 +380,7 @@ func (m *Model) tell(next *rules.View, events []rules.Event) []Line {
 		case rules.EvForwarded:
 			add(Line{Text: fmt.Sprintf("%s produced %s and forwarded it to %s: it arrives in %s.",
 				upper(m.settlementAt(e.Pos, e.Owner, next)), article(m.unitName(dat.Kind(e.Unit-1))),
-				m.forceWord(e.Owner, e.Target, next), plural(e.Value, "turn", "turns")), Cell: e.Pos, HasCell: true, Mine: mine})
+				m.forceWord(e.Owner, e.Target, next), words.Count(e.Value, "turn", "turns")), Cell: e.Pos, HasCell: true, Mine: mine})
 		case rules.EvArrived:
 			add(Line{Text: fmt.Sprintf("%s forwarded from %s joined %s at %v.", upper(article(m.unitName(dat.Kind(e.Unit-1)))),
 				m.settlementByID(e.Settlement, next), m.forceWord(e.Owner, e.Force, next), e.Pos), Cell: e.Pos, HasCell: true, Mine: mine})
@@ -425,7 +418,7 @@ func (m *Model) tell(next *rules.View, events []rules.Event) []Line {
 	for _, id := range order {
 		t := trips[id]
 		out[t.line].Text = m.cw(fmt.Sprintf("%s moved from %v to %v (%s).", upper(m.forceWord(t.owner, t.force, next)), t.from, t.to,
-			plural(t.steps, "square", "squares")))
+			words.Count(t.steps, "square", "squares")))
 		out[t.line].Cell, out[t.line].HasCell = t.to, true
 	}
 	return out
@@ -607,7 +600,7 @@ func (m *Model) SightingLine(sg *rules.Sighting) string {
 	if sg.Garrison {
 		kind = "garrison"
 	}
-	s := fmt.Sprintf("%s %s %v: %s, %d/%d hp", upper(m.whose(sg.Owner)), kind, sg.Force, plural(sg.Units, "unit", "units"), sg.HP, sg.MaxHP)
+	s := fmt.Sprintf("%s %s %v: %s, %d/%d hp", upper(m.whose(sg.Owner)), kind, sg.Force, words.Count(sg.Units, "unit", "units"), sg.HP, sg.MaxHP)
 	if sg.Peace {
 		s += ", in peace"
 	}
@@ -621,7 +614,7 @@ func (m *Model) SightingLine(sg *rules.Sighting) string {
 // Infantry, 1 Cavalry, 1 Archer), 5/5 hp".
 func (m *Model) ForceLine(f *rules.Force) string {
 	hp, most := m.HP(f.Units)
-	s := fmt.Sprintf("%s: %s (%s), %d/%d hp", forceName(f), plural(len(f.Units), "unit", "units"), m.Summary(f.Units), hp, most)
+	s := fmt.Sprintf("%s: %s (%s), %d/%d hp", forceName(f), words.Count(len(f.Units), "unit", "units"), m.Summary(f.Units), hp, most)
 	if f.Peace {
 		s += ", in peace"
 	}

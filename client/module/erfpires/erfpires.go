@@ -21,6 +21,7 @@ import (
 	"empires/shared/hexgame"
 	ep "empires/shared/rules/erfpires"
 	"empires/shared/ruleset"
+	"empires/shared/words"
 )
 
 // ID is the ruleset the module shows.
@@ -153,7 +154,7 @@ func (g Game) TurnText(m *model.Model) (long, short string) {
 }
 
 // TurnName implements hexscreen.Calendar: "Day 9".
-func (g Game) TurnName(t game.Turn) string { return fmt.Sprintf("Day %d", t) }
+func (g Game) TurnName(t game.Turn) string { return g.R.TurnName(t) }
 
 // OrdersText implements hexscreen.Calendar.
 func (g Game) OrdersText(m *model.Model) (heading, none string) {
@@ -187,11 +188,11 @@ func (g Game) RealmPanel(m *model.Model) []string {
 	}
 	var held []string
 	for k, n := range tax.Structures {
-		held = append(held, model.Plural(n, d.Structures[k].Name))
+		held = append(held, words.Plural(n, d.Structures[k].Name))
 	}
 	out := []string{
 		fmt.Sprintf("Cities: %d of the %d that win", tax.Cities, d.Win.Cities),
-		fmt.Sprintf("%s; %s (%s)", strings.Join(held, ", "), plural(tax.Armies, "army", "armies"), model.Plural(units, "unit")),
+		fmt.Sprintf("%s; %s (%s)", strings.Join(held, ", "), words.Count(tax.Armies, "army", "armies"), words.Plural(units, "unit")),
 	}
 	when := "you may tax today"
 	if tax.Next > v.Turn {
@@ -201,7 +202,7 @@ func (g Game) RealmPanel(m *model.Model) []string {
 		fmt.Sprintf("Tax: %+d (%s); %s, once a week", tax.Net, g.R.Sum(tax), when),
 		fmt.Sprintf("Trade: %+d to each of two Erfpires that trade with each other the same day", d.TradeGain(tax.Revenue, tax.Maintenance)),
 		fmt.Sprintf("Tribute: you give %s (half your revenue); the receiver may not attack you for %s",
-			g.R.money(d.TributeAmount(tax.Revenue)), plural(d.Day.Week, "day", "days")))
+			g.R.money(d.TributeAmount(tax.Revenue)), words.Count(d.Day.Week, "day", "days")))
 	for _, pl := range v.Players {
 		if pl.ID == v.You {
 			continue
@@ -256,7 +257,7 @@ func (g Game) Panel(m *model.Model, sel model.Selection) []string {
 			out = append(out, fmt.Sprintf("+%d to its die here: your Dinglehoober cheers", bonus))
 		}
 		out = append(out, fmt.Sprintf("Moves %s a day: click a lit hex, or right-click; onto an enemy: attack",
-			plural(d.Army.Move, "hex", "hexes")))
+			words.Count(d.Army.Move, "hex", "hexes")))
 		return out
 	case sel.City != 0:
 		c := s.City(sel.City)
@@ -277,7 +278,7 @@ func (g Game) Panel(m *model.Model, sel model.Selection) []string {
 			}
 		}
 		out = append(out, fmt.Sprintf("Recruit up to %s today (%d × %s)",
-			model.Plural(d.RecruitLimit(cities), "unit"), d.Recruit.UnitsPerCity, plural(cities, "city", "cities")))
+			words.Plural(d.RecruitLimit(cities), "unit"), d.Recruit.UnitsPerCity, words.Count(cities, "city", "cities")))
 		return out
 	}
 	return nil
@@ -360,7 +361,7 @@ func (g Game) Note(c model.Choice) (heading, tip string) {
 		for k, n := range o.Units {
 			if n > 0 && k < len(d.Units) {
 				u := d.Units[k]
-				tip = fmt.Sprintf("each %s: Combat %d, Defence %d, %s", u.Name, u.Combat, u.Defence, plural(u.Hits, "Hit", "Hits"))
+				tip = fmt.Sprintf("each %s: Combat %d, Defence %d, %s", u.Name, u.Combat, u.Defence, words.Count(u.Hits, "Hit", "Hits"))
 			}
 		}
 		return heading, tip
@@ -386,10 +387,10 @@ func (r Rules) structureEffect(st *ep.Structure) string {
 		what = append(what, fmt.Sprintf("+%d Defence to your army on it", st.Defence))
 	}
 	if st.DieBonus > 0 {
-		what = append(what, fmt.Sprintf("+%d to your side's die in battles within %s of it", st.DieBonus, plural(st.DieBonusRange, "hex", "hexes")))
+		what = append(what, fmt.Sprintf("+%d to your side's die in battles within %s of it", st.DieBonus, words.Count(st.DieBonusRange, "hex", "hexes")))
 	}
 	if st.Sight > 0 {
-		what = append(what, fmt.Sprintf("sees %s around", plural(st.Sight, "hex", "hexes")))
+		what = append(what, fmt.Sprintf("sees %s around", words.Count(st.Sight, "hex", "hexes")))
 	}
 	if len(what) == 0 {
 		return ""

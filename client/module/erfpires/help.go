@@ -8,6 +8,7 @@ import (
 	"empires/client/menu"
 	"empires/client/module/hexscreen"
 	ep "empires/shared/rules/erfpires"
+	"empires/shared/words"
 )
 
 // Help returns the help of a game of the erfpires ruleset d: how to win,
@@ -48,7 +49,7 @@ func keysHelp() menu.HelpSection {
 
 // money writes n of d's currency: "1 Smucker", "5 Smuckers".
 func money(d *ep.Ruleset, n int) string {
-	return plural(n, strings.TrimSuffix(d.Currency, "s"), d.Currency)
+	return words.Of(n, d.Currency)
 }
 
 // terrainNames lists the names of the terrains where ok holds: "Mountain
@@ -108,7 +109,7 @@ func helpWinning(d *ep.Ruleset) menu.HelpSection {
 		Title: "How to win",
 		Paragraphs: []string{
 			fmt.Sprintf("The first Erfpire to control %d cities wins. You start with %s; build more with your armies, "+
-				"or take your rivals' by attacking them.", d.Win.Cities, plural(d.Start.Cities, "city", "cities")),
+				"or take your rivals' by attacking them.", d.Win.Cities, words.Count(d.Start.Cities, "city", "cities")),
 			"An Erfpire with no city and no army left is out of the game; the last one standing wins.",
 		},
 	}
@@ -127,9 +128,9 @@ func helpDay(d *ep.Ruleset) menu.HelpSection {
 			fmt.Sprintf("Everyone's orders are carried out at once, when all are done or the timer runs out: first the Tax, "+
 				"Trade and Tribute orders, then the builds, then the recruits, then the moves and battles; at dusk an army "+
 				"standing on another Erfpire's structure takes or razes it. A week is %s: the top bar says the day, the week "+
-				"and your next tax day.", plural(d.Day.Week, "day", "days")),
+				"and your next tax day.", words.Count(d.Day.Week, "day", "days")),
 			fmt.Sprintf("A player who sends nothing gives no order that day; after %s missed in a row the AI plays the seat.",
-				plural(d.Autopilot.ReplaceAfterMissed, "day", "days")),
+				words.Count(d.Autopilot.ReplaceAfterMissed, "day", "days")),
 		},
 	}
 }
@@ -158,9 +159,9 @@ func helpOrders(d *ep.Ruleset) menu.HelpSection {
 	rows := []menu.HelpRow{
 		{Term: "Move", Text: fmt.Sprintf("Select an army, then click a lit hex (or right-click, or drag from the army): "+
 			"it moves up to %s. Armies may not enter %s. Onto an enemy army or city: an attack, and a battle; "+
-			"a city with no army in it is taken.", plural(d.Army.Move, "hex", "hexes"), closed(d))},
+			"a city with no army in it is taken.", words.Count(d.Army.Move, "hex", "hexes"), closed(d))},
 		{Term: "Build a City", Text: fmt.Sprintf("%s. Select an army: the city is built on its hex. No other city "+
-			"may stand within %s.", money(d, d.City.Cost), plural(d.City.MinDistance-1, "hex", "hexes"))},
+			"may stand within %s.", money(d, d.City.Cost), words.Count(d.City.MinDistance-1, "hex", "hexes"))},
 	}
 	for i := range d.Structures {
 		st := &d.Structures[i]
@@ -183,11 +184,11 @@ func helpOrders(d *ep.Ruleset) menu.HelpSection {
 			"(3 cities: %d).", strings.Join(costs, ", "), d.Currency, d.Army.MaxUnits, d.Recruit.UnitsPerCity, d.RecruitLimit(3))},
 		menu.HelpRow{Term: "Tax", Text: fmt.Sprintf("Once a week (%s): %s per city%s, less %s maintenance per army. "+
 			"Select nothing (or press the Erfpire button) to see what it would bring.",
-			plural(d.Day.Week, "day", "days"), money(d, d.Tax.PerCity), structureTax(d), money(d, d.Tax.MaintenancePerArmy))},
+			words.Count(d.Day.Week, "day", "days"), money(d, d.Tax.PerCity), structureTax(d), money(d, d.Tax.MaintenancePerArmy))},
 		menu.HelpRow{Term: "Trade", Text: fmt.Sprintf("With another Erfpire: when both trade with each other the same day, each "+
 			"gains %s what its Tax would bring, rounded down. A trade the other does not return brings nothing.", part(d.Trade.Divisor))},
 		menu.HelpRow{Term: "Tribute", Text: fmt.Sprintf("To another Erfpire: a gift of %s your tax revenue, rounded down. "+
-			"For %s from that day, it may not attack you.", part(d.Tribute.Divisor), plural(d.Day.Week, "day", "days"))},
+			"For %s from that day, it may not attack you.", part(d.Tribute.Divisor), words.Count(d.Day.Week, "day", "days"))},
 	)
 	return menu.HelpSection{Title: "Orders", Rows: rows}
 }
@@ -196,7 +197,7 @@ func helpUnits(d *ep.Ruleset) menu.HelpSection {
 	var rows []menu.HelpRow
 	for _, u := range d.Units {
 		rows = append(rows, menu.HelpRow{Term: u.Name, Text: fmt.Sprintf("Costs %s; Combat %d, Defence %d, %s.",
-			money(d, u.Cost), u.Combat, u.Defence, plural(u.Hits, "Hit", "Hits"))})
+			money(d, u.Cost), u.Combat, u.Defence, words.Count(u.Hits, "Hit", "Hits"))})
 	}
 	return menu.HelpSection{Title: "Units", Rows: rows}
 }
@@ -209,7 +210,7 @@ func helpStructures(d *ep.Ruleset) menu.HelpSection {
 		text := sentence(r.structureEffect(st))
 		if st.DieBonus > 0 {
 			text = fmt.Sprintf("The rule document gives it no effect. Here its din cheers its owner's troops: +%d to their die "+
-				"in every battle within %s of it (two cheer no louder than one). ", st.DieBonus, plural(st.DieBonusRange, "hex", "hexes")) + text
+				"in every battle within %s of it (two cheer no louder than one). ", st.DieBonus, words.Count(st.DieBonusRange, "hex", "hexes")) + text
 		}
 		switch st.EnemyArmy {
 		case ep.EnemyDestroys:
@@ -280,13 +281,13 @@ func helpEconomy(d *ep.Ruleset) menu.HelpSection {
 		Paragraphs: []string{
 			fmt.Sprintf("A Tax brings %s per city%s, less %s per army for maintenance (an Erfpire that cannot pay it all "+
 				"pays what it has). Once taxed, you may tax again %s later.", money(d, d.Tax.PerCity), farm,
-				money(d, d.Tax.MaintenancePerArmy), plural(d.Day.Week, "day", "days")),
+				money(d, d.Tax.MaintenancePerArmy), words.Count(d.Day.Week, "day", "days")),
 			fmt.Sprintf("A Trade brings each side %s its Tax's gain after maintenance (never below 0), and only if "+
 				"both named each other that day. It pays no maintenance and is no Tax.", part(d.Trade.Divisor)),
 			fmt.Sprintf("A Tribute gives %s your revenue before maintenance, paid in full (at least 1). Its receiver "+
 				"may not attack you for %s, the day of the tribute first: its orders into your armies, cities or "+
 				"structures are refused, and if its army walks into yours unseen no blow is struck and it falls back "+
-				"unharmed. You may still attack it.", part(d.Tribute.Divisor), plural(d.Day.Week, "day", "days")),
+				"unharmed. You may still attack it.", part(d.Tribute.Divisor), words.Count(d.Day.Week, "day", "days")),
 		},
 	}
 }
@@ -306,11 +307,11 @@ func helpChoices(d *ep.Ruleset) menu.HelpSection {
 		Title:      "Where the rules are silent",
 		Paragraphs: []string{"The rule document leaves these open; the data file (erfpires.toml) makes these choices:"},
 		Rows: []menu.HelpRow{
-			{Term: "Start", Text: fmt.Sprintf("%s, an army of %s in the first, %s.", plural(d.Start.Cities, "city", "cities"),
+			{Term: "Start", Text: fmt.Sprintf("%s, an army of %s in the first, %s.", words.Count(d.Start.Cities, "city", "cities"),
 				strings.Join(start, ", "), money(d, d.Start.Smuckers))},
-			{Term: "A week", Text: plural(d.Day.Week, "day", "days") + "."},
+			{Term: "A week", Text: words.Count(d.Day.Week, "day", "days") + "."},
 			{Term: "Sight", Text: fmt.Sprintf("Cities see %s around, armies %s; Forts and Dinglehoobers see around them too.",
-				plural(d.City.Sight, "hex", "hexes"), plural(d.Army.Sight, "hex", "hexes"))},
+				words.Count(d.City.Sight, "hex", "hexes"), words.Count(d.Army.Sight, "hex", "hexes"))},
 			{Term: "Terrain", Text: fmt.Sprintf("Cities may stand on %s; Forest and Hills grow no farms.",
 				terrainNames(d, func(i int) bool { return d.Terrain[i].City }, "or"))},
 			{Term: "Casualties", Text: strings.Join(order, ", then ") + "."},

@@ -137,6 +137,27 @@ func TestEventWords(t *testing.T) {
 			2: {"Your army razed Red's Farm at (2,1)"},
 			3: {"Your army captured Red's Fort at (1,3)"},
 		}},
+		{name: "a move", day: func(t *testing.T, r *ep.Rules, s *game.State) orders {
+			addCity(r, s, 1, 1, 1)
+			a := addArmy(t, r, s, 1, 1, 1, "2 infantry")
+			addCity(r, s, 2, 10, 1)
+			addCity(r, s, 3, 10, 5)
+			return orders{1: {{Kind: game.OrderMove, Army: a, Path: []hex.Hex{at(2, 1), at(3, 1)}}}}
+		}, want: map[game.PlayerID][]string{1: {"moved to (3,1)"}}},
+		{name: "an explore", day: func(t *testing.T, r *ep.Rules, s *game.State) orders {
+			addCity(r, s, 1, 1, 1)
+			a := addArmy(t, r, s, 1, 1, 1, "2 infantry")
+			addCity(r, s, 2, 10, 1)
+			addCity(r, s, 3, 10, 5)
+			return orders{1: {{Kind: game.OrderExplore, Army: a, Dir: hex.East}}}
+		}, want: map[game.PlayerID][]string{1: {"explored to (3,1)"}}},
+		{name: "an attack that found nobody", day: func(t *testing.T, r *ep.Rules, s *game.State) orders {
+			addCity(r, s, 1, 1, 1)
+			a := addArmy(t, r, s, 1, 1, 1, "2 infantry")
+			addCity(r, s, 2, 10, 1)
+			addCity(r, s, 3, 10, 5)
+			return orders{1: {{Kind: game.OrderAttack, Army: a, Path: []hex.Hex{at(2, 1), at(3, 1)}}}}
+		}, want: map[game.PlayerID][]string{1: {"'s attack found nobody at (3,1)"}}},
 		{name: "battle", day: func(t *testing.T, r *ep.Rules, s *game.State) orders {
 			addCity(r, s, 1, 0, 0)
 			addCity(r, s, 2, 11, 5)
@@ -238,5 +259,32 @@ func TestEventWords(t *testing.T) {
 		if !kinds[k] {
 			t.Errorf("no day made an event of kind %d", k)
 		}
+	}
+}
+
+// TestDayWords: a game of days says "day" where the others say "turn":
+// the model's name of a turn, and the tooltip of what was last seen.
+func TestDayWords(t *testing.T) {
+	r, s := scenario(t, plainMap)
+	addCity(r, s, 1, 1, 1)
+	addCity(r, s, 2, 10, 1)
+	addCity(r, s, 3, 10, 5)
+	mem := &s.Memory[0]
+	mem.Known.Set(s.Map.Rect().Index(at(7, 4)))
+	mem.Cities = append(mem.Cities, game.CitySighting{City: 78, Owner: 2, Hex: at(7, 4), Level: 1, Turn: 2})
+	mem.Armies = append(mem.Armies, game.Sighting{Army: 77, Owner: 2, Hex: at(7, 4), Units: game.Units{2}, Turn: 2})
+	s.Turn = 5
+	m := modelOf(t, r, s, 1)
+	if have, want := m.TurnName(9), "Day 9"; have != want {
+		t.Errorf("turn 9 is %q, want %q", have, want)
+	}
+	lines := strings.Join(m.Describe(at(7, 4)), "\n")
+	for _, want := range []string{"as last seen on day 2", "last seen on day 2"} {
+		if !strings.Contains(lines, want) {
+			t.Errorf("the tooltip does not say %q:\n%s", want, lines)
+		}
+	}
+	if strings.Contains(lines, "turn") {
+		t.Errorf("the tooltip says turn:\n%s", lines)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"empires/client/model"
 	"empires/shared/game"
 	ep "empires/shared/rules/erfpires"
+	"empires/shared/words"
 )
 
 // Rules are erfpires's rules as the hex view model plays them
@@ -22,6 +23,9 @@ var _ model.Rules = Rules{}
 
 // Currency implements model.Rules: "Smuckers".
 func (r Rules) Currency() string { return r.D.Currency }
+
+// TurnName implements model.TurnNamer: a game of days, "Day 9".
+func (r Rules) TurnName(t game.Turn) string { return fmt.Sprintf("Day %d", t) }
 
 // UnitName implements model.Rules: "Infantry".
 func (r Rules) UnitName(k game.UnitKind) string {
@@ -56,18 +60,7 @@ func (r Rules) Burdens(o *game.Order, cost int64) bool { return cost > 0 }
 
 // money writes n of the currency: "1 Smucker", "5 Smuckers".
 func (r Rules) money(n int64) string {
-	if n == 1 || n == -1 {
-		return fmt.Sprintf("%d %s", n, strings.TrimSuffix(r.D.Currency, "s"))
-	}
-	return fmt.Sprintf("%d %s", n, r.D.Currency)
-}
-
-// plural writes "1 city", "2 cities".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
+	return words.Of(int(n), r.D.Currency)
 }
 
 // structureKind returns the [[structure]] of kind k, nil for none.
@@ -124,15 +117,15 @@ func (r Rules) TaxOf(m *model.Model) Tax {
 // Sum writes how tax t adds up: "3 × 2 cities + 1 × 1 Farm − 1 × 2
 // armies".
 func (r Rules) Sum(t Tax) string {
-	parts := []string{fmt.Sprintf("%d × %s", r.D.Tax.PerCity, plural(t.Cities, "city", "cities"))}
+	parts := []string{fmt.Sprintf("%d × %s", r.D.Tax.PerCity, words.Count(t.Cities, "city", "cities"))}
 	for k, n := range t.Structures {
 		if st := &r.D.Structures[k]; st.Tax > 0 {
-			parts = append(parts, fmt.Sprintf("%d × %s", st.Tax, model.Plural(n, st.Name)))
+			parts = append(parts, fmt.Sprintf("%d × %s", st.Tax, words.Plural(n, st.Name)))
 		}
 	}
 	s := strings.Join(parts, " + ")
 	if r.D.Tax.MaintenancePerArmy > 0 {
-		s += fmt.Sprintf(" − %d × %s", r.D.Tax.MaintenancePerArmy, plural(t.Armies, "army", "armies"))
+		s += fmt.Sprintf(" − %d × %s", r.D.Tax.MaintenancePerArmy, words.Count(t.Armies, "army", "armies"))
 	}
 	return s
 }

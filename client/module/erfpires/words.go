@@ -9,6 +9,7 @@ import (
 	"empires/client/model"
 	"empires/shared/game"
 	ep "empires/shared/rules/erfpires"
+	"empires/shared/words"
 )
 
 // The ruleset writes its events' Text for the server's logs, naming
@@ -230,7 +231,7 @@ func (r Rules) Explain(b *game.BattleReport, name func(game.PlayerID) string) (s
 			continue
 		}
 		sides[i] = []string{fmt.Sprintf("Combat %d + die %s − Defence %d = %s",
-			s.Combat, dieText(s), s.Defence, plural(s.Hits, "hit", "hits"))}
+			s.Combat, dieText(s), s.Defence, words.Count(s.Hits, "hit", "hits"))}
 	}
 	reason = playerRef.ReplaceAllStringFunc(rest, func(s string) string { return name(partner(s)) })
 	return sides, reason, true

@@ -8,6 +8,7 @@ import (
 	"empires/shared/game"
 	"empires/shared/hex"
 	erf "empires/shared/rules/erfworld"
+	"empires/shared/words"
 )
 
 // CityChoices implements model.Rules: upgrade, if its level is one the
@@ -163,7 +164,7 @@ func (r Rules) transferChoices(m *model.Model, army *game.Army) []model.Choice {
 				}
 				one := make(game.Units, k+1)
 				one[k] = 1
-				out = append(out, m.Offer(fmt.Sprintf("Take 1 %s of %s", d.Units[k].Name, name),
+				out = append(out, m.Offer(fmt.Sprintf("Take %s of %s", words.Of(1, d.Units[k].Name), name),
 					game.Order{Kind: erf.OrderTransfer, Army: o.ID, Target: army.ID, Units: one}))
 			}
 		}
@@ -194,7 +195,7 @@ func (r Rules) transferChoices(m *model.Model, army *game.Army) []model.Choice {
 // %s", "%s all 3 units %s; the Look-A-Mancer stays with the Warlord".
 func (r Rules) allUnits(from *game.Army, to game.ArmyID) (string, []game.Order) {
 	move := game.Order{Kind: erf.OrderTransfer, Army: from.ID, Target: to, Units: slices.Clone(from.Units)}
-	units := model.Plural(from.Units.Total(), "unit")
+	units := words.Plural(from.Units.Total(), "unit")
 	var chars []game.Character
 	for _, c := range from.Characters {
 		if _, ok := erf.CasterOf(c); ok {

@@ -207,7 +207,7 @@ func TestArmyChoices(t *testing.T) {
 				t.Errorf("army %d offers %q", tt.army, tt.label)
 			}
 		case !ok:
-			t.Errorf("army %d: no choice %q", tt.army, tt.label)
+			t.Errorf("army %d: no choice %q in %q", tt.army, tt.label, labelsOf(m.ArmyChoices(tt.army)))
 		case tt.reason == "" && ch.Reason != "", tt.reason != "" && !strings.Contains(ch.Reason, tt.reason):
 			t.Errorf("army %d, %q: reason %q, want %q", tt.army, tt.label, ch.Reason, tt.reason)
 		case ch.Current != tt.current:
@@ -238,6 +238,7 @@ func TestTransferChoices(t *testing.T) {
 	garrison := g.s.AddArmy(game.Army{Owner: 1, Hex: gametest.At(0, 4), Units: game.Units{3}})
 	lord := g.s.AddArmy(game.Army{Owner: 1, Hex: gametest.At(0, 4),
 		Characters: []game.Character{{ID: game.CharacterID(g.s.NewID()), Kind: erf.CharWarlord, Level: 1}}})
+	flyers := g.s.AddArmy(game.Army{Owner: 1, Hex: gametest.At(0, 4), Units: game.Units{0, 0, 2}})
 	game.RecordVision(g.s, g.r)
 	m := modelOf(t, g.r, g.s, 1)
 	name := g.r.D.Units[0].Name
@@ -246,6 +247,9 @@ func TestTransferChoices(t *testing.T) {
 		label string
 		want  game.Order // "" Kind: no such choice
 	}{
+		// "Take 1 Flyers" read wrong: one of the Flyers is a Flyer.
+		{lord, fmt.Sprintf("Take 1 Flyer of army %d", flyers),
+			game.Order{Kind: erf.OrderTransfer, Army: flyers, Target: lord, Units: game.Units{0, 0, 1}}},
 		{lord, fmt.Sprintf("Take all 3 units of army %d", garrison),
 			game.Order{Kind: erf.OrderTransfer, Army: garrison, Target: lord, Units: game.Units{3}}},
 		{lord, fmt.Sprintf("Take 1 %s of army %d", name, garrison),
@@ -267,7 +271,7 @@ func TestTransferChoices(t *testing.T) {
 			t.Errorf("army %d offers %q", tt.army, tt.label)
 		case tt.want.Kind == 0:
 		case have == nil:
-			t.Errorf("army %d: no choice %q", tt.army, tt.label)
+			t.Errorf("army %d: no choice %q in %q", tt.army, tt.label, labelsOf(m.ArmyChoices(tt.army)))
 		case have.Reason != "":
 			t.Errorf("army %d, %q: refused: %s", tt.army, tt.label, have.Reason)
 		case have.Order.Army != tt.want.Army || have.Order.Target != tt.want.Target || !slices.Equal(have.Order.Units, tt.want.Units):
@@ -647,4 +651,13 @@ func TestCasterTransfers(t *testing.T) {
 	if a := g.s.Army(lord); a == nil || a.Units.Total() != 3 || len(a.Characters) != 3 {
 		t.Errorf("the Warlord's army after the turn: %+v, want 3 units and 3 characters", a)
 	}
+}
+
+// labelsOf lists the choices' labels.
+func labelsOf(cs []model.Choice) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.Label)
+	}
+	return out
 }

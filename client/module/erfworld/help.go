@@ -7,6 +7,7 @@ import (
 	"empires/client/menu"
 	"empires/client/module/hexscreen"
 	erf "empires/shared/rules/erfworld"
+	"empires/shared/words"
 )
 
 // Help returns the help of a game of the erfworld ruleset d: how to win,
@@ -34,15 +35,7 @@ func Help(d *erf.Ruleset) menu.HelpContent {
 
 // money returns n of the ruleset's currency: "1 Schmucker", "5 Schmuckers".
 func money(d *erf.Ruleset, n int) string {
-	return plural(n, strings.TrimSuffix(d.Currency, "s"), d.Currency)
-}
-
-// plural returns "n one" or "n many".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, one)
-	}
-	return fmt.Sprintf("%d %s", n, many)
+	return words.Of(n, d.Currency)
 }
 
 // terrainName returns the name of the terrain with id id.
@@ -90,10 +83,10 @@ func erfWinning(d *erf.Ruleset) menu.HelpSection {
 		Paragraphs: []string{
 			fmt.Sprintf("Hold %s at the start of your turn and you win. Your own is one; no city can be "+
 				"upgraded to a Capital (level %d), so the others must be conquered.",
-				plural(d.Win.Capitals, "Capital", "Capitals"), d.City.CapitalLevel),
+				words.Count(d.Win.Capitals, "Capital", "Capitals"), d.City.CapitalLevel),
 			fmt.Sprintf("Lose your last Capital and you have %s to retake one: without a Capital at the end "+
 				"of it you are out of the game, and your cities and units are removed.",
-				plural(d.Win.RetakeTurns, "turn", "turns")),
+				words.Count(d.Win.RetakeTurns, "turn", "turns")),
 		},
 	}
 }
@@ -143,11 +136,11 @@ func erfCities(d *erf.Ruleset) menu.HelpSection {
 		{Term: "Income", Text: fmt.Sprintf("Each city brings %s per level each turn: a level-%d Capital brings %s.",
 			money(d, c.IncomePerLevel), c.CapitalLevel, money(d, c.IncomePerLevel*c.CapitalLevel))},
 		{Term: "New city", Text: fmt.Sprintf("%s, on %s terrain where you have an army, with no other city closer than %s.",
-			money(d, c.NewCityCost), terrainName(d, d.Terrain[d.CityTerrain].ID), plural(c.MinDistance, "hex", "hexes"))},
+			money(d, c.NewCityCost), terrainName(d, d.Terrain[d.CityTerrain].ID), words.Count(c.MinDistance, "hex", "hexes"))},
 		{Term: "Upgrade", Text: fmt.Sprintf("%s a turn, costing %d times the new level (level %d to %d: %s), up to level %d.",
-			plural(c.UpgradeLevelsPerTurn, "level", "levels"), c.UpgradeCostPerLevel, upFrom, upFrom+1,
+			words.Count(c.UpgradeLevelsPerTurn, "level", "levels"), c.UpgradeCostPerLevel, upFrom, upFrom+1,
 			money(d, c.UpgradeCostPerLevel*(upFrom+1)), c.MaxUpgradeLevel)},
-		{Term: "Forming units", Text: fmt.Sprintf("A city forms %s per level each turn.", plural(c.UnitsPerLevel, "unit", "units"))},
+		{Term: "Forming units", Text: fmt.Sprintf("A city forms %s per level each turn.", words.Count(c.UnitsPerLevel, "unit", "units"))},
 		{Term: "Defence", Text: fmt.Sprintf("Attacked, a city adds %d %s per level of defence to its side, for that battle; "+
 			"a city with no army in it fights alone with them. Each attacking Siege lowers the defence by a level.",
 			c.GarrisonPerDefence*c.DefencePerLevel, unitNames(d, []string{c.GarrisonUnit}))},
@@ -156,7 +149,7 @@ func erfCities(d *erf.Ruleset) menu.HelpSection {
 	if tg.PerCapitalPerTurn > 0 {
 		rows = append(rows, menu.HelpRow{Term: "Trade Goods", Text: fmt.Sprintf("A Capital may make %s a turn instead of forming units "+
 			"or characters. Cash in several at once: n goods pay n to the power %d (3 goods: %s).",
-			plural(tg.PerCapitalPerTurn, "Trade Good", "Trade Goods"), tg.ValueExponent, money(d, three))})
+			words.Count(tg.PerCapitalPerTurn, "Trade Good", "Trade Goods"), tg.ValueExponent, money(d, three))})
 	}
 	return menu.HelpSection{Title: "Cities and income", Rows: rows}
 }
@@ -178,7 +171,7 @@ func erfUnits(d *erf.Ruleset) menu.HelpSection {
 		}
 		if u.ScoutHexes > 0 {
 			what = append(what, fmt.Sprintf("each may scout %s at a distance of %d from its army at the start of the turn",
-				plural(u.ScoutHexes, "hex", "hexes"), u.ScoutDistance))
+				words.Count(u.ScoutHexes, "hex", "hexes"), u.ScoutDistance))
 		}
 		if u.CityDefenceReduction > 0 {
 			what = append(what, fmt.Sprintf("each lowers a city's defence by %d when attacking it", u.CityDefenceReduction))
@@ -190,7 +183,7 @@ func erfUnits(d *erf.Ruleset) menu.HelpSection {
 	}
 	a := d.Army
 	move := fmt.Sprintf("Units leave a city only in an army led by a Warlord; units in a city's hex are its garrison. "+
-		"An army moves %s a turn", plural(a.BaseMove, "hex", "hexes"))
+		"An army moves %s a turn", words.Count(a.BaseMove, "hex", "hexes"))
 	var mods []string
 	for _, m := range a.MoveModifiers {
 		verb := "one more"
@@ -217,7 +210,7 @@ func erfUnits(d *erf.Ruleset) menu.HelpSection {
 
 func erfWarlords(d *erf.Ruleset) menu.HelpSection {
 	w := d.Warlord
-	pop := fmt.Sprintf("Popped in a Capital (%s a turn) at level %d", plural(w.PerCapitalPerTurn, "Warlord", "Warlords"), w.PopLevel)
+	pop := fmt.Sprintf("Popped in a Capital (%s a turn) at level %d", words.Count(w.PerCapitalPerTurn, "Warlord", "Warlords"), w.PopLevel)
 	if w.Cost > 0 {
 		pop += " for " + money(d, w.Cost)
 	}
@@ -233,15 +226,15 @@ func erfWarlords(d *erf.Ruleset) menu.HelpSection {
 		Paragraphs: []string{
 			pop + fmt.Sprintf(". A Warlord gains %s for each battle won. In battle, each level adds %d to a die that missed%s. "+
 				"Alone, a Warlord moves %s a turn. Upkeep %s a turn. A Warlord dies when the last unit of its side on its hex dies.",
-				plural(w.LevelsPerVictory, "level", "levels"), d.Combat.WarlordPointsPerLevel, crit,
-				plural(w.MoveAlone, "hex", "hexes"), money(d, w.Upkeep)),
+				words.Count(w.LevelsPerVictory, "level", "levels"), d.Combat.WarlordPointsPerLevel, crit,
+				words.Count(w.MoveAlone, "hex", "hexes"), money(d, w.Upkeep)),
 		},
 	}
 }
 
 func erfCasters(d *erf.Ruleset) menu.HelpSection {
 	c := d.Caster
-	intro := fmt.Sprintf("Up to %d per empire, popped in a Capital (%s a turn)", c.MaxPerSide, plural(c.PerCapitalPerTurn, "Caster", "Casters"))
+	intro := fmt.Sprintf("Up to %d per empire, popped in a Capital (%s a turn)", c.MaxPerSide, words.Count(c.PerCapitalPerTurn, "Caster", "Casters"))
 	if c.Cost > 0 {
 		intro += " for " + money(d, c.Cost)
 	}
@@ -280,7 +273,7 @@ func erfCasters(d *erf.Ruleset) menu.HelpSection {
 		Rows: []menu.HelpRow{
 			{Term: c.Croak.Name, Text: croak},
 			{Term: c.Econ.Name, Text: fmt.Sprintf("+%s a turn.", money(d, c.Econ.Income))},
-			{Term: c.Look.Name, Text: fmt.Sprintf("Each turn, see the map and turn report of %s.", plural(c.Look.Targets, "other player", "other players"))},
+			{Term: c.Look.Name, Text: fmt.Sprintf("Each turn, see the map and turn report of %s.", words.Count(c.Look.Targets, "other player", "other players"))},
 			{Term: c.Fool.Name, Text: fool + "."},
 			{Term: c.Heal.Name, Text: fmt.Sprintf("In its battles, your casualties are divided by %d (rounded down); one per battle.", c.Heal.CasualtyDivisor)},
 			{Term: c.Dirt.Name, Text: fmt.Sprintf("City upgrades cost 1/%d.", c.Dirt.UpgradeCostDivisor)},
@@ -296,15 +289,15 @@ func erfFleets(d *erf.Ruleset) menu.HelpSection {
 		next = append(next, terrainName(d, id))
 	}
 	build := fmt.Sprintf("Built when you have cities next to %s: %s a turn, %s", andList(next),
-		plural(f.PerSidePerTurn, "fleet", "fleets"), money(d, f.Cost))
+		words.Count(f.PerSidePerTurn, "fleet", "fleets"), money(d, f.Cost))
 	if f.Upkeep == 0 {
 		build += ", no upkeep."
 	} else {
 		build += fmt.Sprintf(", upkeep %s a turn.", money(d, f.Upkeep))
 	}
 	carry := fmt.Sprintf("A fleet moves %s a turn and carries %s a turn: loading costs it %s, unloading %s",
-		plural(f.Move, "hex", "hexes"), plural(f.ArmiesPerTurn, "army", "armies"),
-		plural(f.LoadCost, "move", "moves"), plural(f.UnloadCost, "move", "moves"))
+		words.Count(f.Move, "hex", "hexes"), words.Count(f.ArmiesPerTurn, "army", "armies"),
+		words.Count(f.LoadCost, "move", "moves"), words.Count(f.UnloadCost, "move", "moves"))
 	if !f.CarriedArmyMoves {
 		carry += ", and the army does not move the turn it is carried"
 	}
@@ -315,7 +308,7 @@ func erfFleets(d *erf.Ruleset) menu.HelpSection {
 			build + " " + carry,
 			fmt.Sprintf("A fleet that neither moves nor carries goes fishing: +%s. %s. Fleets that meet fight: "+
 				"a roll of %d sinks the other.", money(d, f.FishingIncome),
-				plural(f.MaxPerHex, "fleet per hex at most", "fleets per hex at most"), f.DestroyOn),
+				words.Count(f.MaxPerHex, "fleet per hex at most", "fleets per hex at most"), f.DestroyOn),
 		},
 	}
 }
@@ -334,9 +327,9 @@ func erfCombat(d *erf.Ruleset) menu.HelpSection {
 		Paragraphs: []string{
 			fmt.Sprintf("Moving onto another player's army or city is an attack. Each unit rolls a %d-sided die "+
 				"(some roll more: see Units); %d or more is a hit and a %d counts as %s. The Warlord's levels raise missed rolls.",
-				c.DieSides, c.HitOn, c.CriticalOn, plural(c.CriticalHits, "hit", "hits")),
+				c.DieSides, c.HitOn, c.CriticalOn, words.Count(c.CriticalHits, "hit", "hits")),
 			fmt.Sprintf("Casualties fall on %s in that order, unless you order another. The side that loses more units "+
-				"retreats %s; %s.", unitNames(d, c.CasualtyOrder), plural(c.RetreatHexes, "hex", "hexes"), tie),
+				"retreats %s; %s.", unitNames(d, c.CasualtyOrder), words.Count(c.RetreatHexes, "hex", "hexes"), tie),
 		},
 	}
 }

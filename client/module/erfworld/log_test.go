@@ -59,6 +59,8 @@ func TestEventTexts(t *testing.T) {
 			"Upkeep: paid 1: 1 for 5 units", true},
 		{"fishing", game.Event{Kind: erf.EventFishing, Player: 1, Amount: 2, Text: "fleets gone fishing: 2"},
 			"Your fleets caught 2 Schmuckers (fleets gone fishing: 2)", true},
+		{"fishing, one Schmucker", game.Event{Kind: erf.EventFishing, Player: 1, Amount: 1, Text: "fleets gone fishing: 1"},
+			"Your fleets caught 1 Schmucker (fleets gone fishing: 1)", true},
 		{"level", game.Event{Kind: erf.EventLevel, Player: 1, Army: g.W, Amount: 3},
 			fmt.Sprintf("The Warlord of your army %d rose to level 3", w), true},
 		{"look", game.Event{Kind: erf.EventLook, Player: 1, Text: "your Look-A-Mancer looked at player 2"},
@@ -89,7 +91,8 @@ func TestEventTexts(t *testing.T) {
 			fmt.Sprintf("Your army %d stopped at (%s): enemy ahead at 1,2", w, here), true},
 		{"order skipped", game.Event{Kind: game.EventOrderSkipped, Player: 1, Text: "order 2 (move army 12) skipped: army 12 does not exist"},
 			"Order 2 (move army 12) skipped: army 12 does not exist", true},
-		{"a step of a move is for the animation", game.Event{Kind: game.EventMove, Step: 1, Player: 1, Army: g.W, From: here, To: there, HasHex: true}, "", true},
+		{"a step of a move, its order not told", game.Event{Kind: game.EventMove, Step: 1, Player: 1, Army: g.W, From: here, To: there, HasHex: true},
+			fmt.Sprintf("Your army %d moved to (%s)", w, there), true},
 		{"boarding", game.Event{Kind: game.EventMove, Player: 1, Army: g.W, From: here, To: there, HasHex: true, Text: fmt.Sprintf("boards army %d", f)},
 			fmt.Sprintf("Your army %d boards army %d", w, f), true},
 	}
@@ -112,6 +115,80 @@ func TestEventTexts(t *testing.T) {
 			l := log[0]
 			if l.Text != tt.want || l.Mine != tt.wantMine || l.Turn != 1 || l.HasHex != ev.HasHex || l.Battle != ev.Battle {
 				t.Errorf("have %+v\nwant text %q, mine %v", l, tt.want, tt.wantMine)
+			}
+		})
+	}
+}
+
+// TestTripTexts: every army that moved has one line for the turn: where
+// it ended, how an explore or an attack ended, or where it stopped and
+// why; an army that fought leaves it to the battle's line.
+func TestTripTexts(t *testing.T) {
+	g := newSmallGame(t)
+	m := modelOf(t, g.r, g.s, 1)
+	w, f, e := uint32(g.W), uint32(g.F), uint32(g.E)
+	at := func(c, r int) hex.Hex { return gametest.At(c, r) }
+	step := func(n int, army game.ArmyID, p game.PlayerID, from, to hex.Hex) game.Event {
+		return game.Event{Kind: game.EventMove, Step: n, Player: p, Army: army, From: from, To: to, HasHex: true}
+	}
+	last := func(ev game.Event, o game.OrderKind, text string) game.Event {
+		ev.Amount, ev.Text = int64(o), text
+		return ev
+	}
+	fight := game.Event{Kind: game.EventBattle, Step: 2, To: at(4, 2), HasHex: true, Battle: &game.BattleReport{Hex: at(4, 2),
+		Winner: 1, Sides: [2]game.SideReport{
+			{Player: 1, Role: game.Attacker, Armies: []game.ArmyID{g.W}, Before: game.Units{4}, Won: true},
+			{Player: 2, Role: game.Defender, Armies: []game.ArmyID{g.E}, Before: game.Units{2}, Losses: game.Units{2}}}}}
+	tests := []struct {
+		name string
+		have []game.Event
+		want []string
+	}{
+		{"a move", []game.Event{step(1, g.W, 1, at(2, 2), at(3, 2)), last(step(2, g.W, 1, at(3, 2), at(4, 2)), game.OrderMove, "")},
+			[]string{fmt.Sprintf("Your army %d moved to (4,2)", w)}},
+		{"an explore", []game.Event{step(1, g.W, 1, at(2, 2), at(3, 2)), last(step(2, g.W, 1, at(3, 2), at(4, 2)), game.OrderExplore, "")},
+			[]string{fmt.Sprintf("Your army %d explored to (4,2)", w)}},
+		{"an attack whose target had moved", []game.Event{step(1, g.W, 1, at(2, 2), at(3, 2)),
+			last(step(2, g.W, 1, at(3, 2), at(4, 2)), game.OrderAttack, "found nobody")},
+			[]string{fmt.Sprintf("Your army %d's attack found nobody at (4,2)", w)}},
+		{"an attack that fought", []game.Event{step(1, g.W, 1, at(2, 2), at(3, 2)),
+			last(step(2, g.W, 1, at(3, 2), at(4, 2)), game.OrderAttack, ""), fight},
+			[]string{fmt.Sprintf("Your army %d (Infantry 4) beat Blue's army %d at (4,2): lost 0, killed 2", w, e)}},
+		{"a move stopped short", []game.Event{last(step(1, g.W, 1, at(2, 2), at(3, 2)), game.OrderMove, ""),
+			{Kind: game.EventBlocked, Step: 2, Player: 1, Army: g.W, From: at(3, 2), To: at(4, 2), Text: "enemy ahead at 4,2"}},
+			[]string{fmt.Sprintf("Your army %d moved to (3,2) and stopped: enemy ahead at 4,2", w)}},
+		{"a wait for room, then on", []game.Event{step(1, g.W, 1, at(2, 2), at(3, 2)),
+			{Kind: game.EventBlocked, Step: 2, Player: 1, Army: g.W, From: at(3, 2), To: at(4, 2), Text: "waits: hex full"},
+			last(step(3, g.W, 1, at(3, 2), at(4, 2)), game.OrderMove, "")},
+			[]string{fmt.Sprintf("Your army %d moved to (4,2)", w)}},
+		{"an attack that lost sight of its target", []game.Event{last(step(1, g.W, 1, at(2, 2), at(3, 2)), game.OrderAttack, ""),
+			{Kind: game.EventBlocked, Step: 2, Player: 1, Army: g.W, From: at(3, 2), To: at(3, 2), Text: fmt.Sprintf("lost sight of army %d", e)}},
+			[]string{fmt.Sprintf("Your army %d's attack went to (3,2) and stopped: lost sight of army %d", w, e)}},
+		{"stopped before the first step", []game.Event{{Kind: game.EventBlocked, Step: 1, Player: 1, Army: g.W, From: at(2, 2), To: at(3, 2),
+			Text: "the path's next hex 3,2 is Water, which it cannot enter"}},
+			[]string{fmt.Sprintf("Your army %d stopped at (2,2): the path's next hex 3,2 is Water, which it cannot enter", w)}},
+		{"another's army seen moving", []game.Event{step(1, g.E, 2, at(5, 2), at(4, 2)), step(2, g.E, 2, at(4, 2), at(3, 2))},
+			[]string{fmt.Sprintf("Blue's army %d moved to (3,2)", e)}},
+		{"an army aboard its fleet", []game.Event{last(step(1, g.F, 1, at(2, 2), at(3, 2)), game.OrderMove, ""),
+			{Kind: game.EventMove, Step: 1, Player: 1, Army: g.W, From: at(2, 2), To: at(3, 2), HasHex: true, Text: fmt.Sprintf("aboard army %d", f)}},
+			[]string{fmt.Sprintf("Your fleet %d moved to (3,2)", f)}},
+		{"two armies, one line each, in the order they first moved", []game.Event{step(1, g.E, 2, at(5, 2), at(4, 2)),
+			step(1, g.W, 1, at(2, 2), at(3, 2)), last(step(2, g.W, 1, at(3, 2), at(3, 3)), game.OrderMove, "")},
+			[]string{fmt.Sprintf("Blue's army %d moved to (4,2)", e), fmt.Sprintf("Your army %d moved to (3,3)", w)}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			n := len(m.Log())
+			for i := range tt.have {
+				tt.have[i].Turn = 1
+			}
+			m.ApplyUpdate(tt.have, m.View())
+			var have []string
+			for _, l := range m.Log()[n:] {
+				have = append(have, l.Text)
+			}
+			if !reflect.DeepEqual(have, tt.want) {
+				t.Errorf("have %q\nwant %q", have, tt.want)
 			}
 		})
 	}

@@ -7,6 +7,7 @@ import (
 	"empires/client/model"
 	"empires/shared/game"
 	erf "empires/shared/rules/erfworld"
+	"empires/shared/words"
 )
 
 // Costs implements model.Rules: what each order spends as the rules price
@@ -125,7 +126,7 @@ func (r Rules) Label(m *model.Model, o *game.Order) string {
 	case erf.OrderTradeGood:
 		return fmt.Sprintf("Make a Trade Good in %s", m.CityName(o.City))
 	case erf.OrderCash:
-		return fmt.Sprintf("Cash in %s", model.Plural(int(o.Count), "Trade Good"))
+		return fmt.Sprintf("Cash in %s", words.Plural(int(o.Count), "Trade Good"))
 	case erf.OrderTransfer:
 		var parts []string
 		if o.Units.Total() > 0 {

@@ -45,14 +45,6 @@ func choose(t *testing.T, m *model.Model, cs []model.Choice, label string) model
 	return model.Choice{}
 }
 
-func labelsOf(cs []model.Choice) []string {
-	var out []string
-	for _, c := range cs {
-		out = append(out, c.Label)
-	}
-	return out
-}
-
 // farthest is the dearest cost in a reach.
 func farthest(reach map[hex.Hex]int) int {
 	n := 0

@@ -7,6 +7,7 @@ import (
 	"empires/client/model"
 	"empires/shared/game"
 	erf "empires/shared/rules/erfworld"
+	"empires/shared/words"
 )
 
 // Rules are erfworld's rules as the hex view model plays them
@@ -85,13 +86,13 @@ func (r Rules) Forecast(m *model.Model, orders []game.Order) model.Forecast {
 	up := f.Upkeep
 	var what []string
 	if up.Units > 0 {
-		what = append(what, plural(int(up.Units), "unit", "units"))
+		what = append(what, words.Count(int(up.Units), "unit", "units"))
 	}
 	if up.Warlords > 0 {
-		what = append(what, plural(int(up.Warlords), "Warlord", "Warlords"))
+		what = append(what, words.Count(int(up.Warlords), "Warlord", "Warlords"))
 	}
 	if up.Casters > 0 {
-		what = append(what, plural(int(up.Casters), "Caster", "Casters"))
+		what = append(what, words.Count(int(up.Casters), "Caster", "Casters"))
 	}
 	upkeep := fmt.Sprintf("Upkeep:      -%d", up.Paid)
 	if len(what) > 0 {
@@ -143,7 +144,7 @@ func (r Rules) EventText(n model.Namer, e *game.Event) string {
 	case erf.EventLevel:
 		return fmt.Sprintf("The Warlord of %s rose to level %d", n.ArmyRef(e.Army, e.Player), e.Amount)
 	case erf.EventFishing:
-		return fmt.Sprintf("%s fleets caught %d %s (%s)", model.Capital(m.Whose(e.Player)), e.Amount, r.D.Currency, e.Text)
+		return fmt.Sprintf("%s fleets caught %s (%s)", model.Capital(m.Whose(e.Player)), words.Of(int(e.Amount), r.D.Currency), e.Text)
 	}
 	return ""
 }

@@ -15,6 +15,7 @@ import (
 	"empires/client/model"
 	"empires/shared/game"
 	"empires/shared/protocol"
+	"empires/shared/words"
 )
 
 // Sizes of the battle report's window, in pixels.
@@ -483,7 +484,7 @@ func (v *battleView) sideCells(i, width int) [numRows]*widget.Container {
 	lost := s.Losses.Total() + s.CityLosses.Total()
 	switch {
 	case v.fleet && s.Fallen > 0:
-		rows[rowCasualties] = column(text(plural(int(s.Fallen), "fleet sunk", "fleets sunk")))
+		rows[rowCasualties] = column(text(words.Count(int(s.Fallen), "fleet sunk", "fleets sunk")))
 	case v.rules.SideDie && lost > 0:
 		rows[rowCasualties] = column(text(fmt.Sprintf("%d lost", lost)))
 	case s.Fallen > 0 || s.Healed > 0:
@@ -631,7 +632,7 @@ func (v *battleView) diceGroups(s *game.SideReport, width int) *widget.Container
 			}
 			dice[k] = v.die(label, d.Hits)
 		}
-		out.AddChild(kit.SmallText(t, fmt.Sprintf("%s: %s, %s", name, plural(len(gr.dice), "die", "dice"), plural(hits, "hit", "hits")),
+		out.AddChild(kit.SmallText(t, fmt.Sprintf("%s: %s, %s", name, words.Count(len(gr.dice), "die", "dice"), words.Count(hits, "hit", "hits")),
 			h.pal.TextMuted, widget.TextOpts.MaxWidth(float64(width))))
 		v.addDiceRows(out, dice, width)
 	}
@@ -663,14 +664,6 @@ func (v *battleView) sideDie(s *game.SideReport, width int) *widget.Container {
 		out.AddChild(row)
 	}
 	return out
-}
-
-// plural is "1 die", "3 dice".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
 }
 
 // unitName names unit kind k.

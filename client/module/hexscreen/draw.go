@@ -14,6 +14,7 @@ import (
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/protocol"
+	"empires/shared/words"
 )
 
 // stepSeconds is how long the animation of one movement step lasts, by the
@@ -204,9 +205,9 @@ func previewLines(p *model.Plan, days bool) (lines []string, refused bool) {
 	if days {
 		now, next = "today", "tomorrow"
 	}
-	lines = []string{fmt.Sprintf("%s, %s", plural(p.Steps, "step", "steps"), plural(p.Cost, "move point", "move points"))}
+	lines = []string{fmt.Sprintf("%s, %s", words.Count(p.Steps, "step", "steps"), words.Count(p.Cost, "move point", "move points"))}
 	if p.Estimate {
-		lines = []string{fmt.Sprintf("%s, about %s", plural(p.Steps, "step", "steps"), plural(p.Cost, "move point", "move points")),
+		lines = []string{fmt.Sprintf("%s, about %s", words.Count(p.Steps, "step", "steps"), words.Count(p.Cost, "move point", "move points")),
 			"A guess through unexplored hexes: it stops where it finds it cannot go on"}
 	}
 	switch {
@@ -214,9 +215,9 @@ func previewLines(p *model.Plan, days bool) (lines []string, refused bool) {
 		return append(lines, "Refused: "+p.Refused, "this move cannot be ordered"), true
 	case p.Cut():
 		lines = append(lines, fmt.Sprintf("Moves %d of %d hexes %s (%s): order the rest %s",
-			len(p.Sent), p.Steps, now, plural(p.Points, "move point", "move points"), next))
+			len(p.Sent), p.Steps, now, words.Count(p.Points, "move point", "move points"), next))
 	case !p.Reachable:
-		lines = append(lines, fmt.Sprintf("Beyond %s's %s: it goes as far as it can", now, plural(p.Points, "move point", "move points")))
+		lines = append(lines, fmt.Sprintf("Beyond %s's %s: it goes as far as it can", now, words.Count(p.Points, "move point", "move points")))
 	}
 	if p.Attack {
 		return append(lines, "right-click or drag to attack"), false

@@ -13,6 +13,7 @@ import (
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/protocol"
+	"empires/shared/words"
 )
 
 // The side panel (the selection, its choices, the turn's orders) and the
@@ -189,7 +190,7 @@ type choiceTip struct {
 func (g *Screen) choiceButton(c model.Choice, label string, face *text.Face, long bool) *widget.Button {
 	full := c.Label
 	if c.Cost > 0 {
-		full += fmt.Sprintf(" (%d %s)", c.Cost, g.model.Rules().Currency())
+		full += " (" + words.Of(int(c.Cost), g.model.Rules().Currency()) + ")"
 		if long {
 			label += fmt.Sprintf("  (%d)", c.Cost)
 		}
@@ -314,7 +315,7 @@ func (g *Screen) Orders(c *widget.Container) {
 	width := float64(g.host.PanelWidth())
 	drafts := g.model.Drafts()
 	one := g.model.OrderLimit() == 1
-	heading, none := fmt.Sprintf("Orders for turn %d (%d)", g.model.View().Turn, len(drafts)), "No orders yet."
+	heading, none := fmt.Sprintf("Orders for %s (%d)", kit.LowerFirst(g.TurnName(protocol.Turn(g.model.View().Turn))), len(drafts)), "No orders yet."
 	if cal, ok := g.mod.(Calendar); ok {
 		heading, none = cal.OrdersText(g.model)
 	}

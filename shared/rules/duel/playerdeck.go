@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"empires/shared/ruleset"
+	"empires/shared/words"
 )
 
 // The bounds of a player's deck in its text form.
@@ -66,7 +67,7 @@ func (d Deck) ReadPlayerDeck(data []byte) ([]Card, []ruleset.Rejection, error) {
 		cards = append(cards, c)
 	}
 	if lines != d.PlayerDeck {
-		problems = append(problems, ruleset.Rejection{Reason: fmt.Sprintf("the deck holds %s, want %d", count(lines, "card"), d.PlayerDeck)})
+		problems = append(problems, ruleset.Rejection{Reason: fmt.Sprintf("the deck holds %s, want %d", words.Plural(lines, "card"), d.PlayerDeck)})
 	}
 	if len(problems) > maxProblems {
 		more := len(problems) - maxProblems
@@ -102,14 +103,6 @@ func (d Deck) ParseCard(s string) (Card, error) {
 		return Card{}, fmt.Errorf("there is no rank %d: the ranks are %d to %d", rank, d.Low, d.High)
 	}
 	return Card{Suit: uint8(suit), Rank: uint8(rank)}, nil
-}
-
-// count writes n things: "1 card", "2 cards".
-func count(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // ordinal writes n as "2nd", "3rd", "4th".
@@ -209,7 +202,7 @@ func (r *Rules) playerDecks(cfg ruleset.Config) ([][]Card, error) {
 			if p.Index > 0 {
 				where = fmt.Sprintf("line %d: ", p.Index)
 			}
-			return nil, fmt.Errorf("seat %d's deck: %s%v (%s)", i+1, where, &p, count(len(problems), "problem"))
+			return nil, fmt.Errorf("seat %d's deck: %s%v (%s)", i+1, where, &p, words.Plural(len(problems), "problem"))
 		}
 		out[i] = cards
 	}

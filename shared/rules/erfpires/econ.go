@@ -7,6 +7,7 @@ import (
 
 	"empires/shared/game"
 	"empires/shared/hex"
+	"empires/shared/words"
 )
 
 // economy runs game.PhaseIncome: the day's Tax, Trade and Tribute orders.
@@ -46,7 +47,11 @@ func (r *Rules) economy(s *game.State, orders []game.PlayerOrders, ev *game.Even
 	for _, t := range taxes {
 		pl := s.Player(t.p)
 		net := t.revenue - t.maintenance
-		text := fmt.Sprintf("Tax: revenue %d, maintenance %d: %+d %s", t.revenue, t.maintenance, net, r.D.Currency)
+		money := r.D.Currency
+		if net == 1 || net == -1 {
+			money = words.Singular(money)
+		}
+		text := fmt.Sprintf("Tax: revenue %d, maintenance %d: %+d %s", t.revenue, t.maintenance, net, money)
 		if pl.Treasury+net < 0 {
 			text += fmt.Sprintf(" (the treasury of %d could not pay all the maintenance)", pl.Treasury)
 			net = -pl.Treasury

@@ -6,6 +6,7 @@ import (
 
 	"empires/shared/game"
 	"empires/shared/hex"
+	"empires/shared/words"
 )
 
 // ValidateOrder implements game.Ruleset: the ruleset's own kinds in full,
@@ -140,7 +141,7 @@ func (r *Rules) validateBuild(s *game.State, p game.PlayerID, o *game.Order) err
 		}
 	}
 	if n >= st.PerHex {
-		return game.Rejectf("hex %s already has %s (only %d %s a hex)", o.Hex, plural(n, st.Name), st.PerHex, st.Name)
+		return game.Rejectf("hex %s already has %s (only %d %s a hex)", o.Hex, words.Plural(n, st.Name), st.PerHex, st.Name)
 	}
 	return r.canPay(s, p, int64(st.Cost), "a "+st.Name)
 }
@@ -224,7 +225,7 @@ func (r *Rules) partner(s *game.State, p game.PlayerID, o *game.Order, what stri
 // canPay refuses an order whose cost p's treasury cannot pay.
 func (r *Rules) canPay(s *game.State, p game.PlayerID, cost int64, what string) error {
 	if have := s.Player(p).Treasury; have < cost {
-		return game.Rejectf("%s costs %d %s: you have %d", what, cost, r.D.Currency, have)
+		return game.Rejectf("%s costs %s: you have %d", what, words.Of(int(cost), r.D.Currency), have)
 	}
 	return nil
 }
@@ -313,14 +314,6 @@ func (r *Rules) unitsText(u game.Units) string {
 		return "no units"
 	}
 	return strings.Join(parts, ", ")
-}
-
-// plural writes "1 Farm", "2 Farms".
-func plural(n int, name string) string {
-	if n == 1 {
-		return "1 " + name
-	}
-	return fmt.Sprintf("%d %ss", n, name)
 }
 
 func pluralWord(n int, one, many string) string {

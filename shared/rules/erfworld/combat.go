@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"empires/shared/game"
+	"empires/shared/words"
 )
 
 // Battle implements game.Ruleset: the document's Combat, Warlords, Casters
@@ -381,11 +382,11 @@ func (r *Rules) landBattle(s *game.State, b *game.Battle, land [2][]int) {
 				c.Effect, c.Text = game.EffectIdle, "did nothing: its player is on autopilot (No Characters may perform any actions)"
 			case c.Kind == CharWarlord && rep.PointsSpent > 0:
 				c.Effect = game.EffectApplied
-				c.Text = fmt.Sprintf("level %d: %d points; the side spent %d of its %d", c.Level,
-					int(c.Level)*d.Combat.WarlordPointsPerLevel, rep.PointsSpent, rep.Points)
+				c.Text = fmt.Sprintf("level %d: %s; the side spent %d of its %d", c.Level,
+					words.Plural(int(c.Level)*d.Combat.WarlordPointsPerLevel, "point"), rep.PointsSpent, rep.Points)
 			case c.Kind == CharWarlord:
 				c.Effect = game.EffectUnused
-				c.Text = fmt.Sprintf("level %d: %d points; no die was worth raising", c.Level, int(c.Level)*d.Combat.WarlordPointsPerLevel)
+				c.Text = fmt.Sprintf("level %d: %s; no die was worth raising", c.Level, words.Plural(int(c.Level)*d.Combat.WarlordPointsPerLevel, "point"))
 			case !isCaster || !combatCaster(ck):
 				c.Effect, c.Text = game.EffectNone, "no effect in combat"
 			case ck == CasterCancel && cancels[i]:
@@ -402,7 +403,7 @@ func (r *Rules) landBattle(s *game.State, b *game.Battle, land [2][]int) {
 				case heals > d.Caster.Heal.MaxPerCombat:
 					c.Effect, c.Text = game.EffectUnused, "only one Heal-A-Mancer per combat"
 				case rep.Healed > 0:
-					c.Effect, c.Text = game.EffectApplied, fmt.Sprintf("healed %s of %d", plural(int(rep.Healed), "casualty"), rep.Fallen)
+					c.Effect, c.Text = game.EffectApplied, fmt.Sprintf("healed %s of %d", words.Plural(int(rep.Healed), "casualty"), rep.Fallen)
 				default:
 					c.Effect, c.Text = game.EffectUnused, "no casualty to heal"
 				}

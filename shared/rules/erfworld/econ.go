@@ -56,6 +56,7 @@ import (
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/rules"
+	"empires/shared/words"
 )
 
 // validateEconOrder checks one economic order of player p against s, as a
@@ -310,7 +311,7 @@ func (r *Rules) checkForm(s *game.State, p game.PlayerID, o *game.Order) error {
 		return game.Rejectf("count must be at least 1, got %d", o.Count)
 	}
 	if n := r.D.UnitsFormable(int(c.Level)); int(o.Count) > n {
-		return game.Rejectf("%s forms at most %s a turn", c.ID, plural(n, "unit"))
+		return game.Rejectf("%s forms at most %s a turn", c.ID, words.Plural(n, "unit"))
 	}
 	u := &r.D.Units[o.Unit]
 	if u.Requires != rules.NoTerrain && !citiesBorder(s, p, u.Requires) {
@@ -430,7 +431,7 @@ func (r *Rules) checkFleet(s *game.State, p game.PlayerID, o *game.Order) error 
 		}
 	}
 	if n >= r.D.Fleet.MaxPerHex {
-		return game.Rejectf("only %s may be in a hex", plural(r.D.Fleet.MaxPerHex, "Fleet"))
+		return game.Rejectf("only %s may be in a hex", words.Plural(r.D.Fleet.MaxPerHex, "Fleet"))
 	}
 	return nil
 }
@@ -559,7 +560,7 @@ func (r *Rules) income(s *game.State, orders []game.PlayerOrders, ev *game.Event
 		var parts []string
 		parts = append(parts, fmt.Sprintf("%d from cities", cities))
 		if econ > 0 {
-			parts = append(parts, fmt.Sprintf("%d from %s", econ, plural(int(econ/max(int64(r.D.Caster.Econ.Income), 1)), r.D.Caster.Econ.Name)))
+			parts = append(parts, fmt.Sprintf("%d from %s", econ, words.Plural(int(econ/max(int64(r.D.Caster.Econ.Income), 1)), r.D.Caster.Econ.Name)))
 		}
 		held := stock(pl, StockTradeGoods)
 		var cashed int32
@@ -581,7 +582,7 @@ func (r *Rules) income(s *game.State, orders []game.PlayerOrders, ev *game.Event
 		value := int64(r.D.TradeGoodsValue(int(cashed)))
 		if cashed > 0 {
 			setStock(pl, StockTradeGoods, held-cashed)
-			parts = append(parts, fmt.Sprintf("%d for cashing %s", value, plural(int(cashed), "Trade Good")))
+			parts = append(parts, fmt.Sprintf("%d for cashing %s", value, words.Plural(int(cashed), "Trade Good")))
 		}
 		total := cities + econ + value
 		pl.Treasury += total
@@ -805,7 +806,7 @@ func (r *Rules) recruitLimit(s *game.State, o *game.Order, ct *capitalTurn, flee
 	switch o.Kind {
 	case OrderForm:
 		if n := r.D.UnitsFormable(int(s.City(o.City).Level)); ct.units+int(o.Count) > n {
-			return fmt.Sprintf("%s forms at most %s a turn: %d formed already", o.City, plural(n, "unit"), ct.units)
+			return fmt.Sprintf("%s forms at most %s a turn: %d formed already", o.City, words.Plural(n, "unit"), ct.units)
 		}
 		if ct.goods > 0 && tg.BlocksUnits {
 			return tradeGood
@@ -815,14 +816,14 @@ func (r *Rules) recruitLimit(s *game.State, o *game.Order, ct *capitalTurn, flee
 		}
 	case OrderWarlord:
 		if ct.warlords >= r.D.Warlord.PerCapitalPerTurn {
-			return fmt.Sprintf("%s pops at most %s a turn", o.City, plural(r.D.Warlord.PerCapitalPerTurn, "Warlord"))
+			return fmt.Sprintf("%s pops at most %s a turn", o.City, words.Plural(r.D.Warlord.PerCapitalPerTurn, "Warlord"))
 		}
 		if ct.goods > 0 && tg.BlocksCharacters {
 			return tradeGood
 		}
 	case OrderCaster:
 		if ct.casters >= cs.PerCapitalPerTurn {
-			return fmt.Sprintf("%s pops at most %s a turn", o.City, plural(cs.PerCapitalPerTurn, "Caster"))
+			return fmt.Sprintf("%s pops at most %s a turn", o.City, words.Plural(cs.PerCapitalPerTurn, "Caster"))
 		}
 		if ct.goods > 0 && (tg.BlocksCharacters || cs.BlocksTradeGoods) {
 			return tradeGood
@@ -832,7 +833,7 @@ func (r *Rules) recruitLimit(s *game.State, o *game.Order, ct *capitalTurn, flee
 		}
 	case OrderTradeGood:
 		if ct.goods >= tg.PerCapitalPerTurn {
-			return fmt.Sprintf("%s makes at most %s a turn", o.City, plural(tg.PerCapitalPerTurn, "Trade Good"))
+			return fmt.Sprintf("%s makes at most %s a turn", o.City, words.Plural(tg.PerCapitalPerTurn, "Trade Good"))
 		}
 		if ct.units > 0 && tg.BlocksUnits {
 			return "a Capital that formed units this turn makes no Trade Good"
@@ -845,7 +846,7 @@ func (r *Rules) recruitLimit(s *game.State, o *game.Order, ct *capitalTurn, flee
 		}
 	case OrderFleet:
 		if fleets >= r.D.Fleet.PerSidePerTurn {
-			return fmt.Sprintf("a side builds at most %s a turn", plural(r.D.Fleet.PerSidePerTurn, "Fleet"))
+			return fmt.Sprintf("a side builds at most %s a turn", words.Plural(r.D.Fleet.PerSidePerTurn, "Fleet"))
 		}
 	}
 	return ""
@@ -1070,15 +1071,15 @@ func (r *Rules) upkeepBill(s *game.State, p game.PlayerID) UpkeepBill {
 func (r *Rules) payUpkeep(s *game.State, p game.PlayerID, ev *game.Events) UpkeepBill {
 	b := r.upkeepBill(s, p)
 	s.Player(p).Treasury -= b.Paid
-	parts := []string{fmt.Sprintf("paid %d: %d for %s", b.Paid, b.UnitCost, plural(b.Units, "unit"))}
+	parts := []string{fmt.Sprintf("paid %d: %d for %s", b.Paid, b.UnitCost, words.Plural(b.Units, "unit"))}
 	if b.Warlords > 0 {
-		parts = append(parts, fmt.Sprintf("%d for %s", b.WarlordCost, plural(b.Warlords, "Warlord")))
+		parts = append(parts, fmt.Sprintf("%d for %s", b.WarlordCost, words.Plural(b.Warlords, "Warlord")))
 	}
 	if b.Casters > 0 {
-		parts = append(parts, fmt.Sprintf("%d for %s", b.CasterCost, plural(b.Casters, "Caster")))
+		parts = append(parts, fmt.Sprintf("%d for %s", b.CasterCost, words.Plural(b.Casters, "Caster")))
 	}
 	if b.Fleets > 0 && b.FleetCost != 0 {
-		parts = append(parts, fmt.Sprintf("%d for %s", b.FleetCost, plural(b.Fleets, "Fleet")))
+		parts = append(parts, fmt.Sprintf("%d for %s", b.FleetCost, words.Plural(b.Fleets, "Fleet")))
 	}
 	b.Text = strings.Join(parts, ", ")
 	if b.Removed > 0 {
@@ -1388,12 +1389,4 @@ func AName(name string) string {
 		return "an " + name
 	}
 	return "a " + name
-}
-
-// plural writes "1 Fleet", "2 Fleets".
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }
