@@ -116,6 +116,13 @@ func TestReplaysList(t *testing.T) {
 			t.Errorf("game %d won by the player: the row says %q", g.ID, have.Winner)
 		}
 	}
+	// Each game counts its steps in its own word: Duel's are moves.
+	for id, word := range map[int64]string{1: "", 2: "move", 3: ""} {
+		g := games[slices.IndexFunc(games, func(g store.Game) bool { return int64(g.ID) == id })]
+		if have := a.savedGame(&g).TurnWord; have != word {
+			t.Errorf("game %d: its steps are called %q, want %q", id, have, word)
+		}
+	}
 	duel := games[slices.IndexFunc(games, func(g store.Game) bool { return g.ID == 2 })]
 	if !duel.Over {
 		t.Fatal("the Duel of 400 steps is not over: its result is not tested")

@@ -56,6 +56,11 @@ func (a *App) savedGame(g *store.Game) menu.SavedGame {
 	if rs, ok := a.opts.Rulesets.Get(g.Settings.Ruleset); ok {
 		sg.Ruleset = rs.Info().Title
 	}
+	if m, ok := a.opts.Modules.Get(g.Settings.Ruleset); ok {
+		if n, ok := m.(module.StepNamer); ok {
+			sg.TurnWord = n.StepWord()
+		}
+	}
 	own := savedreplay.OwnSeat(g)
 	sg.Mine = own != 0
 	for i, s := range g.Seats {

@@ -221,8 +221,8 @@ func TestReplays(t *testing.T) {
 
 // TestReplayRow: a saved game's row says when it started, its rules, its
 // opponents (every player of a game the player held no seat in), its
-// map (nothing for a game without one, never "0x0"), its turns and its
-// result, in columns.
+// map (nothing for a game without one, never "0x0"), its turns in the
+// game's word for them ("7 days", "40 moves") and its result, in columns.
 func TestReplayRow(t *testing.T) {
 	may3 := time.Date(2025, time.May, 3, 14, 20, 0, 0, time.Local)
 	tests := []struct {
@@ -231,10 +231,12 @@ func TestReplayRow(t *testing.T) {
 	}{
 		{SavedGame{Started: may3, Ruleset: "Erfworld Empires", Mine: true, Players: []string{"Bot 2", "Bot 3"}, Width: 24, Height: 18, Turns: 12, Over: true, Winner: "you"},
 			"May  3 14:20  Erfworld Empires  vs Bot 2, Bot 3            24x18   12 turns  you won"},
-		{SavedGame{Started: may3, Ruleset: "Mighty Erfpires", Mine: true, Players: []string{"Bot 2"}, Width: 32, Height: 24, Turns: 7, Over: true, Winner: "Bot 2"},
-			"May  3 14:20  Mighty Erfpires   vs Bot 2                   32x24    7 turns  Bot 2 won"},
-		{SavedGame{Started: may3, Ruleset: "Duel", Mine: true, Players: []string{"Bob", "Cid"}, Turns: 40},
-			"May  3 14:20  Duel              vs Bob, Cid                        40 turns  unfinished"},
+		{SavedGame{Started: may3, Ruleset: "Mighty Erfpires", Mine: true, Players: []string{"Bot 2"}, Width: 32, Height: 24, Turns: 7, TurnWord: "day", Over: true, Winner: "Bot 2"},
+			"May  3 14:20  Mighty Erfpires   vs Bot 2                   32x24    7 days   Bot 2 won"},
+		{SavedGame{Started: may3, Ruleset: "Mighty Erfpires", Mine: true, Players: []string{"Bot 2"}, Width: 32, Height: 24, Turns: 1, TurnWord: "day"},
+			"May  3 14:20  Mighty Erfpires   vs Bot 2                   32x24    1 day    unfinished"},
+		{SavedGame{Started: may3, Ruleset: "Duel", Mine: true, Players: []string{"Bob", "Cid"}, Turns: 40, TurnWord: "move"},
+			"May  3 14:20  Duel              vs Bob, Cid                        40 moves  unfinished"},
 		{SavedGame{Ruleset: "Empire", Players: []string{"Ann", "Bob"}, Width: 16, Height: 16, Turns: 12, Over: true},
 			"              Empire            Ann, Bob                   16x16   12 turns  over, no winner"},
 		{SavedGame{Started: may3, Ruleset: "Erfworld Empires", Mine: true, Players: []string{"Bot 2", "Bot 3", "Bot 4", "Bot 5", "Bot 6"}, Width: 48, Height: 36, Turns: 3},

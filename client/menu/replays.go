@@ -1,6 +1,7 @@
 package menu
 
 import (
+	"cmp"
 	"fmt"
 	"image"
 	"strings"
@@ -8,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/ebitenui/ebitenui/widget"
+
+	"empires/shared/words"
 )
 
 // SavedGame is a saved game as the Replays screen lists it.
@@ -28,7 +31,10 @@ type SavedGame struct {
 	Width  int
 	Height int
 	Turns  int // turns resolved
-	Over   bool
+	// TurnWord is what a turn of the game is called, singular: "day";
+	// "" for "turn".
+	TurnWord string
+	Over     bool
 	// Winner is the winner's name, if the game is over and won: "you"
 	// for the player.
 	Winner string
@@ -72,12 +78,12 @@ func replayRow(g SavedGame) string {
 	if g.Width > 0 && g.Height > 0 {
 		size = fmt.Sprintf("%dx%d", g.Width, g.Height)
 	}
-	turns := "turns"
-	if g.Turns == 1 {
-		turns = "turn"
+	word := cmp.Or(g.TurnWord, "turn")
+	if g.Turns != 1 {
+		word = words.PluralOf(word)
 	}
 	return fmt.Sprintf("%-12s  %-*.*s  %-*s %7s %4d %-5s  %s", started, rulesetColumn, rulesetColumn, g.Ruleset,
-		playersColumn, fitNames(prefix, g.Players, playersColumn), size, g.Turns, turns, result)
+		playersColumn, fitNames(prefix, g.Players, playersColumn), size, g.Turns, word, result)
 }
 
 // fitNames returns prefix and names joined ("vs Ann, Bob"), with as many

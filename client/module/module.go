@@ -57,6 +57,14 @@ type Guide interface {
 	FirstHint() FirstHint
 }
 
+// StepNamer is an optional interface of a Module whose game does not
+// count its steps in turns: the Replays list says "12 days" of a game of
+// days, "138 moves" of a card game played one move at a time.
+type StepNamer interface {
+	// StepWord is the word of one step, singular: "day".
+	StepWord() string
+}
+
 // FirstHint is what a Guide says to do on a game's first turn.
 type FirstHint struct {
 	// Text says it in one short sentence, in the game's words: "One

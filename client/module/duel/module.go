@@ -34,6 +34,10 @@ var _ module.Module = Module{}
 func (Module) ID() string { return rules.ID }
 
 // FirstHint implements module.Guide: the first offering, laid with End
+// StepWord implements module.StepNamer: a step of Duel is one move of
+// the table (an offering, an attack, an answer), not a turn.
+func (Module) StepWord() string { return "move" }
+
 // turn.
 func (Module) FirstHint() module.FirstHint {
 	return module.FirstHint{Text: "The offering: click a card of your hand to lay it face down, then End turn."}

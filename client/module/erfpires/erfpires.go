@@ -38,6 +38,9 @@ var (
 // ID implements module.Module.
 func (Module) ID() string { return ID }
 
+// StepWord implements module.StepNamer: a game of days.
+func (Module) StepWord() string { return "day" }
+
 // FirstHint implements module.Guide: the day's one order.
 func (Module) FirstHint() module.FirstHint {
 	return module.FirstHint{Text: "One order a day: pick your city or army, then choose its order on the right.", Orders: 1}
