@@ -23,6 +23,7 @@ import (
 // cups and the 10 of clubs. The lobby is kept at 1024x768 and 1920x1080
 // (EMPIRES_SCREENSHOTS).
 func TestDuelDeckChooser(t *testing.T) {
+	t.Parallel()
 	bin := buildClient(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -22,6 +22,7 @@ import (
 // each opponent's name, points and cards can be read there is for a
 // person to judge (see NOTES-duel20.md).
 func TestDuelTwentyInTheWindow(t *testing.T) {
+	t.Parallel()
 	bin := buildClient(t)
 	d := startDriver(t, bin, []string{"-seed", "7"}, func(p *app.Probe) bool { return p.Screen == "menu" })
 	d.resize(1280, 800)

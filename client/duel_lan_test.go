@@ -23,6 +23,7 @@ import (
 // the hit), until the game is over for both. Each client's screens at the
 // first attack and the first question are kept (EMPIRES_SCREENSHOTS).
 func TestDuelTwoPlayers(t *testing.T) {
+	t.Parallel()
 	bin := buildClient(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

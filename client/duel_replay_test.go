@@ -114,6 +114,7 @@ func handShown(p *app.Probe) []string {
 // player's hand, and back. It saves the screens at 1024x768 and
 // 1920x1080 (EMPIRES_SCREENSHOTS keeps them).
 func TestDuelReplayEyesInTheWindow(t *testing.T) {
+	t.Parallel()
 	bin := buildClient(t)
 	d := startDriver(t, bin, []string{"-seed", "7"}, func(p *app.Probe) bool { return p.Screen == "menu" })
 	dir := filepath.Join(filepath.Dir(d.shots), "games") // the client's data directory

@@ -231,6 +231,7 @@ func keepShot(d *driver, name string) {
 // player's eyes (the hand, no buttons). It saves the table at 1024x768
 // and 1920x1080 (EMPIRES_SCREENSHOTS keeps them).
 func TestDuelInTheWindow(t *testing.T) {
+	t.Parallel()
 	bin := buildClient(t)
 	d := startDriver(t, bin, []string{"-seed", "7"}, func(p *app.Probe) bool { return p.Screen == "menu" })
 	d.resize(1280, 800)

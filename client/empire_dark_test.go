@@ -21,6 +21,7 @@ import (
 // takes the order: the army sets off. EMPIRES_SCREENSHOTS keeps the
 // screens at 1024x768 and 1920x1080.
 func TestEmpireIntoTheDark(t *testing.T) {
+	t.Parallel()
 	bin := buildClient(t)
 	d := startDriver(t, bin, []string{"-play", "-ruleset", "empire", "-size", "24x16", "-seed", "7"}, func(p *app.Probe) bool {
 		return p.Screen == "game" && p.Turn == 1

@@ -84,6 +84,7 @@ func saveEmpireGame(t *testing.T, dir string) savedBattle {
 // It saves the screens at 1024x768 and 1920x1080 (EMPIRES_SCREENSHOTS
 // keeps them).
 func TestEmpireReplayInTheWindow(t *testing.T) {
+	t.Parallel()
 	bin := buildClient(t)
 	d := startDriver(t, bin, []string{"-seed", "7"}, func(p *app.Probe) bool { return p.Screen == "menu" })
 	// The client's data directory, beside its screenshots: the game is

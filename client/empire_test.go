@@ -28,6 +28,7 @@ import (
 // production window, the army selected and the help (EMPIRES_SCREENSHOTS
 // keeps them).
 func TestEmpireInTheWindow(t *testing.T) {
+	t.Parallel()
 	bin := buildClient(t)
 	d := startDriver(t, bin, []string{"-seed", "7"}, func(p *app.Probe) bool { return p.Screen == "menu" })
 	d.resize(1280, 800)
@@ -203,6 +204,7 @@ func (d *driver) pressPrefix(prefix string) {
 // that the screenshots show the map.
 func TestAutoplayEmpire(t *testing.T) {
 	needDisplay(t)
+	t.Parallel()
 	bin := buildClient(t)
 	dir := t.TempDir()
 	cmd := exec.Command(bin, "-autoplay", dir, "-ruleset", "empire", "-turns", "300", "-seed", "7", "-size", "16x16")

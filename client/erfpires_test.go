@@ -25,6 +25,7 @@ import (
 // 1920x1080 with the city selected, the realm's panel and the help
 // (EMPIRES_SCREENSHOTS keeps them).
 func TestErfpiresInTheWindow(t *testing.T) {
+	t.Parallel()
 	bin := buildClient(t)
 	d := startDriver(t, bin, []string{"-seed", "7"}, func(p *app.Probe) bool { return p.Screen == "menu" })
 	d.resize(1280, 800)

@@ -21,6 +21,7 @@ import (
 // replay, and Leave the replay goes back to the list, the game still
 // picked. EMPIRES_SCREENSHOTS keeps the pictures.
 func TestFirstTurnAndReplayInTheWindow(t *testing.T) {
+	t.Parallel()
 	bin := buildClient(t)
 	d := startDriver(t, bin, []string{"-play", "-seed", "7", "-size", "24x24"}, func(p *app.Probe) bool {
 		return p.Screen == "game" && p.Turn == 1

@@ -24,6 +24,7 @@ import (
 // at 1024x768 (Ann's) and 1920x1080 (Bob's; his message at both sizes)
 // in $EMPIRES_SCREENSHOTS.
 func TestHostEndsLANGame(t *testing.T) {
+	t.Parallel()
 	bin := buildClient(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 // the top bar says who is ready, the player included; and the idle screen
 // is not drawn again and again.
 func TestGameScreenKeys(t *testing.T) {
+	t.Parallel()
 	bin := buildClient(t)
 	d := startDriver(t, bin, []string{"-play", "-seed", "7", "-size", "32x24"}, func(p *app.Probe) bool {
 		return p.Screen == "game" && p.Turn == 1

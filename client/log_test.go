@@ -19,6 +19,7 @@ import (
 // wrapped again at 1920x1080; the log is saved at both sizes
 // (EMPIRES_SCREENSHOTS keeps it).
 func TestLogInTheWindow(t *testing.T) {
+	t.Parallel()
 	bin := buildClient(t)
 	d := startDriver(t, bin, []string{"-seed", "7"}, func(p *app.Probe) bool { return p.Screen == "menu" })
 	d.press("Play vs AI")

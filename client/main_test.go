@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -10,20 +11,55 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"empires/shared/buildinfo"
 )
 
-// buildClient compiles the client once per test.
+// testBin is the client the window tests run: built by the first
+// buildClient, into a directory TestMain removes.
+var testBin struct {
+	once sync.Once
+	dir  string
+	path string
+	err  error
+}
+
+// TestMain runs the tests with a directory for the client they build once.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "empires-client-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "client tests:", err)
+		os.Exit(1)
+	}
+	testBin.dir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// buildClient returns the client's binary, compiled once for all the
+// tests of a run (each used to link its own: 3 s of CPU or more a test).
+// The tests that run it run in parallel (t.Parallel, as many at once as
+// go test's -parallel): a test that drives the window with the pointer
+// and keys has an X server of its own (startXvfb), and the scripted ones
+// (-autoplay) take no input from X; each has its own home directory and
+// its servers their own loopback ports.
 func buildClient(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "empires")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("build client: %v\n%s", err, out)
+	testBin.once.Do(func() {
+		bin := filepath.Join(testBin.dir, "empires")
+		if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+			testBin.err = fmt.Errorf("build client: %v\n%s", err, out)
+			return
+		}
+		testBin.path = bin
+	})
+	if testBin.err != nil {
+		t.Fatal(testBin.err)
 	}
-	return bin
+	return testBin.path
 }
 
 // needDisplay skips the test when there is no X display, except in CI, where
@@ -46,6 +82,7 @@ func needDisplay(t *testing.T) {
 // screenshot.
 func TestAutoplay(t *testing.T) {
 	needDisplay(t)
+	t.Parallel()
 	bin := buildClient(t)
 	dir := t.TempDir()
 	cmd := exec.Command(bin, "-autoplay", dir, "-turns", "2", "-seed", "7", "-size", "32x24")
@@ -109,6 +146,7 @@ func TestAutoplay(t *testing.T) {
 // and the screenshots.
 func TestAutoplayErfpires(t *testing.T) {
 	needDisplay(t)
+	t.Parallel()
 	bin := buildClient(t)
 	dir := t.TempDir()
 	cmd := exec.Command(bin, "-autoplay", dir, "-ruleset", "erfpires", "-turns", "300", "-seed", "7", "-size", "24x18")
@@ -220,6 +258,7 @@ func copyFile(t *testing.T, from, to string) {
 // error.
 func TestLANGame(t *testing.T) {
 	needDisplay(t)
+	t.Parallel()
 	bin := buildClient(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

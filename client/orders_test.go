@@ -30,6 +30,7 @@ import (
 // on the next day. The screens are kept at 1024x768 and 1920x1080
 // (EMPIRES_SCREENSHOTS).
 func TestOrdersInTheWindow(t *testing.T) {
+	t.Parallel()
 	bin := buildClient(t)
 	d := startDriver(t, bin, []string{"-play", "-seed", "7", "-size", "24x24"}, func(p *app.Probe) bool {
 		return p.Screen == "game" && p.Turn == 1

@@ -21,6 +21,7 @@ var selectColour = color.RGBA{255, 214, 64, 255}
 // click where the Capital is drawn selects the Capital.
 
 func TestPointerPicksHex(t *testing.T) {
+	t.Parallel()
 	bin := buildClient(t)
 	d := startDriver(t, bin, []string{"-play", "-seed", "7", "-size", "32x24"}, func(p *app.Probe) bool {
 		return p.Screen == "game" && p.Turn == 1

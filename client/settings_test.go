@@ -17,6 +17,7 @@ import (
 // directory), that the log is there, and that the main menu shows the
 // build's version.
 func TestSettingsShowsPlaces(t *testing.T) {
+	t.Parallel()
 	bin := buildClient(t)
 	out, err := exec.Command(bin, "-version").Output()
 	if err != nil {
