@@ -359,12 +359,25 @@ func (m *Model) planCost(a *game.Army, goal *hex.Hex) func(from, to hex.Hex) (co
 	}
 }
 
-// enemyInSight reports whether the player sees an army of another player
-// on h.
+// enemyInSight reports whether the player sees an enemy on h: an army of
+// another player, or a city of another player that defends itself
+// (game.CityDefender: erfpires, erfworld), which a Move stops before
+// ("enemy ahead") as before an army, and an Attack takes.
 func (m *Model) enemyInSight(h hex.Hex) bool {
 	for i := range m.view.Armies {
 		if a := &m.view.Armies[i]; a.Hex == h && a.Owner != m.view.You && !a.Remembered {
 			return true
+		}
+	}
+	cd, ok := m.rs.(game.CityDefender)
+	if !ok {
+		return false
+	}
+	for i := range m.view.Cities {
+		if c := &m.view.Cities[i]; c.Hex == h && c.Owner != m.view.You && !c.Remembered {
+			s := m.State()
+			city := s.CityAt(h)
+			return city != nil && cd.CityDefends(s, city)
 		}
 	}
 	return false

@@ -80,3 +80,63 @@ func TestRefusedMoveIsNotDrafted(t *testing.T) {
 		t.Errorf("a refused move drafted: %+v", d)
 	}
 }
+
+// TestOntoAnEnemyIsAnAttack: "If an Army enters a hex with an Army from
+// another force, battle ensues…" CHOICE: a plain Move stops before an
+// enemy its army sees ("enemy ahead"), spending the day's only order, so
+// the client never drafts one onto an enemy in sight: a click or a right
+// click (MoveTo) on a hex where the player sees an enemy army, or an enemy
+// city with no army (it defends itself), plans and drafts an Attack (the
+// path's tooltip then says "right-click or drag to attack"), which the
+// server takes; and a path to a hex beyond goes around it.
+func TestOntoAnEnemyIsAnAttack(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		enemy func(r *ep.Rules, s *game.State)
+		click bool
+	}{
+		{"an enemy army, a click", func(r *ep.Rules, s *game.State) { addArmy(t, r, s, 2, 1, 4, "1 infantry") }, true},
+		{"an enemy army, a right click", func(r *ep.Rules, s *game.State) { addArmy(t, r, s, 2, 1, 4, "1 infantry") }, false},
+		{"an enemy city with no army, a click", func(r *ep.Rules, s *game.State) { addCity(r, s, 2, 1, 4) }, true},
+		{"an enemy city with no army, a right click", func(r *ep.Rules, s *game.State) { addCity(r, s, 2, 1, 4) }, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r, s := scenario(t, smallMap)
+			a := addArmy(t, r, s, 1, 0, 4, "2 infantry")
+			tt.enemy(r, s)
+			m := modelOf(t, r, s, 1)
+			enemy := at(1, 4)
+			p, err := m.PlanPath(a, enemy)
+			if err != nil || !p.Attack || p.Refused != "" {
+				t.Fatalf("the plan onto the enemy: %+v, %v; want an attack the server takes", p, err)
+			}
+			if beyond, err := m.PlanPath(a, at(2, 4)); err != nil || slices.Contains(beyond.Path, enemy) {
+				t.Errorf("the plan to the hex beyond: %+v, %v; want a path around the enemy", beyond, err)
+			}
+			m.SelectArmy(a)
+			if tt.click {
+				m.Click(enemy)
+			} else if _, err := m.MoveTo(a, enemy, false); err != nil {
+				t.Fatal(err)
+			}
+			o, ok := m.MoveDraft(a)
+			if !ok || o.Kind != game.OrderAttack || !slices.Equal(o.Path, []hex.Hex{enemy}) {
+				t.Fatalf("the order drafted: %+v, %v; want an Attack onto %s", o, ok, enemy)
+			}
+			if errs := game.ValidateOrders(s, r, 1, m.Orders()); errs != nil {
+				t.Fatalf("the server refuses the attack: %v", errs[0])
+			}
+			ev := game.Resolve(s, r, []game.PlayerOrders{{Player: 1, Orders: m.Orders()}})
+			fought := false
+			for _, e := range ev.List {
+				fought = fought || e.Kind == game.EventBattle
+				if e.Kind == game.EventBlocked && e.Player == 1 {
+					t.Errorf("the attack stopped: %q", e.Text)
+				}
+			}
+			if !fought {
+				t.Error("the attack fought no battle")
+			}
+		})
+	}
+}
