@@ -180,7 +180,7 @@ func duel(t *testing.T, r *Rules, s *game.State, att game.ArmyID, seed uint64) (
 // four Heavies a side (Combat 4, Defence 4), each side scores its die: the
 // lower die wins.
 func TestRetreat(t *testing.T) {
-	t.Run("the defender took more", func(t *testing.T) {
+	t.Run("CHOICE: the side that took the most hits retreats: the defender took more", func(t *testing.T) {
 		r, s := scenario(t, plainMap, 2)
 		att := addArmy(t, r, s, 1, 4, 2, "4 heavy")
 		def := addArmy(t, r, s, 2, 5, 2, "4 heavy")

@@ -74,7 +74,7 @@ func TestTrade(t *testing.T) {
 		treasury int64
 		text     string
 	}{
-		{"both sides trade: half of 5, rounded down", 1, 12, "traded with player 2: +2 Smuckers"},
+		{"CHOICE: both sides trade: half of the Tax after upkeep, 5, rounded down", 1, 12, "traded with player 2: +2 Smuckers"},
 		{"the other side: half of 3", 2, 11, "traded with player 1: +1 Smuckers"},
 		{"one-sided: nothing, and told", 3, 10, "no trade: player 1 did not trade with you today"},
 	}

@@ -214,6 +214,7 @@ func TestBuildStructureRules(t *testing.T) {
 		{"a fort on a Mountain", "fort", 10, 2, 10, "a Fort may not stand on hex 10,2 (Mountain): it stands on land armies may enter"},
 		{"Spend 2 smuckers to build a fort", "fort", 5, 1, 1, "a Fort costs 2 Smuckers: you have 1"},
 		{"a Dinglehoober in a hex adjacent to a city", "dinglehoober", 2, 4, 10, ""},
+		{"CHOICE: a Dinglehoober next to another player's city", "dinglehoober", 9, 1, 10, "a Dinglehoober is built next to one of your cities: hex 9,1 is not"},
 		{"a Dinglehoober not where an army stands", "dinglehoober", 5, 1, 10, "a Dinglehoober is built next to one of your cities: hex 5,1 is not"},
 		{"Spend 2 smuckers to build a Dinglehoober", "dinglehoober", 2, 4, 1, "a Dinglehoober costs 2 Smuckers: you have 1"},
 		{"never seen", "fort", 11, 5, 10, "you have never seen hex 11,5"},

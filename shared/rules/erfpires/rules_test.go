@@ -14,9 +14,10 @@ const rulesTable = "RULES.md"
 // testPackages maps a prefix of RULES.md ("game." in `game.TestX`) to the
 // directory of that package's tests, from this one; "" is this package.
 var testPackages = map[string]string{
-	"":           ".",
-	"game":       "../../game",
-	"erfpiresai": "erfpiresai",
+	"":               ".",
+	"game":           "../../game",
+	"erfpiresai":     "erfpiresai",
+	"erfpiresclient": "../../../client/module/erfpires",
 }
 
 // TestRulesTable: every row of RULES.md quotes a rule of the document (or
