@@ -81,7 +81,9 @@ func help(d *dat.Data) menu.HelpContent {
 				"Each unit attacks the least valuable enemy it may: it rolls up to its attack value against the target's roll up to its defence; higher hits for 1 hp.",
 			fmt.Sprintf("An army whose hp falls below %d%% of its start flees to a free square beside; a garrison never flees. "+
 				"A unit is promoted after its battles %s (*, **, ***) and rolls once more per level, keeping the best.", gm.FleeBelow, joinInts(gm.Promotions)),
-			"A settlement is taken when its garrison is beaten, or by walking into it when it has none. Armies with bombing units bombard hostile armies beside them.",
+			"A settlement is taken when its garrison is beaten, or by walking into it when it has none. Armies with bombing units bombard hostile armies beside them " +
+				"after each step: one attack from each bombing unit on each such square, rolled as in battle (it may miss), " +
+				"and armies in peace mode are bombarded too (an army in peace mode does not bombard).",
 			"The log tells each turn; click a battle's line for its report, any other line to see the square.",
 		},
 	})
@@ -116,6 +118,7 @@ func help(d *dat.Data) menu.HelpContent {
 		Rows: []menu.HelpRow{
 			{Term: "Dark square", Text: "never seen"},
 			{Term: "Dimmed square", Text: "seen before, not in sight now: what is on it is as it was"},
+			{Term: "Shaded enemy", Text: "an enemy army where you last saw it (in the turn's movement, or before); it goes when you see that square again without it"},
 			{Term: "Square with battlements", Text: "a city, in its owner's colour (grey: neutral)"},
 			{Term: "Round mark", Text: "a town, in its owner's colour"},
 			{Term: "Round badge", Text: "your armies on the square, with their units (a second disc behind: more than one army)"},

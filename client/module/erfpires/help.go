@@ -159,7 +159,9 @@ func helpOrders(d *ep.Ruleset) menu.HelpSection {
 	rows := []menu.HelpRow{
 		{Term: "Move", Text: fmt.Sprintf("Select an army, then click a lit hex (or right-click, or drag from the army): "+
 			"it moves up to %s. Armies may not enter %s. Onto an enemy army or city: an attack, and a battle; "+
-			"a city with no army in it is taken.", words.Count(d.Army.Move, "hex", "hexes"), closed(d))},
+			"a city with no army in it is taken. A move never goes into an enemy it sees: it stops before it (\"enemy ahead\") "+
+			"and the day's order is spent, so a click on an enemy in sight orders an attack (the path's tooltip says so).",
+			words.Count(d.Army.Move, "hex", "hexes"), closed(d))},
 		{Term: "Build a City", Text: fmt.Sprintf("%s. Select an army: the city is built on its hex. No other city "+
 			"may stand within %s.", money(d, d.City.Cost), words.Count(d.City.MinDistance-1, "hex", "hexes"))},
 	}
@@ -186,7 +188,8 @@ func helpOrders(d *ep.Ruleset) menu.HelpSection {
 			"Select nothing (or press the Erfpire button) to see what it would bring.",
 			words.Count(d.Day.Week, "day", "days"), money(d, d.Tax.PerCity), structureTax(d), money(d, d.Tax.MaintenancePerArmy))},
 		menu.HelpRow{Term: "Trade", Text: fmt.Sprintf("With another Erfpire: when both trade with each other the same day, each "+
-			"gains %s what its Tax would bring, rounded down. A trade the other does not return brings nothing.", part(d.Trade.Divisor))},
+			"gains %s what its Tax would bring after maintenance (never below 0), rounded down; a trade pays no maintenance. "+
+			"A trade the other does not return brings nothing.", part(d.Trade.Divisor))},
 		menu.HelpRow{Term: "Tribute", Text: fmt.Sprintf("To another Erfpire: a gift of %s your tax revenue, rounded down. "+
 			"For %s from that day, it may not attack you.", part(d.Tribute.Divisor), words.Count(d.Day.Week, "day", "days"))},
 	)

@@ -502,7 +502,9 @@ func TestBattleOutcomesPlaceForces(t *testing.T) {
 // "An army with bombing units can bombard adjacent squares. After each
 // move all adjacent squares are checked if there is a hostile army. ...
 // If there are more than one adjacent squares with hostile armies, every
-// square gets one hit from every bombing unit."
+// square gets one hit from every bombing unit." CHOICE: a "hit" is one
+// attack of the bombing unit, rolled as in battle (battle.TestBombard),
+// so it may miss; and a hostile army in peace mode is bombarded too.
 func TestBombard(t *testing.T) {
 	g := onMap(t, 2, `
 1.~~~~~~~~..
@@ -511,17 +513,27 @@ func TestBombard(t *testing.T) {
 ..~~~~~~~~.2`)
 	gal := add(t, g, 1, 4, 1, false, "Galleon", "Galleon")
 	add(t, g, 2, 5, 0, false, "Barge")
-	add(t, g, 2, 5, 2, false, "Barge")
+	south := add(t, g, 2, 5, 2, false, "Barge").ID
 	add(t, g, 2, 7, 1, false, "Barge")
+	// CHOICE: peace mode spares no one from bombs: the army to the south
+	// is in peace mode, and is bombarded as the other.
+	g.s.force(south).Peace = true
 	evs := play(t, g, map[Seat][]Order{1: {{Kind: Move, Force: gal.ID, Path: path(t, "5,1")}}})
 	bs := of(evs, EvBombard)
 	if len(bs) != 2 {
 		t.Fatalf("%d bombardments, want 2 (the squares north and south of 5,1)", len(bs))
 	}
+	bombedInPeace := false
 	for _, b := range bs {
 		if len(b.Hits) != 2 {
 			t.Errorf("bombardment of %v: %d hits, want one from each galleon", b.To, len(b.Hits))
 		}
+		if b.To == (grid.Pos{X: 5, Y: 2}) {
+			bombedInPeace = true
+		}
+	}
+	if !bombedInPeace {
+		t.Errorf("the army in peace mode at 5,2 was not bombarded: %+v", bs)
 	}
 }
 
