@@ -129,11 +129,16 @@ func CheckTerrainID(c *rules.Checker, key, id string, terrain rules.TerrainTable
 
 // TerrainIDs lists the ids of the terrain table, quoted, for messages.
 func TerrainIDs(terrain rules.TerrainTable) string {
-	ids := make([]string, len(terrain))
-	for i, t := range terrain {
-		ids[i] = t.ID
+	return Quote(IDs(terrain, func(t rules.Terrain) string { return t.ID }))
+}
+
+// IDs returns the id of each entry of list, in order.
+func IDs[T any](list []T, id func(T) string) []string {
+	out := make([]string, len(list))
+	for i, e := range list {
+		out[i] = id(e)
 	}
-	return Quote(ids)
+	return out
 }
 
 // Quote lists ids quoted and separated by commas, for messages:
