@@ -225,6 +225,16 @@ func Stock(p *game.Player, k int) int32 {
 	return 0
 }
 
+// PlayerStock returns the counter k of player p of s: 0 for no such
+// player, or a Stock too short to have it.
+func PlayerStock(s *game.State, p game.PlayerID, k int) int32 {
+	pl := s.Player(p)
+	if pl == nil {
+		return 0
+	}
+	return Stock(pl, k)
+}
+
 // SetStock sets player p's counter k to v, first growing its Stock to n
 // counters if it is shorter (n is the ruleset's number of counters, above
 // k).

@@ -352,6 +352,28 @@ func TestStock(t *testing.T) {
 	}
 }
 
+// TestPlayerStock: a player's counter, 0 for a player who is not in the
+// game or a counter past its Stock.
+func TestPlayerStock(t *testing.T) {
+	s := &game.State{Players: []game.Player{{ID: 1, Stock: []int32{3, 4}}, {ID: 2}}}
+	for _, tt := range []struct {
+		p    game.PlayerID
+		k    int
+		want int32
+	}{
+		{1, 0, 3},
+		{1, 1, 4},
+		{1, 2, 0},
+		{2, 0, 0},
+		{3, 0, 0},
+		{0, 0, 0},
+	} {
+		if have := PlayerStock(s, tt.p, tt.k); have != tt.want {
+			t.Errorf("PlayerStock(player %d, %d) = %d, want %d", tt.p, tt.k, have, tt.want)
+		}
+	}
+}
+
 // TestImportsNoRuleset: the kit is below the rulesets and the AI, and
 // above nothing of the server or the client.
 func TestImportsNoRuleset(t *testing.T) {

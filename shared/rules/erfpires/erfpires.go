@@ -174,11 +174,7 @@ func Parse(data []byte) (*Ruleset, error) { return hexrules.Parse[Ruleset](File,
 // Missed returns how many days in a row player p sent no orders (its
 // StockMissed counter); 0 for no such player.
 func Missed(s *game.State, p game.PlayerID) int {
-	pl := s.Player(p)
-	if pl == nil {
-		return 0
-	}
-	return int(stock(pl, StockMissed))
+	return int(hexrules.PlayerStock(s, p, StockMissed))
 }
 
 // Default loads the embedded erfpires ruleset.

@@ -226,11 +226,7 @@ func warlord(a *game.Army) int {
 // Missed returns how many turns in a row player p sent no orders (its
 // StockMissed counter); 0 for no such player.
 func Missed(s *game.State, p game.PlayerID) int {
-	pl := s.Player(p)
-	if pl == nil {
-		return 0
-	}
-	return int(stock(pl, StockMissed))
+	return int(hexrules.PlayerStock(s, p, StockMissed))
 }
 
 // stock returns player p's counter k (0 if Stock is short).
