@@ -18,7 +18,6 @@ import (
 	"empires/client/module/hexscreen"
 	"empires/shared/game"
 	"empires/shared/hex"
-	"empires/shared/hexgame"
 	ep "empires/shared/rules/erfpires"
 	"empires/shared/ruleset"
 	"empires/shared/words"
@@ -66,13 +65,9 @@ func (Module) ReplayEvents(out ruleset.Outcome, s ruleset.Seat, allSeeing bool) 
 // erfpires on the hex engine (the registry's *hexgame.Ruleset), with the
 // build's data or a mod's.
 func (Module) Open(rs ruleset.Ruleset) (hexscreen.Game, error) {
-	hr, ok := rs.(*hexgame.Ruleset)
-	if !ok {
-		return nil, fmt.Errorf("the erfpires module shows hex games, not a %T", rs)
-	}
-	r, ok := hr.Rules().(*ep.Rules)
-	if !ok {
-		return nil, fmt.Errorf("the erfpires module shows erfpires's rules, not a %T", hr.Rules())
+	r, err := hexscreen.RulesOf[*ep.Rules](ID, rs)
+	if err != nil {
+		return nil, err
 	}
 	return Game{R: Rules{Rules: r}}, nil
 }

@@ -16,7 +16,6 @@ import (
 	"empires/client/module"
 	"empires/client/module/hexscreen"
 	"empires/shared/game"
-	"empires/shared/hexgame"
 	erf "empires/shared/rules/erfworld"
 	"empires/shared/ruleset"
 )
@@ -61,13 +60,9 @@ func (Module) ReplayEvents(out ruleset.Outcome, s ruleset.Seat, allSeeing bool) 
 // erfworld on the hex engine (the registry's *hexgame.Ruleset), with the
 // build's data or a mod's.
 func (Module) Open(rs ruleset.Ruleset) (hexscreen.Game, error) {
-	hr, ok := rs.(*hexgame.Ruleset)
-	if !ok {
-		return nil, fmt.Errorf("the erfworld module shows hex games, not a %T", rs)
-	}
-	r, ok := hr.Rules().(*erf.Rules)
-	if !ok {
-		return nil, fmt.Errorf("the erfworld module shows erfworld's rules, not a %T", hr.Rules())
+	r, err := hexscreen.RulesOf[*erf.Rules](ID, rs)
+	if err != nil {
+		return nil, err
 	}
 	return Game{R: Rules{Rules: r}}, nil
 }

@@ -1,7 +1,6 @@
 package duel
 
 import (
-	"os"
 	"testing"
 
 	"empires/shared/rules/rulestable"
@@ -12,17 +11,12 @@ import (
 // rows are numbered 1, 2, ..., so the table cannot rot (see package
 // rulestable). Every numbered rule of the package doc has its row.
 func TestRulesTable(t *testing.T) {
-	text, err := os.ReadFile("RULES.md")
+	rows, problems, err := rulestable.CheckFile("RULES.md", map[string]string{"": "."})
 	if err != nil {
 		t.Fatal(err)
 	}
-	own, err := rulestable.ListTests(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows, problems := rulestable.Check(string(text), map[string]map[string]bool{"": own})
 	for _, p := range problems {
-		t.Errorf("RULES.md: %s", p)
+		t.Error(p)
 	}
 	if rows < len(rule) {
 		t.Errorf("RULES.md: %d rows; the package doc has %d numbered rules", rows, len(rule))

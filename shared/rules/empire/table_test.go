@@ -1,7 +1,6 @@
 package empire
 
 import (
-	"os"
 	"testing"
 
 	"empires/shared/grid"
@@ -27,19 +26,12 @@ var testPackages = map[string]string{
 // rule"; rows are numbered 1, 2, ..., so the table cannot rot (see package
 // rulestable).
 func TestRulesTable(t *testing.T) {
-	text, err := os.ReadFile("RULES.md")
+	rows, problems, err := rulestable.CheckFile("RULES.md", testPackages)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tests := map[string]map[string]bool{}
-	for prefix, dir := range testPackages {
-		if tests[prefix], err = rulestable.ListTests(dir); err != nil {
-			t.Fatal(err)
-		}
-	}
-	rows, problems := rulestable.Check(string(text), tests)
 	for _, p := range problems {
-		t.Errorf("RULES.md: %s", p)
+		t.Error(p)
 	}
 	const sentences = 130
 	if rows < sentences {

@@ -14,6 +14,7 @@ import (
 
 	"empires/assets"
 	"empires/shared/game"
+	"empires/shared/hexrules"
 	"empires/shared/rules"
 )
 
@@ -164,34 +165,16 @@ type Autopilot struct {
 // Load decodes and validates File from fsys (see rules.OpenSource) and
 // resolves its string ids. Every error names the file and the key (and
 // the line, for syntax errors).
-func Load(fsys fs.FS) (*Ruleset, error) {
-	r := new(Ruleset)
-	if err := rules.Decode(fsys, File, r); err != nil {
-		return nil, err
-	}
-	r.resolve()
-	return r, nil
-}
+func Load(fsys fs.FS) (*Ruleset, error) { return hexrules.Load[Ruleset](fsys, File) }
 
 // Parse decodes and validates the bytes of a ruleset file (File), as Load
 // does.
-func Parse(data []byte) (*Ruleset, error) {
-	r := new(Ruleset)
-	if err := rules.DecodeBytes(File, data, r); err != nil {
-		return nil, err
-	}
-	r.resolve()
-	return r, nil
-}
+func Parse(data []byte) (*Ruleset, error) { return hexrules.Parse[Ruleset](File, data) }
 
 // Missed returns how many days in a row player p sent no orders (its
 // StockMissed counter); 0 for no such player.
 func Missed(s *game.State, p game.PlayerID) int {
-	pl := s.Player(p)
-	if pl == nil {
-		return 0
-	}
-	return int(stock(pl, StockMissed))
+	return int(hexrules.PlayerStock(s, p, StockMissed))
 }
 
 // Default loads the embedded erfpires ruleset.
@@ -202,17 +185,7 @@ func Default() (*Ruleset, error) {
 // Open returns the rules a server or a client plays: the built-in file,
 // or the one in the mod directory dir if dir is not empty and has it (see
 // rules.OpenSource).
-func Open(dir string) (*Rules, error) {
-	fsys, err := rules.OpenSource(dir)
-	if err != nil {
-		return nil, err
-	}
-	d, err := Load(fsys)
-	if err != nil {
-		return nil, err
-	}
-	return NewRules(d), nil
-}
+func Open(dir string) (*Rules, error) { return hexrules.Open(dir, Load, NewRules) }
 
 // UnitKind returns the kind of the unit with the given id.
 func (r *Ruleset) UnitKind(id string) (game.UnitKind, bool) {
@@ -234,8 +207,8 @@ func (r *Ruleset) StructureKind(id string) (game.StructureKind, bool) {
 	return 0, false
 }
 
-// resolve fills the derived fields; r must be valid.
-func (r *Ruleset) resolve() {
+// Resolve fills the derived fields; r must be valid (Load calls it).
+func (r *Ruleset) Resolve() {
 	r.StartArmy = make(game.Units, len(r.Units))
 	for id, n := range r.Start.Army {
 		if k, ok := r.UnitKind(id); ok {

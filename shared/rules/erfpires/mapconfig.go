@@ -1,8 +1,7 @@
 package erfpires
 
 import (
-	"slices"
-
+	"empires/shared/hexrules"
 	"empires/shared/mapgen"
 	"empires/shared/rules"
 )
@@ -18,15 +17,10 @@ func (r *Ruleset) MapConfig(seed uint64, width, height, players int) mapgen.Conf
 	for _, st := range r.Structures {
 		need = append(need, st.Terrains...)
 	}
-	slices.Sort(need)
-	return mapgen.Config{
-		Seed:        seed,
-		Width:       width,
-		Height:      height,
-		Players:     players,
+	return hexrules.MapConfig(seed, width, height, players, mapgen.Config{
 		Terrain:     r.Terrain,
 		Cities:      r.Start.Cities - 1,
 		CitySpacing: r.City.MinDistance,
-		Resources:   slices.Compact(need),
-	}
+		Resources:   need,
+	})
 }

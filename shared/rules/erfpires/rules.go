@@ -5,6 +5,7 @@ import (
 
 	"empires/shared/game"
 	"empires/shared/hex"
+	"empires/shared/hexrules"
 	"empires/shared/rules"
 )
 
@@ -266,20 +267,10 @@ func (r *Rules) ExtraSight(s *game.State, p game.PlayerID) []hex.Hex {
 func (r *Rules) CityDefends(s *game.State, c *game.City) bool { return true }
 
 // stock returns player p's counter k (0 if Stock is short).
-func stock(p *game.Player, k int) int32 {
-	if k < len(p.Stock) {
-		return p.Stock[k]
-	}
-	return 0
-}
+func stock(p *game.Player, k int) int32 { return hexrules.Stock(p, k) }
 
 // setStock sets player p's counter k, growing Stock as needed.
-func setStock(p *game.Player, k int, v int32) {
-	for len(p.Stock) < NumStock {
-		p.Stock = append(p.Stock, 0)
-	}
-	p.Stock[k] = v
-}
+func setStock(p *game.Player, k int, v int32) { hexrules.SetStock(p, k, v, NumStock) }
 
 // TruceUntil returns the last day on which player p may not attack player
 // q (p took q's tribute), 0 if none; it reads p's own counters, so it

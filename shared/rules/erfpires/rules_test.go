@@ -1,7 +1,6 @@
 package erfpires
 
 import (
-	"os"
 	"testing"
 
 	"empires/shared/rules/rulestable"
@@ -25,19 +24,12 @@ var testPackages = map[string]string{
 // rule"; rows are numbered 1, 2, ..., so the table cannot rot (see package
 // rulestable). The document has 33 sentences.
 func TestRulesTable(t *testing.T) {
-	text, err := os.ReadFile(rulesTable)
+	rows, problems, err := rulestable.CheckFile(rulesTable, testPackages)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tests := map[string]map[string]bool{}
-	for prefix, dir := range testPackages {
-		if tests[prefix], err = rulestable.ListTests(dir); err != nil {
-			t.Fatal(err)
-		}
-	}
-	rows, problems := rulestable.Check(string(text), tests)
 	for _, p := range problems {
-		t.Errorf("%s: %s", rulesTable, p)
+		t.Error(p)
 	}
 	if rows < 33 {
 		t.Errorf("%s: %d rows: the document has 33 rule sentences and headings", rulesTable, rows)

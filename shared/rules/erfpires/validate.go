@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strings"
 
 	"empires/shared/game"
+	"empires/shared/hexrules"
 	"empires/shared/rules"
 )
 
@@ -15,14 +15,8 @@ import (
 // does not need the derived fields that Load fills in.
 func (r *Ruleset) Validate() error {
 	var c rules.Checker
-	c.Check(rules.IsID(r.ID), "id", "must be a lowercase identifier, got %q", r.ID)
-	c.NotEmpty("name", r.Name)
-	c.NotEmpty("currency", r.Currency)
-
-	terrainErr := r.Terrain.Validate()
-	terrainOK := terrainErr == nil
-	c.Include(terrainErr)
-	r.validateTerrainUse(&c)
+	terrainOK := hexrules.CheckHeader(&c, r.ID, r.Name, r.Currency, r.Terrain)
+	c.Check(len(hexrules.CheckCityTerrain(&c, r.Terrain)) > 0, "terrain", "at least one terrain must have city = true")
 
 	c.Between("day.orders", r.Day.Orders, 1, game.MaxOrders)
 	c.AtLeast("day.week", r.Day.Week, 1)
@@ -47,32 +41,12 @@ func (r *Ruleset) Validate() error {
 	return c.Err()
 }
 
-// validateTerrainUse checks what this ruleset needs of the terrain table:
-// cities stand where armies walk (an army founds them), and some terrain
-// takes cities.
-func (r *Ruleset) validateTerrainUse(c *rules.Checker) {
-	cities := 0
-	for i, t := range r.Terrain {
-		if t.City {
-			cities++
-			c.Check(t.Army, fmt.Sprintf("terrain[%d].army", i),
-				"must be true: terrain %q takes cities, which are founded by an army", t.ID)
-		}
-	}
-	c.Check(cities > 0, "terrain", "at least one terrain must have city = true")
-}
-
 func (r *Ruleset) validateUnits(c *rules.Checker) bool {
 	ok := c.Between("unit", len(r.Units), 1, MaxUnits)
 	seen := map[string]int{}
 	for i, u := range r.Units {
 		key := fmt.Sprintf("unit[%d]", i)
-		if c.Check(rules.IsID(u.ID), key+".id", "must be a lowercase identifier (a-z, 0-9, _ or -, starting with a letter), got %q", u.ID) {
-			if j, dup := seen[u.ID]; dup {
-				ok = c.Check(false, key+".id", "duplicate unit id %q (also unit[%d])", u.ID, j)
-			}
-			seen[u.ID] = i
-		} else {
+		if !hexrules.CheckID(c, key+".id", "unit", u.ID, i, seen) {
 			ok = false
 		}
 		c.NotEmpty(key+".name", u.Name)
@@ -110,20 +84,14 @@ func (r *Ruleset) validateStructures(c *rules.Checker, terrainOK bool) {
 	seen := map[string]int{}
 	for i, st := range r.Structures {
 		key := fmt.Sprintf("structure[%d]", i)
-		if c.Check(rules.IsID(st.ID), key+".id", "must be a lowercase identifier (a-z, 0-9, _ or -, starting with a letter), got %q", st.ID) {
-			if j, dup := seen[st.ID]; dup {
-				c.Add(key+".id", "duplicate structure id %q (also structure[%d])", st.ID, j)
-			}
-			seen[st.ID] = i
-		}
+		hexrules.CheckID(c, key+".id", "structure", st.ID, i, seen)
 		c.NotEmpty(key+".name", st.Name)
 		c.AtLeast(key+".cost", st.Cost, 0)
 		if terrainOK {
 			for j, id := range st.Terrain {
-				t, found := r.Terrain.Lookup(id)
-				if c.Check(found, fmt.Sprintf("%s.terrain[%d]", key, j), "unknown terrain id %q (known: %s)", id, r.terrainIDs()) {
-					c.Check(r.Terrain[t].Army, fmt.Sprintf("%s.terrain[%d]", key, j),
-						"terrain %q is one armies may not enter: structures stand on land", id)
+				tkey := fmt.Sprintf("%s.terrain[%d]", key, j)
+				if t, found := hexrules.CheckTerrainID(c, tkey, id, r.Terrain); found {
+					c.Check(r.Terrain[t].Army, tkey, "terrain %q is one armies may not enter: structures stand on land", id)
 				}
 			}
 		}
@@ -152,34 +120,14 @@ func (r *Ruleset) validateCombat(c *rules.Checker, unitsOK bool) {
 	slices.Sort(got)
 	slices.Sort(want)
 	c.Check(slices.Equal(got, want), "combat.casualty_order",
-		"must list every unit id once (%s), got %s", r.unitIDs(), quoteList(r.Combat.CasualtyOrder))
+		"must list every unit id once ([%s]), got [%s]", r.unitIDs(), hexrules.Quote(r.Combat.CasualtyOrder))
 }
 
 func (r *Ruleset) unitIDList() []string {
-	out := make([]string, len(r.Units))
-	for i, u := range r.Units {
-		out[i] = u.ID
-	}
-	return out
+	return hexrules.IDs(r.Units, func(u Unit) string { return u.ID })
 }
 
-func (r *Ruleset) unitIDs() string { return quoteList(r.unitIDList()) }
-
-func (r *Ruleset) terrainIDs() string {
-	ids := make([]string, len(r.Terrain))
-	for i, t := range r.Terrain {
-		ids[i] = t.ID
-	}
-	return quoteList(ids)
-}
-
-func quoteList(ids []string) string {
-	q := make([]string, len(ids))
-	for i, id := range ids {
-		q[i] = fmt.Sprintf("%q", id)
-	}
-	return "[" + strings.Join(q, ", ") + "]"
-}
+func (r *Ruleset) unitIDs() string { return hexrules.Quote(r.unitIDList()) }
 
 func sortedKeys(m map[string]int) []string {
 	keys := make([]string, 0, len(m))

@@ -11,6 +11,7 @@ import (
 	"io/fs"
 
 	"empires/assets"
+	"empires/shared/hexrules"
 	"empires/shared/rules"
 )
 
@@ -336,25 +337,11 @@ var phases = [...]string{PhaseIncome, PhaseBuild, PhaseCreate, PhaseUpkeep, Phas
 
 // Load decodes and validates File from fsys (see rules.OpenSource) and
 // resolves its string ids. Every error names the file and the key.
-func Load(fsys fs.FS) (*Ruleset, error) {
-	r := new(Ruleset)
-	if err := rules.Decode(fsys, File, r); err != nil {
-		return nil, err
-	}
-	r.resolve()
-	return r, nil
-}
+func Load(fsys fs.FS) (*Ruleset, error) { return hexrules.Load[Ruleset](fsys, File) }
 
 // Parse decodes and validates the bytes of a ruleset file (File), as Load
 // does.
-func Parse(data []byte) (*Ruleset, error) {
-	r := new(Ruleset)
-	if err := rules.DecodeBytes(File, data, r); err != nil {
-		return nil, err
-	}
-	r.resolve()
-	return r, nil
-}
+func Parse(data []byte) (*Ruleset, error) { return hexrules.Parse[Ruleset](File, data) }
 
 // Default loads the embedded erfworld ruleset.
 func Default() (*Ruleset, error) {
@@ -364,17 +351,7 @@ func Default() (*Ruleset, error) {
 // Open returns the rules a server or a client plays: the built-in files,
 // with the mod in directory dir replacing them if dir is not empty (see
 // rules.OpenSource).
-func Open(dir string) (*Rules, error) {
-	fsys, err := rules.OpenSource(dir)
-	if err != nil {
-		return nil, err
-	}
-	d, err := Load(fsys)
-	if err != nil {
-		return nil, err
-	}
-	return NewRules(d), nil
-}
+func Open(dir string) (*Rules, error) { return hexrules.Open(dir, Load, NewRules) }
 
 // UnitKind returns the kind of the unit with the given id.
 func (r *Ruleset) UnitKind(id string) (UnitKind, bool) {
@@ -386,8 +363,8 @@ func (r *Ruleset) UnitKind(id string) (UnitKind, bool) {
 	return 0, false
 }
 
-// resolve fills the derived fields; r must be valid.
-func (r *Ruleset) resolve() {
+// Resolve fills the derived fields; r must be valid (Load calls it).
+func (r *Ruleset) Resolve() {
 	for i := range r.Terrain {
 		if r.Terrain[i].City {
 			r.CityTerrain = rules.TerrainID(i)

@@ -1,8 +1,7 @@
 package erfworld
 
 import (
-	"slices"
-
+	"empires/shared/hexrules"
 	"empires/shared/mapgen"
 	"empires/shared/rules"
 )
@@ -22,15 +21,10 @@ func (r *Ruleset) MapConfig(seed uint64, width, height, players int) mapgen.Conf
 		}
 	}
 	need = append(need, r.Fleet.NeedsTerrain...)
-	slices.Sort(need)
-	return mapgen.Config{
-		Seed:        seed,
-		Width:       width,
-		Height:      height,
-		Players:     players,
+	return hexrules.MapConfig(seed, width, height, players, mapgen.Config{
 		Terrain:     r.Terrain,
 		Cities:      r.Start.Cities,
 		CitySpacing: r.City.MinDistance,
-		Resources:   slices.Compact(need),
-	}
+		Resources:   need,
+	})
 }

@@ -3,6 +3,7 @@ package erfworld
 import (
 	"empires/shared/game"
 	"empires/shared/hex"
+	"empires/shared/hexrules"
 	"empires/shared/rules"
 )
 
@@ -222,31 +223,17 @@ func warlord(a *game.Army) int {
 	return -1
 }
 
-// stock returns player p's counter k (0 if Stock is short).
-func stock(p *game.Player, k int) int32 {
-	if k < len(p.Stock) {
-		return p.Stock[k]
-	}
-	return 0
-}
-
 // Missed returns how many turns in a row player p sent no orders (its
 // StockMissed counter); 0 for no such player.
 func Missed(s *game.State, p game.PlayerID) int {
-	pl := s.Player(p)
-	if pl == nil {
-		return 0
-	}
-	return int(stock(pl, StockMissed))
+	return int(hexrules.PlayerStock(s, p, StockMissed))
 }
 
+// stock returns player p's counter k (0 if Stock is short).
+func stock(p *game.Player, k int) int32 { return hexrules.Stock(p, k) }
+
 // setStock sets player p's counter k, growing Stock as needed.
-func setStock(p *game.Player, k int, v int32) {
-	for len(p.Stock) < NumStock {
-		p.Stock = append(p.Stock, 0)
-	}
-	p.Stock[k] = v
-}
+func setStock(p *game.Player, k int, v int32) { hexrules.SetStock(p, k, v, NumStock) }
 
 // borders reports whether hex h has a neighbour of terrain t on s's map.
 func borders(s *game.State, h hex.Hex, t rules.TerrainID) bool {

@@ -1,7 +1,6 @@
 package erfworld
 
 import (
-	"os"
 	"testing"
 
 	"empires/shared/rules/rulestable"
@@ -24,19 +23,12 @@ var testPackages = map[string]string{
 // names tests that exist (or says "not a rule"), rows numbered 1, 2, ...,
 // so the table cannot rot (see package rulestable).
 func TestRulesTable(t *testing.T) {
-	text, err := os.ReadFile(rulesTable)
+	rows, problems, err := rulestable.CheckFile(rulesTable, testPackages)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tests := map[string]map[string]bool{}
-	for prefix, dir := range testPackages {
-		if tests[prefix], err = rulestable.ListTests(dir); err != nil {
-			t.Fatal(err)
-		}
-	}
-	rows, problems := rulestable.Check(string(text), tests)
 	for _, p := range problems {
-		t.Errorf("%s: %s", rulesTable, p)
+		t.Error(p)
 	}
 	if rows < 130 {
 		t.Errorf("%s: %d rows: the document has more rules than that", rulesTable, rows)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"empires/shared/hexrules"
 	"empires/shared/rules"
 )
 
@@ -12,13 +13,7 @@ import (
 // It does not need the derived fields that Load fills in.
 func (r *Ruleset) Validate() error {
 	var c rules.Checker
-	c.Check(rules.IsID(r.ID), "id", "must be a lowercase identifier, got %q", r.ID)
-	c.NotEmpty("name", r.Name)
-	c.NotEmpty("currency", r.Currency)
-
-	terrainErr := r.Terrain.Validate()
-	terrainOK := terrainErr == nil
-	c.Include(terrainErr)
+	terrainOK := hexrules.CheckHeader(&c, r.ID, r.Name, r.Currency, r.Terrain)
 	r.validateTerrainUse(&c)
 
 	unitsOK := r.validateUnits(&c, terrainOK)
@@ -45,14 +40,10 @@ func (r *Ruleset) Validate() error {
 
 // validateTerrainUse checks what this ruleset needs of the terrain table.
 func (r *Ruleset) validateTerrainUse(c *rules.Checker) {
-	var cityTerrains []int
-	for i, t := range r.Terrain {
-		if t.City {
-			cityTerrains = append(cityTerrains, i)
-			key := fmt.Sprintf("terrain[%d]", i)
-			c.Check(t.Army, key+".army", "must be true: terrain %q allows cities, which are founded by an army", t.ID)
-			c.Check(!t.Naval, key+".naval", "must be false: terrain %q allows cities", t.ID)
-		}
+	cityTerrains := hexrules.CheckCityTerrain(c, r.Terrain)
+	for _, i := range cityTerrains {
+		t := r.Terrain[i]
+		c.Check(!t.Naval, fmt.Sprintf("terrain[%d].naval", i), "must be false: terrain %q takes cities", t.ID)
 	}
 	c.Check(len(cityTerrains) == 1, "terrain", "exactly one terrain must have city = true, got %d", len(cityTerrains))
 }
@@ -62,12 +53,7 @@ func (r *Ruleset) validateUnits(c *rules.Checker, terrainOK bool) bool {
 	seen := map[string]int{}
 	for i, u := range r.Units {
 		key := fmt.Sprintf("unit[%d]", i)
-		if c.Check(rules.IsID(u.ID), key+".id", "must be a lowercase identifier (a-z, 0-9, _ or -, starting with a letter), got %q", u.ID) {
-			if j, dup := seen[u.ID]; dup {
-				ok = c.Check(false, key+".id", "duplicate unit id %q (also unit[%d])", u.ID, j)
-			}
-			seen[u.ID] = i
-		} else {
+		if !hexrules.CheckID(c, key+".id", "unit", u.ID, i, seen) {
 			ok = false
 		}
 		c.NotEmpty(key+".name", u.Name)
@@ -75,8 +61,7 @@ func (r *Ruleset) validateUnits(c *rules.Checker, terrainOK bool) bool {
 		c.AtLeast(key+".hits", u.Hits, 1)
 		c.AtLeast(key+".cost", u.Cost, 0)
 		if u.RequiresTerrain != "" && terrainOK {
-			_, found := r.Terrain.Lookup(u.RequiresTerrain)
-			c.Check(found, key+".requires_terrain", "unknown terrain id %q (known: %s)", u.RequiresTerrain, r.terrainIDs())
+			hexrules.CheckTerrainID(c, key+".requires_terrain", u.RequiresTerrain, r.Terrain)
 		}
 		c.AtLeast(key+".scout_hexes", u.ScoutHexes, 0)
 		c.AtLeast(key+".scout_distance", u.ScoutDistance, 0)
@@ -217,8 +202,7 @@ func (r *Ruleset) validateFleet(c *rules.Checker, terrainOK bool) {
 	c.AtLeast("fleet.per_side_per_turn", f.PerSidePerTurn, 0)
 	if terrainOK {
 		for i, id := range f.NeedsCityNextTo {
-			_, found := r.Terrain.Lookup(id)
-			c.Check(found, fmt.Sprintf("fleet.needs_city_next_to[%d]", i), "unknown terrain id %q (known: %s)", id, r.terrainIDs())
+			hexrules.CheckTerrainID(c, fmt.Sprintf("fleet.needs_city_next_to[%d]", i), id, r.Terrain)
 		}
 		if f.PerSidePerTurn > 0 {
 			c.Check(slices.ContainsFunc(r.Terrain, func(t rules.Terrain) bool { return t.Naval }), "fleet.per_side_per_turn",
@@ -247,7 +231,7 @@ func (r *Ruleset) checkPermutation(c *rules.Checker, key string, got, want []str
 	count := map[string]int{}
 	for i, id := range got {
 		if !slices.Contains(want, id) {
-			c.Add(fmt.Sprintf("%s[%d]", key, i), "unknown %s %q (known: %s)", what, id, quoteList(want))
+			c.Add(fmt.Sprintf("%s[%d]", key, i), "unknown %s %q (known: %s)", what, id, hexrules.Quote(want))
 			continue
 		}
 		count[id]++
@@ -261,32 +245,9 @@ func (r *Ruleset) checkPermutation(c *rules.Checker, key string, got, want []str
 }
 
 func (r *Ruleset) unitIDList() []string {
-	out := make([]string, len(r.Units))
-	for i, u := range r.Units {
-		out[i] = u.ID
-	}
-	return out
+	return hexrules.IDs(r.Units, func(u Unit) string { return u.ID })
 }
 
-func (r *Ruleset) unitIDs() string { return quoteList(r.unitIDList()) }
+func (r *Ruleset) unitIDs() string { return hexrules.Quote(r.unitIDList()) }
 
-func (r *Ruleset) terrainIDs() string {
-	out := make([]string, len(r.Terrain))
-	for i, t := range r.Terrain {
-		out[i] = t.ID
-	}
-	return quoteList(out)
-}
-
-func casterIDList() string { return quoteList(casterIDs[:]) }
-
-func quoteList(ids []string) string {
-	s := ""
-	for i, id := range ids {
-		if i > 0 {
-			s += ", "
-		}
-		s += fmt.Sprintf("%q", id)
-	}
-	return s
-}
+func casterIDList() string { return hexrules.Quote(casterIDs[:]) }

@@ -1,7 +1,7 @@
 // Package rulestable checks a ruleset's table of rules: the RULES.md file
 // beside each ruleset that quotes every rule sentence of its document and
 // names the tests that check it. A ruleset's TestRulesTable reads the file
-// with Check and fails on every problem, so the table cannot rot: rename a
+// with CheckFile (or Check) and fails on every problem, so the table cannot rot: rename a
 // test and the table must follow.
 //
 // A row is "| n | "quoted rule" | `TestName`, `pkg.TestOther` |": rows are
@@ -15,8 +15,11 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
+	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -71,6 +74,29 @@ func Check(text string, tests map[string]map[string]bool) (int, []string) {
 		}
 	}
 	return rows, problems
+}
+
+// CheckFile checks the table in file (a path) as Check does, against the
+// tests of the packages in dirs: a prefix of the table ("game" in
+// `game.TestX`, "" for the ruleset's own package) maps to the directory
+// of that package's tests. Each problem starts with the file's name. The
+// error is for a file or a directory that cannot be read.
+func CheckFile(file string, dirs map[string]string) (rows int, problems []string, err error) {
+	text, err := os.ReadFile(file)
+	if err != nil {
+		return 0, nil, fmt.Errorf("rules table: %w", err)
+	}
+	tests := make(map[string]map[string]bool, len(dirs))
+	for _, prefix := range slices.Sorted(maps.Keys(dirs)) {
+		if tests[prefix], err = ListTests(dirs[prefix]); err != nil {
+			return 0, nil, fmt.Errorf("rules table %s: package %q: %w", file, prefix, err)
+		}
+	}
+	rows, problems = Check(string(text), tests)
+	for i, p := range problems {
+		problems[i] = filepath.Base(file) + ": " + p
+	}
+	return rows, problems, nil
 }
 
 // ListTests returns the names of the test functions (func TestX(t

@@ -1,6 +1,8 @@
 package rulestable
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -41,5 +43,45 @@ func TestListTests(t *testing.T) {
 	}
 	if _, err := ListTests(t.TempDir()); err == nil {
 		t.Error("a directory without tests: no error")
+	}
+}
+
+// TestCheckFile reads the table from its file and the tests from each
+// package's directory, names the file in every problem, and refuses a
+// file or a directory that cannot be read.
+func TestCheckFile(t *testing.T) {
+	dir := t.TempDir()
+	const head = "| # | Rule | Tests |\n|---|---|---|\n"
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	good := write("GOOD.md", head+"| 1 | \"A rule.\" | `TestCheckFile`, `other.TestListTests` |\n")
+	rotten := write("ROTTEN.md", head+"| 1 | \"A rule.\" | `TestGone` |\n")
+	here := map[string]string{"": ".", "other": "."}
+	for _, tt := range []struct {
+		name     string
+		file     string
+		dirs     map[string]string
+		wantRows int
+		want     string // in the problems, "" for none
+		wantErr  string // in the error, "" for none
+	}{
+		{"good", good, here, 1, "", ""},
+		{"rotten", rotten, here, 1, "ROTTEN.md: line 3: row 1: TestGone does not exist", ""},
+		{"no file", filepath.Join(dir, "NONE.md"), here, 0, "", "NONE.md"},
+		{"no tests in a package", good, map[string]string{"": ".", "other": dir}, 0, "", `package "other": no test files`},
+	} {
+		rows, problems, err := CheckFile(tt.file, tt.dirs)
+		have := strings.Join(problems, "; ")
+		if rows != tt.wantRows || (tt.want == "") != (have == "") || !strings.Contains(have, tt.want) {
+			t.Errorf("%s: %d rows, problems %q; want %d rows, %q", tt.name, rows, have, tt.wantRows, tt.want)
+		}
+		if (tt.wantErr == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tt.wantErr)) {
+			t.Errorf("%s: error %v, want one with %q", tt.name, err, tt.wantErr)
+		}
 	}
 }
