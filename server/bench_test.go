@@ -52,7 +52,7 @@ func benchState(rs *erfworld.Rules) (*game.State, error) {
 //   - armies: the armies of all players at the end.
 //
 // Use -benchtime Nx for N measured turns (the game goes on turn after
-// turn, so the figures depend on N: the README quotes 20x).
+// turn, so the figures depend on N: docs/PERFORMANCE.md quotes 20x).
 func BenchmarkServerTurn(b *testing.B) {
 	cfg := testConfig()
 	cfg.host.Limits = protocol.DefaultLimits()

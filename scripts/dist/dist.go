@@ -82,7 +82,7 @@ var audiences = []audience{
 	{
 		name:     "empires",
 		programs: []program{{"./client", "empires"}},
-		files:    [][2]string{{"docs/PLAYER.md", "PLAYER.md"}},
+		files:    [][2]string{{"docs/PLAYING.md", "PLAYING.md"}},
 	},
 	{
 		name: "empires-server",
@@ -92,7 +92,7 @@ var audiences = []audience{
 			{"./server/cmd/replay", "empires-replay"},
 		},
 		files: [][2]string{
-			{"docs/HOST.md", "HOST.md"},
+			{"docs/HOSTING.md", "HOSTING.md"},
 			{"packaging/systemd/empires-server.service", "empires-server.service"},
 			{"packaging/systemd/empires-backup.service", "empires-backup.service"},
 			{"packaging/systemd/empires-backup.timer", "empires-backup.timer"},

@@ -63,11 +63,11 @@ func TestDist(t *testing.T) {
 	dir := t.TempDir()
 	pdir := unpack(t, filepath.Join(out, player), dir)
 	sdir := unpack(t, filepath.Join(out, server), dir)
-	for _, f := range []string{"empires", "PLAYER.md", "LICENSES/MODULES.txt", "LICENSES/go/LICENSE",
+	for _, f := range []string{"empires", "PLAYING.md", "LICENSES/MODULES.txt", "LICENSES/go/LICENSE",
 		"LICENSES/github.com/hajimehoshi/ebiten/v2/LICENSE"} {
 		mustExist(t, filepath.Join(pdir, f))
 	}
-	for _, f := range []string{"empires-server", "empires-backup", "empires-replay", "HOST.md", "empires-server.service",
+	for _, f := range []string{"empires-server", "empires-backup", "empires-replay", "HOSTING.md", "empires-server.service",
 		"empires-backup.service", "empires-backup.timer", "server.env.example", "LICENSES/MODULES.txt",
 		"LICENSES/modernc.org/sqlite/LICENSE"} {
 		mustExist(t, filepath.Join(sdir, f))
