@@ -124,8 +124,8 @@ func (g *Screen) Probe() module.Probe {
 	x0, _ := g.screenOf(hex.Hex{})
 	x1, _ := g.screenOf(hex.Hex{}.Neighbor(hex.East))
 	p.CellSize = x1 - x0 // a hex's width: from one to its east neighbour
-	if g.hasHover {
-		p.Hover = g.hover.String()
+	if g.hover.On {
+		p.Hover = g.hover.At.String()
 	}
 	sel := g.model.Selection()
 	if sel.Active {
@@ -135,7 +135,7 @@ func (g *Screen) Probe() module.Probe {
 	for _, d := range g.model.Drafts() {
 		p.Drafts = append(p.Drafts, d.Label)
 	}
-	if g.preview != nil && g.hasHover && !g.animating() {
+	if g.preview != nil && g.hover.On && !g.animating() {
 		_, days := g.mod.(Calendar)
 		p.Preview, _ = previewLines(g.preview, days)
 	}
