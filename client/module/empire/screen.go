@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -480,28 +479,34 @@ func (s *Screen) Log() []module.LogLine {
 		out[i] = module.LogLine{Turn: protocol.Turn(l.Turn), Text: l.Text}
 		switch {
 		case l.Battle != nil:
-			out[i].Link = fmt.Sprintf("battle%d", i)
+			out[i].Link = kit.LogLink(linkBattle, i)
 		case l.HasCell:
-			out[i].Link = fmt.Sprintf("cell%d", i)
+			out[i].Link = kit.LogLink(linkCell, i)
 		}
 	}
 	s.logLines, s.logOf = out, &lines[0]
 	return out
 }
 
+// The kinds of the log's links (kit.LogLink).
+const linkBattle, linkCell = "battle", "cell"
+
 // Link implements module.Screen: a battle opens its report, a square
 // centres the map on it.
 func (s *Screen) Link(id string) {
-	var i int
 	lines := s.m.Log()
-	switch {
-	case strings.HasPrefix(id, "battle"):
-		if _, err := fmt.Sscanf(id, "battle%d", &i); err == nil && i >= 0 && i < len(lines) && lines[i].Battle != nil {
+	kind, i, ok := kit.ParseLogLink(id, linkBattle, linkCell)
+	if !ok || i >= len(lines) {
+		return
+	}
+	switch kind {
+	case linkBattle:
+		if lines[i].Battle != nil {
 			s.centerOn(lines[i].Cell)
 			s.showBattle(lines[i])
 		}
-	case strings.HasPrefix(id, "cell"):
-		if _, err := fmt.Sscanf(id, "cell%d", &i); err == nil && i >= 0 && i < len(lines) && lines[i].HasCell {
+	case linkCell:
+		if lines[i].HasCell {
 			s.centerOn(lines[i].Cell)
 			s.m.sel = Selection{Active: true, Cell: lines[i].Cell}
 			s.host.Changed(false)

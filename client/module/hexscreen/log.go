@@ -3,9 +3,8 @@ package hexscreen
 import (
 	"fmt"
 	"image"
-	"strconv"
-	"strings"
 
+	"empires/client/kit"
 	"empires/client/model"
 	"empires/client/module"
 	"empires/shared/game"
@@ -30,30 +29,34 @@ func (g *Screen) Log() []module.LogLine {
 		out[i] = module.LogLine{Turn: protocol.Turn(l.Turn), Text: l.Text}
 		switch {
 		case l.Battle != nil:
-			out[i].Link = fmt.Sprintf("battle%d", i)
+			out[i].Link = kit.LogLink(linkBattle, i)
 		case l.HasHex:
-			out[i].Link = fmt.Sprintf("hex%d", i)
+			out[i].Link = kit.LogLink(linkHex, i)
 		}
 	}
 	g.logOf, g.logLines = g.model, out
 	return out
 }
 
+// The kinds of the log's links (kit.LogLink).
+const linkBattle, linkHex = "battle", "hex"
+
 // Link implements module.Screen: a battle opens its report, a place
 // centres the map on it.
 func (g *Screen) Link(id string) {
 	lines := g.model.Log()
-	var i int
-	switch {
-	case strings.HasPrefix(id, "battle"):
-		i, _ = strconv.Atoi(strings.TrimPrefix(id, "battle"))
-		if i >= 0 && i < len(lines) && lines[i].Battle != nil {
+	kind, i, ok := kit.ParseLogLink(id, linkBattle, linkHex)
+	if !ok || i >= len(lines) {
+		return
+	}
+	switch kind {
+	case linkBattle:
+		if lines[i].Battle != nil {
 			g.centerOn(lines[i].Battle.Hex)
 			g.showBattle(lines[i])
 		}
-	case strings.HasPrefix(id, "hex"):
-		i, _ = strconv.Atoi(strings.TrimPrefix(id, "hex"))
-		if i >= 0 && i < len(lines) && lines[i].HasHex {
+	case linkHex:
+		if lines[i].HasHex {
 			g.centerOn(lines[i].Hex)
 		}
 	}
