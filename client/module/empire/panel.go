@@ -514,15 +514,7 @@ func (s *Screen) Orders(c *widget.Container) {
 		c.AddChild(t.NewText("No orders yet: your armies keep their standing orders, your settlements what they produce.",
 			t.SmallFace(), pal.TextMuted, widget.TextOpts.MaxWidth(float64(s.host.PanelWidth()))))
 	}
-	face := t.SmallFace()
 	for i, d := range drafts {
-		row := widget.NewContainer(
-			widget.ContainerOpts.Layout(widget.NewGridLayout(
-				widget.GridLayoutOpts.Columns(2),
-				widget.GridLayoutOpts.Stretch([]bool{true, false}, nil),
-				widget.GridLayoutOpts.Spacing(4, 0))),
-			widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})),
-		)
 		label := m.Label(d)
 		col := color.Color(pal.Text)
 		switch {
@@ -533,22 +525,12 @@ func (s *Screen) Orders(c *widget.Container) {
 			label += "\n  not sent: " + d.Err
 			col = pal.Error
 		}
-		row.AddChild(t.NewText(label, t.SmallFace(), col, widget.TextOpts.MaxWidth(float64(s.host.PanelWidth()-46))))
-		i := i
-		row.AddChild(widget.NewButton(
-			widget.ButtonOpts.Image(t.ButtonImage()),
-			widget.ButtonOpts.TextColor(t.ButtonTextColor()),
-			widget.ButtonOpts.TextLabel("x"),
-			widget.ButtonOpts.TextFace(&face),
-			widget.ButtonOpts.TextPadding(&widget.Insets{Left: 8, Right: 8, Top: 2, Bottom: 2}),
-			widget.ButtonOpts.DisableDefaultKeys(),
-			widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) {
-				m.Remove(i)
-				s.updatePreview()
-				s.changed()
-			}),
-		))
-		c.AddChild(row)
+		text := t.NewText(label, t.SmallFace(), col, widget.TextOpts.MaxWidth(float64(s.host.PanelWidth()-kit.RemoveRoom)))
+		c.AddChild(kit.OrderRow(t, text, "x", func() {
+			m.Remove(i)
+			s.updatePreview()
+			s.changed()
+		}))
 	}
 	if len(drafts) > 0 {
 		c.AddChild(t.NewText("Backspace takes back the last order.", t.SmallFace(), pal.TextMuted))

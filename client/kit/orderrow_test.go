@@ -1,0 +1,54 @@
+package kit
+
+import (
+	"image/color"
+	"testing"
+
+	"github.com/ebitenui/ebitenui/event"
+	"github.com/ebitenui/ebitenui/widget"
+
+	"empires/client/menu"
+)
+
+// TestOrderRow: an order's row holds its label and a button that says
+// what it does ("x", "Clear") and removes that order, once a click.
+func TestOrderRow(t *testing.T) {
+	th, err := menu.NewTheme()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, have string
+		clicks     int
+		want       int // removals
+	}{
+		{"x", "x", 1, 1},
+		{"Clear", "Clear", 1, 1},
+		{"not clicked", "x", 0, 0},
+		{"clicked twice", "x", 2, 2},
+	}
+	for _, tt := range tests {
+		label := SmallText(th, "Army 3: move to 4,5", color.White)
+		removed := 0
+		row := OrderRow(th, label, tt.have, func() { removed++ })
+		row.Validate() // as the UI does before it first lays the row out
+		kids := row.Children()
+		if len(kids) != 2 || kids[0] != label {
+			t.Fatalf("%s: the row holds %d widgets, the label first: %v; want the label and a button", tt.name, len(kids), kids[0] == label)
+		}
+		b, ok := kids[1].(*widget.Button)
+		if !ok {
+			t.Fatalf("%s: the row's second widget is a %T, want a button", tt.name, kids[1])
+		}
+		if b.Text().Label != tt.have {
+			t.Errorf("%s: the button says %q, want %q", tt.name, b.Text().Label, tt.have)
+		}
+		for range tt.clicks {
+			b.Click()
+			event.ExecuteDeferred() // as ebitenui's Update does: the button's handler
+		}
+		if removed != tt.want {
+			t.Errorf("%s: %d clicks removed %d orders, want %d", tt.name, tt.clicks, removed, tt.want)
+		}
+	}
+}
