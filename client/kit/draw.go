@@ -152,32 +152,3 @@ func SmallText(t *menu.Theme, s string, c color.Color, opts ...widget.TextOpt) *
 	face := t.SmallFace()
 	return widget.NewText(append([]widget.TextOpt{widget.TextOpts.Text(s, &face, c)}, opts...)...)
 }
-
-// RemoveRoom is the width, in pixels, an order's remove button takes in
-// its row (OrderRow): the label is that much narrower than the panel.
-const RemoveRoom = 46
-
-// OrderRow returns a row of the side panel's list of orders: the order's
-// label, stretched, and beside it a button saying remove ("x") that calls
-// onRemove. Space and Enter never press the button (the shell and the
-// map have them).
-func OrderRow(t *menu.Theme, label *widget.Text, remove string, onRemove func()) *widget.Container {
-	row := widget.NewContainer(
-		widget.ContainerOpts.Layout(widget.NewGridLayout(
-			widget.GridLayoutOpts.Columns(2),
-			widget.GridLayoutOpts.Stretch([]bool{true, false}, nil),
-			widget.GridLayoutOpts.Spacing(4, 0))),
-		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})),
-	)
-	face := t.SmallFace()
-	row.AddChild(label, widget.NewButton(
-		widget.ButtonOpts.Image(t.ButtonImage()),
-		widget.ButtonOpts.TextColor(t.ButtonTextColor()),
-		widget.ButtonOpts.TextLabel(remove),
-		widget.ButtonOpts.TextFace(&face),
-		widget.ButtonOpts.TextPadding(&widget.Insets{Left: 8, Right: 8, Top: 2, Bottom: 2}),
-		widget.ButtonOpts.DisableDefaultKeys(),
-		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { onRemove() }),
-	))
-	return row
-}

@@ -58,18 +58,7 @@ const buttonPad = 8 + 8 + 8
 // label broken into lines that fit it (fitLines).
 func (u *ui) button(label string, onClick func()) *widget.Button {
 	t := u.s.host.Theme()
-	face := t.SmallFace()
-	b := widget.NewButton(
-		widget.ButtonOpts.Image(t.ButtonImage()),
-		widget.ButtonOpts.TextColor(t.ButtonTextColor()),
-		widget.ButtonOpts.TextLabel(fitLines(label, face, float64(u.width()-buttonPad))),
-		widget.ButtonOpts.TextFace(&face),
-		widget.ButtonOpts.TextPadding(&widget.Insets{Left: 8, Right: 8, Top: 3, Bottom: 3}),
-		widget.ButtonOpts.TextPosition(widget.TextPositionStart, widget.TextPositionCenter),
-		widget.ButtonOpts.DisableDefaultKeys(),
-		widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})),
-		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { onClick() }),
-	)
+	b := kit.PanelButton(t, fitLines(label, t.SmallFace(), float64(u.width()-buttonPad)), 8, true, onClick)
 	u.c.AddChild(b)
 	return b
 }
@@ -106,19 +95,9 @@ func fitLines(label string, face text.Face, w float64) string {
 // row adds a row of buttons side by side, labels[i] doing fns[i].
 func (u *ui) row(labels []string, fns []func()) {
 	t := u.s.host.Theme()
-	face := t.SmallFace()
 	r := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(4))))
 	for i, l := range labels {
-		fn := fns[i]
-		r.AddChild(widget.NewButton(
-			widget.ButtonOpts.Image(t.ButtonImage()),
-			widget.ButtonOpts.TextColor(t.ButtonTextColor()),
-			widget.ButtonOpts.TextLabel(l),
-			widget.ButtonOpts.TextFace(&face),
-			widget.ButtonOpts.TextPadding(&widget.Insets{Left: 7, Right: 7, Top: 3, Bottom: 3}),
-			widget.ButtonOpts.DisableDefaultKeys(),
-			widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { fn() }),
-		))
+		r.AddChild(kit.PanelButton(t, l, 7, false, fns[i]))
 	}
 	u.c.AddChild(r)
 }

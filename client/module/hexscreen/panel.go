@@ -205,26 +205,11 @@ func (g *Screen) choiceButton(c model.Choice, label string, face *text.Face, lon
 	if long {
 		label = kit.Fit(label, *face, float64(g.host.PanelWidth()-30))
 	}
-	pad := &widget.Insets{Left: 8, Right: 8, Top: 3, Bottom: 3}
+	pad := 8
 	if !long {
-		pad = &widget.Insets{Left: 4, Right: 4, Top: 3, Bottom: 3}
+		pad = 4
 	}
-	t := g.theme
-	opts := []widget.ButtonOpt{
-		widget.ButtonOpts.Image(t.ButtonImage()),
-		widget.ButtonOpts.TextColor(t.ButtonTextColor()),
-		widget.ButtonOpts.TextLabel(label),
-		widget.ButtonOpts.TextFace(face),
-		widget.ButtonOpts.TextPadding(pad),
-		widget.ButtonOpts.DisableDefaultKeys(),
-		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { g.choose(c) }),
-	}
-	if long {
-		opts = append(opts,
-			widget.ButtonOpts.TextPosition(widget.TextPositionStart, widget.TextPositionCenter),
-			widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
-	}
-	b := widget.NewButton(opts...)
+	b := kit.PanelButton(g.theme, label, pad, long, func() { g.choose(c) })
 	b.GetWidget().Disabled = c.Reason != ""
 	tip := choiceTip{b: b, label: full, at: c.At, hasAt: c.HasAt}
 	switch {

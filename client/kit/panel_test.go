@@ -52,3 +52,38 @@ func TestOrderRow(t *testing.T) {
 		}
 	}
 }
+
+// TestPanelButton: a side panel's button says its label and does its
+// click; a wide one stretches across its row, a small one does not.
+func TestPanelButton(t *testing.T) {
+	th, err := menu.NewTheme()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, label string
+		pad         int
+		wide        bool
+		wantStretch bool
+	}{
+		{"a choice", "Produce… · 12 turns", 8, true, true},
+		{"one of a row", "N", 4, false, false},
+	}
+	for _, tt := range tests {
+		clicked := 0
+		b := PanelButton(th, tt.label, tt.pad, tt.wide, func() { clicked++ })
+		b.Validate()
+		if b.Text().Label != tt.label {
+			t.Errorf("%s: the button says %q, want %q", tt.name, b.Text().Label, tt.label)
+		}
+		ld, _ := b.GetWidget().LayoutData.(widget.RowLayoutData)
+		if ld.Stretch != tt.wantStretch {
+			t.Errorf("%s: the button stretches %v, want %v", tt.name, ld.Stretch, tt.wantStretch)
+		}
+		b.Click()
+		event.ExecuteDeferred()
+		if clicked != 1 {
+			t.Errorf("%s: a click did %d clicks, want 1", tt.name, clicked)
+		}
+	}
+}
