@@ -221,9 +221,7 @@ func (s *Screen) CenterHome() {
 // centerOn moves the camera so cell p is in the middle of the map.
 func (s *Screen) centerOn(p grid.Pos) {
 	wx, wy := s.lay.Center(p)
-	s.cam.X = wx - s.cam.ScreenW/2/s.cam.Zoom
-	s.cam.Y = wy - s.cam.ScreenH/2/s.cam.Zoom
-	s.cam.Pan(0, 0) // clamp
+	s.cam.LookAt(wx, wy, s.cam.ScreenW/2, s.cam.ScreenH/2)
 }
 
 // cellAt returns the cell under map point (x, y) (pixels from the map's

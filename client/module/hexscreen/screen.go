@@ -399,9 +399,7 @@ func (g *Screen) centerOnHome() {
 func (g *Screen) centerOn(h hex.Hex) {
 	wx, wy := g.board.HexCenter(h)
 	sx, sy := g.mapCenter()
-	g.cam.X = wx - sx/g.cam.Zoom
-	g.cam.Y = wy - sy/g.cam.Zoom
-	g.cam.Pan(0, 0) // clamp
+	g.cam.LookAt(wx, wy, sx, sy)
 }
 
 // mapCenter is the middle of the part of the map the HUD leaves in sight
@@ -523,8 +521,7 @@ func (g *Screen) minimapJump(mx, my int) {
 		return
 	}
 	cx, cy := g.mapCenter()
-	g.cam.X, g.cam.Y = wx-cx/g.cam.Zoom, wy-cy/g.cam.Zoom
-	g.cam.Pan(0, 0)
+	g.cam.LookAt(wx, wy, cx, cy)
 }
 
 // Submission implements module.Screen: the orders drafted, encoded.
