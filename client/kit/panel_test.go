@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"image"
 	"image/color"
 	"testing"
 
@@ -84,6 +85,41 @@ func TestPanelButton(t *testing.T) {
 		event.ExecuteDeferred()
 		if clicked != 1 {
 			t.Errorf("%s: a click did %d clicks, want 1", tt.name, clicked)
+		}
+	}
+}
+
+// TestScrollArea: a long report's area holds its scroll panel and the
+// slider beside it, stretches across its column, is never higher than
+// asked, and is at least the size asked for, if any.
+func TestScrollArea(t *testing.T) {
+	tests := []struct {
+		name      string
+		maxH      int
+		least     image.Point
+		wantLeast image.Point
+	}{
+		{"no least size", 300, image.Point{}, image.Point{}},
+		{"a least size", 200, image.Pt(580, 200), image.Pt(580, 200)},
+	}
+	for _, tt := range tests {
+		content := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout()))
+		area := NewScrollArea(content, ScrollStyle{WheelPart: 4, Handle: 14}, tt.maxH, tt.least)
+		kids := area.Children()
+		if len(kids) != 2 {
+			t.Fatalf("%s: the area holds %d widgets, want the scroll panel and its slider", tt.name, len(kids))
+		}
+		_, isScroll := kids[0].(*widget.ScrollContainer)
+		if _, isSlider := kids[1].(*widget.Slider); !isScroll || !isSlider {
+			t.Errorf("%s: the area holds a %T and a %T, want a scroll panel and a slider", tt.name, kids[0], kids[1])
+		}
+		w := area.GetWidget()
+		ld, _ := w.LayoutData.(widget.RowLayoutData)
+		if !ld.Stretch || ld.MaxHeight != tt.maxH {
+			t.Errorf("%s: stretch %v, at most %d high; want stretched, at most %d", tt.name, ld.Stretch, ld.MaxHeight, tt.maxH)
+		}
+		if have := image.Pt(w.MinWidth, w.MinHeight); have != tt.wantLeast {
+			t.Errorf("%s: the least size is %v, want %v", tt.name, have, tt.wantLeast)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package hexscreen
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"slices"
 	"strconv"
@@ -142,16 +143,8 @@ func (g *Screen) battleBody(l model.LogLine) *widget.Container {
 	}
 
 	// Too high: the rows scroll, with the wheel or the bar.
-	scroll, slider := kit.NewScroll(content, kit.ScrollStyle{WheelPart: 4, Handle: battleSlider, Data: content}) // Data: for the tests' walk
-	area := widget.NewContainer(
-		widget.ContainerOpts.Layout(widget.NewGridLayout(
-			widget.GridLayoutOpts.Columns(2),
-			widget.GridLayoutOpts.Stretch([]bool{true, false}, []bool{true}),
-			widget.GridLayoutOpts.Spacing(6, 0))),
-		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: maxH})),
-	)
-	area.AddChild(scroll, slider)
-	body.AddChild(area)
+	st := kit.ScrollStyle{WheelPart: 4, Handle: battleSlider, Data: content} // Data: for the tests' walk
+	body.AddChild(kit.NewScrollArea(content, st, maxH, image.Point{}))
 	return body
 }
 
