@@ -59,3 +59,16 @@ func OrderRow(t *menu.Theme, label *widget.Text, remove string, onRemove func())
 	))
 	return row
 }
+
+// WindowBody returns the panel a window's contents go in (module.Host's
+// OpenWindow): a column on the theme's panel, with padding pad and
+// spacing gap.
+func WindowBody(t *menu.Theme, pad, gap int) *widget.Container {
+	return widget.NewContainer(
+		widget.ContainerOpts.BackgroundImage(t.PanelImage()),
+		widget.ContainerOpts.Layout(widget.NewRowLayout(
+			widget.RowLayoutOpts.Direction(widget.DirectionVertical),
+			widget.RowLayoutOpts.Padding(widget.NewInsetsSimple(pad)),
+			widget.RowLayoutOpts.Spacing(gap))),
+	)
+}

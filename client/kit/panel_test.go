@@ -123,3 +123,30 @@ func TestScrollArea(t *testing.T) {
 		}
 	}
 }
+
+// TestWindowBody: a window's body is a column of its contents, padded
+// and spaced as asked.
+func TestWindowBody(t *testing.T) {
+	th, err := menu.NewTheme()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name         string
+		pad, gap     int
+		wantW, wantH int // two children of 100 by 20
+	}{
+		{"none", 0, 0, 100, 40},
+		{"the empire's windows", 18, 5, 136, 81},
+		{"a battle report", 16, 6, 132, 78},
+	}
+	for _, tt := range tests {
+		body := WindowBody(th, tt.pad, tt.gap)
+		for range 2 {
+			body.AddChild(widget.NewContainer(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(100, 20))))
+		}
+		if w, h := body.PreferredSize(); w != tt.wantW || h != tt.wantH {
+			t.Errorf("%s: the body is %dx%d, want %dx%d", tt.name, w, h, tt.wantW, tt.wantH)
+		}
+	}
+}

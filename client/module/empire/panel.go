@@ -519,13 +519,7 @@ func (s *Screen) Orders(c *widget.Container) {
 // window returns a window's body: a column with a title.
 func (s *Screen) window(title string) *ui {
 	t := s.host.Theme()
-	body := widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(t.PanelImage()),
-		widget.ContainerOpts.Layout(widget.NewRowLayout(
-			widget.RowLayoutOpts.Direction(widget.DirectionVertical),
-			widget.RowLayoutOpts.Padding(widget.NewInsetsSimple(18)),
-			widget.RowLayoutOpts.Spacing(5))),
-	)
+	body := kit.WindowBody(t, 18, 5)
 	hf := t.HeadingFace()
 	body.AddChild(widget.NewText(widget.TextOpts.Text(title, &hf, t.Palette().Accent)))
 	return &ui{s: s, c: body, w: windowWidth}
