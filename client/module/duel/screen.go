@@ -34,10 +34,9 @@ type Screen struct {
 	stepSeen time.Time
 	// layouts counts the layouts made: the table is drawn again after one.
 	layouts int
-	// logLines are the log as Log gave it last, at the model's logAt-th
-	// change of it.
-	logLines []module.LogLine
-	logAt    int
+	// log is the log as Log gave it last, by the model's count of its
+	// changes.
+	log      module.LogCache[int]
 	watching bool
 }
 
@@ -373,15 +372,10 @@ func (s *Screen) Rejected(errs []protocol.Rejection) {
 // Log implements module.Screen: the lines are made again only when the
 // log changed (the shell asks every frame).
 func (s *Screen) Log() []module.LogLine {
-	if s.logAt != s.m.LogChanges() || s.logLines == nil {
-		lines := s.m.Log()
-		s.logLines = make([]module.LogLine, len(lines))
-		for i, l := range lines {
-			s.logLines[i] = module.LogLine{Turn: protocol.Turn(l.Round), Text: l.Text}
-		}
-		s.logAt = s.m.LogChanges()
-	}
-	return s.logLines
+	lines := s.m.Log()
+	return s.log.Lines(s.m.LogChanges(), len(lines), func(i int) module.LogLine {
+		return module.LogLine{Turn: protocol.Turn(lines[i].Round), Text: lines[i].Text}
+	})
 }
 
 // Link implements module.Screen: the log's lines link nowhere.

@@ -45,10 +45,9 @@ type Screen struct {
 	// watching is set in a replay (Watch).
 	watching bool
 
-	// logLines are Log's lines of the model's log whose first line is
-	// logOf.
-	logLines []module.LogLine
-	logOf    *Line
+	// log is Log's lines, of the model's log by its first line (a log
+	// told again is a new one).
+	log module.LogCache[*Line]
 }
 
 var (
@@ -469,21 +468,17 @@ func (s *Screen) Log() []module.LogLine {
 	if len(lines) == 0 {
 		return nil
 	}
-	if len(s.logLines) == len(lines) && s.logOf == &lines[0] {
-		return s.logLines // the shell asks every frame; a log told again is a new one
-	}
-	out := make([]module.LogLine, len(lines))
-	for i, l := range lines {
-		out[i] = module.LogLine{Turn: protocol.Turn(l.Turn), Text: l.Text}
+	return s.log.Lines(&lines[0], len(lines), func(i int) module.LogLine {
+		l := lines[i]
+		out := module.LogLine{Turn: protocol.Turn(l.Turn), Text: l.Text}
 		switch {
 		case l.Battle != nil:
-			out[i].Link = kit.LogLink(linkBattle, i)
+			out.Link = kit.LogLink(linkBattle, i)
 		case l.HasCell:
-			out[i].Link = kit.LogLink(linkCell, i)
+			out.Link = kit.LogLink(linkCell, i)
 		}
-	}
-	s.logLines, s.logOf = out, &lines[0]
-	return out
+		return out
+	})
 }
 
 // The kinds of the log's links (kit.LogLink).

@@ -21,21 +21,17 @@ func (g *Screen) Log() []module.LogLine {
 		return nil
 	}
 	lines := g.model.Log()
-	if g.logOf == g.model && len(g.logLines) == len(lines) {
-		return g.logLines // the shell asks every frame; the log only grows
-	}
-	out := make([]module.LogLine, len(lines))
-	for i, l := range lines {
-		out[i] = module.LogLine{Turn: protocol.Turn(l.Turn), Text: l.Text}
+	return g.log.Lines(g.model, len(lines), func(i int) module.LogLine {
+		l := lines[i]
+		out := module.LogLine{Turn: protocol.Turn(l.Turn), Text: l.Text}
 		switch {
 		case l.Battle != nil:
-			out[i].Link = kit.LogLink(linkBattle, i)
+			out.Link = kit.LogLink(linkBattle, i)
 		case l.HasHex:
-			out[i].Link = kit.LogLink(linkHex, i)
+			out.Link = kit.LogLink(linkHex, i)
 		}
-	}
-	g.logOf, g.logLines = g.model, out
-	return out
+		return out
+	})
 }
 
 // The kinds of the log's links (kit.LogLink).

@@ -69,9 +69,9 @@ type Screen struct {
 	linesSel model.Selection
 	linesMin int
 
-	// logLines are Log's lines of the log of model logOf.
-	logLines []module.LogLine
-	logOf    *model.Model
+	// log is Log's lines, of the log of the model shown (the log only
+	// grows).
+	log module.LogCache[*model.Model]
 
 	step     module.StepInfo // the step being played, as the server last said
 	watching bool            // a replay's (Watch)
