@@ -564,22 +564,10 @@ func (h *hud) openLink(id string) { h.g.openLink(id) }
 
 // titled returns the body of a window headed by title.
 func (h *hud) titled(title string) *widget.Container {
-	body := h.windowBody(24, 10)
+	body := kit.WindowBody(h.g.app.theme, 24, 10)
 	tf := h.g.app.theme.HeadingFace()
 	body.AddChild(widget.NewText(widget.TextOpts.Text(title, &tf, h.pal.Accent)))
 	return body
-}
-
-// windowBody returns the panel a window's contents go in: a column with
-// padding pad and spacing gap.
-func (h *hud) windowBody(pad, gap int) *widget.Container {
-	return widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(h.g.app.theme.PanelImage()),
-		widget.ContainerOpts.Layout(widget.NewRowLayout(
-			widget.RowLayoutOpts.Direction(widget.DirectionVertical),
-			widget.RowLayoutOpts.Padding(widget.NewInsetsSimple(pad)),
-			widget.RowLayoutOpts.Spacing(gap))),
-	)
 }
 
 // windowKind says which window is open over the game.

@@ -1,15 +1,13 @@
 package board
 
 import (
-	"bytes"
-	"fmt"
 	"image/color"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
+
+	"empires/client/kit"
 )
 
 // Text sizes in pixels: labels are never drawn smaller than minText,
@@ -20,42 +18,20 @@ const (
 )
 
 // fonts holds the Go fonts at the sizes used so far.
-type fonts struct {
-	regular, bold *text.GoTextFaceSource
-	faces         map[faceKey]*text.GoTextFace
-}
-
-type faceKey struct {
-	size int
-	bold bool
-}
+type fonts struct{ faces *kit.Faces }
 
 func newFonts() (*fonts, error) {
-	reg, err := text.NewGoTextFaceSource(bytes.NewReader(goregular.TTF))
+	f, err := kit.NewFaces()
 	if err != nil {
-		return nil, fmt.Errorf("load Go Regular: %w", err)
+		return nil, err
 	}
-	bold, err := text.NewGoTextFaceSource(bytes.NewReader(gobold.TTF))
-	if err != nil {
-		return nil, fmt.Errorf("load Go Bold: %w", err)
-	}
-	return &fonts{regular: reg, bold: bold, faces: map[faceKey]*text.GoTextFace{}}, nil
+	return &fonts{faces: f}, nil
 }
 
 // face returns the face of the given size in pixels (rounded, within
 // minText..maxText).
 func (f *fonts) face(size float64, bold bool) *text.GoTextFace {
-	k := faceKey{int(math.Round(math.Max(minText, math.Min(maxText, size)))), bold}
-	fc, ok := f.faces[k]
-	if !ok {
-		src := f.regular
-		if bold {
-			src = f.bold
-		}
-		fc = &text.GoTextFace{Source: src, Size: float64(k.size)}
-		f.faces[k] = fc
-	}
-	return fc
+	return f.faces.Face(math.Max(minText, math.Min(maxText, size)), bold)
 }
 
 // draw draws s centred on (x, y) in colour c (premultiplied), on whole

@@ -75,6 +75,14 @@ func (c *Camera) ZoomAt(factor, sx, sy float64) {
 	c.clamp()
 }
 
+// LookAt moves the view so that world point (wx, wy) is at screen point
+// (sx, sy), as near as the world's edges allow (Pan's limits): the map
+// centred on a place, or on the minimap's point.
+func (c *Camera) LookAt(wx, wy, sx, sy float64) {
+	c.X, c.Y = wx-sx/c.Zoom, wy-sy/c.Zoom
+	c.clamp()
+}
+
 // clamp keeps at least half the screen on the world, so the map can never be
 // panned out of sight; a world smaller than the screen stays centred.
 func (c *Camera) clamp() {

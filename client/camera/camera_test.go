@@ -98,3 +98,28 @@ func TestResizeKeepsCentre(t *testing.T) {
 		t.Errorf("centre moved from (%v, %v) to (%v, %v) on resize", x, y, x2, y2)
 	}
 }
+
+// TestLookAt: the world point looked at lands on the screen point asked
+// for, unless that would take the view further off the world than Pan
+// goes.
+func TestLookAt(t *testing.T) {
+	tests := []struct {
+		name           string
+		wx, wy, sx, sy float64
+		wantSX, wantSY float64 // where (wx, wy) is drawn after
+	}{
+		{"the middle on the screen's middle", 2000, 1500, 400, 300, 400, 300},
+		{"a point at the top-left corner", 1000, 800, 0, 0, 0, 0},
+		{"a point above the screen's middle", 2500, 2000, 400, 150, 400, 150},
+		{"the world's corner to the bottom-right: it stops halfway", 0, 0, 800, 600, 400, 300},
+	}
+	for _, tt := range tests {
+		c := New(4000, 3000, 800, 600)
+		c.Zoom = 2
+		c.LookAt(tt.wx, tt.wy, tt.sx, tt.sy)
+		sx, sy := c.ToScreen(tt.wx, tt.wy)
+		if !near(sx, tt.wantSX) || !near(sy, tt.wantSY) {
+			t.Errorf("%s: (%v, %v) is drawn at (%v, %v), want (%v, %v)", tt.name, tt.wx, tt.wy, sx, sy, tt.wantSX, tt.wantSY)
+		}
+	}
+}

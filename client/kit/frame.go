@@ -1,10 +1,14 @@
 // Package kit is what every game screen shares, whatever it draws: a
 // frame's input as the shell read it (Frame), the press and drag of the
-// pointer on a map (Drag), the pan and zoom the keys, the wheel and the
-// window's edge ask for, the scrolling of the side panel and of windows
-// (NewScroll), and the tooltips' boxes and the HUD's texts (DrawBox,
-// Text). The shell reads ebiten's input once a frame (Read) and passes it
-// down: a screen reads its input from the Frame, never from ebiten.
+// pointer on a map (Drag) and what it rests on (Hover), the pan and zoom
+// the keys, the wheel and the window's edge ask for, the scrolling of the
+// side panel and of windows (NewScroll, NewScrollArea), the side panel's
+// buttons and order rows (PanelButton, OrderRow), a window's body
+// (WindowBody), the log's links (LogLink, ParseLogLink), the Go fonts'
+// faces by size (Faces), and the tooltips' boxes and the HUD's texts
+// (DrawBox, Text). The shell reads ebiten's input once a frame (Read) and
+// passes it down: a screen reads its input from the Frame, never from
+// ebiten.
 package kit
 
 import (

@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"image"
 	"image/color"
 
 	"github.com/ebitenui/ebitenui/widget"
@@ -71,4 +72,25 @@ func NewScroll(content *widget.Container, st ScrollStyle) (*widget.ScrollContain
 		}
 	})
 	return scroll, slider
+}
+
+// NewScrollArea returns content in a scroll panel (NewScroll) with its
+// slider beside it, in an area that stretches across its column and is at
+// most maxH pixels high; least is its least size (zero for none): a
+// window's long report.
+func NewScrollArea(content *widget.Container, st ScrollStyle, maxH int, least image.Point) *widget.Container {
+	scroll, slider := NewScroll(content, st)
+	wopts := []widget.WidgetOpt{widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: maxH})}
+	if least != (image.Point{}) {
+		wopts = append(wopts, widget.WidgetOpts.MinSize(least.X, least.Y))
+	}
+	area := widget.NewContainer(
+		widget.ContainerOpts.Layout(widget.NewGridLayout(
+			widget.GridLayoutOpts.Columns(2),
+			widget.GridLayoutOpts.Stretch([]bool{true, false}, []bool{true}),
+			widget.GridLayoutOpts.Spacing(6, 0))),
+		widget.ContainerOpts.WidgetOpts(wopts...),
+	)
+	area.AddChild(scroll, slider)
+	return area
 }

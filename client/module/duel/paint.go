@@ -1,7 +1,6 @@
 package duel
 
 import (
-	"bytes"
 	"fmt"
 	"image"
 	"image/color"
@@ -9,19 +8,17 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
 
+	"empires/client/kit"
 	rules "empires/shared/rules/duel"
 )
 
 // painter draws the table's things: it holds the fonts, at every size
 // asked for, and the marks of the deck's suits.
 type painter struct {
-	boldSrc, regularSrc *text.GoTextFaceSource
-	faces               map[faceKey]*text.GoTextFace
-	suits               []string
-	shapes              []Shape
+	faces  *kit.Faces
+	suits  []string
+	shapes []Shape
 	// sprites are the cards drawn once at each size they are shown at,
 	// face up or as backs: a table redrawn draws images, not paths.
 	sprites map[spriteKey]*ebiten.Image
@@ -49,39 +46,20 @@ type spriteKey struct {
 // again) they are all drawn afresh.
 const maxSprites = 160
 
-type faceKey struct {
-	bold bool
-	size int
-}
-
 // newPainter returns the painter of a game played with deck d.
 func newPainter(d rules.Deck) (*painter, error) {
-	b, err := text.NewGoTextFaceSource(bytes.NewReader(gobold.TTF))
+	faces, err := kit.NewFaces()
 	if err != nil {
-		return nil, fmt.Errorf("the table's bold font: %w", err)
+		return nil, fmt.Errorf("the table's fonts: %w", err)
 	}
-	r, err := text.NewGoTextFaceSource(bytes.NewReader(goregular.TTF))
-	if err != nil {
-		return nil, fmt.Errorf("the table's font: %w", err)
-	}
-	return &painter{boldSrc: b, regularSrc: r, faces: map[faceKey]*text.GoTextFace{},
+	return &painter{faces: faces,
 		suits: d.Suits, shapes: SuitShapes(d.Suits), sprites: map[spriteKey]*ebiten.Image{},
 		boxes: map[boxKey]*ebiten.Image{}}, nil
 }
 
 // face returns the font at size pixels.
 func (p *painter) face(bold bool, size float64) *text.GoTextFace {
-	k := faceKey{bold, int(math.Round(size))}
-	f, ok := p.faces[k]
-	if !ok {
-		src := p.regularSrc
-		if bold {
-			src = p.boldSrc
-		}
-		f = &text.GoTextFace{Source: src, Size: float64(k.size)}
-		p.faces[k] = f
-	}
-	return f
+	return p.faces.Face(size, bold)
 }
 
 func (p *painter) bold(size float64) *text.GoTextFace    { return p.face(true, size) }

@@ -53,7 +53,7 @@ func (s *Screen) Probe() module.Probe {
 		}
 		p.Picked["target"] = int(m.target)
 	}
-	switch h := s.hover; h.Kind {
+	switch h := s.hover.At; h.Kind {
 	case HitCard:
 		if h.Index < len(v.Hand) {
 			p.Hover = "card " + m.deck.Name(v.Hand[h.Index])

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"empires/client/kit"
 	"empires/client/module"
 	"empires/shared/protocol"
 	rules "empires/shared/rules/duel"
@@ -24,10 +25,8 @@ type Screen struct {
 	// tests.
 	now func() time.Time
 
-	hover      Hit
-	hoverSince int
-	frame      int
-	pointer    image.Point
+	hover   kit.Hover[Hit]
+	pointer image.Point
 	// tick is the countdown as last drawn, in quarter seconds left (-1:
 	// none).
 	tick int
@@ -35,10 +34,9 @@ type Screen struct {
 	stepSeen time.Time
 	// layouts counts the layouts made: the table is drawn again after one.
 	layouts int
-	// logLines are the log as Log gave it last, at the model's logAt-th
-	// change of it.
-	logLines []module.LogLine
-	logAt    int
+	// log is the log as Log gave it last, by the model's count of its
+	// changes.
+	log      module.LogCache[int]
 	watching bool
 }
 
@@ -59,7 +57,7 @@ func NewScreen(r *rules.Rules, host module.Host) (*Screen, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Screen{host: host, m: NewModel(r.Deck()), paint: p, now: time.Now, tick: -1}, nil
+	return &Screen{host: host, m: NewModel(r.Deck()), paint: p, now: time.Now, tick: -1, hover: kit.Hover[Hit]{Delay: tooltipDelay}}, nil
 }
 
 // Model returns the screen's model.
@@ -219,7 +217,7 @@ type state struct {
 }
 
 func (s *Screen) state() state {
-	return state{version: s.m.version, hover: s.hover, tick: s.tick, tooltip: s.frame-s.hoverSince == tooltipDelay+1,
+	return state{version: s.m.version, hover: s.hover.At, tick: s.tick, tooltip: s.hover.JustRested(),
 		layouts: s.layouts}
 }
 
@@ -232,7 +230,7 @@ func (s *Screen) Update(in module.Input) bool {
 	if s.m.v == nil {
 		return false
 	}
-	s.frame++
+	s.hover.Tick()
 	before := s.state()
 	s.layOut(in.Map, in.Minimap)
 	s.pointer = in.Cursor
@@ -240,9 +238,7 @@ func (s *Screen) Update(in module.Input) bool {
 	if in.Pointer {
 		h = s.lay.At(in.Cursor, s.m.ChosenIndex())
 	}
-	if h != s.hover {
-		s.hover, s.hoverSince = h, s.frame
-	}
+	s.hover.Set(h, h != Hit{})
 	if in.Pointer && in.Orders && in.Pressed.Has(ebiten.MouseButtonLeft) {
 		s.click(h)
 	}
@@ -376,15 +372,10 @@ func (s *Screen) Rejected(errs []protocol.Rejection) {
 // Log implements module.Screen: the lines are made again only when the
 // log changed (the shell asks every frame).
 func (s *Screen) Log() []module.LogLine {
-	if s.logAt != s.m.LogChanges() || s.logLines == nil {
-		lines := s.m.Log()
-		s.logLines = make([]module.LogLine, len(lines))
-		for i, l := range lines {
-			s.logLines[i] = module.LogLine{Turn: protocol.Turn(l.Round), Text: l.Text}
-		}
-		s.logAt = s.m.LogChanges()
-	}
-	return s.logLines
+	lines := s.m.Log()
+	return s.log.Lines(s.m.LogChanges(), len(lines), func(i int) module.LogLine {
+		return module.LogLine{Turn: protocol.Turn(lines[i].Round), Text: lines[i].Text}
+	})
 }
 
 // Link implements module.Screen: the log's lines link nowhere.

@@ -123,7 +123,7 @@ func (s *Screen) drawSeat(dst *ebiten.Image, sb SeatBox) {
 	width := float32(1.5)
 	doing, _ := s.seatDoing(sb.Seat, canTarget)
 	switch {
-	case canTarget && (m.target == sb.Seat || s.hover.Kind == HitSeat && s.hover.Seat == sb.Seat):
+	case canTarget && (m.target == sb.Seat || s.hover.At.Kind == HitSeat && s.hover.At.Seat == sb.Seat):
 		edge, width = accentColor, 3
 	case canTarget:
 		edge, width = color.RGBA{200, 170, 110, 255}, 2
@@ -644,7 +644,7 @@ func (s *Screen) drawHand(dst *ebiten.Image) {
 			drawText(dst, "laid face down", sf, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2-8, accentColor, text.AlignCenter)
 			continue
 		}
-		hover := s.hover.Kind == HitCard && s.hover.Index == i && m.Selectable(c) && m.pending == nil
+		hover := s.hover.At.Kind == HitCard && s.hover.At.Index == i && m.Selectable(c) && m.pending == nil
 		chosen := i == chosenAt
 		look := cardLook{chosen: chosen, hover: hover, dim: mv != MoveNone && !m.Selectable(c)}
 		s.paint.drawFace(dst, l.HandCard(i, chosen, hover), c, look)
@@ -696,7 +696,7 @@ func (s *Screen) drawButton(dst *ebiten.Image, b Button) {
 		if b.Kind == ButtonAttack || b.Kind == ButtonBlock {
 			bg = primaryColor
 		}
-		if s.hover.Kind == HitButton && s.hover.Button == b.Kind {
+		if s.hover.At.Kind == HitButton && s.hover.At.Button == b.Kind {
 			bg = buttonHover
 		}
 	}
@@ -709,11 +709,11 @@ func (s *Screen) drawButton(dst *ebiten.Image, b Button) {
 // DrawOver implements module.Screen: a tooltip on the thing under the
 // pointer: what a click on it does.
 func (s *Screen) DrawOver(dst *ebiten.Image) {
-	if s.m.v == nil || s.hover.Kind == HitNothing {
+	if s.m.v == nil || s.hover.At.Kind == HitNothing {
 		return
 	}
 	tip := s.tooltip()
-	if tip == "" || s.hover.Kind == HitCard && s.frame-s.hoverSince <= tooltipDelay {
+	if tip == "" || s.hover.At.Kind == HitCard && !s.hover.Rested() {
 		return
 	}
 	f := s.paint.regular(max(s.textSize()*0.9, 13))
@@ -728,22 +728,22 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 // nothing.
 func (s *Screen) tooltip() string {
 	m := s.m
-	switch s.hover.Kind {
+	switch s.hover.At.Kind {
 	case HitCard:
 		h := m.Hand()
-		if s.hover.Index >= len(h) {
+		if s.hover.At.Index >= len(h) {
 			return ""
 		}
-		c := h[s.hover.Index]
+		c := h[s.hover.At.Index]
 		name := upper(m.deck.Name(c))
 		switch m.Move() {
 		case MoveOffer:
-			if s.hover.Index == m.OfferIndex() {
+			if s.hover.At.Index == m.OfferIndex() {
 				return name + ": laid face down"
 			}
 			return name + ": click to lay it face down"
 		case MoveAttack:
-			if s.hover.Index == m.ChosenIndex() {
+			if s.hover.At.Index == m.ChosenIndex() {
 				return name + ": chosen (click to drop it)"
 			}
 			return name + ": click to attack with it"
@@ -755,13 +755,13 @@ func (s *Screen) tooltip() string {
 		}
 		return name
 	case HitSeat:
-		if !slices.Contains(m.Targets(), s.hover.Seat) {
+		if !slices.Contains(m.Targets(), s.hover.At.Seat) {
 			return ""
 		}
 		if m.sel.Rank == 0 {
-			return fmt.Sprintf("Choose %s as the target", m.name(s.hover.Seat))
+			return fmt.Sprintf("Choose %s as the target", m.name(s.hover.At.Seat))
 		}
-		return fmt.Sprintf("Attack %s with %s", m.name(s.hover.Seat), m.card(m.sel))
+		return fmt.Sprintf("Attack %s with %s", m.name(s.hover.At.Seat), m.card(m.sel))
 	}
 	return ""
 }

@@ -1,7 +1,6 @@
 package empire
 
 import (
-	"bytes"
 	"fmt"
 	"image/color"
 	"math"
@@ -10,9 +9,9 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
-	"golang.org/x/image/font/gofont/gobold"
 
 	"empires/client/board"
+	"empires/client/kit"
 	"empires/shared/game"
 	"empires/shared/grid"
 	rules "empires/shared/rules/empire"
@@ -69,8 +68,7 @@ type painter struct {
 	ground  *ebiten.Image
 	groundV *rules.View // the view the ground was painted for
 	colors  [dat.NumTerrains]color.RGBA
-	font    *text.GoTextFaceSource
-	faces   map[int]*text.GoTextFace
+	faces   *kit.Faces
 	// disc is a white disc drawn once with anti-aliasing: the badges and
 	// marks are it, scaled and tinted, which costs far less each frame
 	// than anti-aliased paths.
@@ -81,11 +79,11 @@ type painter struct {
 const discR = 32
 
 func newPainter(d *dat.Data, lay Layout) (*painter, error) {
-	src, err := text.NewGoTextFaceSource(bytes.NewReader(gobold.TTF))
+	faces, err := kit.NewFaces()
 	if err != nil {
 		return nil, fmt.Errorf("the map's font: %w", err)
 	}
-	p := &painter{lay: lay, font: src, faces: map[int]*text.GoTextFace{}}
+	p := &painter{lay: lay, faces: faces}
 	for i := range p.colors {
 		p.colors[i] = parseColor(d.Terrains[i].Color)
 	}
@@ -105,16 +103,8 @@ func (p *painter) drawDisc(dst *ebiten.Image, x, y, r float64, c color.Color) {
 	dst.DrawImage(p.disc, op)
 }
 
-// face returns the map's font at size pixels.
-func (p *painter) face(size float64) *text.GoTextFace {
-	k := int(math.Round(size))
-	f, ok := p.faces[k]
-	if !ok {
-		f = &text.GoTextFace{Source: p.font, Size: float64(k)}
-		p.faces[k] = f
-	}
-	return f
-}
+// face returns the map's font, bold, at size pixels.
+func (p *painter) face(size float64) *text.GoTextFace { return p.faces.Face(size, true) }
 
 // groundColor is the colour of a square's ground.
 func (p *painter) groundColor(sq Square) color.RGBA {
@@ -253,7 +243,7 @@ func (s *Screen) draw(dst *ebiten.Image) {
 	if fo := m.Force(sel.Force); fo != nil && !fo.Garrison && len(fo.Path) > 0 {
 		s.drawPath(f, fo.Pos, fo.Path, pathColor, 0.95, math.Max(2.5, inner*0.14), true)
 	}
-	if s.preview != nil && s.hasHover {
+	if s.preview != nil && s.hover.On {
 		if fo := m.Force(sel.Force); fo != nil {
 			s.drawPath(f, fo.Pos, s.preview.Path, previewColor, 0.9, math.Max(2, inner*0.11), true)
 		}
@@ -272,8 +262,8 @@ func (s *Screen) draw(dst *ebiten.Image) {
 	if sel.Active {
 		s.outline(f, sel.Cell, selectColor, math.Max(2, inner*0.12))
 	}
-	if s.hasHover {
-		s.outline(f, s.hover, hoverColor, 1.2)
+	if s.hover.On {
+		s.outline(f, s.hover.At, hoverColor, 1.2)
 	}
 }
 

@@ -67,7 +67,5 @@ func (s *Screen) minimapJump(mx, my int) {
 		return
 	}
 	wx, wy := (float64(mx)-x)/k, (float64(my)-y)/k
-	s.cam.X = wx - s.cam.ScreenW/2/s.cam.Zoom
-	s.cam.Y = wy - s.cam.ScreenH/2/s.cam.Zoom
-	s.cam.Pan(0, 0)
+	s.cam.LookAt(wx, wy, s.cam.ScreenW/2, s.cam.ScreenH/2)
 }

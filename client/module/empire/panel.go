@@ -58,18 +58,7 @@ const buttonPad = 8 + 8 + 8
 // label broken into lines that fit it (fitLines).
 func (u *ui) button(label string, onClick func()) *widget.Button {
 	t := u.s.host.Theme()
-	face := t.SmallFace()
-	b := widget.NewButton(
-		widget.ButtonOpts.Image(t.ButtonImage()),
-		widget.ButtonOpts.TextColor(t.ButtonTextColor()),
-		widget.ButtonOpts.TextLabel(fitLines(label, face, float64(u.width()-buttonPad))),
-		widget.ButtonOpts.TextFace(&face),
-		widget.ButtonOpts.TextPadding(&widget.Insets{Left: 8, Right: 8, Top: 3, Bottom: 3}),
-		widget.ButtonOpts.TextPosition(widget.TextPositionStart, widget.TextPositionCenter),
-		widget.ButtonOpts.DisableDefaultKeys(),
-		widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})),
-		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { onClick() }),
-	)
+	b := kit.PanelButton(t, fitLines(label, t.SmallFace(), float64(u.width()-buttonPad)), 8, true, onClick)
 	u.c.AddChild(b)
 	return b
 }
@@ -106,19 +95,9 @@ func fitLines(label string, face text.Face, w float64) string {
 // row adds a row of buttons side by side, labels[i] doing fns[i].
 func (u *ui) row(labels []string, fns []func()) {
 	t := u.s.host.Theme()
-	face := t.SmallFace()
 	r := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(4))))
 	for i, l := range labels {
-		fn := fns[i]
-		r.AddChild(widget.NewButton(
-			widget.ButtonOpts.Image(t.ButtonImage()),
-			widget.ButtonOpts.TextColor(t.ButtonTextColor()),
-			widget.ButtonOpts.TextLabel(l),
-			widget.ButtonOpts.TextFace(&face),
-			widget.ButtonOpts.TextPadding(&widget.Insets{Left: 7, Right: 7, Top: 3, Bottom: 3}),
-			widget.ButtonOpts.DisableDefaultKeys(),
-			widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { fn() }),
-		))
+		r.AddChild(kit.PanelButton(t, l, 7, false, fns[i]))
 	}
 	u.c.AddChild(r)
 }
@@ -514,15 +493,7 @@ func (s *Screen) Orders(c *widget.Container) {
 		c.AddChild(t.NewText("No orders yet: your armies keep their standing orders, your settlements what they produce.",
 			t.SmallFace(), pal.TextMuted, widget.TextOpts.MaxWidth(float64(s.host.PanelWidth()))))
 	}
-	face := t.SmallFace()
 	for i, d := range drafts {
-		row := widget.NewContainer(
-			widget.ContainerOpts.Layout(widget.NewGridLayout(
-				widget.GridLayoutOpts.Columns(2),
-				widget.GridLayoutOpts.Stretch([]bool{true, false}, nil),
-				widget.GridLayoutOpts.Spacing(4, 0))),
-			widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})),
-		)
 		label := m.Label(d)
 		col := color.Color(pal.Text)
 		switch {
@@ -533,22 +504,12 @@ func (s *Screen) Orders(c *widget.Container) {
 			label += "\n  not sent: " + d.Err
 			col = pal.Error
 		}
-		row.AddChild(t.NewText(label, t.SmallFace(), col, widget.TextOpts.MaxWidth(float64(s.host.PanelWidth()-46))))
-		i := i
-		row.AddChild(widget.NewButton(
-			widget.ButtonOpts.Image(t.ButtonImage()),
-			widget.ButtonOpts.TextColor(t.ButtonTextColor()),
-			widget.ButtonOpts.TextLabel("x"),
-			widget.ButtonOpts.TextFace(&face),
-			widget.ButtonOpts.TextPadding(&widget.Insets{Left: 8, Right: 8, Top: 2, Bottom: 2}),
-			widget.ButtonOpts.DisableDefaultKeys(),
-			widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) {
-				m.Remove(i)
-				s.updatePreview()
-				s.changed()
-			}),
-		))
-		c.AddChild(row)
+		text := t.NewText(label, t.SmallFace(), col, widget.TextOpts.MaxWidth(float64(s.host.PanelWidth()-kit.RemoveRoom)))
+		c.AddChild(kit.OrderRow(t, text, "x", func() {
+			m.Remove(i)
+			s.updatePreview()
+			s.changed()
+		}))
 	}
 	if len(drafts) > 0 {
 		c.AddChild(t.NewText("Backspace takes back the last order.", t.SmallFace(), pal.TextMuted))
@@ -558,13 +519,7 @@ func (s *Screen) Orders(c *widget.Container) {
 // window returns a window's body: a column with a title.
 func (s *Screen) window(title string) *ui {
 	t := s.host.Theme()
-	body := widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(t.PanelImage()),
-		widget.ContainerOpts.Layout(widget.NewRowLayout(
-			widget.RowLayoutOpts.Direction(widget.DirectionVertical),
-			widget.RowLayoutOpts.Padding(widget.NewInsetsSimple(18)),
-			widget.RowLayoutOpts.Spacing(5))),
-	)
+	body := kit.WindowBody(t, 18, 5)
 	hf := t.HeadingFace()
 	body.AddChild(widget.NewText(widget.TextOpts.Text(title, &hf, t.Palette().Accent)))
 	return &ui{s: s, c: body, w: windowWidth}

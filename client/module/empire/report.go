@@ -2,6 +2,7 @@ package empire
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"slices"
 	"strings"
@@ -350,18 +351,7 @@ func (s *Screen) showBattle(l Line) {
 		content.AddChild(t.NewText(text, face, c, widget.TextOpts.MaxWidth(width)))
 	}
 	maxH := max(s.host.MapRect().Dy()-260, 160)
-	scroll, slider := kit.NewScroll(content, kit.ScrollStyle{WheelPart: 4, Handle: 14})
 	_, ch := content.PreferredSize()
-	area := widget.NewContainer(
-		widget.ContainerOpts.Layout(widget.NewGridLayout(
-			widget.GridLayoutOpts.Columns(2),
-			widget.GridLayoutOpts.Stretch([]bool{true, false}, []bool{true}),
-			widget.GridLayoutOpts.Spacing(6, 0))),
-		widget.ContainerOpts.WidgetOpts(
-			widget.WidgetOpts.MinSize(int(width)+20, min(ch, maxH)),
-			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: maxH})),
-	)
-	area.AddChild(scroll, slider)
-	w.c.AddChild(area)
+	w.c.AddChild(kit.NewScrollArea(content, kit.ScrollStyle{WheelPart: 4, Handle: 14}, maxH, image.Pt(int(width)+20, min(ch, maxH))))
 	s.host.OpenWindow(w.c)
 }

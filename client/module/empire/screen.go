@@ -4,12 +4,8 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"math"
-	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"empires/client/camera"
 	"empires/client/kit"
@@ -33,11 +29,8 @@ type Screen struct {
 	paint *painter
 
 	// Input.
-	hover      grid.Pos
-	hasHover   bool
-	hoverSince int
+	hover      kit.Hover[grid.Pos]
 	drag       kit.Drag
-	frame      int
 	mapRect    image.Rectangle
 	in         module.Input // the last frame's input
 	miniDrag   bool         // the left button went down on the minimap
@@ -52,10 +45,9 @@ type Screen struct {
 	// watching is set in a replay (Watch).
 	watching bool
 
-	// logLines are Log's lines of the model's log whose first line is
-	// logOf.
-	logLines []module.LogLine
-	logOf    *Line
+	// log is Log's lines, of the model's log by its first line (a log
+	// told again is a new one).
+	log module.LogCache[*Line]
 }
 
 var (
@@ -74,7 +66,7 @@ const tooltipDelay = 25
 // NewScreen returns the screen of a game played with the rules' data,
 // framed by host; SetView shows its first view.
 func NewScreen(r *rules.Rules, host module.Host) *Screen {
-	return &Screen{host: host, m: NewModel(r.Dat())}
+	return &Screen{host: host, m: NewModel(r.Dat()), hover: kit.Hover[grid.Pos]{Delay: tooltipDelay}}
 }
 
 // Model returns the screen's model.
@@ -228,9 +220,7 @@ func (s *Screen) CenterHome() {
 // centerOn moves the camera so cell p is in the middle of the map.
 func (s *Screen) centerOn(p grid.Pos) {
 	wx, wy := s.lay.Center(p)
-	s.cam.X = wx - s.cam.ScreenW/2/s.cam.Zoom
-	s.cam.Y = wy - s.cam.ScreenH/2/s.cam.Zoom
-	s.cam.Pan(0, 0) // clamp
+	s.cam.LookAt(wx, wy, s.cam.ScreenW/2, s.cam.ScreenH/2)
 }
 
 // cellAt returns the cell under map point (x, y) (pixels from the map's
@@ -262,8 +252,8 @@ type state struct {
 }
 
 func (s *Screen) state() state {
-	return state{cam: *s.cam, hover: s.hover, has: s.hasHover, sel: s.m.sel, version: s.m.version, preview: s.preview,
-		tooltip: s.frame-s.hoverSince == tooltipDelay+1, previewE: s.previewErr, anim: s.animStep, animT: s.animT}
+	return state{cam: *s.cam, hover: s.hover.At, has: s.hover.On, sel: s.m.sel, version: s.m.version, preview: s.preview,
+		tooltip: s.hover.JustRested(), previewE: s.previewErr, anim: s.animStep, animT: s.animT}
 }
 
 // Update implements module.Screen: the pointer hovers, selects (a click),
@@ -272,7 +262,7 @@ func (s *Screen) state() state {
 // pan, zoom, go home, select the next army, deselect and take back the
 // last order.
 func (s *Screen) Update(in module.Input) bool {
-	s.frame++
+	s.hover.Tick()
 	if s.m.v == nil {
 		return false
 	}
@@ -297,8 +287,7 @@ func (s *Screen) Update(in module.Input) bool {
 	lx, ly := float64(mx-in.Map.Min.X), float64(my-in.Map.Min.Y)
 	p, ok := s.cellAt(lx, ly)
 	ok = ok && in.Pointer
-	if ok != s.hasHover || p != s.hover {
-		s.hover, s.hasHover, s.hoverSince = p, ok, s.frame
+	if s.hover.Set(p, ok) {
 		s.updatePreview()
 	}
 	if z := in.WheelZoom(); z != 1 && in.Pointer {
@@ -396,10 +385,10 @@ func (s *Screen) orderMove(p grid.Pos) {
 func (s *Screen) updatePreview() {
 	s.preview, s.previewErr = nil, ""
 	f := s.m.Force(s.m.sel.Force)
-	if f == nil || f.Garrison || !s.hasHover || s.hover == f.Pos {
+	if f == nil || f.Garrison || !s.hover.On || s.hover.At == f.Pos {
 		return
 	}
-	pl, err := s.m.PlanPath(f.ID, s.hover)
+	pl, err := s.m.PlanPath(f.ID, s.hover.At)
 	if err != nil {
 		s.previewErr = err.Error()
 		return
@@ -419,11 +408,11 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 	s.drawMinimap(dst)
 	if s.animating() {
 		msg := fmt.Sprintf("Turn %d: movement step %d of %d (Space skips)", s.m.v.Turn-1, s.animStep+1, len(s.anim))
-		drawBox(dst, s.host.Theme().NormalFace(), []string{msg}, float64(s.mapRect.Min.X+s.mapRect.Dx()/2-170), float64(s.mapRect.Min.Y+10),
+		kit.DrawBox(dst, s.host.Theme().NormalFace(), []string{msg}, float64(s.mapRect.Min.X+s.mapRect.Dx()/2-170), float64(s.mapRect.Min.Y+10),
 			s.mapRect, color.RGBA{30, 26, 22, 220}, color.RGBA{250, 220, 140, 255})
 		return
 	}
-	if !s.hasHover {
+	if !s.hover.On {
 		return
 	}
 	mx, my := s.in.Cursor.X, s.in.Cursor.Y
@@ -432,16 +421,16 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 	below := float64(my) + 18 // the top of the square's own tooltip: under the pointer and the path's
 	switch {
 	case s.preview != nil:
-		box := drawBox(dst, face, s.previewLines(s.preview), float64(mx)+18, float64(my)-40, s.mapRect, bg, color.RGBA{250, 240, 200, 255})
+		box := kit.DrawBox(dst, face, s.previewLines(s.preview), float64(mx)+18, float64(my)-40, s.mapRect, bg, color.RGBA{250, 240, 200, 255})
 		below = max(below, float64(box.Max.Y+4))
 	case s.previewErr != "":
-		box := drawBox(dst, face, []string{s.m.cw(s.previewErr)}, float64(mx)+18, float64(my)-30, s.mapRect, bg, color.RGBA{255, 150, 130, 255})
+		box := kit.DrawBox(dst, face, []string{s.m.cw(s.previewErr)}, float64(mx)+18, float64(my)-30, s.mapRect, bg, color.RGBA{255, 150, 130, 255})
 		below = max(below, float64(box.Max.Y+4))
 	}
 	// The square's own tooltip (terrain, settlement, forces), after a
 	// moment: a path's box leaves it in sight.
-	if s.frame-s.hoverSince > tooltipDelay && !s.drag.On {
-		drawBox(dst, face, s.m.Describe(s.hover), float64(mx)+18, below, s.mapRect, bg, fg)
+	if s.hover.Rested() && !s.drag.On {
+		kit.DrawBox(dst, face, s.m.Describe(s.hover.At), float64(mx)+18, below, s.mapRect, bg, fg)
 	}
 }
 
@@ -463,35 +452,6 @@ func (s *Screen) previewLines(pl *Plan) []string {
 	return lines
 }
 
-// drawBox draws lines of text in a box near (x, y), kept inside in, and
-// returns the box (empty for no lines).
-func drawBox(dst *ebiten.Image, face text.Face, lines []string, x, y float64, in image.Rectangle, bg, fg color.Color) image.Rectangle {
-	if len(lines) == 0 {
-		return image.Rectangle{}
-	}
-	const pad = 7
-	s := strings.Join(lines, "\n")
-	lh := face.Metrics().HAscent + face.Metrics().HDescent + 2
-	w, _ := text.Measure(s, face, lh)
-	h := lh * float64(len(lines))
-	bw, bh := w+2*pad, h+2*pad
-	if x+bw > float64(in.Max.X) {
-		x = float64(in.Max.X) - bw
-	}
-	if y+bh > float64(in.Max.Y) {
-		y = float64(in.Max.Y) - bh
-	}
-	x, y = max(x, float64(in.Min.X)), max(y, float64(in.Min.Y))
-	vector.FillRect(dst, float32(x), float32(y), float32(bw), float32(bh), bg, false)
-	vector.StrokeRect(dst, float32(x)+0.5, float32(y)+0.5, float32(bw)-1, float32(bh)-1, 1, color.RGBA{120, 110, 90, 255}, false)
-	op := &text.DrawOptions{}
-	op.GeoM.Translate(x+pad, y+pad)
-	op.ColorScale.ScaleWithColor(fg)
-	op.LineSpacing = lh
-	text.Draw(dst, s, face, op)
-	return image.Rect(int(x), int(y), int(math.Ceil(x+bw)), int(math.Ceil(y+bh)))
-}
-
 // Submission implements module.Screen.
 func (s *Screen) Submission() ([]byte, bool) { return s.m.Submission() }
 
@@ -508,36 +468,38 @@ func (s *Screen) Log() []module.LogLine {
 	if len(lines) == 0 {
 		return nil
 	}
-	if len(s.logLines) == len(lines) && s.logOf == &lines[0] {
-		return s.logLines // the shell asks every frame; a log told again is a new one
-	}
-	out := make([]module.LogLine, len(lines))
-	for i, l := range lines {
-		out[i] = module.LogLine{Turn: protocol.Turn(l.Turn), Text: l.Text}
+	return s.log.Lines(&lines[0], len(lines), func(i int) module.LogLine {
+		l := lines[i]
+		out := module.LogLine{Turn: protocol.Turn(l.Turn), Text: l.Text}
 		switch {
 		case l.Battle != nil:
-			out[i].Link = fmt.Sprintf("battle%d", i)
+			out.Link = kit.LogLink(linkBattle, i)
 		case l.HasCell:
-			out[i].Link = fmt.Sprintf("cell%d", i)
+			out.Link = kit.LogLink(linkCell, i)
 		}
-	}
-	s.logLines, s.logOf = out, &lines[0]
-	return out
+		return out
+	})
 }
+
+// The kinds of the log's links (kit.LogLink).
+const linkBattle, linkCell = "battle", "cell"
 
 // Link implements module.Screen: a battle opens its report, a square
 // centres the map on it.
 func (s *Screen) Link(id string) {
-	var i int
 	lines := s.m.Log()
-	switch {
-	case strings.HasPrefix(id, "battle"):
-		if _, err := fmt.Sscanf(id, "battle%d", &i); err == nil && i >= 0 && i < len(lines) && lines[i].Battle != nil {
+	kind, i, ok := kit.ParseLogLink(id, linkBattle, linkCell)
+	if !ok || i >= len(lines) {
+		return
+	}
+	switch kind {
+	case linkBattle:
+		if lines[i].Battle != nil {
 			s.centerOn(lines[i].Cell)
 			s.showBattle(lines[i])
 		}
-	case strings.HasPrefix(id, "cell"):
-		if _, err := fmt.Sscanf(id, "cell%d", &i); err == nil && i >= 0 && i < len(lines) && lines[i].HasCell {
+	case linkCell:
+		if lines[i].HasCell {
 			s.centerOn(lines[i].Cell)
 			s.m.sel = Selection{Active: true, Cell: lines[i].Cell}
 			s.host.Changed(false)
@@ -554,8 +516,8 @@ func (s *Screen) Probe() module.Probe {
 	p.Camera = [3]float64{s.cam.X, s.cam.Y, s.cam.Zoom}
 	p.World[0], p.World[1] = s.lay.WorldSize()
 	p.CellSize = 2 * s.lay.Inner() * s.cam.Zoom
-	if s.hasHover {
-		p.Hover = s.hover.String()
+	if s.hover.On {
+		p.Hover = s.hover.At.String()
 	}
 	sel := s.m.Selection()
 	if sel.Active {

@@ -2,6 +2,7 @@ package hexscreen
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"slices"
 	"strconv"
@@ -121,7 +122,7 @@ func (g *Screen) battleBody(l model.LogLine) *widget.Container {
 	textW := float64(cw + battleSlider + 6)
 
 	const gap = 6
-	body := g.windowBody(battlePad, gap)
+	body := kit.WindowBody(t, battlePad, gap)
 	header := column(
 		kit.Text(t, fmt.Sprintf("Battle at (%s), %s", b.Hex, strings.ToLower(g.TurnName(protocol.Turn(l.Turn)))), p.Accent),
 		kit.SmallText(t, l.Text, p.TextMuted, widget.TextOpts.MaxWidth(textW)),
@@ -142,16 +143,8 @@ func (g *Screen) battleBody(l model.LogLine) *widget.Container {
 	}
 
 	// Too high: the rows scroll, with the wheel or the bar.
-	scroll, slider := kit.NewScroll(content, kit.ScrollStyle{WheelPart: 4, Handle: battleSlider, Data: content}) // Data: for the tests' walk
-	area := widget.NewContainer(
-		widget.ContainerOpts.Layout(widget.NewGridLayout(
-			widget.GridLayoutOpts.Columns(2),
-			widget.GridLayoutOpts.Stretch([]bool{true, false}, []bool{true}),
-			widget.GridLayoutOpts.Spacing(6, 0))),
-		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: maxH})),
-	)
-	area.AddChild(scroll, slider)
-	body.AddChild(area)
+	st := kit.ScrollStyle{WheelPart: 4, Handle: battleSlider, Data: content} // Data: for the tests' walk
+	body.AddChild(kit.NewScrollArea(content, st, maxH, image.Point{}))
 	return body
 }
 
@@ -729,16 +722,4 @@ func column(ws ...widget.PreferredSizeLocateableWidget) *widget.Container {
 // spacer returns an empty widget height pixels high.
 func spacer(height int) *widget.Container {
 	return widget.NewContainer(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(1, height)))
-}
-
-// windowBody returns the panel a window's contents go in: a column with
-// padding pad and spacing gap.
-func (g *Screen) windowBody(pad, gap int) *widget.Container {
-	return widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(g.theme.PanelImage()),
-		widget.ContainerOpts.Layout(widget.NewRowLayout(
-			widget.RowLayoutOpts.Direction(widget.DirectionVertical),
-			widget.RowLayoutOpts.Padding(widget.NewInsetsSimple(pad)),
-			widget.RowLayoutOpts.Spacing(gap))),
-	)
 }

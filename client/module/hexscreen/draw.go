@@ -94,7 +94,7 @@ func (g *Screen) moving() (map[game.ArmyID]board.Pos, []hex.Hex) {
 
 // overlay collects what the map shows over the terrain this frame.
 func (g *Screen) overlay() *board.Overlay {
-	o := &board.Overlay{Hover: g.hover, HasHover: g.hasHover, Grid: g.host.Prefs().Grid}
+	o := &board.Overlay{Hover: g.hover.At, HasHover: g.hover.On, Grid: g.host.Prefs().Grid}
 	sel := g.model.Selection()
 	if sel.Active {
 		o.Selected, o.HasSelected = sel.Hex, true
@@ -171,7 +171,7 @@ func (g *Screen) DrawOver(screen *ebiten.Image) {
 			c = bad
 		}
 		kit.DrawBox(screen, t.SmallFace(), []string{tip.label, tip.why}, float64(mx)-12, float64(my)+14, win, bg, c)
-	case g.preview != nil && g.hasHover && !g.animating():
+	case g.preview != nil && g.hover.On && !g.animating():
 		_, days := g.mod.(Calendar)
 		lines, refused := previewLines(g.preview, days)
 		c := color.Color(color.RGBA{250, 240, 200, 255})
@@ -180,14 +180,14 @@ func (g *Screen) DrawOver(screen *ebiten.Image) {
 		}
 		box := kit.DrawBox(screen, t.SmallFace(), lines, float64(mx)+18, float64(my)-44, mr, bg, c)
 		below = max(below, float64(box.Max.Y+4))
-	case g.previewErr != "" && g.hasHover && !g.animating():
+	case g.previewErr != "" && g.hover.On && !g.animating():
 		box := kit.DrawBox(screen, t.SmallFace(), []string{g.previewErr}, float64(mx)+18, float64(my)-30, mr, bg, bad)
 		below = max(below, float64(box.Max.Y+4))
 	}
 	// The hex's own tooltip (terrain, owner, armies), after a moment: a
 	// path's box leaves it in sight.
-	if !(onTip && tip.why != "") && g.hasHover && g.frame-g.hoverSince > tooltipDelay && !g.drag.On {
-		kit.DrawBox(screen, t.SmallFace(), g.model.Describe(g.hover), float64(mx)+18, below, mr, bg, fg)
+	if !(onTip && tip.why != "") && g.hover.Rested() && !g.drag.On {
+		kit.DrawBox(screen, t.SmallFace(), g.model.Describe(g.hover.At), float64(mx)+18, below, mr, bg, fg)
 	}
 	if g.animating() {
 		msg := fmt.Sprintf("%s: movement step %d of %d (Space skips)", g.TurnName(protocol.Turn(g.model.View().Turn-1)), g.animStep+1, len(g.anim))

@@ -3,9 +3,8 @@ package hexscreen
 import (
 	"fmt"
 	"image"
-	"strconv"
-	"strings"
 
+	"empires/client/kit"
 	"empires/client/model"
 	"empires/client/module"
 	"empires/shared/game"
@@ -22,38 +21,38 @@ func (g *Screen) Log() []module.LogLine {
 		return nil
 	}
 	lines := g.model.Log()
-	if g.logOf == g.model && len(g.logLines) == len(lines) {
-		return g.logLines // the shell asks every frame; the log only grows
-	}
-	out := make([]module.LogLine, len(lines))
-	for i, l := range lines {
-		out[i] = module.LogLine{Turn: protocol.Turn(l.Turn), Text: l.Text}
+	return g.log.Lines(g.model, len(lines), func(i int) module.LogLine {
+		l := lines[i]
+		out := module.LogLine{Turn: protocol.Turn(l.Turn), Text: l.Text}
 		switch {
 		case l.Battle != nil:
-			out[i].Link = fmt.Sprintf("battle%d", i)
+			out.Link = kit.LogLink(linkBattle, i)
 		case l.HasHex:
-			out[i].Link = fmt.Sprintf("hex%d", i)
+			out.Link = kit.LogLink(linkHex, i)
 		}
-	}
-	g.logOf, g.logLines = g.model, out
-	return out
+		return out
+	})
 }
+
+// The kinds of the log's links (kit.LogLink).
+const linkBattle, linkHex = "battle", "hex"
 
 // Link implements module.Screen: a battle opens its report, a place
 // centres the map on it.
 func (g *Screen) Link(id string) {
 	lines := g.model.Log()
-	var i int
-	switch {
-	case strings.HasPrefix(id, "battle"):
-		i, _ = strconv.Atoi(strings.TrimPrefix(id, "battle"))
-		if i >= 0 && i < len(lines) && lines[i].Battle != nil {
+	kind, i, ok := kit.ParseLogLink(id, linkBattle, linkHex)
+	if !ok || i >= len(lines) {
+		return
+	}
+	switch kind {
+	case linkBattle:
+		if lines[i].Battle != nil {
 			g.centerOn(lines[i].Battle.Hex)
 			g.showBattle(lines[i])
 		}
-	case strings.HasPrefix(id, "hex"):
-		i, _ = strconv.Atoi(strings.TrimPrefix(id, "hex"))
-		if i >= 0 && i < len(lines) && lines[i].HasHex {
+	case linkHex:
+		if lines[i].HasHex {
 			g.centerOn(lines[i].Hex)
 		}
 	}
@@ -124,8 +123,8 @@ func (g *Screen) Probe() module.Probe {
 	x0, _ := g.screenOf(hex.Hex{})
 	x1, _ := g.screenOf(hex.Hex{}.Neighbor(hex.East))
 	p.CellSize = x1 - x0 // a hex's width: from one to its east neighbour
-	if g.hasHover {
-		p.Hover = g.hover.String()
+	if g.hover.On {
+		p.Hover = g.hover.At.String()
 	}
 	sel := g.model.Selection()
 	if sel.Active {
@@ -135,7 +134,7 @@ func (g *Screen) Probe() module.Probe {
 	for _, d := range g.model.Drafts() {
 		p.Drafts = append(p.Drafts, d.Label)
 	}
-	if g.preview != nil && g.hasHover && !g.animating() {
+	if g.preview != nil && g.hover.On && !g.animating() {
 		_, days := g.mod.(Calendar)
 		p.Preview, _ = previewLines(g.preview, days)
 	}

@@ -205,26 +205,11 @@ func (g *Screen) choiceButton(c model.Choice, label string, face *text.Face, lon
 	if long {
 		label = kit.Fit(label, *face, float64(g.host.PanelWidth()-30))
 	}
-	pad := &widget.Insets{Left: 8, Right: 8, Top: 3, Bottom: 3}
+	pad := 8
 	if !long {
-		pad = &widget.Insets{Left: 4, Right: 4, Top: 3, Bottom: 3}
+		pad = 4
 	}
-	t := g.theme
-	opts := []widget.ButtonOpt{
-		widget.ButtonOpts.Image(t.ButtonImage()),
-		widget.ButtonOpts.TextColor(t.ButtonTextColor()),
-		widget.ButtonOpts.TextLabel(label),
-		widget.ButtonOpts.TextFace(face),
-		widget.ButtonOpts.TextPadding(pad),
-		widget.ButtonOpts.DisableDefaultKeys(),
-		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { g.choose(c) }),
-	}
-	if long {
-		opts = append(opts,
-			widget.ButtonOpts.TextPosition(widget.TextPositionStart, widget.TextPositionCenter),
-			widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
-	}
-	b := widget.NewButton(opts...)
+	b := kit.PanelButton(g.theme, label, pad, long, func() { g.choose(c) })
 	b.GetWidget().Disabled = c.Reason != ""
 	tip := choiceTip{b: b, label: full, at: c.At, hasAt: c.HasAt}
 	switch {
@@ -331,15 +316,7 @@ func (g *Screen) Orders(c *widget.Container) {
 			c.AddChild(kit.SmallText(t, choose, g.pal.TextMuted, widget.TextOpts.MaxWidth(width)))
 		}
 	}
-	face := t.SmallFace()
 	for i, d := range drafts {
-		row := widget.NewContainer(
-			widget.ContainerOpts.Layout(widget.NewGridLayout(
-				widget.GridLayoutOpts.Columns(2),
-				widget.GridLayoutOpts.Stretch([]bool{true, false}, nil),
-				widget.GridLayoutOpts.Spacing(4, 0))),
-			widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})),
-		)
 		label := d.Label
 		if d.Cost > 0 {
 			label += fmt.Sprintf("  (%d)", d.Cost)
@@ -353,23 +330,14 @@ func (g *Screen) Orders(c *widget.Container) {
 			label += "\n  " + d.Err
 			col = g.pal.Error
 		}
-		row.AddChild(kit.SmallText(t, label, col, widget.TextOpts.MaxWidth(width-46)))
 		remove := "x"
 		if one {
 			remove = "Clear"
 		}
-		row.AddChild(widget.NewButton(
-			widget.ButtonOpts.Image(t.ButtonImage()),
-			widget.ButtonOpts.TextColor(t.ButtonTextColor()),
-			widget.ButtonOpts.TextLabel(remove),
-			widget.ButtonOpts.TextFace(&face),
-			widget.ButtonOpts.TextPadding(&widget.Insets{Left: 8, Right: 8, Top: 2, Bottom: 2}),
-			widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) {
-				g.model.RemoveOrder(i)
-				g.ordersChanged()
-			}),
-		))
-		c.AddChild(row)
+		c.AddChild(kit.OrderRow(t, kit.SmallText(t, label, col, widget.TextOpts.MaxWidth(width-kit.RemoveRoom)), remove, func() {
+			g.model.RemoveOrder(i)
+			g.ordersChanged()
+		}))
 	}
 	if one && len(drafts) > 0 {
 		c.AddChild(kit.SmallText(t, "Choosing another order replaces it.", g.pal.TextMuted, widget.TextOpts.MaxWidth(width)))

@@ -39,10 +39,7 @@ type Screen struct {
 
 	// Input.
 	in         module.Input // the last frame's
-	frame      int
-	hover      hex.Hex
-	hasHover   bool
-	hoverSince int // frame the pointer came to the hovered hex
+	hover      kit.Hover[hex.Hex]
 	drag       kit.Drag
 	pathDrag   bool // the drag began on the selected army: it draws its path
 	miniDrag   bool // the drag began on the minimap
@@ -72,9 +69,9 @@ type Screen struct {
 	linesSel model.Selection
 	linesMin int
 
-	// logLines are Log's lines of the log of model logOf.
-	logLines []module.LogLine
-	logOf    *model.Model
+	// log is Log's lines, of the log of the model shown (the log only
+	// grows).
+	log module.LogCache[*model.Model]
 
 	step     module.StepInfo // the step being played, as the server last said
 	watching bool            // a replay's (Watch)
@@ -95,7 +92,7 @@ var (
 // its first view.
 func New(mod Game, host module.Host) *Screen {
 	t := host.Theme()
-	return &Screen{host: host, mod: mod, theme: t, pal: t.Palette()}
+	return &Screen{host: host, mod: mod, theme: t, pal: t.Palette(), hover: kit.Hover[hex.Hex]{Delay: tooltipDelay}}
 }
 
 // Model returns the screen's view model, nil before the first view.
@@ -237,7 +234,7 @@ func (g *Screen) resize(r image.Rectangle) {
 // path (a drag from it) and orders it (a right click); the minimap moves
 // the camera; the wheel zooms; the keys pan, zoom, select and take back.
 func (g *Screen) Update(in module.Input) bool {
-	g.frame++
+	g.hover.Tick()
 	g.in = in
 	if g.model == nil {
 		return false
@@ -248,7 +245,7 @@ func (g *Screen) Update(in module.Input) bool {
 	g.stepAnimation()
 	g.input()
 	return *g.cam != cam || wasAnimating || g.animating() ||
-		g.frame-g.hoverSince == tooltipDelay+1 // the tooltip shows
+		g.hover.JustRested() // the tooltip shows
 }
 
 // toMap converts a window point (the pointer's) to the camera's screen
@@ -273,8 +270,7 @@ func (g *Screen) input() {
 	lx, ly := g.toMap(mx, my)
 	h, ok := g.board.HexAt(g.cam, lx, ly)
 	ok = ok && in.Pointer
-	if ok != g.hasHover || h != g.hover {
-		g.hover, g.hasHover, g.hoverSince = h, ok, g.frame
+	if g.hover.Set(h, ok) {
 		g.updatePreview()
 	}
 
@@ -403,9 +399,7 @@ func (g *Screen) centerOnHome() {
 func (g *Screen) centerOn(h hex.Hex) {
 	wx, wy := g.board.HexCenter(h)
 	sx, sy := g.mapCenter()
-	g.cam.X = wx - sx/g.cam.Zoom
-	g.cam.Y = wy - sy/g.cam.Zoom
-	g.cam.Pan(0, 0) // clamp
+	g.cam.LookAt(wx, wy, sx, sy)
 }
 
 // mapCenter is the middle of the part of the map the HUD leaves in sight
@@ -509,15 +503,15 @@ func (g *Screen) updatePreview() {
 	g.preview, g.previewErr = nil, ""
 	sel := g.model.Selection()
 	a := g.ownArmy(sel.Army)
-	if a == nil || !g.hasHover || g.hover == a.Hex {
+	if a == nil || !g.hover.On || g.hover.At == a.Hex {
 		return
 	}
-	plan, err := g.model.PlanPath(a.ID, g.hover)
+	plan, err := g.model.PlanPath(a.ID, g.hover.At)
 	if err != nil {
 		g.previewErr = err.Error()
 		return
 	}
-	g.preview, g.previewTo = &plan, g.hover
+	g.preview, g.previewTo = &plan, g.hover.At
 }
 
 // minimapJump centres the camera on the minimap point (mx, my).
@@ -527,8 +521,7 @@ func (g *Screen) minimapJump(mx, my int) {
 		return
 	}
 	cx, cy := g.mapCenter()
-	g.cam.X, g.cam.Y = wx-cx/g.cam.Zoom, wy-cy/g.cam.Zoom
-	g.cam.Pan(0, 0)
+	g.cam.LookAt(wx, wy, cx, cy)
 }
 
 // Submission implements module.Screen: the orders drafted, encoded.

@@ -273,8 +273,8 @@ func TestRefusalTooltipGoes(t *testing.T) {
 		g.centerOn(refused)
 		x, y := g.screenOf(refused)
 		play(g, kit.Frame{Cursor: image.Pt(1000, 300)}, kit.Frame{Cursor: image.Pt(int(x), int(y))}) // from the side panel
-		if g.previewErr == "" || g.hover != refused {
-			t.Fatalf("the pointer on %s (hovering %s): no refusal", refused, g.hover)
+		if g.previewErr == "" || g.hover.At != refused {
+			t.Fatalf("the pointer on %s (hovering %s): no refusal", refused, g.hover.At)
 		}
 	}
 	play(g, kit.Frame{Cursor: image.Pt(900, 600), KeysPressed: []ebiten.Key{ebiten.KeyTab}})
