@@ -122,11 +122,29 @@ func (g *gameScreen) notify(msg string) {
 	g.notice, g.noticeUntil = msg, time.Now().Add(6*time.Second)
 }
 
-// drawNotice draws the notice, if any, at the map's top left.
+// drawNotice draws the notice, if any, at the map's top left: below the
+// first turn's hint and below an open window (whose title it would
+// cover), or, where a window leaves no room under it, at the map's
+// bottom left.
 func (g *gameScreen) drawNotice(screen *ebiten.Image) {
 	if g.notice != "" && time.Now().Before(g.noticeUntil) {
-		kit.DrawBox(screen, g.app.theme.NormalFace(), []string{g.notice}, 20, topBarHeight+10, g.mapRect(), color.RGBA{60, 30, 24, 235}, color.RGBA{255, 230, 200, 255})
+		kit.DrawBox(screen, g.app.theme.NormalFace(), []string{g.notice}, 20, float64(g.noticeTop()), g.mapRect(), color.RGBA{60, 30, 24, 235}, color.RGBA{255, 230, 200, 255})
 	}
+}
+
+// noticeTop is the y of the notice's top (drawNotice).
+func (g *gameScreen) noticeTop() int {
+	y := topBarHeight + 10
+	if g.hint != nil {
+		y = max(y, g.firstHintRect().Max.Y+8)
+	}
+	if g.hud.window != nil {
+		y = max(y, g.hud.windowRect.Max.Y+8)
+		if y+40 > g.winH {
+			y = g.winH // DrawBox keeps the box inside the map: its bottom
+		}
+	}
+	return y
 }
 
 // out reports whether the player is out of the game (eliminated); a
