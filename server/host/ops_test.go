@@ -21,8 +21,8 @@ import (
 	"empires/shared/bot"
 	"empires/shared/game"
 	"empires/shared/protocol"
+	"empires/shared/registry"
 	"empires/shared/rules/duel"
-	"empires/shared/rules/registry"
 )
 
 // opsWait only keeps a broken test from hanging.

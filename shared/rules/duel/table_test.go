@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"empires/shared/rules/rulestable"
+	"empires/shared/ruleset/rulestable"
 )
 
 // TestRulesTable: every row of RULES.md quotes a rule of the package doc

@@ -7,15 +7,15 @@ import (
 	"strings"
 
 	"empires/shared/game"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // Validate checks every cross-field rule of the ruleset and reports all
-// problems at once, each as a *rules.FieldError naming the TOML key. It
+// problems at once, each as a *rulesfile.FieldError naming the TOML key. It
 // does not need the derived fields that Load fills in.
 func (r *Ruleset) Validate() error {
-	var c rules.Checker
-	c.Check(rules.IsID(r.ID), "id", "must be a lowercase identifier, got %q", r.ID)
+	var c rulesfile.Checker
+	c.Check(rulesfile.IsID(r.ID), "id", "must be a lowercase identifier, got %q", r.ID)
 	c.NotEmpty("name", r.Name)
 	c.NotEmpty("currency", r.Currency)
 
@@ -50,7 +50,7 @@ func (r *Ruleset) Validate() error {
 // validateTerrainUse checks what this ruleset needs of the terrain table:
 // cities stand where armies walk (an army founds them), and some terrain
 // takes cities.
-func (r *Ruleset) validateTerrainUse(c *rules.Checker) {
+func (r *Ruleset) validateTerrainUse(c *rulesfile.Checker) {
 	cities := 0
 	for i, t := range r.Terrain {
 		if t.City {
@@ -62,12 +62,12 @@ func (r *Ruleset) validateTerrainUse(c *rules.Checker) {
 	c.Check(cities > 0, "terrain", "at least one terrain must have city = true")
 }
 
-func (r *Ruleset) validateUnits(c *rules.Checker) bool {
+func (r *Ruleset) validateUnits(c *rulesfile.Checker) bool {
 	ok := c.Between("unit", len(r.Units), 1, MaxUnits)
 	seen := map[string]int{}
 	for i, u := range r.Units {
 		key := fmt.Sprintf("unit[%d]", i)
-		if c.Check(rules.IsID(u.ID), key+".id", "must be a lowercase identifier (a-z, 0-9, _ or -, starting with a letter), got %q", u.ID) {
+		if c.Check(rulesfile.IsID(u.ID), key+".id", "must be a lowercase identifier (a-z, 0-9, _ or -, starting with a letter), got %q", u.ID) {
 			if j, dup := seen[u.ID]; dup {
 				ok = c.Check(false, key+".id", "duplicate unit id %q (also unit[%d])", u.ID, j)
 			}
@@ -84,7 +84,7 @@ func (r *Ruleset) validateUnits(c *rules.Checker) bool {
 	return ok
 }
 
-func (r *Ruleset) validateStart(c *rules.Checker, unitsOK bool) {
+func (r *Ruleset) validateStart(c *rulesfile.Checker, unitsOK bool) {
 	c.AtLeast("start.cities", r.Start.Cities, 1)
 	c.AtLeast("start.smuckers", r.Start.Smuckers, 0)
 	c.Check(r.Win.Cities > r.Start.Cities, "win.cities",
@@ -103,14 +103,14 @@ func (r *Ruleset) validateStart(c *rules.Checker, unitsOK bool) {
 	c.Check(total <= r.Army.MaxUnits, "start.army", "%d units, more than army.max_units (%d)", total, r.Army.MaxUnits)
 }
 
-func (r *Ruleset) validateStructures(c *rules.Checker, terrainOK bool) {
+func (r *Ruleset) validateStructures(c *rulesfile.Checker, terrainOK bool) {
 	if !c.Between("structure", len(r.Structures), 0, MaxStructures) {
 		return
 	}
 	seen := map[string]int{}
 	for i, st := range r.Structures {
 		key := fmt.Sprintf("structure[%d]", i)
-		if c.Check(rules.IsID(st.ID), key+".id", "must be a lowercase identifier (a-z, 0-9, _ or -, starting with a letter), got %q", st.ID) {
+		if c.Check(rulesfile.IsID(st.ID), key+".id", "must be a lowercase identifier (a-z, 0-9, _ or -, starting with a letter), got %q", st.ID) {
 			if j, dup := seen[st.ID]; dup {
 				c.Add(key+".id", "duplicate structure id %q (also structure[%d])", st.ID, j)
 			}
@@ -140,7 +140,7 @@ func (r *Ruleset) validateStructures(c *rules.Checker, terrainOK bool) {
 	}
 }
 
-func (r *Ruleset) validateCombat(c *rules.Checker, unitsOK bool) {
+func (r *Ruleset) validateCombat(c *rulesfile.Checker, unitsOK bool) {
 	c.AtLeast("combat.die_sides", r.Combat.DieSides, 1)
 	c.Check(r.Combat.TieRetreats == "attacker" || r.Combat.TieRetreats == "defender", "combat.tie_retreats",
 		`must be "attacker" or "defender", got %q`, r.Combat.TieRetreats)

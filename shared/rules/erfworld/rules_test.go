@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"empires/shared/rules/rulestable"
+	"empires/shared/ruleset/rulestable"
 )
 
 // rulesTable is the file that maps each rule sentence of the document to

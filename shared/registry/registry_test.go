@@ -12,10 +12,10 @@ import (
 
 	"empires/assets"
 	"empires/shared/hexgame"
+	"empires/shared/registry"
 	"empires/shared/rules/duel"
 	"empires/shared/rules/empire"
 	"empires/shared/rules/erfworld"
-	"empires/shared/rules/registry"
 	"empires/shared/ruleset"
 )
 

@@ -9,7 +9,6 @@ import (
 	"empires/shared/ai"
 	"empires/shared/game"
 	"empires/shared/hexgame"
-	"empires/shared/rules"
 	"empires/shared/rules/duel"
 	"empires/shared/rules/empire"
 	"empires/shared/rules/empire/empireai"
@@ -17,6 +16,7 @@ import (
 	"empires/shared/rules/erfpires/erfpiresai"
 	"empires/shared/rules/erfworld"
 	"empires/shared/ruleset"
+	"empires/shared/rulesfile"
 )
 
 // Map size bounds of the hex rulesets.
@@ -36,9 +36,9 @@ func mapSettings(w, h int) []ruleset.Setting {
 // New returns the registry of this build's rulesets: erfworld (the
 // default), erfpires, empire and duel. With modDir not empty, each ruleset
 // whose file the directory holds plays with that file instead of its own
-// (rules.OpenSource): a host's mod.
+// (rulesfile.OpenSource): a host's mod.
 func New(modDir string) (*ruleset.Registry, error) {
-	fsys, err := rules.OpenSource(modDir)
+	fsys, err := rulesfile.OpenSource(modDir)
 	if err != nil {
 		return nil, err
 	}
