@@ -84,7 +84,7 @@ check-shared: ## Fail if any package under shared/ depends on ebiten.
 # CORE are the server's ruleset-neutral packages; RULESETS the rulesets and
 # the engines they build on, which the core must not import.
 CORE := ./server/match ./server/lobby ./server/store ./server/host ./server/wsconn ./shared/protocol ./shared/ruleset ./shared/wire
-RULESETS := empires/shared/(game|hex|hexmap|hexgame|ai|mapgen|mapimage|rules|rulesfile|registry)(/|$$)
+RULESETS := empires/shared/(game|hex|hexmap|hexgame|mapgen|mapimage|rules|rulesfile|registry)(/|$$)
 
 check-core: ## Fail if the server core depends on a ruleset or the hex engine.
 	@bad=$$($(GO) list -deps $(CORE) | grep -E '^$(RULESETS)' || true); \
@@ -95,7 +95,7 @@ check-core: ## Fail if the server core depends on a ruleset or the hex engine.
 # screen; CLIENT_ENGINES the engines, the rulesets, the board and view model
 # of the hex screen, and the modules themselves, which it must not import.
 CLIENT_SHELL := ./client/app
-CLIENT_ENGINES := empires/(shared/(game|hex|hexmap|hexgame|grid|ai|mapgen|mapimage|rules|rulesfile|registry)|client/(board|model|modules|module/[^/]+))(/|$$)
+CLIENT_ENGINES := empires/(shared/(game|hex|hexmap|hexgame|grid|mapgen|mapimage|rules|rulesfile|registry)|client/(board|model|modules|module/[^/]+))(/|$$)
 
 check-client: ## Fail if the client's shell depends on an engine, a ruleset or a ruleset's client module.
 	@bad=$$($(GO) list -deps $(CLIENT_SHELL) | grep -E '^$(CLIENT_ENGINES)' || true); \

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 
-	"empires/shared/ai"
 	"empires/shared/game"
 	"empires/shared/hexgame"
 	"empires/shared/rules/duel"
@@ -15,6 +14,7 @@ import (
 	"empires/shared/rules/erfpires"
 	"empires/shared/rules/erfpires/erfpiresai"
 	"empires/shared/rules/erfworld"
+	"empires/shared/rules/erfworld/erfworldai"
 	"empires/shared/ruleset"
 	"empires/shared/rulesfile"
 )
@@ -83,8 +83,8 @@ func Erfworld(fsys fs.FS) (*hexgame.Ruleset, error) {
 	if err != nil {
 		return nil, fmt.Errorf("erfworld: %w", err)
 	}
-	levels := make([]string, 0, len(ai.Levels()))
-	for _, l := range ai.Levels() {
+	levels := make([]string, 0, len(erfworldai.Levels()))
+	for _, l := range erfworldai.Levels() {
 		levels = append(levels, l.String())
 	}
 	return hexgame.New(hexgame.Spec{
@@ -100,7 +100,7 @@ func Erfworld(fsys fs.FS) (*hexgame.Ruleset, error) {
 			MaxSeats:     game.MaxPlayers,
 			Settings:     mapSettings(48, 32),
 			Levels:       levels,
-			DefaultLevel: ai.Normal.String(),
+			DefaultLevel: erfworldai.Normal.String(),
 		},
 		Data: data,
 		Parse: func(data []byte) (hexgame.Rules, error) {
@@ -113,14 +113,14 @@ func Erfworld(fsys fs.FS) (*hexgame.Ruleset, error) {
 		Missed:       erfworld.Missed,
 		ReplaceAfter: func(r hexgame.Rules) int { return r.(*erfworld.Rules).D.Autopilot.ReplaceAfterMissed },
 		NewAI: func(r hexgame.Rules, level string, seed uint64) (func(*game.View) []game.Order, error) {
-			for _, l := range ai.LadderLevels() {
+			for _, l := range erfworldai.LadderLevels() {
 				if l.String() == level {
-					return ai.New(r.(*erfworld.Rules), l, seed).Orders, nil
+					return erfworldai.New(r.(*erfworld.Rules), l, seed).Orders, nil
 				}
 			}
 			return nil, fmt.Errorf("erfworld has no AI level %q", level)
 		},
-		HiddenLevels: []string{ai.NormalV1.String()},
+		HiddenLevels: []string{erfworldai.NormalV1.String()},
 	})
 }
 

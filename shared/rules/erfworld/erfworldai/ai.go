@@ -1,9 +1,9 @@
-// Package ai plays a seat of an erfworld game: it reads the seat's view of
+// Package erfworldai plays a seat of an erfworld game: it reads the seat's view of
 // the game (fog included, nothing more) and gives that turn's orders
 // through the same order API and validation as people. The server uses it
 // to fill bot seats and to take over a seat whose player missed turns; the
 // load tool and the end-to-end tests run it in headless websocket clients.
-package ai
+package erfworldai
 
 import (
 	"fmt"
