@@ -56,7 +56,7 @@ func (h *harness) bookedHex(seat ruleset.Seat) ([]game.Order, bool) {
 // game's seed.
 func (h *harness) wantAI(seat ruleset.Seat, level string) {
 	h.t.Helper()
-	l, err := erfworldai.ParseLevel(level)
+	l, err := ruleset.ParseLevel(level, erfworldai.Levels())
 	if err != nil {
 		h.t.Fatal(err)
 	}

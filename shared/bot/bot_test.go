@@ -153,7 +153,7 @@ func freshOrders(t *testing.T, rs *erfworld.Rules) []game.Order {
 	if err != nil {
 		t.Fatalf("new game: %v", err)
 	}
-	return erfworldai.New(rs, erfworldai.Normal, wholeGameSeed).Orders(game.NewView(s, 1))
+	return erfworldai.New(rs, ruleset.Normal, wholeGameSeed).Orders(game.NewView(s, 1))
 }
 
 // TestWholeGame plays a whole game of three bots over real websockets,

@@ -83,10 +83,6 @@ func Erfworld(fsys fs.FS) (*hexgame.Ruleset, error) {
 	if err != nil {
 		return nil, fmt.Errorf("erfworld: %w", err)
 	}
-	levels := make([]string, 0, len(erfworldai.Levels()))
-	for _, l := range erfworldai.Levels() {
-		levels = append(levels, l.String())
-	}
 	return hexgame.New(hexgame.Spec{
 		Info: ruleset.Info{
 			ID:    "erfworld",
@@ -99,8 +95,8 @@ func Erfworld(fsys fs.FS) (*hexgame.Ruleset, error) {
 			MinSeats:     2,
 			MaxSeats:     game.MaxPlayers,
 			Settings:     mapSettings(48, 32),
-			Levels:       levels,
-			DefaultLevel: erfworldai.Normal.String(),
+			Levels:       ruleset.LevelNames(erfworldai.Levels()...),
+			DefaultLevel: ruleset.Normal.String(),
 		},
 		Data: data,
 		Parse: func(data []byte) (hexgame.Rules, error) {
@@ -113,12 +109,11 @@ func Erfworld(fsys fs.FS) (*hexgame.Ruleset, error) {
 		Missed:       erfworld.Missed,
 		ReplaceAfter: func(r hexgame.Rules) int { return r.(*erfworld.Rules).D.Autopilot.ReplaceAfterMissed },
 		NewAI: func(r hexgame.Rules, level string, seed uint64) (func(*game.View) []game.Order, error) {
-			for _, l := range erfworldai.LadderLevels() {
-				if l.String() == level {
-					return erfworldai.New(r.(*erfworld.Rules), l, seed).Orders, nil
-				}
+			l, err := ruleset.ParseLevel(level, erfworldai.LadderLevels())
+			if err != nil {
+				return nil, err
 			}
-			return nil, fmt.Errorf("erfworld has no AI level %q", level)
+			return erfworldai.New(r.(*erfworld.Rules), l, seed).Orders, nil
 		},
 		HiddenLevels: []string{erfworldai.NormalV1.String()},
 	})
@@ -129,10 +124,6 @@ func Erfpires(fsys fs.FS) (*hexgame.Ruleset, error) {
 	data, err := fs.ReadFile(fsys, erfpires.File)
 	if err != nil {
 		return nil, fmt.Errorf("erfpires: %w", err)
-	}
-	levels := make([]string, 0, len(erfpiresai.Levels()))
-	for _, l := range erfpiresai.Levels() {
-		levels = append(levels, l.String())
 	}
 	return hexgame.New(hexgame.Spec{
 		Info: ruleset.Info{
@@ -146,8 +137,8 @@ func Erfpires(fsys fs.FS) (*hexgame.Ruleset, error) {
 			MinSeats:     2,
 			MaxSeats:     game.MaxPlayers,
 			Settings:     mapSettings(32, 24),
-			Levels:       levels,
-			DefaultLevel: erfpiresai.Normal.String(),
+			Levels:       ruleset.LevelNames(erfpiresai.Levels()...),
+			DefaultLevel: ruleset.Normal.String(),
 		},
 		Data: data,
 		Parse: func(data []byte) (hexgame.Rules, error) {
@@ -160,7 +151,7 @@ func Erfpires(fsys fs.FS) (*hexgame.Ruleset, error) {
 		Missed:       erfpires.Missed,
 		ReplaceAfter: func(r hexgame.Rules) int { return r.(*erfpires.Rules).D.Autopilot.ReplaceAfterMissed },
 		NewAI: func(r hexgame.Rules, level string, seed uint64) (func(*game.View) []game.Order, error) {
-			l, err := erfpiresai.ParseLevel(level)
+			l, err := ruleset.ParseLevel(level, erfpiresai.Levels())
 			if err != nil {
 				return nil, err
 			}

@@ -6,6 +6,7 @@ import (
 	"empires/shared/game"
 	"empires/shared/rules/erfworld"
 	"empires/shared/rules/erfworld/erfworldai"
+	"empires/shared/ruleset"
 )
 
 // TestBattleReportsAddUp plays games of AIs and checks every battle report
@@ -24,7 +25,7 @@ func TestBattleReportsAddUp(t *testing.T) {
 	d := r.D
 	battles, cityAlone, raised := 0, 0, 0
 	for seed := uint64(1); seed <= 4; seed++ {
-		levels := []erfworldai.Level{erfworldai.Normal, erfworldai.Easy, erfworldai.Random, erfworldai.Normal}
+		levels := []ruleset.Level{ruleset.Normal, ruleset.Easy, ruleset.Random, ruleset.Normal}
 		s, err := r.NewGame(seed, 24, 24, len(levels), nil)
 		if err != nil {
 			t.Fatal(err)
