@@ -16,8 +16,8 @@ import (
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/hexgame"
-	"empires/shared/registry"
 	"empires/shared/rules/erfworld"
+	"empires/shared/rules/erfworld/erfworldai"
 	"empires/shared/rules/erfworld/erfworldtest"
 	"empires/shared/ruleset"
 	"empires/shared/rulesfile"
@@ -32,7 +32,7 @@ var loadErfworld = sync.OnceValues(func() (*hexgame.Ruleset, error) {
 	if err != nil {
 		return nil, err
 	}
-	return registry.Erfworld(fsys)
+	return erfworldai.Ruleset(fsys)
 })
 
 // erfworldRuleset returns erfworld on the platform, as the server's

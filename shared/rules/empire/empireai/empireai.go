@@ -20,6 +20,7 @@ package empireai
 
 import (
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 
 	"empires/shared/grid"
@@ -46,6 +47,17 @@ import (
 //     uses peace mode.
 func Levels() []ruleset.Level {
 	return []ruleset.Level{ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal}
+}
+
+// Ruleset returns the empire ruleset with its data files (units.dat,
+// terrain.dat, game.dat) from fsys (empire.Load), played by this package's
+// AI: the ruleset the registry lists.
+func Ruleset(fsys fs.FS) (*empire.Rules, error) {
+	r, err := empire.Load(fsys)
+	if err != nil {
+		return nil, err
+	}
+	return With(r), nil
 }
 
 // With returns r playing with this package's AI at its levels.
