@@ -33,7 +33,7 @@ FUZZTIME    ?= 30s
 TEST_TIMEOUT ?= 45m
 
 .DEFAULT_GOAL := help
-.PHONY: help run server map dist dist-check dist-compile test test-go test-client lint fmt-check vet staticcheck check-shared check-core check-client bench fuzz deps-run deps-test
+.PHONY: help run server map dist dist-check dist-compile test test-go test-client lint fmt-check vet staticcheck check-shared check-core check-client check-server bench fuzz deps-run deps-test
 
 help: ## List the targets.
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-13s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -65,7 +65,7 @@ test-go: ## Run the engine, rules and server tests (race detector on).
 test-client: deps-test ## Run the client tests in a real window under Xvfb.
 	xvfb-run -a -s "-screen 0 1920x1080x24" $(GO) test -count=1 -timeout $(TEST_TIMEOUT) $(CLIENT_PKGS)
 
-lint: fmt-check vet staticcheck check-shared check-core check-client ## gofmt, go vet, staticcheck, and the import rules.
+lint: fmt-check vet staticcheck check-shared check-core check-client check-server ## gofmt, go vet, staticcheck, and the import rules.
 
 fmt-check: ## Fail if any Go file is not gofmt-formatted.
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -77,6 +77,29 @@ vet: ## go vet every package.
 staticcheck: ## staticcheck every package (version pinned in go.mod as a tool).
 	$(STATICCHECK) ./...
 
+# The import rules keep the floors of the code apart; every arrow points
+# down a floor, never up:
+#
+#   client/              the desktop client: its shell (client/app, menus),
+#                        one module per game (client/module/...)
+#   server/              the dedicated server, its core (match, lobby, store,
+#                        host, wsconn) and its tools (server/cmd/...)
+#   shared/bot, conn     the headless client (bot, connection) that both the
+#                        client and the server's tools use
+#   shared/registry      the list of rulesets: the one package that imports
+#                        them all
+#   shared/rules/<id>    one ruleset each, nothing else, its AI beside it
+#                        (shared/rules/<id>/<id>ai)
+#   engines and kits     shared/game, hex, hexmap, hexgame, grid, mapgen,
+#                        mapimage, rulesfile (the data-file decoding)
+#   the contract         shared/ruleset (with its test kits rulesettest and
+#                        rulestable), shared/protocol, shared/wire
+#
+# check-shared: nothing under shared/ draws (imports ebiten).
+# check-core: the server core imports no ruleset, engine or registry.
+# check-client: the client's shell imports no engine, ruleset or module.
+# check-server: nothing under server/, tests included, imports client/.
+
 check-shared: ## Fail if any package under shared/ depends on ebiten.
 	@bad=$$($(GO) list -deps ./shared/... | grep 'hajimehoshi/ebiten' || true); \
 	if [ -n "$$bad" ]; then echo "packages under shared/ must not import ebiten, found: $$bad"; exit 1; fi
@@ -84,7 +107,7 @@ check-shared: ## Fail if any package under shared/ depends on ebiten.
 # CORE are the server's ruleset-neutral packages; RULESETS the rulesets and
 # the engines they build on, which the core must not import.
 CORE := ./server/match ./server/lobby ./server/store ./server/host ./server/wsconn ./shared/protocol ./shared/ruleset ./shared/wire
-RULESETS := empires/shared/(game|hex|hexmap|hexgame|hexrules|ai|mapgen|mapimage|rules)(/|$$)
+RULESETS := empires/shared/(game|hex|hexmap|hexgame|hexrules|mapgen|mapimage|rules|rulesfile|registry)(/|$$)
 
 check-core: ## Fail if the server core depends on a ruleset or the hex engine.
 	@bad=$$($(GO) list -deps $(CORE) | grep -E '^$(RULESETS)' || true); \
@@ -95,11 +118,15 @@ check-core: ## Fail if the server core depends on a ruleset or the hex engine.
 # screen; CLIENT_ENGINES the engines, the rulesets, the board and view model
 # of the hex screen, and the modules themselves, which it must not import.
 CLIENT_SHELL := ./client/app
-CLIENT_ENGINES := empires/(shared/(game|hex|hexmap|hexgame|hexrules|grid|ai|mapgen|mapimage|rules)|client/(board|model|modules|module/[^/]+))(/|$$)
+CLIENT_ENGINES := empires/(shared/(game|hex|hexmap|hexgame|hexrules|grid|mapgen|mapimage|rules|rulesfile|registry)|client/(board|model|modules|module/[^/]+))(/|$$)
 
 check-client: ## Fail if the client's shell depends on an engine, a ruleset or a ruleset's client module.
 	@bad=$$($(GO) list -deps $(CLIENT_SHELL) | grep -E '^$(CLIENT_ENGINES)' || true); \
 	if [ -n "$$bad" ]; then echo "the client's shell must not import an engine, a ruleset or a module's screen, found: $$bad"; exit 1; fi
+
+check-server: ## Fail if any package under server/ (or its tests) depends on the client.
+	@bad=$$($(GO) list -deps -test ./server/... | grep -E '^empires/client(/|$$)' || true); \
+	if [ -n "$$bad" ]; then echo "packages under server/ must not import client/ (the headless client is shared/conn and shared/bot), found: $$bad"; exit 1; fi
 
 bench: ## Run the benchmarks (BENCH=regexp BENCHTIME=1s); compare runs with benchstat.
 	$(GO) test -run '^$$' -bench '$(BENCH)' -benchtime $(BENCHTIME) -benchmem ./...

@@ -3,7 +3,7 @@
 // The ruleset tables (terrain, units, costs, sight ranges, build rules) live
 // in the rules folder, as TOML files, and as the plain-text tables of the
 // empire ruleset (units.dat, terrain.dat, game.dat); Rules serves them all. Code that loads
-// rulesets should normally go through empires/shared/rules.OpenSource, which
+// rulesets should normally go through empires/shared/rulesfile.OpenSource, which
 // also lets a mod directory override these files.
 package assets
 

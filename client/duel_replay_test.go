@@ -10,8 +10,8 @@ import (
 	"empires/client/app"
 	"empires/client/internal/savedgame"
 	"empires/shared/protocol"
+	"empires/shared/registry"
 	duelrules "empires/shared/rules/duel"
-	"empires/shared/rules/registry"
 	"empires/shared/ruleset"
 )
 

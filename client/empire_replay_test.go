@@ -9,8 +9,8 @@ import (
 	"empires/client/app"
 	"empires/client/internal/savedgame"
 	"empires/shared/protocol"
+	"empires/shared/registry"
 	rules "empires/shared/rules/empire"
-	"empires/shared/rules/registry"
 )
 
 // savedBattle is a battle of a saved game: the turn it was fought in,

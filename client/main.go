@@ -31,7 +31,7 @@ import (
 	"empires/shared/buildinfo"
 	"empires/shared/conn"
 	"empires/shared/protocol"
-	"empires/shared/rules/registry"
+	"empires/shared/registry"
 )
 
 func main() {

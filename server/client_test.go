@@ -19,8 +19,8 @@ import (
 	"empires/shared/game"
 	"empires/shared/hexgame"
 	"empires/shared/protocol"
+	"empires/shared/registry"
 	"empires/shared/rules/erfworld"
-	"empires/shared/rules/registry"
 )
 
 // waitLimit only keeps a broken test from hanging: every wait ends long

@@ -56,7 +56,7 @@ import (
 	"empires/server/match"
 	"empires/shared/buildinfo"
 	"empires/shared/protocol"
-	"empires/shared/rules/registry"
+	"empires/shared/registry"
 )
 
 func main() {

@@ -16,8 +16,8 @@ import (
 
 	"empires/assets"
 	"empires/shared/buildinfo"
+	"empires/shared/registry"
 	"empires/shared/rules/erfworld"
-	"empires/shared/rules/registry"
 )
 
 func TestParseFlags(t *testing.T) {

@@ -15,8 +15,8 @@ import (
 	"empires/shared/bot"
 	"empires/shared/conn"
 	"empires/shared/protocol"
+	"empires/shared/registry"
 	"empires/shared/rules/duel"
-	"empires/shared/rules/registry"
 	"empires/shared/ruleset"
 )
 

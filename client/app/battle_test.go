@@ -13,10 +13,11 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"empires/client/internal/drawtest"
-	"empires/shared/ai"
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/rules/erfworld"
+	"empires/shared/rules/erfworld/erfworldai"
+	"empires/shared/ruleset"
 )
 
 // The tests that draw run in a real window, under Xvfb (make test-client):
@@ -441,7 +442,7 @@ func TestBattleReportsOfAGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	players := []*ai.Player{ai.New(rs, ai.Normal, 5), ai.New(rs, ai.Normal, 5)}
+	players := []*erfworldai.Player{erfworldai.New(rs, ruleset.Normal, 5), erfworldai.New(rs, ruleset.Normal, 5)}
 	for range 40 {
 		var all []game.PlayerOrders
 		for i, p := range players {

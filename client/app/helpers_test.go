@@ -14,8 +14,8 @@ import (
 	"empires/shared/game"
 	"empires/shared/hexgame"
 	"empires/shared/protocol"
+	"empires/shared/registry"
 	"empires/shared/rules/erfworld"
-	"empires/shared/rules/registry"
 )
 
 // testApp returns a client of the build's rulesets and modules, the rules

@@ -12,7 +12,7 @@ import (
 	"empires/client/prefs"
 	"empires/shared/conn"
 	"empires/shared/protocol"
-	"empires/shared/rules/registry"
+	"empires/shared/registry"
 )
 
 // newTestApp returns a client of the build's rulesets and modules, named

@@ -11,8 +11,8 @@ import (
 	"empires/server/host"
 	"empires/shared/conn"
 	"empires/shared/protocol"
+	"empires/shared/registry"
 	"empires/shared/rules/erfworld"
-	"empires/shared/rules/registry"
 	"empires/shared/ruleset"
 )
 

@@ -23,7 +23,7 @@ import (
 	"empires/shared/conn"
 	"empires/shared/hexgame"
 	"empires/shared/protocol"
-	"empires/shared/rules/registry"
+	"empires/shared/registry"
 	"empires/shared/ruleset"
 )
 

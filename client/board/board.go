@@ -24,7 +24,7 @@ import (
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/mapimage"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // HexSize is the radius of a hex (centre to corner) in world pixels, the
@@ -42,7 +42,7 @@ const (
 
 // hexState is what the terrain cache shows of one hex.
 type hexState struct {
-	terrain rules.TerrainID // rules.NoTerrain when unknown
+	terrain rulesfile.TerrainID // rulesfile.NoTerrain when unknown
 	fog     fog
 }
 
@@ -53,7 +53,7 @@ type Style struct {
 	// Terrain is the ruleset's terrain table: each terrain's colours and
 	// pattern, and whether it is water (coasts are drawn where it meets
 	// land).
-	Terrain rules.TerrainTable
+	Terrain rulesfile.TerrainTable
 	// Mark says how character c of one of the player's own armies is
 	// badged: as a leader of level leader (leader > 0, the Warlord's
 	// crown), as a caster (caster), or not at all. Nil badges none: a
@@ -112,8 +112,8 @@ func New(st Style, width, height int) (*Board, error) {
 	if r.Len() == 0 {
 		return nil, fmt.Errorf("new board: map size %dx%d is empty", width, height)
 	}
-	if len(st.Terrain) == 0 || len(st.Terrain) > rules.MaxTerrains {
-		return nil, fmt.Errorf("new board: %d terrains, want 1 to %d", len(st.Terrain), rules.MaxTerrains)
+	if len(st.Terrain) == 0 || len(st.Terrain) > rulesfile.MaxTerrains {
+		return nil, fmt.Errorf("new board: %d terrains, want 1 to %d", len(st.Terrain), rulesfile.MaxTerrains)
 	}
 	w, h, ox, oy := mapimage.Bounds(HexSize, width, height)
 	f, err := newFonts()
@@ -134,7 +134,7 @@ func New(st Style, width, height int) (*Board, error) {
 		chunks:      newChunkCache(),
 	}
 	for i := range b.hexes {
-		b.hexes[i].terrain = rules.NoTerrain
+		b.hexes[i].terrain = rulesfile.NoTerrain
 	}
 	for i := range st.Terrain {
 		b.styles = append(b.styles, styleOf(&st.Terrain[i]))
@@ -210,8 +210,8 @@ func (b *Board) SetView(v *game.View) error {
 	for i := range b.hexes {
 		st := hexState{terrain: v.Terrain[i], fog: fogVisible}
 		switch {
-		case st.terrain == rules.NoTerrain || int(st.terrain) >= len(b.styles):
-			st = hexState{terrain: rules.NoTerrain, fog: fogUnknown}
+		case st.terrain == rulesfile.NoTerrain || int(st.terrain) >= len(b.styles):
+			st = hexState{terrain: rulesfile.NoTerrain, fog: fogUnknown}
 		case !v.Visible.Has(i):
 			st.fog = fogRemembered
 		}
@@ -334,7 +334,7 @@ type scratch struct {
 func (b *Board) hexState(h hex.Hex) hexState {
 	i := b.rect.Index(h)
 	if i < 0 {
-		return hexState{terrain: rules.NoTerrain}
+		return hexState{terrain: rulesfile.NoTerrain}
 	}
 	return b.hexes[i]
 }

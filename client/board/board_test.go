@@ -8,8 +8,8 @@ import (
 	"empires/client/camera"
 	"empires/shared/game"
 	"empires/shared/hex"
-	"empires/shared/rules"
 	"empires/shared/rules/erfworld"
+	"empires/shared/rulesfile"
 )
 
 // erfStyle is the board's style of the erfworld ruleset, as its client
@@ -45,7 +45,7 @@ func newBoard(t testing.TB, w, h int) *Board {
 // the hexes in sight those for which visible returns true.
 func testView(w, h int, visible func(hex.Hex) bool) *game.View {
 	r := hex.Rect{Width: w, Height: h}
-	v := &game.View{Turn: 3, You: 1, Width: w, Height: h, Terrain: make([]rules.TerrainID, r.Len()), Visible: game.NewBitset(r.Len())}
+	v := &game.View{Turn: 3, You: 1, Width: w, Height: h, Terrain: make([]rulesfile.TerrainID, r.Len()), Visible: game.NewBitset(r.Len())}
 	for i := range v.Terrain {
 		if visible(r.HexAt(i)) {
 			v.Visible.Set(i)
@@ -297,8 +297,8 @@ func TestSetViewRejects(t *testing.T) {
 func TestSetViewFog(t *testing.T) {
 	b := newBoard(t, 4, 1)
 	v := testView(4, 1, func(h hex.Hex) bool { return h.Q == 2 })
-	v.Terrain[0] = rules.NoTerrain
-	v.Terrain[3] = rules.TerrainID(200) // not in the ruleset: shown as unknown
+	v.Terrain[0] = rulesfile.NoTerrain
+	v.Terrain[3] = rulesfile.TerrainID(200) // not in the ruleset: shown as unknown
 	if err := b.SetView(v); err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 
 	"empires/client/camera"
 	"empires/shared/hex"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // backgroundColor is drawn around the map.
@@ -228,16 +228,16 @@ func variantOf(col, row int) int {
 }
 
 // tileKey names a painted terrain tile: its level of detail, terrain
-// (rules.NoTerrain for unknown land) and variant.
+// (rulesfile.NoTerrain for unknown land) and variant.
 type tileKey struct {
 	lod     int8
-	terrain rules.TerrainID
+	terrain rulesfile.TerrainID
 	variant uint8
 }
 
-// tile returns the tile of terrain t (rules.NoTerrain: never seen) at
+// tile returns the tile of terrain t (rulesfile.NoTerrain: never seen) at
 // level k, painting it the first time.
-func (b *Board) tile(k int, t rules.TerrainID, v uint8) *ebiten.Image {
+func (b *Board) tile(k int, t rulesfile.TerrainID, v uint8) *ebiten.Image {
 	key := tileKey{int8(k), t, v}
 	if img, ok := b.gfx.tiles[key]; ok {
 		return img
@@ -246,7 +246,7 @@ func (b *Board) tile(k int, t rules.TerrainID, v uint8) *ebiten.Image {
 		b.gfx.tiles = map[tileKey]*ebiten.Image{}
 	}
 	var st tileStyle
-	unknown := t == rules.NoTerrain || int(t) >= len(b.styles)
+	unknown := t == rulesfile.NoTerrain || int(t) >= len(b.styles)
 	if !unknown {
 		st = b.styles[t]
 	}
@@ -269,7 +269,7 @@ func (b *Board) paintEdges(img *ebiten.Image, hexes []chunkHex, wx0, wy0, s, r f
 	var sand, grid [2]vector.Path // [visible, remembered]
 	sandW := math.Max(1, r*0.07)
 	fade := b.fade(r)
-	naval := func(t rules.TerrainID) bool { return int(t) < len(b.style.Terrain) && b.style.Terrain[t].Naval }
+	naval := func(t rulesfile.TerrainID) bool { return int(t) < len(b.style.Terrain) && b.style.Terrain[t].Naval }
 	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
 	for _, ch := range hexes {
 		st := b.hexes[ch.i]

@@ -9,7 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"empires/client/camera"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // minimap is the cached picture of the whole map: terrain under fog.
@@ -143,7 +143,7 @@ func (b *Board) paintMinimap(pix []byte, w, h int, scale float64) []byte {
 			if i := b.rect.Index(hx); i >= 0 {
 				st := b.hexes[i]
 				c = unknownColor
-				if st.fog != fogUnknown && st.terrain != rules.NoTerrain {
+				if st.fog != fogUnknown && st.terrain != rulesfile.NoTerrain {
 					c = colors[st.terrain][st.fog]
 				}
 			}

@@ -14,8 +14,8 @@ import (
 	"empires/client/camera"
 	"empires/shared/game"
 	"empires/shared/hex"
-	"empires/shared/rules"
 	"empires/shared/rules/erfworld"
+	"empires/shared/rulesfile"
 )
 
 // The crowded scene: a map with every kind of marker the board draws,
@@ -40,9 +40,9 @@ var sceneCentre = sceneAt(7, 5)
 //     and remembered on remembered terrain, each with a turn seen.
 func crowdedScene(t testing.TB, rs *erfworld.Ruleset) (*game.View, *Overlay) {
 	t.Helper()
-	terrain := map[string]rules.TerrainID{}
+	terrain := map[string]rulesfile.TerrainID{}
 	for i, tr := range rs.Terrain {
-		terrain[tr.ID] = rules.TerrainID(i)
+		terrain[tr.ID] = rulesfile.TerrainID(i)
 	}
 	for _, id := range []string{"open", "grasslands", "woods", "mountains", "water"} {
 		if _, ok := terrain[id]; !ok {
@@ -50,7 +50,7 @@ func crowdedScene(t testing.TB, rs *erfworld.Ruleset) (*game.View, *Overlay) {
 		}
 	}
 	r := hex.Rect{Width: sceneW, Height: sceneH}
-	v := &game.View{Turn: 12, You: 1, Width: sceneW, Height: sceneH, Terrain: make([]rules.TerrainID, r.Len()), Visible: game.NewBitset(r.Len())}
+	v := &game.View{Turn: 12, You: 1, Width: sceneW, Height: sceneH, Terrain: make([]rulesfile.TerrainID, r.Len()), Visible: game.NewBitset(r.Len())}
 	rows := []string{"open", "grasslands", "woods", "mountains", "water"}
 	for i := range v.Terrain {
 		o := r.HexAt(i).Offset()

@@ -6,7 +6,7 @@ import (
 	"math"
 	"strings"
 
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // decor is the kind of drawing over a terrain's colour.
@@ -23,7 +23,7 @@ const (
 // decorOf chooses a terrain's drawing from its id and flags, so terrains
 // of other rulesets get a fitting one: fleets' terrain has waves, woods
 // and forests trees, mountains and hills peaks, an accent colour spots.
-func decorOf(t *rules.Terrain) decor {
+func decorOf(t *rulesfile.Terrain) decor {
 	id := strings.ToLower(t.ID)
 	switch {
 	case t.Naval:
@@ -50,7 +50,7 @@ type tileStyle struct {
 }
 
 // styleOf returns the tile style of terrain t.
-func styleOf(t *rules.Terrain) tileStyle {
+func styleOf(t *rulesfile.Terrain) tileStyle {
 	st := tileStyle{color: color.RGBA{t.Color.R, t.Color.G, t.Color.B, 255}, decor: decorOf(t)}
 	st.accent = scaleRGB(st.color, 0.7)
 	if t.Accent != nil {

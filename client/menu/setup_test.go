@@ -8,7 +8,7 @@ import (
 
 	"empires/shared/conn"
 	"empires/shared/protocol"
-	"empires/shared/rules/registry"
+	"empires/shared/registry"
 	"empires/shared/ruleset"
 )
 

@@ -6,7 +6,7 @@ import (
 
 	"empires/shared/game"
 	"empires/shared/hex"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 	"empires/shared/words"
 )
 
@@ -26,7 +26,7 @@ func (m *Model) Describe(h hex.Hex) []string {
 	t := v.Terrain[idx]
 	var out []string
 	switch {
-	case t == rules.NoTerrain:
+	case t == rulesfile.NoTerrain:
 		return []string{"Unexplored " + At(h)}
 	case v.Visible.Has(idx):
 		out = append(out, fmt.Sprintf("%s %s, in sight", m.terrainName(t), At(h)))

@@ -7,7 +7,7 @@ import (
 
 	"empires/shared/game"
 	"empires/shared/hex"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // Plan is a path for one of the player's armies, as PlanPath found it.
@@ -144,10 +144,10 @@ func (m *Model) PlanPath(a game.ArmyID, to hex.Hex) (Plan, error) {
 		return Plan{}, fmt.Errorf("hex %s is off the map", to)
 	case to == army.Hex:
 		return Plan{}, fmt.Errorf("%s is on hex %s already", m.armyName(army.ID, army.Naval), to)
-	case s.Map.Terrain[idx] == rules.NoTerrain && !canGuess:
+	case s.Map.Terrain[idx] == rulesfile.NoTerrain && !canGuess:
 		return Plan{}, fmt.Errorf("hex %s is unexplored: its terrain is unknown", to)
 	}
-	if _, ok := m.rs.StepCost(s, army, to, to); !ok && s.Map.Terrain[idx] != rules.NoTerrain {
+	if _, ok := m.rs.StepCost(s, army, to, to); !ok && s.Map.Terrain[idx] != rulesfile.NoTerrain {
 		what := "armies"
 		if army.Naval {
 			what = "fleets"
@@ -294,7 +294,7 @@ func (m *Model) Unexplored(path []hex.Hex) []bool {
 	r := hex.Rect{Width: m.view.Width, Height: m.view.Height}
 	var out []bool
 	for i, h := range path {
-		if idx := r.Index(h); idx >= 0 && idx < len(m.view.Terrain) && m.view.Terrain[idx] != rules.NoTerrain {
+		if idx := r.Index(h); idx >= 0 && idx < len(m.view.Terrain) && m.view.Terrain[idx] != rulesfile.NoTerrain {
 			continue
 		}
 		if out == nil {
@@ -336,7 +336,7 @@ func (m *Model) planCost(a *game.Army, goal *hex.Hex) func(from, to hex.Hex) (co
 		if idx < 0 {
 			return 0, false, false
 		}
-		if s.Map.Terrain[idx] == rules.NoTerrain {
+		if s.Map.Terrain[idx] == rulesfile.NoTerrain {
 			return max(guess, 1), false, canGuess
 		}
 		c, ok := m.rs.StepCost(s, a, from, to)
@@ -384,8 +384,8 @@ func (m *Model) enemyInSight(h hex.Hex) bool {
 }
 
 // terrainName is the display name of terrain t, "unexplored" for
-// rules.NoTerrain.
-func (m *Model) terrainName(t rules.TerrainID) string {
+// rulesfile.NoTerrain.
+func (m *Model) terrainName(t rulesfile.TerrainID) string {
 	if tt := m.rs.Terrain(); int(t) < len(tt) {
 		return tt[t].Name
 	}

@@ -13,7 +13,7 @@ import (
 	"empires/client/module/erfworld"
 	"empires/client/prefs"
 	"empires/shared/protocol"
-	"empires/shared/rules/registry"
+	"empires/shared/registry"
 	"empires/shared/ruleset"
 )
 

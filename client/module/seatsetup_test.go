@@ -9,7 +9,7 @@ import (
 
 	"empires/client/menu"
 	"empires/client/module"
-	"empires/shared/rules/registry"
+	"empires/shared/registry"
 	"empires/shared/ruleset"
 )
 

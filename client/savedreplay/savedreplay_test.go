@@ -11,9 +11,9 @@ import (
 	"empires/client/internal/savedgame"
 	"empires/server/store"
 	"empires/shared/protocol"
+	"empires/shared/registry"
 	"empires/shared/rules/duel"
 	"empires/shared/rules/empire"
-	"empires/shared/rules/registry"
 	"empires/shared/ruleset"
 )
 

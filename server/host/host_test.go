@@ -23,8 +23,8 @@ import (
 	"empires/server/store"
 	"empires/server/wsconn"
 	"empires/shared/protocol"
+	"empires/shared/registry"
 	"empires/shared/rules/erfworld"
-	"empires/shared/rules/registry"
 	"empires/shared/ruleset"
 )
 

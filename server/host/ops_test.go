@@ -17,12 +17,12 @@ import (
 	"empires/server/host"
 	"empires/server/lobby"
 	"empires/server/wsconn"
-	"empires/shared/ai"
 	"empires/shared/bot"
 	"empires/shared/game"
 	"empires/shared/protocol"
+	"empires/shared/registry"
 	"empires/shared/rules/duel"
-	"empires/shared/rules/registry"
+	"empires/shared/ruleset"
 )
 
 // opsWait only keeps a broken test from hanging.
@@ -116,8 +116,8 @@ func TestMetrics(t *testing.T) {
 	defer cancel()
 	set := protocol.Settings{Name: "metrics", Width: 24, Height: 24, Seed: 7, Seats: 2}
 	opts := []bot.Options{
-		{URL: r.URL(), Name: "Ann", Level: ai.Normal.String(), Create: &set, LastTurn: 1},
-		{URL: r.URL(), Name: "Bob", Level: ai.Normal.String(), LastTurn: 1, ListInterval: 20 * time.Millisecond},
+		{URL: r.URL(), Name: "Ann", Level: ruleset.Normal.String(), Create: &set, LastTurn: 1},
+		{URL: r.URL(), Name: "Bob", Level: ruleset.Normal.String(), LastTurn: 1, ListInterval: 20 * time.Millisecond},
 	}
 	var wg sync.WaitGroup
 	results := make([]bot.Result, len(opts))

@@ -23,7 +23,7 @@
 // # Seats and tokens
 //
 // Seats 1..Seats-Bots are for people, the last Bots seats for bots, which
-// the match's AI plays (at ai.Normal). The creator of a game
+// the ruleset's AI plays (at the level the creator chose). The creator of a game
 // takes seat 1 and is its host. A player who takes a seat gets a secret
 // seat token (protocol.NewToken); JoinGame with the token gives the same
 // seat back, to a new connection after a dropped one (the old connection,

@@ -13,7 +13,7 @@ import (
 	"empires/shared/game"
 	"empires/shared/hexgame"
 	"empires/shared/protocol"
-	"empires/shared/rules/registry"
+	"empires/shared/registry"
 	"empires/shared/ruleset"
 )
 

@@ -13,8 +13,8 @@ import (
 	"empires/shared/game"
 	"empires/shared/hexgame"
 	"empires/shared/protocol"
+	"empires/shared/registry"
 	"empires/shared/rules/erfworld"
-	"empires/shared/rules/registry"
 	"empires/shared/ruleset"
 	"empires/shared/wire"
 )

@@ -10,10 +10,10 @@ import (
 	"time"
 
 	"empires/server/internal/logbuf"
-	"empires/shared/ai"
 	"empires/shared/game"
 	"empires/shared/hexgame"
 	"empires/shared/rules/erfworld"
+	"empires/shared/rules/erfworld/erfworldai"
 	"empires/shared/ruleset"
 )
 
@@ -56,12 +56,12 @@ func (h *harness) bookedHex(seat ruleset.Seat) ([]game.Order, bool) {
 // game's seed.
 func (h *harness) wantAI(seat ruleset.Seat, level string) {
 	h.t.Helper()
-	l, err := ai.ParseLevel(level)
+	l, err := ruleset.ParseLevel(level, erfworldai.Levels())
 	if err != nil {
 		h.t.Fatal(err)
 	}
 	s := h.server()
-	want := ai.New(erfworldRules(h.t), l, h.m.set.Seed).Orders(game.NewView(s, game.PlayerID(seat)))
+	want := erfworldai.New(erfworldRules(h.t), l, h.m.set.Seed).Orders(game.NewView(s, game.PlayerID(seat)))
 	have, ok := h.bookedHex(seat)
 	if !ok {
 		h.t.Fatalf("turn %d: seat %d submitted nothing, want the AI's orders", s.Turn, seat)

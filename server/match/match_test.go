@@ -16,11 +16,11 @@ import (
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/hexgame"
-	"empires/shared/rules"
 	"empires/shared/rules/erfworld"
+	"empires/shared/rules/erfworld/erfworldai"
 	"empires/shared/rules/erfworld/erfworldtest"
-	"empires/shared/rules/registry"
 	"empires/shared/ruleset"
+	"empires/shared/rulesfile"
 )
 
 // waitLimit only keeps a broken test from hanging: every wait in these tests
@@ -28,11 +28,11 @@ import (
 const waitLimit = 10 * time.Second
 
 var loadErfworld = sync.OnceValues(func() (*hexgame.Ruleset, error) {
-	fsys, err := rules.OpenSource("")
+	fsys, err := rulesfile.OpenSource("")
 	if err != nil {
 		return nil, err
 	}
-	return registry.Erfworld(fsys)
+	return erfworldai.Ruleset(fsys)
 })
 
 // erfworldRuleset returns erfworld on the platform, as the server's
@@ -896,7 +896,7 @@ func TestSpectator(t *testing.T) {
 				t.Fatalf("blind spectator sees %d cities, %d armies, %d hexes", len(v.Cities), len(v.Armies), v.Visible.Count())
 			}
 			for i, tr := range v.Terrain {
-				if known := tr != rules.NoTerrain; known != tt.allSeeing {
+				if known := tr != rulesfile.NoTerrain; known != tt.allSeeing {
 					t.Fatalf("spectator knows hex %d: %v", i, known)
 				}
 			}

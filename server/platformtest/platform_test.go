@@ -30,9 +30,9 @@ import (
 	"empires/shared/bot"
 	"empires/shared/hexgame"
 	"empires/shared/protocol"
+	"empires/shared/registry"
 	"empires/shared/rules/duel"
 	"empires/shared/rules/empire"
-	"empires/shared/rules/registry"
 	"empires/shared/ruleset"
 )
 

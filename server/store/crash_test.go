@@ -20,8 +20,8 @@ import (
 	"empires/server/store"
 	"empires/shared/hexgame"
 	"empires/shared/protocol"
+	"empires/shared/registry"
 	"empires/shared/rules/duel"
-	"empires/shared/rules/registry"
 	"empires/shared/ruleset"
 )
 

@@ -16,7 +16,7 @@ import (
 
 	"empires/shared/hexgame"
 	"empires/shared/protocol"
-	"empires/shared/rules/registry"
+	"empires/shared/registry"
 	"empires/shared/ruleset"
 )
 

@@ -13,13 +13,13 @@ import (
 	"time"
 
 	"empires/server/host"
-	"empires/shared/ai"
 	"empires/shared/conn"
 	"empires/shared/game"
 	"empires/shared/hexgame"
 	"empires/shared/protocol"
+	"empires/shared/registry"
 	"empires/shared/rules/erfworld"
-	"empires/shared/rules/registry"
+	"empires/shared/rules/erfworld/erfworldai"
 	"empires/shared/ruleset"
 )
 
@@ -153,7 +153,7 @@ func freshOrders(t *testing.T, rs *erfworld.Rules) []game.Order {
 	if err != nil {
 		t.Fatalf("new game: %v", err)
 	}
-	return ai.New(rs, ai.Normal, wholeGameSeed).Orders(game.NewView(s, 1))
+	return erfworldai.New(rs, ruleset.Normal, wholeGameSeed).Orders(game.NewView(s, 1))
 }
 
 // TestWholeGame plays a whole game of three bots over real websockets,

@@ -2,7 +2,7 @@ package game
 
 import (
 	"empires/shared/hex"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // Role is a side's part in a battle.
@@ -43,7 +43,7 @@ type Side struct {
 // report.
 type Battle struct {
 	Hex     hex.Hex
-	Terrain rules.TerrainID
+	Terrain rulesfile.TerrainID
 	// City is the city on the hex, 0 if none.
 	City CityID
 	// Edge is true when the armies met crossing between two hexes; then

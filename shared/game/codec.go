@@ -16,7 +16,7 @@ import (
 
 	"empires/shared/hex"
 	"empires/shared/hexmap"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // Saves and snapshots: a State is stored as msgpack, every struct written as
@@ -84,7 +84,7 @@ func sizeHint(s *State) int {
 // fields, numbers that do not fit their fields, another format version
 // ("save format 7, this build reads 2"), and states that break the
 // invariants State.Validate checks (terrain ids are checked against
-// rules.MaxTerrains only: the codec does not know the ruleset).
+// rulesfile.MaxTerrains only: the codec does not know the ruleset).
 func Decode(data []byte) (*State, error) {
 	s, err := decode(data)
 	if err != nil {
@@ -137,7 +137,7 @@ func decode(data []byte) (*State, error) {
 	} else if err := dec.Decode(s); err != nil {
 		return nil, fmt.Errorf("corrupt save: %w", err)
 	}
-	if err := s.Validate(rules.MaxTerrains); err != nil {
+	if err := s.Validate(rulesfile.MaxTerrains); err != nil {
 		return nil, err
 	}
 	return s, nil

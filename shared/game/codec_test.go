@@ -17,7 +17,7 @@ import (
 	"empires/shared/game/gametest"
 	"empires/shared/hex"
 	"empires/shared/hexmap"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // richGame is the validation fixture with everything a save holds:
@@ -321,7 +321,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"map size", encodeWith(func(s *game.State) { s.Map.Terrain = s.Map.Terrain[:39] }), "decode game: map 8x5 has 39 terrain cells, want 40"},
 		{"map side", encodeWith(func(s *game.State) { s.Map.Width = 0 }), "decode game: map size 0x5: each side must be 1 to 65536"},
 		{"no map", encodeWith(func(s *game.State) { s.Map = nil }), "decode game: no map"},
-		{"terrain", encodeWith(func(s *game.State) { s.Map.Terrain[9] = rules.NoTerrain }),
+		{"terrain", encodeWith(func(s *game.State) { s.Map.Terrain[9] = rulesfile.NoTerrain }),
 			fmt.Sprintf("decode game: map hex %s has terrain 255, there are 255 terrains", at(1, 1))},
 		{"turn", encodeWith(func(s *game.State) { s.Turn = 0 }), "decode game: turn 0: turns start at 1"},
 		{"player id", encodeWith(func(s *game.State) { s.Players[1].ID = 3 }), "decode game: player 2 has ID 3"},
@@ -431,7 +431,7 @@ func FuzzDecode(f *testing.F) {
 			}
 			return
 		}
-		if err := s.Validate(rules.MaxTerrains); err != nil {
+		if err := s.Validate(rulesfile.MaxTerrains); err != nil {
 			t.Fatalf("Decode accepted an invalid state: %v", err)
 		}
 		enc, err := game.Encode(s)

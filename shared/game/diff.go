@@ -10,7 +10,7 @@ import (
 	"github.com/vmihailenco/msgpack/v5/msgpcode"
 
 	"empires/shared/hex"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // Delta is the change from one view of a player to the next, keyed by
@@ -80,7 +80,7 @@ type TerrainChange struct {
 	//lint:ignore U1000 msgpack reads this field for its tag
 	_msgpack struct{} `msgpack:",as_array"`
 	Index    int32
-	Terrain  rules.TerrainID
+	Terrain  rulesfile.TerrainID
 }
 
 // WordChange sets word Index of the Visible bitset.
@@ -702,7 +702,7 @@ func (d *Delta) DecodeMsgpack(dec *msgpack.Decoder) error {
 			r.err = errors.New("terrain change index out of range")
 		}
 		d.Terrain = append(d.Terrain, TerrainChange{Index: int32(idx),
-			Terrain: rules.TerrainID(r.uint(math.MaxUint8, "terrain"))})
+			Terrain: rulesfile.TerrainID(r.uint(math.MaxUint8, "terrain"))})
 	}
 	if n%2 != 0 && r.err == nil {
 		r.err = fmt.Errorf("terrain changes: odd list of %d", n)

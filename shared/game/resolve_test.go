@@ -10,7 +10,7 @@ import (
 	"empires/shared/game"
 	"empires/shared/game/gametest"
 	"empires/shared/hex"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // randomGame is gametest.RandomGame.
@@ -289,7 +289,7 @@ func checkNoLeak(t *testing.T, s *game.State, p game.PlayerID, v *game.View) {
 		}
 	}
 	for i, tr := range v.Terrain {
-		if tr != rules.NoTerrain && !mem.Known.Has(i) {
+		if tr != rulesfile.NoTerrain && !mem.Known.Has(i) {
 			t.Fatalf("player %d's view shows terrain of unseen hex %s", p, r.HexAt(i))
 		}
 	}

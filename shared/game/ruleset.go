@@ -2,7 +2,7 @@ package game
 
 import (
 	"empires/shared/hex"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // Phase is one step of a turn.
@@ -41,7 +41,7 @@ type Ruleset interface {
 	// ID is the ruleset's id, e.g. "erfworld".
 	ID() string
 	// Terrain is the terrain table the map's TerrainIDs index.
-	Terrain() rules.TerrainTable
+	Terrain() rulesfile.TerrainTable
 	// TurnOrder says how players take turns.
 	TurnOrder() TurnOrder
 	// Phases lists the turn's phases in order; it includes PhaseMove.

@@ -15,7 +15,7 @@ import (
 	"github.com/vmihailenco/msgpack/v5"
 
 	"empires/shared/hex"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 	"empires/shared/wire"
 )
 
@@ -47,8 +47,8 @@ type View struct {
 	// for You only.
 	Players []PlayerView
 	// Terrain holds each hex's terrain, indexed like the map
-	// (hex.Rect.Index), rules.NoTerrain where You never saw the hex.
-	Terrain []rules.TerrainID
+	// (hex.Rect.Index), rulesfile.NoTerrain where You never saw the hex.
+	Terrain []rulesfile.TerrainID
 	// Visible holds the hexes in You's sight now.
 	Visible Bitset
 	// Armies are sorted by ID: You's own, the others on Visible hexes, and
@@ -151,7 +151,7 @@ func implicitSeen(owner PlayerID, remembered bool, turn Turn, you PlayerID) Turn
 func NewView(s *State, p PlayerID) *View {
 	v := &View{Turn: s.Turn, You: p, Ruleset: s.Ruleset, Over: s.Over, Winner: s.Winner}
 	var r hex.Rect
-	var terrain []rules.TerrainID
+	var terrain []rulesfile.TerrainID
 	if s.Map != nil {
 		v.Width, v.Height = s.Map.Width, s.Map.Height
 		r = s.Map.Rect()
@@ -198,9 +198,9 @@ func NewView(s *State, p PlayerID) *View {
 }
 
 // knownTerrain returns the terrain of the first n hexes where known holds
-// them, rules.NoTerrain elsewhere; it works a 64-hex word at a time.
-func knownTerrain(terrain []rules.TerrainID, known Bitset, n int) []rules.TerrainID {
-	out := make([]rules.TerrainID, n)
+// them, rulesfile.NoTerrain elsewhere; it works a 64-hex word at a time.
+func knownTerrain(terrain []rulesfile.TerrainID, known Bitset, n int) []rulesfile.TerrainID {
+	out := make([]rulesfile.TerrainID, n)
 	for w := 0; w*64 < n; w++ {
 		lo, hi := w*64, min(w*64+64, n)
 		var word uint64
@@ -216,7 +216,7 @@ func knownTerrain(terrain []rules.TerrainID, known Bitset, n int) []rules.Terrai
 		switch {
 		case word == 0:
 			for i := lo; i < hi; i++ {
-				out[i] = rules.NoTerrain
+				out[i] = rulesfile.NoTerrain
 			}
 		case word == ^uint64(0):
 			copy(out[lo:hi], terrain[lo:hi])
@@ -225,7 +225,7 @@ func knownTerrain(terrain []rules.TerrainID, known Bitset, n int) []rules.Terrai
 				if word&(1<<(i-lo)) != 0 {
 					out[i] = terrain[i]
 				} else {
-					out[i] = rules.NoTerrain
+					out[i] = rulesfile.NoTerrain
 				}
 			}
 		}
@@ -829,9 +829,9 @@ func decodeViewBody(r *wireReader, v *View, structures bool) {
 		if len(buf) != n {
 			r.err = fmt.Errorf("%d terrain hexes for a %dx%d map", len(buf), v.Width, v.Height)
 		} else if n > 0 {
-			v.Terrain = make([]rules.TerrainID, n)
+			v.Terrain = make([]rulesfile.TerrainID, n)
 			for i, b := range buf {
-				v.Terrain[i] = rules.TerrainID(b)
+				v.Terrain[i] = rulesfile.TerrainID(b)
 			}
 		}
 	}

@@ -8,7 +8,7 @@ import (
 	"empires/shared/game/gametest"
 	"empires/shared/hex"
 	"empires/shared/hexmap"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // Package-level sinks keep the compiler from optimising benchmarks away.
@@ -25,7 +25,7 @@ var (
 func viewBigGame() (*game.State, *gametest.Rules, *rand.Rand) {
 	rs := gametest.New()
 	rng := rand.New(rand.NewPCG(42, 43))
-	id := func(name string) rules.TerrainID {
+	id := func(name string) rulesfile.TerrainID {
 		t, _ := rs.Terrain().Lookup(name)
 		return t
 	}

@@ -17,7 +17,7 @@ import (
 	"empires/shared/game/gametest"
 	"empires/shared/hex"
 	"empires/shared/hexmap"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 	"empires/shared/wire"
 )
 
@@ -90,7 +90,7 @@ func TestViewScenario(t *testing.T) {
 		}
 		return nil
 	}
-	terrain := func(v *game.View, col, row int) rules.TerrainID {
+	terrain := func(v *game.View, col, row int) rulesfile.TerrainID {
 		return v.Terrain[hex.Rect{Width: v.Width, Height: v.Height}.Index(gametest.At(col, row))]
 	}
 	sa := s.Army(a)
@@ -106,8 +106,8 @@ func TestViewScenario(t *testing.T) {
 		{"neutral city in sight", *city(v1, neutral), game.CityView{ID: neutral, Hex: gametest.At(2, 2), Level: 2, Seen: 1}},
 		{"own city", *city(v1, own), game.CityView{ID: own, Owner: 1, Hex: gametest.At(0, 0), Level: 1}},
 		{"far city absent", city(v1, far) == nil, true},
-		{"unknown terrain", terrain(v1, 6, 4), rules.NoTerrain},
-		{"known terrain", terrain(v1, 2, 1), rules.TerrainID(0)},
+		{"unknown terrain", terrain(v1, 6, 4), rulesfile.NoTerrain},
+		{"known terrain", terrain(v1, 2, 1), rulesfile.TerrainID(0)},
 		{"own treasury", v1.Players[0].Treasury, int64(12)},
 		{"own stock", v1.Players[0].Stock, []int32{4}},
 		{"other treasury hidden", v1.Players[1].Treasury, int64(0)},
@@ -120,7 +120,7 @@ func TestViewScenario(t *testing.T) {
 			Hex: gametest.At(2, 1), Units: game.Units{3}, NumCharacters: 1, Seen: 1, Remembered: true}},
 		{"city out of sight remembered", *city(v2, neutral), game.CityView{ID: neutral, Hex: gametest.At(2, 2), Level: 2,
 			Seen: 1, Remembered: true}},
-		{"terrain stays known", terrain(v2, 2, 1), rules.TerrainID(0)},
+		{"terrain stays known", terrain(v2, 2, 1), rulesfile.TerrainID(0)},
 		{"own army moved", army(v2, a).Hex, gametest.At(0, 3)},
 
 		{"passed by: remembered as seen this turn", *army(v3, b), game.ArmyView{ID: b, Owner: 2,
@@ -386,7 +386,7 @@ func viewNoLeak(t *testing.T, s *game.State, v *game.View) {
 		t.Errorf("player %d: view header %d %dx%d %v %d", p, v.Turn, v.Width, v.Height, v.Over, v.Winner)
 	}
 	for i, tr := range v.Terrain {
-		if want := s.Map.Terrain[i]; mem.Known.Has(i) && tr != want || !mem.Known.Has(i) && tr != rules.NoTerrain {
+		if want := s.Map.Terrain[i]; mem.Known.Has(i) && tr != want || !mem.Known.Has(i) && tr != rulesfile.NoTerrain {
 			t.Errorf("player %d: terrain of %s is %d, known %v", p, r.HexAt(i), tr, mem.Known.Has(i))
 		}
 	}
@@ -720,7 +720,7 @@ func mutateView(rng *rand.Rand, v *game.View) *game.View {
 		c.Structures = nil
 	}
 	for range rng.IntN(3) {
-		c.Terrain[rng.IntN(len(c.Terrain))] = rules.TerrainID(rng.IntN(256))
+		c.Terrain[rng.IntN(len(c.Terrain))] = rulesfile.TerrainID(rng.IntN(256))
 		c.Visible[rng.IntN(len(c.Visible))] = rng.Uint64()
 	}
 	if len(c.Players) > 0 && rng.IntN(3) == 0 {
@@ -898,7 +898,7 @@ const viewChecksumGolden = 0x79937c8cddc12849
 func TestViewChecksumGolden(t *testing.T) {
 	v := &game.View{Turn: 4, You: 2, Ruleset: "golden", Width: 3, Height: 2, Winner: 1, Over: true,
 		Players: []game.PlayerView{{ID: 1, Name: "Ann", Alive: true}, {ID: 2, Name: "Bo", Treasury: -7, Stock: []int32{1, 2}}},
-		Terrain: []rules.TerrainID{0, 1, rules.NoTerrain, 3, 4, rules.NoTerrain},
+		Terrain: []rulesfile.TerrainID{0, 1, rulesfile.NoTerrain, 3, 4, rulesfile.NoTerrain},
 		Visible: game.Bitset{0b101},
 		Armies: []game.ArmyView{
 			{ID: 5, Owner: 2, Hex: hex.Hex{Q: 1, R: 0}, Units: game.Units{3, 0, 1}, NumCharacters: 1,

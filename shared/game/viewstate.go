@@ -5,7 +5,7 @@ import (
 
 	"empires/shared/hex"
 	"empires/shared/hexmap"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // ViewState returns a State holding exactly what view v shows, for running
@@ -15,7 +15,7 @@ import (
 //
 // What it holds:
 //
-//   - Map: v's size and terrain, rules.NoTerrain on the hexes You never saw.
+//   - Map: v's size and terrain, rulesfile.NoTerrain on the hexes You never saw.
 //   - Players: every player's public data; You's Treasury and Stock.
 //   - Armies: You's own in full but for Flags, which a view does not carry
 //     (rulesets clear their per-turn flags at the end of a turn, so none
@@ -53,10 +53,10 @@ func ViewState(v *View) *State {
 	s := &State{Format: FormatVersion, Ruleset: v.Ruleset, Turn: v.Turn, Over: v.Over, Winner: v.Winner}
 	r := hex.Rect{Width: max(v.Width, 0), Height: max(v.Height, 0)}
 	n := r.Len()
-	m := &hexmap.Map{Width: r.Width, Height: r.Height, Terrain: make([]rules.TerrainID, n)}
+	m := &hexmap.Map{Width: r.Width, Height: r.Height, Terrain: make([]rulesfile.TerrainID, n)}
 	copy(m.Terrain, v.Terrain)
 	for i := len(v.Terrain); i < n; i++ {
-		m.Terrain[i] = rules.NoTerrain
+		m.Terrain[i] = rulesfile.NoTerrain
 	}
 	s.Map = m
 
@@ -75,7 +75,7 @@ func ViewState(v *View) *State {
 	if v.You >= 1 && int(v.You) <= len(s.Memory) {
 		mem = &s.Memory[v.You-1]
 		for i, t := range m.Terrain {
-			if t != rules.NoTerrain {
+			if t != rulesfile.NoTerrain {
 				mem.Known.Set(i)
 			}
 		}

@@ -3,7 +3,7 @@ package hexgame_test
 import (
 	"testing"
 
-	"empires/shared/rules/registry"
+	"empires/shared/registry"
 	"empires/shared/ruleset"
 	"empires/shared/ruleset/rulesettest"
 )

@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"empires/shared/hex"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // Map is a Width x Height grid of terrain. Terrain is indexed by
@@ -19,12 +19,12 @@ import (
 type Map struct {
 	Width   int
 	Height  int
-	Terrain []rules.TerrainID
+	Terrain []rulesfile.TerrainID
 }
 
 // New returns a Width x Height map with every hex set to fill.
-func New(width, height int, fill rules.TerrainID) *Map {
-	m := &Map{Width: width, Height: height, Terrain: make([]rules.TerrainID, max(width, 0)*max(height, 0))}
+func New(width, height int, fill rulesfile.TerrainID) *Map {
+	m := &Map{Width: width, Height: height, Terrain: make([]rulesfile.TerrainID, max(width, 0)*max(height, 0))}
 	for i := range m.Terrain {
 		m.Terrain[i] = fill
 	}
@@ -38,7 +38,7 @@ func (m *Map) Rect() hex.Rect { return hex.Rect{Width: m.Width, Height: m.Height
 func (m *Map) Contains(h hex.Hex) bool { return m.Rect().Contains(h) }
 
 // At returns the terrain of h, and false if h is off the map.
-func (m *Map) At(h hex.Hex) (rules.TerrainID, bool) {
+func (m *Map) At(h hex.Hex) (rulesfile.TerrainID, bool) {
 	i := m.Rect().Index(h)
 	if i < 0 {
 		return 0, false
@@ -48,7 +48,7 @@ func (m *Map) At(h hex.Hex) (rules.TerrainID, bool) {
 
 // Set sets the terrain of h. It reports false, changing nothing, if h is off
 // the map.
-func (m *Map) Set(h hex.Hex, t rules.TerrainID) bool {
+func (m *Map) Set(h hex.Hex, t rulesfile.TerrainID) bool {
 	i := m.Rect().Index(h)
 	if i < 0 {
 		return false
@@ -72,7 +72,7 @@ func (m *Map) Neighbors(dst []hex.Hex, h hex.Hex) []hex.Hex {
 // Clone returns a deep copy of m.
 func (m *Map) Clone() *Map {
 	c := *m
-	c.Terrain = append([]rules.TerrainID(nil), m.Terrain...)
+	c.Terrain = append([]rulesfile.TerrainID(nil), m.Terrain...)
 	return &c
 }
 
@@ -89,7 +89,7 @@ func (m *Map) Count(terrains int) []int {
 
 // Validate checks that the map's size matches its terrain slice and that
 // every terrain index exists in table.
-func (m *Map) Validate(table rules.TerrainTable) error {
+func (m *Map) Validate(table rulesfile.TerrainTable) error {
 	if m.Width <= 0 || m.Height <= 0 {
 		return fmt.Errorf("map size %dx%d: both sides must be positive", m.Width, m.Height)
 	}
@@ -110,10 +110,10 @@ func (m *Map) Validate(table rules.TerrainTable) error {
 // looks like the odd-r layout; leading and trailing spaces are ignored, as
 // are blank lines before the first and after the last row. Every row must
 // have the same number of hexes.
-func Parse(text string, table rules.TerrainTable) (*Map, error) {
-	byGlyph := make(map[string]rules.TerrainID, len(table))
+func Parse(text string, table rulesfile.TerrainTable) (*Map, error) {
+	byGlyph := make(map[string]rulesfile.TerrainID, len(table))
 	for i, t := range table {
-		byGlyph[t.Glyph] = rules.TerrainID(i)
+		byGlyph[t.Glyph] = rulesfile.TerrainID(i)
 	}
 	lines := strings.Split(strings.Trim(text, "\n"), "\n")
 	m := &Map{Height: len(lines)}
@@ -141,7 +141,7 @@ func Parse(text string, table rules.TerrainTable) (*Map, error) {
 
 // Format draws m as ASCII art in the form [Parse] reads, odd rows indented
 // by one space.
-func (m *Map) Format(table rules.TerrainTable) string {
+func (m *Map) Format(table rulesfile.TerrainTable) string {
 	var b strings.Builder
 	for row := range m.Height {
 		if row%2 == 1 {

@@ -6,8 +6,8 @@ import (
 
 	"empires/shared/hex"
 	"empires/shared/hexmap"
-	"empires/shared/rules"
 	"empires/shared/rules/erfworld"
+	"empires/shared/rulesfile"
 )
 
 const island = `
@@ -97,9 +97,9 @@ func TestValidate(t *testing.T) {
 		have *hexmap.Map
 		want string
 	}{
-		{"short", &hexmap.Map{Width: 2, Height: 2, Terrain: make([]rules.TerrainID, 3)}, "has 3 terrain cells, want 4"},
+		{"short", &hexmap.Map{Width: 2, Height: 2, Terrain: make([]rulesfile.TerrainID, 3)}, "has 3 terrain cells, want 4"},
 		{"no size", &hexmap.Map{}, "both sides must be positive"},
-		{"bad terrain", &hexmap.Map{Width: 1, Height: 1, Terrain: []rules.TerrainID{9}}, "has terrain 9, the ruleset has 5"},
+		{"bad terrain", &hexmap.Map{Width: 1, Height: 1, Terrain: []rulesfile.TerrainID{9}}, "has terrain 9, the ruleset has 5"},
 	}
 	for _, tt := range tests {
 		err := tt.have.Validate(rs.Terrain)

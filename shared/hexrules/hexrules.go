@@ -5,7 +5,7 @@
 // ids), the map generator's settings and the start of a new game.
 //
 // It stands above the engine and below the rulesets: it imports the
-// engine and the data-file decoding (shared/rules), never a ruleset. A
+// engine and the data-file decoding (shared/rulesfile), never a ruleset. A
 // ruleset keeps what is its own (its keys, its numbers, how a player
 // starts) and calls the kit for the rest, so two rulesets cannot drift
 // apart where they mean the same.
@@ -20,18 +20,18 @@ import (
 	"empires/shared/game"
 	"empires/shared/hexmap"
 	"empires/shared/mapgen"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // Data is a ruleset's data file in Go: Validate checks its cross-field
-// rules (see rules.Validator) and Resolve, called only on valid data,
+// rules (see rulesfile.Validator) and Resolve, called only on valid data,
 // fills the fields derived from its string ids.
 type Data interface {
-	rules.Validator
+	rulesfile.Validator
 	Resolve()
 }
 
-// Load decodes file from fsys strictly into a new D (see rules.Decode),
+// Load decodes file from fsys strictly into a new D (see rulesfile.Decode),
 // validates it and resolves it. Every error names the file and the key
 // (and the line, for syntax errors).
 func Load[D any, P interface {
@@ -39,7 +39,7 @@ func Load[D any, P interface {
 	Data
 }](fsys fs.FS, file string) (P, error) {
 	d := P(new(D))
-	if err := rules.Decode(fsys, file, d); err != nil {
+	if err := rulesfile.Decode(fsys, file, d); err != nil {
 		return nil, err
 	}
 	d.Resolve()
@@ -52,7 +52,7 @@ func Parse[D any, P interface {
 	Data
 }](file string, data []byte) (P, error) {
 	d := P(new(D))
-	if err := rules.DecodeBytes(file, data, d); err != nil {
+	if err := rulesfile.DecodeBytes(file, data, d); err != nil {
 		return nil, err
 	}
 	d.Resolve()
@@ -61,10 +61,10 @@ func Parse[D any, P interface {
 
 // Open returns the rules a server or a client plays: the data that load
 // reads from the built-in files, with the mod in directory dir replacing
-// them if dir is not empty (see rules.OpenSource), made rules by play.
+// them if dir is not empty (see rulesfile.OpenSource), made rules by play.
 func Open[D, R any](dir string, load func(fs.FS) (D, error), play func(D) R) (R, error) {
 	var none R
-	fsys, err := rules.OpenSource(dir)
+	fsys, err := rulesfile.OpenSource(dir)
 	if err != nil {
 		return none, err
 	}
@@ -77,11 +77,11 @@ func Open[D, R any](dir string, load func(fs.FS) (D, error), play func(D) R) (R,
 
 // CheckHeader checks the keys every ruleset file starts with: id (a
 // lowercase identifier), name and currency (not empty), and the terrain
-// table (see rules.TerrainTable.Validate). It reports whether the terrain
+// table (see rulesfile.TerrainTable.Validate). It reports whether the terrain
 // table is valid, so that checks of terrain ids elsewhere in the file run
 // only against a table that can be trusted.
-func CheckHeader(c *rules.Checker, id, name, currency string, terrain rules.TerrainTable) (terrainOK bool) {
-	c.Check(rules.IsID(id), "id", "must be a lowercase identifier, got %q", id)
+func CheckHeader(c *rulesfile.Checker, id, name, currency string, terrain rulesfile.TerrainTable) (terrainOK bool) {
+	c.Check(rulesfile.IsID(id), "id", "must be a lowercase identifier, got %q", id)
 	c.NotEmpty("name", name)
 	c.NotEmpty("currency", currency)
 	err := terrain.Validate()
@@ -92,7 +92,7 @@ func CheckHeader(c *rules.Checker, id, name, currency string, terrain rules.Terr
 // CheckCityTerrain checks that every terrain that takes cities is one an
 // army may enter (armies found cities), and returns the indexes of those
 // terrains, for the ruleset to check how many it wants.
-func CheckCityTerrain(c *rules.Checker, terrain rules.TerrainTable) []int {
+func CheckCityTerrain(c *rulesfile.Checker, terrain rulesfile.TerrainTable) []int {
 	var cities []int
 	for i, t := range terrain {
 		if t.City {
@@ -108,8 +108,8 @@ func CheckCityTerrain(c *rules.Checker, terrain rules.TerrainTable) []int {
 // key is key (as "unit[3].id"): its id must be a lowercase identifier and
 // not one an earlier entry has; seen holds the earlier ones' ids and
 // indexes, and CheckID adds this one. It reports whether the id is good.
-func CheckID(c *rules.Checker, key, what, id string, i int, seen map[string]int) bool {
-	if !c.Check(rules.IsID(id), key, "must be a lowercase identifier (a-z, 0-9, _ or -, starting with a letter), got %q", id) {
+func CheckID(c *rulesfile.Checker, key, what, id string, i int, seen map[string]int) bool {
+	if !c.Check(rulesfile.IsID(id), key, "must be a lowercase identifier (a-z, 0-9, _ or -, starting with a letter), got %q", id) {
 		return false
 	}
 	if j, dup := seen[id]; dup {
@@ -122,14 +122,14 @@ func CheckID(c *rules.Checker, key, what, id string, i int, seen map[string]int)
 
 // CheckTerrainID checks that id, at key, names a terrain of the table
 // (which must be valid), and returns it.
-func CheckTerrainID(c *rules.Checker, key, id string, terrain rules.TerrainTable) (rules.TerrainID, bool) {
+func CheckTerrainID(c *rulesfile.Checker, key, id string, terrain rulesfile.TerrainTable) (rulesfile.TerrainID, bool) {
 	t, found := terrain.Lookup(id)
 	return t, c.Check(found, key, "unknown terrain id %q (known: %s)", id, TerrainIDs(terrain))
 }
 
 // TerrainIDs lists the ids of the terrain table, quoted, for messages.
-func TerrainIDs(terrain rules.TerrainTable) string {
-	return Quote(IDs(terrain, func(t rules.Terrain) string { return t.ID }))
+func TerrainIDs(terrain rulesfile.TerrainTable) string {
+	return Quote(IDs(terrain, func(t rulesfile.Terrain) string { return t.ID }))
 }
 
 // IDs returns the id of each entry of list, in order.

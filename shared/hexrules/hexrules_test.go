@@ -14,23 +14,23 @@ import (
 	"empires/shared/hex"
 	"empires/shared/hexmap"
 	"empires/shared/mapgen"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // testData is a ruleset's data file cut down to what the kit checks.
 type testData struct {
-	ID       string             `toml:"id"`
-	Name     string             `toml:"name"`
-	Currency string             `toml:"currency"`
-	Terrain  rules.TerrainTable `toml:"terrain"`
-	Units    []string           `toml:"units"`
+	ID       string                 `toml:"id"`
+	Name     string                 `toml:"name"`
+	Currency string                 `toml:"currency"`
+	Terrain  rulesfile.TerrainTable `toml:"terrain"`
+	Units    []string               `toml:"units"`
 
 	// Resolved is set by Resolve.
 	Resolved bool `toml:"-"`
 }
 
 func (d *testData) Validate() error {
-	var c rules.Checker
+	var c rulesfile.Checker
 	terrainOK := CheckHeader(&c, d.ID, d.Name, d.Currency, d.Terrain)
 	if terrainOK {
 		c.Check(len(CheckCityTerrain(&c, d.Terrain)) > 0, "terrain", "at least one terrain must have city = true")
@@ -73,7 +73,7 @@ units = ["foot", "horse"]
 ` + terrainTOML
 
 // testTerrain is the terrain table of goodTOML.
-func testTerrain(t *testing.T) rules.TerrainTable {
+func testTerrain(t *testing.T) rulesfile.TerrainTable {
 	t.Helper()
 	d, err := Parse[testData]("test.toml", []byte(goodTOML))
 	if err != nil {
@@ -170,7 +170,7 @@ func TestCheckTerrainID(t *testing.T) {
 	terrain := testTerrain(t)
 	for _, tt := range []struct {
 		id      string
-		wantT   rules.TerrainID
+		wantT   rulesfile.TerrainID
 		wantOK  bool
 		wantErr string
 	}{
@@ -178,11 +178,11 @@ func TestCheckTerrainID(t *testing.T) {
 		{"ocean", 1, true, ""},
 		{"forest", 0, false, `test.toml: key "x.terrain": unknown terrain id "forest" (known: "plains", "ocean")`},
 	} {
-		var c rules.Checker
+		var c rulesfile.Checker
 		haveT, haveOK := CheckTerrainID(&c, "x.terrain", tt.id, terrain)
 		haveErr := ""
 		if err := c.Err(); err != nil {
-			var fe *rules.FieldError
+			var fe *rulesfile.FieldError
 			if errors.As(err, &fe) {
 				fe.File = "test.toml"
 			}
@@ -216,12 +216,12 @@ func TestMapConfig(t *testing.T) {
 	terrain := testTerrain(t)
 	for _, tt := range []struct {
 		name string
-		need []rules.TerrainID
-		want []rules.TerrainID
+		need []rulesfile.TerrainID
+		want []rulesfile.TerrainID
 	}{
 		{"none", nil, nil},
-		{"sorted", []rules.TerrainID{1, 0}, []rules.TerrainID{0, 1}},
-		{"repeats", []rules.TerrainID{1, 0, 1, 1}, []rules.TerrainID{0, 1}},
+		{"sorted", []rulesfile.TerrainID{1, 0}, []rulesfile.TerrainID{0, 1}},
+		{"repeats", []rulesfile.TerrainID{1, 0, 1, 1}, []rulesfile.TerrainID{0, 1}},
 	} {
 		need := slices.Clone(tt.need)
 		have := MapConfig(7, 30, 20, 3, mapgen.Config{Seed: 99, Width: 1, Terrain: terrain, Cities: 2, CitySpacing: 3, Resources: need})
@@ -242,11 +242,11 @@ func TestMapConfig(t *testing.T) {
 // testRules is a ruleset that sees one hex around each city and army.
 type testRules struct {
 	game.Ruleset
-	terrain rules.TerrainTable
+	terrain rulesfile.TerrainTable
 }
 
 func (r *testRules) ID() string                                      { return "test" }
-func (r *testRules) Terrain() rules.TerrainTable                     { return r.terrain }
+func (r *testRules) Terrain() rulesfile.TerrainTable                 { return r.terrain }
 func (r *testRules) Sight(*game.State, *game.Army) int               { return 1 }
 func (r *testRules) CitySight(*game.State, *game.City) int           { return 1 }
 func (r *testRules) ExtraSight(*game.State, game.PlayerID) []hex.Hex { return nil }
@@ -383,7 +383,7 @@ func TestImportsNoRuleset(t *testing.T) {
 	}
 	for _, imp := range pkg.Imports {
 		for _, above := range []string{"empires/shared/rules/erfworld", "empires/shared/rules/erfpires", "empires/shared/rules/empire",
-			"empires/shared/rules/duel", "empires/shared/rules/registry", "empires/shared/ai", "empires/server", "empires/client"} {
+			"empires/shared/rules/duel", "empires/shared/registry", "empires/server", "empires/client"} {
 			if imp == above || strings.HasPrefix(imp, above+"/") {
 				t.Errorf("hexrules imports %s", imp)
 			}

@@ -39,7 +39,7 @@ import (
 
 	"empires/shared/hex"
 	"empires/shared/hexmap"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // Size and player limits.
@@ -57,7 +57,7 @@ type Config struct {
 	Players       int
 	// Terrain is the ruleset's terrain table: which terrains take cities,
 	// which armies walk, and each one's layer and share of the map.
-	Terrain rules.TerrainTable
+	Terrain rulesfile.TerrainTable
 	// Cities is the number of cities each player starts with besides its
 	// capital.
 	Cities int
@@ -66,7 +66,7 @@ type Config struct {
 	CitySpacing int
 	// Resources lists terrains that every player's starting cities should
 	// border, because the ruleset ties something to them (units, fleets).
-	Resources []rules.TerrainID
+	Resources []rulesfile.TerrainID
 }
 
 // Start is one player's starting position.
@@ -80,7 +80,7 @@ type Start struct {
 	Territory int
 	// Borders lists, in TerrainID order, the terrains adjacent to at least
 	// one of the player's cities.
-	Borders []rules.TerrainID
+	Borders []rulesfile.TerrainID
 }
 
 // NearRadius is the radius around a capital counted in Start.LandNear.
@@ -169,7 +169,7 @@ func (cfg *Config) validate() error {
 	} else {
 		city := false
 		for _, t := range cfg.Terrain {
-			city = city || (t.City && t.Army && t.MapGen.ShareMille > 0 && t.MapGen.Layer == rules.LayerLowland)
+			city = city || (t.City && t.Army && t.MapGen.ShareMille > 0 && t.MapGen.Layer == rulesfile.LayerLowland)
 		}
 		if !city {
 			errs = append(errs, errors.New("terrain: no lowland terrain with a share of the map takes cities and armies"))
@@ -318,13 +318,13 @@ func (g *generator) terrain() {
 	}
 	rank(order, elev)
 	quota := g.quotas(n)
-	next := g.assign(order, rules.LayerSea, quota)
+	next := g.assign(order, rulesfile.LayerSea, quota)
 	land := order[next:]
 
 	// The highest land by peak score becomes the peak terrains.
 	rank(land, peak)
-	lowCount := len(land) - g.layerTotal(rules.LayerPeak, quota)
-	g.assign(land[lowCount:], rules.LayerPeak, quota)
+	lowCount := len(land) - g.layerTotal(rulesfile.LayerPeak, quota)
+	g.assign(land[lowCount:], rulesfile.LayerPeak, quota)
 	low := land[:lowCount]
 
 	// The rest is lowland. Every lowland terrain after the first is laid as
@@ -334,7 +334,7 @@ func (g *generator) terrain() {
 	// kind border every other, rather than lying in bands.
 	var lows []int
 	for t, c := range g.cfg.Terrain {
-		if c.MapGen.Layer == rules.LayerLowland {
+		if c.MapGen.Layer == rulesfile.LayerLowland {
 			lows = append(lows, t)
 		}
 	}
@@ -349,12 +349,12 @@ func (g *generator) terrain() {
 		rank(low, field)
 		q := min(quota[t], len(low))
 		for _, i := range low[len(low)-q:] {
-			g.m.Terrain[i] = rules.TerrainID(t)
+			g.m.Terrain[i] = rulesfile.TerrainID(t)
 		}
 		low = low[:len(low)-q]
 	}
 	for _, i := range low {
-		g.m.Terrain[i] = rules.TerrainID(lows[0])
+		g.m.Terrain[i] = rulesfile.TerrainID(lows[0])
 	}
 }
 
@@ -379,12 +379,12 @@ func (g *generator) quotas(n int) []int {
 	q := make([]int, len(g.cfg.Terrain))
 	sum := 0
 	for i, t := range g.cfg.Terrain {
-		q[i] = n * t.MapGen.ShareMille / rules.ShareTotal
+		q[i] = n * t.MapGen.ShareMille / rulesfile.ShareTotal
 		sum += q[i]
 	}
 	// Give the remainder to the first lowland terrain that takes cities.
 	for i, t := range g.cfg.Terrain {
-		if t.MapGen.Layer == rules.LayerLowland && t.City {
+		if t.MapGen.Layer == rulesfile.LayerLowland && t.City {
 			q[i] += n - sum
 			break
 		}
@@ -392,7 +392,7 @@ func (g *generator) quotas(n int) []int {
 	return q
 }
 
-func (g *generator) layerTotal(l rules.Layer, quota []int) int {
+func (g *generator) layerTotal(l rulesfile.Layer, quota []int) int {
 	sum := 0
 	for i, t := range g.cfg.Terrain {
 		if t.MapGen.Layer == l {
@@ -404,7 +404,7 @@ func (g *generator) layerTotal(l rules.Layer, quota []int) int {
 
 // assign gives the hexes of order, from the front, to the terrains of layer
 // l in table order, each its quota, and returns how many it used.
-func (g *generator) assign(order []int, l rules.Layer, quota []int) int {
+func (g *generator) assign(order []int, l rulesfile.Layer, quota []int) int {
 	k := 0
 	for t, c := range g.cfg.Terrain {
 		if c.MapGen.Layer != l {
@@ -414,7 +414,7 @@ func (g *generator) assign(order []int, l rules.Layer, quota []int) int {
 			if k == len(order) {
 				return k
 			}
-			g.m.Terrain[order[k]] = rules.TerrainID(t)
+			g.m.Terrain[order[k]] = rulesfile.TerrainID(t)
 			k++
 		}
 	}

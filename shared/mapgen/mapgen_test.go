@@ -10,8 +10,8 @@ import (
 	"empires/shared/hex"
 	"empires/shared/hexmap"
 	"empires/shared/mapgen"
-	"empires/shared/rules"
 	"empires/shared/rules/erfworld"
+	"empires/shared/rulesfile"
 )
 
 func ruleset(t testing.TB) *erfworld.Ruleset {
@@ -35,7 +35,7 @@ func generate(t testing.TB, rs *erfworld.Ruleset, seed uint64, w, h, players int
 // walkDist returns the walking distance (over terrain armies may enter) from
 // start to every hex of m; -1 where it cannot walk. It is the test's own
 // breadth-first search, independent of the generator's.
-func walkDist(m *hexmap.Map, table rules.TerrainTable, start hex.Hex) map[hex.Hex]int {
+func walkDist(m *hexmap.Map, table rulesfile.TerrainTable, start hex.Hex) map[hex.Hex]int {
 	dist := map[hex.Hex]int{start: 0}
 	queue := []hex.Hex{start}
 	for len(queue) > 0 {
@@ -196,7 +196,7 @@ func checkMap(t *testing.T, rs *erfworld.Ruleset, res *mapgen.Result, w, h, play
 	}
 }
 
-func borders(m *hexmap.Map, cities []hex.Hex, t rules.TerrainID) bool {
+func borders(m *hexmap.Map, cities []hex.Hex, t rulesfile.TerrainID) bool {
 	for _, c := range cities {
 		for _, n := range c.Neighbors() {
 			if tr, ok := m.At(n); ok && tr == t {
@@ -217,7 +217,7 @@ func TestLandIsCoherent(t *testing.T) {
 		m := res.Map
 		isSea := func(h hex.Hex) bool {
 			tr, _ := m.At(h)
-			return rs.Terrain[tr].MapGen.Layer == rules.LayerSea
+			return rs.Terrain[tr].MapGen.Layer == rulesfile.LayerSea
 		}
 		agree, lone, land := 0, 0, 0
 		for _, h := range m.Rect().All() {

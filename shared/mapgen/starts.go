@@ -7,7 +7,7 @@ import (
 	"slices"
 
 	"empires/shared/hex"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // minWalkPerPlayer is the least walkable land a land mass must offer each
@@ -419,7 +419,7 @@ func (g *generator) spaced(i int, taken []int) bool {
 }
 
 // borders1 reports whether hex i has a neighbour of terrain t.
-func (g *generator) borders1(i int, t rules.TerrainID) bool {
+func (g *generator) borders1(i int, t rulesfile.TerrainID) bool {
 	for _, n := range g.hexs[i].Neighbors() {
 		if j := g.rect.Index(n); j >= 0 && g.m.Terrain[j] == t {
 			return true
@@ -442,11 +442,11 @@ func (g *generator) borderSet(cities []int) []bool {
 }
 
 // borders lists, in TerrainID order, the terrains bordering the cities.
-func (g *generator) borders(cities []int) []rules.TerrainID {
-	var out []rules.TerrainID
+func (g *generator) borders(cities []int) []rulesfile.TerrainID {
+	var out []rulesfile.TerrainID
 	for t, ok := range g.borderSet(cities) {
 		if ok {
-			out = append(out, rules.TerrainID(t))
+			out = append(out, rulesfile.TerrainID(t))
 		}
 	}
 	return out

@@ -7,7 +7,7 @@ import (
 
 	"empires/shared/hex"
 	"empires/shared/hexmap"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // PlayerColors returns the 16 player colours. Every two differ clearly
@@ -154,7 +154,7 @@ func fillSquare(img *image.RGBA, cx, cy, r float64, c color.RGBA) {
 
 // TerrainAccents returns the accent colour of each terrain of table, indexed
 // by TerrainID; nil where a terrain has none.
-func TerrainAccents(table rules.TerrainTable) []*color.RGBA {
+func TerrainAccents(table rulesfile.TerrainTable) []*color.RGBA {
 	out := make([]*color.RGBA, len(table))
 	for i, t := range table {
 		if t.Accent != nil {
@@ -166,7 +166,7 @@ func TerrainAccents(table rules.TerrainTable) []*color.RGBA {
 
 // TerrainColors returns the fill colour of each terrain of table, indexed by
 // TerrainID.
-func TerrainColors(table rules.TerrainTable) []color.RGBA {
+func TerrainColors(table rulesfile.TerrainTable) []color.RGBA {
 	out := make([]color.RGBA, len(table))
 	for i, t := range table {
 		out[i] = color.RGBA{t.Color.R, t.Color.G, t.Color.B, 255}

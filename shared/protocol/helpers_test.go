@@ -9,7 +9,7 @@ import (
 	"empires/shared/game/gametest"
 	"empires/shared/hexgame"
 	"empires/shared/protocol"
-	"empires/shared/rules/registry"
+	"empires/shared/registry"
 	"empires/shared/ruleset"
 )
 

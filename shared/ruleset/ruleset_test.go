@@ -267,3 +267,49 @@ func TestRegistry(t *testing.T) {
 		})
 	}
 }
+
+// TestParseLevel: a level is parsed from its name in any case, and an
+// unknown name is refused with the levels listed.
+func TestParseLevel(t *testing.T) {
+	levels := []ruleset.Level{ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal}
+	for _, tt := range []struct {
+		have    string
+		want    ruleset.Level
+		wantErr string
+	}{
+		{have: "passive", want: ruleset.Passive},
+		{have: "random", want: ruleset.Random},
+		{have: "easy", want: ruleset.Easy},
+		{have: "normal", want: ruleset.Normal},
+		{have: "NORMAL", want: ruleset.Normal},
+		{have: "Easy", want: ruleset.Easy},
+		{have: "genius", wantErr: `unknown AI level "genius": want passive, random, easy or normal`},
+		{have: "", wantErr: `unknown AI level "": want passive, random, easy or normal`},
+	} {
+		got, err := ruleset.ParseLevel(tt.have, levels)
+		if tt.wantErr != "" {
+			if err == nil || err.Error() != tt.wantErr {
+				t.Errorf("ParseLevel(%q) = %q, %v; want the error %q", tt.have, got, err, tt.wantErr)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("ParseLevel(%q) = %q, %v; want %q", tt.have, got, err, tt.want)
+		}
+	}
+	if _, err := ruleset.ParseLevel("normal", []ruleset.Level{ruleset.Random}); err == nil || err.Error() != `unknown AI level "normal": want random` {
+		t.Errorf("ParseLevel(normal) of random only: %v", err)
+	}
+}
+
+// TestLevelNames: the names of levels, in order, as Info.Levels holds
+// them.
+func TestLevelNames(t *testing.T) {
+	have := ruleset.LevelNames(ruleset.Easy, ruleset.Normal, "normal-v1")
+	if want := []string{"easy", "normal", "normal-v1"}; !reflect.DeepEqual(have, want) {
+		t.Errorf("LevelNames = %q, want %q", have, want)
+	}
+	if have := ruleset.LevelNames(); len(have) != 0 {
+		t.Errorf("LevelNames() = %q, want none", have)
+	}
+}

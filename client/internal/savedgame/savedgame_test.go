@@ -5,8 +5,8 @@ import (
 
 	"empires/server/store"
 	"empires/shared/protocol"
+	"empires/shared/registry"
 	rules "empires/shared/rules/empire"
-	"empires/shared/rules/registry"
 )
 
 // A game Play saves is in the store as the client's server saves one: its

@@ -11,8 +11,8 @@ import (
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/hexgame"
+	"empires/shared/registry"
 	ep "empires/shared/rules/erfpires"
-	"empires/shared/rules/registry"
 )
 
 // TestOpen: the module shows the build's erfpires, and refuses another

@@ -9,9 +9,9 @@ import (
 	"empires/shared/game/gametest"
 	"empires/shared/hexgame"
 	"empires/shared/hexmap"
+	"empires/shared/registry"
 	erf "empires/shared/rules/erfworld"
 	"empires/shared/rules/erfworld/erfworldtest"
-	"empires/shared/rules/registry"
 )
 
 // loadRules returns the erfworld ruleset.

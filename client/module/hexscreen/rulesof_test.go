@@ -3,8 +3,8 @@ package hexscreen
 import (
 	"testing"
 
+	"empires/shared/registry"
 	"empires/shared/rules/erfworld"
-	"empires/shared/rules/registry"
 )
 
 // TestRulesOf: a module gets its ruleset's rules from a hex ruleset of

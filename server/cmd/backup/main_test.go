@@ -18,7 +18,7 @@ import (
 	"empires/server/store"
 	"empires/shared/bot"
 	"empires/shared/protocol"
-	"empires/shared/rules/registry"
+	"empires/shared/registry"
 	"empires/shared/ruleset"
 )
 

@@ -46,8 +46,8 @@ import (
 	"empires/shared/hexmap"
 	"empires/shared/mapgen"
 	"empires/shared/protocol"
+	"empires/shared/registry"
 	"empires/shared/rules/erfworld"
-	"empires/shared/rules/registry"
 	"empires/shared/ruleset"
 )
 

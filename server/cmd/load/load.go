@@ -14,7 +14,7 @@ import (
 	"empires/shared/bot"
 
 	"empires/shared/protocol"
-	"empires/shared/rules/registry"
+	"empires/shared/registry"
 	"empires/shared/ruleset"
 )
 

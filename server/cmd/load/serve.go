@@ -17,7 +17,7 @@ import (
 
 	"empires/server/host"
 	"empires/server/lobby"
-	"empires/shared/rules/registry"
+	"empires/shared/registry"
 )
 
 // serveFlag, as the first argument, makes the command run only a server

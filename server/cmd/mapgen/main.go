@@ -20,8 +20,8 @@ import (
 	"empires/shared/buildinfo"
 	"empires/shared/mapgen"
 	"empires/shared/mapimage"
-	"empires/shared/rules"
 	"empires/shared/rules/erfworld"
+	"empires/shared/rulesfile"
 )
 
 func main() {
@@ -72,7 +72,7 @@ func run(args []string, stdout io.Writer) error {
 	if *ruleset != "erfworld" {
 		return fmt.Errorf("%w: -ruleset %q: known rulesets: erfworld", errUsage, *ruleset)
 	}
-	src, err := rules.OpenSource(*modDir)
+	src, err := rulesfile.OpenSource(*modDir)
 	if err != nil {
 		return err
 	}
@@ -139,7 +139,7 @@ func parseSize(s string) (w, h int, err error) {
 }
 
 // writePNG draws the map with its starts into path.
-func writePNG(path string, res *mapgen.Result, table rules.TerrainTable, size float64) error {
+func writePNG(path string, res *mapgen.Result, table rulesfile.TerrainTable, size float64) error {
 	colours := mapimage.TerrainColors(table)
 	var markers []mapimage.Marker
 	for p, s := range res.Starts {

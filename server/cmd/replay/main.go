@@ -28,7 +28,7 @@ import (
 	"empires/server/store"
 	"empires/shared/buildinfo"
 	"empires/shared/protocol"
-	"empires/shared/rules/registry"
+	"empires/shared/registry"
 	"empires/shared/ruleset"
 )
 

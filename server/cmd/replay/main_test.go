@@ -12,8 +12,8 @@ import (
 	"empires/assets"
 	"empires/server/store"
 	"empires/shared/protocol"
+	"empires/shared/registry"
 	"empires/shared/rules/erfworld"
-	"empires/shared/rules/registry"
 	"empires/shared/ruleset"
 )
 

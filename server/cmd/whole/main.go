@@ -56,7 +56,7 @@ import (
 	"empires/server/cmd/internal/gameflags"
 	"empires/shared/buildinfo"
 	"empires/shared/protocol"
-	"empires/shared/rules/registry"
+	"empires/shared/registry"
 	"empires/shared/ruleset"
 )
 

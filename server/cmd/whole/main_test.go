@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"empires/shared/rules/registry"
+	"empires/shared/registry"
 )
 
 // TestTinyGame plays a tiny game (2 players, 16x16, 3 turns) of each

@@ -12,8 +12,8 @@ import (
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/hexmap"
-	"empires/shared/rules"
 	"empires/shared/rules/erfworld"
+	"empires/shared/rulesfile"
 )
 
 // OrderRecruit adds Count units to the army in City's hex, paying one
@@ -26,7 +26,7 @@ const EventStructureTaken = game.EventRuleset
 
 // Rules is the test ruleset. Its zero value is not ready; use New.
 type Rules struct {
-	terrain rules.TerrainTable
+	terrain rulesfile.TerrainTable
 	// Move is every army's movement points (2 unless set).
 	Move int
 	// StackLimit is the most friendly armies on one hex; 0 means no limit.
@@ -58,7 +58,7 @@ func New() *Rules {
 func (r *Rules) ID() string { return "gametest" }
 
 // Terrain implements game.Ruleset.
-func (r *Rules) Terrain() rules.TerrainTable { return r.terrain }
+func (r *Rules) Terrain() rulesfile.TerrainTable { return r.terrain }
 
 // TurnOrder implements game.Ruleset.
 func (r *Rules) TurnOrder() game.TurnOrder { return r.Order }

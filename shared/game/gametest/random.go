@@ -6,7 +6,7 @@ import (
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/hexmap"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // RandomGame returns a game of the test ruleset on a random w x h map
@@ -17,7 +17,7 @@ import (
 func RandomGame(seed uint64, w, h, players, armies int) (*game.State, *Rules) {
 	rs := New()
 	rng := rand.New(rand.NewPCG(seed, 99))
-	id := func(name string) rules.TerrainID {
+	id := func(name string) rulesfile.TerrainID {
 		t, _ := rs.Terrain().Lookup(name)
 		return t
 	}

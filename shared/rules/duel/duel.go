@@ -145,10 +145,11 @@ func timeSetting(key, label, help string, times []int, def int) ruleset.Setting 
 	return st
 }
 
-// The AI levels, weakest first.
+// The AI levels, weakest first, by name (Info.Levels, NewAI): the
+// platform's ruleset.Random and ruleset.Normal.
 const (
-	LevelRandom = "random"
-	LevelNormal = "normal"
+	LevelRandom = string(ruleset.Random)
+	LevelNormal = string(ruleset.Normal)
 )
 
 // Rules is the Duel ruleset with one deck file. Use New, Open or WithData.

@@ -3,7 +3,7 @@ package duel
 import (
 	"testing"
 
-	"empires/shared/rules/rulestable"
+	"empires/shared/ruleset/rulestable"
 )
 
 // TestRulesTable: every row of RULES.md quotes a rule of the package doc

@@ -44,8 +44,8 @@ type Rules struct {
 	hash string
 	// newAI makes the ruleset's AI players (package empireai sets it
 	// through WithAI, which imports this package).
-	newAI  func(d *dat.Data, level string, seed uint64) (ruleset.AI, error)
-	levels []string
+	newAI  func(d *dat.Data, level ruleset.Level, seed uint64) (ruleset.AI, error)
+	levels []ruleset.Level
 }
 
 // Load returns the ruleset with the data files read from fsys (the
@@ -63,7 +63,7 @@ func (r *Rules) Dat() *dat.Data { return r.d }
 
 // WithAI returns the ruleset whose AI players newAI makes, at levels
 // (weakest first; the last is the default).
-func (r *Rules) WithAI(levels []string, newAI func(d *dat.Data, level string, seed uint64) (ruleset.AI, error)) *Rules {
+func (r *Rules) WithAI(levels []ruleset.Level, newAI func(d *dat.Data, level ruleset.Level, seed uint64) (ruleset.AI, error)) *Rules {
 	c := *r
 	c.levels, c.newAI = slices.Clone(levels), newAI
 	return &c
@@ -73,7 +73,7 @@ func (r *Rules) WithAI(levels []string, newAI func(d *dat.Data, level string, se
 func (r *Rules) Info() ruleset.Info {
 	levels := r.levels
 	if len(levels) == 0 {
-		levels = []string{"passive"}
+		levels = []ruleset.Level{ruleset.Passive}
 	}
 	return ruleset.Info{
 		ID:    ID,
@@ -90,8 +90,8 @@ func (r *Rules) Info() ruleset.Info {
 			{Key: ruleset.KeyHeight, Label: "Map height", Help: "squares down", Min: MinSide, Max: MaxSide, Default: 30},
 			{Key: KeyBoard, Label: "Board", Help: "the map's cells: the document's squares, or hexes", Max: 1, Choices: []string{"Squares", "Hexes"}},
 		},
-		Levels:       levels,
-		DefaultLevel: levels[len(levels)-1],
+		Levels:       ruleset.LevelNames(levels...),
+		DefaultLevel: levels[len(levels)-1].String(),
 		Hash:         r.hash,
 	}
 }
@@ -276,12 +276,12 @@ func (r *Rules) DecodeView(data []byte) (ruleset.View, error) {
 // NewAI implements ruleset.Ruleset.
 func (r *Rules) NewAI(level string, seed uint64) (ruleset.AI, error) {
 	if r.newAI == nil {
-		if level == "passive" {
+		if ruleset.Level(level) == ruleset.Passive {
 			return passive{}, nil
 		}
 		return nil, fmt.Errorf("%s has no AI level %q", ID, level)
 	}
-	return r.newAI(r.d, level, seed)
+	return r.newAI(r.d, ruleset.Level(level), seed)
 }
 
 // passive gives no orders.

@@ -5,8 +5,8 @@ import (
 
 	"empires/shared/grid"
 	"empires/shared/rules/empire/dat"
-	"empires/shared/rules/rulestable"
 	"empires/shared/ruleset"
+	"empires/shared/ruleset/rulestable"
 )
 
 // testPackages maps a prefix of RULES.md ("battle." in `battle.TestX`) to

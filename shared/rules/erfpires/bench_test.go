@@ -6,6 +6,7 @@ import (
 	"empires/shared/game"
 	"empires/shared/rules/erfpires"
 	"empires/shared/rules/erfpires/erfpiresai"
+	"empires/shared/ruleset"
 )
 
 // BenchmarkDay resolves a day of a four-player game on a 32x32 map, ten
@@ -22,7 +23,7 @@ func BenchmarkDay(b *testing.B) {
 	}
 	players := make([]*erfpiresai.Player, len(s.Players))
 	for i := range players {
-		players[i] = erfpiresai.New(rs, erfpiresai.Normal, 9)
+		players[i] = erfpiresai.New(rs, ruleset.Normal, 9)
 	}
 	orders := func() []game.PlayerOrders {
 		var out []game.PlayerOrders

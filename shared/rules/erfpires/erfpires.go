@@ -15,7 +15,7 @@ import (
 	"empires/assets"
 	"empires/shared/game"
 	"empires/shared/hexrules"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // File is the name of the ruleset file inside a rules source.
@@ -29,20 +29,20 @@ type Ruleset struct {
 	Name     string `toml:"name"`
 	Currency string `toml:"currency"`
 
-	Terrain    rules.TerrainTable `toml:"terrain"`
-	Day        Day                `toml:"day"`
-	Start      Start              `toml:"start"`
-	Win        Win                `toml:"win"`
-	City       City               `toml:"city"`
-	Army       Army               `toml:"army"`
-	Recruit    Recruit            `toml:"recruit"`
-	Units      []Unit             `toml:"unit"`
-	Structures []Structure        `toml:"structure"`
-	Tax        Tax                `toml:"tax"`
-	Trade      Trade              `toml:"trade"`
-	Tribute    Tribute            `toml:"tribute"`
-	Combat     Combat             `toml:"combat"`
-	Autopilot  Autopilot          `toml:"autopilot"`
+	Terrain    rulesfile.TerrainTable `toml:"terrain"`
+	Day        Day                    `toml:"day"`
+	Start      Start                  `toml:"start"`
+	Win        Win                    `toml:"win"`
+	City       City                   `toml:"city"`
+	Army       Army                   `toml:"army"`
+	Recruit    Recruit                `toml:"recruit"`
+	Units      []Unit                 `toml:"unit"`
+	Structures []Structure            `toml:"structure"`
+	Tax        Tax                    `toml:"tax"`
+	Trade      Trade                  `toml:"trade"`
+	Tribute    Tribute                `toml:"tribute"`
+	Combat     Combat                 `toml:"combat"`
+	Autopilot  Autopilot              `toml:"autopilot"`
 
 	// Derived by Load from the string ids above.
 
@@ -131,7 +131,7 @@ type Structure struct {
 	EnemyArmy     string   `toml:"enemy_army"` // EnemyCaptures or EnemyDestroys
 
 	// Terrains is Terrain resolved by Load.
-	Terrains []rules.TerrainID `toml:"-"`
+	Terrains []rulesfile.TerrainID `toml:"-"`
 }
 
 // Tax is [tax].
@@ -162,7 +162,7 @@ type Autopilot struct {
 	ReplaceAfterMissed int `toml:"replace_after_missed"`
 }
 
-// Load decodes and validates File from fsys (see rules.OpenSource) and
+// Load decodes and validates File from fsys (see rulesfile.OpenSource) and
 // resolves its string ids. Every error names the file and the key (and
 // the line, for syntax errors).
 func Load(fsys fs.FS) (*Ruleset, error) { return hexrules.Load[Ruleset](fsys, File) }
@@ -184,7 +184,7 @@ func Default() (*Ruleset, error) {
 
 // Open returns the rules a server or a client plays: the built-in file,
 // or the one in the mod directory dir if dir is not empty and has it (see
-// rules.OpenSource).
+// rulesfile.OpenSource).
 func Open(dir string) (*Rules, error) { return hexrules.Open(dir, Load, NewRules) }
 
 // UnitKind returns the kind of the unit with the given id.

@@ -11,13 +11,13 @@ import (
 	"empires/assets"
 	"empires/shared/game"
 	"empires/shared/hex"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // TestDefaultNumbers: every number of the document is the data file's.
 func TestDefaultNumbers(t *testing.T) {
 	d := load(t)
-	terrain := func(id string) rules.Terrain {
+	terrain := func(id string) rulesfile.Terrain {
 		i, ok := d.Terrain.Lookup(id)
 		if !ok {
 			t.Fatalf("no terrain %q", id)

@@ -3,7 +3,7 @@ package erfpires
 import (
 	"empires/shared/hexrules"
 	"empires/shared/mapgen"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // MapConfig returns the map generator's settings for a new game of this
@@ -13,7 +13,7 @@ import (
 // start next to the terrains its structures need (Plains, for farms:
 // "build a farm in a plains hex adjacent to a controlled city").
 func (r *Ruleset) MapConfig(seed uint64, width, height, players int) mapgen.Config {
-	var need []rules.TerrainID
+	var need []rulesfile.TerrainID
 	for _, st := range r.Structures {
 		need = append(need, st.Terrains...)
 	}

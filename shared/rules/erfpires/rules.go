@@ -6,7 +6,7 @@ import (
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/hexrules"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // Rules plays Mighty Erfpires on the engine with the numbers of a Ruleset
@@ -186,7 +186,7 @@ const (
 func (r *Rules) ID() string { return r.D.ID }
 
 // Terrain implements game.Ruleset.
-func (r *Rules) Terrain() rules.TerrainTable { return r.D.Terrain }
+func (r *Rules) Terrain() rulesfile.TerrainTable { return r.D.Terrain }
 
 // TurnOrder implements game.Ruleset: everyone at once.
 func (r *Rules) TurnOrder() game.TurnOrder { return game.Simultaneous }

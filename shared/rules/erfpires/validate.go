@@ -7,14 +7,14 @@ import (
 
 	"empires/shared/game"
 	"empires/shared/hexrules"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // Validate checks every cross-field rule of the ruleset and reports all
-// problems at once, each as a *rules.FieldError naming the TOML key. It
+// problems at once, each as a *rulesfile.FieldError naming the TOML key. It
 // does not need the derived fields that Load fills in.
 func (r *Ruleset) Validate() error {
-	var c rules.Checker
+	var c rulesfile.Checker
 	terrainOK := hexrules.CheckHeader(&c, r.ID, r.Name, r.Currency, r.Terrain)
 	c.Check(len(hexrules.CheckCityTerrain(&c, r.Terrain)) > 0, "terrain", "at least one terrain must have city = true")
 
@@ -41,7 +41,7 @@ func (r *Ruleset) Validate() error {
 	return c.Err()
 }
 
-func (r *Ruleset) validateUnits(c *rules.Checker) bool {
+func (r *Ruleset) validateUnits(c *rulesfile.Checker) bool {
 	ok := c.Between("unit", len(r.Units), 1, MaxUnits)
 	seen := map[string]int{}
 	for i, u := range r.Units {
@@ -58,7 +58,7 @@ func (r *Ruleset) validateUnits(c *rules.Checker) bool {
 	return ok
 }
 
-func (r *Ruleset) validateStart(c *rules.Checker, unitsOK bool) {
+func (r *Ruleset) validateStart(c *rulesfile.Checker, unitsOK bool) {
 	c.AtLeast("start.cities", r.Start.Cities, 1)
 	c.AtLeast("start.smuckers", r.Start.Smuckers, 0)
 	c.Check(r.Win.Cities > r.Start.Cities, "win.cities",
@@ -77,7 +77,7 @@ func (r *Ruleset) validateStart(c *rules.Checker, unitsOK bool) {
 	c.Check(total <= r.Army.MaxUnits, "start.army", "%d units, more than army.max_units (%d)", total, r.Army.MaxUnits)
 }
 
-func (r *Ruleset) validateStructures(c *rules.Checker, terrainOK bool) {
+func (r *Ruleset) validateStructures(c *rulesfile.Checker, terrainOK bool) {
 	if !c.Between("structure", len(r.Structures), 0, MaxStructures) {
 		return
 	}
@@ -108,7 +108,7 @@ func (r *Ruleset) validateStructures(c *rules.Checker, terrainOK bool) {
 	}
 }
 
-func (r *Ruleset) validateCombat(c *rules.Checker, unitsOK bool) {
+func (r *Ruleset) validateCombat(c *rulesfile.Checker, unitsOK bool) {
 	c.AtLeast("combat.die_sides", r.Combat.DieSides, 1)
 	c.Check(r.Combat.TieRetreats == "attacker" || r.Combat.TieRetreats == "defender", "combat.tie_retreats",
 		`must be "attacker" or "defender", got %q`, r.Combat.TieRetreats)

@@ -7,7 +7,7 @@ import (
 
 	"empires/shared/game"
 	"empires/shared/hex"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // Armies and fleets: their moves, terrain, stacking and sight, the Flyers'
@@ -109,7 +109,7 @@ func (r *Rules) StepCost(s *game.State, a *game.Army, from, to hex.Hex) (int, bo
 }
 
 // terrainCost is StepCost into a hex of terrain t.
-func (r *Rules) terrainCost(a *game.Army, t rules.TerrainID) (int, bool) {
+func (r *Rules) terrainCost(a *game.Army, t rulesfile.TerrainID) (int, bool) {
 	if a.Naval {
 		return 1, r.D.Terrain[t].Naval
 	}
@@ -128,7 +128,7 @@ func (r *Rules) terrainCost(a *game.Army, t rules.TerrainID) (int, bool) {
 func (r *Rules) GuessStepCost(a *game.Army) (int, bool) {
 	best, found := 0, false
 	for t := range r.D.Terrain {
-		if c, ok := r.terrainCost(a, rules.TerrainID(t)); ok && (!found || c < best) {
+		if c, ok := r.terrainCost(a, rulesfile.TerrainID(t)); ok && (!found || c < best) {
 			best, found = c, true
 		}
 	}
@@ -141,7 +141,7 @@ func (r *Rules) GuessStepCost(a *game.Army) (int, bool) {
 func (r *Rules) DearestStepCost(a *game.Army) int {
 	dear := 0
 	for t := range r.D.Terrain {
-		if c, ok := r.terrainCost(a, rules.TerrainID(t)); ok {
+		if c, ok := r.terrainCost(a, rulesfile.TerrainID(t)); ok {
 			dear = max(dear, c)
 		}
 	}

@@ -55,7 +55,7 @@ import (
 
 	"empires/shared/game"
 	"empires/shared/hex"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 	"empires/shared/words"
 )
 
@@ -314,7 +314,7 @@ func (r *Rules) checkForm(s *game.State, p game.PlayerID, o *game.Order) error {
 		return game.Rejectf("%s forms at most %s a turn", c.ID, words.Plural(n, "unit"))
 	}
 	u := &r.D.Units[o.Unit]
-	if u.Requires != rules.NoTerrain && !citiesBorder(s, p, u.Requires) {
+	if u.Requires != rulesfile.NoTerrain && !citiesBorder(s, p, u.Requires) {
 		return game.Rejectf("%s needs one of your cities next to %s", u.Name, r.terrainName(u.Requires))
 	}
 	return nil
@@ -1331,7 +1331,7 @@ func casters(s *game.State, p game.PlayerID) (int, [NumCasterKinds]int) {
 
 // citiesBorder reports whether one of player p's cities borders terrain t:
 // "An Empire can form Siege if one of its Cities borders a Woods Hex."
-func citiesBorder(s *game.State, p game.PlayerID, t rules.TerrainID) bool {
+func citiesBorder(s *game.State, p game.PlayerID, t rulesfile.TerrainID) bool {
 	for i := range s.Cities {
 		if c := &s.Cities[i]; c.Owner == p && borders(s, c.Hex, t) {
 			return true
@@ -1363,7 +1363,7 @@ func foundingArmyOn(s *game.State, p game.PlayerID, h hex.Hex) int {
 }
 
 // terrainName is the display name of terrain t.
-func (r *Rules) terrainName(t rules.TerrainID) string {
+func (r *Rules) terrainName(t rulesfile.TerrainID) string {
 	if int(t) < len(r.D.Terrain) {
 		return r.D.Terrain[t].Name
 	}

@@ -12,7 +12,7 @@ import (
 
 	"empires/assets"
 	"empires/shared/hexrules"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // File is the name of the ruleset file inside a rules source.
@@ -25,25 +25,25 @@ type Ruleset struct {
 	Name     string `toml:"name"`
 	Currency string `toml:"currency"`
 
-	Terrain    rules.TerrainTable `toml:"terrain"`
-	Start      Start              `toml:"start"`
-	Win        Win                `toml:"win"`
-	City       City               `toml:"city"`
-	Units      []Unit             `toml:"unit"`
-	Army       Army               `toml:"army"`
-	Upkeep     Upkeep             `toml:"upkeep"`
-	Combat     Combat             `toml:"combat"`
-	TradeGoods TradeGoods         `toml:"trade_goods"`
-	Warlord    Warlord            `toml:"warlord"`
-	Caster     Caster             `toml:"caster"`
-	Fleet      Fleet              `toml:"fleet"`
-	Autopilot  Autopilot          `toml:"autopilot"`
-	Turn       Turn               `toml:"turn"`
+	Terrain    rulesfile.TerrainTable `toml:"terrain"`
+	Start      Start                  `toml:"start"`
+	Win        Win                    `toml:"win"`
+	City       City                   `toml:"city"`
+	Units      []Unit                 `toml:"unit"`
+	Army       Army                   `toml:"army"`
+	Upkeep     Upkeep                 `toml:"upkeep"`
+	Combat     Combat                 `toml:"combat"`
+	TradeGoods TradeGoods             `toml:"trade_goods"`
+	Warlord    Warlord                `toml:"warlord"`
+	Caster     Caster                 `toml:"caster"`
+	Fleet      Fleet                  `toml:"fleet"`
+	Autopilot  Autopilot              `toml:"autopilot"`
+	Turn       Turn                   `toml:"turn"`
 
 	// Derived by Load from the string ids above.
 
 	// CityTerrain is the one terrain cities may be built on.
-	CityTerrain rules.TerrainID `toml:"-"`
+	CityTerrain rulesfile.TerrainID `toml:"-"`
 	// GarrisonUnit is the unit kind a city provides when attacked.
 	GarrisonUnit UnitKind `toml:"-"`
 	// CasualtyOrder is Combat.CasualtyOrder as unit kinds.
@@ -102,8 +102,8 @@ type Unit struct {
 	ScoutDistance        int    `toml:"scout_distance"`
 	CityDefenceReduction int    `toml:"city_defence_reduction"`
 
-	// Requires is RequiresTerrain resolved by Load, rules.NoTerrain for "".
-	Requires rules.TerrainID `toml:"-"`
+	// Requires is RequiresTerrain resolved by Load, rulesfile.NoTerrain for "".
+	Requires rulesfile.TerrainID `toml:"-"`
 }
 
 // Army is [army]: movement and sight of armies.
@@ -306,7 +306,7 @@ type Fleet struct {
 	Sight            int      `toml:"sight"`
 
 	// NeedsTerrain is NeedsCityNextTo resolved by Load.
-	NeedsTerrain []rules.TerrainID `toml:"-"`
+	NeedsTerrain []rulesfile.TerrainID `toml:"-"`
 }
 
 // Autopilot is [autopilot]: what happens for a player who sent no orders.
@@ -335,7 +335,7 @@ const (
 // phases lists every phase a [turn] phases list must contain once.
 var phases = [...]string{PhaseIncome, PhaseBuild, PhaseCreate, PhaseUpkeep, PhaseOrders}
 
-// Load decodes and validates File from fsys (see rules.OpenSource) and
+// Load decodes and validates File from fsys (see rulesfile.OpenSource) and
 // resolves its string ids. Every error names the file and the key.
 func Load(fsys fs.FS) (*Ruleset, error) { return hexrules.Load[Ruleset](fsys, File) }
 
@@ -350,7 +350,7 @@ func Default() (*Ruleset, error) {
 
 // Open returns the rules a server or a client plays: the built-in files,
 // with the mod in directory dir replacing them if dir is not empty (see
-// rules.OpenSource).
+// rulesfile.OpenSource).
 func Open(dir string) (*Rules, error) { return hexrules.Open(dir, Load, NewRules) }
 
 // UnitKind returns the kind of the unit with the given id.
@@ -367,13 +367,13 @@ func (r *Ruleset) UnitKind(id string) (UnitKind, bool) {
 func (r *Ruleset) Resolve() {
 	for i := range r.Terrain {
 		if r.Terrain[i].City {
-			r.CityTerrain = rules.TerrainID(i)
+			r.CityTerrain = rulesfile.TerrainID(i)
 		}
 	}
 	r.GarrisonUnit, _ = r.UnitKind(r.City.GarrisonUnit)
 	for i := range r.Units {
 		u := &r.Units[i]
-		u.Requires = rules.NoTerrain
+		u.Requires = rulesfile.NoTerrain
 		if u.RequiresTerrain != "" {
 			u.Requires, _ = r.Terrain.Lookup(u.RequiresTerrain)
 		}
@@ -384,7 +384,7 @@ func (r *Ruleset) Resolve() {
 		m.MoreKinds = r.kinds(m.More)
 		m.ThanKinds = r.kinds(m.Than)
 	}
-	r.Fleet.NeedsTerrain = make([]rules.TerrainID, 0, len(r.Fleet.NeedsCityNextTo))
+	r.Fleet.NeedsTerrain = make([]rulesfile.TerrainID, 0, len(r.Fleet.NeedsCityNextTo))
 	for _, id := range r.Fleet.NeedsCityNextTo {
 		t, _ := r.Terrain.Lookup(id)
 		r.Fleet.NeedsTerrain = append(r.Fleet.NeedsTerrain, t)

@@ -12,7 +12,7 @@ import (
 	"testing/fstest"
 
 	"empires/assets"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 func load(t testing.TB) *Ruleset {
@@ -35,7 +35,7 @@ func kind(t *testing.T, r *Ruleset, id string) UnitKind {
 
 func TestDefaultNumbers(t *testing.T) {
 	r := load(t)
-	terrain := func(id string) rules.Terrain {
+	terrain := func(id string) rulesfile.Terrain {
 		i, ok := r.Terrain.Lookup(id)
 		if !ok {
 			t.Fatalf("no terrain %q", id)
@@ -78,7 +78,7 @@ func TestDefaultNumbers(t *testing.T) {
 		{"Cavalry if a City borders a Grasslands Hex", unit("cavalry").RequiresTerrain, "grasslands"},
 		{"Flyers if a City borders a Mountains Hex", unit("flyers").RequiresTerrain, "mountains"},
 		{"Siege requirement resolved", r.Terrain[unit("siege").Requires].ID, "woods"},
-		{"An Empire can always form Infantry", unit("infantry").Requires, rules.NoTerrain},
+		{"An Empire can always form Infantry", unit("infantry").Requires, rulesfile.NoTerrain},
 		{"Each Flyer may Scout a hex", unit("flyers").ScoutHexes, 1},
 		{"...adjacent to the 6 neighbouring the Army", unit("flyers").ScoutDistance, 2},
 		{"CHOICE: units are free to form", unit("cavalry").Cost, 0},
@@ -317,12 +317,12 @@ func wantFieldError(t *testing.T, err error, key, fragment string) {
 			t.Errorf("error line does not start with %q: %q", File, line)
 		}
 	}
-	for _, fe := range rules.FieldErrors(err) {
+	for _, fe := range rulesfile.FieldErrors(err) {
 		if fe.File != File {
 			t.Errorf("FieldError.File: have %q, want %q", fe.File, File)
 		}
 	}
-	for _, fe := range rules.FieldErrors(err) {
+	for _, fe := range rulesfile.FieldErrors(err) {
 		if fe.Key == key && strings.Contains(fe.Problem, fragment) {
 			return
 		}
@@ -338,7 +338,7 @@ func TestSyntaxErrorNamesFileAndLine(t *testing.T) {
 	if err == nil {
 		t.Fatal("want a syntax error")
 	}
-	fes := rules.FieldErrors(err)
+	fes := rulesfile.FieldErrors(err)
 	if len(fes) != 1 || fes[0].File != File || fes[0].Line != line {
 		t.Fatalf("want one error at %s:%d, got %#v", File, line, err)
 	}
@@ -360,7 +360,7 @@ func TestModDirOverridesEmbedded(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, File), []byte(edited), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	fsys, err := rules.OpenSource(dir)
+	fsys, err := rulesfile.OpenSource(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -373,7 +373,7 @@ func TestModDirOverridesEmbedded(t *testing.T) {
 	}
 
 	// An empty mod directory falls back to the embedded file.
-	fsys, err = rules.OpenSource(t.TempDir())
+	fsys, err = rulesfile.OpenSource(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -386,7 +386,7 @@ func TestModDirOverridesEmbedded(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(broken, File), []byte("id = \n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	fsys, err = rules.OpenSource(broken)
+	fsys, err = rulesfile.OpenSource(broken)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -401,7 +401,7 @@ func TestValidateReportsEverything(t *testing.T) {
 	r.Combat.HitOn = 0
 	r.Fleet.Move = 0
 	var keys []string
-	for _, fe := range rules.FieldErrors(r.Validate()) {
+	for _, fe := range rulesfile.FieldErrors(r.Validate()) {
 		keys = append(keys, fe.Key)
 	}
 	for _, want := range []string{"city.max_level", "combat.hit_on", "fleet.move"} {

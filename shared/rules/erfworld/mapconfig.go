@@ -3,7 +3,7 @@ package erfworld
 import (
 	"empires/shared/hexrules"
 	"empires/shared/mapgen"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // MapConfig returns the map generator's settings for a new game of this
@@ -14,9 +14,9 @@ import (
 // build fleets ("a city adjacent to a Water hex, and at least one City
 // adjacent to a woods hex").
 func (r *Ruleset) MapConfig(seed uint64, width, height, players int) mapgen.Config {
-	var need []rules.TerrainID
+	var need []rulesfile.TerrainID
 	for _, u := range r.Units {
-		if u.Requires != rules.NoTerrain {
+		if u.Requires != rulesfile.NoTerrain {
 			need = append(need, u.Requires)
 		}
 	}

@@ -3,9 +3,10 @@ package erfworld_test
 import (
 	"testing"
 
-	"empires/shared/ai"
 	"empires/shared/game"
 	"empires/shared/rules/erfworld"
+	"empires/shared/rules/erfworld/erfworldai"
+	"empires/shared/ruleset"
 )
 
 // TestBattleReportsAddUp plays games of AIs and checks every battle report
@@ -24,14 +25,14 @@ func TestBattleReportsAddUp(t *testing.T) {
 	d := r.D
 	battles, cityAlone, raised := 0, 0, 0
 	for seed := uint64(1); seed <= 4; seed++ {
-		levels := []ai.Level{ai.Normal, ai.Easy, ai.Random, ai.Normal}
+		levels := []ruleset.Level{ruleset.Normal, ruleset.Easy, ruleset.Random, ruleset.Normal}
 		s, err := r.NewGame(seed, 24, 24, len(levels), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		players := make([]*ai.Player, len(levels))
+		players := make([]*erfworldai.Player, len(levels))
 		for i, l := range levels {
-			players[i] = ai.New(r, l, seed)
+			players[i] = erfworldai.New(r, l, seed)
 		}
 		for range 80 {
 			if s.Over {

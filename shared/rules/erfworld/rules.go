@@ -4,7 +4,7 @@ import (
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/hexrules"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // Rules plays Erfworld Empires v2.0 on the engine: it implements
@@ -193,7 +193,7 @@ const (
 func (r *Rules) ID() string { return r.D.ID }
 
 // Terrain implements game.Ruleset.
-func (r *Rules) Terrain() rules.TerrainTable { return r.D.Terrain }
+func (r *Rules) Terrain() rulesfile.TerrainTable { return r.D.Terrain }
 
 // TurnOrder implements game.Ruleset: everyone at once.
 func (r *Rules) TurnOrder() game.TurnOrder { return game.Simultaneous }
@@ -236,7 +236,7 @@ func stock(p *game.Player, k int) int32 { return hexrules.Stock(p, k) }
 func setStock(p *game.Player, k int, v int32) { hexrules.SetStock(p, k, v, NumStock) }
 
 // borders reports whether hex h has a neighbour of terrain t on s's map.
-func borders(s *game.State, h hex.Hex, t rules.TerrainID) bool {
+func borders(s *game.State, h hex.Hex, t rulesfile.TerrainID) bool {
 	for _, n := range h.Neighbors() {
 		if nt, ok := s.Map.At(n); ok && nt == t {
 			return true

@@ -3,7 +3,7 @@ package erfworld
 import (
 	"testing"
 
-	"empires/shared/rules/rulestable"
+	"empires/shared/ruleset/rulestable"
 )
 
 // rulesTable is the file that maps each rule sentence of the document to

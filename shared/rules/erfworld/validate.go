@@ -5,14 +5,14 @@ import (
 	"slices"
 
 	"empires/shared/hexrules"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // Validate checks every cross-field rule of the ruleset and reports all
-// problems at once, each as a *rules.FieldError naming the TOML key.
+// problems at once, each as a *rulesfile.FieldError naming the TOML key.
 // It does not need the derived fields that Load fills in.
 func (r *Ruleset) Validate() error {
-	var c rules.Checker
+	var c rulesfile.Checker
 	terrainOK := hexrules.CheckHeader(&c, r.ID, r.Name, r.Currency, r.Terrain)
 	r.validateTerrainUse(&c)
 
@@ -39,7 +39,7 @@ func (r *Ruleset) Validate() error {
 }
 
 // validateTerrainUse checks what this ruleset needs of the terrain table.
-func (r *Ruleset) validateTerrainUse(c *rules.Checker) {
+func (r *Ruleset) validateTerrainUse(c *rulesfile.Checker) {
 	cityTerrains := hexrules.CheckCityTerrain(c, r.Terrain)
 	for _, i := range cityTerrains {
 		t := r.Terrain[i]
@@ -48,7 +48,7 @@ func (r *Ruleset) validateTerrainUse(c *rules.Checker) {
 	c.Check(len(cityTerrains) == 1, "terrain", "exactly one terrain must have city = true, got %d", len(cityTerrains))
 }
 
-func (r *Ruleset) validateUnits(c *rules.Checker, terrainOK bool) bool {
+func (r *Ruleset) validateUnits(c *rulesfile.Checker, terrainOK bool) bool {
 	ok := c.Between("unit", len(r.Units), 1, MaxUnits)
 	seen := map[string]int{}
 	for i, u := range r.Units {
@@ -74,7 +74,7 @@ func (r *Ruleset) validateUnits(c *rules.Checker, terrainOK bool) bool {
 	return ok
 }
 
-func (r *Ruleset) validateCity(c *rules.Checker, unitsOK bool) {
+func (r *Ruleset) validateCity(c *rulesfile.Checker, unitsOK bool) {
 	ct := r.City
 	c.AtLeast("city.min_level", ct.MinLevel, 1)
 	c.Check(ct.MaxLevel >= ct.MinLevel, "city.max_level", "must be at least city.min_level (%d), got %d", ct.MinLevel, ct.MaxLevel)
@@ -98,7 +98,7 @@ func (r *Ruleset) validateCity(c *rules.Checker, unitsOK bool) {
 	c.AtLeast("city.units_per_level", ct.UnitsPerLevel, 0)
 }
 
-func (r *Ruleset) validateStart(c *rules.Checker) {
+func (r *Ruleset) validateStart(c *rulesfile.Checker) {
 	s := r.Start
 	c.AtLeast("start.capitals", s.Capitals, 1)
 	c.AtLeast("start.cities", s.Cities, 0)
@@ -110,7 +110,7 @@ func (r *Ruleset) validateStart(c *rules.Checker) {
 	c.AtLeast("win.retake_turns", r.Win.RetakeTurns, 0)
 }
 
-func (r *Ruleset) validateArmy(c *rules.Checker, unitsOK bool) {
+func (r *Ruleset) validateArmy(c *rulesfile.Checker, unitsOK bool) {
 	a := r.Army
 	c.AtLeast("army.min_move", a.MinMove, 1)
 	c.Check(a.BaseMove >= a.MinMove && a.BaseMove <= a.MaxMove, "army.base_move",
@@ -139,7 +139,7 @@ func (r *Ruleset) validateArmy(c *rules.Checker, unitsOK bool) {
 	}
 }
 
-func (r *Ruleset) validateCombat(c *rules.Checker, unitsOK bool) {
+func (r *Ruleset) validateCombat(c *rulesfile.Checker, unitsOK bool) {
 	cb := r.Combat
 	c.Between("combat.die_sides", cb.DieSides, 2, 1000)
 	c.Check(cb.HitOn >= 1 && cb.HitOn <= cb.DieSides, "combat.hit_on",
@@ -157,7 +157,7 @@ func (r *Ruleset) validateCombat(c *rules.Checker, unitsOK bool) {
 	}
 }
 
-func (r *Ruleset) validateWarlord(c *rules.Checker) {
+func (r *Ruleset) validateWarlord(c *rulesfile.Checker) {
 	w := r.Warlord
 	c.AtLeast("warlord.min_level", w.MinLevel, 1)
 	c.Check(w.MaxLevel >= w.MinLevel, "warlord.max_level", "must be at least warlord.min_level (%d), got %d", w.MinLevel, w.MaxLevel)
@@ -172,7 +172,7 @@ func (r *Ruleset) validateWarlord(c *rules.Checker) {
 	c.AtLeast("warlord.per_capital_per_turn", w.PerCapitalPerTurn, 0)
 }
 
-func (r *Ruleset) validateCaster(c *rules.Checker) {
+func (r *Ruleset) validateCaster(c *rulesfile.Checker) {
 	ca := r.Caster
 	c.AtLeast("caster.max_per_side", ca.MaxPerSide, 0)
 	c.AtLeast("caster.cost", ca.Cost, 0)
@@ -197,7 +197,7 @@ func (r *Ruleset) validateCaster(c *rules.Checker) {
 	c.AtLeast("caster.dirt.upgrade_cost_divisor", ca.Dirt.UpgradeCostDivisor, 1)
 }
 
-func (r *Ruleset) validateFleet(c *rules.Checker, terrainOK bool) {
+func (r *Ruleset) validateFleet(c *rulesfile.Checker, terrainOK bool) {
 	f := r.Fleet
 	c.AtLeast("fleet.per_side_per_turn", f.PerSidePerTurn, 0)
 	if terrainOK {
@@ -205,7 +205,7 @@ func (r *Ruleset) validateFleet(c *rules.Checker, terrainOK bool) {
 			hexrules.CheckTerrainID(c, fmt.Sprintf("fleet.needs_city_next_to[%d]", i), id, r.Terrain)
 		}
 		if f.PerSidePerTurn > 0 {
-			c.Check(slices.ContainsFunc(r.Terrain, func(t rules.Terrain) bool { return t.Naval }), "fleet.per_side_per_turn",
+			c.Check(slices.ContainsFunc(r.Terrain, func(t rulesfile.Terrain) bool { return t.Naval }), "fleet.per_side_per_turn",
 				"fleets can be built but no terrain has naval = true")
 		}
 	}
@@ -222,12 +222,12 @@ func (r *Ruleset) validateFleet(c *rules.Checker, terrainOK bool) {
 	c.AtLeast("fleet.sight", f.Sight, 0)
 }
 
-func (r *Ruleset) validateTurn(c *rules.Checker) {
+func (r *Ruleset) validateTurn(c *rulesfile.Checker) {
 	r.checkPermutation(c, "turn.phases", r.Turn.Phases, phases[:], "phase")
 }
 
 // checkPermutation checks that got lists every entry of want exactly once.
-func (r *Ruleset) checkPermutation(c *rules.Checker, key string, got, want []string, what string) {
+func (r *Ruleset) checkPermutation(c *rulesfile.Checker, key string, got, want []string, what string) {
 	count := map[string]int{}
 	for i, id := range got {
 		if !slices.Contains(want, id) {

@@ -26,7 +26,7 @@ import (
 	"slices"
 
 	"empires/shared/hexgame"
-	"empires/shared/rules/registry"
+	"empires/shared/registry"
 	"empires/shared/ruleset"
 )
 

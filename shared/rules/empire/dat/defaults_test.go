@@ -9,8 +9,8 @@ import (
 	"testing/fstest"
 
 	"empires/assets"
-	"empires/shared/rules"
 	"empires/shared/rules/empire/dat"
+	"empires/shared/rulesfile"
 )
 
 // defaultFiles returns the built-in data files.
@@ -205,7 +205,7 @@ func TestDefaultGameQuotesTheDocument(t *testing.T) {
 	}
 }
 
-// TestLoadMod checks Load through rules.Overlay, as rules.OpenSource
+// TestLoadMod checks Load through rulesfile.Overlay, as rulesfile.OpenSource
 // serves a mod directory: "The terrains can be renamed (for instance:
 // space, wormhole, asteroid belt, flux)": a mod holding only terrain.dat
 // renames them, and the units and game numbers stay the built-in ones.
@@ -213,7 +213,7 @@ func TestLoadMod(t *testing.T) {
 	mod := fstest.MapFS{dat.TerrainFile: {Data: []byte(
 		"p Space . space #000000\nf Wormhole o wormhole #402060\nm Asteroid_belt * asteroids #808080\ns Flux ~ flux #2040ff\n" +
 			"town Base b base #c0c0c0\ncity Station S station #ffffff\n")}}
-	d, bundle, err := dat.Load(rules.Overlay(mod, assets.Rules()))
+	d, bundle, err := dat.Load(rulesfile.Overlay(mod, assets.Rules()))
 	if err != nil {
 		t.Fatal(err)
 	}

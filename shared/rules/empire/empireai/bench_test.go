@@ -15,7 +15,7 @@ func BenchmarkNormalTurn(b *testing.B) {
 		w, h int
 	}{{"40x30", 40, 30}, {"128x96", 128, 96}} {
 		b.Run(size.name, func(b *testing.B) {
-			gm := newGame(b, 2, size.w, size.h, Normal, Easy)
+			gm := newGame(b, 2, size.w, size.h, ruleset.Normal, ruleset.Easy)
 			var v *empire.View
 			for range 40 {
 				gm.turn(func(s ruleset.Seat, sv *empire.View, _ []byte) {
@@ -24,7 +24,7 @@ func BenchmarkNormalTurn(b *testing.B) {
 					}
 				})
 			}
-			p, err := NewPlayer(gm.r.Dat(), Normal, 2)
+			p, err := NewPlayer(gm.r.Dat(), ruleset.Normal, 2)
 			if err != nil {
 				b.Fatal(err)
 			}

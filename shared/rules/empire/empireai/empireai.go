@@ -20,6 +20,7 @@ package empireai
 
 import (
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 
 	"empires/shared/grid"
@@ -28,43 +29,48 @@ import (
 	"empires/shared/ruleset"
 )
 
-// The levels.
-const (
-	// Passive gives no orders: its settlements go on producing what they
-	// produce.
-	Passive = "passive"
-	// Random gives legal orders at random.
-	Random = "random"
-	// Easy produces Infantry and Cavalry, keeps one unit in every
-	// garrison, and sends a few armies of three or more units to the
-	// nearest settlement or army it knows of, whatever its strength, or
-	// out to explore. It neither forwards, gathers, falls back nor heals.
-	Easy = "easy"
-	// Normal produces the quickest unit while a garrison is short, else
-	// the most power for its production time (Spirits in towns, Angels in
-	// cities once it has grown), keeps garrisons as strong as the enemy
-	// armies near them, forwards its units to the armies that attack,
-	// gathers its armies before attacking a target stronger than one of
-	// them, falls back from much stronger armies, defends its threatened
-	// settlements, takes its wounded home to heal, and never uses peace
-	// mode.
-	Normal = "normal"
-)
+// Levels are the AI's levels, weakest first; the last is the default:
+//   - ruleset.Passive gives no orders: its settlements go on producing
+//     what they produce;
+//   - ruleset.Random gives legal orders at random;
+//   - ruleset.Easy produces Infantry and Cavalry, keeps one unit in every
+//     garrison, and sends a few armies of three or more units to the
+//     nearest settlement or army it knows of, whatever its strength, or
+//     out to explore. It neither forwards, gathers, falls back nor heals;
+//   - ruleset.Normal produces the quickest unit while a garrison is short,
+//     else the most power for its production time (Spirits in towns,
+//     Angels in cities once it has grown), keeps garrisons as strong as
+//     the enemy armies near them, forwards its units to the armies that
+//     attack, gathers its armies before attacking a target stronger than
+//     one of them, falls back from much stronger armies, defends its
+//     threatened settlements, takes its wounded home to heal, and never
+//     uses peace mode.
+func Levels() []ruleset.Level {
+	return []ruleset.Level{ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal}
+}
 
-// Levels are the AI's levels, weakest first; the last is the default.
-func Levels() []string { return []string{Passive, Random, Easy, Normal} }
+// Ruleset returns the empire ruleset with its data files (units.dat,
+// terrain.dat, game.dat) from fsys (empire.Load), played by this package's
+// AI: the ruleset the registry lists.
+func Ruleset(fsys fs.FS) (*empire.Rules, error) {
+	r, err := empire.Load(fsys)
+	if err != nil {
+		return nil, err
+	}
+	return With(r), nil
+}
 
 // With returns r playing with this package's AI at its levels.
 func With(r *empire.Rules) *empire.Rules { return r.WithAI(Levels(), New) }
 
 // New returns a player at level, seeded with seed.
-func New(d *dat.Data, level string, seed uint64) (ruleset.AI, error) {
+func New(d *dat.Data, level ruleset.Level, seed uint64) (ruleset.AI, error) {
 	switch level {
-	case Passive:
+	case ruleset.Passive:
 		return passive{}, nil
-	case Random:
+	case ruleset.Random:
 		return &random{d: d, rnd: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}, nil
-	case Easy, Normal:
+	case ruleset.Easy, ruleset.Normal:
 		return NewPlayer(d, level, seed)
 	}
 	return nil, fmt.Errorf("%s has no AI level %q", empire.ID, level)
@@ -75,7 +81,7 @@ func New(d *dat.Data, level string, seed uint64) (ruleset.AI, error) {
 // One Player may play several seats.
 type Player struct {
 	d     *dat.Data
-	level string
+	level ruleset.Level
 	st    *style
 	seed  uint64
 }
@@ -84,12 +90,12 @@ var _ ruleset.AI = (*Player)(nil)
 
 // NewPlayer returns a player of level easy or normal for the rules' data
 // d, seeded with seed.
-func NewPlayer(d *dat.Data, level string, seed uint64) (*Player, error) {
+func NewPlayer(d *dat.Data, level ruleset.Level, seed uint64) (*Player, error) {
 	var st *style
 	switch level {
-	case Easy:
+	case ruleset.Easy:
 		st = easyStyle()
-	case Normal:
+	case ruleset.Normal:
 		st = normalStyle()
 	default:
 		return nil, fmt.Errorf("%s: the level %q is not a planning level (easy, normal)", empire.ID, level)
@@ -98,7 +104,7 @@ func NewPlayer(d *dat.Data, level string, seed uint64) (*Player, error) {
 }
 
 // Level returns the player's level.
-func (p *Player) Level() string { return p.level }
+func (p *Player) Level() ruleset.Level { return p.level }
 
 // Orders returns the orders of seat s for the turn of view v, which must
 // be s's view: orders Game.Check accepts. It returns none for a game that

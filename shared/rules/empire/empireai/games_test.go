@@ -26,9 +26,9 @@ func rules(t testing.TB) *empire.Rules {
 // normal, the last the default.
 func TestLevels(t *testing.T) {
 	in := rules(t).Info()
-	want := []string{Passive, Random, Easy, Normal}
-	if !reflect.DeepEqual(in.Levels, want) || in.DefaultLevel != Normal {
-		t.Errorf("levels %v (default %q), want %v (default %q)", in.Levels, in.DefaultLevel, want, Normal)
+	want := ruleset.LevelNames(ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal)
+	if !reflect.DeepEqual(in.Levels, want) || in.DefaultLevel != ruleset.Normal.String() {
+		t.Errorf("levels %v (default %q), want %v (default %q)", in.Levels, in.DefaultLevel, want, ruleset.Normal)
 	}
 	if _, err := New(rules(t).Dat(), "hard", 1); err == nil {
 		t.Errorf("New accepted the level %q", "hard")
@@ -45,7 +45,7 @@ func TestConformance(t *testing.T) {
 	for _, board := range []int{0, 1} {
 		cfg := ruleset.Config{Seed: 5, Seats: 3,
 			Options: ruleset.Options{ruleset.KeyWidth: 24, ruleset.KeyHeight: 20, empire.KeyBoard: board}}
-		rulesettest.Run(t, r, cfg, rulesettest.Options{Levels: []string{Easy, Normal}, MaxSteps: 400, Autopilot: 5, AISeed: 9})
+		rulesettest.Run(t, r, cfg, rulesettest.Options{Levels: ruleset.LevelNames(ruleset.Easy, ruleset.Normal), MaxSteps: 400, Autopilot: 5, AISeed: 9})
 	}
 }
 
@@ -55,12 +55,12 @@ type game struct {
 	r       *empire.Rules
 	g       ruleset.Game
 	players []ruleset.AI
-	levels  []string
+	levels  []ruleset.Level
 }
 
 // newGame starts a game of seed on a w x h map of squares, seat i+1
 // played at levels[i] (every AI seeded with seed).
-func newGame(t testing.TB, seed uint64, w, h int, levels ...string) *game {
+func newGame(t testing.TB, seed uint64, w, h int, levels ...ruleset.Level) *game {
 	t.Helper()
 	r := rules(t)
 	g, err := r.New(ruleset.Config{Seed: seed, Seats: len(levels),
@@ -70,7 +70,7 @@ func newGame(t testing.TB, seed uint64, w, h int, levels ...string) *game {
 	}
 	gm := &game{t: t, r: r, g: g, levels: levels}
 	for _, l := range levels {
-		ai, err := r.NewAI(l, seed)
+		ai, err := r.NewAI(l.String(), seed)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -124,11 +124,11 @@ func (gm *game) play() (ruleset.Seat, int) {
 func TestNormalConquersPassive(t *testing.T) {
 	for _, tt := range []struct {
 		seed   uint64
-		levels []string
+		levels []ruleset.Level
 		winner ruleset.Seat
 	}{
-		{1, []string{Normal, Passive}, 1},
-		{2, []string{Passive, Normal}, 2},
+		{1, []ruleset.Level{ruleset.Normal, ruleset.Passive}, 1},
+		{2, []ruleset.Level{ruleset.Passive, ruleset.Normal}, 2},
 	} {
 		gm := newGame(t, tt.seed, 40, 30, tt.levels...)
 		winner, turns := gm.play()
@@ -143,11 +143,11 @@ func TestNormalConquersPassive(t *testing.T) {
 // default map, sides swapped every other game: normal beats easy, and easy
 // beats random and passive.
 func TestLadder(t *testing.T) {
-	for _, tt := range []struct{ strong, weak string }{{Normal, Easy}, {Easy, Random}, {Easy, Passive}} {
+	for _, tt := range []struct{ strong, weak ruleset.Level }{{ruleset.Normal, ruleset.Easy}, {ruleset.Easy, ruleset.Random}, {ruleset.Easy, ruleset.Passive}} {
 		for seed := uint64(1); seed <= 2; seed++ {
-			levels, strong := []string{tt.strong, tt.weak}, ruleset.Seat(1)
+			levels, strong := []ruleset.Level{tt.strong, tt.weak}, ruleset.Seat(1)
 			if seed%2 == 0 {
-				levels, strong = []string{tt.weak, tt.strong}, 2
+				levels, strong = []ruleset.Level{tt.weak, tt.strong}, 2
 			}
 			if winner, turns := newGame(t, seed, 40, 30, levels...).play(); winner != strong {
 				t.Errorf("%s against %s, seed %d: seat %d won after %d turns, want seat %d (%s)", tt.strong, tt.weak, seed, winner, turns, strong, tt.strong)
@@ -161,13 +161,13 @@ func TestLadder(t *testing.T) {
 // player given the view as decoded from its bytes agree, at every turn of
 // a game, and the player leaves the view unchanged.
 func TestDeterministic(t *testing.T) {
-	gm := newGame(t, 3, 40, 30, Normal, Easy)
+	gm := newGame(t, 3, 40, 30, ruleset.Normal, ruleset.Easy)
 	turns := 0
 	for gm.turn(func(s ruleset.Seat, v *empire.View, orders []byte) {
 		sum := v.Checksum()
 		level := gm.levels[s-1]
 		again, _ := gm.players[s-1].Act(v, gm.g.Step(), s)
-		fresh, err := gm.r.NewAI(level, 3)
+		fresh, err := gm.r.NewAI(level.String(), 3)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -205,8 +205,8 @@ func TestDeterministic(t *testing.T) {
 // from one counter, so the numbers of the same units differ between the
 // games.
 func TestOnlyTheView(t *testing.T) {
-	a := newGame(t, 4, 40, 30, Normal, Passive)
-	b := newGame(t, 4, 40, 30, Normal, Random)
+	a := newGame(t, 4, 40, 30, ruleset.Normal, ruleset.Passive)
+	b := newGame(t, 4, 40, 30, ruleset.Normal, ruleset.Random)
 	same, differ := 0, false
 	for {
 		var va, vb *empire.View
@@ -307,14 +307,14 @@ func canonical(t testing.TB, v *empire.View, orders []byte) renumbered {
 // is not whole get no orders (and no panic).
 func TestAct(t *testing.T) {
 	r := rules(t)
-	p, err := NewPlayer(r.Dat(), Normal, 1)
+	p, err := NewPlayer(r.Dat(), ruleset.Normal, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := p.Act(nil, ruleset.Step{}, 1); err == nil {
 		t.Errorf("Act accepted a nil view")
 	}
-	gm := newGame(t, 1, 40, 30, Normal, Normal)
+	gm := newGame(t, 1, 40, 30, ruleset.Normal, ruleset.Normal)
 	v := gm.g.View(1, false).(*empire.View)
 	if os := p.Orders(v, 1); len(os) == 0 {
 		t.Fatalf("no orders on the first turn")

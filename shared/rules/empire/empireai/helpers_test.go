@@ -10,6 +10,7 @@ import (
 	"empires/shared/grid"
 	"empires/shared/rules/empire"
 	"empires/shared/rules/empire/dat"
+	"empires/shared/ruleset"
 )
 
 // data loads the default data files.
@@ -148,7 +149,7 @@ func (s *scene) settlement(x, y int) *empire.SettlementView {
 }
 
 // plan plans seat 1's turn at level and returns the plan.
-func (s *scene) plan(level string) *world {
+func (s *scene) plan(level ruleset.Level) *world {
 	s.t.Helper()
 	p, err := NewPlayer(s.d, level, 1)
 	if err != nil {

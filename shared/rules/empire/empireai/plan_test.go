@@ -6,6 +6,7 @@ import (
 
 	"empires/shared/grid"
 	"empires/shared/rules/empire"
+	"empires/shared/ruleset"
 )
 
 // TestProduction checks what each level has its settlements produce:
@@ -30,7 +31,7 @@ func TestProduction(t *testing.T) {
 ????????????`
 	tests := []struct {
 		name  string
-		level string
+		level ruleset.Level
 		text  string
 		// towns and cities held, beyond the scene's own
 		extra   int
@@ -40,16 +41,16 @@ func TestProduction(t *testing.T) {
 		want    string
 		current string // what it produces now, "" nothing
 	}{
-		{name: "normal town without a garrison", level: Normal, text: open, x: 2, y: 2, want: "Infantry"},
-		{name: "normal town", level: Normal, text: open, gar: []string{"Infantry"}, x: 2, y: 2, want: "Spirit"},
-		{name: "normal city, few settlements", level: Normal, text: open, gar: []string{"Infantry", "Archer"}, x: 9, y: 2, want: "Spirit"},
-		{name: "normal city short of its garrison", level: Normal, text: open, gar: []string{"Infantry"}, extra: 3, x: 9, y: 2, want: "Infantry"},
-		{name: "normal city, grown", level: Normal, text: open, gar: []string{"Infantry", "Archer"}, extra: 3, x: 9, y: 2, want: "Angel"},
-		{name: "normal city, grown, threatened", level: Normal, text: open, gar: []string{"Infantry", "Archer"}, extra: 3, threat: true, x: 9, y: 2, want: "Spirit"},
-		{name: "easy town, empty garrison", level: Easy, text: open, x: 2, y: 2, want: "Infantry"},
-		{name: "easy town, garrison of two", level: Easy, text: open, gar: []string{"Infantry", "Infantry"}, x: 2, y: 2, want: "Cavalry"},
-		{name: "easy town walled by mountains: no Cavalry", level: Easy, text: walled, gar: []string{"Infantry", "Infantry"}, x: 2, y: 2, want: "Infantry"},
-		{name: "a unit well under way is not changed", level: Normal, text: open, gar: []string{"Infantry"}, x: 2, y: 2, current: "Infantry", want: ""},
+		{name: "normal town without a garrison", level: ruleset.Normal, text: open, x: 2, y: 2, want: "Infantry"},
+		{name: "normal town", level: ruleset.Normal, text: open, gar: []string{"Infantry"}, x: 2, y: 2, want: "Spirit"},
+		{name: "normal city, few settlements", level: ruleset.Normal, text: open, gar: []string{"Infantry", "Archer"}, x: 9, y: 2, want: "Spirit"},
+		{name: "normal city short of its garrison", level: ruleset.Normal, text: open, gar: []string{"Infantry"}, extra: 3, x: 9, y: 2, want: "Infantry"},
+		{name: "normal city, grown", level: ruleset.Normal, text: open, gar: []string{"Infantry", "Archer"}, extra: 3, x: 9, y: 2, want: "Angel"},
+		{name: "normal city, grown, threatened", level: ruleset.Normal, text: open, gar: []string{"Infantry", "Archer"}, extra: 3, threat: true, x: 9, y: 2, want: "Spirit"},
+		{name: "easy town, empty garrison", level: ruleset.Easy, text: open, x: 2, y: 2, want: "Infantry"},
+		{name: "easy town, garrison of two", level: ruleset.Easy, text: open, gar: []string{"Infantry", "Infantry"}, x: 2, y: 2, want: "Cavalry"},
+		{name: "easy town walled by mountains: no Cavalry", level: ruleset.Easy, text: walled, gar: []string{"Infantry", "Infantry"}, x: 2, y: 2, want: "Infantry"},
+		{name: "a unit well under way is not changed", level: ruleset.Normal, text: open, gar: []string{"Infantry"}, x: 2, y: 2, current: "Infantry", want: ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -97,7 +98,7 @@ func TestFirstArmy(t *testing.T) {
 ??????????????????`)
 	gar := s.garrison(8, 2, "Infantry", "Infantry", "Cavalry", "Archer")
 	cav := s.v.Force(gar).Units[2].ID
-	os := s.plan(Normal).orders
+	os := s.plan(ruleset.Normal).orders
 	split := order(os, empire.Split, gar, 0)
 	if split == nil || !slices.Equal(split.Units, []empire.UnitID{cav}) || split.Garrison {
 		t.Fatalf("split %+v, want the Cavalry (unit %d) alone as an army; orders %+v", split, cav, os)
@@ -132,7 +133,7 @@ func TestPathsAvoidOthers(t *testing.T) {
 	a := s.army(1, 3, "Spirit")
 	s.sight(0, 10, 3, true, 1, 1, 0)        // the town's Infantry
 	old := s.sight(2, 5, 3, false, 6, 1, 4) // an army seen four turns ago, in the way
-	os := s.plan(Normal).orders
+	os := s.plan(ruleset.Normal).orders
 	mv := order(os, empire.Move, a, 0)
 	if mv == nil || last(mv.Path, at(1, 3)) != at(10, 3) {
 		t.Fatalf("move %+v, want a path to the town on 10,3 (orders %+v)", mv, os)
@@ -164,7 +165,7 @@ func TestGatherBeforeAttacking(t *testing.T) {
 		s := newScene(t, d, text)
 		a := s.army(2, 3, "Spirit", "Spirit")
 		s.sight(2, 9, 3, true, 10, 1, 0)
-		mv := order(s.plan(Normal).orders, empire.Move, a, 0)
+		mv := order(s.plan(ruleset.Normal).orders, empire.Move, a, 0)
 		if mv == nil || last(mv.Path, at(2, 3)) == at(9, 3) || s.v.Turn == 0 {
 			t.Fatalf("move %+v, want a path short of the city", mv)
 		}
@@ -177,7 +178,7 @@ func TestGatherBeforeAttacking(t *testing.T) {
 		strong := s.army(5, 1, "Spirit", "Spirit", "Spirit")
 		weak := s.army(5, 5, "Spirit")
 		s.sight(2, 9, 3, true, 20, 1, 0)
-		os := s.plan(Normal).orders
+		os := s.plan(ruleset.Normal).orders
 		ms, mw := order(os, empire.Move, strong, 0), order(os, empire.Move, weak, 0)
 		if ms == nil || mw == nil || last(mw.Path, at(5, 5)) != last(ms.Path, at(5, 1)) {
 			t.Errorf("the strong army moves %+v, the weak %+v: want the weak to join the strong", ms, mw)
@@ -187,7 +188,7 @@ func TestGatherBeforeAttacking(t *testing.T) {
 		s := newScene(t, d, text)
 		a := s.army(2, 3, "Angel", "Angel", "Spirit")
 		s.sight(2, 9, 3, true, 10, 1, 0)
-		mv := order(s.plan(Normal).orders, empire.Move, a, 0)
+		mv := order(s.plan(ruleset.Normal).orders, empire.Move, a, 0)
 		if mv == nil || last(mv.Path, at(2, 3)) != at(9, 3) {
 			t.Errorf("move %+v, want a path into the city", mv)
 		}
@@ -196,7 +197,7 @@ func TestGatherBeforeAttacking(t *testing.T) {
 		s := newScene(t, d, text)
 		a := s.army(2, 3, "Infantry")
 		s.sight(2, 9, 3, true, 10, 1, 0)
-		mv := order(s.plan(Easy).orders, empire.Move, a, 0)
+		mv := order(s.plan(ruleset.Easy).orders, empire.Move, a, 0)
 		if mv == nil || last(mv.Path, at(2, 3)) != at(9, 3) {
 			t.Errorf("move %+v, want a path into the city", mv)
 		}
@@ -215,10 +216,10 @@ func TestFallBack(t *testing.T) {
 ?............?
 ??????????????`
 	for _, tt := range []struct {
-		level string
+		level ruleset.Level
 		home  bool
-	}{{Normal, true}, {Easy, false}} {
-		t.Run(tt.level, func(t *testing.T) {
+	}{{ruleset.Normal, true}, {ruleset.Easy, false}} {
+		t.Run(tt.level.String(), func(t *testing.T) {
 			s := newScene(t, d, text)
 			s.garrison(1, 1, "Infantry")
 			a := s.army(7, 3, "Cavalry")
@@ -245,15 +246,15 @@ func TestHeal(t *testing.T) {
 ??????????????`
 	for _, tt := range []struct {
 		name      string
-		level     string
+		level     ruleset.Level
 		x, y, hp  int
 		wantHome  bool
 		wantStays bool
 	}{
-		{"normal, badly wounded", Normal, 7, 2, 1, true, false},
-		{"normal, lightly wounded", Normal, 7, 2, 3, false, false},
-		{"normal, healing at home", Normal, 1, 1, 3, false, true},
-		{"easy, badly wounded", Easy, 7, 2, 1, false, false},
+		{"normal, badly wounded", ruleset.Normal, 7, 2, 1, true, false},
+		{"normal, lightly wounded", ruleset.Normal, 7, 2, 3, false, false},
+		{"normal, healing at home", ruleset.Normal, 1, 1, 3, false, true},
+		{"easy, badly wounded", ruleset.Easy, 7, 2, 1, false, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			s := newScene(t, d, text)
@@ -288,7 +289,7 @@ func TestDefend(t *testing.T) {
 	gar := s.garrison(4, 2, "Spirit", "Spirit", "Spirit")
 	a := s.army(8, 4, "Spirit")
 	s.sight(2, 10, 1, false, 8, 1, 0)
-	os := s.plan(Normal).orders
+	os := s.plan(ruleset.Normal).orders
 	if o := order(os, empire.Split, gar, 0); o != nil {
 		t.Errorf("the threatened garrison splits %+v", o)
 	}
@@ -314,13 +315,13 @@ func TestForward(t *testing.T) {
 	spirit, _ := d.Kind("Spirit")
 	for _, tt := range []struct {
 		name   string
-		level  string
+		level  ruleset.Level
 		threat bool
 		want   bool
 	}{
-		{"normal", Normal, false, true},
-		{"normal threatened", Normal, true, false},
-		{"easy", Easy, false, false},
+		{"normal", ruleset.Normal, false, true},
+		{"normal threatened", ruleset.Normal, true, false},
+		{"easy", ruleset.Easy, false, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			s := newScene(t, d, text)
@@ -354,7 +355,7 @@ func TestExplore(t *testing.T) {
 	s := newScene(t, d, text)
 	a := s.army(14, 1, "Spirit")
 	b := s.army(14, 3, "Spirit")
-	os := s.plan(Normal).orders
+	os := s.plan(ruleset.Normal).orders
 	ma, mb := order(os, empire.Move, a, 0), order(os, empire.Move, b, 0)
 	if ma == nil || mb == nil {
 		t.Fatalf("orders %+v, want both to move", os)
@@ -366,7 +367,7 @@ func TestExplore(t *testing.T) {
 	s2 := newScene(t, d, text)
 	c := s2.army(14, 1, "Spirit")
 	s2.v.Force(c).Path = []grid.Pos{at(15, 1), at(16, 1), at(17, 1), at(18, 1), at(19, 1), at(20, 1)}
-	if o := order(s2.plan(Normal).orders, empire.Move, c, 0); o != nil {
+	if o := order(s2.plan(ruleset.Normal).orders, empire.Move, c, 0); o != nil {
 		t.Errorf("the explorer's path still leads into the unknown, yet it is given %+v", o)
 	}
 }
@@ -381,7 +382,7 @@ func TestNoPeace(t *testing.T) {
 ??????`)
 	g := s.garrison(2, 1, "Infantry")
 	s.v.Force(g).Peace = true
-	for _, level := range []string{Easy, Normal} {
+	for _, level := range []ruleset.Level{ruleset.Easy, ruleset.Normal} {
 		o := order(s.plan(level).orders, empire.Peace, g, 0)
 		if o == nil || o.Value != 0 {
 			t.Errorf("%s: peace order %+v, want peace off", level, o)
@@ -402,7 +403,7 @@ func TestMergeAndGarrison(t *testing.T) {
 	a := s.army(3, 1, "Spirit", "Spirit")
 	b := s.army(3, 1, "Spirit")
 	s.sight(0, 10, 2, true, 1, 1, 0)
-	os := s.plan(Normal).orders
+	os := s.plan(ruleset.Normal).orders
 	if o := order(os, empire.Transfer, b, 0); o == nil || o.To != a || o.Units != nil {
 		t.Errorf("transfer %+v, want all of army %d into army %d", o, b, a)
 	}
@@ -434,7 +435,7 @@ func TestPlanningIsLinear(t *testing.T) {
 		s.army(x, 4, "Spirit")
 		armies++
 	}
-	w := s.plan(Normal)
+	w := s.plan(ruleset.Normal)
 	targets := len(w.targets)
 	if targets != 26 || armies != 14 {
 		t.Fatalf("%d targets, %d armies", targets, armies)

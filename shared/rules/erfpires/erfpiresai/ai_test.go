@@ -9,6 +9,7 @@ import (
 	"empires/shared/hex"
 	"empires/shared/hexmap"
 	"empires/shared/rules/erfpires"
+	"empires/shared/ruleset"
 )
 
 func newRules(t testing.TB) *erfpires.Rules {
@@ -24,7 +25,7 @@ func newRules(t testing.TB) *erfpires.Rules {
 // levels[i], for at most days days, and returns the final state. Every
 // day it checks each player's orders as the server does (the test fails
 // on a refusal) and calls each (if not nil) with them.
-func play(t testing.TB, rs *erfpires.Rules, seed uint64, size int, levels []Level, days int,
+func play(t testing.TB, rs *erfpires.Rules, seed uint64, size int, levels []ruleset.Level, days int,
 	each func(s *game.State, p game.PlayerID, orders []game.Order)) *game.State {
 	t.Helper()
 	s, err := rs.NewGame(seed, size, size, len(levels), nil)
@@ -74,20 +75,20 @@ const ladderGames = 12
 func TestLadder(t *testing.T) {
 	rs := newRules(t)
 	tests := []struct {
-		strong, weak Level
+		strong, weak ruleset.Level
 		minWins      int // of ladderGames
 	}{
-		{Normal, Passive, ladderGames},
-		{Normal, Random, ladderGames - 1},
-		{Easy, Random, ladderGames * 2 / 3},
-		{Normal, Easy, 0}, // measured, not asserted beyond a winner each game
+		{ruleset.Normal, ruleset.Passive, ladderGames},
+		{ruleset.Normal, ruleset.Random, ladderGames - 1},
+		{ruleset.Easy, ruleset.Random, ladderGames * 2 / 3},
+		{ruleset.Normal, ruleset.Easy, 0}, // measured, not asserted beyond a winner each game
 	}
 	for _, tt := range tests {
 		wins, days := 0, 0
 		for seed := uint64(1); seed <= ladderGames; seed++ {
-			levels, strongSeat := []Level{tt.strong, tt.weak}, game.PlayerID(1)
+			levels, strongSeat := []ruleset.Level{tt.strong, tt.weak}, game.PlayerID(1)
 			if seed%2 == 0 {
-				levels, strongSeat = []Level{tt.weak, tt.strong}, 2
+				levels, strongSeat = []ruleset.Level{tt.weak, tt.strong}, 2
 			}
 			size := 16 + 4*int(seed%3)
 			s := play(t, rs, seed, size, levels, ladderDays, nil)
@@ -112,10 +113,10 @@ func TestLadder(t *testing.T) {
 // their plans need.
 func TestOrdersValid(t *testing.T) {
 	rs := newRules(t)
-	kinds := map[Level]map[game.OrderKind]int{}
-	all := []Level{Random, Easy, Normal}
+	kinds := map[ruleset.Level]map[game.OrderKind]int{}
+	all := []ruleset.Level{ruleset.Random, ruleset.Easy, ruleset.Normal}
 	for seed := uint64(1); seed <= 3; seed++ {
-		levels := make([]Level, 3)
+		levels := make([]ruleset.Level, 3)
 		for i := range levels {
 			levels[i] = all[(i+int(seed))%3]
 		}
@@ -129,15 +130,15 @@ func TestOrdersValid(t *testing.T) {
 			}
 		})
 	}
-	for _, l := range []Level{Easy, Normal} {
+	for _, l := range []ruleset.Level{ruleset.Easy, ruleset.Normal} {
 		for _, k := range []game.OrderKind{erfpires.OrderTax, erfpires.OrderBuildCity, game.OrderMove} {
 			if kinds[l][k] == 0 {
 				t.Errorf("%s gave no order of kind %d: %v", l, k, kinds[l])
 			}
 		}
 	}
-	if len(kinds[Random]) < 5 {
-		t.Errorf("random gave orders of %d kinds, want at least 5: %v", len(kinds[Random]), kinds[Random])
+	if len(kinds[ruleset.Random]) < 5 {
+		t.Errorf("random gave orders of %d kinds, want at least 5: %v", len(kinds[ruleset.Random]), kinds[ruleset.Random])
 	}
 }
 
@@ -146,8 +147,8 @@ func TestOrdersValid(t *testing.T) {
 // seeds chooses otherwise.
 func TestDeterministic(t *testing.T) {
 	rs := newRules(t)
-	s := play(t, rs, 3, 20, []Level{Normal, Random}, 10, nil)
-	for _, l := range []Level{Random, Easy, Normal} {
+	s := play(t, rs, 3, 20, []ruleset.Level{ruleset.Normal, ruleset.Random}, 10, nil)
+	for _, l := range []ruleset.Level{ruleset.Random, ruleset.Easy, ruleset.Normal} {
 		for p := game.PlayerID(1); p <= 2; p++ {
 			v := game.NewView(s, p)
 			data, err := game.EncodeView(v)
@@ -167,7 +168,7 @@ func TestDeterministic(t *testing.T) {
 	v := game.NewView(s, 2)
 	seen := map[string]bool{}
 	for seed := uint64(0); seed < 20; seed++ {
-		seen[fmt.Sprint(New(rs, Random, seed).Orders(v))] = true
+		seen[fmt.Sprint(New(rs, ruleset.Random, seed).Orders(v))] = true
 	}
 	if len(seen) < 3 {
 		t.Errorf("random chose %d different orders in 20 seeds", len(seen))
@@ -176,15 +177,15 @@ func TestDeterministic(t *testing.T) {
 
 func TestParseLevel(t *testing.T) {
 	for _, l := range Levels() {
-		got, err := ParseLevel(l.String())
+		got, err := ruleset.ParseLevel(l.String(), Levels())
 		if err != nil || got != l {
 			t.Errorf("ParseLevel(%q) = %v, %v", l.String(), got, err)
 		}
 	}
-	if got, err := ParseLevel("NORMAL"); err != nil || got != Normal {
+	if got, err := ruleset.ParseLevel("NORMAL", Levels()); err != nil || got != ruleset.Normal {
 		t.Errorf("ParseLevel(NORMAL) = %v, %v", got, err)
 	}
-	if _, err := ParseLevel("genius"); err == nil || err.Error() != `unknown AI level "genius": want passive, random, easy or normal` {
+	if _, err := ruleset.ParseLevel("genius", Levels()); err == nil || err.Error() != `unknown AI level "genius": want passive, random, easy or normal` {
 		t.Errorf("ParseLevel(genius): %v", err)
 	}
 	if have := fmt.Sprint(Levels()); have != "[passive random easy normal]" {
@@ -200,11 +201,11 @@ func TestOrdersNoPlayer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := New(rs, Normal, 1)
+	p := New(rs, ruleset.Normal, 1)
 	if o := p.Orders(game.NewView(s, 0)); o != nil {
 		t.Errorf("spectator: %+v", o)
 	}
-	if o := New(rs, Passive, 1).Orders(game.NewView(s, 1)); o != nil {
+	if o := New(rs, ruleset.Passive, 1).Orders(game.NewView(s, 1)); o != nil {
 		t.Errorf("passive: %+v", o)
 	}
 	if o := p.Orders(nil); o != nil {
@@ -257,11 +258,11 @@ func TestNormalBehaviour(t *testing.T) {
 		s.Player(1).Stock[erfpires.StockLastTax] = 1 // no Tax today
 		s.Turn = 3
 		game.RecordVision(s, rs)
-		o := New(rs, Normal, 1).Orders(game.NewView(s, 1))
+		o := New(rs, ruleset.Normal, 1).Orders(game.NewView(s, 1))
 		if len(o) != 1 || o[0].Kind != erfpires.OrderRecruit || o[0].City != city {
 			t.Errorf("normal: %+v, want a recruit in %s", o, city)
 		}
-		if o := New(rs, Easy, 1).Orders(game.NewView(s, 1)); len(o) == 1 && o[0].Kind == erfpires.OrderRecruit && o[0].Units.Total() > 2 {
+		if o := New(rs, ruleset.Easy, 1).Orders(game.NewView(s, 1)); len(o) == 1 && o[0].Kind == erfpires.OrderRecruit && o[0].Units.Total() > 2 {
 			t.Errorf("easy garrisons: %+v", o)
 		}
 	})
@@ -276,7 +277,7 @@ func TestNormalBehaviour(t *testing.T) {
 		// Player 1 saw the city yesterday, two hexes from its army.
 		s.Memory[0].Cities = []game.CitySighting{{City: enemy, Owner: 2, Hex: hexAt(6, 3), Level: 1, Turn: 1}}
 		s.Memory[0].Known.Set(s.Map.Rect().Index(hexAt(6, 3)))
-		o := New(rs, Normal, 1).Orders(game.NewView(s, 1))
+		o := New(rs, ruleset.Normal, 1).Orders(game.NewView(s, 1))
 		if len(o) != 1 || o[0].Kind != game.OrderAttack || o[0].Army != a || o[0].Path[len(o[0].Path)-1] != s.City(enemy).Hex {
 			t.Errorf("normal: %+v, want an attack on %s", o, enemy)
 		}
@@ -291,7 +292,7 @@ func TestNormalBehaviour(t *testing.T) {
 		s.Player(1).Treasury = 4 // the city costs 5; the next Tax brings 5
 		s.Turn = 3
 		game.RecordVision(s, rs)
-		o := New(rs, Normal, 1).Orders(game.NewView(s, 1))
+		o := New(rs, ruleset.Normal, 1).Orders(game.NewView(s, 1))
 		farm, _ := rs.D.StructureKind("farm")
 		if len(o) != 1 || o[0].Kind != erfpires.OrderBuild || o[0].Unit != game.UnitKind(farm) {
 			t.Errorf("normal: %+v, want a farm", o)
@@ -306,7 +307,7 @@ func TestNormalBehaviour(t *testing.T) {
 		s.Turn = 2
 		game.RecordVision(s, rs)
 		// No army, no money, no Tax: Normal trades with player 2.
-		o := New(rs, Normal, 1).Orders(game.NewView(s, 1))
+		o := New(rs, ruleset.Normal, 1).Orders(game.NewView(s, 1))
 		if len(o) != 1 || o[0].Kind != erfpires.OrderTrade || o[0].Player != 2 {
 			t.Errorf("normal: %+v, want a trade with player 2", o)
 		}
@@ -317,12 +318,12 @@ func hexAt(col, row int) hex.Hex { return hex.FromOffset(hex.Offset{Col: col, Ro
 
 func BenchmarkOrders(b *testing.B) {
 	rs := newRules(b)
-	s := play(b, rs, 2, 32, []Level{Normal, Normal, Normal, Normal}, 15, nil)
+	s := play(b, rs, 2, 32, []ruleset.Level{ruleset.Normal, ruleset.Normal, ruleset.Normal, ruleset.Normal}, 15, nil)
 	views := make([]*game.View, len(s.Players))
 	for i := range views {
 		views[i] = game.NewView(s, game.PlayerID(i+1))
 	}
-	p := New(rs, Normal, 2)
+	p := New(rs, ruleset.Normal, 2)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		p.Orders(views[i%len(views)])

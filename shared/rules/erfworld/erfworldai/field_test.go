@@ -1,4 +1,4 @@
-package ai
+package erfworldai
 
 import (
 	"math/rand/v2"
@@ -7,6 +7,7 @@ import (
 
 	"empires/shared/game"
 	"empires/shared/hex"
+	"empires/shared/ruleset"
 )
 
 // fullField is the distance field the planner searched over the whole map
@@ -93,7 +94,7 @@ func fullNearestCity(w *world, fields [][]int32, h hex.Hex, bonus int32, ok func
 func gameWorlds(t *testing.T, check func(w *world, s *game.State)) {
 	t.Helper()
 	rs := newRules(t)
-	levels := []Level{Normal, Normal, Normal, Normal}
+	levels := []ruleset.Level{ruleset.Normal, ruleset.Normal, ruleset.Normal, ruleset.Normal}
 	each := func(s *game.State, p game.PlayerID, _ []game.Order) {
 		if s.Turn%5 == 0 {
 			w := newWorld(rs, game.NewView(s, p), rand.New(rand.NewPCG(1, 2)), nil)
@@ -339,7 +340,7 @@ func lookout(sc *scene, h hex.Hex) hex.Hex {
 // map, needs them: what one turn leaves must not change another's orders.
 func TestScratchLeftClean(t *testing.T) {
 	rs := newRules(t)
-	players := []*Player{New(rs, Normal, 7), New(rs, Normal, 7), New(rs, Easy, 7), New(rs, Normal, 7)}
+	players := []*Player{New(rs, ruleset.Normal, 7), New(rs, ruleset.Normal, 7), New(rs, ruleset.Easy, 7), New(rs, ruleset.Normal, 7)}
 	s, err := rs.NewGame(7, 32, 32, len(players), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -382,8 +383,8 @@ func TestScratchLeftClean(t *testing.T) {
 // as a server may, and holds them to the orders asked one at a time.
 func TestOrdersConcurrently(t *testing.T) {
 	rs := newRules(t)
-	s := play(t, rs, 9, 32, []Level{Normal, Normal, Normal, Normal}, 30, nil)
-	pl := New(rs, Normal, 9)
+	s := play(t, rs, 9, 32, []ruleset.Level{ruleset.Normal, ruleset.Normal, ruleset.Normal, ruleset.Normal}, 30, nil)
+	pl := New(rs, ruleset.Normal, 9)
 	want := make([][]game.Order, len(s.Players))
 	for i := range want {
 		want[i] = pl.Orders(game.NewView(s, game.PlayerID(i+1)))

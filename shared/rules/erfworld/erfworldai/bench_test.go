@@ -1,4 +1,4 @@
-package ai
+package erfworldai
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"empires/shared/game"
+	"empires/shared/ruleset"
 )
 
 // lateGame returns the state of a 16-player game of Normal players on a
@@ -19,7 +20,7 @@ func lateGame(b *testing.B, size, turns int) (*game.State, []*Player) {
 	}
 	players := make([]*Player, 16)
 	for i := range players {
-		players[i] = New(rs, Normal, s.Seed+uint64(i))
+		players[i] = New(rs, ruleset.Normal, s.Seed+uint64(i))
 	}
 	for range turns {
 		var all []game.PlayerOrders

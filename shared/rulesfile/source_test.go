@@ -1,4 +1,4 @@
-package rules
+package rulesfile
 
 import (
 	"io/fs"

@@ -1,4 +1,4 @@
-// Package rules is the ruleset-agnostic machinery that loads game rules from
+// Package rulesfile is the ruleset-agnostic machinery that loads game rules from
 // TOML files: strict decoding into typed Go structs, error reporting that
 // names the file and the key, validation helpers, the terrain table every
 // ruleset shares, and the file source that lets a mod directory override the
@@ -24,7 +24,7 @@
 //
 // Numbers in rulesets are integers: the engine is integer-only, so shares and
 // fractions are written as per-mille, per-cent or divisors, never as floats.
-package rules
+package rulesfile
 
 import (
 	"bytes"

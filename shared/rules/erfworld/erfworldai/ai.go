@@ -1,91 +1,56 @@
-// Package ai plays a seat of an erfworld game: it reads the seat's view of
+// Package erfworldai plays a seat of an erfworld game: it reads the seat's view of
 // the game (fog included, nothing more) and gives that turn's orders
 // through the same order API and validation as people. The server uses it
 // to fill bot seats and to take over a seat whose player missed turns; the
 // load tool and the end-to-end tests run it in headless websocket clients.
-package ai
+package erfworldai
 
 import (
-	"fmt"
 	"math/rand/v2"
-	"strings"
 
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/rules/erfworld"
+	"empires/shared/ruleset"
 )
 
-// Level is how an AI plays.
-type Level int
-
-// The levels, weakest first. Passive and Random are baselines for the
-// strength ladder, not opponents for people.
-const (
-	// Passive gives no orders.
-	Passive Level = iota
-	// Random gives random legal orders.
-	Random
-	// Easy expands and attacks without much planning.
-	Easy
-	// Normal plans its economy, defends its Capital and attacks where it is
-	// stronger; it carries armies by Fleet to enemies beyond the water,
-	// looks for rivals it cannot find with a Look-A-Mancer, and pops the
-	// Look-, Fool-, Dirt- and Cancel-A-Mancers where they pay. It keeps
-	// its Capital against the armies it has seen near it lately, leaves it
-	// for no builder, and with no Capital left attacks the nearest; its
-	// leaders on one hex weigh and attack a city together, and a second
-	// army goes round rather than across the edge the first steps over.
-	Normal
-)
+// Levels returns every level a game may ask for, weakest first:
+//   - ruleset.Passive gives no orders;
+//   - ruleset.Random gives random legal orders;
+//   - ruleset.Easy expands and attacks without much planning;
+//   - ruleset.Normal plans its economy, defends its Capital and attacks
+//     where it is stronger; it carries armies by Fleet to enemies beyond
+//     the water, looks for rivals it cannot find with a Look-A-Mancer, and
+//     pops the Look-, Fool-, Dirt- and Cancel-A-Mancers where they pay. It
+//     keeps its Capital against the armies it has seen near it lately,
+//     leaves it for no builder, and with no Capital left attacks the
+//     nearest; its leaders on one hex weigh and attack a city together,
+//     and a second army goes round rather than across the edge the first
+//     steps over.
+//
+// Passive and Random are baselines for the strength ladder, not opponents
+// for people.
+func Levels() []ruleset.Level {
+	return []ruleset.Level{ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal}
+}
 
 // NormalV1 is Normal as it played before it carried armies by Fleet, used
 // the Look-, Fool-, Dirt- and Cancel-A-Mancers, kept its Capital and
 // attacked cities as it now does (style.guard, retake, stack and flank);
 // its builders fetch their escort as every level's do. It is kept for the
-// strength ladder, to measure Normal against; Levels and ParseLevel leave
-// it out, so no game offers it.
-const NormalV1 Level = 100
-
-// Levels returns every level a game may ask for, weakest first.
-func Levels() []Level { return []Level{Passive, Random, Easy, Normal} }
+// strength ladder, to measure Normal against; Levels leaves it out, so no
+// game offers it.
+const NormalV1 ruleset.Level = "normal-v1"
 
 // LadderLevels returns the levels of Levels and NormalV1, which the
 // strength ladder may play.
-func LadderLevels() []Level { return append(Levels(), NormalV1) }
-
-// String names the level: "passive", "random", "easy", "normal",
-// "normal-v1".
-func (l Level) String() string {
-	switch l {
-	case NormalV1:
-		return "normal-v1"
-	case Passive:
-		return "passive"
-	case Random:
-		return "random"
-	case Easy:
-		return "easy"
-	case Normal:
-		return "normal"
-	}
-	return fmt.Sprintf("level %d", int(l))
-}
-
-// ParseLevel returns the level named s (as String names it).
-func ParseLevel(s string) (Level, error) {
-	for _, l := range Levels() {
-		if strings.EqualFold(s, l.String()) {
-			return l, nil
-		}
-	}
-	return 0, fmt.Errorf("unknown AI level %q: want passive, random, easy or normal", s)
-}
+func LadderLevels() []ruleset.Level { return append(Levels(), NormalV1) }
 
 // Player decides the orders of one seat. It keeps no state between turns
 // that its views do not give it, so it may take over a seat at any turn.
 type Player struct {
 	rs    *erfworld.Rules
-	level Level
+	level ruleset.Level
 	seed  uint64
 	// scratch keeps search buffers from one call of Orders to the next;
 	// they hold nothing of a turn once it is decided.
@@ -95,12 +60,12 @@ type Player struct {
 // New returns a player of level l for games of ruleset rs; seed (the
 // game's seed) makes its choices: the same seed and view give the same
 // orders.
-func New(rs *erfworld.Rules, l Level, seed uint64) *Player {
+func New(rs *erfworld.Rules, l ruleset.Level, seed uint64) *Player {
 	return &Player{rs: rs, level: l, seed: seed}
 }
 
 // Level returns the player's level.
-func (p *Player) Level() Level { return p.level }
+func (p *Player) Level() ruleset.Level { return p.level }
 
 // Orders returns the orders of v's player (v.You) for turn v.Turn, each
 // valid by game.ValidateOrders on game.ViewState(v), which is what the
@@ -110,7 +75,7 @@ func (p *Player) Orders(v *game.View) []game.Order {
 	if v == nil || v.You == 0 || v.Over {
 		return nil
 	}
-	if p.level == Passive {
+	if p.level == ruleset.Passive {
 		return nil
 	}
 	rng := rand.New(rand.NewPCG(p.seed, uint64(v.You)<<32|uint64(uint32(v.Turn))))
@@ -121,9 +86,9 @@ func (p *Player) Orders(v *game.View) []game.Order {
 	}()
 	var orders []game.Order
 	switch p.level {
-	case Random:
+	case ruleset.Random:
 		orders = w.random()
-	case Easy:
+	case ruleset.Easy:
 		orders = w.plan(easyStyle)
 	case NormalV1:
 		orders = w.plan(normalV1Style)

@@ -1,4 +1,4 @@
-package ai
+package erfworldai
 
 import (
 	"math/rand/v2"
@@ -6,8 +6,8 @@ import (
 
 	"empires/shared/game"
 	"empires/shared/hex"
-	"empires/shared/rules"
 	"empires/shared/rules/erfworld"
+	"empires/shared/rulesfile"
 )
 
 // world is what one turn's decisions read: the view as a state (so the
@@ -62,9 +62,9 @@ func newWorld(rs *erfworld.Rules, v *game.View, rng *rand.Rand, sc *scratch) *wo
 	if n := w.rect.Len(); sc == nil || sc.n != n {
 		w.sc = newScratch(n)
 	}
-	w.walk[rules.NoTerrain] = true
+	w.walk[rulesfile.NoTerrain] = true
 	for t := range rs.D.Terrain {
-		if t != int(rules.NoTerrain) {
+		if t != int(rulesfile.NoTerrain) {
 			w.walk[t] = rs.D.Terrain[t].Army
 		}
 	}
@@ -170,7 +170,7 @@ func (w *world) fieldTo(h hex.Hex) *field {
 
 // unknown reports whether the player has never seen the terrain of hex
 // index i.
-func (w *world) unknown(i int) bool { return w.s.Map.Terrain[i] == rules.NoTerrain }
+func (w *world) unknown(i int) bool { return w.s.Map.Terrain[i] == rulesfile.NoTerrain }
 
 // explore returns up to steps hexes from h toward the nearest hex of
 // unknown terrain on foot, the first downhill neighbour in direction order

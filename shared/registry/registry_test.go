@@ -12,10 +12,11 @@ import (
 
 	"empires/assets"
 	"empires/shared/hexgame"
+	"empires/shared/registry"
 	"empires/shared/rules/duel"
 	"empires/shared/rules/empire"
 	"empires/shared/rules/erfworld"
-	"empires/shared/rules/registry"
+	"empires/shared/rules/erfworld/erfworldai"
 	"empires/shared/ruleset"
 )
 
@@ -141,15 +142,15 @@ func TestMod(t *testing.T) {
 	}
 }
 
-// TestErfworld: Erfworld reads its file from the file system it is given,
+// TestErfworld: erfworld (erfworldai.Ruleset) reads its file from the file system it is given,
 // and says so when the file is not there.
 func TestErfworld(t *testing.T) {
 	data := builtin(t)
-	rs, err := registry.Erfworld(fstest.MapFS{erfworld.File: {Data: data}})
+	rs, err := erfworldai.Ruleset(fstest.MapFS{erfworld.File: {Data: data}})
 	if err != nil || rs.Info().Hash != ruleset.HashData(data) {
 		t.Errorf("erfworld from a file system: %v", err)
 	}
-	if rs, err := registry.Erfworld(fstest.MapFS{}); err == nil || rs != nil || !strings.Contains(err.Error(), "erfworld: open erfworld.toml") {
+	if rs, err := erfworldai.Ruleset(fstest.MapFS{}); err == nil || rs != nil || !strings.Contains(err.Error(), "erfworld: open erfworld.toml") {
 		t.Errorf("erfworld from an empty file system: %v, %v", rs, err)
 	}
 }
@@ -267,7 +268,7 @@ func TestDuel(t *testing.T) {
 	if _, err := registry.New(dir); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("duel: duel.txt:%d:", line)) {
 		t.Errorf("a broken duel.txt: %v, want its file and line %d", err, line)
 	}
-	if _, err := registry.Duel(fstest.MapFS{}); err == nil || !strings.Contains(err.Error(), "duel: open duel.txt") {
+	if _, err := duel.Open(fstest.MapFS{}); err == nil || !strings.Contains(err.Error(), "duel: open duel.txt") {
 		t.Errorf("duel from an empty file system: %v", err)
 	}
 }

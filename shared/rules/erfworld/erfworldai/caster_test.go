@@ -1,4 +1,4 @@
-package ai
+package erfworldai
 
 import (
 	"testing"
@@ -6,6 +6,7 @@ import (
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/rules/erfworld"
+	"empires/shared/ruleset"
 )
 
 // TestNormalCastersAndFleets plays Normal against Easy and expects Normal to
@@ -18,7 +19,7 @@ import (
 func TestNormalCastersAndFleets(t *testing.T) {
 	rs := newRules(t)
 	const seed, size, turns = 500, 32, 25
-	levels := []Level{Normal, Easy}
+	levels := []ruleset.Level{ruleset.Normal, ruleset.Easy}
 	const normal = game.PlayerID(1)
 	type step struct {
 		s      *game.State

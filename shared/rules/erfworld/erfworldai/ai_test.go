@@ -1,4 +1,4 @@
-package ai
+package erfworldai
 
 import (
 	"reflect"
@@ -9,6 +9,7 @@ import (
 	"empires/shared/hex"
 	"empires/shared/rules/erfworld"
 	"empires/shared/rules/erfworld/erfworldtest"
+	"empires/shared/ruleset"
 )
 
 func newRules(t testing.TB) *erfworld.Rules {
@@ -26,7 +27,7 @@ func newRules(t testing.TB) *erfworld.Rules {
 // state, as the server does, and calls each (if not nil) with the state
 // before the turn is resolved and the orders given. It returns the final
 // state.
-func play(t *testing.T, rs *erfworld.Rules, seed uint64, size int, levels []Level, turns int,
+func play(t *testing.T, rs *erfworld.Rules, seed uint64, size int, levels []ruleset.Level, turns int,
 	each func(s *game.State, p game.PlayerID, orders []game.Order)) *game.State {
 	t.Helper()
 	s, err := rs.NewGame(seed, size, size, len(levels), nil)
@@ -38,7 +39,7 @@ func play(t *testing.T, rs *erfworld.Rules, seed uint64, size int, levels []Leve
 }
 
 // playOn is play on state s (seeded with s.Seed), which it changes.
-func playOn(t *testing.T, rs *erfworld.Rules, s *game.State, levels []Level, turns int,
+func playOn(t *testing.T, rs *erfworld.Rules, s *game.State, levels []ruleset.Level, turns int,
 	each func(s *game.State, p game.PlayerID, orders []game.Order)) {
 	t.Helper()
 	seed := s.Seed
@@ -75,9 +76,9 @@ func playOn(t *testing.T, rs *erfworld.Rules, s *game.State, levels []Level, tur
 // kinds their plans need.
 func TestOrdersValid(t *testing.T) {
 	rs := newRules(t)
-	kinds := map[Level]map[game.OrderKind]int{}
+	kinds := map[ruleset.Level]map[game.OrderKind]int{}
 	for seed := uint64(1); seed <= 3; seed++ {
-		levels := make([]Level, 4)
+		levels := make([]ruleset.Level, 4)
 		for i := range levels {
 			levels[i] = Levels()[(i+int(seed))%4]
 		}
@@ -91,23 +92,23 @@ func TestOrdersValid(t *testing.T) {
 			}
 		})
 	}
-	if n := len(kinds[Passive]); n != 0 {
+	if n := len(kinds[ruleset.Passive]); n != 0 {
 		t.Errorf("passive gave orders of %d kinds, want none", n)
 	}
 	want := []game.OrderKind{erfworld.OrderWarlord, erfworld.OrderForm, erfworld.OrderTransfer,
 		erfworld.OrderBuildCity, game.OrderMove}
-	for _, l := range []Level{Easy, Normal} {
+	for _, l := range []ruleset.Level{ruleset.Easy, ruleset.Normal} {
 		for _, k := range want {
 			if kinds[l][k] == 0 {
 				t.Errorf("%s gave no order of kind %d in 45 turns", l, k)
 			}
 		}
 	}
-	if kinds[Normal][erfworld.OrderUpgrade] == 0 {
+	if kinds[ruleset.Normal][erfworld.OrderUpgrade] == 0 {
 		t.Errorf("normal upgraded no city")
 	}
-	if len(kinds[Random]) < 4 {
-		t.Errorf("random gave orders of %d kinds, want at least 4", len(kinds[Random]))
+	if len(kinds[ruleset.Random]) < 4 {
+		t.Errorf("random gave orders of %d kinds, want at least 4", len(kinds[ruleset.Random]))
 	}
 }
 
@@ -120,7 +121,7 @@ func TestDeterministic(t *testing.T) {
 	rs := newRules(t)
 	checked := 0
 	kinds := map[game.OrderKind]bool{}
-	check := func(levels []Level, seed uint64) func(s *game.State, p game.PlayerID, orders []game.Order) {
+	check := func(levels []ruleset.Level, seed uint64) func(s *game.State, p game.PlayerID, orders []game.Order) {
 		return func(s *game.State, p game.PlayerID, orders []game.Order) {
 			for _, o := range orders {
 				kinds[o.Kind] = true
@@ -144,13 +145,13 @@ func TestDeterministic(t *testing.T) {
 			checked++
 		}
 	}
-	levels := []Level{Normal, Easy, Random}
+	levels := []ruleset.Level{ruleset.Normal, ruleset.Easy, ruleset.Random}
 	play(t, rs, 5, 24, levels, 30, check(levels, 5))
 	if checked < 60 {
 		t.Fatalf("checked %d player turns, want at least 60", checked)
 	}
 	checked, kinds = 0, map[game.OrderKind]bool{}
-	islands := []Level{Normal, Normal}
+	islands := []ruleset.Level{ruleset.Normal, ruleset.Normal}
 	playOn(t, rs, islandGame(t, rs, 5), islands, 40, check(islands, 5))
 	if checked < 60 {
 		t.Fatalf("checked %d player turns on the islands, want at least 60", checked)
@@ -222,11 +223,11 @@ func TestNoPeeking(t *testing.T) {
 	type scenario struct {
 		name   string
 		s      *game.State
-		levels []Level
+		levels []ruleset.Level
 	}
 	isl := islandGame(t, rs, 7)
 	var ferried, looked bool
-	playOn(t, rs, isl, []Level{Normal, Normal}, 19, func(s *game.State, p game.PlayerID, orders []game.Order) {
+	playOn(t, rs, isl, []ruleset.Level{ruleset.Normal, ruleset.Normal}, 19, func(s *game.State, p game.PlayerID, orders []game.Order) {
 		for _, o := range orders {
 			ferried = ferried || o.Kind == erfworld.OrderLoad
 			looked = looked || o.Kind == erfworld.OrderLook
@@ -236,8 +237,8 @@ func TestNoPeeking(t *testing.T) {
 		t.Fatalf("on the islands by turn %d: boarded %v, looked %v; the test needs both", isl.Turn, ferried, looked)
 	}
 	for _, g := range []scenario{
-		{"generated map", play(t, rs, 7, 24, []Level{Normal, Normal}, 25, nil), []Level{Random, Easy, Normal}},
-		{"islands", isl, []Level{Normal}},
+		{"generated map", play(t, rs, 7, 24, []ruleset.Level{ruleset.Normal, ruleset.Normal}, 25, nil), []ruleset.Level{ruleset.Random, ruleset.Easy, ruleset.Normal}},
+		{"islands", isl, []ruleset.Level{ruleset.Normal}},
 	} {
 		if g.s.Over {
 			t.Fatalf("%s: the game ended too early for the test", g.name)
@@ -262,8 +263,8 @@ func TestNoPeeking(t *testing.T) {
 func TestNormalBeatsPassive(t *testing.T) {
 	rs := newRules(t)
 	for seat := range 2 {
-		levels := []Level{Passive, Passive}
-		levels[seat] = Normal
+		levels := []ruleset.Level{ruleset.Passive, ruleset.Passive}
+		levels[seat] = ruleset.Normal
 		s := play(t, rs, 3, 24, levels, 120, nil)
 		if !s.Over || s.Winner != game.PlayerID(seat+1) {
 			t.Errorf("normal as player %d: game over %v, winner %d after %d turns", seat+1, s.Over, s.Winner, s.Turn-1)
@@ -278,10 +279,10 @@ func TestNormalBeatsEasy(t *testing.T) {
 	wins := 0
 	const games = 6
 	for g := range games {
-		levels := []Level{Normal, Easy}
+		levels := []ruleset.Level{ruleset.Normal, ruleset.Easy}
 		normal := game.PlayerID(1)
 		if g%2 == 1 {
-			levels, normal = []Level{Easy, Normal}, 2
+			levels, normal = []ruleset.Level{ruleset.Easy, ruleset.Normal}, 2
 		}
 		if s := play(t, rs, uint64(20+g), 24, levels, 200, nil); s.Winner == normal {
 			wins++
@@ -294,22 +295,22 @@ func TestNormalBeatsEasy(t *testing.T) {
 
 func TestParseLevel(t *testing.T) {
 	for _, l := range Levels() {
-		have, err := ParseLevel(l.String())
+		have, err := ruleset.ParseLevel(l.String(), Levels())
 		if err != nil || have != l {
 			t.Errorf("ParseLevel(%q) = %v, %v; want %v", l.String(), have, err, l)
 		}
 	}
-	if _, err := ParseLevel("hard"); err == nil {
+	if _, err := ruleset.ParseLevel("hard", Levels()); err == nil {
 		t.Error("ParseLevel(\"hard\") gave no error")
 	}
 }
 
 func TestOrdersNoPlayer(t *testing.T) {
 	rs := newRules(t)
-	if o := New(rs, Normal, 1).Orders(&game.View{}); o != nil {
+	if o := New(rs, ruleset.Normal, 1).Orders(&game.View{}); o != nil {
 		t.Errorf("orders for a view of nobody: %v", o)
 	}
-	if o := New(rs, Normal, 1).Orders(nil); o != nil {
+	if o := New(rs, ruleset.Normal, 1).Orders(nil); o != nil {
 		t.Errorf("orders for no view: %v", o)
 	}
 }
@@ -323,7 +324,7 @@ func BenchmarkOrders(b *testing.B) {
 		b.Fatal(err)
 	}
 	v := game.NewView(s, 1)
-	for _, l := range []Level{Easy, Normal} {
+	for _, l := range []ruleset.Level{ruleset.Easy, ruleset.Normal} {
 		b.Run(l.String(), func(b *testing.B) {
 			pl := New(rs, l, 1)
 			for b.Loop() {
@@ -351,7 +352,7 @@ func TestRandomTakesCities(t *testing.T) {
 				passive[c.ID] = true
 			}
 		}
-		playOn(t, rs, s, []Level{Random, Passive}, 150, nil)
+		playOn(t, rs, s, []ruleset.Level{ruleset.Random, ruleset.Passive}, 150, nil)
 		for _, c := range s.Cities {
 			if passive[c.ID] && c.Owner == 1 {
 				taken++

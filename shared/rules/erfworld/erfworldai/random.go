@@ -1,4 +1,4 @@
-package ai
+package erfworldai
 
 import (
 	"empires/shared/game"

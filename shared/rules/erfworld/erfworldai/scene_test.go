@@ -1,4 +1,4 @@
-package ai
+package erfworldai
 
 import (
 	"math/rand/v2"

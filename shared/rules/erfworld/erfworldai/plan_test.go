@@ -1,4 +1,4 @@
-package ai
+package erfworldai
 
 import (
 	"testing"
@@ -6,6 +6,7 @@ import (
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/rules/erfworld"
+	"empires/shared/ruleset"
 )
 
 // unitsNamed returns the units of the named kinds and counts, e.g.
@@ -40,7 +41,7 @@ func builderScene(t *testing.T) *scene {
 // is, through Player.Orders (which keeps the orders game.ValidateOrders
 // accepts on the view's state), and fails unless the server accepts them
 // on the real state.
-func ordersOf(sc *scene, l Level) []game.Order {
+func ordersOf(sc *scene, l ruleset.Level) []game.Order {
 	sc.t.Helper()
 	game.RecordVision(sc.s, sc.rs)
 	orders := New(sc.rs, l, 1).Orders(game.NewView(sc.s, 1))
@@ -57,7 +58,7 @@ func ordersOf(sc *scene, l Level) []game.Order {
 // a city, on the hex of a stray army, takes the strays, not an escort that
 // would leave the rest without a Warlord outside a city.
 func TestBuilderTakesEscort(t *testing.T) {
-	for _, l := range []Level{Easy, Normal} {
+	for _, l := range []ruleset.Level{ruleset.Easy, ruleset.Normal} {
 		sc := builderScene(t)
 		g := sc.army(1, at(8, 3), unitsNamed(t, sc.rs, "infantry", 1, "siege", 1), false)
 		b := sc.army(1, at(8, 3), nil, true)
@@ -91,7 +92,7 @@ func TestBuilderTakesEscort(t *testing.T) {
 // from the Capital: it walks to that city for an escort instead of to a
 // free site where it could found no city.
 func TestLoneBuilderFetchesEscort(t *testing.T) {
-	for _, l := range []Level{Easy, Normal} {
+	for _, l := range []ruleset.Level{ruleset.Easy, ruleset.Normal} {
 		sc := builderScene(t)
 		sc.army(1, at(8, 3), sc.infantry(2), false)
 		b := sc.army(1, at(7, 1), nil, true)
@@ -115,7 +116,7 @@ func TestLoneBuilderFetchesEscort(t *testing.T) {
 // Attack order, which fights the city's own Infantry and takes it
 // (game.Resolve).
 func TestTakesCityWithAttack(t *testing.T) {
-	for _, l := range []Level{Easy, Normal} {
+	for _, l := range []ruleset.Level{ruleset.Easy, ruleset.Normal} {
 		sc := builderScene(t)
 		city := sc.city(2, at(11, 4), false, 1)
 		a := sc.army(1, at(10, 4), sc.infantry(20), true)
@@ -318,9 +319,9 @@ func TestRecallBuilder(t *testing.T) {
 // (game.Resolve); NormalV1's armies both stop on the edge.
 func TestFlankPastPin(t *testing.T) {
 	for _, tt := range []struct {
-		l     Level
+		l     ruleset.Level
 		takes bool
-	}{{Normal, true}, {NormalV1, false}} {
+	}{{ruleset.Normal, true}, {NormalV1, false}} {
 		sc := builderScene(t)
 		city := sc.city(2, at(11, 4), false, 1)
 		sc.army(2, at(11, 4), sc.infantry(2), false)
@@ -342,9 +343,9 @@ func TestFlankPastPin(t *testing.T) {
 // (game.Resolve); NormalV1's, each weighing itself alone, stay out.
 func TestStackAttacksTogether(t *testing.T) {
 	for _, tt := range []struct {
-		l     Level
+		l     ruleset.Level
 		takes bool
-	}{{Normal, true}, {NormalV1, false}} {
+	}{{ruleset.Normal, true}, {NormalV1, false}} {
 		sc := builderScene(t)
 		city := sc.city(2, at(11, 4), false, 2)
 		sc.army(2, at(11, 4), sc.infantry(6), false)

@@ -1,12 +1,12 @@
-package ai
+package erfworldai
 
 import (
 	"slices"
 
 	"empires/shared/game"
 	"empires/shared/hex"
-	"empires/shared/rules"
 	"empires/shared/rules/erfworld"
+	"empires/shared/rulesfile"
 )
 
 // style is what sets Easy and Normal apart: one plan, different knobs.
@@ -327,14 +327,14 @@ func (p *planner) formable() []erfworld.UnitKind {
 	var out []erfworld.UnitKind
 	for k := range p.rs.D.Units {
 		u := &p.rs.D.Units[k]
-		if u.Requires == rules.NoTerrain || p.citiesBorder(u.Requires) {
+		if u.Requires == rulesfile.NoTerrain || p.citiesBorder(u.Requires) {
 			out = append(out, erfworld.UnitKind(k))
 		}
 	}
 	return out
 }
 
-func (p *planner) citiesBorder(t rules.TerrainID) bool {
+func (p *planner) citiesBorder(t rulesfile.TerrainID) bool {
 	for _, c := range p.cities {
 		for _, n := range c.Hex.Neighbors() {
 			if tt, ok := p.s.Map.At(n); ok && tt == t {

@@ -1,12 +1,12 @@
-package ai
+package erfworldai
 
 import (
 	"slices"
 
 	"empires/shared/game"
 	"empires/shared/hex"
-	"empires/shared/rules"
 	"empires/shared/rules/erfworld"
+	"empires/shared/rulesfile"
 )
 
 // Ferries: carrying armies by Fleet to enemies beyond the water. The rules
@@ -107,7 +107,7 @@ func (p *planner) seaworthy(h hex.Hex) bool {
 		return false
 	}
 	for _, i := range sr.order {
-		if p.s.Map.Terrain[i] == rules.NoTerrain {
+		if p.s.Map.Terrain[i] == rulesfile.NoTerrain {
 			return true
 		}
 	}
@@ -197,7 +197,7 @@ func (p *planner) hasCargo(f *game.Army) bool {
 // player knows: naval terrain, or terrain never seen.
 func (w *world) sailable(i int) bool {
 	t := w.s.Map.Terrain[i]
-	if t == rules.NoTerrain {
+	if t == rulesfile.NoTerrain {
 		return true
 	}
 	return int(t) < len(w.rs.D.Terrain) && w.rs.D.Terrain[t].Naval
@@ -206,14 +206,14 @@ func (w *world) sailable(i int) bool {
 // water reports whether hex index i is naval terrain the player has seen.
 func (w *world) water(i int) bool {
 	t := w.s.Map.Terrain[i]
-	return t != rules.NoTerrain && int(t) < len(w.rs.D.Terrain) && w.rs.D.Terrain[t].Naval
+	return t != rulesfile.NoTerrain && int(t) < len(w.rs.D.Terrain) && w.rs.D.Terrain[t].Naval
 }
 
 // landable reports whether an army may land on hex h (index i) as far as
 // the player knows: land it has seen and may enter, without another
 // player's city or an enemy army seen lately.
 func (w *world) landable(h hex.Hex, i int) bool {
-	if w.s.Map.Terrain[i] == rules.NoTerrain || !w.passable(i) {
+	if w.s.Map.Terrain[i] == rulesfile.NoTerrain || !w.passable(i) {
 		return false
 	}
 	if c := w.s.CityAt(h); c != nil && c.Owner != w.me {
@@ -538,7 +538,7 @@ func (p *planner) embark(a *game.Army, units game.Units, pow float64) bool {
 			return true
 		}
 		coast := func(h hex.Hex, i int) bool {
-			return i >= 0 && p.s.Map.Terrain[i] != rules.NoTerrain && p.meetingWater(f.Hex, h, sr) >= 0
+			return i >= 0 && p.s.Map.Terrain[i] != rulesfile.NoTerrain && p.meetingWater(f.Hex, h, sr) >= 0
 		}
 		var walk []hex.Hex
 		meet := a.Hex

@@ -1,4 +1,4 @@
-package ai
+package erfworldai
 
 import (
 	"slices"
@@ -6,7 +6,7 @@ import (
 
 	"empires/shared/game"
 	"empires/shared/hex"
-	"empires/shared/rules"
+	"empires/shared/rulesfile"
 )
 
 // Distance fields. A turn's plan asks the walking distance between a few
@@ -27,7 +27,7 @@ import (
 // sources is reached, with its final distance in dist.
 type field struct {
 	rect    hex.Rect
-	terrain []rules.TerrainID
+	terrain []rulesfile.TerrainID
 	walk    *[256]bool
 	// dist is the steps from the sources to each hex, -1 where the search
 	// has not reached it (yet).
@@ -50,7 +50,7 @@ func newField(n int) *field {
 // start starts f's search from hex indexes sources (negative ones left
 // out) on a map of rect and terrain, over the hexes whose terrain walk
 // accepts. f must be clean (newField, or clear).
-func (f *field) start(sources []int, rect hex.Rect, terrain []rules.TerrainID, walk *[256]bool) {
+func (f *field) start(sources []int, rect hex.Rect, terrain []rulesfile.TerrainID, walk *[256]bool) {
 	f.rect, f.terrain, f.walk = rect, terrain, walk
 	for _, i := range sources {
 		if i >= 0 && f.dist[i] < 0 {

@@ -1,4 +1,4 @@
-package ai
+package erfworldai
 
 import (
 	"strings"
@@ -8,6 +8,7 @@ import (
 	"empires/shared/hex"
 	"empires/shared/hexmap"
 	"empires/shared/rules/erfworld"
+	"empires/shared/ruleset"
 )
 
 // islandRows is a map of two islands six hexes of Water apart: player 1
@@ -85,7 +86,7 @@ func TestNormalFerriesToAnIsland(t *testing.T) {
 		s := islandGame(t, rs, seed)
 		east := landMass(rs, s, s.Cities[3].Hex)
 		landed, loads, unloads := game.Turn(0), 0, 0
-		playOn(t, rs, s, []Level{Normal, Passive}, turns, func(s *game.State, p game.PlayerID, orders []game.Order) {
+		playOn(t, rs, s, []ruleset.Level{ruleset.Normal, ruleset.Passive}, turns, func(s *game.State, p game.PlayerID, orders []game.Order) {
 			if p != 1 {
 				return
 			}
@@ -116,7 +117,7 @@ func TestNormalFerriesToAnIsland(t *testing.T) {
 		t.Logf("seed %d: first landing on turn %d, won on turn %d", seed, landed, s.Turn-1)
 
 		old := islandGame(t, rs, seed)
-		playOn(t, rs, old, []Level{NormalV1, Passive}, turns, nil)
+		playOn(t, rs, old, []ruleset.Level{NormalV1, ruleset.Passive}, turns, nil)
 		if old.Over {
 			t.Errorf("seed %d: normal-v1 won over the water, winner %d", seed, old.Winner)
 		}
@@ -143,7 +144,7 @@ func TestNormalLooksForAnUnseenRival(t *testing.T) {
 		}
 		return false
 	}
-	playOn(t, rs, s, []Level{Normal, Passive}, 30, func(s *game.State, p game.PlayerID, orders []game.Order) {
+	playOn(t, rs, s, []ruleset.Level{ruleset.Normal, ruleset.Passive}, 30, func(s *game.State, p game.PlayerID, orders []game.Order) {
 		if p != 1 {
 			return
 		}

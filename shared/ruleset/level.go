@@ -1,0 +1,63 @@
+package ruleset
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Level is how a ruleset's AI plays, named as the lobby, the flags and the
+// players name it: Info.Levels lists a ruleset's levels by these names, and
+// NewAI takes one of them. Each ruleset's AI says what its levels do.
+type Level string
+
+// The levels the rulesets' AIs offer, weakest first. Passive and Random are
+// baselines for the strength ladder, not opponents for people; a ruleset
+// may offer only some of them, or levels of its own (a Level is any name).
+const (
+	// Passive gives no orders.
+	Passive Level = "passive"
+	// Random gives random legal orders.
+	Random Level = "random"
+	// Easy plays without much planning.
+	Easy Level = "easy"
+	// Normal plans, defends and attacks where it is stronger: the
+	// opponent a ruleset offers people by default.
+	Normal Level = "normal"
+)
+
+// String returns the level's name.
+func (l Level) String() string { return string(l) }
+
+// ParseLevel returns the level of levels named s, in any case. Its error
+// names the levels, e.g. `unknown AI level "hard": want passive, random,
+// easy or normal`.
+func ParseLevel(s string, levels []Level) (Level, error) {
+	for _, l := range levels {
+		if strings.EqualFold(s, string(l)) {
+			return l, nil
+		}
+	}
+	return "", fmt.Errorf("unknown AI level %q: want %s", clip(s, 32), orList(levels))
+}
+
+// LevelNames returns the names of levels, in order: what Info.Levels
+// holds.
+func LevelNames(levels ...Level) []string {
+	out := make([]string, len(levels))
+	for i, l := range levels {
+		out[i] = string(l)
+	}
+	return out
+}
+
+// orList names levels as "a, b or c".
+func orList(levels []Level) string {
+	names := LevelNames(levels...)
+	switch len(names) {
+	case 0:
+		return "no level"
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
