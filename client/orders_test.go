@@ -57,8 +57,17 @@ func TestOrdersInTheWindow(t *testing.T) {
 	at := r.Min.Add(r.Max).Div(2)
 	d.click(at.X, at.Y, 1)
 	d.wait("the Infantry drafted", func(p *app.Probe) bool { return p.Orders == 1 })
-	d.frames(3)
-	p = d.read()
+	// The panel laid out again: the client may update several times
+	// between two draws on a busy machine, and lays widgets out as it
+	// draws them.
+	p = d.wait("the panel laid out with the order", func(p *app.Probe) bool {
+		for label, was := range before {
+			if b, ok := p.Buttons[label]; ok && was.Rect[0] > p.Map[2] && b.Rect == [4]int{} {
+				return false // rebuilt, not laid out yet
+			}
+		}
+		return true
+	})
 	under := ""
 	for label, b := range p.Buttons {
 		if image.Pt(at.X, at.Y).In(image.Rect(b.Rect[0], b.Rect[1], b.Rect[2], b.Rect[3])) {
@@ -143,8 +152,14 @@ func TestOrdersInTheWindow(t *testing.T) {
 		army := d.armyOn(city.Cell)
 		d.selectArmy(army)
 		goal, p = d.hoverAway(army, 4)
-		if want := "Moves 2 of 4 hexes today (2 move points): order the rest tomorrow"; !slices.Contains(p.Preview, want) {
-			t.Errorf("%dx%d: the path to %s says %q, want %q", size[0], size[1], goal, p.Preview, want)
+		// The path may go round what stands in the way (a Mountain, a
+		// city): its steps are the first line's.
+		steps := 0
+		if len(p.Preview) > 0 {
+			fmt.Sscanf(p.Preview[0], "%d steps", &steps)
+		}
+		if want := fmt.Sprintf("Moves 2 of %d hexes today (2 move points): order the rest tomorrow", steps); steps < 4 || !slices.Contains(p.Preview, want) {
+			t.Errorf("%dx%d: the path to %s says %q, want %d steps or more and %q", size[0], size[1], goal, p.Preview, 4, want)
 		}
 		d.keepHere(fmt.Sprintf("orders-%dx%d-erfpires-path", size[0], size[1]))
 	}
@@ -158,8 +173,9 @@ func TestOrdersInTheWindow(t *testing.T) {
 	d.endDay(2)
 	for _, m := range d.read().Mine {
 		if m.ID == army.ID {
-			if dist := hex.Distance(cellHex(t, m.Cell), cellHex(t, city.Cell)); dist != 2 {
-				t.Errorf("on day 2 the army is %d hexes from its city, want 2", dist)
+			// Two steps of a path that may bend: 1 or 2 hexes away.
+			if dist := hex.Distance(cellHex(t, m.Cell), cellHex(t, city.Cell)); dist < 1 || dist > 2 {
+				t.Errorf("on day 2 the army is %d hexes from its city, want 2 steps on", dist)
 			}
 		}
 	}
