@@ -1,7 +1,6 @@
 package main
 
 import (
-	"net"
 	"slices"
 	"strconv"
 	"strings"
@@ -25,12 +24,7 @@ import (
 func TestDuelDeckChooser(t *testing.T) {
 	t.Parallel()
 	bin := buildClient(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
+	addr := freeAddr(t)
 	d := startDriver(t, bin, []string{"-lan", addr, "-name", "Ann"}, func(p *app.Probe) bool { return p.Screen == "menu" })
 
 	// Ann hosts: Duel, 2 seats of which 1 bot.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -85,6 +86,18 @@ func startXvfb(t *testing.T) string {
 		t.Fatalf("Xvfb gave no display number: %v", err)
 	}
 	return ":" + strings.TrimSpace(line)
+}
+
+// freeAddr returns a loopback address with a port free now, for a LAN
+// host's server (-lan) that a test starts.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
 }
 
 // startDriver builds the client, starts it with args (plus -probe) and

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"net"
 	"slices"
 	"strings"
 	"testing"
@@ -25,12 +24,7 @@ import (
 func TestDuelTwoPlayers(t *testing.T) {
 	t.Parallel()
 	bin := buildClient(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
+	addr := freeAddr(t)
 	menu := func(p *app.Probe) bool { return p.Screen == "menu" }
 	host := startDriver(t, bin, []string{"-lan", addr, "-name", "Ann"}, menu)
 	guest := startDriver(t, bin, []string{"-name", "Bob"}, menu)

@@ -6,7 +6,6 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -260,12 +259,7 @@ func TestLANGame(t *testing.T) {
 	needDisplay(t)
 	t.Parallel()
 	bin := buildClient(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
+	addr := freeAddr(t)
 	hostDir, joinDir := t.TempDir(), t.TempDir()
 	env := append(os.Environ(), "HOME="+t.TempDir(), "XDG_CONFIG_HOME="+t.TempDir())
 	host := exec.Command(bin, "-autoplay", hostDir, "-autoplay-host", "-lan", addr, "-name", "Host")
