@@ -2,18 +2,16 @@
 
 GO          ?= go
 STATICCHECK := $(GO) tool staticcheck
-# The rules engine and the server run their tests under the race detector.
-# The map generator is single-goroutine integer code whose big-map tests take
-# a minute under the detector and find nothing there, so it runs without.
-PLAIN_PKGS  := ./shared/mapgen
-# The client's network layer, headless bot, view model and preferences need no
-# display.
-# scripts/dist's tests build this machine's release archives and play a game
-# on the unpacked server, and compile the other release targets.
-RACE_PKGS    = $(filter-out empires/shared/mapgen,$(shell $(GO) list ./shared/... ./server/... ./assets/... ./client/model/... ./client/prefs/... ./scripts/...))
-# The other client packages draw, and the client's own tests open real
-# windows, so they run under a virtual X server.
-CLIENT_PKGS := ./client ./client/app/... ./client/board/... ./client/camera/... ./client/kit/... ./client/menu/... ./client/module/... ./client/modules/...
+# Every package with tests is in one of three sets, which scripts/testpkgs
+# computes from the code (`go run ./scripts/testpkgs -set race -why` says
+# why each package is where it is):
+#   race     tests that can run two goroutines at once (the server, the
+#            network, the store, the release archives): the race detector;
+#   plain    tests on one goroutine (the rulesets, the engines, the AIs, the
+#            protocol): the race detector can find nothing there and makes
+#            them up to ten times slower, so they run without it;
+#   display  tests that draw (the client): under a virtual X server.
+TESTPKGS     = $(GO) run ./scripts/testpkgs -set
 # The version the binaries report: the git tag or commit (package
 # shared/buildinfo).
 VERSION     ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
@@ -58,12 +56,19 @@ map: ## Write a generated map to a PNG (MAP_ARGS="-seed 7 -size 64x48 -players 6
 
 test: deps-test lint test-go test-client ## Run every check and test (what CI runs).
 
-test-go: ## Run the engine, rules and server tests (race detector on).
-	$(GO) test -race -count=1 -timeout $(TEST_TIMEOUT) $(RACE_PKGS)
-	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) $(PLAIN_PKGS)
+test-go: ## Run the engine, rules and server tests (race detector on where goroutines meet).
+	@race=$$($(TESTPKGS) race) && plain=$$($(TESTPKGS) plain) && test -n "$$race" && test -n "$$plain" || \
+		{ echo "scripts/testpkgs could not sort the packages"; exit 1; }; \
+	echo "go test -race (the $$(echo $$race | wc -w) packages whose tests run goroutines)"; \
+	$(GO) test -race -count=1 -timeout $(TEST_TIMEOUT) $$race && \
+	echo "go test (the $$(echo $$plain | wc -w) packages whose tests run on one goroutine)" && \
+	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) $$plain
 
 test-client: deps-test ## Run the client tests in a real window under Xvfb.
-	xvfb-run -a -s "-screen 0 1920x1080x24" $(GO) test -count=1 -timeout $(TEST_TIMEOUT) $(CLIENT_PKGS)
+	@display=$$($(TESTPKGS) display) && test -n "$$display" || \
+		{ echo "scripts/testpkgs could not sort the packages"; exit 1; }; \
+	echo "go test under Xvfb (the $$(echo $$display | wc -w) packages whose tests draw)"; \
+	xvfb-run -a -s "-screen 0 1920x1080x24" $(GO) test -count=1 -timeout $(TEST_TIMEOUT) $$display
 
 lint: fmt-check vet staticcheck check-shared check-core check-client check-server ## gofmt, go vet, staticcheck, and the import rules.
 

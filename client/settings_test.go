@@ -15,7 +15,7 @@ import (
 // that it shows where the player's files are (the config directory, in
 // the driver's XDG_CONFIG_HOME) and the log file (in the user's cache
 // directory), that the log is there, and that the main menu shows the
-// build's version.
+// build's version and, left alone, is not drawn every frame.
 func TestSettingsShowsPlaces(t *testing.T) {
 	t.Parallel()
 	bin := buildClient(t)
@@ -28,6 +28,13 @@ func TestSettingsShowsPlaces(t *testing.T) {
 	d.wait("the main menu's version", func(p *app.Probe) bool {
 		return slices.ContainsFunc(p.Texts, func(s string) bool { return strings.Contains(s, "Empires "+version+" ·") })
 	})
+	// The idle main menu is drawn about once a second, not every frame.
+	d.frames(90)
+	before := d.read()
+	d.frames(180)
+	if after := d.read(); after.Draws-before.Draws > 8 {
+		t.Errorf("idle main menu drawn %d times in %d updates", after.Draws-before.Draws, after.Frame-before.Frame)
+	}
 	d.press("Settings")
 	p := d.wait("the settings", func(p *app.Probe) bool { return slices.Contains(p.Texts, "Your files") })
 

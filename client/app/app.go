@@ -174,6 +174,7 @@ type App struct {
 	inUI      bool                      // ebitenui's Update is running ...
 	afterUI   []widget.RemoveWindowFunc // ... and these windows close after it
 	redraw    bool                      // the next Draw must draw (wantsDraw)
+	changedAt int                       // the last frame something changed (wantsDraw)
 	drawn     image.Rectangle           // the size of the last frame drawn
 
 	shot     string // a screenshot to save: Draw reads the pixels ...
@@ -250,9 +251,9 @@ func (a *App) Update() error {
 		}
 		a.shot, a.shotPix, a.userShot = "", nil, false
 	}
-	a.pollDial()
-	a.pollLAN()
-	changed := a.pollConn()
+	changed := a.pollDial()
+	changed = a.pollLAN() || changed
+	changed = a.pollConn() || changed
 	changed = a.inputChanged() || changed
 	if a.screen == screenGame && a.game != nil {
 		a.game.resize(a.width, a.height)
@@ -295,19 +296,27 @@ func (a *App) Update() error {
 
 // wantsDraw reports whether this frame must be drawn. The screen is not
 // cleared between frames (ebiten.SetScreenClearedEveryFrame(false)): Draw
-// leaves the last frame on it unless this says so, so an idle game screen
-// costs next to nothing. The
-// menus and the lobby are drawn every frame (their widgets animate); the
-// game screen when anything on it changed (input, the network, the HUD's
-// texts, the camera, a notice, a tooltip), while the turn's animation
-// runs, twice a second while a text field blinks its caret or the banner
-// shows, and for a screenshot.
+// leaves the last frame on it unless this says so, so an idle screen costs
+// next to nothing (a menu drawn every frame in software cost most of a
+// core). Every screen is drawn when anything on it changed (input, the
+// network, a dial or a LAN search ending, a new screen) and for a
+// screenshot. The menus and the lobby are also drawn every frame for a
+// second after a change (a tooltip shows 0.8 s after the pointer rests, a
+// pressed button springs back) and once a second after that; the game
+// screen while the turn's animation runs (game.update says so). Either is
+// drawn twice a second while a text field blinks its caret, and the game
+// screen while the banner shows.
 func (a *App) wantsDraw(changed bool) bool {
-	g := a.game
+	if changed {
+		a.changedAt = a.frame
+	}
+	menus := a.screen != screenGame || a.game == nil
 	switch {
-	case changed || a.shot != "" || a.screen != screenGame || g == nil:
+	case changed || a.shot != "":
 		return true
-	case a.frame%30 == 0 && (a.status != "" || a.ui.GetFocusedWidget() != nil):
+	case menus && (a.frame-a.changedAt < 60 || a.frame%60 == 0):
+		return true
+	case a.frame%30 == 0 && ((!menus && a.status != "") || a.ui.GetFocusedWidget() != nil):
 		return true
 	}
 	return false
@@ -391,6 +400,7 @@ func (a *App) userScreenshot() {
 // setRoot shows c as the whole UI. On the game screen Tab selects the
 // next army instead of moving the focus between widgets.
 func (a *App) setRoot(c *widget.Container, s screen) {
+	a.redraw, a.changedAt = true, a.frame
 	a.ui.Container = c
 	a.screen = s
 	a.ui.DisableDefaultFocus = s == screenGame
@@ -532,15 +542,15 @@ func (a *App) searchLAN() {
 
 // pollLAN takes the result of the search of the local network, if it has
 // come.
-func (a *App) pollLAN() {
+func (a *App) pollLAN() bool {
 	if a.lanFound == nil {
-		return
+		return false
 	}
 	var r lanResult
 	select {
 	case r = <-a.lanFound:
 	default:
-		return
+		return false
 	}
 	a.lanFound = nil
 	switch {
@@ -555,6 +565,7 @@ func (a *App) pollLAN() {
 		}
 		a.join.SetLAN(rows)
 	}
+	return true
 }
 
 func (a *App) showSettings() {
@@ -672,14 +683,16 @@ func dial(url, name string) (*conn.Conn, error) {
 }
 
 // pollDial takes the result of a dial, if it has come.
-func (a *App) pollDial() {
+func (a *App) pollDial() bool {
 	if a.dialing == nil {
-		return
+		return false
 	}
 	select {
 	case r := <-a.dialing:
 		a.dialed(r)
+		return true
 	default:
+		return false
 	}
 }
 
