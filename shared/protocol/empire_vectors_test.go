@@ -1,6 +1,10 @@
 package protocol_test
 
 import (
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -9,6 +13,7 @@ import (
 	"empires/shared/rules/empire"
 	"empires/shared/rules/empire/world"
 	"empires/shared/ruleset"
+	"empires/shared/wire"
 )
 
 // empireScene is a small game of the empire ruleset, on turn 1 with its
@@ -117,17 +122,140 @@ func newEmpireScene(t *testing.T) *empireScene {
 	return sc
 }
 
-func TestEmpireSceneExplore(t *testing.T) {
+// empireVectors are the vectors of an empire game (numbered from 39): the
+// ruleset's data bundle, a FullView, SubmitOrders and the TurnUpdate that
+// follows.
+func empireVectors(t *testing.T) []vector {
+	t.Helper()
+	r := empireRules(t)
 	sc := newEmpireScene(t)
-	t.Logf("before %+v", sc.before.Forces)
-	t.Logf("before sett %+v sight %+v", sc.before.Settlements, sc.before.Sightings)
-	t.Logf("after %+v", sc.after.Forces)
-	t.Logf("after sett %+v sight %+v tr %+v", sc.after.Settlements, sc.after.Sightings, sc.after.Transits)
-	for _, e := range sc.events {
-		t.Logf("event %+v", e)
+	orders, err := empire.EncodeOrders(sc.orders)
+	if err != nil {
+		t.Fatal(err)
 	}
-	o, _ := empire.EncodeOrders(sc.orders)
-	t.Logf("orders % x", o)
-	t.Logf("delta % x", sc.update.Delta)
-	t.Logf("events %d bytes", len(sc.update.Events))
+	return []vector{
+		{name: "39-rules-data-empire", from: "server", seq: 2, reply: 2, ruleset: empire.ID,
+			msg: &protocol.RulesData{Ruleset: empire.ID, Hash: r.Info().Hash, Data: r.Data()},
+			about: "The empire ruleset's data, the built-in one: its bundle of units.dat, terrain.dat and game.dat, " +
+				"each after a line \"=== <name> <length in bytes>\" and followed by a line end; no event templates (Dict 0): its events carry no texts."},
+		{name: "40-full-view-empire", from: "server", seq: 9, ruleset: empire.ID, msg: fullViewOf(t, sc.before),
+			about: "Ansom's view of a small empire game (16x16 squares) on turn 1: his city and its garrison, " +
+				"Jillian's city and garrison in sight, the squares he has seen, the rest unknown."},
+		{name: "41-submit-orders-empire", from: "client", seq: 7, ruleset: empire.ID,
+			msg: &protocol.SubmitOrders{Turn: 1, Orders: orders, Seq: 1},
+			about: "Ansom's orders for turn 1: split his Cavalry off the garrison as a new army marching four squares east into the neutral town; " +
+				"his city produces an Archer, then Infantry."},
+		{name: "42-turn-update-empire", from: "server", seq: 14, ruleset: empire.ID, msg: sc.update, appliesTo: "40-full-view-empire",
+			about: "The resolved turn 1 for Ansom: the delta from his turn-1 view (vector 40) to his turn-2 view, and his events: " +
+				"the army's four steps, its battle with the town's garrison (the whole report) and the town taken."},
+	}
+}
+
+// describeEmpire decodes the payloads of msg, a message of an empire game,
+// into payloads and f, as a client does (the ruleset's decoders), and
+// returns the view the client holds after it, nil for a message without a
+// view.
+func describeEmpire(t *testing.T, v vector, msg protocol.Message, views map[string]any, payloads map[string]any, f *vectorFile) any {
+	t.Helper()
+	r := empireRules(t)
+	switch m := msg.(type) {
+	case *protocol.FullView:
+		rv, err := r.DecodeView(m.View)
+		if err != nil {
+			t.Fatal(err)
+		}
+		view := rv.(*empire.View)
+		payloads["View"] = view
+		empireSum(t, view, m.Checksum, f)
+		return view
+	case *protocol.TurnUpdate:
+		var d empire.Delta
+		if err := wire.Unmarshal(m.Delta, &d); err != nil {
+			t.Fatal(err)
+		}
+		evs, err := empire.DecodeEvents(m.Events)
+		if err != nil {
+			t.Fatal(err)
+		}
+		payloads["Delta"], payloads["Events"] = d, evs
+		prev, ok := views[v.appliesTo].(*empire.View)
+		if !ok {
+			t.Skipf("the delta applies to the view of vector %s, which did not run: run the whole TestVectors", v.appliesTo)
+		}
+		rv, err := prev.Apply(m.Delta)
+		if err != nil {
+			t.Fatal(err)
+		}
+		view := rv.(*empire.View)
+		if d.From != prev.Checksum() || d.To != m.Checksum {
+			t.Errorf("the delta goes from %016x to %016x, want from the view before (%016x) to the message's checksum (%016x)",
+				d.From, d.To, prev.Checksum(), m.Checksum)
+		}
+		f.AppliesTo = v.appliesTo
+		empireSum(t, view, m.Checksum, f)
+		return view
+	case *protocol.SubmitOrders:
+		orders, err := empire.DecodeOrders(m.Orders)
+		if err != nil {
+			t.Fatal(err)
+		}
+		payloads["Orders"] = orders
+	}
+	return nil
+}
+
+// empireSum checks that the checksum of v is sum, computed as
+// docs/protocol.md says (64-bit FNV-1a of the view's encoding, with
+// 32-bit halves), and records it in f.
+func empireSum(t *testing.T, v *empire.View, sum uint64, f *vectorFile) {
+	t.Helper()
+	in, err := v.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if have := v.Checksum(); have != sum {
+		t.Errorf("the view's checksum is %016x, the message says %016x", have, sum)
+	}
+	if have := fnv1a64With32(in); have != sum {
+		t.Errorf("the documented checksum algorithm gives %016x, the message says %016x", have, sum)
+	}
+	f.Checksum = strconv.FormatUint(sum, 10)
+	f.ChecksumHex = fmt.Sprintf("%016x", sum)
+	f.ChecksumInput = hex.EncodeToString(in)
+}
+
+// TestEmpireScene checks that the empire vectors' game shows what their
+// descriptions say, so a rewrite of the vectors keeps their point.
+func TestEmpireScene(t *testing.T) {
+	sc := newEmpireScene(t)
+	var d empire.Delta
+	if err := wire.Unmarshal(sc.update.Delta, &d); err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[empire.EventKind]int{}
+	for _, e := range sc.events {
+		kinds[e.Kind]++
+	}
+	unknown := slices.Contains(sc.before.Terrain, empire.Unknown)
+	for _, c := range []struct {
+		what string
+		ok   bool
+	}{
+		{"unknown squares in the view", unknown},
+		{"an enemy city in the view", slices.ContainsFunc(sc.before.Settlements, func(s empire.SettlementView) bool { return s.Owner == 2 })},
+		{"a sighting of an enemy force in the view", len(sc.before.Sightings) > 0},
+		{"a header in the delta (the turn)", d.Header != nil && d.Header.Turn == 2},
+		{"squares in the delta", len(d.Cells) > 0},
+		{"a new army in the delta", len(d.Forces) == 2},
+		{"the town taken in the delta", slices.ContainsFunc(d.Settlements, func(s empire.SettlementView) bool { return !s.City && s.Owner == 1 })},
+		{"four moves", kinds[empire.EvMoved] == 4},
+		{"a battle with its report", kinds[empire.EvBattle] == 1 && slices.ContainsFunc(sc.events, func(e empire.Event) bool {
+			return e.Battle != nil && len(e.Battle.Report.Rounds) > 0
+		})},
+		{"the town conquered", kinds[empire.EvConquered] == 1},
+	} {
+		if !c.ok {
+			t.Errorf("the empire scene lacks %s", c.what)
+		}
+	}
 }
