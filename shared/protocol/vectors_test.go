@@ -299,6 +299,19 @@ func describeHex(t *testing.T, v vector, msg protocol.Message, views map[string]
 		payloads["Orders"] = orders
 	case *protocol.Act:
 		payloads["Action"] = plainValue(t, m.Action)
+	case *protocol.RulesData:
+		// The dictionary's hash, computed as docs/protocol.md says
+		// ("Event templates"): FNV-1a 32 over the templates, each
+		// followed by a 0xff byte.
+		h := uint32(0x811c9dc5)
+		for _, tmpl := range m.Templates {
+			for _, c := range append([]byte(tmpl), 0xff) {
+				h = (h ^ uint32(c)) * 0x01000193
+			}
+		}
+		if len(m.Templates) > 0 && h != m.Dict || m.CheckTemplates() != nil {
+			t.Errorf("the templates hash to %08x as documented (%v), the message names %08x", h, m.CheckTemplates(), m.Dict)
+		}
 	}
 	if view == nil {
 		return nil
