@@ -1,8 +1,10 @@
 package protocol_test
 
 import (
+	"cmp"
 	"encoding/hex"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -187,6 +189,9 @@ func describeEmpire(t *testing.T, v vector, msg protocol.Message, views map[stri
 			t.Fatal(err)
 		}
 		view := rv.(*empire.View)
+		if doc := applyEmpireDelta(t, prev, d); !reflect.DeepEqual(doc, view) {
+			t.Errorf("the delta applied as documented gives another view than the ruleset's Apply:\nhave %+v\nwant %+v", doc, view)
+		}
 		if d.From != prev.Checksum() || d.To != m.Checksum {
 			t.Errorf("the delta goes from %016x to %016x, want from the view before (%016x) to the message's checksum (%016x)",
 				d.From, d.To, prev.Checksum(), m.Checksum)
@@ -202,6 +207,75 @@ func describeEmpire(t *testing.T, v vector, msg protocol.Message, views map[stri
 		payloads["Orders"] = orders
 	}
 	return nil
+}
+
+// applyEmpireDelta applies d to v as docs/protocol.md says ("Applying a
+// delta", section 14.4), without the ruleset's Apply, and checks the
+// checksums it names.
+func applyEmpireDelta(t *testing.T, v *empire.View, d empire.Delta) *empire.View {
+	t.Helper()
+	sum := func(v *empire.View) uint64 {
+		b, err := v.Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fnv1a64With32(b)
+	}
+	if d.From != sum(v) {
+		t.Fatalf("the delta is for the view of checksum %016x, not this one's %016x", d.From, sum(v))
+	}
+	nv := *v
+	if d.Header != nil {
+		nv.Turn, nv.Over, nv.Winner, nv.Players = d.Header.Turn, d.Header.Over, d.Header.Winner, d.Header.Players
+	}
+	nv.Terrain, nv.Seen = slices.Clone(v.Terrain), slices.Clone(v.Seen)
+	for _, c := range d.Cells {
+		if c.I < 0 || c.I >= len(nv.Terrain) {
+			t.Fatalf("cell %d off the map", c.I)
+		}
+		nv.Terrain[c.I], nv.Seen[c.I] = c.Terrain, c.Seen
+	}
+	nv.Forces = keyed(v.Forces, d.Forces, d.ForcesGone, func(f empire.Force) empire.ForceID { return f.ID })
+	nv.Settlements = keyed(v.Settlements, d.Settlements, nil, func(s empire.SettlementView) empire.SettlementID { return s.ID })
+	nv.Sightings = keyed(v.Sightings, d.Sightings, d.SightsGone, func(s empire.Sighting) empire.ForceID { return s.Force })
+	if d.TransitsSet {
+		nv.Transits = d.Transits
+	}
+	// Canonical: every empty list nil.
+	nv.Players, nv.Terrain, nv.Seen = nilIfEmpty(nv.Players), nilIfEmpty(nv.Terrain), nilIfEmpty(nv.Seen)
+	nv.Forces, nv.Settlements = nilIfEmpty(nv.Forces), nilIfEmpty(nv.Settlements)
+	nv.Transits, nv.Sightings = nilIfEmpty(nv.Transits), nilIfEmpty(nv.Sightings)
+	for i := range nv.Forces {
+		nv.Forces[i].Units, nv.Forces[i].Path = nilIfEmpty(nv.Forces[i].Units), nilIfEmpty(nv.Forces[i].Path)
+	}
+	for i := range nv.Settlements {
+		nv.Settlements[i].Queue = nilIfEmpty(nv.Settlements[i].Queue)
+	}
+	if sum(&nv) != d.To {
+		t.Errorf("the view reached has checksum %016x, the delta names %016x", sum(&nv), d.To)
+	}
+	return &nv
+}
+
+// keyed returns old without the entries whose key is in gone or in
+// changed, with changed added, sorted by key.
+func keyed[T any, K cmp.Ordered](old, changed []T, gone []K, key func(T) K) []T {
+	var out []T
+	for _, x := range old {
+		if !slices.Contains(gone, key(x)) && !slices.ContainsFunc(changed, func(c T) bool { return key(c) == key(x) }) {
+			out = append(out, x)
+		}
+	}
+	out = append(out, changed...)
+	slices.SortFunc(out, func(a, b T) int { return cmp.Compare(key(a), key(b)) })
+	return out
+}
+
+func nilIfEmpty[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
 }
 
 // empireSum checks that the checksum of v is sum, computed as
