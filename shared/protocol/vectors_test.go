@@ -1028,7 +1028,8 @@ func vectors(t *testing.T) []vector {
 			Rulesets: []protocol.RulesetInfo{erfworldInfo},
 			Limits:   protocol.Limits{MaxClientMessage: 1 << 20, MaxServerMessage: 8 << 20, MaxOrders: 4096, MessagesPerSecond: 20, Burst: 60},
 			Build:    "v0.1.0"},
-			about: "The server accepts the Hello (reply 1): its version, name, one ruleset (an example: a server lists each of its own), the limits it enforces and its build."},
+			about: "The server accepts the Hello (reply 1): its version, name, one ruleset (an example: a server lists each of its own; " +
+				"Hash names its data, Dict its dictionary of event templates), the limits it enforces and its build."},
 		{name: "03-error-bad-version", from: "server", seq: 1, reply: 1, msg: protocol.ErrorMessage(badHello),
 			about: "What a client of protocol version 99 gets for its Hello (seq 1); the server closes the connection after it."},
 		{name: "04-get-rules", from: "client", seq: 2, msg: &protocol.GetRules{Ruleset: "erfworld"},
