@@ -827,13 +827,19 @@ func (cl *client) act(env protocol.Envelope, m *protocol.Act) error {
 	return nil
 }
 
-// getRules handles GetRules: the data of one of the server's rulesets.
+// getRules handles GetRules: the data of one of the server's rulesets, and
+// the dictionary of templates its events name, if any.
 func (cl *client) getRules(env protocol.Envelope, m *protocol.GetRules) error {
 	rs, ok := cl.l.rulesets.Get(m.Ruleset)
 	if !ok {
 		return protocol.Errorf(protocol.Invalid, "this server plays no ruleset %q", m.Ruleset)
 	}
-	cl.c.Send(&protocol.RulesData{Ruleset: m.Ruleset, Hash: rs.Info().Hash, Data: rs.Data()}, env.Seq)
+	in := rs.Info()
+	rd := &protocol.RulesData{Ruleset: m.Ruleset, Hash: in.Hash, Data: rs.Data()}
+	if t, ok := rs.(ruleset.Templater); ok {
+		rd.Dict, rd.Templates = in.Dict, t.Templates()
+	}
+	cl.c.Send(rd, env.Seq)
 	return nil
 }
 

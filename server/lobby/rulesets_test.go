@@ -104,8 +104,9 @@ func TestWelcomeRulesets(t *testing.T) {
 }
 
 // TestGetRules: GetRules answers the data of the server's ruleset, whose
-// hash is the one Welcome gave; a ruleset the server does not play is an
-// error.
+// hash is the one Welcome gave, with the dictionary of event templates its
+// events name (protocol version 8); a ruleset the server does not play is
+// an error.
 func TestGetRules(t *testing.T) {
 	mod, modData := modded(t)
 	reg, err := ruleset.NewRegistry(append(mod.All(), &tally{data: tallyData})...)
@@ -127,6 +128,14 @@ func TestGetRules(t *testing.T) {
 		if rd.Ruleset != info.ID || rd.Hash != info.Hash || ruleset.HashData(rd.Data) != info.Hash || !bytes.Equal(rd.Data, want) {
 			t.Errorf("GetRules %s: ruleset %q, hash %s, %d bytes hashing to %s; want Welcome's hash %s and the %d bytes the server plays",
 				info.ID, rd.Ruleset, rd.Hash, len(rd.Data), ruleset.HashData(rd.Data), info.Hash, len(want))
+		}
+		// The dictionary of event templates comes with the data, under the
+		// hash Welcome gave: the hex rulesets' events name one, the others'
+		// none.
+		hex := info.ID == "erfworld" || info.ID == "erfpires"
+		if err := rd.CheckTemplates(); err != nil || rd.Dict != info.Dict || hex != (info.Dict != 0) || hex != (len(rd.Templates) > 0) {
+			t.Errorf("GetRules %s: %d templates, Dict %08x (%v), Welcome's Dict %08x; want the hex rulesets' dictionary, none for the others",
+				info.ID, len(rd.Templates), rd.Dict, err, info.Dict)
 		}
 	}
 	for i, want := range []bool{true, false, false, false, false} {

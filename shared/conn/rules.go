@@ -87,6 +87,9 @@ func (r *Rules) Find(in protocol.RulesetInfo) (ruleset.Ruleset, *protocol.GetRul
 		return nil, nil, err
 	}
 	own, _ := r.build.Get(in.ID)
+	if err := checkDict(own, in); err != nil {
+		return nil, nil, err
+	}
 	if own.Info().Hash == in.Hash {
 		return own, nil, nil
 	}
@@ -128,7 +131,16 @@ func (r *Rules) Accept(in protocol.RulesetInfo, m *protocol.RulesData) (ruleset.
 	if have := ruleset.HashData(m.Data); have != in.Hash {
 		return nil, fmt.Errorf("the server's rules data of %s (%d bytes) has content hash %s, not the %s it announced: refused", in.ID, len(m.Data), have, in.Hash)
 	}
+	if m.Dict != in.Dict {
+		return nil, fmt.Errorf("the server sent the event templates of %s with hash %08x, it announced %08x", in.ID, m.Dict, in.Dict)
+	}
+	if err := m.CheckTemplates(); err != nil {
+		return nil, fmt.Errorf("the server's %w: refused", err)
+	}
 	own, _ := r.build.Get(in.ID)
+	if err := checkDict(own, in); err != nil {
+		return nil, err
+	}
 	rs, _, err := r.make(own, in, m.Data)
 	if err != nil {
 		return nil, err
@@ -137,6 +149,22 @@ func (r *Rules) Accept(in protocol.RulesetInfo, m *protocol.RulesData) (ruleset.
 		_ = writeFile(r.dir, in.Hash, m.Data) // best effort: the data is in memory
 	}
 	return rs, nil
+}
+
+// checkDict reports whether own, the build's ruleset, reads the events of
+// server ruleset in: their texts name templates of the dictionary in.Dict
+// (RulesData.Templates), which must be the build's own, nil if it is.
+//
+// CHOICE: the client decodes events with the dictionary it was built with
+// and checks that it is the one the server names, rather than decoding
+// with the server's: a server with another dictionary is of another build,
+// and the client says so before the game instead of failing on its first
+// turn's events.
+func checkDict(own ruleset.Ruleset, in protocol.RulesetInfo) error {
+	if have := own.Info().Dict; have != in.Dict {
+		return fmt.Errorf("the server's events of %s name the templates of dictionary %08x, this client has %08x: use a client of the server's build", in.ID, in.Dict, have)
+	}
+	return nil
 }
 
 // make returns own playing data, whose content hash is in.Hash.
@@ -200,7 +228,7 @@ func InfoOf(in ruleset.Info) protocol.RulesetInfo {
 	out := protocol.RulesetInfo{
 		ID: in.ID, Title: in.Title, Summary: in.Summary, Board: in.Board,
 		MinSeats: in.MinSeats, MaxSeats: in.MaxSeats,
-		Levels: slices.Clone(in.Levels), Default: in.DefaultLevel, Hash: in.Hash,
+		Levels: slices.Clone(in.Levels), Default: in.DefaultLevel, Hash: in.Hash, Dict: in.Dict,
 	}
 	for _, s := range in.Settings {
 		out.Settings = append(out.Settings, protocol.SettingInfo{Key: s.Key, Label: s.Label, Help: s.Help,
@@ -232,7 +260,7 @@ func RulesetOf(in protocol.RulesetInfo) ruleset.Info {
 	out := ruleset.Info{
 		ID: in.ID, Title: in.Title, Summary: in.Summary, Board: in.Board,
 		MinSeats: in.MinSeats, MaxSeats: in.MaxSeats,
-		Levels: slices.Clone(in.Levels), DefaultLevel: in.Default, Hash: in.Hash,
+		Levels: slices.Clone(in.Levels), DefaultLevel: in.Default, Hash: in.Hash, Dict: in.Dict,
 	}
 	for _, s := range in.Settings {
 		out.Settings = append(out.Settings, ruleset.Setting{Key: s.Key, Label: s.Label, Help: s.Help,

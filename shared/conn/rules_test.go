@@ -49,6 +49,29 @@ func TestRulesFindBuilds(t *testing.T) {
 	}
 }
 
+// withDict returns m, rules data of a hex ruleset, with the dictionary of
+// event templates the server sends with it.
+func withDict(m *protocol.RulesData) *protocol.RulesData {
+	m.Dict, m.Templates = hexgame.TemplatesHash(), hexgame.Templates()
+	return m
+}
+
+// TestRulesFindDict: a server whose events name another dictionary of
+// templates than the build's is refused before the game, with why.
+func TestRulesFindDict(t *testing.T) {
+	reg := build(t)
+	own, _ := reg.Get("erfworld")
+	in := InfoOf(own.Info())
+	if in.Dict == 0 || in.Dict != hexgame.TemplatesHash() {
+		t.Fatalf("erfworld's RulesetInfo names dictionary %08x, want the build's %08x", in.Dict, hexgame.TemplatesHash())
+	}
+	in.Dict++
+	rs, get, err := NewRules(reg, "").Find(in)
+	if err == nil || rs != nil || get != nil || !strings.Contains(err.Error(), "name the templates of dictionary") {
+		t.Fatalf("Find(another dictionary) = %v, %+v, %v; want an error naming the dictionary", rs, get, err)
+	}
+}
+
 // TestRulesMod: a host's mod is fetched once (GetRules), checked against
 // its content hash, played, and found in the cache by the next client.
 func TestRulesMod(t *testing.T) {
@@ -61,7 +84,7 @@ func TestRulesMod(t *testing.T) {
 	if err != nil || rs != nil || get == nil || get.Ruleset != "erfworld" {
 		t.Fatalf("Find(a mod) = %v, %+v, %v; want GetRules for erfworld", rs, get, err)
 	}
-	rs, err = r.Accept(in, &protocol.RulesData{Ruleset: "erfworld", Hash: in.Hash, Data: data})
+	rs, err = r.Accept(in, withDict(&protocol.RulesData{Ruleset: "erfworld", Hash: in.Hash, Data: data}))
 	if err != nil {
 		t.Fatalf("Accept: %v", err)
 	}
@@ -110,12 +133,15 @@ func TestRulesRefused(t *testing.T) {
 		m    *protocol.RulesData
 		want string
 	}{
-		{"data not of its hash", in, &protocol.RulesData{Ruleset: "erfworld", Hash: in.Hash, Data: append(data, ' ')}, "has content hash"},
-		{"another hash than announced", in, &protocol.RulesData{Ruleset: "erfworld", Hash: brokenIn.Hash, Data: broken}, "it announced"},
-		{"another ruleset's data", in, &protocol.RulesData{Ruleset: "classic", Hash: in.Hash, Data: data}, `the server sent "classic"'s`},
-		{"data that does not parse", brokenIn, &protocol.RulesData{Ruleset: "erfworld", Hash: brokenIn.Hash, Data: broken}, "is not a ruleset this client can play"},
-		{"a ruleset the build lacks", unknown, &protocol.RulesData{Ruleset: "risk", Hash: in.Hash, Data: data}, "does not have the ruleset Risk"},
-		{"a hash that is no hash", badHash, &protocol.RulesData{Ruleset: "erfworld", Hash: badHash.Hash, Data: data}, "not a content hash"},
+		{"data not of its hash", in, withDict(&protocol.RulesData{Ruleset: "erfworld", Hash: in.Hash, Data: append(data, ' ')}), "has content hash"},
+		{"another hash than announced", in, withDict(&protocol.RulesData{Ruleset: "erfworld", Hash: brokenIn.Hash, Data: broken}), "it announced"},
+		{"another ruleset's data", in, withDict(&protocol.RulesData{Ruleset: "classic", Hash: in.Hash, Data: data}), `the server sent "classic"'s`},
+		{"data that does not parse", brokenIn, withDict(&protocol.RulesData{Ruleset: "erfworld", Hash: brokenIn.Hash, Data: broken}), "is not a ruleset this client can play"},
+		{"a ruleset the build lacks", unknown, withDict(&protocol.RulesData{Ruleset: "risk", Hash: in.Hash, Data: data}), "does not have the ruleset Risk"},
+		{"no event templates", in, &protocol.RulesData{Ruleset: "erfworld", Hash: in.Hash, Data: data}, "event templates of erfworld with hash 00000000, it announced"},
+		{"templates not of their hash", in, &protocol.RulesData{Ruleset: "erfworld", Hash: in.Hash, Data: data, Dict: in.Dict,
+			Templates: append(hexgame.Templates(), "one more")}, "hash to"},
+		{"a hash that is no hash", badHash, withDict(&protocol.RulesData{Ruleset: "erfworld", Hash: badHash.Hash, Data: data}), "not a content hash"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -131,7 +157,7 @@ func TestRulesRefused(t *testing.T) {
 		})
 	}
 	// The parse error says where: the file and the line of the currency.
-	_, err := NewRules(reg, "").Accept(brokenIn, &protocol.RulesData{Ruleset: "erfworld", Hash: brokenIn.Hash, Data: broken})
+	_, err := NewRules(reg, "").Accept(brokenIn, withDict(&protocol.RulesData{Ruleset: "erfworld", Hash: brokenIn.Hash, Data: broken}))
 	line := bytes.Count(broken[:bytes.Index(broken, []byte("currency = "))], []byte("\n")) + 1
 	if want := fmt.Sprintf("erfworld.toml:%d", line); err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("a broken file's error %v does not say where: want %q", err, want)
@@ -159,7 +185,7 @@ func TestGameHold(t *testing.T) {
 	if held, _ := g.Hold(&protocol.TurnClock{}); held {
 		t.Error("Hold kept a TurnClock: only views and updates wait")
 	}
-	msgs, err := g.SetRules(r, &protocol.RulesData{Ruleset: "erfworld", Hash: in.Hash, Data: data})
+	msgs, err := g.SetRules(r, withDict(&protocol.RulesData{Ruleset: "erfworld", Hash: in.Hash, Data: data}))
 	if err != nil || len(msgs) != 2 || msgs[0] != fv || msgs[1] != tu {
 		t.Fatalf("SetRules = %v, %v; want the full view, then the update", msgs, err)
 	}

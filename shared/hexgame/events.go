@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"math"
 	"strconv"
 	"strings"
@@ -14,6 +13,7 @@ import (
 
 	"empires/shared/game"
 	"empires/shared/hex"
+	"empires/shared/ruleset"
 	"empires/shared/wire"
 )
 
@@ -139,16 +139,23 @@ const (
 	refLiteral  = 2 // a text of Strings, whole
 )
 
-// HashTemplates returns the hash that names a dictionary of templates:
-// FNV-1a over them, each followed by a 0xff byte, never 0.
-func HashTemplates(templates []string) uint32 {
-	h := fnv.New32a()
-	for _, t := range templates {
-		h.Write([]byte(t))
-		h.Write([]byte{0xff})
+// HashTemplates returns the hash that names a dictionary of templates
+// (ruleset.HashTemplates).
+func HashTemplates(templates []string) uint32 { return ruleset.HashTemplates(templates) }
+
+// Templates returns the build's dictionary of templates, in order: the
+// dictionary the events' Dict names, which the server sends its clients
+// (protocol.RulesData) so that they need not have it built in.
+func Templates() []string {
+	out := make([]string, numTemplates)
+	for i := range out {
+		out[i] = templateAt(i)
 	}
-	return max(h.Sum32(), 1)
+	return out
 }
+
+// TemplatesHash returns the hash of Templates (HashTemplates).
+func TemplatesHash() uint32 { return templatesHash }
 
 // textMarker stands in a template for a number taken out of the text.
 const textMarker = 0

@@ -64,6 +64,7 @@ func New(spec Spec) (*Ruleset, error) {
 	}
 	info := spec.Info
 	info.Hash = ruleset.HashData(spec.Data)
+	info.Dict = templatesHash
 	if !info.HasMap() {
 		return nil, fmt.Errorf("%s: a hex ruleset needs the settings %s and %s", info.ID, ruleset.KeyWidth, ruleset.KeyHeight)
 	}
@@ -84,6 +85,10 @@ func (r *Ruleset) Info() ruleset.Info {
 	in.Levels = slices.Clone(in.Levels)
 	return in
 }
+
+// Templates implements ruleset.Templater: the build's dictionary of
+// event templates (Templates), which Info.Dict names.
+func (r *Ruleset) Templates() []string { return Templates() }
 
 // Data implements ruleset.Ruleset.
 func (r *Ruleset) Data() []byte { return slices.Clone(r.spec.Data) }

@@ -26,7 +26,9 @@
 // (its version, name, rulesets with the content hash of their data, and the
 // limits it enforces), or Error with code BadVersion, a message naming the
 // versions it speaks, and closes the connection. A client whose copy of a
-// ruleset's data has another hash asks for the server's with GetRules.
+// ruleset's data has another hash, or that holds no dictionary of event
+// templates of the hash RulesetInfo.Dict names, asks for the server's with
+// GetRules: RulesData carries the data and the dictionary (Templates).
 // After Welcome the client lists, creates or joins games; once a game starts
 // the server sends a FullView, then a TurnClock each step (its mode, number,
 // the seats that must act and a prompt) and a TurnUpdate (a delta and the
@@ -35,7 +37,9 @@
 // interactive one the seats asked send Act. A client whose view's checksum
 // disagrees with the server's sends RequestView and gets a FullView back.
 //
-// docs/protocol.md describes all of it, the hex rulesets' payloads too, for
+// docs/protocol.md describes all of it, the payloads of the hex rulesets
+// and of empire too (and what a client checks of payloads it does not
+// decode), for
 // those who write a client or a server in another language, and
 // testdata/vectors holds golden frames with their meaning, which
 // TestVectors checks the codec against: keep both in step with the code.
@@ -92,4 +96,6 @@
 //     Prompt; Act and ActResult); GameOver.Winner a seat; structures in the
 //     hex rulesets' views and deltas.
 //   - 5 (2026-11-28): Hello.Build and Welcome.Build, each side's build.
+//
+// The later versions are in History.
 package protocol

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/vmihailenco/msgpack/v5"
@@ -168,13 +169,18 @@ type RulesetInfo struct {
 	// spectator sees only what is public, and an unfinished game's replay
 	// only through the viewer's own seat.
 	Hidden bool
+	// Dict is the hash of the dictionary of templates the ruleset's events
+	// name by number (RulesData.Templates; ruleset.HashTemplates), 0 if
+	// they name none: a client that holds no dictionary of that hash asks
+	// for it with GetRules.
+	Dict uint32
 }
 
 // InfoOf returns the RulesetInfo of in; modded marks a host's mod.
 func InfoOf(in ruleset.Info, modded bool) RulesetInfo {
 	out := RulesetInfo{ID: in.ID, Title: in.Title, Summary: in.Summary, Board: in.Board,
 		MinSeats: in.MinSeats, MaxSeats: in.MaxSeats, Levels: in.Levels, Default: in.DefaultLevel,
-		Hash: in.Hash, Modded: modded, Hidden: in.Hidden}
+		Hash: in.Hash, Modded: modded, Hidden: in.Hidden, Dict: in.Dict}
 	for _, s := range in.Settings {
 		out.Settings = append(out.Settings, SettingInfo(s))
 	}
@@ -185,7 +191,7 @@ func InfoOf(in ruleset.Info, modded bool) RulesetInfo {
 func (ri RulesetInfo) Info() ruleset.Info {
 	out := ruleset.Info{ID: ri.ID, Title: ri.Title, Summary: ri.Summary, Board: ri.Board,
 		MinSeats: ri.MinSeats, MaxSeats: ri.MaxSeats, Levels: ri.Levels, DefaultLevel: ri.Default, Hash: ri.Hash,
-		Hidden: ri.Hidden}
+		Hidden: ri.Hidden, Dict: ri.Dict}
 	for _, s := range ri.Settings {
 		out.Settings = append(out.Settings, ruleset.Setting(s))
 	}
@@ -204,11 +210,30 @@ type SettingInfo struct {
 }
 
 // RulesData answers GetRules: the ruleset's data, whose content hash is
-// Hash.
+// Hash, and the dictionary of templates its events name by number
+// (Templates, whose hash is Dict; none and 0 for a ruleset whose events
+// name none), so that a client needs nothing built in to read them.
 type RulesData struct {
-	Ruleset string
-	Hash    string
-	Data    []byte
+	Ruleset   string
+	Hash      string
+	Data      []byte
+	Dict      uint32
+	Templates []string
+}
+
+// CheckTemplates reports whether m's Templates are the dictionary its Dict
+// names (ruleset.HashTemplates), nil if they are or if it names none.
+func (m *RulesData) CheckTemplates() error {
+	switch {
+	case m.Dict == 0 && len(m.Templates) == 0:
+		return nil
+	case m.Dict == 0:
+		return fmt.Errorf("rules data of %s: %d event templates without a dictionary hash", m.Ruleset, len(m.Templates))
+	}
+	if have := ruleset.HashTemplates(m.Templates); have != m.Dict {
+		return fmt.Errorf("rules data of %s: its %d event templates hash to %08x, not the %08x it names", m.Ruleset, len(m.Templates), have, m.Dict)
+	}
+	return nil
 }
 
 // SeatDataResult answers SetSeatData: Accepted, or the problems found,

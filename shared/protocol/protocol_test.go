@@ -241,9 +241,9 @@ func TestGolden(t *testing.T) {
 			Levels:   []string{"easy"}, Default: "easy", Hash: "ab", Modded: true, SeatSetup: false, Hidden: true,
 		}}},
 			"94020100" + "95" + "06" + "a173" +
-				"91" + "9d" + "a178" + "a158" + "a0" + "a3686578" + "02" + "04" +
+				"91" + "9e" + "a178" + "a158" + "a0" + "a3686578" + "02" + "04" +
 				"91" + "97" + "a177" + "a0" + "a0" + "10" + "cd0200" + "30" + "90" +
-				"91a465617379" + "a465617379" + "a26162" + "c3" + "c2" + "c3" +
+				"91a465617379" + "a465617379" + "a26162" + "c3" + "c2" + "c3" + "00" +
 				"95" + "00000000" + "00" + "a27631"},
 	}
 	for _, tt := range tests {
@@ -289,9 +289,9 @@ func TestVersion(t *testing.T) {
 		side string
 		want string
 	}{
-		{8, "server", "bad version: protocol version 8 is not supported: this server speaks version 7 (protocol of 2026-11-28); the client is newer: update the server or use a matching client"},
-		{6, "server", "bad version: protocol version 6 is not supported: this server speaks version 7 (protocol of 2026-11-28); the client is older: update the client"},
-		{8, "client", "bad version: protocol version 8 is not supported: this client speaks version 7 (protocol of 2026-11-28); the server is newer: update the client or use a matching server"},
+		{9, "server", "bad version: protocol version 9 is not supported: this server speaks version 8 (protocol of 2026-11-29); the client is newer: update the server or use a matching client"},
+		{7, "server", "bad version: protocol version 7 is not supported: this server speaks version 8 (protocol of 2026-11-29); the client is older: update the client"},
+		{9, "client", "bad version: protocol version 9 is not supported: this client speaks version 8 (protocol of 2026-11-29); the server is newer: update the client or use a matching server"},
 	}
 	for _, tt := range msgs {
 		err := protocol.CheckVersion(tt.have, tt.side)
@@ -306,7 +306,7 @@ func TestVersion(t *testing.T) {
 // Hello has grown a field, against this server: the Hello still decodes,
 // and the Error the server sends back names the versions it speaks.
 func TestHandshakeAcrossVersions(t *testing.T) {
-	body, err := msgpack.Marshal([]any{8, "Ann", "empires/9.0", "v9.0.0", "a field of version 8"})
+	body, err := msgpack.Marshal([]any{9, "Ann", "empires/9.0", "v9.0.0", "a field of version 9"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,7 +320,7 @@ func TestHandshakeAcrossVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	hello := m.(*protocol.Hello)
-	if *hello != (protocol.Hello{Version: 8, Name: "Ann", Client: "empires/9.0", Build: "v9.0.0"}) {
+	if *hello != (protocol.Hello{Version: 9, Name: "Ann", Client: "empires/9.0", Build: "v9.0.0"}) {
 		t.Fatalf("Hello = %+v", hello)
 	}
 	verr := protocol.CheckVersion(hello.Version, "server")
@@ -667,7 +667,7 @@ func decodeErrorCases(t testing.TB) []struct {
 		{"map option", envelope(protocol.TypeCreateGame, mp([]any{[]any{"", "erfworld", 0, 0, 0, 2, 0, 0, "", false, false, "",
 			[]any{map[string]any{"Key": "deck", "Value": 1}}}})...), 0, protocol.Malformed, "element 0 of []protocol.Option: protocol.Option is not an array of its fields (2)"},
 		{"nil ruleset info", envelope(protocol.TypeWelcome, mp([]any{6, "s", []any{nil}, []any{0, 0, 0, 0, 0}, ""})...), 0, protocol.Malformed,
-			"element 0 of []protocol.RulesetInfo: protocol.RulesetInfo is not an array of its fields (13)"},
+			"element 0 of []protocol.RulesetInfo: protocol.RulesetInfo is not an array of its fields (14)"},
 		{"short hello", envelope(protocol.TypeHello, mp([]any{1})...), 0, protocol.Malformed, "Hello is an array of 1, not of 3 or more"},
 		{"nil hello", envelope(protocol.TypeHello, 0xc0), 0, protocol.Malformed, "Hello: the body is not an array"},
 		{"nil ping", envelope(protocol.TypePing, 0xc0), 0, protocol.Malformed, "Ping: the body is not an array"},

@@ -24,6 +24,7 @@ import (
 	"empires/shared/hexgame"
 	"empires/shared/hexmap"
 	"empires/shared/protocol"
+	"empires/shared/rules/empire"
 	erfpiresrules "empires/shared/rules/erfpires"
 	erfworldrules "empires/shared/rules/erfworld"
 	"empires/shared/ruleset"
@@ -57,6 +58,9 @@ type vector struct {
 	// appliesTo names, for a TurnUpdate, the vector whose view its delta
 	// applies to.
 	appliesTo string
+	// ruleset is the ruleset whose payloads the frame carries: "" for the
+	// hex rulesets (or none), empire.ID for the empire ruleset's.
+	ruleset string
 }
 
 // vectorFile is a vector as its file holds it (see docs/protocol.md, "Test
@@ -101,7 +105,7 @@ func TestVectors(t *testing.T) {
 			}
 		}
 	}
-	views := map[string]*game.View{}
+	views := map[string]any{} // a *game.View or an *empire.View, by vector
 	for _, v := range vs {
 		t.Run(v.name, func(t *testing.T) {
 			frame, err := protocol.Marshal(v.seq, v.reply, v.msg)
@@ -199,7 +203,7 @@ func compareFiles(t *testing.T, have, want *vectorFile) {
 // payload decoders) and returns what its file says of it, and the view the
 // client holds after it (nil for a frame without a view). views holds the
 // views of the vectors before.
-func describe(t *testing.T, v vector, frame []byte, views map[string]*game.View) (*vectorFile, *game.View) {
+func describe(t *testing.T, v vector, frame []byte, views map[string]any) (*vectorFile, any) {
 	t.Helper()
 	read := protocol.DefaultLimits().ReadServer
 	if v.from == "client" {
@@ -219,42 +223,11 @@ func describe(t *testing.T, v vector, frame []byte, views map[string]*game.View)
 		Type: int(env.Type), TypeName: env.Type.String(), Seq: env.Seq, Reply: env.Reply}
 
 	payloads := map[string]any{} // the decoded payloads, by field
-	var view *game.View
-	switch m := msg.(type) {
-	case *protocol.FullView:
-		gv, err := game.DecodeView(m.View)
-		if err != nil {
-			t.Fatal(err)
-		}
-		payloads["View"], view = gv, gv
-		checkSum(t, gv, m.Checksum, f)
-	case *protocol.TurnUpdate:
-		d, err := game.DecodeDelta(m.Delta)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ev, err := hexgame.DecodeEvents(m.Events)
-		if err != nil {
-			t.Fatal(err)
-		}
-		payloads["Delta"], payloads["Events"] = d, ev
-		prev, ok := views[v.appliesTo]
-		if !ok {
-			t.Skipf("the delta applies to the view of vector %s, which did not run: run the whole TestVectors", v.appliesTo)
-		}
-		if view, err = game.Apply(prev, d); err != nil {
-			t.Fatal(err)
-		}
-		f.AppliesTo = v.appliesTo
-		checkSum(t, view, m.Checksum, f)
-	case *protocol.SubmitOrders:
-		orders, err := hexgame.DecodeOrders(m.Orders, game.Turn(m.Turn))
-		if err != nil {
-			t.Fatal(err)
-		}
-		payloads["Orders"] = orders
-	case *protocol.Act:
-		payloads["Action"] = plainValue(t, m.Action)
+	var view any
+	if v.ruleset == empire.ID {
+		view = describeEmpire(t, v, msg, views, payloads, f)
+	} else {
+		view = describeHex(t, v, msg, views, payloads, f)
 	}
 	obj := object{}
 	rv := reflect.ValueOf(msg).Elem()
@@ -283,6 +256,67 @@ func describe(t *testing.T, v vector, frame []byte, views map[string]*game.View)
 		f.View = mustJSON(t, meaning(reflect.ValueOf(view)))
 	}
 	return f, view
+}
+
+// describeHex decodes the payloads of msg, a message of a hex ruleset's
+// game (or of none), into payloads and f, and returns the view the client
+// holds after it, nil for a message without a view.
+func describeHex(t *testing.T, v vector, msg protocol.Message, views map[string]any, payloads map[string]any, f *vectorFile) any {
+	t.Helper()
+	var view *game.View
+	switch m := msg.(type) {
+	case *protocol.FullView:
+		gv, err := game.DecodeView(m.View)
+		if err != nil {
+			t.Fatal(err)
+		}
+		payloads["View"], view = gv, gv
+		checkSum(t, gv, m.Checksum, f)
+	case *protocol.TurnUpdate:
+		d, err := game.DecodeDelta(m.Delta)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev, err := hexgame.DecodeEvents(m.Events)
+		if err != nil {
+			t.Fatal(err)
+		}
+		payloads["Delta"], payloads["Events"] = d, ev
+		prev, ok := views[v.appliesTo].(*game.View)
+		if !ok {
+			t.Skipf("the delta applies to the view of vector %s, which did not run: run the whole TestVectors", v.appliesTo)
+		}
+		if view, err = game.Apply(prev, d); err != nil {
+			t.Fatal(err)
+		}
+		f.AppliesTo = v.appliesTo
+		checkSum(t, view, m.Checksum, f)
+	case *protocol.SubmitOrders:
+		orders, err := hexgame.DecodeOrders(m.Orders, game.Turn(m.Turn))
+		if err != nil {
+			t.Fatal(err)
+		}
+		payloads["Orders"] = orders
+	case *protocol.Act:
+		payloads["Action"] = plainValue(t, m.Action)
+	case *protocol.RulesData:
+		// The dictionary's hash, computed as docs/protocol.md says
+		// ("Event templates"): FNV-1a 32 over the templates, each
+		// followed by a 0xff byte.
+		h := uint32(0x811c9dc5)
+		for _, tmpl := range m.Templates {
+			for _, c := range append([]byte(tmpl), 0xff) {
+				h = (h ^ uint32(c)) * 0x01000193
+			}
+		}
+		if len(m.Templates) > 0 && h != m.Dict || m.CheckTemplates() != nil {
+			t.Errorf("the templates hash to %08x as documented (%v), the message names %08x", h, m.CheckTemplates(), m.Dict)
+		}
+	}
+	if view == nil {
+		return nil
+	}
+	return view
 }
 
 // checkSum checks that v's checksum is sum (the message's), that the
@@ -708,7 +742,17 @@ func TestDocNamesEveryNumber(t *testing.T) {
 	for _, k := range kinds {
 		row(k.n, "`"+k.name+"`")
 	}
+	// The empire ruleset's order and event kinds (section 14).
+	for k := empire.Move; k <= empire.Peace; k++ {
+		row(int(k), "`"+upperFirst(k.String())+"`")
+	}
+	for k := empire.EvMoved; k <= empire.EvGameOver; k++ {
+		row(int(k), "`Ev"+strings.ReplaceAll(upperFirst(k.String()), " o", "O")+"`")
+	}
 }
+
+// upperFirst returns s with its first letter in upper case.
+func upperFirst(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
 
 // scene is a small hand-made game of a hex ruleset, on turn 2 with a turn
 // to play: its state after the turn, the player 1's views before and
@@ -969,7 +1013,7 @@ func vectors(t *testing.T) []vector {
 			{Key: ruleset.KeyHeight, Label: "Map height", Help: "hexes down", Min: 16, Max: 512, Default: 32},
 		},
 		Levels: []string{"passive", "random", "easy", "normal"}, Default: "normal",
-		Hash: ruleset.HashData([]byte("an example of rules data")),
+		Hash: ruleset.HashData([]byte("an example of rules data")), Dict: hexgame.TemplatesHash(),
 	}
 	rulesData := []byte("id = \"erfworld\"\n")
 	settings := protocol.Settings{Name: "Friday night", Ruleset: "erfworld", Width: 32, Height: 24, Seed: 12345678901234567890,
@@ -977,21 +1021,23 @@ func vectors(t *testing.T) []vector {
 		Options: []protocol.Option{}}
 	token := protocol.SeatToken("0f1e2d3c4b5a69788796a5b4c3d2e1f0")
 	badHello := protocol.CheckVersion(99, "server")
-	return []vector{
+	all := []vector{
 		{name: "01-hello", from: "client", seq: 1, msg: &protocol.Hello{Version: protocol.Version, Name: "Ansom", Client: "empires-js/0.1", Build: "v0.1.0"},
 			about: "The client's first frame on a new connection: its protocol version, its player's name, its program and its build."},
 		{name: "02-welcome", from: "server", seq: 1, reply: 1, msg: &protocol.Welcome{Version: protocol.Version, Server: "empires-server (LAN)",
 			Rulesets: []protocol.RulesetInfo{erfworldInfo},
 			Limits:   protocol.Limits{MaxClientMessage: 1 << 20, MaxServerMessage: 8 << 20, MaxOrders: 4096, MessagesPerSecond: 20, Burst: 60},
 			Build:    "v0.1.0"},
-			about: "The server accepts the Hello (reply 1): its version, name, one ruleset (an example: a server lists each of its own), the limits it enforces and its build."},
+			about: "The server accepts the Hello (reply 1): its version, name, one ruleset (an example: a server lists each of its own; " +
+				"Hash names its data, Dict its dictionary of event templates), the limits it enforces and its build."},
 		{name: "03-error-bad-version", from: "server", seq: 1, reply: 1, msg: protocol.ErrorMessage(badHello),
 			about: "What a client of protocol version 99 gets for its Hello (seq 1); the server closes the connection after it."},
 		{name: "04-get-rules", from: "client", seq: 2, msg: &protocol.GetRules{Ruleset: "erfworld"},
 			about: "The client holds other rules data than Welcome's hash says, and asks for the server's."},
 		{name: "05-rules-data", from: "server", seq: 2, reply: 2, msg: &protocol.RulesData{Ruleset: "erfworld",
-			Hash: ruleset.HashData(rulesData), Data: rulesData},
-			about: "The answer to GetRules: the data (a binary blob, here a made-up one-line file) and its content hash, the hex SHA-256 of the data."},
+			Hash: ruleset.HashData(rulesData), Data: rulesData, Dict: hexgame.TemplatesHash(), Templates: hexgame.Templates()},
+			about: "The answer to GetRules: the data (a binary blob, here a made-up one-line file) and its content hash, the hex SHA-256 of the data; " +
+				"then the dictionary of event templates the hex rulesets' events name by number (this build's, whole) and its hash, the Dict of the ruleset's RulesetInfo."},
 		{name: "06-list-games", from: "client", seq: 3, msg: &protocol.ListGames{},
 			about: "A message without fields is an empty array."},
 		{name: "07-game-list", from: "server", seq: 3, reply: 3, msg: &protocol.GameList{Games: []protocol.GameInfo{
@@ -1071,6 +1117,7 @@ func vectors(t *testing.T) []vector {
 			{Turn: 2, Events: turnUpdate(ew).Events}}},
 			about: "Ansom comes back after turn 2 was played without him: after his FullView, the events of the turn he missed, as vector 19's TurnUpdate carried them."},
 	}
+	return append(all, empireVectors(t)...)
 }
 
 // plainValue decodes the payload of a game this package knows no decoder

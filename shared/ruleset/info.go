@@ -41,6 +41,9 @@ type Info struct {
 	DefaultLevel string
 	// Hash is the content hash of the ruleset's data (HashData).
 	Hash string
+	// Dict is the hash (HashTemplates) of the dictionary of templates the
+	// ruleset's events name by number (Templater), 0 if they name none.
+	Dict uint32
 }
 
 // Setting is one choice of a game's creator: an integer from Min to Max,

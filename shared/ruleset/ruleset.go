@@ -52,6 +52,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"hash/fnv"
 	"time"
 )
 
@@ -353,6 +354,28 @@ func (o Options) Get(key string, def int) int {
 		return v
 	}
 	return def
+}
+
+// Templater is an optional interface of a Ruleset whose events name the
+// texts they carry by their number in a dictionary of templates (the hex
+// rulesets' compact events), so that a client can be sent the dictionary
+// (RulesData) instead of having it built in. Info.Dict names it.
+type Templater interface {
+	// Templates returns the dictionary, in order: template i is the
+	// one numbered i. Each 0 byte in a template stands for a number.
+	Templates() []string
+}
+
+// HashTemplates returns the hash that names a dictionary of templates:
+// FNV-1a 32 over them, each followed by a 0xff byte; a hash of 0 is made 1,
+// so that 0 means "no dictionary".
+func HashTemplates(templates []string) uint32 {
+	h := fnv.New32a()
+	for _, t := range templates {
+		h.Write([]byte(t))
+		h.Write([]byte{0xff})
+	}
+	return max(h.Sum32(), 1)
 }
 
 // HashData returns the content hash of a ruleset's data: the hex SHA-256
