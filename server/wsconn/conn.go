@@ -129,6 +129,11 @@ type Options struct {
 	// Observer, if not nil, is told of the messages sent and of those
 	// refused for the rate (the server's metrics).
 	Observer Observer
+	// Linger is how long a connection closed for a message over
+	// MaxClientMessage goes on reading (and dropping) what the client
+	// sends, so that the client reads the close frame rather than a
+	// reset connection; 0 means DefaultLinger.
+	Linger time.Duration
 }
 
 func (o Options) withDefaults() Options {
@@ -152,6 +157,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
+	}
+	if o.Linger <= 0 {
+		o.Linger = DefaultLinger
 	}
 	return o
 }
@@ -240,7 +248,8 @@ func newConn(ws *websocket.Conn, opts Options, remote string) *Conn {
 // Serve.
 func Accept(w http.ResponseWriter, r *http.Request, opts Options) (*Conn, error) {
 	var c *Conn
-	gw := &guardedWriter{ResponseWriter: w, limit: int64(max(opts.withDefaults().Limits.MaxClientMessage, 0))}
+	gw := &guardedWriter{ResponseWriter: w, limit: int64(max(opts.withDefaults().Limits.MaxClientMessage, 0)),
+		linger: opts.withDefaults().Linger}
 	ws, err := websocket.Accept(gw, r, &websocket.AcceptOptions{
 		// A websocket ping from the client shows it is alive too.
 		OnPingReceived: func(context.Context, []byte) bool { c.seen(); return true },
