@@ -85,6 +85,19 @@ const (
 	ReasonVersion  = "protocol version mismatch"
 )
 
+// ReasonNoHello is the reason a connection closes when no Hello came
+// within d of connecting.
+func ReasonNoHello(d time.Duration) string { return fmt.Sprintf("no Hello within %v of connecting", d) }
+
+// ReasonIdle is the reason a connection closes when nothing came for d.
+func ReasonIdle(d time.Duration) string { return fmt.Sprintf("idle: nothing received for %v", d) }
+
+// ReasonFlooding is the reason a connection closes when its client keeps
+// sending at more than twice rate messages a second.
+func ReasonFlooding(rate int) string {
+	return fmt.Sprintf("flooding: far more than %d messages a second", rate)
+}
+
 // Session handles the messages of a client after its Hello. The connection
 // calls Open once Welcome is queued (so nothing the session sends can
 // overtake it), then Handle for each message, one at a time, in the order
@@ -428,13 +441,13 @@ func (c *Conn) Serve(ctx context.Context) {
 	// IdleTimeout, closes the connection.
 	helloTimer := time.AfterFunc(c.opts.HelloTimeout, func() {
 		c.log.Info("no Hello in time: closing")
-		c.Close(websocket.StatusPolicyViolation, fmt.Sprintf("no Hello within %v of connecting", c.opts.HelloTimeout))
+		c.Close(websocket.StatusPolicyViolation, ReasonNoHello(c.opts.HelloTimeout))
 	})
 	defer helloTimer.Stop()
 	idle := c.opts.IdleTimeout
 	idleTimer := time.AfterFunc(idle, func() {
 		c.log.Info("idle: closing", "idle", idle)
-		c.Close(websocket.StatusPolicyViolation, fmt.Sprintf("idle: nothing received for %v", idle))
+		c.Close(websocket.StatusPolicyViolation, ReasonIdle(idle))
 	})
 	defer idleTimer.Stop()
 	c.seen = func() { idleTimer.Reset(idle) }
@@ -598,7 +611,7 @@ func (c *Conn) overRate(now time.Time, frame []byte) {
 	if !c.flood.take(now) {
 		c.log.Warn("flooding: closing", "rate", c.opts.Limits.MessagesPerSecond)
 		c.closeWith(closeReason{code: websocket.StatusPolicyViolation, bye: true, flush: true,
-			reason: fmt.Sprintf("flooding: far more than %d messages a second", c.opts.Limits.MessagesPerSecond)})
+			reason: ReasonFlooding(c.opts.Limits.MessagesPerSecond)})
 		return
 	}
 	if c.limited {
