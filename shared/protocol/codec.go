@@ -350,7 +350,7 @@ func (m *Hello) DecodeMsgpack(dec *msgpack.Decoder) error {
 	}
 	*m = Hello{}
 	if m.Version, err = readVersion(dec); err != nil {
-		return fmt.Errorf("Version: %w", err)
+		return fmt.Errorf("%s: %w", "Version", err)
 	}
 	if m.Name, err = readString(dec, "Name"); err != nil {
 		return err
@@ -405,10 +405,10 @@ func (m *Error) DecodeMsgpack(dec *msgpack.Decoder) error {
 	*m = Error{}
 	code, err := wire.ReadUint(dec)
 	if err != nil {
-		return fmt.Errorf("Code: %w", err)
+		return fmt.Errorf("%s: %w", "Code", err)
 	}
 	if code > math.MaxUint8 {
-		return fmt.Errorf("Code: error code %d is out of range (0 to 255)", code)
+		return fmt.Errorf("%s: error code %d is out of range (0 to 255)", "Code", code)
 	}
 	m.Code = ErrorCode(code)
 	if m.Message, err = readString(dec, "Message"); err != nil {
