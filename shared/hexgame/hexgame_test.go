@@ -486,7 +486,7 @@ func TestDecodeViewsAndEvents(t *testing.T) {
 		{"a template not named", decodeEvents, compact(0, nil, 0x80, 0x10, 0x01), "events: event 0: text: template 0 of a dictionary of"},
 		{"a template's number missing", decodeEvents, compact(0, []string{"paid \x00"}, 0x80, 0x10, 0x02), "events: event 0: text number: truncated"},
 		{"from an army's last hex, with none", decodeEvents, compact(0, nil, 0x12, 0x02), "events: event 0: from: army 1 has no event before"},
-		{"army out of range", decodeEvents, compact(0, nil, 0x02, 0x01), "events: event 0: army: -1 is out of uint32"},
+		{"army out of range", decodeEvents, compact(0, nil, 0x02, 0x01), "events: event 0: army: -1 is out of range (0 to 4294967295)"},
 		{"army count bomb", decodeEvents, compact(0, nil, 0x80, 0x20, 0x00, 0x01, 0x01, 0x01, 0xff, 0xff, 0x03), "events: event 0: side armies count: 65535 elements, 0 bytes left"},
 	}
 	for _, tt := range tests {
