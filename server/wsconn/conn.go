@@ -28,7 +28,9 @@
 //   - Frames: at most Limits.MaxClientMessage bytes (the websocket read
 //     limit: a larger message closes the connection with Bye, then status
 //     1009 and the reason, as soon as the header of the frame that makes
-//     it too large arrives); binary; well-formed (protocol's
+//     it too large arrives; the socket then lingers, dropping what the
+//     client still sends, so that the client reads the close rather than
+//     a reset: Options.Linger); binary; well-formed (protocol's
 //     Limits.ReadClient). A frame
 //     it refuses is answered with the protocol's Error (Malformed,
 //     UnknownType, Invalid, ...), replying to the frame's seq when it had
