@@ -454,7 +454,7 @@ func contentLimits() map[string]contentLimit {
 			func(t *testing.T, url string) protocol.ErrorCode {
 				return answerError(t, url, &protocol.SetSeatData{Data: make([]byte, protocol.MaxSeatData+1)})
 			}},
-		// Past MaxOrders: server/lobby's TestWorkBudget sends 4097 orders.
+		// Past MaxOrders: server/lobby's TestTooManyOrders sends 4097 orders.
 		"orders in one `SubmitOrders`":             {fmt.Sprintf("%d (`Limits.MaxOrders`)", protocol.DefaultLimits().MaxOrders), protocol.TooLarge, nil},
 		"hexes in one order's path (hex rulesets)": {strconv.Itoa(game.MaxPathLength), 0, nil},
 		// Past them: server/lobby's TestCreate fills a server.
