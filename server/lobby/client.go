@@ -769,7 +769,7 @@ func (cl *client) submit(env protocol.Envelope, m *protocol.SubmitOrders) error 
 	}
 	res := &protocol.OrdersResult{Turn: m.Turn, Errors: protocol.Rejections(refused)}
 	if len(refused) == 0 {
-		res.Accepted = countOrders(m.Orders)
+		res.Accepted = countOrders(orders)
 	}
 	cl.l.observeOrders(res.Accepted, len(res.Errors))
 	cl.c.Send(res, env.Seq)
@@ -777,10 +777,10 @@ func (cl *client) submit(env protocol.Envelope, m *protocol.SubmitOrders) error 
 }
 
 // countOrders is the number of orders in an order list: the length of the
-// msgpack array it is (the rulesets' order lists are arrays), 0 for nil (no
-// orders), else 1.
+// msgpack array it is (the rulesets' order lists are arrays), 0 for nil or
+// nothing at all (no orders), else 1.
 func countOrders(data []byte) int {
-	if len(data) == 1 && data[0] == 0xc0 {
+	if len(data) == 0 || len(data) == 1 && data[0] == 0xc0 {
 		return 0
 	}
 	if n, ok := listLen(data); ok {

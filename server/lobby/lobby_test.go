@@ -444,6 +444,11 @@ func TestStart(t *testing.T) {
 	if r := find[*protocol.OrdersResult](t, out); r.Accepted != 0 || r.Errors != nil || r.Turn != 1 {
 		t.Fatalf("empty orders: %+v", r)
 	}
+	// Orders nil (msgpack nil on the wire) are no orders too: none accepted.
+	out = ann.do(&protocol.SubmitOrders{Turn: 1, Seq: 1, Orders: nil})
+	if r := find[*protocol.OrdersResult](t, out); r.Accepted != 0 || r.Errors != nil || r.Turn != 1 {
+		t.Fatalf("orders nil: %+v, want 0 accepted", r)
+	}
 	ann.send(&protocol.RequestView{})
 	if v := viewOf(t, await[*protocol.FullView](ann)); v.Turn != 1 {
 		t.Fatal("no full view after RequestView")

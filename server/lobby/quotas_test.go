@@ -423,13 +423,14 @@ func TestQuotasFitTheAI(t *testing.T) {
 }
 
 // TestCountOrders: OrdersResult.Accepted counts the orders of the list as
-// sent: an array's length, none for nil.
+// sent: an array's length, none for nil or nothing.
 func TestCountOrders(t *testing.T) {
 	for _, tt := range []struct {
 		name string
 		have []byte
 		want int
 	}{
+		{"nothing", nil, 0},
 		{"nil", []byte{0xc0}, 0},
 		{"empty array", []byte{0x90}, 0},
 		{"two orders", []byte{0x92, 0x90, 0x90}, 2},

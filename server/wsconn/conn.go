@@ -28,7 +28,9 @@
 //   - Frames: at most Limits.MaxClientMessage bytes (the websocket read
 //     limit: a larger message closes the connection with Bye, then status
 //     1009 and the reason, as soon as the header of the frame that makes
-//     it too large arrives); binary; well-formed (protocol's
+//     it too large arrives; the socket then lingers, dropping what the
+//     client still sends, so that the client reads the close rather than
+//     a reset: Options.Linger); binary; well-formed (protocol's
 //     Limits.ReadClient). A frame
 //     it refuses is answered with the protocol's Error (Malformed,
 //     UnknownType, Invalid, ...), replying to the frame's seq when it had
@@ -85,6 +87,19 @@ const (
 	ReasonVersion  = "protocol version mismatch"
 )
 
+// ReasonNoHello is the reason a connection closes when no Hello came
+// within d of connecting.
+func ReasonNoHello(d time.Duration) string { return fmt.Sprintf("no Hello within %v of connecting", d) }
+
+// ReasonIdle is the reason a connection closes when nothing came for d.
+func ReasonIdle(d time.Duration) string { return fmt.Sprintf("idle: nothing received for %v", d) }
+
+// ReasonFlooding is the reason a connection closes when its client keeps
+// sending at more than twice rate messages a second.
+func ReasonFlooding(rate int) string {
+	return fmt.Sprintf("flooding: far more than %d messages a second", rate)
+}
+
 // Session handles the messages of a client after its Hello. The connection
 // calls Open once Welcome is queued (so nothing the session sends can
 // overtake it), then Handle for each message, one at a time, in the order
@@ -129,6 +144,11 @@ type Options struct {
 	// Observer, if not nil, is told of the messages sent and of those
 	// refused for the rate (the server's metrics).
 	Observer Observer
+	// Linger is how long a connection closed for a message over
+	// MaxClientMessage goes on reading (and dropping) what the client
+	// sends, so that the client reads the close frame rather than a
+	// reset connection; 0 means DefaultLinger.
+	Linger time.Duration
 }
 
 func (o Options) withDefaults() Options {
@@ -152,6 +172,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
+	}
+	if o.Linger <= 0 {
+		o.Linger = DefaultLinger
 	}
 	return o
 }
@@ -240,7 +263,8 @@ func newConn(ws *websocket.Conn, opts Options, remote string) *Conn {
 // Serve.
 func Accept(w http.ResponseWriter, r *http.Request, opts Options) (*Conn, error) {
 	var c *Conn
-	gw := &guardedWriter{ResponseWriter: w, limit: int64(max(opts.withDefaults().Limits.MaxClientMessage, 0))}
+	gw := &guardedWriter{ResponseWriter: w, limit: int64(max(opts.withDefaults().Limits.MaxClientMessage, 0)),
+		linger: opts.withDefaults().Linger}
 	ws, err := websocket.Accept(gw, r, &websocket.AcceptOptions{
 		// A websocket ping from the client shows it is alive too.
 		OnPingReceived: func(context.Context, []byte) bool { c.seen(); return true },
@@ -419,13 +443,13 @@ func (c *Conn) Serve(ctx context.Context) {
 	// IdleTimeout, closes the connection.
 	helloTimer := time.AfterFunc(c.opts.HelloTimeout, func() {
 		c.log.Info("no Hello in time: closing")
-		c.Close(websocket.StatusPolicyViolation, fmt.Sprintf("no Hello within %v of connecting", c.opts.HelloTimeout))
+		c.Close(websocket.StatusPolicyViolation, ReasonNoHello(c.opts.HelloTimeout))
 	})
 	defer helloTimer.Stop()
 	idle := c.opts.IdleTimeout
 	idleTimer := time.AfterFunc(idle, func() {
 		c.log.Info("idle: closing", "idle", idle)
-		c.Close(websocket.StatusPolicyViolation, fmt.Sprintf("idle: nothing received for %v", idle))
+		c.Close(websocket.StatusPolicyViolation, ReasonIdle(idle))
 	})
 	defer idleTimer.Stop()
 	c.seen = func() { idleTimer.Reset(idle) }
@@ -589,7 +613,7 @@ func (c *Conn) overRate(now time.Time, frame []byte) {
 	if !c.flood.take(now) {
 		c.log.Warn("flooding: closing", "rate", c.opts.Limits.MessagesPerSecond)
 		c.closeWith(closeReason{code: websocket.StatusPolicyViolation, bye: true, flush: true,
-			reason: fmt.Sprintf("flooding: far more than %d messages a second", c.opts.Limits.MessagesPerSecond)})
+			reason: ReasonFlooding(c.opts.Limits.MessagesPerSecond)})
 		return
 	}
 	if c.limited {

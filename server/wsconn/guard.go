@@ -10,6 +10,8 @@ import (
 	"net"
 	"net/http"
 	"slices"
+	"sync/atomic"
+	"time"
 )
 
 // The websocket library enforces its read limit only as it reads a
@@ -53,6 +55,8 @@ type frameGuard struct {
 	left  uint64   // payload bytes of the current frame still to pass
 	total int64    // payload bytes of the current message so far
 	err   error    // the refusal, once made
+
+	refused atomic.Bool // err is set: for the connection's Close (see linger.go)
 }
 
 func newFrameGuard(r io.Reader, limit int64) *frameGuard {
@@ -135,6 +139,7 @@ func (g *frameGuard) frame() error {
 	if size > uint64(g.limit-g.total) {
 		claimed := uint64(g.total) + min(size, math.MaxUint64-uint64(g.total))
 		g.err = &TooBigError{Size: claimed, Limit: g.limit}
+		g.refused.Store(true)
 		return g.err
 	}
 	g.total += int64(size)
@@ -148,7 +153,8 @@ func (g *frameGuard) frame() error {
 // frameGuard.
 type guardedConn struct {
 	net.Conn
-	guard *frameGuard
+	guard  *frameGuard
+	linger time.Duration // see Close
 }
 
 func (c *guardedConn) Read(p []byte) (int, error) { return c.guard.Read(p) }
@@ -159,8 +165,9 @@ func (c *guardedConn) Read(p []byte) (int, error) { return c.guard.Read(p) }
 // after the upgrade. out is that batchConn, once hijacked.
 type guardedWriter struct {
 	http.ResponseWriter
-	limit int64
-	out   *batchConn
+	limit  int64
+	linger time.Duration // guardedConn.linger
+	out    *batchConn
 }
 
 // Unwrap returns the ResponseWriter w wraps, for http.ResponseController.
@@ -182,7 +189,7 @@ func (w *guardedWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	in := io.MultiReader(bytes.NewReader(slices.Clone(buffered)), conn)
 	var nc net.Conn = w.out
 	if w.limit > 0 {
-		nc = &guardedConn{Conn: w.out, guard: newFrameGuard(in, w.limit)}
+		nc = &guardedConn{Conn: w.out, guard: newFrameGuard(in, w.limit), linger: w.linger}
 	} else {
 		nc = &readerConn{Conn: w.out, r: in}
 	}

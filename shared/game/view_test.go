@@ -1070,11 +1070,11 @@ func outOfRange(tb testing.TB) (views, deltas [][]byte, errs []string) {
 		patchWire(tb, db, -2, 5),
 	}
 	errs = []string{
-		"decode view: player treasury: 9223372036854775808 does not fit int64",
-		"decode view: you: -1 is negative",
+		"decode view: player treasury: 9223372036854775808 is out of range (-9223372036854775808 to 9223372036854775807)",
+		"decode view: you: -1 is negative: a number of 0 or more was expected",
 		"decode view: turn: 4294967299 out of range",
-		"decode delta: player treasury: 18446744073709551615 does not fit int64",
-		"decode delta: winner: -2 is negative",
+		"decode delta: player treasury: 18446744073709551615 is out of range (-9223372036854775808 to 9223372036854775807)",
+		"decode delta: winner: -2 is negative: a number of 0 or more was expected",
 	}
 	return views, deltas, errs
 }

@@ -676,7 +676,7 @@ func (r *eventReader) diff32(base int32, what string) int32 {
 	d := r.int(math.MinInt64, math.MaxInt64, what)
 	v := int64(base) + d // base is an int32: |d| <= 2^32 keeps it exact below
 	if d < -(1<<32) || d > 1<<32 || v < math.MinInt32 || v > math.MaxInt32 {
-		r.fail(fmt.Errorf("%s: %d from %d is out of int32", what, d, base))
+		r.fail(fmt.Errorf("%s: %d from %d is out of range (%d to %d)", what, d, base, math.MinInt32, math.MaxInt32))
 		return 0
 	}
 	return int32(v)
@@ -744,7 +744,7 @@ func (r *eventReader) event(last *game.Event, turn game.Turn) game.Event {
 	if f&evArmy != 0 {
 		a := int64(r.army) + r.int(-math.MaxUint32, math.MaxUint32, "army")
 		if a < 0 || a > math.MaxUint32 {
-			r.fail(fmt.Errorf("army: %d is out of uint32", a))
+			r.fail(fmt.Errorf("army: %d is out of range (0 to %d)", a, uint32(math.MaxUint32)))
 		}
 		e.Army = game.ArmyID(a)
 		r.army = e.Army
@@ -833,7 +833,7 @@ func (r *eventReader) side(s *game.SideReport) {
 		for range n {
 			last += r.int(-math.MaxUint32, math.MaxUint32, "side army")
 			if last < 0 || last > math.MaxUint32 {
-				r.fail(fmt.Errorf("side army: %d is out of uint32", last))
+				r.fail(fmt.Errorf("side army: %d is out of range (0 to %d)", last, uint32(math.MaxUint32)))
 			}
 			s.Armies = append(s.Armies, game.ArmyID(last))
 		}

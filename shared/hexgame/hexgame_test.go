@@ -274,7 +274,7 @@ func TestCheckAndAct(t *testing.T) {
 	// order for the wrong army.
 	big := mp(t, []any{[]any{1, int(game.OrderMove), uint64(1<<32 + 1), 0, 0, []any{[]any{1, 0}}, 0, 0, 0, 0, 0, nil, 0, nil}})
 	if refused, err := g.Check(1, big); err == nil || refused != nil || !errors.Is(err, wire.ErrMalformed) ||
-		!strings.Contains(err.Error(), "4294967297 does not fit game.ArmyID") {
+		!strings.Contains(err.Error(), "Army: 4294967297 is out of range") {
 		t.Errorf("army 2^32+1: %+v, %v; want a malformed error", refused, err)
 	}
 	none, err := hexgame.EncodeOrders(nil)
@@ -335,32 +335,32 @@ func TestDecodeOrders(t *testing.T) {
 		{"truncated", valid[:len(valid)-1], "orders: truncated"},
 		{"padded", append(bytes.Clone(valid), 0x00), "orders: 1 extra bytes after the value"},
 		{"never-used code", []byte{0x91, 0xc1}, "invalid msgpack code 0xc1"},
-		{"string", mp(t, "hi"), "orders: []game.Order is not an array"},
-		{"order as map", mp(t, []map[string]any{{"Turn": 5, "Kind": 1}}), "orders: element 0 of []game.Order: game.Order is not an array of its fields (14)"},
-		{"nil orders", mp(t, []any{nil, nil, nil}), "element 0 of []game.Order: game.Order is not an array of its fields (14)"},
-		{"empty order", mp(t, []any{[]any{}}), "element 0 of []game.Order: game.Order is not an array of its fields (14)"},
-		{"order of 15 fields", mp(t, []any{append(zero[:14:14], 0)}), "game.Order is not an array of its fields (14)"},
-		{"nil path hexes", mp(t, []any{[]any{5, 1, 0, 0, 0, []any{nil}, 0, 0, 0, 0, 0, nil, 0, nil}}), "element 0 of []hex.Hex: hex.Hex is not an array of its fields (2)"},
-		{"hex as map", mp(t, []any{[]any{5, 1, 0, 0, 0, []any{map[string]int{"Q": 1, "R": 2}}, 0, 0, 0, 0, 0, nil, 0, nil}}), "hex.Hex is not an array of its fields (2)"},
-		{"bool as turn", mp(t, []any{[]any{true, 1, 0, 0, 0, nil, 0, 0, 0, 0, 0, nil, 0, nil}}), "orders: msgpack: invalid code=c3 decoding int64"},
+		{"string", mp(t, "hi"), "orders: an array (list of Order) was expected, not a string"},
+		{"order as map", mp(t, []map[string]any{{"Turn": 5, "Kind": 1}}), "orders: [0]: Order is not an array of its 14 fields"},
+		{"nil orders", mp(t, []any{nil, nil, nil}), "[0]: Order is not an array of its 14 fields"},
+		{"empty order", mp(t, []any{[]any{}}), "[0]: Order is not an array of its 14 fields"},
+		{"order of 15 fields", mp(t, []any{append(zero[:14:14], 0)}), "Order is not an array of its 14 fields"},
+		{"nil path hexes", mp(t, []any{[]any{5, 1, 0, 0, 0, []any{nil}, 0, 0, 0, 0, 0, nil, 0, nil}}), "[0].Path[0]: Hex is not an array of its 2 fields"},
+		{"hex as map", mp(t, []any{[]any{5, 1, 0, 0, 0, []any{map[string]int{"Q": 1, "R": 2}}, 0, 0, 0, 0, 0, nil, 0, nil}}), "Hex is not an array of its 2 fields"},
+		{"bool as turn", mp(t, []any{[]any{true, 1, 0, 0, 0, nil, 0, 0, 0, 0, 0, nil, 0, nil}}), "orders: [0].Turn: an integer was expected, not a boolean"},
 		// Integers that do not fit their field are refused, not cut to
 		// its bits (army 2^32+11 would move army 11, kind 260 be kind 4).
 		{"army 2^32+11", mp(t, []any{[]any{5, 1, uint64(1<<32 + 11), 0, 0, nil, 0, 0, 0, 0, 0, nil, 0, nil}}),
-			"orders: element 0 of []game.Order: 4294967307 does not fit game.ArmyID (0 to 4294967295)"},
+			"orders: [0].Army: 4294967307 is out of range (0 to 4294967295)"},
 		{"kind 260", mp(t, []any{[]any{5, 260, 300, 0, 0, nil, 0, 0, 0, 0, 0, nil, 0, nil}}),
-			"orders: element 0 of []game.Order: 260 does not fit game.OrderKind (0 to 255)"},
+			"orders: [0].Kind: 260 is out of range (0 to 255)"},
 		{"turn 2^32+5", mp(t, []any{[]any{uint64(1<<32 + 5), 1, 300, 0, 0, nil, 0, 0, 0, 0, 0, nil, 0, nil}}),
-			"4294967301 does not fit game.Turn (-2147483648 to 2147483647)"},
+			"[0].Turn: 4294967301 is out of range (-2147483648 to 2147483647)"},
 		{"unit -1", mp(t, []any{[]any{5, 70, 0, 1, 0, nil, 0, 0, -1, 1, 0, nil, 0, nil}}),
-			"-1 does not fit game.UnitKind (0 to 255)"},
+			"[0].Unit: -1 is out of range (0 to 255)"},
 		{"count 2^31", mp(t, []any{[]any{5, 70, 0, 1, 0, nil, 0, 0, 0, uint64(1 << 31), 0, nil, 0, nil}}),
-			"2147483648 does not fit int32 (-2147483648 to 2147483647)"},
+			"[0].Count: 2147483648 is out of range (-2147483648 to 2147483647)"},
 		{"player 257", mp(t, []any{[]any{5, 70, 0, 1, 0, nil, 0, 0, 0, 0, 0, nil, 257, nil}}),
-			"257 does not fit game.PlayerID (0 to 255)"},
+			"[0].Player: 257 is out of range (0 to 255)"},
 		{"path hex 2^63", mp(t, []any{[]any{5, 1, 300, 0, 0, []any{[]any{uint64(1 << 63), 0}}, 0, 0, 0, 0, 0, nil, 0, nil}}),
-			"element 0 of []hex.Hex: 9223372036854775808 does not fit int"},
+			"[0].Path[0].Q: 9223372036854775808 is out of range"},
 		{"units 2^32", mp(t, []any{[]any{5, 70, 0, 1, 0, nil, 0, 0, 0, 0, 0, nil, 0, []any{1, uint64(1 << 32)}}}),
-			"element 1 of game.Units: 4294967296 does not fit int32"},
+			"[0].Units[1]: 4294967296 is out of range"},
 		{"order for another turn", enc([]game.Order{move(5), move(4)}), "order 2 is for turn 4, not turn 5"},
 		{"order for no turn", enc([]game.Order{{Kind: game.OrderMove}}), "order 1 is for turn 0, not turn 5"},
 		{"too many orders", enc(many(game.MaxOrders+1, 5)), "4097 orders: at most 4096 a turn"},
@@ -475,7 +475,7 @@ func TestDecodeViewsAndEvents(t *testing.T) {
 		{"no events of version 4", decodeEvents, []byte{0x90}, "events: events not in this build's form: an empty list, the form of protocol version 4"},
 		{"a later form", decodeEvents, mp(t, []any{2, 2, 0, []string{}, []byte{}}), "events: events not in this build's form: compact form 2, this build reads 1"},
 		{"another dictionary", decodeEvents, compact(12345, nil, 0x80, 0x04, 1), "events not in this build's form: their texts use the templates of hash 0x00003039"},
-		{"events as map", decodeEvents, mp(t, map[string]int{"Turn": 1}), "hexgame.eventsWire is not an array of its fields (5)"},
+		{"events as map", decodeEvents, mp(t, map[string]int{"Turn": 1}), "eventsWire is not an array of its 5 fields"},
 		{"truncated events", decodeEvents, events[:len(events)-1], "bytes claimed"},
 		{"truncated event", decodeEvents, compact(0, nil, 0x02), "events: event 0: army: truncated"},
 		{"flags overflow", decodeEvents, compact(0, nil, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01), "events: event 0: flags: the varint overflows 64 bits"},
@@ -486,7 +486,7 @@ func TestDecodeViewsAndEvents(t *testing.T) {
 		{"a template not named", decodeEvents, compact(0, nil, 0x80, 0x10, 0x01), "events: event 0: text: template 0 of a dictionary of"},
 		{"a template's number missing", decodeEvents, compact(0, []string{"paid \x00"}, 0x80, 0x10, 0x02), "events: event 0: text number: truncated"},
 		{"from an army's last hex, with none", decodeEvents, compact(0, nil, 0x12, 0x02), "events: event 0: from: army 1 has no event before"},
-		{"army out of range", decodeEvents, compact(0, nil, 0x02, 0x01), "events: event 0: army: -1 is out of uint32"},
+		{"army out of range", decodeEvents, compact(0, nil, 0x02, 0x01), "events: event 0: army: -1 is out of range (0 to 4294967295)"},
 		{"army count bomb", decodeEvents, compact(0, nil, 0x80, 0x20, 0x00, 0x01, 0x01, 0x01, 0xff, 0xff, 0x03), "events: event 0: side armies count: 65535 elements, 0 bytes left"},
 	}
 	for _, tt := range tests {

@@ -8,6 +8,7 @@ import (
 	"reflect"
 
 	"github.com/vmihailenco/msgpack/v5"
+	"github.com/vmihailenco/msgpack/v5/msgpcode"
 
 	"empires/shared/wire"
 )
@@ -311,7 +312,7 @@ func (e Envelope) Unmarshal(v any) (err error) {
 	dec.Reset(rd)
 	dec.DisallowUnknownFields(true) // moot while checkShape refuses maps; kept in case it stops
 	if err := dec.Decode(v); err != nil {
-		return malformed(err)
+		return malformed(wire.DecodeError(err))
 	}
 	if rd.Len() != 0 {
 		return malformed(fmt.Errorf("%d bytes after the message", rd.Len()))
@@ -337,34 +338,62 @@ func (e Envelope) Unmarshal(v any) (err error) {
 // their decoders read the fields they know and skip any that a later
 // version added at the end.
 
-// DecodeMsgpack implements msgpack.CustomDecoder.
+// DecodeMsgpack implements msgpack.CustomDecoder. It reads any integer as
+// the version, so that a Hello of any version, however large, gets
+// BadVersion (from CheckVersion) rather than Malformed: a version above
+// math.MaxInt reads as math.MaxInt. A Hello may end after Client, as
+// those of version 4 and older did: Build is then empty.
 func (m *Hello) DecodeMsgpack(dec *msgpack.Decoder) error {
 	n, err := frozenArray(dec, "Hello", 3)
 	if err != nil {
 		return err
 	}
 	*m = Hello{}
-	version, err := wire.ReadInt(dec)
-	if err != nil {
+	if m.Version, err = readVersion(dec); err != nil {
+		return fmt.Errorf("%s: %w", "Version", err)
+	}
+	if m.Name, err = readString(dec, "Name"); err != nil {
 		return err
 	}
-	if version < math.MinInt32 || version > math.MaxInt32 {
-		return fmt.Errorf("Hello version %d is no protocol version", version)
-	}
-	m.Version = int(version)
-	if m.Name, err = dec.DecodeString(); err != nil {
-		return err
-	}
-	if m.Client, err = dec.DecodeString(); err != nil {
+	if m.Client, err = readString(dec, "Client"); err != nil {
 		return err
 	}
 	if n == 3 {
-		return nil // a Hello of version 4 or older
+		return nil // a Hello of version 4 or older, or one without a build
 	}
-	if m.Build, err = dec.DecodeString(); err != nil {
+	if m.Build, err = readString(dec, "Build"); err != nil {
 		return err
 	}
 	return skip(dec, n-4)
+}
+
+// readVersion reads a Hello's version: any msgpack integer, one above
+// math.MaxInt as math.MaxInt.
+func readVersion(dec *msgpack.Decoder) (int, error) {
+	if c, err := dec.PeekCode(); err == nil && c == msgpcode.Uint64 {
+		u, err := dec.DecodeUint64()
+		if err != nil {
+			return 0, err
+		}
+		return int(min(u, math.MaxInt)), nil
+	}
+	v, err := wire.ReadInt(dec)
+	if err != nil {
+		return 0, err
+	}
+	return int(max(min(v, math.MaxInt), math.MinInt)), nil
+}
+
+// readString reads the string of field, or says in words why it cannot.
+func readString(dec *msgpack.Decoder, field string) (string, error) {
+	c, err := dec.PeekCode()
+	if err != nil {
+		return "", err
+	}
+	if c != msgpcode.Nil && !msgpcode.IsString(c) && !msgpcode.IsBin(c) {
+		return "", fmt.Errorf("%s: a string was expected", field)
+	}
+	return dec.DecodeString()
 }
 
 // DecodeMsgpack implements msgpack.CustomDecoder.
@@ -376,13 +405,13 @@ func (m *Error) DecodeMsgpack(dec *msgpack.Decoder) error {
 	*m = Error{}
 	code, err := wire.ReadUint(dec)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", "Code", err)
 	}
 	if code > math.MaxUint8 {
-		return fmt.Errorf("error code %d does not fit protocol.ErrorCode (0 to 255)", code)
+		return fmt.Errorf("%s: error code %d is out of range (0 to 255)", "Code", code)
 	}
 	m.Code = ErrorCode(code)
-	if m.Message, err = dec.DecodeString(); err != nil {
+	if m.Message, err = readString(dec, "Message"); err != nil {
 		return err
 	}
 	return skip(dec, n-2)
@@ -393,7 +422,7 @@ func (m *Error) DecodeMsgpack(dec *msgpack.Decoder) error {
 func frozenArray(dec *msgpack.Decoder, what string, fields int) (int, error) {
 	n, err := dec.DecodeArrayLen()
 	if err != nil {
-		return 0, err
+		return 0, fmt.Errorf("%s is not an array of its fields", what)
 	}
 	if n < fields {
 		return 0, fmt.Errorf("%s is an array of %d, not of %d or more", what, n, fields)

@@ -592,6 +592,9 @@ func TestLimitsCheck(t *testing.T) {
 			if !errors.As(err, &pe) || pe.Code != tt.code || !strings.Contains(pe.Message, tt.want) {
 				t.Errorf("have %v, want %s with %q", err, tt.code, tt.want)
 			}
+			if pe != nil && goWords.MatchString(pe.Message) {
+				t.Errorf("%q speaks Go (%q), not the protocol's words", pe.Message, goWords.FindString(pe.Message))
+			}
 		})
 	}
 }
@@ -660,14 +663,14 @@ func decodeErrorCases(t testing.TB) []struct {
 		{"deep nesting", envelope(protocol.TypeChat, deep...), 0, protocol.Malformed, "nested more than"},
 		{"unknown type", envelope(200, 0x90), 0, protocol.UnknownType, "unknown message type 200"},
 		{"type 0", envelope(0, 0x90), 0, protocol.UnknownType, "unknown message type 0"},
-		{"orders as chat", envelope(protocol.TypeChat, mp([]any{4, []any{}})...), 0, protocol.Malformed, "Chat: protocol.Chat is not an array of its fields (1)"},
+		{"orders as chat", envelope(protocol.TypeChat, mp([]any{4, []any{}})...), 0, protocol.Malformed, "Chat: Chat is not an array of its 1 field"},
 		{"string as orders", envelope(protocol.TypeSubmitOrders, mp("hi")...), 0, protocol.Malformed, "SubmitOrders: the body is not an array"},
 		{"map body", envelope(protocol.TypeChat, mp(map[string]any{"Text": "hi"})...), 0, protocol.Malformed, "Chat: the body is not an array"},
-		{"map settings", envelope(protocol.TypeCreateGame, mp([]any{map[string]any{"Ruleset": "risk"}})...), 0, protocol.Malformed, "protocol.Settings is not an array"},
+		{"map settings", envelope(protocol.TypeCreateGame, mp([]any{map[string]any{"Ruleset": "risk"}})...), 0, protocol.Malformed, "CreateGame: Settings: Settings is not an array of its 13 fields"},
 		{"map option", envelope(protocol.TypeCreateGame, mp([]any{[]any{"", "erfworld", 0, 0, 0, 2, 0, 0, "", false, false, "",
-			[]any{map[string]any{"Key": "deck", "Value": 1}}}})...), 0, protocol.Malformed, "element 0 of []protocol.Option: protocol.Option is not an array of its fields (2)"},
+			[]any{map[string]any{"Key": "deck", "Value": 1}}}})...), 0, protocol.Malformed, "CreateGame: Settings.Options[0]: Option is not an array of its 2 fields"},
 		{"nil ruleset info", envelope(protocol.TypeWelcome, mp([]any{6, "s", []any{nil}, []any{0, 0, 0, 0, 0}, ""})...), 0, protocol.Malformed,
-			"element 0 of []protocol.RulesetInfo: protocol.RulesetInfo is not an array of its fields (14)"},
+			"Welcome: Rulesets[0]: RulesetInfo is not an array of its 14 fields"},
 		{"short hello", envelope(protocol.TypeHello, mp([]any{1})...), 0, protocol.Malformed, "Hello is an array of 1, not of 3 or more"},
 		{"nil hello", envelope(protocol.TypeHello, 0xc0), 0, protocol.Malformed, "Hello: the body is not an array"},
 		{"nil ping", envelope(protocol.TypePing, 0xc0), 0, protocol.Malformed, "Ping: the body is not an array"},
@@ -677,28 +680,36 @@ func decodeErrorCases(t testing.TB) []struct {
 		// Integers that do not fit their field are refused, not cut to
 		// its bits (seat 258 would join seat 2, turn 2^32+4 play turn 4).
 		{"seat 258", envelope(protocol.TypeJoinGame, mp([]any{1, 258, "", false, ""})...), 0, protocol.Malformed,
-			"JoinGame: 258 does not fit protocol.Seat (0 to 255)"},
+			"JoinGame: Seat: 258 is out of range (0 to 255)"},
 		{"seat -1", envelope(protocol.TypeJoinGame, mp([]any{1, -1, "", false, ""})...), 0, protocol.Malformed,
-			"JoinGame: -1 does not fit protocol.Seat (0 to 255)"},
+			"JoinGame: Seat: -1 is out of range (0 to 255)"},
 		{"game 2^32+1", envelope(protocol.TypeJoinGame, mp([]any{uint64(1<<32 + 1), 0, "", false, ""})...), 0, protocol.Malformed,
-			"JoinGame: 4294967297 does not fit protocol.GameID (0 to 4294967295)"},
+			"JoinGame: Game: 4294967297 is out of range (0 to 4294967295)"},
 		{"turn 2^32+4", envelope(protocol.TypeSubmitOrders, mp([]any{uint64(1<<32 + 4), []any{}, 1})...), 0, protocol.Malformed,
-			"SubmitOrders: 4294967300 does not fit ruleset.Turn (-2147483648 to 2147483647)"},
+			"SubmitOrders: Turn: 4294967300 is out of range (-2147483648 to 2147483647)"},
 		{"act seq 2^32", envelope(protocol.TypeAct, mp([]any{uint64(1 << 32), []any{}})...), 0, protocol.Malformed,
-			"Act: 4294967296 does not fit uint32 (0 to 4294967295)"},
+			"Act: Seq: 4294967296 is out of range (0 to 4294967295)"},
 		{"mode 260", envelope(protocol.TypeTurnClock, mp([]any{1, 0, nil, 260, 1, nil, "", 0, ""})...), 0, protocol.Malformed,
-			"TurnClock: 260 does not fit uint8 (0 to 255)"},
+			"TurnClock: Mode: 260 is out of range (0 to 255)"},
 		{"option 2^63", envelope(protocol.TypeCreateGame, 0x91, 0x9d, 0xa0, 0xa8, 'e', 'r', 'f', 'w', 'o', 'r', 'l', 'd',
 			0x10, 0x10, 0x00, 0x02, 0x00, 0x00, 0xa0, 0xc2, 0xc2, 0xa0, 0x91, 0x92, 0xa1, 'k', 0xcf, 0x80, 0, 0, 0, 0, 0, 0, 0), 0,
-			protocol.Malformed, "CreateGame: element 0 of []protocol.Option: 9223372036854775808 does not fit int"},
+			protocol.Malformed, "CreateGame: Settings.Options[0].Value: 9223372036854775808 is out of range"},
 		{"deadline 2^63", envelope(protocol.TypeTurnClock, 0x99, 0x01, 0xcf, 0x80, 0, 0, 0, 0, 0, 0, 0, 0xc0, 0x01, 0x01, 0xc0, 0xa0, 0x00, 0xa0), 0,
-			protocol.Malformed, "TurnClock: 9223372036854775808 does not fit int64"},
+			protocol.Malformed, "TurnClock: Deadline: 9223372036854775808 is out of range"},
 		{"winner 258", envelope(protocol.TypeGameOver, mp([]any{258, 1})...), 0, protocol.Malformed,
-			"GameOver: 258 does not fit protocol.Seat (0 to 255)"},
+			"GameOver: Winner: 258 is out of range (0 to 255)"},
 		{"error code 260", envelope(protocol.TypeError, mp([]any{260, "no"})...), 0, protocol.Malformed,
-			"Error: error code 260 does not fit protocol.ErrorCode (0 to 255)"},
-		{"hello version 2^40", envelope(protocol.TypeHello, mp([]any{uint64(1 << 40), "Ann", ""})...), 0, protocol.Malformed,
-			"Hello: Hello version 1099511627776 is no protocol version"},
+			"Error: Code: error code 260 is out of range (0 to 255)"},
+		{"hello name as number", envelope(protocol.TypeHello, mp([]any{7, 5, ""})...), 0, protocol.Malformed, "Hello: Name: a string was expected"},
+		{"hello version as string", envelope(protocol.TypeHello, mp([]any{"7", "Ann", ""})...), 0, protocol.Malformed,
+			"Hello: Version: an integer was expected, not a string"},
+		{"chat as number", envelope(protocol.TypeChat, mp([]any{5})...), 0, protocol.Malformed, "Chat: Text: a string was expected, not an integer"},
+		{"spectate as number", envelope(protocol.TypeJoinGame, mp([]any{1, 0, "", 1, ""})...), 0, protocol.Malformed,
+			"JoinGame: Spectate: true or false was expected, not an integer"},
+		{"seat data as array", envelope(protocol.TypeSetSeatData, mp([]any{[]any{1}})...), 0, protocol.Malformed,
+			"SetSeatData: Data: a byte string (bin) was expected, not an array"},
+		{"float seat", envelope(protocol.TypeJoinGame, mp([]any{1, 2.0, "", false, ""})...), 0, protocol.Malformed,
+			"JoinGame: Seat: an integer was expected, not a float"},
 
 		// Payloads: one whole msgpack value each, within the limits of
 		// any frame (wire.CheckMsgpack), and there.
@@ -708,8 +719,8 @@ func decodeErrorCases(t testing.TB) []struct {
 		{"orders cut short", envelope(protocol.TypeSubmitOrders, 0x93, 0x01, 0x92, 0x01), 0, protocol.Malformed, "2 elements claimed, 1 bytes left"},
 		{"orders of a bad code", envelope(protocol.TypeSubmitOrders, 0x93, 0x01, 0xc1, 0x01), 0, protocol.Malformed, "invalid msgpack code 0xc1"},
 		{"orders of two values", envelope(protocol.TypeSubmitOrders, 0x92, 0x01, 0x90, 0x90), 0, protocol.Malformed, "1 extra bytes after the value"},
-		{"no orders field", envelope(protocol.TypeSubmitOrders, mp([]any{4})...), 0, protocol.Malformed, "SubmitOrders: protocol.SubmitOrders is not an array of its fields (3)"},
-		{"no seq field", envelope(protocol.TypeSetReady, mp([]any{true})...), 0, protocol.Malformed, "SetReady: protocol.SetReady is not an array of its fields (2)"},
+		{"no orders field", envelope(protocol.TypeSubmitOrders, mp([]any{4})...), 0, protocol.Malformed, "SubmitOrders: SubmitOrders is not an array of its 3 fields"},
+		{"no seq field", envelope(protocol.TypeSetReady, mp([]any{true})...), 0, protocol.Malformed, "SetReady: SetReady is not an array of its 2 fields"},
 		{"action bomb", envelope(protocol.TypeAct, append([]byte{0x92, 0x01}, bomb...)...), 0, protocol.Malformed, "4294967295 elements claimed"},
 		{"string bomb action", envelope(protocol.TypeAct, 0x92, 0x01, 0xdb, 0xff, 0xff, 0xff, 0xff), 0, protocol.Malformed, "4294967295 bytes claimed"},
 		{"nil action", envelope(protocol.TypeAct, mp([]any{1, nil})...), 0, protocol.Malformed, "Act: no action"},
@@ -722,7 +733,13 @@ func decodeErrorCases(t testing.TB) []struct {
 	}
 }
 
-// TestDecodeErrors feeds Decode and DecodeBody what they must refuse.
+// goWords matches what a client must never read in an error: Go's names
+// of types ("*protocol.Hello", "[]game.Order", "uint8") and the msgpack
+// library's own messages.
+var goWords = regexp.MustCompile(`\b(protocol|game|ruleset|wire|hexgame)\.[A-Z]|\*[a-z]+\.|\[\][a-z*]|\b(u?int(8|16|32|64)?|float(32|64))\b|msgpack:`)
+
+// TestDecodeErrors feeds Decode and DecodeBody what they must refuse, and
+// checks that each refusal speaks in the protocol's words.
 func TestDecodeErrors(t *testing.T) {
 	for _, tt := range decodeErrorCases(t) {
 		t.Run(tt.name, func(t *testing.T) {

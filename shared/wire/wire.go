@@ -13,6 +13,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/vmihailenco/msgpack/v5"
@@ -161,8 +162,10 @@ func CheckMsgpack(data []byte) error {
 // CheckShape reads the msgpack value dec holds as a value of Go type t and
 // checks that every struct in it is encoded as an array of exactly its
 // fields (or nil, except as an element of a slice or array, which elem
-// says the value is), and that every integer fits the kind of its Go
-// value, recursively (through pointers, slices, arrays and maps).
+// says the value is), that every integer fits the kind of its Go value,
+// and that every other scalar is of its field's msgpack kind (a string, a
+// boolean, a byte string), recursively (through pointers, slices, arrays
+// and maps).
 //
 // msgpack would also read a struct from a map, and a whole struct from a
 // nil or an empty array; refusing both bounds what decoding allocates: a
@@ -170,10 +173,56 @@ func CheckMsgpack(data []byte) error {
 // frame decodes to much more memory than its size (a 1 MiB list of nils
 // would otherwise become a million structs). msgpack would also cut an
 // integer to the bits of its field (seat 258 read as seat 2, turn 2^32+4
-// as turn 4, -1 as 255): CheckShape refuses it, naming the number and the
-// type (see CheckInt). Values of types with their own decoder are skipped:
-// their decoders check them (with ReadInt and ReadUint).
+// as turn 4, -1 as 255), or read a float into an integer: CheckShape
+// refuses both (see CheckInt). Values of types with their own decoder are
+// skipped: their decoders check them (with ReadInt and ReadUint).
+//
+// Its errors are for the people who wrote the bytes: they name the field
+// by its path ("Settings.Options[0].Value") and the types by the names the
+// protocol's documentation gives them, never in Go's words ("258 is out of
+// range (0 to 255)", not "does not fit uint8").
 func CheckShape(dec *msgpack.Decoder, t reflect.Type, elem bool) error {
+	return checkShape(dec, t, elem)
+}
+
+// shapeError is a refusal of CheckShape: msg, about the field at path
+// ("" for the value itself). The path is built as the error goes up, so
+// that a value that passes costs no path.
+type shapeError struct {
+	path, msg string
+}
+
+func (e *shapeError) Error() string {
+	if e.path == "" {
+		return e.msg
+	}
+	return e.path + ": " + e.msg
+}
+
+// refuse returns a *shapeError of the value itself.
+func refuse(format string, args ...any) error {
+	return &shapeError{msg: fmt.Sprintf(format, args...)}
+}
+
+// within returns err, a refusal of the value at part (a field's name, or
+// "[i]" for element i) of its parent, with its path starting there.
+func within(err error, part string) error {
+	var se *shapeError
+	if !errors.As(err, &se) {
+		return err
+	}
+	switch {
+	case se.path == "":
+		se.path = part
+	case strings.HasPrefix(se.path, "["):
+		se.path = part + se.path
+	default:
+		se.path = part + "." + se.path
+	}
+	return err
+}
+
+func checkShape(dec *msgpack.Decoder, t reflect.Type, elem bool) error {
 	if reflect.PointerTo(t).Implements(customDecoder) {
 		return dec.Skip()
 	}
@@ -181,12 +230,15 @@ func CheckShape(dec *msgpack.Decoder, t reflect.Type, elem bool) error {
 	if err != nil {
 		return err
 	}
+	wrong := func(want string) error {
+		return refuse("%s was expected, not %s", want, codeWords(c))
+	}
 	switch t.Kind() {
 	case reflect.Pointer:
 		if c == msgpcode.Nil {
 			return dec.Skip()
 		}
-		return CheckShape(dec, t.Elem(), false)
+		return checkShape(dec, t.Elem(), false)
 	case reflect.Struct:
 		fields, err := structFields(t)
 		if err != nil {
@@ -197,59 +249,148 @@ func CheckShape(dec *msgpack.Decoder, t reflect.Type, elem bool) error {
 		}
 		n, err := arrayLen(dec, c)
 		if err != nil || n != len(fields) {
-			return fmt.Errorf("%s is not an array of its fields (%d)", t, len(fields))
+			return refuse("%s is not an array of its %s", TypeWords(t), plural(len(fields), "field"))
 		}
 		for _, f := range fields {
-			if err := CheckShape(dec, f, false); err != nil {
-				return err
+			if err := checkShape(dec, f.Type, false); err != nil {
+				return within(err, f.Name)
 			}
 		}
 		return nil
 	case reflect.Slice, reflect.Array:
-		if t.Elem().Kind() == reflect.Uint8 || c == msgpcode.Nil && t.Kind() == reflect.Slice {
+		if t.Elem().Kind() == reflect.Uint8 {
+			if c != msgpcode.Nil && !isBytes(c) {
+				return wrong("a byte string (bin)")
+			}
+			return dec.Skip()
+		}
+		if c == msgpcode.Nil && t.Kind() == reflect.Slice {
 			return dec.Skip()
 		}
 		n, err := arrayLen(dec, c)
 		if err != nil {
-			return fmt.Errorf("%s is not an array", t)
+			return wrong("an array (" + TypeWords(t) + ")")
 		}
 		for i := range n {
-			if err := CheckShape(dec, t.Elem(), true); err != nil {
-				return fmt.Errorf("element %d of %s: %w", i, t, err)
+			if err := checkShape(dec, t.Elem(), true); err != nil {
+				return within(err, fmt.Sprintf("[%d]", i))
 			}
 		}
 		return nil
 	case reflect.Map:
-		if c == msgpcode.Nil || !isMap(c) {
-			return dec.Skip() // the decoder refuses what is no map
+		if c == msgpcode.Nil {
+			return dec.Skip()
+		}
+		if !isMap(c) {
+			return wrong("a map")
 		}
 		n, err := dec.DecodeMapLen()
 		if err != nil {
 			return err
 		}
 		for range n {
-			if err := CheckShape(dec, t.Key(), false); err != nil {
-				return fmt.Errorf("key of %s: %w", t, err)
+			if err := checkShape(dec, t.Key(), false); err != nil {
+				return within(err, "key")
 			}
-			if err := CheckShape(dec, t.Elem(), false); err != nil {
-				return fmt.Errorf("value of %s: %w", t, err)
+			if err := checkShape(dec, t.Elem(), false); err != nil {
+				return within(err, "value")
 			}
 		}
 		return nil
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		if !isInt(c) {
-			return dec.Skip() // nil reads as 0; the decoder refuses the rest
+		switch {
+		case c == msgpcode.Nil:
+			return dec.Skip() // nil reads as 0
+		case !isInt(c):
+			return wrong("an integer")
 		}
-		return CheckInt(dec, t)
+		if err := CheckInt(dec, t); err != nil {
+			return &shapeError{msg: err.Error()}
+		}
+		return nil
+	case reflect.String:
+		if c != msgpcode.Nil && !isBytes(c) {
+			return wrong("a string")
+		}
+	case reflect.Bool:
+		if c != msgpcode.Nil && c != msgpcode.True && c != msgpcode.False {
+			return wrong("true or false")
+		}
+	case reflect.Float32, reflect.Float64:
+		if c != msgpcode.Nil && c != msgpcode.Float && c != msgpcode.Double && !isInt(c) {
+			return wrong("a number")
+		}
 	}
-	return dec.Skip() // another scalar: the decoder checks its type
+	return dec.Skip() // another value: the decoder checks it
 }
+
+// TypeWords names Go type t for people, as the protocol's documentation
+// does: a named type by its name without its package ("Seat",
+// "Settings"), a list as "list of" its element, and the others by what
+// they hold ("integer", "string", "boolean", "byte string").
+func TypeWords(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Pointer:
+		return TypeWords(t.Elem())
+	}
+	if t.Name() != "" && t.PkgPath() != "" {
+		return t.Name()
+	}
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		if t.Elem().Kind() == reflect.Uint8 {
+			return "byte string"
+		}
+		return "list of " + TypeWords(t.Elem())
+	case reflect.Map:
+		return "map of " + TypeWords(t.Key()) + " to " + TypeWords(t.Elem())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "integer"
+	case reflect.Float32, reflect.Float64:
+		return "number"
+	case reflect.String:
+		return "string"
+	case reflect.Bool:
+		return "boolean"
+	}
+	return "value"
+}
+
+// codeWords says what kind of msgpack value starts with byte c, for
+// people: "a string", "an array", ...
+func codeWords(c byte) string {
+	switch {
+	case c == msgpcode.Nil:
+		return "nil"
+	case c == msgpcode.True || c == msgpcode.False:
+		return "a boolean"
+	case isInt(c):
+		return "an integer"
+	case c == msgpcode.Float || c == msgpcode.Double:
+		return "a float"
+	case msgpcode.IsString(c):
+		return "a string"
+	case msgpcode.IsBin(c):
+		return "a byte string (bin)"
+	case IsArray(c):
+		return "an array"
+	case isMap(c):
+		return "a map"
+	case msgpcode.IsExt(c):
+		return "an extension value"
+	}
+	return fmt.Sprintf("the byte 0x%02x", c)
+}
+
+// isBytes reports whether c starts a string or a byte string (bin), which
+// msgpack reads into a string and a byte slice alike.
+func isBytes(c byte) bool { return msgpcode.IsString(c) || msgpcode.IsBin(c) }
 
 // CheckInt reads the msgpack integer dec holds and checks that it fits a
 // value of t, an integer type: a number out of its range is an error
-// naming the number, the type and its range ("258 does not fit
-// protocol.Seat (0 to 255)").
+// naming the number and the range ("258 is out of range (0 to 255)").
 func CheckInt(dec *msgpack.Decoder, t reflect.Type) error {
 	neg, x, u, err := readInteger(dec)
 	if err != nil {
@@ -267,9 +408,9 @@ func CheckInt(dec *msgpack.Decoder, t reflect.Type) error {
 	}
 	switch {
 	case neg && x < lo:
-		return fmt.Errorf("%d does not fit %s (%d to %d)", x, t, lo, hi)
+		return fmt.Errorf("%d is out of range (%d to %d)", x, lo, hi)
 	case !neg && u > hi:
-		return fmt.Errorf("%d does not fit %s (%d to %d)", u, t, lo, hi)
+		return fmt.Errorf("%d is out of range (%d to %d)", u, lo, hi)
 	}
 	return nil
 }
@@ -285,7 +426,7 @@ func ReadInt(dec *msgpack.Decoder) (int64, error) {
 	case neg:
 		return x, nil
 	case u > math.MaxInt64:
-		return 0, fmt.Errorf("%d does not fit int64", u)
+		return 0, fmt.Errorf("%d is out of range (%d to %d)", u, math.MinInt64, math.MaxInt64)
 	}
 	return int64(u), nil
 }
@@ -298,7 +439,7 @@ func ReadUint(dec *msgpack.Decoder) (uint64, error) {
 	case err != nil:
 		return 0, err
 	case neg:
-		return 0, fmt.Errorf("%d is negative", x)
+		return 0, fmt.Errorf("%d is negative: a number of 0 or more was expected", x)
 	}
 	return u, nil
 }
@@ -309,6 +450,9 @@ func readInteger(dec *msgpack.Decoder) (neg bool, x int64, u uint64, err error) 
 	c, err := dec.PeekCode()
 	if err != nil {
 		return false, 0, 0, err
+	}
+	if !isInt(c) && c != msgpcode.Nil {
+		return false, 0, 0, fmt.Errorf("an integer was expected, not %s", codeWords(c))
 	}
 	if c == msgpcode.Uint64 {
 		u, err = dec.DecodeUint64()
@@ -349,15 +493,15 @@ func IsArray(c byte) bool {
 	return msgpcode.IsFixedArray(c) || c == msgpcode.Array16 || c == msgpcode.Array32
 }
 
-var fieldCache sync.Map // reflect.Type -> []reflect.Type
+var fieldCache sync.Map // reflect.Type -> []reflect.StructField
 
-// structFields returns the types of the fields msgpack encodes of struct
-// type t, in order: the exported ones not tagged "-".
-func structFields(t reflect.Type) ([]reflect.Type, error) {
+// structFields returns the fields msgpack encodes of struct type t, in
+// order: the exported ones not tagged "-".
+func structFields(t reflect.Type) ([]reflect.StructField, error) {
 	if f, ok := fieldCache.Load(t); ok {
-		return f.([]reflect.Type), nil
+		return f.([]reflect.StructField), nil
 	}
-	var out []reflect.Type
+	var out []reflect.StructField
 	for i := range t.NumField() {
 		f := t.Field(i)
 		if f.Anonymous {
@@ -366,7 +510,7 @@ func structFields(t reflect.Type) ([]reflect.Type, error) {
 		if !f.IsExported() || f.Tag.Get("msgpack") == "-" {
 			continue
 		}
-		out = append(out, f.Type)
+		out = append(out, f)
 	}
 	fieldCache.Store(t, out)
 	return out, nil
@@ -407,12 +551,24 @@ func unmarshal(data []byte, v any, rv reflect.Value) (err error) {
 	dec.Reset(rd)
 	dec.DisallowUnknownFields(true)
 	if err := dec.Decode(v); err != nil {
-		return err
+		return DecodeError(err)
 	}
 	if rd.Len() != 0 {
 		return fmt.Errorf("%d bytes after the value", rd.Len())
 	}
 	return nil
+}
+
+// DecodeError returns err, an error of decoding after CheckShape passed,
+// in words for the people who wrote the bytes: the msgpack library's own
+// errors name Go types ("invalid code=a1 decoding int64"), so one of them
+// becomes a plain "a value is not of the kind its field holds"; any other
+// error is returned as it is.
+func DecodeError(err error) error {
+	if err == nil || !strings.HasPrefix(err.Error(), "msgpack:") {
+		return err
+	}
+	return errors.New("a value is not of the kind its field holds")
 }
 
 // Marshal encodes v in the wire form: structs as arrays of their fields,
@@ -487,4 +643,12 @@ func unsortedMap(t reflect.Type, seen map[reflect.Type]bool) reflect.Type {
 		}
 	}
 	return nil
+}
+
+// plural writes n things: "1 field", "2 fields".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
