@@ -244,7 +244,7 @@ func TestGolden(t *testing.T) {
 				"91" + "9d" + "a178" + "a158" + "a0" + "a3686578" + "02" + "04" +
 				"91" + "97" + "a177" + "a0" + "a0" + "10" + "cd0200" + "30" + "90" +
 				"91a465617379" + "a465617379" + "a26162" + "c3" + "c2" + "c3" +
-				"95" + "00000000" + "00" + "a27631"},
+				"97" + "00000000" + "00" + "0000" + "a27631"}, // Limits: 7 fields, all 0
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -289,9 +289,9 @@ func TestVersion(t *testing.T) {
 		side string
 		want string
 	}{
-		{8, "server", "bad version: protocol version 8 is not supported: this server speaks version 7 (protocol of 2026-11-28); the client is newer: update the server or use a matching client"},
-		{6, "server", "bad version: protocol version 6 is not supported: this server speaks version 7 (protocol of 2026-11-28); the client is older: update the client"},
-		{8, "client", "bad version: protocol version 8 is not supported: this client speaks version 7 (protocol of 2026-11-28); the server is newer: update the client or use a matching server"},
+		{9, "server", "bad version: protocol version 9 is not supported: this server speaks version 8 (protocol of 2026-11-29); the client is newer: update the server or use a matching client"},
+		{7, "server", "bad version: protocol version 7 is not supported: this server speaks version 8 (protocol of 2026-11-29); the client is older: update the client"},
+		{9, "client", "bad version: protocol version 9 is not supported: this client speaks version 8 (protocol of 2026-11-29); the server is newer: update the client or use a matching server"},
 	}
 	for _, tt := range msgs {
 		err := protocol.CheckVersion(tt.have, tt.side)
@@ -306,7 +306,7 @@ func TestVersion(t *testing.T) {
 // Hello has grown a field, against this server: the Hello still decodes,
 // and the Error the server sends back names the versions it speaks.
 func TestHandshakeAcrossVersions(t *testing.T) {
-	body, err := msgpack.Marshal([]any{8, "Ann", "empires/9.0", "v9.0.0", "a field of version 8"})
+	body, err := msgpack.Marshal([]any{9, "Ann", "empires/9.0", "v9.0.0", "a field of version 9"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,7 +320,7 @@ func TestHandshakeAcrossVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	hello := m.(*protocol.Hello)
-	if *hello != (protocol.Hello{Version: 8, Name: "Ann", Client: "empires/9.0", Build: "v9.0.0"}) {
+	if *hello != (protocol.Hello{Version: 9, Name: "Ann", Client: "empires/9.0", Build: "v9.0.0"}) {
 		t.Fatalf("Hello = %+v", hello)
 	}
 	verr := protocol.CheckVersion(hello.Version, "server")

@@ -8,12 +8,12 @@ import (
 // Version is the protocol version this build speaks. Bump it, and add a
 // Change to History, whenever a message changes in any way (see the package
 // documentation).
-const Version = 7
+const Version = 8
 
 // MinVersion is the oldest protocol version this build still speaks. It
 // equals Version: every change so far broke the encoding. A later build that
 // keeps reading an older version's messages may lower it.
-const MinVersion = 7
+const MinVersion = 8
 
 // Change is one entry of the protocol's history.
 type Change struct {
@@ -60,6 +60,8 @@ func History() []Change {
 		{7, "2026-11-28", "Missed: the events of the steps played while a player was away, sent after the " +
 			"FullView of a player who comes back. The hex rulesets' last EventMove of an army on its movement order " +
 			"carries the order's kind in Amount, and \"found nobody\" for an attack that fought nobody."},
+		{8, "2026-11-29", "Limits.WorkBurst and Limits.WorkPerSecond: the work budget the server charges each " +
+			"message against, sized by default so that a client within MessagesPerSecond and Burst never runs out."},
 	}
 }
 
