@@ -63,6 +63,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"empires/server/throttle"
 	"empires/shared/buildinfo"
 	"empires/shared/protocol"
 )
@@ -77,12 +78,24 @@ const DefaultQueue = 64
 // hundreds of turn updates of a 16-player game.
 const DefaultQueueBytes = 8 << 20
 
+// DefaultBufferWait is how long a connection waits for room in the
+// server's read buffers (Options.Buffers) unless Options.BufferWait says
+// otherwise: as long as the server waits for a client to take a frame
+// (protocol.WriteTimeout).
+const DefaultBufferWait = protocol.WriteTimeout
+
 // Reasons a connection closes with, in Bye and in the close frame.
 const (
 	ReasonShutdown = "server shutting down"
 	ReasonSlow     = "too slow: the client did not read what the server sent"
 	ReasonInternal = "internal server error"
 	ReasonVersion  = "protocol version mismatch"
+	// ReasonBusy and ReasonAddressBusy close a connection (status 1013)
+	// whose message found no room in the server's read buffers
+	// (Options.Buffers) in time: the whole server's, or those of its
+	// address's connections.
+	ReasonBusy        = "server busy: no room to read your message now; try again later"
+	ReasonAddressBusy = "too many unfinished messages from your address; try again later"
 )
 
 // Session handles the messages of a client after its Hello. The connection
@@ -129,6 +142,17 @@ type Options struct {
 	// Observer, if not nil, is told of the messages sent and of those
 	// refused for the rate (the server's metrics).
 	Observer Observer
+	// Now is the clock of the rate limit; nil means time.Now. Tests give
+	// a fake one.
+	Now func() time.Time
+	// Buffers, shared by a server's connections, bounds the memory they
+	// hold for messages still arriving; nil is no bound (but each
+	// connection's MaxClientMessage).
+	Buffers *Buffers
+	// BufferWait is how long a connection that finds no room in Buffers
+	// for the message it reads waits for some before it closes with
+	// ReasonBusy or ReasonAddressBusy; 0 means DefaultBufferWait.
+	BufferWait time.Duration
 }
 
 func (o Options) withDefaults() Options {
@@ -152,6 +176,12 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.BufferWait <= 0 {
+		o.BufferWait = DefaultBufferWait
 	}
 	return o
 }
@@ -182,6 +212,7 @@ type Conn struct {
 	opts   Options
 	log    *slog.Logger
 	remote string // the client's network address, "" if unknown
+	addr   string // the key of its address in Options.Buffers (addressKey)
 
 	queue   chan Outgoing
 	queued  atomic.Int64  // the bytes of the messages in queue (Outgoing.size)
@@ -195,9 +226,8 @@ type Conn struct {
 	// The reader's own state: only HandleFrame (the reader goroutine)
 	// touches it.
 	session Session
-	rate    bucket // messages handled
-	flood   bucket // messages refused for the rate
-	limited bool   // the last message was refused for the rate
+	rate    throttle.Meter // messages handled, and those refused for the rate
+	limited bool           // the last message was refused for the rate
 	seen    func() // marks the connection alive (resets the idle timer)
 	hello   func() // marks the Hello received (stops the Hello timer)
 	ended   sync.Once
@@ -217,12 +247,12 @@ func newConn(ws *websocket.Conn, opts Options, remote string) *Conn {
 		ws:      ws,
 		opts:    opts,
 		remote:  remote,
+		addr:    addressKey(remote),
 		queue:   make(chan Outgoing, opts.Queue),
 		closing: make(chan struct{}),
 		ctx:     ctx,
 		cancel:  cancel,
-		rate:    newBucket(opts.Limits.MessagesPerSecond, opts.Limits.Burst),
-		flood:   newBucket(opts.Limits.MessagesPerSecond, opts.Limits.Burst),
+		rate:    throttle.NewMeter(messageRate(opts.Limits)),
 		seen:    func() {},
 		hello:   func() {},
 	}
@@ -452,26 +482,52 @@ func (c *Conn) readLoop() (err error) {
 			err = fmt.Errorf("reader panic: %v", r)
 		}
 	}()
+	limit := int64(c.opts.Limits.MaxClientMessage)
+	if limit <= 0 {
+		limit = protocol.MaxFrame
+	}
 	for {
-		typ, frame, err := c.ws.Read(c.ctx)
+		typ, frame, held, err := c.read(limit)
 		var tooBig *TooBigError
-		if errors.As(err, &tooBig) {
+		switch {
+		case errors.As(err, &tooBig):
 			c.log.Info("message too large: closing", "size", tooBig.Size, "limit", tooBig.Limit)
 			c.closeWith(closeReason{code: websocket.StatusMessageTooBig, reason: tooBig.Error(), bye: true})
+		case errors.Is(err, errServerFull), errors.Is(err, errAddressFull):
+			reason := ReasonBusy
+			if errors.Is(err, errAddressFull) {
+				reason = ReasonAddressBusy
+			}
+			c.log.Warn("no room to read a message: closing", "err", err, "waited", c.opts.BufferWait,
+				"buffered", c.opts.Buffers.Used(), "buffered_by_address", c.opts.Buffers.UsedBy(c.remote))
+			c.closeWith(closeReason{code: websocket.StatusTryAgainLater, reason: reason, bye: true})
 		}
 		if err != nil {
 			return err
 		}
 		c.seen()
-		if c.isClosing() {
-			continue // read on until the close handshake ends the connection
-		}
-		if typ != websocket.MessageBinary {
+		switch {
+		case c.isClosing():
+			// read on until the close handshake ends the connection
+		case typ != websocket.MessageBinary:
 			c.Send(&protocol.Error{Code: protocol.Malformed, Message: "frames must be binary websocket messages"}, 0)
-			continue
+		default:
+			c.HandleFrame(frame)
 		}
-		c.HandleFrame(frame)
+		c.opts.Buffers.release(c.addr, held)
 	}
+}
+
+// read reads the next message, of at most limit bytes, into a buffer
+// whose room it took from Options.Buffers: held bytes, to be given back
+// once the message is handled.
+func (c *Conn) read(limit int64) (websocket.MessageType, []byte, int64, error) {
+	typ, r, err := c.ws.Reader(c.ctx)
+	if err != nil {
+		return 0, nil, 0, err
+	}
+	frame, held, err := c.opts.Buffers.readMessage(c.ctx, r, c.addr, limit, c.opts.BufferWait, c.seen)
+	return typ, frame, held, err
 }
 
 // end tells the session the connection has ended, once.
@@ -548,9 +604,8 @@ func (c *Conn) HandleFrame(frame []byte) {
 	if c.isClosing() {
 		return
 	}
-	now := time.Now()
-	if !c.rate.take(now) {
-		c.overRate(now, frame)
+	if verdict, _ := c.rate.Charge(c.opts.Now(), 1); verdict != throttle.Granted {
+		c.overRate(verdict, frame)
 		return
 	}
 	c.limited = false
@@ -583,10 +638,24 @@ func (c *Conn) HandleFrame(frame []byte) {
 	}
 }
 
-// overRate refuses a message over the rate.
-func (c *Conn) overRate(now time.Time, frame []byte) {
+// messageRate returns the rate of messages l allows: Burst at once and
+// MessagesPerSecond more a second (a Burst below 1 is MessagesPerSecond);
+// no limit for a MessagesPerSecond below 1.
+func messageRate(l protocol.Limits) throttle.Rate {
+	if l.MessagesPerSecond < 1 {
+		return throttle.Rate{}
+	}
+	burst := l.Burst
+	if burst < 1 {
+		burst = l.MessagesPerSecond
+	}
+	return throttle.Rate{Burst: int64(burst), Refill: int64(l.MessagesPerSecond), Per: time.Second}
+}
+
+// overRate refuses a message over the rate (verdict Refused or Exceeded).
+func (c *Conn) overRate(verdict throttle.Verdict, frame []byte) {
 	c.observeRateLimited()
-	if !c.flood.take(now) {
+	if verdict == throttle.Exceeded {
 		c.log.Warn("flooding: closing", "rate", c.opts.Limits.MessagesPerSecond)
 		c.closeWith(closeReason{code: websocket.StatusPolicyViolation, bye: true, flush: true,
 			reason: fmt.Sprintf("flooding: far more than %d messages a second", c.opts.Limits.MessagesPerSecond)})
