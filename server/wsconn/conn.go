@@ -228,8 +228,8 @@ type Conn struct {
 	session Session
 	rate    throttle.Meter // messages handled, and those refused for the rate
 	limited bool           // the last message was refused for the rate
-	seen    func() // marks the connection alive (resets the idle timer)
-	hello   func() // marks the Hello received (stops the Hello timer)
+	seen    func()         // marks the connection alive (resets the idle timer)
+	hello   func()         // marks the Hello received (stops the Hello timer)
 	ended   sync.Once
 
 	seq uint32 // the writer's: the last seq sent
