@@ -532,3 +532,47 @@ func TestCountOrders(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkDearestMessages measures what the dearest messages a client
+// may send within the message rate cost the server, each handled in full
+// (through the connection, the lobby and the match): the work budget no
+// longer refuses them (protocol's Limits.WithWork), so a client sending
+// them at MessagesPerSecond costs this many times a second.
+func BenchmarkDearestMessages(b *testing.B) {
+	l := newLobby(b, Options{})
+	ann := hello(b, l, "Ann")
+	set := small()
+	set.Width, set.Height = 128, 128
+	set.Seats, set.Bots = 16, 15
+	set.TurnSeconds = 3600
+	ann.do(&protocol.CreateGame{Settings: set})
+	ann.do(&protocol.SetReady{Ready: true})
+	ann.send(&protocol.StartGame{})
+	await[*protocol.FullView](ann)
+	ann.held = nil
+	big := &protocol.SubmitOrders{Turn: 1, Seq: 1, Orders: maximalOrders(b)}
+	junk := &protocol.SubmitOrders{Turn: 1, Seq: 1}
+	junk.Orders, _ = wire.Marshal(make([]byte, 1<<20-30)) // a bin 32 of a frame's worth
+	for _, bb := range []struct {
+		name string
+		msg  protocol.Message
+		want func(*tconn)
+	}{
+		{"maximal order list", big, func(tc *tconn) { await[*protocol.OrdersResult](tc) }},
+		{"1 MiB of no orders", junk, func(tc *tconn) { await[*protocol.Error](tc) }},
+		{"view of a 128x128 map", &protocol.RequestView{}, func(tc *tconn) { await[*protocol.FullView](tc) }},
+		{"erfworld's rules", &protocol.GetRules{Ruleset: "erfworld"}, func(tc *tconn) { await[*protocol.RulesData](tc) }},
+	} {
+		b.Run(bb.name, func(b *testing.B) {
+			ann.tb = b
+			frame := frameOf(b, 1, bb.msg)
+			b.SetBytes(int64(len(frame)))
+			b.ReportAllocs()
+			for b.Loop() {
+				ann.c.HandleFrame(frame)
+				bb.want(ann)
+				ann.held = nil
+			}
+		})
+	}
+}

@@ -1,7 +1,6 @@
 package wsconn
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -27,6 +26,7 @@ type Buffers struct {
 
 	mu     sync.Mutex // guards the fields below
 	used   int64
+	peak   int64 // the most used has been
 	byAddr map[string]int64
 	freed  chan struct{} // closed, and replaced, when room is given back
 }
@@ -48,6 +48,16 @@ func (b *Buffers) Used() int64 {
 	return b.used
 }
 
+// Peak returns the most bytes held at once since b was made.
+func (b *Buffers) Peak() int64 {
+	if b == nil {
+		return 0
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.peak
+}
+
 // UsedBy returns the bytes held now by the connections of remote's
 // address (remote as Conn.Remote gives it).
 func (b *Buffers) UsedBy(remote string) int64 {
@@ -65,11 +75,15 @@ var (
 	errAddressFull = errors.New("no room in the read buffers of the client's address")
 )
 
+// errGivenUp is why a connection that closed while it waited for room
+// read no more.
+var errGivenUp = errors.New("the connection closed while it waited for room to read")
+
 // reserve takes n bytes for the connections of address addr (addressKey;
 // "" counts against the server's limit only), waiting up to wait for
 // room. It returns errServerFull or errAddressFull if none came in time,
-// or ctx's error.
-func (b *Buffers) reserve(ctx context.Context, addr string, n int64, wait time.Duration) error {
+// errGivenUp if done was closed first.
+func (b *Buffers) reserve(done <-chan struct{}, addr string, n int64, wait time.Duration) error {
 	if b == nil || n <= 0 {
 		return nil
 	}
@@ -79,6 +93,7 @@ func (b *Buffers) reserve(ctx context.Context, addr string, n int64, wait time.D
 		err := b.fits(addr, n)
 		if err == nil {
 			b.used += n
+			b.peak = max(b.peak, b.used)
 			if addr != "" {
 				b.byAddr[addr] += n
 			}
@@ -96,8 +111,8 @@ func (b *Buffers) reserve(ctx context.Context, addr string, n int64, wait time.D
 		case <-freed:
 		case <-timeout:
 			return err
-		case <-ctx.Done():
-			return ctx.Err()
+		case <-done:
+			return errGivenUp
 		}
 	}
 }
@@ -160,11 +175,12 @@ const firstRead = 512
 // readMessage reads a message of at most limit bytes from r into a buffer
 // that starts at firstRead bytes and doubles (up to limit) when full,
 // taking the room for each growth from b first (for a moment the buffer
-// it grew from is live too, until the collector takes it). It calls
+// it grew from is live too, until the collector takes it); a wait for room
+// ends when done is closed. It calls
 // progress after each read that brought bytes. It returns the message and
 // the room it holds, to be given back with b.release once the message is
 // handled; on an error it has given the room back.
-func (b *Buffers) readMessage(ctx context.Context, r io.Reader, addr string, limit int64, wait time.Duration, progress func()) (msg []byte, held int64, err error) {
+func (b *Buffers) readMessage(done <-chan struct{}, r io.Reader, addr string, limit int64, wait time.Duration, progress func()) (msg []byte, held int64, err error) {
 	defer func() {
 		if err != nil {
 			b.release(addr, held)
@@ -188,7 +204,7 @@ func (b *Buffers) readMessage(ctx context.Context, r io.Reader, addr string, lim
 				continue
 			}
 			grown := min(max(2*int64(cap(msg)), firstRead), max(limit, firstRead))
-			if err := b.reserve(ctx, addr, grown-int64(cap(msg)), wait); err != nil {
+			if err := b.reserve(done, addr, grown-int64(cap(msg)), wait); err != nil {
 				return msg, held, err
 			}
 			held = grown

@@ -526,7 +526,7 @@ func (c *Conn) read(limit int64) (websocket.MessageType, []byte, int64, error) {
 	if err != nil {
 		return 0, nil, 0, err
 	}
-	frame, held, err := c.opts.Buffers.readMessage(c.ctx, r, c.addr, limit, c.opts.BufferWait, c.seen)
+	frame, held, err := c.opts.Buffers.readMessage(c.closing, r, c.addr, limit, c.opts.BufferWait, c.seen)
 	return typ, frame, held, err
 }
 

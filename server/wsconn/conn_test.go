@@ -285,7 +285,7 @@ func TestPanicClosesTheConnection(t *testing.T) {
 // serve runs connections with opts on a test HTTP server.
 func serve(t *testing.T, opts Options) (url string, done <-chan *Conn) {
 	t.Helper()
-	ended := make(chan *Conn, 4)
+	ended := make(chan *Conn, 64)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		c, err := Accept(w, r, opts)
 		if err != nil {
