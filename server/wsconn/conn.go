@@ -34,11 +34,18 @@
 //     UnknownType, Invalid, ...), replying to the frame's seq when it had
 //     one, and the connection goes on.
 //   - Rate: a token bucket of Limits.Burst messages refilled at
-//     Limits.MessagesPerSecond. A message over the rate is not handled; the
+//     Limits.MessagesPerSecond (exactly: a client at that rate is never
+//     refused), on the clock of Options.Now. A message over the rate is not handled; the
 //     first of a run of them is answered with Error RateLimited. Refused
 //     messages drain a second bucket of the same size and rate: a client
 //     that keeps sending at more than twice the rate empties it and is
 //     closed with a reason.
+//   - Memory: a message is read into a buffer that grows as its bytes
+//     arrive, its room taken from Options.Buffers, bounded for the whole
+//     server and per address. A message that finds no room waits for some
+//     for Options.BufferWait, reading nothing more of its connection (the
+//     client's sends slow down as on a slow link), then the connection is
+//     closed with status 1013 and ReasonBusy or ReasonAddressBusy.
 //   - Idleness: a connection that receives nothing (no frame, no websocket
 //     ping) for Options.IdleTimeout is closed; clients send Ping every
 //     protocol.PingInterval when they have nothing else to say.
