@@ -221,6 +221,15 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Limits.WorkBurst == 0 && cfg.Limits.WorkPerSecond == 0 {
 		cfg.Limits = cfg.Limits.WithWork()
 	}
+	for _, b := range []struct {
+		name  string
+		bound int64
+	}{{"ReadBuffers", cfg.ReadBuffers}, {"ReadBuffersPerAddr", cfg.ReadBuffersPerAddr}} {
+		if b.bound < 0 || b.bound > 0 && b.bound < int64(cfg.Limits.MaxClientMessage) {
+			return nil, fmt.Errorf("host: %s of %d bytes: must be 0 (no bound) or at least MaxClientMessage (%d bytes)",
+				b.name, b.bound, cfg.Limits.MaxClientMessage)
+		}
+	}
 	if cfg.MaxConns <= 0 {
 		cfg.MaxConns = DefaultConfig().MaxConns
 	}
