@@ -28,7 +28,10 @@ type Buffers struct {
 	used   int64
 	peak   int64 // the most used has been
 	byAddr map[string]int64
-	freed  chan struct{} // closed, and replaced, when room is given back
+	// freed is closed, and replaced, when room is given back while
+	// waiting connections wait for it.
+	freed   chan struct{}
+	waiting int
 }
 
 // NewBuffers returns the accounts of a server whose connections may hold
@@ -101,18 +104,26 @@ func (b *Buffers) reserve(done <-chan struct{}, addr string, n int64, wait time.
 			return nil
 		}
 		freed := b.freed
+		b.waiting++
 		b.mu.Unlock()
 		if timeout == nil {
 			t := time.NewTimer(wait)
 			defer t.Stop()
 			timeout = t.C
 		}
+		var end error
 		select {
 		case <-freed:
 		case <-timeout:
-			return err
+			end = err
 		case <-done:
-			return errGivenUp
+			end = errGivenUp
+		}
+		b.mu.Lock()
+		b.waiting--
+		b.mu.Unlock()
+		if end != nil {
+			return end
 		}
 	}
 }
@@ -142,8 +153,10 @@ func (b *Buffers) release(addr string, n int64) {
 			delete(b.byAddr, addr)
 		}
 	}
-	close(b.freed)
-	b.freed = make(chan struct{})
+	if b.waiting > 0 {
+		close(b.freed)
+		b.freed = make(chan struct{})
+	}
 }
 
 // addressKey returns the key of a remote address ("host:port", or a
