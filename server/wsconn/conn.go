@@ -35,8 +35,9 @@
 //     one, and the connection goes on.
 //   - Rate: a token bucket of Limits.Burst messages refilled at
 //     Limits.MessagesPerSecond (exactly: a client at that rate is never
-//     refused), on the clock of Options.Now. A message over the rate is not handled; the
-//     first of a run of them is answered with Error RateLimited. Refused
+//     refused), on the clock of Options.Now. A message over the rate is
+//     not handled; the first of a run of them is answered with Error
+//     RateLimited. Refused
 //     messages drain a second bucket of the same size and rate: a client
 //     that keeps sending at more than twice the rate empties it and is
 //     closed with a reason.
