@@ -182,6 +182,8 @@ func serverCloses() []closeReason {
 		{1009, (&wsconn.TooBigError{Size: 8 << 20, Limit: int64(l.MaxClientMessage)}).Error(), true},
 		{1011, wsconn.ReasonInternal, true},
 		{1013, "", true},
+		{1013, wsconn.ReasonBusy, true},
+		{1013, wsconn.ReasonAddressBusy, true},
 	}
 }
 
@@ -525,7 +527,6 @@ func backoffWords(b throttle.Backoff) string {
 func TestDocBudgets(t *testing.T) {
 	q := lobby.DefaultQuotas()
 	want := map[string]string{
-		"work of a connection":                 q.Work.String(),
 		"chat lines of a client":               q.ChatLines.String(),
 		"chat lines of a game":                 q.RoomLines.String(),
 		"chat sent out by a game":              q.RoomFanout.String(),

@@ -171,6 +171,8 @@ Flags:
 	fs.IntVar(&cfg.host.Limits.MaxClientMessage, "max-message", cfg.host.Limits.MaxClientMessage, "largest message a client may send, in `bytes`")
 	fs.IntVar(&cfg.host.Limits.MessagesPerSecond, "rate", cfg.host.Limits.MessagesPerSecond, "messages a second a client may send on average")
 	fs.IntVar(&cfg.host.Limits.Burst, "burst", cfg.host.Limits.Burst, "messages a client may send at once, above -rate")
+	fs.Int64Var(&cfg.host.ReadBuffers, "read-buffers", cfg.host.ReadBuffers, "most `bytes` of client messages still arriving that the server holds;\na message that finds no room waits for some, then its connection\ncloses (status 1013). 0 for no limit, else at least -max-message")
+	fs.Int64Var(&cfg.host.ReadBuffersPerAddr, "read-buffers-per-addr", cfg.host.ReadBuffersPerAddr, "most `bytes` of client messages still arriving that the server holds\nfor the connections of one IP address (an IPv6 /64). 0 for no limit,\nelse at least -max-message. Behind a reverse proxy every client has\nthe proxy's address: set 0 there")
 	fs.BoolVar(&cfg.host.Advertise, "lan-advertise", false, "advertise the server on the local network (multicast DNS, service _empires._tcp),\nfor clients to list under LAN games. Not for a server on the internet")
 	fs.StringVar(&cfg.host.AdminToken, "admin-token", "", "`token` that opens the admin view (/admin), kicking and ending games;\nempty disables them.\nPrefer EMPIRES_ADMIN_TOKEN: other users of the machine may see a flag")
 	showVersion := fs.Bool(versionFlag, false, "print the version and exit")
@@ -238,9 +240,14 @@ Flags:
 		return config{}, fmt.Errorf("%s: must be 1 to 10000 messages a second", what("rate"))
 	case cfg.host.Limits.Burst < 1 || cfg.host.Limits.Burst > 100000:
 		return config{}, fmt.Errorf("%s: must be 1 to 100000 messages", what("burst"))
+	case cfg.host.ReadBuffers != 0 && cfg.host.ReadBuffers < int64(cfg.host.Limits.MaxClientMessage):
+		return config{}, fmt.Errorf("%s: must be 0 (no limit) or at least -max-message (%d bytes)", what("read-buffers"), cfg.host.Limits.MaxClientMessage)
+	case cfg.host.ReadBuffersPerAddr != 0 && cfg.host.ReadBuffersPerAddr < int64(cfg.host.Limits.MaxClientMessage):
+		return config{}, fmt.Errorf("%s: must be 0 (no limit) or at least -max-message (%d bytes)", what("read-buffers-per-addr"), cfg.host.Limits.MaxClientMessage)
 	case cfg.host.Name == "" || len(cfg.host.Name) > protocol.MaxClientLen:
 		return config{}, fmt.Errorf("%s: 1 to %d characters", what("name"), protocol.MaxClientLen)
 	}
+	cfg.host.Limits = cfg.host.Limits.WithWork() // the work budget follows -rate, -burst and -max-message
 	return cfg, nil
 }
 

@@ -16,6 +16,7 @@ import (
 
 	"empires/assets"
 	"empires/shared/buildinfo"
+	"empires/shared/protocol"
 	"empires/shared/registry"
 	"empires/shared/rules/erfworld"
 )
@@ -47,6 +48,16 @@ func TestParseFlags(t *testing.T) {
 				c.host.AIPace == 250*time.Millisecond
 		}},
 		{[]string{"-abandon-after", "0"}, "", func(c config) bool { return c.host.AbandonAfter == 0 }},
+		{nil, "", func(c config) bool { // the read buffers' defaults; the work budget from the message limits
+			return c.host.ReadBuffers == 64<<20 && c.host.ReadBuffersPerAddr == 8<<20 && c.host.Limits == protocol.DefaultLimits()
+		}},
+		{[]string{"-read-buffers", "0", "-read-buffers-per-addr", "2097152", "-rate", "2", "-burst", "3", "-max-message", "65536"}, "", func(c config) bool {
+			work := 128 + 1<<20 // a view of the largest map: more than a message of 64 KiB
+			return c.host.ReadBuffers == 0 && c.host.ReadBuffersPerAddr == 2<<20 &&
+				c.host.Limits.WorkBurst == 3*work && c.host.Limits.WorkPerSecond == 2*work
+		}},
+		{[]string{"-read-buffers", "1000"}, "-read-buffers 1000: must be 0 (no limit) or at least -max-message (1048576 bytes)", nil},
+		{[]string{"-max-message", "65536", "-read-buffers-per-addr", "65535"}, "-read-buffers-per-addr 65535: must be 0 (no limit) or at least -max-message (65536 bytes)", nil},
 		{[]string{"-abandon-after", "5s"}, "-abandon-after 5s: must be 0 (never) or 10s to 720h", nil},
 		{[]string{"-abandon-after", "-1m"}, "-abandon-after -1m0s: must be 0 (never) or 10s to 720h", nil},
 		{[]string{"-games-per-conn", "-1"}, "-games-per-conn -1: must be 0 (no limit) or more", nil},

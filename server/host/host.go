@@ -69,8 +69,15 @@ type Config struct {
 	// default of each.
 	MaxGames, MaxConns int
 	// Limits are what the server enforces on its clients; the zero value
-	// means protocol.DefaultLimits().
+	// means protocol.DefaultLimits(). A work budget of zero (WorkBurst and
+	// WorkPerSecond both 0) is set from the other limits (WithWork).
 	Limits protocol.Limits
+	// ReadBuffers and ReadBuffersPerAddr bound the bytes the connections
+	// hold for client messages still arriving, all of them together and
+	// those of one remote address (wsconn.Buffers); 0 means no bound. A
+	// bound below Limits.MaxClientMessage would keep a message of that
+	// size from ever being read.
+	ReadBuffers, ReadBuffersPerAddr int64
 	// Rulesets are the rulesets the games may play, the default first
 	// (registry.New, with a host's mod). Required.
 	Rulesets *ruleset.Registry
@@ -141,22 +148,36 @@ const (
 	DefaultGamesPerAddr = 4
 )
 
+// Defaults of a dedicated server (DefaultConfig): the bytes of client
+// messages still arriving that the server holds, in all and from one
+// address. A message of the default MaxClientMessage (1 MiB) holds 1 MiB
+// once most of it is there, and a connection that sends most of one and
+// stops holds that until its idle timeout: 64 such messages at once in
+// all, 8 from one address (players behind one router). Without the bound
+// 1,000 such connections held 1.2 GiB of heap.
+const (
+	DefaultReadBuffers        = 64 << 20
+	DefaultReadBuffersPerAddr = 8 << 20
+)
+
 // DefaultConfig returns the configuration of a dedicated server with no
 // flags: named "empires", lobby.DefaultMaxGames games, 1000 connections,
 // the protocol's default limits, games abandoned after
 // lobby.DefaultAbandonAfter, DefaultGamesPerConn games a connection and
 // DefaultGamesPerAddr an address, the AI's steps at match.DefaultAIPace,
-// the built-in ruleset, no data directory and no logs.
+// DefaultReadBuffers and DefaultReadBuffersPerAddr, the built-in ruleset, no data directory and no logs.
 func DefaultConfig() Config {
 	return Config{
-		Name:         "empires",
-		MaxGames:     lobby.DefaultMaxGames,
-		MaxConns:     1000,
-		Limits:       protocol.DefaultLimits(),
-		AbandonAfter: lobby.DefaultAbandonAfter,
-		GamesPerConn: DefaultGamesPerConn,
-		GamesPerAddr: DefaultGamesPerAddr,
-		AIPace:       match.DefaultAIPace,
+		Name:               "empires",
+		MaxGames:           lobby.DefaultMaxGames,
+		MaxConns:           1000,
+		Limits:             protocol.DefaultLimits(),
+		ReadBuffers:        DefaultReadBuffers,
+		ReadBuffersPerAddr: DefaultReadBuffersPerAddr,
+		AbandonAfter:       lobby.DefaultAbandonAfter,
+		GamesPerConn:       DefaultGamesPerConn,
+		GamesPerAddr:       DefaultGamesPerAddr,
+		AIPace:             match.DefaultAIPace,
 	}
 }
 
@@ -197,6 +218,18 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Limits == (protocol.Limits{}) {
 		cfg.Limits = protocol.DefaultLimits()
 	}
+	if cfg.Limits.WorkBurst == 0 && cfg.Limits.WorkPerSecond == 0 {
+		cfg.Limits = cfg.Limits.WithWork()
+	}
+	for _, b := range []struct {
+		name  string
+		bound int64
+	}{{"ReadBuffers", cfg.ReadBuffers}, {"ReadBuffersPerAddr", cfg.ReadBuffersPerAddr}} {
+		if b.bound < 0 || b.bound > 0 && b.bound < int64(cfg.Limits.MaxClientMessage) {
+			return nil, fmt.Errorf("host: %s of %d bytes: must be 0 (no bound) or at least MaxClientMessage (%d bytes)",
+				b.name, b.bound, cfg.Limits.MaxClientMessage)
+		}
+	}
 	if cfg.MaxConns <= 0 {
 		cfg.MaxConns = DefaultConfig().MaxConns
 	}
@@ -236,6 +269,7 @@ func New(cfg Config) (*Server, error) {
 		metrics: met, store: st, bye: wsconn.ReasonShutdown}
 	s.connOpts = cfg.Conn
 	s.connOpts.Limits = cfg.Limits
+	s.connOpts.Buffers = wsconn.NewBuffers(cfg.ReadBuffers, cfg.ReadBuffersPerAddr)
 	s.connOpts.Server = cfg.Name
 	s.connOpts.Rulesets = lb.RulesetInfos()
 	s.connOpts.Logger = log

@@ -211,6 +211,31 @@ func TestStartFails(t *testing.T) {
 	if _, err := Start(cfg, "127.0.0.1:0"); err == nil || !strings.Contains(err.Error(), "no rulesets") {
 		t.Errorf("no rulesets: %v, want an error saying so", err)
 	}
+	cfg = testConfig(t)
+	cfg.ReadBuffersPerAddr = 1000
+	want := "host: ReadBuffersPerAddr of 1000 bytes: must be 0 (no bound) or at least MaxClientMessage (1048576 bytes)"
+	if _, err := Start(cfg, "127.0.0.1:0"); err == nil || err.Error() != want {
+		t.Errorf("read buffers below a message: %v, want %q", err, want)
+	}
+}
+
+// TestWelcomeWork: a server whose limits give no work budget announces,
+// and enforces, the one of its message limits (protocol's WithWork).
+func TestWelcomeWork(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.Limits = protocol.Limits{MaxClientMessage: 64 << 10, MaxServerMessage: 8 << 20, MaxOrders: 100, MessagesPerSecond: 2, Burst: 3}
+	r, err := Start(cfg, "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = r.Stop() }()
+	ws, msg := hello(t, r.URL())
+	defer func() { _ = ws.CloseNow() }() // before the Stop: it need not wait for this client
+	w, ok := msg.(*protocol.Welcome)
+	work := 128 + 4*512*512 // a view of the largest map, dearer than a frame of 64 KiB
+	if !ok || w.Limits.WorkBurst != 3*work || w.Limits.WorkPerSecond != 2*work {
+		t.Fatalf("answer to Hello: %#v, want a Welcome with a work budget of %d at once, %d a second", msg, 3*work, 2*work)
+	}
 }
 
 func TestDataDirIsCreated(t *testing.T) {

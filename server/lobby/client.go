@@ -79,7 +79,7 @@ func (cl *client) publish() {
 func (cl *client) Open() {
 	cl.l.mu.Lock()
 	defer cl.l.mu.Unlock()
-	cl.work = throttle.NewMeter(cl.l.q.limits.Work)
+	cl.work = throttle.NewMeter(workRate(cl.c.Limits()))
 	cl.chatLines = throttle.NewBudget(cl.l.q.limits.ChatLines)
 	if !cl.gone {
 		cl.l.clients[cl] = struct{}{}
@@ -87,7 +87,8 @@ func (cl *client) Open() {
 }
 
 // Handle implements wsconn.Session: it charges the message to the
-// client's work budget (Quotas.Work), then handles it.
+// client's work budget (its Limits' WorkBurst and WorkPerSecond), then
+// handles it.
 func (cl *client) Handle(env protocol.Envelope, msg protocol.Message) {
 	if drop, err := cl.chargeWork(env, msg); err != nil {
 		cl.c.SendError(env.Seq, err)

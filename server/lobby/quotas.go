@@ -14,15 +14,17 @@ import (
 // Quotas bound what one client may cost the server, beyond what wsconn
 // bounds (the size of a frame, messages a second):
 //
-//   - Work: each connection has a budget of work units (throttle.Meter),
+//   - Work: each connection has a budget of work units (throttle.Meter)
+//     of its Limits (WorkBurst, WorkPerSecond: what Welcome announces),
 //     and each message it sends is charged what it costs the server
 //     (see workCost): about one unit a byte of payload a ruleset decodes
 //     (orders, actions), of chat, of rules data sent, and four a hex of a
 //     map whose view is built (RequestView, joining a running game) or
-//     generated (CreateGame). A message over the budget is not handled:
-//     it is answered with Error RateLimited saying how long to wait. A
-//     client that keeps sending past the budget, twice what it allows,
-//     is dropped (ReasonTooMuchWork).
+//     generated (CreateGame); at most the Limits' MessageWork. A message
+//     over the budget is not handled: it is answered with Error
+//     RateLimited saying how long to wait. A client that keeps sending
+//     past the budget, twice what it allows, is dropped
+//     (ReasonTooMuchWork).
 //   - Chat: each sender may send ChatLines; each game's chat, and the
 //     server lobby's, carries RoomLines from all its members together and
 //     sends out at most RoomFanout bytes (a line costs its size times the
@@ -40,7 +42,6 @@ import (
 // The zero Quotas means DefaultQuotas(); in other Quotas a zero Rate or
 // Backoff is no limit.
 type Quotas struct {
-	Work            throttle.Rate
 	ChatLines       throttle.Rate
 	RoomLines       throttle.Rate
 	RoomFanout      throttle.Rate
@@ -58,10 +59,8 @@ type Quotas struct {
 // 60 hexes, 815 KB) takes the server 90 to 300 ms to decode and check,
 // about 0.1 to 0.4 us a byte. So:
 //
-//   - Work: 2 MiB at once (two frames of the largest size a client may
-//     send) and 64 KiB more a second: a hundred times the AI's largest
-//     list three times a second, and at most about 25 ms of the server's
-//     time a second for a connection that sends the largest lists it can.
+//   - Work: protocol.DefaultLimits' WorkBurst and WorkPerSecond (sized
+//     from the message rate: a client within it never runs out).
 //   - Chat: 5 lines at once and one more a second from a sender; 20 lines
 //     at once and 5 more a second in a game; 256 KiB of chat sent out at
 //     once by a game and 32 KiB more a second.
@@ -73,7 +72,6 @@ func DefaultQuotas() Quotas {
 	perAddress := backoff
 	perAddress.Free = 10
 	return Quotas{
-		Work:            throttle.Rate{Burst: 2 << 20, Refill: 64 << 10, Per: time.Second},
 		ChatLines:       throttle.Rate{Burst: 5, Refill: 1, Per: time.Second},
 		RoomLines:       throttle.Rate{Burst: 20, Refill: 5, Per: time.Second},
 		RoomFanout:      throttle.Rate{Burst: 256 << 10, Refill: 32 << 10, Per: time.Second},
@@ -84,16 +82,21 @@ func DefaultQuotas() Quotas {
 }
 
 // ReasonTooMuchWork is the reason a connection closes when its client
-// keeps sending past its work budget (Quotas.Work).
+// keeps sending past its work budget (Limits.WorkBurst and WorkPerSecond).
 const ReasonTooMuchWork = "too much work: far over the connection's budget"
 
-// What messages cost, in work units (Quotas.Work).
+// What messages cost, in work units (protocol's Limits.WorkBurst).
 const (
-	costMessage = 128  // any message
-	costPerGame = 64   // ListGames, for each game listed (a running game is asked its turn)
-	costPerHex  = 4    // a map's view built or its map generated, for each hex
-	costMinView = 4096 // a view of a game without a map, or of a small one
+	costMessage = protocol.WorkMessage // any message
+	costPerGame = protocol.WorkPerGame // ListGames, for each game listed (a running game is asked its turn)
+	costPerHex  = protocol.WorkPerHex  // a map's view built or its map generated, for each hex
+	costMinView = 4096                 // a view of a game without a map, or of a small one
 )
+
+// workRate returns the work budget of a connection of limits l.
+func workRate(l protocol.Limits) throttle.Rate {
+	return throttle.Rate{Burst: int64(l.WorkBurst), Refill: int64(l.WorkPerSecond), Per: time.Second}
+}
 
 // quotas is the lobby's part of the accounts: the games' chat budgets
 // and the wrong passwords by address. A client keeps its own (see
@@ -135,8 +138,15 @@ func viewCost(set protocol.Settings) int64 {
 	return max(costMinView, costPerHex*int64(w)*int64(h))
 }
 
-// workCost returns what handling msg costs, in work units.
+// workCost returns what handling msg costs, in work units: at most the
+// connection's Limits.MessageWork, so that a client within the message
+// rate never runs out of work (protocol's Limits.WithWork).
 func (cl *client) workCost(msg protocol.Message) int64 {
+	return min(cl.uncappedCost(msg), int64(cl.c.Limits().MessageWork()))
+}
+
+// uncappedCost returns what handling msg costs, in work units.
+func (cl *client) uncappedCost(msg protocol.Message) int64 {
 	l := cl.l
 	cost := int64(costMessage)
 	switch m := msg.(type) {

@@ -10,6 +10,7 @@ import (
 
 	"empires/server/match"
 	"empires/server/throttle"
+	"empires/server/wsconn"
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/protocol"
@@ -64,8 +65,10 @@ func blob(tb testing.TB, n int) protocol.Payload {
 // asks for twice what the budget allows is dropped.
 func TestWorkBudget(t *testing.T) {
 	clock := newQuotaClock()
-	l := newLobby(t, Options{Clock: clock, Quotas: Quotas{Work: throttle.Rate{Burst: 10000, Refill: 1000, Per: time.Second}}})
-	ann := hello(t, l, "Ann")
+	l := newLobby(t, Options{Clock: clock})
+	limits := connOptions(l).Limits
+	limits.WorkBurst, limits.WorkPerSecond = 10000, 1000
+	ann := helloWith(t, l, "Ann", limits, clock)
 	orders := &protocol.SubmitOrders{Turn: 1, Orders: blob(t, 5000-costMessage)} // costs 5000
 	// Ann is in no game: a message handled is refused for that.
 	handled := "you are in no game"
@@ -158,38 +161,128 @@ func maximalOrders(tb testing.TB) protocol.Payload {
 	return encodeOrders(tb, orders...)
 }
 
+// helloWith returns a client that said Hello to l on a connection of
+// limits whose rate limit runs on clock.
+func helloWith(tb testing.TB, l *Lobby, name string, limits protocol.Limits, clock *quotaClock) *tconn {
+	tb.Helper()
+	opts := connOptions(l)
+	opts.Limits, opts.Now, opts.Queue = limits, clock.Now, 1<<12
+	tc := &tconn{tb: tb, name: name, c: wsconn.NewDetached(opts)}
+	tb.Cleanup(tc.c.End)
+	out := tc.do(&protocol.Hello{Version: protocol.Version, Name: name})
+	if len(out) != 1 || out[0].Msg.MessageType() != protocol.TypeWelcome {
+		tb.Fatalf("%s: hello answered %v", name, types(out))
+	}
+	tc.welcome = out[0].Msg.(*protocol.Welcome)
+	if tc.welcome.Limits != limits {
+		tb.Fatalf("%s: Welcome announces %+v, want %+v", name, tc.welcome.Limits, limits)
+	}
+	return tc
+}
+
 // TestMaximalOrdersPipelined: a client pipelining the largest order lists
-// it may send (the protocol's MaxClientMessage is 1 MiB) has the first two
-// checked, the next ones refused with the wait unchecked, and is dropped
-// before the fifth: the work it causes is bounded, not only its messages.
+// the engine takes, within the message rate its Welcome announces (a burst
+// of 2 here), has every one checked; one sent faster than that is refused
+// (RateLimited) unchecked. (TestAdvertisedLimitsNeverRefused keeps the
+// rate for minutes with frames of the largest size.)
 func TestMaximalOrdersPipelined(t *testing.T) {
 	clock := newQuotaClock()
 	l := newLobby(t, Options{Clock: clock})
-	ann := hello(t, l, "Ann")
+	limits := protocol.Limits{MaxClientMessage: 1 << 20, MaxServerMessage: 8 << 20, MaxOrders: 4096, MessagesPerSecond: 1, Burst: 2}.WithWork()
+	ann := helloWith(t, l, "Ann", limits, clock)
 	set := small()
 	set.TurnSeconds = 60
+	clock.Advance(time.Second)
 	ann.do(&protocol.CreateGame{Settings: set})
+	clock.Advance(time.Second)
 	ann.do(&protocol.SetReady{Ready: true})
+	clock.Advance(time.Second)
 	ann.send(&protocol.StartGame{})
 	await[*protocol.FullView](ann)
+	clock.Advance(2 * time.Second) // the burst refilled
 	big := &protocol.SubmitOrders{Turn: 1, Seq: 1, Orders: maximalOrders(t)}
-	cost := costMessage + int64(len(big.Orders))
-	work := DefaultQuotas().Work
-	if cost < work.Burst/3 || cost > work.Burst/2 {
-		t.Fatalf("the maximal list costs %d units: the test expects a third to half of the budget of %d", cost, work.Burst)
-	}
 	for i := range 2 {
 		if r := awaitAside[*protocol.OrdersResult](ann.sending(big)); len(r.Errors) == 0 {
 			t.Fatalf("list %d: no order refused: %+v", i+1, r)
 		}
 	}
-	for range 2 {
-		ann.fails(big, protocol.RateLimited, "too much work too fast: this SubmitOrders costs")
+	ann.fails(big, protocol.RateLimited, "more than 1 messages a second")
+}
+
+// TestAdvertisedLimitsNeverRefused: a client that keeps every limit its
+// Welcome announces (Burst messages at once, then MessagesPerSecond a
+// second, frames of MaxClientMessage bytes) is never refused for its work
+// in two simulated minutes (a hundred times its burst), sending the dearest messages there are:
+// frames of the largest size, views and games of the largest map, the
+// rules, the list. One that sends a little faster is refused.
+func TestAdvertisedLimitsNeverRefused(t *testing.T) {
+	limits := protocol.Limits{MaxClientMessage: 64 << 10, MaxServerMessage: 8 << 20, MaxOrders: 4096, MessagesPerSecond: 5, Burst: 10}.WithWork()
+	for _, tt := range []struct {
+		name    string
+		gap     time.Duration // between messages after the burst
+		refused bool
+	}{
+		{"at the limits", time.Second / 5, false},
+		{"a little faster", time.Second/5 - time.Millisecond, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			clock := newQuotaClock()
+			l := newLobby(t, Options{Clock: clock})
+			ann := helloWith(t, l, "Ann", limits, clock)
+			huge := small()
+			huge.Width, huge.Height = protocol.MaxMapSide, protocol.MaxMapSide
+			ann.do(&protocol.CreateGame{Settings: huge}) // the Hello and this: 2 of the burst
+			orders := &protocol.SubmitOrders{Turn: 1, Seq: 1}
+			orders.Orders = blob(t, limits.MaxClientMessage-20)
+			dear := []protocol.Message{
+				orders,
+				&protocol.RequestView{},                 // a view of the largest map: MessageWork
+				&protocol.CreateGame{Settings: huge},    // its map: MessageWork (refused: Ann is in a game)
+				&protocol.GetRules{Ruleset: "erfworld"}, // 18 KB of rules
+				&protocol.ListGames{},
+			}
+			refused := 0
+			start := clock.Now()
+			const messages = 2*60*5 + 8
+			for i := range messages {
+				if i >= 8 {
+					clock.Advance(start.Add(time.Duration(i-7) * tt.gap).Sub(clock.Now()))
+				}
+				msg := dear[i%len(dear)]
+				if sub, ok := msg.(*protocol.SubmitOrders); ok { // a frame of MaxClientMessage bytes, whatever the seq's size
+					sub.Orders = blob(t, len(sub.Orders)+limits.MaxClientMessage-len(frameOf(t, ann.seq+1, sub)))
+				}
+				_, maximal := msg.(*protocol.SubmitOrders)
+				if n := len(frameOf(t, ann.seq+1, msg)); n > limits.MaxClientMessage || maximal && n != limits.MaxClientMessage {
+					t.Fatalf("a %T frame of %d bytes, limit %d", msg, n, limits.MaxClientMessage)
+				}
+				for _, o := range ann.do(msg) {
+					if e, ok := o.Msg.(*protocol.Error); ok && (e.Code == protocol.RateLimited || e.Code == protocol.TooLarge) {
+						if !tt.refused {
+							t.Fatalf("message %d (%T) at %v refused: %s", i+1, msg, clock.Now().Sub(start), e.Message)
+						}
+						refused++
+					}
+				}
+			}
+			if tt.refused && refused == 0 {
+				t.Errorf("%d messages in %v: none refused", messages, clock.Now().Sub(start))
+			}
+			if ann.c.Reason() != "" && !tt.refused {
+				t.Errorf("closed: %s", ann.c.Reason())
+			}
+		})
 	}
-	ann.fails(big, protocol.RateLimited, ReasonTooMuchWork)
-	if have := ann.c.Reason(); have != ReasonTooMuchWork {
-		t.Fatalf("closed with %q, want %q", have, ReasonTooMuchWork)
+}
+
+// frameOf returns msg's frame of seq seq.
+func frameOf(tb testing.TB, seq uint32, msg protocol.Message) []byte {
+	tb.Helper()
+	frame, err := protocol.Marshal(seq, 0, msg)
+	if err != nil {
+		tb.Fatal(err)
 	}
+	return frame
 }
 
 // sending sends msg and returns tc, for await.
@@ -414,7 +507,7 @@ func TestQuotasFitTheAI(t *testing.T) {
 		}
 	}
 	t.Logf("the AI's largest order list: %d bytes", largest)
-	work := DefaultQuotas().Work
+	work := workRate(protocol.DefaultLimits())
 	perSecond := 3 * (costMessage + int64(largest))
 	if largest == 0 || perSecond*10 > work.Refill*int64(time.Second/work.Per) {
 		t.Fatalf("the AI's largest order list, %d bytes, three times a second (%d units) is over a tenth of the budget's refill (%s)",
@@ -439,5 +532,49 @@ func TestCountOrders(t *testing.T) {
 		if got := countOrders(tt.have); got != tt.want {
 			t.Errorf("%s: have %d, want %d", tt.name, got, tt.want)
 		}
+	}
+}
+
+// BenchmarkDearestMessages measures what the dearest messages a client
+// may send within the message rate cost the server, each handled in full
+// (through the connection, the lobby and the match): the work budget no
+// longer refuses them (protocol's Limits.WithWork), so a client sending
+// them at MessagesPerSecond costs this many times a second.
+func BenchmarkDearestMessages(b *testing.B) {
+	l := newLobby(b, Options{})
+	ann := hello(b, l, "Ann")
+	set := small()
+	set.Width, set.Height = 128, 128
+	set.Seats, set.Bots = 16, 15
+	set.TurnSeconds = 3600
+	ann.do(&protocol.CreateGame{Settings: set})
+	ann.do(&protocol.SetReady{Ready: true})
+	ann.send(&protocol.StartGame{})
+	await[*protocol.FullView](ann)
+	ann.held = nil
+	big := &protocol.SubmitOrders{Turn: 1, Seq: 1, Orders: maximalOrders(b)}
+	junk := &protocol.SubmitOrders{Turn: 1, Seq: 1}
+	junk.Orders, _ = wire.Marshal(make([]byte, 1<<20-30)) // a bin 32 of a frame's worth
+	for _, bb := range []struct {
+		name string
+		msg  protocol.Message
+		want func(*tconn)
+	}{
+		{"maximal order list", big, func(tc *tconn) { await[*protocol.OrdersResult](tc) }},
+		{"1 MiB of no orders", junk, func(tc *tconn) { await[*protocol.Error](tc) }},
+		{"view of a 128x128 map", &protocol.RequestView{}, func(tc *tconn) { await[*protocol.FullView](tc) }},
+		{"erfworld's rules", &protocol.GetRules{Ruleset: "erfworld"}, func(tc *tconn) { await[*protocol.RulesData](tc) }},
+	} {
+		b.Run(bb.name, func(b *testing.B) {
+			ann.tb = b
+			frame := frameOf(b, 1, bb.msg)
+			b.SetBytes(int64(len(frame)))
+			b.ReportAllocs()
+			for b.Loop() {
+				ann.c.HandleFrame(frame)
+				bb.want(ann)
+				ann.held = nil
+			}
+		})
 	}
 }

@@ -36,11 +36,19 @@
 //     UnknownType, Invalid, ...), replying to the frame's seq when it had
 //     one, and the connection goes on.
 //   - Rate: a token bucket of Limits.Burst messages refilled at
-//     Limits.MessagesPerSecond. A message over the rate is not handled; the
-//     first of a run of them is answered with Error RateLimited. Refused
+//     Limits.MessagesPerSecond (exactly: a client at that rate is never
+//     refused), on the clock of Options.Now. A message over the rate is
+//     not handled; the first of a run of them is answered with Error
+//     RateLimited. Refused
 //     messages drain a second bucket of the same size and rate: a client
 //     that keeps sending at more than twice the rate empties it and is
 //     closed with a reason.
+//   - Memory: a message is read into a buffer that grows as its bytes
+//     arrive, its room taken from Options.Buffers, bounded for the whole
+//     server and per address. A message that finds no room waits for some
+//     for Options.BufferWait, reading nothing more of its connection (the
+//     client's sends slow down as on a slow link), then the connection is
+//     closed with status 1013 and ReasonBusy or ReasonAddressBusy.
 //   - Idleness: a connection that receives nothing (no frame, no websocket
 //     ping) for Options.IdleTimeout is closed; clients send Ping every
 //     protocol.PingInterval when they have nothing else to say.
@@ -65,6 +73,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"empires/server/throttle"
 	"empires/shared/buildinfo"
 	"empires/shared/protocol"
 )
@@ -79,12 +88,24 @@ const DefaultQueue = 64
 // hundreds of turn updates of a 16-player game.
 const DefaultQueueBytes = 8 << 20
 
+// DefaultBufferWait is how long a connection waits for room in the
+// server's read buffers (Options.Buffers) unless Options.BufferWait says
+// otherwise: as long as the server waits for a client to take a frame
+// (protocol.WriteTimeout).
+const DefaultBufferWait = protocol.WriteTimeout
+
 // Reasons a connection closes with, in Bye and in the close frame.
 const (
 	ReasonShutdown = "server shutting down"
 	ReasonSlow     = "too slow: the client did not read what the server sent"
 	ReasonInternal = "internal server error"
 	ReasonVersion  = "protocol version mismatch"
+	// ReasonBusy and ReasonAddressBusy close a connection (status 1013)
+	// whose message found no room in the server's read buffers
+	// (Options.Buffers) in time: the whole server's, or those of its
+	// address's connections.
+	ReasonBusy        = "server busy: no room to read your message now; try again later"
+	ReasonAddressBusy = "too many unfinished messages from your address; try again later"
 )
 
 // ReasonNoHello is the reason a connection closes when no Hello came
@@ -149,6 +170,17 @@ type Options struct {
 	// sends, so that the client reads the close frame rather than a
 	// reset connection; 0 means DefaultLinger.
 	Linger time.Duration
+	// Now is the clock of the rate limit; nil means time.Now. Tests give
+	// a fake one.
+	Now func() time.Time
+	// Buffers, shared by a server's connections, bounds the memory they
+	// hold for messages still arriving; nil is no bound (but each
+	// connection's MaxClientMessage).
+	Buffers *Buffers
+	// BufferWait is how long a connection that finds no room in Buffers
+	// for the message it reads waits for some before it closes with
+	// ReasonBusy or ReasonAddressBusy; 0 means DefaultBufferWait.
+	BufferWait time.Duration
 }
 
 func (o Options) withDefaults() Options {
@@ -175,6 +207,12 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Linger <= 0 {
 		o.Linger = DefaultLinger
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.BufferWait <= 0 {
+		o.BufferWait = DefaultBufferWait
 	}
 	return o
 }
@@ -205,6 +243,7 @@ type Conn struct {
 	opts   Options
 	log    *slog.Logger
 	remote string // the client's network address, "" if unknown
+	addr   string // the key of its address in Options.Buffers (addressKey)
 
 	queue   chan Outgoing
 	queued  atomic.Int64  // the bytes of the messages in queue (Outgoing.size)
@@ -218,11 +257,10 @@ type Conn struct {
 	// The reader's own state: only HandleFrame (the reader goroutine)
 	// touches it.
 	session Session
-	rate    bucket // messages handled
-	flood   bucket // messages refused for the rate
-	limited bool   // the last message was refused for the rate
-	seen    func() // marks the connection alive (resets the idle timer)
-	hello   func() // marks the Hello received (stops the Hello timer)
+	rate    throttle.Meter // messages handled, and those refused for the rate
+	limited bool           // the last message was refused for the rate
+	seen    func()         // marks the connection alive (resets the idle timer)
+	hello   func()         // marks the Hello received (stops the Hello timer)
 	ended   sync.Once
 
 	seq uint32 // the writer's: the last seq sent
@@ -240,12 +278,12 @@ func newConn(ws *websocket.Conn, opts Options, remote string) *Conn {
 		ws:      ws,
 		opts:    opts,
 		remote:  remote,
+		addr:    addressKey(remote),
 		queue:   make(chan Outgoing, opts.Queue),
 		closing: make(chan struct{}),
 		ctx:     ctx,
 		cancel:  cancel,
-		rate:    newBucket(opts.Limits.MessagesPerSecond, opts.Limits.Burst),
-		flood:   newBucket(opts.Limits.MessagesPerSecond, opts.Limits.Burst),
+		rate:    throttle.NewMeter(messageRate(opts.Limits)),
 		seen:    func() {},
 		hello:   func() {},
 	}
@@ -476,26 +514,52 @@ func (c *Conn) readLoop() (err error) {
 			err = fmt.Errorf("reader panic: %v", r)
 		}
 	}()
+	limit := int64(c.opts.Limits.MaxClientMessage)
+	if limit <= 0 {
+		limit = protocol.MaxFrame
+	}
 	for {
-		typ, frame, err := c.ws.Read(c.ctx)
+		typ, frame, held, err := c.read(limit)
 		var tooBig *TooBigError
-		if errors.As(err, &tooBig) {
+		switch {
+		case errors.As(err, &tooBig):
 			c.log.Info("message too large: closing", "size", tooBig.Size, "limit", tooBig.Limit)
 			c.closeWith(closeReason{code: websocket.StatusMessageTooBig, reason: tooBig.Error(), bye: true})
+		case errors.Is(err, errServerFull), errors.Is(err, errAddressFull):
+			reason := ReasonBusy
+			if errors.Is(err, errAddressFull) {
+				reason = ReasonAddressBusy
+			}
+			c.log.Warn("no room to read a message: closing", "err", err, "waited", c.opts.BufferWait,
+				"buffered", c.opts.Buffers.Used(), "buffered_by_address", c.opts.Buffers.UsedBy(c.remote))
+			c.closeWith(closeReason{code: websocket.StatusTryAgainLater, reason: reason, bye: true})
 		}
 		if err != nil {
 			return err
 		}
 		c.seen()
-		if c.isClosing() {
-			continue // read on until the close handshake ends the connection
-		}
-		if typ != websocket.MessageBinary {
+		switch {
+		case c.isClosing():
+			// read on until the close handshake ends the connection
+		case typ != websocket.MessageBinary:
 			c.Send(&protocol.Error{Code: protocol.Malformed, Message: "frames must be binary websocket messages"}, 0)
-			continue
+		default:
+			c.HandleFrame(frame)
 		}
-		c.HandleFrame(frame)
+		c.opts.Buffers.release(c.addr, held)
 	}
+}
+
+// read reads the next message, of at most limit bytes, into a buffer
+// whose room it took from Options.Buffers: held bytes, to be given back
+// once the message is handled.
+func (c *Conn) read(limit int64) (websocket.MessageType, []byte, int64, error) {
+	typ, r, err := c.ws.Reader(c.ctx)
+	if err != nil {
+		return 0, nil, 0, err
+	}
+	frame, held, err := c.opts.Buffers.readMessage(c.closing, r, c.addr, limit, c.opts.BufferWait, c.seen)
+	return typ, frame, held, err
 }
 
 // end tells the session the connection has ended, once.
@@ -572,9 +636,8 @@ func (c *Conn) HandleFrame(frame []byte) {
 	if c.isClosing() {
 		return
 	}
-	now := time.Now()
-	if !c.rate.take(now) {
-		c.overRate(now, frame)
+	if verdict, _ := c.rate.Charge(c.opts.Now(), 1); verdict != throttle.Granted {
+		c.overRate(verdict, frame)
 		return
 	}
 	c.limited = false
@@ -607,10 +670,24 @@ func (c *Conn) HandleFrame(frame []byte) {
 	}
 }
 
-// overRate refuses a message over the rate.
-func (c *Conn) overRate(now time.Time, frame []byte) {
+// messageRate returns the rate of messages l allows: Burst at once and
+// MessagesPerSecond more a second (a Burst below 1 is MessagesPerSecond);
+// no limit for a MessagesPerSecond below 1.
+func messageRate(l protocol.Limits) throttle.Rate {
+	if l.MessagesPerSecond < 1 {
+		return throttle.Rate{}
+	}
+	burst := l.Burst
+	if burst < 1 {
+		burst = l.MessagesPerSecond
+	}
+	return throttle.Rate{Burst: int64(burst), Refill: int64(l.MessagesPerSecond), Per: time.Second}
+}
+
+// overRate refuses a message over the rate (verdict Refused or Exceeded).
+func (c *Conn) overRate(verdict throttle.Verdict, frame []byte) {
 	c.observeRateLimited()
-	if !c.flood.take(now) {
+	if verdict == throttle.Exceeded {
 		c.log.Warn("flooding: closing", "rate", c.opts.Limits.MessagesPerSecond)
 		c.closeWith(closeReason{code: websocket.StatusPolicyViolation, bye: true, flush: true,
 			reason: ReasonFlooding(c.opts.Limits.MessagesPerSecond)})

@@ -20,34 +20,63 @@ import (
 
 const waitLimit = 20 * time.Second
 
-func TestBucket(t *testing.T) {
-	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	b := newBucket(10, 3)
+// fakeClock is a clock that moves only when a test says so.
+type fakeClock struct{ now time.Time }
+
+func (c *fakeClock) Now() time.Time { return c.now }
+
+// TestRateAtTheLimit: a client that sends Burst messages at once and then
+// exactly MessagesPerSecond a second (a gap of 1/MessagesPerSecond, which
+// is no whole number of nanoseconds for 3 a second) is never refused, for
+// a long time; one that sends a little faster is refused.
+func TestRateAtTheLimit(t *testing.T) {
 	tests := []struct {
-		at   time.Duration
-		want bool
+		name    string
+		rate    int
+		burst   int
+		gap     time.Duration // between messages after the burst; 0: 1/rate exactly
+		refused bool
 	}{
-		{0, true}, {0, true}, {0, true}, // the burst
-		{0, false},                            // empty
-		{50 * time.Millisecond, false},        // half a token
-		{100 * time.Millisecond, true},        // one token back
-		{100 * time.Millisecond, false},       // spent
-		{10 * time.Second, true},              // refilled, but only to the burst
-		{10 * time.Second, true},              //
-		{10 * time.Second, true},              //
-		{10 * time.Second, false},             //
-		{10*time.Second - time.Second, false}, // time going back gives nothing
+		{"20 a second, bursts of 60", 20, 60, 0, false},
+		{"3 a second, bursts of 5", 3, 5, 0, false},
+		{"a burst below 1 is the rate", 7, 0, 0, false},
+		{"3 a second: a gap of 333ms is too short", 3, 5, 333 * time.Millisecond, true},
+		{"20 a second: 49.9ms", 20, 60, 49900 * time.Microsecond, true},
 	}
-	for i, tt := range tests {
-		if have := b.take(t0.Add(tt.at)); have != tt.want {
-			t.Errorf("take %d at %v: have %v, want %v", i, tt.at, have, tt.want)
-		}
-	}
-	unlimited := newBucket(0, 0)
-	for range 1000 {
-		if !unlimited.take(t0) {
-			t.Fatal("a zero rate limited")
-		}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			clock := &fakeClock{now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+			opts := testOptions(nil)
+			opts.Limits.MessagesPerSecond, opts.Limits.Burst = tt.rate, tt.burst
+			opts.Queue = 1 << 16
+			opts.Now = clock.Now
+			c := NewDetached(opts)
+			c.HandleFrame(mustFrame(t, 1, &protocol.Hello{Version: protocol.Version, Name: "Ann"}))
+			c.Pending()
+			start := clock.now
+			burst := max(tt.burst, tt.rate) - 1 // the Hello took one
+			const messages = 5000
+			limited := 0
+			for i := range messages {
+				if i >= burst {
+					n := int64(i - burst + 1)
+					if tt.gap > 0 {
+						clock.now = start.Add(time.Duration(n) * tt.gap)
+					} else { // the n-th message after the burst, at n/rate seconds, rounded up
+						clock.now = start.Add(time.Duration((n*int64(time.Second) + int64(tt.rate) - 1) / int64(tt.rate)))
+					}
+				}
+				c.HandleFrame(mustFrame(t, uint32(i+2), &protocol.Ping{}))
+				for _, o := range c.Pending() {
+					if errorCode(o) == protocol.RateLimited {
+						limited++
+					}
+				}
+			}
+			if have := limited > 0; have != tt.refused {
+				t.Errorf("%d messages over %v: refused %d times, want refused: %v (closing %q)", messages, clock.now.Sub(start), limited, tt.refused, c.Reason())
+			}
+		})
 	}
 }
 
@@ -256,7 +285,7 @@ func TestPanicClosesTheConnection(t *testing.T) {
 // serve runs connections with opts on a test HTTP server.
 func serve(t *testing.T, opts Options) (url string, done <-chan *Conn) {
 	t.Helper()
-	ended := make(chan *Conn, 4)
+	ended := make(chan *Conn, 64)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		c, err := Accept(w, r, opts)
 		if err != nil {

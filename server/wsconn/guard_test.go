@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"net"
@@ -144,8 +145,14 @@ type rawClient struct {
 // (SO_RCVBUF) first.
 func dialRaw(t *testing.T, url string, readBuffer int) *rawClient {
 	t.Helper()
+	return dialRawWith(t, url, readBuffer, net.Dial)
+}
+
+// dialRawWith is dialRaw connecting with dial.
+func dialRawWith(t *testing.T, url string, readBuffer int, dial func(network, address string) (net.Conn, error)) *rawClient {
+	t.Helper()
 	host := strings.TrimPrefix(url, "ws://")
-	conn, err := net.Dial("tcp", host)
+	conn, err := dial("tcp", host)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,26 +189,35 @@ func (c *rawClient) write(b []byte) {
 // readFrame reads one server frame (unmasked, unfragmented).
 func (c *rawClient) readFrame() (op byte, payload []byte) {
 	c.t.Helper()
+	op, payload, err := readServerFrame(c.r)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return op, payload
+}
+
+// readServerFrame reads one server frame (unmasked, unfragmented) from r.
+func readServerFrame(r *bufio.Reader) (op byte, payload []byte, err error) {
 	var h [2]byte
-	if _, err := io.ReadFull(c.r, h[:]); err != nil {
-		c.t.Fatalf("reading a frame: %v", err)
+	if _, err := io.ReadFull(r, h[:]); err != nil {
+		return 0, nil, fmt.Errorf("reading a frame: %w", err)
 	}
 	size := uint64(h[1] & 0x7f)
 	switch size {
 	case 126:
 		var b [2]byte
-		_, _ = io.ReadFull(c.r, b[:])
+		_, _ = io.ReadFull(r, b[:])
 		size = uint64(binary.BigEndian.Uint16(b[:]))
 	case 127:
 		var b [8]byte
-		_, _ = io.ReadFull(c.r, b[:])
+		_, _ = io.ReadFull(r, b[:])
 		size = binary.BigEndian.Uint64(b[:])
 	}
 	payload = make([]byte, size)
-	if _, err := io.ReadFull(c.r, payload); err != nil {
-		c.t.Fatalf("reading a frame of %d bytes: %v", size, err)
+	if _, err := io.ReadFull(r, payload); err != nil {
+		return 0, nil, fmt.Errorf("reading a frame of %d bytes: %w", size, err)
 	}
-	return h[0] & 0x0f, payload
+	return h[0] & 0x0f, payload, nil
 }
 
 // hello says Hello and reads the Welcome.

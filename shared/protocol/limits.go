@@ -26,6 +26,15 @@ type Limits struct {
 	// the limit gets Error RateLimited; one far over it is dropped.
 	MessagesPerSecond int
 	Burst             int
+	// WorkBurst and WorkPerSecond are a client's budget of work units
+	// (about a byte each; section 7 of the protocol document says what
+	// each message costs): a token bucket of WorkBurst units, refilled at
+	// WorkPerSecond. No message costs more than MessageWork, and
+	// WithWork sizes the budget so that a client within MessagesPerSecond
+	// and Burst never runs out. A message over the budget gets Error
+	// RateLimited with the wait; a client far over it is dropped.
+	WorkBurst     int
+	WorkPerSecond int
 }
 
 // MaxFrame is the largest frame any build reads, whatever a peer's Limits
@@ -70,6 +79,9 @@ const DefaultMaxOrders = 4096
 //     hexes on average; the engine's extreme, 4,096 orders of 64 hexes (1.4
 //     MiB), does not fit. A hostile client frame of 1 MiB decodes to at most
 //     about 24 MiB (TestHostileAllocation).
+//   - work: what Burst and MessagesPerSecond messages of the largest cost
+//     (MessageWork) come to, 60 and 20 MiB (WithWork): the work budget
+//     never refuses a client that keeps the other limits.
 func DefaultLimits() Limits {
 	return Limits{
 		MaxClientMessage:  1 << 20,
@@ -77,7 +89,46 @@ func DefaultLimits() Limits {
 		MaxOrders:         DefaultMaxOrders,
 		MessagesPerSecond: 20,
 		Burst:             60,
+	}.WithWork()
+}
+
+// Work units a message costs the server (section 7 of the protocol
+// document): WorkMessage for any message, and on top of it WorkPerHex for
+// each hex of a map whose view is built or whose map is generated, and
+// WorkPerGame for each game a ListGames lists; bytes of payload (orders,
+// an action, chat, set-up data, rules data sent) cost a unit each.
+const (
+	WorkMessage = 128
+	WorkPerHex  = 4
+	WorkPerGame = 64
+)
+
+// MessageWork returns the most work units one message may cost: WorkMessage
+// and the larger of MaxClientMessage (a unit a byte) and a view of the
+// largest map (WorkPerHex a hex of MaxMapSide by MaxMapSide). A server
+// charges no message more.
+func (l Limits) MessageWork() int {
+	return WorkMessage + max(l.MaxClientMessage, WorkPerHex*MaxMapSide*MaxMapSide)
+}
+
+// WithWork returns l with its work budget set from its other limits:
+// WorkBurst the cost of Burst messages of MessageWork, WorkPerSecond of
+// MessagesPerSecond of them. A client that keeps MessagesPerSecond and
+// Burst then never runs out of work, whatever it sends; the work budget
+// stops only what it could not send within them. A zero rate or burst
+// gives a zero (unlimited) budget.
+func (l Limits) WithWork() Limits {
+	if l.MessagesPerSecond <= 0 {
+		l.WorkBurst, l.WorkPerSecond = 0, 0
+		return l
 	}
+	burst := l.Burst
+	if burst < 1 {
+		burst = l.MessagesPerSecond
+	}
+	l.WorkBurst = burst * l.MessageWork()
+	l.WorkPerSecond = l.MessagesPerSecond * l.MessageWork()
+	return l
 }
 
 // Check checks a message from a client against the limits and the bounds

@@ -1026,7 +1026,7 @@ func vectors(t *testing.T) []vector {
 			about: "The client's first frame on a new connection: its protocol version, its player's name, its program and its build."},
 		{name: "02-welcome", from: "server", seq: 1, reply: 1, msg: &protocol.Welcome{Version: protocol.Version, Server: "empires-server (LAN)",
 			Rulesets: []protocol.RulesetInfo{erfworldInfo},
-			Limits:   protocol.Limits{MaxClientMessage: 1 << 20, MaxServerMessage: 8 << 20, MaxOrders: 4096, MessagesPerSecond: 20, Burst: 60},
+			Limits:   protocol.Limits{MaxClientMessage: 1 << 20, MaxServerMessage: 8 << 20, MaxOrders: 4096, MessagesPerSecond: 20, Burst: 60}.WithWork(),
 			Build:    "v0.1.0"},
 			about: "The server accepts the Hello (reply 1): its version, name, one ruleset (an example: a server lists each of its own; " +
 				"Hash names its data, Dict its dictionary of event templates), the limits it enforces and its build."},

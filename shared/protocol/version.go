@@ -61,7 +61,9 @@ func History() []Change {
 			"FullView of a player who comes back. The hex rulesets' last EventMove of an army on its movement order " +
 			"carries the order's kind in Amount, and \"found nobody\" for an attack that fought nobody."},
 		{8, "2026-11-29", "The dictionary of event templates travels over the protocol: RulesetInfo.Dict names it " +
-			"(its hash, 0 for a ruleset whose events name none), RulesData.Dict and RulesData.Templates carry it."},
+			"(its hash, 0 for a ruleset whose events name none), RulesData.Dict and RulesData.Templates carry it. " +
+			"Limits.WorkBurst and Limits.WorkPerSecond: the work budget the server charges each " +
+			"message against, sized by default so that a client within MessagesPerSecond and Burst never runs out."},
 	}
 }
 

@@ -37,7 +37,8 @@ func serverConfig(games, conns int) host.Config {
 	cfg := host.DefaultConfig()
 	cfg.MaxGames = max(lobby.DefaultMaxGames, games)
 	cfg.MaxConns = max(cfg.MaxConns, conns+16)
-	cfg.GamesPerAddr = 0 // every game is created from loopback
+	cfg.GamesPerAddr = 0       // every game is created from loopback
+	cfg.ReadBuffersPerAddr = 0 // and every message comes from there
 	return cfg
 }
 
