@@ -64,10 +64,14 @@ type Config struct {
 	// Name is the server's name, shown to clients in Welcome; empty
 	// means "empires".
 	Name string
-	// MaxGames is the most games at once; MaxConns the most client
-	// connections at once (more are refused with 503). 0 means the
+	// MaxGames is the most games in memory at once; MaxConns the most
+	// client connections at once (more are refused with 503). 0 means the
 	// default of each.
 	MaxGames, MaxConns int
+	// GameMemory is the most memory, in bytes, the games in memory are
+	// charged (lobby.Options.GameMemory); 0 means
+	// lobby.DefaultGameMemory.
+	GameMemory int64
 	// Limits are what the server enforces on its clients; the zero value
 	// means protocol.DefaultLimits().
 	Limits protocol.Limits
@@ -104,9 +108,15 @@ type Config struct {
 	// unloaded, resumed by a player's seat token) or ended (without); 0
 	// means never. See package lobby.
 	AbandonAfter time.Duration
-	// GamesPerConn and GamesPerAddr are the most games (open or running)
-	// a connection, and a remote IP address, may hold of those they
-	// created; 0 means no limit.
+	// IdleAfter is how long a started game may go without an action of
+	// its players before it is suspended (with DataDir); OpenFor how long
+	// a game may stay open, not started, before it is closed. 0 means
+	// never. See package lobby.
+	IdleAfter, OpenFor time.Duration
+	// GamesPerConn and GamesPerAddr are the most games a connection, and
+	// a remote IP address, may hold of those they created: open or
+	// running, and for an address also suspended in the last
+	// lobby.DefaultSuspendedHold; 0 means no limit.
 	GamesPerConn, GamesPerAddr int
 	// AIPace is how long a step only the AI plays waits, in a game
 	// without a turn timer, while someone watches; 0 means
@@ -142,9 +152,11 @@ const (
 )
 
 // DefaultConfig returns the configuration of a dedicated server with no
-// flags: named "empires", lobby.DefaultMaxGames games, 1000 connections,
-// the protocol's default limits, games abandoned after
-// lobby.DefaultAbandonAfter, DefaultGamesPerConn games a connection and
+// flags: named "empires", lobby.DefaultMaxGames games and
+// lobby.DefaultGameMemory, 1000 connections, the protocol's default
+// limits, games abandoned after lobby.DefaultAbandonAfter, suspended after
+// lobby.DefaultIdleAfter without an action, closed when not started after
+// lobby.DefaultOpenFor, DefaultGamesPerConn games a connection and
 // DefaultGamesPerAddr an address, the AI's steps at match.DefaultAIPace,
 // the built-in ruleset, no data directory and no logs.
 func DefaultConfig() Config {
@@ -153,7 +165,10 @@ func DefaultConfig() Config {
 		MaxGames:     lobby.DefaultMaxGames,
 		MaxConns:     1000,
 		Limits:       protocol.DefaultLimits(),
+		GameMemory:   lobby.DefaultGameMemory,
 		AbandonAfter: lobby.DefaultAbandonAfter,
+		IdleAfter:    lobby.DefaultIdleAfter,
+		OpenFor:      lobby.DefaultOpenFor,
 		GamesPerConn: DefaultGamesPerConn,
 		GamesPerAddr: DefaultGamesPerAddr,
 		AIPace:       match.DefaultAIPace,
@@ -216,7 +231,8 @@ func New(cfg Config) (*Server, error) {
 	}
 	met := newMetrics()
 	lb, err := lobby.New(lobby.Options{Rulesets: cfg.Rulesets, Builtin: cfg.Builtin, MaxGames: cfg.MaxGames, Logger: log, Clock: cfg.Clock,
-		NewMatch: cfg.NewMatch, Observer: met, Store: st, AbandonAfter: cfg.AbandonAfter,
+		NewMatch: cfg.NewMatch, Observer: met, Store: st, AbandonAfter: cfg.AbandonAfter, GameMemory: cfg.GameMemory,
+		IdleAfter: cfg.IdleAfter, OpenFor: cfg.OpenFor,
 		GamesPerConn: cfg.GamesPerConn, GamesPerAddr: cfg.GamesPerAddr, AIPace: cfg.AIPace, ActionPace: cfg.ActionPace})
 	if err != nil {
 		closeStore(st, log)

@@ -208,8 +208,9 @@ func (l *Lobby) suspendedGames(now time.Time) []AdminGame {
 		set := sg.Settings
 		g := AdminGame{ID: sg.ID, Name: set.Name, Ruleset: set.Ruleset, Width: set.Width, Height: set.Height,
 			State: GameSuspended, Password: set.Password != "", LeavesInSeconds: -1}
-		if since, ok := l.suspended[sg.ID]; ok {
-			g.IdleSeconds = seconds(now.Sub(since))
+		if s, ok := l.suspended[sg.ID]; ok {
+			g.IdleSeconds = seconds(now.Sub(s.since))
+			g.CreatedBy = s.addr
 		}
 		for _, s := range sg.Seats {
 			g.Seats = append(g.Seats, AdminSeat{Seat: s.Seat, Name: s.Name, Bot: s.Bot, Taken: !s.Bot && s.Token != ""})
