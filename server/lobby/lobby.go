@@ -416,10 +416,19 @@ func (l *Lobby) roomFor(set protocol.Settings) error {
 		used += gameBytes(r.set)
 	}
 	if need := gameBytes(set); used+need > l.opts.GameMemory {
-		return fmt.Errorf("%w: the server's %d games take %d MiB of the %d MiB it gives games, and this one needs %d KiB",
-			errFull, len(l.games), used>>20, l.opts.GameMemory>>20, (need+1023)>>10)
+		return fmt.Errorf("%w: the server's %d games take %s of the %s it gives games, and this one needs %s",
+			errFull, len(l.games), sizeText(used), sizeText(l.opts.GameMemory), sizeText(need))
 	}
 	return nil
+}
+
+// sizeText writes n bytes for people: in KiB under 10 MiB, else in MiB,
+// rounded up.
+func sizeText(n int64) string {
+	if n < 10<<20 {
+		return fmt.Sprintf("%d KiB", (n+1<<10-1)>>10)
+	}
+	return fmt.Sprintf("%d MiB", (n+1<<20-1)>>20)
 }
 
 // callCtx returns the context a request of cl waits for a match under.
