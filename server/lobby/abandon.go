@@ -278,6 +278,9 @@ func (l *Lobby) canCreate(cl *client) error {
 	if l.opts.AbandonAfter > 0 {
 		waits = append(waits, fmt.Sprintf("a game is suspended when none of its players has been in it for %v", l.opts.AbandonAfter))
 	}
+	if l.opts.IdleAfter > 0 && l.opts.Store != nil {
+		waits = append(waits, fmt.Sprintf("one none of whose players has played for %v is suspended", l.opts.IdleAfter))
+	}
 	if who == "an address" && suspended > 0 {
 		waits = append(waits, fmt.Sprintf("a suspended game counts for %v after it was suspended", l.opts.SuspendedHold))
 	}
