@@ -166,7 +166,7 @@ Flags:
 	fs.StringVar(&cfg.rulesDir, "rules", "", "a mod: `directory` whose ruleset files replace the built-in ones")
 	fs.StringVar(&cfg.host.Name, "name", cfg.host.Name, "the server's `name`, shown to clients")
 	fs.IntVar(&cfg.host.MaxGames, "max-games", cfg.host.MaxGames, "most games in memory at once (open or running; suspended games do not count)")
-	gameMemory := fs.Int64("game-memory", cfg.host.GameMemory>>20, "most memory, in `MiB`, the games in memory may take: each is charged 48 KiB\nand 32 bytes a hex of its map (what an idle game measures); past it\nCreateGame and resuming a game are refused. About a core of turns at\nthe shortest timer for 1024 MiB of the largest maps")
+	gameMemory := fs.Int64("game-memory", cfg.host.GameMemory>>20, "most memory, in `MiB`, the games in memory may take: each is charged 48 KiB\nand 48 bytes a hex of its map (what an idle game measures); past it\nCreateGame and resuming a game are refused. 1024 MiB of maps is about a\ncore of turns if every game has the shortest timer")
 	fs.IntVar(&cfg.host.MaxConns, "max-conns", cfg.host.MaxConns, "most client connections at once")
 	fs.IntVar(&cfg.host.GamesPerConn, "games-per-conn", cfg.host.GamesPerConn, "most games a connection may hold of those it created (open or\nrunning); 0 for no limit")
 	fs.IntVar(&cfg.host.GamesPerAddr, "games-per-addr", cfg.host.GamesPerAddr, "most games the connections from one IP address may hold of those\nthey created (open, running, or suspended in the last 24h); 0 for no limit. Behind a reverse\nproxy every client has the proxy's address: set 0 there")

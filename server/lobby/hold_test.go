@@ -172,7 +172,7 @@ func TestGameMemory(t *testing.T) {
 	find[*protocol.Joined](t, ann.do(&protocol.CreateGame{Settings: solo()}))
 	find[*protocol.Joined](t, bob.do(&protocol.CreateGame{Settings: solo()}))
 	cid.fails(&protocol.CreateGame{Settings: solo()}, protocol.Unavailable,
-		"the server's 2 games take 132 KiB of the 132 KiB it gives games, and this one needs 66 KiB: try again later")
+		"the server's 2 games take 150 KiB of the 150 KiB it gives games, and this one needs 75 KiB: try again later")
 	ann.do(&protocol.LeaveGame{}) // her open game goes
 	find[*protocol.Joined](t, cid.do(&protocol.CreateGame{Settings: solo()}))
 }
@@ -184,8 +184,8 @@ func TestGameBytes(t *testing.T) {
 		want int64
 	}{
 		{protocol.Settings{Ruleset: "duel", Seats: 2}, 48 << 10},
-		{protocol.Settings{Ruleset: "erfworld", Width: 32, Height: 32}, 48<<10 + 32*32*32},
-		{protocol.Settings{Ruleset: "erfworld", Width: 512, Height: 512}, 48<<10 + 8<<20},
+		{protocol.Settings{Ruleset: "erfworld", Width: 32, Height: 32}, 48<<10 + 32*32*48},
+		{protocol.Settings{Ruleset: "erfworld", Width: 512, Height: 512}, 48<<10 + 12<<20},
 		{protocol.Settings{Ruleset: "erfworld", Width: 100000, Height: -3}, 48 << 10}, // out of range: clamped
 	}
 	for _, tt := range tests {

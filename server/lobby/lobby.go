@@ -91,15 +91,15 @@ import (
 // CHOICE: the limits are set from what a game costs, measured with
 // BenchmarkIdleGame: a started game nobody plays holds 9 to 23 KiB of
 // heap for Duel (2 to 20 seats), 11 to 28 KiB for a hex game of 32x32,
-// 150 to 410 KiB for one of 128x128 and 16 seats (25 bytes a hex), plus
-// its goroutines' stacks; a turn its autopilot and AI play when the
-// shortest timer (10 s) runs out takes 0.05 to 0.2 ms for the small
-// games and 3 to 5 ms for 128x128 (0.2 to 0.3 us a hex). A game is
-// charged gameBytes (GameMemory), so that a host's memory, not a count,
-// bounds what the games hold: 1 GiB of it is at most 32 million hexes of
-// maps, whose turns take at most about one core with every game on the
-// shortest timer; a game with no human action is suspended after
-// IdleAfter (with a store), so games nobody plays do not keep that up.
+// 150 to 780 KiB for one of 128x128 (erfpires 10 bytes a hex, erfworld
+// 25, empire 47) and 6.2 MiB for erfworld's largest, 512x512; a turn its
+// autopilot and AI play when the shortest timer (10 s) runs out takes 0.04
+// to 0.2 ms for the small games and 1 to 9 ms for 128x128 (up to 0.6 us a
+// hex). A game is charged gameBytes against GameMemory, so that memory,
+// not a count, bounds what the games hold: 1 GiB is at most 22 million
+// hexes of maps, whose turns would take about a core if every game had the
+// shortest timer and nobody played them; a game with no human action is
+// suspended after IdleAfter (with a store), so they do not keep that up.
 // The count bounds what the charge leaves out (goroutines, Duel's small
 // states): 4000 games of Duel hold about 200 MiB and take 2% of a core.
 const (
@@ -108,11 +108,11 @@ const (
 )
 
 // What a game in memory is charged (GameMemory), in bytes: gameBase each,
-// and gameHex for each hex of its map (see DefaultMaxGames): about what
+// and gameHex for each hex of its map (see DefaultMaxGames): the most
 // BenchmarkIdleGame measures, rounded up.
 const (
 	gameBase = 48 << 10
-	gameHex  = 32
+	gameHex  = 48
 )
 
 // gameBytes returns what a game of set is charged in memory.
