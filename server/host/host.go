@@ -26,9 +26,12 @@
 //
 // A started game none of whose players has been connected for
 // Config.AbandonAfter is abandoned and frees its place: with DataDir it is
-// suspended (a player's seat token resumes it), without it ends. A client
-// may hold Config.GamesPerConn games it created, and the clients of a
-// remote IP address Config.GamesPerAddr. See package lobby.
+// suspended (a player's seat token resumes it), without it ends; with
+// DataDir so is one none of whose players has acted for Config.IdleAfter.
+// A game not started closes after Config.OpenFor. A client may hold
+// Config.GamesPerConn games it created, and the clients of a remote IP
+// address Config.GamesPerAddr (suspended ones too). The games in memory
+// are bounded by Config.MaxGames and Config.GameMemory. See package lobby.
 package host
 
 import (

@@ -52,8 +52,10 @@
 // # Abandoned games
 //
 // A game holds one of the server's Options.MaxGames places while it is in
-// the lobby. A game not started goes as soon as none of its players is
-// connected (a player who leaves it gives the seat up). A started game
+// the lobby, and is charged what it costs in memory against
+// Options.GameMemory (gameBytes). A game not started goes as soon as none
+// of its players is connected (a player who leaves it gives the seat up),
+// and Options.OpenFor after its creation at the latest. A started game
 // none of whose players (seat holders; spectators do not count) has been
 // connected for Options.AbandonAfter, or for one turn of its timer if
 // that is longer, is abandoned and leaves the lobby, freeing its place:
@@ -62,13 +64,21 @@
 // token, JoinGame, resumes it, if there is room), without a store it
 // ends. A game over goes when none of its players is connected, at once
 // when nobody watches it either. A game resumed when the server restarts
-// is abandoned the same way if none of its players comes back. The
-// server's admin sees how long each game has been without players, and
-// may end a game (End).
+// is abandoned the same way if none of its players comes back. With a
+// store, a started game none of whose players has acted (orders, an
+// action, readiness, chat, taking a seat) for Options.IdleAfter, or one
+// turn of its timer if longer, is suspended too, its players connected or
+// not: they are told, and their seat tokens resume it. The server's admin
+// sees how long each game has been without players, and may end a game
+// (End).
 //
 // A connection may hold at most Options.GamesPerConn games it created
-// (open or running) and a remote address Options.GamesPerAddr; past them,
-// CreateGame is refused with NotAllowed, saying which games count.
+// (open or running) and a remote address Options.GamesPerAddr (open,
+// running, or suspended by this lobby in the last Options.SuspendedHold);
+// past them, CreateGame is refused with NotAllowed, saying which games
+// count. So a few addresses cannot hold the lobby: what an address holds
+// is bounded in every state, and it keeps a game in memory only by playing
+// it.
 package lobby
 
 import (
