@@ -168,6 +168,7 @@ Flags:
 	fs.IntVar(&cfg.host.MaxGames, "max-games", cfg.host.MaxGames, "most games in memory at once (open or running; suspended games do not count)")
 	gameMemory := fs.Int64("game-memory", cfg.host.GameMemory>>20, "most memory, in `MiB`, the games in memory may take: each is charged 48 KiB\nand 48 bytes a hex of its map (what an idle game measures); past it\nCreateGame and resuming a game are refused. 1024 MiB of maps is about a\ncore of turns if every game has the shortest timer")
 	fs.IntVar(&cfg.host.MaxConns, "max-conns", cfg.host.MaxConns, "most client connections at once")
+	fs.IntVar(&cfg.host.ConnsPerAddr, "conns-per-addr", cfg.host.ConnsPerAddr, "most client connections at once from one IP address (an IPv6 /64);\n0 for no limit. Behind a reverse proxy every client has the proxy's\naddress: set 0 there")
 	fs.IntVar(&cfg.host.GamesPerConn, "games-per-conn", cfg.host.GamesPerConn, "most games a connection may hold of those it created (open or\nrunning); 0 for no limit")
 	fs.IntVar(&cfg.host.GamesPerAddr, "games-per-addr", cfg.host.GamesPerAddr, "most games the connections from one IP address may hold of those\nthey created (open, running, or suspended in the last 24h); 0 for no limit. Behind a reverse\nproxy every client has the proxy's address: set 0 there")
 	fs.DurationVar(&cfg.host.AbandonAfter, "abandon-after", cfg.host.AbandonAfter, "a started game none of whose players (spectators do not count) has\nbeen connected for this `duration`, or one turn of its timer if\nlonger, is abandoned and frees its place: with -data it is suspended\n(kept in the database; a player's seat token resumes it), without\n-data it ends. 0 keeps abandoned games for ever")
@@ -230,6 +231,8 @@ Flags:
 		return config{}, fmt.Errorf("%s: must be at least 1", what("max-games"))
 	case cfg.host.MaxConns < 1:
 		return config{}, fmt.Errorf("%s: must be at least 1", what("max-conns"))
+	case cfg.host.ConnsPerAddr < 0:
+		return config{}, fmt.Errorf("%s: must be 0 (no limit) or more", what("conns-per-addr"))
 	case cfg.host.GamesPerConn < 0:
 		return config{}, fmt.Errorf("%s: must be 0 (no limit) or more", what("games-per-conn"))
 	case cfg.host.GamesPerAddr < 0:

@@ -54,6 +54,9 @@ func TestParseFlags(t *testing.T) {
 			return c.host.IdleAfter == 2*time.Hour && c.host.OpenFor == 90*time.Second && c.host.GameMemory == 256<<20
 		}},
 		{[]string{"-idle-after", "0", "-open-for", "0"}, "", func(c config) bool { return c.host.IdleAfter == 0 && c.host.OpenFor == 0 }},
+		{nil, "", func(c config) bool { return c.host.ConnsPerAddr == 64 }},
+		{[]string{"-conns-per-addr", "0"}, "", func(c config) bool { return c.host.ConnsPerAddr == 0 }},
+		{[]string{"-conns-per-addr", "-1"}, "-conns-per-addr -1: must be 0 (no limit) or more", nil},
 		{[]string{"-idle-after", "30s"}, "-idle-after 30s: must be 0 (never) or 1m to 720h", nil},
 		{[]string{"-open-for", "25h"}, "-open-for 25h0m0s: must be 0 (never) or 10s to 24h", nil},
 		{[]string{"-game-memory", "0"}, "-game-memory 0: must be 1 to 1048576 MiB", nil},

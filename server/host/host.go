@@ -71,6 +71,10 @@ type Config struct {
 	// client connections at once (more are refused with 503). 0 means the
 	// default of each.
 	MaxGames, MaxConns int
+	// ConnsPerAddr is the most connections at once from one remote IP
+	// address, or one IPv6 /64 (lobby.AddressKey); more are refused with
+	// 503. 0 means no limit.
+	ConnsPerAddr int
 	// GameMemory is the most memory, in bytes, the games in memory are
 	// charged (lobby.Options.GameMemory); 0 means
 	// lobby.DefaultGameMemory.
@@ -148,10 +152,12 @@ type Config struct {
 }
 
 // Defaults of a dedicated server (DefaultConfig): the games a connection
-// and an address may hold.
+// and an address may hold, and the connections an address may have (a
+// household, or a room of players behind one router, and then some).
 const (
 	DefaultGamesPerConn = 1
 	DefaultGamesPerAddr = 4
+	DefaultConnsPerAddr = 64
 )
 
 // DefaultConfig returns the configuration of a dedicated server with no
@@ -159,7 +165,8 @@ const (
 // lobby.DefaultGameMemory, 1000 connections, the protocol's default
 // limits, games abandoned after lobby.DefaultAbandonAfter, suspended after
 // lobby.DefaultIdleAfter without an action, closed when not started after
-// lobby.DefaultOpenFor, DefaultGamesPerConn games a connection and
+// lobby.DefaultOpenFor, DefaultConnsPerAddr connections an address,
+// DefaultGamesPerConn games a connection and
 // DefaultGamesPerAddr an address, the AI's steps at match.DefaultAIPace,
 // the built-in ruleset, no data directory and no logs.
 func DefaultConfig() Config {
@@ -167,6 +174,7 @@ func DefaultConfig() Config {
 		Name:         "empires",
 		MaxGames:     lobby.DefaultMaxGames,
 		MaxConns:     1000,
+		ConnsPerAddr: DefaultConnsPerAddr,
 		Limits:       protocol.DefaultLimits(),
 		GameMemory:   lobby.DefaultGameMemory,
 		AbandonAfter: lobby.DefaultAbandonAfter,
@@ -195,11 +203,12 @@ type Server struct {
 	wg       sync.WaitGroup // the connections' handlers
 	shutOnce sync.Once
 
-	mu      sync.Mutex // guards conns, active, closing and bye
-	conns   map[*wsconn.Conn]struct{}
-	active  int // connections being set up or served
-	closing bool
-	bye     string // what a shutdown's Bye says: wsconn.ReasonShutdown unless SetShutdownReason
+	mu       sync.Mutex // guards conns, active, fromAddr, closing and bye
+	conns    map[*wsconn.Conn]struct{}
+	active   int            // connections being set up or served
+	fromAddr map[string]int // of which from each address (lobby.AddressKey)
+	closing  bool
+	bye      string // what a shutdown's Bye says: wsconn.ReasonShutdown unless SetShutdownReason
 }
 
 // New loads the ruleset (unless cfg.Rules is set), prepares the data
@@ -251,7 +260,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{cfg: cfg, log: log, lobby: lb, ctx: ctx, cancel: cancel, conns: make(map[*wsconn.Conn]struct{}),
+	s := &Server{cfg: cfg, log: log, lobby: lb, ctx: ctx, cancel: cancel, conns: make(map[*wsconn.Conn]struct{}), fromAddr: make(map[string]int),
 		metrics: met, store: st, bye: wsconn.ReasonShutdown}
 	s.connOpts = cfg.Conn
 	s.connOpts.Limits = cfg.Limits
@@ -279,6 +288,7 @@ func (s *Server) Handler() http.Handler { return s.mux }
 
 // serveWS upgrades a request to a websocket and serves it until it ends.
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
+	addr := lobby.AddressKey(r.RemoteAddr)
 	s.mu.Lock()
 	switch {
 	case s.closing:
@@ -290,13 +300,23 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		s.log.Warn("connection refused: too many", "max", s.cfg.MaxConns)
 		http.Error(w, "too many connections: try again later", http.StatusServiceUnavailable)
 		return
+	case s.cfg.ConnsPerAddr > 0 && addr != "" && s.fromAddr[addr] >= s.cfg.ConnsPerAddr:
+		s.mu.Unlock()
+		s.log.Warn("connection refused: too many from its address", "remote", r.RemoteAddr, "max", s.cfg.ConnsPerAddr)
+		http.Error(w, fmt.Sprintf("too many connections from your address (this server allows %d): close one and try again", s.cfg.ConnsPerAddr),
+			http.StatusServiceUnavailable)
+		return
 	}
 	s.active++
+	s.fromAddr[addr]++
 	s.wg.Add(1)
 	s.mu.Unlock()
 	defer func() {
 		s.mu.Lock()
 		s.active--
+		if s.fromAddr[addr]--; s.fromAddr[addr] == 0 {
+			delete(s.fromAddr, addr)
+		}
 		s.mu.Unlock()
 		s.wg.Done()
 	}()

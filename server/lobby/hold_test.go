@@ -164,6 +164,19 @@ func TestAddressHoldsSuspended(t *testing.T) {
 	}
 }
 
+// TestAddressPrefix: the addresses of one IPv6 /64 are one address for
+// GamesPerAddr (what one subscriber holds); IPv4 addresses are each their
+// own.
+func TestAddressPrefix(t *testing.T) {
+	l := newLobby(t, Options{GamesPerAddr: 1})
+	find[*protocol.Joined](t, helloFrom(t, l, "Mallory", "2001:db8:1:2::1").do(&protocol.CreateGame{Settings: solo()}))
+	helloFrom(t, l, "Mallory", "2001:db8:1:2::ffff").fails(&protocol.CreateGame{Settings: solo()}, protocol.NotAllowed,
+		"this server lets an address hold 1 games it created at a time, and you hold game 1")
+	find[*protocol.Joined](t, helloFrom(t, l, "Ann", "2001:db8:1:3::1").do(&protocol.CreateGame{Settings: solo()}))
+	find[*protocol.Joined](t, helloFrom(t, l, "Bob", "192.0.2.1").do(&protocol.CreateGame{Settings: solo()}))
+	find[*protocol.Joined](t, helloFrom(t, l, "Cid", "192.0.2.2").do(&protocol.CreateGame{Settings: solo()}))
+}
+
 // TestGameMemory: the games in memory are charged gameBytes, and a game
 // whose charge would pass GameMemory is refused until one leaves.
 func TestGameMemory(t *testing.T) {

@@ -37,7 +37,7 @@ func serverConfig(games, conns int) host.Config {
 	cfg := host.DefaultConfig()
 	cfg.MaxGames = max(lobby.DefaultMaxGames, games)
 	cfg.MaxConns = max(cfg.MaxConns, conns+16)
-	cfg.GamesPerAddr = 0 // every game is created from loopback
+	cfg.GamesPerAddr, cfg.ConnsPerAddr = 0, 0 // every client is on loopback
 	return cfg
 }
 
