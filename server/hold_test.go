@@ -73,8 +73,11 @@ func connectFrom(tb testing.TB, url, name, src string) *tclient {
 // plays are suspended after IdleAfter and still count against their
 // address, so within a minute of the clock the attacker holds less than
 // the lobby's room and a player from another address creates a game and
-// plays it. Real websockets, each attacker dialing from its own loopback
-// address; the lobby's own sweeper on a fake clock.
+// plays it. (An attacker that keeps playing its games, or wakes them with
+// their seat tokens, keeps them: then only the lobby's room, sized far
+// above what its addresses may hold, protects the others.) Real
+// websockets, each attacker dialing from its own loopback address; the
+// lobby's own sweeper on a fake clock.
 func TestLobbyNotHeld(t *testing.T) {
 	const (
 		openFor   = 37 * time.Second // the sweeper's period, 3.7s, is no other timer's
@@ -92,17 +95,18 @@ func TestLobbyNotHeld(t *testing.T) {
 	solo := protocol.Settings{Ruleset: "erfworld", Width: 24, Height: 24, Seed: 7, Seats: 2, Bots: 1}
 	attackers := []string{"127.0.0.2", "127.0.0.3", "127.0.0.4"}
 	started := map[string]bool{}
-	var held []*tclient // the attacker's connections, all kept open
+	// The attacker's connections, all kept open: those in the games it
+	// started, and those at the tables it left open, by round.
+	var starters, opened []*tclient
 	// fill has every attacker address create games until it is refused,
 	// starting its first and leaving the others open; it returns the
-	// refusals' codes, by address.
+	// refusals, by address.
 	fill := func() map[string]*protocol.Error {
 		t.Helper()
 		refused := map[string]*protocol.Error{}
 		for _, src := range attackers {
 			for {
 				c := connectFrom(t, srv.url(), "Mallory", src)
-				held = append(held, c)
 				c.send(&protocol.CreateGame{Settings: solo})
 				env, msg := c.next()
 				if e, ok := msg.(*protocol.Error); ok {
@@ -112,11 +116,14 @@ func TestLobbyNotHeld(t *testing.T) {
 				if _, ok := msg.(*protocol.Joined); !ok {
 					t.Fatalf("Mallory from %s: CreateGame answered %s", src, env.Type)
 				}
-				if !started[src] {
-					started[src] = true
-					c.send(&protocol.SetReady{Ready: true})
-					c.waitView()
+				if started[src] {
+					opened = append(opened, c)
+					continue
 				}
+				started[src] = true
+				starters = append(starters, c)
+				c.send(&protocol.SetReady{Ready: true})
+				c.waitView()
 			}
 		}
 		return refused
@@ -131,33 +138,51 @@ func TestLobbyNotHeld(t *testing.T) {
 			}
 		}
 	}
-	honest := func(when string) *tclient {
+	// honest has a player from an address of her own create a game; the
+	// answer is left to read.
+	const create = 2 // the seq of her CreateGame, after Hello
+	honest := func() *tclient {
 		t.Helper()
 		c := connectFrom(t, srv.url(), "Ann", "127.0.0.9")
-		c.send(&protocol.CreateGame{Settings: solo})
+		if seq := c.send(&protocol.CreateGame{Settings: solo}); seq != create {
+			t.Fatalf("Ann's CreateGame is message %d, want %d", seq, create)
+		}
 		return c
 	}
 
 	// The start: the attacker fills the lobby, two games an address.
 	refusedAll("at the start", fill(), protocol.NotAllowed, "this server lets an address hold 2 games")
-	ann := honest("at the start")
-	if e := ann.expectError(protocol.Unavailable, 1+1); !strings.Contains(e.Message, "the server holds 6 games, its most") {
+	ann := honest()
+	if e := ann.expectError(protocol.Unavailable, create); !strings.Contains(e.Message, "the server holds 6 games, its most") {
 		t.Fatalf("Ann at the start: %q, want the server full", e.Message)
+	}
+
+	// told checks that each of conns was told its game closed, why.
+	told := func(conns []*tclient, why string) {
+		t.Helper()
+		for _, c := range conns {
+			if e, _ := expect[*protocol.Error](c); e.Code != protocol.NoSuchGame || !strings.Contains(e.Message, why) {
+				t.Fatalf("%s is told %s %q, want %s saying %q", c.name, e.Code, e.Message, protocol.NoSuchGame, why)
+			}
+		}
 	}
 
 	// OpenFor later the open tables close, and the attacker fills the
 	// places again at once.
 	clock.sweepAfter(t, openFor)
+	told(opened, "closed: it was not started within 37s of its creation")
+	opened = nil
 	refusedAll("after the open tables closed", fill(), protocol.NotAllowed, "this server lets an address hold 2 games")
-	ann = honest("after the open tables closed")
-	ann.expectError(protocol.Unavailable, 1+1)
+	ann = honest()
+	ann.expectError(protocol.Unavailable, create)
 
 	// IdleAfter from the start the games started and never played are
 	// suspended, their players still connected; they count against their
 	// addresses, so the attacker cannot take their places.
 	clock.sweepAfter(t, idleAfter-openFor)
+	told(starters, "suspended: none of its players has played for 1m0s")
 	refusedAll("after the started games were suspended", fill(), protocol.NotAllowed, "(suspended)")
-	ann = honest("a minute after the start")
+	ann = honest()
 	if j, _ := expect[*protocol.Joined](ann); j.Seat != 1 {
 		t.Fatalf("Ann created a game at seat %d, want 1", j.Seat)
 	}
