@@ -69,11 +69,12 @@ func connectFrom(tb testing.TB, url, name, src string) *tclient {
 // TestLobbyNotHeld is the attack of a few addresses on the lobby's
 // places: each address creates all the games it may, starts one and
 // leaves the others open, stays connected without playing, and creates
-// again whenever it can. Open tables close after OpenFor, games nobody
-// plays are suspended after IdleAfter and still count against their
-// address, so within a minute of the clock the attacker holds less than
-// the lobby's room and a player from another address creates a game and
-// plays it. (An attacker that keeps playing its games, or wakes them with
+// again whenever it can. Open tables close after OpenFor; a game nobody
+// plays gives its place to a new one when the lobby is full, and is
+// suspended after IdleAfter anyway; suspended games still count against
+// their address. So within a minute of the clock a player from another
+// address creates a game and plays it, and the attacker ends up holding
+// less than the lobby's room. (An attacker that keeps playing its games, or wakes them with
 // their seat tokens, keeps them: then only the lobby's room, sized far
 // above what its addresses may hold, protects the others.) Real
 // websockets, each attacker dialing from its own loopback address; the
@@ -90,7 +91,11 @@ func TestLobbyNotHeld(t *testing.T) {
 	cfg.host.MaxGames, cfg.host.GamesPerConn, cfg.host.GamesPerAddr = 6, 1, 2
 	cfg.host.OpenFor, cfg.host.IdleAfter = openFor, idleAfter
 	srv := startServer(t, &cfg, nil)
-	<-clock.armed // the sweeper's first timer
+	select {
+	case <-clock.armed: // the sweeper's first timer
+	case <-time.After(waitLimit):
+		t.Fatalf("the lobby armed no sweeper of period %v", clock.every)
+	}
 
 	solo := protocol.Settings{Ruleset: "erfworld", Width: 24, Height: 24, Seed: 7, Seats: 2, Bots: 1}
 	attackers := []string{"127.0.0.2", "127.0.0.3", "127.0.0.4"}
@@ -168,26 +173,32 @@ func TestLobbyNotHeld(t *testing.T) {
 	}
 
 	// OpenFor later the open tables close, and the attacker fills the
-	// places again at once.
+	// places again at once. The lobby is full, but the game the first
+	// address started has not been played for more than a sixth of
+	// IdleAfter: it is suspended to make room for the player's game, who
+	// plays it.
 	clock.sweepAfter(t, openFor)
 	told(opened, "closed: it was not started within 37s of its creation")
 	opened = nil
 	refusedAll("after the open tables closed", fill(), protocol.NotAllowed, "this server lets an address hold 2 games")
 	ann = honest()
-	ann.expectError(protocol.Unavailable, create)
-
-	// IdleAfter from the start the games started and never played are
-	// suspended, their players still connected; they count against their
-	// addresses, so the attacker cannot take their places.
-	clock.sweepAfter(t, idleAfter-openFor)
-	told(starters, "suspended: none of its players has played for 1m0s")
-	refusedAll("after the started games were suspended", fill(), protocol.NotAllowed, "(suspended)")
-	ann = honest()
 	if j, _ := expect[*protocol.Joined](ann); j.Seat != 1 {
 		t.Fatalf("Ann created a game at seat %d, want 1", j.Seat)
 	}
+	told(starters[:1], "suspended to make room for another game: none of its players has played for 37s")
 	ann.send(&protocol.SetReady{Ready: true})
 	ann.waitView()
 	playTurn(t, ann)
 	playTurn(t, ann)
+
+	// IdleAfter from the start the other games started and never played
+	// are suspended, their players still connected. Suspended games count
+	// against their addresses, so the attacker cannot take their places:
+	// another player finds room at once.
+	clock.sweepAfter(t, idleAfter-openFor)
+	told(starters[1:], "suspended: none of its players has played for 1m0s")
+	refusedAll("after the started games were suspended", fill(), protocol.NotAllowed, "(suspended)")
+	bea := connectFrom(t, srv.url(), "Bea", "127.0.0.10")
+	bea.send(&protocol.CreateGame{Settings: solo})
+	expect[*protocol.Joined](bea)
 }

@@ -167,6 +167,54 @@ func (l *Lobby) suspend(r *room, since, now time.Time, why string) {
 	l.removeRoom(r, why)
 }
 
+// pressedAfter returns how long r must have gone without an action of its
+// players to be suspended to make room for another game (makeRoom): a
+// sixth of Options.IdleAfter, or one turn of its timer if that is longer;
+// 0 when it never is (idleAfter).
+func (l *Lobby) pressedAfter(r *room) time.Duration {
+	if l.idleAfter(r) == 0 {
+		return 0
+	}
+	return max(l.opts.IdleAfter/6, r.set.TurnTimer())
+}
+
+// makeRoom makes room in memory for one more game of set if there is none
+// (roomFor), by suspending started games whose players have not acted for
+// pressedAfter: the fewest that make the room, the least recently played
+// first, or none if all of them would not. It returns roomFor's answer
+// after. l.mu held.
+func (l *Lobby) makeRoom(set protocol.Settings, now time.Time) error {
+	err := l.roomFor(set)
+	if err == nil {
+		return nil
+	}
+	var idle []*room
+	for _, r := range l.games {
+		if after := l.pressedAfter(r); after > 0 && r.started && r.m != nil && !r.over && now.Sub(r.lastAction()) >= after {
+			idle = append(idle, r)
+		}
+	}
+	slices.SortFunc(idle, func(a, b *room) int {
+		return cmp.Or(a.lastAction().Compare(b.lastAction()), cmp.Compare(a.id, b.id))
+	})
+	count, used, need := len(l.games), l.charged(), gameBytes(set)
+	full := func() bool { return count >= l.opts.MaxGames || used+need > l.opts.GameMemory }
+	n := 0
+	for ; n < len(idle) && full(); n++ {
+		count--
+		used -= gameBytes(idle[n].set)
+	}
+	if full() {
+		return err
+	}
+	for _, r := range idle[:n] {
+		since := r.lastAction()
+		l.suspend(r, since, now, fmt.Sprintf("suspended to make room for another game: none of its players has played for %v; a player's seat token resumes it",
+			now.Sub(since).Round(time.Second)))
+	}
+	return l.roomFor(set)
+}
+
 // wake resumes game id from Options.Store, suspended, for a player who
 // comes back with seat token tok, if the lobby has room for it. It does
 // nothing when the game is in the lobby, cl is in a game, or the store

@@ -241,7 +241,7 @@ func (cl *client) create(env protocol.Envelope, m *protocol.CreateGame) error {
 	if err := l.canCreate(cl); err != nil {
 		return err
 	}
-	if err := l.roomFor(set); err != nil {
+	if err := l.makeRoom(set, l.clock.Now()); err != nil {
 		return protocol.Errorf(protocol.Unavailable, "%s: try again later", strings.TrimPrefix(err.Error(), errFull.Error()+": "))
 	}
 	l.lastID++

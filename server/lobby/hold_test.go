@@ -91,6 +91,38 @@ func TestIdleSuspended(t *testing.T) {
 	}
 }
 
+// TestMakeRoom: when the lobby is full, a new game, or one a seat token
+// wakes, takes the place of the started game played least recently, if
+// its players have not acted for a sixth of IdleAfter; its players are
+// told, and their tokens wake it in turn.
+func TestMakeRoom(t *testing.T) {
+	clock := matchtest.NewClock()
+	l := newLobby(t, Options{Clock: clock, Store: openStore(t), MaxGames: 2, IdleAfter: 30 * time.Minute})
+	ann, bob := hello(t, l, "Ann"), hello(t, l, "Bob")
+	annGame, annTok := play(ann, solo())
+	play(bob, solo())
+	clock.Advance(4 * time.Minute)
+	bob.send(&protocol.Chat{Text: "my move soon"})
+	await[*protocol.ChatMessage](bob)
+	clock.Advance(time.Minute)
+
+	cid := hello(t, l, "Cid")
+	find[*protocol.Joined](t, cid.do(&protocol.CreateGame{Settings: solo()}))
+	e := await[*protocol.Error](ann)
+	if want := "suspended to make room for another game: none of its players has played for 5m0s"; e.Code != protocol.NoSuchGame || !strings.Contains(e.Message, want) {
+		t.Fatalf("Ann is told %s %q, want %s saying %q", e.Code, e.Message, protocol.NoSuchGame, want)
+	}
+	hello(t, l, "Dan").fails(&protocol.CreateGame{Settings: solo()}, protocol.Unavailable, "the server holds 2 games, its most")
+	ann.fails(&protocol.JoinGame{Game: annGame, Token: annTok}, protocol.Unavailable, "game 1 cannot be resumed now")
+
+	clock.Advance(4 * time.Minute) // Bob has not played for 5 minutes
+	ann.send(&protocol.JoinGame{Game: annGame, Token: annTok})
+	await[*protocol.FullView](ann)
+	if e := await[*protocol.Error](bob); e.Code != protocol.NoSuchGame || !strings.Contains(e.Message, "suspended to make room") {
+		t.Fatalf("Bob is told %s %q, want his game suspended to make room", e.Code, e.Message)
+	}
+}
+
 // TestOpenFor: a game nobody starts is closed OpenFor after its creation,
 // its players told, and its creator may create another.
 func TestOpenFor(t *testing.T) {

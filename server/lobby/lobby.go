@@ -68,7 +68,9 @@
 // store, a started game none of whose players has acted (orders, an
 // action, readiness, chat, taking a seat) for Options.IdleAfter, or one
 // turn of its timer if longer, is suspended too, its players connected or
-// not: they are told, and their seat tokens resume it. The server's admin
+// not: they are told, and their seat tokens resume it. When the lobby is
+// full, such games unplayed for a sixth of IdleAfter make room for a new
+// game, or one a token wakes, the least recently played first (makeRoom). The server's admin
 // sees how long each game has been without players, and may end a game
 // (End).
 //
@@ -425,15 +427,22 @@ func (l *Lobby) roomFor(set protocol.Settings) error {
 	if len(l.games) >= l.opts.MaxGames {
 		return fmt.Errorf("%w: the server holds %d games, its most", errFull, len(l.games))
 	}
-	used := int64(0)
-	for _, r := range l.games {
-		used += gameBytes(r.set)
-	}
+	used := l.charged()
 	if need := gameBytes(set); used+need > l.opts.GameMemory {
 		return fmt.Errorf("%w: the server's %d games take %s of the %s it gives games, and this one needs %s",
 			errFull, len(l.games), sizeText(used), sizeText(l.opts.GameMemory), sizeText(need))
 	}
 	return nil
+}
+
+// charged returns what the games in memory are charged (gameBytes); l.mu
+// held.
+func (l *Lobby) charged() int64 {
+	used := int64(0)
+	for _, r := range l.games {
+		used += gameBytes(r.set)
+	}
+	return used
 }
 
 // sizeText writes n bytes for people: in KiB under 10 MiB, else in MiB,

@@ -189,7 +189,7 @@ func (l *Lobby) resume(g store.Game) error {
 	case l.games[r.id] != nil:
 		return fmt.Errorf("%w: %s", errInLobby, r.id)
 	}
-	if err := l.roomFor(r.set); err != nil {
+	if err := l.makeRoom(r.set, l.clock.Now()); err != nil {
 		return err
 	}
 	l.games[r.id] = r
