@@ -79,8 +79,9 @@ func (l *Lobby) markIdle(r *room) {
 // started games whose players have not acted for idleAfter, suspends or
 // ends the started games abandoned (see the package doc), and removes the
 // games over that none of their players is connected to: at once if
-// nobody watches either, else once abandoned. It asks each game without
-// players whether it is over (the lobby hears of it only through a
+// nobody watches either, else once abandoned. It forgets the suspended
+// games whose hold (Options.SuspendedHold) is over. It asks each game
+// without players whether it is over (the lobby hears of it only through a
 // subscriber), never under l.mu.
 func (l *Lobby) sweep() {
 	now := l.clock.Now()
@@ -120,6 +121,11 @@ func (l *Lobby) sweep() {
 		since := r.lastAction()
 		l.suspend(r, since, now, fmt.Sprintf("suspended: none of its players has played for %v; a player's seat token resumes it",
 			now.Sub(since).Round(time.Second)))
+	}
+	for id, s := range l.suspended {
+		if now.Sub(s.at) >= l.opts.SuspendedHold {
+			delete(l.suspended, id) // the store keeps the game
+		}
 	}
 	l.mu.Unlock()
 	slices.SortFunc(list, func(a, b idle) int { return byID(a.r, b.r) })
@@ -327,7 +333,7 @@ func (l *Lobby) canCreate(cl *client) error {
 		waits = append(waits, fmt.Sprintf("a game is suspended when none of its players has been in it for %v", l.opts.AbandonAfter))
 	}
 	if l.opts.IdleAfter > 0 && l.opts.Store != nil {
-		waits = append(waits, fmt.Sprintf("one none of whose players has played for %v is suspended", l.opts.IdleAfter))
+		waits = append(waits, fmt.Sprintf("a game none of whose players plays for %v is suspended", l.opts.IdleAfter))
 	}
 	if who == "an address" && suspended > 0 {
 		waits = append(waits, fmt.Sprintf("a suspended game counts for %v after it was suspended", l.opts.SuspendedHold))

@@ -100,7 +100,8 @@ type AdminGame struct {
 	Abandoned bool `json:"abandoned"`
 	// IdleSeconds is how long none of its players has been connected: for
 	// an abandoned game, and for a suspended one since the lobby knows
-	// (since it was suspended, or since the server started); 0 otherwise.
+	// (since it was suspended, or since the server started, for
+	// Options.SuspendedHold after); 0 otherwise.
 	IdleSeconds int64 `json:"idle_seconds"`
 	// LeavesInSeconds is, for an abandoned game not over, how long until
 	// it is suspended or ended (0: at the next look, every few seconds);

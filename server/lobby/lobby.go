@@ -251,7 +251,8 @@ type Lobby struct {
 	// stopped; a game resumed waits for its last match to stop first.
 	runs map[protocol.GameID]chan struct{}
 	// suspended holds the games this lobby suspended, or did not resume
-	// when it restored the store's.
+	// when it restored the store's, for Options.SuspendedHold after (the
+	// sweep forgets them then: the store keeps them).
 	suspended map[protocol.GameID]suspension
 }
 

@@ -93,13 +93,12 @@ func (l *Lobby) onTurn(id protocol.GameID) func(match.TurnRecord) {
 
 // Restore resumes the games of Options.Store that are not over, the most
 // recent first, as many as Options.MaxGames and Options.GameMemory leave
-// room for: each gets its room back, with its
-// settings, seats and seat tokens, and its match resumes at the start of
-// its last saved step (its last snapshot played on with the steps saved
-// after it: store.At). Nobody is connected: the players come back with
-// JoinGame and their seat tokens, as after a dropped connection, and a
-// game none of them comes back to is abandoned as any other (see the
-// package doc). The games past that room stay suspended: a player's seat
+// room for: each gets its room back, with its settings, seats and seat
+// tokens, and its match resumes at the start of its last saved step (its
+// last snapshot played on with the steps saved after it: store.At).
+// Nobody is connected: the players come back with JoinGame and their seat
+// tokens, as after a dropped connection, and a game none of them comes
+// back to is abandoned as any other (see the package doc). The games past that room stay suspended: a player's seat
 // token resumes one when there is room. A game that cannot be resumed is
 // logged and left in the store. With resume not nil, only the games it
 // accepts are resumed (none, for a server whose saved games are for
