@@ -459,13 +459,22 @@ func contentLimits() map[string]contentLimit {
 		// Past MaxOrders: server/lobby's TestTooManyOrders sends 4097 orders.
 		"orders in one `SubmitOrders`":             {fmt.Sprintf("%d (`Limits.MaxOrders`)", protocol.DefaultLimits().MaxOrders), protocol.TooLarge, nil},
 		"hexes in one order's path (hex rulesets)": {strconv.Itoa(game.MaxPathLength), 0, nil},
-		// Past them: server/lobby's TestCreate fills a server.
-		"games on the server": {fmt.Sprintf("%d (`-max-games`)", lobby.DefaultMaxGames), protocol.Unavailable, nil},
+		// Past them: server/lobby's TestCreate fills a server, TestGameMemory
+		// its memory, TestOpenFor and TestIdleSuspended wait
+		// on a fake clock, server's TestLobbyNotHeld does it all from
+		// several addresses.
+		"games in the server's memory": {fmt.Sprintf("%d (`-max-games`), and %d MiB (`-game-memory`; a game is charged %d bytes and %d a hex of its map)",
+			lobby.DefaultMaxGames, lobby.DefaultGameMemory>>20, lobby.GameCostBase, lobby.GameCostHex), protocol.Unavailable, nil},
 		"games a connection created, open or running": {fmt.Sprintf("%d (`-games-per-conn`; 0: no limit)", host.DefaultGamesPerConn),
 			protocol.NotAllowed, lastCreate(host.DefaultGamesPerConn)},
-		"games the connections of one network address created, open or running": {fmt.Sprintf("%d (`-games-per-addr`; 0: no limit)",
-			host.DefaultGamesPerAddr), protocol.NotAllowed, lastCreate(host.DefaultGamesPerAddr)},
-		"connections": {fmt.Sprintf("%d (`-max-conns`)", host.DefaultConfig().MaxConns), 0, nil},
+		"games the connections of one network address created, open, running, or suspended in the last " + lobby.DefaultSuspendedHold.String(): {
+			fmt.Sprintf("%d (`-games-per-addr`; 0: no limit)", host.DefaultGamesPerAddr), protocol.NotAllowed, lastCreate(host.DefaultGamesPerAddr)},
+		"a game not started": {lobby.DefaultOpenFor.String() + " after its creation (`-open-for`; 0: never)", 0, nil},
+		"a started game without an action of its players (orders, an action, readiness, chat, taking a seat)": {
+			lobby.DefaultIdleAfter.String() + " (`-idle-after`; 0: never), or a turn of its timer if longer; a sixth of it when the server is full; only with `-data`",
+			0, nil},
+		"connections": {fmt.Sprintf("%d (`-max-conns`), %d from one network address (`-conns-per-addr`; 0: no limit)",
+			host.DefaultConfig().MaxConns, host.DefaultConnsPerAddr), 0, nil},
 	}
 }
 

@@ -28,10 +28,10 @@ func TestConfigFromEnv(t *testing.T) {
 				return c.host.MaxGames == 3 && c.host.Name == "from env" && c.host.Limits.MessagesPerSecond == 5
 			}},
 		{"empty variable ignored", map[string]string{"EMPIRES_ADDR": "", "EMPIRES_MAX_GAMES": ""}, nil, "", func(c config) bool {
-			return c.addr == ":7777" && c.host.MaxGames == 100
+			return c.addr == ":7777" && c.host.MaxGames == 4000
 		}},
 		{"other variables ignored", map[string]string{"MAX_GAMES": "abc", "EMPIRES_PORT": "1"}, nil, "", func(c config) bool {
-			return c.host.MaxGames == 100
+			return c.host.MaxGames == 4000
 		}},
 		{"true or false", map[string]string{"EMPIRES_LAN_ADVERTISE": "true"}, nil, "", func(c config) bool { return c.host.Advertise }},
 		{"not true or false", map[string]string{"EMPIRES_LAN_ADVERTISE": "maybe"}, nil, "EMPIRES_LAN_ADVERTISE=maybe: want true or false", nil},

@@ -19,8 +19,11 @@
 //
 // A started game none of whose players has been connected for
 // -abandon-after is abandoned: with -data suspended (a player's seat token
-// resumes it), without it ended. A connection may hold -games-per-conn of
-// the games it created, an IP address -games-per-addr.
+// resumes it), without it ended; with -data, so is one none of whose
+// players has acted for -idle-after. A game not started closes after
+// -open-for. A connection may hold -games-per-conn of the games it
+// created, an IP address -games-per-addr (suspended ones too). The games
+// in memory are bounded by -max-games and -game-memory.
 //
 // With -data DIR, games are saved in DIR/empires.db as they are played and
 // resumed when the server starts again, after a shutdown or a crash: the
@@ -162,11 +165,15 @@ Flags:
 	fs.StringVar(&cfg.host.DataDir, "data", "", "data directory `DIR`, created if missing: games are saved in DIR/empires.db\nand resumed at start (players rejoin with their seat tokens)")
 	fs.StringVar(&cfg.rulesDir, "rules", "", "a mod: `directory` whose ruleset files replace the built-in ones")
 	fs.StringVar(&cfg.host.Name, "name", cfg.host.Name, "the server's `name`, shown to clients")
-	fs.IntVar(&cfg.host.MaxGames, "max-games", cfg.host.MaxGames, "most games at once")
+	fs.IntVar(&cfg.host.MaxGames, "max-games", cfg.host.MaxGames, "most games in memory at once (open or running; suspended games do not count)")
+	gameMemory := fs.Int64("game-memory", cfg.host.GameMemory>>20, "most memory, in `MiB`, the games in memory may take: each is charged 48 KiB\nand 48 bytes a hex of its map (what an idle game measures); past it\nCreateGame and resuming a game are refused. 1024 MiB of maps is about a\ncore of turns if every game has the shortest timer")
 	fs.IntVar(&cfg.host.MaxConns, "max-conns", cfg.host.MaxConns, "most client connections at once")
+	fs.IntVar(&cfg.host.ConnsPerAddr, "conns-per-addr", cfg.host.ConnsPerAddr, "most client connections at once from one IP address (an IPv6 /64);\n0 for no limit. Behind a reverse proxy every client has the proxy's\naddress: set 0 there")
 	fs.IntVar(&cfg.host.GamesPerConn, "games-per-conn", cfg.host.GamesPerConn, "most games a connection may hold of those it created (open or\nrunning); 0 for no limit")
-	fs.IntVar(&cfg.host.GamesPerAddr, "games-per-addr", cfg.host.GamesPerAddr, "most games the connections from one IP address may hold of those\nthey created (open or running); 0 for no limit. Behind a reverse\nproxy every client has the proxy's address: set 0 there")
+	fs.IntVar(&cfg.host.GamesPerAddr, "games-per-addr", cfg.host.GamesPerAddr, "most games the connections from one IP address may hold of those\nthey created (open, running, or suspended in the last 24h); 0 for no limit. Behind a reverse\nproxy every client has the proxy's address: set 0 there")
 	fs.DurationVar(&cfg.host.AbandonAfter, "abandon-after", cfg.host.AbandonAfter, "a started game none of whose players (spectators do not count) has\nbeen connected for this `duration`, or one turn of its timer if\nlonger, is abandoned and frees its place: with -data it is suspended\n(kept in the database; a player's seat token resumes it), without\n-data it ends. 0 keeps abandoned games for ever")
+	fs.DurationVar(&cfg.host.IdleAfter, "idle-after", cfg.host.IdleAfter, "a started game none of whose players has acted (orders, an action,\nreadiness, chat) for this `duration`, or one turn of its timer if\nlonger, is suspended with -data even while they are connected (a\nplayer's seat token resumes it); when the server is full, after a sixth\nof it, to make room; 0 never; else 1m to 720h")
+	fs.DurationVar(&cfg.host.OpenFor, "open-for", cfg.host.OpenFor, "a game not started this `duration` after its creation is closed; 0\nnever; else 10s to 24h")
 	fs.DurationVar(&cfg.host.AIPace, "ai-pace", cfg.host.AIPace, fmt.Sprintf("in a game without a turn timer, a turn only the AI plays (its people\nare out, or the AI took their seats over) resolves by itself after\nthis `duration` while someone watches; while nobody does, at once,\nup to %d turns in a row", match.DefaultAIRush))
 	fs.IntVar(&cfg.host.Limits.MaxClientMessage, "max-message", cfg.host.Limits.MaxClientMessage, "largest message a client may send, in `bytes`")
 	fs.IntVar(&cfg.host.Limits.MessagesPerSecond, "rate", cfg.host.Limits.MessagesPerSecond, "messages a second a client may send on average")
@@ -226,12 +233,20 @@ Flags:
 		return config{}, fmt.Errorf("%s: must be at least 1", what("max-games"))
 	case cfg.host.MaxConns < 1:
 		return config{}, fmt.Errorf("%s: must be at least 1", what("max-conns"))
+	case cfg.host.ConnsPerAddr < 0:
+		return config{}, fmt.Errorf("%s: must be 0 (no limit) or more", what("conns-per-addr"))
 	case cfg.host.GamesPerConn < 0:
 		return config{}, fmt.Errorf("%s: must be 0 (no limit) or more", what("games-per-conn"))
 	case cfg.host.GamesPerAddr < 0:
 		return config{}, fmt.Errorf("%s: must be 0 (no limit) or more", what("games-per-addr"))
 	case cfg.host.AbandonAfter != 0 && (cfg.host.AbandonAfter < 10*time.Second || cfg.host.AbandonAfter > 30*24*time.Hour):
 		return config{}, fmt.Errorf("%s: must be 0 (never) or 10s to 720h", what("abandon-after"))
+	case cfg.host.IdleAfter != 0 && (cfg.host.IdleAfter < time.Minute || cfg.host.IdleAfter > 30*24*time.Hour):
+		return config{}, fmt.Errorf("%s: must be 0 (never) or 1m to 720h", what("idle-after"))
+	case cfg.host.OpenFor != 0 && (cfg.host.OpenFor < 10*time.Second || cfg.host.OpenFor > 24*time.Hour):
+		return config{}, fmt.Errorf("%s: must be 0 (never) or 10s to 24h", what("open-for"))
+	case *gameMemory < 1 || *gameMemory > 1<<20:
+		return config{}, fmt.Errorf("%s: must be 1 to %d MiB", what("game-memory"), 1<<20)
 	case cfg.host.AIPace < time.Millisecond || cfg.host.AIPace > time.Hour:
 		return config{}, fmt.Errorf("%s: must be 1ms to 1h", what("ai-pace"))
 	case cfg.host.Limits.MaxClientMessage < 4<<10 || cfg.host.Limits.MaxClientMessage > protocol.MaxFrame:
@@ -248,6 +263,7 @@ Flags:
 		return config{}, fmt.Errorf("%s: 1 to %d characters", what("name"), protocol.MaxClientLen)
 	}
 	cfg.host.Limits = cfg.host.Limits.WithWork() // the work budget follows -rate, -burst and -max-message
+	cfg.host.GameMemory = *gameMemory << 20
 	return cfg, nil
 }
 

@@ -29,7 +29,7 @@ func TestParseFlags(t *testing.T) {
 	}{
 		{nil, "", func(c config) bool {
 			return c.addr == ":7777" && c.host.Limits.MaxClientMessage == 1<<20 && c.host.Limits.MessagesPerSecond == 20 &&
-				c.host.MaxGames == 100 && c.host.MaxConns == 1000 && c.host.Name == "empires" &&
+				c.host.MaxGames == 4000 && c.host.MaxConns == 1000 && c.host.Name == "empires" &&
 				c.logLevel == slog.LevelInfo && c.logFormat == "text" && c.host.DataDir == ""
 		}},
 		{[]string{"-addr", "127.0.0.1:9000", "-max-games", "3", "-max-message", "65536", "-rate", "5", "-burst", "9",
@@ -58,6 +58,20 @@ func TestParseFlags(t *testing.T) {
 		}},
 		{[]string{"-read-buffers", "1000"}, "-read-buffers 1000: must be 0 (no limit) or at least -max-message (1048576 bytes)", nil},
 		{[]string{"-max-message", "65536", "-read-buffers-per-addr", "65535"}, "-read-buffers-per-addr 65535: must be 0 (no limit) or at least -max-message (65536 bytes)", nil},
+		{nil, "", func(c config) bool { // the defaults of the limits on the games in memory
+			return c.host.IdleAfter == 30*time.Minute && c.host.OpenFor == 5*time.Minute && c.host.GameMemory == 1<<30
+		}},
+		{[]string{"-idle-after", "2h", "-open-for", "90s", "-game-memory", "256"}, "", func(c config) bool {
+			return c.host.IdleAfter == 2*time.Hour && c.host.OpenFor == 90*time.Second && c.host.GameMemory == 256<<20
+		}},
+		{[]string{"-idle-after", "0", "-open-for", "0"}, "", func(c config) bool { return c.host.IdleAfter == 0 && c.host.OpenFor == 0 }},
+		{nil, "", func(c config) bool { return c.host.ConnsPerAddr == 64 }},
+		{[]string{"-conns-per-addr", "0"}, "", func(c config) bool { return c.host.ConnsPerAddr == 0 }},
+		{[]string{"-conns-per-addr", "-1"}, "-conns-per-addr -1: must be 0 (no limit) or more", nil},
+		{[]string{"-idle-after", "30s"}, "-idle-after 30s: must be 0 (never) or 1m to 720h", nil},
+		{[]string{"-open-for", "25h"}, "-open-for 25h0m0s: must be 0 (never) or 10s to 24h", nil},
+		{[]string{"-game-memory", "0"}, "-game-memory 0: must be 1 to 1048576 MiB", nil},
+		{[]string{"-game-memory", "lots"}, `invalid value "lots" for flag -game-memory`, nil},
 		{[]string{"-abandon-after", "5s"}, "-abandon-after 5s: must be 0 (never) or 10s to 720h", nil},
 		{[]string{"-abandon-after", "-1m"}, "-abandon-after -1m0s: must be 0 (never) or 10s to 720h", nil},
 		{[]string{"-games-per-conn", "-1"}, "-games-per-conn -1: must be 0 (no limit) or more", nil},

@@ -618,6 +618,7 @@ func (a *App) startServer(set protocol.Settings, in intent, addr string) {
 		cfg.Resume = []protocol.GameID{a.resumeID}
 	}
 	cfg.Name = a.opts.Prefs.Name
+	cfg.IdleAfter, cfg.OpenFor = 0, 0 // the player's own server: no one else's games to make room for
 	cfg.Logger = a.log
 	cfg.Advertise = in == intentHost // clients on the local network list the game
 	name := a.opts.Prefs.Name

@@ -26,9 +26,12 @@
 //
 // A started game none of whose players has been connected for
 // Config.AbandonAfter is abandoned and frees its place: with DataDir it is
-// suspended (a player's seat token resumes it), without it ends. A client
-// may hold Config.GamesPerConn games it created, and the clients of a
-// remote IP address Config.GamesPerAddr. See package lobby.
+// suspended (a player's seat token resumes it), without it ends; with
+// DataDir so is one none of whose players has acted for Config.IdleAfter.
+// A game not started closes after Config.OpenFor. A client may hold
+// Config.GamesPerConn games it created, and the clients of a remote IP
+// address Config.GamesPerAddr (suspended ones too). The games in memory
+// are bounded by Config.MaxGames and Config.GameMemory. See package lobby.
 package host
 
 import (
@@ -64,10 +67,18 @@ type Config struct {
 	// Name is the server's name, shown to clients in Welcome; empty
 	// means "empires".
 	Name string
-	// MaxGames is the most games at once; MaxConns the most client
-	// connections at once (more are refused with 503). 0 means the
+	// MaxGames is the most games in memory at once; MaxConns the most
+	// client connections at once (more are refused with 503). 0 means the
 	// default of each.
 	MaxGames, MaxConns int
+	// ConnsPerAddr is the most connections at once from one remote IP
+	// address, or one IPv6 /64 (lobby.AddressKey); more are refused with
+	// 503. 0 means no limit.
+	ConnsPerAddr int
+	// GameMemory is the most memory, in bytes, the games in memory are
+	// charged (lobby.Options.GameMemory); 0 means
+	// lobby.DefaultGameMemory.
+	GameMemory int64
 	// Limits are what the server enforces on its clients; the zero value
 	// means protocol.DefaultLimits(). A work budget of zero (WorkBurst and
 	// WorkPerSecond both 0) is set from the other limits (WithWork).
@@ -111,9 +122,15 @@ type Config struct {
 	// unloaded, resumed by a player's seat token) or ended (without); 0
 	// means never. See package lobby.
 	AbandonAfter time.Duration
-	// GamesPerConn and GamesPerAddr are the most games (open or running)
-	// a connection, and a remote IP address, may hold of those they
-	// created; 0 means no limit.
+	// IdleAfter is how long a started game may go without an action of
+	// its players before it is suspended (with DataDir); OpenFor how long
+	// a game may stay open, not started, before it is closed. 0 means
+	// never. See package lobby.
+	IdleAfter, OpenFor time.Duration
+	// GamesPerConn and GamesPerAddr are the most games a connection, and
+	// a remote IP address, may hold of those they created: open or
+	// running, and for an address also suspended in the last
+	// lobby.DefaultSuspendedHold; 0 means no limit.
 	GamesPerConn, GamesPerAddr int
 	// AIPace is how long a step only the AI plays waits, in a game
 	// without a turn timer, while someone watches; 0 means
@@ -142,10 +159,12 @@ type Config struct {
 }
 
 // Defaults of a dedicated server (DefaultConfig): the games a connection
-// and an address may hold.
+// and an address may hold, and the connections an address may have (a
+// household, or a room of players behind one router, and then some).
 const (
 	DefaultGamesPerConn = 1
 	DefaultGamesPerAddr = 4
+	DefaultConnsPerAddr = 64
 )
 
 // Defaults of a dedicated server (DefaultConfig): the bytes of client
@@ -161,9 +180,12 @@ const (
 )
 
 // DefaultConfig returns the configuration of a dedicated server with no
-// flags: named "empires", lobby.DefaultMaxGames games, 1000 connections,
-// the protocol's default limits, games abandoned after
-// lobby.DefaultAbandonAfter, DefaultGamesPerConn games a connection and
+// flags: named "empires", lobby.DefaultMaxGames games and
+// lobby.DefaultGameMemory, 1000 connections, the protocol's default
+// limits, games abandoned after lobby.DefaultAbandonAfter, suspended after
+// lobby.DefaultIdleAfter without an action, closed when not started after
+// lobby.DefaultOpenFor, DefaultConnsPerAddr connections an address,
+// DefaultGamesPerConn games a connection and
 // DefaultGamesPerAddr an address, the AI's steps at match.DefaultAIPace,
 // DefaultReadBuffers and DefaultReadBuffersPerAddr, the built-in ruleset, no data directory and no logs.
 func DefaultConfig() Config {
@@ -171,10 +193,14 @@ func DefaultConfig() Config {
 		Name:               "empires",
 		MaxGames:           lobby.DefaultMaxGames,
 		MaxConns:           1000,
+		ConnsPerAddr:       DefaultConnsPerAddr,
 		Limits:             protocol.DefaultLimits(),
 		ReadBuffers:        DefaultReadBuffers,
 		ReadBuffersPerAddr: DefaultReadBuffersPerAddr,
+		GameMemory:         lobby.DefaultGameMemory,
 		AbandonAfter:       lobby.DefaultAbandonAfter,
+		IdleAfter:          lobby.DefaultIdleAfter,
+		OpenFor:            lobby.DefaultOpenFor,
 		GamesPerConn:       DefaultGamesPerConn,
 		GamesPerAddr:       DefaultGamesPerAddr,
 		AIPace:             match.DefaultAIPace,
@@ -198,11 +224,12 @@ type Server struct {
 	wg       sync.WaitGroup // the connections' handlers
 	shutOnce sync.Once
 
-	mu      sync.Mutex // guards conns, active, closing and bye
-	conns   map[*wsconn.Conn]struct{}
-	active  int // connections being set up or served
-	closing bool
-	bye     string // what a shutdown's Bye says: wsconn.ReasonShutdown unless SetShutdownReason
+	mu       sync.Mutex // guards conns, active, fromAddr, closing and bye
+	conns    map[*wsconn.Conn]struct{}
+	active   int            // connections being set up or served
+	fromAddr map[string]int // of which from each address (lobby.AddressKey)
+	closing  bool
+	bye      string // what a shutdown's Bye says: wsconn.ReasonShutdown unless SetShutdownReason
 }
 
 // New loads the ruleset (unless cfg.Rules is set), prepares the data
@@ -249,7 +276,8 @@ func New(cfg Config) (*Server, error) {
 	}
 	met := newMetrics()
 	lb, err := lobby.New(lobby.Options{Rulesets: cfg.Rulesets, Builtin: cfg.Builtin, MaxGames: cfg.MaxGames, Logger: log, Clock: cfg.Clock,
-		NewMatch: cfg.NewMatch, Observer: met, Store: st, AbandonAfter: cfg.AbandonAfter,
+		NewMatch: cfg.NewMatch, Observer: met, Store: st, AbandonAfter: cfg.AbandonAfter, GameMemory: cfg.GameMemory,
+		IdleAfter: cfg.IdleAfter, OpenFor: cfg.OpenFor,
 		GamesPerConn: cfg.GamesPerConn, GamesPerAddr: cfg.GamesPerAddr, AIPace: cfg.AIPace, ActionPace: cfg.ActionPace})
 	if err != nil {
 		closeStore(st, log)
@@ -265,7 +293,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{cfg: cfg, log: log, lobby: lb, ctx: ctx, cancel: cancel, conns: make(map[*wsconn.Conn]struct{}),
+	s := &Server{cfg: cfg, log: log, lobby: lb, ctx: ctx, cancel: cancel, conns: make(map[*wsconn.Conn]struct{}), fromAddr: make(map[string]int),
 		metrics: met, store: st, bye: wsconn.ReasonShutdown}
 	s.connOpts = cfg.Conn
 	s.connOpts.Limits = cfg.Limits
@@ -294,6 +322,7 @@ func (s *Server) Handler() http.Handler { return s.mux }
 
 // serveWS upgrades a request to a websocket and serves it until it ends.
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
+	addr := lobby.AddressKey(r.RemoteAddr)
 	s.mu.Lock()
 	switch {
 	case s.closing:
@@ -305,13 +334,23 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		s.log.Warn("connection refused: too many", "max", s.cfg.MaxConns)
 		http.Error(w, "too many connections: try again later", http.StatusServiceUnavailable)
 		return
+	case s.cfg.ConnsPerAddr > 0 && addr != "" && s.fromAddr[addr] >= s.cfg.ConnsPerAddr:
+		s.mu.Unlock()
+		s.log.Warn("connection refused: too many from its address", "remote", r.RemoteAddr, "max", s.cfg.ConnsPerAddr)
+		http.Error(w, fmt.Sprintf("too many connections from your address (this server allows %d): close one and try again", s.cfg.ConnsPerAddr),
+			http.StatusServiceUnavailable)
+		return
 	}
 	s.active++
+	s.fromAddr[addr]++
 	s.wg.Add(1)
 	s.mu.Unlock()
 	defer func() {
 		s.mu.Lock()
 		s.active--
+		if s.fromAddr[addr]--; s.fromAddr[addr] == 0 {
+			delete(s.fromAddr, addr)
+		}
 		s.mu.Unlock()
 		s.wg.Done()
 	}()

@@ -16,17 +16,27 @@ import (
 
 // Abandoned games and the games a client may hold: see the package doc.
 
-// sweepEvery returns how often the lobby looks for games abandoned after
-// abandon: a tenth of it, from a second to a minute.
-func sweepEvery(abandon time.Duration) time.Duration {
-	return min(max(abandon/10, time.Second), time.Minute)
+// sweepEvery returns how often the lobby looks for games to close or
+// suspend under opts (AbandonAfter, IdleAfter, OpenFor): a tenth of the
+// shortest of them, from a second to a minute; 0 when none is set.
+func sweepEvery(opts Options) time.Duration {
+	var shortest time.Duration
+	for _, d := range []time.Duration{opts.AbandonAfter, opts.IdleAfter, opts.OpenFor} {
+		if d > 0 && (shortest == 0 || d < shortest) {
+			shortest = d
+		}
+	}
+	if shortest == 0 {
+		return 0
+	}
+	return min(max(shortest/10, time.Second), time.Minute)
 }
 
 // sweeper sweeps the lobby whenever t fires, then arms the next timer,
 // until the lobby closes.
 func (l *Lobby) sweeper(t match.Timer) {
 	defer l.wg.Done()
-	every := sweepEvery(l.opts.AbandonAfter)
+	every := sweepEvery(l.opts)
 	for {
 		select {
 		case <-l.ctx.Done():
@@ -46,6 +56,17 @@ func (l *Lobby) abandonAfter(r *room) time.Duration {
 	return max(l.opts.AbandonAfter, r.set.TurnTimer())
 }
 
+// idleAfter returns how long r may go without an action of its players
+// before it is suspended: Options.IdleAfter, or one turn of its timer if
+// that is longer; 0 when it never is (no IdleAfter, or no store to
+// suspend it to).
+func (l *Lobby) idleAfter(r *room) time.Duration {
+	if l.opts.IdleAfter == 0 || l.opts.Store == nil {
+		return 0
+	}
+	return max(l.opts.IdleAfter, r.set.TurnTimer())
+}
+
 // markIdle notes that a player left r: a started game none of whose
 // players is connected is abandoned from now. l.mu held.
 func (l *Lobby) markIdle(r *room) {
@@ -54,11 +75,14 @@ func (l *Lobby) markIdle(r *room) {
 	}
 }
 
-// sweep suspends or ends the started games abandoned (see the package
-// doc), and removes the games over that none of their players is
-// connected to: at once if nobody watches either, else once abandoned.
-// It asks each game without players whether it is over (the lobby hears
-// of it only through a subscriber), never under l.mu.
+// sweep closes the open games older than Options.OpenFor, suspends the
+// started games whose players have not acted for idleAfter, suspends or
+// ends the started games abandoned (see the package doc), and removes the
+// games over that none of their players is connected to: at once if
+// nobody watches either, else once abandoned. It forgets the suspended
+// games whose hold (Options.SuspendedHold) is over. It asks each game
+// without players whether it is over (the lobby hears of it only through a
+// subscriber), never under l.mu.
 func (l *Lobby) sweep() {
 	now := l.clock.Now()
 	type idle struct {
@@ -67,11 +91,19 @@ func (l *Lobby) sweep() {
 	}
 	l.mu.Lock()
 	var list []idle
+	var stale, quiet []*room
 	for _, r := range l.games {
 		switch {
-		case !r.started || r.m == nil:
+		case !r.started:
+			if l.opts.OpenFor > 0 && now.Sub(r.created) >= l.opts.OpenFor {
+				stale = append(stale, r)
+			}
+		case r.m == nil:
 		case r.players() > 0:
 			r.idleSince = time.Time{}
+			if after := l.idleAfter(r); after > 0 && !r.over && now.Sub(r.lastAction()) >= after {
+				quiet = append(quiet, r)
+			}
 		default:
 			if r.idleSince.IsZero() {
 				r.idleSince = now
@@ -79,8 +111,24 @@ func (l *Lobby) sweep() {
 			list = append(list, idle{r, r.m})
 		}
 	}
+	byID := func(a, b *room) int { return cmp.Compare(a.id, b.id) }
+	slices.SortFunc(stale, byID)
+	for _, r := range stale {
+		l.removeRoom(r, fmt.Sprintf("closed: it was not started within %v of its creation; create it again once its players are here", l.opts.OpenFor))
+	}
+	slices.SortFunc(quiet, byID)
+	for _, r := range quiet {
+		since := r.lastAction()
+		l.suspend(r, since, now, fmt.Sprintf("suspended: none of its players has played for %v; a player's seat token resumes it",
+			now.Sub(since).Round(time.Second)))
+	}
+	for id, s := range l.suspended {
+		if now.Sub(s.at) >= l.opts.SuspendedHold {
+			delete(l.suspended, id) // the store keeps the game
+		}
+	}
 	l.mu.Unlock()
-	slices.SortFunc(list, func(a, b idle) int { return cmp.Compare(a.r.id, b.r.id) })
+	slices.SortFunc(list, func(a, b idle) int { return byID(a.r, b.r) })
 	for _, e := range list {
 		ctx, cancel := context.WithTimeout(l.ctx, l.opts.CallTimeout)
 		st, err := e.m.Status(ctx)
@@ -112,8 +160,65 @@ func (l *Lobby) abandon(r *room, now time.Time) {
 		l.removeRoom(r, fmt.Sprintf("ended: none of its players has been here for %v", idle))
 		return
 	}
-	l.suspended[r.id] = r.idleSince
-	l.removeRoom(r, fmt.Sprintf("suspended: none of its players has been here for %v; a player's seat token resumes it", idle))
+	l.suspend(r, r.idleSince, now, fmt.Sprintf("suspended: none of its players has been here for %v; a player's seat token resumes it", idle))
+}
+
+// suspend takes r out of the lobby at now, telling everyone in it why:
+// the store keeps it as it was at the start of the step being played, and
+// a player's seat token resumes it (wake). It has been idle since since;
+// it counts against its creator's address for Options.SuspendedHold.
+// l.mu held; Options.Store is set.
+func (l *Lobby) suspend(r *room, since, now time.Time, why string) {
+	l.suspended[r.id] = suspension{since: since, at: now, addr: r.addr}
+	l.removeRoom(r, why)
+}
+
+// pressedAfter returns how long r must have gone without an action of its
+// players to be suspended to make room for another game (makeRoom): a
+// sixth of Options.IdleAfter, or one turn of its timer if that is longer;
+// 0 when it never is (idleAfter).
+func (l *Lobby) pressedAfter(r *room) time.Duration {
+	if l.idleAfter(r) == 0 {
+		return 0
+	}
+	return max(l.opts.IdleAfter/6, r.set.TurnTimer())
+}
+
+// makeRoom makes room in memory for one more game of set if there is none
+// (roomFor), by suspending started games whose players have not acted for
+// pressedAfter: the fewest that make the room, the least recently played
+// first, or none if all of them would not. It returns roomFor's answer
+// after. l.mu held.
+func (l *Lobby) makeRoom(set protocol.Settings, now time.Time) error {
+	err := l.roomFor(set)
+	if err == nil {
+		return nil
+	}
+	var idle []*room
+	for _, r := range l.games {
+		if after := l.pressedAfter(r); after > 0 && r.started && r.m != nil && !r.over && now.Sub(r.lastAction()) >= after {
+			idle = append(idle, r)
+		}
+	}
+	slices.SortFunc(idle, func(a, b *room) int {
+		return cmp.Or(a.lastAction().Compare(b.lastAction()), cmp.Compare(a.id, b.id))
+	})
+	count, used, need := len(l.games), l.charged(), gameBytes(set)
+	full := func() bool { return count >= l.opts.MaxGames || used+need > l.opts.GameMemory }
+	n := 0
+	for ; n < len(idle) && full(); n++ {
+		count--
+		used -= gameBytes(idle[n].set)
+	}
+	if full() {
+		return err
+	}
+	for _, r := range idle[:n] {
+		since := r.lastAction()
+		l.suspend(r, since, now, fmt.Sprintf("suspended to make room for another game: none of its players has played for %v; a player's seat token resumes it",
+			now.Sub(since).Round(time.Second)))
+	}
+	return l.roomFor(set)
 }
 
 // wake resumes game id from Options.Store, suspended, for a player who
@@ -177,8 +282,9 @@ func (l *Lobby) wake(cl *client, id protocol.GameID, tok protocol.SeatToken) err
 }
 
 // canCreate says why cl may not create a game now: it holds
-// Options.GamesPerConn games already, or its address GamesPerAddr (games
-// they created, open or running). l.mu held.
+// Options.GamesPerConn games already (games it created, open or running),
+// or its address Options.GamesPerAddr (those, and the games suspended in
+// the last Options.SuspendedHold). l.mu held.
 func (l *Lobby) canCreate(cl *client) error {
 	var mine, theirs []protocol.GameID
 	for _, r := range l.games {
@@ -190,6 +296,14 @@ func (l *Lobby) canCreate(cl *client) error {
 		}
 		if cl.addr != "" && r.addr == cl.addr {
 			theirs = append(theirs, r.id)
+		}
+	}
+	now := l.clock.Now()
+	suspended := 0
+	for id, s := range l.suspended {
+		if cl.addr != "" && s.addr == cl.addr && now.Sub(s.at) < l.opts.SuspendedHold {
+			theirs = append(theirs, id)
+			suspended++
 		}
 	}
 	var who string
@@ -207,12 +321,28 @@ func (l *Lobby) canCreate(cl *client) error {
 	names := make([]string, len(held))
 	for i, id := range held {
 		names[i] = id.String()
+		if _, ok := l.suspended[id]; ok {
+			names[i] += " (suspended)"
+		}
 	}
-	wait := "until one ends"
+	var waits []string
+	if l.opts.OpenFor > 0 {
+		waits = append(waits, fmt.Sprintf("a game not started is closed %v after its creation", l.opts.OpenFor))
+	}
 	if l.opts.AbandonAfter > 0 {
-		wait = fmt.Sprintf("until one ends, or is suspended when none of its players has been in it for %v", l.opts.AbandonAfter)
+		waits = append(waits, fmt.Sprintf("a game is suspended when none of its players has been in it for %v", l.opts.AbandonAfter))
+	}
+	if l.opts.IdleAfter > 0 && l.opts.Store != nil {
+		waits = append(waits, fmt.Sprintf("a game none of whose players plays for %v is suspended", l.opts.IdleAfter))
+	}
+	if who == "an address" && suspended > 0 {
+		waits = append(waits, fmt.Sprintf("a suspended game counts for %v after it was suspended", l.opts.SuspendedHold))
+	}
+	wait := "wait until one ends"
+	if len(waits) > 0 {
+		wait += " (" + strings.Join(waits, "; ") + ")"
 	}
 	return protocol.Errorf(protocol.NotAllowed,
-		"this server lets %s hold %d games it created at a time, and you hold %s: go back to one (with its seat token), or wait %s",
+		"this server lets %s hold %d games it created at a time, and you hold %s: go back to one (with its seat token), or %s",
 		who, limit, strings.Join(names, ", "), wait)
 }

@@ -240,7 +240,7 @@ func TestGamesPerClient(t *testing.T) {
 	third.fails(&protocol.CreateGame{Settings: solo()}, protocol.NotAllowed,
 		"this server lets an address hold 2 games it created at a time, and you hold game 1, game 2: go back to one")
 	third.fails(&protocol.CreateGame{Settings: solo()}, protocol.NotAllowed,
-		"or is suspended when none of its players has been in it for 10m0s")
+		"or wait until one ends (a game is suspended when none of its players has been in it for 10m0s)")
 
 	other := helloFrom(t, l, "Bob", "198.51.100.7")
 	if j := find[*protocol.Joined](t, other.do(&protocol.CreateGame{Settings: solo()})); j.Game != 3 {

@@ -100,7 +100,8 @@ type AdminGame struct {
 	Abandoned bool `json:"abandoned"`
 	// IdleSeconds is how long none of its players has been connected: for
 	// an abandoned game, and for a suspended one since the lobby knows
-	// (since it was suspended, or since the server started); 0 otherwise.
+	// (since it was suspended, or since the server started, for
+	// Options.SuspendedHold after); 0 otherwise.
 	IdleSeconds int64 `json:"idle_seconds"`
 	// LeavesInSeconds is, for an abandoned game not over, how long until
 	// it is suspended or ended (0: at the next look, every few seconds);
@@ -208,8 +209,9 @@ func (l *Lobby) suspendedGames(now time.Time) []AdminGame {
 		set := sg.Settings
 		g := AdminGame{ID: sg.ID, Name: set.Name, Ruleset: set.Ruleset, Width: set.Width, Height: set.Height,
 			State: GameSuspended, Password: set.Password != "", LeavesInSeconds: -1}
-		if since, ok := l.suspended[sg.ID]; ok {
-			g.IdleSeconds = seconds(now.Sub(since))
+		if s, ok := l.suspended[sg.ID]; ok {
+			g.IdleSeconds = seconds(now.Sub(s.since))
+			g.CreatedBy = s.addr
 		}
 		for _, s := range sg.Seats {
 			g.Seats = append(g.Seats, AdminSeat{Seat: s.Seat, Name: s.Name, Bot: s.Bot, Taken: !s.Bot && s.Token != ""})

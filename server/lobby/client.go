@@ -128,6 +128,22 @@ func (cl *client) Handle(env protocol.Envelope, msg protocol.Message) {
 	}
 	if err != nil {
 		cl.c.SendError(env.Seq, err)
+		return
+	}
+	switch msg.(type) {
+	case *protocol.JoinGame, *protocol.Chat, *protocol.SetReady, *protocol.StartGame, *protocol.SetSeatData,
+		*protocol.SubmitOrders, *protocol.Act:
+		cl.acted()
+	}
+}
+
+// acted records that cl acted in its game, if it holds a seat of one: the
+// game is not idle (Options.IdleAfter). It takes no lock while cl plays a
+// running match.
+func (cl *client) acted() {
+	r, s, _, _ := cl.place()
+	if r != nil && s != protocol.Spectator {
+		r.act(cl.l.clock.Now())
 	}
 }
 
@@ -222,14 +238,15 @@ func (cl *client) create(env protocol.Envelope, m *protocol.CreateGame) error {
 		return protocol.Errorf(protocol.NotAllowed, "you are in %s: leave it first", cl.room.id)
 	case l.closed:
 		return protocol.Errorf(protocol.Unavailable, "the server is shutting down")
-	case len(l.games) >= l.opts.MaxGames:
-		return protocol.Errorf(protocol.Unavailable, "the server holds %d games, its most: try again later", len(l.games))
 	}
 	if err := l.canCreate(cl); err != nil {
 		return err
 	}
+	if err := l.makeRoom(set, l.clock.Now()); err != nil {
+		return protocol.Errorf(protocol.Unavailable, "%s: try again later", strings.TrimPrefix(err.Error(), errFull.Error()+": "))
+	}
 	l.lastID++
-	r := newRoom(l.lastID, set)
+	r := newRoom(l.lastID, set, l.clock.Now())
 	r.setup = l.seatSetup(set.Ruleset)
 	r.creator, r.addr = cl.c.ID(), cl.addr
 	l.games[r.id] = r

@@ -52,8 +52,10 @@
 // # Abandoned games
 //
 // A game holds one of the server's Options.MaxGames places while it is in
-// the lobby. A game not started goes as soon as none of its players is
-// connected (a player who leaves it gives the seat up). A started game
+// the lobby, and is charged what it costs in memory against
+// Options.GameMemory (gameBytes). A game not started goes as soon as none
+// of its players is connected (a player who leaves it gives the seat up),
+// and Options.OpenFor after its creation at the latest. A started game
 // none of whose players (seat holders; spectators do not count) has been
 // connected for Options.AbandonAfter, or for one turn of its timer if
 // that is longer, is abandoned and leaves the lobby, freeing its place:
@@ -62,13 +64,23 @@
 // token, JoinGame, resumes it, if there is room), without a store it
 // ends. A game over goes when none of its players is connected, at once
 // when nobody watches it either. A game resumed when the server restarts
-// is abandoned the same way if none of its players comes back. The
-// server's admin sees how long each game has been without players, and
-// may end a game (End).
+// is abandoned the same way if none of its players comes back. With a
+// store, a started game none of whose players has acted (orders, an
+// action, readiness, chat, taking a seat) for Options.IdleAfter, or one
+// turn of its timer if longer, is suspended too, its players connected or
+// not: they are told, and their seat tokens resume it. When the lobby is
+// full, such games unplayed for a sixth of IdleAfter make room for a new
+// game, or one a token wakes, the least recently played first (makeRoom). The server's admin
+// sees how long each game has been without players, and may end a game
+// (End).
 //
 // A connection may hold at most Options.GamesPerConn games it created
-// (open or running) and a remote address Options.GamesPerAddr; past them,
-// CreateGame is refused with NotAllowed, saying which games count.
+// (open or running) and a remote address Options.GamesPerAddr (open,
+// running, or suspended by this lobby in the last Options.SuspendedHold);
+// past them, CreateGame is refused with NotAllowed, saying which games
+// count. So a few addresses cannot hold the lobby: what an address holds
+// is bounded in every state, and it keeps a game in memory only by playing
+// it.
 package lobby
 
 import (
@@ -86,8 +98,55 @@ import (
 	"empires/shared/ruleset"
 )
 
-// DefaultMaxGames is the most games a lobby holds unless Options say.
-const DefaultMaxGames = 100
+// The lobby's limits on the games it holds in memory, unless Options say.
+//
+// CHOICE: the limits are set from what a game costs, measured with
+// BenchmarkIdleGame: a started game nobody plays holds 9 to 23 KiB of
+// heap for Duel (2 to 20 seats), 11 to 28 KiB for a hex game of 32x32,
+// 150 to 780 KiB for one of 128x128 (erfpires 10 bytes a hex, erfworld
+// 25, empire 47) and 6.2 MiB for erfworld's largest, 512x512; a turn its
+// autopilot and AI play when the shortest timer (10 s) runs out takes 0.04
+// to 0.2 ms for the small games and 1 to 9 ms for 128x128 (up to 0.6 us a
+// hex). A game is charged gameBytes against GameMemory, so that memory,
+// not a count, bounds what the games hold: 1 GiB is at most 22 million
+// hexes of maps, whose turns would take about a core if every game had the
+// shortest timer and nobody played them; a game with no human action is
+// suspended after IdleAfter (with a store), so they do not keep that up.
+// The count bounds what the charge leaves out (goroutines, Duel's small
+// states): 4000 games of Duel hold about 200 MiB and take 2% of a core.
+const (
+	DefaultMaxGames   = 4000
+	DefaultGameMemory = 1 << 30
+)
+
+// GameCostBase and GameCostHex are what a game in memory is charged
+// (GameMemory), in bytes: GameCostBase each,
+// and GameCostHex for each hex of its map (see DefaultMaxGames): the most
+// BenchmarkIdleGame measures, rounded up.
+const (
+	GameCostBase = 48 << 10
+	GameCostHex  = 48
+)
+
+// gameBytes returns what a game of set is charged in memory.
+func gameBytes(set protocol.Settings) int64 {
+	w := min(max(set.Width, 0), protocol.MaxMapSide)
+	h := min(max(set.Height, 0), protocol.MaxMapSide)
+	return GameCostBase + GameCostHex*int64(w)*int64(h)
+}
+
+// DefaultIdleAfter and DefaultOpenFor are the dedicated server's defaults
+// of Options.IdleAfter and Options.OpenFor: a game nobody plays is
+// suspended after half an hour, and a game nobody starts closes after 5
+// minutes.
+const (
+	DefaultIdleAfter = 30 * time.Minute
+	DefaultOpenFor   = 5 * time.Minute
+)
+
+// DefaultSuspendedHold is how long a game the lobby suspended counts
+// against its creator's address (Options.SuspendedHold).
+const DefaultSuspendedHold = 24 * time.Hour
 
 // DefaultCallTimeout is how long a request waits for a match's answer.
 const DefaultCallTimeout = 10 * time.Second
@@ -106,8 +165,13 @@ type Options struct {
 	// data's hash differs from its builtin one is a host's mod (shown as
 	// Modded). Nil: none is.
 	Builtin *ruleset.Registry
-	// MaxGames is the most games at once; 0 means DefaultMaxGames.
+	// MaxGames is the most games in memory at once (open, running or
+	// over; not suspended); 0 means DefaultMaxGames.
 	MaxGames int
+	// GameMemory is the most memory, in bytes, the games in memory may be
+	// charged (gameBytes: a base and a charge for each hex of the map); 0
+	// means DefaultGameMemory.
+	GameMemory int64
 	// Logger receives the lobby's logs; nil means slog.Default().
 	Logger *slog.Logger
 	// Clock is the matches' clock, and the lobby's for abandoned games;
@@ -117,10 +181,24 @@ type Options struct {
 	// players connected before it is suspended (with Store) or ended
 	// (see the package doc); 0 means never.
 	AbandonAfter time.Duration
+	// IdleAfter is how long a started game may go without a human
+	// action (orders, an action, readiness, chat from a seat) while its
+	// players are connected before it is suspended, with Store (see the
+	// package doc): a turn of its timer if that is longer. 0 means never;
+	// without Store such games are kept.
+	IdleAfter time.Duration
+	// OpenFor is how long a game may stay open (created, not started)
+	// before it is closed; 0 means for ever.
+	OpenFor time.Duration
 	// GamesPerConn and GamesPerAddr are the most games a connection, and
 	// a remote address (AcceptFrom), may hold: games it created that are
-	// open or running. 0 means no limit.
+	// open or running, and for an address also those suspended in the
+	// last SuspendedHold. 0 means no limit.
 	GamesPerConn, GamesPerAddr int
+	// SuspendedHold is how long a game this lobby suspended counts
+	// against its creator's address (GamesPerAddr); 0 means
+	// DefaultSuspendedHold.
+	SuspendedHold time.Duration
 	// AIPace is each match's Settings.AIPace: how long a step only the
 	// AI plays waits while someone watches; 0 means match.DefaultAIPace.
 	AIPace time.Duration
@@ -173,9 +251,21 @@ type Lobby struct {
 	// runs holds, by game, a channel closed when the game's match has
 	// stopped; a game resumed waits for its last match to stop first.
 	runs map[protocol.GameID]chan struct{}
-	// suspended holds since when the games this lobby suspended, or did
-	// not resume when it restored the store's, have had no player.
-	suspended map[protocol.GameID]time.Time
+	// suspended holds the games this lobby suspended, or did not resume
+	// when it restored the store's, for Options.SuspendedHold after (the
+	// sweep forgets them then: the store keeps them).
+	suspended map[protocol.GameID]suspension
+}
+
+// suspension is what the lobby keeps of a suspended game: the store keeps
+// the game itself.
+type suspension struct {
+	since time.Time // since when it has had no player, or no human action
+	at    time.Time // when it was suspended
+	// addr is its creator's remote address, which it counts against
+	// (GamesPerAddr) for Options.SuspendedHold after at; "" when it
+	// counts against none (not known, or the hold is over).
+	addr string
 }
 
 // New returns an empty lobby.
@@ -185,6 +275,9 @@ func New(opts Options) (*Lobby, error) {
 	}
 	if opts.MaxGames <= 0 {
 		opts.MaxGames = DefaultMaxGames
+	}
+	if opts.GameMemory <= 0 {
+		opts.GameMemory = DefaultGameMemory
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
@@ -198,12 +291,17 @@ func New(opts Options) (*Lobby, error) {
 	switch {
 	case opts.AbandonAfter < 0:
 		return nil, fmt.Errorf("lobby: abandon after %v: negative", opts.AbandonAfter)
+	case opts.IdleAfter < 0 || opts.OpenFor < 0 || opts.SuspendedHold < 0:
+		return nil, fmt.Errorf("lobby: idle after %v, open for %v, suspended hold %v: negative", opts.IdleAfter, opts.OpenFor, opts.SuspendedHold)
 	case opts.GamesPerConn < 0 || opts.GamesPerAddr < 0:
 		return nil, fmt.Errorf("lobby: %d games a connection, %d an address: negative", opts.GamesPerConn, opts.GamesPerAddr)
 	case opts.AIPace < 0:
 		return nil, fmt.Errorf("lobby: AI pace %v: negative", opts.AIPace)
 	case opts.ActionPace < 0:
 		return nil, fmt.Errorf("lobby: action pace %v: negative", opts.ActionPace)
+	}
+	if opts.SuspendedHold == 0 {
+		opts.SuspendedHold = DefaultSuspendedHold
 	}
 	clock := opts.Clock
 	if clock == nil {
@@ -220,11 +318,11 @@ func New(opts Options) (*Lobby, error) {
 		games:     make(map[protocol.GameID]*room),
 		clients:   make(map[*client]struct{}),
 		runs:      make(map[protocol.GameID]chan struct{}),
-		suspended: make(map[protocol.GameID]time.Time),
+		suspended: make(map[protocol.GameID]suspension),
 		q:         newQuotas(opts.Quotas, opts.Clock),
 	}
-	if opts.AbandonAfter > 0 {
-		t := clock.NewTimer(sweepEvery(opts.AbandonAfter)) // armed now: a test's clock may move at once
+	if every := sweepEvery(opts); every > 0 {
+		t := clock.NewTimer(every) // armed now: a test's clock may move at once
 		l.wg.Add(1)
 		go l.sweeper(t)
 	}
@@ -275,8 +373,12 @@ func (l *Lobby) Accept(c *wsconn.Conn, hello *protocol.Hello) (wsconn.Session, e
 
 // AcceptFrom returns the Accept of a connection from remote address addr
 // (an IP address, without the port): its games count against
-// Options.GamesPerAddr with every other connection's from addr.
+// Options.GamesPerAddr with every other connection's from the same
+// address, or for IPv6 the same /64 (AddressKey).
 func (l *Lobby) AcceptFrom(addr string) func(*wsconn.Conn, *protocol.Hello) (wsconn.Session, error) {
+	if k := AddressKey(addr); k != "" {
+		addr = k
+	}
 	return func(c *wsconn.Conn, hello *protocol.Hello) (wsconn.Session, error) { return l.accept(c, hello, addr) }
 }
 
@@ -318,6 +420,40 @@ func (l *Lobby) Close() {
 	l.mu.Unlock()
 	l.cancel()
 	l.wg.Wait()
+}
+
+// roomFor says why the lobby has no room in memory for one more game of
+// set (wrapping errFull), nil if it has: MaxGames games are in it, or
+// their charge with this one's would pass GameMemory. l.mu held.
+func (l *Lobby) roomFor(set protocol.Settings) error {
+	if len(l.games) >= l.opts.MaxGames {
+		return fmt.Errorf("%w: the server holds %d games, its most", errFull, len(l.games))
+	}
+	used := l.charged()
+	if need := gameBytes(set); used+need > l.opts.GameMemory {
+		return fmt.Errorf("%w: the server's %d games take %s of the %s it gives games, and this one needs %s",
+			errFull, len(l.games), sizeText(used), sizeText(l.opts.GameMemory), sizeText(need))
+	}
+	return nil
+}
+
+// charged returns what the games in memory are charged (gameBytes); l.mu
+// held.
+func (l *Lobby) charged() int64 {
+	used := int64(0)
+	for _, r := range l.games {
+		used += gameBytes(r.set)
+	}
+	return used
+}
+
+// sizeText writes n bytes for people: in KiB under 10 MiB, else in MiB,
+// rounded up.
+func sizeText(n int64) string {
+	if n < 10<<20 {
+		return fmt.Sprintf("%d KiB", (n+1<<10-1)>>10)
+	}
+	return fmt.Sprintf("%d MiB", (n+1<<20-1)>>20)
 }
 
 // callCtx returns the context a request of cl waits for a match under.

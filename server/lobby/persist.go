@@ -92,13 +92,13 @@ func (l *Lobby) onTurn(id protocol.GameID) func(match.TurnRecord) {
 }
 
 // Restore resumes the games of Options.Store that are not over, the most
-// recent first, up to Options.MaxGames: each gets its room back, with its
-// settings, seats and seat tokens, and its match resumes at the start of
-// its last saved step (its last snapshot played on with the steps saved
-// after it: store.At). Nobody is connected: the players come back with
-// JoinGame and their seat tokens, as after a dropped connection, and a
-// game none of them comes back to is abandoned as any other (see the
-// package doc). The games past MaxGames stay suspended: a player's seat
+// recent first, as many as Options.MaxGames and Options.GameMemory leave
+// room for: each gets its room back, with its settings, seats and seat
+// tokens, and its match resumes at the start of its last saved step (its
+// last snapshot played on with the steps saved after it: store.At).
+// Nobody is connected: the players come back with JoinGame and their seat
+// tokens, as after a dropped connection, and a game none of them comes
+// back to is abandoned as any other (see the package doc). The games past that room stay suspended: a player's seat
 // token resumes one when there is room. A game that cannot be resumed is
 // logged and left in the store. With resume not nil, only the games it
 // accepts are resumed (none, for a server whose saved games are for
@@ -129,7 +129,7 @@ func (l *Lobby) Restore(resume func(protocol.GameID) bool) (int, error) {
 		case errors.Is(err, errFull):
 			full++
 			l.mu.Lock()
-			l.suspended[g.ID] = now
+			l.suspended[g.ID] = suspension{since: now, at: now}
 			l.mu.Unlock()
 		case err != nil:
 			l.log.Error("cannot resume a saved game", "game", uint32(g.ID), "err", err)
@@ -166,7 +166,7 @@ func (l *Lobby) resume(g store.Game) error {
 		return fmt.Errorf("the game at step %d: %w", g.Last, err)
 	}
 	publicOnly(&g.Settings, rs.Info())
-	r := newRoom(g.ID, g.Settings)
+	r := newRoom(g.ID, g.Settings, l.clock.Now())
 	for i, saved := range g.Seats {
 		if saved.Seat != protocol.Seat(i+1) {
 			return fmt.Errorf("seat %d saved as seat %d", i+1, saved.Seat)
@@ -187,11 +187,15 @@ func (l *Lobby) resume(g store.Game) error {
 		return protocol.Errorf(protocol.Unavailable, "the server is shutting down")
 	case l.games[r.id] != nil:
 		return fmt.Errorf("%w: %s", errInLobby, r.id)
-	case len(l.games) >= l.opts.MaxGames:
-		return fmt.Errorf("%w: the server holds %d games, its most", errFull, len(l.games))
+	}
+	if err := l.makeRoom(r.set, l.clock.Now()); err != nil {
+		return err
 	}
 	l.games[r.id] = r
-	delete(l.suspended, r.id)
+	if s, ok := l.suspended[r.id]; ok {
+		r.addr = s.addr // it counts against its creator's address again
+		delete(l.suspended, r.id)
+	}
 	r.idleSince = l.clock.Now() // nobody is connected yet
 	ctx, cancel := context.WithCancel(l.ctx)
 	r.m, r.stop = m, cancel

@@ -231,10 +231,11 @@ func waitText(d time.Duration) string {
 	return ((d + time.Second - 1) / time.Second * time.Second).String()
 }
 
-// addressKey returns the key of a remote address ("host:port") for
-// limits kept per address: the host, or for an IPv6 host its /64 (what
-// one subscriber usually holds); "" if remote is no address.
-func addressKey(remote string) string {
+// AddressKey returns the key of a remote address ("host:port", or a bare
+// IP address) for limits kept per address: the host, or for an IPv6 host
+// its /64 (what one subscriber usually holds); "" if remote is no
+// address.
+func AddressKey(remote string) string {
 	ap, err := netip.ParseAddrPort(remote)
 	if err != nil {
 		a, err := netip.ParseAddr(remote)
@@ -261,7 +262,7 @@ func (cl *client) checkGuess(m *protocol.JoinGame) error {
 	l.mu.Lock()
 	now := l.q.now()
 	wait := l.q.limits.Password.Wait(cl.wrong, now)
-	if addr := addressKey(cl.c.Remote()); addr != "" {
+	if addr := AddressKey(cl.c.Remote()); addr != "" {
 		wait = max(wait, l.q.passwords.Wait(addr, now))
 	}
 	l.mu.Unlock()
@@ -290,7 +291,7 @@ func (cl *client) guessed(m *protocol.JoinGame, err error) {
 	}
 	now := l.q.now()
 	wait := l.q.limits.Password.Fail(&cl.wrong, now)
-	addr := addressKey(cl.c.Remote())
+	addr := AddressKey(cl.c.Remote())
 	var fromAddr int
 	if addr != "" {
 		wait = max(wait, l.q.passwords.Fail(addr, now))

@@ -442,8 +442,8 @@ func TestAddressKey(t *testing.T) {
 		{"pipe", ""},
 	}
 	for _, tt := range tests {
-		if have := addressKey(tt.have); have != tt.want {
-			t.Errorf("addressKey(%q): have %q, want %q", tt.have, have, tt.want)
+		if have := AddressKey(tt.have); have != tt.want {
+			t.Errorf("AddressKey(%q): have %q, want %q", tt.have, have, tt.want)
 		}
 	}
 }

@@ -17,7 +17,8 @@ import (
 )
 
 // room is one game: its settings, seats and spectators, and once started
-// its match. Every field is guarded by Lobby.mu, but turn (a turnMark).
+// its match. Every field is guarded by Lobby.mu, but turn (a turnMark)
+// and acted (atomic).
 type room struct {
 	id         protocol.GameID
 	set        protocol.Settings // with the password
@@ -40,12 +41,33 @@ type room struct {
 	// idleSince is when the last of its players left a started game;
 	// zero while one is connected (or the sweep has not seen it yet).
 	idleSince time.Time
+	created   time.Time // when it was created, or resumed
+	// acted is the lobby clock's time of its players' last action, in
+	// Unix nanoseconds (see client.acted): written by the readers of
+	// its players' connections without Lobby.mu, like turn.
+	acted atomic.Int64
+}
+
+// lastAction returns when r's players last acted (its creation or resume
+// if they never did).
+func (r *room) lastAction() time.Time {
+	return time.Unix(0, r.acted.Load()).In(r.created.Location())
+}
+
+// act records an action of one of r's players at now.
+func (r *room) act(now time.Time) {
+	for {
+		old := r.acted.Load()
+		if now.UnixNano() <= old || r.acted.CompareAndSwap(old, now.UnixNano()) {
+			return
+		}
+	}
 }
 
 // turnMark is the latest turn of a game its subscribers saw: raised by
 // each subscription's forwarding goroutine, read under Lobby.mu for the
 // game list, without a lock of its own (the one field of a room that
-// Lobby.mu does not guard).
+// Lobby.mu does not guard but acted).
 type turnMark struct{ t atomic.Int32 }
 
 // raise makes the mark t if t is later.
@@ -73,8 +95,10 @@ type seat struct {
 	data []byte
 }
 
-func newRoom(id protocol.GameID, set protocol.Settings) *room {
-	r := &room{id: id, set: set, seats: make([]seat, set.Seats), spectators: make(map[*client]struct{})}
+// newRoom returns game id with settings set, made (or resumed) at now.
+func newRoom(id protocol.GameID, set protocol.Settings, now time.Time) *room {
+	r := &room{id: id, set: set, seats: make([]seat, set.Seats), spectators: make(map[*client]struct{}), created: now}
+	r.acted.Store(now.UnixNano())
 	for i := set.Seats - set.Bots; i < set.Seats; i++ {
 		r.seats[i] = seat{bot: true, name: fmt.Sprintf("Bot %d", i+1)}
 	}

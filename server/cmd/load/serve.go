@@ -37,8 +37,8 @@ func serverConfig(games, conns int) host.Config {
 	cfg := host.DefaultConfig()
 	cfg.MaxGames = max(lobby.DefaultMaxGames, games)
 	cfg.MaxConns = max(cfg.MaxConns, conns+16)
-	cfg.GamesPerAddr = 0       // every game is created from loopback
-	cfg.ReadBuffersPerAddr = 0 // and every message comes from there
+	cfg.GamesPerAddr, cfg.ConnsPerAddr = 0, 0 // every client is on loopback
+	cfg.ReadBuffersPerAddr = 0                // and every message comes from there
 	return cfg
 }
 
