@@ -72,7 +72,7 @@ type Config struct {
 	// default of each.
 	MaxGames, MaxConns int
 	// ConnsPerAddr is the most connections at once from one remote IP
-	// address, or one IPv6 /64 (lobby.AddressKey); more are refused with
+	// address, or one IPv6 /64 (wsconn.AddressKey); more are refused with
 	// 503. 0 means no limit.
 	ConnsPerAddr int
 	// GameMemory is the most memory, in bytes, the games in memory are
@@ -227,7 +227,7 @@ type Server struct {
 	mu       sync.Mutex // guards conns, active, fromAddr, closing and bye
 	conns    map[*wsconn.Conn]struct{}
 	active   int            // connections being set up or served
-	fromAddr map[string]int // of which from each address (lobby.AddressKey)
+	fromAddr map[string]int // of which from each address (wsconn.AddressKey)
 	closing  bool
 	bye      string // what a shutdown's Bye says: wsconn.ReasonShutdown unless SetShutdownReason
 }
@@ -322,7 +322,7 @@ func (s *Server) Handler() http.Handler { return s.mux }
 
 // serveWS upgrades a request to a websocket and serves it until it ends.
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
-	addr := lobby.AddressKey(r.RemoteAddr)
+	addr := wsconn.AddressKey(r.RemoteAddr)
 	s.mu.Lock()
 	switch {
 	case s.closing:

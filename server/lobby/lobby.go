@@ -374,9 +374,9 @@ func (l *Lobby) Accept(c *wsconn.Conn, hello *protocol.Hello) (wsconn.Session, e
 // AcceptFrom returns the Accept of a connection from remote address addr
 // (an IP address, without the port): its games count against
 // Options.GamesPerAddr with every other connection's from the same
-// address, or for IPv6 the same /64 (AddressKey).
+// address, or for IPv6 the same /64 (wsconn.AddressKey).
 func (l *Lobby) AcceptFrom(addr string) func(*wsconn.Conn, *protocol.Hello) (wsconn.Session, error) {
-	if k := AddressKey(addr); k != "" {
+	if k := wsconn.AddressKey(addr); k != "" {
 		addr = k
 	}
 	return func(c *wsconn.Conn, hello *protocol.Hello) (wsconn.Session, error) { return l.accept(c, hello, addr) }

@@ -3,11 +3,11 @@ package lobby
 import (
 	"errors"
 	"fmt"
-	"net/netip"
 	"time"
 
 	"empires/server/match"
 	"empires/server/throttle"
+	"empires/server/wsconn"
 	"empires/shared/protocol"
 )
 
@@ -231,30 +231,6 @@ func waitText(d time.Duration) string {
 	return ((d + time.Second - 1) / time.Second * time.Second).String()
 }
 
-// AddressKey returns the key of a remote address ("host:port", or a bare
-// IP address) for limits kept per address: the host, or for an IPv6 host
-// its /64 (what one subscriber usually holds); "" if remote is no
-// address.
-func AddressKey(remote string) string {
-	ap, err := netip.ParseAddrPort(remote)
-	if err != nil {
-		a, err := netip.ParseAddr(remote)
-		if err != nil {
-			return ""
-		}
-		ap = netip.AddrPortFrom(a, 0)
-	}
-	a := ap.Addr().Unmap()
-	if a.Is4() {
-		return a.String()
-	}
-	p, err := a.WithZone("").Prefix(64)
-	if err != nil {
-		return ""
-	}
-	return p.String()
-}
-
 // checkGuess refuses a JoinGame with a password while cl, or its address,
 // waits after wrong passwords.
 func (cl *client) checkGuess(m *protocol.JoinGame) error {
@@ -262,7 +238,7 @@ func (cl *client) checkGuess(m *protocol.JoinGame) error {
 	l.mu.Lock()
 	now := l.q.now()
 	wait := l.q.limits.Password.Wait(cl.wrong, now)
-	if addr := AddressKey(cl.c.Remote()); addr != "" {
+	if addr := wsconn.AddressKey(cl.c.Remote()); addr != "" {
 		wait = max(wait, l.q.passwords.Wait(addr, now))
 	}
 	l.mu.Unlock()
@@ -291,7 +267,7 @@ func (cl *client) guessed(m *protocol.JoinGame, err error) {
 	}
 	now := l.q.now()
 	wait := l.q.limits.Password.Fail(&cl.wrong, now)
-	addr := AddressKey(cl.c.Remote())
+	addr := wsconn.AddressKey(cl.c.Remote())
 	var fromAddr int
 	if addr != "" {
 		wait = max(wait, l.q.passwords.Fail(addr, now))

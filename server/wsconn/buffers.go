@@ -69,7 +69,7 @@ func (b *Buffers) UsedBy(remote string) int64 {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return b.byAddr[addressKey(remote)]
+	return b.byAddr[AddressKey(remote)]
 }
 
 // Errors of a connection that found no room for its message.
@@ -82,7 +82,7 @@ var (
 // read no more.
 var errGivenUp = errors.New("the connection closed while it waited for room to read")
 
-// reserve takes n bytes for the connections of address addr (addressKey;
+// reserve takes n bytes for the connections of address addr (AddressKey;
 // "" counts against the server's limit only), waiting up to wait for
 // room. It returns errServerFull or errAddressFull if none came in time,
 // errGivenUp if done was closed first.
@@ -159,10 +159,10 @@ func (b *Buffers) release(addr string, n int64) {
 	}
 }
 
-// addressKey returns the key of a remote address ("host:port", or a
+// AddressKey returns the key of a remote address ("host:port", or a
 // host) for limits kept per address: the host, or for an IPv6 host its
 // /64 (what one subscriber usually holds); "" if remote is no address.
-func addressKey(remote string) string {
+func AddressKey(remote string) string {
 	ap, err := netip.ParseAddrPort(remote)
 	if err != nil {
 		a, err := netip.ParseAddr(remote)

@@ -41,7 +41,7 @@ func TestBuffersAccounts(t *testing.T) {
 		{"", 1, false, errServerFull}, // no address: the server's bound only
 	}
 	for i, s := range steps {
-		key := addressKey(s.remote)
+		key := AddressKey(s.remote)
 		if s.release {
 			b.release(key, s.n)
 			continue
@@ -64,7 +64,7 @@ func TestBuffersAccounts(t *testing.T) {
 	// the connection closing.
 	got := make(chan error, 1)
 	go func() { got <- b.reserve(never, "203.0.113.1", 50, waitLimit) }()
-	b.release(addressKey("198.51.100.7:1"), 100)
+	b.release(AddressKey("198.51.100.7:1"), 100)
 	if err := <-got; err != nil {
 		t.Errorf("waiting for room given back: %v", err)
 	}

@@ -243,7 +243,7 @@ type Conn struct {
 	opts   Options
 	log    *slog.Logger
 	remote string // the client's network address, "" if unknown
-	addr   string // the key of its address in Options.Buffers (addressKey)
+	addr   string // the key of its address in Options.Buffers (AddressKey)
 
 	queue   chan Outgoing
 	queued  atomic.Int64  // the bytes of the messages in queue (Outgoing.size)
@@ -278,7 +278,7 @@ func newConn(ws *websocket.Conn, opts Options, remote string) *Conn {
 		ws:      ws,
 		opts:    opts,
 		remote:  remote,
-		addr:    addressKey(remote),
+		addr:    AddressKey(remote),
 		queue:   make(chan Outgoing, opts.Queue),
 		closing: make(chan struct{}),
 		ctx:     ctx,
