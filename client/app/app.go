@@ -239,6 +239,9 @@ func (a *App) applyWindowPrefs() {
 func (a *App) Update() error {
 	a.frame++
 	a.in = kit.Read()
+	if s := a.opts.Script; s != nil {
+		a.in = s.input(a.in)
+	}
 	if a.shotPix != nil {
 		err := savePNG(a.shot, a.shotRect, a.shotPix)
 		switch {

@@ -10,6 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"empires/client/kit"
 	"empires/client/module"
 	"empires/shared/protocol"
 )
@@ -48,6 +51,7 @@ type Script struct {
 	ended      protocol.Turn          // the turn last ended
 	results    int                    // OrdersResults seen when the orders were sent
 	animFrames int                    // frames of this turn's animation seen
+	skip       bool                   // hold Space: skip this turn's animation
 	logged     map[protocol.Turn]bool // the turns the log told of before the game was left
 	over       string                 // who won the game, if it ended while the script played it
 	fps        float64                // frames per second on the game screen, measured at the end ...
@@ -55,6 +59,20 @@ type Script struct {
 	drawsAt    time.Time              // ... since then
 	// Shots are the screenshots saved, in order.
 	Shots []string
+}
+
+// shotTurns are the turns whose orders and moves the scripted session
+// takes pictures of; it skips the animation of the later ones with the
+// player's key (Space), as a player who has seen enough of them does.
+const shotTurns = 2
+
+// input is the frame's input f as the scripted session plays it: with
+// Space held while it skips a turn's animation.
+func (s *Script) input(f kit.Frame) kit.Frame {
+	if s.skip {
+		f.Keys = append(f.Keys, ebiten.KeySpace)
+	}
+	return f
 }
 
 // movesShot is the frame of a resolved turn's animation the scripted
@@ -201,7 +219,9 @@ func (s *Script) step(a *App) error {
 			e := g.rejected[0]
 			return fmt.Errorf("script: turn %d: order %q refused: %s", g.turn(), e.Order, e.Reason)
 		}
-		s.shoot(a, fmt.Sprintf("turn%d-orders", g.turn()))
+		if g.turn() <= shotTurns {
+			s.shoot(a, fmt.Sprintf("turn%d-orders", g.turn()))
+		}
 		s.next(stageEndTurn, 2)
 	case stageEndTurn:
 		s.ended = g.turn()
@@ -213,11 +233,13 @@ func (s *Script) step(a *App) error {
 			return nil
 		}
 		if g.animating() {
-			if s.animFrames++; s.animFrames == movesShot {
+			if s.animFrames++; s.animFrames == movesShot && s.ended <= shotTurns {
 				s.shoot(a, fmt.Sprintf("turn%d-moves", s.ended))
 			}
+			s.skip = s.ended > shotTurns // the player's key that skips it
 			return nil
 		}
+		s.skip = false
 		s.played++
 		if s.played >= s.Turns || g.over != nil || g.out() {
 			s.next(stageIdle, 150) // frames with nothing but the game screen

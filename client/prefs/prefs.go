@@ -41,6 +41,21 @@ const (
 // AnimSpeeds returns the animation speeds, slowest first, AnimOff last.
 func AnimSpeeds() []string { return []string{AnimSlow, AnimNormal, AnimFast, AnimOff} }
 
+// StepSeconds is how long a resolved turn's animation shows one movement
+// step at animation speed speed (one of AnimSpeeds; the normal speed for
+// any other); 0 for AnimOff: no animation.
+func StepSeconds(speed string) float64 {
+	switch speed {
+	case AnimOff:
+		return 0
+	case AnimSlow:
+		return 0.7
+	case AnimFast:
+		return 0.18
+	}
+	return 0.35
+}
+
 // DefaultUIScale is the scale of the interface of a fresh install, in per
 // cent: one pixel of the layout is one pixel of the screen.
 const DefaultUIScale = 100

@@ -248,3 +248,18 @@ func TestDir(t *testing.T) {
 		t.Errorf("Dir() = %q, want a directory named empires", dir)
 	}
 }
+
+// TestStepSeconds checks the animation speeds of the Settings screen.
+func TestStepSeconds(t *testing.T) {
+	tests := []struct {
+		have string
+		want float64
+	}{
+		{AnimOff, 0}, {AnimSlow, 0.7}, {AnimNormal, 0.35}, {AnimFast, 0.18}, {"", 0.35},
+	}
+	for _, tt := range tests {
+		if got := StepSeconds(tt.have); got != tt.want {
+			t.Errorf("StepSeconds(%q) = %v, want %v", tt.have, got, tt.want)
+		}
+	}
+}

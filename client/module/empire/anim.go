@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"empires/client/module"
+	"empires/client/prefs"
 	"empires/shared/grid"
 	rules "empires/shared/rules/empire"
 )
@@ -81,9 +82,6 @@ func Where(steps [][]Move, i int) map[rules.ForceID]Move {
 	return at
 }
 
-// stepSeconds is how long the animation shows a movement step.
-const stepSeconds = 0.35
-
 // animating reports whether the turn's animation runs.
 func (s *Screen) animating() bool { return s.animStep < len(s.anim) }
 
@@ -96,7 +94,7 @@ func (s *Screen) stepAnimation(in module.Input) {
 		s.animStep = len(s.anim)
 		return
 	}
-	s.animT += 1 / 60.0 / stepSeconds
+	s.animT += 1 / 60.0 / prefs.StepSeconds(s.host.Prefs().AnimSpeed)
 	for s.animT >= 1 && s.animating() {
 		s.animT--
 		s.animStep++

@@ -3,8 +3,11 @@ package empire
 import (
 	"testing"
 
+	"empires/client/module"
+	"empires/client/prefs"
 	"empires/shared/grid"
 	rules "empires/shared/rules/empire"
+	"empires/shared/ruleset"
 )
 
 // "An army moves square by square. All armies move their first square of
@@ -45,5 +48,56 @@ func TestStepsAndWhere(t *testing.T) {
 		if have.From != tc.from || have.To != tc.to {
 			t.Errorf("step %d, force %d: from %v to %v, want %v to %v", tc.step, tc.force, have.From, have.To, tc.from, tc.to)
 		}
+	}
+}
+
+// The Settings' animation speed holds on the empire screen too: a turn
+// whose army moved is animated at the normal speed, for twice as many
+// frames at the slow one, and not at all with the animation off (the new
+// turn shows at once).
+func TestAnimationSpeed(t *testing.T) {
+	tests := []struct {
+		speed      string
+		minFrames  int
+		maxFrames  int
+		animatedAt bool // animating at once
+	}{
+		{prefs.AnimNormal, 20, 22, true},
+		{prefs.AnimSlow, 41, 43, true},
+		{prefs.AnimFast, 10, 11, true},
+		{prefs.AnimOff, 0, 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.speed, func(t *testing.T) {
+			s, h, tg := panelScreen(t)
+			h.anim = tt.speed
+			garrison := tg.garrisonAt(at(0, 0))
+			orders, err := rules.EncodeOrders([]rules.Order{{Kind: rules.Split, Force: garrison.ID,
+				Units: []rules.UnitID{garrison.Units[0].ID}, Path: []grid.Pos{at(1, 0)}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := tg.g.Resolve([]ruleset.Submission{{Seat: tg.p, Orders: orders}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			events, err := out.Events(tg.p, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Resolved(tg.view(), events); err != nil {
+				t.Fatal(err)
+			}
+			if s.Animating() != tt.animatedAt {
+				t.Fatalf("animating after the turn: %v, want %v", s.Animating(), tt.animatedAt)
+			}
+			frames := 0
+			for ; s.Animating() && frames < 1000; frames++ {
+				s.stepAnimation(module.Input{})
+			}
+			if frames < tt.minFrames || frames > tt.maxFrames {
+				t.Errorf("animated for %d frames, want %d to %d", frames, tt.minFrames, tt.maxFrames)
+			}
+		})
 	}
 }

@@ -21,6 +21,7 @@ import (
 // fakeHost is a Host that keeps what the screen asks of it.
 type fakeHost struct {
 	theme   *menu.Theme
+	anim    string // the animation speed of its Prefs, "" for the default
 	notices []string
 	window  *widget.Container
 	changed int
@@ -34,7 +35,13 @@ func (h *fakeHost) CloseWindow()                      { h.window = nil }
 func (h *fakeHost) MapRect() image.Rectangle          { return image.Rect(0, 40, 950, 800) }
 func (h *fakeHost) PanelWidth() int                   { return 290 }
 func (h *fakeHost) Act([]byte) bool                   { return false }
-func (h *fakeHost) Prefs() prefs.Prefs                { return prefs.Default() }
+func (h *fakeHost) Prefs() prefs.Prefs {
+	p := prefs.Default()
+	if h.anim != "" {
+		p.AnimSpeed = h.anim
+	}
+	return p
+}
 func (h *fakeHost) MapInSight() image.Rectangle       { return image.Rect(0, 40, 950, 630) }
 func (h *fakeHost) press(t *testing.T, label string)  { t.Helper(); press(t, h.window, label) }
 func (h *fakeHost) labels() (buttons, texts []string) { return walk(h.window) }

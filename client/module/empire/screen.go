@@ -10,6 +10,7 @@ import (
 	"empires/client/camera"
 	"empires/client/kit"
 	"empires/client/module"
+	"empires/client/prefs"
 	"empires/shared/grid"
 	"empires/shared/protocol"
 	rules "empires/shared/rules/empire"
@@ -128,7 +129,10 @@ func (s *Screen) Resolved(rv ruleset.View, events []byte) error {
 	if len(events) > 0 { // a turn of nothing to tell comes without events
 		evs, err = rules.DecodeEvents(events)
 	}
-	s.anim, s.animStep, s.animT = Steps(evs, v), 0, 0
+	s.anim, s.animStep, s.animT = nil, 0, 0
+	if prefs.StepSeconds(s.host.Prefs().AnimSpeed) > 0 { // the player's Settings may turn it off
+		s.anim = Steps(evs, v)
+	}
 	s.m.Resolved(v, evs)
 	s.updatePreview()
 	s.host.Changed(true)

@@ -17,25 +17,11 @@ import (
 	"empires/shared/words"
 )
 
-// stepSeconds is how long the animation of one movement step lasts, by the
-// AnimSpeed preference; 0 turns the animation off.
-func stepSeconds(speed string) float64 {
-	switch speed {
-	case prefs.AnimOff:
-		return 0
-	case prefs.AnimSlow:
-		return 0.7
-	case prefs.AnimFast:
-		return 0.18
-	}
-	return 0.35
-}
-
 // startAnimation starts showing the resolved turn's movement, step by
 // step.
 func (g *Screen) startAnimation() {
 	g.anim, g.animStep, g.animT = nil, 0, 0
-	if stepSeconds(g.host.Prefs().AnimSpeed) == 0 {
+	if prefs.StepSeconds(g.host.Prefs().AnimSpeed) == 0 {
 		return
 	}
 	g.anim = g.model.Animation()
@@ -56,7 +42,7 @@ func (g *Screen) stepAnimation() {
 		g.animStep = len(g.anim)
 		return
 	}
-	g.animT += 1 / 60.0 / stepSeconds(g.host.Prefs().AnimSpeed)
+	g.animT += 1 / 60.0 / prefs.StepSeconds(g.host.Prefs().AnimSpeed)
 	for g.animT >= 1 && g.animating() {
 		g.animT--
 		g.animStep++

@@ -13,7 +13,6 @@ import (
 	"empires/client/kit"
 	"empires/client/model"
 	"empires/client/module"
-	"empires/client/prefs"
 	"empires/shared/game"
 	"empires/shared/hex"
 	"empires/shared/hexgame"
@@ -50,21 +49,6 @@ func TestMoving(t *testing.T) {
 		have, battles := g.moving()
 		if !reflect.DeepEqual(have, tt.want) || !reflect.DeepEqual(battles, tt.wantBattles) {
 			t.Errorf("step %d at %.2f: %v, %v; want %v, %v", tt.step, tt.t, have, battles, tt.want, tt.wantBattles)
-		}
-	}
-}
-
-// TestStepSeconds checks the animation speeds of the Settings screen.
-func TestStepSeconds(t *testing.T) {
-	tests := []struct {
-		have string
-		want float64
-	}{
-		{prefs.AnimOff, 0}, {prefs.AnimSlow, 0.7}, {prefs.AnimNormal, 0.35}, {prefs.AnimFast, 0.18}, {"", 0.35},
-	}
-	for _, tt := range tests {
-		if got := stepSeconds(tt.have); got != tt.want {
-			t.Errorf("stepSeconds(%q) = %v, want %v", tt.have, got, tt.want)
 		}
 	}
 }
