@@ -102,6 +102,8 @@ type parser struct {
 	mapLine     int      // the line "map", 0 if none
 	rows        []string // the drawing's rows
 	tooHigh     bool     // the drawing has more than MaxSide rows
+	// seen counts the continent and territory lines, good or bad.
+	seenContinents, seenTerritories int
 }
 
 // fail records a problem at line.
@@ -124,7 +126,7 @@ func (p *parser) lines(data []byte) {
 		case ended:
 			p.fail(n, "text after the map's end line: %q", clip(line))
 		case strings.TrimSpace(line) == mapStart:
-			if len(p.territories) == 0 {
+			if p.seenTerritories == 0 {
 				p.fail(n, "the map comes before any territory line")
 			}
 			p.mapLine, inMap = n, true
@@ -143,11 +145,11 @@ func (p *parser) lines(data []byte) {
 	if p.nameLine == 0 {
 		p.fail(0, "no %q line: the map needs a name", "name =")
 	}
-	if len(p.continents) == 0 {
+	if p.seenContinents == 0 {
 		p.fail(0, "no continent line")
 	}
-	if len(p.territories) < 2 {
-		p.fail(0, "%d territory lines: a map needs at least 2", len(p.territories))
+	if p.seenTerritories < 2 {
+		p.fail(0, "%d territory lines: a map needs at least 2", p.seenTerritories)
 	}
 }
 
@@ -169,8 +171,10 @@ func (p *parser) setting(n int, line string) {
 			p.name, p.nameLine = value, n
 		}
 	case "continent":
+		p.seenContinents++
 		p.continent(n, value)
 	case "territory":
+		p.seenTerritories++
 		p.territory(n, value)
 	default:
 		p.fail(n, "unknown keyword %q: want name, continent, territory or map", clip(key))
@@ -472,9 +476,8 @@ func pieces(b *Board, t TerritoryID) int {
 		for len(stack) > 0 {
 			j := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			x, y := j%b.Width, j/b.Width
-			for _, d := range steps {
-				nx, ny := x+d[0], y+d[1]
+			for _, n := range edges(j%b.Width, j/b.Width) {
+				nx, ny := n[0], n[1]
 				k := ny*b.Width + nx
 				if b.Cell(nx, ny) == t && !seen[k] {
 					seen[k] = true
@@ -486,8 +489,11 @@ func pieces(b *Board, t TerritoryID) int {
 	return n
 }
 
-// steps are the four cell edges: right, down, left, up.
-var steps = [4][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}}
+// edges returns the four cells sharing an edge with cell (x, y): right,
+// down, left, up. Some may be off the drawing.
+func edges(x, y int) [4][2]int {
+	return [4][2]int{{x + 1, y}, {x, y + 1}, {x - 1, y}, {x, y - 1}}
+}
 
 // clip shortens s for an error message.
 func clip(s string) string {
