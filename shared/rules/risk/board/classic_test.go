@@ -2,7 +2,6 @@ package board
 
 import (
 	"slices"
-	"strings"
 	"testing"
 
 	"empires/assets"
@@ -113,42 +112,108 @@ func TestClassicLinksAreThePublishedOnes(t *testing.T) {
 	}
 }
 
+// TestClassicContinents checks the six classic continents, their bonuses
+// (North America 5, South America 2, Europe 5, Africa 3, Asia 7, Australia
+// 2) and their members.
+func TestClassicContinents(t *testing.T) {
+	b := classic(t)
+	want := []struct {
+		name    string
+		bonus   int
+		members []string
+	}{
+		{"North America", 5, []string{"Alaska", "Alberta", "Central America", "Eastern United States", "Greenland", "Northwest Territory", "Ontario", "Quebec", "Western United States"}},
+		{"South America", 2, []string{"Argentina", "Brazil", "Peru", "Venezuela"}},
+		{"Europe", 5, []string{"Great Britain", "Iceland", "Northern Europe", "Scandinavia", "Southern Europe", "Ukraine", "Western Europe"}},
+		{"Africa", 3, []string{"Congo", "East Africa", "Egypt", "Madagascar", "North Africa", "South Africa"}},
+		{"Asia", 7, []string{"Afghanistan", "China", "India", "Irkutsk", "Japan", "Kamchatka", "Middle East", "Mongolia", "Siam", "Siberia", "Ural", "Yakutsk"}},
+		{"Australia", 2, []string{"Eastern Australia", "Indonesia", "New Guinea", "Western Australia"}},
+	}
+	if have := len(b.Continents); have != len(want) {
+		t.Fatalf("continents: have %d, want %d", have, len(want))
+	}
+	for i, w := range want {
+		c := b.Continents[i]
+		if c.Name != w.name || c.Bonus != w.bonus {
+			t.Errorf("continent %d: have %s (bonus %d), want %s (bonus %d)", i+1, c.Name, c.Bonus, w.name, w.bonus)
+		}
+		if have := names(b, c.Territories); !slices.Equal(have, w.members) {
+			t.Errorf("%s: have %v, want %v", w.name, have, w.members)
+		}
+		for _, m := range c.Territories {
+			if have := b.Territory(m).Continent; have != c.ID {
+				t.Errorf("%s: continent %d, want %d", b.Territory(m).Name, have, c.ID)
+			}
+		}
+	}
+}
+
+// TestClassicTable3 checks the disaster marks against the document's
+// Table 3, "Territories potentially affected by natural Disasters":
+// 'Quakes in North Africa, Western Australia, Middle East, Kamchatka,
+// Southern Europe and Central America; Floods in East Africa, Indonesia,
+// Siam, Iceland, Alaska and Brazil.
+func TestClassicTable3(t *testing.T) {
+	b := classic(t)
+	var quakes, floods []string
+	for _, tt := range b.Territories {
+		if tt.Quake {
+			quakes = append(quakes, tt.Name)
+		}
+		if tt.Flood {
+			floods = append(floods, tt.Name)
+		}
+	}
+	slices.Sort(quakes)
+	slices.Sort(floods)
+	if want := []string{"Central America", "Kamchatka", "Middle East", "North Africa", "Southern Europe", "Western Australia"}; !slices.Equal(quakes, want) {
+		t.Errorf("quakes: have %v, want %v", quakes, want)
+	}
+	if want := []string{"Alaska", "Brazil", "East Africa", "Iceland", "Indonesia", "Siam"}; !slices.Equal(floods, want) {
+		t.Errorf("floods: have %v, want %v", floods, want)
+	}
+}
+
+// TestClassicDrawing checks the drawing: 60 to 90 cells wide, each
+// territory in one piece, and the cell borders all classic links, so that
+// borders and the file's sea links together give exactly the classic
+// links; the links the classic board draws across the sea are not
+// borders.
 func TestClassicDrawing(t *testing.T) {
 	b := classic(t)
 	if b.Width < 60 || b.Width > 90 {
 		t.Errorf("width %d, want 60 to 90", b.Width)
 	}
 	land := landLinks(b)
-	sea := 0
+	borders := 0
 	for _, tt := range b.Territories {
 		if have := pieces(b, tt.ID); have != 1 {
 			t.Errorf("%s is drawn in %d pieces, want 1", tt.Name, have)
 		}
-		sea += len(tt.Links) - len(land[tt.ID-1])
-	}
-	t.Logf("%d land links, %d sea links", (sum(land))/2, sea/2)
-}
-
-func sum(l [][]TerritoryID) int {
-	n := 0
-	for _, x := range l {
-		n += len(x)
-	}
-	return n
-}
-
-func TestClassicPrint(t *testing.T) {
-	b := classic(t)
-	var s strings.Builder
-	for y := 0; y < b.Height; y++ {
-		for x := 0; x < b.Width; x++ {
-			if c := b.Cell(x, y); c != 0 {
-				s.WriteByte(b.Territory(c).Key)
-			} else {
-				s.WriteByte('.')
+		for _, o := range land[tt.ID-1] {
+			if !slices.Contains(classicLinks[tt.Name], b.Territory(o).Name) {
+				t.Errorf("%s and %s share a border but are not linked on the classic board", tt.Name, b.Territory(o).Name)
 			}
 		}
-		s.WriteByte('\n')
+		borders += len(land[tt.ID-1])
 	}
-	_ = s
+	// 58 borders on land and 25 links across the sea make the 83.
+	if have, want := borders/2, 58; have != want {
+		t.Errorf("borders: have %d, want %d", have, want)
+	}
+	for _, sea := range [][2]string{
+		{"Alaska", "Kamchatka"}, {"Brazil", "North Africa"}, {"Greenland", "Iceland"},
+		{"East Africa", "Middle East"}, {"Siam", "Indonesia"}, {"Great Britain", "Western Europe"},
+		{"Japan", "Mongolia"}, {"Madagascar", "East Africa"}, {"New Guinea", "Eastern Australia"},
+	} {
+		x, y := byName(t, b, sea[0]), byName(t, b, sea[1])
+		if slices.Contains(land[x-1], y) || !b.Linked(x, y) {
+			t.Errorf("%s-%s: want a sea link, not a border", sea[0], sea[1])
+		}
+	}
+	for _, tt := range b.Territories {
+		if d := b.Distances(tt.ID); slices.Contains(d, -1) {
+			t.Errorf("from %s some territory cannot be reached", tt.Name)
+		}
+	}
 }
