@@ -73,7 +73,7 @@ func (b *Board) Continent(c ContinentID) *Continent {
 	return &b.Continents[c-1]
 }
 
-// Linked reports whether armies may attack or move between a and b.
+// Linked reports whether armies may attack or move between x and y.
 func (b *Board) Linked(x, y TerritoryID) bool {
 	t := b.Territory(x)
 	if t == nil {

@@ -55,7 +55,7 @@ func Open(fsys fs.FS, name string) (*Board, error) {
 // a line "map" and a line "end". A broken file is refused with every
 // problem found, each a *rulesfile.FieldError with the file and the line
 // (joined with errors.Join when there are several): an unknown keyword, a
-// duplicate name or key, a territory in no continent or in an unknown one,
+// duplicate name or key, a name empty, too long, "-" or holding a comma, a territory in no continent or in an unknown one,
 // a continent with no territory, a bonus out of range, a bad character or
 // a ragged row in the drawing, a territory with no cell or with cells in
 // several pieces, a sea link to an unknown territory, to itself, to a land
@@ -197,6 +197,19 @@ func (p *parser) checkName(n int, what, s string) bool {
 	return false
 }
 
+// checkListed is checkName for a continent's or territory's name, which
+// other lines name in lists: it may not be "-" (none) nor hold a comma.
+func (p *parser) checkListed(n int, what, s string) bool {
+	if !p.checkName(n, what, s) {
+		return false
+	}
+	if s == "-" || strings.Contains(s, ",") {
+		p.fail(n, "%s %q is \"-\" or holds a comma", what, s)
+		return false
+	}
+	return true
+}
+
 // fields splits value at "|" into want trimmed fields, or records why not.
 func (p *parser) fields(n int, what, value string, want int) ([]string, bool) {
 	f := strings.Split(value, "|")
@@ -213,7 +226,7 @@ func (p *parser) fields(n int, what, value string, want int) ([]string, bool) {
 // continent reads "continent = name | bonus".
 func (p *parser) continent(n int, value string) {
 	f, ok := p.fields(n, "continent", value, 2)
-	if !ok || !p.checkName(n, "a continent's name", f[0]) {
+	if !ok || !p.checkListed(n, "a continent's name", f[0]) {
 		return
 	}
 	if i := slices.IndexFunc(p.continents, func(c continentLine) bool { return c.name == f[0] }); i >= 0 {
@@ -248,7 +261,7 @@ func (p *parser) territory(n int, value string) {
 		return
 	}
 	t.key = f[0][0]
-	if !p.checkName(n, "a territory's name", t.name) {
+	if !p.checkListed(n, "a territory's name", t.name) {
 		return
 	}
 	for _, o := range p.territories {

@@ -99,6 +99,8 @@ func TestParseErrors(t *testing.T) {
 		{"second name", "name = Tiny", "name = Tiny\nname = Small", nil, 3, "a second name line (the first is line 2)"},
 		{"empty name", "Bravo   | East", "   | East", nil, 6, "a territory's name is empty"},
 		{"long name", "Bravo   | East", strings.Repeat("B", 41) + " | East", nil, 6, "is longer than 40 bytes"},
+		{"comma in a name", "Bravo   | East", "Bravo, Jr | East", nil, 6, `a territory's name "Bravo, Jr" is "-" or holds a comma`},
+		{"continent named none", "West | 1", "- | 1", nil, 4, `a continent's name "-" is "-" or holds a comma`},
 		{"control character in a name", "name = Tiny", "name = Ti\x01ny", nil, 2, "holds a control or invalid character"},
 		{"map before the territories", "territory = a", "map\nend\nterritory = a", nil, 5, "the map comes before any territory line"},
 		{"too wide", "aab.cc\naab.cd", "aab.cc" + strings.Repeat(".", 200) + "\naab.cd", nil, 10, "map row 1 is 206 cells wide, at most 200"},
