@@ -95,6 +95,11 @@ type generator struct {
 	b     *Board
 	cells [][]int       // each territory's cells, by ID less one, in the order taken
 	home  []ContinentID // each territory's continent centre, by ID less one
+	// frontier, mark and stamp are growOne's scratch: the free cells
+	// next to a territory, found once each (mark[k] == stamp).
+	frontier []int
+	mark     []int
+	stamp    int
 }
 
 // keys are the territories' keys in ID order.
@@ -127,6 +132,7 @@ func (g *generator) grow(n, nc int) {
 	spacing := max(1, isqrt(land/n)*2/3)
 	g.cells = make([][]int, n)
 	g.home = make([]ContinentID, n)
+	g.mark = make([]int, len(b.Cells))
 	for i := range n {
 		c := centres[i%nc]
 		for tries := 0; ; tries++ {
@@ -198,18 +204,19 @@ func (g *generator) apart(k, d int) bool {
 // so that territories stay compact.
 func (g *generator) growOne(t TerritoryID) bool {
 	b := g.b
-	var frontier []int
-	seen := map[int]bool{}
+	g.frontier = g.frontier[:0]
+	g.stamp++
 	for _, c := range g.cells[t-1] {
 		for _, e := range edges(c%b.Width, c/b.Width) {
 			nx, ny := e[0], e[1]
 			k := ny*b.Width + nx
-			if nx >= 1 && ny >= 1 && nx < b.Width-1 && ny < b.Height-1 && b.Cells[k] == 0 && !seen[k] {
-				seen[k] = true
-				frontier = append(frontier, k)
+			if nx >= 1 && ny >= 1 && nx < b.Width-1 && ny < b.Height-1 && b.Cells[k] == 0 && g.mark[k] != g.stamp {
+				g.mark[k] = g.stamp
+				g.frontier = append(g.frontier, k)
 			}
 		}
 	}
+	frontier := g.frontier
 	if len(frontier) == 0 {
 		return false
 	}
@@ -312,8 +319,10 @@ func (g *generator) continents(n int) {
 			}
 		}
 	}
-	for left := true; left; {
-		left = false
+	// The links join every territory (joinIslands), so each pass claims
+	// at least one territory while any is left.
+	for left, claimed := true, true; left && claimed; {
+		left, claimed = false, false
 		for i := range b.Territories {
 			t := &b.Territories[i]
 			if t.Continent != 0 {
@@ -328,6 +337,7 @@ func (g *generator) continents(n int) {
 			}
 			t.Continent = best
 			left = left || best == 0
+			claimed = claimed || best != 0
 		}
 	}
 	for _, t := range b.Territories {

@@ -152,14 +152,17 @@ func TestGenerateIsDeterministic(t *testing.T) {
 	}
 }
 
+// TestGenerateDefaultSettings checks maps the size of the classic one.
 func TestGenerateDefaultSettings(t *testing.T) {
 	s := DefaultSettings()
-	b, err := Generate(1, s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if problems := checkGenerated(b, s); len(problems) > 0 {
-		t.Error(strings.Join(problems, "\n"))
+	for seed := uint64(1); seed <= 20; seed++ {
+		b, err := Generate(seed, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if problems := checkGenerated(b, s); len(problems) > 0 {
+			t.Errorf("Generate(%d, %+v):\n%s", seed, s, strings.Join(problems, "\n"))
+		}
 	}
 }
 

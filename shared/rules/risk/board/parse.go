@@ -118,7 +118,7 @@ func (p *parser) lines(data []byte) {
 		n := i + 1
 		line := strings.TrimRight(string(raw), " \t\r")
 		switch {
-		case inMap && line == mapEnd:
+		case inMap && strings.TrimSpace(line) == mapEnd:
 			inMap, ended = false, true
 		case inMap:
 			p.row(n, line)
