@@ -10,7 +10,8 @@ import (
 // Format writes b as a map file that Parse reads back as the same board:
 // a modder may generate a map, save it and redraw it by hand. Each
 // territory is drawn with its Key; b must be a valid board whose keys are
-// distinct letters or digits (Parse's and Generate's boards are).
+// distinct letters or digits (Parse's and Generate's boards are), and no
+// row of whose drawing spells "end", the line that ends it.
 func Format(b *Board) ([]byte, error) {
 	var keys [256]bool
 	for _, t := range b.Territories {
@@ -48,13 +49,17 @@ func Format(b *Board) ([]byte, error) {
 	}
 	w.WriteString("\n" + mapStart + "\n")
 	for y := 0; y < b.Height; y++ {
-		for x := 0; x < b.Width; x++ {
+		row := make([]byte, b.Width)
+		for x := range row {
+			row[x] = seaCell
 			if c := b.Cell(x, y); c != 0 {
-				w.WriteByte(b.Territories[c-1].Key)
-			} else {
-				w.WriteByte(seaCell)
+				row[x] = b.Territories[c-1].Key
 			}
 		}
+		if string(row) == mapEnd {
+			return nil, fmt.Errorf("risk map %q: row %d of the drawing would read as the line %q that ends it", b.Name, y+1, mapEnd)
+		}
+		w.Write(row)
 		w.WriteByte('\n')
 	}
 	w.WriteString(mapEnd + "\n")

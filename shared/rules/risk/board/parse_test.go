@@ -178,6 +178,23 @@ func TestFormatRoundTrip(t *testing.T) {
 	}
 }
 
+func TestFormatRefusesARowSpellingEnd(t *testing.T) {
+	b := mustParse(t, `name = Three
+continent = All | 1
+territory = e | East  | All | - | -
+territory = n | North | All | - | -
+territory = d | Down  | All | - | -
+map
+enn
+edd
+end
+`)
+	copy(b.Cells[3:], []TerritoryID{1, 2, 3}) // the second row: "end"
+	if _, err := Format(b); err == nil || !strings.Contains(err.Error(), `row 2 of the drawing would read as the line "end"`) {
+		t.Errorf("Format: have %v, want the row refused", err)
+	}
+}
+
 func TestFormatRefusesBadKeys(t *testing.T) {
 	b := mustParse(t, tiny)
 	b.Territories[1].Key = 'a'
