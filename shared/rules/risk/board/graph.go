@@ -36,9 +36,10 @@ func (b *Board) Border(c ContinentID) []TerritoryID {
 }
 
 // Holds reports whether held, a player's territories in any order, holds
-// every territory of continent c: the classic rule that a player who
-// "occupies an entire continent" at the start of a turn gets its bonus. An
-// unknown continent is never held.
+// every territory of continent c. The classic rules, which the document
+// keeps for new armies ("2. Accumulate New Armies: The normal RISK rules
+// apply"), give a player at the start of its turn the bonus of each
+// continent it holds whole. An unknown continent is never held.
 func (b *Board) Holds(c ContinentID, held []TerritoryID) bool {
 	cc := b.Continent(c)
 	if cc == nil {
