@@ -146,12 +146,19 @@ func TestParseListsEveryProblem(t *testing.T) {
 // system it is given: a host's mod directory replaces the built-in map.
 func TestOpenReadsTheModDirectory(t *testing.T) {
 	mod := fstest.MapFS{ClassicFile: {Data: []byte(tiny)}}
-	b, err := Classic(mod)
+	b, err := Classic(rulesfile.Overlay(mod, assets.Rules()))
 	if err != nil {
-		t.Fatalf("Classic(mod): %v", err)
+		t.Fatalf("Classic(mod over the built-in rules): %v", err)
 	}
 	if have, want := b.Name, "Tiny"; have != want {
 		t.Errorf("name: have %q, want %q", have, want)
+	}
+	b, err = Classic(rulesfile.Overlay(fstest.MapFS{}, assets.Rules()))
+	if err != nil {
+		t.Fatalf("Classic(empty mod over the built-in rules): %v", err)
+	}
+	if have, want := b.Name, "Classic"; have != want {
+		t.Errorf("name with no mod map: have %q, want %q", have, want)
 	}
 	_, err = Classic(fstest.MapFS{})
 	if !errors.Is(err, fs.ErrNotExist) {
