@@ -46,13 +46,13 @@ const (
 )
 
 // Generate returns a new map made from seed and s: the same seed and
-// settings give the same map. Territories grow on the grid from seeded
-// starts, one cell at a time in turn, to about 45% of the cells; islands
-// are joined to the nearest land by sea links until every territory can be
-// reached; continents grow over the links from starts far apart, so that
-// each is one connected group; each continent's bonus comes from its size
-// and borders (ContinentBonus) and it gets Quake and Flood marks
-// (markDisasters).
+// settings give the same map. Territories start around continent centres
+// spread over the drawing and grow on the grid, one cell at a time in
+// turn, to about 45% of the cells; islands are joined to the nearest land
+// by sea links until every territory can be reached; continents grow over
+// the links from the first territory of each centre, so that each is one
+// connected group; each continent's bonus comes from its size and borders
+// (ContinentBonus) and it gets Quake and Flood marks (markDisasters).
 func Generate(seed uint64, s Settings) (*Board, error) {
 	if err := s.Check(); err != nil {
 		return nil, err
