@@ -19,8 +19,11 @@ type ContinentID uint8
 
 // Territory is one territory of a board.
 type Territory struct {
-	ID        TerritoryID
-	Name      string // as the document names it: "North Africa", "Kamchatka"
+	ID   TerritoryID
+	Name string // as the document names it: "North Africa", "Kamchatka"
+	// Key is the letter or digit that draws the territory in its map
+	// file's picture.
+	Key       byte
 	Continent ContinentID
 	// Links are the territories an army here may attack or move to,
 	// sorted: land borders and sea links alike. Links are symmetric.
@@ -70,7 +73,7 @@ func (b *Board) Continent(c ContinentID) *Continent {
 	return &b.Continents[c-1]
 }
 
-// Linked reports whether armies may attack or move between a and b.
+// Linked reports whether armies may attack or move between x and y.
 func (b *Board) Linked(x, y TerritoryID) bool {
 	t := b.Territory(x)
 	if t == nil {
