@@ -102,7 +102,7 @@ type Strike struct {
 	// Check+CheckMod is at most Need. CheckMod is +1 with Medicine II (a
 	// plague) or Riot Gear (a riot).
 	Check, CheckMod, Need int
-	Struck               bool
+	Struck                bool
 	// Die is the die rolled for the armies lost (quakes, floods, the
 	// plague's white die), 0 for a riot. DieMod is added to it: +1 for a
 	// King, -1 for the Storm or 'Quake Shelter or Medicine I.
