@@ -174,15 +174,29 @@ func AttackOdds(a Attack) (Forecast, error) {
 		return Forecast{}, fmt.Errorf("battle: an attack stopping at %d armies: want 0 or more", a.StopAt)
 	}
 	stop := max(a.StopAt, 1)
-	high, low := a.Bonuses.highBonus(), a.Bonuses.lowBonus()
-	t := oddsTable()
+	// The one-roll probabilities, by city, attack dice, defend dice and
+	// the attacker's loss.
+	var probs [2][MaxAttackDice + 1][MaxDefendDice + 1][3]float64
+	t := &oddsTable()[a.Bonuses.highBonus()][a.Bonuses.lowBonus()]
+	for c := range 2 {
+		for ad := 1; ad <= MaxAttackDice; ad++ {
+			for dd := 1; dd <= MaxDefendDice; dd++ {
+				for k := range 3 {
+					probs[c][ad][dd][k] = t[c][ad][dd].P(k)
+				}
+			}
+		}
+	}
 
 	// Two grids of probability over (attackers, defenders) left: while
 	// the city stands (with its +1) and after (or without one).
 	rows := max(a.Defenders, a.CityArmies) + 1
 	cols := a.Attackers + 1
-	standing := make([]float64, cols*rows)
 	open := make([]float64, cols*rows)
+	var standing []float64
+	if a.City {
+		standing = make([]float64, cols*rows)
+	}
 	at := func(g []float64, att, def int) *float64 { return &g[def*cols+att] }
 
 	var f Forecast
@@ -234,12 +248,11 @@ func AttackOdds(a Attack) (Forecast, error) {
 				case att <= stop:
 					end(p, att, lostBase-def, false)
 				default:
-					o := &t[high][low][c][AttackDice(att)][DefendDice(def)]
-					n := o.Compared()
+					ad, dd := AttackDice(att), DefendDice(def)
+					pr := &probs[c][ad][dd]
+					n := min(ad, dd)
 					for k := 0; k <= n; k++ {
-						if o.Ways[k] != 0 {
-							*at(g, att-k, def-(n-k)) += p * o.P(k)
-						}
+						g[(def-n+k)*cols+att-k] += p * pr[k]
 					}
 				}
 			}
