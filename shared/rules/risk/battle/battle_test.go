@@ -32,9 +32,8 @@ func TestDiceAllowed(t *testing.T) {
 	}
 }
 
-// dice writes dice as "rolled/value" pairs for a table: d(6, 8) is a 6
-// that counts as 8.
-func d(rolled, value int) Die { return Die{Rolled: rolled, Value: value} }
+// die writes a die for a table: die(6, 8) is a 6 that counts as 8.
+func die(rolled, value int) Die { return Die{Rolled: rolled, Value: value} }
 
 // TestRollDice: each case names the rule it checks. The script rolls the
 // attacker's dice first, then the defender's.
@@ -48,52 +47,52 @@ func TestRollDice(t *testing.T) {
 	}{
 		{rule: "the highest die of each side is compared; higher wins",
 			att: []int{5}, def: []int{4},
-			want: Roll{Attacker: []Die{d(5, 5)}, Defender: []Die{d(4, 4)}, DefenderLoss: 1}},
+			want: Roll{Attacker: []Die{die(5, 5)}, Defender: []Die{die(4, 4)}, DefenderLoss: 1}},
 		{rule: "In case of a tie, the defender always wins",
 			att: []int{3}, def: []int{3},
-			want: Roll{Attacker: []Die{d(3, 3)}, Defender: []Die{d(3, 3)}, AttackerLoss: 1}},
+			want: Roll{Attacker: []Die{die(3, 3)}, Defender: []Die{die(3, 3)}, AttackerLoss: 1}},
 		{rule: "compare the highest, then the two next-highest dice",
 			att: []int{1, 6, 4}, def: []int{5, 5},
-			want: Roll{Attacker: []Die{d(6, 6), d(4, 4), d(1, 1)}, Defender: []Die{d(5, 5), d(5, 5)}, AttackerLoss: 1, DefenderLoss: 1}},
+			want: Roll{Attacker: []Die{die(6, 6), die(4, 4), die(1, 1)}, Defender: []Die{die(5, 5), die(5, 5)}, AttackerLoss: 1, DefenderLoss: 1}},
 		{rule: "only as many dice as the smaller side rolled are compared",
 			att: []int{2, 6, 1}, def: []int{5},
-			want: Roll{Attacker: []Die{d(6, 6), d(2, 2), d(1, 1)}, Defender: []Die{d(5, 5)}, DefenderLoss: 1}},
+			want: Roll{Attacker: []Die{die(6, 6), die(2, 2), die(1, 1)}, Defender: []Die{die(5, 5)}, DefenderLoss: 1}},
 		{rule: "the defender wins both ties of a 2 against 2",
 			att: []int{4, 2}, def: []int{2, 4},
-			want: Roll{Attacker: []Die{d(4, 4), d(2, 2)}, Defender: []Die{d(4, 4), d(2, 2)}, AttackerLoss: 2}},
+			want: Roll{Attacker: []Die{die(4, 4), die(2, 2)}, Defender: []Die{die(4, 4), die(2, 2)}, AttackerLoss: 2}},
 		{rule: "a city gives +1 to the highest number rolled by the defender",
 			att: []int{4}, def: []int{3}, city: true,
-			want: Roll{Attacker: []Die{d(4, 4)}, Defender: []Die{d(3, 4)}, AttackerLoss: 1}},
+			want: Roll{Attacker: []Die{die(4, 4)}, Defender: []Die{die(3, 4)}, AttackerLoss: 1}},
 		{rule: "If the same high number is rolled on more than one die, the bonus only applies to one of them",
 			att: []int{5, 5, 1}, def: []int{4, 4}, city: true,
-			want: Roll{Attacker: []Die{d(5, 5), d(5, 5), d(1, 1)}, Defender: []Die{d(4, 5), d(4, 4)}, AttackerLoss: 1, DefenderLoss: 1}},
+			want: Roll{Attacker: []Die{die(5, 5), die(5, 5), die(1, 1)}, Defender: []Die{die(4, 5), die(4, 4)}, AttackerLoss: 1, DefenderLoss: 1}},
 		{rule: "the city's +1 goes to the highest die, not the lowest",
 			att: []int{6, 2}, def: []int{1, 5}, city: true,
-			want: Roll{Attacker: []Die{d(6, 6), d(2, 2)}, Defender: []Die{d(5, 6), d(1, 1)}, AttackerLoss: 1, DefenderLoss: 1}},
+			want: Roll{Attacker: []Die{die(6, 6), die(2, 2)}, Defender: []Die{die(5, 6), die(1, 1)}, AttackerLoss: 1, DefenderLoss: 1}},
 		{rule: "Attack bonus I: Attacker gets +1 to lowest die roll (the dice ordered again)",
 			att: []int{3, 5, 3}, def: []int{4, 3}, bon: Bonuses{AttackI: true},
-			want: Roll{Attacker: []Die{d(5, 5), d(3, 4), d(3, 3)}, Defender: []Die{d(4, 4), d(3, 3)}, DefenderLoss: 2}},
+			want: Roll{Attacker: []Die{die(5, 5), die(3, 4), die(3, 3)}, Defender: []Die{die(4, 4), die(3, 3)}, DefenderLoss: 2}},
 		{rule: "Attack bonus I: a lowest die still below the others changes nothing",
 			att: []int{6, 5, 1}, def: []int{5, 5}, bon: Bonuses{AttackI: true},
-			want: Roll{Attacker: []Die{d(6, 6), d(5, 5), d(1, 2)}, Defender: []Die{d(5, 5), d(5, 5)}, AttackerLoss: 1, DefenderLoss: 1}},
+			want: Roll{Attacker: []Die{die(6, 6), die(5, 5), die(1, 2)}, Defender: []Die{die(5, 5), die(5, 5)}, AttackerLoss: 1, DefenderLoss: 1}},
 		{rule: "Attack bonus II: Attacker gets +1 to highest die roll",
 			att: []int{5, 2}, def: []int{5}, bon: Bonuses{AttackII: true},
-			want: Roll{Attacker: []Die{d(5, 6), d(2, 2)}, Defender: []Die{d(5, 5)}, DefenderLoss: 1}},
+			want: Roll{Attacker: []Die{die(5, 6), die(2, 2)}, Defender: []Die{die(5, 5)}, DefenderLoss: 1}},
 		{rule: "Attack bonus III: Attacker gets +2 to highest die roll; a die counts past 6",
 			att: []int{6}, def: []int{6}, city: true, bon: Bonuses{AttackIII: true},
-			want: Roll{Attacker: []Die{d(6, 8)}, Defender: []Die{d(6, 7)}, DefenderLoss: 1}},
+			want: Roll{Attacker: []Die{die(6, 8)}, Defender: []Die{die(6, 7)}, DefenderLoss: 1}},
 		{rule: "CHOICE: Attack bonus II and III add up to +3",
 			att: []int{3}, def: []int{5}, bon: Bonuses{AttackII: true, AttackIII: true},
-			want: Roll{Attacker: []Die{d(3, 6)}, Defender: []Die{d(5, 5)}, DefenderLoss: 1}},
+			want: Roll{Attacker: []Die{die(3, 6)}, Defender: []Die{die(5, 5)}, DefenderLoss: 1}},
 		{rule: "CHOICE: one die is both the highest and the lowest and gets both bonuses",
 			att: []int{4}, def: []int{5}, bon: Bonuses{AttackI: true, AttackII: true},
-			want: Roll{Attacker: []Die{d(4, 6)}, Defender: []Die{d(5, 5)}, DefenderLoss: 1}},
+			want: Roll{Attacker: []Die{die(4, 6)}, Defender: []Die{die(5, 5)}, DefenderLoss: 1}},
 		{rule: "CHOICE: of equal dice, one gets the highest's bonus and another the lowest's",
 			att: []int{3, 3}, def: []int{4, 3}, bon: Bonuses{AttackI: true, AttackII: true},
-			want: Roll{Attacker: []Die{d(3, 4), d(3, 4)}, Defender: []Die{d(4, 4), d(3, 3)}, AttackerLoss: 1, DefenderLoss: 1}},
+			want: Roll{Attacker: []Die{die(3, 4), die(3, 4)}, Defender: []Die{die(4, 4), die(3, 3)}, AttackerLoss: 1, DefenderLoss: 1}},
 		{rule: "the other Empire cards do not change a roll",
 			att: []int{3}, def: []int{3}, bon: Bonuses{StormShelter: true, QuakeShelter: true, MedicineI: true, MedicineII: true, RiotGear: true},
-			want: Roll{Attacker: []Die{d(3, 3)}, Defender: []Die{d(3, 3)}, AttackerLoss: 1}},
+			want: Roll{Attacker: []Die{die(3, 3)}, Defender: []Die{die(3, 3)}, AttackerLoss: 1}},
 	}
 	for _, tt := range tests {
 		s := scripted(t, append(append([]int(nil), tt.att...), tt.def...)...)

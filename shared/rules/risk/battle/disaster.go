@@ -8,10 +8,12 @@ import (
 	"empires/shared/rules/risk/board"
 )
 
-// CityArmies is what a city counts for in a disaster: "In general, where a
-// player needs to count the number of armies he has, or has to lose some
-// number of armies, a city always counts as the equivalent of 3 armies."
-const CityArmies = 3
+// CityValue is the armies a city is worth. In a disaster: "In general,
+// where a player needs to count the number of armies he has, or has to
+// lose some number of armies, a city always counts as the equivalent of 3
+// armies." In combat: "A city is converted into 3 armies, provided there
+// are sufficient army markers in the player's stock" (Attack.CityArmies).
+const CityValue = 3
 
 // Holding is what a player has in one territory.
 type Holding struct {
@@ -20,10 +22,10 @@ type Holding struct {
 }
 
 // Value returns the armies the holding counts for in a disaster: its
-// armies, and 3 for its city (CityArmies).
+// armies, and 3 for its city (CityValue).
 func (h Holding) Value() int {
 	if h.City {
-		return h.Armies + CityArmies
+		return h.Armies + CityValue
 	}
 	return h.Armies
 }
@@ -42,7 +44,7 @@ func (h Holding) take(n int) Holding {
 		h.Armies -= n
 		return h
 	}
-	return Holding{Armies: h.Armies + CityArmies - n}
+	return Holding{Armies: h.Armies + CityValue - n}
 }
 
 // Holdings is what the player a disaster strikes has on the board, by
@@ -391,7 +393,7 @@ func ResolveRiots(b *board.Board, h Holdings, bon Bonuses, order []board.Territo
 		s.After = s.Before
 		if s.Struck {
 			s.After = Holding{Armies: s.Before.Armies + 1}
-			s.Lost = CityArmies - 1
+			s.Lost = CityValue - 1
 			rep.GoodsLost++
 		}
 		rep.Strikes = append(rep.Strikes, s)
