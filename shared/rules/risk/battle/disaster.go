@@ -57,10 +57,10 @@ type Holdings map[board.TerritoryID]Holding
 func (h Holdings) check(b *board.Board) error {
 	for _, t := range slices.Sorted(maps.Keys(h)) {
 		if b.Territory(t) == nil {
-			return fmt.Errorf("battle: holdings in territory %d, which board %q does not have", t, b.Name)
+			return fmt.Errorf("holdings in territory %d, which board %q does not have", t, b.Name)
 		}
 		if h[t].Armies < 0 {
-			return fmt.Errorf("battle: holdings of %d armies in %s", h[t].Armies, b.Territory(t).Name)
+			return fmt.Errorf("holdings of %d armies in %s", h[t].Armies, b.Territory(t).Name)
 		}
 	}
 	return nil
@@ -185,7 +185,7 @@ func ResolveFloods(b *board.Board, h Holdings, bon Bonuses, king bool, r Roller)
 // natural resolves quakes or floods: a die for each marked territory held.
 func natural(b *board.Board, h Holdings, d Disaster, marked func(*board.Territory) bool, shelter, king bool, r Roller) (Report, error) {
 	if err := h.check(b); err != nil {
-		return Report{}, fmt.Errorf("%v: %w", d, err)
+		return Report{}, fmt.Errorf("battle: %v: %w", d, err)
 	}
 	rep := Report{Disaster: d, King: king}
 	mod := lossMod(king, shelter)
@@ -259,7 +259,7 @@ const PlagueTerritories = 5
 // Eastern Australia, which is not adjacent to Indonesia where it began.
 func ResolvePlague(b *board.Board, h Holdings, bon Bonuses, king bool, r Roller, choose PlagueChoices) (Report, error) {
 	if err := h.check(b); err != nil {
-		return Report{}, fmt.Errorf("plague: %w", err)
+		return Report{}, fmt.Errorf("battle: plague: %w", err)
 	}
 	rep := Report{Disaster: Plague, King: king}
 	now := maps.Clone(h)
@@ -270,7 +270,7 @@ func ResolvePlague(b *board.Board, h Holdings, bon Bonuses, king bool, r Roller,
 		if v := now[id].Value(); v > 0 {
 			c := b.Territory(id).Continent
 			if b.Continent(c) == nil {
-				return Report{}, fmt.Errorf("plague: %s is in continent %d, which board %q does not have", b.Territory(id).Name, c, b.Name)
+				return Report{}, fmt.Errorf("battle: plague: %s is in continent %d, which board %q does not have", b.Territory(id).Name, c, b.Name)
 			}
 			counts[c] += v
 		}
@@ -280,7 +280,7 @@ func ResolvePlague(b *board.Board, h Holdings, bon Bonuses, king bool, r Roller,
 	}
 	cont, err := pick(slices.Sorted(maps.Keys(counts)), func(c board.ContinentID) int { return counts[c] }, choose.Continent)
 	if err != nil {
-		return Report{}, fmt.Errorf("plague: the continent: %w", err)
+		return Report{}, fmt.Errorf("battle: plague: the continent: %w", err)
 	}
 	rep.Continent = cont
 
@@ -304,7 +304,7 @@ func ResolvePlague(b *board.Board, h Holdings, bon Bonuses, king bool, r Roller,
 		slices.Sort(open)
 		t, err := pick(open, func(t board.TerritoryID) int { return now[t].Value() }, choose.Territory)
 		if err != nil {
-			return Report{}, fmt.Errorf("plague: territory %d of %d: %w", step+1, PlagueTerritories, err)
+			return Report{}, fmt.Errorf("battle: plague: choosing the territory checked %d of at most %d: %w", step+1, PlagueTerritories, err)
 		}
 		checked[t] = true
 		s := Strike{
@@ -368,7 +368,7 @@ func pick[ID comparable](places []ID, armies func(ID) int, choose func([]ID) ID)
 // riots becomes 1 army beside the armies already there.
 func ResolveRiots(b *board.Board, h Holdings, bon Bonuses, order []board.TerritoryID, r Roller) (Report, error) {
 	if err := h.check(b); err != nil {
-		return Report{}, fmt.Errorf("riots: %w", err)
+		return Report{}, fmt.Errorf("battle: riots: %w", err)
 	}
 	var cities []board.TerritoryID
 	for _, t := range slices.Sorted(maps.Keys(h)) {
@@ -380,7 +380,7 @@ func ResolveRiots(b *board.Board, h Holdings, bon Bonuses, order []board.Territo
 		order = cities
 	}
 	if err := checkOrder(b, order, cities); err != nil {
-		return Report{}, fmt.Errorf("riots: %w", err)
+		return Report{}, fmt.Errorf("battle: riots: %w", err)
 	}
 	rep := Report{Disaster: Riots}
 	mod := 0
