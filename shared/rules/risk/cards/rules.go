@@ -192,6 +192,7 @@ const (
 	maxCards  = 200 // cards of one kind in all
 	maxPiles  = 9
 	maxNumber = 1000 // any other count or factor
+	maxGoods  = 250  // Goods cards in all, so that a GoodsID names each
 )
 
 // Validate checks the rules across keys: the Goods add up to their total,
@@ -262,6 +263,7 @@ func (r *Rules) Validate() error {
 		}
 	}
 	c.Check(g.Total == sum+8, "goods.total", "the piles hold %d cards (%d of values and 8 Disasters), not %d", sum+8, sum, g.Total)
+	c.Check(sum+8 <= maxGoods, "goods.count", "%d Goods cards are too many: %d at most", sum+8, maxGoods)
 
 	e := &r.Empire
 	c.Between("empire.cost", e.Cost, 0, maxNumber)
@@ -409,7 +411,14 @@ func keyLines(data []byte) lineIndex {
 				continue
 			}
 			prefix = cleanKey(line[1:end])
-			idx.set(prefix, ln)
+			for k := prefix; k != ""; {
+				idx.set(k, ln) // [a.b] opens a too, if it was not before
+				cut := strings.LastIndexByte(k, '.')
+				if cut < 0 {
+					break
+				}
+				k = k[:cut]
+			}
 		default:
 			eq := strings.IndexByte(line, '=')
 			if eq <= 0 || strings.HasPrefix(line, "#") {
