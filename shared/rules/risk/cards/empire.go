@@ -126,19 +126,14 @@ func (e *Empire) EndTurn() {
 	e.New = nil
 }
 
-// hasRank reports whether e holds a card of rank (one face value).
-func (e *Empire) hasRank(rank int) bool {
-	for _, c := range e.Held {
+// ofRank returns the card e holds of rank (a face value), if any.
+func (e *Empire) ofRank(rank int) (EmpireCard, bool) {
+	for _, c := range e.Cards() {
 		if c.Rank == rank {
-			return true
+			return c, true
 		}
 	}
-	for _, c := range e.New {
-		if c.Rank == rank {
-			return true
-		}
-	}
-	return false
+	return EmpireCard{}, false
 }
 
 // Credit returns the credit e's cards give towards a card of suit: "Credits
@@ -193,11 +188,10 @@ func (r *Rules) Price(s *EmpireSupply, e *Empire, h *Hand, p Purchase) (price in
 		}
 		c := pile[taken[suit-1]]
 		taken[suit-1]++
-		switch {
-		case e.hasRank(c.Rank):
-			errs = append(errs, fmt.Errorf("the %s: a player holds one card of each face value, and it has a %s", c, rankName(c.Rank)))
-		case ranks[c.Rank]:
-			errs = append(errs, fmt.Errorf("the %s: a player holds one card of each face value, and it buys two %ss", c, rankName(c.Rank)))
+		if held, ok := e.ofRank(c.Rank); ok {
+			errs = append(errs, fmt.Errorf("the %s: a player holds one card of each face value, and it holds the %s", c, held))
+		} else if ranks[c.Rank] {
+			errs = append(errs, fmt.Errorf("the %s: a player holds one card of each face value, and the purchase buys two of that value", c))
 		}
 		ranks[c.Rank] = true
 		buy = append(buy, c)
