@@ -42,7 +42,7 @@ func (r *Rules) FaceValue(rank int) int {
 func (r *Rules) Cost(c EmpireCard) int { return r.Empire.Cost * r.FaceValue(c.Rank) }
 
 // EmpireSupply is the Empire cards not yet bought: a pile per suit, face
-// up, lowest first (Piles[0] is Clubs', in Suits' order). All see them.
+// up, lowest first (Piles[0] is Clubs', in the order of Suits). All see them.
 type EmpireSupply struct {
 	Piles [4][]EmpireCard
 }
@@ -55,7 +55,7 @@ type EmpireSupply struct {
 // Diamonds from Seven to Ten."
 func (r *Rules) NewEmpireSupply() *EmpireSupply {
 	s := new(EmpireSupply)
-	for i, suit := range Suits {
+	for i, suit := range Suits() {
 		for _, rank := range r.Empire.pile(suit) {
 			s.Piles[i] = append(s.Piles[i], EmpireCard{Suit: suit, Rank: rank})
 		}
@@ -93,7 +93,7 @@ func (s *EmpireSupply) KingsLeft() int {
 // this way.
 func (r *Rules) Ended(s *EmpireSupply) bool {
 	kings := 0
-	for _, suit := range Suits {
+	for _, suit := range Suits() {
 		for _, rank := range r.Empire.pile(suit) {
 			if rank == King {
 				kings++
@@ -155,7 +155,12 @@ func (r *Rules) Credit(e *Empire, suit Suit) int {
 
 // Purchase is a player's purchase in step 8: cards from the piles of
 // Suits, in order (a suit twice buys its next two cards), paid with the
-// Goods cards Goods from its hand and its credits.
+// Goods cards Goods from its hand and its credits. "Players may purchase
+// as many Empire Cards - of any type - as they have points for - at a time
+// as they wish": CHOICE: a player may make several purchases in the step;
+// the Goods cards of one purchase are worth their points together (sets
+// across them count, Table 1), so buying several cards at once can pay
+// what buying them one by one would not.
 type Purchase struct {
 	Suits []Suit
 	Goods []GoodsID

@@ -23,7 +23,7 @@ func TestEmpireSupply(t *testing.T) {
 		return n
 	}
 	total := 0
-	for _, suit := range Suits {
+	for _, suit := range Suits() {
 		for rank := 1; rank <= King; rank++ {
 			want := 0
 			switch {

@@ -94,7 +94,7 @@ func play(t *testing.T, seed uint64, players, rounds int) *table {
 		// 8: buy the next card of a random suit with the whole hand, if it
 		// pays; keep the default 5.
 		for p := range players {
-			suit := Suits[rng.IntN(4)]
+			suit := Suits()[rng.IntN(4)]
 			_, _ = r.Buy(tb.empire, tb.goods, &tb.empires[p], &tb.hands[p], Purchase{Suits: []Suit{suit}, Goods: idsOf(tb.hands[p].Cards)})
 			discard, err := r.Keep(&tb.hands[p], r.DefaultKeep(&tb.hands[p]))
 			if err != nil {

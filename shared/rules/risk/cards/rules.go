@@ -43,8 +43,8 @@ const (
 	Spades
 )
 
-// Suits lists the four suits in order.
-var Suits = [4]Suit{Clubs, Diamonds, Hearts, Spades}
+// Suits returns the four suits in order.
+func Suits() [4]Suit { return [4]Suit{Clubs, Diamonds, Hearts, Spades} }
 
 // String names the suit: "Hearts".
 func (s Suit) String() string {
@@ -254,7 +254,7 @@ func (r *Rules) Validate() error {
 				c.Add("goods.pile", "the %d cards of value %d are in no pile", g.Count[v-1], v)
 			}
 		}
-		for _, s := range Suits {
+		for _, s := range Suits() {
 			for _, rank := range []int{Queen, King} {
 				if d := shortName(s, rank); !placed[d] {
 					c.Add("goods.pile", "the Disaster %s (%s) is in no pile", d, longName(s, rank))
@@ -272,7 +272,7 @@ func (r *Rules) Validate() error {
 		c.Between(fmt.Sprintf("empire.royalty[%d]", i), v, 1, maxNumber)
 	}
 	esum := 0
-	for _, s := range Suits {
+	for _, s := range Suits() {
 		name := strings.ToLower(s.String())
 		ranks := e.pile(s)
 		c.Between("empire."+name, len(ranks), 0, maxCards)
