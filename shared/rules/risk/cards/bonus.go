@@ -209,3 +209,16 @@ func (r *Rules) Has(held []EmpireCard, b Bonus) bool {
 	}
 	return false
 }
+
+// BonusArmies returns the extra armies of step 2 that Bonus Army II gives
+// a player holding held and occupying territories territories: "Get one
+// extra army (during stage 2) each turn, per every 6 territories
+// occupied" (Effect: Amount armies per Per territories); 0 without the 6
+// of Clubs.
+func (r *Rules) BonusArmies(held []EmpireCard, territories int) int {
+	if !r.Has(held, BonusArmyII) || territories <= 0 {
+		return 0
+	}
+	amount, per := r.Effect(BonusArmyII)
+	return territories / per * amount
+}

@@ -317,3 +317,27 @@ func TestTable4(t *testing.T) {
 		t.Errorf("cards of no row of Table 4 give %v", have)
 	}
 }
+
+// TestBonusArmies checks Bonus Army II: "Get one extra army (during stage
+// 2) each turn, per every 6 territories occupied."
+func TestBonusArmies(t *testing.T) {
+	r := Default()
+	six := []EmpireCard{{Clubs, 6}}
+	tests := []struct {
+		held        []EmpireCard
+		territories int
+		want        int
+	}{
+		{six, 5, 0},
+		{six, 6, 1},
+		{six, 17, 2},
+		{six, 42, 7},
+		{nil, 42, 0},
+		{[]EmpireCard{{Spades, 6}}, 42, 0},
+	}
+	for _, tt := range tests {
+		if have := r.BonusArmies(tt.held, tt.territories); have != tt.want {
+			t.Errorf("%v, %d territories: have %d, want %d", tt.held, tt.territories, have, tt.want)
+		}
+	}
+}

@@ -169,9 +169,26 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		// A file Parse accepts builds its decks.
-		if n := len(r.NewEmpireSupply().Piles); n != 4 {
-			t.Errorf("%d Empire piles", n)
+		// A file Parse accepts builds its decks: every Goods card once,
+		// with an ID of its own.
+		empire := 0
+		for _, p := range r.NewEmpireSupply().Piles {
+			empire += len(p)
+		}
+		if empire != r.Empire.Total {
+			t.Errorf("%d Empire cards laid out, the file says %d", empire, r.Empire.Total)
+		}
+		ids := map[GoodsID]bool{}
+		for _, p := range r.NewSupply(seeded(1)).Piles {
+			for _, c := range p {
+				if c.ID == 0 || ids[c.ID] {
+					t.Fatalf("Goods card ID %d twice or zero", c.ID)
+				}
+				ids[c.ID] = true
+			}
+		}
+		if len(ids) != r.Goods.Total {
+			t.Errorf("%d Goods cards in the piles, the file says %d", len(ids), r.Goods.Total)
 		}
 	})
 }

@@ -122,8 +122,12 @@ func (r *Rules) Check(h *Hand, p Part) error {
 // receiver (da or db) instead of into the hand: "If a player receives a
 // card as part of a deal, he must immediately remove it from his hand, and
 // place it face down before him." If a part fails Check, the error says
-// whose and why, and nothing moves.
+// whose and why, and nothing moves; so too if the two hands (or piles) are
+// one.
 func (r *Rules) Trade(ha, hb *Hand, da, db *DisasterPile, give, get Part) error {
+	if ha == hb || da == db {
+		return errors.New("a trade is between two players: the hands or the Disaster piles are one")
+	}
 	if err := r.Check(ha, give); err != nil {
 		return fmt.Errorf("the offer is void: %w", err)
 	}

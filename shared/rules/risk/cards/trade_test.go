@@ -122,6 +122,9 @@ func TestTrade(t *testing.T) {
 			t.Errorf("the %s changed hands but is not marked traded", c)
 		}
 	}
+	if err := r.Trade(a, a, &da, &db, give, give); err == nil {
+		t.Error("a player traded with itself")
+	}
 	// Once resolved the Disasters go back to their piles, and may be
 	// traded again when drawn anew (CHOICE).
 	resolve, _ := r.Resolve(&da)
