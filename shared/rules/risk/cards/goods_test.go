@@ -286,6 +286,9 @@ func TestHandSeen(t *testing.T) {
 	if v := d.Seen(false); v.Count != 1 || v.Cards != nil {
 		t.Errorf("others see the Disasters face down as %+v, want a count of 1", v)
 	}
+	if v := d.Seen(true); v.Count != 1 || !slices.Equal(v.Cards, d.Cards) {
+		t.Errorf("the player before whom they lie sees %+v, want its Disasters", v)
+	}
 }
 
 // TestTakeRandom checks "that attacker may take one Goods Card (picked at

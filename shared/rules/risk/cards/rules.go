@@ -342,7 +342,7 @@ func longName(s Suit, rank int) string {
 // Open reads the card rules from File in fsys: assets.Rules(), or a host's
 // mod directory over it (rulesfile.OpenSource). Every problem of a broken
 // file is reported at once, each with the file's name, its line and its
-// key: "risk-cards.toml:17: key "goods.keep": must be between 0 and 1000,
+// key: "risk-cards.toml:21: key "goods.keep": must be between 0 and 1000,
 // got -1".
 func Open(fsys fs.FS) (*Rules, error) {
 	data, err := fs.ReadFile(fsys, File)
