@@ -18,7 +18,7 @@ import (
 )
 
 // waitLimit only keeps a broken test from hanging.
-const waitLimit = 20 * time.Second
+const waitLimit = 2 * time.Minute
 
 // loadBuiltin loads the build's own rulesets once: they are only read.
 var loadBuiltin = sync.OnceValues(registry.Default)

@@ -25,7 +25,7 @@ import (
 
 // waitLimit only keeps a broken test from hanging: every wait in these tests
 // is on a channel, and ends long before it in a passing run.
-const waitLimit = 10 * time.Second
+const waitLimit = 2 * time.Minute
 
 var loadErfworld = sync.OnceValues(func() (*hexgame.Ruleset, error) {
 	fsys, err := rulesfile.OpenSource("")

@@ -18,7 +18,7 @@ import (
 	"empires/shared/protocol"
 )
 
-const waitLimit = 20 * time.Second
+const waitLimit = 2 * time.Minute
 
 // fakeClock is a clock that moves only when a test says so.
 type fakeClock struct{ now time.Time }
