@@ -80,8 +80,8 @@ func TestFirstTurnAndReplayInTheWindow(t *testing.T) {
 	d.click(p.List[0]+60, p.List[1]+14, 1)
 	d.wait("Watch enabled", func(p *app.Probe) bool { b, ok := p.Buttons["Watch"]; return ok && !b.Disabled })
 	d.press("Watch")
-	p = d.wait("the replay at its start", func(p *app.Probe) bool {
-		return p.Screen == "game" && strings.HasPrefix(p.Clock, "Replay: turn 1 ")
+	p = d.wait("the replay at its start, laid out", func(p *app.Probe) bool {
+		return p.Screen == "game" && strings.HasPrefix(p.Clock, "Replay: turn 1 ") && p.LogRect[1] > p.Map[1]
 	})
 
 	// Centred on the player's Capital: the hex in the middle of the map
