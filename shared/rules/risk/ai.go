@@ -1,0 +1,382 @@
+package risk
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"empires/shared/rules/risk/battle"
+	"empires/shared/rules/risk/board"
+	"empires/shared/rules/risk/cards"
+	"empires/shared/ruleset"
+	"empires/shared/wire"
+)
+
+// Levels returns the AI's levels, weakest first:
+//   - passive plays every step's default (rule 19): it places nothing and
+//     never attacks, builds, trades or buys; a baseline.
+//   - random picks at random among legal actions: places on a random
+//     territory, attacks a random neighbour half the time, offers random
+//     cards, buys what it can.
+//   - easy places on its territories nearest an enemy, attacks where it has
+//     more armies than the defender, builds a city where armies wait far
+//     from the front, buys the first Empire card it can.
+//   - normal places on the border territory most threatened, attacks where
+//     AttackOdds gives 60% or more, moves idle armies to the front, builds
+//     cities, buys the dearest Empire card it can. It does not trade.
+func Levels() []ruleset.Level {
+	return []ruleset.Level{ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal}
+}
+
+// NewAI implements ruleset.Ruleset.
+func (r *Rules) NewAI(level string, seed uint64) (ruleset.AI, error) {
+	l, err := ruleset.ParseLevel(level, Levels())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", ID, err)
+	}
+	return &ai{rules: r, level: l, rng: rand.New(rand.NewPCG(seed, seed^0x5851f42d4c957f2d))}, nil
+}
+
+// ai plays a seat from its view alone.
+type ai struct {
+	rules *Rules
+	level ruleset.Level
+	rng   *rand.Rand
+	b     *board.Board
+	key   [3]uint64
+}
+
+// mind is what the AI works with for one action.
+type mind struct {
+	*ai
+	v *View
+	s ruleset.Seat
+}
+
+var _ ruleset.AI = (*ai)(nil)
+
+// Act implements ruleset.AI.
+func (a *ai) Act(rv ruleset.View, step ruleset.Step, s ruleset.Seat) ([]byte, error) {
+	v, ok := rv.(*View)
+	switch {
+	case !ok:
+		return nil, fmt.Errorf("%s AI: a view of type %T", ID, rv)
+	case s == 0 || v.Seat != s:
+		return nil, fmt.Errorf("%s AI: seat %d's view for seat %d", ID, v.Seat, s)
+	case !step.Acts(s):
+		return nil, fmt.Errorf("%s AI: seat %d does not act in step %d", ID, s, step.Seq)
+	case v.Seq != step.Seq:
+		return nil, fmt.Errorf("%s AI: a view of step %d for step %d", ID, v.Seq, step.Seq)
+	}
+	if key := [3]uint64{uint64(v.Map), uint64(v.Size), v.MapSeed}; a.b == nil || key != a.key {
+		b, err := a.rules.Board(v.Map, v.Size, v.MapSeed)
+		if err != nil {
+			return nil, fmt.Errorf("%s AI: %w", ID, err)
+		}
+		if len(b.Territories) != len(v.Board) {
+			return nil, fmt.Errorf("%s AI: a view of %d territories on a map of %d", ID, len(v.Board), len(b.Territories))
+		}
+		a.b, a.key = b, key
+	}
+	m := mind{ai: a, v: v, s: s}
+	act := m.choose()
+	act.Seq = step.Seq
+	return wire.Marshal(&act)
+}
+
+// mine returns the seat's territories.
+func (m mind) mine() []board.TerritoryID {
+	var out []board.TerritoryID
+	for i, t := range m.v.Board {
+		if t.Owner == m.s && (t.Armies > 0 || t.City) {
+			out = append(out, board.TerritoryID(i+1))
+		}
+	}
+	return out
+}
+
+// at returns territory t's state.
+func (m mind) at(t board.TerritoryID) TerritoryView { return m.v.Board[t-1] }
+
+// threat is the enemy armies next to t.
+func (m mind) threat(t board.TerritoryID) int {
+	n := 0
+	for _, u := range m.b.Neighbours(t) {
+		if x := m.at(u); x.Owner != m.s {
+			n += x.Armies + 1
+		}
+	}
+	return n
+}
+
+// pick returns a random element of xs.
+func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
+
+// choose returns the action for the view's step.
+func (m mind) choose() Action {
+	v := m.v
+	switch v.Phase {
+	case PhaseClaim:
+		var free []board.TerritoryID
+		for i, t := range v.Board {
+			if t.Armies == 0 && !t.City {
+				free = append(free, board.TerritoryID(i+1))
+			}
+		}
+		if m.level == ruleset.Passive {
+			return Action{Kind: ActClaim, Territory: free[0]}
+		}
+		if m.level == ruleset.Normal { // next to its own
+			for _, t := range free {
+				for _, u := range m.b.Neighbours(t) {
+					if m.at(u).Owner == m.s && m.at(u).Armies > 0 {
+						return Action{Kind: ActClaim, Territory: t}
+					}
+				}
+			}
+		}
+		return Action{Kind: ActClaim, Territory: pick(m.rng, free)}
+	case PhaseDeploy:
+		return Action{Kind: ActPlace, Territory: m.placeOn(), Count: 1}
+	case PhasePlace:
+		if m.level == ruleset.Passive {
+			return Action{Kind: ActEndPlace}
+		}
+		return Action{Kind: ActPlace, Territory: m.placeOn(), Count: v.Players[m.s-1].Reserve}
+	case PhaseAttack:
+		return m.attack()
+	case PhaseDefend:
+		if m.level == ruleset.Random && m.rng.IntN(2) == 0 || m.level != ruleset.Random && m.at(v.To).Armies <= 1 {
+			return Action{Kind: ActConvert}
+		}
+		return Action{Kind: ActKeep}
+	case PhaseOccupy:
+		most := m.at(v.From).Armies - 1
+		if m.level == ruleset.Random {
+			return Action{Kind: ActOccupy, Count: v.Dice + m.rng.IntN(most-v.Dice+1)}
+		}
+		if m.level == ruleset.Passive {
+			return Action{Kind: ActOccupy, Count: v.Dice}
+		}
+		return Action{Kind: ActOccupy, Count: most}
+	case PhaseMove:
+		return m.move()
+	case PhaseBuild:
+		return m.build()
+	case PhaseTrade:
+		return m.trade()
+	case PhaseDisaster:
+		return Action{Kind: ActResolve}
+	case PhasePurchase:
+		return m.buy()
+	}
+	return Action{}
+}
+
+// placeOn returns where to place an army.
+func (m mind) placeOn() board.TerritoryID {
+	mine := m.mine()
+	switch m.level {
+	case ruleset.Passive:
+		return mine[0]
+	case ruleset.Random:
+		return pick(m.rng, mine)
+	}
+	best, score := mine[0], -1
+	for _, t := range mine {
+		sc := m.threat(t)
+		if m.level == ruleset.Normal && sc > 0 {
+			sc = sc*4 - m.at(t).Armies
+			sc = max(sc, 1)
+		}
+		if sc > score {
+			best, score = t, sc
+		}
+	}
+	return best
+}
+
+// attack chooses a roll, or stops.
+func (m mind) attack() Action {
+	type option struct {
+		from, to board.TerritoryID
+		win      float64
+	}
+	var opts []option
+	for _, t := range m.mine() {
+		x := m.at(t)
+		if x.Armies < 2 {
+			continue
+		}
+		for _, u := range m.b.Neighbours(t) {
+			y := m.at(u)
+			if y.Owner == m.s && (y.Armies > 0 || y.City) {
+				continue
+			}
+			o := option{from: t, to: u}
+			switch m.level {
+			case ruleset.Normal:
+				f, err := battle.AttackOdds(battle.Attack{Attackers: min(x.Armies, battle.MaxArmies), Defenders: min(y.Armies, battle.MaxArmies),
+					City: y.City, CityArmies: cityArmies, StopAt: 1})
+				if err != nil {
+					continue
+				}
+				o.win = f.Win
+			case ruleset.Easy:
+				def := y.Armies
+				if y.City {
+					def += cityArmies
+				}
+				if x.Armies > def+1 {
+					o.win = 1
+				}
+			default:
+				o.win = 1
+			}
+			opts = append(opts, o)
+		}
+	}
+	switch m.level {
+	case ruleset.Passive:
+		return Action{Kind: ActStop}
+	case ruleset.Random:
+		if len(opts) == 0 || m.rng.IntN(2) == 0 {
+			return Action{Kind: ActStop}
+		}
+		o := pick(m.rng, opts)
+		return Action{Kind: ActAttack, From: o.from, To: o.to, Dice: 1 + m.rng.IntN(battle.AttackDice(m.at(o.from).Armies))}
+	}
+	need := 0.6
+	if m.level == ruleset.Easy {
+		need = 1
+	}
+	var best *option
+	for i := range opts {
+		if opts[i].win >= need && (best == nil || opts[i].win > best.win) {
+			best = &opts[i]
+		}
+	}
+	if best == nil {
+		return Action{Kind: ActStop}
+	}
+	return Action{Kind: ActAttack, From: best.from, To: best.to, Dice: battle.AttackDice(m.at(best.from).Armies)}
+}
+
+// move makes the free move: normal moves the most armies of a territory
+// with no enemy next to it towards one with.
+func (m mind) move() Action {
+	if m.level != ruleset.Normal {
+		return Action{Kind: ActEndTurn}
+	}
+	for _, t := range m.mine() {
+		x := m.at(t)
+		if x.Armies < 2 || m.threat(t) > 0 {
+			continue
+		}
+		for _, u := range m.b.Neighbours(t) {
+			if m.at(u).Owner == m.s && m.threat(u) > 0 {
+				return Action{Kind: ActMove, From: t, To: u, Count: x.Armies - 1}
+			}
+		}
+	}
+	return Action{Kind: ActEndTurn}
+}
+
+// build builds a city where the rules let it, or ends.
+func (m mind) build() Action {
+	if m.level == ruleset.Passive || m.v.Players[m.s-1].Cities >= maxCities {
+		return Action{Kind: ActEndBuild}
+	}
+	cost := cityArmies
+	if me := m.v.Players[m.s-1]; m.rules.cards.Has(append(slices.Clone(me.Empire), me.NewEmpire...), cards.UrbanSprawl) {
+		cost, _ = m.rules.cards.Effect(cards.UrbanSprawl)
+	}
+	var can []board.TerritoryID
+	for _, t := range m.mine() {
+		x := m.at(t)
+		if x.City || x.Armies < cost {
+			continue
+		}
+		if m.level == ruleset.Random || x.Armies >= cost+1 && (m.threat(t) == 0 || x.Armies >= cost+m.threat(t)) {
+			can = append(can, t)
+		}
+	}
+	if len(can) == 0 || m.level == ruleset.Random && m.rng.IntN(2) == 0 {
+		return Action{Kind: ActEndBuild}
+	}
+	return Action{Kind: ActBuild, Territory: pick(m.rng, can)}
+}
+
+// trade: random offers 3 random cards to a random trader, answers offers
+// made to it at random, then leaves; the others leave at once.
+func (m mind) trade() Action {
+	v := m.v
+	if m.level != ruleset.Random {
+		return Action{Kind: ActDone}
+	}
+	hand := &cards.Hand{Cards: slices.Clone(v.Hand)}
+	for _, o := range v.Offers {
+		if o.To != m.s {
+			continue
+		}
+		if m.rng.IntN(2) == 0 || len(v.Hand) < 3 {
+			return Action{Kind: ActRefuse, Offer: o.ID}
+		}
+		return Action{Kind: ActAccept, Offer: o.ID, Part: m.part(hand)}
+	}
+	var others []ruleset.Seat
+	for i, p := range v.Players {
+		if q := ruleset.Seat(i + 1); q != m.s && p.Trader {
+			others = append(others, q)
+		}
+	}
+	me := v.Players[m.s-1]
+	if len(others) == 0 || me.Offered >= maxOffers || len(v.Hand) < 3 || m.rng.IntN(3) == 0 {
+		return Action{Kind: ActDone}
+	}
+	return Action{Kind: ActOffer, Seat: pick(m.rng, others), Part: m.part(hand)}
+}
+
+// part returns 3 random cards of hand, stated truthfully.
+func (m mind) part(hand *cards.Hand) cards.Part {
+	idx := m.rng.Perm(len(hand.Cards))[:3]
+	var ids []cards.GoodsID
+	for _, i := range idx {
+		ids = append(ids, hand.Cards[i].ID)
+	}
+	st, _ := cards.TrueStatement(hand, ids)
+	return cards.Part{Cards: ids, Statement: st}
+}
+
+// buy buys an Empire card it can pay (the dearest, at normal), or ends.
+func (m mind) buy() Action {
+	v := m.v
+	if m.level == ruleset.Passive {
+		return Action{Kind: ActEndPurchase}
+	}
+	hand := &cards.Hand{Cards: slices.Clone(v.Hand)}
+	var ids []cards.GoodsID
+	for _, c := range v.Hand {
+		ids = append(ids, c.ID)
+	}
+	supply := &cards.EmpireSupply{Piles: v.Empires}
+	emp := &cards.Empire{Held: v.Players[m.s-1].Empire, New: v.Players[m.s-1].NewEmpire}
+	best, cost := cards.NoSuit, -1
+	for _, suit := range cards.Suits() {
+		p := cards.Purchase{Suits: []cards.Suit{suit}, Goods: ids}
+		if _, _, err := m.rules.cards.Price(supply, emp, hand, p); err != nil {
+			continue
+		}
+		next, _ := supply.Next(suit)
+		if c := m.rules.cards.Cost(next); c > cost {
+			best, cost = suit, c
+			if m.level != ruleset.Normal {
+				break
+			}
+		}
+	}
+	if best == cards.NoSuit {
+		return Action{Kind: ActEndPurchase}
+	}
+	return Action{Kind: ActBuy, Purchase: cards.Purchase{Suits: []cards.Suit{best}, Goods: ids}}
+}
