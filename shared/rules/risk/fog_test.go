@@ -107,9 +107,7 @@ func CheckHidden(g *game, v *View) error {
 // spectator shown a draw's cards.
 func TestNoLeaksFinds(t *testing.T) {
 	t.Logf("rule %s", rule[20])
-	g := playTo(t, config(3, 3, 9, 4, SetupDeal), func(g *game) bool {
-		return len(g.p(1).Hand.Cards) > 0 && len(g.p(2).Hand.Cards) > 0
-	})
+	g := trading(t)
 	v := g.View(2, false).(*View)
 	v.Hand = g.p(1).Hand.Cards
 	if err := CheckHidden(g, v); err == nil {

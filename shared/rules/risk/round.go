@@ -50,11 +50,16 @@ func (g *game) roundOrder() {
 	}
 	for range 20 {
 		slices.SortStableFunc(keys, compare)
+		roll := make([]bool, len(keys))
 		tied := false
 		for i := range keys {
 			if i > 0 && compare(keys[i-1], keys[i]) == 0 || i+1 < len(keys) && compare(keys[i], keys[i+1]) == 0 {
+				roll[i], tied = true, true
+			}
+		}
+		for i := range keys {
+			if roll[i] {
 				keys[i].dice = append(keys[i].dice, g.rng.IntN(6)+1)
-				tied = true
 			}
 		}
 		if !tied {

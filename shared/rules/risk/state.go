@@ -336,7 +336,7 @@ func (s *state) checkGoods(cr *cards.Rules) error {
 	seen := make([]bool, total+1)
 	place := func(c cards.GoodsCard, where string) error {
 		if c.ID == 0 || int(c.ID) > total || seen[c.ID] {
-			return fmt.Errorf("Goods card %d (%s) is twice in play or unknown", c.ID, where)
+			return fmt.Errorf("the Goods card %d (%s) is twice in play or unknown", c.ID, where)
 		}
 		seen[c.ID] = true
 		return nil
@@ -365,7 +365,7 @@ func (s *state) checkGoods(cr *cards.Rules) error {
 	}
 	for id := 1; id <= total; id++ {
 		if !seen[id] {
-			return fmt.Errorf("Goods card %d is lost", id)
+			return fmt.Errorf("the Goods card %d is lost", id)
 		}
 	}
 	return nil
