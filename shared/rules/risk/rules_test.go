@@ -460,3 +460,89 @@ func cloneState(t *testing.T, g *game) state {
 	must(t, err)
 	return h.(*game).s
 }
+
+// takeGoods takes the Goods card of disaster d (a Queen) out of g's piles.
+func takeGoods(t *testing.T, g *game, d cards.Disaster) cards.GoodsCard {
+	t.Helper()
+	for i, p := range g.s.Goods.Piles {
+		for j, c := range p {
+			if c.Disaster() == d && !c.King() {
+				g.s.Goods.Piles[i] = slices.Delete(p, j, j+1)
+				return c
+			}
+		}
+	}
+	t.Fatalf("no %s in the piles", d)
+	return cards.GoodsCard{}
+}
+
+// TestDisasters checks step 7 (rule 16): Disasters received are resolved,
+// the riots in the player's order; they go back to their piles; a player
+// with none is not asked.
+func TestDisasters(t *testing.T) {
+	t.Logf("rule %s", rule[16])
+	g, a, d := position(t, PhaseDisaster)
+	g.s.Owner[d-1] = 1
+	g.s.City[a-1], g.s.City[d-1] = true, true
+	riot := takeGoods(t, g, cards.Riots)
+	riot.Traded = true
+	g.p(1).Disasters.Cards = []cards.GoodsCard{riot}
+	if st := g.Step(); !slices.Equal(st.Actors, []ruleset.Seat{1}) {
+		t.Fatalf("actors %v, want seat 1 with its Disaster", st.Actors)
+	}
+	must(t, act(g, 1, Action{Kind: ActResolve, Order: []board.TerritoryID{d, a}}))
+	if len(g.p(1).Disasters.Cards) != 0 {
+		t.Error("the Disaster was not resolved")
+	}
+	found := false
+	for _, p := range g.s.Goods.Piles {
+		for _, c := range p {
+			found = found || c.ID == riot.ID
+		}
+	}
+	if !found {
+		t.Error("the Disaster resolved did not go back to its pile")
+	}
+	if g.s.Phase == PhaseDisaster {
+		t.Errorf("step 7 goes on with seat %d, who received no Disaster", g.actor())
+	}
+	g, a, d = position(t, PhaseDisaster)
+	g.s.Owner[d-1] = 1
+	g.s.City[a-1], g.s.City[d-1] = true, true
+	g.p(1).Disasters.Cards = []cards.GoodsCard{riot}
+	for i := range g.s.Goods.Piles {
+		g.s.Goods.Piles[i] = slices.DeleteFunc(g.s.Goods.Piles[i], func(c cards.GoodsCard) bool { return c.ID == riot.ID })
+	}
+	if err := act(g, 1, Action{Kind: ActResolve, Order: []board.TerritoryID{d, d}}); err == nil {
+		t.Error("a riot order naming a city twice was accepted")
+	}
+}
+
+// TestRiotOrder checks that the riots strike the cities in the order the
+// player gives (rule 16): the first city named is checked first.
+func TestRiotOrder(t *testing.T) {
+	t.Logf("rule %s", rule[16])
+	for _, order := range [][]int{{0, 1}, {1, 0}} {
+		g, a, d := position(t, PhaseDisaster)
+		g.s.Owner[d-1] = 1
+		g.s.City[a-1], g.s.City[d-1] = true, true
+		riot := takeGoods(t, g, cards.Riots)
+		g.p(1).Disasters.Cards = []cards.GoodsCard{riot}
+		ts := []board.TerritoryID{a, d}
+		want := []board.TerritoryID{ts[order[0]], ts[order[1]]}
+		a2 := Action{Kind: ActResolve, Order: want, Seq: g.s.Seq}
+		out := g.newOutcome()
+		if r := g.apply(1, a2, "resolve", out); r != nil {
+			t.Fatal(r)
+		}
+		var text string
+		for _, e := range out.events {
+			if e.pub.Kind == EventDisaster {
+				text = e.pub.Text
+			}
+		}
+		if first := g.tname(want[0]); len(text) < len(first) || text[:len(first)] != first {
+			t.Errorf("order %v: the riots' report %q does not begin with %s", want, text, first)
+		}
+	}
+}
