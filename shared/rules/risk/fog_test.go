@@ -7,7 +7,6 @@ import (
 	"empires/shared/rules/risk/cards"
 	"empires/shared/ruleset"
 	"empires/shared/ruleset/rulesettest"
-	"empires/shared/wire"
 )
 
 // noLeaks returns a check of games of rs that nothing a Record sent shows
@@ -31,7 +30,7 @@ func noLeaks(rs *Rules) func(r *rulesettest.Record) error {
 				if err != nil {
 					return err
 				}
-				if err := CheckHidden(g, v.(*View)); err != nil {
+				if err := checkHidden(g, v.(*View)); err != nil {
 					return err
 				}
 			case rulesettest.PayloadEvents:
@@ -66,42 +65,6 @@ func eventHidden(s ruleset.Seat, e Event) error {
 	return nil
 }
 
-// CheckHidden returns an error if view v shows a hidden holding its seat
-// may not see: another player's Goods cards, Disasters or territory cards,
-// the cards of another's offer, or a view other than the game's for its
-// audience.
-func CheckHidden(g *game, v *View) error {
-	own := map[cards.GoodsID]bool{}
-	if v.Seat != 0 {
-		ps := g.p(v.Seat)
-		for _, c := range ps.Hand.Cards {
-			own[c.ID] = true
-		}
-		for _, c := range ps.Disasters.Cards {
-			own[c.ID] = true
-		}
-	}
-	for _, c := range append(append([]cards.GoodsCard(nil), v.Hand...), v.Disasters...) {
-		if !own[c.ID] {
-			return fmt.Errorf("seat %d's view of step %d shows Goods card %d (%s), not its own", v.Seat, v.Seq, c.ID, c)
-		}
-	}
-	for _, o := range v.Offers {
-		if o.Cards != nil && o.From != v.Seat {
-			return fmt.Errorf("seat %d's view of step %d shows the cards of seat %d's offer", v.Seat, v.Seq, o.From)
-		}
-	}
-	if v.Seat == 0 && (v.Cards != nil || v.Hand != nil || v.Disasters != nil) {
-		return fmt.Errorf("a spectator's view of step %d shows hidden cards", v.Seq)
-	}
-	have, _ := wire.Marshal(v)
-	want, _ := wire.Marshal(g.View(v.Seat, v.AllSeeing))
-	if string(have) != string(want) {
-		return fmt.Errorf("seat %d's view of step %d is not the one the game gives it", v.Seat, v.Seq)
-	}
-	return nil
-}
-
 // TestNoLeaksFinds checks that the fog checks fail when they should: a
 // seat shown another's Goods, an offer's cards shown to its receiver, a
 // spectator shown a draw's cards.
@@ -110,12 +73,12 @@ func TestNoLeaksFinds(t *testing.T) {
 	g := trading(t)
 	v := g.View(2, false).(*View)
 	v.Hand = g.p(1).Hand.Cards
-	if err := CheckHidden(g, v); err == nil {
+	if err := checkHidden(g, v); err == nil {
 		t.Error("a view showing another seat's Goods cards passed")
 	}
 	v = g.View(2, false).(*View)
 	v.Offers = []OfferView{{From: 1, To: 2, Count: 1, Cards: []cards.GoodsID{g.p(1).Hand.Cards[0].ID}}}
-	if err := CheckHidden(g, v); err == nil {
+	if err := checkHidden(g, v); err == nil {
 		t.Error("a view showing the receiver the cards of an offer passed")
 	}
 	if err := eventHidden(0, Event{Kind: EventDraw, Seat: 1, Goods: g.p(1).Hand.Cards}); err == nil {
@@ -124,7 +87,7 @@ func TestNoLeaksFinds(t *testing.T) {
 	if err := eventHidden(3, Event{Kind: EventTrade, Seat: 1, Other: 2, Goods: g.p(1).Hand.Cards}); err == nil {
 		t.Error("a trade's cards shown to a third seat passed")
 	}
-	if err := CheckHidden(g, g.View(2, false).(*View)); err != nil {
+	if err := checkHidden(g, g.View(2, false).(*View)); err != nil {
 		t.Errorf("the game's own view failed: %v", err)
 	}
 }
