@@ -14,12 +14,12 @@ import (
 	"empires/shared/hexgame"
 	"empires/shared/registry"
 	"empires/shared/rules/duel"
-	"empires/shared/rules/risk"
-	"empires/shared/rules/risk/board"
-	"empires/shared/rules/risk/cards"
 	"empires/shared/rules/empire"
 	"empires/shared/rules/erfworld"
 	"empires/shared/rules/erfworld/erfworldai"
+	"empires/shared/rules/risk"
+	"empires/shared/rules/risk/board"
+	"empires/shared/rules/risk/cards"
 	"empires/shared/ruleset"
 )
 
