@@ -334,7 +334,7 @@ func playStep(g ruleset.Game, st ruleset.Step, ais []ruleset.AI, views []ruleset
 	var m meter
 	m.start()
 	var out ruleset.Outcome
-	if st.Mode == ruleset.Interactive {
+	if st.Acting() { // interactive or concurrent: the first actor acts
 		seat := st.Actors[0]
 		action, err := ais[seat].Act(g.View(seat, false), st, seat)
 		m.lap(&ts.Phase[phaseOrders])

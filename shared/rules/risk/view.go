@@ -225,22 +225,55 @@ func (v *View) Checksum() uint64 {
 func (v *View) Encode() ([]byte, error) { return wire.Marshal(v) }
 
 // Delta takes one view of a seat to the next: the territories that
-// changed, and the rest of the view whole when anything else changed, with
-// the checksums of both ends, so Apply refuses a delta made for another view
-// and proves it reached the right one.
+// changed, the small rest of the view (Head) when it changed, and each
+// larger part that changed (Parts says which), with the checksums of both
+// ends, so Apply refuses a delta made for another view and proves it
+// reached the right one.
 type Delta struct {
 	From, To uint64
 	// Changed are the territories that changed (ID, new state).
 	Changed []TerritoryChange
-	// Rest is the next view without its board, nil if only territories
-	// changed.
-	Rest []byte
+	// Head is the next view without its board and larger parts, nil if
+	// unchanged.
+	Head []byte
+	// Parts says which of the parts below are sent (partPlayers, ...).
+	Parts     uint8
+	Players   []PlayerView
+	Empires   [4][]cards.EmpireCard
+	Offers    []OfferView
+	Hand      []cards.GoodsCard
+	Disasters []cards.GoodsCard
+	Cards     []cards.TerritoryCard
 }
+
+// The parts of a Delta.
+const (
+	partPlayers uint8 = 1 << iota
+	partEmpires
+	partOffers
+	partHand
+	partDisasters
+	partCards
+)
 
 // TerritoryChange is one territory's new state.
 type TerritoryChange struct {
 	Territory board.TerritoryID
 	State     TerritoryView
+}
+
+// head returns v without its board and larger parts, encoded.
+func (v *View) head() ([]byte, error) {
+	h := *v
+	h.Board, h.Players, h.Empires, h.Offers, h.Hand, h.Disasters, h.Cards = nil, nil, [4][]cards.EmpireCard{}, nil, nil, nil, nil
+	return h.Encode()
+}
+
+// same reports whether a and b encode alike.
+func same(a, b any) bool {
+	x, err1 := wire.Marshal(a)
+	y, err2 := wire.Marshal(b)
+	return err1 == nil && err2 == nil && string(x) == string(y)
 }
 
 // Diff implements ruleset.View.
@@ -258,18 +291,40 @@ func (v *View) Diff(next ruleset.View) ([]byte, error) {
 			d.Changed = append(d.Changed, TerritoryChange{Territory: board.TerritoryID(i + 1), State: nv.Board[i]})
 		}
 	}
-	a, b := *v, *nv
-	a.Board, b.Board = nil, nil
-	ab, err := a.Encode()
+	ah, err := v.head()
 	if err != nil {
 		return nil, err
 	}
-	bb, err := b.Encode()
+	bh, err := nv.head()
 	if err != nil {
 		return nil, err
 	}
-	if string(ab) != string(bb) {
-		d.Rest = bb
+	if string(ah) != string(bh) {
+		d.Head = bh
+	}
+	if !same(v.Players, nv.Players) {
+		d.Parts |= partPlayers
+		d.Players = nv.Players
+	}
+	if !same(v.Empires, nv.Empires) {
+		d.Parts |= partEmpires
+		d.Empires = nv.Empires
+	}
+	if !same(v.Offers, nv.Offers) {
+		d.Parts |= partOffers
+		d.Offers = nv.Offers
+	}
+	if !same(v.Hand, nv.Hand) {
+		d.Parts |= partHand
+		d.Hand = nv.Hand
+	}
+	if !same(v.Disasters, nv.Disasters) {
+		d.Parts |= partDisasters
+		d.Disasters = nv.Disasters
+	}
+	if !same(v.Cards, nv.Cards) {
+		d.Parts |= partCards
+		d.Cards = nv.Cards
 	}
 	return wire.Marshal(&d)
 }
@@ -284,12 +339,31 @@ func (v *View) Apply(delta []byte) (ruleset.View, error) {
 		return nil, fmt.Errorf("%s delta: made for another view (checksum %x, this view's %x)", ID, d.From, v.Checksum())
 	}
 	nv := *v
-	if d.Rest != nil {
-		var rest View
-		if err := wire.Unmarshal(d.Rest, &rest); err != nil {
+	if d.Head != nil {
+		var head View
+		if err := wire.Unmarshal(d.Head, &head); err != nil {
 			return nil, fmt.Errorf("%s delta: %w", ID, err)
 		}
-		nv = rest
+		nv = head
+		nv.Players, nv.Empires, nv.Offers, nv.Hand, nv.Disasters, nv.Cards = slices.Clone(v.Players), v.Empires, slices.Clone(v.Offers), v.Hand, v.Disasters, v.Cards
+	}
+	if d.Parts&partPlayers != 0 {
+		nv.Players = d.Players
+	}
+	if d.Parts&partEmpires != 0 {
+		nv.Empires = d.Empires
+	}
+	if d.Parts&partOffers != 0 {
+		nv.Offers = d.Offers
+	}
+	if d.Parts&partHand != 0 {
+		nv.Hand = d.Hand
+	}
+	if d.Parts&partDisasters != 0 {
+		nv.Disasters = d.Disasters
+	}
+	if d.Parts&partCards != 0 {
+		nv.Cards = d.Cards
 	}
 	nv.Board = slices.Clone(v.Board)
 	for _, c := range d.Changed {
