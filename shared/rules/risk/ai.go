@@ -18,12 +18,15 @@ import (
 //   - random picks at random among legal actions: places on a random
 //     territory, attacks a random neighbour half the time, offers random
 //     cards, buys what it can.
-//   - easy places on its territories nearest an enemy, attacks where it has
-//     more armies than the defender, builds a city where armies wait far
-//     from the front, buys the first Empire card it can.
-//   - normal places on the border territory most threatened, attacks where
-//     AttackOdds gives 60% or more, moves idle armies to the front, builds
-//     cities, buys the dearest Empire card it can. It does not trade.
+//   - easy places on its territory with the most enemies around, attacks
+//     where it has more armies than the defender and its city, builds a city
+//     wherever one army is left beside it, buys the first Empire card it can
+//     with all its Goods cards.
+//   - normal places on the border territory most threatened for its armies,
+//     attacks where AttackOdds gives 60% or more, moves idle armies to the
+//     front, builds cities as easy does, buys the dearest Empire card it
+//     can with the Goods cards worth the fewest points that pay it. Neither
+//     trades: they leave the table at once.
 func Levels() []ruleset.Level {
 	return []ruleset.Level{ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal}
 }
@@ -297,7 +300,7 @@ func (m mind) build() Action {
 		if x.City || x.Armies < cost {
 			continue
 		}
-		if m.level == ruleset.Random || x.Armies >= cost+1 && (m.threat(t) == 0 || x.Armies >= cost+m.threat(t)) {
+		if m.level == ruleset.Random || x.Armies >= cost+1 {
 			can = append(can, t)
 		}
 	}
@@ -348,7 +351,10 @@ func (m mind) part(hand *cards.Hand) cards.Part {
 	return cards.Part{Cards: ids, Statement: st}
 }
 
-// buy buys an Empire card it can pay (the dearest, at normal), or ends.
+// buy buys an Empire card it can pay, or ends: random and easy the first
+// suit's card they can pay with all their Goods cards; normal the dearest
+// card it can pay, with the Goods cards worth the fewest points that pay
+// it, so that the rest may buy more.
 func (m mind) buy() Action {
 	v := m.v
 	if m.level == ruleset.Passive {
@@ -361,22 +367,57 @@ func (m mind) buy() Action {
 	}
 	supply := &cards.EmpireSupply{Piles: v.Empires}
 	emp := &cards.Empire{Held: v.Players[m.s-1].Empire, New: v.Players[m.s-1].NewEmpire}
-	best, cost := cards.NoSuit, -1
+	best, cost, pay := cards.NoSuit, -1, ids
 	for _, suit := range cards.Suits() {
 		p := cards.Purchase{Suits: []cards.Suit{suit}, Goods: ids}
-		if _, _, err := m.rules.cards.Price(supply, emp, hand, p); err != nil {
+		price, _, err := m.rules.cards.Price(supply, emp, hand, p)
+		if err != nil {
 			continue
 		}
 		next, _ := supply.Next(suit)
 		if c := m.rules.cards.Cost(next); c > cost {
-			best, cost = suit, c
+			best, cost, pay = suit, c, ids
 			if m.level != ruleset.Normal {
 				break
+			}
+			if least := cheapest(hand, price); least != nil || price == 0 {
+				if _, _, err := m.rules.cards.Price(supply, emp, hand, cards.Purchase{Suits: []cards.Suit{suit}, Goods: least}); err == nil {
+					pay = least
+				}
 			}
 		}
 	}
 	if best == cards.NoSuit {
 		return Action{Kind: ActEndPurchase}
 	}
-	return Action{Kind: ActBuy, Purchase: cards.Purchase{Suits: []cards.Suit{best}, Goods: ids}}
+	return Action{Kind: ActBuy, Purchase: cards.Purchase{Suits: []cards.Suit{best}, Goods: pay}}
+}
+
+// cheapest returns the Goods cards of hand worth the fewest points (Table
+// 1) that are worth price or more, nil if price is 0 or the hand is too
+// big to search (more than 12 cards).
+func cheapest(hand *cards.Hand, price int) []cards.GoodsID {
+	n := len(hand.Cards)
+	if price <= 0 || n > 12 {
+		return nil
+	}
+	var best []cards.GoodsID
+	bestPoints := -1
+	for mask := 1; mask < 1<<n; mask++ {
+		var cs []cards.GoodsCard
+		for i := range n {
+			if mask&(1<<i) != 0 {
+				cs = append(cs, hand.Cards[i])
+			}
+		}
+		pts := cards.Points(cs)
+		if pts >= price && (bestPoints < 0 || pts < bestPoints) {
+			bestPoints = pts
+			best = best[:0]
+			for _, c := range cs {
+				best = append(best, c.ID)
+			}
+		}
+	}
+	return best
 }
