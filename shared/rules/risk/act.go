@@ -56,6 +56,11 @@ const (
 	// ActEndPurchase: end step 8 keeping the Goods cards Keep (nil: the
 	// default, the 5 worth the most) (rule 17).
 	ActEndPurchase
+	// ActNuke: nuke Territory, with the Queen of Clubs (rule 21).
+	ActNuke
+	// ActAirDrop: drop 3 armies From onto To, with the 9 of Clubs (rule
+	// 21).
+	ActAirDrop
 )
 
 // Action is a seat's action, for the step Seq.
@@ -128,6 +133,10 @@ func (g *game) describe(a Action) string {
 		return "buy Empire cards"
 	case ActEndPurchase:
 		return "end purchasing"
+	case ActNuke:
+		return "nuke " + g.tname(a.Territory)
+	case ActAirDrop:
+		return fmt.Sprintf("air drop from %s onto %s", g.tname(a.From), g.tname(a.To))
 	}
 	return fmt.Sprintf("action %d", a.Kind)
 }
@@ -247,6 +256,9 @@ func (g *game) apply(p ruleset.Seat, a Action, what string, out *outcome) *rules
 			if a.Count < 1 || a.Count > ps.Reserve {
 				return reject(what, "place 1 to %d armies", ps.Reserve)
 			}
+			if g.nuked(a.Territory) {
+				return reject(what, "%s was nuked: no one may place armies there until its nuker's next turn", g.tname(a.Territory))
+			}
 			s.Armies[a.Territory-1] += a.Count
 			ps.Reserve -= a.Count
 			out.add(Event{Kind: EventPlace, Seat: p, Territory: a.Territory, Count: a.Count})
@@ -260,6 +272,10 @@ func (g *game) apply(p ruleset.Seat, a Action, what string, out *outcome) *rules
 			return nil
 		case ActAttack:
 			return g.attack(p, a, what, out)
+		case ActNuke:
+			return g.nuke(p, a, what, out)
+		case ActAirDrop:
+			return g.airDrop(p, a, what, out)
 		}
 		return wrong()
 	case PhaseDefend:
@@ -308,6 +324,8 @@ func (g *game) apply(p ruleset.Seat, a Action, what string, out *outcome) *rules
 				return reject(what, "%s and %s are not adjacent", g.tname(a.From), g.tname(a.To))
 			case a.Count < 1 || a.Count >= s.Armies[a.From-1]:
 				return reject(what, "move 1 to %d armies, leaving one", s.Armies[a.From-1]-1)
+			case g.nuked(a.To):
+				return reject(what, "%s was nuked: no armies go there until its nuker's next turn", g.tname(a.To))
 			}
 			s.Armies[a.From-1] -= a.Count
 			s.Armies[a.To-1] += a.Count
@@ -400,6 +418,8 @@ func (g *game) attack(p ruleset.Seat, a Action, what string, out *outcome) *rule
 		return reject(what, "%s is yours", g.tname(a.To))
 	case !g.b.Linked(a.From, a.To):
 		return reject(what, "%s is not adjacent to %s", g.tname(a.To), g.tname(a.From))
+	case g.nuked(a.To):
+		return reject(what, "%s was nuked: no one may attack it until its nuker's next turn", g.tname(a.To))
 	case a.Dice < 1 || a.Dice > battle.AttackDice(s.Armies[a.From-1]):
 		return reject(what, "with %d armies in %s you may roll 1 to %d dice", s.Armies[a.From-1], g.tname(a.From), battle.AttackDice(s.Armies[a.From-1]))
 	}
@@ -451,15 +471,23 @@ func (g *game) roll(p ruleset.Seat, from, to board.TerritoryID, dice int, out *o
 		return
 	}
 	// rule 10: conquered
-	s.Owner[to-1] = p
-	s.Conquered = true
 	s.From, s.To, s.Dice = from, to, dice
 	s.Phase = PhaseOccupy
+	g.conquer(p, def, to, out)
+	if s.Armies[from-1]-1 == dice { // the least is the most: moved at once
+		g.occupyAll(p, out)
+	}
+}
+
+// conquer gives territory to, whose last army fell, to p (rules 10, 11):
+// the Goods card taken if it held a city this turn, the defender out if
+// it was its last territory. The armies moving in are the caller's.
+func (g *game) conquer(p, def ruleset.Seat, to board.TerritoryID, out *outcome) {
+	s := &g.s
+	s.Owner[to-1] = p
+	s.Conquered = true
 	out.add(Event{Kind: EventConquer, Seat: p, Other: def, Territory: to})
 	if def == neutral {
-		if s.Armies[from-1]-1 == dice { // the least is the most: moved at once
-			g.occupyAll(p, out)
-		}
 		return
 	}
 	dp := g.p(def)
@@ -481,9 +509,6 @@ func (g *game) roll(p ruleset.Seat, from, to board.TerritoryID, dice int, out *o
 		}
 		_ = s.Goods.Return(back...) // CHOICE: an eliminated player's Goods go back to their piles
 		out.addCards(Event{Kind: EventOut, Seat: def, Other: p, Count: len(got)}, got, p, def)
-	}
-	if s.Armies[from-1]-1 == dice {
-		g.occupyAll(p, out)
 	}
 }
 
@@ -700,4 +725,95 @@ func (g *game) report(rep battle.Report) string {
 		b = fmt.Appendf(b, "%s lost %d", g.tname(st.Territory), st.Lost)
 	}
 	return string(b)
+}
+
+// nuked reports whether territory t is nuked: no one may attack it or
+// place armies there (rule 21).
+func (g *game) nuked(t board.TerritoryID) bool {
+	return slices.ContainsFunc(g.s.Nukes, func(n Nuke) bool { return n.Territory == t })
+}
+
+// nuke checks and plays the Queen of Clubs (rule 21): once a turn, all
+// but one army of another player's territory killed, and the territory
+// closed to attacks and placing until the nuker's next turn.
+func (g *game) nuke(p ruleset.Seat, a Action, what string, out *outcome) *ruleset.Rejection {
+	s := &g.s
+	switch {
+	case !g.has(p, cards.Nuke):
+		return reject(what, "you hold no Nuke (the Queen of Clubs)")
+	case s.NukeUsed:
+		return reject(what, "a Nuke may be played once a turn")
+	case g.b.Territory(a.Territory) == nil:
+		return reject(what, "there is no territory %d", a.Territory)
+	case s.Owner[a.Territory-1] == p:
+		return reject(what, "%s is yours", g.tname(a.Territory))
+	}
+	left, _ := g.rules.cards.Effect(cards.Nuke)
+	t := a.Territory
+	killed := max(0, s.Armies[t-1]-left)
+	s.Armies[t-1] -= killed
+	s.NukeUsed = true
+	s.Nukes = append(s.Nukes, Nuke{Territory: t, By: p})
+	out.add(Event{Kind: EventNuke, Seat: p, Other: s.Owner[t-1], Territory: t, Count: killed})
+	return nil
+}
+
+// airDrop checks and plays the 9 of Clubs (rule 21): once a turn, 3
+// armies of one of p's territories dropped onto another player's territory
+// anywhere, attacking it roll after roll until they are destroyed or it
+// is conquered; the survivors occupy it.
+func (g *game) airDrop(p ruleset.Seat, a Action, what string, out *outcome) *ruleset.Rejection {
+	s := &g.s
+	drop, _ := g.rules.cards.Effect(cards.AirDrop)
+	if r := g.own(what, p, a.From); r != nil {
+		return r
+	}
+	switch {
+	case !g.has(p, cards.AirDrop):
+		return reject(what, "you hold no Air Drop (the 9 of Clubs)")
+	case s.DropUsed:
+		return reject(what, "an air drop may be made once a turn")
+	case s.Armies[a.From-1] <= drop:
+		return reject(what, "an air drop takes %d armies and leaves one: %s has %d", drop, g.tname(a.From), s.Armies[a.From-1])
+	case g.b.Territory(a.To) == nil:
+		return reject(what, "there is no territory %d", a.To)
+	case s.Owner[a.To-1] == p:
+		return reject(what, "%s is yours", g.tname(a.To))
+	case g.nuked(a.To):
+		return reject(what, "%s was nuked: no one may attack it until its nuker's next turn", g.tname(a.To))
+	}
+	t := a.To
+	def := s.Owner[t-1]
+	s.DropUsed = true
+	s.Armies[a.From-1] -= drop
+	out.add(Event{Kind: EventAirDrop, Seat: p, Other: def, From: a.From, To: t, Count: drop})
+	if s.City[t-1] && !slices.Contains(s.Cities, t) {
+		s.Cities = append(s.Cities, t)
+	}
+	for drop > 0 {
+		if s.City[t-1] && s.Armies[t-1] == 0 { // rule 9: forced
+			g.convert(t, true, out)
+		}
+		if s.Armies[t-1] == 0 {
+			break
+		}
+		r, err := battle.RollDice(battle.Dice{Rand: g.rng}, min(drop, battle.MaxAttackDice), battle.DefendDice(s.Armies[t-1]), s.City[t-1], g.bonuses(p))
+		if err != nil {
+			return reject(what, "%v", err) // the dice are within bounds: cannot happen
+		}
+		drop -= r.AttackerLoss
+		s.Armies[t-1] -= r.DefenderLoss
+		out.add(Event{Kind: EventRoll, Seat: p, Other: def, To: t,
+			Attack: values(r.Attacker), Defend: values(r.Defender), Value: r.AttackerLoss, Count: r.DefenderLoss})
+	}
+	if drop == 0 {
+		return nil
+	}
+	g.conquer(p, def, t, out)
+	s.Armies[t-1] = drop
+	out.add(Event{Kind: EventOccupy, Seat: p, To: t, Count: drop})
+	if g.holdsAll(p) {
+		g.end(out, []ruleset.Seat{p})
+	}
+	return nil
 }

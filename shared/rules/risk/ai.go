@@ -25,8 +25,9 @@ import (
 //   - normal places on the border territory most threatened for its armies,
 //     attacks where AttackOdds gives 60% or more, moves idle armies to the
 //     front, builds cities as easy does, buys the dearest Empire card it
-//     can with the Goods cards worth the fewest points that pay it. Neither
-//     trades: they leave the table at once.
+//     can with the Goods cards worth the fewest points that pay it, nukes
+//     the strongest enemy next to it. Neither trades: they leave the table
+//     at once. Random makes air drops.
 func Levels() []ruleset.Level {
 	return []ruleset.Level{ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal}
 }
@@ -142,10 +143,11 @@ func (m mind) choose() Action {
 	case PhaseDeploy:
 		return Action{Kind: ActPlace, Territory: m.placeOn(), Count: 1}
 	case PhasePlace:
-		if m.level == ruleset.Passive {
+		t := m.placeOn()
+		if m.level == ruleset.Passive || t == 0 {
 			return Action{Kind: ActEndPlace}
 		}
-		return Action{Kind: ActPlace, Territory: m.placeOn(), Count: v.Players[m.s-1].Reserve}
+		return Action{Kind: ActPlace, Territory: t, Count: v.Players[m.s-1].Reserve}
 	case PhaseAttack:
 		return m.attack()
 	case PhaseDefend:
@@ -176,9 +178,13 @@ func (m mind) choose() Action {
 	return Action{}
 }
 
-// placeOn returns where to place an army.
+// placeOn returns where to place an army, 0 if nowhere (every territory
+// of its nuked).
 func (m mind) placeOn() board.TerritoryID {
-	mine := m.mine()
+	mine := slices.DeleteFunc(m.mine(), m.nuked)
+	if len(mine) == 0 {
+		return 0
+	}
 	switch m.level {
 	case ruleset.Passive:
 		return mine[0]
@@ -199,8 +205,63 @@ func (m mind) placeOn() board.TerritoryID {
 	return best
 }
 
+// nuked reports whether territory t is nuked (rule 21).
+func (m mind) nuked(t board.TerritoryID) bool {
+	return slices.ContainsFunc(m.v.Nukes, func(n Nuke) bool { return n.Territory == t })
+}
+
+// holds reports whether the seat holds the Empire card of bonus b.
+func (m mind) holds(b cards.Bonus) bool {
+	me := m.v.Players[m.s-1]
+	return m.rules.cards.Has(append(slices.Clone(me.Empire), me.NewEmpire...), b)
+}
+
+// special plays the Nuke or the Air Drop (rule 21), or returns false:
+// normal nukes the enemy territory next to its own with the most armies
+// (4 or more); random drops from its largest army onto a random enemy
+// territory half the time.
+func (m mind) special() (Action, bool) {
+	v := m.v
+	nuked := m.nuked
+	if m.level == ruleset.Normal && m.holds(cards.Nuke) && !v.NukeUsed {
+		best, most := board.TerritoryID(0), 3
+		for _, t := range m.mine() {
+			for _, u := range m.b.Neighbours(t) {
+				if y := m.at(u); y.Owner != m.s && y.Armies > most {
+					best, most = u, y.Armies
+				}
+			}
+		}
+		if best != 0 {
+			return Action{Kind: ActNuke, Territory: best}, true
+		}
+	}
+	if m.level == ruleset.Random && m.holds(cards.AirDrop) && !v.DropUsed && m.rng.IntN(2) == 0 {
+		from := board.TerritoryID(0)
+		for _, t := range m.mine() {
+			if m.at(t).Armies > 3 && (from == 0 || m.at(t).Armies > m.at(from).Armies) {
+				from = t
+			}
+		}
+		var targets []board.TerritoryID
+		for i, y := range v.Board {
+			if t := board.TerritoryID(i + 1); y.Owner != m.s && !nuked(t) {
+				targets = append(targets, t)
+			}
+		}
+		if from != 0 && len(targets) > 0 {
+			return Action{Kind: ActAirDrop, From: from, To: pick(m.rng, targets)}, true
+		}
+	}
+	return Action{}, false
+}
+
 // attack chooses a roll, or stops.
 func (m mind) attack() Action {
+	if a, ok := m.special(); ok {
+		return a
+	}
+	nuked := m.nuked
 	type option struct {
 		from, to board.TerritoryID
 		win      float64
@@ -213,7 +274,7 @@ func (m mind) attack() Action {
 		}
 		for _, u := range m.b.Neighbours(t) {
 			y := m.at(u)
-			if y.Owner == m.s && (y.Armies > 0 || y.City) {
+			if y.Owner == m.s && (y.Armies > 0 || y.City) || nuked(u) {
 				continue
 			}
 			o := option{from: t, to: u}
@@ -277,7 +338,7 @@ func (m mind) move() Action {
 			continue
 		}
 		for _, u := range m.b.Neighbours(t) {
-			if m.at(u).Owner == m.s && m.threat(u) > 0 {
+			if m.at(u).Owner == m.s && m.threat(u) > 0 && !m.nuked(u) {
 				return Action{Kind: ActMove, From: t, To: u, Count: x.Armies - 1}
 			}
 		}

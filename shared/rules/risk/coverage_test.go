@@ -3,6 +3,7 @@ package risk
 import (
 	"testing"
 
+	"empires/shared/rules/risk/cards"
 	"empires/shared/ruleset"
 )
 
@@ -59,5 +60,48 @@ func TestGamesReachEveryStep(t *testing.T) {
 		if events[k] == 0 {
 			t.Errorf("no event of kind %d", k)
 		}
+	}
+}
+
+// TestAIsPlayTable4 gives seat 1 the Nuke and the Air Drop at the
+// start and plays games with the random and normal AIs: every action they
+// choose is accepted, and both cards are played (rule 21).
+func TestAIsPlayTable4(t *testing.T) {
+	t.Logf("rule %s", rule[21])
+	rs := New()
+	events := map[EventKind]int{}
+	for seed := uint64(1); seed <= 4; seed++ {
+		g := newGame(t, config(seed, 3, 10, 5, SetupDeal))
+		give(t, g, 1, cards.Nuke)
+		give(t, g, 1, cards.AirDrop)
+		ais := map[ruleset.Seat]ruleset.AI{}
+		for s := 1; s <= 3; s++ {
+			level := "random"
+			if (int(seed)+s)%2 == 0 {
+				level = "normal"
+			}
+			a, err := rs.NewAI(level, seed*10+uint64(s))
+			must(t, err)
+			ais[ruleset.Seat(s)] = a
+		}
+		for steps := 0; steps < 5000; steps++ {
+			st := g.Step()
+			if len(st.Actors) == 0 {
+				break
+			}
+			s := st.Actors[int(st.Seq)%len(st.Actors)]
+			b, err := ais[s].Act(g.View(s, false), st, s)
+			must(t, err)
+			out, err := g.Act(s, b)
+			if err != nil {
+				t.Fatalf("seed %d step %d: %v", seed, st.Seq, err)
+			}
+			for _, e := range out.(*outcome).events {
+				events[e.pub.Kind]++
+			}
+		}
+	}
+	if events[EventNuke] == 0 || events[EventAirDrop] == 0 {
+		t.Errorf("nukes %d, air drops %d: want both played", events[EventNuke], events[EventAirDrop])
 	}
 }

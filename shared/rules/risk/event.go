@@ -43,6 +43,8 @@ const (
 	EventBuy                           // Seat buys the Empire cards Empire (rule 17)
 	EventDiscard                       // Seat discards Count Goods cards (rule 17)
 	EventEnd                           // the game ends; Seats are the winners (rule 18)
+	EventNuke                          // Seat nukes Other's Territory, killing Count armies (rule 21)
+	EventAirDrop                       // Seat drops Count armies From onto Other's To (rule 21)
 )
 
 // Event is one thing that happened, as one reader may know it.

@@ -79,6 +79,14 @@
 //  20. Goods cards are hidden holdings: no other player, spectator, event
 //     or replay sees them (others see how many); the territory cards too.
 //     The Empire cards are public.
+//  21. Table 4's Nuke (the Queen of Clubs), once a turn in step 4, kills all
+//     but one army of another player's territory, anywhere; no one may
+//     attack it, place armies there or move armies in until the nuker's
+//     next step 4. The Air Drop (the 9 of Clubs), once a turn in step 4,
+//     takes 3 armies of one of the player's territories (leaving one) onto
+//     another player's territory anywhere; they attack it roll after roll,
+//     as many dice as are left (at most 3), without the city question, until
+//     they are destroyed or it is conquered, and the survivors occupy it.
 //
 // # Payloads
 //

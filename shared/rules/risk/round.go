@@ -119,12 +119,12 @@ func (g *game) canAttack(p ruleset.Seat) bool {
 			continue
 		}
 		for _, u := range g.b.Neighbours(t) {
-			if g.s.Owner[u-1] != p {
+			if g.s.Owner[u-1] != p && !g.nuked(u) {
 				return true
 			}
 		}
 	}
-	return false
+	return g.has(p, cards.Nuke) && !g.s.NukeUsed || g.has(p, cards.AirDrop) && !g.s.DropUsed
 }
 
 // canMove reports whether seat p has a free move to make (rule 12).
@@ -134,7 +134,7 @@ func (g *game) canMove(p ruleset.Seat) bool {
 			continue
 		}
 		for _, u := range g.b.Neighbours(t) {
-			if g.s.Owner[u-1] == p {
+			if g.s.Owner[u-1] == p && !g.nuked(u) {
 				return true
 			}
 		}
@@ -176,8 +176,11 @@ func (g *game) startTurn() {
 	s := &g.s
 	s.From, s.To, s.Dice = 0, 0, 0
 	s.Asked, s.Cities, s.Conquered = nil, nil, false
+	s.NukeUsed, s.DropUsed = false, false
 	s.Moves = 1
-	if p := g.actor(); p != 0 && g.has(p, cards.BonusMove) {
+	p := g.actor()
+	s.Nukes = slices.DeleteFunc(s.Nukes, func(k Nuke) bool { return k.By == p }) // rule 21: until the nuker's next turn
+	if p != 0 && g.has(p, cards.BonusMove) {
 		amount, _ := g.rules.cards.Effect(cards.BonusMove)
 		s.Moves += amount
 	}

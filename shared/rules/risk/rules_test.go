@@ -248,9 +248,7 @@ func TestFreeMove(t *testing.T) {
 	}
 	g, a, d = position(t, PhaseMove)
 	g.s.Owner[d-1] = 1
-	card, _ := g.rules.cards.BonusCard(cards.BonusMove)
-	g.s.Empires.Piles[card.Suit-1] = slices.DeleteFunc(g.s.Empires.Piles[card.Suit-1], func(c cards.EmpireCard) bool { return c == card })
-	g.p(1).Empire.Held = []cards.EmpireCard{card}
+	give(t, g, 1, cards.BonusMove)
 	g.startTurn()
 	must(t, act(g, 1, Action{Kind: ActMove, From: a, To: d, Count: 4}))
 	if g.s.Phase != PhaseMove || g.actor() != 1 {
@@ -544,5 +542,87 @@ func TestRiotOrder(t *testing.T) {
 		if first := g.tname(want[0]); len(text) < len(first) || text[:len(first)] != first {
 			t.Errorf("order %v: the riots' report %q does not begin with %s", want, text, first)
 		}
+	}
+}
+
+// give gives seat p the Empire card of bonus b, from its pile.
+func give(t *testing.T, g *game, p ruleset.Seat, b cards.Bonus) {
+	t.Helper()
+	card, ok := g.rules.cards.BonusCard(b)
+	if !ok {
+		t.Fatalf("no card gives %s", b)
+	}
+	pile := &g.s.Empires.Piles[card.Suit-1]
+	i := slices.Index(*pile, card)
+	if i < 0 {
+		t.Fatalf("the %s is not in its pile", card)
+	}
+	*pile = slices.Delete(*pile, i, i+1)
+	g.p(p).Empire.Held = append(g.p(p).Empire.Held, card)
+}
+
+// TestNuke checks Table 4's Nuke (rule 21): all but one army killed, once
+// a turn; no one attacks, places or moves there until the nuker's next
+// step 4.
+func TestNuke(t *testing.T) {
+	t.Logf("rule %s", rule[21])
+	g, a, d := position(t, PhaseAttack)
+	g.s.Armies[d-1] = 6
+	if err := act(g, 1, Action{Kind: ActNuke, Territory: d}); err == nil {
+		t.Error("nuked without the Queen of Clubs")
+	}
+	give(t, g, 1, cards.Nuke)
+	if err := act(g, 1, Action{Kind: ActNuke, Territory: a}); err == nil {
+		t.Error("nuked one's own territory")
+	}
+	must(t, act(g, 1, Action{Kind: ActNuke, Territory: d}))
+	if g.s.Armies[d-1] != 1 {
+		t.Errorf("%d armies left after the nuke, want 1", g.s.Armies[d-1])
+	}
+	if err := act(g, 1, Action{Kind: ActNuke, Territory: d}); err == nil {
+		t.Error("a second nuke in a turn")
+	}
+	if err := act(g, 1, Action{Kind: ActAttack, From: a, To: d, Dice: 3}); err == nil {
+		t.Error("attacked a nuked territory")
+	}
+	g.s.Phase, g.s.Turn = PhasePlace, 1 // seat 2 places
+	g.p(2).Reserve = 2
+	if err := act(g, 2, Action{Kind: ActPlace, Territory: d, Count: 1}); err == nil {
+		t.Error("placed armies on a nuked territory")
+	}
+	g.s.Phase, g.s.Turn = PhaseAttack, 0
+	g.startTurn()
+	if g.nuked(d) {
+		t.Error("the nuke lasts past its nuker's next turn")
+	}
+}
+
+// TestAirDrop checks Table 4's Air Drop (rule 21): 3 armies onto any
+// territory of another, attacking until destroyed or conquering.
+func TestAirDrop(t *testing.T) {
+	t.Logf("rule %s", rule[21])
+	g, a, _ := position(t, PhaseAttack)
+	var far board.TerritoryID
+	for i, o := range g.s.Owner {
+		if o == 3 {
+			far = board.TerritoryID(i + 1)
+		}
+	}
+	if err := act(g, 1, Action{Kind: ActAirDrop, From: a, To: far}); err == nil {
+		t.Error("an air drop without the 9 of Clubs")
+	}
+	give(t, g, 1, cards.AirDrop)
+	must(t, act(g, 1, Action{Kind: ActAirDrop, From: a, To: far}))
+	if g.s.Armies[a-1] != 7 {
+		t.Errorf("%d armies left where the drop took off, want 7", g.s.Armies[a-1])
+	}
+	switch {
+	case g.s.Owner[far-1] == 1 && (g.s.Armies[far-1] < 1 || g.s.Armies[far-1] > 3):
+		t.Errorf("the drop conquered with %d armies in, want its 1 to 3 survivors", g.s.Armies[far-1])
+	case g.s.Owner[far-1] == 3 && g.s.Armies[far-1] != 1:
+		t.Errorf("the drop was destroyed, yet %d armies defend (was 1)", g.s.Armies[far-1])
+	}
+	if err := act(g, 1, Action{Kind: ActAirDrop, From: a, To: far}); err == nil {
+		t.Error("a second air drop in a turn")
 	}
 }

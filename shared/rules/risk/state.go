@@ -125,6 +125,12 @@ type state struct {
 	Cities    []board.TerritoryID
 	Conquered bool
 	Moves     int
+	// Nukes are the territories nuked and by whom, until the nuker's next
+	// step 4; NukeUsed and DropUsed say whether the acting player used its
+	// Nuke and its Air Drop this turn (rule 21).
+	Nukes    []Nuke
+	NukeUsed bool
+	DropUsed bool
 
 	// Step 6: Since is the Seq the step began at; Offers the open offers.
 	Since  uint32
@@ -150,6 +156,13 @@ type playerState struct {
 	// left the table; Offered is how many offers it made in the step.
 	Trader  bool
 	Offered int
+}
+
+// Nuke is a territory nuked, closed to attacks and placing until By's next
+// turn (rule 21).
+type Nuke struct {
+	Territory board.TerritoryID
+	By        ruleset.Seat
 }
 
 // openOffer is an offer of step 6 waiting for its answer.
@@ -314,6 +327,11 @@ func (s *state) check(cr *cards.Rules, b *board.Board) error {
 	case PhaseOccupy:
 		if s.From == 0 || s.To == 0 || s.Dice < 1 || s.Armies[s.To-1] != 0 || s.Armies[s.From-1] <= s.Dice {
 			return errors.New("a conquest move with no conquest")
+		}
+	}
+	for _, k := range s.Nukes {
+		if b.Territory(k.Territory) == nil || k.By < 1 || int(k.By) > n {
+			return fmt.Errorf("a nuke on territory %d by seat %d", k.Territory, k.By)
 		}
 	}
 	for _, o := range s.Offers {

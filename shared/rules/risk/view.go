@@ -36,16 +36,21 @@ type View struct {
 	Order     []ruleset.Seat
 	// Actor is the player whose turn it is (0 in the trading step and at
 	// the end).
-	Actor      ruleset.Seat
-	Board      []TerritoryView
-	Players    []PlayerView
-	Piles      []int
-	Empires    [4][]cards.EmpireCard
-	From, To   board.TerritoryID
-	Dice       int
-	Moves      int
-	Conquered  bool
-	Asked      []board.TerritoryID
+	Actor     ruleset.Seat
+	Board     []TerritoryView
+	Players   []PlayerView
+	Piles     []int
+	Empires   [4][]cards.EmpireCard
+	From, To  board.TerritoryID
+	Dice      int
+	Moves     int
+	Conquered bool
+	Asked     []board.TerritoryID
+	// Nukes are the territories nuked; NukeUsed and DropUsed whether the
+	// acting player used its Nuke and Air Drop this turn (rule 21).
+	Nukes      []Nuke
+	NukeUsed   bool
+	DropUsed   bool
 	Offers     []OfferView
 	Winners    []ruleset.Seat
 	Hand       []cards.GoodsCard
@@ -105,6 +110,7 @@ func (g *game) View(p ruleset.Seat, allSeeing bool) ruleset.View {
 		Order: slices.Clone(s.Order), Piles: s.Goods.Sizes(),
 		From: s.From, To: s.To, Dice: s.Dice, Moves: s.Moves, Conquered: s.Conquered,
 		Asked: slices.Clone(s.Asked), Winners: slices.Clone(s.Winners),
+		Nukes: slices.Clone(s.Nukes), NukeUsed: s.NukeUsed, DropUsed: s.DropUsed,
 		DeckLeft: len(s.Deck.Draw), SpentCards: len(s.Deck.Spent),
 	}
 	if s.Phase != PhaseTrade && s.Phase != PhaseOver && s.Phase != PhaseClaim {
@@ -148,6 +154,7 @@ func (v *View) canon() {
 	v.Players = nilIfEmpty(v.Players)
 	v.Piles = nilIfEmpty(v.Piles)
 	v.Asked = nilIfEmpty(v.Asked)
+	v.Nukes = nilIfEmpty(v.Nukes)
 	v.Offers = nilIfEmpty(v.Offers)
 	v.Winners = nilIfEmpty(v.Winners)
 	v.Hand = nilIfEmpty(v.Hand)
