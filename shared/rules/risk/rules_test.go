@@ -3,6 +3,7 @@ package risk
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -423,28 +424,32 @@ func TestDefault(t *testing.T) {
 func TestLoadRefuses(t *testing.T) {
 	g, a, _ := position(t, PhaseAttack)
 	for _, tt := range []struct {
-		name   string
-		break_ func(s *state)
+		name    string
+		want    string
+		breakIt func(s *state)
 	}{
-		{"a Goods card twice", func(s *state) { s.Players[0].Hand.Cards = append(s.Players[0].Hand.Cards, s.Goods.Piles[0][0]) }},
-		{"a Goods card lost", func(s *state) { s.Goods.Piles[0] = s.Goods.Piles[0][1:] }},
-		{"an owner past the table", func(s *state) { s.Owner[a-1] = 9 }},
-		{"negative armies", func(s *state) { s.Armies[a-1] = -1 }},
-		{"an unknown phase", func(s *state) { s.Phase = 99 }},
-		{"an Empire card twice", func(s *state) { s.Players[0].Empire.Held = []cards.EmpireCard{s.Empires.Piles[0][0]} }},
-		{"other format", func(s *state) { s.Format = "risk 0" }},
-		{"a turn past the order", func(s *state) { s.Turn = 7 }},
+		{"a Goods card twice", "twice in play", func(s *state) { s.Players[0].Hand.Cards = append(s.Players[0].Hand.Cards, s.Goods.Piles[0][0]) }},
+		{"a Goods card lost", "is lost", func(s *state) { s.Goods.Piles[0] = s.Goods.Piles[0][1:] }},
+		{"an owner past the table", "owned by seat 9", func(s *state) { s.Owner[a-1] = 9 }},
+		{"negative armies", "-1 armies", func(s *state) { s.Armies[a-1] = -1 }},
+		{"an unknown phase", "unknown phase", func(s *state) { s.Phase = 99 }},
+		{"an Empire card twice", "2 of the Empire card", func(s *state) { s.Players[0].Empire.Held = []cards.EmpireCard{s.Empires.Piles[0][0]} }},
+		{"other format", "save format", func(s *state) { s.Format = "risk 0" }},
+		{"a turn past the order", "turn 7", func(s *state) { s.Turn = 7 }},
+		{"a player out acting", "who is out", func(s *state) { s.Players[0].Alive = false }},
+		{"a trading step of one", "fewer than two", func(s *state) { s.Phase = PhaseTrade; s.Players[0].Trader = true }},
+		{"a set-up order short of a seat", "set-up order of 2 seats", func(s *state) { s.Round, s.Phase, s.Order = 0, PhaseDeploy, s.Order[:2] }},
+		{"a territory with no one", "is empty", func(s *state) { s.Armies[a-1] = 0 }},
+		{"a nuke by no seat", "a nuke on territory", func(s *state) { s.Nukes = []Nuke{{Territory: a, By: 9}} }},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			h := *g
 			h.s = cloneState(t, g)
-			tt.break_(&h.s)
+			tt.breakIt(&h.s)
 			save, err := h.Save()
 			must(t, err)
-			if _, err := New().Load(save); err == nil {
-				t.Error("Load accepted it")
-			} else {
-				t.Log(err)
+			if _, err := New().Load(save); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Load: %v, want an error saying %q", err, tt.want)
 			}
 		})
 	}

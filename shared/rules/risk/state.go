@@ -308,6 +308,9 @@ func (s *state) check(cr *cards.Rules, b *board.Board) error {
 			}
 		}
 	}
+	if err := s.checkStep(b); err != nil {
+		return err
+	}
 	if err := s.checkGoods(cr); err != nil {
 		return err
 	}
@@ -424,6 +427,38 @@ func (s *state) checkEmpire(cr *cards.Rules) error {
 		if have[c] != k {
 			return fmt.Errorf("%d of the Empire card %s in play, the piles hold %d", have[c], c, k)
 		}
+	}
+	return nil
+}
+
+// checkStep checks that the phase and turn name a step someone can play:
+// the set-up's order of every seat, a territory to claim, a starting army
+// to place on a territory held, a live player acting, two traders.
+func (s *state) checkStep(b *board.Board) error {
+	n := len(s.Names)
+	g := &game{b: b, s: *s}
+	switch s.Phase {
+	case PhaseOver:
+		return nil
+	case PhaseClaim, PhaseDeploy:
+		if len(s.Order) != n {
+			return fmt.Errorf("a set-up order of %d seats at a table of %d", len(s.Order), n)
+		}
+		if s.Phase == PhaseClaim && len(g.free()) == 0 {
+			return errors.New("a claim with no territory free")
+		}
+		if p := g.actor(); s.Phase == PhaseDeploy && (s.Players[p-1].Reserve == 0 || len(g.held(p)) == 0) {
+			return fmt.Errorf("seat %d places a starting army it does not have", p)
+		}
+		return nil
+	case PhaseTrade:
+		if len(g.traders()) < 2 {
+			return errors.New("a trading step with fewer than two players at the table")
+		}
+		return nil
+	}
+	if p := g.actor(); !s.Players[p-1].Alive {
+		return fmt.Errorf("seat %d, who is out, acts in step %s", p, s.Phase)
 	}
 	return nil
 }
