@@ -375,7 +375,7 @@ func (g *game) apply(p ruleset.Seat, a Action, what string, out *outcome) *rules
 			}
 			out.add(Event{Kind: EventBuy, Seat: p, Empire: bought})
 			if g.rules.cards.Ended(&s.Empires) {
-				g.endByScore(out)
+				g.endOnKing(out)
 			}
 			return nil
 		case ActEndPurchase:

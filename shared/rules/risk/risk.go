@@ -68,9 +68,10 @@
 //  17. Step 8: in round order, each player may buy Empire cards, then keeps
 //     at most 5 Goods cards (by default the 5 worth the most).
 //  18. The game ends when one player holds every territory (it wins), or the
-//     last King is bought, or the last round of the setting "Rounds" ends:
-//     the highest total value of Empire cards wins; tied, the most
-//     territories; still tied, the game is shared (no single winner).
+//     last King is bought (the highest total value of Empire cards wins;
+//     tied, the win is shared), or the last round of the setting "Rounds"
+//     ends (scored the same, ties going to the most territories, then
+//     shared). A shared win has no single winner.
 //  19. Each step of a player's turn draws on its time per turn (the setting
 //     "Time per turn"); the defender's question and each set-up placement
 //     have the time to answer; the trading step its own time. A player

@@ -339,7 +339,28 @@ func (g *game) score(p ruleset.Seat) [2]int {
 	return [2]int{g.rules.cards.Score(&g.p(p).Empire), len(g.held(p))}
 }
 
-// endByScore ends the game on the Empire cards' score (rule 18).
+// endOnKing ends the game on the last King bought (rule 18): the players
+// alive with the highest total value of Empire cards win, and tied they
+// share the win (cards.Rules.Winners).
+func (g *game) endOnKing(out *outcome) {
+	var alive []ruleset.Seat
+	var empires []cards.Empire
+	for _, p := range g.seats() {
+		if g.p(p).Alive {
+			alive = append(alive, p)
+			empires = append(empires, g.p(p).Empire)
+		}
+	}
+	var winners []ruleset.Seat
+	for _, i := range g.rules.cards.Winners(empires) {
+		winners = append(winners, alive[i])
+	}
+	g.end(out, winners)
+}
+
+// endByScore ends the game after the last round of the setting Rounds
+// (rule 18): the highest total value of Empire cards wins, then the most
+// territories; still tied, the win is shared.
 func (g *game) endByScore(out *outcome) {
 	var best []ruleset.Seat
 	var top [2]int

@@ -631,3 +631,40 @@ func TestAirDrop(t *testing.T) {
 		t.Error("a second air drop in a turn")
 	}
 }
+
+// TestEndOnKing checks the end on the last King bought (rule 18): the
+// highest Empire score wins, and a tie is shared, whatever the
+// territories (the cards package's rule).
+func TestEndOnKing(t *testing.T) {
+	t.Logf("rule %s", rule[18])
+	queen := cards.EmpireCard{Suit: cards.Clubs, Rank: cards.Queen}
+	kingC := cards.EmpireCard{Suit: cards.Clubs, Rank: cards.King}
+	kingH := cards.EmpireCard{Suit: cards.Hearts, Rank: cards.King}
+	for _, tt := range []struct {
+		name string
+		held [3][]cards.EmpireCard
+		want []ruleset.Seat
+	}{
+		{"the highest score wins", [3][]cards.EmpireCard{{queen}, {kingH}, nil}, []ruleset.Seat{2}},
+		{"a tie is shared", [3][]cards.EmpireCard{{kingC}, nil, {kingH}}, []ruleset.Seat{1, 3}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g, _, _ := position(t, PhasePurchase)
+			for i, held := range tt.held {
+				for _, c := range held {
+					pile := &g.s.Empires.Piles[c.Suit-1]
+					k := slices.Index(*pile, c)
+					if k < 0 {
+						t.Fatalf("no %s left", c)
+					}
+					*pile = slices.Delete(*pile, k, k+1)
+					g.p(ruleset.Seat(i + 1)).Empire.Held = append(g.p(ruleset.Seat(i+1)).Empire.Held, c)
+				}
+			}
+			g.endOnKing(g.newOutcome())
+			if !slices.Equal(g.s.Winners, tt.want) {
+				t.Errorf("winners %v, want %v", g.s.Winners, tt.want)
+			}
+		})
+	}
+}
