@@ -26,8 +26,9 @@ import (
 //     attacks where AttackOdds gives 60% or more, moves idle armies to the
 //     front, builds cities as easy does, buys the dearest Empire card it
 //     can with the Goods cards worth the fewest points that pay it, nukes
-//     the strongest enemy next to it. Neither trades: they leave the table
-//     at once. Random makes air drops.
+//     the strongest enemy next to it, and trades once a step
+//     (normalTrade). Easy leaves the trading table at once; random also
+//     makes air drops.
 func Levels() []ruleset.Level {
 	return []ruleset.Level{ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal}
 }
@@ -372,9 +373,13 @@ func (m mind) build() Action {
 }
 
 // trade: random offers 3 random cards to a random trader, answers offers
-// made to it at random, then leaves; the others leave at once.
+// made to it at random, then leaves; normal trades as normalTrade says;
+// passive and easy leave at once.
 func (m mind) trade() Action {
 	v := m.v
+	if m.level == ruleset.Normal {
+		return m.normalTrade()
+	}
 	if m.level != ruleset.Random {
 		return Action{Kind: ActDone}
 	}
@@ -481,4 +486,92 @@ func cheapest(hand *cards.Hand, price int) []cards.GoodsID {
 		}
 	}
 	return best
+}
+
+// normalTrade is the normal level's step 6: it accepts an offer made to it
+// when the points the offer states (or, stating none, the numbers it
+// names) are more than its own hand loses by giving the 3 cards it misses
+// least; it offers once, to another trader, 3 cards that hold any Disaster
+// it drew (a Disaster received strikes its receiver) and otherwise its
+// cards it misses least; then it leaves the table.
+func (m mind) normalTrade() Action {
+	v := m.v
+	hand := &cards.Hand{Cards: slices.Clone(v.Hand)}
+	give, loss := m.leastMissed(hand)
+	for _, o := range v.Offers {
+		if o.To != m.s {
+			continue
+		}
+		gain := o.Statement.Points
+		if !o.Statement.PointsStated {
+			gain = 0
+			for _, n := range o.Statement.Numbers {
+				gain += n
+			}
+		}
+		if give == nil || gain <= loss {
+			return Action{Kind: ActRefuse, Offer: o.ID}
+		}
+		st, err := cards.TrueStatement(hand, give)
+		if err != nil {
+			return Action{Kind: ActRefuse, Offer: o.ID}
+		}
+		return Action{Kind: ActAccept, Offer: o.ID, Part: cards.Part{Cards: give, Statement: st}}
+	}
+	var others []ruleset.Seat
+	for i, p := range v.Players {
+		if q := ruleset.Seat(i + 1); q != m.s && p.Trader {
+			others = append(others, q)
+		}
+	}
+	if v.Players[m.s-1].Offered > 0 || len(others) == 0 || give == nil {
+		return Action{Kind: ActDone}
+	}
+	offer := slices.Clone(give)
+	for _, c := range v.Hand { // a Disaster drawn goes first
+		if c.Value == 0 && !c.Traded && !slices.Contains(offer, c.ID) {
+			offer = append([]cards.GoodsID{c.ID}, offer[:len(offer)-1]...)
+		}
+	}
+	st, err := cards.TrueStatement(hand, offer)
+	if err != nil {
+		return Action{Kind: ActDone}
+	}
+	return Action{Kind: ActOffer, Seat: pick(m.rng, others), Part: cards.Part{Cards: offer, Statement: st}}
+}
+
+// leastMissed returns the 3 cards of hand whose loss costs its points the
+// least, and that cost; nil if it holds fewer than 3 or a Disaster traded
+// once already would be among them (it may not be traded again).
+func (m mind) leastMissed(hand *cards.Hand) ([]cards.GoodsID, int) {
+	n := len(hand.Cards)
+	if n < 3 || n > 16 {
+		return nil, 0
+	}
+	total := hand.Points()
+	var best []cards.GoodsID
+	bestLoss := -1
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			for k := j + 1; k < n; k++ {
+				var rest []cards.GoodsCard
+				bad := false
+				for x, c := range hand.Cards {
+					if x == i || x == j || x == k {
+						bad = bad || c.Value == 0 && c.Traded
+						continue
+					}
+					rest = append(rest, c)
+				}
+				if bad {
+					continue
+				}
+				if loss := total - cards.Points(rest); bestLoss < 0 || loss < bestLoss {
+					best = []cards.GoodsID{hand.Cards[i].ID, hand.Cards[j].ID, hand.Cards[k].ID}
+					bestLoss = loss
+				}
+			}
+		}
+	}
+	return best, bestLoss
 }

@@ -59,3 +59,44 @@ func TestNormalBeatsRandom(t *testing.T) {
 		t.Errorf("normal won %d of 20 games against random, want more than 12", wins)
 	}
 }
+
+// TestNormalTrades checks the normal AI's step 6 (rule 15): it offers 3
+// cards with a true statement, and the receiver's normal AI answers with an
+// action the game accepts; then both leave.
+func TestNormalTrades(t *testing.T) {
+	t.Logf("rule %s", rule[15])
+	g := trading(t)
+	rs := New()
+	ai1, _ := rs.NewAI("normal", 1)
+	ai2, _ := rs.NewAI("normal", 2)
+	b, err := ai1.Act(g.View(1, false), g.Step(), 1)
+	must(t, err)
+	a, err := decodeAction(b)
+	must(t, err)
+	if a.Kind != ActOffer || len(a.Part.Cards) != 3 || a.Seat != 2 {
+		t.Fatalf("seat 1's normal AI: %+v, want an offer of 3 cards to seat 2", a)
+	}
+	_, err = g.Act(1, b)
+	must(t, err)
+	b, err = ai2.Act(g.View(2, false), g.Step(), 2)
+	must(t, err)
+	a, err = decodeAction(b)
+	must(t, err)
+	if a.Kind != ActAccept && a.Kind != ActRefuse {
+		t.Fatalf("seat 2's normal AI answers %+v, want an acceptance or a refusal", a)
+	}
+	_, err = g.Act(2, b)
+	must(t, err)
+	for steps := 0; g.s.Phase == PhaseTrade && steps < 10; steps++ {
+		st := g.Step()
+		s := st.Actors[0]
+		ai := map[ruleset.Seat]ruleset.AI{1: ai1, 2: ai2}[s]
+		b, err := ai.Act(g.View(s, false), st, s)
+		must(t, err)
+		_, err = g.Act(s, b)
+		must(t, err)
+	}
+	if g.s.Phase == PhaseTrade {
+		t.Error("the normal AIs never leave the trading table")
+	}
+}

@@ -61,3 +61,10 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// decodeAction reads an action's bytes.
+func decodeAction(b []byte) (Action, error) {
+	var a Action
+	err := wire.Unmarshal(b, &a)
+	return a, err
+}
