@@ -68,6 +68,8 @@ func TestEmpireInTheWindow(t *testing.T) {
 		return !p.WindowOpen && p.Orders == 2 && p.Picked["army"] >= 1<<31
 	})
 	cell := p.CellSize
+	city = d.mine("city") // where it is drawn now
+	newArmy := p.Picked["army"]
 	var target image.Point
 	for _, off := range [][2]int{{2, 0}, {0, 2}, {-2, 0}, {0, -2}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}, {1, 0}, {0, 1}, {-1, 0}, {0, -1}} {
 		at := image.Pt(int(city.X+float64(off[0])*cell), int(city.Y+float64(off[1])*cell))
@@ -80,9 +82,15 @@ func TestEmpireInTheWindow(t *testing.T) {
 			target = at
 			break
 		}
+		if p.Picked["army"] != newArmy {
+			t.Fatalf("a click at %v (the city at %.0f,%.0f, a square %.0f pixels) took the new army's selection: %s selected, %v picked; side panel %q",
+				at, city.X, city.Y, cell, p.Selected, p.Picked, p.Side)
+		}
 	}
 	if target == (image.Point{}) {
-		t.Fatalf("no square near the city takes the new army: %v", d.read().Drafts)
+		p = d.read()
+		t.Fatalf("no square near the city takes the new army: %v; %s selected, %v picked; hint %q, side panel %q",
+			p.Drafts, p.Selected, p.Picked, p.Hint, p.Side)
 	}
 	goal := d.read().Hover
 	d.move(p.Map[0]+10, p.Map[1]+10) // the pointer off the army's way

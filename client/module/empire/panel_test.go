@@ -27,14 +27,14 @@ type fakeHost struct {
 	changed int
 }
 
-func (h *fakeHost) Theme() *menu.Theme                { return h.theme }
-func (h *fakeHost) Notify(msg string)                 { h.notices = append(h.notices, msg) }
-func (h *fakeHost) Changed(bool)                      { h.changed++ }
-func (h *fakeHost) OpenWindow(c *widget.Container)    { h.window = c }
-func (h *fakeHost) CloseWindow()                      { h.window = nil }
-func (h *fakeHost) MapRect() image.Rectangle          { return image.Rect(0, 40, 950, 800) }
-func (h *fakeHost) PanelWidth() int                   { return 290 }
-func (h *fakeHost) Act([]byte) bool                   { return false }
+func (h *fakeHost) Theme() *menu.Theme             { return h.theme }
+func (h *fakeHost) Notify(msg string)              { h.notices = append(h.notices, msg) }
+func (h *fakeHost) Changed(bool)                   { h.changed++ }
+func (h *fakeHost) OpenWindow(c *widget.Container) { h.window = c }
+func (h *fakeHost) CloseWindow()                   { h.window = nil }
+func (h *fakeHost) MapRect() image.Rectangle       { return image.Rect(0, 40, 950, 800) }
+func (h *fakeHost) PanelWidth() int                { return 290 }
+func (h *fakeHost) Act([]byte) bool                { return false }
 func (h *fakeHost) Prefs() prefs.Prefs {
 	p := prefs.Default()
 	if h.anim != "" {
