@@ -355,8 +355,8 @@ func TestEmpireThroughServer(t *testing.T) {
 }
 
 // TestRiskThroughServer plays risk (EMPIRES, the Risk extended scenario),
-// three headless bots on a generated map of 9 territories for 4 rounds,
-// through play (a SIGKILL of the server at step 25, the game to its end,
+// three headless bots on a generated map of 9 territories for 6 rounds,
+// through play (a SIGKILL of the server at step 20, the game to its end,
 // the replay), and checks every view each bot received against the saved
 // state of its step (risk's CheckHidden): no Goods card, Disaster or
 // territory card of another player, no other offer's cards.
@@ -368,8 +368,8 @@ func TestRiskThroughServer(t *testing.T) {
 	c := play(t, crashGame{
 		set: protocol.Settings{Name: "risk", Ruleset: risk.ID, Seats: len(names), Seed: 3,
 			Options: []protocol.Option{{Key: risk.KeyMap, Value: risk.MapGenerated}, {Key: risk.KeyTerritories, Value: 9},
-				{Key: risk.KeyRounds, Value: 4}}},
-		names: names, killAt: 25,
+				{Key: risk.KeyRounds, Value: 6}}},
+		names: names, killAt: 20,
 		seq: func(v ruleset.View) uint32 { return v.(*risk.View).Seq },
 	})
 	s, err := store.OpenDir(c.dir)
@@ -401,7 +401,7 @@ func TestRiskThroughServer(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	if len(c.views) < 3*25 {
+	if len(c.views) < 3*20 {
 		t.Errorf("only %d views checked", len(c.views))
 	}
 }
