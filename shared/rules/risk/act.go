@@ -2,6 +2,7 @@ package risk
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 
 	"empires/shared/rules/risk/battle"
@@ -49,7 +50,7 @@ const (
 	// ActDone: leave the trading table.
 	ActDone
 	// ActResolve: resolve the Disasters received, the riots in the order
-	// Order, the plague's ties to the earliest of Order (rule 16).
+	// Order (rule 16).
 	ActResolve
 	// ActBuy: buy Empire cards (rule 17).
 	ActBuy
@@ -61,6 +62,9 @@ const (
 	// ActAirDrop: drop 3 armies From onto To, with the 9 of Clubs (rule
 	// 21).
 	ActAirDrop
+	// ActChoose: the place Choice (a continent's or a territory's ID, as
+	// the question says) the plague strikes among those tied (rule 16).
+	ActChoose
 )
 
 // Action is a seat's action, for the step Seq.
@@ -77,6 +81,7 @@ type Action struct {
 	Order     []board.TerritoryID
 	Purchase  cards.Purchase
 	Keep      []cards.GoodsID
+	Choice    int
 }
 
 // reject returns the rejection of an action described by what.
@@ -137,6 +142,8 @@ func (g *game) describe(a Action) string {
 		return "nuke " + g.tname(a.Territory)
 	case ActAirDrop:
 		return fmt.Sprintf("air drop from %s onto %s", g.tname(a.From), g.tname(a.To))
+	case ActChoose:
+		return fmt.Sprintf("choose place %d for the plague", a.Choice)
 	}
 	return fmt.Sprintf("action %d", a.Kind)
 }
@@ -366,6 +373,18 @@ func (g *game) apply(p ruleset.Seat, a Action, what string, out *outcome) *rules
 			return wrong()
 		}
 		return g.disasters(p, a, what, out)
+	case PhasePlague:
+		if a.Kind != ActChoose {
+			return wrong()
+		}
+		if !slices.Contains(s.Tied, a.Choice) {
+			return reject(what, "the plague strikes one of the places tied: %v", s.Tied)
+		}
+		s.Choices = append(s.Choices, a.Choice)
+		s.Tied, s.TiedContinents = nil, false
+		s.Phase = PhaseDisaster
+		g.resolveOn(p, out)
+		return nil
 	case PhasePurchase:
 		switch a.Kind {
 		case ActBuy:
@@ -652,67 +671,117 @@ func (g *game) disasters(p ruleset.Seat, a Action, what string, out *outcome) *r
 			order = append(order, t)
 		}
 	}
-	rank := func(t board.TerritoryID) int {
-		if i := slices.Index(a.Order, t); i >= 0 {
-			return i
+	s.RiotOrder = order
+	s.Resolving, s.Unresolved = g.rules.cards.Resolve(&ps.Disasters)
+	s.Choices = nil
+	g.resolveOn(p, out)
+	return nil
+}
+
+// resolveOn resolves seat p's Disasters left, in order, until the plague
+// meets a tie the player has not answered: then it asks (PhasePlague).
+// When all are resolved they go back to their piles with the unresolved
+// ones, and the next player's step 7 comes (rule 16).
+func (g *game) resolveOn(p ruleset.Seat, out *outcome) {
+	s := &g.s
+	for len(s.Resolving) > 0 {
+		c := s.Resolving[0]
+		if c.Disaster() == cards.Plague {
+			// Play the plague on a copy of the generator: the same dice as
+			// the real one, so the tie it meets is the real one's.
+			state, err := g.pcg.MarshalBinary()
+			copyPCG := &rand.PCG{}
+			if err == nil && copyPCG.UnmarshalBinary(state) == nil {
+				var ask []int
+				var cont bool
+				g.strike(p, c, rand.New(copyPCG), g.plagueChoices(&ask, &cont), nil)
+				if ask != nil {
+					s.Tied, s.TiedContinents, s.Phase = ask, cont, PhasePlague
+					out.add(Event{Kind: EventPlagueAsk, Seat: p, Seats: nil, Value: len(ask)})
+					return
+				}
+			}
 		}
-		return len(a.Order) + int(t)
+		g.strike(p, c, g.rng, g.plagueChoices(nil, nil), out)
+		s.Resolving, s.Choices = s.Resolving[1:], nil
+		_ = s.Goods.Return(c)
 	}
-	choices := battle.PlagueChoices{
+	_ = s.Goods.Return(s.Unresolved...)
+	s.Resolving, s.Unresolved, s.Choices, s.RiotOrder = nil, nil, nil, nil
+	s.Phase = PhaseDisaster
+	g.next()
+}
+
+// plagueChoices returns the plague's choices among tied places: the
+// player's answers so far, in order; past them, the first tie met is
+// recorded in ask (continents: cont) when ask is not nil, and the lowest
+// ID taken.
+func (g *game) plagueChoices(ask *[]int, cont *bool) battle.PlagueChoices {
+	k := 0
+	next := func(tied []int, continents bool) int {
+		if k < len(g.s.Choices) && slices.Contains(tied, g.s.Choices[k]) {
+			k++
+			return g.s.Choices[k-1]
+		}
+		if ask != nil && *ask == nil {
+			*ask, *cont = slices.Clone(tied), continents
+		}
+		return tied[0]
+	}
+	return battle.PlagueChoices{
 		Territory: func(tied []board.TerritoryID) board.TerritoryID {
-			return slices.MinFunc(tied, func(x, y board.TerritoryID) int { return rank(x) - rank(y) })
+			ids := make([]int, len(tied))
+			for i, t := range tied {
+				ids[i] = int(t)
+			}
+			return board.TerritoryID(next(ids, false))
 		},
 		Continent: func(tied []board.ContinentID) board.ContinentID {
-			best := func(c board.ContinentID) int {
-				r := 1 << 20
-				for _, t := range g.b.Continent(c).Territories {
-					r = min(r, rank(t))
-				}
-				return r
+			ids := make([]int, len(tied))
+			for i, c := range tied {
+				ids[i] = int(c)
 			}
-			return slices.MinFunc(tied, func(x, y board.ContinentID) int { return best(x) - best(y) })
+			return board.ContinentID(next(ids, true))
 		},
 	}
-	resolve, others := g.rules.cards.Resolve(&ps.Disasters)
-	dice := battle.Dice{Rand: g.rng}
+}
+
+// strike resolves Disaster c on seat p's holdings with the dice of rng
+// (rule 16) and, when out is not nil, applies it and reports it.
+func (g *game) strike(p ruleset.Seat, c cards.GoodsCard, rng *rand.Rand, choices battle.PlagueChoices, out *outcome) {
+	s := &g.s
+	ps := g.p(p)
+	h := battle.Holdings{}
+	for _, t := range g.held(p) {
+		h[t] = battle.Holding{Armies: s.Armies[t-1], City: s.City[t-1]}
+	}
+	dice := battle.Dice{Rand: rng}
 	bon := g.bonuses(p)
-	for _, c := range resolve {
-		h := battle.Holdings{}
-		for _, t := range g.held(p) {
-			h[t] = battle.Holding{Armies: s.Armies[t-1], City: s.City[t-1]}
-		}
-		var rep battle.Report
-		var err error
-		switch c.Disaster() {
-		case cards.Quakes:
-			rep, err = battle.ResolveQuakes(g.b, h, bon, c.King(), dice)
-		case cards.Floods:
-			rep, err = battle.ResolveFloods(g.b, h, bon, c.King(), dice)
-		case cards.Plague:
-			rep, err = battle.ResolvePlague(g.b, h, bon, c.King(), dice, choices)
-		case cards.Riots:
-			rep, err = battle.ResolveRiots(g.b, h, bon, order, dice)
-		}
-		if err != nil {
-			continue // holdings built from the state: cannot happen
-		}
-		after := rep.Apply(h)
-		for t, x := range after {
-			s.Armies[t-1], s.City[t-1] = x.Armies, x.City
-		}
-		e := Event{Kind: EventDisaster, Seat: p, Value: int(c.Disaster()), Count: rep.Lost(), Text: g.report(rep)}
-		out.add(e)
-		for range rep.GoodsLost {
-			if lost, ok := ps.Hand.TakeRandom(g.rng); ok {
-				_ = s.Goods.Return(lost)
-				out.addGoods(Event{Kind: EventRiotLoss, Seat: p, Count: 1}, []cards.GoodsCard{lost}, p)
-			}
+	var rep battle.Report
+	var err error
+	switch c.Disaster() {
+	case cards.Quakes:
+		rep, err = battle.ResolveQuakes(g.b, h, bon, c.King(), dice)
+	case cards.Floods:
+		rep, err = battle.ResolveFloods(g.b, h, bon, c.King(), dice)
+	case cards.Plague:
+		rep, err = battle.ResolvePlague(g.b, h, bon, c.King(), dice, choices)
+	case cards.Riots:
+		rep, err = battle.ResolveRiots(g.b, h, bon, s.RiotOrder, dice)
+	}
+	if err != nil || out == nil {
+		return // holdings built from the state cannot fail; a trial run applies nothing
+	}
+	for t, x := range rep.Apply(h) {
+		s.Armies[t-1], s.City[t-1] = x.Armies, x.City
+	}
+	out.add(Event{Kind: EventDisaster, Seat: p, Value: int(c.Disaster()), Count: rep.Lost(), Text: g.report(rep)})
+	for range rep.GoodsLost {
+		if lost, ok := ps.Hand.TakeRandom(rng); ok {
+			_ = s.Goods.Return(lost)
+			out.addGoods(Event{Kind: EventRiotLoss, Seat: p, Count: 1}, []cards.GoodsCard{lost}, p)
 		}
 	}
-	back := append(slices.Clone(resolve), others...)
-	_ = s.Goods.Return(back...)
-	g.next()
-	return nil
 }
 
 // report says what a disaster did, for the log.

@@ -173,6 +173,11 @@ func (m mind) choose() Action {
 		return m.trade()
 	case PhaseDisaster:
 		return Action{Kind: ActResolve}
+	case PhasePlague:
+		if m.level == ruleset.Random {
+			return Action{Kind: ActChoose, Choice: pick(m.rng, v.Tied)}
+		}
+		return Action{Kind: ActChoose, Choice: v.Tied[0]}
 	case PhasePurchase:
 		return m.buy()
 	}

@@ -52,7 +52,7 @@ func TestGamesReachEveryStep(t *testing.T) {
 	t.Logf("phases %v", seen)
 	t.Logf("events %v", events)
 	for p := PhaseClaim; p < PhaseOver; p++ {
-		if seen[p] == 0 {
+		if seen[p] == 0 && p != PhasePlague { // a tie for the plague is rare: TestPlagueQuestion
 			t.Errorf("no game reached the step %s", p)
 		}
 	}

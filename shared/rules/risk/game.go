@@ -63,6 +63,13 @@ func (g *game) Step() ruleset.Step {
 	case PhaseDisaster:
 		budget("disasters")
 		st.Phase, st.Prompt = round+g.name(p)+"'s Disasters", "order your cities for the riots and resolve"
+	case PhasePlague:
+		budget("disasters")
+		what := "territory"
+		if s.TiedContinents {
+			what = "continent"
+		}
+		st.Phase, st.Prompt = round+g.name(p)+"'s Disasters", fmt.Sprintf("the plague: choose the %s it strikes among those tied", what)
 	case PhasePurchase:
 		budget("purchase")
 		st.Phase, st.Prompt = round+g.name(p)+" buys", "buy Empire cards or end"
@@ -133,6 +140,8 @@ func (g *game) Default(p ruleset.Seat) ([]byte, bool) {
 		a.Kind = ActDone
 	case PhaseDisaster:
 		a.Kind = ActResolve
+	case PhasePlague:
+		a.Kind, a.Choice = ActChoose, s.Tied[0]
 	case PhasePurchase:
 		a.Kind = ActEndPurchase
 	default:

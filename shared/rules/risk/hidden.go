@@ -31,7 +31,7 @@ func checkHidden(g *game, v *View) error {
 		for _, c := range ps.Hand.Cards {
 			own[c.ID] = true
 		}
-		for _, c := range ps.Disasters.Cards {
+		for _, c := range g.disasterCards(v.Seat) {
 			own[c.ID] = true
 		}
 	}

@@ -62,9 +62,11 @@
 //     stated cards, or refuses; each leaves when done. Each may make at
 //     most 3 offers in the step.
 //  16. Step 7: in round order, each player resolves the Disasters it
-//     received (at most 2, one of each kind), choosing the riots' order and
-//     which place of the tied the plague strikes (a list of preferences);
-//     by default, territory ID order.
+//     received (at most 2, one of each kind), in the order received. It
+//     gives the order of its cities for the riots (by default, ID order);
+//     when the plague meets continents or territories tied for the most of
+//     its armies, it is asked which one the plague strikes (by default, the
+//     lowest ID).
 //  17. Step 8: in round order, each player may buy Empire cards, then keeps
 //     at most 5 Goods cards (by default the 5 worth the most).
 //  18. The game ends when one player holds every territory (it wins), or the

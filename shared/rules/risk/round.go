@@ -282,7 +282,7 @@ func (g *game) settle(out *outcome) {
 				return
 			}
 			s.Phase = PhaseMove
-		case PhaseDefend, PhaseOccupy:
+		case PhaseDefend, PhaseOccupy, PhasePlague:
 			return
 		case PhaseMove:
 			if s.Moves > 0 && g.canMove(p) {

@@ -668,3 +668,60 @@ func TestEndOnKing(t *testing.T) {
 		})
 	}
 }
+
+// TestPlagueQuestion checks the plague's question (rule 16): where the
+// territories with the most of the player's armies tie, it is asked which
+// one the plague strikes, and the plague starts there; a place not tied is
+// refused, and the default is the lowest ID.
+func TestPlagueQuestion(t *testing.T) {
+	t.Logf("rule %s", rule[16])
+	for _, pickSecond := range []bool{false, true} {
+		g, _, _ := position(t, PhaseDisaster)
+		var x, y board.TerritoryID
+		for _, tt := range g.b.Territories {
+			for _, u := range g.b.Neighbours(tt.ID) {
+				if g.b.Territory(u).Continent == tt.Continent && x == 0 {
+					x, y = tt.ID, u
+				}
+			}
+		}
+		if x == 0 {
+			t.Skip("no two linked territories share a continent on this map")
+		}
+		for i := range g.s.Owner {
+			g.s.Owner[i], g.s.Armies[i] = 3, 1
+		}
+		g.s.Owner[x-1], g.s.Armies[x-1] = 1, 6
+		g.s.Owner[y-1], g.s.Armies[y-1] = 1, 6
+		plague := takeGoods(t, g, cards.Plague)
+		g.p(1).Disasters.Cards = []cards.GoodsCard{plague}
+		must(t, act(g, 1, Action{Kind: ActResolve}))
+		want := []int{int(min(x, y)), int(max(x, y))}
+		if g.s.Phase != PhasePlague || !slices.Equal(g.s.Tied, want) || g.s.TiedContinents {
+			t.Fatalf("phase %s, tied %v (continents %t); want the question between %v", g.s.Phase, g.s.Tied, g.s.TiedContinents, want)
+		}
+		if st := g.Step(); !slices.Equal(st.Actors, []ruleset.Seat{1}) {
+			t.Errorf("actors %v, want the stricken player", st.Actors)
+		}
+		if err := act(g, 1, Action{Kind: ActChoose, Choice: 99}); err == nil {
+			t.Error("a place not tied was chosen")
+		}
+		choice := want[0]
+		if pickSecond {
+			choice = want[1]
+		}
+		out := g.newOutcome()
+		if r := g.apply(1, Action{Kind: ActChoose, Choice: choice}, "choose", out); r != nil {
+			t.Fatal(r)
+		}
+		var text string
+		for _, e := range out.events {
+			if e.pub.Kind == EventDisaster {
+				text = e.pub.Text
+			}
+		}
+		if first := g.tname(board.TerritoryID(choice)); !strings.HasPrefix(text, first) {
+			t.Errorf("chose %s, yet the plague's report is %q", first, text)
+		}
+	}
+}

@@ -26,6 +26,7 @@ const (
 	PhaseBuild                     // step 5a (rule 14)
 	PhaseTrade                     // step 6 (rule 15)
 	PhaseDisaster                  // step 7 (rule 16)
+	PhasePlague                    // step 7: the plague's question among tied places (rule 16)
 	PhasePurchase                  // step 8 (rule 17)
 	PhaseOver                      // the game has ended (rule 18)
 )
@@ -53,6 +54,8 @@ func (p Phase) String() string {
 		return "trade"
 	case PhaseDisaster:
 		return "disasters"
+	case PhasePlague:
+		return "plague"
 	case PhasePurchase:
 		return "purchase"
 	case PhaseOver:
@@ -136,6 +139,18 @@ type state struct {
 	Since  uint32
 	Offers []openOffer
 	NextID int
+
+	// Step 7: Resolving are the Disasters the acting player is resolving,
+	// in order, and Unresolved those going back unresolved; RiotOrder the
+	// order of its cities for the riots; Choices its answers so far to the
+	// plague's questions; Tied the places the plague asks about now,
+	// continents if TiedContinents (rule 16).
+	Resolving      []cards.GoodsCard
+	Unresolved     []cards.GoodsCard
+	RiotOrder      []board.TerritoryID
+	Choices        []int
+	Tied           []int
+	TiedContinents bool
 
 	// Winners are the winners once over (several: a shared win).
 	Winners []ruleset.Seat
@@ -384,6 +399,11 @@ func (s *state) checkGoods(cr *cards.Rules) error {
 			}
 		}
 	}
+	for _, c := range append(slices.Clone(s.Resolving), s.Unresolved...) {
+		if err := place(c, "the Disasters being resolved"); err != nil {
+			return err
+		}
+	}
 	for id := 1; id <= total; id++ {
 		if !seen[id] {
 			return fmt.Errorf("the Goods card %d is lost", id)
@@ -456,6 +476,24 @@ func (s *state) checkStep(b *board.Board) error {
 			return errors.New("a trading step with fewer than two players at the table")
 		}
 		return nil
+	case PhasePlague:
+		if len(s.Tied) < 2 || len(s.Resolving) == 0 || s.Resolving[0].Disaster() != cards.Plague {
+			return errors.New("a plague's question with no plague or no tie")
+		}
+		for _, x := range s.Tied {
+			if s.TiedContinents && b.Continent(board.ContinentID(x)) == nil || !s.TiedContinents && b.Territory(board.TerritoryID(x)) == nil {
+				return fmt.Errorf("the plague asks about place %d, not on the map", x)
+			}
+		}
+	default:
+		if s.Resolving != nil || s.Unresolved != nil || s.Tied != nil || s.Choices != nil {
+			return fmt.Errorf("the Disasters are being resolved in step %s", s.Phase)
+		}
+	}
+	for _, t := range s.RiotOrder {
+		if b.Territory(t) == nil {
+			return fmt.Errorf("a riot order naming territory %d", t)
+		}
 	}
 	if p := g.actor(); !s.Players[p-1].Alive {
 		return fmt.Errorf("seat %d, who is out, acts in step %s", p, s.Phase)

@@ -48,16 +48,20 @@ type View struct {
 	Asked     []board.TerritoryID
 	// Nukes are the territories nuked; NukeUsed and DropUsed whether the
 	// acting player used its Nuke and Air Drop this turn (rule 21).
-	Nukes      []Nuke
-	NukeUsed   bool
-	DropUsed   bool
-	Offers     []OfferView
-	Winners    []ruleset.Seat
-	Hand       []cards.GoodsCard
-	Disasters  []cards.GoodsCard
-	Cards      []cards.TerritoryCard
-	DeckLeft   int
-	SpentCards int
+	Nukes    []Nuke
+	NukeUsed bool
+	DropUsed bool
+	// Tied are the places the plague asks the acting player to choose
+	// among, continents if TiedContinents (rule 16).
+	Tied           []int
+	TiedContinents bool
+	Offers         []OfferView
+	Winners        []ruleset.Seat
+	Hand           []cards.GoodsCard
+	Disasters      []cards.GoodsCard
+	Cards          []cards.TerritoryCard
+	DeckLeft       int
+	SpentCards     int
 }
 
 // TerritoryView is one territory: its owner (0: the neutral side, or no
@@ -111,6 +115,7 @@ func (g *game) View(p ruleset.Seat, allSeeing bool) ruleset.View {
 		From: s.From, To: s.To, Dice: s.Dice, Moves: s.Moves, Conquered: s.Conquered,
 		Asked: slices.Clone(s.Asked), Winners: slices.Clone(s.Winners),
 		Nukes: slices.Clone(s.Nukes), NukeUsed: s.NukeUsed, DropUsed: s.DropUsed,
+		Tied: slices.Clone(s.Tied), TiedContinents: s.TiedContinents,
 		DeckLeft: len(s.Deck.Draw), SpentCards: len(s.Deck.Spent),
 	}
 	if s.Phase != PhaseTrade && s.Phase != PhaseOver && s.Phase != PhaseClaim {
@@ -126,7 +131,7 @@ func (g *game) View(p ruleset.Seat, allSeeing bool) ruleset.View {
 		ps := g.p(q)
 		v.Players = append(v.Players, PlayerView{
 			Name: g.name(q), Alive: ps.Alive, Reserve: ps.Reserve,
-			Goods: len(ps.Hand.Cards), Disasters: len(ps.Disasters.Cards), Cards: len(ps.Cards),
+			Goods: len(ps.Hand.Cards), Disasters: len(g.disasterCards(q)), Cards: len(ps.Cards),
 			Cities: g.cities(q), Empire: slices.Clone(ps.Empire.Held), NewEmpire: slices.Clone(ps.Empire.New), Trader: ps.Trader, Offered: ps.Offered,
 		})
 	}
@@ -140,11 +145,22 @@ func (g *game) View(p ruleset.Seat, allSeeing bool) ruleset.View {
 	if p != 0 {
 		ps := g.p(p)
 		v.Hand = slices.Clone(ps.Hand.Cards)
-		v.Disasters = slices.Clone(ps.Disasters.Cards)
+		v.Disasters = g.disasterCards(p)
 		v.Cards = slices.Clone(ps.Cards)
 	}
 	v.canon()
 	return v
+}
+
+// disasterCards returns the Disasters face down before seat p: its pile,
+// and while it resolves them in step 7, those left to resolve and those
+// going back unresolved.
+func (g *game) disasterCards(p ruleset.Seat) []cards.GoodsCard {
+	out := slices.Clone(g.p(p).Disasters.Cards)
+	if (g.s.Phase == PhasePlague || g.s.Resolving != nil) && g.actor() == p {
+		out = append(append(out, g.s.Resolving...), g.s.Unresolved...)
+	}
+	return out
 }
 
 // canon makes every empty list nil.
@@ -155,6 +171,7 @@ func (v *View) canon() {
 	v.Piles = nilIfEmpty(v.Piles)
 	v.Asked = nilIfEmpty(v.Asked)
 	v.Nukes = nilIfEmpty(v.Nukes)
+	v.Tied = nilIfEmpty(v.Tied)
 	v.Offers = nilIfEmpty(v.Offers)
 	v.Winners = nilIfEmpty(v.Winners)
 	v.Hand = nilIfEmpty(v.Hand)
