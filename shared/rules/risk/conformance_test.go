@@ -21,7 +21,8 @@ func config(seed uint64, seats, territories, rounds int, setup int) ruleset.Conf
 }
 
 // TestConformance runs the contract's harness on small games: every AI
-// level, two to four seats, both set-ups, the classic map once.
+// level, two to four seats, both set-ups, and a game of many trading
+// steps (concurrent), the fog and the defaults checked at every step.
 func TestConformance(t *testing.T) {
 	rs := New()
 	for _, tt := range []struct {
@@ -32,6 +33,8 @@ func TestConformance(t *testing.T) {
 		{"2 seats, neutral, deal", config(1, 2, 8, 3, SetupDeal), rulesettest.Options{Stamped: true, Each: checks(rs)}},
 		{"3 seats, by choice", config(2, 3, 9, 3, SetupChoice), rulesettest.Options{Stamped: true, AISeed: 7, Each: checks(rs)}},
 		{"4 seats, normal and random", config(3, 4, 12, 4, SetupDeal), rulesettest.Options{Stamped: true, Levels: []string{"random", "normal"}, Each: checks(rs)}},
+		// random AIs that trade in 24 concurrent steps
+		{"3 seats, trading", config(3, 3, 8, 8, SetupDeal), rulesettest.Options{Stamped: true, Levels: []string{"random"}, Each: checks(rs)}},
 	} {
 		t.Run(tt.name, func(t *testing.T) { rulesettest.Run(t, rs, tt.cfg, tt.opts) })
 	}
