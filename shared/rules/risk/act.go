@@ -272,6 +272,26 @@ func (g *game) apply(p ruleset.Seat, a Action, what string, out *outcome) *rules
 			return nil
 		}
 		return wrong()
+	case PhaseReinforce:
+		if a.Kind != ActPlace {
+			return wrong()
+		}
+		if r := g.own(what, p, a.Territory); r != nil {
+			return r
+		}
+		switch {
+		case a.Count < 1 || a.Count > ps.Reserve:
+			return reject(what, "place 1 to %d armies", ps.Reserve)
+		case g.nuked(a.Territory):
+			return reject(what, "%s was nuked: no one may place armies there until its nuker's next turn", g.tname(a.Territory))
+		}
+		s.Armies[a.Territory-1] += a.Count
+		ps.Reserve -= a.Count
+		out.add(Event{Kind: EventPlace, Seat: p, Territory: a.Territory, Count: a.Count})
+		if ps.Reserve == 0 {
+			s.Phase = PhaseAttack
+		}
+		return nil
 	case PhaseAttack:
 		switch a.Kind {
 		case ActStop:
@@ -309,10 +329,7 @@ func (g *game) apply(p ruleset.Seat, a Action, what string, out *outcome) *rules
 		s.Armies[s.To-1] = a.Count
 		out.add(Event{Kind: EventOccupy, Seat: p, From: s.From, To: s.To, Count: a.Count})
 		s.From, s.To, s.Dice = 0, 0, 0
-		s.Phase = PhaseAttack
-		if g.holdsAll(p) {
-			g.end(out, []ruleset.Seat{p})
-		}
+		g.afterConquest(p, out)
 		return nil
 	case PhaseMove:
 		switch a.Kind {
@@ -528,6 +545,11 @@ func (g *game) conquer(p, def ruleset.Seat, to board.TerritoryID, out *outcome) 
 		}
 		_ = s.Goods.Return(back...) // CHOICE: an eliminated player's Goods go back to their piles
 		out.addCards(Event{Kind: EventOut, Seat: def, Other: p, Count: len(got)}, got, p, def)
+		if ps := g.p(p); g.rules.cards.MustTradeAfterElimination(len(ps.Cards)) {
+			// rule 11, classic: sets turned in at once down to 4 cards, their
+			// armies placed once the conquest move is made
+			ps.Reserve += g.turnIn(p, g.rules.cards.EliminationKeep(), out)
+		}
 	}
 }
 
@@ -539,9 +561,20 @@ func (g *game) occupyAll(p ruleset.Seat, out *outcome) {
 	s.Armies[s.To-1] = n
 	out.add(Event{Kind: EventOccupy, Seat: p, From: s.From, To: s.To, Count: n})
 	s.From, s.To, s.Dice = 0, 0, 0
+	g.afterConquest(p, out)
+}
+
+// afterConquest ends a conquest: the game if p holds every territory (rule
+// 18), else back to the attacks, through placing the armies of sets turned
+// in after an elimination (rule 11).
+func (g *game) afterConquest(p ruleset.Seat, out *outcome) {
+	s := &g.s
 	s.Phase = PhaseAttack
-	if g.holdsAll(p) {
+	switch {
+	case g.holdsAll(p):
 		g.end(out, []ruleset.Seat{p})
+	case g.p(p).Reserve > 0:
+		s.Phase = PhaseReinforce
 	}
 }
 
@@ -881,8 +914,6 @@ func (g *game) airDrop(p ruleset.Seat, a Action, what string, out *outcome) *rul
 	g.conquer(p, def, t, out)
 	s.Armies[t-1] = drop
 	out.add(Event{Kind: EventOccupy, Seat: p, To: t, Count: drop})
-	if g.holdsAll(p) {
-		g.end(out, []ruleset.Seat{p})
-	}
+	g.afterConquest(p, out)
 	return nil
 }

@@ -151,6 +151,8 @@ func (m mind) choose() Action {
 		return Action{Kind: ActPlace, Territory: t, Count: v.Players[m.s-1].Reserve}
 	case PhaseAttack:
 		return m.attack()
+	case PhaseReinforce:
+		return Action{Kind: ActPlace, Territory: m.placeOn(), Count: v.Players[m.s-1].Reserve}
 	case PhaseDefend:
 		if m.level == ruleset.Random && m.rng.IntN(2) == 0 || m.level != ruleset.Random && m.at(v.To).Armies <= 1 {
 			return Action{Kind: ActConvert}

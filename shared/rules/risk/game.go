@@ -53,10 +53,11 @@ func (g *game) Step() ruleset.Step {
 	case PhasePlace:
 		budget("place")
 		st.Phase, st.Prompt = round+g.name(p)+" places", fmt.Sprintf("place %d armies", g.p(p).Reserve)
-	case PhaseAttack, PhaseOccupy, PhaseMove:
+	case PhaseAttack, PhaseOccupy, PhaseReinforce, PhaseMove:
 		budget("attack")
 		st.Phase = round + g.name(p) + " attacks"
-		st.Prompt = map[Phase]string{PhaseAttack: "attack or stop", PhaseOccupy: "move armies into the conquered territory", PhaseMove: "make a free move or end the turn"}[s.Phase]
+		st.Prompt = map[Phase]string{PhaseAttack: "attack or stop", PhaseOccupy: "move armies into the conquered territory",
+			PhaseReinforce: fmt.Sprintf("place the %d armies of the sets turned in", g.p(p).Reserve), PhaseMove: "make a free move or end the turn"}[s.Phase]
 	case PhaseBuild:
 		budget("build")
 		st.Phase, st.Prompt = round+g.name(p)+" builds", "build cities or end"
@@ -132,6 +133,14 @@ func (g *game) Default(p ruleset.Seat) ([]byte, bool) {
 		a.Kind = ActKeep
 	case PhaseOccupy:
 		a.Kind, a.Count = ActOccupy, s.Dice
+	case PhaseReinforce:
+		a.Kind, a.Count = ActPlace, g.p(p).Reserve
+		for _, t := range g.held(p) {
+			if !g.nuked(t) {
+				a.Territory = t
+				break
+			}
+		}
 	case PhaseMove:
 		a.Kind = ActEndTurn
 	case PhaseBuild:

@@ -79,7 +79,7 @@ func (g *game) newArmies(p ruleset.Seat, out *outcome) int {
 	armies := max(minArmies, len(held)/perArmy)
 	armies += g.b.Bonus(held)
 	armies += g.cities(p)
-	armies += g.turnIn(p, out)
+	armies += g.turnIn(p, 0, out)
 	armies += g.rules.cards.BonusArmies(g.p(p).Empire.Cards(), len(held))
 	return armies
 }
@@ -282,7 +282,7 @@ func (g *game) settle(out *outcome) {
 				return
 			}
 			s.Phase = PhaseMove
-		case PhaseDefend, PhaseOccupy, PhasePlague:
+		case PhaseDefend, PhaseOccupy, PhasePlague, PhaseReinforce:
 			return
 		case PhaseMove:
 			if s.Moves > 0 && g.canMove(p) {

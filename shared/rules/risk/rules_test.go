@@ -725,3 +725,43 @@ func TestPlagueQuestion(t *testing.T) {
 		}
 	}
 }
+
+// TestEliminationTrade checks the classic rule kept with rule 11: a player
+// who takes an eliminated player's territory cards and so holds 6 or more
+// turns in sets at once until it holds 4 or fewer, and places their armies
+// before attacking again.
+func TestEliminationTrade(t *testing.T) {
+	t.Logf("rule %s", rule[11])
+	g, a, d := position(t, PhaseAttack)
+	g.s.Armies[a-1], g.s.Armies[d-1] = 60, 1
+	taken := g.s.Deck.Draw[:6]
+	g.s.Deck.Draw = g.s.Deck.Draw[6:]
+	g.p(1).Cards = slices.Clone(taken[:3])
+	g.p(2).Cards = slices.Clone(taken[3:])
+	for g.s.Phase == PhaseAttack {
+		must(t, act(g, 1, Action{Kind: ActAttack, From: a, To: d, Dice: 3}))
+	}
+	if g.s.Phase == PhaseOccupy {
+		must(t, act(g, 1, Action{Kind: ActOccupy, Count: 3}))
+	}
+	if have := len(g.p(1).Cards); have > 4 {
+		t.Errorf("seat 1 holds %d territory cards after the elimination, want 4 or fewer", have)
+	}
+	reserve := g.p(1).Reserve
+	if g.s.Phase != PhaseReinforce || reserve < 3 {
+		t.Fatalf("phase %s, %d armies to place; want the armies of a set to place", g.s.Phase, reserve)
+	}
+	if err := act(g, 1, Action{Kind: ActAttack, From: a, To: d, Dice: 3}); err == nil {
+		t.Error("attacked before placing the set's armies")
+	}
+	b, ok := g.Default(1)
+	if !ok {
+		t.Fatal("no default for placing the set's armies")
+	}
+	if _, err := g.Act(1, b); err != nil {
+		t.Fatalf("the default refused: %v", err)
+	}
+	if g.s.Phase != PhaseAttack || g.p(1).Reserve != 0 {
+		t.Errorf("phase %s, %d armies left; want every army placed and the attacks again", g.s.Phase, g.p(1).Reserve)
+	}
+}

@@ -125,14 +125,16 @@ func (g *game) settleSetup(outs ...*outcome) {
 	g.startRound(out)
 }
 
-// turnIn turns in every set of territory cards seat p holds (rule 6) and
-// returns the armies: 3 a set (4 with Bonus Army I), and the classic 2 on a
-// territory shown on a set that p occupies, placed there at once.
-func (g *game) turnIn(p ruleset.Seat, out *outcome) int {
+// turnIn turns in sets of territory cards seat p holds while it holds
+// more than keep (rule 6: keep 0, every set; rule 11: the classic 4 after an
+// elimination) and returns the armies: 3 a set (4 with Bonus Army I), and
+// the classic 2 on a territory shown on a set that p occupies, placed there
+// at once.
+func (g *game) turnIn(p ruleset.Seat, keep int, out *outcome) int {
 	ps := g.p(p)
 	armies := 0
 	bonus := false
-	for {
+	for len(ps.Cards) > keep {
 		idx, ok := cards.FindSet(ps.Cards)
 		if !ok {
 			return armies
@@ -154,4 +156,5 @@ func (g *game) turnIn(p ruleset.Seat, out *outcome) int {
 		}
 		out.add(e)
 	}
+	return armies
 }

@@ -16,19 +16,20 @@ type Phase uint8
 
 // The phases: the set-up, the steps of a round, and the end.
 const (
-	PhaseClaim    Phase = iota + 1 // set-up by choice: claim an empty territory (rule 2)
-	PhaseDeploy                    // set-up: place one starting army (rules 1, 2)
-	PhasePlace                     // step 3 (rule 7)
-	PhaseAttack                    // step 4: attack or stop (rule 8)
-	PhaseDefend                    // step 4: the defender's city question (rule 9)
-	PhaseOccupy                    // step 4: the conquest move (rule 10)
-	PhaseMove                      // step 4: the free move (rule 12)
-	PhaseBuild                     // step 5a (rule 14)
-	PhaseTrade                     // step 6 (rule 15)
-	PhaseDisaster                  // step 7 (rule 16)
-	PhasePlague                    // step 7: the plague's question among tied places (rule 16)
-	PhasePurchase                  // step 8 (rule 17)
-	PhaseOver                      // the game has ended (rule 18)
+	PhaseClaim     Phase = iota + 1 // set-up by choice: claim an empty territory (rule 2)
+	PhaseDeploy                     // set-up: place one starting army (rules 1, 2)
+	PhasePlace                      // step 3 (rule 7)
+	PhaseAttack                     // step 4: attack or stop (rule 8)
+	PhaseDefend                     // step 4: the defender's city question (rule 9)
+	PhaseOccupy                     // step 4: the conquest move (rule 10)
+	PhaseReinforce                  // step 4: placing the armies of sets turned in after an elimination (rule 11)
+	PhaseMove                       // step 4: the free move (rule 12)
+	PhaseBuild                      // step 5a (rule 14)
+	PhaseTrade                      // step 6 (rule 15)
+	PhaseDisaster                   // step 7 (rule 16)
+	PhasePlague                     // step 7: the plague's question among tied places (rule 16)
+	PhasePurchase                   // step 8 (rule 17)
+	PhaseOver                       // the game has ended (rule 18)
 )
 
 // String names the phase for people.
@@ -46,6 +47,8 @@ func (p Phase) String() string {
 		return "defend"
 	case PhaseOccupy:
 		return "occupy"
+	case PhaseReinforce:
+		return "reinforce"
 	case PhaseMove:
 		return "move"
 	case PhaseBuild:
@@ -497,6 +500,9 @@ func (s *state) checkStep(b *board.Board) error {
 	}
 	if p := g.actor(); !s.Players[p-1].Alive {
 		return fmt.Errorf("seat %d, who is out, acts in step %s", p, s.Phase)
+	}
+	if p := g.actor(); s.Phase == PhaseReinforce && s.Players[p-1].Reserve == 0 {
+		return fmt.Errorf("seat %d places no armies in step %s", p, s.Phase)
 	}
 	return nil
 }
