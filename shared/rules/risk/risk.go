@@ -46,9 +46,9 @@
 //     last, and at most all but one; if the territory held a city this turn,
 //     the attacker takes a random Goods card of the defender's.
 //  11. A player who loses its last territory is out; the conqueror takes
-//      its territory cards, and if it then holds 6 or more, turns in sets at
-//      once until it holds 4 or fewer and places their armies before it
-//      attacks again.
+//     its territory cards, and if it then holds 6 or more, turns in sets at
+//     once until it holds 4 or fewer and places their armies before it
+//     attacks again.
 //  12. After its attacks, a player may make one free move (two with Bonus
 //     Move): armies from one of its territories to an adjacent one of its
 //     own, leaving at least one.
