@@ -8,7 +8,7 @@
 //
 // Each step is played as the server plays it: every actor's AI gives its
 // orders from its seat's view (ruleset.AI.Act on Game.View), Game.Check
-// checks them, Game.Resolve plays them all (an interactive step: the first
+// checks them, Game.Resolve plays them all (an interactive or concurrent step: the first
 // actor's action and Game.Act); then Game.Save, as the server saves every
 // step; then, for every seat, its new view (and its checksum), the delta
 // from its previous view and the outcome's events.
