@@ -271,8 +271,8 @@ func TestCreate(t *testing.T) {
 	ann := hello(t, l, "Ann")
 
 	bad := small()
-	bad.Ruleset = "risk"
-	ann.fails(&protocol.CreateGame{Settings: bad}, protocol.Invalid, `unknown ruleset "risk": this server has erfworld`)
+	bad.Ruleset = "chess"
+	ann.fails(&protocol.CreateGame{Settings: bad}, protocol.Invalid, `unknown ruleset "chess": this server has erfworld`)
 	bad = small()
 	bad.Width, bad.Height = 16, 16
 	ann.fails(&protocol.CreateGame{Settings: bad}, protocol.Invalid, "a 16x16 map holds at most 2 players")

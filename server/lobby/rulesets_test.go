@@ -69,11 +69,11 @@ func TestWelcomeRulesets(t *testing.T) {
 		modded    bool   // erfworld is Modded; no other ruleset is
 		wantEWSum string // the hash of erfworld's data
 	}{
-		{"built-in, no Builtin", Options{Rulesets: own}, []string{"erfworld", "erfpires", "empire", "duel"}, false, ruleset.HashData(ownEW.Data())},
-		{"built-in", Options{Rulesets: own, Builtin: own}, []string{"erfworld", "erfpires", "empire", "duel"}, false, ruleset.HashData(ownEW.Data())},
-		{"a mod", Options{Rulesets: mod, Builtin: own}, []string{"erfworld", "erfpires", "empire", "duel"}, true, ruleset.HashData(modData)},
-		{"a mod, no Builtin", Options{Rulesets: mod}, []string{"erfworld", "erfpires", "empire", "duel"}, false, ruleset.HashData(modData)},
-		{"the build's and tally", Options{Rulesets: withTally(t), Builtin: withTally(t)}, []string{"erfworld", "erfpires", "empire", "duel", "tally"}, false,
+		{"built-in, no Builtin", Options{Rulesets: own}, []string{"erfworld", "erfpires", "empire", "duel", "risk"}, false, ruleset.HashData(ownEW.Data())},
+		{"built-in", Options{Rulesets: own, Builtin: own}, []string{"erfworld", "erfpires", "empire", "duel", "risk"}, false, ruleset.HashData(ownEW.Data())},
+		{"a mod", Options{Rulesets: mod, Builtin: own}, []string{"erfworld", "erfpires", "empire", "duel", "risk"}, true, ruleset.HashData(modData)},
+		{"a mod, no Builtin", Options{Rulesets: mod}, []string{"erfworld", "erfpires", "empire", "duel", "risk"}, false, ruleset.HashData(modData)},
+		{"the build's and tally", Options{Rulesets: withTally(t), Builtin: withTally(t)}, []string{"erfworld", "erfpires", "empire", "duel", "risk", "tally"}, false,
 			ruleset.HashData(ownEW.Data())},
 	}
 	for _, tt := range tests {
@@ -118,7 +118,8 @@ func TestGetRules(t *testing.T) {
 	ep, _ := mod.Get("erfpires")
 	em, _ := mod.Get("empire")
 	du, _ := mod.Get("duel")
-	for i, want := range [][]byte{modData, ep.Data(), em.Data(), du.Data(), tallyData} {
+	rk, _ := mod.Get("risk")
+	for i, want := range [][]byte{modData, ep.Data(), em.Data(), du.Data(), rk.Data(), tallyData} {
 		info := ann.welcome.Rulesets[i]
 		out := ann.do(&protocol.GetRules{Ruleset: info.ID})
 		rd := find[*protocol.RulesData](t, out)
@@ -143,7 +144,7 @@ func TestGetRules(t *testing.T) {
 			t.Errorf("Welcome: %s modded %v, want %v", have.ID, have.Modded, want)
 		}
 	}
-	ann.fails(&protocol.GetRules{Ruleset: "risk"}, protocol.Invalid, `this server plays no ruleset "risk"`)
+	ann.fails(&protocol.GetRules{Ruleset: "chess"}, protocol.Invalid, `this server plays no ruleset "chess"`)
 	ann.fails(&protocol.GetRules{}, protocol.Invalid, `this server plays no ruleset ""`)
 	ann.fails(&protocol.GetRules{Ruleset: strings.Repeat("r", protocol.MaxRulesetLen+1)}, protocol.Invalid, "ruleset ID of")
 }

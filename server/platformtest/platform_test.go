@@ -33,6 +33,7 @@ import (
 	"empires/shared/registry"
 	"empires/shared/rules/duel"
 	"empires/shared/rules/empire"
+	"empires/shared/rules/risk"
 	"empires/shared/ruleset"
 )
 
@@ -351,4 +352,56 @@ func TestEmpireThroughServer(t *testing.T) {
 		names: []string{"Anna", "Bert"}, killAt: 8,
 		seq: func(v ruleset.View) uint32 { return uint32(v.(*empire.View).Turn) },
 	})
+}
+
+// TestRiskThroughServer plays risk (EMPIRES, the Risk extended scenario),
+// three headless bots on a generated map of 9 territories for 6 rounds,
+// through play (a SIGKILL of the server at step 20, the game to its end,
+// the replay), and checks every view each bot received against the saved
+// state of its step (risk's CheckHidden): no Goods card, Disaster or
+// territory card of another player, no other offer's cards.
+func TestRiskThroughServer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts servers")
+	}
+	names := []string{"Anna", "Bert", "Cleo"}
+	c := play(t, crashGame{
+		set: protocol.Settings{Name: "risk", Ruleset: risk.ID, Seats: len(names), Seed: 3,
+			Options: []protocol.Option{{Key: risk.KeyMap, Value: risk.MapGenerated}, {Key: risk.KeyTerritories, Value: 9},
+				{Key: risk.KeyRounds, Value: 6}}},
+		names: names, killAt: 20,
+		seq: func(v ruleset.View) uint32 { return v.(*risk.View).Seq },
+	})
+	s, err := store.OpenDir(c.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	rr, _ := c.reg.Get(risk.ID)
+	rules := rr.(*risk.Rules)
+	id := c.results[0].Game
+	for _, v := range c.views {
+		seat := ruleset.Seat(c.results[v.bot].Seat)
+		view, ok := v.view.(*risk.View)
+		if !ok {
+			t.Fatalf("%s got a %T, not a risk view", names[v.bot], v.view)
+		}
+		at, err := store.At(s, id, rr, view.Seq)
+		if err != nil {
+			t.Fatalf("seat %d's view of step %d: %v", seat, view.Seq, err)
+		}
+		save, err := at.Save()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if view.Seat != seat {
+			t.Errorf("%s at seat %d got seat %d's view", names[v.bot], seat, view.Seat)
+		}
+		if err := rules.CheckHidden(save, view); err != nil {
+			t.Error(err)
+		}
+	}
+	if len(c.views) < 3*20 {
+		t.Errorf("only %d views checked", len(c.views))
+	}
 }

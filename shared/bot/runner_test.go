@@ -375,9 +375,9 @@ func TestRunnerStops(t *testing.T) {
 	})
 	t.Run("a ruleset the bot lacks", func(t *testing.T) {
 		r, f := newFake(t, Options{Name: "A"})
-		f.welcome.Rulesets = append(f.welcome.Rulesets, protocol.RulesetInfo{ID: "risk", Title: "Risk", Hash: strings.Repeat("a", 64)})
-		err := r.handle(conn.Event{Msg: &protocol.Joined{Game: 4, Seat: 1, Settings: protocol.Settings{Ruleset: "risk"}}})
-		if err == nil || !strings.Contains(err.Error(), "does not have the ruleset Risk") {
+		f.welcome.Rulesets = append(f.welcome.Rulesets, protocol.RulesetInfo{ID: "chess", Title: "Chess", Hash: strings.Repeat("a", 64)})
+		err := r.handle(conn.Event{Msg: &protocol.Joined{Game: 4, Seat: 1, Settings: protocol.Settings{Ruleset: "chess"}}})
+		if err == nil || !strings.Contains(err.Error(), "does not have the ruleset Chess") {
 			t.Errorf("a game of a ruleset the bot lacks: %v", err)
 		}
 	})

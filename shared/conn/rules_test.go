@@ -124,7 +124,7 @@ func TestRulesRefused(t *testing.T) {
 	brokenIn := in
 	brokenIn.Hash = ruleset.HashData(broken)
 	unknown := in
-	unknown.ID, unknown.Title = "risk", "Risk"
+	unknown.ID, unknown.Title = "chess", "Chess"
 	badHash := in
 	badHash.Hash = "../../etc/passwd"
 	tests := []struct {
@@ -137,7 +137,7 @@ func TestRulesRefused(t *testing.T) {
 		{"another hash than announced", in, withDict(&protocol.RulesData{Ruleset: "erfworld", Hash: brokenIn.Hash, Data: broken}), "it announced"},
 		{"another ruleset's data", in, withDict(&protocol.RulesData{Ruleset: "classic", Hash: in.Hash, Data: data}), `the server sent "classic"'s`},
 		{"data that does not parse", brokenIn, withDict(&protocol.RulesData{Ruleset: "erfworld", Hash: brokenIn.Hash, Data: broken}), "is not a ruleset this client can play"},
-		{"a ruleset the build lacks", unknown, withDict(&protocol.RulesData{Ruleset: "risk", Hash: in.Hash, Data: data}), "does not have the ruleset Risk"},
+		{"a ruleset the build lacks", unknown, withDict(&protocol.RulesData{Ruleset: "chess", Hash: in.Hash, Data: data}), "does not have the ruleset Chess"},
 		{"no event templates", in, &protocol.RulesData{Ruleset: "erfworld", Hash: in.Hash, Data: data}, "event templates of erfworld with hash 00000000, it announced"},
 		{"templates not of their hash", in, &protocol.RulesData{Ruleset: "erfworld", Hash: in.Hash, Data: data, Dict: in.Dict,
 			Templates: append(hexgame.Templates(), "one more")}, "hash to"},
@@ -196,7 +196,7 @@ func TestGameHold(t *testing.T) {
 		t.Error("Hold kept a message once the rules are known")
 	}
 
-	if _, _, err := r.Join(w, "risk"); err == nil || !strings.Contains(err.Error(), `ruleset "risk"`) {
+	if _, _, err := r.Join(w, "chess"); err == nil || !strings.Contains(err.Error(), `ruleset "chess"`) {
 		t.Errorf("Join of a ruleset the server does not describe: %v", err)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"empires/shared/rules/empire/empireai"
 	"empires/shared/rules/erfpires/erfpiresai"
 	"empires/shared/rules/erfworld/erfworldai"
+	"empires/shared/rules/risk"
 	"empires/shared/ruleset"
 	"empires/shared/rulesfile"
 )
@@ -25,6 +26,7 @@ func openers() []opener {
 		open(erfpiresai.Ruleset), // erfpires
 		open(empireai.Ruleset),   // empire
 		open(duel.Open),          // duel
+		open(risk.Open),          // risk
 	}
 }
 
@@ -34,7 +36,7 @@ func open[R ruleset.Ruleset](f func(fs.FS) (R, error)) opener {
 }
 
 // New returns the registry of this build's rulesets: erfworld (the
-// default), erfpires, empire and duel. With modDir not empty, each ruleset
+// default), erfpires, empire, duel and risk. With modDir not empty, each ruleset
 // whose file the directory holds plays with that file instead of its own
 // (rulesfile.OpenSource): a host's mod.
 func New(modDir string) (*ruleset.Registry, error) {

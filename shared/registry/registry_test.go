@@ -17,6 +17,9 @@ import (
 	"empires/shared/rules/empire"
 	"empires/shared/rules/erfworld"
 	"empires/shared/rules/erfworld/erfworldai"
+	"empires/shared/rules/risk"
+	"empires/shared/rules/risk/board"
+	"empires/shared/rules/risk/cards"
 	"empires/shared/ruleset"
 )
 
@@ -223,8 +226,8 @@ func TestDuel(t *testing.T) {
 		t.Fatal(err)
 	}
 	ids := reg.IDs()
-	if ids[len(ids)-1] != duel.ID {
-		t.Fatalf("ids %v: want duel last", ids)
+	if ids[len(ids)-2] != duel.ID {
+		t.Fatalf("ids %v: want duel before risk", ids)
 	}
 	rs, _ := reg.Get(duel.ID)
 	in := rs.Info()
@@ -270,5 +273,54 @@ func TestDuel(t *testing.T) {
 	}
 	if _, err := duel.Open(fstest.MapFS{}); err == nil || !strings.Contains(err.Error(), "duel: open duel.txt") {
 		t.Errorf("duel from an empty file system: %v", err)
+	}
+}
+
+// TestRisk: the registry lists risk last, playing the built-in classic map
+// and cards file; a mod directory's cards file replaces the built-in one,
+// and a broken one is refused with its file and line.
+func TestRisk(t *testing.T) {
+	reg, err := registry.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := reg.IDs()
+	if ids[len(ids)-1] != risk.ID {
+		t.Fatalf("ids %v: want risk last", ids)
+	}
+	rs, _ := reg.Get(risk.ID)
+	in := rs.Info()
+	if in.Board != "territory" || !in.Hidden || in.MinSeats != 2 || in.MaxSeats != 6 || in.Title != "Empires: the Risk extended scenario" {
+		t.Errorf("risk's info: %+v", in)
+	}
+	data, err := fs.ReadFile(assets.Rules(), cards.File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := bytes.Replace(data, []byte("keep = 5"), []byte("keep = 6"), 1)
+	if bytes.Equal(edited, data) {
+		t.Fatal("risk-cards.toml has no keep = 5 to edit")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, cards.File), edited, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mod, err := registry.New(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mr, _ := mod.Get(risk.ID)
+	if mr.Info().Hash == in.Hash || mr.(*risk.Rules).Cards().Goods.Keep != 6 {
+		t.Errorf("the mod's risk: hash %s, keep %d; want another hash, 6", mr.Info().Hash, mr.(*risk.Rules).Cards().Goods.Keep)
+	}
+	broken := bytes.Replace(data, []byte("keep = 5"), []byte("keep = -1"), 1)
+	if err := os.WriteFile(filepath.Join(dir, cards.File), broken, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := registry.New(dir); err == nil || !strings.Contains(err.Error(), "risk: "+cards.File+":") {
+		t.Errorf("a broken %s: %v, want its file and line", cards.File, err)
+	}
+	if _, err := risk.Open(fstest.MapFS{}); err == nil || !strings.Contains(err.Error(), board.ClassicFile) {
+		t.Errorf("risk from an empty file system: %v", err)
 	}
 }

@@ -323,7 +323,7 @@ func playStep(g ruleset.Game, st ruleset.Step, players []ruleset.AI, levels []st
 	if len(st.Actors) == 0 {
 		return errors.New("the game waits for nobody")
 	}
-	if st.Mode == ruleset.Interactive {
+	if st.Acting() { // interactive or concurrent: the first actor acts
 		seat := st.Actors[0]
 		action, err := players[seat-1].Act(g.View(seat, false), st, seat)
 		if err != nil {

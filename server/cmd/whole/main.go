@@ -8,7 +8,7 @@
 //
 // Each step is played as the server plays it: every actor's AI gives its
 // orders from its seat's view (ruleset.AI.Act on Game.View), Game.Check
-// checks them, Game.Resolve plays them all (an interactive step: the first
+// checks them, Game.Resolve plays them all (an interactive or concurrent step: the first
 // actor's action and Game.Act); then Game.Save, as the server saves every
 // step; then, for every seat, its new view (and its checksum), the delta
 // from its previous view and the outcome's events.
@@ -334,7 +334,7 @@ func playStep(g ruleset.Game, st ruleset.Step, ais []ruleset.AI, views []ruleset
 	var m meter
 	m.start()
 	var out ruleset.Outcome
-	if st.Mode == ruleset.Interactive {
+	if st.Acting() { // interactive or concurrent: the first actor acts
 		seat := st.Actors[0]
 		action, err := ais[seat].Act(g.View(seat, false), st, seat)
 		m.lap(&ts.Phase[phaseOrders])

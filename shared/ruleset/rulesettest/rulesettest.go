@@ -431,8 +431,11 @@ func (p *player) each(rec *Record) {
 func (p *player) checkStep(st ruleset.Step, n int) {
 	r := p.r
 	r.Helper()
-	if st.Mode != ruleset.Simultaneous && st.Mode != ruleset.Interactive {
+	if st.Mode != ruleset.Simultaneous && st.Mode != ruleset.Interactive && st.Mode != ruleset.Concurrent {
 		r.Fatalf("step %d: mode %s", st.Seq, st.Mode)
+	}
+	if st.Mode == ruleset.Concurrent && (st.Since > st.Seq) {
+		r.Errorf("step %d: a concurrent step since step %d", st.Seq, st.Since)
 	}
 	if len(st.Actors) == 0 {
 		r.Fatalf("step %d: the game is not over and asks no one", st.Seq)
@@ -475,7 +478,7 @@ func (p *player) ask(st ruleset.Step) input {
 		}
 		return b
 	}
-	if st.Mode == ruleset.Interactive {
+	if st.Acting() {
 		in.seat = st.Actors[int(st.Seq)%len(st.Actors)]
 		in.action = act(in.seat)
 		return in
@@ -658,7 +661,9 @@ func (p *player) checkRefusals(st ruleset.Step, save []byte, in input, last *inp
 		}
 	}
 	p.unchanged(save, at("refused input"))
-	if p.opts.Stamped && last != nil {
+	// In a concurrent step an action naming any Seq since the step began
+	// is for it: the last action, sent again, may be one the step takes.
+	if p.opts.Stamped && last != nil && !(st.Mode == ruleset.Concurrent && last.mode == ruleset.Concurrent) {
 		p.refuse(save, at("the last step's input sent again"), *last)
 	}
 }

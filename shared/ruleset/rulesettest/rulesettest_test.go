@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"empires/shared/rules/duel"
+	"empires/shared/rules/risk"
 	"empires/shared/ruleset"
 	"empires/shared/wire"
 )
@@ -255,4 +256,33 @@ type countedOutcome struct {
 func (o countedOutcome) Events(s ruleset.Seat, all bool) ([]byte, error) {
 	b, err := o.Outcome.Events(s, all)
 	return append(b, byte(o.n)), err
+}
+
+// TestConcurrentSteps checks the harness on a ruleset with a concurrent
+// step (risk's trading; the game of seed 3 trades in 8 steps): risk itself
+// passes, and a game whose concurrent step names a Since after its Seq is
+// caught.
+func TestConcurrentSteps(t *testing.T) {
+	rs := risk.New()
+	cfg := ruleset.Config{Seed: 3, Seats: 3, Names: []string{"Anna", "Bert", "Cleo"},
+		Options: ruleset.Options{risk.KeyMap: risk.MapGenerated, risk.KeyTerritories: 8, risk.KeyRounds: 4}}
+	if errs := record(func(r reporter) { checkGames(r, rs, cfg, "random", Options{Stamped: true}) }); len(errs) > 0 {
+		t.Errorf("risk, with its concurrent trading step, fails the harness: %v", errs)
+	}
+	late := wrapGames(rs, func(g ruleset.Game) ruleset.Game { return lateSince{g} })
+	errs := record(func(r reporter) { checkGames(r, late, cfg, "random", Options{Stamped: true}) })
+	if !strings.Contains(strings.Join(errs, "\n"), "a concurrent step since step") {
+		t.Errorf("a concurrent step beginning after itself was not caught: %v", errs)
+	}
+}
+
+// lateSince says its concurrent steps began a step after their Seq.
+type lateSince struct{ ruleset.Game }
+
+func (g lateSince) Step() ruleset.Step {
+	st := g.Game.Step()
+	if st.Mode == ruleset.Concurrent {
+		st.Since = st.Seq + 1
+	}
+	return st
 }

@@ -1,0 +1,584 @@
+package risk
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"empires/shared/rules/risk/battle"
+	"empires/shared/rules/risk/board"
+	"empires/shared/rules/risk/cards"
+	"empires/shared/ruleset"
+	"empires/shared/wire"
+)
+
+// Levels returns the AI's levels, weakest first:
+//   - passive plays every step's default (rule 19): it places nothing and
+//     never attacks, builds, trades or buys; a baseline.
+//   - random picks at random among legal actions: places on a random
+//     territory, attacks a random neighbour half the time, offers random
+//     cards, buys what it can.
+//   - easy places on its territory with the most enemies around, attacks
+//     where it has more armies than the defender and its city, builds a city
+//     wherever one army is left beside it, buys the first Empire card it can
+//     with all its Goods cards.
+//   - normal places on the border territory most threatened for its armies,
+//     attacks where AttackOdds gives 60% or more, moves idle armies to the
+//     front, builds cities as easy does, buys the dearest Empire card it
+//     can with the Goods cards worth the fewest points that pay it, nukes
+//     the strongest enemy next to it, and trades once a step
+//     (normalTrade). Easy leaves the trading table at once; random also
+//     makes air drops.
+func Levels() []ruleset.Level {
+	return []ruleset.Level{ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal}
+}
+
+// NewAI implements ruleset.Ruleset.
+func (r *Rules) NewAI(level string, seed uint64) (ruleset.AI, error) {
+	l, err := ruleset.ParseLevel(level, Levels())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", ID, err)
+	}
+	return &ai{rules: r, level: l, rng: rand.New(rand.NewPCG(seed, seed^0x5851f42d4c957f2d))}, nil
+}
+
+// ai plays a seat from its view alone.
+type ai struct {
+	rules *Rules
+	level ruleset.Level
+	rng   *rand.Rand
+	b     *board.Board
+	key   [3]uint64
+}
+
+// mind is what the AI works with for one action.
+type mind struct {
+	*ai
+	v *View
+	s ruleset.Seat
+}
+
+var _ ruleset.AI = (*ai)(nil)
+
+// Act implements ruleset.AI.
+func (a *ai) Act(rv ruleset.View, step ruleset.Step, s ruleset.Seat) ([]byte, error) {
+	v, ok := rv.(*View)
+	switch {
+	case !ok:
+		return nil, fmt.Errorf("%s AI: a view of type %T", ID, rv)
+	case s == 0 || v.Seat != s:
+		return nil, fmt.Errorf("%s AI: seat %d's view for seat %d", ID, v.Seat, s)
+	case !step.Acts(s):
+		return nil, fmt.Errorf("%s AI: seat %d does not act in step %d", ID, s, step.Seq)
+	case v.Seq != step.Seq:
+		return nil, fmt.Errorf("%s AI: a view of step %d for step %d", ID, v.Seq, step.Seq)
+	}
+	if key := [3]uint64{uint64(v.Map), uint64(v.Size), v.MapSeed}; a.b == nil || key != a.key {
+		b, err := a.rules.Board(v.Map, v.Size, v.MapSeed)
+		if err != nil {
+			return nil, fmt.Errorf("%s AI: %w", ID, err)
+		}
+		if len(b.Territories) != len(v.Board) {
+			return nil, fmt.Errorf("%s AI: a view of %d territories on a map of %d", ID, len(v.Board), len(b.Territories))
+		}
+		a.b, a.key = b, key
+	}
+	m := mind{ai: a, v: v, s: s}
+	act := m.choose()
+	act.Seq = step.Seq
+	return wire.Marshal(&act)
+}
+
+// mine returns the seat's territories.
+func (m mind) mine() []board.TerritoryID {
+	var out []board.TerritoryID
+	for i, t := range m.v.Board {
+		if t.Owner == m.s && (t.Armies > 0 || t.City) {
+			out = append(out, board.TerritoryID(i+1))
+		}
+	}
+	return out
+}
+
+// at returns territory t's state.
+func (m mind) at(t board.TerritoryID) TerritoryView { return m.v.Board[t-1] }
+
+// threat is the enemy armies next to t.
+func (m mind) threat(t board.TerritoryID) int {
+	n := 0
+	for _, u := range m.b.Neighbours(t) {
+		if x := m.at(u); x.Owner != m.s {
+			n += x.Armies + 1
+		}
+	}
+	return n
+}
+
+// pick returns a random element of xs.
+func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
+
+// choose returns the action for the view's step.
+func (m mind) choose() Action {
+	v := m.v
+	switch v.Phase {
+	case PhaseClaim:
+		var free []board.TerritoryID
+		for i, t := range v.Board {
+			if t.Armies == 0 && !t.City {
+				free = append(free, board.TerritoryID(i+1))
+			}
+		}
+		if m.level == ruleset.Passive {
+			return Action{Kind: ActClaim, Territory: free[0]}
+		}
+		if m.level == ruleset.Normal { // next to its own
+			for _, t := range free {
+				for _, u := range m.b.Neighbours(t) {
+					if m.at(u).Owner == m.s && m.at(u).Armies > 0 {
+						return Action{Kind: ActClaim, Territory: t}
+					}
+				}
+			}
+		}
+		return Action{Kind: ActClaim, Territory: pick(m.rng, free)}
+	case PhaseDeploy:
+		return Action{Kind: ActPlace, Territory: m.placeOn(), Count: 1}
+	case PhasePlace:
+		t := m.placeOn()
+		if m.level == ruleset.Passive || t == 0 {
+			return Action{Kind: ActEndPlace}
+		}
+		return Action{Kind: ActPlace, Territory: t, Count: v.Players[m.s-1].Reserve}
+	case PhaseAttack:
+		return m.attack()
+	case PhaseReinforce:
+		return Action{Kind: ActPlace, Territory: m.placeOn(), Count: v.Players[m.s-1].Reserve}
+	case PhaseDefend:
+		if m.level == ruleset.Random && m.rng.IntN(2) == 0 || m.level != ruleset.Random && m.at(v.To).Armies <= 1 {
+			return Action{Kind: ActConvert}
+		}
+		return Action{Kind: ActKeep}
+	case PhaseOccupy:
+		most := m.at(v.From).Armies - 1
+		if m.level == ruleset.Random {
+			return Action{Kind: ActOccupy, Count: v.Dice + m.rng.IntN(most-v.Dice+1)}
+		}
+		if m.level == ruleset.Passive {
+			return Action{Kind: ActOccupy, Count: v.Dice}
+		}
+		return Action{Kind: ActOccupy, Count: most}
+	case PhaseMove:
+		return m.move()
+	case PhaseBuild:
+		return m.build()
+	case PhaseTrade:
+		return m.trade()
+	case PhaseDisaster:
+		return Action{Kind: ActResolve}
+	case PhasePlague:
+		if m.level == ruleset.Random {
+			return Action{Kind: ActChoose, Choice: pick(m.rng, v.Tied)}
+		}
+		return Action{Kind: ActChoose, Choice: v.Tied[0]}
+	case PhasePurchase:
+		return m.buy()
+	}
+	return Action{}
+}
+
+// placeOn returns where to place an army, 0 if nowhere (every territory
+// of its nuked).
+func (m mind) placeOn() board.TerritoryID {
+	mine := slices.DeleteFunc(m.mine(), m.nuked)
+	if len(mine) == 0 {
+		return 0
+	}
+	switch m.level {
+	case ruleset.Passive:
+		return mine[0]
+	case ruleset.Random:
+		return pick(m.rng, mine)
+	}
+	best, score := mine[0], -1
+	for _, t := range mine {
+		sc := m.threat(t)
+		if m.level == ruleset.Normal && sc > 0 {
+			sc = sc*4 - m.at(t).Armies
+			sc = max(sc, 1)
+		}
+		if sc > score {
+			best, score = t, sc
+		}
+	}
+	return best
+}
+
+// nuked reports whether territory t is nuked (rule 21).
+func (m mind) nuked(t board.TerritoryID) bool {
+	return slices.ContainsFunc(m.v.Nukes, func(n Nuke) bool { return n.Territory == t })
+}
+
+// holds reports whether the seat holds the Empire card of bonus b.
+func (m mind) holds(b cards.Bonus) bool {
+	me := m.v.Players[m.s-1]
+	return m.rules.cards.Has(append(slices.Clone(me.Empire), me.NewEmpire...), b)
+}
+
+// special plays the Nuke or the Air Drop (rule 21), or returns false:
+// normal nukes the enemy territory next to its own with the most armies
+// (4 or more); random drops from its largest army onto a random enemy
+// territory half the time.
+func (m mind) special() (Action, bool) {
+	v := m.v
+	nuked := m.nuked
+	if m.level == ruleset.Normal && m.holds(cards.Nuke) && !v.NukeUsed {
+		best, most := board.TerritoryID(0), 3
+		for _, t := range m.mine() {
+			for _, u := range m.b.Neighbours(t) {
+				if y := m.at(u); y.Owner != m.s && y.Armies > most {
+					best, most = u, y.Armies
+				}
+			}
+		}
+		if best != 0 {
+			return Action{Kind: ActNuke, Territory: best}, true
+		}
+	}
+	if m.level == ruleset.Random && m.holds(cards.AirDrop) && !v.DropUsed && m.rng.IntN(2) == 0 {
+		from := board.TerritoryID(0)
+		for _, t := range m.mine() {
+			if m.at(t).Armies > 3 && (from == 0 || m.at(t).Armies > m.at(from).Armies) {
+				from = t
+			}
+		}
+		var targets []board.TerritoryID
+		for i, y := range v.Board {
+			if t := board.TerritoryID(i + 1); y.Owner != m.s && !nuked(t) {
+				targets = append(targets, t)
+			}
+		}
+		if from != 0 && len(targets) > 0 {
+			return Action{Kind: ActAirDrop, From: from, To: pick(m.rng, targets)}, true
+		}
+	}
+	return Action{}, false
+}
+
+// attack chooses a roll, or stops.
+func (m mind) attack() Action {
+	if a, ok := m.special(); ok {
+		return a
+	}
+	nuked := m.nuked
+	type option struct {
+		from, to board.TerritoryID
+		win      float64
+	}
+	var opts []option
+	for _, t := range m.mine() {
+		x := m.at(t)
+		if x.Armies < 2 {
+			continue
+		}
+		for _, u := range m.b.Neighbours(t) {
+			y := m.at(u)
+			if y.Owner == m.s && (y.Armies > 0 || y.City) || nuked(u) {
+				continue
+			}
+			o := option{from: t, to: u}
+			switch m.level {
+			case ruleset.Normal:
+				f, err := battle.AttackOdds(battle.Attack{Attackers: min(x.Armies, battle.MaxArmies), Defenders: min(y.Armies, battle.MaxArmies),
+					City: y.City, CityArmies: cityArmies, StopAt: 1})
+				if err != nil {
+					continue
+				}
+				o.win = f.Win
+			case ruleset.Easy:
+				def := y.Armies
+				if y.City {
+					def += cityArmies
+				}
+				if x.Armies > def+1 {
+					o.win = 1
+				}
+			default:
+				o.win = 1
+			}
+			opts = append(opts, o)
+		}
+	}
+	switch m.level {
+	case ruleset.Passive:
+		return Action{Kind: ActStop}
+	case ruleset.Random:
+		if len(opts) == 0 || m.rng.IntN(2) == 0 {
+			return Action{Kind: ActStop}
+		}
+		o := pick(m.rng, opts)
+		return Action{Kind: ActAttack, From: o.from, To: o.to, Dice: 1 + m.rng.IntN(battle.AttackDice(m.at(o.from).Armies))}
+	}
+	need := 0.6
+	if m.level == ruleset.Easy {
+		need = 1
+	}
+	var best *option
+	for i := range opts {
+		if opts[i].win >= need && (best == nil || opts[i].win > best.win) {
+			best = &opts[i]
+		}
+	}
+	if best == nil {
+		return Action{Kind: ActStop}
+	}
+	return Action{Kind: ActAttack, From: best.from, To: best.to, Dice: battle.AttackDice(m.at(best.from).Armies)}
+}
+
+// move makes the free move: normal moves the most armies of a territory
+// with no enemy next to it towards one with.
+func (m mind) move() Action {
+	if m.level != ruleset.Normal {
+		return Action{Kind: ActEndTurn}
+	}
+	for _, t := range m.mine() {
+		x := m.at(t)
+		if x.Armies < 2 || m.threat(t) > 0 {
+			continue
+		}
+		for _, u := range m.b.Neighbours(t) {
+			if m.at(u).Owner == m.s && m.threat(u) > 0 && !m.nuked(u) {
+				return Action{Kind: ActMove, From: t, To: u, Count: x.Armies - 1}
+			}
+		}
+	}
+	return Action{Kind: ActEndTurn}
+}
+
+// build builds a city where the rules let it, or ends.
+func (m mind) build() Action {
+	if m.level == ruleset.Passive || m.v.Players[m.s-1].Cities >= maxCities {
+		return Action{Kind: ActEndBuild}
+	}
+	cost := cityArmies
+	if me := m.v.Players[m.s-1]; m.rules.cards.Has(append(slices.Clone(me.Empire), me.NewEmpire...), cards.UrbanSprawl) {
+		cost, _ = m.rules.cards.Effect(cards.UrbanSprawl)
+	}
+	var can []board.TerritoryID
+	for _, t := range m.mine() {
+		x := m.at(t)
+		if x.City || x.Armies < cost {
+			continue
+		}
+		if m.level == ruleset.Random || x.Armies >= cost+1 {
+			can = append(can, t)
+		}
+	}
+	if len(can) == 0 || m.level == ruleset.Random && m.rng.IntN(2) == 0 {
+		return Action{Kind: ActEndBuild}
+	}
+	return Action{Kind: ActBuild, Territory: pick(m.rng, can)}
+}
+
+// trade: random offers 3 random cards to a random trader, answers offers
+// made to it at random, then leaves; normal trades as normalTrade says;
+// passive and easy leave at once.
+func (m mind) trade() Action {
+	v := m.v
+	if m.level == ruleset.Normal {
+		return m.normalTrade()
+	}
+	if m.level != ruleset.Random {
+		return Action{Kind: ActDone}
+	}
+	hand := &cards.Hand{Cards: slices.Clone(v.Hand)}
+	for _, o := range v.Offers {
+		if o.To != m.s {
+			continue
+		}
+		if m.rng.IntN(2) == 0 || len(v.Hand) < 3 {
+			return Action{Kind: ActRefuse, Offer: o.ID}
+		}
+		return Action{Kind: ActAccept, Offer: o.ID, Part: m.part(hand)}
+	}
+	var others []ruleset.Seat
+	for i, p := range v.Players {
+		if q := ruleset.Seat(i + 1); q != m.s && p.Trader {
+			others = append(others, q)
+		}
+	}
+	me := v.Players[m.s-1]
+	if len(others) == 0 || me.Offered >= maxOffers || len(v.Hand) < 3 || m.rng.IntN(3) == 0 {
+		return Action{Kind: ActDone}
+	}
+	return Action{Kind: ActOffer, Seat: pick(m.rng, others), Part: m.part(hand)}
+}
+
+// part returns 3 random cards of hand, stated truthfully.
+func (m mind) part(hand *cards.Hand) cards.Part {
+	idx := m.rng.Perm(len(hand.Cards))[:3]
+	var ids []cards.GoodsID
+	for _, i := range idx {
+		ids = append(ids, hand.Cards[i].ID)
+	}
+	st, _ := cards.TrueStatement(hand, ids)
+	return cards.Part{Cards: ids, Statement: st}
+}
+
+// buy buys an Empire card it can pay, or ends: random and easy the first
+// suit's card they can pay with all their Goods cards; normal the dearest
+// card it can pay, with the Goods cards worth the fewest points that pay
+// it, so that the rest may buy more.
+func (m mind) buy() Action {
+	v := m.v
+	if m.level == ruleset.Passive {
+		return Action{Kind: ActEndPurchase}
+	}
+	hand := &cards.Hand{Cards: slices.Clone(v.Hand)}
+	var ids []cards.GoodsID
+	for _, c := range v.Hand {
+		ids = append(ids, c.ID)
+	}
+	supply := &cards.EmpireSupply{Piles: v.Empires}
+	emp := &cards.Empire{Held: v.Players[m.s-1].Empire, New: v.Players[m.s-1].NewEmpire}
+	best, cost, pay := cards.NoSuit, -1, ids
+	for _, suit := range cards.Suits() {
+		p := cards.Purchase{Suits: []cards.Suit{suit}, Goods: ids}
+		price, _, err := m.rules.cards.Price(supply, emp, hand, p)
+		if err != nil {
+			continue
+		}
+		next, _ := supply.Next(suit)
+		if c := m.rules.cards.Cost(next); c > cost {
+			best, cost, pay = suit, c, ids
+			if m.level != ruleset.Normal {
+				break
+			}
+			if least := cheapest(hand, price); least != nil || price == 0 {
+				if _, _, err := m.rules.cards.Price(supply, emp, hand, cards.Purchase{Suits: []cards.Suit{suit}, Goods: least}); err == nil {
+					pay = least
+				}
+			}
+		}
+	}
+	if best == cards.NoSuit {
+		return Action{Kind: ActEndPurchase}
+	}
+	return Action{Kind: ActBuy, Purchase: cards.Purchase{Suits: []cards.Suit{best}, Goods: pay}}
+}
+
+// cheapest returns the Goods cards of hand worth the fewest points (Table
+// 1) that are worth price or more, nil if price is 0 or the hand is too
+// big to search (more than 12 cards).
+func cheapest(hand *cards.Hand, price int) []cards.GoodsID {
+	n := len(hand.Cards)
+	if price <= 0 || n > 12 {
+		return nil
+	}
+	var best []cards.GoodsID
+	bestPoints := -1
+	for mask := 1; mask < 1<<n; mask++ {
+		var cs []cards.GoodsCard
+		for i := range n {
+			if mask&(1<<i) != 0 {
+				cs = append(cs, hand.Cards[i])
+			}
+		}
+		pts := cards.Points(cs)
+		if pts >= price && (bestPoints < 0 || pts < bestPoints) {
+			bestPoints = pts
+			best = best[:0]
+			for _, c := range cs {
+				best = append(best, c.ID)
+			}
+		}
+	}
+	return best
+}
+
+// normalTrade is the normal level's step 6: it accepts an offer made to it
+// when the points the offer states (or, stating none, the numbers it
+// names) are more than its own hand loses by giving the 3 cards it misses
+// least; it offers once, to another trader, 3 cards that hold any Disaster
+// it drew (a Disaster received strikes its receiver) and otherwise its
+// cards it misses least; then it leaves the table.
+func (m mind) normalTrade() Action {
+	v := m.v
+	hand := &cards.Hand{Cards: slices.Clone(v.Hand)}
+	give, loss := m.leastMissed(hand)
+	for _, o := range v.Offers {
+		if o.To != m.s {
+			continue
+		}
+		gain := o.Statement.Points
+		if !o.Statement.PointsStated {
+			gain = 0
+			for _, n := range o.Statement.Numbers {
+				gain += n
+			}
+		}
+		if give == nil || gain <= loss {
+			return Action{Kind: ActRefuse, Offer: o.ID}
+		}
+		st, err := cards.TrueStatement(hand, give)
+		if err != nil {
+			return Action{Kind: ActRefuse, Offer: o.ID}
+		}
+		return Action{Kind: ActAccept, Offer: o.ID, Part: cards.Part{Cards: give, Statement: st}}
+	}
+	var others []ruleset.Seat
+	for i, p := range v.Players {
+		if q := ruleset.Seat(i + 1); q != m.s && p.Trader {
+			others = append(others, q)
+		}
+	}
+	if v.Players[m.s-1].Offered > 0 || len(others) == 0 || give == nil {
+		return Action{Kind: ActDone}
+	}
+	offer := slices.Clone(give)
+	for _, c := range v.Hand { // a Disaster drawn goes first
+		if c.Value == 0 && !c.Traded && !slices.Contains(offer, c.ID) {
+			offer = append([]cards.GoodsID{c.ID}, offer[:len(offer)-1]...)
+		}
+	}
+	st, err := cards.TrueStatement(hand, offer)
+	if err != nil {
+		return Action{Kind: ActDone}
+	}
+	return Action{Kind: ActOffer, Seat: pick(m.rng, others), Part: cards.Part{Cards: offer, Statement: st}}
+}
+
+// leastMissed returns the 3 cards of hand whose loss costs its points the
+// least, and that cost; nil if it holds fewer than 3 or a Disaster traded
+// once already would be among them (it may not be traded again).
+func (m mind) leastMissed(hand *cards.Hand) ([]cards.GoodsID, int) {
+	n := len(hand.Cards)
+	if n < 3 || n > 16 {
+		return nil, 0
+	}
+	total := hand.Points()
+	var best []cards.GoodsID
+	bestLoss := -1
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			for k := j + 1; k < n; k++ {
+				var rest []cards.GoodsCard
+				bad := false
+				for x, c := range hand.Cards {
+					if x == i || x == j || x == k {
+						bad = bad || c.Value == 0 && c.Traded
+						continue
+					}
+					rest = append(rest, c)
+				}
+				if bad {
+					continue
+				}
+				if loss := total - cards.Points(rest); bestLoss < 0 || loss < bestLoss {
+					best = []cards.GoodsID{hand.Cards[i].ID, hand.Cards[j].ID, hand.Cards[k].ID}
+					bestLoss = loss
+				}
+			}
+		}
+	}
+	return best, bestLoss
+}
