@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"empires/client/camera"
 	"empires/client/kit"
@@ -89,8 +88,6 @@ func NewMap(b *board.Board) (*Map, error) {
 	}
 	m := &Map{b: b, lay: NewLayout(b), geo: newGeometry(b), faces: faces,
 		hold: make([]Holding, len(b.Territories)), hover: kit.Hover[board.TerritoryID]{Delay: tooltipDelay}}
-	m.disc = ebiten.NewImage(2*discR+2, 2*discR+2)
-	vector.FillCircle(m.disc, discR+1, discR+1, discR, color.White, true)
 	ww, wh := m.lay.WorldSize()
 	m.cam = camera.New(ww, wh, 1280, 800)
 	return m, nil
@@ -318,6 +315,7 @@ func (m *Map) Draw(dst *ebiten.Image) {
 	}
 	dst.DrawImage(m.ground, op)
 	dst.DrawImage(m.lines, op)
+	m.drawWrapLinks(dst)
 	if m.sel != 0 {
 		m.drawSelection(dst)
 	}

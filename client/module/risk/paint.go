@@ -29,6 +29,10 @@ func (m *Map) layerScale() float64 {
 // paintLayers paints the layers again where the zoom or the holdings
 // changed since they were painted.
 func (m *Map) paintLayers() {
+	if m.disc == nil {
+		m.disc = ebiten.NewImage(2*discR+2, 2*discR+2)
+		vector.FillCircle(m.disc, discR+1, discR+1, discR, color.White, true)
+	}
 	s := m.layerScale()
 	if s != m.scale || m.lines == nil {
 		m.scale = s
@@ -194,14 +198,64 @@ func (m *Map) paintLines() {
 		op.ColorScale.ScaleAlpha(a)
 		vector.StrokePath(l, p, &vector.StrokeOptions{Width: float32(w), LineCap: vector.LineCapSquare}, op)
 	}
-	stroke(border, math.Max(1, 0.08*cw), 0.6)
+	stroke(border, math.Max(1.3, 0.09*cw), 0.7)
 	stroke(coast, math.Max(1.2, 0.13*cw), 0.95)
 	stroke(frontier, math.Max(2, 0.2*cw), 0.95)
 	for _, sl := range m.geo.seaLinks {
+		if sl.Wrap {
+			continue // drawn each frame, out past the board's edges (drawWrapLinks)
+		}
 		for _, seg := range m.linkSegments(sl) {
 			dashed(l, seg, float32(math.Max(1.2, 0.12*cw)), float32(0.55*cw), fade(seaLinkColor, 0.85))
 		}
 	}
+}
+
+// drawWrapLinks draws the links that cross the board's left and right
+// edges (Alaska's to Kamchatka), which the lines layer cannot hold: each
+// end from its territory's coast out past the board's edge, into the
+// margin beside it, in gold when it is the selected territory's.
+func (m *Map) drawWrapLinks(dst *ebiten.Image) {
+	for _, sl := range m.geo.seaLinks {
+		if !sl.Wrap {
+			continue
+		}
+		c := fade(seaLinkColor, 0.85)
+		w := math.Max(1.2, 0.12*m.lay.CellW*m.cam.Zoom)
+		if m.sel != 0 && (sl.A == m.sel || sl.B == m.sel) {
+			c, w = selectColor, math.Max(2, 0.16*m.lay.CellW*m.cam.Zoom)
+		}
+		for _, seg := range m.wrapSegments(sl) {
+			x0, y0 := m.toWindow(seg.X0, seg.Y0)
+			x1, y1 := m.toWindow(seg.X1, seg.Y1)
+			dashed(dst, segment{x0, y0, x1, y1}, float32(w), float32(0.55*m.lay.CellW*m.cam.Zoom), c)
+		}
+	}
+}
+
+// wrapSegments returns the two lines of a link across the board's edges
+// in world pixels: from each territory's cell out to a cell and a half
+// past the edge on its side.
+func (m *Map) wrapSegments(sl seaLink) []segment {
+	ww, _ := m.lay.WorldSize()
+	ax, ay := m.lay.CellCentre(sl.FromA[0], sl.FromA[1])
+	bx, by := m.lay.CellCentre(sl.FromB[0], sl.FromB[1])
+	out := 1.5 * m.lay.CellW
+	end := func(x, y, ox, oy float64) segment {
+		// The line from (x, y) towards the other end (ox, oy) moved a
+		// board's width, cut where it is out past the edge.
+		edge := -out
+		if ox > x {
+			edge = ww + out
+		}
+		t := (edge - x) / (ox - x)
+		start := math.Min(0.45, 0.8*m.lay.CellW/math.Abs(ox-x))
+		return segment{x + (ox-x)*start, y + (oy-y)*start, edge, y + (oy-y)*t}
+	}
+	if bx > ax {
+		return []segment{end(ax, ay, bx-ww, by), end(bx, by, ax+ww, ay)}
+	}
+	return []segment{end(ax, ay, bx+ww, by), end(bx, by, ax-ww, ay)}
 }
 
 // segment is a line from (X0, Y0) to (X1, Y1).
@@ -218,7 +272,11 @@ func (m *Map) linkSegments(sl seaLink) []segment {
 	one := func(ax, ay, bx, by float64) segment {
 		// Start and end at the cells' edges, not their centres.
 		dx, dy := bx-ax, by-ay
-		t := math.Min(m.lay.CellW/2/math.Max(math.Abs(dx), 1e-9), m.lay.CellH/2/math.Max(math.Abs(dy), 1e-9))
+		// A little out from the coast, so that the dash does not cover
+		// it; territories that touch at a corner keep a short line
+		// across it.
+		exit := math.Min(m.lay.CellW/2/math.Max(math.Abs(dx), 1e-9), m.lay.CellH/2/math.Max(math.Abs(dy), 1e-9))
+		t := math.Min(0.35, exit+0.3*m.lay.CellW/math.Max(math.Hypot(dx, dy), 1e-9))
 		return segment{(ax + dx*t) * s, (ay + dy*t) * s, (bx - dx*t) * s, (by - dy*t) * s}
 	}
 	if !sl.Wrap {
@@ -301,7 +359,7 @@ func (m *Map) drawSelection(dst *ebiten.Image) {
 		m.strokeOutline(dst, o, neighborColor, 0.95, w)
 	}
 	for _, sl := range m.geo.seaLinks {
-		if sl.A != m.sel && sl.B != m.sel {
+		if sl.Wrap || (sl.A != m.sel && sl.B != m.sel) {
 			continue
 		}
 		for _, seg := range m.linkSegments(sl) {
@@ -346,6 +404,17 @@ func (m *Map) badgeRadius() float64 {
 	return math.Max(9, math.Min(17, 0.62*m.lay.CellW*m.cam.Zoom))
 }
 
+// badgeFace returns the face of a badge's figures for badges of radius r.
+func (m *Map) badgeFace(r float64) *text.GoTextFace { return m.faces.Face(math.Max(11, r*1.15), true) }
+
+// badgeWidth returns the width of territory t's badge on the window: a
+// disc's, or wider for a count of more figures than a disc holds.
+func (m *Map) badgeWidth(t board.TerritoryID) float64 {
+	r := m.badgeRadius()
+	tw, _ := text.Measure(strconv.Itoa(m.hold[t-1].Armies), m.badgeFace(r), 0)
+	return math.Max(2*r, tw+1.1*r)
+}
+
 // drawBadge draws territory t's army count at its label cell: the count
 // in dark figures on a light pill ringed in the owner's colour; a city
 // beside it; its name under it when the map is zoomed in far enough.
@@ -357,10 +426,10 @@ func (m *Map) drawBadge(dst *ebiten.Image, t board.TerritoryID) {
 		return
 	}
 	h := m.hold[t-1]
-	face := m.faces.Face(math.Max(11, r*1.15), true)
+	face := m.badgeFace(r)
 	s := strconv.Itoa(h.Armies)
 	tw, th := text.Measure(s, face, 0)
-	w := math.Max(2*r, tw+1.1*r)
+	w := m.badgeWidth(t)
 	ring := math.Max(2, r*0.26)
 	m.drawPill(dst, x, y, w+3, 2*r+3, inkDark)
 	m.drawPill(dst, x, y, w, 2*r, ownerColor(h.Owner))
@@ -370,9 +439,9 @@ func (m *Map) drawBadge(dst *ebiten.Image, t board.TerritoryID) {
 	op.ColorScale.ScaleWithColor(inkDark)
 	text.Draw(dst, s, face, op)
 	if h.City {
-		m.drawCity(dst, x+w/2+r*0.15, y-r*0.55, r*0.8)
+		m.drawCity(dst, x+w/2-r*0.1, y-r*0.75, r*1.05)
 	}
-	if cs := m.lay.CellW * m.cam.Zoom; cs >= 22 {
+	if cs := m.lay.CellW * m.cam.Zoom; cs >= 20 {
 		name := m.b.Territories[t-1].Name
 		nf := m.faces.Face(math.Min(15, cs*0.5), true)
 		nw, _ := text.Measure(name, nf, 0)
@@ -391,7 +460,7 @@ func (m *Map) drawBadge(dst *ebiten.Image, t board.TerritoryID) {
 }
 
 // drawCity draws a city's mark, a tower with battlements size pixels
-// wide, its bottom-left corner at (x, y+size/2).
+// wide and high, the middle of its left side at (x, y).
 func (m *Map) drawCity(dst *ebiten.Image, x, y, size float64) {
 	h := size
 	bx, by := float32(x), float32(y-h/2)
