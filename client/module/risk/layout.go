@@ -69,29 +69,23 @@ const (
 )
 
 // geometry is what the drawing needs of a board's cells, worked out
-// once: the edges where territories meet, by kind; each territory's
-// outline as closed loops; the sea links' ends; the label cells.
+// once: the edges where territories meet, by kind; each territory's and
+// each continent's shape as smoothed polygons; the sea links' ends; the
+// label cells.
 type geometry struct {
 	edges [3][]edge
-	// coastOf lists, by territory ID less one, the coast edges of the
-	// territory's cells and whether each faces its continent's outside
-	// (frontier or coast): the continent's rim runs along them.
-	rim [][]rimEdge
-	// outline is, by territory ID less one, the territory's outline:
-	// closed loops of grid corners, clockwise on the screen.
-	outline [][][]vertex
+	// shape is, by territory ID less one, the territory's outline: closed
+	// polygons in cells (a cell is 1 by 1), clockwise on the screen
+	// around the land and the other way around a lake, each coast
+	// corner cut (smooth).
+	shape [][]poly
+	// continent is, by continent ID less one, the continent's outline,
+	// as shape.
+	continent [][]poly
 	// seaLinks are the links across the sea, each once.
 	seaLinks []seaLink
 	// label is, by territory ID less one, the cell its badge is drawn on.
 	label [][2]int
-}
-
-// rimEdge is a side of a territory's cell where its continent ends; in
-// is the direction into the cell (0 up, 1 right, 2 down, 3 left: the
-// side is the cell's top, right, bottom or left).
-type rimEdge struct {
-	x, y int
-	side int
 }
 
 // seaLink is a link across the sea between territories A and B, drawn
@@ -120,27 +114,31 @@ var sides = [4]struct {
 // newGeometry works out the geometry of board b.
 func newGeometry(b *board.Board) *geometry {
 	n := len(b.Territories)
-	g := &geometry{rim: make([][]rimEdge, n), outline: make([][][]vertex, n), label: make([][2]int, n)}
+	g := &geometry{shape: make([][]poly, n), continent: make([][]poly, len(b.Continents)), label: make([][2]int, n)}
 	continent := func(t board.TerritoryID) board.ContinentID {
 		if t == 0 {
 			return 0
 		}
 		return b.Territories[t-1].Continent
 	}
-	sideEdges := make([][]edge, n) // each territory's directed outline edges
+	own := make([][]sideEdge, n)                 // each territory's directed outline edges
+	cont := make([][]sideEdge, len(b.Continents)) // each continent's
 	for y := range b.Height {
 		for x := range b.Width {
 			t := b.Cell(x, y)
 			if t == 0 {
 				continue
 			}
-			for i, s := range sides {
+			for _, s := range sides {
 				o := b.Cell(x+s.dx, y+s.dy)
 				if o == t {
 					continue
 				}
 				e := edge{vertex{x + s.a.X, y + s.a.Y}, vertex{x + s.b.X, y + s.b.Y}}
-				sideEdges[t-1] = append(sideEdges[t-1], e)
+				own[t-1] = append(own[t-1], sideEdge{e, o == 0})
+				if c := continent(t); continent(o) != c && c != 0 {
+					cont[c-1] = append(cont[c-1], sideEdge{e, o == 0})
+				}
 				switch {
 				case o == 0:
 					g.edges[coast] = append(g.edges[coast], e)
@@ -149,39 +147,51 @@ func newGeometry(b *board.Board) *geometry {
 				case t < o:
 					g.edges[frontier] = append(g.edges[frontier], e)
 				}
-				if continent(o) != continent(t) {
-					g.rim[t-1] = append(g.rim[t-1], rimEdge{x, y, i})
-				}
 			}
 		}
 	}
 	for i := range n {
-		g.outline[i] = loops(sideEdges[i])
+		for _, l := range loops(own[i]) {
+			g.shape[i] = append(g.shape[i], smooth(l))
+		}
 		x, y, _ := b.Centre(board.TerritoryID(i + 1))
 		g.label[i] = [2]int{x, y}
+	}
+	for i := range cont {
+		for _, l := range loops(cont[i]) {
+			g.continent[i] = append(g.continent[i], smooth(l))
+		}
 	}
 	g.seaLinks = seaLinks(b)
 	return g
 }
 
-// loops chains a territory's directed outline edges into closed loops,
-// dropping the corners where the outline runs straight on.
-func loops(edges []edge) [][]vertex {
+// sideEdge is a side of a cell on an outline, the outline's inside on
+// its right; coast reports that the sea is on its left.
+type sideEdge struct {
+	edge
+	coast bool
+}
+
+// loops chains an outline's directed edges into closed loops, dropping
+// the corners where the outline runs straight on along one kind of
+// edge.
+func loops(edges []sideEdge) [][]sideEdge {
 	next := map[vertex][]int{} // the edges leaving each corner
 	for i, e := range edges {
 		next[e.A] = append(next[e.A], i)
 	}
 	used := make([]bool, len(edges))
-	var out [][]vertex
+	var out [][]sideEdge
 	for i := range edges {
 		if used[i] {
 			continue
 		}
-		var loop []vertex
+		var loop []sideEdge
 		j := i
 		for !used[j] {
 			used[j] = true
-			loop = append(loop, edges[j].A)
+			loop = append(loop, edges[j])
 			cands := next[edges[j].B]
 			j = cands[0]
 			for _, c := range cands { // where two loops touch at a corner, take an unused edge
@@ -196,19 +206,72 @@ func loops(edges []edge) [][]vertex {
 	return out
 }
 
-// straighten drops the corners of a closed loop where it runs straight
-// on.
-func straighten(loop []vertex) []vertex {
-	var out []vertex
-	n := len(loop)
-	for i, v := range loop {
-		p, q := loop[(i+n-1)%n], loop[(i+1)%n]
-		if (p.X == v.X && v.X == q.X) || (p.Y == v.Y && v.Y == q.Y) {
+// straighten joins the edges of a closed loop that run straight on, of
+// one kind, into one.
+func straighten(loop []sideEdge) []sideEdge {
+	var out []sideEdge
+	for _, e := range loop {
+		if k := len(out); k > 0 && out[k-1].coast == e.coast && out[k-1].B == e.A && collinear(out[k-1].A, e.A, e.B) {
+			out[k-1].B = e.B
 			continue
 		}
-		out = append(out, v)
+		out = append(out, e)
+	}
+	// The loop's last edge may run on into its first.
+	if k := len(out); k > 1 && out[k-1].coast == out[0].coast && collinear(out[k-1].A, out[0].A, out[0].B) {
+		out[0].A = out[k-1].A
+		out = out[:k-1]
 	}
 	return out
+}
+
+// collinear reports whether a, b and c lie on one line of the grid.
+func collinear(a, b, c vertex) bool { return (a.X == b.X && b.X == c.X) || (a.Y == b.Y && b.Y == c.Y) }
+
+// poly is a closed polygon in cells: Pts in order, and Coast[i]
+// reporting that the side from Pts[i] to the next point faces the sea.
+type poly struct {
+	Pts   [][2]float64
+	Coast []bool
+}
+
+// chamfer is how far from a corner of the coast its cut starts, in
+// cells: half a cell, so that a staircase of single cells becomes a
+// straight slope.
+const chamfer = 0.5
+
+// smooth returns loop as a polygon with each corner between two coast
+// sides cut: the land's corners rounded off, the sea's filled in. Corners
+// where a territory meets another stay square, so that neighbours still
+// fit.
+func smooth(loop []sideEdge) poly {
+	var p poly
+	n := len(loop)
+	for i, e := range loop {
+		prev := loop[(i+n-1)%n]
+		if !prev.coast || !e.coast {
+			p.Pts = append(p.Pts, [2]float64{float64(e.A.X), float64(e.A.Y)})
+			p.Coast = append(p.Coast, e.coast)
+			continue
+		}
+		// Half a cell back along the side before, half a cell on along
+		// this one (no further than the sides' middles).
+		v := e.A
+		back := toward(v, prev.A, chamfer)
+		on := toward(v, e.B, chamfer)
+		p.Pts = append(p.Pts, back, on)
+		p.Coast = append(p.Coast, true, true)
+	}
+	return p
+}
+
+// toward returns the point d cells from v towards w, or the middle of
+// v and w if that is nearer.
+func toward(v, w vertex, d float64) [2]float64 {
+	dx, dy := float64(w.X-v.X), float64(w.Y-v.Y)
+	l := math.Hypot(dx, dy)
+	d = math.Min(d, l/2)
+	return [2]float64{float64(v.X) + dx/l*d, float64(v.Y) + dy/l*d}
 }
 
 // seaLinks returns the board's links between territories whose cells do

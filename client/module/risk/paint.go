@@ -77,13 +77,52 @@ func (m *Map) runs(keep func(board.TerritoryID) bool, f func(x0, x1, y int)) {
 	}
 }
 
-// fillCells fills the cells keep says yes to in dst with c.
-func (m *Map) fillCells(dst *ebiten.Image, keep func(board.TerritoryID) bool, c color.Color) {
-	m.runs(keep, func(x0, x1, y int) {
-		ax, ay, _, _ := m.cellRect(x0, y)
-		_, _, bx, by := m.cellRect(x1-1, y)
-		vector.FillRect(dst, ax, ay, bx-ax, by-ay, c, false)
-	})
+// toLayer converts a point in cells to the layers' pixels.
+func (m *Map) toLayer(x, y float64) (float32, float32) {
+	return float32(x * m.lay.CellW * m.scale), float32(y * m.lay.CellH * m.scale)
+}
+
+// fillShape fills polygons polys (a territory's, a continent's) in dst
+// with c.
+func (m *Map) fillShape(dst *ebiten.Image, polys []poly, c color.Color) {
+	p := &vector.Path{}
+	polyPath(p, polys, m.toLayer)
+	op := &vector.DrawPathOptions{AntiAlias: true}
+	op.ColorScale.ScaleWithColor(c)
+	vector.FillPath(dst, p, nil, op)
+}
+
+// polyPath adds closed polygons polys to path, their points in cells
+// converted by to.
+func polyPath(path *vector.Path, polys []poly, to func(x, y float64) (float32, float32)) {
+	for _, pl := range polys {
+		for i, pt := range pl.Pts {
+			x, y := to(pt[0], pt[1])
+			if i == 0 {
+				path.MoveTo(x, y)
+			} else {
+				path.LineTo(x, y)
+			}
+		}
+		path.Close()
+	}
+}
+
+// coastPath adds the sides of polys that face the sea to path.
+func coastPath(path *vector.Path, polys []poly, to func(x, y float64) (float32, float32)) {
+	for _, pl := range polys {
+		n := len(pl.Pts)
+		for i, pt := range pl.Pts {
+			if !pl.Coast[i] {
+				continue
+			}
+			q := pl.Pts[(i+1)%n]
+			x0, y0 := to(pt[0], pt[1])
+			x1, y1 := to(q[0], q[1])
+			path.MoveTo(x0, y0)
+			path.LineTo(x1, y1)
+		}
+	}
 }
 
 // fillOf returns the colour territory t is filled with: its owner's, or
@@ -105,16 +144,15 @@ func (m *Map) paintGround() {
 	// The surf: a wide soft stroke along the coasts, which the land
 	// then covers on its side.
 	surf := &vector.Path{}
-	for _, e := range m.geo.edges[coast] {
-		m.edgePath(surf, e)
+	for _, polys := range m.geo.shape {
+		polyPath(surf, polys, m.toLayer)
 	}
 	op := &vector.DrawPathOptions{AntiAlias: true}
 	op.ColorScale.ScaleWithColor(shallowColor)
 	op.ColorScale.ScaleAlpha(0.45)
-	vector.StrokePath(g, surf, &vector.StrokeOptions{Width: float32(0.9 * m.lay.CellW * s), LineCap: vector.LineCapRound, LineJoin: vector.LineJoinRound}, op)
+	vector.StrokePath(g, surf, &vector.StrokeOptions{Width: float32(0.9 * m.lay.CellW * s), LineJoin: vector.LineJoinRound}, op)
 	for i := range m.b.Territories {
-		t := board.TerritoryID(i + 1)
-		m.fillCells(g, func(c board.TerritoryID) bool { return c == t }, m.fillOf(t))
+		m.fillShape(g, m.geo.shape[i], m.fillOf(board.TerritoryID(i+1)))
 	}
 	// The patterns, one owner at a time: the pattern over the owner's
 	// part of the board, cut to its cells by a mask.
@@ -138,7 +176,11 @@ func (m *Map) paintGround() {
 		scratch.Clear()
 		mask.Clear()
 		drawPattern(scratch.SubImage(box).(*ebiten.Image), SeatPattern(seat), period, patternInk(ownerColor(seat)), m.disc)
-		m.fillCells(mask, owned, color.White)
+		for i, h := range m.hold {
+			if h.Owner == seat {
+				m.fillShape(mask, m.geo.shape[i], color.White)
+			}
+		}
 		scratch.DrawImage(mask, &ebiten.DrawImageOptions{Blend: ebiten.BlendDestinationIn})
 		g.DrawImage(scratch, nil)
 	}
@@ -170,23 +212,25 @@ func (m *Map) paintLines() {
 	l := m.lines
 	s := m.scale
 	cw := m.lay.CellW * s
-	// The continents' bands.
+	// The continents' bands: each continent's outline stroked in its
+	// colour, cut to the continent by a mask (the inner half stays).
 	band := float32(math.Max(2, 0.26*cw))
-	for i, rim := range m.geo.rim {
-		c := fade(continentColor(int(m.b.Territories[i].Continent)), 0.85)
-		for _, e := range rim {
-			x0, y0, x1, y1 := m.cellRect(e.x, e.y)
-			switch e.side {
-			case 0:
-				vector.FillRect(l, x0, y0, x1-x0, band, c, false)
-			case 1:
-				vector.FillRect(l, x1-band, y0, band, y1-y0, c, false)
-			case 2:
-				vector.FillRect(l, x0, y1-band, x1-x0, band, c, false)
-			case 3:
-				vector.FillRect(l, x0, y0, band, y1-y0, c, false)
-			}
-		}
+	b := l.Bounds()
+	scratch, mask := ebiten.NewImage(b.Dx(), b.Dy()), ebiten.NewImage(b.Dx(), b.Dy())
+	defer scratch.Deallocate()
+	defer mask.Deallocate()
+	for i, polys := range m.geo.continent {
+		scratch.Clear()
+		mask.Clear()
+		p := &vector.Path{}
+		polyPath(p, polys, m.toLayer)
+		op := &vector.DrawPathOptions{AntiAlias: true}
+		op.ColorScale.ScaleWithColor(continentColor(i + 1))
+		op.ColorScale.ScaleAlpha(0.85)
+		vector.StrokePath(scratch, p, &vector.StrokeOptions{Width: 2 * band, LineJoin: vector.LineJoinRound}, op)
+		m.fillShape(mask, polys, color.White)
+		scratch.DrawImage(mask, &ebiten.DrawImageOptions{Blend: ebiten.BlendDestinationIn})
+		l.DrawImage(scratch, nil)
 	}
 	stroke := func(kind edgeKind, w float64, a float32) {
 		p := &vector.Path{}
@@ -199,8 +243,15 @@ func (m *Map) paintLines() {
 		vector.StrokePath(l, p, &vector.StrokeOptions{Width: float32(w), LineCap: vector.LineCapSquare}, op)
 	}
 	stroke(border, math.Max(1.3, 0.09*cw), 0.7)
-	stroke(coast, math.Max(1.2, 0.13*cw), 0.95)
 	stroke(frontier, math.Max(2, 0.2*cw), 0.95)
+	coasts := &vector.Path{}
+	for _, polys := range m.geo.shape {
+		coastPath(coasts, polys, m.toLayer)
+	}
+	op := &vector.DrawPathOptions{AntiAlias: true}
+	op.ColorScale.ScaleWithColor(borderColor)
+	op.ColorScale.ScaleAlpha(0.95)
+	vector.StrokePath(l, coasts, &vector.StrokeOptions{Width: float32(math.Max(1.2, 0.13*cw)), LineCap: vector.LineCapRound}, op)
 	for _, sl := range m.geo.seaLinks {
 		if sl.Wrap {
 			continue // drawn each frame, out past the board's edges (drawWrapLinks)
@@ -307,21 +358,17 @@ func dashed(dst *ebiten.Image, seg segment, w, dash float32, c color.Color) {
 	vector.StrokePath(dst, p, &vector.StrokeOptions{Width: w, LineCap: vector.LineCapRound}, op)
 }
 
+// toWindow32 converts a point in cells to window pixels.
+func (m *Map) toWindow32(x, y float64) (float32, float32) {
+	wx, wy := m.toWindow(x*m.lay.CellW, y*m.lay.CellH)
+	return float32(wx), float32(wy)
+}
+
 // outlinePath returns territory t's outline on the window through the
 // camera.
 func (m *Map) outlinePath(t board.TerritoryID) *vector.Path {
 	p := &vector.Path{}
-	for _, loop := range m.geo.outline[t-1] {
-		for i, v := range loop {
-			x, y := m.toWindow(float64(v.X)*m.lay.CellW, float64(v.Y)*m.lay.CellH)
-			if i == 0 {
-				p.MoveTo(float32(x), float32(y))
-			} else {
-				p.LineTo(float32(x), float32(y))
-			}
-		}
-		p.Close()
-	}
+	polyPath(p, m.geo.shape[t-1], m.toWindow32)
 	return p
 }
 
@@ -341,16 +388,12 @@ func (m *Map) drawSelection(dst *ebiten.Image) {
 	sel := m.b.Territory(m.sel)
 	lit := func(t board.TerritoryID) bool { return t == m.sel || slices.Contains(sel.Links, t) }
 	p := &vector.Path{}
-	m.runs(func(t board.TerritoryID) bool { return t != 0 && !lit(t) }, func(x0, x1, y int) {
-		ax, ay := m.toWindow(float64(x0)*m.lay.CellW, float64(y)*m.lay.CellH)
-		bx, by := m.toWindow(float64(x1)*m.lay.CellW, float64(y+1)*m.lay.CellH)
-		p.MoveTo(float32(ax), float32(ay))
-		p.LineTo(float32(bx), float32(ay))
-		p.LineTo(float32(bx), float32(by))
-		p.LineTo(float32(ax), float32(by))
-		p.Close()
-	})
-	op := &vector.DrawPathOptions{}
+	for i, polys := range m.geo.shape {
+		if !lit(board.TerritoryID(i + 1)) {
+			polyPath(p, polys, m.toWindow32)
+		}
+	}
+	op := &vector.DrawPathOptions{AntiAlias: true}
 	op.ColorScale.ScaleWithColor(dimColor)
 	op.ColorScale.ScaleAlpha(0.5)
 	vector.FillPath(dst, p, nil, op)
