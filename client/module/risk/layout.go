@@ -121,7 +121,7 @@ func newGeometry(b *board.Board) *geometry {
 		}
 		return b.Territories[t-1].Continent
 	}
-	own := make([][]sideEdge, n)                 // each territory's directed outline edges
+	own := make([][]sideEdge, n)                  // each territory's directed outline edges
 	cont := make([][]sideEdge, len(b.Continents)) // each continent's
 	for y := range b.Height {
 		for x := range b.Width {
