@@ -6,6 +6,9 @@ import (
 	"math"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"empires/client/internal/drawtest"
 	"empires/shared/rules/risk/board"
 )
 
@@ -235,12 +238,6 @@ func checkSeaLinks(t *testing.T, img *image.RGBA, m *Map, sh shell) {
 	b := m.Board()
 	for _, sl := range m.geo.seaLinks {
 		segs := m.linkSegments(sl)
-		for i := range segs {
-			segs[i] = segment{segs[i].X0 / m.scale, segs[i].Y0 / m.scale, segs[i].X1 / m.scale, segs[i].Y1 / m.scale}
-		}
-		if sl.Wrap {
-			segs = m.wrapSegments(sl)
-		}
 		if sl.Wrap != (b.Territories[sl.A-1].Name == "Alaska" && b.Territories[sl.B-1].Name == "Kamchatka") {
 			t.Errorf("the link of %s and %s crosses the edges %t", b.Territories[sl.A-1].Name, b.Territories[sl.B-1].Name, sl.Wrap)
 		}
@@ -290,5 +287,73 @@ func TestDrawGenerated(t *testing.T) {
 				t.Errorf("%s: %s's badge point is on %d", size(sh), tt.Name, have)
 			}
 		}
+	}
+}
+
+// BenchmarkDraw times a frame of the classic board at 1920x1080, its
+// layers painted already (what a frame costs when the pointer moves or
+// the camera pans): the layers drawn, Kamchatka selected with its
+// neighbours, the 42 badges. It reads a pixel back so that the drawing
+// is done when the time is taken.
+func BenchmarkDraw(b *testing.B) {
+	for _, sel := range []string{"", "Kamchatka"} {
+		b.Run("selected="+sel, func(b *testing.B) { benchDraw(b, sel) })
+	}
+}
+
+func benchDraw(b *testing.B, sel string) {
+	sh := shellOf(1920, 1080)
+	m := newClassicMap(b)
+	if sel != "" {
+		m.Select(id(b, m.Board(), sel))
+	}
+	drawtest.OnFrame(b, func() {
+		m.Update(sh.input(image.Pt(5, 45), false, false), sh.sight)
+		img := ebiten.NewImage(sh.win.Dx(), sh.win.Dy())
+		defer img.Deallocate()
+		dst := img.SubImage(sh.mapR).(*ebiten.Image)
+		for range 3 { // the layers painted, the GL's shaders ready
+			m.Draw(dst)
+			_ = img.At(0, 0)
+		}
+		b.ResetTimer()
+		for range b.N {
+			m.Draw(dst)
+			_ = img.At(0, 0)
+		}
+	})
+}
+
+// BenchmarkPaint times painting the classic board's layers at 1920x1080:
+// the ground (the fills and six owners' patterns, again at each change
+// of holdings), the lines (the borders, bands, coasts and links, again
+// at a zoom past a step), the overlay (Kamchatka selected with its
+// neighbours, again at each change of selection or of the territory
+// under the pointer).
+func BenchmarkPaint(b *testing.B) {
+	sh := shellOf(1920, 1080)
+	m := newClassicMap(b)
+	m.Select(id(b, m.Board(), "Kamchatka"))
+	for _, layer := range []struct {
+		name  string
+		paint func()
+		img   func() *ebiten.Image
+	}{
+		{"ground", m.paintGround, func() *ebiten.Image { return m.ground }},
+		{"lines", func() { m.lines.Clear(); m.paintLines() }, func() *ebiten.Image { return m.lines }},
+		{"overlay", m.paintOverlay, func() *ebiten.Image { return m.overlay }},
+	} {
+		b.Run(layer.name, func(b *testing.B) {
+			drawtest.OnFrame(b, func() {
+				m.Update(sh.input(image.Pt(5, 45), false, false), sh.sight)
+				m.paintLayers()
+				_ = layer.img().At(0, 0)
+				b.ResetTimer()
+				for range b.N {
+					layer.paint()
+					_ = layer.img().At(0, 0)
+				}
+			})
+		})
 	}
 }

@@ -61,7 +61,12 @@ type Map struct {
 	scale         float64
 	ground, lines *ebiten.Image
 	groundVersion int
+	// overlay holds the selection and the hover's outline, painted
+	// again when they change (overlayFor).
+	overlay    *ebiten.Image
+	overlayFor overlayKey
 	disc          *ebiten.Image // a white disc: badges and dots are it, scaled
+	pixel         *ebiten.Image // a white pixel: the badges' rectangles are it, scaled
 }
 
 // maxLayer bounds the side of a layer's image in pixels: zoomed in
@@ -304,7 +309,8 @@ func (m *Map) Draw(dst *ebiten.Image) {
 	dst.Fill(offMapColor)
 	m.paintLayers()
 	k := m.cam.Zoom / m.scale
-	ox, oy := float64(m.sight.Min.X)-m.cam.X*m.cam.Zoom, float64(m.sight.Min.Y)-m.cam.Y*m.cam.Zoom
+	ox := float64(m.sight.Min.X) - (m.cam.X+m.margin())*m.cam.Zoom
+	oy := float64(m.sight.Min.Y) - (m.cam.Y+m.margin())*m.cam.Zoom
 	op := &ebiten.DrawImageOptions{}
 	if math.Abs(k-1) < 1e-9 {
 		op.GeoM.Translate(math.Round(ox), math.Round(oy)) // pixel for pixel: sharp
@@ -315,13 +321,7 @@ func (m *Map) Draw(dst *ebiten.Image) {
 	}
 	dst.DrawImage(m.ground, op)
 	dst.DrawImage(m.lines, op)
-	m.drawWrapLinks(dst)
-	if m.sel != 0 {
-		m.drawSelection(dst)
-	}
-	if m.hover.On && m.hover.At != m.sel {
-		m.strokeOutline(dst, m.hover.At, hoverColor, 1, 1.5)
-	}
+	dst.DrawImage(m.overlay, op)
 	for i := range m.b.Territories {
 		m.drawBadge(dst, board.TerritoryID(i+1))
 	}

@@ -125,6 +125,11 @@ func TestClickDragZoom(t *testing.T) {
 	if have := sh.click(m, pt); have != kam {
 		t.Errorf("clicking Kamchatka's badge at %v clicks %d, want %d", pt, have, kam)
 	}
+	// Nothing done, nothing to draw again (the client draws only on a
+	// change).
+	if redraw, _ := m.Update(sh.input(pt, false, false), sh.sight); redraw {
+		t.Error("a frame of no input asks to draw the map again")
+	}
 	// A drag of 60 pixels pans by 60 pixels and is no click.
 	zoom := m.Camera().Zoom
 	m.Camera().ZoomAt(2, float64(sh.sight.Dx()/2), float64(sh.sight.Dy()/2))

@@ -19,11 +19,22 @@ import (
 var offMapColor = color.RGBA{12, 16, 24, 255}
 
 // layerScale returns the scale the layers are painted at for the
-// camera's zoom: the zoom itself (the layers are drawn pixel for pixel),
-// or less where the layers would pass maxLayer.
+// camera's zoom: the step of √2 at or above it (the layers are drawn a
+// little reduced, sharp; a zoom paints them again only when it passes a
+// step), or less where the layers would pass maxLayer.
 func (m *Map) layerScale() float64 {
 	ww, wh := m.lay.WorldSize()
-	return math.Min(m.cam.Zoom, maxLayer/math.Max(ww, wh))
+	step := math.Pow(2, math.Ceil(2*math.Log2(m.cam.Zoom)-1e-9)/2)
+	return math.Min(step, maxLayer/(math.Max(ww, wh)+2*m.margin()))
+}
+
+// margin is the layers' margin around the board, in world pixels: room
+// for the link that leaves the board's edges.
+func (m *Map) margin() float64 { return 2 * m.lay.CellW }
+
+// px converts a world point to the layers' pixels.
+func (m *Map) px(wx, wy float64) (float64, float64) {
+	return (wx + m.margin()) * m.scale, (wy + m.margin()) * m.scale
 }
 
 // paintLayers paints the layers again where the zoom or the holdings
@@ -32,31 +43,51 @@ func (m *Map) paintLayers() {
 	if m.disc == nil {
 		m.disc = ebiten.NewImage(2*discR+2, 2*discR+2)
 		vector.FillCircle(m.disc, discR+1, discR+1, discR, color.White, true)
+		px := ebiten.NewImage(3, 3)
+		px.Fill(color.White)
+		m.pixel = px.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image) // inside: no edge bleeds when scaled
 	}
 	s := m.layerScale()
 	if s != m.scale || m.lines == nil {
 		m.scale = s
 		ww, wh := m.lay.WorldSize()
-		w, h := int(math.Ceil(ww*s)), int(math.Ceil(wh*s))
+		w, h := int(math.Ceil((ww+2*m.margin())*s)), int(math.Ceil((wh+2*m.margin())*s))
 		if m.ground != nil {
 			m.ground.Deallocate()
 			m.lines.Deallocate()
+			m.overlay.Deallocate()
 		}
-		m.ground, m.lines = ebiten.NewImage(w, h), ebiten.NewImage(w, h)
+		m.ground, m.lines, m.overlay = ebiten.NewImage(w, h), ebiten.NewImage(w, h), ebiten.NewImage(w, h)
 		m.paintLines()
 		m.groundVersion = -1
+		m.overlayFor = overlayKey{}
 	}
 	if m.groundVersion != m.version {
 		m.groundVersion = m.version
 		m.paintGround()
 	}
+	key := overlayKey{sel: m.sel, scale: m.scale, painted: true}
+	if m.hover.On {
+		key.hover = m.hover.At
+	}
+	if key != m.overlayFor {
+		m.overlayFor = key
+		m.paintOverlay()
+	}
+}
+
+// overlayKey is what the overlay layer was painted for.
+type overlayKey struct {
+	sel, hover board.TerritoryID
+	scale      float64
+	painted    bool
 }
 
 // cellRect returns cell (x, y)'s rectangle in the layers' pixels.
 func (m *Map) cellRect(x, y int) (x0, y0, x1, y1 float32) {
-	s := m.scale
-	return float32(float64(x) * m.lay.CellW * s), float32(float64(y) * m.lay.CellH * s),
-		float32(float64(x+1) * m.lay.CellW * s), float32(float64(y+1) * m.lay.CellH * s)
+	ax, ay := m.px(float64(x)*m.lay.CellW, float64(y)*m.lay.CellH)
+	bx, by := m.px(float64(x+1)*m.lay.CellW, float64(y+1)*m.lay.CellH)
+	return float32(ax), float32(ay), float32(bx), float32(by)
 }
 
 // runs calls f for each run of cells in a row that are all in territory
@@ -79,7 +110,8 @@ func (m *Map) runs(keep func(board.TerritoryID) bool, f func(x0, x1, y int)) {
 
 // toLayer converts a point in cells to the layers' pixels.
 func (m *Map) toLayer(x, y float64) (float32, float32) {
-	return float32(x * m.lay.CellW * m.scale), float32(y * m.lay.CellH * m.scale)
+	px, py := m.px(x*m.lay.CellW, y*m.lay.CellH)
+	return float32(px), float32(py)
 }
 
 // fillShape fills polygons polys (a territory's, a continent's) in dst
@@ -139,8 +171,12 @@ func (m *Map) fillOf(t board.TerritoryID) color.RGBA {
 // over its territories.
 func (m *Map) paintGround() {
 	g := m.ground
-	g.Fill(seaColor)
+	g.Fill(offMapColor)
 	s := m.scale
+	ww, wh := m.lay.WorldSize()
+	x0, y0 := m.px(0, 0)
+	x1, y1 := m.px(ww, wh)
+	vector.FillRect(g, float32(x0), float32(y0), float32(x1-x0), float32(y1-y0), seaColor, false)
 	// The surf: a wide soft stroke along the coasts, which the land
 	// then covers on its side.
 	surf := &vector.Path{}
@@ -172,17 +208,23 @@ func (m *Map) paintGround() {
 	period := math.Max(5, 0.5*m.lay.CellW*s)
 	for _, seat := range seats {
 		owned := func(c board.TerritoryID) bool { return c != 0 && m.hold[c-1].Owner == seat }
-		box := m.box(owned)
-		scratch.Clear()
-		mask.Clear()
-		drawPattern(scratch.SubImage(box).(*ebiten.Image), SeatPattern(seat), period, patternInk(ownerColor(seat)), m.disc)
+		// Only the part of the layer around the owner's territories.
+		box := m.box(owned).Intersect(b)
+		sc, mk := scratch.SubImage(box).(*ebiten.Image), mask.SubImage(box).(*ebiten.Image)
+		sc.Clear()
+		mk.Clear()
+		drawPattern(sc, SeatPattern(seat), period, patternInk(ownerColor(seat)), m.disc)
 		for i, h := range m.hold {
 			if h.Owner == seat {
-				m.fillShape(mask, m.geo.shape[i], color.White)
+				m.fillShape(mk, m.geo.shape[i], color.White)
 			}
 		}
-		scratch.DrawImage(mask, &ebiten.DrawImageOptions{Blend: ebiten.BlendDestinationIn})
-		g.DrawImage(scratch, nil)
+		at := &ebiten.DrawImageOptions{Blend: ebiten.BlendDestinationIn}
+		at.GeoM.Translate(float64(box.Min.X), float64(box.Min.Y))
+		sc.DrawImage(mk, at)
+		at = &ebiten.DrawImageOptions{}
+		at.GeoM.Translate(float64(box.Min.X), float64(box.Min.Y))
+		g.DrawImage(sc, at)
 	}
 }
 
@@ -200,9 +242,8 @@ func (m *Map) box(keep func(board.TerritoryID) bool) image.Rectangle {
 
 // edgePath adds edge e, in the layers' pixels, to path.
 func (m *Map) edgePath(path *vector.Path, e edge) {
-	s := m.scale
-	path.MoveTo(float32(float64(e.A.X)*m.lay.CellW*s), float32(float64(e.A.Y)*m.lay.CellH*s))
-	path.LineTo(float32(float64(e.B.X)*m.lay.CellW*s), float32(float64(e.B.Y)*m.lay.CellH*s))
+	path.MoveTo(m.toLayer(float64(e.A.X), float64(e.A.Y)))
+	path.LineTo(m.toLayer(float64(e.B.X), float64(e.B.Y)))
 }
 
 // paintLines paints the lines layer: the band of each continent's colour
@@ -210,11 +251,13 @@ func (m *Map) edgePath(path *vector.Path, e edge) {
 // between continents, the coasts, and the links across the sea.
 func (m *Map) paintLines() {
 	l := m.lines
-	s := m.scale
-	cw := m.lay.CellW * s
+	cw := m.lay.CellW * m.scale // a cell's width in the layer
+	// Widths are set in window pixels at the zoom (zw, a cell's width
+	// there) and drawn k times as wide in the layer.
+	zw, k := m.lay.CellW*m.cam.Zoom, m.scale/m.cam.Zoom
 	// The continents' bands: each continent's outline stroked in its
 	// colour, cut to the continent by a mask (the inner half stays).
-	band := float32(math.Max(2, 0.26*cw))
+	band := float32(math.Max(2, 0.26*zw) * k)
 	b := l.Bounds()
 	scratch, mask := ebiten.NewImage(b.Dx(), b.Dy()), ebiten.NewImage(b.Dx(), b.Dy())
 	defer scratch.Deallocate()
@@ -242,8 +285,8 @@ func (m *Map) paintLines() {
 		op.ColorScale.ScaleAlpha(a)
 		vector.StrokePath(l, p, &vector.StrokeOptions{Width: float32(w), LineCap: vector.LineCapSquare}, op)
 	}
-	stroke(border, math.Max(1.3, 0.09*cw), 0.7)
-	stroke(frontier, math.Max(2, 0.2*cw), 0.95)
+	stroke(border, math.Max(1.3, 0.09*zw)*k, 0.7)
+	stroke(frontier, math.Max(2, 0.2*zw)*k, 0.95)
 	coasts := &vector.Path{}
 	for _, polys := range m.geo.shape {
 		coastPath(coasts, polys, m.toLayer)
@@ -251,37 +294,19 @@ func (m *Map) paintLines() {
 	op := &vector.DrawPathOptions{AntiAlias: true}
 	op.ColorScale.ScaleWithColor(borderColor)
 	op.ColorScale.ScaleAlpha(0.95)
-	vector.StrokePath(l, coasts, &vector.StrokeOptions{Width: float32(math.Max(1.2, 0.13*cw)), LineCap: vector.LineCapRound}, op)
+	vector.StrokePath(l, coasts, &vector.StrokeOptions{Width: float32(math.Max(1.2, 0.13*zw) * k), LineCap: vector.LineCapRound}, op)
 	for _, sl := range m.geo.seaLinks {
-		if sl.Wrap {
-			continue // drawn each frame, out past the board's edges (drawWrapLinks)
-		}
 		for _, seg := range m.linkSegments(sl) {
-			dashed(l, seg, float32(math.Max(1.2, 0.12*cw)), float32(0.55*cw), fade(seaLinkColor, 0.85))
+			dashed(l, m.segPx(seg), float32(math.Max(1.2, 0.12*zw)*k), float32(0.55*cw), fade(seaLinkColor, 0.85))
 		}
 	}
 }
 
-// drawWrapLinks draws the links that cross the board's left and right
-// edges (Alaska's to Kamchatka), which the lines layer cannot hold: each
-// end from its territory's coast out past the board's edge, into the
-// margin beside it, in gold when it is the selected territory's.
-func (m *Map) drawWrapLinks(dst *ebiten.Image) {
-	for _, sl := range m.geo.seaLinks {
-		if !sl.Wrap {
-			continue
-		}
-		c := fade(seaLinkColor, 0.85)
-		w := math.Max(1.2, 0.12*m.lay.CellW*m.cam.Zoom)
-		if m.sel != 0 && (sl.A == m.sel || sl.B == m.sel) {
-			c, w = selectColor, math.Max(2, 0.16*m.lay.CellW*m.cam.Zoom)
-		}
-		for _, seg := range m.wrapSegments(sl) {
-			x0, y0 := m.toWindow(seg.X0, seg.Y0)
-			x1, y1 := m.toWindow(seg.X1, seg.Y1)
-			dashed(dst, segment{x0, y0, x1, y1}, float32(w), float32(0.55*m.lay.CellW*m.cam.Zoom), c)
-		}
-	}
+// segPx converts a segment in world pixels to the layers' pixels.
+func (m *Map) segPx(seg segment) segment {
+	x0, y0 := m.px(seg.X0, seg.Y0)
+	x1, y1 := m.px(seg.X1, seg.Y1)
+	return segment{x0, y0, x1, y1}
 }
 
 // wrapSegments returns the two lines of a link across the board's edges
@@ -312,12 +337,13 @@ func (m *Map) wrapSegments(sl seaLink) []segment {
 // segment is a line from (X0, Y0) to (X1, Y1).
 type segment struct{ X0, Y0, X1, Y1 float64 }
 
-// linkSegments returns the lines of sea link sl in the layers' pixels:
-// from the coast of one territory's cell to the other's, or, across the
+// linkSegments returns the lines of sea link sl in world pixels: from
+// the coast of one territory's cell to the other's, or, across the
 // drawing's edges, one line from each out past its edge.
 func (m *Map) linkSegments(sl seaLink) []segment {
-	s := m.scale
-	ww, _ := m.lay.WorldSize()
+	if sl.Wrap {
+		return m.wrapSegments(sl)
+	}
 	ax, ay := m.lay.CellCentre(sl.FromA[0], sl.FromA[1])
 	bx, by := m.lay.CellCentre(sl.FromB[0], sl.FromB[1])
 	one := func(ax, ay, bx, by float64) segment {
@@ -328,16 +354,9 @@ func (m *Map) linkSegments(sl seaLink) []segment {
 		// across it.
 		exit := math.Min(m.lay.CellW/2/math.Max(math.Abs(dx), 1e-9), m.lay.CellH/2/math.Max(math.Abs(dy), 1e-9))
 		t := math.Min(0.35, exit+0.3*m.lay.CellW/math.Max(math.Hypot(dx, dy), 1e-9))
-		return segment{(ax + dx*t) * s, (ay + dy*t) * s, (bx - dx*t) * s, (by - dy*t) * s}
+		return segment{ax + dx*t, ay + dy*t, bx - dx*t, by - dy*t}
 	}
-	if !sl.Wrap {
-		return []segment{one(ax, ay, bx, by)}
-	}
-	shift := ww
-	if bx < ax {
-		shift = -ww
-	}
-	return []segment{one(ax, ay, bx-shift, by), one(bx, by, ax+shift, ay)}
+	return []segment{one(ax, ay, bx, by)}
 }
 
 // dashed draws a dashed line along seg, its dashes dash pixels long.
@@ -358,63 +377,56 @@ func dashed(dst *ebiten.Image, seg segment, w, dash float32, c color.Color) {
 	vector.StrokePath(dst, p, &vector.StrokeOptions{Width: w, LineCap: vector.LineCapRound}, op)
 }
 
-// toWindow32 converts a point in cells to window pixels.
-func (m *Map) toWindow32(x, y float64) (float32, float32) {
-	wx, wy := m.toWindow(x*m.lay.CellW, y*m.lay.CellH)
-	return float32(wx), float32(wy)
+// paintOverlay paints the overlay layer: with a territory selected, the
+// territories neither it nor linked to it dimmed, its neighbours
+// outlined in white, its links across the sea in gold, and itself
+// outlined in gold; the territory under the pointer outlined in white.
+// Widths are in window pixels at the camera's zoom.
+func (m *Map) paintOverlay() {
+	o := m.overlay
+	o.Clear()
+	k := m.scale / m.cam.Zoom // window pixels to the layers'
+	if sel := m.b.Territory(m.sel); sel != nil {
+		lit := func(t board.TerritoryID) bool { return t == m.sel || slices.Contains(sel.Links, t) }
+		p := &vector.Path{}
+		for i, polys := range m.geo.shape {
+			if !lit(board.TerritoryID(i + 1)) {
+				polyPath(p, polys, m.toLayer)
+			}
+		}
+		op := &vector.DrawPathOptions{AntiAlias: true}
+		op.ColorScale.ScaleWithColor(dimColor)
+		op.ColorScale.ScaleAlpha(0.5)
+		vector.FillPath(o, p, nil, op)
+		w := math.Max(2, 0.12*m.lay.CellW*m.cam.Zoom)
+		for _, n := range sel.Links {
+			m.strokeShape(o, m.geo.shape[n-1], neighborColor, 0.95, w*k)
+		}
+		for _, sl := range m.geo.seaLinks {
+			if sl.A != m.sel && sl.B != m.sel {
+				continue
+			}
+			for _, seg := range m.linkSegments(sl) {
+				dashed(o, m.segPx(seg), float32(math.Max(2, 0.16*m.lay.CellW*m.cam.Zoom)*k), float32(0.55*m.lay.CellW*m.scale), selectColor)
+			}
+		}
+		m.strokeShape(o, m.geo.shape[m.sel-1], selectColor, 0.35, 3*w*k)
+		m.strokeShape(o, m.geo.shape[m.sel-1], selectColor, 1, 1.4*w*k)
+	}
+	if h := m.overlayFor.hover; h != 0 && h != m.sel {
+		m.strokeShape(o, m.geo.shape[h-1], hoverColor, 1, 1.5*k)
+	}
 }
 
-// outlinePath returns territory t's outline on the window through the
-// camera.
-func (m *Map) outlinePath(t board.TerritoryID) *vector.Path {
+// strokeShape strokes polygons polys in the layers' pixels in colour c
+// at opacity a, w pixels wide.
+func (m *Map) strokeShape(dst *ebiten.Image, polys []poly, c color.RGBA, a float32, w float64) {
 	p := &vector.Path{}
-	polyPath(p, m.geo.shape[t-1], m.toWindow32)
-	return p
-}
-
-// strokeOutline strokes territory t's outline in colour c at opacity a,
-// w pixels wide.
-func (m *Map) strokeOutline(dst *ebiten.Image, t board.TerritoryID, c color.RGBA, a float32, w float64) {
+	polyPath(p, polys, m.toLayer)
 	op := &vector.DrawPathOptions{AntiAlias: true}
 	op.ColorScale.ScaleWithColor(c)
 	op.ColorScale.ScaleAlpha(a)
-	vector.StrokePath(dst, m.outlinePath(t), &vector.StrokeOptions{Width: float32(w), LineJoin: vector.LineJoinRound}, op)
-}
-
-// drawSelection dims the territories that are neither the selected one
-// nor linked to it, outlines the selected in gold and its neighbours in
-// white, and draws its links across the sea in gold.
-func (m *Map) drawSelection(dst *ebiten.Image) {
-	sel := m.b.Territory(m.sel)
-	lit := func(t board.TerritoryID) bool { return t == m.sel || slices.Contains(sel.Links, t) }
-	p := &vector.Path{}
-	for i, polys := range m.geo.shape {
-		if !lit(board.TerritoryID(i + 1)) {
-			polyPath(p, polys, m.toWindow32)
-		}
-	}
-	op := &vector.DrawPathOptions{AntiAlias: true}
-	op.ColorScale.ScaleWithColor(dimColor)
-	op.ColorScale.ScaleAlpha(0.5)
-	vector.FillPath(dst, p, nil, op)
-	w := math.Max(2, 0.12*m.lay.CellW*m.cam.Zoom)
-	for _, o := range sel.Links {
-		m.strokeOutline(dst, o, neighborColor, 0.95, w)
-	}
-	for _, sl := range m.geo.seaLinks {
-		if sl.Wrap || (sl.A != m.sel && sl.B != m.sel) {
-			continue
-		}
-		for _, seg := range m.linkSegments(sl) {
-			// From the layers' pixels to the window's.
-			k := m.cam.Zoom / m.scale
-			x0, y0 := m.toWindow(seg.X0/m.scale, seg.Y0/m.scale)
-			x1, y1 := m.toWindow(seg.X1/m.scale, seg.Y1/m.scale)
-			dashed(dst, segment{x0, y0, x1, y1}, float32(math.Max(2, 0.16*m.lay.CellW*m.cam.Zoom)), float32(0.55*m.lay.CellW*m.scale*k), selectColor)
-		}
-	}
-	m.strokeOutline(dst, m.sel, selectColor, 0.35, 3*w)
-	m.strokeOutline(dst, m.sel, selectColor, 1, 1.4*w)
+	vector.StrokePath(dst, p, &vector.StrokeOptions{Width: float32(w), LineJoin: vector.LineJoinRound}, op)
 }
 
 // drawDisc draws a disc of radius r and colour c centred on (x, y).
@@ -428,6 +440,17 @@ func (m *Map) drawDisc(dst *ebiten.Image, x, y, r float64, c color.Color) {
 	dst.DrawImage(m.disc, op)
 }
 
+// rect fills the rectangle at (x, y), w by h pixels, with c: the white
+// pixel scaled, which a frame draws in one batch with the discs and the
+// text (a vector shape in between would cost a pass of its own).
+func (m *Map) rect(dst *ebiten.Image, x, y, w, h float64, c color.Color) {
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Scale(w, h)
+	op.GeoM.Translate(x, y)
+	op.ColorScale.ScaleWithColor(c)
+	dst.DrawImage(m.pixel, op)
+}
+
 // drawPill draws a pill w wide and h high (a disc when w == h) of colour
 // c centred on (x, y).
 func (m *Map) drawPill(dst *ebiten.Image, x, y, w, h float64, c color.Color) {
@@ -438,7 +461,7 @@ func (m *Map) drawPill(dst *ebiten.Image, x, y, w, h float64, c color.Color) {
 	}
 	m.drawDisc(dst, x-w/2+r, y, r, c)
 	m.drawDisc(dst, x+w/2-r, y, r, c)
-	vector.FillRect(dst, float32(x-w/2+r), float32(y-r), float32(w-2*r), float32(h), c, true)
+	m.rect(dst, x-w/2+r, y-r, w-2*r, h, c)
 }
 
 // badgeRadius returns a badge's radius on the window at the camera's
@@ -506,16 +529,16 @@ func (m *Map) drawBadge(dst *ebiten.Image, t board.TerritoryID) {
 // wide and high, the middle of its left side at (x, y).
 func (m *Map) drawCity(dst *ebiten.Image, x, y, size float64) {
 	h := size
-	bx, by := float32(x), float32(y-h/2)
-	n := float32(size / 4) // a battlement's side
-	body := func(grow float32, c color.Color) {
-		vector.FillRect(dst, bx-grow, by+n-grow, float32(size)+2*grow, float32(h)-n+2*grow, c, false)
+	bx, by := x, y-h/2
+	n := size / 4 // a battlement's side
+	body := func(grow float64, c color.Color) {
+		m.rect(dst, bx-grow, by+n-grow, size+2*grow, h-n+2*grow, c)
 		for i := range 3 {
-			vector.FillRect(dst, bx+float32(i)*1.5*n-grow, by-grow, n+2*grow, n+grow, c, false)
+			m.rect(dst, bx+float64(i)*1.5*n-grow, by-grow, n+2*grow, n+grow, c)
 		}
 	}
 	body(1.5, inkDark)
 	body(0, badgeFace)
 	// The gate.
-	vector.FillRect(dst, bx+float32(size)/2-n/2, by+float32(h)-1.4*n, n, 1.4*n, inkDark, false)
+	m.rect(dst, bx+size/2-n/2, by+h-1.4*n, n, 1.4*n, inkDark)
 }
