@@ -36,9 +36,13 @@ type Holding struct {
 // under the pointer outlined, and after a moment its tooltip. It pans
 // and zooms through a camera.Camera.
 //
-// The board's layers are painted into images once and drawn again only
-// when the zoom or the holdings change; a frame draws those images and
-// the badges. A Map belongs to the UI goroutine.
+// The board is painted into three images (layers): the ground (the sea
+// and the territories' fills and patterns, painted again when the
+// holdings change), the lines (painted again when the zoom passes a
+// step of √2) and the overlay (the selection and the hovered outline,
+// painted again when they change). A frame draws the three images and
+// the badges. Picking is exact, by the cell under the point. A Map
+// belongs to the UI goroutine.
 type Map struct {
 	b     *board.Board
 	lay   Layout
@@ -65,8 +69,8 @@ type Map struct {
 	// again when they change (overlayFor).
 	overlay    *ebiten.Image
 	overlayFor overlayKey
-	disc          *ebiten.Image // a white disc: badges and dots are it, scaled
-	pixel         *ebiten.Image // a white pixel: the badges' rectangles are it, scaled
+	disc       *ebiten.Image // a white disc: badges and dots are it, scaled
+	pixel      *ebiten.Image // a white pixel: the badges' rectangles are it, scaled
 }
 
 // maxLayer bounds the side of a layer's image in pixels: zoomed in

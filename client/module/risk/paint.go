@@ -90,8 +90,8 @@ func (m *Map) cellRect(x, y int) (x0, y0, x1, y1 float32) {
 	return float32(ax), float32(ay), float32(bx), float32(by)
 }
 
-// runs calls f for each run of cells in a row that are all in territory
-// t (or, for t 0, in any territory keep says), in row order.
+// runs calls f for each run of cells in a row that keep says yes to
+// (cells x0 to x1-1 of row y), in row order.
 func (m *Map) runs(keep func(board.TerritoryID) bool, f func(x0, x1, y int)) {
 	for y := range m.b.Height {
 		start := -1
