@@ -1,6 +1,7 @@
 package risk
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -107,6 +108,58 @@ func checkBadges(t *testing.T, img *image.RGBA, m *Map, sh shell, what string) {
 	}
 }
 
+// checkBadgeTexts checks that the figures on the badges are the counts:
+// the dark pixels on two badges of one count are the same picture, and
+// on badges of different counts different pictures.
+func checkBadgeTexts(t *testing.T, img *image.RGBA, m *Map, sh shell) {
+	t.Helper()
+	r := m.badgeRadius()
+	byCount := map[int]string{}
+	named := map[string]int{}
+	for _, tt := range m.Board().Territories {
+		x, y, _ := m.ScreenOf(tt.ID)
+		if !image.Pt(int(x), int(y)).In(sh.sight.Inset(int(2 * r))) {
+			continue
+		}
+		// The dark pixels in the badge's light face (within 0.72 r of the
+		// pill's middle line), from the top-left one's row and column.
+		w := m.badgeWidth(tt.ID)
+		half := w/2 - r
+		box := image.Rectangle{}
+		var dark []image.Point
+		for py := int(y - r); py <= int(y+r); py++ {
+			for px := int(x - w/2); px <= int(x+w/2); px++ {
+				cx := math.Max(x-half, math.Min(x+half, float64(px)+0.5))
+				if math.Hypot(float64(px)+0.5-cx, float64(py)+0.5-y) > 0.72*r || !near(img.RGBAAt(px, py), inkDark, 50) {
+					continue
+				}
+				dark = append(dark, image.Pt(px, py))
+				box = box.Union(image.Rect(px, py, px+1, py+1))
+			}
+		}
+		sig := fmt.Sprint(box.Size())
+		for _, p := range dark {
+			sig += fmt.Sprint(p.Sub(box.Min))
+		}
+		n := m.hold[tt.ID-1].Armies
+		if len(dark) < 6 {
+			t.Errorf("%s: %s's badge has %d dark pixels: no %d written", size(sh), tt.Name, len(dark), n)
+			continue
+		}
+		if have, ok := byCount[n]; ok && have != sig {
+			t.Errorf("%s: %s's %d is not drawn as the other badges' %d", size(sh), tt.Name, n, n)
+		}
+		byCount[n] = sig
+		if o, ok := named[sig]; ok && o != n {
+			t.Errorf("%s: %s's %d is drawn as %d is", size(sh), tt.Name, n, o)
+		}
+		named[sig] = n
+	}
+	if len(byCount) < 5 {
+		t.Errorf("%s: only %d different counts seen", size(sh), len(byCount))
+	}
+}
+
 // checkEdges checks that the borders are drawn: at the middle of each
 // edge between continents and each coast in sight the picture is near
 // black, and at the middle of each border between territories of one
@@ -181,6 +234,7 @@ func TestDrawClassic(t *testing.T) {
 		saveShot(t, img, "risk-classic-"+size(sh)+".png")
 		checkFills(t, img, m, sh, "whole")
 		checkBadges(t, img, m, sh, "whole")
+		checkBadgeTexts(t, img, m, sh)
 		checkEdges(t, img, m, sh, "whole")
 		checkSeaLinks(t, img, m, sh)
 
