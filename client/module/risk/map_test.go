@@ -1,6 +1,7 @@
 package risk
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -265,5 +266,46 @@ func TestTooltip(t *testing.T) {
 	_ = m.SetHoldings(h)
 	if have := m.Tooltip(kam)[2]; have != "Neutral: 2 armies" {
 		t.Errorf("a neutral Kamchatka: %q", have)
+	}
+}
+
+// Each continent's name and bonus is written on the sea near it, as
+// Warzone writes its bonuses: on the classic board all six, each plate
+// on the sea with a third of a cell around it, none over another or over
+// a link across the sea, each within four cells of its continent.
+func TestContinentLabels(t *testing.T) {
+	sh := shellOf(1920, 1080)
+	m := newClassicMap(t)
+	m.Update(sh.input(image.Pt(5, 5), false, false), sh.sight)
+	b := m.Board()
+	measure := func(s string) (float64, float64) { return 7.5*float64(len(s)) + 10, 20 } // about the 13-pixel bold face's
+	labels := m.continentLabels(measure)
+	var want []string
+	for _, c := range b.Continents {
+		want = append(want, fmt.Sprintf("%s +%d", c.Name, c.Bonus))
+	}
+	var have []string
+	for i, l := range labels {
+		have = append(have, l.Text)
+		if !m.onSea(l) || overlaps(l, labels[:i]) || m.crossesLink(l) {
+			t.Errorf("%q at %.0f,%.0f: on the sea %t, over an earlier label %t, over a link %t", l.Text, l.X, l.Y, m.onSea(l), overlaps(l, labels[:i]), m.crossesLink(l))
+		}
+		cx, cy, _ := m.lay.CellAt(l.X, l.Y)
+		near := false
+		for _, tt := range b.Continent(l.C).Territories {
+			for y := range b.Height {
+				for x := range b.Width {
+					if b.Cell(x, y) == tt && max(x-cx, cx-x) <= 4 && max(y-cy, cy-y) <= 4 {
+						near = true
+					}
+				}
+			}
+		}
+		if !near {
+			t.Errorf("%q at cell %d,%d is more than four cells from its continent", l.Text, cx, cy)
+		}
+	}
+	if !slices.Equal(have, want) {
+		t.Errorf("labels %q, want %q", have, want)
 	}
 }

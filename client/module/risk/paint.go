@@ -300,6 +300,7 @@ func (m *Map) paintLines() {
 			dashed(l, m.segPx(seg), float32(math.Max(1.2, 0.12*zw)*k), float32(0.55*cw), fade(seaLinkColor, 0.85))
 		}
 	}
+	m.paintContinentLabels(l)
 }
 
 // segPx converts a segment in world pixels to the layers' pixels.
@@ -541,4 +542,137 @@ func (m *Map) drawCity(dst *ebiten.Image, x, y, size float64) {
 	body(0, badgeFace)
 	// The gate.
 	m.rect(dst, bx+size/2-n/2, by+h-1.4*n, n, 1.4*n, inkDark)
+}
+
+// continentLabel is where a continent's name and bonus are written on
+// the sea: the label's centre in world pixels.
+type continentLabel struct {
+	C    board.ContinentID
+	Text string
+	X, Y float64
+	W, H float64 // its plate's size in world pixels
+}
+
+// continentLabels places each continent's name and bonus ("Asia +7") on
+// the sea near it, its plate w by h window pixels at the camera's zoom:
+// of the sea cells within three cells of the continent, the one nearest
+// the continent's middle where the plate lies on sea only, clear of the
+// labels placed before and of the links across the sea. A continent with no such place has no label (its
+// tooltip still tells).
+func (m *Map) continentLabels(measure func(string) (w, h float64)) []continentLabel {
+	b := m.b
+	var out []continentLabel
+	for _, c := range b.Continents {
+		text := c.Name + " +" + strconv.Itoa(c.Bonus)
+		tw, th := measure(text)
+		w, h := tw/m.cam.Zoom, th/m.cam.Zoom // in world pixels
+		var sx, sy, n float64
+		near := make([]bool, len(b.Cells)) // sea cells within 4 of the continent
+		for i, t := range b.Cells {
+			if t == 0 || b.Territories[t-1].Continent != c.ID {
+				continue
+			}
+			x, y := i%b.Width, i/b.Width
+			sx, sy, n = sx+float64(x), sy+float64(y), n+1
+			for dy := -4; dy <= 4; dy++ {
+				for dx := -4; dx <= 4; dx++ {
+					if xx, yy := x+dx, y+dy; xx >= 0 && yy >= 0 && xx < b.Width && yy < b.Height && b.Cell(xx, yy) == 0 {
+						near[yy*b.Width+xx] = true
+					}
+				}
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		mx, my := m.lay.CellCentre(int(sx/n), int(sy/n))
+		best, bestD := continentLabel{}, math.Inf(1)
+		for i, ok := range near {
+			if !ok {
+				continue
+			}
+			x, y := m.lay.CellCentre(i%b.Width, i/b.Width)
+			l := continentLabel{C: c.ID, Text: text, X: x, Y: y, W: w, H: h}
+			d := math.Hypot(x-mx, y-my)
+			if d >= bestD || !m.onSea(l) || overlaps(l, out) || m.crossesLink(l) {
+				continue
+			}
+			best, bestD = l, d
+		}
+		if bestD < math.Inf(1) {
+			out = append(out, best)
+		}
+	}
+	return out
+}
+
+// onSea reports whether label l's plate, and a third of a cell around
+// it, lies on sea cells only, inside the board.
+func (m *Map) onSea(l continentLabel) bool {
+	mx, my := m.lay.CellW/3, m.lay.CellH/3
+	x0, y0, ok0 := m.lay.CellAt(l.X-l.W/2-mx, l.Y-l.H/2-my)
+	x1, y1, ok1 := m.lay.CellAt(l.X+l.W/2+mx, l.Y+l.H/2+my)
+	if !ok0 || !ok1 {
+		return false
+	}
+	for y := y0; y <= y1; y++ {
+		for x := x0; x <= x1; x++ {
+			if m.b.Cell(x, y) != 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// crossesLink reports whether a link across the sea runs under label
+// l's plate.
+func (m *Map) crossesLink(l continentLabel) bool {
+	for _, sl := range m.geo.seaLinks {
+		for _, seg := range m.linkSegments(sl) {
+			n := math.Ceil(math.Hypot(seg.X1-seg.X0, seg.Y1-seg.Y0) / 4)
+			for i := 0.0; i <= n; i++ {
+				x, y := seg.X0+(seg.X1-seg.X0)*i/n, seg.Y0+(seg.Y1-seg.Y0)*i/n
+				if math.Abs(x-l.X) < l.W/2+4 && math.Abs(y-l.Y) < l.H/2+4 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// overlaps reports whether label l's plate overlaps one of placed.
+func overlaps(l continentLabel, placed []continentLabel) bool {
+	for _, o := range placed {
+		if math.Abs(l.X-o.X) < (l.W+o.W)/2 && math.Abs(l.Y-o.Y) < (l.H+o.H)/2 {
+			return true
+		}
+	}
+	return false
+}
+
+// paintContinentLabels writes each continent's name and bonus on the
+// sea near it (continentLabels) in the continent's colour on a dark
+// plate edged in it.
+func (m *Map) paintContinentLabels(dst *ebiten.Image) {
+	k := m.scale / m.cam.Zoom
+	face := m.faces.Face(13*k, true)
+	const pad = 5
+	measure := func(s string) (float64, float64) {
+		w, h := text.Measure(s, face, 0)
+		return (w + 2*pad) / k, (h + pad) / k // window pixels at the zoom
+	}
+	for _, l := range m.continentLabels(measure) {
+		c := continentColor(int(l.C))
+		x, y := m.px(l.X, l.Y)
+		pw, ph := l.W*m.scale, l.H*m.scale
+		vector.FillRect(dst, float32(x-pw/2), float32(y-ph/2), float32(pw), float32(ph), fade(color.RGBA{14, 20, 30, 255}, 0.85), true)
+		vector.StrokeRect(dst, float32(x-pw/2), float32(y-ph/2), float32(pw), float32(ph), float32(math.Max(1, 1.2*k)), c, true)
+		tw, th := text.Measure(l.Text, face, 0)
+		op := &text.DrawOptions{}
+		op.GeoM.Translate(math.Round(x-tw/2), math.Round(y-th/2))
+		op.ColorScale.ScaleWithColor(c)
+		text.Draw(dst, l.Text, face, op)
+	}
 }
