@@ -382,8 +382,8 @@ func benchDraw(b *testing.B, sel string) {
 // the ground (the fills and six owners' patterns, again at each change
 // of holdings), the lines (the borders, bands, coasts and links, again
 // at a zoom past a step), the overlay (Kamchatka selected with its
-// neighbours, again at each change of selection or of the territory
-// under the pointer).
+// neighbours, again at each change of selection), the hovered outline
+// (Brazil's, again when the pointer moves to another territory).
 func BenchmarkPaint(b *testing.B) {
 	sh := shellOf(1920, 1080)
 	m := newClassicMap(b)
@@ -396,6 +396,7 @@ func BenchmarkPaint(b *testing.B) {
 		{"ground", m.paintGround, func() *ebiten.Image { return m.ground }},
 		{"lines", func() { m.lines.Clear(); m.paintLines() }, func() *ebiten.Image { return m.lines }},
 		{"overlay", m.paintOverlay, func() *ebiten.Image { return m.overlay }},
+		{"hovered", func() { m.hoveredFor.hover = id(b, m.Board(), "Brazil"); m.paintHovered() }, func() *ebiten.Image { return m.hovered }},
 	} {
 		b.Run(layer.name, func(b *testing.B) {
 			drawtest.OnFrame(b, func() {

@@ -39,9 +39,9 @@ type Holding struct {
 // The board is painted into three images (layers): the ground (the sea
 // and the territories' fills and patterns, painted again when the
 // holdings change), the lines (painted again when the zoom passes a
-// step of √2) and the overlay (the selection and the hovered outline,
-// painted again when they change). A frame draws the three images and
-// the badges. Picking is exact, by the cell under the point. A Map
+// step of √2), the overlay (the selection, painted again when it
+// changes) and the hovered outline (painted again when the pointer moves
+// to another territory). A frame draws the four images and the badges. Picking is exact, by the cell under the point. A Map
 // belongs to the UI goroutine.
 type Map struct {
 	b     *board.Board
@@ -65,12 +65,13 @@ type Map struct {
 	scale         float64
 	ground, lines *ebiten.Image
 	groundVersion int
-	// overlay holds the selection and the hover's outline, painted
-	// again when they change (overlayFor).
-	overlay    *ebiten.Image
-	overlayFor overlayKey
-	disc       *ebiten.Image // a white disc: badges and dots are it, scaled
-	pixel      *ebiten.Image // a white pixel: the badges' rectangles are it, scaled
+	// overlay holds the selection, painted again when it changes
+	// (overlayFor); hovered the outline of the territory under the
+	// pointer (hoveredFor).
+	overlay, hovered       *ebiten.Image
+	overlayFor, hoveredFor overlayKey
+	disc                   *ebiten.Image // a white disc: badges and dots are it, scaled
+	pixel                  *ebiten.Image // a white pixel: the badges' rectangles are it, scaled
 }
 
 // maxLayer bounds the side of a layer's image in pixels: zoomed in
@@ -326,6 +327,7 @@ func (m *Map) Draw(dst *ebiten.Image) {
 	dst.DrawImage(m.ground, op)
 	dst.DrawImage(m.lines, op)
 	dst.DrawImage(m.overlay, op)
+	dst.DrawImage(m.hovered, op)
 	for i := range m.b.Territories {
 		m.drawBadge(dst, board.TerritoryID(i+1))
 	}

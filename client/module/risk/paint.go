@@ -56,27 +56,33 @@ func (m *Map) paintLayers() {
 			m.ground.Deallocate()
 			m.lines.Deallocate()
 			m.overlay.Deallocate()
+			m.hovered.Deallocate()
 		}
-		m.ground, m.lines, m.overlay = ebiten.NewImage(w, h), ebiten.NewImage(w, h), ebiten.NewImage(w, h)
+		m.ground, m.lines = ebiten.NewImage(w, h), ebiten.NewImage(w, h)
+		m.overlay, m.hovered = ebiten.NewImage(w, h), ebiten.NewImage(w, h)
 		m.paintLines()
 		m.groundVersion = -1
-		m.overlayFor = overlayKey{}
+		m.overlayFor, m.hoveredFor = overlayKey{}, overlayKey{}
 	}
 	if m.groundVersion != m.version {
 		m.groundVersion = m.version
 		m.paintGround()
 	}
 	key := overlayKey{sel: m.sel, scale: m.scale, painted: true}
-	if m.hover.On {
-		key.hover = m.hover.At
-	}
 	if key != m.overlayFor {
 		m.overlayFor = key
 		m.paintOverlay()
 	}
+	if m.hover.On {
+		key.hover = m.hover.At
+	}
+	if key != m.hoveredFor {
+		m.hoveredFor = key
+		m.paintHovered()
+	}
 }
 
-// overlayKey is what the overlay layer was painted for.
+// overlayKey is what the overlay or the hovered layer was painted for.
 type overlayKey struct {
 	sel, hover board.TerritoryID
 	scale      float64
@@ -381,8 +387,7 @@ func dashed(dst *ebiten.Image, seg segment, w, dash float32, c color.Color) {
 // paintOverlay paints the overlay layer: with a territory selected, the
 // territories neither it nor linked to it dimmed, its neighbours
 // outlined in white, its links across the sea in gold, and itself
-// outlined in gold; the territory under the pointer outlined in white.
-// Widths are in window pixels at the camera's zoom.
+// outlined in gold. Widths are in window pixels at the camera's zoom.
 func (m *Map) paintOverlay() {
 	o := m.overlay
 	o.Clear()
@@ -414,8 +419,16 @@ func (m *Map) paintOverlay() {
 		m.strokeShape(o, m.geo.shape[m.sel-1], selectColor, 0.35, 3*w*k)
 		m.strokeShape(o, m.geo.shape[m.sel-1], selectColor, 1, 1.4*w*k)
 	}
-	if h := m.overlayFor.hover; h != 0 && h != m.sel {
-		m.strokeShape(o, m.geo.shape[h-1], hoverColor, 1, 1.5*k)
+}
+
+// paintHovered paints the hovered layer: the territory under the
+// pointer outlined in white (unless it is the selected one, outlined in
+// gold already). It is a layer of its own so that the pointer crossing
+// from one territory to the next paints one outline, not the selection.
+func (m *Map) paintHovered() {
+	m.hovered.Clear()
+	if h := m.hoveredFor.hover; h != 0 && h != m.sel {
+		m.strokeShape(m.hovered, m.geo.shape[h-1], hoverColor, 1, 1.5*m.scale/m.cam.Zoom)
 	}
 }
 
