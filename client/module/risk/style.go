@@ -1,0 +1,187 @@
+package risk
+
+import (
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"empires/client/board"
+	"empires/shared/game"
+	"empires/shared/ruleset"
+)
+
+// The map's colours.
+var (
+	seaColor      = color.RGBA{28, 52, 78, 255}
+	shallowColor  = color.RGBA{74, 112, 140, 255} // the surf along the coasts
+	neutralFill   = color.RGBA{168, 164, 150, 255}
+	borderColor   = color.RGBA{24, 22, 20, 255}
+	seaLinkColor  = color.RGBA{226, 218, 190, 255}
+	selectColor   = color.RGBA{255, 214, 80, 255}
+	neighborColor = color.RGBA{250, 250, 250, 255}
+	hoverColor    = color.RGBA{255, 255, 255, 255}
+	badgeFace     = color.RGBA{250, 246, 232, 255}
+	inkDark       = color.RGBA{20, 20, 24, 255}
+	dimColor      = color.RGBA{8, 10, 16, 255}
+)
+
+// continentColors are the continents' colours, by continent ID less one
+// (repeating past eight): the band inside a continent's edge. Muted, so
+// that the owners' colours stay what the eye sees first.
+var continentColors = []color.RGBA{
+	{232, 196, 72, 255},  // gold
+	{222, 112, 84, 255},  // terracotta
+	{96, 152, 232, 255},  // blue
+	{176, 124, 74, 255},  // brown
+	{110, 190, 98, 255},  // green
+	{190, 120, 210, 255}, // purple
+	{80, 200, 196, 255},  // cyan
+	{210, 210, 210, 255}, // silver
+}
+
+// continentColor returns continent c's colour.
+func continentColor(c int) color.RGBA {
+	if c <= 0 {
+		return neutralFill
+	}
+	return continentColors[(c-1)%len(continentColors)]
+}
+
+// ownerColor returns seat s's colour, the one every screen of the game
+// gives it; the neutral grey for no one (0).
+func ownerColor(s ruleset.Seat) color.RGBA {
+	if s == 0 {
+		return neutralFill
+	}
+	return board.PlayerColor(game.PlayerID(s))
+}
+
+// Pattern is what a seat's territories are hatched with over its colour,
+// so that players who cannot tell two colours apart tell the owners
+// apart by their pattern.
+type Pattern uint8
+
+// The patterns, one a seat (SeatPattern).
+const (
+	Plain      Pattern = iota // no one's
+	Diagonal                  // stripes rising to the right
+	Dots                      // a dot in every square of a grid
+	Checks                    // a checkerboard
+	Crosshatch                // stripes crossing both ways
+	Vertical                  // upright stripes
+	Horizontal                // level stripes
+)
+
+// SeatPattern returns seat s's pattern: Plain for no one, one of the six
+// others for seats 1 to 6, repeating after.
+func SeatPattern(s ruleset.Seat) Pattern {
+	if s == 0 {
+		return Plain
+	}
+	return Pattern(1 + (int(s)-1)%6)
+}
+
+// String names the pattern, for the tests' messages and the help.
+func (p Pattern) String() string {
+	return [...]string{"plain", "diagonal stripes", "dots", "checks", "crosshatch", "upright stripes", "level stripes"}[p]
+}
+
+// patternInk returns the colour a pattern is drawn with over colour c: c
+// darkened, or lightened for a dark c, enough to be seen and no more.
+func patternInk(c color.RGBA) color.RGBA {
+	if luma(c) < 90 {
+		return mix(c, color.RGBA{255, 255, 255, 255}, 0.35)
+	}
+	return mix(c, color.RGBA{0, 0, 0, 255}, 0.32)
+}
+
+// drawPattern covers dst (an image, or a part of one) with pattern p in
+// colour c, its period period pixels, on a grid that starts at the
+// image's (0, 0) whatever part dst is: two territories of one owner side
+// by side join up. dot is a white disc the dots are drawn with.
+func drawPattern(dst *ebiten.Image, p Pattern, period float64, c color.RGBA, dot *ebiten.Image) {
+	r := dst.Bounds()
+	x0 := math.Floor(float64(r.Min.X)/period) * period
+	y0 := math.Floor(float64(r.Min.Y)/period) * period
+	x1, y1 := float64(r.Max.X)+period, float64(r.Max.Y)+period
+	h := y1 - y0
+	lw := float32(math.Max(1, period*0.28))
+	path := &vector.Path{}
+	line := func(ax, ay, bx, by float64) {
+		path.MoveTo(float32(ax), float32(ay))
+		path.LineTo(float32(bx), float32(by))
+	}
+	switch p {
+	case Diagonal, Crosshatch:
+		for x := x0; x < x1+h; x += period {
+			line(x, y0, x-h, y1) // rising to the right
+			if p == Crosshatch {
+				line(x-h, y0, x, y1)
+			}
+		}
+	case Vertical:
+		for x := x0 + period/2; x < x1; x += period {
+			line(x, y0, x, y1)
+		}
+	case Horizontal:
+		for y := y0 + period/2; y < y1; y += period {
+			line(x0, y, x1, y)
+		}
+	case Dots:
+		rad := math.Max(1, period*0.2)
+		k := 2 * rad / float64(dot.Bounds().Dx())
+		for y := y0 + period/2; y < y1; y += period {
+			for x := x0 + period/2; x < x1; x += period {
+				op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+				op.GeoM.Scale(k, k)
+				op.GeoM.Translate(x-rad, y-rad)
+				op.ColorScale.ScaleWithColor(c)
+				dst.DrawImage(dot, op)
+			}
+		}
+		return
+	case Checks:
+		s := period / 2
+		for y := y0; y < y1; y += period {
+			for x := x0; x < x1; x += period {
+				path.MoveTo(float32(x), float32(y))
+				path.LineTo(float32(x+s), float32(y))
+				path.LineTo(float32(x+s), float32(y+s))
+				path.LineTo(float32(x), float32(y+s))
+				path.Close()
+				path.MoveTo(float32(x+s), float32(y+s))
+				path.LineTo(float32(x+2*s), float32(y+s))
+				path.LineTo(float32(x+2*s), float32(y+2*s))
+				path.LineTo(float32(x+s), float32(y+2*s))
+				path.Close()
+			}
+		}
+		op := &vector.DrawPathOptions{}
+		op.ColorScale.ScaleWithColor(c)
+		vector.FillPath(dst, path, nil, op)
+		return
+	default:
+		return
+	}
+	op := &vector.DrawPathOptions{AntiAlias: true}
+	op.ColorScale.ScaleWithColor(c)
+	vector.StrokePath(dst, path, &vector.StrokeOptions{Width: lw}, op)
+}
+
+// luma is c's brightness, 0 to 255.
+func luma(c color.RGBA) float64 {
+	return 0.299*float64(c.R) + 0.587*float64(c.G) + 0.114*float64(c.B)
+}
+
+// mix returns a + (b-a)*t, channel by channel, opaque.
+func mix(a, b color.RGBA, t float64) color.RGBA {
+	ch := func(x, y uint8) uint8 { return uint8(math.Round(float64(x) + (float64(y)-float64(x))*t)) }
+	return color.RGBA{ch(a.R, b.R), ch(a.G, b.G), ch(a.B, b.B), 255}
+}
+
+// fade returns opaque colour c at opacity a (0 to 1), premultiplied.
+func fade(c color.RGBA, a float64) color.RGBA {
+	return color.RGBA{uint8(float64(c.R) * a), uint8(float64(c.G) * a), uint8(float64(c.B) * a), uint8(255 * a)}
+}
