@@ -31,7 +31,7 @@ FUZZTIME    ?= 30s
 TEST_TIMEOUT ?= 45m
 
 .DEFAULT_GOAL := help
-.PHONY: help run server map dist dist-check dist-compile test test-go test-client lint fmt-check vet staticcheck check-shared check-core check-client check-server bench fuzz deps-run deps-test
+.PHONY: help run server map dist dist-check dist-compile test test-go test-race test-plain test-client lint fmt-check vet staticcheck check-shared check-core check-client check-server bench fuzz deps-run deps-test
 
 help: ## List the targets.
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-13s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -54,14 +54,25 @@ dist-compile: ## Compile the release binaries for every OS/arch (no archive).
 map: ## Write a generated map to a PNG (MAP_ARGS="-seed 7 -size 64x48 -players 6 -png map.png").
 	$(GO) run ./server/cmd/mapgen $(MAP_ARGS)
 
-test: deps-test lint test-go test-client ## Run every check and test (what CI runs).
+# The checks and the three sets of tests run at once (the machine's cores
+# are then busy to the end, and on a shared machine the suite gets its
+# share); make's -O prints each one's output whole when it ends.
+test: deps-test ## Run every check and test (what CI runs).
+	@echo "make test: lint, test-race, test-plain and test-client run at once; each one's output comes whole when it ends"
+	@$(MAKE) --no-print-directory -j4 -O lint test-race test-plain test-client
 
-test-go: ## Run the engine, rules and server tests (race detector on where goroutines meet).
-	@race=$$($(TESTPKGS) race) && plain=$$($(TESTPKGS) plain) && test -n "$$race" && test -n "$$plain" || \
+test-go: test-race test-plain ## Run the engine, rules and server tests (race detector on where goroutines meet).
+
+test-race: ## Run the tests of the packages whose tests run goroutines, under the race detector.
+	@race=$$($(TESTPKGS) race) && test -n "$$race" || \
 		{ echo "scripts/testpkgs could not sort the packages"; exit 1; }; \
 	echo "go test -race (the $$(echo $$race | wc -w) packages whose tests run goroutines)"; \
-	$(GO) test -race -count=1 -timeout $(TEST_TIMEOUT) $$race && \
-	echo "go test (the $$(echo $$plain | wc -w) packages whose tests run on one goroutine)" && \
+	$(GO) test -race -count=1 -timeout $(TEST_TIMEOUT) $$race
+
+test-plain: ## Run the tests of the packages whose tests run on one goroutine.
+	@plain=$$($(TESTPKGS) plain) && test -n "$$plain" || \
+		{ echo "scripts/testpkgs could not sort the packages"; exit 1; }; \
+	echo "go test (the $$(echo $$plain | wc -w) packages whose tests run on one goroutine)"; \
 	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) $$plain
 
 test-client: deps-test ## Run the client tests in a real window under Xvfb.
