@@ -66,7 +66,16 @@ func TestOrdersInTheWindow(t *testing.T) {
 				return false // rebuilt, not laid out yet
 			}
 		}
-		return true
+		infantry := 0
+		for label, b := range p.Buttons {
+			if strings.Contains(label, "Infantry") {
+				if b.Rect == [4]int{} {
+					return false // a button of the new draft, not laid out yet
+				}
+				infantry++
+			}
+		}
+		return infantry > 0
 	})
 	under := ""
 	for label, b := range p.Buttons {
