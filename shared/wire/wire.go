@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"math"
 	"reflect"
 	"slices"
@@ -591,6 +592,19 @@ func Marshal(v any) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// Checksum returns the FNV-1a 64 hash of v's wire form (Marshal), 0 if v
+// cannot be encoded: the checksum of the rulesets whose views are hashed
+// whole (empire, Duel, risk; docs/protocol.md, sections 8 and 14.5).
+func Checksum(v any) uint64 {
+	b, err := Marshal(v)
+	if err != nil {
+		return 0
+	}
+	h := fnv.New64a()
+	h.Write(b)
+	return h.Sum64()
 }
 
 var (

@@ -3,6 +3,7 @@ package wire_test
 import (
 	"bytes"
 	"errors"
+	"hash/fnv"
 	"math"
 	"reflect"
 	"runtime"
@@ -540,6 +541,32 @@ func TestIsArray(t *testing.T) {
 		want := c >= 0x90 && c <= 0x9f || c == 0xdc || c == 0xdd
 		if have := wire.IsArray(byte(c)); have != want {
 			t.Errorf("IsArray(0x%02x) = %v, want %v", c, have, want)
+		}
+	}
+}
+
+// TestChecksum: the FNV-1a 64 of the wire form ("the checksum is the
+// FNV-1a 64 of the view's encoding", docs/protocol.md), and 0 for a value
+// Marshal refuses.
+func TestChecksum(t *testing.T) {
+	type view struct {
+		A int
+		B []string
+	}
+	// 0x92 0x07 0x91 0xa1 'x': the array of 2 fields, 7, an array of "x".
+	h := fnv.New64a()
+	h.Write([]byte{0x92, 0x07, 0x91, 0xa1, 'x'})
+	tests := []struct {
+		name string
+		have any
+		want uint64
+	}{
+		{"a view", view{A: 7, B: []string{"x"}}, h.Sum64()},
+		{"a map msgpack writes in random order", map[int]int{1: 2}, 0},
+	}
+	for _, tt := range tests {
+		if have := wire.Checksum(tt.have); have != tt.want {
+			t.Errorf("%s: Checksum = %#x, want %#x", tt.name, have, tt.want)
 		}
 	}
 }

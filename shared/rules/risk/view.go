@@ -3,7 +3,6 @@ package risk
 import (
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"slices"
 
 	"empires/shared/rules/risk/board"
@@ -235,15 +234,7 @@ func (v *View) check() error {
 }
 
 // Checksum implements ruleset.View: FNV-1a of the encoding.
-func (v *View) Checksum() uint64 {
-	b, err := v.Encode()
-	if err != nil {
-		return 0
-	}
-	h := fnv.New64a()
-	h.Write(b)
-	return h.Sum64()
-}
+func (v *View) Checksum() uint64 { return wire.Checksum(v) }
 
 // Encode implements ruleset.View.
 func (v *View) Encode() ([]byte, error) { return wire.Marshal(v) }
