@@ -147,3 +147,21 @@ func clip(s string, n int) string {
 	}
 	return strings.ToValidUTF8(s[:n], "") + "…"
 }
+
+// TimeSetting returns the setting of key choosing among times, in seconds
+// (0: none), def the default, as the game's creator sees it: "None",
+// "30 s", "2 min". Its value is the index of the time chosen.
+func TimeSetting(key, label, help string, times []int, def int) Setting {
+	st := Setting{Key: key, Label: label, Help: help, Max: len(times) - 1, Default: slices.Index(times, def)}
+	for _, sec := range times {
+		switch {
+		case sec == 0:
+			st.Choices = append(st.Choices, "None")
+		case sec%60 == 0:
+			st.Choices = append(st.Choices, fmt.Sprintf("%d min", sec/60))
+		default:
+			st.Choices = append(st.Choices, fmt.Sprintf("%d s", sec))
+		}
+	}
+	return st
+}

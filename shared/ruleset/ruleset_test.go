@@ -3,6 +3,7 @@ package ruleset_test
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -311,5 +312,26 @@ func TestLevelNames(t *testing.T) {
 	}
 	if have := ruleset.LevelNames(); len(have) != 0 {
 		t.Errorf("LevelNames() = %q, want none", have)
+	}
+}
+
+// TestTimeSetting: a clock's choices as the game's creator reads them,
+// the default's index, and the last index as Max.
+func TestTimeSetting(t *testing.T) {
+	tests := []struct {
+		times       []int
+		def         int
+		wantChoices []string
+		wantDefault int
+	}{
+		{[]int{0, 15, 30, 60}, 30, []string{"None", "15 s", "30 s", "1 min"}, 2},
+		{[]int{0, 60, 120, 300, 600}, 120, []string{"None", "1 min", "2 min", "5 min", "10 min"}, 2},
+		{[]int{90}, 90, []string{"90 s"}, 0},
+	}
+	for _, tt := range tests {
+		have := ruleset.TimeSetting("turn", "Time per turn", "", tt.times, tt.def)
+		if !slices.Equal(have.Choices, tt.wantChoices) || have.Default != tt.wantDefault || have.Max != len(tt.times)-1 || have.Key != "turn" {
+			t.Errorf("TimeSetting(%v, %d) = %+v; want choices %q, default %d", tt.times, tt.def, have, tt.wantChoices, tt.wantDefault)
+		}
 	}
 }

@@ -128,23 +128,6 @@ func AnswerTimes() []int { return []int{0, 15, 30, 60, 120} }
 // TurnTimes returns the choices of the setting KeyTurn, in seconds.
 func TurnTimes() []int { return []int{0, 60, 120, 300, 600} }
 
-// timeSetting returns the setting of key choosing among times, def the
-// default, as the game's creator sees it: "None", "30 s", "2 min".
-func timeSetting(key, label, help string, times []int, def int) ruleset.Setting {
-	st := ruleset.Setting{Key: key, Label: label, Help: help, Max: len(times) - 1, Default: slices.Index(times, def)}
-	for _, sec := range times {
-		switch {
-		case sec == 0:
-			st.Choices = append(st.Choices, "None")
-		case sec%60 == 0:
-			st.Choices = append(st.Choices, fmt.Sprintf("%d min", sec/60))
-		default:
-			st.Choices = append(st.Choices, fmt.Sprintf("%d s", sec))
-		}
-	}
-	return st
-}
-
 // The AI levels, weakest first, by name (Info.Levels, NewAI): the
 // platform's ruleset.Random and ruleset.Normal.
 const (
@@ -216,8 +199,8 @@ func (r *Rules) Info() ruleset.Info {
 			Key: KeyRounds, Label: "Rounds", Help: "How many rounds the game lasts.",
 			Min: 1, Max: MaxRounds, Default: 6,
 		},
-			timeSetting(KeyAnswer, "Time to answer", "to lay a card or answer an attack", AnswerTimes(), DefaultAnswer),
-			timeSetting(KeyTurn, "Time per turn", "for a player's attack turn", TurnTimes(), DefaultTurn),
+			ruleset.TimeSetting(KeyAnswer, "Time to answer", "to lay a card or answer an attack", AnswerTimes(), DefaultAnswer),
+			ruleset.TimeSetting(KeyTurn, "Time per turn", "for a player's attack turn", TurnTimes(), DefaultTurn),
 		},
 		Levels:       []string{LevelRandom, LevelNormal},
 		DefaultLevel: LevelNormal,

@@ -104,7 +104,6 @@ import (
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
-	"slices"
 
 	"empires/assets"
 	"empires/shared/rules/risk/board"
@@ -152,22 +151,6 @@ const (
 func TurnTimes() []int   { return []int{0, 60, 120, 300, 600} }
 func AnswerTimes() []int { return []int{0, 15, 30, 60} }
 func TradeTimes() []int  { return []int{0, 60, 120, 300} }
-
-// timeSetting returns a setting choosing among times, def the default.
-func timeSetting(key, label, help string, times []int, def int) ruleset.Setting {
-	st := ruleset.Setting{Key: key, Label: label, Help: help, Max: len(times) - 1, Default: slices.Index(times, def)}
-	for _, sec := range times {
-		switch {
-		case sec == 0:
-			st.Choices = append(st.Choices, "None")
-		case sec%60 == 0:
-			st.Choices = append(st.Choices, fmt.Sprintf("%d min", sec/60))
-		default:
-			st.Choices = append(st.Choices, fmt.Sprintf("%d s", sec))
-		}
-	}
-	return st
-}
 
 // Rules is the risk ruleset with its data: the classic map and the cards
 // file. Use Open or New.
@@ -249,9 +232,9 @@ func (r *Rules) Info() ruleset.Info {
 			{Key: KeyTerritories, Label: "Territories", Help: "of a generated map", Min: MinTerritories, Max: board.MaxTerritories, Default: 42},
 			{Key: KeySetup, Label: "Set-up", Help: "territories dealt, or chosen in turn", Max: 1, Choices: []string{"Classic deal", "By choice"}},
 			{Key: KeyRounds, Label: "Rounds", Help: "the last round (0: none)", Max: MaxRounds},
-			timeSetting(KeyTurn, "Time per turn", "for each step of a player's turn", TurnTimes(), 120),
-			timeSetting(KeyAnswer, "Time to answer", "a defender's city question, a set-up army", AnswerTimes(), 30),
-			timeSetting(KeyTrade, "Time to trade", "the trading step", TradeTimes(), 300),
+			ruleset.TimeSetting(KeyTurn, "Time per turn", "for each step of a player's turn", TurnTimes(), 120),
+			ruleset.TimeSetting(KeyAnswer, "Time to answer", "a defender's city question, a set-up army", AnswerTimes(), 30),
+			ruleset.TimeSetting(KeyTrade, "Time to trade", "the trading step", TradeTimes(), 300),
 		},
 		Levels:       ruleset.LevelNames(Levels()...),
 		DefaultLevel: string(ruleset.Normal),
