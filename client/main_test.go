@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"empires/internal/skip"
 	"fmt"
 	"image"
 	"image/color"
@@ -66,12 +67,7 @@ func buildClient(t *testing.T) string {
 // broken set-up.
 func needDisplay(t *testing.T) {
 	t.Helper()
-	if os.Getenv("DISPLAY") == "" {
-		if os.Getenv("CI") != "" {
-			t.Fatal("no DISPLAY in CI: run the client tests under xvfb-run (make test-client)")
-		}
-		t.Skip("no DISPLAY: run `make test-client` to test the client under Xvfb")
-	}
+	skip.If(t, os.Getenv("DISPLAY") == "", skip.Display, "no DISPLAY: run `make test-client` to test the client under Xvfb")
 }
 
 // TestAutoplay runs the real client through a scripted session under X:

@@ -16,9 +16,12 @@ mode=${1:-test}
 # The client (Ebitengine v2.10, built without cgo) loads these libraries at run time,
 # and runs xclip for the clipboard of its text fields (Ctrl+C, Ctrl+V).
 run_pkgs=(libgl1 libgl1-mesa-dri libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 libxxf86vm1 xclip)
-# The tests add the C toolchain for `go test -race`, a virtual X server, and xdotool,
-# which moves the pointer and presses keys in the client tests.
-test_pkgs=(gcc libc6-dev xvfb xauth xdotool)
+# The tests add the C toolchain for `go test -race`, a virtual X server, xdotool,
+# which moves the pointer and presses keys in the client tests, systemd-analyze
+# (package systemd), which verifies the host's units, and ip (iproute2), which
+# makes the network namespaces of the LAN tests. Under CI a test whose tool is
+# missing fails (internal/skip), so every one is here.
+test_pkgs=(gcc libc6-dev xvfb xauth xdotool systemd iproute2)
 
 case "$mode" in
 run) want=("${run_pkgs[@]}") ;;

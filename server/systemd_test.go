@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"empires/internal/skip"
 )
 
 // systemdDir holds the systemd units of a host's install.
@@ -25,7 +27,7 @@ const binDir = "/usr/local/bin/"
 func TestSystemdUnitsVerify(t *testing.T) {
 	tool, err := exec.LookPath("systemd-analyze")
 	if err != nil {
-		t.Skip("no systemd-analyze here (Debian and Ubuntu: apt-get install systemd): the units are not verified")
+		skip.Now(t, skip.Tool, "no systemd-analyze here (scripts/deps.sh test installs systemd): the units are not verified")
 	}
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "bin") + "/"

@@ -23,6 +23,7 @@ import (
 	"testing"
 	"time"
 
+	"empires/internal/skip"
 	"empires/shared/bot"
 	"empires/shared/protocol"
 )
@@ -41,10 +42,10 @@ const testVersion = "v0.0.0-disttest"
 func TestDist(t *testing.T) {
 	host := hostTarget()
 	if !slices.Contains(DefaultTargets, host.String()) {
-		t.Skipf("%s is no release target: nothing to unpack and run here", host)
+		skip.Now(t, skip.Platform, "%s is no release target: nothing to unpack and run here", host)
 	}
 	if host.OS == "windows" {
-		t.Skip("the test unpacks .tar.gz archives and stops the server with SIGTERM: not on Windows")
+		skip.Now(t, skip.Platform, "the test unpacks .tar.gz archives and stops the server with SIGTERM: not on Windows")
 	}
 	root, err := moduleRoot()
 	if err != nil {
@@ -338,7 +339,7 @@ func get(t *testing.T, url string) string {
 // must build everywhere. It writes nothing. -short skips it.
 func TestCrossCompile(t *testing.T) {
 	if testing.Short() {
-		t.Skip("-short: the release targets are not compiled")
+		skip.Now(t, skip.Short, "-short: the release targets are not compiled")
 	}
 	root, err := moduleRoot()
 	if err != nil {

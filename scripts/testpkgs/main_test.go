@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"empires/internal/skip"
 )
 
 func TestStartsGoroutines(t *testing.T) {
@@ -61,7 +63,7 @@ func TestReadPackage(t *testing.T) {
 // name land where they must, and every package with tests lands in one set.
 func TestSortsTheModule(t *testing.T) {
 	if testing.Short() {
-		t.Skip("-short: runs go list over the module")
+		skip.Now(t, skip.Short, "-short: runs go list over the module")
 	}
 	sets, err := sortPackages([]string{"empires/..."})
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/miekg/dns"
 
+	"empires/internal/skip"
 	"empires/shared/protocol"
 )
 
@@ -158,7 +159,7 @@ func TestAdvertiseBadPort(t *testing.T) {
 func needMulticast(t *testing.T) {
 	t.Helper()
 	if len(multicastInterfaces()) == 0 {
-		t.Skip("no network interface sends multicast")
+		skip.Now(t, skip.Environment, "no network interface sends multicast")
 	}
 }
 

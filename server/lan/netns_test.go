@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"empires/internal/skip"
 	"empires/shared/protocol"
 )
 
@@ -71,10 +72,10 @@ func TestHelperProcess(t *testing.T) {
 func netns(t *testing.T) (a, b string) {
 	t.Helper()
 	if os.Geteuid() != 0 {
-		t.Skip("making network namespaces needs root")
+		skip.Now(t, skip.Root, "making network namespaces needs root")
 	}
 	if _, err := exec.LookPath("ip"); err != nil {
-		t.Skip("making network namespaces needs iproute2 (ip)")
+		skip.Now(t, skip.Tool, "making network namespaces needs iproute2 (ip): scripts/deps.sh test installs it")
 	}
 	id := os.Getpid() % 100000
 	a, b = fmt.Sprintf("empires-lan-a%d", id), fmt.Sprintf("empires-lan-b%d", id)
@@ -88,7 +89,7 @@ func netns(t *testing.T) (a, b string) {
 	}
 	for _, ns := range []string{a, b} {
 		if err := ip("netns", "add", ns); err != nil {
-			t.Skipf("cannot make network namespaces here: %v", err)
+			skip.Now(t, skip.Environment, "cannot make network namespaces here: %v", err)
 		}
 		t.Cleanup(func() { _ = ip("netns", "del", ns) })
 	}
@@ -106,7 +107,7 @@ func netns(t *testing.T) (a, b string) {
 		if err := ip(s...); err != nil {
 			// The machine lets us make namespaces but not link them (no
 			// veth, say): an environment without the means, not a bug.
-			t.Skipf("cannot link the network namespaces here: %v", err)
+			skip.Now(t, skip.Environment, "cannot link the network namespaces here: %v", err)
 		}
 	}
 	return a, b

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"empires/internal/skip"
 	"empires/server/match/matchtest"
 	"empires/shared/protocol"
 )
@@ -53,7 +54,7 @@ func BenchmarkIdleGame(b *testing.B) {
 	for _, sz := range sizes {
 		b.Run(fmt.Sprintf("%s/%dx%d/seats=%d", sz.ruleset, sz.side, sz.side, sz.seats), func(b *testing.B) {
 			if sz.side == protocol.MaxMapSide && b.N > 4 {
-				b.Skip("the largest map: run with -benchtime 4x or less")
+				skip.Now(b, skip.Input, "the largest map: run with -benchtime 4x or less")
 			}
 			clock := matchtest.NewClock()
 			turns := make(turnTimes, b.N)

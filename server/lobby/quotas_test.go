@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"empires/internal/skip"
 	"empires/server/match"
 	"empires/server/throttle"
 	"empires/server/wsconn"
@@ -454,7 +455,7 @@ func TestWaitText(t *testing.T) {
 // tenth of what the budget regains in a second.
 func TestQuotasFitTheAI(t *testing.T) {
 	if testing.Short() {
-		t.Skip("plays a game")
+		skip.Now(t, skip.Short, "plays a game")
 	}
 	rs, _ := builtin(t).Get("erfworld")
 	g, err := rs.New(ruleset.Config{Seed: 3, Seats: 4, Options: ruleset.Options{ruleset.KeyWidth: 32, ruleset.KeyHeight: 32}})

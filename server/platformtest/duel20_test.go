@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"empires/internal/skip"
 	"empires/server/store"
 	"empires/shared/protocol"
 	"empires/shared/rules/duel"
@@ -410,7 +411,7 @@ func names(rules *duel.Rules, cards []duel.Card) string {
 // plays to its end.
 func TestDuel20ThroughServer(t *testing.T) {
 	if testing.Short() {
-		t.Skip("starts servers")
+		skip.Now(t, skip.Short, "starts servers")
 	}
 	reg, err := rulesets()
 	if err != nil {

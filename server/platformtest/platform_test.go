@@ -24,6 +24,7 @@ import (
 	"testing"
 	"time"
 
+	"empires/internal/skip"
 	"empires/server/host"
 	"empires/server/internal/logbuf"
 	"empires/server/store"
@@ -283,7 +284,7 @@ func play(t *testing.T, g crashGame) crashed {
 // and decks.
 func TestDuelThroughServer(t *testing.T) {
 	if testing.Short() {
-		t.Skip("starts servers")
+		skip.Now(t, skip.Short, "starts servers")
 	}
 	names := []string{"Anna", "Bert", "Cleo"}
 	c := play(t, crashGame{
@@ -331,7 +332,7 @@ func TestDuelThroughServer(t *testing.T) {
 // end, the replay.
 func TestErfpiresThroughServer(t *testing.T) {
 	if testing.Short() {
-		t.Skip("starts servers")
+		skip.Now(t, skip.Short, "starts servers")
 	}
 	play(t, crashGame{
 		set:   protocol.Settings{Name: "erfpires", Ruleset: "erfpires", Width: 24, Height: 24, Seats: 2, Seed: 9},
@@ -345,7 +346,7 @@ func TestErfpiresThroughServer(t *testing.T) {
 // end, the replay.
 func TestEmpireThroughServer(t *testing.T) {
 	if testing.Short() {
-		t.Skip("starts servers")
+		skip.Now(t, skip.Short, "starts servers")
 	}
 	play(t, crashGame{
 		set:   protocol.Settings{Name: "empire", Ruleset: "empire", Width: 20, Height: 16, Seats: 2, Seed: 4},
@@ -362,7 +363,7 @@ func TestEmpireThroughServer(t *testing.T) {
 // territory card of another player, no other offer's cards.
 func TestRiskThroughServer(t *testing.T) {
 	if testing.Short() {
-		t.Skip("starts servers")
+		skip.Now(t, skip.Short, "starts servers")
 	}
 	names := []string{"Anna", "Bert", "Cleo"}
 	c := play(t, crashGame{

@@ -9,6 +9,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"empires/internal/skip"
 	"empires/shared/protocol"
 )
 
@@ -137,7 +138,7 @@ func deckOf(t *testing.T, fv *protocol.FullView) []byte {
 // bots' seats have data.
 func TestSeatDataThroughServer(t *testing.T) {
 	if testing.Short() {
-		t.Skip("starts servers")
+		skip.Now(t, skip.Short, "starts servers")
 	}
 	dir, addr := t.TempDir(), freeAddr(t)
 	first := startChild(t, dir, addr, "first")

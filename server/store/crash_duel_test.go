@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"empires/internal/skip"
 	"empires/server/host"
 	"empires/server/internal/logbuf"
 	"empires/server/store"
@@ -73,7 +74,7 @@ func snapshotSteps(t *testing.T, path string, id protocol.GameID) []uint32 {
 // from its order log.
 func TestCrashInteractive(t *testing.T) {
 	if testing.Short() {
-		t.Skip("starts servers")
+		skip.Now(t, skip.Short, "starts servers")
 	}
 	const killAt = 2*store.SnapshotEvery + 10
 	dir, addr := t.TempDir(), freeAddr(t)

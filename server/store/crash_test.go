@@ -15,6 +15,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"empires/internal/skip"
 	"empires/server/host"
 	"empires/server/internal/logbuf"
 	"empires/server/store"
@@ -296,7 +297,7 @@ func (p *player) playTurn(brain ruleset.AI) {
 // numbered after it, and the whole game replays from its order log.
 func TestCrash(t *testing.T) {
 	if testing.Short() {
-		t.Skip("starts servers")
+		skip.Now(t, skip.Short, "starts servers")
 	}
 	dir := t.TempDir()
 	cfg, err := serverConfig(dir)

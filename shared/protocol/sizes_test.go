@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"empires/internal/skip"
 	"empires/shared/game"
 	"empires/shared/game/gametest"
 	"empires/shared/hex"
@@ -112,7 +113,7 @@ func sizes(tb testing.TB) []sized {
 // TestSizes) and checks them against DefaultLimits.
 func TestSizes(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds a 16-player game and a 512x512 view")
+		skip.Now(t, skip.Short, "builds a 16-player game and a 512x512 view")
 	}
 	l := protocol.DefaultLimits()
 	var b strings.Builder

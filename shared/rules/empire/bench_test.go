@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"empires/assets"
+	"empires/internal/skip"
 	"empires/shared/rules/empire"
 	"empires/shared/rules/empire/empireai"
 	"empires/shared/ruleset"
@@ -65,7 +66,7 @@ func BenchmarkTurn(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		if over, _ := g.Over(); over {
-			b.Skip("the game ended")
+			skip.Now(b, skip.Input, "the game ended before b.N turns: run with a smaller -benchtime")
 		}
 		turn()
 	}

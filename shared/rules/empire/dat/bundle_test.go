@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"empires/internal/skip"
 	"empires/shared/rules/empire/dat"
 )
 
@@ -102,7 +103,7 @@ func FuzzParseBundle(f *testing.F) {
 	f.Add([]byte("=== units.dat 3\nabc\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if len(b) > 4<<10 {
-			t.Skip()
+			skip.Now(t, skip.Input, "over the sizes the target checks")
 		}
 		var d *dat.Data
 		var err error
@@ -135,7 +136,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, units, terrain, game []byte) {
 		size := len(units) + len(terrain) + len(game)
 		if size > 4<<10 {
-			t.Skip()
+			skip.Now(t, skip.Input, "over the sizes the target checks")
 		}
 		var d *dat.Data
 		var err error
