@@ -246,13 +246,49 @@ func TestGamesPerClient(t *testing.T) {
 	if j := find[*protocol.Joined](t, other.do(&protocol.CreateGame{Settings: solo()})); j.Game != 3 {
 		t.Fatalf("Bob, from another address, created %s, want game 3", j.Game)
 	}
-	anon := hello(t, l, "Cid") // no address: only its own games count
-	find[*protocol.Joined](t, anon.do(&protocol.CreateGame{Settings: solo()}))
+	// Connections with no address (a test's, a pipe's) share no address:
+	// only their own games count, so three of them make three games though
+	// the address limit is 2.
+	for _, name := range []string{"Cid", "Dan", "Eve"} {
+		anon := hello(t, l, name)
+		find[*protocol.Joined](t, anon.do(&protocol.CreateGame{Settings: solo()}))
+	}
 
 	clock.Advance(10 * time.Minute)
 	l.sweep() // games 1 and 2 ended
 	find[*protocol.Joined](t, third.do(&protocol.CreateGame{Settings: solo()}))
 	find[*protocol.Joined](t, ann.do(&protocol.CreateGame{Settings: solo()}))
+}
+
+// TestOverGameNotHeld: a game that is over no longer counts against its
+// creator's address, though its player is still in it reading the end (the
+// lobby keeps it until everyone has left).
+func TestOverGameNotHeld(t *testing.T) {
+	clock := matchtest.NewClock()
+	l := newLobby(t, Options{Rulesets: withTally(t), Clock: clock, ActionPace: time.Second, GamesPerAddr: 1})
+	ann := helloFrom(t, l, "Ann", "192.0.2.1")
+	ann.do(&protocol.CreateGame{Settings: protocol.Settings{Ruleset: "tally", Seats: 2, Bots: 1, Seed: 3,
+		Options: []protocol.Option{{Key: "target", Value: 5}}}})
+	friend := helloFrom(t, l, "Ann's friend", "192.0.2.1")
+	friend.fails(&protocol.CreateGame{Settings: solo()}, protocol.NotAllowed,
+		"this server lets an address hold 1 games it created at a time, and you hold game 1")
+
+	ann.send(&protocol.SetReady{Ready: true})
+	awaitClock(ann, 1)
+	ann.send(&protocol.Act{Seq: 1, Action: tallyAct(t, 3)})
+	awaitClock(ann, 2)
+	adminGames(t, l, 1)        // its match answers once it waits for the AI's pace
+	clock.Advance(time.Second) // the bot adds 1: 4
+	awaitClock(ann, 3)
+	ann.send(&protocol.Act{Seq: 3, Action: tallyAct(t, 1)}) // 5: the end
+	await[*protocol.GameOver](ann)
+	// The lobby marks the game over just after sending the news.
+	for start := time.Now(); adminGames(t, l, 1)[0].State != GameOver; time.Sleep(time.Millisecond) {
+		if time.Since(start) > waitLimit {
+			t.Fatalf("the admin sees %+v: want game 1 over, still there with Ann in it", adminGames(t, l, 1)[0])
+		}
+	}
+	find[*protocol.Joined](t, friend.do(&protocol.CreateGame{Settings: solo()}))
 }
 
 // TestRestoreLimit: a restart resumes the most recent saved games, as many
