@@ -106,6 +106,9 @@ func TestWorkCosts(t *testing.T) {
 	set.Width, set.Height = 100, 60
 	ann.do(&protocol.CreateGame{Settings: set})
 	bob := hello(t, l, "Bob")
+	running := solo()
+	running.Width, running.Height = 80, 50
+	started, _ := play(hello(t, l, "Cid"), running)
 	rules, _ := l.rulesets.Get("erfworld")
 	tests := []struct {
 		name string
@@ -120,9 +123,10 @@ func TestWorkCosts(t *testing.T) {
 		{"a new game: its map", sessionOf(t, l, bob), &protocol.CreateGame{Settings: set}, costMessage + 4*100*60},
 		{"a new game without a map", sessionOf(t, l, bob), &protocol.CreateGame{Settings: protocol.Settings{Ruleset: "tally"}}, costMessage + costMinView},
 		{"the rules: their data", sessionOf(t, l, bob), &protocol.GetRules{Ruleset: "erfworld"}, costMessage + int64(len(rules.Data()))},
-		{"the list: each game", sessionOf(t, l, bob), &protocol.ListGames{}, costMessage + costPerGame},
+		{"the list: each game", sessionOf(t, l, bob), &protocol.ListGames{}, costMessage + 2*costPerGame},
 		{"a view: its map", sessionOf(t, l, ann), &protocol.RequestView{}, costMessage + 4*100*60},
 		{"joining a game not started", sessionOf(t, l, bob), &protocol.JoinGame{Game: 1}, costMessage},
+		{"joining a running game: the view that follows", sessionOf(t, l, bob), &protocol.JoinGame{Game: started, Spectate: true}, costMessage + 4*80*50},
 	}
 	for _, tt := range tests {
 		if have := tt.cl.workCost(tt.msg); have != tt.want {
