@@ -225,7 +225,7 @@ func TestPlay(t *testing.T) {
 		t.Error("a game of three is over after six turns")
 	}
 	if !sawBattle {
-		t.Log("no battle in six turns: the events carried no battle report")
+		t.Error("no battle in six turns: the battle reports' fog and wire form went unchecked (choose a seed or a map where armies meet)")
 	}
 }
 

@@ -94,8 +94,36 @@ func terrainLine(slot, line string) string {
 }
 
 func TestSmallFilesParse(t *testing.T) {
-	if _, err := dat.Parse(testFiles("", "")); err != nil {
+	have, err := dat.Parse(testFiles("", ""))
+	if err != nil {
 		t.Fatalf("the test files: %v", err)
+	}
+	want := &dat.Data{
+		Terrains: [dat.NumTerrains]dat.TerrainInfo{
+			{Name: "Plains", Glyph: '.', Icon: "plains", Color: "#8fbf5a"},
+			{Name: "Forest", Glyph: 'f', Icon: "forest", Color: "#2e6b30"},
+			{Name: "Mountain", Glyph: '^', Icon: "mountain", Color: "#8a7a66"},
+			{Name: "Sea", Glyph: '~', Icon: "sea", Color: "#2f5f9f"},
+		},
+		Town: dat.TerrainInfo{Name: "Town", Glyph: 't', Icon: "town", Color: "#d9c38a"},
+		City: dat.TerrainInfo{Name: "City", Glyph: 'C', Icon: "city", Color: "#e8e0d0"},
+		Units: []dat.Unit{
+			// "Infantry 5 1 2 122-1 2 2 m l - infantry": the move column is
+			// plains, forest, mountain, sea, then the range of sight.
+			{Name: "Infantry", Prod: 5, HP: 1, MP: 2, Move: [dat.NumTerrains]int{1, 2, 2, 0}, ROS: 1, AV: 2, DV: 2,
+				Phase: dat.Melee, Attacks: dat.LandAttack, Icon: "infantry"},
+			{Name: "Cavalry", Prod: 10, HP: 2, MP: 4, Move: [dat.NumTerrains]int{1, 4, 0, 0}, ROS: 2, AV: 5, DV: 3,
+				Phase: dat.Melee, Attacks: dat.LandAttack, Icon: "cavalry"},
+			{Name: "Barge", Prod: 20, HP: 2, MP: 3, Move: [dat.NumTerrains]int{0, 0, 0, 1}, ROS: 1, AV: 1, DV: 3,
+				Phase: dat.Melee, Attacks: dat.NavalAttack, Transport: 5, Icon: "barge"},
+		},
+		Game: dat.Game{TownRate: 100, CityRate: 150, TownHeal: 1, CityHeal: 0, TownROS: 2, CityROS: 3,
+			Promotions: []int{1, 3, 5}, FleeBelow: 50, MaxRounds: 30,
+			StartUnits: []string{"Infantry", "Infantry", "Cavalry"}, NeutralGarrison: []string{"Infantry"},
+			Towns: 3, Cities: 1, LandPercent: 45, LastTurn: 200, ReplaceAfter: 3},
+	}
+	if !reflect.DeepEqual(have, want) {
+		t.Errorf("the test files parse to\n%+v\nwant\n%+v", have, want)
 	}
 }
 
