@@ -24,6 +24,9 @@ BENCH       ?= .
 BENCHTIME   ?= 1s
 # Seconds each fuzz target runs under `make fuzz`.
 FUZZTIME    ?= 30s
+# FUZZMINIMIZE bounds how long the fuzzer shrinks each new input (Go's default is
+# a minute per input, spent before any new input is tried).
+FUZZMINIMIZE ?= 1000x
 # The longest a package's tests may run before go test stops them: a
 # ceiling that only stops a hang. The client's window tests take about six
 # minutes on an idle 2-core machine, more than go test's default of ten on
@@ -151,7 +154,7 @@ fuzz: ## Run every fuzz target for FUZZTIME each (saved games, orders, views, de
 	@for pkg in $$($(GO) list ./...); do \
 		for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
 			echo "== $$pkg $$f"; \
-			$(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+			$(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE) $$pkg || exit 1; \
 		done; \
 	done
 

@@ -30,12 +30,15 @@ func TestConformance(t *testing.T) {
 
 // FuzzRules feeds the fuzzer's bytes to every decoder of outside bytes of
 // empire (orders, views, deltas, saves) at positions of a game the AI
-// plays (see rulesettest.Fuzz).
+// plays (see rulesettest.Fuzz). Its seeds are the payloads of at most 512
+// bytes (orders, deltas, actions): with a 16x16 game's saves and views as
+// seeds (4 to 9 KB) the fuzzer spent its time minimising them and ran 58
+// inputs a minute.
 func FuzzRules(f *testing.F) {
 	r0, err := empire.Load(assets.Rules())
 	if err != nil {
 		f.Fatal(err)
 	}
 	cfg := ruleset.Config{Seed: 5, Seats: 2, Options: ruleset.Options{ruleset.KeyWidth: 16, ruleset.KeyHeight: 16}}
-	rulesettest.Fuzz(f, empireai.With(r0), cfg, rulesettest.Options{MaxSteps: 400})
+	rulesettest.Fuzz(f, empireai.With(r0), cfg, rulesettest.Options{MaxSteps: 400, SeedBytes: 512})
 }

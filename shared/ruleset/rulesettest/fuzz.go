@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"empires/internal/skip"
 	"empires/shared/ruleset"
 )
 
@@ -33,6 +34,7 @@ func Fuzz(f *testing.F, rs ruleset.Ruleset, cfg ruleset.Config, opts Options) {
 		if len(data) == 0 {
 			return
 		}
+		skip.If(t, opts.SeedBytes > 0 && len(data) > opts.SeedBytes+1, skip.Input, "%d bytes: over Options.SeedBytes", len(data))
 		pos := positions[int(data[0])%len(positions)]
 		data = data[1:]
 		fuzzPosition(t, rs, pos, data)
@@ -106,14 +108,20 @@ func collect(f *testing.F, rs ruleset.Ruleset, cfg ruleset.Config, level string,
 		if _, err := in.apply(p.g); err != nil {
 			f.Fatalf("step %d: the AIs' input refused: %v", st.Seq, err)
 		}
-		corpus = append(corpus, pos.save, in.action)
+		seed := func(b []byte) {
+			if opts.SeedBytes <= 0 || len(b) <= opts.SeedBytes {
+				corpus = append(corpus, b)
+			}
+		}
+		seed(pos.save)
+		seed(in.action)
 		for _, sub := range in.asked {
-			corpus = append(corpus, sub.Orders)
+			seed(sub.Orders)
 		}
 		for i, a := range auds {
-			corpus = append(corpus, pos.encoded[i])
+			seed(pos.encoded[i])
 			if d, err := pos.views[i].Diff(p.g.View(a.seat, a.all)); err == nil {
-				corpus = append(corpus, d)
+				seed(d)
 			}
 		}
 		all = append(all, pos)

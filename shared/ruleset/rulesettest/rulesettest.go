@@ -52,6 +52,12 @@ type Options struct {
 	// answer (Step.Seq), so that the last step's input, sent again, must be
 	// refused.
 	Stamped bool
+	// SeedBytes, above 0, is for Fuzz: the payloads longer than it are left
+	// out of the corpus and longer inputs are skipped. The fuzzer
+	// minimises every input that reaches new code, one run per try, so with
+	// whole saves and views of a large game as seeds it spends its time
+	// there; small seeds (orders, actions, deltas) keep it fuzzing.
+	SeedBytes int
 	// Each, if set, is called with every step played with every check on
 	// (and once with the game's start); its error fails the test.
 	Each func(r *Record) error
