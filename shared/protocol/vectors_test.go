@@ -27,6 +27,7 @@ import (
 	"empires/shared/rules/empire"
 	erfpiresrules "empires/shared/rules/erfpires"
 	erfworldrules "empires/shared/rules/erfworld"
+	"empires/shared/rules/risk"
 	"empires/shared/ruleset"
 )
 
@@ -59,7 +60,7 @@ type vector struct {
 	// applies to.
 	appliesTo string
 	// ruleset is the ruleset whose payloads the frame carries: "" for the
-	// hex rulesets (or none), empire.ID for the empire ruleset's.
+	// hex rulesets (or none), empire.ID or risk.ID for theirs.
 	ruleset string
 }
 
@@ -224,9 +225,12 @@ func describe(t *testing.T, v vector, frame []byte, views map[string]any) (*vect
 
 	payloads := map[string]any{} // the decoded payloads, by field
 	var view any
-	if v.ruleset == empire.ID {
+	switch v.ruleset {
+	case empire.ID:
 		view = describeEmpire(t, v, msg, views, payloads, f)
-	} else {
+	case risk.ID:
+		view = describeRisk(t, v, msg, views, payloads, f)
+	default:
 		view = describeHex(t, v, msg, views, payloads, f)
 	}
 	obj := object{}
@@ -1117,7 +1121,8 @@ func vectors(t *testing.T) []vector {
 			{Turn: 2, Events: turnUpdate(ew).Events}}},
 			about: "Ansom comes back after turn 2 was played without him: after his FullView, the events of the turn he missed, as vector 19's TurnUpdate carried them."},
 	}
-	return append(all, empireVectors(t)...)
+	all = append(all, empireVectors(t)...)
+	return append(all, riskVectors(t)...)
 }
 
 // plainValue decodes the payload of a game this package knows no decoder
