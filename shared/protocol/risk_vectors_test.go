@@ -2,6 +2,7 @@ package protocol_test
 
 import (
 	"crypto/sha256"
+	"errors"
 	"encoding/hex"
 	"fmt"
 	"reflect"
@@ -35,6 +36,9 @@ type riskScene struct {
 	attackEvents, tradeEvents                          []byte
 	// tradeStep is the trading step when Ansom accepts.
 	tradeStep ruleset.Step
+	// refused are the refusals of actions against the rules Ansom tries
+	// before his first attack and before he accepts the trade.
+	refused []ruleset.Rejection
 }
 
 // riskRules returns the built-in risk ruleset.
@@ -111,6 +115,9 @@ func (s *riskScript) play(st ruleset.Step, p ruleset.Seat, a risk.Action) {
 		s.t.Fatal(err)
 	}
 	before := s.view(1)
+	if p == 1 && (a.Kind == risk.ActAttack && s.sc.attack.Kind == 0 || a.Kind == risk.ActAccept) {
+		s.tryRefused(st, a)
+	}
 	out, err := s.g.Act(p, data)
 	if err != nil {
 		s.t.Fatalf("step %d (%s): seat %d's action %+v is refused: %v", st.Seq, st.Phase, p, a, err)
@@ -152,6 +159,56 @@ func (s *riskScript) play(st ruleset.Step, p ruleset.Seat, a risk.Action) {
 		if sc.tradeEvents, err = out.Events(1, false); err != nil {
 			s.t.Fatal(err)
 		}
+	}
+}
+
+// tryRefused tries, before Ansom's action a in step st, actions the rules
+// refuse, and keeps the refusals: the attack a a step late, with too many
+// dice, from or to the wrong territories, a city built in step 4; in the
+// trading step an offer that is not open, one not made to him, an offer
+// to a player who left the table, a false statement.
+func (s *riskScript) tryRefused(st ruleset.Step, a risk.Action) {
+	s.t.Helper()
+	var tries []risk.Action
+	if a.Kind == risk.ActAttack {
+		late := a
+		late.Seq--
+		tries = []risk.Action{late,
+			{Seq: st.Seq, Kind: risk.ActAttack, From: a.From, To: a.To, Dice: 4},
+			{Seq: st.Seq, Kind: risk.ActAttack, From: a.From, To: 43, Dice: 1},
+			{Seq: st.Seq, Kind: risk.ActAttack, From: a.To, To: a.From, Dice: 1},
+			{Seq: st.Seq, Kind: risk.ActBuild, Territory: a.From},
+		}
+		for _, u := range []board.TerritoryID{2, 27} { // Northwest Territory, his; Ural, not next to Alaska
+			tries = append(tries, risk.Action{Seq: st.Seq, Kind: risk.ActAttack, From: a.From, To: u, Dice: 1})
+		}
+	} else {
+		lie := a.Part
+		lie.Statement.Points++
+		v := s.view(1)
+		i := slices.IndexFunc(v.Offers, func(o risk.OfferView) bool { return o.From == 1 })
+		if i < 0 {
+			s.t.Fatal("Ansom's offer is not open")
+		}
+		own := v.Offers[i].ID
+		tries = []risk.Action{
+			{Seq: st.Seq, Kind: risk.ActAccept, Offer: 4, Part: a.Part},
+			{Seq: st.Seq, Kind: risk.ActAccept, Offer: own, Part: a.Part},
+			{Seq: st.Seq, Kind: risk.ActOffer, Seat: 3, Part: a.Part},
+			{Seq: st.Seq, Kind: risk.ActOffer, Seat: 2, Part: lie},
+		}
+	}
+	for _, x := range tries {
+		data, err := wire.Marshal(&x)
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		_, err = s.g.Act(1, data)
+		var rej *ruleset.Rejection
+		if !errors.As(err, &rej) {
+			s.t.Fatalf("step %d: Ansom's action %+v is not refused by the rules (%v)", st.Seq, x, err)
+		}
+		s.sc.refused = append(s.sc.refused, *rej)
 	}
 }
 

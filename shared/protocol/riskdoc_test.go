@@ -193,3 +193,19 @@ func docType(ty reflect.Type) string {
 	}
 	return ty.Kind().String()
 }
+
+// TestDocRiskRefusals checks that the refusals section 15 quotes are the
+// ruleset's words: the scene's game refuses actions against the rules, and
+// the document quotes each reason (or the whole error) as it is.
+func TestDocRiskRefusals(t *testing.T) {
+	doc := strings.Join(strings.Fields(riskSection(t)), " ")
+	sc := newRiskScene(t)
+	if len(sc.refused) < 8 {
+		t.Fatalf("the scene tried %d refused actions, want 8 or more", len(sc.refused))
+	}
+	for _, r := range sc.refused {
+		if !strings.Contains(doc, `"`+r.Reason+`"`) && !strings.Contains(doc, `"`+r.Error()+`"`) {
+			t.Errorf("section 15 does not quote the refusal %q", r.Error())
+		}
+	}
+}
