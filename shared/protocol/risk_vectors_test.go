@@ -2,8 +2,8 @@ package protocol_test
 
 import (
 	"crypto/sha256"
-	"errors"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
