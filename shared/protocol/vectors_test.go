@@ -24,6 +24,7 @@ import (
 	"empires/shared/hexgame"
 	"empires/shared/hexmap"
 	"empires/shared/protocol"
+	"empires/shared/rules/duel"
 	"empires/shared/rules/empire"
 	erfpiresrules "empires/shared/rules/erfpires"
 	erfworldrules "empires/shared/rules/erfworld"
@@ -60,7 +61,7 @@ type vector struct {
 	// applies to.
 	appliesTo string
 	// ruleset is the ruleset whose payloads the frame carries: "" for the
-	// hex rulesets (or none), empire.ID or risk.ID for theirs.
+	// hex rulesets (or none), empire.ID, risk.ID or duel.ID for theirs.
 	ruleset string
 }
 
@@ -230,6 +231,8 @@ func describe(t *testing.T, v vector, frame []byte, views map[string]any) (*vect
 		view = describeEmpire(t, v, msg, views, payloads, f)
 	case risk.ID:
 		view = describeRisk(t, v, msg, views, payloads, f)
+	case duel.ID:
+		view = describeDuel(t, v, msg, views, payloads, f)
 	default:
 		view = describeHex(t, v, msg, views, payloads, f)
 	}
@@ -1122,7 +1125,8 @@ func vectors(t *testing.T) []vector {
 			about: "Ansom comes back after turn 2 was played without him: after his FullView, the events of the turn he missed, as vector 19's TurnUpdate carried them."},
 	}
 	all = append(all, empireVectors(t)...)
-	return append(all, riskVectors(t)...)
+	all = append(all, riskVectors(t)...)
+	return append(all, duelVectors(t)...)
 }
 
 // plainValue decodes the payload of a game this package knows no decoder
