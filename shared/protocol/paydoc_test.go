@@ -75,7 +75,7 @@ type constant struct {
 // a kind added to the code is a kind the document must name.
 func iotaConsts(t *testing.T, file, typ string) []constant {
 	t.Helper()
-	f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
+	f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.SkipObjectResolution)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,6 +239,56 @@ func TestDocRefusals(t *testing.T) {
 		for _, r := range c.refused {
 			if !strings.Contains(doc, `"`+r.Reason+`"`) && !strings.Contains(doc, `"`+r.Error()+`"`) {
 				t.Errorf("%s does not quote the refusal %q", c.heading, r.Error())
+			}
+		}
+	}
+}
+
+// TestDocSettings checks that sections 15 and 16 give every setting of the
+// risk and Duel rulesets (RulesetInfo.Settings), in order, as a row "|
+// `key` | Label | values | default |": a setting of choices with each
+// choice after its index ("`1` 1 min") and the default's index; another
+// with "Min to Max" and its default.
+func TestDocSettings(t *testing.T) {
+	row := regexp.MustCompile("(?m)^\\| `(\\w+)` \\| ([^|]+) \\| ([^|]+) \\| ([^|]+) \\|$")
+	for _, c := range []struct {
+		heading string
+		info    ruleset.Info
+	}{
+		{payloadDocs[0].heading, riskRules(t).Info()},
+		{payloadDocs[1].heading, duelRules(t).Info()},
+	} {
+		rows := row.FindAllStringSubmatch(docSection(t, c.heading), -1)
+		if len(rows) != len(c.info.Settings) {
+			t.Errorf("%s: %d rows of settings, the ruleset has %d", c.heading, len(rows), len(c.info.Settings))
+		}
+		for i, st := range c.info.Settings {
+			if i >= len(rows) {
+				break
+			}
+			r := rows[i]
+			if r[1] != st.Key || strings.TrimSpace(r[2]) != st.Label {
+				t.Errorf("%s: setting %d is %s (%s) in the document, %s (%s) in the ruleset", c.heading, i, r[1], strings.TrimSpace(r[2]), st.Key, st.Label)
+				continue
+			}
+			values, def := r[3], strings.TrimSpace(r[4])
+			if st.Choices != nil {
+				for j, ch := range st.Choices {
+					if !strings.Contains(values, fmt.Sprintf("`%d` %s", j, ch)) {
+						t.Errorf("%s: setting %s does not give choice `%d` %s", c.heading, st.Key, j, ch)
+					}
+				}
+				if strings.Contains(values, fmt.Sprintf("`%d` ", len(st.Choices))) {
+					t.Errorf("%s: setting %s gives a choice `%d`, the ruleset's last is `%d`", c.heading, st.Key, len(st.Choices), len(st.Choices)-1)
+				}
+				if want := fmt.Sprintf("`%d`", st.Default); def != want {
+					t.Errorf("%s: setting %s's default is %s in the document, %s in the ruleset", c.heading, st.Key, def, want)
+				}
+				continue
+			}
+			if !strings.Contains(values, fmt.Sprintf("%d to %d", st.Min, st.Max)) || def != fmt.Sprint(st.Default) {
+				t.Errorf("%s: setting %s is %q, default %s in the document; the ruleset's is %d to %d, default %d",
+					c.heading, st.Key, values, def, st.Min, st.Max, st.Default)
 			}
 		}
 	}
