@@ -211,8 +211,8 @@ func duelVectors(t *testing.T) []vector {
 			msg:   &protocol.SubmitOrders{Turn: 1, Orders: orders, Seq: sc.offer.Seq},
 			about: "Ansom's orders for the offering, a simultaneous step: one Offer, the card he lays face down (his highest), naming the step."},
 		{name: "59-turn-update-duel-offering", from: "server", seq: 14, ruleset: duel.ID, msg: update(sc.offerBefore, sc.offerAfter, sc.offerEvents),
-			appliesTo: "57-full-view-duel",
-			about:     "The offering resolved, for Ansom: the delta from vector 57 (the table, the players, the discard pile, his hand) and the events: the cards revealed and the points scored."},
+			appliesTo: "57-full-view-duel", base: sc.offerBefore,
+			about: "The offering resolved, for Ansom: the delta from vector 57 (the table, the players, the discard pile, his hand) and the events: the cards revealed and the points scored."},
 		{name: "60-act-duel-attack", from: "client", seq: 8, ruleset: duel.ID, msg: act(sc.attack),
 			about: "Ansom's attack turn: he attacks Jillian with his lowest card (ActAttack)."},
 		{name: "61-full-view-duel-defend", from: "server", seq: 20, ruleset: duel.ID, msg: fullViewOf(t, sc.defendBefore),
@@ -220,7 +220,7 @@ func duelVectors(t *testing.T) []vector {
 		{name: "62-act-duel-block", from: "client", seq: 9, ruleset: duel.ID, msg: act(sc.answer),
 			about: "Ansom blocks Maxwell's attack with a higher card of its suit (ActBlock)."},
 		{name: "63-turn-update-duel-block", from: "server", seq: 22, ruleset: duel.ID, msg: update(sc.defendBefore, sc.defendAfter, sc.answerEvents),
-			appliesTo: "61-full-view-duel-defend",
+			appliesTo: "61-full-view-duel-defend", base: sc.defendBefore,
 			about: "The block's update for Ansom: the block and its point, then round 2 begins and each player draws up to 5 cards: " +
 				"Ansom's draw shows him his cards, the others' only how many."},
 	}
@@ -253,8 +253,8 @@ func describeDuel(t *testing.T, v vector, msg protocol.Message, views map[string
 		}
 		payloads["Delta"], payloads["Events"] = d, evs
 		prev, ok := views[v.appliesTo].(*duel.View)
-		if !ok {
-			t.Skipf("the delta applies to the view of vector %s, which did not run: run the whole TestVectors", v.appliesTo)
+		if !ok { // the vector of that view did not run: the scene's
+			prev = v.base.(*duel.View)
 		}
 		rv, err := prev.Apply(m.Delta)
 		if err != nil {

@@ -60,6 +60,10 @@ type vector struct {
 	// appliesTo names, for a TurnUpdate, the vector whose view its delta
 	// applies to.
 	appliesTo string
+	// base is, for a TurnUpdate of the risk or Duel scenes, the view its
+	// delta applies to, as the scene made it: used when the vector named
+	// by appliesTo did not run (-run chose part of TestVectors).
+	base any
 	// ruleset is the ruleset whose payloads the frame carries: "" for the
 	// hex rulesets (or none), empire.ID, risk.ID or duel.ID for theirs.
 	ruleset string
