@@ -1,13 +1,16 @@
 package protocol_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
+	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -292,4 +295,79 @@ func TestDocSettings(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestDocExcerpts checks the annotated bytes of sections 15 and 16
+// against the vectors they quote: in each code block after a paragraph
+// naming vectors ("[Vector 45](...)", "Vector 47's events"), every line
+// that starts with bytes ("93 01 0a c2    Alaska: ...") must quote bytes of
+// one of those vectors' frames, so that a vector rewritten after a change
+// of the rules cannot leave the document showing old bytes.
+func TestDocExcerpts(t *testing.T) {
+	named := regexp.MustCompile(`(?i)vector\s+(\d+)`)
+	pair := regexp.MustCompile(`^[0-9a-f]{2}$`)
+	for _, pd := range payloadDocs {
+		parts := strings.Split(docSection(t, pd.heading), "```")
+		checked := 0
+		for i := 1; i < len(parts); i += 2 {
+			before := parts[i-1]
+			if j := strings.LastIndex(strings.TrimRight(before, "\n"), "\n\n"); j >= 0 {
+				before = before[j:] // the paragraph before the block
+			}
+			var frames []string
+			for _, m := range named.FindAllStringSubmatch(before, -1) {
+				frames = append(frames, vectorFrame(t, m[1]))
+			}
+			if frames == nil {
+				t.Errorf("%s: a block of bytes after a paragraph naming no vector:\n%s", pd.heading, before)
+				continue
+			}
+			for _, line := range strings.Split(parts[i], "\n") {
+				if strings.HasPrefix(line, strings.Repeat(" ", 20)) {
+					continue // an annotation going on
+				}
+				bytes, _, _ := strings.Cut(strings.TrimSpace(line), "  ")
+				var hexs []string
+				for _, tok := range strings.Fields(bytes) {
+					if tok == "..." {
+						break
+					}
+					if !pair.MatchString(tok) {
+						hexs = nil
+						break
+					}
+					hexs = append(hexs, tok)
+				}
+				if hexs == nil {
+					continue
+				}
+				quoted := strings.Join(hexs, "")
+				if !slices.ContainsFunc(frames, func(f string) bool { return strings.Contains(f, quoted) }) {
+					t.Errorf("%s: the bytes %q are in none of the vectors the block quotes", pd.heading, line)
+				}
+				checked++
+			}
+		}
+		if checked < 20 {
+			t.Errorf("%s: %d lines of bytes checked, want 20 or more", pd.heading, checked)
+		}
+	}
+}
+
+// vectorFrame returns the frame, in hex, of the vector numbered n.
+func vectorFrame(t *testing.T, n string) string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(vectorDir, fmt.Sprintf("%02s-*.json", n)))
+	if err != nil || len(files) != 1 {
+		t.Fatalf("vector %s: %d files (%v)", n, len(files), err)
+	}
+	data, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f vectorFile
+	if err := json.Unmarshal(data, &f); err != nil {
+		t.Fatal(err)
+	}
+	return f.Frame
 }
