@@ -37,9 +37,9 @@
 // interactive one the seats asked send Act. A client whose view's checksum
 // disagrees with the server's sends RequestView and gets a FullView back.
 //
-// docs/protocol.md describes all of it, the payloads of the hex rulesets
-// and of empire too (and what a client checks of payloads it does not
-// decode), for
+// docs/protocol.md describes all of it, the payloads of the hex rulesets,
+// of empire, risk and Duel too (and what a client checks of payloads it
+// does not decode), for
 // those who write a client or a server in another language, and
 // testdata/vectors holds golden frames with their meaning, which
 // TestVectors checks the codec against: keep both in step with the code.

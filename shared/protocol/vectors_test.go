@@ -25,9 +25,11 @@ import (
 	"empires/shared/hexgame"
 	"empires/shared/hexmap"
 	"empires/shared/protocol"
+	"empires/shared/rules/duel"
 	"empires/shared/rules/empire"
 	erfpiresrules "empires/shared/rules/erfpires"
 	erfworldrules "empires/shared/rules/erfworld"
+	"empires/shared/rules/risk"
 	"empires/shared/ruleset"
 )
 
@@ -59,8 +61,12 @@ type vector struct {
 	// appliesTo names, for a TurnUpdate, the vector whose view its delta
 	// applies to.
 	appliesTo string
+	// base is, for a TurnUpdate of the risk or Duel scenes, the view its
+	// delta applies to, as the scene made it: used when the vector named
+	// by appliesTo did not run (-run chose part of TestVectors).
+	base any
 	// ruleset is the ruleset whose payloads the frame carries: "" for the
-	// hex rulesets (or none), empire.ID for the empire ruleset's.
+	// hex rulesets (or none), empire.ID, risk.ID or duel.ID for theirs.
 	ruleset string
 }
 
@@ -225,9 +231,14 @@ func describe(t *testing.T, v vector, frame []byte, views map[string]any) (*vect
 
 	payloads := map[string]any{} // the decoded payloads, by field
 	var view any
-	if v.ruleset == empire.ID {
+	switch v.ruleset {
+	case empire.ID:
 		view = describeEmpire(t, v, msg, views, payloads, f)
-	} else {
+	case risk.ID:
+		view = describeRisk(t, v, msg, views, payloads, f)
+	case duel.ID:
+		view = describeDuel(t, v, msg, views, payloads, f)
+	default:
 		view = describeHex(t, v, msg, views, payloads, f)
 	}
 	obj := object{}
@@ -1118,7 +1129,9 @@ func vectors(t *testing.T) []vector {
 			{Turn: 2, Events: turnUpdate(ew).Events}}},
 			about: "Ansom comes back after turn 2 was played without him: after his FullView, the events of the turn he missed, as vector 19's TurnUpdate carried them."},
 	}
-	return append(all, empireVectors(t)...)
+	all = append(all, empireVectors(t)...)
+	all = append(all, riskVectors(t)...)
+	return append(all, duelVectors(t)...)
 }
 
 // plainValue decodes the payload of a game this package knows no decoder

@@ -203,7 +203,7 @@ func (g *game) endAttackTurn(out *outcome) {
 	if g.s.Conquered {
 		if c, ok := g.s.Deck.Earn(g.rng); ok {
 			g.p(p).Cards = append(g.p(p).Cards, c)
-			out.addCards(Event{Kind: EventCard, Seat: p}, []cards.TerritoryCard{c})
+			out.addCards(Event{Kind: EventCard, Seat: p}, []cards.TerritoryCard{c}, p)
 		}
 	}
 	g.next()
