@@ -808,13 +808,29 @@ func (g *game) strike(p ruleset.Seat, c cards.GoodsCard, rng *rand.Rand, choices
 	for t, x := range rep.Apply(h) {
 		s.Armies[t-1], s.City[t-1] = x.Armies, x.City
 	}
-	out.add(Event{Kind: EventDisaster, Seat: p, Value: int(c.Disaster()), Count: rep.Lost(), Text: g.report(rep)})
+	out.add(Event{Kind: EventDisaster, Seat: p, Value: int(c.Disaster()), Count: rep.Lost(), Text: g.report(rep), Hits: hits(rep)})
 	for range rep.GoodsLost {
 		if lost, ok := ps.Hand.TakeRandom(rng); ok {
 			_ = s.Goods.Return(lost)
 			out.addGoods(Event{Kind: EventRiotLoss, Seat: p, Count: 1}, []cards.GoodsCard{lost}, p)
 		}
 	}
+}
+
+// hits lists the territories a disaster checked, for its event.
+func hits(rep battle.Report) []Hit {
+	var out []Hit
+	for _, st := range rep.Strikes {
+		h := Hit{Territory: st.Territory, Struck: st.Struck, Lost: st.Lost, CityLost: st.Before.City && !st.After.City}
+		if st.Check != 0 {
+			h.Check = st.Check + st.CheckMod
+		}
+		if st.Die != 0 {
+			h.Die = st.Die + st.DieMod
+		}
+		out = append(out, h)
+	}
+	return out
 }
 
 // report says what a disaster did, for the log.

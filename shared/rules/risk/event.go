@@ -38,7 +38,7 @@ const (
 	EventRefuse                         // Seat refuses or withdraws the offer Value (rule 15)
 	EventTrade                          // Seat and Other trade (offer Value, Count cards given); Goods to those two only (rule 15)
 	EventDone                           // Seat leaves the trading (rule 15)
-	EventDisaster                       // Disaster Value strikes Seat: Count armies lost; Text the territories (rule 16)
+	EventDisaster                       // Disaster Value strikes Seat: Count armies lost; Hits the territories checked, Text the same in words (rule 16)
 	EventRiotLoss                       // Seat loses a Goods card to a riot; Goods to Seat only (rule 16)
 	EventBuy                            // Seat buys the Empire cards Empire (rule 17)
 	EventDiscard                        // Seat discards Count Goods cards (rule 17)
@@ -67,6 +67,27 @@ type Event struct {
 	// event names as seeing them (rule 20).
 	Goods []cards.GoodsCard
 	Cards []cards.TerritoryCard
+	// Hits are the territories a Disaster checked, in order (EventDisaster).
+	Hits []Hit
+}
+
+// Hit is one territory a Disaster checked (rule 16), for a client to mark
+// on its map and tell in its own words.
+type Hit struct {
+	Territory board.TerritoryID
+	// Check is the die that decided whether the territory was struck, with
+	// its bonus (the plague's red die, a riot's die); 0 for 'Quakes and
+	// Floods, which strike every marked territory.
+	Check  int
+	Struck bool
+	// Die is the die rolled for the armies lost, with its bonuses (a King's
+	// +1, a shelter's or Medicine I's -1); 0 for a riot.
+	Die int
+	// Lost is the armies the territory lost, its city counting as 3;
+	// CityLost that its city is gone (a riot, or turned into armies to pay
+	// the loss).
+	Lost     int
+	CityLost bool
 }
 
 // DecodeEvents reads the events Outcome.Events encoded.

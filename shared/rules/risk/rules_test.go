@@ -539,13 +539,25 @@ func TestRiotOrder(t *testing.T) {
 			t.Fatal(r)
 		}
 		var text string
+		var hits []Hit
 		for _, e := range out.events {
 			if e.pub.Kind == EventDisaster {
-				text = e.pub.Text
+				text, hits = e.pub.Text, e.pub.Hits
 			}
 		}
 		if first := g.tname(want[0]); len(text) < len(first) || text[:len(first)] != first {
 			t.Errorf("order %v: the riots' report %q does not begin with %s", want, text, first)
+		}
+		// The event's Hits say the same for a client's map: the cities in
+		// the order given, each checked with a die, and a city struck is
+		// gone ("that city is removed and 1 army put in its place").
+		if len(hits) != 2 || hits[0].Territory != want[0] || hits[1].Territory != want[1] {
+			t.Fatalf("order %v: the event's hits %+v", want, hits)
+		}
+		for _, h := range hits {
+			if h.Check < 1 || h.Struck != h.CityLost || g.s.City[h.Territory-1] == h.Struck {
+				t.Errorf("order %v: hit %+v, and the city stands: %v", want, h, g.s.City[h.Territory-1])
+			}
 		}
 	}
 }
