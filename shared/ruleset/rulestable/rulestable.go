@@ -8,7 +8,7 @@
 // A table names its document in a line of its own, "Document: NAME": a
 // file of the rule documents' directory (see DocumentDir), or a Go file
 // beside the table (NAME ends in ".go"), whose package doc comment is the
-// document.
+// document, each paragraph read as one line.
 //
 // A row is "| n | "quoted rule" | `TestName`, `pkg.TestOther` |": rows are
 // numbered 1, 2, ... in order; the rule cell quotes; the tests cell names
@@ -312,14 +312,17 @@ func ReadDocument(file, table string) (*Document, error) {
 	}
 	if strings.HasSuffix(name, ".go") {
 		path := filepath.Join(filepath.Dir(file), name)
-		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ParseComments|parser.PackageClauseOnly)
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments|parser.PackageClauseOnly)
 		if err != nil {
 			return nil, fmt.Errorf("rules table %s: document: %w", file, err)
 		}
 		if f.Doc == nil {
 			return nil, fmt.Errorf("rules table %s: document %s has no package doc", file, path)
 		}
-		return NewDocument(name, f.Doc.Text()), nil
+		// Blank lines before the comment keep the file's line numbers.
+		before := strings.Repeat("\n", fset.Position(f.Doc.Pos()).Line-1)
+		return NewDocument(name, before+unwrap(f.Doc.Text())), nil
 	}
 	dir, err := DocumentDir(filepath.Dir(file))
 	if err != nil {
@@ -334,6 +337,34 @@ func ReadDocument(file, table string) (*Document, error) {
 		return nil, fmt.Errorf("rules table %s: document: %w", file, err)
 	}
 	return NewDocument(name, string(text)), nil
+}
+
+// unwrap joins each paragraph of a doc comment (lines up to a blank one)
+// into its first line, so that a sentence wrapped over lines is one, and
+// pads the paragraph with blank lines so that the lines after it keep
+// their numbers.
+func unwrap(text string) string {
+	var out []string
+	var para []string
+	flush := func() {
+		if len(para) > 0 {
+			out = append(out, strings.Join(para, " "))
+			for range len(para) - 1 {
+				out = append(out, "")
+			}
+			para = nil
+		}
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if strings.TrimSpace(line) == "" {
+			flush()
+			out = append(out, line)
+			continue
+		}
+		para = append(para, line)
+	}
+	flush()
+	return strings.Join(out, "\n")
 }
 
 // CheckFile checks the table in file (a path) as Check does, against its
