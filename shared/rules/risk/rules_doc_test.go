@@ -109,8 +109,10 @@ func TestUrbanSprawl(t *testing.T) {
 	g.s.City[d-1], g.s.Armies[d-1] = true, 0
 	evs := actEvents(t, g, 1, Action{Kind: ActAttack, From: a, To: d, Dice: 3})
 	i := slices.IndexFunc(evs, func(e Event) bool { return e.Kind == EventConvert })
-	if i < 0 || evs[i].Count != 3 {
-		t.Errorf("events %+v: want the city of an Urban Sprawl converted into 3 armies", evs)
+	// 10 armies and the city's 3, less the 2 a roll of 3 dice against 2
+	// takes.
+	if have := g.s.Armies[a-1] + g.s.Armies[d-1]; i < 0 || evs[i].Count != 3 || have != 10+3-2 {
+		t.Errorf("events %+v, %d armies on both sides: want the city of an Urban Sprawl converted into 3 armies", evs, have)
 	}
 }
 
@@ -229,5 +231,59 @@ func TestStepsInOrder(t *testing.T) {
 		if !seen[step] {
 			t.Errorf("step %d never played", step)
 		}
+	}
+}
+
+// TestDisasterResolvedNextStep: a Disaster received in a trade, "The
+// Disaster(s) is resolved in the next step.": when the trading ends, step
+// 7 asks its receiver to resolve it.
+func TestDisasterResolvedNextStep(t *testing.T) {
+	g := trading(t)
+	g.p(2).Disasters.Cards = []cards.GoodsCard{takeGoods(t, g, cards.Quakes)}
+	must(t, act(g, 1, Action{Kind: ActDone})) // seat 2 alone: the trading ends
+	if st := g.Step(); g.s.Phase != PhaseDisaster || !slices.Equal(st.Actors, []ruleset.Seat{2}) {
+		t.Errorf("phase %s, actors %v after the trading: want step 7 and seat 2 resolving its Disaster", g.s.Phase, st.Actors)
+	}
+}
+
+// TestRiotCostsGoods: Table 2, Riots: "Also lose 1 Goods Card per city
+// affected." Over games of many seeds, seat 1 with 5 cities and 5 Goods
+// cards loses a card for each city the riot turns into an army.
+func TestRiotCostsGoods(t *testing.T) {
+	struck := 0
+	for seed := uint64(1); seed <= 20; seed++ {
+		g := newGame(t, config(seed, 3, 8, 0, SetupDeal))
+		s := &g.s
+		var mine []board.TerritoryID
+		for i := range s.Owner {
+			s.Owner[i], s.Armies[i], s.City[i] = 3, 1, false
+			if len(mine) < 5 {
+				s.Owner[i], s.Armies[i], s.City[i] = 1, 2, true
+				mine = append(mine, board.TerritoryID(i+1))
+			}
+		}
+		s.Owner[len(s.Owner)-1] = 2
+		for i := range s.Players {
+			s.Players[i].Reserve = 0
+		}
+		s.Round, s.Phase, s.Order, s.Turn = 1, PhaseDisaster, []ruleset.Seat{1, 2, 3}, 0
+		g.startTurn()
+		g.p(1).Disasters.Cards = []cards.GoodsCard{takeGoods(t, g, cards.Riots)}
+		got, _ := s.Goods.Draw(5)
+		g.p(1).Hand.Add(got...)
+		must(t, act(g, 1, Action{Kind: ActResolve, Order: mine}))
+		cities := 0
+		for _, c := range mine {
+			if s.City[c-1] {
+				cities++
+			}
+		}
+		if lost := 5 - len(g.p(1).Hand.Cards); lost != 5-cities {
+			t.Errorf("seed %d: %d cities rioted, %d Goods cards lost", seed, 5-cities, lost)
+		}
+		struck += 5 - cities
+	}
+	if struck == 0 {
+		t.Error("no riot struck a city in 20 games: the test checks nothing")
 	}
 }
