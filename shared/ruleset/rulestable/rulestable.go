@@ -1,9 +1,9 @@
 // Package rulestable checks a ruleset's table of rules: the RULES.md file
 // beside each ruleset that quotes every rule sentence of its document and
-// names the tests that check it. A ruleset's TestRulesTable reads the file
-// with CheckFile and fails on every problem, so the table cannot drift
-// from its document or its tests: change a word of a quote, drop a row or
-// rename a test and the check fails.
+// names the tests that check it. A ruleset's TestRulesTable is Test (which
+// reads the file with CheckFile) and fails on every problem, so the table
+// cannot drift from its document or its tests: change a word of a quote,
+// drop a row or rename a test and the check fails.
 //
 // A table names its document in a line of its own, "Document: NAME": a
 // file of the rule documents' directory (see DocumentDir), or a Go file
@@ -17,17 +17,18 @@
 // that is no rule: quoted so that the table accounts for the whole
 // document).
 //
-// Quotes. The rule cell's quotes are its “curly” pairs where a curly
-// quote opens first, or else its straight quotes paired in order ("a" and
-// "b"); a quote of the other kind inside them is text. Each quote is split at its ellipses ("..."
-// or "…") into fragments, and every fragment must occur in the document,
-// both read alike (see Normalize): curly quotes and apostrophes as
-// straight ones, markdown emphasis (* and **) dropped, runs of white space
-// as one space. Case counts. A row whose rule cell begins "CHOICE:" (what
-// the ruleset chose where the document is silent or vague: its quote is
-// our rule) or "Classic:" (a rule of the classic published game the
-// document leans on, quoted from that rulebook) is exempt, and covers
-// nothing.
+// Quotes. The rule cell's quotes are its “curly” pairs where a curly quote
+// opens first, or else its straight quotes paired in order ("a" and "b");
+// a quote of the other kind inside them is text, and what follows a quote
+// outside it (the ruleset's reading) is not checked. Each quote is split
+// at its ellipses ("..." or "…") into fragments, and every fragment must
+// occur in the document, both read alike (see Normalize): curly quotes and
+// apostrophes as straight ones, markdown emphasis (* and **) dropped, runs
+// of white space as one space, lines joined by a space. Case counts. A row
+// whose rule cell begins "CHOICE:" (what the ruleset chose where the
+// document is silent or vague: its quote is our rule) or "Classic:" (a
+// rule of the classic published game the document leans on, quoted from
+// that rulebook) is exempt, and covers nothing.
 //
 // Sentences. The document is cut into lines, and each line after every
 // ".", "!" or "?" followed by a space; a piece with fewer than MinLetters
