@@ -287,3 +287,27 @@ func TestRiotCostsGoods(t *testing.T) {
 		t.Error("no riot struck a city in 20 games: the test checks nothing")
 	}
 }
+
+// TestConquerTheWorld: "The game ends when either: - one person conquers
+// all other territories (ie removes all other players tokens from the
+// board)", and "The winner of the game is thus either; - the person who
+// has conquered all the territories": the conquest of the last territory
+// ends the game, won by the conqueror.
+func TestConquerTheWorld(t *testing.T) {
+	g, a, d := position(t, PhaseAttack)
+	for i := range g.s.Owner {
+		g.s.Owner[i] = 1
+	}
+	g.s.Owner[d-1], g.s.Armies[d-1], g.s.Armies[a-1] = 2, 1, 60
+	g.p(3).Alive = false
+	for g.s.Phase == PhaseAttack && g.s.Owner[d-1] == 2 {
+		must(t, act(g, 1, Action{Kind: ActAttack, From: a, To: d, Dice: 3}))
+	}
+	if over, _ := g.Over(); over {
+		t.Fatal("the game ended before the conquest's move")
+	}
+	must(t, act(g, 1, Action{Kind: ActOccupy, Count: 3}))
+	if over, winner := g.Over(); !over || winner != 1 {
+		t.Errorf("over %t, winner %d: want the game won by seat 1, holding every territory", over, winner)
+	}
+}
