@@ -48,6 +48,9 @@ const (
 	Environment Reason = "environment"
 	// Input: a fuzz input outside the sizes the target checks.
 	Input Reason = "input"
+	// Data: a file outside the repository that the test reads is absent
+	// (a rules table's document, looked up beside the clone).
+	Data Reason = "data"
 )
 
 // InCI reports whether the tests run under CI: the variable CI is set to

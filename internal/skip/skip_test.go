@@ -56,6 +56,7 @@ func TestNow(t *testing.T) {
 		{"CI: no display fails", "true", "", Display, false},
 		{"CI: -short fails", "1", "", Short, false},
 		{"CI: root fails", "true", "", Root, false},
+		{"CI: a data file missing fails", "true", "", Data, false},
 		{"CI: another platform is accepted", "true", "", Platform, true},
 		{"CI: an environment without the means is accepted", "true", "", Environment, true},
 		{"CI: a fuzz input out of range is accepted", "true", "", Input, true},
