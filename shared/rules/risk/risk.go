@@ -7,9 +7,10 @@
 //
 // # The rules of the round engine
 //
-// The numbered sentences are the rules this package applies; the tests name
-// them, and RULES.md maps each (and the rules of the three packages below)
-// to its tests.
+// The numbered sentences are the rules this package applies, in its own
+// words; the tests name them. RULES.md quotes the document itself, sentence
+// by sentence, and names the tests of each (here and in the three packages
+// below).
 //
 //  1. Set-up, the classic deal: the territories are shuffled and dealt one
 //     at a time in turn from a random first player, one army on each; then
