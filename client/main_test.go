@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"empires/internal/skip"
 	"fmt"
 	"image"
 	"image/color"
@@ -14,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	"empires/internal/skip"
 	"empires/shared/buildinfo"
 )
 

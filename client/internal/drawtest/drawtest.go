@@ -7,13 +7,14 @@
 package drawtest
 
 import (
-	"empires/internal/skip"
 	"fmt"
 	"os"
 	"runtime/debug"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"empires/internal/skip"
 )
 
 // frames carries functions to run in the game loop; nil without a display

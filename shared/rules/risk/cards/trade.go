@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"empires/shared/ruleset"
+	"empires/shared/words"
 )
 
 // Statement is what a player says of the cards it gives in a trade: "he
@@ -28,9 +29,9 @@ type Statement struct {
 // 14 points, with a 7 and a 7".
 func (s Statement) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d cards", s.Count)
+	b.WriteString(words.Plural(s.Count, "card"))
 	if s.PointsStated {
-		fmt.Fprintf(&b, ", worth %d points", s.Points)
+		fmt.Fprintf(&b, ", worth %s", words.Plural(s.Points, "point"))
 	}
 	for i, n := range s.Numbers {
 		if i == 0 {

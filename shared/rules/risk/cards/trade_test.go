@@ -155,4 +155,7 @@ func TestTrueStatement(t *testing.T) {
 	if _, err := TrueStatement(h, []GoodsID{9}); err == nil {
 		t.Error("a statement of a card not held")
 	}
+	if have, want := (Statement{Count: 3, PointsStated: true, Points: 1}).String(), "3 cards, worth 1 point"; have != want {
+		t.Errorf("have %q, want %q", have, want)
+	}
 }
