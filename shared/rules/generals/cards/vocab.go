@@ -494,32 +494,33 @@ func ParseRule(l *Lexicon, s string) (Rule, error) {
 	}
 	head, body, ok := strings.Cut(s, ":")
 	if !ok {
-		return Rule{}, fmt.Errorf("rule %q: want \"TRIGGER: ACTION\", like \"harvest: gain 1 stone\"", clip(s))
+		return Rule{}, fmt.Errorf("rule %s: want \"TRIGGER: ACTION\", like \"harvest: gain 1 stone\"", quoted(s))
 	}
 	var r Rule
 	head = strings.TrimSpace(head)
 	word, rest, _ := strings.Cut(head, " ")
-	r.Trigger = Trigger(slices.Index(triggerWords[:], word))
+	t := slices.Index(triggerWords[:], word)
+	r.Trigger = Trigger(max(t, 0))
 	switch {
-	case r.Trigger <= NoTrigger:
-		return Rule{}, fmt.Errorf("rule %q: %q is no trigger (want one of %s)", clip(s), clip(word), strings.Join(triggerWords[1:], ", "))
+	case t < 1:
+		return Rule{}, fmt.Errorf("rule %s: %q is no trigger (want one of %s)", quoted(s), clip(word), strings.Join(triggerWords[1:], ", "))
 	case r.Trigger == OnAbility:
 		c, err := ParseCost(l, rest)
 		if err != nil {
-			return Rule{}, fmt.Errorf("rule %q: %w", clip(s), err)
+			return Rule{}, fmt.Errorf("rule %s: %w", quoted(s), err)
 		}
 		r.Cost = c
 	case rest != "":
-		return Rule{}, fmt.Errorf("rule %q: only \"ability\" takes a cost before the colon, not %q", clip(s), word)
+		return Rule{}, fmt.Errorf("rule %s: only \"ability\" takes a cost before the colon, not %q", quoted(s), word)
 	}
 	parts := strings.Split(body, ";")
 	if len(parts) > MaxActions {
-		return Rule{}, fmt.Errorf("rule %q: %d actions, at most %d", clip(s), len(parts), MaxActions)
+		return Rule{}, fmt.Errorf("rule %s: %d actions, at most %d", quoted(s), len(parts), MaxActions)
 	}
 	for _, p := range parts {
 		a, err := parseAction(l, strings.Fields(p))
 		if err != nil {
-			return Rule{}, fmt.Errorf("rule %q: %w", clip(s), err)
+			return Rule{}, fmt.Errorf("rule %s: %w", quoted(s), err)
 		}
 		r.Actions = append(r.Actions, a)
 	}
@@ -531,10 +532,11 @@ func parseAction(l *Lexicon, f []string) (Action, error) {
 	if len(f) == 0 {
 		return Action{}, fmt.Errorf("an empty action (want a verb: %s)", strings.Join(verbWords[1:], ", "))
 	}
-	a := Action{Verb: Verb(slices.Index(verbWords[:], f[0]))}
-	if a.Verb <= NoVerb {
+	v := slices.Index(verbWords[:], f[0])
+	if v < 1 {
 		return Action{}, fmt.Errorf("%q is no verb (want one of %s)", clip(f[0]), strings.Join(verbWords[1:], ", "))
 	}
+	a := Action{Verb: Verb(v)}
 	args := f[1:]
 	need := func(n int, form string) error {
 		if len(args) < n {
@@ -714,12 +716,18 @@ func parseUnits(l *Lexicon, f []string) (Units, []string, error) {
 		}
 		return u, nil, fmt.Errorf("%q is no units: want units, soldiers, generals or a subtype (%s)", clip(w), strings.Join(names, ", "))
 	}
-	if w := f[1]; (u.One && w != one) || (!u.One && w != many) {
-		want := many
-		if u.One {
-			want = one
-		}
-		return u, nil, fmt.Errorf("%q: want %q after %q", clip(w), want, strings.Join(f[:1], " "))
+	if w := f[1]; u.One && w != one {
+		return u, nil, fmt.Errorf("\"one %s %s\": one is %q", f[0], w, one)
+	} else if !u.One && w != many {
+		return u, nil, fmt.Errorf("\"%s %s\": want %q, or \"one %s %s\"", f[0], w, many, f[0], w)
 	}
 	return u, f[2:], nil
+}
+
+// quoted quotes a rule for an error message, shortened past 80 bytes.
+func quoted(s string) string {
+	if len(s) > 80 {
+		s = s[:80] + "..."
+	}
+	return strconv.Quote(s)
 }
