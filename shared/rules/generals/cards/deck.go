@@ -192,6 +192,7 @@ func (c *Collection) Check(g GameType, lim Limits, d Deck) []ruleset.Rejection {
 	}
 	copies := map[ID]int{} // the copies of each ID up to this line
 	var ultra []string
+	playing, supply := 0, 0 // the cards of the collection
 	for _, e := range d.Entries {
 		reject := func(format string, args ...any) {
 			out = append(out, ruleset.Rejection{Index: e.Line, Order: e.ID.String(), Reason: fmt.Sprintf(format, args...)})
@@ -204,6 +205,11 @@ func (c *Collection) Check(g GameType, lim Limits, d Deck) []ruleset.Rejection {
 		if why := c.Legal(g, e.ID); why != "" {
 			reject("%s (%s) %s", e.ID, card.Name, why)
 			continue
+		}
+		if e.ID.Kind.Playing() {
+			playing += e.Copies
+		} else {
+			supply += e.Copies
 		}
 		before := copies[e.ID]
 		copies[e.ID] += e.Copies
@@ -220,7 +226,6 @@ func (c *Collection) Check(g GameType, lim Limits, d Deck) []ruleset.Rejection {
 	if len(ultra) > 1 {
 		whole("%d ultra rare cards (%s): only one in both decks", len(ultra), strings.Join(ultra, ", "))
 	}
-	playing, supply := d.Count()
 	if playing < lim.MinPlaying {
 		whole("the Draw Pile holds %s: at least %d", words.Plural(playing, "Playing Card"), lim.MinPlaying)
 	}

@@ -338,10 +338,10 @@ type Owner uint8
 
 // The owners of a selection.
 const (
-	NoOwner Owner = iota // this, attacker, blocker
-	Yours                // "your"
-	Enemy                // "enemy": an opponent's
-	AnyOwner             // "all": anyone's
+	NoOwner  Owner = iota // this, attacker, blocker
+	Yours                 // "your"
+	Enemy                 // "enemy": an opponent's
+	AnyOwner              // "all": anyone's
 )
 
 // Units is the units an action acts on: this unit, the attacker or the
