@@ -308,9 +308,6 @@ func (v Verb) String() string {
 	return verbWords[v]
 }
 
-// unitVerb reports whether v acts on units (takes UNITS).
-func (v Verb) unitVerb() bool { return v >= Strength }
-
 // Players is whom an action on players acts on. The zero Players is you.
 type Players uint8
 
