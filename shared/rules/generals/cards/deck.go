@@ -195,7 +195,7 @@ func (c *Collection) Check(g GameType, lim Limits, d Deck) []ruleset.Rejection {
 	playing, supply := 0, 0 // the cards of the collection
 	for _, e := range d.Entries {
 		reject := func(format string, args ...any) {
-			out = append(out, ruleset.Rejection{Index: e.Line, Order: e.ID.String(), Reason: fmt.Sprintf(format, args...)})
+			out = append(out, ruleset.Rejection{Index: e.Line, Order: fmt.Sprintf("%s %d", e.ID, e.Copies), Reason: fmt.Sprintf(format, args...)})
 		}
 		card, ok := c.Card(e.ID)
 		if !ok {

@@ -526,7 +526,7 @@ func (c *Collection) loadDecks(p *problems, fsys fs.FS, dir string) {
 			continue
 		}
 		for _, r := range rejections {
-			p.add(name, r.Index, "", "%v", &r)
+			p.add(name, r.Index, "", "%s", r.Reason)
 		}
 		if len(rejections) == 0 {
 			c.Ready[strings.TrimSuffix(path.Base(name), deckFileExt)] = deck

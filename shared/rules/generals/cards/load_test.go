@@ -252,8 +252,8 @@ func TestLoadRefusedCatalog(t *testing.T) {
 			[]string{`generals/generals.toml:92: key "subtype[6].name": a subtype is a lower-case word`}},
 		{"no catalogue", map[string]string{CatalogFile: ""}, []string{`generals/generals.toml: cannot read the file`}},
 		{"illegal deck", map[string]string{"decks/huns.deck": "generals deck 1\nEGFETHS4 6\nEGFETHS9\n"}, []string{
-			`generals/decks/huns.deck:2: EGFETHS4: 6 copies of EGFETHS4 (Horseman Platoon), a common: at most 5`,
-			`generals/decks/huns.deck:3: EGFETHS9: there is no card EGFETHS9`,
+			`generals/decks/huns.deck:2: 6 copies of EGFETHS4 (Horseman Platoon), a common: at most 5`,
+			`generals/decks/huns.deck:3: there is no card EGFETHS9`,
 			`generals/decks/huns.deck: the Draw Pile holds 6 Playing Cards: at least 25`,
 		}},
 		{"no deck", map[string]string{"decks/huns.deck": "# nothing\n"}, []string{`generals/decks/huns.deck: an empty deck`}},
