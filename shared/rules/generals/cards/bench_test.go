@@ -18,7 +18,8 @@ func BenchmarkLoad(b *testing.B) {
 // BenchmarkCheckDeck measures decoding and checking a ready-made deck.
 func BenchmarkCheckDeck(b *testing.B) {
 	c := collection(b)
-	data := c.Ready["huns"].Encode()
+	d, _ := c.Ready("huns")
+	data := d.Encode()
 	for b.Loop() {
 		if _, rs, err := c.CheckDeck(OpenGame(), Standard, data); err != nil || len(rs) > 0 {
 			b.Fatal(rs, err)

@@ -185,6 +185,11 @@ var (
 // 3"); more than one ultra rare card in both decks; too few cards.
 // Past maxDeckProblem problems one more counts the rest.
 func (c *Collection) Check(g GameType, lim Limits, d Deck) []ruleset.Rejection {
+	return truncate(c.check(g, lim, d))
+}
+
+// check is Check without the bound on the problems.
+func (c *Collection) check(g GameType, lim Limits, d Deck) []ruleset.Rejection {
 	var out []ruleset.Rejection
 	total := map[ID]int{} // the copies of each ID in the whole deck
 	for _, e := range d.Entries {
@@ -235,6 +240,12 @@ func (c *Collection) Check(g GameType, lim Limits, d Deck) []ruleset.Rejection {
 	if playing+supply < lim.MinTotal {
 		whole("the decks hold %s: at least %d", words.Plural(playing+supply, "card"), lim.MinTotal)
 	}
+	return out
+}
+
+// truncate keeps the first maxDeckProblem problems, and one more that
+// counts the rest.
+func truncate(out []ruleset.Rejection) []ruleset.Rejection {
 	if len(out) > maxDeckProblem {
 		more := len(out) - maxDeckProblem
 		out = append(out[:maxDeckProblem], ruleset.Rejection{Reason: fmt.Sprintf("and %s", words.Plural(more, "more problem"))})
@@ -250,7 +261,7 @@ func (c *Collection) CheckDeck(g GameType, lim Limits, data []byte) (Deck, []rul
 	if err != nil {
 		return Deck{}, nil, err
 	}
-	problems = append(problems, c.Check(g, lim, d)...)
+	problems = append(problems, c.check(g, lim, d)...)
 	slices.SortStableFunc(problems, func(a, b ruleset.Rejection) int {
 		switch {
 		case a.Index == 0 && b.Index != 0:
@@ -260,9 +271,5 @@ func (c *Collection) CheckDeck(g GameType, lim Limits, data []byte) (Deck, []rul
 		}
 		return a.Index - b.Index
 	})
-	if len(problems) > maxDeckProblem+1 {
-		more := len(problems) - maxDeckProblem
-		problems = append(problems[:maxDeckProblem], ruleset.Rejection{Reason: fmt.Sprintf("and %s", words.Plural(more, "more problem"))})
-	}
-	return d, problems, nil
+	return d, truncate(problems), nil
 }

@@ -109,7 +109,7 @@ func TestReadyDecks(t *testing.T) {
 	c := collection(t)
 	want := map[Kind]int{General: 5, Soldier: 9, Kingdom: 5, Strategy: 5, Tactics: 5, Resource: 15, Trader: 3, ActOfGod: 2}
 	for _, name := range []string{"huns", "rome", "egypt", "han"} {
-		d, ok := c.Ready[name]
+		d, ok := c.Ready(name)
 		if !ok {
 			t.Errorf("no ready-made deck %q", name)
 			continue
@@ -208,4 +208,25 @@ func FuzzDecodeDeck(f *testing.F) {
 			t.Errorf("%q: the encoding does not read back: %v %v", data, lineProblems, err)
 		}
 	})
+}
+
+// TestDeckProblemsBounded checks that a deck of many problems lists the
+// first ones one by one, then one that counts the rest.
+func TestDeckProblemsBounded(t *testing.T) {
+	c := collection(t)
+	var lines []string
+	for i := range 50 {
+		lines = append(lines, fmt.Sprintf("EGFETHS%d 1", 100+i)) // no such cards
+	}
+	have := deckProblems(t, c, OpenGame(), Standard, deckText(lines...))
+	if len(have) != maxDeckProblem+1 {
+		t.Fatalf("%d problems, want %d", len(have), maxDeckProblem+1)
+	}
+	if want := "2: there is no card EGFETHS100 in the collection"; have[0] != want {
+		t.Errorf("first problem %q, want %q", have[0], want)
+	}
+	// 50 unknown cards and a Draw Pile of none: 51 problems, 40 listed.
+	if want := "0: and 11 more problems"; have[maxDeckProblem] != want {
+		t.Errorf("last problem %q, want %q", have[maxDeckProblem], want)
+	}
 }

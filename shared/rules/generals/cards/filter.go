@@ -79,7 +79,13 @@ func (g GameType) String() string {
 
 // kindWord is a kind's word in a House rules filter: "act-of-god".
 func kindWord(k Kind) string {
-	return strings.ToLower(strings.ReplaceAll(strings.TrimPrefix(k.String(), "Specialty "), " ", "-"))
+	switch k {
+	case Resource:
+		return "resource"
+	case Trader:
+		return "trader"
+	}
+	return strings.ToLower(strings.ReplaceAll(k.String(), " ", "-"))
 }
 
 // ParseGameType reads a game type: "open"; "edition CODE" ("edition FE");

@@ -42,6 +42,9 @@ func TestGameTypes(t *testing.T) {
 		{"house kind!=act-of-god; edition=FE", "EGFENTR1", ""},
 		{"house kind=soldier,resource; era=Antiquity", "EGFETHS4", ""},
 		{"house kind=soldier,resource; era=Antiquity", "EGFETHG4", "is barred"},
+		{"house kind=trader,act-of-god,general,kingdom,strategy,tactics", "EGFENTM1", ""},
+		{"house kind=trader,act-of-god,general,kingdom,strategy,tactics", "EGFENTA1", ""},
+		{"house kind=trader,act-of-god,general,kingdom,strategy,tactics", "EGFENTR1", `"kind=trader,act-of-god,general,kingdom,strategy,tactics"`},
 		{"house id!=EGFETHS4; game=EG", "EGFETHS4", `"id!=EGFETHS4"`},
 		{"house id!=EGFETHS4; game=EG", "TXFERMK1", `"game=EG"`},
 		{"house id!=EGFETHS4; game=EG", "EGFETHS1a", ""},
@@ -116,7 +119,8 @@ func TestDeckInGameType(t *testing.T) {
 	if have := deckProblems(t, c, g, Standard, data); !reflect.DeepEqual(have, want) {
 		t.Errorf("have %q, want %q", have, want)
 	}
-	for name, d := range c.Ready {
+	for _, name := range c.ReadyNames() {
+		d, _ := c.Ready(name)
 		epoch, _ := c.ParseGameType("epoch Antiquity")
 		if rs := c.Check(epoch, Standard, d); len(rs) > 0 {
 			t.Errorf("%s in an Epoch game of Antiquity: %v", name, rs)

@@ -120,10 +120,25 @@ type Collection struct {
 	Lexicon  Lexicon
 	Empires  []EmpireDef
 	cards    map[ID]*Card
-	ids      []ID // sorted by String
-	// Ready are the ready-made decks, by file name without ".deck"
-	// ("huns"), each legal in an Open game.
-	Ready map[string]Deck
+	ids      []ID            // sorted by String
+	ready    map[string]Deck // the ready-made decks by name
+}
+
+// Ready returns the ready-made deck of name, its file's name without
+// ".deck" ("huns"): legal in an Open game.
+func (c *Collection) Ready(name string) (Deck, bool) {
+	d, ok := c.ready[name]
+	return d, ok
+}
+
+// ReadyNames returns the names of the ready-made decks, sorted.
+func (c *Collection) ReadyNames() []string {
+	names := make([]string, 0, len(c.ready))
+	for name := range c.ready {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
 }
 
 // Card returns the card of id, and false when the collection has none.
@@ -228,7 +243,7 @@ func (p *problems) decode(fsys fs.FS, file string, v any) locator {
 // may not have, a ready-made deck that is not legal in an Open game.
 func Load(fsys fs.FS, dir string) (*Collection, error) {
 	var p problems
-	c := &Collection{cards: map[ID]*Card{}, Ready: map[string]Deck{}}
+	c := &Collection{cards: map[ID]*Card{}, ready: map[string]Deck{}}
 	var cat catalogFile
 	catFile := path.Join(dir, CatalogFile)
 	if loc := p.decode(fsys, catFile, &cat); loc != nil {
@@ -529,7 +544,7 @@ func (c *Collection) loadDecks(p *problems, fsys fs.FS, dir string) {
 			p.add(name, r.Index, "", "%s", r.Reason)
 		}
 		if len(rejections) == 0 {
-			c.Ready[strings.TrimSuffix(path.Base(name), deckFileExt)] = deck
+			c.ready[strings.TrimSuffix(path.Base(name), deckFileExt)] = deck
 		}
 	}
 }

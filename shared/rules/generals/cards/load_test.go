@@ -2,7 +2,6 @@ package cards
 
 import (
 	"io/fs"
-	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -66,7 +65,8 @@ func TestDefaultCollection(t *testing.T) {
 		if total < 20 {
 			t.Errorf("%s has %d cards, want 20 at least", e.Name, total)
 		}
-		if !slices.ContainsFunc(slices.Collect(maps.Values(c.Ready)), func(d Deck) bool {
+		if !slices.ContainsFunc(c.ReadyNames(), func(name string) bool {
+			d, _ := c.Ready(name)
 			return slices.ContainsFunc(d.Entries, func(en Entry) bool { return en.ID.Kind == General && en.ID.Empire == EmpireCode(e.Code) })
 		}) {
 			t.Errorf("%s has no ready-made deck (none led by its Generals)", e.Name)
@@ -85,8 +85,8 @@ func TestDefaultCollection(t *testing.T) {
 			t.Errorf("no %s card", r)
 		}
 	}
-	if len(c.Ready) != empires {
-		t.Errorf("%d ready-made decks for %d empires", len(c.Ready), empires)
+	if len(c.ReadyNames()) != empires {
+		t.Errorf("%d ready-made decks for %d empires", len(c.ReadyNames()), empires)
 	}
 	// The document's own examples.
 	for id, name := range map[string]string{"EGFETHS4": "Horseman Platoon", "EGFETHS1a": "Hun Warrior", "EGFETHS1b": "Hun Warrior", "EGFETHS1c": "Hun Warrior", "EGFEHCR1": "Liaoning Mine"} {
