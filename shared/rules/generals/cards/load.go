@@ -254,7 +254,8 @@ func Load(fsys fs.FS, dir string) (*Collection, error) {
 	}
 	names, err := fs.Glob(fsys, path.Join(dir, EmpiresDir, "*.toml"))
 	if err != nil || len(names) == 0 {
-		return nil, fmt.Errorf("%s: no empire files (*.toml)", path.Join(dir, EmpiresDir))
+		p.add(path.Join(dir, EmpiresDir), 0, "", "no empire files (*.toml)")
+		return nil, joinErrs(p.errs)
 	}
 	sort.Strings(names)
 	for _, name := range names {

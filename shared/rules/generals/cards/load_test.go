@@ -257,6 +257,8 @@ func TestLoadRefusedCatalog(t *testing.T) {
 			`generals/decks/huns.deck: the Draw Pile holds 6 Playing Cards: at least 25`,
 		}},
 		{"no deck", map[string]string{"decks/huns.deck": "# nothing\n"}, []string{`generals/decks/huns.deck: an empty deck`}},
+		{"no empires", map[string]string{"empires/huns.toml": "", "empires/rome.toml": "", "empires/egypt.toml": "", "empires/han.toml": "", "empires/neutral.toml": ""},
+			[]string{`generals/empires: no empire files (*.toml)`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
