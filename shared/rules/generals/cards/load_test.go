@@ -320,3 +320,66 @@ func FuzzLoad(f *testing.F) {
 		}
 	})
 }
+
+// TestModAddsEmpire checks that a mod directory adds an empire, its
+// resource and a deck without Go: the files are read through the same
+// overlay as every ruleset's (rulesfile.Overlay).
+func TestModAddsEmpire(t *testing.T) {
+	catalog, err := fs.ReadFile(assets.Rules(), Dir+"/"+CatalogFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod := fstest.MapFS{
+		Dir + "/" + CatalogFile: {Data: append(catalog, "\n[[resource]]\nname = \"silk\"\nplural = \"silk\"\n"...)},
+		Dir + "/empires/persia.toml": {Data: []byte(`[empire]
+code = "PE"
+name = "Persia"
+style = "Immortals and the King's Road."
+
+[[card]]
+id = "EGXEPEG1"
+name = "Cyrus the Great"
+rarity = "rare"
+cost = "2 gold, 1 silk"
+strength = 5
+life = 6
+rules = ["always: life +1 your infantry"]
+text = "King of the four corners of the world."
+
+[[card]]
+id = "EGXEPES1"
+name = "Immortals"
+rarity = "common"
+subtype = "infantry"
+cost = "1 iron, 1 food"
+strength = 3
+life = 3
+text = "Ten thousand, never fewer."
+
+[[card]]
+id = "EGXEPER1"
+name = "Silk Caravan"
+rarity = "common"
+rules = ["harvest: gain 1 silk", "ability discard: gain 3 silk"]
+text = "Bales from the east, paid for in silver."
+`)},
+		Dir + "/decks/persia.deck": {Data: []byte("generals deck 1\nEGXEPEG1\nEGXEPES1 5\nEGFETHS4 5\nEGFERMS1 5\nEGFEEYS2 5\nEGFEHCS3 5\nEGXEPER1 5\n")},
+	}
+	c, err := Load(rulesfile.Overlay(mod, assets.Rules()), Dir)
+	if err != nil {
+		t.Fatalf("the mod: %v", err)
+	}
+	if e, ok := c.Empire("PE"); !ok || e.Name != "Persia" {
+		t.Errorf("no empire Persia: %+v", c.Empires)
+	}
+	caravan, ok := c.Card(mustID(t, "EGXEPER1"))
+	if !ok || caravan.Rules[0].String() != "harvest: gain 1 silk" {
+		t.Errorf("the Silk Caravan: %+v", caravan)
+	}
+	if _, ok := c.Card(mustID(t, "EGFETHS4")); !ok {
+		t.Error("the mod hides the built-in empires")
+	}
+	if !slices.Contains(c.ReadyNames(), "persia") || !slices.Contains(c.ReadyNames(), "huns") {
+		t.Errorf("ready-made decks %v, want persia among the built-in ones", c.ReadyNames())
+	}
+}
