@@ -25,7 +25,7 @@ const (
 // GameDef is a game of the identification numbers' first part: "EG", the
 // basic game. A Theme Expansion's cards are valid in every Epoch game.
 type GameDef struct {
-	Code  string `toml:"code"`
+	Code  GameCode `toml:"code"`
 	Name  string `toml:"name"`
 	Theme bool   `toml:"theme"`
 }
@@ -33,7 +33,7 @@ type GameDef struct {
 // EditionDef is an edition ("FE", the Family Edition) and its era
 // ("Antiquity"): Edition play keeps one edition, an Epoch game one era.
 type EditionDef struct {
-	Code string `toml:"code"`
+	Code EditionCode `toml:"code"`
 	Name string `toml:"name"`
 	Era  string `toml:"era"`
 }
@@ -65,7 +65,7 @@ type catalogFile struct {
 // EmpireDef is an empire of the collection: its code in the
 // identification numbers, its name, and a line about its playing style.
 type EmpireDef struct {
-	Code  string `toml:"code"`
+	Code  EmpireCode `toml:"code"`
 	Name  string `toml:"name"`
 	Style string `toml:"style"`
 }
@@ -152,7 +152,7 @@ func (c *Collection) IDs() []ID { return slices.Clone(c.ids) }
 
 // Edition returns the edition of code.
 func (c *Collection) Edition(code EditionCode) (EditionDef, bool) {
-	i := slices.IndexFunc(c.Editions, func(e EditionDef) bool { return e.Code == string(code) })
+	i := slices.IndexFunc(c.Editions, func(e EditionDef) bool { return e.Code == code })
 	if i < 0 {
 		return EditionDef{}, false
 	}
@@ -161,7 +161,7 @@ func (c *Collection) Edition(code EditionCode) (EditionDef, bool) {
 
 // Game returns the game of code.
 func (c *Collection) Game(code GameCode) (GameDef, bool) {
-	i := slices.IndexFunc(c.Games, func(g GameDef) bool { return g.Code == string(code) })
+	i := slices.IndexFunc(c.Games, func(g GameDef) bool { return g.Code == code })
 	if i < 0 {
 		return GameDef{}, false
 	}
@@ -170,7 +170,7 @@ func (c *Collection) Game(code GameCode) (GameDef, bool) {
 
 // Empire returns the empire of code.
 func (c *Collection) Empire(code EmpireCode) (EmpireDef, bool) {
-	i := slices.IndexFunc(c.Empires, func(e EmpireDef) bool { return e.Code == string(code) })
+	i := slices.IndexFunc(c.Empires, func(e EmpireDef) bool { return e.Code == code })
 	if i < 0 {
 		return EmpireDef{}, false
 	}
@@ -290,20 +290,20 @@ func (c *Collection) checkCatalog(p *problems, file string, loc locator, cat *ca
 	}
 	for i, g := range cat.Game {
 		key := fmt.Sprintf("game[%d]", i)
-		if len(g.Code) != 2 || !capitals(g.Code) {
-			bad(key+".code", "a game's code is two capital letters, not %q", clip(g.Code))
+		if len(g.Code) != 2 || !capitals(string(g.Code)) {
+			bad(key+".code", "a game's code is two capital letters, not %q", clip(string(g.Code)))
 		}
-		unique("game", key+".code", g.Code)
+		unique("game", key+".code", string(g.Code))
 		if strings.TrimSpace(g.Name) == "" {
 			bad(key+".name", "a game needs a name")
 		}
 	}
 	for i, e := range cat.Edition {
 		key := fmt.Sprintf("edition[%d]", i)
-		if len(e.Code) != 2 || !capitals(e.Code) {
-			bad(key+".code", "an edition's code is two capital letters, not %q", clip(e.Code))
+		if len(e.Code) != 2 || !capitals(string(e.Code)) {
+			bad(key+".code", "an edition's code is two capital letters, not %q", clip(string(e.Code)))
 		}
-		unique("edition", key+".code", e.Code)
+		unique("edition", key+".code", string(e.Code))
 		if strings.TrimSpace(e.Name) == "" || strings.TrimSpace(e.Era) == "" {
 			bad(key, "an edition needs a name and an era")
 		}
@@ -365,20 +365,20 @@ func (c *Collection) addEmpire(p *problems, file string, loc locator, ef *empire
 	bad := func(key, format string, args ...any) { p.add(file, loc.line(key), key, format, args...) }
 	e := ef.Empire
 	switch {
-	case len(e.Code) != 2 || !capitals(e.Code):
-		bad("empire.code", "an empire's code is two capital letters, not %q", clip(e.Code))
+	case len(e.Code) != 2 || !capitals(string(e.Code)):
+		bad("empire.code", "an empire's code is two capital letters, not %q", clip(string(e.Code)))
 		return
 	case strings.TrimSpace(e.Name) == "":
 		bad("empire.name", "an empire needs a name")
 	}
-	if old, ok := c.Empire(EmpireCode(e.Code)); ok {
+	if old, ok := c.Empire(e.Code); ok {
 		bad("empire.code", "empire %s is also %s, in another file", e.Code, old.Name)
 		return
 	}
 	c.Empires = append(c.Empires, e)
 	for i, row := range ef.Card {
 		key := fmt.Sprintf("card[%d]", i)
-		card, ok := c.checkCard(p, file, loc, key, EmpireCode(e.Code), row)
+		card, ok := c.checkCard(p, file, loc, key, e.Code, row)
 		if !ok {
 			continue
 		}

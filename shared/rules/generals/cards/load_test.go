@@ -45,7 +45,7 @@ func TestDefaultCollection(t *testing.T) {
 	}
 	empires := 0
 	for _, e := range c.Empires {
-		n := count[EmpireCode(e.Code)]
+		n := count[e.Code]
 		if e.Code == "NT" {
 			for _, k := range []Kind{Resource, Trader, ActOfGod} {
 				if n[k] < 3 {
@@ -67,7 +67,7 @@ func TestDefaultCollection(t *testing.T) {
 		}
 		if !slices.ContainsFunc(c.ReadyNames(), func(name string) bool {
 			d, _ := c.Ready(name)
-			return slices.ContainsFunc(d.Entries, func(en Entry) bool { return en.ID.Kind == General && en.ID.Empire == EmpireCode(e.Code) })
+			return slices.ContainsFunc(d.Entries, func(en Entry) bool { return en.ID.Kind == General && en.ID.Empire == e.Code })
 		}) {
 			t.Errorf("%s has no ready-made deck (none led by its Generals)", e.Name)
 		}
