@@ -26,16 +26,16 @@ const (
 // basic game. A Theme Expansion's cards are valid in every Epoch game.
 type GameDef struct {
 	Code  GameCode `toml:"code"`
-	Name  string `toml:"name"`
-	Theme bool   `toml:"theme"`
+	Name  string   `toml:"name"`
+	Theme bool     `toml:"theme"`
 }
 
 // EditionDef is an edition ("FE", the Family Edition) and its era
 // ("Antiquity"): Edition play keeps one edition, an Epoch game one era.
 type EditionDef struct {
 	Code EditionCode `toml:"code"`
-	Name string `toml:"name"`
-	Era  string `toml:"era"`
+	Name string      `toml:"name"`
+	Era  string      `toml:"era"`
 }
 
 // ResourceDef is a resource that harvests gain and costs pay: its name
@@ -66,8 +66,8 @@ type catalogFile struct {
 // identification numbers, its name, and a line about its playing style.
 type EmpireDef struct {
 	Code  EmpireCode `toml:"code"`
-	Name  string `toml:"name"`
-	Style string `toml:"style"`
+	Name  string     `toml:"name"`
+	Style string     `toml:"style"`
 }
 
 // cardRow is a card as a file writes it.
