@@ -196,6 +196,9 @@ func TestLoadRefused(t *testing.T) {
 		{"kingdom with strength", testEmpire(card("EGFEZZK1", "strength = 1\n")), []string{`:6: key "card[0]": a Kingdom has no strength, life, pull or subtype`}},
 		{"bad subtype", testEmpire(soldier("subtype = \"dragons\"\n")), []string{`:13: key "card[0].subtype": there is no subtype "dragons"`}},
 		{"bad rule", testEmpire(soldier("rules = [\n  \"play: draw 1\",\n  \"attack: fly 2\",\n]\n")), []string{`:15: key "card[0].rules[1]": rule "attack: fly 2": "fly" is no verb`}},
+		{"array closed after its last value", testEmpire(soldier("rules = [\n  \"play: draw 1\",\n  \"attack: fly 2\"]\n") + card("EGFEZZK1", "cost = \"1 gem\"\n")), []string{
+			`:15: key "card[0].rules[1]"`, `:22: key "card[1].cost"`,
+		}},
 		{"harvest on a soldier", testEmpire(soldier("rules = [\"harvest: gain 1 food\"]\n")), []string{`:13: key "card[0].rules[0]": a Soldier does not harvest`}},
 		{"attack on a kingdom", testEmpire(card("EGFEZZK1", "rules = [\"attack: draw 1\"]\n")), []string{`:11: key "card[0].rules[0]": a Kingdom does not fight`}},
 		{"tactics always", testEmpire(card("EGFEZZT1", "rules = [\"always: draw 1\"]\n")), []string{`:11: key "card[0].rules[0]": a Tactics acts once, when played`}},

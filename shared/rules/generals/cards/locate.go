@@ -23,12 +23,12 @@ func locate(data []byte) locator {
 		n := i + 1
 		t := strings.TrimSpace(line)
 		if array != "" {
-			switch {
-			case strings.HasPrefix(t, "]"):
-				array = ""
-			case strings.HasPrefix(t, `"`) || strings.HasPrefix(t, "'"):
+			if strings.HasPrefix(t, `"`) || strings.HasPrefix(t, "'") {
 				lines.note(fmt.Sprintf("%s[%d]", array, elem), n)
 				elem++
+			}
+			if strings.HasPrefix(t, "]") || strings.HasSuffix(t, "]") {
+				array = "" // closed on its own line or after the last value
 			}
 			continue
 		}
