@@ -49,6 +49,9 @@ type ai struct {
 	rng   *rand.Rand
 	b     *board.Board
 	key   [3]uint64
+	// cache holds the normal level's forecasts, a function of their key
+	// alone: it changes no choice, only the time one takes.
+	cache map[oddsKey]forecast
 }
 
 // mind is what the AI works with for one action.
@@ -84,7 +87,12 @@ func (a *ai) Act(rv ruleset.View, step ruleset.Step, s ruleset.Seat) ([]byte, er
 		a.b, a.key = b, key
 	}
 	m := mind{ai: a, v: v, s: s}
-	act := m.choose()
+	var act Action
+	if a.level == ruleset.Normal {
+		act = m.read().normal()
+	} else {
+		act = m.choose()
+	}
 	act.Seq = step.Seq
 	return wire.Marshal(&act)
 }
