@@ -22,13 +22,19 @@ import (
 //     where it has more armies than the defender and its city, builds a city
 //     wherever one army is left beside it, buys the first Empire card it can
 //     with all its Goods cards.
-//   - normal places on the border territory most threatened for its armies,
-//     attacks where AttackOdds gives 60% or more, moves idle armies to the
-//     front, builds cities as easy does, buys the dearest Empire card it
-//     can with the Goods cards worth the fewest points that pay it, nukes
-//     the strongest enemy next to it, and trades once a step
-//     (normalTrade). Easy leaves the trading table at once; random also
-//     makes air drops.
+//   - normal plays from a reading of its view (ai_normal.go): it weighs
+//     each attack by its exact odds (battle.AttackOdds, with the city's +1
+//     and its own Attack bonuses) against what the territory is worth to it
+//     (a territory card, completing or nearing a continent, breaking one
+//     another holds, a city, a player's last territories, the last round's
+//     count), keeps a garrison on the borders of the continents it holds,
+//     places its armies for its best attack (first where a held continent
+//     is short), moves idle armies to the front, builds all the cities it
+//     may, answers the city question by the odds, nukes the largest army
+//     next to it, air drops where 3 armies likely take a territory worth
+//     it, trades fair deals, orders its riots and chooses the plague's
+//     place to lose least, and buys the Empire cards of most face value it
+//     can, never the last King that would end the game unless it wins.
 func Levels() []ruleset.Level {
 	return []ruleset.Level{ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal}
 }
@@ -139,15 +145,6 @@ func (m mind) choose() Action {
 		if m.level == ruleset.Passive {
 			return Action{Kind: ActClaim, Territory: free[0]}
 		}
-		if m.level == ruleset.Normal { // next to its own
-			for _, t := range free {
-				for _, u := range m.b.Neighbours(t) {
-					if m.at(u).Owner == m.s && m.at(u).Armies > 0 {
-						return Action{Kind: ActClaim, Territory: t}
-					}
-				}
-			}
-		}
 		return Action{Kind: ActClaim, Territory: pick(m.rng, free)}
 	case PhaseDeploy:
 		return Action{Kind: ActPlace, Territory: m.placeOn(), Count: 1}
@@ -209,12 +206,7 @@ func (m mind) placeOn() board.TerritoryID {
 	}
 	best, score := mine[0], -1
 	for _, t := range mine {
-		sc := m.threat(t)
-		if m.level == ruleset.Normal && sc > 0 {
-			sc = sc*4 - m.at(t).Armies
-			sc = max(sc, 1)
-		}
-		if sc > score {
+		if sc := m.threat(t); sc > score {
 			best, score = t, sc
 		}
 	}
@@ -232,26 +224,11 @@ func (m mind) holds(b cards.Bonus) bool {
 	return m.rules.cards.Has(append(slices.Clone(me.Empire), me.NewEmpire...), b)
 }
 
-// special plays the Nuke or the Air Drop (rule 21), or returns false:
-// normal nukes the enemy territory next to its own with the most armies
-// (4 or more); random drops from its largest army onto a random enemy
-// territory half the time.
+// special plays the Air Drop (rule 21), or returns false: random drops
+// from its largest army onto a random enemy territory half the time.
 func (m mind) special() (Action, bool) {
 	v := m.v
 	nuked := m.nuked
-	if m.level == ruleset.Normal && m.holds(cards.Nuke) && !v.NukeUsed {
-		best, most := board.TerritoryID(0), 3
-		for _, t := range m.mine() {
-			for _, u := range m.b.Neighbours(t) {
-				if y := m.at(u); y.Owner != m.s && y.Armies > most {
-					best, most = u, y.Armies
-				}
-			}
-		}
-		if best != 0 {
-			return Action{Kind: ActNuke, Territory: best}, true
-		}
-	}
 	if m.level == ruleset.Random && m.holds(cards.AirDrop) && !v.DropUsed && m.rng.IntN(2) == 0 {
 		from := board.TerritoryID(0)
 		for _, t := range m.mine() {
@@ -295,13 +272,6 @@ func (m mind) attack() Action {
 			}
 			o := option{from: t, to: u}
 			switch m.level {
-			case ruleset.Normal:
-				f, err := battle.AttackOdds(battle.Attack{Attackers: min(x.Armies, battle.MaxArmies), Defenders: min(y.Armies, battle.MaxArmies),
-					City: y.City, CityArmies: cityArmies, StopAt: 1})
-				if err != nil {
-					continue
-				}
-				o.win = f.Win
 			case ruleset.Easy:
 				def := y.Armies
 				if y.City {
@@ -326,13 +296,9 @@ func (m mind) attack() Action {
 		o := pick(m.rng, opts)
 		return Action{Kind: ActAttack, From: o.from, To: o.to, Dice: 1 + m.rng.IntN(battle.AttackDice(m.at(o.from).Armies))}
 	}
-	need := 0.6
-	if m.level == ruleset.Easy {
-		need = 1
-	}
-	var best *option
+	var best *option // easy: the first where it outnumbers the defender
 	for i := range opts {
-		if opts[i].win >= need && (best == nil || opts[i].win > best.win) {
+		if opts[i].win >= 1 && best == nil {
 			best = &opts[i]
 		}
 	}
@@ -342,23 +308,8 @@ func (m mind) attack() Action {
 	return Action{Kind: ActAttack, From: best.from, To: best.to, Dice: battle.AttackDice(m.at(best.from).Armies)}
 }
 
-// move makes the free move: normal moves the most armies of a territory
-// with no enemy next to it towards one with.
+// move ends the turn: passive, random and easy make no free move.
 func (m mind) move() Action {
-	if m.level != ruleset.Normal {
-		return Action{Kind: ActEndTurn}
-	}
-	for _, t := range m.mine() {
-		x := m.at(t)
-		if x.Armies < 2 || m.threat(t) > 0 {
-			continue
-		}
-		for _, u := range m.b.Neighbours(t) {
-			if m.at(u).Owner == m.s && m.threat(u) > 0 && !m.nuked(u) {
-				return Action{Kind: ActMove, From: t, To: u, Count: x.Armies - 1}
-			}
-		}
-	}
 	return Action{Kind: ActEndTurn}
 }
 
@@ -388,13 +339,9 @@ func (m mind) build() Action {
 }
 
 // trade: random offers 3 random cards to a random trader, answers offers
-// made to it at random, then leaves; normal trades as normalTrade says;
-// passive and easy leave at once.
+// made to it at random, then leaves; passive and easy leave at once.
 func (m mind) trade() Action {
 	v := m.v
-	if m.level == ruleset.Normal {
-		return m.normalTrade()
-	}
 	if m.level != ruleset.Random {
 		return Action{Kind: ActDone}
 	}
@@ -433,9 +380,7 @@ func (m mind) part(hand *cards.Hand) cards.Part {
 }
 
 // buy buys an Empire card it can pay, or ends: random and easy the first
-// suit's card they can pay with all their Goods cards; normal the dearest
-// card it can pay, with the Goods cards worth the fewest points that pay
-// it, so that the rest may buy more.
+// suit's card they can pay with all their Goods cards.
 func (m mind) buy() Action {
 	v := m.v
 	if m.level == ruleset.Passive {
@@ -448,30 +393,13 @@ func (m mind) buy() Action {
 	}
 	supply := &cards.EmpireSupply{Piles: v.Empires}
 	emp := &cards.Empire{Held: v.Players[m.s-1].Empire, New: v.Players[m.s-1].NewEmpire}
-	best, cost, pay := cards.NoSuit, -1, ids
 	for _, suit := range cards.Suits() {
 		p := cards.Purchase{Suits: []cards.Suit{suit}, Goods: ids}
-		price, _, err := m.rules.cards.Price(supply, emp, hand, p)
-		if err != nil {
-			continue
-		}
-		next, _ := supply.Next(suit)
-		if c := m.rules.cards.Cost(next); c > cost {
-			best, cost, pay = suit, c, ids
-			if m.level != ruleset.Normal {
-				break
-			}
-			if least := cheapest(hand, price); least != nil || price == 0 {
-				if _, _, err := m.rules.cards.Price(supply, emp, hand, cards.Purchase{Suits: []cards.Suit{suit}, Goods: least}); err == nil {
-					pay = least
-				}
-			}
+		if _, _, err := m.rules.cards.Price(supply, emp, hand, p); err == nil {
+			return Action{Kind: ActBuy, Purchase: p}
 		}
 	}
-	if best == cards.NoSuit {
-		return Action{Kind: ActEndPurchase}
-	}
-	return Action{Kind: ActBuy, Purchase: cards.Purchase{Suits: []cards.Suit{best}, Goods: pay}}
+	return Action{Kind: ActEndPurchase}
 }
 
 // cheapest returns the Goods cards of hand worth the fewest points (Table
@@ -501,58 +429,6 @@ func cheapest(hand *cards.Hand, price int) []cards.GoodsID {
 		}
 	}
 	return best
-}
-
-// normalTrade is the normal level's step 6: it accepts an offer made to it
-// when the points the offer states (or, stating none, the numbers it
-// names) are more than its own hand loses by giving the 3 cards it misses
-// least; it offers once, to another trader, 3 cards that hold any Disaster
-// it drew (a Disaster received strikes its receiver) and otherwise its
-// cards it misses least; then it leaves the table.
-func (m mind) normalTrade() Action {
-	v := m.v
-	hand := &cards.Hand{Cards: slices.Clone(v.Hand)}
-	give, loss := m.leastMissed(hand)
-	for _, o := range v.Offers {
-		if o.To != m.s {
-			continue
-		}
-		gain := o.Statement.Points
-		if !o.Statement.PointsStated {
-			gain = 0
-			for _, n := range o.Statement.Numbers {
-				gain += n
-			}
-		}
-		if give == nil || gain <= loss {
-			return Action{Kind: ActRefuse, Offer: o.ID}
-		}
-		st, err := cards.TrueStatement(hand, give)
-		if err != nil {
-			return Action{Kind: ActRefuse, Offer: o.ID}
-		}
-		return Action{Kind: ActAccept, Offer: o.ID, Part: cards.Part{Cards: give, Statement: st}}
-	}
-	var others []ruleset.Seat
-	for i, p := range v.Players {
-		if q := ruleset.Seat(i + 1); q != m.s && p.Trader {
-			others = append(others, q)
-		}
-	}
-	if v.Players[m.s-1].Offered > 0 || len(others) == 0 || give == nil {
-		return Action{Kind: ActDone}
-	}
-	offer := slices.Clone(give)
-	for _, c := range v.Hand { // a Disaster drawn goes first
-		if c.Value == 0 && !c.Traded && !slices.Contains(offer, c.ID) {
-			offer = append([]cards.GoodsID{c.ID}, offer[:len(offer)-1]...)
-		}
-	}
-	st, err := cards.TrueStatement(hand, offer)
-	if err != nil {
-		return Action{Kind: ActDone}
-	}
-	return Action{Kind: ActOffer, Seat: pick(m.rng, others), Part: cards.Part{Cards: offer, Statement: st}}
 }
 
 // leastMissed returns the 3 cards of hand whose loss costs its points the

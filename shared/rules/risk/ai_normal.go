@@ -126,9 +126,6 @@ func (r *reading) garrison(t board.TerritoryID) int {
 	if r.guards(t) {
 		return max(1, min(r.danger[t-1]/2, r.at(t).Armies/2))
 	}
-	if g := knob("GAR", 0); g > 0 {
-		return max(1, min(int(g*float64(r.danger[t-1])), r.at(t).Armies/2))
-	}
 	return 1
 }
 
@@ -144,22 +141,19 @@ func (r *reading) worth(u board.TerritoryID) float64 {
 	bonus := float64(r.b.Continents[c].Bonus)
 	w := 1.0
 	if !r.v.Conquered {
-		w += knob("CARD", 1.5)
+		w += 1.5
 	}
 	if left := r.contSize[c] - r.contMine[c]; left == 1 {
 		w += 2*bonus + 1
 	} else {
 		share := float64(r.contMine[c]+1) / float64(r.contSize[c])
-		w += knob("SHARE", 1) * bonus * share * share
+		w += bonus * share * share
 	}
 	if x.Owner != neutral && r.holder[c] == int(x.Owner) {
 		w += 1.5*bonus + 1
 	}
 	if x.City {
 		w += 1.5
-	}
-	if x.Owner != neutral {
-		w += knob("PLAYER", 0)
 	}
 	if x.Owner != neutral && r.held[x.Owner] <= 2 {
 		w += 3
@@ -230,15 +224,9 @@ func (r *reading) attackOptions(extra int) []option {
 			f := r.odds(a, y.Armies, y.City, stop)
 			kill := 0.0
 			if y.Owner != neutral {
-				kill = knob("KILL", 0) * f.defenderLoss
+				kill = f.defenderLoss
 			}
-			w := r.worth(u)
-			if e := knob("EXPO", 0); e > 0 {
-				left := max(1.0, float64(a)-f.attackerLoss-1)
-				d := float64(r.danger[u-1])
-				w -= e * d / (d + left) * (1 + float64(r.b.Continents[r.cont(u)].Bonus)/2)
-			}
-			out = append(out, option{from: t, to: u, win: f.win, score: f.win*w - knob("LOSS", 0.15)*f.attackerLoss + kill})
+			out = append(out, option{from: t, to: u, win: f.win, score: f.win*r.worth(u) - 0.15*f.attackerLoss + kill})
 		}
 	}
 	return out
@@ -247,10 +235,13 @@ func (r *reading) attackOptions(extra int) []option {
 // need is the least chance of taking territory u the normal AI attacks
 // at: a half, less for a territory worth much.
 func (r *reading) need(u board.TerritoryID) float64 {
-	if r.worth(u) >= 5 {
-		return knob("NEEDHI", 0.4)
+	if r.v.Round <= 1 && r.othersAfter() {
+		return 0.8
 	}
-	return knob("NEED", 0.5)
+	if r.worth(u) >= 5 {
+		return 0.4
+	}
+	return 0.5
 }
 
 // normalAttack chooses the normal AI's next roll: the Nuke or an Air Drop
@@ -335,17 +326,11 @@ func (r *reading) normalSpecial() (Action, bool) {
 // normalPlace returns where the normal AI places its armies and how many:
 // first where a continent it holds is short of armies against the danger
 // next to it (up to half of what it has left), then all on the territory
-// from which the best attack, with those armies added, scores most.
+// from which the best attack it would make, with those armies added,
+// scores most; with no such attack, in step 3, the armies that make a
+// city ready (cityFund), then the rest where a continent is short, or on
+// its territory in most danger.
 func (r *reading) normalPlace(reserve int) (board.TerritoryID, int) {
-	if knob("PL", 0) == 1 {
-		best, score := board.TerritoryID(0), -1
-		for _, t := range r.mine {
-			if sc := r.threat(t); !r.nuked(t) && sc > score {
-				best, score = t, sc
-			}
-		}
-		return best, reserve
-	}
 	var short board.TerritoryID
 	gap := 0
 	for _, t := range r.mine {
@@ -356,14 +341,6 @@ func (r *reading) normalPlace(reserve int) (board.TerritoryID, int) {
 			short, gap = t, g
 		}
 	}
-	if knob("CITYF", 0) > 0 && r.v.Phase == PhasePlace {
-		if t, n := r.cityFund(reserve); t != 0 {
-			return t, n
-		}
-	}
-	if knob("NODEF", 0) == 1 {
-		short = 0
-	}
 	if short != 0 && reserve > 1 {
 		return short, min(gap, (reserve+1)/2)
 	}
@@ -372,26 +349,18 @@ func (r *reading) normalPlace(reserve int) (board.TerritoryID, int) {
 	}
 	var best *option
 	opts := r.attackOptions(reserve)
-	// sum of a territory's options: the best and the second
-	first := map[board.TerritoryID]float64{}
-	second := map[board.TerritoryID]float64{}
-	for _, o := range opts {
-		if o.score > first[o.from] {
-			second[o.from] = first[o.from]
-			first[o.from] = o.score
-		} else if o.score > second[o.from] {
-			second[o.from] = o.score
-		}
-	}
-	bestScore := 0.0
 	for i, o := range opts {
-		sc := first[o.from] + knob("SEC", 0)*second[o.from] + knob("DEFW", 0)*float64(min(reserve, r.danger[o.from-1]))
-		if !r.nuked(o.from) && (best == nil || sc > bestScore) {
-			best, bestScore = &opts[i], sc
+		if o.win >= r.need(o.to) && !r.nuked(o.from) && (best == nil || o.score > best.score) {
+			best = &opts[i]
 		}
 	}
 	if best != nil {
 		return best.from, reserve
+	}
+	if r.v.Phase == PhasePlace {
+		if t, n := r.cityFund(reserve); t != 0 {
+			return t, n
+		}
 	}
 	if short != 0 {
 		return short, reserve
@@ -427,9 +396,6 @@ func (r *reading) normalOccupy() int {
 	from, to := r.v.From, r.v.To
 	least, most := r.v.Dice, r.at(from).Armies-1
 	wf, wt := r.frontWeight(from), r.frontWeight(to)
-	if knob("OCC", 0) == 1 {
-		return most
-	}
 	switch {
 	case wf == 0:
 		return most
@@ -437,7 +403,7 @@ func (r *reading) normalOccupy() int {
 		return least
 	}
 	n := least + (most-least)*wt/(wf+wt)
-	if r.guards(from) || knob("GAR", 0) > 0 {
+	if r.guards(from) {
 		n = min(n, r.at(from).Armies-r.garrison(from))
 	}
 	return max(least, min(most, n))
@@ -503,28 +469,23 @@ func (r *reading) normalDefend() Action {
 }
 
 // normalBuild builds a city, while it has fewer than 5, on its territory
-// where one is safest: facing no one (a lone city there converts into 3
-// armies if attacked), or keeping armies there at least the danger next
-// to it; the least endangered first.
+// of enough armies in the least danger, even if no army is left there: a
+// city is worth its 3 armies when attacked (a lone city converts into
+// them at once, one whose armies fall converts while the attack goes on,
+// and it gives its +1 before), and it gives an army a round, a Goods card
+// a round from a further pile, and a later place in the round order.
 func (r *reading) normalBuild() Action {
-	if r.v.Players[r.s-1].Cities >= maxCities || float64(r.v.Round) < knob("BUILDR", 0) {
+	if r.v.Players[r.s-1].Cities >= maxCities {
 		return Action{Kind: ActEndBuild}
 	}
-	cost := cityArmies
-	if r.holds(cards.UrbanSprawl) {
-		cost, _ = r.rules.cards.Effect(cards.UrbanSprawl)
-	}
+	cost := r.cityCost()
 	best, danger := board.TerritoryID(0), 0
 	for _, t := range r.mine {
 		x := r.at(t)
 		if x.City || x.Armies < cost {
 			continue
 		}
-		d := r.danger[t-1]
-		if r.front(t) && x.Armies-cost < max(1, int(knob("BSAFE", 0.5)*float64(d))) {
-			continue
-		}
-		if best == 0 || d < danger {
+		if d := r.danger[t-1]; best == 0 || d < danger {
 			best, danger = t, d
 		}
 	}
@@ -575,10 +536,11 @@ func (r *reading) normalPlague() Action {
 	return Action{Kind: ActChoose, Choice: best}
 }
 
-// normalBuy buys the Empire card of the highest face value it can pay
-// (Table 4's bonuses breaking ties), with the Goods cards worth the
-// fewest points that pay it; it never buys the last King unless that
-// makes it the single winner (rule 18).
+// normalBuy buys the Empire cards of the highest face value it can pay,
+// one card or two at once (Goods cards paying together are worth their
+// sets' points, Table 1), Table 4's bonuses breaking ties, with the Goods
+// cards worth the fewest points that pay them; it never buys the last
+// King unless that makes it the single winner (rule 18).
 func (r *reading) normalBuy() Action {
 	v := r.v
 	hand := &cards.Hand{Cards: slices.Clone(v.Hand)}
@@ -595,24 +557,31 @@ func (r *reading) normalBuy() Action {
 			rival = max(rival, r.rules.cards.Score(&cards.Empire{Held: p.Empire, New: p.NewEmpire}))
 		}
 	}
+	var tries [][]cards.Suit
+	suits := cards.Suits()
+	for i, a := range suits {
+		tries = append(tries, []cards.Suit{a})
+		for _, b := range suits[i:] {
+			tries = append(tries, []cards.Suit{a, b})
+		}
+	}
 	var buy cards.Purchase
 	bestValue, bestPrice := -1, 0
-	for _, suit := range cards.Suits() {
-		next, ok := supply.Next(suit)
-		if !ok {
-			continue
-		}
-		price, _, err := r.rules.cards.Price(supply, emp, hand, cards.Purchase{Suits: []cards.Suit{suit}, Goods: ids})
+	for _, suits := range tries {
+		price, got, err := r.rules.cards.Price(supply, emp, hand, cards.Purchase{Suits: suits, Goods: ids})
 		if err != nil {
 			continue
 		}
-		face := r.rules.cards.FaceValue(next.Rank)
 		after := &cards.EmpireSupply{Piles: v.Empires}
-		after.Piles[suit-1] = after.Piles[suit-1][1:]
+		face, value := 0, 0
+		for _, c := range got {
+			after.Piles[c.Suit-1] = after.Piles[c.Suit-1][1:]
+			face += r.rules.cards.FaceValue(c.Rank)
+			value += 2*r.rules.cards.FaceValue(c.Rank) + r.bonusWorth(c)
+		}
 		if r.rules.cards.Ended(after) && mine+face <= rival {
 			continue // the last King would end the game lost or shared
 		}
-		value := 2*face + r.bonusWorth(next)
 		if value < bestValue || value == bestValue && price >= bestPrice {
 			continue
 		}
@@ -622,10 +591,10 @@ func (r *reading) normalBuy() Action {
 		} else if price == 0 {
 			pay = nil
 		}
-		if _, _, err := r.rules.cards.Price(supply, emp, hand, cards.Purchase{Suits: []cards.Suit{suit}, Goods: pay}); err != nil {
+		if _, _, err := r.rules.cards.Price(supply, emp, hand, cards.Purchase{Suits: suits, Goods: pay}); err != nil {
 			pay = ids
 		}
-		buy, bestValue, bestPrice = cards.Purchase{Suits: []cards.Suit{suit}, Goods: pay}, value, price
+		buy, bestValue, bestPrice = cards.Purchase{Suits: suits, Goods: pay}, value, price
 	}
 	if bestValue < 0 {
 		return Action{Kind: ActEndPurchase}
@@ -687,17 +656,6 @@ func (r *reading) normal() Action {
 		}
 		return Action{Kind: ActClaim, Territory: r.normalClaim(free)}
 	case PhaseDeploy:
-		if d := knob("DEP", 0); d > 0 {
-			best, gap := board.TerritoryID(0), 0.0
-			for _, t := range r.mine {
-				if g := d*float64(r.danger[t-1]) - float64(r.at(t).Armies); g > gap {
-					best, gap = t, g
-				}
-			}
-			if best != 0 {
-				return Action{Kind: ActPlace, Territory: best, Count: 1}
-			}
-		}
 		t, _ := r.normalPlace(v.Players[r.s-1].Reserve)
 		return Action{Kind: ActPlace, Territory: t, Count: 1}
 	case PhasePlace, PhaseReinforce:
@@ -733,30 +691,24 @@ func (r *reading) normal() Action {
 
 // cityFund returns where to place armies so that a city can be built
 // there in step 5a, and how many, or 0: while it has fewer than 5 cities
-// and none can be built, on its territory in the least danger that the
-// fewest armies make ready.
+// and none can be built, on its territory that the fewest of the reserve
+// armies make ready, the least endangered breaking ties.
 func (r *reading) cityFund(reserve int) (board.TerritoryID, int) {
 	if r.v.Players[r.s-1].Cities >= maxCities {
 		return 0, 0
 	}
-	cost := cityArmies
-	if r.holds(cards.UrbanSprawl) {
-		cost, _ = r.rules.cards.Effect(cards.UrbanSprawl)
-	}
+	cost := r.cityCost()
 	best, need, danger := board.TerritoryID(0), 0, 0
 	for _, t := range r.mine {
 		x := r.at(t)
 		if x.City || r.nuked(t) {
 			continue
 		}
-		n := cost + 1 - x.Armies
-		if !r.front(t) {
-			n = cost - x.Armies
-		}
+		n := cost - x.Armies
 		if n <= 0 {
 			return 0, 0 // one can be built
 		}
-		if n > int(knob("CITYF", 0)*float64(reserve)) {
+		if n > reserve {
 			continue
 		}
 		d := r.danger[t-1]
@@ -765,4 +717,87 @@ func (r *reading) cityFund(reserve int) (board.TerritoryID, int) {
 		}
 	}
 	return best, need
+}
+
+
+// othersAfter reports whether another player acts after it in this
+// round's order.
+func (r *reading) othersAfter() bool {
+	i := slices.Index(r.v.Order, r.s)
+	return i >= 0 && i < len(r.v.Order)-1
+}
+
+// cityCost is the armies a city costs it: 3, or Urban Sprawl's (rule 14).
+func (r *reading) cityCost() int {
+	if r.holds(cards.UrbanSprawl) {
+		n, _ := r.rules.cards.Effect(cards.UrbanSprawl)
+		return n
+	}
+	return cityArmies
+}
+
+// normalTrade is the normal AI's step 6 (rule 15). It answers an offer
+// made to it first: it accepts, giving the 3 cards it misses least
+// (leastMissed: a Disaster it drew, worth nothing, goes first), when what
+// the offer states is worth to its hand at least what those cards are (a
+// fair deal, as a person may offer it: offerGain), and refuses any other.
+// Then it offers those cards, stated by their points, to each other
+// trader it has no open offer to, in seat order after its own, at most 3
+// offers a step; then it leaves the table.
+func (r *reading) normalTrade() Action {
+	v := r.v
+	hand := &cards.Hand{Cards: slices.Clone(v.Hand)}
+	give, loss := r.leastMissed(hand)
+	for _, o := range v.Offers {
+		if o.To != r.s {
+			continue
+		}
+		if give == nil || offerGain(hand, give, o.Statement) < loss {
+			return Action{Kind: ActRefuse, Offer: o.ID}
+		}
+		st, err := cards.TrueStatement(hand, give)
+		if err != nil {
+			return Action{Kind: ActRefuse, Offer: o.ID}
+		}
+		return Action{Kind: ActAccept, Offer: o.ID, Part: cards.Part{Cards: give, Statement: st}}
+	}
+	if give == nil || v.Players[r.s-1].Offered >= maxOffers {
+		return Action{Kind: ActDone}
+	}
+	n := len(v.Players)
+	for i := 1; i < n; i++ {
+		q := ruleset.Seat((int(r.s)-1+i)%n + 1)
+		open := slices.ContainsFunc(v.Offers, func(o OfferView) bool { return o.From == r.s && o.To == q })
+		if !v.Players[q-1].Trader || open {
+			continue
+		}
+		st, err := cards.TrueStatement(hand, give)
+		if err != nil {
+			break
+		}
+		return Action{Kind: ActOffer, Seat: q, Part: cards.Part{Cards: give, Statement: st}}
+	}
+	return Action{Kind: ActDone}
+}
+
+// offerGain is what the cards an offer states would add to hand once the
+// cards give are gone, in points (Table 1): the numbers it names join the
+// hand's sets; the points it states beyond those numbers count as they
+// are; cards it says nothing of count nothing (a Disaster is worth
+// nothing).
+func offerGain(hand *cards.Hand, give []cards.GoodsID, st cards.Statement) int {
+	var rest, known []cards.GoodsCard
+	for _, c := range hand.Cards {
+		if !slices.Contains(give, c.ID) {
+			rest = append(rest, c)
+		}
+	}
+	for _, n := range st.Numbers {
+		known = append(known, cards.GoodsCard{Value: n})
+	}
+	gain := cards.Points(append(slices.Clone(rest), known...)) - cards.Points(rest)
+	if st.PointsStated {
+		gain += max(0, st.Points-cards.Points(known))
+	}
+	return gain
 }
