@@ -403,66 +403,88 @@ func (m mind) buy() Action {
 }
 
 // cheapest returns the Goods cards of hand worth the fewest points (Table
-// 1) that are worth price or more, nil if price is 0 or the hand is too
-// big to search (more than 12 cards).
+// 1) that are worth price or more, the fewest cards breaking ties; nil if
+// price is 0 or the hand is not worth it. Cards of one value are alike to
+// the points, so it chooses how many of each value to give: at most the
+// product of (cards of a value + 1) choices, not 2^cards.
 func cheapest(hand *cards.Hand, price int) []cards.GoodsID {
-	n := len(hand.Cards)
-	if price <= 0 || n > 12 {
+	if price <= 0 {
 		return nil
 	}
-	var best []cards.GoodsID
-	bestPoints := -1
-	for mask := 1; mask < 1<<n; mask++ {
-		var cs []cards.GoodsCard
-		for i := range n {
-			if mask&(1<<i) != 0 {
-				cs = append(cs, hand.Cards[i])
+	var have [10]int
+	for _, c := range hand.Cards {
+		have[c.Value]++
+	}
+	var take, best [10]int
+	bestPoints, bestCards := -1, 0
+	var walk func(v, points, n int)
+	walk = func(v, points, n int) {
+		if v > 9 {
+			if points >= price && (bestPoints < 0 || points < bestPoints || points == bestPoints && n < bestCards) {
+				best, bestPoints, bestCards = take, points, n
 			}
+			return
 		}
-		pts := cards.Points(cs)
-		if pts >= price && (bestPoints < 0 || pts < bestPoints) {
-			bestPoints = pts
-			best = best[:0]
-			for _, c := range cs {
-				best = append(best, c.ID)
-			}
+		for k := 0; k <= have[v]; k++ {
+			take[v] = k
+			walk(v+1, points+cards.SetValue(v, k), n+k)
+		}
+		take[v] = 0
+	}
+	walk(1, 0, 0)
+	if bestPoints < 0 {
+		return nil
+	}
+	return pickValues(hand, best, false)
+}
+
+// pickValues returns the IDs of the first n[v] cards of each value v of
+// hand, in the hand's order; Disasters (value 0) only those never traded
+// if untraded.
+func pickValues(hand *cards.Hand, n [10]int, untraded bool) []cards.GoodsID {
+	var out []cards.GoodsID
+	for _, c := range hand.Cards {
+		if n[c.Value] > 0 && !(untraded && c.Value == 0 && c.Traded) {
+			n[c.Value]--
+			out = append(out, c.ID)
 		}
 	}
-	return best
+	return out
 }
 
 // leastMissed returns the 3 cards of hand whose loss costs its points the
-// least, and that cost; nil if it holds fewer than 3 or a Disaster traded
-// once already would be among them (it may not be traded again).
+// least, and that cost: a Disaster drawn (worth nothing) first, then the
+// values whose sets lose least; nil if it holds fewer than 3 it may give
+// (a Disaster traded once may not be traded again).
 func (m mind) leastMissed(hand *cards.Hand) ([]cards.GoodsID, int) {
-	n := len(hand.Cards)
-	if n < 3 || n > 16 {
-		return nil, 0
-	}
-	total := hand.Points()
-	var best []cards.GoodsID
-	bestLoss := -1
-	for i := 0; i < n; i++ {
-		for j := i + 1; j < n; j++ {
-			for k := j + 1; k < n; k++ {
-				var rest []cards.GoodsCard
-				bad := false
-				for x, c := range hand.Cards {
-					if x == i || x == j || x == k {
-						bad = bad || c.Value == 0 && c.Traded
-						continue
-					}
-					rest = append(rest, c)
-				}
-				if bad {
-					continue
-				}
-				if loss := total - cards.Points(rest); bestLoss < 0 || loss < bestLoss {
-					best = []cards.GoodsID{hand.Cards[i].ID, hand.Cards[j].ID, hand.Cards[k].ID}
-					bestLoss = loss
-				}
-			}
+	var have [10]int
+	for _, c := range hand.Cards {
+		if c.Value != 0 || !c.Traded {
+			have[c.Value]++
 		}
 	}
-	return best, bestLoss
+	var take, best [10]int
+	bestLoss := -1
+	var walk func(v, left, loss int)
+	walk = func(v, left, loss int) {
+		if left == 0 {
+			if bestLoss < 0 || loss < bestLoss {
+				best, bestLoss = take, loss
+			}
+			return
+		}
+		if v > 9 {
+			return
+		}
+		for k := min(left, have[v]); k >= 0; k-- {
+			take[v] = k
+			walk(v+1, left-k, loss+cards.SetValue(v, have[v])-cards.SetValue(v, have[v]-k))
+		}
+		take[v] = 0
+	}
+	walk(0, 3, 0)
+	if bestLoss < 0 {
+		return nil, 0
+	}
+	return pickValues(hand, best, true), bestLoss
 }

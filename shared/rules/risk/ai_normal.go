@@ -719,7 +719,6 @@ func (r *reading) cityFund(reserve int) (board.TerritoryID, int) {
 	return best, need
 }
 
-
 // othersAfter reports whether another player acts after it in this
 // round's order.
 func (r *reading) othersAfter() bool {
