@@ -233,7 +233,9 @@ func (r *reading) attackOptions(extra int) []option {
 }
 
 // need is the least chance of taking territory u the normal AI attacks
-// at: a half, less for a territory worth much.
+// at: a half, 0.4 for a territory worth 5 or more; 0.8 in round 1 while
+// another player acts after it in the round (the first to attack in round
+// 1 thins itself out, and the next stack rolls through it).
 func (r *reading) need(u board.TerritoryID) float64 {
 	if r.v.Round <= 1 && r.othersAfter() {
 		return 0.8
@@ -268,7 +270,9 @@ func (r *reading) normalAttack() Action {
 // (not the neutral side's) next to its territories, 4 or more, those
 // next to a continent it holds first; or the Air Drop onto the territory
 // most worth it that 3 armies take with a chance of 0.6 or more, from its
-// territory with most armies to spare.
+// territory with most armies to spare. The drop's chance is reckoned as 4
+// armies attacking and one left behind (3, 2, 1 dice as they fall), a
+// little under the drop's own, whose survivors all roll.
 func (r *reading) normalSpecial() (Action, bool) {
 	v := r.v
 	if r.holds(cards.Nuke) && !v.NukeUsed {
@@ -325,7 +329,8 @@ func (r *reading) normalSpecial() (Action, bool) {
 
 // normalPlace returns where the normal AI places its armies and how many:
 // first where a continent it holds is short of armies against the danger
-// next to it (up to half of what it has left), then all on the territory
+// next to it (up to half of what it has left; its last army there only if
+// it has no attack to make at all), then all on the territory
 // from which the best attack it would make, with those armies added,
 // scores most; with no such attack, in step 3, the armies that make a
 // city ready (cityFund), then the rest where a continent is short, or on
@@ -451,8 +456,9 @@ func (r *reading) normalMove() Action {
 
 // normalDefend answers the city question by the odds: it converts the
 // city when the attacker, pressing on with its armies and its Attack
-// bonuses, is less likely to take the territory from the armies there and
-// the city's 3 than from the armies with the city's +1 (and then its 3).
+// bonuses, is less likely by more than 0.02 to take the territory from the
+// armies there and the city's 3 than from the armies with the city's +1
+// (and then its 3); close odds keep the city, which stays one if it holds.
 func (r *reading) normalDefend() Action {
 	v := r.v
 	from, to := r.at(v.From), r.at(v.To)
@@ -510,7 +516,7 @@ func (r *reading) normalResolve() Action {
 }
 
 // normalPlague chooses where the plague strikes among the places tied:
-// a continent it does not hold (the fewest of its border guards), or its
+// the first continent it does not hold (its bonus is safe), or its
 // territory in the least danger.
 func (r *reading) normalPlague() Action {
 	best, score := r.v.Tied[0], -1
@@ -536,9 +542,9 @@ func (r *reading) normalPlague() Action {
 	return Action{Kind: ActChoose, Choice: best}
 }
 
-// normalBuy buys the Empire cards of the highest face value it can pay,
-// one card or two at once (Goods cards paying together are worth their
-// sets' points, Table 1), Table 4's bonuses breaking ties, with the Goods
+// normalBuy buys the Empire cards of the most face value it can pay, one
+// card or two at once (Goods cards paying together are worth their sets'
+// points, Table 1), Table 4's bonuses weighing in (bonusWorth), with the Goods
 // cards worth the fewest points that pay them; it never buys the last
 // King unless that makes it the single winner (rule 18).
 func (r *reading) normalBuy() Action {
