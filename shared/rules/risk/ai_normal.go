@@ -545,8 +545,12 @@ func (r *reading) normalPlague() Action {
 // normalBuy buys the Empire cards of the most face value it can pay, one
 // card or two at once (Goods cards paying together are worth their sets'
 // points, Table 1), Table 4's bonuses weighing in (bonusWorth), with the Goods
-// cards worth the fewest points that pay them; it never buys the last
-// King unless that makes it the single winner (rule 18).
+// cards worth the fewest points that pay them; of cards alike it prefers
+// one whose pile it can go on climbing (a player holds one card of each
+// face value, and a pile shows its lowest card: after the first Ace of
+// Diamonds comes the second, closed to the holder of any Ace, while the
+// Ace of Hearts leads to the 2); it never buys the last King unless that
+// makes it the single winner (rule 18).
 func (r *reading) normalBuy() Action {
 	v := r.v
 	hand := &cards.Hand{Cards: slices.Clone(v.Hand)}
@@ -587,6 +591,15 @@ func (r *reading) normalBuy() Action {
 		}
 		if r.rules.cards.Ended(after) && mine+face <= rival {
 			continue // the last King would end the game lost or shared
+		}
+		ranks := map[int]bool{}
+		for _, c := range append(append(slices.Clone(me.Empire), me.NewEmpire...), got...) {
+			ranks[c.Rank] = true
+		}
+		for _, c := range got {
+			if next := after.Piles[c.Suit-1]; len(next) > 0 && ranks[next[0].Rank] {
+				value-- // the pile it climbs would be closed to it
+			}
 		}
 		if value < bestValue || value == bestValue && price >= bestPrice {
 			continue
