@@ -233,11 +233,15 @@ func (r *reading) attackOptions(extra int) []option {
 }
 
 // need is the least chance of taking territory u the normal AI attacks
-// at: a half, 0.4 for a territory worth 5 or more; 0.8 in round 1 while
-// another player acts after it in the round (the first to attack in round
-// 1 thins itself out, and the next stack rolls through it).
+// at: a half, 0.4 for a territory worth 5 or more. In round 1, while
+// another player acts after it in the round, 0.8, and once it has
+// conquered (its territory card earned) it attacks no more: the first to
+// attack in round 1 thins itself out, and the next stack rolls through it.
 func (r *reading) need(u board.TerritoryID) float64 {
 	if r.v.Round <= 1 && r.othersAfter() {
+		if r.v.Conquered {
+			return 2 // more than any chance: one conquest, for the card
+		}
 		return 0.8
 	}
 	if r.worth(u) >= 5 {
