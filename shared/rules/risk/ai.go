@@ -22,13 +22,19 @@ import (
 //     where it has more armies than the defender and its city, builds a city
 //     wherever one army is left beside it, buys the first Empire card it can
 //     with all its Goods cards.
-//   - normal places on the border territory most threatened for its armies,
-//     attacks where AttackOdds gives 60% or more, moves idle armies to the
-//     front, builds cities as easy does, buys the dearest Empire card it
-//     can with the Goods cards worth the fewest points that pay it, nukes
-//     the strongest enemy next to it, and trades once a step
-//     (normalTrade). Easy leaves the trading table at once; random also
-//     makes air drops.
+//   - normal plays from a reading of its view (ai_normal.go): it weighs
+//     each attack by its exact odds (battle.AttackOdds, with the city's +1
+//     and its own Attack bonuses) against what the territory is worth to it
+//     (a territory card, completing or nearing a continent, breaking one
+//     another holds, a city, a player's last territories, the last round's
+//     count), keeps a garrison on the borders of the continents it holds,
+//     places its armies for its best attack (first where a held continent
+//     is short), moves idle armies to the front, builds all the cities it
+//     may, answers the city question by the odds, nukes the largest army
+//     next to it, air drops where 3 armies likely take a territory worth
+//     it, trades fair deals, orders its riots and chooses the plague's
+//     place to lose least, and buys the Empire cards of most face value it
+//     can, never the last King that would end the game unless it wins.
 func Levels() []ruleset.Level {
 	return []ruleset.Level{ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal}
 }
@@ -49,6 +55,9 @@ type ai struct {
 	rng   *rand.Rand
 	b     *board.Board
 	key   [3]uint64
+	// cache holds the normal level's forecasts, a function of their key
+	// alone: it changes no choice, only the time one takes.
+	cache map[oddsKey]forecast
 }
 
 // mind is what the AI works with for one action.
@@ -84,7 +93,12 @@ func (a *ai) Act(rv ruleset.View, step ruleset.Step, s ruleset.Seat) ([]byte, er
 		a.b, a.key = b, key
 	}
 	m := mind{ai: a, v: v, s: s}
-	act := m.choose()
+	var act Action
+	if a.level == ruleset.Normal {
+		act = m.read().normal()
+	} else {
+		act = m.choose()
+	}
 	act.Seq = step.Seq
 	return wire.Marshal(&act)
 }
@@ -130,15 +144,6 @@ func (m mind) choose() Action {
 		}
 		if m.level == ruleset.Passive {
 			return Action{Kind: ActClaim, Territory: free[0]}
-		}
-		if m.level == ruleset.Normal { // next to its own
-			for _, t := range free {
-				for _, u := range m.b.Neighbours(t) {
-					if m.at(u).Owner == m.s && m.at(u).Armies > 0 {
-						return Action{Kind: ActClaim, Territory: t}
-					}
-				}
-			}
 		}
 		return Action{Kind: ActClaim, Territory: pick(m.rng, free)}
 	case PhaseDeploy:
@@ -201,12 +206,7 @@ func (m mind) placeOn() board.TerritoryID {
 	}
 	best, score := mine[0], -1
 	for _, t := range mine {
-		sc := m.threat(t)
-		if m.level == ruleset.Normal && sc > 0 {
-			sc = sc*4 - m.at(t).Armies
-			sc = max(sc, 1)
-		}
-		if sc > score {
+		if sc := m.threat(t); sc > score {
 			best, score = t, sc
 		}
 	}
@@ -224,26 +224,11 @@ func (m mind) holds(b cards.Bonus) bool {
 	return m.rules.cards.Has(append(slices.Clone(me.Empire), me.NewEmpire...), b)
 }
 
-// special plays the Nuke or the Air Drop (rule 21), or returns false:
-// normal nukes the enemy territory next to its own with the most armies
-// (4 or more); random drops from its largest army onto a random enemy
-// territory half the time.
+// special plays the Air Drop (rule 21), or returns false: random drops
+// from its largest army onto a random enemy territory half the time.
 func (m mind) special() (Action, bool) {
 	v := m.v
 	nuked := m.nuked
-	if m.level == ruleset.Normal && m.holds(cards.Nuke) && !v.NukeUsed {
-		best, most := board.TerritoryID(0), 3
-		for _, t := range m.mine() {
-			for _, u := range m.b.Neighbours(t) {
-				if y := m.at(u); y.Owner != m.s && y.Armies > most {
-					best, most = u, y.Armies
-				}
-			}
-		}
-		if best != 0 {
-			return Action{Kind: ActNuke, Territory: best}, true
-		}
-	}
 	if m.level == ruleset.Random && m.holds(cards.AirDrop) && !v.DropUsed && m.rng.IntN(2) == 0 {
 		from := board.TerritoryID(0)
 		for _, t := range m.mine() {
@@ -287,13 +272,6 @@ func (m mind) attack() Action {
 			}
 			o := option{from: t, to: u}
 			switch m.level {
-			case ruleset.Normal:
-				f, err := battle.AttackOdds(battle.Attack{Attackers: min(x.Armies, battle.MaxArmies), Defenders: min(y.Armies, battle.MaxArmies),
-					City: y.City, CityArmies: cityArmies, StopAt: 1})
-				if err != nil {
-					continue
-				}
-				o.win = f.Win
 			case ruleset.Easy:
 				def := y.Armies
 				if y.City {
@@ -318,13 +296,9 @@ func (m mind) attack() Action {
 		o := pick(m.rng, opts)
 		return Action{Kind: ActAttack, From: o.from, To: o.to, Dice: 1 + m.rng.IntN(battle.AttackDice(m.at(o.from).Armies))}
 	}
-	need := 0.6
-	if m.level == ruleset.Easy {
-		need = 1
-	}
-	var best *option
+	var best *option // easy: the first where it outnumbers the defender
 	for i := range opts {
-		if opts[i].win >= need && (best == nil || opts[i].win > best.win) {
+		if opts[i].win >= 1 && best == nil {
 			best = &opts[i]
 		}
 	}
@@ -334,23 +308,8 @@ func (m mind) attack() Action {
 	return Action{Kind: ActAttack, From: best.from, To: best.to, Dice: battle.AttackDice(m.at(best.from).Armies)}
 }
 
-// move makes the free move: normal moves the most armies of a territory
-// with no enemy next to it towards one with.
+// move ends the turn: passive, random and easy make no free move.
 func (m mind) move() Action {
-	if m.level != ruleset.Normal {
-		return Action{Kind: ActEndTurn}
-	}
-	for _, t := range m.mine() {
-		x := m.at(t)
-		if x.Armies < 2 || m.threat(t) > 0 {
-			continue
-		}
-		for _, u := range m.b.Neighbours(t) {
-			if m.at(u).Owner == m.s && m.threat(u) > 0 && !m.nuked(u) {
-				return Action{Kind: ActMove, From: t, To: u, Count: x.Armies - 1}
-			}
-		}
-	}
 	return Action{Kind: ActEndTurn}
 }
 
@@ -380,13 +339,9 @@ func (m mind) build() Action {
 }
 
 // trade: random offers 3 random cards to a random trader, answers offers
-// made to it at random, then leaves; normal trades as normalTrade says;
-// passive and easy leave at once.
+// made to it at random, then leaves; passive and easy leave at once.
 func (m mind) trade() Action {
 	v := m.v
-	if m.level == ruleset.Normal {
-		return m.normalTrade()
-	}
 	if m.level != ruleset.Random {
 		return Action{Kind: ActDone}
 	}
@@ -425,9 +380,7 @@ func (m mind) part(hand *cards.Hand) cards.Part {
 }
 
 // buy buys an Empire card it can pay, or ends: random and easy the first
-// suit's card they can pay with all their Goods cards; normal the dearest
-// card it can pay, with the Goods cards worth the fewest points that pay
-// it, so that the rest may buy more.
+// suit's card they can pay with all their Goods cards.
 func (m mind) buy() Action {
 	v := m.v
 	if m.level == ruleset.Passive {
@@ -440,145 +393,98 @@ func (m mind) buy() Action {
 	}
 	supply := &cards.EmpireSupply{Piles: v.Empires}
 	emp := &cards.Empire{Held: v.Players[m.s-1].Empire, New: v.Players[m.s-1].NewEmpire}
-	best, cost, pay := cards.NoSuit, -1, ids
 	for _, suit := range cards.Suits() {
 		p := cards.Purchase{Suits: []cards.Suit{suit}, Goods: ids}
-		price, _, err := m.rules.cards.Price(supply, emp, hand, p)
-		if err != nil {
-			continue
-		}
-		next, _ := supply.Next(suit)
-		if c := m.rules.cards.Cost(next); c > cost {
-			best, cost, pay = suit, c, ids
-			if m.level != ruleset.Normal {
-				break
-			}
-			if least := cheapest(hand, price); least != nil || price == 0 {
-				if _, _, err := m.rules.cards.Price(supply, emp, hand, cards.Purchase{Suits: []cards.Suit{suit}, Goods: least}); err == nil {
-					pay = least
-				}
-			}
+		if _, _, err := m.rules.cards.Price(supply, emp, hand, p); err == nil {
+			return Action{Kind: ActBuy, Purchase: p}
 		}
 	}
-	if best == cards.NoSuit {
-		return Action{Kind: ActEndPurchase}
-	}
-	return Action{Kind: ActBuy, Purchase: cards.Purchase{Suits: []cards.Suit{best}, Goods: pay}}
+	return Action{Kind: ActEndPurchase}
 }
 
 // cheapest returns the Goods cards of hand worth the fewest points (Table
-// 1) that are worth price or more, nil if price is 0 or the hand is too
-// big to search (more than 12 cards).
+// 1) that are worth price or more, the fewest cards breaking ties; nil if
+// price is 0 or the hand is not worth it. Cards of one value are alike to
+// the points, so it chooses how many of each value to give: at most the
+// product of (cards of a value + 1) choices, not 2^cards.
 func cheapest(hand *cards.Hand, price int) []cards.GoodsID {
-	n := len(hand.Cards)
-	if price <= 0 || n > 12 {
+	if price <= 0 {
 		return nil
 	}
-	var best []cards.GoodsID
-	bestPoints := -1
-	for mask := 1; mask < 1<<n; mask++ {
-		var cs []cards.GoodsCard
-		for i := range n {
-			if mask&(1<<i) != 0 {
-				cs = append(cs, hand.Cards[i])
-			}
-		}
-		pts := cards.Points(cs)
-		if pts >= price && (bestPoints < 0 || pts < bestPoints) {
-			bestPoints = pts
-			best = best[:0]
-			for _, c := range cs {
-				best = append(best, c.ID)
-			}
-		}
+	var have [10]int
+	for _, c := range hand.Cards {
+		have[c.Value]++
 	}
-	return best
+	var take, best [10]int
+	bestPoints, bestCards := -1, 0
+	var walk func(v, points, n int)
+	walk = func(v, points, n int) {
+		if v > 9 {
+			if points >= price && (bestPoints < 0 || points < bestPoints || points == bestPoints && n < bestCards) {
+				best, bestPoints, bestCards = take, points, n
+			}
+			return
+		}
+		for k := 0; k <= have[v]; k++ {
+			take[v] = k
+			walk(v+1, points+cards.SetValue(v, k), n+k)
+		}
+		take[v] = 0
+	}
+	walk(1, 0, 0)
+	if bestPoints < 0 {
+		return nil
+	}
+	return pickValues(hand, best, false)
 }
 
-// normalTrade is the normal level's step 6: it accepts an offer made to it
-// when the points the offer states (or, stating none, the numbers it
-// names) are more than its own hand loses by giving the 3 cards it misses
-// least; it offers once, to another trader, 3 cards that hold any Disaster
-// it drew (a Disaster received strikes its receiver) and otherwise its
-// cards it misses least; then it leaves the table.
-func (m mind) normalTrade() Action {
-	v := m.v
-	hand := &cards.Hand{Cards: slices.Clone(v.Hand)}
-	give, loss := m.leastMissed(hand)
-	for _, o := range v.Offers {
-		if o.To != m.s {
-			continue
-		}
-		gain := o.Statement.Points
-		if !o.Statement.PointsStated {
-			gain = 0
-			for _, n := range o.Statement.Numbers {
-				gain += n
-			}
-		}
-		if give == nil || gain <= loss {
-			return Action{Kind: ActRefuse, Offer: o.ID}
-		}
-		st, err := cards.TrueStatement(hand, give)
-		if err != nil {
-			return Action{Kind: ActRefuse, Offer: o.ID}
-		}
-		return Action{Kind: ActAccept, Offer: o.ID, Part: cards.Part{Cards: give, Statement: st}}
-	}
-	var others []ruleset.Seat
-	for i, p := range v.Players {
-		if q := ruleset.Seat(i + 1); q != m.s && p.Trader {
-			others = append(others, q)
+// pickValues returns the IDs of the first n[v] cards of each value v of
+// hand, in the hand's order; Disasters (value 0) only those never traded
+// if untraded.
+func pickValues(hand *cards.Hand, n [10]int, untraded bool) []cards.GoodsID {
+	var out []cards.GoodsID
+	for _, c := range hand.Cards {
+		if n[c.Value] > 0 && !(untraded && c.Value == 0 && c.Traded) {
+			n[c.Value]--
+			out = append(out, c.ID)
 		}
 	}
-	if v.Players[m.s-1].Offered > 0 || len(others) == 0 || give == nil {
-		return Action{Kind: ActDone}
-	}
-	offer := slices.Clone(give)
-	for _, c := range v.Hand { // a Disaster drawn goes first
-		if c.Value == 0 && !c.Traded && !slices.Contains(offer, c.ID) {
-			offer = append([]cards.GoodsID{c.ID}, offer[:len(offer)-1]...)
-		}
-	}
-	st, err := cards.TrueStatement(hand, offer)
-	if err != nil {
-		return Action{Kind: ActDone}
-	}
-	return Action{Kind: ActOffer, Seat: pick(m.rng, others), Part: cards.Part{Cards: offer, Statement: st}}
+	return out
 }
 
 // leastMissed returns the 3 cards of hand whose loss costs its points the
-// least, and that cost; nil if it holds fewer than 3 or a Disaster traded
-// once already would be among them (it may not be traded again).
+// least, and that cost: a Disaster drawn (worth nothing) first, then the
+// values whose sets lose least; nil if it holds fewer than 3 it may give
+// (a Disaster traded once may not be traded again).
 func (m mind) leastMissed(hand *cards.Hand) ([]cards.GoodsID, int) {
-	n := len(hand.Cards)
-	if n < 3 || n > 16 {
-		return nil, 0
-	}
-	total := hand.Points()
-	var best []cards.GoodsID
-	bestLoss := -1
-	for i := 0; i < n; i++ {
-		for j := i + 1; j < n; j++ {
-			for k := j + 1; k < n; k++ {
-				var rest []cards.GoodsCard
-				bad := false
-				for x, c := range hand.Cards {
-					if x == i || x == j || x == k {
-						bad = bad || c.Value == 0 && c.Traded
-						continue
-					}
-					rest = append(rest, c)
-				}
-				if bad {
-					continue
-				}
-				if loss := total - cards.Points(rest); bestLoss < 0 || loss < bestLoss {
-					best = []cards.GoodsID{hand.Cards[i].ID, hand.Cards[j].ID, hand.Cards[k].ID}
-					bestLoss = loss
-				}
-			}
+	var have [10]int
+	for _, c := range hand.Cards {
+		if c.Value != 0 || !c.Traded {
+			have[c.Value]++
 		}
 	}
-	return best, bestLoss
+	var take, best [10]int
+	bestLoss := -1
+	var walk func(v, left, loss int)
+	walk = func(v, left, loss int) {
+		if left == 0 {
+			if bestLoss < 0 || loss < bestLoss {
+				best, bestLoss = take, loss
+			}
+			return
+		}
+		if v > 9 {
+			return
+		}
+		for k := min(left, have[v]); k >= 0; k-- {
+			take[v] = k
+			walk(v+1, left-k, loss+cards.SetValue(v, have[v])-cards.SetValue(v, have[v]-k))
+		}
+		take[v] = 0
+	}
+	walk(0, 3, 0)
+	if bestLoss < 0 {
+		return nil, 0
+	}
+	return pickValues(hand, best, true), bestLoss
 }
