@@ -1,6 +1,10 @@
 package match
 
-import "empires/shared/ruleset"
+import (
+	"fmt"
+
+	"empires/shared/ruleset"
+)
 
 // isBot reports whether seat is one of the bots.
 func (m *Match) isBot(seat ruleset.Seat) bool { return int(seat) > m.humans }
@@ -120,10 +124,21 @@ func (m *Match) submitAI(seat ruleset.Seat) {
 }
 
 // actAI plays the AI's action for seat in the interactive or concurrent
-// step; a refused or failed action is logged and changes nothing. It
-// reports whether the game took the action. On the loop.
-func (m *Match) actAI(seat ruleset.Seat) bool {
+// step; a refused or failed action is logged and changes nothing. In a
+// concurrent step the AI may wait (a nil action, ruleset.AI): the seat is
+// then not asked again before another action moves the step on, unless
+// must (the step's time ran out) or no other actor may act, when the
+// ruleset's default plays it instead. It reports whether the game took
+// the action, or the seat waits. On the loop.
+func (m *Match) actAI(seat ruleset.Seat, must bool) bool {
 	action, err := m.ai.Act(m.viewOf(seat), m.step, seat)
+	if err == nil && action == nil && m.step.Mode == ruleset.Concurrent {
+		m.waited[seat] = m.step.Seq
+		if !must && m.othersMayAct(seat) {
+			return true
+		}
+		action, err = m.defaultFor(seat)
+	}
 	if err == nil {
 		err = m.play(seat, action)
 	}
@@ -132,4 +147,30 @@ func (m *Match) actAI(seat ruleset.Seat) bool {
 		return false
 	}
 	return true
+}
+
+// othersMayAct reports whether an actor of the concurrent step other than
+// seat may still act in it: a person, or a seat of the AI that has not
+// chosen to wait since the step last moved. On the loop.
+func (m *Match) othersMayAct(seat ruleset.Seat) bool {
+	for _, s := range m.step.Actors {
+		if s == seat || m.canAct(s) != nil {
+			continue
+		}
+		if !m.aiPlays(s) || m.waited[s] != m.step.Seq {
+			return true
+		}
+	}
+	return false
+}
+
+// defaultFor returns the ruleset's default action for seat (a seat the AI
+// plays that waits where it may not). On the loop.
+func (m *Match) defaultFor(seat ruleset.Seat) ([]byte, error) {
+	if d, ok := m.g.(ruleset.Defaulter); ok {
+		if action, ok := d.Default(seat); ok {
+			return action, nil
+		}
+	}
+	return nil, fmt.Errorf("the AI waits in step %d and the game has no default for seat %d", m.step.Seq, seat)
 }

@@ -185,7 +185,7 @@ func (m *Match) expire() {
 // action. On the loop.
 func (m *Match) playFor(seat ruleset.Seat) bool {
 	if m.aiPlays(seat) {
-		return m.actAI(seat)
+		return m.actAI(seat, true)
 	}
 	m.miss(seat)
 	if d, ok := m.g.(ruleset.Defaulter); ok {
@@ -198,7 +198,7 @@ func (m *Match) playFor(seat ruleset.Seat) bool {
 				"step", m.step.Seq, "err", err)
 		}
 	}
-	return m.actAI(seat)
+	return m.actAI(seat, true)
 }
 
 // absentActors returns the actors of the interactive or concurrent step

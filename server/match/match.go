@@ -385,6 +385,10 @@ type Match struct {
 	rushed, chained int
 	// aiFailed: the AI's last action in the step was refused.
 	aiFailed bool
+	// waited holds, by seat, the Seq of the concurrent step at which the
+	// AI playing it chose to wait (ruleset.AI): it is not asked again
+	// until another action moves the step on.
+	waited map[ruleset.Seat]uint32
 	// clockDue tells that readiness changed since the subscribers last
 	// got the clock; clockWaited counts the commands run since (see
 	// flushClock).
@@ -489,6 +493,7 @@ func newMatch(id uint32, rs ruleset.Ruleset, set Settings, g ruleset.Game, clock
 		step:   g.Step(),
 		orders: make([][]byte, n),
 		ready:  make([]bool, n),
+		waited: map[ruleset.Seat]uint32{},
 		conns:  make([]int, n),
 		views:  make([]ruleset.View, n),
 		sums:   make([]uint64, n),

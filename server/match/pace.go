@@ -29,7 +29,8 @@ func (m *Match) aiOnly() bool {
 }
 
 // aiActor returns the first actor of the interactive or concurrent step
-// being played that the AI plays and that may act, or 0 if there is none.
+// being played that the AI plays, that may act and does not wait (see
+// actAI), or 0 if there is none.
 // On the loop.
 func (m *Match) aiActor() ruleset.Seat {
 	if !m.step.Acting() {
@@ -39,11 +40,19 @@ func (m *Match) aiActor() ruleset.Seat {
 		return 0
 	}
 	for _, seat := range m.step.Actors {
-		if m.aiPlays(seat) && m.canAct(seat) == nil {
+		if m.aiPlays(seat) && m.canAct(seat) == nil && !m.waits(seat) {
 			return seat
 		}
 	}
 	return 0
+}
+
+// waits reports whether the AI playing seat chose to wait in the
+// concurrent step being played, and nothing has moved it on since. On
+// the loop.
+func (m *Match) waits(seat ruleset.Seat) bool {
+	w, ok := m.waited[seat]
+	return ok && m.step.Mode == ruleset.Concurrent && w == m.step.Seq
 }
 
 // watched reports whether the match has a live subscription, a player's
@@ -119,5 +128,5 @@ func (m *Match) autoStep() {
 	} else if m.chained++; m.chained == maxChain {
 		m.log.Warn("the AI played a long chain of actions; it goes on at the AI's pace", "match", m.id, "step", m.step.Seq)
 	}
-	m.aiFailed = !m.actAI(seat)
+	m.aiFailed = !m.actAI(seat, false)
 }

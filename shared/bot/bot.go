@@ -622,6 +622,9 @@ func (r *runner) play() error {
 		return fmt.Errorf("%s: the AI: %w", r.where(), err)
 	}
 	r.acted = true
+	if data == nil && mode == ruleset.Concurrent {
+		return nil // the AI waits: it is asked again at the step's next Seq (ruleset.AI)
+	}
 	r.res.TurnsPlayed++
 	if acting {
 		r.res.Orders++

@@ -51,6 +51,7 @@ package ruleset
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"time"
@@ -326,8 +327,47 @@ type View interface {
 // AI plays a seat from what the seat may know.
 type AI interface {
 	// Act returns what seat s does in step, from its view v: its orders
-	// for a simultaneous step, its action for an interactive one.
+	// for a simultaneous step, its action for an interactive or
+	// concurrent one. In a concurrent step it may return nil: the seat
+	// waits (for answers to its offers, say) and is asked again once
+	// another actor has acted; when no other actor may act, or the step's
+	// time runs out, the ruleset's default (Defaulter) plays the seat
+	// instead (see FirstAIAction).
 	Act(v View, step Step, s Seat) ([]byte, error)
+}
+
+// FirstAIAction plays the AI of an interactive or concurrent step st
+// outside a server (the whole-game and ladder tools, the conformance
+// kit): it asks the actors in turn from st.Actors[first % len] on, each
+// through act, and returns the first that acts and its action. In a
+// concurrent step an actor whose AI returns nil waits and the next is
+// asked; when every actor waits, the game's default plays the first one
+// asked (g must be a Defaulter), so the step always moves.
+func FirstAIAction(g Game, st Step, first int, act func(Seat) ([]byte, error)) (Seat, []byte, error) {
+	if len(st.Actors) == 0 {
+		return 0, nil, errors.New("the step waits for nobody")
+	}
+	n := len(st.Actors)
+	for i := range n {
+		seat := st.Actors[(first+i)%n]
+		action, err := act(seat)
+		if err != nil {
+			return seat, nil, err
+		}
+		if action != nil || st.Mode != Concurrent {
+			return seat, action, nil
+		}
+	}
+	seat := st.Actors[first%n]
+	d, ok := g.(Defaulter)
+	if !ok {
+		return seat, nil, fmt.Errorf("every actor of concurrent step %d waits, and the game has no default", st.Seq)
+	}
+	action, ok := d.Default(seat)
+	if !ok {
+		return seat, nil, fmt.Errorf("every actor of concurrent step %d waits, and seat %d has no default", st.Seq, seat)
+	}
+	return seat, action, nil
 }
 
 // Config is what a new game is made from.

@@ -323,11 +323,16 @@ func playStep(g ruleset.Game, st ruleset.Step, players []ruleset.AI, levels []st
 	if len(st.Actors) == 0 {
 		return errors.New("the game waits for nobody")
 	}
-	if st.Acting() { // interactive or concurrent: the first actor acts
-		seat := st.Actors[0]
-		action, err := players[seat-1].Act(g.View(seat, false), st, seat)
+	if st.Acting() { // interactive or concurrent: the first actor that does not wait acts
+		seat, action, err := ruleset.FirstAIAction(g, st, 0, func(s ruleset.Seat) ([]byte, error) {
+			a, err := players[s-1].Act(g.View(s, false), st, s)
+			if err != nil {
+				return nil, fmt.Errorf("%s AI (player %d): %w", levels[s-1], s, err)
+			}
+			return a, nil
+		})
 		if err != nil {
-			return fmt.Errorf("%s AI (player %d): %w", levels[seat-1], seat, err)
+			return err
 		}
 		if _, err := g.Act(seat, action); err != nil {
 			return fmt.Errorf("%s AI (player %d) made an action the server would refuse: %w", levels[seat-1], seat, err)

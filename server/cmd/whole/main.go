@@ -334,12 +334,17 @@ func playStep(g ruleset.Game, st ruleset.Step, ais []ruleset.AI, views []ruleset
 	var m meter
 	m.start()
 	var out ruleset.Outcome
-	if st.Acting() { // interactive or concurrent: the first actor acts
-		seat := st.Actors[0]
-		action, err := ais[seat].Act(g.View(seat, false), st, seat)
+	if st.Acting() { // interactive or concurrent: the first actor that does not wait acts
+		seat, action, err := ruleset.FirstAIAction(g, st, 0, func(s ruleset.Seat) ([]byte, error) {
+			a, err := ais[s].Act(g.View(s, false), st, s)
+			if err != nil {
+				return nil, fmt.Errorf("AI of seat %d: %w", s, err)
+			}
+			return a, nil
+		})
 		m.lap(&ts.Phase[phaseOrders])
 		if err != nil {
-			return fmt.Errorf("AI of seat %d: %w", seat, err)
+			return err
 		}
 		out, err = g.Act(seat, action)
 		m.lap(&ts.Phase[phaseResolve])

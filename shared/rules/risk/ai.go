@@ -99,6 +99,9 @@ func (a *ai) Act(rv ruleset.View, step ruleset.Step, s ruleset.Seat) ([]byte, er
 	} else {
 		act = m.choose()
 	}
+	if act.Kind == 0 && step.Mode == ruleset.Concurrent {
+		return nil, nil // it waits (ruleset.AI): asked again once another player acts
+	}
 	act.Seq = step.Seq
 	return wire.Marshal(&act)
 }

@@ -783,11 +783,8 @@ func (r *reading) normalTrade() Action {
 		}
 		return Action{Kind: ActAccept, Offer: o.ID, Part: cards.Part{Cards: give, Statement: st}}
 	}
-	if give == nil || v.Players[r.s-1].Offered >= maxOffers {
-		return Action{Kind: ActDone}
-	}
 	n := len(v.Players)
-	for i := 1; i < n; i++ {
+	for i := 1; give != nil && v.Players[r.s-1].Offered < maxOffers && i < n; i++ {
 		q := ruleset.Seat((int(r.s)-1+i)%n + 1)
 		open := slices.ContainsFunc(v.Offers, func(o OfferView) bool { return o.From == r.s && o.To == q })
 		if !v.Players[q-1].Trader || open {
@@ -798,6 +795,12 @@ func (r *reading) normalTrade() Action {
 			break
 		}
 		return Action{Kind: ActOffer, Seat: q, Part: cards.Part{Cards: give, Statement: st}}
+	}
+	// Leaving the table withdraws its offers: while one is open to a
+	// player still at the table, it waits for the answer (a person may
+	// take a while), and answers what is offered to it meanwhile.
+	if slices.ContainsFunc(v.Offers, func(o OfferView) bool { return o.From == r.s && v.Players[o.To-1].Trader }) {
+		return Action{} // wait
 	}
 	return Action{Kind: ActDone}
 }

@@ -75,6 +75,11 @@ func TestNormalTrades(t *testing.T) {
 	}
 	_, err = g.Act(1, b)
 	must(t, err)
+	// Its offer open to seat 2, still at the table, seat 1 waits for the
+	// answer (leaving would withdraw it): a person has time to answer.
+	if b, err := ai1.Act(g.View(1, false), g.Step(), 1); err != nil || b != nil {
+		t.Fatalf("seat 1's normal AI, its offer open: %x, %v; want it to wait (nil)", b, err)
+	}
 	b, err = ai2.Act(g.View(2, false), g.Step(), 2)
 	must(t, err)
 	a, err = decodeAction(b)
@@ -84,11 +89,10 @@ func TestNormalTrades(t *testing.T) {
 	}
 	_, err = g.Act(2, b)
 	must(t, err)
+	ais := map[ruleset.Seat]ruleset.AI{1: ai1, 2: ai2}
 	for steps := 0; g.s.Phase == PhaseTrade && steps < 10; steps++ {
 		st := g.Step()
-		s := st.Actors[0]
-		ai := map[ruleset.Seat]ruleset.AI{1: ai1, 2: ai2}[s]
-		b, err := ai.Act(g.View(s, false), st, s)
+		s, b, err := ruleset.FirstAIAction(g, st, 0, func(s ruleset.Seat) ([]byte, error) { return ais[s].Act(g.View(s, false), st, s) })
 		must(t, err)
 		_, err = g.Act(s, b)
 		must(t, err)

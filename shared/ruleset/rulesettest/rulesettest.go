@@ -485,8 +485,13 @@ func (p *player) ask(st ruleset.Step) input {
 		return b
 	}
 	if st.Acting() {
-		in.seat = st.Actors[int(st.Seq)%len(st.Actors)]
-		in.action = act(in.seat)
+		// The actors in turn from one the Seq picks: in a concurrent step
+		// an AI may wait (nil), and the next is asked.
+		seat, action, err := ruleset.FirstAIAction(p.g, st, int(st.Seq), func(s ruleset.Seat) ([]byte, error) { return act(s), nil })
+		if err != nil {
+			r.Fatalf("step %d: %v", st.Seq, err)
+		}
+		in.seat, in.action = seat, action
 		return in
 	}
 	for _, s := range st.Actors {
