@@ -1,0 +1,627 @@
+package platformtest_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"empires/client/savedreplay"
+	"empires/server/host"
+	"empires/server/store"
+	"empires/shared/bot"
+	"empires/shared/conn"
+	"empires/shared/protocol"
+	"empires/shared/registry"
+	"empires/shared/rules/risk"
+	"empires/shared/rules/risk/cards"
+	"empires/shared/ruleset"
+	"empires/shared/wire"
+)
+
+// leakGame is one game of the leak test: its settings and the AI level of
+// each person's seat (headless bots joining as people; the server's AI
+// seats play at the settings' AILevel).
+type leakGame struct {
+	set    protocol.Settings
+	levels []string
+}
+
+// riskSettings are the settings of a short risk game of seats players, bots
+// of them the server's AI, on a map (risk.MapClassic or MapGenerated of
+// territories), for rounds rounds, with the trading step's time choice
+// trade (an index of risk.TradeTimes), watched by spectators.
+func riskSettings(seed uint64, seats, bots, mapKind, territories, rounds, trade int, level string) protocol.Settings {
+	opts := []protocol.Option{{Key: risk.KeyMap, Value: mapKind}, {Key: risk.KeyRounds, Value: rounds},
+		{Key: risk.KeyTrade, Value: trade}}
+	if mapKind == risk.MapGenerated {
+		opts = append(opts, protocol.Option{Key: risk.KeyTerritories, Value: territories})
+	}
+	return protocol.Settings{Name: fmt.Sprintf("leak %d", seed), Ruleset: risk.ID, Seats: seats, Bots: bots,
+		AILevel: level, Seed: seed, Spectators: true, AllSeeing: seed%2 == 0, Options: opts}
+}
+
+// leakGames are the games TestRiskNoHiddenCardLeaks plays: 2 to 6 seats,
+// generated maps of 8 to 14 territories and one classic map, every AI
+// level that trades and the passive one, the server's AI seats in some,
+// the trading step with and without its own time.
+func leakGames() []leakGame {
+	return []leakGame{
+		{riskSettings(1, 2, 0, risk.MapGenerated, 8, 5, 0, ""), []string{"normal", "random"}},
+		{riskSettings(2, 3, 1, risk.MapGenerated, 10, 5, 1, "random"), []string{"normal", "easy"}},
+		{riskSettings(3, 4, 0, risk.MapGenerated, 12, 4, 3, ""), []string{"random", "normal", "easy", "random"}},
+		{riskSettings(4, 5, 2, risk.MapGenerated, 14, 4, 0, "normal"), []string{"random", "normal", "passive"}},
+		{riskSettings(5, 6, 0, risk.MapGenerated, 14, 3, 2, ""), []string{"normal", "random", "normal", "easy", "random", "normal"}},
+		{riskSettings(6, 3, 0, risk.MapClassic, 0, 3, 0, ""), []string{"random", "normal", "random"}},
+		{riskSettings(7, 2, 1, risk.MapGenerated, 9, 6, 1, "normal"), []string{"random"}},
+		{riskSettings(8, 4, 1, risk.MapGenerated, 11, 5, 0, "random"), []string{"normal", "normal", "random"}},
+	}
+}
+
+// TestRiskNoHiddenCardLeaks plays risk games through a server (see
+// leakGames), each seat a headless bot joining as a person through a tap
+// that keeps every message the server sent, with a spectator watching, and
+// checks that no Goods card reached anyone who may not see it (rule 20:
+// "Goods cards, Disasters held and territory cards are hidden"; the
+// document: a player's Goods cards are its own, offers show only what
+// they state): in every view, delta and event list the server sent to a
+// seat and to the spectators, and in the replay of the stored game through
+// every pair of eyes it may be watched through (client/savedreplay, the
+// all-seeing spectator's among them). checkLeaks says what a seat may see.
+func TestRiskNoHiddenCardLeaks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a server")
+	}
+	reg, err := registry.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := startServer(t, reg)
+	var total leakCount
+	for _, g := range leakGames() {
+		t.Run(g.set.Name, func(t *testing.T) {
+			id, conns, dir := playTapped(t, srv, reg, g)
+			n, errs := checkLeaks(t, dir, reg, id, conns)
+			for _, err := range errs {
+				t.Error(err)
+			}
+			t.Logf("%d steps; %d messages, %d Goods cards shown to their holders, %d trades", n.steps, n.messages, n.goods, n.trades)
+			total.add(n)
+		})
+	}
+	// The check would pass on games where no card ever moved: these must
+	// have drawn, traded and shown cards to their holders.
+	if total.goods < 100 || total.trades == 0 || total.spectated == 0 {
+		t.Errorf("the games showed %d Goods cards to their holders, had %d trades and %d spectators' messages: too few to prove anything",
+			total.goods, total.trades, total.spectated)
+	}
+}
+
+// TestRiskLeakCheckFinds: checkLeaks finds a planted leak. The server plays
+// a risk whose every event list (leakyRules) and, in a second game, every
+// view of a player (its neighbour's hand) names another player's Goods
+// cards; checkLeaks must report it both in what the server sent and in the
+// replay.
+func TestRiskLeakCheckFinds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a server")
+	}
+	for _, plant := range []leakPlant{leakEvents, leakViews} {
+		t.Run(plant.String(), func(t *testing.T) {
+			reg := leakyRegistry(t, plant)
+			srv := startServer(t, reg)
+			g := leakGame{riskSettings(11, 3, 0, risk.MapGenerated, 9, 3, 0, ""), []string{"normal", "random", "normal"}}
+			id, conns, dir := playTapped(t, srv, reg, g)
+			_, errs := checkLeaks(t, dir, reg, id, conns)
+			var sent, replayed int
+			for _, err := range errs {
+				if le, ok := err.(*leakError); ok && le.replay {
+					replayed++
+				} else {
+					sent++
+				}
+			}
+			if sent == 0 || replayed == 0 {
+				t.Errorf("the planted leak found %d times in what the server sent, %d in the replay; want both: %v", sent, replayed, errs)
+			}
+		})
+	}
+}
+
+// server is a server the leak tests play on, in this process.
+type server struct {
+	url string
+	dir string
+}
+
+// startServer starts a server with rulesets reg on a data directory of its
+// own, its AI acting a millisecond after one another, stopped when the
+// test ends.
+func startServer(t *testing.T, reg *ruleset.Registry) server {
+	t.Helper()
+	cfg := host.DefaultConfig()
+	cfg.DataDir = t.TempDir()
+	cfg.Rulesets, cfg.Builtin = reg, reg
+	cfg.ActionPace, cfg.AIPace = time.Millisecond, time.Millisecond
+	cfg.GamesPerConn, cfg.GamesPerAddr = 0, 0
+	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	r, err := host.Start(cfg, "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := r.Stop(); err != nil {
+			t.Error(err)
+		}
+	})
+	return server{url: r.URL(), dir: cfg.DataDir}
+}
+
+// playTapped plays g to its end on srv: the first bot creates it, a
+// spectator joins before it starts, the other bots join it; everyone
+// connects through a tap. It returns the game, what the server sent down
+// each connection, and the server's data directory.
+func playTapped(t *testing.T, srv server, reg *ruleset.Registry, g leakGame) (protocol.GameID, []*tapped, string) {
+	t.Helper()
+	p := newTap(t, srv.url)
+	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
+	defer cancel()
+	created := make(chan protocol.GameID, 1)
+	results := make([]bot.Result, len(g.levels))
+	errs := make([]error, len(g.levels))
+	races := make([]raced, len(g.levels))
+	var wg sync.WaitGroup
+	run := func(i int, opts bot.Options) {
+		races[i].hook(&opts.Hooks)
+		b, err := bot.New(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i], errs[i] = b.Run(ctx)
+		}()
+	}
+	options := func(i int) bot.Options {
+		name := fmt.Sprintf("P%d", i+1)
+		return bot.Options{URL: p.URL(), Name: name, Rulesets: reg, RulesCache: filepath.Join(t.TempDir(), name), Level: g.levels[i]}
+	}
+	first := options(0)
+	set := g.set
+	first.Create = &set
+	var watched sync.WaitGroup
+	first.Hooks.Joined = func(id protocol.GameID, _ protocol.Seat) {
+		// The spectator joins before the creator says it is ready, so
+		// before the game can start.
+		watched.Add(1)
+		joined := make(chan struct{})
+		go func() {
+			defer watched.Done()
+			spectate(ctx, t, p.URL(), id, joined)
+		}()
+		select {
+		case <-joined:
+		case <-ctx.Done():
+		}
+		created <- id
+	}
+	run(0, first)
+	var id protocol.GameID
+	select {
+	case id = <-created:
+	case <-ctx.Done():
+		t.Fatal("the game was not created in time")
+	}
+	for i := 1; i < len(g.levels); i++ {
+		opts := options(i)
+		opts.Join = id
+		run(i, opts)
+	}
+	wg.Wait()
+	watched.Wait()
+	for i, r := range results {
+		switch {
+		case errs[i] != nil:
+			t.Fatalf("P%d: %v", i+1, errs[i])
+		case !r.Over:
+			t.Fatalf("P%d: the game is not over (turn %d)", i+1, r.Turn)
+		case races[i].refused(r) != nil || r.Mismatches > 0:
+			t.Errorf("P%d: the server refused %v (%d after another player's action); %d views out of step",
+				i+1, r.Rejections, races[i].n, r.Mismatches)
+		}
+	}
+	return id, p.connections(), srv.dir
+}
+
+// spectate watches game id at url until it is over, closing joined once
+// it is in.
+func spectate(ctx context.Context, t *testing.T, url string, id protocol.GameID, joined chan<- struct{}) {
+	c, err := conn.Dial(ctx, conn.Options{URL: url, Name: "Watcher"})
+	if err != nil {
+		t.Errorf("spectator: %v", err)
+		close(joined)
+		return
+	}
+	defer c.Close()
+	if _, err := c.Send(&protocol.JoinGame{Game: id, Spectate: true}); err != nil {
+		t.Errorf("spectator: %v", err)
+		close(joined)
+		return
+	}
+	in := false
+	for {
+		select {
+		case ev := <-c.Events():
+			switch m := ev.Msg.(type) {
+			case *protocol.Joined:
+				if !in {
+					in = true
+					close(joined)
+				}
+			case *protocol.Error:
+				t.Errorf("spectator: %s", m.Message)
+			case *protocol.GameOver:
+				return
+			}
+		case <-c.Done():
+			t.Errorf("spectator: the connection closed before the game ended")
+			if !in {
+				close(joined)
+			}
+			return
+		case <-ctx.Done():
+			t.Errorf("spectator: the game did not end in time")
+			if !in {
+				close(joined)
+			}
+			return
+		}
+	}
+}
+
+// leakError is a Goods card, or a hidden holding, shown to eyes that may
+// not see it.
+type leakError struct {
+	replay bool // found in the replay, not in what the server sent
+	what   string
+}
+
+func (e *leakError) Error() string {
+	if e.replay {
+		return "replay: " + e.what
+	}
+	return e.what
+}
+
+// leakCount is what checkLeaks looked at.
+type leakCount struct {
+	steps, messages int
+	goods           int // Goods cards found where their seat may see them
+	trades          int // trades (EventTrade) seen by their two sides
+	spectated       int // messages sent to spectators
+}
+
+func (c *leakCount) add(o leakCount) {
+	c.steps += o.steps
+	c.messages += o.messages
+	c.goods += o.goods
+	c.trades += o.trades
+	c.spectated += o.spectated
+}
+
+// holdings are the Goods cards each seat holds at each step, by the step's
+// Seq and seat (index 0, a spectator's, is always empty): its hand, its
+// Disasters face down, the cards of its own offers. The game's own views
+// give them, each checked against the game's state by risk's CheckHidden.
+type holdings map[uint32][]map[cards.GoodsID]bool
+
+// between returns the cards seat s held at any step from seq a to b.
+func (h holdings) between(s ruleset.Seat, a, b uint32) map[cards.GoodsID]bool {
+	out := map[cards.GoodsID]bool{}
+	for seq := a; seq <= b; seq++ {
+		if at, ok := h[seq]; ok && int(s) < len(at) {
+			for id := range at[s] {
+				out[id] = true
+			}
+		}
+	}
+	return out
+}
+
+// checkLeaks checks game id of the store in dir and what the server sent
+// down conns for a Goods card shown to eyes that may not see it. A seat
+// may see the Goods cards it holds (holdings), and in the events of a step
+// those it held before or after it (a card drawn, given, taken, lost); a
+// spectator, all-seeing or not, none. Every view, every delta (with the
+// view it leads to, its head decoded), every event list (a TurnUpdate's,
+// Missed's) is searched for every cards.GoodsID and cards.GoodsCard at any
+// depth (goodsIn); every view is also checked whole by risk's CheckHidden
+// (another's territory cards, another's offer's cards) against the saved
+// state of its step. The replay is the stored game read as a client's
+// replay reads it (savedreplay.Read) and checked through each pair of eyes
+// it offers. It returns what it looked at and every leak (*leakError).
+func checkLeaks(t *testing.T, dir string, reg *ruleset.Registry, id protocol.GameID, conns []*tapped) (leakCount, []error) {
+	t.Helper()
+	var n leakCount
+	var errs []error
+	found := map[bool]int{} // by replay
+	leak := func(replay bool, format string, args ...any) {
+		if found[replay]++; found[replay] <= 10 {
+			errs = append(errs, &leakError{replay: replay, what: fmt.Sprintf(format, args...)})
+		}
+	}
+	st, err := store.OpenDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	rs, _ := reg.Get(risk.ID)
+	rules := plainRisk(t, rs)
+	rp, err := savedreplay.Read(st, id, rs, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n.steps = rp.Len() - 1
+
+	// The holdings and the saves, step by step; the replay through each
+	// pair of eyes.
+	held := holdings{}
+	saves := map[uint32][]byte{}
+	var last uint32
+	for i := 0; i < rp.Len(); i++ {
+		g, err := rp.Game(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		save, err := g.Save()
+		if err != nil {
+			t.Fatal(err)
+		}
+		seq := rp.Seq(i)
+		saves[seq] = save
+		// The holdings are what risk itself shows each seat (rs may be
+		// a risk with a leak planted, see leakyRules).
+		truth, err := rules.Load(save)
+		if err != nil {
+			t.Fatal(err)
+		}
+		at := make([]map[cards.GoodsID]bool, g.Seats()+1)
+		at[0] = map[cards.GoodsID]bool{}
+		for s := 1; s <= g.Seats(); s++ {
+			v := truth.View(ruleset.Seat(s), false).(*risk.View)
+			if err := rules.CheckHidden(save, v); err != nil {
+				t.Fatalf("the game's own view: %v", err)
+			}
+			at[s] = own(v)
+		}
+		held[seq] = at
+		for _, e := range rp.Eyes() {
+			who := eyesName(e.Seat, e.AllSeeing)
+			v, err := rp.View(i, e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := rules.CheckHidden(save, v.(*risk.View)); err != nil {
+				leak(true, "%s: %v", who, err)
+			}
+			for _, c := range goodsIn(v) {
+				if !at[e.Seat][c] {
+					leak(true, "%s's view of step %d shows Goods card %d", who, seq, c)
+				}
+			}
+			data, err := rp.Events(i, e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i > 0 {
+				may := held.between(e.Seat, last, seq)
+				checkEvents(data, e.Seat, may, &n, func(format string, args ...any) {
+					leak(true, "%s, step %d: "+format, append([]any{who, last}, args...)...)
+				})
+			}
+		}
+		last = seq
+	}
+	if len(rp.Eyes()) < 2 {
+		t.Fatalf("the replay of a game over offers only %v", rp.Eyes())
+	}
+
+	// What the server sent.
+	seen := 0
+	for k, c := range conns {
+		if c.bad != "" {
+			t.Fatalf("connection %d: %s", k, c.bad)
+		}
+		var seat ruleset.Seat
+		in := false
+		var v *risk.View
+		for _, msg := range c.msgs {
+			switch m := msg.(type) {
+			case *protocol.Joined:
+				in = m.Game == id
+				seat = ruleset.Seat(m.Seat)
+				continue
+			case *protocol.FullView, *protocol.TurnUpdate, *protocol.Missed:
+				if !in {
+					continue
+				}
+			default:
+				continue
+			}
+			who := eyesName(seat, false)
+			n.messages++
+			if seat == 0 {
+				n.spectated++
+			}
+			checkView := func(have *risk.View) {
+				save, ok := saves[have.Seq]
+				if !ok {
+					t.Fatalf("%s got a view of step %d, which the game never reached", who, have.Seq)
+				}
+				if err := rules.CheckHidden(save, have); err != nil {
+					leak(false, "%s: %v", who, err)
+				}
+				for _, c := range goodsIn(have) {
+					if !held[have.Seq][seat][c] {
+						leak(false, "%s's view of step %d shows Goods card %d", who, have.Seq, c)
+					}
+				}
+			}
+			switch m := msg.(type) {
+			case *protocol.FullView:
+				fv, err := rs.DecodeView(m.View)
+				if err != nil {
+					t.Fatalf("%s: %v", who, err)
+				}
+				v = fv.(*risk.View)
+				checkView(v)
+			case *protocol.TurnUpdate:
+				if v == nil {
+					t.Fatalf("%s got a TurnUpdate before a FullView", who)
+				}
+				next, err := v.Apply(m.Delta)
+				if err != nil {
+					t.Fatalf("%s: %v", who, err)
+				}
+				nv := next.(*risk.View)
+				checkView(nv)
+				var d risk.Delta
+				if err := wire.Unmarshal(m.Delta, &d); err != nil {
+					t.Fatalf("%s: %v", who, err)
+				}
+				inDelta := goodsIn(d)
+				if d.Head != nil {
+					var head risk.View
+					if err := wire.Unmarshal(d.Head, &head); err != nil {
+						t.Fatalf("%s: the delta's head: %v", who, err)
+					}
+					inDelta = append(inDelta, goodsIn(head)...)
+				}
+				for _, c := range inDelta {
+					if !held[nv.Seq][seat][c] {
+						leak(false, "%s's delta to step %d holds Goods card %d", who, nv.Seq, c)
+					}
+				}
+				checkEvents(m.Events, seat, held.between(seat, v.Seq, nv.Seq), &n, func(format string, args ...any) {
+					leak(false, "%s, step %d: "+format, append([]any{who, v.Seq}, args...)...)
+				})
+				v = nv
+			case *protocol.Missed:
+				for _, ms := range m.Steps {
+					checkEvents(ms.Events, seat, held.between(seat, 0, last), &n, func(format string, args ...any) {
+						leak(false, "%s, a missed step: "+format, append([]any{who}, args...)...)
+					})
+				}
+			}
+		}
+		if in {
+			seen++
+		}
+	}
+	if seen < 2 {
+		t.Fatalf("only %d connections of the game went through the tap", seen)
+	}
+	return n, errs
+}
+
+// checkEvents decodes the event list data seat s got (0: a spectator's)
+// and reports through leak every Goods card in it that is not in may,
+// counting in n the cards it may see and the trades.
+func checkEvents(data []byte, s ruleset.Seat, may map[cards.GoodsID]bool, n *leakCount, leak func(format string, args ...any)) {
+	events, err := risk.DecodeEvents(data)
+	if err != nil {
+		leak("%v", err)
+		return
+	}
+	for _, e := range events {
+		for _, c := range goodsIn(e) {
+			if !may[c] {
+				leak("event %+v shows Goods card %d", e, c)
+			} else {
+				n.goods++
+			}
+		}
+		if e.Kind == risk.EventTrade && s != 0 && (e.Seat == s || e.Other == s) {
+			n.trades++
+		}
+	}
+}
+
+// own returns the Goods cards view v shows as its seat's: its hand, its
+// Disasters, its own offers' cards.
+func own(v *risk.View) map[cards.GoodsID]bool {
+	out := map[cards.GoodsID]bool{}
+	for _, c := range slices.Concat(v.Hand, v.Disasters) {
+		out[c.ID] = true
+	}
+	for _, o := range v.Offers {
+		if o.From == v.Seat {
+			for _, c := range o.Cards {
+				out[c] = true
+			}
+		}
+	}
+	return out
+}
+
+// goodsIDType is the type of a Goods card's ID; a cards.GoodsCard holds
+// one.
+var goodsIDType = reflect.TypeFor[cards.GoodsID]()
+
+// goodsIn returns every Goods card x names: each cards.GoodsID (a
+// cards.GoodsCard's ID among them) in any field, slice, array, map or pointer at
+// any depth. A card of a value (GoodsCard.Value) without its ID names no
+// card.
+func goodsIn(x any) []cards.GoodsID {
+	var out []cards.GoodsID
+	var walk func(v reflect.Value)
+	walk = func(v reflect.Value) {
+		switch {
+		case !v.IsValid():
+			return
+		case v.Type() == goodsIDType && v.CanUint():
+			out = append(out, cards.GoodsID(v.Uint()))
+			return
+		case v.Type() == goodsIDType:
+			out = append(out, cards.GoodsID(v.Int()))
+			return
+		}
+		switch v.Kind() {
+		case reflect.Pointer, reflect.Interface:
+			walk(v.Elem())
+		case reflect.Struct:
+			for i := range v.NumField() {
+				walk(v.Field(i))
+			}
+		case reflect.Slice, reflect.Array:
+			for i := range v.Len() {
+				walk(v.Index(i))
+			}
+		case reflect.Map:
+			for it := v.MapRange(); it.Next(); {
+				walk(it.Key())
+				walk(it.Value())
+			}
+		}
+	}
+	walk(reflect.ValueOf(x))
+	return out
+}
+
+// eyesName names a pair of eyes for a message.
+func eyesName(s ruleset.Seat, allSeeing bool) string {
+	switch {
+	case s != 0:
+		return fmt.Sprintf("seat %d", s)
+	case allSeeing:
+		return "the all-seeing spectator"
+	}
+	return "the spectator"
+}
