@@ -375,35 +375,7 @@ func TestRiskThroughServer(t *testing.T) {
 		names: names, killAt: 20,
 		seq: func(v ruleset.View) uint32 { return v.(*risk.View).Seq },
 	})
-	s, err := store.OpenDir(c.dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	rr, _ := c.reg.Get(risk.ID)
-	rules := rr.(*risk.Rules)
-	id := c.results[0].Game
-	for _, v := range c.views {
-		seat := ruleset.Seat(c.results[v.bot].Seat)
-		view, ok := v.view.(*risk.View)
-		if !ok {
-			t.Fatalf("%s got a %T, not a risk view", names[v.bot], v.view)
-		}
-		at, err := store.At(s, id, rr, view.Seq)
-		if err != nil {
-			t.Fatalf("seat %d's view of step %d: %v", seat, view.Seq, err)
-		}
-		save, err := at.Save()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if view.Seat != seat {
-			t.Errorf("%s at seat %d got seat %d's view", names[v.bot], seat, view.Seat)
-		}
-		if err := rules.CheckHidden(save, view); err != nil {
-			t.Error(err)
-		}
-	}
+	checkRiskViews(t, c, names)
 	if len(c.views) < 3*20 {
 		t.Errorf("only %d views checked", len(c.views))
 	}
@@ -449,4 +421,65 @@ func (r *raced) refused(res bot.Result) []bot.Rejection {
 		return nil
 	}
 	return res.Rejections
+}
+
+// TestRiskPeopleAndAIThroughServer plays risk on the dedicated server (a
+// child process): two people, headless bots joining as people, and a seat
+// the server's AI fills (Settings.Bots), on a generated map of 10
+// territories for 5 rounds, through play (a SIGKILL of the server at step
+// 25, the AI seat resumed with the game, the game to its end, the replay),
+// and checks every view the people received as TestRiskThroughServer does.
+func TestRiskPeopleAndAIThroughServer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts servers")
+	}
+	names := []string{"Anna", "Bert"}
+	c := play(t, crashGame{
+		set: protocol.Settings{Name: "risk with the AI", Ruleset: risk.ID, Seats: 3, Bots: 1, AILevel: "normal", Seed: 12,
+			Options: []protocol.Option{{Key: risk.KeyMap, Value: risk.MapGenerated}, {Key: risk.KeyTerritories, Value: 10},
+				{Key: risk.KeyRounds, Value: 5}}},
+		names: names, killAt: 25,
+		seq: func(v ruleset.View) uint32 { return v.(*risk.View).Seq },
+	})
+	checkRiskViews(t, c, names)
+	if len(c.views) < 2*25 {
+		t.Errorf("only %d views checked", len(c.views))
+	}
+}
+
+// checkRiskViews checks every view each bot of c received against the
+// saved state of its step with risk's CheckHidden: its seat's own view,
+// no Goods card, Disaster or territory card of another player, no other
+// offer's cards.
+func checkRiskViews(t *testing.T, c crashed, names []string) {
+	t.Helper()
+	s, err := store.OpenDir(c.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	rr, _ := c.reg.Get(risk.ID)
+	rules := rr.(*risk.Rules)
+	id := c.results[0].Game
+	for _, v := range c.views {
+		seat := ruleset.Seat(c.results[v.bot].Seat)
+		view, ok := v.view.(*risk.View)
+		if !ok {
+			t.Fatalf("%s got a %T, not a risk view", names[v.bot], v.view)
+		}
+		at, err := store.At(s, id, rr, view.Seq)
+		if err != nil {
+			t.Fatalf("seat %d's view of step %d: %v", seat, view.Seq, err)
+		}
+		save, err := at.Save()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if view.Seat != seat {
+			t.Errorf("%s at seat %d got seat %d's view", names[v.bot], seat, view.Seat)
+		}
+		if err := rules.CheckHidden(save, view); err != nil {
+			t.Error(err)
+		}
+	}
 }
