@@ -17,7 +17,8 @@ const (
 	// to everyone, as an event of drawing them.
 	leakEvents leakPlant = iota
 	// leakViews: every view, a spectator's too, shows the cards of every
-	// open offer, not only its own seat's.
+	// open offer, not only its own seat's; a player's shows its
+	// neighbour's hand among its Disasters.
 	leakViews
 )
 
@@ -102,6 +103,10 @@ func (g leakyGame) View(s ruleset.Seat, allSeeing bool) ruleset.View {
 	v := g.Game.View(s, allSeeing).(*risk.View)
 	if g.plant != leakViews {
 		return v
+	}
+	if s != 0 {
+		next := s%ruleset.Seat(g.Seats()) + 1
+		v.Disasters = append(v.Disasters, g.Game.View(next, false).(*risk.View).Hand...)
 	}
 	for i, o := range v.Offers {
 		for _, mine := range g.Game.View(o.From, false).(*risk.View).Offers {

@@ -2,6 +2,7 @@ package platformtest_test
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -47,23 +48,41 @@ func riskSettings(seed uint64, seats, bots, mapKind, territories, rounds, trade 
 		AILevel: level, Seed: seed, Spectators: true, AllSeeing: seed%2 == 0, Options: opts}
 }
 
+// moreLeakGames is how many games TestRiskNoHiddenCardLeaks plays beyond
+// leakGames: a longer search for a leak than make test's, on demand.
+var moreLeakGames = flag.Int("leakgames", 0, "risk games TestRiskNoHiddenCardLeaks plays beyond its own six, each of its own seed, seats, map, levels and trading time")
+
 // leakGames are the games TestRiskNoHiddenCardLeaks plays: 2 to 6 seats,
 // generated maps of 9 to 14 territories and the classic map, the server's
-// AI seats in some, the trading step with and without its own time. Most
-// players are the random AI, which trades the most (about a trade a game
-// of 3 players in 6 rounds, played by the ruleset alone), the others
-// normal, easy and passive.
-func leakGames() []leakGame {
-	return []leakGame{
+// AI seats in some, the trading step with and without its own time, then
+// more of them (moreLeakGames). Most players are the random AI, which
+// trades the most (about a trade a game of 3 players in 6 rounds, played
+// by the ruleset alone), the others normal, easy and passive.
+func leakGames(more int) []leakGame {
+	games := []leakGame{
 		{riskSettings(1, 2, 0, risk.MapGenerated, 12, 6, 0, ""), []string{"random", "random"}},
-		{riskSettings(2, 3, 1, risk.MapGenerated, 9, 6, 1, "random"), []string{"random", "normal"}},
-		{riskSettings(3, 3, 0, risk.MapGenerated, 9, 6, 3, ""), []string{"random", "random", "random"}},
-		{riskSettings(4, 4, 0, risk.MapGenerated, 12, 4, 0, ""), []string{"random", "normal", "easy", "random"}},
-		{riskSettings(5, 5, 2, risk.MapGenerated, 14, 4, 0, "normal"), []string{"random", "random", "passive"}},
-		{riskSettings(6, 6, 0, risk.MapGenerated, 14, 3, 2, ""), []string{"normal", "random", "random", "easy", "random", "normal"}},
-		{riskSettings(7, 3, 0, risk.MapClassic, 0, 3, 0, ""), []string{"random", "normal", "random"}},
-		{riskSettings(8, 4, 1, risk.MapGenerated, 9, 6, 0, "random"), []string{"random", "random", "normal"}},
+		{riskSettings(2, 3, 0, risk.MapGenerated, 9, 6, 3, ""), []string{"random", "random", "random"}},
+		{riskSettings(3, 4, 1, risk.MapGenerated, 9, 6, 1, "random"), []string{"random", "random", "normal"}},
+		{riskSettings(4, 5, 2, risk.MapGenerated, 14, 4, 0, "normal"), []string{"random", "random", "passive"}},
+		{riskSettings(5, 6, 0, risk.MapGenerated, 14, 3, 2, ""), []string{"normal", "random", "random", "easy", "random", "normal"}},
+		{riskSettings(6, 3, 0, risk.MapClassic, 0, 3, 0, ""), []string{"random", "normal", "random"}},
 	}
+	levels := []string{"random", "normal", "random", "easy", "passive"}
+	for i := range more {
+		seats, bots, kind := 2+i%5, 0, risk.MapGenerated
+		if seats > 2 && i%3 == 0 {
+			bots = 1 + i%(seats-1)
+		}
+		if i%7 == 6 {
+			kind = risk.MapClassic
+		}
+		var lv []string
+		for s := range seats - bots {
+			lv = append(lv, levels[(i+s)%len(levels)])
+		}
+		games = append(games, leakGame{riskSettings(uint64(100+i), seats, bots, kind, 9+i%6, 3+i%4, i%4, levels[i%4]), lv})
+	}
+	return games
 }
 
 // TestRiskNoHiddenCardLeaks plays risk games through a server (see
@@ -85,18 +104,24 @@ func TestRiskNoHiddenCardLeaks(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := startServer(t, reg)
-	var total leakCount
-	for _, g := range leakGames() {
-		t.Run(g.set.Name, func(t *testing.T) {
-			id, conns, dir := playTapped(t, srv, reg, g)
-			n, errs := checkLeaks(t, dir, reg, id, conns)
-			for _, err := range errs {
-				t.Error(err)
-			}
-			t.Logf("%d steps; %d messages, %d Goods cards shown to their holders, %d trades", n.steps, n.messages, n.goods, n.trades)
-			total.add(n)
-		})
-	}
+	var mu sync.Mutex
+	var total leakCount // guarded by mu
+	t.Run("games", func(t *testing.T) {
+		for _, g := range leakGames(*moreLeakGames) {
+			t.Run(g.set.Name, func(t *testing.T) {
+				t.Parallel()
+				id, conns, dir := playTapped(t, srv, reg, g)
+				n, errs := checkLeaks(t, dir, reg, id, conns)
+				for _, err := range errs {
+					t.Error(err)
+				}
+				t.Logf("%d steps; %d messages, %d Goods cards shown to their holders, %d trades seen by a side", n.steps, n.messages, n.goods, n.trades)
+				mu.Lock()
+				total.add(n)
+				mu.Unlock()
+			})
+		}
+	})
 	// The check would pass on games where no card ever moved: these must
 	// have drawn, traded and shown cards to their holders.
 	if total.goods < 100 || total.trades == 0 || total.spectated == 0 {
@@ -116,6 +141,7 @@ func TestRiskLeakCheckFinds(t *testing.T) {
 	}
 	for _, plant := range []leakPlant{leakEvents, leakViews} {
 		t.Run(plant.String(), func(t *testing.T) {
+			t.Parallel()
 			reg := leakyRegistry(t, plant)
 			srv := startServer(t, reg)
 			g := leakGame{riskSettings(11, 3, 0, risk.MapGenerated, 9, 3, 0, ""), []string{"normal", "random", "normal"}}
@@ -143,15 +169,16 @@ type server struct {
 }
 
 // startServer starts a server with rulesets reg on a data directory of its
-// own, its AI acting a millisecond after one another, stopped when the
-// test ends.
+// own, its AI acting a millisecond after one another, with no limit on
+// the games and connections of one address (every client is on
+// loopback), stopped when the test ends.
 func startServer(t *testing.T, reg *ruleset.Registry) server {
 	t.Helper()
 	cfg := host.DefaultConfig()
 	cfg.DataDir = t.TempDir()
 	cfg.Rulesets, cfg.Builtin = reg, reg
 	cfg.ActionPace, cfg.AIPace = time.Millisecond, time.Millisecond
-	cfg.GamesPerConn, cfg.GamesPerAddr = 0, 0
+	cfg.GamesPerConn, cfg.GamesPerAddr, cfg.ConnsPerAddr = 0, 0, 0
 	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	r, err := host.Start(cfg, "127.0.0.1:0")
 	if err != nil {
