@@ -251,6 +251,8 @@ func play(t *testing.T, g crashGame) crashed {
 			t.Errorf("%s: %d views out of step with the server's", g.names[i], r.Mismatches)
 		case r.Winner != results[0].Winner || r.Game != results[0].Game:
 			t.Errorf("%s: game %d won by %d; %s saw game %d won by %d", g.names[i], r.Game, r.Winner, g.names[0], results[0].Game, results[0].Winner)
+		case len(r.Rejections) > 0:
+			t.Logf("%s: refused after another player's action: %v", g.names[i], r.Rejections)
 		}
 	}
 	if err := second.cmd.Process.Kill(); err != nil {
