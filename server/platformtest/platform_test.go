@@ -6,7 +6,12 @@
 // another player's card. A table of twenty plays Duel with each person's
 // own deck (TestDuel20ThroughServer), and a minimal ruleset of decks
 // holds the lobby to its contract of seat set-up data
-// (TestSeatDataThroughServer).
+// (TestSeatDataThroughServer). Risk is played the same way, with people
+// only and with a seat of the server's AI, on the LAN as the desktop
+// client hosts it (TestRiskOnLAN), and over many games watched through a
+// tap that keeps every message the server sent, none of which, nor the
+// replays, may show a Goods card to anyone who may not see it
+// (TestRiskNoHiddenCardLeaks, TestRiskLeakCheckFinds).
 package platformtest_test
 
 import (

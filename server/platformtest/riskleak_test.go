@@ -332,7 +332,7 @@ func (e *leakError) Error() string {
 // leakCount is what checkLeaks looked at.
 type leakCount struct {
 	steps, messages int
-	goods           int // Goods cards found where their seat may see them
+	goods           int // Goods cards events showed to seats that may see them
 	trades          int // trades (EventTrade) seen by their two sides
 	spectated       int // messages sent to spectators
 }
