@@ -88,10 +88,11 @@ func leakGames(more int) []leakGame {
 // TestRiskNoHiddenCardLeaks plays risk games through a server (see
 // leakGames), each seat a headless bot joining as a person through a tap
 // that keeps every message the server sent, with a spectator watching, and
-// checks that no Goods card reached anyone who may not see it (rule 20:
-// "Goods cards, Disasters held and territory cards are hidden"; the
-// document: a player's Goods cards are its own, offers show only what
-// they state): in every view, delta and event list the server sent to a
+// checks that no Goods card reached anyone who may not see it (risk's
+// rule 20: "Goods cards are hidden holdings: no other player, spectator,
+// event or replay sees them (others see how many); the territory cards
+// too"; the document places a Disaster received "face down before him"):
+// in every view, delta and event list the server sent to a
 // seat and to the spectators, and in the replay of the stored game through
 // every pair of eyes it may be watched through (client/savedreplay, the
 // all-seeing spectator's among them). checkLeaks says what a seat may see.
