@@ -145,7 +145,7 @@ func TestRiskLeakCheckFinds(t *testing.T) {
 			t.Parallel()
 			reg := leakyRegistry(t, plant)
 			srv := startServer(t, reg)
-			g := leakGame{riskSettings(11, 3, 0, risk.MapGenerated, 9, 3, 0, ""), []string{"normal", "random", "normal"}}
+			g := leakGame{riskSettings(11, 2, 0, risk.MapGenerated, 9, 3, 0, ""), []string{"normal", "random"}}
 			id, conns, dir := playTapped(t, srv, reg, g)
 			_, errs := checkLeaks(t, dir, reg, id, conns)
 			var sent, replayed int
