@@ -32,6 +32,10 @@ import (
 type leakGame struct {
 	set    protocol.Settings
 	levels []string
+	// drop, if not 0, is a person's seat whose connection the tap drops
+	// once, after its 40th message: it comes back with its seat token,
+	// and is sent its view again and what it missed (Missed).
+	drop protocol.Seat
 }
 
 // riskSettings are the settings of a short risk game of seats players, bots
@@ -54,18 +58,19 @@ var moreLeakGames = flag.Int("leakgames", 0, "risk games TestRiskNoHiddenCardLea
 
 // leakGames are the games TestRiskNoHiddenCardLeaks plays: 2 to 6 seats,
 // generated maps of 9 to 14 territories and the classic map, the server's
-// AI seats in some, the trading step with and without its own time, then
+// AI seats in some, the trading step with and without its own time, a
+// player's connection dropped in two, then
 // more of them (moreLeakGames). Most players are the random AI, which
 // trades the most (about a trade a game of 3 players in 6 rounds, played
 // by the ruleset alone), the others normal, easy and passive.
 func leakGames(more int) []leakGame {
 	games := []leakGame{
-		{riskSettings(1, 2, 0, risk.MapGenerated, 12, 6, 0, ""), []string{"random", "random"}},
-		{riskSettings(2, 3, 0, risk.MapGenerated, 9, 6, 3, ""), []string{"random", "random", "random"}},
-		{riskSettings(3, 4, 1, risk.MapGenerated, 9, 6, 1, "random"), []string{"random", "random", "normal"}},
-		{riskSettings(4, 5, 2, risk.MapGenerated, 14, 4, 0, "normal"), []string{"random", "random", "passive"}},
-		{riskSettings(5, 6, 0, risk.MapGenerated, 14, 3, 2, ""), []string{"normal", "random", "random", "easy", "random", "normal"}},
-		{riskSettings(6, 3, 0, risk.MapClassic, 0, 3, 0, ""), []string{"random", "normal", "random"}},
+		{riskSettings(1, 2, 0, risk.MapGenerated, 12, 6, 0, ""), []string{"random", "random"}, 0},
+		{riskSettings(2, 3, 0, risk.MapGenerated, 9, 6, 3, ""), []string{"random", "random", "random"}, 2},
+		{riskSettings(3, 4, 1, risk.MapGenerated, 9, 6, 1, "random"), []string{"random", "random", "normal"}, 0},
+		{riskSettings(4, 5, 2, risk.MapGenerated, 14, 4, 0, "normal"), []string{"random", "random", "passive"}, 0},
+		{riskSettings(5, 6, 0, risk.MapGenerated, 14, 3, 2, ""), []string{"normal", "random", "random", "easy", "random", "normal"}, 3},
+		{riskSettings(6, 3, 0, risk.MapClassic, 0, 3, 0, ""), []string{"random", "normal", "random"}, 0},
 	}
 	levels := []string{"random", "normal", "random", "easy", "passive"}
 	for i := range more {
@@ -80,14 +85,16 @@ func leakGames(more int) []leakGame {
 		for s := range seats - bots {
 			lv = append(lv, levels[(i+s)%len(levels)])
 		}
-		games = append(games, leakGame{riskSettings(uint64(100+i), seats, bots, kind, 9+i%6, 3+i%4, i%4, levels[i%4]), lv})
+		games = append(games, leakGame{riskSettings(uint64(100+i), seats, bots, kind, 9+i%6, 3+i%4, i%4, levels[i%4]), lv, 0})
 	}
 	return games
 }
 
 // TestRiskNoHiddenCardLeaks plays risk games through a server (see
 // leakGames), each seat a headless bot joining as a person through a tap
-// that keeps every message the server sent, with a spectator watching, and
+// that keeps every message the server sent (and in two games drops a
+// player's connection once: it comes back, is sent its view again and
+// what it missed), with a spectator watching, and
 // checks that no Goods card reached anyone who may not see it (risk's
 // rule 20: "Goods cards are hidden holdings: no other player, spectator,
 // event or replay sees them (others see how many); the territory cards
@@ -116,7 +123,7 @@ func TestRiskNoHiddenCardLeaks(t *testing.T) {
 				for _, err := range errs {
 					t.Error(err)
 				}
-				t.Logf("%d steps; %d messages, %d Goods cards shown to their holders, %d trades seen by a side", n.steps, n.messages, n.goods, n.trades)
+				t.Logf("%d steps; %d messages, %d Goods cards shown to their holders, %d trades seen by a side, %d steps missed", n.steps, n.messages, n.goods, n.trades, n.missed)
 				mu.Lock()
 				total.add(n)
 				mu.Unlock()
@@ -145,7 +152,7 @@ func TestRiskLeakCheckFinds(t *testing.T) {
 			t.Parallel()
 			reg := leakyRegistry(t, plant)
 			srv := startServer(t, reg)
-			g := leakGame{riskSettings(11, 2, 0, risk.MapGenerated, 9, 3, 0, ""), []string{"normal", "random"}}
+			g := leakGame{riskSettings(11, 2, 0, risk.MapGenerated, 9, 3, 0, ""), []string{"normal", "random"}, 0}
 			id, conns, dir := playTapped(t, srv, reg, g)
 			_, errs := checkLeaks(t, dir, reg, id, conns)
 			var sent, replayed int
@@ -200,6 +207,9 @@ func startServer(t *testing.T, reg *ruleset.Registry) server {
 func playTapped(t *testing.T, srv server, reg *ruleset.Registry, g leakGame) (protocol.GameID, []*tapped, string) {
 	t.Helper()
 	p := newTap(t, srv.url)
+	if g.drop != 0 {
+		p.cut = func(s protocol.Seat, msgs int) bool { return s == g.drop && msgs >= 40 }
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
 	defer cancel()
 	created := make(chan protocol.GameID, 1)
@@ -256,7 +266,9 @@ func playTapped(t *testing.T, srv server, reg *ruleset.Registry, g leakGame) (pr
 	}
 	wg.Wait()
 	watched.Wait()
+	back := 0
 	for i, r := range results {
+		back += r.Reconnects
 		switch {
 		case errs[i] != nil:
 			t.Fatalf("P%d: %v", i+1, errs[i])
@@ -266,6 +278,9 @@ func playTapped(t *testing.T, srv server, reg *ruleset.Registry, g leakGame) (pr
 			t.Errorf("P%d: the server refused %v (%d after another player's action); %d views out of step",
 				i+1, r.Rejections, races[i].n, r.Mismatches)
 		}
+	}
+	if g.drop != 0 && back == 0 {
+		t.Errorf("seat %d's connection was to be dropped, yet no player reconnected", g.drop)
 	}
 	return id, p.connections(), srv.dir
 }
@@ -336,6 +351,7 @@ type leakCount struct {
 	goods           int // Goods cards events showed to seats that may see them
 	trades          int // trades (EventTrade) seen by their two sides
 	spectated       int // messages sent to spectators
+	missed          int // steps told in Missed, to a player back
 }
 
 func (c *leakCount) add(o leakCount) {
@@ -344,6 +360,7 @@ func (c *leakCount) add(o leakCount) {
 	c.goods += o.goods
 	c.trades += o.trades
 	c.spectated += o.spectated
+	c.missed += o.missed
 }
 
 // holdings are the Goods cards each seat holds at each step, by the step's
@@ -555,6 +572,7 @@ func checkLeaks(t *testing.T, dir string, reg *ruleset.Registry, id protocol.Gam
 				})
 				v = nv
 			case *protocol.Missed:
+				n.missed += len(m.Steps)
 				for _, ms := range m.Steps {
 					checkEvents(ms.Events, seat, held.between(seat, 0, last), &n, func(format string, args ...any) {
 						leak(false, "%s, a missed step: "+format, append([]any{who}, args...)...)

@@ -23,6 +23,12 @@ type tap struct {
 	srv    *httptest.Server
 	server string // the server's websocket URL
 	active sync.WaitGroup
+	// cut, if not nil, is asked after each message the server sends a
+	// seated connection, with its seat and how many messages it has had:
+	// the first time it says so, the tap drops that connection (its
+	// client reconnects). Set before the first connection.
+	cut     func(seat protocol.Seat, msgs int) bool
+	cutOnce sync.Once
 
 	mu    sync.Mutex
 	conns []*tapped // guarded by mu
@@ -33,6 +39,9 @@ type tapped struct {
 	msgs []protocol.Message
 	// bad is the first frame the tap could not decode, or "".
 	bad string
+	// seat is the seat the server's last Joined gave, if seated.
+	seat   protocol.Seat
+	seated bool
 }
 
 // newTap starts a tap in front of the server at url (ws://.../ws), closed
@@ -70,9 +79,15 @@ func (p *tap) serve(w http.ResponseWriter, r *http.Request) {
 	rec := &tapped{}
 	go func() {
 		defer cancel()
-		pump(ctx, down, up, nil)
+		pump(ctx, down, up, nil, nil)
 	}()
-	pump(ctx, up, down, rec)
+	pump(ctx, up, down, rec, func() bool {
+		cut := false
+		if p.cut != nil && rec.seated && p.cut(rec.seat, len(rec.msgs)) {
+			p.cutOnce.Do(func() { cut = true })
+		}
+		return cut
+	})
 	cancel()
 	p.mu.Lock()
 	p.conns = append(p.conns, rec)
@@ -80,8 +95,9 @@ func (p *tap) serve(w http.ResponseWriter, r *http.Request) {
 }
 
 // pump copies messages from src to dst until either fails, keeping each
-// one decoded in rec if rec is not nil.
-func pump(ctx context.Context, src, dst *websocket.Conn, rec *tapped) {
+// one decoded in rec if rec is not nil, or until stop, if not nil, says
+// so after a message.
+func pump(ctx context.Context, src, dst *websocket.Conn, rec *tapped, stop func() bool) {
 	for {
 		typ, data, err := src.Read(ctx)
 		if err != nil {
@@ -91,6 +107,9 @@ func pump(ctx context.Context, src, dst *websocket.Conn, rec *tapped) {
 			rec.keep(data)
 		}
 		if err := dst.Write(ctx, typ, data); err != nil {
+			return
+		}
+		if stop != nil && stop() {
 			return
 		}
 	}
@@ -110,6 +129,9 @@ func (rec *tapped) keep(frame []byte) {
 		return
 	}
 	rec.msgs = append(rec.msgs, msg)
+	if j, ok := msg.(*protocol.Joined); ok {
+		rec.seat, rec.seated = j.Seat, true
+	}
 }
 
 // connections waits until every connection through the tap has closed
