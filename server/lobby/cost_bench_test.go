@@ -50,6 +50,8 @@ func BenchmarkIdleGame(b *testing.B) {
 		{"erfpires", 128, 16},
 		{"empire", 32, 2},
 		{"empire", 128, 8},
+		{"risk", 0, 2}, // the classic map of 42 territories
+		{"risk", 0, 6},
 	}
 	for _, sz := range sizes {
 		b.Run(fmt.Sprintf("%s/%dx%d/seats=%d", sz.ruleset, sz.side, sz.side, sz.seats), func(b *testing.B) {

@@ -6,6 +6,7 @@ import (
 	"empires/shared/protocol"
 	"empires/shared/registry"
 	"empires/shared/rules/duel"
+	"empires/shared/rules/risk"
 	"errors"
 	"fmt"
 	"io"
@@ -364,5 +365,58 @@ func TestRunActions(t *testing.T) {
 	cfg.Options = []protocol.Option{{Key: duel.KeyRounds, Value: 99}}
 	if _, err := Run(context.Background(), cfg, io.Discard); !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "rounds 99") {
 		t.Errorf("99 rounds: %v, want a usage error naming them", err)
+	}
+}
+
+// TestRunRisk runs a small load of risk, played one action at a time with
+// a concurrent trading step, to the end of its games: with the AI for
+// clients, and with light ones (whose AI plays risk's steps, all of them
+// interactive or concurrent). Every game ends with no client failed and
+// no checksum mismatched; the report has the steps played, the action
+// delays and the server's CPU a step. In the trading step every trader
+// acts on the view it has, at once, so an action may come after the step
+// it was meant for has ended (the server answers "wrong turn", or that the
+// seat is not asked to act now) or after another's action made it moot (an
+// offer withdrawn: refused by the game); no other server error may come.
+func TestRunRisk(t *testing.T) {
+	for _, clients := range []string{ClientsAI, ClientsPassive} {
+		t.Run(clients, func(t *testing.T) {
+			cfg := small(false)
+			cfg.Ruleset, cfg.Clients, cfg.Level, cfg.Turns, cfg.Timer = risk.ID, clients, "normal", 100, 0
+			if clients == ClientsPassive {
+				cfg.Level = ""
+			}
+			cfg.Options = []protocol.Option{{Key: risk.KeyMap, Value: risk.MapGenerated}, {Key: risk.KeyTerritories, Value: 9},
+				{Key: risk.KeyRounds, Value: 3}}
+			var out bytes.Buffer
+			rep, err := Run(context.Background(), cfg, &out)
+			if err != nil {
+				t.Fatalf("run: %v", err)
+			}
+			if err := rep.Err(); err != nil {
+				t.Fatalf("report: %v\n%s", err, out.String())
+			}
+			var printed bytes.Buffer
+			rep.Print(&printed)
+			t.Logf("the report:\n%s", printed.String())
+			if rep.GamesOver != 2 || rep.Finished != 6 || rep.Failed != 0 || rep.Mismatches != 0 {
+				t.Errorf("%d games over, %d clients finished, %d failed, %d mismatches: want 2, 6, 0, 0", rep.GamesOver, rep.Finished, rep.Failed, rep.Mismatches)
+			}
+			// A game of 3 rounds on 9 territories: the set-up's placements
+			// alone are more than 20 steps.
+			if rep.Steps() < 2*20 || rep.Answer.Samples == 0 || rep.Seen.Samples == 0 {
+				t.Errorf("%d steps, %d actions answered, %d seen by others: want a whole game's of each", rep.Steps(), rep.Answer.Samples, rep.Seen.Samples)
+			}
+			for _, e := range rep.ServerErrorQuotes {
+				if !strings.Contains(e, "wrong turn") && !strings.Contains(e, "not asked to act now") {
+					t.Errorf("server error %q: want only actions the trading step's end made late", e)
+				}
+			}
+			for _, want := range []string{"risk map=1 territories=9 rounds=3", "action delay", "server/step"} {
+				if !strings.Contains(printed.String(), want) {
+					t.Errorf("the printed report lacks %q:\n%s", want, printed.String())
+				}
+			}
+		})
 	}
 }

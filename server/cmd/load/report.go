@@ -53,6 +53,10 @@ type Report struct {
 	TurnsPlayed  int
 	BytesPerTurn float64
 	Orders       int
+	// Updates counts the TurnUpdates the clients received: every step
+	// played (a turn resolved, an action applied) sends one to each
+	// client of the game, so Updates over Seats is the steps played.
+	Updates int
 
 	// How the clients ended: Finished played their turns or saw the game
 	// end, Stopped were stopped by Duration, Failed failed (Failures
@@ -92,6 +96,17 @@ type Delays struct {
 	P50, P99, Max time.Duration
 }
 
+// Steps returns the steps the games played, a turn resolved or an action
+// applied each: the TurnUpdates the clients received over the seats of a
+// game. It counts the whole load, so it is 0 when a warm-up left the
+// first seconds out of the other figures.
+func (r *Report) Steps() int {
+	if r.Warmup > 0 || r.Config.Seats == 0 {
+		return 0
+	}
+	return r.Updates / r.Config.Seats
+}
+
 // summarize returns the Delays of ds.
 func summarize(ds []time.Duration) Delays {
 	s := sortedCopy(ds)
@@ -113,6 +128,7 @@ func (r *Report) add(c clientResult) {
 	r.Bytes += res.Bytes
 	r.TurnsPlayed += res.TurnsPlayed
 	r.Orders += res.Orders
+	r.Updates += res.Updates
 	r.Mismatches += res.Mismatches
 	r.Rejections += len(res.Rejections)
 	r.ServerErrors += len(res.ServerErrors)
@@ -219,6 +235,10 @@ func (r Report) Print(w io.Writer) {
 		if r.Turns > 0 {
 			fmt.Fprintf(w, "  server/turn   %.2f ms of CPU a turn resolved (%d clients a game)\n",
 				float64(r.ServerCPU.Microseconds())/1000/float64(r.Turns), c.Seats)
+		}
+		if steps := r.Steps(); steps > 0 && r.Answer.Samples > 0 {
+			fmt.Fprintf(w, "  server/step   %.3f ms of CPU a step played (%d steps: TurnUpdates over seats)\n",
+				float64(r.ServerCPU.Microseconds())/1000/float64(steps), steps)
 		}
 	}
 	if r.ProcessMeasured {
