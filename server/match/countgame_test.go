@@ -39,7 +39,8 @@ import (
 //
 // An action is one byte, the number; orders are no byte (bid nothing) or
 // one. Views, deltas, events and saves are JSON. The AI (level "plain")
-// counts 1, answers 1 and bids 1.
+// counts 1, answers 1 and bids 1; "patient" does too, but waits in the
+// concurrent bids.
 type countRuleset struct {
 	data []byte
 }
@@ -68,7 +69,7 @@ func (r *countRuleset) Info() ruleset.Info {
 			{Key: "bidding", Label: "Bids (s)", Min: 0, Max: 3600, Default: 0},
 			{Key: "defaults", Label: "Defaults", Choices: []string{"none", "yes", "refused"}, Min: 0, Max: 2, Default: 0},
 		},
-		Levels:       []string{"plain"},
+		Levels:       []string{"plain", "patient"},
 		DefaultLevel: "plain",
 		Hash:         ruleset.HashData(r.data),
 	}
@@ -130,10 +131,18 @@ func (r *countRuleset) DecodeView(data []byte) (ruleset.View, error) {
 }
 
 func (r *countRuleset) NewAI(level string, seed uint64) (ruleset.AI, error) {
-	if level != "plain" {
-		return nil, fmt.Errorf("counting has no AI level %q", level)
+	switch level {
+	case "plain":
+		return aiFunc(func(ruleset.View, ruleset.Step, ruleset.Seat) ([]byte, error) { return []byte{1}, nil }), nil
+	case "patient": // waits in every concurrent step (ruleset.AI)
+		return aiFunc(func(_ ruleset.View, st ruleset.Step, _ ruleset.Seat) ([]byte, error) {
+			if st.Mode == ruleset.Concurrent {
+				return nil, nil
+			}
+			return []byte{1}, nil
+		}), nil
 	}
-	return aiFunc(func(ruleset.View, ruleset.Step, ruleset.Seat) ([]byte, error) { return []byte{1}, nil }), nil
+	return nil, fmt.Errorf("counting has no AI level %q", level)
 }
 
 // countState is a game of counting.

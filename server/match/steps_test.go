@@ -341,6 +341,40 @@ func TestConcurrent(t *testing.T) {
 	}
 }
 
+// TestAIWaits: in a concurrent step the AI may wait (ruleset.AI returns
+// nil): it is not asked again, and nothing is played, while a person may
+// still act; once the person has acted and no other actor may, the
+// ruleset's default plays the waiting seats one after the other.
+func TestAIWaits(t *testing.T) {
+	set := counters(3, ruleset.Options{"concurrent": 1, "bidding": 30, "defaults": 1, "target": 1000})
+	set.Bots, set.AILevel = 2, "patient"
+	h := startCount(t, set)
+	ann := h.connect(1)
+	h.act(1, 1, 1) // Ann counts
+	ann.nextTurn()
+	h.pace() // the AI answers for Bob
+	u := ann.nextTurn()
+	if st := u.Clock.Step; st.Mode != ruleset.Concurrent || st.Seq != 3 || len(st.Actors) != 3 {
+		t.Fatalf("step %+v, want the concurrent bids of three", st)
+	}
+	for range 5 {
+		h.pace()
+	}
+	if st := h.status(); st.Step.Seq != 3 || len(ann.sub.Updates()) != 0 {
+		t.Fatalf("after five paces the game is at step %d with %d updates: the waiting AI acted", st.Step.Seq, len(ann.sub.Updates()))
+	}
+	h.act(1, 3, 2) // Ann bids
+	have := ann.words(ann.nextTurn())
+	h.pace() // Bob's AI is asked and waits: Cid's may still act
+	h.pace() // Cid's waits too, and no one else may act: the default
+	have = append(have, ann.words(ann.nextTurn())...)
+	h.pace() // Bob's, asked again, waits alone: the default
+	have = append(have, ann.words(ann.nextTurn())...)
+	if want := []string{"seat 1 bids 2", "seat 3 bids 0", "seat 2 bids 0"}; !reflect.DeepEqual(have, want) {
+		t.Fatalf("events %q, want %q: the defaults for the seats that wait, once no one else may act", have, want)
+	}
+}
+
 // TestLateOrders: orders and readiness name the step they are for; one
 // sent for a step that is past is refused, and a late SetReady never ends
 // the next step.
