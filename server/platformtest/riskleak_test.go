@@ -13,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"empires/client/savedreplay"
 	"empires/server/host"
 	"empires/server/store"
 	"empires/shared/bot"
@@ -101,7 +100,7 @@ func leakGames(more int) []leakGame {
 // too"; the document places a Disaster received "face down before him"):
 // in every view, delta and event list the server sent to a
 // seat and to the spectators, and in the replay of the stored game through
-// every pair of eyes it may be watched through (client/savedreplay, the
+// every pair of eyes it may be watched through (store.Replay, what the
 // all-seeing spectator's among them). checkLeaks says what a seat may see.
 func TestRiskNoHiddenCardLeaks(t *testing.T) {
 	if testing.Short() {
@@ -392,8 +391,9 @@ func (h holdings) between(s ruleset.Seat, a, b uint32) map[cards.GoodsID]bool {
 // depth (goodsIn); every view is also checked whole by risk's CheckHidden
 // (another's territory cards, another's offer's cards) against the saved
 // state of its step. The replay is the stored game read as a client's
-// replay reads it (savedreplay.Read) and checked through each pair of eyes
-// it offers. It returns what it looked at and every leak (*leakError).
+// replay reads it (store.Replay, under the client's savedreplay too) and
+// checked through every pair of eyes: each seat, a spectator, the
+// all-seeing one. It returns what it looked at and every leak (*leakError).
 func checkLeaks(t *testing.T, dir string, reg *ruleset.Registry, id protocol.GameID, conns []*tapped) (leakCount, []error) {
 	t.Helper()
 	var n leakCount
@@ -411,7 +411,7 @@ func checkLeaks(t *testing.T, dir string, reg *ruleset.Registry, id protocol.Gam
 	defer st.Close()
 	rs, _ := reg.Get(risk.ID)
 	rules := plainRisk(t, rs)
-	rp, err := savedreplay.Read(st, id, rs, 0, nil)
+	rp, err := readReplay(st, id, rs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -765,4 +765,95 @@ func eyesName(s ruleset.Seat, allSeeing bool) string {
 		return "the all-seeing spectator"
 	}
 	return "the spectator"
+}
+
+// eyes are whose eyes a replay is watched through.
+type eyes struct {
+	Seat      ruleset.Seat
+	AllSeeing bool
+}
+
+// storedReplay is a stored game played again from its first snapshot with
+// its log (store.Replay), each step's save and the events each pair of
+// eyes saw kept: what a replay shows.
+type storedReplay struct {
+	rs    ruleset.Ruleset
+	eyes  []eyes
+	seqs  []uint32
+	saves [][]byte
+	// events[i][k] are the events of the step that led to step i, as
+	// eyes[k] saw them; nil for the start.
+	events [][][]byte
+	// game is step at's game, loaded last.
+	game ruleset.Game
+	at   int
+}
+
+// readReplay reads stored game id of ruleset rs.
+func readReplay(st *store.Store, id protocol.GameID, rs ruleset.Ruleset) (*storedReplay, error) {
+	g, err := st.Game(id)
+	if err != nil {
+		return nil, err
+	}
+	first, err := st.Snapshot(id, g.First)
+	if err != nil {
+		return nil, err
+	}
+	start, err := first.Load(rs)
+	if err != nil {
+		return nil, err
+	}
+	r := &storedReplay{rs: rs, eyes: []eyes{{0, true}, {0, false}}}
+	for s := 1; s <= start.Seats(); s++ {
+		r.eyes = append(r.eyes, eyes{Seat: ruleset.Seat(s)})
+	}
+	r.seqs, r.saves, r.events = []uint32{first.Seq}, [][]byte{first.Data}, [][][]byte{nil}
+	err = store.Replay(st, id, rs, func(s store.Step) error {
+		save, err := s.Game.Save()
+		if err != nil {
+			return err
+		}
+		evs := make([][]byte, len(r.eyes))
+		for k, e := range r.eyes {
+			if evs[k], err = s.Outcome.Events(e.Seat, e.AllSeeing); err != nil {
+				return err
+			}
+		}
+		r.seqs, r.saves, r.events = append(r.seqs, s.Game.Step().Seq), append(r.saves, save), append(r.events, evs)
+		return nil
+	})
+	return r, err
+}
+
+func (r *storedReplay) Len() int         { return len(r.saves) }
+func (r *storedReplay) Seq(i int) uint32 { return r.seqs[i] }
+func (r *storedReplay) Eyes() []eyes     { return r.eyes }
+
+// Game returns step i's game (loaded once for a run of calls).
+func (r *storedReplay) Game(i int) (ruleset.Game, error) {
+	if r.game == nil || r.at != i {
+		g, err := r.rs.Load(r.saves[i])
+		if err != nil {
+			return nil, err
+		}
+		r.game, r.at = g, i
+	}
+	return r.game, nil
+}
+
+// View returns step i's view through e.
+func (r *storedReplay) View(i int, e eyes) (ruleset.View, error) {
+	g, err := r.Game(i)
+	if err != nil {
+		return nil, err
+	}
+	return g.View(e.Seat, e.AllSeeing), nil
+}
+
+// Events returns the events of the step that led to step i as e saw them.
+func (r *storedReplay) Events(i int, e eyes) ([]byte, error) {
+	if r.events[i] == nil {
+		return nil, nil
+	}
+	return r.events[i][slices.Index(r.eyes, e)], nil
 }
