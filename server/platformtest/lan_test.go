@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"empires/internal/skip"
 	"empires/server/host"
 	"empires/server/lan"
 	"empires/shared/bot"
@@ -31,10 +32,10 @@ import (
 // server.
 func TestRiskOnLAN(t *testing.T) {
 	if testing.Short() {
-		t.Skip("starts a server")
+		skip.Now(t, skip.Short, "starts a server")
 	}
 	if !multicastUp() {
-		t.Skip("no network interface sends multicast: no LAN to browse")
+		skip.Now(t, skip.Environment, "no network interface sends multicast: no LAN to browse")
 	}
 	reg, err := rulesets()
 	if err != nil {

@@ -443,7 +443,7 @@ func (r *raced) refused(res bot.Result) []bot.Rejection {
 // and checks every view the people received as TestRiskThroughServer does.
 func TestRiskPeopleAndAIThroughServer(t *testing.T) {
 	if testing.Short() {
-		t.Skip("starts servers")
+		skip.Now(t, skip.Short, "starts servers")
 	}
 	names := []string{"Anna", "Bert"}
 	c := play(t, crashGame{

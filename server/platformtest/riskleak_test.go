@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"empires/internal/skip"
 	"empires/server/host"
 	"empires/server/store"
 	"empires/shared/bot"
@@ -104,7 +105,7 @@ func leakGames(more int) []leakGame {
 // all-seeing spectator's among them). checkLeaks says what a seat may see.
 func TestRiskNoHiddenCardLeaks(t *testing.T) {
 	if testing.Short() {
-		t.Skip("starts a server")
+		skip.Now(t, skip.Short, "starts a server")
 	}
 	reg, err := registry.Default()
 	if err != nil {
@@ -144,7 +145,7 @@ func TestRiskNoHiddenCardLeaks(t *testing.T) {
 // replay.
 func TestRiskLeakCheckFinds(t *testing.T) {
 	if testing.Short() {
-		t.Skip("starts a server")
+		skip.Now(t, skip.Short, "starts a server")
 	}
 	for _, plant := range []leakPlant{leakEvents, leakViews} {
 		t.Run(plant.String(), func(t *testing.T) {

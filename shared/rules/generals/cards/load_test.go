@@ -8,6 +8,7 @@ import (
 	"testing/fstest"
 
 	"empires/assets"
+	"empires/internal/skip"
 	"empires/shared/rulesfile"
 )
 
@@ -296,7 +297,7 @@ func FuzzLoad(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		if len(text) > 1<<10 {
-			t.Skip()
+			skip.Now(t, skip.Input, "over the sizes the target checks")
 		}
 		// The catalogue and the one file: the other empires and the
 		// decks would only slow each input down.
