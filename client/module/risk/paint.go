@@ -32,13 +32,16 @@ func (m *Map) layerScale() float64 {
 // for the link that leaves the board's edges.
 func (m *Map) margin() float64 { return 2 * m.lay.CellW }
 
-// px converts a world point to the layers' pixels.
+// px converts a world point to the layers' pixels, on the grid of 1/64
+// pixel (snap).
 func (m *Map) px(wx, wy float64) (float64, float64) {
-	return (wx + m.margin()) * m.scale, (wy + m.margin()) * m.scale
+	return float64(snap((wx + m.margin()) * m.scale)), float64(snap((wy + m.margin()) * m.scale))
 }
 
-// paintLayers paints the layers again where the zoom or the holdings
-// changed since they were painted.
+// paintLayers paints the layers again where the zoom, the holdings, the
+// selection or the territory under the pointer changed since they were
+// painted: all of them at a new scale, otherwise only the parts that
+// show something else (paint_parts.go).
 func (m *Map) paintLayers() {
 	if m.disc == nil {
 		m.disc = ebiten.NewImage(2*discR+2, 2*discR+2)
@@ -52,33 +55,39 @@ func (m *Map) paintLayers() {
 		m.scale = s
 		ww, wh := m.lay.WorldSize()
 		w, h := int(math.Ceil((ww+2*m.margin())*s)), int(math.Ceil((wh+2*m.margin())*s))
-		if m.ground != nil {
-			m.ground.Deallocate()
-			m.lines.Deallocate()
-			m.overlay.Deallocate()
-			m.hovered.Deallocate()
+		for _, img := range []*ebiten.Image{m.ground, m.lines, m.overlay, m.hovered, m.scratch, m.mask} {
+			if img != nil {
+				img.Deallocate()
+			}
 		}
 		m.ground, m.lines = ebiten.NewImage(w, h), ebiten.NewImage(w, h)
 		m.overlay, m.hovered = ebiten.NewImage(w, h), ebiten.NewImage(w, h)
+		m.scratch, m.mask = ebiten.NewImage(w, h), ebiten.NewImage(w, h)
 		m.paintLines()
-		m.groundVersion = -1
+		m.groundOwners = nil
 		m.overlayFor, m.hoveredFor = overlayKey{}, overlayKey{}
 	}
-	if m.groundVersion != m.version {
-		m.groundVersion = m.version
-		m.paintGround()
+	for _, r := range m.groundChanges() {
+		m.paintGround(r)
 	}
+	m.groundOwners = m.owners(m.groundOwners)
 	key := overlayKey{sel: m.sel, scale: m.scale, painted: true}
 	if key != m.overlayFor {
+		parts := m.overlayChanges(m.overlayFor, key)
 		m.overlayFor = key
-		m.paintOverlay()
+		for _, r := range parts {
+			m.paintOverlay(r)
+		}
 	}
 	if m.hover.On {
 		key.hover = m.hover.At
 	}
 	if key != m.hoveredFor {
+		parts := m.hoveredChanges(m.hoveredFor, key)
 		m.hoveredFor = key
-		m.paintHovered()
+		for _, r := range parts {
+			m.paintHovered(r)
+		}
 	}
 }
 
@@ -172,11 +181,16 @@ func (m *Map) fillOf(t board.TerritoryID) color.RGBA {
 	return mix(neutralFill, continentColor(int(m.b.Territories[t-1].Continent)), 0.25)
 }
 
-// paintGround paints the ground layer: the sea, the surf along the
-// coasts, each territory in its fill colour, and each owner's pattern
-// over its territories.
-func (m *Map) paintGround() {
-	g := m.ground
+// paintGround paints part r of the ground layer (its pixels; all of
+// them for the whole layer): the sea, the surf along the coasts, each
+// territory in its fill colour, and each owner's pattern over its
+// territories. Each step draws the shapes it draws for the whole layer,
+// cut to r, so that a part comes out as the whole layer's painting
+// shows it.
+func (m *Map) paintGround(r image.Rectangle) {
+	m.paints.ground++
+	m.paints.groundPixels += r.Dx() * r.Dy()
+	g := m.ground.SubImage(r).(*ebiten.Image)
 	g.Fill(offMapColor)
 	s := m.scale
 	ww, wh := m.lay.WorldSize()
@@ -194,34 +208,33 @@ func (m *Map) paintGround() {
 	op.ColorScale.ScaleAlpha(0.45)
 	vector.StrokePath(g, surf, &vector.StrokeOptions{Width: float32(0.9 * m.lay.CellW * s), LineJoin: vector.LineJoinRound}, op)
 	for i := range m.b.Territories {
-		m.fillShape(g, m.geo.shape[i], m.fillOf(board.TerritoryID(i+1)))
+		if t := board.TerritoryID(i + 1); m.footprint(t, 0).Overlaps(r) {
+			m.fillShape(g, m.geo.shape[i], m.fillOf(t))
+		}
 	}
-	// The patterns, one owner at a time: the pattern over the owner's
-	// part of the board, cut to its cells by a mask.
+	// The patterns, one owner at a time in seat order: the pattern over
+	// the owner's part of the board, cut to its cells by a mask.
 	var seats []ruleset.Seat
 	for _, h := range m.hold {
 		if h.Owner != 0 && !slices.Contains(seats, h.Owner) {
 			seats = append(seats, h.Owner)
 		}
 	}
-	if len(seats) == 0 {
-		return
-	}
-	b := g.Bounds()
-	scratch, mask := ebiten.NewImage(b.Dx(), b.Dy()), ebiten.NewImage(b.Dx(), b.Dy())
-	defer scratch.Deallocate()
-	defer mask.Deallocate()
+	slices.Sort(seats)
 	period := math.Max(5, 0.5*m.lay.CellW*s)
 	for _, seat := range seats {
 		owned := func(c board.TerritoryID) bool { return c != 0 && m.hold[c-1].Owner == seat }
 		// Only the part of the layer around the owner's territories.
-		box := m.box(owned).Intersect(b)
-		sc, mk := scratch.SubImage(box).(*ebiten.Image), mask.SubImage(box).(*ebiten.Image)
+		box := m.box(owned).Intersect(r)
+		if box.Empty() {
+			continue
+		}
+		sc, mk := m.scratch.SubImage(box).(*ebiten.Image), m.mask.SubImage(box).(*ebiten.Image)
 		sc.Clear()
 		mk.Clear()
-		drawPattern(sc, SeatPattern(seat), period, patternInk(ownerColor(seat)), m.disc)
+		drawPattern(sc, m.ground.Bounds(), SeatPattern(seat), period, patternInk(ownerColor(seat)), m.disc)
 		for i, h := range m.hold {
-			if h.Owner == seat {
+			if t := board.TerritoryID(i + 1); h.Owner == seat && m.footprint(t, 0).Overlaps(box) {
 				m.fillShape(mk, m.geo.shape[i], color.White)
 			}
 		}
@@ -256,6 +269,7 @@ func (m *Map) edgePath(path *vector.Path, e edge) {
 // inside its edge, the borders between territories, the thicker ones
 // between continents, the coasts, and the links across the sea.
 func (m *Map) paintLines() {
+	m.paints.lines++
 	l := m.lines
 	cw := m.lay.CellW * m.scale // a cell's width in the layer
 	// Widths are set in window pixels at the zoom (zw, a cell's width
@@ -264,10 +278,7 @@ func (m *Map) paintLines() {
 	// The continents' bands: each continent's outline stroked in its
 	// colour, cut to the continent by a mask (the inner half stays).
 	band := float32(math.Max(2, 0.26*zw) * k)
-	b := l.Bounds()
-	scratch, mask := ebiten.NewImage(b.Dx(), b.Dy()), ebiten.NewImage(b.Dx(), b.Dy())
-	defer scratch.Deallocate()
-	defer mask.Deallocate()
+	scratch, mask := m.scratch, m.mask
 	for i, polys := range m.geo.continent {
 		scratch.Clear()
 		mask.Clear()
@@ -384,12 +395,15 @@ func dashed(dst *ebiten.Image, seg segment, w, dash float32, c color.Color) {
 	vector.StrokePath(dst, p, &vector.StrokeOptions{Width: w, LineCap: vector.LineCapRound}, op)
 }
 
-// paintOverlay paints the overlay layer: with a territory selected, the
+// paintOverlay paints part r of the overlay layer (its pixels; all of
+// them for the whole layer): with a territory selected, the
 // territories neither it nor linked to it dimmed, its neighbours
 // outlined in white, its links across the sea in gold, and itself
 // outlined in gold. Widths are in window pixels at the camera's zoom.
-func (m *Map) paintOverlay() {
-	o := m.overlay
+func (m *Map) paintOverlay(r image.Rectangle) {
+	m.paints.overlay++
+	m.paints.overlayPixels += r.Dx() * r.Dy()
+	o := m.overlay.SubImage(r).(*ebiten.Image)
 	o.Clear()
 	k := m.scale / m.cam.Zoom // window pixels to the layers'
 	if sel := m.b.Territory(m.sel); sel != nil {
@@ -421,14 +435,18 @@ func (m *Map) paintOverlay() {
 	}
 }
 
-// paintHovered paints the hovered layer: the territory under the
+// paintHovered paints part r of the hovered layer (its pixels): the territory under the
 // pointer outlined in white (unless it is the selected one, outlined in
 // gold already). It is a layer of its own so that the pointer crossing
-// from one territory to the next paints one outline, not the selection.
-func (m *Map) paintHovered() {
-	m.hovered.Clear()
+// from one territory to the next paints two outlines' parts, not the
+// selection.
+func (m *Map) paintHovered(r image.Rectangle) {
+	m.paints.hovered++
+	m.paints.hoveredPixels += r.Dx() * r.Dy()
+	o := m.hovered.SubImage(r).(*ebiten.Image)
+	o.Clear()
 	if h := m.hoveredFor.hover; h != 0 && h != m.sel {
-		m.strokeShape(m.hovered, m.geo.shape[h-1], hoverColor, 1, 1.5*m.scale/m.cam.Zoom)
+		m.strokeShape(o, m.geo.shape[h-1], hoverColor, 1, 1.5*m.scale/m.cam.Zoom)
 	}
 }
 
