@@ -585,4 +585,3 @@ func differ(a, b *image.RGBA) (n, most int) {
 	}
 	return n, most
 }
-
