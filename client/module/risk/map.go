@@ -79,8 +79,9 @@ type Map struct {
 	// scratch and mask are work images of the layers' size: a pattern or
 	// a band is drawn in scratch and cut by a shape drawn in mask.
 	scratch, mask *ebiten.Image
-	disc          *ebiten.Image // a white disc: badges and dots are it, scaled
-	pixel         *ebiten.Image // a white pixel: the badges' rectangles are it, scaled
+	labels        []continentLabel // the continents' labels, placed at the layers' scale
+	disc          *ebiten.Image    // a white disc: badges and dots are it, scaled
+	pixel         *ebiten.Image    // a white pixel: the badges' rectangles are it, scaled
 	// paints counts the layers' paintings, for the tests.
 	paints paintCount
 }

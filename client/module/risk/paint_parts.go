@@ -15,6 +15,27 @@ import (
 // that on a slow GL a conquest or a move of the pointer costs a
 // territory's painting, not the board's.
 
+// tileSide is the side of the largest part of a layer painted at once,
+// in pixels. The GL's work image for the shapes of a painting (Ebiten's
+// vector atlas) grows to the largest painting's size and is cleared
+// whole at each painting after: painted in tiles, every painting clears
+// a tile's worth, not the layer's.
+const tileSide = 256
+
+// tiles returns rectangles rs cut into tiles of at most tileSide pixels
+// a side, in order.
+func tiles(rs ...image.Rectangle) []image.Rectangle {
+	var out []image.Rectangle
+	for _, r := range rs {
+		for y := r.Min.Y; y < r.Max.Y; y += tileSide {
+			for x := r.Min.X; x < r.Max.X; x += tileSide {
+				out = append(out, image.Rect(x, y, x+tileSide, y+tileSide).Intersect(r))
+			}
+		}
+	}
+	return out
+}
+
 // paintCount counts the layers' paintings and the pixels painted.
 type paintCount struct {
 	ground, groundPixels   int
@@ -69,21 +90,23 @@ func (m *Map) owners(buf []ruleset.Seat) []ruleset.Seat {
 // groundChanges returns the parts of the ground to paint again for the
 // holdings: none when no owner changed since it was painted (armies and
 // cities are the badges'), the whole layer when it was not painted at
-// this scale or when the parts would cover half of it, otherwise each
-// territory's whose owner changed.
+// this scale or when the parts would cover half of it, otherwise the
+// parts around the territories whose owner changed (none overlapping
+// another).
 func (m *Map) groundChanges() []image.Rectangle {
 	whole := m.ground.Bounds()
 	if m.groundOwners == nil {
 		return []image.Rectangle{whole}
 	}
 	var parts []image.Rectangle
-	area := 0
 	for i, h := range m.hold {
-		if h.Owner == m.groundOwners[i] {
-			continue
+		if h.Owner != m.groundOwners[i] {
+			parts = append(parts, m.footprint(board.TerritoryID(i+1), 0))
 		}
-		r := m.footprint(board.TerritoryID(i+1), 0)
-		parts = append(parts, r)
+	}
+	parts = disjoint(parts)
+	area := 0
+	for _, r := range parts {
 		area += r.Dx() * r.Dy()
 	}
 	if 2*area > whole.Dx()*whole.Dy() {
@@ -96,7 +119,7 @@ func (m *Map) groundChanges() []image.Rectangle {
 // it shows was instead of now: none when it is to show no selection
 // (Draw leaves it out then), the whole layer when it was not painted at
 // this scale or had no selection, otherwise the parts the two
-// selections light (selectionParts).
+// selections light (selectionParts), none overlapping another.
 func (m *Map) overlayChanges(was, now overlayKey) []image.Rectangle {
 	switch {
 	case now.sel == 0:
@@ -104,7 +127,7 @@ func (m *Map) overlayChanges(was, now overlayKey) []image.Rectangle {
 	case !was.painted || was.scale != now.scale || was.sel == 0:
 		return []image.Rectangle{m.overlay.Bounds()}
 	}
-	return append(m.selectionParts(was.sel), m.selectionParts(now.sel)...)
+	return disjoint(append(m.selectionParts(was.sel), m.selectionParts(now.sel)...))
 }
 
 // selectionParts returns the parts of the overlay that territory sel's
@@ -135,16 +158,16 @@ func (m *Map) selectionParts(sel board.TerritoryID) []image.Rectangle {
 // hoveredChanges returns the parts of the hovered layer to paint again
 // when it shows was instead of now: the whole layer when it was not
 // painted at this scale, otherwise the outlines' of the territory the
-// pointer left and of the one it entered.
+// pointer left and of the one it entered, none overlapping another.
 func (m *Map) hoveredChanges(was, now overlayKey) []image.Rectangle {
 	if !was.painted || was.scale != now.scale {
 		return []image.Rectangle{m.hovered.Bounds()}
 	}
 	var parts []image.Rectangle
-	for i, t := range []board.TerritoryID{was.hover, now.hover} {
-		if t != 0 && (i == 0 || t != was.hover) {
+	for _, t := range []board.TerritoryID{was.hover, now.hover} {
+		if t != 0 {
 			parts = append(parts, m.footprint(t, hoverReach))
 		}
 	}
-	return parts
+	return disjoint(parts)
 }
