@@ -20,7 +20,7 @@ import (
 // vector atlas) grows to the largest painting's size and is cleared
 // whole at each painting after: painted in tiles, every painting clears
 // a tile's worth, not the layer's.
-const tileSide = 256
+const tileSide = 512
 
 // tiles returns rectangles rs cut into tiles of at most tileSide pixels
 // a side, in order.
