@@ -225,12 +225,18 @@ func (m *Map) nearBadge(p image.Point) bool {
 // TestDrawClassic draws the classic board with six players' territories,
 // neutral ones, armies (105 on Alaska) and cities, at 1024x768 and
 // 1920x1080: the whole board; then Kamchatka selected with the pointer
-// resting on Japan (its tooltip); then zoomed in on Europe, the
-// territories named.
+// resting on Japan (its tooltip); then zoomed in on Europe to √2, the
+// territories named. One map does it all, the window resized between
+// the sizes (and H pressed, as a player does): the layers are painted
+// at 1024x768's whole board's scale and at √2, which is 1920x1080's
+// whole board's too.
 func TestDrawClassic(t *testing.T) {
+	m := newClassicMap(t)
+	b := m.Board()
 	for _, sh := range []shell{shellOf(1024, 768), shellOf(1920, 1080)} {
-		m := newClassicMap(t)
-		b := m.Board()
+		in := sh.input(image.Pt(5, 45), false, false)
+		in.KeysPressed = []ebiten.Key{ebiten.KeyH}
+		m.Update(in, sh.sight)
 		img := render(t, m, sh, image.Pt(5, 45), 1)
 		saveShot(t, img, "risk-classic-"+size(sh)+".png")
 		checkFills(t, img, m, sh, "whole")
@@ -273,10 +279,14 @@ func TestDrawClassic(t *testing.T) {
 			t.Errorf("%s: no tooltip under the pointer at %v (%d pixels of its colour)", size(sh), tip, n)
 		}
 
-		// Zoomed in on Europe: the names show, the badges stay sharp.
+		// Zoomed in on Europe: the names show (from a cell of 20
+		// pixels: 22.6 at √2), the badges stay sharp.
 		m.Select(0)
 		ex, ey, _ := m.ScreenOf(id(t, b, "Northern Europe"))
-		m.Camera().ZoomAt(2.5, ex-float64(sh.sight.Min.X), ey-float64(sh.sight.Min.Y))
+		m.Camera().ZoomAt(math.Sqrt2/m.Camera().Zoom, ex-float64(sh.sight.Min.X), ey-float64(sh.sight.Min.Y))
+		if m.lay.CellW*m.Camera().Zoom < 20 {
+			t.Fatalf("%s: zoomed to %.2f, a cell is %.1f pixels: too small for the names", size(sh), m.Camera().Zoom, m.lay.CellW*m.Camera().Zoom)
+		}
 		img = render(t, m, sh, image.Pt(5, 45), 1)
 		saveShot(t, img, "risk-classic-europe-"+size(sh)+".png")
 		checkFills(t, img, m, sh, "Europe")
@@ -316,21 +326,24 @@ func checkSeaLinks(t *testing.T, img *image.RGBA, m *Map, sh shell) {
 }
 
 // TestDrawGenerated draws a generated map of the classic's size with
-// four players at 1024x768 and 1920x1080, and picks each territory at
-// its badge.
+// four players at 1024x768 and 1920x1080 (one map, the window resized
+// and H pressed between), and picks each territory at its badge.
 func TestDrawGenerated(t *testing.T) {
 	b, err := board.Generate(7, board.DefaultSettings())
 	if err != nil {
 		t.Fatal(err)
 	}
+	m, err := NewMap(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.SetHoldings(holdings(b, 4)); err != nil {
+		t.Fatal(err)
+	}
 	for _, sh := range []shell{shellOf(1024, 768), shellOf(1920, 1080)} {
-		m, err := NewMap(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := m.SetHoldings(holdings(b, 4)); err != nil {
-			t.Fatal(err)
-		}
+		in := sh.input(image.Pt(5, 45), false, false)
+		in.KeysPressed = []ebiten.Key{ebiten.KeyH}
+		m.Update(in, sh.sight)
 		img := render(t, m, sh, image.Pt(5, 45), 1)
 		saveShot(t, img, "risk-generated-"+size(sh)+".png")
 		checkFills(t, img, m, sh, "generated")
