@@ -582,10 +582,10 @@ func TestPaintInParts(t *testing.T) {
 	})
 	inWhole = render(t, m, sh, at("Venezuela"), 0)
 	// The parts may differ from the whole in a few pixels by a sample of
-	// eight: the points of the strokes' round joins and caps are worked
-	// out in floating point, and moved by a whole number of pixels into
-	// the GL's work image of the part, one can round to the other side
-	// of a sample it lies on. At most a pixel in 20000, by 255/8.
+	// eight: the points of a stroke's outline are worked out in floating
+	// point, and moved by a whole number of pixels into the GL's work
+	// image of the part, one lying on a sample can round to its other
+	// side. At most a pixel in 20000, by 255/8.
 	tiny := func(n, most int, img *image.RGBA) bool {
 		return n == 0 || (20000*n <= len(img.Pix)/4 && most <= 33)
 	}
