@@ -435,9 +435,11 @@ func (m *Map) paintOverlay(r image.Rectangle) {
 	}
 	k := m.scale / m.cam.Zoom // window pixels to the layers'
 	lit := func(t board.TerritoryID) bool { return t == m.sel || slices.Contains(sel.Links, t) }
+	// Only the shapes that reach r: a tile of sea draws nothing.
+	reach := m.overlayReach()
 	dim := &vector.Path{}
 	for i, polys := range m.geo.shape {
-		if !lit(board.TerritoryID(i + 1)) {
+		if t := board.TerritoryID(i + 1); !lit(t) && m.footprint(t, 0).Overlaps(r) {
 			polyPath(dim, polys, m.toLayer)
 		}
 	}
@@ -447,18 +449,24 @@ func (m *Map) paintOverlay(r image.Rectangle) {
 	op.ColorScale.ScaleAlpha(0.5)
 	vector.FillPath(o, dim, nil, op)
 	for _, n := range sel.Links {
-		m.strokeShape(o, m.geo.shape[n-1], neighborColor, 0.95, w*k)
+		if m.footprint(n, reach).Overlaps(r) {
+			m.strokeShape(o, m.geo.shape[n-1], neighborColor, 0.95, w*k)
+		}
 	}
 	for _, sl := range m.geo.seaLinks {
 		if sl.A != m.sel && sl.B != m.sel {
 			continue
 		}
 		for _, seg := range m.linkSegments(sl) {
-			dashed(o, m.segPx(seg), float32(math.Max(2, 0.16*m.lay.CellW*m.cam.Zoom)*k), float32(0.55*m.lay.CellW*m.scale), selectColor)
+			if m.segRect(seg, reach).Overlaps(r) {
+				dashed(o, m.segPx(seg), float32(math.Max(2, 0.16*m.lay.CellW*m.cam.Zoom)*k), float32(0.55*m.lay.CellW*m.scale), selectColor)
+			}
 		}
 	}
-	m.strokeShape(o, m.geo.shape[m.sel-1], selectColor, 0.35, 3*w*k)
-	m.strokeShape(o, m.geo.shape[m.sel-1], selectColor, 1, 1.4*w*k)
+	if m.footprint(m.sel, reach).Overlaps(r) {
+		m.strokeShape(o, m.geo.shape[m.sel-1], selectColor, 0.35, 3*w*k)
+		m.strokeShape(o, m.geo.shape[m.sel-1], selectColor, 1, 1.4*w*k)
+	}
 }
 
 // paintHovered paints part r of the hovered layer (a tile): the territory under the pointer outlined in

@@ -146,13 +146,20 @@ func (m *Map) selectionParts(sel board.TerritoryID) []image.Rectangle {
 			continue
 		}
 		for _, seg := range m.linkSegments(sl) {
-			s := m.segPx(seg)
-			r := image.Rect(int(math.Floor(math.Min(s.X0, s.X1)-reach))-1, int(math.Floor(math.Min(s.Y0, s.Y1)-reach))-1,
-				int(math.Ceil(math.Max(s.X0, s.X1)+reach))+1, int(math.Ceil(math.Max(s.Y0, s.Y1)+reach))+1)
-			parts = append(parts, r.Intersect(m.overlay.Bounds()))
+			parts = append(parts, m.segRect(seg, reach))
 		}
 	}
 	return parts
+}
+
+// segRect returns the rectangle of the layers' pixels around segment seg
+// (in world pixels), grown by reach pixels and a pixel, within the
+// layers.
+func (m *Map) segRect(seg segment, reach float64) image.Rectangle {
+	s := m.segPx(seg)
+	r := image.Rect(int(math.Floor(math.Min(s.X0, s.X1)-reach))-1, int(math.Floor(math.Min(s.Y0, s.Y1)-reach))-1,
+		int(math.Ceil(math.Max(s.X0, s.X1)+reach))+1, int(math.Ceil(math.Max(s.Y0, s.Y1)+reach))+1)
+	return r.Intersect(m.overlay.Bounds())
 }
 
 // hoveredChanges returns the parts of the hovered layer to paint again
