@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -224,12 +225,18 @@ func (m *Map) nearBadge(p image.Point) bool {
 // TestDrawClassic draws the classic board with six players' territories,
 // neutral ones, armies (105 on Alaska) and cities, at 1024x768 and
 // 1920x1080: the whole board; then Kamchatka selected with the pointer
-// resting on Japan (its tooltip); then zoomed in on Europe, the
-// territories named.
+// resting on Japan (its tooltip); then zoomed in on Europe to √2, the
+// territories named. One map does it all, the window resized between
+// the sizes (and H pressed, as a player does): the layers are painted
+// at 1024x768's whole board's scale and at √2, which is 1920x1080's
+// whole board's too.
 func TestDrawClassic(t *testing.T) {
+	m := newClassicMap(t)
+	b := m.Board()
 	for _, sh := range []shell{shellOf(1024, 768), shellOf(1920, 1080)} {
-		m := newClassicMap(t)
-		b := m.Board()
+		in := sh.input(image.Pt(5, 45), false, false)
+		in.KeysPressed = []ebiten.Key{ebiten.KeyH}
+		m.Update(in, sh.sight)
 		img := render(t, m, sh, image.Pt(5, 45), 1)
 		saveShot(t, img, "risk-classic-"+size(sh)+".png")
 		checkFills(t, img, m, sh, "whole")
@@ -272,10 +279,14 @@ func TestDrawClassic(t *testing.T) {
 			t.Errorf("%s: no tooltip under the pointer at %v (%d pixels of its colour)", size(sh), tip, n)
 		}
 
-		// Zoomed in on Europe: the names show, the badges stay sharp.
+		// Zoomed in on Europe: the names show (from a cell of 20
+		// pixels: 22.6 at √2), the badges stay sharp.
 		m.Select(0)
 		ex, ey, _ := m.ScreenOf(id(t, b, "Northern Europe"))
-		m.Camera().ZoomAt(2.5, ex-float64(sh.sight.Min.X), ey-float64(sh.sight.Min.Y))
+		m.Camera().ZoomAt(math.Sqrt2/m.Camera().Zoom, ex-float64(sh.sight.Min.X), ey-float64(sh.sight.Min.Y))
+		if m.lay.CellW*m.Camera().Zoom < 20 {
+			t.Fatalf("%s: zoomed to %.2f, a cell is %.1f pixels: too small for the names", size(sh), m.Camera().Zoom, m.lay.CellW*m.Camera().Zoom)
+		}
 		img = render(t, m, sh, image.Pt(5, 45), 1)
 		saveShot(t, img, "risk-classic-europe-"+size(sh)+".png")
 		checkFills(t, img, m, sh, "Europe")
@@ -315,21 +326,24 @@ func checkSeaLinks(t *testing.T, img *image.RGBA, m *Map, sh shell) {
 }
 
 // TestDrawGenerated draws a generated map of the classic's size with
-// four players at 1024x768 and 1920x1080, and picks each territory at
-// its badge.
+// four players at 1024x768 and 1920x1080 (one map, the window resized
+// and H pressed between), and picks each territory at its badge.
 func TestDrawGenerated(t *testing.T) {
 	b, err := board.Generate(7, board.DefaultSettings())
 	if err != nil {
 		t.Fatal(err)
 	}
+	m, err := NewMap(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.SetHoldings(holdings(b, 4)); err != nil {
+		t.Fatal(err)
+	}
 	for _, sh := range []shell{shellOf(1024, 768), shellOf(1920, 1080)} {
-		m, err := NewMap(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := m.SetHoldings(holdings(b, 4)); err != nil {
-			t.Fatal(err)
-		}
+		in := sh.input(image.Pt(5, 45), false, false)
+		in.KeysPressed = []ebiten.Key{ebiten.KeyH}
+		m.Update(in, sh.sight)
 		img := render(t, m, sh, image.Pt(5, 45), 1)
 		saveShot(t, img, "risk-generated-"+size(sh)+".png")
 		checkFills(t, img, m, sh, "generated")
@@ -348,7 +362,8 @@ func TestDrawGenerated(t *testing.T) {
 // layers painted already (what a frame costs when the pointer moves or
 // the camera pans): the layers drawn, Kamchatka selected with its
 // neighbours, the 42 badges. It reads a pixel back so that the drawing
-// is done when the time is taken.
+// is done when the time is taken. cpu-ms/op is the process's CPU time
+// (the software GL's threads with it).
 func BenchmarkDraw(b *testing.B) {
 	for _, sel := range []string{"", "Kamchatka"} {
 		b.Run("selected="+sel, func(b *testing.B) { benchDraw(b, sel) })
@@ -371,44 +386,238 @@ func benchDraw(b *testing.B, sel string) {
 			_ = img.At(0, 0)
 		}
 		b.ResetTimer()
+		cpu := cpuTime()
 		for range b.N {
 			m.Draw(dst)
 			_ = img.At(0, 0)
 		}
+		reportCPU(b, cpu)
 	})
 }
 
-// BenchmarkPaint times painting the classic board's layers at 1920x1080:
-// the ground (the fills and six owners' patterns, again at each change
-// of holdings), the lines (the borders, bands, coasts and links, again
-// at a zoom past a step), the overlay (Kamchatka selected with its
-// neighbours, again at each change of selection), the hovered outline
-// (Brazil's, again when the pointer moves to another territory).
+// BenchmarkPaint times painting the classic board's layers at 1920x1080
+// after what changes them, as the map paints them before a frame:
+//   - deal: the holdings of every territory change (a new game);
+//   - conquest: Brazil changes hands (a conquest, in a game played one
+//     action at a time at every click);
+//   - armies: Brazil's armies change (an army placed);
+//   - lines: the lines painted again (a zoom past a step);
+//   - select: Kamchatka selected and unselected;
+//   - reselect: the selection moves from Kamchatka to Japan and back;
+//   - hover: the pointer crosses from Brazil into Argentina and back.
+//
+// Each reads a pixel of the layer back (finish) so that the painting is
+// done when the time is taken; cpu-ms/op is the process's CPU time (the
+// software GL's threads with it).
 func BenchmarkPaint(b *testing.B) {
 	sh := shellOf(1920, 1080)
 	m := newClassicMap(b)
-	m.Select(id(b, m.Board(), "Kamchatka"))
-	for _, layer := range []struct {
-		name  string
-		paint func()
-		img   func() *ebiten.Image
+	bd := m.Board()
+	deal, other := holdings(bd, 6), holdings(bd, 6)
+	for i := range other {
+		if other[i].Owner != 0 {
+			other[i].Owner = other[i].Owner%6 + 1
+		}
+	}
+	brazil, kam, japan := id(b, bd, "Brazil"), id(b, bd, "Kamchatka"), id(b, bd, "Japan")
+	point := func(t board.TerritoryID) image.Point {
+		x, y, _ := m.ScreenOf(t)
+		return image.Pt(int(x), int(y))
+	}
+	set := func(h []Holding) {
+		if err := m.SetHoldings(h); err != nil {
+			b.Fatal(err)
+		}
+	}
+	changed := func(f func(h []Holding)) func(i int) {
+		return func(i int) {
+			h := slices.Clone(deal)
+			if i%2 == 1 {
+				f(h)
+			}
+			set(h)
+		}
+	}
+	for _, c := range []struct {
+		name   string
+		change func(i int)
+		layer  func() *ebiten.Image
 	}{
-		{"ground", m.paintGround, func() *ebiten.Image { return m.ground }},
-		{"lines", func() { m.lines.Clear(); m.paintLines() }, func() *ebiten.Image { return m.lines }},
-		{"overlay", m.paintOverlay, func() *ebiten.Image { return m.overlay }},
-		{"hovered", func() { m.hoveredFor.hover = id(b, m.Board(), "Brazil"); m.paintHovered() }, func() *ebiten.Image { return m.hovered }},
+		{"deal", func(i int) { set([][]Holding{deal, other}[i%2]) }, func() *ebiten.Image { return m.ground }},
+		{"conquest", changed(func(h []Holding) { h[brazil-1].Owner = h[brazil-1].Owner%6 + 1 }), func() *ebiten.Image { return m.ground }},
+		{"armies", changed(func(h []Holding) { h[brazil-1].Armies++ }), func() *ebiten.Image { return m.ground }},
+		{"lines", func(int) {
+			m.placeLabels()
+			for _, t := range tiles(m.lines.Bounds()) {
+				m.paintLines(t)
+			}
+		}, func() *ebiten.Image { return m.lines }},
+		{"select", func(int) { m.Select(kam); m.paintLayers(); m.Select(0) }, func() *ebiten.Image { return m.overlay }},
+		{"reselect", func(i int) { m.Select([]board.TerritoryID{kam, japan}[i%2]) }, func() *ebiten.Image { return m.overlay }},
+		{"hover", func(i int) {
+			m.Update(sh.input(point([]board.TerritoryID{brazil, id(b, bd, "Argentina")}[i%2]), false, false), sh.sight)
+		}, func() *ebiten.Image { return m.hovered }},
 	} {
-		b.Run(layer.name, func(b *testing.B) {
+		b.Run(c.name, func(b *testing.B) {
 			drawtest.OnFrame(b, func() {
+				set(deal)
+				m.Select(kam)
 				m.Update(sh.input(image.Pt(5, 45), false, false), sh.sight)
 				m.paintLayers()
-				_ = layer.img().At(0, 0)
-				b.ResetTimer()
-				for range b.N {
-					layer.paint()
-					_ = layer.img().At(0, 0)
+				for i := range 2 { // both states painted once, the GL's shaders ready
+					c.change(i)
+					m.paintLayers()
+					finish(c.layer())
 				}
+				b.ResetTimer()
+				cpu := cpuTime()
+				for i := range b.N {
+					c.change(i)
+					m.paintLayers()
+					finish(c.layer())
+				}
+				reportCPU(b, cpu)
 			})
 		})
 	}
+}
+
+// finish waits for the GL to have drawn what was drawn in img: it copies
+// a pixel of img to a small image and reads that back (reading img
+// itself would read all its pixels).
+func finish(img *ebiten.Image) {
+	probe := ebiten.NewImage(1, 1)
+	defer probe.Deallocate()
+	probe.DrawImage(img.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image), nil)
+	_ = probe.At(0, 0)
+}
+
+// TestPaintInParts changes what the map shows as a game does, one
+// action at a time: armies placed and a city built (no layer painted:
+// the badges are drawn each frame), conquests (the ground painted again
+// around the territories that changed hands only, a seat's first
+// territory and a neutral's among them), selections moved and the
+// pointer crossing territories (the overlay and the hovered outline
+// painted again around what they light only). The layers painted in
+// parts are then the pixels of the layers painted whole for the same
+// holdings, selection and pointer, and so is the window.
+func TestPaintInParts(t *testing.T) {
+	sh := shellOf(1024, 768)
+	m, err := NewMap(classic(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := m.Board()
+	hold := holdings(b, 4)
+	if err := m.SetHoldings(hold); err != nil {
+		t.Fatal(err)
+	}
+	at := func(name string) image.Point {
+		x, y, _ := m.ScreenOf(id(t, b, name))
+		return image.Pt(int(x), int(y))
+	}
+	render(t, m, sh, image.Pt(5, 45), 1)
+	whole := m.ground.Bounds()
+	area := whole.Dx() * whole.Dy()
+	steps := []struct {
+		name   string
+		change func()
+		// want says which layers are painted, at most how many of their
+		// pixels.
+		ground, overlay, hovered int
+	}{
+		{"armies placed, a city built", func() {
+			hold[id(t, b, "Brazil")-1].Armies += 3
+			hold[id(t, b, "Egypt")-1].City = true
+		}, 0, 0, 0},
+		{"Brazil conquered", func() { hold[id(t, b, "Brazil")-1].Owner = 2 }, area / 20, 0, 0},
+		{"a neutral Egypt taken by a fifth seat", func() { hold[id(t, b, "Egypt")-1] = Holding{Owner: 5, Armies: 1} }, area / 20, 0, 0},
+		{"Kamchatka and Alaska taken", func() {
+			hold[id(t, b, "Kamchatka")-1].Owner = 3
+			hold[id(t, b, "Alaska")-1] = Holding{Armies: 4}
+		}, area / 10, 0, 0},
+		{"Kamchatka selected", func() { m.Select(id(t, b, "Kamchatka")) }, 0, area, 0},
+		{"the selection moved to Japan", func() { m.Select(id(t, b, "Japan")) }, 0, area / 4, 0},
+		{"the selection moved to Brazil", func() { m.Select(id(t, b, "Brazil")) }, 0, area / 4, 0},
+		{"the pointer on Peru", func() { m.Update(sh.input(at("Peru"), false, false), sh.sight) }, 0, 0, area / 20},
+		{"the pointer on to Argentina", func() { m.Update(sh.input(at("Argentina"), false, false), sh.sight) }, 0, 0, area / 10},
+		{"the pointer on to Brazil, selected", func() { m.Update(sh.input(at("Brazil"), false, false), sh.sight) }, 0, 0, area / 10},
+		{"the pointer on to Venezuela", func() { m.Update(sh.input(at("Venezuela"), false, false), sh.sight) }, 0, 0, area / 10},
+		{"Venezuela conquered", func() { hold[id(t, b, "Venezuela")-1].Owner = 1 }, area / 20, 0, 0},
+	}
+	var parts, wholes [3]*image.RGBA
+	var inParts, inWhole *image.RGBA
+	drawtest.OnFrame(t, func() {
+		for _, s := range steps {
+			s.change()
+			if err := m.SetHoldings(hold); err != nil {
+				t.Fatal(err)
+			}
+			before := m.paints
+			m.paintLayers()
+			d := m.paints
+			for _, c := range []struct {
+				layer            string
+				n, pixels, limit int
+			}{
+				{"ground", d.ground - before.ground, d.groundPixels - before.groundPixels, s.ground},
+				{"overlay", d.overlay - before.overlay, d.overlayPixels - before.overlayPixels, s.overlay},
+				{"hovered", d.hovered - before.hovered, d.hoveredPixels - before.hoveredPixels, s.hovered},
+			} {
+				if c.pixels > c.limit || (c.limit > 0 && c.n == 0) {
+					t.Errorf("%s: the %s layer painted %d times, %d pixels of %d; want at most %d, at least once", s.name, c.layer, c.n, c.pixels, area, c.limit)
+				}
+			}
+			if d.lines != before.lines {
+				t.Errorf("%s: the lines painted again", s.name)
+			}
+		}
+		parts = [3]*image.RGBA{pixels(m.ground), pixels(m.overlay), pixels(m.hovered)}
+	})
+	inParts = render(t, m, sh, at("Venezuela"), 0)
+	drawtest.OnFrame(t, func() {
+		m.groundOwners, m.overlayFor, m.hoveredFor = nil, overlayKey{}, overlayKey{}
+		m.paintLayers()
+		wholes = [3]*image.RGBA{pixels(m.ground), pixels(m.overlay), pixels(m.hovered)}
+	})
+	inWhole = render(t, m, sh, at("Venezuela"), 0)
+	// The parts may differ from the whole in a few pixels by a sample of
+	// eight: the points of a stroke's outline are worked out in floating
+	// point, and moved by a whole number of pixels into the GL's work
+	// image of the part, one lying on a sample can round to its other
+	// side. At most a pixel in 20000, by 255/8.
+	tiny := func(n, most int, img *image.RGBA) bool {
+		return n == 0 || (20000*n <= len(img.Pix)/4 && most <= 33)
+	}
+	for i, name := range []string{"ground", "overlay", "hovered"} {
+		if n, most := differ(parts[i], wholes[i]); !tiny(n, most, parts[i]) {
+			t.Errorf("the %s layer painted in parts differs from it painted whole in %d pixels (by up to %d)", name, n, most)
+		}
+	}
+	if n, most := differ(inParts, inWhole); !tiny(n, most, inParts) {
+		t.Errorf("the window drawn from layers painted in parts differs from it from layers painted whole in %d pixels (by up to %d)", n, most)
+	}
+}
+
+// pixels returns img's pixels.
+func pixels(img *ebiten.Image) *image.RGBA {
+	out := image.NewRGBA(img.Bounds())
+	img.ReadPixels(out.Pix)
+	return out
+}
+
+// differ returns how many pixels a and b differ in, and by how much at
+// most in a channel.
+func differ(a, b *image.RGBA) (n, most int) {
+	for i := 0; i < len(a.Pix); i += 4 {
+		d := 0
+		for c := range 4 {
+			d = max(d, int(a.Pix[i+c])-int(b.Pix[i+c]), int(b.Pix[i+c])-int(a.Pix[i+c]))
+		}
+		if d > 0 {
+			n++
+			most = max(most, d)
+		}
+	}
+	return n, most
 }

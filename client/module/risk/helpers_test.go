@@ -7,7 +7,9 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -151,3 +153,18 @@ func near(a, b color.RGBA, tol int) bool {
 
 // size names a window size in the pictures' names: "1024x768".
 func size(sh shell) string { return fmt.Sprintf("%dx%d", sh.win.Dx(), sh.win.Dy()) }
+
+// cpuTime returns the CPU time the process has spent, its threads'
+// together (the software GL's with the test's).
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// reportCPU reports the CPU time spent since since, by op, as cpu-ms/op.
+func reportCPU(b *testing.B, since time.Duration) {
+	b.ReportMetric(float64(cpuTime()-since)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+}

@@ -86,6 +86,24 @@ type geometry struct {
 	seaLinks []seaLink
 	// label is, by territory ID less one, the cell its badge is drawn on.
 	label [][2]int
+	// extent is, by territory ID less one, the rectangle around its
+	// shape, in cells.
+	extent []extent
+}
+
+// extent is a rectangle in cells, from Min to Max.
+type extent struct{ Min, Max [2]float64 }
+
+// extentOf returns the rectangle around polygons polys.
+func extentOf(polys []poly) extent {
+	e := extent{Min: [2]float64{math.Inf(1), math.Inf(1)}, Max: [2]float64{math.Inf(-1), math.Inf(-1)}}
+	for _, pl := range polys {
+		for _, p := range pl.Pts {
+			e.Min = [2]float64{math.Min(e.Min[0], p[0]), math.Min(e.Min[1], p[1])}
+			e.Max = [2]float64{math.Max(e.Max[0], p[0]), math.Max(e.Max[1], p[1])}
+		}
+	}
+	return e
 }
 
 // seaLink is a link across the sea between territories A and B, drawn
@@ -114,7 +132,7 @@ var sides = [4]struct {
 // newGeometry works out the geometry of board b.
 func newGeometry(b *board.Board) *geometry {
 	n := len(b.Territories)
-	g := &geometry{shape: make([][]poly, n), continent: make([][]poly, len(b.Continents)), label: make([][2]int, n)}
+	g := &geometry{shape: make([][]poly, n), continent: make([][]poly, len(b.Continents)), label: make([][2]int, n), extent: make([]extent, n)}
 	continent := func(t board.TerritoryID) board.ContinentID {
 		if t == 0 {
 			return 0
@@ -154,6 +172,7 @@ func newGeometry(b *board.Board) *geometry {
 		for _, l := range loops(own[i]) {
 			g.shape[i] = append(g.shape[i], smooth(l))
 		}
+		g.extent[i] = extentOf(g.shape[i])
 		x, y, _ := b.Centre(board.TerritoryID(i + 1))
 		g.label[i] = [2]int{x, y}
 	}

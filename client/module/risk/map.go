@@ -36,13 +36,18 @@ type Holding struct {
 // under the pointer outlined, and after a moment its tooltip. It pans
 // and zooms through a camera.Camera.
 //
-// The board is painted into three images (layers): the ground (the sea
-// and the territories' fills and patterns, painted again when the
-// holdings change), the lines (painted again when the zoom passes a
-// step of √2), the overlay (the selection, painted again when it
-// changes) and the hovered outline (painted again when the pointer moves
-// to another territory). A frame draws the four images and the badges. Picking is exact, by the cell under the point. A Map
-// belongs to the UI goroutine.
+// The board is painted into four images (layers): the ground (the sea
+// and the territories' fills and patterns), the lines (the borders,
+// bands, coasts, links and continent labels), the overlay (the
+// selection) and the hovered outline. A zoom past a step of √2 paints
+// them all again; otherwise each is painted again only where what it
+// shows changed: the ground around the territories whose owner changed
+// (an army count or a city is a badge, drawn each frame, and paints
+// nothing), the overlay around the territories the selection lit or
+// lights, the hovered layer around the outline the pointer left and the
+// one it entered. A frame draws the layers (the overlay only with a
+// selection, the hovered outline's part only) and the badges. Picking is
+// exact, by the cell under the point. A Map belongs to the UI goroutine.
 type Map struct {
 	b     *board.Board
 	lay   Layout
@@ -51,7 +56,6 @@ type Map struct {
 	cam   *camera.Camera
 
 	hold    []Holding // by territory ID less one
-	version int       // counts the changes of hold
 	players []string  // the players' names, seat s at s-1
 	sel     board.TerritoryID
 
@@ -64,14 +68,22 @@ type Map struct {
 	// The layers, painted at scale image pixels a world pixel.
 	scale         float64
 	ground, lines *ebiten.Image
-	groundVersion int
+	// groundOwners are the owners the ground was painted for, by
+	// territory ID less one (nil: not painted at this scale).
+	groundOwners []ruleset.Seat
 	// overlay holds the selection, painted again when it changes
 	// (overlayFor); hovered the outline of the territory under the
 	// pointer (hoveredFor).
 	overlay, hovered       *ebiten.Image
 	overlayFor, hoveredFor overlayKey
-	disc                   *ebiten.Image // a white disc: badges and dots are it, scaled
-	pixel                  *ebiten.Image // a white pixel: the badges' rectangles are it, scaled
+	// scratch and mask are work images of the layers' size: a pattern or
+	// a band is drawn in scratch and cut by a shape drawn in mask.
+	scratch, mask *ebiten.Image
+	labels        []continentLabel // the continents' labels, placed at the layers' scale
+	disc          *ebiten.Image    // a white disc: badges and dots are it, scaled
+	pixel         *ebiten.Image    // a white pixel: the badges' rectangles are it, scaled
+	// paints counts the layers' paintings, for the tests.
+	paints paintCount
 }
 
 // maxLayer bounds the side of a layer's image in pixels: zoomed in
@@ -122,10 +134,7 @@ func (m *Map) SetHoldings(h []Holding) error {
 			return fmt.Errorf("risk map: %s has %d armies", m.b.Territories[i].Name, x.Armies)
 		}
 	}
-	if !slices.Equal(h, m.hold) {
-		copy(m.hold, h)
-		m.version++
-	}
+	copy(m.hold, h)
 	return nil
 }
 
@@ -313,24 +322,40 @@ func (m *Map) Tooltip(t board.TerritoryID) []string {
 func (m *Map) Draw(dst *ebiten.Image) {
 	dst.Fill(offMapColor)
 	m.paintLayers()
+	op := m.layerOp(image.Point{})
+	dst.DrawImage(m.ground, op)
+	dst.DrawImage(m.lines, op)
+	if m.sel != 0 {
+		dst.DrawImage(m.overlay, op)
+	}
+	if h := m.hoveredFor.hover; h != 0 && h != m.sel {
+		// Only the outline's part of the layer: the rest is empty.
+		r := m.footprint(h, hoverReach)
+		dst.DrawImage(m.hovered.SubImage(r).(*ebiten.Image), m.layerOp(r.Min))
+	}
+	for i := range m.b.Territories {
+		m.drawBadge(dst, board.TerritoryID(i+1))
+	}
+}
+
+// layerOp returns the options that draw the layers' part whose top-left
+// corner is at layers' pixel at where the camera shows it: pixel for
+// pixel (sharp) at the layers' own scale, reduced or enlarged with
+// linear filtering otherwise.
+func (m *Map) layerOp(at image.Point) *ebiten.DrawImageOptions {
 	k := m.cam.Zoom / m.scale
 	ox := float64(m.sight.Min.X) - (m.cam.X+m.margin())*m.cam.Zoom
 	oy := float64(m.sight.Min.Y) - (m.cam.Y+m.margin())*m.cam.Zoom
 	op := &ebiten.DrawImageOptions{}
 	if math.Abs(k-1) < 1e-9 {
-		op.GeoM.Translate(math.Round(ox), math.Round(oy)) // pixel for pixel: sharp
-	} else {
-		op.Filter = ebiten.FilterLinear
-		op.GeoM.Scale(k, k)
-		op.GeoM.Translate(ox, oy)
+		op.GeoM.Translate(float64(at.X)+math.Round(ox), float64(at.Y)+math.Round(oy))
+		return op
 	}
-	dst.DrawImage(m.ground, op)
-	dst.DrawImage(m.lines, op)
-	dst.DrawImage(m.overlay, op)
-	dst.DrawImage(m.hovered, op)
-	for i := range m.b.Territories {
-		m.drawBadge(dst, board.TerritoryID(i+1))
-	}
+	op.Filter = ebiten.FilterLinear
+	op.GeoM.Translate(float64(at.X), float64(at.Y))
+	op.GeoM.Scale(k, k)
+	op.GeoM.Translate(ox, oy)
+	return op
 }
 
 // DrawOver draws the tooltip of the territory under the pointer, once it

@@ -186,7 +186,7 @@ func TestSeatPatternsDiffer(t *testing.T) {
 		dot.Fill(color.White)
 		for s := ruleset.Seat(1); s <= 6; s++ {
 			img := ebiten.NewImage(48, 48)
-			drawPattern(img, SeatPattern(s), 12, color.RGBA{255, 255, 255, 255}, dot)
+			drawPattern(img, img.Bounds(), SeatPattern(s), 12, color.RGBA{255, 255, 255, 255}, dot)
 			px := make([]byte, 4*48*48)
 			img.ReadPixels(px)
 			img.Deallocate()

@@ -32,13 +32,16 @@ func (m *Map) layerScale() float64 {
 // for the link that leaves the board's edges.
 func (m *Map) margin() float64 { return 2 * m.lay.CellW }
 
-// px converts a world point to the layers' pixels.
+// px converts a world point to the layers' pixels, on the grid of 1/64
+// pixel (snap).
 func (m *Map) px(wx, wy float64) (float64, float64) {
-	return (wx + m.margin()) * m.scale, (wy + m.margin()) * m.scale
+	return float64(snap((wx + m.margin()) * m.scale)), float64(snap((wy + m.margin()) * m.scale))
 }
 
-// paintLayers paints the layers again where the zoom or the holdings
-// changed since they were painted.
+// paintLayers paints the layers again where the zoom, the holdings, the
+// selection or the territory under the pointer changed since they were
+// painted: all of them at a new scale, otherwise only the parts that
+// show something else (paint_parts.go).
 func (m *Map) paintLayers() {
 	if m.disc == nil {
 		m.disc = ebiten.NewImage(2*discR+2, 2*discR+2)
@@ -52,33 +55,42 @@ func (m *Map) paintLayers() {
 		m.scale = s
 		ww, wh := m.lay.WorldSize()
 		w, h := int(math.Ceil((ww+2*m.margin())*s)), int(math.Ceil((wh+2*m.margin())*s))
-		if m.ground != nil {
-			m.ground.Deallocate()
-			m.lines.Deallocate()
-			m.overlay.Deallocate()
-			m.hovered.Deallocate()
+		for _, img := range []*ebiten.Image{m.ground, m.lines, m.overlay, m.hovered, m.scratch, m.mask} {
+			if img != nil {
+				img.Deallocate()
+			}
 		}
 		m.ground, m.lines = ebiten.NewImage(w, h), ebiten.NewImage(w, h)
 		m.overlay, m.hovered = ebiten.NewImage(w, h), ebiten.NewImage(w, h)
-		m.paintLines()
-		m.groundVersion = -1
+		m.scratch, m.mask = ebiten.NewImage(w, h), ebiten.NewImage(w, h)
+		m.placeLabels()
+		for _, t := range tiles(m.lines.Bounds()) {
+			m.paintLines(t)
+		}
+		m.groundOwners = nil
 		m.overlayFor, m.hoveredFor = overlayKey{}, overlayKey{}
 	}
-	if m.groundVersion != m.version {
-		m.groundVersion = m.version
-		m.paintGround()
+	for _, t := range tiles(m.groundChanges()...) {
+		m.paintGround(t)
 	}
+	m.groundOwners = m.owners(m.groundOwners)
 	key := overlayKey{sel: m.sel, scale: m.scale, painted: true}
 	if key != m.overlayFor {
+		parts := m.overlayChanges(m.overlayFor, key)
 		m.overlayFor = key
-		m.paintOverlay()
+		for _, t := range tiles(parts...) {
+			m.paintOverlay(t)
+		}
 	}
 	if m.hover.On {
 		key.hover = m.hover.At
 	}
 	if key != m.hoveredFor {
+		parts := m.hoveredChanges(m.hoveredFor, key)
 		m.hoveredFor = key
-		m.paintHovered()
+		for _, t := range tiles(parts...) {
+			m.paintHovered(t)
+		}
 	}
 }
 
@@ -87,31 +99,6 @@ type overlayKey struct {
 	sel, hover board.TerritoryID
 	scale      float64
 	painted    bool
-}
-
-// cellRect returns cell (x, y)'s rectangle in the layers' pixels.
-func (m *Map) cellRect(x, y int) (x0, y0, x1, y1 float32) {
-	ax, ay := m.px(float64(x)*m.lay.CellW, float64(y)*m.lay.CellH)
-	bx, by := m.px(float64(x+1)*m.lay.CellW, float64(y+1)*m.lay.CellH)
-	return float32(ax), float32(ay), float32(bx), float32(by)
-}
-
-// runs calls f for each run of cells in a row that keep says yes to
-// (cells x0 to x1-1 of row y), in row order.
-func (m *Map) runs(keep func(board.TerritoryID) bool, f func(x0, x1, y int)) {
-	for y := range m.b.Height {
-		start := -1
-		for x := 0; x <= m.b.Width; x++ {
-			in := x < m.b.Width && keep(m.b.Cell(x, y))
-			switch {
-			case in && start < 0:
-				start = x
-			case !in && start >= 0:
-				f(start, x, y)
-				start = -1
-			}
-		}
-	}
 }
 
 // toLayer converts a point in cells to the layers' pixels.
@@ -172,78 +159,113 @@ func (m *Map) fillOf(t board.TerritoryID) color.RGBA {
 	return mix(neutralFill, continentColor(int(m.b.Territories[t-1].Continent)), 0.25)
 }
 
-// paintGround paints the ground layer: the sea, the surf along the
-// coasts, each territory in its fill colour, and each owner's pattern
-// over its territories.
-func (m *Map) paintGround() {
-	g := m.ground
-	g.Fill(offMapColor)
+// paintGround paints part r of the ground layer (a tile, at most
+// tileSide pixels a side): the sea, the surf along the coasts, each
+// territory in its fill colour, and each owner's pattern over its
+// territories. Each step draws the shapes it draws for the whole layer,
+// cut to r, so that a part comes out as the whole layer's painting
+// shows it.
+func (m *Map) paintGround(r image.Rectangle) {
+	m.paints.ground++
+	m.paints.groundPixels += r.Dx() * r.Dy()
 	s := m.scale
 	ww, wh := m.lay.WorldSize()
 	x0, y0 := m.px(0, 0)
 	x1, y1 := m.px(ww, wh)
+	g := sub(m.ground, r)
+	g.Fill(offMapColor)
 	vector.FillRect(g, float32(x0), float32(y0), float32(x1-x0), float32(y1-y0), seaColor, false)
 	// The surf: a wide soft stroke along the coasts, which the land
 	// then covers on its side.
-	surf := &vector.Path{}
+	coasts := &vector.Path{}
 	for _, polys := range m.geo.shape {
-		polyPath(surf, polys, m.toLayer)
+		polyPath(coasts, polys, m.toLayer)
 	}
+	surf := &vector.Path{}
+	surf.AddStroke(coasts, &vector.AddStrokeOptions{StrokeOptions: vector.StrokeOptions{Width: float32(0.9 * m.lay.CellW * s), LineJoin: vector.LineJoinRound}})
 	op := &vector.DrawPathOptions{AntiAlias: true}
 	op.ColorScale.ScaleWithColor(shallowColor)
 	op.ColorScale.ScaleAlpha(0.45)
-	vector.StrokePath(g, surf, &vector.StrokeOptions{Width: float32(0.9 * m.lay.CellW * s), LineJoin: vector.LineJoinRound}, op)
+	vector.FillPath(g, surf, nil, op)
 	for i := range m.b.Territories {
-		m.fillShape(g, m.geo.shape[i], m.fillOf(board.TerritoryID(i+1)))
+		if t := board.TerritoryID(i + 1); m.footprint(t, 0).Overlaps(r) {
+			m.fillShape(g, m.geo.shape[i], m.fillOf(t))
+		}
 	}
-	// The patterns, one owner at a time: the pattern over the owner's
-	// part of the board, cut to its cells by a mask.
+	// The patterns, one owner at a time in seat order: the pattern over
+	// the owner's territories, cut to them by a mask, in the parts of
+	// the layer around them.
 	var seats []ruleset.Seat
 	for _, h := range m.hold {
 		if h.Owner != 0 && !slices.Contains(seats, h.Owner) {
 			seats = append(seats, h.Owner)
 		}
 	}
-	if len(seats) == 0 {
-		return
-	}
-	b := g.Bounds()
-	scratch, mask := ebiten.NewImage(b.Dx(), b.Dy()), ebiten.NewImage(b.Dx(), b.Dy())
-	defer scratch.Deallocate()
-	defer mask.Deallocate()
+	slices.Sort(seats)
 	period := math.Max(5, 0.5*m.lay.CellW*s)
 	for _, seat := range seats {
-		owned := func(c board.TerritoryID) bool { return c != 0 && m.hold[c-1].Owner == seat }
-		// Only the part of the layer around the owner's territories.
-		box := m.box(owned).Intersect(b)
-		sc, mk := scratch.SubImage(box).(*ebiten.Image), mask.SubImage(box).(*ebiten.Image)
-		sc.Clear()
-		mk.Clear()
-		drawPattern(sc, SeatPattern(seat), period, patternInk(ownerColor(seat)), m.disc)
+		var boxes []image.Rectangle
 		for i, h := range m.hold {
-			if h.Owner == seat {
-				m.fillShape(mk, m.geo.shape[i], color.White)
+			if p := m.footprint(board.TerritoryID(i+1), 0).Intersect(r); h.Owner == seat && !p.Empty() {
+				boxes = append(boxes, p)
 			}
 		}
-		at := &ebiten.DrawImageOptions{Blend: ebiten.BlendDestinationIn}
-		at.GeoM.Translate(float64(box.Min.X), float64(box.Min.Y))
-		sc.DrawImage(mk, at)
-		at = &ebiten.DrawImageOptions{}
-		at.GeoM.Translate(float64(box.Min.X), float64(box.Min.Y))
-		g.DrawImage(sc, at)
+		m.paintPattern(disjoint(boxes), seat, period)
 	}
 }
 
-// box returns the rectangle, in the layers' pixels, around the cells
-// keep says yes to.
-func (m *Map) box(keep func(board.TerritoryID) bool) image.Rectangle {
-	var r image.Rectangle
-	m.runs(keep, func(x0, x1, y int) {
-		ax, ay, _, _ := m.cellRect(x0, y)
-		_, _, bx, by := m.cellRect(x1-1, y)
-		r = r.Union(image.Rect(int(ax)-1, int(ay)-1, int(math.Ceil(float64(bx)))+1, int(math.Ceil(float64(by)))+1))
-	})
-	return r
+// sub returns img's part r.
+func sub(img *ebiten.Image, r image.Rectangle) *ebiten.Image { return img.SubImage(r).(*ebiten.Image) }
+
+// paintPattern paints seat's pattern over its territories in parts of
+// the ground layer (none overlapping another), its period period
+// pixels: the pattern drawn in the scratch image, cut by the
+// territories' shapes drawn in the mask. The parts are cleared first,
+// then all drawn, then all cut: the GL draws the shapes of all the parts
+// in one batch.
+func (m *Map) paintPattern(parts []image.Rectangle, seat ruleset.Seat, period float64) {
+	for _, box := range parts {
+		sub(m.scratch, box).Clear()
+		sub(m.mask, box).Clear()
+	}
+	for _, box := range parts {
+		drawPattern(sub(m.scratch, box), m.ground.Bounds(), SeatPattern(seat), period, patternInk(ownerColor(seat)), m.disc)
+		for i, h := range m.hold {
+			if t := board.TerritoryID(i + 1); h.Owner == seat && m.footprint(t, 0).Overlaps(box) {
+				m.fillShape(sub(m.mask, box), m.geo.shape[i], color.White)
+			}
+		}
+	}
+	for _, box := range parts {
+		at := &ebiten.DrawImageOptions{Blend: ebiten.BlendDestinationIn}
+		at.GeoM.Translate(float64(box.Min.X), float64(box.Min.Y))
+		sub(m.scratch, box).DrawImage(sub(m.mask, box), at)
+		at = &ebiten.DrawImageOptions{}
+		at.GeoM.Translate(float64(box.Min.X), float64(box.Min.Y))
+		m.ground.DrawImage(sub(m.scratch, box), at)
+	}
+}
+
+// disjoint returns rectangles covering rs, none overlapping another:
+// those that overlap are joined into the rectangle around them (a part
+// of a layer is painted once, or a pattern would be laid twice on the
+// edges of its shapes).
+func disjoint(rs []image.Rectangle) []image.Rectangle {
+	out := slices.Clone(rs)
+	for joined := true; joined; {
+		joined = false
+		for i := 0; i < len(out) && !joined; i++ {
+			for j := i + 1; j < len(out); j++ {
+				if out[i].Overlaps(out[j]) {
+					out[i] = out[i].Union(out[j])
+					out = slices.Delete(out, j, j+1)
+					joined = true
+					break
+				}
+			}
+		}
+	}
+	return out
 }
 
 // edgePath adds edge e, in the layers' pixels, to path.
@@ -255,32 +277,15 @@ func (m *Map) edgePath(path *vector.Path, e edge) {
 // paintLines paints the lines layer: the band of each continent's colour
 // inside its edge, the borders between territories, the thicker ones
 // between continents, the coasts, and the links across the sea.
-func (m *Map) paintLines() {
-	l := m.lines
+func (m *Map) paintLines(r image.Rectangle) {
+	m.paints.lines++
+	l := sub(m.lines, r)
+	l.Clear()
 	cw := m.lay.CellW * m.scale // a cell's width in the layer
 	// Widths are set in window pixels at the zoom (zw, a cell's width
 	// there) and drawn k times as wide in the layer.
 	zw, k := m.lay.CellW*m.cam.Zoom, m.scale/m.cam.Zoom
-	// The continents' bands: each continent's outline stroked in its
-	// colour, cut to the continent by a mask (the inner half stays).
-	band := float32(math.Max(2, 0.26*zw) * k)
-	b := l.Bounds()
-	scratch, mask := ebiten.NewImage(b.Dx(), b.Dy()), ebiten.NewImage(b.Dx(), b.Dy())
-	defer scratch.Deallocate()
-	defer mask.Deallocate()
-	for i, polys := range m.geo.continent {
-		scratch.Clear()
-		mask.Clear()
-		p := &vector.Path{}
-		polyPath(p, polys, m.toLayer)
-		op := &vector.DrawPathOptions{AntiAlias: true}
-		op.ColorScale.ScaleWithColor(continentColor(i + 1))
-		op.ColorScale.ScaleAlpha(0.85)
-		vector.StrokePath(scratch, p, &vector.StrokeOptions{Width: 2 * band, LineJoin: vector.LineJoinRound}, op)
-		m.fillShape(mask, polys, color.White)
-		scratch.DrawImage(mask, &ebiten.DrawImageOptions{Blend: ebiten.BlendDestinationIn})
-		l.DrawImage(scratch, nil)
-	}
+	m.paintBands(l, float32(math.Max(2, 0.26*zw)*k))
 	stroke := func(kind edgeKind, w float64, a float32) {
 		p := &vector.Path{}
 		for _, e := range m.geo.edges[kind] {
@@ -307,6 +312,36 @@ func (m *Map) paintLines() {
 		}
 	}
 	m.paintContinentLabels(l)
+}
+
+// paintBands paints in l the band of each continent's colour inside its
+// edge, band pixels wide: the continent's outline stroked in its colour,
+// cut to the continent by a mask (the inner half stays).
+func (m *Map) paintBands(l *ebiten.Image, band float32) {
+	scratch, mask := m.scratch, m.mask
+	for i, polys := range m.geo.continent {
+		// Only the part of the layer around the continent.
+		r := m.around(extentOf(polys), float64(band)).Intersect(l.Bounds())
+		if r.Empty() {
+			continue
+		}
+		sc, mk := scratch.SubImage(r).(*ebiten.Image), mask.SubImage(r).(*ebiten.Image)
+		sc.Clear()
+		mk.Clear()
+		p := &vector.Path{}
+		polyPath(p, polys, m.toLayer)
+		op := &vector.DrawPathOptions{AntiAlias: true}
+		op.ColorScale.ScaleWithColor(continentColor(i + 1))
+		op.ColorScale.ScaleAlpha(0.85)
+		vector.StrokePath(sc, p, &vector.StrokeOptions{Width: 2 * band, LineJoin: vector.LineJoinRound}, op)
+		m.fillShape(mk, polys, color.White)
+		at := &ebiten.DrawImageOptions{Blend: ebiten.BlendDestinationIn}
+		at.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
+		sc.DrawImage(mk, at)
+		at = &ebiten.DrawImageOptions{}
+		at.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
+		l.DrawImage(sc, at)
+	}
 }
 
 // segPx converts a segment in world pixels to the layers' pixels.
@@ -384,51 +419,67 @@ func dashed(dst *ebiten.Image, seg segment, w, dash float32, c color.Color) {
 	vector.StrokePath(dst, p, &vector.StrokeOptions{Width: w, LineCap: vector.LineCapRound}, op)
 }
 
-// paintOverlay paints the overlay layer: with a territory selected, the
-// territories neither it nor linked to it dimmed, its neighbours
-// outlined in white, its links across the sea in gold, and itself
-// outlined in gold. Widths are in window pixels at the camera's zoom.
-func (m *Map) paintOverlay() {
-	o := m.overlay
+// paintOverlay paints part r of the overlay layer (a tile): with a
+// territory selected, the territories neither it nor linked to it dimmed, its
+// neighbours outlined in white, its links across the sea in gold, and
+// itself outlined in gold. Widths are in window pixels at the camera's
+// zoom.
+func (m *Map) paintOverlay(r image.Rectangle) {
+	m.paints.overlay++
+	m.paints.overlayPixels += r.Dx() * r.Dy()
+	o := sub(m.overlay, r)
 	o.Clear()
+	sel := m.b.Territory(m.sel)
+	if sel == nil {
+		return
+	}
 	k := m.scale / m.cam.Zoom // window pixels to the layers'
-	if sel := m.b.Territory(m.sel); sel != nil {
-		lit := func(t board.TerritoryID) bool { return t == m.sel || slices.Contains(sel.Links, t) }
-		p := &vector.Path{}
-		for i, polys := range m.geo.shape {
-			if !lit(board.TerritoryID(i + 1)) {
-				polyPath(p, polys, m.toLayer)
-			}
+	lit := func(t board.TerritoryID) bool { return t == m.sel || slices.Contains(sel.Links, t) }
+	// Only the shapes that reach r: a tile of sea draws nothing.
+	reach := m.overlayReach()
+	dim := &vector.Path{}
+	for i, polys := range m.geo.shape {
+		if t := board.TerritoryID(i + 1); !lit(t) && m.footprint(t, 0).Overlaps(r) {
+			polyPath(dim, polys, m.toLayer)
 		}
-		op := &vector.DrawPathOptions{AntiAlias: true}
-		op.ColorScale.ScaleWithColor(dimColor)
-		op.ColorScale.ScaleAlpha(0.5)
-		vector.FillPath(o, p, nil, op)
-		w := math.Max(2, 0.12*m.lay.CellW*m.cam.Zoom)
-		for _, n := range sel.Links {
+	}
+	w := math.Max(2, 0.12*m.lay.CellW*m.cam.Zoom)
+	op := &vector.DrawPathOptions{AntiAlias: true}
+	op.ColorScale.ScaleWithColor(dimColor)
+	op.ColorScale.ScaleAlpha(0.5)
+	vector.FillPath(o, dim, nil, op)
+	for _, n := range sel.Links {
+		if m.footprint(n, reach).Overlaps(r) {
 			m.strokeShape(o, m.geo.shape[n-1], neighborColor, 0.95, w*k)
 		}
-		for _, sl := range m.geo.seaLinks {
-			if sl.A != m.sel && sl.B != m.sel {
-				continue
-			}
-			for _, seg := range m.linkSegments(sl) {
+	}
+	for _, sl := range m.geo.seaLinks {
+		if sl.A != m.sel && sl.B != m.sel {
+			continue
+		}
+		for _, seg := range m.linkSegments(sl) {
+			if m.segRect(seg, reach).Overlaps(r) {
 				dashed(o, m.segPx(seg), float32(math.Max(2, 0.16*m.lay.CellW*m.cam.Zoom)*k), float32(0.55*m.lay.CellW*m.scale), selectColor)
 			}
 		}
+	}
+	if m.footprint(m.sel, reach).Overlaps(r) {
 		m.strokeShape(o, m.geo.shape[m.sel-1], selectColor, 0.35, 3*w*k)
 		m.strokeShape(o, m.geo.shape[m.sel-1], selectColor, 1, 1.4*w*k)
 	}
 }
 
-// paintHovered paints the hovered layer: the territory under the
-// pointer outlined in white (unless it is the selected one, outlined in
-// gold already). It is a layer of its own so that the pointer crossing
-// from one territory to the next paints one outline, not the selection.
-func (m *Map) paintHovered() {
-	m.hovered.Clear()
+// paintHovered paints part r of the hovered layer (a tile): the territory under the pointer outlined in
+// white (unless it is the selected one, outlined in gold already). It is
+// a layer of its own so that the pointer crossing from one territory to
+// the next paints two outlines' parts, not the selection.
+func (m *Map) paintHovered(r image.Rectangle) {
+	m.paints.hovered++
+	m.paints.hoveredPixels += r.Dx() * r.Dy()
+	o := sub(m.hovered, r)
+	o.Clear()
 	if h := m.hoveredFor.hover; h != 0 && h != m.sel {
-		m.strokeShape(m.hovered, m.geo.shape[h-1], hoverColor, 1, 1.5*m.scale/m.cam.Zoom)
+		m.strokeShape(o, m.geo.shape[h-1], hoverColor, 1, 1.5*m.scale/m.cam.Zoom)
 	}
 }
 
@@ -665,18 +716,31 @@ func overlaps(l continentLabel, placed []continentLabel) bool {
 	return false
 }
 
-// paintContinentLabels writes each continent's name and bonus on the
-// sea near it (continentLabels) in the continent's colour on a dark
-// plate edged in it.
-func (m *Map) paintContinentLabels(dst *ebiten.Image) {
+// labelFace returns the face of the continents' labels in the layers'
+// pixels, and its plate's padding in window pixels.
+func (m *Map) labelFace() (face *text.GoTextFace, pad float64) {
+	return m.faces.Face(13*m.scale/m.cam.Zoom, true), 5
+}
+
+// placeLabels places the continents' labels (continentLabels) at the
+// camera's zoom, for paintContinentLabels.
+func (m *Map) placeLabels() {
 	k := m.scale / m.cam.Zoom
-	face := m.faces.Face(13*k, true)
-	const pad = 5
+	face, pad := m.labelFace()
 	measure := func(s string) (float64, float64) {
 		w, h := text.Measure(s, face, 0)
 		return (w + 2*pad) / k, (h + pad) / k // window pixels at the zoom
 	}
-	for _, l := range m.continentLabels(measure) {
+	m.labels = m.continentLabels(measure)
+}
+
+// paintContinentLabels writes each continent's name and bonus on the
+// sea near it (placed by placeLabels) in the continent's colour on a
+// dark plate edged in it.
+func (m *Map) paintContinentLabels(dst *ebiten.Image) {
+	k := m.scale / m.cam.Zoom
+	face, _ := m.labelFace()
+	for _, l := range m.labels {
 		c := continentColor(int(l.C))
 		x, y := m.px(l.X, l.Y)
 		pw, ph := l.W*m.scale, l.H*m.scale

@@ -1,6 +1,7 @@
 package risk
 
 import (
+	"image"
 	"image/color"
 	"math"
 
@@ -100,18 +101,34 @@ func patternInk(c color.RGBA) color.RGBA {
 // drawPattern covers dst (an image, or a part of one) with pattern p in
 // colour c, its period period pixels, on a grid that starts at the
 // image's (0, 0) whatever part dst is: two territories of one owner side
-// by side join up. dot is a white disc the dots are drawn with.
-func drawPattern(dst *ebiten.Image, p Pattern, period float64, c color.RGBA, dot *ebiten.Image) {
-	r := dst.Bounds()
-	x0 := math.Floor(float64(r.Min.X)/period) * period
-	y0 := math.Floor(float64(r.Min.Y)/period) * period
-	x1, y1 := float64(r.Max.X)+period, float64(r.Max.Y)+period
+// by side join up. The pattern's lines run across whole (the image's
+// bounds), those that pass by dst left out, so that a part painted on
+// its own is the pixels of the whole image's painting. dot is a white
+// disc the dots are drawn with.
+func drawPattern(dst *ebiten.Image, whole image.Rectangle, p Pattern, period float64, c color.RGBA, dot *ebiten.Image) {
+	x0 := math.Floor(float64(whole.Min.X)/period) * period
+	y0 := math.Floor(float64(whole.Min.Y)/period) * period
+	x1, y1 := float64(whole.Max.X)+period, float64(whole.Max.Y)+period
 	h := y1 - y0
 	lw := float32(math.Max(1, period*0.28))
+	in := dst.Bounds()
+	pad := float64(lw) + 2
 	path := &vector.Path{}
 	line := func(ax, ay, bx, by float64) {
-		path.MoveTo(float32(ax), float32(ay))
-		path.LineTo(float32(bx), float32(by))
+		if passesBy(in, ax, ay, bx, by, pad) {
+			return
+		}
+		// The stripe as a quadrilateral turning one way whatever its
+		// direction (crossing stripes add up), its corners on a grid of
+		// 1/64 pixel (a part of the image is drawn through the same
+		// pixels' samples as the whole).
+		n := math.Hypot(bx-ax, by-ay)
+		nx, ny := (by-ay)/n*float64(lw)/2, (ax-bx)/n*float64(lw)/2
+		path.MoveTo(snap(ax+nx), snap(ay+ny))
+		path.LineTo(snap(bx+nx), snap(by+ny))
+		path.LineTo(snap(bx-nx), snap(by-ny))
+		path.LineTo(snap(ax-nx), snap(ay-ny))
+		path.Close()
 	}
 	switch p {
 	case Diagonal, Crosshatch:
@@ -134,6 +151,9 @@ func drawPattern(dst *ebiten.Image, p Pattern, period float64, c color.RGBA, dot
 		k := 2 * rad / float64(dot.Bounds().Dx())
 		for y := y0 + period/2; y < y1; y += period {
 			for x := x0 + period/2; x < x1; x += period {
+				if !image.Rect(int(x-rad)-1, int(y-rad)-1, int(x+rad)+2, int(y+rad)+2).Overlaps(in) {
+					continue
+				}
 				op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
 				op.GeoM.Scale(k, k)
 				op.GeoM.Translate(x-rad, y-rad)
@@ -146,6 +166,9 @@ func drawPattern(dst *ebiten.Image, p Pattern, period float64, c color.RGBA, dot
 		s := period / 2
 		for y := y0; y < y1; y += period {
 			for x := x0; x < x1; x += period {
+				if !image.Rect(int(x)-1, int(y)-1, int(x+period)+2, int(y+period)+2).Overlaps(in) {
+					continue
+				}
 				path.MoveTo(float32(x), float32(y))
 				path.LineTo(float32(x+s), float32(y))
 				path.LineTo(float32(x+s), float32(y+s))
@@ -167,7 +190,40 @@ func drawPattern(dst *ebiten.Image, p Pattern, period float64, c color.RGBA, dot
 	}
 	op := &vector.DrawPathOptions{AntiAlias: true}
 	op.ColorScale.ScaleWithColor(c)
-	vector.StrokePath(dst, path, &vector.StrokeOptions{Width: lw}, op)
+	vector.FillPath(dst, path, nil, op)
+}
+
+// snap returns v on the grid of 1/64 pixel the layers' shapes are drawn
+// on: moved by a whole number of pixels (as the GL's work images move a
+// part), such a point stays exact, and a part of a layer painted on its
+// own is drawn through the same samples as the whole layer.
+func snap(v float64) float32 { return float32(math.Round(v*64) / 64) }
+
+// passesBy reports whether the line from (ax, ay) to (bx, by) stays
+// further than pad pixels from rectangle r.
+func passesBy(r image.Rectangle, ax, ay, bx, by, pad float64) bool {
+	minX, maxX := float64(r.Min.X)-pad, float64(r.Max.X)+pad
+	minY, maxY := float64(r.Min.Y)-pad, float64(r.Max.Y)+pad
+	if math.Max(ax, bx) < minX || math.Min(ax, bx) > maxX || math.Max(ay, by) < minY || math.Min(ay, by) > maxY {
+		return true
+	}
+	// The corners' distances from the line, across it: all on one side
+	// by more than pad, the line passes by.
+	nx, ny := by-ay, ax-bx
+	n := math.Hypot(nx, ny)
+	if n == 0 {
+		return false
+	}
+	above, below := 0, 0
+	for _, c := range [4][2]float64{{minX, minY}, {maxX, minY}, {minX, maxY}, {maxX, maxY}} {
+		switch d := ((c[0]-ax)*nx + (c[1]-ay)*ny) / n; {
+		case d > 0:
+			above++
+		case d < 0:
+			below++
+		}
+	}
+	return above == 4 || below == 4
 }
 
 // luma is c's brightness, 0 to 255.
