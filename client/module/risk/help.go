@@ -47,7 +47,7 @@ func Help() menu.HelpContent {
 		Title: "The screen",
 		Rows: []menu.HelpRow{
 			{Term: "Map", Text: "each territory in its owner's colour and pattern, its armies in the badge, a tower for a city; the territories a click acts on now are ringed"},
-			{Term: "Side panel", Text: "the round and its order (▶ whose step it is), what the step asks, its buttons (dice, odds, Roll, Attack until, End ...), the players, your cards"},
+			{Term: "Side panel", Text: "the round and its order (whose step it is marked \"now\"), what the step asks, its buttons (dice, odds, Roll, Attack until, End ...), the players, your cards"},
 			{Term: "Dice", Text: "the last roll at the foot of the map: the attacker's dice in red, the defender's in white, paired highest first, ▲ where the attacker won, the city's +1 and the Attack bonuses counted in"},
 			{Term: "Log", Text: "every event in words; a line that names a territory shows it on the map when clicked"},
 			{Term: "Disasters", Text: "a notice, and the territories hit ringed in orange for a moment"},

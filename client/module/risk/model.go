@@ -37,6 +37,17 @@ const (
 	MovePurchase
 )
 
+// String names the move for the probe: "place", "attack", "" for none.
+func (mv Move) String() string {
+	if int(mv) < len(moveNames) {
+		return moveNames[mv]
+	}
+	return fmt.Sprintf("move %d", mv)
+}
+
+var moveNames = []string{"", "claim", "deploy", "place", "attack", "defend", "occupy", "reinforce", "free move",
+	"build", "trade", "disasters", "plague", "purchase"}
+
 // Mode is what a click on the map does in the attacks, besides attacking.
 type Mode uint8
 

@@ -179,11 +179,11 @@ func (s *Screen) Side(c *widget.Container, in module.Input) {
 		for i, q := range v.Order {
 			n := fmt.Sprintf("%d. %s", i+1, m.Name(q))
 			if q == v.Actor {
-				n = "▶ " + n
+				n += " (now)"
 			}
 			parts = append(parts, n)
 		}
-		p.text("Order: "+strings.Join(parts, "  "), false, pal.Text)
+		p.text("Order: "+strings.Join(parts, ", "), false, pal.Text)
 	}
 	if in.Orders && !s.watching {
 		if ins := m.Instruction(); ins != "" {

@@ -20,7 +20,9 @@ import (
 //   - Others: the dice of the last roll (Kind "die", ID its place from
 //     1, Units its value, Name "attacker" or "defender"), the defender's
 //     question (Kind "question", Name the time left), and the targets, the
-//     territories a click acts on now (Kind "target", ID the territory's).
+//     territories a click acts on now (Kind "target", ID the territory's),
+//     and the player's move now (Kind "move", Name the Move's, "" for
+//     none; Units the armies left to place).
 //
 // Selected is the territory to attack or move from, Hover the territory
 // under the pointer (their names), Picked the target ("target": its ID)
@@ -33,9 +35,9 @@ func (s *Screen) Probe() module.Probe {
 	m, v := s.m, s.m.v
 	cam := s.mp.Camera()
 	p.Camera = [3]float64{cam.X, cam.Y, cam.Zoom}
-	w, h := s.mp.lay.WorldSize()
+	w, h := s.lay.WorldSize()
 	p.World = [2]float64{w, h}
-	p.CellSize = s.mp.lay.CellW * cam.Zoom
+	p.CellSize = s.lay.CellW * cam.Zoom
 	mapR := s.host.MapRect()
 	if m.sel != 0 {
 		p.Selected = m.tname(m.sel)
@@ -100,6 +102,7 @@ func (s *Screen) Probe() module.Probe {
 			p.Others = append(p.Others, mark("die", i+1, r.Defend[i], "defender", rc))
 		}
 	}
+	p.Others = append(p.Others, module.Mark{Kind: "move", Name: m.Move().String(), Units: m.Reserve()})
 	for _, t := range m.Targets() {
 		x, y, _ := s.mp.ScreenOf(t)
 		p.Others = append(p.Others, module.Mark{Kind: "target", ID: int(t), Cell: m.tname(t), X: x, Y: y,

@@ -25,6 +25,7 @@ type Screen struct {
 	r     *rules.Rules
 	m     *Model
 	mp    *Map
+	lay   Layout // the board's layout: the probe's world size
 	cards *Cards
 	faces *kit.Faces
 	// now is the clock the countdown and the marks read: the wall clock,
@@ -32,7 +33,9 @@ type Screen struct {
 	now func() time.Time
 
 	pointer image.Point
-	struck  []struck
+	// sight is the map's part in sight as the last frame had it.
+	sight  image.Rectangle
+	struck []struck
 	// win is the card window the screen opened (winNone when the player
 	// closed it); opened the step (round and phase) it was opened for, so
 	// that it opens once by itself.
@@ -68,7 +71,9 @@ func NewScreen(r *rules.Rules, host module.Host) (*Screen, error) {
 	if err != nil {
 		return nil, fmt.Errorf("risk screen: the font: %w", err)
 	}
-	return &Screen{host: host, r: r, cards: NewCards(host.Theme()), faces: faces, now: time.Now, tick: -1, seen: -1}, nil
+	k := NewCards(host.Theme())
+	k.UseRules(r)
+	return &Screen{host: host, r: r, cards: k, faces: faces, now: time.Now, tick: -1, seen: -1}, nil
 }
 
 // Model returns the screen's model, nil before the first view.
@@ -105,7 +110,7 @@ func (s *Screen) ensure(v *rules.View) error {
 	if err != nil {
 		return err
 	}
-	s.mp, s.m = mp, NewModel(s.r, b)
+	s.mp, s.m, s.lay = mp, NewModel(s.r, b), NewLayout(b)
 	return nil
 }
 
@@ -251,6 +256,9 @@ func (s *Screen) ActResult(seq uint32, err string) {
 	s.m.ActResult(seq, err)
 	if err != "" {
 		s.host.Notify("Refused: " + err)
+		if s.win != winNone {
+			s.cards.Refused(err)
+		}
 	}
 	s.host.Changed(false)
 }
@@ -294,7 +302,14 @@ func (s *Screen) Update(in module.Input) bool {
 	if s.overBox(in.Cursor) {
 		mapIn.Pointer = false
 	}
-	redraw, clicked := s.mp.Update(mapIn, s.host.MapInSight())
+	sight := s.host.MapInSight()
+	redraw, clicked := s.mp.Update(mapIn, sight)
+	if sight.Size() != s.sight.Size() {
+		if !s.sight.Empty() {
+			s.mp.Fit() // the window's size changed: the board fits it again
+		}
+		s.sight, redraw = sight, true
+	}
 	if moved && (s.overBox(in.Cursor) || s.diceBox() != image.Rectangle{}) {
 		redraw = true // a box's button lit or unlit
 	}

@@ -153,7 +153,7 @@ func (m *Model) tell(e rules.Event) []line {
 		}
 		return one(0, "Round %d begins: the order is %s.", e.Value, joinAnd(order))
 	case rules.EventArmies:
-		return one(0, "%s %s %s new %s.", who, m.verb(e.Seat, "get", "gets"), fmt.Sprint(e.Value), words.Plural(e.Value, "army"))
+		return one(0, "%s %s %d new %s.", who, m.verb(e.Seat, "get", "gets"), e.Value, map[bool]string{true: "army", false: "armies"}[e.Value == 1])
 	case rules.EventSet:
 		s := fmt.Sprintf("%s %s in a set of territory cards for %s", who, m.verb(e.Seat, "turn", "turns"), armies(e.Value))
 		if e.Count > 0 && t != 0 {
