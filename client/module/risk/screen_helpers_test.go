@@ -48,6 +48,9 @@ type testGame struct {
 	host *fakeHost
 	s    *Screen
 	ai   ruleset.AI
+	// attacker, if set, may play another seat's action instead of the AI
+	// (from that seat's view v): a test's own move.
+	attacker func(v *rules.View, p ruleset.Seat) (rules.Action, bool)
 }
 
 // newTestGame sets up a game of seats players with options (seed seed)
@@ -151,6 +154,13 @@ func (tg *testGame) others(limit int) {
 		data, err := tg.ai.Act(tg.g.View(p, false), st, p)
 		if err != nil {
 			tg.t.Fatal(err)
+		}
+		if tg.attacker != nil {
+			if a, ok := tg.attacker(tg.g.View(p, false).(*rules.View), p); ok {
+				if data, err = wire.Marshal(&a); err != nil {
+					tg.t.Fatal(err)
+				}
+			}
 		}
 		tg.play(p, data)
 	}
