@@ -303,7 +303,7 @@ func TestRiskInTheWindow(t *testing.T) {
 	bin := buildClient(t)
 	start := time.Now()
 	d := startDriver(t, bin, []string{"-seed", "7"}, func(p *app.Probe) bool { return p.Screen == "menu" })
-	d.resize(1024, 768)
+	d.resize(1280, 800) // the setup's Start is below 768
 	d.press("Play vs AI")
 	d.press("Empires: the Risk extended scenario")
 	d.frames(5)

@@ -248,7 +248,11 @@ func TestClickRefusals(t *testing.T) {
 			name string
 			have func() Result
 			want string
-		}{"an unlinked territory", func() Result { m.ClickTerritory(from, false); m.ClickTerritory(from, false); return m.ClickTerritory(unlinked, false) }, "is not linked to"})
+		}{"an unlinked territory", func() Result {
+			m.ClickTerritory(from, false)
+			m.ClickTerritory(from, false)
+			return m.ClickTerritory(unlinked, false)
+		}, "is not linked to"})
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
