@@ -399,3 +399,39 @@ func TestDefenderQuestion(t *testing.T) {
 	}
 	t.Error("the other seat never attacked a city of the seat's with armies")
 }
+
+// TestClaimByChoice checks the set-up by choice (rule 2): the free
+// territories are ringed, a click claims one, a click on a held one says
+// why it is refused.
+func TestClaimByChoice(t *testing.T) {
+	opts := ruleset.Options{rules.KeyMap: rules.MapGenerated, rules.KeyTerritories: 9, rules.KeySetup: rules.SetupChoice}
+	tg := newTestGame(t, 2, 3, opts)
+	m := tg.m()
+	tg.others(50)
+	if m.Move() != MoveClaim {
+		t.Fatalf("the set-up by choice asks %v of the seat, want a claim", m.Move())
+	}
+	free := m.Targets()
+	for _, f := range free {
+		if x := m.at(f); x.Armies != 0 {
+			t.Errorf("%s is ringed to claim and holds %d armies", m.tname(f), x.Armies)
+		}
+	}
+	for i := range m.b.Territories {
+		held := board.TerritoryID(i + 1)
+		if slices.Contains(free, held) {
+			continue
+		}
+		if r := m.ClickTerritory(held, false); r.Action != nil || !strings.Contains(r.Notice, "claim a territory no one holds") {
+			t.Errorf("a click on %s, held: %+v", m.tname(held), r)
+		}
+		break
+	}
+	tg.do(m.ClickTerritory(free[0], false))
+	if x := m.at(free[0]); x.Owner != 1 || x.Armies != 1 {
+		t.Errorf("%s after the claim: %+v", m.tname(free[0]), x)
+	}
+	if l := m.Log(); len(l) == 0 || l[len(l)-1].Text != "You claim "+m.tname(free[0])+"." || l[len(l)-1].Territory != free[0] {
+		t.Errorf("the log after the claim: %+v", l)
+	}
+}
