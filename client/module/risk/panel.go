@@ -166,14 +166,15 @@ func (s *Screen) Side(c *widget.Container, in module.Input) {
 	pal := s.host.Theme().Palette()
 	panelBg := color.RGBA{pal.Panel.R, pal.Panel.G, pal.Panel.B, 255}
 	seatColor := func(q ruleset.Seat) color.Color { return board.PlayerTextColor(game.PlayerID(q), panelBg) }
-	title := "Set-up"
+	title := phaseWords(v.Phase) // the set-up's words say it is the set-up
 	if v.Round > 0 {
 		title = fmt.Sprintf("Round %d", v.Round)
 		if v.Rounds > 0 {
 			title += fmt.Sprintf(" of %d", v.Rounds)
 		}
+		title += " · " + phaseWords(v.Phase)
 	}
-	p.text(title+" · "+phaseWords(v.Phase), true, pal.Accent)
+	p.text(title, true, pal.Accent)
 	if len(v.Order) > 0 {
 		var parts []string
 		for i, q := range v.Order {
@@ -357,15 +358,15 @@ func (s *Screen) Top() module.Top {
 	if v.Phase == rules.PhaseOver {
 		return module.Top{Turn: "Game over"}
 	}
-	round := "Set-up"
+	step := phaseWords(v.Phase)
 	if v.Round > 0 {
-		round = fmt.Sprintf("Round %d", v.Round)
+		step = fmt.Sprintf("Round %d · %s", v.Round, step)
 	}
-	what := phaseWords(v.Phase)
+	what := step
 	if v.Actor != 0 {
 		what += " · " + m.Name(v.Actor)
 	}
-	top := module.Top{Turn: round + " · " + what, Short: round + " · " + phaseWords(v.Phase)}
+	top := module.Top{Turn: what, Short: step}
 	if n := m.Reserve(); n > 0 {
 		top.Money = fmt.Sprintf("To place: %d", n)
 	}
