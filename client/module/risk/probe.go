@@ -21,8 +21,10 @@ import (
 //     1, Units its value, Name "attacker" or "defender"), the defender's
 //     question (Kind "question", Name the time left), and the targets, the
 //     territories a click acts on now (Kind "target", ID the territory's),
-//     and the player's move now (Kind "move", Name the Move's, "" for
-//     none; Units the armies left to place).
+//     the player's move now (Kind "move", Name the Move's, "" for none;
+//     Units the armies left to place), and the card windows the step
+//     opened by itself so far (Kind "opened", Name "trade" or "purchase",
+//     Units how many times).
 //
 // Selected is the territory to attack or move from, Hover the territory
 // under the pointer (their names), Picked the target ("target": its ID)
@@ -102,7 +104,9 @@ func (s *Screen) Probe() module.Probe {
 			p.Others = append(p.Others, mark("die", i+1, r.Defend[i], "defender", rc))
 		}
 	}
-	p.Others = append(p.Others, module.Mark{Kind: "move", Name: m.Move().String(), Units: m.Reserve()})
+	p.Others = append(p.Others, module.Mark{Kind: "move", Name: m.Move().String(), Units: m.Reserve()},
+		module.Mark{Kind: "opened", Name: "trade", Units: s.autoOpened[winTrade]},
+		module.Mark{Kind: "opened", Name: "purchase", Units: s.autoOpened[winPurchase]})
 	for _, t := range m.Targets() {
 		x, y, _ := s.mp.ScreenOf(t)
 		p.Others = append(p.Others, module.Mark{Kind: "target", ID: int(t), Cell: m.tname(t), X: x, Y: y,

@@ -41,6 +41,8 @@ type Screen struct {
 	// that it opens once by itself.
 	win    window
 	opened [2]int
+	// autoOpened counts the windows opened by themselves, for the probe.
+	autoOpened [3]int
 	// seen is the model's version the panel was last built for; tick the
 	// countdown as last drawn, in quarter seconds (-1: none).
 	seen, tick int
@@ -449,9 +451,11 @@ func (s *Screen) refreshWindow() {
 	switch mv := s.m.Move(); {
 	case mv == MoveTrade && s.opened != step:
 		s.opened = step
+		s.autoOpened[winTrade]++
 		s.openWindow(winTrade)
 	case mv == MovePurchase && s.opened != step:
 		s.opened = step
+		s.autoOpened[winPurchase]++
 		s.openWindow(winPurchase)
 	case s.win == winTrade && mv != MoveTrade, s.win == winPurchase && mv != MovePurchase:
 		s.win = winNone
