@@ -184,7 +184,12 @@ func texts(w widget.HasWidget) []string {
 }
 
 // joined returns the texts under w as one string, a line each.
-func joined(w widget.HasWidget) string { return strings.Join(texts(w), "\n") }
+func joined(w *widget.Container) string {
+	if w == nil {
+		return "(no window)"
+	}
+	return strings.Join(texts(w), "\n")
+}
 
 // describe names a view's state for a failure.
 func describe(v *rules.View) string {
