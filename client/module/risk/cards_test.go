@@ -26,6 +26,26 @@ func pictures(w widget.HasWidget) []*ebiten.Image {
 	return out
 }
 
+// bertOffers has Bert offer Anna his first three cards (of a value only,
+// if values), stating their total.
+func bertOffers(t *testing.T, cg *cardsGame, values bool) {
+	t.Helper()
+	bert := cg.view(2)
+	var give []cards.GoodsID
+	for _, c := range bert.Hand {
+		if (c.Value != 0 || !values) && len(give) < 3 {
+			give = append(give, c.ID)
+		}
+	}
+	st, err := cards.TrueStatement(&cards.Hand{Cards: bert.Hand}, give)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cg.act(2, rules.Action{Kind: rules.ActOffer, Seat: 1, Part: cards.Part{Cards: give, Statement: st}}); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // tradedGame is the trading table of tradeSeed after Bert offered Anna
 // three (a 1, a 2 and a 4), Anna offered Bert three 1s, and Anna accepted
 // Bert's offer giving a 1, her 3 and the King of Diamonds: Bert holds the
@@ -33,17 +53,7 @@ func pictures(w widget.HasWidget) []*ebiten.Image {
 func tradedGame(t *testing.T) *cardsGame {
 	t.Helper()
 	cg := tradeGame(t)
-	bert := cg.view(2)
-	var give []cards.GoodsID
-	for _, c := range bert.Hand {
-		if c.Value != 0 && len(give) < 3 {
-			give = append(give, c.ID)
-		}
-	}
-	st, _ := cards.TrueStatement(&cards.Hand{Cards: bert.Hand}, give)
-	if err := cg.act(2, rules.Action{Kind: rules.ActOffer, Seat: 1, Part: cards.Part{Cards: give, Statement: st}}); err != nil {
-		t.Fatal(err)
-	}
+	bertOffers(t, cg, true)
 	anna := cg.view(1)
 	ones, kings := handIDs(anna, 1), handIDs(anna, 0)
 	mine := cards.Part{Cards: ones[:3], Statement: cards.Statement{Count: 3, Numbers: []int{1}}}
@@ -118,18 +128,7 @@ func TestSection(t *testing.T) {
 // down, the cards of its offers).
 func TestHiddenCards(t *testing.T) {
 	cg := tradedGame(t)
-	// Bert offers again, so that his offer's cards are on the table.
-	bert := cg.view(2)
-	var give []cards.GoodsID
-	for _, c := range bert.Hand {
-		if len(give) < 3 {
-			give = append(give, c.ID)
-		}
-	}
-	st, _ := cards.TrueStatement(&cards.Hand{Cards: bert.Hand}, give)
-	if err := cg.act(2, rules.Action{Kind: rules.ActOffer, Seat: 1, Part: cards.Part{Cards: give, Statement: st}}); err != nil {
-		t.Fatal(err)
-	}
+	bertOffers(t, cg, false) // his offer's cards are on the table
 	all := map[ruleset.Seat][]cards.GoodsCard{}
 	for _, s := range []ruleset.Seat{1, 2, 3} {
 		v := cg.view(s)

@@ -220,7 +220,11 @@ func (k *Cards) pileLine(i int) string {
 		all = append(all, c.ID)
 	}
 	_, _, err := k.cr.Price(k.supply(), k.empireOf(), &cards.Hand{Cards: v.Hand}, cards.Purchase{Suits: []cards.Suit{suit}, Goods: all})
-	if err != nil {
+	switch have := cards.Points(v.Hand); {
+	case err == nil:
+	case have < max(0, cost-credit):
+		return line + fmt.Sprintf(". Your Goods cards are worth %d: not enough.", have)
+	default:
 		return line + ". You cannot buy it: " + strings.ReplaceAll(err.Error(), "\n", "; ")
 	}
 	return line + ". You can pay for it."
@@ -284,7 +288,7 @@ func (k *Cards) fillPurchase() {
 	k.buyButtons = map[string]*widget.Button{}
 	v := k.v
 	pal := k.theme.Palette()
-	w := windowArea.X - 24
+	w := windowArea.X - 48 // the scroll bar beside
 	me := k.me()
 	hand := sortedGoods(v.Hand)
 
@@ -319,10 +323,10 @@ func (k *Cards) fillPurchase() {
 		}
 		n := k.buy.count[i]
 		most := min(len(pile), purchaseMostOfPile)
-		minus := k.button(k.buyButtons, "Buy "+suit.String()+" −", n <= 0, func() { k.buy.count[i] = max(n-1, 0); k.buy.pay, k.buy.paySet = nil, false; k.fillPurchase() })
-		plus := k.button(k.buyButtons, "Buy "+suit.String()+" +", n >= most, func() { k.buy.count[i] = min(n+1, most); k.buy.pay, k.buy.paySet = nil, false; k.fillPurchase() })
+		minus := k.buttonAs(k.buyButtons, "Buy "+suit.String()+" −", "−", n <= 0, func() { k.buy.count[i] = max(n-1, 0); k.buy.pay, k.buy.paySet = nil, false; k.fillPurchase() })
+		plus := k.buttonAs(k.buyButtons, "Buy "+suit.String()+" +", "+", n >= most, func() { k.buy.count[i] = min(n+1, most); k.buy.pay, k.buy.paySet = nil, false; k.fillPurchase() })
 		count := k.theme.NewText(fmt.Sprintf(" %d ", n), k.theme.NormalFace(), pal.Text)
-		text := k.theme.NewText(k.pileLine(i), k.theme.SmallFace(), pal.Text, widget.TextOpts.MaxWidth(float64(w-empireCard.X-140)))
+		text := k.theme.NewText(k.pileLine(i), k.theme.SmallFace(), pal.Text, widget.TextOpts.MaxWidth(float64(w-empireCard.X-110)))
 		body.AddChild(cardsLine(8, pic, minus, count, plus, text))
 	}
 
