@@ -510,10 +510,14 @@ func (k *Cards) ownCards(c *widget.Container, width int) {
 		}
 		c.AddChild(grid)
 		k.cardsText(c, "Sets (Table 1): "+setsLine(hand), false, pal.Text, width)
+		var disasters []string
 		for _, card := range hand {
 			if card.Value == 0 {
-				k.cardsText(c, fmt.Sprintf("The %s is a Disaster (%s): it counts 0; trade it away or discard it at the end of step 8.", cardRoyalName(card.Suit, card.Rank), disasterWord(card.Disaster())), false, pal.Error, width)
+				disasters = append(disasters, fmt.Sprintf("%s (%s)", cardRoyalName(card.Suit, card.Rank), disasterWord(card.Disaster())))
 			}
+		}
+		if len(disasters) > 0 {
+			k.cardsText(c, "Disasters in your hand, worth 0: "+strings.Join(disasters, ", ")+". Trade them away, or discard them at the end of step 8.", false, pal.Error, width)
 		}
 	} else {
 		k.cardsText(c, "No Goods cards: you draw one from each of as many piles as you have cities.", false, pal.TextMuted, width)

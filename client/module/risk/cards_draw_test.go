@@ -98,12 +98,13 @@ func inside(t *testing.T, what string, w widget.HasWidget, r image.Rectangle) {
 // chosen) over the map with the section in the side panel, at 1024x768
 // and 1920x1080: each window lies inside the map, every widget inside its
 // window or panel, the cards' faces are drawn, and ticking a card does
-// not change the window's size (the shell sizes it once). The pictures
-// go to $EMPIRES_SCREENSHOTS.
+// not change the window's size (the shell sizes it once); and Bert's
+// section, the King he received drawn face down. The pictures go to
+// $EMPIRES_SCREENSHOTS.
 func TestDrawCards(t *testing.T) {
 	for _, sz := range []image.Point{{1024, 768}, {1920, 1080}} {
 		name := fmt.Sprintf("%dx%d", sz.X, sz.Y)
-		for _, which := range []string{"trade", "purchase"} {
+		for _, which := range []string{"trade", "purchase", "bert"} {
 			var k *Cards
 			var win *widget.Container
 			var tick string
@@ -119,6 +120,10 @@ func TestDrawCards(t *testing.T) {
 					click(t, k, "Give card "+itoaID(id))
 				}
 				tick = "Give card " + itoaID(ones[2])
+			case "bert": // Bert's section, a King face down before him
+				cg := tradedGame(t)
+				k = newTestCards(t)
+				k.SetView(cg.view(2))
 			case "purchase":
 				w := newBuyWindow(t)
 				k = w.k
@@ -129,12 +134,18 @@ func TestDrawCards(t *testing.T) {
 			s := newCardsScreen(k, win, sz)
 			img := s.draw(t, sz)
 			saveShot(t, img, fmt.Sprintf("cards-%s-%s.png", which, name))
+			inside(t, name+" "+which+" section", s.column, image.Rect(s.side.Min.X, s.side.Min.Y, s.side.Max.X, 1<<20))
+			if win == nil {
+				if n := count(img, s.side, cardsBack, 3); n < 100 {
+					t.Errorf("%s %s: %d pixels of a card's back in the section: the Disaster face down is not drawn", name, which, n)
+				}
+				continue
+			}
 			mapR := image.Rect(0, 40, sz.X-330, sz.Y)
 			if !s.window.In(image.Rectangle{Max: sz}) || s.window.Dx() > mapR.Dx() {
 				t.Errorf("%s %s: the window at %v does not fit the map %v", name, which, s.window, mapR)
 			}
 			inside(t, name+" "+which+" window", win, s.window)
-			inside(t, name+" "+which+" section", s.column, image.Rect(s.side.Min.X, s.side.Min.Y, s.side.Max.X, 1<<20))
 			if n := count(img, s.window, cardsFace, 3); n < 2000 {
 				t.Errorf("%s %s: %d pixels of the cards' face in the window: the cards are not drawn", name, which, n)
 			}

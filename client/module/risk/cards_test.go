@@ -84,7 +84,7 @@ func TestSection(t *testing.T) {
 		{1, 7, []string{
 			"Your Goods cards: 7, worth 14 points",
 			"Sets (Table 1): 4 = 4 · 2 = 2 · 1 1 1 1 = 8 · 1 Disaster = 0",
-			"The King of Hearts is a Disaster (Floods): it counts 0",
+			"Disasters in your hand, worth 0: King of Hearts (Floods). Trade them away",
 			"1 · Anna (you): 7 Goods cards, 0 Disasters face down",
 			"2 · Bert: 4 Goods cards, 1 Disaster face down",
 		}, []string{"Face down before you"}},
