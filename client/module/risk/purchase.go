@@ -114,8 +114,11 @@ func (k *Cards) buySuits() []cards.Suit {
 // that are worth price or more (the fewest cards among those), in the
 // hand's order; all of them if none are worth enough. A hand of more than
 // 16 cards is paid with all its cards of a value, highest first, until
-// the price is met.
+// the price is met. A price of 0 is paid with no card.
 func cheapestPay(hand []cards.GoodsCard, price int) []cards.GoodsID {
+	if price <= 0 {
+		return nil
+	}
 	var goods []cards.GoodsCard
 	for _, c := range hand {
 		if c.Value != 0 {
@@ -184,7 +187,7 @@ func (k *Cards) PurchaseChoice() (cards.Purchase, int, []cards.EmpireCard, error
 				p.Goods = append(p.Goods, c.ID)
 			}
 		}
-	} else if price > 0 {
+	} else {
 		p.Goods = cheapestPay(k.v.Hand, price)
 	}
 	price, buy, err := k.cr.Price(k.supply(), k.empireOf(), hand, p)

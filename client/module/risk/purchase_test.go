@@ -163,3 +163,74 @@ func TestPurchaseKeep(t *testing.T) {
 		t.Errorf("after the step Anna holds %v, want the 5 kept %v", have, want)
 	}
 }
+
+// TestCheapestPay: the window pays with the Goods cards worth the least
+// points together (Table 1: a set's cards count together) that cover the
+// price, the fewest cards among those; all cards of a value if none do.
+func TestCheapestPay(t *testing.T) {
+	hand := func(values ...int) []cards.GoodsCard {
+		var out []cards.GoodsCard
+		for i, v := range values {
+			out = append(out, cards.GoodsCard{ID: cards.GoodsID(i + 1), Value: v, Pile: 1})
+		}
+		return out
+	}
+	tests := []struct {
+		name  string
+		hand  []cards.GoodsCard
+		price int
+		want  []cards.GoodsID
+	}{
+		{"a single card that covers it", hand(1, 9, 5), 5, []cards.GoodsID{3}},
+		{"a pair worth more than its cards alone", hand(4, 4, 7), 8, []cards.GoodsID{1, 2}},
+		{"the fewest cards for the same points", hand(1, 1, 1, 3), 4, []cards.GoodsID{1, 4}},
+		{"a Disaster never pays", append(hand(2, 2), cards.GoodsCard{ID: 9, Suit: cards.Hearts, Rank: cards.Queen, Pile: 1}), 4, []cards.GoodsID{1, 2}},
+		{"not enough: every card of a value", hand(1, 2), 20, []cards.GoodsID{1, 2}},
+		{"a free card: no card", hand(3), 0, nil},
+	}
+	for _, tt := range tests {
+		have := cheapestPay(tt.hand, tt.price)
+		if !slices.Equal(have, tt.want) {
+			t.Errorf("%s: pays with %v, want %v", tt.name, have, tt.want)
+		}
+	}
+}
+
+// TestPurchaseCredit: "Credits can be obtained from Empire Cards (ie.
+// held in the hand before the start of the current turn) whereby all
+// cards of a suit count double their face value as credit value towards
+// the purchase of subsequent cards of the same suit": with the 3 of
+// Hearts held before the turn (Anna's view of buySeed's step 8, the card
+// added), the Ace of Hearts costs 10 less 6, and the window pays the 4
+// left with the fewest cheapest cards: a 1 and the 3.
+func TestPurchaseCredit(t *testing.T) {
+	w := newBuyWindow(t)
+	v := w.cg.view(1)
+	v.Players[0].Empire = []cards.EmpireCard{{Suit: cards.Hearts, Rank: 3}}
+	v.Empires[2] = slices.DeleteFunc(slices.Clone(v.Empires[2]), func(c cards.EmpireCard) bool { return c.Rank == 3 })
+	var sent []rules.Action
+	w.k.SetView(v)
+	w.k.Purchase(func(a rules.Action) { sent = append(sent, a) }).Validate()
+	body := joined(w.k.buyBody)
+	for _, want := range []string{"Your credits, off each card of the suit: Hearts 6", "Hearts: the A♥ next, 12 left (A 2 4 5 6 7 8 9 10 J Q K). Costs 10, less your credit of 6: 4 points"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the window does not say %q:\n%s", want, body)
+		}
+	}
+	click(t, w.k, "Buy Hearts +")
+	if !strings.Contains(joined(w.k.buyBody), "Buying A♥ for 4 points after credits.") {
+		t.Errorf("the purchase is not priced after the credit:\n%s", joined(w.k.buyBody))
+	}
+	click(t, w.k, "Buy")
+	if len(sent) != 1 || sent[0].Kind != rules.ActBuy || len(sent[0].Purchase.Goods) != 2 {
+		t.Fatalf("sent %+v, want a purchase paid with two cards", sent)
+	}
+	var paid []cards.GoodsCard
+	for _, id := range sent[0].Purchase.Goods {
+		c, _ := (&cards.Hand{Cards: v.Hand}).Card(id)
+		paid = append(paid, c)
+	}
+	if cards.Points(paid) != 4 || !slices.ContainsFunc(paid, func(c cards.GoodsCard) bool { return c.Value == 3 }) {
+		t.Errorf("paid with %v, want a 1 and the 3", paid)
+	}
+}
