@@ -151,7 +151,6 @@ func TestDrawCards(t *testing.T) {
 			}
 			pw, ph := win.PreferredSize()
 			click(t, k, tick)
-			s.draw(t, sz)
 			if w2, h2 := win.PreferredSize(); w2 != pw || h2 != ph {
 				t.Errorf("%s %s: the window was %dx%d, %dx%d after a tick", name, which, pw, ph, w2, h2)
 			}
