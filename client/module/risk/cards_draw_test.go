@@ -156,6 +156,29 @@ func TestDrawCards(t *testing.T) {
 			}
 			img = s.draw(t, sz)
 			saveShot(t, img, fmt.Sprintf("cards-%s-ticked-%s.png", which, name))
+			// The end of the window, scrolled to.
+			sc := scrollIn(win)
+			if sc == nil {
+				t.Fatalf("%s %s: no scroll panel in the window", name, which)
+			}
+			sc.ScrollTop = 1
+			img = s.draw(t, sz)
+			saveShot(t, img, fmt.Sprintf("cards-%s-end-%s.png", which, name))
 		}
 	}
+}
+
+// scrollIn returns the first scroll panel under w, nil if none.
+func scrollIn(w widget.HasWidget) *widget.ScrollContainer {
+	switch x := w.(type) {
+	case *widget.ScrollContainer:
+		return x
+	case *widget.Container:
+		for _, ch := range x.Children() {
+			if sc := scrollIn(ch); sc != nil {
+				return sc
+			}
+		}
+	}
+	return nil
 }
