@@ -141,7 +141,7 @@ func offerLine(o rules.OfferView) string {
 // fillTrade builds the trading window's contents again.
 func (k *Cards) fillTrade() {
 	body := k.tradeBody
-	if body == nil || k.v == nil {
+	if body == nil || k.v == nil || k.me() == nil {
 		return
 	}
 	body.RemoveChildren()
@@ -239,6 +239,7 @@ func (k *Cards) fillTrade() {
 	// The side of a trade the player builds.
 	cardsGap(body, 4)
 	k.cardsText(body, "Your cards to give: tick 3 or more", true, pal.Accent, w)
+	k.cardsText(body, fmt.Sprintf("Your hand: %s, worth %d points (%s).", words.Count(len(v.Hand), "card", "cards"), cards.Points(v.Hand), setsLine(sortedGoods(v.Hand))), false, pal.TextMuted, w)
 	grid := cardsRow((w+6)/(windowCard.X+14), 6)
 	for _, c := range sortedGoods(v.Hand) {
 		grid.AddChild(k.tickCard(k.tradeButtons, fmt.Sprintf("Give card %d", c.ID), c, k.trade.ticked[c.ID], c.Traded, func() { k.tick(c.ID) }))

@@ -229,6 +229,14 @@ func TestTradeRefused(t *testing.T) {
 	if _, ok := w.k.Buttons()["Accept offer "+itoaID(offer)]; ok {
 		t.Error("Bert withdrew his offer, and the window still lets Anna accept it")
 	}
+	// A refusal after the view changed to another seat's keeps to the
+	// window of the view it has (none for a spectator).
+	w.k.SetView(cg.view(0))
+	w.k.Refused("late")
+	if have := joined(w.k.tradeBody); strings.Contains(have, "Refused: late") {
+		t.Errorf("a spectator's view refilled Anna's window:\n%s", have)
+	}
+	w.rebuild()
 	click(t, w.k, "Leave the table")
 	if have := w.sent[len(w.sent)-1]; have.Kind != rules.ActDone || w.err != "" {
 		t.Errorf("Leave the table sent %+v (%q), want ActDone accepted", have, w.err)
