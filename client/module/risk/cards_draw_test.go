@@ -58,14 +58,14 @@ func newCardsScreen(k *Cards, win *widget.Container, sz image.Point) *cardsScree
 	return s
 }
 
-// draw draws the screen for a few frames and returns its pixels.
+// draw draws the screen for two frames and returns its pixels.
 func (s *cardsScreen) draw(t *testing.T, sz image.Point) *image.RGBA {
 	t.Helper()
 	var out *image.RGBA
 	drawtest.OnFrame(t, func() {
 		img := ebiten.NewImage(sz.X, sz.Y)
 		defer img.Deallocate()
-		for range 3 {
+		for range 2 { // the first lays out, the second draws what changed
 			s.ui.Update()
 			img.Clear()
 			s.ui.Draw(img)
