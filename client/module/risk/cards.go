@@ -360,9 +360,15 @@ func cardsLine(spacing int, children ...widget.PreferredSizeLocateableWidget) *w
 // button returns a button of the side panel's look labelled label, that
 // calls onClick, registered in reg under label; disabled if off.
 func (k *Cards) button(reg map[string]*widget.Button, label string, off bool, onClick func()) *widget.Button {
+	return k.buttonAs(reg, label, label, off, onClick)
+}
+
+// buttonAs is button registered under key, which names it more fully
+// than its short label ("Buy Clubs +" for "+").
+func (k *Cards) buttonAs(reg map[string]*widget.Button, key, label string, off bool, onClick func()) *widget.Button {
 	b := kit.PanelButton(k.theme, label, 10, false, onClick)
 	b.GetWidget().Disabled = off
-	reg[label] = b
+	reg[key] = b
 	return b
 }
 
@@ -392,23 +398,19 @@ func (k *Cards) tip(s string) *widget.ToolTip {
 }
 
 // tickCard returns card c as a button that ticks it: framed in the accent
-// colour while ticked, greyed and unclickable if off. It is registered in
-// reg under label.
+// colour and marked with a tick while ticked, greyed and unclickable if
+// off. It is registered in reg under label.
 func (k *Cards) tickCard(reg map[string]*widget.Button, label string, c cards.GoodsCard, ticked, off bool, onClick func()) *widget.Button {
 	pal := k.theme.Palette()
-	frame := func(col color.Color) *eimage.NineSlice { return eimage.NewNineSliceColor(col) }
-	img := &widget.ButtonImage{
-		Idle: frame(pal.Panel), Hover: frame(pal.ButtonHoverBorder), Pressed: frame(pal.Accent),
-		Disabled: frame(pal.Panel),
-	}
-	if ticked {
-		img.Idle, img.Hover = frame(pal.Accent), frame(pal.Focus)
-	}
-	face := k.goodsImage(c, false, windowCard)
+	clear := eimage.NewNineSliceColor(color.Transparent)
+	img := &widget.ButtonImage{Idle: clear, Hover: eimage.NewNineSliceColor(color.RGBA{255, 255, 255, 40}),
+		Pressed: eimage.NewNineSliceColor(color.RGBA{255, 255, 255, 70}), Disabled: clear}
+	face := k.tickImage(c, ticked, windowCard, pal.Accent)
 	b := widget.NewButton(
 		widget.ButtonOpts.Image(img),
 		widget.ButtonOpts.Graphic(&widget.GraphicImage{Idle: face, Disabled: face}),
-		widget.ButtonOpts.GraphicPadding(widget.Insets{Left: 4, Right: 4, Top: 4, Bottom: 4}),
+		widget.ButtonOpts.GraphicPadding(widget.Insets{}),
+		widget.ButtonOpts.TextPadding(&widget.Insets{}),
 		widget.ButtonOpts.DisableDefaultKeys(),
 		widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.ToolTip(k.tip(label+": "+goodsName(c)))),
 		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { onClick() }),
@@ -508,10 +510,14 @@ func (k *Cards) ownCards(c *widget.Container, width int) {
 		}
 		c.AddChild(grid)
 		k.cardsText(c, "Sets (Table 1): "+setsLine(hand), false, pal.Text, width)
+		var disasters []string
 		for _, card := range hand {
 			if card.Value == 0 {
-				k.cardsText(c, fmt.Sprintf("The %s is a Disaster (%s): it counts 0; trade it away or discard it at the end of step 8.", cardRoyalName(card.Suit, card.Rank), disasterWord(card.Disaster())), false, pal.Error, width)
+				disasters = append(disasters, fmt.Sprintf("%s (%s)", cardRoyalName(card.Suit, card.Rank), disasterWord(card.Disaster())))
 			}
+		}
+		if len(disasters) > 0 {
+			k.cardsText(c, "Disasters in your hand, worth 0: "+strings.Join(disasters, ", ")+". Trade them away, or discard them at the end of step 8.", false, pal.Error, width)
 		}
 	} else {
 		k.cardsText(c, "No Goods cards: you draw one from each of as many piles as you have cities.", false, pal.TextMuted, width)
@@ -541,4 +547,21 @@ func (k *Cards) ownCards(c *widget.Container, width int) {
 	for _, tc := range v.Cards {
 		k.cardsText(c, "    "+k.territoryCardName(tc), false, pal.TextMuted, width)
 	}
+}
+
+// statementText writes a statement as a player says it: "3 cards, worth
+// 1 point, with a 7".
+func statementText(s cards.Statement) string {
+	out := words.Count(s.Count, "card", "cards")
+	if s.PointsStated {
+		out += ", worth " + words.Count(s.Points, "point", "points")
+	}
+	for i, n := range s.Numbers {
+		if i == 0 {
+			out += fmt.Sprintf(", with a %d", n)
+		} else {
+			out += fmt.Sprintf(" and a %d", n)
+		}
+	}
+	return out
 }

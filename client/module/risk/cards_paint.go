@@ -48,6 +48,9 @@ type cardImageKey struct {
 	cost   int
 	down   bool
 	size   image.Point
+	// framed is a card to tick (tickImage): a margin round it, filled
+	// in the accent colour if ticked.
+	framed, ticked bool
 }
 
 // face returns the face of size px, bold or regular.
@@ -152,6 +155,32 @@ func (k *Cards) empireImage(c cards.EmpireCard, cost int, sz image.Point) *ebite
 		centred(img, k.face(h*0.34, true), cardRankShort(c.Rank)+suitSymbol(c.Suit), w/2, h*0.1, ink)
 		if cost > 0 {
 			centred(img, k.face(math.Max(10, h*0.17), false), "cost "+strconv.Itoa(cost), w/2, h*0.66, cardsMuted)
+		}
+	})
+}
+
+// tickMargin is the margin round a card to tick, where its frame shows.
+const tickMargin = 5
+
+// tickImage returns the picture of Goods card c of size sz to tick: the
+// card with a margin round it, framed in accent and marked with a tick
+// at its top right when ticked.
+func (k *Cards) tickImage(c cards.GoodsCard, ticked bool, sz image.Point, accent color.Color) *ebiten.Image {
+	c.Traded = false
+	key := cardImageKey{goods: c, size: sz.Add(image.Pt(2*tickMargin, 2*tickMargin)), framed: true, ticked: ticked}
+	return k.picture(key, func(img *ebiten.Image) {
+		face := k.goodsImage(c, false, sz)
+		if ticked {
+			cardShape(img, key.size, accent, accent)
+		}
+		op := &ebiten.DrawImageOptions{}
+		op.GeoM.Translate(tickMargin, tickMargin)
+		img.DrawImage(face, op)
+		if ticked {
+			x, y := float32(key.size.X-9), float32(9)
+			vector.FillCircle(img, x, y, 8, accent, true)
+			vector.StrokeLine(img, x-4, y, x-1, y+3, 2, cardsInk, true)
+			vector.StrokeLine(img, x-1, y+3, x+4, y-3, 2, cardsInk, true)
 		}
 	})
 }

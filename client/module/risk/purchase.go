@@ -114,8 +114,11 @@ func (k *Cards) buySuits() []cards.Suit {
 // that are worth price or more (the fewest cards among those), in the
 // hand's order; all of them if none are worth enough. A hand of more than
 // 16 cards is paid with all its cards of a value, highest first, until
-// the price is met.
+// the price is met. A price of 0 is paid with no card.
 func cheapestPay(hand []cards.GoodsCard, price int) []cards.GoodsID {
+	if price <= 0 {
+		return nil
+	}
 	var goods []cards.GoodsCard
 	for _, c := range hand {
 		if c.Value != 0 {
@@ -184,7 +187,7 @@ func (k *Cards) PurchaseChoice() (cards.Purchase, int, []cards.EmpireCard, error
 				p.Goods = append(p.Goods, c.ID)
 			}
 		}
-	} else if price > 0 {
+	} else {
 		p.Goods = cheapestPay(k.v.Hand, price)
 	}
 	price, buy, err := k.cr.Price(k.supply(), k.empireOf(), hand, p)
@@ -220,7 +223,11 @@ func (k *Cards) pileLine(i int) string {
 		all = append(all, c.ID)
 	}
 	_, _, err := k.cr.Price(k.supply(), k.empireOf(), &cards.Hand{Cards: v.Hand}, cards.Purchase{Suits: []cards.Suit{suit}, Goods: all})
-	if err != nil {
+	switch have := cards.Points(v.Hand); {
+	case err == nil:
+	case have < max(0, cost-credit):
+		return line + fmt.Sprintf(". Your Goods cards are worth %d: not enough.", have)
+	default:
 		return line + ". You cannot buy it: " + strings.ReplaceAll(err.Error(), "\n", "; ")
 	}
 	return line + ". You can pay for it."
@@ -284,7 +291,7 @@ func (k *Cards) fillPurchase() {
 	k.buyButtons = map[string]*widget.Button{}
 	v := k.v
 	pal := k.theme.Palette()
-	w := windowArea.X - 24
+	w := windowArea.X - 48 // the scroll bar beside
 	me := k.me()
 	hand := sortedGoods(v.Hand)
 
@@ -319,10 +326,10 @@ func (k *Cards) fillPurchase() {
 		}
 		n := k.buy.count[i]
 		most := min(len(pile), purchaseMostOfPile)
-		minus := k.button(k.buyButtons, "Buy "+suit.String()+" −", n <= 0, func() { k.buy.count[i] = max(n-1, 0); k.buy.pay, k.buy.paySet = nil, false; k.fillPurchase() })
-		plus := k.button(k.buyButtons, "Buy "+suit.String()+" +", n >= most, func() { k.buy.count[i] = min(n+1, most); k.buy.pay, k.buy.paySet = nil, false; k.fillPurchase() })
+		minus := k.buttonAs(k.buyButtons, "Buy "+suit.String()+" −", "−", n <= 0, func() { k.buy.count[i] = max(n-1, 0); k.buy.pay, k.buy.paySet = nil, false; k.fillPurchase() })
+		plus := k.buttonAs(k.buyButtons, "Buy "+suit.String()+" +", "+", n >= most, func() { k.buy.count[i] = min(n+1, most); k.buy.pay, k.buy.paySet = nil, false; k.fillPurchase() })
 		count := k.theme.NewText(fmt.Sprintf(" %d ", n), k.theme.NormalFace(), pal.Text)
-		text := k.theme.NewText(k.pileLine(i), k.theme.SmallFace(), pal.Text, widget.TextOpts.MaxWidth(float64(w-empireCard.X-140)))
+		text := k.theme.NewText(k.pileLine(i), k.theme.SmallFace(), pal.Text, widget.TextOpts.MaxWidth(float64(w-empireCard.X-110)))
 		body.AddChild(cardsLine(8, pic, minus, count, plus, text))
 	}
 

@@ -135,20 +135,20 @@ func (k *Cards) tradeSend(a rules.Action) {
 // offerLine writes an open offer as the table sees it: "3 cards, worth
 // 14 points".
 func offerLine(o rules.OfferView) string {
-	return o.Statement.String()
+	return statementText(o.Statement)
 }
 
 // fillTrade builds the trading window's contents again.
 func (k *Cards) fillTrade() {
 	body := k.tradeBody
-	if body == nil || k.v == nil {
+	if body == nil || k.v == nil || k.me() == nil {
 		return
 	}
 	body.RemoveChildren()
 	k.tradeButtons = map[string]*widget.Button{}
 	v := k.v
 	pal := k.theme.Palette()
-	w := windowArea.X - 24
+	w := windowArea.X - 48 // the scroll bar beside
 	me := k.me()
 
 	k.cardsText(body, "A trade is 3 or more Goods cards for 3 or more. Whoever gives cards states their count and one fact: their total points (Table 1) or the number on a card. A false statement voids the offer. A Disaster counts 0, is traded once, and goes face down before whoever receives it.", false, pal.TextMuted, w)
@@ -203,9 +203,9 @@ func (k *Cards) fillTrade() {
 		})
 		give := "giving the cards ticked below"
 		if problem == nil {
-			give = fmt.Sprintf("giving the %d ticked below (%s)", len(part.Cards), part.Statement)
+			give = fmt.Sprintf("giving the %d ticked below (%s)", len(part.Cards), statementText(part.Statement))
 		}
-		body.AddChild(cardsLine(8, accept, refuse, k.theme.NewText(give, k.theme.SmallFace(), pal.TextMuted)))
+		body.AddChild(cardsLine(8, accept, refuse, k.theme.NewText(give, k.theme.SmallFace(), pal.TextMuted, widget.TextOpts.MaxWidth(float64(w-260)))))
 	}
 
 	// The player's own offers.
@@ -239,6 +239,7 @@ func (k *Cards) fillTrade() {
 	// The side of a trade the player builds.
 	cardsGap(body, 4)
 	k.cardsText(body, "Your cards to give: tick 3 or more", true, pal.Accent, w)
+	k.cardsText(body, fmt.Sprintf("Your hand: %s, worth %d points (%s).", words.Count(len(v.Hand), "card", "cards"), cards.Points(v.Hand), setsLine(sortedGoods(v.Hand))), false, pal.TextMuted, w)
 	grid := cardsRow((w+6)/(windowCard.X+14), 6)
 	for _, c := range sortedGoods(v.Hand) {
 		grid.AddChild(k.tickCard(k.tradeButtons, fmt.Sprintf("Give card %d", c.ID), c, k.trade.ticked[c.ID], c.Traded, func() { k.tick(c.ID) }))
@@ -266,7 +267,7 @@ func (k *Cards) fillTrade() {
 		row.AddChild(minus, k.theme.NewText(fmt.Sprintf(" a %d ", n), k.theme.NormalFace(), pal.Text), plus)
 	}
 	body.AddChild(row)
-	k.cardsText(body, "You state: "+part.Statement.String(), false, pal.Text, w)
+	k.cardsText(body, "You state: "+statementText(part.Statement), false, pal.Text, w)
 	switch {
 	case len(part.Cards) == 0:
 		k.cardsText(body, "Tick the cards you give.", false, pal.TextMuted, w)
@@ -296,5 +297,5 @@ func (k *Cards) fillTrade() {
 	cardsGap(body, 4)
 	body.AddChild(cardsLine(8, k.button(k.tradeButtons, "Leave the table", false, func() {
 		k.tradeSend(rules.Action{Kind: rules.ActDone})
-	}), k.theme.NewText("Done trading: your offers, and those to you, are withdrawn.", k.theme.SmallFace(), pal.TextMuted)))
+	}), k.theme.NewText("Done trading: your offers, and those to you, are withdrawn.", k.theme.SmallFace(), pal.TextMuted, widget.TextOpts.MaxWidth(float64(w-160)))))
 }
