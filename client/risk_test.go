@@ -229,43 +229,6 @@ func (g *risk) build(p *app.Probe) {
 	g.cities++
 }
 
-// cardButton returns the card windows' button labelled label as the
-// probe tells it (the windows scroll: the shell's list of buttons does not
-// reach into them), once it is in sight in the window: the wheel over the
-// window scrolls it down to it, as a player does.
-func (g *risk) cardButton(label string) module.Mark {
-	g.t.Helper()
-	d := g.d
-	for range 40 {
-		var b module.Mark
-		var close [4]int
-		q := d.wait("the button "+label, func(q *app.Probe) bool {
-			for l, c := range q.Buttons {
-				if strings.HasSuffix(l, "Close") && q.WindowOpen {
-					close = c.Rect
-				}
-			}
-			for _, m := range q.Mine {
-				if m.Kind == "button" && m.Name == "cards/"+label && m.X > 0 && m.Y > 0 {
-					b = m
-					return q.WindowOpen && close[3] > 0
-				}
-			}
-			return false
-		})
-		if int(b.Y)+8 < close[1] {
-			return b
-		}
-		// Below the window's sight: the wheel over the window scrolls.
-		d.move((close[0]+close[2])/2+200, close[1]-120)
-		d.xdo("click", "5")
-		d.frames(3)
-		_ = q
-	}
-	g.t.Fatalf("the button %s never came in sight", label)
-	return module.Mark{}
-}
-
 // riskOpened returns how many times the card window name ("trade",
 // "purchase") opened by itself.
 func riskOpened(p *app.Probe, name string) int {
@@ -277,8 +240,19 @@ func riskOpened(p *app.Probe, name string) int {
 	return 0
 }
 
-// pressCard clicks the card windows' button labelled label.
-func (g *risk) pressCard(label string) { g.d.clickMark(g.cardButton(label)) }
+// endInWindow ends the step of a card window with the keys: Esc closes the
+// window, E ends the step (the purchase keeps the 5 Goods cards worth the
+// most).
+func (g *risk) endInWindow() {
+	d := g.d
+	move := riskMove(d.read())
+	if d.read().WindowOpen {
+		riskKey(d, "Escape")
+		d.wait("the window closed", func(q *app.Probe) bool { return !q.WindowOpen })
+	}
+	riskKey(d, "e")
+	d.wait("the step ended", func(q *app.Probe) bool { return riskMove(q) != move })
+}
 
 // play plays the move probe p asks of the player, and reports whether
 // the trading table was reached.
@@ -307,7 +281,7 @@ func (g *risk) play(p *app.Probe, name string) bool {
 	case "trade":
 		return true
 	case "purchase":
-		g.pressCard("End purchasing")
+		g.endInWindow()
 		g.acted(p)
 	default:
 		g.t.Fatalf("move %q", riskMove(p))
@@ -416,9 +390,6 @@ func TestRiskInTheWindow(t *testing.T) {
 		t.Errorf("the log tells no offer of the AI's at the trading table: %q", p.LogText)
 	}
 	t.Logf("placed %d, rolled %d, built %d cities, %d questions, the trade: %s; log: %q", g.placed, g.rolls, g.cities, g.questions, g.trade, p.LogText)
-	if riskMove(d.read()) == "purchase" {
-		g.pressCard("End purchasing")
-	}
 	if g.rolls == 0 || g.cities == 0 || g.placed == 0 {
 		t.Errorf("the game went by without a roll, a city or an army placed")
 	}

@@ -61,7 +61,7 @@ func Help() menu.HelpContent {
 			{Term: "Enter, Space", Text: "roll once more in an attack; move in after a conquest; make the free move"},
 			{Term: "U", Text: "attack until conquest or down to the limit the panel sets"},
 			{Term: "1, 2, 3", Text: "the dice to roll (the most by default)"},
-			{Term: "E", Text: "end the step: End placing, Stop attacking, End turn, End building, Move in, Resolve"},
+			{Term: "E", Text: "end the step: End placing, Stop attacking, End turn, End building, Move in, Resolve, leave the trading table, end purchasing (keeping the 5 Goods cards worth the most); in a card window, Esc closes it first"},
 			{Term: "C, K", Text: "the city question: turn it into 3 armies, or keep it"},
 			{Term: "N, Y", Text: "arm the Nuke, the Air Drop (when you hold them)"},
 			{Term: "T, P", Text: "the trading table (step 6), the Empire cards (step 8)"},

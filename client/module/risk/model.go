@@ -948,7 +948,8 @@ func (m *Model) SetMode(md Mode) Result {
 }
 
 // EndStep is the key of the step's end (E): End placing, Stop attacking,
-// End turn, End building, Move in, Resolve, as the step asks.
+// End turn, End building, Move in, Resolve, leave the trading table, end
+// purchasing keeping the 5 Goods cards worth the most, as the step asks.
 func (m *Model) EndStep() Result {
 	switch m.Move() {
 	case MovePlace:
@@ -963,6 +964,11 @@ func (m *Model) EndStep() Result {
 		return m.MoveIn()
 	case MoveDisaster:
 		return m.Resolve()
+	case MovePurchase:
+		// Keep nil: the rules' default, the 5 Goods cards worth the most.
+		return m.simple(MovePurchase, rules.ActEndPurchase, "")
+	case MoveTrade:
+		return m.simple(MoveTrade, rules.ActDone, "")
 	}
 	if why := m.busy(); why != "" {
 		return Result{Notice: why}

@@ -136,7 +136,7 @@ func (m *Model) Instruction() string {
 	case MoveBuild:
 		return fmt.Sprintf("Build cities: click your territory with %d or more armies; then End building (E) to draw your Goods cards", m.CityCost())
 	case MoveTrade:
-		return "Trade Goods cards at the trading table (T)"
+		return "Trade Goods cards at the trading table (T); E leaves it"
 	case MoveDisaster:
 		if m.RiotsAsked() {
 			return "Riots: click your cities in the order they are checked (the rest follow), then Resolve (E)"
@@ -149,7 +149,7 @@ func (m *Model) Instruction() string {
 		}
 		return fmt.Sprintf("The plague: click the %s it strikes among those tied: %s", what, m.TiedNames())
 	case MovePurchase:
-		return "Buy Empire cards (P), then end the step"
+		return "Buy Empire cards (P), then end the step (E keeps the 5 Goods cards worth the most)"
 	}
 	return ""
 }
