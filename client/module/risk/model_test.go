@@ -96,8 +96,10 @@ func TestScreenPlaysToTheTrading(t *testing.T) {
 			case MoveDefend:
 				tg.do(m.Keep())
 			case MovePurchase:
-				tg.s.act(rules.Action{Kind: rules.ActEndPurchase})
-				tg.play(1, tg.host.acts[len(tg.host.acts)-1])
+				tg.do(m.EndStep()) // E: end purchasing, the default 5 kept
+				if a := tg.sent(); a.Kind != rules.ActEndPurchase || a.Keep != nil {
+					t.Errorf("E in the purchase sent %+v", a)
+				}
 			case MovePlague:
 				tg.do(m.ClickTerritory(m.Targets()[0], false))
 			default:
@@ -361,8 +363,7 @@ func TestDefenderQuestion(t *testing.T) {
 			case MoveAttack:
 				tg.do(m.StopAttacking())
 			case MoveTrade:
-				tg.s.act(rules.Action{Kind: rules.ActDone})
-				tg.play(1, tg.host.acts[len(tg.host.acts)-1])
+				tg.do(m.EndStep()) // E: leave the table
 			case MovePurchase:
 				tg.s.act(rules.Action{Kind: rules.ActEndPurchase})
 				tg.play(1, tg.host.acts[len(tg.host.acts)-1])
