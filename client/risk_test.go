@@ -375,7 +375,7 @@ func TestRiskInTheWindow(t *testing.T) {
 			break
 		}
 	}
-	g.shot(name + "-trade")
+	g.shot(name + "-after-trade") // the table closes with the step; step 8 is next
 	p = d.wait("the trading step over, its table closed", func(p *app.Probe) bool { return riskMove(p) != "trade" && !p.WindowOpen || riskMove(p) == "purchase" })
 	traded := strings.Join(strings.Fields(strings.Join(p.LogText, " ")), " ")
 	switch {
