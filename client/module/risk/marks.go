@@ -147,7 +147,7 @@ func (s *Screen) diceBox() image.Rectangle {
 		return image.Rectangle{}
 	}
 	sight := s.host.MapInSight()
-	w, h := 380, 112+16*len(r.Bonuses)
+	w, h := 380, 128+16*len(r.Bonuses)
 	if r.City {
 		h += 16
 	}
@@ -162,7 +162,7 @@ const dieSize = 30
 // dieRects returns where the dice of the box are: the attacker's on the
 // left, the defender's beside them, pair by pair, the highest first.
 func (s *Screen) dieRects(box image.Rectangle, r *Roll) (att, def []image.Rectangle) {
-	x0, y0 := box.Min.X+60, box.Min.Y+30
+	x0, y0 := box.Min.X+12, box.Min.Y+30
 	for i := range r.Attack {
 		x := x0 + i*(dieSize*2+24)
 		att = append(att, image.Rect(x, y0, x+dieSize, y0+dieSize))
@@ -203,11 +203,12 @@ func (s *Screen) drawDice(dst *ebiten.Image) {
 		}
 		kit.DrawText(dst, small, mark, float64(att[i].Min.X+dieSize/2-5), float64(att[i].Max.Y+2), c)
 	}
-	kit.DrawText(dst, small, "Attack", float64(box.Min.X+8), float64(box.Min.Y+36), boxMuted)
 	y := float64(box.Min.Y + 30 + dieSize + 20)
 	line := fmt.Sprintf("%s %s, %s %s", m.Name(r.Attacker), m.lose(r.Attacker, r.AttackerLoss), m.name(r.Defender), m.lose(r.Defender, r.DefenderLoss))
 	kit.DrawText(dst, small, line, float64(box.Min.X+8), y, boxText)
 	y += 17
+	kit.DrawText(dst, small, "Red: attacker, white: defender; highest against highest", float64(box.Min.X+8), y, boxMuted)
+	y += 16
 	if r.City {
 		kit.DrawText(dst, small, "The city: +1 to the defender's highest die (counted in it)", float64(box.Min.X+8), y, boxMuted)
 		y += 16
