@@ -436,3 +436,53 @@ func TestClaimByChoice(t *testing.T) {
 		t.Errorf("the log after the claim: %+v", l)
 	}
 }
+
+// TestRewind checks a replay's screen: Rewind shows the last view at once
+// with the log of every step, in the third person (the watcher is not the
+// player), and the screen takes no move.
+func TestRewind(t *testing.T) {
+	tg := newTestGame(t, 3, 2, small)
+	first := tg.view()
+	var turns []module.Resolution
+	for range 6 {
+		st := tg.g.Step()
+		p := st.Actors[0]
+		data, err := tg.ai.Act(tg.g.View(p, false), st, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := tg.g.Act(p, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs, err := out.Events(1, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		turns = append(turns, module.Resolution{View: tg.view(), Events: evs})
+	}
+	h := &fakeHost{theme: tg.host.theme}
+	s, err := NewScreen(tg.r, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Watch()
+	if err := s.Rewind(first, turns); err != nil {
+		t.Fatal(err)
+	}
+	if s.m.v.Seq != tg.view().Seq {
+		t.Errorf("the replay shows step %d, want the last, %d", s.m.v.Seq, tg.view().Seq)
+	}
+	lines := s.Log()
+	if len(lines) < 6 {
+		t.Fatalf("the replay's log: %+v", lines)
+	}
+	for _, l := range lines {
+		if strings.HasPrefix(l.Text, "You ") {
+			t.Errorf("a replay's line speaks to the watcher: %q", l.Text)
+		}
+	}
+	if s.m.Move() != MoveNone {
+		t.Errorf("a replay offers the move %v", s.m.Move())
+	}
+}
