@@ -3,6 +3,8 @@ package risk
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,34 +18,27 @@ import (
 	"empires/shared/wire"
 )
 
-// cardsGame is a game of the real engine whose seats the AI plays until
-// a test takes over.
+// cardsGame is a game of the real engine that a test plays.
 type cardsGame struct {
-	t   testing.TB
-	g   ruleset.Game
-	ais map[ruleset.Seat]ruleset.AI
+	t testing.TB
+	g ruleset.Game
 }
 
-// newCardsGame starts a game of seats players on a generated map of 12
-// territories, seed seed, the normal AI ready on every seat.
-func newCardsGame(t testing.TB, seed uint64, seats int) *cardsGame {
+// loadCardsGame returns the game saved in testdata/name: a position the
+// normal AI reached from a seed, kept as a save so that the AI's changes
+// do not move it.
+func loadCardsGame(t testing.TB, name string) *cardsGame {
 	t.Helper()
-	rs := rules.New()
-	names := []string{"Anna", "Bert", "Cleo", "Dmitri"}[:seats]
-	g, err := rs.New(ruleset.Config{Seed: seed, Seats: seats, Names: names, Options: ruleset.Options{
-		rules.KeyMap: rules.MapGenerated, rules.KeyTerritories: 12, rules.KeySetup: rules.SetupDeal}})
+	save, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	cg := &cardsGame{t: t, g: g, ais: map[ruleset.Seat]ruleset.AI{}}
-	for s := range seats {
-		ai, err := rs.NewAI("normal", seed*10+uint64(s))
-		if err != nil {
-			t.Fatal(err)
-		}
-		cg.ais[ruleset.Seat(s+1)] = ai
+	rs := rules.New()
+	g, err := rs.Load(save)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
 	}
-	return cg
+	return &cardsGame{t: t, g: g}
 }
 
 // view returns seat s's view (0: a spectator's).
@@ -61,46 +56,6 @@ func (cg *cardsGame) act(s ruleset.Seat, a rules.Action) error {
 	}
 	_, err = cg.g.Act(s, b)
 	return err
-}
-
-// aiStep lets the AI of one of the step's actors other than skip act; it
-// returns false if no such actor is asked.
-func (cg *cardsGame) aiStep(skip ruleset.Seat) bool {
-	cg.t.Helper()
-	st := cg.g.Step()
-	var actors []ruleset.Seat
-	for _, s := range st.Actors {
-		if s != skip {
-			actors = append(actors, s)
-		}
-	}
-	if len(actors) == 0 {
-		return false
-	}
-	s := actors[int(st.Seq)%len(actors)]
-	b, err := cg.ais[s].Act(cg.g.View(s, false), st, s)
-	if err != nil {
-		cg.t.Fatal(err)
-	}
-	if _, err := cg.g.Act(s, b); err != nil {
-		cg.t.Fatalf("seat %d's AI: %v", s, err)
-	}
-	return true
-}
-
-// playUntil lets the AIs play every seat until stop holds of seat 1's
-// view and the step, at most 3000 actions; false if it never does.
-func (cg *cardsGame) playUntil(stop func(v *rules.View, st ruleset.Step) bool) bool {
-	cg.t.Helper()
-	for range 3000 {
-		if stop(cg.view(1), cg.g.Step()) {
-			return true
-		}
-		if !cg.aiStep(0) {
-			return false
-		}
-	}
-	return false
 }
 
 // atTable reports whether seat 1 is at a trading table with another.

@@ -46,7 +46,7 @@ func bertOffers(t *testing.T, cg *cardsGame, values bool) {
 	}
 }
 
-// tradedGame is the trading table of tradeSeed after Bert offered Anna
+// tradedGame is the trading table of tradeGame after Bert offered Anna
 // three (a 1, a 2 and a 4), Anna offered Bert three 1s, and Anna accepted
 // Bert's offer giving a 1, her 3 and the King of Diamonds: Bert holds the
 // King face down.

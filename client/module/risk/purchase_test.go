@@ -7,15 +7,9 @@ import (
 
 	rules "empires/shared/rules/risk"
 	"empires/shared/rules/risk/cards"
-	"empires/shared/ruleset"
 )
 
-// buySeed is a game of three in which Anna's first step 8 comes in round
-// 6, holding four 1s, a 3 and the Kings of Hearts and Diamonds (11
-// points), with no Empire card yet.
-const buySeed = 7
-
-// buyWindow is Anna's purchase window on a game of buySeed at her step 8,
+// buyWindow is Anna's purchase window at her step 8 (testdata/risk-buy.save),
 // its actions played on the engine as the screen sends them (see
 // tableWindow).
 type buyWindow struct {
@@ -28,9 +22,13 @@ type buyWindow struct {
 
 func newBuyWindow(t *testing.T) *buyWindow {
 	t.Helper()
-	cg := newCardsGame(t, buySeed, 3)
-	if !cg.playUntil(func(v *rules.View, _ ruleset.Step) bool { return v.Phase == rules.PhasePurchase && v.Actor == 1 }) {
-		t.Fatalf("seed %d: no step 8 of Anna's", buySeed)
+	// testdata/risk-buy.save: a game of three (the normal AI played seed 7
+	// of a generated map of 12 territories to it) at Anna's first step 8,
+	// in round 6, holding four 1s, a 3 and the Kings of Hearts and
+	// Diamonds (11 points), with no Empire card yet.
+	cg := loadCardsGame(t, "risk-buy.save")
+	if v := cg.view(1); v.Phase != rules.PhasePurchase || v.Actor != 1 {
+		t.Fatalf("risk-buy.save: %s, not Anna's step 8", describe(v))
 	}
 	w := &buyWindow{t: t, cg: cg, k: newTestCards(t)}
 	w.rebuild()
@@ -200,7 +198,7 @@ func TestCheapestPay(t *testing.T) {
 // held in the hand before the start of the current turn) whereby all
 // cards of a suit count double their face value as credit value towards
 // the purchase of subsequent cards of the same suit": with the 3 of
-// Hearts held before the turn (Anna's view of buySeed's step 8, the card
+// Hearts held before the turn (Anna's view of risk-buy.save's step 8, the card
 // added), the Ace of Hearts costs 10 less 6, and the window pays the 4
 // left with the fewest cheapest cards: a 1 and the 3.
 func TestPurchaseCredit(t *testing.T) {

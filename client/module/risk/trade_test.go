@@ -10,18 +10,16 @@ import (
 	"empires/shared/ruleset"
 )
 
-// tradeSeed is a game of three whose first trading table with Anna (seat
-// 1) at it comes in round 6: Anna holds four 1s, a 3 and the Kings of
-// Hearts and Diamonds (Disasters), Bert five cards, Cleo one (not at the
-// table).
-const tradeSeed = 7
-
-// tradeGame plays the AIs to that table.
+// tradeGame is a game of three (testdata/risk-trade.save: the normal AI
+// played seed 7 of a generated map of 12 territories to it) at its first
+// trading table with Anna (seat 1), in round 6: Anna holds four 1s, a 3
+// and the Kings of Hearts and Diamonds (Disasters), Bert five cards, Cleo
+// one (not at the table).
 func tradeGame(t *testing.T) *cardsGame {
 	t.Helper()
-	cg := newCardsGame(t, tradeSeed, 3)
-	if !cg.playUntil(atTable) {
-		t.Fatalf("seed %d: no trading table with Anna", tradeSeed)
+	cg := loadCardsGame(t, "risk-trade.save")
+	if v := cg.view(1); !atTable(v, cg.g.Step()) {
+		t.Fatalf("risk-trade.save: %s, not at a trading table with Anna", describe(v))
 	}
 	return cg
 }
