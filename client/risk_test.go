@@ -229,6 +229,30 @@ func (g *risk) build(p *app.Probe) {
 	g.cities++
 }
 
+// riskAccept returns the trading table's Accept button of an offer to the
+// player, if the window shows one.
+func riskAccept(p *app.Probe) *module.Mark {
+	for _, m := range p.Mine {
+		if m.Kind == "button" && strings.HasPrefix(m.Name, "cards/Accept offer") && p.WindowOpen && m.X > 0 {
+			return &m
+		}
+	}
+	return nil
+}
+
+// riskButton returns the card window's button named name (with its
+// "cards/" prefix) where the probe p last saw it.
+func riskButton(t *testing.T, p *app.Probe, name string) module.Mark {
+	t.Helper()
+	for _, m := range p.Mine {
+		if m.Kind == "button" && m.Name == name {
+			return m
+		}
+	}
+	t.Fatalf("no button %q in the card window", name)
+	return module.Mark{}
+}
+
 // riskOpened returns how many times the card window name ("trade",
 // "purchase") opened by itself.
 func riskOpened(p *app.Probe, name string) int {
@@ -363,31 +387,33 @@ func TestRiskInTheWindow(t *testing.T) {
 	t.Logf("the trading step, round %d, after %v", p.Turn, time.Since(start).Round(time.Second))
 
 	// The trading table, opened by itself when the step begins. The AI
-	// offers the player its cards, and leaves the table at its next
-	// action, which withdraws the offer (see NOTES): the player accepts
-	// the offer while it stands, else leaves the table too.
-	log := p.Log
+	// offers the player its cards and stays at the table until the offer
+	// is answered (an AI waits for the answers to its open offers): the
+	// player accepts it with a click, then leaves the table with E; the AI,
+	// its offer answered, leaves too and the step ends.
+	p = d.wait("the AI's offer at the table", func(p *app.Probe) bool { return riskAccept(p) != nil })
+	// Accepting gives 3 or more cards back, with a statement of them: three
+	// cards ticked, their total stated, then Accept.
+	var gave int
 	for _, m := range p.Mine {
-		if m.Kind == "button" && strings.HasPrefix(m.Name, "cards/Accept offer") && riskMove(p) == "trade" && p.WindowOpen && m.X > 0 {
-			g.trade = strings.TrimPrefix(m.Name, "cards/")
-			d.clickMark(m) // at once: the AI's offer stands until its next action
-			d.wait("the trade", func(p *app.Probe) bool { return p.Log > log })
-			break
+		if m.Kind == "button" && strings.HasPrefix(m.Name, "cards/Give card ") && gave < 3 {
+			d.clickMark(riskButton(t, d.read(), m.Name))
+			d.frames(3)
+			gave++
 		}
 	}
-	g.shot(name + "-after-trade") // the table closes with the step; step 8 is next
-	p = d.wait("the trading step over, its table closed", func(p *app.Probe) bool { return riskMove(p) != "trade" && !p.WindowOpen || riskMove(p) == "purchase" })
+	d.clickMark(riskButton(t, d.read(), "cards/State the total"))
+	d.frames(3)
+	accept := *riskAccept(d.read())
+	g.trade = strings.TrimPrefix(accept.Name, "cards/")
+	d.clickMark(accept)
+	p = d.wait("the trade", func(p *app.Probe) bool { return strings.Contains(strings.Join(p.LogText, " "), " trade (offer ") })
+	g.shot(name + "-after-trade")
+	g.endInWindow() // Esc closes the window, E leaves the table: the step ends
+	p = d.read()
 	traded := strings.Join(strings.Fields(strings.Join(p.LogText, " ")), " ")
-	switch {
-	case strings.Contains(traded, "you trade (offer"):
-		t.Logf("the player took the AI's offer: %s", g.trade)
-	case g.trade != "":
-		t.Logf("the AI withdrew its offer (it left the table) before the click on %s reached the server", g.trade)
-	default:
-		t.Logf("the AI left the table before its offer could be taken")
-	}
-	if !strings.Contains(traded, "Bot 2 offers you") {
-		t.Errorf("the log tells no offer of the AI's at the trading table: %q", p.LogText)
+	if !strings.Contains(traded, "Bot 2 offers you") || !strings.Contains(traded, "Bot 2 and you trade (offer") {
+		t.Errorf("the log tells no offer of the AI's taken at the trading table: %q", p.LogText)
 	}
 	t.Logf("placed %d, rolled %d, built %d cities, %d questions, the trade: %s; log: %q", g.placed, g.rolls, g.cities, g.questions, g.trade, p.LogText)
 	if g.rolls == 0 || g.cities == 0 || g.placed == 0 {

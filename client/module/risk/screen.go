@@ -501,6 +501,11 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 	if s.mp == nil || s.overBox(s.pointer) {
 		return
 	}
+	// The pointer resting on the attack's own territories while its dice
+	// show: their tooltip would tell nothing new and could cover the dice.
+	if h, _ := s.mp.Hovered(); h != 0 && s.rollShown() != nil && (h == s.m.Selected() || h == s.m.Target()) {
+		return
+	}
 	s.mp.DrawOver(dst)
 }
 
