@@ -407,7 +407,7 @@ func TestRiskInTheWindow(t *testing.T) {
 	accept := *riskAccept(d.read())
 	g.trade = strings.TrimPrefix(accept.Name, "cards/")
 	d.clickMark(accept)
-	p = d.wait("the trade", func(p *app.Probe) bool { return strings.Contains(strings.Join(p.LogText, " "), " trade (offer ") })
+	d.wait("the trade", func(p *app.Probe) bool { return strings.Contains(strings.Join(p.LogText, " "), " trade (offer ") })
 	g.shot(name + "-after-trade")
 	g.endInWindow() // Esc closes the window, E leaves the table: the step ends
 	p = d.read()
