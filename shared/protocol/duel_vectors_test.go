@@ -3,10 +3,8 @@ package protocol_test
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"reflect"
 	"slices"
-	"strconv"
 	"testing"
 
 	"empires/shared/protocol"
@@ -240,7 +238,7 @@ func describeDuel(t *testing.T, v vector, msg protocol.Message, views map[string
 		}
 		view := rv.(*duel.View)
 		payloads["View"] = view
-		duelSum(t, view, m.Checksum, f)
+		viewSum(t, view, m.Checksum, f)
 		return view
 	case *protocol.TurnUpdate:
 		var d duel.Delta
@@ -265,7 +263,7 @@ func describeDuel(t *testing.T, v vector, msg protocol.Message, views map[string
 			t.Errorf("the delta applied as documented gives another view than the ruleset's Apply:\nhave %+v\nwant %+v", doc, view)
 		}
 		f.AppliesTo = v.appliesTo
-		duelSum(t, view, m.Checksum, f)
+		viewSum(t, view, m.Checksum, f)
 		return view
 	case *protocol.SubmitOrders:
 		var o duel.Offer
@@ -334,25 +332,6 @@ func applyDuelDelta(t *testing.T, v *duel.View, d duel.Delta) *duel.View {
 		t.Errorf("the view reached has checksum %016x, the delta names %016x", sum(nv), d.To)
 	}
 	return nv
-}
-
-// duelSum checks that the checksum of v is sum, computed as
-// docs/protocol.md says, and records it in f.
-func duelSum(t *testing.T, v *duel.View, sum uint64, f *vectorFile) {
-	t.Helper()
-	in, err := v.Encode()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if have := v.Checksum(); have != sum {
-		t.Errorf("the view's checksum is %016x, the message says %016x", have, sum)
-	}
-	if have := fnv1a64With32(in); have != sum {
-		t.Errorf("the documented checksum algorithm gives %016x, the message says %016x", have, sum)
-	}
-	f.Checksum = strconv.FormatUint(sum, 10)
-	f.ChecksumHex = fmt.Sprintf("%016x", sum)
-	f.ChecksumInput = hex.EncodeToString(in)
 }
 
 // TestDuelScene checks that the Duel vectors' game shows what their

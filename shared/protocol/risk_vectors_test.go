@@ -4,10 +4,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"reflect"
 	"slices"
-	"strconv"
 	"testing"
 
 	"github.com/vmihailenco/msgpack/v5"
@@ -504,7 +502,7 @@ func describeRisk(t *testing.T, v vector, msg protocol.Message, views map[string
 		}
 		view := rv.(*risk.View)
 		payloads["View"] = view
-		riskSum(t, view, m.Checksum, f)
+		viewSum(t, view, m.Checksum, f)
 		return view
 	case *protocol.TurnUpdate:
 		var d risk.Delta
@@ -537,7 +535,7 @@ func describeRisk(t *testing.T, v vector, msg protocol.Message, views map[string
 			t.Errorf("the delta applied as documented gives another view than the ruleset's Apply:\nhave %+v\nwant %+v", doc, view)
 		}
 		f.AppliesTo = v.appliesTo
-		riskSum(t, view, m.Checksum, f)
+		viewSum(t, view, m.Checksum, f)
 		return view
 	case *protocol.Act:
 		var a risk.Action
@@ -616,26 +614,6 @@ func applyRiskDelta(t *testing.T, v *risk.View, d risk.Delta) *risk.View {
 		t.Errorf("the view reached has checksum %016x, the delta names %016x", sum(&nv), d.To)
 	}
 	return &nv
-}
-
-// riskSum checks that the checksum of v is sum, computed as
-// docs/protocol.md says (64-bit FNV-1a of the view's encoding, with 32-bit
-// halves), and records it in f.
-func riskSum(t *testing.T, v *risk.View, sum uint64, f *vectorFile) {
-	t.Helper()
-	in, err := v.Encode()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if have := v.Checksum(); have != sum {
-		t.Errorf("the view's checksum is %016x, the message says %016x", have, sum)
-	}
-	if have := fnv1a64With32(in); have != sum {
-		t.Errorf("the documented checksum algorithm gives %016x, the message says %016x", have, sum)
-	}
-	f.Checksum = strconv.FormatUint(sum, 10)
-	f.ChecksumHex = fmt.Sprintf("%016x", sum)
-	f.ChecksumInput = hex.EncodeToString(in)
 }
 
 // TestRiskScene checks that the risk vectors' game shows what their

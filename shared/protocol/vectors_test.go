@@ -348,6 +348,26 @@ func checkSum(t *testing.T, v *game.View, sum uint64, f *vectorFile) {
 	f.ChecksumInput = hex.EncodeToString(in)
 }
 
+// viewSum checks that the checksum of v, a ruleset's view, is sum (the
+// message's), computed as docs/protocol.md says too (64-bit FNV-1a of the
+// view's encoding, with 32-bit halves), and records it in f.
+func viewSum(t *testing.T, v ruleset.View, sum uint64, f *vectorFile) {
+	t.Helper()
+	in, err := v.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if have := v.Checksum(); have != sum {
+		t.Errorf("the view's checksum is %016x, the message says %016x", have, sum)
+	}
+	if have := fnv1a64With32(in); have != sum {
+		t.Errorf("the documented checksum algorithm gives %016x, the message says %016x", have, sum)
+	}
+	f.Checksum = strconv.FormatUint(sum, 10)
+	f.ChecksumHex = fmt.Sprintf("%016x", sum)
+	f.ChecksumInput = hex.EncodeToString(in)
+}
+
 func mustJSON(t *testing.T, x any) json.RawMessage {
 	t.Helper()
 	data, err := json.Marshal(x)
