@@ -342,14 +342,6 @@ func (g *game) opening(out *outcome, p ruleset.Seat, k int) {
 	take(&pl.Supply, rest)
 	pl.Waiting = false
 	out.addPrivate(Event{Kind: EventOpening, Seat: p, Count: k, Value: rest}, slices.Clone(pl.Hand[before:]))
-	for _, q := range g.seats() {
-		if g.pl(q).Waiting {
-			return
-		}
-	}
-	// "Someone must go first. This is randomly decided."
-	g.s.First = ruleset.Seat(g.rand().IntN(g.n()) + 1)
-	g.beginTurn(out, g.s.First)
 }
 
 // beginTurn gives the turn to seat p, at its Declare step.
@@ -720,7 +712,18 @@ func (g *game) settle(out *outcome) {
 			}
 		}
 		if s.Phase == PhaseOpening {
-			return
+			left := g.liveSeats()
+			switch {
+			case g.waitingAny():
+				return
+			case len(left) <= 1:
+				g.lastStanding(out, left)
+				return
+			}
+			// "Someone must go first. This is randomly decided."
+			s.First = left[g.rand().IntN(len(left))]
+			g.beginTurn(out, s.First)
+			continue
 		}
 		if s.Epic {
 			if g.waitingAny() {
