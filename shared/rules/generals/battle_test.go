@@ -9,36 +9,36 @@ import (
 
 // Cards of the collection the battle tests use, by their numbers.
 const (
-	chieftain   CardID = "EGFETHG4"  // General 3/4
-	chariot     CardID = "EGFEEYS2"  // Soldier 4/3
-	hastati     CardID = "EGFERMS2"  // Soldier 2/3
-	medjay      CardID = "EGFEEYS1"  // Soldier 2/2
-	legionary   CardID = "EGFERMS1"  // Soldier 3/3
-	halberdiers CardID = "EGFEHCS2"  // Soldier 2/4
-	retreat     CardID = "EGFETHT1"  // Tactics "withdraw blocker", 2 horses
-	sandstorm   CardID = "EGFEEYT3"  // Tactics "withdraw attacker", 1 water
-	deepWell    CardID = "EGFENTR2"  // Specialty Resource "harvest: gain 1 water"
-	levy        CardID = "EGFEHCS7"  // Soldier 1/2, "always: no-general this"
-	testudo     CardID = "EGFERMS5"  // Soldier 2/6, "always: cannot-attack this"
-	wall        CardID = "EGFERMS7"  // Soldier fortress 0/8, "block: strength +3 this"
-	liaoning    CardID = "EGFEHCR1"  // "harvest: gain 1 stone", "ability discard: gain 3 stone"
-	attila      CardID = "EGFETHG1"  // ultra rare General
-	augustus    CardID = "EGFERMG1"  // ultra rare General, "always: generals +1"
-	bleda       CardID = "EGFETHG2"  // General, "play: draw 1"
-	platoon     CardID = "EGFETHS4"  // Soldier cavalry 3/3, 2 horses
-	plague      CardID = "EGFENTA1"  // Act of God "play: life -1 all soldiers"
-	divide      CardID = "EGFERMP1"  // Strategy "play: discard 1 opponent", 2 gold
-	pax         CardID = "EGFERMP2"  // Strategy "always: hand +1", 2 food
-	merchant    CardID = "EGFENTM1"  // Trader "ability: trade 2 any for 1 gold"
-	terror      CardID = "EGFETHP2"  // Strategy "play: discard 1 each opponent", 2 horses
-	arrowStorm  CardID = "EGFETHT2"  // Tactics "play: life -1 one enemy soldier", 1 wood
-	senate      CardID = "EGFERMK3"  // Kingdom "ability 5 gold: health +1"
-	wheat       CardID = "EGFENTR3"  // "harvest: gain 1 food"
-	horseFair   CardID = "EGFENTR7"  // "harvest: gain 1 horse"
-	roads       CardID = "EGFERMK1"  // Kingdom "always: no-pull your infantry"
-	caesar      CardID = "EGFERMG2"  // General 6/6 "play: draw 1", "always: strength +1 your infantry"
-	uldin       CardID = "EGFETHG3"  // General 4/5 "attack: strength +2 this"
-	lassoRiders CardID = "EGXETHS6"  // Soldier "ability 1 horse: cannot-block one enemy soldier"
+	chieftain   CardID = "EGFETHG4" // General 3/4
+	chariot     CardID = "EGFEEYS2" // Soldier 4/3
+	hastati     CardID = "EGFERMS2" // Soldier 2/3
+	medjay      CardID = "EGFEEYS1" // Soldier 2/2
+	legionary   CardID = "EGFERMS1" // Soldier 3/3
+	halberdiers CardID = "EGFEHCS2" // Soldier 2/4
+	retreat     CardID = "EGFETHT1" // Tactics "withdraw blocker", 2 horses
+	sandstorm   CardID = "EGFEEYT3" // Tactics "withdraw attacker", 1 water
+	deepWell    CardID = "EGFENTR2" // Specialty Resource "harvest: gain 1 water"
+	levy        CardID = "EGFEHCS7" // Soldier 1/2, "always: no-general this"
+	testudo     CardID = "EGFERMS5" // Soldier 2/6, "always: cannot-attack this"
+	wall        CardID = "EGFERMS7" // Soldier fortress 0/8, "block: strength +3 this"
+	liaoning    CardID = "EGFEHCR1" // "harvest: gain 1 stone", "ability discard: gain 3 stone"
+	attila      CardID = "EGFETHG1" // ultra rare General
+	augustus    CardID = "EGFERMG1" // ultra rare General, "always: generals +1"
+	bleda       CardID = "EGFETHG2" // General, "play: draw 1"
+	platoon     CardID = "EGFETHS4" // Soldier cavalry 3/3, 2 horses
+	plague      CardID = "EGFENTA1" // Act of God "play: life -1 all soldiers"
+	divide      CardID = "EGFERMP1" // Strategy "play: discard 1 opponent", 2 gold
+	pax         CardID = "EGFERMP2" // Strategy "always: hand +1", 2 food
+	merchant    CardID = "EGFENTM1" // Trader "ability: trade 2 any for 1 gold"
+	terror      CardID = "EGFETHP2" // Strategy "play: discard 1 each opponent", 2 horses
+	arrowStorm  CardID = "EGFETHT2" // Tactics "play: life -1 one enemy soldier", 1 wood
+	senate      CardID = "EGFERMK3" // Kingdom "ability 5 gold: health +1"
+	wheat       CardID = "EGFENTR3" // "harvest: gain 1 food"
+	horseFair   CardID = "EGFENTR7" // "harvest: gain 1 horse"
+	roads       CardID = "EGFERMK1" // Kingdom "always: no-pull your infantry"
+	caesar      CardID = "EGFERMG2" // General 6/6 "play: draw 1", "always: strength +1 your infantry"
+	uldin       CardID = "EGFETHG3" // General 4/5 "attack: strength +2 this"
+	lassoRiders CardID = "EGXETHS6" // Soldier "ability 1 horse: cannot-block one enemy soldier"
 )
 
 // battle sets up seat 1's attack on seat 2: attacker att in seat 1's
