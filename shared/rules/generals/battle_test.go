@@ -222,13 +222,15 @@ func TestBlocking(t *testing.T) {
 
 // TestOneAttack: "You may attack with only one unit per turn"; a unit
 // needs a General in play to enter the Battlefield and to attack, unless
-// no-general; a unit that cannot attack does not; the attacked is an
-// opponent still playing.
+// no-general; a fortress never enters it; units move only in the Army
+// Phase; a unit that cannot attack does not; the attacked is an opponent
+// still playing.
 func TestOneAttack(t *testing.T) {
 	t.Logf("rule 10: %s", rule[10])
 	g, a, _ := battle(t, legionary, halberdiers, ZoneBattlefield)
 	second := g.put(1, hastati, ZoneBattlefield)
 	g.refuse(1, Action{Kind: ActAttack, Unit: a, Seat: 1}, "no opponent")
+	g.refuse(1, Action{Kind: ActMove, Unit: second}, "units move in the Army Phase")
 	g.act(1, Action{Kind: ActAttack, Unit: a, Seat: 2})
 	g.act(2, Action{Kind: ActBlock})
 	g.refuse(1, Action{Kind: ActAttack, Unit: second, Seat: 2}, "only one unit per turn")
@@ -239,6 +241,10 @@ func TestOneAttack(t *testing.T) {
 	ta := h.put(1, testudo, ZoneBattlefield)
 	h.to(PhaseArmy)
 	h.refuse(1, Action{Kind: ActMove, Unit: u, Battlefield: true}, "General in play")
+	fort := h.put(1, wall, ZoneWarcamp)
+	h.put(1, chieftain, ZoneWarcamp)
+	h.refuse(1, Action{Kind: ActMove, Unit: fort, Battlefield: true}, "a fortress may not move into the Battlefield")
+	h.act(1, Action{Kind: ActDiscardPlay, Unit: h.pl(1).Table[len(h.pl(1).Table)-1].Ref})
 	h.act(1, Action{Kind: ActMove, Unit: l, Battlefield: true})
 	h.act(1, Action{Kind: ActNext})
 	h.refuse(1, Action{Kind: ActAttack, Unit: ta, Seat: 2}, "cannot attack")

@@ -146,6 +146,11 @@ func TestOpening(t *testing.T) {
 		}
 		firsts[g.s.First]++
 	}
+	gg, _ := New().New(config(1, 2, 40))
+	hh, _ := New().New(config(2, 2, 40))
+	if slices.Equal(gg.(*game).pl(1).Draw, hh.(*game).pl(1).Draw) {
+		t.Error("two seeds give one order of the Huns' Draw Pile: the piles are not shuffled")
+	}
 	if len(firsts) != 3 {
 		t.Errorf("first players over 12 games %v: want each seat sometimes", firsts)
 	}
@@ -222,6 +227,15 @@ func TestKingdom(t *testing.T) {
 	if g.inPlay(ref) || g.handLimit(1) != 7 || !slices.Contains(g.pl(1).Discard, pax) {
 		t.Errorf("Pax Romana discarded: in play %t, hand limit %d", g.inPlay(ref), g.handLimit(1))
 	}
+	// "You do not need to wait until the next turn to activate abilities
+	// for Kingdom and Strategy Cards."
+	g.s.Pool = pool(t, "8 gold")
+	g.act(1, Action{Kind: ActCard, Hand: 0, Card: senate})
+	s := g.pl(1).Table[0].Ref
+	g.act(1, Action{Kind: ActAbility, Unit: s})
+	if g.pl(1).Health != 1 || g.s.Pool != nil {
+		t.Errorf("The Senate's ability (5 gold: health +1): Health %d, pool %v", g.pl(1).Health, g.s.Pool)
+	}
 }
 
 // TestPull: "Soldiers cannot be played directly into the Battlefield from
@@ -243,6 +257,12 @@ func TestPull(t *testing.T) {
 	leg := g.pl(1).Table[2].Ref
 	g.refuse(1, Action{Kind: ActMove, Unit: leg, Battlefield: true}, "Pull")
 	g.refuse(1, Action{Kind: ActAbility, Unit: riders, Targets: []Target{{}}}, "Pull")
+	old := g.put(1, lassoRiders, ZoneWarcamp)
+	enemy := g.put(2, legionary, ZoneWarcamp)
+	g.act(1, Action{Kind: ActAbility, Unit: old, Targets: []Target{{Unit: enemy}}})
+	if !g.unit(enemy).CannotBlock {
+		t.Error("Lasso Riders of an earlier turn: the ability did not act")
+	}
 	g.act(1, Action{Kind: ActMove, Unit: chief})
 	g.act(1, Action{Kind: ActMove, Unit: chief, Battlefield: true})
 	g.act(1, Action{Kind: ActNext})
@@ -275,11 +295,26 @@ func TestGenerals(t *testing.T) {
 	g.refuse(1, Action{Kind: ActCard, Hand: 0, Card: bleda}, "you may have 1 Generals in play")
 	g.act(1, Action{Kind: ActDiscardPlay, Unit: old})
 	g.act(1, Action{Kind: ActCard, Hand: 1, Card: augustus})
+	hand := len(g.pl(1).Hand)
 	g.act(1, Action{Kind: ActCard, Hand: 0, Card: bleda})
 	if n := g.r.generalsIn(g.view(1, false).player(1).Table); n != 2 {
 		t.Errorf("Augustus (generals +1) and Bleda: %d Generals in play, want 2", n)
 	}
-	g.refuse(1, Action{Kind: ActCard, Hand: 0, Card: uldin}, "you may have 2 Generals in play")
+	if len(g.pl(1).Hand) != hand { // Bleda left the hand, "play: draw 1" brought one
+		t.Errorf("Bleda's effect: hand %d, want %d", len(g.pl(1).Hand), hand)
+	}
+	g.refuse(1, Action{Kind: ActCard, Hand: slices.Index(g.pl(1).Hand, uldin), Card: uldin}, "you may have 2 Generals in play")
+	// Bleda's ability, "1 gold: life +2 one your unit", the turn it comes.
+	b := g.pl(1).Table[len(g.pl(1).Table)-1].Ref
+	soldier := g.put(1, legionary, ZoneWarcamp)
+	g.act(1, Action{Kind: ActAbility, Unit: b, Rule: 1, Targets: []Target{{Unit: soldier}}})
+	if g.unit(soldier).Life != 5 {
+		t.Errorf("Bleda's ability on a 3/3: Life %d, want 5", g.unit(soldier).Life)
+	}
+	g.act(1, Action{Kind: ActDiscardPlay, Unit: soldier})
+	if g.inPlay(soldier) {
+		t.Error("a Soldier discarded in the Army Phase is still in play")
+	}
 }
 
 // TestHandLimit: "Discard hand to down to seven cards unless stated
@@ -374,6 +409,14 @@ func TestCardRules(t *testing.T) {
 	g.to(PhaseResolve)
 	if g.unit(l2).Life != 3 {
 		t.Errorf("Plague's effect lasts past the turn: Life %d", g.unit(l2).Life)
+	}
+	for _, c := range g.pl(1).Table {
+		if c.Zone == ZoneActs {
+			t.Errorf("the Act of God %s is still in play in the Resolve Phase", c.Card)
+		}
+	}
+	if !slices.Contains(g.pl(1).Discard, plague) {
+		t.Error("the Plague is not on the discard pile")
 	}
 
 	// "lose 2 gold opponent" of a player who has no pool: owed.
