@@ -173,7 +173,9 @@ func (g *game) Player(p ruleset.Seat) ruleset.PlayerInfo {
 	return ruleset.PlayerInfo{Name: g.s.Names[p-1], Alive: g.live(p)}
 }
 
-// Missed implements ruleset.Game.
+// Missed implements ruleset.Game: the steps in a row seat p left to the
+// autopilot of a simultaneous step; the game has none (the server counts
+// the interactive steps whose time ran out), so it is always 0.
 func (g *game) Missed(p ruleset.Seat) int {
 	if p < 1 || int(p) > g.n() {
 		return 0
@@ -319,7 +321,7 @@ func (g *game) apply(out *outcome, p ruleset.Seat, a Action) {
 		if a.Kind == ActStop {
 			pl.Passed = true // remembered until the question is settled
 		}
-		out.add(Event{Kind: EventEpic, Seat: p, Value: map[bool]int{true: 1}[a.Kind == ActContinue]})
+		out.add(Event{Kind: EventEpic, Seat: p, Value: flag(a.Kind == ActContinue)})
 	}
 }
 
@@ -618,7 +620,7 @@ func (g *game) transfer(out *outcome, b *Battle) {
 // block is the defender's answer: a blocker, or none (0).
 func (g *game) block(out *outcome, unit Ref) {
 	b := g.s.Battle
-	out.add(Event{Kind: EventBlock, Seat: b.Attacker, Other: b.Defender, Unit: unit, Value: map[bool]int{true: 1}[b.AtBattlefield]})
+	out.add(Event{Kind: EventBlock, Seat: b.Attacker, Other: b.Defender, Unit: unit, Value: flag(b.AtBattlefield)})
 	if unit == 0 {
 		g.noBlocker(out)
 		g.askBlock(out)
@@ -892,6 +894,9 @@ func (g *game) Default(p ruleset.Seat) ([]byte, bool) {
 // defaultAction is the rules' answer for v's seat (see Default).
 func (r *Rules) defaultAction(v *View) Action {
 	a := Action{Seq: v.Seq, Kind: ActNext}
+	if v.Seat < 1 || int(v.Seat) > len(v.Players) {
+		return a // a spectator acts in no step
+	}
 	me := v.player(v.Seat)
 	switch {
 	case v.Phase == PhaseOpening:
@@ -920,4 +925,12 @@ func lastPlaces(n, k int) []int {
 		out = append(out, i)
 	}
 	return out
+}
+
+// flag is 1 for true, 0 for false: an event's Value.
+func flag(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
