@@ -318,9 +318,7 @@ func (g *game) apply(out *outcome, p ruleset.Seat, a Action) {
 		}
 	case ActContinue, ActStop:
 		pl.Waiting = false
-		if a.Kind == ActStop {
-			pl.Passed = true // remembered until the question is settled
-		}
+		pl.Stop = a.Kind == ActStop
 		out.add(Event{Kind: EventEpic, Seat: p, Value: flag(a.Kind == ActContinue)})
 	}
 }
@@ -785,7 +783,7 @@ func (g *game) chancellor(out *outcome, p ruleset.Seat) {
 	}
 	s.Epic, s.Since = true, s.Seq
 	for _, q := range left {
-		g.pl(q).Waiting, g.pl(q).Passed = true, false
+		g.pl(q).Waiting = true
 	}
 }
 
@@ -795,11 +793,9 @@ func (g *game) settleEpic(out *outcome) {
 	s := &g.s
 	s.Epic = false
 	stop := false
-	for _, p := range g.liveSeats() {
-		if g.pl(p).Passed {
-			stop = true
-		}
-		g.pl(p).Passed = false
+	for _, p := range g.seats() {
+		stop = stop || g.pl(p).Stop
+		g.pl(p).Stop = false
 	}
 	if stop {
 		g.over()
