@@ -292,7 +292,7 @@ func TestGenerals(t *testing.T) {
 	g.give(1, bleda, augustus, uldin)
 	g.to(PhaseArmy)
 	g.s.Pool = pool(t, "10 gold, 10 horses, 10 food")
-	g.refuse(1, Action{Kind: ActCard, Hand: 0, Card: bleda}, "you may have 1 Generals in play")
+	g.refuse(1, Action{Kind: ActCard, Hand: 0, Card: bleda}, "you may have 1 General in play")
 	g.act(1, Action{Kind: ActDiscardPlay, Unit: old})
 	g.act(1, Action{Kind: ActCard, Hand: 1, Card: augustus})
 	hand := len(g.pl(1).Hand)
