@@ -588,7 +588,11 @@ func (r *Rules) Moves(v *View) []Action {
 		add(Action{Kind: ActContinue})
 		add(Action{Kind: ActStop})
 	case v.Must != nil:
-		for _, at := range discards(len(v.Hand), min(v.Must.Count, len(v.Hand))) {
+		k := min(v.Must.Count, len(v.Hand))
+		if k == 0 { // the hand emptied since the card asked
+			add(Action{Kind: ActDiscard})
+		}
+		for _, at := range discards(len(v.Hand), k) {
 			add(Action{Kind: ActDiscard, Cards: at})
 		}
 	case v.Battle != nil && v.Battle.Blocker == 0:
