@@ -55,6 +55,8 @@ type Options struct {
 	// Modules are the build's client modules (package modules): a ruleset
 	// without one is listed but not offered.
 	Modules *module.Registry
+	// Decks, if not nil, is the deck builder the main menu's Decks opens.
+	Decks module.DeckBuilder
 	// Builtin, if not nil, returns the build's own rulesets (package
 	// registry's Default), without the player's mod: the server the
 	// client runs shows the games of a modded ruleset as modded. Called
@@ -422,6 +424,7 @@ func (a *App) showMainMenu() {
 		HostLAN:  a.showHost,
 		Join:     a.showJoin,
 		Replays:  a.showReplays,
+		Decks:    a.decksAction(),
 		Settings: a.showSettings,
 		Quit:     func() { a.quit = true },
 	}), screenMenu)

@@ -2,6 +2,8 @@ package app
 
 import (
 	"fmt"
+
+	"github.com/ebitenui/ebitenui/widget"
 	"slices"
 	"strings"
 
@@ -50,8 +52,40 @@ func (a *App) offerSeatSetup(set protocol.Settings) {
 	rs := a.play.Ruleset()
 	m, _ := a.opts.Modules.Get(rs.Info().ID)
 	custom, choices := module.SeatChoices(m, module.SeatSetup{Ruleset: rs, Options: set.Config(nil).Options,
-		Theme: a.theme, Width: 360, Send: a.sendSeatData})
+		Theme: a.theme, Width: 360, Send: a.sendSeatData, ConfigDir: a.opts.PrefsDir, Page: a.lobbyPage})
 	a.lobby.SetSeatSetup(custom, choices)
+}
+
+// lobbyPage shows page (a module's deck builder) in the lobby's place, or
+// the lobby again for nil. The lobby goes on being told of the table.
+func (a *App) lobbyPage(page *widget.Container) {
+	if a.lobby == nil || a.screen != screenLobby {
+		return
+	}
+	if page == nil {
+		page = a.lobby.Container()
+	}
+	a.setRoot(page, screenLobby)
+}
+
+// decksAction returns what the main menu's Decks does: open the build's
+// deck builder; nil (the button disabled) when the build has none.
+func (a *App) decksAction() func() {
+	if a.opts.Decks == nil {
+		return nil
+	}
+	return a.showDecks
+}
+
+// showDecks opens the deck builder from the main menu.
+func (a *App) showDecks() {
+	rs, _ := a.opts.Rulesets.Get(a.opts.Decks.RulesetID())
+	page, err := a.opts.Decks.DeckPage(module.DeckSetup{Ruleset: rs, Theme: a.theme, ConfigDir: a.opts.PrefsDir, Back: a.showMainMenu})
+	if err != nil {
+		a.showMessage("Cannot open the decks", err.Error())
+		return
+	}
+	a.setRoot(page, screenMenu)
 }
 
 // sendDefaultSeat sends the ruleset's default set-up data for the game of

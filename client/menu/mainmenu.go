@@ -17,6 +17,7 @@ type MainActions struct {
 	HostLAN  func() // create a game on a server others can join
 	Join     func() // join a game on a server
 	Replays  func() // watch a saved game again
+	Decks    func() // build and keep the decks of a card game
 	Settings func()
 	Quit     func()
 }
@@ -64,6 +65,7 @@ func newMainMenu(t *Theme, a MainActions) *mainMenu {
 		button(false, "Host LAN game", a.HostLAN),
 		button(false, "Join game", a.Join),
 		button(false, "Replays", a.Replays),
+		button(false, "Decks", a.Decks),
 		button(false, "Settings", a.Settings),
 		button(false, "Quit", quit),
 	)

@@ -41,6 +41,36 @@ type SeatSetup struct {
 	// Send sends data as the seat's set-up data; the server's answer
 	// shows in the lobby.
 	Send func(data []byte)
+	// ConfigDir is the client's configuration directory (prefs.Dir), where
+	// a module keeps the player's saved data (decks); "" keeps none.
+	ConfigDir string
+	// Page, if not nil, shows page (a deck builder) in the lobby's place,
+	// the whole window, the lobby going on behind it; Page(nil) shows the
+	// lobby again.
+	Page func(page *widget.Container)
+}
+
+// DeckBuilder is a deck builder of the build's (a ruleset's players'
+// decks, built and saved on the player's machine) that the main menu's
+// Decks opens.
+type DeckBuilder interface {
+	// RulesetID is the id of the ruleset whose decks it builds.
+	RulesetID() string
+	// DeckPage returns the builder's page for ruleset rs (the build's;
+	// nil if the build lacks it: the builder then knows its cards by
+	// itself), or why it cannot be built.
+	DeckPage(setup DeckSetup) (*widget.Container, error)
+}
+
+// DeckSetup is what a DeckBuilder is given.
+type DeckSetup struct {
+	Ruleset ruleset.Ruleset
+	Theme   *menu.Theme
+	// ConfigDir is the client's configuration directory, where the decks
+	// are saved; "" saves none.
+	ConfigDir string
+	// Back leaves the page, to the main menu.
+	Back func()
 }
 
 // SeatChoices returns what the lobby of a game of ruleset rs with opts
