@@ -610,6 +610,10 @@ func (s *Screen) saveAs() {
 	name := s.deckName()
 	if err := s.o.Store.Save(name, s.b.Deck(), false); err != nil {
 		s.say(capital(err.Error())+".", true)
+		if name == "" {
+			s.say("A deck needs a name: type it in the Name field, then Save.", true)
+			s.nameIn.Focus(true)
+		}
 		return
 	}
 	s.current, s.fileProblems, s.armed = name, nil, ""
