@@ -22,8 +22,10 @@ type MainActions struct {
 	Quit     func()
 }
 
-// mainButtonWidth is the width of the main menu's buttons.
-const mainButtonWidth = 320
+// mainButtonWidth and mainButtonHeight are the size of the main menu's
+// buttons: seven of them and the title fit a window of 960x640 above the
+// footer.
+const mainButtonWidth, mainButtonHeight = 320, 40
 
 // NewMainMenu returns the main menu: the title, a button per action and a
 // footer with the build's version and the protocol version.
@@ -42,7 +44,7 @@ func newMainMenu(t *Theme, a MainActions) *mainMenu {
 	if a.Quit != nil {
 		quit = func() { m.quit.ask() }
 	}
-	wide := widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(mainButtonWidth, 48))
+	wide := widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(mainButtonWidth, mainButtonHeight))
 	button := func(primary bool, label string, f func()) *widget.Button {
 		var b *widget.Button
 		if primary {
@@ -72,11 +74,11 @@ func newMainMenu(t *Theme, a MainActions) *mainMenu {
 	emblem := widget.NewGraphic(widget.GraphicOpts.Image(hexEmblem(t.palette, 84)))
 	m.content = column(0, false,
 		center(emblem),
-		center(spacer(0, 12)),
+		center(spacer(0, 6)),
 		center(title),
 		center(spacer(0, 6)),
 		center(subtitle),
-		center(spacer(0, 40)),
+		center(spacer(0, 20)),
 		center(buttons),
 	)
 	footer := hint(t, fmt.Sprintf("Empires %s · protocol version %d · Tab moves between buttons, Enter presses",
