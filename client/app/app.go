@@ -147,6 +147,7 @@ type App struct {
 	lanFound  chan lanResult // the search of the local network under way
 	intent    intent
 	settings  protocol.Settings // the game to create (Play vs AI, Host)
+	seatData  []byte            // the deck chosen for Play vs AI; nil: the ruleset's default
 	joined    *protocol.Joined
 	resumeID  protocol.GameID     // the saved game to continue (intentContinue) ...
 	resumeTok protocol.SeatToken  // ... and the seat token that takes it back
@@ -453,9 +454,14 @@ func (a *App) playable(in protocol.RulesetInfo) error {
 }
 
 func (a *App) showPlayAI() {
+	play := a.remembering(a.PlayAI)
 	a.setup = menu.NewSetup(a.theme, menu.SetupOptions{
 		Title: "Play vs AI", Rulesets: conn.InfosOf(a.opts.Rulesets), Playable: a.playable, Defaults: a.defaults(),
-	}, a.remembering(a.PlayAI), a.showMainMenu)
+		Decks: a.deckChoices,
+	}, func(set protocol.Settings) {
+		a.seatData = a.setup.SeatData()
+		play(set)
+	}, a.showMainMenu)
 	a.setRoot(a.setup.Container(), screenMenu)
 }
 

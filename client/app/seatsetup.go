@@ -88,16 +88,34 @@ func (a *App) showDecks() {
 	a.setRoot(page, screenMenu)
 }
 
-// sendDefaultSeat sends the ruleset's default set-up data for the game of
-// settings set (Play vs AI: the player goes straight to the table), if it
-// takes any.
+// sendDefaultSeat sends the set-up data for the game of settings set
+// (Play vs AI: the player goes straight to the table), if it takes any:
+// the deck chosen in the form, else the ruleset's default.
 func (a *App) sendDefaultSeat(set protocol.Settings) {
 	if a.play == nil || !a.seatSetup(set) {
+		return
+	}
+	if a.seatData != nil {
+		a.sendSeatData(a.seatData)
 		return
 	}
 	if ss, ok := a.play.Ruleset().(ruleset.SeatSetup); ok {
 		a.sendSeatData(ss.DefaultSeat(set.Config(nil).Options))
 	}
+}
+
+// deckChoices returns the decks the form of Play vs AI offers for a game
+// of the build's ruleset id: its module's (module.SeatList), none for a
+// ruleset without set-up data.
+func (a *App) deckChoices(id string) []menu.SeatChoice {
+	rs, ok := a.opts.Rulesets.Get(id)
+	if !ok {
+		return nil
+	}
+	m, _ := a.opts.Modules.Get(id)
+	info := rs.Info()
+	return module.SeatList(m, module.SeatSetup{Ruleset: rs, Options: info.Defaults(), Theme: a.theme, Width: 360,
+		ConfigDir: a.opts.PrefsDir})
 }
 
 // seatDataResult takes the server's answer to the seat's set-up data:
@@ -113,7 +131,7 @@ func (a *App) seatDataResult(m *protocol.SeatDataResult) {
 		for _, r := range m.Errors {
 			lines = append(lines, r.Reason)
 		}
-		a.showMessage("Cannot start the game", "The server refused the standard deck: "+strings.Join(lines, "; "))
+		a.showMessage("Cannot start the game", "The server refused the deck: "+strings.Join(lines, "; "))
 	}
 }
 

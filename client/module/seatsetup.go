@@ -26,6 +26,36 @@ type SeatChooser interface {
 	SeatChooser(setup SeatSetup) (widget.PreferredSizeLocateableWidget, []menu.SeatChoice)
 }
 
+// SeatLister is an optional interface of a Module whose ruleset's players
+// bring set-up data of their own: the data a player may pick with one
+// click where there is no lobby (Play vs AI's form), the first the
+// default.
+type SeatLister interface {
+	// SeatList returns the choices for a game of setup.Ruleset with
+	// setup.Options (setup.Send and setup.Page are nil).
+	SeatList(setup SeatSetup) []menu.SeatChoice
+}
+
+// StandardLabel labels the ruleset's default set-up data among
+// SeatList's choices.
+const StandardLabel = "Standard"
+
+// SeatList returns the set-up data a player of a game of setup.Ruleset
+// may pick without a lobby: first the ruleset's default (StandardLabel),
+// which stays what a player who picks nothing brings, then the module's
+// SeatList if it has one; nothing for a ruleset without set-up data.
+func SeatList(m Module, setup SeatSetup) []menu.SeatChoice {
+	ss, ok := setup.Ruleset.(ruleset.SeatSetup)
+	if !ok {
+		return nil
+	}
+	out := []menu.SeatChoice{{Label: StandardLabel, Data: ss.DefaultSeat(setup.Options)}}
+	if sl, ok := m.(SeatLister); ok {
+		out = append(out, sl.SeatList(setup)...)
+	}
+	return out
+}
+
 // SeatSetup is what a SeatChooser is given.
 type SeatSetup struct {
 	// Ruleset is the game's ruleset (the build's, or playing a server's

@@ -28,3 +28,11 @@ func (Module) SeatChooser(setup module.SeatSetup) (widget.PreferredSizeLocateabl
 	}
 	return ch.Widget(), nil
 }
+
+var _ module.SeatLister = Module{}
+
+// SeatList implements module.SeatLister: the player's saved decks, then
+// the ready-made ones, for Play vs AI's form.
+func (Module) SeatList(setup module.SeatSetup) []menu.SeatChoice {
+	return deck.Choices(setup)
+}

@@ -6,6 +6,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 
 	"empires/client/kit"
+	"empires/client/menu"
 	"empires/client/module"
 	"empires/shared/rules/generals/cards"
 	"empires/shared/ruleset"
@@ -102,15 +103,8 @@ func (ch *Chooser) fill() {
 			widget.ButtonOpts.TextPadding(&widget.Insets{Left: 8, Right: 8, Top: 3, Bottom: 3}))
 		ch.picks.AddChild(b)
 	}
-	saved, _ := ch.store.List()
-	for _, sv := range saved {
-		if sv.Err == nil {
-			add(sv.Name, sv.Deck)
-		}
-	}
-	for _, n := range ch.c.ReadyNames() {
-		d, _ := ch.c.Ready(n)
-		add(ReadyLabel(n), d)
+	for _, l := range listOf(ch.c, ch.store) {
+		add(l.label, l.deck)
 	}
 }
 
@@ -157,4 +151,42 @@ func (ch *Chooser) openBuilder() {
 		return
 	}
 	ch.setup.Page(s.Container())
+}
+
+// Choices returns the decks a player of a game of setup may pick with one
+// click: the saved decks that are decks, by name, then the ready-made
+// ones. A collection that cannot be read gives none.
+func Choices(setup module.SeatSetup) []menu.SeatChoice {
+	c, err := CollectionOf(setup.Ruleset)
+	if err != nil {
+		return nil
+	}
+	var out []menu.SeatChoice
+	for _, l := range listOf(c, storeOf(setup.ConfigDir)) {
+		out = append(out, menu.SeatChoice{Label: l.label, Data: l.deck.Encode()})
+	}
+	return out
+}
+
+// listed is a deck a player may pick, and its label.
+type listed struct {
+	label string
+	deck  cards.Deck
+}
+
+// listOf returns the saved decks of store that are decks, by name, then
+// the ready-made decks of c.
+func listOf(c *cards.Collection, store Store) []listed {
+	var out []listed
+	saved, _ := store.List()
+	for _, sv := range saved {
+		if sv.Err == nil {
+			out = append(out, listed{sv.Name, sv.Deck})
+		}
+	}
+	for _, n := range c.ReadyNames() {
+		d, _ := c.Ready(n)
+		out = append(out, listed{ReadyLabel(n), d})
+	}
+	return out
 }
