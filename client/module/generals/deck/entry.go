@@ -62,6 +62,8 @@ type Chooser struct {
 	picks *widget.Container
 	note  *widget.Text
 	last  *cards.Deck // the deck last sent, which the builder opens with
+	// builder is the builder last opened, nil before any.
+	builder *Screen
 }
 
 // NewChooser returns the lobby's chooser of a game of setup.
@@ -150,6 +152,7 @@ func (ch *Chooser) openBuilder() {
 		ch.note.Label = fmt.Sprintf("The builder cannot open: %v", err)
 		return
 	}
+	ch.builder = s
 	ch.setup.Page(s.Container())
 }
 

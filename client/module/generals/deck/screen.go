@@ -386,7 +386,7 @@ func (s *Screen) refresh() {
 	} else {
 		s.layoutGrid()
 		s.main.AddChild(s.grid, row(10, s.prevB, s.pageText, s.nextB,
-			s.t.NewText("Click: a copy more · right-click: one less", s.t.SmallFace(), s.t.Palette().TextMuted)))
+			s.t.NewText("Click: one more · right-click: one less", s.t.SmallFace(), s.t.Palette().TextMuted)))
 	}
 	s.refreshDeck()
 }
