@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"empires/shared/rules/generals"
 	"empires/shared/rules/generals/cards"
 	"empires/shared/ruleset"
 )
@@ -211,7 +212,7 @@ func TestCountsAndProblems(t *testing.T) {
 func TestGameOf(t *testing.T) {
 	c := collection(t)
 	rs := fakeRuleset{settings: []ruleset.Setting{
-		{Key: KeyType, Choices: []string{"Open", "Edition: Family Edition", "Edition: Expanded Edition", "Edition: Medieval Edition", "Epoch: Antiquity", "Epoch: Middle Ages", "One empire's cards: The Huns"}},
+		{Key: KeyType, Choices: []string{"Open", "Edition: Family Edition", "Edition: Expanded Edition", "Edition: Medieval Edition", "Epoch: Antiquity", "Epoch: Middle Ages", "One empire's cards: The Huns", "A rule of a newer server"}},
 		{Key: KeyVariation, Choices: []string{"None", "Blitzkrieg", "Southpole", "Slaughterhouse", "Architect"}},
 	}}
 	tests := []struct {
@@ -223,7 +224,8 @@ func TestGameOf(t *testing.T) {
 		{ruleset.Options{KeyType: 1, KeyVariation: 1}, Game{Type: cards.GameType{Play: cards.EditionPlay, Edition: "FE"}, Limits: cards.Blitzkrieg, Exact: true}, "Edition: Family Edition · Blitzkrieg"},
 		{ruleset.Options{KeyType: 5, KeyVariation: 2}, Game{Type: cards.GameType{Play: cards.Epoch, Era: "Middle Ages"}, Limits: cards.Southpole, Exact: true}, "Epoch: Middle Ages · Southpole"},
 		{ruleset.Options{KeyVariation: 4}, Game{Type: cards.OpenGame(), Limits: cards.Standard, Exact: true}, "Open · Architect"},
-		{ruleset.Options{KeyType: 6}, Game{Type: cards.OpenGame(), Limits: cards.Standard, Exact: false}, "One empire's cards: The Huns"},
+		{ruleset.Options{KeyType: 6}, Game{Type: cards.GameType{Play: cards.HouseRules, House: []cards.Condition{{Field: cards.FieldEmpire, Values: []string{"TH", "NT"}}}}, Limits: cards.Standard, Exact: true}, "One empire's cards: The Huns"},
+		{ruleset.Options{KeyType: 7}, Game{Type: cards.OpenGame(), Limits: cards.Standard, Exact: false}, "A rule of a newer server"},
 	}
 	for _, tt := range tests {
 		have := GameOf(c, rs, tt.have)
@@ -331,5 +333,54 @@ func TestStore(t *testing.T) {
 	}
 	if left, _ := filepath.Glob(filepath.Join(s.Dir, "*.tmp")); len(left) > 0 {
 		t.Errorf("temporary files left: %v", left)
+	}
+}
+
+// TestGameOfTheEngine: for every game type and variation of the engine's
+// settings, the builder checks a deck as the engine's CheckSeat does (the
+// ready-made decks, and one of every card once).
+func TestGameOfTheEngine(t *testing.T) {
+	rs := generals.New()
+	c := rs.Collection()
+	info := rs.Info()
+	types, _ := info.Setting(KeyType)
+	vars, _ := info.Setting(KeyVariation)
+	var decks []cards.Deck
+	for _, n := range c.ReadyNames() {
+		d, _ := c.Ready(n)
+		decks = append(decks, d)
+	}
+	var all cards.Deck
+	for _, i := range c.IDs() {
+		all.Entries = append(all.Entries, cards.Entry{ID: i, Copies: 1})
+	}
+	decks = append(decks, all)
+	for ti, label := range types.Choices {
+		for vi := range vars.Choices {
+			opts := ruleset.Options{KeyType: ti, KeyVariation: vi}
+			g := GameOf(c, rs, opts)
+			if !g.Exact {
+				t.Errorf("the engine's game type %q is not read", label)
+			}
+			for di, d := range decks {
+				b := NewBuilder(c, g.Type, g.Limits)
+				b.Set(d)
+				want, err := rs.CheckSeat(opts, b.Deck().Encode())
+				if err != nil {
+					t.Fatal(err)
+				}
+				have := b.Problems()
+				reasons := func(rs []ruleset.Rejection) []string {
+					var out []string
+					for _, r := range rs {
+						out = append(out, r.Reason)
+					}
+					return out
+				}
+				if !slices.Equal(reasons(have), reasons(want)) {
+					t.Errorf("%s, %s, deck %d: the builder says %q, the engine %q", label, vars.Choices[vi], di, reasons(have), reasons(want))
+				}
+			}
+		}
 	}
 }

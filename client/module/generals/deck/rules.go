@@ -77,20 +77,15 @@ func GameChoices(c *cards.Collection) []GameChoice {
 	return out
 }
 
-// GameTyper is an optional interface of the ruleset: the game type of a
-// game with options, house rules and all.
-type GameTyper interface {
-	GameType(opts ruleset.Options) (cards.GameType, error)
-}
-
 // Game is what a game's settings ask of a deck: its game type, its deck
 // sizes, and both in words ("Open · Blitzkrieg").
 type Game struct {
 	Type   cards.GameType
 	Limits cards.Limits
 	Words  string
-	// Exact is false when the game type is a house rule the client cannot
-	// read (an older ruleset): the server's check is then the only one.
+	// Exact is false when the game type is one the collection does not
+	// know (a server's newer data): every card is then allowed here, and
+	// the server's check is the only one.
 	Exact bool
 }
 
@@ -111,14 +106,8 @@ func GameOf(c *cards.Collection, rs ruleset.Ruleset, opts ruleset.Options) Game 
 	if st, ok := info.Setting(KeyVariation); ok && len(st.Choices) > 0 {
 		varLabel = st.Choices[min(max(opts.Get(KeyVariation, st.Default), 0), len(st.Choices)-1)]
 	}
-	if i := slices.IndexFunc(GameChoices(c), func(gc GameChoice) bool { return gc.Label == typeLabel }); i >= 0 {
-		g.Type = GameChoices(c)[i].Type
-	} else if gt, ok := rs.(GameTyper); ok {
-		if t, err := gt.GameType(opts); err == nil {
-			g.Type = t
-		} else {
-			g.Exact = false
-		}
+	if t, ok := gameType(c, typeLabel); ok {
+		g.Type = t
 	} else {
 		g.Exact = false
 	}
@@ -130,6 +119,22 @@ func GameOf(c *cards.Collection, rs ruleset.Ruleset, opts ruleset.Options) Game 
 		g.Words += " · " + varLabel
 	}
 	return g
+}
+
+// gameType returns the game type of the setting's choice label: Open, an
+// edition's, an era's (GameChoices), or a house rule of the catalogue by
+// name; false for none of them.
+func gameType(c *cards.Collection, label string) (cards.GameType, bool) {
+	if i := slices.IndexFunc(GameChoices(c), func(gc GameChoice) bool { return gc.Label == label }); i >= 0 {
+		return GameChoices(c)[i].Type, true
+	}
+	for _, h := range c.Houses {
+		if h.Name == label {
+			t, err := c.ParseGameType(h.Filter)
+			return t, err == nil
+		}
+	}
+	return cards.GameType{}, false
 }
 
 // Collector is an optional interface of the ruleset: its card collection
