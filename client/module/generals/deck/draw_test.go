@@ -144,6 +144,11 @@ func TestScreenDraws(t *testing.T) {
 			if !slices.Contains(texts(s.root, nil), "General 1/5") || s.status.Label != "Added Hun Chieftain: 1 in the deck." {
 				t.Errorf("%v: after a click: %q", sz, texts(s.root, nil))
 			}
+			attila, _ := c.Card(id(t, "EGFETHG1"))
+			s.showCard(attila)
+			if have := s.detail.Label; !strings.Contains(have, "kill: draw 1") || !strings.Contains(have, "the grass will not grow again") {
+				t.Errorf("%v: Attila shown whole: %q", sz, have)
+			}
 			saveShot(t, render(ui, sz.X, sz.Y, 1), "deck-huns-generals-"+name+".png")
 
 			// Load: the library, then the Romans' ready-made deck.

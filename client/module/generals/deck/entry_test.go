@@ -67,7 +67,7 @@ func TestChooser(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		render(&ebitenui.UI{Container: ch.Widget(), PrimaryTheme: th.UI()}, 400, 400, 1)
+		saveShot(t, render(&ebitenui.UI{Container: ch.Widget(), PrimaryTheme: th.UI()}, 400, 400, 2), "deck-chooser-360.png")
 		bs := buttons(ch.Widget(), map[string]*widget.Button{})
 		var labels []string
 		for _, w := range ch.picks.Children() {

@@ -85,6 +85,7 @@ type Screen struct {
 	list     *widget.Container
 	problems *widget.Container
 	status   *widget.Text
+	detail   *widget.Text // the card under the pointer, in full
 	saveB    *widget.Button
 	saveAsB  *widget.Button
 	deleteB  *widget.Button
@@ -311,6 +312,7 @@ func (s *Screen) deckPanel() *widget.Container {
 	listArea := kit.NewScrollArea(s.list, kit.ScrollStyle{WheelPart: 3, Handle: 14, Data: s.list}, 220, image.Pt(panelW-2*pagePad, 120))
 	s.problems = column(2)
 	s.status = t.NewText(" ", small, p.TextMuted, widget.TextOpts.MaxWidth(panelW-2*pagePad))
+	s.detail = t.NewText("Point at a card to read it whole here.", small, p.TextMuted, widget.TextOpts.MaxWidth(panelW-2*pagePad))
 	s.saveB = s.smallButton("Save", s.save)
 	s.saveAsB = s.smallButton("Save as", s.saveAs)
 	loadB := s.smallButton("Load", func() { s.library = !s.library; s.armed = ""; s.refresh() })
@@ -326,7 +328,7 @@ func (s *Screen) deckPanel() *widget.Container {
 	if s.o.Use != nil {
 		parts = append(parts, s.useB)
 	}
-	parts = append(parts, s.status)
+	parts = append(parts, s.status, s.detail)
 	panel := t.NewPanel(widget.NewRowLayout(
 		widget.RowLayoutOpts.Direction(widget.DirectionVertical),
 		widget.RowLayoutOpts.Padding(widget.NewInsetsSimple(pagePad)),
@@ -439,6 +441,7 @@ func (s *Screen) newTile(card *cards.Card) tile {
 			}),
 		),
 		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { s.change(id, +1) }),
+		widget.ButtonOpts.CursorEnteredHandler(func(*widget.ButtonHoverEventArgs) { s.showCard(card) }),
 	)
 	return tl
 }
@@ -458,6 +461,22 @@ func (s *Screen) paintTile(tl *tile) {
 func (s *Screen) tileImage(tl tile) *widget.ButtonImage {
 	idle, lit := eimage.NewFixedNineSlice(tl.imgs[0]), eimage.NewFixedNineSlice(tl.imgs[1])
 	return &widget.ButtonImage{Idle: idle, Hover: lit, Pressed: lit, PressedHover: lit, Disabled: idle}
+}
+
+// showCard shows card whole beside the deck: what the grid's picture cuts
+// short, and its words for the player.
+func (s *Screen) showCard(card *cards.Card) {
+	f := faceOf(s.o.Collection, card, 0, "")
+	lines := []string{fmt.Sprintf("%s · %s · %s", card.Name, f.kind, card.Rarity), f.empire, f.cost}
+	if f.power != "" {
+		lines = append(lines, f.power)
+	}
+	lines = append(lines, f.rules...)
+	if card.Text != "" {
+		lines = append(lines, "“"+card.Text+"”")
+	}
+	s.detail.Label = strings.Join(lines, "\n")
+	s.detail.SetColor(s.t.Palette().Text)
 }
 
 // change adds (d > 0) or takes out a copy of id, and says why not.
