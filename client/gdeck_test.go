@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"empires/client/app"
+	"empires/client/module/generals/deck"
+	"empires/client/modules"
 )
 
 // TestGeneralsDeckBuilder: a player builds a deck of Empires and Generals
@@ -16,16 +18,21 @@ import (
 // the Huns' four Generals; two clicks on Hun Chieftain put two in the deck
 // ("General 2/5"), and the deck's problem says the Draw Pile is short.
 // Load, then the Huns' ready-made deck: no problem. A click on Hun
-// Chieftain adds a third (General 6/5... of the balanced 5), a right-click
-// takes it out again. The deck sizes of a Southpole game make a problem
+// Chieftain adds a sixth General (6/5 against the balanced deck), a
+// right-click takes it out again. The deck sizes of a Southpole game make a problem
 // appear ("at least 400"), those of a standard game make it go. Save with
 // no name asks for one in the Name field; typed, Save keeps the deck as a
 // file of the player's configuration folder, in the deck's own text. The
-// builder is kept at 1024x768 and 1920x1080 (EMPIRES_SCREENSHOTS).
+// builder is kept at 1024x768 and 1920x1080 (EMPIRES_SCREENSHOTS). Then,
+// in a build with the generals client module, Ann hosts a game of Empires
+// and Generals: its lobby offers Horde, one click sends it and the server
+// accepts it ("deck chosen"); Build a deck opens the builder for that game
+// with Horde in it, and Use this deck sends it and shows the lobby again.
 func TestGeneralsDeckBuilder(t *testing.T) {
 	t.Parallel()
 	bin := buildClient(t)
-	d := startDriver(t, bin, []string{"-name", "Ann"}, func(p *app.Probe) bool { return p.Screen == "menu" })
+	addr := freeAddr(t)
+	d := startDriver(t, bin, []string{"-lan", addr, "-name", "Ann"}, func(p *app.Probe) bool { return p.Screen == "menu" })
 	d.resize(1024, 768)
 	d.frames(3)
 	has := func(s string) func(p *app.Probe) bool {
@@ -108,4 +115,39 @@ func TestGeneralsDeckBuilder(t *testing.T) {
 	}
 	d.press("Back")
 	d.wait("the main menu", func(p *app.Probe) bool { _, ok := p.Buttons["Play vs AI"]; return ok })
+
+	// The lobby of a game of Empires and Generals offers Horde: one click
+	// sends it, the server accepts it. Build a deck opens the builder for
+	// the game; Use this deck sends the deck and shows the lobby again.
+	// This needs the generals client module in the build.
+	if mods, err := modules.Default(); err != nil {
+		t.Fatal(err)
+	} else if _, ok := mods.Get(deck.RulesetID); !ok {
+		t.Log("the build has no client module of generals: its lobby is not tried")
+		return
+	}
+	// (The form of Empires and Generals is wider than 1024 pixels.)
+	d.press("Host LAN game")
+	d.press("Empires and Generals")
+	d.frames(3)
+	d.press("Start")
+	d.wait("the lobby's deck box", func(p *app.Probe) bool { _, ok := p.Buttons["Horde"]; return p.Screen == "lobby" && ok })
+	d.press("Horde")
+	accepted := "Your deck is chosen: the server accepted it."
+	d.wait("Horde accepted", func(p *app.Probe) bool {
+		return slices.Contains(p.Texts, accepted) && slices.Contains(p.Texts, "deck chosen") && slices.Contains(p.Texts, "Sent: Horde.")
+	})
+	d.resize(1024, 768)
+	d.frames(3)
+	d.screenshot()
+	keepShot(d, "gdeck-lobby-1024x768")
+	d.press("Build a deck")
+	p = d.wait("the builder for the game", has("For this game: Open"))
+	if !slices.Contains(p.Texts, "General 5/5") {
+		t.Errorf("the builder opens without the deck sent: %q", p.Texts)
+	}
+	d.press("Use this deck")
+	d.wait("the lobby again, the deck accepted", func(p *app.Probe) bool {
+		return p.Screen == "lobby" && slices.Contains(p.Texts, accepted) && slices.Contains(p.Texts, "Sent: the deck built.")
+	})
 }
