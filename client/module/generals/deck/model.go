@@ -167,8 +167,8 @@ func (b *Builder) WhyNot(id cards.ID) string {
 		return fmt.Sprintf("%s: at most %d of %s in a deck", card.Rarity, most, cardWord(most))
 	}
 	if card.Rarity == cards.UltraRare {
-		for other, n := range b.copies {
-			if o, _ := b.c.Card(other); n > 0 && o.Rarity == cards.UltraRare {
+		for _, e := range b.Deck().Entries { // in ID order: the same card named each time
+			if o, ok := b.c.Card(e.ID); ok && o.Rarity == cards.UltraRare {
 				return fmt.Sprintf("the deck holds an ultra rare card, %s: only one in both decks", o.Name)
 			}
 		}
