@@ -145,9 +145,8 @@ func TestScreenDraws(t *testing.T) {
 				t.Errorf("%v: after a click: %q", sz, texts(s.root, nil))
 			}
 			attila, _ := c.Card(id(t, "EGFETHG1"))
-			s.showCard(attila)
-			if have := s.detail.Label; !strings.Contains(have, "kill: draw 1") || !strings.Contains(have, "the grass will not grow again") {
-				t.Errorf("%v: Attila shown whole: %q", sz, have)
+			if have := s.cardText(attila); !strings.Contains(have, "kill: draw 1") || !strings.Contains(have, "the grass will not grow again") {
+				t.Errorf("%v: Attila's tooltip: %q", sz, have)
 			}
 			saveShot(t, render(ui, sz.X, sz.Y, 1), "deck-huns-generals-"+name+".png")
 
@@ -168,6 +167,29 @@ func TestScreenDraws(t *testing.T) {
 				t.Errorf("%v: the Romans' deck: %q", sz, have)
 			}
 			saveShot(t, render(ui, sz.X, sz.Y, 1), "deck-rome-"+name+".png")
+
+			// The longest game type and the Southpole's sizes: the head
+			// still fits, and the Huns' house rule bars the Romans.
+			for i := 0; !strings.HasPrefix(s.games[s.game].Label, "One empire's cards: The Huns"); i++ {
+				if i == len(s.games) {
+					t.Fatalf("no house rule of the Huns among %v", s.games)
+				}
+				buttons(s.root, map[string]*widget.Button{})["Game: "+s.games[s.game].Label].Click()
+				render(ui, sz.X, sz.Y, 1)
+			}
+			buttons(s.root, map[string]*widget.Button{})["Decks: None"].Click()
+			render(ui, sz.X, sz.Y, 1)
+			buttons(s.root, map[string]*widget.Button{})["Decks: Blitzkrieg"].Click()
+			render(ui, sz.X, sz.Y, 2)
+			for _, label := range []string{"Back", "Decks: Southpole"} {
+				if r := buttons(s.root, map[string]*widget.Button{})[label].GetWidget().Rect; !r.In(win) {
+					t.Errorf("%v: %s at %v, off the window", sz, label, r)
+				}
+			}
+			if p := s.Problems(); len(p) == 0 || !strings.Contains(p[0].Reason, "is barred by the house rule") {
+				t.Errorf("%v: the Romans' deck in a game of the Huns' cards: %v", sz, p)
+			}
+			saveShot(t, render(ui, sz.X, sz.Y, 1), "deck-house-"+name+".png")
 		})
 	}
 }

@@ -336,15 +336,23 @@ func TestStore(t *testing.T) {
 	}
 }
 
-// TestGameOfTheEngine: for every game type and variation of the engine's
-// settings, the builder checks a deck as the engine's CheckSeat does (the
-// ready-made decks, and one of every card once).
+// TestGameOfTheEngine: the builder offers the engine's game types, and
+// for every game type and variation of the engine's settings it checks a
+// deck as the engine's CheckSeat does (the ready-made decks, and one of
+// every card once).
 func TestGameOfTheEngine(t *testing.T) {
 	rs := generals.New()
 	c := rs.Collection()
 	info := rs.Info()
 	types, _ := info.Setting(KeyType)
 	vars, _ := info.Setting(KeyVariation)
+	var offered []string
+	for _, gc := range GameChoices(c) {
+		offered = append(offered, gc.Label)
+	}
+	if !slices.Equal(offered, types.Choices) {
+		t.Errorf("the builder offers the game types %q, the engine %q", offered, types.Choices)
+	}
 	var decks []cards.Deck
 	for _, n := range c.ReadyNames() {
 		d, _ := c.Ready(n)

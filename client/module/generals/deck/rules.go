@@ -59,9 +59,9 @@ type GameChoice struct {
 }
 
 // GameChoices returns the game types of collection c the builder offers
-// when no game is set: Open, each edition's Edition play, each era's
-// Epoch game, in the catalogue's order. House rules are a table's own:
-// they come with a game's settings.
+// when no game is set, as the ruleset's setting lists them: Open, each
+// edition's Edition play, each era's Epoch game, then the catalogue's
+// house rules by name.
 func GameChoices(c *cards.Collection) []GameChoice {
 	out := []GameChoice{{typeOpen, cards.OpenGame()}}
 	for _, e := range c.Editions {
@@ -72,6 +72,11 @@ func GameChoices(c *cards.Collection) []GameChoice {
 		if !slices.Contains(eras, e.Era) {
 			eras = append(eras, e.Era)
 			out = append(out, GameChoice{typeEpoch + e.Era, cards.GameType{Play: cards.Epoch, Era: e.Era}})
+		}
+	}
+	for _, h := range c.Houses {
+		if t, err := c.ParseGameType(h.Filter); err == nil {
+			out = append(out, GameChoice{h.Name, t})
 		}
 	}
 	return out
@@ -121,18 +126,11 @@ func GameOf(c *cards.Collection, rs ruleset.Ruleset, opts ruleset.Options) Game 
 	return g
 }
 
-// gameType returns the game type of the setting's choice label: Open, an
-// edition's, an era's (GameChoices), or a house rule of the catalogue by
-// name; false for none of them.
+// gameType returns the game type of the setting's choice label
+// (GameChoices), false for none of them.
 func gameType(c *cards.Collection, label string) (cards.GameType, bool) {
 	if i := slices.IndexFunc(GameChoices(c), func(gc GameChoice) bool { return gc.Label == label }); i >= 0 {
 		return GameChoices(c)[i].Type, true
-	}
-	for _, h := range c.Houses {
-		if h.Name == label {
-			t, err := c.ParseGameType(h.Filter)
-			return t, err == nil
-		}
 	}
 	return cards.GameType{}, false
 }

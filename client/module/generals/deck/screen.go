@@ -41,10 +41,11 @@ type Options struct {
 
 // Sizes of the page, in pixels.
 const (
-	pagePad     = 14
-	panelW      = 340
-	pagerH      = 40
-	maxProblems = 6 // the problems listed one by one; one more line counts the rest
+	pagePad      = 14
+	panelW       = 340
+	pagerH       = 40
+	problemLines = 7   // the lines of problems listed (twice as many on a tall window); one more counts the rest
+	tipWidth     = 300 // a card's tooltip
 )
 
 // Screen is the deck builder's page: the filters as buttons (empire,
@@ -83,9 +84,10 @@ type Screen struct {
 	counts   *widget.Text
 	kinds    []*widget.Text
 	list     *widget.Container
+	listArea *widget.Container // the list's scroll area, its height the window's
+	listH    int
 	problems *widget.Container
 	status   *widget.Text
-	detail   *widget.Text // the card under the pointer, in full
 	saveB    *widget.Button
 	saveAsB  *widget.Button
 	deleteB  *widget.Button
@@ -309,10 +311,11 @@ func (s *Screen) deckPanel() *widget.Container {
 	s.list = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
 		widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(2),
 		widget.RowLayoutOpts.Padding(&widget.Insets{Left: 4, Right: 4, Top: 4, Bottom: 4}))))
-	listArea := kit.NewScrollArea(s.list, kit.ScrollStyle{WheelPart: 3, Handle: 14, Data: s.list}, 220, image.Pt(panelW-2*pagePad, 120))
+	listArea := kit.NewScrollArea(s.list, kit.ScrollStyle{WheelPart: 3, Handle: 14, Data: s.list}, 200, image.Pt(panelW-2*pagePad, 100))
+	s.listArea = listArea
 	s.problems = column(2)
 	s.status = t.NewText(" ", small, p.TextMuted, widget.TextOpts.MaxWidth(panelW-2*pagePad))
-	s.detail = t.NewText("Point at a card to read it whole here.", small, p.TextMuted, widget.TextOpts.MaxWidth(panelW-2*pagePad))
+
 	s.saveB = s.smallButton("Save", s.save)
 	s.saveAsB = s.smallButton("Save as", s.saveAs)
 	loadB := s.smallButton("Load", func() { s.library = !s.library; s.armed = ""; s.refresh() })
@@ -328,7 +331,7 @@ func (s *Screen) deckPanel() *widget.Container {
 	if s.o.Use != nil {
 		parts = append(parts, s.useB)
 	}
-	parts = append(parts, s.status, s.detail)
+	parts = append(parts, s.status)
 	panel := t.NewPanel(widget.NewRowLayout(
 		widget.RowLayoutOpts.Direction(widget.DirectionVertical),
 		widget.RowLayoutOpts.Padding(widget.NewInsetsSimple(pagePad)),
@@ -350,6 +353,13 @@ func (s *Screen) fit() {
 	top := s.main.GetWidget().Rect.Min.Y
 	if r.Empty() || top <= r.Min.Y {
 		return
+	}
+	// The deck's list takes what the window's height leaves: 140 pixels
+	// at 768, at most 320.
+	if h := min(max(r.Dy()-628, 100), 320); h != s.listH {
+		s.listH = h
+		s.listArea.GetWidget().LayoutData = widget.RowLayoutData{Stretch: true, MaxHeight: h}
+		s.root.RequestRelayout()
 	}
 	cols := max((r.Dx()-2*pagePad-panelW-pagePad+cardGap)/(cardW+cardGap), 1)
 	rows := max((r.Max.Y-pagePad-top-pagerH+cardGap)/(cardH+cardGap), 1)
@@ -441,8 +451,8 @@ func (s *Screen) newTile(card *cards.Card) tile {
 			}),
 		),
 		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { s.change(id, +1) }),
-		widget.ButtonOpts.CursorEnteredHandler(func(*widget.ButtonHoverEventArgs) { s.showCard(card) }),
 	)
+	s.addTip(tl.b, s.cardText(card))
 	return tl
 }
 
@@ -463,9 +473,9 @@ func (s *Screen) tileImage(tl tile) *widget.ButtonImage {
 	return &widget.ButtonImage{Idle: idle, Hover: lit, Pressed: lit, PressedHover: lit, Disabled: idle}
 }
 
-// showCard shows card whole beside the deck: what the grid's picture cuts
-// short, and its words for the player.
-func (s *Screen) showCard(card *cards.Card) {
+// cardText is card whole, as its tooltip says it: what the grid's picture
+// cuts short, and its words for the player.
+func (s *Screen) cardText(card *cards.Card) string {
 	f := faceOf(s.o.Collection, card, 0, "")
 	lines := []string{fmt.Sprintf("%s · %s · %s", card.Name, f.kind, card.Rarity), f.empire, f.cost}
 	if f.power != "" {
@@ -475,8 +485,25 @@ func (s *Screen) showCard(card *cards.Card) {
 	if card.Text != "" {
 		lines = append(lines, "“"+card.Text+"”")
 	}
-	s.detail.Label = strings.Join(lines, "\n")
-	s.detail.SetColor(s.t.Palette().Text)
+	return strings.Join(lines, "\n")
+}
+
+// addTip gives b a tooltip of text, shown beside the pointer once it
+// rests on b.
+func (s *Screen) addTip(b *widget.Button, text string) {
+	t := s.t
+	box := widget.NewContainer(
+		widget.ContainerOpts.BackgroundImage(t.PanelImage()),
+		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Padding(&widget.Insets{Left: 8, Right: 8, Top: 6, Bottom: 6}))),
+	)
+	box.AddChild(t.NewText(text, t.SmallFace(), t.Palette().Text, widget.TextOpts.MaxWidth(tipWidth)))
+	tip := widget.NewToolTip(
+		widget.ToolTipOpts.Content(box),
+		widget.ToolTipOpts.Position(widget.TOOLTIP_POS_CURSOR_STICKY),
+		widget.ToolTipOpts.ContentOriginHorizontal(widget.TOOLTIP_ANCHOR_START),
+		widget.ToolTipOpts.Offset(image.Point{X: 14, Y: 18}),
+	)
+	b.GetWidget().ToolTips = append(b.GetWidget().ToolTips, tip)
 }
 
 // change adds (d > 0) or takes out a copy of id, and says why not.
@@ -560,17 +587,26 @@ func (s *Screen) refreshDeck() {
 	}
 	s.problems.RemoveChildren()
 	problems := s.Problems()
+	width := float64(panelW - 2*pagePad)
+	head := fmt.Sprintf("%s for %s:", capital(plural(len(problems), "problem")), s.gameWords())
 	if len(problems) == 0 {
-		s.problems.AddChild(t.NewText("No problems: a legal deck for "+s.gameWords()+".", small, p.Success, widget.TextOpts.MaxWidth(panelW-2*pagePad)))
+		s.problems.AddChild(t.NewText("No problems: a legal deck for "+s.gameWords()+".", small, p.Success, widget.TextOpts.MaxWidth(width)))
 	} else {
-		s.problems.AddChild(t.NewText(fmt.Sprintf("%s for %s:", capital(plural(len(problems), "problem")), s.gameWords()), small, p.Error))
+		s.problems.AddChild(t.NewText(head, small, p.Error, widget.TextOpts.MaxWidth(width)))
+	}
+	// As many problems as their lines allow (more on a tall window), then
+	// one line that counts the rest.
+	room := problemLines - len(kit.Wrap(head, small, width))
+	if r := s.root.GetWidget().Rect; r.Dy() >= 900 {
+		room += problemLines
 	}
 	for i, r := range problems {
-		if i == maxProblems && len(problems) > maxProblems+1 {
+		n := len(kit.Wrap(capital(r.Reason), small, width))
+		if room -= n; room < 0 && i > 0 {
 			s.problems.AddChild(t.NewText(fmt.Sprintf("and %s", plural(len(problems)-i, "more problem")), small, p.Error))
 			break
 		}
-		s.problems.AddChild(t.NewText(capital(r.Reason), small, p.Error, widget.TextOpts.MaxWidth(panelW-2*pagePad)))
+		s.problems.AddChild(t.NewText(capital(r.Reason), small, p.Error, widget.TextOpts.MaxWidth(width)))
 	}
 	store := s.o.Store.Dir != ""
 	s.saveB.GetWidget().Disabled = !store || s.current != "" && len(s.fileProblems) > 0
