@@ -77,6 +77,7 @@ func TestGeneralsDeckBuilder(t *testing.T) {
 	}
 	d.press("Decks: Southpole")
 	d.wait("no problem again", has("No problems: a legal deck for Open."))
+	d.frames(3) // the deck's side laid out again, shorter: Save moves up
 
 	// Save: a name asked for, typed, the deck kept.
 	d.press("Save")
@@ -138,7 +139,7 @@ func TestGeneralsDeckBuilder(t *testing.T) {
 		return slices.Contains(p.Texts, accepted) && slices.Contains(p.Texts, "deck chosen") && slices.Contains(p.Texts, "Sent: Horde.")
 	})
 	d.resize(1024, 768)
-	d.frames(3)
+	d.frames(5) // the lobby laid out again for the window
 	d.screenshot()
 	keepShot(d, "gdeck-lobby-1024x768")
 	d.press("Build a deck")
