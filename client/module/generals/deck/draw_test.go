@@ -224,7 +224,7 @@ func TestScreenSaveLoad(t *testing.T) {
 		if !strings.Contains(s.status.Label, `There is a deck named "Raid" already`) {
 			t.Errorf("Save as over Raid: %q", s.status.Label)
 		}
-		if sv, _ := st.Load("Raid"); !NewBuilderSame(c, sv.Deck, "huns") {
+		if sv, _ := st.Load("Raid"); !holdsReady(c, sv.Deck, "huns") {
 			t.Error("Raid was overwritten by Save as")
 		}
 		if !s.useB.GetWidget().Disabled {
@@ -276,8 +276,8 @@ func mustLoad(t *testing.T, st Store, name string) Saved {
 	return sv
 }
 
-// NewBuilderSame reports whether d holds the ready-made deck name.
-func NewBuilderSame(c *cards.Collection, d cards.Deck, name string) bool {
+// holdsReady reports whether d holds the ready-made deck name.
+func holdsReady(c *cards.Collection, d cards.Deck, name string) bool {
 	b := NewBuilder(c, cards.OpenGame(), cards.Standard)
 	b.Set(d)
 	r, _ := c.Ready(name)
