@@ -26,6 +26,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"empires/client/app"
+	"empires/client/module/generals/deck"
 	"empires/client/modules"
 	"empires/client/prefs"
 	"empires/shared/buildinfo"
@@ -104,7 +105,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 		def = rs.Info()
 	}
-	opts := app.Options{Rulesets: rulesets, Builtin: registry.Default, Modules: mods, LANAddr: *lan, Probe: *probe}
+	opts := app.Options{Rulesets: rulesets, Builtin: registry.Default, Modules: mods, Decks: deck.MenuEntry{}, LANAddr: *lan, Probe: *probe}
 	if dir, err := conn.CacheDir(); err == nil {
 		opts.RulesCache = dir
 	}

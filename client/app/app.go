@@ -55,6 +55,8 @@ type Options struct {
 	// Modules are the build's client modules (package modules): a ruleset
 	// without one is listed but not offered.
 	Modules *module.Registry
+	// Decks, if not nil, is the deck builder the main menu's Decks opens.
+	Decks module.DeckBuilder
 	// Builtin, if not nil, returns the build's own rulesets (package
 	// registry's Default), without the player's mod: the server the
 	// client runs shows the games of a modded ruleset as modded. Called
@@ -145,6 +147,7 @@ type App struct {
 	lanFound  chan lanResult // the search of the local network under way
 	intent    intent
 	settings  protocol.Settings // the game to create (Play vs AI, Host)
+	seatData  []byte            // the deck chosen for Play vs AI; nil: the ruleset's default
 	joined    *protocol.Joined
 	resumeID  protocol.GameID     // the saved game to continue (intentContinue) ...
 	resumeTok protocol.SeatToken  // ... and the seat token that takes it back
@@ -422,6 +425,7 @@ func (a *App) showMainMenu() {
 		HostLAN:  a.showHost,
 		Join:     a.showJoin,
 		Replays:  a.showReplays,
+		Decks:    a.decksAction(),
 		Settings: a.showSettings,
 		Quit:     func() { a.quit = true },
 	}), screenMenu)
@@ -450,9 +454,14 @@ func (a *App) playable(in protocol.RulesetInfo) error {
 }
 
 func (a *App) showPlayAI() {
+	play := a.remembering(a.PlayAI)
 	a.setup = menu.NewSetup(a.theme, menu.SetupOptions{
 		Title: "Play vs AI", Rulesets: conn.InfosOf(a.opts.Rulesets), Playable: a.playable, Defaults: a.defaults(),
-	}, a.remembering(a.PlayAI), a.showMainMenu)
+		Decks: a.deckChoices,
+	}, func(set protocol.Settings) {
+		a.seatData = a.setup.SeatData()
+		play(set)
+	}, a.showMainMenu)
 	a.setRoot(a.setup.Container(), screenMenu)
 }
 

@@ -2,6 +2,8 @@ package app
 
 import (
 	"fmt"
+
+	"github.com/ebitenui/ebitenui/widget"
 	"slices"
 	"strings"
 
@@ -50,20 +52,70 @@ func (a *App) offerSeatSetup(set protocol.Settings) {
 	rs := a.play.Ruleset()
 	m, _ := a.opts.Modules.Get(rs.Info().ID)
 	custom, choices := module.SeatChoices(m, module.SeatSetup{Ruleset: rs, Options: set.Config(nil).Options,
-		Theme: a.theme, Width: 360, Send: a.sendSeatData})
+		Theme: a.theme, Width: 360, Send: a.sendSeatData, ConfigDir: a.opts.PrefsDir, Page: a.lobbyPage})
 	a.lobby.SetSeatSetup(custom, choices)
 }
 
-// sendDefaultSeat sends the ruleset's default set-up data for the game of
-// settings set (Play vs AI: the player goes straight to the table), if it
-// takes any.
+// lobbyPage shows page (a module's deck builder) in the lobby's place, or
+// the lobby again for nil. The lobby goes on being told of the table.
+func (a *App) lobbyPage(page *widget.Container) {
+	if a.lobby == nil || a.screen != screenLobby {
+		return
+	}
+	if page == nil {
+		page = a.lobby.Container()
+	}
+	a.setRoot(page, screenLobby)
+}
+
+// decksAction returns what the main menu's Decks does: open the build's
+// deck builder; nil (the button disabled) when the build has none.
+func (a *App) decksAction() func() {
+	if a.opts.Decks == nil {
+		return nil
+	}
+	return a.showDecks
+}
+
+// showDecks opens the deck builder from the main menu.
+func (a *App) showDecks() {
+	rs, _ := a.opts.Rulesets.Get(a.opts.Decks.RulesetID())
+	page, err := a.opts.Decks.DeckPage(module.DeckSetup{Ruleset: rs, Theme: a.theme, ConfigDir: a.opts.PrefsDir, Back: a.showMainMenu})
+	if err != nil {
+		a.showMessage("Cannot open the decks", err.Error())
+		return
+	}
+	a.setRoot(page, screenMenu)
+}
+
+// sendDefaultSeat sends the set-up data for the game of settings set
+// (Play vs AI: the player goes straight to the table), if it takes any:
+// the deck chosen in the form, else the ruleset's default.
 func (a *App) sendDefaultSeat(set protocol.Settings) {
 	if a.play == nil || !a.seatSetup(set) {
+		return
+	}
+	if a.seatData != nil {
+		a.sendSeatData(a.seatData)
 		return
 	}
 	if ss, ok := a.play.Ruleset().(ruleset.SeatSetup); ok {
 		a.sendSeatData(ss.DefaultSeat(set.Config(nil).Options))
 	}
+}
+
+// deckChoices returns the decks the form of Play vs AI offers for a game
+// of the build's ruleset id: its module's (module.SeatList), none for a
+// ruleset without set-up data.
+func (a *App) deckChoices(id string) []menu.SeatChoice {
+	rs, ok := a.opts.Rulesets.Get(id)
+	if !ok {
+		return nil
+	}
+	m, _ := a.opts.Modules.Get(id)
+	info := rs.Info()
+	return module.SeatList(m, module.SeatSetup{Ruleset: rs, Options: info.Defaults(), Theme: a.theme, Width: 360,
+		ConfigDir: a.opts.PrefsDir})
 }
 
 // seatDataResult takes the server's answer to the seat's set-up data:
@@ -79,7 +131,7 @@ func (a *App) seatDataResult(m *protocol.SeatDataResult) {
 		for _, r := range m.Errors {
 			lines = append(lines, r.Reason)
 		}
-		a.showMessage("Cannot start the game", "The server refused the standard deck: "+strings.Join(lines, "; "))
+		a.showMessage("Cannot start the game", "The server refused the deck: "+strings.Join(lines, "; "))
 	}
 }
 

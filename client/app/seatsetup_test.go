@@ -1,6 +1,14 @@
 package app
 
-import "testing"
+import (
+	"bytes"
+	"slices"
+	"testing"
+
+	"empires/client/module"
+	"empires/client/module/generals/deck"
+	"empires/shared/ruleset"
+)
 
 // TestShortList: the top bar names at most four players of a list, "you"
 // first, and says how many more there are: a table of 20 stays a line.
@@ -26,5 +34,54 @@ func TestShortList(t *testing.T) {
 				t.Errorf("shortList changed its argument: %q, was %q", tt.have, names)
 			}
 		}
+	}
+}
+
+// TestDeckChoices: Play vs AI's form offers, for a ruleset whose players
+// bring a deck, the ruleset's default first ("Standard"), then the
+// module's (Duel's ready decks); nothing for one without decks.
+func TestDeckChoices(t *testing.T) {
+	a, _, _ := testApp(t)
+	tests := []struct {
+		id   string
+		want []string // the first labels
+	}{
+		{"erfworld", nil},
+		{"duel", []string{module.StandardLabel, "Balanced", "High cards"}},
+		{"generals", []string{module.StandardLabel}},
+		{"no such ruleset", nil},
+	}
+	for _, tt := range tests {
+		have := a.deckChoices(tt.id)
+		if len(have) < len(tt.want) || tt.want == nil && have != nil {
+			t.Errorf("%s: %d choices, want %q first", tt.id, len(have), tt.want)
+			continue
+		}
+		for i, w := range tt.want {
+			if have[i].Label != w {
+				t.Errorf("%s: choice %d is %q, want %q", tt.id, i, have[i].Label, w)
+			}
+		}
+		if len(have) > 0 {
+			rs, _ := a.opts.Rulesets.Get(tt.id)
+			info := rs.Info()
+			if want := rs.(ruleset.SeatSetup).DefaultSeat(info.Defaults()); !bytes.Equal(have[0].Data, want) {
+				t.Errorf("%s: the Standard choice is not the ruleset's default", tt.id)
+			}
+		}
+	}
+}
+
+// TestDecksEntry: the main menu's Decks opens the build's deck builder,
+// and is disabled in a build without one.
+func TestDecksEntry(t *testing.T) {
+	a, _, _ := testApp(t)
+	if a.decksAction() != nil {
+		t.Error("Decks is enabled in a build without a deck builder")
+	}
+	a.opts.Decks = deck.MenuEntry{}
+	a.decksAction()()
+	if a.screen != screenMenu || !slices.Contains(collectTexts(a.ui.Container, nil), "Decks · Empires and Generals") {
+		t.Errorf("Decks shows %q", collectTexts(a.ui.Container, nil))
 	}
 }

@@ -17,12 +17,15 @@ type MainActions struct {
 	HostLAN  func() // create a game on a server others can join
 	Join     func() // join a game on a server
 	Replays  func() // watch a saved game again
+	Decks    func() // build and keep the decks of a card game
 	Settings func()
 	Quit     func()
 }
 
-// mainButtonWidth is the width of the main menu's buttons.
-const mainButtonWidth = 320
+// mainButtonWidth and mainButtonHeight are the size of the main menu's
+// buttons: seven of them and the title fit a window of 960x640 above the
+// footer.
+const mainButtonWidth, mainButtonHeight = 320, 40
 
 // NewMainMenu returns the main menu: the title, a button per action and a
 // footer with the build's version and the protocol version.
@@ -41,7 +44,7 @@ func newMainMenu(t *Theme, a MainActions) *mainMenu {
 	if a.Quit != nil {
 		quit = func() { m.quit.ask() }
 	}
-	wide := widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(mainButtonWidth, 48))
+	wide := widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(mainButtonWidth, mainButtonHeight))
 	button := func(primary bool, label string, f func()) *widget.Button {
 		var b *widget.Button
 		if primary {
@@ -64,17 +67,18 @@ func newMainMenu(t *Theme, a MainActions) *mainMenu {
 		button(false, "Host LAN game", a.HostLAN),
 		button(false, "Join game", a.Join),
 		button(false, "Replays", a.Replays),
+		button(false, "Decks", a.Decks),
 		button(false, "Settings", a.Settings),
 		button(false, "Quit", quit),
 	)
 	emblem := widget.NewGraphic(widget.GraphicOpts.Image(hexEmblem(t.palette, 84)))
 	m.content = column(0, false,
 		center(emblem),
-		center(spacer(0, 12)),
+		center(spacer(0, 6)),
 		center(title),
 		center(spacer(0, 6)),
 		center(subtitle),
-		center(spacer(0, 40)),
+		center(spacer(0, 20)),
 		center(buttons),
 	)
 	footer := hint(t, fmt.Sprintf("Empires %s · protocol version %d · Tab moves between buttons, Enter presses",

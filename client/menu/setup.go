@@ -180,6 +180,12 @@ type SetupOptions struct {
 	// 3 bots or 4 seats, no timer) within the ruleset's bounds, or the
 	// ruleset's.
 	Defaults protocol.Settings
+	// Decks, if not nil, returns the decks the player may bring to a game
+	// of ruleset id against the AI (the seat's set-up data, ruleset.
+	// SeatSetup), the first the default: the form then asks "Your deck"
+	// (SeatData). None for a ruleset that takes no deck. LAN games choose
+	// theirs in the lobby.
+	Decks func(id string) []SeatChoice
 }
 
 // Setup is the screen that sets up a new game, for Play vs AI and Host LAN
@@ -212,7 +218,9 @@ type Setup struct {
 	level         *stepper // how the AI plays: an index in levels
 	levels        []string
 	options       []optionField // the ruleset's own settings
-	spectators    *choice       // LAN: no, yes, all-seeing
+	deck          *choice       // vs AI: the deck brought, nil for a ruleset without
+	decks         []SeatChoice
+	spectators    *choice // LAN: no, yes, all-seeing
 	name          *widget.TextInput
 	password      *widget.TextInput
 	status        *statusLine
@@ -469,6 +477,19 @@ func (s *Setup) build(i int, d protocol.Settings) {
 		rows = append(rows, formRow{st.Label, row(control, hint(t, st.Help))})
 	}
 
+	s.deck, s.decks = nil, nil
+	if !o.LAN && o.Decks != nil {
+		s.decks = o.Decks(in.ID)
+	}
+	if len(s.decks) > 0 {
+		labels := make([]string, len(s.decks))
+		for i, c := range s.decks {
+			labels[i] = c.Label
+		}
+		s.deck = newChoice(t, labels, 0, nil)
+		rows = append(rows, formRow{"Your deck", s.deck.row})
+	}
+
 	rows = append(rows, formRow{"Turn timer", s.timer.row})
 	if o.LAN {
 		rows = append(rows,
@@ -515,6 +536,15 @@ func (s *Setup) playable() error {
 
 // Container returns the screen's root container.
 func (s *Setup) Container() *widget.Container { return s.root }
+
+// SeatData returns the deck chosen for a game against the AI (the
+// seat's set-up data), nil when the form asks for none.
+func (s *Setup) SeatData() []byte {
+	if s.deck == nil || s.deck.selected < 0 || s.deck.selected >= len(s.decks) {
+		return nil
+	}
+	return s.decks[s.deck.selected].Data
+}
 
 // SetError shows msg on the error line ("" clears it): the server's refusal
 // to create the game, say.

@@ -423,3 +423,45 @@ func TestSetupKeepsMapSize(t *testing.T) {
 		}
 	}
 }
+
+// TestSetupDecks: against the AI, the form of a ruleset whose players
+// bring a deck asks "Your deck" (the first choice the default) and
+// SeatData is the deck picked; a ruleset without decks, and a LAN game
+// (whose lobby asks), has no such row.
+func TestSetupDecks(t *testing.T) {
+	th := newTestTheme(t)
+	decks := func(id string) []SeatChoice {
+		if id != "cards" {
+			return nil
+		}
+		return []SeatChoice{{Label: "Standard", Data: []byte("standard")}, {Label: "Hun raid", Data: []byte("huns")}}
+	}
+	rulesets := []protocol.RulesetInfo{erfInfo(t), cardsInfo()}
+	tests := []struct {
+		name string
+		lan  bool
+		rs   int
+		pick int // -1: none
+		want string
+	}{
+		{"a ruleset without decks", false, 0, -1, ""},
+		{"the default deck", false, 1, -1, "standard"},
+		{"a deck picked", false, 1, 1, "huns"},
+		{"a LAN game", true, 1, -1, ""},
+	}
+	for _, tt := range tests {
+		var started bool
+		s := NewSetup(th, SetupOptions{Title: "Play", LAN: tt.lan, Rulesets: rulesets, Decks: decks,
+			Defaults: protocol.Settings{Ruleset: rulesets[tt.rs].ID, Seats: 2, Bots: 1}}, func(protocol.Settings) { started = true }, nil)
+		if have := s.deck != nil; have != (tt.want != "") {
+			t.Errorf("%s: a Your deck row %v", tt.name, have)
+		}
+		if tt.pick >= 0 {
+			s.deck.pick(tt.pick)
+		}
+		s.start()
+		if have := string(s.SeatData()); !started || have != tt.want {
+			t.Errorf("%s: started %v, SeatData %q, want %q", tt.name, started, have, tt.want)
+		}
+	}
+}
