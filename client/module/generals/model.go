@@ -404,26 +404,26 @@ type Button uint8
 
 // The buttons.
 const (
-	BtnNone    Button = iota
-	BtnPlay           // take the turn (Declare)
-	BtnPass           // pass the turn (Declare)
-	BtnDraw           // draw from the Draw Pile (Draw)
-	BtnSupply         // draw from the Supply Pile (Draw)
-	BtnNext           // next phase
-	BtnEnd            // end the turn (Resolve)
-	BtnResign         // resign (asks to confirm)
-	BtnConfirm        // really resign
-	BtnKeep           // do not resign
-	BtnMinus          // one card fewer from the Draw Pile (opening)
-	BtnPlus           // one more
-	BtnOpen           // send the opening split
-	BtnDiscard        // discard the cards ticked
-	BtnWarcamp        // the General to the Warcamp / move the unit there
-	BtnField          // to the Battlefield
-	BtnDrop           // discard the picked card from play
-	BtnCancel         // drop the pick
-	BtnContinue       // play on after a Chancellor Victory
-	BtnStop           // stop
+	BtnNone     Button = iota
+	BtnPlay            // take the turn (Declare)
+	BtnPass            // pass the turn (Declare)
+	BtnDraw            // draw from the Draw Pile (Draw)
+	BtnSupply          // draw from the Supply Pile (Draw)
+	BtnNext            // next phase
+	BtnEnd             // end the turn (Resolve)
+	BtnResign          // resign (asks to confirm)
+	BtnConfirm         // really resign
+	BtnKeep            // do not resign
+	BtnMinus           // one card fewer from the Draw Pile (opening)
+	BtnPlus            // one more
+	BtnOpen            // send the opening split
+	BtnDiscard         // discard the cards ticked
+	BtnWarcamp         // the General to the Warcamp / move the unit there
+	BtnField           // to the Battlefield
+	BtnDrop            // discard the picked card from play
+	BtnCancel          // drop the pick
+	BtnContinue        // play on after a Chancellor Victory
+	BtnStop            // stop
 	lastButton  = BtnStop
 )
 
