@@ -171,7 +171,7 @@ func NewLayout(sp Spec, v *rules.View, o LayOpts) Layout {
 	// The hand along the bottom.
 	l.Card = image.Pt(96, 134)
 	if big {
-		l.Card = image.Pt(124, 172)
+		l.Card = image.Pt(140, 196)
 	}
 	handTop := inner.Max.Y - l.Card.Y
 	if v.Seat == 0 {
@@ -228,7 +228,7 @@ func NewLayout(sp Spec, v *rules.View, o LayOpts) Layout {
 	// The chips of cards in play.
 	l.Chip = image.Pt(78, 46)
 	if big {
-		l.Chip = image.Pt(100, 58)
+		l.Chip = image.Pt(108, 64)
 	}
 	// The player's own place: a header, then Resource Area and Kingdom,
 	// then Warcamp and Battlefield.
@@ -247,7 +247,7 @@ func NewLayout(sp Spec, v *rules.View, o LayOpts) Layout {
 	// The other players along the top: full places when they fit, else
 	// compact ones that enlarge on hover.
 	area := image.Rect(inner.Min.X, y, inner.Max.X, bottom)
-	full := line + 2*(l.Chip.Y/2+line) + pad
+	full := 2*line + 2*(l.Chip.Y/2+line) + pad
 	cols := max(1, min(others, area.Dx()/300))
 	rows := (others + cols - 1) / max(cols, 1)
 	if others > 0 && rows*full+(rows-1)*pad <= area.Dy() {
@@ -284,7 +284,9 @@ func NewLayout(sp Spec, v *rules.View, o LayOpts) Layout {
 			x := area.Min.X + (i%cols)*(w+pad)
 			yy := area.Min.Y + (i/cols)*(ch+pad)
 			r := image.Rect(x, yy, x+w, yy+ch)
-			l.Others = append(l.Others, PlayerBox{Seat: p.Seat, Box: r, Head: r, Track: image.Rect(r.Min.X+pad, r.Max.Y-8, r.Max.X-pad, r.Max.Y-3)})
+			tw := r.Dx() * 35 / 100
+			tr := image.Rect(r.Max.X-pad/2-tw, r.Min.Y+line/3, r.Max.X-pad/2, r.Min.Y+line-line/3)
+			l.Others = append(l.Others, PlayerBox{Seat: p.Seat, Box: r, Head: r, Track: tr})
 			i++
 		}
 	}
@@ -355,7 +357,12 @@ func (l *Layout) place(s ruleset.Seat, r image.Rectangle, line int, own bool) Pl
 	b.Head = image.Rect(r.Min.X+pad, r.Min.Y+2, r.Max.X-pad, r.Min.Y+line)
 	tw := min(r.Dx()/3, 220)
 	b.Track = image.Rect(b.Head.Max.X-tw, b.Head.Min.Y+line/4, b.Head.Max.X, b.Head.Max.Y-line/4)
-	in := image.Rect(r.Min.X+pad, b.Head.Max.Y+2, r.Max.X-pad, r.Max.Y-pad/2)
+	below := b.Head.Max.Y
+	if r.Dx() < NarrowPlace {
+		// The counts go on a second line of the header.
+		below += line - 4
+	}
+	in := image.Rect(r.Min.X+pad, below+2, r.Max.X-pad, r.Max.Y-pad/2)
 	rowH := (in.Dy() - pad) / 2
 	half := in.Dx() / 2
 	top := image.Rect(in.Min.X, in.Min.Y, in.Max.X, in.Min.Y+rowH)
@@ -373,6 +380,9 @@ func (l *Layout) place(s ruleset.Seat, r image.Rectangle, line int, own bool) Pl
 	b.Zones[rules.ZoneBattlefield] = image.Rect(bot.Min.X+half+pad/2, bot.Min.Y, bot.Max.X, bot.Max.Y)
 	return b
 }
+
+// NarrowPlace is the width under which a place's header takes two lines.
+const NarrowPlace = 460
 
 // boxOf returns the place of seat s shown in full, nil if none.
 func (l *Layout) boxOf(s ruleset.Seat) *PlayerBox {

@@ -96,10 +96,15 @@ func (s *Screen) SetView(rv ruleset.View) error {
 	if err != nil {
 		return err
 	}
+	s.show(v)
+	return nil
+}
+
+// show shows view v.
+func (s *Screen) show(v *rules.View) {
 	s.m.SetView(v)
 	s.layOut(s.host.MapRect(), s.lay.Corner)
 	s.host.Changed(true)
-	return nil
 }
 
 // Resolved implements module.Screen: with no view (it did not apply) the
@@ -119,12 +124,17 @@ func (s *Screen) Resolved(rv ruleset.View, events []byte) error {
 			err = fmt.Errorf("the step's events: %w", err)
 		}
 	}
+	s.resolved(v, evs)
+	return err
+}
+
+// resolved shows view v (nil: the view stays) after events evs.
+func (s *Screen) resolved(v *rules.View, evs []rules.Event) {
 	old := s.lay
 	s.m.Resolved(v, evs)
 	s.layOut(s.lay.Map, s.lay.Corner)
 	s.animate(old, evs)
 	s.host.Changed(true)
-	return err
 }
 
 // Watch implements module.Replayer: the table of a replay speaks of every

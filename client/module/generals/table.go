@@ -160,7 +160,8 @@ func (s *Screen) drawPlace(dst *ebiten.Image, b PlayerBox, compact bool) {
 	counts := fmt.Sprintf("Health %d · hand %d · draw %d · supply %d · discard %d", p.Health, p.Hand, p.Draw, p.Supply, len(p.Discard))
 	if compact {
 		r := b.Box.Inset(l.Pad / 2)
-		drawText(dst, kit.Fit(fmt.Sprintf("%s  %+d", name, p.Health), bold, float64(r.Dx())), bold, float64(r.Min.X), float64(r.Min.Y), textColor, text.AlignStart)
+		nw := float64(b.Track.Min.X - r.Min.X - l.Pad/2)
+		drawText(dst, kit.Fit(fmt.Sprintf("%s  %+d", name, p.Health), bold, nw), bold, float64(r.Min.X), float64(r.Min.Y), textColor, text.AlignStart)
 		var wc, bf int
 		for _, c := range p.Table {
 			switch c.Zone {
@@ -171,7 +172,7 @@ func (s *Screen) drawPlace(dst *ebiten.Image, b PlayerBox, compact bool) {
 			}
 		}
 		line2 := fmt.Sprintf("hand %d · camp %d · field %d", p.Hand, wc, bf)
-		if b.Track.Min.Y > r.Min.Y+int(lineH(bold)+lineH(small)) {
+		if r.Max.Y >= r.Min.Y+int(lineH(bold)+lineH(small)) {
 			drawText(dst, kit.Fit(line2, small, float64(r.Dx())), small, float64(r.Min.X), float64(r.Min.Y)+lineH(bold)+1, mutedColor, text.AlignStart)
 		}
 		track(dst, b.Track, v.Lose, v.Win, v.Start, p.Health)
@@ -194,7 +195,12 @@ func (s *Screen) drawPlace(dst *ebiten.Image, b PlayerBox, compact bool) {
 	if b.Seat == v.Seat && v.Active == v.Seat {
 		info += " · pool: " + Amounts(v.Pool)
 	}
-	drawText(dst, kit.Fit(info, small, float64(b.Track.Min.X-l.Pad)-hx), small, hx, float64(head.Min.Y)+2, mutedColor, text.AlignStart)
+	if b.Box.Dx() < NarrowPlace {
+		// The counts on the header's second line.
+		drawText(dst, kit.Fit(info, small, float64(head.Dx())), small, float64(head.Min.X), float64(head.Max.Y)-2, mutedColor, text.AlignStart)
+	} else {
+		drawText(dst, kit.Fit(info, small, float64(b.Track.Min.X-l.Pad)-hx), small, hx, float64(head.Min.Y)+2, mutedColor, text.AlignStart)
+	}
 	track(dst, b.Track, v.Lose, v.Win, v.Start, p.Health)
 	for z := rules.ZoneResource; z <= rules.ZoneActs; z++ {
 		r := b.Zones[z]
@@ -315,7 +321,7 @@ func (s *Screen) drawPiles(dst *ebiten.Image) {
 		return
 	}
 	l := &s.lay
-	f := s.paint.face(l.Font*0.85, true)
+	f := s.paint.face(min(l.Font*0.85, float64(l.Draw.Dx())/6), true)
 	label := func(r image.Rectangle, s string) {
 		fillRect(dst, image.Rect(r.Min.X, r.Max.Y-int(lineH(f))-4, r.Max.X, r.Max.Y), color.RGBA{0, 0, 0, 170})
 		drawText(dst, kit.Fit(s, f, float64(r.Dx()-4)), f, float64(r.Min.X+r.Dx()/2), float64(r.Max.Y)-lineH(f)-2, textColor, text.AlignCenter)
