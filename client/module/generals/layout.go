@@ -248,7 +248,7 @@ func NewLayout(sp Spec, v *rules.View, o LayOpts) Layout {
 	// compact ones that enlarge on hover.
 	area := image.Rect(inner.Min.X, y, inner.Max.X, bottom)
 	full := 2*line + 2*(l.Chip.Y/2+line) + pad
-	cols := max(1, min(others, area.Dx()/300))
+	cols := max(1, min(others, area.Dx()/220))
 	rows := (others + cols - 1) / max(cols, 1)
 	if others > 0 && rows*full+(rows-1)*pad <= area.Dy() {
 		w := (area.Dx() - (cols-1)*pad) / cols
