@@ -1,0 +1,123 @@
+package generals
+
+import (
+	"image"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"empires/client/prefs"
+	rules "empires/shared/rules/generals"
+)
+
+// TestScreenInput drives the screen as the shell does, with the pointer
+// and the keys of the help: a click on a lit card plays it, a click on a
+// unit and on a button moves it, N ends the phase, a click on an
+// opponent's place attacks it, a click on a row of the defender's box
+// blocks, ← and Enter split the opening.
+func TestScreenInput(t *testing.T) {
+	sh := shellOf(1024, 768)
+	click := func(s *Screen, pt image.Point) {
+		s.Update(sh.input(pt, false)) // the pointer comes, then clicks
+		s.Update(sh.input(pt, true))
+	}
+	key := func(s *Screen, k ebiten.Key) { s.Update(sh.input(image.Pt(2, 2), false, k)) }
+
+	army := []rules.Action{{Kind: rules.ActNext}, {Kind: rules.ActCard, Hand: 1, Card: warrior},
+		{Kind: rules.ActMove, Unit: 4, Battlefield: true}}
+	s, h := newScreen(t, tableView(2), army)
+	h.mapR = sh.mapR
+	s.Update(sh.input(image.Pt(2, 2), false))
+	click(s, mid(s.lay.Hand[1]))
+	if a := h.lastAct(t); a.Kind != rules.ActCard || a.Hand != 1 || a.Card != warrior || a.Seq != 9 {
+		t.Errorf("a click on the Hun Warrior sent %+v", a)
+	}
+	s.m.ActResult(9, "")
+	u, _ := s.lay.UnitRect(4)
+	click(s, mid(u))
+	if p := s.m.Pick(); p.Kind != PickUnit || p.Unit != 4 {
+		t.Fatalf("a click on the archers picked %+v", p)
+	}
+	var field image.Rectangle
+	for _, b := range s.lay.Buttons {
+		if b.Button == BtnField {
+			field = b.Rect
+		}
+	}
+	if field.Empty() {
+		t.Fatalf("no To the Battlefield button: %+v", s.lay.Buttons)
+	}
+	click(s, mid(field))
+	if a := h.lastAct(t); a.Kind != rules.ActMove || a.Unit != 4 || !a.Battlefield {
+		t.Errorf("To the Battlefield sent %+v", a)
+	}
+	s.m.ActResult(9, "")
+	key(s, ebiten.KeyN)
+	if a := h.lastAct(t); a.Kind != rules.ActNext {
+		t.Errorf("N sent %+v", a)
+	}
+
+	attack := tableView(2)
+	attack.Phase = rules.PhaseAttack
+	s, h = newScreen(t, attack, []rules.Action{{Kind: rules.ActNext}, {Kind: rules.ActAttack, Unit: 3, Seat: 2}})
+	h.mapR = sh.mapR
+	s.Update(sh.input(image.Pt(2, 2), false))
+	u, _ = s.lay.UnitRect(3)
+	click(s, mid(u))
+	other, _ := s.lay.PlaceOf(2)
+	click(s, other.Head.Min.Add(image.Pt(4, 4)))
+	if a := h.lastAct(t); a.Kind != rules.ActAttack || a.Unit != 3 || a.Seat != 2 {
+		t.Errorf("Uldin, then player 2's place, sent %+v", a)
+	}
+
+	defend := tableView(2)
+	defend.Active, defend.Phase = 2, rules.PhaseAttack
+	defend.Battle = &rules.Battle{Attacker: 2, Unit: 7, Defender: 1}
+	s, h = newScreen(t, defend, []rules.Action{{Kind: rules.ActBlock, Unit: 4}, {Kind: rules.ActBlock, Unit: 5}, {Kind: rules.ActBlock}})
+	h.mapR = sh.mapR
+	s.Update(sh.input(image.Pt(2, 2), false))
+	click(s, mid(s.lay.Blockers[2].Rect))
+	if a := h.lastAct(t); a.Kind != rules.ActBlock || a.Unit != 5 {
+		t.Errorf("the platoon's row sent %+v", a)
+	}
+
+	open := tableView(2)
+	open.Phase, open.Active = rules.PhaseOpening, 0
+	var splits []rules.Action
+	for n := range OpeningHand + 1 {
+		splits = append(splits, rules.Action{Kind: rules.ActOpening, Count: n})
+	}
+	s, h = newScreen(t, open, splits)
+	h.mapR = sh.mapR
+	key(s, ebiten.KeyLeft)
+	key(s, ebiten.KeyEnter)
+	if a := h.lastAct(t); a.Kind != rules.ActOpening || a.Count != 3 {
+		t.Errorf("← and Enter sent %+v, want the opening with 3 from the Draw Pile", a)
+	}
+}
+
+// TestAnimations: a card played, an attack and a discard start an
+// animation each, which a click skips; none with the animations off.
+func TestAnimations(t *testing.T) {
+	sh := shellOf(1024, 768)
+	for _, c := range []struct {
+		speed string
+		want  int
+	}{{prefs.AnimNormal, 3}, {prefs.AnimOff, 0}} {
+		s, h := newScreen(t, tableView(2), nil)
+		h.mapR, h.anim = sh.mapR, c.speed
+		s.Update(sh.input(image.Pt(2, 2), false))
+		s.resolved(tableView(2), []rules.Event{
+			{Kind: rules.EventCard, Seat: 2, Card: romeSol, Unit: 6, Zone: rules.ZoneWarcamp},
+			{Kind: rules.EventAttack, Seat: 2, Other: 1, Unit: 7},
+			{Kind: rules.EventDiscard, Seat: 1, Count: 1, Cards: []rules.CardID{storm}},
+		})
+		if have := len(s.anims); have != c.want {
+			t.Errorf("animations %s: %d playing, want %d", c.speed, have, c.want)
+		}
+		s.Update(sh.input(image.Pt(2, 2), true))
+		if s.Animating() {
+			t.Errorf("animations %s: still playing after a click", c.speed)
+		}
+	}
+}
