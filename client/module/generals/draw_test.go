@@ -191,3 +191,52 @@ func TestDrawDefender(t *testing.T) {
 		}
 	}
 }
+
+// TestDrawQuestions draws the opening split, the discard down to the hand
+// limit with two cards ticked, and the discard pile looked through, at
+// 1024x768 and 1920x1080.
+func TestDrawQuestions(t *testing.T) {
+	for _, size := range [][2]int{{1024, 768}, {1920, 1080}} {
+		sh := shellOf(size[0], size[1])
+		name := func(stage string) string { return fmt.Sprintf("generals-%s-%dx%d.png", stage, size[0], size[1]) }
+
+		open := tableView(3)
+		open.Phase, open.Active = rules.PhaseOpening, 0
+		open.Hand = nil
+		for i := range open.Players {
+			open.Players[i].Table = nil
+		}
+		s, h := newScreen(t, open, []rules.Action{{Kind: rules.ActOpening, Count: 4}})
+		h.mapR = sh.mapR
+		s.layOut(sh.mapR, sh.corner)
+		img := render(t, s, sh, image.Pt(5, 50), 2)
+		saveShot(t, img, name("opening"))
+		if s.lay.Center.Empty() || count(img, s.lay.Center, goldColor, 4) < 100 {
+			t.Errorf("%s: no opening box drawn at %v", name("opening"), s.lay.Center)
+		}
+
+		resolve := tableView(3)
+		resolve.Phase = rules.PhaseResolve
+		resolve.Hand = append(resolve.Hand, warrior, storm)
+		s, h = newScreen(t, resolve, []rules.Action{{Kind: rules.ActNext}})
+		h.mapR = sh.mapR
+		s.layOut(sh.mapR, sh.corner)
+		s.m.ClickHand(2)
+		s.m.ClickHand(7)
+		img = render(t, s, sh, image.Pt(5, 50), 2)
+		saveShot(t, img, name("discard"))
+		for _, i := range []int{2, 7} {
+			r := s.handRect(i).Inset(-3)
+			if c := count(img, r, loseColor, 4); c < r.Dx() {
+				t.Errorf("%s: card %d ticked but not framed (%d pixels)", name("discard"), i+1, c)
+			}
+		}
+
+		s.look = true
+		img = render(t, s, sh, image.Pt(5, 50), 2)
+		saveShot(t, img, name("look"))
+		if len(s.lay.LookCards) != 2 {
+			t.Errorf("%s: %d cards of the discard pile shown, want 2", name("look"), len(s.lay.LookCards))
+		}
+	}
+}

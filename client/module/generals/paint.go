@@ -32,7 +32,7 @@ var (
 	backColor   = color.RGBA{92, 40, 36, 255}
 	buttonColor = color.RGBA{64, 78, 66, 255}
 	buttonOff   = color.RGBA{44, 50, 46, 255}
-	boxColor    = color.RGBA{30, 28, 26, 240}
+	boxColor    = color.RGBA{30, 28, 26, 255}
 	loseColor   = color.RGBA{190, 70, 60, 255}
 	winColor    = color.RGBA{90, 170, 90, 255}
 	errorColor  = color.RGBA{230, 120, 100, 255}

@@ -9,7 +9,6 @@ import (
 
 	"empires/client/kit"
 	"empires/client/module"
-	"empires/client/prefs"
 	"empires/shared/protocol"
 	rules "empires/shared/rules/generals"
 	"empires/shared/rules/generals/cards"
@@ -38,6 +37,8 @@ type Screen struct {
 	look bool
 	// tick is the countdown as last drawn, in quarter seconds (-1: none).
 	tick int
+	// drag is the unit of the player's being dragged (0: none).
+	drag rules.Ref
 	// anims are the animations playing; frame counts the frames drawn.
 	anims []anim
 	frame int
@@ -291,6 +292,12 @@ func (s *Screen) Update(in module.Input) bool {
 	s.stepAnims(in)
 	if in.Pointer && in.Pressed.Has(ebiten.MouseButtonLeft) {
 		s.click(h, in.Orders && !s.watching)
+		if h.Kind == HitUnit && h.Seat == s.m.v.Seat {
+			s.drag = h.Ref
+		}
+	}
+	if s.drag != 0 && in.Released.Has(ebiten.MouseButtonLeft) {
+		s.drop(in.Cursor, in.Orders && !s.watching)
 	}
 	if in.Keys && len(in.KeysPressed) > 0 {
 		s.keys(in.KeysPressed, in.Orders && !s.watching)
@@ -355,6 +362,28 @@ func (s *Screen) click(h Hit, orders bool) {
 			s.apply(s.m.Press(BtnSupply))
 		}
 	}
+}
+
+// drop ends the drag of a unit at pt: dropped on the player's other zone
+// of units (Warcamp or Battlefield), it moves there.
+func (s *Screen) drop(pt image.Point, orders bool) {
+	ref := s.drag
+	s.drag = 0
+	c, _, ok := s.m.Unit(ref)
+	if !ok || !orders {
+		return
+	}
+	to := rules.ZoneBattlefield
+	if c.Zone == rules.ZoneBattlefield {
+		to = rules.ZoneWarcamp
+	}
+	if !pt.In(s.lay.Mine.Zones[to]) {
+		return
+	}
+	if s.m.pick.Kind != PickUnit || s.m.pick.Unit != ref {
+		s.m.ClickUnit(ref)
+	}
+	s.apply(s.m.chooseZone(to == rules.ZoneBattlefield))
 }
 
 // digitKeys are the keys that pick the hand's cards, the first first.
@@ -479,6 +508,3 @@ func (s *Screen) Log() []module.LogLine {
 
 // Link implements module.Screen: the log's lines link nowhere.
 func (s *Screen) Link(string) {}
-
-// animOn reports whether the client animates: its setting is not off.
-func (s *Screen) animOn() bool { return s.host.Prefs().AnimSpeed != prefs.AnimOff }

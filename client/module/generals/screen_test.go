@@ -12,7 +12,7 @@ import (
 
 // TestScreenInput drives the screen as the shell does, with the pointer
 // and the keys of the help: a click on a lit card plays it, a click on a
-// unit and on a button moves it, N ends the phase, a click on an
+// unit and on a button (or a drag) moves it, N ends the phase, a click on an
 // opponent's place attacks it, a click on a row of the defender's box
 // blocks, ← and Enter split the opening.
 func TestScreenInput(t *testing.T) {
@@ -50,6 +50,19 @@ func TestScreenInput(t *testing.T) {
 	click(s, mid(field))
 	if a := h.lastAct(t); a.Kind != rules.ActMove || a.Unit != 4 || !a.Battlefield {
 		t.Errorf("To the Battlefield sent %+v", a)
+	}
+	s.m.ActResult(9, "")
+	// A drag from the Warcamp to the Battlefield moves the unit too.
+	u, _ = s.lay.UnitRect(4)
+	s.Update(sh.input(mid(u), false))
+	s.Update(sh.input(mid(u), true))
+	to := mid(s.lay.Mine.Zones[rules.ZoneBattlefield])
+	s.Update(sh.input(to, false))
+	release := sh.input(to, false)
+	release.Released = release.Released.With(ebiten.MouseButtonLeft)
+	s.Update(release)
+	if a := h.lastAct(t); a.Kind != rules.ActMove || a.Unit != 4 || !a.Battlefield || len(h.acts) != 3 {
+		t.Errorf("a drag to the Battlefield sent %+v (%d actions)", a, len(h.acts))
 	}
 	s.m.ActResult(9, "")
 	key(s, ebiten.KeyN)
