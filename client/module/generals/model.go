@@ -499,15 +499,20 @@ func (m *Model) buttonAction(b Button) (rules.Action, bool) {
 // bar's, then the pick's. A button shown may be disabled (Enabled).
 func (m *Model) Buttons() []Button {
 	v := m.v
-	if v == nil || v.Seat == 0 || v.Phase == rules.PhaseOver {
-		if v != nil && v.Phase == rules.PhaseOver && m.has(func(a rules.Action) bool { return a.Kind == rules.ActContinue }) {
-			return []Button{BtnContinue, BtnStop}
-		}
+	if v == nil || v.Seat == 0 {
+		return nil
+	}
+	if v.Epic && m.has(func(a rules.Action) bool { return a.Kind == rules.ActContinue }) {
+		return []Button{BtnContinue, BtnStop}
+	}
+	if v.Phase == rules.PhaseOver {
 		return nil
 	}
 	me := m.Me()
 	var bs []Button
 	switch {
+	case m.InTactics():
+		bs = append(bs, BtnNext)
 	case m.Opens():
 		bs = append(bs, BtnMinus, BtnPlus, BtnOpen)
 	case m.ticking():
@@ -906,6 +911,13 @@ func (m *Model) Blockers() []rules.Ref {
 		}
 	}
 	return out
+}
+
+// InTactics reports whether the player may play Tactics cards on the
+// battle now (a blocker is presented: the attacker, then the defender).
+func (m *Model) InTactics() bool {
+	v := m.v
+	return v != nil && v.Battle != nil && v.Battle.Blocker != 0 && v.Battle.Tactics == v.Seat && v.Seat != 0
 }
 
 // Defends reports whether the player must answer an attack now.

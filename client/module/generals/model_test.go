@@ -245,6 +245,12 @@ func TestEventText(t *testing.T) {
 		{rules.Event{Kind: rules.EventOut, Seat: 2, Value: 1}, "Bob resigns."},
 		{rules.Event{Kind: rules.EventWin, Seat: 1, Value: 3}, "You win the Chancellor Victory!"},
 		{rules.Event{Kind: rules.EventLimit}, "The round limit is reached: the most Cultural Health wins."},
+		{rules.Event{Kind: rules.EventCard, Seat: 1, Card: storm}, "You play Arrow Storm."},
+		{rules.Event{Kind: rules.EventLeave, Seat: 1, Unit: 1, Card: attila, Value: 1}, "Your Attila, Scourge of God leaves play and the game (ultra rare)."},
+		{rules.Event{Kind: rules.EventReturn, Seat: 2, Unit: 6, Card: romeSol}, "Bob's Legionary goes back to the hand."},
+		{rules.Event{Kind: rules.EventTrade, Seat: 1, Amounts: []cards.Amount{{N: 2, Resource: "food"}, {N: 1, Resource: "gold"}}}, "You trade 2 food for 1 gold."},
+		{rules.Event{Kind: rules.EventEpic, Seat: 2, Value: 1}, "Bob plays on for second place."},
+		{rules.Event{Kind: rules.EventOwed, Seat: 2, Amounts: []cards.Amount{{N: 1, Resource: "iron"}}}, "Bob owes 1 iron of the next harvest."},
 	} {
 		if have := m.EventText(c.e); have != c.want {
 			t.Errorf("event %d: have %q, want %q", c.e.Kind, have, c.want)

@@ -20,11 +20,34 @@
 package generals
 
 import (
+	"fmt"
+
 	"empires/client/module"
+	rules "empires/shared/rules/generals"
+	"empires/shared/ruleset"
 )
 
 // Module is Empires and Generals' client module.
 type Module struct{}
+
+var (
+	_ module.Module    = Module{}
+	_ module.Guide     = Module{}
+	_ module.StepNamer = Module{}
+)
+
+// ID implements module.Module.
+func (Module) ID() string { return rules.ID }
+
+// OpenScreen implements module.Module: the table of the ruleset's
+// collection, whose moves the ruleset says.
+func (Module) OpenScreen(rs ruleset.Ruleset, host module.Host) (module.Screen, error) {
+	r, ok := rs.(*rules.Rules)
+	if !ok {
+		return nil, fmt.Errorf("a %T is not the Empires and Generals ruleset", rs)
+	}
+	return NewScreen(r.Collection(), Legal{Moves: r.Moves, Why: r.Why}, host)
+}
 
 // FirstHint implements module.Guide: the opening split, then the turn.
 func (Module) FirstHint() module.FirstHint {

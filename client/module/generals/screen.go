@@ -84,7 +84,7 @@ func (s *Screen) SetClock(now func() time.Time) { s.now = now }
 
 // view returns rv as a view of a game of generals.
 func view(rv ruleset.View) (*rules.View, error) {
-	v, ok := any(rv).(*rules.View)
+	v, ok := rv.(*rules.View)
 	if !ok {
 		return nil, fmt.Errorf("a %T is not a view of a game of Empires and Generals", rv)
 	}
@@ -218,6 +218,10 @@ func (s *Screen) buttons() []ButtonBox {
 		case BtnSupply:
 			if me := s.m.Me(); me != nil {
 				label = fmt.Sprintf("Supply (%d)", me.Supply)
+			}
+		case BtnNext:
+			if s.m.InTactics() {
+				label = "No more Tactics"
 			}
 		}
 		if k := b.Key(); k != "" && k != "Enter" && k != "Esc" && k != "←" && k != "→" {

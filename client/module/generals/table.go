@@ -305,7 +305,7 @@ func (s *Screen) drawHand(dst *ebiten.Image) {
 			break
 		}
 		lk := look{picked: s.m.pick.Kind == PickCard && s.m.pick.Hand == i, ticked: s.m.IsTicked(i)}
-		if !ticking && s.acting() && v.Active == v.Seat && v.Phase != rules.PhaseOpening {
+		if !ticking && s.acting() && v.Phase != rules.PhaseOpening {
 			lk.lit = s.m.Playable(i)
 			lk.dim = !lk.lit
 		}

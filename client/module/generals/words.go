@@ -127,7 +127,8 @@ func Outcome(n int, warcamp bool) string {
 }
 
 // victories names the kinds of victory of EventWin's Value.
-var victories = [...]string{"", "the Warlord Victory", "the Sissy Victory", "the Chancellor Victory", "the Epic Campaigner Victory"}
+var victories = [...]string{"", "the Warlord Victory", "the Sissy Victory", "the Chancellor Victory", "the Epic Campaigner Victory",
+	"with the most Cultural Health at the round limit"}
 
 // EventText tells event e in words, with the cards' names ("" for an
 // event the log does not tell).
@@ -162,6 +163,9 @@ func (m *Model) EventText(e rules.Event) string {
 		}
 		return ""
 	case rules.EventCard:
+		if e.Zone == 0 {
+			return fmt.Sprintf("%s %s.", m.subject(e.Seat, "play", "plays"), m.CardName(e.Card))
+		}
 		return fmt.Sprintf("%s %s into the %s.", m.subject(e.Seat, "play", "plays"), m.CardName(e.Card), ZoneName(e.Zone))
 	case rules.EventHarvest:
 		return fmt.Sprintf("%s %s.", m.subject(e.Seat, "harvest", "harvests"), Amounts(e.Amounts))
@@ -176,6 +180,9 @@ func (m *Model) EventText(e rules.Event) string {
 		}
 		return s + "."
 	case rules.EventLeave:
+		if e.Value == 1 {
+			return fmt.Sprintf("%s %s leaves play and the game (ultra rare).", possessive(m.Name(e.Seat)), m.unitName(e.Unit, e.Card))
+		}
 		return fmt.Sprintf("%s %s leaves play.", possessive(m.Name(e.Seat)), m.unitName(e.Unit, e.Card))
 	case rules.EventAttack:
 		return fmt.Sprintf("%s %s with %s.", m.subject(e.Seat, "attack", "attacks"), m.objName(e.Other), m.unitName(e.Unit, e.Card))
@@ -211,6 +218,20 @@ func (m *Model) EventText(e rules.Event) string {
 		return m.subject(e.Seat, "recycle", "recycles") + " the discard pile."
 	case rules.EventLimit:
 		return "The round limit is reached: the most Cultural Health wins."
+	case rules.EventOwed:
+		return fmt.Sprintf("%s %s of the next harvest.", m.subject(e.Seat, "owe", "owes"), Amounts(e.Amounts))
+	case rules.EventReturn:
+		return fmt.Sprintf("%s %s goes back to the hand.", possessive(m.Name(e.Seat)), m.unitName(e.Unit, e.Card))
+	case rules.EventEpic:
+		if e.Value == 1 {
+			return m.subject(e.Seat, "play", "plays") + " on for second place."
+		}
+		return m.subject(e.Seat, "stop", "stops") + "."
+	case rules.EventTrade:
+		if len(e.Amounts) == 2 {
+			return fmt.Sprintf("%s %s for %s.", m.subject(e.Seat, "trade", "trades"), Amounts(e.Amounts[:1]), Amounts(e.Amounts[1:]))
+		}
+		return m.subject(e.Seat, "trade", "trades") + "."
 	}
 	if e.Text != "" {
 		return e.Text
@@ -261,6 +282,10 @@ func (m *Model) Situation() string {
 		return fmt.Sprintf("Discard %s: click them in your hand to tick them (%d ticked), then Discard (Enter).", words.Count(n, "card", "cards"), len(m.ticked))
 	case v.Must != nil:
 		return fmt.Sprintf("%s must discard %s.", m.Name(v.Must.Seat), words.Count(v.Must.Count, "card", "cards"))
+	case m.InTactics():
+		return "The battle: play Tactics cards on it (the lit ones), or No more Tactics (N)."
+	case v.Epic:
+		return "A Chancellor has won. Play on for second place (the Epic Campaigner), or stop?"
 	case m.Defends():
 		b := v.Battle
 		att, _, _ := m.Unit(b.Unit)
