@@ -51,7 +51,7 @@ func (Module) OpenScreen(rs ruleset.Ruleset, host module.Host) (module.Screen, e
 
 // FirstHint implements module.Guide: the opening split, then the turn.
 func (Module) FirstHint() module.FirstHint {
-	return module.FirstHint{Text: "Choose how many of your 7 opening cards come from the Draw Pile (− and +), then Take these. In your turn, play the lit cards and press Next phase."}
+	return module.FirstHint{Text: "Choose how many of your 7 opening cards come from the Draw Pile; in your turn play the lit cards."}
 }
 
 // StepWord implements module.StepNamer: a step of the game is one move
