@@ -19,8 +19,8 @@ import (
 // cards, attack and answer an attack.
 func TestAGameAtTheTable(t *testing.T) {
 	r := rules.New()
-	g, err := r.New(ruleset.Config{Seed: 11, Seats: 2, Names: []string{"Ann", "Bob"},
-		Options: ruleset.Options{rules.KeyLength: 0, rules.KeyRounds: 12}})
+	g, err := r.New(ruleset.Config{Seed: 5, Seats: 2, Names: []string{"Ann", "Bob"},
+		Options: ruleset.Options{rules.KeyLength: 0, rules.KeyRounds: 40}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestAGameAtTheTable(t *testing.T) {
 	}
 	played := map[rules.ActionKind]int{}
 	blocked := 0
-	for step := 0; step < 600; step++ {
+	for step := 0; step < 3000; step++ {
 		if over, _ := g.Over(); over {
 			break
 		}
@@ -69,12 +69,20 @@ func TestAGameAtTheTable(t *testing.T) {
 			v := g.View(seat, false).(*rules.View)
 			moves := r.Moves(v)
 			a := moves[0]
-			for _, m := range moves {
-				if m.Kind == rules.ActAttack || m.Kind == rules.ActCard || m.Kind == rules.ActMove && m.Battlefield {
-					a = m
-					break
+			pick := func(ok func(m rules.Action) bool) bool {
+				if i := slices.IndexFunc(moves, ok); i >= 0 {
+					a = moves[i]
+					return true
 				}
+				return false
 			}
+			_ = pick(func(m rules.Action) bool { return m.Kind == rules.ActOpening && m.Count == 5 }) ||
+				pick(func(m rules.Action) bool { return m.Kind == rules.ActAttack }) ||
+				pick(func(m rules.Action) bool { return m.Kind == rules.ActMove && m.Battlefield }) ||
+				pick(func(m rules.Action) bool { return m.Kind == rules.ActCard }) ||
+				pick(func(m rules.Action) bool { return m.Kind == rules.ActPlay }) ||
+				pick(func(m rules.Action) bool { return m.Kind == rules.ActDraw && m.Supply == (v.Turn%4 != 2) }) ||
+				pick(func(m rules.Action) bool { return m.Kind == rules.ActDraw || m.Kind == rules.ActNext })
 			if data, err = wire.Marshal(&a); err != nil {
 				t.Fatal(err)
 			}
@@ -94,8 +102,8 @@ func TestAGameAtTheTable(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if played[rules.ActCard] == 0 || played[rules.ActOpening] != 1 || played[rules.ActBlock] == 0 {
-		t.Errorf("the table played %v: want the opening, cards and an answer to an attack", played)
+	if played[rules.ActCard] == 0 || played[rules.ActOpening] != 1 || played[rules.ActAttack] == 0 || blocked == 0 {
+		t.Errorf("the table played %v, blocked with a unit %d times: want the opening, cards, an attack and a block", played, blocked)
 	}
 	if len(s.Log()) < 10 {
 		t.Errorf("the log holds %d lines", len(s.Log()))
@@ -151,7 +159,11 @@ func playAsUser(m *Model) Result {
 			return m.ClickPlayer(a.Seat)
 		}
 	}
-	for _, b := range []Button{BtnPlay, BtnDraw, BtnNext, BtnEnd, BtnContinue} {
+	draw := BtnDraw
+	if m.v.Turn%4 != 1 {
+		draw = BtnSupply // resources, to pay for units
+	}
+	for _, b := range []Button{BtnPlay, draw, BtnDraw, BtnNext, BtnEnd, BtnContinue} {
 		if ok, _ := m.Enabled(b); ok && slices.Contains(m.Buttons(), b) {
 			return m.Press(b)
 		}
