@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"testing"
+	"time"
 
 	rules "empires/shared/rules/generals"
 )
@@ -130,5 +131,17 @@ func TestLayoutAt(t *testing.T) {
 	}
 	if have, want := l.At(mid(l.Blockers[2].Rect), -1, 0), (Hit{Kind: HitBlocker, Ref: 5}); have != want {
 		t.Errorf("the third row: have %+v, want %+v", have, want)
+	}
+}
+
+// TestCountdown: the time left in seconds, then in minutes and seconds.
+func TestCountdown(t *testing.T) {
+	for _, c := range []struct {
+		have time.Duration
+		want string
+	}{{12 * time.Second, "12 s left"}, {11500 * time.Millisecond, "12 s left"}, {0, "0 s left"}, {535 * time.Second, "8:55 left"}, {time.Minute, "1:00 left"}} {
+		if got := Countdown(c.have); got != c.want {
+			t.Errorf("Countdown(%v) = %q, want %q", c.have, got, c.want)
+		}
 	}
 }

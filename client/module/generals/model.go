@@ -913,6 +913,30 @@ func (m *Model) Blockers() []rules.Ref {
 	return out
 }
 
+// StepWord says in a word what the table asks of the player now:
+// "opening", "defend", "discard", "tactics", "epic", "turn" (a phase of
+// its own turn), or "wait" (another's move, or the game over).
+func (m *Model) StepWord() string {
+	v := m.v
+	switch {
+	case v == nil || len(m.moves) == 0:
+		return "wait"
+	case m.Opens():
+		return "opening"
+	case m.Defends():
+		return "defend"
+	case m.DiscardCount() > 0:
+		return "discard"
+	case m.InTactics():
+		return "tactics"
+	case v.Epic:
+		return "epic"
+	case v.Active == v.Seat:
+		return "turn"
+	}
+	return "wait"
+}
+
 // InTactics reports whether the player may play Tactics cards on the
 // battle now (a blocker is presented: the attacker, then the defender).
 func (m *Model) InTactics() bool {

@@ -3,8 +3,10 @@ package generals
 import (
 	"fmt"
 	"image"
+	"slices"
 
 	"empires/client/module"
+	rules "empires/shared/rules/generals"
 )
 
 // Probe implements module.Screen: where the table's things are drawn, for
@@ -19,7 +21,10 @@ import (
 //     and the piles (Kind "pile", Name "draw", "supply", "discard", Units
 //     their cards);
 //   - Others: each other player's place (Kind "player", ID the seat, Units
-//     its hand, Name its name) and cards in play (Kind "unit").
+//     its hand, Name its name; Disabled when a unit or a card is picked
+//     and the place is no attack or target of it) and cards in play (Kind
+//     "unit"), and what the table asks of the player now (Kind "step",
+//     Name one of StepWord's words).
 //
 // Selected is the phase ("Army"), Picked the pick ("card": the hand place
 // from 1, or "unit": the Ref), Hover what is under the pointer ("card
@@ -99,7 +104,12 @@ func (s *Screen) Probe() module.Probe {
 	}
 	for _, b := range l.Others {
 		pl := m.Player(b.Seat)
-		p.Others = append(p.Others, mark("player", int(b.Seat), pl.Hand, m.PlayerName(b.Seat), b.Box))
+		mk := mark("player", int(b.Seat), pl.Hand, m.PlayerName(b.Seat), b.Box)
+		if m.pick.Kind != PickNone {
+			mk.Disabled = !slices.Contains(m.Attacks(), b.Seat) && !m.Targetable(rules.Target{Seat: b.Seat})
+		}
+		p.Others = append(p.Others, mk)
 	}
+	p.Others = append(p.Others, mark("step", 0, 0, m.StepWord(), l.Say))
 	return p
 }

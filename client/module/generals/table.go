@@ -445,9 +445,13 @@ func (s *Screen) drawLook(dst *ebiten.Image) {
 	}
 }
 
-// Countdown words time left d: "12 s left".
+// Countdown words time left d: "12 s left", "8:55 left" from a minute.
 func Countdown(d time.Duration) string {
-	return fmt.Sprintf("%d s left", int((d+time.Second-1)/time.Second))
+	s := int((d + time.Second - 1) / time.Second)
+	if s >= 60 {
+		return fmt.Sprintf("%d:%02d left", s/60, s%60)
+	}
+	return fmt.Sprintf("%d s left", s)
 }
 
 // DrawOver implements module.Screen: the animations, the card under the
