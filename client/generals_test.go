@@ -95,7 +95,6 @@ func (g *generals) press(p *app.Probe, label string) bool {
 	return true
 }
 
-
 // gStep is what the table asks of the player now (the "step" mark).
 func gStep(p *app.Probe) string {
 	for _, m := range p.Others {
