@@ -59,8 +59,8 @@ func (g *game) check() error {
 		return errors.New("the save is of a game with another card collection")
 	case n < MinSeats || n > MaxSeats:
 		return fmt.Errorf("%d players, want %d to %d", n, MinSeats, MaxSeats)
-	case len(s.Players) != n || len(s.Missed) != n:
-		return fmt.Errorf("%d players but %d player states, %d missed counts", n, len(s.Players), len(s.Missed))
+	case len(s.Players) != n:
+		return fmt.Errorf("%d players but %d player states", n, len(s.Players))
 	}
 	st := s.Settings
 	opts := ruleset.Options{KeyType: st.Type, KeyLength: st.Length, KeyVariation: st.Variation, KeyRounds: st.Rounds,
@@ -170,6 +170,9 @@ func (g *game) checkPlayer(p ruleset.Seat, refs map[Ref]bool) error {
 		if a.N < 1 || a.N > 1000 {
 			return fmt.Errorf("owes %d %s", a.N, a.Resource)
 		}
+	}
+	if (pl.Waiting || pl.Stop) && g.s.Phase != PhaseOpening && !g.s.Epic || pl.Stop && pl.Waiting {
+		return fmt.Errorf("waiting %t, stopping %t, with no question asked", pl.Waiting, pl.Stop)
 	}
 	if pl.Place < 0 || pl.Place > 2 || pl.HandMod < -1000 || pl.HandMod > 1000 || pl.GeneralsMod < 0 || pl.GeneralsMod > 1000 {
 		return fmt.Errorf("place %d, hand change %d, Generals change %d", pl.Place, pl.HandMod, pl.GeneralsMod)

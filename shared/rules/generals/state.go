@@ -51,7 +51,6 @@ type state struct {
 	Mods    []mod
 	Winners []ruleset.Seat
 	Epic    bool
-	Missed  []int
 }
 
 // player is one player's part of the game.
@@ -68,6 +67,9 @@ type player struct {
 	Passed, Out, Resigned             bool
 	Place                             int
 	Waiting                           bool
+	// Stop: the player chose not to play on after a Chancellor Victory
+	// (kept until the question is settled).
+	Stop bool
 	// HandMod and GeneralsMod are lasting changes of the hand limit and
 	// the Generals allowed, from rules that are not "always:".
 	HandMod, GeneralsMod int
