@@ -15,6 +15,7 @@ import (
 
 	"empires/client/internal/drawtest"
 	"empires/client/kit"
+	"empires/client/menu"
 	"empires/client/module"
 	rules "empires/shared/rules/generals"
 )
@@ -239,4 +240,35 @@ func TestDrawQuestions(t *testing.T) {
 			t.Errorf("%s: %d cards of the discard pile shown, want 2", name("look"), len(s.lay.LookCards))
 		}
 	}
+}
+
+// BenchmarkDrawTable times a whole redraw of the table at 1920x1080 (the
+// table draws again on a change, and four times a second while a
+// countdown runs): 20 players, the Army Phase, every card of the hand
+// face up. It times the drawing's commands and the drawing itself, which
+// a pixel read back waits for.
+func BenchmarkDrawTable(b *testing.B) {
+	sh := shellOf(1920, 1080)
+	th, err := menu.NewTheme()
+	if err != nil {
+		b.Fatal(err)
+	}
+	h := &fakeHost{theme: th, mapR: sh.mapR}
+	s, err := NewScreen(collection(b), scripted([]rules.Action{{Kind: rules.ActNext}, {Kind: rules.ActCard, Hand: 1, Card: warrior}}, "no"), h)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.show(tableView(20))
+	s.layOut(sh.mapR, sh.corner)
+	drawtest.OnFrame(b, func() {
+		img := ebiten.NewImage(sh.win.Dx(), sh.win.Dy())
+		defer img.Deallocate()
+		px := make([]byte, 4)
+		b.ResetTimer()
+		for range b.N {
+			s.Draw(img.SubImage(sh.mapR).(*ebiten.Image))
+			s.DrawOver(img)
+			img.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image).ReadPixels(px)
+		}
+	})
 }
