@@ -194,8 +194,8 @@ func TestDrawDefender(t *testing.T) {
 }
 
 // TestDrawQuestions draws the opening split, the discard down to the hand
-// limit with two cards ticked, and the discard pile looked through, at
-// 1024x768 and 1920x1080.
+// limit with two cards ticked, the list of a compact place's cards to
+// target, and the discard pile looked through, at 1024x768 and 1920x1080.
 func TestDrawQuestions(t *testing.T) {
 	for _, size := range [][2]int{{1024, 768}, {1920, 1080}} {
 		sh := shellOf(size[0], size[1])
@@ -231,6 +231,20 @@ func TestDrawQuestions(t *testing.T) {
 			if c := count(img, r, loseColor, 4); c < r.Dx() {
 				t.Errorf("%s: card %d ticked but not framed (%d pixels)", name("discard"), i+1, c)
 			}
+		}
+
+		many := tableView(20)
+		s2, h2 := newScreen(t, many, []rules.Action{{Kind: rules.ActCard, Hand: 4, Card: storm, Targets: []rules.Target{{Seat: 5, Unit: 12}}},
+			{Kind: rules.ActCard, Hand: 4, Card: storm, Targets: []rules.Target{{Seat: 5, Unit: 13}}}})
+		h2.mapR = sh.mapR
+		s2.layOut(sh.mapR, sh.corner)
+		s2.m.ClickHand(4)
+		s2.among = 5
+		s2.layOut(sh.mapR, sh.corner)
+		img = render(t, s2, sh, image.Pt(5, 50), 2)
+		saveShot(t, img, name("among"))
+		if len(s2.lay.Among) != 2 || count(img, s2.lay.Center, goldColor, 4) < 100 {
+			t.Errorf("%s: the list of player 5's cards: %d rows, not drawn at %v", name("among"), len(s2.lay.Among), s2.lay.Center)
 		}
 
 		s.look = true

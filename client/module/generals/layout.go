@@ -29,6 +29,7 @@ const (
 	HitBlocker         // a row of the defender's box (Ref; 0 No blocker)
 	HitPile            // a pile of the player's (Pile)
 	HitDiscard         // a card of the discard pile being looked through (Index)
+	HitAmong           // a row of the list of a compact place's cards to target (Ref)
 )
 
 // Pile is one of a player's piles.
@@ -118,6 +119,9 @@ type Layout struct {
 	// the defender's box (the last: No blocker).
 	Center   image.Rectangle
 	Blockers []UnitBox
+	// Among are the rows of the list of a compact place's cards that may
+	// be targeted (in the middle, like the defender's box).
+	Among []UnitBox
 	// Look is the discard pile being looked through, LookCards its cards
 	// (the newest first).
 	Look      image.Rectangle
@@ -135,6 +139,9 @@ type LayOpts struct {
 	// Prompt reports that the centre shows the opening or the discard's
 	// question.
 	Prompt bool
+	// Among are the cards of a compact place that the pick may target,
+	// listed in the middle (none: no list).
+	Among []rules.Ref
 }
 
 // NewLayout lays out the table of view v (nil: nothing but the frame)
@@ -326,6 +333,19 @@ func NewLayout(sp Spec, v *rules.View, o LayOpts) Layout {
 			l.Blockers = append(l.Blockers, UnitBox{Ref: ref, Rect: image.Rect(c.Min.X+pad, ry, c.Max.X-pad, ry+rowH)})
 			ry += rowH + 2
 		}
+	} else if len(o.Among) > 0 {
+		rowH := line + 4
+		h := line + len(o.Among)*(rowH+2) + 2*pad + line
+		c := centered(mid, min(mid.Dx(), 460), min(h, mid.Dy()))
+		l.Center = c
+		ry := c.Min.Y + pad + line + 2
+		for _, ref := range o.Among {
+			if ry+rowH > c.Max.Y-pad {
+				break
+			}
+			l.Among = append(l.Among, UnitBox{Ref: ref, Rect: image.Rect(c.Min.X+pad, ry, c.Max.X-pad, ry+rowH)})
+			ry += rowH + 2
+		}
 	} else if o.Prompt {
 		l.Center = centered(mid, min(mid.Dx(), 460), min(mid.Dy(), 3*line+2*pad))
 	}
@@ -445,6 +465,11 @@ func (l *Layout) At(pt image.Point, raised, raise int) Hit {
 	for _, b := range l.Blockers {
 		if pt.In(b.Rect) {
 			return Hit{Kind: HitBlocker, Ref: b.Ref}
+		}
+	}
+	for _, b := range l.Among {
+		if pt.In(b.Rect) {
+			return Hit{Kind: HitAmong, Ref: b.Ref}
 		}
 	}
 	if !l.Look.Empty() {

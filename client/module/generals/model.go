@@ -854,6 +854,27 @@ func (m *Model) Targetable(t rules.Target) bool {
 	return slices.ContainsFunc(m.pick.Cands, func(a rules.Action) bool { return len(a.Targets) > k && matches(a.Targets[k], t) })
 }
 
+// TargetUnits returns the cards in play of seat s that may be chosen as
+// the pick's next target, in Ref order.
+func (m *Model) TargetUnits(s ruleset.Seat) []rules.Ref {
+	var out []rules.Ref
+	if !m.wantsTarget() {
+		return nil
+	}
+	k := len(m.pick.Targets)
+	for _, a := range m.pick.Cands {
+		if len(a.Targets) <= k || a.Targets[k].Unit == 0 {
+			continue
+		}
+		ref := a.Targets[k].Unit
+		if _, owner, ok := m.Unit(ref); ok && owner == s && !slices.Contains(out, ref) {
+			out = append(out, ref)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // matches reports whether the click t chooses target want: a card in play
 // by its Ref, a player by its seat.
 func matches(want, t rules.Target) bool {

@@ -17,7 +17,9 @@ import (
 //     in play (Kind "unit", ID the Ref, Cell the zone, Name the card's,
 //     Units its Strength), the buttons (Kind "button", Name the button's
 //     label, Disabled when it does nothing now), the defender's rows
-//     (Kind "blocker", ID the Ref or 0 for No blocker, Name the forecast)
+//     (Kind "blocker", ID the Ref or 0 for No blocker, Name the forecast),
+//     the rows of a compact place's cards that may be targeted (Kind
+//     "choice", ID the Ref, Name the card's)
 //     and the piles (Kind "pile", Name "draw", "supply", "discard", Units
 //     their cards);
 //   - Others: each other player's place (Kind "player", ID the seat, Units
@@ -85,6 +87,10 @@ func (s *Screen) Probe() module.Probe {
 	}
 	for _, b := range l.Blockers {
 		p.Mine = append(p.Mine, mark("blocker", int(b.Ref), 0, m.Predict(b.Ref).Words(), b.Rect))
+	}
+	for _, b := range l.Among {
+		c, _, _ := m.Unit(b.Ref)
+		p.Mine = append(p.Mine, mark("choice", int(b.Ref), c.Strength, m.CardName(c.Card), b.Rect))
 	}
 	if me := m.Me(); me != nil {
 		p.Mine = append(p.Mine, mark("pile", int(PileDraw), me.Draw, "draw", l.Draw),

@@ -35,6 +35,9 @@ type Screen struct {
 	zoom bool
 	// look reports that the player looks through its discard pile.
 	look bool
+	// among is the compact place whose cards the pick may target, listed
+	// in the middle (0: none).
+	among ruleset.Seat
 	// tick is the countdown as last drawn, in quarter seconds (-1: none).
 	tick int
 	// drag is the unit of the player's being dragged (0: none).
@@ -247,6 +250,11 @@ func (s *Screen) buttons() []ButtonBox {
 func (s *Screen) layOut(mr, corner image.Rectangle) {
 	sp := Spec{Map: mr, InSight: s.host.MapInSight(), Corner: corner}
 	o := LayOpts{Buttons: s.buttons(), Look: s.look}
+	if s.among != 0 {
+		if o.Among = s.m.TargetUnits(s.among); len(o.Among) == 0 {
+			s.among = 0
+		}
+	}
 	if s.m.Defends() {
 		o.Defends, o.Blockers = true, s.m.Blockers()
 	}
@@ -263,11 +271,12 @@ type state struct {
 	anims   int
 	look    bool
 	zoom    bool
+	among   ruleset.Seat
 }
 
 func (s *Screen) state() state {
 	return state{version: s.m.version, hover: s.hover.At, tick: s.tick, rested: s.hover.Rested(), anims: len(s.anims),
-		look: s.look, zoom: s.zoom}
+		look: s.look, zoom: s.zoom, among: s.among}
 }
 
 // raise is how far the card under the pointer stands up from the hand.
@@ -349,7 +358,16 @@ func (s *Screen) click(h Hit, orders bool) {
 	case HitUnit:
 		s.apply(s.m.ClickUnit(h.Ref))
 	case HitPlayer:
+		// A compact place shows no cards: the ones the pick may target are
+		// listed in the middle.
+		if s.lay.Compact && h.Seat != s.m.v.Seat && !s.m.Targetable(rules.Target{Seat: h.Seat}) && len(s.m.TargetUnits(h.Seat)) > 0 {
+			s.among = h.Seat
+			return
+		}
 		s.apply(s.m.ClickPlayer(h.Seat))
+	case HitAmong:
+		s.among = 0
+		s.apply(s.m.ClickUnit(h.Ref))
 	case HitBlocker:
 		s.apply(s.m.Block(h.Ref))
 	case HitButton:
@@ -412,6 +430,10 @@ func (s *Screen) keys(ks []ebiten.Key, orders bool) {
 			continue
 		case ebiten.KeyEscape:
 			s.anims = nil
+			if s.among != 0 {
+				s.among = 0
+				continue
+			}
 			if s.look {
 				s.look = false
 				continue

@@ -134,3 +134,39 @@ func TestAnimations(t *testing.T) {
 		}
 	}
 }
+
+// TestCompactTarget: with 20 players the other places are compact and
+// show no cards; a click on one while a card wants a card in play as its
+// target lists that player's cards that may be chosen, and a click on a
+// row plays the card on it.
+func TestCompactTarget(t *testing.T) {
+	sh := shellOf(1024, 768)
+	v := tableView(20)
+	// In tableView seat s > 1 holds 6+2(s-2) in its Warcamp and 7+2(s-2)
+	// in its Battlefield.
+	w5, b5 := rules.Ref(6+2*3), rules.Ref(7+2*3)
+	moves := []rules.Action{
+		{Kind: rules.ActCard, Hand: 4, Card: storm, Targets: []rules.Target{{Seat: 5, Unit: w5}}},
+		{Kind: rules.ActCard, Hand: 4, Card: storm, Targets: []rules.Target{{Seat: 5, Unit: b5}}},
+	}
+	s, h := newScreen(t, v, moves)
+	h.mapR = sh.mapR
+	click := func(pt image.Point) {
+		s.Update(sh.input(pt, false))
+		s.Update(sh.input(pt, true))
+	}
+	s.Update(sh.input(image.Pt(2, 2), false))
+	if !s.lay.Compact {
+		t.Fatal("20 players: the places are not compact")
+	}
+	click(mid(s.lay.Hand[4]))
+	place, _ := s.lay.PlaceOf(5)
+	click(mid(place.Box))
+	if got := len(s.lay.Among); got != 2 {
+		t.Fatalf("a click on player 5's place lists %d cards, want 2", got)
+	}
+	click(mid(s.lay.Among[1].Rect))
+	if a := h.lastAct(t); a.Kind != rules.ActCard || len(a.Targets) != 1 || a.Targets[0].Unit != b5 {
+		t.Errorf("the second row sent %+v, want Arrow Storm on card %d", a, b5)
+	}
+}

@@ -136,7 +136,7 @@ func (s *Screen) drawPlace(dst *ebiten.Image, b PlayerBox, compact bool) {
 	edgeC := zoneEdge
 	width := float32(1)
 	switch {
-	case s.m.Targetable(rules.Target{Seat: b.Seat}) || slices.Contains(s.m.Attacks(), b.Seat):
+	case s.m.Targetable(rules.Target{Seat: b.Seat}) || slices.Contains(s.m.Attacks(), b.Seat) || compact && len(s.m.TargetUnits(b.Seat)) > 0:
 		edgeC, width = targetColor, 3
 	case v.Active == b.Seat:
 		edgeC, width = goldColor, 2
@@ -364,6 +364,23 @@ func (s *Screen) drawCenter(dst *ebiten.Image) {
 	w := float64(c.Dx() - 2*l.Pad)
 	lh := lineH(bold) + 3
 	switch {
+	case len(l.Among) > 0:
+		drawText(dst, kit.Fit(fmt.Sprintf("Choose a card of %s as the target", s.m.PlayerName(s.among)), bold, w), bold, x, y, goldColor, text.AlignStart)
+		for _, row := range l.Among {
+			u, _, _ := s.m.Unit(row.Ref)
+			bg := buttonColor
+			if s.hover.At.Kind == HitAmong && s.hover.At.Ref == row.Ref {
+				bg = color.RGBA{90, 110, 92, 255}
+			}
+			fillRect(dst, row.Rect, bg)
+			strokeRect(dst, row.Rect, 1, zoneEdge)
+			label := fmt.Sprintf("%s · %s", s.m.CardName(u.Card), ZoneName(u.Zone))
+			if s.m.Kind(u.Card).Unit() {
+				label += fmt.Sprintf(" · %d/%d", u.Strength, u.Life)
+			}
+			drawText(dst, kit.Fit(label, bold, float64(row.Rect.Dx()-12)), bold, float64(row.Rect.Min.X+6), float64(row.Rect.Min.Y)+(float64(row.Rect.Dy())-lineH(bold))/2, textColor, text.AlignStart)
+		}
+		drawText(dst, "Esc: none of them", small, x+w, float64(c.Max.Y-l.Pad)-lineH(small), mutedColor, text.AlignEnd)
 	case s.m.Defends():
 		b := s.m.v.Battle
 		att, _, _ := s.m.Unit(b.Unit)
@@ -478,6 +495,9 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 			}
 		}
 	case HitUnit:
+		c, _, _ := s.m.Unit(h.Ref)
+		id = c.Card
+	case HitAmong:
 		c, _, _ := s.m.Unit(h.Ref)
 		id = c.Card
 	case HitDiscard:
