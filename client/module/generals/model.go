@@ -1076,23 +1076,27 @@ func (m *Model) LogChanges() int { return m.logChanges }
 // Version counts the changes the table shows.
 func (m *Model) Version() int { return m.version }
 
-// Resolved shows view v after events evs: the log tells them.
+// Resolved shows view v after events evs: the log tells them, each under
+// the turn it happened in (a turn begins with its Declare event).
 func (m *Model) Resolved(v *rules.View, evs []rules.Event) {
-	before := m.v
+	turn := 0
+	switch {
+	case m.v != nil:
+		turn = m.v.Turn
+	case v != nil:
+		turn = v.Turn
+	}
 	for _, e := range evs {
 		if e.Kind == rules.EventBattle {
 			m.battle = m.EventText(e)
 		}
 		if e.Kind == rules.EventPhase && e.Phase == rules.PhaseDeclare {
 			m.battle = ""
+			if e.Value > 0 {
+				turn = e.Value
+			}
 		}
 		if t := m.EventText(e); t != "" {
-			turn := 0
-			if v != nil {
-				turn = v.Turn
-			} else if before != nil {
-				turn = before.Turn
-			}
 			m.log = append(m.log, Line{Turn: turn, Text: t})
 			m.logChanges++
 		}

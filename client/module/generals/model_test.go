@@ -257,3 +257,21 @@ func TestEventText(t *testing.T) {
 		}
 	}
 }
+
+// TestLogTurns: each line of the log is told under the turn it happened
+// in: the turn that ends with a pass is the one before the next's Declare.
+func TestLogTurns(t *testing.T) {
+	m := NewModel(collection(t), Legal{})
+	v := tableView(2)
+	v.Turn = 1
+	m.SetView(v)
+	after := tableView(2)
+	after.Turn = 2
+	m.Resolved(after, []rules.Event{{Kind: rules.EventPass, Seat: 2}, {Kind: rules.EventPhase, Seat: 1, Phase: rules.PhaseDeclare, Value: 2}})
+	var have []Line
+	have = append(have, m.Log()...)
+	want := []Line{{Turn: 1, Text: "Player 2 passes."}, {Turn: 2, Text: "Your turn."}}
+	if !slices.Equal(have, want) {
+		t.Errorf("have %+v, want %+v", have, want)
+	}
+}
