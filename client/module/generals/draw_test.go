@@ -190,6 +190,19 @@ func TestDrawDefender(t *testing.T) {
 		if s.lay.Center.Empty() || !s.lay.Center.In(s.lay.Table) {
 			t.Errorf("%dx%d: the defender's box %v is not on the table %v", size[0], size[1], s.lay.Center, s.lay.Table)
 		}
+
+		// The outcome, once the battle is fought, at the right of the line
+		// of what to do, until the next turn.
+		after := tableView(2)
+		after.Seat, after.Active, after.Phase = 1, 2, rules.PhaseAttack
+		s.resolved(after, []rules.Event{{Kind: rules.EventBlock, Seat: 2, Other: 1, Unit: 5},
+			{Kind: rules.EventBattle, Seat: 2, Other: 1, Unit: 7, Zone: rules.ZoneWarcamp, Value: 5, Numbers: []int{3, 2, 3, 3}}})
+		img = render(t, s, sh, image.Pt(5, 50), 2)
+		saveShot(t, img, fmt.Sprintf("generals-outcome-%dx%d.png", size[0], size[1]))
+		banner := image.Rect(s.lay.Say.Max.X-s.lay.Say.Dx()/2, s.lay.Say.Min.Y, s.lay.Say.Max.X, s.lay.Say.Max.Y)
+		if s.m.Battle() == "" || count(img, banner, targetColor, 10) < 30 {
+			t.Errorf("%dx%d: the outcome %q is not drawn at the right of the line of what to do", size[0], size[1], s.m.Battle())
+		}
 	}
 }
 

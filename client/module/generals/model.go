@@ -1064,6 +1064,16 @@ func (m *Model) Pending() *rules.Action { return m.pending }
 // ActErr is the server's refusal of the last action, "" if none.
 func (m *Model) ActErr() string { return m.actErr }
 
+// battleShort is a battle's outcome in a few words, for the table's
+// banner: "At the Warcamp: a counter-attack, 3/2 against 3/3".
+func battleShort(e rules.Event) string {
+	s := fmt.Sprintf("At the %s: %s", ZoneName(e.Zone), Outcome(e.Value, e.Zone != rules.ZoneBattlefield))
+	if n := e.Numbers; len(n) == 4 {
+		s += fmt.Sprintf(", %d/%d against %d/%d", n[0], n[1], n[2], n[3])
+	}
+	return s
+}
+
 // Battle returns the last battle's outcome in words, "" for none.
 func (m *Model) Battle() string { return m.battle }
 
@@ -1088,7 +1098,7 @@ func (m *Model) Resolved(v *rules.View, evs []rules.Event) {
 	}
 	for _, e := range evs {
 		if e.Kind == rules.EventBattle {
-			m.battle = m.EventText(e)
+			m.battle = battleShort(e)
 		}
 		if e.Kind == rules.EventPhase && e.Phase == rules.PhaseDeclare {
 			m.battle = ""

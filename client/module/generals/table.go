@@ -39,12 +39,20 @@ func (s *Screen) Draw(dst *ebiten.Image) {
 	}
 	small := s.paint.face(l.Font, false)
 	bold := s.paint.face(l.Font, true)
+	// The line of what to do now, and the last battle's outcome at its
+	// right until the next turn.
+	sayW := float64(l.Say.Dx())
+	if bt := s.m.Battle(); bt != "" && v.Battle == nil {
+		w := min(textWidth(bt, bold)+2, sayW/2)
+		drawText(dst, kit.Fit(bt, bold, w), bold, float64(l.Say.Max.X), float64(l.Say.Min.Y), targetColor, text.AlignEnd)
+		sayW -= w + float64(l.Pad)
+	}
 	if v.Seat != 0 && !s.watching {
 		say := s.m.Situation()
 		if w := s.m.ActErr(); w != "" {
 			say = "Refused: " + w + " " + say
 		}
-		drawText(dst, kit.Fit(say, small, float64(l.Say.Dx())), small, float64(l.Say.Min.X), float64(l.Say.Min.Y), goldColor, text.AlignStart)
+		drawText(dst, kit.Fit(say, small, sayW), small, float64(l.Say.Min.X), float64(l.Say.Min.Y), goldColor, text.AlignStart)
 	}
 	for _, b := range l.Buttons {
 		on := true
@@ -56,17 +64,6 @@ func (s *Screen) Draw(dst *ebiten.Image) {
 	}
 	s.drawHand(dst)
 	s.drawPiles(dst)
-	if bt := s.m.Battle(); bt != "" {
-		w := min(l.Table.Dx()-2*l.Pad, int(textWidth(bt, bold))+2*l.Pad)
-		r := image.Rect(l.Table.Max.X-l.Pad-w, l.Bar.Max.Y+2, l.Table.Max.X-l.Pad, l.Bar.Max.Y+4+int(lineH(bold)))
-		if s.m.Defends() || v.Battle != nil {
-			r = image.Rectangle{}
-		}
-		if !r.Empty() {
-			fillRect(dst, r, boxColor)
-			drawText(dst, kit.Fit(bt, bold, float64(w-2*l.Pad)), bold, float64(r.Min.X+l.Pad), float64(r.Min.Y+1), goldColor, text.AlignStart)
-		}
-	}
 	s.drawCenter(dst)
 	if !l.Look.Empty() {
 		s.drawLook(dst)
