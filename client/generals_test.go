@@ -47,7 +47,9 @@ func gButton(p *app.Probe, label string) (module.Mark, bool) {
 
 // gLog is the log's last lines as one line of words (the log wraps its
 // lines).
-func gLog(p *app.Probe) string { return strings.Join(strings.Fields(strings.Join(p.LogText, " ")), " ") }
+func gLog(p *app.Probe) string {
+	return strings.Join(strings.Fields(strings.Join(p.LogText, " ")), " ")
+}
 
 // gShot keeps a screenshot as generals-NAME in $EMPIRES_SCREENSHOTS.
 func gShot(d *driver, name string) {
@@ -243,7 +245,7 @@ func TestGeneralsInTheWindow(t *testing.T) {
 	d.press("Empires and Generals")
 	d.frames(5)
 	typeSeed(d, "370") // its random AI attacks in turn 3, against these moves
-	d.press("−") // the opponents: 3 by default
+	d.press("−")       // the opponents: 3 by default
 	d.press("−")
 	d.press("Quick (3)")
 	d.press("2 min") // the time to answer: a defender's box the test reads and clicks in time
