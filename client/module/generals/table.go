@@ -64,6 +64,7 @@ func (s *Screen) Draw(dst *ebiten.Image) {
 	}
 	s.drawHand(dst)
 	s.drawPiles(dst)
+	s.drawAnims(dst) // under the questions, which must stay readable
 	s.drawCenter(dst)
 	if !l.Look.Empty() {
 		s.drawLook(dst)
@@ -468,14 +469,12 @@ func Countdown(d time.Duration) string {
 	return fmt.Sprintf("%d s left", s)
 }
 
-// DrawOver implements module.Screen: the animations, the card under the
-// pointer enlarged (with why it may not be played), a compact place
+// DrawOver implements module.Screen: the card under the pointer enlarged (with why it may not be played), a compact place
 // under the pointer in full.
 func (s *Screen) DrawOver(dst *ebiten.Image) {
 	if s.m.v == nil {
 		return
 	}
-	s.drawAnims(dst)
 	h := s.hover.At
 	if !s.hover.Rested() && !s.zoom {
 		return
