@@ -2,12 +2,15 @@ package generals
 
 import (
 	"image"
+	"slices"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"empires/client/module"
 	"empires/client/prefs"
 	rules "empires/shared/rules/generals"
+	"empires/shared/wire"
 )
 
 // TestScreenInput drives the screen as the shell does, with the pointer
@@ -168,5 +171,38 @@ func TestCompactTarget(t *testing.T) {
 	click(mid(s.lay.Among[1].Rect))
 	if a := h.lastAct(t); a.Kind != rules.ActCard || len(a.Targets) != 1 || a.Targets[0].Unit != b5 {
 		t.Errorf("the second row sent %+v, want Arrow Storm on card %d", a, b5)
+	}
+}
+
+// TestRewind: a replay shows the last step's table at once, with the log
+// of every step, speaking of the view's player by name.
+func TestRewind(t *testing.T) {
+	s, _ := newScreen(t, tableView(2), nil)
+	s.Watch()
+	first := tableView(2)
+	first.Turn = 4
+	second := tableView(2)
+	second.Turn, second.Phase = 5, rules.PhaseDraw
+	evs := func(es ...rules.Event) []byte {
+		b, err := wire.Marshal(es)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	err := s.Rewind(first, []module.Resolution{
+		{View: first, Events: evs(rules.Event{Kind: rules.EventPass, Seat: 2})},
+		{View: second, Events: evs(rules.Event{Kind: rules.EventPhase, Seat: 1, Phase: rules.PhaseDeclare, Value: 5}, rules.Event{Kind: rules.EventPlay, Seat: 1})},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var have []string
+	for _, l := range s.Log() {
+		have = append(have, l.Text)
+	}
+	want := []string{"Player 2 passes.", "Player 1's turn.", "Player 1 takes the turn."}
+	if !slices.Equal(have, want) || s.m.View().Phase != rules.PhaseDraw {
+		t.Errorf("log %q, phase %v; want %q and the Draw Phase", have, s.m.View().Phase, want)
 	}
 }
