@@ -118,7 +118,8 @@ func mid(r image.Rectangle) image.Point { return r.Min.Add(r.Max).Div(2) }
 // box.
 func TestDrawTable(t *testing.T) {
 	moves := []rules.Action{{Kind: rules.ActNext}, {Kind: rules.ActCard, Hand: 1, Card: warrior},
-		{Kind: rules.ActMove, Unit: 4, Battlefield: true}, {Kind: rules.ActResign}}
+		{Kind: rules.ActMove, Unit: 4, Battlefield: true}, {Kind: rules.ActAbility, Unit: 4, Rule: 0},
+		{Kind: rules.ActDiscardPlay, Unit: 4}, {Kind: rules.ActResign}}
 	for _, size := range [][2]int{{1024, 768}, {1920, 1080}} {
 		for _, n := range []int{2, 6, 20} {
 			sh := shellOf(size[0], size[1])
@@ -148,6 +149,21 @@ func TestDrawTable(t *testing.T) {
 					t.Errorf("%s: player %d's place %v outside the table %v", name("army"), b.Seat, b.Box, s.lay.Table)
 				}
 			}
+			// The archers picked: their buttons, the ability's among them,
+			// in the row, lit.
+			s.m.ClickUnit(4)
+			img = render(t, s, sh, image.Pt(5, 50), 2)
+			saveShot(t, img, name("picked"))
+			if len(s.lay.Buttons) != 6 || s.lay.Buttons[3].Rule != 0 {
+				t.Errorf("%s: buttons %+v, want Next phase, To the Battlefield, Discard from play, Cancel, the ability and Resign", name("picked"), s.lay.Buttons)
+			}
+			for _, b := range s.lay.Buttons {
+				if !b.Rect.In(s.lay.Table) {
+					t.Errorf("%s: the button %q at %v is off the table", name("picked"), b.Label, b.Rect)
+				}
+			}
+			s.m.Deselect()
+
 			// The pointer at rest on the second card enlarges it.
 			card := s.lay.Hand[1]
 			at := image.Pt(card.Min.X+6, card.Min.Y+card.Dy()/2)

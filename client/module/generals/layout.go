@@ -189,12 +189,36 @@ func NewLayout(sp Spec, v *rules.View, o LayOpts) Layout {
 	btnTop := handTop - pad - btnH
 	l.Say = image.Rect(inner.Min.X, btnTop-line-2, inner.Max.X, btnTop-2)
 	pilesIn := sp.Corner.Empty() || v.Seat == 0
+	// The buttons' widths follow their labels; when they do not fit in
+	// the row they share it (the labels are then shortened when drawn).
+	widths := make([]int, len(o.Buttons))
+	total := 0
+	gap := pad/2 + 2
+	for i, b := range o.Buttons {
+		widths[i] = max(int(float64(len([]rune(b.Label)))*l.Font*0.62)+2*pad+4, btnH+8)
+		total += widths[i] + gap
+	}
+	if avail := inner.Dx(); total > avail && len(widths) > 0 {
+		each := avail/len(widths) - gap
+		// The short ones keep their width; the long ones share the rest.
+		room, long := avail, 0
+		for _, w := range widths {
+			if w <= each {
+				room -= w + gap
+			} else {
+				long++
+			}
+		}
+		for i, w := range widths {
+			if w > each && long > 0 {
+				widths[i] = max(room/long-gap, btnH)
+			}
+		}
+	}
 	bx := inner.Min.X
-	for _, b := range o.Buttons {
-		w := int(float64(len([]rune(b.Label)))*l.Font*0.62) + 2*pad + 4
-		w = max(w, btnH+8)
-		b.Rect = image.Rect(bx, btnTop, bx+w, btnTop+btnH)
-		bx += w + pad/2 + 2
+	for i, b := range o.Buttons {
+		b.Rect = image.Rect(bx, btnTop, bx+widths[i], btnTop+btnH)
+		bx += widths[i] + gap
 		l.Buttons = append(l.Buttons, b)
 	}
 	// The piles: in the shell's corner, else at the right of the hand.

@@ -14,9 +14,18 @@ import (
 // corner, and nothing overlaps what it must not: the places, the
 // buttons, the hand, the piles; each card in play lies in its zone.
 func TestLayoutFits(t *testing.T) {
-	buttons := []ButtonBox{{Button: BtnNext, Rule: -1, Label: "Next phase [N]"}, {Button: BtnResign, Rule: -1, Label: "Resign"}}
+	few := []ButtonBox{{Button: BtnNext, Rule: -1, Label: "Next phase [N]"}, {Button: BtnResign, Rule: -1, Label: "Resign"}}
+	// A unit picked with two abilities: the most buttons a step shows.
+	many := []ButtonBox{{Button: BtnNext, Rule: -1, Label: "Next phase [N]"}, {Button: BtnField, Rule: -1, Label: "To the Battlefield [B]"},
+		{Button: BtnDrop, Rule: -1, Label: "Discard from play"}, {Button: BtnCancel, Rule: -1, Label: "Cancel"},
+		{Rule: 0, Label: "ability 1 gold: life +2 one your unit"}, {Rule: 1, Label: "ability 2 horses, 1 wood: strength +2 your cavalry"},
+		{Button: BtnResign, Rule: -1, Label: "Resign"}}
 	for _, size := range [][2]int{{1024, 768}, {1920, 1080}} {
 		for _, n := range []int{2, 3, 4, 6, 10, 20} {
+			buttons := few
+			if n%4 == 2 {
+				buttons = many
+			}
 			sh := shellOf(size[0], size[1])
 			insight := sh.mapR
 			insight.Max.Y -= 170

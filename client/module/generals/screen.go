@@ -3,6 +3,7 @@ package generals
 import (
 	"fmt"
 	"image"
+	"slices"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -38,7 +39,8 @@ type Screen struct {
 	// among is the compact place whose cards the pick may target, listed
 	// in the middle (0: none).
 	among ruleset.Seat
-	// tick is the countdown as last drawn, in quarter seconds (-1: none).
+	// tick is the countdown as last drawn, in seconds (-1: none): the
+	// table is drawn again when it changes.
 	tick int
 	// drag is the unit of the player's being dragged (0: none).
 	drag rules.Ref
@@ -235,13 +237,20 @@ func (s *Screen) buttons() []ButtonBox {
 	if p := s.m.pick; p.Kind == PickUnit {
 		c, _, _ := s.m.Unit(p.Unit)
 		card := s.m.Card(c.Card)
+		var abilities []ButtonBox
 		for _, r := range s.m.Abilities() {
 			label := "Ability"
 			if card != nil && r < len(card.Rules) {
 				label = s.m.RuleText(card.Rules[r])
 			}
-			out = append(out, ButtonBox{Button: BtnNone, Rule: r, Label: label})
+			abilities = append(abilities, ButtonBox{Button: BtnNone, Rule: r, Label: label})
 		}
+		// The abilities go with the pick's buttons, before Cancel.
+		at := slices.IndexFunc(out, func(b ButtonBox) bool { return b.Button == BtnCancel })
+		if at < 0 {
+			at = len(out)
+		}
+		out = slices.Insert(out, at, abilities...)
 	}
 	return out
 }
@@ -320,14 +329,14 @@ func (s *Screen) Update(in module.Input) bool {
 	return s.state() != before
 }
 
-// countdownTick is the countdown in quarter seconds left, -1 without a
-// deadline.
+// countdownTick is the countdown in whole seconds left, as Countdown
+// words it, -1 without a deadline.
 func (s *Screen) countdownTick() int {
-	d, ok := s.m.Deadline()
+	d, ok := s.TimeLeft()
 	if !ok {
 		return -1
 	}
-	return max(int(d.Sub(s.now())/(250*time.Millisecond)), 0)
+	return int((d + time.Second - 1) / time.Second)
 }
 
 // TimeLeft returns the time left to answer, false without a deadline.
