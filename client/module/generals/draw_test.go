@@ -286,8 +286,8 @@ func TestDrawQuestions(t *testing.T) {
 }
 
 // BenchmarkDrawTable times a whole redraw of the table at 1920x1080 (the
-// table draws again on a change, and four times a second while a
-// countdown runs): 20 players, the Army Phase, every card of the hand
+// table draws again on a change, once a second while a countdown runs,
+// every frame while an animation plays): 20 players, the Army Phase, every card of the hand
 // face up. It times the drawing's commands and the drawing itself, which
 // a pixel read back waits for.
 func BenchmarkDrawTable(b *testing.B) {

@@ -326,7 +326,8 @@ func (s *Screen) Update(in module.Input) bool {
 	}
 	s.tick = s.countdownTick()
 	s.layOut(in.Map, in.Minimap)
-	return s.state() != before
+	// An animation moves every frame.
+	return s.state() != before || len(s.anims) > 0
 }
 
 // countdownTick is the countdown in whole seconds left, as Countdown

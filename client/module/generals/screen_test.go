@@ -131,6 +131,9 @@ func TestAnimations(t *testing.T) {
 		if have := len(s.anims); have != c.want {
 			t.Errorf("animations %s: %d playing, want %d", c.speed, have, c.want)
 		}
+		if redraw := s.Update(sh.input(image.Pt(2, 2), false)); redraw != (c.want > 0) {
+			t.Errorf("animations %s: a frame asks to draw again %v, want %v", c.speed, redraw, c.want > 0)
+		}
 		s.Update(sh.input(image.Pt(2, 2), true))
 		if s.Animating() {
 			t.Errorf("animations %s: still playing after a click", c.speed)
