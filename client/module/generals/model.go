@@ -1055,7 +1055,7 @@ func (m *Model) Predict(ref rules.Ref) Forecast {
 	return f
 }
 
-// Resign returns whether Resign waits for its confirmation.
+// Resigning reports whether Resign waits for its confirmation.
 func (m *Model) Resigning() bool { return m.resign }
 
 // Pending returns the action sent and not yet answered, nil if none.

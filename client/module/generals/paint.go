@@ -85,7 +85,7 @@ func lineH(f text.Face) float64 {
 	return m.HAscent + m.HDescent
 }
 
-// text draws s with its top at y, aligned on x.
+// drawText draws s with its top at y, aligned on x.
 func drawText(dst *ebiten.Image, s string, f text.Face, x, y float64, c color.Color, align text.Align) {
 	op := &text.DrawOptions{}
 	op.GeoM.Translate(x, y)

@@ -283,6 +283,7 @@ type state struct {
 	among   ruleset.Seat
 }
 
+// state returns what the table shows now that input or time may change.
 func (s *Screen) state() state {
 	return state{version: s.m.version, hover: s.hover.At, tick: s.tick, rested: s.hover.Rested(), anims: len(s.anims),
 		look: s.look, zoom: s.zoom, among: s.among}
