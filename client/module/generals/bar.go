@@ -45,8 +45,13 @@ func (s *Screen) Top() module.Top {
 	return t
 }
 
-// TurnName implements module.Bar.
-func (s *Screen) TurnName(t protocol.Turn) string { return fmt.Sprintf("Turn %d", t) }
+// TurnName implements module.Bar: turn 0 is the opening.
+func (s *Screen) TurnName(t protocol.Turn) string {
+	if t == 0 {
+		return "Opening"
+	}
+	return fmt.Sprintf("Turn %d", t)
+}
 
 // Buttons implements module.Bar: the table's buttons are on the table.
 func (s *Screen) Buttons() []module.BarButton { return nil }

@@ -370,6 +370,11 @@ func NewLayout(sp Spec, v *rules.View, o LayOpts) Layout {
 			l.Among = append(l.Among, UnitBox{Ref: ref, Rect: image.Rect(c.Min.X+pad, ry, c.Max.X-pad, ry+rowH)})
 			ry += rowH + 2
 		}
+	} else if o.Prompt && len(v.Hand) == 0 && v.Seat != 0 {
+		// The opening: the hand is still empty, and the question takes its
+		// place.
+		hand := image.Rect(inner.Min.X, handTop, handRight, inner.Max.Y)
+		l.Center = centered(hand, min(hand.Dx(), 460), min(hand.Dy(), 3*line+2*pad))
 	} else if o.Prompt {
 		l.Center = centered(mid, min(mid.Dx(), 460), min(mid.Dy(), 3*line+2*pad))
 	}

@@ -274,7 +274,7 @@ func (m *Model) Situation() string {
 		}
 		return "The game is over. Won: " + strings.Join(names, ", ") + "."
 	case m.Opens():
-		return fmt.Sprintf("Your opening hand: %d from the Draw Pile and %d from the Supply Pile. Set it with − and + (← →), then Take these (Enter).", m.open, OpeningHand-m.open)
+		return fmt.Sprintf("Your opening hand: %d from the Draw Pile and %d from the Supply Pile. Set it with − and + (← →), then Take %d + %d (Enter).", m.open, OpeningHand-m.open, m.open, OpeningHand-m.open)
 	case v.Phase == rules.PhaseOpening:
 		return "Every player chooses its opening hand."
 	case m.DiscardCount() > 0:
