@@ -57,12 +57,18 @@ func (s *Screen) TurnName(t protocol.Turn) string {
 func (s *Screen) Buttons() []module.BarButton { return nil }
 
 // Hint implements module.Hinter: why the button or the card under the
-// pointer does nothing now.
+// pointer does nothing now, or the whole rule of an ability's button.
 func (s *Screen) Hint() (string, color.Color, bool) {
 	h := s.hover.At
 	switch h.Kind {
 	case HitButton:
 		if h.Button == BtnNone {
+			// An ability's button: its rule whole (the label may be cut).
+			for _, b := range s.lay.Buttons {
+				if b.Rule == h.Rule && b.Button == BtnNone {
+					return "Use the ability: " + b.Label, s.host.Theme().Palette().Text, false
+				}
+			}
 			return "", nil, false
 		}
 		if ok, why := s.m.Enabled(h.Button); !ok && why != "" {

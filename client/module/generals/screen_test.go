@@ -209,3 +209,35 @@ func TestRewind(t *testing.T) {
 		t.Errorf("log %q, phase %v; want %q and the Draw Phase", have, s.m.View().Phase, want)
 	}
 }
+
+// TestHints: the side panel's hint says why a button or a card under the
+// pointer does nothing, and an ability's rule whole.
+func TestHints(t *testing.T) {
+	sh := shellOf(1024, 768)
+	s, h := newScreen(t, tableView(2), []rules.Action{{Kind: rules.ActAbility, Unit: 4, Rule: 0}, {Kind: rules.ActResign}})
+	h.mapR = sh.mapR
+	s.Update(sh.input(image.Pt(2, 2), false))
+	s.m.ClickUnit(4)
+	s.Update(sh.input(image.Pt(2, 2), false))
+	for _, c := range []struct {
+		name string
+		at   func() image.Point
+		want string
+	}{
+		{"Next phase", func() image.Point { return mid(s.lay.Buttons[0].Rect) }, "Next phase: not in this phase"},
+		{"the ability", func() image.Point {
+			for _, b := range s.lay.Buttons {
+				if b.Rule == 0 {
+					return mid(b.Rect)
+				}
+			}
+			return image.Point{}
+		}, "Use the ability: ability 1 wood: strength +1 this"},
+		{"a card", func() image.Point { return mid(s.lay.Hand[6]) }, "Not now: not in this phase"},
+	} {
+		s.Update(sh.input(c.at(), false))
+		if have, _, _ := s.Hint(); have != c.want {
+			t.Errorf("%s: hint %q, want %q", c.name, have, c.want)
+		}
+	}
+}
