@@ -137,8 +137,9 @@ func TestDefend(t *testing.T) {
 	}
 }
 
-// TestSteps: the opening split, the phase bar's buttons, the discard down
-// to the hand limit and resigning with its confirmation.
+// TestSteps: the opening split, the phase bar's buttons, a discard asked
+// out of turn (View.Must), the discard down to the hand limit and
+// resigning with its confirmation.
 func TestSteps(t *testing.T) {
 	open := tableView(2)
 	open.Phase, open.Active = rules.PhaseOpening, 0
@@ -159,6 +160,15 @@ func TestSteps(t *testing.T) {
 		{name: "play", do: func(m *Model) Result { return m.Press(BtnPlay) }, want: act(rules.Action{Kind: rules.ActPlay})},
 		{name: "resign asks", do: func(m *Model) Result { return m.Press(BtnResign) }, notice: "Resign?"},
 		{name: "resign", do: func(m *Model) Result { return m.Press(BtnConfirm) }, want: act(rules.Action{Kind: rules.ActResign})},
+	})
+
+	must := tableView(2)
+	must.Active, must.Phase = 2, rules.PhaseKingdom
+	must.Must = &rules.Must{Seat: 1, Count: 1} // "discard 1 opponent", out of turn
+	runSteps(t, must, []rules.Action{{Kind: rules.ActDiscard, Cards: []int{2}}}, []step{
+		{name: "Next phase out of turn", do: func(m *Model) Result { return m.Press(BtnNext) }, notice: "Not in this phase"},
+		{name: "tick the archers", do: func(m *Model) Result { return m.ClickHand(2) }},
+		{name: "discard them", do: func(m *Model) Result { return m.Confirm() }, want: act(rules.Action{Kind: rules.ActDiscard, Cards: []int{2}})},
 	})
 
 	resolve := tableView(2)
