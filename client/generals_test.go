@@ -250,6 +250,12 @@ func TestGeneralsInTheWindow(t *testing.T) {
 	d.press("Quick (3)")
 	d.press("2 min") // the time to answer: a defender's box the test reads and clicks in time
 	d.press("10 min")
+	// The seed's game is played with The Huns on both sides (the deck the
+	// lobby gives a seat without one): where the form offers a choice of
+	// decks, the test takes the ready-made Huns.
+	if _, ok := d.read().Buttons["Huns (ready-made)"]; ok {
+		d.press("Huns (ready-made)")
+	}
 	d.press("Start")
 	p := d.wait("a game of generals", func(p *app.Probe) bool { return p.Screen == "game" && len(gMarks(p, "player", false)) > 0 })
 	if n := len(gMarks(p, "player", false)); n != 1 {
