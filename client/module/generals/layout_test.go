@@ -154,3 +154,22 @@ func TestCountdown(t *testing.T) {
 		}
 	}
 }
+
+// TestSpectator: a spectator's table shows every player's place, no hand,
+// no piles and no buttons.
+func TestSpectator(t *testing.T) {
+	sh := shellOf(1024, 768)
+	v := tableView(3)
+	v.Seat, v.Hand = 0, nil
+	s, h := newScreen(t, v, nil)
+	h.mapR = sh.mapR
+	s.Update(sh.input(image.Pt(300, 300), true))
+	l := s.Layout()
+	if len(l.Others) != 3 || len(l.Hand) != 0 || len(l.Buttons) != 0 || !l.Draw.Empty() {
+		t.Errorf("a spectator's table: %d places, %d hand cards, %d buttons, draw pile %v; want 3, 0, 0, none",
+			len(l.Others), len(l.Hand), len(l.Buttons), l.Draw)
+	}
+	if p := s.Probe(); len(p.Mine) != 0 || len(p.Others) == 0 {
+		t.Errorf("a spectator's probe: %d marks of its own, %d others", len(p.Mine), len(p.Others))
+	}
+}
