@@ -164,6 +164,18 @@ func TestDrawTable(t *testing.T) {
 			}
 			s.m.Deselect()
 
+			// With compact places, the pointer at rest on one shows it in
+			// full under it.
+			if s.lay.Compact {
+				b, _ := s.lay.PlaceOf(3)
+				img = render(t, s, sh, mid(b.Box), hoverDelay+3)
+				saveShot(t, img, name("place"))
+				under := image.Rect(b.Box.Min.X, b.Box.Max.Y+4, b.Box.Min.X+200, b.Box.Max.Y+40)
+				if c := count(img, under, placeColor, 2) + count(img, under, zoneColor, 2); c < 200*36/2 {
+					t.Errorf("%s: player 3's place is not shown in full under it (%d pixels of a place)", name("place"), c)
+				}
+			}
+
 			// The pointer at rest on the second card enlarges it.
 			card := s.lay.Hand[1]
 			at := image.Pt(card.Min.X+6, card.Min.Y+card.Dy()/2)
