@@ -61,7 +61,7 @@ func Help(coll *cards.Collection) menu.HelpContent {
 		Rows: []menu.HelpRow{
 			{Term: "Click a card, 1-9", Text: "play that card of your hand (a General asks: Warcamp or Battlefield; a card with targets asks you to click them). When discarding: tick or untick it"},
 			{Term: "Click your unit", Text: "pick it: then To the Warcamp / To the Battlefield, its ability, Discard from play, or click an opponent to attack with it"},
-			{Term: "Click a player or a unit", Text: "the target of the card or ability being played; the opponent attacked"},
+			{Term: "Click a player or a unit", Text: "the target of the card or ability being played; the opponent attacked. With many players, click a player's place to list the cards of theirs you may choose"},
 			{Term: "Rest the pointer, Z", Text: "show the card under the pointer enlarged (Z: at once, on or off)"},
 			{Term: "Y, P", Text: "Play or Pass in the Declare step"},
 			{Term: "D, S", Text: "draw from the Draw Pile or the Supply Pile (or click the pile)"},

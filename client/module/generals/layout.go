@@ -405,7 +405,9 @@ func (l *Layout) place(s ruleset.Seat, r image.Rectangle, line int, own bool) Pl
 	b := PlayerBox{Seat: s, Box: r}
 	b.Head = image.Rect(r.Min.X+pad, r.Min.Y+2, r.Max.X-pad, r.Min.Y+line)
 	tw := min(r.Dx()/3, 220)
-	b.Track = image.Rect(b.Head.Max.X-tw, b.Head.Min.Y+line/4, b.Head.Max.X, b.Head.Max.Y-line/4)
+	// The track, with room for its ends' numbers (Lose, Win) either side.
+	ends := int(l.Font * 1.7)
+	b.Track = image.Rect(b.Head.Max.X-tw+ends, b.Head.Min.Y+line/4, b.Head.Max.X-ends, b.Head.Max.Y-line/4)
 	below := b.Head.Max.Y
 	if r.Dx() < NarrowPlace {
 		// The counts go on a second line of the header.

@@ -266,3 +266,14 @@ func track(dst *ebiten.Image, r image.Rectangle, lose, win, start, h int) {
 	hx := x(max(lose, min(h, win)))
 	vector.FillCircle(dst, hx, float32(r.Min.Y+r.Dy()/2), float32(r.Dy())/2+2, goldColor, true)
 }
+
+// trackEnds draws the numbers of a Health track's ends, Lose at its left
+// and Win at its right, outside r, in face f.
+func trackEnds(dst *ebiten.Image, r image.Rectangle, lose, win int, f text.Face) {
+	if win <= lose || r.Dx() < 40 {
+		return
+	}
+	y := float64(r.Min.Y+r.Dy()/2) - lineH(f)/2
+	drawText(dst, fmt.Sprint(lose), f, float64(r.Min.X-3), y, loseColor, text.AlignEnd)
+	drawText(dst, fmt.Sprintf("+%d", win), f, float64(r.Max.X+3), y, winColor, text.AlignStart)
+}

@@ -200,6 +200,7 @@ func (s *Screen) drawPlace(dst *ebiten.Image, b PlayerBox, compact bool) {
 		drawText(dst, kit.Fit(info, small, float64(b.Track.Min.X-l.Pad)-hx), small, hx, float64(head.Min.Y)+2, mutedColor, text.AlignStart)
 	}
 	track(dst, b.Track, v.Lose, v.Win, v.Start, p.Health)
+	trackEnds(dst, b.Track, v.Lose, v.Win, s.paint.face(l.Font*0.8, true))
 	for z := rules.ZoneResource; z <= rules.ZoneActs; z++ {
 		r := b.Zones[z]
 		if r.Empty() {
