@@ -9,11 +9,12 @@ import (
 	"empires/client/module/empire"
 	"empires/client/module/erfpires"
 	"empires/client/module/erfworld"
+	"empires/client/module/generals"
 	"empires/client/module/risk"
 )
 
 // Default returns the registry of this build's client modules: erfworld,
 // erfpires, empire, duel and risk.
 func Default() (*module.Registry, error) {
-	return module.NewRegistry(erfworld.Module{}, erfpires.Module{}, empire.Module{}, duel.Module{}, risk.Module{})
+	return module.NewRegistry(erfworld.Module{}, erfpires.Module{}, empire.Module{}, duel.Module{}, risk.Module{}, generals.Module{})
 }

@@ -1,0 +1,573 @@
+package generals
+
+import (
+	"image"
+
+	rules "empires/shared/rules/generals"
+	"empires/shared/ruleset"
+)
+
+// Spec is what a Layout is made for: where the table goes.
+type Spec struct {
+	// Map is the map's part of the window; InSight the part of it the
+	// shell's log leaves in sight (empty: all of Map); Corner the corner
+	// below it the shell leaves free of the log, where the piles go
+	// (empty: they go beside the buttons).
+	Map, InSight, Corner image.Rectangle
+}
+
+// HitKind is what a point of the table is on.
+type HitKind uint8
+
+// The things of the table a click acts on.
+const (
+	HitNone    HitKind = iota
+	HitHand            // a card of the hand (Index)
+	HitUnit            // a card in play (Ref)
+	HitPlayer          // a player's place (Seat)
+	HitButton          // a button (Button; Rule for an ability's)
+	HitBlocker         // a row of the defender's box (Ref; 0 No blocker)
+	HitPile            // a pile of the player's (Pile)
+	HitDiscard         // a card of the discard pile being looked through (Index)
+	HitAmong           // a row of the list of a compact place's cards to target (Ref)
+)
+
+// Pile is one of a player's piles.
+type Pile uint8
+
+// The piles.
+const (
+	PileDraw Pile = iota + 1
+	PileSupply
+	PileDiscard
+)
+
+// Hit is what a point of the table is on.
+type Hit struct {
+	Kind   HitKind
+	Index  int
+	Ref    rules.Ref
+	Seat   ruleset.Seat
+	Button Button
+	Rule   int
+	Pile   Pile
+}
+
+// PlayerBox is a player's place: its header (name, Cultural Health on
+// its track, hand and piles) and its zones of cards in play.
+type PlayerBox struct {
+	Seat ruleset.Seat
+	// Box is the whole place; Head its first line; Track the Health
+	// track.
+	Box, Head, Track image.Rectangle
+	// Zones are where the zones' cards lie, by Zone (0 unused); empty
+	// for a zone not shown (a compact place shows none).
+	Zones [rules.ZoneActs + 1]image.Rectangle
+}
+
+// UnitBox is a card in play where it is drawn.
+type UnitBox struct {
+	Ref  rules.Ref
+	Seat ruleset.Seat
+	Rect image.Rectangle
+}
+
+// ButtonBox is a button where it is drawn; Rule is an ability's rule
+// index (-1: not an ability).
+type ButtonBox struct {
+	Button Button
+	Rule   int
+	Label  string
+	Rect   image.Rectangle
+}
+
+// Layout is where the table draws each thing, in window pixels.
+type Layout struct {
+	Spec
+	// Table is the part of the map the table takes, above the log.
+	Table image.Rectangle
+	// Pad is the space between things; Font the text's size.
+	Pad  int
+	Font float64
+	// Bar is the phase bar, Phases its chips (TurnPhases' order), Turn
+	// the words at its right.
+	Bar    image.Rectangle
+	Phases []image.Rectangle
+	Turn   image.Rectangle
+	// Others are the other players' places, in seat order; Compact when
+	// they show their header only (they enlarge on hover).
+	Others  []PlayerBox
+	Compact bool
+	// Mine is the player's own place (a spectator's: none).
+	Mine PlayerBox
+	// Units are the cards in play where they are drawn.
+	Units []UnitBox
+	// Chip is the size of a card in play.
+	Chip image.Point
+	// Buttons are the buttons, left to right; Say the line of what to do
+	// above them.
+	Buttons []ButtonBox
+	Say     image.Rectangle
+	// Hand are the hand's cards, left to right (they may overlap, the
+	// later on top); Card their size.
+	Hand []image.Rectangle
+	Card image.Point
+	// Draw, Supply and Discard are the player's piles.
+	Draw, Supply, Discard image.Rectangle
+	// Center is the middle of the table, where the opening, the
+	// discard's question and the defender's box go; Blockers the rows of
+	// the defender's box (the last: No blocker).
+	Center   image.Rectangle
+	Blockers []UnitBox
+	// Among are the rows of the list of a compact place's cards that may
+	// be targeted (in the middle, like the defender's box).
+	Among []UnitBox
+	// Look is the discard pile being looked through, LookCards its cards
+	// (the newest first).
+	Look      image.Rectangle
+	LookCards []image.Rectangle
+}
+
+// LayOpts is what the table shows that changes the layout: the buttons
+// and their labels, the defender's blockers, the discard pile looked
+// through.
+type LayOpts struct {
+	Buttons  []ButtonBox
+	Blockers []rules.Ref
+	Defends  bool
+	Look     bool
+	// Prompt reports that the centre shows the opening or the discard's
+	// question.
+	Prompt bool
+	// Among are the cards of a compact place that the pick may target,
+	// listed in the middle (none: no list).
+	Among []rules.Ref
+}
+
+// NewLayout lays out the table of view v (nil: nothing but the frame)
+// with the options o.
+func NewLayout(sp Spec, v *rules.View, o LayOpts) Layout {
+	l := Layout{Spec: sp}
+	u := sp.Map
+	if !sp.InSight.Empty() {
+		u = u.Intersect(sp.InSight)
+	}
+	l.Table = u
+	big := u.Dx() >= 1100 && u.Dy() >= 760
+	l.Pad, l.Font = 6, 13
+	if big {
+		l.Pad, l.Font = 8, 16
+	}
+	pad := l.Pad
+	line := int(l.Font*1.5) + 2
+	inner := u.Inset(pad)
+
+	// The phase bar along the top.
+	l.Bar = image.Rect(inner.Min.X, inner.Min.Y, inner.Max.X, inner.Min.Y+line+4)
+	chipW := min((inner.Dx()*62/100)/len(TurnPhases), 120)
+	for i := range TurnPhases {
+		x := inner.Min.X + i*chipW
+		l.Phases = append(l.Phases, image.Rect(x, l.Bar.Min.Y, x+chipW-2, l.Bar.Max.Y))
+	}
+	l.Turn = image.Rect(inner.Min.X+len(TurnPhases)*chipW+pad, l.Bar.Min.Y, inner.Max.X, l.Bar.Max.Y)
+	y := l.Bar.Max.Y + pad
+	if v == nil {
+		return l
+	}
+
+	// The hand along the bottom.
+	l.Card = image.Pt(96, 134)
+	if big {
+		l.Card = image.Pt(140, 196)
+	}
+	handTop := inner.Max.Y - l.Card.Y
+	if v.Seat == 0 {
+		handTop = inner.Max.Y
+	}
+	// The buttons above the hand, the words above them.
+	btnH := line + 6
+	btnTop := handTop - pad - btnH
+	l.Say = image.Rect(inner.Min.X, btnTop-line-2, inner.Max.X, btnTop-2)
+	pilesIn := sp.Corner.Empty() || v.Seat == 0
+	// The buttons' widths follow their labels; when they do not fit in
+	// the row they share it (the labels are then shortened when drawn).
+	widths := make([]int, len(o.Buttons))
+	total := 0
+	gap := pad/2 + 2
+	for i, b := range o.Buttons {
+		widths[i] = max(int(float64(len([]rune(b.Label)))*l.Font*0.62)+2*pad+4, btnH+8)
+		total += widths[i] + gap
+	}
+	if avail := inner.Dx(); total > avail && len(widths) > 0 {
+		each := avail/len(widths) - gap
+		// The short ones keep their width; the long ones share the rest.
+		room, long := avail, 0
+		for _, w := range widths {
+			if w <= each {
+				room -= w + gap
+			} else {
+				long++
+			}
+		}
+		for i, w := range widths {
+			if w > each && long > 0 {
+				widths[i] = max(room/long-gap, btnH)
+			}
+		}
+	}
+	bx := inner.Min.X
+	for i, b := range o.Buttons {
+		b.Rect = image.Rect(bx, btnTop, bx+widths[i], btnTop+btnH)
+		bx += widths[i] + gap
+		l.Buttons = append(l.Buttons, b)
+	}
+	// The piles: in the shell's corner, else at the right of the hand.
+	pw := l.Card.X * 2 / 3
+	ph := l.Card.Y * 2 / 3
+	handRight := inner.Max.X
+	if v.Seat != 0 {
+		if pilesIn {
+			handRight = inner.Max.X - 3*(pw+pad)
+			for i, r := range []*image.Rectangle{&l.Draw, &l.Supply, &l.Discard} {
+				x := handRight + pad + i*(pw+pad)
+				*r = image.Rect(x, inner.Max.Y-ph, x+pw, inner.Max.Y)
+			}
+		} else {
+			c := sp.Corner.Inset(pad)
+			pw = min(pw, (c.Dx()-2*pad)/3)
+			ph = min(ph, c.Dy()-line)
+			for i, r := range []*image.Rectangle{&l.Draw, &l.Supply, &l.Discard} {
+				x := c.Min.X + i*(pw+pad)
+				*r = image.Rect(x, c.Max.Y-ph, x+pw, c.Max.Y)
+			}
+		}
+		n := len(v.Hand)
+		if n > 0 {
+			avail := handRight - inner.Min.X
+			step := l.Card.X + pad/2
+			if n > 1 && (n-1)*step+l.Card.X > avail {
+				step = (avail - l.Card.X) / (n - 1)
+			}
+			for i := range n {
+				x := inner.Min.X + i*step
+				l.Hand = append(l.Hand, image.Rect(x, handTop, x+l.Card.X, handTop+l.Card.Y))
+			}
+		}
+	}
+	bottom := l.Say.Min.Y - pad
+
+	// The chips of cards in play.
+	l.Chip = image.Pt(78, 46)
+	if big {
+		l.Chip = image.Pt(108, 64)
+	}
+	// The player's own place: a header, then Resource Area and Kingdom,
+	// then Warcamp and Battlefield.
+	others := 0
+	for _, p := range v.Players {
+		if p.Seat != v.Seat {
+			others++
+		}
+	}
+	if v.Seat != 0 {
+		h := line + 2*(l.Chip.Y+line) + 2*pad
+		top := bottom - h
+		l.Mine = l.place(v.Seat, image.Rect(inner.Min.X, top, inner.Max.X, bottom), line, true)
+		bottom = top - pad
+	}
+	// The other players along the top: full places when they fit, else
+	// compact ones that enlarge on hover.
+	area := image.Rect(inner.Min.X, y, inner.Max.X, bottom)
+	full := 2*line + 2*(l.Chip.Y/2+line) + pad
+	cols := max(1, min(others, area.Dx()/220))
+	rows := (others + cols - 1) / max(cols, 1)
+	if others > 0 && rows*full+(rows-1)*pad <= area.Dy() {
+		w := (area.Dx() - (cols-1)*pad) / cols
+		hh := min((area.Dy()-(rows-1)*pad)/rows, full*2)
+		i := 0
+		for _, p := range v.Players {
+			if p.Seat == v.Seat {
+				continue
+			}
+			x := area.Min.X + (i%cols)*(w+pad)
+			yy := area.Min.Y + (i/cols)*(hh+pad)
+			l.Others = append(l.Others, l.place(p.Seat, image.Rect(x, yy, x+w, yy+hh), line, false))
+			i++
+		}
+	} else if others > 0 {
+		l.Compact = true
+		cw := 150
+		if big {
+			cw = 190
+		}
+		cols = max(1, area.Dx()/(cw+pad))
+		ch := 2*line + pad
+		rows = (others + cols - 1) / cols
+		for rows*(ch+pad) > area.Dy() && ch > line {
+			ch -= 2
+		}
+		w := (area.Dx() - (cols-1)*pad) / cols
+		i := 0
+		for _, p := range v.Players {
+			if p.Seat == v.Seat {
+				continue
+			}
+			x := area.Min.X + (i%cols)*(w+pad)
+			yy := area.Min.Y + (i/cols)*(ch+pad)
+			r := image.Rect(x, yy, x+w, yy+ch)
+			tw := r.Dx() * 35 / 100
+			tr := image.Rect(r.Max.X-pad/2-tw, r.Min.Y+line/3, r.Max.X-pad/2, r.Min.Y+line-line/3)
+			l.Others = append(l.Others, PlayerBox{Seat: p.Seat, Box: r, Head: r, Track: tr})
+			i++
+		}
+	}
+	// The cards in play of every place shown in full.
+	for _, p := range v.Players {
+		b := l.boxOf(p.Seat)
+		if b == nil {
+			continue
+		}
+		for z := rules.ZoneResource; z <= rules.ZoneActs; z++ {
+			zr := b.Zones[z]
+			if zr.Empty() {
+				continue
+			}
+			l.Units = append(l.Units, LayChips(p.Seat, p.Table, z, zr, l.Chip, pad/2)...)
+		}
+	}
+
+	// The middle: the defender's box, the opening or the discard's
+	// question, the discard pile looked through.
+	mid := image.Rect(inner.Min.X, y, inner.Max.X, l.Say.Min.Y)
+	if o.Defends {
+		rowH := line + 4
+		n := len(o.Blockers) + 1
+		h := 3*line + n*(rowH+2) + 2*pad
+		w := min(mid.Dx(), 520)
+		if big {
+			w = min(mid.Dx(), 640)
+		}
+		c := centered(mid, w, min(h, mid.Dy()))
+		l.Center = c
+		ry := c.Min.Y + pad + 2*line + pad
+		for _, ref := range append([]rules.Ref{0}, o.Blockers...) {
+			if ry+rowH > c.Max.Y-pad {
+				break
+			}
+			l.Blockers = append(l.Blockers, UnitBox{Ref: ref, Rect: image.Rect(c.Min.X+pad, ry, c.Max.X-pad, ry+rowH)})
+			ry += rowH + 2
+		}
+	} else if len(o.Among) > 0 {
+		rowH := line + 4
+		h := line + len(o.Among)*(rowH+2) + 2*pad + line
+		c := centered(mid, min(mid.Dx(), 460), min(h, mid.Dy()))
+		l.Center = c
+		ry := c.Min.Y + pad + line + 2
+		for _, ref := range o.Among {
+			if ry+rowH > c.Max.Y-pad {
+				break
+			}
+			l.Among = append(l.Among, UnitBox{Ref: ref, Rect: image.Rect(c.Min.X+pad, ry, c.Max.X-pad, ry+rowH)})
+			ry += rowH + 2
+		}
+	} else if o.Prompt && len(v.Hand) == 0 && v.Seat != 0 {
+		// The opening: the hand is still empty, and the question takes its
+		// place.
+		hand := image.Rect(inner.Min.X, handTop, handRight, inner.Max.Y)
+		l.Center = centered(hand, min(hand.Dx(), 460), min(hand.Dy(), 3*line+2*pad))
+	} else if o.Prompt {
+		l.Center = centered(mid, min(mid.Dx(), 460), min(mid.Dy(), 3*line+2*pad))
+	}
+	if o.Look && v.Seat != 0 {
+		l.Look = mid.Inset(pad)
+		if me := &v.Players[v.Seat-1]; len(me.Discard) > 0 {
+			cw, chh := l.Chip.X+20, l.Chip.Y+10
+			cols := max(1, (l.Look.Dx()-2*pad)/(cw+pad))
+			for i := range me.Discard {
+				x := l.Look.Min.X + pad + (i%cols)*(cw+pad)
+				yy := l.Look.Min.Y + pad + line + (i/cols)*(chh+pad)
+				if yy+chh > l.Look.Max.Y {
+					break
+				}
+				l.LookCards = append(l.LookCards, image.Rect(x, yy, x+cw, yy+chh))
+			}
+		}
+	}
+	return l
+}
+
+// place lays out player s's place in r: a header line, then its zones in
+// two rows (own: Resource Area and Kingdom, then Warcamp and
+// Battlefield; another's: Kingdom and Resource Area on the first row at
+// half the chips' height, Warcamp and Battlefield on the second).
+func (l *Layout) place(s ruleset.Seat, r image.Rectangle, line int, own bool) PlayerBox {
+	pad := l.Pad
+	b := PlayerBox{Seat: s, Box: r}
+	b.Head = image.Rect(r.Min.X+pad, r.Min.Y+2, r.Max.X-pad, r.Min.Y+line)
+	tw := min(r.Dx()/3, 220)
+	// The track, with room for its ends' numbers (Lose, Win) either side.
+	ends := int(l.Font * 1.7)
+	b.Track = image.Rect(b.Head.Max.X-tw+ends, b.Head.Min.Y+line/4, b.Head.Max.X-ends, b.Head.Max.Y-line/4)
+	below := b.Head.Max.Y
+	if r.Dx() < NarrowPlace {
+		// The counts go on a second line of the header.
+		below += line - 4
+	}
+	in := image.Rect(r.Min.X+pad, below+2, r.Max.X-pad, r.Max.Y-pad/2)
+	rowH := (in.Dy() - pad) / 2
+	half := in.Dx() / 2
+	top := image.Rect(in.Min.X, in.Min.Y, in.Max.X, in.Min.Y+rowH)
+	bot := image.Rect(in.Min.X, top.Max.Y+pad, in.Max.X, in.Max.Y)
+	if own {
+		third := in.Dx() * 2 / 5
+		b.Zones[rules.ZoneResource] = image.Rect(top.Min.X, top.Min.Y, top.Min.X+third, top.Max.Y)
+		b.Zones[rules.ZoneActs] = image.Rect(top.Min.X+third+pad, top.Min.Y, top.Min.X+third+pad+in.Dx()/6, top.Max.Y)
+		b.Zones[rules.ZoneKingdom] = image.Rect(b.Zones[rules.ZoneActs].Max.X+pad, top.Min.Y, top.Max.X, top.Max.Y)
+	} else {
+		b.Zones[rules.ZoneKingdom] = image.Rect(top.Min.X, top.Min.Y, top.Min.X+half-pad/2, top.Max.Y)
+		b.Zones[rules.ZoneResource] = image.Rect(top.Min.X+half+pad/2, top.Min.Y, top.Max.X, top.Max.Y)
+	}
+	b.Zones[rules.ZoneWarcamp] = image.Rect(bot.Min.X, bot.Min.Y, bot.Min.X+half-pad/2, bot.Max.Y)
+	b.Zones[rules.ZoneBattlefield] = image.Rect(bot.Min.X+half+pad/2, bot.Min.Y, bot.Max.X, bot.Max.Y)
+	return b
+}
+
+// NarrowPlace is the width under which a place's header takes two lines.
+const NarrowPlace = 460
+
+// boxOf returns the place of seat s shown in full, nil if none.
+func (l *Layout) boxOf(s ruleset.Seat) *PlayerBox {
+	if l.Mine.Seat == s && s != 0 {
+		return &l.Mine
+	}
+	if l.Compact {
+		return nil
+	}
+	for i := range l.Others {
+		if l.Others[i].Seat == s {
+			return &l.Others[i]
+		}
+	}
+	return nil
+}
+
+// zoneLabel is the height of a zone's label line over its chips.
+func zoneLabel(r image.Rectangle) int { return min(r.Dy()/3, 18) }
+
+// LayChips lays the cards of table in zone z in r, left to right after
+// the zone's label line, at most chip's size, overlapping when many.
+func LayChips(s ruleset.Seat, table []rules.InPlay, z rules.Zone, r image.Rectangle, chip image.Point, gap int) []UnitBox {
+	var refs []rules.Ref
+	for _, c := range table {
+		if c.Zone == z {
+			refs = append(refs, c.Ref)
+		}
+	}
+	if len(refs) == 0 {
+		return nil
+	}
+	top := r.Min.Y + zoneLabel(r)
+	h := min(chip.Y, r.Max.Y-top)
+	w := min(chip.X, h*chip.X/max(chip.Y, 1))
+	step := w + gap
+	if n := len(refs); n > 1 && (n-1)*step+w > r.Dx() {
+		step = max((r.Dx()-w)/(n-1), 4)
+	}
+	out := make([]UnitBox, len(refs))
+	for i, ref := range refs {
+		x := r.Min.X + i*step
+		out[i] = UnitBox{Ref: ref, Seat: s, Rect: image.Rect(x, top, x+w, top+h)}
+	}
+	return out
+}
+
+// centered returns a w by h rectangle in the middle of r.
+func centered(r image.Rectangle, w, h int) image.Rectangle {
+	x := r.Min.X + (r.Dx()-w)/2
+	y := r.Min.Y + (r.Dy()-h)/2
+	return image.Rect(x, y, x+w, y+h)
+}
+
+// At returns what point pt is on: the defender's box and the discard
+// looked through first (they lie over the table), then the buttons, the
+// hand (the later card on top; the raised card raise pixels up), the
+// piles, the cards in play, the places.
+func (l *Layout) At(pt image.Point, raised, raise int) Hit {
+	for _, b := range l.Blockers {
+		if pt.In(b.Rect) {
+			return Hit{Kind: HitBlocker, Ref: b.Ref}
+		}
+	}
+	for _, b := range l.Among {
+		if pt.In(b.Rect) {
+			return Hit{Kind: HitAmong, Ref: b.Ref}
+		}
+	}
+	if !l.Look.Empty() {
+		for i, r := range l.LookCards {
+			if pt.In(r) {
+				return Hit{Kind: HitDiscard, Index: i}
+			}
+		}
+		if pt.In(l.Look) {
+			return Hit{Kind: HitPile, Pile: PileDiscard}
+		}
+	}
+	for _, b := range l.Buttons {
+		if pt.In(b.Rect) {
+			return Hit{Kind: HitButton, Button: b.Button, Rule: b.Rule}
+		}
+	}
+	for i := len(l.Hand) - 1; i >= 0; i-- {
+		r := l.Hand[i]
+		if i == raised {
+			r = r.Add(image.Pt(0, -raise))
+		}
+		if pt.In(r) {
+			return Hit{Kind: HitHand, Index: i}
+		}
+	}
+	for i, r := range []image.Rectangle{l.Draw, l.Supply, l.Discard} {
+		if pt.In(r) {
+			return Hit{Kind: HitPile, Pile: PileDraw + Pile(i)}
+		}
+	}
+	for i := len(l.Units) - 1; i >= 0; i-- {
+		if pt.In(l.Units[i].Rect) {
+			return Hit{Kind: HitUnit, Ref: l.Units[i].Ref, Seat: l.Units[i].Seat}
+		}
+	}
+	for _, b := range l.Others {
+		if pt.In(b.Box) {
+			return Hit{Kind: HitPlayer, Seat: b.Seat}
+		}
+	}
+	if pt.In(l.Mine.Box) {
+		return Hit{Kind: HitPlayer, Seat: l.Mine.Seat}
+	}
+	return Hit{}
+}
+
+// UnitRect returns where the card in play ref is drawn, false if it is
+// not.
+func (l *Layout) UnitRect(ref rules.Ref) (image.Rectangle, bool) {
+	for _, u := range l.Units {
+		if u.Ref == ref {
+			return u.Rect, true
+		}
+	}
+	return image.Rectangle{}, false
+}
+
+// PlaceOf returns the place of seat s, false if it has none.
+func (l *Layout) PlaceOf(s ruleset.Seat) (PlayerBox, bool) {
+	if l.Mine.Seat == s && s != 0 {
+		return l.Mine, true
+	}
+	for _, b := range l.Others {
+		if b.Seat == s {
+			return b, true
+		}
+	}
+	return PlayerBox{}, false
+}

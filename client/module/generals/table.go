@@ -1,0 +1,558 @@
+package generals
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"empires/client/kit"
+	rules "empires/shared/rules/generals"
+	"empires/shared/ruleset"
+)
+
+// Draw implements module.Screen: the felt, the phase bar, the places of
+// the players with their cards in play, what to do now and the buttons,
+// the hand, the piles and the questions in the middle.
+func (s *Screen) Draw(dst *ebiten.Image) {
+	l := &s.lay
+	fillRect(dst, l.Map, feltColor)
+	strokeRect(dst, l.Map.Inset(2), 3, feltEdge)
+	v := s.m.v
+	if v == nil {
+		return
+	}
+	s.drawBar(dst)
+	for _, b := range l.Others {
+		s.drawPlace(dst, b, l.Compact)
+	}
+	if v.Seat != 0 {
+		s.drawPlace(dst, l.Mine, false)
+	}
+	for _, u := range l.Units {
+		s.drawUnit(dst, u)
+	}
+	small := s.paint.face(l.Font, false)
+	bold := s.paint.face(l.Font, true)
+	// The line of what to do now, and the last battle's outcome at its
+	// right until the next turn.
+	sayW := float64(l.Say.Dx())
+	if bt := s.m.Battle(); bt != "" && v.Battle == nil {
+		w := min(textWidth(bt, bold)+2, sayW/2)
+		drawText(dst, kit.Fit(bt, bold, w), bold, float64(l.Say.Max.X), float64(l.Say.Min.Y), targetColor, text.AlignEnd)
+		sayW -= w + float64(l.Pad)
+	}
+	if v.Seat != 0 && !s.watching {
+		say := s.m.Situation()
+		if w := s.m.ActErr(); w != "" {
+			say = "Refused: " + w + " " + say
+		}
+		drawText(dst, kit.Fit(say, small, sayW), small, float64(l.Say.Min.X), float64(l.Say.Min.Y), goldColor, text.AlignStart)
+	}
+	for _, b := range l.Buttons {
+		on := true
+		if b.Button != BtnNone {
+			on, _ = s.m.Enabled(b.Button)
+		}
+		hover := s.hover.At.Kind == HitButton && s.hover.At.Button == b.Button && s.hover.At.Rule == b.Rule
+		s.paint.button(dst, b.Rect, b.Label, l.Font*0.9, on, hover)
+	}
+	s.drawHand(dst)
+	s.drawPiles(dst)
+	s.drawAnims(dst) // under the questions, which must stay readable
+	s.drawCenter(dst)
+	if !l.Look.Empty() {
+		s.drawLook(dst)
+	}
+}
+
+// textWidth is how wide s is drawn in face f.
+func textWidth(s string, f text.Face) float64 {
+	w, _ := text.Measure(s, f, 0)
+	return w
+}
+
+// drawBar draws the phase bar: the phases of a turn, the current one lit,
+// and the turn in words.
+func (s *Screen) drawBar(dst *ebiten.Image) {
+	l := &s.lay
+	v := s.m.v
+	f := s.paint.face(l.Font*0.95, true)
+	for i, r := range l.Phases {
+		p := TurnPhases[i]
+		bg, fg := zoneColor, mutedColor
+		if p == v.Phase {
+			bg, fg = goldColor, inkColor
+		}
+		fillRect(dst, r, bg)
+		strokeRect(dst, r, 1, zoneEdge)
+		drawText(dst, kit.Fit(PhaseName(p), f, float64(r.Dx()-4)), f, float64(r.Min.X+r.Dx()/2), float64(r.Min.Y)+(float64(r.Dy())-lineH(f))/2, fg, text.AlignCenter)
+	}
+	drawText(dst, kit.Fit(s.turnWords(), f, float64(l.Turn.Dx())), f, float64(l.Turn.Min.X), float64(l.Turn.Min.Y)+(float64(l.Turn.Dy())-lineH(f))/2, textColor, text.AlignStart)
+}
+
+// turnWords is the turn in words: "Turn 4 · round 2 of 40 · Ann's turn ·
+// 12 s".
+func (s *Screen) turnWords() string {
+	v := s.m.v
+	var parts []string
+	switch v.Phase {
+	case rules.PhaseOpening:
+		parts = append(parts, "Opening")
+	case rules.PhaseOver:
+		parts = append(parts, "Game over")
+	default:
+		parts = append(parts, fmt.Sprintf("Turn %d", v.Turn))
+		if v.Rounds > 0 {
+			parts = append(parts, fmt.Sprintf("round %d of %d", v.Round, v.Rounds))
+		}
+		if v.Active != 0 {
+			parts = append(parts, possessive(s.m.Name(v.Active))+" turn")
+		}
+	}
+	if d, ok := s.TimeLeft(); ok {
+		parts = append(parts, Countdown(d))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// drawPlace draws a player's place: its frame, its header and its zones
+// (a compact place: its header in two lines and its Health track).
+func (s *Screen) drawPlace(dst *ebiten.Image, b PlayerBox, compact bool) {
+	l := &s.lay
+	v := s.m.v
+	p := s.m.Player(b.Seat)
+	if p == nil {
+		return
+	}
+	fillRect(dst, b.Box, placeColor)
+	edgeC := zoneEdge
+	width := float32(1)
+	switch {
+	case s.m.Targetable(rules.Target{Seat: b.Seat}) || slices.Contains(s.m.Attacks(), b.Seat) || compact && len(s.m.TargetUnits(b.Seat)) > 0:
+		edgeC, width = targetColor, 3
+	case v.Active == b.Seat:
+		edgeC, width = goldColor, 2
+	}
+	strokeRect(dst, b.Box, width, edgeC)
+	bold := s.paint.face(l.Font, true)
+	small := s.paint.face(l.Font*0.85, false)
+	name := s.m.PlayerName(b.Seat)
+	if b.Seat == v.Seat && !s.m.third {
+		name += " (you)"
+	}
+	if p.Out {
+		name += " · out"
+		if p.Resigned {
+			name += " (resigned)"
+		}
+	}
+	if p.Place > 0 {
+		name += fmt.Sprintf(" · place %d", p.Place)
+	}
+	counts := fmt.Sprintf("Health %d · hand %d · draw %d · supply %d · discard %d", p.Health, p.Hand, p.Draw, p.Supply, len(p.Discard))
+	if compact {
+		r := b.Box.Inset(l.Pad / 2)
+		nw := float64(b.Track.Min.X - r.Min.X - l.Pad/2)
+		drawText(dst, kit.Fit(fmt.Sprintf("%s  %+d", name, p.Health), bold, nw), bold, float64(r.Min.X), float64(r.Min.Y), textColor, text.AlignStart)
+		var wc, bf int
+		for _, c := range p.Table {
+			switch c.Zone {
+			case rules.ZoneWarcamp:
+				wc++
+			case rules.ZoneBattlefield:
+				bf++
+			}
+		}
+		line2 := fmt.Sprintf("hand %d · camp %d · field %d", p.Hand, wc, bf)
+		if r.Max.Y >= r.Min.Y+int(lineH(bold)+lineH(small)) {
+			drawText(dst, kit.Fit(line2, small, float64(r.Dx())), small, float64(r.Min.X), float64(r.Min.Y)+lineH(bold)+1, mutedColor, text.AlignStart)
+		}
+		track(dst, b.Track, v.Lose, v.Win, v.Start, p.Health)
+		return
+	}
+	head := b.Head
+	hx := float64(head.Min.X)
+	drawText(dst, kit.Fit(name, bold, float64(head.Dx()/3)), bold, hx, float64(head.Min.Y), textColor, text.AlignStart)
+	hx += min(textWidth(name, bold), float64(head.Dx()/3)) + float64(l.Pad)
+	// Card backs for the hand, then the counts.
+	if p.Hand > 0 && b.Seat != v.Seat {
+		bh := int(lineH(bold))
+		bw := bh * 2 / 3
+		for i := range min(p.Hand, 5) {
+			drawBack(dst, image.Rect(int(hx)+i*4, head.Min.Y, int(hx)+i*4+bw, head.Min.Y+bh))
+		}
+		hx += float64(bw + 4*min(p.Hand, 5) + l.Pad/2)
+	}
+	info := counts
+	if b.Seat == v.Seat && v.Active == v.Seat {
+		info += " · pool: " + Amounts(v.Pool)
+	}
+	if b.Box.Dx() < NarrowPlace {
+		// The counts on the header's second line.
+		drawText(dst, kit.Fit(info, small, float64(head.Dx())), small, float64(head.Min.X), float64(head.Max.Y)-2, mutedColor, text.AlignStart)
+	} else {
+		drawText(dst, kit.Fit(info, small, float64(b.Track.Min.X-l.Pad)-hx), small, hx, float64(head.Min.Y)+2, mutedColor, text.AlignStart)
+	}
+	track(dst, b.Track, v.Lose, v.Win, v.Start, p.Health)
+	trackEnds(dst, b.Track, v.Lose, v.Win, s.paint.face(l.Font*0.8, true))
+	for z := rules.ZoneResource; z <= rules.ZoneActs; z++ {
+		r := b.Zones[z]
+		if r.Empty() {
+			continue
+		}
+		fillRect(dst, r, zoneColor)
+		lab := ZoneName(z)
+		lf := s.paint.face(float64(min(zoneLabel(r)-3, int(l.Font*0.85))), false)
+		drawText(dst, kit.Fit(lab, lf, float64(r.Dx()-4)), lf, float64(r.Min.X+3), float64(r.Min.Y+1), dimColor, text.AlignStart)
+	}
+}
+
+// drawUnit draws a card in play: its name, its Strength and Life, Pull
+// and Used marked; lit when it has a move, framed when picked or a
+// possible target.
+func (s *Screen) drawUnit(dst *ebiten.Image, u UnitBox) {
+	c, _, ok := s.m.Unit(u.Ref)
+	if !ok {
+		return
+	}
+	r := u.Rect
+	card := s.m.Card(c.Card)
+	fillRect(dst, r, faceColor)
+	k := s.m.Kind(c.Card)
+	fillRect(dst, image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+4), kindColor(k))
+	size := max(8, float64(r.Dy())/4.2)
+	f := s.paint.face(size, true)
+	name := s.m.CardName(c.Card)
+	lines := kit.Wrap(name, f, float64(r.Dx()-6))
+	y := float64(r.Min.Y + 5)
+	for i, ln := range lines {
+		if i == 2 || y+lineH(f) > float64(r.Max.Y)-lineH(f) {
+			break
+		}
+		drawText(dst, kit.Fit(ln, f, float64(r.Dx()-6)), f, float64(r.Min.X+3), y, inkColor, text.AlignStart)
+		y += lineH(f)
+	}
+	bottom := float64(r.Max.Y) - lineH(f) - 2
+	if k.Unit() {
+		col := inkColor
+		if card != nil && (c.Strength != card.Strength || c.Life != card.Life) {
+			col = color.RGBA{30, 120, 40, 255}
+		}
+		drawText(dst, fmt.Sprintf("%d/%d", c.Strength, c.Life), f, float64(r.Min.X+3), bottom, col, text.AlignStart)
+	} else if len(c.Harvest) > 0 {
+		drawText(dst, kit.Fit("+"+Amounts(c.Harvest), f, float64(r.Dx()-6)), f, float64(r.Min.X+3), bottom, inkMuted, text.AlignStart)
+	}
+	var marks []string
+	if c.Pulled {
+		marks = append(marks, "pull")
+	}
+	if c.Used {
+		marks = append(marks, "used")
+	}
+	if len(marks) > 0 {
+		mf := s.paint.face(size*0.85, false)
+		drawText(dst, strings.Join(marks, " "), mf, float64(r.Max.X-3), bottom, inkMuted, text.AlignEnd)
+	}
+	strokeRect(dst, r, 1, inkMuted)
+	if c.Pulled {
+		fillRect(dst, r, color.RGBA{0, 0, 0, 50})
+	}
+	lk := look{
+		picked: s.m.pick.Kind == PickUnit && s.m.pick.Unit == u.Ref,
+		target: s.m.Targetable(rules.Target{Unit: u.Ref}) || s.m.Defends() && slices.Contains(s.m.Blockers(), u.Ref),
+		lit:    u.Seat == s.m.v.Seat && s.m.Usable(u.Ref),
+	}
+	if b := s.m.v.Battle; b != nil && b.Unit == u.Ref {
+		lk.target = true
+	}
+	edge(dst, r, lk)
+}
+
+// acting reports whether the player may act now (it is its step).
+func (s *Screen) acting() bool { return len(s.m.moves) > 0 && !s.watching }
+
+// handRect is where hand card i is drawn now: raised when picked or
+// under the pointer.
+func (s *Screen) handRect(i int) image.Rectangle {
+	r := s.lay.Hand[i]
+	up := 0
+	if s.hover.At.Kind == HitHand && s.hover.At.Index == i {
+		up = s.raise()
+	}
+	if s.m.pick.Kind == PickCard && s.m.pick.Hand == i || s.m.IsTicked(i) {
+		up = s.raise()
+	}
+	return r.Add(image.Pt(0, -up))
+}
+
+// drawHand draws the player's hand: lit the cards it may play, dimmed
+// the others while it acts, raised the picked or ticked ones.
+func (s *Screen) drawHand(dst *ebiten.Image) {
+	v := s.m.v
+	if v.Seat == 0 {
+		return
+	}
+	ticking := s.m.DiscardCount() > 0
+	for i := range s.lay.Hand {
+		if i >= len(v.Hand) {
+			break
+		}
+		lk := look{picked: s.m.pick.Kind == PickCard && s.m.pick.Hand == i, ticked: s.m.IsTicked(i)}
+		if !ticking && s.acting() && v.Phase != rules.PhaseOpening {
+			lk.lit = s.m.Playable(i)
+			lk.dim = !lk.lit
+		}
+		s.paint.drawCard(dst, s.handRect(i), s.m.Card(v.Hand[i]), s.m, lk)
+	}
+}
+
+// drawPiles draws the player's Draw, Supply and discard piles with their
+// counts.
+func (s *Screen) drawPiles(dst *ebiten.Image) {
+	me := s.m.Me()
+	if me == nil {
+		return
+	}
+	l := &s.lay
+	f := s.paint.face(min(l.Font*0.85, float64(l.Draw.Dx())/6), true)
+	label := func(r image.Rectangle, s string) {
+		fillRect(dst, image.Rect(r.Min.X, r.Max.Y-int(lineH(f))-4, r.Max.X, r.Max.Y), color.RGBA{0, 0, 0, 170})
+		drawText(dst, kit.Fit(s, f, float64(r.Dx()-4)), f, float64(r.Min.X+r.Dx()/2), float64(r.Max.Y)-lineH(f)-2, textColor, text.AlignCenter)
+	}
+	if me.Draw > 0 {
+		drawBack(dst, l.Draw)
+	} else {
+		strokeRect(dst, l.Draw, 1, zoneEdge)
+	}
+	label(l.Draw, fmt.Sprintf("Draw %d", me.Draw))
+	if me.Supply > 0 {
+		fillRect(dst, l.Supply, color.RGBA{40, 80, 60, 255})
+		strokeRect(dst, l.Supply.Inset(2), 1, goldColor)
+	} else {
+		strokeRect(dst, l.Supply, 1, zoneEdge)
+	}
+	label(l.Supply, fmt.Sprintf("Supply %d", me.Supply))
+	if n := len(me.Discard); n > 0 {
+		s.paint.drawCard(dst, l.Discard, s.m.Card(me.Discard[n-1]), s.m, look{})
+	} else {
+		strokeRect(dst, l.Discard, 1, zoneEdge)
+	}
+	label(l.Discard, fmt.Sprintf("Discard %d", len(me.Discard)))
+}
+
+// drawCenter draws the middle's question: the opening split, the
+// discard, or the defender's box with the attacker's numbers, each
+// blocker's forecast, No blocker and the countdown.
+func (s *Screen) drawCenter(dst *ebiten.Image) {
+	l := &s.lay
+	c := l.Center
+	if c.Empty() {
+		return
+	}
+	fillRect(dst, c, boxColor)
+	strokeRect(dst, c, 2, goldColor)
+	bold := s.paint.face(l.Font, true)
+	small := s.paint.face(l.Font*0.9, false)
+	x, y := float64(c.Min.X+l.Pad), float64(c.Min.Y+l.Pad)
+	w := float64(c.Dx() - 2*l.Pad)
+	lh := lineH(bold) + 3
+	switch {
+	case len(l.Among) > 0:
+		drawText(dst, kit.Fit(fmt.Sprintf("Choose a card of %s as the target", s.m.PlayerName(s.among)), bold, w), bold, x, y, goldColor, text.AlignStart)
+		for _, row := range l.Among {
+			u, _, _ := s.m.Unit(row.Ref)
+			bg := buttonColor
+			if s.hover.At.Kind == HitAmong && s.hover.At.Ref == row.Ref {
+				bg = color.RGBA{90, 110, 92, 255}
+			}
+			fillRect(dst, row.Rect, bg)
+			strokeRect(dst, row.Rect, 1, zoneEdge)
+			label := fmt.Sprintf("%s · %s", s.m.CardName(u.Card), ZoneName(u.Zone))
+			if s.m.Kind(u.Card).Unit() {
+				label += fmt.Sprintf(" · %d/%d", u.Strength, u.Life)
+			}
+			drawText(dst, kit.Fit(label, bold, float64(row.Rect.Dx()-12)), bold, float64(row.Rect.Min.X+6), float64(row.Rect.Min.Y)+(float64(row.Rect.Dy())-lineH(bold))/2, textColor, text.AlignStart)
+		}
+		drawText(dst, "Esc: none of them", small, x+w, float64(c.Max.Y-l.Pad)-lineH(small), mutedColor, text.AlignEnd)
+	case s.m.Defends():
+		b := s.m.v.Battle
+		att, _, _ := s.m.Unit(b.Unit)
+		where := "Warcamp"
+		if b.AtBattlefield {
+			where = "Battlefield"
+		}
+		title := fmt.Sprintf("%s attacks your %s", s.m.PlayerName(b.Attacker), where)
+		if d, ok := s.TimeLeft(); ok {
+			title += " · " + Countdown(d)
+		}
+		drawText(dst, kit.Fit(title, bold, w), bold, x, y, goldColor, text.AlignStart)
+		y += lh
+		drawText(dst, kit.Fit(fmt.Sprintf("Attacker: %s, Strength %d, Life %d. Choose a blocker (click):", s.m.CardName(att.Card), att.Strength, att.Life), small, w), small, x, y, textColor, text.AlignStart)
+		for _, row := range l.Blockers {
+			f := s.m.Predict(row.Ref)
+			label := "No blocker [0]"
+			if row.Ref != 0 {
+				u, _, _ := s.m.Unit(row.Ref)
+				label = fmt.Sprintf("%s %d/%d", s.m.CardName(u.Card), u.Strength, u.Life)
+			}
+			hover := s.hover.At.Kind == HitBlocker && s.hover.At.Ref == row.Ref
+			bg := buttonColor
+			if hover {
+				bg = color.RGBA{90, 110, 92, 255}
+			}
+			fillRect(dst, row.Rect, bg)
+			strokeRect(dst, row.Rect, 1, zoneEdge)
+			ty := float64(row.Rect.Min.Y) + (float64(row.Rect.Dy())-lineH(small))/2
+			half := float64(row.Rect.Dx()) * 0.45
+			drawText(dst, kit.Fit(label, bold, half-8), bold, float64(row.Rect.Min.X+6), ty, textColor, text.AlignStart)
+			col := mutedColor
+			switch {
+			case f.Health > 0:
+				col = loseColor
+			case f.Kills && !f.Dies:
+				col = litColor
+			}
+			drawText(dst, kit.Fit(f.Words(), small, float64(row.Rect.Dx())-half-8), small, float64(row.Rect.Min.X)+half, ty, col, text.AlignStart)
+		}
+	case s.m.Opens():
+		drawText(dst, "Your opening hand of 7", bold, x, y, goldColor, text.AlignStart)
+		y += lh
+		drawText(dst, kit.Fit(fmt.Sprintf("%d from the Draw Pile, %d from the Supply Pile", s.m.open, OpeningHand-s.m.open), small, w), small, x, y, textColor, text.AlignStart)
+		y += lh
+		// The split as a slider of 8 notches.
+		sw := w
+		for i := 0; i <= OpeningHand; i++ {
+			nx := x + sw*float64(i)/OpeningHand
+			col := zoneEdge
+			if i <= s.m.open {
+				col = goldColor
+			}
+			fillRect(dst, image.Rect(int(nx)-3, int(y), int(nx)+3, int(y)+8), col)
+		}
+		drawText(dst, "← fewer · → more · Enter takes them", small, x+w, y+10, mutedColor, text.AlignEnd)
+	default:
+		n := s.m.DiscardCount()
+		drawText(dst, kit.Fit(fmt.Sprintf("Discard %d of your cards", n), bold, w), bold, x, y, goldColor, text.AlignStart)
+		y += lh
+		drawText(dst, kit.Fit(fmt.Sprintf("Click cards of your hand to tick them: %d of %d ticked. Then Discard (Enter).", len(s.m.ticked), n), small, w), small, x, y, textColor, text.AlignStart)
+		if d, ok := s.TimeLeft(); ok {
+			y += lh
+			drawText(dst, Countdown(d), small, x, y, mutedColor, text.AlignStart)
+		}
+	}
+}
+
+// drawLook draws the discard pile being looked through, oldest first.
+func (s *Screen) drawLook(dst *ebiten.Image) {
+	l := &s.lay
+	me := s.m.Me()
+	fillRect(dst, l.Look, boxColor)
+	strokeRect(dst, l.Look, 2, goldColor)
+	f := s.paint.face(l.Font, true)
+	drawText(dst, fmt.Sprintf("Your discard pile: %d cards (click the pile or L to close)", len(me.Discard)), f, float64(l.Look.Min.X+l.Pad), float64(l.Look.Min.Y+l.Pad/2), goldColor, text.AlignStart)
+	for i, r := range l.LookCards {
+		s.paint.drawCard(dst, r, s.m.Card(me.Discard[i]), s.m, look{})
+	}
+}
+
+// Countdown words time left d: "12 s left", "8:55 left" from a minute.
+func Countdown(d time.Duration) string {
+	s := int((d + time.Second - 1) / time.Second)
+	if s >= 60 {
+		return fmt.Sprintf("%d:%02d left", s/60, s%60)
+	}
+	return fmt.Sprintf("%d s left", s)
+}
+
+// DrawOver implements module.Screen: the card under the pointer enlarged (with why it may not be played), a compact place
+// under the pointer in full.
+func (s *Screen) DrawOver(dst *ebiten.Image) {
+	if s.m.v == nil {
+		return
+	}
+	h := s.hover.At
+	if !s.hover.Rested() && !s.zoom {
+		return
+	}
+	win := dst.Bounds()
+	var id rules.CardID
+	var why string
+	switch h.Kind {
+	case HitHand:
+		if h.Index < len(s.m.v.Hand) {
+			id = s.m.v.Hand[h.Index]
+			if s.acting() && s.m.DiscardCount() == 0 {
+				why = s.m.WhyNot(h.Index)
+			}
+		}
+	case HitUnit:
+		c, _, _ := s.m.Unit(h.Ref)
+		id = c.Card
+	case HitAmong:
+		c, _, _ := s.m.Unit(h.Ref)
+		id = c.Card
+	case HitDiscard:
+		if me := s.m.Me(); me != nil && h.Index < len(me.Discard) {
+			id = me.Discard[h.Index]
+		}
+	case HitPlayer:
+		if s.lay.Compact && h.Seat != s.m.v.Seat {
+			s.drawPlaceOver(dst, h.Seat)
+		}
+		return
+	}
+	if id == "" {
+		return
+	}
+	w := 240
+	if s.lay.Font > 14 {
+		w = 300
+	}
+	hgt := w * 7 / 5
+	x := s.pointer.X + 24
+	if x+w > win.Max.X {
+		x = s.pointer.X - 24 - w
+	}
+	y := min(max(s.pointer.Y-hgt/2, win.Min.Y+40), win.Max.Y-hgt-4)
+	r := image.Rect(x, y, x+w, y+hgt)
+	s.paint.drawCard(dst, r, s.m.Card(id), s.m, look{})
+	if why != "" {
+		f := s.paint.face(s.lay.Font, false)
+		kit.DrawBox(dst, f, []string{"Not now: " + why}, float64(r.Min.X), float64(r.Max.Y+4), win, boxColor, textColor)
+	}
+}
+
+// drawPlaceOver draws the compact place of seat s in full, over the
+// table, under its compact box.
+func (s *Screen) drawPlaceOver(dst *ebiten.Image, seat ruleset.Seat) {
+	l := &s.lay
+	b, ok := l.PlaceOf(seat)
+	if !ok {
+		return
+	}
+	p := s.m.Player(seat)
+	w := min(l.Table.Dx()-2*l.Pad, 520)
+	line := int(l.Font*1.5) + 2
+	h := line + 2*(l.Chip.Y+line) + 2*l.Pad
+	x := min(b.Box.Min.X, l.Table.Max.X-l.Pad-w)
+	y := b.Box.Max.Y + 2
+	if y+h > l.Table.Max.Y {
+		y = b.Box.Min.Y - h - 2
+	}
+	full := l.place(seat, image.Rect(x, y, x+w, y+h), line, false)
+	s.drawPlace(dst, full, false)
+	for z := rules.ZoneResource; z <= rules.ZoneActs; z++ {
+		if full.Zones[z].Empty() {
+			continue
+		}
+		for _, u := range LayChips(seat, p.Table, z, full.Zones[z], l.Chip, l.Pad/2) {
+			s.drawUnit(dst, u)
+		}
+	}
+}
