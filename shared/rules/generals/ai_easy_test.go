@@ -1,0 +1,102 @@
+package generals
+
+import (
+	"slices"
+	"testing"
+
+	"empires/shared/rules/generals/cards"
+)
+
+// TestPay checks what the AI counts a cost to leave of a pool: "You may
+// spend the common 11 points or selected points that are equal or less
+// than 8 Stone and 3 Water" (named resources from their own, "any" from
+// the most plentiful).
+func TestPay(t *testing.T) {
+	pool := []cards.Amount{{N: 8, Resource: "stone"}, {N: 3, Resource: "water"}}
+	for _, tt := range []struct {
+		name string
+		cost cards.Cost
+		want []cards.Amount // nil: not paid
+	}{
+		{"free", cards.Cost{}, pool},
+		{"2 water", cards.Cost{Pay: []cards.Amount{{N: 2, Resource: "water"}}}, []cards.Amount{{N: 8, Resource: "stone"}, {N: 1, Resource: "water"}}},
+		{"4 water: too much", cards.Cost{Pay: []cards.Amount{{N: 4, Resource: "water"}}}, nil},
+		{"1 gold: none", cards.Cost{Pay: []cards.Amount{{N: 1, Resource: "gold"}}}, nil},
+		{"6 any: the most plentiful first", cards.Cost{Any: 6}, []cards.Amount{{N: 2, Resource: "stone"}, {N: 3, Resource: "water"}}},
+		{"11 any: the common 11 points", cards.Cost{Any: 11}, []cards.Amount{{N: 0, Resource: "stone"}, {N: 0, Resource: "water"}}},
+		{"12 any: one too many", cards.Cost{Any: 12}, nil},
+		{"3 water, 8 any", cards.Cost{Pay: []cards.Amount{{N: 3, Resource: "water"}}, Any: 8}, []cards.Amount{{N: 0, Resource: "stone"}, {N: 0, Resource: "water"}}},
+		{"a discard costs no resource", cards.Cost{Discard: true}, pool},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			have, ok := pay(pool, tt.cost)
+			if ok != (tt.want != nil) {
+				t.Fatalf("paid %v, want %v", ok, tt.want != nil)
+			}
+			if ok && !slices.Equal(have, tt.want) {
+				t.Errorf("have %v, want %v", have, tt.want)
+			}
+			if !slices.Equal(pool, []cards.Amount{{N: 8, Resource: "stone"}, {N: 3, Resource: "water"}}) {
+				t.Errorf("the pool changed: %v", pool)
+			}
+		})
+	}
+}
+
+// TestClash checks the AI's reading of a battle of two units: "If each
+// card is a 5/6 then neither card wins. A strength of 5 cannot beat a life
+// of 6." "If the attacker has a 7/8 Chariot and the defender has a 5/6
+// Lancer: The Lancer does not kill the Chariot (5 vs 8) and the Chariot
+// kills the Lancer (7 vs 6)." "In the case of a tie, the Defender always
+// wins."
+func TestClash(t *testing.T) {
+	for _, tt := range []struct {
+		name                   string
+		attacker, blocker      fighter
+		wantAttacker, wantKill bool
+	}{
+		{"5/6 against 5/6: neither wins", fighter{5, 6}, fighter{5, 6}, false, false},
+		{"the 7/8 Chariot kills the 5/6 Lancer", fighter{7, 8}, fighter{5, 6}, true, false},
+		{"a tie: the defender wins", fighter{6, 3}, fighter{3, 6}, false, false},
+		{"both die", fighter{4, 2}, fighter{3, 3}, true, true},
+		{"the counter-attack", fighter{2, 2}, fighter{3, 5}, false, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			a, b := clash(tt.attacker, tt.blocker)
+			if a != tt.wantAttacker || b != tt.wantKill {
+				t.Errorf("have attacker kills %v, blocker kills %v; want %v, %v", a, b, tt.wantAttacker, tt.wantKill)
+			}
+		})
+	}
+}
+
+// TestBattleBonus checks that a unit's own "attack:" and "block:" rules
+// count in its battle ("attack: strength +2 this"), and no other rule.
+func TestBattleBonus(t *testing.T) {
+	lex := &cards.Lexicon{Resources: []cards.ResourceDef{{Name: "gold", Plural: "gold"}}}
+	rule := func(s string) cards.Rule {
+		r, err := cards.ParseRule(lex, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	c := &cards.Card{Rules: []cards.Rule{
+		rule("attack: strength +2 this"),
+		rule("block: strength +3 this; life +1 this"),
+		rule("always: strength +1 your generals"),
+		rule("ability 1 gold: strength +1 this"),
+	}}
+	for _, tt := range []struct {
+		trigger            cards.Trigger
+		wantStr, wantLife int
+	}{
+		{cards.OnAttack, 2, 0},
+		{cards.OnBlock, 3, 1},
+	} {
+		s, l := battleBonus(c, tt.trigger)
+		if s != tt.wantStr || l != tt.wantLife {
+			t.Errorf("%s: have %+d/%+d, want %+d/%+d", tt.trigger, s, l, tt.wantStr, tt.wantLife)
+		}
+	}
+}
