@@ -88,7 +88,7 @@ func TestBattleBonus(t *testing.T) {
 		rule("ability 1 gold: strength +1 this"),
 	}}
 	for _, tt := range []struct {
-		trigger            cards.Trigger
+		trigger           cards.Trigger
 		wantStr, wantLife int
 	}{
 		{cards.OnAttack, 2, 0},
