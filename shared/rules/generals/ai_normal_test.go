@@ -1,0 +1,406 @@
+package generals
+
+import (
+	"slices"
+	"testing"
+
+	"empires/assets"
+	"empires/shared/rules/generals/cards"
+	"empires/shared/ruleset"
+)
+
+// Cards of the starter collection the tests put on the table: their
+// Strength/Life and the rules that count in a battle.
+const (
+	hunWarrior     CardID = "EGFETHS1a" // 2/2
+	horsemen       CardID = "EGFETHS4"  // 3/3
+	mountedArchers CardID = "EGFETHS2"  // 3/2
+	wagonLaager    CardID = "EGFETHS5"  // 0/6, block: strength +2 this (a fortress)
+	bleda          CardID = "EGFETHG2"  // 5/6
+	uldin          CardID = "EGFETHG3"  // 4/5, attack: strength +2 this
+	hunCavalry     CardID = "EGFETHS1b" // 2/2, attack: strength +1 this
+)
+
+// testCollection loads the starter collection once per test.
+func testCollection(t testing.TB) *cards.Collection {
+	t.Helper()
+	c, err := cards.Load(assets.Rules(), cards.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// unitOf is card id in play as ref in zone z, with its printed numbers.
+func unitOf(t testing.TB, coll *cards.Collection, ref Ref, id CardID, z Zone) InPlay {
+	t.Helper()
+	c := cardOf(coll, id)
+	if c == nil {
+		t.Fatalf("no card %s", id)
+	}
+	return InPlay{Ref: ref, Card: id, Zone: z, Strength: c.Strength, Life: c.Life}
+}
+
+// testMind is the mind of view v with moves and the cards of coll.
+func testMind(v *View, moves []Action, coll *cards.Collection) *mind {
+	return newMind(v, moves, &coll.Lexicon, func(id CardID) *cards.Card { return cardOf(coll, id) })
+}
+
+// blockMind is seat 2's mind, attacked by seat 1's unit 1 (attacking)
+// at its Battlefield (bf) or Warcamp, with its own units, offered a block
+// with each unit of the place answered and no blocker.
+func blockMind(t *testing.T, coll *cards.Collection, attacking CardID, bf bool, battlefield, warcamp []CardID) *mind {
+	t.Helper()
+	v := &View{Seat: 2, Phase: PhaseAttack, Active: 1, Win: 3, Lose: -3,
+		Players: []PlayerView{
+			{Seat: 1, Table: []InPlay{unitOf(t, coll, 1, attacking, ZoneBattlefield)}, Generals: 1},
+			{Seat: 2, Generals: 1},
+		},
+		Battle: &Battle{Attacker: 1, Unit: 1, Defender: 2, AtBattlefield: bf},
+	}
+	moves := []Action{{Kind: ActBlock}}
+	ref := Ref(10)
+	for _, z := range []struct {
+		zone Zone
+		ids  []CardID
+	}{{ZoneBattlefield, battlefield}, {ZoneWarcamp, warcamp}} {
+		for _, id := range z.ids {
+			v.Players[1].Table = append(v.Players[1].Table, unitOf(t, coll, ref, id, z.zone))
+			if (z.zone == ZoneBattlefield) == bf {
+				moves = append(moves, Action{Kind: ActBlock, Unit: ref})
+			}
+			ref++
+		}
+	}
+	return testMind(v, moves, coll)
+}
+
+// TestNormalBlocks checks the normal level's choice of a blocker against
+// the document's fourteen outcomes: a block that kills and survives
+// first, then one that survives, then a cheap one at the Battlefield
+// rather than a point of Health ("it may be wise to Defend with a weak
+// unit. The weak unit will die, but at least he would not have the
+// chance to lose a Cultural Health with a defeat in his own Warcamp"),
+// and no blocker at the Battlefield when the Warcamp answers better ("the
+// Defender may ... let the attack bypass the Battlefield and move on to
+// the Warcamp"). Units are numbered from 10 in the order given,
+// Battlefield first; 0 is no blocker.
+func TestNormalBlocks(t *testing.T) {
+	coll := testCollection(t)
+	for _, tt := range []struct {
+		name                 string
+		attacker             CardID
+		bf                   bool
+		battlefield, warcamp []CardID
+		want                 Ref
+	}{
+		{"kills and survives: Bleda 5/6 against 3/3", horsemen, true, []CardID{hunWarrior, bleda}, nil, 11},
+		{"survives: 5/6 against Uldin's 6/5 (a double block)", uldin, true, []CardID{hunWarrior, bleda}, nil, 11},
+		{"a cheap chump at the Battlefield rather than a point", uldin, true, []CardID{horsemen, hunWarrior}, nil, 11},
+		{"through to the Warcamp's Wagon Laager (2/6 when it blocks) that survives 6", uldin, true, []CardID{horsemen, hunWarrior}, []CardID{wagonLaager}, 0},
+		{"through to the Warcamp's Bleda, who kills, rather than a double block", horsemen, true, []CardID{wagonLaager}, []CardID{bleda}, 0},
+		{"at the Warcamp, no blocker rather than a dead one and the point (outcome 3)", uldin, false, nil, []CardID{hunWarrior}, 0},
+		{"at the Warcamp, a double death rather than the point (outcome 4)", hunCavalry, false, nil, []CardID{mountedArchers}, 10},
+		{"at the Warcamp, the counter-attack (outcome 5)", hunCavalry, false, nil, []CardID{hunWarrior, bleda}, 11},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			m := blockMind(t, coll, tt.attacker, tt.bf, tt.battlefield, tt.warcamp)
+			have := m.normal()
+			if have.Kind != ActBlock || have.Unit != tt.want {
+				t.Errorf("have %+v, want a block with %d", have, tt.want)
+			}
+			if !slices.ContainsFunc(m.moves, func(a Action) bool { return a.Kind == have.Kind && a.Unit == have.Unit }) {
+				t.Errorf("%+v is not among the moves", have)
+			}
+		})
+	}
+}
+
+// TestEasyBlocks checks the easy level's blocker: the first unit that
+// survives, else through to a Warcamp whose unit survives, else the first
+// unit at the Battlefield.
+func TestEasyBlocks(t *testing.T) {
+	coll := testCollection(t)
+	for _, tt := range []struct {
+		name                 string
+		attacker             CardID
+		bf                   bool
+		battlefield, warcamp []CardID
+		want                 Ref
+	}{
+		{"the first that survives", horsemen, true, []CardID{hunWarrior, horsemen, bleda}, nil, 11},
+		{"through to a Warcamp unit that survives", uldin, true, []CardID{horsemen}, []CardID{wagonLaager}, 0},
+		{"the first unit when nothing survives", uldin, true, []CardID{horsemen, hunWarrior}, nil, 10},
+		{"no blocker at the Warcamp when nothing survives", uldin, false, nil, []CardID{hunWarrior}, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			m := blockMind(t, coll, tt.attacker, tt.bf, tt.battlefield, tt.warcamp)
+			if have := m.easy(); have.Kind != ActBlock || have.Unit != tt.want {
+				t.Errorf("have %+v, want a block with %d", have, tt.want)
+			}
+		})
+	}
+}
+
+// attackMind is seat 1's mind in its Attack Phase with its Battlefield
+// units, against seat 2 (Health health2) and seat 3 (if given), each
+// with its Battlefield and Warcamp units; it may attack each opponent
+// with each of its units.
+func attackMind(t *testing.T, coll *cards.Collection, mine []CardID, health2 int, opp ...[2][]CardID) *mind {
+	t.Helper()
+	v := &View{Seat: 1, Phase: PhaseAttack, Active: 1, Win: 3, Lose: -3, Players: []PlayerView{{Seat: 1, Generals: 1}}}
+	ref := Ref(1)
+	for _, id := range mine {
+		v.Players[0].Table = append(v.Players[0].Table, unitOf(t, coll, ref, id, ZoneBattlefield))
+		ref++
+	}
+	ref = 10
+	var moves []Action
+	for i, o := range opp {
+		p := PlayerView{Seat: ruleset.Seat(i + 2), Generals: 1}
+		if i == 0 {
+			p.Health = health2
+		}
+		for z, ids := range o {
+			zone := ZoneBattlefield
+			if z == 1 {
+				zone = ZoneWarcamp
+			}
+			for _, id := range ids {
+				p.Table = append(p.Table, unitOf(t, coll, ref, id, zone))
+				ref++
+			}
+		}
+		v.Players = append(v.Players, p)
+		for r := range len(mine) {
+			moves = append(moves, Action{Kind: ActAttack, Unit: Ref(r + 1), Seat: p.Seat})
+		}
+	}
+	moves = append(moves, Action{Kind: ActNext})
+	return testMind(v, moves, coll)
+}
+
+// TestNormalAttacks checks the normal level's attack: the one of best
+// gain, its opponent answering as best it may; none that can only lose.
+func TestNormalAttacks(t *testing.T) {
+	coll := testCollection(t)
+	for _, tt := range []struct {
+		name string
+		mine []CardID
+		opp  [][2][]CardID
+		want Action
+	}{
+		{"an empty Warcamp: a point of Health", []CardID{hunWarrior}, [][2][]CardID{{nil, nil}},
+			Action{Kind: ActAttack, Unit: 1, Seat: 2}},
+		{"Bleda 5/6 waits: nothing beats him", []CardID{horsemen, hunWarrior}, [][2][]CardID{{[]CardID{bleda}, nil}},
+			Action{Kind: ActNext}},
+		{"Uldin (6 in attack) against a 3/3 that must chump or lose the point", []CardID{hunWarrior, uldin}, [][2][]CardID{{[]CardID{horsemen}, nil}},
+			Action{Kind: ActAttack, Unit: 2, Seat: 2}},
+		{"the open Warcamp of two opponents", []CardID{horsemen}, [][2][]CardID{{[]CardID{bleda}, nil}, {nil, nil}},
+			Action{Kind: ActAttack, Unit: 1, Seat: 3}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			m := attackMind(t, coll, tt.mine, 0, tt.opp...)
+			have := m.normal()
+			if have.Kind != tt.want.Kind || have.Unit != tt.want.Unit || have.Seat != tt.want.Seat {
+				t.Errorf("have %+v, want %+v", have, tt.want)
+			}
+		})
+	}
+}
+
+// TestBestPlan checks the spending plan: the set of most worth the pool
+// pays together, not the worthiest card first.
+func TestBestPlan(t *testing.T) {
+	gold := func(n int) cards.Cost { return cards.Cost{Pay: []cards.Amount{{N: n, Resource: "gold"}}} }
+	pool := []cards.Amount{{N: 4, Resource: "gold"}, {N: 1, Resource: "food"}}
+	items := []item{
+		{cost: gold(4), worth: 9},
+		{cost: gold(2), worth: 6},
+		{cost: cards.Cost{Pay: []cards.Amount{{N: 2, Resource: "gold"}}, Any: 1}, worth: 5},
+		{cost: cards.Cost{Pay: []cards.Amount{{N: 2, Resource: "food"}}}, worth: 50},
+	}
+	have, w := bestPlan(pool, items)
+	if want := []int{1, 2}; !slices.Equal(have, want) || w != 11 {
+		t.Errorf("have %v worth %v, want %v worth 11", have, w, want)
+	}
+}
+
+// Tactics cards the tests hold.
+const (
+	feignedRetreat CardID = "EGFETHT1" // 2 horses: play: withdraw blocker
+	shieldWall     CardID = "EGFERMT1" // 1 iron: play: life +2 blocker
+	pilumVolley    CardID = "EGFERMT2" // 1 wood: play: strength -1 attacker
+)
+
+// TestNormalTactics checks the Tactics cards the normal level plays on a
+// battle once the blocker is presented: one that turns the outcome its
+// way, none that changes nothing.
+func TestNormalTactics(t *testing.T) {
+	coll := testCollection(t)
+	pool := []cards.Amount{{N: 2, Resource: "horse"}, {N: 1, Resource: "iron"}, {N: 1, Resource: "wood"}}
+	for _, tt := range []struct {
+		name          string
+		seat          ruleset.Seat // the seat that plays Tactics: 1 attacks, 2 defends
+		attacker, blk CardID
+		bf            bool
+		hand          []CardID
+		want          ActionKind
+		wantHand      int
+	}{
+		{"the attacker withdraws the Warcamp's blocker: outcome 2, a point", 1, horsemen, bleda, false, []CardID{feignedRetreat}, ActCard, 0},
+		{"the defender's Shield Wall (not Pilum Volley) saves a 2/2 from a 4/4, and the point", 2, "EGFEEYS5", hunWarrior, false, []CardID{pilumVolley, shieldWall}, ActCard, 1},
+		{"the defender's Pilum Volley: 3/3 against a 2/3 that survives anyway", 2, horsemen, "EGFERMS2", false, []CardID{pilumVolley}, ActNext, 0},
+		{"nothing to gain: a double block at the Battlefield stays one", 1, horsemen, horsemen, true, []CardID{shieldWall}, ActNext, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			v := &View{Seat: tt.seat, Phase: PhaseAttack, Active: 1, Win: 3, Lose: -3, Hand: tt.hand,
+				Players: []PlayerView{
+					{Seat: 1, Table: []InPlay{unitOf(t, coll, 1, tt.attacker, ZoneBattlefield)}, Generals: 1},
+					{Seat: 2, Table: []InPlay{unitOf(t, coll, 2, tt.blk, ZoneWarcamp)}, Generals: 1},
+				},
+				Battle: &Battle{Attacker: 1, Unit: 1, Defender: 2, AtBattlefield: tt.bf, Blocker: 2, Tactics: tt.seat},
+			}
+			if tt.bf {
+				v.Players[1].Table[0].Zone = ZoneBattlefield
+			}
+			if tt.seat == 1 {
+				v.Pool = pool
+			} else {
+				v.Battle.Pool = pool
+			}
+			moves := []Action{{Kind: ActNext}}
+			for i, id := range tt.hand {
+				moves = append(moves, Action{Kind: ActCard, Hand: i, Card: id})
+			}
+			have := testMind(v, moves, coll).normal()
+			if have.Kind != tt.want || (tt.want == ActCard && have.Hand != tt.wantHand) {
+				t.Errorf("have %+v, want kind %d (hand place %d)", have, tt.want, tt.wantHand)
+			}
+		})
+	}
+}
+
+// TestNormalAttacksWithTactics checks that the normal level counts the
+// Tactics cards of its hand that its pool pays: a 3/3 against a
+// Battlefield held by Bleda (5/6, who would kill it) and an empty
+// Warcamp attacks only with Feigned Retreat ("withdraw blocker": the
+// attack goes on to the Warcamp) in hand and 2 horses to pay it.
+func TestNormalAttacksWithTactics(t *testing.T) {
+	coll := testCollection(t)
+	for _, tt := range []struct {
+		name string
+		hand []CardID
+		pool []cards.Amount
+		want ActionKind
+	}{
+		{"no Tactics", nil, nil, ActNext},
+		{"Feigned Retreat, unpaid", []CardID{feignedRetreat}, []cards.Amount{{N: 1, Resource: "horse"}}, ActNext},
+		{"Feigned Retreat, paid", []CardID{feignedRetreat}, []cards.Amount{{N: 2, Resource: "horse"}}, ActAttack},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			m := attackMind(t, coll, []CardID{horsemen}, 0, [2][]CardID{{bleda}, nil})
+			m.v.Hand, m.v.Pool = tt.hand, tt.pool
+			if have := m.normal(); have.Kind != tt.want {
+				t.Errorf("have %+v, want kind %d", have, tt.want)
+			}
+		})
+	}
+}
+
+// More cards the tests hold.
+const (
+	steppePastures CardID = "EGFETHR1" // harvest: gain 1 horse; ability discard: gain 3 horses
+	danubeFords    CardID = "EGFETHR2" // harvest: gain 1 water; ability discard: gain 2 water; gain 1 food
+	plague         CardID = "EGFENTA1" // an Act of God: play: life -1 all soldiers
+	terror         CardID = "EGFETHP2" // a Strategy card, 2 horses: play: discard 1 each opponent
+	attila         CardID = "EGFETHG1" // a General, 3 horses, 2 gold: 7/7
+	pyramid        CardID = "TXFEEYK1" // a Kingdom card, 4 stone, 2 food: play: health +1
+)
+
+// spendMind is seat 1's mind in phase ph of its turn against seat 2,
+// with hand, pool and its cards in play, offered every card of the hand
+// (unless the pool cannot pay it) and the abilities of its Resource Area.
+func spendMind(t *testing.T, coll *cards.Collection, ph Phase, hand []CardID, pool []cards.Amount, table []InPlay) *mind {
+	t.Helper()
+	v := &View{Seat: 1, Phase: ph, Active: 1, Win: 3, Lose: -3, Hand: hand, Pool: pool,
+		Players: []PlayerView{{Seat: 1, Table: table, Generals: 1, HandLimit: 7}, {Seat: 2, Generals: 1, HandLimit: 7}}}
+	moves := []Action{{Kind: ActNext}}
+	for i, id := range hand {
+		if _, ok := pay(pool, cardOf(coll, id).Cost); ok && phaseOf(kindOf(id)) == ph {
+			moves = append(moves, Action{Kind: ActCard, Hand: i, Card: id})
+		}
+	}
+	for _, u := range table {
+		for i, r := range cardOf(coll, u.Card).Rules {
+			if _, ok := pay(pool, r.Cost); ok && r.Trigger == cards.OnAbility && phaseOf(kindOf(u.Card)) == ph {
+				moves = append(moves, Action{Kind: ActAbility, Unit: u.Ref, Rule: i})
+			}
+		}
+	}
+	return testMind(v, moves, coll)
+}
+
+// TestNormalSpends checks the normal level's use of the pool: Resource
+// Cards first, then the plan of most worth the pool pays ("You may spend
+// the common 11 points or selected points"), keeping for the next phases
+// what they need, and a resource's discard ability only when what it
+// adds buys more than its harvests to come ("You must use the 3 stone the
+// turn that you discard the resource").
+func TestNormalSpends(t *testing.T) {
+	coll := testCollection(t)
+	horses := func(n int) []cards.Amount { return []cards.Amount{{N: n, Resource: "horse"}} }
+	pastures := unitOf(t, coll, 1, steppePastures, ZoneResource)
+	pastures.Harvest = horses(1)
+	for _, tt := range []struct {
+		name  string
+		phase Phase
+		hand  []CardID
+		pool  []cards.Amount
+		table []InPlay
+		want  Action
+	}{
+		{"a Resource Card before an Act of God", PhaseHarvest, []CardID{plague, danubeFords}, nil, nil,
+			Action{Kind: ActCard, Hand: 1, Card: danubeFords}},
+		{"no Act of God that only weakens soldiers for a turn", PhaseHarvest, []CardID{plague}, nil, nil,
+			Action{Kind: ActNext}},
+		{"the Pastures' discard: 3 horses pay the Horseman Platoon", PhaseHarvest, []CardID{horsemen}, horses(1), []InPlay{pastures},
+			Action{Kind: ActAbility, Unit: 1}},
+		{"no discard with nothing to buy", PhaseHarvest, []CardID{plague}, horses(1), []InPlay{pastures},
+			Action{Kind: ActNext}},
+		{"the Kingdom Phase keeps 2 horses for the Army's Horseman Platoon", PhaseKingdom, []CardID{terror, horsemen}, horses(2), nil,
+			Action{Kind: ActNext}},
+		{"with 4 horses, both", PhaseKingdom, []CardID{terror, horsemen}, horses(4), nil,
+			Action{Kind: ActCard, Hand: 0, Card: terror}},
+		{"the Great Pyramid's point of Health before anything", PhaseKingdom, []CardID{terror, pyramid},
+			[]cards.Amount{{N: 2, Resource: "food"}, {N: 2, Resource: "horse"}, {N: 4, Resource: "stone"}}, nil,
+			Action{Kind: ActCard, Hand: 1, Card: pyramid}},
+		{"the Army Phase plays the Horseman Platoon", PhaseArmy, []CardID{horsemen}, horses(2), nil,
+			Action{Kind: ActCard, Hand: 0, Card: horsemen}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			have := spendMind(t, coll, tt.phase, tt.hand, tt.pool, tt.table).normal()
+			if have.Kind != tt.want.Kind || have.Hand != tt.want.Hand || have.Card != tt.want.Card || have.Unit != tt.want.Unit {
+				t.Errorf("have %+v, want %+v", have, tt.want)
+			}
+		})
+	}
+}
+
+// TestNormalDiscards checks the discard down to the hand's limit
+// ("Discard hand to down to seven cards unless stated otherwise"): the
+// normal level keeps what it can use soonest, its Resource Cards and what
+// its harvest pays, and lets go a second General it may not play and the
+// card it cannot pay for turns.
+func TestNormalDiscards(t *testing.T) {
+	coll := testCollection(t)
+	general := unitOf(t, coll, 1, bleda, ZoneWarcamp)
+	pastures := unitOf(t, coll, 2, steppePastures, ZoneResource)
+	pastures.Harvest = []cards.Amount{{N: 1, Resource: "horse"}}
+	hand := []CardID{steppePastures, attila, hunWarrior, horsemen, danubeFords, uldin, terror, mountedArchers, pyramid}
+	m := spendMind(t, coll, PhaseResolve, hand, nil, []InPlay{general, pastures})
+	have := m.normal()
+	if want := []int{1, 5}; have.Kind != ActDiscard || !slices.Equal(have.Cards, want) {
+		t.Errorf("have %+v, want the discard of places %v (Attila and Uldin: a General in play already)", have, want)
+	}
+}
