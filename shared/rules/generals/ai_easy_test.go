@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"empires/shared/rules/generals/cards"
+	"empires/shared/ruleset"
 )
 
 // TestPay checks what the AI counts a cost to leave of a pool: "You may
@@ -98,5 +99,109 @@ func TestBattleBonus(t *testing.T) {
 		if s != tt.wantStr || l != tt.wantLife {
 			t.Errorf("%s: have %+d/%+d, want %+d/%+d", tt.trigger, s, l, tt.wantStr, tt.wantLife)
 		}
+	}
+}
+
+// aiGame plays a Quick game ("Achieve Three points") of two AI levels, a
+// at seat 1 on odd seeds and at seat 2 on even ones, each seat with the
+// ready-made deck the seed gives it (the pairs of empires in turn), and
+// returns whether a won, whether b won (neither: a draw at the round
+// limit) and the rounds played. Each AI is given only what a client
+// holds: its seat's view, encoded and decoded, and the step; every
+// action it returns must pass the game's checks.
+func aiGame(t testing.TB, seed uint64, a, b string) (aWon, bWon bool, rounds int) {
+	t.Helper()
+	r := New()
+	names := r.Collection().ReadyNames()
+	decks := make([][]byte, 2)
+	for i := range decks {
+		d, _ := r.Collection().Ready(names[(int(seed)+i*(1+int(seed/4)))%len(names)])
+		decks[i] = d.Encode()
+	}
+	g, err := r.New(ruleset.Config{Seed: seed, Seats: 2, Options: ruleset.Options{KeyLength: LengthQuick}, SeatData: decks})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sa, sb := ruleset.Seat(1), ruleset.Seat(2)
+	if seed%2 == 0 {
+		sa, sb = 2, 1
+	}
+	ais := map[ruleset.Seat]ruleset.AI{}
+	if ais[sa], err = r.NewAI(a, seed); err != nil {
+		t.Fatal(err)
+	}
+	if ais[sb], err = r.NewAI(b, seed+100); err != nil {
+		t.Fatal(err)
+	}
+	for range 20000 {
+		st := g.Step()
+		if over, _ := g.Over(); over || len(st.Actors) == 0 {
+			break
+		}
+		s, act, err := ruleset.FirstAIAction(g, st, 0, func(s ruleset.Seat) ([]byte, error) {
+			data, err := g.View(s, false).Encode()
+			if err != nil {
+				return nil, err
+			}
+			v, err := r.DecodeView(data)
+			if err != nil {
+				return nil, err
+			}
+			return ais[s].Act(v, st, s)
+		})
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if _, err := g.Act(s, act); err != nil {
+			t.Fatalf("seed %d: the game refused seat %d's action: %v", seed, s, err)
+		}
+	}
+	over, winner := g.Over()
+	if !over {
+		t.Fatalf("seed %d: the game did not end", seed)
+	}
+	v := g.View(0, true).(*View)
+	return winner == sa, winner == sb, v.Round
+}
+
+// ladder plays games seeds 1 to n of a against b (aiGame) and returns a's
+// wins, b's wins and the average rounds.
+func ladder(t *testing.T, n int, a, b string) (winsA, winsB int, rounds float64) {
+	t.Helper()
+	total := 0
+	for seed := uint64(1); seed <= uint64(n); seed++ {
+		aw, bw, r := aiGame(t, seed, a, b)
+		switch {
+		case aw:
+			winsA++
+		case bw:
+			winsB++
+		}
+		total += r
+	}
+	return winsA, winsB, float64(total) / float64(n)
+}
+
+// TestEasyBeatsRandom plays 10 Quick games of the easy level against the
+// random one (aiGame) and checks that easy wins most (it wins all 10
+// here).
+func TestEasyBeatsRandom(t *testing.T) {
+	a, b, rounds := ladder(t, 10, "easy", "random")
+	t.Logf("easy won %d of 10 against random (random %d), %.1f rounds on average", a, b, rounds)
+	if a <= 7 {
+		t.Errorf("easy won %d of 10 games against random, want more than 7", a)
+	}
+}
+
+// TestRandomBeatsPassive plays 40 Quick games of the random level against
+// the passive one (aiGame) and checks that random wins more: passive
+// never attacks nor plays a card, so it never wins, while random wins
+// now and then at the round limit ("the most Health wins, ties drawn"):
+// 2 of 40 here, the others drawn.
+func TestRandomBeatsPassive(t *testing.T) {
+	a, b, rounds := ladder(t, 40, "random", "passive")
+	t.Logf("random won %d of 40 against passive (passive %d), %.1f rounds on average", a, b, rounds)
+	if a <= b || b > 0 {
+		t.Errorf("random won %d of 40 games against passive, passive %d: want random more, passive none", a, b)
 	}
 }

@@ -172,10 +172,10 @@ func (m *mind) healthGain(a *PlayerView) float64 {
 	return 0
 }
 
-// battle is an attack as the normal level weighs it: the attacking
+// strike is an attack as the normal level weighs it: the attacking
 // unit's numbers and worth, its owner, the defender, and the units that
 // may not block it.
-type battle struct {
+type strike struct {
 	att      fighter
 	attWorth float64
 	attacker *PlayerView
@@ -193,7 +193,7 @@ type battle struct {
 // Health against it. At the Battlefield, no blocker sends the attack on
 // to the Warcamp ("Redirect to Warcamp"); at the Warcamp it loses a point
 // (outcome 1), as a blocker killed without killing does (outcome 3).
-func (m *mind) answer(b battle, bf bool) (Ref, bool, float64) {
+func (m *mind) answer(b strike, bf bool) (Ref, bool, float64) {
 	var best Ref
 	at := bf
 	var bestW float64
@@ -222,7 +222,7 @@ func (m *mind) answer(b battle, bf bool) (Ref, bool, float64) {
 
 // blockWorth is the worth to the defender of blocking b with u at its
 // Battlefield (bf) or Warcamp.
-func (m *mind) blockWorth(b battle, u *InPlay, bf bool) float64 {
+func (m *mind) blockWorth(b strike, u *InPlay, bf bool) float64 {
 	attKills, blkKills := clash(b.att, m.fighter(u, false))
 	w := 0.0
 	if blkKills {
@@ -237,7 +237,7 @@ func (m *mind) blockWorth(b battle, u *InPlay, bf bool) float64 {
 	return w
 }
 
-// mayBlock is the default of battle.blocks: the defender's unit may
+// mayBlock is the default of strike.blocks: the defender's unit may
 // block unless a word forbids it.
 func mayBlock(u *InPlay) bool { return !u.CannotBlock }
 
@@ -256,7 +256,7 @@ func (m *mind) normalBlock() Action {
 	if att == nil {
 		return none
 	}
-	b := battle{att: m.fighter(att, true), attWorth: m.worth(attacker, att), attacker: attacker, defender: m.me, blocks: mayBlock}
+	b := strike{att: m.fighter(att, true), attWorth: m.worth(attacker, att), attacker: attacker, defender: m.me, blocks: mayBlock}
 	var bestW float64
 	if vb.AtBattlefield {
 		_, _, bestW = m.answer(b, false)
@@ -276,11 +276,11 @@ func (m *mind) normalBlock() Action {
 	return choice
 }
 
-// attackWith returns the battle of unit u of the seat attacking p, the
+// attackWith returns the strike of unit u of the seat attacking p, the
 // attack rules of u counted: "cannot-block" of p's units, "unblockable
 // this", "destroy one enemy ..." (the unit p would miss most).
-func (m *mind) attackWith(u *InPlay, p *PlayerView) battle {
-	b := battle{att: m.fighter(u, true), attWorth: m.worth(m.me, u), attacker: m.me, defender: p}
+func (m *mind) attackWith(u *InPlay, p *PlayerView) strike {
+	b := strike{att: m.fighter(u, true), attWorth: m.worth(m.me, u), attacker: m.me, defender: p}
 	var barred []Ref
 	c := m.card(u.Card)
 	unblockable := u.Unblockable
@@ -513,7 +513,7 @@ type change struct {
 // fightWorth is the worth to the attacker of fight f after change d: the
 // outcome of the fourteen it comes to.
 func (m *mind) fightWorth(f fightAt, d change) float64 {
-	b := battle{att: m.fighter(f.att, true), attWorth: m.worth(f.attacker, f.att), attacker: f.attacker, defender: f.defender, blocks: mayBlock}
+	b := strike{att: m.fighter(f.att, true), attWorth: m.worth(f.attacker, f.att), attacker: f.attacker, defender: f.defender, blocks: mayBlock}
 	w := 0.0
 	if d.blkGone {
 		w += m.worth(f.defender, f.blk)
@@ -862,41 +862,80 @@ func (m *mind) harvest() (Action, bool) {
 	if best.Kind != 0 {
 		return best, true
 	}
-	items := m.items()
-	_, base := bestPlan(m.v.Pool, items)
+	return m.harvestAbility()
+}
+
+// maxHarvestAbilities is the most abilities of the Resource Area whose
+// sets harvestAbility weighs (2^maxHarvestAbilities sets at most).
+const maxHarvestAbilities = 8
+
+// harvestAbility chooses among the abilities of the Resource Area (a
+// resource's discard, a Trader's trade) the set that lets the plan of
+// the turn (bestPlan) buy most over what the set costs, two trades
+// together where one alone buys nothing, and uses the first of it.
+func (m *mind) harvestAbility() (Action, bool) {
+	type use struct {
+		act  Action
+		u    *InPlay
+		c    *cards.Card
+		rule cards.Rule
+	}
+	var uses []use
 	for _, a := range m.of(ActAbility) {
 		u, _ := m.unit(a.Unit)
 		if u == nil {
 			continue
 		}
 		c := m.card(u.Card)
-		if c == nil || a.Rule < 0 || a.Rule >= len(c.Rules) {
+		if c == nil || a.Rule < 0 || a.Rule >= len(c.Rules) || len(uses) == maxHarvestAbilities {
 			continue
 		}
-		pool, loss, ok := m.afterAbility(u, c, c.Rules[a.Rule])
-		if !ok {
-			continue
+		uses = append(uses, use{act: a, u: u, c: c, rule: c.Rules[a.Rule]})
+	}
+	if len(uses) == 0 {
+		return Action{}, false
+	}
+	items := m.items()
+	_, base := bestPlan(m.v.Pool, items)
+	first, bestG := -1, 0.5
+	var walk func(i, head int, pool []cards.Amount, loss float64)
+	walk = func(i, head int, pool []cards.Amount, loss float64) {
+		if head >= 0 {
+			if _, w := bestPlan(pool, items); w-base-loss > bestG {
+				first, bestG = head, w-base-loss
+			}
 		}
-		_, w := bestPlan(pool, items)
-		if g := w - base - loss; g > bestG {
-			best, bestG = a, g
+		for j := i; j < len(uses); j++ {
+			next, l, ok := m.afterAbility(pool, uses[j].u, uses[j].rule)
+			if !ok {
+				continue
+			}
+			h := head
+			if h < 0 {
+				h = j
+			}
+			walk(j+1, h, next, loss+l)
 		}
 	}
-	return best, best.Kind != 0
+	walk(0, -1, m.v.Pool, 0)
+	if first < 0 {
+		return Action{}, false
+	}
+	return uses[first].act, true
 }
 
-// afterAbility returns the pool after the Harvest Phase ability r of
-// card c (in play as u), and what else it costs: a resource's discard
-// gives its gain instead of its harvest and loses the card's harvests
-// to come; a trade gives and gets.
-func (m *mind) afterAbility(u *InPlay, c *cards.Card, r cards.Rule) ([]cards.Amount, float64, bool) {
-	pool, ok := pay(m.v.Pool, cards.Cost{Pay: r.Cost.Pay, Any: r.Cost.Any})
+// afterAbility returns pool after the Harvest Phase ability r of the
+// card u in play, and what else it costs: a resource's discard gives its
+// gain instead of its harvest and loses the card's harvests to come; a
+// trade gives and gets.
+func (m *mind) afterAbility(pool []cards.Amount, u *InPlay, r cards.Rule) ([]cards.Amount, float64, bool) {
+	pool, ok := pay(pool, cards.Cost{Pay: r.Cost.Pay, Any: r.Cost.Any})
 	if !ok {
 		return nil, 0, false
 	}
 	loss := 0.0
 	if r.Cost.Discard {
-		loss = 2 * float64(len(u.Harvest))
+		loss = 4 * float64(len(u.Harvest))
 		for _, h := range u.Harvest {
 			i := slices.IndexFunc(pool, func(b cards.Amount) bool { return b.Resource == h.Resource })
 			if i >= 0 {
