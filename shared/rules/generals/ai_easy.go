@@ -39,15 +39,6 @@ func pay(pool []cards.Amount, cost cards.Cost) ([]cards.Amount, bool) {
 	return left, true
 }
 
-// poolTotal is the number of resources in pool.
-func poolTotal(pool []cards.Amount) int {
-	n := 0
-	for _, a := range pool {
-		n += a.N
-	}
-	return n
-}
-
 // addPool returns pool with gains added, a resource pool lacks appended.
 func addPool(pool []cards.Amount, gains ...cards.Amount) []cards.Amount {
 	out := slices.Clone(pool)

@@ -420,3 +420,100 @@ func TestNormalBeatsEasy(t *testing.T) {
 		t.Errorf("normal won %d of 20 games against easy, want more than 12", a)
 	}
 }
+
+// aiTurn is one action an AI was asked for: the step, the seat and its
+// view.
+type aiTurn struct {
+	st ruleset.Step
+	s  ruleset.Seat
+	v  ruleset.View
+}
+
+// aiTurns plays a Normal-length game of four AIs of levels (in turn round
+// the table) with the ready-made decks the seats bring in turn, to its
+// end, and returns every action they were asked for.
+func aiTurns(tb testing.TB, seed uint64, levels ...string) []aiTurn {
+	tb.Helper()
+	r := New()
+	g, err := r.New(ruleset.Config{Seed: seed, Seats: 4})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	ais := map[ruleset.Seat]ruleset.AI{}
+	for s := ruleset.Seat(1); s <= 4; s++ {
+		if ais[s], err = r.NewAI(levels[int(s-1)%len(levels)], uint64(s)); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	var out []aiTurn
+	for range 50000 {
+		st := g.Step()
+		if over, _ := g.Over(); over || len(st.Actors) == 0 {
+			break
+		}
+		s := st.Actors[0]
+		v := g.View(s, false)
+		out = append(out, aiTurn{st: st, s: s, v: v})
+		act, err := ais[s].Act(v, st, s)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if _, err := g.Act(s, act); err != nil {
+			tb.Fatalf("seat %d's %s AI: the game refused its action: %v", s, levels[int(s-1)%len(levels)], err)
+		}
+	}
+	if over, _ := g.Over(); !over {
+		tb.Fatal("the game did not end")
+	}
+	return out
+}
+
+// TestAIActsOnTheViewAlone checks that the easy and normal levels need
+// nothing but a seat's view, as a client holds it: at every step of a
+// four-player game, an AI given the view encoded and decoded (no memory
+// shared with the game) acts exactly as one given the game's own view.
+func TestAIActsOnTheViewAlone(t *testing.T) {
+	r := New()
+	for _, level := range []string{"easy", "normal"} {
+		turns := aiTurns(t, 3, level, "normal", "easy", level)
+		for i, tn := range turns {
+			a, _ := r.NewAI(level, 1)
+			b, _ := r.NewAI(level, 1)
+			data, err := tn.v.Encode()
+			if err != nil {
+				t.Fatal(err)
+			}
+			dv, err := r.DecodeView(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			have, err1 := a.Act(dv, tn.st, tn.s)
+			want, err2 := b.Act(tn.v, tn.st, tn.s)
+			if err1 != nil || err2 != nil || !slices.Equal(have, want) {
+				t.Fatalf("%s, action %d of %d (seat %d): from the decoded view %x (%v), from the game's %x (%v)", level, i, len(turns), tn.s, have, err1, want, err2)
+			}
+		}
+		t.Logf("%s: %d actions, each the same from the decoded view", level, len(turns))
+	}
+}
+
+// BenchmarkAIAction is one action of the normal level in a four-player
+// game of normal AIs with the ready-made decks, over every action of the
+// whole game in turn (the opening, the phases, blocks, Tactics on
+// battles, discards).
+func BenchmarkAIAction(b *testing.B) {
+	turns := aiTurns(b, 1, "normal")
+	ai, err := New().NewAI("normal", 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t := turns[i%len(turns)]
+		if _, err := ai.Act(t.v, t.st, t.s); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(turns)), "actions/game")
+}
