@@ -414,7 +414,7 @@ func TestNormalDiscards(t *testing.T) {
 // wins 17 here). The ladder (cmd/ladder, docs/AI.md) measures the same
 // over hundreds of games.
 func TestNormalBeatsEasy(t *testing.T) {
-	a, b, rounds := ladder(t, 20, "normal", "easy")
+	a, b, rounds := ladder(t, 20, "normal", "easy", nil)
 	t.Logf("normal won %d of 20 against easy (easy %d), %.1f rounds on average", a, b, rounds)
 	if a <= 12 {
 		t.Errorf("normal won %d of 20 games against easy, want more than 12", a)
