@@ -6,6 +6,7 @@ import (
 
 	"empires/shared/rules/generals/cards"
 	"empires/shared/ruleset"
+	"empires/shared/words"
 )
 
 // This file holds the legality of actions, written once over what a View
@@ -157,7 +158,7 @@ func (r *Rules) candidates(v *View, owner ruleset.Seat, c choice) []Target {
 // owner's in v, "" when they do.
 func (r *Rules) whyTargets(v *View, owner ruleset.Seat, choices []choice, targets []Target) string {
 	if len(targets) != len(choices) {
-		return fmt.Sprintf("the card asks %d choices, and the action answers %d", len(choices), len(targets))
+		return fmt.Sprintf("the card asks %s, and the action answers %d", words.Plural(len(choices), "choice"), len(targets))
 	}
 	for i, c := range choices {
 		if !slices.Contains(r.candidates(v, owner, c), targets[i]) {
@@ -386,7 +387,7 @@ func (r *Rules) whyCard(v *View, a Action) string {
 		}
 	}
 	if kind == cards.General && r.generalsIn(me.Table) >= me.Generals {
-		return fmt.Sprintf("you may have %d Generals in play: discard one first", me.Generals)
+		return fmt.Sprintf("you may have %s in play: discard one first", words.Plural(me.Generals, "General"))
 	}
 	return r.whyTargets(v, p, choicesOf(playRules(card)), a.Targets)
 }
@@ -405,13 +406,27 @@ func mine(v *View, ref Ref) *InPlay {
 	return c
 }
 
+// mineKnown returns v's seat's card in play ref and its card of the
+// collection, or nil when there is none (a view from outside bytes may
+// name a card the collection lacks).
+func (r *Rules) mineKnown(v *View, ref Ref) (*InPlay, *cards.Card) {
+	c := mine(v, ref)
+	if c == nil {
+		return nil, nil
+	}
+	card, ok := r.byID[c.Card]
+	if !ok {
+		return nil, nil
+	}
+	return c, card
+}
+
 // whyAbility checks using an ability of a card in play.
 func (r *Rules) whyAbility(v *View, a Action) string {
-	c := mine(v, a.Unit)
+	c, card := r.mineKnown(v, a.Unit)
 	if c == nil {
 		return fmt.Sprintf("you have no card %d in play", a.Unit)
 	}
-	card := r.byID[c.Card]
 	if a.Rule < 0 || a.Rule >= len(card.Rules) || card.Rules[a.Rule].Trigger != cards.OnAbility {
 		return fmt.Sprintf("%s has no ability %d", r.name(c.Card), a.Rule)
 	}
@@ -449,11 +464,10 @@ func (r *Rules) whyMove(v *View, a Action) string {
 	if v.Phase != PhaseArmy {
 		return "units move in the Army Phase"
 	}
-	c := mine(v, a.Unit)
+	c, card := r.mineKnown(v, a.Unit)
 	if c == nil || (c.Zone != ZoneWarcamp && c.Zone != ZoneBattlefield) {
 		return fmt.Sprintf("you have no unit %d", a.Unit)
 	}
-	card := r.byID[c.Card]
 	switch {
 	case c.Pulled:
 		return fmt.Sprintf("%s came into play this turn: Pull", r.name(c.Card))
@@ -469,11 +483,11 @@ func (r *Rules) whyMove(v *View, a Action) string {
 
 // whyDiscardPlay checks discarding a card from play.
 func (r *Rules) whyDiscardPlay(v *View, a Action) string {
-	c := mine(v, a.Unit)
+	c, card := r.mineKnown(v, a.Unit)
 	if c == nil {
 		return fmt.Sprintf("you have no card %d in play", a.Unit)
 	}
-	kind := r.byID[c.Card].ID.Kind
+	kind := card.ID.Kind
 	switch {
 	case v.Phase == PhaseKingdom && (kind == cards.Kingdom || kind == cards.Strategy):
 		return ""
@@ -574,7 +588,11 @@ func (r *Rules) Moves(v *View) []Action {
 		add(Action{Kind: ActContinue})
 		add(Action{Kind: ActStop})
 	case v.Must != nil:
-		for _, at := range discards(len(v.Hand), min(v.Must.Count, len(v.Hand))) {
+		k := min(v.Must.Count, len(v.Hand))
+		if k == 0 { // the hand emptied since the card asked
+			add(Action{Kind: ActDiscard})
+		}
+		for _, at := range discards(len(v.Hand), k) {
 			add(Action{Kind: ActDiscard, Cards: at})
 		}
 	case v.Battle != nil && v.Battle.Blocker == 0:
@@ -592,8 +610,11 @@ func (r *Rules) Moves(v *View) []Action {
 		add(Action{Kind: ActDraw, Supply: true})
 		cardsOf()
 		for _, c := range me.Table {
-			for i := range r.byID[c.Card].Rules {
-				rule := r.byID[c.Card].Rules[i]
+			card, ok := r.byID[c.Card]
+			if !ok {
+				continue
+			}
+			for i, rule := range card.Rules {
 				if rule.Trigger != cards.OnAbility {
 					continue
 				}

@@ -264,3 +264,26 @@ func newGameForFuzz(f *testing.F, rs *Rules) *game {
 	}
 	return g
 }
+
+// FuzzMoves feeds random bytes to DecodeView, and the views it accepts
+// to Moves and Why: a client's or an AI's view from outside bytes never
+// makes them panic.
+func FuzzMoves(f *testing.F) {
+	rs := New()
+	g := newGameForFuzz(f, rs)
+	for p := ruleset.Seat(0); p <= 3; p++ {
+		b, _ := g.View(p, false).Encode()
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rv, err := rs.DecodeView(data)
+		if err != nil {
+			return
+		}
+		v := rv.(*View)
+		for _, m := range rs.Moves(v) {
+			_ = rs.Why(v, m)
+		}
+		_ = rs.defaultAction(v)
+	})
+}
