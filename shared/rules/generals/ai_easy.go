@@ -261,7 +261,13 @@ func (m *mind) common() (Action, bool) {
 	return Action{}, false
 }
 
-// easy is the easy level's action: see Levels.
+// easy is the easy level's action (see Levels): its opening takes 4
+// cards from the Draw Pile; it takes every turn and draws from the Supply
+// Pile when its hand holds no Resource Card; it plays every card it may,
+// Resource Cards first, then the cheapest (a Tactics card only on a
+// battle, the cheapest that helps its side); it moves every unit it may
+// to the Battlefield, attacks (easyAttack), blocks (easyBlock), and
+// discards the last cards of its hand.
 func (m *mind) easy() Action {
 	if a, ok := m.common(); ok {
 		return a
@@ -298,10 +304,12 @@ func (m *mind) easy() Action {
 			}
 		}
 	case PhaseAttack:
-		if v.Battle == nil {
-			if a, ok := m.easyAttack(); ok {
+		if v.Battle != nil {
+			if a, ok := m.easyTactics(); ok {
 				return a
 			}
+		} else if a, ok := m.easyAttack(); ok {
+			return a
 		}
 	case PhaseResolve:
 		if over := len(v.Hand) - m.me.HandLimit; over > 0 {
@@ -379,6 +387,54 @@ func (m *mind) useful(a Action) bool {
 		}
 	}
 	return true
+}
+
+// easyTactics is the easy level's Tactics card on a battle: the cheapest
+// one that helps its side by the words "attacker" and "blocker" alone (a
+// gain of Strength or Life for its own unit, a loss or a withdrawal for
+// the other's).
+func (m *mind) easyTactics() (Action, bool) {
+	mine := cards.Attacker
+	if m.v.Battle.Defender == m.v.Seat {
+		mine = cards.Blocker
+	}
+	best, bestCost := -1, 0
+	cs := m.of(ActCard)
+	for i, a := range cs {
+		c := m.card(a.Card)
+		if c == nil || c.ID.Kind != cards.Tactics || !helps(c, mine) {
+			continue
+		}
+		if n := c.Cost.Total(); best < 0 || n < bestCost {
+			best, bestCost = i, n
+		}
+	}
+	if best < 0 {
+		return Action{}, false
+	}
+	return cs[best], true
+}
+
+// helps reports whether Tactics card c helps the side whose unit in the
+// battle is mine (cards.Attacker or cards.Blocker): each of its actions
+// on the battle's units a gain of Strength or Life for that unit, or a
+// loss, a withdrawal, a destruction or a return for the other; false
+// when it names neither.
+func helps(c *cards.Card, mine cards.UnitRef) bool {
+	named := false
+	for _, r := range c.Rules {
+		for _, x := range r.Actions {
+			if x.Units.Which != cards.Attacker && x.Units.Which != cards.Blocker {
+				continue
+			}
+			named = true
+			gain := (x.Verb == cards.Strength || x.Verb == cards.Life) && x.N > 0
+			if gain != (x.Units.Which == mine) {
+				return false
+			}
+		}
+	}
+	return named
 }
 
 // easyAttack is the easy level's attack: its strongest Battlefield unit

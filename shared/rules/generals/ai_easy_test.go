@@ -210,3 +210,30 @@ func TestRandomBeatsPassive(t *testing.T) {
 		t.Errorf("random won %d of 20 games against passive, passive %d: want random more, passive none", a, b)
 	}
 }
+
+// TestHelps checks which Tactics cards the easy level plays on a battle
+// for its side: "play: strength +2 attacker" for the attacker, "play:
+// withdraw attacker" and "play: life +2 blocker" for the defender, none
+// that names no unit of the battle.
+func TestHelps(t *testing.T) {
+	coll := testCollection(t)
+	for _, tt := range []struct {
+		id                 CardID
+		attacker, defender bool
+	}{
+		{"EGFERMT3", true, false},  // Flanking March: strength +2 attacker
+		{"EGFERMT2", false, true},  // Pilum Volley: strength -1 attacker
+		{"EGFERMT1", false, true},  // Shield Wall: life +2 blocker
+		{"EGFEEYT3", false, true},  // Sandstorm: withdraw attacker
+		{"EGFETHT1", true, false},  // Feigned Retreat: withdraw blocker
+		{"EGFETHT3", false, false}, // Charge of the Horde: strength +2 one your cavalry
+	} {
+		c := cardOf(coll, tt.id)
+		if have := helps(c, cards.Attacker); have != tt.attacker {
+			t.Errorf("%s (%s) helps the attacker: have %v, want %v", c.Name, c.Rules[0], have, tt.attacker)
+		}
+		if have := helps(c, cards.Blocker); have != tt.defender {
+			t.Errorf("%s (%s) helps the defender: have %v, want %v", c.Name, c.Rules[0], have, tt.defender)
+		}
+	}
+}

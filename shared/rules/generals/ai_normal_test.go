@@ -411,7 +411,7 @@ func TestNormalDiscards(t *testing.T) {
 // TestNormalBeatsEasy plays 20 Quick games of the normal level against
 // the easy one, each on either seat and with the ready-made decks of
 // every pair of empires (aiGame), and checks that normal wins most (it
-// wins 17 here). The ladder (cmd/ladder, docs/AI.md) measures the same
+// wins 18 here). The ladder (cmd/ladder, docs/AI.md) measures the same
 // over hundreds of games.
 func TestNormalBeatsEasy(t *testing.T) {
 	a, b, rounds := ladder(t, 20, "normal", "easy", nil)
