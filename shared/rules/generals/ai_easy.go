@@ -247,10 +247,9 @@ func discardLast(hand, n int) Action {
 	return Action{Kind: ActDiscard, Cards: places}
 }
 
-// common is what both levels answer the same way: the opening split's
-// step is the level's, but the Epic Campaigner's question, the end of a
-// Resolve Phase and a step that offers only one thing are answered here.
-// ok is false when the level must choose.
+// common is what both levels answer the same way: nothing when the moves
+// offer nothing, and to the Epic Campaigner's question, play on for
+// second place. ok is false when the level must choose.
 func (m *mind) common() (Action, bool) {
 	switch {
 	case len(m.moves) == 0:
