@@ -107,9 +107,10 @@ func TestBattleBonus(t *testing.T) {
 // at seat 1 on odd seeds and at seat 2 on even ones, each seat with the
 // ready-made deck the seed gives it (the pairs of empires in turn), and
 // returns whether a won, whether b won (neither: a draw at the round
-// limit) and the rounds played. Each AI is given only what a client
-// holds: its seat's view, encoded and decoded, and the step; every
-// action it returns must pass the game's checks.
+// limit) and the rounds played. Each AI is given its seat's view and the
+// step, as the server gives them (TestAIActsOnTheViewAlone checks that
+// the view is all it reads); every action it returns must pass the
+// game's checks.
 func aiGame(t testing.TB, seed uint64, a, b string, opts ruleset.Options) (aWon, bWon bool, rounds int) {
 	t.Helper()
 	r := New()
@@ -144,15 +145,7 @@ func aiGame(t testing.TB, seed uint64, a, b string, opts ruleset.Options) (aWon,
 			break
 		}
 		s, act, err := ruleset.FirstAIAction(g, st, 0, func(s ruleset.Seat) ([]byte, error) {
-			data, err := g.View(s, false).Encode()
-			if err != nil {
-				return nil, err
-			}
-			v, err := r.DecodeView(data)
-			if err != nil {
-				return nil, err
-			}
-			return ais[s].Act(v, st, s)
+			return ais[s].Act(g.View(s, false), st, s)
 		})
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
