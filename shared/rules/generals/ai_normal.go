@@ -72,6 +72,9 @@ func (m *mind) normal() Action {
 		if a, ok := m.deploy(); ok {
 			return a
 		}
+		if a, ok := m.boost(); ok {
+			return a
+		}
 	case PhaseAttack:
 		if a, ok := m.normalAttack(); ok {
 			return a
@@ -383,6 +386,115 @@ func (m *mind) normalAttack() (Action, bool) {
 		}
 	}
 	return best, bestG > 0
+}
+
+// boost uses an Army Phase ability of one of the seat's units whose
+// change lasts the turn ("ability 1 wood: strength +1 this",
+// "cannot-block one enemy soldier", "no-pull one your cavalry") when it
+// makes the turn's best attack (bestAttackGain) gain more, paid from what
+// the plan of the turn left in the pool.
+func (m *mind) boost() (Action, bool) {
+	if m.v.Attacked {
+		return Action{}, false
+	}
+	now := m.bestAttackGain()
+	var best Action
+	bestG := 0.5
+	for _, a := range m.of(ActAbility) {
+		u, _ := m.unit(a.Unit)
+		if u == nil {
+			continue
+		}
+		c := m.card(u.Card)
+		if c == nil || !c.ID.Kind.Unit() || a.Rule < 0 || a.Rule >= len(c.Rules) || c.Rules[a.Rule].Cost.Discard {
+			continue
+		}
+		r := c.Rules[a.Rule]
+		pool, ok := pay(m.v.Pool, cards.Cost{Pay: r.Cost.Pay, Any: r.Cost.Any})
+		if !ok {
+			continue
+		}
+		if g := m.after(u.Ref, r, a.Targets, pool).bestAttackGain() - now; g > bestG {
+			best, bestG = a, g
+		}
+	}
+	return best, best.Kind != 0
+}
+
+// bestAttackGain is the gain of the seat's best attack this turn
+// (attackGain): of each unit that may attack this turn (in the
+// Battlefield or moving there, free of Pull, with a General in play or
+// no-general) on each live opponent; 0 when none gains.
+func (m *mind) bestAttackGain() float64 {
+	best := 0.0
+	general := generalsInPlay(m.me) > 0
+	for i := range m.me.Table {
+		u := &m.me.Table[i]
+		if !m.matches(cards.Units{}, u) || u.Pulled || u.CannotAttack || !m.battlefield(u) || !(general || u.NoGeneral) {
+			continue
+		}
+		for _, p := range m.opponents() {
+			best = max(best, m.attackGain(u, p))
+		}
+	}
+	return best
+}
+
+// after returns the mind of the view as it would be once ability r of the
+// seat's unit src is used with targets, the pool left as pool: its
+// changes of Strength and Life, its no-pull, cannot-block, cannot-attack
+// and unblockable, on the units it names. The view is copied, not
+// changed.
+func (m *mind) after(src Ref, r cards.Rule, targets []Target, pool []cards.Amount) *mind {
+	v := *m.v
+	v.Pool = pool
+	v.Players = slices.Clone(m.v.Players)
+	for i := range v.Players {
+		v.Players[i].Table = slices.Clone(v.Players[i].Table)
+	}
+	n := newMind(&v, m.moves, m.lex, m.byID)
+	for _, x := range r.Actions {
+		var target *Target
+		if x.Players == cards.Opponent || (x.Units.Which == cards.Selected && x.Units.One) {
+			if len(targets) > 0 {
+				target, targets = &targets[0], targets[1:]
+			}
+		}
+		var hit []Ref
+		switch {
+		case x.Units.Which == cards.This:
+			hit = []Ref{src}
+		case x.Units.Which == cards.Selected && x.Units.One:
+			if target != nil {
+				hit = []Ref{target.Unit}
+			}
+		case x.Units.Which == cards.Selected:
+			for i := range v.Players {
+				hit = append(hit, n.selected(x.Units, &v.Players[i])...)
+			}
+		}
+		for _, ref := range hit {
+			u, _ := n.unit(ref)
+			if u == nil {
+				continue
+			}
+			switch x.Verb {
+			case cards.Strength:
+				u.Strength += x.N
+			case cards.Life:
+				u.Life += x.N
+			case cards.NoPull:
+				u.Pulled = false
+			case cards.CannotBlock:
+				u.CannotBlock = true
+			case cards.CannotAttack:
+				u.CannotAttack = true
+			case cards.Unblockable:
+				u.Unblockable = true
+			}
+		}
+	}
+	return n
 }
 
 // threat is the greatest Strength an opponent's unit may attack the seat

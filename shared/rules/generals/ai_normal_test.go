@@ -517,3 +517,39 @@ func BenchmarkAIAction(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(turns)), "actions/game")
 }
+
+// TestNormalBoosts checks the Army Phase abilities the normal level uses
+// for the turn's attack: Lasso Riders' "ability 1 horse: cannot-block one
+// enemy soldier" on the Hun Warrior that would chump its Horseman
+// Platoon at the Battlefield, so that the attack reaches an empty
+// Warcamp; not when Bleda (5/6) still blocks and kills it.
+func TestNormalBoosts(t *testing.T) {
+	coll := testCollection(t)
+	for _, tt := range []struct {
+		name     string
+		opponent []CardID // seat 2's Battlefield
+		want     ActionKind
+	}{
+		{"the Hun Warrior barred: a point", []CardID{hunWarrior}, ActAbility},
+		{"Bleda (5/6) blocks anyway: nothing gains", []CardID{hunWarrior, bleda}, ActNext},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			v := &View{Seat: 1, Phase: PhaseArmy, Active: 1, Win: 3, Lose: -3, Pool: []cards.Amount{{N: 1, Resource: "horse"}},
+				Players: []PlayerView{
+					{Seat: 1, Generals: 1, HandLimit: 7, Table: []InPlay{
+						unitOf(t, coll, 1, uldin, ZoneWarcamp),
+						unitOf(t, coll, 2, horsemen, ZoneBattlefield),
+						unitOf(t, coll, 3, "EGXETHS6", ZoneWarcamp), // Lasso Riders
+					}},
+					{Seat: 2, Generals: 1, HandLimit: 7},
+				}}
+			for i, id := range tt.opponent {
+				v.Players[1].Table = append(v.Players[1].Table, unitOf(t, coll, Ref(10+i), id, ZoneBattlefield))
+			}
+			moves := []Action{{Kind: ActNext}, {Kind: ActAbility, Unit: 3, Targets: []Target{{Unit: 10}}}}
+			if have := testMind(v, moves, coll).normal(); have.Kind != tt.want {
+				t.Errorf("have %+v, want kind %d", have, tt.want)
+			}
+		})
+	}
+}

@@ -107,7 +107,9 @@ const (
 //     what the later phases need; a resource's discard or a Trader's
 //     trades when they buy more), keeps a General in play, sends its
 //     units to the Battlefield but a guard that survives the likely
-//     attackers, attacks where the defender's best answer among the
+//     attackers, uses a unit's ability that lasts the turn when it makes
+//     the turn's attack gain more, attacks where the defender's best
+//     answer among the
 //     fourteen outcomes still leaves it a gain (a point of Health, a
 //     valuable kill; its Tactics in hand counted), blocks with the
 //     answer of most worth (a kill that survives, then a survivor, then
