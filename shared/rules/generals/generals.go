@@ -109,13 +109,13 @@ const (
 //     units to the Battlefield but a guard that survives the likely
 //     attackers, uses a unit's ability that lasts the turn when it makes
 //     the turn's attack gain more, attacks where the defender's best
-//     answer among the
-//     fourteen outcomes still leaves it a gain (a point of Health, a
-//     valuable kill; its Tactics in hand counted), blocks with the
-//     answer of most worth (a kill that survives, then a survivor, then
-//     a cheap blocker at the Battlefield rather than a point, or through
-//     to a Warcamp that answers better), plays Tactics on a battle that
-//     turn its outcome, and discards what it can use latest.
+//     answer among the fourteen outcomes still leaves it a gain (a point
+//     of Health, a valuable kill; its Tactics in hand counted), blocks
+//     with the answer of most worth (a kill that survives, then a
+//     survivor, then a cheap blocker at the Battlefield rather than a
+//     point, or through to a Warcamp that answers better), plays Tactics
+//     on a battle that turn its outcome, and discards what it can use
+//     latest.
 func Levels() []ruleset.Level {
 	return []ruleset.Level{ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal}
 }
