@@ -383,6 +383,8 @@ func (r *Rules) whyCard(v *View, a Action) string {
 		switch {
 		case kind != cards.General:
 			return "only a General is played into the Battlefield (Soldiers suffer Pull)"
+		case card.Pull:
+			return fmt.Sprintf("%s suffers Pull: it comes into the Warcamp", r.name(a.Card))
 		case !r.coll.Battlefield(card):
 			return fmt.Sprintf("a %s may not go into the Battlefield", card.Subtype)
 		}
