@@ -468,13 +468,14 @@ func aiTurns(tb testing.TB, seed uint64, levels ...string) []aiTurn {
 	return out
 }
 
-// TestAIActsOnTheViewAlone checks that the easy and normal levels need
-// nothing but a seat's view, as a client holds it: at every step of a
-// four-player game, an AI given the view encoded and decoded (no memory
-// shared with the game) acts exactly as one given the game's own view.
+// TestAIActsOnTheViewAlone checks that every level needs nothing but a
+// seat's view, as a client holds it: at every step of a four-player game,
+// an AI given the view encoded and decoded (no memory shared with the
+// game) acts exactly as one of the same seed given the game's own view.
 func TestAIActsOnTheViewAlone(t *testing.T) {
 	r := New()
-	for _, level := range []string{"easy", "normal"} {
+	for _, level := range Levels() {
+		level := string(level)
 		turns := aiTurns(t, 3, level, "normal", "easy", level)
 		for i, tn := range turns {
 			a, _ := r.NewAI(level, 1)
