@@ -91,7 +91,7 @@ func (m *mind) normal() Action {
 // the rest from the Draw Pile, as far as the piles hold them.
 func (m *mind) opening() Action {
 	supply := min(openingSupply, m.me.Supply)
-	return Action{Kind: ActOpening, Count: min(7-supply, m.me.Draw)}
+	return Action{Kind: ActOpening, Count: min(OpeningCards-supply, m.me.Draw)}
 }
 
 // income is what the seat's cards in play gain in a Harvest Phase.
@@ -106,9 +106,10 @@ func (m *mind) income() int {
 }
 
 // drawSupply chooses the pile of the turn's card: the Supply Pile while
-// the resources in play and in hand pay less than the Playing Cards in
-// hand cost, the Draw Pile otherwise (and the other pile when one is
-// empty).
+// the harvest of the cards in play and the Resource Cards in hand come to
+// less than 4, or to less than half what the Playing Cards in hand cost
+// (with none in hand, to less than 2); the Draw Pile otherwise; the other
+// pile when one is empty.
 func (m *mind) drawSupply() bool {
 	switch {
 	case m.me.Supply == 0:
