@@ -246,10 +246,10 @@ func (m *mind) blockWorth(b strike, u *InPlay, bf bool) float64 {
 func mayBlock(u *InPlay) bool { return !u.CannotBlock }
 
 // normalBlock chooses the blocker among those the moves offer by the
-// worth of each answer (answer): a block that kills and survives, then
-// one that survives, then a cheap one at the Battlefield rather than a
-// point of Health, and no blocker at the Battlefield when the Warcamp
-// answers better.
+// worth of each answer (defendWorth, its own Tactics cards counted): a
+// block that kills and survives, then one that survives, then a cheap
+// one at the Battlefield rather than a point of Health, and no blocker
+// at the Battlefield when the Warcamp answers better.
 func (m *mind) normalBlock() Action {
 	vb := m.v.Battle
 	none := Action{Kind: ActBlock}
@@ -261,11 +261,14 @@ func (m *mind) normalBlock() Action {
 		return none
 	}
 	b := strike{att: m.fighter(att, true), attWorth: m.worth(attacker, att), attacker: attacker, defender: m.me, blocks: mayBlock}
-	var bestW float64
-	if vb.AtBattlefield {
-		_, _, bestW = m.answer(b, false)
-	} else {
-		bestW = -m.healthLoss(m.me) - m.healthGain(attacker)
+	pool := m.harvestPool()
+	bestW := -m.healthLoss(m.me) - m.healthGain(attacker)
+	if vb.AtBattlefield && !att.Unblockable {
+		for _, u := range zone(m.me, ZoneWarcamp) {
+			if mayBlock(u) {
+				bestW = max(bestW, m.defendWorth(b, u, false, pool))
+			}
+		}
 	}
 	choice := none
 	for _, a := range m.of(ActBlock) {
@@ -273,11 +276,50 @@ func (m *mind) normalBlock() Action {
 		if a.Unit == 0 || u == nil {
 			continue
 		}
-		if w := m.blockWorth(b, u, vb.AtBattlefield); w > bestW {
+		if w := m.defendWorth(b, u, vb.AtBattlefield, pool); w > bestW {
 			choice, bestW = a, w
 		}
 	}
 	return choice
+}
+
+// defendWorth is the worth to the seat of blocking b with its unit u at
+// its Battlefield (bf) or Warcamp: the block's own (blockWorth), or
+// better with the Tactics card of its hand the pool pays that does most
+// for the block (a card spent counted 0.5).
+func (m *mind) defendWorth(b strike, u *InPlay, bf bool, pool []cards.Amount) float64 {
+	w := m.blockWorth(b, u, bf)
+	att, _ := m.unit(m.v.Battle.Unit)
+	if att == nil {
+		return w
+	}
+	f := fightAt{att: att, blk: u, attacker: b.attacker, defender: m.me, bf: bf}
+	for _, id := range m.v.Hand {
+		c := m.card(id)
+		if c == nil || c.ID.Kind != cards.Tactics || slices.Contains(m.v.Banned, id) {
+			continue
+		}
+		if _, ok := pay(pool, c.Cost); ok {
+			w = max(w, -m.fightWorth(f, m.tacticsChange(c, nil, true, f))-0.5)
+		}
+	}
+	return w
+}
+
+// harvestPool is what the seat may spend on Tactics when it defends: its
+// harvest (the defender's pool, counted when it presents a blocker), less
+// what it owes.
+func (m *mind) harvestPool() []cards.Amount {
+	var pool []cards.Amount
+	for _, u := range m.me.Table {
+		pool = addPool(pool, u.Harvest...)
+	}
+	for _, o := range m.me.Owed {
+		if i := slices.IndexFunc(pool, func(a cards.Amount) bool { return a.Resource == o.Resource }); i >= 0 {
+			pool[i].N = max(pool[i].N-o.N, 0)
+		}
+	}
+	return pool
 }
 
 // attackWith returns the strike of unit u of the seat attacking p, the
@@ -730,7 +772,7 @@ func (m *mind) tacticsChange(c *cards.Card, targets []Target, guess bool, f figh
 func (m *mind) guessTarget(x cards.Action, f fightAt) []Ref {
 	own := (x.Verb == cards.Strength || x.Verb == cards.Life) && x.N > 0
 	u, p := f.blk, f.defender
-	if (f.defender.Seat == m.v.Seat) == own {
+	if (f.defender.Seat == m.v.Seat) != own {
 		u, p = f.att, f.attacker
 	}
 	if !m.matches(x.Units, u) || !ownerFits(x.Units.Owner, p.Seat == m.v.Seat) {

@@ -283,21 +283,27 @@ func TestNormalTactics(t *testing.T) {
 // Tactics cards of its hand that its pool pays: a 3/3 against a
 // Battlefield held by Bleda (5/6, who would kill it) and an empty
 // Warcamp attacks only with Feigned Retreat ("withdraw blocker": the
-// attack goes on to the Warcamp) in hand and 2 horses to pay it.
+// attack goes on to the Warcamp) in hand and 2 horses to pay it; against
+// the Hastati Line (2/3, a double block) only with a card that makes it
+// a kill, on its own unit or on the blocker.
 func TestNormalAttacksWithTactics(t *testing.T) {
 	coll := testCollection(t)
 	for _, tt := range []struct {
-		name string
-		hand []CardID
-		pool []cards.Amount
-		want ActionKind
+		name     string
+		opponent CardID // seat 2's Battlefield
+		hand     []CardID
+		pool     []cards.Amount
+		want     ActionKind
 	}{
-		{"no Tactics", nil, nil, ActNext},
-		{"Feigned Retreat, unpaid", []CardID{feignedRetreat}, []cards.Amount{{N: 1, Resource: "horse"}}, ActNext},
-		{"Feigned Retreat, paid", []CardID{feignedRetreat}, []cards.Amount{{N: 2, Resource: "horse"}}, ActAttack},
+		{"no Tactics", bleda, nil, nil, ActNext},
+		{"Feigned Retreat, unpaid", bleda, []CardID{feignedRetreat}, []cards.Amount{{N: 1, Resource: "horse"}}, ActNext},
+		{"Feigned Retreat, paid", bleda, []CardID{feignedRetreat}, []cards.Amount{{N: 2, Resource: "horse"}}, ActAttack},
+		{"a double block of the Hastati Line (2/3) as it stands", "EGFERMS2", nil, nil, ActNext},
+		{"Charge of the Horde (strength +2 one your cavalry) kills the Hastati", "EGFERMS2", []CardID{"EGFETHT3"}, []cards.Amount{{N: 1, Resource: "horse"}}, ActAttack},
+		{"Arrow Storm (life -1 one enemy soldier) kills the Hastati", "EGFERMS2", []CardID{"EGFETHT2"}, []cards.Amount{{N: 1, Resource: "wood"}}, ActAttack},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			m := attackMind(t, coll, []CardID{horsemen}, 0, [2][]CardID{{bleda}, nil})
+			m := attackMind(t, coll, []CardID{horsemen}, 0, [2][]CardID{{tt.opponent}, nil})
 			m.v.Hand, m.v.Pool = tt.hand, tt.pool
 			if have := m.normal(); have.Kind != tt.want {
 				t.Errorf("have %+v, want kind %d", have, tt.want)
@@ -550,6 +556,39 @@ func TestNormalBoosts(t *testing.T) {
 			moves := []Action{{Kind: ActNext}, {Kind: ActAbility, Unit: 3, Targets: []Target{{Unit: 10}}}}
 			if have := testMind(v, moves, coll).normal(); have.Kind != tt.want {
 				t.Errorf("have %+v, want kind %d", have, tt.want)
+			}
+		})
+	}
+}
+
+// TestNormalBlocksWithTactics checks that the defender counts the Tactics
+// cards of its hand that its harvest pays ("The Defender may choose who
+// blocks"; the defender's Tactics pay from its harvest): against Wei Qing
+// (6/5, 7 in attack) the Testudo Cohort (2/6) dies and a Hun Warrior is
+// the cheaper chump, but with Shield Wall ("life +2 blocker", 1 iron) and
+// Iron Hills in its Resource Area the Testudo survives.
+func TestNormalBlocksWithTactics(t *testing.T) {
+	coll := testCollection(t)
+	for _, tt := range []struct {
+		name  string
+		hand  []CardID
+		table []CardID // the Resource Area's
+		want  Ref
+	}{
+		{"no Tactics: the cheap chump", nil, nil, 10},
+		{"Shield Wall, no iron: the cheap chump", []CardID{shieldWall}, nil, 10},
+		{"Shield Wall and an iron: the Testudo survives", []CardID{shieldWall}, []CardID{"EGFENTR5"}, 11},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			m := blockMind(t, coll, "EGFEHCG2", true, []CardID{hunWarrior, "EGFERMS5"}, nil)
+			m.v.Hand = tt.hand
+			for i, id := range tt.table {
+				u := unitOf(t, coll, Ref(20+i), id, ZoneResource)
+				u.Harvest = []cards.Amount{{N: 1, Resource: "iron"}}
+				m.me.Table = append(m.me.Table, u)
+			}
+			if have := m.normal(); have.Kind != ActBlock || have.Unit != tt.want {
+				t.Errorf("have %+v, want a block with %d", have, tt.want)
 			}
 		})
 	}
