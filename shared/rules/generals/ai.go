@@ -39,12 +39,19 @@ func (a *ai) Act(rv ruleset.View, step ruleset.Step, s ruleset.Seat) ([]byte, er
 	switch a.level {
 	case ruleset.Easy, ruleset.Normal:
 		m := newMind(v, a.rules.Moves(v), &a.rules.coll.Lexicon, a.rules.card)
-		if a.level == ruleset.Easy {
-			act = m.easy()
-		} else {
-			act = m.normal()
+		if len(m.moves) == 0 || m.me == nil {
+			break // nothing to choose: the default
 		}
-		act.Seq = step.Seq
+		var choice Action
+		if a.level == ruleset.Easy {
+			choice = m.easy()
+		} else {
+			choice = m.normal()
+		}
+		if choice.Kind != 0 {
+			act = choice
+			act.Seq = step.Seq
+		}
 	case ruleset.Random:
 		var moves []Action
 		for _, m := range a.rules.Moves(v) {

@@ -247,15 +247,12 @@ func discardLast(hand, n int) Action {
 	return Action{Kind: ActDiscard, Cards: places}
 }
 
-// common is what both levels answer the same way: nothing when the moves
-// offer nothing, and to the Epic Campaigner's question, play on for
-// second place. ok is false when the level must choose.
+// common is what both levels answer the same way: to the Epic
+// Campaigner's question, play on for second place. ok is false when the
+// level must choose.
 func (m *mind) common() (Action, bool) {
-	switch {
-	case len(m.moves) == 0:
-		return Action{}, true
-	case m.may(ActContinue):
-		return Action{Kind: ActContinue}, true // play on for second place
+	if m.may(ActContinue) {
+		return Action{Kind: ActContinue}, true
 	}
 	return Action{}, false
 }
