@@ -1,12 +1,14 @@
 package generals
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
 	"empires/assets"
 	"empires/shared/rules/generals/cards"
 	"empires/shared/ruleset"
+	"empires/shared/wire"
 )
 
 // Cards of the starter collection the tests put on the table: their
@@ -592,4 +594,53 @@ func TestNormalBlocksWithTactics(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzAI feeds the easy and normal levels views decoded from any bytes:
+// where the view's seat is to act, each level returns an action the rules
+// allow (Why), and never fails or panics. The seeds are the views of a
+// four-player game of AIs at each kind of step.
+func FuzzAI(f *testing.F) {
+	seen := map[string]bool{}
+	for _, tn := range aiTurns(f, 2, "normal", "easy") {
+		v := tn.v.(*View)
+		key := fmt.Sprint(v.Phase, v.Battle != nil, v.Must != nil)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		b, err := v.Encode()
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	r := New()
+	easy, _ := r.NewAI("easy", 1)
+	normal, _ := r.NewAI("normal", 1)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rv, err := r.DecodeView(data)
+		if err != nil {
+			return
+		}
+		v := rv.(*View)
+		actors := Actors(v)
+		if v.Seat == 0 || !slices.Contains(actors, v.Seat) {
+			return
+		}
+		st := ruleset.Step{Mode: ruleset.Interactive, Seq: v.Seq, Actors: actors}
+		for _, ai := range []ruleset.AI{easy, normal} {
+			b, err := ai.Act(v, st, v.Seat)
+			if err != nil {
+				t.Fatalf("%v", err)
+			}
+			var a Action
+			if err := wire.Unmarshal(b, &a); err != nil {
+				t.Fatal(err)
+			}
+			if why := r.Why(v, a); why != "" && len(r.Moves(v)) > 0 {
+				t.Fatalf("the AI's %+v is refused: %s", a, why)
+			}
+		}
+	})
 }
