@@ -287,7 +287,7 @@ func (r *Rules) Info() ruleset.Info {
 			ruleset.TimeSetting(KeyTurn, "Time per turn", "for a player's whole turn", TurnTimes(), DefaultTurn),
 		},
 		Levels:       ruleset.LevelNames(r.levels...),
-		DefaultLevel: string(ruleset.Random),
+		DefaultLevel: string(ruleset.Normal),
 		Hash:         r.hash,
 	}
 }
