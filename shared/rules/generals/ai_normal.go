@@ -1145,7 +1145,8 @@ func (m *mind) handWorth(c *cards.Card) float64 {
 }
 
 // playWorth is what playing a Tactics card or an Act of God is worth now,
-// outside a battle: what its actions bring, with the targets of a.
+// outside a battle: what its actions bring, their choices answered by
+// targets.
 func (m *mind) playWorth(c *cards.Card, targets []Target) float64 {
 	w := 0.0
 	for _, r := range c.Rules {
