@@ -644,3 +644,23 @@ func FuzzAI(f *testing.F) {
 		}
 	})
 }
+
+// TestNormalAttacksUnblockable checks that an unblockable attack on a
+// Warcamp is taken ("an unblockable attacker gets no blocker": outcome 1,
+// "No Blocker Presented: Lose One Cultural Health") even where Bleda
+// (5/6) would kill the attacker, and not while the attacker may be
+// blocked.
+func TestNormalAttacksUnblockable(t *testing.T) {
+	coll := testCollection(t)
+	for _, unblockable := range []bool{false, true} {
+		m := attackMind(t, coll, []CardID{hunWarrior}, 0, [2][]CardID{{bleda}, nil})
+		m.me.Table[0].Unblockable = unblockable
+		want := ActNext
+		if unblockable {
+			want = ActAttack
+		}
+		if have := m.normal(); have.Kind != want {
+			t.Errorf("unblockable %v: have %+v, want kind %d", unblockable, have, want)
+		}
+	}
+}
