@@ -12,8 +12,8 @@ import (
 // default answer at every step (Default): it passes or declares, skips
 // every phase, presents no blocker, discards the last cards. The random
 // level picks uniformly among Moves, never resigning. The easy and normal
-// levels are to come beside it (ai_easy.go, ai_normal.go), listed in
-// Levels.
+// levels (ai_easy.go, ai_normal.go) choose among Moves by what the view
+// shows, as Levels says.
 type ai struct {
 	rules *Rules
 	level ruleset.Level
@@ -36,7 +36,23 @@ func (a *ai) Act(rv ruleset.View, step ruleset.Step, s ruleset.Seat) ([]byte, er
 		return nil, fmt.Errorf("%s AI: a view of step %d for step %d", ID, v.Seq, step.Seq)
 	}
 	act := a.rules.defaultAction(v)
-	if a.level == ruleset.Random {
+	switch a.level {
+	case ruleset.Easy, ruleset.Normal:
+		m := newMind(v, a.rules.Moves(v), &a.rules.coll.Lexicon, a.rules.card)
+		if len(m.moves) == 0 || m.me == nil {
+			break // nothing to choose: the default
+		}
+		var choice Action
+		if a.level == ruleset.Easy {
+			choice = m.easy()
+		} else {
+			choice = m.normal()
+		}
+		if choice.Kind != 0 {
+			act = choice
+			act.Seq = step.Seq
+		}
+	case ruleset.Random:
 		var moves []Action
 		for _, m := range a.rules.Moves(v) {
 			if m.Kind != ActResign {

@@ -91,11 +91,37 @@ const (
 	HandLimit    = 7
 )
 
-// Levels returns the AI's levels, weakest first: passive (the rules'
-// default answer at every step: it passes or plays on, draws nothing,
-// plays nothing, presents no blocker) and random (a random action among
-// Moves). The easy and normal levels come in ai_easy.go and ai_normal.go.
-func Levels() []ruleset.Level { return []ruleset.Level{ruleset.Passive, ruleset.Random} }
+// Levels returns the AI's levels, weakest first:
+//   - passive: the rules' default answer at every step: it passes or
+//     plays on, draws nothing, plays nothing, presents no blocker.
+//   - random: a random action among Moves.
+//   - easy: plays what it can afford in each phase (its Resource Cards
+//     first, then the cheapest cards), sends every unit it may to the
+//     Battlefield, attacks with its strongest Battlefield unit the
+//     weakest-looking opponent (the least Health), blocks with the first
+//     unit that survives the attacker, else lets the attack through to
+//     a Warcamp unit that survives, else blocks with the first unit.
+//   - normal: plays from the visible table and its own hand
+//     (ai_normal.go): spends the pool on the set of cards and abilities
+//     of most worth it pays (a knapsack, Resource Cards first, keeping
+//     what the later phases need; a resource's discard or a Trader's
+//     trades when they buy more), keeps a General in play, sends its
+//     units to the Battlefield but a guard that survives the likely
+//     attackers, uses a unit's ability that lasts the turn when it makes
+//     the turn's attack gain more, attacks where the defender's best
+//     answer among the fourteen outcomes still leaves it a gain (a point
+//     of Health, a valuable kill; its Tactics in hand counted), blocks
+//     with the answer of most worth (a kill that survives, then a
+//     survivor, then a cheap blocker at the Battlefield rather than a
+//     point, or through to a Warcamp that answers better), plays Tactics
+//     on a battle that turn its outcome, and discards what it can use
+//     latest.
+func Levels() []ruleset.Level {
+	return []ruleset.Level{ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal}
+}
+
+// card returns the collection's card of id, nil when it has none.
+func (r *Rules) card(id CardID) *cards.Card { return r.byID[id] }
 
 // Rules is the generals ruleset with one card collection. Use New, Open
 // or WithData.
@@ -261,7 +287,7 @@ func (r *Rules) Info() ruleset.Info {
 			ruleset.TimeSetting(KeyTurn, "Time per turn", "for a player's whole turn", TurnTimes(), DefaultTurn),
 		},
 		Levels:       ruleset.LevelNames(r.levels...),
-		DefaultLevel: string(ruleset.Random),
+		DefaultLevel: string(ruleset.Normal),
 		Hash:         r.hash,
 	}
 }

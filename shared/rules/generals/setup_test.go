@@ -42,7 +42,7 @@ func TestInfo(t *testing.T) {
 	if in.MinSeats != 2 || in.MaxSeats != 20 {
 		t.Errorf("seats %d to %d, want \"Anywhere from 2-20 Players\"", in.MinSeats, in.MaxSeats)
 	}
-	if !slices.Equal(in.Levels, []string{"passive", "random"}) || !in.Hidden || in.Board != "cards" {
+	if !slices.Equal(in.Levels, []string{"passive", "random", "easy", "normal"}) || !in.Hidden || in.Board != "cards" {
 		t.Errorf("levels %v, hidden %t, board %q", in.Levels, in.Hidden, in.Board)
 	}
 }
