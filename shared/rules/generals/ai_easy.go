@@ -11,34 +11,6 @@ import (
 // card's data, a unit's numbers in a battle, what the pool pays), and the
 // easy level itself.
 
-// pay returns pool less cost and whether pool covers it: each amount of
-// cost.Pay from its own resource, then cost.Any from what is left, the
-// most plentiful resource first (the first of pool's order on a tie). A
-// cost's discard is not a resource: pay ignores it. pool is not changed.
-func pay(pool []cards.Amount, cost cards.Cost) ([]cards.Amount, bool) {
-	left := slices.Clone(pool)
-	for _, a := range cost.Pay {
-		i := slices.IndexFunc(left, func(b cards.Amount) bool { return b.Resource == a.Resource })
-		if i < 0 || left[i].N < a.N {
-			return pool, false
-		}
-		left[i].N -= a.N
-	}
-	for range cost.Any {
-		most := -1
-		for i, b := range left {
-			if b.N > 0 && (most < 0 || b.N > left[most].N) {
-				most = i
-			}
-		}
-		if most < 0 {
-			return pool, false
-		}
-		left[most].N--
-	}
-	return left, true
-}
-
 // addPool returns pool with gains added, a resource pool lacks appended.
 func addPool(pool []cards.Amount, gains ...cards.Amount) []cards.Amount {
 	out := slices.Clone(pool)

@@ -17,20 +17,23 @@ func TestPay(t *testing.T) {
 	for _, tt := range []struct {
 		name string
 		cost cards.Cost
+		keep cards.ResourceName
 		want []cards.Amount // nil: not paid
 	}{
-		{"free", cards.Cost{}, pool},
-		{"2 water", cards.Cost{Pay: []cards.Amount{{N: 2, Resource: "water"}}}, []cards.Amount{{N: 8, Resource: "stone"}, {N: 1, Resource: "water"}}},
-		{"4 water: too much", cards.Cost{Pay: []cards.Amount{{N: 4, Resource: "water"}}}, nil},
-		{"1 gold: none", cards.Cost{Pay: []cards.Amount{{N: 1, Resource: "gold"}}}, nil},
-		{"6 any: the most plentiful first", cards.Cost{Any: 6}, []cards.Amount{{N: 2, Resource: "stone"}, {N: 3, Resource: "water"}}},
-		{"11 any: the common 11 points", cards.Cost{Any: 11}, []cards.Amount{{N: 0, Resource: "stone"}, {N: 0, Resource: "water"}}},
-		{"12 any: one too many", cards.Cost{Any: 12}, nil},
-		{"3 water, 8 any", cards.Cost{Pay: []cards.Amount{{N: 3, Resource: "water"}}, Any: 8}, []cards.Amount{{N: 0, Resource: "stone"}, {N: 0, Resource: "water"}}},
-		{"a discard costs no resource", cards.Cost{Discard: true}, pool},
+		{"free", cards.Cost{}, "", pool},
+		{"2 water", cards.Cost{Pay: []cards.Amount{{N: 2, Resource: "water"}}}, "", []cards.Amount{{N: 8, Resource: "stone"}, {N: 1, Resource: "water"}}},
+		{"4 water: too much", cards.Cost{Pay: []cards.Amount{{N: 4, Resource: "water"}}}, "", nil},
+		{"1 gold: none", cards.Cost{Pay: []cards.Amount{{N: 1, Resource: "gold"}}}, "", nil},
+		{"6 any: the most plentiful first", cards.Cost{Any: 6}, "", []cards.Amount{{N: 2, Resource: "stone"}, {N: 3, Resource: "water"}}},
+		{"11 any: the common 11 points", cards.Cost{Any: 11}, "", []cards.Amount{{N: 0, Resource: "stone"}, {N: 0, Resource: "water"}}},
+		{"12 any: one too many", cards.Cost{Any: 12}, "", nil},
+		{"3 water, 8 any", cards.Cost{Pay: []cards.Amount{{N: 3, Resource: "water"}}, Any: 8}, "", []cards.Amount{{N: 0, Resource: "stone"}, {N: 0, Resource: "water"}}},
+		{"a discard costs no resource", cards.Cost{Discard: true}, "", pool},
+		{"a trade for stone gives water first", cards.Cost{Any: 2}, "stone", []cards.Amount{{N: 8, Resource: "stone"}, {N: 1, Resource: "water"}}},
+		{"a trade for stone gives stone when the water runs out", cards.Cost{Any: 5}, "stone", []cards.Amount{{N: 6, Resource: "stone"}, {N: 0, Resource: "water"}}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			have, ok := pay(pool, tt.cost)
+			have, ok := Pay(pool, tt.cost, tt.keep)
 			if ok != (tt.want != nil) {
 				t.Fatalf("paid %v, want %v", ok, tt.want != nil)
 			}

@@ -299,7 +299,7 @@ func (m *mind) defendWorth(b strike, u *InPlay, bf bool, pool []cards.Amount) fl
 		if c == nil || c.ID.Kind != cards.Tactics || slices.Contains(m.v.Banned, id) {
 			continue
 		}
-		if _, ok := pay(pool, c.Cost); ok {
+		if _, ok := Pay(pool, c.Cost, ""); ok {
 			w = max(w, -m.fightWorth(f, m.tacticsChange(c, nil, true, f))-0.5)
 		}
 	}
@@ -453,7 +453,7 @@ func (m *mind) boost() (Action, bool) {
 			continue
 		}
 		r := c.Rules[a.Rule]
-		pool, ok := pay(m.v.Pool, cards.Cost{Pay: r.Cost.Pay, Any: r.Cost.Any})
+		pool, ok := Pay(m.v.Pool, cards.Cost{Pay: r.Cost.Pay, Any: r.Cost.Any}, "")
 		if !ok {
 			continue
 		}
@@ -803,7 +803,7 @@ func (m *mind) handTactics(f fightAt) float64 {
 		if c == nil || c.ID.Kind != cards.Tactics || slices.Contains(m.v.Banned, id) {
 			continue
 		}
-		if _, ok := pay(m.v.Pool, c.Cost); !ok {
+		if _, ok := Pay(m.v.Pool, c.Cost, ""); !ok {
 			continue
 		}
 		best = max(best, m.fightWorth(f, m.tacticsChange(c, nil, true, f)))
@@ -844,7 +844,7 @@ func bestPlan(pool []cards.Amount, items []item) ([]int, float64) {
 			if w+rest[j] <= bestW {
 				return
 			}
-			paid, ok := pay(left, items[j].cost)
+			paid, ok := Pay(left, items[j].cost, "")
 			if !ok {
 				continue
 			}
@@ -1084,7 +1084,7 @@ func (m *mind) harvestAbility() (Action, bool) {
 // gain instead of its harvest and loses the card's harvests to come; a
 // trade gives and gets.
 func (m *mind) afterAbility(pool []cards.Amount, u *InPlay, r cards.Rule) ([]cards.Amount, float64, bool) {
-	pool, ok := pay(pool, cards.Cost{Pay: r.Cost.Pay, Any: r.Cost.Any})
+	pool, ok := Pay(pool, cards.Cost{Pay: r.Cost.Pay, Any: r.Cost.Any}, "")
 	if !ok {
 		return nil, 0, false
 	}
@@ -1107,7 +1107,7 @@ func (m *mind) afterAbility(pool []cards.Amount, u *InPlay, r cards.Rule) ([]car
 			if x.Resource != "" {
 				give = cards.Cost{Pay: []cards.Amount{{N: x.N, Resource: x.Resource}}}
 			}
-			if pool, ok = pay(pool, give); !ok {
+			if pool, ok = Pay(pool, give, x.For); !ok {
 				return nil, 0, false
 			}
 			pool = addPool(pool, cards.Amount{N: x.M, Resource: x.For})

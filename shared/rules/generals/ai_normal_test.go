@@ -330,13 +330,13 @@ func spendMind(t *testing.T, coll *cards.Collection, ph Phase, hand []CardID, po
 		Players: []PlayerView{{Seat: 1, Table: table, Generals: 1, HandLimit: 7}, {Seat: 2, Generals: 1, HandLimit: 7}}}
 	moves := []Action{{Kind: ActNext}}
 	for i, id := range hand {
-		if _, ok := pay(pool, cardOf(coll, id).Cost); ok && phaseOf(kindOf(id)) == ph {
+		if _, ok := Pay(pool, cardOf(coll, id).Cost, ""); ok && phaseOf(kindOf(id)) == ph {
 			moves = append(moves, Action{Kind: ActCard, Hand: i, Card: id})
 		}
 	}
 	for _, u := range table {
 		for i, r := range cardOf(coll, u.Card).Rules {
-			if _, ok := pay(pool, r.Cost); ok && r.Trigger == cards.OnAbility && phaseOf(kindOf(u.Card)) == ph {
+			if _, ok := Pay(pool, r.Cost, ""); ok && r.Trigger == cards.OnAbility && phaseOf(kindOf(u.Card)) == ph {
 				moves = append(moves, Action{Kind: ActAbility, Unit: u.Ref, Rule: i})
 			}
 		}

@@ -326,7 +326,7 @@ func (g *game) do(out *outcome, d *deed, a cards.Action) {
 			return
 		}
 		before := *pool
-		*pool = g.r.addAmount(g.r.pay(*pool, give), cards.Amount{N: a.M, Resource: a.For})
+		*pool = g.r.addAmount(g.r.pay(*pool, give, a.For), cards.Amount{N: a.M, Resource: a.For})
 		out.add(Event{Kind: EventTrade, Seat: d.owner, Amounts: []cards.Amount{{N: total(before) - total(*pool) + a.M, Resource: a.Resource}, {N: a.M, Resource: a.For}}})
 	case cards.Draw:
 		for _, q := range g.playersOf(d, a) {

@@ -464,7 +464,7 @@ func (g *game) playCard(out *outcome, p ruleset.Seat, a Action) {
 	card := g.card(a.Card)
 	pl.Hand = nilIfEmpty(removeAt(pl.Hand, a.Hand))
 	if pool := g.poolOf(p); pool != nil {
-		*pool = g.r.pay(*pool, card.Cost)
+		*pool = g.r.pay(*pool, card.Cost, "")
 	}
 	kind := card.ID.Kind
 	var zone Zone
@@ -520,7 +520,7 @@ func (g *game) useAbility(out *outcome, p ruleset.Seat, a Action) {
 	card := g.card(c.Card)
 	rule := card.Rules[a.Rule]
 	c.Used = true
-	g.s.Pool = g.r.pay(g.s.Pool, rule.Cost)
+	g.s.Pool = g.r.pay(g.s.Pool, rule.Cost, "")
 	out.add(Event{Kind: EventAbility, Seat: p, Unit: a.Unit, Card: c.Card, Value: a.Rule})
 	if rule.Cost.Discard {
 		if c.Harvested && c.Zone == ZoneResource {

@@ -465,7 +465,7 @@ func (r *Rules) whyAbility(v *View, a Action) string {
 		if act.Resource != "" {
 			give = cards.Cost{Pay: []cards.Amount{{N: act.N, Resource: act.Resource}}}
 		}
-		if !CanPay(r.pay(v.Pool, rule.Cost), give) {
+		if !CanPay(r.pay(v.Pool, rule.Cost, ""), give) {
 			return fmt.Sprintf("the trade gives %s: your pool does not hold it", give.Format(&r.coll.Lexicon))
 		}
 	}

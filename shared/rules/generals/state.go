@@ -236,26 +236,51 @@ func CanPay(pool []cards.Amount, cost cards.Cost) bool {
 	return left >= cost.Any
 }
 
-// pay takes cost from pool and returns what is left: the resources it
-// names, then Any from the resources the pool holds most of (the first in
-// the catalogue on a tie). pool must pay it (CanPay).
-func (r *Rules) pay(pool []cards.Amount, cost cards.Cost) []cards.Amount {
+// pay takes cost from pool and returns what is left (Pay), in the
+// catalogue's order: a trade's "any" gives keep, the resource it buys,
+// only when nothing else can pay. pool must pay it (CanPay).
+func (r *Rules) pay(pool []cards.Amount, cost cards.Cost, keep cards.ResourceName) []cards.Amount {
+	left, _ := Pay(pool, cost, keep)
+	return r.addAmount(left, cards.Amount{})
+}
+
+// Pay returns pool less cost and whether pool covers it: each amount of
+// cost.Pay from its own resource, then cost.Any one at a time from the
+// resource pool holds most of (the first of pool's order on a tie),
+// keep last: "trade 2 any for 1 gold" never gives gold while another
+// resource can pay ("" keeps none). A cost's discard is not a resource.
+// pool is not changed. The engine pays every cost so, and the AI
+// reckons with it.
+func Pay(pool []cards.Amount, cost cards.Cost, keep cards.ResourceName) ([]cards.Amount, bool) {
+	left := slices.Clone(pool)
 	for _, a := range cost.Pay {
-		pool = r.addAmount(pool, cards.Amount{N: -a.N, Resource: a.Resource})
+		i := slices.IndexFunc(left, func(b cards.Amount) bool { return b.Resource == a.Resource })
+		if i < 0 || left[i].N < a.N {
+			return pool, false
+		}
+		left[i].N -= a.N
+	}
+	// first reports whether Any is paid from b before cur: a resource
+	// other than keep first, then the more plentiful.
+	first := func(b, cur cards.Amount) bool {
+		if (b.Resource == keep) != (cur.Resource == keep) {
+			return cur.Resource == keep
+		}
+		return b.N > cur.N
 	}
 	for range cost.Any {
-		if len(pool) == 0 {
-			break
-		}
-		best := 0
-		for i, a := range pool {
-			if a.N > pool[best].N {
-				best = i
+		most := -1
+		for i, b := range left {
+			if b.N > 0 && (most < 0 || first(b, left[most])) {
+				most = i
 			}
 		}
-		pool = r.addAmount(pool, cards.Amount{N: -1, Resource: pool[best].Resource})
+		if most < 0 {
+			return pool, false
+		}
+		left[most].N--
 	}
-	return pool
+	return left, true
 }
 
 // removeAt returns list without its element i.
