@@ -31,7 +31,7 @@ func TestConformance(t *testing.T) {
 	south.Options[KeyVariation] = VariationSouthpole
 	slaughter := config(9, 3, 3)
 	slaughter.Options[KeyVariation] = VariationSlaughterhouse
-	slaughter.Options[KeyType] = 7 // house rules: Rome's cards
+	slaughter.Options[KeyType] = 4 // house rules: Rome's cards
 	architect := config(10, 2, 3)
 	architect.Options[KeyVariation] = VariationArchitect
 	architect.Options[KeyLength] = LengthQuick

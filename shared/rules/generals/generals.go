@@ -130,17 +130,11 @@ type Rules struct {
 	byID   map[CardID]*cards.Card
 	data   []byte
 	hash   string
-	types  []gameType // the game types, in the order of the setting's choices
+	types  []cards.GameChoice // the game types, in the order of the setting's choices
 	levels []ruleset.Level
 }
 
 var _ ruleset.Ruleset = (*Rules)(nil)
-
-// gameType is a choice of the setting KeyType.
-type gameType struct {
-	name string
-	t    cards.GameType
-}
 
 // dataFile is one file of the collection in Data's bundle.
 type dataFile struct {
@@ -225,26 +219,7 @@ func parse(files []dataFile) (*Rules, error) {
 		c, _ := coll.Card(id)
 		r.byID[CardID(id.String())] = c
 	}
-	r.types = append(r.types, gameType{"Open", cards.OpenGame()})
-	for _, e := range coll.Editions {
-		r.types = append(r.types, gameType{"Edition: " + e.Name, cards.GameType{Play: cards.EditionPlay, Edition: e.Code}})
-	}
-	var eras []string
-	for _, e := range coll.Editions {
-		if !slices.Contains(eras, e.Era) {
-			eras = append(eras, e.Era)
-		}
-	}
-	for _, era := range eras {
-		r.types = append(r.types, gameType{"Epoch: " + era, cards.GameType{Play: cards.Epoch, Era: era}})
-	}
-	for _, h := range coll.Houses {
-		t, err := coll.ParseGameType(h.Filter)
-		if err != nil {
-			return nil, err // checked by Load
-		}
-		r.types = append(r.types, gameType{h.Name, t})
-	}
+	r.types = coll.GameChoices()
 	return r, nil
 }
 
@@ -261,7 +236,7 @@ func (r *Rules) Card(id CardID) (*cards.Card, bool) {
 func (r *Rules) Info() ruleset.Info {
 	var types []string
 	for _, t := range r.types {
-		types = append(types, t.name)
+		types = append(types, t.Name)
 	}
 	return ruleset.Info{
 		ID:    ID,

@@ -13,7 +13,7 @@ var (
 )
 
 // gameTypeOf returns the game type the options chose.
-func (r *Rules) gameTypeOf(st settings) cards.GameType { return r.types[st.Type].t }
+func (r *Rules) gameTypeOf(st settings) cards.GameType { return r.types[st.Type].Type }
 
 // CheckSeat implements ruleset.SeatSetup: data is the seat's deck (the
 // collection's deck text, cards.DecodeDeck), checked for the game type and
@@ -53,27 +53,7 @@ func (r *Rules) seatDeck(opts ruleset.Options, i int) []byte {
 			return d.Encode()
 		}
 	}
-	return r.buildDeck(st).Encode()
-}
-
-// buildDeck returns a deck of the cards legal in a game of st: every
-// legal card but the ultra rare ones at its rarity's limit, in ID order,
-// and the first legal ultra rare card once. It may be too small for the
-// game (CheckConfig refuses such a game).
-func (r *Rules) buildDeck(st settings) cards.Deck {
-	var d cards.Deck
-	ultra := false
-	for _, id := range r.coll.Allowed(r.gameTypeOf(st)) {
-		c, _ := r.coll.Card(id)
-		if c.Rarity == cards.UltraRare {
-			if ultra {
-				continue
-			}
-			ultra = true
-		}
-		d.Entries = append(d.Entries, cards.Entry{ID: id, Copies: c.Rarity.Limit()})
-	}
-	return d
+	return r.coll.Widest(r.gameTypeOf(st)).Encode()
 }
 
 // CheckConfig implements ruleset.ConfigChecker: a game whose game type
@@ -87,7 +67,7 @@ func (r *Rules) CheckConfig(cfg ruleset.Config) error {
 	st := r.settingsOf(cfg.Options)
 	if problems, _ := r.CheckSeat(cfg.Options, r.DefaultSeat(cfg.Options)); len(problems) > 0 {
 		return fmt.Errorf("%s, %s: the collection holds no legal deck for it (%s)",
-			r.types[st.Type].name, in.Settings[2].Choices[st.Variation], problems[len(problems)-1].Reason)
+			r.types[st.Type].Name, in.Settings[2].Choices[st.Variation], problems[len(problems)-1].Reason)
 	}
 	return nil
 }

@@ -29,8 +29,10 @@ func TestInfo(t *testing.T) {
 		t.Errorf("settings %v, want %v", keys, want)
 	}
 	types, _ := in.Setting(KeyType)
-	want := []string{"Open", "Edition: Family Edition", "Edition: Expanded Edition", "Edition: Medieval Edition",
-		"Epoch: Antiquity", "Epoch: Middle Ages", "One empire's cards: The Huns", "One empire's cards: Rome", "No ultra rare cards"}
+	// The Expanded and Medieval Editions (and so the Middle Ages) hold too
+	// few cards for a deck of 25: they are not offered.
+	want := []string{"Open", "Edition: Family Edition", "Epoch: Antiquity",
+		"One empire's cards: The Huns", "One empire's cards: Rome", "No ultra rare cards"}
 	if !slices.Equal(types.Choices, want) || types.Default != 0 {
 		t.Errorf("game types %q (default %d), want %q", types.Choices, types.Default, want)
 	}
@@ -66,8 +68,8 @@ func TestSeatSetup(t *testing.T) {
 		want string // "" for a legal deck
 	}{
 		{"the Huns' deck in an Open game", nil, string(huns), ""},
-		{"the Huns' deck in Rome's house rules", ruleset.Options{KeyType: 7}, string(huns), "barred by the house rule"},
-		{"the Huns' deck in Medieval Edition play", ruleset.Options{KeyType: 3}, string(huns), "not of the Medieval Edition"},
+		{"the Huns' deck in Rome's house rules", ruleset.Options{KeyType: 4}, string(huns), "barred by the house rule"},
+		{"the Huns' deck in Family Edition play", ruleset.Options{KeyType: 1}, string(huns), ""},
 		{"the Huns' deck in Southpole", ruleset.Options{KeyVariation: VariationSouthpole}, string(huns), "at least 400"},
 		{"a deck of 24 Playing Cards", nil, cards.DeckHeader + "\nEGFETHS4 5\nEGFETHS1a 5\nEGFETHS1b 5\nEGFERMS1 5\nEGFERMS2 4\n", "at least 25"},
 		{"a Blitzkrieg deck without 10 Resource Cards", ruleset.Options{KeyVariation: VariationBlitzkrieg},
@@ -110,8 +112,8 @@ func TestSeatSetup(t *testing.T) {
 			}
 		}
 	}
-	if err := rs.CheckConfig(ruleset.Config{Seats: 2, Options: ruleset.Options{KeyType: 5}}); err == nil {
-		t.Error("an Epoch game of the Middle Ages, whose cards make no deck, is not refused")
+	if err := rs.CheckConfig(ruleset.Config{Seats: 2, Options: ruleset.Options{KeyType: 3, KeyVariation: VariationSouthpole}}); err == nil {
+		t.Error("a Southpole game of the Huns' cards, which make no deck of 400, is not refused")
 	}
 }
 

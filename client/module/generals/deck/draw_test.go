@@ -170,11 +170,11 @@ func TestScreenDraws(t *testing.T) {
 
 			// The longest game type and the Southpole's sizes: the head
 			// still fits, and the Huns' house rule bars the Romans.
-			for i := 0; !strings.HasPrefix(s.games[s.game].Label, "One empire's cards: The Huns"); i++ {
+			for i := 0; !strings.HasPrefix(s.games[s.game].Name, "One empire's cards: The Huns"); i++ {
 				if i == len(s.games) {
 					t.Fatalf("no house rule of the Huns among %v", s.games)
 				}
-				buttons(s.root, map[string]*widget.Button{})["Game: "+s.games[s.game].Label].Click()
+				buttons(s.root, map[string]*widget.Button{})["Game: "+s.games[s.game].Name].Click()
 				render(ui, sz.X, sz.Y, 1)
 			}
 			buttons(s.root, map[string]*widget.Button{})["Decks: None"].Click()

@@ -222,7 +222,8 @@ func TestGameOf(t *testing.T) {
 	}{
 		{nil, Game{Type: cards.OpenGame(), Limits: cards.Standard, Exact: true}, "Open"},
 		{ruleset.Options{KeyType: 1, KeyVariation: 1}, Game{Type: cards.GameType{Play: cards.EditionPlay, Edition: "FE"}, Limits: cards.Blitzkrieg, Exact: true}, "Edition: Family Edition · Blitzkrieg"},
-		{ruleset.Options{KeyType: 5, KeyVariation: 2}, Game{Type: cards.GameType{Play: cards.Epoch, Era: "Middle Ages"}, Limits: cards.Southpole, Exact: true}, "Epoch: Middle Ages · Southpole"},
+		{ruleset.Options{KeyType: 4, KeyVariation: 2}, Game{Type: cards.GameType{Play: cards.Epoch, Era: "Antiquity"}, Limits: cards.Southpole, Exact: true}, "Epoch: Antiquity · Southpole"},
+		{ruleset.Options{KeyType: 5}, Game{Type: cards.OpenGame(), Limits: cards.Standard, Exact: false}, "Epoch: Middle Ages"}, // a server's; no deck of 25 here
 		{ruleset.Options{KeyVariation: 4}, Game{Type: cards.OpenGame(), Limits: cards.Standard, Exact: true}, "Open · Architect"},
 		{ruleset.Options{KeyType: 6}, Game{Type: cards.GameType{Play: cards.HouseRules, House: []cards.Condition{{Field: cards.FieldEmpire, Values: []string{"TH", "NT"}}}}, Limits: cards.Standard, Exact: true}, "One empire's cards: The Huns"},
 		{ruleset.Options{KeyType: 7}, Game{Type: cards.OpenGame(), Limits: cards.Standard, Exact: false}, "A rule of a newer server"},
@@ -348,7 +349,7 @@ func TestGameOfTheEngine(t *testing.T) {
 	vars, _ := info.Setting(KeyVariation)
 	var offered []string
 	for _, gc := range GameChoices(c) {
-		offered = append(offered, gc.Label)
+		offered = append(offered, gc.Name)
 	}
 	if !slices.Equal(offered, types.Choices) {
 		t.Errorf("the builder offers the game types %q, the engine %q", offered, types.Choices)

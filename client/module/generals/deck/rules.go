@@ -22,12 +22,8 @@ const (
 	KeyVariation = "variation"
 )
 
-// The words of the game type's choices.
-const (
-	typeOpen    = "Open"
-	typeEdition = "Edition: "
-	typeEpoch   = "Epoch: "
-)
+// typeOpen is the game type's first choice, every card legal.
+const typeOpen = "Open"
 
 // Variation is a variation of the game as far as decks go: its name and
 // deck sizes.
@@ -51,36 +47,9 @@ func Variations() []Variation {
 	}
 }
 
-// GameChoice is a game type the builder offers: its label, as the
-// setting's choice says it, and the type.
-type GameChoice struct {
-	Label string
-	Type  cards.GameType
-}
-
 // GameChoices returns the game types of collection c the builder offers
-// when no game is set, as the ruleset's setting lists them: Open, each
-// edition's Edition play, each era's Epoch game, then the catalogue's
-// house rules by name.
-func GameChoices(c *cards.Collection) []GameChoice {
-	out := []GameChoice{{typeOpen, cards.OpenGame()}}
-	for _, e := range c.Editions {
-		out = append(out, GameChoice{typeEdition + e.Name, cards.GameType{Play: cards.EditionPlay, Edition: e.Code}})
-	}
-	var eras []string
-	for _, e := range c.Editions {
-		if !slices.Contains(eras, e.Era) {
-			eras = append(eras, e.Era)
-			out = append(out, GameChoice{typeEpoch + e.Era, cards.GameType{Play: cards.Epoch, Era: e.Era}})
-		}
-	}
-	for _, h := range c.Houses {
-		if t, err := c.ParseGameType(h.Filter); err == nil {
-			out = append(out, GameChoice{h.Name, t})
-		}
-	}
-	return out
-}
+// when no game is set: the ruleset's (cards.Collection.GameChoices).
+func GameChoices(c *cards.Collection) []cards.GameChoice { return c.GameChoices() }
 
 // Game is what a game's settings ask of a deck: its game type, its deck
 // sizes, and both in words ("Open · Blitzkrieg").
@@ -129,7 +98,7 @@ func GameOf(c *cards.Collection, rs ruleset.Ruleset, opts ruleset.Options) Game 
 // gameType returns the game type of the setting's choice label
 // (GameChoices), false for none of them.
 func gameType(c *cards.Collection, label string) (cards.GameType, bool) {
-	if i := slices.IndexFunc(GameChoices(c), func(gc GameChoice) bool { return gc.Label == label }); i >= 0 {
+	if i := slices.IndexFunc(GameChoices(c), func(gc cards.GameChoice) bool { return gc.Name == label }); i >= 0 {
 		return GameChoices(c)[i].Type, true
 	}
 	return cards.GameType{}, false

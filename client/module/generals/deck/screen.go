@@ -61,7 +61,7 @@ type Screen struct {
 	b  *Builder
 	pt painter
 
-	games []GameChoice
+	games []cards.GameChoice
 	game  int // the game type chosen on the page (Options.Game nil)
 	sizes []Variation
 	size  int
@@ -154,7 +154,7 @@ func (s *Screen) gameWords() string {
 	if s.o.Game != nil {
 		return s.o.Game.Words
 	}
-	w := s.games[s.game].Label
+	w := s.games[s.game].Name
 	if s.size > 0 {
 		w += " · " + s.sizes[s.size].Name
 	}
@@ -209,7 +209,7 @@ func (s *Screen) build() {
 	title := t.NewText("Decks · Empires and Generals", t.HeadingFace(), p.Accent)
 	head := []widget.PreferredSizeLocateableWidget{title}
 	if s.o.Game == nil {
-		head = append(head, s.cycle("Game", func() string { return s.games[s.game].Label }, func() {
+		head = append(head, s.cycle("Game", func() string { return s.games[s.game].Name }, func() {
 			s.game = (s.game + 1) % len(s.games)
 		}), s.cycle("Decks", func() string { return s.sizes[s.size].Name }, func() {
 			s.size = (s.size + 1) % len(s.sizes)

@@ -229,3 +229,57 @@ func (c *Collection) Allowed(g GameType) []ID {
 	}
 	return out
 }
+
+// GameChoice is a game type a table may choose: its name, as the game's
+// setting says it ("Edition: Family Edition"), and its filter.
+type GameChoice struct {
+	Name string
+	Type GameType
+}
+
+// GameChoices returns the game types a table of collection c may choose,
+// in order: "Open", Edition play of each edition ("Edition: NAME"), an
+// Epoch game of each era ("Epoch: ERA"), then the catalogue's house rules
+// by name. A type whose cards make no deck of the standard sizes (its
+// Widest deck fails Check: an edition of a few cards) is left out; Open
+// never is.
+func (c *Collection) GameChoices() []GameChoice {
+	out := []GameChoice{{"Open", OpenGame()}}
+	for _, e := range c.Editions {
+		out = append(out, GameChoice{"Edition: " + e.Name, GameType{Play: EditionPlay, Edition: e.Code}})
+	}
+	var eras []string
+	for _, e := range c.Editions {
+		if !slices.Contains(eras, e.Era) {
+			eras = append(eras, e.Era)
+			out = append(out, GameChoice{"Epoch: " + e.Era, GameType{Play: Epoch, Era: e.Era}})
+		}
+	}
+	for _, h := range c.Houses {
+		if t, err := c.ParseGameType(h.Filter); err == nil { // checked by Load
+			out = append(out, GameChoice{h.Name, t})
+		}
+	}
+	return slices.DeleteFunc(out, func(gc GameChoice) bool {
+		return gc.Type.Play != Open && len(c.Check(gc.Type, Standard, c.Widest(gc.Type))) > 0
+	})
+}
+
+// Widest returns the largest deck legal in a game of type t: every card
+// t allows at its rarity's limit, in ID order, but only the first ultra
+// rare card. It may be too small for a game (Check says why).
+func (c *Collection) Widest(t GameType) Deck {
+	var d Deck
+	ultra := false
+	for _, id := range c.Allowed(t) {
+		card := c.cards[id]
+		if card.Rarity == UltraRare {
+			if ultra {
+				continue
+			}
+			ultra = true
+		}
+		d.Entries = append(d.Entries, Entry{ID: id, Copies: card.Rarity.Limit()})
+	}
+	return d
+}

@@ -2,6 +2,7 @@ package cards
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -125,5 +126,28 @@ func TestDeckInGameType(t *testing.T) {
 		if rs := c.Check(epoch, Standard, d); len(rs) > 0 {
 			t.Errorf("%s in an Epoch game of Antiquity: %v", name, rs)
 		}
+	}
+}
+
+// TestGameChoices: the game types offered are Open, the editions, the
+// eras and the house rules, but none whose cards make no deck of the
+// standard sizes ("Minimum number of Playing Cards: 25").
+func TestGameChoices(t *testing.T) {
+	c := collection(t)
+	var have []string
+	for _, gc := range c.GameChoices() {
+		have = append(have, gc.Name)
+		if problems := c.Check(gc.Type, Standard, c.Widest(gc.Type)); len(problems) > 0 {
+			t.Errorf("%s is offered, but its widest deck is refused: %v", gc.Name, problems)
+		}
+	}
+	want := []string{"Open", "Edition: Family Edition", "Epoch: Antiquity",
+		"One empire's cards: The Huns", "One empire's cards: Rome", "No ultra rare cards"}
+	if !slices.Equal(have, want) {
+		t.Errorf("have %q, want %q", have, want)
+	}
+	xe := GameType{Play: EditionPlay, Edition: "XE"}
+	if n, _ := c.Widest(xe).Count(); n >= Standard.MinPlaying {
+		t.Errorf("the Expanded Edition's widest deck holds %d Playing Cards: it should be offered", n)
 	}
 }
