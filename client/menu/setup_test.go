@@ -465,3 +465,22 @@ func TestSetupDecks(t *testing.T) {
 		}
 	}
 }
+
+// TestPerRow: a choice of long labels takes fewer buttons a line, so
+// that a card game's game types fit a 1024x768 window.
+func TestPerRow(t *testing.T) {
+	for _, tt := range []struct {
+		have []string
+		want int
+	}{
+		{[]string{"None", "15 s", "30 s", "1 min", "2 min", "5 min", "10 min"}, choicesPerRow},
+		{[]string{"None", "Blitzkrieg", "Southpole", "Slaughterhouse", "Architect"}, 5},
+		{[]string{"Open", "Edition: Family Edition", "One empire's cards: The Huns"}, 2},
+		{[]string{strings.Repeat("x", 100)}, 1},
+		{nil, choicesPerRow},
+	} {
+		if have := perRow(tt.have); have != tt.want {
+			t.Errorf("perRow(%q) = %d, want %d", tt.have, have, tt.want)
+		}
+	}
+}

@@ -163,7 +163,23 @@ type choice struct {
 
 // newChoice returns a choice among labels with selected selected.
 func newChoice(t *Theme, labels []string, selected int, onChange func(int)) *choice {
-	return newChoiceRows(t, labels, selected, choicesPerRow, onChange)
+	return newChoiceRows(t, labels, selected, perRow(labels), onChange)
+}
+
+// choiceLine is about how many characters of labels a choice puts on a
+// line: the widest form of a 1024x768 window at the largest text holds it.
+const choiceLine = 72
+
+// perRow returns how many buttons of labels go on a line: choicesPerRow,
+// fewer when the longest label would push a line past choiceLine
+// characters (the game types of a card game, "One empire's cards: The
+// Huns", two a line).
+func perRow(labels []string) int {
+	longest := 1
+	for _, l := range labels {
+		longest = max(longest, len([]rune(l)))
+	}
+	return max(1, min(choicesPerRow, choiceLine/longest))
 }
 
 // newChoiceRows is newChoice with at most perRow buttons on a line.
