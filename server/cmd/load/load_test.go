@@ -428,7 +428,8 @@ func TestRunRisk(t *testing.T) {
 // light ones (whose AI plays generals' steps, all of them interactive but
 // the opening, which is concurrent). Every game ends with no client failed,
 // no checksum mismatched and no action refused; the report has the steps
-// played, the action delays and the server's CPU a step.
+// played, the action delays, the server's CPU a step and, the server
+// saving every step in a data directory, the store's bytes a step.
 func TestRunGenerals(t *testing.T) {
 	for _, clients := range []string{ClientsAI, ClientsPassive} {
 		t.Run(clients, func(t *testing.T) {
@@ -438,6 +439,7 @@ func TestRunGenerals(t *testing.T) {
 				cfg.Level = ""
 			}
 			cfg.Options = []protocol.Option{{Key: generals.KeyLength, Value: generals.LengthQuick}, {Key: generals.KeyRounds, Value: 3}}
+			cfg.DataDir = t.TempDir()
 			var out bytes.Buffer
 			rep, err := Run(context.Background(), cfg, &out)
 			if err != nil {
@@ -461,7 +463,10 @@ func TestRunGenerals(t *testing.T) {
 			for _, e := range rep.ServerErrorQuotes {
 				t.Errorf("server error %q", e)
 			}
-			for _, want := range []string{"generals", "action delay", "server/step"} {
+			if rep.StoreBytes == 0 {
+				t.Error("the store's bytes were not measured")
+			}
+			for _, want := range []string{"generals", "action delay", "server/step", "bytes a step played"} {
 				if !strings.Contains(printed.String(), want) {
 					t.Errorf("the printed report lacks %q:\n%s", want, printed.String())
 				}
