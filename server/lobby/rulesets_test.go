@@ -69,11 +69,11 @@ func TestWelcomeRulesets(t *testing.T) {
 		modded    bool   // erfworld is Modded; no other ruleset is
 		wantEWSum string // the hash of erfworld's data
 	}{
-		{"built-in, no Builtin", Options{Rulesets: own}, []string{"erfworld", "erfpires", "empire", "duel", "risk"}, false, ruleset.HashData(ownEW.Data())},
-		{"built-in", Options{Rulesets: own, Builtin: own}, []string{"erfworld", "erfpires", "empire", "duel", "risk"}, false, ruleset.HashData(ownEW.Data())},
-		{"a mod", Options{Rulesets: mod, Builtin: own}, []string{"erfworld", "erfpires", "empire", "duel", "risk"}, true, ruleset.HashData(modData)},
-		{"a mod, no Builtin", Options{Rulesets: mod}, []string{"erfworld", "erfpires", "empire", "duel", "risk"}, false, ruleset.HashData(modData)},
-		{"the build's and tally", Options{Rulesets: withTally(t), Builtin: withTally(t)}, []string{"erfworld", "erfpires", "empire", "duel", "risk", "tally"}, false,
+		{"built-in, no Builtin", Options{Rulesets: own}, []string{"erfworld", "erfpires", "empire", "duel", "risk", "generals"}, false, ruleset.HashData(ownEW.Data())},
+		{"built-in", Options{Rulesets: own, Builtin: own}, []string{"erfworld", "erfpires", "empire", "duel", "risk", "generals"}, false, ruleset.HashData(ownEW.Data())},
+		{"a mod", Options{Rulesets: mod, Builtin: own}, []string{"erfworld", "erfpires", "empire", "duel", "risk", "generals"}, true, ruleset.HashData(modData)},
+		{"a mod, no Builtin", Options{Rulesets: mod}, []string{"erfworld", "erfpires", "empire", "duel", "risk", "generals"}, false, ruleset.HashData(modData)},
+		{"the build's and tally", Options{Rulesets: withTally(t), Builtin: withTally(t)}, []string{"erfworld", "erfpires", "empire", "duel", "risk", "generals", "tally"}, false,
 			ruleset.HashData(ownEW.Data())},
 	}
 	for _, tt := range tests {
@@ -119,7 +119,8 @@ func TestGetRules(t *testing.T) {
 	em, _ := mod.Get("empire")
 	du, _ := mod.Get("duel")
 	rk, _ := mod.Get("risk")
-	for i, want := range [][]byte{modData, ep.Data(), em.Data(), du.Data(), rk.Data(), tallyData} {
+	gn, _ := mod.Get("generals")
+	for i, want := range [][]byte{modData, ep.Data(), em.Data(), du.Data(), rk.Data(), gn.Data(), tallyData} {
 		info := ann.welcome.Rulesets[i]
 		out := ann.do(&protocol.GetRules{Ruleset: info.ID})
 		rd := find[*protocol.RulesData](t, out)

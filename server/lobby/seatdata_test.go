@@ -71,7 +71,7 @@ func TestSeatData(t *testing.T) {
 	bob := hello(t, l, "Bob")
 	eve := hello(t, l, "Eve")
 	for _, ri := range ann.welcome.Rulesets {
-		if want := ri.ID == "decks" || ri.ID == "duel"; ri.SeatSetup != want {
+		if want := ri.ID == "decks" || ri.ID == "duel" || ri.ID == "generals"; ri.SeatSetup != want {
 			t.Errorf("Welcome: %s has SeatSetup %v, want %v", ri.ID, ri.SeatSetup, want)
 		}
 	}

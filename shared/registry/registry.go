@@ -11,6 +11,7 @@ import (
 	"empires/shared/rules/empire/empireai"
 	"empires/shared/rules/erfpires/erfpiresai"
 	"empires/shared/rules/erfworld/erfworldai"
+	"empires/shared/rules/generals"
 	"empires/shared/rules/risk"
 	"empires/shared/ruleset"
 	"empires/shared/rulesfile"
@@ -27,6 +28,7 @@ func openers() []opener {
 		open(empireai.Ruleset),   // empire
 		open(duel.Open),          // duel
 		open(risk.Open),          // risk
+		open(generals.Open),      // generals
 	}
 }
 
@@ -36,7 +38,7 @@ func open[R ruleset.Ruleset](f func(fs.FS) (R, error)) opener {
 }
 
 // New returns the registry of this build's rulesets: erfworld (the
-// default), erfpires, empire, duel and risk. With modDir not empty, each ruleset
+// default), erfpires, empire, duel, risk and generals. With modDir not empty, each ruleset
 // whose file the directory holds plays with that file instead of its own
 // (rulesfile.OpenSource): a host's mod.
 func New(modDir string) (*ruleset.Registry, error) {

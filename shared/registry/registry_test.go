@@ -17,6 +17,7 @@ import (
 	"empires/shared/rules/empire"
 	"empires/shared/rules/erfworld"
 	"empires/shared/rules/erfworld/erfworldai"
+	"empires/shared/rules/generals"
 	"empires/shared/rules/risk"
 	"empires/shared/rules/risk/board"
 	"empires/shared/rules/risk/cards"
@@ -226,8 +227,8 @@ func TestDuel(t *testing.T) {
 		t.Fatal(err)
 	}
 	ids := reg.IDs()
-	if ids[len(ids)-2] != duel.ID {
-		t.Fatalf("ids %v: want duel before risk", ids)
+	if ids[len(ids)-3] != duel.ID {
+		t.Fatalf("ids %v: want duel before risk and generals", ids)
 	}
 	rs, _ := reg.Get(duel.ID)
 	in := rs.Info()
@@ -276,7 +277,7 @@ func TestDuel(t *testing.T) {
 	}
 }
 
-// TestRisk: the registry lists risk last, playing the built-in classic map
+// TestRisk: the registry lists risk before generals, playing the built-in classic map
 // and cards file; a mod directory's cards file replaces the built-in one,
 // and a broken one is refused with its file and line.
 func TestRisk(t *testing.T) {
@@ -285,8 +286,8 @@ func TestRisk(t *testing.T) {
 		t.Fatal(err)
 	}
 	ids := reg.IDs()
-	if ids[len(ids)-1] != risk.ID {
-		t.Fatalf("ids %v: want risk last", ids)
+	if ids[len(ids)-2] != risk.ID {
+		t.Fatalf("ids %v: want risk before generals", ids)
 	}
 	rs, _ := reg.Get(risk.ID)
 	in := rs.Info()
@@ -322,5 +323,57 @@ func TestRisk(t *testing.T) {
 	}
 	if _, err := risk.Open(fstest.MapFS{}); err == nil || !strings.Contains(err.Error(), board.ClassicFile) {
 		t.Errorf("risk from an empty file system: %v", err)
+	}
+}
+
+// TestGenerals: the registry lists generals last, playing the built-in
+// card collection; a mod directory's empire file replaces the built-in
+// one (another hash, the mod's card), and a broken one is refused with
+// its file and line.
+func TestGenerals(t *testing.T) {
+	reg, err := registry.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := reg.IDs()
+	if ids[len(ids)-1] != generals.ID {
+		t.Fatalf("ids %v: want generals last", ids)
+	}
+	rs, _ := reg.Get(generals.ID)
+	in := rs.Info()
+	if in.Title != "Empires and Generals" || in.Board != "cards" || !in.Hidden || in.MinSeats != 2 || in.MaxSeats != 20 {
+		t.Errorf("generals' info: %+v", in)
+	}
+	file := "generals/empires/huns.toml"
+	data, err := fs.ReadFile(assets.Rules(), file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := bytes.Replace(data, []byte(`name = "Hun Chieftain"`), []byte(`name = "Hun Khan"`), 1)
+	if bytes.Equal(edited, data) {
+		t.Fatal("huns.toml has no Hun Chieftain to rename")
+	}
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "generals", "empires"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(file)), edited, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mod, err := registry.New(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mg, _ := mod.Get(generals.ID)
+	if c, ok := mg.(*generals.Rules).Card("EGFETHG4"); mg.Info().Hash == in.Hash || !ok || c.Name != "Hun Khan" {
+		t.Errorf("the mod's generals: hash %s (the built-in's %s), card %+v", mg.Info().Hash, in.Hash, c)
+	}
+	broken := bytes.Replace(data, []byte(`rarity = "uncommon"`), []byte(`rarity = "mythic"`), 1)
+	line := bytes.Count(data[:bytes.Index(data, []byte(`rarity = "uncommon"`))], []byte("\n")) + 1
+	if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(file)), broken, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := registry.New(dir); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("%s:%d:", file, line)) {
+		t.Errorf("a broken huns.toml: %v, want its file and line %d", err, line)
 	}
 }

@@ -146,6 +146,10 @@ type InPlay struct {
 	Strength, Life int
 	Pulled         bool
 	Used           bool
+	// NoGeneral, CannotAttack, CannotBlock and Unblockable are the unit's
+	// words of the vocabulary now in force ("no-general", ...), every
+	// effect counted.
+	NoGeneral, CannotAttack, CannotBlock, Unblockable bool
 	// Harvest is what a card of the Resource Area (or a Kingdom card)
 	// gains in each Harvest Phase.
 	Harvest []cards.Amount
@@ -171,6 +175,12 @@ type PlayerView struct {
 	Out, Resigned bool
 	// Place is the player's place once decided (1 first), else 0.
 	Place int
+	// Waiting: the player has still to answer the concurrent step (its
+	// opening split, or whether to play on for second place).
+	Waiting bool
+	// Owed are the resources a card made the player lose while it had no
+	// pool ("lose 2 gold opponent"): taken from its next harvest.
+	Owed []cards.Amount
 }
 
 // Battle is the attack of this turn while it is being answered.
@@ -179,6 +189,15 @@ type Battle struct {
 	Unit          Ref // the attacking unit
 	Defender      ruleset.Seat
 	AtBattlefield bool // the defender answers at its Battlefield, else at its Warcamp
+	// Blocker is the unit the defender presented (0 while it chooses);
+	// Tactics, once a blocker is presented, whose turn it is to play
+	// Tactics cards on the battle (the attacker, then the defender; ActNext
+	// ends one's turn), 0 while the defender chooses.
+	Blocker Ref
+	Tactics ruleset.Seat
+	// Pool is what the defender may spend on Tactics in the battle: its
+	// harvest, counted when it presents a blocker.
+	Pool []cards.Amount
 }
 
 // Must is a choice a card's rule asks of a seat out of turn: discard
@@ -206,7 +225,10 @@ type View struct {
 	// out at Lose (Architect).
 	Win, Lose, Start int
 	NoWin, NoLose    bool
-	Players          []PlayerView
+	// Recycle: a player whose two piles are empty recycles its discard
+	// pile before it draws (Southpole).
+	Recycle bool
+	Players []PlayerView
 	// Pool is the active player's resources left to spend this turn, one
 	// Amount a resource, in the catalogue's order.
 	Pool []cards.Amount
@@ -219,6 +241,10 @@ type View struct {
 	// Banned are the ultra rare cards that came into play: no one may play
 	// them again.
 	Banned []CardID
+	// Epic: a Chancellor Victory is won and the Epic Campaigner setting
+	// is on: the players left choose to play on (ActContinue) or not
+	// (ActStop); PlayerView.Waiting says who has still to choose.
+	Epic bool
 	// Winners are the players who won, in order (a Chancellor, then an
 	// Epic Campaigner), once decided.
 	Winners []ruleset.Seat
@@ -251,6 +277,10 @@ const (
 	EventWin                          // Seat wins: Value the kind (Warlord, Sissy, Chancellor, Epic Campaigner)
 	EventRecycle                      // Seat recycles its discard pile (Southpole)
 	EventLimit                        // the round limit is reached
+	EventOwed                         // Seat owes Amounts of its next harvest (a loss while it had no pool)
+	EventReturn                       // Unit (Card) of Seat goes back to its owner's hand
+	EventEpic                         // Seat chooses to play on for second place (Value 1) or not (0)
+	EventTrade                        // Seat trades: gives Amounts[0], gets Amounts[1]
 )
 
 // Event is one thing that happened, in order. Cards holds hidden cards

@@ -54,12 +54,21 @@ type SubtypeDef struct {
 	Battlefield bool   `toml:"battlefield"`
 }
 
+// HouseDef is a house rule the catalogue offers as a game type ("House
+// Rules: Whatever you agree upon"): its name for the players and its
+// filter, as ParseGameType reads it ("house empire=TH,NT").
+type HouseDef struct {
+	Name   string `toml:"name"`
+	Filter string `toml:"filter"`
+}
+
 // catalogFile is the shape of CatalogFile.
 type catalogFile struct {
 	Game     []GameDef     `toml:"game"`
 	Edition  []EditionDef  `toml:"edition"`
 	Resource []ResourceDef `toml:"resource"`
 	Subtype  []SubtypeDef  `toml:"subtype"`
+	House    []HouseDef    `toml:"house" rules:"optional"`
 }
 
 // EmpireDef is an empire of the collection: its code in the
@@ -119,9 +128,12 @@ type Collection struct {
 	Editions []EditionDef
 	Lexicon  Lexicon
 	Empires  []EmpireDef
-	cards    map[ID]*Card
-	ids      []ID            // sorted by String
-	ready    map[string]Deck // the ready-made decks by name
+	// Houses are the catalogue's house rules, in its order, each filter
+	// valid for the collection.
+	Houses []HouseDef
+	cards  map[ID]*Card
+	ids    []ID            // sorted by String
+	ready  map[string]Deck // the ready-made decks by name
 }
 
 // Ready returns the ready-made deck of name, its file's name without
@@ -269,6 +281,7 @@ func Load(fsys fs.FS, dir string) (*Collection, error) {
 	}
 	slices.SortFunc(c.ids, func(a, b ID) int { return strings.Compare(a.String(), b.String()) })
 	if len(p.errs) == 0 {
+		c.checkHouses(&p, catFile, cat.House)
 		c.loadDecks(&p, fsys, path.Join(dir, DecksDir))
 	}
 	if len(p.errs) > 0 {
@@ -524,6 +537,28 @@ func complete(kind Kind, rules []Rule) string {
 // word is the reference's word in a rule.
 func (u UnitRef) word() string {
 	return [...]string{"", "this", "attacker", "blocker"}[min(u, Blocker)]
+}
+
+// checkHouses checks the catalogue's house rules against the cards and
+// keeps them in c: a name, a filter ParseGameType reads as house rules.
+func (c *Collection) checkHouses(p *problems, file string, houses []HouseDef) {
+	for i, h := range houses {
+		key := fmt.Sprintf("house[%d]", i)
+		if strings.TrimSpace(h.Name) == "" || len(h.Name) > 60 {
+			p.add(file, 0, key+".name", "a house rule's name is 1 to 60 characters")
+			continue
+		}
+		g, err := c.ParseGameType(h.Filter)
+		if err != nil {
+			p.add(file, 0, key+".filter", "%v", err)
+			continue
+		}
+		if g.Play != HouseRules {
+			p.add(file, 0, key+".filter", "%q is not house rules: want \"house CONDITION; ...\"", clip(h.Filter))
+			continue
+		}
+		c.Houses = append(c.Houses, h)
+	}
 }
 
 // loadDecks reads the ready-made decks and checks each for an Open game.

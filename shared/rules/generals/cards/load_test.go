@@ -249,11 +249,11 @@ func TestLoadRefusedCatalog(t *testing.T) {
 		want  []string
 	}{
 		{"edition twice", map[string]string{CatalogFile: string(catalog) + "\n[[edition]]\ncode = \"FE\"\nname = \"Again\"\nera = \"Antiquity\"\n"},
-			[]string{`generals/generals.toml:92: key "edition[3].code": edition "FE" twice (first at line 22)`}},
+			[]string{`generals/generals.toml:107: key "edition[3].code": edition "FE" twice (first at line 22)`}},
 		{"reserved resource", map[string]string{CatalogFile: string(catalog) + "\n[[resource]]\nname = \"any\"\nplural = \"any\"\n"},
-			[]string{`generals/generals.toml:91: key "resource[7]": "any" is a word of the vocabulary, not a resource`}},
+			[]string{`generals/generals.toml:106: key "resource[7]": "any" is a word of the vocabulary, not a resource`}},
 		{"bad subtype", map[string]string{CatalogFile: string(catalog) + "\n[[subtype]]\nname = \"Elephants\"\nbattlefield = true\n"},
-			[]string{`generals/generals.toml:92: key "subtype[6].name": a subtype is a lower-case word`}},
+			[]string{`generals/generals.toml:107: key "subtype[6].name": a subtype is a lower-case word`}},
 		{"no catalogue", map[string]string{CatalogFile: ""}, []string{`generals/generals.toml: cannot read the file`}},
 		{"illegal deck", map[string]string{"decks/huns.deck": "generals deck 1\nEGFETHS4 6\nEGFETHS9\n"}, []string{
 			`generals/decks/huns.deck:2: 6 copies of EGFETHS4 (Horseman Platoon), a common: at most 5`,

@@ -94,6 +94,9 @@ func (c Cost) Total() int {
 // String writes c as ParseCost reads it; "free" for the zero Cost.
 func (c Cost) String() string { return c.format(nil) }
 
+// Format writes c as String does, with the resources' plurals of l.
+func (c Cost) Format(l *Lexicon) string { return c.format(l) }
+
 func (c Cost) format(l *Lexicon) string {
 	var parts []string
 	for _, a := range c.Pay {
