@@ -29,11 +29,11 @@ type generalsScene struct {
 	problems  []ruleset.Rejection
 	// Ansom's actions, each accepted by the game, with his views before
 	// and after and the events they brought him.
-	opening, card, answer, attack             generals.Action
-	openingBefore, openingAfter               *generals.View
-	harvestBefore, harvestAfter               *generals.View
-	defendBefore, defendAfter                 *generals.View
-	openingEvents, cardEvents, answerEvents   []byte
+	opening, card, answer, attack           generals.Action
+	openingBefore, openingAfter             *generals.View
+	harvestBefore, harvestAfter             *generals.View
+	defendBefore, defendAfter               *generals.View
+	openingEvents, cardEvents, answerEvents []byte
 	// refused are the refusals of actions against the rules Ansom tries
 	// before his opening, his Resource Card and his answer.
 	refused []ruleset.Rejection

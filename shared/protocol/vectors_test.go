@@ -26,10 +26,10 @@ import (
 	"empires/shared/hexmap"
 	"empires/shared/protocol"
 	"empires/shared/rules/duel"
-	"empires/shared/rules/generals"
 	"empires/shared/rules/empire"
 	erfpiresrules "empires/shared/rules/erfpires"
 	erfworldrules "empires/shared/rules/erfworld"
+	"empires/shared/rules/generals"
 	"empires/shared/rules/risk"
 	"empires/shared/ruleset"
 )
