@@ -133,8 +133,8 @@ func TestGeneralsLeakCheckFinds(t *testing.T) {
 
 // cardIDPattern is the shape of a card's identification number in text
 // ("EGFETHS4"): the game's, the edition's and the empire's two letters, the
-// kind's letter, the number.
-var cardIDPattern = regexp.MustCompile(`[A-Z]{7}[0-9]+`)
+// kind's letter, the number, perhaps a variant's letter.
+var cardIDPattern = regexp.MustCompile(`\b[A-Z]{7}[0-9]+[a-z]?\b`)
 
 // cardSet is a set of the collection's cards.
 type cardSet map[generals.CardID]bool
