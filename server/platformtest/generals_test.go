@@ -201,7 +201,7 @@ func checkGeneralsViews(t *testing.T, c crashed, names []string, decks [][]byte)
 // TestGenerals20ThroughServer plays a game of generals at a table of
 // twenty ("Anywhere from 2-20 Players can play") on a server: two people,
 // headless bots with decks of their own, and eighteen seats of the
-// server's AI, the Quick length with a limit of 2 rounds, to its end:
+// server's AI, the Quick length with a limit of one round, to its end:
 // both see it end, won by the same seat, their views in step with the
 // server's, nothing they did refused, and every view shows the twenty
 // players.
@@ -214,7 +214,7 @@ func TestGenerals20ThroughServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := startServer(t, reg)
-	set := generalsSettings(20, 20, 18, 2, "random")
+	set := generalsSettings(20, 20, 18, 1, "random")
 	set.Name = "twenty"
 	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
 	defer cancel()

@@ -1,6 +1,7 @@
 package platformtest_test
 
 import (
+	"flag"
 	"fmt"
 	"regexp"
 	"sync"
@@ -31,24 +32,40 @@ func generalsSettings(seed uint64, seats, bots, rounds int, level string) protoc
 // to 4 seats, each person (a headless bot) with a ready-made deck of
 // another empire (only the neutral Resource Cards are shared: a card of
 // another's hand shown is a card the seat never held), the server's AI in
-// two of them, a player's connection dropped in one. The random AI plays
-// the most kinds of card and action.
-func generalsLeakGames(t *testing.T) []leakGame {
+// two of them, a player's connection dropped in one; then more of them
+// (moreGeneralsLeakGames). The random AI plays the most kinds of card and
+// action.
+func generalsLeakGames(t *testing.T, more int) []leakGame {
 	t.Helper()
-	decks := func(names ...string) []*ruleset.Registry {
+	names := []string{"rome", "egypt", "han", "huns"}
+	decks := func(first, n int) []*ruleset.Registry {
 		var out []*ruleset.Registry
-		for _, n := range names {
-			out = append(out, ownDeckRegistry(t, readyDeck(t, n)))
+		for i := range n {
+			out = append(out, ownDeckRegistry(t, readyDeck(t, names[(first+i)%len(names)])))
 		}
 		return out
 	}
-	return []leakGame{
-		{set: generalsSettings(1, 2, 0, 8, ""), levels: []string{"random", "random"}, rulesets: decks("rome", "egypt")},
-		{set: generalsSettings(2, 3, 1, 6, "random"), levels: []string{"random", "random"}, rulesets: decks("han", "huns"), drop: 2},
-		{set: generalsSettings(3, 4, 1, 4, "passive"), levels: []string{"random", "random", "random"},
-			rulesets: decks("egypt", "rome", "han")},
+	games := []leakGame{
+		{set: generalsSettings(1, 2, 0, 8, ""), levels: []string{"random", "random"}, rulesets: decks(0, 2)},
+		{set: generalsSettings(2, 3, 1, 6, "random"), levels: []string{"random", "random"}, rulesets: decks(2, 2), drop: 2},
+		{set: generalsSettings(3, 4, 1, 4, "passive"), levels: []string{"random", "random", "random"}, rulesets: decks(1, 3)},
 	}
+	for i := range more {
+		seats := 2 + i%4
+		bots := i % (seats - 1)
+		var levels []string
+		for range seats - bots {
+			levels = append(levels, "random")
+		}
+		games = append(games, leakGame{set: generalsSettings(uint64(100+i), seats, bots, 3+i%6, "random"), levels: levels,
+			rulesets: decks(i, seats-bots)})
+	}
+	return games
 }
+
+// moreGeneralsLeakGames is how many games TestGeneralsNoHiddenCardLeaks
+// plays beyond its own three: a longer search for a leak, on demand.
+var moreGeneralsLeakGames = flag.Int("generalsleakgames", 0, "generals games TestGeneralsNoHiddenCardLeaks plays beyond its own three, each of its own seed, seats and round limit")
 
 // TestGeneralsNoHiddenCardLeaks plays games of generals through a server
 // (generalsLeakGames), each person a headless bot with a deck of its own
@@ -74,7 +91,7 @@ func TestGeneralsNoHiddenCardLeaks(t *testing.T) {
 	var mu sync.Mutex
 	var total leakCount // guarded by mu
 	t.Run("games", func(t *testing.T) {
-		for _, g := range generalsLeakGames(t) {
+		for _, g := range generalsLeakGames(t, *moreGeneralsLeakGames) {
 			t.Run(g.set.Name, func(t *testing.T) {
 				t.Parallel()
 				id, conns, dir := playTapped(t, srv, reg, g)

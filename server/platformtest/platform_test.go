@@ -11,7 +11,14 @@
 // client hosts it (TestRiskOnLAN), and over many games watched through a
 // tap that keeps every message the server sent, none of which, nor the
 // replays, may show a Goods card to anyone who may not see it
-// (TestRiskNoHiddenCardLeaks, TestRiskLeakCheckFinds).
+// (TestRiskNoHiddenCardLeaks, TestRiskLeakCheckFinds). Generals, the card
+// game of players' own decks, is played the same way: over many games
+// through the tap, no view, delta, event or replay shows a card of
+// another's hand or of anyone's piles (TestGeneralsNoHiddenCardLeaks,
+// TestGeneralsLeakCheckFinds); four players, three people with decks of
+// their own and the AI, through a SIGKILL (TestGeneralsPeopleAndAIThroughServer);
+// a table of twenty (TestGenerals20ThroughServer); and on the LAN
+// (TestGeneralsOnLAN).
 package platformtest_test
 
 import (
