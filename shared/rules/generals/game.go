@@ -173,7 +173,9 @@ func (g *game) Player(p ruleset.Seat) ruleset.PlayerInfo {
 	return ruleset.PlayerInfo{Name: g.s.Names[p-1], Alive: g.live(p)}
 }
 
-// Missed implements ruleset.Game.
+// Missed implements ruleset.Game: the steps in a row seat p left to the
+// autopilot of a simultaneous step; the game has none (the server counts
+// the interactive steps whose time ran out), so it is always 0.
 func (g *game) Missed(p ruleset.Seat) int {
 	if p < 1 || int(p) > g.n() {
 		return 0
@@ -316,10 +318,8 @@ func (g *game) apply(out *outcome, p ruleset.Seat, a Action) {
 		}
 	case ActContinue, ActStop:
 		pl.Waiting = false
-		if a.Kind == ActStop {
-			pl.Passed = true // remembered until the question is settled
-		}
-		out.add(Event{Kind: EventEpic, Seat: p, Value: map[bool]int{true: 1}[a.Kind == ActContinue]})
+		pl.Stop = a.Kind == ActStop
+		out.add(Event{Kind: EventEpic, Seat: p, Value: flag(a.Kind == ActContinue)})
 	}
 }
 
@@ -342,14 +342,6 @@ func (g *game) opening(out *outcome, p ruleset.Seat, k int) {
 	take(&pl.Supply, rest)
 	pl.Waiting = false
 	out.addPrivate(Event{Kind: EventOpening, Seat: p, Count: k, Value: rest}, slices.Clone(pl.Hand[before:]))
-	for _, q := range g.seats() {
-		if g.pl(q).Waiting {
-			return
-		}
-	}
-	// "Someone must go first. This is randomly decided."
-	g.s.First = ruleset.Seat(g.rand().IntN(g.n()) + 1)
-	g.beginTurn(out, g.s.First)
 }
 
 // beginTurn gives the turn to seat p, at its Declare step.
@@ -626,7 +618,7 @@ func (g *game) transfer(out *outcome, b *Battle) {
 // block is the defender's answer: a blocker, or none (0).
 func (g *game) block(out *outcome, unit Ref) {
 	b := g.s.Battle
-	out.add(Event{Kind: EventBlock, Seat: b.Attacker, Other: b.Defender, Unit: unit, Value: map[bool]int{true: 1}[b.AtBattlefield]})
+	out.add(Event{Kind: EventBlock, Seat: b.Attacker, Other: b.Defender, Unit: unit, Value: flag(b.AtBattlefield)})
 	if unit == 0 {
 		g.noBlocker(out)
 		g.askBlock(out)
@@ -720,7 +712,18 @@ func (g *game) settle(out *outcome) {
 			}
 		}
 		if s.Phase == PhaseOpening {
-			return
+			left := g.liveSeats()
+			switch {
+			case g.waitingAny():
+				return
+			case len(left) <= 1:
+				g.lastStanding(out, left)
+				return
+			}
+			// "Someone must go first. This is randomly decided."
+			s.First = left[g.rand().IntN(len(left))]
+			g.beginTurn(out, s.First)
+			continue
 		}
 		if s.Epic {
 			if g.waitingAny() {
@@ -780,7 +783,7 @@ func (g *game) chancellor(out *outcome, p ruleset.Seat) {
 	}
 	s.Epic, s.Since = true, s.Seq
 	for _, q := range left {
-		g.pl(q).Waiting, g.pl(q).Passed = true, false
+		g.pl(q).Waiting = true
 	}
 }
 
@@ -790,11 +793,9 @@ func (g *game) settleEpic(out *outcome) {
 	s := &g.s
 	s.Epic = false
 	stop := false
-	for _, p := range g.liveSeats() {
-		if g.pl(p).Passed {
-			stop = true
-		}
-		g.pl(p).Passed = false
+	for _, p := range g.seats() {
+		stop = stop || g.pl(p).Stop
+		g.pl(p).Stop = false
 	}
 	if stop {
 		g.over()
@@ -889,6 +890,9 @@ func (g *game) Default(p ruleset.Seat) ([]byte, bool) {
 // defaultAction is the rules' answer for v's seat (see Default).
 func (r *Rules) defaultAction(v *View) Action {
 	a := Action{Seq: v.Seq, Kind: ActNext}
+	if v.Seat < 1 || int(v.Seat) > len(v.Players) {
+		return a // a spectator acts in no step
+	}
 	me := v.player(v.Seat)
 	switch {
 	case v.Phase == PhaseOpening:
@@ -917,4 +921,12 @@ func lastPlaces(n, k int) []int {
 		out = append(out, i)
 	}
 	return out
+}
+
+// flag is 1 for true, 0 for false: an event's Value.
+func flag(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

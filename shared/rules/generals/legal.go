@@ -405,13 +405,27 @@ func mine(v *View, ref Ref) *InPlay {
 	return c
 }
 
+// mineKnown returns v's seat's card in play ref and its card of the
+// collection, or nil when there is none (a view from outside bytes may
+// name a card the collection lacks).
+func (r *Rules) mineKnown(v *View, ref Ref) (*InPlay, *cards.Card) {
+	c := mine(v, ref)
+	if c == nil {
+		return nil, nil
+	}
+	card, ok := r.byID[c.Card]
+	if !ok {
+		return nil, nil
+	}
+	return c, card
+}
+
 // whyAbility checks using an ability of a card in play.
 func (r *Rules) whyAbility(v *View, a Action) string {
-	c := mine(v, a.Unit)
+	c, card := r.mineKnown(v, a.Unit)
 	if c == nil {
 		return fmt.Sprintf("you have no card %d in play", a.Unit)
 	}
-	card := r.byID[c.Card]
 	if a.Rule < 0 || a.Rule >= len(card.Rules) || card.Rules[a.Rule].Trigger != cards.OnAbility {
 		return fmt.Sprintf("%s has no ability %d", r.name(c.Card), a.Rule)
 	}
@@ -449,11 +463,10 @@ func (r *Rules) whyMove(v *View, a Action) string {
 	if v.Phase != PhaseArmy {
 		return "units move in the Army Phase"
 	}
-	c := mine(v, a.Unit)
+	c, card := r.mineKnown(v, a.Unit)
 	if c == nil || (c.Zone != ZoneWarcamp && c.Zone != ZoneBattlefield) {
 		return fmt.Sprintf("you have no unit %d", a.Unit)
 	}
-	card := r.byID[c.Card]
 	switch {
 	case c.Pulled:
 		return fmt.Sprintf("%s came into play this turn: Pull", r.name(c.Card))
@@ -469,11 +482,11 @@ func (r *Rules) whyMove(v *View, a Action) string {
 
 // whyDiscardPlay checks discarding a card from play.
 func (r *Rules) whyDiscardPlay(v *View, a Action) string {
-	c := mine(v, a.Unit)
+	c, card := r.mineKnown(v, a.Unit)
 	if c == nil {
 		return fmt.Sprintf("you have no card %d in play", a.Unit)
 	}
-	kind := r.byID[c.Card].ID.Kind
+	kind := card.ID.Kind
 	switch {
 	case v.Phase == PhaseKingdom && (kind == cards.Kingdom || kind == cards.Strategy):
 		return ""
@@ -592,8 +605,11 @@ func (r *Rules) Moves(v *View) []Action {
 		add(Action{Kind: ActDraw, Supply: true})
 		cardsOf()
 		for _, c := range me.Table {
-			for i := range r.byID[c.Card].Rules {
-				rule := r.byID[c.Card].Rules[i]
+			card, ok := r.byID[c.Card]
+			if !ok {
+				continue
+			}
+			for i, rule := range card.Rules {
 				if rule.Trigger != cards.OnAbility {
 					continue
 				}

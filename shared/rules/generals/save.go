@@ -171,6 +171,9 @@ func (g *game) checkPlayer(p ruleset.Seat, refs map[Ref]bool) error {
 			return fmt.Errorf("owes %d %s", a.N, a.Resource)
 		}
 	}
+	if (pl.Waiting || pl.Stop) && g.s.Phase != PhaseOpening && !g.s.Epic || pl.Stop && pl.Waiting {
+		return fmt.Errorf("waiting %t, stopping %t, with no question asked", pl.Waiting, pl.Stop)
+	}
 	if pl.Place < 0 || pl.Place > 2 || pl.HandMod < -1000 || pl.HandMod > 1000 || pl.GeneralsMod < 0 || pl.GeneralsMod > 1000 {
 		return fmt.Errorf("place %d, hand change %d, Generals change %d", pl.Place, pl.HandMod, pl.GeneralsMod)
 	}

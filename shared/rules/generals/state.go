@@ -68,6 +68,9 @@ type player struct {
 	Passed, Out, Resigned             bool
 	Place                             int
 	Waiting                           bool
+	// Stop: the player chose not to play on after a Chancellor Victory
+	// (kept until the question is settled).
+	Stop bool
 	// HandMod and GeneralsMod are lasting changes of the hand limit and
 	// the Generals allowed, from rules that are not "always:".
 	HandMod, GeneralsMod int
