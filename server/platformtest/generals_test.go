@@ -2,11 +2,9 @@ package platformtest_test
 
 import (
 	"context"
-	"fmt"
 	"path/filepath"
 	"reflect"
 	"slices"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -111,7 +109,7 @@ func refuseDeck(t *testing.T, rules *generals.Rules, url string, id protocol.Gam
 		t.Fatalf("the server refused Dora's deck with %+v; generals finds %+v", res.Errors, want)
 	case !reflect.DeepEqual(toProtocol(want), res.Errors):
 		t.Fatalf("the server refused Dora's deck with %+v, want generals' %+v", res.Errors, want)
-	case !strings.Contains(fmt.Sprint(lines), "3") || !strings.Contains(fmt.Sprint(lines), "4"):
+	case !slices.Contains(lines, 3) || !slices.Contains(lines, 4):
 		t.Errorf("the problems of Dora's deck are at lines %v: want lines 3 (nine copies) and 4 (no such card) named", lines)
 	}
 	// Dora leaves: the game list shows her seat free again, Anna's only
