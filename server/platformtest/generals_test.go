@@ -60,7 +60,7 @@ func TestGeneralsPeopleAndAIThroughServer(t *testing.T) {
 	for _, d := range decks {
 		regs = append(regs, ownDeckRegistry(t, d))
 	}
-	set := generalsSettings(7, 4, 1, 10, "random")
+	set := generalsSettings(7, 4, 1, 6, "random")
 	set.Name = "generals with the AI"
 	refused := false
 	c := play(t, crashGame{
