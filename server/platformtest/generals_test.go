@@ -34,7 +34,8 @@ func deckCards(t *testing.T, data []byte) cardSet {
 
 // TestGeneralsPeopleAndAIThroughServer plays a game of generals for four
 // on the dedicated server (a child process): three people, headless bots
-// each bringing a deck of its own as its seat set-up data (Rome's,
+// played by the fighter, each bringing a deck of its own as its seat
+// set-up data (Rome's,
 // Egypt's and Han's ready-made decks, Anna's with a comment of her own),
 // and a seat the server's AI fills with the default deck. Before Bert and
 // Cleo sit down, Dora takes a seat and sends a deck the collection
@@ -58,7 +59,7 @@ func TestGeneralsPeopleAndAIThroughServer(t *testing.T) {
 	}
 	var regs []*ruleset.Registry
 	for _, d := range decks {
-		regs = append(regs, ownDeckRegistry(t, d))
+		regs = append(regs, fighterRegistry(t, d))
 	}
 	set := generalsSettings(7, 4, 1, 6, "random")
 	set.Name = "generals with the AI"

@@ -33,22 +33,32 @@ func generalsSettings(seed uint64, seats, bots, rounds int, level string) protoc
 // another empire (only the neutral Resource Cards are shared: a card of
 // another's hand shown is a card the seat never held), the server's AI in
 // two of them, a player's connection dropped in one; then more of them
-// (moreGeneralsLeakGames). The random AI plays the most kinds of card and
-// action.
+// (moreGeneralsLeakGames). Most people are played by the fighter, which
+// brings units into the Battlefield and attacks (battles, blocks, Tactics
+// cards from the hand, Health won), the others by the random AI, which
+// plays the most kinds of card and action.
 func generalsLeakGames(t *testing.T, more int) []leakGame {
 	t.Helper()
 	names := []string{"rome", "egypt", "han", "huns"}
-	decks := func(first, n int) []*ruleset.Registry {
+	// decks returns the rulesets of n people, the first fighters of them
+	// played by the fighter, with the ready-made decks from names[first]
+	// on.
+	decks := func(first, n, fighters int) []*ruleset.Registry {
 		var out []*ruleset.Registry
 		for i := range n {
-			out = append(out, ownDeckRegistry(t, readyDeck(t, names[(first+i)%len(names)])))
+			deck := readyDeck(t, names[(first+i)%len(names)])
+			if i < fighters {
+				out = append(out, fighterRegistry(t, deck))
+			} else {
+				out = append(out, ownDeckRegistry(t, deck))
+			}
 		}
 		return out
 	}
 	games := []leakGame{
-		{set: generalsSettings(1, 2, 0, 6, ""), levels: []string{"random", "random"}, rulesets: decks(0, 2)},
-		{set: generalsSettings(2, 3, 1, 4, "random"), levels: []string{"random", "random"}, rulesets: decks(2, 2), drop: 2},
-		{set: generalsSettings(3, 4, 1, 3, "passive"), levels: []string{"random", "random", "random"}, rulesets: decks(1, 3)},
+		{set: generalsSettings(1, 2, 0, 6, ""), levels: []string{"random", "random"}, rulesets: decks(0, 2, 2)},
+		{set: generalsSettings(2, 3, 1, 4, "random"), levels: []string{"random", "random"}, rulesets: decks(2, 2, 1), drop: 2},
+		{set: generalsSettings(3, 4, 1, 3, "passive"), levels: []string{"random", "random", "random"}, rulesets: decks(1, 3, 2)},
 	}
 	for i := range more {
 		seats := 2 + i%4
@@ -58,7 +68,7 @@ func generalsLeakGames(t *testing.T, more int) []leakGame {
 			levels = append(levels, "random")
 		}
 		games = append(games, leakGame{set: generalsSettings(uint64(100+i), seats, bots, 3+i%6, "random"), levels: levels,
-			rulesets: decks(i, seats-bots)})
+			rulesets: decks(i, seats-bots, i%(seats-bots+1))})
 	}
 	return games
 }
@@ -99,7 +109,7 @@ func TestGeneralsNoHiddenCardLeaks(t *testing.T) {
 				for _, err := range errs {
 					t.Error(err)
 				}
-				t.Logf("%d steps; %d messages, %d hidden cards shown to their holders, %d steps missed", n.steps, n.messages, n.goods, n.missed)
+				t.Logf("%d steps; %d messages, %d hidden cards shown to their holders, %d battles, %d steps missed", n.steps, n.messages, n.goods, n.battles, n.missed)
 				mu.Lock()
 				total.add(n)
 				mu.Unlock()
@@ -107,11 +117,11 @@ func TestGeneralsNoHiddenCardLeaks(t *testing.T) {
 		}
 	})
 	// The check would pass on games where no card was ever drawn: these
-	// must have shown the players their own cards, and the spectators
-	// the table.
-	if total.goods < 100 || total.spectated == 0 {
-		t.Errorf("the games showed %d hidden cards to their holders and sent %d messages to spectators: too few to prove anything",
-			total.goods, total.spectated)
+	// must have shown the players their own cards, the spectators the
+	// table, and have fought battles (where Tactics cards leave hands).
+	if total.goods < 100 || total.spectated == 0 || total.battles == 0 {
+		t.Errorf("the games showed %d hidden cards to their holders, sent %d messages to spectators and fought %d battles: too few to prove anything",
+			total.goods, total.spectated, total.battles)
 	}
 }
 
@@ -275,7 +285,7 @@ func checkGeneralsLeaks(t *testing.T, dir string, reg *ruleset.Registry, id prot
 		}
 		return ids
 	}
-	kinds := map[generals.EventKind]int{}
+	kinds := map[generals.EventKind]int{} // of the replay, as a spectator sees it
 	defer func() { t.Logf("events by kind: %v", kinds) }()
 	tr := &generalsTruth{public: map[uint32]cardSet{}, hands: map[uint32][]cardSet{}, views: map[eyesAt][]byte{}}
 	encode := func(v ruleset.View) []byte {
@@ -295,7 +305,7 @@ func checkGeneralsLeaks(t *testing.T, dir string, reg *ruleset.Registry, id prot
 	// checkEvents reports through leak each card the event list data, told
 	// to seat s, shows that s may not see, and a draw's cards told to
 	// another than the drawer.
-	checkEvents := func(data []byte, s ruleset.Seat, may cardSet, report func(format string, args ...any)) {
+	checkEvents := func(data []byte, s ruleset.Seat, may cardSet, spectator bool, report func(format string, args ...any)) {
 		var events []generals.Event
 		if len(data) > 0 {
 			if err := wire.Unmarshal(data, &events); err != nil {
@@ -304,7 +314,9 @@ func checkGeneralsLeaks(t *testing.T, dir string, reg *ruleset.Registry, id prot
 			}
 		}
 		for _, e := range events {
-			kinds[e.Kind]++
+			if spectator {
+				kinds[e.Kind]++
+			}
 			if (e.Kind == generals.EventDraw || e.Kind == generals.EventOpening) && e.Seat != s && len(e.Cards) > 0 {
 				report("event %+v shows seat %d's draw", e, e.Seat)
 			}
@@ -380,7 +392,7 @@ func checkGeneralsLeaks(t *testing.T, dir string, reg *ruleset.Registry, id prot
 				t.Fatal(err)
 			}
 			if i > 0 {
-				checkEvents(data, e.Seat, tr.may(e.Seat, last, seq), func(format string, args ...any) {
+				checkEvents(data, e.Seat, tr.may(e.Seat, last, seq), e == eyes{}, func(format string, args ...any) {
 					leak(true, "%s, step %d: "+format, append([]any{who, last}, args...)...)
 				})
 			}
@@ -445,14 +457,14 @@ func checkGeneralsLeaks(t *testing.T, dir string, reg *ruleset.Registry, id prot
 						report("the delta to step %d holds card %s", nv.Seq, c)
 					}
 				}
-				checkEvents(m.Events, e.Seat, may, func(format string, args ...any) {
+				checkEvents(m.Events, e.Seat, may, false, func(format string, args ...any) {
 					report("step %d: "+format, append([]any{v.Seq}, args...)...)
 				})
 				v = nv
 			case *protocol.Missed:
 				n.missed += len(m.Steps)
 				for _, ms := range m.Steps {
-					checkEvents(ms.Events, e.Seat, tr.may(e.Seat, 0, last), func(format string, args ...any) {
+					checkEvents(ms.Events, e.Seat, tr.may(e.Seat, 0, last), false, func(format string, args ...any) {
 						report("a missed step: "+format, args...)
 					})
 				}
@@ -465,5 +477,6 @@ func checkGeneralsLeaks(t *testing.T, dir string, reg *ruleset.Registry, id prot
 	if seen < 2 {
 		t.Fatalf("only %d connections of the game went through the tap", seen)
 	}
+	n.battles = kinds[generals.EventBattle]
 	return n, errs
 }

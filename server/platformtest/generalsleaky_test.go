@@ -1,10 +1,13 @@
 package platformtest_test
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"empires/shared/registry"
 	"empires/shared/rules/generals"
+	"empires/shared/rules/generals/cards"
 	"empires/shared/ruleset"
 	"empires/shared/wire"
 )
@@ -37,19 +40,108 @@ func readyDeck(t *testing.T, name string) []byte {
 // ownDeck is generals as one player's client holds it: the same rules
 // (the same id, data and hash), whose DefaultSeat is that player's own
 // deck, so that a headless bot brings it to the table as its seat set-up
-// data.
+// data; with fight, the bot plays it with the fighter, whatever its level.
 type ownDeck struct {
 	*generals.Rules
-	deck []byte
+	deck  []byte
+	fight bool
 }
 
 // DefaultSeat returns the player's deck.
 func (o ownDeck) DefaultSeat(ruleset.Options) []byte { return o.deck }
 
+// NewAI returns the fighter if the player fights, else generals' AI.
+func (o ownDeck) NewAI(level string, seed uint64) (ruleset.AI, error) {
+	if o.fight {
+		return &fighter{rules: o.Rules, rng: rand.New(rand.NewPCG(seed, 7))}, nil
+	}
+	return o.Rules.NewAI(level, seed)
+}
+
 // ownDeckRegistry returns the build's rulesets with generals bringing deck.
 func ownDeckRegistry(t *testing.T, deck []byte) *ruleset.Registry {
 	t.Helper()
 	return replaceGenerals(t, func(r *generals.Rules) ruleset.Ruleset { return ownDeck{Rules: r, deck: deck} })
+}
+
+// fighterRegistry returns the build's rulesets with generals bringing
+// deck, played by the fighter.
+func fighterRegistry(t *testing.T, deck []byte) *ruleset.Registry {
+	t.Helper()
+	return replaceGenerals(t, func(r *generals.Rules) ruleset.Ruleset { return ownDeck{Rules: r, deck: deck, fight: true} })
+}
+
+// fighter is an AI of the tests that fights, from its seat's view alone:
+// among generals' Moves it takes one of the kind it prefers most, chosen
+// by its seeded generator: an opening of 4 cards from the Draw Pile, a
+// blocker (else no blocker), an attack, a unit into the Battlefield, a
+// General, another card, a draw, taking the turn, the discard down to the
+// limit, going on; never an ability (a Trader's trade spends the pool a
+// General needs), a pass, a card discarded from play, a unit back to the
+// Warcamp or a resignation while it has another choice. Games of
+// the random level see no battle (it seldom brings a unit into the
+// Battlefield); the fighter's see battles, Tactics cards played from the
+// hand in them, Health won and lost, and a winner.
+type fighter struct {
+	rules *generals.Rules
+	rng   *rand.Rand
+}
+
+// prefer returns how much the fighter wants a (the most wanted highest).
+func (f *fighter) prefer(a generals.Action) int {
+	switch a.Kind {
+	case generals.ActOpening:
+		if a.Count == 4 {
+			return 100
+		}
+	case generals.ActBlock:
+		if a.Unit != 0 {
+			return 90
+		}
+		return 80
+	case generals.ActAttack:
+		return 85
+	case generals.ActMove:
+		if a.Battlefield {
+			return 70
+		}
+	case generals.ActCard:
+		if c, ok := f.rules.Card(a.Card); ok && c.ID.Kind == cards.General {
+			return 65
+		}
+		return 60
+	case generals.ActDraw:
+		return 50
+	case generals.ActPlay:
+		return 40
+	case generals.ActDiscard:
+		return 30
+	case generals.ActNext:
+		return 10
+	}
+	return 0
+}
+
+// Act implements ruleset.AI.
+func (f *fighter) Act(v ruleset.View, _ ruleset.Step, _ ruleset.Seat) ([]byte, error) {
+	gv, ok := v.(*generals.View)
+	if !ok {
+		return nil, fmt.Errorf("the fighter plays generals, not a %T", v)
+	}
+	var best []generals.Action
+	for _, a := range f.rules.Moves(gv) {
+		switch {
+		case len(best) == 0 || f.prefer(a) > f.prefer(best[0]):
+			best = []generals.Action{a}
+		case f.prefer(a) == f.prefer(best[0]):
+			best = append(best, a)
+		}
+	}
+	if len(best) == 0 {
+		return nil, fmt.Errorf("seat %d has no move at step %d", gv.Seat, gv.Seq)
+	}
+	a := best[f.rng.IntN(len(best))]
+	return wire.Marshal(&a)
 }
 
 // replaceGenerals returns the build's rulesets with generals replaced by

@@ -359,6 +359,7 @@ type leakCount struct {
 	trades          int // trades (EventTrade) seen by their two sides
 	spectated       int // messages sent to spectators
 	missed          int // steps told in Missed, to a player back
+	battles         int // battles fought (generals' EventBattle), as the replay tells a spectator
 }
 
 func (c *leakCount) add(o leakCount) {
@@ -368,6 +369,7 @@ func (c *leakCount) add(o leakCount) {
 	c.trades += o.trades
 	c.spectated += o.spectated
 	c.missed += o.missed
+	c.battles += o.battles
 }
 
 // holdings are the Goods cards each seat holds at each step, by the step's
