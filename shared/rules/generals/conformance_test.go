@@ -19,13 +19,20 @@ func config(seed uint64, seats, rounds int) ruleset.Config {
 
 // TestConformance runs the contract's harness on the ruleset: 2, 3, 4 and
 // 20 seats, both AI levels, the ready-made decks and decks of the
-// players' own.
+// players' own, a variation with the Epic Campaigner on.
 func TestConformance(t *testing.T) {
+	own := config(6, 4, 4)
+	own.SeatData = empireDecks(t, New(), 4)
+	blitz := config(7, 3, 4)
+	blitz.Options[KeyVariation] = VariationBlitzkrieg
+	blitz.Options[KeyEpic] = 1
 	for _, tt := range []struct {
 		name string
 		cfg  ruleset.Config
 		opts rulesettest.Options
 	}{
+		{"decks of their own", own, rulesettest.Options{Stamped: true, AISeed: 3}},
+		{"Blitzkrieg, Epic Campaigner", blitz, rulesettest.Options{Stamped: true}},
 		{"2 seats", config(1, 2, 8), rulesettest.Options{Stamped: true}},
 		{"3 seats", config(2, 3, 5), rulesettest.Options{Stamped: true, AISeed: 10}},
 		{"4 seats", config(3, 4, 4), rulesettest.Options{Stamped: true}},

@@ -74,12 +74,18 @@ func matches(card *cards.Card, srcOwner ruleset.Seat, u cards.Units, owner rules
 	return true
 }
 
-// status returns unit c of owner's status: its card's numbers, the
-// "always:" rules of every card in play, and the effects until the end
-// of the turn.
-func (g *game) status(owner ruleset.Seat, c *inPlay) status {
-	card := g.card(c.Card)
-	st := status{Strength: card.Strength, Life: card.Life}
+// aura is one action of an "always:" rule of a card in play: it acts
+// for as long as its card is in play.
+type aura struct {
+	owner ruleset.Seat
+	src   Ref
+	a     cards.Action
+}
+
+// auras gathers the actions of the "always:" rules of every card in play,
+// once for all the units and players they may act on.
+func (g *game) auras() []aura {
+	var out []aura
 	for i := range g.s.Players {
 		q := ruleset.Seat(i + 1)
 		for _, x := range g.s.Players[i].Table {
@@ -88,11 +94,26 @@ func (g *game) status(owner ruleset.Seat, c *inPlay) status {
 					continue
 				}
 				for _, a := range rule.Actions {
-					if lasting(a.Verb) && g.selects(q, x.Ref, a.Units, owner, c) {
-						st.apply(a.Verb, a.N)
-					}
+					out = append(out, aura{owner: q, src: x.Ref, a: a})
 				}
 			}
+		}
+	}
+	return out
+}
+
+// status returns unit c of owner's status: its card's numbers, the
+// "always:" rules of every card in play, and the effects until the end
+// of the turn.
+func (g *game) status(owner ruleset.Seat, c *inPlay) status { return g.statusIn(g.auras(), owner, c) }
+
+// statusIn is status with the auras gathered.
+func (g *game) statusIn(auras []aura, owner ruleset.Seat, c *inPlay) status {
+	card := g.card(c.Card)
+	st := status{Strength: card.Strength, Life: card.Life}
+	for _, x := range auras {
+		if lasting(x.a.Verb) && g.selects(x.owner, x.src, x.a.Units, owner, c) {
+			st.apply(x.a.Verb, x.a.N)
 		}
 	}
 	for _, m := range g.s.Mods {
@@ -115,23 +136,13 @@ func covers(ps cards.Players, owner, q ruleset.Seat) bool {
 	return true
 }
 
-// alwaysSum sums the numbers of verb v of the "always:" rules in play
-// that take in seat p.
-func (g *game) alwaysSum(v cards.Verb, p ruleset.Seat) int {
+// alwaysSum sums the numbers of verb v of the auras that take in seat p
+// (a "generals" only its owner).
+func alwaysSum(auras []aura, v cards.Verb, p ruleset.Seat) int {
 	n := 0
-	for i := range g.s.Players {
-		q := ruleset.Seat(i + 1)
-		for _, x := range g.s.Players[i].Table {
-			for _, rule := range g.card(x.Card).Rules {
-				if rule.Trigger != cards.Always {
-					continue
-				}
-				for _, a := range rule.Actions {
-					if a.Verb == v && (v == cards.Generals && q == p || v != cards.Generals && covers(a.Players, q, p)) {
-						n += a.N
-					}
-				}
-			}
+	for _, x := range auras {
+		if x.a.Verb == v && (v == cards.Generals && x.owner == p || v != cards.Generals && covers(x.a.Players, x.owner, p)) {
+			n += x.a.N
 		}
 	}
 	return n
@@ -139,14 +150,20 @@ func (g *game) alwaysSum(v cards.Verb, p ruleset.Seat) int {
 
 // handLimit is the hand seat p keeps at its Resolve Phase: seven, and
 // what cards change ("unless stated otherwise"), never below 0.
-func (g *game) handLimit(p ruleset.Seat) int {
-	return max(0, HandLimit+g.pl(p).HandMod+g.alwaysSum(cards.HandSize, p))
+func (g *game) handLimit(p ruleset.Seat) int { return g.handLimitIn(g.auras(), p) }
+
+// handLimitIn is handLimit with the auras gathered.
+func (g *game) handLimitIn(auras []aura, p ruleset.Seat) int {
+	return max(0, HandLimit+g.pl(p).HandMod+alwaysSum(auras, cards.HandSize, p))
 }
 
 // generalsAllowed is how many Generals seat p may have in play: "one
 // General in play at one time unless otherwise stated".
-func (g *game) generalsAllowed(p ruleset.Seat) int {
-	return 1 + g.pl(p).GeneralsMod + g.alwaysSum(cards.Generals, p)
+func (g *game) generalsAllowed(p ruleset.Seat) int { return g.generalsAllowedIn(g.auras(), p) }
+
+// generalsAllowedIn is generalsAllowed with the auras gathered.
+func (g *game) generalsAllowedIn(auras []aura, p ruleset.Seat) int {
+	return 1 + g.pl(p).GeneralsMod + alwaysSum(auras, cards.Generals, p)
 }
 
 // harvestOf returns what card gains in a Harvest Phase: the gains of its
@@ -507,10 +524,11 @@ func (g *game) withdraw(out *outcome, ref Ref) {
 func (g *game) bury(out *outcome) {
 	for {
 		var dead Ref
+		auras := g.auras()
 		for i := range g.s.Players {
 			for j := range g.s.Players[i].Table {
 				c := &g.s.Players[i].Table[j]
-				if g.card(c.Card).ID.Kind.Unit() && g.status(ruleset.Seat(i+1), c).Life <= 0 {
+				if g.card(c.Card).ID.Kind.Unit() && g.statusIn(auras, ruleset.Seat(i+1), c).Life <= 0 {
 					dead = c.Ref
 				}
 			}

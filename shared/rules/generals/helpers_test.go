@@ -45,11 +45,17 @@ type table struct {
 // discarded), with opts.
 func newTable(t *testing.T, seats int, opts ruleset.Options) *table {
 	t.Helper()
+	return newTableOf(t, New(), seats, opts)
+}
+
+// newTableOf is newTable with the ruleset rs.
+func newTableOf(t *testing.T, rs *Rules, seats int, opts ruleset.Options) *table {
+	t.Helper()
 	cfg := config(1, seats, 40)
 	for k, v := range opts {
 		cfg.Options[k] = v
 	}
-	gg, err := New().New(cfg)
+	gg, err := rs.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"empires/shared/rules/generals/cards"
 	"empires/shared/ruleset"
+	"empires/shared/words"
 )
 
 // This file holds the legality of actions, written once over what a View
@@ -157,7 +158,7 @@ func (r *Rules) candidates(v *View, owner ruleset.Seat, c choice) []Target {
 // owner's in v, "" when they do.
 func (r *Rules) whyTargets(v *View, owner ruleset.Seat, choices []choice, targets []Target) string {
 	if len(targets) != len(choices) {
-		return fmt.Sprintf("the card asks %d choices, and the action answers %d", len(choices), len(targets))
+		return fmt.Sprintf("the card asks %s, and the action answers %d", words.Plural(len(choices), "choice"), len(targets))
 	}
 	for i, c := range choices {
 		if !slices.Contains(r.candidates(v, owner, c), targets[i]) {
@@ -386,7 +387,7 @@ func (r *Rules) whyCard(v *View, a Action) string {
 		}
 	}
 	if kind == cards.General && r.generalsIn(me.Table) >= me.Generals {
-		return fmt.Sprintf("you may have %d Generals in play: discard one first", me.Generals)
+		return fmt.Sprintf("you may have %s in play: discard one first", words.Plural(me.Generals, "General"))
 	}
 	return r.whyTargets(v, p, choicesOf(playRules(card)), a.Targets)
 }
@@ -587,7 +588,11 @@ func (r *Rules) Moves(v *View) []Action {
 		add(Action{Kind: ActContinue})
 		add(Action{Kind: ActStop})
 	case v.Must != nil:
-		for _, at := range discards(len(v.Hand), min(v.Must.Count, len(v.Hand))) {
+		k := min(v.Must.Count, len(v.Hand))
+		if k == 0 { // the hand emptied since the card asked
+			add(Action{Kind: ActDiscard})
+		}
+		for _, at := range discards(len(v.Hand), k) {
 			add(Action{Kind: ActDiscard, Cards: at})
 		}
 	case v.Battle != nil && v.Battle.Blocker == 0:

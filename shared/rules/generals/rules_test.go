@@ -292,7 +292,7 @@ func TestGenerals(t *testing.T) {
 	g.give(1, bleda, augustus, uldin)
 	g.to(PhaseArmy)
 	g.s.Pool = pool(t, "10 gold, 10 horses, 10 food")
-	g.refuse(1, Action{Kind: ActCard, Hand: 0, Card: bleda}, "you may have 1 Generals in play")
+	g.refuse(1, Action{Kind: ActCard, Hand: 0, Card: bleda}, "you may have 1 General in play")
 	g.act(1, Action{Kind: ActDiscardPlay, Unit: old})
 	g.act(1, Action{Kind: ActCard, Hand: 1, Card: augustus})
 	hand := len(g.pl(1).Hand)
@@ -467,5 +467,24 @@ func TestTactics(t *testing.T) {
 	evs := g.act(2, Action{Kind: ActNext})
 	if e := findEvent(evs, EventBattle); e.Value != OutcomeSuccess {
 		t.Errorf("a 5/3 against a 3/3: outcome %d, want 3", e.Value)
+	}
+}
+
+// TestMustEmptyHand: a discard asked of a player whose hand emptied since
+// is answered with no card, and Moves offers it.
+func TestMustEmptyHand(t *testing.T) {
+	t.Logf("rule 14: %s", rule[14])
+	g := newTable(t, 2, nil)
+	g.give(2, legionary)
+	g.to(PhaseKingdom)
+	g.s.Musts = []Must{{Seat: 2, Count: 1}, {Seat: 2, Count: 1}}
+	g.act(2, Action{Kind: ActDiscard, Cards: []int{0}})
+	moves := g.r.Moves(g.view(2, false))
+	if len(moves) == 0 || moves[0].Kind != ActDiscard || moves[0].Cards != nil {
+		t.Fatalf("moves %+v, want a discard of no card first", moves)
+	}
+	g.act(2, Action{Kind: ActDiscard})
+	if len(g.s.Musts) != 0 || g.s.Active != 1 {
+		t.Errorf("after the discards: %v asked, active %d", g.s.Musts, g.s.Active)
 	}
 }

@@ -44,11 +44,12 @@ func (g *game) view(p ruleset.Seat, allSeeing bool) *View {
 		m := s.Musts[0]
 		v.Must = &m
 	}
+	auras := g.auras()
 	for _, q := range g.seats() {
 		pl := g.pl(q)
 		pv := PlayerView{
 			Seat: q, Health: pl.Health, Hand: len(pl.Hand), Draw: len(pl.Draw), Supply: len(pl.Supply),
-			Discard: slices.Clone(pl.Discard), HandLimit: g.handLimit(q), Generals: g.generalsAllowed(q),
+			Discard: slices.Clone(pl.Discard), HandLimit: g.handLimitIn(auras, q), Generals: g.generalsAllowedIn(auras, q),
 			Passed: pl.Passed, Out: pl.Out, Resigned: pl.Resigned, Place: pl.Place, Waiting: pl.Waiting,
 			Owed: slices.Clone(pl.Owed),
 		}
@@ -57,7 +58,7 @@ func (g *game) view(p ruleset.Seat, allSeeing bool) *View {
 			card := g.card(c.Card)
 			ip := InPlay{Ref: c.Ref, Card: c.Card, Zone: c.Zone, Used: c.Used, Harvest: harvestOf(card)}
 			if card.ID.Kind.Unit() {
-				st := g.status(q, c)
+				st := g.statusIn(auras, q, c)
 				ip.Strength, ip.Life = st.Strength, st.Life
 				ip.Pulled = c.Fresh && card.Pull && !st.NoPull
 				ip.NoGeneral, ip.CannotAttack, ip.CannotBlock, ip.Unblockable = st.NoGeneral, st.CannotAttack, st.CannotBlock, st.Free
