@@ -81,10 +81,11 @@ var moreGeneralsLeakGames = flag.Int("generalsleakgames", 0, "generals games Tes
 // (generalsLeakGames), each person a headless bot with a deck of its own
 // joining through a tap that keeps every message the server sent, a
 // spectator watching (all-seeing in one), and checks that no hidden card
-// reached anyone who may not see it: "Players keep their hands secret"
-// and a deck is seen by no one (the rules brief: "No other seat ever sees
-// a deck; the view shows only pile sizes"). A seat may see the cards in
-// play, the discard piles and the banned cards (public), and its own hand;
+// reached anyone who may not see it (the design: "for cards the other
+// players' hands and the piles' order are fog"; the rules brief: "No
+// other seat ever sees a deck; the view shows only pile sizes"). A seat
+// may see the cards in play, the discard piles and the banned cards
+// (public), and its own hand;
 // no card of another's hand, of anyone's Draw or Supply Pile (its own
 // included). Every view, delta and event list the server sent to a seat
 // or a spectator, and the replay of the stored game through every pair of
@@ -250,8 +251,11 @@ func (tr *generalsTruth) may(s ruleset.Seat, a, b uint32) cardSet {
 // cards (EventDraw, EventOpening) may reach the drawer only. The replay is
 // the stored game read as a client's replay reads it (store.Replay) and
 // checked through every pair of eyes: each seat, a spectator, the
-// all-seeing one. It returns what it looked at (goods: the hidden cards
-// shown to their holders) and every leak (*leakError).
+// all-seeing one. A card is known by its ID: while a copy of it is public,
+// a hidden copy shown is not told apart from it (the leak games' decks
+// share only the neutral Resource Cards, so another's hidden card is seldom
+// public too). It returns what it looked at (goods: the hidden cards shown
+// to their holders; battles) and every leak (*leakError).
 func checkGeneralsLeaks(t *testing.T, dir string, reg *ruleset.Registry, id protocol.GameID, conns []*tapped) (leakCount, []error) {
 	t.Helper()
 	var n leakCount
