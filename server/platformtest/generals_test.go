@@ -35,9 +35,9 @@ func deckCards(t *testing.T, data []byte) cardSet {
 // TestGeneralsPeopleAndAIThroughServer plays a game of generals for four
 // on the dedicated server (a child process): three people, headless bots
 // played by the fighter, each bringing a deck of its own as its seat
-// set-up data (Rome's,
-// Egypt's and Han's ready-made decks, Anna's with a comment of her own),
-// and a seat the server's AI fills with the default deck. Before Bert and
+// set-up data (Rome's, Egypt's and Han's ready-made decks, Anna's with a
+// comment of her own), and a seat the server's AI fills with the
+// ready-made deck of its seat (DefaultSeatAt). Before Bert and
 // Cleo sit down, Dora takes a seat and sends a deck the collection
 // refuses: the server answers with every problem the ruleset finds (a
 // card that does not exist, too many copies of a card, too few cards),
