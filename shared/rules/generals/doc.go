@@ -59,7 +59,8 @@
 //     presented none.
 //  11. Once a blocker is presented, the attacker, then the defender, may
 //     play Tactics cards on the battle; the defender pays them from its
-//     harvest.
+//     harvest. A Tactics card that acts on a battle's attacker or blocker
+//     is played on a battle only.
 //  12. The attacker kills when its Strength is greater than the
 //     blocker's Life, the blocker kills when its Strength is greater than
 //     the attacker's Life; a tie is the defender's. At the Warcamp:

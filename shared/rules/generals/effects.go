@@ -157,11 +157,9 @@ func (g *game) handLimitIn(auras []aura, p ruleset.Seat) int {
 	return max(0, HandLimit+g.pl(p).HandMod+alwaysSum(auras, cards.HandSize, p))
 }
 
-// generalsAllowed is how many Generals seat p may have in play: "one
-// General in play at one time unless otherwise stated".
-func (g *game) generalsAllowed(p ruleset.Seat) int { return g.generalsAllowedIn(g.auras(), p) }
-
-// generalsAllowedIn is generalsAllowed with the auras gathered.
+// generalsAllowedIn is how many Generals seat p may have in play, the
+// auras gathered: "one General in play at one time unless otherwise
+// stated".
 func (g *game) generalsAllowedIn(auras []aura, p ruleset.Seat) int {
 	return 1 + g.pl(p).GeneralsMod + alwaysSum(auras, cards.Generals, p)
 }

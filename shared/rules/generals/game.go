@@ -714,10 +714,10 @@ func (g *game) settle(out *outcome) {
 		if s.Phase == PhaseOpening {
 			left := g.liveSeats()
 			switch {
-			case g.waitingAny():
-				return
 			case len(left) <= 1:
 				g.lastStanding(out, left)
+				return
+			case g.waitingAny():
 				return
 			}
 			// "Someone must go first. This is randomly decided."

@@ -368,12 +368,13 @@ func (r *Rules) whyCard(v *View, a Action) string {
 	if slices.Contains(v.Banned, a.Card) {
 		return fmt.Sprintf("%s is ultra rare and came into play once: no one may play it again", r.name(a.Card))
 	}
-	if v.Battle != nil {
-		if kind != cards.Tactics {
-			return "only Tactics cards are played on a battle"
-		}
-	} else if phaseOf(kind) != v.Phase {
+	switch {
+	case v.Battle != nil && kind != cards.Tactics:
+		return "only Tactics cards are played on a battle"
+	case v.Battle == nil && phaseOf(kind) != v.Phase:
 		return fmt.Sprintf("a %s is played in the %s Phase", kind, phaseName(phaseOf(kind)))
+	case v.Battle == nil && ofBattle(card):
+		return fmt.Sprintf("%s acts on a battle's attacker or blocker: it is played once a blocker is presented", r.name(a.Card))
 	}
 	if !CanPay(poolFor(v, p), card.Cost) {
 		return fmt.Sprintf("%s costs %s: your pool cannot pay it", r.name(a.Card), card.Cost.Format(&r.coll.Lexicon))
@@ -382,6 +383,8 @@ func (r *Rules) whyCard(v *View, a Action) string {
 		switch {
 		case kind != cards.General:
 			return "only a General is played into the Battlefield (Soldiers suffer Pull)"
+		case card.Pull:
+			return fmt.Sprintf("%s suffers Pull: it comes into the Warcamp", r.name(a.Card))
 		case !r.coll.Battlefield(card):
 			return fmt.Sprintf("a %s may not go into the Battlefield", card.Subtype)
 		}
@@ -390,6 +393,19 @@ func (r *Rules) whyCard(v *View, a Action) string {
 		return fmt.Sprintf("you may have %s in play: discard one first", words.Plural(me.Generals, "General"))
 	}
 	return r.whyTargets(v, p, choicesOf(playRules(card)), a.Targets)
+}
+
+// ofBattle reports whether card's rules act on a battle's units
+// ("attacker", "blocker"): a Tactics card played on a battle only.
+func ofBattle(card *cards.Card) bool {
+	for _, rule := range card.Rules {
+		for _, a := range rule.Actions {
+			if unitVerb(a.Verb) && (a.Units.Which == cards.Attacker || a.Units.Which == cards.Blocker) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // phaseName names a phase for a player.

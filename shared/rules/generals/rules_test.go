@@ -488,3 +488,20 @@ func TestMustEmptyHand(t *testing.T) {
 		t.Errorf("after the discards: %v asked, active %d", g.s.Musts, g.s.Active)
 	}
 }
+
+// TestBattleTactics: a Tactics card that acts on a battle's attacker or
+// blocker is played on a battle only, not in the Army Phase, where it
+// would do nothing; one of other words is played in the Army Phase.
+func TestBattleTactics(t *testing.T) {
+	t.Logf("rule 11: %s", rule[11])
+	g := newTable(t, 2, nil)
+	g.give(1, sandstorm, arrowStorm)
+	enemy := g.put(2, legionary, ZoneWarcamp)
+	g.to(PhaseArmy)
+	g.s.Pool = pool(t, "1 water, 1 wood")
+	g.refuse(1, Action{Kind: ActCard, Hand: 0, Card: sandstorm}, "played once a blocker is presented")
+	g.act(1, Action{Kind: ActCard, Hand: 1, Card: arrowStorm, Targets: []Target{{Unit: enemy}}})
+	if g.unit(enemy).Life != 2 {
+		t.Errorf("Arrow Storm in the Army Phase: the Legionary's Life %d, want 2", g.unit(enemy).Life)
+	}
+}

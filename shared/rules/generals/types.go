@@ -262,21 +262,21 @@ const (
 	EventPlay                         // Seat takes its turn
 	EventPass                         // Seat passes
 	EventDraw                         // Seat draws Count cards (Supply: from the Supply Pile); Cards to Seat only
-	EventPhase                        // Seat goes on to Phase
-	EventCard                         // Seat plays Card as Unit into Zone
-	EventHarvest                      // Seat's harvest: Amounts
+	EventPhase                        // Seat goes on to Phase (PhaseDeclare: its turn begins, Value the turn's number)
+	EventCard                         // Seat plays Card as Unit into Zone (a Tactics card: Unit and Zone 0)
+	EventHarvest                      // Seat's harvest: Amounts, the pool as the Harvest Phase begins
 	EventAbility                      // Seat uses the ability Value of Unit (Card)
 	EventMove                         // Seat moves Unit to Zone
 	EventDiscard                      // Seat discards Count cards of its hand (the cards are public: Cards)
-	EventLeave                        // Unit (Card) of Seat leaves play to the discard pile (Banned: out of the game)
+	EventLeave                        // Unit (Card) of Seat leaves play to the discard pile (Value 1: an ultra rare card, out of the game)
 	EventAttack                       // Seat attacks Other with Unit
 	EventBlock                        // Other blocks with Unit (0: no blocker) at the Battlefield if Value is 1
 	EventBattle                       // the outcome: Value the outcome number (1-7), Zone where, Strength/Life of both in Numbers
 	EventHealth                       // Seat's Cultural Health changes by Value to Count
 	EventOut                          // Seat is out (Value 1: resigned)
 	EventWin                          // Seat wins: Value the kind (Warlord, Sissy, Chancellor, Epic Campaigner)
-	EventRecycle                      // Seat recycles its discard pile (Southpole)
-	EventLimit                        // the round limit is reached
+	EventRecycle                      // Seat recycles its discard pile (Southpole): Count cards to the Draw Pile, Value to the Supply Pile
+	EventLimit                        // the round limit (Value rounds) is reached
 	EventOwed                         // Seat owes Amounts of its next harvest (a loss while it had no pool)
 	EventReturn                       // Unit (Card) of Seat goes back to its owner's hand
 	EventEpic                         // Seat chooses to play on for second place (Value 1) or not (0)

@@ -234,3 +234,42 @@ func TestClock(t *testing.T) {
 		t.Errorf("the opening's prompt %q", fresh.Step().Prompt)
 	}
 }
+
+// TestResign: a player resigns at any step it acts in: the opening (the
+// others' game goes on, or the last one wins), answering an attack (the
+// battle ends, the attacker's turn goes on), its own turn (the next
+// player's turn begins).
+func TestResign(t *testing.T) {
+	t.Logf("rule 17: %s", rule[17])
+	gg, _ := New().New(config(1, 3, 40))
+	g := &table{game: gg.(*game), t: t}
+	g.act(1, Action{Kind: ActOpening, Count: 7})
+	g.act(2, Action{Kind: ActOpening, Count: 7})
+	g.act(3, Action{Kind: ActResign})
+	if g.s.Phase != PhaseDeclare || !g.pl(3).Out || g.live(3) {
+		t.Fatalf("the last opener resigned: phase %s, seat 3 out %t", phaseName(g.s.Phase), g.pl(3).Out)
+	}
+
+	two, _ := New().New(config(1, 2, 40))
+	h := &table{game: two.(*game), t: t}
+	evs := h.act(2, Action{Kind: ActResign})
+	if over, w := h.Over(); !over || w != 1 || findEvent(evs, EventWin).Value != WinSissy {
+		t.Errorf("one of two resigned in the opening: over %t, winner %d", over, w)
+	}
+
+	b, a, blk := battle(t, legionary, legionary, ZoneBattlefield)
+	b.put(2, hastati, ZoneWarcamp)
+	b.act(1, Action{Kind: ActAttack, Unit: a, Seat: 2})
+	evs = b.act(2, Action{Kind: ActResign})
+	if over, w := b.Over(); !over || w != 1 || b.inPlay(blk) {
+		t.Errorf("the defender of two resigned: over %t, winner %d, its blocker in play %t (events %v)", over, w, b.inPlay(blk), kinds(evs))
+	}
+
+	c := newTable(t, 3, nil)
+	c.act(1, Action{Kind: ActPlay})
+	c.act(1, Action{Kind: ActResign})
+	if c.s.Active != 2 || c.s.Phase != PhaseDeclare {
+		t.Errorf("the active player resigned: seat %d in the %s Phase, want seat 2 declaring", c.s.Active, phaseName(c.s.Phase))
+	}
+	c.refuse(1, Action{Kind: ActResign}, "it is seat 2's turn")
+}

@@ -30,6 +30,15 @@ strength = 2
 life = 2
 rules = ["always: unblockable this"]
 text = "Nobody has ever stopped them, or seen them."
+
+[[card]]
+id = "EGFEZZG1"
+name = "Weary Marshal"
+rarity = "common"
+strength = 3
+life = 3
+pull = true
+text = "He marched all night; he will fight tomorrow."
 `
 
 // withTestEmpire returns the ruleset with testEmpire added to its
@@ -51,7 +60,8 @@ func withTestEmpire(t *testing.T) *Rules {
 
 // TestTriggers: the triggers no other test plays: "resolve:" in the owner's
 // Resolve Phase, "block:" when presented to block, "kill:" and "dies:"
-// after a battle; and the verbs "unblockable" and "return".
+// after a battle; the verbs "unblockable" and "return"; a General whose
+// card says it suffers Pull.
 func TestTriggers(t *testing.T) {
 	t.Logf("rule 14: %s", rule[14])
 	mod := withTestEmpire(t)
@@ -60,6 +70,19 @@ func TestTriggers(t *testing.T) {
 	g.to(PhaseResolve)
 	if len(g.pl(1).Hand) != 1 {
 		t.Errorf("Scriptorium (resolve: draw 1): hand %d, want 1", len(g.pl(1).Hand))
+	}
+
+	// A General whose card says pull = true suffers Pull (rule 9).
+	g.to(PhaseResolve)
+	g.act(1, Action{Kind: ActNext})
+	g.act(2, Action{Kind: ActPass})
+	g.give(1, "EGFEZZG1")
+	g.to(PhaseArmy)
+	at := len(g.pl(1).Hand) - 1
+	g.refuse(1, Action{Kind: ActCard, Hand: at, Card: "EGFEZZG1", Battlefield: true}, "suffers Pull")
+	g.act(1, Action{Kind: ActCard, Hand: at, Card: "EGFEZZG1"})
+	if u := g.pl(1).Table[len(g.pl(1).Table)-1]; !g.unit(u.Ref).Pulled {
+		t.Error("the Weary Marshal (pull = true) does not suffer Pull")
 	}
 
 	// unblockable: no blocker at either place, -1 Health.
