@@ -309,3 +309,30 @@ func TestNoLeaksFinds(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckHidden: CheckHidden takes each seat's own view of a saved game
+// and refuses another seat's, a hand shown to a spectator, and a view with
+// a pile's size changed.
+func TestCheckHidden(t *testing.T) {
+	rs := New()
+	g := newTable(t, 3, nil)
+	g.give(1, legionary, hastati)
+	g.give(2, medjay)
+	save, _ := g.Save()
+	for s := ruleset.Seat(0); s <= 3; s++ {
+		if err := rs.CheckHidden(save, g.view(s, false)); err != nil {
+			t.Errorf("seat %d's own view: %v", s, err)
+		}
+	}
+	other := g.view(2, false)
+	other.Seat = 1
+	spectator := g.view(0, true)
+	spectator.Hand = g.pl(1).Hand
+	sizes := g.view(1, false)
+	sizes.Players[1].Draw++
+	for name, v := range map[string]*View{"seat 2's view as seat 1's": other, "a hand to the spectator": spectator, "a pile's size": sizes} {
+		if err := rs.CheckHidden(save, v); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}

@@ -63,7 +63,6 @@ func (r *Rules) New(cfg ruleset.Config) (ruleset.Game, error) {
 		s.Start, s.NoLose = s.Lose, true
 	}
 	s.Phase, s.Round = PhaseOpening, 1
-	s.Missed = make([]int, cfg.Seats)
 	for i := range cfg.Seats {
 		name := fmt.Sprintf("Player %d", i+1)
 		if i < len(cfg.Names) && cfg.Names[i] != "" {
@@ -176,12 +175,7 @@ func (g *game) Player(p ruleset.Seat) ruleset.PlayerInfo {
 // Missed implements ruleset.Game: the steps in a row seat p left to the
 // autopilot of a simultaneous step; the game has none (the server counts
 // the interactive steps whose time ran out), so it is always 0.
-func (g *game) Missed(p ruleset.Seat) int {
-	if p < 1 || int(p) > g.n() {
-		return 0
-	}
-	return g.s.Missed[p-1]
-}
+func (g *game) Missed(ruleset.Seat) int { return 0 }
 
 // ReplaceAfter implements ruleset.Game.
 func (g *game) ReplaceAfter() int { return ReplaceAfter }

@@ -59,8 +59,8 @@ func (g *game) check() error {
 		return errors.New("the save is of a game with another card collection")
 	case n < MinSeats || n > MaxSeats:
 		return fmt.Errorf("%d players, want %d to %d", n, MinSeats, MaxSeats)
-	case len(s.Players) != n || len(s.Missed) != n:
-		return fmt.Errorf("%d players but %d player states, %d missed counts", n, len(s.Players), len(s.Missed))
+	case len(s.Players) != n:
+		return fmt.Errorf("%d players but %d player states", n, len(s.Players))
 	}
 	st := s.Settings
 	opts := ruleset.Options{KeyType: st.Type, KeyLength: st.Length, KeyVariation: st.Variation, KeyRounds: st.Rounds,

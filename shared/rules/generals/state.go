@@ -51,7 +51,6 @@ type state struct {
 	Mods    []mod
 	Winners []ruleset.Seat
 	Epic    bool
-	Missed  []int
 }
 
 // player is one player's part of the game.
