@@ -154,6 +154,8 @@ func TestGeneralsLeakCheckFinds(t *testing.T) {
 			}
 			if sent == 0 || replayed == 0 {
 				t.Errorf("the planted leak found %d times in what the server sent, %d in the replay; want both: %v", sent, replayed, errs)
+			} else {
+				t.Logf("found, first: %v", errs[0])
 			}
 		})
 	}
@@ -226,6 +228,7 @@ type generalsTruth struct {
 	public map[uint32]cardSet
 	hands  map[uint32][]cardSet // by seat; index 0, a spectator's, empty
 	views  map[eyesAt][]byte    // generals' own views, encoded
+	saves  map[uint32][]byte    // the game saved at each step
 }
 
 // may returns the cards seat s (0: a spectator) may see in what tells of
@@ -291,7 +294,8 @@ func checkGeneralsLeaks(t *testing.T, dir string, reg *ruleset.Registry, id prot
 	}
 	kinds := map[generals.EventKind]int{} // of the replay, as a spectator sees it
 	defer func() { t.Logf("events by kind: %v", kinds) }()
-	tr := &generalsTruth{public: map[uint32]cardSet{}, hands: map[uint32][]cardSet{}, views: map[eyesAt][]byte{}}
+	tr := &generalsTruth{public: map[uint32]cardSet{}, hands: map[uint32][]cardSet{}, views: map[eyesAt][]byte{},
+		saves: map[uint32][]byte{}}
 	encode := func(v ruleset.View) []byte {
 		b, err := v.Encode()
 		if err != nil {
@@ -333,17 +337,26 @@ func checkGeneralsLeaks(t *testing.T, dir string, reg *ruleset.Registry, id prot
 			}
 		}
 	}
-	// checkView reports what view data, shown to eyes e at step seq (the
-	// view's own), shows that e may not see.
-	checkView := func(data []byte, e eyes, seq uint32, report func(format string, args ...any)) {
-		may := tr.may(e.Seat, seq, seq)
+	// checkView reports what view v, encoded data, shown to eyes e shows
+	// that e may not see: a card, or anything that makes it another view
+	// than generals' own for e at its step (then generals' CheckHidden,
+	// against the step's save, says what).
+	checkView := func(v *generals.View, data []byte, e eyes, report func(format string, args ...any)) {
+		may := tr.may(e.Seat, v.Seq, v.Seq)
 		for _, c := range named(data) {
 			if !may[c] {
-				report("the view of step %d shows card %s", seq, c)
+				report("the view of step %d shows card %s", v.Seq, c)
 			}
 		}
-		if want, ok := tr.views[eyesAt{seq, e.Seat, e.AllSeeing}]; !ok || string(want) != string(data) {
-			report("the view of step %d is not generals' own for %s", seq, eyesName(e.Seat, e.AllSeeing))
+		if want, ok := tr.views[eyesAt{v.Seq, e.Seat, e.AllSeeing}]; ok && string(want) == string(data) {
+			return
+		}
+		if v.Seat != e.Seat {
+			report("got seat %d's view of step %d", v.Seat, v.Seq)
+		} else if err := rules.CheckHidden(tr.saves[v.Seq], v); err != nil {
+			report("%v", err)
+		} else {
+			report("the view of step %d is not generals' own for %s", v.Seq, eyesName(e.Seat, e.AllSeeing))
 		}
 	}
 
@@ -360,6 +373,7 @@ func checkGeneralsLeaks(t *testing.T, dir string, reg *ruleset.Registry, id prot
 			t.Fatal(err)
 		}
 		seq := rp.Seq(i)
+		tr.saves[seq] = save
 		truth, err := rules.Load(save)
 		if err != nil {
 			t.Fatal(err)
@@ -388,7 +402,7 @@ func checkGeneralsLeaks(t *testing.T, dir string, reg *ruleset.Registry, id prot
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkView(encode(v), e, seq, func(format string, args ...any) {
+			checkView(v.(*generals.View), encode(v), e, func(format string, args ...any) {
 				leak(true, "%s: "+format, append([]any{who}, args...)...)
 			})
 			data, err := rp.Events(i, e)
@@ -441,7 +455,7 @@ func checkGeneralsLeaks(t *testing.T, dir string, reg *ruleset.Registry, id prot
 					t.Fatalf("%s: %v", who, err)
 				}
 				v = fv.(*generals.View)
-				checkView(m.View, e, v.Seq, report)
+				checkView(v, m.View, e, report)
 			case *protocol.TurnUpdate:
 				if v == nil {
 					t.Fatalf("%s got a TurnUpdate before a FullView", who)
@@ -454,7 +468,7 @@ func checkGeneralsLeaks(t *testing.T, dir string, reg *ruleset.Registry, id prot
 				if _, ok := tr.public[nv.Seq]; !ok {
 					t.Fatalf("%s got a view of step %d, which the game never reached", who, nv.Seq)
 				}
-				checkView(encode(nv), e, nv.Seq, report)
+				checkView(nv, encode(nv), e, report)
 				may := tr.may(e.Seat, v.Seq, nv.Seq)
 				for _, c := range named(m.Delta) {
 					if !may[c] {
