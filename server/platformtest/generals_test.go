@@ -45,7 +45,7 @@ func deckCards(t *testing.T, data []byte) cardSet {
 // step 40, a new one resumes the game with the decks the save kept, the
 // bots take their seats back and play to the end, and the stored game
 // replays to the same end. Every view a person received is generals' own
-// view for that seat at that step, byte for byte, and every card its hand
+// view for that seat at that step (CheckHidden), and every card its hand
 // ever held is of the deck it brought.
 func TestGeneralsPeopleAndAIThroughServer(t *testing.T) {
 	if testing.Short() {
