@@ -15,8 +15,8 @@ import (
 )
 
 // generalsScene is a game of generals for three (Ansom, Jillian and
-// Maxwell, seats 1 to 3, with the ready-made decks of Rome, Egypt and the
-// Han, Ansom's with a note of his own), the Quick length, played by
+// Maxwell, seats 1 to 3, with the decks of Rome, Egypt and the Han,
+// ansomDeck and the others), the Quick length, played by
 // generalsPick from the deal: Ansom's view at the opening, his split and
 // the update it brings him (his 7 cards); his view in his first Harvest
 // Phase, the Resource Card he plays and its update; his view when he is
@@ -38,6 +38,28 @@ type generalsScene struct {
 	// before his opening, his Resource Card and his answer.
 	refused []ruleset.Rejection
 }
+
+// The scene's decks, written out so that the ready-made decks may be tuned
+// without changing the vectors: Rome's (Ansom's, with a note of his own),
+// Egypt's and the Han's ready-made decks as they were on 2026-11-29.
+const (
+	ansomDeck = "# Ansom's deck: Rome's legions\n" +
+		"generals deck 1\nEGFENTA2 1\nEGFENTA3 1\nEGFENTM1 2\nEGFENTM3 1\nEGFENTR1 3\n" +
+		"EGFENTR5 4\nEGFENTR6 2\nEGFERMG1 1\nEGFERMG2 1\nEGFERMG3 2\nEGFERMG4 1\n" +
+		"EGFERMK1 2\nEGFERMK2 2\nEGFERMK3 1\nEGFERMP1 1\nEGFERMP2 2\nEGFERMP3 2\n" +
+		"EGFERMR1 4\nEGFERMR2 2\nEGFERMS1 4\nEGFERMS2 3\nEGFERMS3 1\nEGFERMS5 1\n" +
+		"EGFERMT1 2\nEGFERMT2 2\nEGFERMT3 1\n"
+	jillianDeck = "generals deck 1\nEGFEEYG2 1\nEGFEEYG3 2\nEGFEEYG4 2\nEGFEEYK1 2\nEGFEEYK3 2\n" +
+		"EGFEEYP1 2\nEGFEEYP2 2\nEGFEEYP3 1\nEGFEEYR1 5\nEGFEEYR2 3\nEGFEEYS1 3\n" +
+		"EGFEEYS2 3\nEGFEEYS3 2\nEGFEEYS8 1\nEGFEEYT1 2\nEGFEEYT2 2\nEGFEEYT3 1\n" +
+		"EGFENTA1 1\nEGFENTA2 1\nEGFENTM1 1\nEGFENTM2 2\nEGFENTR2 3\nEGFENTR4 2\n" +
+		"EGFENTR7 2\nTXFEEYK1 1\n"
+	maxwellDeck = "generals deck 1\nEGFEHCG1 1\nEGFEHCG2 1\nEGFEHCG3 1\nEGFEHCG4 2\nEGFEHCK1 2\n" +
+		"EGFEHCK2 2\nEGFEHCK3 1\nEGFEHCP1 2\nEGFEHCP2 1\nEGFEHCP3 2\nEGFEHCR1 5\n" +
+		"EGFEHCR2 2\nEGFEHCS1a 2\nEGFEHCS1b 2\nEGFEHCS2 2\nEGFEHCS7 3\nEGFEHCT1 3\n" +
+		"EGFEHCT2 1\nEGFEHCT3 1\nEGFENTA3 1\nEGFENTA4 1\nEGFENTM1 2\nEGFENTM3 1\n" +
+		"EGFENTR3 2\nEGFENTR4 3\nEGFENTR5 3\n"
+)
 
 // generalsRules returns the built-in generals ruleset.
 func generalsRules(t *testing.T) *generals.Rules {
@@ -97,24 +119,14 @@ func generalsPick(r *generals.Rules, v *generals.View) generals.Action {
 func newGeneralsScene(t *testing.T) *generalsScene {
 	t.Helper()
 	r := generalsRules(t)
-	coll := r.Collection()
-	ready := func(name string) []byte {
-		d, ok := coll.Ready(name)
-		if !ok {
-			t.Fatalf("no ready-made deck %s", name)
-		}
-		return d.Encode()
-	}
-	sc := &generalsScene{rules: r,
-		deck: append([]byte("# Ansom's deck: Rome's legions\n"), ready("rome")...),
-		bad:  []byte(cards.DeckHeader + "\nEGFERMS1 9\nEGFEZZS1 1\n")}
+	sc := &generalsScene{rules: r, deck: []byte(ansomDeck), bad: []byte(cards.DeckHeader + "\nEGFERMS1 9\nEGFEZZS1 1\n")}
 	opts := ruleset.Options{generals.KeyLength: generals.LengthQuick}
 	var err error
 	if sc.problems, err = r.CheckSeat(opts, sc.bad); err != nil {
 		t.Fatal(err)
 	}
 	g, err := r.New(ruleset.Config{Seed: 1, Seats: 3, Names: []string{"Ansom", "Jillian", "Maxwell"}, Options: opts,
-		SeatData: [][]byte{sc.deck, ready("egypt"), ready("han")}})
+		SeatData: [][]byte{sc.deck, []byte(jillianDeck), []byte(maxwellDeck)}})
 	if err != nil {
 		t.Fatal(err)
 	}
