@@ -53,7 +53,7 @@ func (o ownDeck) DefaultSeat(ruleset.Options) []byte { return o.deck }
 // NewAI returns the fighter if the player fights, else generals' AI.
 func (o ownDeck) NewAI(level string, seed uint64) (ruleset.AI, error) {
 	if o.fight {
-		return &fighter{rules: o.Rules, rng: rand.New(rand.NewPCG(seed, 7))}, nil
+		return &fighter{rules: o.Rules, seed: seed}, nil
 	}
 	return o.Rules.NewAI(level, seed)
 }
@@ -73,7 +73,7 @@ func fighterRegistry(t *testing.T, deck []byte) *ruleset.Registry {
 
 // fighter is an AI of the tests that fights, from its seat's view alone:
 // among generals' Moves it takes one of the kind it prefers most, chosen
-// by its seeded generator: an opening of 4 cards from the Draw Pile, a
+// by a generator seeded with its seed, the step and the seat: an opening of 4 cards from the Draw Pile, a
 // blocker (else no blocker), an attack, a unit into the Battlefield, a
 // General, another card, a draw, taking the turn, the discard down to the
 // limit, going on; never an ability (a Trader's trade spends the pool a
@@ -84,7 +84,7 @@ func fighterRegistry(t *testing.T, deck []byte) *ruleset.Registry {
 // hand in them, Health won and lost, and a winner.
 type fighter struct {
 	rules *generals.Rules
-	rng   *rand.Rand
+	seed  uint64
 }
 
 // prefer returns how much the fighter wants a (the most wanted highest).
@@ -140,7 +140,11 @@ func (f *fighter) Act(v ruleset.View, _ ruleset.Step, _ ruleset.Seat) ([]byte, e
 	if len(best) == 0 {
 		return nil, fmt.Errorf("seat %d has no move at step %d", gv.Seat, gv.Seq)
 	}
-	a := best[f.rng.IntN(len(best))]
+	// The choice is a function of the seed, the step and the seat: a bot
+	// asked twice in a step (a concurrent one) chooses alike, and the
+	// game goes as it would have.
+	rng := rand.New(rand.NewPCG(f.seed, uint64(gv.Seq)<<8|uint64(gv.Seat)))
+	a := best[rng.IntN(len(best))]
 	return wire.Marshal(&a)
 }
 
