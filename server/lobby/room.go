@@ -265,18 +265,33 @@ func (r *room) withoutData() []string {
 	return out
 }
 
+// seatDefaulter is an optional interface of a ruleset.SeatSetup whose
+// seats that bring no data of their own (the bots', the open ones) each
+// bring data of the ruleset's choosing for their seat, valid for
+// CheckSeat: generals gives the ready-made decks in turn, so that a table
+// of bots shows every empire.
+type seatDefaulter interface {
+	DefaultSeatAt(opts ruleset.Options, s ruleset.Seat) []byte
+}
+
 // seatData returns every seat's set-up data for the match (Config.SeatData):
-// the player's own, the ruleset's default for the bots and the open seats;
-// nil for a ruleset without set-up data.
+// the player's own, the ruleset's default for the bots and the open seats
+// (its seat's own where the ruleset is a seatDefaulter); nil for a ruleset
+// without set-up data.
 func (r *room) seatData() [][]byte {
 	if r.setup == nil {
 		return nil
 	}
 	opts := r.set.Config(nil).Options
+	at, _ := r.setup.(seatDefaulter)
 	out := make([][]byte, len(r.seats))
 	for i := range r.seats {
 		out[i] = r.seats[i].data
-		if out[i] == nil {
+		switch {
+		case out[i] != nil:
+		case at != nil:
+			out[i] = at.DefaultSeatAt(opts, ruleset.Seat(i+1))
+		default:
 			out[i] = r.setup.DefaultSeat(opts)
 		}
 	}

@@ -257,3 +257,39 @@ func TestSeatDataRestore(t *testing.T) {
 		t.Errorf("after the restore Ann's deck is %x, want %x", v.Deck, mine)
 	}
 }
+
+// TestSeatDataBySeat: a ruleset whose seats bring data of their own when
+// they bring none (seatDefaulter: generals, whose bots bring the
+// ready-made decks in turn, so that the table sees every empire) gives
+// each bot and open seat its seat's data; a player's own is kept.
+func TestSeatDataBySeat(t *testing.T) {
+	reg := builtin(t)
+	rs, ok := reg.Get("generals")
+	if !ok {
+		t.Fatal("the build has no generals")
+	}
+	at, ok := rs.(seatDefaulter)
+	if !ok {
+		t.Fatalf("%T gives no seat its own default", rs)
+	}
+	l := newLobby(t, Options{Rulesets: reg})
+	ann := hello(t, l, "Ann")
+	set := protocol.Settings{Ruleset: "generals", Seats: 5, Bots: 3, Seed: 3, TurnSeconds: 60}
+	ann.do(&protocol.CreateGame{Settings: set})
+	opts := set.Config(nil).Options
+	mine := at.DefaultSeatAt(opts, 3) // a ready-made deck, not seat 1's
+	ann.do(&protocol.SetSeatData{Data: mine})
+	l.mu.Lock()
+	have := l.games[1].seatData()
+	l.mu.Unlock()
+	want := [][]byte{mine}
+	for s := ruleset.Seat(2); s <= 5; s++ {
+		want = append(want, at.DefaultSeatAt(opts, s))
+	}
+	if !reflect.DeepEqual(have, want) {
+		t.Fatalf("seat data of Ann, an open seat and three bots:\nhave %q\nwant %q", have, want)
+	}
+	if bytes.Equal(have[2], have[3]) || bytes.Equal(have[3], have[4]) {
+		t.Errorf("the bots bring the same deck: %q", have[2:])
+	}
+}

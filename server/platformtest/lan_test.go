@@ -20,9 +20,27 @@ import (
 	"empires/shared/rules/risk"
 )
 
-// TestRiskOnLAN plays risk the way a LAN game is played: the host's server
-// runs as the desktop client runs it when a player hosts a LAN game
-// (client/app: every address, advertised on the local network, games
+// TestRiskOnLAN plays risk the way a LAN game is played (playOnLAN): two
+// people and a seat of the server's AI on a generated map of 9
+// territories for 4 rounds.
+func TestRiskOnLAN(t *testing.T) {
+	playOnLAN(t, protocol.Settings{Name: "risk on the LAN", Ruleset: risk.ID, Seats: 3, Bots: 1, AILevel: "easy", Seed: 21,
+		Options: []protocol.Option{{Key: risk.KeyMap, Value: risk.MapGenerated}, {Key: risk.KeyTerritories, Value: 9},
+			{Key: risk.KeyRounds, Value: 4}}})
+}
+
+// TestGeneralsOnLAN plays generals the way a LAN game is played
+// (playOnLAN): two people with the default deck and a seat of the
+// server's AI, the Quick length with a limit of 4 rounds.
+func TestGeneralsOnLAN(t *testing.T) {
+	set := generalsSettings(21, 3, 1, 4, "random")
+	set.Name = "generals on the LAN"
+	playOnLAN(t, set)
+}
+
+// playOnLAN plays a game of set the way a LAN game is played: the host's
+// server runs as the desktop client runs it when a player hosts a LAN
+// game (client/app: every address, advertised on the local network, games
 // saved for replays and not resumed, never idle nor closed), the host's
 // player connects to it on loopback and creates the game, with a seat for
 // the server's AI; the guest finds the server by browsing the local
@@ -30,7 +48,8 @@ import (
 // address it was found at, and joins the first open game. Both are
 // headless bots; the game is played to its end, the AI seat filled by the
 // server.
-func TestRiskOnLAN(t *testing.T) {
+func playOnLAN(t *testing.T, set protocol.Settings) {
+	t.Helper()
 	if testing.Short() {
 		skip.Now(t, skip.Short, "starts a server")
 	}
@@ -79,9 +98,6 @@ func TestRiskOnLAN(t *testing.T) {
 	}
 	t.Logf("the guest found the host's server at %s", guestURL)
 
-	set := protocol.Settings{Name: "risk on the LAN", Ruleset: risk.ID, Seats: 3, Bots: 1, AILevel: "easy", Seed: 21,
-		Options: []protocol.Option{{Key: risk.KeyMap, Value: risk.MapGenerated}, {Key: risk.KeyTerritories, Value: 9},
-			{Key: risk.KeyRounds, Value: 4}}}
 	players := []bot.Options{
 		{URL: srv.URL(), Name: "Anna", Create: &set},
 		{URL: guestURL, Name: "Bert"},

@@ -11,7 +11,14 @@
 // client hosts it (TestRiskOnLAN), and over many games watched through a
 // tap that keeps every message the server sent, none of which, nor the
 // replays, may show a Goods card to anyone who may not see it
-// (TestRiskNoHiddenCardLeaks, TestRiskLeakCheckFinds).
+// (TestRiskNoHiddenCardLeaks, TestRiskLeakCheckFinds). Generals, the card
+// game of players' own decks, is played the same way: over many games
+// through the tap, no view, delta, event or replay shows a card of
+// another's hand or of anyone's piles (TestGeneralsNoHiddenCardLeaks,
+// TestGeneralsLeakCheckFinds); four players, three people with decks of
+// their own and the AI, through a SIGKILL (TestGeneralsPeopleAndAIThroughServer);
+// a table of twenty (TestGenerals20ThroughServer); and on the LAN
+// (TestGeneralsOnLAN).
 package platformtest_test
 
 import (
@@ -169,6 +176,13 @@ type crashGame struct {
 	names  []string
 	killAt uint32 // the view's step (Seq) after which the server dies
 	seq    func(ruleset.View) uint32
+	// rulesets, if not nil, are each bot's rulesets (the server's
+	// otherwise): a bot brings its own deck (ownDeckRegistry).
+	rulesets []*ruleset.Registry
+	// seated, if not nil, is called once the first bot has created the
+	// game, with the server's URL and the game, before the other bots
+	// join it.
+	seated func(url string, id protocol.GameID)
 }
 
 // crashed is what crashGame saw.
@@ -199,14 +213,14 @@ func play(t *testing.T, g crashGame) crashed {
 	var mu sync.Mutex
 	var views []seen
 	kill := make(chan struct{})
-	var once sync.Once
+	var killOnce sync.Once
 	viewed := func(bot int) func(ruleset.View) {
 		return func(v ruleset.View) {
 			mu.Lock()
 			views = append(views, seen{bot: bot, view: v})
 			mu.Unlock()
 			if g.seq(v) >= g.killAt {
-				once.Do(func() { close(kill) })
+				killOnce.Do(func() { close(kill) })
 			}
 		}
 	}
@@ -217,13 +231,23 @@ func play(t *testing.T, g crashGame) crashed {
 	errs := make([]error, len(g.names))
 	races := make([]raced, len(g.names))
 	var wg sync.WaitGroup
+	created := make(chan protocol.GameID, 1)
+	var once sync.Once
+	var game protocol.GameID
 	for i, name := range g.names {
-		opts := bot.Options{URL: url, Name: name, Rulesets: reg, RulesCache: filepath.Join(t.TempDir(), name),
+		rs := reg
+		if g.rulesets != nil {
+			rs = g.rulesets[i]
+		}
+		opts := bot.Options{URL: url, Name: name, Rulesets: rs, RulesCache: filepath.Join(t.TempDir(), name),
 			Hooks: bot.Hooks{View: viewed(i)}}
 		races[i].hook(&opts.Hooks)
 		if i == 0 {
 			set := g.set
 			opts.Create = &set
+			opts.Hooks.Joined = func(id protocol.GameID, _ protocol.Seat) { once.Do(func() { created <- id }) }
+		} else {
+			opts.Join = game
 		}
 		b, err := bot.New(opts)
 		if err != nil {
@@ -234,6 +258,14 @@ func play(t *testing.T, g crashGame) crashed {
 			defer wg.Done()
 			results[i], errs[i] = b.Run(ctx)
 		}()
+		if i == 0 && g.seated != nil {
+			select {
+			case game = <-created:
+			case <-ctx.Done():
+				t.Fatal("the game was not created in time")
+			}
+			g.seated(url, game)
+		}
 	}
 	select {
 	case <-kill:

@@ -36,6 +36,9 @@ type leakGame struct {
 	// once, after its 40th message: it comes back with its seat token,
 	// and is sent its view again and what it missed (Missed).
 	drop protocol.Seat
+	// rulesets, if not nil, are each person's rulesets (the server's
+	// otherwise): a person brings its own deck (ownDeckRegistry).
+	rulesets []*ruleset.Registry
 }
 
 // riskSettings are the settings of a short risk game of seats players, bots
@@ -65,12 +68,12 @@ var moreLeakGames = flag.Int("leakgames", 0, "risk games TestRiskNoHiddenCardLea
 // by the ruleset alone), the others normal, easy and passive.
 func leakGames(more int) []leakGame {
 	games := []leakGame{
-		{riskSettings(1, 2, 0, risk.MapGenerated, 12, 6, 0, ""), []string{"random", "random"}, 0},
-		{riskSettings(2, 3, 0, risk.MapGenerated, 9, 6, 3, ""), []string{"random", "random", "random"}, 2},
-		{riskSettings(3, 4, 1, risk.MapGenerated, 9, 6, 1, "random"), []string{"random", "random", "normal"}, 0},
-		{riskSettings(4, 5, 2, risk.MapGenerated, 14, 4, 0, "normal"), []string{"random", "random", "passive"}, 0},
-		{riskSettings(5, 6, 0, risk.MapGenerated, 14, 3, 2, ""), []string{"normal", "random", "random", "easy", "random", "normal"}, 3},
-		{riskSettings(6, 3, 0, risk.MapClassic, 0, 3, 0, ""), []string{"random", "normal", "random"}, 0},
+		{set: riskSettings(1, 2, 0, risk.MapGenerated, 12, 6, 0, ""), levels: []string{"random", "random"}, drop: 0},
+		{set: riskSettings(2, 3, 0, risk.MapGenerated, 9, 6, 3, ""), levels: []string{"random", "random", "random"}, drop: 2},
+		{set: riskSettings(3, 4, 1, risk.MapGenerated, 9, 6, 1, "random"), levels: []string{"random", "random", "normal"}, drop: 0},
+		{set: riskSettings(4, 5, 2, risk.MapGenerated, 14, 4, 0, "normal"), levels: []string{"random", "random", "passive"}, drop: 0},
+		{set: riskSettings(5, 6, 0, risk.MapGenerated, 14, 3, 2, ""), levels: []string{"normal", "random", "random", "easy", "random", "normal"}, drop: 3},
+		{set: riskSettings(6, 3, 0, risk.MapClassic, 0, 3, 0, ""), levels: []string{"random", "normal", "random"}, drop: 0},
 	}
 	levels := []string{"random", "normal", "random", "easy", "passive"}
 	for i := range more {
@@ -85,7 +88,7 @@ func leakGames(more int) []leakGame {
 		for s := range seats - bots {
 			lv = append(lv, levels[(i+s)%len(levels)])
 		}
-		games = append(games, leakGame{riskSettings(uint64(100+i), seats, bots, kind, 9+i%6, 3+i%4, i%4, levels[i%4]), lv, 0})
+		games = append(games, leakGame{set: riskSettings(uint64(100+i), seats, bots, kind, 9+i%6, 3+i%4, i%4, levels[i%4]), levels: lv})
 	}
 	return games
 }
@@ -152,7 +155,7 @@ func TestRiskLeakCheckFinds(t *testing.T) {
 			t.Parallel()
 			reg := leakyRegistry(t, plant)
 			srv := startServer(t, reg)
-			g := leakGame{riskSettings(11, 2, 0, risk.MapGenerated, 9, 3, 0, ""), []string{"normal", "random"}, 0}
+			g := leakGame{set: riskSettings(11, 2, 0, risk.MapGenerated, 9, 3, 0, ""), levels: []string{"normal", "random"}, drop: 0}
 			id, conns, dir := playTapped(t, srv, reg, g)
 			_, errs := checkLeaks(t, dir, reg, id, conns)
 			var sent, replayed int
@@ -231,7 +234,11 @@ func playTapped(t *testing.T, srv server, reg *ruleset.Registry, g leakGame) (pr
 	}
 	options := func(i int) bot.Options {
 		name := fmt.Sprintf("P%d", i+1)
-		return bot.Options{URL: p.URL(), Name: name, Rulesets: reg, RulesCache: filepath.Join(t.TempDir(), name), Level: g.levels[i]}
+		rs := reg
+		if g.rulesets != nil {
+			rs = g.rulesets[i]
+		}
+		return bot.Options{URL: p.URL(), Name: name, Rulesets: rs, RulesCache: filepath.Join(t.TempDir(), name), Level: g.levels[i]}
 	}
 	first := options(0)
 	set := g.set
@@ -352,6 +359,7 @@ type leakCount struct {
 	trades          int // trades (EventTrade) seen by their two sides
 	spectated       int // messages sent to spectators
 	missed          int // steps told in Missed, to a player back
+	battles         int // battles fought (generals' EventBattle), as the replay tells a spectator
 }
 
 func (c *leakCount) add(o leakCount) {
@@ -361,6 +369,7 @@ func (c *leakCount) add(o leakCount) {
 	c.trades += o.trades
 	c.spectated += o.spectated
 	c.missed += o.missed
+	c.battles += o.battles
 }
 
 // holdings are the Goods cards each seat holds at each step, by the step's

@@ -15,6 +15,8 @@ import (
 	"testing"
 
 	"empires/shared/rules/duel"
+	"empires/shared/rules/generals"
+	gcards "empires/shared/rules/generals/cards"
 	"empires/shared/rules/risk"
 	"empires/shared/rules/risk/cards"
 	"empires/shared/ruleset"
@@ -65,6 +67,14 @@ var payloadDocs = []struct {
 			reflect.TypeFor[duel.Delta](), reflect.TypeFor[duel.PlayerChange](), reflect.TypeFor[duel.Offer](),
 			reflect.TypeFor[duel.Action](), reflect.TypeFor[duel.Event](), reflect.TypeFor[duel.Card](),
 		}},
+	{"## 17. The generals ruleset's payloads",
+		[][2]string{{"../rules/generals/types.go", "Phase"}, {"../rules/generals/types.go", "ActionKind"}, {"../rules/generals/types.go", "EventKind"}},
+		[]reflect.Type{
+			reflect.TypeFor[generals.View](), reflect.TypeFor[generals.PlayerView](), reflect.TypeFor[generals.InPlay](),
+			reflect.TypeFor[generals.Battle](), reflect.TypeFor[generals.Must](), reflect.TypeFor[generals.Delta](),
+			reflect.TypeFor[generals.Action](), reflect.TypeFor[generals.Target](), reflect.TypeFor[generals.Event](),
+			reflect.TypeFor[gcards.Amount](),
+		}},
 }
 
 // constant is a named constant of a Go source file and its value.
@@ -110,8 +120,8 @@ func iotaConsts(t *testing.T, file, typ string) []constant {
 	return out
 }
 
-// TestDocKinds checks that sections 15 and 16 give every phase, action
-// kind and event kind of the risk and Duel rulesets, as their code declares
+// TestDocKinds checks that sections 15, 16 and 17 give every phase, action
+// kind and event kind of the risk, Duel and generals rulesets, as their code declares
 // them, a table row with its number ("| 4 | `ActAttack` |").
 func TestDocKinds(t *testing.T) {
 	for _, pd := range payloadDocs {
@@ -132,6 +142,8 @@ func TestDocKinds(t *testing.T) {
 	}{
 		{int(risk.PhaseOver), 14, "risk.PhaseOver"}, {int(risk.ActChoose), 22, "risk.ActChoose"},
 		{int(risk.EventPlagueAsk), 30, "risk.EventPlagueAsk"}, {int(duel.EventEnd), 13, "duel.EventEnd"},
+		{int(generals.PhaseOver), 9, "generals.PhaseOver"}, {int(generals.ActStop), 15, "generals.ActStop"},
+		{int(generals.EventTrade), 23, "generals.EventTrade"},
 	} {
 		if k.have != k.want {
 			t.Errorf("%s is %d, the source read says %d", k.name, k.have, k.want)
@@ -139,8 +151,8 @@ func TestDocKinds(t *testing.T) {
 	}
 }
 
-// TestDocFields checks that sections 15 and 16 give every struct of the
-// risk and Duel payloads with all its fields, in wire order, each of the
+// TestDocFields checks that sections 15, 16 and 17 give every struct of
+// the risk, Duel and generals payloads with all its fields, in wire order, each of the
 // type the code encodes: a table after a line "**`Name`**:", or a list
 // "`Name`: `[Field type, ...]`".
 func TestDocFields(t *testing.T) {
@@ -223,8 +235,8 @@ func docType(ty reflect.Type) string {
 	return ty.Kind().String()
 }
 
-// TestDocRefusals checks that the refusals sections 15 and 16 quote are
-// the rulesets' words: the vectors' risk and Duel games refuse actions
+// TestDocRefusals checks that the refusals sections 15, 16 and 17 quote
+// are the rulesets' words: the vectors' risk, Duel and generals games refuse actions
 // against the rules, and the document quotes each reason (or the whole
 // error) as it is.
 func TestDocRefusals(t *testing.T) {
@@ -234,6 +246,7 @@ func TestDocRefusals(t *testing.T) {
 	}{
 		{payloadDocs[0].heading, newRiskScene(t).refused},
 		{payloadDocs[1].heading, newDuelScene(t).refused},
+		{payloadDocs[2].heading, newGeneralsScene(t).refused},
 	} {
 		doc := strings.Join(strings.Fields(docSection(t, c.heading)), " ")
 		if len(c.refused) < 5 {
@@ -247,8 +260,8 @@ func TestDocRefusals(t *testing.T) {
 	}
 }
 
-// TestDocSettings checks that sections 15 and 16 give every setting of the
-// risk and Duel rulesets (RulesetInfo.Settings), in order, as a row "|
+// TestDocSettings checks that sections 15, 16 and 17 give every setting
+// of the risk, Duel and generals rulesets (RulesetInfo.Settings), in order, as a row "|
 // `key` | Label | values | default |": a setting of choices with each
 // choice after its index ("`1` 1 min") and the default's index; another
 // with "Min to Max" and its default.
@@ -260,6 +273,7 @@ func TestDocSettings(t *testing.T) {
 	}{
 		{payloadDocs[0].heading, riskRules(t).Info()},
 		{payloadDocs[1].heading, duelRules(t).Info()},
+		{payloadDocs[2].heading, generalsRules(t).Info()},
 	} {
 		rows := row.FindAllStringSubmatch(docSection(t, c.heading), -1)
 		if len(rows) != len(c.info.Settings) {
@@ -297,7 +311,7 @@ func TestDocSettings(t *testing.T) {
 	}
 }
 
-// TestDocExcerpts checks the annotated bytes of sections 15 and 16
+// TestDocExcerpts checks the annotated bytes of sections 15, 16 and 17
 // against the vectors they quote: in each code block after a paragraph
 // naming vectors ("[Vector 45](...)", "Vector 47's events"), every line
 // that starts with bytes ("93 01 0a c2    Alaska: ...") must quote bytes of

@@ -29,6 +29,7 @@ import (
 	"empires/shared/rules/empire"
 	erfpiresrules "empires/shared/rules/erfpires"
 	erfworldrules "empires/shared/rules/erfworld"
+	"empires/shared/rules/generals"
 	"empires/shared/rules/risk"
 	"empires/shared/ruleset"
 )
@@ -66,7 +67,8 @@ type vector struct {
 	// by appliesTo did not run (-run chose part of TestVectors).
 	base any
 	// ruleset is the ruleset whose payloads the frame carries: "" for the
-	// hex rulesets (or none), empire.ID, risk.ID or duel.ID for theirs.
+	// hex rulesets (or none), empire.ID, risk.ID, duel.ID or generals.ID
+	// for theirs.
 	ruleset string
 }
 
@@ -238,6 +240,8 @@ func describe(t *testing.T, v vector, frame []byte, views map[string]any) (*vect
 		view = describeRisk(t, v, msg, views, payloads, f)
 	case duel.ID:
 		view = describeDuel(t, v, msg, views, payloads, f)
+	case generals.ID:
+		view = describeGenerals(t, v, msg, views, payloads, f)
 	default:
 		view = describeHex(t, v, msg, views, payloads, f)
 	}
@@ -1151,7 +1155,8 @@ func vectors(t *testing.T) []vector {
 	}
 	all = append(all, empireVectors(t)...)
 	all = append(all, riskVectors(t)...)
-	return append(all, duelVectors(t)...)
+	all = append(all, duelVectors(t)...)
+	return append(all, generalsVectors(t)...)
 }
 
 // plainValue decodes the payload of a game this package knows no decoder

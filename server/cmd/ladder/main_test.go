@@ -8,6 +8,7 @@ import (
 
 	"empires/shared/game"
 	"empires/shared/hex"
+	"empires/shared/registry"
 	"empires/shared/rules/erfworld"
 )
 
@@ -168,4 +169,31 @@ func walkable(rs *erfworld.Rules, s *game.State, h hex.Hex) map[hex.Hex]bool {
 		}
 	}
 	return out
+}
+
+// TestRunGenerals plays a tiny ladder of generals, a card game played one
+// action at a time (the Quick length, a limit of 4 rounds): every pairing
+// of its levels, the stronger first, every action checked as the server
+// checks it.
+func TestRunGenerals(t *testing.T) {
+	var out bytes.Buffer
+	if err := run([]string{"-ruleset", "generals", "-games", "2", "-turns", "200", "-option", "length=0,rounds=4"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	reg, err := registry.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := reg.Get("generals")
+	pairs := pairings(rs.Info().Levels)
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(pairs) == 0 || len(lines) != 1+len(pairs) {
+		t.Fatalf("have the table\n%s\nwant a row for each of the pairings %v", out.String(), pairs)
+	}
+	for i, pr := range pairs {
+		if f := strings.Fields(lines[i+1]); len(f) != 8 || f[0] != pr[0] || f[2] != pr[1] || f[6] != "2" {
+			t.Errorf("row %d: have %q, want %s vs %s in 2 games", i+1, lines[i+1], pr[0], pr[1])
+		}
+	}
+	t.Logf("the table:\n%s", out.String())
 }

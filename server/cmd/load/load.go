@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -210,7 +212,30 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (Report, error) {
 	if err := srv.stop(); err != nil {
 		rep.StopErr = err.Error()
 	}
+	if cfg.DataDir != "" && cfg.Addr == "" {
+		if rep.StoreBytes, err = dirSize(cfg.DataDir); err != nil {
+			return rep, fmt.Errorf("the data directory: %w", err)
+		}
+	}
 	return rep, nil
+}
+
+// dirSize returns the bytes of the files under dir: the store's database
+// and its journal once the server has stopped.
+func dirSize(dir string) (int64, error) {
+	var n int64
+	err := filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		n += info.Size()
+		return nil
+	})
+	return n, err
 }
 
 // run plays the games and measures them.

@@ -6,6 +6,7 @@ import (
 	"empires/shared/protocol"
 	"empires/shared/registry"
 	"empires/shared/rules/duel"
+	"empires/shared/rules/generals"
 	"empires/shared/rules/risk"
 	"errors"
 	"fmt"
@@ -413,6 +414,65 @@ func TestRunRisk(t *testing.T) {
 				}
 			}
 			for _, want := range []string{"risk map=1 territories=9 rounds=3", "action delay", "server/step"} {
+				if !strings.Contains(printed.String(), want) {
+					t.Errorf("the printed report lacks %q:\n%s", want, printed.String())
+				}
+			}
+		})
+	}
+}
+
+// TestRunGenerals runs a small load of generals, a card game of hidden
+// hands played one action at a time, to the end of its games (the Quick
+// length, a limit of 3 rounds): with the random AI for clients, and with
+// light ones (whose AI plays generals' steps, all of them interactive but
+// the opening, which is concurrent). Every game ends with no client failed,
+// no checksum mismatched and no action refused. In the opening every
+// player acts on the view it has, at once: a player whose split is not
+// yet applied when another's makes a new step acts again in it, and that
+// second action comes after the opening ended (the server answers "wrong
+// turn"); no other server error may come. The report has the steps
+// played, the action delays, the server's CPU a step and, the server
+// saving every step in a data directory, the store's bytes a step.
+func TestRunGenerals(t *testing.T) {
+	for _, clients := range []string{ClientsAI, ClientsPassive} {
+		t.Run(clients, func(t *testing.T) {
+			cfg := small(false)
+			cfg.Ruleset, cfg.Clients, cfg.Level, cfg.Turns, cfg.Timer = generals.ID, clients, "random", 1000, 0
+			if clients == ClientsPassive {
+				cfg.Level = ""
+			}
+			cfg.Options = []protocol.Option{{Key: generals.KeyLength, Value: generals.LengthQuick}, {Key: generals.KeyRounds, Value: 3}}
+			cfg.DataDir = t.TempDir()
+			var out bytes.Buffer
+			rep, err := Run(context.Background(), cfg, &out)
+			if err != nil {
+				t.Fatalf("run: %v", err)
+			}
+			if err := rep.Err(); err != nil {
+				t.Fatalf("report: %v\n%s", err, out.String())
+			}
+			var printed bytes.Buffer
+			rep.Print(&printed)
+			t.Logf("the report:\n%s", printed.String())
+			if rep.GamesOver != 2 || rep.Finished != 6 || rep.Failed != 0 || rep.Mismatches != 0 || rep.Rejections != 0 {
+				t.Errorf("%d games over, %d clients finished, %d failed, %d mismatches, %d actions refused: want 2, 6, 0, 0, 0",
+					rep.GamesOver, rep.Finished, rep.Failed, rep.Mismatches, rep.Rejections)
+			}
+			// Three rounds of three players: each turn is a declaration,
+			// and the phases each ended by an action.
+			if rep.Steps() < 2*3*3*5 || rep.Answer.Samples == 0 || rep.Seen.Samples == 0 {
+				t.Errorf("%d steps, %d actions answered, %d seen by others: want a whole game's of each", rep.Steps(), rep.Answer.Samples, rep.Seen.Samples)
+			}
+			for _, e := range rep.ServerErrorQuotes {
+				if !strings.Contains(e, "wrong turn") && !strings.Contains(e, "not asked to act now") {
+					t.Errorf("server error %q: want only actions the opening's end made late", e)
+				}
+			}
+			if rep.StoreBytes == 0 {
+				t.Error("the store's bytes were not measured")
+			}
+			for _, want := range []string{"generals", "action delay", "server/step", "bytes a step played"} {
 				if !strings.Contains(printed.String(), want) {
 					t.Errorf("the printed report lacks %q:\n%s", want, printed.String())
 				}

@@ -25,7 +25,8 @@
 // check every checksum; -think makes them think over each turn, as people
 // do, rather than answer at once. -warmup leaves the first seconds (clients
 // connecting, games starting) out of the figures; -pprof serves the own
-// server's profiles, -data saves its games.
+// server's profiles, -data saves its games (and the report gives the data
+// directory's size at the end, and its bytes a step played).
 //
 // For each game the first client creates it (every seat a person's, the
 // turn timer of -timer) and the others join it by its ID; when the game is

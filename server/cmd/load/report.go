@@ -82,6 +82,10 @@ type Report struct {
 
 	// StopErr is how stopping the load's own server failed, if it did.
 	StopErr string
+	// StoreBytes is the size of the load's own server's data directory
+	// (Config.DataDir) once it stopped: every game and step it saved; 0
+	// without one.
+	StoreBytes int64
 
 	// LoadStart and LoadEnd are the machine's load average (the first
 	// three fields of /proc/loadavg) when the load started and ended;
@@ -240,6 +244,13 @@ func (r Report) Print(w io.Writer) {
 			fmt.Fprintf(w, "  server/step   %.3f ms of CPU a step played (%d steps: TurnUpdates over seats)\n",
 				float64(r.ServerCPU.Microseconds())/1000/float64(steps), steps)
 		}
+	}
+	if r.StoreBytes > 0 {
+		fmt.Fprintf(w, "  store         %s in the data directory at the end", byteSize(r.StoreBytes))
+		if steps := r.Steps(); steps > 0 {
+			fmt.Fprintf(w, ": %.0f bytes a step played", float64(r.StoreBytes)/float64(steps))
+		}
+		fmt.Fprintln(w)
 	}
 	if r.ProcessMeasured {
 		who := "the clients"

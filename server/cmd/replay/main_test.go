@@ -14,6 +14,7 @@ import (
 	"empires/shared/protocol"
 	"empires/shared/registry"
 	"empires/shared/rules/erfworld"
+	"empires/shared/rules/generals"
 	"empires/shared/ruleset"
 )
 
@@ -172,5 +173,98 @@ func TestReplay(t *testing.T) {
 				t.Logf("output:\n%s", all)
 			}
 		})
+	}
+}
+
+// saveGenerals saves game 7 of a server in a new data directory, which it
+// returns: a game of generals for two, each player with a deck of its own
+// (Rome's and Egypt's ready-made decks, not the default), its first 40
+// actions played by the random AI and saved as the server saves them.
+func saveGenerals(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	reg, err := registry.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := reg.Get("generals")
+	coll := rs.(*generals.Rules).Collection()
+	var decks [][]byte
+	for _, name := range []string{"rome", "egypt"} {
+		d, ok := coll.Ready(name)
+		if !ok {
+			t.Fatalf("no ready-made deck %s", name)
+		}
+		decks = append(decks, d.Encode())
+	}
+	s, err := store.OpenDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	set := protocol.Settings{Name: "decks", Ruleset: "generals", Seed: 5, Seats: 2}
+	cfg := set.Config([]string{"Ann", "Bob"})
+	cfg.SeatData = decks
+	g, err := rs.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := []store.Seat{{Seat: 1, Name: "Ann", Token: protocol.NewToken()}, {Seat: 2, Name: "Bob", Token: protocol.NewToken()}}
+	if err := s.SaveGame(7, set, seats); err != nil {
+		t.Fatal(err)
+	}
+	state := func() store.State {
+		data, err := g.Save()
+		if err != nil {
+			t.Fatal(err)
+		}
+		over, winner := g.Over()
+		return store.State{Seq: g.Step().Seq, Save: data, Over: over, Winner: winner}
+	}
+	if err := s.SaveState(7, state()); err != nil {
+		t.Fatal(err)
+	}
+	ai, err := rs.NewAI("random", set.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 40 {
+		step := g.Step()
+		seat, action, err := ruleset.FirstAIAction(g, step, 0, func(p ruleset.Seat) ([]byte, error) {
+			return ai.Act(g.View(p, false), step, p)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := g.Act(seat, action)
+		if err != nil {
+			t.Fatalf("the AI's action is refused: %v", err)
+		}
+		after := state()
+		if !store.SnapshotDue(after.Seq, after.Over) {
+			after.Save = nil
+		}
+		if err := s.SaveTurn(7, step.Seq, []ruleset.Submission{{Seat: seat, Orders: action}}, after, out.Count()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestReplayGenerals replays a saved game of generals, whose players
+// brought decks of their own: its start is not the one its seed makes
+// with the default decks, which the replay says without failing, and every
+// one of its 40 actions replays as saved.
+func TestReplayGenerals(t *testing.T) {
+	dir := saveGenerals(t)
+	var out, errs strings.Builder
+	if code := realMain([]string{"-data", dir, "-game", "7"}, &out, &errs); code != 0 {
+		t.Fatalf("exit %d:\n%s%s", code, out.String(), errs.String())
+	}
+	for _, want := range []string{`game 7 "decks": generals`, "not the start seed 5 makes with the default set-up data",
+		"the players brought their own (decks)", "step 39:", "40 steps replayed, every state as saved"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("want %q in the output:\n%s", want, out.String())
+		}
 	}
 }

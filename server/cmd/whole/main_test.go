@@ -200,3 +200,48 @@ func TestPercentile(t *testing.T) {
 		}
 	}
 }
+
+// TestRunGenerals plays a whole game of generals, a card game played one
+// action at a time, with four random AIs (the Quick length, a limit of 3
+// rounds: the game ends) through the command line, and checks the report:
+// every step counted in the turn it was played in (many actions a turn),
+// the views, deltas and events measured, the game over.
+func TestRunGenerals(t *testing.T) {
+	reg, err := registry.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, ok := reg.Get("generals")
+	if !ok {
+		t.Fatal("the registry has no generals")
+	}
+	opts := map[string]int{"length": 0, "rounds": 3}
+	rep, err := play(rs, config{players: 4, turns: 1000, level: "random", seed: 3, options: opts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Over || len(rep.Turns) < 4 {
+		t.Fatalf("a game of 3 rounds for 4: over %v after %d turns, want over after 4 turns at least", rep.Over, len(rep.Turns))
+	}
+	steps := 0
+	for _, ts := range rep.Turns {
+		steps += ts.Steps
+		if ts.Steps < 1 || ts.ViewBytes == 0 || ts.SaveBytes == 0 || ts.Frames != 4*ts.Steps {
+			t.Errorf("turn %d: %d steps, view bytes %d, save bytes %d, %d update frames: want steps, bytes, and one frame a seat a step",
+				ts.Turn, ts.Steps, ts.ViewBytes, ts.SaveBytes, ts.Frames)
+		}
+	}
+	if steps < 4*len(rep.Turns) {
+		t.Errorf("%d steps in %d turns: a turn of generals is many actions (declare, draw, the phases)", steps, len(rep.Turns))
+	}
+	var out bytes.Buffer
+	if err := run([]string{"-ruleset", "generals", "-players", "4", "-level", "random", "-option", "length=0,rounds=3"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"generals: 4 players", "bytes per turn", "TurnUpdate/FullView"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the report has no %q:\n%s", want, out.String())
+		}
+	}
+	t.Logf("the report:\n%s", out.String())
+}
