@@ -234,8 +234,12 @@ func (m *Model) Name(s ruleset.Seat) string {
 	return m.PlayerName(s)
 }
 
-// PlayerName is the name of seat s, never "You".
+// PlayerName is the name of seat s, never "You": the view's, else the
+// one SetNames gave, else "Player N".
 func (m *Model) PlayerName(s ruleset.Seat) string {
+	if p := m.Player(s); p != nil && p.Name != "" {
+		return p.Name
+	}
 	if i := int(s) - 1; i >= 0 && i < len(m.names) && m.names[i] != "" {
 		return m.names[i]
 	}

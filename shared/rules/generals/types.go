@@ -158,6 +158,8 @@ type InPlay struct {
 // PlayerView is what everyone sees of a player.
 type PlayerView struct {
 	Seat ruleset.Seat
+	// Name is the player's name at the table.
+	Name string
 	// Health is Cultural Health: Win and Lose in View say its ends.
 	Health int
 	// Hand, Draw, Supply are the sizes of the hand and the piles; Discard

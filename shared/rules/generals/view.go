@@ -48,7 +48,7 @@ func (g *game) view(p ruleset.Seat, allSeeing bool) *View {
 	for _, q := range g.seats() {
 		pl := g.pl(q)
 		pv := PlayerView{
-			Seat: q, Health: pl.Health, Hand: len(pl.Hand), Draw: len(pl.Draw), Supply: len(pl.Supply),
+			Seat: q, Name: g.s.Names[q-1], Health: pl.Health, Hand: len(pl.Hand), Draw: len(pl.Draw), Supply: len(pl.Supply),
 			Discard: slices.Clone(pl.Discard), HandLimit: g.handLimitIn(auras, q), Generals: g.generalsAllowedIn(auras, q),
 			Passed: pl.Passed, Out: pl.Out, Resigned: pl.Resigned, Place: pl.Place, Waiting: pl.Waiting,
 			Owed: slices.Clone(pl.Owed),
