@@ -247,7 +247,7 @@ func TestGeneralsInTheWindow(t *testing.T) {
 	d.press("Empires and Generals")
 	d.frames(5)
 	typeSeed(d, "78") // its AI attacks in turn 3, against these moves
-	d.press("−")       // the opponents: 3 by default
+	d.press("−")      // the opponents: 3 by default
 	d.press("−")
 	d.press("Quick (3)")
 	d.press("2 min") // the time to answer: a defender's box the test reads and clicks in time
