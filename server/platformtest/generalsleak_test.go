@@ -82,8 +82,8 @@ var moreGeneralsLeakGames = flag.Int("generalsleakgames", 0, "generals games Tes
 // joining through a tap that keeps every message the server sent, a
 // spectator watching (all-seeing in one), and checks that no hidden card
 // reached anyone who may not see it (the design: "for cards the other
-// players' hands and the piles' order are fog"; the rules brief: "No
-// other seat ever sees a deck; the view shows only pile sizes"). A seat
+// players' hands and the piles' order are fog"; the issue: "no other
+// player ever sees" a deck; the view shows only pile sizes). A seat
 // may see the cards in play, the discard piles and the banned cards
 // (public), and its own hand;
 // no card of another's hand, of anyone's Draw or Supply Pile (its own

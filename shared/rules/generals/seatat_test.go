@@ -7,7 +7,7 @@ import (
 	"empires/shared/ruleset"
 )
 
-// TestDefaultSeatAt: the rules brief's "AI seats bring ready-made decks
+// TestDefaultSeatAt: the CHOICE "AI seats bring ready-made decks
 // (by seat, one per empire in turn, so the table sees every empire)":
 // seat 1 brings DefaultSeat (The Huns'), the next seats the other
 // ready-made decks in turn, each legal, and the fifth seat The Huns' again.

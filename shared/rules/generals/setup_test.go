@@ -12,10 +12,10 @@ import (
 	"empires/shared/wire"
 )
 
-// TestInfo: the settings of the rules brief: the game type (Open, each
+// TestInfo: the game's settings (RULES.md's CHOICE rows): the game type (Open, each
 // edition, each era, the catalogue's house rules), the length (Normal by
 // default), the variation, the Epic Campaigner, the round limit, the two
-// clocks; the levels passive and random.
+// clocks; the four levels.
 func TestInfo(t *testing.T) {
 	in := New().Info()
 	if err := in.Check(); err != nil {
