@@ -77,13 +77,15 @@ func New(d *dat.Data, level ruleset.Level, seed uint64) (ruleset.AI, error) {
 }
 
 // Player plays a seat at level easy or normal. It keeps no state between
-// turns: each turn's orders are made from that turn's view and the seed.
-// One Player may play several seats.
+// turns: each turn's orders are made from that turn's view and the seed
+// (it keeps only search buffers, left clean, in pool). One Player may play
+// several seats, at once too.
 type Player struct {
 	d     *dat.Data
 	level ruleset.Level
 	st    *style
 	seed  uint64
+	pool  scratchPool
 }
 
 var _ ruleset.AI = (*Player)(nil)
@@ -118,7 +120,12 @@ func (p *Player) Orders(v *empire.View, s empire.Seat) []empire.Order {
 		return nil
 	}
 	rng := rand.New(rand.NewPCG(p.seed, uint64(s)<<32|uint64(uint32(v.Turn))))
-	return newWorld(p.d, v, s, p.st, rng).plan()
+	sc := p.pool.get(v.Grid().Len())
+	w := newWorld(p.d, v, s, p.st, rng, sc)
+	orders := w.plan()
+	w.release()
+	p.pool.put(sc)
+	return orders
 }
 
 // usable reports whether view v holds what the plan relies on: a square of
