@@ -155,6 +155,11 @@ type field struct {
 	pending int
 	// touched are the squares whose dist was set, to clear.
 	touched []int32
+	// goals is the number of goal squares.
+	goals int
+	// dead are the stamps of the reach searches (world.leads) that found
+	// no goal of f: no goal can be reached from a square they queued.
+	dead []uint32
 }
 
 // newField returns a field of n squares, none reached.
@@ -180,6 +185,7 @@ func (f *field) start(w *world, c class, src []int32) {
 			f.dist[i] = 0
 			f.touched = append(f.touched, i)
 			f.push(0, i)
+			f.goals++
 		}
 	}
 }
@@ -194,6 +200,7 @@ func (f *field) clear() {
 		f.buckets[k] = f.buckets[k][:0]
 	}
 	f.touched, f.pending, f.level, f.w = f.touched[:0], 0, -1, nil
+	f.goals, f.dead = 0, f.dead[:0]
 }
 
 // push queues square i at cost d.
@@ -261,35 +268,55 @@ func (f *field) goal(i int) bool { return f.dist[i] == 0 }
 // square isGoal accepts: start itself, or one it can enter by a way of
 // squares it may stand on (open). It searches from start outwards and
 // stops at the first goal it meets; start is left from whatever it holds.
-func (w *world) leads(c class, start int, isGoal func(int) bool) bool {
+// When it finds none, the squares it queued are marked with the stamp
+// queued (start too if it is open): from none of them can a goal be
+// reached either.
+func (w *world) leads(c class, start int, isGoal func(int) bool) (bool, uint32) {
 	if isGoal(start) {
-		return true
+		return true, 0
 	}
 	sc := w.sc
-	stamp := sc.nextStamp()
-	sc.mark[start] = stamp
+	seen, queued := sc.nextStamp(), sc.nextStamp()
+	sc.mark[start] = seen
+	if w.open(c, start) {
+		sc.mark[start] = queued
+	}
 	queue := append(sc.queue[:0], int32(start))
 	defer func() { sc.queue = queue[:0] }()
 	var nb [6]int32
 	for head := 0; head < len(queue); head++ {
 		w.visited++
 		for _, t := range w.g.NeighbourIndexes(int(queue[head]), &nb) {
-			if sc.mark[t] == stamp {
+			if m := sc.mark[t]; m == seen || m == queued {
 				continue
 			}
-			sc.mark[t] = stamp
+			sc.mark[t] = seen
 			if w.enter(c, int(t)) <= 0 {
 				continue
 			}
 			if isGoal(int(t)) {
-				return true
+				return true, 0
 			}
 			if !sc.blocked[t] {
+				sc.mark[t] = queued
 				queue = append(queue, t)
 			}
 		}
 	}
-	return false
+	return false, queued
+}
+
+// leadsTo is leads to f's goals for an army of f's class, from what f's
+// failed searches tell first.
+func (f *field) leadsTo(start int) bool {
+	if f.goals == 0 || slices.Contains(f.dead, f.w.sc.mark[start]) {
+		return false
+	}
+	ok, queued := f.w.leads(f.c, start, f.goal)
+	if !ok {
+		f.dead = append(f.dead, queued)
+	}
+	return ok
 }
 
 // The frontier's numbers: a square of the unknown is worth exploring
@@ -386,7 +413,7 @@ func (w *world) descend(c class, f *field, p grid.Pos, maxLen int) (path []grid.
 	if f.goal(pi) {
 		return nil, 0, true
 	}
-	if !w.leads(c, pi, f.goal) {
+	if !f.leadsTo(pi) {
 		return nil, 0, false
 	}
 	if w.open(c, pi) {
@@ -470,7 +497,11 @@ func (w *world) reaches(c class, p grid.Pos) bool {
 		}
 		return w.sc.front[j]
 	}
-	k.ok = isGoal(i) || w.open(c, i) && w.leads(c, i, isGoal)
+	if isGoal(i) {
+		k.ok = true
+	} else if w.open(c, i) {
+		k.ok, _ = w.leads(c, i, isGoal)
+	}
 	w.reached = append(w.reached, k)
 	return k.ok
 }

@@ -42,24 +42,30 @@ func newScratch(n int) *scratch {
 		front: make([]bool, n), mark: make([]uint32, n)}
 }
 
-// nextStamp returns a stamp no mark holds yet.
+// nextStamp returns a stamp no mark holds yet. The stamps go on rising
+// through a turn (a field remembers some of them: field.dead) and start
+// again between turns (clean), so they never wrap round within one.
 func (sc *scratch) nextStamp() uint32 {
 	sc.stamp++
-	if sc.stamp == 0 {
-		clear(sc.mark)
-		sc.stamp = 1
-	}
 	return sc.stamp
 }
 
+// maxStamp is the stamp past which clean starts the stamps again.
+const maxStamp = 1 << 30
+
 // clean clears what a turn set, leaving sc as newScratch made it (but
-// for the stamps, which no later search can mistake for its own).
+// for the marks, which no later search can mistake for its own, unless
+// the stamps start again).
 func (sc *scratch) clean() {
 	for _, i := range sc.set {
 		sc.settleAt[i], sc.blocked[i], sc.targetAt[i], sc.front[i] = 0, false, 0, false
 	}
 	sc.set = sc.set[:0]
 	sc.queue = sc.queue[:0]
+	if sc.stamp > maxStamp {
+		clear(sc.mark)
+		sc.stamp = 0
+	}
 }
 
 // maxFreeFields is the most fields a scratch keeps for reuse.
