@@ -12,10 +12,11 @@
 // player's, with the forces last seen on them, and the others' armies
 // seen lately) with their estimated power (power.go); give each army the
 // nearest target by distance fields (field.go: one multi-source search
-// per kind of army and round, not one per army and target), the strongest
-// armies first, the others to the nearest target not yet covered; attack
-// when strong enough, else stop short and gather; explore with the armies
-// left; forward production to the attacking armies.
+// per kind of army and round, not one per army and target, grown only as
+// far as the armies that follow it stand), the strongest armies first,
+// the others to the nearest target not yet covered; attack when strong
+// enough, else stop short and gather; explore with the armies left;
+// forward production to the attacking armies.
 package empireai
 
 import (

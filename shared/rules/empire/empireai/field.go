@@ -255,11 +255,14 @@ func (f *field) expand(i int, d int32) {
 // at returns the cost from square i to the goal, -1 when no goal square
 // can be reached from it: the search grows until i's cost is final.
 func (f *field) at(i int) int {
-	for (f.dist[i] < 0 || f.dist[i] > f.level) && f.pending > 0 {
+	for !f.final(i) {
 		f.grow()
 	}
 	return int(f.dist[i])
 }
+
+// final reports whether square i's cost in dist is final.
+func (f *field) final(i int) bool { return f.dist[i] >= 0 && f.dist[i] <= f.level || f.pending == 0 }
 
 // goal reports whether square i is one of f's goal squares.
 func (f *field) goal(i int) bool { return f.dist[i] == 0 }
@@ -311,6 +314,9 @@ func (w *world) leads(c class, start int, isGoal func(int) bool) (bool, uint32) 
 func (f *field) leadsTo(start int) bool {
 	if f.goals == 0 || slices.Contains(f.dead, f.w.sc.mark[start]) {
 		return false
+	}
+	if f.final(start) && f.dist[start] >= 0 {
+		return true // the field has grown there for another army
 	}
 	ok, queued := f.w.leads(f.c, start, f.goal)
 	if !ok {
