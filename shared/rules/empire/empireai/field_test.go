@@ -2,6 +2,7 @@ package empireai
 
 import (
 	"math/rand/v2"
+	"sync"
 	"testing"
 
 	"empires/shared/grid"
@@ -210,6 +211,45 @@ func TestNoForcesNoMapSearch(t *testing.T) {
 		}
 		if visited[32] != visited[128] {
 			t.Errorf("%s: %d squares searched on 32x32, %d on 128x128, want as many", level, visited[32], visited[128])
+		}
+	}
+}
+
+// TestOnePlayerSeatsAtOnce checks that one Player may plan several seats
+// at the same time (each call takes buffers of its own from the pool) and
+// plans each as it plans it alone: at every turn of a game of four
+// normal seats, the orders of one Player asked for all four at once are
+// those the game's players gave.
+func TestOnePlayerSeatsAtOnce(t *testing.T) {
+	const seed = 6
+	gm := newGame(t, seed, 40, 30, ruleset.Normal, ruleset.Normal, ruleset.Normal, ruleset.Normal)
+	p, err := NewPlayer(gm.r.Dat(), ruleset.Normal, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type asked struct {
+		v    *empire.View
+		want []byte
+	}
+	for turn := 0; turn < 25; turn++ {
+		var seats []asked
+		if !gm.turn(func(s ruleset.Seat, v *empire.View, orders []byte) { seats = append(seats, asked{v, orders}) }) {
+			break
+		}
+		have, st := make([][]byte, len(seats)), gm.g.Step()
+		var wg sync.WaitGroup
+		for k, a := range seats {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				have[k], _ = p.Act(a.v, st, a.v.Seat)
+			}()
+		}
+		wg.Wait()
+		for k, a := range seats {
+			if string(have[k]) != string(a.want) {
+				t.Fatalf("turn %d, seat %d: the shared player's orders differ from the seat's own player's", a.v.Turn, a.v.Seat)
+			}
 		}
 	}
 }
