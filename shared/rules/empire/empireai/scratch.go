@@ -70,10 +70,11 @@ func (sc *scratch) clean() {
 
 // maxFreeFields is the most fields a scratch keeps for reuse.
 //
-// CHOICE: enough for a normal turn's fields (three rounds of targets, the
-// unknown and home for two or three kinds of army, and the explorers'),
-// not every field a turn ever used: each is a buffer of the map's size.
-const maxFreeFields = 16
+// CHOICE: six, enough for nineteen turns in twenty of eight normal seats
+// on 128x128 (most use one to three fields; a turn with more makes the
+// rest anew), not every field a turn ever used: each is a buffer of the
+// map's size, 64 KiB at 128x128, kept as long as the Player.
+const maxFreeFields = 6
 
 // takeField returns a field of the turn's buffers, none reached.
 func (sc *scratch) takeField() *field {
