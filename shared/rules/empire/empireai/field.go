@@ -271,9 +271,9 @@ func (f *field) goal(i int) bool { return f.dist[i] == 0 }
 // square isGoal accepts: start itself, or one it can enter by a way of
 // squares it may stand on (open). It searches from start outwards and
 // stops at the first goal it meets; start is left from whatever it holds.
-// When it finds none, the squares it queued are marked with the stamp
-// queued (start too if it is open): from none of them can a goal be
-// reached either.
+// When it finds none, it also returns the stamp it marked the squares it
+// queued with in the scratch's marks (start too if it is open): from none
+// of them can a goal be reached either.
 func (w *world) leads(c class, start int, isGoal func(int) bool) (bool, uint32) {
 	if isGoal(start) {
 		return true, 0
@@ -309,8 +309,9 @@ func (w *world) leads(c class, start int, isGoal func(int) bool) (bool, uint32) 
 	return false, queued
 }
 
-// leadsTo is leads to f's goals for an army of f's class, from what f's
-// failed searches tell first.
+// leadsTo reports whether an army of f's class on square start can reach
+// one of f's goals (leads), answering without a search where f has grown
+// to start already or a failed search of f queued start.
 func (f *field) leadsTo(start int) bool {
 	if f.goals == 0 || slices.Contains(f.dead, f.w.sc.mark[start]) {
 		return false
