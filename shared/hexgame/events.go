@@ -41,7 +41,7 @@ import (
 
 // eventsWireVersion is the version of the compact form, element 0 of the
 // payload.
-const eventsWireVersion = 1
+const eventsWireVersion = 2
 
 // eventsWire is the payload's msgpack array.
 type eventsWire struct {
@@ -520,21 +520,7 @@ func (w *eventWriter) side(s *game.SideReport) {
 		}
 	}
 	if f&sDice != 0 {
-		w.uint(uint64(len(s.Dice)))
-		var round int64
-		for i := range s.Dice {
-			d := &s.Dice[i]
-			city := uint64(0)
-			if d.City {
-				city = 1
-			}
-			w.uint(uint64(d.Unit)<<1 | city)
-			w.int(int64(d.Round) - round)
-			round = int64(d.Round)
-			w.int(int64(d.Roll))
-			w.int(int64(d.Score) - int64(d.Roll))
-			w.int(int64(d.Hits))
-		}
+		w.dice(s.Dice)
 	}
 	number(sPoints, s.Points)
 	number(sPointsSpent, s.PointsSpent)
@@ -888,19 +874,7 @@ func (r *eventReader) side(s *game.SideReport) {
 		}
 	}
 	if f&sDice != 0 {
-		n := r.count("side dice")
-		s.Dice = make([]game.DieReport, n)
-		var round int32
-		for k := range s.Dice {
-			d := &s.Dice[k]
-			v := r.uint(math.MaxUint8<<1|1, "die unit")
-			d.Unit, d.City = game.UnitKind(v>>1), v&1 != 0
-			d.Round = r.diff32(round, "die round")
-			round = d.Round
-			d.Roll = r.int32("die roll")
-			d.Score = r.diff32(d.Roll, "die score")
-			d.Hits = r.int32("die hits")
-		}
+		s.Dice = r.dice()
 	}
 	if f&sRollsFromDice != 0 {
 		s.Rolls = make([]int, len(s.Dice))
