@@ -101,11 +101,11 @@ func TestEventsRoundTrip(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			data, err := EncodeEvents(tt.have)
+			data, err := EncodeEvents(tt.have, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := DecodeEvents(data)
+			want, err := DecodeEvents(data, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -165,7 +165,7 @@ func TestTemplates(t *testing.T) {
 	// A text of a template travels as its number and its numbers.
 	if numTemplates > 0 {
 		text := strings.ReplaceAll(templateAt(0), "\x00", "3")
-		data, err := EncodeEvents([]game.Event{{Turn: 1, Kind: game.EventBuild, Text: text}})
+		data, err := EncodeEvents([]game.Event{{Turn: 1, Kind: game.EventBuild, Text: text}}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -182,22 +182,22 @@ func FuzzDecodeEvents(f *testing.F) {
 		{{Turn: 2, Step: 1, Kind: game.EventMove, Player: 1, Army: 9, From: hex.Hex{Q: 1}, To: hex.Hex{Q: 2}, HasHex: true}},
 		{{Turn: 4, Kind: game.EventBattle, To: hex.Hex{Q: 1}, Battle: fullBattle(), Text: "level 3: 3 points"}},
 	} {
-		data, err := EncodeEvents(evs)
+		data, err := EncodeEvents(evs, nil)
 		if err != nil {
 			f.Fatal(err)
 		}
 		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		evs, err := DecodeEvents(data)
+		evs, err := DecodeEvents(data, nil)
 		if err != nil {
 			return
 		}
-		again, err := EncodeEvents(evs)
+		again, err := EncodeEvents(evs, nil)
 		if err != nil {
 			t.Fatalf("decoded events do not encode: %v", err)
 		}
-		evs2, err := DecodeEvents(again)
+		evs2, err := DecodeEvents(again, nil)
 		if err != nil {
 			t.Fatalf("re-encoded events do not decode: %v", err)
 		}
@@ -305,11 +305,11 @@ func TestDiceRoundTrip(t *testing.T) {
 			if tt.maxBytes > 0 && len(w.buf) > tt.maxBytes {
 				t.Errorf("%d dice take %d bytes, want at most %d", len(tt.have), len(w.buf), tt.maxBytes)
 			}
-			data, err := EncodeEvents([]game.Event{{Turn: 1, Kind: game.EventBattle, Battle: b}})
+			data, err := EncodeEvents([]game.Event{{Turn: 1, Kind: game.EventBattle, Battle: b}}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			evs, err := DecodeEvents(data)
+			evs, err := DecodeEvents(data, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -357,7 +357,7 @@ func TestDiceRefused(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := DecodeEvents(compact(tt.have))
+			_, err := DecodeEvents(compact(tt.have), nil)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("have %v, want an error with %q", err, tt.want)
 			}

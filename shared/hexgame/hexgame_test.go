@@ -182,7 +182,7 @@ func TestPlay(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			events, err := hexgame.DecodeEvents(data)
+			events, err := hexgame.DecodeEvents(data, rs.Rules())
 			if err != nil {
 				t.Fatalf("turn %d, %s: the events do not decode: %v", turn, v, err)
 			}
@@ -435,9 +435,9 @@ func TestDecodeViewsAndEvents(t *testing.T) {
 	}
 	decodeView := func(b []byte) error { _, err := rs.DecodeView(b); return err }
 	applyDelta := func(b []byte) error { _, err := first.Apply(b); return err }
-	decodeEvents := func(b []byte) error { _, err := hexgame.DecodeEvents(b); return err }
+	decodeEvents := func(b []byte) error { _, err := hexgame.DecodeEvents(b, rs.Rules()); return err }
 	bomb := []byte{0xdd, 0xff, 0xff, 0xff, 0xff}
-	none, err := hexgame.EncodeEvents(nil)
+	none, err := hexgame.EncodeEvents(nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -525,7 +525,7 @@ func TestGolden(t *testing.T) {
 	}
 	events, err := hexgame.EncodeEvents([]game.Event{
 		{Turn: 2, Step: 1, Kind: game.EventMove, Player: 1, Army: 9, From: hex.Hex{Q: 1}, To: hex.Hex{Q: 2}, HasHex: true},
-	})
+	}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -536,7 +536,7 @@ func TestGolden(t *testing.T) {
 	if have, want := fmt.Sprintf("%x", events), "95"+"02"+"02"+"00"+"90"+"c409"+"cf03"+"01"+"12"+"0200"+"00"+"01"+"02"; have != want {
 		t.Errorf("events:\nhave %s\nwant %s", have, want)
 	}
-	if none, err := hexgame.EncodeEvents(nil); err != nil || !bytes.Equal(none, []byte{0x95, 0x02, 0x00, 0x00, 0x90, 0xc4, 0x00}) {
+	if none, err := hexgame.EncodeEvents(nil, nil); err != nil || !bytes.Equal(none, []byte{0x95, 0x02, 0x00, 0x00, 0x90, 0xc4, 0x00}) {
 		t.Errorf("no events encode as % x, %v; want the compact form with an empty body", none, err)
 	}
 }

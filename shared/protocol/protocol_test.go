@@ -209,7 +209,7 @@ func TestGolden(t *testing.T) {
 	}
 	events, err := hexgame.EncodeEvents([]game.Event{
 		{Turn: 2, Step: 1, Kind: game.EventMove, Player: 1, Army: 9, From: hex.Hex{Q: 1}, To: hex.Hex{Q: 2}, HasHex: true},
-	})
+	}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

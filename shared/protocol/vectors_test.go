@@ -293,7 +293,7 @@ func describeHex(t *testing.T, v vector, msg protocol.Message, views map[string]
 		if err != nil {
 			t.Fatal(err)
 		}
-		ev, err := hexgame.DecodeEvents(m.Events)
+		ev, err := hexgame.DecodeEvents(m.Events, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -1027,7 +1027,7 @@ func vectors(t *testing.T) []vector {
 		if err != nil {
 			t.Fatal(err)
 		}
-		events, err := hexgame.EncodeEvents(sc.events)
+		events, err := hexgame.EncodeEvents(sc.events, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
