@@ -9,9 +9,11 @@ import (
 )
 
 // A side's dice in the compact form (docs/protocol.md, section 10.8, "A
-// side's dice"): their count, then what they share, then what each die
-// holds packed in as few bits as its values need. A battle's dice are most
-// of a battle-heavy turn's bytes: a side rolls a die or two a unit, and
+// side's dice"): their count and form, then, in the packed form, what
+// they share, then what each die holds packed in as few bits as its
+// values need; in the form one by one (for a die or two, where the packed
+// form's overhead costs more than it saves), each die's fields as
+// varints. A battle's dice are most of a battle-heavy turn's bytes: a side rolls a die or two a unit, and
 // the dice of one unit kind in one round come together, their rolls span a
 // die's faces, few are raised, and what a die scores follows from its
 // score. So:
@@ -34,7 +36,7 @@ import (
 // Packed bits fill bytes from their lowest bit up, a value's lowest bit
 // first; the last byte is padded with zeros. With a d6 a die takes 3 bits
 // of roll and its share of a table of hits: a side of 40 dice that took
-// 200 bytes takes about 25.
+// 200 bytes one by one takes about 35 packed.
 //
 // CHOICE: bits packed to a width, not mixed-radix numbers (a d6 in 2.6 bits
 // instead of 3): the difference is a few bytes a battle, and a width is
@@ -49,9 +51,45 @@ const (
 // maxWidth is the widest packed value: an int32 minus another.
 const maxWidth = 32
 
-// dice writes the dice of a side.
+// The forms of a side's dice.
+const (
+	diceOneByOne = 0 // each die's fields, one after the other
+	dicePacked   = 1 // runs, packed rolls, raised dice, hits
+)
+
+// dice writes the dice of a side in the shorter of the two forms: their
+// count times 2 plus the form, then the dice.
 func (w *eventWriter) dice(dice []game.DieReport) {
-	w.uint(uint64(len(dice)))
+	var one, packed eventWriter
+	one.uint(uint64(len(dice))<<1 | diceOneByOne)
+	one.oneByOne(dice)
+	packed.uint(uint64(len(dice))<<1 | dicePacked)
+	packed.packedDice(dice)
+	if len(packed.buf) < len(one.buf) {
+		w.buf = append(w.buf, packed.buf...)
+		return
+	}
+	w.buf = append(w.buf, one.buf...)
+}
+
+// oneByOne writes each die as Unit*2+City (uvarint), Round minus the
+// Round of the die before (varint, from 0), Roll, Score - Roll and Hits
+// (varints).
+func (w *eventWriter) oneByOne(dice []game.DieReport) {
+	var round int32
+	for i := range dice {
+		d := &dice[i]
+		w.uint(uint64(d.Unit)<<1 | b2u(d.City))
+		w.int(int64(d.Round) - int64(round))
+		round = d.Round
+		w.int(int64(d.Roll))
+		w.int(int64(d.Score) - int64(d.Roll))
+		w.int(int64(d.Hits))
+	}
+}
+
+// packedDice writes dice in the packed form.
+func (w *eventWriter) packedDice(dice []game.DieReport) {
 	// Runs.
 	var runs []int // the index where each run starts
 	for i := range dice {
@@ -133,7 +171,7 @@ func hitsByScore(dice []game.DieReport) ([]byte, bool) {
 	return t.buf, true
 }
 
-// packed writes value of each die as the least value (varint), a width of
+// packed writes the value of each die as the least value (varint), a width of
 // at least minWidth bits (uvarint), and each value minus the least in that
 // many bits.
 func (w *eventWriter) packed(dice []game.DieReport, value func(*game.DieReport) int32, minWidth int) {
@@ -174,15 +212,33 @@ func b2u(b bool) uint64 {
 
 // dice reads the dice of a side.
 func (r *eventReader) dice() []game.DieReport {
-	n := r.uint(math.MaxUint64, "side dice count")
-	// Each die takes a bit of its roll at least.
-	if r.err == nil && n > 8*uint64(len(r.buf)) {
+	v := r.uint(math.MaxUint64, "side dice count")
+	n, form := v>>1, v&1
+	// A die takes 5 bytes one by one, at least a bit of its roll packed.
+	if r.err == nil && (form == diceOneByOne && n > uint64(len(r.buf)) || n > 8*uint64(len(r.buf))) {
 		r.fail(fmt.Errorf("side dice count: %d dice, %d bytes left", n, len(r.buf)))
 	}
 	if r.err != nil {
 		return nil
 	}
 	dice := make([]game.DieReport, n)
+	if form == diceOneByOne {
+		var round int32
+		for k := range dice {
+			d := &dice[k]
+			v := r.uint(math.MaxUint8<<1|1, "die unit")
+			d.Unit, d.City = game.UnitKind(v>>1), v&1 != 0
+			d.Round = r.diff32(round, "die round")
+			round = d.Round
+			d.Roll = r.int32("die roll")
+			d.Score = r.diff32(d.Roll, "die score")
+			d.Hits = r.int32("die hits")
+		}
+		if r.err != nil {
+			return nil
+		}
+		return dice
+	}
 	// Runs.
 	runs := r.count("side dice runs")
 	at := 0
