@@ -72,26 +72,26 @@ const (
 // seven are those of most sides of a land battle, so that their flags
 // take a byte.
 const (
-	sArmies        = 1 << iota // count, then each ID as a varint from the last
-	sBefore                    // units: count, varints
-	sLosses                    // units
-	sRollsFromDice             // Rolls are the dice's Roll, one a die: nothing
-	sDice                      // dice (events_dice.go)
-	sFallen                    // varint
-	sWon                       // Won: nothing
-	sCharacters                // count, characters
-	sPoints                    // varint
-	sHits                      // varint; when clear, the sum of the dice's Hits
-	sPointsSpent               // varint; when clear, the sum of the dice's Score - Roll
-	sHealed                    // varint
-	sRolls                     // count, varints
-	sUncroaked                 // units
-	sCityLevel                 // varint
-	sCityDefence               // varint
-	sCityLowered               // varint
-	sCityUnits                 // units
-	sCityLosses                // units
-	sAll           = 1<<iota - 1
+	sArmies      = 1 << iota // count, then each ID as a varint from the last
+	sBefore                  // units: count, varints
+	sLosses                  // units
+	sRolls                   // Rolls: with Dice, the dice's Roll, nothing written; without, count, varints
+	sDice                    // dice (events_dice.go)
+	sFallen                  // varint
+	sWon                     // Won: nothing
+	sCharacters              // count, characters
+	sPoints                  // varint
+	sHits                    // varint; when clear, the sum of the dice's Hits
+	sPointsSpent             // varint; when clear, the sum of the dice's Score - Roll
+	sHealed                  // varint
+	sRollsApart              // Rolls of a side with Dice that are not the dice's: count, varints
+	sUncroaked               // units
+	sCityLevel               // varint
+	sCityDefence             // varint
+	sCityLowered             // varint
+	sCityUnits               // units
+	sCityLosses              // units
+	sAll         = 1<<iota - 1
 )
 
 // The bits of a character's uvarint of its effect.
@@ -187,11 +187,13 @@ func (w *eventWriter) side(s, words *game.SideReport) {
 		}
 	}
 	hits, spent := diceSums(s.Dice)
-	fromDice := len(s.Rolls) > 0 && rollsFromDice(s.Rolls, s.Dice)
+	// Rolls are the dice's (a land battle) or there are no dice (a fleet
+	// battle): bit sRolls; else, rarely, sRollsApart.
+	short := len(s.Rolls) > 0 && (len(s.Dice) == 0 || rollsFromDice(s.Rolls, s.Dice))
 	set(sArmies, len(s.Armies) > 0)
 	set(sBefore, len(s.Before) > 0)
 	set(sLosses, len(s.Losses) > 0)
-	set(sRollsFromDice, fromDice)
+	set(sRolls, short)
 	set(sDice, len(s.Dice) > 0)
 	set(sFallen, s.Fallen != 0)
 	set(sWon, s.Won)
@@ -200,7 +202,7 @@ func (w *eventWriter) side(s, words *game.SideReport) {
 	set(sHits, s.Hits != hits)
 	set(sPointsSpent, s.PointsSpent != spent)
 	set(sHealed, s.Healed != 0)
-	set(sRolls, len(s.Rolls) > 0 && !fromDice)
+	set(sRollsApart, len(s.Rolls) > 0 && !short)
 	set(sUncroaked, len(s.Uncroaked) > 0)
 	set(sCityLevel, s.CityLevel != 0)
 	set(sCityDefence, s.CityDefence != 0)
@@ -233,6 +235,17 @@ func (w *eventWriter) side(s, words *game.SideReport) {
 	}
 	units(sBefore, s.Before)
 	units(sLosses, s.Losses)
+	rolls := func(bit uint64) {
+		if f&bit != 0 {
+			w.uint(uint64(len(s.Rolls)))
+			for _, r := range s.Rolls {
+				w.int(int64(r))
+			}
+		}
+	}
+	if f&sDice == 0 {
+		rolls(sRolls)
+	}
 	if f&sDice != 0 {
 		w.dice(s.Dice)
 	}
@@ -251,12 +264,7 @@ func (w *eventWriter) side(s, words *game.SideReport) {
 	number(sHits, s.Hits)
 	number(sPointsSpent, s.PointsSpent)
 	number(sHealed, s.Healed)
-	if f&sRolls != 0 {
-		w.uint(uint64(len(s.Rolls)))
-		for _, r := range s.Rolls {
-			w.int(int64(r))
-		}
-	}
+	rolls(sRollsApart)
 	units(sUncroaked, s.Uncroaked)
 	number(sCityLevel, s.CityLevel)
 	number(sCityDefence, s.CityDefence)
@@ -401,6 +409,18 @@ func (r *eventReader) side(s *game.SideReport) (names, texts []bool) {
 	}
 	s.Before = units(sBefore, "side units before")
 	s.Losses = units(sLosses, "side losses")
+	rolls := func(bit uint64) {
+		if f&bit != 0 {
+			n := r.count("side rolls")
+			s.Rolls = make([]int, n)
+			for k := range s.Rolls {
+				s.Rolls[k] = int(r.int(math.MinInt, math.MaxInt, "side roll"))
+			}
+		}
+	}
+	if f&sDice == 0 {
+		rolls(sRolls)
+	}
 	if f&sDice != 0 {
 		s.Dice = r.dice()
 	}
@@ -419,19 +439,16 @@ func (r *eventReader) side(s *game.SideReport) (names, texts []bool) {
 	s.Hits = number(sHits, "side hits", hits)
 	s.PointsSpent = number(sPointsSpent, "side points spent", spent)
 	s.Healed = number(sHealed, "side healed", 0)
-	if f&sRolls != 0 {
-		n := r.count("side rolls")
-		s.Rolls = make([]int, n)
-		for k := range s.Rolls {
-			s.Rolls[k] = int(r.int(math.MinInt, math.MaxInt, "side roll"))
+	if f&sRolls != 0 && f&sDice != 0 {
+		if f&sRollsApart != 0 {
+			r.fail(errors.New("side flags: rolls both the dice's and apart"))
 		}
-	}
-	if f&sRollsFromDice != 0 {
 		s.Rolls = make([]int, len(s.Dice))
 		for k := range s.Dice {
 			s.Rolls[k] = int(s.Dice[k].Roll)
 		}
 	}
+	rolls(sRollsApart)
 	s.Uncroaked = units(sUncroaked, "side uncroaked")
 	s.CityLevel = number(sCityLevel, "side city level", 0)
 	s.CityDefence = number(sCityDefence, "side city defence", 0)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"empires/shared/game"
+	"empires/shared/hex"
 	"empires/shared/hexgame"
 	"empires/shared/ruleset"
 )
@@ -169,4 +170,41 @@ func normal(evs []game.Event) []game.Event {
 		out[i].Battle = &b
 	}
 	return out
+}
+
+// FuzzDecodeEventsWithWords: with erfworld's rules writing the battle
+// words, DecodeEvents never panics on any payload, and what it accepts
+// encodes to a payload that decodes to the same events.
+func FuzzDecodeEventsWithWords(f *testing.F) {
+	rules := erfworldRules(f).Rules()
+	battle := &game.BattleReport{Hex: hex.Hex{Q: 1}, Reason: game.ReasonFewerLosses,
+		Sides: [2]game.SideReport{
+			{Player: 1, Role: game.Attacker, Armies: []game.ArmyID{3}, Before: game.Units{4}, Losses: game.Units{1}, Fallen: 1, Won: true,
+				Characters: []game.CharacterReport{{ID: 5, Army: 3, Kind: 1, Level: 2, LevelAfter: 3, Effect: game.EffectUnused}},
+				Dice:       []game.DieReport{{Round: 1, Roll: 4, Score: 4, Hits: 1}, {Round: 1, Roll: 2, Score: 2}}},
+			{Player: 2, Role: game.Defender, Armies: []game.ArmyID{9}, Before: game.Units{2}, Losses: game.Units{2}, Fallen: 2},
+		}}
+	rules.(hexgame.BattleWriter).WriteBattle(battle)
+	data, err := hexgame.EncodeEvents([]game.Event{{Turn: 4, Kind: game.EventBattle, To: hex.Hex{Q: 1}, HasHex: true, Battle: battle}}, rules)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(data)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		evs, err := hexgame.DecodeEvents(data, rules)
+		if err != nil {
+			return
+		}
+		again, err := hexgame.EncodeEvents(evs, rules)
+		if err != nil {
+			t.Fatalf("decoded events do not encode: %v", err)
+		}
+		evs2, err := hexgame.DecodeEvents(again, rules)
+		if err != nil {
+			t.Fatalf("re-encoded events do not decode: %v", err)
+		}
+		if !reflect.DeepEqual(normal(evs), normal(evs2)) {
+			t.Fatalf("re-encoded events differ:\nhave %+v\nwant %+v", evs2, evs)
+		}
+	})
 }

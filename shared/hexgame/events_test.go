@@ -86,6 +86,10 @@ func TestEventsRoundTrip(t *testing.T) {
 				Text: "built city 261 (level 1) on hex 8,-15 for 2"},
 			{Turn: 4, Kind: game.EventBattle, To: battle.Hex, City: battle.City, HasHex: true, Battle: battle},
 			{Turn: 3, Kind: game.EventBattle, To: hex.Hex{Q: 1, R: 1}, City: 3, Battle: fromDice},
+			{Turn: 3, Kind: game.EventBattle, To: hex.Hex{Q: 2, R: 1}, Battle: &game.BattleReport{Hex: hex.Hex{Q: 2, R: 1}, Sides: [2]game.SideReport{
+				{Player: 1, Role: game.Attacker, Armies: []game.ArmyID{4}, Rolls: []int{6, 2}, Hits: 1, Fallen: 1}, // a fleet battle: rolls, no dice
+				{Player: 2, Role: game.Defender, Armies: []game.ArmyID{8}, Rolls: []int{3}, Won: true},
+			}}},
 			{Turn: 3, Kind: game.EventKind(255), Player: 255, From: hex.Hex{Q: 4, R: 4}, To: hex.Hex{Q: 4, R: 4}},
 			{Turn: 3, Kind: game.EventIncome, Amount: 1<<63 - 1},
 		}},
