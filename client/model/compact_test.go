@@ -10,9 +10,9 @@ import (
 	"empires/shared/game"
 	"empires/shared/hexgame"
 	"empires/shared/registry"
-	"empires/shared/ruleset"
 	ep "empires/shared/rules/erfpires"
 	erf "empires/shared/rules/erfworld"
+	"empires/shared/ruleset"
 )
 
 // TestLogFromCompactEvents plays seeded erfworld and erfpires games of AIs
