@@ -208,3 +208,67 @@ func FuzzDecodeEventsWithWords(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkEncodeBattleEvents encodes every seat's events of the turn with
+// the most battles of a 60-turn erfworld game of 16 on 64x64, with the
+// ruleset's battle words (checked against WriteBattle and left out) and
+// without (the words travel as texts), and reports the bytes of each.
+func BenchmarkEncodeBattleEvents(b *testing.B) {
+	rs := erfworldRules(b)
+	const seats = 16
+	g, err := rs.New(ruleset.Config{Seed: 1, Seats: seats,
+		Options: ruleset.Options{ruleset.KeyWidth: 64, ruleset.KeyHeight: 64}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ais := make([]ruleset.AI, seats+1)
+	for s := 1; s <= seats; s++ {
+		if ais[s], err = rs.NewAI(rs.Info().DefaultLevel, uint64(s)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var worst [][]game.Event // each seat's events of the turn with the most battles
+	most := -1
+	for range 60 {
+		st := g.Step()
+		var subs []ruleset.Submission
+		for _, s := range st.Actors {
+			orders, err := ais[s].Act(g.View(s, false), st, s)
+			if err != nil {
+				b.Fatal(err)
+			}
+			subs = append(subs, ruleset.Submission{Seat: s, Orders: orders})
+		}
+		out, err := g.Resolve(subs)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ho := out.(*hexgame.Outcome)
+		if n := countBattles(ho.Ev.List); n > most {
+			most, worst = n, nil
+			for s := ruleset.Seat(1); s <= seats; s++ {
+				worst = append(worst, ho.For(s, false))
+			}
+		}
+	}
+	for _, bc := range []struct {
+		name  string
+		rules game.Ruleset
+	}{{"words-written", rs.Rules()}, {"words-sent", nil}} {
+		b.Run(bc.name, func(b *testing.B) {
+			size := 0
+			for b.Loop() {
+				size = 0
+				for _, evs := range worst {
+					data, err := hexgame.EncodeEvents(evs, bc.rules)
+					if err != nil {
+						b.Fatal(err)
+					}
+					size += len(data)
+				}
+			}
+			b.ReportMetric(float64(size)/seats, "B/seat")
+			b.ReportMetric(float64(most), "battles")
+		})
+	}
+}
