@@ -18,13 +18,15 @@ import (
 )
 
 // The compact wire form of a step's events (docs/protocol.md, section
-// 10.8): the msgpack array [Version, Turn, Strings, Body]. Body is a byte
-// string of the events one after the other, each a few unsigned LEB128
-// varints ("uvarint") and zigzag varints ("varint") as encoding/binary
-// writes them, with no count: the events end where Body ends. An event
-// says only what differs from the event before it or from the zero value,
-// an army's path goes on from where its last event left it, a step to a
-// neighbouring hex is its direction, and every text is a
+// 10.8): the msgpack array [Version, Turn, Dict, Strings, Body]. Body is a
+// byte string of the events one after the other, each a few unsigned
+// LEB128 varints ("uvarint") and zigzag varints ("varint") as
+// encoding/binary writes them, with no count: the events end where Body
+// ends. An event says only what differs from the event before it or from
+// the zero value, an army's path goes on from where its last event left
+// it, a step to a neighbouring hex is its direction, a battle's dice are
+// packed in bits (events_dice.go), the battle words a ruleset writes from
+// the report are left out (events_battle.go), and every other text is a
 // template with its numbers taken out: one of the build's templates
 // (templates.go, named by Dict, their hash) or one of Strings. Decoding
 // gives back exactly the events encoded (an empty list inside a battle
@@ -37,7 +39,9 @@ import (
 // text comes back as it was, and the numbers in texts, which differ from
 // event to event, cost a varint each. A payload names the dictionary it
 // uses by its hash, so that a build with another dictionary refuses it
-// instead of misreading it.
+// instead of misreading it. The battle reports are the exception: their
+// structure already says everything their words say, so a ruleset may
+// write the words from it on both sides (BattleWriter).
 
 // eventsWireVersion is the version of the compact form, element 0 of the
 // payload.

@@ -25,8 +25,9 @@ import (
 // BattleWriter is a ruleset whose battle reports' words follow from the
 // rest of the report. WriteBattle writes into b its ReasonText and its
 // characters' Name and Text, as the ruleset's battles write them, from
-// b's other fields; it reads none of b's words, and leaves "" a word the
-// report does not tell. A ruleset's words are part of the protocol: a
+// b's other fields; it reads none of b's words, changes nothing else,
+// and leaves "" a word the report does not tell. A ruleset's words are
+// part of the protocol: a
 // build whose WriteBattle writes other words speaks another version.
 type BattleWriter interface {
 	WriteBattle(b *game.BattleReport)
