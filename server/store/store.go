@@ -665,7 +665,10 @@ func (s *Store) committer() {
 }
 
 // commitGroup saves the turns of group in one transaction, each in a
-// savepoint of its own, and answers each; s.mu is held.
+// savepoint of its own, and answers each; s.mu is held. A group of one
+// turn needs no savepoint: the transaction is the turn's, and SQLite
+// copies every page a savepoint changes to its journal first (a fifth
+// of a large hex game's step).
 func (s *Store) commitGroup(group []*turnSave) {
 	errs := make([]error, len(group))
 	fail := func(err error) { // the whole group is lost
@@ -679,6 +682,19 @@ func (s *Store) commitGroup(group []*turnSave) {
 		return
 	}
 	defer tx.Rollback()
+	if len(group) == 1 {
+		if err := saveTurn(tx, group[0]); err != nil {
+			fail(err)
+			return
+		}
+		if err := tx.Commit(); err != nil {
+			fail(err)
+			return
+		}
+		s.commits++
+		group[0].done <- nil
+		return
+	}
 	for i, t := range group {
 		if _, err := tx.Exec("SAVEPOINT turn"); err != nil {
 			fail(err)
@@ -713,7 +729,8 @@ func (s *Store) commitGroup(group []*turnSave) {
 // orders (those saved before for the step, if any, replaced), and the
 // state after it if t has it.
 func saveTurn(tx *sql.Tx, t *turnSave) error {
-	if _, err := tx.Exec(`INSERT OR REPLACE INTO steps (game, turn, events) VALUES (?, ?, ?)`,
+	if _, err := tx.Exec(`INSERT INTO steps (game, turn, events) VALUES (?, ?, ?)
+		ON CONFLICT (game, turn) DO UPDATE SET events = excluded.events`,
 		int64(t.id), int64(t.played), t.events); err != nil {
 		var e *sqlitedriver.Error
 		if errors.As(err, &e) && e.Code() == sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY {
@@ -736,7 +753,7 @@ func saveTurn(tx *sql.Tx, t *turnSave) error {
 		if data == nil {
 			data = []byte{}
 		}
-		if _, err := tx.Exec(`INSERT OR REPLACE INTO orders (game, turn, seat, orders) VALUES (?, ?, ?, ?)`,
+		if _, err := tx.Exec(`INSERT INTO orders (game, turn, seat, orders) VALUES (?, ?, ?, ?)`,
 			int64(t.id), int64(t.played), int64(o.Seat), data); err != nil {
 			return err
 		}
