@@ -71,6 +71,7 @@ func playHex(tb testing.TB, seats, side, turns int) *hexGame {
 //
 //   - cpu-µs/turn: the process's CPU time, user and system (the
 //     encoding, the store's committer, SQLite, the sync of its log);
+//   - commit-cpu-µs/turn: the committer's alone (CommitCPU);
 //   - bytes/turn: what the store's file grew by (its log folded in).
 //
 // The game is played before the timer starts; b.N of 64 or more counts
@@ -111,7 +112,9 @@ func BenchmarkHexTurn(b *testing.B) {
 	}
 	cpu := cpuTime() - cpu0
 	b.StopTimer()
+	commit := s.CommitCPU()
 	size := closedSize(b, s)
 	b.ReportMetric(float64(cpu.Microseconds())/float64(b.N), "cpu-µs/turn")
+	b.ReportMetric(float64(commit.Microseconds())/float64(b.N), "commit-cpu-µs/turn")
 	b.ReportMetric(float64(size-emptySize)/float64(b.N), "bytes/turn")
 }

@@ -114,6 +114,15 @@ func (sv *saver) save(g ruleset.Game, played ruleset.Step, subs []ruleset.Submis
 	return len(after.Save), sv.st.SaveTurn(gameID, played.Seq, subs, after, out.Count())
 }
 
+// commitCPU returns the CPU time the store's committer has spent so far
+// (store.Store.CommitCPU); 0 without a store.
+func (sv *saver) commitCPU() time.Duration {
+	if sv.st == nil {
+		return 0
+	}
+	return sv.st.CommitCPU()
+}
+
 // close closes the store, if any, and returns what its file grew by over
 // the game (0 without a store).
 func (sv *saver) close() (int64, error) {
@@ -146,24 +155,27 @@ func (sv *saver) remove() {
 	}
 }
 
-// storeCost is what the save phase cost over a game: the process's CPU
-// time of a turn (turnStats.Store), its mean over every turn, over the
-// turns that saved a snapshot and over the others, the others' 99th
-// percentile, and the most any turn took.
+// storeCost is what saving cost over a game: the CPU time of a turn's
+// saving (turnStats.Store), its mean over every turn, over the turns that
+// saved a snapshot and over the others, the others' 99th percentile, and
+// the most any turn took; and the mean of the process's CPU time over the
+// save phase (turnStats.StoreProcess).
 type storeCost struct {
 	Mean                      time.Duration
 	SnapshotTurns, OtherTurns int
 	SnapshotMean, OtherMean   time.Duration
 	OtherP99, Max             time.Duration
+	Process                   time.Duration
 }
 
 // storeCost returns what the save phase cost over r's turns.
 func (r *report) storeCost() storeCost {
 	var c storeCost
-	var all, snap time.Duration
+	var all, snap, process time.Duration
 	var others []time.Duration
 	for _, t := range r.Turns {
 		all += t.Store
+		process += t.StoreProcess
 		c.Max = max(c.Max, t.Store)
 		if t.Snapshots > 0 {
 			c.SnapshotTurns++
@@ -176,6 +188,7 @@ func (r *report) storeCost() storeCost {
 		return c
 	}
 	c.Mean = all / time.Duration(len(r.Turns))
+	c.Process = process / time.Duration(len(r.Turns))
 	if c.SnapshotTurns > 0 {
 		c.SnapshotMean = snap / time.Duration(c.SnapshotTurns)
 	}
