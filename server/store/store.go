@@ -665,13 +665,21 @@ func (s *Store) committer() {
 			}
 		}
 		// The group is saved on one thread, whose CPU clock says what
-		// it cost: SQLite, the writes and the sync of its log.
+		// it cost (SQLite, the writes and the sync of its log), counted
+		// before any caller hears of its turn.
 		runtime.LockOSThread()
 		cpu := threadCPU()
-		s.commitGroup(group)
+		errs := s.commitGroup(group)
 		s.commitCPU.Add(int64(threadCPU() - cpu))
 		runtime.UnlockOSThread()
 		s.mu.Unlock()
+		for i, t := range group {
+			if errs[i] != nil {
+				t.done <- fmt.Errorf("save %s, step %d: %w", t.id, t.played, errs[i])
+				continue
+			}
+			t.done <- nil
+		}
 	}
 }
 
@@ -683,64 +691,56 @@ func (s *Store) committer() {
 func (s *Store) CommitCPU() time.Duration { return time.Duration(s.commitCPU.Load()) }
 
 // commitGroup saves the turns of group in one transaction, each in a
-// savepoint of its own, and answers each; s.mu is held. A group of one
-// turn needs no savepoint: the transaction is the turn's, and SQLite
-// copies every page a savepoint changes to its journal first (a fifth
-// of a large hex game's step).
-func (s *Store) commitGroup(group []*turnSave) {
+// savepoint of its own, and returns each one's outcome, by index; s.mu is
+// held. A group of one turn needs no savepoint: the transaction is the
+// turn's, and SQLite copies every page a savepoint changes to its journal
+// first (a fifth of a large hex game's step).
+func (s *Store) commitGroup(group []*turnSave) []error {
 	errs := make([]error, len(group))
-	fail := func(err error) { // the whole group is lost
-		for _, t := range group {
-			t.done <- fmt.Errorf("save %s, step %d: %w", t.id, t.played, err)
+	fail := func(err error) []error { // the whole group is lost
+		for i := range errs {
+			errs[i] = err
 		}
+		return errs
 	}
 	tx, err := s.db.Begin()
 	if err != nil {
-		fail(err)
-		return
+		return fail(err)
 	}
 	defer tx.Rollback()
 	if len(group) == 1 {
-		if err := saveTurn(tx, group[0]); err != nil {
-			fail(err)
-			return
-		}
-		if err := tx.Commit(); err != nil {
-			fail(err)
-			return
-		}
-		s.commits++
-		group[0].done <- nil
-		return
+		err = saveTurn(tx, group[0])
+	} else {
+		err = saveEach(tx, group, errs)
 	}
+	if err == nil {
+		err = tx.Commit()
+	}
+	if err != nil {
+		return fail(err)
+	}
+	s.commits++
+	return errs
+}
+
+// saveEach saves each turn of group in tx, in a savepoint of its own, and
+// sets errs[i] to the error of a turn i that failed and was rolled back
+// alone; it returns an error that loses the whole group.
+func saveEach(tx *sql.Tx, group []*turnSave, errs []error) error {
 	for i, t := range group {
 		if _, err := tx.Exec("SAVEPOINT turn"); err != nil {
-			fail(err)
-			return
+			return err
 		}
 		if errs[i] = saveTurn(tx, t); errs[i] != nil {
 			if _, err := tx.Exec("ROLLBACK TO turn"); err != nil {
-				fail(err)
-				return
+				return err
 			}
 		}
 		if _, err := tx.Exec("RELEASE turn"); err != nil {
-			fail(err)
-			return
+			return err
 		}
 	}
-	if err := tx.Commit(); err != nil {
-		fail(err)
-		return
-	}
-	s.commits++
-	for i, t := range group {
-		if errs[i] != nil {
-			t.done <- fmt.Errorf("save %s, step %d: %w", t.id, t.played, errs[i])
-			continue
-		}
-		t.done <- nil
-	}
+	return nil
 }
 
 // saveTurn writes step t in tx: the game's step, the step played and its
