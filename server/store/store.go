@@ -68,11 +68,11 @@
 // savepoint of one transaction (a step that fails is rolled back alone,
 // and only its caller hears of it; a step alone is its transaction, with
 // no savepoint), commits the transaction once, with one sync of the log,
-// and then answers each caller. CommitCPU tells what the commits cost. A step is thus on
-// disk, in full or not at all, when SaveTurn returns, as with a
-// transaction of its own; what the group saves is the syncs: one per
-// group instead of one per step, so games that end their steps at once do
-// not queue on the disk one behind the other.
+// and then answers each caller. A step is thus on disk, in full or not at
+// all, when SaveTurn returns, as with a transaction of its own; what the
+// group saves is the syncs: one per group instead of one per step, so
+// games that end their steps at once do not queue on the disk one behind
+// the other. CommitCPU tells what the commits cost.
 package store
 
 import (
