@@ -31,12 +31,13 @@
 // frames a seat receives: the protocol frame of its TurnUpdate (delta,
 // checksum and events, encoded as the server sends it) against the frame
 // of its FullView, with the ratio's median and 90th percentile over the
-// turns. With -save store it gives the store's CPU time a turn: the
-// process's CPU time (every thread's: the store's committer, SQLite, the
-// sync of its log) over the save phase, its mean over all turns, over the
-// turns that saved a snapshot and over the others, and the bytes the
-// database grew by a turn. -csv writes one row per turn; -cpuprofile a CPU
-// profile of the whole run.
+// turns. With -save store it gives the store's CPU time a turn: the game
+// thread's over the save phase plus the store's committer's
+// (store.Store.CommitCPU: SQLite, the writes, the sync of its log), its
+// mean over all turns, over the turns that saved a snapshot and over the
+// others (and their 99th percentile), the process's CPU time over the
+// save phase beside it, and the bytes the database grew by a turn. -csv
+// writes one row per turn; -cpuprofile a CPU profile of the whole run.
 //
 // -ruleset names the ruleset (erfworld by default), -players the seats
 // (16 by default, each an AI of -level, the ruleset's default level by
