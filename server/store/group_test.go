@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -143,4 +144,62 @@ func BenchmarkSaveTurn(b *testing.B) {
 	commits := s.commits - before
 	s.mu.Unlock()
 	b.ReportMetric(float64(b.N)/float64(max(commits, 1)), "turns/commit")
+}
+
+// TestStepAlone: a step saved alone (a group of one, committed without a
+// savepoint) is saved in full or not at all. Saved again, it replaces
+// what was saved for it (its orders and events); a step whose orders name
+// a seat twice is refused whole, and one of a game never saved too, with
+// nothing of either left. The committer's CPU time is counted (on unix)
+// before SaveTurn returns.
+func TestStepAlone(t *testing.T) {
+	path := filepath.Join(t.TempDir(), FileName)
+	s := open(t, path)
+	if err := s.SaveGame(1, testSettings(), testSeats()); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SaveState(1, State{Seq: 1, Save: []byte("start")}); err != nil {
+		t.Fatal(err)
+	}
+	first := []ruleset.Submission{{Seat: 1, Orders: []byte{1}}, {Seat: 2, Orders: []byte{2}}}
+	if err := s.SaveTurn(1, 1, first, State{Seq: 2}, 4); err != nil {
+		t.Fatal(err)
+	}
+	// The commit's CPU time is counted before SaveTurn returns.
+	if threadCPU() != 0 && s.CommitCPU() <= 0 { // a system whose thread clock the store reads
+		t.Errorf("CommitCPU once a step is saved: have %v, want more than 0", s.CommitCPU())
+	}
+	again := []ruleset.Submission{{Seat: 3, Orders: []byte{3}}}
+	if err := s.SaveTurn(1, 1, again, State{Seq: 2}, 7); err != nil {
+		t.Fatal(err)
+	}
+	twice := []ruleset.Submission{{Seat: 1, Orders: []byte{1}}, {Seat: 1, Orders: []byte{9}}}
+	if err := s.SaveTurn(1, 2, twice, State{Seq: 3}, 1); err == nil || !strings.Contains(err.Error(), "save game 1, step 2") {
+		t.Errorf("a seat's orders twice: have %v, want the step refused", err)
+	}
+	if err := s.SaveTurn(99, 1, first, State{Seq: 2}, 1); err == nil || !strings.Contains(err.Error(), "not saved when it started") {
+		t.Errorf("a step of a game never saved: have %v, want the error of a game never saved", err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	s = open(t, path)
+	orders, err := s.Orders(1, 1)
+	if err != nil || len(orders) != 1 || orders[0].Seat != 3 || !bytes.Equal(orders[0].Orders, []byte{3}) {
+		t.Errorf("step 1 saved again: have orders %v (%v), want seat 3's [3] only", orders, err)
+	}
+	if events, err := s.Events(1, 1); events != 7 || err != nil {
+		t.Errorf("step 1 saved again: have %d events (%v), want 7", events, err)
+	}
+	if orders, err := s.Orders(1, 2); err != nil || len(orders) != 0 {
+		t.Errorf("step 2, refused: have orders %v (%v), want none", orders, err)
+	}
+	if _, err := s.Events(1, 2); !errors.Is(err, ErrNoGame) {
+		t.Errorf("step 2, refused: have %v, want no step saved", err)
+	}
+	g, err := s.Game(1)
+	if err != nil || g.Last != 2 {
+		t.Errorf("game 1 is at step %d (%v), want 2", g.Last, err)
+	}
 }

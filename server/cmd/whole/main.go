@@ -9,9 +9,15 @@
 // Each step is played as the server plays it: every actor's AI gives its
 // orders from its seat's view (ruleset.AI.Act on Game.View), Game.Check
 // checks them, Game.Resolve plays them all (an interactive or concurrent step: the first
-// actor's action and Game.Act); then Game.Save, as the server saves every
-// step; then, for every seat, its new view (and its checksum), the delta
-// from its previous view and the outcome's events.
+// actor's action and Game.Act); then the step is saved as the server saves
+// it (-save store, the default: into the server's store, server/store, in
+// a new SQLite database under -store-dir, removed at the end: the step's
+// orders every step, the game encoded with Game.Save and saved whole where
+// store.SnapshotDue says, SaveTurn returning once the step is committed
+// and synced); then, for every seat, its new view (and its checksum), the
+// delta from its previous view and the outcome's events. -save encode
+// instead encodes the game with Game.Save after every step and writes
+// nothing, as the server did before it kept snapshots.
 //
 // The game runs on one goroutine locked to its OS thread, whose CPU time
 // (CLOCK_THREAD_CPUTIME_ID) is read around each of those four phases; the
@@ -25,8 +31,13 @@
 // frames a seat receives: the protocol frame of its TurnUpdate (delta,
 // checksum and events, encoded as the server sends it) against the frame
 // of its FullView, with the ratio's median and 90th percentile over the
-// turns. -csv writes one row per turn; -cpuprofile a CPU profile of the
-// whole run.
+// turns. With -save store it gives the store's CPU time a turn: the game
+// thread's over the save phase plus the store's committer's
+// (store.Store.CommitCPU: SQLite, the writes, the sync of its log), its
+// mean over all turns, over the turns that saved a snapshot and over the
+// others (and their 99th percentile), the process's CPU time over the
+// save phase beside it, and the bytes the database grew by a turn. -csv
+// writes one row per turn; -cpuprofile a CPU profile of the whole run.
 //
 // -ruleset names the ruleset (erfworld by default), -players the seats
 // (16 by default, each an AI of -level, the ruleset's default level by
@@ -81,7 +92,23 @@ type config struct {
 	level         string
 	seed          uint64
 	options       ruleset.Options // -option: the ruleset's other settings
+	save          saveMode
+	storeDir      string // -save store: where the database is made ("": the system's temporary directory)
 }
+
+// saveMode is how a step is saved (-save).
+type saveMode int
+
+// The ways of saving a step.
+const (
+	// saveEncode: Game.Save after every step, nothing written.
+	saveEncode saveMode = iota
+	// saveStore: the server's store, as the server saves a step.
+	saveStore
+)
+
+// saveModes name the modes for -save.
+var saveModes = map[string]saveMode{"encode": saveEncode, "store": saveStore}
 
 func run(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("whole", flag.ContinueOnError)
@@ -94,6 +121,8 @@ func run(args []string, stdout io.Writer) error {
 	seed := fs.Uint64("seed", 1, "the game's seed; seat s's AI has seed+s")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the game to this file")
 	csvFile := fs.String("csv", "", "write one row per turn to this CSV file")
+	saveFlag := fs.String("save", "store", "how a step is saved: store (the server's store, a new SQLite database) or encode (Game.Save only)")
+	storeDir := fs.String("store-dir", "", "with -save store, the directory the database is made in (default: the system's temporary directory)")
 	var options gameflags.Options
 	fs.Var(&options, "option", gameflags.Usage)
 	version := buildinfo.VersionFlag(fs)
@@ -112,6 +141,10 @@ func run(args []string, stdout io.Writer) error {
 	}
 	if *turns < 1 {
 		return fmt.Errorf("%w: -turns must be at least 1", errUsage)
+	}
+	save, ok := saveModes[*saveFlag]
+	if !ok {
+		return fmt.Errorf("%w: -save %q: want store or encode", errUsage, *saveFlag)
 	}
 	w, h, err := parseSize(*size)
 	if err != nil {
@@ -136,7 +169,8 @@ func run(args []string, stdout io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
-	cfg := config{players: *players, width: w, height: h, turns: *turns, level: in.DefaultLevel, seed: *seed, options: opts}
+	cfg := config{players: *players, width: w, height: h, turns: *turns, level: in.DefaultLevel, seed: *seed, options: opts,
+		save: save, storeDir: *storeDir}
 	if !in.HasMap() {
 		cfg.width, cfg.height = 0, 0
 	}
@@ -183,7 +217,8 @@ const (
 	// phaseResolve: Check of every actor's orders, then Resolve (or an
 	// interactive step's Act).
 	phaseResolve
-	// phaseSave: Game.Save.
+	// phaseSave: the step saved (-save store: the game encoded when a
+	// snapshot is due and the store's SaveTurn; -save encode: Game.Save).
 	phaseSave
 	// phaseViews: every seat's new view and its checksum, the delta from
 	// its previous one, the outcome's events for it.
@@ -201,8 +236,20 @@ type turnStats struct {
 	Actors  int // actors summed over the turn's steps
 	Process time.Duration
 	Phase   [numPhases]time.Duration
+	// Store is the CPU time of saving the turn: the game thread's over
+	// the save phase (the encoding, the handing over) and, with -save
+	// store, the store's committer's (store.Store.CommitCPU: SQLite, the
+	// writes and the sync of its log). StoreProcess is the process's CPU
+	// time over the save phase, every thread's: the garbage collector's
+	// too, whose idle workers take the cores the game leaves free while
+	// it waits for the sync.
+	Store, StoreProcess time.Duration
+	// Snapshots is the steps of the turn after which the store saved the
+	// game whole (-save store).
+	Snapshots int
 	// The bytes of every seat's views (encoded whole at the turn's end),
-	// deltas and events, the save's, and the number of events.
+	// deltas and events, the game's saves (-save store: the snapshots
+	// only), and the number of events.
 	ViewBytes, DeltaBytes, EventBytes, SaveBytes int
 	Events                                       int
 	// FrameBytes is the bytes of the TurnUpdate frames sent to the seats
@@ -239,6 +286,9 @@ type report struct {
 	// Counts is what the game holds at the end (nil: the game is no
 	// ruleset.Counter).
 	Counts map[string]int
+	// StoreBytes is what the store's database grew by over the game
+	// (-save store): its file once closed, less a new store's.
+	StoreBytes int64
 }
 
 // meter reads the thread's CPU time and adds what passed since the last
@@ -298,6 +348,11 @@ func play(rs ruleset.Ruleset, cfg config) (*report, error) {
 		}
 		views[s] = g.View(ruleset.Seat(s), false)
 	}
+	sv, err := newSaver(rs, cfg, g)
+	if err != nil {
+		return nil, err
+	}
+	defer sv.remove()
 	rep := &report{Ruleset: in.ID, Level: cfg.level, Config: cfg}
 	const maxSteps = 1 << 20 // a bound for interactive games whose AI never ends a turn
 	for range maxSteps {
@@ -309,9 +364,12 @@ func play(rs ruleset.Ruleset, cfg config) (*report, error) {
 			rep.Turns = append(rep.Turns, turnStats{Turn: st.Turn})
 		}
 		ts := &rep.Turns[len(rep.Turns)-1]
-		if err := playStep(g, st, ais, views, ts); err != nil {
+		if err := playStep(g, st, ais, views, sv, ts); err != nil {
 			return nil, fmt.Errorf("turn %d: %w", st.Turn, err)
 		}
+	}
+	if rep.StoreBytes, err = sv.close(); err != nil {
+		return nil, err
 	}
 	rep.Over, rep.Winner = g.Over()
 	if c, ok := g.(ruleset.Counter); ok {
@@ -320,8 +378,9 @@ func play(rs ruleset.Ruleset, cfg config) (*report, error) {
 	return rep, nil
 }
 
-// playStep plays step st as the server does and adds what it cost to ts.
-func playStep(g ruleset.Game, st ruleset.Step, ais []ruleset.AI, views []ruleset.View, ts *turnStats) error {
+// playStep plays step st as the server does, saves it with sv, and adds
+// what it cost to ts.
+func playStep(g ruleset.Game, st ruleset.Step, ais []ruleset.AI, views []ruleset.View, sv *saver, ts *turnStats) error {
 	if len(st.Actors) == 0 {
 		return errors.New("the game waits for nobody")
 	}
@@ -334,7 +393,8 @@ func playStep(g ruleset.Game, st ruleset.Step, ais []ruleset.AI, views []ruleset
 	var m meter
 	m.start()
 	var out ruleset.Outcome
-	if st.Acting() { // interactive or concurrent: the first actor that does not wait acts
+	var subs []ruleset.Submission // what the step is played with, as the store saves it
+	if st.Acting() {              // interactive or concurrent: the first actor that does not wait acts
 		seat, action, err := ruleset.FirstAIAction(g, st, 0, func(s ruleset.Seat) ([]byte, error) {
 			a, err := ais[s].Act(g.View(s, false), st, s)
 			if err != nil {
@@ -351,8 +411,9 @@ func playStep(g ruleset.Game, st ruleset.Step, ais []ruleset.AI, views []ruleset
 		if err != nil {
 			return fmt.Errorf("AI of seat %d made an action the server would refuse: %w", seat, err)
 		}
+		subs = []ruleset.Submission{{Seat: seat, Orders: action}}
 	} else {
-		subs := make([]ruleset.Submission, 0, len(st.Actors))
+		subs = make([]ruleset.Submission, 0, len(st.Actors))
 		for _, seat := range st.Actors {
 			orders, err := ais[seat].Act(g.View(seat, false), st, seat)
 			m.lap(&ts.Phase[phaseOrders])
@@ -375,12 +436,26 @@ func playStep(g ruleset.Game, st ruleset.Step, ais []ruleset.AI, views []ruleset
 			return fmt.Errorf("resolve: %w", err)
 		}
 	}
-	save, err := g.Save()
+	s0, err := processCPU()
+	if err != nil {
+		return err
+	}
+	thread0, commit0 := ts.Phase[phaseSave], sv.commitCPU()
+	saved, err := sv.save(g, st, subs, out)
 	m.lap(&ts.Phase[phaseSave])
 	if err != nil {
 		return fmt.Errorf("save: %w", err)
 	}
-	ts.SaveBytes += len(save)
+	s1, err := processCPU()
+	if err != nil {
+		return err
+	}
+	ts.Store += ts.Phase[phaseSave] - thread0 + sv.commitCPU() - commit0
+	ts.StoreProcess += s1 - s0
+	ts.SaveBytes += saved
+	if saved > 0 && sv.st != nil {
+		ts.Snapshots++
+	}
 	ts.Events += out.Count()
 	updates := make([]protocol.TurnUpdate, len(views))
 	for s := 1; s < len(views); s++ {
@@ -555,6 +630,9 @@ func percentile(sorted []float64, p int) float64 {
 // ms formats d in milliseconds.
 func ms(d time.Duration) string { return strconv.FormatFloat(float64(d)/1e6, 'f', 1, 64) }
 
+// ms3 formats d in milliseconds, to the microsecond.
+func ms3(d time.Duration) string { return strconv.FormatFloat(float64(d)/1e6, 'f', 3, 64) }
+
 // print writes the report for people.
 func (r *report) print(out io.Writer) error {
 	c := r.Config
@@ -597,6 +675,18 @@ func (r *report) print(out io.Writer) error {
 	}
 	views, deltas, events, saves := r.bytesMean()
 	fmt.Fprintf(out, "\nbytes per turn (mean, all seats): views %d, deltas %d, events %d; save %d\n", views, deltas, events, saves)
+	sc := r.storeCost()
+	if c.save == saveStore {
+		perTurn := int64(0)
+		if len(r.Turns) > 0 {
+			perTurn = r.StoreBytes / int64(len(r.Turns))
+		}
+		fmt.Fprintf(out, "store (the server's, SQLite), CPU per turn (game thread + committer): mean %s ms; %d turns with a snapshot: mean %s ms; %d without: mean %s ms, p99 %s ms; most %s ms; process CPU over the save phase: mean %s ms; the database grew %d bytes a turn\n",
+			ms3(sc.Mean), sc.SnapshotTurns, ms3(sc.SnapshotMean), sc.OtherTurns, ms3(sc.OtherMean), ms3(sc.OtherP99), ms3(sc.Max), ms3(sc.Process), perTurn)
+	} else {
+		fmt.Fprintf(out, "save (Game.Save every step, nothing written), CPU per turn (game thread): mean %s ms; most %s ms; process CPU over the save phase: mean %s ms\n",
+			ms3(sc.Mean), ms3(sc.Max), ms3(sc.Process))
+	}
 	f := r.frames()
 	fmt.Fprintf(out, "frames per seat (mean bytes): TurnUpdate %d, FullView %d; TurnUpdate/FullView %.1f %% (per turn: p50 %.1f %%, p90 %.1f %%)\n",
 		f.Update, f.View, f.Ratio, f.P50, f.P90)
@@ -638,7 +728,7 @@ func writeCSVFile(name string, r *report) error {
 var csvHeader = []string{"turn", "steps", "actors", "process_ns", "thread_ns",
 	"orders_ns", "resolve_ns", "save_ns", "views_ns",
 	"view_bytes", "delta_bytes", "event_bytes", "save_bytes", "events",
-	"frame_bytes", "frames", "view_frame_bytes", "view_frames"}
+	"frame_bytes", "frames", "view_frame_bytes", "view_frames", "store_ns", "store_process_ns", "snapshots"}
 
 // writeCSV writes a header and one row per turn of r.
 func writeCSV(out io.Writer, r *report) error {
@@ -652,7 +742,7 @@ func writeCSV(out io.Writer, r *report) error {
 			row = append(row, int64(t.Phase[p]))
 		}
 		row = append(row, int64(t.ViewBytes), int64(t.DeltaBytes), int64(t.EventBytes), int64(t.SaveBytes), int64(t.Events),
-			int64(t.FrameBytes), int64(t.Frames), int64(t.ViewFrameBytes), int64(t.ViewFrames))
+			int64(t.FrameBytes), int64(t.Frames), int64(t.ViewFrameBytes), int64(t.ViewFrames), int64(t.Store), int64(t.StoreProcess), int64(t.Snapshots))
 		rec := make([]string, len(row))
 		for i, v := range row {
 			rec[i] = strconv.FormatInt(v, 10)

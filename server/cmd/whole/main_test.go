@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"empires/server/store"
 	"empires/shared/registry"
 )
 
@@ -244,4 +245,60 @@ func TestRunGenerals(t *testing.T) {
 		}
 	}
 	t.Logf("the report:\n%s", out.String())
+}
+
+// TestSaveStore plays a tiny erfworld game saved through the server's
+// store (-save store, the default) into a directory of the test's, and
+// checks what it measured: every turn's saving timed, the store's file
+// grown, the report's store line, and the database removed at the end;
+// a game long enough for a snapshot (store.SnapshotDue) counts it in the
+// turn that took it.
+func TestSaveStore(t *testing.T) {
+	reg, err := registry.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := reg.Get("erfworld")
+	dir := t.TempDir()
+	const turns = store.SnapshotEvery + 1
+	rep, err := play(rs, config{players: 2, width: 16, height: 16, turns: turns, level: rs.Info().DefaultLevel, seed: 7,
+		save: saveStore, storeDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snapshots := 0
+	for _, ts := range rep.Turns {
+		snapshots += ts.Snapshots
+		if ts.Store <= 0 || ts.StoreProcess < 0 {
+			t.Errorf("turn %d: saving took %v (process %v): want it timed", ts.Turn, ts.Store, ts.StoreProcess)
+		}
+		if ts.Snapshots == 0 && ts.SaveBytes != 0 {
+			t.Errorf("turn %d: %d bytes of saves and no snapshot", ts.Turn, ts.SaveBytes)
+		}
+	}
+	if !rep.Over && snapshots != 1 {
+		t.Errorf("%d turns: have %d snapshots, want 1 (at step %d)", len(rep.Turns), snapshots, store.SnapshotEvery)
+	}
+	if rep.StoreBytes <= 0 {
+		t.Errorf("the store grew by %d bytes over %d turns", rep.StoreBytes, len(rep.Turns))
+	}
+	if left, err := os.ReadDir(dir); err != nil || len(left) != 0 {
+		t.Errorf("the store's directory left behind: %v (%v)", left, err)
+	}
+	t.Logf("%d turns, over %v, %d snapshots", len(rep.Turns), rep.Over, snapshots)
+	c := rep.storeCost()
+	if c.SnapshotTurns+c.OtherTurns != len(rep.Turns) || c.Mean <= 0 || c.Max < c.OtherP99 || c.Max < c.SnapshotMean {
+		t.Errorf("store cost %+v over %d turns: want every turn counted once, the most at least the p99 and the snapshots' mean", c, len(rep.Turns))
+	}
+	var out bytes.Buffer
+	if err := rep.print(&out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "store (the server's, SQLite), CPU per turn") {
+		t.Errorf("the report has no store line:\n%s", out.String())
+	}
+
+	if err := run([]string{"-players", "2", "-size", "16x16", "-turns", "2", "-save", "disk"}, &bytes.Buffer{}); !errors.Is(err, errUsage) {
+		t.Errorf("-save disk: have %v, want a usage error", err)
+	}
 }
