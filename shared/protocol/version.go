@@ -8,12 +8,12 @@ import (
 // Version is the protocol version this build speaks. Bump it, and add a
 // Change to History, whenever a message changes in any way (see the package
 // documentation).
-const Version = 8
+const Version = 9
 
 // MinVersion is the oldest protocol version this build still speaks. It
 // equals Version: every change so far broke the encoding. A later build that
 // keeps reading an older version's messages may lower it.
-const MinVersion = 8
+const MinVersion = 9
 
 // Change is one entry of the protocol's history.
 type Change struct {
@@ -64,6 +64,8 @@ func History() []Change {
 			"(its hash, 0 for a ruleset whose events name none), RulesData.Dict and RulesData.Templates carry it. " +
 			"Limits.WorkBurst and Limits.WorkPerSecond: the work budget the server charges each " +
 			"message against, sized by default so that a client within MessagesPerSecond and Burst never runs out."},
+		{9, "2026-11-29", "The empire ruleset's View.Seen travels as a byte string (bin) of uvarints, one a square, " +
+			"instead of an array of integers; its checksum is still the FNV-1a 64 of the view's bytes, which change with it."},
 	}
 }
 
