@@ -39,6 +39,15 @@ func NewHasher() *Writer {
 	return &Writer{buf: make([]byte, 0, hashChunk), hashing: true, sum: fnvOffset}
 }
 
+// Reset makes w as it was new: a Writer that keeps bytes keeps its
+// buffer's room for the next value, a hashing one starts a new hash.
+func (w *Writer) Reset() {
+	w.buf = w.buf[:0]
+	if w.hashing {
+		w.sum = fnvOffset
+	}
+}
+
 // Bytes returns what w was given; nil for a hashing Writer.
 func (w *Writer) Bytes() []byte {
 	if w.hashing {

@@ -90,6 +90,14 @@ func TestWriterIsMarshal(t *testing.T) {
 		if have, want := h.Sum64(), wire.Checksum(&s); have != want {
 			t.Errorf("value %d: the hasher's sum is %x, Checksum's %x", i, have, want)
 		}
+		// Reset starts afresh, whatever came before.
+		w.Reset()
+		h.Reset()
+		s.write(&w)
+		s.write(h)
+		if !bytes.Equal(w.Bytes(), want) || h.Sum64() != wire.Checksum(&s) {
+			t.Errorf("value %d: written again after Reset, it differs", i)
+		}
 		if h.Bytes() != nil {
 			t.Errorf("value %d: a hasher keeps bytes", i)
 		}
