@@ -46,6 +46,11 @@ type View struct {
 	Transits []Transit
 	// Sightings are the others' forces as last seen.
 	Sightings []Sighting
+
+	// sum is the view's Checksum, kept by the game's View and by Apply,
+	// which make the view and never change it after (0: not kept, as in
+	// a view made by hand or decoded).
+	sum uint64
 }
 
 // PlayerView is what everyone knows of a player.
@@ -156,6 +161,7 @@ func (g *Game) View(p Seat, allSeeing bool) ruleset.View {
 		v.Sightings = slices.Clone(m.Sightings)
 	}
 	v.canon()
+	v.sum = v.checksum()
 	return v
 }
 
@@ -238,8 +244,19 @@ func (v *View) check() error {
 }
 
 // Checksum implements ruleset.View: FNV-1a 64 of the encoding
-// (wire.Checksum), hashed as it is written, with no copy of the bytes.
+// (wire.Checksum). A view the game made, or Apply, keeps it from when it
+// was made: such a view is not changed after (whoever wants another
+// view copies it and changes the copy, whose Checksum is then wrong:
+// checksum). Another view is hashed on each call.
 func (v *View) Checksum() uint64 {
+	if v.sum != 0 {
+		return v.sum
+	}
+	return v.checksum()
+}
+
+// checksum hashes v as it is written, with no copy of the bytes.
+func (v *View) checksum() uint64 {
 	h := wire.NewHasher()
 	v.write(h)
 	return h.Sum64()
@@ -484,6 +501,7 @@ func (v *View) Apply(delta []byte) (ruleset.View, error) {
 		return nil, fmt.Errorf("%s delta: made for another view (checksum %x, this view's %x)", ID, d.From, v.Checksum())
 	}
 	nv := *v
+	nv.sum = 0
 	if d.Header != nil {
 		nv.Turn, nv.Over, nv.Winner, nv.Players = d.Header.Turn, d.Header.Over, d.Header.Winner, d.Header.Players
 	}
@@ -504,8 +522,9 @@ func (v *View) Apply(delta []byte) (ruleset.View, error) {
 	if err := nv.check(); err != nil {
 		return nil, fmt.Errorf("%s delta: %w", ID, err)
 	}
-	if got := nv.Checksum(); got != d.To {
+	if got := nv.checksum(); got != d.To {
 		return nil, fmt.Errorf("%s delta: the view reached (checksum %x) is not the one it was made for (%x)", ID, got, d.To)
 	}
+	nv.sum = d.To
 	return &nv, nil
 }
