@@ -46,7 +46,15 @@ func (g *game) view(p ruleset.Seat, allSeeing bool) *View {
 		v.Must = &m
 	}
 	auras := g.auras()
-	for _, q := range g.seats() {
+	seats := g.seats()
+	// The players' tables share one array, each capped at its own end.
+	n := 0
+	for _, q := range seats {
+		n += len(g.pl(q).Table)
+	}
+	tables := make([]InPlay, 0, n)
+	v.Players = make([]PlayerView, 0, len(seats))
+	for _, q := range seats {
 		pl := g.pl(q)
 		pv := PlayerView{
 			Seat: q, Name: g.s.Names[q-1], Health: pl.Health, Hand: len(pl.Hand), Draw: len(pl.Draw), Supply: len(pl.Supply),
@@ -64,7 +72,10 @@ func (g *game) view(p ruleset.Seat, allSeeing bool) *View {
 				ip.Pulled = c.Fresh && card.Pull && !st.NoPull
 				ip.NoGeneral, ip.CannotAttack, ip.CannotBlock, ip.Unblockable = st.NoGeneral, st.CannotAttack, st.CannotBlock, st.Free
 			}
-			pv.Table = append(pv.Table, ip)
+			tables = append(tables, ip)
+		}
+		if k := len(pl.Table); k > 0 {
+			pv.Table = tables[len(tables)-k : len(tables) : len(tables)]
 		}
 		v.Players = append(v.Players, pv)
 	}

@@ -112,3 +112,56 @@ func TestViewWrittenAsMarshal(t *testing.T) {
 			HandLimit: 7, Generals: 2, Passed: true, Out: true, Resigned: true, Place: 2, Waiting: true, Owed: gold}},
 	})
 }
+
+// BenchmarkViews measures what a server does for every seat after a step
+// (match.sendTurn, and whole's views+deltas+events): the seat's new view,
+// its delta from the view of the step before, its checksum and its events,
+// for the 20 seats of a game the normal AI has played for 200 steps.
+// ns/op is the whole step's, all seats.
+func BenchmarkViews(b *testing.B) {
+	const seats, steps = 20, 200
+	rs := New()
+	gg, err := rs.New(config(1, seats, 5))
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := gg.(*game)
+	ais := make([]ruleset.AI, seats+1)
+	for s := 1; s <= seats; s++ {
+		if ais[s], err = rs.NewAI("normal", uint64(s)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	prev := make([]ruleset.View, seats+1)
+	var out ruleset.Outcome
+	for i := range steps {
+		if over, _ := g.Over(); over {
+			b.Fatalf("the game ended before step %d", i)
+		}
+		for s := 1; s <= seats; s++ {
+			prev[s] = g.View(ruleset.Seat(s), false)
+		}
+		st := g.Step()
+		p, act, err := ruleset.FirstAIAction(g, st, i, func(s ruleset.Seat) ([]byte, error) { return ais[s].Act(prev[s], st, s) })
+		if err != nil {
+			b.Fatal(err)
+		}
+		if out, err = g.Act(p, act); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		for s := 1; s <= seats; s++ {
+			seat := ruleset.Seat(s)
+			next := g.View(seat, false)
+			if _, err := prev[s].Diff(next); err != nil {
+				b.Fatal(err)
+			}
+			_ = next.Checksum()
+			if _, err := out.Events(seat, false); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
