@@ -47,9 +47,9 @@ type View struct {
 	// Sightings are the others' forces as last seen.
 	Sightings []Sighting
 
-	// sum is the view's Checksum, kept by the game's View and by Apply,
-	// which make the view and never change it after (0: not kept, as in
-	// a view made by hand or decoded).
+	// sum is the view's Checksum, kept by the game's View, which makes
+	// the view and never changes it after (0: not kept, as in a view
+	// decoded, applied or made by hand).
 	sum uint64
 }
 
@@ -244,10 +244,11 @@ func (v *View) check() error {
 }
 
 // Checksum implements ruleset.View: FNV-1a 64 of the encoding
-// (wire.Checksum). A view the game made, or Apply, keeps it from when it
-// was made: such a view is not changed after (whoever wants another
-// view copies it and changes the copy, whose Checksum is then wrong:
-// checksum). Another view is hashed on each call.
+// (wire.Checksum). A view the game made keeps it from when it was made
+// (a server asks for it again and again): such a view is not changed
+// after (whoever wants another view copies it and changes the copy, whose
+// Checksum is then wrong: checksum). Another view (decoded, applied,
+// made by hand) is hashed on each call.
 func (v *View) Checksum() uint64 {
 	if v.sum != 0 {
 		return v.sum
@@ -525,6 +526,5 @@ func (v *View) Apply(delta []byte) (ruleset.View, error) {
 	if got := nv.checksum(); got != d.To {
 		return nil, fmt.Errorf("%s delta: the view reached (checksum %x) is not the one it was made for (%x)", ID, got, d.To)
 	}
-	nv.sum = d.To
 	return &nv, nil
 }

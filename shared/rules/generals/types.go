@@ -254,9 +254,9 @@ type View struct {
 	// only hidden cards a view holds.
 	Hand []CardID
 
-	// sum is the view's Checksum, kept by the game's View and by Apply,
-	// which make the view and never change it after (0: not kept, as in
-	// a view made by hand or decoded).
+	// sum is the view's Checksum, kept by the game's View, which makes
+	// the view and never changes it after (0: not kept, as in a view
+	// decoded, applied or made by hand).
 	sum uint64
 }
 

@@ -166,10 +166,11 @@ func (v *View) check() error {
 }
 
 // Checksum implements ruleset.View: FNV-1a 64 of the encoding
-// (wire.Checksum). A view the game made, or Apply, keeps it from when it
-// was made: such a view is not changed after (whoever wants another
-// view copies it and changes the copy, whose Checksum is then wrong:
-// checksum). Another view is hashed on each call.
+// (wire.Checksum). A view the game made keeps it from when it was made
+// (a server asks for it again and again): such a view is not changed
+// after (whoever wants another view copies it and changes the copy, whose
+// Checksum is then wrong: checksum). Another view (decoded, applied,
+// made by hand) is hashed on each call.
 func (v *View) Checksum() uint64 {
 	if v.sum != 0 {
 		return v.sum
@@ -384,6 +385,5 @@ func (v *View) Apply(delta []byte) (ruleset.View, error) {
 	if got := nv.checksum(); got != d.To {
 		return nil, fmt.Errorf("%s delta: the view reached (checksum %x) is not the one it was made for (%x)", ID, got, d.To)
 	}
-	nv.sum = d.To
 	return &nv, nil
 }
