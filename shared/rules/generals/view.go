@@ -351,7 +351,26 @@ func (v *View) Diff(next ruleset.View) ([]byte, error) {
 	if !bytes.Equal(a.Bytes(), b.Bytes()) {
 		d.Rest = &rest
 	}
-	return wire.Marshal(&d)
+	a.Reset()
+	d.write(&a)
+	return a.Bytes(), nil
+}
+
+// write writes d with w, byte for byte as wire.Marshal encodes it.
+func (d *Delta) write(w *wire.Writer) {
+	w.Array(4)
+	w.Uint(d.From)
+	w.Uint(d.To)
+	if d.Rest == nil {
+		w.Nil()
+	} else {
+		d.Rest.write(w)
+	}
+	if wire.List(w, d.Players) {
+		for i := range d.Players {
+			writePlayer(w, &d.Players[i])
+		}
+	}
 }
 
 // Apply implements ruleset.View.

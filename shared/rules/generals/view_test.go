@@ -33,13 +33,36 @@ func sameAsMarshal(t *testing.T, v *View) {
 	}
 }
 
+// deltaAsMarshal fails t unless the delta Diff writes from prev to next
+// is wire.Marshal's bytes of the Delta they hold.
+func deltaAsMarshal(t *testing.T, prev, next *View) {
+	t.Helper()
+	got, err := prev.Diff(next)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d Delta
+	if err := wire.Unmarshal(got, &d); err != nil {
+		t.Fatal(err)
+	}
+	want, err := wire.Marshal(&d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("seat %d, step %d: Diff's %d bytes differ from Marshal's %d of the same delta", next.Seat, next.Seq, len(got), len(want))
+	}
+}
+
 // TestViewWrittenAsMarshal: a view's Encode writes the bytes wire.Marshal
 // encodes it to, and its Checksum is wire.Checksum, the FNV-1a 64 of those
 // bytes (protocol section 17), on the views of every seat and of both
 // spectators at every step of whole games of the AI, and on a view made
-// by hand with what those games may lack.
+// by hand with what those games may lack; and Diff writes its delta from
+// each seat's view of a step to the next as Marshal does.
 func TestViewWrittenAsMarshal(t *testing.T) {
-	var views, battles, hands, tables, harvests, winners int
+	var views, battles, hands, tables, harvests, winners, deltas int
+	last := map[ruleset.Seat]*View{}
 	check := func(g *game, seats int) {
 		for s := 0; s <= seats; s++ {
 			for _, all := range []bool{false, true} {
@@ -48,6 +71,13 @@ func TestViewWrittenAsMarshal(t *testing.T) {
 				}
 				v := g.view(ruleset.Seat(s), all)
 				sameAsMarshal(t, v)
+				if prev := last[ruleset.Seat(s)]; prev != nil && !all {
+					deltaAsMarshal(t, prev, v)
+					deltas++
+				}
+				if !all {
+					last[ruleset.Seat(s)] = v
+				}
 				views++
 				if v.Battle != nil {
 					battles++
@@ -97,7 +127,7 @@ func TestViewWrittenAsMarshal(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d views: %d with a battle, %d cards in hands, %d on tables (%d harvests), %d winners", views, battles, hands, tables, harvests, winners)
+	t.Logf("%d views, %d deltas: %d with a battle, %d cards in hands, %d on tables (%d harvests), %d winners", views, deltas, battles, hands, tables, harvests, winners)
 	if battles == 0 || hands == 0 || tables == 0 || harvests == 0 || winners == 0 {
 		t.Error("the games' views lack a part: the test proves less than it says")
 	}
