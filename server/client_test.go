@@ -243,7 +243,7 @@ func (c *tclient) recvErr() (protocol.Envelope, protocol.Message, error) {
 		if err != nil {
 			return env, nil, bad("delta: %v", err)
 		}
-		if _, err := hexgame.DecodeEvents(m.Events); err != nil {
+		if _, err := hexgame.DecodeEvents(m.Events, nil); err != nil {
 			return env, nil, bad("events of turn %d: %v", d.Turn, err)
 		}
 		v, err := game.Apply(c.view, d)

@@ -89,7 +89,7 @@ func turnUpdate(t *testing.T, prev, next *game.View, events []game.Event) *proto
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev, err := hexgame.EncodeEvents(events)
+	ev, err := hexgame.EncodeEvents(events, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

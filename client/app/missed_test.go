@@ -30,7 +30,7 @@ func TestMissedTurnsReachTheLog(t *testing.T) {
 	from := army.Hex
 	to := from.Neighbor(0)
 	enc := func(evs ...game.Event) protocol.Payload {
-		data, err := hexgame.EncodeEvents(evs)
+		data, err := hexgame.EncodeEvents(evs, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -28,11 +28,11 @@ func serverUpdate(t *testing.T, prev *game.View, s *game.State, p game.PlayerID,
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := hexgame.EncodeEvents(ev.For(s, p))
+	data, err := hexgame.EncodeEvents(ev.For(s, p), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	events, err := hexgame.DecodeEvents(data)
+	events, err := hexgame.DecodeEvents(data, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -139,7 +139,7 @@ func applyUpdate(tb testing.TB, v *game.View, u *protocol.TurnUpdate) (*game.Vie
 	if have := next.Checksum(); have != u.Checksum {
 		tb.Fatalf("view of turn %d after the delta: checksum %016x, the message says %016x", next.Turn, have, u.Checksum)
 	}
-	events, err := hexgame.DecodeEvents(u.Events)
+	events, err := hexgame.DecodeEvents(u.Events, nil)
 	if err != nil {
 		tb.Fatalf("turn update: %v", err)
 	}

@@ -353,7 +353,7 @@ func (c *client) hex() *game.View {
 // events decodes u's erfworld events.
 func (c *client) events(u Update) []game.Event {
 	c.t.Helper()
-	ev, err := hexgame.DecodeEvents(u.Events)
+	ev, err := hexgame.DecodeEvents(u.Events, nil)
 	if err != nil {
 		c.t.Fatalf("seat %d: %v", c.sub.Seat(), err)
 	}

@@ -226,7 +226,7 @@ func (p *player) next() protocol.Message {
 		if err != nil || v.Checksum() != m.Checksum {
 			p.t.Fatalf("%s: the update of turn %d does not apply (%v) or its checksum differs", p.name, p.turn(), err)
 		}
-		if _, err := hexgame.DecodeEvents(m.Events); err != nil {
+		if _, err := hexgame.DecodeEvents(m.Events, nil); err != nil {
 			p.t.Fatalf("%s: the events do not decode: %v", p.name, err)
 		}
 		p.view = v

@@ -83,7 +83,7 @@ func update(t *testing.T, prev, next *game.View, off uint64) *protocol.TurnUpdat
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev, err := hexgame.EncodeEvents(nil)
+	ev, err := hexgame.EncodeEvents(nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

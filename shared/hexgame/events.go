@@ -18,13 +18,15 @@ import (
 )
 
 // The compact wire form of a step's events (docs/protocol.md, section
-// 10.8): the msgpack array [Version, Turn, Strings, Body]. Body is a byte
-// string of the events one after the other, each a few unsigned LEB128
-// varints ("uvarint") and zigzag varints ("varint") as encoding/binary
-// writes them, with no count: the events end where Body ends. An event
-// says only what differs from the event before it or from the zero value,
-// an army's path goes on from where its last event left it, a step to a
-// neighbouring hex is its direction, and every text is a
+// 10.8): the msgpack array [Version, Turn, Dict, Strings, Body]. Body is a
+// byte string of the events one after the other, each a few unsigned
+// LEB128 varints ("uvarint") and zigzag varints ("varint") as
+// encoding/binary writes them, with no count: the events end where Body
+// ends. An event says only what differs from the event before it or from
+// the zero value, an army's path goes on from where its last event left
+// it, a step to a neighbouring hex is its direction, a battle's dice are
+// packed in bits (events_dice.go), the battle words a ruleset writes from
+// the report are left out (events_battle.go), and every other text is a
 // template with its numbers taken out: one of the build's templates
 // (templates.go, named by Dict, their hash) or one of Strings. Decoding
 // gives back exactly the events encoded (an empty list inside a battle
@@ -37,11 +39,13 @@ import (
 // text comes back as it was, and the numbers in texts, which differ from
 // event to event, cost a varint each. A payload names the dictionary it
 // uses by its hash, so that a build with another dictionary refuses it
-// instead of misreading it.
+// instead of misreading it. The battle reports are the exception: their
+// structure already says everything their words say, so a ruleset may
+// write the words from it on both sides (BattleWriter).
 
 // eventsWireVersion is the version of the compact form, element 0 of the
 // payload.
-const eventsWireVersion = 1
+const eventsWireVersion = 2
 
 // eventsWire is the payload's msgpack array.
 type eventsWire struct {
@@ -96,41 +100,6 @@ const (
 	toHex  = evToLow | evToHigh
 )
 
-// The flags that start a battle report.
-const (
-	bHex        = 1 << iota // Hex differs from the event's To: varint Q, varint R
-	bWinner                 // uvarint
-	bCity                   // City differs from the event's City: uvarint
-	bReason                 // text
-	bReasonText             // text
-	bAll        = 1<<iota - 1
-)
-
-// The flags that start a side of a battle report, then its Player and
-// Role (uvarints) and the fields of the bits in their order.
-const (
-	sArmies        = 1 << iota // count, then each ID as a varint from the last
-	sBefore                    // units: count, varints
-	sLosses                    // units
-	sRolls                     // count, varints
-	sRollsFromDice             // Rolls are the dice's Roll, one a die
-	sWon                       // Won
-	sUncroaked                 // units
-	sCityLevel                 // varint
-	sCityDefence               // varint
-	sCityLowered               // varint
-	sCityUnits                 // units
-	sCityLosses                // units
-	sCharacters                // count, characters
-	sDice                      // count, dice
-	sPoints                    // varint
-	sPointsSpent               // varint
-	sHits                      // varint
-	sFallen                    // varint
-	sHealed                    // varint
-	sAll           = 1<<iota - 1
-)
-
 // The kinds of a text's reference (text), the reference's remainder
 // modulo 3 after the 1 of the empty text.
 const (
@@ -165,9 +134,10 @@ const textMarker = 0
 const maxTextDigits = 18
 
 // EncodeEvents returns events in the compact wire form; DecodeEvents reads
-// them.
-func EncodeEvents(events []game.Event) ([]byte, error) {
-	w := eventWriter{index: map[string]int{}, at: map[game.ArmyID]hex.Hex{}}
+// them. When rules is a BattleWriter, the battle reports' words it writes
+// the same are left out; rules may be nil.
+func EncodeEvents(events []game.Event, rules game.Ruleset) ([]byte, error) {
+	w := eventWriter{index: map[string]int{}, at: map[game.ArmyID]hex.Hex{}, words: battleWriter(rules)}
 	p := eventsWire{Version: eventsWireVersion}
 	if len(events) > 0 {
 		p.Turn = events[0].Turn
@@ -203,6 +173,8 @@ type eventWriter struct {
 	army    game.ArmyID    // the last Army written
 	// at is the To of each army's last event.
 	at map[game.ArmyID]hex.Hex
+	// words writes the battle reports' words, nil if nothing does.
+	words BattleWriter
 }
 
 func (w *eventWriter) uint(v uint64) { w.buf = binary.AppendUvarint(w.buf, v) }
@@ -383,175 +355,17 @@ func (w *eventWriter) event(e, last *game.Event, turn game.Turn) {
 	}
 }
 
-// battle writes report b of event e.
-func (w *eventWriter) battle(b *game.BattleReport, e *game.Event) {
-	var f uint64
-	if b.Hex != e.To {
-		f |= bHex
-	}
-	if b.Winner != 0 {
-		f |= bWinner
-	}
-	if b.City != e.City {
-		f |= bCity
-	}
-	if b.Reason != "" {
-		f |= bReason
-	}
-	if b.ReasonText != "" {
-		f |= bReasonText
-	}
-	w.uint(f)
-	if f&bHex != 0 {
-		w.hex(b.Hex)
-	}
-	if f&bWinner != 0 {
-		w.uint(uint64(b.Winner))
-	}
-	if f&bCity != 0 {
-		w.uint(uint64(b.City))
-	}
-	if f&bReason != 0 {
-		w.text(b.Reason)
-	}
-	if f&bReasonText != 0 {
-		w.text(b.ReasonText)
-	}
-	for i := range b.Sides {
-		w.side(&b.Sides[i])
-	}
-}
-
-// rollsFromDice reports whether rolls are the dice's rolls, one a die.
-func rollsFromDice(rolls []int, dice []game.DieReport) bool {
-	if len(rolls) != len(dice) {
-		return false
-	}
-	for i, r := range rolls {
-		if int64(r) != int64(dice[i].Roll) {
-			return false
-		}
-	}
-	return true
-}
-
-// side writes side s of a battle report.
-func (w *eventWriter) side(s *game.SideReport) {
-	var f uint64
-	set := func(bit uint64, on bool) {
-		if on {
-			f |= bit
-		}
-	}
-	set(sArmies, len(s.Armies) > 0)
-	set(sBefore, len(s.Before) > 0)
-	set(sLosses, len(s.Losses) > 0)
-	fromDice := len(s.Rolls) > 0 && rollsFromDice(s.Rolls, s.Dice)
-	set(sRollsFromDice, fromDice)
-	set(sRolls, len(s.Rolls) > 0 && !fromDice)
-	set(sWon, s.Won)
-	set(sUncroaked, len(s.Uncroaked) > 0)
-	set(sCityLevel, s.CityLevel != 0)
-	set(sCityDefence, s.CityDefence != 0)
-	set(sCityLowered, s.CityLowered != 0)
-	set(sCityUnits, len(s.CityUnits) > 0)
-	set(sCityLosses, len(s.CityLosses) > 0)
-	set(sCharacters, len(s.Characters) > 0)
-	set(sDice, len(s.Dice) > 0)
-	set(sPoints, s.Points != 0)
-	set(sPointsSpent, s.PointsSpent != 0)
-	set(sHits, s.Hits != 0)
-	set(sFallen, s.Fallen != 0)
-	set(sHealed, s.Healed != 0)
-	w.uint(f)
-	w.uint(uint64(s.Player))
-	w.uint(uint64(s.Role))
-	if f&sArmies != 0 {
-		w.uint(uint64(len(s.Armies)))
-		var last int64
-		for _, id := range s.Armies {
-			w.int(int64(id) - last)
-			last = int64(id)
-		}
-	}
-	units := func(bit uint64, u game.Units) {
-		if f&bit != 0 {
-			w.uint(uint64(len(u)))
-			for _, n := range u {
-				w.int(int64(n))
-			}
-		}
-	}
-	units(sBefore, s.Before)
-	units(sLosses, s.Losses)
-	if f&sRolls != 0 {
-		w.uint(uint64(len(s.Rolls)))
-		for _, r := range s.Rolls {
-			w.int(int64(r))
-		}
-	}
-	units(sUncroaked, s.Uncroaked)
-	number := func(bit uint64, n int32) {
-		if f&bit != 0 {
-			w.int(int64(n))
-		}
-	}
-	number(sCityLevel, s.CityLevel)
-	number(sCityDefence, s.CityDefence)
-	number(sCityLowered, s.CityLowered)
-	units(sCityUnits, s.CityUnits)
-	units(sCityLosses, s.CityLosses)
-	if f&sCharacters != 0 {
-		w.uint(uint64(len(s.Characters)))
-		for i := range s.Characters {
-			c := &s.Characters[i]
-			w.uint(uint64(c.ID))
-			w.uint(uint64(c.Army))
-			w.uint(uint64(c.Kind))
-			w.text(c.Name)
-			w.int(int64(c.Level))
-			w.int(int64(c.LevelAfter) - int64(c.Level))
-			lost := uint64(0)
-			if c.Lost {
-				lost = 1
-			}
-			w.uint(uint64(c.Effect)<<1 | lost)
-			w.text(c.Text)
-		}
-	}
-	if f&sDice != 0 {
-		w.uint(uint64(len(s.Dice)))
-		var round int64
-		for i := range s.Dice {
-			d := &s.Dice[i]
-			city := uint64(0)
-			if d.City {
-				city = 1
-			}
-			w.uint(uint64(d.Unit)<<1 | city)
-			w.int(int64(d.Round) - round)
-			round = int64(d.Round)
-			w.int(int64(d.Roll))
-			w.int(int64(d.Score) - int64(d.Roll))
-			w.int(int64(d.Hits))
-		}
-	}
-	number(sPoints, s.Points)
-	number(sPointsSpent, s.PointsSpent)
-	number(sHits, s.Hits)
-	number(sFallen, s.Fallen)
-	number(sHealed, s.Healed)
-}
-
 // ErrOldEvents is what DecodeEvents returns, wrapped, for events in
 // another form than this build's: the list of events of protocol version 4
 // and before, or a later version of the compact form.
 var ErrOldEvents = errors.New("events not in this build's form")
 
 // DecodeEvents reads events EncodeEvents wrote, with the hostile-input
-// rules. Events in another form are refused with an error that wraps
-// ErrOldEvents.
-func DecodeEvents(data []byte) ([]game.Event, error) {
+// rules. The battle reports' words that EncodeEvents left out are written
+// by rules, the same ruleset's (a BattleWriter); with rules nil, or not a
+// BattleWriter, they stay "". Events in another form are refused with an
+// error that wraps ErrOldEvents.
+func DecodeEvents(data []byte, rules game.Ruleset) ([]game.Event, error) {
 	if err := checkEventsForm(data); err != nil {
 		return nil, fmt.Errorf("events: %w", err)
 	}
@@ -563,7 +377,7 @@ func DecodeEvents(data []byte) ([]game.Event, error) {
 		return nil, fmt.Errorf("events: %w: their texts use the templates of hash %#08x, this build has %#08x (a build of another protocol version?)",
 			ErrOldEvents, p.Dict, uint32(templatesHash))
 	}
-	r := eventReader{buf: p.Body, strings: p.Strings, dict: p.Dict != 0, at: map[game.ArmyID]hex.Hex{}}
+	r := eventReader{buf: p.Body, strings: p.Strings, dict: p.Dict != 0, at: map[game.ArmyID]hex.Hex{}, words: battleWriter(rules)}
 	var out []game.Event
 	var last game.Event
 	for len(r.buf) > 0 && r.err == nil {
@@ -613,6 +427,7 @@ type eventReader struct {
 	dict    bool // the payload uses the build's templates
 	army    game.ArmyID
 	at      map[game.ArmyID]hex.Hex // as eventWriter's
+	words   BattleWriter            // as eventWriter's
 	err     error
 }
 
@@ -794,126 +609,4 @@ func (r *eventReader) event(last *game.Event, turn game.Turn) game.Event {
 		r.at[e.Army] = e.To
 	}
 	return e
-}
-
-// battle reads the battle report of event e.
-func (r *eventReader) battle(e *game.Event) *game.BattleReport {
-	f := r.uint(bAll, "battle flags")
-	b := &game.BattleReport{Hex: e.To, City: e.City}
-	if f&bHex != 0 {
-		b.Hex = r.hex("battle hex")
-	}
-	if f&bWinner != 0 {
-		b.Winner = game.PlayerID(r.uint(math.MaxUint8, "battle winner"))
-	}
-	if f&bCity != 0 {
-		b.City = game.CityID(r.uint(math.MaxUint32, "battle city"))
-	}
-	if f&bReason != 0 {
-		b.Reason = r.text("battle reason")
-	}
-	if f&bReasonText != 0 {
-		b.ReasonText = r.text("battle reason text")
-	}
-	for i := range b.Sides {
-		r.side(&b.Sides[i])
-	}
-	return b
-}
-
-// side reads a side of a battle report into s.
-func (r *eventReader) side(s *game.SideReport) {
-	f := r.uint(sAll, "side flags")
-	s.Player = game.PlayerID(r.uint(math.MaxUint8, "side player"))
-	s.Role = game.Role(r.uint(math.MaxUint8, "side role"))
-	if f&sArmies != 0 {
-		n := r.count("side armies")
-		s.Armies = make([]game.ArmyID, 0, n)
-		var last int64
-		for range n {
-			last += r.int(-math.MaxUint32, math.MaxUint32, "side army")
-			if last < 0 || last > math.MaxUint32 {
-				r.fail(fmt.Errorf("side army: %d is out of range (0 to %d)", last, uint32(math.MaxUint32)))
-			}
-			s.Armies = append(s.Armies, game.ArmyID(last))
-		}
-	}
-	units := func(bit uint64, what string) game.Units {
-		if f&bit == 0 {
-			return nil
-		}
-		n := r.count(what)
-		u := make(game.Units, n)
-		for k := range u {
-			u[k] = r.int32(what)
-		}
-		return u
-	}
-	s.Before = units(sBefore, "side units before")
-	s.Losses = units(sLosses, "side losses")
-	if f&sRolls != 0 {
-		n := r.count("side rolls")
-		s.Rolls = make([]int, n)
-		for k := range s.Rolls {
-			s.Rolls[k] = int(r.int(math.MinInt, math.MaxInt, "side roll"))
-		}
-	}
-	s.Won = f&sWon != 0
-	s.Uncroaked = units(sUncroaked, "side uncroaked")
-	number := func(bit uint64, what string) int32 {
-		if f&bit == 0 {
-			return 0
-		}
-		return r.int32(what)
-	}
-	s.CityLevel = number(sCityLevel, "side city level")
-	s.CityDefence = number(sCityDefence, "side city defence")
-	s.CityLowered = number(sCityLowered, "side city lowered")
-	s.CityUnits = units(sCityUnits, "side city units")
-	s.CityLosses = units(sCityLosses, "side city losses")
-	if f&sCharacters != 0 {
-		n := r.count("side characters")
-		s.Characters = make([]game.CharacterReport, n)
-		for k := range s.Characters {
-			c := &s.Characters[k]
-			c.ID = game.CharacterID(r.uint(math.MaxUint32, "character id"))
-			c.Army = game.ArmyID(r.uint(math.MaxUint32, "character army"))
-			c.Kind = uint8(r.uint(math.MaxUint8, "character kind"))
-			c.Name = r.text("character name")
-			c.Level = r.int32("character level")
-			c.LevelAfter = r.diff32(c.Level, "character level after")
-			v := r.uint(math.MaxUint8<<1|1, "character effect")
-			c.Effect, c.Lost = game.Effect(v>>1), v&1 != 0
-			c.Text = r.text("character text")
-		}
-	}
-	if f&sDice != 0 {
-		n := r.count("side dice")
-		s.Dice = make([]game.DieReport, n)
-		var round int32
-		for k := range s.Dice {
-			d := &s.Dice[k]
-			v := r.uint(math.MaxUint8<<1|1, "die unit")
-			d.Unit, d.City = game.UnitKind(v>>1), v&1 != 0
-			d.Round = r.diff32(round, "die round")
-			round = d.Round
-			d.Roll = r.int32("die roll")
-			d.Score = r.diff32(d.Roll, "die score")
-			d.Hits = r.int32("die hits")
-		}
-	}
-	if f&sRollsFromDice != 0 {
-		s.Rolls = make([]int, len(s.Dice))
-		for k := range s.Dice {
-			s.Rolls[k] = int(s.Dice[k].Roll)
-		}
-	}
-	s.Points = number(sPoints, "side points")
-	s.PointsSpent = number(sPointsSpent, "side points spent")
-	s.Hits = number(sHits, "side hits")
-	s.Fallen = number(sFallen, "side fallen")
-	s.Healed = number(sHealed, "side healed")
-	if r.err != nil {
-		*s = game.SideReport{}
-	}
 }

@@ -1,12 +1,15 @@
 package hexgame
 
 import (
+	"encoding/binary"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
 
 	"empires/shared/game"
 	"empires/shared/hex"
+	"empires/shared/wire"
 )
 
 // fullBattle is a battle report with every field set, and a side whose
@@ -83,6 +86,10 @@ func TestEventsRoundTrip(t *testing.T) {
 				Text: "built city 261 (level 1) on hex 8,-15 for 2"},
 			{Turn: 4, Kind: game.EventBattle, To: battle.Hex, City: battle.City, HasHex: true, Battle: battle},
 			{Turn: 3, Kind: game.EventBattle, To: hex.Hex{Q: 1, R: 1}, City: 3, Battle: fromDice},
+			{Turn: 3, Kind: game.EventBattle, To: hex.Hex{Q: 2, R: 1}, Battle: &game.BattleReport{Hex: hex.Hex{Q: 2, R: 1}, Sides: [2]game.SideReport{
+				{Player: 1, Role: game.Attacker, Armies: []game.ArmyID{4}, Rolls: []int{6, 2}, Hits: 1, Fallen: 1}, // a fleet battle: rolls, no dice
+				{Player: 2, Role: game.Defender, Armies: []game.ArmyID{8}, Rolls: []int{3}, Won: true},
+			}}},
 			{Turn: 3, Kind: game.EventKind(255), Player: 255, From: hex.Hex{Q: 4, R: 4}, To: hex.Hex{Q: 4, R: 4}},
 			{Turn: 3, Kind: game.EventIncome, Amount: 1<<63 - 1},
 		}},
@@ -98,11 +105,11 @@ func TestEventsRoundTrip(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			data, err := EncodeEvents(tt.have)
+			data, err := EncodeEvents(tt.have, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := DecodeEvents(data)
+			want, err := DecodeEvents(data, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -162,7 +169,7 @@ func TestTemplates(t *testing.T) {
 	// A text of a template travels as its number and its numbers.
 	if numTemplates > 0 {
 		text := strings.ReplaceAll(templateAt(0), "\x00", "3")
-		data, err := EncodeEvents([]game.Event{{Turn: 1, Kind: game.EventBuild, Text: text}})
+		data, err := EncodeEvents([]game.Event{{Turn: 1, Kind: game.EventBuild, Text: text}}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -179,22 +186,22 @@ func FuzzDecodeEvents(f *testing.F) {
 		{{Turn: 2, Step: 1, Kind: game.EventMove, Player: 1, Army: 9, From: hex.Hex{Q: 1}, To: hex.Hex{Q: 2}, HasHex: true}},
 		{{Turn: 4, Kind: game.EventBattle, To: hex.Hex{Q: 1}, Battle: fullBattle(), Text: "level 3: 3 points"}},
 	} {
-		data, err := EncodeEvents(evs)
+		data, err := EncodeEvents(evs, nil)
 		if err != nil {
 			f.Fatal(err)
 		}
 		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		evs, err := DecodeEvents(data)
+		evs, err := DecodeEvents(data, nil)
 		if err != nil {
 			return
 		}
-		again, err := EncodeEvents(evs)
+		again, err := EncodeEvents(evs, nil)
 		if err != nil {
 			t.Fatalf("decoded events do not encode: %v", err)
 		}
-		evs2, err := DecodeEvents(again)
+		evs2, err := DecodeEvents(again, nil)
 		if err != nil {
 			t.Fatalf("re-encoded events do not decode: %v", err)
 		}
@@ -234,4 +241,131 @@ func normal(evs []game.Event) []game.Event {
 		}
 	}
 	return evs
+}
+
+// d6Side returns the dice of a side of n Infantry and m Cavalry rolling a
+// d6 each (two for Cavalry) in round 1, scored as erfworld scores them
+// ("Each roll of 4+ is a hit", "Each roll of 6 is a critical hit, and
+// counts as two hits"), the first raised dice by a Warlord's points.
+func d6Side(n, m, raised int) []game.DieReport {
+	var dice []game.DieReport
+	rolls := []int32{3, 6, 1, 4, 5, 2, 6, 5, 3, 1, 4, 2, 2, 6, 5}
+	for i := range n + 2*m {
+		d := game.DieReport{Round: 1, Roll: rolls[i%len(rolls)]}
+		if i >= n {
+			d.Unit = 1
+		}
+		d.Score = d.Roll
+		if raised > 0 && d.Roll == 5 {
+			d.Score, raised = 6, raised-1
+		}
+		switch {
+		case d.Score >= 6:
+			d.Hits = 2
+		case d.Score >= 4:
+			d.Hits = 1
+		}
+		dice = append(dice, d)
+	}
+	return dice
+}
+
+// TestDiceRoundTrip: a side's dice come back as they were in every form
+// (runs, packed rolls, raised dice, hits by a table of scores or packed),
+// and 40 d6 take under 40 bytes, not the 200 of five varints a die
+// (docs/protocol.md, section 10.8, "A side's dice").
+func TestDiceRoundTrip(t *testing.T) {
+	tests := []struct {
+		name     string
+		have     []game.DieReport
+		maxBytes int // the most bytes the dice may take, 0: no bound
+	}{
+		{"one die", []game.DieReport{{Round: 1, Roll: 4, Score: 4, Hits: 1}}, 6},
+		{"40 dice of two kinds", d6Side(20, 10, 0), 36},
+		{"40 dice, 3 raised", d6Side(20, 10, 3), 42},
+		{"rounds and the city's", []game.DieReport{
+			{Round: 1, Unit: 0, City: true, Roll: 2, Score: 2},
+			{Round: 1, Unit: 0, Roll: 6, Score: 6, Hits: 2},
+			{Round: 2, Unit: 0, City: true, Roll: 5, Score: 6, Hits: 2},
+			{Round: 2, Unit: 3, Roll: 4, Score: 4, Hits: 1},
+			{Round: 1, Unit: 255, Roll: 1, Score: 1},
+		}, 0},
+		{"hits that do not follow from the score", []game.DieReport{
+			{Round: 1, Roll: 4, Score: 4, Hits: 1}, {Round: 1, Roll: 4, Score: 4, Hits: 3}, {Round: 1, Roll: 6, Score: 9, Hits: -7},
+		}, 0},
+		{"the ends of int32", []game.DieReport{
+			{Round: math.MinInt32, Roll: math.MinInt32, Score: math.MaxInt32, Hits: math.MaxInt32},
+			{Round: math.MaxInt32, Roll: math.MaxInt32, Score: math.MinInt32, Hits: math.MinInt32},
+			{Round: 0, Roll: 0, Score: 0, Hits: 0},
+		}, 0},
+		{"all alike", []game.DieReport{{Round: 1, Roll: 3, Score: 3}, {Round: 1, Roll: 3, Score: 3}, {Round: 1, Roll: 3, Score: 3}}, 12},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := &game.BattleReport{}
+			b.Sides[0].Dice = tt.have
+			var w eventWriter
+			w.dice(tt.have)
+			if tt.maxBytes > 0 && len(w.buf) > tt.maxBytes {
+				t.Errorf("%d dice take %d bytes, want at most %d", len(tt.have), len(w.buf), tt.maxBytes)
+			}
+			data, err := EncodeEvents([]game.Event{{Turn: 1, Kind: game.EventBattle, Battle: b}}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			evs, err := DecodeEvents(data, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if have := evs[0].Battle.Sides[0].Dice; !reflect.DeepEqual(have, tt.have) {
+				t.Errorf("decoded:\nhave %+v\nwant %+v", have, tt.have)
+			}
+		})
+	}
+}
+
+// TestDiceRefused: dice that claim more than the payload holds are
+// refused with what is wrong, before anything is allocated for them.
+func TestDiceRefused(t *testing.T) {
+	// body returns the body of a battle event whose first side's dice are
+	// dice, the second side empty.
+	body := func(dice ...byte) []byte {
+		b := binary.AppendUvarint(nil, evKind|evBattle)
+		b = append(b, byte(game.EventBattle), 0x00) // kind, no battle flags
+		b = binary.AppendUvarint(b, sDice)
+		b = append(b, 0x01, 0x01) // player 1, role 1
+		b = append(b, dice...)
+		return append(b, 0x00, 0x00, 0x00) // the second side: no flags, player 0, role 0
+	}
+	compact := func(body []byte) []byte {
+		data, err := wire.Marshal(&eventsWire{Version: eventsWireVersion, Turn: 1, Strings: []string{}, Body: body})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	tests := []struct {
+		name string
+		have []byte
+		want string
+	}{
+		{"a dice count bomb", body(0xff, 0xff, 0xff, 0x7f), "side dice count: 134217727 dice, 3 bytes left"},
+		{"dice one by one cut short", body(0x04, 0x00, 0x00, 0x00, 0x00), "die roll: truncated"},
+		{"a run past the dice", body(0x05, 0x01, 0x00, 0x02, 0x02), "dice run length: 3 dice from die 0 of 2"},
+		{"runs short of the dice", body(0x05, 0x01, 0x00, 0x02, 0x00, 0x02, 0x01, 0x00, 0x00, 0x00), "dice runs: 1 dice in runs of 2"},
+		{"a roll too wide", body(0x03, 0x01, 0x00, 0x02, 0x00, 0x02, 0x21, 0x00), "die roll width: 33 is more than 32"},
+		{"rolls of no width", body(0x03, 0x01, 0x00, 0x02, 0x00, 0x02, 0x00, 0x00), "die roll width: 0, less than 1"},
+		{"rolls cut short", body(0x13, 0x01, 0x00, 0x02, 0x08, 0x02, 0x08, 0x01), "die roll: 9 dice of 8 bits, 4 bytes left"},
+		{"a raised die past the dice", body(0x03, 0x01, 0x00, 0x02, 0x00, 0x02, 0x01, 0x00, 0x01, 0x01, 0x02), "raised die: die 1 of 1"},
+		{"a score out of the hits table", body(0x03, 0x01, 0x00, 0x02, 0x00, 0x08, 0x01, 0x00, 0x00, 0x00, 0x02, 0x01, 0x02), "dice hits: die 0 scored 4, the table has 1 from 1"},
+		{"an unknown form of hits", body(0x03, 0x01, 0x00, 0x02, 0x00, 0x02, 0x01, 0x00, 0x00, 0x02), "dice hits form: 2 is more than 1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := DecodeEvents(compact(tt.have), nil)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("have %v, want an error with %q", err, tt.want)
+			}
+		})
+	}
 }

@@ -365,8 +365,12 @@ func (o *Outcome) Count() int { return len(o.Ev.List) }
 // a spectator gets the public events (no player, no place), and with
 // allSeeing those on the map.
 func (o *Outcome) Events(s ruleset.Seat, allSeeing bool) ([]byte, error) {
-	return EncodeEvents(o.For(s, allSeeing))
+	return EncodeEvents(o.For(s, allSeeing), o.g.rs.rules)
 }
+
+// All returns every event of the step in the compact form, the players'
+// own too: what a replay watched from above tells.
+func (o *Outcome) All() ([]byte, error) { return EncodeEvents(o.Ev.List, o.g.rs.rules) }
 
 // For returns the events seat s may know of (see Events).
 func (o *Outcome) For(s ruleset.Seat, allSeeing bool) []game.Event {

@@ -182,7 +182,7 @@ func TestPlay(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			events, err := hexgame.DecodeEvents(data)
+			events, err := hexgame.DecodeEvents(data, rs.Rules())
 			if err != nil {
 				t.Fatalf("turn %d, %s: the events do not decode: %v", turn, v, err)
 			}
@@ -435,9 +435,9 @@ func TestDecodeViewsAndEvents(t *testing.T) {
 	}
 	decodeView := func(b []byte) error { _, err := rs.DecodeView(b); return err }
 	applyDelta := func(b []byte) error { _, err := first.Apply(b); return err }
-	decodeEvents := func(b []byte) error { _, err := hexgame.DecodeEvents(b); return err }
+	decodeEvents := func(b []byte) error { _, err := hexgame.DecodeEvents(b, rs.Rules()); return err }
 	bomb := []byte{0xdd, 0xff, 0xff, 0xff, 0xff}
-	none, err := hexgame.EncodeEvents(nil)
+	none, err := hexgame.EncodeEvents(nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -445,7 +445,7 @@ func TestDecodeViewsAndEvents(t *testing.T) {
 	oldEvents := mp(t, []any{[]any{1, 1, 3, 1, 0, 0, nil, nil, false, 0, "", nil}})
 	// compact returns a payload of the compact form whose body is body.
 	compact := func(dict uint32, strs []string, body ...byte) []byte {
-		return mp(t, []any{1, 2, dict, strs, body})
+		return mp(t, []any{2, 2, dict, strs, body})
 	}
 	tests := []struct {
 		name   string
@@ -473,7 +473,8 @@ func TestDecodeViewsAndEvents(t *testing.T) {
 		{"events bomb", decodeEvents, bomb, "events: byte 0: 4294967295 elements claimed"},
 		{"events of version 4", decodeEvents, oldEvents, "events: events not in this build's form: a list of events, the form of protocol version 4"},
 		{"no events of version 4", decodeEvents, []byte{0x90}, "events: events not in this build's form: an empty list, the form of protocol version 4"},
-		{"a later form", decodeEvents, mp(t, []any{2, 2, 0, []string{}, []byte{}}), "events: events not in this build's form: compact form 2, this build reads 1"},
+		{"a later form", decodeEvents, mp(t, []any{3, 2, 0, []string{}, []byte{}}), "events: events not in this build's form: compact form 3, this build reads 2"},
+		{"the form of protocol version 8", decodeEvents, mp(t, []any{1, 2, 0, []string{}, []byte{}}), "events: events not in this build's form: compact form 1, this build reads 2"},
 		{"another dictionary", decodeEvents, compact(12345, nil, 0x80, 0x04, 1), "events not in this build's form: their texts use the templates of hash 0x00003039"},
 		{"events as map", decodeEvents, mp(t, map[string]int{"Turn": 1}), "eventsWire is not an array of its 5 fields"},
 		{"truncated events", decodeEvents, events[:len(events)-1], "bytes claimed"},
@@ -524,18 +525,18 @@ func TestGolden(t *testing.T) {
 	}
 	events, err := hexgame.EncodeEvents([]game.Event{
 		{Turn: 2, Step: 1, Kind: game.EventMove, Player: 1, Army: 9, From: hex.Hex{Q: 1}, To: hex.Hex{Q: 2}, HasHex: true},
-	})
+	}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// [version 1, turn 2, no dictionary, no strings, body]: the flags
+	// [version 2, turn 2, no dictionary, no strings, body]: the flags
 	// (player, army, hex, from a hex, to a neighbour, kind, step),
 	// player 1, army 9 (from 0, zigzagged), from (1,0) zigzagged, east,
 	// kind 1, step 1 zigzagged.
-	if have, want := fmt.Sprintf("%x", events), "95"+"01"+"02"+"00"+"90"+"c409"+"cf03"+"01"+"12"+"0200"+"00"+"01"+"02"; have != want {
+	if have, want := fmt.Sprintf("%x", events), "95"+"02"+"02"+"00"+"90"+"c409"+"cf03"+"01"+"12"+"0200"+"00"+"01"+"02"; have != want {
 		t.Errorf("events:\nhave %s\nwant %s", have, want)
 	}
-	if none, err := hexgame.EncodeEvents(nil); err != nil || !bytes.Equal(none, []byte{0x95, 0x01, 0x00, 0x00, 0x90, 0xc4, 0x00}) {
+	if none, err := hexgame.EncodeEvents(nil, nil); err != nil || !bytes.Equal(none, []byte{0x95, 0x02, 0x00, 0x00, 0x90, 0xc4, 0x00}) {
 		t.Errorf("no events encode as % x, %v; want the compact form with an empty body", none, err)
 	}
 }

@@ -3,10 +3,10 @@
 package hexgame
 
 // templatesHash is the hash of the templates (hashTemplates).
-const templatesHash = 0xadca2a97
+const templatesHash = 0x7cef7dec
 
 // numTemplates is the number of templates.
-const numTemplates = 48
+const numTemplates = 35
 
 // templateAt returns template i, "" if there is none.
 func templateAt(i int) string {
@@ -30,82 +30,56 @@ func templateAt(i int) string {
 	case 8:
 		return "enemy ahead at \x00,\x00"
 	case 9:
-		return "Warlord"
+		return "found nobody"
 	case 10:
-		return "level \x00: \x00 points; the side spent \x00 of its \x00"
-	case 11:
 		return "destroyed in battle"
-	case 12:
+	case 11:
 		return "last-standing"
-	case 13:
-		return "only the attacker has units left: the defender retreats"
-	case 14:
+	case 12:
 		return "moved \x00 Infantry, \x00 Cavalry, \x00 Siege from army \x00 to army \x00"
-	case 15:
+	case 13:
 		return "the path's next hex \x00,\x00 is Water, which it cannot enter"
-	case 16:
+	case 14:
 		return "player \x00 takes city \x00 from player \x00"
-	case 17:
+	case 15:
 		return "moved \x00 Infantry from army \x00 to army \x00"
-	case 18:
+	case 16:
 		return "moved \x00 Cavalry from army \x00 to army \x00"
-	case 19:
-		return "Heal-A-Mancer"
-	case 20:
+	case 17:
 		return "built city \x00 on hex \x00,\x00"
-	case 21:
+	case 18:
 		return "the path's next hex \x00,\x00 is Mountains, which it cannot enter"
-	case 22:
+	case 19:
 		return "popped a level \x00 Warlord (character \x00) in city \x00, leading army \x00 for \x00"
-	case 23:
+	case 20:
 		return "Tax: revenue \x00, maintenance \x00: +\x00 Smuckers"
-	case 24:
-		return "healed \x00 casualty of \x00"
-	case 25:
+	case 21:
 		return "popped a level \x00 Warlord (character \x00) in city \x00, leading army \x00"
-	case 26:
-		return "healed \x00 casualtys of \x00"
-	case 27:
+	case 22:
 		return "built a Fleet, army \x00, on hex \x00,\x00 for \x00"
-	case 28:
+	case 23:
 		return "lost sight of army \x00"
-	case 29:
+	case 24:
 		return "popped an Econ-A-Mancer (character \x00) in city \x00, with army \x00"
-	case 30:
+	case 25:
 		return "moved \x00 Cavalry, \x00 Siege from army \x00 to army \x00"
-	case 31:
+	case 26:
 		return "fewer-losses"
-	case 32:
-		return "no casualty to heal"
-	case 33:
+	case 27:
 		return "\x00 from cities"
-	case 34:
+	case 28:
 		return "\x00 from cities, \x00 from \x00 Econ-A-Mancer"
-	case 35:
+	case 29:
 		return "paid \x00: \x00 for \x00 units, \x00 for \x00 Warlord, \x00 for \x00 Caster"
-	case 36:
-		return "the defender lost fewer units (\x00 against \x00): the attacker retreats"
-	case 37:
+	case 30:
 		return "moved \x00 Infantry, \x00 Siege from army \x00 to army \x00"
-	case 38:
-		return "equal losses (\x00 each): the attacker retreats"
-	case 39:
+	case 31:
 		return "tie-attacker-retreats"
-	case 40:
-		return "only the defender has units left: the attacker retreats"
-	case 41:
+	case 32:
 		return "popped a Heal-A-Mancer (character \x00) in city \x00, with army \x00"
-	case 42:
-		return "level \x00: \x00 points; no die was worth raising"
-	case 43:
-		return "the attacker lost fewer units (\x00 against \x00): the defender retreats"
-	case 44:
-		return "Econ-A-Mancer"
-	case 45:
-		return "no effect in combat"
-	case 46:
+	case 33:
 		return "moved \x00 Siege from army \x00 to army \x00"
-	case 47:
+	case 34:
 		return "moved \x00 Infantry, \x00 Cavalry from army \x00 to army \x00"
 	}
 	return ""
@@ -132,84 +106,58 @@ func templateIndex(t string) (int, bool) {
 		return 7, true
 	case "enemy ahead at \x00,\x00":
 		return 8, true
-	case "Warlord":
+	case "found nobody":
 		return 9, true
-	case "level \x00: \x00 points; the side spent \x00 of its \x00":
-		return 10, true
 	case "destroyed in battle":
-		return 11, true
+		return 10, true
 	case "last-standing":
-		return 12, true
-	case "only the attacker has units left: the defender retreats":
-		return 13, true
+		return 11, true
 	case "moved \x00 Infantry, \x00 Cavalry, \x00 Siege from army \x00 to army \x00":
-		return 14, true
+		return 12, true
 	case "the path's next hex \x00,\x00 is Water, which it cannot enter":
-		return 15, true
+		return 13, true
 	case "player \x00 takes city \x00 from player \x00":
-		return 16, true
+		return 14, true
 	case "moved \x00 Infantry from army \x00 to army \x00":
-		return 17, true
+		return 15, true
 	case "moved \x00 Cavalry from army \x00 to army \x00":
-		return 18, true
-	case "Heal-A-Mancer":
-		return 19, true
+		return 16, true
 	case "built city \x00 on hex \x00,\x00":
-		return 20, true
+		return 17, true
 	case "the path's next hex \x00,\x00 is Mountains, which it cannot enter":
-		return 21, true
+		return 18, true
 	case "popped a level \x00 Warlord (character \x00) in city \x00, leading army \x00 for \x00":
-		return 22, true
+		return 19, true
 	case "Tax: revenue \x00, maintenance \x00: +\x00 Smuckers":
-		return 23, true
-	case "healed \x00 casualty of \x00":
-		return 24, true
+		return 20, true
 	case "popped a level \x00 Warlord (character \x00) in city \x00, leading army \x00":
-		return 25, true
-	case "healed \x00 casualtys of \x00":
-		return 26, true
+		return 21, true
 	case "built a Fleet, army \x00, on hex \x00,\x00 for \x00":
-		return 27, true
+		return 22, true
 	case "lost sight of army \x00":
-		return 28, true
+		return 23, true
 	case "popped an Econ-A-Mancer (character \x00) in city \x00, with army \x00":
-		return 29, true
+		return 24, true
 	case "moved \x00 Cavalry, \x00 Siege from army \x00 to army \x00":
-		return 30, true
+		return 25, true
 	case "fewer-losses":
-		return 31, true
-	case "no casualty to heal":
-		return 32, true
+		return 26, true
 	case "\x00 from cities":
-		return 33, true
+		return 27, true
 	case "\x00 from cities, \x00 from \x00 Econ-A-Mancer":
-		return 34, true
+		return 28, true
 	case "paid \x00: \x00 for \x00 units, \x00 for \x00 Warlord, \x00 for \x00 Caster":
-		return 35, true
-	case "the defender lost fewer units (\x00 against \x00): the attacker retreats":
-		return 36, true
+		return 29, true
 	case "moved \x00 Infantry, \x00 Siege from army \x00 to army \x00":
-		return 37, true
-	case "equal losses (\x00 each): the attacker retreats":
-		return 38, true
+		return 30, true
 	case "tie-attacker-retreats":
-		return 39, true
-	case "only the defender has units left: the attacker retreats":
-		return 40, true
+		return 31, true
 	case "popped a Heal-A-Mancer (character \x00) in city \x00, with army \x00":
-		return 41, true
-	case "level \x00: \x00 points; no die was worth raising":
-		return 42, true
-	case "the attacker lost fewer units (\x00 against \x00): the defender retreats":
-		return 43, true
-	case "Econ-A-Mancer":
-		return 44, true
-	case "no effect in combat":
-		return 45, true
+		return 32, true
 	case "moved \x00 Siege from army \x00 to army \x00":
-		return 46, true
+		return 33, true
 	case "moved \x00 Infantry, \x00 Cavalry from army \x00 to army \x00":
-		return 47, true
+		return 34, true
 	}
 	return 0, false
 }

@@ -68,7 +68,7 @@ func (g *played) turnUpdate(tb testing.TB, p int) *protocol.TurnUpdate {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	events, err := hexgame.EncodeEvents(g.events[p-1])
+	events, err := hexgame.EncodeEvents(g.events[p-1], nil)
 	if err != nil {
 		tb.Fatal(err)
 	}

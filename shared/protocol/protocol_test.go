@@ -209,7 +209,7 @@ func TestGolden(t *testing.T) {
 	}
 	events, err := hexgame.EncodeEvents([]game.Event{
 		{Turn: 2, Step: 1, Kind: game.EventMove, Player: 1, Army: 9, From: hex.Hex{Q: 1}, To: hex.Hex{Q: 2}, HasHex: true},
-	})
+	}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,7 +225,7 @@ func TestGolden(t *testing.T) {
 			"94130100" + "9304" + "91" + "9e" + "0401cd012c0000" + "92" + "9201ff" + "9202ff" + "0000000000" + "920000" + "00c0" + "04"},
 		{"ready", &protocol.SetReady{Ready: true, Seq: 9}, "94100100" + "92" + "c3" + "09"},
 		{"events", &protocol.TurnUpdate{Delta: delta, Events: events}, "94170100" + "93" + "9f010102010000c09090c40090c400909090" + "00" +
-			"95" + "01" + "02" + "00" + "90" + "c409" + "cf03" + "01" + "12" + "0200" + "00" + "01" + "02",
+			"95" + "02" + "02" + "00" + "90" + "c409" + "cf03" + "01" + "12" + "0200" + "00" + "01" + "02",
 		},
 		{"act", &protocol.Act{Seq: 300, Action: protocol.Payload{0x91, 0x07}}, "94190100" + "92" + "cd012c" + "9107"},
 		{"clock", &protocol.TurnClock{Turn: 2, Deadline: 0, Ready: []protocol.Seat{1}, Mode: 2, Seq: 9, Actors: []protocol.Seat{2}, Prompt: "block?"},
@@ -289,9 +289,9 @@ func TestVersion(t *testing.T) {
 		side string
 		want string
 	}{
-		{10, "server", "bad version: protocol version 10 is not supported: this server speaks version 9 (protocol of 2026-11-29); the client is newer: update the server or use a matching client"},
-		{8, "server", "bad version: protocol version 8 is not supported: this server speaks version 9 (protocol of 2026-11-29); the client is older: update the client"},
-		{10, "client", "bad version: protocol version 10 is not supported: this client speaks version 9 (protocol of 2026-11-29); the server is newer: update the client or use a matching server"},
+		{11, "server", "bad version: protocol version 11 is not supported: this server speaks version 10 (protocol of 2026-11-29); the client is newer: update the server or use a matching client"},
+		{9, "server", "bad version: protocol version 9 is not supported: this server speaks version 10 (protocol of 2026-11-29); the client is older: update the client"},
+		{11, "client", "bad version: protocol version 11 is not supported: this client speaks version 10 (protocol of 2026-11-29); the server is newer: update the client or use a matching server"},
 	}
 	for _, tt := range msgs {
 		err := protocol.CheckVersion(tt.have, tt.side)
@@ -306,7 +306,7 @@ func TestVersion(t *testing.T) {
 // Hello has grown a field, against this server: the Hello still decodes,
 // and the Error the server sends back names the versions it speaks.
 func TestHandshakeAcrossVersions(t *testing.T) {
-	body, err := msgpack.Marshal([]any{10, "Ann", "empires/10.0", "v10.0.0", "a field of version 10"})
+	body, err := msgpack.Marshal([]any{11, "Ann", "empires/11.0", "v11.0.0", "a field of version 11"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,7 +320,7 @@ func TestHandshakeAcrossVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	hello := m.(*protocol.Hello)
-	if *hello != (protocol.Hello{Version: 10, Name: "Ann", Client: "empires/10.0", Build: "v10.0.0"}) {
+	if *hello != (protocol.Hello{Version: 11, Name: "Ann", Client: "empires/11.0", Build: "v11.0.0"}) {
 		t.Fatalf("Hello = %+v", hello)
 	}
 	verr := protocol.CheckVersion(hello.Version, "server")

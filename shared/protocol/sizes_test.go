@@ -158,7 +158,7 @@ func bigFrames(b *testing.B) []bigFrame {
 			if _, err := g.prev[0].Apply(tu.Delta); err != nil {
 				return err
 			}
-			_, err := hexgame.DecodeEvents(tu.Events)
+			_, err := hexgame.DecodeEvents(tu.Events, nil)
 			return err
 		}},
 		{"SubmitOrders-4096x3", manyOrders(b, 4096, 3), func(m protocol.Message) error {

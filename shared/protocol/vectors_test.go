@@ -293,7 +293,9 @@ func describeHex(t *testing.T, v vector, msg protocol.Message, views map[string]
 		if err != nil {
 			t.Fatal(err)
 		}
-		ev, err := hexgame.DecodeEvents(m.Events)
+		// The hex scenes' battle words are erfworld's (erfpires writes
+		// none from its reports).
+		ev, err := hexgame.DecodeEvents(m.Events, hexRules(t, "erfworld"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -798,6 +800,9 @@ type scene struct {
 	before, after *game.View
 	orders        []game.Order
 	events        []game.Event
+	// rules are the ruleset's, which write its battle words (the server
+	// encodes the events with them).
+	rules hexgame.Rules
 }
 
 // hexRules returns the engine's rules of the built-in hex ruleset id.
@@ -904,7 +909,7 @@ func erfworldScene(t *testing.T) *scene {
 	game.Move(s, rs, []game.PlayerOrders{{Player: 1, Orders: orders}, {Player: 2}}, ev)
 	game.RecordVision(s, rs)
 	s.Turn = 3
-	return &scene{s: s, before: before, after: game.NewView(s, 1), orders: orders, events: ev.For(s, 1)}
+	return &scene{s: s, before: before, after: game.NewView(s, 1), orders: orders, events: ev.For(s, 1), rules: rs}
 }
 
 // erfworldBattle plays turn 3 of the erfworld scene sc: Ansom's Warlord
@@ -932,7 +937,7 @@ func erfworldBattle(t *testing.T, sc *scene) *scene {
 	game.Move(s, rs, []game.PlayerOrders{{Player: 1, Orders: orders}, {Player: 2}}, ev)
 	game.RecordVision(s, rs)
 	s.Turn = 4
-	return &scene{s: s, before: sc.after, after: game.NewView(s, 1), orders: orders, events: ev.For(s, 1)}
+	return &scene{s: s, before: sc.after, after: game.NewView(s, 1), orders: orders, events: ev.For(s, 1), rules: rs}
 }
 
 // erfpiresScene is a small erfpires game with structures, on a 10x7 map.
@@ -1007,7 +1012,7 @@ func erfpiresScene(t *testing.T) *scene {
 		Text: fmt.Sprintf("an army of player 2 razed your Farm on hex %s", burnt)})
 	game.RecordVision(s, rs)
 	s.Turn = 3
-	return &scene{s: s, before: before, after: game.NewView(s, 1), orders: orders, events: ev.For(s, 1)}
+	return &scene{s: s, before: before, after: game.NewView(s, 1), orders: orders, events: ev.For(s, 1), rules: rs}
 }
 
 // vectors returns the golden vectors, in the order of a session.
@@ -1027,7 +1032,7 @@ func vectors(t *testing.T) []vector {
 		if err != nil {
 			t.Fatal(err)
 		}
-		events, err := hexgame.EncodeEvents(sc.events)
+		events, err := hexgame.EncodeEvents(sc.events, sc.rules)
 		if err != nil {
 			t.Fatal(err)
 		}

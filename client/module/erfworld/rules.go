@@ -6,6 +6,7 @@ import (
 
 	"empires/client/model"
 	"empires/shared/game"
+	"empires/shared/hexgame"
 	erf "empires/shared/rules/erfworld"
 	"empires/shared/words"
 )
@@ -21,7 +22,10 @@ type Rules struct {
 	*erf.Rules
 }
 
-var _ model.Rules = Rules{}
+var (
+	_ model.Rules          = Rules{}
+	_ hexgame.BattleWriter = Rules{} // the battle words the server leaves out of its events
+)
 
 // Currency implements model.Rules: "Schmuckers".
 func (r Rules) Currency() string { return r.D.Currency }

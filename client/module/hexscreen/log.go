@@ -89,7 +89,7 @@ func (g *Screen) Rewind(first ruleset.View, turns []module.Resolution) error {
 		}
 		var events []game.Event
 		if len(t.Events) > 0 {
-			if events, err = hexgame.DecodeEvents(t.Events); err != nil {
+			if events, err = hexgame.DecodeEvents(t.Events, g.mod.Rules()); err != nil {
 				return fmt.Errorf("turn %d: %w", k+1, err)
 			}
 		}
@@ -200,7 +200,7 @@ func ReplayEvents(out ruleset.Outcome, s ruleset.Seat, allSeeing bool) ([]byte, 
 		return nil, fmt.Errorf("a %T is not the outcome of a turn on hexes", out)
 	}
 	if s == 0 && allSeeing {
-		return hexgame.EncodeEvents(ho.Ev.List)
+		return ho.All()
 	}
 	return ho.Events(s, allSeeing)
 }

@@ -161,7 +161,7 @@ func (g *Screen) Resolved(rv ruleset.View, data []byte) error {
 	var events []game.Event
 	var evErr error
 	if len(data) > 0 {
-		events, evErr = hexgame.DecodeEvents(data)
+		events, evErr = hexgame.DecodeEvents(data, g.mod.Rules())
 	}
 	if rv == nil {
 		if g.model != nil {

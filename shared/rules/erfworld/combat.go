@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"empires/shared/game"
-	"empires/shared/words"
 )
 
 // Battle implements game.Ruleset: the document's Combat, Warlords, Casters
@@ -172,7 +171,7 @@ func (r *Rules) Battle(s *game.State, b *game.Battle) {
 		r.fleetBattle(s, b, fleets)
 	default:
 		b.Report.Reason = game.ReasonNoFight
-		b.Report.ReasonText = "an army on land and a fleet do not fight: nobody retreats"
+		b.Report.ReasonText = noFightText
 	}
 }
 
@@ -379,47 +378,46 @@ func (r *Rules) landBattle(s *game.State, b *game.Battle, land [2][]int) {
 			ck, isCaster := CasterOf(game.Character{Kind: c.Kind})
 			switch {
 			case idle[i] && (c.Kind == CharWarlord || isCaster && combatCaster(ck)):
-				c.Effect, c.Text = game.EffectIdle, "did nothing: its player is on autopilot (No Characters may perform any actions)"
+				c.Effect, c.Text = game.EffectIdle, idleText
 			case c.Kind == CharWarlord && rep.PointsSpent > 0:
 				c.Effect = game.EffectApplied
-				c.Text = fmt.Sprintf("level %d: %s; the side spent %d of its %d", c.Level,
-					words.Plural(int(c.Level)*d.Combat.WarlordPointsPerLevel, "point"), rep.PointsSpent, rep.Points)
+				c.Text = r.warlordText(c.Level, rep.Points, rep.PointsSpent)
 			case c.Kind == CharWarlord:
 				c.Effect = game.EffectUnused
-				c.Text = fmt.Sprintf("level %d: %s; no die was worth raising", c.Level, words.Plural(int(c.Level)*d.Combat.WarlordPointsPerLevel, "point"))
+				c.Text = r.warlordText(c.Level, rep.Points, rep.PointsSpent)
 			case !isCaster || !combatCaster(ck):
-				c.Effect, c.Text = game.EffectNone, "no effect in combat"
+				c.Effect, c.Text = game.EffectNone, noCombatText
 			case ck == CasterCancel && cancels[i]:
-				c.Effect, c.Text = game.EffectApplied, "the enemy's A-Mancers are ignored"
+				c.Effect, c.Text = game.EffectApplied, ignoredText
 			case ck == CasterCancel && cast[1-i][CasterCancel] > 0:
-				c.Effect, c.Text = game.EffectCancelled, "the Cancel-A-Mancers on both sides cancel each other"
+				c.Effect, c.Text = game.EffectCancelled, bothCancelText
 			case ck == CasterCancel:
-				c.Effect, c.Text = game.EffectUnused, "the enemy has no A-Mancer to cancel"
+				c.Effect, c.Text = game.EffectUnused, noCancelText
 			case cancels[1-i]:
-				c.Effect, c.Text = game.EffectCancelled, fmt.Sprintf("cancelled by the enemy's %s", d.Caster.Cancel.Name)
+				c.Effect, c.Text = game.EffectCancelled, r.cancelledText()
 			case ck == CasterHeal:
 				heals++
 				switch {
 				case heals > d.Caster.Heal.MaxPerCombat:
-					c.Effect, c.Text = game.EffectUnused, "only one Heal-A-Mancer per combat"
+					c.Effect, c.Text = game.EffectUnused, onlyOneHeal
 				case rep.Healed > 0:
-					c.Effect, c.Text = game.EffectApplied, fmt.Sprintf("healed %s of %d", words.Plural(int(rep.Healed), "casualty"), rep.Fallen)
+					c.Effect, c.Text = game.EffectApplied, healedText(rep.Healed, rep.Fallen)
 				default:
-					c.Effect, c.Text = game.EffectUnused, "no casualty to heal"
+					c.Effect, c.Text = game.EffectUnused, noHealText
 				}
 			case ck == CasterCroak:
 				croaks++
 				switch {
 				case raised[i].Total() > 0 && croaks == 1:
-					c.Effect, c.Text = game.EffectApplied, "uncroaked "+r.describe(raised[i], nil)
+					c.Effect, c.Text = game.EffectApplied, r.uncroakedText(raised[i])
 				case raised[i].Total() > 0:
-					c.Effect, c.Text = game.EffectUnused, "another Croak-A-Mancer raised the dead"
+					c.Effect, c.Text = game.EffectUnused, anotherCroak
 				case b.Winner != i:
-					c.Effect, c.Text = game.EffectUnused, "not a victorious combat"
+					c.Effect, c.Text = game.EffectUnused, notVictorious
 				case dead[i]:
-					c.Effect, c.Text = game.EffectUnused, "its side fell"
+					c.Effect, c.Text = game.EffectUnused, sideFellText
 				default:
-					c.Effect, c.Text = game.EffectUnused, "no enemy casualty to raise"
+					c.Effect, c.Text = game.EffectUnused, noCroakText
 				}
 			}
 		}
@@ -509,7 +507,7 @@ func (r *Rules) fleetBattle(s *game.State, b *game.Battle, fleets [2][]int) {
 			if c.Kind == CharWarlord {
 				c.LevelAfter = levelOf(s, c.Army, c.ID)
 			}
-			c.Effect, c.Text = game.EffectNone, "no effect in a fleet battle"
+			c.Effect, c.Text = game.EffectNone, fleetText
 		}
 		b.Report.Sides[i].Characters = chars[i]
 	}
@@ -519,21 +517,23 @@ func (r *Rules) fleetBattle(s *game.State, b *game.Battle, fleets [2][]int) {
 // and has left (see Battle, step 8), or -1, with the rule that decided
 // (game.Reason*) and the same in words.
 func (r *Rules) winner(b *game.Battle, lost, left [2]int) (int, string, string) {
-	role := func(i int) string {
-		if b.Sides[i].Role == game.Attacker {
-			return "the attacker"
-		}
-		return "the defender"
-	}
+	w, reason := r.decide(b, lost, left)
+	return w, reason, reasonText(reason, w, [2]game.Role{b.Sides[0].Role, b.Sides[1].Role}, lost)
+}
+
+// decide returns the winning side of battle b from the units each side
+// lost and has left (see Battle, step 8), or -1, with the rule that
+// decided (game.Reason*).
+func (r *Rules) decide(b *game.Battle, lost, left [2]int) (int, string) {
 	switch {
 	case left[0] > 0 && left[1] == 0:
-		return 0, game.ReasonLastStanding, fmt.Sprintf("only %s has units left: %s retreats", role(0), role(1))
+		return 0, game.ReasonLastStanding
 	case left[1] > 0 && left[0] == 0:
-		return 1, game.ReasonLastStanding, fmt.Sprintf("only %s has units left: %s retreats", role(1), role(0))
+		return 1, game.ReasonLastStanding
 	case lost[0] < lost[1]:
-		return 0, game.ReasonFewerLosses, fmt.Sprintf("%s lost fewer units (%d against %d): %s retreats", role(0), lost[0], lost[1], role(1))
+		return 0, game.ReasonFewerLosses
 	case lost[1] < lost[0]:
-		return 1, game.ReasonFewerLosses, fmt.Sprintf("%s lost fewer units (%d against %d): %s retreats", role(1), lost[1], lost[0], role(0))
+		return 1, game.ReasonFewerLosses
 	}
 	var retreats game.Role
 	var reason string
@@ -543,14 +543,14 @@ func (r *Rules) winner(b *game.Battle, lost, left [2]int) (int, string, string) 
 	case "defender":
 		retreats, reason = game.Defender, game.ReasonTieDefenderRetreats
 	default:
-		return -1, game.ReasonTieDraw, fmt.Sprintf("equal losses (%d each): nobody retreats", lost[0])
+		return -1, game.ReasonTieDraw
 	}
 	for i := range b.Sides {
 		if b.Sides[i].Role != retreats {
-			return i, reason, fmt.Sprintf("equal losses (%d each): %s retreats", lost[0], role(1-i))
+			return i, reason
 		}
 	}
-	return -1, game.ReasonTieDraw, fmt.Sprintf("equal losses (%d each): nobody retreats", lost[0])
+	return -1, game.ReasonTieDraw
 }
 
 // idle reports whether player p's characters may perform no actions this

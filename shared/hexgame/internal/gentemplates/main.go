@@ -6,7 +6,9 @@
 //
 // It plays games of the hex rulesets with their AIs, as the server would,
 // gathers the template of every text of every event (Event.Text, a battle
-// report's Reason and ReasonText, its characters' Name and Text), and
+// report's Reason and ReasonText, its characters' Name and Text: those
+// that travel, so not the battle words of a ruleset that writes them,
+// hexgame.BattleWriter), and
 // keeps those seen at least minCount times, the most frequent first (ties
 // in byte order), at most maxTemplates of them. Its games are seeded: the
 // same build writes the same file.
@@ -100,6 +102,11 @@ func play(rs ruleset.Ruleset, players, size, turns int, counts map[string]int) e
 	if err != nil {
 		return err
 	}
+	// The battle words of a ruleset that writes them do not travel.
+	writes := false
+	if hr, ok := rs.(*hexgame.Ruleset); ok {
+		_, writes = hr.Rules().(hexgame.BattleWriter)
+	}
 	ais := make([]ruleset.AI, players+1)
 	for s := 1; s <= players; s++ {
 		if ais[s], err = rs.NewAI(rs.Info().DefaultLevel, uint64(s)); err != nil {
@@ -131,6 +138,9 @@ func play(rs ruleset.Ruleset, players, size, turns int, counts map[string]int) e
 			count(counts, e.Text)
 			if b := e.Battle; b != nil {
 				count(counts, b.Reason)
+				if writes {
+					continue
+				}
 				count(counts, b.ReasonText)
 				for _, s := range b.Sides {
 					for _, c := range s.Characters {

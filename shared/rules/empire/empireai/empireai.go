@@ -12,10 +12,11 @@
 // player's, with the forces last seen on them, and the others' armies
 // seen lately) with their estimated power (power.go); give each army the
 // nearest target by distance fields (field.go: one multi-source search
-// per kind of army and round, not one per army and target), the strongest
-// armies first, the others to the nearest target not yet covered; attack
-// when strong enough, else stop short and gather; explore with the armies
-// left; forward production to the attacking armies.
+// per kind of army and round, not one per army and target, grown only as
+// far as the armies that follow it stand), the strongest armies first,
+// the others to the nearest target not yet covered; attack when strong
+// enough, else stop short and gather; explore with the armies left;
+// forward production to the attacking armies.
 package empireai
 
 import (
@@ -77,13 +78,15 @@ func New(d *dat.Data, level ruleset.Level, seed uint64) (ruleset.AI, error) {
 }
 
 // Player plays a seat at level easy or normal. It keeps no state between
-// turns: each turn's orders are made from that turn's view and the seed.
-// One Player may play several seats.
+// turns: each turn's orders are made from that turn's view and the seed
+// (it keeps only search buffers, left clean, in pool). One Player may play
+// several seats, at once too.
 type Player struct {
 	d     *dat.Data
 	level ruleset.Level
 	st    *style
 	seed  uint64
+	pool  scratchPool
 }
 
 var _ ruleset.AI = (*Player)(nil)
@@ -118,7 +121,12 @@ func (p *Player) Orders(v *empire.View, s empire.Seat) []empire.Order {
 		return nil
 	}
 	rng := rand.New(rand.NewPCG(p.seed, uint64(s)<<32|uint64(uint32(v.Turn))))
-	return newWorld(p.d, v, s, p.st, rng).plan()
+	sc := p.pool.get(v.Grid().Len())
+	w := newWorld(p.d, v, s, p.st, rng, sc)
+	orders := w.plan()
+	w.release()
+	p.pool.put(sc)
+	return orders
 }
 
 // usable reports whether view v holds what the plan relies on: a square of

@@ -155,7 +155,7 @@ func (s *scene) plan(level ruleset.Level) *world {
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	w := newWorld(s.d, s.v, 1, p.st, rand.New(rand.NewPCG(1, 1)))
+	w := newWorld(s.d, s.v, 1, p.st, rand.New(rand.NewPCG(1, 1)), nil)
 	w.plan()
 	return w
 }

@@ -96,7 +96,7 @@ type army struct {
 	cost   int
 	path   []grid.Pos
 	// f is the distance field it followed to its target.
-	f []int
+	f *field
 	// planned is set when its path is decided; gone when it was merged
 	// into another force.
 	planned, gone bool
@@ -131,64 +131,70 @@ type world struct {
 	turn int
 	// maxPath bounds a path as the rules do.
 	maxPath int
-	// settleAt is the index in v.Settlements plus one of the settlement
-	// on each square, 0 for none.
-	settleAt []int32
+	// sc holds the per-square indexes of the view and the searches'
+	// buffers: settleAt, the index in v.Settlements plus one of the
+	// settlement on each square; blocked, the squares with others' forces
+	// or settlements (a path passes none but its goal); targetAt, the
+	// index in targets plus one of the target on each square.
+	sc *scratch
 	// hostile are the sightings (indexes in v.Sightings) of other players'
 	// forces and neutral garrisons, by square.
 	hostile map[int][]int
-	// blocked marks the squares with others' forces or settlements: a
-	// path passes none but its goal.
-	blocked []bool
 	own     []*empire.SettlementView
 	// garrison is the player's garrison on a square.
 	garrison map[grid.Pos]*empire.Force
 	kept     map[grid.Pos][]empire.Unit
 	armies   []*army
 	targets  []*target
-	targetAt map[grid.Pos]int
 	// threat is the power of the enemy armies near each settlement.
 	threat map[empire.SettlementID]float64
-	fields map[fieldKey][]int
-	// reach are the squares from which an army can reach a target or the
-	// unknown, by the set of squares it may enter (see reachable).
-	reach map[reachKey][]bool
+	// fields are the turn's shared distance fields; used every field it
+	// took from sc, to give back.
+	fields []keyedField
+	used   []*field
+	// reached are the answers of reaches.
+	reached []reachAnswer
 	// front is the frontier of the unknown (frontier), made once a turn
 	// (frontOK once it is).
 	front   []grid.Pos
 	frontOK bool
 	round   int
-	// searches counts the distance searches and paths of the turn.
-	searches int
-	orders   []empire.Order
+	// searches counts the distance fields and paths of the turn; visited
+	// the squares all its searches expanded.
+	searches, visited int
+	orders            []empire.Order
 }
 
-// newWorld indexes view v for seat me.
-func newWorld(d *dat.Data, v *empire.View, me empire.Seat, st *style, rng *rand.Rand) *world {
-	w := &world{d: d, v: v, me: me, st: st, rng: rng, g: v.Grid(), turn: v.Turn,
+// newWorld indexes view v for seat me in sc, clean buffers of v's map
+// size (nil: new ones). The turn's plan gives them back clean (release).
+func newWorld(d *dat.Data, v *empire.View, me empire.Seat, st *style, rng *rand.Rand, sc *scratch) *world {
+	g := v.Grid()
+	if sc == nil || sc.n != g.Len() {
+		sc = newScratch(g.Len())
+	}
+	w := &world{d: d, v: v, me: me, st: st, rng: rng, g: g, sc: sc, turn: v.Turn,
 		maxPath: 2 * (v.Width + v.Height), hostile: map[int][]int{}, garrison: map[grid.Pos]*empire.Force{},
-		kept: map[grid.Pos][]empire.Unit{}, targetAt: map[grid.Pos]int{}, threat: map[empire.SettlementID]float64{},
-		fields: map[fieldKey][]int{}, reach: map[reachKey][]bool{}}
-	w.settleAt = make([]int32, w.g.Len())
+		kept: map[grid.Pos][]empire.Unit{}, threat: map[empire.SettlementID]float64{}}
 	for i := range v.Settlements {
 		s := &v.Settlements[i]
 		if j := w.g.Index(s.Pos); j >= 0 {
-			w.settleAt[j] = int32(i + 1)
+			sc.settleAt[j] = int32(i + 1)
+			sc.set = append(sc.set, int32(j))
 		}
 		if s.Owner == me {
 			w.own = append(w.own, s)
 		}
 	}
-	w.blocked = make([]bool, w.g.Len())
 	for i, sg := range v.Sightings {
 		if j := w.g.Index(sg.Pos); sg.Owner != me && j >= 0 {
 			w.hostile[j] = append(w.hostile[j], i)
-			w.blocked[j] = true
+			sc.blocked[j] = true
+			sc.set = append(sc.set, int32(j))
 		}
 	}
 	for _, s := range v.Settlements {
 		if j := w.g.Index(s.Pos); s.Owner != me && j >= 0 {
-			w.blocked[j] = true
+			sc.blocked[j] = true
 		}
 	}
 	for i := range v.Forces {
@@ -221,12 +227,31 @@ func (a *army) update(d *dat.Data) {
 	a.power = unitsPower(d, a.units)
 }
 
+// release gives the turn's buffers back clean: its fields, and every
+// square it set in sc.
+func (w *world) release() {
+	for _, f := range w.used {
+		w.sc.putField(f)
+	}
+	w.used, w.fields = nil, nil
+	w.sc.clean()
+}
+
 // settlementOn returns the settlement the view knows on p, or nil.
 func (w *world) settlementOn(p grid.Pos) *empire.SettlementView {
-	if i := w.g.Index(p); i >= 0 && w.settleAt[i] != 0 {
-		return &w.v.Settlements[w.settleAt[i]-1]
+	if i := w.g.Index(p); i >= 0 && w.sc.settleAt[i] != 0 {
+		return &w.v.Settlements[w.sc.settleAt[i]-1]
 	}
 	return nil
+}
+
+// targetOn returns the index in targets of the target on p, and whether
+// there is one.
+func (w *world) targetOn(p grid.Pos) (int, bool) {
+	if i := w.g.Index(p); i >= 0 && w.sc.targetAt[i] != 0 {
+		return int(w.sc.targetAt[i] - 1), true
+	}
+	return 0, false
 }
 
 // fresh reports whether sighting sg was made in the last turns turns
@@ -558,11 +583,13 @@ func ids(units []empire.Unit) []empire.UnitID {
 // seen in the open lately.
 func (w *world) findTargets() {
 	add := func(t *target) {
-		if i, ok := w.targetAt[t.pos]; ok {
+		if i, ok := w.targetOn(t.pos); ok {
 			w.targets[i].power += t.power
 			return
 		}
-		w.targetAt[t.pos] = len(w.targets)
+		j := w.g.Index(t.pos)
+		w.sc.targetAt[j] = int32(len(w.targets) + 1)
+		w.sc.set = append(w.sc.set, int32(j))
 		w.targets = append(w.targets, t)
 	}
 	for i := range w.v.Settlements {
@@ -591,18 +618,10 @@ func (w *world) findTargets() {
 	}
 }
 
-// reaches reports whether an army of class c on p can reach a target or
-// the unknown.
-func (w *world) reaches(c class, p grid.Pos) bool {
-	i := w.g.Index(p)
-	return len(w.targets) > 0 && w.field(c, goalTarget)[i] >= 0 || w.field(c, goalExplore)[i] >= 0
-}
-
 // kindReaches reports whether an army of one unit of kind k on p can
 // reach a target or the unknown.
 func (w *world) kindReaches(k dat.Kind, p grid.Pos) bool {
-	c := classOf(empire.ArmyMovement(w.d, []empire.Unit{{Kind: k, HP: w.d.Unit(k).HP}}))
-	return w.reachable(c)[w.g.Index(p)]
+	return w.reaches(classOf(empire.ArmyMovement(w.d, []empire.Unit{{Kind: k, HP: w.d.Unit(k).HP}})), p)
 }
 
 // defence estimates the power on settlement s: the forces last seen on
@@ -660,8 +679,8 @@ func (w *world) assign() {
 			if len(path) > 0 {
 				end = path[len(path)-1]
 			}
-			ti, found := w.targetAt[end]
-			if !found || f[w.g.Index(end)] != 0 {
+			ti, found := w.targetOn(end)
+			if !found || !f.goal(w.g.Index(end)) {
 				continue
 			}
 			t := w.targets[ti]
@@ -837,13 +856,18 @@ func (w *world) explore(as []*army) {
 			goals = append(goals, a.standing[len(a.standing)-1])
 			continue
 		}
-		var f []int
+		var f *field
 		if own < exploreFields {
-			src := slices.DeleteFunc(slices.Clone(frontier), func(p grid.Pos) bool {
-				return slices.ContainsFunc(goals, func(g grid.Pos) bool { return w.g.Distance(p, g) <= exploreSpread })
-			})
+			var src []int32
+			for _, p := range frontier {
+				if !slices.ContainsFunc(goals, func(g grid.Pos) bool { return w.g.Distance(p, g) <= exploreSpread }) {
+					src = append(src, int32(w.g.Index(p)))
+				}
+			}
 			if len(src) == 0 {
-				src = frontier
+				for _, p := range frontier {
+					src = append(src, int32(w.g.Index(p)))
+				}
 			}
 			f = w.fieldFrom(a.c, src)
 			own++
@@ -888,7 +912,7 @@ func (w *world) stillExploring(a *army) bool {
 		return false
 	}
 	for _, p := range a.standing {
-		if i := w.g.Index(p); w.enter(a.c, i) <= 0 || w.blocked[i] {
+		if i := w.g.Index(p); !w.open(a.c, i) {
 			return false
 		}
 	}
@@ -961,7 +985,7 @@ func (w *world) gather(t *target) {
 			continue
 		}
 		cut := 0
-		for cut < len(a.path) && a.f[w.g.Index(a.path[cut])] >= stageCost {
+		for cut < len(a.path) && a.f.dist[w.g.Index(a.path[cut])] >= stageCost {
 			cut++
 		}
 		a.path = a.path[:cut]
