@@ -105,7 +105,7 @@ func (m *Match) handBack(seat ruleset.Seat) {
 // seat is left to the ruleset's autopilot: the AI's mistakes never break
 // the match. On the loop.
 func (m *Match) submitAI(seat ruleset.Seat) {
-	orders, err := m.ai.Act(m.viewOf(seat), m.step, seat)
+	orders, err := m.ai.Act(m.aiView(seat), m.step, seat)
 	if err != nil {
 		m.log.Warn("the AI gives no orders", "match", m.id, "seat", int(seat), "turn", m.step.Turn, "err", err)
 		return
@@ -131,7 +131,7 @@ func (m *Match) submitAI(seat ruleset.Seat) {
 // ruleset's default plays it instead. It reports whether the game took
 // the action, or the seat waits. On the loop.
 func (m *Match) actAI(seat ruleset.Seat, must bool) bool {
-	action, err := m.ai.Act(m.viewOf(seat), m.step, seat)
+	action, err := m.ai.Act(m.aiView(seat), m.step, seat)
 	if err == nil && action == nil && m.step.Mode == ruleset.Concurrent {
 		m.waited[seat] = m.step.Seq
 		if !must && m.othersMayAct(seat) {

@@ -444,3 +444,63 @@ func TestTakeoverInteractive(t *testing.T) {
 		}
 	})
 }
+
+// TestAIPlaysFromTheKeptView: the AI plays a taken-over seat whose player
+// is still subscribed from the view the match keeps for the seat (the one
+// its last update brought the player), not one made again, and that view
+// is of the step it plays; a bot seat nobody watches gets a view made for
+// the step.
+func TestAIPlaysFromTheKeptView(t *testing.T) {
+	clock := newFakeClock()
+	m, err := New(1, erfworldRuleset(t), threeSeats(), clock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type call struct {
+		seat ruleset.Seat
+		turn ruleset.Turn
+		kept bool // the view is the one the match keeps for the seat
+		now  bool // the view is of the step played
+	}
+	var calls []call // appended on the match's loop, read after h.status()
+	m.ai = aiFunc(func(rv ruleset.View, step ruleset.Step, seat ruleset.Seat) ([]byte, error) {
+		v := rv.(*hexgame.View).V
+		calls = append(calls, call{seat: seat, turn: step.Turn, kept: rv == m.views[seat],
+			now: v.You == game.PlayerID(seat) && v.Turn == game.Turn(step.Turn)})
+		return hexgame.EncodeOrders(nil)
+	})
+	h := run(t, m, clock)
+	ann, bob := h.connect(1), h.connect(2)
+	// Bob, subscribed, sends nothing for two turns: the AI takes his
+	// seat over for turn 3.
+	for turn := ruleset.Turn(1); turn <= 2; turn++ {
+		h.submitHex(1, turn)
+		h.ready(1)
+		h.ready(2)
+		ann.nextTurn()
+		bob.nextTurn()
+	}
+	if st := h.status().Seats[1]; !st.AIPlaying {
+		t.Fatalf("Bob's status %+v, want the AI playing", st)
+	}
+	var bobs, bots int
+	for _, c := range calls {
+		switch {
+		case !c.now:
+			t.Errorf("turn %d: the AI played seat %d from a view of another seat or step", c.turn, c.seat)
+		case c.seat == 2:
+			bobs++
+			if !c.kept {
+				t.Errorf("turn %d: the AI played Bob's seat from a view made again, not the one his subscription holds", c.turn)
+			}
+		case c.seat == 3:
+			bots++
+			if c.kept {
+				t.Errorf("turn %d: the bot's seat, which nobody watches, has a kept view", c.turn)
+			}
+		}
+	}
+	if bobs != 1 || bots != 3 {
+		t.Errorf("the AI played Bob's seat %d times and the bot's %d, want 1 (turn 3) and 3 (turns 1 to 3)", bobs, bots)
+	}
+}

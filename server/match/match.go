@@ -1041,6 +1041,17 @@ func (m *Match) viewOf(seat ruleset.Seat) ruleset.View {
 	return m.g.View(seat, seat == 0 && m.set.AllSeeing)
 }
 
+// aiView returns the view the AI plays seat from: the one the seat's
+// subscribers hold when it has some (the game has not changed since
+// sendTurn or add made it, and an AI does not change its view), else a
+// new one.
+func (m *Match) aiView(seat ruleset.Seat) ruleset.View {
+	if v := m.views[seat]; v != nil {
+		return v
+	}
+	return m.viewOf(seat)
+}
+
 // add registers sub and sends it its whole view.
 func (m *Match) add(sub *Subscription) {
 	if sub.closed.Load() {

@@ -289,9 +289,9 @@ func TestVersion(t *testing.T) {
 		side string
 		want string
 	}{
-		{10, "server", "bad version: protocol version 10 is not supported: this server speaks version 9 (protocol of 2026-11-29); the client is newer: update the server or use a matching client"},
-		{8, "server", "bad version: protocol version 8 is not supported: this server speaks version 9 (protocol of 2026-11-29); the client is older: update the client"},
-		{10, "client", "bad version: protocol version 10 is not supported: this client speaks version 9 (protocol of 2026-11-29); the server is newer: update the client or use a matching server"},
+		{11, "server", "bad version: protocol version 11 is not supported: this server speaks version 10 (protocol of 2026-11-29); the client is newer: update the server or use a matching client"},
+		{9, "server", "bad version: protocol version 9 is not supported: this server speaks version 10 (protocol of 2026-11-29); the client is older: update the client"},
+		{11, "client", "bad version: protocol version 11 is not supported: this client speaks version 10 (protocol of 2026-11-29); the server is newer: update the client or use a matching server"},
 	}
 	for _, tt := range msgs {
 		err := protocol.CheckVersion(tt.have, tt.side)
@@ -306,7 +306,7 @@ func TestVersion(t *testing.T) {
 // Hello has grown a field, against this server: the Hello still decodes,
 // and the Error the server sends back names the versions it speaks.
 func TestHandshakeAcrossVersions(t *testing.T) {
-	body, err := msgpack.Marshal([]any{10, "Ann", "empires/9.0", "v9.0.0", "a field of version 10"})
+	body, err := msgpack.Marshal([]any{11, "Ann", "empires/11.0", "v11.0.0", "a field of version 11"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,7 +320,7 @@ func TestHandshakeAcrossVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	hello := m.(*protocol.Hello)
-	if *hello != (protocol.Hello{Version: 10, Name: "Ann", Client: "empires/9.0", Build: "v9.0.0"}) {
+	if *hello != (protocol.Hello{Version: 11, Name: "Ann", Client: "empires/11.0", Build: "v11.0.0"}) {
 		t.Fatalf("Hello = %+v", hello)
 	}
 	verr := protocol.CheckVersion(hello.Version, "server")

@@ -8,12 +8,12 @@ import (
 // Version is the protocol version this build speaks. Bump it, and add a
 // Change to History, whenever a message changes in any way (see the package
 // documentation).
-const Version = 9
+const Version = 10
 
 // MinVersion is the oldest protocol version this build still speaks. It
 // equals Version: every change so far broke the encoding. A later build that
 // keeps reading an older version's messages may lower it.
-const MinVersion = 9
+const MinVersion = 10
 
 // Change is one entry of the protocol's history.
 type Change struct {
@@ -71,6 +71,8 @@ func History() []Change {
 			"index among the side's; the battle words a ruleset writes from the report (erfworld's reason and " +
 			"characters' words) left out, the client writing them with the same rules. A new dictionary of " +
 			"event templates."},
+		{10, "2026-11-29", "The empire ruleset's View.Seen travels as a byte string (bin) of uvarints, one a square, " +
+			"instead of an array of integers; its checksum is still the FNV-1a 64 of the view's bytes, which change with it."},
 	}
 }
 

@@ -176,7 +176,8 @@ func CheckMsgpack(data []byte) error {
 // integer to the bits of its field (seat 258 read as seat 2, turn 2^32+4
 // as turn 4, -1 as 255), or read a float into an integer: CheckShape
 // refuses both (see CheckInt). Values of types with their own decoder are
-// skipped: their decoders check them (with ReadInt and ReadUint).
+// skipped: their decoders check them (with ReadInt and ReadUint); a
+// Varints must be a byte string (bin) or nil.
 //
 // Its errors are for the people who wrote the bytes: they name the field
 // by its path ("Settings.Options[0].Value") and the types by the names the
@@ -224,12 +225,15 @@ func within(err error, part string) error {
 }
 
 func checkShape(dec *msgpack.Decoder, t reflect.Type, elem bool) error {
-	if reflect.PointerTo(t).Implements(customDecoder) {
-		return dec.Skip()
-	}
 	c, err := dec.PeekCode()
 	if err != nil {
 		return err
+	}
+	if t == varintsType && c != msgpcode.Nil && !msgpcode.IsBin(c) {
+		return refuse("a byte string (bin) of varints was expected, not %s", codeWords(c))
+	}
+	if reflect.PointerTo(t).Implements(customDecoder) {
+		return dec.Skip()
 	}
 	wrong := func(want string) error {
 		return refuse("%s was expected, not %s", want, codeWords(c))

@@ -7,7 +7,9 @@
 //	go run ./server/cmd/whole -turns 30 -cpuprofile cpu.out && go tool pprof cpu.out
 //
 // Each step is played as the server plays it: every actor's AI gives its
-// orders from its seat's view (ruleset.AI.Act on Game.View), Game.Check
+// orders from its seat's view (ruleset.AI.Act on the view made after the
+// last step, which the AI does not change, as the server gives a watched
+// seat's AI the view it keeps for the seat), Game.Check
 // checks them, Game.Resolve plays them all (an interactive or concurrent step: the first
 // actor's action and Game.Act); then the step is saved as the server saves
 // it (-save store, the default: into the server's store, server/store, in
@@ -211,8 +213,8 @@ type phase int
 
 // The phases of a step, in the order they are played.
 const (
-	// phaseOrders: every actor's AI gives its orders from its view (the
-	// view made for it included).
+	// phaseOrders: every actor's AI gives its orders from its view (made
+	// in the last step's phaseViews).
 	phaseOrders phase = iota
 	// phaseResolve: Check of every actor's orders, then Resolve (or an
 	// interactive step's Act).
@@ -396,7 +398,7 @@ func playStep(g ruleset.Game, st ruleset.Step, ais []ruleset.AI, views []ruleset
 	var subs []ruleset.Submission // what the step is played with, as the store saves it
 	if st.Acting() {              // interactive or concurrent: the first actor that does not wait acts
 		seat, action, err := ruleset.FirstAIAction(g, st, 0, func(s ruleset.Seat) ([]byte, error) {
-			a, err := ais[s].Act(g.View(s, false), st, s)
+			a, err := ais[s].Act(views[s], st, s)
 			if err != nil {
 				return nil, fmt.Errorf("AI of seat %d: %w", s, err)
 			}
@@ -415,7 +417,7 @@ func playStep(g ruleset.Game, st ruleset.Step, ais []ruleset.AI, views []ruleset
 	} else {
 		subs = make([]ruleset.Submission, 0, len(st.Actors))
 		for _, seat := range st.Actors {
-			orders, err := ais[seat].Act(g.View(seat, false), st, seat)
+			orders, err := ais[seat].Act(views[seat], st, seat)
 			m.lap(&ts.Phase[phaseOrders])
 			if err != nil {
 				return fmt.Errorf("AI of seat %d: %w", seat, err)

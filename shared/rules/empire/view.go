@@ -33,9 +33,10 @@ type View struct {
 	Height    int
 	Players   []PlayerView
 	// Terrain is each square's terrain by grid index, Unknown if never
-	// seen; Seen the turn it was last seen (0: never).
+	// seen; Seen the turn it was last seen (0: never). Both travel as a
+	// byte string (bin): Terrain a byte a square, Seen a varint a square.
 	Terrain []uint8
-	Seen    []int32
+	Seen    wire.Varints
 	// Forces are the seat's own forces (every force for the all-seeing).
 	Forces []Force
 	// Settlements are the seat's own settlements in full, and the others'
@@ -45,6 +46,11 @@ type View struct {
 	Transits []Transit
 	// Sightings are the others' forces as last seen.
 	Sightings []Sighting
+
+	// sum is the view's Checksum, kept by the game's View, which makes
+	// the view and never changes it after (0: not kept, as in a view
+	// decoded, applied or made by hand).
+	sum uint64
 }
 
 // PlayerView is what everyone knows of a player.
@@ -155,6 +161,7 @@ func (g *Game) View(p Seat, allSeeing bool) ruleset.View {
 		v.Sightings = slices.Clone(m.Sightings)
 	}
 	v.canon()
+	v.sum = v.checksum()
 	return v
 }
 
@@ -236,11 +243,150 @@ func (v *View) check() error {
 	return nil
 }
 
-// Checksum implements ruleset.View: FNV-1a of the encoding.
-func (v *View) Checksum() uint64 { return wire.Checksum(v) }
+// Checksum implements ruleset.View: FNV-1a 64 of the encoding
+// (wire.Checksum). A view the game made keeps it from when it was made
+// (a server asks for it again and again): such a view is not changed
+// after (whoever wants another view copies it and changes the copy, whose
+// Checksum is then wrong: checksum). Another view (decoded, applied,
+// made by hand) is hashed on each call.
+func (v *View) Checksum() uint64 {
+	if v.sum != 0 {
+		return v.sum
+	}
+	return v.checksum()
+}
 
-// Encode implements ruleset.View.
-func (v *View) Encode() ([]byte, error) { return wire.Marshal(v) }
+// checksum hashes v as it is written, with no copy of the bytes.
+func (v *View) checksum() uint64 {
+	h := wire.NewHasher()
+	v.write(h)
+	return h.Sum64()
+}
+
+// Encode implements ruleset.View: the view in the wire form
+// (wire.Marshal's bytes).
+func (v *View) Encode() ([]byte, error) {
+	var w wire.Writer
+	v.write(&w)
+	return w.Bytes(), nil
+}
+
+// write writes v with w, byte for byte as wire.Marshal encodes it (a
+// test holds the two together), without Marshal's reflection over
+// every field.
+func (v *View) write(w *wire.Writer) {
+	w.Array(15)
+	w.Uint(uint64(v.Seat))
+	w.Bool(v.AllSeeing)
+	w.Int(int64(v.Turn))
+	w.Bool(v.Over)
+	w.Uint(uint64(v.Winner))
+	w.Uint(uint64(v.Shape))
+	w.Int(int64(v.Width))
+	w.Int(int64(v.Height))
+	if wire.List(w, v.Players) {
+		for _, p := range v.Players {
+			w.Array(2)
+			w.String(p.Name)
+			w.Bool(p.Alive)
+		}
+	}
+	w.Bin(v.Terrain)
+	w.Varints(v.Seen)
+	if wire.List(w, v.Forces) {
+		for i := range v.Forces {
+			writeForce(w, &v.Forces[i])
+		}
+	}
+	if wire.List(w, v.Settlements) {
+		for i := range v.Settlements {
+			writeSettlement(w, &v.Settlements[i])
+		}
+	}
+	if wire.List(w, v.Transits) {
+		for i := range v.Transits {
+			writeTransit(w, &v.Transits[i])
+		}
+	}
+	if wire.List(w, v.Sightings) {
+		for i := range v.Sightings {
+			writeSighting(w, &v.Sightings[i])
+		}
+	}
+}
+
+func writePos(w *wire.Writer, p grid.Pos) {
+	w.Array(2)
+	w.Int(int64(p.X))
+	w.Int(int64(p.Y))
+}
+
+func writeUnit(w *wire.Writer, u *Unit) {
+	w.Array(4)
+	w.Uint(uint64(u.ID))
+	w.Uint(uint64(u.Kind))
+	w.Int(int64(u.HP))
+	w.Int(int64(u.Battles))
+}
+
+func writeForce(w *wire.Writer, f *Force) {
+	w.Array(7)
+	w.Uint(uint64(f.ID))
+	w.Uint(uint64(f.Owner))
+	writePos(w, f.Pos)
+	w.Bool(f.Garrison)
+	w.Bool(f.Peace)
+	if wire.List(w, f.Units) {
+		for i := range f.Units {
+			writeUnit(w, &f.Units[i])
+		}
+	}
+	if wire.List(w, f.Path) {
+		for _, p := range f.Path {
+			writePos(w, p)
+		}
+	}
+}
+
+func writeSettlement(w *wire.Writer, s *SettlementView) {
+	w.Array(9)
+	w.Uint(uint64(s.ID))
+	writePos(w, s.Pos)
+	w.Bool(s.City)
+	w.Uint(uint64(s.Owner))
+	w.Int(int64(s.Produce))
+	if wire.List(w, s.Queue) {
+		for _, k := range s.Queue {
+			w.Int(int64(k))
+		}
+	}
+	w.Int(int64(s.Progress))
+	w.Uint(uint64(s.Forward))
+	w.Int(int64(s.Turn))
+}
+
+func writeTransit(w *wire.Writer, t *Transit) {
+	w.Array(6)
+	writeUnit(w, &t.Unit)
+	w.Uint(uint64(t.Owner))
+	w.Uint(uint64(t.From))
+	w.Uint(uint64(t.Target))
+	w.Int(int64(t.Elapsed))
+	w.Int(int64(t.Need))
+}
+
+func writeSighting(w *wire.Writer, s *Sighting) {
+	w.Array(9)
+	w.Uint(uint64(s.Force))
+	w.Uint(uint64(s.Owner))
+	w.Bool(s.Garrison)
+	w.Bool(s.Peace)
+	writePos(w, s.Pos)
+	w.Int(int64(s.Units))
+	w.Int(int64(s.HP))
+	w.Int(int64(s.MaxHP))
+	w.Int(int64(s.Turn))
+}
 
 // Delta is what changed between two views of one seat: the header, the
 // squares that changed, and the forces, settlements, transits and
@@ -356,6 +502,7 @@ func (v *View) Apply(delta []byte) (ruleset.View, error) {
 		return nil, fmt.Errorf("%s delta: made for another view (checksum %x, this view's %x)", ID, d.From, v.Checksum())
 	}
 	nv := *v
+	nv.sum = 0
 	if d.Header != nil {
 		nv.Turn, nv.Over, nv.Winner, nv.Players = d.Header.Turn, d.Header.Over, d.Header.Winner, d.Header.Players
 	}
@@ -376,7 +523,7 @@ func (v *View) Apply(delta []byte) (ruleset.View, error) {
 	if err := nv.check(); err != nil {
 		return nil, fmt.Errorf("%s delta: %w", ID, err)
 	}
-	if got := nv.Checksum(); got != d.To {
+	if got := nv.checksum(); got != d.To {
 		return nil, fmt.Errorf("%s delta: the view reached (checksum %x) is not the one it was made for (%x)", ID, got, d.To)
 	}
 	return &nv, nil

@@ -253,6 +253,11 @@ type View struct {
 	// Hand is the seat's own hand, in order (empty for a spectator): the
 	// only hidden cards a view holds.
 	Hand []CardID
+
+	// sum is the view's Checksum, kept by the game's View, which makes
+	// the view and never changes it after (0: not kept, as in a view
+	// decoded, applied or made by hand).
+	sum uint64
 }
 
 // EventKind is what happened.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"empires/shared/rules/generals/cards"
 	"empires/shared/ruleset"
 	"empires/shared/wire"
 )
@@ -45,7 +46,15 @@ func (g *game) view(p ruleset.Seat, allSeeing bool) *View {
 		v.Must = &m
 	}
 	auras := g.auras()
-	for _, q := range g.seats() {
+	seats := g.seats()
+	// The players' tables share one array, each capped at its own end.
+	n := 0
+	for _, q := range seats {
+		n += len(g.pl(q).Table)
+	}
+	tables := make([]InPlay, 0, n)
+	v.Players = make([]PlayerView, 0, len(seats))
+	for _, q := range seats {
 		pl := g.pl(q)
 		pv := PlayerView{
 			Seat: q, Name: g.s.Names[q-1], Health: pl.Health, Hand: len(pl.Hand), Draw: len(pl.Draw), Supply: len(pl.Supply),
@@ -63,7 +72,10 @@ func (g *game) view(p ruleset.Seat, allSeeing bool) *View {
 				ip.Pulled = c.Fresh && card.Pull && !st.NoPull
 				ip.NoGeneral, ip.CannotAttack, ip.CannotBlock, ip.Unblockable = st.NoGeneral, st.CannotAttack, st.CannotBlock, st.Free
 			}
-			pv.Table = append(pv.Table, ip)
+			tables = append(tables, ip)
+		}
+		if k := len(pl.Table); k > 0 {
+			pv.Table = tables[len(tables)-k : len(tables) : len(tables)]
 		}
 		v.Players = append(v.Players, pv)
 	}
@@ -71,6 +83,7 @@ func (g *game) view(p ruleset.Seat, allSeeing bool) *View {
 		v.Hand = slices.Clone(g.pl(p).Hand)
 	}
 	v.canon()
+	v.sum = v.checksum()
 	return v
 }
 
@@ -152,11 +165,147 @@ func (v *View) check() error {
 	return nil
 }
 
-// Checksum implements ruleset.View: FNV-1a of the encoding.
-func (v *View) Checksum() uint64 { return wire.Checksum(v) }
+// Checksum implements ruleset.View: FNV-1a 64 of the encoding
+// (wire.Checksum). A view the game made keeps it from when it was made
+// (a server asks for it again and again): such a view is not changed
+// after (whoever wants another view copies it and changes the copy, whose
+// Checksum is then wrong: checksum). Another view (decoded, applied,
+// made by hand) is hashed on each call.
+func (v *View) Checksum() uint64 {
+	if v.sum != 0 {
+		return v.sum
+	}
+	return v.checksum()
+}
 
-// Encode implements ruleset.View.
-func (v *View) Encode() ([]byte, error) { return wire.Marshal(v) }
+// checksum hashes v as it is written, with no copy of the bytes.
+func (v *View) checksum() uint64 {
+	h := wire.NewHasher()
+	v.write(h)
+	return h.Sum64()
+}
+
+// Encode implements ruleset.View: the view in the wire form
+// (wire.Marshal's bytes).
+func (v *View) Encode() ([]byte, error) {
+	var w wire.Writer
+	v.write(&w)
+	return w.Bytes(), nil
+}
+
+// write writes v with w, byte for byte as wire.Marshal encodes it (a
+// test holds the two together), without Marshal's reflection over every
+// field.
+func (v *View) write(w *wire.Writer) {
+	w.Array(23)
+	w.Uint(uint64(v.Seat))
+	w.Bool(v.AllSeeing)
+	w.Uint(uint64(v.Seq))
+	w.Uint(uint64(v.Phase))
+	w.Int(int64(v.Turn))
+	w.Int(int64(v.Round))
+	w.Int(int64(v.Rounds))
+	w.Uint(uint64(v.Active))
+	w.Int(int64(v.Win))
+	w.Int(int64(v.Lose))
+	w.Int(int64(v.Start))
+	w.Bool(v.NoWin)
+	w.Bool(v.NoLose)
+	w.Bool(v.Recycle)
+	if wire.List(w, v.Players) {
+		for i := range v.Players {
+			writePlayer(w, &v.Players[i])
+		}
+	}
+	writeAmounts(w, v.Pool)
+	if b := v.Battle; b == nil {
+		w.Nil()
+	} else {
+		w.Array(7)
+		w.Uint(uint64(b.Attacker))
+		w.Uint(uint64(b.Unit))
+		w.Uint(uint64(b.Defender))
+		w.Bool(b.AtBattlefield)
+		w.Uint(uint64(b.Blocker))
+		w.Uint(uint64(b.Tactics))
+		writeAmounts(w, b.Pool)
+	}
+	w.Bool(v.Attacked)
+	if m := v.Must; m == nil {
+		w.Nil()
+	} else {
+		w.Array(2)
+		w.Uint(uint64(m.Seat))
+		w.Int(int64(m.Count))
+	}
+	writeCards(w, v.Banned)
+	w.Bool(v.Epic)
+	// Seats are bytes: Marshal writes a list of them as a bin.
+	if v.Winners == nil {
+		w.Nil()
+	} else {
+		w.BinHeader(len(v.Winners))
+		for _, s := range v.Winners {
+			w.Raw([]byte{byte(s)})
+		}
+	}
+	writeCards(w, v.Hand)
+}
+
+func writePlayer(w *wire.Writer, p *PlayerView) {
+	w.Array(16)
+	w.Uint(uint64(p.Seat))
+	w.String(p.Name)
+	w.Int(int64(p.Health))
+	w.Int(int64(p.Hand))
+	w.Int(int64(p.Draw))
+	w.Int(int64(p.Supply))
+	writeCards(w, p.Discard)
+	if wire.List(w, p.Table) {
+		for i := range p.Table {
+			c := &p.Table[i]
+			w.Array(12)
+			w.Uint(uint64(c.Ref))
+			w.String(string(c.Card))
+			w.Uint(uint64(c.Zone))
+			w.Int(int64(c.Strength))
+			w.Int(int64(c.Life))
+			w.Bool(c.Pulled)
+			w.Bool(c.Used)
+			w.Bool(c.NoGeneral)
+			w.Bool(c.CannotAttack)
+			w.Bool(c.CannotBlock)
+			w.Bool(c.Unblockable)
+			writeAmounts(w, c.Harvest)
+		}
+	}
+	w.Int(int64(p.HandLimit))
+	w.Int(int64(p.Generals))
+	w.Bool(p.Passed)
+	w.Bool(p.Out)
+	w.Bool(p.Resigned)
+	w.Int(int64(p.Place))
+	w.Bool(p.Waiting)
+	writeAmounts(w, p.Owed)
+}
+
+func writeAmounts(w *wire.Writer, l []cards.Amount) {
+	if wire.List(w, l) {
+		for _, a := range l {
+			w.Array(2)
+			w.Int(int64(a.N))
+			w.String(string(a.Resource))
+		}
+	}
+}
+
+func writeCards(w *wire.Writer, l []CardID) {
+	if wire.List(w, l) {
+		for _, c := range l {
+			w.String(string(c))
+		}
+	}
+}
 
 // Delta is what changed between two views of one seat: the players that
 // changed, and the rest of the view when it changed; the checksums of
@@ -180,25 +329,48 @@ func (v *View) Diff(next ruleset.View) ([]byte, error) {
 		return nil, fmt.Errorf("%s diff: a view of seat %d (all-seeing %t) to one of seat %d (all-seeing %t)", ID, v.Seat, v.AllSeeing, nv.Seat, nv.AllSeeing)
 	}
 	d := Delta{From: v.Checksum(), To: nv.Checksum()}
+	// The parts are compared by their bytes, written into two buffers
+	// used again and again.
+	var a, b wire.Writer
 	for i := range nv.Players {
-		a, err := wire.Marshal(&v.Players[i])
-		if err != nil {
-			return nil, err
-		}
-		b, err := wire.Marshal(&nv.Players[i])
-		if err != nil {
-			return nil, err
-		}
-		if !bytes.Equal(a, b) {
+		a.Reset()
+		b.Reset()
+		writePlayer(&a, &v.Players[i])
+		writePlayer(&b, &nv.Players[i])
+		if !bytes.Equal(a.Bytes(), b.Bytes()) {
 			d.Players = append(d.Players, nv.Players[i])
 		}
 	}
 	rest, old := *nv, *v
 	rest.Players, old.Players = nil, nil
-	if rest.Checksum() != old.Checksum() {
+	rest.sum, old.sum = 0, 0
+	a.Reset()
+	b.Reset()
+	old.write(&a)
+	rest.write(&b)
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
 		d.Rest = &rest
 	}
-	return wire.Marshal(&d)
+	a.Reset()
+	d.write(&a)
+	return a.Bytes(), nil
+}
+
+// write writes d with w, byte for byte as wire.Marshal encodes it.
+func (d *Delta) write(w *wire.Writer) {
+	w.Array(4)
+	w.Uint(d.From)
+	w.Uint(d.To)
+	if d.Rest == nil {
+		w.Nil()
+	} else {
+		d.Rest.write(w)
+	}
+	if wire.List(w, d.Players) {
+		for i := range d.Players {
+			writePlayer(w, &d.Players[i])
+		}
+	}
 }
 
 // Apply implements ruleset.View.
@@ -214,6 +386,7 @@ func (v *View) Apply(delta []byte) (ruleset.View, error) {
 	if d.Rest != nil {
 		nv = *d.Rest
 	}
+	nv.sum = 0
 	nv.Players = slices.Clone(v.Players)
 	for _, p := range d.Players {
 		if p.Seat < 1 || int(p.Seat) > len(nv.Players) {
@@ -228,7 +401,7 @@ func (v *View) Apply(delta []byte) (ruleset.View, error) {
 	if nv.Seat != v.Seat || nv.AllSeeing != v.AllSeeing {
 		return nil, fmt.Errorf("%s delta: turns seat %d's view into seat %d's", ID, v.Seat, nv.Seat)
 	}
-	if got := nv.Checksum(); got != d.To {
+	if got := nv.checksum(); got != d.To {
 		return nil, fmt.Errorf("%s delta: the view reached (checksum %x) is not the one it was made for (%x)", ID, got, d.To)
 	}
 	return &nv, nil
