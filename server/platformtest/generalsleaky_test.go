@@ -247,7 +247,18 @@ func (g leakyGeneralsGame) View(s ruleset.Seat, allSeeing bool) ruleset.View {
 	}
 	p := &v.Players[mine-1]
 	p.Discard = append(p.Discard, g.hand(whose)...)
-	return v
+	// A view the game made keeps its checksum and is never changed after
+	// (generals.View.Checksum): the changed view is given as a new one,
+	// decoded from its bytes, whose checksum is its own.
+	data, err := wire.Marshal(v)
+	if err != nil {
+		panic(fmt.Sprintf("encode the leaky view: %v", err))
+	}
+	var leaky generals.View
+	if err := wire.Unmarshal(data, &leaky); err != nil {
+		panic(fmt.Sprintf("decode the leaky view: %v", err))
+	}
+	return &leaky
 }
 
 func (g leakyGeneralsGame) Act(s ruleset.Seat, action []byte) (ruleset.Outcome, error) {
