@@ -688,9 +688,15 @@ func (a *App) Connect(addr string) {
 	}()
 }
 
+// dialTimeout bounds a dial with its attempts: conn.Dial tries again
+// after a refusal that may pass (a server busy with a storm of
+// connections), up to conn.DefaultDialAttempts times, and says at the end
+// what failed.
+const dialTimeout = 30 * time.Second
+
 // dial connects to url as the player name.
 func dial(url, name string) (*conn.Conn, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), protocol.HelloTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), dialTimeout)
 	defer cancel()
 	return conn.Dial(ctx, conn.Options{URL: url, Name: name, Client: Version})
 }
