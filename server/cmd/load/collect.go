@@ -269,3 +269,41 @@ func (g *gauge) end() (int, time.Time) {
 	}
 	return g.now, time.Time{}
 }
+
+// dials gathers how the clients' connections were set up (bot's
+// Hooks.Dialed): the attempts, and the time from the first attempt to
+// the Welcome. Its methods may be called from any goroutine.
+type dials struct {
+	mu       sync.Mutex
+	welcomed []time.Duration // each dial that got its Welcome: the time it took
+	retried  int             // dials that got it after more than one attempt
+	attempts int             // attempts made, in all
+	failed   int             // dials that got no Welcome
+	failures []string        // the first few failures
+}
+
+// dialed notes one dial.
+func (d *dials) dialed(attempts int, took time.Duration, err error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.attempts += attempts
+	if err != nil {
+		d.failed++
+		if len(d.failures) < maxFailures {
+			d.failures = append(d.failures, err.Error())
+		}
+		return
+	}
+	d.welcomed = append(d.welcomed, took)
+	if attempts > 1 {
+		d.retried++
+	}
+}
+
+// report returns what the dials were, for the Report.
+func (d *dials) report() Hellos {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return Hellos{Welcomed: len(d.welcomed), Retried: d.retried, Attempts: d.attempts, Failed: d.failed,
+		Failures: slices.Clone(d.failures), Time: summarize(d.welcomed)}
+}

@@ -102,6 +102,7 @@ func TestRunSmall(t *testing.T) {
 func TestRunPassive(t *testing.T) {
 	cfg := small(true)
 	cfg.Clients, cfg.Level, cfg.Think = ClientsPassive, "", 20*time.Millisecond
+	cfg.Storm = 50 * time.Millisecond
 	var out bytes.Buffer
 	rep, err := Run(context.Background(), cfg, &out)
 	if err != nil {
@@ -115,10 +116,43 @@ func TestRunPassive(t *testing.T) {
 	if have != want {
 		t.Errorf("finished, failed, turns, turns played, delays, orders, mismatches, rejections, server errors:\nhave %v\nwant %v", have, want)
 	}
+	if h := rep.Hellos; h.Welcomed != 6 || h.Failed != 0 || h.Attempts < 6 || h.Time.Samples != 6 || h.Time.Max <= 0 {
+		t.Errorf("hellos %+v: want 6 welcomed, none failed, a time to Welcome for each", h)
+	}
 	var printed bytes.Buffer
 	rep.Print(&printed)
-	if want := "passive clients (no orders, no AI)"; !strings.Contains(printed.String(), want) {
-		t.Errorf("the printed report lacks %q:\n%s", want, printed.String())
+	for _, want := range []string{"passive clients (no orders, no AI)", "6 welcomed", "first dials spread over 50ms"} {
+		if !strings.Contains(printed.String(), want) {
+			t.Errorf("the printed report lacks %q:\n%s", want, printed.String())
+		}
+	}
+}
+
+// TestStormStarts: a storm's dials are drawn within it, the same from the
+// same seed, each game's first seat (its creator) first.
+func TestStormStarts(t *testing.T) {
+	if s := stormStarts(3, 4, 0, 1); s != nil {
+		t.Errorf("no storm: %v, want nil (every client at once)", s)
+	}
+	const storm = 10 * time.Second
+	a, b := stormStarts(50, 8, storm, 7), stormStarts(50, 8, storm, 7)
+	if !reflect.DeepEqual(a, b) {
+		t.Error("the same seed drew other starts")
+	}
+	var early, late bool
+	for i, game := range a {
+		if len(game) != 8 || !slices.IsSorted(game) {
+			t.Fatalf("game %d: starts %v, want 8 in order (the creator first)", i, game)
+		}
+		for _, d := range game {
+			if d < 0 || d >= storm {
+				t.Fatalf("game %d: start %v, outside the storm of %v", i, d, storm)
+			}
+			early, late = early || d < storm/10, late || d > 9*storm/10
+		}
+	}
+	if !early || !late {
+		t.Errorf("400 starts but none in the storm's first tenth (%v) or none in its last (%v)", early, late)
 	}
 }
 
@@ -205,7 +239,7 @@ func TestParseFlags(t *testing.T) {
 	}
 	for _, args := range []string{
 		"-seats 1", "-seats 17", "-seats 21", "-option rounds=3", "-option rounds", "-option width=40", "-size 32", "-size 8x8", "-timer 5", "-turns 0", "-level genius",
-		"-games 0", "-duration 0s", "extra", "-clients robots", "-think -1s", "-server-pid 12", "-warmup 2m -duration 1m", "-ruleset chess", "-ruleset erfpires -level genius",
+		"-games 0", "-duration 0s", "extra", "-clients robots", "-think -1s", "-server-pid 12", "-warmup 2m -duration 1m", "-storm 2m -duration 1m", "-storm -1s", "-ruleset chess", "-ruleset erfpires -level genius",
 	} {
 		if _, _, err := parseFlags(strings.Fields(args), io.Discard); !errors.Is(err, errUsage) {
 			t.Errorf("%q: error %v, want a usage error", args, err)

@@ -137,6 +137,7 @@ func parseFlags(args []string, out io.Writer) (Config, *string, error) {
 	fs.DurationVar(&cfg.Duration, "duration", 2*time.Minute, "the longest the load runs")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the first game; game i uses seed+i")
 	cpuProfile := fs.String("cpuprofile", "", "write the CPU profile of this process (the clients; the server too with -inproc) to `file`")
+	fs.DurationVar(&cfg.Storm, "storm", 0, "spread the clients' first connections over this long, each at a time drawn evenly in it (a storm of connections); 0 starts every game's first client at once")
 	fs.DurationVar(&cfg.Warmup, "warmup", 0, "how long to run before measuring (clients connecting, games starting): turns, delays and CPU count from then on")
 	fs.DurationVar(&cfg.Every, "every", 5*time.Second, "how often to print a line of progress")
 	var options gameflags.Options

@@ -80,6 +80,10 @@ type Report struct {
 	ProcessMeasured bool
 	ProcessCPU      time.Duration
 
+	// Hellos are how the clients' connections were set up, over the
+	// whole load (the warm-up too).
+	Hellos Hellos
+
 	// StopErr is how stopping the load's own server failed, if it did.
 	StopErr string
 	// StoreBytes is the size of the load's own server's data directory
@@ -91,6 +95,20 @@ type Report struct {
 	// three fields of /proc/loadavg) when the load started and ended;
 	// empty where unknown. Others' work on the machine shows there.
 	LoadStart, LoadEnd string
+}
+
+// Hellos are how the clients' connections were set up: every client's
+// dial (a client playing another game dials again), its attempts, and the
+// time from its first attempt to the server's Welcome.
+type Hellos struct {
+	// Welcomed dials got their Welcome, Retried of them after more than
+	// one attempt; Failed got none (their clients failed: Failures quotes
+	// the first few); Attempts counts every attempt.
+	Welcomed, Retried, Failed, Attempts int
+	Failures                            []string
+	// Time is of the time from each welcomed dial's first attempt to its
+	// Welcome.
+	Time Delays
 }
 
 // Delays sums up a set of delays: how many, their median, 99th
@@ -207,6 +225,17 @@ func (r Report) Print(w io.Writer) {
 		fmt.Fprintf(w, "  warm-up       %.1f s not measured: the figures below count from then on\n", r.Warmup.Seconds())
 	}
 	fmt.Fprintf(w, "  connections   %d peak, %d at the end, of %d clients\n", r.PeakConns, r.EndConns, r.Clients)
+	storm := "all at once"
+	if c.Storm > 0 {
+		storm = fmt.Sprintf("spread over %v", c.Storm)
+	}
+	h := r.Hellos
+	fmt.Fprintf(w, "  hellos        %d welcomed (%d after more than one attempt), %d without a Welcome, %d attempts failed; first dials %s\n",
+		h.Welcomed, h.Retried, h.Failed, h.Attempts-h.Welcomed, storm)
+	fmt.Fprintf(w, "  to Welcome    %s  (from a dial's first attempt)\n", h.Time)
+	for _, f := range h.Failures {
+		fmt.Fprintf(w, "    no Welcome: %s\n", f)
+	}
 	running := "unknown"
 	if r.PeakRunning >= 0 {
 		running = fmt.Sprint(r.PeakRunning)
