@@ -56,6 +56,7 @@ import (
 	"time"
 
 	"empires/server/host"
+	"empires/server/internal/fdlimit"
 	"empires/server/match"
 	"empires/shared/buildinfo"
 	"empires/shared/protocol"
@@ -97,6 +98,11 @@ func realMain(args []string, stdout, stderr io.Writer) int {
 	cfg.host.Logger = newLogger(cfg, stderr)
 	log := cfg.host.Logger
 	log.Info("empires server", "version", buildinfo.Version(), "protocol", protocol.Version)
+	if files, err := fdlimit.Raise(); err != nil {
+		log.Warn("limit of open files", "err", err)
+	} else if err := fdlimit.Check(files, cfg.host.MaxConns); err != nil {
+		log.Warn("limit of open files lower than -max-conns needs", "err", err)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	context.AfterFunc(ctx, stop) // a second signal kills at once

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"empires/server/cmd/internal/gameflags"
+	"empires/server/internal/fdlimit"
 	"empires/shared/bot"
 
 	"empires/shared/protocol"
@@ -211,6 +212,17 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (Report, error) {
 		cfg.Ruleset = cfg.Rulesets.Default().Info().ID
 	}
 	if err := cfg.checkRuleset(cfg.Rulesets); err != nil {
+		return Report{}, err
+	}
+	conns := cfg.Games * cfg.Seats // the clients' ends; the server's too in this process
+	if cfg.InProc && cfg.Addr == "" {
+		conns *= 2
+	}
+	files, err := fdlimit.Raise()
+	if err == nil {
+		err = fdlimit.Check(files, conns)
+	}
+	if err != nil {
 		return Report{}, err
 	}
 	rs, _ := cfg.Rulesets.Get(cfg.Ruleset)

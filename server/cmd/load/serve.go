@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"empires/server/host"
+	"empires/server/internal/fdlimit"
 	"empires/server/lobby"
 	"empires/shared/registry"
 )
@@ -70,6 +71,14 @@ func serveMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	sc := serverConfig(*games, *conns)
 	sc.Rulesets, sc.Builtin, sc.DataDir = reg, reg, *data
+	files, err := fdlimit.Raise()
+	if err == nil {
+		err = fdlimit.Check(files, sc.MaxConns)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "load server:", err)
+		return 1
+	}
 	r, err := host.Start(sc, "127.0.0.1:0")
 	if err != nil {
 		fmt.Fprintln(stderr, "load server:", err)
