@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -16,6 +17,7 @@ import (
 	"empires/server/cmd/internal/gameflags"
 	"empires/server/internal/fdlimit"
 	"empires/shared/bot"
+	"empires/shared/conn"
 
 	"empires/shared/protocol"
 	"empires/shared/registry"
@@ -101,6 +103,10 @@ const (
 	// checksum, so that the load measures the server and leaves it the
 	// CPU.
 	ClientsPassive = "passive"
+	// ClientsIdle only connect: each says Hello and holds its connection,
+	// pinging, until the load ends, in no game. What the server's memory
+	// grows by with them is the connections' own cost.
+	ClientsIdle = "idle"
 )
 
 // checkRuleset reports, as a usage error, a ruleset reg lacks, seats it
@@ -159,8 +165,8 @@ func (c Config) check() error {
 		return fmt.Errorf("storm %v: want 0 or more, and less than the duration %v", c.Storm, c.Duration)
 	case c.Warmup < 0 || c.Warmup >= c.Duration:
 		return fmt.Errorf("warm-up %v: want 0 or more, and less than the duration %v", c.Warmup, c.Duration)
-	case c.Clients != "" && c.Clients != ClientsAI && c.Clients != ClientsPassive:
-		return fmt.Errorf("clients %q: want %s or %s", c.Clients, ClientsAI, ClientsPassive)
+	case c.Clients != "" && c.Clients != ClientsAI && c.Clients != ClientsPassive && c.Clients != ClientsIdle:
+		return fmt.Errorf("clients %q: want %s, %s or %s", c.Clients, ClientsAI, ClientsPassive, ClientsIdle)
 	}
 	return nil
 }
@@ -442,6 +448,48 @@ func (l *load) run(parent context.Context, progress io.Writer) Report {
 	return rep
 }
 
+// idle runs an idle client (ClientsIdle) of game i's seat: it connects
+// at its time in a storm, and holds the connection until ctx ends.
+func (l *load) idle(ctx context.Context, i, seat int) clientResult {
+	if l.starts != nil && !sleep(ctx, time.Until(l.begun.Add(l.starts[i][seat-1]))) {
+		return clientResult{err: ctx.Err(), stopped: true, final: true}
+	}
+	start := time.Now()
+	c, err := conn.Dial(ctx, conn.Options{URL: l.url, Name: fmt.Sprintf("Idle %d-%d", i+1, seat), Client: "empires load"})
+	if err != nil {
+		attempts := 1
+		var de *conn.DialError
+		if errors.As(err, &de) {
+			attempts = de.Attempts
+		}
+		l.dials.dialed(attempts, time.Since(start), err)
+		return clientResult{err: fmt.Errorf("client %d-%d: %w", i+1, seat, err), stopped: ctx.Err() != nil, final: true}
+	}
+	attempts, took := c.DialAttempts()
+	l.dials.dialed(attempts, took, nil)
+	l.held.join()
+	defer func() {
+		c.Close()
+		<-c.Done()
+		l.held.leave(true)
+	}()
+	for {
+		select {
+		case ev, ok := <-c.Events():
+			if ok && ev.Status != conn.Closed {
+				continue
+			}
+			err := ev.Err
+			if err == nil {
+				err = errors.New("the connection closed")
+			}
+			return clientResult{err: fmt.Errorf("client %d-%d: %w", i+1, seat, err), stopped: ctx.Err() != nil, final: true}
+		case <-ctx.Done():
+			return clientResult{err: ctx.Err(), stopped: true, final: true}
+		}
+	}
+}
+
 // sleep waits d, or until ctx ends: it reports whether d passed.
 func sleep(ctx context.Context, d time.Duration) bool {
 	if d <= 0 {
@@ -471,6 +519,14 @@ func later(a, b time.Time) time.Time {
 // client's end goes to results, each game's end too.
 func (l *load) playGame(ctx context.Context, i int, results chan<- clientResult) {
 	cfg := l.cfg
+	if cfg.Clients == ClientsIdle {
+		var wg sync.WaitGroup
+		for seat := 1; seat <= cfg.Seats; seat++ {
+			wg.Go(func() { results <- l.idle(ctx, i, seat) })
+		}
+		wg.Wait()
+		return
+	}
 	turnsLeft := cfg.Turns
 	for round := 0; ; round++ {
 		if round > 0 {

@@ -128,6 +128,32 @@ func TestRunPassive(t *testing.T) {
 	}
 }
 
+// TestRunIdle: idle clients connect, all within the storm, hold their
+// connections in no game until the load's end, and are stopped by it,
+// not failed.
+func TestRunIdle(t *testing.T) {
+	cfg := small(true)
+	cfg.Clients, cfg.Level, cfg.Storm, cfg.Duration = ClientsIdle, "", 20*time.Millisecond, time.Second
+	var out bytes.Buffer
+	rep, err := Run(context.Background(), cfg, &out)
+	if err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	if err := rep.Err(); err != nil {
+		t.Fatalf("report: %v\n%s", err, out.String())
+	}
+	have := [...]int{rep.PeakConns, rep.Stopped, rep.Failed, rep.Turns, rep.Hellos.Welcomed, rep.Hellos.Failed}
+	want := [...]int{6, 6, 0, 0, 6, 0}
+	if have != want {
+		t.Errorf("peak connections, stopped, failed, turns, hellos welcomed, failed:\nhave %v\nwant %v", have, want)
+	}
+	var printed bytes.Buffer
+	rep.Print(&printed)
+	if want := "idle clients (connected, in no game)"; !strings.Contains(printed.String(), want) {
+		t.Errorf("the printed report lacks %q:\n%s", want, printed.String())
+	}
+}
+
 // TestStormStarts: a storm's dials are drawn within it, the same from the
 // same seed, each game's first seat (its creator) first.
 func TestStormStarts(t *testing.T) {

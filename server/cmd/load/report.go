@@ -209,8 +209,11 @@ func (r Report) Print(w io.Writer) {
 	if c.Level == "" {
 		clients = "AI default"
 	}
-	if c.Clients == ClientsPassive {
+	switch c.Clients {
+	case ClientsPassive:
 		clients = "passive clients (no orders, no AI)"
+	case ClientsIdle:
+		clients = "idle clients (connected, in no game)"
 	}
 	if c.Think > 0 {
 		clients += fmt.Sprintf(", thinking %v a turn", c.Think)
