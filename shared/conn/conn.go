@@ -181,6 +181,10 @@ type Options struct {
 	// connect; 0 seeds it from the clock and the player's name, so that
 	// every connection draws its own.
 	Seed uint64
+	// OnRetry, if not nil, is called on Dial's goroutine when an attempt
+	// failed and Dial will try again: the attempt (from 1), why it failed,
+	// and the wait before the next. It must return quickly.
+	OnRetry func(attempt int, err error, wait time.Duration)
 
 	// after waits d: time.After, unless a test gives a fake clock.
 	after func(d time.Duration) <-chan time.Time
@@ -374,8 +378,12 @@ func (c *Conn) dial(ctx context.Context) (*transport, error) {
 			}
 			return nil, &DialError{Attempts: attempt, Took: time.Since(start), Err: err}
 		}
+		d := jittered(c.rng, wait)
+		if c.opts.OnRetry != nil {
+			c.opts.OnRetry(attempt, err, d)
+		}
 		select {
-		case <-c.opts.after(jittered(c.rng, wait)):
+		case <-c.opts.after(d):
 		case <-ctx.Done():
 			return nil, &DialError{Attempts: attempt, Took: time.Since(start), Err: err}
 		}

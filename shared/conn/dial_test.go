@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -131,7 +132,14 @@ func TestDialGivesUp(t *testing.T) {
 	closedPort := ln.Addr().String()
 	ln.Close()
 	clock := &fakeClock{}
-	opts := Options{URL: closedPort, Name: "Alice", Seed: 1, RetryMax: time.Second, after: clock.after}
+	var retries []int
+	opts := Options{URL: closedPort, Name: "Alice", Seed: 1, RetryMax: time.Second, after: clock.after,
+		OnRetry: func(attempt int, err error, wait time.Duration) {
+			retries = append(retries, attempt)
+			if err == nil || wait <= 0 {
+				t.Errorf("OnRetry after attempt %d: %v, wait %v; want why and a wait", attempt, err, wait)
+			}
+		}}
 	_, err = Dial(context.Background(), opts)
 	var de *DialError
 	want := fmt.Sprintf("cannot reach the server at ws://%s/ws", closedPort)
@@ -142,6 +150,9 @@ func TestDialGivesUp(t *testing.T) {
 	waits := clock.taken()
 	if len(waits) != DefaultDialAttempts-1 {
 		t.Errorf("%d waits, want %d", len(waits), DefaultDialAttempts-1)
+	}
+	if want := []int{1, 2, 3, 4}; !slices.Equal(retries, want) {
+		t.Errorf("OnRetry called after attempts %v, want %v", retries, want)
 	}
 	checkWaits(t, waits, opts.withDefaults())
 	if waits[len(waits)-1] > time.Second {
