@@ -144,7 +144,7 @@ type App struct {
 	conn      *conn.Conn
 	server    *host.Running // the embedded server, if the client runs one
 	dialing   chan dialResult
-	dialNote  chan string // while dialing: why an attempt failed, the newest
+	dialNote  chan string    // while dialing: why an attempt failed, the newest
 	lanFound  chan lanResult // the search of the local network under way
 	intent    intent
 	settings  protocol.Settings // the game to create (Play vs AI, Host)
