@@ -185,7 +185,7 @@ func New(opts Options) (*Bot, error) {
 func (b *Bot) Run(ctx context.Context) (Result, error) {
 	start := time.Now()
 	c, err := conn.Dial(ctx, conn.Options{URL: b.opts.URL, Name: b.opts.Name, Client: "empires bot",
-		DialAttempts: b.opts.DialAttempts})
+		DialAttempts: b.opts.DialAttempts, OnRetry: b.opts.Hooks.Retry})
 	if err != nil {
 		attempts := 1
 		var de *conn.DialError

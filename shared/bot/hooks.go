@@ -16,6 +16,10 @@ type Hooks struct {
 	// a failure that may pass) and the time from the first to the
 	// server's Welcome, or to the failure, with err saying why.
 	Dialed func(attempts int, took time.Duration, err error)
+	// Retry is called when an attempt to connect failed and another
+	// follows (conn.Options.OnRetry): the attempt, why, and the wait. It
+	// is called on Run's goroutine, before Dialed.
+	Retry func(attempt int, err error, wait time.Duration)
 	// Joined is called once the bot has its seat, with its game and seat,
 	// before it says it is ready in the game's lobby.
 	Joined func(g protocol.GameID, s protocol.Seat)

@@ -1,10 +1,15 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
 	"slices"
 	"sync"
 	"time"
 
+	"empires/shared/conn"
 	"empires/shared/game"
 	"empires/shared/protocol"
 )
@@ -276,10 +281,39 @@ func (g *gauge) end() (int, time.Time) {
 type dials struct {
 	mu       sync.Mutex
 	welcomed []time.Duration // each dial that got its Welcome: the time it took
-	retried  int             // dials that got it after more than one attempt
+	again    int             // dials that got it after more than one attempt
 	attempts int             // attempts made, in all
 	failed   int             // dials that got no Welcome
 	failures []string        // the first few failures
+	// why counts the attempts that failed and were tried again, by what
+	// failed (attemptKind).
+	why map[string]int
+}
+
+// retried notes an attempt that failed with err and was tried again.
+func (d *dials) retried(_ int, err error, _ time.Duration) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.why == nil {
+		d.why = make(map[string]int)
+	}
+	d.why[attemptKind(err)]++
+}
+
+// attemptKind names what made an attempt to connect fail: a refusal with
+// its HTTP status, no Welcome in time, or else the error itself.
+func attemptKind(err error) string {
+	var re *conn.RefusedError
+	var pe *protocol.ProtocolError
+	switch {
+	case errors.As(err, &re):
+		return fmt.Sprintf("refused (HTTP %d)", re.Status)
+	case errors.As(err, &pe):
+		return "refused (" + pe.Code.String() + ")"
+	case errors.Is(err, context.DeadlineExceeded):
+		return "no Welcome in time"
+	}
+	return err.Error()
 }
 
 // dialed notes one dial.
@@ -296,7 +330,7 @@ func (d *dials) dialed(attempts int, took time.Duration, err error) {
 	}
 	d.welcomed = append(d.welcomed, took)
 	if attempts > 1 {
-		d.retried++
+		d.again++
 	}
 }
 
@@ -304,6 +338,6 @@ func (d *dials) dialed(attempts int, took time.Duration, err error) {
 func (d *dials) report() Hellos {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	return Hellos{Welcomed: len(d.welcomed), Retried: d.retried, Attempts: d.attempts, Failed: d.failed,
-		Failures: slices.Clone(d.failures), Time: summarize(d.welcomed)}
+	return Hellos{Welcomed: len(d.welcomed), Retried: d.again, Attempts: d.attempts, Failed: d.failed,
+		Failures: slices.Clone(d.failures), Time: summarize(d.welcomed), Why: maps.Clone(d.why)}
 }

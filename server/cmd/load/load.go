@@ -455,7 +455,8 @@ func (l *load) idle(ctx context.Context, i, seat int) clientResult {
 		return clientResult{err: ctx.Err(), stopped: true, final: true}
 	}
 	start := time.Now()
-	c, err := conn.Dial(ctx, conn.Options{URL: l.url, Name: fmt.Sprintf("Idle %d-%d", i+1, seat), Client: "empires load"})
+	c, err := conn.Dial(ctx, conn.Options{URL: l.url, Name: fmt.Sprintf("Idle %d-%d", i+1, seat), Client: "empires load",
+		OnRetry: l.dials.retried})
 	if err != nil {
 		attempts := 1
 		var de *conn.DialError
@@ -619,6 +620,7 @@ func (l *load) client(ctx context.Context, i, seat, turns int, opts bot.Options,
 	seated := false // set by Joined, on Run's goroutine
 	opts.Hooks = bot.Hooks{
 		Dialed: l.dials.dialed,
+		Retry:  l.dials.retried,
 		Joined: func(g protocol.GameID, _ protocol.Seat) {
 			seated = true
 			l.held.join()

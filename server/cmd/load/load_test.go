@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"empires/shared/conn"
 	"empires/shared/protocol"
 	"empires/shared/registry"
 	"empires/shared/rules/duel"
@@ -538,5 +539,34 @@ func TestRunGenerals(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestAttemptKind(t *testing.T) {
+	tests := []struct {
+		err  error
+		want string
+	}{
+		{&conn.RefusedError{Status: 503, Message: "503 Service Unavailable: too many connections"}, "refused (HTTP 503)"},
+		{fmt.Errorf("the server refused the connection: %w", &protocol.ProtocolError{Code: protocol.Unavailable}), "refused (unavailable)"},
+		{fmt.Errorf("no Welcome from ws://x/ws: failed to get reader: %w", context.DeadlineExceeded), "no Welcome in time"},
+		{errors.New("cannot reach the server at ws://x/ws: connection refused"), "cannot reach the server at ws://x/ws: connection refused"},
+	}
+	for _, tt := range tests {
+		if have := attemptKind(tt.err); have != tt.want {
+			t.Errorf("attemptKind(%v) = %q, want %q", tt.err, have, tt.want)
+		}
+	}
+	var d dials
+	d.retried(1, tests[0].err, time.Second)
+	d.retried(2, tests[0].err, time.Second)
+	d.retried(1, tests[2].err, time.Second)
+	d.dialed(3, 5*time.Second, nil)
+	d.dialed(1, 3*time.Second, nil)
+	have := d.report()
+	want := Hellos{Welcomed: 2, Retried: 1, Attempts: 4, Why: map[string]int{"refused (HTTP 503)": 2, "no Welcome in time": 1},
+		Time: Delays{Samples: 2, P50: 3 * time.Second, P99: 5 * time.Second, Max: 5 * time.Second}}
+	if !reflect.DeepEqual(have, want) {
+		t.Errorf("report:\nhave %+v\nwant %+v", have, want)
 	}
 }

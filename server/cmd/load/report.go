@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 )
@@ -109,6 +111,9 @@ type Hellos struct {
 	// Time is of the time from each welcomed dial's first attempt to its
 	// Welcome.
 	Time Delays
+	// Why counts the attempts that failed and were tried again, by what
+	// failed: "no Welcome in time", "refused (HTTP 503)", ...
+	Why map[string]int
 }
 
 // Delays sums up a set of delays: how many, their median, 99th
@@ -236,6 +241,9 @@ func (r Report) Print(w io.Writer) {
 	fmt.Fprintf(w, "  hellos        %d welcomed (%d after more than one attempt), %d without a Welcome, %d attempts failed; first dials %s\n",
 		h.Welcomed, h.Retried, h.Failed, h.Attempts-h.Welcomed, storm)
 	fmt.Fprintf(w, "  to Welcome    %s  (from a dial's first attempt)\n", h.Time)
+	for _, why := range slices.Sorted(maps.Keys(h.Why)) {
+		fmt.Fprintf(w, "    tried again after %d attempts: %s\n", h.Why[why], why)
+	}
 	for _, f := range h.Failures {
 		fmt.Fprintf(w, "    no Welcome: %s\n", f)
 	}
