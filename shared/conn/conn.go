@@ -30,8 +30,7 @@
 // Dial tries again when an attempt fails in a way that may pass: the
 // server cannot be reached, refuses the connection for now (HTTP 503 or
 // 429, Error Unavailable or RateLimited, a Bye), or sends no Welcome within
-// Options.HelloTimeout (a server swamped by a storm of connections; the
-// next attempt waits twice as long, the ones after four times). It
+// protocol.HelloTimeout (a server swamped by a storm of connections). It
 // makes at most DialAttempts attempts, waiting between them a time that
 // doubles from RetryMin to RetryMax, each wait drawn between half of it and
 // all of it from the connection's own generator (Options.Seed), so that
@@ -174,10 +173,9 @@ type Options struct {
 	// DialAttempts is the most attempts Dial makes (see Dialing in the
 	// package documentation); default DefaultDialAttempts, 1 tries once.
 	DialAttempts int
-	// HelloTimeout is how long the first attempt to connect may take, from
-	// the dial to the Welcome (the second twice as long, the later ones
-	// four times); default protocol.HelloTimeout (what the server gives a
-	// client to say Hello).
+	// HelloTimeout is how long an attempt to connect may take, from the
+	// dial to the Welcome; default protocol.HelloTimeout (what the server
+	// gives a client to say Hello).
 	HelloTimeout time.Duration
 	// Seed seeds the generator that draws the waits between attempts to
 	// connect; 0 seeds it from the clock and the player's name, so that
@@ -369,7 +367,7 @@ func (c *Conn) dial(ctx context.Context) (*transport, error) {
 	start := time.Now()
 	wait := c.opts.RetryMin
 	for attempt := 1; ; attempt++ {
-		t, err := c.connect(ctx, attemptTimeout(c.opts.HelloTimeout, attempt))
+		t, err := c.connect(ctx)
 		if err == nil {
 			c.attempts, c.took = attempt, time.Since(start)
 			return t, nil
@@ -391,17 +389,6 @@ func (c *Conn) dial(ctx context.Context) (*transport, error) {
 		}
 		wait = min(2*wait, c.opts.RetryMax)
 	}
-}
-
-// attemptTimeout returns how long attempt (from 1) may take to get its
-// Welcome: hello, doubling with each attempt up to 4 times hello.
-//
-// CHOICE: a server that sent no Welcome in time is busy (a storm of
-// connections, a machine whose cores are taken): the next attempt gives it
-// longer, rather than adding another whole handshake to its work at the
-// same pace and giving it up again.
-func attemptTimeout(hello time.Duration, attempt int) time.Duration {
-	return hello << min(max(attempt-1, 0), 2)
 }
 
 // DialAttempts returns how many attempts Dial made to connect, and the
@@ -640,7 +627,7 @@ func (c *Conn) reconnect(why error) *transport {
 			return nil
 		}
 		wait = min(2*wait, c.opts.RetryMax)
-		t, err := c.connect(c.ctx, attemptTimeout(c.opts.HelloTimeout, attempt))
+		t, err := c.connect(c.ctx)
 		switch {
 		case c.isClosing():
 			if t != nil {
@@ -704,9 +691,9 @@ func (t *transport) fail(err error) {
 }
 
 // connect dials, says Hello, reads the Welcome and takes the seat back if
-// one is set, within ctx and timeout.
-func (c *Conn) connect(ctx context.Context, timeout time.Duration) (*transport, error) {
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+// one is set, within ctx and Options.HelloTimeout.
+func (c *Conn) connect(ctx context.Context) (*transport, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.opts.HelloTimeout)
 	defer cancel()
 	ws, resp, err := websocket.Dial(ctx, c.url, nil)
 	if err != nil {

@@ -207,20 +207,6 @@ func TestDialNotRetried(t *testing.T) {
 	}
 }
 
-// TestAttemptTimeout: an attempt after one that got no Welcome in time
-// gives the server longer: twice, then four times the first's time.
-func TestAttemptTimeout(t *testing.T) {
-	const hello = 10 * time.Second
-	for _, tt := range []struct {
-		attempt int
-		want    time.Duration
-	}{{0, hello}, {1, hello}, {2, 2 * hello}, {3, 4 * hello}, {4, 4 * hello}, {50, 4 * hello}} {
-		if have := attemptTimeout(hello, tt.attempt); have != tt.want {
-			t.Errorf("attempt %d: %v, want %v", tt.attempt, have, tt.want)
-		}
-	}
-}
-
 func TestRetryable(t *testing.T) {
 	tests := []struct {
 		err  error
