@@ -37,6 +37,10 @@
 // empires_build_info{version="..."} 1. empires-backup (server/cmd/backup)
 // backs the database up while the server runs.
 //
+// Every connection is an open file: at start the server raises its limit
+// of open files to the hard limit and logs a warning when -max-conns
+// connections do not fit in it.
+//
 // It is a flag front end to package host, which the desktop client also
 // runs inside its own process.
 package main
