@@ -56,7 +56,7 @@ ip -n "$cli_ns" link set veth-cli up
 # Room for every client: thousands of connections and games, all from one address.
 # shellcheck disable=SC2086 # SERVER_FLAGS is a list of flags
 ip netns exec "$srv_ns" "$tmp/server" -addr "$srv_ip:$port" -max-conns 20000 -max-games 5000 \
-	-games-per-addr 0 -log-level warn ${SERVER_FLAGS:-} &
+	-games-per-addr 0 -conns-per-addr 0 -read-buffers-per-addr 0 -log-level warn ${SERVER_FLAGS:-} &
 server_pid=$!
 for _ in $(seq 100); do
 	if ip netns exec "$cli_ns" bash -c "exec 3<>/dev/tcp/$srv_ip/$port" 2>/dev/null; then

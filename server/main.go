@@ -37,6 +37,10 @@
 // empires_build_info{version="..."} 1. empires-backup (server/cmd/backup)
 // backs the database up while the server runs.
 //
+// Every connection is an open file: at start the server raises its limit
+// of open files to the hard limit and logs a warning when -max-conns
+// connections do not fit in it.
+//
 // It is a flag front end to package host, which the desktop client also
 // runs inside its own process.
 package main
@@ -56,6 +60,7 @@ import (
 	"time"
 
 	"empires/server/host"
+	"empires/server/internal/fdlimit"
 	"empires/server/match"
 	"empires/shared/buildinfo"
 	"empires/shared/protocol"
@@ -97,6 +102,11 @@ func realMain(args []string, stdout, stderr io.Writer) int {
 	cfg.host.Logger = newLogger(cfg, stderr)
 	log := cfg.host.Logger
 	log.Info("empires server", "version", buildinfo.Version(), "protocol", protocol.Version)
+	if files, err := fdlimit.Raise(); err != nil {
+		log.Warn("limit of open files", "err", err)
+	} else if err := fdlimit.Check(files, cfg.host.MaxConns); err != nil {
+		log.Warn("limit of open files lower than -max-conns needs", "err", err)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	context.AfterFunc(ctx, stop) // a second signal kills at once

@@ -144,6 +144,7 @@ type App struct {
 	conn      *conn.Conn
 	server    *host.Running // the embedded server, if the client runs one
 	dialing   chan dialResult
+	dialNote  chan string    // while dialing: why an attempt failed, the newest
 	lanFound  chan lanResult // the search of the local network under way
 	intent    intent
 	settings  protocol.Settings // the game to create (Play vs AI, Host)
@@ -653,7 +654,7 @@ func (a *App) startServer(set protocol.Settings, in intent, addr string) {
 			ch <- dialResult{err: fmt.Errorf("start the server on %s: %w", addr, err)}
 			return
 		}
-		c, err := dial(srv.URL(), name)
+		c, err := dial(srv.URL(), name, nil)
 		if err != nil {
 			_ = srv.Stop()
 			ch <- dialResult{err: err}
@@ -681,21 +682,40 @@ func (a *App) Connect(addr string) {
 	}
 	name := a.opts.Prefs.Name
 	ch := make(chan dialResult, 1)
-	a.dialing = ch
+	note := make(chan string, 1)
+	a.dialing, a.dialNote = ch, note
 	go func() {
-		c, err := dial(url, name)
+		c, err := dial(url, name, func(attempt int, err error, wait time.Duration) {
+			msg := fmt.Sprintf("Connecting to %s ... attempt %d failed, trying again in %.1f s: %v", addr, attempt, wait.Seconds(), err)
+			select { // the newest note replaces one not shown yet
+			case <-note:
+			default:
+			}
+			select {
+			case note <- msg:
+			default:
+			}
+		})
 		ch <- dialResult{c: c, err: err}
 	}()
 }
 
-// dial connects to url as the player name.
-func dial(url, name string) (*conn.Conn, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), protocol.HelloTimeout)
+// dialTimeout bounds a dial with its attempts: conn.Dial tries again
+// after a refusal that may pass (a server busy with a storm of
+// connections), up to conn.DefaultDialAttempts times, and says at the end
+// what failed.
+const dialTimeout = 30 * time.Second
+
+// dial connects to url as the player name, telling onRetry (if not nil)
+// of each attempt that failed before another.
+func dial(url, name string, onRetry func(attempt int, err error, wait time.Duration)) (*conn.Conn, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), dialTimeout)
 	defer cancel()
-	return conn.Dial(ctx, conn.Options{URL: url, Name: name, Client: Version})
+	return conn.Dial(ctx, conn.Options{URL: url, Name: name, Client: Version, OnRetry: onRetry})
 }
 
-// pollDial takes the result of a dial, if it has come.
+// pollDial takes the result of a dial, if it has come, or else the
+// newest note of an attempt that failed (shown on the Join screen).
 func (a *App) pollDial() bool {
 	if a.dialing == nil {
 		return false
@@ -705,13 +725,21 @@ func (a *App) pollDial() bool {
 		a.dialed(r)
 		return true
 	default:
+	}
+	select {
+	case msg := <-a.dialNote:
+		if a.intent == intentJoin && a.join != nil {
+			a.join.SetStatus(msg)
+		}
+		return true
+	default:
 		return false
 	}
 }
 
 // dialed takes the result of a dial: the connection, and what it is for.
 func (a *App) dialed(r dialResult) {
-	a.dialing = nil
+	a.dialing, a.dialNote = nil, nil
 	if r.err != nil {
 		if a.intent == intentJoin && a.join != nil {
 			a.join.SetStatus(r.err.Error())
@@ -1082,7 +1110,7 @@ func (a *App) disconnect() {
 		go func() { _ = srv.StopWith(protocol.ReasonHostEnded) }()
 		a.server = nil
 	}
-	a.dialing = nil
+	a.dialing, a.dialNote = nil, nil
 	a.joined, a.game, a.lobby, a.status, a.games, a.table, a.play = nil, nil, nil, "", nil, nil, nil
 }
 

@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -128,5 +129,38 @@ func TestJoinModdedGame(t *testing.T) {
 	}
 	if saved, err := os.ReadFile(filepath.Join(cache, ruleset.HashData(data))); err != nil || !bytes.Equal(saved, data) {
 		t.Errorf("the cache holds %d bytes under the mod's hash (%v), want the mod's %d", len(saved), err, len(data))
+	}
+}
+
+// TestConnectTriesAgain: Join's Connect to an address where no server
+// listens tries again, saying on the status line which attempt failed and
+// why, and at the end says what failed and how many attempts were made.
+func TestConnectTriesAgain(t *testing.T) {
+	a, _, _ := testApp(t)
+	addr := freeAddr(t) // nothing listens there
+	a.showJoin()
+	a.Connect(addr)
+	var notes []string
+	deadline := time.After(waitLimit)
+	for a.dialing != nil {
+		if a.pollDial() {
+			notes = append(notes, a.join.Status())
+			continue
+		}
+		select {
+		case <-deadline:
+			t.Fatalf("the dial did not end in %v; status lines %q", waitLimit, notes)
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	if len(notes) < 2 || !strings.Contains(notes[0], "attempt 1 failed, trying again in") ||
+		!strings.Contains(notes[0], "cannot reach the server") {
+		t.Errorf("status lines %q: want the first to say attempt 1 failed, why, and that the client tries again", notes)
+	}
+	last := a.join.Status()
+	for _, want := range []string{"cannot reach the server at ws://" + addr, fmt.Sprintf("gave up after %d attempts", conn.DefaultDialAttempts)} {
+		if !strings.Contains(last, want) {
+			t.Errorf("the last status %q, want it to say %q", last, want)
+		}
 	}
 }

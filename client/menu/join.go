@@ -184,6 +184,9 @@ func (j *Join) Container() *widget.Container { return j.root }
 // SetStatus shows msg on the status line: "Connecting to host:7777…".
 func (j *Join) SetStatus(msg string) { j.status.set(msg, false) }
 
+// Status returns what the status line shows.
+func (j *Join) Status() string { return j.status.label() }
+
 // SetError shows msg on the status line as an error: "connection refused".
 func (j *Join) SetError(msg string) { j.status.set(msg, true) }
 

@@ -320,7 +320,8 @@ func New(cfg Config) (*Server, error) {
 // otherwise must Close the server after stopping their HTTP server.
 func (s *Server) Handler() http.Handler { return s.mux }
 
-// serveWS upgrades a request to a websocket and serves it until it ends.
+// serveWS upgrades a request to a websocket and serves it, on a goroutine
+// of its own, until it ends.
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	addr := wsconn.AddressKey(r.RemoteAddr)
 	s.mu.Lock()
@@ -345,7 +346,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	s.fromAddr[addr]++
 	s.wg.Add(1)
 	s.mu.Unlock()
-	defer func() {
+	release := func() {
 		s.mu.Lock()
 		s.active--
 		if s.fromAddr[addr]--; s.fromAddr[addr] == 0 {
@@ -353,12 +354,13 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		}
 		s.mu.Unlock()
 		s.wg.Done()
-	}()
+	}
 	opts := s.connOpts
 	opts.Accept = s.lobby.AcceptFrom(remoteIP(r.RemoteAddr)) // its games count against its address
 	c, err := wsconn.Accept(w, r, opts)
 	if err != nil {
 		s.log.Info("websocket upgrade failed", "remote", r.RemoteAddr, "err", err)
+		release()
 		return
 	}
 	s.mu.Lock()
@@ -369,10 +371,17 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	if closing { // shutdown began while it was set up
 		c.Close(websocket.StatusGoingAway, bye)
 	}
-	c.Serve(s.ctx)
-	s.mu.Lock()
-	delete(s.conns, c)
-	s.mu.Unlock()
+	// CHOICE: the connection is served on a goroutine of its own and the
+	// handler returns: net/http keeps its connection's read and write
+	// buffers (4 KiB each) for as long as the handler runs, and after the
+	// upgrade nobody reads them; they are freed with the handler's end.
+	go func() {
+		defer release()
+		c.Serve(s.ctx)
+		s.mu.Lock()
+		delete(s.conns, c)
+		s.mu.Unlock()
+	}()
 }
 
 // remoteIP returns the IP address of a request's remote address

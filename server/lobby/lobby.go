@@ -89,6 +89,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"empires/server/match"
@@ -240,6 +241,10 @@ type Lobby struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup // the matches' goroutines
 
+	// shut is set by Close (with closed): read without mu by accept, so
+	// that a Hello never waits for the lobby's lock.
+	shut atomic.Bool
+
 	// mu guards the fields below, every room's fields but its match's
 	// state, and every client's place (see the package doc).
 	mu      sync.Mutex
@@ -382,10 +387,16 @@ func (l *Lobby) AcceptFrom(addr string) func(*wsconn.Conn, *protocol.Hello) (wsc
 	return func(c *wsconn.Conn, hello *protocol.Hello) (wsconn.Session, error) { return l.accept(c, hello, addr) }
 }
 
+// accept admits a client that said Hello, its games counted against
+// address addr ("" none), unless the lobby is closed.
+//
+// CHOICE: a Hello takes no lock: its Welcome is queued before the client
+// joins the lobby (Open, which takes l.mu), so that a storm of
+// connections is answered while games start or save under l.mu, and a
+// client that connects is never left without a Welcome because the
+// lobby is busy.
 func (l *Lobby) accept(c *wsconn.Conn, hello *protocol.Hello, addr string) (wsconn.Session, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.closed {
+	if l.shut.Load() {
 		return nil, protocol.Errorf(protocol.Unavailable, "the server is shutting down")
 	}
 	return &client{l: l, c: c, name: hello.Name, addr: addr}, nil
@@ -417,6 +428,7 @@ func (l *Lobby) Stats() Stats {
 func (l *Lobby) Close() {
 	l.mu.Lock()
 	l.closed = true
+	l.shut.Store(true)
 	l.mu.Unlock()
 	l.cancel()
 	l.wg.Wait()

@@ -10,6 +10,12 @@ import (
 // past it, a batch is written and the next one begins.
 const maxBatch = 64 << 10
 
+// keptBatch is the largest room for a batch a connection keeps between
+// batches: a turn's TurnUpdate and TurnClock fit, a FullView's room is
+// given back once written (held by thousands of connections that receive
+// one a game, it would be most of their memory).
+const keptBatch = 4 << 10
+
 // batchConn is a client's network connection whose writes can be held
 // and then made at once: while the connection's writer has more messages
 // queued, their frames go out in one write (one system call, one packet
@@ -65,7 +71,7 @@ func (c *batchConn) release(timeout time.Duration) error {
 	}
 	c.writes++
 	_, err := c.Conn.Write(c.buf)
-	if cap(c.buf) > maxBatch {
+	if cap(c.buf) > keptBatch {
 		c.buf = nil // a large message's room is not kept
 	} else {
 		c.buf = c.buf[:0]

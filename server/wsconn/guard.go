@@ -193,8 +193,23 @@ func (w *guardedWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	} else {
 		nc = &readerConn{Conn: w.out, r: in}
 	}
-	return nc, bufio.NewReadWriter(bufio.NewReader(nc), bufio.NewWriterSize(w.out, brw.Writer.Size())), nil
+	return nc, bufio.NewReadWriter(bufio.NewReaderSize(nc, readBufferSize), bufio.NewWriterSize(w.out, writeBufferSize)), nil
 }
+
+// readBufferSize and writeBufferSize are the buffers of a connection on
+// either side of the websocket library, which every connection holds for
+// its whole life.
+//
+// CHOICE: small, for many connections: a client's messages are small (an
+// order list is a few hundred bytes) and a larger one is read straight
+// into its own buffer (Buffers), past this one; what the writer writes
+// goes out in batches gathered by batchConn, so its buffer only holds a
+// frame's header and the start of its payload on their way there. Each
+// was 4 KiB, net/http's.
+const (
+	readBufferSize  = 1 << 10
+	writeBufferSize = 512
+)
 
 // readerConn is a hijacked connection read from r: the bytes read past
 // the request, then the connection.

@@ -89,6 +89,9 @@ type Options struct {
 	// ListInterval is how often to ask for the game list while no open
 	// game shows up; 0 means DefaultListInterval.
 	ListInterval time.Duration
+	// DialAttempts is the most attempts to connect the bot makes
+	// (conn.Options.DialAttempts); 0 means conn's default.
+	DialAttempts int
 	// Hooks are called as the bot plays (see Hooks).
 	Hooks Hooks
 }
@@ -180,10 +183,20 @@ func New(opts Options) (*Bot, error) {
 // view the bot cannot keep. Refused orders and the server's errors during
 // the game are not errors of Run: they are in the Result.
 func (b *Bot) Run(ctx context.Context) (Result, error) {
-	c, err := conn.Dial(ctx, conn.Options{URL: b.opts.URL, Name: b.opts.Name, Client: "empires bot"})
+	start := time.Now()
+	c, err := conn.Dial(ctx, conn.Options{URL: b.opts.URL, Name: b.opts.Name, Client: "empires bot",
+		DialAttempts: b.opts.DialAttempts, OnRetry: b.opts.Hooks.Retry})
 	if err != nil {
+		attempts := 1
+		var de *conn.DialError
+		if errors.As(err, &de) {
+			attempts = de.Attempts
+		}
+		b.opts.Hooks.dialed(attempts, time.Since(start), err)
 		return Result{}, fmt.Errorf("bot %s: %w", b.opts.Name, err)
 	}
+	attempts, took := c.DialAttempts()
+	b.opts.Hooks.dialed(attempts, took, nil)
 	defer func() {
 		c.Close()
 		<-c.Done()

@@ -314,12 +314,22 @@ func TestJoinFullGame(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	set := protocol.Settings{Width: 16, Height: 16, Seed: 3, Seats: 2, Bots: 1}
-	b, err := New(Options{URL: srv.URL(), Name: "Alice", Create: &set, LastTurn: 1})
+	dialed := 0
+	hooks := Hooks{Dialed: func(attempts int, took time.Duration, err error) {
+		dialed++
+		if attempts != 1 || took <= 0 || err != nil {
+			t.Errorf("Alice's dial: %d attempts in %v, %v; want 1 attempt, a time and no error", attempts, took, err)
+		}
+	}}
+	b, err := New(Options{URL: srv.URL(), Name: "Alice", Create: &set, LastTurn: 1, Hooks: hooks})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := b.Run(ctx); err != nil {
 		t.Fatalf("Alice: %v", err)
+	}
+	if dialed != 1 {
+		t.Errorf("Dialed called %d times for one connection", dialed)
 	}
 	// Alice's seat is kept for her after she left, the other is a bot's.
 	id := waitForGame(ctx, t, srv.URL())
@@ -345,7 +355,14 @@ func TestUnreachable(t *testing.T) {
 	}
 	addr := ln.Addr().String()
 	ln.Close() // nothing listens there now
-	b, err := New(Options{URL: addr, Name: "Lost", Create: &protocol.Settings{}})
+	var dialErr error
+	hooks := Hooks{Dialed: func(attempts int, _ time.Duration, err error) {
+		if attempts != 2 {
+			t.Errorf("%d attempts to connect, want DialAttempts (2)", attempts)
+		}
+		dialErr = err
+	}}
+	b, err := New(Options{URL: addr, Name: "Lost", Create: &protocol.Settings{}, DialAttempts: 2, Hooks: hooks})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -355,7 +372,10 @@ func TestUnreachable(t *testing.T) {
 	if err == nil {
 		t.Fatal("Run reached no server and returned no error")
 	}
-	for _, want := range []string{"bot Lost", "cannot reach the server", addr} {
+	if dialErr == nil {
+		t.Error("the Dialed hook was given no error")
+	}
+	for _, want := range []string{"bot Lost", "cannot reach the server", addr, "gave up after 2 attempts"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q: want it to say %q", err, want)
 		}

@@ -11,6 +11,15 @@ import (
 // (the load tool). Each is called on Run's goroutine and must return
 // quickly; a nil one is skipped.
 type Hooks struct {
+	// Dialed is called once the bot's connection is set up or Run gave up
+	// setting it up: with the attempts made (conn.Dial tries again after
+	// a failure that may pass) and the time from the first to the
+	// server's Welcome, or to the failure, with err saying why.
+	Dialed func(attempts int, took time.Duration, err error)
+	// Retry is called when an attempt to connect failed and another
+	// follows (conn.Options.OnRetry): the attempt, why, and the wait. It
+	// is called on Run's goroutine, before Dialed.
+	Retry func(attempt int, err error, wait time.Duration)
 	// Joined is called once the bot has its seat, with its game and seat,
 	// before it says it is ready in the game's lobby.
 	Joined func(g protocol.GameID, s protocol.Seat)
@@ -41,6 +50,13 @@ type Hooks struct {
 func (h Hooks) view(v ruleset.View) {
 	if h.View != nil {
 		h.View(v)
+	}
+}
+
+// dialed calls h.Dialed if set.
+func (h Hooks) dialed(attempts int, took time.Duration, err error) {
+	if h.Dialed != nil {
+		h.Dialed(attempts, took, err)
 	}
 }
 

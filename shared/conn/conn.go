@@ -25,6 +25,21 @@
 // starts a reader and a writer for each connection, and when the
 // connection drops it redials.
 //
+// # Dialing
+//
+// Dial tries again when an attempt fails in a way that may pass: the
+// server cannot be reached, refuses the connection for now (HTTP 503 or
+// 429, Error Unavailable or RateLimited, a Bye), or sends no Welcome within
+// protocol.HelloTimeout (a server swamped by a storm of connections). It
+// makes at most DialAttempts attempts, waiting between them a time that
+// doubles from RetryMin to RetryMax, each wait drawn between half of it and
+// all of it from the connection's own generator (Options.Seed), so that
+// clients refused together do not come back together. A refusal that
+// trying again cannot change (another protocol version, a name the server
+// refuses, an address that is no Empires server) ends Dial at once. The
+// error of the last attempt says what failed, and how many attempts were
+// made over how long (a *DialError).
+//
 // # Reconnection
 //
 // When a connection drops without Close (the network failed, nothing came
@@ -46,7 +61,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"reflect"
 	"slices"
@@ -63,9 +80,10 @@ import (
 
 // Defaults of Options.
 const (
-	DefaultRetryMin = 250 * time.Millisecond
-	DefaultRetryMax = 5 * time.Second
-	DefaultGiveUp   = time.Minute
+	DefaultRetryMin     = 250 * time.Millisecond
+	DefaultRetryMax     = 5 * time.Second
+	DefaultGiveUp       = time.Minute
+	DefaultDialAttempts = 5
 )
 
 // QueueLen is how many messages Send may queue before it refuses more;
@@ -152,6 +170,24 @@ type Options struct {
 	// PingInterval is how long the connection may send nothing before it
 	// sends a Ping; default protocol.PingInterval.
 	PingInterval time.Duration
+	// DialAttempts is the most attempts Dial makes (see Dialing in the
+	// package documentation); default DefaultDialAttempts, 1 tries once.
+	DialAttempts int
+	// HelloTimeout is how long an attempt to connect may take, from the
+	// dial to the Welcome; default protocol.HelloTimeout (what the server
+	// gives a client to say Hello).
+	HelloTimeout time.Duration
+	// Seed seeds the generator that draws the waits between attempts to
+	// connect; 0 seeds it from the clock and the player's name, so that
+	// every connection draws its own.
+	Seed uint64
+	// OnRetry, if not nil, is called on Dial's goroutine when an attempt
+	// failed and Dial will try again: the attempt (from 1), why it failed,
+	// and the wait before the next. It must return quickly.
+	OnRetry func(attempt int, err error, wait time.Duration)
+
+	// after waits d: time.After, unless a test gives a fake clock.
+	after func(d time.Duration) <-chan time.Time
 }
 
 func (o Options) withDefaults() Options {
@@ -168,7 +204,90 @@ func (o Options) withDefaults() Options {
 	if o.PingInterval <= 0 {
 		o.PingInterval = protocol.PingInterval
 	}
+	if o.HelloTimeout <= 0 {
+		o.HelloTimeout = protocol.HelloTimeout
+	}
+	if o.DialAttempts <= 0 {
+		o.DialAttempts = DefaultDialAttempts
+	}
+	if o.Seed == 0 {
+		o.Seed = maphash.String(maphash.MakeSeed(), o.Name) ^ uint64(time.Now().UnixNano())
+	}
+	if o.after == nil {
+		o.after = time.After
+	}
 	return o
+}
+
+// RefusedError is a connection the server refused with an HTTP status
+// before the websocket was set up: 503 when it holds as many connections
+// as it takes, 404 at an address that is no Empires server.
+type RefusedError struct {
+	URL     string
+	Status  int    // the HTTP status code
+	Message string // the status line and the body, as the server wrote them
+}
+
+func (e *RefusedError) Error() string {
+	return fmt.Sprintf("the server at %s refused the connection: %s", e.URL, e.Message)
+}
+
+// Temporary reports whether the refusal may pass: the server is busy or
+// unavailable now (503, 429, 502, 504).
+func (e *RefusedError) Temporary() bool {
+	switch e.Status {
+	case http.StatusServiceUnavailable, http.StatusTooManyRequests, http.StatusBadGateway, http.StatusGatewayTimeout:
+		return true
+	}
+	return false
+}
+
+// DialError is Dial's failure after more than one attempt: how many it
+// made, over how long, and why the last one failed (Err, which errors.As
+// and errors.Is see through).
+type DialError struct {
+	Attempts int
+	Took     time.Duration
+	Err      error
+}
+
+func (e *DialError) Error() string {
+	return fmt.Sprintf("%v (gave up after %d attempts in %v)", e.Err, e.Attempts, e.Took.Round(100*time.Millisecond))
+}
+
+func (e *DialError) Unwrap() error { return e.Err }
+
+// retryable reports whether an attempt to connect that failed with err may
+// succeed if tried again: not a refusal that says the client, its version
+// or the address is wrong.
+func retryable(err error) bool {
+	if final(err) {
+		return false
+	}
+	var re *RefusedError
+	if errors.As(err, &re) {
+		return re.Temporary()
+	}
+	var pe *protocol.ProtocolError
+	if errors.As(err, &pe) {
+		return pe.Code == protocol.Unavailable || pe.Code == protocol.RateLimited || pe.Code == protocol.Internal
+	}
+	var fe *frameError
+	return !errors.As(err, &fe)
+}
+
+// frameError is a frame from the server the client cannot take: a server
+// of another kind, which trying again does not change.
+type frameError struct{ error }
+
+func (e *frameError) Unwrap() error { return e.error }
+
+// jittered returns a wait drawn evenly between d/2 and d from rng.
+func jittered(rng *rand.Rand, d time.Duration) time.Duration {
+	if d <= 1 {
+		return d
+	}
+	return d/2 + time.Duration(rng.Int64N(int64(d-d/2)+1))
 }
 
 // ByeError is a connection the server closed after a Bye saying why.
@@ -204,6 +323,13 @@ type Conn struct {
 	seq atomic.Uint32 // the last seq given to a message
 	rtt atomic.Int64  // the last round trip, in nanoseconds
 
+	// rng draws the waits between attempts to connect: Dial's, then the
+	// supervisor's (which starts after Dial returns).
+	rng *rand.Rand
+	// attempts and took are Dial's: written before Dial returns.
+	attempts int
+	took     time.Duration
+
 	mu      sync.Mutex // guards the fields below
 	welcome *protocol.Welcome
 	game    protocol.GameID
@@ -212,10 +338,12 @@ type Conn struct {
 }
 
 // Dial connects to the server at opts.URL, says Hello and waits for its
-// Welcome, within ctx. It returns an error saying what failed: the
+// Welcome, within ctx, trying again as Dialing in the package
+// documentation says. It returns an error saying what failed: the
 // address, the network, or the server's refusal in its own words (a
 // protocol version mismatch is a *protocol.ProtocolError with code
-// BadVersion in the chain).
+// BadVersion in the chain), wrapped in a *DialError after more than one
+// attempt.
 func Dial(ctx context.Context, opts Options) (*Conn, error) {
 	url, err := NormalizeURL(opts.URL)
 	if err != nil {
@@ -225,7 +353,7 @@ func Dial(ctx context.Context, opts Options) (*Conn, error) {
 		return nil, fmt.Errorf("player name: %w", err)
 	}
 	c := newConn(url, opts)
-	t, err := c.connect(ctx)
+	t, err := c.dial(ctx)
 	if err != nil {
 		c.cancel()
 		return nil, err
@@ -234,10 +362,45 @@ func Dial(ctx context.Context, opts Options) (*Conn, error) {
 	return c, nil
 }
 
+// dial makes Dial's attempts to connect.
+func (c *Conn) dial(ctx context.Context) (*transport, error) {
+	start := time.Now()
+	wait := c.opts.RetryMin
+	for attempt := 1; ; attempt++ {
+		t, err := c.connect(ctx)
+		if err == nil {
+			c.attempts, c.took = attempt, time.Since(start)
+			return t, nil
+		}
+		if !retryable(err) || attempt >= c.opts.DialAttempts || ctx.Err() != nil {
+			if attempt == 1 {
+				return nil, err
+			}
+			return nil, &DialError{Attempts: attempt, Took: time.Since(start), Err: err}
+		}
+		d := jittered(c.rng, wait)
+		if c.opts.OnRetry != nil {
+			c.opts.OnRetry(attempt, err, d)
+		}
+		select {
+		case <-c.opts.after(d):
+		case <-ctx.Done():
+			return nil, &DialError{Attempts: attempt, Took: time.Since(start), Err: err}
+		}
+		wait = min(2*wait, c.opts.RetryMax)
+	}
+}
+
+// DialAttempts returns how many attempts Dial made to connect, and the
+// time from its start to the Welcome.
+func (c *Conn) DialAttempts() (attempts int, took time.Duration) { return c.attempts, c.took }
+
 func newConn(url string, opts Options) *Conn {
 	ctx, cancel := context.WithCancel(context.Background())
+	opts = opts.withDefaults()
 	return &Conn{
-		opts:    opts.withDefaults(),
+		rng:     rand.New(rand.NewPCG(opts.Seed, opts.Seed>>32|opts.Seed<<32)),
+		opts:    opts,
 		url:     url,
 		events:  make(chan Event, EventsLen),
 		queue:   make(chan []byte, QueueLen),
@@ -457,11 +620,9 @@ func (c *Conn) reconnect(why error) *transport {
 			c.finish(nil)
 			return nil
 		}
-		timer := time.NewTimer(wait)
 		select {
-		case <-timer.C:
+		case <-c.opts.after(jittered(c.rng, wait)):
 		case <-c.closing:
-			timer.Stop()
 			c.finish(nil)
 			return nil
 		}
@@ -530,15 +691,16 @@ func (t *transport) fail(err error) {
 }
 
 // connect dials, says Hello, reads the Welcome and takes the seat back if
-// one is set, within ctx and protocol.HelloTimeout.
+// one is set, within ctx and Options.HelloTimeout.
 func (c *Conn) connect(ctx context.Context) (*transport, error) {
-	ctx, cancel := context.WithTimeout(ctx, protocol.HelloTimeout)
+	ctx, cancel := context.WithTimeout(ctx, c.opts.HelloTimeout)
 	defer cancel()
 	ws, resp, err := websocket.Dial(ctx, c.url, nil)
 	if err != nil {
 		if resp != nil && resp.StatusCode != http.StatusSwitchingProtocols {
-			body, _ := io.ReadAll(resp.Body)
-			return nil, fmt.Errorf("the server at %s refused the connection: %s: %s", c.url, resp.Status, strings.TrimSpace(string(body)))
+			body, _ := io.ReadAll(io.LimitReader(resp.Body, 1024))
+			return nil, &RefusedError{URL: c.url, Status: resp.StatusCode,
+				Message: resp.Status + ": " + strings.TrimSpace(string(body))}
 		}
 		return nil, fmt.Errorf("cannot reach the server at %s: %w", c.url, err)
 	}
@@ -580,11 +742,11 @@ func (c *Conn) handshake(ctx context.Context, t *transport) (*protocol.Welcome, 
 		case err != nil:
 			return nil, fmt.Errorf("no Welcome from %s: %w", c.url, err)
 		case typ != websocket.MessageBinary:
-			return nil, fmt.Errorf("the server at %s sent a %v frame", c.url, typ)
+			return nil, &frameError{fmt.Errorf("the server at %s sent a %v frame", c.url, typ)}
 		}
 		_, msg, err := t.limits.ReadServer(frame)
 		if err != nil {
-			return nil, fmt.Errorf("unreadable answer from %s: %w", c.url, err)
+			return nil, &frameError{fmt.Errorf("unreadable answer from %s: %w", c.url, err)}
 		}
 		switch m := msg.(type) {
 		case *protocol.Welcome:

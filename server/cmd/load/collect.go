@@ -1,10 +1,15 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
 	"slices"
 	"sync"
 	"time"
 
+	"empires/shared/conn"
 	"empires/shared/game"
 	"empires/shared/protocol"
 )
@@ -268,4 +273,71 @@ func (g *gauge) end() (int, time.Time) {
 		return g.atLeave, g.leftAt
 	}
 	return g.now, time.Time{}
+}
+
+// dials gathers how the clients' connections were set up (bot's
+// Hooks.Dialed): the attempts, and the time from the first attempt to
+// the Welcome. Its methods may be called from any goroutine.
+type dials struct {
+	mu       sync.Mutex
+	welcomed []time.Duration // each dial that got its Welcome: the time it took
+	again    int             // dials that got it after more than one attempt
+	attempts int             // attempts made, in all
+	failed   int             // dials that got no Welcome
+	failures []string        // the first few failures
+	// why counts the attempts that failed and were tried again, by what
+	// failed (attemptKind).
+	why map[string]int
+}
+
+// retried notes an attempt that failed with err and was tried again.
+func (d *dials) retried(_ int, err error, _ time.Duration) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.why == nil {
+		d.why = make(map[string]int)
+	}
+	d.why[attemptKind(err)]++
+}
+
+// attemptKind names what made an attempt to connect fail: a refusal with
+// its HTTP status, no Welcome in time, or else the error itself.
+func attemptKind(err error) string {
+	var re *conn.RefusedError
+	var pe *protocol.ProtocolError
+	switch {
+	case errors.As(err, &re):
+		return fmt.Sprintf("refused (HTTP %d)", re.Status)
+	case errors.As(err, &pe):
+		return "refused (" + pe.Code.String() + ")"
+	case errors.Is(err, context.DeadlineExceeded):
+		return "no Welcome in time"
+	}
+	return err.Error()
+}
+
+// dialed notes one dial.
+func (d *dials) dialed(attempts int, took time.Duration, err error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.attempts += attempts
+	if err != nil {
+		d.failed++
+		if len(d.failures) < maxFailures {
+			d.failures = append(d.failures, err.Error())
+		}
+		return
+	}
+	d.welcomed = append(d.welcomed, took)
+	if attempts > 1 {
+		d.again++
+	}
+}
+
+// report returns what the dials were, for the Report.
+func (d *dials) report() Hellos {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return Hellos{Welcomed: len(d.welcomed), Retried: d.again, Attempts: d.attempts, Failed: d.failed,
+		Failures: slices.Clone(d.failures), Time: summarize(d.welcomed), Why: maps.Clone(d.why)}
 }

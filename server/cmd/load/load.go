@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"net/http"
 	"path/filepath"
 	"slices"
@@ -13,7 +15,9 @@ import (
 	"time"
 
 	"empires/server/cmd/internal/gameflags"
+	"empires/server/internal/fdlimit"
 	"empires/shared/bot"
+	"empires/shared/conn"
 
 	"empires/shared/protocol"
 	"empires/shared/registry"
@@ -79,6 +83,12 @@ type Config struct {
 	// clients connect and the games start meanwhile). 0 measures from the
 	// start.
 	Warmup time.Duration
+	// Storm, if not 0, spreads the clients' first connections over that
+	// long: each client dials at a time drawn evenly in it (from Seed),
+	// a game's creator first, the others once their game is created too.
+	// 0 starts every game's creator at once, and its other clients once
+	// it is created.
+	Storm time.Duration
 	// Rulesets are the rulesets of the clients (and of an in-process
 	// server); nil means the build's (registry.Default).
 	Rulesets *ruleset.Registry
@@ -93,6 +103,10 @@ const (
 	// checksum, so that the load measures the server and leaves it the
 	// CPU.
 	ClientsPassive = "passive"
+	// ClientsIdle only connect: each says Hello and holds its connection,
+	// pinging, until the load ends, in no game. What the server's memory
+	// grows by with them is the connections' own cost.
+	ClientsIdle = "idle"
 )
 
 // checkRuleset reports, as a usage error, a ruleset reg lacks, seats it
@@ -147,10 +161,12 @@ func (c Config) check() error {
 		return fmt.Errorf("think %v: want 0 or more", c.Think)
 	case c.Every <= 0:
 		return fmt.Errorf("progress every %v: want more than 0", c.Every)
+	case c.Storm < 0 || c.Storm >= c.Duration:
+		return fmt.Errorf("storm %v: want 0 or more, and less than the duration %v", c.Storm, c.Duration)
 	case c.Warmup < 0 || c.Warmup >= c.Duration:
 		return fmt.Errorf("warm-up %v: want 0 or more, and less than the duration %v", c.Warmup, c.Duration)
-	case c.Clients != "" && c.Clients != ClientsAI && c.Clients != ClientsPassive:
-		return fmt.Errorf("clients %q: want %s or %s", c.Clients, ClientsAI, ClientsPassive)
+	case c.Clients != "" && c.Clients != ClientsAI && c.Clients != ClientsPassive && c.Clients != ClientsIdle:
+		return fmt.Errorf("clients %q: want %s, %s or %s", c.Clients, ClientsAI, ClientsPassive, ClientsIdle)
 	}
 	return nil
 }
@@ -174,6 +190,11 @@ type load struct {
 	url   string
 	held  gauge // clients seated and not yet ended
 	games []*collector
+	dials dials
+	// starts are, by game and seat, when each client first dials after
+	// the load's start (Config.Storm); nil dials at once.
+	starts [][]time.Duration
+	begun  time.Time // when the games began: written before they start
 }
 
 // Run starts the server (unless cfg.Addr names one), plays cfg.Games
@@ -199,6 +220,17 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (Report, error) {
 	if err := cfg.checkRuleset(cfg.Rulesets); err != nil {
 		return Report{}, err
 	}
+	conns := cfg.Games * cfg.Seats // the clients' ends; the server's too in this process
+	if cfg.InProc && cfg.Addr == "" {
+		conns *= 2
+	}
+	files, err := fdlimit.Raise()
+	if err == nil {
+		err = fdlimit.Check(files, conns)
+	}
+	if err != nil {
+		return Report{}, err
+	}
 	rs, _ := cfg.Rulesets.Get(cfg.Ruleset)
 	if in := rs.Info(); !in.HasMap() {
 		cfg.Width, cfg.Height = 0, 0
@@ -207,7 +239,8 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (Report, error) {
 	if err != nil {
 		return Report{}, err
 	}
-	l := &load{cfg: cfg, srv: srv, url: srv.URL(), held: gauge{full: cfg.Games * cfg.Seats}}
+	l := &load{cfg: cfg, srv: srv, url: srv.URL(), held: gauge{full: cfg.Games * cfg.Seats},
+		starts: stormStarts(cfg.Games, cfg.Seats, cfg.Storm, cfg.Seed)}
 	rep := l.run(ctx, progress)
 	if err := srv.stop(); err != nil {
 		rep.StopErr = err.Error()
@@ -218,6 +251,26 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (Report, error) {
 		}
 	}
 	return rep, nil
+}
+
+// stormStarts returns when each client of games games of seats seats
+// first dials, drawn evenly over storm from a generator seeded by seed,
+// each game's earliest for its first seat (its creator); nil if storm is
+// 0.
+func stormStarts(games, seats int, storm time.Duration, seed uint64) [][]time.Duration {
+	if storm <= 0 {
+		return nil
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x5707))
+	starts := make([][]time.Duration, games)
+	for i := range starts {
+		starts[i] = make([]time.Duration, seats)
+		for s := range starts[i] {
+			starts[i][s] = time.Duration(rng.Int64N(int64(storm)))
+		}
+		slices.Sort(starts[i])
+	}
+	return starts
 }
 
 // dirSize returns the bytes of the files under dir: the store's database
@@ -252,6 +305,7 @@ func (l *load) run(parent context.Context, progress io.Writer) Report {
 	defer cancel()
 	results := make(chan clientResult, rep.Clients)
 	l.games = make([]*collector, cfg.Games)
+	l.begun = time.Now()
 	for i := range l.games {
 		l.games[i] = newCollector()
 		go l.playGame(ctx, i, results)
@@ -353,6 +407,7 @@ func (l *load) run(parent context.Context, progress io.Writer) Report {
 	rep.Elapsed = time.Since(measureStart)
 	rep.Warmup = measureStart.Sub(start)
 	rep.LoadEnd = loadAverage()
+	rep.Hellos = l.dials.report()
 	_, peak, allSeated := l.held.get()
 	endConns, firstLeft := l.held.end()
 	rep.PeakConns, rep.EndConns = peak, endConns
@@ -393,6 +448,64 @@ func (l *load) run(parent context.Context, progress io.Writer) Report {
 	return rep
 }
 
+// idle runs an idle client (ClientsIdle) of game i's seat: it connects
+// at its time in a storm, and holds the connection until ctx ends.
+func (l *load) idle(ctx context.Context, i, seat int) clientResult {
+	if l.starts != nil && !sleep(ctx, time.Until(l.begun.Add(l.starts[i][seat-1]))) {
+		return clientResult{err: ctx.Err(), stopped: true, final: true}
+	}
+	start := time.Now()
+	c, err := conn.Dial(ctx, conn.Options{URL: l.url, Name: fmt.Sprintf("Idle %d-%d", i+1, seat), Client: "empires load",
+		OnRetry: l.dials.retried})
+	if err != nil {
+		attempts := 1
+		var de *conn.DialError
+		if errors.As(err, &de) {
+			attempts = de.Attempts
+		}
+		l.dials.dialed(attempts, time.Since(start), err)
+		return clientResult{err: fmt.Errorf("client %d-%d: %w", i+1, seat, err), stopped: ctx.Err() != nil, final: true}
+	}
+	attempts, took := c.DialAttempts()
+	l.dials.dialed(attempts, took, nil)
+	l.held.join()
+	defer func() {
+		c.Close()
+		<-c.Done()
+		l.held.leave(true)
+	}()
+	for {
+		select {
+		case ev, ok := <-c.Events():
+			if ok && ev.Status != conn.Closed {
+				continue
+			}
+			err := ev.Err
+			if err == nil {
+				err = errors.New("the connection closed")
+			}
+			return clientResult{err: fmt.Errorf("client %d-%d: %w", i+1, seat, err), stopped: ctx.Err() != nil, final: true}
+		case <-ctx.Done():
+			return clientResult{err: ctx.Err(), stopped: true, final: true}
+		}
+	}
+}
+
+// sleep waits d, or until ctx ends: it reports whether d passed.
+func sleep(ctx context.Context, d time.Duration) bool {
+	if d <= 0 {
+		return ctx.Err() == nil
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
 // later returns the later of a and b, a if b is zero.
 func later(a, b time.Time) time.Time {
 	if a.IsZero() || b.After(a) {
@@ -407,6 +520,14 @@ func later(a, b time.Time) time.Time {
 // client's end goes to results, each game's end too.
 func (l *load) playGame(ctx context.Context, i int, results chan<- clientResult) {
 	cfg := l.cfg
+	if cfg.Clients == ClientsIdle {
+		var wg sync.WaitGroup
+		for seat := 1; seat <= cfg.Seats; seat++ {
+			wg.Go(func() { results <- l.idle(ctx, i, seat) })
+		}
+		wg.Wait()
+		return
+	}
 	turnsLeft := cfg.Turns
 	for round := 0; ; round++ {
 		if round > 0 {
@@ -445,11 +566,23 @@ func (l *load) playRound(ctx context.Context, i, round, turns int) []clientResul
 		TurnSeconds: cfg.Timer,
 	}
 	rs := make([]clientResult, cfg.Seats)
+	// wait waits until seat's time to dial in a storm (the first round
+	// only); it reports false if ctx ended first.
+	wait := func(seat int) bool {
+		if l.starts == nil || round > 0 {
+			return true
+		}
+		return sleep(ctx, time.Until(l.begun.Add(l.starts[i][seat-1])))
+	}
 	var wg sync.WaitGroup
 	created := make(chan protocol.GameID, 1)
 	creatorDone := make(chan struct{})
 	wg.Go(func() {
 		defer close(creatorDone)
+		if !wait(1) {
+			rs[0] = clientResult{err: ctx.Err(), stopped: true}
+			return
+		}
 		rs[0] = l.client(ctx, i, 1, turns, bot.Options{Create: &set}, created)
 		rs[0].creator = true
 	})
@@ -465,7 +598,13 @@ func (l *load) playRound(ctx context.Context, i, round, turns int) []clientResul
 			rs[seat-1] = clientResult{err: err, stopped: ctx.Err() != nil}
 			continue
 		}
-		wg.Go(func() { rs[seat-1] = l.client(ctx, i, seat, turns, bot.Options{Join: id}, nil) })
+		wg.Go(func() {
+			if !wait(seat) {
+				rs[seat-1] = clientResult{err: ctx.Err(), stopped: true}
+				return
+			}
+			rs[seat-1] = l.client(ctx, i, seat, turns, bot.Options{Join: id}, nil)
+		})
 	}
 	wg.Wait()
 	return rs
@@ -480,6 +619,8 @@ func (l *load) client(ctx context.Context, i, seat, turns int, opts bot.Options,
 	opts.NoOrders, opts.Think = l.cfg.Clients == ClientsPassive, l.cfg.Think
 	seated := false // set by Joined, on Run's goroutine
 	opts.Hooks = bot.Hooks{
+		Dialed: l.dials.dialed,
+		Retry:  l.dials.retried,
 		Joined: func(g protocol.GameID, _ protocol.Seat) {
 			seated = true
 			l.held.join()

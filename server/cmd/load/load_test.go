@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"empires/shared/conn"
 	"empires/shared/protocol"
 	"empires/shared/registry"
 	"empires/shared/rules/duel"
@@ -102,6 +103,7 @@ func TestRunSmall(t *testing.T) {
 func TestRunPassive(t *testing.T) {
 	cfg := small(true)
 	cfg.Clients, cfg.Level, cfg.Think = ClientsPassive, "", 20*time.Millisecond
+	cfg.Storm = 50 * time.Millisecond
 	var out bytes.Buffer
 	rep, err := Run(context.Background(), cfg, &out)
 	if err != nil {
@@ -115,10 +117,69 @@ func TestRunPassive(t *testing.T) {
 	if have != want {
 		t.Errorf("finished, failed, turns, turns played, delays, orders, mismatches, rejections, server errors:\nhave %v\nwant %v", have, want)
 	}
+	if h := rep.Hellos; h.Welcomed != 6 || h.Failed != 0 || h.Attempts < 6 || h.Time.Samples != 6 || h.Time.Max <= 0 {
+		t.Errorf("hellos %+v: want 6 welcomed, none failed, a time to Welcome for each", h)
+	}
 	var printed bytes.Buffer
 	rep.Print(&printed)
-	if want := "passive clients (no orders, no AI)"; !strings.Contains(printed.String(), want) {
+	for _, want := range []string{"passive clients (no orders, no AI)", "6 welcomed", "first dials spread over 50ms"} {
+		if !strings.Contains(printed.String(), want) {
+			t.Errorf("the printed report lacks %q:\n%s", want, printed.String())
+		}
+	}
+}
+
+// TestRunIdle: idle clients connect, all within the storm, hold their
+// connections in no game until the load's end, and are stopped by it,
+// not failed.
+func TestRunIdle(t *testing.T) {
+	cfg := small(true)
+	cfg.Clients, cfg.Level, cfg.Storm, cfg.Duration = ClientsIdle, "", 20*time.Millisecond, time.Second
+	var out bytes.Buffer
+	rep, err := Run(context.Background(), cfg, &out)
+	if err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	if err := rep.Err(); err != nil {
+		t.Fatalf("report: %v\n%s", err, out.String())
+	}
+	have := [...]int{rep.PeakConns, rep.Stopped, rep.Failed, rep.Turns, rep.Hellos.Welcomed, rep.Hellos.Failed}
+	want := [...]int{6, 6, 0, 0, 6, 0}
+	if have != want {
+		t.Errorf("peak connections, stopped, failed, turns, hellos welcomed, failed:\nhave %v\nwant %v", have, want)
+	}
+	var printed bytes.Buffer
+	rep.Print(&printed)
+	if want := "idle clients (connected, in no game)"; !strings.Contains(printed.String(), want) {
 		t.Errorf("the printed report lacks %q:\n%s", want, printed.String())
+	}
+}
+
+// TestStormStarts: a storm's dials are drawn within it, the same from the
+// same seed, each game's first seat (its creator) first.
+func TestStormStarts(t *testing.T) {
+	if s := stormStarts(3, 4, 0, 1); s != nil {
+		t.Errorf("no storm: %v, want nil (every client at once)", s)
+	}
+	const storm = 10 * time.Second
+	a, b := stormStarts(50, 8, storm, 7), stormStarts(50, 8, storm, 7)
+	if !reflect.DeepEqual(a, b) {
+		t.Error("the same seed drew other starts")
+	}
+	var early, late bool
+	for i, game := range a {
+		if len(game) != 8 || !slices.IsSorted(game) {
+			t.Fatalf("game %d: starts %v, want 8 in order (the creator first)", i, game)
+		}
+		for _, d := range game {
+			if d < 0 || d >= storm {
+				t.Fatalf("game %d: start %v, outside the storm of %v", i, d, storm)
+			}
+			early, late = early || d < storm/10, late || d > 9*storm/10
+		}
+	}
+	if !early || !late {
+		t.Errorf("400 starts but none in the storm's first tenth (%v) or none in its last (%v)", early, late)
 	}
 }
 
@@ -205,7 +266,7 @@ func TestParseFlags(t *testing.T) {
 	}
 	for _, args := range []string{
 		"-seats 1", "-seats 17", "-seats 21", "-option rounds=3", "-option rounds", "-option width=40", "-size 32", "-size 8x8", "-timer 5", "-turns 0", "-level genius",
-		"-games 0", "-duration 0s", "extra", "-clients robots", "-think -1s", "-server-pid 12", "-warmup 2m -duration 1m", "-ruleset chess", "-ruleset erfpires -level genius",
+		"-games 0", "-duration 0s", "extra", "-clients robots", "-think -1s", "-server-pid 12", "-warmup 2m -duration 1m", "-storm 2m -duration 1m", "-storm -1s", "-ruleset chess", "-ruleset erfpires -level genius",
 	} {
 		if _, _, err := parseFlags(strings.Fields(args), io.Discard); !errors.Is(err, errUsage) {
 			t.Errorf("%q: error %v, want a usage error", args, err)
@@ -478,5 +539,34 @@ func TestRunGenerals(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestAttemptKind(t *testing.T) {
+	tests := []struct {
+		err  error
+		want string
+	}{
+		{&conn.RefusedError{Status: 503, Message: "503 Service Unavailable: too many connections"}, "refused (HTTP 503)"},
+		{fmt.Errorf("the server refused the connection: %w", &protocol.ProtocolError{Code: protocol.Unavailable}), "refused (unavailable)"},
+		{fmt.Errorf("no Welcome from ws://x/ws: failed to get reader: %w", context.DeadlineExceeded), "no Welcome in time"},
+		{errors.New("cannot reach the server at ws://x/ws: connection refused"), "cannot reach the server at ws://x/ws: connection refused"},
+	}
+	for _, tt := range tests {
+		if have := attemptKind(tt.err); have != tt.want {
+			t.Errorf("attemptKind(%v) = %q, want %q", tt.err, have, tt.want)
+		}
+	}
+	var d dials
+	d.retried(1, tests[0].err, time.Second)
+	d.retried(2, tests[0].err, time.Second)
+	d.retried(1, tests[2].err, time.Second)
+	d.dialed(3, 5*time.Second, nil)
+	d.dialed(1, 3*time.Second, nil)
+	have := d.report()
+	want := Hellos{Welcomed: 2, Retried: 1, Attempts: 4, Why: map[string]int{"refused (HTTP 503)": 2, "no Welcome in time": 1},
+		Time: Delays{Samples: 2, P50: 3 * time.Second, P99: 5 * time.Second, Max: 5 * time.Second}}
+	if !reflect.DeepEqual(have, want) {
+		t.Errorf("report:\nhave %+v\nwant %+v", have, want)
 	}
 }

@@ -23,7 +23,11 @@
 // The clients are the ruleset's AI at -level, or with -clients passive
 // light ones that submit no orders and make no AI but keep their views and
 // check every checksum; -think makes them think over each turn, as people
-// do, rather than answer at once. -warmup leaves the first seconds (clients
+// do, rather than answer at once. With -clients idle they only connect and
+// hold their connections, in no game (the connections' own cost). -storm
+// spreads the clients' first connections over a time, and the report
+// counts the hellos welcomed, tried again and failed, and the time to
+// each Welcome. -warmup leaves the first seconds (clients
 // connecting, games starting) out of the figures; -pprof serves the own
 // server's profiles, -data saves its games (and the report gives the data
 // directory's size at the end, and its bytes a step played).
@@ -131,12 +135,13 @@ func parseFlags(args []string, out io.Writer) (Config, *string, error) {
 	fs.IntVar(&cfg.Turns, "turns", 100, "turns each client plays before it stops")
 	fs.BoolVar(&cfg.Rematch, "rematch", true, "when a game is over, its clients play a new one until they have played -turns turns")
 	fs.StringVar(&cfg.Ruleset, "ruleset", "", "the games' ruleset (default: the server's default, erfworld)")
-	fs.StringVar(&cfg.Clients, "clients", ClientsAI, fmt.Sprintf("kind of client: %s (the ruleset's AI at -level) or %s (light: no orders, no AI; views kept and checked)", ClientsAI, ClientsPassive))
+	fs.StringVar(&cfg.Clients, "clients", ClientsAI, fmt.Sprintf("kind of client: %s (the ruleset's AI at -level), %s (light: no orders, no AI; views kept and checked) or %s (connected, in no game: the connections' own cost)", ClientsAI, ClientsPassive, ClientsIdle))
 	fs.DurationVar(&cfg.Think, "think", 0, "how long a client thinks over each turn before it acts: drawn between half and 1.5 times this; 0 acts at once")
 	fs.StringVar(&cfg.Level, "level", "", "the clients' AI level, one of the ruleset's (default: its default)")
 	fs.DurationVar(&cfg.Duration, "duration", 2*time.Minute, "the longest the load runs")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the first game; game i uses seed+i")
 	cpuProfile := fs.String("cpuprofile", "", "write the CPU profile of this process (the clients; the server too with -inproc) to `file`")
+	fs.DurationVar(&cfg.Storm, "storm", 0, "spread the clients' first connections over this long, each at a time drawn evenly in it (a storm of connections); 0 starts every game's first client at once")
 	fs.DurationVar(&cfg.Warmup, "warmup", 0, "how long to run before measuring (clients connecting, games starting): turns, delays and CPU count from then on")
 	fs.DurationVar(&cfg.Every, "every", 5*time.Second, "how often to print a line of progress")
 	var options gameflags.Options

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 )
@@ -80,6 +82,10 @@ type Report struct {
 	ProcessMeasured bool
 	ProcessCPU      time.Duration
 
+	// Hellos are how the clients' connections were set up, over the
+	// whole load (the warm-up too).
+	Hellos Hellos
+
 	// StopErr is how stopping the load's own server failed, if it did.
 	StopErr string
 	// StoreBytes is the size of the load's own server's data directory
@@ -91,6 +97,23 @@ type Report struct {
 	// three fields of /proc/loadavg) when the load started and ended;
 	// empty where unknown. Others' work on the machine shows there.
 	LoadStart, LoadEnd string
+}
+
+// Hellos are how the clients' connections were set up: every client's
+// dial (a client playing another game dials again), its attempts, and the
+// time from its first attempt to the server's Welcome.
+type Hellos struct {
+	// Welcomed dials got their Welcome, Retried of them after more than
+	// one attempt; Failed got none (their clients failed: Failures quotes
+	// the first few); Attempts counts every attempt.
+	Welcomed, Retried, Failed, Attempts int
+	Failures                            []string
+	// Time is of the time from each welcomed dial's first attempt to its
+	// Welcome.
+	Time Delays
+	// Why counts the attempts that failed and were tried again, by what
+	// failed: "no Welcome in time", "refused (HTTP 503)", ...
+	Why map[string]int
 }
 
 // Delays sums up a set of delays: how many, their median, 99th
@@ -191,8 +214,11 @@ func (r Report) Print(w io.Writer) {
 	if c.Level == "" {
 		clients = "AI default"
 	}
-	if c.Clients == ClientsPassive {
+	switch c.Clients {
+	case ClientsPassive:
 		clients = "passive clients (no orders, no AI)"
+	case ClientsIdle:
+		clients = "idle clients (connected, in no game)"
 	}
 	if c.Think > 0 {
 		clients += fmt.Sprintf(", thinking %v a turn", c.Think)
@@ -207,6 +233,20 @@ func (r Report) Print(w io.Writer) {
 		fmt.Fprintf(w, "  warm-up       %.1f s not measured: the figures below count from then on\n", r.Warmup.Seconds())
 	}
 	fmt.Fprintf(w, "  connections   %d peak, %d at the end, of %d clients\n", r.PeakConns, r.EndConns, r.Clients)
+	storm := "all at once"
+	if c.Storm > 0 {
+		storm = fmt.Sprintf("spread over %v", c.Storm)
+	}
+	h := r.Hellos
+	fmt.Fprintf(w, "  hellos        %d welcomed (%d after more than one attempt), %d without a Welcome, %d attempts failed; first dials %s\n",
+		h.Welcomed, h.Retried, h.Failed, h.Attempts-h.Welcomed, storm)
+	fmt.Fprintf(w, "  to Welcome    %s  (from a dial's first attempt)\n", h.Time)
+	for _, why := range slices.Sorted(maps.Keys(h.Why)) {
+		fmt.Fprintf(w, "    tried again after %d attempts: %s\n", h.Why[why], why)
+	}
+	for _, f := range h.Failures {
+		fmt.Fprintf(w, "    no Welcome: %s\n", f)
+	}
 	running := "unknown"
 	if r.PeakRunning >= 0 {
 		running = fmt.Sprint(r.PeakRunning)

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"empires/server/host"
+	"empires/server/internal/fdlimit"
 	"empires/server/lobby"
 	"empires/shared/registry"
 )
@@ -32,11 +33,14 @@ const (
 )
 
 // serverConfig returns the configuration of the load's own server: room
-// for games games and conns connections on top of the defaults.
+// for games games and conns connections on top of the defaults, and a
+// quarter more connections for the attempts a storm leaves behind (a
+// client that gave up waiting for its Welcome tries again while the server
+// still holds its first connection, until it reads the close).
 func serverConfig(games, conns int) host.Config {
 	cfg := host.DefaultConfig()
 	cfg.MaxGames = max(lobby.DefaultMaxGames, games)
-	cfg.MaxConns = max(cfg.MaxConns, conns+16)
+	cfg.MaxConns = max(cfg.MaxConns, conns+conns/4+16)
 	cfg.GamesPerAddr, cfg.ConnsPerAddr = 0, 0 // every client is on loopback
 	cfg.ReadBuffersPerAddr = 0                // and every message comes from there
 	return cfg
@@ -70,6 +74,14 @@ func serveMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	sc := serverConfig(*games, *conns)
 	sc.Rulesets, sc.Builtin, sc.DataDir = reg, reg, *data
+	files, err := fdlimit.Raise()
+	if err == nil {
+		err = fdlimit.Check(files, sc.MaxConns)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "load server:", err)
+		return 1
+	}
 	r, err := host.Start(sc, "127.0.0.1:0")
 	if err != nil {
 		fmt.Fprintln(stderr, "load server:", err)
