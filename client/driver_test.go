@@ -78,12 +78,25 @@ func startXvfb(t *testing.T) string {
 	t.Cleanup(func() {
 		_ = x.Process.Kill()
 		_ = x.Wait()
+		logCPU(t, "the X server", x.ProcessState)
 	})
 	line, err := bufio.NewReader(r).ReadString('\n')
 	if err != nil {
 		t.Fatalf("Xvfb gave no display number: %v", err)
 	}
 	return ":" + strings.TrimSpace(line)
+}
+
+// logCPU logs the CPU time (user and system) that process what spent,
+// once it has ended: a window test's cost, which does not depend on the
+// machine's load as its wall time does (`go test -v` shows it).
+func logCPU(t *testing.T, what string, ps *os.ProcessState) {
+	t.Helper()
+	if ps == nil {
+		return
+	}
+	u, s := ps.UserTime(), ps.SystemTime()
+	t.Logf("CPU of %s: %.1f s (%.1f s user, %.1f s system)", what, (u + s).Seconds(), u.Seconds(), s.Seconds())
 }
 
 // freeAddr returns a loopback address with a port free now, for a LAN
@@ -120,6 +133,7 @@ func startDriver(t *testing.T, bin string, args []string, ready func(*app.Probe)
 	t.Cleanup(func() {
 		_ = d.cmd.Process.Kill()
 		<-d.exited
+		logCPU(t, "the client", d.cmd.ProcessState)
 		if t.Failed() {
 			t.Logf("client output:\n%s", d.out.String())
 			if keep := os.Getenv("EMPIRES_SCREENSHOTS"); keep != "" && d.last != "" {

@@ -219,7 +219,9 @@ func TestAutoplayEmpire(t *testing.T) {
 	cmd.Env = append(os.Environ(), "HOME="+t.TempDir(), "XDG_CONFIG_HOME="+t.TempDir())
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
+	err := cmd.Run()
+	logCPU(t, "the client", cmd.ProcessState)
+	if err != nil {
 		t.Fatalf("client -autoplay -ruleset empire: %v\n%s", err, out.String())
 	}
 	if !strings.Contains(out.String(), "autoplay: the game is over: ") || strings.Contains(out.String(), "over: nobody won") {

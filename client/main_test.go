@@ -84,7 +84,9 @@ func TestAutoplay(t *testing.T) {
 	cmd.Env = append(os.Environ(), "HOME="+t.TempDir(), "XDG_CONFIG_HOME="+t.TempDir())
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
+	err := cmd.Run()
+	logCPU(t, "the client", cmd.ProcessState)
+	if err != nil {
 		t.Fatalf("client -autoplay: %v\n%s", err, out.String())
 	}
 	// Turn 1 pops a Warlord (garrisons may not leave their city without
@@ -148,7 +150,9 @@ func TestAutoplayErfpires(t *testing.T) {
 	cmd.Env = append(os.Environ(), "HOME="+t.TempDir(), "XDG_CONFIG_HOME="+t.TempDir())
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
+	err := cmd.Run()
+	logCPU(t, "the client", cmd.ProcessState)
+	if err != nil {
 		t.Fatalf("client -autoplay -ruleset erfpires: %v\n%s", err, out.String())
 	}
 	if !strings.Contains(out.String(), "autoplay: the game is over: ") || strings.Contains(out.String(), "over: nobody won") {
@@ -268,6 +272,8 @@ func TestLANGame(t *testing.T) {
 	}
 	joinErr := join.Run()
 	hostErr := host.Wait()
+	logCPU(t, "the host's client", host.ProcessState)
+	logCPU(t, "the guest's client", join.ProcessState)
 	if hostErr != nil || joinErr != nil {
 		t.Fatalf("host: %v\n%s\nguest: %v\n%s", hostErr, hostOut.String(), joinErr, joinOut.String())
 	}
