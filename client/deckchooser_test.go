@@ -30,7 +30,6 @@ func TestDuelDeckChooser(t *testing.T) {
 	// Ann hosts: Duel, 2 seats of which 1 bot.
 	d.press("Host LAN game")
 	d.resize(1024, 768)
-	d.frames(5) // the form laid out again
 	d.press("Duel")
 	d.frames(5)
 	typeSeed(d, "7")

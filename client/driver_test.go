@@ -131,6 +131,10 @@ func startDriver(t *testing.T, bin string, args []string, ready func(*app.Probe)
 		close(d.exited)
 	}()
 	t.Cleanup(func() {
+		var last app.Probe
+		if data, err := os.ReadFile(d.probe); err == nil && json.Unmarshal(data, &last) == nil {
+			t.Logf("the client updated %d times and drew %d frames", last.Frame, last.Draws)
+		}
 		_ = d.cmd.Process.Kill()
 		<-d.exited
 		logCPU(t, "the client", d.cmd.ProcessState)
@@ -282,25 +286,75 @@ func (d *driver) hold(key, what string, ok func(*app.Probe) bool) *app.Probe {
 	return d.wait(what, ok)
 }
 
-// button returns the rectangle of the button labelled label, once it is
+// settleFrames is how many of the client's updates apart two probes must
+// show a button at the same place before the driver clicks it: a page may
+// lay itself out again after it first shows (a list filling in, a panel
+// fitted to the window, a bar to a new size), and a click aimed where the
+// button was lands on whatever took its place.
+const settleFrames = 3
+
+// button returns the rectangle of the button labelled label once it is
 // laid out for the window as it is (after a resize, a bar may keep its
-// old layout a few frames: its buttons past the window's right edge).
+// old layout a few frames: its buttons past the window's right edge) and
+// has stopped moving: the same in probes settleFrames updates apart.
 func (d *driver) button(label string) image.Rectangle {
 	d.t.Helper()
-	p := d.wait("a button "+label, func(p *app.Probe) bool {
+	var at [4]int
+	since := -1 // the update at which the button was first seen at at
+	p := d.wait("a button "+label+" in place", func(p *app.Probe) bool {
 		b, ok := p.Buttons[label]
-		return ok && b.Rect[2] > b.Rect[0] && b.Rect[2] <= p.Window[0]
+		if !ok || b.Rect[2] <= b.Rect[0] || b.Rect[2] > p.Window[0] {
+			since = -1
+			return false
+		}
+		if since < 0 || b.Rect != at {
+			at, since = b.Rect, p.Frame
+			return false
+		}
+		return p.Frame >= since+settleFrames
 	})
 	r := p.Buttons[label].Rect
 	return image.Rect(r[0], r[1], r[2], r[3])
 }
 
-// press clicks the button labelled label.
+// pressTries bounds the clicks press makes on a button that moves away
+// from under the pointer as it is pressed.
+const pressTries = 3
+
+// press clicks the button labelled label, once it is in place (button).
+// If the client saw the mouse button go down while the button was no
+// longer under the pointer (the page laid out again by something the
+// client received meanwhile), the pointer is moved onto the button with
+// the mouse button held and released there, which clicks nothing (a
+// widget takes a click only when pressed and released on it), and the
+// press is made again.
 func (d *driver) press(label string) {
 	d.t.Helper()
-	r := d.button(label)
-	c := r.Min.Add(r.Max).Div(2)
-	d.click(c.X, c.Y, 1)
+	for try := 1; ; try++ {
+		r := d.button(label)
+		c := r.Min.Add(r.Max).Div(2)
+		d.move(c.X, c.Y)
+		d.wait("the pointer there", func(p *app.Probe) bool { return p.Cursor == [2]int{c.X, c.Y} })
+		d.xdo("mousedown", "1")
+		p := d.wait("the button down", func(p *app.Probe) bool { return slices.Contains(p.Mouse, int(ebiten.MouseButtonLeft)) })
+		b, ok := p.Buttons[label]
+		if ok && c.In(image.Rect(b.Rect[0], b.Rect[1], b.Rect[2], b.Rect[3])) {
+			d.xdo("mouseup", "1")
+			d.wait("the button up", func(p *app.Probe) bool { return !slices.Contains(p.Mouse, int(ebiten.MouseButtonLeft)) })
+			d.frames(1)
+			return
+		}
+		if !ok || try == pressTries {
+			d.xdo("mouseup", "1")
+			d.t.Fatalf("press %s: the button was at %v when aimed at, at %v (%v) when pressed, %d times", label, r, b.Rect, ok, try)
+		}
+		n := image.Pt((b.Rect[0]+b.Rect[2])/2, (b.Rect[1]+b.Rect[3])/2)
+		d.move(n.X, n.Y)
+		d.wait("the pointer moved with the button held", func(p *app.Probe) bool { return p.Cursor == [2]int{n.X, n.Y} })
+		d.xdo("mouseup", "1")
+		d.wait("the button up", func(p *app.Probe) bool { return !slices.Contains(p.Mouse, int(ebiten.MouseButtonLeft)) })
+		d.t.Logf("press %s: it moved from %v to %v as it was pressed; pressing again", label, r, b.Rect)
+	}
 }
 
 // screenshot presses F12 and returns the picture the client saved.
