@@ -58,18 +58,29 @@ func needTools(t *testing.T) {
 	}
 }
 
-// startXvfb starts a virtual X server of the driver's own, 1920x1080, and
-// returns its display (":N"): the windows of other tests that run at the
-// same time (every package's drawing tests open one) must not lie over
-// the client's and take its clicks.
-func startXvfb(t *testing.T) string {
+// The screens of the tests' X servers (startXvfb). A driver's is as large
+// as the largest window a test asks for. A scripted session's is the
+// smallest on which the client's first window, 1280x800 made to fit its
+// monitor, is the smallest it takes, 960x640: the software rasterizer's
+// cost goes with the window's pixels, and the session checks what it
+// plays, not the layout at a size.
+const (
+	driverScreen   = "1920x1080"
+	scriptedScreen = "960x674"
+)
+
+// startXvfb starts a virtual X server of the test's own with a screen of
+// size ("WxH"), and returns its display (":N"): the windows of other
+// tests that run at the same time (every package's drawing tests open
+// one) must not lie over the client's and take its clicks.
+func startXvfb(t *testing.T, size string) string {
 	t.Helper()
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1920x1080x24", "-nolisten", "tcp")
+	x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", size+"x24", "-nolisten", "tcp")
 	x.ExtraFiles = []*os.File{w} // fd 3: Xvfb writes the display's number there when it is ready
 	if err := x.Start(); err != nil {
 		t.Fatalf("start Xvfb: %v", err)
@@ -118,7 +129,7 @@ func startDriver(t *testing.T, bin string, args []string, ready func(*app.Probe)
 	needTools(t)
 	home := t.TempDir()
 	d := &driver{t: t, out: &bytes.Buffer{}, probe: filepath.Join(t.TempDir(), "probe.json"),
-		shots: filepath.Join(home, "config", "empires", "screenshots"), display: startXvfb(t)}
+		shots: filepath.Join(home, "config", "empires", "screenshots"), display: startXvfb(t, driverScreen)}
 	d.cmd = exec.Command(bin, append(args, "-probe", d.probe)...)
 	d.cmd.Env = append(os.Environ(), "DISPLAY="+d.display, "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, "config"))
 	d.cmd.Stdout, d.cmd.Stderr = d.out, d.out
