@@ -310,9 +310,21 @@ const settleFrames = 3
 // has stopped moving: the same in probes settleFrames updates apart.
 func (d *driver) button(label string) image.Rectangle {
 	d.t.Helper()
+	r, _ := d.settled(label, nil)
+	return r
+}
+
+// settled waits for the button labelled label to be in place, as button
+// does, or for unless (if not nil) to hold; it reports false for the
+// latter.
+func (d *driver) settled(label string, unless func(*app.Probe) bool) (image.Rectangle, bool) {
+	d.t.Helper()
 	var at [4]int
 	since := -1 // the update at which the button was first seen at at
 	p := d.wait("a button "+label+" in place", func(p *app.Probe) bool {
+		if unless != nil && unless(p) {
+			return true
+		}
 		b, ok := p.Buttons[label]
 		if !ok || b.Rect[2] <= b.Rect[0] || b.Rect[2] > p.Window[0] {
 			since = -1
@@ -324,8 +336,10 @@ func (d *driver) button(label string) image.Rectangle {
 		}
 		return p.Frame >= since+settleFrames
 	})
-	r := p.Buttons[label].Rect
-	return image.Rect(r[0], r[1], r[2], r[3])
+	if unless != nil && unless(p) {
+		return image.Rectangle{}, false
+	}
+	return image.Rect(at[0], at[1], at[2], at[3]), true
 }
 
 // pressTries bounds the clicks press makes on a button that moves away
@@ -341,8 +355,20 @@ const pressTries = 3
 // press is made again.
 func (d *driver) press(label string) {
 	d.t.Helper()
+	d.pressUnless(label, nil)
+}
+
+// pressUnless presses the button labelled label as press does, unless
+// unless holds before the button is in place (a game that starts by
+// itself before its host presses Start game); it reports whether it
+// pressed.
+func (d *driver) pressUnless(label string, unless func(*app.Probe) bool) bool {
+	d.t.Helper()
 	for try := 1; ; try++ {
-		r := d.button(label)
+		r, ok := d.settled(label, unless)
+		if !ok {
+			return false
+		}
 		c := r.Min.Add(r.Max).Div(2)
 		d.move(c.X, c.Y)
 		d.wait("the pointer there", func(p *app.Probe) bool { return p.Cursor == [2]int{c.X, c.Y} })
@@ -353,7 +379,12 @@ func (d *driver) press(label string) {
 			d.xdo("mouseup", "1")
 			d.wait("the button up", func(p *app.Probe) bool { return !slices.Contains(p.Mouse, int(ebiten.MouseButtonLeft)) })
 			d.frames(1)
-			return
+			return true
+		}
+		if !ok && unless != nil && unless(p) {
+			d.xdo("mouseup", "1") // too late: gone as it was pressed
+			d.wait("the button up", func(p *app.Probe) bool { return !slices.Contains(p.Mouse, int(ebiten.MouseButtonLeft)) })
+			return false
 		}
 		if !ok || try == pressTries {
 			d.xdo("mouseup", "1")

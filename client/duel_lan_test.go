@@ -85,13 +85,11 @@ func TestDuelTwoPlayers(t *testing.T) {
 	guest.press("Ready")
 	host.press("Ready")
 	// Everyone ready, the game starts; or Ann, the host, starts it.
-	p = host.wait("the game or Start game", func(p *app.Probe) bool {
+	host.wait("the game or Start game", func(p *app.Probe) bool {
 		b, ok := p.Buttons["Start game"]
 		return p.Screen == "game" || ok && !b.Disabled
 	})
-	if p.Screen != "game" {
-		host.press("Start game")
-	}
+	host.pressUnless("Start game", func(p *app.Probe) bool { return p.Screen == "game" })
 	inGame := func(p *app.Probe) bool { return p.Screen == "game" && len(duelMarks(p, "card")) > 0 }
 	host.wait("Ann's table", inGame)
 	guest.wait("Bob's table", inGame)
