@@ -30,7 +30,6 @@ func TestDuelDeckChooser(t *testing.T) {
 	// Ann hosts: Duel, 2 seats of which 1 bot.
 	d.press("Host LAN game")
 	d.resize(1024, 768)
-	d.frames(5) // the form laid out again
 	d.press("Duel")
 	d.frames(5)
 	typeSeed(d, "7")
@@ -115,13 +114,11 @@ func TestDuelDeckChooser(t *testing.T) {
 
 	// Ready: the game starts, and Ann's hand is of her deck.
 	d.press("Ready")
-	p = d.wait("the game or Start game", func(p *app.Probe) bool {
+	d.wait("the game or Start game", func(p *app.Probe) bool {
 		b, ok := p.Buttons["Start game"]
 		return p.Screen == "game" || ok && !b.Disabled
 	})
-	if p.Screen != "game" {
-		d.press("Start game")
-	}
+	d.pressUnless("Start game", func(p *app.Probe) bool { return p.Screen == "game" })
 	p = d.wait("Ann's hand", func(p *app.Probe) bool { return p.Screen == "game" && len(duelMarks(p, "card")) == 5 })
 	for _, m := range duelMarks(p, "card") {
 		rank, err := strconv.Atoi(strings.Fields(m.Name)[0])

@@ -58,18 +58,29 @@ func needTools(t *testing.T) {
 	}
 }
 
-// startXvfb starts a virtual X server of the driver's own, 1920x1080, and
-// returns its display (":N"): the windows of other tests that run at the
-// same time (every package's drawing tests open one) must not lie over
-// the client's and take its clicks.
-func startXvfb(t *testing.T) string {
+// The screens of the tests' X servers (startXvfb). A driver's is as large
+// as the largest window a test asks for. A scripted session's is the
+// smallest on which the client's first window, 1280x800 made to fit its
+// monitor, is the smallest it takes, 960x640: the software rasterizer's
+// cost goes with the window's pixels, and the session checks what it
+// plays, not the layout at a size.
+const (
+	driverScreen   = "1920x1080"
+	scriptedScreen = "960x674"
+)
+
+// startXvfb starts a virtual X server of the test's own with a screen of
+// size ("WxH"), and returns its display (":N"): the windows of other
+// tests that run at the same time (every package's drawing tests open
+// one) must not lie over the client's and take its clicks.
+func startXvfb(t *testing.T, size string) string {
 	t.Helper()
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1920x1080x24", "-nolisten", "tcp")
+	x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", size+"x24", "-nolisten", "tcp")
 	x.ExtraFiles = []*os.File{w} // fd 3: Xvfb writes the display's number there when it is ready
 	if err := x.Start(); err != nil {
 		t.Fatalf("start Xvfb: %v", err)
@@ -78,12 +89,25 @@ func startXvfb(t *testing.T) string {
 	t.Cleanup(func() {
 		_ = x.Process.Kill()
 		_ = x.Wait()
+		logCPU(t, "the X server", x.ProcessState)
 	})
 	line, err := bufio.NewReader(r).ReadString('\n')
 	if err != nil {
 		t.Fatalf("Xvfb gave no display number: %v", err)
 	}
 	return ":" + strings.TrimSpace(line)
+}
+
+// logCPU logs the CPU time (user and system) that process what spent,
+// once it has ended: a window test's cost, which does not depend on the
+// machine's load as its wall time does (`go test -v` shows it).
+func logCPU(t *testing.T, what string, ps *os.ProcessState) {
+	t.Helper()
+	if ps == nil {
+		return
+	}
+	u, s := ps.UserTime(), ps.SystemTime()
+	t.Logf("CPU of %s: %.1f s (%.1f s user, %.1f s system)", what, (u + s).Seconds(), u.Seconds(), s.Seconds())
 }
 
 // freeAddr returns a loopback address with a port free now, for a LAN
@@ -105,7 +129,7 @@ func startDriver(t *testing.T, bin string, args []string, ready func(*app.Probe)
 	needTools(t)
 	home := t.TempDir()
 	d := &driver{t: t, out: &bytes.Buffer{}, probe: filepath.Join(t.TempDir(), "probe.json"),
-		shots: filepath.Join(home, "config", "empires", "screenshots"), display: startXvfb(t)}
+		shots: filepath.Join(home, "config", "empires", "screenshots"), display: startXvfb(t, driverScreen)}
 	d.cmd = exec.Command(bin, append(args, "-probe", d.probe)...)
 	d.cmd.Env = append(os.Environ(), "DISPLAY="+d.display, "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, "config"))
 	d.cmd.Stdout, d.cmd.Stderr = d.out, d.out
@@ -118,8 +142,13 @@ func startDriver(t *testing.T, bin string, args []string, ready func(*app.Probe)
 		close(d.exited)
 	}()
 	t.Cleanup(func() {
+		var last app.Probe
+		if data, err := os.ReadFile(d.probe); err == nil && json.Unmarshal(data, &last) == nil {
+			t.Logf("the client updated %d times and drew %d frames", last.Frame, last.Draws)
+		}
 		_ = d.cmd.Process.Kill()
 		<-d.exited
+		logCPU(t, "the client", d.cmd.ProcessState)
 		if t.Failed() {
 			t.Logf("client output:\n%s", d.out.String())
 			if keep := os.Getenv("EMPIRES_SCREENSHOTS"); keep != "" && d.last != "" {
@@ -268,25 +297,106 @@ func (d *driver) hold(key, what string, ok func(*app.Probe) bool) *app.Probe {
 	return d.wait(what, ok)
 }
 
-// button returns the rectangle of the button labelled label, once it is
+// settleFrames is how many of the client's updates apart two probes must
+// show a button at the same place before the driver clicks it: a page may
+// lay itself out again after it first shows (a list filling in, a panel
+// fitted to the window, a bar to a new size), and a click aimed where the
+// button was lands on whatever took its place.
+const settleFrames = 3
+
+// button returns the rectangle of the button labelled label once it is
 // laid out for the window as it is (after a resize, a bar may keep its
-// old layout a few frames: its buttons past the window's right edge).
+// old layout a few frames: its buttons past the window's right edge) and
+// has stopped moving: the same in probes settleFrames updates apart.
 func (d *driver) button(label string) image.Rectangle {
 	d.t.Helper()
-	p := d.wait("a button "+label, func(p *app.Probe) bool {
-		b, ok := p.Buttons[label]
-		return ok && b.Rect[2] > b.Rect[0] && b.Rect[2] <= p.Window[0]
-	})
-	r := p.Buttons[label].Rect
-	return image.Rect(r[0], r[1], r[2], r[3])
+	r, _ := d.settled(label, nil)
+	return r
 }
 
-// press clicks the button labelled label.
+// settled waits for the button labelled label to be in place, as button
+// does, or for unless (if not nil) to hold; it reports false for the
+// latter.
+func (d *driver) settled(label string, unless func(*app.Probe) bool) (image.Rectangle, bool) {
+	d.t.Helper()
+	var at [4]int
+	since := -1 // the update at which the button was first seen at at
+	p := d.wait("a button "+label+" in place", func(p *app.Probe) bool {
+		if unless != nil && unless(p) {
+			return true
+		}
+		b, ok := p.Buttons[label]
+		if !ok || b.Rect[2] <= b.Rect[0] || b.Rect[2] > p.Window[0] {
+			since = -1
+			return false
+		}
+		if since < 0 || b.Rect != at {
+			at, since = b.Rect, p.Frame
+			return false
+		}
+		return p.Frame >= since+settleFrames
+	})
+	if unless != nil && unless(p) {
+		return image.Rectangle{}, false
+	}
+	return image.Rect(at[0], at[1], at[2], at[3]), true
+}
+
+// pressTries bounds the clicks press makes on a button that moves away
+// from under the pointer as it is pressed.
+const pressTries = 3
+
+// press clicks the button labelled label, once it is in place (button).
+// If the client saw the mouse button go down while the button was no
+// longer under the pointer (the page laid out again by something the
+// client received meanwhile), the pointer is moved onto the button with
+// the mouse button held and released there, which clicks nothing (a
+// widget takes a click only when pressed and released on it), and the
+// press is made again.
 func (d *driver) press(label string) {
 	d.t.Helper()
-	r := d.button(label)
-	c := r.Min.Add(r.Max).Div(2)
-	d.click(c.X, c.Y, 1)
+	d.pressUnless(label, nil)
+}
+
+// pressUnless presses the button labelled label as press does, unless
+// unless holds before the button is in place (a game that starts by
+// itself before its host presses Start game); it reports whether it
+// pressed.
+func (d *driver) pressUnless(label string, unless func(*app.Probe) bool) bool {
+	d.t.Helper()
+	for try := 1; ; try++ {
+		r, ok := d.settled(label, unless)
+		if !ok {
+			return false
+		}
+		c := r.Min.Add(r.Max).Div(2)
+		d.move(c.X, c.Y)
+		d.wait("the pointer there", func(p *app.Probe) bool { return p.Cursor == [2]int{c.X, c.Y} })
+		d.xdo("mousedown", "1")
+		p := d.wait("the button down", func(p *app.Probe) bool { return slices.Contains(p.Mouse, int(ebiten.MouseButtonLeft)) })
+		b, ok := p.Buttons[label]
+		if ok && c.In(image.Rect(b.Rect[0], b.Rect[1], b.Rect[2], b.Rect[3])) {
+			d.xdo("mouseup", "1")
+			d.wait("the button up", func(p *app.Probe) bool { return !slices.Contains(p.Mouse, int(ebiten.MouseButtonLeft)) })
+			d.frames(1)
+			return true
+		}
+		if !ok && unless != nil && unless(p) {
+			d.xdo("mouseup", "1") // too late: gone as it was pressed
+			d.wait("the button up", func(p *app.Probe) bool { return !slices.Contains(p.Mouse, int(ebiten.MouseButtonLeft)) })
+			return false
+		}
+		if !ok || try == pressTries {
+			d.xdo("mouseup", "1")
+			d.t.Fatalf("press %s: the button was at %v when aimed at, at %v (%v) when pressed, %d times", label, r, b.Rect, ok, try)
+		}
+		n := image.Pt((b.Rect[0]+b.Rect[2])/2, (b.Rect[1]+b.Rect[3])/2)
+		d.move(n.X, n.Y)
+		d.wait("the pointer moved with the button held", func(p *app.Probe) bool { return p.Cursor == [2]int{n.X, n.Y} })
+		d.xdo("mouseup", "1")
+		d.wait("the button up", func(p *app.Probe) bool { return !slices.Contains(p.Mouse, int(ebiten.MouseButtonLeft)) })
+		d.t.Logf("press %s: it moved from %v to %v as it was pressed; pressing again", label, r, b.Rect)
+	}
 }
 
 // screenshot presses F12 and returns the picture the client saved.

@@ -144,7 +144,6 @@ func TestDuelReplayEyesInTheWindow(t *testing.T) {
 		keepShot(d, fmt.Sprintf("replayseats-%dx%d-list", size[0], size[1]))
 	}
 	d.resize(1280, 800)
-	d.frames(3) // laid out again
 	d.press("Watch")
 	p = d.wait("the replay of the game going on", func(p *app.Probe) bool { return p.Screen == "game" && replayAt(p) == 0 })
 

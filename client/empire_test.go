@@ -211,15 +211,17 @@ func (d *driver) pressPrefix(prefix string) {
 // replay refused; the test checks that the game ended with a winner, and
 // that the screenshots show the map.
 func TestAutoplayEmpire(t *testing.T) {
-	needDisplay(t)
+	needTools(t)
 	t.Parallel()
 	bin := buildClient(t)
 	dir := t.TempDir()
 	cmd := exec.Command(bin, "-autoplay", dir, "-ruleset", "empire", "-turns", "300", "-seed", "7", "-size", "16x16")
-	cmd.Env = append(os.Environ(), "HOME="+t.TempDir(), "XDG_CONFIG_HOME="+t.TempDir())
+	cmd.Env = append(os.Environ(), "DISPLAY="+startXvfb(t, scriptedScreen), "HOME="+t.TempDir(), "XDG_CONFIG_HOME="+t.TempDir())
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
+	err := cmd.Run()
+	logCPU(t, "the client", cmd.ProcessState)
+	if err != nil {
 		t.Fatalf("client -autoplay -ruleset empire: %v\n%s", err, out.String())
 	}
 	if !strings.Contains(out.String(), "autoplay: the game is over: ") || strings.Contains(out.String(), "over: nobody won") {

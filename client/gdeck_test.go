@@ -41,7 +41,6 @@ func TestGeneralsDeckBuilder(t *testing.T) {
 
 	d.press("Decks")
 	d.wait("the deck builder", has("Decks · Empires and Generals"))
-	d.frames(5) // its list fitted to the window: the page laid out again
 	d.press("Huns")
 	d.press("General")
 	p := d.wait("the Huns' Generals", has("Page 1 of 1 · 4 cards"))
@@ -78,7 +77,6 @@ func TestGeneralsDeckBuilder(t *testing.T) {
 	}
 	d.press("Decks: Southpole")
 	d.wait("no problem again", has("No problems: a legal deck for Open."))
-	d.frames(3) // the deck's side laid out again, shorter: Save moves up
 
 	// Save: a name asked for, typed, the deck kept.
 	d.press("Save")
@@ -145,7 +143,6 @@ func TestGeneralsDeckBuilder(t *testing.T) {
 	keepShot(d, "gdeck-lobby-1024x768")
 	d.press("Build a deck")
 	p = d.wait("the builder for the game", has("For this game: Open"))
-	d.frames(5) // its list fitted to the window: the page laid out again
 	if !slices.Contains(p.Texts, "General 5/5") {
 		t.Errorf("the builder opens without the deck sent: %q", p.Texts)
 	}

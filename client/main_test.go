@@ -13,7 +13,6 @@ import (
 	"sync"
 	"testing"
 
-	"empires/internal/skip"
 	"empires/shared/buildinfo"
 )
 
@@ -43,9 +42,9 @@ func TestMain(m *testing.M) {
 // tests of a run (each used to link its own: 3 s of CPU or more a test).
 // The tests that run it run in parallel (t.Parallel, as many at once as
 // go test's -parallel): a test that drives the window with the pointer
-// and keys has an X server of its own (startXvfb), and the scripted ones
-// (-autoplay) take no input from X; each has its own home directory and
-// its servers their own loopback ports.
+// and keys has an X server of its own (startXvfb), and so has each
+// scripted one (-autoplay), on a small screen; each has its own home
+// directory and its servers their own loopback ports.
 func buildClient(t *testing.T) string {
 	t.Helper()
 	testBin.once.Do(func() {
@@ -62,29 +61,23 @@ func buildClient(t *testing.T) string {
 	return testBin.path
 }
 
-// needDisplay skips the test when there is no X display, except in CI, where
-// `make test` runs the client tests under Xvfb and a missing display is a
-// broken set-up.
-func needDisplay(t *testing.T) {
-	t.Helper()
-	skip.If(t, os.Getenv("DISPLAY") == "", skip.Display, "no DISPLAY: run `make test-client` to test the client under Xvfb")
-}
-
 // TestAutoplay runs the real client through a scripted session under X:
 // the main menu, the Play vs AI setup, a game against two AI seats on the
 // embedded server, orders and End turn for two turns with their animation.
 // The client exits non-zero on any error; the test then checks each
 // screenshot.
 func TestAutoplay(t *testing.T) {
-	needDisplay(t)
+	needTools(t)
 	t.Parallel()
 	bin := buildClient(t)
 	dir := t.TempDir()
 	cmd := exec.Command(bin, "-autoplay", dir, "-turns", "2", "-seed", "7", "-size", "32x24")
-	cmd.Env = append(os.Environ(), "HOME="+t.TempDir(), "XDG_CONFIG_HOME="+t.TempDir())
+	cmd.Env = append(os.Environ(), "DISPLAY="+startXvfb(t, scriptedScreen), "HOME="+t.TempDir(), "XDG_CONFIG_HOME="+t.TempDir())
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
+	err := cmd.Run()
+	logCPU(t, "the client", cmd.ProcessState)
+	if err != nil {
 		t.Fatalf("client -autoplay: %v\n%s", err, out.String())
 	}
 	// Turn 1 pops a Warlord (garrisons may not leave their city without
@@ -140,15 +133,17 @@ func TestAutoplay(t *testing.T) {
 // order among them; the test checks that the game ended with a winner,
 // and the screenshots.
 func TestAutoplayErfpires(t *testing.T) {
-	needDisplay(t)
+	needTools(t)
 	t.Parallel()
 	bin := buildClient(t)
 	dir := t.TempDir()
 	cmd := exec.Command(bin, "-autoplay", dir, "-ruleset", "erfpires", "-turns", "300", "-seed", "7", "-size", "24x18")
-	cmd.Env = append(os.Environ(), "HOME="+t.TempDir(), "XDG_CONFIG_HOME="+t.TempDir())
+	cmd.Env = append(os.Environ(), "DISPLAY="+startXvfb(t, scriptedScreen), "HOME="+t.TempDir(), "XDG_CONFIG_HOME="+t.TempDir())
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
+	err := cmd.Run()
+	logCPU(t, "the client", cmd.ProcessState)
+	if err != nil {
 		t.Fatalf("client -autoplay -ruleset erfpires: %v\n%s", err, out.String())
 	}
 	if !strings.Contains(out.String(), "autoplay: the game is over: ") || strings.Contains(out.String(), "over: nobody won") {
@@ -252,12 +247,12 @@ func copyFile(t *testing.T, from, to string) {
 // the seat, and both play two turns together. Each exits non-zero on any
 // error.
 func TestLANGame(t *testing.T) {
-	needDisplay(t)
+	needTools(t)
 	t.Parallel()
 	bin := buildClient(t)
 	addr := freeAddr(t)
 	hostDir, joinDir := t.TempDir(), t.TempDir()
-	env := append(os.Environ(), "HOME="+t.TempDir(), "XDG_CONFIG_HOME="+t.TempDir())
+	env := append(os.Environ(), "DISPLAY="+startXvfb(t, scriptedScreen), "HOME="+t.TempDir(), "XDG_CONFIG_HOME="+t.TempDir())
 	host := exec.Command(bin, "-autoplay", hostDir, "-autoplay-host", "-lan", addr, "-name", "Host")
 	join := exec.Command(bin, "-autoplay", joinDir, "-autoplay-join", addr, "-name", "Guest")
 	var hostOut, joinOut bytes.Buffer
@@ -268,6 +263,8 @@ func TestLANGame(t *testing.T) {
 	}
 	joinErr := join.Run()
 	hostErr := host.Wait()
+	logCPU(t, "the host's client", host.ProcessState)
+	logCPU(t, "the guest's client", join.ProcessState)
 	if hostErr != nil || joinErr != nil {
 		t.Fatalf("host: %v\n%s\nguest: %v\n%s", hostErr, hostOut.String(), joinErr, joinOut.String())
 	}
