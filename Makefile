@@ -32,6 +32,11 @@ FUZZMINIMIZE ?= 1000x
 # package, can pass go test's default of ten minutes on a loaded machine
 # (docs/TESTING.md has the measured times, the one place for them).
 TEST_TIMEOUT ?= 45m
+# WINDOW_PARALLEL is how many window tests run at once (each drives a client
+# on an X server of its own). They are bound by the CPU of software drawing:
+# on a quiet machine four at once take as long as two, and on a machine busy
+# with other work four get the suite twice the share of the cores that two do.
+WINDOW_PARALLEL ?= 4
 
 .DEFAULT_GOAL := help
 .PHONY: help run server map dist dist-check dist-compile test test-go test-race test-plain test-client lint fmt-check vet staticcheck check-shared check-core check-client check-server bench fuzz deps-run deps-test
@@ -82,7 +87,7 @@ test-client: deps-test ## Run the client tests in a real window under Xvfb.
 	@display=$$($(TESTPKGS) display) && test -n "$$display" || \
 		{ echo "scripts/testpkgs could not sort the packages"; exit 1; }; \
 	echo "go test under Xvfb (the $$(echo $$display | wc -w) packages whose tests draw)"; \
-	xvfb-run -a -s "-screen 0 1920x1080x24" $(GO) test -count=1 -timeout $(TEST_TIMEOUT) $$display
+	xvfb-run -a -s "-screen 0 1920x1080x24" $(GO) test -count=1 -timeout $(TEST_TIMEOUT) -parallel $(WINDOW_PARALLEL) $$display
 
 lint: fmt-check vet staticcheck check-shared check-core check-client check-server ## gofmt, go vet, staticcheck, and the import rules.
 
