@@ -13,6 +13,7 @@ import (
 	ep "empires/shared/rules/erfpires"
 	erf "empires/shared/rules/erfworld"
 	"empires/shared/ruleset"
+	"empires/shared/ruleset/rulesettest"
 )
 
 // TestLogFromCompactEvents plays seeded erfworld and erfpires games of AIs
@@ -68,19 +69,8 @@ func TestLogFromCompactEvents(t *testing.T) {
 				if over, _ := g.Over(); over {
 					break
 				}
-				st := g.Step()
-				var subs []ruleset.Submission
-				for _, s := range st.Actors {
-					orders, err := ais[s].Act(g.View(s, false), st, s)
-					if err != nil {
-						t.Fatal(err)
-					}
-					subs = append(subs, ruleset.Submission{Seat: s, Orders: orders})
-				}
-				out, err := g.Resolve(subs)
-				if err != nil {
-					t.Fatal(err)
-				}
+				st := g.Step() // the step played, for the messages
+				out := rulesettest.Step(t, g, ais)
 				for s := 1; s <= seats; s++ {
 					seat := ruleset.Seat(s)
 					data, err := out.Events(seat, false)

@@ -8,6 +8,7 @@ import (
 	"empires/shared/hex"
 	"empires/shared/hexgame"
 	"empires/shared/ruleset"
+	"empires/shared/ruleset/rulesettest"
 )
 
 // TestEventsOverGames plays seeded erfworld and erfpires games of AIs and
@@ -35,30 +36,14 @@ func TestEventsOverGames(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ais := make([]ruleset.AI, seats+1)
-			for s := 1; s <= seats; s++ {
-				if ais[s], err = rs.NewAI(rs.Info().DefaultLevel, uint64(s)); err != nil {
-					t.Fatal(err)
-				}
-			}
+			ais := rulesettest.AIs(t, rs, seats)
 			battles, words := 0, 0
 			for range 80 {
 				if over, _ := g.Over(); over {
 					break
 				}
-				st := g.Step()
-				var subs []ruleset.Submission
-				for _, s := range st.Actors {
-					orders, err := ais[s].Act(g.View(s, false), st, s)
-					if err != nil {
-						t.Fatal(err)
-					}
-					subs = append(subs, ruleset.Submission{Seat: s, Orders: orders})
-				}
-				out, err := g.Resolve(subs)
-				if err != nil {
-					t.Fatal(err)
-				}
+				st := g.Step() // the step played, for the messages
+				out := rulesettest.Step(t, g, ais)
 				ho := out.(*hexgame.Outcome)
 				for s := ruleset.Seat(1); s <= seats; s++ {
 					want := ho.For(s, false)
@@ -221,28 +206,11 @@ func BenchmarkEncodeBattleEvents(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	ais := make([]ruleset.AI, seats+1)
-	for s := 1; s <= seats; s++ {
-		if ais[s], err = rs.NewAI(rs.Info().DefaultLevel, uint64(s)); err != nil {
-			b.Fatal(err)
-		}
-	}
+	ais := rulesettest.AIs(b, rs, seats)
 	var worst [][]game.Event // each seat's events of the turn with the most battles
 	most := -1
 	for range 60 {
-		st := g.Step()
-		var subs []ruleset.Submission
-		for _, s := range st.Actors {
-			orders, err := ais[s].Act(g.View(s, false), st, s)
-			if err != nil {
-				b.Fatal(err)
-			}
-			subs = append(subs, ruleset.Submission{Seat: s, Orders: orders})
-		}
-		out, err := g.Resolve(subs)
-		if err != nil {
-			b.Fatal(err)
-		}
+		out := rulesettest.Step(b, g, ais)
 		ho := out.(*hexgame.Outcome)
 		if n := countBattles(ho.Ev.List); n > most {
 			most, worst = n, nil

@@ -836,3 +836,40 @@ func (p *player) checkDecode(b []byte, v ruleset.View, a audience) {
 		}
 	}
 }
+
+// AIs returns an AI for each seat of a table of seats, at rs's default
+// level, seat s's seeded s, indexed by seat (index 0 is nil). It stops t if
+// rs cannot make one.
+func AIs(t testing.TB, rs ruleset.Ruleset, seats int) []ruleset.AI {
+	t.Helper()
+	ais := make([]ruleset.AI, seats+1)
+	for s := 1; s <= seats; s++ {
+		ai, err := rs.NewAI(rs.Info().DefaultLevel, uint64(s))
+		if err != nil {
+			t.Fatalf("the AI of seat %d: %v", s, err)
+		}
+		ais[s] = ai
+	}
+	return ais
+}
+
+// Step plays g's step with ais (indexed by seat, as AIs makes them): every
+// actor's orders from its own view, then Resolve. It returns the step's
+// outcome and stops t at any error.
+func Step(t testing.TB, g ruleset.Game, ais []ruleset.AI) ruleset.Outcome {
+	t.Helper()
+	st := g.Step()
+	var subs []ruleset.Submission
+	for _, s := range st.Actors {
+		orders, err := ais[s].Act(g.View(s, false), st, s)
+		if err != nil {
+			t.Fatalf("the AI of seat %d: %v", s, err)
+		}
+		subs = append(subs, ruleset.Submission{Seat: s, Orders: orders})
+	}
+	out, err := g.Resolve(subs)
+	if err != nil {
+		t.Fatalf("resolve: %v", err)
+	}
+	return out
+}
