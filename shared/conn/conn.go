@@ -64,6 +64,7 @@ import (
 	"hash/maphash"
 	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"reflect"
 	"slices"
@@ -702,7 +703,7 @@ func (c *Conn) connect(ctx context.Context) (*transport, error) {
 			return nil, &RefusedError{URL: c.url, Status: resp.StatusCode,
 				Message: resp.Status + ": " + strings.TrimSpace(string(body))}
 		}
-		return nil, fmt.Errorf("cannot reach the server at %s: %w", c.url, err)
+		return nil, &UnreachableError{URL: c.url, Err: err}
 	}
 	t := &transport{
 		ws:         ws,
@@ -923,3 +924,23 @@ func (c *Conn) SetSeatData(data []byte) (uint32, error) {
 	}
 	return c.Send(&protocol.SetSeatData{Data: data})
 }
+
+// UnreachableError is a dial that reached no server: Error says so in a
+// line a player can read (the network's own reason, "connection refused",
+// without the websocket library's steps before it); Unwrap gives the whole
+// error.
+type UnreachableError struct {
+	URL string
+	Err error
+}
+
+func (e *UnreachableError) Error() string {
+	why := e.Err
+	var op *net.OpError
+	if errors.As(e.Err, &op) && op.Err != nil {
+		why = op.Err
+	}
+	return fmt.Sprintf("cannot reach the server at %s: %v", e.URL, why)
+}
+
+func (e *UnreachableError) Unwrap() error { return e.Err }

@@ -147,6 +147,15 @@ func TestDialGivesUp(t *testing.T) {
 		!strings.Contains(err.Error(), fmt.Sprintf("gave up after %d attempts in", DefaultDialAttempts)) {
 		t.Fatalf("dial: %v, want a *DialError of %d attempts saying %q", err, DefaultDialAttempts, want)
 	}
+	// The reason is the network's, in a line a player reads on the Join
+	// screen, not the websocket library's steps before it.
+	if msg := err.Error(); strings.Contains(msg, "WebSocket dial") || !strings.Contains(msg, "connection refused") {
+		t.Errorf("dial: %q, want the network's reason (connection refused) without the library's steps", msg)
+	}
+	var ue *UnreachableError
+	if !errors.As(err, &ue) {
+		t.Errorf("dial: %v, want an *UnreachableError within", err)
+	}
 	waits := clock.taken()
 	if len(waits) != DefaultDialAttempts-1 {
 		t.Errorf("%d waits, want %d", len(waits), DefaultDialAttempts-1)
