@@ -14,6 +14,9 @@
 package board
 
 import (
+	"empires/client/art"
+	"image/color"
+
 	"fmt"
 	"image"
 	"slices"
@@ -30,6 +33,8 @@ import (
 // HexSize is the radius of a hex (centre to corner) in world pixels, the
 // units of the camera: at zoom 1 a hex is HexSize*sqrt(3) pixels wide.
 const HexSize = 32
+
+const sqrt3 = 1.7320508075688772
 
 // fog is what a player knows of a hex.
 type fog uint8
@@ -54,15 +59,15 @@ type Style struct {
 	// pattern, and whether it is water (coasts are drawn where it meets
 	// land).
 	Terrain rulesfile.TerrainTable
-	// Mark says how character c of one of the player's own armies is
+	// art.Mark says how character c of one of the player's own armies is
 	// badged: as a leader of level leader (leader > 0, the Warlord's
 	// crown), as a caster (caster), or not at all. Nil badges none: a
 	// ruleset without characters.
 	Mark func(c game.Character) (leader int32, caster bool)
 	// Structures are the pictures of the ruleset's kinds of structures
 	// (game.View.Structures), by game.StructureKind; a kind beyond it is
-	// drawn as a PicturePost. Nil for a ruleset that builds none.
-	Structures []Picture
+	// drawn as a art.PicturePost. Nil for a ruleset that builds none.
+	Structures []art.Picture
 	// NoCityLevels leaves out the cities' levels (the number on a disc):
 	// for a ruleset whose cities have none. Every city is then drawn as
 	// a level 1 town.
@@ -77,7 +82,7 @@ type Board struct {
 	layout mapimage.Layout
 	worldW float64
 	worldH float64
-	styles []tileStyle // by TerrainID
+	styles []art.TileStyle // by TerrainID
 
 	view   *game.View
 	hexes  []hexState // by hex.Rect.Index
@@ -173,9 +178,7 @@ func (b *Board) Deallocate() {
 		}
 	}
 	b.chunks = newChunkCache()
-	for _, img := range b.gfx.sprites {
-		img.Deallocate()
-	}
+	b.gfx.sprites.Deallocate()
 	for _, img := range b.gfx.tiles {
 		img.Deallocate()
 	}
@@ -324,7 +327,6 @@ type scratch struct {
 	changed    []int
 	hexes      []chunkHex
 	quad       []ebiten.Vertex
-	op         ebiten.DrawImageOptions
 	armies     []*game.ArmyView
 	structures []*game.StructureView
 	parts      []part
@@ -342,11 +344,21 @@ func (b *Board) hexState(h hex.Hex) hexState {
 // graphics holds the images the board draws with, each created when first
 // drawn: images are made only while the game loop runs.
 type graphics struct {
-	sprites map[spriteKey]*ebiten.Image
+	sprites art.Sprites
 	tiles   map[tileKey]*ebiten.Image
-	white   *ebiten.Image
 	fades   map[int]*ebiten.Image // by hex radius in pixels
 }
 
 // imageRect returns the rectangle of a square image of side n.
 func imageRect(n int) image.Rectangle { return image.Rect(0, 0, n, n) }
+
+// styleOf returns the tile style of terrain t: its colours, and its
+// decor chosen from its id and flags (art.DecorOf).
+func styleOf(t *rulesfile.Terrain) art.TileStyle {
+	st := art.TileStyle{Color: color.RGBA{t.Color.R, t.Color.G, t.Color.B, 255}, Decor: art.DecorOf(t.ID, t.Naval, t.Accent != nil)}
+	st.Accent = art.ScaleRGB(st.Color, 0.7)
+	if t.Accent != nil {
+		st.Accent = color.RGBA{t.Accent.R, t.Accent.G, t.Accent.B, 255}
+	}
+	return st
+}

@@ -1,7 +1,8 @@
 package board
 
 import (
-	"image"
+	"empires/client/art"
+
 	"image/color"
 	"math"
 
@@ -224,7 +225,7 @@ func variantOf(col, row int) int {
 	x ^= x >> 15
 	x *= 0x2c1b3c6d
 	x ^= x >> 12
-	return int(x % tileVariants)
+	return int(x % art.TileVariants)
 }
 
 // tileKey names a painted terrain tile: its level of detail, terrain
@@ -245,12 +246,12 @@ func (b *Board) tile(k int, t rulesfile.TerrainID, v uint8) *ebiten.Image {
 	if b.gfx.tiles == nil {
 		b.gfx.tiles = map[tileKey]*ebiten.Image{}
 	}
-	var st tileStyle
+	var st art.TileStyle
 	unknown := t == rulesfile.NoTerrain || int(t) >= len(b.styles)
 	if !unknown {
 		st = b.styles[t]
 	}
-	img := ebiten.NewImageFromImage(paintTile(st, unknown, int(v), HexSize*lodScale(k)))
+	img := ebiten.NewImageFromImage(art.PaintHexTile(st, unknown, int(v), HexSize*lodScale(k)))
 	b.gfx.tiles[key] = img
 	return img
 }
@@ -376,67 +377,12 @@ func edge(p *vector.Path, ax, ay, bx, by, cx, cy, w float64) {
 	p.LineTo(float32(bx+dx), float32(by+dy))
 }
 
-// sprite returns the image of sprite (kind, arg) for drawing px pixels
-// wide, painting it the first time, and the size it was painted at.
-func (b *Board) sprite(kind spriteKind, arg uint8, px float64) (*ebiten.Image, int) {
-	key := spriteKey{kind, arg, spriteSize(px)}
-	if img, ok := b.gfx.sprites[key]; ok {
-		return img, key.size
-	}
-	if b.gfx.sprites == nil {
-		b.gfx.sprites = map[spriteKey]*ebiten.Image{}
-	}
-	img := ebiten.NewImageFromImage(paintSprite(key))
-	b.gfx.sprites[key] = img
-	return img, key.size
+// put draws sprite (kind, arg) as art.Sprites.Put does.
+func (b *Board) put(dst *ebiten.Image, kind art.Sprite, arg uint8, x, y, px, angle float64, tint color.RGBA, cs ebiten.ColorScale) {
+	b.gfx.sprites.Put(dst, kind, arg, x, y, px, angle, tint, cs)
 }
 
-// put draws sprite (kind, arg) with its box px pixels wide, centred on
-// screen point (x, y), turned by angle radians, its colours multiplied by
-// tint and then by cs.
-func (b *Board) put(dst *ebiten.Image, kind spriteKind, arg uint8, x, y, px, angle float64, tint color.RGBA, cs ebiten.ColorScale) {
-	img, size := b.sprite(kind, arg, px)
-	half := float64(size)/2 + spritePad
-	op := &b.scratch.op
-	op.GeoM.Reset()
-	op.GeoM.Translate(-half, -half)
-	if angle != 0 {
-		op.GeoM.Rotate(angle)
-	}
-	op.GeoM.Scale(px/float64(size), px/float64(size))
-	op.GeoM.Translate(x, y)
-	op.ColorScale.Reset()
-	op.ColorScale.ScaleWithColor(tint)
-	op.ColorScale.ScaleWithColorScale(cs)
-	op.Filter = ebiten.FilterLinear
-	dst.DrawImage(img, op)
-}
-
-// pill draws a rounded plate of height h and width w (at least h) centred
-// on (x, y) in colour c.
+// pill draws a rounded plate as art.Sprites.Pill does.
 func (b *Board) pill(dst *ebiten.Image, x, y, w, h float64, c color.RGBA, cs ebiten.ColorScale) {
-	w = math.Max(w, h)
-	b.put(dst, spriteDisc, 0, x-w/2+h/2, y, h, 0, c, cs)
-	b.put(dst, spriteDisc, 0, x+w/2-h/2, y, h, 0, c, cs)
-	op := &b.scratch.op
-	op.GeoM.Reset()
-	op.GeoM.Scale(w-h, h)
-	op.GeoM.Translate(x-w/2+h/2, y-h/2)
-	op.ColorScale.Reset()
-	op.ColorScale.ScaleWithColor(c)
-	op.ColorScale.ScaleWithColorScale(cs)
-	op.Filter = ebiten.FilterLinear
-	dst.DrawImage(b.white(), op)
-}
-
-// white returns a white pixel: the middle of a white 3x3 image, so
-// linear filtering reads only white around it. Everything the board draws
-// per frame uses linear filtering, so the draws batch together.
-func (b *Board) white() *ebiten.Image {
-	if b.gfx.white == nil {
-		img := ebiten.NewImage(3, 3)
-		img.Fill(white)
-		b.gfx.white = img.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
-	}
-	return b.gfx.white
+	b.gfx.sprites.Pill(dst, x, y, w, h, c, cs)
 }

@@ -1,6 +1,8 @@
 package board
 
 import (
+	"empires/client/art"
+
 	"image"
 	"image/color"
 	"math"
@@ -121,7 +123,7 @@ func (b *Board) paintReach(f *frame, o *Overlay) {
 			continue
 		}
 		x, y := f.screen(wx, wy)
-		b.put(f.dst, spriteHex, 0, x, y, 2*f.hexPx, 0, reachColor, cs)
+		b.put(f.dst, art.SpriteHex, 0, x, y, 2*f.hexPx, 0, reachColor, cs)
 		corners := b.hexCorners(f, h)
 		for d := range hex.Direction(hex.NumDirections) {
 			if inside(h.Neighbor(d)) {
@@ -215,8 +217,8 @@ func (b *Board) drawPath(f *frame, o *Overlay) {
 		if guess >= 0 && i >= guess {
 			cs.ScaleAlpha(guessedAlpha)
 		}
-		b.put(f.dst, spriteDisc, 0, x, y, w*2.4+3, 0, outlineShadow, cs)
-		b.put(f.dst, spriteDisc, 0, x, y, w*2.4, 0, c, cs)
+		b.put(f.dst, art.SpriteDisc, 0, x, y, w*2.4+3, 0, outlineShadow, cs)
+		b.put(f.dst, art.SpriteDisc, 0, x, y, w*2.4, 0, c, cs)
 	}
 }
 
@@ -259,7 +261,7 @@ func (b *Board) drawOrders(f *frame, o *Overlay) {
 	}
 	for _, owner := range owners {
 		p := byOwner[owner]
-		c := PlayerColor(owner)
+		c := art.PlayerColor(owner)
 		strokePath(f.dst, &p[0], w+2, outlineShadow, 0.45)
 		fillPath(f.dst, &p[1], outlineShadow, 0.45)
 		strokePath(f.dst, &p[0], w, c, 0.95)

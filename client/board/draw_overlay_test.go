@@ -1,6 +1,8 @@
 package board
 
 import (
+	"empires/client/art"
+
 	"image"
 	"testing"
 
@@ -56,7 +58,7 @@ func TestDrawGuessedPath(t *testing.T) {
 		})
 		// The sure part: as without guesses, and drawn.
 		for _, p := range append(samples(cam, start, path[0]), samples(cam, path[0], path[1])...) {
-			if deltaE(with.RGBAAt(p.X, p.Y), plain.RGBAAt(p.X, p.Y)) > 3 {
+			if art.DeltaE(with.RGBAAt(p.X, p.Y), plain.RGBAAt(p.X, p.Y)) > 3 {
 				t.Errorf("%s: the sure part differs at %v: %v, without guesses %v", tc.name, p, with.RGBAAt(p.X, p.Y), plain.RGBAAt(p.X, p.Y))
 				break
 			}
@@ -65,13 +67,13 @@ func TestDrawGuessedPath(t *testing.T) {
 		gaps, dashes := 0, 0
 		for _, p := range append(samples(cam, path[1], path[2]), samples(cam, path[2], path[3])...) {
 			line, mapc, have := plain.RGBAAt(p.X, p.Y), bare.RGBAAt(p.X, p.Y), with.RGBAAt(p.X, p.Y)
-			if deltaE(line, mapc) < 10 {
+			if art.DeltaE(line, mapc) < 10 {
 				t.Fatalf("%s: no line at %v without guesses", tc.name, p)
 			}
 			switch {
-			case deltaE(have, mapc) < 3:
+			case art.DeltaE(have, mapc) < 3:
 				gaps++
-			case deltaE(have, line) < 3:
+			case art.DeltaE(have, line) < 3:
 				t.Errorf("%s: the guessed part at %v has the line's full colour %v", tc.name, p, have)
 			default:
 				dashes++

@@ -1,6 +1,8 @@
 package board
 
 import (
+	"empires/client/art"
+
 	"image"
 	"image/color"
 	"math"
@@ -83,7 +85,7 @@ func TestDrawFog(t *testing.T) {
 	if err := b.SetView(v); err != nil {
 		t.Fatal(err)
 	}
-	open := b.styles[0].color
+	open := b.styles[0].Color
 	unknown := hex.FromOffset(hex.Offset{Col: 6, Row: 6})
 	remembered := hex.FromOffset(hex.Offset{Col: 10, Row: 6})
 	visible := hex.FromOffset(hex.Offset{Col: 17, Row: 6})
@@ -101,10 +103,10 @@ func TestDrawFog(t *testing.T) {
 				t.Errorf("zoom %v: %s hex %v drawn %v", zoom, name, at, c)
 			}
 		}
-		check("unknown", unknown, func(c color.RGBA) bool { return deltaE(c, unknownColor) < 8 })
-		check("visible", visible, func(c color.RGBA) bool { return deltaE(c, open) < 15 })
+		check("unknown", unknown, func(c color.RGBA) bool { return art.DeltaE(c, art.UnknownColor) < 8 })
+		check("visible", visible, func(c color.RGBA) bool { return art.DeltaE(c, open) < 15 })
 		check("remembered", remembered, func(c color.RGBA) bool {
-			return luminance(c) < luminance(open)*0.7 && deltaE(c, unknownColor) > 10
+			return art.Luminance(c) < art.Luminance(open)*0.7 && art.DeltaE(c, art.UnknownColor) > 10
 		})
 	}
 
@@ -119,7 +121,7 @@ func TestDrawFog(t *testing.T) {
 	}
 	onFrame(t, func() { after = shot(b, cam, nil) })
 	x, y := screenOf(b, cam, mid)
-	if c0, c1 := meanAt(before, x, y, 1), meanAt(after, x, y, 1); luminance(c1) > luminance(c0)*0.7 {
+	if c0, c1 := meanAt(before, x, y, 1), meanAt(after, x, y, 1); art.Luminance(c1) > art.Luminance(c0)*0.7 {
 		t.Errorf("hex out of sight: drawn %v, before %v; want dimmed", c1, c0)
 	}
 }
@@ -158,8 +160,8 @@ func TestDrawArmiesAndCities(t *testing.T) {
 				continue // off the shot at this zoom
 			}
 			r := int(HexSize * zoom)
-			if !found(img, image.Rect(x-r, y-r, x+r, y+r), PlayerColor(tc.p), 6) {
-				t.Errorf("zoom %v: nothing in %v's colour %v around %v", zoom, tc.p, PlayerColor(tc.p), tc.at)
+			if !found(img, image.Rect(x-r, y-r, x+r, y+r), art.PlayerColor(tc.p), 6) {
+				t.Errorf("zoom %v: nothing in %v's colour %v around %v", zoom, tc.p, art.PlayerColor(tc.p), tc.at)
 			}
 		}
 	}
@@ -170,7 +172,7 @@ func found(img *image.RGBA, r image.Rectangle, c color.RGBA, d float64) bool {
 	r = r.Intersect(img.Rect)
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
-			if deltaE(img.RGBAAt(x, y), c) < d {
+			if art.DeltaE(img.RGBAAt(x, y), c) < d {
 				return true
 			}
 		}
@@ -240,7 +242,7 @@ func TestDrawOverlays(t *testing.T) {
 		t.Errorf("an overlay with nothing to show changed %d pixels", n)
 	}
 
-	// The minimap: the camera's view outlined in white, the map inside.
+	// The minimap: the camera's view outlined in art.White, the map inside.
 	cam := camOn(b, 2, sel)
 	r := image.Rect(400, 250, 620, 390)
 	var img *image.RGBA
@@ -258,8 +260,8 @@ func TestDrawOverlays(t *testing.T) {
 		t.Errorf("minimap: no camera frame at %d,%d", fx, fy)
 	}
 	mx, my := b.HexCenter(hex.FromOffset(hex.Offset{Col: 2, Row: 10}))
-	if c := img.RGBAAt(int(x0+mx*scale), int(y0+my*scale)); deltaE(c, b.styles[0].color) > 10 {
-		t.Errorf("minimap: hex in sight drawn %v, want Open's %v", c, b.styles[0].color)
+	if c := img.RGBAAt(int(x0+mx*scale), int(y0+my*scale)); art.DeltaE(c, b.styles[0].Color) > 10 {
+		t.Errorf("minimap: hex in sight drawn %v, want Open's %v", c, b.styles[0].Color)
 	}
 }
 
@@ -294,8 +296,8 @@ func TestDrawPlayerBadge(t *testing.T) {
 	})
 	for p := game.PlayerID(1); p <= game.MaxPlayers; p++ {
 		x := int(p) * 36
-		if !found(img, image.Rect(x-14, 36, x+14, 64), PlayerColor(p), 4) {
-			t.Errorf("badge of %v shows no %v", p, PlayerColor(p))
+		if !found(img, image.Rect(x-14, 36, x+14, 64), art.PlayerColor(p), 4) {
+			t.Errorf("badge of %v shows no %v", p, art.PlayerColor(p))
 		}
 	}
 }

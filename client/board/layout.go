@@ -1,6 +1,8 @@
 package board
 
 import (
+	"empires/client/art"
+
 	"math"
 	"strconv"
 
@@ -41,7 +43,7 @@ const (
 	partToken                      // the top army's token: a shield, or a ship for a fleet
 	partMark                       // the owner's mark on the top token
 	partUnits                      // the top army's unit count, on a dark plate
-	partStack                      // how many armies share the hex: "×3" on a white plate
+	partStack                      // how many armies share the hex: "×3" on a art.White plate
 	partStance                     // an own army's standing order: a round badge
 	partWarlord                    // an own army's Warlord and level: "W3" on gold
 	partCasters                    // an own army's Casters: "C", "C2" on violet
@@ -229,7 +231,7 @@ func layoutStructures(parts []part, n int, stack bool, hexPx float64) []part {
 }
 
 // costPart returns the label of the reach's cost on a hex of radius
-// hexPx (at least costHexPx): bold white on a dark plate in the hex's
+// hexPx (at least costHexPx): bold art.White on a dark plate in the hex's
 // bottom corner, drawn over everything else.
 func costPart(cost int, hexPx float64, fs *fonts) part {
 	size := costText(hexPx)
@@ -246,7 +248,7 @@ func costText(hexPx float64) float64 { return math.Max(costTextMin, math.Min(max
 // cityShapes are the boxes the city icons of each level cover, in icon
 // widths from the icon's centre: a narrow top (roofs, the keep) and a
 // wide bottom (see TestCityShapes).
-var cityShapes = [cityLevels][2]box{
+var cityShapes = [art.CityLevels][2]box{
 	{{-0.2, -0.37, 0.2, -0.19}, {-0.34, -0.19, 0.34, 0.36}},
 	{{-0.36, -0.33, 0.28, -0.15}, {-0.43, -0.15, 0.46, 0.4}},
 	{{-0.39, -0.39, 0.41, -0.19}, {-0.49, -0.19, 0.49, 0.47}},
@@ -267,7 +269,7 @@ func layoutCity(parts []part, m hexMarkers, hexPx float64, fs *fonts) []part {
 		px *= cityBeside
 		x, y = hexPx*cityBesideX, hexPx*cityBesideY
 	}
-	shape := cityShapes[max(1, min(m.Level, cityLevels))-1]
+	shape := cityShapes[max(1, min(m.Level, art.CityLevels))-1]
 	scaled := func(b box) box { return box{x + b.x0*px, y + b.y0*px, x + b.x1*px, y + b.y1*px} }
 	// Its shadow: 0.4 of its width below its centre, 1.05 wide, 0.42 high.
 	shadow := box{x - px*0.5, y + px*0.19, x + px*0.5, y + px*0.61}

@@ -1,6 +1,8 @@
 package board
 
 import (
+	"empires/client/art"
+
 	"fmt"
 	"maps"
 	"slices"
@@ -53,7 +55,7 @@ func crowdedMarkers() map[string]hexMarkers {
 		e.Structures = n
 		out[fmt.Sprintf("enemy stack on %d structures", n)] = cost(e)
 	}
-	for level := int32(1); level <= cityLevels; level++ {
+	for level := int32(1); level <= art.CityLevels; level++ {
 		out[fmt.Sprintf("city %d", level)] = cost(city(hexMarkers{}, level, true))
 		out[fmt.Sprintf("enemy in city %d", level)] = cost(city(enemy, level, true))
 	}
@@ -81,7 +83,7 @@ func (c conflict) String() string {
 }
 
 // overlapping calls f for every part of a and part of b (of the same hex
-// when same, a's drawn before b's) that cover each other. Pictures
+// when same, a's drawn before b's) that cover each other. art.Pictures
 // (tokens, city icons) may overlap each other, and in the same hex labels
 // may lie on the pictures drawn before them; nothing else may overlap.
 func overlapping(a, b []part, same bool, f func(p, q part)) {
@@ -281,7 +283,7 @@ func TestCityBesideStack(t *testing.T) {
 		if r < unitsHexPx {
 			continue
 		}
-		for level := int32(1); level <= cityLevels; level++ {
+		for level := int32(1); level <= art.CityLevels; level++ {
 			for _, noLevel := range []bool{false, true} {
 				m := hexMarkers{City: true, Level: level, NoLevel: noLevel, Armies: 1, Units: 8}
 				var city, token *part

@@ -1,6 +1,8 @@
 package board
 
 import (
+	"empires/client/art"
+
 	"image"
 	"image/color"
 	"math"
@@ -89,7 +91,7 @@ func (b *Board) DrawMinimap(screen *ebiten.Image, r image.Rectangle, cam *camera
 				cs = dimmed()
 			}
 			col, ccs := ownerTint(c.Owner, c.Remembered)
-			b.square(screen, x0+x*scale, y0+y*scale, s+2, outlineColor, cs)
+			b.square(screen, x0+x*scale, y0+y*scale, s+2, art.OutlineColor, cs)
 			b.square(screen, x0+x*scale, y0+y*scale, s, col, ccs)
 		}
 		for i := range b.view.Armies {
@@ -99,12 +101,12 @@ func (b *Board) DrawMinimap(screen *ebiten.Image, r image.Rectangle, cam *camera
 			}
 			x, y := b.layout.Center(a.Hex)
 			s := math.Max(3, hexPx*1.2)
-			rim := outlineColor
+			rim := art.OutlineColor
 			if a.Owner == b.view.You {
-				rim = rimColor
+				rim = art.RimColor
 			}
-			b.put(screen, spriteDisc, 0, x0+x*scale, y0+y*scale, s+2, 0, rim, ebiten.ColorScale{})
-			b.put(screen, spriteDisc, 0, x0+x*scale, y0+y*scale, s, 0, PlayerColor(a.Owner), ebiten.ColorScale{})
+			b.put(screen, art.SpriteDisc, 0, x0+x*scale, y0+y*scale, s+2, 0, rim, ebiten.ColorScale{})
+			b.put(screen, art.SpriteDisc, 0, x0+x*scale, y0+y*scale, s, 0, art.PlayerColor(a.Owner), ebiten.ColorScale{})
 		}
 	}
 
@@ -131,9 +133,9 @@ func (b *Board) paintMinimap(pix []byte, w, h int, scale float64) []byte {
 	// Each terrain's colour under each fog state, looked up per pixel.
 	colors := make([][3]color.RGBA, len(b.styles))
 	for t, st := range b.styles {
-		c := st.color
+		c := st.Color
 		grey := uint8(0.3*float64(c.R) + 0.59*float64(c.G) + 0.11*float64(c.B))
-		colors[t][fogRemembered] = scaleRGB(mix(c, color.RGBA{grey, grey, grey, 255}, 0.55), 0.6)
+		colors[t][fogRemembered] = art.ScaleRGB(art.Mix(c, color.RGBA{grey, grey, grey, 255}, 0.55), 0.6)
 		colors[t][fogVisible] = c
 	}
 	for py := range h {
@@ -142,7 +144,7 @@ func (b *Board) paintMinimap(pix []byte, w, h int, scale float64) []byte {
 			c := color.RGBA{} // off the map: transparent
 			if i := b.rect.Index(hx); i >= 0 {
 				st := b.hexes[i]
-				c = unknownColor
+				c = art.UnknownColor
 				if st.fog != fogUnknown && st.terrain != rulesfile.NoTerrain {
 					c = colors[st.terrain][st.fog]
 				}

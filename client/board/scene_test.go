@@ -1,6 +1,8 @@
 package board
 
 import (
+	"empires/client/art"
+
 	"fmt"
 	"image"
 	"image/png"
@@ -180,7 +182,7 @@ func sceneZooms() []float64 {
 
 // TestDrawCrowded draws the crowded scene at 1024x768 and 1920x1080 at
 // every zoom of sceneZooms and checks that each player's army in sight
-// shows its owner's colour, and that the reach's costs are written, white
+// shows its owner's colour, and that the reach's costs are written, art.White
 // on a dark plate, exactly where the hexes are large enough (costHexPx):
 // the same scene with other costs differs there and only there. With
 // EMPIRES_SCREENSHOTS set to a directory it saves each picture there as
@@ -245,8 +247,8 @@ func TestDrawCrowded(t *testing.T) {
 				if !at.In(img.Rect) {
 					continue
 				}
-				if !found(img, at, PlayerColor(p), 8) {
-					t.Errorf("%s: player %d's army at %v shows no %v", name, p, at, PlayerColor(p))
+				if !found(img, at, art.PlayerColor(p), 8) {
+					t.Errorf("%s: player %d's army at %v shows no %v", name, p, at, art.PlayerColor(p))
 				}
 			}
 			// The costs.
@@ -268,7 +270,7 @@ func TestDrawCrowded(t *testing.T) {
 					continue
 				}
 				if !found(img, at, costInk, 3) || !found(img, at, costPlate, 3) {
-					t.Errorf("%s: the cost of %v at %v is not white on its plate", name, h, at)
+					t.Errorf("%s: the cost of %v at %v is not art.White on its plate", name, h, at)
 				}
 			}
 		}

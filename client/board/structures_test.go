@@ -1,6 +1,8 @@
 package board
 
 import (
+	"empires/client/art"
+
 	"image"
 	"image/color"
 	"math"
@@ -14,7 +16,7 @@ import (
 // structure kinds 0, 1 and 2, as erfpires's module gives them.
 func structureStyle(t testing.TB) Style {
 	st := erfStyle(t)
-	st.Structures = []Picture{PictureFarm, PictureFort, PictureContraption}
+	st.Structures = []art.Picture{art.PictureFarm, art.PictureFort, art.PictureContraption}
 	return st
 }
 
@@ -105,8 +107,8 @@ func TestDrawStructures(t *testing.T) {
 				continue
 			}
 			box := image.Rect(x-int(r), y-int(r), x+int(r), y+int(r))
-			if !found(a, box, PlayerColor(st.Owner), 8) {
-				t.Errorf("zoom %v: nothing in %v's colour %v on its structure at %v", zoom, st.Owner, PlayerColor(st.Owner), st.Hex)
+			if !found(a, box, art.PlayerColor(st.Owner), 8) {
+				t.Errorf("zoom %v: nothing in %v's colour %v on its structure at %v", zoom, st.Owner, art.PlayerColor(st.Owner), st.Hex)
 			}
 		}
 		// The remembered Dinglehoober is darker than in sight.
@@ -119,8 +121,8 @@ func TestDrawStructures(t *testing.T) {
 						continue
 					}
 					if !alike(a.RGBAAt(px, py), b.RGBAAt(px, py)) {
-						dim += luminance(a.RGBAAt(px, py))
-						lit += luminance(c.RGBAAt(px, py))
+						dim += art.Luminance(a.RGBAAt(px, py))
+						lit += art.Luminance(c.RGBAAt(px, py))
 					}
 				}
 			}
@@ -177,10 +179,10 @@ func TestDrawNoCityLevels(t *testing.T) {
 	if n := differing(a, b, 8); n == 0 {
 		t.Fatal("the city is drawn the same with and without levels")
 	}
-	if !found(a, disc, PlayerColor(2), 8) {
+	if !found(a, disc, art.PlayerColor(2), 8) {
 		t.Errorf("erfworld's city shows no level disc in its owner's colour at %v", disc)
 	}
-	if found(b, disc, PlayerColor(2), 8) {
+	if found(b, disc, art.PlayerColor(2), 8) {
 		t.Errorf("a city without levels shows its owner's colour at the level's place %v", disc)
 	}
 }

@@ -1,6 +1,8 @@
 package board
 
 import (
+	"empires/client/art"
+
 	"image/color"
 	"math"
 	"slices"
@@ -47,10 +49,10 @@ const (
 // ownerTint returns the colour to draw player p's colour in, and the
 // colour scale to draw it with, for a sighting in sight or remembered.
 func ownerTint(p game.PlayerID, remembered bool) (color.RGBA, ebiten.ColorScale) {
-	col := PlayerColor(p)
+	col := art.PlayerColor(p)
 	var cs ebiten.ColorScale
 	if remembered {
-		col = scaleRGB(col, rememberedShade)
+		col = art.ScaleRGB(col, rememberedShade)
 		cs.ScaleAlpha(rememberedAlpha)
 	}
 	return col, cs
@@ -65,7 +67,7 @@ func tokenPx(hexPx float64) float64 { return math.Max(16, math.Min(96, hexPx*0.8
 
 // cityPx returns the width of a city icon of the given level on screen.
 func cityPx(hexPx float64, level int32) float64 {
-	f := [cityLevels]float64{1.0, 1.05, 1.1, 1.15, 1.25}[max(1, min(level, cityLevels))-1]
+	f := [art.CityLevels]float64{1.0, 1.05, 1.1, 1.15, 1.25}[max(1, min(level, art.CityLevels))-1]
 	return math.Max(20, math.Min(160, hexPx*f))
 }
 
@@ -138,11 +140,11 @@ func (b *Board) drawCities(f *frame) {
 				s *= 1.3
 			}
 			col, ccs := ownerTint(c.Owner, c.Remembered)
-			b.square(f.dst, x, y, s+4, outlineColor, cs)
-			b.square(f.dst, x, y, s+2, rimColor, cs)
+			b.square(f.dst, x, y, s+4, art.OutlineColor, cs)
+			b.square(f.dst, x, y, s+2, art.RimColor, cs)
 			b.square(f.dst, x, y, s, col, ccs)
-			if m := PlayerMark(c.Owner); m != MarkNone && s >= farMarkPx {
-				b.put(f.dst, spriteMark, uint8(m), x, y, s*0.7, 0, inkOn(col), ccs)
+			if m := art.PlayerMark(c.Owner); m != art.MarkNone && s >= farMarkPx {
+				b.put(f.dst, art.SpriteMark, uint8(m), x, y, s*0.7, 0, art.InkOn(col), ccs)
 			}
 			continue
 		}
@@ -167,26 +169,26 @@ func (b *Board) drawCityPart(f *frame, p *part, x, y float64, c *game.CityView, 
 	col, ccs := ownerTint(c.Owner, c.Remembered)
 	switch p.kind {
 	case partCity:
-		b.put(f.dst, spriteShadow, 0, px, py+p.size*0.4, p.size*1.05, 0, white, cs)
-		b.put(f.dst, spriteCity, uint8(max(1, min(c.Level, cityLevels))), px, py, p.size, 0, white, cs)
+		b.put(f.dst, art.SpriteShadow, 0, px, py+p.size*0.4, p.size*1.05, 0, art.White, cs)
+		b.put(f.dst, art.SpriteCity, uint8(max(1, min(c.Level, art.CityLevels))), px, py, p.size, 0, art.White, cs)
 	case partBanner:
-		b.put(f.dst, spriteBannerRim, 0, px, py, p.size, 0, white, cs)
-		b.put(f.dst, spriteBannerFill, 0, px, py, p.size, 0, col, ccs)
-		if m := PlayerMark(c.Owner); m != MarkNone {
-			b.put(f.dst, spriteMark, uint8(m), px+p.size*0.04, py-p.size*0.19, p.size*0.36, 0, inkOn(col), ccs)
+		b.put(f.dst, art.SpriteBannerRim, 0, px, py, p.size, 0, art.White, cs)
+		b.put(f.dst, art.SpriteBannerFill, 0, px, py, p.size, 0, col, ccs)
+		if m := art.PlayerMark(c.Owner); m != art.MarkNone {
+			b.put(f.dst, art.SpriteMark, uint8(m), px+p.size*0.04, py-p.size*0.19, p.size*0.36, 0, art.InkOn(col), ccs)
 		}
 	case partCrown:
-		b.put(f.dst, spriteCrown, 0, px, py, p.size, 0, white, cs)
+		b.put(f.dst, art.SpriteCrown, 0, px, py, p.size, 0, art.White, cs)
 	case partLevel:
 		if c.Capital {
 			// The level on the crown's band.
-			b.put(f.dst, spriteCrown, 0, px, py, p.size, 0, white, cs)
-			b.fonts.draw(f.dst, p.text, b.fonts.face(p.size/2.4, true), px, py+p.size*0.05, outlineColor, cs)
+			b.put(f.dst, art.SpriteCrown, 0, px, py, p.size, 0, art.White, cs)
+			b.fonts.draw(f.dst, p.text, b.fonts.face(p.size/2.4, true), px, py+p.size*0.05, art.OutlineColor, cs)
 			return
 		}
-		b.put(f.dst, spriteDisc, 0, px, py, p.size, 0, outlineColor, cs)
-		b.put(f.dst, spriteDisc, 0, px, py, p.size-2, 0, col, ccs)
-		b.fonts.draw(f.dst, p.text, b.fonts.face(p.size/1.5, true), px, py, inkOn(col), ccs)
+		b.put(f.dst, art.SpriteDisc, 0, px, py, p.size, 0, art.OutlineColor, cs)
+		b.put(f.dst, art.SpriteDisc, 0, px, py, p.size-2, 0, col, ccs)
+		b.fonts.draw(f.dst, p.text, b.fonts.face(p.size/1.5, true), px, py, art.InkOn(col), ccs)
 	case partCitySeen:
 		b.plate(f.dst, p, x, y, seenPlate, seenText, true, ebiten.ColorScale{})
 	}
@@ -194,15 +196,7 @@ func (b *Board) drawCityPart(f *frame, p *part, x, y float64, c *game.CityView, 
 
 // square draws a filled square of side s centred on (x, y).
 func (b *Board) square(dst *ebiten.Image, x, y, s float64, c color.RGBA, cs ebiten.ColorScale) {
-	op := &b.scratch.op
-	op.GeoM.Reset()
-	op.GeoM.Scale(s, s)
-	op.GeoM.Translate(x-s/2, y-s/2)
-	op.ColorScale.Reset()
-	op.ColorScale.ScaleWithColor(c)
-	op.ColorScale.ScaleWithColorScale(cs)
-	op.Filter = ebiten.FilterLinear
-	dst.DrawImage(b.white(), op)
+	b.gfx.sprites.Square(dst, x, y, s, c, cs)
 }
 
 // plate draws label p of a hex whose centre is on (x, y): a pill with a
@@ -210,7 +204,7 @@ func (b *Board) square(dst *ebiten.Image, x, y, s float64, c color.RGBA, cs ebit
 // on it in colour ink.
 func (b *Board) plate(dst *ebiten.Image, p *part, x, y float64, fill, ink color.RGBA, bold bool, cs ebiten.ColorScale) {
 	bx, by, w, h := x+p.box.cx(), y+p.box.cy(), p.box.w(), p.box.h()
-	b.pill(dst, bx, by, w, h, outlineColor, cs)
+	b.pill(dst, bx, by, w, h, art.OutlineColor, cs)
 	b.pill(dst, bx, by, w-2, h-2, fill, cs)
 	b.fonts.draw(dst, p.text, b.fonts.face(p.size, bold), bx, by, ink, cs)
 }
@@ -269,12 +263,12 @@ func (b *Board) drawStack(f *frame, armies []*game.ArmyView, x, y float64) {
 	}
 	if f.detail == detailFar {
 		s := math.Max(5, f.hexPx*0.8)
-		b.put(f.dst, spriteDisc, 0, x, y, s+3, 0, rimColor, cs)
-		b.put(f.dst, spriteDisc, 0, x, y, s+1.5, 0, outlineColor, cs)
+		b.put(f.dst, art.SpriteDisc, 0, x, y, s+3, 0, art.RimColor, cs)
+		b.put(f.dst, art.SpriteDisc, 0, x, y, s+1.5, 0, art.OutlineColor, cs)
 		col, ccs := ownerTint(top.Owner, top.Remembered)
-		b.put(f.dst, spriteDisc, 0, x, y, s, 0, col, ccs)
+		b.put(f.dst, art.SpriteDisc, 0, x, y, s, 0, col, ccs)
 		if s >= farMarkPx {
-			b.put(f.dst, spriteMark, uint8(PlayerMark(top.Owner)), x, y, s*0.62, 0, inkOn(col), ccs)
+			b.put(f.dst, art.SpriteMark, uint8(art.PlayerMark(top.Owner)), x, y, s*0.62, 0, art.InkOn(col), ccs)
 		}
 		return
 	}
@@ -291,22 +285,22 @@ func (b *Board) drawStack(f *frame, armies []*game.ArmyView, x, y float64) {
 			b.drawToken(f, top, px, py, p.size, cs)
 		case partMark:
 			col, ccs := ownerTint(top.Owner, top.Remembered)
-			b.put(f.dst, spriteMark, uint8(PlayerMark(top.Owner)), px, py, p.size, 0, inkOn(col), ccs)
+			b.put(f.dst, art.SpriteMark, uint8(art.PlayerMark(top.Owner)), px, py, p.size, 0, art.InkOn(col), ccs)
 		case partUnits:
 			b.plate(f.dst, p, x, y, plateColor, plateText, true, cs)
 		case partStack:
-			b.plate(f.dst, p, x, y, stackColor, outlineColor, true, cs)
+			b.plate(f.dst, p, x, y, stackColor, art.OutlineColor, true, cs)
 		case partWarlord:
-			b.plate(f.dst, p, x, y, warlordColor, inkOn(warlordColor), true, cs)
+			b.plate(f.dst, p, x, y, warlordColor, art.InkOn(warlordColor), true, cs)
 		case partCasters:
-			b.plate(f.dst, p, x, y, casterColor, inkOn(casterColor), true, cs)
+			b.plate(f.dst, p, x, y, casterColor, art.InkOn(casterColor), true, cs)
 		case partCharacters:
 			bx, by, w, h := x+p.box.cx(), y+p.box.cy(), p.box.w(), p.box.h()
-			b.pill(f.dst, bx, by, w, h, outlineColor, cs)
+			b.pill(f.dst, bx, by, w, h, art.OutlineColor, cs)
 			b.pill(f.dst, bx, by, w-2, h-2, enemyChars, cs)
 			icon := h - 2
-			b.put(f.dst, spritePerson, 0, x+p.box.x0+1+icon*0.55, by, icon*0.8, 0, white, cs)
-			b.fonts.draw(f.dst, p.text, b.fonts.face(p.size, true), bx+icon*0.4, by, white, cs)
+			b.put(f.dst, art.SpritePerson, 0, x+p.box.x0+1+icon*0.55, by, icon*0.8, 0, art.White, cs)
+			b.fonts.draw(f.dst, p.text, b.fonts.face(p.size, true), bx+icon*0.4, by, art.White, cs)
 		case partStance:
 			b.drawStance(f, top, px, py, p.box.w(), cs)
 		case partSeen:
@@ -320,14 +314,14 @@ func (b *Board) drawStack(f *frame, armies []*game.ArmyView, x, y float64) {
 // owner's mark.
 func (b *Board) drawToken(f *frame, a *game.ArmyView, x, y, px float64, cs ebiten.ColorScale) {
 	col, ccs := ownerTint(a.Owner, a.Remembered)
-	b.put(f.dst, spriteShadow, 0, x, y+px*0.46, px*0.92, 0, white, cs)
+	b.put(f.dst, art.SpriteShadow, 0, x, y+px*0.46, px*0.92, 0, art.White, cs)
 	if a.Naval {
-		b.put(f.dst, spriteBoat, 0, x, y, px, 0, white, cs)
-		b.put(f.dst, spriteSailFill, 0, x, y, px, 0, col, ccs)
+		b.put(f.dst, art.SpriteBoat, 0, x, y, px, 0, art.White, cs)
+		b.put(f.dst, art.SpriteSailFill, 0, x, y, px, 0, col, ccs)
 		return
 	}
-	b.put(f.dst, spriteShieldRim, 0, x, y, px, 0, white, cs)
-	b.put(f.dst, spriteShieldFill, 0, x, y, px, 0, col, ccs)
+	b.put(f.dst, art.SpriteShieldRim, 0, x, y, px, 0, art.White, cs)
+	b.put(f.dst, art.SpriteShieldFill, 0, x, y, px, 0, col, ccs)
 }
 
 // drawCosts writes the reach overlay's costs over everything else on the
@@ -355,7 +349,7 @@ func (b *Board) drawCosts(f *frame, o *Overlay) {
 func (b *Board) drawStance(f *frame, a *game.ArmyView, x, y, s float64, cs ebiten.ColorScale) {
 	switch a.Stance.Kind {
 	case game.Intercept:
-		b.put(f.dst, spriteIntercept, 0, x, y, s, 0, white, cs)
+		b.put(f.dst, art.SpriteIntercept, 0, x, y, s, 0, art.White, cs)
 	case game.Withdraw:
 		angle := 0.0
 		if a.Stance.Dir.Valid() {
@@ -363,7 +357,7 @@ func (b *Board) drawStance(f *frame, a *game.ArmyView, x, y, s float64, cs ebite
 			nx, ny := b.layout.Center(a.Hex.Neighbor(a.Stance.Dir))
 			angle = math.Atan2(ny-ay, nx-ax)
 		}
-		b.put(f.dst, spriteWithdraw, 0, x, y, s, angle, white, cs)
+		b.put(f.dst, art.SpriteWithdraw, 0, x, y, s, angle, art.White, cs)
 	}
 }
 
@@ -376,7 +370,7 @@ func (b *Board) drawBattles(f *frame, o *Overlay) {
 			continue
 		}
 		x, y := f.screen(wx, wy)
-		b.put(f.dst, spriteSwords, 0, x, y, px, 0, white, ebiten.ColorScale{})
+		b.put(f.dst, art.SpriteSwords, 0, x, y, px, 0, art.White, ebiten.ColorScale{})
 	}
 }
 
@@ -394,12 +388,12 @@ func (b *Board) hexCorners(f *frame, h hex.Hex) [6][2]float32 {
 // a rimmed disc size pixels wide centred on (x, y) of dst, for panels and
 // lists of players. Nobody (0) gets a plain grey disc.
 func (b *Board) DrawPlayerBadge(dst *ebiten.Image, p game.PlayerID, x, y, size float64) {
-	col := PlayerColor(p)
+	col := art.PlayerColor(p)
 	var cs ebiten.ColorScale
-	b.put(dst, spriteDisc, 0, x, y, size, 0, outlineColor, cs)
-	b.put(dst, spriteDisc, 0, x, y, size*0.9, 0, rimColor, cs)
-	b.put(dst, spriteDisc, 0, x, y, size*0.8, 0, col, cs)
-	if m := PlayerMark(p); m != MarkNone {
-		b.put(dst, spriteMark, uint8(m), x, y, size*0.5, 0, inkOn(col), cs)
+	b.put(dst, art.SpriteDisc, 0, x, y, size, 0, art.OutlineColor, cs)
+	b.put(dst, art.SpriteDisc, 0, x, y, size*0.9, 0, art.RimColor, cs)
+	b.put(dst, art.SpriteDisc, 0, x, y, size*0.8, 0, col, cs)
+	if m := art.PlayerMark(p); m != art.MarkNone {
+		b.put(dst, art.SpriteMark, uint8(m), x, y, size*0.5, 0, art.InkOn(col), cs)
 	}
 }

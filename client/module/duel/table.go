@@ -11,7 +11,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
-	"empires/client/board"
+	"empires/client/art"
 	"empires/client/kit"
 	"empires/shared/game"
 	rules "empires/shared/rules/duel"
@@ -37,12 +37,12 @@ var (
 )
 
 // playerColor is seat s's colour, as on every screen of the client.
-func playerColor(s ruleset.Seat) color.RGBA { return board.PlayerColor(game.PlayerID(s)) }
+func playerColor(s ruleset.Seat) color.RGBA { return art.PlayerColor(game.PlayerID(s)) }
 
 // playerInk is seat s's colour for text on the table's dark places: the
 // dark colours lightened to be read.
 func playerInk(s ruleset.Seat) color.RGBA {
-	return board.PlayerTextColor(game.PlayerID(s), color.RGBA{18, 52, 38, 255})
+	return art.PlayerTextColor(game.PlayerID(s), color.RGBA{18, 52, 38, 255})
 }
 
 // Draw implements module.Screen: the table.
@@ -89,7 +89,7 @@ func (s *Screen) drawMark(dst *ebiten.Image, r image.Rectangle, seat ruleset.Sea
 	f := s.paint.bold(float64(r.Dy()) * 0.62)
 	num := fmt.Sprint(seat)
 	y := float64(r.Min.Y) + (float64(r.Dy())-lineHeight(f))/2
-	drawText(dst, num, f, float64(r.Min.X+r.Max.X)/2, y, board.InkOn(c), text.AlignCenter)
+	drawText(dst, num, f, float64(r.Min.X+r.Max.X)/2, y, art.InkOn(c), text.AlignCenter)
 }
 
 // seatDoing says what seat st's player is doing now, in a few words and

@@ -10,7 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
-	"empires/client/board"
+	"empires/client/art"
 	"empires/client/kit"
 	"empires/shared/game"
 	"empires/shared/grid"
@@ -59,7 +59,7 @@ func ink(c color.RGBA) color.RGBA {
 
 // playerColor is seat s's colour, the one the hex games give it (grey for
 // nobody).
-func playerColor(s rules.Seat) color.RGBA { return board.PlayerColor(game.PlayerID(s)) }
+func playerColor(s rules.Seat) color.RGBA { return art.PlayerColor(game.PlayerID(s)) }
 
 // painter draws the map: the ground cached in an image at zoom 1, and the
 // things over it each frame.

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"strings"
 
+	"empires/client/art"
 	"empires/client/board"
 	"empires/client/menu"
 	"empires/client/model"
@@ -100,16 +101,16 @@ func (g Game) Style() board.Style {
 }
 
 // Picture returns how structure kind s is drawn.
-func Picture(s ep.Structure) board.Picture {
+func Picture(s ep.Structure) art.Picture {
 	switch {
 	case s.DieBonus > 0:
-		return board.PictureContraption
+		return art.PictureContraption
 	case s.Defence > 0:
-		return board.PictureFort
+		return art.PictureFort
 	case s.Tax > 0:
-		return board.PictureFarm
+		return art.PictureFarm
 	}
-	return board.PicturePost
+	return art.PicturePost
 }
 
 // Help implements hexscreen.Game.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"empires/client/board"
+	"empires/client/art"
 	"empires/client/module/erfworld"
 	"empires/client/module/hexscreen"
 	"empires/shared/game"
@@ -49,7 +49,7 @@ func TestOpen(t *testing.T) {
 // characters, and cities without levels.
 func TestStyle(t *testing.T) {
 	st := Game{R: Rules{Rules: loadRules(t)}}.Style()
-	if have, want := st.Structures, []board.Picture{board.PictureFarm, board.PictureFort, board.PictureContraption}; !reflect.DeepEqual(have, want) {
+	if have, want := st.Structures, []art.Picture{art.PictureFarm, art.PictureFort, art.PictureContraption}; !reflect.DeepEqual(have, want) {
 		t.Errorf("structures drawn as %v, want %v", have, want)
 	}
 	if st.Mark != nil || !st.NoCityLevels || len(st.Terrain) != 5 {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"empires/client/board"
+	"empires/client/art"
 	"empires/client/menu"
 	"empires/client/module/hexscreen"
 	ep "empires/shared/rules/erfpires"
@@ -142,11 +142,11 @@ func structureMapRows(d *ep.Ruleset) []menu.HelpRow {
 		st := &d.Structures[i]
 		look := "A stake with a pennant in the owner's colour"
 		switch Picture(*st) {
-		case board.PictureFarm:
+		case art.PictureFarm:
 			look = "A field with a barn, its roof in the owner's colour"
-		case board.PictureFort:
+		case art.PictureFort:
 			look = "A palisade before a tower, its flag in the owner's colour"
-		case board.PictureContraption:
+		case art.PictureContraption:
 			look = "A tall contraption of pipes and bells under a flag in the owner's colour"
 		}
 		rows = append(rows, menu.HelpRow{Term: st.Name, Text: look + ". Beside an army it stands at the hex's foot; " +

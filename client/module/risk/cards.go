@@ -13,7 +13,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"empires/client/board"
+	"empires/client/art"
 	"empires/client/kit"
 	"empires/client/menu"
 	"empires/shared/game"
@@ -451,7 +451,7 @@ func (k *Cards) Section(c *widget.Container, width int) {
 		if !p.Alive {
 			line += ", out"
 		}
-		k.cardsText(c, line, false, board.PlayerTextColor(game.PlayerID(seat), panelBg), width)
+		k.cardsText(c, line, false, art.PlayerTextColor(game.PlayerID(seat), panelBg), width)
 		if len(p.Empire) > 0 || len(p.NewEmpire) > 0 {
 			k.cardsText(c, "    Empire: "+k.empireList(p.Empire, p.NewEmpire), false, pal.Text, width)
 		}

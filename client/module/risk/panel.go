@@ -7,7 +7,7 @@ import (
 
 	"github.com/ebitenui/ebitenui/widget"
 
-	"empires/client/board"
+	"empires/client/art"
 	"empires/client/kit"
 	"empires/client/module"
 	"empires/shared/game"
@@ -165,7 +165,7 @@ func (s *Screen) Side(c *widget.Container, in module.Input) {
 	p := panel{s: s, c: c}
 	pal := s.host.Theme().Palette()
 	panelBg := color.RGBA{pal.Panel.R, pal.Panel.G, pal.Panel.B, 255}
-	seatColor := func(q ruleset.Seat) color.Color { return board.PlayerTextColor(game.PlayerID(q), panelBg) }
+	seatColor := func(q ruleset.Seat) color.Color { return art.PlayerTextColor(game.PlayerID(q), panelBg) }
 	title := phaseWords(v.Phase) // the set-up's words say it is the set-up
 	if v.Round > 0 {
 		title = fmt.Sprintf("Round %d", v.Round)

@@ -8,7 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
-	"empires/client/board"
+	"empires/client/art"
 	"empires/shared/game"
 	"empires/shared/ruleset"
 )
@@ -56,7 +56,7 @@ func ownerColor(s ruleset.Seat) color.RGBA {
 	if s == 0 {
 		return neutralFill
 	}
-	return board.PlayerColor(game.PlayerID(s))
+	return art.PlayerColor(game.PlayerID(s))
 }
 
 // Pattern is what a seat's territories are hatched with over its colour,

@@ -1,4 +1,4 @@
-package board
+package art
 
 import (
 	"image/color"
@@ -31,16 +31,16 @@ const (
 	MarkBars
 	MarkHourglass
 	MarkBullseye
-	numMarks
+	NumMarks
 )
 
-var markNames = [numMarks]string{"none", "circle", "square", "triangle", "diamond", "star", "cross",
+var markNames = [NumMarks]string{"none", "circle", "square", "triangle", "diamond", "star", "cross",
 	"saltire", "triangle down", "ring", "hollow square", "hollow triangle", "hollow diamond",
 	"crescent", "bars", "hourglass", "bullseye"}
 
 // String names the mark, e.g. "hollow diamond".
 func (m Mark) String() string {
-	if m < numMarks {
+	if m < NumMarks {
 		return markNames[m]
 	}
 	return "mark?"

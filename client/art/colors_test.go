@@ -1,20 +1,16 @@
-package board
+package art
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"math"
 	"testing"
 
-	"github.com/hajimehoshi/ebiten/v2/colorm"
-
 	"empires/shared/game"
 	"empires/shared/mapimage"
-	"empires/shared/rules/erfworld"
 )
 
-// TestCIEDE2000 checks deltaE2000's formula against pairs of the test
+// TestCIEDE2000 checks DeltaE2000's formula against pairs of the test
 // data published with it (Sharma, Wu and Dalal 2005).
 func TestCIEDE2000(t *testing.T) {
 	for _, tc := range []struct {
@@ -37,81 +33,10 @@ func TestCIEDE2000(t *testing.T) {
 	}
 }
 
-// Least CIEDE2000 differences of the players' colours (see
-// TestPlayerColorsDistinct).
-const (
-	minPlayers    = 24 // two players' colours in sight
-	minFirstEight = 26 // two of the first eight players' colours in sight
-	minRemembered = 20 // two players' colours, both remembered
-	minOwnStale   = 18 // a player's colour in sight and another's remembered
-	minNeutral    = 24 // a player's colour and a neutral city's grey
-	minNeutralOld = 20 // the same, both remembered
-	minTerrain    = 17 // a player's colour and a terrain's
-	minTerrainOld = 14 // the same, both remembered
-)
-
-// remembered returns player p's colour as a remembered sighting shows it
-// (ownerTint).
-func remembered(p game.PlayerID) color.RGBA {
-	c, _ := ownerTint(p, true)
-	return c
-}
-
-// rememberedTerrain returns the colour of remembered terrain of colour c:
-// rememberedM's saturation and value.
-func rememberedTerrain(c color.RGBA) color.RGBA {
-	var m colorm.ColorM
-	m.Concat(rememberedM)
-	r, g, b, _ := m.Apply(c).RGBA()
-	return color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 255}
-}
-
-// TestPlayerColorsDistinct checks that any two of the sixteen players'
-// colours differ clearly (CIEDE2000, which follows the eye better than
-// CIE76 in the oranges and yellows): in sight, when both are remembered
-// sightings (drawn darker), and a player's own in sight against every
-// other's remembered; and that each differs from a neutral city's grey
-// and from the colours of the terrains it stands on.
-func TestPlayerColorsDistinct(t *testing.T) {
-	rs, err := erfworld.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	check := func(what string, a, b color.RGBA, least float64) {
-		t.Helper()
-		if d := deltaE2000(a, b); d < least {
-			t.Errorf("%s: %v and %v differ by %.1f, want at least %v", what, a, b, d, least)
-		}
-	}
-	neutral := PlayerColor(0)
-	for p := game.PlayerID(1); p <= game.MaxPlayers; p++ {
-		for q := p + 1; q <= game.MaxPlayers; q++ {
-			least := float64(minPlayers)
-			if q <= 8 {
-				least = minFirstEight
-			}
-			check(fmt.Sprintf("players %d and %d", p, q), PlayerColor(p), PlayerColor(q), least)
-			check(fmt.Sprintf("players %d and %d remembered", p, q), remembered(p), remembered(q), minRemembered)
-		}
-		for q := game.PlayerID(1); q <= game.MaxPlayers; q++ {
-			if q != p {
-				check(fmt.Sprintf("player %d's own and player %d remembered", p, q), PlayerColor(p), remembered(q), minOwnStale)
-			}
-		}
-		check(fmt.Sprintf("player %d and neutral", p), PlayerColor(p), neutral, minNeutral)
-		check(fmt.Sprintf("player %d and neutral, remembered", p), remembered(p), scaleRGB(neutral, rememberedShade), minNeutralOld)
-		for _, tr := range rs.Terrain {
-			c := color.RGBA{tr.Color.R, tr.Color.G, tr.Color.B, 255}
-			check(fmt.Sprintf("player %d on %s", p, tr.Name), PlayerColor(p), c, minTerrain)
-			check(fmt.Sprintf("player %d remembered on remembered %s", p, tr.Name), remembered(p), rememberedTerrain(c), minTerrainOld)
-		}
-	}
-}
-
 // The first sixteen colours are the map images' (the hex games'), the
 // colours repeat after MaxColors, and nobody is grey.
 func TestPlayerColorRepeats(t *testing.T) {
-	if have, want := PlayerColor(0), neutralColor; have != want {
+	if have, want := PlayerColor(0), NeutralColor; have != want {
 		t.Errorf("PlayerColor(0) = %v, want %v", have, want)
 	}
 	for p := game.PlayerID(1); p <= game.MaxPlayers; p++ {
@@ -138,12 +63,12 @@ func TestExtraColorsDistinct(t *testing.T) {
 			if q == p {
 				continue
 			}
-			if d := deltaE2000(PlayerColor(p), PlayerColor(q)); d < 20 {
+			if d := DeltaE2000(PlayerColor(p), PlayerColor(q)); d < 20 {
 				t.Errorf("players %d and %d: %v and %v differ by %.1f, want at least 20", p, q, PlayerColor(p), PlayerColor(q), d)
 			}
 		}
-		for _, c := range []color.RGBA{neutralColor, felt} {
-			if d := deltaE2000(PlayerColor(p), c); d < 20 {
+		for _, c := range []color.RGBA{NeutralColor, felt} {
+			if d := DeltaE2000(PlayerColor(p), c); d < 20 {
 				t.Errorf("player %d's %v and %v differ by %.1f, want at least 20", p, PlayerColor(p), c, d)
 			}
 		}
@@ -158,10 +83,10 @@ func TestPlayerTextColor(t *testing.T) {
 		seen := map[color.RGBA]game.PlayerID{}
 		for p := game.PlayerID(1); p <= MaxColors; p++ {
 			c := PlayerTextColor(p, bg)
-			if have := contrast(c, bg); have < 4.5 {
+			if have := Contrast(c, bg); have < 4.5 {
 				t.Errorf("player %d's text %v on %v: contrast %.2f, want at least 4.5", p, c, bg, have)
 			}
-			if contrast(PlayerColor(p), bg) >= 4.5 && c != PlayerColor(p) {
+			if Contrast(PlayerColor(p), bg) >= 4.5 && c != PlayerColor(p) {
 				t.Errorf("player %d's text on %v is %v, want its own colour %v", p, bg, c, PlayerColor(p))
 			}
 			if q, dup := seen[c]; dup {
@@ -177,8 +102,8 @@ func TestPlayerTextColor(t *testing.T) {
 func TestInkContrast(t *testing.T) {
 	for p := game.PlayerID(0); p <= game.MaxPlayers; p++ {
 		c := PlayerColor(p)
-		if have := contrast(c, inkOn(c)); have < 4 {
-			t.Errorf("ink %v on %v's %v: contrast %.2f, want at least 4", inkOn(c), p, c, have)
+		if have := Contrast(c, InkOn(c)); have < 4 {
+			t.Errorf("ink %v on %v's %v: contrast %.2f, want at least 4", InkOn(c), p, c, have)
 		}
 	}
 }
@@ -190,7 +115,7 @@ func TestPlayerMark(t *testing.T) {
 	seen := map[Mark]game.PlayerID{}
 	for p := game.PlayerID(1); p <= game.MaxPlayers; p++ {
 		m := PlayerMark(p)
-		if m == MarkNone || m >= numMarks {
+		if m == MarkNone || m >= NumMarks {
 			t.Errorf("PlayerMark(%d) = %d, want one of the sixteen marks", p, m)
 		}
 		if q, dup := seen[m]; dup {
@@ -208,15 +133,15 @@ func TestPlayerMark(t *testing.T) {
 // so they can be told apart without colour.
 func TestMarksDiffer(t *testing.T) {
 	const size = 16
-	imgs := make([]*image.RGBA, numMarks)
-	for m := MarkCircle; m < numMarks; m++ {
-		imgs[m] = paintSprite(spriteKey{spriteMark, uint8(m), size})
+	imgs := make([]*image.RGBA, NumMarks)
+	for m := MarkCircle; m < NumMarks; m++ {
+		imgs[m] = PaintSprite(SpriteMark, uint8(m), size)
 		if a := coverage(imgs[m]); a < 0.1 {
 			t.Errorf("%v covers %.0f%% of its box, want a visible shape", m, 100*a)
 		}
 	}
-	for m := MarkCircle; m < numMarks; m++ {
-		for n := m + 1; n < numMarks; n++ {
+	for m := MarkCircle; m < NumMarks; m++ {
+		for n := m + 1; n < NumMarks; n++ {
 			if d := difference(imgs[m], imgs[n]); d < 0.08 {
 				t.Errorf("%v and %v differ in %.1f%% of the box, want at least 8%%", m, n, 100*d)
 			}

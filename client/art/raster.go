@@ -1,4 +1,4 @@
-package board
+package art
 
 import (
 	"image"

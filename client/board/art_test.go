@@ -1,84 +1,29 @@
 package board
 
 import (
+	"empires/client/art"
+	"empires/shared/game"
+	"empires/shared/rules/erfworld"
+	"fmt"
 	"image"
 	"image/color"
 	"testing"
 
-	"empires/shared/rules/erfworld"
+	"github.com/hajimehoshi/ebiten/v2/colorm"
 )
 
-func TestSpriteSize(t *testing.T) {
-	for _, tc := range []struct {
-		px   float64
-		want int
-	}{
-		{1, 8}, {8, 8}, {8.5, 11}, {20, 22}, {22, 22}, {100, 128}, {256, 256}, {1000, 256},
-	} {
-		if have := spriteSize(tc.px); have != tc.want {
-			t.Errorf("spriteSize(%v) = %d, want %d", tc.px, have, tc.want)
-		}
-	}
-}
-
-// TestSpritesPainted paints every sprite at a small and a large size and
-// checks that it shows something and keeps its margin clear, so that
-// nothing is cut when drawn.
-func TestSpritesPainted(t *testing.T) {
-	for kind := range numSpriteKinds {
-		args := []uint8{0}
-		switch kind {
-		case spriteMark:
-			args = nil
-			for m := MarkCircle; m < numMarks; m++ {
-				args = append(args, uint8(m))
-			}
-		case spriteCity:
-			args = []uint8{1, 2, 3, 4, 5}
-		case spriteStructure, spriteStructureFill:
-			args = nil
-			for p := range numPictures {
-				args = append(args, uint8(p))
-			}
-		}
-		for _, arg := range args {
-			for _, size := range []int{16, 90} {
-				img := paintSprite(spriteKey{kind, arg, size})
-				if have, want := img.Rect.Dx(), size+2*spritePad; have != want || img.Rect.Dy() != want {
-					t.Errorf("sprite %d/%d at %d: %v, want %dx%d", kind, arg, size, img.Rect, want, want)
-				}
-				if coverage(img) < 0.02 {
-					t.Errorf("sprite %d/%d at %d is empty", kind, arg, size)
-				}
-				if n := edgeOpacity(img); n > 0 {
-					t.Errorf("sprite %d/%d at %d: %d opaque pixels on its edge", kind, arg, size, n)
-				}
-			}
-		}
-	}
-}
-
-// edgeOpacity returns how many pixels on the outer rows and columns of
-// img are not transparent.
-func edgeOpacity(img *image.RGBA) int {
-	n := 0
-	b := img.Rect
-	for x := b.Min.X; x < b.Max.X; x++ {
-		for _, y := range []int{b.Min.Y, b.Max.Y - 1} {
-			if img.RGBAAt(x, y).A > 0 {
-				n++
-			}
-		}
-	}
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for _, x := range []int{b.Min.X, b.Max.X - 1} {
-			if img.RGBAAt(x, y).A > 0 {
-				n++
-			}
-		}
-	}
-	return n
-}
+// Least CIEDE2000 differences of the players' colours (see
+// TestPlayerColorsDistinct).
+const (
+	minPlayers    = 24 // two players' colours in sight
+	minFirstEight = 26 // two of the first eight players' colours in sight
+	minRemembered = 20 // two players' colours, both remembered
+	minOwnStale   = 18 // a player's colour in sight and another's remembered
+	minNeutral    = 24 // a player's colour and a neutral city's grey
+	minNeutralOld = 20 // the same, both remembered
+	minTerrain    = 17 // a player's colour and a terrain's
+	minTerrainOld = 14 // the same, both remembered
+)
 
 // TestTiles checks the terrain tiles: opaque in the hex, near the
 // terrain's colour, transparent in the corners of the image outside the
@@ -91,19 +36,19 @@ func TestTiles(t *testing.T) {
 	for _, r := range []float64{8, 32, 128} {
 		for i := range rs.Terrain {
 			st := styleOf(&rs.Terrain[i])
-			for v := range tileVariants {
-				img := paintTile(st, false, v, r)
-				checkTile(t, rs.Terrain[i].ID, img, r, st.color)
+			for v := range art.TileVariants {
+				img := art.PaintHexTile(st, false, v, r)
+				checkTile(t, rs.Terrain[i].ID, img, r, st.Color)
 			}
 		}
-		img := paintTile(tileStyle{}, true, 0, r)
-		checkTile(t, "unknown", img, r, unknownColor)
+		img := art.PaintHexTile(art.TileStyle{}, true, 0, r)
+		checkTile(t, "unknown", img, r, art.UnknownColor)
 	}
 }
 
 func checkTile(t *testing.T, name string, img *image.RGBA, r float64, want color.RGBA) {
 	t.Helper()
-	w, h := tileSize(r)
+	w, h := art.TileSize(r)
 	if img.Rect.Dx() != w || img.Rect.Dy() != h {
 		t.Errorf("%s tile of radius %v is %v, want %dx%d", name, r, img.Rect, w, h)
 		return
@@ -126,7 +71,7 @@ func checkTile(t *testing.T, name string, img *image.RGBA, r float64, want color
 	if mean.A != 255 {
 		t.Errorf("%s tile of radius %v: middle not opaque (%v)", name, r, mean)
 	}
-	if d := deltaE(mean, want); d > 25 {
+	if d := art.DeltaE(mean, want); d > 25 {
 		t.Errorf("%s tile of radius %v: middle %v is %.0f from %v", name, r, mean, d, want)
 	}
 }
@@ -157,11 +102,11 @@ func TestDecorOf(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]decor{"open": decorGrass, "grasslands": decorSpots, "woods": decorTrees, "mountains": decorPeaks, "water": decorWaves}
+	want := map[string]art.Decor{"open": art.DecorGrass, "grasslands": art.DecorSpots, "woods": art.DecorTrees, "mountains": art.DecorPeaks, "water": art.DecorWaves}
 	for i := range rs.Terrain {
 		tr := &rs.Terrain[i]
-		if have := decorOf(tr); have != want[tr.ID] {
-			t.Errorf("decorOf(%s) = %d, want %d", tr.ID, have, want[tr.ID])
+		if have := styleOf(tr).Decor; have != want[tr.ID] {
+			t.Errorf("the decor of %s = %d, want %d", tr.ID, have, want[tr.ID])
 		}
 	}
 }
@@ -171,8 +116,8 @@ func TestDecorOf(t *testing.T) {
 // keeps labels out of.
 func TestCityShapes(t *testing.T) {
 	const size = 256
-	for level := 1; level <= cityLevels; level++ {
-		img := paintSprite(spriteKey{spriteCity, uint8(level), size})
+	for level := 1; level <= art.CityLevels; level++ {
+		img := art.PaintSprite(art.SpriteCity, uint8(level), size)
 		c := float64(img.Rect.Dx()) / 2
 		shape := cityShapes[level-1]
 		const tol = 1.0 / size
@@ -207,13 +152,13 @@ func TestCityShapes(t *testing.T) {
 // sides are within a few hundredths of a drawn pixel.
 func TestStructureShapes(t *testing.T) {
 	const size = 256
-	for p := range numPictures {
+	for p := range art.NumPictures {
 		shape := structureShape[p]
 		const tol = 1.0 / size
 		drawn := box{1, 1, -1, -1}
 		outside := 0
-		for _, kind := range []spriteKind{spriteStructure, spriteStructureFill} {
-			img := paintSprite(spriteKey{kind, uint8(p), size})
+		for _, kind := range []art.Sprite{art.SpriteStructure, art.SpriteStructureFill} {
+			img := art.PaintSprite(kind, uint8(p), size)
 			c := float64(img.Rect.Dx()) / 2
 			for y := range img.Rect.Dy() {
 				for x := range img.Rect.Dx() {
@@ -234,6 +179,64 @@ func TestStructureShapes(t *testing.T) {
 		const slack = 0.03
 		if drawn.x0 > shape.x0+slack || drawn.y0 > shape.y0+slack || drawn.x1 < shape.x1-slack || drawn.y1 < shape.y1-slack {
 			t.Errorf("picture %d: shape %v, drawn %v: the shape is larger than the picture", p, shape, drawn)
+		}
+	}
+}
+
+// remembered returns player p's colour as a remembered sighting shows it
+// (ownerTint).
+func remembered(p game.PlayerID) color.RGBA {
+	c, _ := ownerTint(p, true)
+	return c
+}
+
+// rememberedTerrain returns the colour of remembered terrain of colour c:
+// rememberedM's saturation and value.
+func rememberedTerrain(c color.RGBA) color.RGBA {
+	var m colorm.ColorM
+	m.Concat(rememberedM)
+	r, g, b, _ := m.Apply(c).RGBA()
+	return color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 255}
+}
+
+// TestPlayerColorsDistinct checks that any two of the sixteen players'
+// colours differ clearly (CIEDE2000, which follows the eye better than
+// CIE76 in the oranges and yellows): in sight, when both are remembered
+// sightings (drawn darker), and a player's own in sight against every
+// other's remembered; and that each differs from a neutral city's grey
+// and from the colours of the terrains it stands on.
+func TestPlayerColorsDistinct(t *testing.T) {
+	rs, err := erfworld.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(what string, a, b color.RGBA, least float64) {
+		t.Helper()
+		if d := art.DeltaE2000(a, b); d < least {
+			t.Errorf("%s: %v and %v differ by %.1f, want at least %v", what, a, b, d, least)
+		}
+	}
+	neutral := art.PlayerColor(0)
+	for p := game.PlayerID(1); p <= game.MaxPlayers; p++ {
+		for q := p + 1; q <= game.MaxPlayers; q++ {
+			least := float64(minPlayers)
+			if q <= 8 {
+				least = minFirstEight
+			}
+			check(fmt.Sprintf("players %d and %d", p, q), art.PlayerColor(p), art.PlayerColor(q), least)
+			check(fmt.Sprintf("players %d and %d remembered", p, q), remembered(p), remembered(q), minRemembered)
+		}
+		for q := game.PlayerID(1); q <= game.MaxPlayers; q++ {
+			if q != p {
+				check(fmt.Sprintf("player %d's own and player %d remembered", p, q), art.PlayerColor(p), remembered(q), minOwnStale)
+			}
+		}
+		check(fmt.Sprintf("player %d and neutral", p), art.PlayerColor(p), neutral, minNeutral)
+		check(fmt.Sprintf("player %d and neutral, remembered", p), remembered(p), art.ScaleRGB(neutral, rememberedShade), minNeutralOld)
+		for _, tr := range rs.Terrain {
+			c := color.RGBA{tr.Color.R, tr.Color.G, tr.Color.B, 255}
+			check(fmt.Sprintf("player %d on %s", p, tr.Name), art.PlayerColor(p), c, minTerrain)
+			check(fmt.Sprintf("player %d remembered on remembered %s", p, tr.Name), remembered(p), rememberedTerrain(c), minTerrainOld)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package board
+package art
 
 import (
 	"image/color"
@@ -8,8 +8,8 @@ import (
 	"empires/shared/mapimage"
 )
 
-// neutralColor is the grey of cities that belong to nobody.
-var neutralColor = color.RGBA{150, 150, 150, 255}
+// NeutralColor is the grey of cities that belong to nobody.
+var NeutralColor = color.RGBA{150, 150, 150, 255}
 
 // PlayerColor returns the colour of player p, mapimage.PlayerColor(p-1)
 // (the map images use the same) for players 1 to 16, four colours of
@@ -21,7 +21,7 @@ var neutralColor = color.RGBA{150, 150, 150, 255}
 // is written in PlayerTextColor.
 func PlayerColor(p game.PlayerID) color.RGBA {
 	if p == 0 {
-		return neutralColor
+		return NeutralColor
 	}
 	i := (int(p) - 1) % MaxColors
 	if i < game.MaxPlayers {
@@ -47,40 +47,40 @@ func extraColor(i int) color.RGBA {
 }
 
 // PlayerTextColor returns the colour to write player p's name in on a
-// background of bg: p's colour, lightened (mixed towards white) just
+// background of bg: p's colour, lightened (mixed towards White) just
 // enough to stand out from bg with a contrast of at least 4.5, the
 // least that text needs to be read (WCAG AA). Light colours are returned
 // as they are.
 func PlayerTextColor(p game.PlayerID, bg color.RGBA) color.RGBA {
 	c := PlayerColor(p)
-	white := color.RGBA{255, 255, 255, 255}
+	White := color.RGBA{255, 255, 255, 255}
 	for t := 0.0; t < 1; t += 0.05 {
-		if l := mix(c, white, t); contrast(l, bg) >= 4.5 {
+		if l := Mix(c, White, t); Contrast(l, bg) >= 4.5 {
 			return l
 		}
 	}
-	return white
+	return White
 }
 
-// inkOn returns the colour to draw marks and text on a background of c:
-// near black or white, whichever stands out more.
-func inkOn(c color.RGBA) color.RGBA {
+// InkOn returns the colour to draw marks and text on a background of c:
+// near black or White, whichever stands out more.
+func InkOn(c color.RGBA) color.RGBA {
 	dark, light := color.RGBA{20, 20, 24, 255}, color.RGBA{255, 255, 255, 255}
-	if contrast(c, dark) >= contrast(c, light) {
+	if Contrast(c, dark) >= Contrast(c, light) {
 		return dark
 	}
 	return light
 }
 
 // contrast returns the WCAG contrast ratio of a and b: 1 for equal
-// luminance, 21 for black on white.
-func contrast(a, b color.RGBA) float64 {
-	la, lb := luminance(a), luminance(b)
+// luminance, 21 for black on White.
+func Contrast(a, b color.RGBA) float64 {
+	la, lb := Luminance(a), Luminance(b)
 	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 }
 
-// luminance returns the relative luminance of c, 0 (black) to 1 (white).
-func luminance(c color.RGBA) float64 {
+// Luminance returns the relative luminance of c, 0 (black) to 1 (White).
+func Luminance(c color.RGBA) float64 {
 	return 0.2126*linear(c.R) + 0.7152*linear(c.G) + 0.0722*linear(c.B)
 }
 
@@ -93,7 +93,7 @@ func linear(v uint8) float64 {
 	return math.Pow((x+0.055)/1.055, 2.4)
 }
 
-// lab returns c in CIE L*a*b* (D65 white).
+// lab returns c in CIE L*a*b* (D65 White).
 func lab(c color.RGBA) (l, a, b float64) {
 	r, g, bl := linear(c.R), linear(c.G), linear(c.B)
 	x := (0.4124*r + 0.3576*g + 0.1805*bl) / 0.95047
@@ -108,19 +108,19 @@ func lab(c color.RGBA) (l, a, b float64) {
 	return 116*f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
 }
 
-// deltaE returns the CIE76 colour difference of a and b: about 2 is barely
+// DeltaE returns the CIE76 colour difference of a and b: about 2 is barely
 // visible, above 20 two colours are told apart at a glance.
-func deltaE(a, b color.RGBA) float64 {
+func DeltaE(a, b color.RGBA) float64 {
 	l1, a1, b1 := lab(a)
 	l2, a2, b2 := lab(b)
 	return math.Sqrt((l1-l2)*(l1-l2) + (a1-a2)*(a1-a2) + (b1-b2)*(b1-b2))
 }
 
-// deltaE2000 returns the CIEDE2000 colour difference of a and b, which
+// DeltaE2000 returns the CIEDE2000 colour difference of a and b, which
 // follows what the eye sees more closely than deltaE: about 1 is barely
 // visible, and two colours more than 20 apart are never mistaken for
 // each other.
-func deltaE2000(a, b color.RGBA) float64 {
+func DeltaE2000(a, b color.RGBA) float64 {
 	l1, a1, b1 := lab(a)
 	l2, a2, b2 := lab(b)
 	return ciede2000(l1, a1, b1, l2, a2, b2)
@@ -178,23 +178,19 @@ func ciede2000(l1, a1, b1, l2, a2, b2 float64) float64 {
 	return math.Sqrt((dL/sl)*(dL/sl) + (dC/sc)*(dC/sc) + (dH/sh)*(dH/sh) + rt*(dC/sc)*(dH/sh))
 }
 
-// scaleRGB returns c with its colour channels multiplied by f (alpha kept).
-func scaleRGB(c color.RGBA, f float64) color.RGBA {
+// ScaleRGB returns c with its colour channels multiplied by f (alpha kept).
+func ScaleRGB(c color.RGBA, f float64) color.RGBA {
 	ch := func(v uint8) uint8 { return uint8(math.Min(255, math.Round(float64(v)*f))) }
 	return color.RGBA{ch(c.R), ch(c.G), ch(c.B), c.A}
 }
 
 // mix returns a + (b-a)*t, channel by channel.
-func mix(a, b color.RGBA, t float64) color.RGBA {
+func Mix(a, b color.RGBA, t float64) color.RGBA {
 	ch := func(x, y uint8) uint8 { return uint8(math.Round(float64(x) + (float64(y)-float64(x))*t)) }
 	return color.RGBA{ch(a.R, b.R), ch(a.G, b.G), ch(a.B, b.B), ch(a.A, b.A)}
 }
 
 // alpha returns the opaque colour c at opacity a (0 to 1), premultiplied.
-func alpha(c color.RGBA, a float64) color.RGBA {
+func Alpha(c color.RGBA, a float64) color.RGBA {
 	return color.RGBA{uint8(float64(c.R) * a), uint8(float64(c.G) * a), uint8(float64(c.B) * a), uint8(255 * a)}
 }
-
-// InkOn returns the colour to draw marks and text on a background of
-// player colour c: near black or white, whichever stands out more.
-func InkOn(c color.RGBA) color.RGBA { return inkOn(c) }

@@ -1,4 +1,4 @@
-package board
+package art
 
 import (
 	"image"
@@ -6,40 +6,40 @@ import (
 	"math"
 )
 
-// spriteKind names a sprite. Sprites are painted on the CPU at a few sizes
+// Sprite names a sprite. Sprites are painted on the CPU at a few sizes
 // (see spriteSize) and drawn scaled a little, so they stay sharp at every
-// zoom. Sprites named "fill" are white or grey, for drawing tinted with a
+// zoom. Sprites named "fill" are White or grey, for drawing tinted with a
 // player's colour; the rest carry their own colours.
-type spriteKind uint8
+type Sprite uint8
 
 const (
-	spriteShieldFill    spriteKind = iota // an army token's face
-	spriteShieldRim                       // its dark edge and light rim
-	spriteSailFill                        // a fleet token's sail
-	spriteBoat                            // its hull, mast, edge and rim
-	spriteBannerFill                      // a city banner's cloth
-	spriteBannerRim                       // its pole, edge and rim
-	spriteMark                            // arg: the Mark, white
-	spriteDisc                            // a white disc
-	spriteShadow                          // a soft shadow under a token
-	spriteCity                            // arg: the icon's level, 1 to cityLevels
-	spriteCrown                           // a capital's crown
-	spriteSwords                          // a battle: crossed swords on a flash
-	spritePerson                          // a character, white
-	spriteIntercept                       // the intercept stance's badge
-	spriteWithdraw                        // the withdraw stance's badge, pointing right
-	spriteHex                             // a white map hex, radius half the size
-	spriteStructure                       // arg: the Picture, its owner's part left out
-	spriteStructureFill                   // arg: the Picture: its owner's part, white
-	numSpriteKinds
+	SpriteShieldFill    Sprite = iota // an army token's face
+	SpriteShieldRim                   // its dark edge and light rim
+	SpriteSailFill                    // a fleet token's sail
+	SpriteBoat                        // its hull, mast, edge and rim
+	SpriteBannerFill                  // a city banner's cloth
+	SpriteBannerRim                   // its pole, edge and rim
+	SpriteMark                        // arg: the Mark, White
+	SpriteDisc                        // a White disc
+	SpriteShadow                      // a soft shadow under a token
+	SpriteCity                        // arg: the icon's level, 1 to CityLevels
+	SpriteCrown                       // a capital's crown
+	SpriteSwords                      // a battle: crossed swords on a flash
+	SpritePerson                      // a character, White
+	SpriteIntercept                   // the intercept stance's badge
+	SpriteWithdraw                    // the withdraw stance's badge, pointing right
+	SpriteHex                         // a White map hex, radius half the size
+	SpriteStructure                   // arg: the Picture, its owner's part left out
+	SpriteStructureFill               // arg: the Picture: its owner's part, White
+	numSprites
 )
 
-// cityLevels is the number of city icons; higher levels share the last.
-const cityLevels = 5
+// CityLevels is the number of city icons; higher levels share the last.
+const CityLevels = 5
 
 // spriteKey names one painted sprite.
 type spriteKey struct {
-	kind spriteKind
+	kind Sprite
 	arg  uint8
 	size int // the side of the sprite's box in pixels, see spriteSize
 }
@@ -59,14 +59,14 @@ func spriteSize(px float64) int {
 	return spriteSizes[len(spriteSizes)-1]
 }
 
-// spritePad is the transparent margin around a sprite's box, so linear
+// SpritePad is the transparent margin around a sprite's box, so linear
 // filtering never cuts an edge.
-const spritePad = 2
+const SpritePad = 2
 
 // Colours of the drawings.
 var (
-	outlineColor = color.RGBA{26, 22, 20, 255}
-	rimColor     = color.RGBA{246, 242, 230, 255}
+	OutlineColor = color.RGBA{26, 22, 20, 255}
+	RimColor     = color.RGBA{246, 242, 230, 255}
 	wallColor    = color.RGBA{214, 202, 176, 255}
 	wallShade    = color.RGBA{172, 158, 128, 255}
 	roofColor    = color.RGBA{178, 74, 48, 255}
@@ -75,13 +75,16 @@ var (
 	woodColor    = color.RGBA{112, 76, 44, 255}
 	goldColor    = color.RGBA{242, 196, 64, 255}
 	steelColor   = color.RGBA{222, 230, 238, 255}
-	white        = color.RGBA{255, 255, 255, 255}
+	White        = color.RGBA{255, 255, 255, 255}
 )
 
-// paintSprite paints the sprite k: a square of k.size pixels plus
-// spritePad on each side, its box centred in the image.
-func paintSprite(k spriteKey) *image.RGBA {
-	side := k.size + 2*spritePad
+// PaintSprite paints sprite (kind, arg) at size pixels: a square of size
+// pixels plus SpritePad on each side, its box centred in the image. What
+// arg means depends on the kind: the Mark of SpriteMark, the level of
+// SpriteCity, the Picture of SpriteStructure and SpriteStructureFill.
+func PaintSprite(kind Sprite, arg uint8, size int) *image.RGBA {
+	k := spriteKey{kind, arg, size}
+	side := k.size + 2*SpritePad
 	cv := newCanvas(side, side)
 	s := float64(k.size)
 	c := float64(side) / 2
@@ -89,43 +92,43 @@ func paintSprite(k spriteKey) *image.RGBA {
 	at := func(x, y float64) pt { return pt{c + x*s, c + y*s} }
 	line := math.Max(1, s*0.045) // the width of dark edges
 	switch k.kind {
-	case spriteShieldFill:
-		cv.fill(white, shield(at, 0))
+	case SpriteShieldFill:
+		cv.fill(White, shield(at, 0))
 		shadeVertical(cv.img, 1.0, 0.78)
-	case spriteShieldRim:
-		cv.fill(outlineColor, shield(at, 0.075))
-		cv.fill(rimColor, shield(at, 0.04))
-	case spriteSailFill:
-		cv.fill(white, sail(at, 0))
+	case SpriteShieldRim:
+		cv.fill(OutlineColor, shield(at, 0.075))
+		cv.fill(RimColor, shield(at, 0.04))
+	case SpriteSailFill:
+		cv.fill(White, sail(at, 0))
 		shadeVertical(cv.img, 1.0, 0.82)
-	case spriteBoat:
-		cv.fill(outlineColor, sail(at, 0.07), hull(at, 0.06), mast(at, 0.05))
-		cv.fill(rimColor, sail(at, 0.035))
+	case SpriteBoat:
+		cv.fill(OutlineColor, sail(at, 0.07), hull(at, 0.06), mast(at, 0.05))
+		cv.fill(RimColor, sail(at, 0.035))
 		cv.fill(woodColor, hull(at, 0))
 		cv.fill(color.RGBA{150, 106, 64, 255}, rect(at(-0.36, 0).X, at(0, 0.13).Y, at(0.36, 0).X, at(0, 0.18).Y))
-		cv.fill(outlineColor, mast(at, 0))
-	case spriteBannerFill:
-		cv.fill(white, flag(at, 0))
+		cv.fill(OutlineColor, mast(at, 0))
+	case SpriteBannerFill:
+		cv.fill(White, flag(at, 0))
 		shadeVertical(cv.img, 1.0, 0.8)
-	case spriteBannerRim:
-		cv.fill(outlineColor, flag(at, 0.06), rect(at(-0.44, 0).X, at(0, -0.47).Y, at(-0.34, 0).X, at(0, 0.47).Y))
-		cv.fill(rimColor, flag(at, 0.03))
+	case SpriteBannerRim:
+		cv.fill(OutlineColor, flag(at, 0.06), rect(at(-0.44, 0).X, at(0, -0.47).Y, at(-0.34, 0).X, at(0, 0.47).Y))
+		cv.fill(RimColor, flag(at, 0.03))
 		cv.fill(woodColor, rect(at(-0.42, 0).X, at(0, -0.45).Y, at(-0.36, 0).X, at(0, 0.45).Y))
 		cv.fill(goldColor, circle(at(-0.39, 0).X, at(0, -0.44).Y, s*0.04))
-	case spriteMark:
-		drawMark(cv, Mark(k.arg), c, c, s/2, white)
-	case spriteDisc:
-		cv.fill(white, circle(c, c, s/2))
-	case spriteShadow:
+	case SpriteMark:
+		drawMark(cv, Mark(k.arg), c, c, s/2, White)
+	case SpriteDisc:
+		cv.fill(White, circle(c, c, s/2))
+	case SpriteShadow:
 		for i := range 4 {
 			f := 1 - float64(i)*0.12
 			cv.fill(color.RGBA{0, 0, 0, 40}, ellipse(c, c, s*0.48*f, s*0.2*f))
 		}
-	case spriteCity:
+	case SpriteCity:
 		paintCity(cv, int(k.arg), at, s, line)
-	case spriteCrown:
+	case SpriteCrown:
 		crown := poly{at(-0.36, 0.3), at(-0.38, -0.2), at(-0.18, 0.02), at(0, -0.32), at(0.18, 0.02), at(0.38, -0.2), at(0.36, 0.3)}
-		cv.stroke(outlineColor, line*2, true, crown...)
+		cv.stroke(OutlineColor, line*2, true, crown...)
 		cv.fill(goldColor, crown)
 		cv.fill(color.RGBA{200, 150, 30, 255}, rect(at(-0.36, 0).X, at(0, 0.16).Y, at(0.36, 0).X, at(0, 0.3).Y))
 		for _, x := range []float64{-0.38, 0, 0.38} {
@@ -134,34 +137,34 @@ func paintSprite(k spriteKey) *image.RGBA {
 				y = -0.32
 			}
 			p := at(x, y)
-			cv.fill(outlineColor, circle(p.X, p.Y, s*0.08))
+			cv.fill(OutlineColor, circle(p.X, p.Y, s*0.08))
 			cv.fill(color.RGBA{230, 60, 60, 255}, circle(p.X, p.Y, s*0.055))
 		}
-	case spriteSwords:
+	case SpriteSwords:
 		paintSwords(cv, at, s, line)
-	case spritePerson:
-		cv.fill(white, circle(c, c-s*0.18, s*0.17))
+	case SpritePerson:
+		cv.fill(White, circle(c, c-s*0.18, s*0.17))
 		body := append(poly{at(-0.34, 0.42)}, quad(at(-0.34, 0.02), at(0, -0.12), at(0.34, 0.02), 10)...)
 		body = append(body, at(0.34, 0.42))
-		cv.fill(white, body)
-	case spriteIntercept:
-		cv.fill(outlineColor, circle(c, c, s*0.5))
+		cv.fill(White, body)
+	case SpriteIntercept:
+		cv.fill(OutlineColor, circle(c, c, s*0.5))
 		cv.fill(color.RGBA{196, 48, 40, 255}, circle(c, c, s*0.44))
-		cv.fill(white, circle(c, c, s*0.27), reversed(circle(c, c, s*0.19)))
+		cv.fill(White, circle(c, c, s*0.27), reversed(circle(c, c, s*0.19)))
 		for _, d := range [4][2]float64{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
 			a, b := at(d[0]*0.1, d[1]*0.1), at(d[0]*0.38, d[1]*0.38)
-			cv.stroke(white, s*0.08, false, a, b)
+			cv.stroke(White, s*0.08, false, a, b)
 		}
-	case spriteWithdraw:
-		cv.fill(outlineColor, circle(c, c, s*0.5))
+	case SpriteWithdraw:
+		cv.fill(OutlineColor, circle(c, c, s*0.5))
 		cv.fill(color.RGBA{52, 96, 150, 255}, circle(c, c, s*0.44))
-		cv.fill(white, poly{at(-0.3, -0.07), at(0.04, -0.07), at(0.04, -0.24), at(0.34, 0), at(0.04, 0.24), at(0.04, 0.07), at(-0.3, 0.07)})
-	case spriteHex:
-		cv.fill(white, hexagon(c, c, s/2))
-	case spriteStructure:
+		cv.fill(White, poly{at(-0.3, -0.07), at(0.04, -0.07), at(0.04, -0.24), at(0.34, 0), at(0.04, 0.24), at(0.04, 0.07), at(-0.3, 0.07)})
+	case SpriteHex:
+		cv.fill(White, hexagon(c, c, s/2))
+	case SpriteStructure:
 		paintStructure(cv, Picture(k.arg), at, s, line)
-	case spriteStructureFill:
-		cv.fill(white, structureFill(Picture(k.arg), at))
+	case SpriteStructureFill:
+		cv.fill(White, structureFill(Picture(k.arg), at))
 		shadeVertical(cv.img, 1.0, 0.85)
 	}
 	return cv.img
@@ -222,7 +225,7 @@ func shadeVertical(img *image.RGBA, top, bottom float64) {
 // outlined paints ps in colour c with a dark edge of width w.
 func outlined(cv *canvas, c color.RGBA, w float64, ps ...poly) {
 	for _, p := range ps {
-		cv.stroke(outlineColor, 2*w, true, p...)
+		cv.stroke(OutlineColor, 2*w, true, p...)
 	}
 	cv.fill(c, ps...)
 }
@@ -272,7 +275,7 @@ func wall(cv *canvas, at func(x, y float64) pt, x0, x1, y, h, line float64, gate
 }
 
 // paintCity paints the icon of a city of the given level (1 to
-// cityLevels): a hamlet, a village, a town behind a palisade, a walled
+// CityLevels): a hamlet, a village, a town behind a palisade, a walled
 // town, a castle.
 func paintCity(cv *canvas, level int, unit func(x, y float64) pt, s, line float64) {
 	// Larger towns are drawn smaller, standing on the same ground line,
@@ -316,8 +319,8 @@ func paintCity(cv *canvas, level int, unit func(x, y float64) pt, s, line float6
 // paintSwords paints crossed swords over an orange flash.
 func paintSwords(cv *canvas, at func(x, y float64) pt, s, line float64) {
 	c := at(0, 0)
-	cv.fill(alpha(color.RGBA{255, 150, 40, 255}, 0.8), star(c.X, c.Y, s*0.5, s*0.3, 12))
-	cv.fill(alpha(color.RGBA{255, 226, 120, 255}, 0.9), star(c.X, c.Y, s*0.36, s*0.2, 12))
+	cv.fill(Alpha(color.RGBA{255, 150, 40, 255}, 0.8), star(c.X, c.Y, s*0.5, s*0.3, 12))
+	cv.fill(Alpha(color.RGBA{255, 226, 120, 255}, 0.9), star(c.X, c.Y, s*0.36, s*0.2, 12))
 	for _, dir := range []float64{1, -1} {
 		// A sword from its pommel at the bottom corner to its tip at the
 		// opposite top corner.
