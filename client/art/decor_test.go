@@ -26,3 +26,18 @@ func TestDecorOf(t *testing.T) {
 		}
 	}
 }
+
+// TestIconOf checks that every icon is found by its name and that an
+// unknown name gets the plain mark.
+func TestIconOf(t *testing.T) {
+	for i := IconNone + 1; i < NumIcons; i++ {
+		if have, ok := IconOf(i.String()); have != i || !ok {
+			t.Errorf("IconOf(%q) = %v, %v; want %v, true", i.String(), have, ok, i)
+		}
+	}
+	for _, name := range []string{"", "unicorn", "Infantry", "none"} {
+		if have, ok := IconOf(name); have != IconNone || ok {
+			t.Errorf("IconOf(%q) = %v, %v; want the plain mark, false", name, have, ok)
+		}
+	}
+}

@@ -31,6 +31,7 @@ const (
 	SpriteHex                         // a White map hex, radius half the size
 	SpriteStructure                   // arg: the Picture, its owner's part left out
 	SpriteStructureFill               // arg: the Picture: its owner's part, White
+	SpriteUnit                        // arg: the Icon, a unit's picture
 	numSprites
 )
 
@@ -81,7 +82,8 @@ var (
 // PaintSprite paints sprite (kind, arg) at size pixels: a square of size
 // pixels plus SpritePad on each side, its box centred in the image. What
 // arg means depends on the kind: the Mark of SpriteMark, the level of
-// SpriteCity, the Picture of SpriteStructure and SpriteStructureFill.
+// SpriteCity, the Picture of SpriteStructure and SpriteStructureFill, the
+// Icon of SpriteUnit.
 func PaintSprite(kind Sprite, arg uint8, size int) *image.RGBA {
 	k := spriteKey{kind, arg, size}
 	side := k.size + 2*SpritePad
@@ -163,6 +165,8 @@ func PaintSprite(kind Sprite, arg uint8, size int) *image.RGBA {
 		cv.fill(White, hexagon(c, c, s/2))
 	case SpriteStructure:
 		paintStructure(cv, Picture(k.arg), at, s, line)
+	case SpriteUnit:
+		paintUnit(cv, Icon(k.arg), at, s, line)
 	case SpriteStructureFill:
 		cv.fill(White, structureFill(Picture(k.arg), at))
 		shadeVertical(cv.img, 1.0, 0.85)

@@ -37,6 +37,11 @@ func TestSpritesPainted(t *testing.T) {
 			for p := range NumPictures {
 				args = append(args, uint8(p))
 			}
+		case SpriteUnit:
+			args = nil
+			for i := range NumIcons {
+				args = append(args, uint8(i))
+			}
 		}
 		for _, arg := range args {
 			for _, size := range []int{16, 90} {

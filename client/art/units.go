@@ -1,0 +1,76 @@
+package art
+
+import "image/color"
+
+// Icon is a unit's picture, named in its ruleset's data (empire's
+// units.dat names one a unit in its icon column). Pictures carry their
+// own colours; they are drawn on a light plate (PlateColor) beside the
+// unit count of an army's token, and in the lists of units.
+type Icon uint8
+
+// The units' pictures. IconNone is the plain mark of a unit whose
+// picture this client does not know: a modded unit's new icon name.
+const (
+	IconNone Icon = iota
+	IconInfantry
+	IconCavalry
+	IconArcher
+	IconSpirit
+	IconBarge
+	IconGalleon
+	IconBalloon
+	IconFiremage
+	IconIcemage
+	IconWhitemage
+	IconZombie
+	IconSkeleton
+	IconGolem
+	IconColossus
+	IconHero
+	IconCoward
+	IconAngel
+	IconDemon
+	IconNinja
+	NumIcons
+)
+
+// iconNames are the icons' names, as the data files write them.
+var iconNames = [NumIcons]string{"", "infantry", "cavalry", "archer", "spirit", "barge", "galleon", "balloon",
+	"firemage", "icemage", "whitemage", "zombie", "skeleton", "golem", "colossus", "hero", "coward", "angel",
+	"demon", "ninja"}
+
+// String returns the icon's name, "none" for IconNone.
+func (i Icon) String() string {
+	if i == IconNone || i >= NumIcons {
+		return "none"
+	}
+	return iconNames[i]
+}
+
+// IconOf returns the picture named name (as units.dat writes it: "cavalry"),
+// and whether the name is known; an unknown name gets IconNone, the plain
+// mark.
+func IconOf(name string) (Icon, bool) {
+	for i := IconNone + 1; i < NumIcons; i++ {
+		if iconNames[i] == name {
+			return i, true
+		}
+	}
+	return IconNone, false
+}
+
+// PlateColor is the light plate the units' pictures are drawn on.
+var PlateColor = color.RGBA{250, 246, 232, 255}
+
+// paintUnit paints icon i into the unit box (at maps [-0.5, 0.5]² to
+// pixels) of s pixels, its dark edges line wide.
+func paintUnit(cv *canvas, i Icon, at func(x, y float64) pt, s, line float64) {
+	switch i {
+	default:
+		// The plain mark: a dark disc with a light ring, a unit whose
+		// picture is unknown.
+		c := at(0, 0)
+		cv.fill(OutlineColor, circle(c.X, c.Y, s*0.3))
+		cv.fill(steelColor, circle(c.X, c.Y, s*0.3-line*1.5), reversed(circle(c.X, c.Y, s*0.16)))
+	}
+}
