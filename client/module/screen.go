@@ -257,6 +257,12 @@ type Mark struct {
 	Disabled bool `json:"disabled,omitempty"`
 	// Outdated marks a sighting of an earlier turn.
 	Outdated bool `json:"outdated,omitempty"`
+	// Icon names the unit picture drawn on its token (its data's icon
+	// name, "none" for the plain mark of an unknown one), and Pic is the
+	// window rectangle (x0, y0, x1, y1) of the picture's box; "" and
+	// zero where no picture is drawn.
+	Icon string `json:"icon,omitempty"`
+	Pic  [4]int `json:"pic,omitzero"`
 }
 
 // Autoplayer is an optional interface of a Screen that drafts a turn's
