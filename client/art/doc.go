@@ -3,8 +3,10 @@
 //
 //   - the players' colours (PlayerColor, PlayerTextColor, InkOn) and the
 //     contrast and colour-difference sums they are chosen by;
-//   - the players' marks (Mark, PlayerMark): a shape drawn beside a
-//     colour, so players are told apart without it;
+//   - the players' marks (Mark, PlayerMark): a shape drawn on a token
+//     beside a colour, and their patterns (Pattern, PlayerPattern,
+//     DrawPattern): a hatch over the areas they hold, so players are told
+//     apart without colour;
 //   - terrain tiles (TileStyle, DecorOf, PaintHexTile, PaintSquareTile):
 //     a terrain's colour with grass, trees, peaks or waves over it, chosen
 //     from the terrain's id and flags;

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"empires/client/art"
 	"empires/client/internal/drawtest"
 	"empires/shared/rules/risk/board"
 )
@@ -30,7 +31,7 @@ func checkFills(t *testing.T, img *image.RGBA, m *Map, sh shell, what string) {
 	t.Helper()
 	b := m.Board()
 	for _, tt := range b.Territories {
-		fill, ink := m.fillOf(tt.ID), patternInk(m.fillOf(tt.ID))
+		fill, ink := m.fillOf(tt.ID), art.PatternInk(m.fillOf(tt.ID))
 		var cells, filled int
 		for cy := range b.Height {
 			for cx := range b.Width {
@@ -64,7 +65,7 @@ func countBetween(img *image.RGBA, r image.Rectangle, a, b color.RGBA, tol int) 
 		for x := r.Min.X; x < r.Max.X; x++ {
 			p := img.RGBAAt(x, y)
 			for k := 0.0; k <= 1; k += 0.125 {
-				if near(p, mix(a, b, k), tol) {
+				if near(p, art.Mix(a, b, k), tol) {
 					n++
 					break
 				}
@@ -267,7 +268,7 @@ func TestDrawClassic(t *testing.T) {
 		}{{lit, false}, {dim, true}} {
 			cx, cy := m.geo.label[c.t-1][0], m.geo.label[c.t-1][1]+1 // the cell under the badge
 			box := cellBox(m, cx, cy)
-			n := countBetween(img, box, m.fillOf(c.t), patternInk(m.fillOf(c.t)), 14)
+			n := countBetween(img, box, m.fillOf(c.t), art.PatternInk(m.fillOf(c.t)), 14)
 			if shown := 2*n >= box.Dx()*box.Dy(); shown == c.dim {
 				t.Errorf("%s: with Kamchatka selected, %s is dimmed %t, want %t", size(sh), b.Territories[c.t-1].Name, !shown, c.dim)
 			}
@@ -316,7 +317,7 @@ func checkSeaLinks(t *testing.T, img *image.RGBA, m *Map, sh shell) {
 					n = -1
 					break
 				}
-				n += count(img, image.Rect(p.X-1, p.Y-1, p.X+2, p.Y+2), fade(seaLinkColor, 0.85), 60)
+				n += count(img, image.Rect(p.X-1, p.Y-1, p.X+2, p.Y+2), art.Alpha(seaLinkColor, 0.85), 60)
 			}
 			if n == 0 {
 				t.Errorf("%s: the link of %s and %s is not drawn along %+v", size(sh), b.Territories[sl.A-1].Name, b.Territories[sl.B-1].Name, seg)

@@ -11,7 +11,9 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"empires/client/art"
 	"empires/client/internal/drawtest"
+	"empires/shared/game"
 	"empires/shared/rules/risk/board"
 	"empires/shared/ruleset"
 )
@@ -171,12 +173,12 @@ func TestClickDragZoom(t *testing.T) {
 func TestSeatPatternsDiffer(t *testing.T) {
 	var masks [][]bool
 	for s := ruleset.Seat(1); s <= 6; s++ {
-		if SeatPattern(s) == Plain {
+		if art.PlayerPattern(game.PlayerID(s)) == art.Plain {
 			t.Errorf("seat %d is plain, as no one's territories are", s)
 		}
 		for o := ruleset.Seat(1); o < s; o++ {
-			if SeatPattern(o) == SeatPattern(s) {
-				t.Errorf("seats %d and %d both have %v", o, s, SeatPattern(s))
+			if art.PlayerPattern(game.PlayerID(o)) == art.PlayerPattern(game.PlayerID(s)) {
+				t.Errorf("seats %d and %d both have %v", o, s, art.PlayerPattern(game.PlayerID(s)))
 			}
 		}
 	}
@@ -186,7 +188,7 @@ func TestSeatPatternsDiffer(t *testing.T) {
 		dot.Fill(color.White)
 		for s := ruleset.Seat(1); s <= 6; s++ {
 			img := ebiten.NewImage(48, 48)
-			drawPattern(img, img.Bounds(), SeatPattern(s), 12, color.RGBA{255, 255, 255, 255}, dot)
+			art.DrawPattern(img, img.Bounds(), art.PlayerPattern(game.PlayerID(s)), 12, color.RGBA{255, 255, 255, 255}, dot)
 			px := make([]byte, 4*48*48)
 			img.ReadPixels(px)
 			img.Deallocate()
@@ -199,7 +201,7 @@ func TestSeatPatternsDiffer(t *testing.T) {
 				}
 			}
 			if n < 48*48/12 || n > 48*48*3/4 {
-				t.Errorf("seat %d's %v covers %d pixels of %d: too little or too much to see the colour under it", s, SeatPattern(s), n, 48*48)
+				t.Errorf("seat %d's %v covers %d pixels of %d: too little or too much to see the colour under it", s, art.PlayerPattern(game.PlayerID(s)), n, 48*48)
 			}
 			masks = append(masks, mask)
 		}

@@ -11,6 +11,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
+	"empires/client/art"
+	"empires/shared/game"
 	"empires/shared/rules/risk/board"
 	"empires/shared/ruleset"
 )
@@ -35,7 +37,7 @@ func (m *Map) margin() float64 { return 2 * m.lay.CellW }
 // px converts a world point to the layers' pixels, on the grid of 1/64
 // pixel (snap).
 func (m *Map) px(wx, wy float64) (float64, float64) {
-	return float64(snap((wx + m.margin()) * m.scale)), float64(snap((wy + m.margin()) * m.scale))
+	return float64(art.Snap((wx + m.margin()) * m.scale)), float64(art.Snap((wy + m.margin()) * m.scale))
 }
 
 // paintLayers paints the layers again where the zoom, the holdings, the
@@ -156,7 +158,7 @@ func (m *Map) fillOf(t board.TerritoryID) color.RGBA {
 	if o := m.hold[t-1].Owner; o != 0 {
 		return ownerColor(o)
 	}
-	return mix(neutralFill, continentColor(int(m.b.Territories[t-1].Continent)), 0.25)
+	return art.Mix(neutralFill, continentColor(int(m.b.Territories[t-1].Continent)), 0.25)
 }
 
 // paintGround paints part r of the ground layer (a tile, at most
@@ -229,7 +231,7 @@ func (m *Map) paintPattern(parts []image.Rectangle, seat ruleset.Seat, period fl
 		sub(m.mask, box).Clear()
 	}
 	for _, box := range parts {
-		drawPattern(sub(m.scratch, box), m.ground.Bounds(), SeatPattern(seat), period, patternInk(ownerColor(seat)), m.disc)
+		art.DrawPattern(sub(m.scratch, box), m.ground.Bounds(), art.PlayerPattern(game.PlayerID(seat)), period, art.PatternInk(ownerColor(seat)), m.disc)
 		for i, h := range m.hold {
 			if t := board.TerritoryID(i + 1); h.Owner == seat && m.footprint(t, 0).Overlaps(box) {
 				m.fillShape(sub(m.mask, box), m.geo.shape[i], color.White)
@@ -308,7 +310,7 @@ func (m *Map) paintLines(r image.Rectangle) {
 	vector.StrokePath(l, coasts, &vector.StrokeOptions{Width: float32(math.Max(1.2, 0.13*zw) * k), LineCap: vector.LineCapRound}, op)
 	for _, sl := range m.geo.seaLinks {
 		for _, seg := range m.linkSegments(sl) {
-			dashed(l, m.segPx(seg), float32(math.Max(1.2, 0.12*zw)*k), float32(0.55*cw), fade(seaLinkColor, 0.85))
+			dashed(l, m.segPx(seg), float32(math.Max(1.2, 0.12*zw)*k), float32(0.55*cw), art.Alpha(seaLinkColor, 0.85))
 		}
 	}
 	m.paintContinentLabels(l)
@@ -744,7 +746,7 @@ func (m *Map) paintContinentLabels(dst *ebiten.Image) {
 		c := continentColor(int(l.C))
 		x, y := m.px(l.X, l.Y)
 		pw, ph := l.W*m.scale, l.H*m.scale
-		vector.FillRect(dst, float32(x-pw/2), float32(y-ph/2), float32(pw), float32(ph), fade(color.RGBA{14, 20, 30, 255}, 0.85), true)
+		vector.FillRect(dst, float32(x-pw/2), float32(y-ph/2), float32(pw), float32(ph), art.Alpha(color.RGBA{14, 20, 30, 255}, 0.85), true)
 		vector.StrokeRect(dst, float32(x-pw/2), float32(y-ph/2), float32(pw), float32(ph), float32(math.Max(1, 1.2*k)), c, true)
 		tw, th := text.Measure(l.Text, face, 0)
 		op := &text.DrawOptions{}
