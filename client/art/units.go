@@ -65,7 +65,50 @@ var PlateColor = color.RGBA{250, 246, 232, 255}
 // paintUnit paints icon i into the unit box (at maps [-0.5, 0.5]² to
 // pixels) of s pixels, its dark edges line wide.
 func paintUnit(cv *canvas, i Icon, at func(x, y float64) pt, s, line float64) {
+	// The pictures are drawn in a frame a little inside the box, so that
+	// their dark edges stay clear of the sprite's margin at every size.
+	const frame = 0.95
+	frameAt := func(x, y float64) pt { return at(x*frame, y*frame) }
+	d := pen{cv: cv, at: frameAt, s: s * frame, line: line}
 	switch i {
+	case IconInfantry:
+		paintInfantry(d)
+	case IconCavalry:
+		paintCavalry(d)
+	case IconArcher:
+		paintArcher(d)
+	case IconSpirit:
+		paintSpirit(d)
+	case IconBarge:
+		paintBarge(d)
+	case IconGalleon:
+		paintGalleon(d)
+	case IconBalloon:
+		paintBalloon(d)
+	case IconFiremage:
+		paintFiremage(d)
+	case IconIcemage:
+		paintIcemage(d)
+	case IconWhitemage:
+		paintWhitemage(d)
+	case IconZombie:
+		paintZombie(d)
+	case IconSkeleton:
+		paintSkeleton(d)
+	case IconGolem:
+		paintGolem(d)
+	case IconColossus:
+		paintColossus(d)
+	case IconHero:
+		paintHero(d)
+	case IconCoward:
+		paintCoward(d)
+	case IconAngel:
+		paintAngel(d)
+	case IconDemon:
+		paintDemon(d)
+	case IconNinja:
+		paintNinja(d)
 	default:
 		// The plain mark: a dark disc with a light ring, a unit whose
 		// picture is unknown.

@@ -1,0 +1,176 @@
+package art
+
+import (
+	"bufio"
+	"bytes"
+	cmdflag "flag"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"io/fs"
+	"math"
+	"os"
+	"strings"
+	"testing"
+
+	"empires/assets"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/basicfont"
+	"golang.org/x/image/math/fixed"
+)
+
+var sheetFile = cmdflag.String("sheet", "", "write a contact sheet of the units' pictures to this PNG file")
+
+// onPlate returns icon i painted at size pixels over its plate, as a
+// token shows it: an opaque image of the sprite's whole square.
+func onPlate(i Icon, size int) *image.RGBA {
+	sprite := PaintSprite(SpriteUnit, uint8(i), size)
+	img := image.NewRGBA(sprite.Rect)
+	draw.Draw(img, img.Rect, image.NewUniform(PlateColor), image.Point{}, draw.Src)
+	draw.Draw(img, img.Rect, sprite, sprite.Rect.Min, draw.Over)
+	return img
+}
+
+// changed returns the share of pixels whose colour differs by more than a
+// quarter of the range in some channel: pixels one sees differ at a
+// glance, not a shift of shading.
+func changed(a, b *image.RGBA) float64 {
+	n := 0
+	for i := 0; i < len(a.Pix); i += 4 {
+		for c := range 3 {
+			if math.Abs(float64(a.Pix[i+c])-float64(b.Pix[i+c])) > 64 {
+				n++
+				break
+			}
+		}
+	}
+	return float64(n) / float64(len(a.Pix)/4)
+}
+
+// TestUnitPicturesDiffer paints every picture, the plain mark among them,
+// on its plate at 24 and 20 pixels (a token's picture and a small one) and
+// checks that every two differ clearly in colour or shape in a good part
+// of the box: at least 12% of the pixels differ by more than a quarter of
+// a channel's range. A picture covers about half its box, so 12% is a
+// quarter of the picture changed: a different silhouette or a different
+// colour over a big part, not the same figure with a different detail.
+// The silhouettes alone (the opacity of the pictures, colour left out)
+// must also differ in at least 5% of the box, so that the pictures are
+// told apart by shape and not only by colour.
+func TestUnitPicturesDiffer(t *testing.T) {
+	for _, size := range []int{20, 24} {
+		plates := make([]*image.RGBA, NumIcons)
+		sprites := make([]*image.RGBA, NumIcons)
+		for i := range NumIcons {
+			plates[i] = onPlate(i, size)
+			sprites[i] = PaintSprite(SpriteUnit, uint8(i), size)
+		}
+		for i := range NumIcons {
+			for j := i + 1; j < NumIcons; j++ {
+				if d := changed(plates[i], plates[j]); d < 0.12 {
+					t.Errorf("at %d px, %v and %v differ in %.1f%% of the box, want at least 12%%", size, i, j, 100*d)
+				}
+				if d := difference(sprites[i], sprites[j]); d < 0.05 {
+					t.Errorf("at %d px, the silhouettes of %v and %v differ in %.1f%% of the box, want at least 5%%", size, i, j, 100*d)
+				}
+			}
+		}
+	}
+}
+
+// TestUnitPicturesSmall checks that a picture at 20 pixels is readable:
+// it covers a good part of its box (not a speck, not a blot), and its ink
+// leans to the middle: the middle square of four fifths the side is 64%
+// of the box, and at least 70% of the ink must be there, so the corners,
+// which a round plate or a token's count may cover, hold little of it.
+func TestUnitPicturesSmall(t *testing.T) {
+	const size = 20
+	for i := range NumIcons {
+		img := PaintSprite(SpriteUnit, uint8(i), size)
+		if a := coverage(img) * float64(len(img.Pix)/4) / (size * size); a < 0.25 || a > 0.8 {
+			t.Errorf("%v at %d px covers %.0f%% of its box, want 25%% to 80%%", i, size, 100*a)
+		}
+		inner, all := 0.0, 0.0
+		b := img.Rect.Inset(SpritePad + size/10)
+		for y := img.Rect.Min.Y; y < img.Rect.Max.Y; y++ {
+			for x := img.Rect.Min.X; x < img.Rect.Max.X; x++ {
+				a := float64(img.RGBAAt(x, y).A)
+				all += a
+				if (image.Point{x, y}).In(b) {
+					inner += a
+				}
+			}
+		}
+		if share := inner / all; share < 0.7 {
+			t.Errorf("%v at %d px has %.0f%% of its ink in the middle of its box, want at least 70%%", i, size, 100*share)
+		}
+	}
+}
+
+// TestUnitsDataIcons checks that every picture the default units.dat
+// names (the last word of each unit's line) is one this client draws.
+func TestUnitsDataIcons(t *testing.T) {
+	data, err := fs.ReadFile(assets.Rules(), "units.dat")
+	if err != nil {
+		t.Fatalf("reading units.dat: %v", err)
+	}
+	n := 0
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for line := 1; sc.Scan(); line++ {
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
+			continue
+		}
+		n++
+		name := fields[len(fields)-1]
+		if _, ok := IconOf(name); !ok {
+			t.Errorf("units.dat line %d: %s's picture %q is not a known Icon", line, fields[0], name)
+		}
+	}
+	if n == 0 {
+		t.Error("units.dat has no units")
+	}
+}
+
+// TestUnitSheet writes the contact sheet of the units' pictures (each at
+// 64 and 24 pixels on its plate, its name under it) to the file the
+// -sheet flag names: the docs' units.png. Without the flag it is skipped.
+func TestUnitSheet(t *testing.T) {
+	if *sheetFile == "" {
+		t.Skip("no -sheet FILE given")
+	}
+	const cols, cellW, cellH, pad = 5, 132, 112, 10
+	rows := (int(NumIcons) + cols - 1) / cols
+	sheet := image.NewRGBA(image.Rect(0, 0, cols*cellW+pad, rows*cellH+pad))
+	draw.Draw(sheet, sheet.Rect, image.NewUniform(color.RGBA{58, 64, 72, 255}), image.Point{}, draw.Src)
+	face := basicfont.Face7x13
+	for k := range int(NumIcons) {
+		// The plain mark last, after the named pictures.
+		i := Icon(k + 1)
+		if k == int(NumIcons)-1 {
+			i = IconNone
+		}
+		x0, y0 := pad+(k%cols)*cellW, pad+(k/cols)*cellH
+		for _, p := range []struct{ size, x, y int }{{64, x0, y0}, {24, x0 + 76, y0 + 40}} {
+			img := onPlate(i, p.size)
+			r := img.Rect.Add(image.Pt(p.x, p.y).Sub(img.Rect.Min))
+			draw.Draw(sheet, r, img, img.Rect.Min, draw.Src)
+		}
+		dr := font.Drawer{Dst: sheet, Src: image.NewUniform(color.RGBA{236, 236, 236, 255}), Face: face,
+			Dot: fixed.P(x0+2, y0+64+2*SpritePad+16)}
+		dr.DrawString(i.String())
+	}
+	f, err := os.Create(*sheetFile)
+	if err != nil {
+		t.Fatalf("writing the sheet: %v", err)
+	}
+	if err := png.Encode(f, sheet); err != nil {
+		f.Close()
+		t.Fatalf("writing the sheet %s: %v", *sheetFile, err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatalf("writing the sheet %s: %v", *sheetFile, err)
+	}
+}
