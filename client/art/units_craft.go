@@ -9,6 +9,7 @@ var (
 	darkHull    = color.RGBA{92, 56, 32, 255}
 	plankColor  = color.RGBA{176, 126, 74, 255}
 	sailColor   = color.RGBA{246, 240, 222, 255}
+	sailFold    = color.RGBA{196, 186, 160, 255}
 	pennantRed  = color.RGBA{204, 40, 40, 255}
 	balloonRed  = color.RGBA{206, 56, 48, 255}
 	balloonGold = color.RGBA{246, 200, 72, 255}
@@ -55,25 +56,27 @@ func paintBarge(d pen) {
 	d.shade(0.2, hull)
 }
 
-// sailAt returns a square sail on a mast at x, from top to bottom, w wide
-// each side, billowing right.
+// sailAt returns a square sail hung from a yard at top on a mast at x,
+// w wide each side, its foot bellied out below bottom.
 func sailAt(d pen, x, top, bottom, w float64) poly {
-	mid := (top + bottom) / 2
-	return d.path(x-w, top).to(x+w, top).curve(x+w+0.07, mid, x+w, bottom).to(x-w, bottom).curve(x-w+0.07, mid, x-w, top).done()
+	return d.path(x-w, top).to(x+w, top, x+w*1.08, bottom).curve(x, bottom+0.1, x-w*1.08, bottom).done()
 }
 
 // paintGalleon paints a tall ship: a high stern, two masts under full
 // sail, pennants.
 func paintGalleon(d pen) {
 	boatWaves(d)
-	d.rod(woodColor, 0.03, 0.34, 0.04, 0.46, -0.1)
-	for _, m := range [][2]float64{{-0.1, -0.44}, {0.18, -0.4}} {
+	d.rod(woodColor, 0.03, 0.34, 0.04, 0.46, -0.12)
+	d.part(sailColor, d.poly(0.38, -0.02, 0.45, -0.1, 0.44, 0.04))
+	for _, m := range [][2]float64{{-0.14, -0.4}, {0.16, -0.46}} {
 		x, top := m[0], m[1]
 		d.rod(woodColor, 0.035, x, 0.1, x, top)
-		d.part(pennantRed, d.poly(x, top, x+0.14, top+0.03, x, top+0.06))
-		lower, upper := sailAt(d, x, top+0.17, 0.0, 0.13), sailAt(d, x, top+0.07, top+0.15, 0.1)
-		d.part(sailColor, lower, upper)
-		d.shade(x+0.05, lower, upper)
+		d.part(pennantRed, d.poly(x, top, x-0.14, top+0.03, x, top+0.06))
+		upper := sailAt(d, x, top+0.08, top+0.17, 0.11)
+		lower := sailAt(d, x, top+0.24, -0.02, 0.16)
+		d.part(sailColor, upper, lower)
+		d.stroke(sailFold, 0.02, x-0.12, top+0.3, x, top+0.36, x+0.12, top+0.3)
+		d.stroke(sailFold, 0.02, x-0.08, top+0.12, x+0.08, top+0.12)
 	}
 	hull := d.path(-0.44, -0.08).to(-0.24, -0.08, -0.22, 0.08, 0.34, 0.08, 0.46, 0.0).curve(0.4, 0.3, 0.26, 0.32).to(-0.3, 0.32).curve(-0.42, 0.24, -0.44, -0.08).done()
 	d.part(darkHull, hull)

@@ -31,6 +31,14 @@ func (d pen) turned(angle float64) pen {
 	return d
 }
 
+// moved returns the pen with its box's centre moved to (x, y): what is
+// drawn at (0, 0) is drawn there.
+func (d pen) moved(x, y float64) pen {
+	at := d.at
+	d.at = func(u, v float64) pt { return at(u+x, v+y) }
+	return d
+}
+
 // pts returns the points given as x, y pairs in box units.
 func (d pen) pts(xy ...float64) []pt {
 	out := make([]pt, len(xy)/2)
