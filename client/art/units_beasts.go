@@ -183,7 +183,7 @@ func paintAngel(d pen) {
 			d.stroke(featherLine, 0.02, s*0.08, -0.06, s*-t[0], t[1])
 		}
 	}
-	d.shade(0.2, right...)
+	d.shade(0.3, right...)
 	body := d.poly(-0.1, -0.13, 0.1, -0.13, 0.21, 0.44, -0.21, 0.44)
 	d.part(angelRobe, body)
 	d.stroke(goldColor, 0.035, -0.11, 0.06, 0.11, 0.06)

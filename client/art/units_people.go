@@ -178,7 +178,7 @@ func paintHero(d pen) {
 	// The sword held high in the right hand.
 	d.rod(steelColor, 0.075, 0.12, -0.1, 0.24, -0.14)
 	k := d.moved(0.24, -0.14).turned(-0.42 * math.Pi)
-	k.part(steelColor, k.poly(0.04, -0.03, 0.3, -0.03, 0.35, 0, 0.3, 0.03, 0.04, 0.03))
+	k.part(steelColor, k.poly(0.04, -0.035, 0.3, -0.035, 0.36, 0, 0.3, 0.035, 0.04, 0.035))
 	k.stroke(ironColor, 0.012, 0.06, 0, 0.3, 0)
 	k.part(leatherColor, k.rect(-0.05, -0.022, 0.02, 0.022))
 	k.part(goldColor, k.rect(0.02, -0.08, 0.05, 0.08))
