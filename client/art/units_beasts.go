@@ -154,8 +154,8 @@ func paintColossus(d pen) {
 	d.dot(OutlineColor, 0.03, -0.27, 0.013)
 }
 
-// wing returns a bird's left wing from the shoulder at (x, y): a curve up
-// and out to its tip, and feathers round its lower edge.
+// wing returns a bird's left wing from the shoulder at the box's middle: a
+// curve up and out to its tip, and feathers round its lower edge.
 func wing(d pen) []poly {
 	tips := [][2]float64{{-0.46, -0.16}, {-0.42, -0.02}, {-0.33, 0.08}, {-0.21, 0.12}}
 	body := d.path(-0.05, -0.1).curve(-0.22, -0.4, -0.46, -0.32).to(-0.46, -0.16)

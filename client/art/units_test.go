@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"math"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -132,13 +133,15 @@ func TestUnitPicturesSmall(t *testing.T) {
 }
 
 // TestUnitsDataIcons checks that every picture the default units.dat
-// names (the last word of each unit's line) is one this client draws.
+// names (the last word of each unit's line) is one this client draws, and
+// that every picture is used.
 func TestUnitsDataIcons(t *testing.T) {
 	data, err := fs.ReadFile(assets.Rules(), "units.dat")
 	if err != nil {
 		t.Fatalf("reading units.dat: %v", err)
 	}
 	n := 0
+	used := make([]bool, NumIcons)
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	for line := 1; sc.Scan(); line++ {
 		fields := strings.Fields(sc.Text())
@@ -147,12 +150,39 @@ func TestUnitsDataIcons(t *testing.T) {
 		}
 		n++
 		name := fields[len(fields)-1]
-		if _, ok := IconOf(name); !ok {
+		i, ok := IconOf(name)
+		if !ok {
 			t.Errorf("units.dat line %d: %s's picture %q is not a known Icon", line, fields[0], name)
 		}
+		used[i] = true
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatalf("reading units.dat: %v", err)
 	}
 	if n == 0 {
 		t.Error("units.dat has no units")
+	}
+	// The default units use every picture: a picture none uses is a name
+	// misspelt on one side.
+	for i := IconNone + 1; i < NumIcons; i++ {
+		if !used[i] {
+			t.Errorf("no unit of units.dat uses the picture %q", i)
+		}
+	}
+}
+
+// BenchmarkPaintUnits paints the nineteen pictures once at a sprite size
+// (22 for a 20-pixel picture, 45 for a token's, 128 for a panel's), as the
+// client does the first time it shows them at that size.
+func BenchmarkPaintUnits(b *testing.B) {
+	for _, size := range []int{22, 45, 128} {
+		b.Run(strconv.Itoa(size), func(b *testing.B) {
+			for b.Loop() {
+				for i := IconNone + 1; i < NumIcons; i++ {
+					PaintSprite(SpriteUnit, uint8(i), size)
+				}
+			}
+		})
 	}
 }
 
