@@ -12,25 +12,25 @@ type Icon uint8
 // picture this client does not know: a modded unit's new icon name.
 const (
 	IconNone      Icon = iota
-	IconInfantry  // a helmeted soldier, spear and kite shield
-	IconCavalry   // a bridled warhorse's head
-	IconArcher    // a drawn bow and its arrow, aimed up and right
-	IconSpirit    // a pale, see-through wisp with a face
-	IconBarge     // a flat boat laden with crates, its pole in the water
-	IconGalleon   // a tall ship under full sail
-	IconBalloon   // a striped hot-air balloon and its basket
-	IconFiremage  // a red-robed, hooded mage holding up a flame
-	IconIcemage   // a blue-robed, hooded mage, an ice crystal on a staff
-	IconWhitemage // a white-robed, bearded mage under a halo, a light on a staff
-	IconZombie    // a green figure shambling, arms out
-	IconSkeleton  // a skull and crossed bones
-	IconGolem     // a hulking figure of stone, eyes and a rune glowing
-	IconColossus  // a bronze statue astride two plinths, a torch held high
-	IconHero      // a caped, crowned figure raising a sword
-	IconCoward    // a yellow-clad figure running away, a white flag raised
-	IconAngel     // a robed figure with white wings and a halo
-	IconDemon     // a red, horned devil with bat wings
-	IconNinja     // a black-masked head, a sword's hilt over its shoulder
+	IconInfantry       // a helmeted soldier, spear and kite shield
+	IconCavalry        // a bridled warhorse's head
+	IconArcher         // a drawn bow and its arrow, aimed up and right
+	IconSpirit         // a pale, see-through wisp with a face
+	IconBarge          // a flat boat laden with crates, its pole in the water
+	IconGalleon        // a tall ship under full sail
+	IconBalloon        // a striped hot-air balloon and its basket
+	IconFiremage       // a red-robed, hooded mage holding up a flame
+	IconIcemage        // a blue-robed, hooded mage, an ice crystal on a staff
+	IconWhitemage      // a white-robed, bearded mage under a halo, a light on a staff
+	IconZombie         // a green figure shambling, arms out
+	IconSkeleton       // a skull and crossed bones
+	IconGolem          // a hulking figure of stone, eyes and a rune glowing
+	IconColossus       // a bronze statue astride two plinths, a torch held high
+	IconHero           // a caped, crowned figure raising a sword
+	IconCoward         // a yellow-clad figure running away, a white flag raised
+	IconAngel          // a robed figure with white wings and a halo
+	IconDemon          // a red, horned devil with bat wings
+	IconNinja          // a black-masked head, a sword's hilt over its shoulder
 	NumIcons
 )
 
