@@ -16,6 +16,7 @@ var (
 	mossColor    = color.RGBA{98, 136, 70, 255}
 	runeColor    = color.RGBA{255, 176, 48, 255}
 	bronzeColor  = color.RGBA{196, 134, 62, 255}
+	bronzeShade  = color.RGBA{140, 90, 38, 255}
 	verdigris    = color.RGBA{86, 162, 140, 255}
 	wingColor    = color.RGBA{250, 250, 255, 255}
 	featherLine  = color.RGBA{170, 182, 206, 255}
@@ -131,22 +132,30 @@ func paintColossus(d pen) {
 	d.part(stoneColor, plinths...)
 	d.shade(0.38, plinths...)
 	d.shade(-0.28, plinths[0])
-	legs := []poly{d.poly(-0.15, 0.06, -0.02, 0.08, -0.26, 0.37, -0.38, 0.37), d.poly(0.15, 0.06, 0.02, 0.08, 0.26, 0.37, 0.38, 0.37)}
-	d.part(bronzeColor, legs...)
-	d.shade(0.1, legs...)
+	for _, s := range []float64{-1, 1} {
+		c := bronzeColor
+		if s > 0 {
+			c = ScaleRGB(c, 0.82)
+		}
+		d.rod(c, 0.11, s*0.08, 0.08, s*0.2, 0.22, s*0.31, 0.35)
+		d.part(c, d.ellipse(s*0.33, 0.355, 0.08, 0.03))
+	}
 	c := d.at(0, -0.28)
 	d.part(goldColor, star(c.X, c.Y, d.s*0.19, d.s*0.1, 9))
 	d.rod(bronzeColor, 0.08, -0.14, -0.14, -0.26, 0.1)
-	torso := d.poly(-0.16, -0.18, 0.16, -0.18, 0.13, 0.13, -0.13, 0.13)
+	torso := d.poly(-0.17, -0.18, 0.17, -0.18, 0.12, 0.06, -0.12, 0.06)
+	kilt := d.poly(-0.13, 0.04, 0.13, 0.04, 0.16, 0.16, -0.16, 0.16)
 	d.part(bronzeColor, torso)
-	d.fill(verdigris, d.rect(-0.13, 0.04, 0.13, 0.13))
-	d.stroke(OutlineColor, 0.015, -0.06, 0.04, -0.06, 0.13)
-	d.stroke(OutlineColor, 0.015, 0.0, 0.04, 0.0, 0.13)
-	d.stroke(OutlineColor, 0.015, 0.06, 0.04, 0.06, 0.13)
-	d.shade(0.04, torso)
+	d.part(verdigris, kilt)
+	for _, x := range []float64{-0.07, 0, 0.07} {
+		d.stroke(OutlineColor, 0.015, x, 0.05, x*1.2, 0.15)
+	}
+	d.stroke(bronzeShade, 0.02, -0.11, -0.07, 0, -0.05, 0.11, -0.07)
+	d.shade(0.04, torso, kilt)
 	d.rod(bronzeColor, 0.08, 0.13, -0.14, 0.28, -0.28)
 	d.rod(leatherColor, 0.045, 0.28, -0.24, 0.3, -0.36)
-	d.part(fireColor, flame(d, 0.3, -0.35, 0.14, 0.12))
+	d.part(fireColor, flame(d, 0.3, -0.34, 0.14, 0.14))
+	d.fill(flameCore, flame(d, 0.3, -0.35, 0.07, 0.07))
 	head := d.circle(0, -0.27, 0.085)
 	d.part(bronzeColor, head)
 	d.shade(0.02, head)
