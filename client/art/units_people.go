@@ -135,9 +135,9 @@ func paintWhitemage(d pen) {
 	d.dot(OutlineColor, -0.035, -0.26, 0.014)
 	d.dot(OutlineColor, 0.035, -0.26, 0.014)
 	d.rod(woodColor, 0.04, -0.3, 0.44, -0.3, -0.24)
-	c := d.at(-0.3, -0.32)
-	d.part(color.RGBA{255, 214, 80, 255}, star(c.X, c.Y, d.s*0.17, d.s*0.08, 8))
-	d.part(color.RGBA{255, 250, 210, 255}, d.circle(-0.3, -0.32, 0.065))
+	c := d.at(-0.3, -0.3)
+	d.part(color.RGBA{255, 214, 80, 255}, star(c.X, c.Y, d.s*0.16, d.s*0.075, 8))
+	d.part(color.RGBA{255, 250, 210, 255}, d.circle(-0.3, -0.3, 0.065))
 	d.rod(whiteRobe, 0.09, -0.1, -0.06, -0.29, 0.04)
 	d.part(skinColor, d.circle(-0.3, 0.04, 0.05))
 }
@@ -176,10 +176,10 @@ func paintHero(d pen) {
 	d.fill(goldColor, d.rect(-0.13, 0.1, 0.13, 0.15))
 	d.rod(steelColor, 0.075, -0.12, -0.1, -0.2, 0.1)
 	// The sword held high in the right hand.
-	d.rod(steelColor, 0.075, 0.12, -0.1, 0.24, -0.14)
-	k := d.moved(0.24, -0.14).turned(-0.42 * math.Pi)
-	k.part(steelColor, k.poly(0.04, -0.035, 0.3, -0.035, 0.36, 0, 0.3, 0.035, 0.04, 0.035))
-	k.stroke(ironColor, 0.012, 0.06, 0, 0.3, 0)
+	d.rod(steelColor, 0.075, 0.12, -0.1, 0.24, -0.12)
+	k := d.moved(0.24, -0.12).turned(-0.42 * math.Pi)
+	k.part(steelColor, k.poly(0.04, -0.035, 0.28, -0.035, 0.33, 0, 0.28, 0.035, 0.04, 0.035))
+	k.stroke(ironColor, 0.012, 0.06, 0, 0.28, 0)
 	k.part(leatherColor, k.rect(-0.05, -0.022, 0.02, 0.022))
 	k.part(goldColor, k.rect(0.02, -0.08, 0.05, 0.08))
 	k.part(goldColor, k.circle(-0.065, 0, 0.025))
@@ -223,14 +223,14 @@ func paintCoward(d pen) {
 func paintNinja(d pen) {
 	k := d.turned(-math.Pi / 4)
 	k.part(steelColor, k.poly(-0.55, -0.02, 0.3, -0.04, 0.3, 0.04, -0.5, 0.04))
-	k.part(leatherColor, k.rect(0.34, -0.04, 0.6, 0.04))
-	for x := 0.38; x < 0.58; x += 0.06 {
+	k.part(leatherColor, k.rect(0.34, -0.04, 0.56, 0.04))
+	for x := 0.38; x < 0.54; x += 0.06 {
 		k.stroke(color.RGBA{200, 190, 170, 255}, 0.012, x, -0.035, x+0.03, 0.035)
 	}
 	k.part(goldColor, k.ellipse(0.32, 0, 0.025, 0.09))
 	// The headband's tails, fluttering behind.
-	d.rod(bandColor, 0.055, 0.22, -0.14, 0.36, -0.1, 0.46, -0.16)
-	d.rod(bandColor, 0.055, 0.22, -0.12, 0.34, -0.04, 0.44, -0.04)
+	d.rod(bandColor, 0.055, 0.22, -0.14, 0.34, -0.1, 0.43, -0.16)
+	d.rod(bandColor, 0.055, 0.22, -0.12, 0.33, -0.04, 0.42, -0.04)
 	shoulders := d.path(-0.4, 0.46).curve(-0.38, 0.22, 0, 0.22).curve(0.38, 0.22, 0.4, 0.46).done()
 	d.part(ninjaColor, shoulders)
 	head := d.circle(0, -0.04, 0.27)

@@ -132,6 +132,20 @@ func TestUnitPicturesSmall(t *testing.T) {
 	}
 }
 
+// TestUnitPicturesMargin checks that every picture keeps the sprite's
+// margin clear at every size it is painted at (TestSpritesPainted checks
+// two), so that nothing is cut when drawn: the dark edges grow with the
+// size but the margin does not.
+func TestUnitPicturesMargin(t *testing.T) {
+	for _, size := range spriteSizes {
+		for i := range NumIcons {
+			if n := edgeOpacity(PaintSprite(SpriteUnit, uint8(i), size)); n > 0 {
+				t.Errorf("%v at %d px: %d opaque pixels on its edge", i, size, n)
+			}
+		}
+	}
+}
+
 // TestUnitsDataIcons checks that every picture the default units.dat
 // names (the last word of each unit's line) is one this client draws, and
 // that every picture is used.
@@ -212,7 +226,11 @@ func TestUnitSheet(t *testing.T) {
 		}
 		dr := font.Drawer{Dst: sheet, Src: image.NewUniform(color.RGBA{236, 236, 236, 255}), Face: face,
 			Dot: fixed.P(x0+2, y0+64+2*SpritePad+16)}
-		dr.DrawString(i.String())
+		name := i.String()
+		if i == IconNone {
+			name = "other names"
+		}
+		dr.DrawString(name)
 	}
 	f, err := os.Create(*sheetFile)
 	if err != nil {
