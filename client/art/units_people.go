@@ -95,11 +95,11 @@ func flame(d pen, x, y, w, h float64) poly {
 // paintFiremage paints a red-robed mage holding up a flame.
 func paintFiremage(d pen) {
 	paintHooded(d, fireRobe, fireColor)
-	d.rod(fireRobe, 0.09, -0.1, -0.06, -0.28, -0.16)
-	d.part(skinColor, d.circle(-0.29, -0.17, 0.05))
-	d.part(fireColor, flame(d, -0.29, -0.19, 0.24, 0.27))
-	d.fill(flameCore, flame(d, -0.29, -0.2, 0.13, 0.15))
-	d.rod(fireRobe, 0.09, 0.1, -0.06, 0.2, 0.1)
+	d.rod(fireRobe, 0.09, -0.1, -0.06, -0.2, 0.1)
+	d.rod(fireRobe, 0.09, 0.1, -0.06, 0.26, -0.04)
+	d.part(skinColor, d.circle(0.28, -0.04, 0.05))
+	d.part(fireColor, flame(d, 0.3, -0.06, 0.28, 0.32))
+	d.fill(flameCore, flame(d, 0.3, -0.07, 0.15, 0.18))
 }
 
 // paintIcemage paints a blue-robed mage with a staff crowned by an ice
