@@ -31,7 +31,7 @@ func (s *Screen) drawMinimap(dst *ebiten.Image) {
 	vector.FillRect(dst, float32(r.Min.X-2), float32(r.Min.Y-2), float32(r.Dx()+4), float32(r.Dy()+4), color.RGBA{20, 18, 16, 240}, false)
 	x, y, k := s.minimapFit(r)
 	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
-	op.GeoM.Scale(k, k)
+	op.GeoM.Scale(k/groundScale, k/groundScale)
 	op.GeoM.Translate(x, y)
 	dst.DrawImage(s.paint.ground, op)
 	ww, wh := s.lay.WorldSize()
