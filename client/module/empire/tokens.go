@@ -83,7 +83,7 @@ type spots struct {
 
 // picPx returns the size of a unit's picture on a cell c pixels wide: a
 // size sprites are painted at, so it is drawn unscaled.
-func picPx(c float64) int { return art.SpriteSizeAtMost(math.Min(45, c*0.3)) }
+func picPx(c float64) int { return art.SpriteSizeAtMost(math.Min(45, c*0.27)) }
 
 // platePx returns the height of a count's plate on a cell c pixels wide:
 // the picture and its outline.
@@ -103,26 +103,27 @@ func layoutThing(t *Thing, x, y, c float64) spots {
 		if t.Settlement != nil {
 			sp.settlement = spot{x, y, c * 0.66, true}
 		}
+		// A garrison is told by its settlement's square or disc.
 		ax, sx := x, x
-		if t.Settlement != nil || t.Armies > 0 && len(t.Sightings) > 0 {
+		if t.Settlement != nil || t.Armies > 0 && sightArmy {
 			ax, sx = x-c*0.22, x+c*0.22
 		}
 		if t.Armies > 0 {
 			sp.army = spot{ax, y - c*0.18, c * 0.46, true}
 		}
-		if len(t.Sightings) > 0 {
+		if sightArmy || sightGarrison && t.Settlement == nil {
 			sp.sighting = spot{sx, y - c*0.18, c * 0.46, true}
 		}
 		return sp
 	}
 	top, bottom := y-c*0.29, y+c*0.2 // the rows of a square of two
 	if t.Settlement != nil {
-		sp.settlement = spot{x, y + c*0.02, c * 0.8, true}
-		sp.banner = spot{x + c*0.31, y - c*0.3, c * 0.34, true}
+		sp.settlement = spot{x, y - c*0.02, c * 0.86, true}
+		sp.banner = spot{x + c*0.3, y - c*0.29, c * 0.4, true}
 		if t.Armies > 0 || sightArmy {
 			// The row above takes the banner's corner: it flies at the
 			// settlement's side.
-			sp.banner = spot{x + c*0.33, y + c*0.0, c * 0.3, true}
+			sp.banner = spot{x + c*0.33, y + c*0.02, c * 0.34, true}
 		}
 		if t.Armies > 0 {
 			sp.army = spot{x, top, c * 0.4, true}
@@ -146,7 +147,7 @@ func layoutThing(t *Thing, x, y, c float64) spots {
 	}
 	if t.Garrison > 0 || sightGarrison {
 		ph := platePx(c)
-		sp.garrison = spot{x, y + c*0.5 - ph/2 - c*0.04, ph, true}
+		sp.garrison = spot{x, y + c*0.5 - ph/2 - c*0.03, ph, true}
 	}
 	return sp
 }
