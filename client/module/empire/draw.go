@@ -56,17 +56,22 @@ type painter struct {
 	// does not know).
 	icons   []art.Icon
 	sprites art.Sprites
-	tiles   map[tileKey]*ebiten.Image
-	op      ebiten.DrawImageOptions
+	sheets  map[int]*tileSheet // by tile size
+	verts   []ebiten.Vertex
+	indices []uint32
 
 	// The view the lists were made for (prepare): each cell's ground and
 	// the coasts.
 	preparedV *rules.View
 	squares   []Square
 	coasts    []coast
-	// ground is the whole ground at groundScale, painted for groundV.
+	// ground is the minimap's picture of the ground, painted for groundV.
 	ground  *ebiten.Image
 	groundV *rules.View
+	// far is the whole ground at farScale, painted for farV (paintFar).
+	far      *ebiten.Image
+	farV     *rules.View
+	farScale float64
 }
 
 func newPainter(d *dat.Data, lay Layout) (*painter, error) {

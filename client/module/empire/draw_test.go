@@ -6,11 +6,14 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"syscall"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -70,8 +73,9 @@ func bigModel(tb testing.TB, shape grid.Shape, w, h int) *Model {
 	return m
 }
 
-// BenchmarkPaintGround times repainting the ground of a 128x128 map, as
-// the map does when the view changes.
+// BenchmarkPaintGround times what the map does to its ground when the
+// view changes, on a 128x128 map: the lists of each square's ground and
+// of the coasts, and the minimap's picture.
 func BenchmarkPaintGround(b *testing.B) {
 	m := bigModel(b, grid.Square, 128, 128)
 	p, err := newPainter(m.Data(), NewLayout(grid.Square, 128, 128))
@@ -79,17 +83,24 @@ func BenchmarkPaintGround(b *testing.B) {
 		b.Fatal(err)
 	}
 	drawtest.OnFrame(b, func() {
-		for range 2 {
-			p.groundV = nil
+		// Reading a pixel of a small image drawn from the ground's
+		// corner waits for the ground's drawing, not for reading it all
+		// back.
+		probe := ebiten.NewImage(1, 1)
+		defer probe.Deallocate()
+		paint := func() {
+			p.groundV, p.preparedV = nil, nil
 			p.paintGround(m)
-			_ = p.ground.At(0, 0)
+			probe.DrawImage(p.ground.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image), nil)
+			_ = probe.At(0, 0)
+		}
+		for range 2 {
+			paint()
 		}
 		b.ResetTimer()
 		cpu := cpuTime()
 		for range b.N {
-			p.groundV = nil
-			p.paintGround(m)
-			_ = p.ground.At(0, 0)
+			paint()
 		}
 		reportCPU(b, cpu)
 	})
@@ -449,4 +460,158 @@ func checkZoom(t *testing.T, d drawn, zoom float64) {
 	case s.size < farMarkPx && inked > 0:
 		t.Errorf("%s: Ann's city's square of %.1f px shows a mark too small to read", name, s.size)
 	}
+}
+
+// "An army's token shows its strongest or most numerous kind": the most
+// numerous, ties broken by the strongest (AV+DV), then by units.dat's
+// order.
+func TestMainKind(t *testing.T) {
+	r := loadRules(t)
+	d := r.Dat()
+	tests := []struct {
+		name string
+		have []string
+		want string // "" for none
+	}{
+		{"no units", nil, ""},
+		{"one unit", []string{"Archer"}, "Archer"},
+		{"the most numerous", []string{"Golem", "Infantry", "Infantry"}, "Infantry"},
+		{"a tie: the strongest (Cavalry 5+3 over Infantry 2+2)", []string{"Infantry", "Cavalry"}, "Cavalry"},
+		{"a tie of strength: the first in units.dat (Infantry 2+2, Archer 2+2)", []string{"Archer", "Infantry"}, "Infantry"},
+		{"the strongest of the most numerous", []string{"Colossus", "Hero", "Hero", "Zombie", "Zombie"}, "Hero"},
+	}
+	for _, tc := range tests {
+		var units []rules.Unit
+		for i, name := range tc.have {
+			k, ok := d.Kind(name)
+			if !ok {
+				t.Fatalf("no unit %s", name)
+			}
+			units = append(units, rules.Unit{ID: rules.UnitID(i + 1), Kind: k})
+		}
+		k, ok := MainKind(d, units)
+		have := ""
+		if ok {
+			have = d.Units[k].Name
+		}
+		if have != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, have, tc.want)
+		}
+	}
+}
+
+// "an unknown icon name falls back to a plain mark, never a crash": a
+// units.dat whose Cavalry's icon names no picture the client knows plays,
+// and its army and garrison show the plain mark ("none").
+func TestUnknownIcon(t *testing.T) {
+	fsys := fstest.MapFS{}
+	err := fs.WalkDir(assets.Rules(), ".", func(path string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(assets.Rules(), path)
+		if path == "units.dat" {
+			data = regexp.MustCompile(`(?m)^(Cavalry .*)cavalry$`).ReplaceAll(data, []byte("${1}griffin"))
+		}
+		fsys[path] = &fstest.MapFile{Data: data}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := rules.Load(fsys)
+	if err != nil {
+		t.Fatalf("units.dat with an unknown icon: %v", err)
+	}
+	cav, _ := r.Dat().Kind("Cavalry")
+	if icon := r.Dat().Units[cav].Icon; icon != "griffin" {
+		t.Fatalf("the Cavalry's icon is %q, want the mod's griffin", icon)
+	}
+	d := drawScreen(t, r, drawScene(t, r, grid.Square), 2, at(5, 4), "unknown-icon")
+	n := 0
+	for _, mk := range d.s.Probe().Mine {
+		if mk.Kind == "army" || mk.Kind == "garrison" {
+			if mk.Icon != "none" {
+				t.Errorf("%s %d of Cavalry shows %q, want the plain mark", mk.Kind, mk.ID, mk.Icon)
+			}
+			checkPic(t, d.img, mk)
+			n++
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d forces with a picture, want the army and the garrison", n)
+	}
+}
+
+// BenchmarkPaintFar times painting the picture of the whole ground a
+// 128x128 map draws zoomed out to a quarter, when the view changes.
+func BenchmarkPaintFar(b *testing.B) {
+	m := bigModel(b, grid.Square, 128, 128)
+	p, err := newPainter(m.Data(), NewLayout(grid.Square, 128, 128))
+	if err != nil {
+		b.Fatal(err)
+	}
+	drawtest.OnFrame(b, func() {
+		probe := ebiten.NewImage(1, 1)
+		defer probe.Deallocate()
+		paint := func() {
+			p.farV, p.preparedV = nil, nil
+			p.paintFar(m, 0.25)
+			probe.DrawImage(p.far.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image), nil)
+			_ = probe.At(0, 0)
+		}
+		for range 2 {
+			paint()
+		}
+		b.ResetTimer()
+		cpu := cpuTime()
+		for range b.N {
+			paint()
+		}
+		reportCPU(b, cpu)
+	})
+}
+
+// BenchmarkDrawMap times drawing a frame of the map of a 128x128 map, its
+// ground drawn tile by tile, in a 1920x1080 window: at the default zoom,
+// and zoomed out to the whole map.
+func BenchmarkDrawMap(b *testing.B) {
+	for _, zoom := range []float64{defaultZoom, 0.25} {
+		b.Run(fmt.Sprintf("zoom%v", zoom), func(b *testing.B) { benchDrawMap(b, zoom) })
+	}
+}
+
+func benchDrawMap(b *testing.B, zoom float64) {
+	th, err := menu.NewTheme()
+	if err != nil {
+		b.Fatal(err)
+	}
+	m := bigModel(b, grid.Square, 128, 128)
+	s := NewScreen(loadRules(b), &fakeHost{theme: th})
+	if err := s.SetView(m.View()); err != nil {
+		b.Fatal(err)
+	}
+	s.cam.Zoom = zoom
+	s.centerOn(at(64, 64))
+	drawtest.OnFrame(b, func() {
+		win := ebiten.NewImage(1920, 1080)
+		defer win.Deallocate()
+		dst := win.SubImage(s.host.MapRect()).(*ebiten.Image)
+		probe := ebiten.NewImage(1, 1)
+		defer probe.Deallocate()
+		draw := func() {
+			s.Draw(dst)
+			probe.DrawImage(win.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image), nil)
+			_ = probe.At(0, 0)
+		}
+		for range 2 {
+			draw()
+		}
+		b.ResetTimer()
+		cpu := cpuTime()
+		for range b.N {
+			draw()
+		}
+		reportCPU(b, cpu)
+	})
 }
