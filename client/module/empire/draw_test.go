@@ -424,7 +424,7 @@ func TestDrawZooms(t *testing.T) {
 	r := loadRules(t)
 	for _, shape := range []grid.Shape{grid.Square, grid.Hex} {
 		v := drawScene(t, r, shape)
-		for _, zoom := range []float64{0.25, 0.6, 1, 1.5, 4} {
+		for _, zoom := range []float64{0.25, 0.6, 0.75, 1, 1.5, 4} {
 			checkZoom(t, drawScreen(t, r, v, zoom, at(3, 3), fmt.Sprintf("%v-zoom%.2f", shape, zoom)), zoom)
 		}
 	}

@@ -83,7 +83,7 @@ type spots struct {
 
 // picPx returns the size of a unit's picture on a cell c pixels wide: a
 // size sprites are painted at, so it is drawn unscaled.
-func picPx(c float64) int { return art.SpriteSizeAtMost(math.Min(45, c*0.27)) }
+func picPx(c float64) int { return art.SpriteSizeAtMost(math.Min(45, c*0.28)) }
 
 // platePx returns the height of a count's plate on a cell c pixels wide:
 // the picture and its outline.
@@ -261,7 +261,9 @@ func (p *painter) drawShield(dst *ebiten.Image, x, y, h float64, owner rules.Sea
 	p.sprites.Put(dst, art.SpriteShadow, 0, x, y+h*0.46, h*0.92, 0, art.White, cs)
 	p.sprites.Put(dst, art.SpriteShieldRim, 0, x, y, h, 0, art.White, cs)
 	p.sprites.Put(dst, art.SpriteShieldFill, 0, x, y, h, 0, col, cs)
-	if m := art.PlayerMark(game.PlayerID(owner)); m != art.MarkNone && h*0.42 >= farMarkPx {
+	// The mark whenever the shield is farMarkPx or larger: never the
+	// colour alone.
+	if m := art.PlayerMark(game.PlayerID(owner)); m != art.MarkNone && h >= farMarkPx {
 		p.sprites.Put(dst, art.SpriteMark, uint8(m), x, y-h*0.07, h*0.42, 0, art.InkOn(col), cs)
 	}
 }
