@@ -548,12 +548,16 @@ func (u *ui) grid(cols int) *ui {
 		widget.ContainerOpts.Layout(widget.NewGridLayout(
 			widget.GridLayoutOpts.Columns(cols),
 			widget.GridLayoutOpts.Stretch(slices.Repeat([]bool{true}, cols), nil),
-			widget.GridLayoutOpts.Spacing(6, 4))),
+			widget.GridLayoutOpts.Spacing(gridGap, 4))),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})),
 	)
 	u.c.AddChild(g)
-	return &ui{s: u.s, c: g, w: u.w / cols}
+	return &ui{s: u.s, c: g, w: (u.w - gridGap*(cols-1)) / cols}
 }
+
+// gridGap is the room between a grid's columns: a line's picture stands
+// clear of the button before it.
+const gridGap = 16
 
 // windowWidth is the width of a window's texts.
 const windowWidth = 560
