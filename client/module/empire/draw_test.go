@@ -544,8 +544,15 @@ func TestUnknownIcon(t *testing.T) {
 }
 
 // BenchmarkPaintFar times painting the picture of the whole ground a
-// 128x128 map draws zoomed out to a quarter, when the view changes.
+// 128x128 map draws zoomed out (at a quarter or half of its size), when
+// the view changes.
 func BenchmarkPaintFar(b *testing.B) {
+	for _, scale := range []float64{0.25, 0.5} {
+		b.Run(fmt.Sprintf("scale%v", scale), func(b *testing.B) { benchPaintFar(b, scale) })
+	}
+}
+
+func benchPaintFar(b *testing.B, scale float64) {
 	m := bigModel(b, grid.Square, 128, 128)
 	p, err := newPainter(m.Data(), NewLayout(grid.Square, 128, 128))
 	if err != nil {
@@ -556,7 +563,7 @@ func BenchmarkPaintFar(b *testing.B) {
 		defer probe.Deallocate()
 		paint := func() {
 			p.farV, p.preparedV = nil, nil
-			p.paintFar(m, 0.25)
+			p.paintFar(m, scale)
 			probe.DrawImage(p.far.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image), nil)
 			_ = probe.At(0, 0)
 		}
@@ -614,4 +621,55 @@ func benchDrawMap(b *testing.B, zoom float64) {
 		}
 		reportCPU(b, cpu)
 	})
+}
+
+// "unknown squares dark, squares not seen this turn dimmed": a square
+// never seen is the kit's dark unknown, one remembered is darker and
+// greyer than one in sight, and a known square beside the fog is shaded
+// along that edge.
+func TestDrawFog(t *testing.T) {
+	r := loadRules(t)
+	v := drawScene(t, r, grid.Square)
+	g := grid.New(v.Shape, v.Width, v.Height)
+	for i := range g.Len() {
+		switch p := g.At(i); {
+		case p.Y == 7:
+			v.Terrain[i], v.Seen[i] = rules.Unknown, 0
+		case p.X == 7:
+			v.Seen[i] = 2
+		}
+	}
+	d := drawScreen(t, r, v, 2, at(5, 4), "fog")
+	cell := func(p grid.Pos, f float64) image.Rectangle {
+		x, y := d.s.ScreenOf(p)
+		return box(x, y, d.s.lay.Size*d.s.cam.Zoom*f)
+	}
+	if f := share(d.img, cell(at(5, 7), 0.9), func(c color.RGBA) bool { return near(c, art.UnknownColor, 12) }); f < 0.9 {
+		t.Errorf("a square never seen: %.0f%% dark", f*100)
+	}
+	mean := func(r image.Rectangle) (lum, sat float64) {
+		n := 0
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				c := d.img.RGBAAt(x, y)
+				lum += art.Luminance(c)
+				sat += float64(max(c.R, c.G, c.B) - min(c.R, c.G, c.B))
+				n++
+			}
+		}
+		return lum / float64(n), sat / float64(n)
+	}
+	seenL, seenS := mean(cell(at(6, 3), 0.8))
+	remL, remS := mean(cell(at(7, 3), 0.8))
+	if remL > seenL*0.7 || remS > seenS*0.7 {
+		t.Errorf("a remembered square (luminance %.3f, saturation %.0f) is not dimmed and greyed from one in sight (%.3f, %.0f)", remL, remS, seenL, seenS)
+	}
+	// The square above the fog: its bottom edge against its middle.
+	x, y := d.s.ScreenOf(at(5, 6))
+	c := d.s.lay.Size * d.s.cam.Zoom
+	edgeL, _ := mean(image.Rect(int(x-c*0.3), int(y+c*0.5)-4, int(x+c*0.3), int(y+c*0.5)-2))
+	midL, _ := mean(image.Rect(int(x-c*0.3), int(y), int(x+c*0.3), int(y)+2))
+	if edgeL > midL*0.8 {
+		t.Errorf("a square beside the fog is not shaded along it: luminance %.3f at the edge, %.3f in the middle", edgeL, midL)
+	}
 }

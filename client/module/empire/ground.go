@@ -14,7 +14,8 @@ import (
 
 // The ground: each cell a terrain tile of the drawing kit (art), in
 // terrain.dat's colour with its decor, the grid line and the coasts (sand
-// on the land, foam on the sea) over it.
+// on the land, foam on the sea) over it, and the shadow the fog casts on
+// the known cells beside it.
 //
 // CHOICE: the cells on screen are drawn each frame from tiles painted at
 // about their size on screen (tileSizes), all of one size in one sheet
@@ -231,7 +232,7 @@ func cellKey(sq Square, col, row, size int) tileKey {
 }
 
 // prepare makes the painter's lists for the model's view: each cell's
-// ground and its coasts. It does so once per view.
+// ground, its coasts and its edges on the fog. It does so once per view.
 func (p *painter) prepare(m *Model) {
 	if p.preparedV == m.v {
 		return
@@ -259,19 +260,23 @@ func (p *painter) prepare(m *Model) {
 				continue
 			}
 			ns := p.squares[g.Index(n)]
-			if ns.Sight == Unknown || (ns.Terrain == dat.Sea) == (sq.Terrain == dat.Sea) {
-				continue
+			switch {
+			case ns.Sight == Unknown:
+				p.coasts = append(p.coasts, coast{cell: int32(i), edge: uint8(e), fog: true})
+			case (ns.Terrain == dat.Sea) != (sq.Terrain == dat.Sea):
+				p.coasts = append(p.coasts, coast{cell: int32(i), edge: uint8(e)})
 			}
-			p.coasts = append(p.coasts, coast{cell: int32(i), edge: uint8(e)})
 		}
 	}
 }
 
-// coast is an edge where land meets sea: edge edge (from corner edge to
-// the next, clockwise) of cell cell.
+// coast is an edge where land meets sea, or with fog set where a known
+// cell meets one never seen: edge edge (from corner edge to the next,
+// clockwise) of cell cell.
 type coast struct {
 	cell int32
 	edge uint8
+	fog  bool
 }
 
 // groundFrame is where cells are drawn: world point (wx, wy) at pixel
@@ -329,13 +334,16 @@ func quad(vs []ebiten.Vertex, is []uint32, x0, y0, x1, y1 float64, r image.Recta
 }
 
 // drawCoasts draws the coasts of the cells of gf, whose Layout.Size is px
-// pixels: sand along the land's edge, foam along the sea's, in one call.
+// pixels, in one call: sand along the land's edge, foam along the sea's,
+// and along an edge on the fog the shadow it casts, fading inwards as the
+// hex board's does.
 func (p *painter) drawCoasts(gf *groundFrame, px float64) {
 	g := grid.New(p.lay.Shape, p.lay.Width, p.lay.Height)
 	sw := math.Max(1, px*0.07)
 	if p.lay.Shape == grid.Hex {
 		sw = math.Max(1, px*0.1)
 	}
+	fw := math.Max(2, px*0.22) // the fog's shadow
 	white := p.sprites.White()
 	wr := white.Bounds()
 	vs, is := p.verts[:0], p.indices[:0]
@@ -345,8 +353,11 @@ func (p *painter) drawCoasts(gf *groundFrame, px float64) {
 			continue
 		}
 		sq := p.squares[c.cell]
-		col, a := sandColor, float32(0.9)
-		if sq.Terrain == dat.Sea {
+		col, a, w, inner := sandColor, float32(0.9), sw, float32(1)
+		switch {
+		case c.fog:
+			col, a, w, inner = color.RGBA{}, 0.45, fw, 0
+		case sq.Terrain == dat.Sea:
 			col, a = foamColor, 0.4
 		}
 		f := a / 255 // premultiplied
@@ -360,13 +371,14 @@ func (p *painter) drawCoasts(gf *groundFrame, px float64) {
 		// A strip sw wide inside the cell along the edge: the corners go
 		// clockwise on the screen, so the inside is (-dy, dx) of the edge.
 		l := math.Hypot(bx-ax, by-ay)
-		nx, ny := -(by-ay)/l*sw, (bx-ax)/l*sw
+		nx, ny := -(by-ay)/l*w, (bx-ax)/l*w
 		n := uint32(len(vs))
-		v := func(x, y float64) ebiten.Vertex {
+		// k scales the strip's inner side (0: faded out).
+		v := func(x, y float64, k float32) ebiten.Vertex {
 			return ebiten.Vertex{DstX: float32(x), DstY: float32(y), SrcX: float32(wr.Min.X) + 0.5, SrcY: float32(wr.Min.Y) + 0.5,
-				ColorR: float32(col.R) * f, ColorG: float32(col.G) * f, ColorB: float32(col.B) * f, ColorA: a}
+				ColorR: float32(col.R) * f * k, ColorG: float32(col.G) * f * k, ColorB: float32(col.B) * f * k, ColorA: a * k}
 		}
-		vs = append(vs, v(ax, ay), v(bx, by), v(ax+nx, ay+ny), v(bx+nx, by+ny))
+		vs = append(vs, v(ax, ay, 1), v(bx, by, 1), v(ax+nx, ay+ny, inner), v(bx+nx, by+ny, inner))
 		is = append(is, n, n+1, n+2, n+1, n+2, n+3)
 	}
 	if len(vs) > 0 {
