@@ -61,10 +61,10 @@ type painter struct {
 	indices []uint32
 
 	// The view the lists were made for (prepare): each cell's ground and
-	// the coasts.
+	// the edges drawn over it.
 	preparedV *rules.View
 	squares   []Square
-	coasts    []coast
+	edges     []groundEdge
 	// ground is the minimap's picture of the ground, painted for groundV.
 	ground  *ebiten.Image
 	groundV *rules.View

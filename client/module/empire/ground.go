@@ -20,8 +20,8 @@ import (
 // CHOICE: the cells on screen are drawn each frame from tiles painted at
 // about their size on screen (tileSizes), all of one size in one sheet
 // and drawn in one call, so they stay sharp at every zoom and a frame
-// costs one call for the tiles and one for the coasts. When the view
-// changes only the lists are made again (each cell's ground, the coasts)
+// costs one call for the tiles and one for the edges. When the view
+// changes only the lists are made again (each cell's ground, the edges)
 // and the minimap's picture of a pixel or two a cell. A picture of the
 // whole ground at the zoom's power of two, the other way, would need
 // 16384 pixels a side on a 128x128 map zoomed in four times, more than a
@@ -243,7 +243,7 @@ func (p *painter) prepare(m *Model) {
 	for i := range g.Len() {
 		p.squares = append(p.squares, m.SquareAt(g.At(i)))
 	}
-	p.coasts = p.coasts[:0]
+	p.edges = p.edges[:0]
 	for i := range g.Len() {
 		sq := p.squares[i]
 		if sq.Sight == Unknown {
@@ -262,18 +262,18 @@ func (p *painter) prepare(m *Model) {
 			ns := p.squares[g.Index(n)]
 			switch {
 			case ns.Sight == Unknown:
-				p.coasts = append(p.coasts, coast{cell: int32(i), edge: uint8(e), fog: true})
+				p.edges = append(p.edges, groundEdge{cell: int32(i), edge: uint8(e), fog: true})
 			case (ns.Terrain == dat.Sea) != (sq.Terrain == dat.Sea):
-				p.coasts = append(p.coasts, coast{cell: int32(i), edge: uint8(e)})
+				p.edges = append(p.edges, groundEdge{cell: int32(i), edge: uint8(e)})
 			}
 		}
 	}
 }
 
-// coast is an edge where land meets sea, or with fog set where a known
-// cell meets one never seen: edge edge (from corner edge to the next,
-// clockwise) of cell cell.
-type coast struct {
+// groundEdge is an edge drawn over the ground: a coast, where land meets
+// sea, or with fog set where a known cell meets one never seen; edge edge
+// (from corner edge to the next, clockwise) of cell cell.
+type groundEdge struct {
 	cell int32
 	edge uint8
 	fog  bool
@@ -287,7 +287,7 @@ type groundFrame struct {
 	x0, y0, x1, y1 int // the cells drawn: columns x0 to x1, rows y0 to y1 (inclusive)
 }
 
-// drawCells draws the ground of the cells of gf: tiles, then the coasts,
+// drawCells draws the ground of the cells of gf: tiles, then the edges,
 // each in as few calls as there are sheets.
 func (p *painter) drawCells(gf *groundFrame) {
 	g := grid.New(p.lay.Shape, p.lay.Width, p.lay.Height)
@@ -318,7 +318,7 @@ func (p *painter) drawCells(gf *groundFrame) {
 	}
 	flush()
 	p.verts, p.indices = vs, is
-	p.drawCoasts(gf, px)
+	p.drawEdges(gf, px)
 }
 
 // quad adds to vs and is the rectangle (x0, y0)-(x1, y1) showing source
@@ -333,11 +333,11 @@ func quad(vs []ebiten.Vertex, is []uint32, x0, y0, x1, y1 float64, r image.Recta
 	return vs, is
 }
 
-// drawCoasts draws the coasts of the cells of gf, whose Layout.Size is px
+// drawEdges draws the edges of the cells of gf, whose Layout.Size is px
 // pixels, in one call: sand along the land's edge, foam along the sea's,
 // and along an edge on the fog the shadow it casts, fading inwards as the
 // hex board's does.
-func (p *painter) drawCoasts(gf *groundFrame, px float64) {
+func (p *painter) drawEdges(gf *groundFrame, px float64) {
 	g := grid.New(p.lay.Shape, p.lay.Width, p.lay.Height)
 	sw := math.Max(1, px*0.07)
 	if p.lay.Shape == grid.Hex {
@@ -347,7 +347,7 @@ func (p *painter) drawCoasts(gf *groundFrame, px float64) {
 	white := p.sprites.White()
 	wr := white.Bounds()
 	vs, is := p.verts[:0], p.indices[:0]
-	for _, c := range p.coasts {
+	for _, c := range p.edges {
 		q := g.At(int(c.cell))
 		if q.X < gf.x0 || q.X > gf.x1 || q.Y < gf.y0 || q.Y > gf.y1 {
 			continue
