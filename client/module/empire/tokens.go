@@ -18,7 +18,7 @@ import (
 // The things on the map's squares, drawn with the kit's sprites as the
 // hex board draws its cities and armies: a settlement as a town's or a
 // city's picture with its owner's banner; an army as a shield in its
-// owner's colour with its owner's mark, and under it a plate with the
+// owner's colour with its owner's mark, and beside it a plate with the
 // picture of its main kind (MainKind) and its unit count; a garrison as a
 // flat plate on its settlement, its owner's colour and mark, the picture
 // and the count side by side. Others' forces sighted carry no kinds: the
