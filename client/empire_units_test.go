@@ -222,7 +222,7 @@ func TestEmpireUnitPictures(t *testing.T) {
 		d.key("h")                                     // the player's city in the middle
 		name := fmt.Sprintf("empire-units-%dx%d", size[0], size[1])
 		d.keep(name)
-		shot := d.last
+		shot := readPNG(t, d.last)
 		p := d.read()
 		marks := armyMarks(p, armies)
 		for _, a := range armies {
@@ -231,7 +231,7 @@ func TestEmpireUnitPictures(t *testing.T) {
 				t.Errorf("%s: the %s army %d on %s is not on the probe", name, a.kind, a.id, a.cell)
 				continue
 			}
-			checkPicture(t, name, readPNG(t, shot), p, a, m)
+			checkPicture(t, name, shot, p, a, m)
 		}
 	}
 
@@ -242,12 +242,7 @@ func TestEmpireUnitPictures(t *testing.T) {
 		d.press("End turn anyway")
 	}
 	p = d.wait("turn 2", func(p *app.Probe) bool { return p.Turn == 2 && !p.Animating })
-	wyv := armies[len(armies)-1]
-	for _, a := range armies {
-		if a.icon == "wyvern" {
-			wyv = a
-		}
-	}
+	wyv := armies[slices.IndexFunc(armies, func(a placedArmy) bool { return a.icon == "wyvern" })]
 	if m, ok := armyMarks(p, armies)[wyv.id]; !ok || m.Icon != "none" {
 		t.Errorf("on turn 2 the Wyvern's army is %+v (on the probe: %v), want it there with the plain mark", m, ok)
 	}
@@ -298,19 +293,49 @@ func checkPicture(t *testing.T, name string, shot image.Image, p *app.Probe, a p
 			name, a.kind, box, a.cell, m.X, m.Y, p.CellSize)
 		return
 	}
-	dist := identifyPicture(shot, box)
-	order := icons()
-	slices.SortFunc(order, func(x, y art.Icon) int { return cmpFloat(dist[x], dist[y]) })
+	if err := pictureVerdict(shot, box, int(want), unitPictures); err != nil {
+		t.Errorf("%s: the %s army's token: %v", name, a.kind, err)
+	}
+}
+
+// pictures are the pictures a token's box is told apart from: n of
+// them, each painted at a size by paint as art.PaintSprite paints (with
+// its margin, art.SpritePad), named by name.
+type pictures struct {
+	n     int
+	paint func(i, size int) *image.RGBA
+	name  func(i int) string
+}
+
+// unitPictures are the units' pictures, art.IconNone (the plain mark)
+// first.
+var unitPictures = pictures{
+	n:     int(art.NumIcons),
+	paint: func(i, size int) *image.RGBA { return art.PaintSprite(art.SpriteUnit, uint8(i), size) },
+	name:  func(i int) string { return art.Icon(i).String() },
+}
+
+// pictureVerdict returns nil if the pixels of box in shot are nearest to
+// picture want of pics (identifyPicture) and clearly nearer to it than
+// to any other (clearlyNearer); else an error that says what they are
+// nearest to.
+func pictureVerdict(shot image.Image, box image.Rectangle, want int, pics pictures) error {
+	dist := identifyPicture(shot, box, pics)
+	order := make([]int, pics.n)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(x, y int) int { return cmpFloat(dist[x], dist[y]) })
 	best, second := order[0], order[1]
-	if best != want {
-		t.Errorf("%s: the %s army's token at %v shows the picture nearest to %s (%.1f), not its own %s (%.1f)",
-			name, a.kind, box, best, dist[best], want, dist[want])
-		return
+	switch {
+	case best != want:
+		return fmt.Errorf("the pixels at %v are nearest to the picture %s (%.1f), not to %s (%.1f)",
+			box, pics.name(best), dist[best], pics.name(want), dist[want])
+	case !clearlyNearer(dist[best], dist[second]):
+		return fmt.Errorf("the pixels at %v are nearest to the picture %s (%.1f) but not clearly nearer than to %s (%.1f)",
+			box, pics.name(best), dist[best], pics.name(second), dist[second])
 	}
-	if !clearlyNearer(dist[best], dist[second]) {
-		t.Errorf("%s: the %s army's token at %v: its own picture %s (%.1f) is not clearly nearer than %s (%.1f)",
-			name, a.kind, box, best, dist[best], second, dist[second])
-	}
+	return nil
 }
 
 // clearlyNearer reports whether a picture at distance best from what the
@@ -318,15 +343,6 @@ func checkPicture(t *testing.T, name string, shot image.Image, p *app.Probe, a p
 // a fifth of the way nearer and by 3 levels of a colour channel at least.
 func clearlyNearer(best, second float64) bool {
 	return second-best >= 3 && best <= second*0.8
-}
-
-// icons returns every unit picture, the plain mark (art.IconNone) first.
-func icons() []art.Icon {
-	out := make([]art.Icon, art.NumIcons)
-	for i := range out {
-		out[i] = art.Icon(i)
-	}
-	return out
 }
 
 func cmpFloat(a, b float64) int {
@@ -344,23 +360,23 @@ func cmpFloat(a, b float64) int {
 // fraction of one.
 const pictureSlack = 2
 
-// identifyPicture returns, for each unit picture, how far the pixels of
-// box in shot are from it: each picture painted at the box's size on its
-// plate (art.PlateColor), the mean difference of the colour channels
-// (0 to 255) over the box, the least with the box moved up to
+// identifyPicture returns, for each of pics, how far the pixels of box in
+// shot are from it: the picture painted at the box's size on the
+// pictures' plate (art.PlateColor), the mean difference of the colour
+// channels (0 to 255) over the box, the least with the box moved up to
 // pictureSlack pixels each way.
-func identifyPicture(shot image.Image, box image.Rectangle) [art.NumIcons]float64 {
+func identifyPicture(shot image.Image, box image.Rectangle, pics pictures) []float64 {
 	size := min(box.Dx(), box.Dy())
-	var out [art.NumIcons]float64
-	for _, icon := range icons() {
-		pic := onPlate(art.PaintSprite(art.SpriteUnit, uint8(icon), size), size)
+	out := make([]float64, pics.n)
+	for i := range out {
+		pic := onPlate(pics.paint(i, size), size)
 		best := math.Inf(1)
 		for dy := -pictureSlack; dy <= pictureSlack; dy++ {
 			for dx := -pictureSlack; dx <= pictureSlack; dx++ {
 				best = min(best, meanDiff(shot, box.Min.Add(image.Pt(dx, dy)), pic))
 			}
 		}
-		out[icon] = best
+		out[i] = best
 	}
 	return out
 }
@@ -399,4 +415,78 @@ func absInt(v int) int {
 		return -v
 	}
 	return v
+}
+
+// markPictures stand in for the units' pictures in TestPictureVerdict:
+// the players' marks, painted dark, as a unit's picture is on its plate.
+var markPictures = pictures{
+	n: int(art.NumMarks) - 1,
+	paint: func(i, size int) *image.RGBA {
+		img := art.PaintSprite(art.SpriteMark, uint8(i+1), size)
+		for j := 0; j < len(img.Pix); j += 4 {
+			for c := range 3 {
+				img.Pix[j+c] /= 8 // premultiplied: darker, as opaque
+			}
+		}
+		return img
+	},
+	name: func(i int) string { return art.Mark(i + 1).String() },
+}
+
+// pictureVerdict accepts a box that shows the picture wanted on its
+// plate, even a pixel or two from where the box says, and refuses one
+// that shows another picture, its plate alone, the picture too far off
+// the box, or the map with no token.
+func TestPictureVerdict(t *testing.T) {
+	const size = 20
+	box := image.Rect(40, 30, 40+size, 30+size)
+	ground := color.RGBA{143, 191, 90, 255} // plains
+	const plateOnly, noToken = -1, -2       // screen's pic: a plate with no picture, nothing
+	// screen returns a screen of plains with picture pic on its plate at at.
+	screen := func(pic int, at image.Point) image.Image {
+		img := image.NewRGBA(image.Rect(0, 0, 120, 90))
+		for i := 0; i < len(img.Pix); i += 4 {
+			img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = ground.R, ground.G, ground.B, 255
+		}
+		if pic == noToken {
+			return img
+		}
+		plate := image.Rectangle{Min: at, Max: at.Add(image.Pt(size, size))}
+		for y := plate.Min.Y; y < plate.Max.Y; y++ {
+			for x := plate.Min.X; x < plate.Max.X; x++ {
+				img.SetRGBA(x, y, art.PlateColor)
+			}
+		}
+		if pic >= 0 {
+			p := onPlate(markPictures.paint(pic, size), size)
+			for y := range size {
+				for x := range size {
+					img.SetRGBA(at.X+x, at.Y+y, p.RGBAAt(x, y))
+				}
+			}
+		}
+		return img
+	}
+	const want = 4
+	tests := []struct {
+		name string
+		have image.Image
+		ok   bool
+	}{
+		{"the picture on the box", screen(want, box.Min), true},
+		{"the picture a pixel or two off", screen(want, box.Min.Add(image.Pt(2, -1))), true},
+		{"another picture", screen(want+1, box.Min), false},
+		{"the plate alone", screen(plateOnly, box.Min), false},
+		{"the picture beside the box", screen(want, box.Min.Add(image.Pt(size/2, 0))), false},
+		{"no token", screen(noToken, box.Min), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := pictureVerdict(tt.have, box, want, markPictures)
+			t.Logf("verdict: %v", err)
+			if (err == nil) != tt.ok {
+				t.Errorf("have %v, want accepted %v", err, tt.ok)
+			}
+		})
+	}
 }
