@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"image"
 	"image/color"
@@ -183,7 +184,7 @@ func placeArmies(s *rules.State, d *dat.Data) ([]placedArmy, bool) {
 			Units: []rules.Unit{{ID: rules.UnitID(unit), Kind: k, HP: u.HP}}})
 		placed = append(placed, placedArmy{id: int(force), kind: u.Name, icon: u.Icon, cell: p.String()})
 	}
-	slices.SortFunc(s.Forces, func(a, b rules.Force) int { return int(a.ID) - int(b.ID) })
+	slices.SortFunc(s.Forces, func(a, b rules.Force) int { return cmp.Compare(a.ID, b.ID) })
 	return placed, true
 }
 
@@ -325,7 +326,7 @@ func pictureVerdict(shot image.Image, box image.Rectangle, want int, pics pictur
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(x, y int) int { return cmpFloat(dist[x], dist[y]) })
+	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(dist[x], dist[y]) })
 	best, second := order[0], order[1]
 	switch {
 	case best != want:
@@ -343,16 +344,6 @@ func pictureVerdict(shot image.Image, box image.Rectangle, want int, pics pictur
 // a fifth of the way nearer and by 3 levels of a colour channel at least.
 func clearlyNearer(best, second float64) bool {
 	return second-best >= 3 && best <= second*0.8
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // pictureSlack is how many pixels identifyPicture moves the box each
