@@ -177,7 +177,7 @@ func (b *Board) paintChunk(img *ebiten.Image, key chunkKey) {
 				continue
 			}
 			o := ch.h.Offset()
-			tile := b.tile(k, st.terrain, uint8(variantOf(o.Col, o.Row)))
+			tile := b.tile(k, st.terrain, uint8(art.TileVariant(o.Col, o.Row)))
 			wx, wy := b.layout.Center(ch.h)
 			tw, th := tile.Bounds().Dx(), tile.Bounds().Dy()
 			x, y := (wx-wx0)*s-float64(tw)/2, (wy-wy0)*s-float64(th)/2
@@ -217,15 +217,6 @@ func (b *Board) hexesIn(x0, y0, x1, y1 float64, f func(h hex.Hex, i int)) {
 			f(h, row*b.rect.Width+col)
 		}
 	}
-}
-
-// variantOf chooses the drawing of the hex at (col, row).
-func variantOf(col, row int) int {
-	x := uint32(col)*0x9e3779b1 ^ uint32(row)*0x85ebca77
-	x ^= x >> 15
-	x *= 0x2c1b3c6d
-	x ^= x >> 12
-	return int(x % art.TileVariants)
 }
 
 // tileKey names a painted terrain tile: its level of detail, terrain

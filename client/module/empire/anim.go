@@ -2,7 +2,6 @@ package empire
 
 import (
 	"cmp"
-	"math"
 	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -11,6 +10,7 @@ import (
 	"empires/client/prefs"
 	"empires/shared/grid"
 	rules "empires/shared/rules/empire"
+	"empires/shared/rules/empire/dat"
 )
 
 // Move is one army's move in one movement step of a resolved turn, as the
@@ -21,12 +21,16 @@ type Move struct {
 	From, To grid.Pos
 	// Units is how many units the player knows it has, 0 if it does not.
 	Units int
+	// Kind is the kind its token shows (MainKind), known (Kinded) for
+	// the player's own armies only: a sighting tells no kinds.
+	Kind   dat.Kind
+	Kinded bool
 }
 
 // Steps returns the movement of a resolved turn step by step, from its
 // events (those the player saw), with each army's units as the view after
-// the turn, next, knows them.
-func Steps(events []rules.Event, next *rules.View) [][]Move {
+// the turn, next, knows them (their kinds from data d).
+func Steps(d *dat.Data, events []rules.Event, next *rules.View) [][]Move {
 	var steps [][]Move
 	for _, e := range events {
 		if e.Kind != rules.EvMoved || e.Step < 1 {
@@ -38,6 +42,7 @@ func Steps(events []rules.Event, next *rules.View) [][]Move {
 		mv := Move{Force: e.Force, Owner: e.Owner, From: e.Pos, To: e.To}
 		if f := next.Force(e.Force); f != nil {
 			mv.Units = len(f.Units)
+			mv.Kind, mv.Kinded = MainKind(d, f.Units)
 		}
 		for _, sg := range next.Sightings {
 			if sg.Force == e.Force {
@@ -102,9 +107,8 @@ func (s *Screen) stepAnimation(in module.Input) {
 }
 
 // drawMoving draws the armies of the turn's animation where they are
-// this frame, in their owners' colours with the units the player knows.
-func (s *Screen) drawMoving(f *frame, inner float64) {
-	br := math.Max(5, inner*0.36)
+// this frame, each with its token, on cells c pixels wide.
+func (s *Screen) drawMoving(f *frame, c float64) {
 	t := min(s.animT, 1)
 	t = t * t * (3 - 2*t) // ease in and out
 	at := Where(s.anim, s.animStep)
@@ -117,8 +121,8 @@ func (s *Screen) drawMoving(f *frame, inner float64) {
 		mv := at[id]
 		x0, y0 := s.lay.Center(mv.From)
 		x1, y1 := s.lay.Center(mv.To)
-		x, y := f.at(x0+(x1-x0)*t, y0+(y1-y0)*t)
-		s.badge(f.dst, float64(x), float64(y), br, playerColor(mv.Owner), mv.Units, true, 1)
+		x, y := f.pt(x0+(x1-x0)*t, y0+(y1-y0)*t)
+		s.drawMover(f, &mv, x, y, c)
 	}
 }
 

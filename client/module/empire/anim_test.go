@@ -23,14 +23,24 @@ func TestStepsAndWhere(t *testing.T) {
 		{Kind: rules.EvMoved, Step: 2, Owner: 1, Force: 7, Pos: p(1), To: p(2)},
 		{Kind: rules.EvMoved, Step: 2, Owner: 2, Force: 9, Pos: p(5), To: p(4)},
 	}
-	next := &rules.View{Forces: []rules.Force{{ID: 7, Owner: 1, Units: make([]rules.Unit, 3)}},
+	d := sceneModel(t).Data()
+	inf, _ := d.Kind("Infantry")
+	cav, _ := d.Kind("Cavalry")
+	next := &rules.View{Forces: []rules.Force{{ID: 7, Owner: 1, Units: []rules.Unit{{Kind: inf}, {Kind: cav}, {Kind: cav}}}},
 		Sightings: []rules.Sighting{{Force: 9, Owner: 2, Units: 5}}}
-	steps := Steps(events, next)
+	steps := Steps(d, events, next)
 	if len(steps) != 2 || len(steps[0]) != 1 || len(steps[1]) != 2 {
 		t.Fatalf("steps %+v, want one move then two", steps)
 	}
 	if steps[1][0].Units != 3 || steps[1][1].Units != 5 {
 		t.Errorf("the units: %+v, want the army's 3 and the sighting's 5", steps[1])
+	}
+	// The army's token shows its kind; a sighting tells none.
+	if mv := steps[1][0]; !mv.Kinded || mv.Kind != cav {
+		t.Errorf("the army's kind %v (%t), want Cavalry, its most numerous", mv.Kind, mv.Kinded)
+	}
+	if steps[1][1].Kinded {
+		t.Errorf("the sighting's move shows a kind: %+v", steps[1][1])
 	}
 	tests := []struct {
 		step     int

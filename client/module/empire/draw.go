@@ -20,9 +20,7 @@ import (
 
 // The map's colours beyond terrain.dat's.
 var (
-	unknownColor  = color.RGBA{18, 20, 26, 255}
 	offMapColor   = color.RGBA{12, 14, 20, 255}
-	gridColor     = color.RGBA{0, 0, 0, 255}
 	selectColor   = color.RGBA{255, 220, 90, 255}
 	hoverColor    = color.RGBA{255, 255, 255, 255}
 	pathColor     = color.RGBA{255, 236, 150, 255}
@@ -43,147 +41,77 @@ func parseColor(s string) color.RGBA {
 	return color.RGBA{128, 128, 128, 255}
 }
 
-// dim darkens c towards the unknown's colour by f (0: c, 1: dark).
-func dim(c color.RGBA, f float64) color.RGBA {
-	mix := func(a, b uint8) uint8 { return uint8(float64(a)*(1-f) + float64(b)*f) }
-	return color.RGBA{mix(c.R, unknownColor.R), mix(c.G, unknownColor.G), mix(c.B, unknownColor.B), 255}
-}
-
-// ink returns near black or white, whichever reads better on c.
-func ink(c color.RGBA) color.RGBA {
-	if 0.299*float64(c.R)+0.587*float64(c.G)+0.114*float64(c.B) > 140 {
-		return inkDark
-	}
-	return inkLight
-}
-
 // playerColor is seat s's colour, the one the hex games give it (grey for
 // nobody).
 func playerColor(s rules.Seat) color.RGBA { return art.PlayerColor(game.PlayerID(s)) }
 
-// painter draws the map: the ground cached in an image at zoom 1, and the
-// things over it each frame.
+// painter draws the map: the ground (see ground.go) and the things over
+// it (tokens.go), with the drawing kit's tiles and sprites.
 type painter struct {
-	lay     Layout
-	ground  *ebiten.Image
-	groundV *rules.View // the view the ground was painted for
-	colors  [dat.NumTerrains]color.RGBA
-	faces   *kit.Faces
-	// disc is a white disc drawn once with anti-aliasing: the badges and
-	// marks are it, scaled and tinted, which costs far less each frame
-	// than anti-aliased paths.
-	disc *ebiten.Image
-}
+	lay    Layout
+	styles [dat.NumTerrains]art.TileStyle
+	faces  *kit.Faces
+	// icons are the pictures of the unit kinds, by kind (units.dat's
+	// icon column; art.IconNone, the plain mark, for a name the kit
+	// does not know).
+	icons   []art.Icon
+	sprites art.Sprites
+	sheets  map[int]*tileSheet // by tile size
+	verts   []ebiten.Vertex
+	indices []uint32
 
-// discR is the disc sprite's radius in pixels.
-const discR = 32
+	// The view the lists were made for (prepare): each cell's ground and
+	// the coasts.
+	preparedV *rules.View
+	squares   []Square
+	coasts    []coast
+	// ground is the minimap's picture of the ground, painted for groundV.
+	ground  *ebiten.Image
+	groundV *rules.View
+	// far is the whole ground at farScale, painted for farV (paintFar).
+	far      *ebiten.Image
+	farV     *rules.View
+	farScale float64
+}
 
 func newPainter(d *dat.Data, lay Layout) (*painter, error) {
 	faces, err := kit.NewFaces()
 	if err != nil {
 		return nil, fmt.Errorf("the map's font: %w", err)
 	}
-	p := &painter{lay: lay, faces: faces}
-	for i := range p.colors {
-		p.colors[i] = parseColor(d.Terrains[i].Color)
+	p := &painter{lay: lay, faces: faces, icons: Icons(d)}
+	for t := range p.styles {
+		p.styles[t] = terrainStyle(d, dat.Terrain(t))
 	}
-	p.disc = ebiten.NewImage(2*discR+2, 2*discR+2)
-	vector.FillCircle(p.disc, discR+1, discR+1, discR, color.White, true)
 	return p, nil
 }
 
+// Icons returns the pictures of d's unit kinds, by kind: the picture
+// units.dat's icon column names, or the plain mark (art.IconNone) for a
+// name the drawing kit does not know (a mod's new unit).
+func Icons(d *dat.Data) []art.Icon {
+	out := make([]art.Icon, len(d.Units))
+	for k, u := range d.Units {
+		out[k], _ = art.IconOf(u.Icon)
+	}
+	return out
+}
+
+// icon returns the picture of kind k.
+func (p *painter) icon(k dat.Kind) art.Icon {
+	if int(k) < len(p.icons) {
+		return p.icons[k]
+	}
+	return art.IconNone
+}
+
 // drawDisc draws a disc of radius r and colour c centred on (x, y).
-func (p *painter) drawDisc(dst *ebiten.Image, x, y, r float64, c color.Color) {
-	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
-	k := r / discR
-	op.GeoM.Translate(-discR-1, -discR-1)
-	op.GeoM.Scale(k, k)
-	op.GeoM.Translate(x, y)
-	op.ColorScale.ScaleWithColor(c)
-	dst.DrawImage(p.disc, op)
+func (p *painter) drawDisc(dst *ebiten.Image, x, y, r float64, c color.RGBA) {
+	p.sprites.Put(dst, art.SpriteDisc, 0, x, y, 2*r, 0, c, ebiten.ColorScale{})
 }
 
 // face returns the map's font, bold, at size pixels.
 func (p *painter) face(size float64) *text.GoTextFace { return p.faces.Face(size, true) }
-
-// groundColor is the colour of a square's ground.
-func (p *painter) groundColor(sq Square) color.RGBA {
-	switch sq.Sight {
-	case Unknown:
-		return unknownColor
-	case Remembered:
-		return dim(p.colors[sq.Terrain], 0.5)
-	}
-	return p.colors[sq.Terrain]
-}
-
-// paintGround paints the ground of the model's view at zoom 1, once per
-// view: each square in its terrain's colour, dimmed where it is only
-// remembered, dark where unknown, with a faint grid.
-func (p *painter) paintGround(m *Model) {
-	if p.groundV == m.v && p.ground != nil {
-		return
-	}
-	p.groundV = m.v
-	ww, wh := p.lay.WorldSize()
-	if p.ground == nil {
-		p.ground = ebiten.NewImage(int(math.Ceil(ww)), int(math.Ceil(wh)))
-	}
-	p.ground.Fill(offMapColor)
-	g := m.v.Grid()
-	paths := map[color.RGBA]*vector.Path{}
-	var order []color.RGBA
-	for i := range g.Len() {
-		q := g.At(i)
-		c := p.groundColor(m.SquareAt(q))
-		if p.lay.Shape != grid.Hex {
-			x, y := float64(q.X)*p.lay.Size, float64(q.Y)*p.lay.Size
-			vector.FillRect(p.ground, float32(x), float32(y), float32(p.lay.Size), float32(p.lay.Size), c, false)
-			continue
-		}
-		path, ok := paths[c]
-		if !ok {
-			path = &vector.Path{}
-			paths[c] = path
-			order = append(order, c)
-		}
-		cellPath(path, p.lay.Corners(q))
-	}
-	for _, c := range order {
-		op := &vector.DrawPathOptions{AntiAlias: true}
-		op.ColorScale.ScaleWithColor(c)
-		vector.FillPath(p.ground, paths[c], nil, op)
-	}
-	// The grid.
-	lines := &vector.Path{}
-	if p.lay.Shape == grid.Hex {
-		for i := range g.Len() {
-			cellPath(lines, p.lay.Corners(g.At(i)))
-		}
-	} else {
-		for x := 0; x <= g.Width; x++ {
-			lines.MoveTo(float32(float64(x)*p.lay.Size), 0)
-			lines.LineTo(float32(float64(x)*p.lay.Size), float32(wh))
-		}
-		for y := 0; y <= g.Height; y++ {
-			lines.MoveTo(0, float32(float64(y)*p.lay.Size))
-			lines.LineTo(float32(ww), float32(float64(y)*p.lay.Size))
-		}
-	}
-	op := &vector.DrawPathOptions{AntiAlias: true}
-	op.ColorScale.ScaleWithColor(gridColor)
-	op.ColorScale.ScaleAlpha(0.22)
-	vector.StrokePath(p.ground, lines, &vector.StrokeOptions{Width: 1}, op)
-}
-
-// cellPath adds the outline of a cell of corners cs to path.
-func cellPath(path *vector.Path, cs [][2]float64) {
-	path.MoveTo(float32(cs[0][0]), float32(cs[0][1]))
-	for _, c := range cs[1:] {
-		path.LineTo(float32(c[0]), float32(c[1]))
-	}
-	path.Close()
-}
 
 // frame is one drawing of the map: where it goes and through which
 // camera.
@@ -198,7 +126,14 @@ type camView struct{ X, Y, Zoom float64 }
 
 // at converts a world point to dst's pixels.
 func (f *frame) at(wx, wy float64) (float32, float32) {
-	return float32((wx-f.cam.X)*f.cam.Zoom + f.ox), float32((wy-f.cam.Y)*f.cam.Zoom + f.oy)
+	x, y := f.pt(wx, wy)
+	return float32(x), float32(y)
+}
+
+// pt converts a world point to dst's pixels, which are the window's (the
+// map is drawn into a sub-image of it), as Screen.ScreenOf does.
+func (f *frame) pt(wx, wy float64) (float64, float64) {
+	return (wx-f.cam.X)*f.cam.Zoom + f.ox, (wy-f.cam.Y)*f.cam.Zoom + f.oy
 }
 
 // cellAt returns the centre of cell q in dst's pixels.
@@ -213,23 +148,18 @@ func (s *Screen) draw(dst *ebiten.Image) {
 	if m.v == nil {
 		return
 	}
-	p := s.paint
-	p.paintGround(m)
 	r := dst.Bounds()
 	f := &frame{dst: dst, ox: float64(r.Min.X), oy: float64(r.Min.Y), cam: camView{s.cam.X, s.cam.Y, s.cam.Zoom}}
-	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
-	op.GeoM.Translate(-s.cam.X, -s.cam.Y)
-	op.GeoM.Scale(s.cam.Zoom, s.cam.Zoom)
-	op.GeoM.Translate(f.ox, f.oy)
-	dst.DrawImage(p.ground, op)
+	s.drawGround(f)
 
 	inner := s.lay.Inner() * s.cam.Zoom // a cell's inner radius on screen
+	c := 2 * inner                      // a cell's width on screen
 	sel := m.Selection()
 	if s.animating() {
 		for _, t := range m.things(s.hidden()) {
-			s.drawThing(f, &t, inner)
+			s.drawThing(f, &t, c)
 		}
-		s.drawMoving(f, inner)
+		s.drawMoving(f, c)
 		return
 	}
 	// Paths: the player's armies' standing and drafted orders, the
@@ -257,7 +187,7 @@ func (s *Screen) draw(dst *ebiten.Image) {
 		}
 	}
 	for _, t := range m.Things() {
-		s.drawThing(f, &t, inner)
+		s.drawThing(f, &t, c)
 	}
 	if sel.Active {
 		s.outline(f, sel.Cell, selectColor, math.Max(2, inner*0.12))
@@ -377,116 +307,4 @@ func label(dst *ebiten.Image, face *text.GoTextFace, s string, x, y float64, bg,
 	op.GeoM.Translate(x-w/2, y-h/2)
 	op.ColorScale.ScaleWithColor(fg)
 	text.Draw(dst, s, face, op)
-}
-
-// badge draws a count n on a token of colour c centred on (x, y) with
-// radius r: round for an army (filled with c), square for a garrison
-// (dark, rimmed with c, so it stands out on its settlement); faded at
-// alpha a.
-func (s *Screen) badge(dst *ebiten.Image, x, y, r float64, c color.RGBA, n int, round bool, a float32) {
-	fade := func(c color.RGBA, k float32) color.RGBA {
-		return color.RGBA{uint8(float32(c.R) * k), uint8(float32(c.G) * k), uint8(float32(c.B) * k), uint8(float32(c.A) * k)}
-	}
-	fill, fg := fade(c, a), fade(ink(c), a)
-	if round {
-		s.paint.drawDisc(dst, x, y, r+2, fade(color.RGBA{250, 250, 250, 240}, a))
-		s.paint.drawDisc(dst, x, y, r, fill)
-	} else {
-		h := r * 0.85
-		vector.FillRect(dst, float32(x-r-2), float32(y-h-2), float32(2*r+4), float32(2*h+4), fade(c, a), false)
-		vector.FillRect(dst, float32(x-r), float32(y-h), float32(2*r), float32(2*h), fade(color.RGBA{28, 28, 34, 255}, a), false)
-		fg = fade(inkLight, a)
-	}
-	if r < 6 || n <= 0 {
-		return
-	}
-	face := s.paint.face(math.Min(20, r*1.25))
-	str := strconv.Itoa(n)
-	w, h := text.Measure(str, face, 0)
-	op := &text.DrawOptions{}
-	op.GeoM.Translate(x-w/2, y-h/2)
-	op.ColorScale.ScaleWithColor(fg)
-	text.Draw(dst, str, face, op)
-}
-
-// drawThing draws what is on a square: its settlement, the player's
-// garrison and armies with their units, the others' forces sighted (those
-// of an earlier turn shaded, with the turn they were seen).
-func (s *Screen) drawThing(f *frame, t *Thing, inner float64) {
-	x32, y32 := s.cellScreen(f, t.Pos)
-	x, y := float64(x32), float64(y32)
-	r := f.dst.Bounds()
-	if x < float64(r.Min.X)-2*inner || x > float64(r.Max.X)+2*inner || y < float64(r.Min.Y)-2*inner || y > float64(r.Max.Y)+2*inner {
-		return
-	}
-	inSight := s.m.v.InSight(t.Pos)
-	if st := t.Settlement; st != nil {
-		c := playerColor(st.Owner)
-		a := float32(1)
-		if !inSight {
-			a = 0.75
-		}
-		fill := color.RGBA{uint8(float32(c.R) * a), uint8(float32(c.G) * a), uint8(float32(c.B) * a), 255}
-		if st.City {
-			h := inner * 0.62
-			vector.FillRect(f.dst, float32(x-h-2), float32(y-h-2), float32(2*h+4), float32(2*h+4), inkDark, false)
-			vector.FillRect(f.dst, float32(x-h), float32(y-h), float32(2*h), float32(2*h), fill, false)
-			// Battlements: the notches of a city's wall.
-			n := float32(h / 2.5)
-			for i := range 3 {
-				bx := float32(x-h) + float32(i)*float32(h)*0.8 + n*0.3
-				vector.FillRect(f.dst, bx, float32(y-h)-n, n, n, fill, false)
-			}
-			vector.StrokeRect(f.dst, float32(x-h*0.55), float32(y-h*0.55), float32(h*1.1), float32(h*1.1), float32(math.Max(1, inner*0.07)), ink(c), false)
-		} else {
-			rr := inner * 0.5
-			lw := math.Max(1, inner*0.07)
-			s.paint.drawDisc(f.dst, x, y, rr+2, inkDark)
-			s.paint.drawDisc(f.dst, x, y, rr, fill)
-			s.paint.drawDisc(f.dst, x, y, rr*0.55+lw/2, ink(c))
-			s.paint.drawDisc(f.dst, x, y, rr*0.55-lw/2, fill)
-		}
-	}
-	you := playerColor(t.Owner)
-	br := math.Max(5, inner*0.36) // a badge's radius
-	if t.Garrison > 0 {
-		s.badge(f.dst, x+inner*0.5, y+inner*0.55, br, you, t.Garrison, false, 1)
-	}
-	if t.Armies > 0 {
-		ax, ay := x, y
-		if t.Settlement != nil || len(t.Sightings) > 0 {
-			ax, ay = x-inner*0.45, y-inner*0.45
-		}
-		if t.Armies > 1 {
-			s.badge(f.dst, ax+br*0.35, ay-br*0.35, br, dim(you, 0.3), 0, true, 1)
-		}
-		s.badge(f.dst, ax, ay, br, you, t.ArmyUnits, true, 1)
-	}
-	if len(t.Sightings) > 0 {
-		sx, sy := x, y
-		if t.Settlement != nil || t.Armies > 0 {
-			sx, sy = x+inner*0.45, y-inner*0.45
-		}
-		units := 0
-		for _, sg := range t.Sightings {
-			units += sg.Units
-		}
-		c := playerColor(t.Sightings[0].Owner)
-		a := float32(1)
-		if t.Outdated {
-			a = 0.55
-		}
-		s.badge(f.dst, sx, sy, br, c, units, !t.Sightings[0].Garrison, a)
-		if t.Outdated {
-			// Shaded: hatched across, with the turn it was seen.
-			for i := -1; i <= 1; i++ {
-				o := float32(i) * float32(br) * 0.6
-				vector.StrokeLine(f.dst, float32(sx-br)+o, float32(sy+br), float32(sx+br)+o, float32(sy-br), 1.5, color.RGBA{20, 20, 24, 200}, false)
-			}
-			if inner >= 14 {
-				label(f.dst, s.paint.face(math.Min(13, math.Max(10, inner*0.38))), fmt.Sprintf("T%d", t.Seen), sx, sy+br+inner*0.22,
-					color.RGBA{30, 28, 26, 220}, color.RGBA{230, 225, 210, 255})
-			}
-		}
-	}
 }

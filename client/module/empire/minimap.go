@@ -30,11 +30,12 @@ func (s *Screen) drawMinimap(dst *ebiten.Image) {
 	s.paint.paintGround(s.m)
 	vector.FillRect(dst, float32(r.Min.X-2), float32(r.Min.Y-2), float32(r.Dx()+4), float32(r.Dy()+4), color.RGBA{20, 18, 16, 240}, false)
 	x, y, k := s.minimapFit(r)
-	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
-	op.GeoM.Scale(k, k)
+	ww, wh := s.lay.WorldSize()
+	g := s.paint.ground.Bounds()
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Scale(ww*k/float64(g.Dx()), wh*k/float64(g.Dy()))
 	op.GeoM.Translate(x, y)
 	dst.DrawImage(s.paint.ground, op)
-	ww, wh := s.lay.WorldSize()
 	vector.StrokeRect(dst, float32(x)-1, float32(y)-1, float32(ww*k)+2, float32(wh*k)+2, 1, color.RGBA{110, 100, 85, 255}, false)
 	dot := float32(max(2, s.lay.Size*k*0.45))
 	for _, st := range s.m.Settlements() {

@@ -54,6 +54,10 @@ type Thing struct {
 	// the first force's owner).
 	Garrison, Armies, ArmyUnits int
 	Owner                       rules.Seat
+	// ArmyKind and GarrisonKind are the kinds the armies' and the
+	// garrisons' tokens show (MainKind of all their units), when there
+	// are any.
+	ArmyKind, GarrisonKind dat.Kind
 	// Sightings are the others' forces sighted there, by number.
 	Sightings []rules.Sighting
 	// Outdated reports that every sighting is of an earlier turn; Seen is
@@ -86,6 +90,10 @@ func (m *Model) things(hide map[rules.ForceID]bool) []Thing {
 	for i := range m.settlements {
 		get(m.settlements[i].Pos).Settlement = &m.settlements[i]
 	}
+	// The units of the armies and of the garrisons on each square, for
+	// the kinds their tokens show.
+	type units struct{ army, garrison []rules.Unit }
+	of := map[grid.Pos]*units{}
 	for _, f := range m.forces {
 		if hide[f.ID] {
 			continue
@@ -94,12 +102,23 @@ func (m *Model) things(hide map[rules.ForceID]bool) []Thing {
 		if t.Garrison+t.Armies == 0 {
 			t.Owner = f.Owner
 		}
+		u := of[f.Pos]
+		if u == nil {
+			u = &units{}
+			of[f.Pos] = u
+		}
 		if f.Garrison {
 			t.Garrison += len(f.Units)
+			u.garrison = append(u.garrison, f.Units...)
 		} else {
 			t.Armies++
 			t.ArmyUnits += len(f.Units)
+			u.army = append(u.army, f.Units...)
 		}
+	}
+	for p, u := range of {
+		at[p].ArmyKind, _ = MainKind(m.d, u.army)
+		at[p].GarrisonKind, _ = MainKind(m.d, u.garrison)
 	}
 	for _, s := range m.v.Sightings {
 		if hide[s.Force] {
@@ -120,6 +139,40 @@ func (m *Model) things(hide map[rules.ForceID]bool) []Thing {
 	slices.SortFunc(out, func(a, b Thing) int { return cmp.Compare(g.Index(a.Pos), g.Index(b.Pos)) })
 	return out
 }
+
+// MainKind returns the kind of units a token shows for a force of units:
+// the most numerous, ties broken by the strongest (the highest attack
+// plus defence value, AV+DV), then by the kind listed first in units.dat;
+// false for no units. CHOICE: the most numerous, because the count beside
+// the picture is then mostly of that kind; the strongest among equals,
+// because it is the one an opponent fears.
+func MainKind(d *dat.Data, units []rules.Unit) (dat.Kind, bool) {
+	if len(units) == 0 {
+		return 0, false
+	}
+	n := make([]int, len(d.Units))
+	for _, u := range units {
+		if int(u.Kind) < len(n) {
+			n[u.Kind]++
+		}
+	}
+	best := -1
+	for k := range n {
+		if n[k] == 0 {
+			continue
+		}
+		if best < 0 || n[k] > n[best] || n[k] == n[best] && strength(&d.Units[k]) > strength(&d.Units[best]) {
+			best = k
+		}
+	}
+	if best < 0 {
+		return 0, false
+	}
+	return dat.Kind(best), true
+}
+
+// strength is what breaks a tie of MainKind: attack plus defence value.
+func strength(u *dat.Unit) int { return u.AV + u.DV }
 
 // Home returns the square the camera starts on: the player's first city,
 // or its first settlement or force (a view of no player's, a replay from

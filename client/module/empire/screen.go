@@ -131,7 +131,7 @@ func (s *Screen) Resolved(rv ruleset.View, events []byte) error {
 	}
 	s.anim, s.animStep, s.animT = nil, 0, 0
 	if prefs.StepSeconds(s.host.Prefs().AnimSpeed) > 0 { // the player's Settings may turn it off
-		s.anim = Steps(evs, v)
+		s.anim = Steps(s.m.d, evs, v)
 	}
 	s.m.Resolved(v, evs)
 	s.updatePreview()
@@ -550,8 +550,14 @@ func (s *Screen) Probe() module.Probe {
 			p.Mine = append(p.Mine, mark(settlementWord(st.City), int(st.ID), 0, st.Pos))
 		}
 	}
+	pics := s.pictures()
 	for _, f := range s.m.Forces() {
-		p.Mine = append(p.Mine, mark(forceKind(f.Garrison), int(f.ID), len(f.Units), f.Pos))
+		mk := mark(forceKind(f.Garrison), int(f.ID), len(f.Units), f.Pos)
+		if pic, ok := pics[f.ID]; ok {
+			mk.Icon = pic.icon.String()
+			mk.Pic = [4]int{pic.box.Min.X, pic.box.Min.Y, pic.box.Max.X, pic.box.Max.Y}
+		}
+		p.Mine = append(p.Mine, mk)
 	}
 	for _, sg := range s.m.v.Sightings {
 		mk := mark("sighting", int(sg.Force), sg.Units, sg.Pos)
