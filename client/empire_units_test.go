@@ -333,18 +333,26 @@ func pictureVerdict(shot image.Image, box image.Rectangle, want int, pics pictur
 		return fmt.Errorf("the pixels at %v are nearest to the picture %s (%.1f), not to %s (%.1f)",
 			box, pics.name(best), dist[best], pics.name(want), dist[want])
 	case !clearlyNearer(dist[best], dist[second]):
-		return fmt.Errorf("the pixels at %v are nearest to the picture %s (%.1f) but not clearly nearer than to %s (%.1f)",
+		return fmt.Errorf("the pixels at %v are nearest to the picture %s (%.1f) but not clearly that one: next is %s (%.1f)",
 			box, pics.name(best), dist[best], pics.name(second), dist[second])
 	}
 	return nil
 }
 
 // clearlyNearer reports whether a picture at distance best from what the
-// screen shows is clearly nearer than the runner-up, at distance second:
-// a fifth of the way nearer and by 3 levels of a colour channel at least.
+// screen shows (mean levels of a colour channel, identifyPicture) is
+// clearly the one shown, the runner-up at distance second: at most
+// maxPictureDiff from it, and the runner-up at least twice as far and
+// 10 levels further. (The client draws a picture at a size it paints
+// pictures at, and its own picture is then within a level of it: a
+// picture scaled a little blurs.)
 func clearlyNearer(best, second float64) bool {
-	return second-best >= 3 && best <= second*0.8
+	return best <= maxPictureDiff && second >= 2*best && second-best >= 10
 }
+
+// maxPictureDiff bounds how far (identifyPicture) the pixels of a
+// token's box may be from the picture they show.
+const maxPictureDiff = 20
 
 // pictureSlack is how many pixels identifyPicture moves the box each
 // way: the box is rounded to whole pixels, the picture drawn at a
