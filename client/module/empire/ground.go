@@ -347,7 +347,7 @@ func (p *painter) drawCoasts(gf *groundFrame, px float64) {
 		sq := p.squares[c.cell]
 		col, a := sandColor, float32(0.9)
 		if sq.Terrain == dat.Sea {
-			col, a = foamColor, 0.55
+			col, a = foamColor, 0.4
 		}
 		f := a / 255 // premultiplied
 		if sq.Sight == Remembered {

@@ -45,6 +45,23 @@ func (u *ui) text(s string, c color.Color) {
 	u.c.AddChild(t.NewText(u.s.m.cw(s), t.SmallFace(), c, widget.TextOpts.MaxWidth(float64(u.width()))))
 }
 
+// unitLine adds a line of ordinary text about a unit of kind k, its
+// picture beside it.
+func (u *ui) unitLine(k dat.Kind, s string) {
+	t := u.s.host.Theme()
+	text := t.NewText(u.s.m.cw(s), t.SmallFace(), t.Palette().Text, widget.TextOpts.MaxWidth(float64(u.width()-picRoom)))
+	u.c.AddChild(u.s.withPic(k, text))
+}
+
+// unitButton adds a button as wide as the panel (or the grid's column)
+// choosing a unit of kind k, its picture beside it.
+func (u *ui) unitButton(k dat.Kind, label string, onClick func()) *widget.Button {
+	t := u.s.host.Theme()
+	b := kit.PanelButton(t, fitLines(label, t.SmallFace(), float64(u.width()-buttonPad-picRoom)), 8, true, onClick)
+	u.c.AddChild(u.s.withPic(k, b))
+	return b
+}
+
 // line adds a line of ordinary text; muted one of hints.
 func (u *ui) line(s string)  { u.text(s, u.s.host.Theme().Palette().Text) }
 func (u *ui) muted(s string) { u.text(s, u.s.host.Theme().Palette().TextMuted) }
@@ -398,7 +415,7 @@ func (s *Screen) sideForce(u *ui, f *rules.Force, in module.Input) {
 	u.gap()
 	u.title(s.forceTitle(f))
 	for _, un := range f.Units {
-		u.line("  " + m.UnitLine(un))
+		u.unitLine(un.Kind, m.UnitLine(un))
 	}
 	hp, most := m.HP(f.Units)
 	u.muted(fmt.Sprintf("%s, %d/%d hp.", words.Count(len(f.Units), "unit", "units"), hp, most))
@@ -574,7 +591,7 @@ func (s *Screen) showProduction(id rules.SettlementID) {
 		if st.Produce == k+1 {
 			label = "● " + label
 		}
-		cols.button(label, set(k+1))
+		cols.unitButton(dat.Kind(k), label, set(k+1))
 	}
 	cols.button("Produce nothing", set(0))
 	if st.Produce > 0 {
@@ -620,7 +637,7 @@ func (s *Screen) showQueue(id rules.SettlementID) {
 		if m.CannotProduce(st, dat.Kind(k)) != "" {
 			continue
 		}
-		cols.button("+ "+ProduceLabel(m.d, st.City, dat.Kind(k)), add(k+1))
+		cols.unitButton(dat.Kind(k), "+ "+ProduceLabel(m.d, st.City, dat.Kind(k)), add(k+1))
 	}
 	w.gap()
 	w.button("Clear the queue", func() {
@@ -845,7 +862,7 @@ func (s *Screen) unitToggles(w *ui, f *rules.Force, chosen []rules.UnitID, show 
 	for _, un := range f.Units {
 		on := slices.Contains(chosen, un.ID)
 		uid := un.ID
-		w.button(s.m.UnitToggle(un, on), func() {
+		w.unitButton(un.Kind, s.m.UnitToggle(un, on), func() {
 			next := slices.Clone(chosen)
 			if on {
 				next = slices.DeleteFunc(next, func(x rules.UnitID) bool { return x == uid })

@@ -10,12 +10,14 @@ import (
 
 	"github.com/ebitenui/ebitenui/event"
 	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"empires/client/menu"
 	"empires/client/module"
 	"empires/client/prefs"
 	rules "empires/shared/rules/empire"
+	"empires/shared/rules/empire/dat"
 )
 
 // fakeHost is a Host that keeps what the screen asks of it.
@@ -322,5 +324,71 @@ func TestFitLines(t *testing.T) {
 		if have := fitLines(tc.have, face, tc.width); have != tc.want {
 			t.Errorf("fitLines(%q, %.0f) = %q, want %q", tc.have, tc.width, have, tc.want)
 		}
+	}
+}
+
+// pictured returns the lines and buttons under c drawn with a picture
+// beside them: their labels, and the pictures.
+func pictured(c widget.Containerer) (labels []string, pics []*ebiten.Image) {
+	for _, w := range c.Children() {
+		x, ok := w.(widget.Containerer)
+		if !ok {
+			continue
+		}
+		kids := x.Children()
+		if len(kids) != 2 {
+			l, p := pictured(x)
+			labels, pics = append(labels, l...), append(pics, p...)
+			continue
+		}
+		if g, ok := kids[0].(*widget.Graphic); ok {
+			switch l := kids[1].(type) {
+			case *widget.Text:
+				labels, pics = append(labels, l.Label), append(pics, g.Image)
+			case *widget.Button:
+				l.Validate()
+				labels, pics = append(labels, l.Text().Label), append(pics, g.Image)
+			}
+			continue
+		}
+		l, p := pictured(x)
+		labels, pics = append(labels, l...), append(pics, p...)
+	}
+	return labels, pics
+}
+
+// "the panel lists units with their pictures": the force panel's lines of
+// units and the production window's choices, each with its unit's
+// picture beside it.
+func TestPanelPictures(t *testing.T) {
+	s, h, tg := panelScreen(t)
+	g := tg.garrisonAt(at(0, 0))
+	s.m.SelectForce(g.ID)
+	c := widget.NewContainer()
+	s.Side(c, module.Input{Orders: true})
+	labels, pics := pictured(c)
+	if len(labels) != len(g.Units) {
+		t.Fatalf("%d lines with a picture %q, want one a unit of the garrison's %d", len(labels), labels, len(g.Units))
+	}
+	for i, u := range g.Units {
+		if want := s.m.UnitLine(u); labels[i] != want || pics[i] != s.unitImage(u.Kind) {
+			t.Errorf("line %d: %q with picture %p, want %q with %s's %p", i, labels[i], pics[i], want, s.m.d.Units[u.Kind].Icon, s.unitImage(u.Kind))
+		}
+	}
+	s.showProduction(s.m.SettlementAt(at(0, 0)).ID)
+	labels, pics = pictured(h.window)
+	n := 0
+	for k, ut := range s.m.d.Units {
+		if s.m.CannotProduce(s.m.SettlementAt(at(0, 0)), dat.Kind(k)) != "" {
+			continue
+		}
+		i := slices.IndexFunc(labels, func(l string) bool { return strings.HasPrefix(strings.TrimPrefix(l, "● "), ut.Name+" · ") })
+		if i < 0 || pics[i] != s.unitImage(dat.Kind(k)) {
+			t.Errorf("the production window's choice of %s has no picture of it: %q", ut.Name, labels)
+		}
+		n++
+	}
+	if n == 0 || len(labels) != n {
+		t.Errorf("%d choices with a picture, want the %d the city may produce", len(labels), n)
 	}
 }

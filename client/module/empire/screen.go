@@ -7,6 +7,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"empires/client/art"
 	"empires/client/camera"
 	"empires/client/kit"
 	"empires/client/module"
@@ -49,6 +50,9 @@ type Screen struct {
 	// log is Log's lines, of the model's log by its first line (a log
 	// told again is a new one).
 	log module.LogCache[*Line]
+
+	// pics are the units' pictures of the panel's lists, by icon.
+	pics map[art.Icon]*ebiten.Image
 }
 
 var (
