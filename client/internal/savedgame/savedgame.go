@@ -53,26 +53,7 @@ func Play(dir string, id protocol.GameID, rs ruleset.Ruleset, set protocol.Setti
 		return fmt.Errorf("saved game: %w", err)
 	}
 	defer st.Close()
-	seats := make([]store.Seat, g.Seats())
-	for i := range seats {
-		seats[i] = store.Seat{Seat: protocol.Seat(i + 1), Name: g.Player(ruleset.Seat(i + 1)).Name, Bot: true}
-		if i < set.Seats-set.Bots {
-			seats[i].Bot, seats[i].Token = false, protocol.NewToken()
-		}
-	}
-	if err := st.SaveGame(id, set, seats); err != nil {
-		return err
-	}
-	state := func() (store.State, error) {
-		save, err := g.Save()
-		over, winner := g.Over()
-		return store.State{Seq: g.Step().Seq, Save: save, Over: over, Winner: winner}, err
-	}
-	first, err := state()
-	if err != nil {
-		return fmt.Errorf("saved game: %w", err)
-	}
-	if err := st.SaveState(id, first); err != nil {
+	if err := saveStart(st, id, set, g); err != nil {
 		return err
 	}
 	for range steps {
@@ -103,7 +84,7 @@ func Play(dir string, id protocol.GameID, rs ruleset.Ruleset, set protocol.Setti
 				return err
 			}
 		}
-		after, err := state()
+		after, err := stateOf(g)
 		if err != nil {
 			return fmt.Errorf("saved game: %w", err)
 		}
@@ -115,4 +96,57 @@ func Play(dir string, id protocol.GameID, rs ruleset.Ruleset, set protocol.Setti
 		}
 	}
 	return nil
+}
+
+// Save saves game g of ruleset rs, as it stands, as game id (with
+// settings set) in the store of data directory dir, which it creates if
+// need be: a game whose first state is g's and that nobody has played on
+// from there, as a test makes one by changing a new game's state. It saves
+// the seats as Play does (seat 1 the client's player's, the last set.Bots
+// seats bots'). A game rs cannot load again (played with other data: a
+// mod's game saved with the built-in rules) is refused and nothing is
+// stored.
+func Save(dir string, id protocol.GameID, rs ruleset.Ruleset, set protocol.Settings, g ruleset.Game) error {
+	save, err := g.Save()
+	if err != nil {
+		return fmt.Errorf("saved game: %w", err)
+	}
+	if _, err := rs.Load(save); err != nil {
+		return fmt.Errorf("saved game %d: %w", id, err)
+	}
+	st, err := store.OpenDir(dir)
+	if err != nil {
+		return fmt.Errorf("saved game: %w", err)
+	}
+	defer st.Close()
+	return saveStart(st, id, set, g)
+}
+
+// saveStart saves game g as game id (settings set) in st: its settings,
+// its seats (people's first, each with a new seat token, then
+// set.Bots bots'; every seat a bot's with set.Bots >= set.Seats) and g's
+// state as the first.
+func saveStart(st *store.Store, id protocol.GameID, set protocol.Settings, g ruleset.Game) error {
+	seats := make([]store.Seat, g.Seats())
+	for i := range seats {
+		seats[i] = store.Seat{Seat: protocol.Seat(i + 1), Name: g.Player(ruleset.Seat(i + 1)).Name, Bot: true}
+		if i < set.Seats-set.Bots {
+			seats[i].Bot, seats[i].Token = false, protocol.NewToken()
+		}
+	}
+	if err := st.SaveGame(id, set, seats); err != nil {
+		return err
+	}
+	first, err := stateOf(g)
+	if err != nil {
+		return fmt.Errorf("saved game: %w", err)
+	}
+	return st.SaveState(id, first)
+}
+
+// stateOf returns game g's state as the store keeps it.
+func stateOf(g ruleset.Game) (store.State, error) {
+	save, err := g.Save()
+	over, winner := g.Over()
+	return store.State{Seq: g.Step().Seq, Save: save, Over: over, Winner: winner}, err
 }

@@ -1,7 +1,15 @@
 package savedgame
 
 import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
+
+	"empires/assets"
 
 	"empires/server/store"
 	"empires/shared/protocol"
@@ -106,5 +114,113 @@ func TestPlaySavesTheSeats(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// wyvernMod writes a mod of empire into a new directory: the built-in
+// units.dat with a unit added whose picture no client knows, and returns
+// the directory.
+func wyvernMod(t *testing.T) string {
+	t.Helper()
+	units, err := fs.ReadFile(assets.Rules(), "units.dat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	units = append(units, "Wyvern*       30  3  4 11112    4  3 m    lan  fly                 wyvern\n"...)
+	if err := os.WriteFile(filepath.Join(dir, "units.dat"), units, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// Save stores a game as it stands, made with a mod's rules: its settings,
+// its seats (the player's at seat 1 with a seat token, the AI's), and its
+// state as the first, which the mod's rules load to the same game.
+func TestSaveStoresAGameAsItStands(t *testing.T) {
+	reg, err := registry.New(wyvernMod(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, ok := reg.Get(rules.ID)
+	if !ok {
+		t.Fatal("no empire ruleset")
+	}
+	set := protocol.Settings{Name: "Ann's wyverns", Ruleset: rules.ID, Width: 16, Height: 16, Seed: 3, Seats: 2, Bots: 1}
+	g, err := rs.New(set.Config([]string{"Ann", "Bob"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := Save(dir, 4, rs, set, g); err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.OpenDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	saved, err := st.Game(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if saved.Settings.Name != set.Name || saved.Turns() != 0 || saved.Over {
+		t.Errorf("saved as %+v, want %q, no turn played, not over", saved, set.Name)
+	}
+	want := []struct {
+		name  string
+		bot   bool
+		token bool
+	}{{"Ann", false, true}, {"Bob", true, false}}
+	if len(saved.Seats) != len(want) {
+		t.Fatalf("have %d seats, want %d", len(saved.Seats), len(want))
+	}
+	for i, s := range saved.Seats {
+		if s.Name != want[i].name || s.Bot != want[i].bot || (s.Token != "") != want[i].token {
+			t.Errorf("seat %d saved as %+v; want %s, a bot %v, a token %v", i+1, s, want[i].name, want[i].bot, want[i].token)
+		}
+	}
+	first, err := st.Snapshot(4, saved.First)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded, err := first.Load(rs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	have, err := loaded.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, _ := g.Save(); !bytes.Equal(have, want) {
+		t.Error("the saved game loads to another game than the one saved")
+	}
+}
+
+// Save refuses a game its ruleset cannot load (a mod's game with the
+// built-in rules: "it was played with other data"), and stores nothing.
+func TestSaveRefusesAGameItsRulesCannotLoad(t *testing.T) {
+	mod, err := registry.New(wyvernMod(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	builtin, err := registry.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	modded, _ := mod.Get(rules.ID)
+	plain, _ := builtin.Get(rules.ID)
+	set := protocol.Settings{Ruleset: rules.ID, Width: 16, Height: 16, Seed: 3, Seats: 2, Bots: 1}
+	g, err := modded.New(set.Config(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	err = Save(dir, 1, plain, set, g)
+	if err == nil || !strings.Contains(err.Error(), "other data") {
+		t.Errorf("Save with the built-in rules: %v, want a refusal for other data", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, store.FileName)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a refused game left a store behind: %v", err)
 	}
 }
