@@ -200,13 +200,12 @@ func BenchmarkPaintUnits(b *testing.B) {
 	}
 }
 
-// TestUnitSheet writes the contact sheet of the units' pictures (each at
-// 64 and 24 pixels on its plate, its name under it) to the file the
-// -sheet flag names: the docs' units.png. Without the flag it is skipped.
+// TestUnitSheet paints the contact sheet of the units' pictures (each at
+// 64 and 24 pixels on its plate, its name under it) and checks that the
+// docs show it as it is now: docs/units.png holds the same pixels. With
+// the -sheet flag it writes the sheet to that file instead (the docs'
+// copy is made so).
 func TestUnitSheet(t *testing.T) {
-	if *sheetFile == "" {
-		t.Skip("no -sheet FILE given")
-	}
 	const cols, cellW, cellH, pad = 5, 132, 112, 10
 	rows := (int(NumIcons) + cols - 1) / cols
 	sheet := image.NewRGBA(image.Rect(0, 0, cols*cellW+pad, rows*cellH+pad))
@@ -232,6 +231,23 @@ func TestUnitSheet(t *testing.T) {
 		}
 		dr.DrawString(name)
 	}
+	if *sheetFile == "" {
+		const docs = "../../docs/units.png"
+		f, err := os.Open(docs)
+		if err != nil {
+			t.Fatalf("the docs' contact sheet: %v", err)
+		}
+		defer f.Close()
+		old, err := png.Decode(f)
+		if err != nil {
+			t.Fatalf("the docs' contact sheet: %v", err)
+		}
+		if !samePixels(old, sheet) {
+			t.Errorf("%s is not the pictures as they are painted now: make it again with\n"+
+				"  go test ./client/art -run TestUnitSheet -sheet \"$PWD/docs/units.png\"", docs)
+		}
+		return
+	}
 	f, err := os.Create(*sheetFile)
 	if err != nil {
 		t.Fatalf("writing the sheet: %v", err)
@@ -243,4 +259,23 @@ func TestUnitSheet(t *testing.T) {
 	if err := f.Close(); err != nil {
 		t.Fatalf("writing the sheet %s: %v", *sheetFile, err)
 	}
+}
+
+// samePixels reports whether images a and b are the same size with the
+// same colour at every pixel.
+func samePixels(a, b image.Image) bool {
+	if a.Bounds().Size() != b.Bounds().Size() {
+		return false
+	}
+	ra, rb := a.Bounds(), b.Bounds()
+	for y := range ra.Dy() {
+		for x := range ra.Dx() {
+			r1, g1, b1, a1 := a.At(ra.Min.X+x, ra.Min.Y+y).RGBA()
+			r2, g2, b2, a2 := b.At(rb.Min.X+x, rb.Min.Y+y).RGBA()
+			if r1 != r2 || g1 != g2 || b1 != b2 || a1 != a2 {
+				return false
+			}
+		}
+	}
+	return true
 }
