@@ -320,10 +320,16 @@ func New(cfg Config) (*Server, error) {
 // otherwise must Close the server after stopping their HTTP server.
 func (s *Server) Handler() http.Handler { return s.mux }
 
+// clientAddr returns the address ("host:port") of the client that made
+// request r, the one its per-address limits, password and token backoffs
+// and log lines go by: the connection's peer.
+func (s *Server) clientAddr(r *http.Request) string { return r.RemoteAddr }
+
 // serveWS upgrades a request to a websocket and serves it, on a goroutine
 // of its own, until it ends.
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
-	addr := wsconn.AddressKey(r.RemoteAddr)
+	remote := s.clientAddr(r)
+	addr := wsconn.AddressKey(remote)
 	s.mu.Lock()
 	switch {
 	case s.closing:
@@ -337,7 +343,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		return
 	case s.cfg.ConnsPerAddr > 0 && addr != "" && s.fromAddr[addr] >= s.cfg.ConnsPerAddr:
 		s.mu.Unlock()
-		s.log.Warn("connection refused: too many from its address", "remote", r.RemoteAddr, "max", s.cfg.ConnsPerAddr)
+		s.log.Warn("connection refused: too many from its address", "remote", remote, "max", s.cfg.ConnsPerAddr)
 		http.Error(w, fmt.Sprintf("too many connections from your address (this server allows %d): close one and try again", s.cfg.ConnsPerAddr),
 			http.StatusServiceUnavailable)
 		return
@@ -356,10 +362,10 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		s.wg.Done()
 	}
 	opts := s.connOpts
-	opts.Accept = s.lobby.AcceptFrom(remoteIP(r.RemoteAddr)) // its games count against its address
+	opts.Accept = s.lobby.AcceptFrom(remoteIP(remote)) // its games count against its address
 	c, err := wsconn.Accept(w, r, opts)
 	if err != nil {
-		s.log.Info("websocket upgrade failed", "remote", r.RemoteAddr, "err", err)
+		s.log.Info("websocket upgrade failed", "remote", remote, "err", err)
 		release()
 		return
 	}

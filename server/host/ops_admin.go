@@ -54,7 +54,7 @@ func (s *Server) admin(query bool, h http.HandlerFunc) http.HandlerFunc {
 			tok = r.URL.Query().Get("token")
 		}
 		if tok == "" || subtle.ConstantTimeCompare([]byte(tok), []byte(s.cfg.AdminToken)) != 1 {
-			s.log.Warn("admin request refused: no or wrong token", "remote", r.RemoteAddr, "path", r.URL.Path)
+			s.log.Warn("admin request refused: no or wrong token", "remote", s.clientAddr(r), "path", r.URL.Path)
 			w.Header().Set("WWW-Authenticate", `Bearer realm="empires admin"`)
 			http.Error(w, "unauthorized: give the admin token as \"Authorization: Bearer TOKEN\"", http.StatusUnauthorized)
 			return
@@ -104,7 +104,7 @@ func (s *Server) adminEnd(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
-	s.log.Info("game ended by the admin", "game", uint32(id), "remote", r.RemoteAddr)
+	s.log.Info("game ended by the admin", "game", uint32(id), "remote", s.clientAddr(r))
 	if tok := r.PostFormValue("token"); tok != "" { // the page's button: back to the page
 		http.Redirect(w, r, "/admin?token="+url.QueryEscape(tok), http.StatusSeeOther)
 		return
