@@ -41,6 +41,11 @@
 // of open files to the hard limit and logs a warning when -max-conns
 // connections do not fit in it.
 //
+// With -tls-cert and -tls-key, or -tls-domain (automatic certificates
+// from Let's Encrypt, kept in DATA/certs), the one port serves wss:// for
+// /ws and HTTPS for the rest (package tlsconf); without them plain ws://
+// and HTTP, for a LAN, loopback, or a reverse proxy that speaks TLS.
+//
 // It is a flag front end to package host, which the desktop client also
 // runs inside its own process.
 package main
@@ -55,6 +60,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -62,6 +68,7 @@ import (
 	"empires/server/host"
 	"empires/server/internal/fdlimit"
 	"empires/server/match"
+	"empires/server/tlsconf"
 	"empires/shared/buildinfo"
 	"empires/shared/protocol"
 	"empires/shared/registry"
@@ -99,9 +106,18 @@ func realMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "server: the built-in rulesets: %v\n", err)
 		return 1
 	}
+	secure, err := tlsconf.New(cfg.tls)
+	if err != nil {
+		fmt.Fprintf(stderr, "server: TLS: %v\n", err)
+		return 2
+	}
+	if secure != nil {
+		cfg.host.TLS = secure.Config
+	}
 	cfg.host.Logger = newLogger(cfg, stderr)
 	log := cfg.host.Logger
 	log.Info("empires server", "version", buildinfo.Version(), "protocol", protocol.Version)
+	logTLS(log, cfg.tls, secure)
 	if files, err := fdlimit.Raise(); err != nil {
 		log.Warn("limit of open files", "err", err)
 	} else if err := fdlimit.Check(files, cfg.host.MaxConns); err != nil {
@@ -125,6 +141,9 @@ type config struct {
 	logLevel  slog.Level
 	logFormat string
 	rulesDir  string // a mod directory (-rules)
+	// tls says where the certificates come from (-tls-cert, -tls-key,
+	// -tls-domain, -tls-email); realMain sets host.TLS from it.
+	tls tlsconf.Options
 }
 
 // defaultConfig returns the configuration with no flags.
@@ -156,7 +175,8 @@ func parseConfig(args []string, lookup func(string) (string, bool), stderr io.Wr
 
 Usage: go run ./server [flags]
 
-Clients connect with a websocket to ws://HOST/ws; GET /healthz answers 200
+Clients connect with a websocket to ws://HOST/ws (wss://HOST/ws with
+-tls-cert and -tls-key or -tls-domain); GET /healthz answers 200
 with the number of games and connections; GET /metrics gives the metrics in
 the Prometheus text format. With -admin-token, GET /admin shows the games
 (send "Authorization: Bearer TOKEN", or open /admin?token=TOKEN in a
@@ -192,6 +212,10 @@ Flags:
 	fs.Int64Var(&cfg.host.ReadBuffersPerAddr, "read-buffers-per-addr", cfg.host.ReadBuffersPerAddr, "most `bytes` of client messages still arriving that the server holds\nfor the connections of one IP address (an IPv6 /64). 0 for no limit,\nelse at least -max-message. Behind a reverse proxy every client has\nthe proxy's address: set 0 there")
 	fs.BoolVar(&cfg.host.Advertise, "lan-advertise", false, "advertise the server on the local network (multicast DNS, service _empires._tcp),\nfor clients to list under LAN games. Not for a server on the internet")
 	fs.StringVar(&cfg.host.AdminToken, "admin-token", "", "`token` that opens the admin view (/admin), kicking and ending games;\nempty disables them.\nPrefer EMPIRES_ADMIN_TOKEN: other users of the machine may see a flag")
+	fs.StringVar(&cfg.tls.CertFile, "tls-cert", "", "serve wss:// and HTTPS with the certificate chain in this PEM `file`\n(the server's first; with -tls-key). Without TLS the server speaks\nplain ws:// and HTTP: for a LAN, loopback, or a reverse proxy with TLS")
+	fs.StringVar(&cfg.tls.KeyFile, "tls-key", "", "the PEM `file` of -tls-cert's private key")
+	tlsDomain := fs.String("tls-domain", "", "serve wss:// and HTTPS with certificates got automatically from\nLet's Encrypt for these public `names` (comma-separated), kept in\nDATA/certs (needs -data). Each name must point to this machine, and\nthe server must listen on port 443 (-addr :443): the names are\nchecked there, no other port is needed")
+	fs.StringVar(&cfg.tls.Email, "tls-email", "", "optional contact `address` for -tls-domain's certificates: Let's\nEncrypt writes to it about them")
 	showVersion := fs.Bool(versionFlag, false, "print the version and exit")
 	level := fs.String("log-level", "info", "log `level`: debug, info, warn or error")
 	fs.StringVar(&cfg.logFormat, "log-format", cfg.logFormat, "log `format`: text or json")
@@ -272,9 +296,59 @@ Flags:
 	case cfg.host.Name == "" || len(cfg.host.Name) > protocol.MaxClientLen:
 		return config{}, fmt.Errorf("%s: 1 to %d characters", what("name"), protocol.MaxClientLen)
 	}
+	if err := parseTLS(&cfg, *tlsDomain, what); err != nil {
+		return config{}, err
+	}
 	cfg.host.Limits = cfg.host.Limits.WithWork() // the work budget follows -rate, -burst and -max-message
 	cfg.host.GameMemory = *gameMemory << 20
 	return cfg, nil
+}
+
+// parseTLS checks the TLS flags and sets cfg.tls's names and cache
+// directory; what names a flag's setting in an error (see parseConfig).
+func parseTLS(cfg *config, domains string, what func(string) string) error {
+	t := &cfg.tls
+	var err error
+	if t.Domains, err = tlsconf.ParseDomains(domains); err != nil {
+		return fmt.Errorf("%s: %v", what("tls-domain"), err)
+	}
+	switch {
+	case t.CertFile != "" && t.KeyFile == "":
+		return fmt.Errorf("%s needs -tls-key, the certificate's private key", what("tls-cert"))
+	case t.KeyFile != "" && t.CertFile == "":
+		return fmt.Errorf("%s needs -tls-cert, the key's certificate", what("tls-key"))
+	case t.CertFile != "" && len(t.Domains) > 0:
+		return fmt.Errorf("%s and %s: give certificate files or automatic certificates, not both", what("tls-cert"), what("tls-domain"))
+	case t.Email != "" && len(t.Domains) == 0:
+		return fmt.Errorf("%s is for the automatic certificates of -tls-domain: give -tls-domain too", what("tls-email"))
+	case len(t.Domains) > 0 && cfg.host.DataDir == "":
+		return fmt.Errorf("%s needs -data DIR: the certificates are kept in DIR/certs", what("tls-domain"))
+	case t.Enabled() && cfg.host.Advertise:
+		return errors.New("-lan-advertise with TLS: the local network's clients would look for ws://; serve a LAN without -tls-cert or -tls-domain")
+	}
+	if len(t.Domains) > 0 {
+		t.CacheDir = filepath.Join(cfg.host.DataDir, "certs")
+	}
+	return t.Check() // the same rules: nothing left to refuse
+}
+
+// logTLS logs how the server is reached: over wss:// with the names of
+// secure's certificates, or over plain ws://.
+func logTLS(log *slog.Logger, opts tlsconf.Options, secure *tlsconf.Server) {
+	switch {
+	case secure == nil:
+		log.Info("serving ws:// and HTTP, unencrypted: for a LAN, loopback or a reverse proxy with TLS")
+	case secure.Auto:
+		log.Info("serving wss:// and HTTPS", "names", strings.Join(secure.Names, ","),
+			"certificates", "automatic (Let's Encrypt), kept in "+opts.CacheDir)
+	default:
+		log.Info("serving wss:// and HTTPS", "names", strings.Join(secure.Names, ","),
+			"certificate", opts.CertFile, "expires", secure.NotAfter.UTC().Format(time.DateOnly))
+		if time.Now().After(secure.NotAfter) {
+			log.Warn("the certificate has expired: clients will refuse it", "certificate", opts.CertFile,
+				"expired", secure.NotAfter.UTC().Format(time.DateTime))
+		}
+	}
 }
 
 // newLogger returns the logger the flags ask for, writing to w.
@@ -286,7 +360,8 @@ func newLogger(cfg config, w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, opts))
 }
 
-// run listens on cfg.addr and serves until ctx ends, then shuts down. It
+// run listens on cfg.addr and serves (over TLS with cfg.host.TLS) until
+// ctx ends, then shuts down. It
 // calls ready, if not nil, with the address it listens on.
 func run(ctx context.Context, cfg config, ready func(net.Addr)) error {
 	s, err := host.New(cfg.host)

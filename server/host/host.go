@@ -36,6 +36,7 @@ package host
 
 import (
 	"context"
+	"crypto/tls"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -113,6 +114,10 @@ type Config struct {
 	// AdminToken, if not empty, enables the admin view and kicking
 	// (/admin, see Handler) for requests that give it as a bearer token.
 	AdminToken string
+	// TLS, if not nil, makes Serve speak TLS on its listener: wss:// for
+	// /ws and HTTPS for the rest, on the one port (package tlsconf makes
+	// it). Nil serves plain ws:// and HTTP.
+	TLS *tls.Config
 	// Advertise, if set, makes Serve advertise the server on the local
 	// network (package lan) until it shuts down, unless it listens on
 	// loopback only.
@@ -308,7 +313,11 @@ func New(cfg Config) (*Server, error) {
 	s.mux.HandleFunc("GET /healthz", s.healthz)
 	s.routeOps()
 	s.mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-		fmt.Fprintf(w, "Empires server %q: connect a client to ws://%s/ws\n", cfg.Name, r.Host)
+		scheme := "ws"
+		if r.TLS != nil {
+			scheme = "wss"
+		}
+		fmt.Fprintf(w, "Empires server %q: connect a client to %s://%s/ws\n", cfg.Name, scheme, r.Host)
 	})
 	return s, nil
 }
@@ -422,11 +431,16 @@ func (s *Server) healthz(w http.ResponseWriter, _ *http.Request) {
 	_ = json.NewEncoder(w).Encode(h)
 }
 
-// Serve serves HTTP on ln until ctx ends or the listener fails, then shuts
-// down: no new connections, Bye to every client and a clean close, the
-// matches stopped. It returns nil after a clean shutdown, or the
-// listener's error. Serve may be called once.
+// Serve serves HTTP on ln (HTTPS with Config.TLS) until ctx ends or the
+// listener fails, then shuts down: no new connections, Bye to every client
+// and a clean close, the matches stopped. It returns nil after a clean
+// shutdown, or the listener's error. Serve may be called once.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	scheme := "ws"
+	if s.cfg.TLS != nil {
+		ln = tls.NewListener(ln, s.cfg.TLS)
+		scheme = "wss"
+	}
 	hs := &http.Server{
 		Handler:           s.mux,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -434,7 +448,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	}
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
-	s.log.Info("listening", "addr", ln.Addr().String(), "ws", "/ws", "rulesets", s.lobby.Rulesets(),
+	s.log.Info("listening", "addr", ln.Addr().String(), "ws", "/ws", "scheme", scheme, "rulesets", s.lobby.Rulesets(),
 		"max_games", s.cfg.MaxGames, "max_message", s.cfg.Limits.MaxClientMessage, "rate", s.cfg.Limits.MessagesPerSecond)
 	stopAdvertising := s.advertise(ln)
 	var err error
@@ -512,6 +526,7 @@ func (s *Server) shutdown(hs *http.Server) {
 type Running struct {
 	srv    *Server
 	addr   net.Addr
+	tls    bool // the server speaks wss://
 	cancel context.CancelFunc
 	served chan struct{} // closed when Serve has returned
 	err    error         // what Serve returned, set before served is closed
@@ -532,7 +547,7 @@ func Start(cfg Config, addr string) (*Running, error) {
 		return nil, fmt.Errorf("listen on %s: %w", addr, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &Running{srv: s, addr: ln.Addr(), cancel: cancel, served: make(chan struct{})}
+	r := &Running{srv: s, addr: ln.Addr(), tls: cfg.TLS != nil, cancel: cancel, served: make(chan struct{})}
 	go func() {
 		r.err = s.Serve(ctx, ln)
 		close(r.served)
@@ -544,8 +559,8 @@ func Start(cfg Config, addr string) (*Running, error) {
 func (r *Running) Addr() net.Addr { return r.addr }
 
 // URL returns the websocket URL a client on this machine connects to:
-// ws://HOST:PORT/ws, with 127.0.0.1 for HOST when the server listens on
-// every address.
+// ws://HOST:PORT/ws (wss:// with Config.TLS), with 127.0.0.1 for HOST when
+// the server listens on every address.
 func (r *Running) URL() string {
 	host, port := "127.0.0.1", ""
 	if a, ok := r.addr.(*net.TCPAddr); ok {
@@ -559,7 +574,11 @@ func (r *Running) URL() string {
 			host = h
 		}
 	}
-	return "ws://" + net.JoinHostPort(host, port) + "/ws"
+	scheme := "ws://"
+	if r.tls {
+		scheme = "wss://"
+	}
+	return scheme + net.JoinHostPort(host, port) + "/ws"
 }
 
 // Stop shuts the server down cleanly (see Serve) and returns when it is
