@@ -40,6 +40,11 @@
 // error of the last attempt says what failed, and how many attempts were
 // made over how long (a *DialError).
 //
+// A wss:// address connects over TLS, checking the server's certificate
+// against the system's roots (or Options.TLS). A certificate the client
+// refuses, or a scheme that is not the server's, ends Dial at once with a
+// *CertError that says why in words a player reads.
+//
 // # Reconnection
 //
 // When a connection drops without Close (the network failed, nothing came
@@ -59,6 +64,7 @@ package conn
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"hash/maphash"
@@ -187,6 +193,11 @@ type Options struct {
 	// and the wait before the next. It must return quickly.
 	OnRetry func(attempt int, err error, wait time.Duration)
 
+	// TLS, if not nil, is the TLS configuration of wss:// addresses: a
+	// private authority's roots (tests, a host's own CA). Nil checks the
+	// server's certificate against the system's roots.
+	TLS *tls.Config
+
 	// after waits d: time.After, unless a test gives a fake clock.
 	after func(d time.Duration) <-chan time.Time
 }
@@ -309,10 +320,11 @@ func (e *ByeError) HostEnded() bool { return e.Reason == protocol.ReasonHostEnde
 // Conn is a connection to a server, kept up across dropped connections.
 // Its methods may be called from any goroutine; none waits on the network.
 type Conn struct {
-	opts   Options
-	url    string
-	events chan Event
-	queue  chan []byte // frames Send encoded, for the writer
+	opts     Options
+	url      string
+	dialOpts *websocket.DialOptions // nil: the default client (the system's roots)
+	events   chan Event
+	queue    chan []byte // frames Send encoded, for the writer
 
 	ctx     context.Context // ends at Close: cuts dials and waits short
 	cancel  context.CancelFunc
@@ -399,17 +411,24 @@ func (c *Conn) DialAttempts() (attempts int, took time.Duration) { return c.atte
 func newConn(url string, opts Options) *Conn {
 	ctx, cancel := context.WithCancel(context.Background())
 	opts = opts.withDefaults()
+	var dialOpts *websocket.DialOptions
+	if opts.TLS != nil {
+		tr := http.DefaultTransport.(*http.Transport).Clone()
+		tr.TLSClientConfig = opts.TLS.Clone()
+		dialOpts = &websocket.DialOptions{HTTPClient: &http.Client{Transport: tr}}
+	}
 	return &Conn{
-		rng:     rand.New(rand.NewPCG(opts.Seed, opts.Seed>>32|opts.Seed<<32)),
-		opts:    opts,
-		url:     url,
-		events:  make(chan Event, EventsLen),
-		queue:   make(chan []byte, QueueLen),
-		ctx:     ctx,
-		cancel:  cancel,
-		closing: make(chan struct{}),
-		ended:   make(chan struct{}),
-		done:    make(chan struct{}),
+		rng:      rand.New(rand.NewPCG(opts.Seed, opts.Seed>>32|opts.Seed<<32)),
+		opts:     opts,
+		url:      url,
+		dialOpts: dialOpts,
+		events:   make(chan Event, EventsLen),
+		queue:    make(chan []byte, QueueLen),
+		ctx:      ctx,
+		cancel:   cancel,
+		closing:  make(chan struct{}),
+		ended:    make(chan struct{}),
+		done:     make(chan struct{}),
 	}
 }
 
@@ -564,11 +583,17 @@ func (c *Conn) run(t *transport) {
 	}
 }
 
-// final reports whether err ends the connection for good.
+// final reports whether err ends the connection for good: a protocol
+// version mismatch, a TLS failure (CertError), a seat taken over, a
+// host that ended the game.
 func final(err error) bool {
 	var pe *protocol.ProtocolError
 	if errors.As(err, &pe) && pe.Code == protocol.BadVersion {
 		return true
+	}
+	var ce *CertError
+	if errors.As(err, &ce) {
+		return true // the certificate, or the scheme, stays what it is
 	}
 	var be *ByeError
 	return errors.As(err, &be) && (be.TakenOver() || be.HostEnded())
@@ -696,12 +721,19 @@ func (t *transport) fail(err error) {
 func (c *Conn) connect(ctx context.Context) (*transport, error) {
 	ctx, cancel := context.WithTimeout(ctx, c.opts.HelloTimeout)
 	defer cancel()
-	ws, resp, err := websocket.Dial(ctx, c.url, nil)
+	ws, resp, err := websocket.Dial(ctx, c.url, c.dialOpts)
 	if err != nil {
 		if resp != nil && resp.StatusCode != http.StatusSwitchingProtocols {
 			body, _ := io.ReadAll(io.LimitReader(resp.Body, 1024))
+			if plainToTLS(resp.StatusCode, string(body)) {
+				return nil, &CertError{URL: c.url, Host: resp.Request.URL.Hostname(), Problem: TLSRequired,
+					Err: fmt.Errorf("%s: %s", resp.Status, strings.TrimSpace(string(body)))}
+			}
 			return nil, &RefusedError{URL: c.url, Status: resp.StatusCode,
 				Message: resp.Status + ": " + strings.TrimSpace(string(body))}
+		}
+		if ce := certError(c.url, err, time.Now()); ce != nil {
+			return nil, ce
 		}
 		return nil, &UnreachableError{URL: c.url, Err: err}
 	}
