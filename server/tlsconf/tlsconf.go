@@ -137,11 +137,11 @@ type Server struct {
 // cannot be read, holds no PEM certificate or key, or the key is not the
 // certificate's.
 func New(o Options) (*Server, error) {
-	if !o.Enabled() {
-		return nil, nil
-	}
 	if err := o.Check(); err != nil {
 		return nil, err
+	}
+	if !o.Enabled() {
+		return nil, nil
 	}
 	if len(o.Domains) > 0 {
 		m := &autocert.Manager{

@@ -30,6 +30,7 @@ package bot
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -89,6 +90,9 @@ type Options struct {
 	// ListInterval is how often to ask for the game list while no open
 	// game shows up; 0 means DefaultListInterval.
 	ListInterval time.Duration
+	// TLS, if not nil, is the TLS configuration of a wss:// URL
+	// (conn.Options.TLS): a private authority's roots. Nil: the system's.
+	TLS *tls.Config
 	// DialAttempts is the most attempts to connect the bot makes
 	// (conn.Options.DialAttempts); 0 means conn's default.
 	DialAttempts int
@@ -184,7 +188,7 @@ func New(opts Options) (*Bot, error) {
 // the game are not errors of Run: they are in the Result.
 func (b *Bot) Run(ctx context.Context) (Result, error) {
 	start := time.Now()
-	c, err := conn.Dial(ctx, conn.Options{URL: b.opts.URL, Name: b.opts.Name, Client: "empires bot",
+	c, err := conn.Dial(ctx, conn.Options{URL: b.opts.URL, Name: b.opts.Name, Client: "empires bot", TLS: b.opts.TLS,
 		DialAttempts: b.opts.DialAttempts, OnRetry: b.opts.Hooks.Retry})
 	if err != nil {
 		attempts := 1
