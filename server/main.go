@@ -343,7 +343,7 @@ func logTLS(log *slog.Logger, opts tlsconf.Options, secure *tlsconf.Server) {
 			"certificates", "automatic (Let's Encrypt), kept in "+opts.CacheDir)
 	default:
 		log.Info("serving wss:// and HTTPS", "names", strings.Join(secure.Names, ","),
-			"certificate", opts.CertFile, "expires", secure.NotAfter.UTC().Format(time.DateOnly))
+			"certificate", opts.CertFile, "expires", secure.NotAfter.UTC().Format(time.DateTime))
 		if time.Now().After(secure.NotAfter) {
 			log.Warn("the certificate has expired: clients will refuse it", "certificate", opts.CertFile,
 				"expired", secure.NotAfter.UTC().Format(time.DateTime))

@@ -5,6 +5,7 @@ import (
 	"crypto/tls"
 	"errors"
 	"io"
+	"log/slog"
 	"net/http"
 	"path/filepath"
 	"slices"
@@ -200,5 +201,37 @@ func TestWSSGame(t *testing.T) {
 	_, err = conn.Dial(ctx, conn.Options{URL: "ws://" + srv.addr + "/ws", Name: "Dora", DialAttempts: 1})
 	if !errors.As(err, &ce) || ce.Problem != conn.TLSRequired {
 		t.Errorf("dial ws:// to the TLS port: %v, want a *CertError saying to connect with wss://", err)
+	}
+}
+
+// TestLogTLS: the server says at start how it is reached: over wss://
+// with the certificate's names, or over plain ws://.
+func TestLogTLS(t *testing.T) {
+	expires := time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC)
+	tests := []struct {
+		name   string
+		opts   tlsconf.Options
+		secure *tlsconf.Server
+		want   []string
+	}{
+		{"plain", tlsconf.Options{}, nil, []string{`level=INFO msg="serving ws:// and HTTP, unencrypted`}},
+		{"files", tlsconf.Options{CertFile: "/etc/empires/cert.pem", KeyFile: "k"},
+			&tlsconf.Server{Names: []string{"play.example.org", "203.0.113.7"}, NotAfter: expires},
+			[]string{`msg="serving wss:// and HTTPS" names=play.example.org,203.0.113.7 certificate=/etc/empires/cert.pem expires="2030-01-02 03:04:05"`}},
+		{"expired", tlsconf.Options{CertFile: "c.pem", KeyFile: "k"},
+			&tlsconf.Server{Names: []string{"play.example.org"}, NotAfter: time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)},
+			[]string{`level=WARN msg="the certificate has expired: clients will refuse it" certificate=c.pem expired="2020-01-01 00:00:00"`}},
+		{"automatic", tlsconf.Options{Domains: []string{"play.example.org"}, CacheDir: "/var/lib/empires/certs"},
+			&tlsconf.Server{Names: []string{"play.example.org"}, Auto: true},
+			[]string{`msg="serving wss:// and HTTPS" names=play.example.org certificates="automatic (Let's Encrypt), kept in /var/lib/empires/certs"`}},
+	}
+	for _, tt := range tests {
+		var b strings.Builder
+		logTLS(slog.New(slog.NewTextHandler(&b, nil)), tt.opts, tt.secure)
+		for _, w := range tt.want {
+			if !strings.Contains(b.String(), w) {
+				t.Errorf("%s: logged %q, want %q", tt.name, b.String(), w)
+			}
+		}
 	}
 }
