@@ -117,7 +117,7 @@ func realMain(args []string, stdout, stderr io.Writer) int {
 	cfg.host.Logger = newLogger(cfg, stderr)
 	log := cfg.host.Logger
 	log.Info("empires server", "version", buildinfo.Version(), "protocol", protocol.Version)
-	logTLS(log, cfg.tls, secure)
+	logTLS(log, cfg.addr, cfg.tls, secure)
 	if files, err := fdlimit.Raise(); err != nil {
 		log.Warn("limit of open files", "err", err)
 	} else if err := fdlimit.Check(files, cfg.host.MaxConns); err != nil {
@@ -332,15 +332,21 @@ func parseTLS(cfg *config, domains string, what func(string) string) error {
 	return t.Check() // the same rules: nothing left to refuse
 }
 
-// logTLS logs how the server is reached: over wss:// with the names of
-// secure's certificates, or over plain ws://.
-func logTLS(log *slog.Logger, opts tlsconf.Options, secure *tlsconf.Server) {
+// logTLS logs how the server listening on addr is reached: over wss://
+// with the names of secure's certificates, or over plain ws://. It warns
+// of automatic certificates on a port other than 443, where Let's Encrypt
+// checks the names.
+func logTLS(log *slog.Logger, addr string, opts tlsconf.Options, secure *tlsconf.Server) {
 	switch {
 	case secure == nil:
 		log.Info("serving ws:// and HTTP, unencrypted: for a LAN, loopback or a reverse proxy with TLS")
 	case secure.Auto:
 		log.Info("serving wss:// and HTTPS", "names", strings.Join(secure.Names, ","),
 			"certificates", "automatic (Let's Encrypt), kept in "+opts.CacheDir)
+		if _, port, err := net.SplitHostPort(addr); err == nil && port != "443" {
+			log.Warn("Let's Encrypt checks the names on port 443: listen there (-addr :443), or forward port 443 to this one",
+				"addr", addr)
+		}
 	default:
 		log.Info("serving wss:// and HTTPS", "names", strings.Join(secure.Names, ","),
 			"certificate", opts.CertFile, "expires", secure.NotAfter.UTC().Format(time.DateTime))

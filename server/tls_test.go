@@ -210,28 +210,35 @@ func TestLogTLS(t *testing.T) {
 	expires := time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC)
 	tests := []struct {
 		name   string
+		addr   string
 		opts   tlsconf.Options
 		secure *tlsconf.Server
 		want   []string
 	}{
-		{"plain", tlsconf.Options{}, nil, []string{`level=INFO msg="serving ws:// and HTTP, unencrypted`}},
-		{"files", tlsconf.Options{CertFile: "/etc/empires/cert.pem", KeyFile: "k"},
+		{"plain", ":7777", tlsconf.Options{}, nil, []string{`level=INFO msg="serving ws:// and HTTP, unencrypted`}},
+		{"files", ":7777", tlsconf.Options{CertFile: "/etc/empires/cert.pem", KeyFile: "k"},
 			&tlsconf.Server{Names: []string{"play.example.org", "203.0.113.7"}, NotAfter: expires},
 			[]string{`msg="serving wss:// and HTTPS" names=play.example.org,203.0.113.7 certificate=/etc/empires/cert.pem expires="2030-01-02 03:04:05"`}},
-		{"expired", tlsconf.Options{CertFile: "c.pem", KeyFile: "k"},
+		{"expired", ":443", tlsconf.Options{CertFile: "c.pem", KeyFile: "k"},
 			&tlsconf.Server{Names: []string{"play.example.org"}, NotAfter: time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)},
 			[]string{`level=WARN msg="the certificate has expired: clients will refuse it" certificate=c.pem expired="2020-01-01 00:00:00"`}},
-		{"automatic", tlsconf.Options{Domains: []string{"play.example.org"}, CacheDir: "/var/lib/empires/certs"},
+		{"automatic", ":443", tlsconf.Options{Domains: []string{"play.example.org"}, CacheDir: "/var/lib/empires/certs"},
 			&tlsconf.Server{Names: []string{"play.example.org"}, Auto: true},
 			[]string{`msg="serving wss:// and HTTPS" names=play.example.org certificates="automatic (Let's Encrypt), kept in /var/lib/empires/certs"`}},
+		{"automatic on another port", ":7777", tlsconf.Options{Domains: []string{"play.example.org"}, CacheDir: "/var/lib/empires/certs"},
+			&tlsconf.Server{Names: []string{"play.example.org"}, Auto: true},
+			[]string{`level=WARN msg="Let's Encrypt checks the names on port 443: listen there (-addr :443), or forward port 443 to this one" addr=:7777`}},
 	}
 	for _, tt := range tests {
 		var b strings.Builder
-		logTLS(slog.New(slog.NewTextHandler(&b, nil)), tt.opts, tt.secure)
+		logTLS(slog.New(slog.NewTextHandler(&b, nil)), tt.addr, tt.opts, tt.secure)
 		for _, w := range tt.want {
 			if !strings.Contains(b.String(), w) {
 				t.Errorf("%s: logged %q, want %q", tt.name, b.String(), w)
 			}
+		}
+		if warned := strings.Contains(b.String(), "level=WARN"); warned != strings.Contains(strings.Join(tt.want, ""), "level=WARN") {
+			t.Errorf("%s: logged %q: a warning where none is due, or none where one is", tt.name, b.String())
 		}
 	}
 }
