@@ -296,11 +296,11 @@ Flags:
 	case cfg.host.Name == "" || len(cfg.host.Name) > protocol.MaxClientLen:
 		return config{}, fmt.Errorf("%s: 1 to %d characters", what("name"), protocol.MaxClientLen)
 	}
+	cfg.host.Limits = cfg.host.Limits.WithWork() // the work budget follows -rate, -burst and -max-message
+	cfg.host.GameMemory = *gameMemory << 20
 	if err := parseTLS(&cfg, *tlsDomain, what); err != nil {
 		return config{}, err
 	}
-	cfg.host.Limits = cfg.host.Limits.WithWork() // the work budget follows -rate, -burst and -max-message
-	cfg.host.GameMemory = *gameMemory << 20
 	return cfg, nil
 }
 
