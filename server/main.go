@@ -6,7 +6,8 @@
 //
 // It runs until SIGINT or SIGTERM, then stops accepting connections, sends
 // every client Bye{"server shutting down"}, closes each connection cleanly,
-// stops the matches and exits 0. Bad flags exit 2 with a message.
+// stops the matches and exits 0. Bad flags exit 2 with a message. SIGHUP
+// reads the -tls-cert and -tls-key files again, after their renewal.
 //
 // Every flag may also be set by an environment variable, EMPIRES_ and the
 // flag's name in upper case with _ for - (EMPIRES_MAX_GAMES=20 for
@@ -126,6 +127,19 @@ func realMain(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	context.AfterFunc(ctx, stop) // a second signal kills at once
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	defer signal.Stop(hup)
+	go func() {
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-hup:
+				reloadTLS(log, secure)
+			}
+		}
+	}()
 	if err := run(ctx, cfg, nil); err != nil {
 		log.Error("server failed", "err", err)
 		return 1
@@ -212,7 +226,7 @@ Flags:
 	fs.Int64Var(&cfg.host.ReadBuffersPerAddr, "read-buffers-per-addr", cfg.host.ReadBuffersPerAddr, "most `bytes` of client messages still arriving that the server holds\nfor the connections of one IP address (an IPv6 /64). 0 for no limit,\nelse at least -max-message. Behind a reverse proxy every client has\nthe proxy's address: set 0 there")
 	fs.BoolVar(&cfg.host.Advertise, "lan-advertise", false, "advertise the server on the local network (multicast DNS, service _empires._tcp),\nfor clients to list under LAN games. Not for a server on the internet")
 	fs.StringVar(&cfg.host.AdminToken, "admin-token", "", "`token` that opens the admin view (/admin), kicking and ending games;\nempty disables them.\nPrefer EMPIRES_ADMIN_TOKEN: other users of the machine may see a flag")
-	fs.StringVar(&cfg.tls.CertFile, "tls-cert", "", "serve wss:// and HTTPS with the certificate chain in this PEM `file`\n(the server's first; with -tls-key). Without TLS the server speaks\nplain ws:// and HTTP: for a LAN, loopback, or a reverse proxy with TLS")
+	fs.StringVar(&cfg.tls.CertFile, "tls-cert", "", "serve wss:// and HTTPS with the certificate chain in this PEM `file`\n(the server's first; with -tls-key); SIGHUP reads both files again,\nafter their renewal. Without TLS the server speaks plain ws:// and\nHTTP: for a LAN, loopback, or a reverse proxy with TLS")
 	fs.StringVar(&cfg.tls.KeyFile, "tls-key", "", "the PEM `file` of -tls-cert's private key")
 	tlsDomain := fs.String("tls-domain", "", "serve wss:// and HTTPS with certificates got automatically from\nLet's Encrypt for these public `names` (comma-separated), kept in\nDATA/certs (needs -data). Each name must point to this machine, and\nthe server must listen on port 443 (-addr :443): the names are\nchecked there, no other port is needed")
 	fs.StringVar(&cfg.tls.Email, "tls-email", "", "optional contact `address` for -tls-domain's certificates: Let's\nEncrypt writes to it about them")
@@ -354,6 +368,25 @@ func logTLS(log *slog.Logger, addr string, opts tlsconf.Options, secure *tlsconf
 			log.Warn("the certificate has expired: clients will refuse it", "certificate", opts.CertFile,
 				"expired", secure.NotAfter.UTC().Format(time.DateTime))
 		}
+	}
+}
+
+// reloadTLS reads the certificate files of secure again (SIGHUP) and
+// logs what came of it: the new certificate, or why the old one is kept.
+func reloadTLS(log *slog.Logger, secure *tlsconf.Server) {
+	if secure == nil {
+		log.Info("SIGHUP: no certificate files to reload (no -tls-cert)")
+		return
+	}
+	names, notAfter, err := secure.Reload()
+	switch {
+	case errors.Is(err, tlsconf.ErrNothingToReload):
+		log.Info("SIGHUP: " + err.Error())
+	case err != nil:
+		log.Error("SIGHUP: the certificate was not reloaded: still serving the one before", "err", err)
+	default:
+		log.Info("SIGHUP: certificate reloaded", "names", strings.Join(names, ","),
+			"expires", notAfter.UTC().Format(time.DateTime))
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -239,6 +240,53 @@ func TestLogTLS(t *testing.T) {
 		}
 		if warned := strings.Contains(b.String(), "level=WARN"); warned != strings.Contains(strings.Join(tt.want, ""), "level=WARN") {
 			t.Errorf("%s: logged %q: a warning where none is due, or none where one is", tt.name, b.String())
+		}
+	}
+}
+
+// TestReloadTLS: SIGHUP's reload logs the renewed certificate, or keeps
+// the one before and says why, or says there is nothing to reload.
+func TestReloadTLS(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Now()
+	cert, err := testcert.Write(dir, now.Add(-time.Hour), now.Add(time.Hour), "play.example.org")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := tlsconf.New(tlsconf.Options{CertFile: cert.CertFile, KeyFile: cert.KeyFile})
+	if err != nil {
+		t.Fatal(err)
+	}
+	auto, err := tlsconf.New(tlsconf.Options{Domains: []string{"play.example.org"}, CacheDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	renewed := time.Date(2031, 5, 6, 7, 8, 9, 0, time.UTC)
+	tests := []struct {
+		name    string
+		secure  *tlsconf.Server
+		prepare func() error
+		want    string
+	}{
+		{"no TLS", nil, nil, `level=INFO msg="SIGHUP: no certificate files to reload (no -tls-cert)"`},
+		{"automatic", auto, nil, `level=INFO msg="SIGHUP: automatic certificates renew themselves: nothing to reload"`},
+		{"renewed", files, func() error {
+			_, err := testcert.Write(dir, now.Add(-time.Hour), renewed, "play.example.org", "www.example.org")
+			return err
+		}, `level=INFO msg="SIGHUP: certificate reloaded" names=play.example.org,www.example.org expires="2031-05-06 07:08:09"`},
+		{"broken", files, func() error { return os.WriteFile(cert.CertFile, []byte("garbage"), 0o644) },
+			`level=ERROR msg="SIGHUP: the certificate was not reloaded: still serving the one before" err="certificate ` + cert.CertFile},
+	}
+	for _, tt := range tests {
+		if tt.prepare != nil {
+			if err := tt.prepare(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var b strings.Builder
+		reloadTLS(slog.New(slog.NewTextHandler(&b, nil)), tt.secure)
+		if !strings.Contains(b.String(), tt.want) {
+			t.Errorf("%s: logged %q, want %q", tt.name, b.String(), tt.want)
 		}
 	}
 }

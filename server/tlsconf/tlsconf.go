@@ -3,6 +3,9 @@
 // files, or with certificates it gets by itself for public names over ACME
 // (Let's Encrypt, package golang.org/x/crypto/acme/autocert).
 //
+// Certificate files are read at start, and again by Server.Reload (the
+// dedicated server's SIGHUP) after their renewal.
+//
 // Automatic certificates answer the ACME TLS-ALPN-01 challenge on the
 // server's own port: a server listening on :443 needs no other port (no
 // port 80). They are kept in a cache directory, so that a restart does not
@@ -21,6 +24,7 @@ import (
 	"fmt"
 	"net"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/crypto/acme"
@@ -115,7 +119,8 @@ func checkDomain(d string) error {
 	return nil
 }
 
-// Server is the TLS a server serves with.
+// Server is the TLS a server serves with. Reload reads the certificate
+// files again; its fields are what New found, for the start's log.
 type Server struct {
 	// Config is what tls.NewListener takes. It offers HTTP/1.1 only (the
 	// websocket needs it) and, with automatic certificates, ACME's
@@ -129,6 +134,11 @@ type Server struct {
 	// NotAfter is when the certificate file's certificate expires (zero
 	// with automatic certificates, which are renewed).
 	NotAfter time.Time
+
+	opts Options
+	// cert is the certificate of the files that handshakes get: New's,
+	// then each successful Reload's.
+	cert atomic.Pointer[tls.Certificate]
 }
 
 // New checks the options (Check), reads the certificate and key files,
@@ -163,30 +173,60 @@ func New(o Options) (*Server, error) {
 			Auto:  true,
 		}, nil
 	}
-	cert, err := tls.LoadX509KeyPair(o.CertFile, o.KeyFile)
+	cert, names, err := load(o.CertFile, o.KeyFile)
 	if err != nil {
-		return nil, fmt.Errorf("certificate %s and key %s: %w", o.CertFile, o.KeyFile, err)
+		return nil, err
 	}
-	leaf := cert.Leaf
-	if leaf == nil {
-		if leaf, err = x509.ParseCertificate(cert.Certificate[0]); err != nil {
-			return nil, fmt.Errorf("certificate %s: %w", o.CertFile, err)
+	s := &Server{Names: names, NotAfter: cert.Leaf.NotAfter, opts: o}
+	s.cert.Store(cert)
+	s.Config = &tls.Config{
+		GetCertificate: func(*tls.ClientHelloInfo) (*tls.Certificate, error) { return s.cert.Load(), nil },
+		NextProtos:     []string{"http/1.1"},
+		MinVersion:     tls.VersionTLS12,
+	}
+	return s, nil
+}
+
+// Reload reads the certificate and key files again (after their renewal)
+// and, if they are good, serves the new certificate from the next
+// handshake on; connections already made keep theirs. It returns the new
+// certificate's names and expiry. Files it cannot use change nothing: the
+// error says what is wrong with them, as New's does. With automatic
+// certificates, which renew themselves, there is nothing to reload: it
+// returns ErrNothingToReload.
+func (s *Server) Reload() (names []string, notAfter time.Time, err error) {
+	if s.Auto {
+		return nil, time.Time{}, ErrNothingToReload
+	}
+	cert, names, err := load(s.opts.CertFile, s.opts.KeyFile)
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	s.cert.Store(cert)
+	return names, cert.Leaf.NotAfter, nil
+}
+
+// ErrNothingToReload is Reload's answer for automatic certificates.
+var ErrNothingToReload = errors.New("automatic certificates renew themselves: nothing to reload")
+
+// load reads a certificate chain and its key from PEM files and returns
+// it, with its leaf parsed, and the names it is for.
+func load(certFile, keyFile string) (*tls.Certificate, []string, error) {
+	cert, err := tls.LoadX509KeyPair(certFile, keyFile)
+	if err != nil {
+		return nil, nil, fmt.Errorf("certificate %s and key %s: %w", certFile, keyFile, err)
+	}
+	if cert.Leaf == nil {
+		if cert.Leaf, err = x509.ParseCertificate(cert.Certificate[0]); err != nil {
+			return nil, nil, fmt.Errorf("certificate %s: %w", certFile, err)
 		}
 	}
-	names := append([]string(nil), leaf.DNSNames...)
-	for _, ip := range leaf.IPAddresses {
+	names := append([]string(nil), cert.Leaf.DNSNames...)
+	for _, ip := range cert.Leaf.IPAddresses {
 		names = append(names, ip.String())
 	}
 	if len(names) == 0 {
-		return nil, fmt.Errorf("certificate %s names no host (no DNS name or IP address in its subject alternative names): clients would refuse it", o.CertFile)
+		return nil, nil, fmt.Errorf("certificate %s names no host (no DNS name or IP address in its subject alternative names): clients would refuse it", certFile)
 	}
-	return &Server{
-		Config: &tls.Config{
-			Certificates: []tls.Certificate{cert},
-			NextProtos:   []string{"http/1.1"},
-			MinVersion:   tls.VersionTLS12,
-		},
-		Names:    names,
-		NotAfter: leaf.NotAfter,
-	}, nil
+	return &cert, names, nil
 }

@@ -1,6 +1,9 @@
 package tlsconf
 
 import (
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -82,8 +85,11 @@ func TestNewFromFiles(t *testing.T) {
 	if have, want := srv.Names, []string{"play.example.org", "203.0.113.7"}; !slices.Equal(have, want) || srv.Auto {
 		t.Errorf("names %q, auto %v; want %q from the files", have, srv.Auto, want)
 	}
-	if have := srv.NotAfter; have.Sub(now) < 89*24*time.Hour || len(srv.Config.Certificates) != 1 {
-		t.Errorf("expires %v, %d certificates; want in 90 days, one", have, len(srv.Config.Certificates))
+	if have := srv.NotAfter; have.Sub(now) < 89*24*time.Hour {
+		t.Errorf("expires %v, want in 90 days", have)
+	}
+	if have := served(t, srv); !slices.Equal(have.DNSNames, []string{"play.example.org"}) {
+		t.Errorf("handshakes get a certificate for %q, want the file's", have.DNSNames)
 	}
 	if !slices.Equal(srv.Config.NextProtos, []string{"http/1.1"}) {
 		t.Errorf("NextProtos %q, want http/1.1 only (the websocket needs it)", srv.Config.NextProtos)
@@ -135,5 +141,60 @@ func TestNewAutomatic(t *testing.T) {
 	}
 	if srv, err := New(Options{}); srv != nil || err != nil {
 		t.Errorf("New(no TLS) = %v, %v; want nil, nil", srv, err)
+	}
+}
+
+// served returns the leaf of the certificate srv gives a handshake.
+func served(t *testing.T, srv *Server) *x509.Certificate {
+	t.Helper()
+	c, err := srv.Config.GetCertificate(&tls.ClientHelloInfo{ServerName: "play.example.org"})
+	if err != nil || c == nil || c.Leaf == nil {
+		t.Fatalf("GetCertificate: %v, %v", c, err)
+	}
+	return c.Leaf
+}
+
+// TestReload: after the files are renewed, Reload serves the new
+// certificate; files it cannot use keep the old one, with an error saying
+// what is wrong.
+func TestReload(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Now()
+	old, err := testcert.Write(dir, now.Add(-time.Hour), now.Add(24*time.Hour), "play.example.org")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Options{CertFile: old.CertFile, KeyFile: old.KeyFile})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := served(t, srv)
+	renewed := now.Add(90 * 24 * time.Hour)
+	if _, err := testcert.Write(dir, now.Add(-time.Hour), renewed, "play.example.org", "www.example.org"); err != nil {
+		t.Fatal(err)
+	}
+	names, notAfter, err := srv.Reload()
+	if err != nil || !slices.Equal(names, []string{"play.example.org", "www.example.org"}) || !notAfter.Equal(renewed.Truncate(time.Second)) {
+		t.Fatalf("Reload: %q, %v, %v; want the renewed certificate's names and expiry %v", names, notAfter, err, renewed)
+	}
+	after := served(t, srv)
+	if after.Equal(before) || !slices.Equal(after.DNSNames, names) {
+		t.Errorf("handshakes get %q after Reload, want the renewed certificate", after.DNSNames)
+	}
+	if err := os.WriteFile(old.KeyFile, []byte("garbage"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := srv.Reload(); err == nil || !strings.Contains(err.Error(), old.KeyFile) {
+		t.Errorf("Reload of a broken key: %v, want an error naming %s", err, old.KeyFile)
+	}
+	if have := served(t, srv); !have.Equal(after) {
+		t.Errorf("after a failed Reload handshakes get %q, want the last good certificate", have.DNSNames)
+	}
+	auto, err := New(Options{Domains: []string{"play.example.org"}, CacheDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := auto.Reload(); !errors.Is(err, ErrNothingToReload) {
+		t.Errorf("Reload of automatic certificates: %v, want ErrNothingToReload", err)
 	}
 }
