@@ -260,6 +260,9 @@ Flags:
 		}
 		return "-" + name + " " + f.Value.String()
 	}
+	if err := parseTLS(&cfg, *tlsDomain, what); err != nil {
+		return config{}, err
+	}
 	switch strings.ToLower(*level) {
 	case "debug":
 		cfg.logLevel = slog.LevelDebug
@@ -312,9 +315,6 @@ Flags:
 	}
 	cfg.host.Limits = cfg.host.Limits.WithWork() // the work budget follows -rate, -burst and -max-message
 	cfg.host.GameMemory = *gameMemory << 20
-	if err := parseTLS(&cfg, *tlsDomain, what); err != nil {
-		return config{}, err
-	}
 	return cfg, nil
 }
 
