@@ -42,6 +42,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"slices"
 	"strconv"
 	"sync"
@@ -49,6 +50,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"empires/server/internal/realip"
 	"empires/server/lobby"
 	"empires/server/match"
 	"empires/server/store"
@@ -83,6 +85,12 @@ type Config struct {
 	// means protocol.DefaultLimits(). A work budget of zero (WorkBurst and
 	// WorkPerSecond both 0) is set from the other limits (WithWork).
 	Limits protocol.Limits
+	// TrustedProxies are the reverse proxies (addresses and CIDR
+	// prefixes, realip.ParseProxies) whose forwarding headers give a
+	// request's client address (see package realip): the address every
+	// limit per address, the password backoff per address and the logs go
+	// by. Empty trusts no proxy: the client is the connection's peer.
+	TrustedProxies []netip.Prefix
 	// ReadBuffers and ReadBuffersPerAddr bound the bytes the connections
 	// hold for client messages still arriving, all of them together and
 	// those of one remote address (wsconn.Buffers); 0 means no bound. A
@@ -320,10 +328,19 @@ func New(cfg Config) (*Server, error) {
 // otherwise must Close the server after stopping their HTTP server.
 func (s *Server) Handler() http.Handler { return s.mux }
 
-// clientAddr returns the address ("host:port") of the client that made
-// request r, the one its per-address limits, password and token backoffs
-// and log lines go by: the connection's peer.
-func (s *Server) clientAddr(r *http.Request) string { return r.RemoteAddr }
+// clientAddr returns the address ("host:port", or a bare IP address when
+// a proxy names no port) of the client that made request r, the one its
+// per-address limits, password and token backoffs and log lines go by: the
+// connection's peer, or when that is one of Config.TrustedProxies the
+// client its forwarding headers name (realip.Proxies.Client). Headers it
+// cannot read give the peer, and a line at debug level saying why.
+func (s *Server) clientAddr(r *http.Request) string {
+	addr, err := realip.Proxies(s.cfg.TrustedProxies).Client(r.RemoteAddr, r.Header)
+	if err != nil {
+		s.log.Debug("forwarding header ignored: the request is counted at its proxy's address", "peer", r.RemoteAddr, "err", err)
+	}
+	return addr
+}
 
 // serveWS upgrades a request to a websocket and serves it, on a goroutine
 // of its own, until it ends.
@@ -362,6 +379,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		s.wg.Done()
 	}
 	opts := s.connOpts
+	opts.Remote = remote                               // its read buffers, password backoff and logs go by it
 	opts.Accept = s.lobby.AcceptFrom(remoteIP(remote)) // its games count against its address
 	c, err := wsconn.Accept(w, r, opts)
 	if err != nil {

@@ -107,12 +107,13 @@ func (ps Proxies) String() string {
 // X-Forwarded-For, it is peer. Otherwise it is the rightmost address of
 // the header that is not one of the proxies (the leftmost if all are),
 // as "host:port" when the header gives a port and as the bare IP address
-// when not. When both headers are there they must name the same client:
-// a proxy writes one of them and passes the other on as the client sent
-// it. A header Client cannot read (a malformed list, an element without
-// for=, a client the proxy calls "unknown" or hides under an obfuscated
-// name), or two headers that disagree, give peer and an error saying
-// what was wrong: the request is counted at its proxy's address.
+// when not; what lies left of it is never read. When both headers are
+// there they must name the same client: a proxy writes one of them and
+// passes the other on as the client sent it. An entry Client must read
+// and cannot (not an address, an element without for=, a client the proxy
+// calls "unknown" or hides under an obfuscated name, a quote not closed),
+// or two headers that disagree, give peer and an error saying what was
+// wrong: the request is counted at its proxy's address.
 func (ps Proxies) Client(peer string, h http.Header) (string, error) {
 	if len(ps) == 0 {
 		return peer, nil
@@ -124,20 +125,21 @@ func (ps Proxies) Client(peer string, h http.Header) (string, error) {
 	fwd, xff := h.Values("Forwarded"), h.Values("X-Forwarded-For")
 	var byFwd, byXFF string
 	if len(fwd) > 0 {
-		nodes, err := parseForwarded(fwd)
+		elems, err := forwardedElements(fwd)
 		if err == nil {
-			byFwd, err = ps.pick(nodes)
+			byFwd, err = ps.pick(elems, forwardedFor)
 		}
 		if err != nil {
 			return peer, fmt.Errorf("header Forwarded %q: %w", strings.Join(fwd, ", "), err)
 		}
 	}
 	if len(xff) > 0 {
-		nodes, err := parseXForwardedFor(xff)
-		if err == nil {
-			byXFF, err = ps.pick(nodes)
+		var entries []string
+		for _, l := range xff {
+			entries = append(entries, strings.Split(l, ",")...)
 		}
-		if err != nil {
+		var err error
+		if byXFF, err = ps.pick(entries, xffEntry); err != nil {
 			return peer, fmt.Errorf("header X-Forwarded-For %q: %w", strings.Join(xff, ", "), err)
 		}
 	}
@@ -158,21 +160,22 @@ type node struct {
 	text string     // how Client gives it: "ip:port", "ip", or the name
 }
 
-// pick walks nodes from the right past the trusted proxies and returns the
-// first other one, or the leftmost if all are trusted.
-func (ps Proxies) pick(nodes []node) (string, error) {
-	for i := len(nodes) - 1; i >= 0; i-- {
-		n := nodes[i]
+// pick walks the entries of a header from the right past the trusted
+// proxies and returns the first other address, or the leftmost if all are
+// proxies. It reads only the entries it walks: those left of the client's
+// address are the client's to write, and may be anything.
+func (ps Proxies) pick(entries []string, parse func(string) (node, error)) (string, error) {
+	for i := len(entries) - 1; i >= 0; i-- {
+		n, err := parse(entries[i])
 		switch {
+		case err != nil:
+			return "", err
 		case !n.addr.IsValid():
 			return "", fmt.Errorf("the client is %q, not an address", n.text)
-		case ps.Trusts(n.addr):
-			if i == 0 {
-				return n.text, nil
-			}
-		default:
-			return n.text, nil
+		case ps.Trusts(n.addr) && i > 0:
+			continue
 		}
+		return n.text, nil
 	}
 	return "", errors.New("no address")
 }
@@ -217,50 +220,34 @@ func parseNode(s string, unknownOK bool) (node, error) {
 	return node{addr: a, text: a.String()}, nil
 }
 
-// parseXForwardedFor reads the addresses of X-Forwarded-For header lines,
-// in order: a comma-separated list of addresses.
-func parseXForwardedFor(lines []string) ([]node, error) {
-	var nodes []node
-	for _, l := range lines {
-		for _, f := range strings.Split(l, ",") {
-			f = strings.TrimSpace(f)
-			if f == "" {
-				return nil, errors.New("an empty entry")
-			}
-			n, err := parseNode(f, false)
-			if err != nil {
-				return nil, err
-			}
-			nodes = append(nodes, n)
-		}
+// xffEntry reads an entry of X-Forwarded-For: an address.
+func xffEntry(e string) (node, error) {
+	e = strings.TrimSpace(e)
+	if e == "" {
+		return node{}, errors.New("an empty entry")
 	}
-	return nodes, nil
+	return parseNode(e, false)
 }
 
-// parseForwarded reads the for= node of each element of Forwarded header
-// lines (RFC 7239 section 4), in order. Each element must have exactly one
-// for= parameter; the others (by, proto, host) are skipped.
-func parseForwarded(lines []string) ([]node, error) {
-	var nodes []node
+// forwardedElements splits Forwarded header lines into their elements
+// (RFC 7239 section 4), in order, at the commas outside quoted strings.
+func forwardedElements(lines []string) ([]string, error) {
+	var elems []string
 	for _, l := range lines {
-		elems, err := splitQuoted(l, ',')
+		es, err := splitQuoted(l, ',')
 		if err != nil {
 			return nil, err
 		}
-		for _, e := range elems {
-			n, err := forwardedElement(e)
-			if err != nil {
-				return nil, err
-			}
-			nodes = append(nodes, n)
-		}
+		elems = append(elems, es...)
 	}
-	return nodes, nil
+	return elems, nil
 }
 
-// forwardedElement returns the for= node of one element of Forwarded:
-// pairs token=value separated by ";", a value a token or a quoted string.
-func forwardedElement(e string) (node, error) {
+// forwardedFor returns the for= node of one element of Forwarded: pairs
+// token=value separated by ";", a value a token or a quoted string. An
+// element must have exactly one for= parameter; the others (by, proto,
+// host) are skipped.
+func forwardedFor(e string) (node, error) {
 	pairs, err := splitQuoted(e, ';')
 	if err != nil {
 		return node{}, err

@@ -81,8 +81,10 @@ func TestClient(t *testing.T) {
 		{name: "an IPv6 proxy", peer: "[2001:db8:ffff::1]:443", xff: []string{"203.0.113.5"}, want: "203.0.113.5"},
 		{name: "X-Forwarded-For malformed: the peer", peer: proxy,
 			xff: []string{"203.0.113.5, not-an-address"}, want: proxy, wantErr: `"not-an-address" is not an IP address`},
-		{name: "X-Forwarded-For with an empty entry: the peer", peer: proxy,
-			xff: []string{"1.2.3.4,,203.0.113.5"}, want: proxy, wantErr: "an empty entry"},
+		{name: "X-Forwarded-For ending with an empty entry: the peer", peer: proxy,
+			xff: []string{"203.0.113.5, "}, want: proxy, wantErr: "an empty entry"},
+		{name: "X-Forwarded-For: what the client wrote left of its address is never read", peer: proxy,
+			xff: []string{"<script>,,  junk, 203.0.113.5"}, want: "203.0.113.5"},
 
 		{name: "Forwarded (RFC 7239 section 4 example 1)", peer: proxy,
 			fwd: []string{`for="_gazonk"`, `for=192.0.2.60;proto=http;by=203.0.113.43`}, want: "192.0.2.60"},
@@ -104,6 +106,8 @@ func TestClient(t *testing.T) {
 			fwd: []string{`for="[2001:db8::1]`}, want: proxy, wantErr: "without its closing quote"},
 		{name: "Forwarded: two for= in one element: the peer", peer: proxy,
 			fwd: []string{`for=192.0.2.1;for=192.0.2.2`}, want: proxy, wantErr: "two for= parameters"},
+		{name: "Forwarded: what the client wrote left of its address is never read", peer: proxy,
+			fwd: []string{`for=junk;;x;for=1, proto=https, for=192.0.2.43`}, want: "192.0.2.43"},
 		{name: "Forwarded: no pair: the peer", peer: proxy,
 			fwd: []string{`192.0.2.1`}, want: proxy, wantErr: "not a name=value pair"},
 
