@@ -32,6 +32,12 @@
 // Config.GamesPerConn games it created, and the clients of a remote IP
 // address Config.GamesPerAddr (suspended ones too). The games in memory
 // are bounded by Config.MaxGames and Config.GameMemory. See package lobby.
+//
+// Behind a reverse proxy every request's peer is the proxy: with the proxy
+// in Config.TrustedProxies, the client's address its X-Forwarded-For or
+// Forwarded header names is the one the limits per address, the password
+// waits and the logs go by (package realip); the headers of any other
+// peer are ignored.
 package host
 
 import (
@@ -454,6 +460,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	go func() { served <- hs.Serve(ln) }()
 	s.log.Info("listening", "addr", ln.Addr().String(), "ws", "/ws", "rulesets", s.lobby.Rulesets(),
 		"max_games", s.cfg.MaxGames, "max_message", s.cfg.Limits.MaxClientMessage, "rate", s.cfg.Limits.MessagesPerSecond)
+	if len(s.cfg.TrustedProxies) > 0 {
+		s.log.Info("clients behind trusted proxies go by the address their headers name", "trusted_proxy", realip.Proxies(s.cfg.TrustedProxies).String())
+	}
 	stopAdvertising := s.advertise(ln)
 	var err error
 	select {
