@@ -130,7 +130,7 @@ func (ps Proxies) Client(peer string, h http.Header) (string, error) {
 			byFwd, err = ps.pick(elems, forwardedFor)
 		}
 		if err != nil {
-			return peer, fmt.Errorf("header Forwarded %q: %w", strings.Join(fwd, ", "), err)
+			return peer, fmt.Errorf("header Forwarded %q: %w", clip(strings.Join(fwd, ", ")), err)
 		}
 	}
 	if len(xff) > 0 {
@@ -140,7 +140,7 @@ func (ps Proxies) Client(peer string, h http.Header) (string, error) {
 		}
 		var err error
 		if byXFF, err = ps.pick(entries, xffEntry); err != nil {
-			return peer, fmt.Errorf("header X-Forwarded-For %q: %w", strings.Join(xff, ", "), err)
+			return peer, fmt.Errorf("header X-Forwarded-For %q: %w", clip(strings.Join(xff, ", ")), err)
 		}
 	}
 	switch {
@@ -171,7 +171,7 @@ func (ps Proxies) pick(entries []string, parse func(string) (node, error)) (stri
 		case err != nil:
 			return "", err
 		case !n.addr.IsValid():
-			return "", fmt.Errorf("the client is %q, not an address", n.text)
+			return "", fmt.Errorf("the client is %q, not an address", clip(n.text))
 		case ps.Trusts(n.addr) && i > 0:
 			continue
 		}
@@ -214,7 +214,7 @@ func parseNode(s string, unknownOK bool) (node, error) {
 	}
 	a, err := netip.ParseAddr(s)
 	if err != nil || a.Zone() != "" {
-		return node{}, fmt.Errorf("%q is not an IP address", s)
+		return node{}, fmt.Errorf("%q is not an IP address", clip(s))
 	}
 	a = a.Unmap()
 	return node{addr: a, text: a.String()}, nil
@@ -260,13 +260,13 @@ func forwardedFor(e string) (node, error) {
 		}
 		key, value, ok := strings.Cut(p, "=")
 		if !ok || key == "" || strings.ContainsAny(key, " \t\"") {
-			return node{}, fmt.Errorf("%q is not a name=value pair", p)
+			return node{}, fmt.Errorf("%q is not a name=value pair", clip(p))
 		}
 		if !strings.EqualFold(key, "for") {
 			continue
 		}
 		if found != nil {
-			return node{}, fmt.Errorf("element %q has two for= parameters", strings.TrimSpace(e))
+			return node{}, fmt.Errorf("element %q has two for= parameters", clip(strings.TrimSpace(e)))
 		}
 		v, err := unquote(value)
 		if err != nil {
@@ -279,7 +279,7 @@ func forwardedFor(e string) (node, error) {
 		found = &n
 	}
 	if found == nil {
-		return node{}, fmt.Errorf("element %q has no for= parameter", strings.TrimSpace(e))
+		return node{}, fmt.Errorf("element %q has no for= parameter", clip(strings.TrimSpace(e)))
 	}
 	return *found, nil
 }
@@ -311,22 +311,34 @@ func splitQuoted(s string, sep byte) ([]string, error) {
 func unquote(v string) (string, error) {
 	if !strings.HasPrefix(v, `"`) {
 		if v == "" || strings.ContainsAny(v, " \t\"\\") {
-			return "", fmt.Errorf("value %q is neither a token nor a quoted string", v)
+			return "", fmt.Errorf("value %q is neither a token nor a quoted string", clip(v))
 		}
 		return v, nil
 	}
 	if len(v) < 2 || !strings.HasSuffix(v, `"`) {
-		return "", fmt.Errorf("value %q: a quoted string must end with its quote", v)
+		return "", fmt.Errorf("value %q: a quoted string must end with its quote", clip(v))
 	}
 	var b strings.Builder
 	for i := 1; i < len(v)-1; i++ {
 		if v[i] == '\\' {
 			i++
 			if i == len(v)-1 {
-				return "", fmt.Errorf("value %q ends with a lone backslash", v)
+				return "", fmt.Errorf("value %q ends with a lone backslash", clip(v))
 			}
 		}
 		b.WriteByte(v[i])
 	}
 	return b.String(), nil
+}
+
+// maxQuote is the most bytes of a header an error quotes: a client may
+// send kilobytes of it.
+const maxQuote = 100
+
+// clip returns s, or its first maxQuote bytes and "..." if longer.
+func clip(s string) string {
+	if len(s) <= maxQuote {
+		return s
+	}
+	return s[:maxQuote] + "..."
 }

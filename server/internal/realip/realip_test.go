@@ -142,6 +142,30 @@ func TestClient(t *testing.T) {
 	}
 }
 
+// TestErrorQuotesLittle: an error quotes at most maxQuote bytes of what
+// the client sent, however long: it goes into the logs.
+func TestErrorQuotesLittle(t *testing.T) {
+	ps, err := ParseProxies("127.0.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	junk := strings.Repeat("x", 10000)
+	for _, h := range []http.Header{
+		{"X-Forwarded-For": {junk}},
+		{"Forwarded": {"for=" + junk}},
+		{"Forwarded": {junk}},
+		{"Forwarded": {"for=_" + junk}},
+	} {
+		_, err := ps.Client("127.0.0.1:1", h)
+		if err == nil {
+			t.Fatalf("%.40v: no error", h)
+		}
+		if have, most := len(err.Error()), 4*maxQuote; have > most {
+			t.Errorf("%.40v: an error of %d bytes, want at most %d", h, have, most)
+		}
+	}
+}
+
 // TestNoProxies: without proxies every header is ignored.
 func TestNoProxies(t *testing.T) {
 	h := http.Header{"X-Forwarded-For": {"203.0.113.5"}, "Forwarded": {"for=203.0.113.5"}}
