@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"regexp"
@@ -48,6 +49,11 @@ func TestConfigFromEnv(t *testing.T) {
 		{"bad duration", map[string]string{"EMPIRES_ABANDON_AFTER": "tomorrow"}, nil,
 			"EMPIRES_ABANDON_AFTER=tomorrow: not a duration such as 30s or 2m", nil},
 		{"refused duration", map[string]string{"EMPIRES_AI_PACE": "0s"}, nil, "EMPIRES_AI_PACE=0s: must be 1ms to 1h", nil},
+		{"trusted proxies", map[string]string{"EMPIRES_TRUSTED_PROXY": "127.0.0.1"}, nil, "", func(c config) bool {
+			return fmt.Sprint(c.host.TrustedProxies) == "[127.0.0.1/32]"
+		}},
+		{"refused trusted proxy", map[string]string{"EMPIRES_TRUSTED_PROXY": "127.0.0.1,,::1"}, nil,
+			`EMPIRES_TRUSTED_PROXY=127.0.0.1,,::1: entry 2 "": empty`, nil},
 		{"refused flag", map[string]string{"EMPIRES_MAX_GAMES": "0"}, []string{"-max-games", "-1"}, "-max-games -1: must be at least 1", nil},
 	}
 	for _, tt := range tests {

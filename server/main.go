@@ -24,7 +24,9 @@
 // players has acted for -idle-after. A game not started closes after
 // -open-for. A connection may hold -games-per-conn of the games it
 // created, an IP address -games-per-addr (suspended ones too). The games
-// in memory are bounded by -max-games and -game-memory.
+// in memory are bounded by -max-games and -game-memory. Behind a reverse
+// proxy, -trusted-proxy names the proxies whose X-Forwarded-For or
+// Forwarded header gives the client's address to these limits.
 //
 // With -data DIR, games are saved in DIR/empires.db as they are played and
 // resumed when the server starts again, after a shutdown or a crash: the
@@ -68,6 +70,7 @@ import (
 
 	"empires/server/host"
 	"empires/server/internal/fdlimit"
+	"empires/server/internal/realip"
 	"empires/server/match"
 	"empires/server/tlsconf"
 	"empires/shared/buildinfo"
@@ -212,9 +215,9 @@ Flags:
 	fs.IntVar(&cfg.host.MaxGames, "max-games", cfg.host.MaxGames, "most games in memory at once (open or running; suspended games do not count)")
 	gameMemory := fs.Int64("game-memory", cfg.host.GameMemory>>20, "most memory, in `MiB`, the games in memory may take: each is charged 48 KiB\nand 48 bytes a hex of its map (what an idle game measures); past it\nCreateGame and resuming a game are refused. 1024 MiB of maps is about a\ncore of turns if every game has the shortest timer")
 	fs.IntVar(&cfg.host.MaxConns, "max-conns", cfg.host.MaxConns, "most client connections at once")
-	fs.IntVar(&cfg.host.ConnsPerAddr, "conns-per-addr", cfg.host.ConnsPerAddr, "most client connections at once from one IP address (an IPv6 /64);\n0 for no limit. Behind a reverse proxy every client has the proxy's\naddress: set 0 there")
+	fs.IntVar(&cfg.host.ConnsPerAddr, "conns-per-addr", cfg.host.ConnsPerAddr, "most client connections at once from one IP address (an IPv6 /64);\n0 for no limit. Behind a reverse proxy, set -trusted-proxy")
 	fs.IntVar(&cfg.host.GamesPerConn, "games-per-conn", cfg.host.GamesPerConn, "most games a connection may hold of those it created (open or\nrunning); 0 for no limit")
-	fs.IntVar(&cfg.host.GamesPerAddr, "games-per-addr", cfg.host.GamesPerAddr, "most games the connections from one IP address may hold of those\nthey created (open, running, or suspended in the last 24h); 0 for no limit. Behind a reverse\nproxy every client has the proxy's address: set 0 there")
+	fs.IntVar(&cfg.host.GamesPerAddr, "games-per-addr", cfg.host.GamesPerAddr, "most games the connections from one IP address may hold of those\nthey created (open, running, or suspended in the last 24h); 0 for no limit. Behind a reverse\nproxy, set -trusted-proxy")
 	fs.DurationVar(&cfg.host.AbandonAfter, "abandon-after", cfg.host.AbandonAfter, "a started game none of whose players (spectators do not count) has\nbeen connected for this `duration`, or one turn of its timer if\nlonger, is abandoned and frees its place: with -data it is suspended\n(kept in the database; a player's seat token resumes it), without\n-data it ends. 0 keeps abandoned games for ever")
 	fs.DurationVar(&cfg.host.IdleAfter, "idle-after", cfg.host.IdleAfter, "a started game none of whose players has acted (orders, an action,\nreadiness, chat) for this `duration`, or one turn of its timer if\nlonger, is suspended with -data even while they are connected (a\nplayer's seat token resumes it); when the server is full, after a sixth\nof it, to make room; 0 never; else 1m to 720h")
 	fs.DurationVar(&cfg.host.OpenFor, "open-for", cfg.host.OpenFor, "a game not started this `duration` after its creation is closed; 0\nnever; else 10s to 24h")
@@ -223,7 +226,8 @@ Flags:
 	fs.IntVar(&cfg.host.Limits.MessagesPerSecond, "rate", cfg.host.Limits.MessagesPerSecond, "messages a second a client may send on average")
 	fs.IntVar(&cfg.host.Limits.Burst, "burst", cfg.host.Limits.Burst, "messages a client may send at once, above -rate")
 	fs.Int64Var(&cfg.host.ReadBuffers, "read-buffers", cfg.host.ReadBuffers, "most `bytes` of client messages still arriving that the server holds;\na message that finds no room waits for some, then its connection\ncloses (status 1013). 0 for no limit, else at least -max-message")
-	fs.Int64Var(&cfg.host.ReadBuffersPerAddr, "read-buffers-per-addr", cfg.host.ReadBuffersPerAddr, "most `bytes` of client messages still arriving that the server holds\nfor the connections of one IP address (an IPv6 /64). 0 for no limit,\nelse at least -max-message. Behind a reverse proxy every client has\nthe proxy's address: set 0 there")
+	fs.Int64Var(&cfg.host.ReadBuffersPerAddr, "read-buffers-per-addr", cfg.host.ReadBuffersPerAddr, "most `bytes` of client messages still arriving that the server holds\nfor the connections of one IP address (an IPv6 /64). 0 for no limit,\nelse at least -max-message. Behind a reverse proxy, set -trusted-proxy")
+	trustedProxy := fs.String("trusted-proxy", "", "comma-separated IP addresses and CIDR prefixes of the reverse `proxies`\n(e.g. 127.0.0.1 for Caddy or nginx on this machine) whose\nX-Forwarded-For or Forwarded header names the client: its address,\nnot the proxy's, is what the limits per address, the password waits\nand the logs go by. The header of any other peer is ignored")
 	fs.BoolVar(&cfg.host.Advertise, "lan-advertise", false, "advertise the server on the local network (multicast DNS, service _empires._tcp),\nfor clients to list under LAN games. Not for a server on the internet")
 	fs.StringVar(&cfg.host.AdminToken, "admin-token", "", "`token` that opens the admin view (/admin), kicking and ending games;\nempty disables them.\nPrefer EMPIRES_ADMIN_TOKEN: other users of the machine may see a flag")
 	fs.StringVar(&cfg.tls.CertFile, "tls-cert", "", "serve wss:// and HTTPS with the certificate chain in this PEM `file`\n(the server's first; with -tls-key); SIGHUP reads both files again,\nafter their renewal. Without TLS the server speaks plain ws:// and\nHTTP: for a LAN, loopback, or a reverse proxy with TLS")
@@ -312,6 +316,9 @@ Flags:
 		return config{}, fmt.Errorf("%s: must be 0 (no limit) or at least -max-message (%d bytes)", what("read-buffers-per-addr"), cfg.host.Limits.MaxClientMessage)
 	case cfg.host.Name == "" || len(cfg.host.Name) > protocol.MaxClientLen:
 		return config{}, fmt.Errorf("%s: 1 to %d characters", what("name"), protocol.MaxClientLen)
+	}
+	if cfg.host.TrustedProxies, err = realip.ParseProxies(*trustedProxy); err != nil {
+		return config{}, fmt.Errorf("%s: %w", what("trusted-proxy"), err)
 	}
 	cfg.host.Limits = cfg.host.Limits.WithWork() // the work budget follows -rate, -burst and -max-message
 	cfg.host.GameMemory = *gameMemory << 20

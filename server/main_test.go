@@ -68,6 +68,12 @@ func TestParseFlags(t *testing.T) {
 		{nil, "", func(c config) bool { return c.host.ConnsPerAddr == 64 }},
 		{[]string{"-conns-per-addr", "0"}, "", func(c config) bool { return c.host.ConnsPerAddr == 0 }},
 		{[]string{"-conns-per-addr", "-1"}, "-conns-per-addr -1: must be 0 (no limit) or more", nil},
+		{nil, "", func(c config) bool { return len(c.host.TrustedProxies) == 0 }}, // no proxy trusted
+		{[]string{"-trusted-proxy", "127.0.0.1, ::1,10.0.0.0/8"}, "", func(c config) bool {
+			return fmt.Sprint(c.host.TrustedProxies) == "[127.0.0.1/32 ::1/128 10.0.0.0/8]"
+		}},
+		{[]string{"-trusted-proxy", "proxy.example.org"}, `-trusted-proxy "proxy.example.org": entry 1 "proxy.example.org": not an IP address or CIDR prefix`, nil},
+		{[]string{"-trusted-proxy", "0.0.0.0/0"}, `-trusted-proxy "0.0.0.0/0": entry 1 "0.0.0.0/0": trusts every address`, nil},
 		{[]string{"-idle-after", "30s"}, "-idle-after 30s: must be 0 (never) or 1m to 720h", nil},
 		{[]string{"-open-for", "25h"}, "-open-for 25h0m0s: must be 0 (never) or 10s to 24h", nil},
 		{[]string{"-game-memory", "0"}, "-game-memory 0: must be 1 to 1048576 MiB", nil},

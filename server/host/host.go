@@ -32,6 +32,12 @@
 // Config.GamesPerConn games it created, and the clients of a remote IP
 // address Config.GamesPerAddr (suspended ones too). The games in memory
 // are bounded by Config.MaxGames and Config.GameMemory. See package lobby.
+//
+// Behind a reverse proxy every request's peer is the proxy: with the proxy
+// in Config.TrustedProxies, the client's address its X-Forwarded-For or
+// Forwarded header names is the one the limits per address, the password
+// waits and the logs go by (package realip); the headers of any other
+// peer are ignored.
 package host
 
 import (
@@ -43,6 +49,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"slices"
 	"strconv"
 	"sync"
@@ -50,6 +57,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"empires/server/internal/realip"
 	"empires/server/lobby"
 	"empires/server/match"
 	"empires/server/store"
@@ -84,6 +92,12 @@ type Config struct {
 	// means protocol.DefaultLimits(). A work budget of zero (WorkBurst and
 	// WorkPerSecond both 0) is set from the other limits (WithWork).
 	Limits protocol.Limits
+	// TrustedProxies are the reverse proxies (addresses and CIDR
+	// prefixes, realip.ParseProxies) whose forwarding headers give a
+	// request's client address (see package realip): the address every
+	// limit per address, the password backoff per address and the logs go
+	// by. Empty trusts no proxy: the client is the connection's peer.
+	TrustedProxies []netip.Prefix
 	// ReadBuffers and ReadBuffersPerAddr bound the bytes the connections
 	// hold for client messages still arriving, all of them together and
 	// those of one remote address (wsconn.Buffers); 0 means no bound. A
@@ -329,10 +343,19 @@ func New(cfg Config) (*Server, error) {
 // otherwise must Close the server after stopping their HTTP server.
 func (s *Server) Handler() http.Handler { return s.mux }
 
-// clientAddr returns the address ("host:port") of the client that made
-// request r, the one its per-address limits, password and token backoffs
-// and log lines go by: the connection's peer.
-func (s *Server) clientAddr(r *http.Request) string { return r.RemoteAddr }
+// clientAddr returns the address ("host:port", or a bare IP address when
+// a proxy names no port) of the client that made request r, the one its
+// per-address limits, password and token backoffs and log lines go by: the
+// connection's peer, or when that is one of Config.TrustedProxies the
+// client its forwarding headers name (realip.Proxies.Client). Headers it
+// cannot read give the peer, and a line at debug level saying why.
+func (s *Server) clientAddr(r *http.Request) string {
+	addr, err := realip.Proxies(s.cfg.TrustedProxies).Client(r.RemoteAddr, r.Header)
+	if err != nil {
+		s.log.Debug("forwarding header ignored: the request is counted at its proxy's address", "peer", r.RemoteAddr, "err", err)
+	}
+	return addr
+}
 
 // serveWS upgrades a request to a websocket and serves it, on a goroutine
 // of its own, until it ends.
@@ -371,6 +394,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		s.wg.Done()
 	}
 	opts := s.connOpts
+	opts.Remote = remote                               // its read buffers, password backoff and logs go by it
 	opts.Accept = s.lobby.AcceptFrom(remoteIP(remote)) // its games count against its address
 	c, err := wsconn.Accept(w, r, opts)
 	if err != nil {
@@ -450,6 +474,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	go func() { served <- hs.Serve(ln) }()
 	s.log.Info("listening", "addr", ln.Addr().String(), "ws", "/ws", "scheme", scheme, "rulesets", s.lobby.Rulesets(),
 		"max_games", s.cfg.MaxGames, "max_message", s.cfg.Limits.MaxClientMessage, "rate", s.cfg.Limits.MessagesPerSecond)
+	if len(s.cfg.TrustedProxies) > 0 {
+		s.log.Info("clients behind trusted proxies go by the address their headers name", "trusted_proxy", realip.Proxies(s.cfg.TrustedProxies).String())
+	}
 	stopAdvertising := s.advertise(ln)
 	var err error
 	select {

@@ -181,6 +181,12 @@ type Options struct {
 	// for the message it reads waits for some before it closes with
 	// ReasonBusy or ReasonAddressBusy; 0 means DefaultBufferWait.
 	BufferWait time.Duration
+	// Remote, if not empty, is the client's network address ("host:port",
+	// or a bare IP address) that Accept gives the connection instead of
+	// the request's RemoteAddr: a server behind a reverse proxy it trusts
+	// gives the address the proxy names. Its limits per address
+	// (Buffers), the lobby's and the logs go by it.
+	Remote string
 }
 
 func (o Options) withDefaults() Options {
@@ -296,7 +302,8 @@ func newConn(ws *websocket.Conn, opts Options, remote string) *Conn {
 
 // Accept upgrades an HTTP request to a websocket connection with opts and
 // sets its read limit to opts.Limits.MaxClientMessage: a message over it
-// is refused when the header of its frame arrives (see TooBigError). On an
+// is refused when the header of its frame arrives (see TooBigError). The
+// connection's Remote is opts.Remote, or r.RemoteAddr without it. On an
 // error Accept has already answered the request. Run the connection with
 // Serve.
 func Accept(w http.ResponseWriter, r *http.Request, opts Options) (*Conn, error) {
@@ -310,7 +317,11 @@ func Accept(w http.ResponseWriter, r *http.Request, opts Options) (*Conn, error)
 	if err != nil {
 		return nil, err
 	}
-	c = newConn(ws, opts, r.RemoteAddr)
+	remote := opts.Remote
+	if remote == "" {
+		remote = r.RemoteAddr
+	}
+	c = newConn(ws, opts, remote)
 	c.out = gw.out
 	ws.SetReadLimit(int64(c.opts.Limits.MaxClientMessage))
 	return c, nil
@@ -332,8 +343,8 @@ func NewDetachedFrom(opts Options, remote string) *Conn {
 // ID returns the connection's number, unique in the process (for logs).
 func (c *Conn) ID() uint64 { return c.id }
 
-// Remote returns the client's network address as the HTTP request gave
-// it ("host:port"), "" if unknown.
+// Remote returns the client's network address as Options.Remote or the
+// HTTP request gave it ("host:port"), "" if unknown.
 func (c *Conn) Remote() string { return c.remote }
 
 // Logger returns the connection's logger.

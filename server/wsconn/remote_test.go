@@ -34,3 +34,23 @@ func TestRemote(t *testing.T) {
 		t.Errorf("Remote %q: want the loopback address and a port (%v)", e.c.Remote(), err)
 	}
 }
+
+// TestRemoteGiven: a server behind a trusted proxy gives Accept the
+// client's address the proxy names (Options.Remote); the connection goes
+// by it rather than by the proxy's.
+func TestRemoteGiven(t *testing.T) {
+	accepted := make(chan *echo, 1)
+	opts := testOptions(accepted)
+	opts.Remote = "203.0.113.5"
+	url, _ := serve(t, opts)
+	ws := dial(t, url)
+	ctx, cancel := context.WithTimeout(t.Context(), waitLimit)
+	defer cancel()
+	if err := ws.Write(ctx, websocket.MessageBinary, mustFrame(t, 1, &protocol.Hello{Version: protocol.Version, Name: "Ann"})); err != nil {
+		t.Fatal(err)
+	}
+	e := <-accepted
+	if have, want := e.c.Remote(), "203.0.113.5"; have != want {
+		t.Errorf("Remote %q, want %q (Options.Remote)", have, want)
+	}
+}
