@@ -12,9 +12,10 @@
 // flag's name in upper case with _ for - (EMPIRES_MAX_GAMES=20 for
 // -max-games); a flag on the command line wins over its variable.
 //
-// GET /metrics gives the server's metrics in the Prometheus text format.
-// With -admin-token (better: EMPIRES_ADMIN_TOKEN), GET /admin shows the
-// games to whoever gives the token, POST /admin/games/ID/kick?seat=N
+// GET /metrics gives the server's metrics in the Prometheus text format,
+// to the addresses of -metrics-allow if set. With -admin-token (better:
+// EMPIRES_ADMIN_TOKEN), GET /admin shows the games to whoever logs in with
+// the token (or gives it as a bearer token), POST /admin/games/ID/kick?seat=N
 // disconnects a player and POST /admin/games/ID/end ends a game.
 //
 // A started game none of whose players has been connected for
@@ -158,9 +159,10 @@ Usage: go run ./server [flags]
 
 Clients connect with a websocket to ws://HOST/ws; GET /healthz answers 200
 with the number of games and connections; GET /metrics gives the metrics in
-the Prometheus text format. With -admin-token, GET /admin shows the games
-(send "Authorization: Bearer TOKEN", or open /admin?token=TOKEN in a
-browser), GET /admin/games gives them as JSON,
+the Prometheus text format (with -metrics-allow, to those addresses only).
+With -admin-token, GET /admin shows the games (a script sends
+"Authorization: Bearer TOKEN"; a browser logs in with the page's form),
+GET /admin/games gives them as JSON,
 POST /admin/games/ID/kick?seat=N disconnects a seat's player and
 POST /admin/games/ID/end ends a game for good. SIGINT or
 SIGTERM shuts the server down cleanly: every client gets Bye, every match
@@ -192,6 +194,7 @@ Flags:
 	fs.Int64Var(&cfg.host.ReadBuffersPerAddr, "read-buffers-per-addr", cfg.host.ReadBuffersPerAddr, "most `bytes` of client messages still arriving that the server holds\nfor the connections of one IP address (an IPv6 /64). 0 for no limit,\nelse at least -max-message. Behind a reverse proxy every client has\nthe proxy's address: set 0 there")
 	fs.BoolVar(&cfg.host.Advertise, "lan-advertise", false, "advertise the server on the local network (multicast DNS, service _empires._tcp),\nfor clients to list under LAN games. Not for a server on the internet")
 	fs.StringVar(&cfg.host.AdminToken, "admin-token", "", "`token` that opens the admin view (/admin), kicking and ending games;\nempty disables them.\nPrefer EMPIRES_ADMIN_TOKEN: other users of the machine may see a flag")
+	metricsAllow := fs.String("metrics-allow", "", "`list` of addresses and CIDR prefixes, separated by commas, that may read\n/metrics (e.g. 127.0.0.1,10.0.0.0/8); others get 403. Empty: everyone")
 	showVersion := fs.Bool(versionFlag, false, "print the version and exit")
 	level := fs.String("log-level", "info", "log `level`: debug, info, warn or error")
 	fs.StringVar(&cfg.logFormat, "log-format", cfg.logFormat, "log `format`: text or json")
@@ -271,6 +274,9 @@ Flags:
 		return config{}, fmt.Errorf("%s: must be 0 (no limit) or at least -max-message (%d bytes)", what("read-buffers-per-addr"), cfg.host.Limits.MaxClientMessage)
 	case cfg.host.Name == "" || len(cfg.host.Name) > protocol.MaxClientLen:
 		return config{}, fmt.Errorf("%s: 1 to %d characters", what("name"), protocol.MaxClientLen)
+	}
+	if cfg.host.MetricsAllow, err = host.ParseAllowList(*metricsAllow); err != nil {
+		return config{}, fmt.Errorf("%s: %w", what("metrics-allow"), err)
 	}
 	cfg.host.Limits = cfg.host.Limits.WithWork() // the work budget follows -rate, -burst and -max-message
 	cfg.host.GameMemory = *gameMemory << 20

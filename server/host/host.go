@@ -42,6 +42,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"slices"
 	"strconv"
 	"sync"
@@ -113,6 +114,10 @@ type Config struct {
 	// AdminToken, if not empty, enables the admin view and kicking
 	// (/admin, see Handler) for requests that give it as a bearer token.
 	AdminToken string
+	// MetricsAllow, if not empty, are the client addresses (clientAddr)
+	// that may read GET /metrics; others get 403. Empty: everyone may.
+	// ParseAllowList reads them from a flag.
+	MetricsAllow []netip.Prefix
 	// Advertise, if set, makes Serve advertise the server on the local
 	// network (package lan) until it shuts down, unless it listens on
 	// loopback only.
