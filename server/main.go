@@ -177,6 +177,7 @@ Flags:
 	fs.StringVar(&cfg.host.DataDir, "data", "", "data directory `DIR`, created if missing: games are saved in DIR/empires.db\nand resumed at start (players rejoin with their seat tokens)")
 	fs.StringVar(&cfg.rulesDir, "rules", "", "a mod: `directory` whose ruleset files replace the built-in ones")
 	fs.StringVar(&cfg.host.Name, "name", cfg.host.Name, "the server's `name`, shown to clients")
+	metricsAllow := fs.String("metrics-allow", "", "`list` of addresses and CIDR prefixes, separated by commas, that may read\n/metrics (e.g. 127.0.0.1,10.0.0.0/8); others get 403. Empty: everyone")
 	fs.IntVar(&cfg.host.MaxGames, "max-games", cfg.host.MaxGames, "most games in memory at once (open or running; suspended games do not count)")
 	gameMemory := fs.Int64("game-memory", cfg.host.GameMemory>>20, "most memory, in `MiB`, the games in memory may take: each is charged 48 KiB\nand 48 bytes a hex of its map (what an idle game measures); past it\nCreateGame and resuming a game are refused. 1024 MiB of maps is about a\ncore of turns if every game has the shortest timer")
 	fs.IntVar(&cfg.host.MaxConns, "max-conns", cfg.host.MaxConns, "most client connections at once")
@@ -194,7 +195,6 @@ Flags:
 	fs.Int64Var(&cfg.host.ReadBuffersPerAddr, "read-buffers-per-addr", cfg.host.ReadBuffersPerAddr, "most `bytes` of client messages still arriving that the server holds\nfor the connections of one IP address (an IPv6 /64). 0 for no limit,\nelse at least -max-message. Behind a reverse proxy every client has\nthe proxy's address: set 0 there")
 	fs.BoolVar(&cfg.host.Advertise, "lan-advertise", false, "advertise the server on the local network (multicast DNS, service _empires._tcp),\nfor clients to list under LAN games. Not for a server on the internet")
 	fs.StringVar(&cfg.host.AdminToken, "admin-token", "", "`token` that opens the admin view (/admin), kicking and ending games;\nempty disables them.\nPrefer EMPIRES_ADMIN_TOKEN: other users of the machine may see a flag")
-	metricsAllow := fs.String("metrics-allow", "", "`list` of addresses and CIDR prefixes, separated by commas, that may read\n/metrics (e.g. 127.0.0.1,10.0.0.0/8); others get 403. Empty: everyone")
 	showVersion := fs.Bool(versionFlag, false, "print the version and exit")
 	level := fs.String("log-level", "info", "log `level`: debug, info, warn or error")
 	fs.StringVar(&cfg.logFormat, "log-format", cfg.logFormat, "log `format`: text or json")
@@ -275,11 +275,11 @@ Flags:
 	case cfg.host.Name == "" || len(cfg.host.Name) > protocol.MaxClientLen:
 		return config{}, fmt.Errorf("%s: 1 to %d characters", what("name"), protocol.MaxClientLen)
 	}
+	cfg.host.Limits = cfg.host.Limits.WithWork() // the work budget follows -rate, -burst and -max-message
+	cfg.host.GameMemory = *gameMemory << 20
 	if cfg.host.MetricsAllow, err = host.ParseAllowList(*metricsAllow); err != nil {
 		return config{}, fmt.Errorf("%s: %w", what("metrics-allow"), err)
 	}
-	cfg.host.Limits = cfg.host.Limits.WithWork() // the work budget follows -rate, -burst and -max-message
-	cfg.host.GameMemory = *gameMemory << 20
 	return cfg, nil
 }
 

@@ -109,15 +109,15 @@ type Config struct {
 	// Resume, with NoResume, names the saved games to resume all the
 	// same: the client going on with one of its games.
 	Resume []protocol.GameID
+	// MetricsAllow, if not empty, are the client addresses (clientAddr)
+	// that may read GET /metrics; others get 403. Empty: everyone may.
+	// ParseAllowList reads them from a flag.
+	MetricsAllow []netip.Prefix
 	// Logger receives the server's logs; nil discards them.
 	Logger *slog.Logger
 	// AdminToken, if not empty, enables the admin view and kicking
 	// (/admin, see Handler) for requests that give it as a bearer token.
 	AdminToken string
-	// MetricsAllow, if not empty, are the client addresses (clientAddr)
-	// that may read GET /metrics; others get 403. Empty: everyone may.
-	// ParseAllowList reads them from a flag.
-	MetricsAllow []netip.Prefix
 	// Advertise, if set, makes Serve advertise the server on the local
 	// network (package lan) until it shuts down, unless it listens on
 	// loopback only.
