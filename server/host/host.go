@@ -320,8 +320,9 @@ func New(cfg Config) (*Server, error) {
 
 // Handler returns the server's HTTP handler: GET /ws (the websocket
 // endpoint), GET /healthz, GET /metrics, the admin view under /admin
-// when Config.AdminToken is set (GET /admin, GET /admin/games, POST
-// /admin/games/{id}/kick, POST /admin/games/{id}/end) and GET /. Serve serves it; whoever serves it
+// when Config.AdminToken is set (GET /admin, POST /admin/login and
+// /admin/logout, GET /admin/games, POST /admin/games/{id}/kick, POST
+// /admin/games/{id}/end; see routeAdmin) and GET /. Serve serves it; whoever serves it
 // otherwise must Close the server after stopping their HTTP server.
 func (s *Server) Handler() http.Handler { return s.mux }
 

@@ -47,7 +47,7 @@ func (s *Server) routeAdmin() {
 	a := newAdminAuth(s.cfg.AdminToken, now)
 	s.mux.HandleFunc("GET /admin", s.admin(a, s.adminPage))
 	s.mux.HandleFunc("POST /admin/login", s.adminLogin(a))
-	s.mux.HandleFunc("POST /admin/logout", s.admin(a, func(w http.ResponseWriter, r *http.Request, csrf string) {
+	s.mux.HandleFunc("POST /admin/logout", s.admin(a, func(w http.ResponseWriter, r *http.Request, _ string) {
 		if id, _, ok := a.session(r); ok {
 			a.logout(id)
 		}
