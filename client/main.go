@@ -58,7 +58,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	probe := fs.String("probe", "", "keep the screen's state as JSON in this `file` (for tests that drive the window)")
 	lan := fs.String("lan", app.DefaultLANAddr, "`address` a hosted LAN game listens on")
 	hostLAN := fs.Bool("autoplay-host", false, "the -autoplay session hosts a LAN game with a seat open and waits for a player")
-	join := fs.String("autoplay-join", "", "the -autoplay session joins the first game of the server at this `address`")
+	join := fs.String("autoplay-join", "", "the -autoplay session joins the first game of the server at this `address`:\nhost:port, or a ws:// or wss:// URL (wss://host[:port][/ws])")
 	verbose := fs.Bool("v", false, "log what happens to stderr too (it always goes to the log file, shown in Settings)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to this `file` (go tool pprof reads it)")
 	version := buildinfo.VersionFlag(fs)
@@ -80,6 +80,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	if *hostLAN && *join != "" {
 		return errors.New("-autoplay-host and -autoplay-join exclude each other")
+	}
+	if *join != "" {
+		if _, err := app.ServerURL(*join); err != nil {
+			return fmt.Errorf("-autoplay-join: %w", err)
+		}
 	}
 	if *play && *autoplay != "" {
 		return errors.New("-play and -autoplay exclude each other")

@@ -174,6 +174,8 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-rules", "/nonexistent/mod"}, "-rules"},
 		{[]string{"extra"}, "unexpected argument"},
 		{[]string{"-play", "-autoplay", "x"}, "-play and -autoplay exclude each other"},
+		{[]string{"-autoplay", "x", "-autoplay-join", "https://example.org"}, `-autoplay-join: server address "https://example.org": https:// is not a websocket scheme`},
+		{[]string{"-autoplay", "x", "-autoplay-join", "example.org"}, `-autoplay-join: server address "example.org": want host:port or wss://host`},
 		{[]string{"-play", "-size", "8x8"}, "each side must be"},
 		{[]string{"-play", "-ruleset", "chess"}, `-ruleset "chess": this build has no such ruleset`},
 		{[]string{"-play", "-probe", "/nonexistent/dir/probe.json"}, "-probe /nonexistent/dir/probe.json: its directory does not exist"},

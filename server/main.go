@@ -13,9 +13,10 @@
 // flag's name in upper case with _ for - (EMPIRES_MAX_GAMES=20 for
 // -max-games); a flag on the command line wins over its variable.
 //
-// GET /metrics gives the server's metrics in the Prometheus text format.
-// With -admin-token (better: EMPIRES_ADMIN_TOKEN), GET /admin shows the
-// games to whoever gives the token, POST /admin/games/ID/kick?seat=N
+// GET /metrics gives the server's metrics in the Prometheus text format,
+// to the addresses of -metrics-allow if set. With -admin-token (better:
+// EMPIRES_ADMIN_TOKEN), GET /admin shows the games to whoever logs in with
+// the token (or gives it as a bearer token), POST /admin/games/ID/kick?seat=N
 // disconnects a player and POST /admin/games/ID/end ends a game.
 //
 // A started game none of whose players has been connected for
@@ -195,9 +196,10 @@ Usage: go run ./server [flags]
 Clients connect with a websocket to ws://HOST/ws (wss://HOST/ws with
 -tls-cert and -tls-key or -tls-domain); GET /healthz answers 200
 with the number of games and connections; GET /metrics gives the metrics in
-the Prometheus text format. With -admin-token, GET /admin shows the games
-(send "Authorization: Bearer TOKEN", or open /admin?token=TOKEN in a
-browser), GET /admin/games gives them as JSON,
+the Prometheus text format (with -metrics-allow, to those addresses only).
+With -admin-token, GET /admin shows the games (a script sends
+"Authorization: Bearer TOKEN"; a browser logs in with the page's form),
+GET /admin/games gives them as JSON,
 POST /admin/games/ID/kick?seat=N disconnects a seat's player and
 POST /admin/games/ID/end ends a game for good. SIGINT or
 SIGTERM shuts the server down cleanly: every client gets Bye, every match
@@ -212,6 +214,7 @@ Flags:
 	fs.StringVar(&cfg.host.DataDir, "data", "", "data directory `DIR`, created if missing: games are saved in DIR/empires.db\nand resumed at start (players rejoin with their seat tokens)")
 	fs.StringVar(&cfg.rulesDir, "rules", "", "a mod: `directory` whose ruleset files replace the built-in ones")
 	fs.StringVar(&cfg.host.Name, "name", cfg.host.Name, "the server's `name`, shown to clients")
+	metricsAllow := fs.String("metrics-allow", "", "`list` of addresses and CIDR prefixes, separated by commas, that may read\n/metrics (e.g. 127.0.0.1,10.0.0.0/8); others get 403. Empty: everyone")
 	fs.IntVar(&cfg.host.MaxGames, "max-games", cfg.host.MaxGames, "most games in memory at once (open or running; suspended games do not count)")
 	gameMemory := fs.Int64("game-memory", cfg.host.GameMemory>>20, "most memory, in `MiB`, the games in memory may take: each is charged 48 KiB\nand 48 bytes a hex of its map (what an idle game measures); past it\nCreateGame and resuming a game are refused. 1024 MiB of maps is about a\ncore of turns if every game has the shortest timer")
 	fs.IntVar(&cfg.host.MaxConns, "max-conns", cfg.host.MaxConns, "most client connections at once")
@@ -322,6 +325,9 @@ Flags:
 	}
 	cfg.host.Limits = cfg.host.Limits.WithWork() // the work budget follows -rate, -burst and -max-message
 	cfg.host.GameMemory = *gameMemory << 20
+	if cfg.host.MetricsAllow, err = host.ParseAllowList(*metricsAllow); err != nil {
+		return config{}, fmt.Errorf("%s: %w", what("metrics-allow"), err)
+	}
 	return cfg, nil
 }
 

@@ -94,6 +94,13 @@ func TestParseFlags(t *testing.T) {
 		{[]string{"serve"}, `unexpected argument "serve"`, nil},
 		{[]string{"-port", "1"}, "flag provided but not defined: -port", nil},
 		{[]string{"-rate", "many"}, `invalid value "many" for flag -rate`, nil},
+		{nil, "", func(c config) bool { return c.host.MetricsAllow == nil }}, // /metrics open to everyone, as before
+		{[]string{"-metrics-allow", "127.0.0.1, 10.0.0.0/8,::1"}, "", func(c config) bool {
+			return len(c.host.MetricsAllow) == 3 && c.host.MetricsAllow[0].String() == "127.0.0.1/32" &&
+				c.host.MetricsAllow[1].String() == "10.0.0.0/8" && c.host.MetricsAllow[2].String() == "::1/128"
+		}},
+		{[]string{"-metrics-allow", "10.0.0.0/8,prometheus"}, `-metrics-allow "10.0.0.0/8,prometheus": "prometheus" is not an address or a CIDR prefix`, nil},
+		{[]string{"-metrics-allow", "10.0.0.0/33"}, `"10.0.0.0/33" is not an address or a CIDR prefix`, nil},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

@@ -147,6 +147,8 @@ type App struct {
 	dialNote  chan string    // while dialing: why an attempt failed, the newest
 	lanFound  chan lanResult // the search of the local network under way
 	intent    intent
+	joinURL   string            // the server Join connected to, as a websocket URL
+	warned    protocol.GameID   // the game whose Join was held by the plain ws:// warning
 	settings  protocol.Settings // the game to create (Play vs AI, Host)
 	seatData  []byte            // the deck chosen for Play vs AI; nil: the ruleset's default
 	joined    *protocol.Joined
@@ -536,11 +538,9 @@ func (a *App) showJoin() {
 		Connect: a.Connect,
 		Refresh: func() { a.send(&protocol.ListGames{}) },
 		Search:  a.searchLAN,
-		Join: func(g protocol.GameID, password string, spectate bool) {
-			a.send(&protocol.JoinGame{Game: g, Password: password, Spectate: spectate})
-		},
-		Create: a.showCreate,
-		Back:   a.showMainMenu,
+		Join:    a.joinGame,
+		Create:  a.showCreate,
+		Back:    a.showMainMenu,
 	})
 	a.setRoot(a.join.Container(), screenMenu)
 	a.searchLAN()
@@ -668,15 +668,17 @@ func (a *App) startServer(set protocol.Settings, in intent, addr string) {
 	}()
 }
 
-// Connect connects to the server at addr ("host:port") to list its games.
+// Connect connects to the server at addr ("host:port", or a ws:// or
+// wss:// URL: ServerURL) to list its games.
 func (a *App) Connect(addr string) {
 	a.disconnect()
 	a.intent = intentJoin
-	url, err := conn.NormalizeURL(addr)
+	url, err := ServerURL(addr)
 	if err != nil {
-		a.join.SetStatus(err.Error())
+		a.join.SetError(err.Error())
 		return
 	}
+	a.joinURL, a.warned = url, 0
 	a.join.SetStatus("Connecting to " + addr + " ...")
 	if addr != a.opts.Prefs.Address && a.opts.PrefsDir != "" {
 		a.opts.Prefs.Address = addr
@@ -746,7 +748,7 @@ func (a *App) dialed(r dialResult) {
 	a.dialing, a.dialNote = nil, nil
 	if r.err != nil {
 		if a.intent == intentJoin && a.join != nil {
-			a.join.SetStatus(r.err.Error())
+			a.join.SetError(r.err.Error()) // the connection's words: a certificate's failure says what is wrong with it
 			return
 		}
 		a.showMessage("Could not start the game", r.err.Error())

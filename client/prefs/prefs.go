@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -68,7 +69,8 @@ func UIScales() []int { return []int{100, 125, 150, 200} }
 type Prefs struct {
 	// Name is the player's name, shown to the others (protocol.ValidName).
 	Name string `toml:"name"`
-	// Address is the server to join, as host:port.
+	// Address is the server to join, as host:port or a ws:// or wss://
+	// URL (CheckAddress).
 	Address string `toml:"address"`
 	// Grid shows the outline of every hex on the map.
 	Grid bool `toml:"grid"`
@@ -139,21 +141,61 @@ func (p Prefs) Validate() error {
 }
 
 // CheckAddress checks that addr is a server address the client can dial:
-// host:port with a host and a port from 1 to 65535. The error is a sentence
-// for the player.
+// host:port with a host and a port from 1 to 65535 (played over plain
+// ws://), or a URL ws://host:port[/path] or wss://host[:port][/path] (a
+// wss:// URL without a port has 443). The error is a sentence for the
+// player.
 func CheckAddress(addr string) error {
+	if scheme, _, ok := strings.Cut(addr, "://"); ok {
+		return checkURL(addr, strings.ToLower(scheme))
+	}
 	host, port, err := net.SplitHostPort(addr)
 	if err == nil && host == "" {
 		err = errors.New("no host")
 	}
 	if err == nil {
-		n, perr := strconv.Atoi(port)
-		if perr != nil || n < 1 || n > 65535 {
-			err = errors.New("bad port")
-		}
+		err = checkPort(port)
 	}
 	if err != nil {
-		return fmt.Errorf("server address %q: want host:port, e.g. %s", addr, DefaultAddress)
+		return fmt.Errorf("server address %q: want host:port or wss://host, e.g. %s", addr, DefaultAddress)
+	}
+	return nil
+}
+
+// checkURL checks a server address given as a URL of scheme (in lower
+// case).
+func checkURL(addr, scheme string) error {
+	bad := func(why string) error {
+		return fmt.Errorf("server address %q: %s; want ws://host:port or wss://host[:port], e.g. wss://empires.example.org", addr, why)
+	}
+	if scheme != "ws" && scheme != "wss" {
+		return bad(fmt.Sprintf("%s:// is not a websocket scheme", scheme))
+	}
+	u, err := url.Parse(addr)
+	switch {
+	case err != nil:
+		return bad("not a URL")
+	case u.Hostname() == "":
+		return bad("no host")
+	case u.User != nil:
+		return bad("a user name or password does not belong in it")
+	case u.RawQuery != "" || u.Fragment != "":
+		return bad("no ?query or #fragment")
+	case u.Port() != "" || strings.HasSuffix(u.Host, ":"):
+		if checkPort(u.Port()) != nil {
+			return bad("the port must be 1 to 65535")
+		}
+	case scheme == "ws":
+		return bad("a ws:// address needs its port")
+	}
+	return nil
+}
+
+// checkPort checks a port number: 1 to 65535.
+func checkPort(port string) error {
+	n, err := strconv.Atoi(port)
+	if err != nil || n < 1 || n > 65535 {
+		return errors.New("bad port")
 	}
 	return nil
 }

@@ -3,7 +3,6 @@ package host_test
 import (
 	"encoding/json"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -96,9 +95,10 @@ func TestGamesPerAddr(t *testing.T) {
 }
 
 // TestAdminEnd: the admin ends a game with POST /admin/games/ID/end, as
-// curl does (the bearer token) or as the page's button does (a form with
-// the token, sent back to the page); its player is told; the page shows
-// an abandoned game's idle time and an End button for each game.
+// curl does (the bearer token) or as the page's button does (a form of a
+// logged-in session with its CSRF value, sent back to the page); its
+// player is told; the page shows an abandoned game's idle time and an End
+// button for each game.
 func TestAdminEnd(t *testing.T) {
 	clock := matchtest.NewClock()
 	cfg := host.DefaultConfig()
@@ -109,9 +109,10 @@ func TestAdminEnd(t *testing.T) {
 	bob.leave()
 	clock.Advance(3 * time.Minute)
 
-	code, body := request(t, "GET", base+"/admin", adminToken)
+	b := login(t, base)
+	code, body := b.get(t, "/admin")
 	for _, want := range []string{
-		`action="/admin/games/1/end"`, `action="/admin/games/2/end"`, `name="token" value="` + adminToken + `"`,
+		`action="/admin/games/1/end"`, `action="/admin/games/2/end"`, `name="csrf" value="` + b.csrf + `"`,
 		"Abandoned: no player connected for 3m0s; ended in 7m0s.",
 	} {
 		if code != http.StatusOK || !strings.Contains(body, want) {
@@ -147,21 +148,16 @@ func TestAdminEnd(t *testing.T) {
 		t.Fatalf("Ann is told %s %q, want %q", e.Code, e.Message, lobby.ReasonEnded)
 	}
 
-	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	for _, tt := range []struct {
-		token string
-		code  int
-	}{{"wrong", http.StatusUnauthorized}, {adminToken, http.StatusSeeOther}} {
-		resp, err := noRedirect.PostForm(end(left), url.Values{"token": {tt.token}})
-		if err != nil {
-			t.Fatal(err)
+		csrf string
+		code int
+	}{{"", http.StatusForbidden}, {"forged", http.StatusForbidden}, {b.csrf, http.StatusSeeOther}} {
+		code, loc := b.post(t, strings.TrimPrefix(end(left), base), tt.csrf)
+		if code != tt.code {
+			t.Fatalf("the page's End button with CSRF value %q: %d, want %d", tt.csrf, code, tt.code)
 		}
-		resp.Body.Close()
-		if resp.StatusCode != tt.code {
-			t.Fatalf("the page's End button with token %q: %d, want %d", tt.token, resp.StatusCode, tt.code)
-		}
-		if tt.code == http.StatusSeeOther && resp.Header.Get("Location") != "/admin?token="+adminToken {
-			t.Fatalf("the End button sends back to %q, want the page", resp.Header.Get("Location"))
+		if tt.code == http.StatusSeeOther && loc != "/admin" {
+			t.Fatalf("the End button sends back to %q, want the page", loc)
 		}
 	}
 	if code, body := request(t, "GET", base+"/admin/games", adminToken); code != http.StatusOK || strings.TrimSpace(body) != "[]" {

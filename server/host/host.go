@@ -123,6 +123,10 @@ type Config struct {
 	// Resume, with NoResume, names the saved games to resume all the
 	// same: the client going on with one of its games.
 	Resume []protocol.GameID
+	// MetricsAllow, if not empty, are the client addresses (clientAddr)
+	// that may read GET /metrics; others get 403. Empty: everyone may.
+	// ParseAllowList reads them from a flag.
+	MetricsAllow []netip.Prefix
 	// Logger receives the server's logs; nil discards them.
 	Logger *slog.Logger
 	// AdminToken, if not empty, enables the admin view and kicking
@@ -338,8 +342,9 @@ func New(cfg Config) (*Server, error) {
 
 // Handler returns the server's HTTP handler: GET /ws (the websocket
 // endpoint), GET /healthz, GET /metrics, the admin view under /admin
-// when Config.AdminToken is set (GET /admin, GET /admin/games, POST
-// /admin/games/{id}/kick, POST /admin/games/{id}/end) and GET /. Serve serves it; whoever serves it
+// when Config.AdminToken is set (GET /admin, POST /admin/login and
+// /admin/logout, GET /admin/games, POST /admin/games/{id}/kick, POST
+// /admin/games/{id}/end; see routeAdmin) and GET /. Serve serves it; whoever serves it
 // otherwise must Close the server after stopping their HTTP server.
 func (s *Server) Handler() http.Handler { return s.mux }
 

@@ -1,6 +1,10 @@
 package host
 
 import (
+	"fmt"
+	"net/http"
+	"net/netip"
+	"strings"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -176,15 +180,16 @@ func (s *Server) openConns() float64 {
 }
 
 // routeOps registers the gauges that read the server's state, and the
-// operations' endpoints: GET /metrics always, and when Config.AdminToken is
+// operations' endpoints: GET /metrics always (to the addresses of
+// Config.MetricsAllow if set), and when Config.AdminToken is
 // set the admin's (see routeAdmin). Without a token /admin answers 404.
 func (s *Server) routeOps() {
 	s.metrics.reg.MustRegister(
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: MetricConnectionsOpen,
 			Help: "Websocket connections being served."}, s.openConns),
 		newGamesCollector(s.lobby))
-	s.mux.Handle("GET /metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{
-		ErrorLog: slogPrinter{s}, Registry: s.metrics.reg}))
+	s.mux.Handle("GET /metrics", s.metricsAllowed(promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{
+		ErrorLog: slogPrinter{s}, Registry: s.metrics.reg})))
 	if s.cfg.AdminToken != "" {
 		s.routeAdmin()
 	}
@@ -195,3 +200,63 @@ type slogPrinter struct{ s *Server }
 
 // Println implements promhttp.Logger.
 func (p slogPrinter) Println(v ...any) { p.s.log.Warn("metrics", "err", v) }
+
+// metricsAllowed wraps h in the check of Config.MetricsAllow: a client
+// whose address is in none of its prefixes gets 403.
+func (s *Server) metricsAllowed(h http.Handler) http.Handler {
+	if len(s.cfg.MetricsAllow) == 0 {
+		return h
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		remote := s.clientAddr(r)
+		if !allowed(s.cfg.MetricsAllow, remote) {
+			s.log.Warn("metrics refused: address not in -metrics-allow", "remote", remote)
+			http.Error(w, "forbidden: the metrics are open to the server's allowed addresses only", http.StatusForbidden)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// allowed reports whether remote ("host:port" or an address) is in one of
+// the prefixes.
+func allowed(prefixes []netip.Prefix, remote string) bool {
+	var a netip.Addr
+	if ap, err := netip.ParseAddrPort(remote); err == nil {
+		a = ap.Addr()
+	} else if a, err = netip.ParseAddr(remote); err != nil {
+		return false
+	}
+	a = a.Unmap().WithZone("")
+	for _, p := range prefixes {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// ParseAllowList parses a list of addresses and CIDR prefixes separated by
+// commas (and spaces), as "127.0.0.1, 10.0.0.0/8, ::1": an address stands
+// for itself alone. An empty list gives nil. The error names the entry
+// that is neither.
+func ParseAllowList(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range strings.FieldsFunc(list, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
+		if strings.Contains(f, "/") {
+			p, err := netip.ParsePrefix(f)
+			if err != nil {
+				return nil, fmt.Errorf("%q is not an address or a CIDR prefix (like 10.0.0.5 or 10.0.0.0/8): %w", f, err)
+			}
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(f)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not an address or a CIDR prefix (like 10.0.0.5 or 10.0.0.0/8)", f)
+		}
+		a = a.Unmap().WithZone("")
+		out = append(out, netip.PrefixFrom(a, a.BitLen()))
+	}
+	return out, nil
+}

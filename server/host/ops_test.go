@@ -293,13 +293,15 @@ func TestAdmin(t *testing.T) {
 		{"GET", open + "/admin?token=" + adminToken, "", http.StatusNotFound},
 		{"GET", open + "/admin/games", adminToken, http.StatusNotFound},
 		{"POST", open + "/admin/games/1/kick?seat=1", adminToken, http.StatusNotFound},
-		{"GET", base + "/admin", "", http.StatusUnauthorized},
-		{"GET", base + "/admin", "wrong", http.StatusUnauthorized},
-		{"GET", base + "/admin?token=wrong", "", http.StatusUnauthorized},
+		{"GET", base + "/admin", "", http.StatusUnauthorized}, // the login form
+		{"GET", base + "/admin?token=wrong", "", http.StatusBadRequest},
+		{"GET", base + "/admin?token=" + adminToken, "", http.StatusBadRequest}, // a token in the address is not read
 		{"GET", base + "/admin/games", "", http.StatusUnauthorized},
-		{"GET", base + "/admin/games", "wrong", http.StatusUnauthorized},
-		{"GET", base + "/admin/games?token=" + adminToken, "", http.StatusUnauthorized}, // the page only
+		{"GET", base + "/admin/games?token=" + adminToken, "", http.StatusBadRequest},
 		{"POST", base + "/admin/games/1/kick?seat=1", "", http.StatusUnauthorized},
+		// Three wrong tokens: AdminBackoff's free ones.
+		{"GET", base + "/admin", "wrong", http.StatusUnauthorized},
+		{"GET", base + "/admin/games", "wrong", http.StatusUnauthorized},
 		{"POST", base + "/admin/games/1/kick?seat=1", "wrong", http.StatusUnauthorized},
 		{"POST", base + "/admin/games/9/kick?seat=1", adminToken, http.StatusNotFound},
 		{"POST", base + "/admin/games/x/kick?seat=1", adminToken, http.StatusNotFound},
@@ -322,14 +324,12 @@ func TestAdmin(t *testing.T) {
 		len(games[0].Seats) != 2 || games[0].Seats[0].Name != "Ann" || !games[0].Seats[0].Connected || !games[0].Seats[1].Bot {
 		t.Fatalf("GET /admin/games: %+v, want the running game with Ann connected and a bot", games)
 	}
-	for _, get := range []struct{ url, token string }{
-		{base + "/admin", adminToken},
-		{base + "/admin?token=" + adminToken, ""},
-	} {
-		code, body := request(t, "GET", get.url, get.token)
-		if code != http.StatusOK || !strings.Contains(body, "game 1: admin test") || !strings.Contains(body, "<td>Ann</td>") {
-			t.Errorf("GET %s: %d %q, want the page listing the game and Ann", get.url, code, body)
-		}
+	code, body = request(t, "GET", base+"/admin", adminToken)
+	if code != http.StatusOK || !strings.Contains(body, "game 1: admin test") || !strings.Contains(body, "<td>Ann</td>") {
+		t.Errorf("GET /admin with the bearer token: %d %q, want the page listing the game and Ann", code, body)
+	}
+	if strings.Contains(body, "<form") {
+		t.Errorf("GET /admin with the bearer token: the page has forms, which only a session's page has:\n%s", body)
 	}
 }
 
