@@ -3,6 +3,8 @@ package app
 import (
 	"bytes"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -161,6 +163,41 @@ func TestConnectTriesAgain(t *testing.T) {
 	for _, want := range []string{"cannot reach the server at ws://" + addr, fmt.Sprintf("gave up after %d attempts", conn.DefaultDialAttempts)} {
 		if !strings.Contains(last, want) {
 			t.Errorf("the last status %q, want it to say %q", last, want)
+		}
+	}
+}
+
+// TestConnectCertificateInWords: Join's Connect to a wss:// server whose
+// certificate the machine does not trust says so in words on the status
+// line at once ("is not trusted"), without trying again, as the
+// connection words it (conn.CertError).
+func TestConnectCertificateInWords(t *testing.T) {
+	a, _, _ := testApp(t)
+	srv := httptest.NewTLSServer(http.NotFoundHandler())
+	t.Cleanup(srv.Close)
+	addr := "wss://" + strings.TrimPrefix(srv.URL, "https://")
+	a.showJoin()
+	a.Connect(addr)
+	var notes []string
+	deadline := time.After(waitLimit)
+	for a.dialing != nil {
+		if a.pollDial() {
+			notes = append(notes, a.join.Status())
+			continue
+		}
+		select {
+		case <-deadline:
+			t.Fatalf("the dial did not end in %v; status lines %q", waitLimit, notes)
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	last := a.join.Status()
+	if !strings.Contains(last, "certificate") || !strings.Contains(last, "not trusted") {
+		t.Errorf("the status %q, want it to say in words that the server's certificate is not trusted", last)
+	}
+	for _, n := range notes[:max(0, len(notes)-1)] {
+		if strings.Contains(n, "trying again") {
+			t.Errorf("status line %q: a certificate the machine does not trust is tried again", n)
 		}
 	}
 }
