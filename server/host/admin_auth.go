@@ -174,8 +174,9 @@ func retrySeconds(wait time.Duration) int {
 }
 
 // setSessionCookie sets the session cookie id on w, Secure when r came
-// over TLS; an empty id with maxAge -1 deletes it.
-func setSessionCookie(w http.ResponseWriter, r *http.Request, id string, maxAge int) {
+// over TLS (to the server, or to a trusted proxy in front: clientTLS); an
+// empty id with maxAge -1 deletes it.
+func (s *Server) setSessionCookie(w http.ResponseWriter, r *http.Request, id string, maxAge int) {
 	http.SetCookie(w, &http.Cookie{Name: adminCookie, Value: id, Path: "/admin", MaxAge: maxAge,
-		HttpOnly: true, Secure: r.TLS != nil, SameSite: http.SameSiteStrictMode})
+		HttpOnly: true, Secure: s.clientTLS(r), SameSite: http.SameSiteStrictMode})
 }

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"net/netip"
 	"net/url"
 	"regexp"
 	"strconv"
@@ -403,6 +404,34 @@ func TestParseAllowList(t *testing.T) {
 		}
 		if !strings.HasPrefix(have, tt.want) || tt.want == "" && have != "" || err == nil && have != tt.want {
 			t.Errorf("ParseAllowList(%q) = %q, want %q", tt.have, have, tt.want)
+		}
+	}
+}
+
+// TestAdminCookieSecureBehindProxy: the session cookie of a login that a
+// trusted proxy says came over HTTPS (X-Forwarded-Proto) is Secure; the
+// same header from a client that is not a proxy changes nothing.
+func TestAdminCookieSecureBehindProxy(t *testing.T) {
+	cfg := host.DefaultConfig()
+	cfg.AdminToken = adminToken
+	cfg.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}
+	h, _, _ := newHandler(t, cfg)
+	for _, tc := range []struct {
+		name, remote string
+		want         bool
+	}{
+		{"through the proxy", "127.0.0.1:40000", true},
+		{"straight from a client", "203.0.113.9:40000", false},
+	} {
+		resp := serve(h, http.MethodPost, "/admin/login", tc.remote,
+			map[string]string{"X-Forwarded-Proto": "https", "X-Forwarded-For": "198.51.100.4"}, url.Values{"token": {adminToken}})
+		resp.Body.Close()
+		c := resp.Cookies()
+		if resp.StatusCode != http.StatusSeeOther || len(c) != 1 {
+			t.Fatalf("%s: log in: %d, cookies %+v", tc.name, resp.StatusCode, c)
+		}
+		if c[0].Secure != tc.want {
+			t.Errorf("%s: the cookie is Secure = %v, want %v", tc.name, c[0].Secure, tc.want)
 		}
 	}
 }

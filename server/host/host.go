@@ -332,7 +332,7 @@ func New(cfg Config) (*Server, error) {
 	s.routeOps()
 	s.mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		scheme := "ws"
-		if r.TLS != nil {
+		if s.clientTLS(r) {
 			scheme = "wss"
 		}
 		fmt.Fprintf(w, "Empires server %q: connect a client to %s://%s/ws\n", cfg.Name, scheme, r.Host)
@@ -360,6 +360,13 @@ func (s *Server) clientAddr(r *http.Request) string {
 		s.log.Debug("forwarding header ignored: the request is counted at its proxy's address", "peer", r.RemoteAddr, "err", err)
 	}
 	return addr
+}
+
+// clientTLS reports whether the client of request r spoke TLS: over this
+// connection, or to a trusted proxy in front that says so
+// (realip.Proxies.HTTPS).
+func (s *Server) clientTLS(r *http.Request) bool {
+	return r.TLS != nil || realip.Proxies(s.cfg.TrustedProxies).HTTPS(r.RemoteAddr, r.Header)
 }
 
 // serveWS upgrades a request to a websocket and serves it, on a goroutine

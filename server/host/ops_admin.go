@@ -51,7 +51,7 @@ func (s *Server) routeAdmin() {
 		if id, _, ok := a.session(r); ok {
 			a.logout(id)
 		}
-		setSessionCookie(w, r, "", -1)
+		s.setSessionCookie(w, r, "", -1)
 		s.log.Info("admin logged out", "remote", s.clientAddr(r))
 		http.Redirect(w, r, "/admin", http.StatusSeeOther)
 	}))
@@ -135,7 +135,7 @@ func (s *Server) adminLogin(a *adminAuth) http.HandlerFunc {
 			s.loginPage(w, http.StatusUnauthorized, "Wrong token.")
 		default:
 			id, _ := a.login()
-			setSessionCookie(w, r, id, int(adminSessionFor.Seconds()))
+			s.setSessionCookie(w, r, id, int(adminSessionFor.Seconds()))
 			s.log.Info("admin logged in", "remote", s.clientAddr(r))
 			http.Redirect(w, r, "/admin", http.StatusSeeOther)
 		}
