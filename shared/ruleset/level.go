@@ -23,6 +23,9 @@ const (
 	// Normal plans, defends and attacks where it is stronger: the
 	// opponent a ruleset offers people by default.
 	Normal Level = "normal"
+	// Hard plans further than Normal, from its seat's view alone as every
+	// level does: for players who beat Normal.
+	Hard Level = "hard"
 )
 
 // String returns the level's name.
