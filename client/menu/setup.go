@@ -217,6 +217,7 @@ type Setup struct {
 	timers        []int
 	level         *stepper // how the AI plays: an index in levels
 	levels        []string
+	levelNote     *widget.Text // the chosen level's line on how it plays
 	options       []optionField // the ruleset's own settings
 	deck          *choice       // vs AI: the deck brought, nil for a ruleset without
 	decks         []SeatChoice
@@ -412,7 +413,12 @@ func (s *Setup) build(i int, d protocol.Settings) {
 			level = i
 		}
 	}
-	s.level = newLabelStepper(t, levelLabels, level, nil)
+	notes := in.LevelNotes
+	if len(notes) != len(in.Levels) {
+		notes = nil
+	}
+	s.levelNote = hint(t, levelNote(notes, level))
+	s.level = newLabelStepper(t, levelLabels, level, func(n int) { s.levelNote.Label = levelNote(notes, n) })
 	s.level.explain(t, func(n, d int) string { return levelTip(levelLabels, n, d) })
 
 	minSeats := max(in.MinSeats, protocol.MinSeats)
@@ -442,6 +448,7 @@ func (s *Setup) build(i int, d protocol.Settings) {
 		rows = append(rows,
 			formRow{"Seats", row(s.seats.row, t.NewText("of which bots", t.normal, p.TextMuted), s.bots.row,
 				t.NewText("playing", t.normal, p.TextMuted), s.level.row)},
+			formRow{"", s.levelNote},
 		)
 	} else {
 		opp := d.Bots
@@ -451,7 +458,8 @@ func (s *Setup) build(i int, d protocol.Settings) {
 		s.opponents = newStepper(t, opp, minSeats-1, maxSeats-1, nil)
 		rows = append(rows,
 			formRow{"Opponents", row(s.opponents.row, hint(t, "bots, one seat each"))},
-			formRow{"AI level", row(s.level.row, hint(t, "how the bots play"))},
+			formRow{"AI level", s.level.row},
+			formRow{"", s.levelNote},
 		)
 	}
 
@@ -516,6 +524,15 @@ func levelTip(labels []string, n, d int) string {
 		return "A weaker AI: " + labels[n-1]
 	}
 	return "A stronger AI: " + labels[n+1]
+}
+
+// levelNote returns the line on how level n plays (notes, by level), or
+// what the level stepper chooses when the ruleset gives none.
+func levelNote(notes []string, n int) string {
+	if n >= 0 && n < len(notes) && notes[n] != "" {
+		return notes[n]
+	}
+	return "how the bots play"
 }
 
 // levelLabel names an AI level for the player: "Normal".

@@ -3,6 +3,7 @@ package menu
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -482,5 +483,31 @@ func TestPerRow(t *testing.T) {
 		if have := perRow(tt.have); have != tt.want {
 			t.Errorf("perRow(%q) = %d, want %d", tt.have, have, tt.want)
 		}
+	}
+}
+
+// TestSetupLevelNote: under the AI level the form says how the chosen
+// level plays, in the ruleset's words (RulesetInfo.LevelNotes), and says
+// it again when the player steps to another level.
+func TestSetupLevelNote(t *testing.T) {
+	th := newTestTheme(t)
+	info := erfInfo(t)
+	if len(info.LevelNotes) != len(info.Levels) {
+		t.Fatalf("erfworld's info has %d level notes for %d levels", len(info.LevelNotes), len(info.Levels))
+	}
+	s := NewSetup(th, SetupOptions{Title: "Play vs AI", Rulesets: []protocol.RulesetInfo{info}}, func(protocol.Settings) {}, nil)
+	at := func(level string) string { return info.LevelNotes[slices.Index(info.Levels, level)] }
+	if have, want := s.levelNote.Label, at(info.Default); have != want || have == "" {
+		t.Errorf("the note under the default level %q: %q, want %q", info.Default, have, want)
+	}
+	s.level.step(-1)
+	below := info.Levels[slices.Index(info.Levels, info.Default)-1]
+	if have, want := s.levelNote.Label, at(below); have != want || have == at(info.Default) {
+		t.Errorf("the note after stepping down to %q: %q, want %q", below, have, want)
+	}
+	info.LevelNotes = nil
+	s = NewSetup(th, SetupOptions{Title: "Play vs AI", Rulesets: []protocol.RulesetInfo{info}}, func(protocol.Settings) {}, nil)
+	if have, want := s.levelNote.Label, "how the bots play"; have != want {
+		t.Errorf("the note of a ruleset without notes: %q, want %q", have, want)
 	}
 }

@@ -229,6 +229,7 @@ func InfoOf(in ruleset.Info) protocol.RulesetInfo {
 		ID: in.ID, Title: in.Title, Summary: in.Summary, Board: in.Board,
 		MinSeats: in.MinSeats, MaxSeats: in.MaxSeats,
 		Levels: slices.Clone(in.Levels), Default: in.DefaultLevel, Hash: in.Hash, Dict: in.Dict,
+		LevelNotes: slices.Clone(in.LevelNotes),
 	}
 	for _, s := range in.Settings {
 		out.Settings = append(out.Settings, protocol.SettingInfo{Key: s.Key, Label: s.Label, Help: s.Help,
@@ -261,6 +262,7 @@ func RulesetOf(in protocol.RulesetInfo) ruleset.Info {
 		ID: in.ID, Title: in.Title, Summary: in.Summary, Board: in.Board,
 		MinSeats: in.MinSeats, MaxSeats: in.MaxSeats,
 		Levels: slices.Clone(in.Levels), DefaultLevel: in.Default, Hash: in.Hash, Dict: in.Dict,
+		LevelNotes: slices.Clone(in.LevelNotes),
 	}
 	for _, s := range in.Settings {
 		out.Settings = append(out.Settings, ruleset.Setting{Key: s.Key, Label: s.Label, Help: s.Help,

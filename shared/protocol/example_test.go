@@ -38,14 +38,14 @@ func Example() {
 	}
 
 	// A client of another version gets told which versions match.
-	frame, _ = protocol.Marshal(1, 0, &protocol.Hello{Version: 11, Name: "Parson"})
+	frame, _ = protocol.Marshal(1, 0, &protocol.Hello{Version: 12, Name: "Parson"})
 	_, _, err = limits.ReadClient(frame)
 	e := protocol.ErrorMessage(err)
 	fmt.Printf("server to Parson: %s: %s\n", e.Code, e.Message)
 	// Output:
 	// server: Ansom says hello
 	// client: welcome to empires-server (reply to 1), playing Erfworld Empires
-	// server to Parson: bad version: protocol version 11 is not supported: this server speaks version 10 (protocol of 2026-11-29); the client is newer: update the server or use a matching client
+	// server to Parson: bad version: protocol version 12 is not supported: this server speaks version 11 (protocol of 2026-11-29); the client is newer: update the server or use a matching client
 }
 
 // TestRead checks ReadClient and ReadServer refuse the other side's

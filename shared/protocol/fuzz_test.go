@@ -31,6 +31,10 @@ func FuzzDecode(f *testing.F) {
 			m.Orders = tiny
 		case *protocol.RulesData:
 			m.Data = m.Data[:min(len(m.Data), 64)]
+		case *protocol.Welcome:
+			for j := range m.Rulesets {
+				m.Rulesets[j].LevelNotes = m.Rulesets[j].LevelNotes[:min(len(m.Rulesets[j].LevelNotes), 1)]
+			}
 		}
 		frame, err := protocol.Marshal(uint32(i+1), uint32(i), m)
 		if err != nil {

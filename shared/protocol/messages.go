@@ -174,13 +174,16 @@ type RulesetInfo struct {
 	// they name none: a client that holds no dictionary of that hash asks
 	// for it with GetRules.
 	Dict uint32
+	// LevelNotes has a line on how each of Levels plays, in order, or is
+	// empty (ruleset.Info.LevelNotes).
+	LevelNotes []string
 }
 
 // InfoOf returns the RulesetInfo of in; modded marks a host's mod.
 func InfoOf(in ruleset.Info, modded bool) RulesetInfo {
 	out := RulesetInfo{ID: in.ID, Title: in.Title, Summary: in.Summary, Board: in.Board,
 		MinSeats: in.MinSeats, MaxSeats: in.MaxSeats, Levels: in.Levels, Default: in.DefaultLevel,
-		Hash: in.Hash, Modded: modded, Hidden: in.Hidden, Dict: in.Dict}
+		Hash: in.Hash, Modded: modded, Hidden: in.Hidden, Dict: in.Dict, LevelNotes: in.LevelNotes}
 	for _, s := range in.Settings {
 		out.Settings = append(out.Settings, SettingInfo(s))
 	}
@@ -191,7 +194,7 @@ func InfoOf(in ruleset.Info, modded bool) RulesetInfo {
 func (ri RulesetInfo) Info() ruleset.Info {
 	out := ruleset.Info{ID: ri.ID, Title: ri.Title, Summary: ri.Summary, Board: ri.Board,
 		MinSeats: ri.MinSeats, MaxSeats: ri.MaxSeats, Levels: ri.Levels, DefaultLevel: ri.Default, Hash: ri.Hash,
-		Hidden: ri.Hidden, Dict: ri.Dict}
+		Hidden: ri.Hidden, Dict: ri.Dict, LevelNotes: ri.LevelNotes}
 	for _, s := range ri.Settings {
 		out.Settings = append(out.Settings, ruleset.Setting(s))
 	}

@@ -241,9 +241,9 @@ func TestGolden(t *testing.T) {
 			Levels:   []string{"easy"}, Default: "easy", Hash: "ab", Modded: true, SeatSetup: false, Hidden: true,
 		}}},
 			"94020100" + "95" + "06" + "a173" +
-				"91" + "9e" + "a178" + "a158" + "a0" + "a3686578" + "02" + "04" +
+				"91" + "9f" + "a178" + "a158" + "a0" + "a3686578" + "02" + "04" +
 				"91" + "97" + "a177" + "a0" + "a0" + "10" + "cd0200" + "30" + "90" +
-				"91a465617379" + "a465617379" + "a26162" + "c3" + "c2" + "c3" + "00" +
+				"91a465617379" + "a465617379" + "a26162" + "c3" + "c2" + "c3" + "00" + "c0" +
 				"97" + "00000000" + "00" + "0000" + "a27631"}, // Limits: 7 fields, all 0
 	}
 	for _, tt := range tests {
@@ -289,9 +289,9 @@ func TestVersion(t *testing.T) {
 		side string
 		want string
 	}{
-		{11, "server", "bad version: protocol version 11 is not supported: this server speaks version 10 (protocol of 2026-11-29); the client is newer: update the server or use a matching client"},
-		{9, "server", "bad version: protocol version 9 is not supported: this server speaks version 10 (protocol of 2026-11-29); the client is older: update the client"},
-		{11, "client", "bad version: protocol version 11 is not supported: this client speaks version 10 (protocol of 2026-11-29); the server is newer: update the client or use a matching server"},
+		{12, "server", "bad version: protocol version 12 is not supported: this server speaks version 11 (protocol of 2026-11-29); the client is newer: update the server or use a matching client"},
+		{10, "server", "bad version: protocol version 10 is not supported: this server speaks version 11 (protocol of 2026-11-29); the client is older: update the client"},
+		{12, "client", "bad version: protocol version 12 is not supported: this client speaks version 11 (protocol of 2026-11-29); the server is newer: update the client or use a matching server"},
 	}
 	for _, tt := range msgs {
 		err := protocol.CheckVersion(tt.have, tt.side)
@@ -306,7 +306,7 @@ func TestVersion(t *testing.T) {
 // Hello has grown a field, against this server: the Hello still decodes,
 // and the Error the server sends back names the versions it speaks.
 func TestHandshakeAcrossVersions(t *testing.T) {
-	body, err := msgpack.Marshal([]any{11, "Ann", "empires/11.0", "v11.0.0", "a field of version 11"})
+	body, err := msgpack.Marshal([]any{12, "Ann", "empires/12.0", "v12.0.0", "a field of version 12"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,7 +320,7 @@ func TestHandshakeAcrossVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	hello := m.(*protocol.Hello)
-	if *hello != (protocol.Hello{Version: 11, Name: "Ann", Client: "empires/11.0", Build: "v11.0.0"}) {
+	if *hello != (protocol.Hello{Version: 12, Name: "Ann", Client: "empires/12.0", Build: "v12.0.0"}) {
 		t.Fatalf("Hello = %+v", hello)
 	}
 	verr := protocol.CheckVersion(hello.Version, "server")
@@ -670,7 +670,7 @@ func decodeErrorCases(t testing.TB) []struct {
 		{"map option", envelope(protocol.TypeCreateGame, mp([]any{[]any{"", "erfworld", 0, 0, 0, 2, 0, 0, "", false, false, "",
 			[]any{map[string]any{"Key": "deck", "Value": 1}}}})...), 0, protocol.Malformed, "CreateGame: Settings.Options[0]: Option is not an array of its 2 fields"},
 		{"nil ruleset info", envelope(protocol.TypeWelcome, mp([]any{6, "s", []any{nil}, []any{0, 0, 0, 0, 0}, ""})...), 0, protocol.Malformed,
-			"Welcome: Rulesets[0]: RulesetInfo is not an array of its 14 fields"},
+			"Welcome: Rulesets[0]: RulesetInfo is not an array of its 15 fields"},
 		{"short hello", envelope(protocol.TypeHello, mp([]any{1})...), 0, protocol.Malformed, "Hello is an array of 1, not of 3 or more"},
 		{"nil hello", envelope(protocol.TypeHello, 0xc0), 0, protocol.Malformed, "Hello: the body is not an array"},
 		{"nil ping", envelope(protocol.TypePing, 0xc0), 0, protocol.Malformed, "Ping: the body is not an array"},

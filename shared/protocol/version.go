@@ -8,12 +8,12 @@ import (
 // Version is the protocol version this build speaks. Bump it, and add a
 // Change to History, whenever a message changes in any way (see the package
 // documentation).
-const Version = 10
+const Version = 11
 
 // MinVersion is the oldest protocol version this build still speaks. It
 // equals Version: every change so far broke the encoding. A later build that
 // keeps reading an older version's messages may lower it.
-const MinVersion = 10
+const MinVersion = 11
 
 // Change is one entry of the protocol's history.
 type Change struct {
@@ -73,6 +73,7 @@ func History() []Change {
 			"event templates."},
 		{10, "2026-11-29", "The empire ruleset's View.Seen travels as a byte string (bin) of uvarints, one a square, " +
 			"instead of an array of integers; its checksum is still the FNV-1a 64 of the view's bytes, which change with it."},
+		{11, "2026-11-29", "RulesetInfo.LevelNotes: a line on how each AI level plays, for the setup form."},
 	}
 }
 

@@ -36,9 +36,11 @@ type Info struct {
 	// them.
 	Settings []Setting
 	// Levels are the AI's levels, weakest first; DefaultLevel is one of
-	// them.
+	// them. LevelNotes, if not empty, has a line on how each plays, in the
+	// same order, at most MaxLevelNote bytes each (LevelNotes).
 	Levels       []string
 	DefaultLevel string
+	LevelNotes   []string
 	// Hash is the content hash of the ruleset's data (HashData).
 	Hash string
 	// Dict is the hash (HashTemplates) of the dictionary of templates the
@@ -91,6 +93,13 @@ func (in *Info) Check() error {
 		return fmt.Errorf("ruleset %s: default AI level %q is not one of %v", in.ID, in.DefaultLevel, in.Levels)
 	case in.Hash == "":
 		return fmt.Errorf("ruleset %s has no content hash", in.ID)
+	case len(in.LevelNotes) != 0 && len(in.LevelNotes) != len(in.Levels):
+		return fmt.Errorf("ruleset %s: %d level notes for %d levels", in.ID, len(in.LevelNotes), len(in.Levels))
+	}
+	for i, n := range in.LevelNotes {
+		if len(n) > MaxLevelNote || strings.ContainsAny(n, "\n\r") {
+			return fmt.Errorf("ruleset %s: the note of level %q is not one line of at most %d bytes", in.ID, in.Levels[i], MaxLevelNote)
+		}
 	}
 	seen := map[string]bool{}
 	for _, s := range in.Settings {

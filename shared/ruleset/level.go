@@ -31,6 +31,44 @@ const (
 // String returns the level's name.
 func (l Level) String() string { return string(l) }
 
+// MaxLevelNote is the longest line, in bytes, a level's note may be
+// (Info.LevelNotes): one line under the setup form's level.
+const MaxLevelNote = 160
+
+// Note returns one line on how level l plays, for the setup form when a
+// ruleset says nothing of its own of it (Info.LevelNotes); "" for a level
+// of a ruleset's own naming.
+func (l Level) Note() string {
+	switch l {
+	case Passive:
+		return "Gives no orders: a baseline for testing, not an opponent."
+	case Random:
+		return "Plays random legal moves: a baseline for testing, not an opponent."
+	case Easy:
+		return "Plays without much planning: for learning the game."
+	case Normal:
+		return "Plans, defends what it holds and attacks where it is stronger."
+	case Hard:
+		return "Plans further ahead and weighs every battle: for players who beat Normal."
+	}
+	return ""
+}
+
+// LevelNotes returns a line on how each of levels plays, in order: own's
+// line for a level it names, else the level's Note. It is what a
+// ruleset's Info.LevelNotes holds.
+func LevelNotes(levels []Level, own map[Level]string) []string {
+	out := make([]string, len(levels))
+	for i, l := range levels {
+		if n, ok := own[l]; ok {
+			out[i] = n
+		} else {
+			out[i] = l.Note()
+		}
+	}
+	return out
+}
+
 // ParseLevel returns the level of levels named s, in any case. Its error
 // names the levels, e.g. `unknown AI level "hard": want passive, random,
 // easy or normal`.

@@ -203,6 +203,7 @@ func (r *Rules) Info() ruleset.Info {
 			ruleset.TimeSetting(KeyTurn, "Time per turn", "for a player's attack turn", TurnTimes(), DefaultTurn),
 		},
 		Levels:       []string{LevelRandom, LevelNormal},
+		LevelNotes:   ruleset.LevelNotes([]ruleset.Level{ruleset.Random, ruleset.Normal}, nil),
 		DefaultLevel: LevelNormal,
 		Hash:         r.hash,
 	}

@@ -46,6 +46,7 @@ type Rules struct {
 	// through WithAI, which imports this package).
 	newAI  func(d *dat.Data, level ruleset.Level, seed uint64) (ruleset.AI, error)
 	levels []ruleset.Level
+	notes  map[ruleset.Level]string
 }
 
 // Load returns the ruleset with the data files read from fsys (the
@@ -62,10 +63,11 @@ func Load(fsys fs.FS) (*Rules, error) {
 func (r *Rules) Dat() *dat.Data { return r.d }
 
 // WithAI returns the ruleset whose AI players newAI makes, at levels
-// (weakest first; the last is the default).
-func (r *Rules) WithAI(levels []ruleset.Level, newAI func(d *dat.Data, level ruleset.Level, seed uint64) (ruleset.AI, error)) *Rules {
+// (weakest first; ruleset.Normal is the default when it is one of them,
+// else the last), with notes on how they play (ruleset.LevelNotes).
+func (r *Rules) WithAI(levels []ruleset.Level, notes map[ruleset.Level]string, newAI func(d *dat.Data, level ruleset.Level, seed uint64) (ruleset.AI, error)) *Rules {
 	c := *r
-	c.levels, c.newAI = slices.Clone(levels), newAI
+	c.levels, c.notes, c.newAI = slices.Clone(levels), notes, newAI
 	return &c
 }
 
@@ -91,9 +93,19 @@ func (r *Rules) Info() ruleset.Info {
 			{Key: KeyBoard, Label: "Board", Help: "the map's cells: the document's squares, or hexes", Max: 1, Choices: []string{"Squares", "Hexes"}},
 		},
 		Levels:       ruleset.LevelNames(levels...),
-		DefaultLevel: levels[len(levels)-1].String(),
+		DefaultLevel: defaultLevel(levels).String(),
+		LevelNotes:   ruleset.LevelNotes(levels, r.notes),
 		Hash:         r.hash,
 	}
+}
+
+// defaultLevel returns the level people play against unless they choose:
+// ruleset.Normal when levels has it, else the strongest (the last).
+func defaultLevel(levels []ruleset.Level) ruleset.Level {
+	if slices.Contains(levels, ruleset.Normal) {
+		return ruleset.Normal
+	}
+	return levels[len(levels)-1]
 }
 
 // Data implements ruleset.Ruleset: the bundle of the three data files.

@@ -262,6 +262,7 @@ func (r *Rules) Info() ruleset.Info {
 			ruleset.TimeSetting(KeyTurn, "Time per turn", "for a player's whole turn", TurnTimes(), DefaultTurn),
 		},
 		Levels:       ruleset.LevelNames(r.levels...),
+		LevelNotes:   ruleset.LevelNotes(r.levels, levelNotes),
 		DefaultLevel: string(ruleset.Normal),
 		Hash:         r.hash,
 	}

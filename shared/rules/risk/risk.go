@@ -238,6 +238,7 @@ func (r *Rules) Info() ruleset.Info {
 			ruleset.TimeSetting(KeyTrade, "Time to trade", "the trading step", TradeTimes(), 300),
 		},
 		Levels:       ruleset.LevelNames(Levels()...),
+		LevelNotes:   ruleset.LevelNotes(Levels(), levelNotes),
 		DefaultLevel: string(ruleset.Normal),
 		Hash:         r.hash,
 	}

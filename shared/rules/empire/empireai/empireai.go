@@ -62,7 +62,7 @@ func Ruleset(fsys fs.FS) (*empire.Rules, error) {
 }
 
 // With returns r playing with this package's AI at its levels.
-func With(r *empire.Rules) *empire.Rules { return r.WithAI(Levels(), New) }
+func With(r *empire.Rules) *empire.Rules { return r.WithAI(Levels(), levelNotes, New) }
 
 // New returns a player at level, seeded with seed.
 func New(d *dat.Data, level ruleset.Level, seed uint64) (ruleset.AI, error) {
