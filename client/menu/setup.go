@@ -217,7 +217,7 @@ type Setup struct {
 	timers        []int
 	level         *stepper // how the AI plays: an index in levels
 	levels        []string
-	levelNote     *widget.Text // the chosen level's line on how it plays
+	levelNote     *widget.Text  // the chosen level's line on how it plays
 	options       []optionField // the ruleset's own settings
 	deck          *choice       // vs AI: the deck brought, nil for a ruleset without
 	decks         []SeatChoice
