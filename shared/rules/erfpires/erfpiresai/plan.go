@@ -27,12 +27,27 @@ type style struct {
 	// lazyTax taxes only when the treasury cannot pay for a city, and so
 	// often misses the day the Tax is allowed.
 	lazyTax bool
+	// weekTax taxes only when the treasury cannot pay for the cities of
+	// the coming week (taxWeekCities of them): a Tax is a day's order and
+	// bars the next for a week, so one taxed later, with more cities,
+	// brings more.
+	weekTax bool
+	// diplomacy keeps the truces: no garrison against a player its
+	// tribute holds back, no walk at a player whose tribute it took; pays
+	// tribute to a player about to take a city it cannot hold; trades
+	// only with a player not about to win.
+	diplomacy bool
 }
 
 var (
 	easyStyle   = style{margin: 2, lazyTax: true}
-	normalStyle = style{defend: true, capture: true, farms: true, trade: true, margin: 1, pickSites: true}
+	normalStyle = style{defend: true, capture: true, farms: true, trade: true, margin: 1, pickSites: true, weekTax: true, diplomacy: true}
 )
+
+// taxWeekCities is how many cities' worth of Smuckers a weekTax player
+// wants in its treasury before it lets a Tax day pass: the cities it can
+// found in a week (a city takes a walk of two days and its building day).
+const taxWeekCities = 2
 
 // threatRange is how near (in hexes) an enemy army must come to a city
 // for the city to want a garrison.
@@ -57,7 +72,12 @@ func (w *world) plan(st style) []game.Order {
 	// 2. Garrison a city an enemy comes near.
 	garrisons := map[game.ArmyID]bool{}
 	if st.defend {
-		for _, c := range w.threatened() {
+		for _, c := range w.threatened(st) {
+			if st.diplomacy {
+				if o, ok := w.tributeFor(c); ok {
+					add(o)
+				}
+			}
 			if a := w.ownArmyAt(c.Hex); a != nil {
 				garrisons[a.ID] = true
 				if a.Units.Total() < w.d.Army.MaxUnits {
@@ -76,7 +96,7 @@ func (w *world) plan(st style) []game.Order {
 		add(w.attacks(a, st)...)
 	}
 	// 4. The weekly Tax.
-	if w.taxWorth() && (!st.lazyTax || w.treasury < int64(w.d.City.Cost)) {
+	if w.taxWorth() && w.wantTax(st) {
 		add(game.Order{Kind: erfpires.OrderTax})
 	}
 	// 5. Send an army toward a site, or to look for one.
@@ -105,19 +125,53 @@ func (w *world) plan(st style) []game.Order {
 	}
 	// 9. An idle day: trade (another Normal idle today trades back).
 	if st.trade {
-		for _, p := range w.v.Players {
-			if p.ID != w.me && p.Alive {
-				add(game.Order{Kind: erfpires.OrderTrade, Player: p.ID})
-				break
-			}
+		if q, ok := w.tradePartner(st); ok {
+			add(game.Order{Kind: erfpires.OrderTrade, Player: q})
 		}
 	}
 	return out
 }
 
+// wantTax reports whether the style taxes today, the Tax being allowed
+// and worth something.
+func (w *world) wantTax(st style) bool {
+	switch {
+	case st.lazyTax:
+		return w.treasury < int64(w.d.City.Cost)
+	case st.weekTax:
+		return w.treasury < int64(taxWeekCities*w.d.City.Cost)
+	}
+	return true
+}
+
+// tradePartner returns the player to trade with on an idle day: with
+// diplomacy, the living player with the fewest cities the player knows
+// of, none that one city more would make the winner; else the first
+// living player.
+func (w *world) tradePartner(st style) (game.PlayerID, bool) {
+	best, bestN, found := game.PlayerID(0), 0, false
+	for _, p := range w.v.Players {
+		if p.ID == w.me || !p.Alive {
+			continue
+		}
+		if !st.diplomacy {
+			return p.ID, true
+		}
+		n := w.knownCities(p.ID)
+		if n >= w.d.Win.Cities-1 {
+			continue
+		}
+		if !found || n < bestN {
+			best, bestN, found = p.ID, n, true
+		}
+	}
+	return best, found
+}
+
 // threatened returns the player's cities with an enemy army it knows
-// within threatRange hexes, the nearest threat first.
-func (w *world) threatened() []*game.City {
+// within threatRange hexes, the nearest threat first; with diplomacy, an
+// army whose player took the player's tribute this week is no threat.
+func (w *world) threatened(st style) []*game.City {
 	type threat struct {
 		c *game.City
 		d int
@@ -126,6 +180,9 @@ func (w *world) threatened() []*game.City {
 	for _, c := range w.cities {
 		best := -1
 		for _, e := range w.enemyArmies {
+			if st.diplomacy && w.protectedFrom(e.Owner) {
+				continue
+			}
 			if d := hex.Distance(c.Hex, e.Hex); d <= threatRange && (best < 0 || d < best) {
 				best = d
 			}
@@ -140,6 +197,34 @@ func (w *world) threatened() []*game.City {
 		out[i] = t.c
 	}
 	return out
+}
+
+// tributeFor returns a Tribute to the player of the enemy army that can
+// reach city c tomorrow and would likely take it from the best garrison
+// the player can put there today: the gift (half the tax revenue) buys a
+// week in which that player may not attack.
+func (w *world) tributeFor(c *game.City) (game.Order, bool) {
+	gift := w.tributeGift()
+	if gift < 1 || w.treasury < gift {
+		return game.Order{}, false
+	}
+	var garrison game.Units
+	if a := w.ownArmyAt(c.Hex); a != nil {
+		garrison = garrison.Add(a.Units)
+	}
+	if rec := w.recruit(c, w.d.Army.MaxUnits, true); len(rec) > 0 {
+		garrison = garrison.Add(rec[0].Units)
+	}
+	mine := w.sideOf(w.me, garrison, c.Hex)
+	for _, e := range w.enemyArmies {
+		if e.Remembered || w.protectedFrom(e.Owner) || hex.Distance(c.Hex, e.Hex) > w.d.Army.Move {
+			continue
+		}
+		if w.battleOdds(w.sideOf(e.Owner, e.Units, c.Hex), mine).win >= 0.5 {
+			return game.Order{Kind: erfpires.OrderTribute, Player: e.Owner}, true
+		}
+	}
+	return game.Order{}, false
 }
 
 // recruit returns recruit orders for city c of up to n units, largest
