@@ -26,7 +26,7 @@ import (
 // Passive and Random are baselines for the strength ladder, not opponents
 // for people.
 func Levels() []ruleset.Level {
-	return []ruleset.Level{ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal}
+	return []ruleset.Level{ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal, ruleset.Hard}
 }
 
 // Player decides the orders of one seat. It keeps no state between days
@@ -67,6 +67,8 @@ func (p *Player) Orders(v *game.View) []game.Order {
 		cand = w.random()
 	case ruleset.Easy:
 		cand = w.plan(easyStyle)
+	case ruleset.Hard:
+		cand = w.plan(hardStyle)
 	default:
 		cand = w.plan(normalStyle)
 	}

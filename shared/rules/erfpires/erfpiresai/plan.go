@@ -37,12 +37,34 @@ type style struct {
 	// tribute to a player about to take a city it cannot hold; trades
 	// only with a player not about to win.
 	diplomacy bool
+	// odds weighs an attack on an army by its exact odds over the dice
+	// (battleOdds) rather than by the average die.
+	odds bool
+	// hunt walks at an enemy city with no army in it when that takes no
+	// more days than founding a city would: a city taken counts one for
+	// the player and one less for its owner, and costs no Smuckers.
+	hunt bool
+	// tiebreak plays a tie out: holding the cities that win while the game
+	// goes on (another holds as many, with as many units), it takes a city,
+	// else recruits all it can, since the most cities, then the most units,
+	// win.
+	tiebreak bool
+	// scout explores toward the day's walk that shows the most unseen
+	// ground where a city could stand, rather than the most unseen
+	// ground in a line.
+	scout bool
 }
 
 var (
 	easyStyle   = style{margin: 2, lazyTax: true}
 	normalStyle = style{defend: true, capture: true, farms: true, trade: true, margin: 1, pickSites: true, weekTax: true, diplomacy: true}
+	hardStyle   = style{defend: true, capture: true, farms: true, trade: true, margin: 1, pickSites: true, weekTax: true, diplomacy: true,
+		odds: true, hunt: true, scout: true, tiebreak: true}
 )
+
+// huntSlack is how many days more than founding a city a hunt for an
+// enemy city may take: the enemy loses the city too.
+const huntSlack = 3
 
 // taxWeekCities is how many cities' worth of Smuckers a weekTax player
 // wants in its treasury before it lets a Tax day pass: the cities it can
@@ -67,6 +89,15 @@ func (w *world) plan(st style) []game.Order {
 	for _, a := range w.armies {
 		if w.site(a.Hex) && w.treasury >= int64(w.d.City.Cost) {
 			add(game.Order{Kind: erfpires.OrderBuildCity, Hex: a.Hex, Army: a.ID})
+		}
+	}
+	// 1b. A tie played out: one city more, else more units, wins.
+	if st.tiebreak && len(w.cities) >= w.d.Win.Cities {
+		for _, a := range w.armies {
+			add(w.cityAttacks(a, w.d.Army.Move)...)
+		}
+		for _, c := range w.cities {
+			add(w.recruit(c, w.d.Army.MaxUnits, false)...)
 		}
 	}
 	// 2. Garrison a city an enemy comes near.
@@ -260,24 +291,34 @@ func (w *world) recruit(c *game.City, n int, strong bool) []game.Order {
 // no army, and enemy armies it can beat (with st.capture, within a day's
 // walk; else next to it).
 func (w *world) attacks(a *game.Army, st style) []game.Order {
-	var out []game.Order
 	reach := 1
 	if st.capture {
 		reach = w.d.Army.Move
 	}
+	out := w.cityAttacks(a, reach)
+	for _, e := range w.enemyArmies {
+		if e.Remembered || hex.Distance(a.Hex, e.Hex) > reach {
+			continue
+		}
+		if st.odds && !w.worthAttacking(a, e) || !st.odds && !w.favourable(a, e, st.margin) {
+			continue
+		}
+		if p := w.pathTo(a, e.Hex, reach); len(p) > 0 && len(p) <= reach {
+			out = append(out, game.Order{Kind: game.OrderAttack, Army: a.ID, Path: p})
+		}
+	}
+	return out
+}
+
+// cityAttacks returns army a's attacks on the enemy cities with no army
+// within reach steps.
+func (w *world) cityAttacks(a *game.Army, reach int) []game.Order {
+	var out []game.Order
 	for _, c := range w.enemyCities {
 		if _, held := w.enemyArmyAt(c.Hex); held || hex.Distance(a.Hex, c.Hex) > reach {
 			continue
 		}
 		if p := w.pathTo(a, c.Hex, reach); len(p) > 0 && len(p) <= reach {
-			out = append(out, game.Order{Kind: game.OrderAttack, Army: a.ID, Path: p})
-		}
-	}
-	for _, e := range w.enemyArmies {
-		if e.Remembered || hex.Distance(a.Hex, e.Hex) > reach || !w.favourable(a, e, st.margin) {
-			continue
-		}
-		if p := w.pathTo(a, e.Hex, reach); len(p) > 0 && len(p) <= reach {
 			out = append(out, game.Order{Kind: game.OrderAttack, Army: a.ID, Path: p})
 		}
 	}
@@ -320,8 +361,30 @@ func (w *world) expand(a *game.Army, st style) []game.Order {
 				score -= 3 * (5 - d)
 			}
 		}
+		if st.hunt {
+			// A city an enemy army can walk into the day after it is
+			// built is one more for that enemy.
+			score -= 12 * w.enemyArmiesNear(rc.Hex, w.d.Army.Move+1)
+		}
 		if !found || score > bestScore {
 			best, bestScore, found = rc.Hex, score, true
+		}
+	}
+	if st.hunt {
+		if h, steps, ok := w.nearestEmptyEnemyCity(a); ok {
+			siteSteps := searchRange
+			if found {
+				siteSteps = hex.Distance(a.Hex, best)
+			}
+			// Days to take it: its walk; to found a city: the walk, the
+			// building day, and a Tax day when the treasury is short.
+			foundDays := w.days(siteSteps) + 1
+			if w.treasury < int64(w.d.City.Cost) {
+				foundDays++
+			}
+			if w.days(steps) <= foundDays+huntSlack {
+				best, found = h, true
+			}
 		}
 	}
 	if !found {
@@ -342,14 +405,18 @@ func (w *world) expand(a *game.Army, st style) []game.Order {
 	// hex next to the unknown; else any direction.
 	dirs := hex.Directions()
 	w.rng.Shuffle(len(dirs), func(i, j int) { dirs[i], dirs[j] = dirs[j], dirs[i] })
+	score := w.unknownToward
+	if st.scout {
+		score = w.sitesToward
+	}
 	slices.SortStableFunc(dirs[:], func(x, y hex.Direction) int {
-		return w.unknownToward(a.Hex, y) - w.unknownToward(a.Hex, x)
+		return score(a.Hex, y) - score(a.Hex, x)
 	})
 	var rest []game.Order
 	for _, d := range dirs {
 		o := game.Order{Kind: game.OrderExplore, Army: a.ID, Dir: d}
 		first := a.Hex.Neighbor(d)
-		if t, ok := w.s.Map.At(first); ok && w.unknownToward(a.Hex, d) > 0 && (int(t) >= len(w.d.Terrain) || w.d.Terrain[t].Army) {
+		if t, ok := w.s.Map.At(first); ok && score(a.Hex, d) > 0 && (int(t) >= len(w.d.Terrain) || w.d.Terrain[t].Army) {
 			out = append(out, o)
 		} else {
 			rest = append(rest, o)
@@ -361,6 +428,47 @@ func (w *world) expand(a *game.Army, st style) []game.Order {
 		}
 	}
 	return append(out, rest...)
+}
+
+// enemyArmiesNear counts the enemy armies in sight within d hexes of h
+// whose players may attack the player.
+func (w *world) enemyArmiesNear(h hex.Hex, d int) int {
+	n := 0
+	for _, e := range w.enemyArmies {
+		if !e.Remembered && !w.protectedFrom(e.Owner) && hex.Distance(e.Hex, h) <= d {
+			n++
+		}
+	}
+	return n
+}
+
+// days is how many days an army takes to walk steps steps.
+func (w *world) days(steps int) int {
+	return (steps + w.d.Army.Move - 1) / w.d.Army.Move
+}
+
+// nearestEmptyEnemyCity returns the enemy city with no army the player
+// knows of that army a can walk to soonest, and the steps of the walk;
+// none of a player whose tribute it took this week.
+func (w *world) nearestEmptyEnemyCity(a *game.Army) (hex.Hex, int, bool) {
+	best, bestLen := hex.Hex{}, 0
+	for _, c := range w.enemyCities {
+		if _, held := w.enemyArmyAt(c.Hex); held || w.inTruce(c.Owner) || hex.Distance(a.Hex, c.Hex) > searchRange {
+			continue
+		}
+		if p := w.pathTo(a, c.Hex, searchRange); len(p) > 0 && (bestLen == 0 || len(p) < bestLen) {
+			best, bestLen = c.Hex, len(p)
+		}
+	}
+	return best, bestLen, bestLen > 0
+}
+
+// worthAttacking reports whether army a should attack enemy army e, by
+// the exact odds: it wins at least 60 % of the time and expects to kill
+// more units than it loses.
+func (w *world) worthAttacking(a *game.Army, e game.ArmyView) bool {
+	o := w.battleOdds(w.sideOf(w.me, a.Units, e.Hex), w.sideOf(e.Owner, e.Units, e.Hex))
+	return o.win >= 0.6 && o.killed > o.lost
 }
 
 // nearestEnemyCity returns the enemy city army a can walk to soonest.
