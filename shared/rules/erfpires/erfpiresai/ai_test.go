@@ -185,10 +185,10 @@ func TestParseLevel(t *testing.T) {
 	if got, err := ruleset.ParseLevel("NORMAL", Levels()); err != nil || got != ruleset.Normal {
 		t.Errorf("ParseLevel(NORMAL) = %v, %v", got, err)
 	}
-	if _, err := ruleset.ParseLevel("genius", Levels()); err == nil || err.Error() != `unknown AI level "genius": want passive, random, easy or normal` {
+	if _, err := ruleset.ParseLevel("genius", Levels()); err == nil || err.Error() != `unknown AI level "genius": want passive, random, easy, normal or hard` {
 		t.Errorf("ParseLevel(genius): %v", err)
 	}
-	if have := fmt.Sprint(Levels()); have != "[passive random easy normal]" {
+	if have := fmt.Sprint(Levels()); have != "[passive random easy normal hard]" {
 		t.Errorf("Levels() = %s", have)
 	}
 }
