@@ -82,6 +82,7 @@ func TestLadder(t *testing.T) {
 		{ruleset.Normal, ruleset.Random, ladderGames - 1},
 		{ruleset.Easy, ruleset.Random, ladderGames * 2 / 3},
 		{ruleset.Normal, ruleset.Easy, 0}, // measured, not asserted beyond a winner each game
+		{ruleset.Hard, ruleset.Normal, ladderGames / 2},
 	}
 	for _, tt := range tests {
 		wins, days := 0, 0
@@ -114,11 +115,11 @@ func TestLadder(t *testing.T) {
 func TestOrdersValid(t *testing.T) {
 	rs := newRules(t)
 	kinds := map[ruleset.Level]map[game.OrderKind]int{}
-	all := []ruleset.Level{ruleset.Random, ruleset.Easy, ruleset.Normal}
-	for seed := uint64(1); seed <= 3; seed++ {
+	all := []ruleset.Level{ruleset.Random, ruleset.Easy, ruleset.Normal, ruleset.Hard}
+	for seed := uint64(1); seed <= 4; seed++ {
 		levels := make([]ruleset.Level, 3)
 		for i := range levels {
-			levels[i] = all[(i+int(seed))%3]
+			levels[i] = all[(i+int(seed))%4]
 		}
 		play(t, rs, seed, 24, levels, 60, func(s *game.State, p game.PlayerID, orders []game.Order) {
 			l := levels[p-1]
@@ -130,7 +131,7 @@ func TestOrdersValid(t *testing.T) {
 			}
 		})
 	}
-	for _, l := range []ruleset.Level{ruleset.Easy, ruleset.Normal} {
+	for _, l := range []ruleset.Level{ruleset.Easy, ruleset.Normal, ruleset.Hard} {
 		for _, k := range []game.OrderKind{erfpires.OrderTax, erfpires.OrderBuildCity, game.OrderMove} {
 			if kinds[l][k] == 0 {
 				t.Errorf("%s gave no order of kind %d: %v", l, k, kinds[l])
@@ -143,12 +144,13 @@ func TestOrdersValid(t *testing.T) {
 }
 
 // TestDeterministic: the same seed and view give the same orders, from a
-// fresh player and from the view decoded from the wire; Random with other
+// fresh player and from the view decoded from the wire (every level acts
+// on what the wire carries, its seat's view); Random with other
 // seeds chooses otherwise.
 func TestDeterministic(t *testing.T) {
 	rs := newRules(t)
 	s := play(t, rs, 3, 20, []ruleset.Level{ruleset.Normal, ruleset.Random}, 10, nil)
-	for _, l := range []ruleset.Level{ruleset.Random, ruleset.Easy, ruleset.Normal} {
+	for _, l := range []ruleset.Level{ruleset.Random, ruleset.Easy, ruleset.Normal, ruleset.Hard} {
 		for p := game.PlayerID(1); p <= 2; p++ {
 			v := game.NewView(s, p)
 			data, err := game.EncodeView(v)

@@ -396,8 +396,14 @@ func (w *world) expand(a *game.Army, st style) []game.Order {
 			kind := game.OrderMove
 			if _, city := w.enemyCityAt(best); city && len(p) <= w.d.Army.Move {
 				kind = game.OrderAttack
+				if e, held := w.enemyArmyAt(best); held && st.odds && !w.worthAttacking(a, e) {
+					// Too strong a garrison: wait beside it.
+					kind, p = game.OrderMove, p[:len(p)-1]
+				}
 			}
-			out = append(out, game.Order{Kind: kind, Army: a.ID, Path: w.day(p)})
+			if len(p) > 0 {
+				out = append(out, game.Order{Kind: kind, Army: a.ID, Path: w.day(p)})
+			}
 		}
 	}
 	// Explore: a full day's walk toward the most unknown ground, where the
