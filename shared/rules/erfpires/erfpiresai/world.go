@@ -2,6 +2,7 @@ package erfpiresai
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"empires/shared/game"
 	"empires/shared/hex"
@@ -248,27 +249,25 @@ func (w *world) taxWorth() bool {
 	return rev-mnt >= 1
 }
 
-// sitesToward counts the hexes the player has never seen within the
-// sight of a day's walk from h in direction d (as far as the known
-// ground lets it go) that stand far enough from every known city to be
-// a site: how many city sites an army going that way may find.
+// sitesToward counts the hexes the player has never seen that a day's
+// walk from h in direction d (as far as the known ground lets it go)
+// would show, and that stand far enough from every known city to be a
+// site: how many city sites an army going that way may find.
 func (w *world) sitesToward(h hex.Hex, d hex.Direction) int {
-	end := h
+	var seen []hex.Hex
+	at := h
 	for range w.d.Army.Move {
-		n := end.Neighbor(d)
+		n := at.Neighbor(d)
 		if t, ok := w.s.Map.At(n); !ok || int(t) < len(w.d.Terrain) && !w.d.Terrain[t].Army {
 			break
 		}
-		end = n
-	}
-	if end == h {
-		return 0
-	}
-	n := 0
-	for _, x := range hex.Spiral(end, w.d.Army.Sight+1) {
-		if t, ok := w.s.Map.At(x); ok && int(t) >= len(w.d.Terrain) && !w.knownCityWithin(x, w.d.City.MinDistance-1) {
-			n++
+		at = n
+		for _, x := range hex.Spiral(at, w.d.Army.Sight) {
+			if t, ok := w.s.Map.At(x); ok && int(t) >= len(w.d.Terrain) && !slices.Contains(seen, x) &&
+				!w.knownCityWithin(x, w.d.City.MinDistance-1) {
+				seen = append(seen, x)
+			}
 		}
 	}
-	return n
+	return len(seen)
 }
