@@ -318,16 +318,24 @@ func TestNormalBehaviour(t *testing.T) {
 
 func hexAt(col, row int) hex.Hex { return hex.FromOffset(hex.Offset{Col: col, Row: row}) }
 
+// BenchmarkOrders decides the day's order of a seat of a four-player
+// game on 32x32 at day 9, Normal and Hard.
 func BenchmarkOrders(b *testing.B) {
 	rs := newRules(b)
-	s := play(b, rs, 2, 32, []ruleset.Level{ruleset.Normal, ruleset.Normal, ruleset.Normal, ruleset.Normal}, 15, nil)
+	s := play(b, rs, 2, 32, []ruleset.Level{ruleset.Normal, ruleset.Hard, ruleset.Normal, ruleset.Hard}, 8, nil)
+	if s.Over {
+		b.Fatal("the game is over: nothing to decide")
+	}
 	views := make([]*game.View, len(s.Players))
 	for i := range views {
 		views[i] = game.NewView(s, game.PlayerID(i+1))
 	}
-	p := New(rs, ruleset.Normal, 2)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		p.Orders(views[i%len(views)])
+	for _, l := range []ruleset.Level{ruleset.Normal, ruleset.Hard} {
+		b.Run(l.String(), func(b *testing.B) {
+			p := New(rs, l, 2)
+			for i := 0; b.Loop(); i++ {
+				p.Orders(views[i%len(views)])
+			}
+		})
 	}
 }
