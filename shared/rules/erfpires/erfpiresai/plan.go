@@ -51,7 +51,8 @@ type style struct {
 	tiebreak bool
 	// scout explores toward the day's walk that shows the most unseen
 	// ground where a city could stand, rather than the most unseen
-	// ground in a line.
+	// ground in a line, and picks the site fewest days away, then the one
+	// with most room for the next city around it.
 	scout bool
 }
 
@@ -356,6 +357,11 @@ func (w *world) expand(a *game.Army, st style) []game.Order {
 		}
 		// Near is good; Plains for farms are good; enemies near are bad.
 		score := -4*rc.Cost + 2*w.farmland(rc.Hex)
+		if st.scout {
+			// A race to the cities that win: the days of the walk, then
+			// the room it leaves for the next city; farms repay too late.
+			score = -16*w.days(rc.Cost) + w.roomAround(rc.Hex)
+		}
 		for _, c := range w.enemyCities {
 			if d := hex.Distance(c.Hex, rc.Hex); d < 5 {
 				score -= 3 * (5 - d)
@@ -443,6 +449,22 @@ func (w *world) enemyArmiesNear(h hex.Hex, d int) int {
 	for _, e := range w.enemyArmies {
 		if !e.Remembered && !w.protectedFrom(e.Owner) && hex.Distance(e.Hex, h) <= d {
 			n++
+		}
+	}
+	return n
+}
+
+// roomAround counts the hexes 3 to 4 steps from h, unseen or land, that
+// stand at least city.min_distance from every known city: room for the
+// next city after one on h.
+func (w *world) roomAround(h hex.Hex) int {
+	n := 0
+	for r := w.d.City.MinDistance; r <= w.d.City.MinDistance+1; r++ {
+		for _, x := range hex.Ring(h, r) {
+			t, ok := w.s.Map.At(x)
+			if ok && (int(t) >= len(w.d.Terrain) || w.d.Terrain[t].City) && !w.knownCityWithin(x, w.d.City.MinDistance-1) {
+				n++
+			}
 		}
 	}
 	return n
