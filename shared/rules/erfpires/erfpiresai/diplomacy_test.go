@@ -204,3 +204,79 @@ func TestViewOnly(t *testing.T) {
 		t.Error("no army stood out of sight: the test changed nothing the seats cannot see")
 	}
 }
+
+// TestDiplomacyPlayed resolves scripted days between two Normal players,
+// as the server does: a Trade both give ("both sides must give a trade
+// order in the same turn. Both gain smuckers equal to half of what they
+// would from Tax, rounded down") pays both; a Tribute paid the day an
+// enemy army stands beside an empty city ("That Erfpire may not attack you
+// for a week") keeps the city, though its taker marched on it that day.
+func TestDiplomacyPlayed(t *testing.T) {
+	rs := newRules(t)
+	day := func(s *game.State) {
+		t.Helper()
+		var all []game.PlayerOrders
+		for p := game.PlayerID(1); p <= 2; p++ {
+			orders := New(rs, ruleset.Normal, 1).Orders(game.NewView(s, p))
+			if errs := game.ValidateOrders(s, rs, p, orders); len(errs) > 0 {
+				t.Fatalf("player %d: %v refused: %v", p, orders, errs)
+			}
+			all = append(all, game.PlayerOrders{Player: p, Orders: orders})
+		}
+		game.Resolve(s, rs, all)
+	}
+	t.Run("trade", func(t *testing.T) {
+		s := scene(t, rs, sceneMap)
+		s.AddCity(game.City{Owner: 1, Hex: hexAt(0, 0), Level: 1})
+		s.AddCity(game.City{Owner: 1, Hex: hexAt(0, 4), Level: 1})
+		s.AddCity(game.City{Owner: 2, Hex: hexAt(10, 5), Level: 1})
+		s.Turn = 5
+		for p := game.PlayerID(1); p <= 2; p++ {
+			s.Player(p).Stock[erfpires.StockLastTax] = 4
+			s.Player(p).Treasury = 0
+		}
+		game.RecordVision(s, rs)
+		day(s)
+		// Player 1: two cities, no army, a Tax of 6: 3. Player 2: one
+		// city, a Tax of 3: 1.
+		have := [2]int64{s.Player(1).Treasury, s.Player(2).Treasury}
+		if want := [2]int64{3, 1}; have != want {
+			t.Errorf("treasuries after the trade: have %v, want %v", have, want)
+		}
+	})
+	for _, tt := range []struct {
+		name     string
+		treasury int64         // player 1's
+		owner    game.PlayerID // the city's after the day
+	}{
+		{"tribute", 3, 1},              // the gift of two cities' revenue of 6
+		{"no money, no tribute", 0, 2}, // the city falls
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := scene(t, rs, sceneMap)
+			city := s.AddCity(game.City{Owner: 1, Hex: hexAt(2, 2), Level: 1})
+			s.AddCity(game.City{Owner: 1, Hex: hexAt(0, 5), Level: 1})
+			s.AddCity(game.City{Owner: 2, Hex: hexAt(10, 5), Level: 1})
+			s.AddArmy(game.Army{Owner: 2, Hex: hexAt(3, 2), Units: game.Units{6}})
+			s.Turn = 5
+			s.Player(1).Stock[erfpires.StockLastTax] = 4
+			s.Player(1).Treasury = tt.treasury
+			s.Player(2).Treasury = 0
+			game.RecordVision(s, rs)
+			day(s)
+			if have := s.City(city).Owner; have != tt.owner {
+				t.Errorf("the city's owner after the day: have %s, want %s", have, tt.owner)
+			}
+			if tt.owner != 1 {
+				return
+			}
+			if have := s.Player(2).Treasury; have != tt.treasury {
+				t.Errorf("player 2's treasury: have %d, want the gift of %d", have, tt.treasury)
+			}
+			// The tribute of day 5 binds player 2 to day 5+7-1.
+			if have := erfpires.TruceUntil(s, 2, 1); have != 11 {
+				t.Errorf("player 2's truce: until day %d, want day 11", have)
+			}
+		})
+	}
+}
