@@ -49,6 +49,10 @@ type style struct {
 	// else recruits all it can, since the most cities, then the most units,
 	// win.
 	tiebreak bool
+	// reveal explores toward the day's walk that shows the most unseen
+	// ground, rather than the most unseen ground in a line (which may lie
+	// beyond its sight, walked to and fro and never seen).
+	reveal bool
 	// scout explores toward the day's walk that shows the most unseen
 	// ground where a city could stand, rather than the most unseen
 	// ground in a line, and picks the site fewest days away, then the one
@@ -58,8 +62,9 @@ type style struct {
 
 var (
 	easyStyle   = style{margin: 2, lazyTax: true}
-	normalStyle = style{defend: true, capture: true, farms: true, trade: true, margin: 1, pickSites: true, weekTax: true, diplomacy: true}
-	hardStyle   = style{defend: true, capture: true, farms: true, trade: true, margin: 1, pickSites: true, weekTax: true, diplomacy: true,
+	normalStyle = style{defend: true, capture: true, farms: true, trade: true, margin: 1, pickSites: true, weekTax: true, diplomacy: true,
+		reveal: true}
+	hardStyle = style{defend: true, capture: true, farms: true, trade: true, margin: 1, pickSites: true, weekTax: true, diplomacy: true,
 		odds: true, hunt: true, scout: true, tiebreak: true}
 )
 
@@ -418,8 +423,8 @@ func (w *world) expand(a *game.Army, st style) []game.Order {
 	dirs := hex.Directions()
 	w.rng.Shuffle(len(dirs), func(i, j int) { dirs[i], dirs[j] = dirs[j], dirs[i] })
 	score := w.unknownToward
-	if st.scout {
-		score = w.sitesToward
+	if st.scout || st.reveal {
+		score = func(h hex.Hex, d hex.Direction) int { return w.shownToward(h, d, st.scout) }
 	}
 	slices.SortStableFunc(dirs[:], func(x, y hex.Direction) int {
 		return score(a.Hex, y) - score(a.Hex, x)

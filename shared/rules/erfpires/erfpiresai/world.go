@@ -249,11 +249,12 @@ func (w *world) taxWorth() bool {
 	return rev-mnt >= 1
 }
 
-// sitesToward counts the hexes the player has never seen that a day's
+// shownToward counts the hexes the player has never seen that a day's
 // walk from h in direction d (as far as the known ground lets it go)
-// would show, and that stand far enough from every known city to be a
-// site: how many city sites an army going that way may find.
-func (w *world) sitesToward(h hex.Hex, d hex.Direction) int {
+// would show: those within sight of its steps. With sites, only those
+// far enough from every known city to be a site count: how many city
+// sites an army going that way may find.
+func (w *world) shownToward(h hex.Hex, d hex.Direction, sites bool) int {
 	var seen []hex.Hex
 	at := h
 	for range w.d.Army.Move {
@@ -264,7 +265,7 @@ func (w *world) sitesToward(h hex.Hex, d hex.Direction) int {
 		at = n
 		for _, x := range hex.Spiral(at, w.d.Army.Sight) {
 			if t, ok := w.s.Map.At(x); ok && int(t) >= len(w.d.Terrain) && !slices.Contains(seen, x) &&
-				!w.knownCityWithin(x, w.d.City.MinDistance-1) {
+				(!sites || !w.knownCityWithin(x, w.d.City.MinDistance-1)) {
 				seen = append(seen, x)
 			}
 		}
