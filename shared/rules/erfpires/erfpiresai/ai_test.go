@@ -339,3 +339,25 @@ func BenchmarkOrders(b *testing.B) {
 		})
 	}
 }
+
+// TestNoWandering replays games in which an army once walked to and fro
+// for good, exploring toward unseen ground beyond its sight that its walk
+// never showed: each must now end with the AI's win ("first to control 5
+// cities").
+func TestNoWandering(t *testing.T) {
+	rs := newRules(t)
+	tests := []struct {
+		seed   uint64
+		levels []ruleset.Level
+		winner game.PlayerID
+	}{
+		{518, []ruleset.Level{ruleset.Normal, ruleset.Passive}, 1},
+		{12, []ruleset.Level{ruleset.Passive, ruleset.Hard}, 2},
+	}
+	for _, tt := range tests {
+		s := play(t, rs, tt.seed, 24, tt.levels, 300, nil)
+		if !s.Over || s.Winner != tt.winner {
+			t.Errorf("seed %d, %v: over %v, winner %s after %d days; want player %d's win", tt.seed, tt.levels, s.Over, s.Winner, s.Turn-1, tt.winner)
+		}
+	}
+}
