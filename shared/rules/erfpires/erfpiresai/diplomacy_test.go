@@ -17,13 +17,15 @@ import (
 // keeps no garrison against a player its tribute holds back), the truce
 // it took (no attack on the giver), Trade ("both sides must give a trade
 // order in the same turn": with a player not about to win), and the
-// victory's tie ("most cities, then most units": Hard recruits).
+// victory's tie ("most cities, then most units": Normal recruits a unit,
+// Hard all it can afford).
 func TestEveryRule(t *testing.T) {
 	rs := newRules(t)
 	type want struct {
 		kind   game.OrderKind
 		player game.PlayerID // for Trade and Tribute
 		not    bool          // any order but kind
+		units  int           // for Recruit: how many, if not 0
 	}
 	tests := []struct {
 		name  string
@@ -95,6 +97,18 @@ func TestEveryRule(t *testing.T) {
 			s.Player(1).Stock[erfpires.StockLastTax] = int32(s.Turn) - 1
 			s.Player(1).Treasury = 0 // nothing better to do
 		}, want{kind: erfpires.OrderTrade, player: 3}},
+		{"Normal recruits to break a tie on cities", ruleset.Normal, func(s *game.State) {
+			for _, col := range []int{0, 3, 6, 9} {
+				s.AddCity(game.City{Owner: 1, Hex: hexAt(col, 0), Level: 1})
+			}
+			s.AddCity(game.City{Owner: 1, Hex: hexAt(0, 4), Level: 1})
+			for _, col := range []int{3, 6, 9, 11} {
+				s.AddCity(game.City{Owner: 2, Hex: hexAt(col, 4), Level: 1})
+			}
+			s.AddCity(game.City{Owner: 2, Hex: hexAt(6, 2), Level: 1})
+			s.Player(1).Stock[erfpires.StockLastTax] = int32(s.Turn) - 1
+			s.Player(1).Treasury = 3
+		}, want{kind: erfpires.OrderRecruit, units: 1}},
 		{"Hard recruits to break a tie on cities", ruleset.Hard, func(s *game.State) {
 			for _, col := range []int{0, 3, 6, 9} {
 				s.AddCity(game.City{Owner: 1, Hex: hexAt(col, 0), Level: 1})
@@ -106,7 +120,7 @@ func TestEveryRule(t *testing.T) {
 			s.AddCity(game.City{Owner: 2, Hex: hexAt(6, 2), Level: 1})
 			s.Player(1).Stock[erfpires.StockLastTax] = int32(s.Turn) - 1
 			s.Player(1).Treasury = 3
-		}, want{kind: erfpires.OrderRecruit}},
+		}, want{kind: erfpires.OrderRecruit, units: 3}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -126,7 +140,8 @@ func TestEveryRule(t *testing.T) {
 				}
 			}
 			have := New(rs, tt.level, 1).Orders(game.NewView(s, 1))
-			ok := len(have) == 1 && have[0].Kind == tt.want.kind && (tt.want.player == 0 || have[0].Player == tt.want.player)
+			ok := len(have) == 1 && have[0].Kind == tt.want.kind && (tt.want.player == 0 || have[0].Player == tt.want.player) &&
+				(tt.want.units == 0 || have[0].Units.Total() == tt.want.units)
 			if tt.want.not {
 				ok = len(have) == 0 || have[0].Kind != tt.want.kind
 			}

@@ -46,9 +46,9 @@ type style struct {
 	hunt bool
 	// tiebreak plays a tie out: holding the cities that win while the game
 	// goes on (another holds as many, with as many units), it takes a city,
-	// else recruits all it can, since the most cities, then the most units,
-	// win.
-	tiebreak bool
+	// else recruits up to tiebreak units (as many as it can afford), since
+	// the most cities, then the most units, win; 0 does not.
+	tiebreak int
 	// reveal explores toward the day's walk that shows the most unseen
 	// ground, rather than the most unseen ground in a line (which may lie
 	// beyond its sight, walked to and fro and never seen).
@@ -63,10 +63,14 @@ type style struct {
 var (
 	easyStyle   = style{margin: 2, lazyTax: true}
 	normalStyle = style{defend: true, capture: true, farms: true, trade: true, margin: 1, pickSites: true, weekTax: true, diplomacy: true,
-		reveal: true}
+		reveal: true, tiebreak: 1}
 	hardStyle = style{defend: true, capture: true, farms: true, trade: true, margin: 1, pickSites: true, weekTax: true, diplomacy: true,
-		odds: true, hunt: true, scout: true, tiebreak: true}
+		odds: true, hunt: true, scout: true, tiebreak: maxTieUnits}
 )
+
+// maxTieUnits is more units than a player may recruit in a day: Hard
+// plays a tie out with all it can afford.
+const maxTieUnits = 1 << 10
 
 // huntSlack is how many days more than founding a city a hunt for an
 // enemy city may take: the enemy loses the city too.
@@ -98,12 +102,12 @@ func (w *world) plan(st style) []game.Order {
 		}
 	}
 	// 1b. A tie played out: one city more, else more units, wins.
-	if st.tiebreak && len(w.cities) >= w.d.Win.Cities {
+	if st.tiebreak > 0 && len(w.cities) >= w.d.Win.Cities {
 		for _, a := range w.armies {
 			add(w.cityAttacks(a, w.d.Army.Move)...)
 		}
 		for _, c := range w.cities {
-			add(w.recruit(c, w.d.Army.MaxUnits, false)...)
+			add(w.recruit(c, st.tiebreak, false)...)
 		}
 	}
 	// 2. Garrison a city an enemy comes near.
@@ -268,7 +272,7 @@ func (w *world) tributeFor(c *game.City) (game.Order, bool) {
 // first: Heavies when strong (a garrison's Defence), else Infantry.
 func (w *world) recruit(c *game.City, n int, strong bool) []game.Order {
 	cities := len(w.cities)
-	n = min(n, w.d.RecruitLimit(cities))
+	n = min(n, w.d.RecruitLimit(cities), w.d.Army.MaxUnits)
 	if a := w.ownArmyAt(c.Hex); a != nil {
 		n = min(n, w.d.Army.MaxUnits-a.Units.Total())
 	}
