@@ -97,7 +97,7 @@ func TestEveryRule(t *testing.T) {
 			s.Player(1).Stock[erfpires.StockLastTax] = int32(s.Turn) - 1
 			s.Player(1).Treasury = 0 // nothing better to do
 		}, want{kind: erfpires.OrderTrade, player: 3}},
-		{"Normal recruits to break a tie on cities", ruleset.Normal, func(s *game.State) {
+		{"Normal recruits a unit to break a tie on cities (on half the days: this one)", ruleset.Normal, func(s *game.State) {
 			for _, col := range []int{0, 3, 6, 9} {
 				s.AddCity(game.City{Owner: 1, Hex: hexAt(col, 0), Level: 1})
 			}

@@ -47,8 +47,11 @@ type style struct {
 	// tiebreak plays a tie out: holding the cities that win while the game
 	// goes on (another holds as many, with as many units), it takes a city,
 	// else recruits up to tiebreak units (as many as it can afford), since
-	// the most cities, then the most units, win; 0 does not.
-	tiebreak int
+	// the most cities, then the most units, win; 0 does not. It does so on
+	// a day with the chance tieChance (in thousandths): two players who
+	// play it out alike every day would tie on forever.
+	tiebreak  int
+	tieChance int
 	// reveal explores toward the day's walk that shows the most unseen
 	// ground, rather than the most unseen ground in a line (which may lie
 	// beyond its sight, walked to and fro and never seen).
@@ -63,9 +66,9 @@ type style struct {
 var (
 	easyStyle   = style{margin: 2, lazyTax: true}
 	normalStyle = style{defend: true, capture: true, farms: true, trade: true, margin: 1, pickSites: true, weekTax: true, diplomacy: true,
-		reveal: true, tiebreak: 1}
+		reveal: true, tiebreak: 1, tieChance: 500}
 	hardStyle = style{defend: true, capture: true, farms: true, trade: true, margin: 1, pickSites: true, weekTax: true, diplomacy: true,
-		odds: true, hunt: true, scout: true, tiebreak: maxTieUnits}
+		odds: true, hunt: true, scout: true, tiebreak: maxTieUnits, tieChance: 1000}
 )
 
 // maxTieUnits is more units than a player may recruit in a day: Hard
@@ -102,7 +105,7 @@ func (w *world) plan(st style) []game.Order {
 		}
 	}
 	// 1b. A tie played out: one city more, else more units, wins.
-	if st.tiebreak > 0 && len(w.cities) >= w.d.Win.Cities {
+	if st.tiebreak > 0 && len(w.cities) >= w.d.Win.Cities && w.rng.IntN(1000) < st.tieChance {
 		for _, a := range w.armies {
 			add(w.cityAttacks(a, w.d.Army.Move)...)
 		}
