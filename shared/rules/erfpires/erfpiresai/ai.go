@@ -18,15 +18,27 @@ import (
 //   - ruleset.Easy sends an army out to found cities, recruits a new one
 //     when it has none, and taxes when it runs short; it never defends
 //     and attacks only what stands next to it;
-//   - ruleset.Normal founds cities where farms grow, taxes every week,
-//     builds farms on days it waits for money, garrisons a city an enemy
-//     comes near, takes the enemy cities and armies it can beat within a
-//     day's walk, and trades on idle days.
+//   - ruleset.Normal founds cities where farms grow (exploring where a
+//     day's walk shows most unseen ground), taxes when its
+//     treasury cannot pay for the week's two cities, builds farms on days
+//     it waits for money, garrisons a city an enemy comes near, pays
+//     tribute to a player about to take a city it cannot hold (and keeps
+//     no garrison against that player for the week), takes the enemy
+//     cities and armies it can beat within a day's walk (none of a player
+//     whose tribute it took), trades on idle days with a player not about
+//     to win, and in a tie on cities (the most cities, then the most
+//     units, win) takes a city or recruits a unit;
+//   - ruleset.Hard plays as Normal, and: scouts where a day's walk shows
+//     the most unseen ground a city could stand on, keeps its sites away
+//     from enemy armies, walks at an enemy city with no army when that is
+//     as quick as founding one, weighs every attack on an army by its
+//     exact odds over the dice, waits beside a garrison it cannot beat,
+//     and plays a tie on cities out with every unit it can recruit.
 //
 // Passive and Random are baselines for the strength ladder, not opponents
 // for people.
 func Levels() []ruleset.Level {
-	return []ruleset.Level{ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal}
+	return []ruleset.Level{ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal, ruleset.Hard}
 }
 
 // Player decides the orders of one seat. It keeps no state between days
@@ -67,6 +79,8 @@ func (p *Player) Orders(v *game.View) []game.Order {
 		cand = w.random()
 	case ruleset.Easy:
 		cand = w.plan(easyStyle)
+	case ruleset.Hard:
+		cand = w.plan(hardStyle)
 	default:
 		cand = w.plan(normalStyle)
 	}

@@ -82,6 +82,7 @@ func TestLadder(t *testing.T) {
 		{ruleset.Normal, ruleset.Random, ladderGames - 1},
 		{ruleset.Easy, ruleset.Random, ladderGames * 2 / 3},
 		{ruleset.Normal, ruleset.Easy, 0}, // measured, not asserted beyond a winner each game
+		{ruleset.Hard, ruleset.Normal, ladderGames / 2},
 	}
 	for _, tt := range tests {
 		wins, days := 0, 0
@@ -114,11 +115,11 @@ func TestLadder(t *testing.T) {
 func TestOrdersValid(t *testing.T) {
 	rs := newRules(t)
 	kinds := map[ruleset.Level]map[game.OrderKind]int{}
-	all := []ruleset.Level{ruleset.Random, ruleset.Easy, ruleset.Normal}
-	for seed := uint64(1); seed <= 3; seed++ {
+	all := []ruleset.Level{ruleset.Random, ruleset.Easy, ruleset.Normal, ruleset.Hard}
+	for seed := uint64(1); seed <= 4; seed++ {
 		levels := make([]ruleset.Level, 3)
 		for i := range levels {
-			levels[i] = all[(i+int(seed))%3]
+			levels[i] = all[(i+int(seed))%4]
 		}
 		play(t, rs, seed, 24, levels, 60, func(s *game.State, p game.PlayerID, orders []game.Order) {
 			l := levels[p-1]
@@ -130,7 +131,7 @@ func TestOrdersValid(t *testing.T) {
 			}
 		})
 	}
-	for _, l := range []ruleset.Level{ruleset.Easy, ruleset.Normal} {
+	for _, l := range []ruleset.Level{ruleset.Easy, ruleset.Normal, ruleset.Hard} {
 		for _, k := range []game.OrderKind{erfpires.OrderTax, erfpires.OrderBuildCity, game.OrderMove} {
 			if kinds[l][k] == 0 {
 				t.Errorf("%s gave no order of kind %d: %v", l, k, kinds[l])
@@ -143,12 +144,13 @@ func TestOrdersValid(t *testing.T) {
 }
 
 // TestDeterministic: the same seed and view give the same orders, from a
-// fresh player and from the view decoded from the wire; Random with other
+// fresh player and from the view decoded from the wire (every level acts
+// on what the wire carries, its seat's view); Random with other
 // seeds chooses otherwise.
 func TestDeterministic(t *testing.T) {
 	rs := newRules(t)
 	s := play(t, rs, 3, 20, []ruleset.Level{ruleset.Normal, ruleset.Random}, 10, nil)
-	for _, l := range []ruleset.Level{ruleset.Random, ruleset.Easy, ruleset.Normal} {
+	for _, l := range []ruleset.Level{ruleset.Random, ruleset.Easy, ruleset.Normal, ruleset.Hard} {
 		for p := game.PlayerID(1); p <= 2; p++ {
 			v := game.NewView(s, p)
 			data, err := game.EncodeView(v)
@@ -185,10 +187,10 @@ func TestParseLevel(t *testing.T) {
 	if got, err := ruleset.ParseLevel("NORMAL", Levels()); err != nil || got != ruleset.Normal {
 		t.Errorf("ParseLevel(NORMAL) = %v, %v", got, err)
 	}
-	if _, err := ruleset.ParseLevel("genius", Levels()); err == nil || err.Error() != `unknown AI level "genius": want passive, random, easy or normal` {
+	if _, err := ruleset.ParseLevel("genius", Levels()); err == nil || err.Error() != `unknown AI level "genius": want passive, random, easy, normal or hard` {
 		t.Errorf("ParseLevel(genius): %v", err)
 	}
-	if have := fmt.Sprint(Levels()); have != "[passive random easy normal]" {
+	if have := fmt.Sprint(Levels()); have != "[passive random easy normal hard]" {
 		t.Errorf("Levels() = %s", have)
 	}
 }
@@ -316,16 +318,46 @@ func TestNormalBehaviour(t *testing.T) {
 
 func hexAt(col, row int) hex.Hex { return hex.FromOffset(hex.Offset{Col: col, Row: row}) }
 
+// BenchmarkOrders decides the day's order of a seat of a four-player
+// game on 32x32 at day 9, Normal and Hard.
 func BenchmarkOrders(b *testing.B) {
 	rs := newRules(b)
-	s := play(b, rs, 2, 32, []ruleset.Level{ruleset.Normal, ruleset.Normal, ruleset.Normal, ruleset.Normal}, 15, nil)
+	s := play(b, rs, 2, 32, []ruleset.Level{ruleset.Normal, ruleset.Hard, ruleset.Normal, ruleset.Hard}, 8, nil)
+	if s.Over {
+		b.Fatal("the game is over: nothing to decide")
+	}
 	views := make([]*game.View, len(s.Players))
 	for i := range views {
 		views[i] = game.NewView(s, game.PlayerID(i+1))
 	}
-	p := New(rs, ruleset.Normal, 2)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		p.Orders(views[i%len(views)])
+	for _, l := range []ruleset.Level{ruleset.Normal, ruleset.Hard} {
+		b.Run(l.String(), func(b *testing.B) {
+			p := New(rs, l, 2)
+			for i := 0; b.Loop(); i++ {
+				p.Orders(views[i%len(views)])
+			}
+		})
+	}
+}
+
+// TestNoWandering replays games in which an army once walked to and fro
+// for good, exploring toward unseen ground beyond its sight that its walk
+// never showed: each must now end with the AI's win ("first to control 5
+// cities").
+func TestNoWandering(t *testing.T) {
+	rs := newRules(t)
+	tests := []struct {
+		seed   uint64
+		levels []ruleset.Level
+		winner game.PlayerID
+	}{
+		{518, []ruleset.Level{ruleset.Normal, ruleset.Passive}, 1},
+		{12, []ruleset.Level{ruleset.Passive, ruleset.Hard}, 2},
+	}
+	for _, tt := range tests {
+		s := play(t, rs, tt.seed, 24, tt.levels, 300, nil)
+		if !s.Over || s.Winner != tt.winner {
+			t.Errorf("seed %d, %v: over %v, winner %s after %d days; want player %d's win", tt.seed, tt.levels, s.Over, s.Winner, s.Turn-1, tt.winner)
+		}
 	}
 }

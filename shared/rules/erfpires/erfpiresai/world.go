@@ -2,6 +2,7 @@ package erfpiresai
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"empires/shared/game"
 	"empires/shared/hex"
@@ -246,4 +247,28 @@ func (w *world) taxWorth() bool {
 	}
 	rev, mnt := w.rs.TaxOf(w.s, w.me)
 	return rev-mnt >= 1
+}
+
+// shownToward counts the hexes the player has never seen that a day's
+// walk from h in direction d (as far as the known ground lets it go)
+// would show: those within sight of its steps. With sites, only those
+// far enough from every known city to be a site count: how many city
+// sites an army going that way may find.
+func (w *world) shownToward(h hex.Hex, d hex.Direction, sites bool) int {
+	var seen []hex.Hex
+	at := h
+	for range w.d.Army.Move {
+		n := at.Neighbor(d)
+		if t, ok := w.s.Map.At(n); !ok || int(t) < len(w.d.Terrain) && !w.d.Terrain[t].Army {
+			break
+		}
+		at = n
+		for _, x := range hex.Spiral(at, w.d.Army.Sight) {
+			if t, ok := w.s.Map.At(x); ok && int(t) >= len(w.d.Terrain) && !slices.Contains(seen, x) &&
+				(!sites || !w.knownCityWithin(x, w.d.City.MinDistance-1)) {
+				seen = append(seen, x)
+			}
+		}
+	}
+	return len(seen)
 }
