@@ -7,5 +7,6 @@ import "empires/shared/ruleset"
 // line (ruleset.Level.Note).
 var levelNotes = map[ruleset.Level]string{
 	ruleset.Easy:   "Founds cities and recruits, but never defends and attacks only what stands next to it.",
-	ruleset.Normal: "Founds cities where farms grow, taxes weekly, guards threatened cities, takes what it can beat.",
+	ruleset.Normal: "Founds cities where farms grow, guards threatened cities, takes what it can beat, pays tribute when it must.",
+	ruleset.Hard:   "Scouts the best city sites, takes empty enemy cities, fights only at good odds and plays every tie out.",
 }
