@@ -44,8 +44,10 @@ import (
 //     the enemy armies near them, forwards its units to the armies that
 //     attack, gathers its armies before attacking a target stronger than
 //     one of them, falls back from much stronger armies, defends its
-//     threatened settlements, takes its wounded home to heal, and never
-//     uses peace mode.
+//     threatened settlements, takes its wounded home to heal, never
+//     uses peace mode, and carries the walking units that reach nothing
+//     on foot over the sea: a Barge from a settlement by the sea, a
+//     Balloon from an inland city, landing them by a way to a target.
 func Levels() []ruleset.Level {
 	return []ruleset.Level{ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal}
 }
@@ -192,7 +194,7 @@ func easyStyle() *style {
 // to three assignment rounds spread the armies over the targets.
 func normalStyle() *style {
 	return &style{keepTown: 1, keepCity: 2, minArmy: 1, attack: 1.5, avoid: 2, defend: true, forward: true, heal: true,
-		rounds: 3, strongEnough: true, produce: produceNormal}
+		rounds: 3, strongEnough: true, transports: true, produce: produceNormal}
 }
 
 // produceEasy chooses Infantry (the cheapest unit) while the garrison is
@@ -221,6 +223,9 @@ func produceNormal(w *world, st *empire.SettlementView) (dat.Kind, bool) {
 	kinds := w.canProduce(st)
 	if g := w.garrison[st.Pos]; g == nil || len(g.Units) < w.keep(st) {
 		return cheapest(w.d, kinds)
+	}
+	if k, ok := w.transportToBuild(st); ok {
+		return k, true
 	}
 	limit := 15
 	if st.City {
