@@ -62,11 +62,22 @@ func Load(fsys fs.FS) (*Rules, error) {
 func (r *Rules) Dat() *dat.Data { return r.d }
 
 // WithAI returns the ruleset whose AI players newAI makes, at levels
-// (weakest first; the last is the default).
+// (weakest first; the default is ruleset.Normal if levels hold it, else
+// the last).
 func (r *Rules) WithAI(levels []ruleset.Level, newAI func(d *dat.Data, level ruleset.Level, seed uint64) (ruleset.AI, error)) *Rules {
 	c := *r
 	c.levels, c.newAI = slices.Clone(levels), newAI
 	return &c
+}
+
+// defaultLevel is the level of levels a seat is played at unless the
+// host chooses: Normal, the opponent offered to people, if levels hold
+// it, else the last.
+func defaultLevel(levels []ruleset.Level) ruleset.Level {
+	if slices.Contains(levels, ruleset.Normal) {
+		return ruleset.Normal
+	}
+	return levels[len(levels)-1]
 }
 
 // Info implements ruleset.Ruleset.
@@ -91,7 +102,7 @@ func (r *Rules) Info() ruleset.Info {
 			{Key: KeyBoard, Label: "Board", Help: "the map's cells: the document's squares, or hexes", Max: 1, Choices: []string{"Squares", "Hexes"}},
 		},
 		Levels:       ruleset.LevelNames(levels...),
-		DefaultLevel: levels[len(levels)-1].String(),
+		DefaultLevel: defaultLevel(levels).String(),
 		Hash:         r.hash,
 	}
 }

@@ -46,6 +46,11 @@ type style struct {
 	// transports: settlements build transports for the walking units
 	// that reach nothing on foot, and carry them over the sea (sea.go).
 	transports bool
+	// townTurns, cityTurns and cityEarlyTurns bound the production
+	// time of what produceNormal chooses: in a town, in a city, and in a
+	// city while the player holds fewer than four settlements or an enemy
+	// army is near.
+	townTurns, cityTurns, cityEarlyTurns int
 	// produce chooses what settlement st produces.
 	produce func(w *world, st *empire.SettlementView) (dat.Kind, bool)
 }
