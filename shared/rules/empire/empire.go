@@ -37,6 +37,10 @@ const (
 // or hexes.
 const KeyBoard = "board"
 
+// KeyIslands is the setting of the land: one landmass (0, the default,
+// world.Generate) or an island for each player (1, world.GenerateIslands).
+const KeyIslands = "islands"
+
 // Rules is the empire ruleset with its data.
 type Rules struct {
 	d    *dat.Data
@@ -100,6 +104,7 @@ func (r *Rules) Info() ruleset.Info {
 			{Key: ruleset.KeyWidth, Label: "Map width", Help: "squares across", Min: MinSide, Max: MaxSide, Default: 40},
 			{Key: ruleset.KeyHeight, Label: "Map height", Help: "squares down", Min: MinSide, Max: MaxSide, Default: 30},
 			{Key: KeyBoard, Label: "Board", Help: "the map's cells: the document's squares, or hexes", Max: 1, Choices: []string{"Squares", "Hexes"}},
+			{Key: KeyIslands, Label: "Land", Help: "one landmass for all, or an island for each player: the sea crossed by ship, balloon or wing", Max: 1, Choices: []string{"One landmass", "Islands"}},
 		},
 		Levels:       ruleset.LevelNames(levels...),
 		DefaultLevel: defaultLevel(levels).String(),
@@ -164,7 +169,11 @@ func (r *Rules) New(cfg ruleset.Config) (ruleset.Game, error) {
 		shape = grid.Hex
 	}
 	gr := grid.New(shape, cfg.Options.Get(ruleset.KeyWidth, 40), cfg.Options.Get(ruleset.KeyHeight, 30))
-	m, err := world.Generate(gr, &r.d.Game, cfg.Seats, cfg.Seed)
+	generate := world.Generate
+	if cfg.Options.Get(KeyIslands, 0) == 1 {
+		generate = world.GenerateIslands
+	}
+	m, err := generate(gr, &r.d.Game, cfg.Seats, cfg.Seed)
 	if err != nil {
 		return nil, fmt.Errorf("new %s game: %w", ID, err)
 	}
