@@ -47,7 +47,9 @@ import (
 //     threatened settlements, takes its wounded home to heal, never
 //     uses peace mode, and carries the walking units that reach nothing
 //     on foot over the sea: a Barge from a settlement by the sea, a
-//     Balloon from an inland city, landing them by a way to a target;
+//     Balloon from an inland city, landing them by a way to a target,
+//     and builds a Galleon in a settlement by the sea when enemies are
+//     seen on the water near it;
 //   - ruleset.Hard plays as normal but for its production: its cities
 //     build Angels from the start, the unit that wins the most battles
 //     for its production time (hardStyle).
@@ -238,7 +240,8 @@ func produceEasy(w *world, st *empire.SettlementView) (dat.Kind, bool) {
 
 // produceNormal chooses, while the garrison is short of what it keeps,
 // the quickest unit (Infantry); else a transport for its stranded walkers
-// (transportToBuild); else the unit of the most power per turn of
+// (transportToBuild); else a warship against enemies at sea near it
+// (warshipToBuild); else the unit of the most power per turn of
 // production among those done soon enough: in a town within the style's
 // townTurns (15: a Spirit), in a city within cityEarlyTurns while the
 // player holds fewer than four settlements or an enemy is near (normal's
@@ -249,6 +252,9 @@ func produceNormal(w *world, st *empire.SettlementView) (dat.Kind, bool) {
 		return cheapest(w.d, kinds)
 	}
 	if k, ok := w.transportToBuild(st); ok {
+		return k, true
+	}
+	if k, ok := w.warshipToBuild(st); ok {
 		return k, true
 	}
 	limit := w.st.townTurns

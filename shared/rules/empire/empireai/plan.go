@@ -44,7 +44,8 @@ type style struct {
 	// settlement; what is too weak stays in the garrison.
 	strongEnough bool
 	// transports: settlements build transports for the walking units
-	// that reach nothing on foot, and carry them over the sea (sea.go).
+	// that reach nothing on foot, and carry them over the sea, and
+	// warships against enemies seen at sea (sea.go).
 	transports bool
 	// townTurns, cityTurns and cityEarlyTurns bound the production
 	// time of what produceNormal chooses: in a town, in a city, and in a

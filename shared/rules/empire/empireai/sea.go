@@ -87,6 +87,75 @@ func (w *world) transportToBuild(st *empire.SettlementView) (dat.Kind, bool) {
 	return best, found
 }
 
+// warshipToBuild returns the warship settlement st, by the sea, should
+// produce: when an enemy ship was seen lately within threatRange of it (a
+// force on the sea with more hp a unit than any flier has: a Galleon, or
+// a Barge's heavy cargo) and the player has no warship nor another
+// settlement building one, the unit with a naval attack that sails and
+// carries nothing with the most power (a Galleon, which bombs too). False
+// when st needs none or can build none.
+//
+// CHOICE: one warship at a time, and only against ships: a sighting tells
+// only the units' number and hp, and fliers over the water are better
+// fought by fliers; against a garrison on land a Galleon can do nothing
+// but bomb the armies next to it.
+func (w *world) warshipToBuild(st *empire.SettlementView) (dat.Kind, bool) {
+	if !w.st.transports || !w.v.NextToSea(st.Pos) {
+		return 0, false
+	}
+	warship := func(ut *dat.Unit) bool { return ut.Naval() && !ut.Land() && ut.Transport == 0 && ut.Attacks&dat.NavalAttack != 0 }
+	have := func(units []empire.Unit) bool {
+		for _, u := range units {
+			if warship(w.d.Unit(u.Kind)) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, f := range w.v.Forces {
+		if f.Owner == w.me && have(f.Units) {
+			return 0, false
+		}
+	}
+	for _, o := range w.own {
+		if o.Produce > 0 && warship(w.d.Unit(dat.Kind(o.Produce-1))) && o != st {
+			return 0, false
+		}
+	}
+	flierHP := 0
+	for k := range w.d.Units {
+		if ut := &w.d.Units[k]; ut.Has(dat.Fly) {
+			flierHP = max(flierHP, ut.HP)
+		}
+	}
+	seen := false
+	for i := range w.v.Sightings {
+		sg := &w.v.Sightings[i]
+		if sg.Owner == w.me || sg.Owner == 0 || sg.Garrison || !w.fresh(sg, staleTurns+1) || w.g.Distance(sg.Pos, st.Pos) > threatRange {
+			continue
+		}
+		if w.v.Terrain[w.g.Index(sg.Pos)] == uint8(dat.Sea) && sg.MaxHP > flierHP*sg.Units {
+			seen = true
+			break
+		}
+	}
+	if !seen {
+		return 0, false
+	}
+	var best dat.Kind
+	found := false
+	for k := range w.d.Units {
+		ut := &w.d.Units[k]
+		if !warship(ut) || empire.CannotProduce(w.d, st.City, true, dat.Kind(k)) != "" {
+			continue
+		}
+		if !found || kindPower(ut, ut.HP) > kindPower(w.d.Unit(best), w.d.Unit(best).HP) {
+			best, found = dat.Kind(k), true
+		}
+	}
+	return best, found
+}
+
 // load divides the units leaving a garrison on p into armies: each
 // transport among them takes as many of the stranded walkers as it
 // carries, and the rest march out in groups (world.groups).

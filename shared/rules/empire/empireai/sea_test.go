@@ -1,6 +1,7 @@
 package empireai
 
 import (
+	"strings"
 	"testing"
 
 	"empires/shared/grid"
@@ -96,7 +97,9 @@ func TestNormalCrossesTheSea(t *testing.T) {
 // units that reach nothing on foot ("transport<n>: transports up to n
 // units"): a Barge by the sea, a Balloon in an inland city (a Barge
 // cannot be built there), none while the walkers can reach a target or
-// at easy; and that an army of a Barge and walkers next to a shore from
+// at easy; a Galleon ("naval attack ... can attack units which can move
+// at sea") by the sea when enemy ships (more hp a unit than a flier has)
+// are seen on the water near it, not for fliers; and that an army of a Barge and walkers next to a shore from
 // which the walkers reach a target lands them there and sails home.
 func TestTransports(t *testing.T) {
 	d := data(t)
@@ -125,11 +128,20 @@ func TestTransports(t *testing.T) {
 		{"inland city", ruleset.Normal, inland, 3, []string{"Infantry", "Infantry", "Cavalry"}, "Balloon"},
 		{"no spare walkers", ruleset.Normal, text, 3, []string{"Infantry", "Infantry"}, "Spirit"},
 		{"easy builds none", ruleset.Easy, text, 3, []string{"Infantry", "Infantry", "Cavalry"}, ""},
+		{"an enemy at sea", ruleset.Normal, text, 3, []string{"Infantry", "Infantry"}, "Galleon"},
+		{"an enemy at sea, inland", ruleset.Normal, inland, 3, []string{"Infantry", "Infantry"}, "Spirit"},
+		{"fliers at sea", ruleset.Normal, text, 3, []string{"Infantry", "Infantry"}, "Spirit"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			s := newScene(t, d, tt.text)
 			s.garrison(tt.x, 2, tt.gar...)
 			s.sight(0, 11, 2, true, 1, 1, 0)
+			if strings.HasPrefix(tt.name, "an enemy at sea") {
+				s.sight(2, 7, 2, false, 2, 6, 0) // two Galleons' hp: ships
+			}
+			if tt.name == "fliers at sea" {
+				s.sight(2, 7, 2, false, 3, 4, 0) // Angels' hp
+			}
 			w := s.plan(tt.level)
 			o := order(w.orders, empire.Produce, 0, s.settlement(tt.x, 2).ID)
 			if o == nil && tt.want != "" || o != nil && kindName(d, o.Value) != tt.want {
