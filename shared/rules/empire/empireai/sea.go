@@ -103,7 +103,9 @@ func (w *world) warshipToBuild(st *empire.SettlementView) (dat.Kind, bool) {
 	if !w.st.transports || !w.v.NextToSea(st.Pos) {
 		return 0, false
 	}
-	warship := func(ut *dat.Unit) bool { return ut.Naval() && !ut.Land() && ut.Transport == 0 && ut.Attacks&dat.NavalAttack != 0 }
+	warship := func(ut *dat.Unit) bool {
+		return ut.Naval() && !ut.Land() && ut.Transport == 0 && ut.Attacks&dat.NavalAttack != 0
+	}
 	have := func(units []empire.Unit) bool {
 		for _, u := range units {
 			if warship(w.d.Unit(u.Kind)) {
