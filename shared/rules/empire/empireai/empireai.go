@@ -48,8 +48,8 @@ import (
 //     uses peace mode, and carries the walking units that reach nothing
 //     on foot over the sea: a Barge from a settlement by the sea, a
 //     Balloon from an inland city, landing them by a way to a target,
-//     and builds a Galleon in a settlement by the sea when enemies are
-//     seen on the water near it;
+//     and builds a Galleon in a settlement by the sea when enemy ships
+//     are seen near it;
 //   - ruleset.Hard plays as normal but for its production: its cities
 //     build Angels from the start, the unit that wins the most battles
 //     for its production time (hardStyle).
@@ -84,10 +84,10 @@ func New(d *dat.Data, level ruleset.Level, seed uint64) (ruleset.AI, error) {
 	return nil, fmt.Errorf("%s has no AI level %q", empire.ID, level)
 }
 
-// Player plays a seat at level easy, normal or hard. It keeps no state between
-// turns: each turn's orders are made from that turn's view and the seed
-// (it keeps only search buffers, left clean, in pool). One Player may play
-// several seats, at once too.
+// Player plays a seat at level easy, normal or hard. It keeps no state
+// between turns: each turn's orders are made from that turn's view and the
+// seed (it keeps only search buffers, left clean, in pool). One Player may
+// play several seats, at once too.
 type Player struct {
 	d     *dat.Data
 	level ruleset.Level
@@ -98,8 +98,8 @@ type Player struct {
 
 var _ ruleset.AI = (*Player)(nil)
 
-// NewPlayer returns a player of level easy, normal or hard for the rules' data
-// d, seeded with seed.
+// NewPlayer returns a player of level easy, normal or hard for the rules'
+// data d, seeded with seed.
 func NewPlayer(d *dat.Data, level ruleset.Level, seed uint64) (*Player, error) {
 	var st *style
 	switch level {
@@ -214,8 +214,8 @@ func normalStyle() *style {
 // the same production turns, Angels beat Spirits in 97 % of attacks and
 // hold against them in 99 % of defences, and beat every other unit but
 // Angels, Demons and Golems; Spirits, normal's early army, win 48 % of
-// attacks against their own kind. A town, which cannot build Angels,
-// builds Spirits as normal's do.
+// attacks against their own kind (TestHardProductionWinsBattles). A town,
+// which cannot build Angels, builds Spirits as normal's do.
 func hardStyle() *style {
 	st := normalStyle()
 	st.cityEarlyTurns = st.cityTurns
