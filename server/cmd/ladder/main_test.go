@@ -51,7 +51,7 @@ func TestRunPrintsTable(t *testing.T) {
 	}
 }
 
-// TestRunEmpire plays a tiny ladder of the empire ruleset: its four
+// TestRunEmpire plays a tiny ladder of the empire ruleset: its five
 // levels, every pairing, every order checked as the server checks it.
 func TestRunEmpire(t *testing.T) {
 	var out bytes.Buffer
@@ -59,8 +59,8 @@ func TestRunEmpire(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 1+6 || !strings.Contains(lines[1], "normal vs easy") || !strings.Contains(lines[6], "random vs passive") {
-		t.Errorf("have the table\n%s\nwant the 6 pairings of passive, random, easy and normal, the stronger first", out.String())
+	if len(lines) != 1+10 || !strings.Contains(lines[1], "hard vs normal") || !strings.Contains(lines[10], "random vs passive") {
+		t.Errorf("have the table\n%s\nwant the 10 pairings of passive, random, easy, normal and hard, the stronger first", out.String())
 	}
 	if err := run([]string{"-ruleset", "empire", "-islands"}, &out); !errors.Is(err, errUsage) {
 		t.Errorf("-islands with empire: %v, want a usage error", err)

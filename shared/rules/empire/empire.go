@@ -37,6 +37,10 @@ const (
 // or hexes.
 const KeyBoard = "board"
 
+// KeyIslands is the setting of the land: one landmass (0, the default,
+// world.Generate) or an island for each player (1, world.GenerateIslands).
+const KeyIslands = "islands"
+
 // Rules is the empire ruleset with its data.
 type Rules struct {
 	d    *dat.Data
@@ -63,12 +67,22 @@ func Load(fsys fs.FS) (*Rules, error) {
 func (r *Rules) Dat() *dat.Data { return r.d }
 
 // WithAI returns the ruleset whose AI players newAI makes, at levels
-// (weakest first; ruleset.Normal is the default when it is one of them,
-// else the last), with notes on how they play (ruleset.LevelNotes).
+// (weakest first; the default is ruleset.Normal if levels hold it, else
+// the last), with notes on how they play (ruleset.LevelNotes).
 func (r *Rules) WithAI(levels []ruleset.Level, notes map[ruleset.Level]string, newAI func(d *dat.Data, level ruleset.Level, seed uint64) (ruleset.AI, error)) *Rules {
 	c := *r
 	c.levels, c.notes, c.newAI = slices.Clone(levels), notes, newAI
 	return &c
+}
+
+// defaultLevel is the level of levels a seat is played at unless the
+// host chooses: Normal, the opponent offered to people, if levels hold
+// it, else the last.
+func defaultLevel(levels []ruleset.Level) ruleset.Level {
+	if slices.Contains(levels, ruleset.Normal) {
+		return ruleset.Normal
+	}
+	return levels[len(levels)-1]
 }
 
 // Info implements ruleset.Ruleset.
@@ -91,21 +105,13 @@ func (r *Rules) Info() ruleset.Info {
 			{Key: ruleset.KeyWidth, Label: "Map width", Help: "squares across", Min: MinSide, Max: MaxSide, Default: 40},
 			{Key: ruleset.KeyHeight, Label: "Map height", Help: "squares down", Min: MinSide, Max: MaxSide, Default: 30},
 			{Key: KeyBoard, Label: "Board", Help: "the map's cells: the document's squares, or hexes", Max: 1, Choices: []string{"Squares", "Hexes"}},
+			{Key: KeyIslands, Label: "Land", Help: "one landmass for all, or an island for each player: the sea crossed by ship, balloon or wing", Max: 1, Choices: []string{"One landmass", "Islands"}},
 		},
 		Levels:       ruleset.LevelNames(levels...),
 		DefaultLevel: defaultLevel(levels).String(),
 		LevelNotes:   ruleset.LevelNotes(levels, r.notes),
 		Hash:         r.hash,
 	}
-}
-
-// defaultLevel returns the level people play against unless they choose:
-// ruleset.Normal when levels has it, else the strongest (the last).
-func defaultLevel(levels []ruleset.Level) ruleset.Level {
-	if slices.Contains(levels, ruleset.Normal) {
-		return ruleset.Normal
-	}
-	return levels[len(levels)-1]
 }
 
 // Data implements ruleset.Ruleset: the bundle of the three data files.
@@ -165,7 +171,11 @@ func (r *Rules) New(cfg ruleset.Config) (ruleset.Game, error) {
 		shape = grid.Hex
 	}
 	gr := grid.New(shape, cfg.Options.Get(ruleset.KeyWidth, 40), cfg.Options.Get(ruleset.KeyHeight, 30))
-	m, err := world.Generate(gr, &r.d.Game, cfg.Seats, cfg.Seed)
+	generate := world.Generate
+	if cfg.Options.Get(KeyIslands, 0) == 1 {
+		generate = world.GenerateIslands
+	}
+	m, err := generate(gr, &r.d.Game, cfg.Seats, cfg.Seed)
 	if err != nil {
 		return nil, fmt.Errorf("new %s game: %w", ID, err)
 	}

@@ -23,19 +23,19 @@ func rules(t testing.TB) *empire.Rules {
 }
 
 // TestLevels checks the levels the ruleset offers: passive, random, easy,
-// normal, the last the default.
+// normal and hard, normal the default.
 func TestLevels(t *testing.T) {
 	in := rules(t).Info()
-	want := ruleset.LevelNames(ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal)
+	want := ruleset.LevelNames(ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal, ruleset.Hard)
 	if !reflect.DeepEqual(in.Levels, want) || in.DefaultLevel != ruleset.Normal.String() {
 		t.Errorf("levels %v (default %q), want %v (default %q)", in.Levels, in.DefaultLevel, want, ruleset.Normal)
 	}
-	if _, err := New(rules(t).Dat(), "hard", 1); err == nil {
-		t.Errorf("New accepted the level %q", "hard")
+	if _, err := New(rules(t).Dat(), "brutal", 1); err == nil {
+		t.Errorf("New accepted the level %q", "brutal")
 	}
 }
 
-// TestConformance plays whole games of easy and normal in every seat
+// TestConformance plays whole games of easy, normal and hard in every seat
 // through the ruleset contract's checks: every order of every turn is
 // accepted by Game.Check (the harness fails on a refusal), with every
 // view, delta, save and replay checked, on squares and on hexes, with three
@@ -45,7 +45,7 @@ func TestConformance(t *testing.T) {
 	for _, board := range []int{0, 1} {
 		cfg := ruleset.Config{Seed: 5, Seats: 3,
 			Options: ruleset.Options{ruleset.KeyWidth: 24, ruleset.KeyHeight: 20, empire.KeyBoard: board}}
-		rulesettest.Run(t, r, cfg, rulesettest.Options{Levels: ruleset.LevelNames(ruleset.Easy, ruleset.Normal), MaxSteps: 400, Autopilot: 5, AISeed: 9})
+		rulesettest.Run(t, r, cfg, rulesettest.Options{Levels: ruleset.LevelNames(ruleset.Easy, ruleset.Normal, ruleset.Hard), MaxSteps: 400, Autopilot: 5, AISeed: 9})
 	}
 }
 
@@ -140,10 +140,10 @@ func TestNormalConquersPassive(t *testing.T) {
 }
 
 // TestLadder plays a few games of each pairing the levels must win on the
-// default map, sides swapped every other game: normal beats easy, and easy
-// beats random and passive.
+// default map, sides swapped every other game: hard beats normal, normal
+// beats easy, and easy beats random and passive.
 func TestLadder(t *testing.T) {
-	for _, tt := range []struct{ strong, weak ruleset.Level }{{ruleset.Normal, ruleset.Easy}, {ruleset.Easy, ruleset.Random}, {ruleset.Easy, ruleset.Passive}} {
+	for _, tt := range []struct{ strong, weak ruleset.Level }{{ruleset.Hard, ruleset.Normal}, {ruleset.Normal, ruleset.Easy}, {ruleset.Easy, ruleset.Random}, {ruleset.Easy, ruleset.Passive}} {
 		for seed := uint64(1); seed <= 2; seed++ {
 			levels, strong := []ruleset.Level{tt.strong, tt.weak}, ruleset.Seat(1)
 			if seed%2 == 0 {
@@ -196,48 +196,52 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-// TestOnlyTheView checks that the AI plays from its view alone: in two
-// games on one map whose second players play differently (passive,
-// random), normal's views are the same as long as it has not met the
-// other, and so are its orders; the games do differ out of its sight.
-// Views and orders are compared with their unit and force IDs replaced by
-// their rank among the view's: the engine numbers every player's units
-// from one counter, so the numbers of the same units differ between the
-// games.
+// TestOnlyTheView checks that every planning level (easy, normal, hard)
+// plays from its view alone: in two games on one map whose second
+// players play differently (passive, random), the level's views are the
+// same as long as it has not met the other, and so are its orders; the
+// games do differ out of its sight. Views and orders are compared with
+// their unit and force IDs replaced by their rank among the view's: the
+// engine numbers every player's units from one counter, so the numbers of
+// the same units differ between the games.
 func TestOnlyTheView(t *testing.T) {
-	a := newGame(t, 4, 40, 30, ruleset.Normal, ruleset.Passive)
-	b := newGame(t, 4, 40, 30, ruleset.Normal, ruleset.Random)
-	same, differ := 0, false
-	for {
-		var va, vb *empire.View
-		var oa, ob []byte
-		goesOn := a.turn(func(s ruleset.Seat, v *empire.View, orders []byte) {
-			if s == 1 {
-				va, oa = v, orders
+	for _, level := range []ruleset.Level{ruleset.Easy, ruleset.Normal, ruleset.Hard} {
+		t.Run(level.String(), func(t *testing.T) {
+			a := newGame(t, 4, 40, 30, level, ruleset.Passive)
+			b := newGame(t, 4, 40, 30, level, ruleset.Random)
+			same, differ := 0, false
+			for {
+				var va, vb *empire.View
+				var oa, ob []byte
+				goesOn := a.turn(func(s ruleset.Seat, v *empire.View, orders []byte) {
+					if s == 1 {
+						va, oa = v, orders
+					}
+				}) && b.turn(func(s ruleset.Seat, v *empire.View, orders []byte) {
+					if s == 1 {
+						vb, ob = v, orders
+					}
+				})
+				if !goesOn {
+					break
+				}
+				ca, cb := canonical(t, va, oa), canonical(t, vb, ob)
+				if !reflect.DeepEqual(ca.v, cb.v) {
+					break
+				}
+				if !reflect.DeepEqual(ca.orders, cb.orders) {
+					t.Fatalf("turn %d: equal views, different orders:\n%+v\n%+v", va.Turn, ca.orders, cb.orders)
+				}
+				same++
+				sa, _ := a.g.Save()
+				sb, _ := b.g.Save()
+				differ = differ || string(sa) != string(sb)
 			}
-		}) && b.turn(func(s ruleset.Seat, v *empire.View, orders []byte) {
-			if s == 1 {
-				vb, ob = v, orders
+			t.Logf("%d turns of equal views", same)
+			if same < 20 || !differ {
+				t.Errorf("%d turns of equal views (want 20 or more), games differing %t", same, differ)
 			}
 		})
-		if !goesOn {
-			break
-		}
-		ca, cb := canonical(t, va, oa), canonical(t, vb, ob)
-		if !reflect.DeepEqual(ca.v, cb.v) {
-			break
-		}
-		if !reflect.DeepEqual(ca.orders, cb.orders) {
-			t.Fatalf("turn %d: equal views, different orders:\n%+v\n%+v", va.Turn, ca.orders, cb.orders)
-		}
-		same++
-		sa, _ := a.g.Save()
-		sb, _ := b.g.Save()
-		differ = differ || string(sa) != string(sb)
-	}
-	t.Logf("%d turns of equal views", same)
-	if same < 20 || !differ {
-		t.Errorf("%d turns of equal views (want 20 or more), games differing %t", same, differ)
 	}
 }
 

@@ -43,6 +43,15 @@ type style struct {
 	// strongEnough: a new army must be strong enough to take a neutral
 	// settlement; what is too weak stays in the garrison.
 	strongEnough bool
+	// transports: settlements build transports for the walking units
+	// that reach nothing on foot, and carry them over the sea, and
+	// warships against enemies seen at sea (sea.go).
+	transports bool
+	// townTurns, cityTurns and cityEarlyTurns bound the production
+	// time of what produceNormal chooses: in a town, in a city, and in a
+	// city while the player holds fewer than four settlements or an enemy
+	// army is near.
+	townTurns, cityTurns, cityEarlyTurns int
 	// produce chooses what settlement st produces.
 	produce func(w *world, st *empire.SettlementView) (dat.Kind, bool)
 }
@@ -154,6 +163,8 @@ type world struct {
 	used   []*field
 	// reached are the answers of reaches.
 	reached []reachAnswer
+	// landings are the turn's carriers' fields to the shores (sea.go).
+	landings []landing
 	// front is the frontier of the unknown (frontier), made once a turn
 	// (frontOK once it is).
 	front   []grid.Pos
@@ -233,7 +244,7 @@ func (w *world) release() {
 	for _, f := range w.used {
 		w.sc.putField(f)
 	}
-	w.used, w.fields = nil, nil
+	w.used, w.fields, w.landings = nil, nil, nil
 	w.sc.clean()
 }
 
@@ -267,6 +278,7 @@ func (w *world) plan() []empire.Order {
 	w.produce()
 	w.garrisons()
 	w.assign()
+	w.landOrHome()
 	w.move()
 	if w.st.forward {
 		w.forward()
@@ -512,9 +524,9 @@ func (w *world) garrisons() {
 				continue
 			}
 		}
-		for _, grp := range w.groups(leave) {
+		for _, grp := range w.load(leave, st.Pos) {
 			if len(grp) < w.st.minArmy || count >= w.maxArmies() || unitsPower(w.d, grp) < w.minPower() ||
-				!w.reaches(classOf(empire.ArmyMovement(w.d, grp)), st.Pos) {
+				!w.reaches(classOf(empire.ArmyMovement(w.d, grp)), st.Pos) && !w.canLand(grp, st.Pos) {
 				w.kept[st.Pos] = append(w.kept[st.Pos], grp...)
 				continue
 			}
@@ -1031,14 +1043,15 @@ func (w *world) safe(a *army, path []grid.Pos) []grid.Pos {
 	return path
 }
 
-// forward sends each settlement's units to the nearest army that attacks
-// (one it would not slow down), when its garrison holds what it keeps and
+// forward sends each settlement's units but transports (which wait for
+// their cargo) to the nearest army that attacks (one it would not slow
+// down), when its garrison holds what it keeps and
 // no enemy threatens it; else they join the garrison.
 func (w *world) forward() {
 	takes := map[dat.Kind][]bool{}
 	for _, st := range w.own {
 		want := empire.ForceID(0)
-		if st.Produce > 0 && len(w.kept[st.Pos]) >= w.keep(st) && w.threat[st.ID] == 0 {
+		if st.Produce > 0 && len(w.kept[st.Pos]) >= w.keep(st) && w.threat[st.ID] == 0 && w.d.Unit(dat.Kind(st.Produce-1)).Transport == 0 {
 			k := dat.Kind(st.Produce - 1)
 			if _, ok := takes[k]; !ok {
 				takes[k] = w.takes(k)

@@ -117,9 +117,10 @@ func sendScore(ut *dat.Unit) int {
 // producible lists the kinds a city or a town (next to the sea or not)
 // may produce: those empire.CannotProduce allows that can move on land.
 //
-// CHOICE: the AI builds no ships (Barges, Galleons): every settlement
-// stands on land, the players' starts on one landmass, and its fliers
-// (Spirits, Angels) cross the sea to the islands' settlements.
+// CHOICE: the units an army is made of for fighting move on land; ships
+// and other transports are built only to carry the walkers that reach
+// nothing on foot (sea.go), and fliers (Spirits, Angels) cross the sea to
+// the islands' settlements by themselves.
 func producible(d *dat.Data, city, nextToSea bool) []dat.Kind {
 	var out []dat.Kind
 	for k := range d.Units {

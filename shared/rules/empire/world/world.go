@@ -135,10 +135,32 @@ const attempts = 12
 // a map too small for its players (a *TooSmallError: see MaxPlayers), and
 // when it cannot place the settlements.
 func Generate(g grid.Grid, game *dat.Game, players int, seed uint64) (*Map, error) {
+	return generate(g, game, players, seed, false)
+}
+
+// GenerateIslands draws a new map as Generate does, but of islands: the map
+// is cut into one sector for each player (columns and rows of them, as
+// square as they come) by channels of sea three cells wide, and each
+// player starts on the largest landmass of its own sector, so no start
+// reaches another by land. Neutral settlements are spread over all the
+// land. It returns the errors Generate returns, and one when a sector has
+// too little land for a start.
+//
+// CHOICE: straight channels along the sectors' borders, on top of the
+// same continents Generate draws: every island is its sector's land, so
+// the islands are about equal, and the sea between them is narrow enough
+// for a Barge to cross in a turn or two.
+func GenerateIslands(g grid.Grid, game *dat.Game, players int, seed uint64) (*Map, error) {
+	return generate(g, game, players, seed, true)
+}
+
+// generate is Generate, or with islands GenerateIslands.
+func generate(g grid.Grid, game *dat.Game, players int, seed uint64, islands bool) (*Map, error) {
 	p, err := newPlan(g, game, players)
 	if err != nil {
 		return nil, fmt.Errorf("generate %dx%d %v map for %d players: %w", g.Width, g.Height, g.Shape, players, err)
 	}
+	p.islands = islands
 	var last error
 	for attempt := range attempts {
 		m, err := p.draw(rand.New(rand.NewPCG(seed, uint64(attempt))))
@@ -158,6 +180,7 @@ type plan struct {
 	towns   int // neutral towns on the map
 	cities  int // neutral cities on the map
 	land    int // cells of land
+	islands bool
 }
 
 func newPlan(g grid.Grid, game *dat.Game, players int) (*plan, error) {
@@ -232,6 +255,9 @@ func (p *plan) draw(rng *rand.Rand) (*Map, error) {
 		terrain[i] = dat.Sea
 	}
 	land := highest(allCells(n), elev, p.land)
+	if p.islands {
+		land = slices.DeleteFunc(land, func(i int32) bool { return p.channel(g.At(int(i))) })
+	}
 	for _, i := range land {
 		terrain[i] = dat.Plains
 	}
@@ -250,13 +276,24 @@ func (p *plan) draw(rng *rand.Rand) (*Map, error) {
 	}
 
 	w := &drawing{g: g, rng: rng, terrain: terrain, barred: make([]bool, n)}
-	region := w.largestRegion()
-	if len(region) < p.players*cellsPerPlayer/8 {
-		return nil, fmt.Errorf("the largest landmass has %d cells, too few for %d starts", len(region), p.players)
-	}
-	starts := w.spreadStarts(region, p.players)
-	if d, want := minSpacing(g, starts), startSpacing(len(region), p.players); d < want {
-		return nil, fmt.Errorf("the starts are only %d apart, want %d", d, want)
+	var starts []grid.Pos
+	if p.islands {
+		for sec := range p.players {
+			region := w.largestRegion(func(c grid.Pos) bool { return p.sector(c) == sec })
+			if len(region) < cellsPerPlayer/8 {
+				return nil, fmt.Errorf("the largest island of sector %d has %d cells, too few for a start", sec+1, len(region))
+			}
+			starts = append(starts, w.spreadStarts(region, 1)...)
+		}
+	} else {
+		region := w.largestRegion(func(grid.Pos) bool { return true })
+		if len(region) < p.players*cellsPerPlayer/8 {
+			return nil, fmt.Errorf("the largest landmass has %d cells, too few for %d starts", len(region), p.players)
+		}
+		starts = w.spreadStarts(region, p.players)
+		if d, want := minSpacing(g, starts), startSpacing(len(region), p.players); d < want {
+			return nil, fmt.Errorf("the starts are only %d apart, want %d", d, want)
+		}
 	}
 	rng.Shuffle(len(starts), func(i, j int) { starts[i], starts[j] = starts[j], starts[i] })
 	for i, s := range starts {
@@ -269,6 +306,44 @@ func (p *plan) draw(rng *rand.Rand) (*Map, error) {
 		return cmp.Or(cmp.Compare(a.Pos.Y, b.Pos.Y), cmp.Compare(a.Pos.X, b.Pos.X))
 	})
 	return &Map{Grid: g, Terrain: terrain, Settlements: w.settlements}, nil
+}
+
+// sectors returns the columns and rows of the islands' sectors: as many
+// columns as the square root of the players, rounded up, and the rows
+// they need.
+func (p *plan) sectors() (cols, rows int) {
+	cols = 1
+	for cols*cols < p.players {
+		cols++
+	}
+	return cols, (p.players + cols - 1) / cols
+}
+
+// sector returns the sector of cell c, numbered by rows, then columns; the
+// last row's sectors are wider when the players do not fill it.
+func (p *plan) sector(c grid.Pos) int {
+	cols, rows := p.sectors()
+	row := c.Y * rows / p.g.Height
+	n := cols
+	if row == rows-1 {
+		n = p.players - cols*(rows-1)
+	}
+	return row*cols + c.X*n/p.g.Width
+}
+
+// channel reports whether cell c lies in the sea between two sectors:
+// within one cell of a cell of another sector.
+func (p *plan) channel(c grid.Pos) bool {
+	s := p.sector(c)
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			q := grid.Pos{X: c.X + dx, Y: c.Y + dy}
+			if p.g.Contains(q) && p.sector(q) != s {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // allCells returns the indexes 0..n-1.
@@ -304,14 +379,15 @@ type drawing struct {
 	nb     []grid.Pos
 }
 
-// largestRegion returns the cells of the largest connected landmass, in
-// index order; of two as large, the one holding the lower index.
-func (w *drawing) largestRegion() []int32 {
+// largestRegion returns the cells of the largest connected landmass of
+// the cells that in accepts, in index order; of two as large, the one
+// holding the lower index.
+func (w *drawing) largestRegion(in func(grid.Pos) bool) []int32 {
 	g := w.g
 	seen := make([]bool, g.Len())
 	var best, queue []int32
 	for i := range g.Len() {
-		if seen[i] || !w.terrain[i].Land() {
+		if seen[i] || !w.terrain[i].Land() || !in(g.At(i)) {
 			continue
 		}
 		seen[i] = true
@@ -397,8 +473,13 @@ func (w *drawing) spreadStarts(region []int32, n int) []grid.Pos {
 		}
 	}
 
-	// Move each start, in turn, to the candidate farthest from the others.
-	for range 2 {
+	// Move each start, in turn, to the candidate farthest from the others
+	// (a lone start stays where it was drawn).
+	moves := 2
+	if n < 2 {
+		moves = 0
+	}
+	for range moves {
 		for s := range best {
 			bestC, bestD := -1, -1
 			for c, q := range cands {

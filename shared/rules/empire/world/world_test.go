@@ -306,3 +306,51 @@ func TestTooSmallError(t *testing.T) {
 		t.Errorf("16x16 hexes for MaxPlayers(16, 16) = 4 players: %v", err)
 	}
 }
+
+// TestGenerateIslands checks GenerateIslands' promises on maps of both
+// shapes for 2 to 8 players and several seeds: every player has its start
+// city, the neutral settlements are all there, no settlement touches
+// another, and no start reaches another by land.
+func TestGenerateIslands(t *testing.T) {
+	game := testGame()
+	for _, tt := range []struct {
+		shape   grid.Shape
+		w, h    int
+		players int
+	}{
+		{grid.Square, 40, 30, 2}, {grid.Square, 40, 30, 4}, {grid.Square, 64, 32, 4},
+		{grid.Hex, 40, 30, 3}, {grid.Square, 64, 64, 8},
+	} {
+		for seed := uint64(1); seed <= 4; seed++ {
+			name := fmt.Sprintf("%v %dx%d %d players seed %d", tt.shape, tt.w, tt.h, tt.players, seed)
+			g := grid.New(tt.shape, tt.w, tt.h)
+			m, err := world.GenerateIslands(g, game, tt.players, seed)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			var starts []grid.Pos
+			for _, s := range m.Settlements {
+				if s.Owner > 0 {
+					starts = append(starts, s.Pos)
+				}
+			}
+			if want := tt.players * (1 + game.Towns + game.Cities); len(starts) != tt.players || len(m.Settlements) != want {
+				t.Errorf("%s: %d starts and %d settlements, want %d and %d", name, len(starts), len(m.Settlements), tt.players, want)
+			}
+			for i, a := range m.Settlements {
+				for _, b := range m.Settlements[i+1:] {
+					if g.Distance(a.Pos, b.Pos) <= 1 {
+						t.Errorf("%s: settlements on %v and %v touch", name, a.Pos, b.Pos)
+					}
+				}
+			}
+			for i, a := range starts {
+				for _, b := range starts[i+1:] {
+					if _, _, ok := g.Path(a, b, landCost(m), 0); ok {
+						t.Errorf("%s: the starts on %v and %v are joined by land:\n%s", name, a, b, m.Format())
+					}
+				}
+			}
+		}
+	}
+}
