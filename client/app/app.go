@@ -267,6 +267,9 @@ func (a *App) Update() error {
 	if a.screen == screenGame && a.game != nil {
 		a.game.resize(a.width, a.height)
 	}
+	if a.screen == screenMenu && a.setup != nil {
+		a.setup.FitHeight(a.height)
+	}
 	a.inUI = true
 	a.ui.Update()
 	a.inUI = false

@@ -10,7 +10,9 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 
 	"empires/client/prefs"
+	"empires/shared/conn"
 	"empires/shared/protocol"
+	"empires/shared/registry"
 )
 
 // The tests build screens and compute their layout, which needs no display;
@@ -160,14 +162,32 @@ func TestScreensFit(t *testing.T) {
 		Rulesets: []protocol.RulesetInfo{erfInfo(t), classic, islands, duel, cardsInfo()},
 		Defaults: protocol.Settings{TurnSeconds: 90}}, nil, nil)
 	lan.SetError("map width 8: must be 16 to 512")
+	ai := NewSetup(th, SetupOptions{Title: "Play vs AI", Rulesets: []protocol.RulesetInfo{erfInfo(t)}}, nil, nil)
+	ai.FitHeight(minHeight)
+	lan.FitHeight(minHeight)
 	screens := map[string]*widget.Container{
 		"main":      NewMainMenu(th, MainActions{Quit: func() {}}),
-		"setup AI":  NewSetup(th, SetupOptions{Title: "Play vs AI", Rulesets: []protocol.RulesetInfo{erfInfo(t)}}, nil, nil).Container(),
+		"setup AI":  ai.Container(),
 		"setup LAN": lan.Container(),
 		"join":      join.Container(),
 		"settings":  NewSettings(th, prefs.Default(), Places{}, nil, nil),
 		"lobby":     lobby.Container(),
 		"message":   NewMessage(th, "Cannot connect", "dial tcp 192.168.1.20:7777: connect: connection refused", func() {}),
+	}
+	// Every built-in ruleset's own form, as the player picks it: its
+	// settings, its levels' lines.
+	reg, err := registry.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Their settings scroll in what the window leaves (FitHeight).
+	for _, info := range conn.InfosOf(reg) {
+		for _, o := range []SetupOptions{{Title: "Play vs AI"}, {Title: "Host a LAN game", LAN: true}} {
+			o.Rulesets = []protocol.RulesetInfo{info}
+			s := NewSetup(th, o, nil, nil)
+			s.FitHeight(minHeight)
+			screens[o.Title+" "+info.ID] = s.Container()
+		}
 	}
 	for name, root := range screens {
 		root.Validate()

@@ -2,6 +2,7 @@ package menu
 
 import (
 	"fmt"
+	"image"
 	"math"
 	"slices"
 	"strconv"
@@ -200,11 +201,17 @@ type Setup struct {
 	onStart func(protocol.Settings)
 	onBack  func()
 
-	root    *widget.Container
-	ruleset *choice
-	summary *widget.Text
-	body    *widget.Container
-	info    protocol.RulesetInfo // the chosen ruleset
+	root  *widget.Container
+	area  *widget.Container                      // the ruleset's settings, scrolling
+	fixed []widget.PreferredSizeLocateableWidget // what does not scroll
+	room  int                                    // the settings' height at most (FitHeight)
+	built int                                    // counts the forms built (build)
+	// fitH and fitBuilt are the height and the form FitHeight last fitted.
+	fitH, fitBuilt int
+	ruleset        *choice
+	summary        *widget.Text
+	body           *widget.Container
+	info           protocol.RulesetInfo // the chosen ruleset
 
 	size          *choice // nil for a ruleset without a map
 	presets       []SizePreset
@@ -284,12 +291,48 @@ func NewSetup(t *Theme, o SetupOptions, onStart func(protocol.Settings), onBack 
 	buttons.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionEnd}
 
 	top := form(t, formRow{"Ruleset", column(4, false, s.ruleset.row, s.summary)})
+	s.area = NewScrollArea(s.body, ScrollStyle{WheelPart: 3, Handle: 8}, setupBodyMax, image.Point{})
+	s.fixed = []widget.PreferredSizeLocateableWidget{heading(t, o.Title), top, s.status.text, buttons}
 	panel := t.NewPanel(nil)
-	panel.AddChild(heading(t, o.Title), top, s.body, s.status.text, buttons)
+	panel.AddChild(s.fixed[0], s.fixed[1], s.area, s.fixed[2], s.fixed[3])
 	s.root = newScreen(t, panel, nil)
 	s.build(rs, d)
 	return s
 }
+
+// setupBodyMax is the most height the ruleset's settings take before the
+// window's height is known (FitHeight).
+const setupBodyMax = 4096
+
+// FitHeight fits the form to a window h pixels high: the ruleset's
+// settings scroll (the wheel, the slider beside them) in what the
+// heading, the ruleset list, the status line and the buttons leave, so
+// that Start is always on the screen. The app calls it every frame; it
+// measures again only when the height or the ruleset changed, and lays
+// the screen out again only when the room changes.
+func (s *Setup) FitHeight(h int) {
+	if h == s.fitH && s.built == s.fitBuilt {
+		return
+	}
+	s.fitH, s.fitBuilt = h, s.built
+	s.root.Validate() // measured text needs its faces
+	used := 2*screenPadding + 2*panelPadding + rowSpacing*len(s.fixed)
+	for _, w := range s.fixed {
+		_, ph := w.PreferredSize()
+		used += ph
+	}
+	room := max(h-used, setupBodyLeast)
+	if room == s.room {
+		return
+	}
+	s.room = room
+	s.area.GetWidget().LayoutData = widget.RowLayoutData{Stretch: true, MaxHeight: room}
+	s.root.RequestRelayout()
+}
+
+// setupBodyLeast is the least height the ruleset's settings get, however
+// small the window: three rows.
+const setupBodyLeast = 150
 
 // rulesetLabel names a ruleset in the list: its title, marked when the
 // server plays a mod of it.
@@ -328,6 +371,7 @@ func (s *Setup) pickRuleset(i int) {
 
 // build lays out the form of ruleset i, filled from d.
 func (s *Setup) build(i int, d protocol.Settings) {
+	s.built++
 	t, o, p := s.t, s.opts, s.t.palette
 	if i < len(o.Rulesets) {
 		s.info = o.Rulesets[i]
@@ -417,7 +461,7 @@ func (s *Setup) build(i int, d protocol.Settings) {
 	if len(notes) != len(in.Levels) {
 		notes = nil
 	}
-	s.levelNote = hint(t, levelNote(notes, level))
+	s.levelNote = wrappedHint(t, levelNote(notes, level), levelNoteWidth)
 	s.level = newLabelStepper(t, levelLabels, level, func(n int) { s.levelNote.Label = levelNote(notes, n) })
 	s.level.explain(t, func(n, d int) string { return levelTip(levelLabels, n, d) })
 
@@ -482,7 +526,13 @@ func (s *Setup) build(i int, d protocol.Settings) {
 			control = f.stepper.row
 		}
 		s.options = append(s.options, f)
-		rows = append(rows, formRow{st.Label, row(control, hint(t, st.Help))})
+		help := wrappedHint(t, st.Help, settingHelpWidth)
+		if len(st.Choices) > perRow(st.Choices) {
+			// A choice of several lines: its help under it, not beside.
+			rows = append(rows, formRow{st.Label, column(4, false, control, help)})
+			continue
+		}
+		rows = append(rows, formRow{st.Label, row(control, help)})
 	}
 
 	s.deck, s.decks = nil, nil
@@ -524,6 +574,19 @@ func levelTip(labels []string, n, d int) string {
 		return "A weaker AI: " + labels[n-1]
 	}
 	return "A stronger AI: " + labels[n+1]
+}
+
+// The widest a setting's help and a level's line are drawn, in pixels:
+// longer ones wrap, so that every ruleset's form fits the smallest window.
+const (
+	settingHelpWidth = 180
+	levelNoteWidth   = 640
+)
+
+// wrappedHint returns a hint (muted small text) that wraps at width
+// pixels.
+func wrappedHint(t *Theme, s string, width int) *widget.Text {
+	return t.NewText(s, t.small, t.palette.TextMuted, widget.TextOpts.MaxWidth(float64(width)))
 }
 
 // levelNote returns the line on how level n plays (notes, by level), or

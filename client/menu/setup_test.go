@@ -475,7 +475,7 @@ func TestPerRow(t *testing.T) {
 		want int
 	}{
 		{[]string{"None", "15 s", "30 s", "1 min", "2 min", "5 min", "10 min"}, choicesPerRow},
-		{[]string{"None", "Blitzkrieg", "Southpole", "Slaughterhouse", "Architect"}, 5},
+		{[]string{"None", "Blitzkrieg", "Southpole", "Slaughterhouse", "Architect"}, 4},
 		{[]string{"Open", "Edition: Family Edition", "One empire's cards: The Huns"}, 2},
 		{[]string{strings.Repeat("x", 100)}, 1},
 		{nil, choicesPerRow},

@@ -77,12 +77,13 @@ const (
 
 // Spacing of the layouts, in pixels.
 const (
-	panelPadding = 28 // inside a panel
-	rowSpacing   = 12 // between the rows of a form
-	gap          = 8  // between the widgets of a row
-	radius       = 6  // of the corners of buttons and fields
-	focusGap     = 4  // between a focused widget and its ring
-	focusWidth   = 2  // of the focus ring
+	panelPadding  = 28 // inside a panel
+	screenPadding = 16 // round a screen's panel
+	rowSpacing    = 12 // between the rows of a form
+	gap           = 8  // between the widgets of a row
+	radius        = 6  // of the corners of buttons and fields
+	focusGap      = 4  // between a focused widget and its ring
+	focusWidth    = 2  // of the focus ring
 )
 
 // Theme is the client's look: the palette, the faces, the images of panels,

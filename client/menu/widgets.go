@@ -20,7 +20,7 @@ import (
 func newScreen(t *Theme, content, footer widget.PreferredSizeLocateableWidget) *widget.Container {
 	root := widget.NewContainer(
 		widget.ContainerOpts.BackgroundImage(image.NewNineSliceColor(t.palette.Background)),
-		widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(widget.NewInsetsSimple(16)))),
+		widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(widget.NewInsetsSimple(screenPadding)))),
 	)
 	root.GetWidget().SetTheme(t.ui)
 	content.GetWidget().LayoutData = widget.AnchorLayoutData{
@@ -168,7 +168,7 @@ func newChoice(t *Theme, labels []string, selected int, onChange func(int)) *cho
 
 // choiceLine is about how many characters of labels a choice puts on a
 // line: the widest form of a 1024x768 window at the largest text holds it.
-const choiceLine = 72
+const choiceLine = 60
 
 // perRow returns how many buttons of labels go on a line: choicesPerRow,
 // fewer when the longest label would push a line past choiceLine
