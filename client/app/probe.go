@@ -177,6 +177,12 @@ func collectTexts(c widget.Containerer, out []string) []string {
 			out = append(out, x.Label)
 		case widget.Containerer:
 			out = collectTexts(x, out)
+		case *widget.ScrollContainer:
+			// Its content, when named in its CustomData (a scroll
+			// panel's ScrollStyle.Data), all of it, in sight or not.
+			if content, ok := x.GetWidget().CustomData.(widget.Containerer); ok {
+				out = collectTexts(content, out)
+			}
 		}
 	}
 	return out

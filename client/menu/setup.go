@@ -291,7 +291,7 @@ func NewSetup(t *Theme, o SetupOptions, onStart func(protocol.Settings), onBack 
 	buttons.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionEnd}
 
 	top := form(t, formRow{"Ruleset", column(4, false, s.ruleset.row, s.summary)})
-	s.area = NewScrollArea(s.body, ScrollStyle{WheelPart: 3, Handle: 8}, setupBodyMax, image.Point{})
+	s.area = NewScrollArea(s.body, ScrollStyle{WheelPart: 3, Handle: 8, Data: s.body}, setupBodyMax, image.Point{})
 	s.fixed = []widget.PreferredSizeLocateableWidget{heading(t, o.Title), top, s.status.text, buttons}
 	panel := t.NewPanel(nil)
 	panel.AddChild(s.fixed[0], s.fixed[1], s.area, s.fixed[2], s.fixed[3])
