@@ -26,12 +26,13 @@ import (
 //     leaves it for no builder, and with no Capital left attacks the
 //     nearest; its leaders on one hex weigh and attack a city together,
 //     and a second army goes round rather than across the edge the first
-//     steps over.
+//     steps over;
+//   - ruleset.Hard plays as Normal but plans further (see hardStyle).
 //
 // Passive and Random are baselines for the strength ladder, not opponents
 // for people.
 func Levels() []ruleset.Level {
-	return []ruleset.Level{ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal}
+	return []ruleset.Level{ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal, ruleset.Hard}
 }
 
 // NormalV1 is Normal as it played before it carried armies by Fleet, used
@@ -92,6 +93,8 @@ func (p *Player) Orders(v *game.View) []game.Order {
 		orders = w.plan(easyStyle)
 	case NormalV1:
 		orders = w.plan(normalV1Style)
+	case ruleset.Hard:
+		orders = w.plan(hardStyle)
 	default:
 		orders = w.plan(normalStyle)
 	}
