@@ -320,7 +320,7 @@ func TestEmptyCityDefended(t *testing.T) {
 		a := sc.army(1, at(7, 3), sc.infantry(tt.infantry), true)
 		p := sc.planner(1, normalStyle)
 		army := p.s.Army(a)
-		target, ok := p.cityTarget(army, army.Units, p.armyPower(army, army.Units))
+		target, ok := p.cityTarget(army, army.Units, army.Units, p.armyPower(army, army.Units))
 		if attacks := ok && target.ID == enemy; attacks != tt.attacks {
 			t.Errorf("%d Infantry next to an empty level 4 city: attacks it %v, want %v", tt.infantry, attacks, tt.attacks)
 		}

@@ -152,7 +152,7 @@ func TestSiegeLowersCityDefence(t *testing.T) {
 		a := sc.army(1, at(10, 4), unitsNamed(t, sc.rs, "infantry", 9, "siege", tt.siege), true)
 		p := sc.planner(1, normalStyle)
 		army := p.s.Army(a)
-		target, ok := p.cityTarget(army, army.Units, p.armyPower(army, army.Units))
+		target, ok := p.cityTarget(army, army.Units, army.Units, p.armyPower(army, army.Units))
 		if attacks := ok && target.ID == enemy; attacks != tt.attacks {
 			t.Errorf("9 Infantry and %d Siege next to an empty level 4 city: attacks it %v, want %v", tt.siege, attacks, tt.attacks)
 		}
