@@ -145,7 +145,7 @@ func TestDeterministic(t *testing.T) {
 			checked++
 		}
 	}
-	levels := []ruleset.Level{ruleset.Normal, ruleset.Easy, ruleset.Random}
+	levels := []ruleset.Level{ruleset.Normal, ruleset.Hard, ruleset.Easy, ruleset.Random}
 	play(t, rs, 5, 24, levels, 30, check(levels, 5))
 	if checked < 60 {
 		t.Fatalf("checked %d player turns, want at least 60", checked)
