@@ -349,7 +349,10 @@ func TestDefenceCountsCityInfantry(t *testing.T) {
 		p.moveArmies()
 		attacks := false
 		for _, o := range p.orders {
-			if o.Army == main && o.Kind == game.OrderAttack && o.Target == enemy {
+			// At the army, or at its city (retakeLost: the city is in
+			// the player's own land).
+			toCity := len(o.Path) > 0 && hex.Distance(o.Path[len(o.Path)-1], at(5, 3)) < hex.Distance(at(2, 2), at(5, 3))
+			if o.Army == main && o.Kind == game.OrderAttack && (o.Target == enemy || toCity) {
 				attacks = true
 			}
 		}

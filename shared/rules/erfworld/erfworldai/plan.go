@@ -61,6 +61,9 @@ type style struct {
 	// stack weighs an attack on a city with all the leaders on the army's
 	// hex, which take the same decision and go in together.
 	stack bool
+	// retakeLost sends the nearest leader strong enough at each enemy city
+	// in the player's own land (retakeLost), before any other move.
+	retakeLost bool
 	// together marches the leaders of one stack at the pace of the
 	// slowest (marchPoints).
 	together bool
@@ -128,6 +131,7 @@ func withHard(st style) style {
 func withAll(st style) style {
 	st.ferry, st.look, st.healAtWar = true, true, true
 	st.guard, st.retake, st.flank, st.stack = true, true, true, true
+	st.retakeLost = true
 	st.casters = []wish{wishLookStuck, wishEcon, wishHeal}
 	st.extras = []wish{wishCancel, wishLook, wishDirt, wishFool}
 	return st
@@ -652,6 +656,7 @@ func (p *planner) takeUnits(u game.Units, n int) game.Units {
 // moveArmies gives each movable army its move.
 func (p *planner) moveArmies() {
 	recall := p.recall()
+	p.retakeLost()
 	for _, a := range p.armies {
 		if p.moved[a.ID] {
 			continue
@@ -669,6 +674,63 @@ func (p *planner) moveArmies() {
 			p.moveAlong(a, p.search(a.Hex, recallRadius, func(h hex.Hex, _ int) bool { return h == home }), game.OrderMove)
 		default:
 			p.moveBuilder(a)
+		}
+	}
+}
+
+// lostRadius is the farthest from the Capital, in hexes, that an enemy
+// city counts as one of the player's own land (retakeLost), and the
+// farthest from such a city a leader is sent at it.
+const lostRadius = 8
+
+// retakeLost answers a city lost (or founded by an enemy) in the
+// player's own land, for a style with retakeLost: an enemy city within
+// lostRadius of the Capital and no nearer to a known enemy Capital. The
+// view tells no events, but a city the player lost shows there as an
+// enemy's. For each such city, nearest to the Capital first, the nearest
+// leader within lostRadius that is strong enough alone (strongEnough, as
+// for any city) and not needed at the Capital (none is while a threat is
+// near it) attacks it.
+func (p *planner) retakeLost() {
+	if !p.st.retakeLost || p.capital == nil {
+		return
+	}
+	home := p.capital.Hex
+	var lost []game.CityView
+	for _, c := range p.foes {
+		d := hex.Distance(c.Hex, home)
+		if c.Owner == 0 || d > lostRadius {
+			continue
+		}
+		if p.enemyCapital != nil && hex.Distance(c.Hex, p.enemyCapital.Hex) < d {
+			continue
+		}
+		lost = append(lost, c)
+	}
+	slices.SortStableFunc(lost, func(a, b game.CityView) int {
+		return hex.Distance(a.Hex, home) - hex.Distance(b.Hex, home)
+	})
+	leaders, _ := p.roles()
+	for _, c := range lost {
+		var best *game.Army
+		for _, a := range leaders {
+			d := hex.Distance(a.Hex, c.Hex)
+			if p.moved[a.ID] || d > lostRadius || (p.threat > 0 && a.Hex == home) {
+				continue
+			}
+			if best != nil && d >= hex.Distance(best.Hex, c.Hex) {
+				continue
+			}
+			units := a.Units.Add(p.gain[a.ID])
+			if p.strongEnough(a, units, false, c.Hex, p.armyPower(a, units), p.st.attackRatio, 1) {
+				best = a
+			}
+		}
+		if best == nil {
+			continue
+		}
+		if path := p.descend(best.Hex, p.fieldTo(c.Hex), p.movePoints(best)); len(path) > 0 {
+			p.moveAlong(best, path, game.OrderAttack)
 		}
 	}
 }
