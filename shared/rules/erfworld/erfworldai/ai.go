@@ -26,8 +26,14 @@ import (
 //     leaves it for no builder, and with no Capital left attacks the
 //     nearest; its leaders on one hex weigh and attack a city together,
 //     and a second army goes round rather than across the edge the first
-//     steps over;
-//   - ruleset.Hard plays as Normal but plans further (see hardStyle).
+//     steps over; it retakes a city lost in its own land with the nearest
+//     army strong enough, and with more than one rival keeps a Caster's
+//     place for the Look-A-Mancer that finds the Capitals beyond the water;
+//   - ruleset.Hard plays as Normal but weighs every attack by its chance
+//     of winning under the combat rules, fields half Cavalry behind its
+//     Infantry, marches a stack at the pace of its slowest army, keeps a
+//     larger Capital garrison, spends its treasury on upkeep and brings a
+//     Cancel-A-Mancer against the enemy's Heal-A-Mancer (withHard).
 //
 // Passive and Random are baselines for the strength ladder, not opponents
 // for people.
