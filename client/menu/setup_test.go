@@ -93,7 +93,7 @@ func TestSettingsFromForm(t *testing.T) {
 		{name: "only bots", edit: func(f *Form) { f.Bots = 4 }, wantErr: "4 bots for 4 seats"},
 		{name: "timer too short", edit: func(f *Form) { f.TurnSeconds = 5 }, wantErr: "turn timer of 5 seconds"},
 		{name: "name too long", edit: func(f *Form) { f.Name = strings.Repeat("n", 41) }, wantErr: "game name of 41 characters"},
-		{name: "not an AI level of the ruleset", edit: func(f *Form) { f.AILevel = "hard" }, wantErr: `AI level "hard"`},
+		{name: "not an AI level of the ruleset", edit: func(f *Form) { f.AILevel = "expert" }, wantErr: `AI level "expert"`},
 		{name: "an option the ruleset lacks is left out", edit: func(f *Form) { f.Options = map[string]int{"decks": 2} },
 			want: protocol.Settings{Ruleset: "erfworld", Width: 48, Height: 36, Seats: 4, Bots: 3}},
 	}

@@ -19,10 +19,10 @@ func TestRunPrintsTable(t *testing.T) {
 	if err := run([]string{"-games", "2", "-turns", "40", "-size", "24x24"}, &out); err != nil {
 		t.Fatal(err)
 	}
-	levels := []string{"passive", "random", "easy", "normal"}
+	levels := []string{"passive", "random", "easy", "normal", "hard"}
 	pairs := pairings(levels)
-	if len(pairs) != 6 || pairs[0] != [2]string{"normal", "easy"} || pairs[5] != [2]string{"random", "passive"} {
-		t.Fatalf("pairings(%v) = %v: want the 6 pairs, the stronger first", levels, pairs)
+	if len(pairs) != 10 || pairs[0] != [2]string{"hard", "normal"} || pairs[9] != [2]string{"random", "passive"} {
+		t.Fatalf("pairings(%v) = %v: want the 10 pairs, the stronger first", levels, pairs)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if len(lines) != 1+len(pairs) {
@@ -69,7 +69,7 @@ func TestRunEmpire(t *testing.T) {
 
 func TestRunRejectsBadFlags(t *testing.T) {
 	for _, args := range [][]string{{"-size", "24"}, {"-games", "0"}, {"extra"}, {"-players", "1"},
-		{"-pairs", "normal"}, {"-pairs", "normal:hard"}, {"-islands", "-players", "3"}, {"-ruleset", "chess"},
+		{"-pairs", "normal"}, {"-pairs", "normal:expert"}, {"-islands", "-players", "3"}, {"-ruleset", "chess"},
 		{"-option", "rounds"}, {"-option", "rounds=3"}, {"-option", "width=30"}, {"-players", "21"}} {
 		var out bytes.Buffer
 		if err := run(args, &out); !errors.Is(err, errUsage) {

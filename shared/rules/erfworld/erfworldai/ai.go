@@ -26,12 +26,19 @@ import (
 //     leaves it for no builder, and with no Capital left attacks the
 //     nearest; its leaders on one hex weigh and attack a city together,
 //     and a second army goes round rather than across the edge the first
-//     steps over.
+//     steps over; it retakes a city lost in its own land with the nearest
+//     army strong enough, and with more than one rival keeps a Caster's
+//     place for the Look-A-Mancer that finds the Capitals beyond the water;
+//   - ruleset.Hard plays as Normal but weighs every attack by its chance
+//     of winning under the combat rules, fields half Cavalry behind its
+//     Infantry, marches a stack at the pace of its slowest army, keeps a
+//     larger Capital garrison, spends its treasury on upkeep and brings a
+//     Cancel-A-Mancer against the enemy's Heal-A-Mancer (withHard).
 //
 // Passive and Random are baselines for the strength ladder, not opponents
 // for people.
 func Levels() []ruleset.Level {
-	return []ruleset.Level{ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal}
+	return []ruleset.Level{ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal, ruleset.Hard}
 }
 
 // NormalV1 is Normal as it played before it carried armies by Fleet, used
@@ -92,6 +99,8 @@ func (p *Player) Orders(v *game.View) []game.Order {
 		orders = w.plan(easyStyle)
 	case NormalV1:
 		orders = w.plan(normalV1Style)
+	case ruleset.Hard:
+		orders = w.plan(hardStyle)
 	default:
 		orders = w.plan(normalStyle)
 	}

@@ -80,7 +80,7 @@ func TestOrdersValid(t *testing.T) {
 	for seed := uint64(1); seed <= 3; seed++ {
 		levels := make([]ruleset.Level, 4)
 		for i := range levels {
-			levels[i] = Levels()[(i+int(seed))%4]
+			levels[i] = Levels()[(i+int(seed))%len(Levels())]
 		}
 		play(t, rs, seed, 32, levels, 45, func(s *game.State, p game.PlayerID, orders []game.Order) {
 			l := levels[p-1]
@@ -97,7 +97,7 @@ func TestOrdersValid(t *testing.T) {
 	}
 	want := []game.OrderKind{erfworld.OrderWarlord, erfworld.OrderForm, erfworld.OrderTransfer,
 		erfworld.OrderBuildCity, game.OrderMove}
-	for _, l := range []ruleset.Level{ruleset.Easy, ruleset.Normal} {
+	for _, l := range []ruleset.Level{ruleset.Easy, ruleset.Normal, ruleset.Hard} {
 		for _, k := range want {
 			if kinds[l][k] == 0 {
 				t.Errorf("%s gave no order of kind %d in 45 turns", l, k)
@@ -145,7 +145,7 @@ func TestDeterministic(t *testing.T) {
 			checked++
 		}
 	}
-	levels := []ruleset.Level{ruleset.Normal, ruleset.Easy, ruleset.Random}
+	levels := []ruleset.Level{ruleset.Normal, ruleset.Hard, ruleset.Easy, ruleset.Random}
 	play(t, rs, 5, 24, levels, 30, check(levels, 5))
 	if checked < 60 {
 		t.Fatalf("checked %d player turns, want at least 60", checked)
@@ -237,8 +237,8 @@ func TestNoPeeking(t *testing.T) {
 		t.Fatalf("on the islands by turn %d: boarded %v, looked %v; the test needs both", isl.Turn, ferried, looked)
 	}
 	for _, g := range []scenario{
-		{"generated map", play(t, rs, 7, 24, []ruleset.Level{ruleset.Normal, ruleset.Normal}, 25, nil), []ruleset.Level{ruleset.Random, ruleset.Easy, ruleset.Normal}},
-		{"islands", isl, []ruleset.Level{ruleset.Normal}},
+		{"generated map", play(t, rs, 7, 24, []ruleset.Level{ruleset.Normal, ruleset.Normal}, 25, nil), []ruleset.Level{ruleset.Random, ruleset.Easy, ruleset.Normal, ruleset.Hard}},
+		{"islands", isl, []ruleset.Level{ruleset.Normal, ruleset.Hard}},
 	} {
 		if g.s.Over {
 			t.Fatalf("%s: the game ended too early for the test", g.name)
@@ -300,8 +300,8 @@ func TestParseLevel(t *testing.T) {
 			t.Errorf("ParseLevel(%q) = %v, %v; want %v", l.String(), have, err, l)
 		}
 	}
-	if _, err := ruleset.ParseLevel("hard", Levels()); err == nil {
-		t.Error("ParseLevel(\"hard\") gave no error")
+	if _, err := ruleset.ParseLevel("expert", Levels()); err == nil {
+		t.Error("ParseLevel(\"expert\") gave no error")
 	}
 }
 

@@ -83,3 +83,24 @@ func BenchmarkFieldWhole(b *testing.B) {
 	}
 	b.ReportMetric(float64(reached), "hexes")
 }
+
+// BenchmarkHardLateTurn decides, with Hard players, the orders of every
+// seat of the 16-player game of BenchmarkLateTurn at turn 61 on 128x128
+// (the same views): one op is one turn of 16 Hard seats; the issue's
+// bound is 10 ms of CPU a Hard seat's turn.
+func BenchmarkHardLateTurn(b *testing.B) {
+	s, normal := lateGame(b, 128, 60)
+	rs := newRules(b)
+	views := make([]*game.View, len(normal))
+	players := make([]*Player, len(normal))
+	for i := range players {
+		views[i] = game.NewView(s, game.PlayerID(i+1))
+		players[i] = New(rs, ruleset.Hard, s.Seed+uint64(i))
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for i, pl := range players {
+			pl.Orders(views[i])
+		}
+	}
+}

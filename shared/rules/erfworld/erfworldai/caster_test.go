@@ -320,7 +320,7 @@ func TestEmptyCityDefended(t *testing.T) {
 		a := sc.army(1, at(7, 3), sc.infantry(tt.infantry), true)
 		p := sc.planner(1, normalStyle)
 		army := p.s.Army(a)
-		target, ok := p.cityTarget(army, army.Units, p.armyPower(army, army.Units))
+		target, ok := p.cityTarget(army, army.Units, army.Units, p.armyPower(army, army.Units))
 		if attacks := ok && target.ID == enemy; attacks != tt.attacks {
 			t.Errorf("%d Infantry next to an empty level 4 city: attacks it %v, want %v", tt.infantry, attacks, tt.attacks)
 		}
@@ -349,7 +349,10 @@ func TestDefenceCountsCityInfantry(t *testing.T) {
 		p.moveArmies()
 		attacks := false
 		for _, o := range p.orders {
-			if o.Army == main && o.Kind == game.OrderAttack && o.Target == enemy {
+			// At the army, or at its city (retakeLost: the city is in
+			// the player's own land).
+			toCity := len(o.Path) > 0 && hex.Distance(o.Path[len(o.Path)-1], at(5, 3)) < hex.Distance(at(2, 2), at(5, 3))
+			if o.Army == main && o.Kind == game.OrderAttack && (o.Target == enemy || toCity) {
 				attacks = true
 			}
 		}

@@ -152,7 +152,7 @@ func TestSiegeLowersCityDefence(t *testing.T) {
 		a := sc.army(1, at(10, 4), unitsNamed(t, sc.rs, "infantry", 9, "siege", tt.siege), true)
 		p := sc.planner(1, normalStyle)
 		army := p.s.Army(a)
-		target, ok := p.cityTarget(army, army.Units, p.armyPower(army, army.Units))
+		target, ok := p.cityTarget(army, army.Units, army.Units, p.armyPower(army, army.Units))
 		if attacks := ok && target.ID == enemy; attacks != tt.attacks {
 			t.Errorf("9 Infantry and %d Siege next to an empty level 4 city: attacks it %v, want %v", tt.siege, attacks, tt.attacks)
 		}
@@ -365,5 +365,45 @@ func TestStackAttacksTogether(t *testing.T) {
 		if takes := sc.s.City(city).Owner == 1; takes != tt.takes {
 			t.Errorf("%s: takes the city %v, want %v", tt.l, takes, tt.takes)
 		}
+	}
+}
+
+// TestRetakeLostCity: an enemy city three hexes from the Capital (a city
+// the player lost; the view shows it as the enemy's) is attacked (an
+// Attack order whose move ends nearer to it) by the
+// nearest leader strong enough alone, the 12 Infantry waiting in the
+// Capital, not by the 2 Infantry next to it (which sees it); Normal without retakeLost
+// keeps its 12 Infantry home until it has 20 (style.minAttack).
+func TestRetakeLostCity(t *testing.T) {
+	without := normalStyle
+	without.retakeLost = false
+	for _, tt := range []struct {
+		name    string
+		st      style
+		retakes bool
+	}{{"normal", normalStyle, true}, {"hard", hardStyle, true}, {"normal without retakeLost", without, false}} {
+		sc := newScene(t, newRules(t), 2, openRows...)
+		sc.city(1, at(2, 3), true, 0)
+		sc.army(1, at(2, 3), sc.infantry(10), false)
+		lost := at(5, 3)
+		sc.city(2, lost, false, 1)
+		sc.city(2, at(14, 3), true, 0)
+		strong := sc.army(1, at(2, 3), sc.infantry(12), true)
+		weak := sc.army(1, at(4, 3), sc.infantry(2), true)
+		p := sc.planner(1, tt.st)
+		p.moveArmies()
+		attacked := map[game.ArmyID]bool{}
+		for _, o := range p.orders {
+			// An attack toward the city: its move ends nearer to it.
+			from := sc.s.Army(o.Army).Hex
+			if o.Kind == game.OrderAttack && len(o.Path) > 0 && hex.Distance(o.Path[len(o.Path)-1], lost) < hex.Distance(from, lost) {
+				attacked[o.Army] = true
+			}
+		}
+		if attacked[strong] != tt.retakes || attacked[weak] {
+			t.Errorf("%s: the 12 Infantry attack the lost city %v (want %v), the 2 Infantry %v (want false); orders %v",
+				tt.name, attacked[strong], tt.retakes, attacked[weak], p.orders)
+		}
+		sc.valid(1, p.orders)
 	}
 }
