@@ -29,6 +29,7 @@ import (
 //     steps over; it retakes a city lost in its own land with the nearest
 //     army strong enough, and with more than one rival keeps a Caster's
 //     place for the Look-A-Mancer that finds the Capitals beyond the water;
+//
 // Passive and Random are baselines for the strength ladder, not opponents
 // for people.
 func Levels() []ruleset.Level {
