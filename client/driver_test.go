@@ -358,6 +358,23 @@ func (d *driver) press(label string) {
 	d.pressUnless(label, nil)
 }
 
+// scrollTo rolls the mouse wheel down over the middle of the window, as a
+// player scrolls a form taller than the window (the setup's settings),
+// until the button labelled label is in sight.
+func (d *driver) scrollTo(label string) {
+	d.t.Helper()
+	for range 30 {
+		p := d.read()
+		if _, ok := p.Buttons[label]; ok {
+			return
+		}
+		d.move(p.Window[0]/2, p.Window[1]/2)
+		d.xdo("click", "--window", d.win, "5")
+		d.frames(3)
+	}
+	d.t.Fatalf("the button %q never came in sight with the wheel", label)
+}
+
 // pressUnless presses the button labelled label as press does, unless
 // unless holds before the button is in place (a game that starts by
 // itself before its host presses Start game); it reports whether it

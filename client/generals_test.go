@@ -250,10 +250,13 @@ func TestGeneralsInTheWindow(t *testing.T) {
 	d.press("−")      // the opponents: 3 by default
 	d.press("−")
 	d.press("Quick (3)")
-	d.press("2 min") // the time to answer: a defender's box the test reads and clicks in time
+	d.scrollTo("2 min") // the form is taller than the window: its settings scroll
+	d.press("2 min")    // the time to answer: a defender's box the test reads and clicks in time
+	d.scrollTo("10 min")
 	d.press("10 min")
 	// The seed's game is played with The Huns against Rome (the deck the
 	// lobby gives the AI's seat 2): the test takes the ready-made Huns.
+	d.scrollTo("Huns (ready-made)")
 	d.press("Huns (ready-made)")
 	d.press("Start")
 	p := d.wait("a game of generals", func(p *app.Probe) bool { return p.Screen == "game" && len(gMarks(p, "player", false)) > 0 })

@@ -121,6 +121,12 @@ func findButtonPrefix(c widget.Containerer, prefix string) *widget.Button {
 			if b := findButtonPrefix(x, prefix); b != nil {
 				return b
 			}
+		case *widget.ScrollContainer: // a scroll panel that names its content
+			if content, ok := x.GetWidget().CustomData.(widget.Containerer); ok {
+				if b := findButtonPrefix(content, prefix); b != nil {
+					return b
+				}
+			}
 		}
 	}
 	return nil
