@@ -142,19 +142,7 @@ func TestConnectTriesAgain(t *testing.T) {
 	addr := freeAddr(t) // nothing listens there
 	a.showJoin()
 	a.Connect(addr)
-	var notes []string
-	deadline := time.After(waitLimit)
-	for a.dialing != nil {
-		if a.pollDial() {
-			notes = append(notes, a.join.Status())
-			continue
-		}
-		select {
-		case <-deadline:
-			t.Fatalf("the dial did not end in %v; status lines %q", waitLimit, notes)
-		case <-time.After(10 * time.Millisecond):
-		}
-	}
+	notes := dialToEnd(t, a)
 	if len(notes) < 2 || !strings.Contains(notes[0], "attempt 1 failed, trying again in") ||
 		!strings.Contains(notes[0], "cannot reach the server") {
 		t.Errorf("status lines %q: want the first to say attempt 1 failed, why, and that the client tries again", notes)
@@ -178,6 +166,22 @@ func TestConnectCertificateInWords(t *testing.T) {
 	addr := "wss://" + strings.TrimPrefix(srv.URL, "https://")
 	a.showJoin()
 	a.Connect(addr)
+	notes := dialToEnd(t, a)
+	last := a.join.Status()
+	if !strings.Contains(last, "certificate") || !strings.Contains(last, "not trusted") {
+		t.Errorf("the status %q, want it to say in words that the server's certificate is not trusted", last)
+	}
+	for _, n := range notes[:max(0, len(notes)-1)] {
+		if strings.Contains(n, "trying again") {
+			t.Errorf("status line %q: a certificate the machine does not trust is tried again", n)
+		}
+	}
+}
+
+// dialToEnd polls Join's dial until it ends and returns the status lines
+// it showed on the way, in order.
+func dialToEnd(t *testing.T, a *App) []string {
+	t.Helper()
 	var notes []string
 	deadline := time.After(waitLimit)
 	for a.dialing != nil {
@@ -191,13 +195,5 @@ func TestConnectCertificateInWords(t *testing.T) {
 		case <-time.After(10 * time.Millisecond):
 		}
 	}
-	last := a.join.Status()
-	if !strings.Contains(last, "certificate") || !strings.Contains(last, "not trusted") {
-		t.Errorf("the status %q, want it to say in words that the server's certificate is not trusted", last)
-	}
-	for _, n := range notes[:max(0, len(notes)-1)] {
-		if strings.Contains(n, "trying again") {
-			t.Errorf("status line %q: a certificate the machine does not trust is tried again", n)
-		}
-	}
+	return notes
 }
