@@ -39,8 +39,17 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// reportCPU reports the CPU time spent since since, by op, as cpu-ms/op.
-func reportCPU(b *testing.B, since time.Duration) {
+// benchCPU runs op b.N times, after two runs to warm up, and reports the
+// CPU time it took, by op, as cpu-ms/op.
+func benchCPU(b *testing.B, op func()) {
+	for range 2 {
+		op()
+	}
+	b.ResetTimer()
+	since := cpuTime()
+	for range b.N {
+		op()
+	}
 	b.ReportMetric(float64(cpuTime()-since)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 }
 
@@ -94,15 +103,7 @@ func BenchmarkPaintGround(b *testing.B) {
 			probe.DrawImage(p.ground.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image), nil)
 			_ = probe.At(0, 0)
 		}
-		for range 2 {
-			paint()
-		}
-		b.ResetTimer()
-		cpu := cpuTime()
-		for range b.N {
-			paint()
-		}
-		reportCPU(b, cpu)
+		benchCPU(b, paint)
 	})
 }
 
@@ -567,15 +568,7 @@ func benchPaintFar(b *testing.B, scale float64) {
 			probe.DrawImage(p.far.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image), nil)
 			_ = probe.At(0, 0)
 		}
-		for range 2 {
-			paint()
-		}
-		b.ResetTimer()
-		cpu := cpuTime()
-		for range b.N {
-			paint()
-		}
-		reportCPU(b, cpu)
+		benchCPU(b, paint)
 	})
 }
 
@@ -611,15 +604,7 @@ func benchDrawMap(b *testing.B, zoom float64) {
 			probe.DrawImage(win.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image), nil)
 			_ = probe.At(0, 0)
 		}
-		for range 2 {
-			draw()
-		}
-		b.ResetTimer()
-		cpu := cpuTime()
-		for range b.N {
-			draw()
-		}
-		reportCPU(b, cpu)
+		benchCPU(b, draw)
 	})
 }
 
