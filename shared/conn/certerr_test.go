@@ -94,6 +94,13 @@ func TestCertErrorWords(t *testing.T) {
 
 // welcomeServer answers a Hello with a Welcome, as a server does.
 func welcomeServer() http.Handler {
+	return answerHello(&protocol.Welcome{Version: protocol.Version, Limits: protocol.DefaultLimits()}, 0, "")
+}
+
+// answerHello returns a server that reads a client's Hello and answers it
+// with reply (to the Hello's Seq); then, with closeWith 0, it waits until
+// the client leaves, else it closes with that status and reason.
+func answerHello(reply protocol.Message, closeWith websocket.StatusCode, reason string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ws, err := websocket.Accept(w, r, nil)
 		if err != nil {
@@ -105,9 +112,13 @@ func welcomeServer() http.Handler {
 			return
 		}
 		env, _ := protocol.Decode(frame, 0)
-		welcome, _ := protocol.Marshal(1, env.Seq, &protocol.Welcome{Version: protocol.Version, Limits: protocol.DefaultLimits()})
-		_ = ws.Write(r.Context(), websocket.MessageBinary, welcome)
-		_, _, _ = ws.Read(r.Context())
+		answer, _ := protocol.Marshal(1, env.Seq, reply)
+		_ = ws.Write(r.Context(), websocket.MessageBinary, answer)
+		if closeWith == 0 {
+			_, _, _ = ws.Read(r.Context())
+			return
+		}
+		_ = ws.Close(closeWith, reason)
 	})
 }
 

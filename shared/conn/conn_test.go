@@ -486,22 +486,9 @@ func TestDialErrors(t *testing.T) {
 	notFound := httptest.NewServer(http.NotFoundHandler())
 	defer notFound.Close()
 	// A server of another protocol version refuses the Hello.
-	future := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ws, err := websocket.Accept(w, r, nil)
-		if err != nil {
-			return
-		}
-		defer ws.CloseNow()
-		_, frame, err := ws.Read(r.Context())
-		if err != nil {
-			return
-		}
-		env, _ := protocol.Decode(frame, 0)
-		refusal, _ := protocol.Marshal(1, env.Seq, &protocol.Error{Code: protocol.BadVersion,
-			Message: "protocol version 1 is not supported: this server speaks version 2"})
-		_ = ws.Write(r.Context(), websocket.MessageBinary, refusal)
-		_ = ws.Close(websocket.StatusPolicyViolation, wsconn.ReasonVersion)
-	}))
+	future := httptest.NewServer(answerHello(&protocol.Error{Code: protocol.BadVersion,
+		Message: "protocol version 1 is not supported: this server speaks version 2"},
+		websocket.StatusPolicyViolation, wsconn.ReasonVersion))
 	defer future.Close()
 
 	tests := []struct {

@@ -176,21 +176,7 @@ func TestDialNotRetried(t *testing.T) {
 	notFound := httptest.NewServer(http.NotFoundHandler())
 	defer notFound.Close()
 	refuse := func(code protocol.ErrorCode, msg string) *httptest.Server {
-		return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			ws, err := websocket.Accept(w, r, nil)
-			if err != nil {
-				return
-			}
-			defer ws.CloseNow()
-			_, frame, err := ws.Read(r.Context())
-			if err != nil {
-				return
-			}
-			env, _ := protocol.Decode(frame, 0)
-			refusal, _ := protocol.Marshal(1, env.Seq, &protocol.Error{Code: code, Message: msg})
-			_ = ws.Write(r.Context(), websocket.MessageBinary, refusal)
-			_ = ws.Close(websocket.StatusPolicyViolation, msg)
-		}))
+		return httptest.NewServer(answerHello(&protocol.Error{Code: code, Message: msg}, websocket.StatusPolicyViolation, msg))
 	}
 	oldVersion := refuse(protocol.BadVersion, "protocol version 1 is not supported")
 	defer oldVersion.Close()
