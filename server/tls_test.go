@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -156,21 +155,10 @@ func TestWSSGame(t *testing.T) {
 		{URL: url, Name: "Anna", Level: "easy", Create: &set, LastTurn: lastTurn, TLS: trust},
 		{URL: url, Name: "Bert", Level: "easy", LastTurn: lastTurn, TLS: trust, ListInterval: 10 * time.Millisecond},
 	}
-	results := make([]bot.Result, len(players))
-	errs := make([]error, len(players))
-	var wg sync.WaitGroup
-	for i, opts := range players {
-		b, err := bot.New(opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			results[i], errs[i] = b.Run(ctx)
-		}()
+	results, errs, err := bot.RunAll(ctx, players)
+	if err != nil {
+		t.Fatal(err)
 	}
-	wg.Wait()
 	for i, r := range results {
 		name := players[i].Name
 		t.Logf("%s over wss://: %s, turn %d, %d turns played, %d orders, over %v", name, r.Game, r.Turn, r.TurnsPlayed, r.Orders, r.Over)

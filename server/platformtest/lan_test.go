@@ -8,7 +8,6 @@ import (
 	"net"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
@@ -102,24 +101,15 @@ func playOnLAN(t *testing.T, set protocol.Settings) {
 		{URL: srv.URL(), Name: "Anna", Create: &set},
 		{URL: guestURL, Name: "Bert"},
 	}
-	results := make([]bot.Result, len(players))
-	errs := make([]error, len(players))
 	races := make([]raced, len(players))
-	var wg sync.WaitGroup
-	for i, opts := range players {
-		opts.Rulesets, opts.RulesCache = reg, filepath.Join(t.TempDir(), opts.Name)
-		races[i].hook(&opts.Hooks)
-		b, err := bot.New(opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			results[i], errs[i] = b.Run(ctx)
-		}()
+	for i := range players {
+		players[i].Rulesets, players[i].RulesCache = reg, filepath.Join(t.TempDir(), players[i].Name)
+		races[i].hook(&players[i].Hooks)
 	}
-	wg.Wait()
+	results, errs, err := bot.RunAll(ctx, players)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for i, r := range results {
 		name := players[i].Name
 		switch {

@@ -35,6 +35,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/vmihailenco/msgpack/v5"
@@ -782,4 +783,23 @@ func (p *pacer) wait(ctx context.Context) error {
 	}
 	p.tokens--
 	return nil
+}
+
+// RunAll makes a bot of each of opts and runs them all at once until each
+// ends, as the players of one game: results[i] and errs[i] are the bot of
+// opts[i]'s. It fails, running none, when a bot cannot be made.
+func RunAll(ctx context.Context, opts []Options) (results []Result, errs []error, err error) {
+	bots := make([]*Bot, len(opts))
+	for i, o := range opts {
+		if bots[i], err = New(o); err != nil {
+			return nil, nil, fmt.Errorf("bot %d (%s): %w", i+1, o.Name, err)
+		}
+	}
+	results, errs = make([]Result, len(bots)), make([]error, len(bots))
+	var wg sync.WaitGroup
+	for i, b := range bots {
+		wg.Go(func() { results[i], errs[i] = b.Run(ctx) })
+	}
+	wg.Wait()
+	return results, errs, nil
 }

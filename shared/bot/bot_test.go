@@ -464,3 +464,12 @@ func TestModdedServer(t *testing.T) {
 		t.Errorf("the cache holds %d bytes under the mod's hash (%v), want the mod's %d", len(saved), err, len(data))
 	}
 }
+
+// TestRunAllRefusesABadBot: RunAll runs no bot when one of them cannot be
+// made, and says which.
+func TestRunAllRefusesABadBot(t *testing.T) {
+	results, errs, err := RunAll(context.Background(), []Options{{URL: "ws://127.0.0.1:1/ws", Name: "Anna"}, {Name: "Bert"}})
+	if err == nil || !strings.Contains(err.Error(), "bot 2 (Bert)") || results != nil || errs != nil {
+		t.Fatalf("RunAll with a bot without a URL: %v, %v, %v; want an error naming bot 2 (Bert) and nothing run", results, errs, err)
+	}
+}
