@@ -7,6 +7,7 @@ package erfworldai
 
 import (
 	"math/rand/v2"
+	"sync"
 
 	"empires/shared/game"
 	"empires/shared/hex"
@@ -57,8 +58,9 @@ const NormalV1 ruleset.Level = "normal-v1"
 // strength ladder may play.
 func LadderLevels() []ruleset.Level { return append(Levels(), ruleset.Hard, NormalV1) }
 
-// Player decides the orders of one seat. It keeps no state between turns
-// that its views do not give it, so it may take over a seat at any turn.
+// Player decides the orders of one seat, or of several. Between turns it
+// keeps only what each seat heard (Hear, events.go), which an AI made
+// afresh lacks, so it may take over a seat at any turn.
 type Player struct {
 	rs    *erfworld.Rules
 	level ruleset.Level
@@ -66,6 +68,9 @@ type Player struct {
 	// scratch keeps search buffers from one call of Orders to the next;
 	// they hold nothing of a turn once it is decided.
 	scratch scratchPool
+	// mu guards ears: what each seat heard, by seat (Hear, recall).
+	mu   sync.Mutex
+	ears map[game.PlayerID]*heard
 }
 
 // New returns a player of level l for games of ruleset rs; seed (the
@@ -91,6 +96,7 @@ func (p *Player) Orders(v *game.View) []game.Order {
 	}
 	rng := rand.New(rand.NewPCG(p.seed, uint64(v.You)<<32|uint64(uint32(v.Turn))))
 	w := newWorld(p.rs, v, rng, p.scratch.get(hex.Rect{Width: v.Width, Height: v.Height}.Len()))
+	w.heard = p.recall(v)
 	defer func() {
 		w.release()
 		p.scratch.put(w.sc)

@@ -59,7 +59,7 @@ func (p *planner) popCaster() {
 	if p.capital == nil || cs.PerCapitalPerTurn < 1 || p.casters >= cs.MaxPerSide {
 		return
 	}
-	if p.left() < int64(cs.Cost+cs.Upkeep)+1 {
+	if p.left() < int64(cs.Cost+cs.Upkeep)+1 || p.answerLook() {
 		return
 	}
 	try := func(wishes []wish) bool {
@@ -280,6 +280,9 @@ func (p *planner) stuckLook() bool {
 // army seen lately stands nearest the Capital, within lookThreatRange;
 // else the strongest known (most Capitals, then most cities).
 func (p *planner) lookTarget() game.PlayerID {
+	if q := p.lookedBy(); q != 0 {
+		return q // it looked at the player: look back (events.go)
+	}
 	rivals := p.rivals()
 	for _, q := range rivals {
 		if n, _ := p.knownCities(q); n == 0 {
