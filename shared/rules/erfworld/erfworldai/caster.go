@@ -280,14 +280,14 @@ func (p *planner) stuckLook() bool {
 // army seen lately stands nearest the Capital, within lookThreatRange;
 // else the strongest known (most Capitals, then most cities).
 func (p *planner) lookTarget() game.PlayerID {
-	if q := p.lookedBy(); q != 0 {
-		return q // it looked at the player: look back (events.go)
-	}
 	rivals := p.rivals()
 	for _, q := range rivals {
 		if n, _ := p.knownCities(q); n == 0 {
 			return q
 		}
+	}
+	if q := p.lookedBy(); q != 0 {
+		return q // it looked at the player: look back (events.go)
 	}
 	best, bestDist := game.PlayerID(0), 0
 	for _, e := range p.enemies {

@@ -79,8 +79,9 @@ func ordersOfKind(orders []game.Order, k game.OrderKind) []game.Order {
 // Capital keeps lookedKeep more units, and player 1's Look-A-Mancer looks
 // back at player 2 ("each turn a side with a Look-a-mancer may choose one
 // other player side to 'Look' at"), not at player 3, the rival it would
-// look at otherwise (the one never seen). Easy hears nothing; nor does a
-// Normal player that was not told (a resumed game).
+// look at otherwise (the strongest known; lookTarget still looks first at
+// a rival never seen). Easy hears nothing; nor does a Normal player that
+// was not told (a resumed game).
 func TestHearFoolReport(t *testing.T) {
 	tests := []struct {
 		name      string
@@ -98,6 +99,8 @@ func TestHearFoolReport(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			sc, _ := casterScene(t, newRules(t), 3, erfworld.CasterFool, erfworld.CasterLook)
 			sc.army(2, at(11, 3), sc.infantry(2), false, erfworld.CasterLook)
+			sc.army(1, at(3, 6), sc.infantry(2), true) // sees player 3's Capital on (2,6)
+			sc.city(3, at(4, 6), false, 1)             // and a second city: the strongest rival known
 			ai := New(sc.rs, tt.level, 1)
 			var hearers []game.PlayerID
 			if tt.told {
