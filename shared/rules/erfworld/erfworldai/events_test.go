@@ -236,3 +236,39 @@ func TestRetakeHeardLostCity(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkHear hears the events every seat of BenchmarkLateTurn's game is
+// told of turn 61, as the platform hands them (decoded from the wire
+// form, then Hear): one op is one turn's hearing of 16 Normal seats, the
+// cost a listening AI adds to its orders.
+func BenchmarkHear(b *testing.B) {
+	s, players := lateGame(b, 128, 60)
+	rs := newRules(b)
+	var all []game.PlayerOrders
+	for i, pl := range players {
+		if id := game.PlayerID(i + 1); s.Player(id).Alive {
+			all = append(all, game.PlayerOrders{Player: id, Orders: pl.Orders(game.NewView(s, id))})
+		}
+	}
+	ev := game.Resolve(s, rs, all)
+	told := make([][]byte, len(players))
+	size := 0
+	for i := range players {
+		data, err := hexgame.EncodeEvents(ev.For(s, game.PlayerID(i+1)), rs)
+		if err != nil {
+			b.Fatal(err)
+		}
+		told[i], size = data, size+len(data)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for i, pl := range players {
+			heard, err := hexgame.DecodeEvents(told[i], nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			pl.Hear(game.PlayerID(i+1), heard)
+		}
+	}
+	b.ReportMetric(float64(size)/float64(len(players)), "event-bytes/seat")
+}
