@@ -56,8 +56,8 @@ const (
 // not been seen yet; the garrison grows by 6. Only against a side within
 // reach: on 4-player island maps, where every side soon has a
 // Fool-A-Mancer that reports every Look, a garrison raised against any
-// looker drew more mirrored normal games (seed 1: 8 decided of 20 against
-// 14).
+// looker drew more mirrored normal games (-islands -players 4 -size 64x32
+// -games 20 -mirror: 6 decided of 20, against 14 without it).
 const (
 	lookedKeep  = 6
 	lookedRange = 12
