@@ -30,6 +30,9 @@ import (
 //     steps over; it retakes a city lost in its own land with the nearest
 //     army strong enough, and with more than one rival keeps a Caster's
 //     place for the Look-A-Mancer that finds the Capitals beyond the water;
+//     it hears its seat's events (events.go): it answers a rival's Look
+//     with a Fool-A-Mancer, looks back at a side that looked at it, and
+//     knows a city it lost even out of sight;
 //
 // Passive and Random are baselines for the strength ladder, not opponents
 // for people.
