@@ -449,9 +449,11 @@ func (g *gameScreen) endWarning() (title, text string) {
 }
 
 // help returns the help's contents: the screen's, after, in a replay, the
-// replay's buttons and keys and whose eyes it may show.
+// replay's buttons and keys and whose eyes it may show, and then the keys
+// the shell keeps (shellHelp).
 func (g *gameScreen) help() menu.HelpContent {
 	c := g.scr.Help()
+	c.Sections = append(c.Sections, g.shellHelp())
 	r := g.replay
 	if r == nil {
 		return c

@@ -614,3 +614,29 @@ func (h *hud) scrollLogTo(row int) {
 
 // hexColor writes c as BBCode's colour: "#rrggbb".
 func hexColor(c color.NRGBA) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
+
+// shellHelp returns the help's part on the keys the shell keeps on every
+// game screen: the parts of the screen, the windows, the log and the chat.
+func (g *gameScreen) shellHelp() menu.HelpSection {
+	rows := []menu.HelpRow{
+		{Term: "F6, Shift+F6", Text: "Move the keyboard from the map to the side panel, the log, the chat line and the top bar, and back; a light blue ring shows where it is."},
+		{Term: "Tab, Shift+Tab, arrows", Text: "In a window, the side panel, the top bar or the chat line: the next or the previous button."},
+		{Term: "Enter, Space", Text: "There: press the button in the ring."},
+		{Term: "Esc", Text: "Close the window; leave the side panel, the log or the chat line for the map."},
+		{Term: "Shift+Enter", Text: "End the turn (again: take it back), whatever the map's cursor does with Enter."},
+		{Term: "F10", Text: "The game's menu: settings, help, leave the game."},
+		{Term: "Page Up, Page Down", Text: "Scroll the log."},
+		{Term: "In the log: up, down", Text: "Mark the battle (a line with a report) before or after; Home, End: the first, the last."},
+		{Term: "In the log: Enter", Text: "Open the marked line's report (none marked: the newest)."},
+		{Term: "In the log: +, −", Text: "Make the log bigger or smaller."},
+		{Term: "F1", Text: "This help; again, or Esc, closes it."},
+	}
+	if g.replay == nil {
+		rows = append(rows[:len(rows)-1],
+			menu.HelpRow{Term: "/", Text: "Write in the chat line: Enter sends, Esc leaves it."},
+			rows[len(rows)-1])
+	}
+	return menu.HelpSection{Title: "Keys of every game", Paragraphs: []string{
+		"The whole game can be played from the keyboard. The map has the keyboard until F6 moves it; " +
+			"every window opens with its first button in the ring."}, Rows: rows}
+}

@@ -128,21 +128,44 @@ func blend(cs []color.NRGBA, counts []int, n int) color.NRGBA {
 }
 
 // Focused returns the place of the widget the ring is drawn around: the
-// focused widget under the scope, if it is shown and enabled.
+// focused widget under the scope, if it is shown and enabled; inside a
+// scroll panel that names its content (ScrollStyle.Data), the part of it
+// in sight.
 func (r *FocusRing) Focused() (goimage.Rectangle, bool) {
-	var rect goimage.Rectangle
-	found := false
-	walk(r.scope, func(w widget.HasWidget) bool {
-		if found || w.GetWidget().GetVisibility() != widget.Visibility_Show {
-			return false
-		}
-		if f, ok := w.(widget.Focuser); ok && f.IsFocused() && !w.GetWidget().Disabled {
-			rect, found = w.GetWidget().Rect, true
-			return false
-		}
-		return true
-	})
+	rect, found := focusedIn(r.scope, goimage.Rectangle{}, false)
 	return rect, found && !rect.Empty()
+}
+
+// focusedIn returns the place of the focused widget under w, shown and
+// enabled, cut to clip when clipped.
+func focusedIn(w widget.HasWidget, clip goimage.Rectangle, clipped bool) (goimage.Rectangle, bool) {
+	ww := w.GetWidget()
+	if ww.GetVisibility() != widget.Visibility_Show {
+		return goimage.Rectangle{}, false
+	}
+	if f, ok := w.(widget.Focuser); ok && f.IsFocused() && !ww.Disabled {
+		if clipped {
+			return ww.Rect.Intersect(clip), true
+		}
+		return ww.Rect, true
+	}
+	switch x := w.(type) {
+	case widget.Containerer:
+		for _, ch := range x.Children() {
+			if r, ok := focusedIn(ch, clip, clipped); ok {
+				return r, true
+			}
+		}
+	case *widget.ScrollContainer:
+		if content, ok := ww.CustomData.(widget.HasWidget); ok {
+			view := x.ViewRect()
+			if clipped {
+				view = view.Intersect(clip)
+			}
+			return focusedIn(content, view, true)
+		}
+	}
+	return goimage.Rectangle{}, false
 }
 
 // withFocusRing returns c in a container that rings its focused widget,
