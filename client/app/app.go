@@ -278,6 +278,9 @@ func (a *App) Update() error {
 		a.startFocus = nil
 		a.ui.SetFocusedWidget(f)
 	}
+	if a.game != nil {
+		_, a.game.wasTyping = a.ui.GetFocusedWidget().(*widget.TextInput) // its Enter sends, and is no one else's
+	}
 	a.inUI = true
 	a.ui.Update()
 	a.inUI = false

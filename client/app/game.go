@@ -183,7 +183,7 @@ func (g *gameScreen) input() module.Input {
 		Modal: g.hud.window != nil, Panel: g.hud.scroll.ViewRect()}
 	in.OnMinimap = !in.Modal && pt.In(in.Minimap.Inset(-4))
 	in.Pointer = !in.Modal && pt.In(in.Map) && !pt.In(g.hud.logBox.GetWidget().Rect) && !in.OnMinimap && !pt.In(g.firstHintRect()) && !g.keyRest
-	in.Keys = !in.Modal && g.part == partMap && !g.typing() && !(enterHit(in.Frame) && shiftDown(in.Frame))
+	in.Keys = !in.Modal && g.part == partMap && !g.typing() && !g.wasTyping && !(enterHit(in.Frame) && shiftDown(in.Frame))
 	in.Orders = g.status.You != 0 && !g.out() && g.over == nil && g.replay == nil
 	return in
 }
@@ -200,6 +200,9 @@ func (g *gameScreen) minimapRect() image.Rectangle {
 // end of the turn; in a replay, the next step).
 func (g *gameScreen) keys() {
 	g.settleFocus()
+	if g.wasTyping && !g.typing() {
+		return // the keys that made a text field let the keyboard go (Enter sent the chat)
+	}
 	if g.hud.window != nil {
 		g.windowKeys()
 		return

@@ -374,6 +374,18 @@ func TestLogAndChatKeys(t *testing.T) {
 		if g.part != partMap || focusLabel(a) != "" {
 			t.Errorf("Esc in the chat line: the keyboard is in the %v, focus %q; want the map", g.part, focusLabel(a))
 		}
+
+		// The Enter that sends a chat line (the field lets the keyboard
+		// go as ebitenui's update begins the frame) does not end the turn.
+		hit(a, none, ebiten.KeySlash)
+		a.ui.ClearFocus()
+		g.wasTyping = true
+		a.in = kit.Frame{Keys: []ebiten.Key{ebiten.KeyEnter}, KeysPressed: []ebiten.Key{ebiten.KeyEnter}}
+		g.update()
+		g.wasTyping = false
+		if g.ready || g.part != partMap {
+			t.Errorf("the Enter that sent the chat: ready %v, keyboard in the %v; want the turn going on, the map's", g.ready, g.part)
+		}
 	})
 }
 

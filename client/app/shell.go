@@ -79,6 +79,10 @@ type gameScreen struct {
 	logAt      int
 	keyRest    bool
 	lastCursor image.Point
+	// wasTyping reports that a text field had the keyboard as the frame
+	// began: the frame's keys were the field's (its Enter sent a line),
+	// though it has let the keyboard go since.
+	wasTyping bool
 }
 
 // playerInfo is what the shell knows of a player.
