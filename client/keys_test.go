@@ -144,7 +144,7 @@ func TestGameScreenKeys(t *testing.T) {
 
 	// The windows by keys alone: F10 opens the menu with its first button
 	// focused; Down, Enter opens Settings, Esc closes it.
-	d.key("F10")
+	d.keyAs("F10", "F10")
 	d.wait("the menu by F10", func(p *app.Probe) bool { return p.WindowOpen && p.Focused == "Back to the game" })
 	d.key("Down")
 	d.wait("Settings focused", func(p *app.Probe) bool { return p.Focused == "Settings" })
@@ -187,7 +187,7 @@ func TestGameScreenKeys(t *testing.T) {
 	// Leave by keys: F10, Shift+Tab to Leave the game, Enter; the question
 	// opens on Cancel, Tab goes to Leave, Enter leaves; the main menu
 	// opens with the focus on Play vs AI, so Enter sets up a game.
-	d.key("F10")
+	d.keyAs("F10", "F10")
 	d.wait("the menu by F10", func(p *app.Probe) bool { return p.WindowOpen && p.Focused == "Back to the game" })
 	d.keyAs("Tab", "Tab", "shift")
 	d.wait("Leave the game focused", func(p *app.Probe) bool { return p.Focused == "Leave the game" })
