@@ -2,7 +2,6 @@ package app
 
 import (
 	"fmt"
-	"image"
 	"image/color"
 	"slices"
 
@@ -518,8 +517,14 @@ func (g *gameScreen) keyRestUpdate() {
 
 // drawFocus draws the focus ring round the widget that has the keyboard
 // in the top bar, the side panel (inside the part of it in sight) or the
-// chat line, and in a window whose contents draw none of their own.
+// chat line, and in a window whose contents draw none of their own; round
+// the log when the log has the keyboard.
 func (g *gameScreen) drawFocus(screen *ebiten.Image) {
+	if g.part == partLog && g.hud.window == nil {
+		// The log itself: its marked line says which of its lines.
+		menu.DrawFocusRing(g.app.theme, screen, g.hud.log.GetWidget().Rect.Inset(6))
+		return
+	}
 	f := g.focused()
 	if f == nil {
 		return
@@ -547,15 +552,6 @@ func (g *gameScreen) drawFocus(screen *ebiten.Image) {
 	if !r.Empty() {
 		menu.DrawFocusRing(g.app.theme, screen, r)
 	}
-}
-
-// focusRect returns where the focused widget is, for the probe; empty
-// for none.
-func (g *gameScreen) focusRect() image.Rectangle {
-	if f, ok := g.focused().(widget.HasWidget); ok {
-		return f.GetWidget().Rect
-	}
-	return image.Rectangle{}
 }
 
 // scrollToFocus scrolls the side panel so that its focused widget is in

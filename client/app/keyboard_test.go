@@ -236,6 +236,14 @@ func TestSidePanelKeys(t *testing.T) {
 			t.Fatalf("the Capital's panel has %d buttons to focus", len(list))
 		}
 		first := focusLabel(a)
+		for _, size := range [][2]int{{1024, 768}, {1920, 1080}} {
+			img := renderApp(a, size[0], size[1], 1, nil)
+			saveShot(t, img, fmt.Sprintf("keys-side-%dx%d.png", size[0], size[1]))
+			if n := ringPixels(img, a.ui.GetFocusedWidget().(widget.HasWidget).GetWidget().Rect, a.theme.Palette()); n < 60 {
+				t.Errorf("%dx%d: %d pixels of the focus colour round the side panel's focused %q, want a ring", size[0], size[1], n, first)
+			}
+		}
+		renderApp(a, 1280, 800, 1, nil)
 		hit(a, none, ebiten.KeyTab)
 		hit(a, none, ebiten.KeyArrowDown)
 		third := focusLabel(a)
@@ -310,7 +318,10 @@ func TestLogAndChatKeys(t *testing.T) {
 		hit(a, none, ebiten.KeyArrowUp)
 		hit(a, none, ebiten.KeyArrowUp)
 		hit(a, none, ebiten.KeyArrowUp) // stays on the first
-		renderApp(a, 1024, 768, 1, nil)
+		for _, size := range [][2]int{{1920, 1080}, {1024, 768}} {
+			img := renderApp(a, size[0], size[1], 2, nil)
+			saveShot(t, img, fmt.Sprintf("keys-log-%dx%d.png", size[0], size[1]))
+		}
 		if g.logAt != links[0] {
 			t.Errorf("Up three times: the mark is on line %d, want the oldest battle (%d)", g.logAt, links[0])
 		}
