@@ -72,11 +72,15 @@ func focusables(c widget.Containerer) []widget.Focuser {
 }
 
 // partList returns what the focus moves through in part p: nothing on
-// the map and in the log.
+// the map and in the log; the top bar's buttons then the first turn's
+// hint's Close in the top bar.
 func (g *gameScreen) partList(p part) []widget.Focuser {
 	h := g.hud
 	switch p {
 	case partTop:
+		if g.hint != nil { // the first turn's hint, under the top bar: its Close
+			return append(focusables(h.buttons), focusables(g.hint.box)...)
+		}
 		return focusables(h.buttons)
 	case partSide:
 		return focusables(h.content)
@@ -167,7 +171,25 @@ func (g *gameScreen) pressFocused() bool {
 	b.Press()
 	b.Release()
 	event.ExecuteDeferred()
+	g.keepFocus()
 	return true
+}
+
+// keepFocus moves the focus off a button the press just disabled, to the
+// same place among what is left: left there, ebitenui would move it to
+// the next focusable widget of the whole screen by itself, a button the
+// shell does not keep, which the Enter still held would press.
+func (g *gameScreen) keepFocus() {
+	w, ok := g.focused().(widget.HasWidget)
+	if !ok || !w.GetWidget().Disabled {
+		return
+	}
+	g.app.ui.ClearFocus()
+	if g.hud.window != nil {
+		g.focusWindow()
+		return
+	}
+	g.restorePart()
 }
 
 // focusWindow puts the focus on the first button of the window just

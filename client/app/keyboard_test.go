@@ -458,3 +458,37 @@ func TestMainMenuFocus(t *testing.T) {
 		}
 	})
 }
+
+// TestPressKeepsFocus: a button that Enter disabled (an order that may be
+// given once) gives the focus to the next of the window's buttons at
+// once, not to whatever ebitenui would pick, which the Enter still held
+// would press; a module's window opens with the focus on its first
+// button, and its Close is reached by Tab.
+func TestPressKeepsFocus(t *testing.T) {
+	onFrame(t, func() {
+		a, _, s := testApp(t)
+		g := showGame(t, a, s, 1)
+		renderApp(a, 1280, 800, 1, nil)
+		body := kit.WindowBody(a.theme, 24, 10)
+		pressed := 0
+		var once *widget.Button
+		once = a.theme.NewButton("Once", func() { pressed++; once.GetWidget().Disabled = true })
+		body.AddChild(once, a.theme.NewButton("Other", nil))
+		g.OpenWindow(body)
+		if focusLabel(a) != "Once" {
+			t.Fatalf("the module's window opened with the focus on %q, want its first button", focusLabel(a))
+		}
+		hit(a, none, ebiten.KeyEnter)
+		if pressed != 1 || focusLabel(a) != "Other" {
+			t.Errorf("Enter on Once: pressed %d times, the focus on %q; want once, then Other", pressed, focusLabel(a))
+		}
+		hit(a, none, ebiten.KeyTab)
+		if focusLabel(a) != "Close" {
+			t.Errorf("Tab after Other: the focus on %q, want the window's Close", focusLabel(a))
+		}
+		hit(a, none, ebiten.KeySpace)
+		if g.hud.window != nil {
+			t.Error("Space on Close left the window open")
+		}
+	})
+}
