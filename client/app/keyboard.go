@@ -524,7 +524,7 @@ func (g *gameScreen) openMarked() {
 // keyRestUpdate follows whether the keys were used since the pointer
 // last moved: a pointer resting on the map then shows no tooltip
 // (its Input.Pointer is off) until it moves, is pressed or the wheel
-// turns.
+// turns. F12 and the modifier keys alone do not count.
 func (g *gameScreen) keyRestUpdate() {
 	in := g.app.in
 	moved := in.Cursor != g.lastCursor
@@ -532,8 +532,15 @@ func (g *gameScreen) keyRestUpdate() {
 	if moved || in.Pressed != 0 || in.WheelX != 0 || in.WheelY != 0 {
 		g.keyRest = false
 	}
-	if len(in.KeysPressed) > 0 {
-		g.keyRest = true
+	for _, k := range in.KeysPressed {
+		switch k {
+		case ebiten.KeyF12, ebiten.KeyShift, ebiten.KeyShiftLeft, ebiten.KeyShiftRight, ebiten.KeyControl,
+			ebiten.KeyControlLeft, ebiten.KeyControlRight, ebiten.KeyAlt, ebiten.KeyAltLeft, ebiten.KeyAltRight:
+			// A screenshot keeps the tooltip in the picture; a modifier
+			// alone is the pointer's (Shift+click).
+		default:
+			g.keyRest = true
+		}
 	}
 }
 

@@ -401,28 +401,57 @@ func TestLogAndChatKeys(t *testing.T) {
 }
 
 // TestKeysHideRestingTooltip: a key pressed while the pointer rests on
-// the map takes the map's pointer away (so its tooltip goes) until the
-// pointer moves again.
+// the map takes the map's pointer away, so the tooltip on the hex under
+// it goes from the screen, until the pointer moves again; F12 (a
+// screenshot) keeps it. EMPIRES_SCREENSHOTS keeps the pictures.
 func TestKeysHideRestingTooltip(t *testing.T) {
+	a, _, s := erfpiresGame(t)
 	onFrame(t, func() {
-		a, _, s := testApp(t)
 		g := showGame(t, a, s, 1)
-		renderApp(a, 1280, 800, 1, nil)
-		mr := g.mapRect()
-		at := image.Pt(mr.Min.X+200, mr.Min.Y+100)
-		frame := func(f kit.Frame) bool {
-			a.in = f
-			g.update()
+		renderApp(a, 1024, 768, 2, nil)
+		var at image.Point
+		for _, m := range g.probe().Mine {
+			if m.Kind == "army" {
+				at = image.Pt(int(m.X), int(m.Y))
+			}
+		}
+		if at == (image.Point{}) {
+			t.Fatal("Ann's army is not on the map")
+		}
+		frames := func(n int, f kit.Frame) bool {
+			for range n {
+				a.in = f
+				g.update()
+				f.KeysPressed = nil
+			}
 			return g.input().Pointer
 		}
-		if !frame(kit.Frame{Cursor: at}) {
-			t.Fatal("the pointer resting on the map is not the map's")
+		tips := func(name string) int {
+			img := ebiten.NewImage(1024, 768)
+			defer img.Deallocate()
+			a.uiDirty, a.redraw = true, true
+			a.Draw(img)
+			shot := image.NewRGBA(image.Rect(0, 0, 1024, 768))
+			img.ReadPixels(shot.Pix)
+			saveShot(t, shot, name)
+			return rimEdges(shot, at.X+21, at.Y-60, at.Y+260)
 		}
-		frame(kit.Frame{Cursor: at, Keys: []ebiten.Key{ebiten.KeyTab}, KeysPressed: []ebiten.Key{ebiten.KeyTab}})
-		if frame(kit.Frame{Cursor: at}) {
-			t.Error("after a key the resting pointer is still the map's: its tooltip stays")
+		rest := kit.Frame{Cursor: at}
+		if !frames(40, rest) || tips("keys-tip-rested.png") < 2 {
+			t.Fatal("the pointer resting on the army shows no tooltip")
 		}
-		if !frame(kit.Frame{Cursor: at.Add(image.Pt(3, 0))}) {
+		f12 := kit.Frame{Cursor: at, Keys: []ebiten.Key{ebiten.KeyF12}, KeysPressed: []ebiten.Key{ebiten.KeyF12}}
+		if !frames(1, f12) || !frames(5, rest) || tips("keys-tip-f12.png") < 2 {
+			t.Error("after F12 (a screenshot) the tooltip went from the picture")
+		}
+		key := kit.Frame{Cursor: at, Keys: []ebiten.Key{ebiten.KeyF2}, KeysPressed: []ebiten.Key{ebiten.KeyF2}} // a key no screen binds: the map stays
+		if frames(1, key) || frames(40, rest) {
+			t.Error("after a key the resting pointer is still the map's")
+		}
+		if n := tips("keys-tip-after-key.png"); n != 0 {
+			t.Errorf("after a key %d tooltip edges under the resting pointer, want none", n)
+		}
+		if !frames(1, kit.Frame{Cursor: at.Add(image.Pt(2, 0))}) {
 			t.Error("the pointer moved after a key is not the map's again")
 		}
 	})
