@@ -654,6 +654,7 @@ func (g *gameScreen) shellHelp() menu.HelpSection {
 		{Term: "In the log: up, down", Text: "Mark the battle (a line with a report) before or after; Home, End: the first, the last."},
 		{Term: "In the log: Enter", Text: "Open the marked line's report (none marked: the newest)."},
 		{Term: "In the log: +, −", Text: "Make the log bigger or smaller."},
+		{Term: "F12", Text: "Save a screenshot (in the screenshots folder beside your settings)."},
 		{Term: "F1", Text: "This help; again, or Esc, closes it."},
 	}
 	if g.replay == nil {

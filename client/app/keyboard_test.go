@@ -11,6 +11,7 @@ import (
 
 	"empires/client/kit"
 	"empires/client/menu"
+	"empires/client/module"
 	"empires/shared/game"
 	"empires/shared/rules/erfworld"
 )
@@ -518,6 +519,38 @@ func TestPressKeepsFocus(t *testing.T) {
 		hit(a, none, ebiten.KeySpace)
 		if g.hud.window != nil {
 			t.Error("Space on Close left the window open")
+		}
+	})
+}
+
+// TestShellHelpNamesKeys: the help the shell adds to every game's names
+// each key the shell keeps (module.ShellKeys) and Shift+Enter; a replay's
+// has no chat line to name.
+func TestShellHelpNamesKeys(t *testing.T) {
+	names := map[ebiten.Key]string{ebiten.KeyF1: "F1", ebiten.KeyF6: "F6", ebiten.KeyF10: "F10", ebiten.KeyF12: "F12",
+		ebiten.KeyPageUp: "Page Up", ebiten.KeyPageDown: "Page Down", ebiten.KeySlash: "/"}
+	onFrame(t, func() {
+		a, _, s := testApp(t)
+		g := showGame(t, a, s, 1)
+		var terms []string
+		for _, sec := range g.help().Sections {
+			for _, r := range sec.Rows {
+				terms = append(terms, r.Term)
+			}
+		}
+		all := strings.Join(terms, " | ")
+		for _, k := range append(module.ShellKeys(), ebiten.KeyEnter) {
+			name, ok := names[k]
+			if k == ebiten.KeyEnter {
+				name, ok = "Shift+Enter", true
+			}
+			if !ok {
+				t.Errorf("the shell keeps %v: name it in this test and in the help", k)
+				continue
+			}
+			if !strings.Contains(all, name) {
+				t.Errorf("the game's help does not name %s: %s", name, all)
+			}
 		}
 	})
 }
