@@ -82,7 +82,7 @@ const (
 	rowSpacing    = 12 // between the rows of a form
 	gap           = 8  // between the widgets of a row
 	radius        = 6  // of the corners of buttons and fields
-	focusGap      = 4  // between a focused widget and its ring
+	focusGap      = 2  // between a focused widget and its ring
 	focusWidth    = 3  // of the focus ring's light band
 )
 
