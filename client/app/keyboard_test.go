@@ -554,3 +554,39 @@ func TestShellHelpNamesKeys(t *testing.T) {
 		}
 	})
 }
+
+// enterTaker is a screen that takes Enter (module.KeyTaker), as a screen
+// whose cursor acts on Enter does, and counts the Enters its Update saw.
+type enterTaker struct {
+	module.Screen
+	enters int
+}
+
+func (s *enterTaker) TakesKey(k ebiten.Key) bool { return k == ebiten.KeyEnter }
+
+func (s *enterTaker) Update(in module.Input) bool {
+	if in.Keys && in.Hit(ebiten.KeyEnter) {
+		s.enters++
+	}
+	return s.Screen.Update(in)
+}
+
+// TestKeyTaker: while the screen takes Enter the shell leaves it to the
+// screen (the turn goes on); Shift+Enter ends the turn, and the screen
+// does not see that Enter.
+func TestKeyTaker(t *testing.T) {
+	onFrame(t, func() {
+		a, _, s := testApp(t)
+		g := showGame(t, a, s, 1)
+		scr := &enterTaker{Screen: g.scr}
+		g.scr = scr
+		hit(a, none, ebiten.KeyEnter)
+		if g.ready || scr.enters != 1 {
+			t.Errorf("Enter taken by the screen: ready %v, the screen saw %d Enters; want the turn going on, 1", g.ready, scr.enters)
+		}
+		hit(a, shift, ebiten.KeyEnter)
+		if !g.ready || scr.enters != 1 {
+			t.Errorf("Shift+Enter: ready %v, the screen saw %d Enters; want the turn ended, still 1", g.ready, scr.enters)
+		}
+	})
+}
