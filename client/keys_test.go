@@ -2,6 +2,7 @@ package main
 
 import (
 	"image"
+	"slices"
 	"strings"
 	"testing"
 
@@ -17,7 +18,12 @@ import (
 // closes it; Leave asks first; a click that closes a window does not also
 // act on the map under it; a disabled choice says why under the pointer;
 // the top bar says who is ready, the player included; and the idle screen
-// is not drawn again and again.
+// is not drawn again and again. Then by keys alone: F10 opens the menu
+// with its first button focused, Down and Enter open Settings, Esc closes
+// it; F6 gives the keyboard to the log, + and - size it; / opens the chat
+// line and Enter sends it; Leave by F10, Shift+Tab, Enter, Tab, Enter;
+// and the main menu opens with Play vs AI focused, so Enter sets up a
+// game.
 func TestGameScreenKeys(t *testing.T) {
 	t.Parallel()
 	bin := buildClient(t)
@@ -135,10 +141,84 @@ func TestGameScreenKeys(t *testing.T) {
 	if p.Screen != "game" {
 		t.Fatalf("Esc on the question left the game: screen %q", p.Screen)
 	}
-	d.press("Menu")
-	d.press("Leave the game")
-	d.press("Leave")
-	d.wait("the main menu", func(p *app.Probe) bool { return p.Screen == "menu" })
+
+	// The windows by keys alone: F10 opens the menu with its first button
+	// focused; Down, Enter opens Settings, Esc closes it.
+	d.keyAs("F10", "F10")
+	d.wait("the menu by F10", func(p *app.Probe) bool { return p.WindowOpen && p.Focused == "Back to the game" })
+	d.key("Down")
+	d.wait("Settings focused", func(p *app.Probe) bool { return p.Focused == "Settings" })
+	d.key("Return")
+	d.wait("the settings by keys", func(p *app.Probe) bool {
+		return p.WindowOpen && slices.Contains(p.WindowTexts, "Turn animation") && p.Focused != ""
+	})
+	d.key("Escape")
+	d.wait("the settings closed", func(p *app.Probe) bool { return !p.WindowOpen })
+
+	// The log by keys: F6 gives it the keyboard (past the side panel,
+	// empty with nothing selected), + makes it bigger, - smaller, Esc
+	// gives the keyboard back to the map.
+	p = d.read()
+	for p.KeysIn != "log" {
+		before := p.KeysIn
+		d.keyAs("F6", "F6")
+		p = d.wait("the keyboard moved by F6", func(p *app.Probe) bool { return p.KeysIn != before })
+		if p.KeysIn == "map" {
+			t.Fatal("F6 went round the screen without the log")
+		}
+	}
+	d.key("equal")
+	d.wait("the log bigger by +", func(p *app.Probe) bool { return p.BigLog })
+	d.key("minus")
+	d.wait("the log smaller by -", func(p *app.Probe) bool { return !p.BigLog })
+	d.key("Escape")
+	d.wait("the map's keyboard again", func(p *app.Probe) bool { return p.KeysIn == "map" })
+
+	// The chat by keys: / opens the chat line, the typed words go to the
+	// others with Enter, and the keyboard is the map's again.
+	d.keyAs("slash", "Slash")
+	d.wait("the chat line by /", func(p *app.Probe) bool { return p.KeysIn == "chat" && p.Focused == "input" })
+	d.xdo("type", "--delay", "120", "hello all")
+	d.key("Return")
+	d.wait("the chat line in the log", func(p *app.Probe) bool {
+		return p.KeysIn == "map" && slices.ContainsFunc(p.LogText, func(l string) bool { return strings.Contains(l, "hello all") })
+	})
+
+	// Leave by keys: F10, Shift+Tab to Leave the game, Enter; the question
+	// opens on Cancel, Tab goes to Leave, Enter leaves; the main menu
+	// opens with the focus on Play vs AI, so Enter sets up a game.
+	d.keyAs("F10", "F10")
+	d.wait("the menu by F10", func(p *app.Probe) bool { return p.WindowOpen && p.Focused == "Back to the game" })
+	d.keyAs("Tab", "Tab", "shift")
+	d.wait("Leave the game focused", func(p *app.Probe) bool { return p.Focused == "Leave the game" })
+	d.key("Return")
+	d.wait("the question by keys", func(p *app.Probe) bool { _, ok := p.Buttons["Leave"]; return ok && p.Focused == "Cancel" })
+	d.key("Tab")
+	d.wait("Leave focused", func(p *app.Probe) bool { return p.Focused == "Leave" })
+	d.key("Return")
+	d.wait("the main menu, Play vs AI focused", func(p *app.Probe) bool { return p.Screen == "menu" && p.Focused == "Play vs AI" })
+	d.key("Return")
+	d.wait("the setup of a game vs AI by Enter", func(p *app.Probe) bool {
+		_, start := p.Buttons["Start"]
+		return p.Screen == "menu" && start && slices.Contains(p.Texts, "Play vs AI")
+	})
+}
+
+// keyAs presses and releases key (xdotool's name), which the client's
+// probe calls name, with mods (xdotool's names: shift) held, as key does.
+func (d *driver) keyAs(key, name string, mods ...string) {
+	d.t.Helper()
+	for _, m := range mods {
+		d.xdo("keydown", m)
+	}
+	d.xdo("keydown", key)
+	d.wait(key+" down", func(p *app.Probe) bool { return slices.Contains(p.Keys, name) })
+	d.xdo("keyup", key)
+	d.wait(key+" up", func(p *app.Probe) bool { return !slices.Contains(p.Keys, name) })
+	for _, m := range mods {
+		d.xdo("keyup", m)
+	}
+	d.frames(1)
 }
 
 // mine returns the first of the player's things of kind on the probe.

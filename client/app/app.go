@@ -173,6 +173,10 @@ type App struct {
 	uiDirty    bool
 	in         kit.Frame // this frame's input, read once at its start
 	lastCursor image.Point
+	// startFocus is the widget a menu screen opens with the focus on (the
+	// main menu's Play vs AI), given it once Enter and Space are up: a
+	// key held from the screen before would press it.
+	startFocus widget.Focuser
 
 	lastProbe string                    // the probe last written
 	userShot  bool                      // the screenshot asked for is the player's (F12)
@@ -269,6 +273,13 @@ func (a *App) Update() error {
 	}
 	if a.screen == screenMenu && a.setup != nil {
 		a.setup.FitHeight(a.height)
+	}
+	if f := a.startFocus; f != nil && !a.in.Down(ebiten.KeyEnter) && !a.in.Down(ebiten.KeyNumpadEnter) && !a.in.Down(ebiten.KeySpace) {
+		a.startFocus = nil
+		a.ui.SetFocusedWidget(f)
+	}
+	if a.game != nil {
+		_, a.game.wasTyping = a.ui.GetFocusedWidget().(*widget.TextInput) // its Enter sends, and is no one else's
 	}
 	a.inUI = true
 	a.ui.Update()
@@ -421,6 +432,7 @@ func (a *App) setRoot(c *widget.Container, s screen) {
 	a.screen = s
 	a.ui.DisableDefaultFocus = s == screenGame
 	a.ui.ClearFocus()
+	a.startFocus = nil
 }
 
 // showMainMenu goes back to the main menu, leaving any game, whose window
@@ -430,7 +442,7 @@ func (a *App) showMainMenu() {
 		a.game.hud.closeWindow()
 	}
 	a.disconnect()
-	a.setRoot(menu.NewMainMenu(a.theme, menu.MainActions{
+	c := menu.NewMainMenu(a.theme, menu.MainActions{
 		PlayAI:   a.showPlayAI,
 		HostLAN:  a.showHost,
 		Join:     a.showJoin,
@@ -438,7 +450,10 @@ func (a *App) showMainMenu() {
 		Decks:    a.decksAction(),
 		Settings: a.showSettings,
 		Quit:     func() { a.quit = true },
-	}), screenMenu)
+	})
+	a.setRoot(c, screenMenu)
+	// Play vs AI has the focus: Enter starts a game at once.
+	a.startFocus = firstFocus(focusables(c))
 }
 
 // defaults are the settings the game setup starts from: the default

@@ -43,7 +43,7 @@ func newGameScreen(a *App, play *conn.Game, fv *protocol.FullView) (*gameScreen,
 // module opens it, showing view rv: a game being played, or with r, a
 // replay (the screen must be a module.Replayer).
 func newGameScreenFor(a *App, rs ruleset.Ruleset, rv ruleset.View, r *replay) (*gameScreen, error) {
-	g := &gameScreen{app: a, winW: a.width, winH: a.height, replay: r}
+	g := &gameScreen{app: a, winW: a.width, winH: a.height, replay: r, logAt: -1}
 	scr, err := a.opts.Modules.OpenScreen(rs, g)
 	if err != nil {
 		return nil, err
@@ -173,14 +173,17 @@ func (g *gameScreen) actAnswered(r *protocol.ActResult) {
 	}
 }
 
-// input is what the screen may do with this frame's input.
+// input is what the screen may do with this frame's input: the pointer
+// is the map's when on it, no window is open and no key was pressed since
+// it last moved; the keys when the map has the keyboard (Shift+Enter is
+// the shell's).
 func (g *gameScreen) input() module.Input {
 	pt := g.app.in.Cursor
 	in := module.Input{Frame: g.app.in, Map: g.mapRect(), Size: image.Pt(g.winW, g.winH), Minimap: g.minimapRect(),
 		Modal: g.hud.window != nil, Panel: g.hud.scroll.ViewRect()}
 	in.OnMinimap = !in.Modal && pt.In(in.Minimap.Inset(-4))
-	in.Pointer = !in.Modal && pt.In(in.Map) && !pt.In(g.hud.logBox.GetWidget().Rect) && !in.OnMinimap && !pt.In(g.firstHintRect())
-	in.Keys = !in.Modal && g.keysFree()
+	in.Pointer = !in.Modal && pt.In(in.Map) && !pt.In(g.hud.logBox.GetWidget().Rect) && !in.OnMinimap && !pt.In(g.firstHintRect()) && !g.keyRest
+	in.Keys = !in.Modal && g.part == partMap && !g.typing() && !g.wasTyping && !(enterHit(in.Frame) && shiftDown(in.Frame))
 	in.Orders = g.status.You != 0 && !g.out() && g.over == nil && g.replay == nil
 	return in
 }
@@ -191,21 +194,33 @@ func (g *gameScreen) minimapRect() image.Rectangle {
 	return image.Rect(6, g.winH-minimapH-6, 6+minimapW, g.winH-6)
 }
 
-// keys handles the keys the shell keeps: F1 the help, Enter the end of
-// the turn (in a replay: the next turn); Escape and F1 in a window;
-// Escape in a text field.
+// keys handles the keys the shell keeps (keyboard.go): in a window, the
+// window's; outside, F1, F6, F10, Page Up, Page Down and /, then those of
+// the part of the screen that has the keyboard (on the map: Enter, the
+// end of the turn; in a replay, the next step).
 func (g *gameScreen) keys() {
-	if g.windowKeys() {
+	g.settleFocus()
+	if g.wasTyping && !g.typing() {
+		return // the keys that made a text field let the keyboard go (Enter sent the chat)
+	}
+	if g.hud.window != nil {
+		g.windowKeys()
 		return
 	}
-	in := g.app.in
-	switch {
-	case in.Hit(ebiten.KeyF1):
-		g.hud.toggleHelp()
-	case g.replay != nil && in.Hit(ebiten.KeyEnter, ebiten.KeyKPEnter):
-		g.replayStep(false)
-	case in.Hit(ebiten.KeyEnter, ebiten.KeyKPEnter):
-		g.endTurnClicked()
+	if g.shellKeys() {
+		return
+	}
+	switch g.part {
+	case partMap:
+		if !g.typing() {
+			g.mapKeys()
+		} else if g.app.in.Hit(ebiten.KeyEscape) {
+			g.app.ui.ClearFocus() // a field of the map's screen
+		}
+	case partLog:
+		g.logKeys()
+	default:
+		g.paneKeys()
 	}
 }
 
@@ -214,10 +229,14 @@ func (g *gameScreen) keys() {
 func (g *gameScreen) update() bool {
 	g.frame++
 	g.status = g.scr.Status()
+	g.keyRestUpdate()
 	// The input is the map's as the frame began: Escape that closes a
 	// window does not also deselect on the map.
 	in := g.input()
 	g.keys()
+	if g.app.game != g {
+		return true // a key left the game
+	}
 	drawn := g.scr.Update(in)
 	if g.rp != nil {
 		g.tickReplay()
@@ -247,6 +266,7 @@ func (g *gameScreen) drawOver(screen *ebiten.Image) {
 		g.scr.DrawOver(screen)
 		g.drawTip(screen, g.hud.readyList, g.hud.readyLines)
 	}
+	g.drawFocus(screen)
 	g.drawNotice(screen)
 }
 
@@ -432,9 +452,11 @@ func (g *gameScreen) endWarning() (title, text string) {
 }
 
 // help returns the help's contents: the screen's, after, in a replay, the
-// replay's buttons and keys and whose eyes it may show.
+// replay's buttons and keys and whose eyes it may show, and then the keys
+// the shell keeps (shellHelp).
 func (g *gameScreen) help() menu.HelpContent {
 	c := g.scr.Help()
+	c.Sections = append(c.Sections, g.shellHelp())
 	r := g.replay
 	if r == nil {
 		return c

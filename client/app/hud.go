@@ -42,11 +42,13 @@ type hud struct {
 	hint                                *widget.Text
 	log                                 *widget.TextArea
 	chat                                *widget.TextInput
+	chatBar                             *widget.Container // the chat line: the field, Send, the log's button
 	chats                               []chatLine
 	window                              func()            // closes the open window
 	windowBox                           *widget.Container // the open window's contents
 	windowRect                          image.Rectangle   // where it is
 	windowKind                          windowKind
+	windowRinged                        bool              // the window's contents ring their focus themselves
 	content                             *widget.Container // the side panel's scrolled contents
 	logBox                              *widget.Container // the log and the chat line
 	sidePanel                           *widget.Container
@@ -56,8 +58,10 @@ type hud struct {
 	dirtyTop, dirtySide, dirtyOrders, dirtyLog bool
 	logLen                                     int
 	// logShown are the log's lines as shown, wrapped, without their
-	// markup: for the probe.
+	// markup: for the probe. logMark is the first of them of the log's
+	// marked line, -1 for none.
 	logShown []string
+	logMark  int
 }
 
 // newHUD returns the HUD of game screen g: a game being played gets the
@@ -155,7 +159,7 @@ func newHUD(g *gameScreen) *hud {
 		widget.ContainerOpts.WidgetOpts(stretch),
 	)
 	content.AddChild(h.side, h.hint, h.orders)
-	h.scroll, h.slider = kit.NewScroll(content, kit.ScrollStyle{WheelPart: 3})
+	h.scroll, h.slider = kit.NewScroll(content, kit.ScrollStyle{WheelPart: 3, Data: content})
 	side.AddChild(h.scroll, h.slider)
 	h.root.AddChild(side)
 
@@ -219,6 +223,7 @@ func (h *hud) chatRow() *widget.Container {
 			widget.GridLayoutOpts.Spacing(4, 0))),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})),
 	)
+	h.chatBar = row
 	h.logBtn = t.NewButton("Log ▲", h.toggleLog, widget.ButtonOpts.DisableDefaultKeys())
 	if h.g.replaying() {
 		// A replay has no chat: the row keeps the log's button.
@@ -251,8 +256,11 @@ func (h *hud) logHeightNow() int {
 }
 
 // toggleLog makes the log bigger or smaller again.
-func (h *hud) toggleLog() {
-	h.bigLog = !h.bigLog
+func (h *hud) toggleLog() { h.setBigLog(!h.bigLog) }
+
+// setBigLog makes the log big (half the window) or small.
+func (h *hud) setBigLog(big bool) {
+	h.bigLog = big
 	if h.bigLog {
 		h.logBtn.SetText("Log ▼")
 	} else {
@@ -488,13 +496,14 @@ func (h *hud) updateLog() {
 	w := float64(logTextWidth(h.g.winW))
 	var b strings.Builder
 	h.logShown = h.logShown[:0]
+	h.logMark = -1
 	// put writes s wrapped to the log's width, its first piece indented
 	// by indent and the others by two spaces more (so a wrapped line
 	// reads as one), each wrapped in open and close (a link or a
 	// colour), so that no line is cut off and every piece of a link is a
 	// link.
 	put := func(s, indent, open, close string) {
-		more := indent + "  " // a wrapped line's further pieces hang under it
+		more := strings.Repeat(" ", len([]rune(indent))+2) // a wrapped line's further pieces hang under it
 		iw, _ := text.Measure(more, face, 0)
 		for i, piece := range kit.Wrap(s, face, w-iw) {
 			in := indent
@@ -521,14 +530,23 @@ func (h *hud) updateLog() {
 			h.logShown = append(h.logShown, h.g.turnName(l.Turn))
 			last = l.Turn
 		}
-		if l.Link != "" {
+		switch {
+		case i == h.g.logAt && h.g.part == partLog:
+			// The line the keys marked: a pointer before it, in the
+			// focus colour, its link kept.
+			h.logMark = len(h.logShown)
+			put(l.Text, "► ", "[color="+hexColor(h.pal.Focus)+"][link="+l.Link+"]", "[/link][/color]")
+		case l.Link != "":
 			put(l.Text, "  ", "[link="+l.Link+"]", "[/link]")
-		} else {
+		default:
 			put(l.Text, "  ", "", "")
 		}
 	}
 	putChats(len(lines) + len(h.chats))
 	h.log.SetText(strings.TrimRight(b.String(), "\n"))
+	if h.logMark >= 0 {
+		h.scrollLogTo(h.logMark)
+	}
 }
 
 // logTextWidth is how wide the log's text may be in a window winW wide:
@@ -607,7 +625,9 @@ func (h *hud) openAt(c *widget.Container, r image.Rectangle, help bool) {
 	if help {
 		h.windowKind = windowHelp
 	}
+	h.windowRinged = menu.HasFocusRing(c)
 	h.g.app.ui.ClearFocus()
+	h.g.focusWindow()
 }
 
 // closeWindow closes the open window, if any. Called from a window's own
@@ -624,6 +644,7 @@ func (h *hud) closeWindow() {
 	}
 	h.window, h.windowBox, h.windowKind = nil, nil, windowNone
 	h.g.app.ui.ClearFocus()
+	h.g.restorePart()
 }
 
 // showOut opens the window that tells the player it is out of the game,

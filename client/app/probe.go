@@ -72,7 +72,12 @@ type Probe struct {
 	ReadyTxt string `json:"ready_text,omitempty"`
 	Hint     string `json:"hint,omitempty"` // the side panel's hint line
 	BigLog   bool   `json:"big_log,omitempty"`
-	LogRect  [4]int `json:"log_rect"` // the log's rectangle
+	// KeysIn is the part of the game screen the keyboard is in outside
+	// windows: "map", "side", "log", "chat" or "top" (F6 moves it);
+	// LogMark the log's line the keys marked there, as shown, "" for none.
+	KeysIn  string `json:"keys_in,omitempty"`
+	LogMark string `json:"log_mark,omitempty"`
+	LogRect [4]int `json:"log_rect"` // the log's rectangle
 	// LogText is the log's last lines (at most maxProbeLog) as shown,
 	// each wrapped piece a line, the turns' headings too, without their
 	// colours and links.
@@ -156,6 +161,10 @@ func (a *App) probe() *Probe {
 	lr := sh.hud.log.GetWidget().Rect
 	p.LogRect = [4]int{lr.Min.X, lr.Min.Y, lr.Max.X, lr.Max.Y}
 	p.LogText = slices.Clone(sh.hud.logShown[max(len(sh.hud.logShown)-maxProbeLog, 0):])
+	p.KeysIn = sh.part.String()
+	if m := sh.hud.logMark; m >= 0 && m < len(sh.hud.logShown) {
+		p.LogMark = sh.hud.logShown[m]
+	}
 	p.Side = collectTexts(sh.hud.side, nil)
 	if sh.hud.windowBox != nil {
 		p.WindowTexts = collectTexts(sh.hud.windowBox, nil)

@@ -69,6 +69,20 @@ type gameScreen struct {
 
 	notice      string
 	noticeUntil time.Time
+
+	// The keyboard (keyboard.go): the part of the screen it is in, the
+	// place of the focus in each part, the log's marked line (-1 for
+	// none), and whether keys were pressed since the pointer last moved
+	// (where it was last frame).
+	part       part
+	focusAt    [partCount]int
+	logAt      int
+	keyRest    bool
+	lastCursor image.Point
+	// wasTyping reports that a text field had the keyboard as the frame
+	// began: the frame's keys were the field's (its Enter sent a line),
+	// though it has let the keyboard go since.
+	wasTyping bool
 }
 
 // playerInfo is what the shell knows of a player.
@@ -515,43 +529,4 @@ func (g *gameScreen) endAnyway() {
 		p.DropRefused()
 	}
 	g.setReady(true)
-}
-
-// keysFree reports whether no text field has the keyboard: a button's
-// focus counts for nothing, for windowKeys clears it.
-func (g *gameScreen) keysFree() bool {
-	switch g.app.ui.GetFocusedWidget().(type) {
-	case nil, *widget.Button:
-		return true
-	}
-	return false
-}
-
-// windowKeys handles the keys every game screen gives the shell first: a
-// clicked button never keeps the keyboard's focus; while a text field has
-// it, the keys are the field's (Escape leaves it); while a window is open
-// only Escape (close it) and F1 (the help) work. It reports whether the
-// keys were taken, so the screen's own must wait.
-func (g *gameScreen) windowKeys() bool {
-	ui := g.app.ui
-	switch ui.GetFocusedWidget().(type) {
-	case nil:
-	case *widget.Button:
-		ui.ClearFocus()
-	default:
-		if g.app.in.Hit(ebiten.KeyEscape) {
-			ui.ClearFocus()
-		}
-		return true // typing in a text field
-	}
-	if g.hud.window != nil {
-		switch {
-		case g.app.in.Hit(ebiten.KeyEscape):
-			g.hud.closeWindow()
-		case g.app.in.Hit(ebiten.KeyF1):
-			g.hud.toggleHelp()
-		}
-		return true
-	}
-	return false
 }

@@ -121,7 +121,7 @@ func TestButtonLooks(t *testing.T) {
 	}
 	ring := func(b *widget.Button) color.Color {
 		r := b.GetWidget().Rect
-		return img.At(r.Min.X+r.Dx()/2, r.Min.Y-focusGap-1)
+		return img.At(r.Min.X+r.Dx()/2, r.Min.Y-focusGap-focusOutline-focusWidth/2-1) // the ring's light band
 	}
 	if !near(fill(idle), p.Button) {
 		t.Errorf("idle button's fill %v, want %v", fill(idle), p.Button)
@@ -320,4 +320,93 @@ func differ(a, b *goimage.RGBA, r goimage.Rectangle) int {
 		}
 	}
 	return n
+}
+
+// TestSetupScrollsToFocus: with the setup form's settings scrolled in a
+// small window, the focus moving (Tab) to a setting out of sight scrolls
+// it into sight, and back to the first scrolls back up; the focus ring is
+// drawn round it, inside the scrolled part.
+func TestSetupScrollsToFocus(t *testing.T) {
+	th := newTestTheme(t)
+	s := NewSetup(th, SetupOptions{Title: "Host a LAN game", LAN: true, Rulesets: []protocol.RulesetInfo{erfInfo(t)}}, nil, nil)
+	ui := &ebitenui.UI{Container: s.Container()}
+	sc := s.area.Children()[0].(*widget.ScrollContainer)
+	fields := s.body.GetFocusers()
+	if len(fields) < 4 {
+		t.Fatalf("the form's settings have %d fields", len(fields))
+	}
+	inSight := func(f widget.Focuser) bool {
+		return f.(widget.HasWidget).GetWidget().Rect.In(sc.ViewRect())
+	}
+	ring := &FocusRing{t: th, scope: s.Container()}
+	onFrame(t, func() {
+		s.FitHeight(640)
+		render(ui, 1024, 640, 2)
+		last := fields[len(fields)-1]
+		if inSight(last) {
+			t.Fatal("the form's last field is in sight at 1024x640: nothing to scroll")
+		}
+		ui.SetFocusedWidget(last)
+		img := render(ui, 1024, 640, 3)
+		saveShot(t, img, "setup-focus-1024x640.png")
+		if !inSight(last) {
+			t.Errorf("the focused last field at %v is out of the settings' sight %v", last.(widget.HasWidget).GetWidget().Rect, sc.ViewRect())
+		}
+		if r, ok := ring.Focused(); !ok || !r.In(sc.ViewRect()) {
+			t.Errorf("the focus ring goes round %v (%v), want the field in sight in %v", r, ok, sc.ViewRect())
+		}
+		ui.SetFocusedWidget(fields[0])
+		render(ui, 1024, 640, 3)
+		if !inSight(fields[0]) || sc.ScrollTop != 0 {
+			t.Errorf("the focus back on the first field: in sight %v, scrolled to %.2f; want the top", inSight(fields[0]), sc.ScrollTop)
+		}
+	})
+}
+
+// TestFocusUnlikeSelected: the focus ring and a selected choice's border
+// differ in colour and in place: the ring stands off the button in the
+// focus colour, the selected border is on the button's edge in the
+// accent, and neither colour is near the other.
+func TestFocusUnlikeSelected(t *testing.T) {
+	th := newTestTheme(t)
+	p := th.Palette()
+	c := newChoice(th, []string{"Small", "Medium", "Large"}, 0, nil)
+	panel := th.NewPanel(nil)
+	panel.AddChild(heading(th, "Map size"), c.row)
+	ui := &ebitenui.UI{Container: newScreen(th, panel, nil)}
+	var img *goimage.RGBA
+	onFrame(t, func() {
+		render(ui, 1024, 768, 1)
+		c.buttons[1].Focus(true)
+		img = render(ui, 1024, 768, 2)
+	})
+	saveShot(t, img, "focus-selected.png")
+	sel, foc := c.buttons[0].GetWidget().Rect, c.buttons[1].GetWidget().Rect
+	border := img.At(sel.Min.X+sel.Dx()/2, sel.Min.Y)
+	band := img.At(foc.Min.X+foc.Dx()/2, foc.Min.Y-focusGap-focusOutline-focusWidth/2-1)
+	if !near(border, p.Accent) {
+		t.Errorf("the selected choice's border is %v, want the accent %v", border, p.Accent)
+	}
+	if !near(band, p.Focus) {
+		t.Errorf("the focus ring is %v, want the focus colour %v", band, p.Focus)
+	}
+	d := func(a, b color.NRGBA) int {
+		return absInt(int(a.R)-int(b.R)) + absInt(int(a.G)-int(b.G)) + absInt(int(a.B)-int(b.B))
+	}
+	if n := d(p.Focus, p.Accent); n < 150 {
+		t.Errorf("the focus colour %v and the accent %v differ by %d, want them far apart", p.Focus, p.Accent, n)
+	}
+	if focusRingWidth <= 2 {
+		t.Errorf("the ring is %d pixels wide, no thicker than the selected border's 2", focusRingWidth)
+	}
+	if near(img.At(sel.Min.X+sel.Dx()/2, sel.Min.Y-focusGap-focusOutline-focusWidth/2-1), p.Focus) {
+		t.Error("the selected choice, not focused, has a ring")
+	}
+}
+
+func absInt(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -2,7 +2,9 @@ package menu
 
 import (
 	goimage "image"
+	"image/color"
 
+	"github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -43,28 +45,127 @@ func (r *FocusRing) Render(screen *ebiten.Image) {
 	if !ok {
 		return
 	}
-	rect = rect.Inset(-focusGap - focusWidth)
-	r.t.focusRing.Draw(screen, rect.Dx(), rect.Dy(), func(op *ebiten.DrawImageOptions) {
+	DrawFocusRing(r.t, screen, rect)
+}
+
+// DrawFocusRing draws t's focus ring around rect, a widget's place on
+// screen: for a part of a screen that rings its focus itself (the game
+// screen's panels).
+func DrawFocusRing(t *Theme, screen *ebiten.Image, rect goimage.Rectangle) {
+	rect = rect.Inset(-focusGap - focusRingWidth)
+	t.focusRing.Draw(screen, rect.Dx(), rect.Dy(), func(op *ebiten.DrawImageOptions) {
 		op.GeoM.Translate(float64(rect.Min.X), float64(rect.Min.Y))
 	})
 }
 
-// Focused returns the place of the widget the ring is drawn around: the
-// focused widget under the scope, if it is shown and enabled.
-func (r *FocusRing) Focused() (goimage.Rectangle, bool) {
-	var rect goimage.Rectangle
+// HasFocusRing reports whether a FocusRing is among the widgets under c:
+// c rings its own focus.
+func HasFocusRing(c widget.HasWidget) bool {
 	found := false
-	walk(r.scope, func(w widget.HasWidget) bool {
-		if found || w.GetWidget().GetVisibility() != widget.Visibility_Show {
-			return false
+	walk(c, func(w widget.HasWidget) bool {
+		if _, ok := w.(*FocusRing); ok {
+			found = true
 		}
-		if f, ok := w.(widget.Focuser); ok && f.IsFocused() && !w.GetWidget().Disabled {
-			rect, found = w.GetWidget().Rect, true
-			return false
-		}
-		return true
+		return !found
 	})
+	return found
+}
+
+// The focus ring's look: unlike the border of a selected choice (a 2
+// pixel amber line on the button's own edge, round a filled button), it
+// stands focusGap pixels off the widget, is thicker (focusWidth pixels)
+// and drawn in the focus colour between two dark lines, so that it reads
+// on a light button, a dark panel and the map alike.
+const (
+	focusOutline   = 1                           // each dark line
+	focusRingWidth = focusWidth + 2*focusOutline // the whole ring
+)
+
+// focusRingImage returns the nine-slice image of the focus ring in the
+// focus colour of p between two lines of its background colour, its
+// corners rounded to r.
+func focusRingImage(p Palette, r int) *image.NineSlice {
+	light, dark := p.Focus, p.Background
+	size := 2*r + 1
+	img := goimage.NewNRGBA(goimage.Rect(0, 0, size, size))
+	const ss = 4 // samples per pixel side
+	lo, hi := 0.0, float64(size)
+	insets := []float64{0, focusOutline, focusOutline + focusWidth, focusRingWidth}
+	for y := range size {
+		for x := range size {
+			var n [3]int // samples in the outer dark line, the light band, the inner dark line
+			for sy := range ss {
+				for sx := range ss {
+					px := float64(x) + (float64(sx)+0.5)/ss
+					py := float64(y) + (float64(sy)+0.5)/ss
+					for band := range 3 {
+						in := insets[band]
+						out := insets[band+1]
+						if inRoundedRect(px, py, lo+in, hi-in, float64(r)-in) && !inRoundedRect(px, py, lo+out, hi-out, float64(r)-out) {
+							n[band]++
+						}
+					}
+				}
+			}
+			img.SetNRGBA(x, y, blend([]color.NRGBA{dark, light, dark}, n[:], ss*ss))
+		}
+	}
+	return image.NewNineSlice(ebiten.NewImageFromImage(img), [3]int{r, 1, r}, [3]int{r, 1, r})
+}
+
+// blend returns the colour of a pixel of which counts[i] of n samples are
+// of colour cs[i] and the rest transparent.
+func blend(cs []color.NRGBA, counts []int, n int) color.NRGBA {
+	var r, g, b, w int
+	for i, c := range cs {
+		a := counts[i] * int(c.A)
+		r, g, b, w = r+a*int(c.R), g+a*int(c.G), b+a*int(c.B), w+a
+	}
+	if w == 0 {
+		return color.NRGBA{}
+	}
+	return color.NRGBA{uint8((r + w/2) / w), uint8((g + w/2) / w), uint8((b + w/2) / w), uint8((w + n/2) / n)}
+}
+
+// Focused returns the place of the widget the ring is drawn around: the
+// focused widget under the scope, if it is shown and enabled; inside a
+// scroll panel that names its content (ScrollStyle.Data), the part of it
+// in sight.
+func (r *FocusRing) Focused() (goimage.Rectangle, bool) {
+	rect, found := focusedIn(r.scope, goimage.Rectangle{}, false)
 	return rect, found && !rect.Empty()
+}
+
+// focusedIn returns the place of the focused widget under w, shown and
+// enabled, cut to clip when clipped.
+func focusedIn(w widget.HasWidget, clip goimage.Rectangle, clipped bool) (goimage.Rectangle, bool) {
+	ww := w.GetWidget()
+	if ww.GetVisibility() != widget.Visibility_Show {
+		return goimage.Rectangle{}, false
+	}
+	if f, ok := w.(widget.Focuser); ok && f.IsFocused() && !ww.Disabled {
+		if clipped {
+			return ww.Rect.Intersect(clip), true
+		}
+		return ww.Rect, true
+	}
+	switch x := w.(type) {
+	case widget.Containerer:
+		for _, ch := range x.Children() {
+			if r, ok := focusedIn(ch, clip, clipped); ok {
+				return r, true
+			}
+		}
+	case *widget.ScrollContainer:
+		if content, ok := ww.CustomData.(widget.HasWidget); ok {
+			view := x.ViewRect()
+			if clipped {
+				view = view.Intersect(clip)
+			}
+			return focusedIn(content, view, true)
+		}
+	}
+	return goimage.Rectangle{}, false
 }
 
 // withFocusRing returns c in a container that rings its focused widget,

@@ -3,6 +3,7 @@ package menu
 import (
 	"image"
 	"image/color"
+	"math"
 
 	eimage "github.com/ebitenui/ebitenui/image"
 
@@ -94,5 +95,64 @@ func NewScrollArea(content *widget.Container, st ScrollStyle, maxH int, least im
 		widget.ContainerOpts.WidgetOpts(wopts...),
 	)
 	area.AddChild(scroll, slider)
+	follow := &focusFollower{scroll: scroll, slider: slider, content: content}
+	area.GetWidget().OnUpdate = func(widget.HasWidget) { follow.update() }
 	return area
+}
+
+// focusFollower scrolls a scroll panel's content to the widget of it that
+// takes the keyboard's focus (Tab into a long form), once each time the
+// focus comes to another.
+type focusFollower struct {
+	scroll  *widget.ScrollContainer
+	slider  *widget.Slider
+	content *widget.Container
+	last    widget.Focuser // the widget focused at the last update
+}
+
+// update scrolls to the focused widget of the content if it is not the
+// one of the last update.
+func (f *focusFollower) update() {
+	var focused widget.Focuser
+	walk(f.content, func(w widget.HasWidget) bool {
+		if fw, ok := w.(widget.Focuser); ok && fw.IsFocused() {
+			focused = fw
+		}
+		return focused == nil
+	})
+	if focused != nil && focused != f.last {
+		ScrollIntoView(f.scroll, f.slider, f.content, focused.(widget.HasWidget).GetWidget().Rect)
+	}
+	f.last = focused
+}
+
+// scrollMargin is the room ScrollIntoView leaves above or below what it
+// brings into sight, in pixels.
+const scrollMargin = 8
+
+// ScrollIntoView scrolls a scroll panel (NewScroll: scroll, its slider
+// and its content) the least that brings r, a rectangle of the content as
+// laid out now (a focused button), into sight, with a small margin; what
+// is in sight already does not move.
+func ScrollIntoView(scroll *widget.ScrollContainer, slider *widget.Slider, content *widget.Container, r image.Rectangle) {
+	view := scroll.ViewRect()
+	_, ch := content.PreferredSize()
+	span := ch - view.Dy()
+	if span <= 0 || r.Empty() {
+		return
+	}
+	top := content.GetWidget().Rect.Min.Y
+	at := int(math.Round(float64(span) * scroll.ScrollTop)) // the content's pixel at the view's top
+	y0, y1 := r.Min.Y-top, r.Max.Y-top
+	switch {
+	case y0-scrollMargin < at:
+		at = y0 - scrollMargin
+	case y1+scrollMargin > at+view.Dy():
+		at = y1 + scrollMargin - view.Dy()
+	default:
+		return
+	}
+	at = min(max(at, 0), span)
+	scroll.ScrollTop = float64(at) / float64(span)
+	slider.Current = int(math.Round(scroll.ScrollTop * 1000))
 }

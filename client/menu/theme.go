@@ -54,7 +54,7 @@ func DefaultPalette() Palette {
 		ButtonPressed:     color.NRGBA{44, 40, 35, 255},
 		ButtonBorder:      color.NRGBA{98, 87, 72, 255},
 		Accent:            color.NRGBA{236, 172, 76, 255},
-		Focus:             color.NRGBA{255, 222, 150, 255},
+		Focus:             color.NRGBA{150, 205, 255, 255},
 		Primary:           color.NRGBA{156, 102, 34, 255},
 		PrimaryHover:      color.NRGBA{182, 121, 44, 255},
 		Selected:          color.NRGBA{100, 70, 32, 255},
@@ -82,8 +82,8 @@ const (
 	rowSpacing    = 12 // between the rows of a form
 	gap           = 8  // between the widgets of a row
 	radius        = 6  // of the corners of buttons and fields
-	focusGap      = 4  // between a focused widget and its ring
-	focusWidth    = 2  // of the focus ring
+	focusGap      = 2  // between a focused widget and its ring
+	focusWidth    = 3  // of the focus ring's light band
 )
 
 // Theme is the client's look: the palette, the faces, the images of panels,
@@ -156,7 +156,7 @@ func NewTheme() (*Theme, error) {
 		PressedHover: roundedRect(p.Selected, p.Accent, radius, 1),
 		Disabled:     disabled,
 	}
-	t.focusRing = roundedRect(color.NRGBA{}, p.Focus, radius+focusGap, focusWidth)
+	t.focusRing = focusRingImage(p, radius+focusGap+focusOutline)
 	t.selected = &widget.ButtonImage{
 		Idle:         roundedRect(p.Selected, p.Accent, radius, 2),
 		Hover:        roundedRect(p.Selected, p.Accent, radius, 2),

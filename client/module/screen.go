@@ -169,9 +169,13 @@ type Input struct {
 	// Pointer reports that the pointer may act on the map: it is on it,
 	// not on the HUD, and no window is open.
 	Pointer bool
-	// Keys reports that the keyboard is the map's: no window is open and
-	// no text field has it. The shell keeps Enter (End turn), F1 (the
-	// help) and F12 (a screenshot).
+	// Keys reports that the keyboard is the map's: no window is open, no
+	// text field has it and it is not in another part of the screen (the
+	// top bar, the side panel, the log, the chat line: F6 moves it there,
+	// see ShellKeys). The shell keeps Enter (End turn, unless the screen
+	// takes it: KeyTaker), Shift+Enter (End turn), F1 (the help), F6 and
+	// Shift+F6 (the parts of the screen), F10 (the menu), F12 (a
+	// screenshot), Page Up and Page Down (the log) and / (the chat line).
 	Keys bool
 	// Modal reports that a window is open over the map: the map takes no
 	// input.
@@ -384,4 +388,41 @@ type Replayer interface {
 type Resolution struct {
 	View   ruleset.View
 	Events []byte
+}
+
+// ShellKeys returns the keys the shell keeps on every game screen,
+// whatever part of it has the keyboard (outside windows and text fields):
+// a screen binds none of them (Enter, also kept, it may take: KeyTaker).
+// Each is in the help the shell shows after the screen's own
+// (Screen.Help).
+func ShellKeys() []ebiten.Key {
+	return []ebiten.Key{ebiten.KeyF1, ebiten.KeyF6, ebiten.KeyF10, ebiten.KeyF12,
+		ebiten.KeyPageUp, ebiten.KeyPageDown, ebiten.KeySlash}
+}
+
+// KeyTaker is an optional interface of a Screen that, at times, takes a
+// key the shell keeps on the map: Enter, which ends the turn. While the
+// screen's cursor or focus on the map acts on Enter (select what is
+// there, move there), TakesKey says so and the shell leaves the key to
+// the screen's Update (Input.Keys); Shift+Enter still ends the turn.
+type KeyTaker interface {
+	// TakesKey reports whether the screen acts on key k this frame, as
+	// the keys stand now (it is asked before Update, only for Enter and
+	// the keypad's Enter).
+	TakesKey(k ebiten.Key) bool
+}
+
+// Keyboard is an optional interface of a Host: the shell's keyboard on
+// the game screen. The keyboard is on the map until F6 moves it to the
+// top bar, the side panel, the log or the chat line; in the side panel
+// Tab, Shift+Tab and the arrow keys move a focus (a ring) through its
+// enabled buttons in their order, Enter or Space presses the one focused,
+// the panel scrolls it into sight, the focus keeps its place when the
+// panel is built again (Host.Changed), and Esc gives the keyboard back
+// to the map. A screen may hand the keyboard to its panel itself, with a
+// key of its own.
+type Keyboard interface {
+	// FocusPanel gives the keyboard to the side panel, its first enabled
+	// button focused (none: the keyboard stays on the map).
+	FocusPanel()
 }
