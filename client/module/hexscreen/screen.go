@@ -52,11 +52,11 @@ type Screen struct {
 	// cursor, not to the hex under the pointer); where the pointer was
 	// last frame; the side panel's focused button (an index of buttons,
 	// -1 for none); whether Space skipped the animation this frame.
-	cursor     cursor
-	keyLast    bool
-	lastPoint  image.Point
-	focus      int
-	spaceSkip  bool
+	cursor    cursor
+	keyLast   bool
+	lastPoint image.Point
+	focus     int
+	spaceSkip bool
 
 	// The selected army's reach, computed once per army, view and
 	// change of the drafts (which change the army as it will move).
