@@ -111,7 +111,7 @@ func help(d *dat.Data) menu.HelpContent {
 			{Term: "Wheel, + and -", Text: "zoom"},
 			{Term: "H", Text: "back to your home city"},
 			{Term: "Tab, Shift+Tab", Text: "the next (previous) of your armies, then your garrisons, then your settlements: the cursor goes there"},
-			{Term: "Page Down, Page Up", Text: "move the focus (a ring) to the side panel's next (previous) button; Space presses it"},
+			{Term: "] and [", Text: "move the focus (a ring) to the side panel's next (previous) button; Space presses it"},
 			{Term: "Esc", Text: "leave the side panel's buttons; deselect; close a window"},
 			{Term: "Backspace", Text: "take back the last order"},
 			{Term: "Enter", Text: "end the turn (again: take it back)"},

@@ -19,7 +19,7 @@ import (
 // the keypad), Space to act on it as a click does and M as a right click
 // does, Tab and Shift+Tab through everything that takes orders (armies,
 // garrisons, settlements), and a focus walked through the side panel's
-// buttons (Page Down, Page Up) that Space presses.
+// buttons (] and [) that Space presses.
 
 // cursor is the keyboard's place on the map: shown once a key put it
 // there, hidden by a click of the pointer on the map.

@@ -31,7 +31,7 @@ func rebuild(s *Screen) {
 // them: Tab and Shift+Tab through the garrison and the city (armies
 // first, then garrisons, then settlements), the cursor moved by the
 // arrows and the keypad (Shift and the arrows pan instead), Space as a
-// click at the cursor, Page Down through the side panel's buttons with
+// click at the cursor, ] through the side panel's buttons with
 // Space pressing the focused one (the garrison's Peace, an order), the
 // orders' x by keys too, Escape out of the panel, then deselecting.
 func TestKeyboardPlay(t *testing.T) {
@@ -60,7 +60,7 @@ func TestKeyboardPlay(t *testing.T) {
 		{"up arrow", keyInput(nil, ebiten.KeyArrowUp), "garrison", "0,0", "", 0, false},
 		{"Space: the next thing there, the city", keyInput(nil, ebiten.KeySpace), "city", "0,0", "", 0, false},
 		{"Space again: the garrison", keyInput(nil, ebiten.KeySpace), "garrison", "0,0", "", 0, false},
-		{"Page Down: the panel's first button, the settlement's", keyInput(nil, ebiten.KeyPageDown), "garrison", "0,0", "Production…", 0, false},
+		{"]: the panel's first button, the settlement's", keyInput(nil, ebiten.KeyBracketRight), "garrison", "0,0", "Production…", 0, false},
 	}
 	for _, tt := range tests {
 		x := s.cam.X
@@ -88,13 +88,13 @@ func TestKeyboardPlay(t *testing.T) {
 		}
 	}
 
-	// Page Down to Peace on, Space: its order drafted; then the order's x
+	// ] to Peace on, Space: its order drafted; then the order's x
 	// (after the panel's buttons), Space: taken back.
 	for i := 0; i < 20 && !strings.HasPrefix(s.Probe().PanelFocus, "Peace on"); i++ {
-		s.Update(keyInput(nil, ebiten.KeyPageDown))
+		s.Update(keyInput(nil, ebiten.KeyBracketRight))
 	}
 	if f := s.Probe().PanelFocus; !strings.HasPrefix(f, "Peace on") {
-		t.Fatalf("Page Down never reached Peace on: focus %q", f)
+		t.Fatalf("] never reached Peace on: focus %q", f)
 	}
 	s.Update(keyInput(nil, ebiten.KeySpace))
 	rebuild(s)
@@ -102,16 +102,16 @@ func TestKeyboardPlay(t *testing.T) {
 		t.Fatalf("Space on Peace on drafted %q, want its order", d)
 	}
 	s.focus = -1
-	s.Update(keyInput(nil, ebiten.KeyPageUp)) // from none, back: the last button, the order's x
+	s.Update(keyInput(nil, ebiten.KeyBracketLeft)) // from none, back: the last button, the order's x
 	if f := s.Probe().PanelFocus; !strings.HasPrefix(f, "x ") {
-		t.Fatalf("Page Up from no focus: %q, want the order's x", f)
+		t.Fatalf("[ from no focus: %q, want the order's x", f)
 	}
 	s.Update(keyInput(nil, ebiten.KeySpace))
 	if d := s.Probe().Drafts; len(d) != 0 {
 		t.Errorf("Space on the order's x left %q", d)
 	}
 	rebuild(s)
-	s.Update(keyInput(nil, ebiten.KeyPageDown))
+	s.Update(keyInput(nil, ebiten.KeyBracketRight))
 	s.Update(keyInput(nil, ebiten.KeyEscape))
 	if p := s.Probe(); p.PanelFocus != "" || p.Selected == "" {
 		t.Errorf("Escape in the panel: focus %q, selected %q; want no focus, the selection kept", p.PanelFocus, p.Selected)
@@ -138,7 +138,7 @@ func TestHelpNamesEveryKey(t *testing.T) {
 	for _, want := range []struct{ term, text string }{
 		{"Arrows", "move the cursor"}, {"Keypad 8 2 4 6, 7 9 1 3", "diagonals"},
 		{"Space", "skip it"}, {"Space", "as a click"}, {"M", "right-click"},
-		{"Tab, Shift+Tab", "garrisons"}, {"Page Down, Page Up", "Space presses it"},
+		{"Tab, Shift+Tab", "garrisons"}, {"] and [", "Space presses it"},
 		{"Drag, WASD, Shift+arrows", "pan"}, {"Esc", "deselect"}, {"Enter", "end the turn"},
 		{"Backspace", "take back"}, {"H", "home"}, {"F1", "help"},
 	} {

@@ -296,7 +296,7 @@ func (s *Screen) sideNothing(u *ui, in module.Input) {
 	u.muted("Click one of your cities or towns to choose what it produces; click again for its garrison.")
 	u.muted("Split an army off a garrison, then right-click a square to send it there.")
 	u.muted("Keys: Tab, Shift+Tab: what takes orders. Arrows (keypad too): the cursor; Space: as a click there; M: as a right-click. " +
-		"Page Down, Page Up: the side panel's buttons, Space presses one. Shift+arrows, WASD: pan. H: home. Enter: end turn. Esc: deselect. F1: help.")
+		"] and [: the side panel's buttons, Space presses one. Shift+arrows, WASD: pan. H: home. Enter: end turn. Esc: deselect. F1: help.")
 }
 
 // empireLines says in short what seat p holds, as the view shows it: its

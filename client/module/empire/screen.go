@@ -371,10 +371,10 @@ func (s *Screen) keys(in module.Input) {
 		s.preview, s.previewErr = nil, "" // no army selected: no path, and no refusal of one
 	case in.Hit(ebiten.KeyTab):
 		s.selectNext(shift(in.Frame))
-	case in.Hit(ebiten.KeyPageDown):
+	case in.Hit(ebiten.KeyBracketRight):
 		s.moveFocus(false)
 		s.host.Changed(false)
-	case in.Hit(ebiten.KeyPageUp):
+	case in.Hit(ebiten.KeyBracketLeft):
 		s.moveFocus(true)
 		s.host.Changed(false)
 	case in.Hit(ebiten.KeySpace) && !s.spaceSkip && s.focus >= 0:

@@ -45,7 +45,7 @@ func keysHelp() menu.HelpSection {
 		}
 		if h.Rows[i].Term == "Esc" {
 			h.Rows[i].Text += " With nothing selected the side panel shows your Erfpire's orders (tax, truces), as the Erfpire button does: " +
-				"Page Down reaches them."
+				"] reaches them."
 		}
 	}
 	return h

@@ -25,7 +25,7 @@ func KeysHelp() menu.HelpSection {
 			{Term: "Mouse wheel, + and −", Text: "Zoom (over the log, the wheel scrolls the log)."},
 			{Term: "Minimap", Text: "Click or drag to look there."},
 			{Term: "Tab, Shift+Tab", Text: "Select the next (previous) of your armies, then of your cities: the cursor goes there."},
-			{Term: "Page Down, Page Up", Text: "Move the focus (a ring) to the side panel's next (previous) button: a choice, or an order's x. " +
+			{Term: "] and [", Text: "Move the focus (a ring) to the side panel's next (previous) button: a choice, or an order's x. " +
 				"Space presses it; a disabled one says why. Esc gives the keys back to the map."},
 			{Term: "H", Text: "Centre on your Capital, at the zoom the game opens with (every badge readable)."},
 			{Term: "Esc", Text: "Leave the side panel's buttons; deselect; close the open window."},

@@ -32,7 +32,7 @@ func TestHelpKeysAndMarkers(t *testing.T) {
 		"Esc: Leave the side panel's buttons; deselect", "Enter, End turn: Send the orders",
 		"W A S D, Shift+arrows: Pan", "Arrows: Move the cursor", "Keypad 7 9 4 6 1 3, 8 2: Move the cursor",
 		"Space: At the cursor, as a left click", "skip it", "M: At the cursor, as a right click",
-		"Page Down, Page Up: Move the focus", "Mouse wheel, + and −: Zoom",
+		"] and [: Move the focus", "Mouse wheel, + and −: Zoom",
 		"Backspace, Delete: Remove the last order", "F1, Help: This help", "Right click", "Minimap",
 		"owner's mark", "A ship is a fleet", "The units in the army", "×3 on a white plate: Three armies share the hex",
 		"Warlord, and its level", "Casters", "characters (Warlords and Casters) an enemy army has",

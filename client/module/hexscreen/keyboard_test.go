@@ -31,7 +31,7 @@ func sidePanel(g *Screen) {
 // Tab and Shift+Tab through the army and the cities (armies first), the
 // cursor moved by the arrows and the keypad (Shift and the arrows pan
 // instead), Space as a click at the cursor (select, or move the selected
-// army there), M as a right click, Page Down and Page Up through the
+// army there), M as a right click, ] and [ through the
 // side panel's buttons with Space pressing the focused one, Escape out of
 // the panel, then deselecting.
 func TestKeyboardPlay(t *testing.T) {
@@ -86,7 +86,7 @@ func TestKeyboardPlay(t *testing.T) {
 		{"Space there: the army moves", keysFrame(nil, ebiten.KeySpace), armySel, up.String(), false, 1},
 		{"down arrow, keypad 3: south-east of home", keysFrame(nil, ebiten.KeyArrowDown, ebiten.KeyNumpad3), armySel, home.Neighbor(hex.SouthEast).String(), false, 1},
 		{"M there: the move goes there instead", keysFrame(nil, ebiten.KeyM), armySel, home.Neighbor(hex.SouthEast).String(), false, 1},
-		{"Page Down: the panel's first button", keysFrame(nil, ebiten.KeyPageDown), armySel, home.Neighbor(hex.SouthEast).String(), true, 1},
+		{"]: the panel's first button", keysFrame(nil, ebiten.KeyBracketRight), armySel, home.Neighbor(hex.SouthEast).String(), true, 1},
 		{"Escape: back to the map, still selected", keysFrame(nil, ebiten.KeyEscape), armySel, home.Neighbor(hex.SouthEast).String(), false, 1},
 		{"Escape: deselected", keysFrame(nil, ebiten.KeyEscape), model.Selection{}, home.Neighbor(hex.SouthEast).String(), false, 1},
 		{"a click on the map hides the cursor", kit.Frame{Cursor: image.Pt(300, 300), Pressed: kit.Buttons(0).With(ebiten.MouseButtonLeft), Held: kit.Buttons(0).With(ebiten.MouseButtonLeft)},
@@ -119,8 +119,8 @@ func TestKeyboardPlay(t *testing.T) {
 	}
 }
 
-// TestPanelFocus walks the side panel's buttons by keys: Page Down goes
-// from the first to the next, Page Up back round to the last, Space
+// TestPanelFocus walks the side panel's buttons by keys: ] goes
+// from the first to the next, [ back round to the last, Space
 // presses the focused one (a standing order drafted, as a click gives
 // it), the hint line says the focused choice's tip as it does under the
 // pointer, and the orders' remove buttons come after the choices.
@@ -138,10 +138,10 @@ func TestPanelFocus(t *testing.T) {
 		key       ebiten.Key
 		wantFocus string
 	}{
-		{"Page Down: the first", ebiten.KeyPageDown, g.tips[0].label},
-		{"Page Down: the second", ebiten.KeyPageDown, g.tips[1].label},
-		{"Page Up: the first again", ebiten.KeyPageUp, g.tips[0].label},
-		{"Page Up: round to the last", ebiten.KeyPageUp, g.tips[n-1].label},
+		{"]: the first", ebiten.KeyBracketRight, g.tips[0].label},
+		{"]: the second", ebiten.KeyBracketRight, g.tips[1].label},
+		{"[: the first again", ebiten.KeyBracketLeft, g.tips[0].label},
+		{"[: round to the last", ebiten.KeyBracketLeft, g.tips[n-1].label},
 	}
 	for _, s := range steps {
 		play(g, keysFrame(nil, s.key))
@@ -151,7 +151,7 @@ func TestPanelFocus(t *testing.T) {
 	}
 	// The last enabled choice, pressed by Space.
 	for i := n - 1; i >= 0 && g.tips[i].b.GetWidget().Disabled; i-- {
-		play(g, keysFrame(nil, ebiten.KeyPageUp))
+		play(g, keysFrame(nil, ebiten.KeyBracketLeft))
 	}
 	pb, ok := g.focused()
 	if !ok || pb.b.GetWidget().Disabled {
@@ -166,13 +166,13 @@ func TestPanelFocus(t *testing.T) {
 		t.Errorf("Space on %q drafted %d orders, want 1", pb.label, len(g.model.Drafts()))
 	}
 	sidePanel(g)
-	// The order's x comes after the choices: Page Up from the first choice.
+	// The order's x comes after the choices: [ from the first choice.
 	for g.focus != 0 {
-		play(g, keysFrame(nil, ebiten.KeyPageDown))
+		play(g, keysFrame(nil, ebiten.KeyBracketRight))
 	}
-	play(g, keysFrame(nil, ebiten.KeyPageUp))
+	play(g, keysFrame(nil, ebiten.KeyBracketLeft))
 	if have := g.Probe().PanelFocus; !strings.HasPrefix(have, "x ") {
-		t.Errorf("Page Up from the first choice: focus %q, want the order's x", have)
+		t.Errorf("[ from the first choice: focus %q, want the order's x", have)
 	}
 	play(g, keysFrame(nil, ebiten.KeySpace))
 	if len(g.model.Drafts()) != 0 {

@@ -95,7 +95,7 @@ func (g *Screen) Side(c *widget.Container, in module.Input) {
 			}
 			g.choices(c, realm.RealmChoices(g.model))
 			add("Click one of your armies or cities to give it orders, or Tab to it. H: home. Enter: end turn. F1: help.", g.pal.TextMuted)
-			add("Page Down, Page Up: the buttons here; Space presses one.", g.pal.TextMuted)
+			add("] and [: the buttons here; Space presses one.", g.pal.TextMuted)
 			return
 		}
 		title("Your orders")
@@ -103,7 +103,7 @@ func (g *Screen) Side(c *widget.Container, in module.Input) {
 		add("Right-click or drag from a selected army to move it; onto an enemy to attack.", g.pal.TextMuted)
 		add("Drag the map or use the arrow keys to look around; the wheel zooms.", g.pal.TextMuted)
 		add("Keys: Tab, Shift+Tab: what takes orders. Arrows (keypad 7 9 4 6 1 3): the cursor; Space: as a click there; M: as a right click. "+
-			"Page Down, Page Up: the side panel's buttons, Space presses one. Shift+arrows, W A S D: pan. H: home. Enter: end turn. Esc: deselect. F1: help.", g.pal.TextMuted)
+			"] and [: the side panel's buttons, Space presses one. Shift+arrows, W A S D: pan. H: home. Enter: end turn. Esc: deselect. F1: help.", g.pal.TextMuted)
 	}
 }
 

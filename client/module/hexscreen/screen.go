@@ -375,9 +375,9 @@ func (g *Screen) keys() {
 	case in.Hit(ebiten.KeyTab):
 		g.keyLast = true
 		g.selectNext(shift(in.Frame))
-	case in.Hit(ebiten.KeyPageDown):
+	case in.Hit(ebiten.KeyBracketRight):
 		g.moveFocus(false)
-	case in.Hit(ebiten.KeyPageUp):
+	case in.Hit(ebiten.KeyBracketLeft):
 		g.moveFocus(true)
 	case in.Hit(ebiten.KeySpace) && !g.spaceSkip && g.focus >= 0:
 		g.pressFocused()
