@@ -74,8 +74,8 @@ func TestKeyboardPlay(t *testing.T) {
 		case p.Picked["city"] == int(city):
 			picked = "city"
 		}
-		if picked != tt.wantPicked || p.Cursor != tt.wantCursor {
-			t.Errorf("%s: picked %q (%v), cursor %q; want %q, %q", tt.name, picked, p.Picked, p.Cursor, tt.wantPicked, tt.wantCursor)
+		if picked != tt.wantPicked || p.MapCursor != tt.wantCursor {
+			t.Errorf("%s: picked %q (%v), cursor %q; want %q, %q", tt.name, picked, p.Picked, p.MapCursor, tt.wantPicked, tt.wantCursor)
 		}
 		if !strings.HasPrefix(p.PanelFocus, tt.wantFocus) || (tt.wantFocus == "") != (p.PanelFocus == "") {
 			t.Errorf("%s: panel focus %q, want %q", tt.name, p.PanelFocus, tt.wantFocus)

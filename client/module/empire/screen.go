@@ -598,7 +598,7 @@ func (s *Screen) Probe() module.Probe {
 	}
 	p.Animating = s.animating()
 	if s.cursor.Shown {
-		p.Cursor = s.cursor.At.String()
+		p.MapCursor = s.cursor.At.String()
 	}
 	if pb, ok := s.focused(); ok {
 		p.PanelFocus = pb.label

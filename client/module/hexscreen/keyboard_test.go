@@ -104,8 +104,8 @@ func TestKeyboardPlay(t *testing.T) {
 		if tt.wantSel.Active != sel.Active || tt.wantSel.Army != sel.Army || tt.wantSel.City != sel.City {
 			t.Errorf("%s: selection %+v, want %+v", tt.name, sel, tt.wantSel)
 		}
-		if p.Cursor != tt.wantCursor && tt.wantCursor != "" || tt.wantCursor == "" && p.Cursor != "" {
-			t.Errorf("%s: cursor %q, want %q", tt.name, p.Cursor, tt.wantCursor)
+		if p.MapCursor != tt.wantCursor && tt.wantCursor != "" || tt.wantCursor == "" && p.MapCursor != "" {
+			t.Errorf("%s: cursor %q, want %q", tt.name, p.MapCursor, tt.wantCursor)
 		}
 		if (p.PanelFocus != "") != tt.wantFocus {
 			t.Errorf("%s: panel focus %q, want focus %v", tt.name, p.PanelFocus, tt.wantFocus)

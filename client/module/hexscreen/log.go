@@ -132,7 +132,7 @@ func (g *Screen) Probe() module.Probe {
 	}
 	p.Animating = g.animating()
 	if g.cursor.Shown {
-		p.Cursor = g.cursor.At.String()
+		p.MapCursor = g.cursor.At.String()
 	}
 	if pb, ok := g.focused(); ok {
 		p.PanelFocus = pb.label
