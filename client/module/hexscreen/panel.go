@@ -245,14 +245,15 @@ func (g *Screen) tipAt() (choiceTip, bool) {
 	return choiceTip{}, false
 }
 
-// Hint implements module.Hinter: why the choice under the pointer is
-// disabled, or what it warns of; nothing for a choice that is fine. The
-// map marks the hex a choice under the pointer acts on.
+// Hint implements module.Hinter: why the choice the keyboard's focus is
+// on, else the one under the pointer, is disabled, or what it warns of;
+// nothing for a choice that is fine. The map marks the hex that choice
+// acts on.
 func (g *Screen) Hint() (string, color.Color, bool) {
 	label, c := "", color.Color(g.pal.TextMuted)
 	t, ok := g.tipAt()
-	if pb, focused := g.focused(); !ok && focused && pb.tip >= 0 {
-		t, ok = g.tips[pb.tip], true // the keyboard's focus, as the pointer would
+	if pb, focused := g.focused(); focused && pb.tip >= 0 {
+		t, ok = g.tips[pb.tip], true // the keyboard's focus first: the keys moved last
 	}
 	if ok && t.why != "" {
 		label = t.label + ": " + t.why
