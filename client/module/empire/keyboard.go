@@ -127,6 +127,11 @@ func (s *Screen) showCursor() {
 	}
 }
 
+// refollowFrames is how many frames after a change of the map's size the
+// camera keeps the cursor in sight: the HUD's parts (the log, what the map
+// leaves in sight) settle on the new size a frame or two later.
+const refollowFrames = 3
+
 // followCursor pans the camera just enough that the cursor's cell is in
 // the part of the map in sight (above the log), a cell from its edges.
 func (s *Screen) followCursor() {
@@ -267,17 +272,22 @@ func (s *Screen) pressFocused() {
 	pb.press()
 }
 
-// drawCursor rings the cursor's cell: a dark outline under a thick one
-// in the theme's focus colour, unlike the selection's and the hover's.
+// drawCursor rings the cursor's cell: a thick ring in the theme's focus
+// colour on a dark edge with a white thread through it, inside the cell,
+// unlike the selection's thin yellow outline and the hover's white.
 func (s *Screen) drawCursor(dst *ebiten.Image) {
 	wx, wy := s.lay.Center(s.cursor.At)
 	sx, sy := s.cam.ToScreen(wx, wy)
 	o := dst.Bounds().Min
 	r := s.lay.Inner() * s.cam.Zoom
 	x, y := float32(sx)+float32(o.X)-float32(r), float32(sy)+float32(o.Y)-float32(r)
-	w := max(float32(2), float32(r)/8)
-	vector.StrokeRect(dst, x, y, float32(2*r), float32(2*r), w+3, color.RGBA{20, 16, 12, 230}, true)
-	vector.StrokeRect(dst, x, y, float32(2*r), float32(2*r), w, s.host.Theme().Palette().Focus, true)
+	w := max(float32(3), float32(r)/5)
+	in := w/2 + 1 // inside the cell, clear of the selection's outline on its edge
+	x, y = x+in, y+in
+	side := float32(2*r) - 2*in
+	vector.StrokeRect(dst, x, y, side, side, w+3, color.RGBA{20, 16, 12, 230}, true)
+	vector.StrokeRect(dst, x, y, side, side, w, s.host.Theme().Palette().Focus, true)
+	vector.StrokeRect(dst, x, y, side, side, 1, color.White, true)
 }
 
 // drawFocusRing rings the panel's focused button while it is in the part

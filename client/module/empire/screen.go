@@ -51,6 +51,7 @@ type Screen struct {
 	orderButtons []panelButton
 	focus        int
 	spaceSkip    bool
+	refollow     int // frames left in which the camera follows the cursor after a resize
 
 	// The resolved turn's movement, shown step by step.
 	anim     [][]Move
@@ -292,6 +293,11 @@ func (s *Screen) Update(in module.Input) bool {
 	if in.Map != s.mapRect {
 		s.mapRect = in.Map
 		s.cam.Resize(float64(in.Map.Dx()), float64(in.Map.Dy()))
+		s.refollow = refollowFrames
+	}
+	if s.refollow > 0 && s.cursor.Shown {
+		s.refollow--
+		s.followCursor() // the cursor stays in sight as the HUD settles on the new size
 	}
 	s.in = in
 	s.spaceSkip = false
@@ -493,7 +499,7 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 	}
 	// The square's own tooltip (terrain, settlement, forces), after a
 	// moment: a path's box leaves it in sight.
-	if s.hover.Rested() && !s.drag.On && !s.keyLast {
+	if s.hover.Rested() && !s.drag.On && !s.keyLast { // the keys moved last: no tooltip of the resting pointer
 		kit.DrawBox(dst, face, s.m.Describe(s.hover.At), float64(mx)+18, below, s.mapRect, bg, fg)
 	}
 }

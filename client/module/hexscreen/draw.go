@@ -83,7 +83,8 @@ func (g *Screen) moving() (map[game.ArmyID]board.Pos, []hex.Hex) {
 
 // overlay collects what the map shows over the terrain this frame.
 func (g *Screen) overlay() *board.Overlay {
-	o := &board.Overlay{Hover: g.hover.At, HasHover: g.hover.On, Grid: g.host.Prefs().Grid}
+	// The keys moved last: the resting pointer's hex is not the one played.
+	o := &board.Overlay{Hover: g.hover.At, HasHover: g.hover.On && !g.keyLast, Grid: g.host.Prefs().Grid}
 	sel := g.model.Selection()
 	if sel.Active {
 		o.Selected, o.HasSelected = sel.Hex, true
@@ -137,9 +138,10 @@ func (g *Screen) Draw(dst *ebiten.Image) {
 	}
 }
 
-// drawCursor rings the keyboard's cursor hex: a dark outline under a
-// thick one in the theme's focus colour, unlike the selected hex's thin
-// yellow and the hovered hex's white, on any terrain.
+// drawCursor rings the keyboard's cursor hex: a thick ring in the
+// theme's focus colour on a dark edge with a white thread through it,
+// inside the hex, unlike the selected hex's thin yellow outline and the
+// hovered hex's white, on any terrain.
 func (g *Screen) drawCursor(dst *ebiten.Image) {
 	wx, wy := g.board.HexCenter(g.cursor.At)
 	sx, sy := g.cam.ToScreen(wx, wy)
@@ -160,8 +162,10 @@ func (g *Screen) drawCursor(dst *ebiten.Image) {
 	w := max(float32(2), r/9)
 	dark := &vector.StrokeOptions{Width: w + 3, LineJoin: vector.LineJoinRound}
 	ring := &vector.StrokeOptions{Width: w, LineJoin: vector.LineJoinRound}
+	thread := &vector.StrokeOptions{Width: 1, LineJoin: vector.LineJoinRound}
 	vector.StrokePath(dst, &path, dark, &vector.DrawPathOptions{AntiAlias: true, ColorScale: scaleOf(color.RGBA{20, 16, 12, 230})})
 	vector.StrokePath(dst, &path, ring, &vector.DrawPathOptions{AntiAlias: true, ColorScale: scaleOf(g.pal.Focus)})
+	vector.StrokePath(dst, &path, thread, &vector.DrawPathOptions{AntiAlias: true, ColorScale: scaleOf(color.White)})
 }
 
 // drawFocusRing rings rect, a button of the side panel that has the
@@ -240,7 +244,7 @@ func (g *Screen) DrawOver(screen *ebiten.Image) {
 	}
 	// The hex's own tooltip (terrain, owner, armies), after a moment: a
 	// path's box leaves it in sight.
-	if !(onTip && tip.why != "") && g.hover.Rested() && !g.drag.On {
+	if !(onTip && tip.why != "") && g.hover.Rested() && !g.drag.On && !g.keyLast {
 		kit.DrawBox(screen, t.SmallFace(), g.model.Describe(g.hover.At), float64(mx)+18, below, mr, bg, fg)
 	}
 	if g.animating() {

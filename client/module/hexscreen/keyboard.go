@@ -125,6 +125,11 @@ func (g *Screen) showCursor() {
 	}
 }
 
+// refollowFrames is how many frames after a change of the map's size the
+// camera keeps the cursor in sight: the HUD's parts (the log, what the map
+// leaves in sight) settle on the new size a frame or two later.
+const refollowFrames = 3
+
 // followCursor pans the camera just enough that the cursor's hex is in
 // the part of the map in sight, a hex from its edges.
 func (g *Screen) followCursor() {

@@ -197,3 +197,33 @@ func TestSpaceSkipsOnly(t *testing.T) {
 		t.Errorf("the Space that skipped also drafted %v", d)
 	}
 }
+
+// TestCameraFollowsCursor: the cursor moved far by the keys stays in the
+// part of the map in sight, the camera panning after it, and so it does
+// when the window's size changes.
+func TestCameraFollowsCursor(t *testing.T) {
+	g, h, _ := testScreen(t, nil)
+	play(g, kit.Frame{Cursor: image.Pt(1000, 300)})
+	play(g, keysFrame(nil, ebiten.KeyTab))
+	sight := h.MapInSight()
+	for _, k := range []ebiten.Key{ebiten.KeyArrowRight, ebiten.KeyArrowDown, ebiten.KeyArrowLeft, ebiten.KeyArrowUp} {
+		for i := range 12 {
+			play(g, keysFrame(nil, k))
+			x, y := g.screenOf(g.cursor.At)
+			if !image.Pt(int(x), int(y)).In(sight) {
+				t.Fatalf("after %d presses of %v the cursor %s is drawn at %.0f,%.0f, out of sight %v", i+1, k, g.cursor.At, x, y, sight)
+			}
+		}
+	}
+	// A smaller window: the cursor comes back into sight.
+	g.centerOn(g.cursor.At)
+	in := input(kit.Frame{Cursor: image.Pt(1000, 300)})
+	in.Map = image.Rect(0, 40, 500, 400)
+	for range refollowFrames {
+		g.Update(in)
+	}
+	x, y := g.cam.ToScreen(g.board.HexCenter(g.cursor.At))
+	if x < 0 || y < 0 || x > 500 || y > float64(sight.Dy()) {
+		t.Errorf("after the resize the cursor is at %.0f,%.0f on a map of 500x360", x, y)
+	}
+}

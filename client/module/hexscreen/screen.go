@@ -57,6 +57,7 @@ type Screen struct {
 	lastPoint image.Point
 	focus     int
 	spaceSkip bool
+	refollow  int // frames left in which the camera follows the cursor after a resize
 
 	// The selected army's reach, computed once per army, view and
 	// change of the drafts (which change the army as it will move).
@@ -238,6 +239,11 @@ func (g *Screen) interactive() bool {
 func (g *Screen) resize(r image.Rectangle) {
 	if g.cam.ScreenW != float64(r.Dx()) || g.cam.ScreenH != float64(r.Dy()) {
 		g.cam.Resize(float64(r.Dx()), float64(r.Dy()))
+		g.refollow = refollowFrames
+	}
+	if g.refollow > 0 && g.cursor.Shown {
+		g.refollow--
+		g.followCursor() // the cursor stays in sight as the HUD settles on the new size
 	}
 }
 
