@@ -35,8 +35,11 @@ func TestHexGamesByKeys(t *testing.T) {
 	start := p.MapCursor
 	d.key("Escape", "Right", "Right", "Down")
 	p = d.wait("the cursor moved", func(p *app.Probe) bool { return p.MapCursor != "" && p.MapCursor != start })
+	if p.Picked["capital"] == 0 {
+		t.Errorf("Escape in the panel, then the arrows: the Capital is no longer selected (%v)", p.Picked)
+	}
 	d.key("space")
-	p = d.wait("the hex at the cursor selected", func(p *app.Probe) bool { return p.Selected == p.MapCursor && len(p.Picked) == 0 })
+	d.wait("the hex at the cursor selected", func(p *app.Probe) bool { return p.Selected == p.MapCursor && len(p.Picked) == 0 })
 	d.resize(1920, 1080)
 	d.frames(3)
 	d.keepHere("keyhex-erfworld-1920x1080-cursor")
@@ -45,16 +48,17 @@ func TestHexGamesByKeys(t *testing.T) {
 	d.wait("erfworld's turn 2", func(p *app.Probe) bool { return p.Turn == 2 })
 	d.leaveByKeys()
 
-	// Empire: the first garrison by Tab, an army split off by its window,
-	// sent by the cursor and M; the turn ended by Enter.
+	// Empire: the garrison by Tab (no armies yet), its Peace by ] and
+	// Space, the cursor moved two squares; the turn ended by Enter.
 	d.startByKeys("Empire")
 	d.key("Tab")
-	p = d.wait("the garrison selected by Tab", func(p *app.Probe) bool { return p.Picked["garrison"] != 0 })
+	d.wait("the garrison selected by Tab", func(p *app.Probe) bool { return p.Picked["garrison"] != 0 })
 	d.focusPanel("Peace ")
+	d.keepHere("keyhex-empire-1024x768-focus")
 	d.key("space")
 	d.wait("the garrison's stance ordered", func(p *app.Probe) bool { return p.Orders == 1 })
 	d.key("Escape", "Right", "Right")
-	p = d.wait("the cursor moved", func(p *app.Probe) bool { return p.MapCursor != "" && p.MapCursor != p.Selected })
+	d.wait("the cursor moved", func(p *app.Probe) bool { return p.MapCursor != "" && p.MapCursor != p.Selected })
 	d.resize(1920, 1080)
 	d.frames(3)
 	d.keepHere("keyhex-empire-1920x1080-cursor")
@@ -63,13 +67,13 @@ func TestHexGamesByKeys(t *testing.T) {
 	d.wait("empire's turn 2", func(p *app.Probe) bool { return p.Turn == 2 })
 	d.leaveByKeys()
 
-	// Erfpires: the army in the city by Tab, sent two hexes east by the
-	// cursor and Space, the turn ended by Enter.
+	// Erfpires: the army in the city by Tab, sent two hexes east (into
+	// hexes never seen) by the cursor and M, the turn ended by Enter.
 	d.startByKeys("Mighty Erfpires")
 	d.key("Tab")
-	p = d.wait("the army selected by Tab", func(p *app.Probe) bool { return p.Picked["army"] != 0 })
+	d.wait("the army selected by Tab", func(p *app.Probe) bool { return p.Picked["army"] != 0 })
 	d.key("Right", "Right", "m")
-	d.wait("the army's move", func(p *app.Probe) bool { return p.Orders == 1 })
+	d.wait("the army's move", func(p *app.Probe) bool { return p.Orders == 1 && strings.HasPrefix(p.Drafts[0], "Move army") })
 	d.keepHere("keyhex-erfpires-1024x768-move")
 	d.key("Return")
 	d.wait("erfpires' day 2", func(p *app.Probe) bool { return p.Turn == 2 })
