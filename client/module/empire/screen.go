@@ -301,6 +301,9 @@ func (s *Screen) Update(in module.Input) bool {
 	}
 	s.in = in
 	s.spaceSkip = false
+	if !in.Keys && !in.Modal {
+		s.focus = -1 // the keyboard went to another part of the screen (the shell's): one ring at a time
+	}
 	before := s.state()
 	s.stepAnimation(in)
 	mx, my := in.Cursor.X, in.Cursor.Y

@@ -247,13 +247,18 @@ func (g *Screen) tipAt() (choiceTip, bool) {
 
 // Hint implements module.Hinter: why the choice the keyboard's focus is
 // on, else the one under the pointer, is disabled, or what it warns of;
-// nothing for a choice that is fine. The map marks the hex that choice
-// acts on.
+// nothing for a choice that is fine under the pointer, and the focused
+// button's label under the keyboard's focus (in words, wherever the panel
+// is scrolled). The map marks the hex that choice acts on.
 func (g *Screen) Hint() (string, color.Color, bool) {
 	label, c := "", color.Color(g.pal.TextMuted)
 	t, ok := g.tipAt()
-	if pb, focused := g.focused(); focused && pb.tip >= 0 {
+	pb, focused := g.focused()
+	if focused && pb.tip >= 0 {
 		t, ok = g.tips[pb.tip], true // the keyboard's focus first: the keys moved last
+	}
+	if focused {
+		label, c = "Space presses: "+pb.label, g.pal.Accent
 	}
 	if ok && t.why != "" {
 		label = t.label + ": " + t.why

@@ -255,6 +255,10 @@ func (g *Screen) Update(in module.Input) bool {
 	g.hover.Tick()
 	g.in = in
 	g.spaceSkip = false
+	if !in.Keys && !in.Modal && g.focus >= 0 {
+		g.focus = -1 // the keyboard went to another part of the screen (the shell's): one ring at a time
+		g.host.Changed(false)
+	}
 	if g.model == nil {
 		return false
 	}
