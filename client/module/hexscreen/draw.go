@@ -220,7 +220,7 @@ func (g *Screen) DrawOver(screen *ebiten.Image) {
 	bad := color.RGBA{255, 150, 130, 255}
 	tip, onTip := g.tipAt()
 	onTip = onTip && g.focus < 0 // the keyboard's focus in the panel: its hint line speaks, not the resting pointer
-	below := float64(my) + 18 // the top of the hex's own tooltip: under the pointer and the path's
+	below := float64(my) + 18    // the top of the hex's own tooltip: under the pointer and the path's
 	switch {
 	case onTip && tip.why != "":
 		c := color.Color(fg)
