@@ -257,6 +257,7 @@ var ebitenKeys = map[string]string{
 	"Left": "ArrowLeft", "Right": "ArrowRight", "Up": "ArrowUp", "Down": "ArrowDown",
 	"h": "H", "F1": "F1", "F12": "F12", "Next": "PageDown",
 	"1": "Digit1", "2": "Digit2", "a": "A", "b": "B", "p": "P", "t": "T",
+	"d": "D", "m": "M", "space": "Space", "bracketright": "BracketRight", "shift+Tab": "Tab", "F10": "F10",
 }
 
 // key presses and releases each key (xdotool's names: Tab, Return, F1,

@@ -69,6 +69,21 @@ func (m *Model) SelectArmy(a game.ArmyID) {
 	m.sel = Selection{Active: true, Hex: ar.Hex, Army: a}
 }
 
+// SelectCity selects the player's city c; any other city deselects.
+func (m *Model) SelectCity(c game.CityID) {
+	if m.view == nil || m.You() == 0 {
+		m.Deselect()
+		return
+	}
+	for i := range m.view.Cities {
+		if city := &m.view.Cities[i]; city.ID == c && city.Owner == m.You() {
+			m.sel = Selection{Active: true, Hex: city.Hex, City: c}
+			return
+		}
+	}
+	m.Deselect()
+}
+
 // selectables lists what a click on h selects in turn: the player's armies
 // on h by ID, then its city there.
 func (m *Model) selectables(h hex.Hex) []Selection {
@@ -89,6 +104,10 @@ func (m *Model) selectables(h hex.Hex) []Selection {
 	}
 	return out
 }
+
+// OnMap reports whether h is on the map of the view (false before the
+// first view).
+func (m *Model) OnMap(h hex.Hex) bool { return m.onMap(h) }
 
 // onMap reports whether h is on the map of the view.
 func (m *Model) onMap(h hex.Hex) bool {

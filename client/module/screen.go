@@ -220,6 +220,11 @@ type Probe struct {
 	// as the screen writes them ("3,4"), "" for none.
 	Hover    string `json:"hover,omitempty"`
 	Selected string `json:"selected,omitempty"`
+	// MapCursor is the keyboard's cursor on the map, as the screen writes
+	// places, "" while it is not shown; PanelFocus the label of the side
+	// panel's button that has the keyboard's focus, "" for none.
+	MapCursor  string `json:"map_cursor,omitempty"`
+	PanelFocus string `json:"panel_focus,omitempty"`
 	// Picked are the things selected, by their kind as a Mark names it:
 	// {"army": 12}; none when nothing is.
 	Picked map[string]int `json:"picked,omitempty"`

@@ -97,6 +97,7 @@ func (s *Screen) stepAnimation(in module.Input) {
 	}
 	if in.Keys && in.Down(ebiten.KeySpace) {
 		s.animStep = len(s.anim)
+		s.spaceSkip = in.Hit(ebiten.KeySpace) // the press skips, it does not also act
 		return
 	}
 	s.animT += 1 / 60.0 / prefs.StepSeconds(s.host.Prefs().AnimSpeed)

@@ -173,7 +173,7 @@ func (s *Screen) draw(dst *ebiten.Image) {
 	if fo := m.Force(sel.Force); fo != nil && !fo.Garrison && len(fo.Path) > 0 {
 		s.drawPath(f, fo.Pos, fo.Path, pathColor, 0.95, math.Max(2.5, inner*0.14), true)
 	}
-	if s.preview != nil && s.hover.On {
+	if s.preview != nil {
 		if fo := m.Force(sel.Force); fo != nil {
 			s.drawPath(f, fo.Pos, s.preview.Path, previewColor, 0.9, math.Max(2, inner*0.11), true)
 		}
@@ -192,7 +192,7 @@ func (s *Screen) draw(dst *ebiten.Image) {
 	if sel.Active {
 		s.outline(f, sel.Cell, selectColor, math.Max(2, inner*0.12))
 	}
-	if s.hover.On {
+	if s.hover.On && !s.keyLast { // the keys moved last: the resting pointer's square is not the one played
 		s.outline(f, s.hover.At, hoverColor, 1.2)
 	}
 }

@@ -330,32 +330,6 @@ func (m *Model) Click(p grid.Pos) (ordered bool, err error) {
 	return false, nil
 }
 
-// NextArmy selects the player's next army after the selected one (by
-// number, round), and reports whether there is any.
-func (m *Model) NextArmy() bool {
-	var first, next *rules.Force
-	for i := range m.forces {
-		f := &m.forces[i]
-		if f.Garrison {
-			continue
-		}
-		if first == nil {
-			first = f
-		}
-		if next == nil && f.ID > m.sel.Force {
-			next = f
-		}
-	}
-	if next == nil {
-		next = first
-	}
-	if next == nil {
-		return false
-	}
-	m.SelectForce(next.ID)
-	return true
-}
-
 // Movement returns the movement of the player's force id as its units
 // make it.
 func (m *Model) Movement(id rules.ForceID) rules.Movement {

@@ -26,9 +26,25 @@ type ui struct {
 	s *Screen
 	c *widget.Container
 	w int // the width of the texts, in pixels
+	// keys, if not nil, collects the buttons added, for the keyboard's
+	// focus (the side panel's; a window's buttons are the shell's).
+	keys *[]panelButton
 }
 
-func (s *Screen) ui(c *widget.Container) *ui { return &ui{s: s, c: c, w: s.host.PanelWidth()} }
+// ui returns the builder of the side panel c: its buttons go to the
+// keyboard's focus (sideButtons).
+func (s *Screen) ui(c *widget.Container) *ui {
+	s.sideButtons = s.sideButtons[:0]
+	return &ui{s: s, c: c, w: s.host.PanelWidth(), keys: &s.sideButtons}
+}
+
+// keyed adds button b, doing onClick, to the keyboard's focus of the
+// panel u builds, if it has one.
+func (u *ui) keyed(b *widget.Button, label string, onClick func()) {
+	if u.keys != nil {
+		*u.keys = append(*u.keys, panelButton{b: b, press: onClick, label: label})
+	}
+}
 
 // width is the width the texts take.
 func (u *ui) width() int { return u.w }
@@ -59,6 +75,7 @@ func (u *ui) unitButton(k dat.Kind, label string, onClick func()) *widget.Button
 	t := u.s.host.Theme()
 	b := kit.PanelButton(t, fitLines(label, t.SmallFace(), float64(u.width()-buttonPad-picRoom)), 8, true, onClick)
 	u.c.AddChild(u.s.withPic(k, b))
+	u.keyed(b, label, onClick)
 	return b
 }
 
@@ -77,6 +94,7 @@ func (u *ui) button(label string, onClick func()) *widget.Button {
 	t := u.s.host.Theme()
 	b := kit.PanelButton(t, fitLines(label, t.SmallFace(), float64(u.width()-buttonPad)), 8, true, onClick)
 	u.c.AddChild(b)
+	u.keyed(b, label, onClick)
 	return b
 }
 
@@ -114,7 +132,9 @@ func (u *ui) row(labels []string, fns []func()) {
 	t := u.s.host.Theme()
 	r := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(4))))
 	for i, l := range labels {
-		r.AddChild(kit.PanelButton(t, l, 7, false, fns[i]))
+		b := kit.PanelButton(t, l, 7, false, fns[i])
+		r.AddChild(b)
+		u.keyed(b, l, fns[i])
 	}
 	u.c.AddChild(r)
 }
@@ -275,7 +295,8 @@ func (s *Screen) sideNothing(u *ui, in module.Input) {
 	u.gap()
 	u.muted("Click one of your cities or towns to choose what it produces; click again for its garrison.")
 	u.muted("Split an army off a garrison, then right-click a square to send it there.")
-	u.muted("Tab: next army. H: home. Enter: end turn. Esc: deselect. F1: help.")
+	u.muted("Keys: Tab, Shift+Tab: what takes orders. Arrows (keypad too): the cursor; Space: as a click there; M: as a right-click. " +
+		"] and [: the side panel's buttons, Space presses one. Shift+arrows, WASD: pan. H: home. Enter: end turn. Esc: deselect. F1: help.")
 }
 
 // empireLines says in short what seat p holds, as the view shows it: its
@@ -505,6 +526,7 @@ func (s *Screen) Orders(c *widget.Container) {
 	t := s.host.Theme()
 	pal := t.Palette()
 	drafts := m.Drafts()
+	s.orderButtons = s.orderButtons[:0]
 	c.AddChild(t.NewText(fmt.Sprintf("Orders for turn %d (%d)", m.v.Turn, len(drafts)), t.NormalFace(), pal.Accent))
 	if len(drafts) == 0 {
 		c.AddChild(t.NewText("No orders yet: your armies keep their standing orders, your settlements what they produce.",
@@ -522,11 +544,16 @@ func (s *Screen) Orders(c *widget.Container) {
 			col = pal.Error
 		}
 		text := t.NewText(label, t.SmallFace(), col, widget.TextOpts.MaxWidth(float64(s.host.PanelWidth()-kit.RemoveRoom)))
-		c.AddChild(kit.OrderRow(t, text, "x", func() {
+		take := func() {
 			m.Remove(i)
 			s.updatePreview()
 			s.changed()
-		}))
+		}
+		row := kit.OrderRow(t, text, "x", take)
+		c.AddChild(row)
+		if b, ok := row.Children()[len(row.Children())-1].(*widget.Button); ok {
+			s.orderButtons = append(s.orderButtons, panelButton{b: b, press: take, label: "x " + m.Label(d)})
+		}
 	}
 	if len(drafts) > 0 {
 		c.AddChild(t.NewText("Backspace takes back the last order.", t.SmallFace(), pal.TextMuted))

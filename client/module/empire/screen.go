@@ -39,6 +39,20 @@ type Screen struct {
 	preview    *Plan
 	previewErr string
 
+	// The keyboard (keyboard.go): the cursor on the map, and whether the
+	// keys moved it since the pointer last moved (then the path planned
+	// is to the cursor); where the pointer was last frame; the side
+	// panel's buttons and the focused one (an index of buttons, -1 for
+	// none); whether Space skipped the animation this frame.
+	cursor       cursor
+	keyLast      bool
+	lastPoint    image.Point
+	sideButtons  []panelButton
+	orderButtons []panelButton
+	focus        int
+	spaceSkip    bool
+	refollow     int // frames left in which the camera follows the cursor after a resize
+
 	// The resolved turn's movement, shown step by step.
 	anim     [][]Move
 	animStep int
@@ -71,7 +85,7 @@ const tooltipDelay = 25
 // NewScreen returns the screen of a game played with the rules' data,
 // framed by host; SetView shows its first view.
 func NewScreen(r *rules.Rules, host module.Host) *Screen {
-	return &Screen{host: host, m: NewModel(r.Dat()), hover: kit.Hover[grid.Pos]{Delay: tooltipDelay}}
+	return &Screen{host: host, m: NewModel(r.Dat()), hover: kit.Hover[grid.Pos]{Delay: tooltipDelay}, focus: -1}
 }
 
 // Model returns the screen's model.
@@ -257,11 +271,13 @@ type state struct {
 	previewE string
 	anim     int
 	animT    float64
+	cursor   cursor
+	focus    int
 }
 
 func (s *Screen) state() state {
 	return state{cam: *s.cam, hover: s.hover.At, has: s.hover.On, sel: s.m.sel, version: s.m.version, preview: s.preview,
-		tooltip: s.hover.JustRested(), previewE: s.previewErr, anim: s.animStep, animT: s.animT}
+		tooltip: s.hover.JustRested(), previewE: s.previewErr, anim: s.animStep, animT: s.animT, cursor: s.cursor, focus: s.focus}
 }
 
 // Update implements module.Screen: the pointer hovers, selects (a click),
@@ -277,11 +293,27 @@ func (s *Screen) Update(in module.Input) bool {
 	if in.Map != s.mapRect {
 		s.mapRect = in.Map
 		s.cam.Resize(float64(in.Map.Dx()), float64(in.Map.Dy()))
+		s.refollow = refollowFrames
+	}
+	if s.refollow > 0 && s.cursor.Shown {
+		s.refollow--
+		s.followCursor() // the cursor stays in sight as the HUD settles on the new size
 	}
 	s.in = in
+	s.spaceSkip = false
+	if !in.Keys && !in.Modal {
+		s.focus = -1 // the keyboard went to another part of the screen (the shell's): one ring at a time
+	}
 	before := s.state()
 	s.stepAnimation(in)
 	mx, my := in.Cursor.X, in.Cursor.Y
+	if in.Cursor != s.lastPoint { // a move of the pointer makes the path planned its again
+		s.lastPoint = in.Cursor
+		if s.keyLast && in.Pointer {
+			s.keyLast = false
+			s.updatePreview()
+		}
+	}
 	if in.Pressed.Has(ebiten.MouseButtonLeft) && in.OnMinimap {
 		s.miniDrag = true
 	}
@@ -302,6 +334,7 @@ func (s *Screen) Update(in module.Input) bool {
 		s.cam.ZoomAt(z, lx, ly)
 	}
 	if in.Pressed.Has(ebiten.MouseButtonLeft) && in.Pointer {
+		s.cursor.Shown, s.focus = false, -1 // the pointer plays: the keyboard's cursor and focus go
 		s.drag.Start(in.Frame)
 	}
 	if dx, dy, held := s.drag.Follow(in.Frame); held && s.drag.Moved {
@@ -323,10 +356,15 @@ func (s *Screen) Update(in module.Input) bool {
 	return after != before
 }
 
-// keys handles the map's keys.
+// keys handles the map's keys, as the help names them: the cursor
+// (keyboard.go), the pan, the zoom, home, Tab through what takes orders,
+// the side panel's focus, Escape and taking back the last order.
 func (s *Screen) keys(in module.Input) {
-	if dx, dy := in.PanKeys(); dx != 0 || dy != 0 {
+	if dx, dy := panKeys(in.Frame); dx != 0 || dy != 0 {
 		s.cam.Pan(dx, dy)
+	}
+	if s.moveCursor(in.Frame) {
+		return
 	}
 	cx, cy := s.cam.ScreenW/2, s.cam.ScreenH/2
 	switch {
@@ -335,14 +373,33 @@ func (s *Screen) keys(in module.Input) {
 	case in.Hit(ebiten.KeyH):
 		s.cam.Zoom = defaultZoom
 		s.CenterHome()
+	case in.Hit(ebiten.KeyEscape) && s.focus >= 0:
+		s.focus = -1 // back to the map; a second Escape deselects
 	case in.Hit(ebiten.KeyEscape):
 		s.m.Deselect()
 		s.preview, s.previewErr = nil, "" // no army selected: no path, and no refusal of one
 	case in.Hit(ebiten.KeyTab):
-		if s.m.NextArmy() {
-			s.centerOn(s.m.sel.Cell)
+		s.selectNext(shift(in.Frame))
+	case in.Hit(ebiten.KeyBracketRight):
+		s.moveFocus(false)
+		s.host.Changed(false)
+	case in.Hit(ebiten.KeyBracketLeft):
+		s.moveFocus(true)
+		s.host.Changed(false)
+	case in.Hit(ebiten.KeySpace) && !s.spaceSkip && s.focus >= 0:
+		s.pressFocused()
+	case in.Hit(ebiten.KeySpace) && !s.spaceSkip:
+		s.keyLast = true
+		if !s.cursor.Shown {
+			s.showCursor()
+			s.followCursor()
 			s.updatePreview()
+		} else {
+			s.click(s.cursor.At, in.Orders)
 		}
+	case in.Hit(ebiten.KeyM) && s.cursor.Shown && in.Orders:
+		s.keyLast = true
+		s.orderMove(s.cursor.At)
 	case in.Hit(ebiten.KeyBackspace, ebiten.KeyDelete):
 		if n := len(s.m.Drafts()); n > 0 && in.Orders {
 			s.m.Remove(n - 1)
@@ -393,10 +450,11 @@ func (s *Screen) orderMove(p grid.Pos) {
 func (s *Screen) updatePreview() {
 	s.preview, s.previewErr = nil, ""
 	f := s.m.Force(s.m.sel.Force)
-	if f == nil || f.Garrison || !s.hover.On || s.hover.At == f.Pos {
+	to, ok := s.target()
+	if f == nil || f.Garrison || !ok || to == f.Pos {
 		return
 	}
-	pl, err := s.m.PlanPath(f.ID, s.hover.At)
+	pl, err := s.m.PlanPath(f.ID, to)
 	if err != nil {
 		s.previewErr = err.Error()
 		return
@@ -405,7 +463,12 @@ func (s *Screen) updatePreview() {
 }
 
 // Draw implements module.Screen.
-func (s *Screen) Draw(dst *ebiten.Image) { s.draw(dst) }
+func (s *Screen) Draw(dst *ebiten.Image) {
+	s.draw(dst)
+	if s.m.v != nil && s.cursor.Shown && !s.in.Modal {
+		s.drawCursor(dst)
+	}
+}
 
 // DrawOver implements module.Screen: the minimap; the planned path's
 // turns, or the hovered square's description after a moment.
@@ -414,30 +477,32 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 		return
 	}
 	s.drawMinimap(dst)
+	s.drawFocusRing(dst)
 	if s.animating() {
 		msg := fmt.Sprintf("Turn %d: movement step %d of %d (Space skips)", s.m.v.Turn-1, s.animStep+1, len(s.anim))
 		kit.DrawBox(dst, s.host.Theme().NormalFace(), []string{msg}, float64(s.mapRect.Min.X+s.mapRect.Dx()/2-170), float64(s.mapRect.Min.Y+10),
 			s.mapRect, color.RGBA{30, 26, 22, 220}, color.RGBA{250, 220, 140, 255})
 		return
 	}
-	if !s.hover.On {
+	if _, ok := s.target(); !ok {
 		return
 	}
 	mx, my := s.in.Cursor.X, s.in.Cursor.Y
+	pp := s.previewPoint()
 	face := s.host.Theme().SmallFace()
 	bg, fg := color.RGBA{30, 26, 22, 235}, color.RGBA{235, 228, 210, 255}
 	below := float64(my) + 18 // the top of the square's own tooltip: under the pointer and the path's
 	switch {
 	case s.preview != nil:
-		box := kit.DrawBox(dst, face, s.previewLines(s.preview), float64(mx)+18, float64(my)-40, s.mapRect, bg, color.RGBA{250, 240, 200, 255})
+		box := kit.DrawBox(dst, face, s.previewLines(s.preview), float64(pp.X)+18, float64(pp.Y)-40, s.mapRect, bg, color.RGBA{250, 240, 200, 255})
 		below = max(below, float64(box.Max.Y+4))
 	case s.previewErr != "":
-		box := kit.DrawBox(dst, face, []string{s.m.cw(s.previewErr)}, float64(mx)+18, float64(my)-30, s.mapRect, bg, color.RGBA{255, 150, 130, 255})
+		box := kit.DrawBox(dst, face, []string{s.m.cw(s.previewErr)}, float64(pp.X)+18, float64(pp.Y)-30, s.mapRect, bg, color.RGBA{255, 150, 130, 255})
 		below = max(below, float64(box.Max.Y+4))
 	}
 	// The square's own tooltip (terrain, settlement, forces), after a
 	// moment: a path's box leaves it in sight.
-	if s.hover.Rested() && !s.drag.On {
+	if s.hover.Rested() && !s.drag.On && !s.keyLast { // the keys moved last: no tooltip of the resting pointer
 		kit.DrawBox(dst, face, s.m.Describe(s.hover.At), float64(mx)+18, below, s.mapRect, bg, fg)
 	}
 }
@@ -541,6 +606,12 @@ func (s *Screen) Probe() module.Probe {
 		p.Picked[settlementWord(st.City)] = int(st.ID)
 	}
 	p.Animating = s.animating()
+	if s.cursor.Shown {
+		p.MapCursor = s.cursor.At.String()
+	}
+	if pb, ok := s.focused(); ok {
+		p.PanelFocus = pb.label
+	}
 	for _, d := range s.m.Drafts() {
 		p.Drafts = append(p.Drafts, s.m.Label(d))
 	}

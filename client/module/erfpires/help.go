@@ -43,6 +43,10 @@ func keysHelp() menu.HelpSection {
 		if h.Rows[i].Term == "H" {
 			h.Rows[i].Text = "Centre on your first city, at the zoom the game opens with (every badge readable)."
 		}
+		if h.Rows[i].Term == "Esc" {
+			h.Rows[i].Text += " With nothing selected the side panel shows your Erfpire's orders (tax, truces), as the Erfpire button does: " +
+				"] reaches them."
+		}
 	}
 	return h
 }

@@ -2,7 +2,9 @@ package hexscreen
 
 import (
 	"fmt"
+	"image"
 	"image/color"
+	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -40,6 +42,7 @@ func (g *Screen) stepAnimation() {
 	}
 	if g.in.Down(ebiten.KeySpace) {
 		g.animStep = len(g.anim)
+		g.spaceSkip = g.in.Hit(ebiten.KeySpace) // the press skips, it does not also act
 		return
 	}
 	g.animT += 1 / 60.0 / prefs.StepSeconds(g.host.Prefs().AnimSpeed)
@@ -80,7 +83,8 @@ func (g *Screen) moving() (map[game.ArmyID]board.Pos, []hex.Hex) {
 
 // overlay collects what the map shows over the terrain this frame.
 func (g *Screen) overlay() *board.Overlay {
-	o := &board.Overlay{Hover: g.hover.At, HasHover: g.hover.On, Grid: g.host.Prefs().Grid}
+	// The keys moved last: the resting pointer's hex is not the one played.
+	o := &board.Overlay{Hover: g.hover.At, HasHover: g.hover.On && !g.keyLast, Grid: g.host.Prefs().Grid}
 	sel := g.model.Selection()
 	if sel.Active {
 		o.Selected, o.HasSelected = sel.Hex, true
@@ -129,6 +133,69 @@ func (g *Screen) Draw(dst *ebiten.Image) {
 		return
 	}
 	g.board.Draw(dst, g.cam, g.overlay())
+	if g.cursor.Shown && !g.in.Modal {
+		g.drawCursor(dst)
+	}
+}
+
+// drawCursor rings the keyboard's cursor hex: a thick ring in the
+// theme's focus colour on a dark edge with a white thread through it,
+// inside the hex, unlike the selected hex's thin yellow outline and the
+// hovered hex's white, on any terrain.
+func (g *Screen) drawCursor(dst *ebiten.Image) {
+	wx, wy := g.board.HexCenter(g.cursor.At)
+	sx, sy := g.cam.ToScreen(wx, wy)
+	o := dst.Bounds().Min
+	cx, cy := float32(sx)+float32(o.X), float32(sy)+float32(o.Y)
+	r := float32(board.HexSize * g.cam.Zoom)
+	var path vector.Path
+	for i := range 6 {
+		a := math.Pi/6 + float64(i)*math.Pi/3 // pointy-top: corners at 30°, 90°, ...
+		x, y := cx+r*0.92*float32(math.Cos(a)), cy+r*0.92*float32(math.Sin(a))
+		if i == 0 {
+			path.MoveTo(x, y)
+		} else {
+			path.LineTo(x, y)
+		}
+	}
+	path.Close()
+	w := max(float32(2), r/9)
+	dark := &vector.StrokeOptions{Width: w + 3, LineJoin: vector.LineJoinRound}
+	ring := &vector.StrokeOptions{Width: w, LineJoin: vector.LineJoinRound}
+	thread := &vector.StrokeOptions{Width: 1, LineJoin: vector.LineJoinRound}
+	vector.StrokePath(dst, &path, dark, &vector.DrawPathOptions{AntiAlias: true, ColorScale: scaleOf(color.RGBA{20, 16, 12, 230})})
+	vector.StrokePath(dst, &path, ring, &vector.DrawPathOptions{AntiAlias: true, ColorScale: scaleOf(g.pal.Focus)})
+	vector.StrokePath(dst, &path, thread, &vector.DrawPathOptions{AntiAlias: true, ColorScale: scaleOf(color.White)})
+}
+
+// drawFocusRing rings rect, a button of the side panel that has the
+// keyboard's focus, in the theme's focus colour (on a dark edge), while
+// it is in the part of the panel in sight.
+func drawFocusRing(dst *ebiten.Image, rect, sight image.Rectangle, c color.Color) {
+	if rect.Empty() || !rect.In(sight.Inset(-2)) {
+		return
+	}
+	r := rect.Inset(-3)
+	x, y, w, h := float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy())
+	vector.StrokeRect(dst, x, y, w, h, 5, color.RGBA{20, 16, 12, 230}, true)
+	vector.StrokeRect(dst, x, y, w, h, 2.5, c, true)
+}
+
+// scaleOf is the colour scale that paints white in c.
+func scaleOf(c color.Color) ebiten.ColorScale {
+	var cs ebiten.ColorScale
+	cs.ScaleWithColor(c)
+	return cs
+}
+
+// previewPoint is where the path's tooltip is drawn from: the pointer,
+// or the cursor's hex when the path is planned to the cursor.
+func (g *Screen) previewPoint() (float64, float64) {
+	if to, ok := g.target(); ok && g.cursor.Shown && to == g.cursor.At && (g.keyLast || !g.hover.On) {
+		x, y := g.screenOf(to)
+		return x + 10, y
+	}
+	return float64(g.in.Cursor.X), float64(g.in.Cursor.Y)
 }
 
 // DrawOver implements module.Screen: the minimap, the tooltip, the
@@ -142,6 +209,9 @@ func (g *Screen) DrawOver(screen *ebiten.Image) {
 	r := g.in.Minimap
 	vector.FillRect(screen, float32(r.Min.X-2), float32(r.Min.Y-2), float32(r.Dx()+4), float32(r.Dy()+4), color.RGBA{20, 18, 16, 240}, false)
 	g.board.DrawMinimap(screen, r, g.cam)
+	if pb, ok := g.focused(); ok {
+		drawFocusRing(screen, pb.b.GetWidget().Rect, g.in.Panel, g.pal.Focus)
+	}
 
 	mx, my := g.in.Cursor.X, g.in.Cursor.Y
 	mr := g.in.Map
@@ -149,7 +219,8 @@ func (g *Screen) DrawOver(screen *ebiten.Image) {
 	bg, fg := color.RGBA{30, 26, 22, 235}, color.RGBA{235, 228, 210, 255}
 	bad := color.RGBA{255, 150, 130, 255}
 	tip, onTip := g.tipAt()
-	below := float64(my) + 18 // the top of the hex's own tooltip: under the pointer and the path's
+	onTip = onTip && g.focus < 0 // the keyboard's focus in the panel: its hint line speaks, not the resting pointer
+	below := float64(my) + 18    // the top of the hex's own tooltip: under the pointer and the path's
 	switch {
 	case onTip && tip.why != "":
 		c := color.Color(fg)
@@ -157,22 +228,24 @@ func (g *Screen) DrawOver(screen *ebiten.Image) {
 			c = bad
 		}
 		kit.DrawBox(screen, t.SmallFace(), []string{tip.label, tip.why}, float64(mx)-12, float64(my)+14, win, bg, c)
-	case g.preview != nil && g.hover.On && !g.animating():
+	case g.preview != nil && !g.animating():
 		_, days := g.mod.(Calendar)
 		lines, refused := previewLines(g.preview, days)
 		c := color.Color(color.RGBA{250, 240, 200, 255})
 		if refused || (!g.preview.Reachable && !g.preview.Cut()) {
 			c = bad
 		}
-		box := kit.DrawBox(screen, t.SmallFace(), lines, float64(mx)+18, float64(my)-44, mr, bg, c)
+		px, py := g.previewPoint()
+		box := kit.DrawBox(screen, t.SmallFace(), lines, px+18, py-44, mr, bg, c)
 		below = max(below, float64(box.Max.Y+4))
-	case g.previewErr != "" && g.hover.On && !g.animating():
-		box := kit.DrawBox(screen, t.SmallFace(), []string{g.previewErr}, float64(mx)+18, float64(my)-30, mr, bg, bad)
+	case g.previewErr != "" && !g.animating():
+		px, py := g.previewPoint()
+		box := kit.DrawBox(screen, t.SmallFace(), []string{g.previewErr}, px+18, py-30, mr, bg, bad)
 		below = max(below, float64(box.Max.Y+4))
 	}
 	// The hex's own tooltip (terrain, owner, armies), after a moment: a
 	// path's box leaves it in sight.
-	if !(onTip && tip.why != "") && g.hover.Rested() && !g.drag.On {
+	if !(onTip && tip.why != "") && g.hover.Rested() && !g.drag.On && !g.keyLast {
 		kit.DrawBox(screen, t.SmallFace(), g.model.Describe(g.hover.At), float64(mx)+18, below, mr, bg, fg)
 	}
 	if g.animating() {

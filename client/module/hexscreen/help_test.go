@@ -28,8 +28,11 @@ func helpText(c menu.HelpContent) string {
 func TestHelpKeysAndMarkers(t *testing.T) {
 	text := helpText(menu.HelpContent{Sections: []menu.HelpSection{KeysHelp(), MapHelp()}})
 	for _, want := range []string{
-		"Tab: Select the next army", "H: Centre on your Capital", "Esc: Deselect", "Enter, End turn: Send the orders",
-		"arrows, W A S D: Pan", "Mouse wheel, + and −: Zoom", "Space: Skip the turn's animation",
+		"Tab, Shift+Tab: Select the next (previous) of your armies, then of your cities", "H: Centre on your Capital",
+		"Esc: Leave the side panel's buttons; deselect", "Enter, End turn: Send the orders",
+		"W A S D, Shift+arrows: Pan", "Arrows: Move the cursor", "Keypad 7 9 4 6 1 3, 8 2: Move the cursor",
+		"Space: At the cursor, as a left click", "skip it", "M: At the cursor, as a right click",
+		"] and [: Move the focus", "Mouse wheel, + and −: Zoom",
 		"Backspace, Delete: Remove the last order", "F1, Help: This help", "Right click", "Minimap",
 		"owner's mark", "A ship is a fleet", "The units in the army", "×3 on a white plate: Three armies share the hex",
 		"Warlord, and its level", "Casters", "characters (Warlords and Casters) an enemy army has",

@@ -131,6 +131,12 @@ func (g *Screen) Probe() module.Probe {
 		p.Selected = sel.Hex.String()
 	}
 	p.Animating = g.animating()
+	if g.cursor.Shown {
+		p.MapCursor = g.cursor.At.String()
+	}
+	if pb, ok := g.focused(); ok {
+		p.PanelFocus = pb.label
+	}
 	for _, d := range g.model.Drafts() {
 		p.Drafts = append(p.Drafts, d.Label)
 	}

@@ -94,14 +94,16 @@ func (g *Screen) Side(c *widget.Container, in module.Input) {
 				add(line, g.pal.Text)
 			}
 			g.choices(c, realm.RealmChoices(g.model))
-			add("Click one of your armies or cities to give it orders. Tab: next army. H: home. Enter: end turn. F1: help.", g.pal.TextMuted)
+			add("Click one of your armies or cities to give it orders, or Tab to it. H: home. Enter: end turn. F1: help.", g.pal.TextMuted)
+			add("] and [: the buttons here; Space presses one.", g.pal.TextMuted)
 			return
 		}
 		title("Your orders")
 		add("Click one of your armies or cities to give it orders.", g.pal.Text)
 		add("Right-click or drag from a selected army to move it; onto an enemy to attack.", g.pal.TextMuted)
 		add("Drag the map or use the arrow keys to look around; the wheel zooms.", g.pal.TextMuted)
-		add("Tab: next army. H: home. Enter: end turn. Esc: deselect. F1: help.", g.pal.TextMuted)
+		add("Keys: Tab, Shift+Tab: what takes orders. Arrows (keypad 7 9 4 6 1 3): the cursor; Space: as a click there; M: as a right click. "+
+			"] and [: the side panel's buttons, Space presses one. Shift+arrows, W A S D: pan. H: home. Enter: end turn. Esc: deselect. F1: help.", g.pal.TextMuted)
 	}
 }
 
@@ -176,6 +178,7 @@ func (g *Screen) choices(c *widget.Container, cs []model.Choice) {
 // why it is disabled, or what it warns of.
 type choiceTip struct {
 	b     *widget.Button
+	press func() // what a click does
 	label string
 	why   string // the reason it is disabled, or its warning
 	bad   bool   // disabled
@@ -209,9 +212,10 @@ func (g *Screen) choiceButton(c model.Choice, label string, face *text.Face, lon
 	if !long {
 		pad = 4
 	}
-	b := kit.PanelButton(g.theme, label, pad, long, func() { g.choose(c) })
+	press := func() { g.choose(c) }
+	b := kit.PanelButton(g.theme, label, pad, long, press)
 	b.GetWidget().Disabled = c.Reason != ""
-	tip := choiceTip{b: b, label: full, at: c.At, hasAt: c.HasAt}
+	tip := choiceTip{b: b, press: press, label: full, at: c.At, hasAt: c.HasAt}
 	switch {
 	case c.Reason != "":
 		tip.why, tip.bad = c.Reason, true
@@ -241,12 +245,21 @@ func (g *Screen) tipAt() (choiceTip, bool) {
 	return choiceTip{}, false
 }
 
-// Hint implements module.Hinter: why the choice under the pointer is
-// disabled, or what it warns of; nothing for a choice that is fine. The
-// map marks the hex a choice under the pointer acts on.
+// Hint implements module.Hinter: why the choice the keyboard's focus is
+// on, else the one under the pointer, is disabled, or what it warns of;
+// nothing for a choice that is fine under the pointer, and the focused
+// button's label under the keyboard's focus (in words, wherever the panel
+// is scrolled). The map marks the hex that choice acts on.
 func (g *Screen) Hint() (string, color.Color, bool) {
 	label, c := "", color.Color(g.pal.TextMuted)
 	t, ok := g.tipAt()
+	pb, focused := g.focused()
+	if focused && pb.tip >= 0 {
+		t, ok = g.tips[pb.tip], true // the keyboard's focus first: the keys moved last
+	}
+	if focused {
+		label, c = "Space presses: "+pb.label, g.pal.Accent
+	}
 	if ok && t.why != "" {
 		label = t.label + ": " + t.why
 		if t.bad {
@@ -299,6 +312,7 @@ func (g *Screen) Orders(c *widget.Container) {
 	}
 	width := float64(g.host.PanelWidth())
 	drafts := g.model.Drafts()
+	g.removes = g.removes[:0]
 	one := g.model.OrderLimit() == 1
 	heading, none := fmt.Sprintf("Orders for %s (%d)", kit.LowerFirst(g.TurnName(protocol.Turn(g.model.View().Turn))), len(drafts)), "No orders yet."
 	if cal, ok := g.mod.(Calendar); ok {
@@ -334,10 +348,15 @@ func (g *Screen) Orders(c *widget.Container) {
 		if one {
 			remove = "Clear"
 		}
-		c.AddChild(kit.OrderRow(t, kit.SmallText(t, label, col, widget.TextOpts.MaxWidth(width-kit.RemoveRoom)), remove, func() {
+		take := func() {
 			g.model.RemoveOrder(i)
 			g.ordersChanged()
-		}))
+		}
+		row := kit.OrderRow(t, kit.SmallText(t, label, col, widget.TextOpts.MaxWidth(width-kit.RemoveRoom)), remove, take)
+		c.AddChild(row)
+		if b, ok := row.Children()[len(row.Children())-1].(*widget.Button); ok {
+			g.removes = append(g.removes, panelButton{b: b, press: take, tip: -1, label: remove + " " + d.Label})
+		}
 	}
 	if one && len(drafts) > 0 {
 		c.AddChild(kit.SmallText(t, "Choosing another order replaces it.", g.pal.TextMuted, widget.TextOpts.MaxWidth(width)))

@@ -47,6 +47,18 @@ type Screen struct {
 	previewTo  hex.Hex
 	previewErr string
 
+	// The keyboard: the cursor on the map, and whether the keys moved it
+	// since the pointer last moved (then the path planned is to the
+	// cursor, not to the hex under the pointer); where the pointer was
+	// last frame; the side panel's focused button (an index of buttons,
+	// -1 for none); whether Space skipped the animation this frame.
+	cursor    cursor
+	keyLast   bool
+	lastPoint image.Point
+	focus     int
+	spaceSkip bool
+	refollow  int // frames left in which the camera follows the cursor after a resize
+
 	// The selected army's reach, computed once per army, view and
 	// change of the drafts (which change the army as it will move).
 	reach     map[hex.Hex]int
@@ -61,8 +73,9 @@ type Screen struct {
 
 	// The side panel's choice buttons, and the one under the pointer that
 	// marks a hex.
-	tips   []choiceTip
-	marked *choiceTip
+	tips    []choiceTip
+	removes []panelButton // the orders' remove buttons (Orders)
+	marked  *choiceTip
 	// linesBox holds the module's lines on selection linesSel, at least
 	// linesMin high (panel).
 	linesBox *widget.Container
@@ -92,7 +105,7 @@ var (
 // its first view.
 func New(mod Game, host module.Host) *Screen {
 	t := host.Theme()
-	return &Screen{host: host, mod: mod, theme: t, pal: t.Palette(), hover: kit.Hover[hex.Hex]{Delay: tooltipDelay}}
+	return &Screen{host: host, mod: mod, theme: t, pal: t.Palette(), hover: kit.Hover[hex.Hex]{Delay: tooltipDelay}, focus: -1}
 }
 
 // Model returns the screen's view model, nil before the first view.
@@ -226,6 +239,11 @@ func (g *Screen) interactive() bool {
 func (g *Screen) resize(r image.Rectangle) {
 	if g.cam.ScreenW != float64(r.Dx()) || g.cam.ScreenH != float64(r.Dy()) {
 		g.cam.Resize(float64(r.Dx()), float64(r.Dy()))
+		g.refollow = refollowFrames
+	}
+	if g.refollow > 0 && g.cursor.Shown {
+		g.refollow--
+		g.followCursor() // the cursor stays in sight as the HUD settles on the new size
 	}
 }
 
@@ -236,6 +254,11 @@ func (g *Screen) resize(r image.Rectangle) {
 func (g *Screen) Update(in module.Input) bool {
 	g.hover.Tick()
 	g.in = in
+	g.spaceSkip = false
+	if !in.Keys && !in.Modal && g.focus >= 0 {
+		g.focus = -1 // the keyboard went to another part of the screen (the shell's): one ring at a time
+		g.host.Changed(false)
+	}
 	if g.model == nil {
 		return false
 	}
@@ -266,7 +289,14 @@ func (g *Screen) input() {
 		g.keys()
 	}
 
-	// Hover.
+	// Hover. A move of the pointer makes the path planned its again.
+	if in.Cursor != g.lastPoint {
+		g.lastPoint = in.Cursor
+		if g.keyLast && in.Pointer {
+			g.keyLast = false
+			g.updatePreview()
+		}
+	}
 	lx, ly := g.toMap(mx, my)
 	h, ok := g.board.HexAt(g.cam, lx, ly)
 	ok = ok && in.Pointer
@@ -287,6 +317,7 @@ func (g *Screen) input() {
 	// Left button: click selects, drag pans, drag from the selected army
 	// draws its path; on the minimap it moves the camera.
 	if in.Pressed.Has(ebiten.MouseButtonLeft) && (in.Pointer || inMini) {
+		g.cursor.Shown, g.focus = false, -1 // the pointer plays: the keyboard's cursor and focus go
 		g.drag.Start(in.Frame)
 		g.miniDrag = inMini
 		g.pathDrag = false
@@ -328,22 +359,44 @@ func (g *Screen) input() {
 }
 
 // keys handles the map's keyboard shortcuts, as the help and the side
-// panel name them (the shell keeps Enter, F1 and F12).
+// panel name them (the shell keeps Enter, F1 and F12): the cursor
+// (keyboard.go), the pan, the zoom, Tab through what takes orders, the
+// side panel's focus.
 func (g *Screen) keys() {
 	in := g.in
-	if dx, dy := in.PanKeys(); dx != 0 || dy != 0 {
+	if dx, dy := panKeys(in.Frame); dx != 0 || dy != 0 {
 		g.cam.Pan(dx, dy)
+	}
+	if g.moveCursor() {
+		g.keyLast = true
+		return
 	}
 	cx, cy := g.mapCenter()
 	switch {
 	case in.KeyZoom() != 1:
 		g.cam.ZoomAt(in.KeyZoom(), cx, cy)
+	case in.Hit(ebiten.KeyEscape) && g.focus >= 0:
+		g.focus = -1 // back to the map; a second Escape deselects
+		g.host.Changed(false)
 	case in.Hit(ebiten.KeyEscape):
 		g.model.Deselect()
 		g.preview, g.previewErr = nil, "" // no army selected: no path, and no refusal of one
 		g.host.Changed(false)
 	case in.Hit(ebiten.KeyTab):
-		g.selectNextArmy()
+		g.keyLast = true
+		g.selectNext(shift(in.Frame))
+	case in.Hit(ebiten.KeyBracketRight):
+		g.moveFocus(false)
+	case in.Hit(ebiten.KeyBracketLeft):
+		g.moveFocus(true)
+	case in.Hit(ebiten.KeySpace) && !g.spaceSkip && g.focus >= 0:
+		g.pressFocused()
+	case in.Hit(ebiten.KeySpace) && !g.spaceSkip:
+		g.keyLast = true
+		g.actAtCursor()
+	case in.Hit(ebiten.KeyM):
+		g.keyLast = true
+		g.moveToCursor()
 	case in.Hit(ebiten.KeyH):
 		g.cam.Zoom = defaultZoom
 		g.centerOnHome()
@@ -470,48 +523,32 @@ func (g *Screen) ownArmy(id game.ArmyID) *game.ArmyView {
 	return nil
 }
 
-// selectNextArmy selects the player's next army after the selected one.
-func (g *Screen) selectNextArmy() {
-	v := g.model.View()
-	cur := g.model.Selection().Army
-	var first, next *game.ArmyView
-	for i := range v.Armies {
-		a := &v.Armies[i]
-		if a.Owner != v.You || a.Carrier != 0 {
-			continue
-		}
-		if first == nil {
-			first = a
-		}
-		if next == nil && a.ID > cur {
-			next = a
-		}
+// target returns the hex the selected army's path is planned to: the
+// keyboard's cursor after the keys moved it, else the hex under the
+// pointer; false for none.
+func (g *Screen) target() (hex.Hex, bool) {
+	if g.cursor.Shown && (g.keyLast || !g.hover.On) {
+		return g.cursor.At, true
 	}
-	if next == nil {
-		next = first
-	}
-	if next != nil {
-		g.model.SelectArmy(next.ID)
-		g.centerOn(next.Hex)
-		g.host.Changed(false)
-		g.updatePreview()
-	}
+	return g.hover.At, g.hover.On
 }
 
-// updatePreview plans the selected army's path to the hovered hex.
+// updatePreview plans the selected army's path to the target hex (the
+// cursor's or the pointer's).
 func (g *Screen) updatePreview() {
 	g.preview, g.previewErr = nil, ""
 	sel := g.model.Selection()
 	a := g.ownArmy(sel.Army)
-	if a == nil || !g.hover.On || g.hover.At == a.Hex {
+	to, ok := g.target()
+	if a == nil || !ok || to == a.Hex {
 		return
 	}
-	plan, err := g.model.PlanPath(a.ID, g.hover.At)
+	plan, err := g.model.PlanPath(a.ID, to)
 	if err != nil {
 		g.previewErr = err.Error()
 		return
 	}
-	g.preview, g.previewTo = &plan, g.hover.At
+	g.preview, g.previewTo = &plan, to
 }
 
 // minimapJump centres the camera on the minimap point (mx, my).

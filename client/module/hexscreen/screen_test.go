@@ -195,9 +195,9 @@ func TestPointerAndKeys(t *testing.T) {
 		t.Errorf("+ zoomed from %v to %v", zoom, have)
 	}
 	x := g.Probe().Camera[0]
-	play(g, kit.Frame{Cursor: at, Keys: []ebiten.Key{ebiten.KeyArrowLeft}})
+	play(g, kit.Frame{Cursor: at, Keys: []ebiten.Key{ebiten.KeyShift, ebiten.KeyArrowLeft}})
 	if have := g.Probe().Camera[0]; have >= x {
-		t.Errorf("the left arrow held moved the camera from x %v to %v", x, have)
+		t.Errorf("Shift and the left arrow held moved the camera from x %v to %v", x, have)
 	}
 	play(g, kit.Frame{Cursor: at, KeysPressed: []ebiten.Key{ebiten.KeyH}})
 
