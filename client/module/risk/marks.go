@@ -85,6 +85,13 @@ func (s *Screen) drawMarks(dst *ebiten.Image) {
 			s.ring(dst, m.target, 19, 4, c)
 		}
 	}
+	if f := m.focus; f != 0 {
+		// The keys' focus: a double ring in the theme's focus colour,
+		// wider than the targets' and the choice's.
+		fc := s.host.Theme().Palette().Focus
+		s.ring(dst, f, 24, 3, fc)
+		s.ring(dst, f, 29, 1.5, fc)
+	}
 	now := s.now()
 	for _, st := range s.struck {
 		age := now.Sub(st.at)
