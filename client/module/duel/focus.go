@@ -92,3 +92,12 @@ func strokeFocus(dst *ebiten.Image, r image.Rectangle, c color.Color) {
 	strokeRound(dst, r.Inset(-3), 8, 3, c)
 	strokeRound(dst, r.Inset(-7), 10, 1.5, c)
 }
+
+// TakesKey reports whether the table acts on key k (Enter) this frame,
+// rather than the shell: in the player's attack turn and defence (Enter
+// attacks or blocks); in the offering Enter is the shell's End turn,
+// which lays the card.
+func (s *Screen) TakesKey(k ebiten.Key) bool {
+	mv := s.m.Move()
+	return (k == ebiten.KeyEnter || k == ebiten.KeyNumpadEnter) && (mv == MoveAttack || mv == MoveDefend)
+}

@@ -51,9 +51,15 @@ func TestKeysChoose(t *testing.T) {
 			t.Errorf("offering, %s: laid %v, want %v", tc.name, got, tc.want)
 		}
 	}
+	if tg.s.TakesKey(ebiten.KeyEnter) {
+		t.Error("in the offering the table takes Enter, the shell's End turn")
+	}
 	tg.offer()
 	if m.Move() != MoveAttack {
 		t.Fatalf("after the offering Ann's move is %v, want the attack", m.Move())
+	}
+	if !tg.s.TakesKey(ebiten.KeyEnter) {
+		t.Error("in the attack turn the table leaves Enter to the shell")
 	}
 	for _, tc := range []struct {
 		name  string

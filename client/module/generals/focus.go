@@ -221,3 +221,52 @@ func (s *Screen) drawFocus(dst *ebiten.Image) {
 	strokeRect(dst, r.Inset(-3), 3, fc)
 	strokeRect(dst, r.Inset(-7), 1.5, fc)
 }
+
+// probeKind names what h is on for the probe, in the probe's words of
+// the table's marks.
+func (h Hit) probeKind() string {
+	switch h.Kind {
+	case HitHand:
+		return "card"
+	case HitUnit:
+		return "unit"
+	case HitPlayer:
+		return "player"
+	case HitButton:
+		return "button"
+	case HitBlocker:
+		return "blocker"
+	case HitPile:
+		return "pile"
+	case HitDiscard:
+		return "discard"
+	case HitAmong:
+		return "choice"
+	}
+	return ""
+}
+
+// probeID is the probe's ID of what h is on: the hand's or the discard
+// pile's place from 1, the Ref, the seat, the pile, the button.
+func (h Hit) probeID() int {
+	switch h.Kind {
+	case HitHand, HitDiscard:
+		return h.Index + 1
+	case HitUnit, HitBlocker, HitAmong:
+		return int(h.Ref)
+	case HitPlayer:
+		return int(h.Seat)
+	case HitPile:
+		return int(h.Pile)
+	case HitButton:
+		return int(h.Button)
+	}
+	return 0
+}
+
+// TakesKey reports whether the table acts on key k (Enter) this frame,
+// rather than the shell: always, for a game of single actions has no
+// turn for the shell's End turn to end.
+func (s *Screen) TakesKey(k ebiten.Key) bool {
+	return k == ebiten.KeyEnter || k == ebiten.KeyNumpadEnter
+}

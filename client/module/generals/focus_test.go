@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"slices"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"empires/client/module"
 	rules "empires/shared/rules/generals"
 )
 
@@ -57,6 +59,10 @@ func TestFocusOrder(t *testing.T) {
 		s.Update(in)
 		if got := s.Focus(); got != tc.want {
 			t.Errorf("%s: the focus is %+v, want %+v", tc.name, got, tc.want)
+		}
+		focus := slices.IndexFunc(s.Probe().Others, func(mk module.Mark) bool { return mk.Kind == "focus" })
+		if (focus >= 0) != (tc.want.Kind != HitNone) {
+			t.Errorf("%s: the probe tells a focus: %v, want %v", tc.name, focus >= 0, tc.want.Kind != HitNone)
 		}
 	}
 	if last := stops[len(stops)-1].Hit; last.Kind != HitUnit || last.Seat != 2 {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"empires/shared/rules/risk/board"
 )
 
@@ -180,4 +182,12 @@ func (m *Model) Escape() {
 		m.SetFocus(0)
 	}
 	m.Deselect()
+}
+
+// TakesKey reports whether the screen acts on key k (Enter) this frame,
+// rather than the shell: always, for a game played one action at a time
+// has no turn for the shell's End turn to end; Enter acts on the focus or
+// the territories chosen.
+func (s *Screen) TakesKey(k ebiten.Key) bool {
+	return k == ebiten.KeyEnter || k == ebiten.KeyNumpadEnter
 }
