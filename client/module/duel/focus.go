@@ -63,34 +63,35 @@ func (m *Model) PrevTarget() Result {
 }
 
 // drawFocus draws the keys' focus while the keys chose last: a ring in
-// the theme's focus colour around the card chosen (in the offering, its
+// the theme's focus colour between dark lines around the card chosen (in the offering, its
 // place, the card laid face down) and around the target's place.
 func (s *Screen) drawFocus(dst *ebiten.Image) {
 	if !s.keyed {
 		return
 	}
 	m, l := s.m, &s.lay
-	fc := s.host.Theme().Palette().Focus
+	pal := s.host.Theme().Palette()
 	i := m.ChosenIndex()
 	if i < 0 {
 		i = m.OfferIndex()
 	}
 	if i >= 0 && i < len(l.Hand) {
 		r := l.HandCard(i, m.ChosenIndex() == i, false)
-		strokeFocus(dst, r, fc)
+		strokeFocus(dst, r, pal.Focus, pal.Background)
 	}
 	for _, sb := range l.Places {
 		if sb.Seat == m.target && slices.Contains(m.Targets(), sb.Seat) {
-			strokeFocus(dst, sb.Box, fc)
+			strokeFocus(dst, sb.Box, pal.Focus, pal.Background)
 		}
 	}
 }
 
-// strokeFocus draws the focus ring around r: a ring and a thin one
-// outside it, so that it shows on the felt and on a card.
-func strokeFocus(dst *ebiten.Image, r image.Rectangle, c color.Color) {
-	strokeRound(dst, r.Inset(-3), 8, 3, c)
-	strokeRound(dst, r.Inset(-7), 10, 1.5, c)
+// strokeFocus draws the focus ring around r: a band of colour c between
+// two lines of colour dark, as the shell's focus ring, so that it shows
+// on the felt and on a card.
+func strokeFocus(dst *ebiten.Image, r image.Rectangle, c, dark color.Color) {
+	strokeRound(dst, r.Inset(-5), 9, 5, dark)
+	strokeRound(dst, r.Inset(-5), 9, 3, c)
 }
 
 // TakesKey reports whether the table acts on key k (Enter) this frame,

@@ -206,8 +206,9 @@ func (s *Screen) focusKeys(k ebiten.Key, shift bool) bool {
 	return true
 }
 
-// drawFocus draws the focus: a ring in the theme's focus colour around
-// it, drawn twice so that it shows on the felt and on a lit card.
+// drawFocus draws the focus: a ring in the theme's focus colour between
+// two dark lines around it, as the shell's focus ring, so that it shows
+// on the felt and on a lit card.
 func (s *Screen) drawFocus(dst *ebiten.Image) {
 	st, ok := s.focusStop()
 	if !ok {
@@ -217,9 +218,9 @@ func (s *Screen) drawFocus(dst *ebiten.Image) {
 	if st.Hit.Kind == HitHand {
 		r = s.handRect(st.Hit.Index)
 	}
-	fc := s.host.Theme().Palette().Focus
-	strokeRect(dst, r.Inset(-3), 3, fc)
-	strokeRect(dst, r.Inset(-7), 1.5, fc)
+	pal := s.host.Theme().Palette()
+	strokeRect(dst, r.Inset(-5), 5, pal.Background)
+	strokeRect(dst, r.Inset(-5), 3, pal.Focus)
 }
 
 // probeKind names what h is on for the probe, in the probe's words of

@@ -81,15 +81,16 @@ func (m *Model) FocusNext(back bool) {
 	}
 }
 
-// Enter is the Enter key (shift: with Shift held): on a focus that a
-// click acts on, other than the territories chosen, it does what a click
-// there does (Shift: places every army left); else it does what the step
-// goes on with: roll, move in, make the free move. With no focus in a
-// step of clicks on the map it says how to choose one.
-func (m *Model) Enter(shift bool) Result {
+// Enter is the Enter key: on a focus that a click acts on, other than
+// the territories chosen, it does what a click there does (placing, the
+// count set: Count); else it does what the step goes on with: roll, move
+// in, make the free move. With no focus in a step of clicks on the map
+// it says how to choose one. (Shift+Enter is the shell's: to place every
+// army left, Shift+] sets the count to them all.)
+func (m *Model) Enter() Result {
 	f := m.focus
 	if f != 0 && f != m.sel && f != m.target && slices.Contains(m.Targets(), f) {
-		return m.ClickTerritory(f, shift)
+		return m.ClickTerritory(f, false)
 	}
 	switch mv := m.Move(); mv {
 	case MoveAttack:
@@ -121,7 +122,7 @@ func (m *Model) Enter(shift bool) Result {
 
 // clickWord says what Enter on a territory does in a step of clicks.
 var clickWord = map[Move]string{
-	MoveClaim: "claim it", MoveDeploy: "place an army on it", MovePlace: "place armies on it (Shift+Enter: all)",
+	MoveClaim: "claim it", MoveDeploy: "place an army on it", MovePlace: "place armies on it (Shift+]: all of them)",
 	MoveReinforce: "place armies on it", MoveBuild: "build a city on it", MovePlague: "choose it for the plague",
 	MoveDisaster: "add it to the riots' order",
 }

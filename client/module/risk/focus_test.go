@@ -100,7 +100,8 @@ func TestFocusKeys(t *testing.T) {
 
 // TestKeysPlayATurn plays the seat's first turn of short games with keys
 // only (rules 3, 4): the starting armies placed with Tab and Enter, the
-// round's armies with a number key and Shift+Enter, an attack chosen with
+// round's armies with a number key, then all of them with Shift+] and
+// Enter, an attack chosen with
 // Tab and Enter, its limit raised with ], pressed on with U, the attacks
 // ended with E, the free move made with Esc, Tab, Enter, Shift+[ and Enter, the turn
 // ended with E. Each key must send the action the table says.
@@ -143,8 +144,9 @@ func TestKeysPlayATurn(t *testing.T) {
 					t.Errorf("seed %d: 2 set the count to %d", seed, m.Count())
 				}
 				f, all := m.Focus(), m.Reserve()
-				if a, ok := press(shifted(ebiten.KeyEnter)); !ok || a.Kind != rules.ActPlace || a.Territory != f || a.Count != all {
-					t.Fatalf("seed %d: Shift+Enter sent %+v (%v), want %d armies on %d", seed, a, ok, all, f)
+				s.Update(shifted(ebiten.KeyBracketRight))
+				if a, ok := press(keyInput(ebiten.KeyEnter)); !ok || a.Kind != rules.ActPlace || a.Territory != f || a.Count != all {
+					t.Fatalf("seed %d: Shift+], Enter sent %+v (%v), want %d armies on %d", seed, a, ok, all, f)
 				}
 			case MoveAttack:
 				if attacked || len(m.Targets()) == 0 {

@@ -86,11 +86,12 @@ func (s *Screen) drawMarks(dst *ebiten.Image) {
 		}
 	}
 	if f := m.focus; f != 0 {
-		// The keys' focus: a double ring in the theme's focus colour,
-		// wider than the targets' and the choice's.
-		fc := s.host.Theme().Palette().Focus
-		s.ring(dst, f, 24, 3, fc)
-		s.ring(dst, f, 29, 1.5, fc)
+		// The keys' focus: a ring in the theme's focus colour between two
+		// dark lines, as the shell's focus ring, wider than the targets'
+		// and the choice's.
+		pal := s.host.Theme().Palette()
+		s.ring(dst, f, 25, 5, pal.Background)
+		s.ring(dst, f, 25, 3, pal.Focus)
 	}
 	now := s.now()
 	for _, st := range s.struck {

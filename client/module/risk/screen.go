@@ -290,8 +290,7 @@ func (s *Screen) overBox(p image.Point) bool {
 
 // Update implements module.Screen: the pointer hovers and clicks the
 // territories and the question's buttons; the keys move the focus
-// through the territories (Tab, Shift+Tab) and act on it (Enter,
-// Shift+Enter), roll (Space; Enter on the attack chosen), press on (U),
+// through the territories (Tab, Shift+Tab) and act on it (Enter), roll (Space; Enter on the attack chosen), press on (U),
 // choose the dice (1 to 3) or the count (number keys, [ and ]), end the
 // step (E), answer the question (C, K), arm the Nuke (N) and the Air Drop
 // (Y), open the trading table (T) and the purchase window (P), and drop
@@ -420,7 +419,7 @@ func (s *Screen) keys(f kit.Frame) {
 			s.keyed = true
 			s.showFocus()
 		case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
-			s.apply(m.Enter(shift))
+			s.apply(m.Enter())
 		case ebiten.KeySpace:
 			switch m.Move() {
 			case MoveAttack:
