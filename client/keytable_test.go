@@ -99,12 +99,12 @@ func acted(d *driver, what, before string, sig func(*app.Probe) string) *app.Pro
 // menu by Tab and Enter): the starting armies placed with Tab and Enter,
 // the round's with Shift+] and Enter, an attack chosen with Tab and Enter and
 // rolled with Enter, the raised limit (]) and the attacks ended with E,
-// the turn with E; then, left by F10 and the menu's buttons, a round of
+// the turn with E (or the building, when no free move is asked); then, left by F10 and the menu's buttons, a round of
 // Duel: a card laid with →, End turn with Enter, a target and a card
 // chosen with Tab and → and the attack sent with Enter (or, attacked,
 // the hit taken with T); then Empires and Generals: the opening taken
 // with Enter, Play with Y, a card of the hand played with Tab and Enter,
-// the phases ended with N up to End turn. The pointer never moves.
+// the phase ended with N. The pointer never moves.
 func TestTableGamesByKeys(t *testing.T) {
 	t.Parallel()
 	bin := buildClient(t)
@@ -231,7 +231,9 @@ func riskTurnByKeys(t *testing.T, d *driver) {
 			tkey(d, false, "k")
 		case "occupy":
 			tkey(d, false, "Return")
-		case "free move":
+		case "free move", "build":
+			// End turn; or, when the step went on to the cities (no free
+			// move to make), End building: the turn's moves are over.
 			tkey(d, false, "e")
 			acted(d, "the turn ended", before, riskSig)
 			if !attacked {
