@@ -75,6 +75,20 @@ func pressByKeys(d *driver, label string) {
 	tkey(d, false, "Return")
 }
 
+// startByKeys presses the setup form's Start, its last button: Shift+Tab
+// goes round to it from the top.
+func startByKeys(d *driver) {
+	d.t.Helper()
+	for range 80 {
+		if d.read().Focused == "Start" {
+			tkey(d, false, "Return")
+			return
+		}
+		tkey(d, true, "Tab")
+	}
+	d.t.Fatalf("Shift+Tab never reaches Start: the focus is on %q", d.read().Focused)
+}
+
 // leaveByKeys leaves the game for the main menu with the keys: F10 opens
 // the menu, Tab and Enter press Leave the game, then Leave.
 func leaveByKeys(d *driver) {
@@ -126,7 +140,7 @@ func TestTableGamesByKeys(t *testing.T) {
 	if p := d.read(); !slices.Contains(p.Texts, "11") {
 		t.Fatalf("the territories are not set to 11: %q", p.Texts)
 	}
-	pressByKeys(d, "Start")
+	startByKeys(d)
 	d.wait("a risk game", func(p *app.Probe) bool { return p.Screen == "game" && len(riskMarks(p, "territory", false)) > 0 })
 	d.resize(1024, 768)
 	riskTurnByKeys(t, d)
@@ -137,18 +151,20 @@ func TestTableGamesByKeys(t *testing.T) {
 	d.resize(1280, 800)
 	pressByKeys(d, "Play vs AI")
 	pressByKeys(d, "Duel")
-	pressByKeys(d, "Start")
+	startByKeys(d)
 	d.wait("a game of Duel", func(p *app.Probe) bool { return p.Screen == "game" && duelMove(p) != "" })
+	d.resize(1024, 768)
 	duelByKeys(t, d)
 	t.Logf("Duel played after %v", time.Since(start).Round(time.Second))
 	leaveByKeys(d)
 
 	// Empires and Generals, as the menu sets it.
-	d.resize(1920, 1080) // the set-up's rows of game types are wide
+	d.resize(1280, 800)
 	pressByKeys(d, "Play vs AI")
 	pressByKeys(d, "Empires and Generals")
-	pressByKeys(d, "Start")
+	startByKeys(d)
 	d.wait("a game of generals", func(p *app.Probe) bool { return p.Screen == "game" && len(gMarks(p, "player", false)) > 0 })
+	d.resize(1024, 768)
 	generalsByKeys(t, d)
 	t.Logf("generals played after %v", time.Since(start).Round(time.Second))
 	leaveByKeys(d)
