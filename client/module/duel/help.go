@@ -69,7 +69,8 @@ func Help(d rules.Deck) menu.HelpContent {
 		Rows: []menu.HelpRow{
 			{Term: "Click a card, 1-9", Text: "choose that card of your hand (in the offering: lay it face down; another swaps it)"},
 			{Term: "Click a player", Text: "in your turn, with a card chosen: attack them with it (without one: make them the target)"},
-			{Term: "Tab", Text: "the next player to attack"},
+			{Term: "← →", Text: "the card before or after the chosen one among those you may choose now, round the hand (in the offering: lay it face down); every card of a hand of any size"},
+			{Term: "Tab, Shift+Tab", Text: "the next or the previous player to attack. The card and the player chosen by keys are ringed in the focus colour between dark lines"},
 			{Term: "Enter, A", Text: "attack the target with the chosen card; when attacked, block with the chosen card. In the offering Enter is End turn: it lays your card"},
 			{Term: "P", Text: "pass: no attack this turn"},
 			{Term: "B", Text: "block, with the chosen card or else your lowest card that blocks"},

@@ -82,7 +82,11 @@ func newTestGame(t testing.TB, p ruleset.Seat, rounds int, names ...string) *tes
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &fakeHost{}
+	th, err := menu.NewTheme()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &fakeHost{theme: th}
 	s, err := NewScreen(r, h)
 	if err != nil {
 		t.Fatal(err)

@@ -27,6 +27,9 @@ type Screen struct {
 
 	hover   kit.Hover[Hit]
 	pointer image.Point
+	// keyed reports that the keys chose the card or the target since the
+	// pointer last moved: the focus ring shows them.
+	keyed bool
 	// tick is the countdown as last drawn, in quarter seconds left (-1:
 	// none).
 	tick int
@@ -209,6 +212,7 @@ func sameSpec(a, b Spec) bool {
 
 // state is what the table shows that input or time may change.
 type state struct {
+	keyed   bool
 	version int
 	hover   Hit
 	tick    int
@@ -217,15 +221,15 @@ type state struct {
 }
 
 func (s *Screen) state() state {
-	return state{version: s.m.version, hover: s.hover.At, tick: s.tick, tooltip: s.hover.JustRested(),
+	return state{keyed: s.keyed, version: s.m.version, hover: s.hover.At, tick: s.tick, tooltip: s.hover.JustRested(),
 		layouts: s.layouts}
 }
 
 // Update implements module.Screen: the pointer hovers and clicks the
 // cards, the other players' hands and the buttons; the keys choose cards
-// (1 to 9), targets (Tab), attack or block (Enter, A), pass (P), block
-// (B), take the hit (T) and drop the choice (Esc). It reads the frame's
-// input from in, as the shell read it.
+// (1 to 9, ← and →), targets (Tab, Shift+Tab), attack or block (Enter,
+// A), pass (P), block (B), take the hit (T) and drop the choice (Esc).
+// It reads the frame's input from in, as the shell read it.
 func (s *Screen) Update(in module.Input) bool {
 	if s.m.v == nil {
 		return false
@@ -233,6 +237,9 @@ func (s *Screen) Update(in module.Input) bool {
 	s.hover.Tick()
 	before := s.state()
 	s.layOut(in.Map, in.Minimap)
+	if in.Cursor != s.pointer {
+		s.keyed = false
+	}
 	s.pointer = in.Cursor
 	h := Hit{}
 	if in.Pointer {
@@ -243,7 +250,7 @@ func (s *Screen) Update(in module.Input) bool {
 		s.click(h)
 	}
 	if in.Keys && in.Orders && len(in.KeysPressed) > 0 {
-		s.keys(in.KeysPressed)
+		s.keys(in.Frame)
 	}
 	s.tick = s.countdownTick()
 	s.layOut(in.Map, in.Minimap) // the move may have changed the buttons
@@ -295,17 +302,30 @@ var digitKeys = [][2]ebiten.Key{
 	{ebiten.KeyDigit7, ebiten.KeyNumpad7}, {ebiten.KeyDigit8, ebiten.KeyNumpad8}, {ebiten.KeyDigit9, ebiten.KeyNumpad9},
 }
 
-// keys does what the keys pressed do.
-func (s *Screen) keys(ks []ebiten.Key) {
-	for _, k := range ks {
+// keys does what the keys pressed in frame f do.
+func (s *Screen) keys(f kit.Frame) {
+	shift := f.Down(ebiten.KeyShift) || f.Down(ebiten.KeyShiftLeft) || f.Down(ebiten.KeyShiftRight)
+	for _, k := range f.KeysPressed {
 		for i, d := range digitKeys {
 			if k == d[0] || k == d[1] {
+				s.keyed = true
 				s.apply(s.m.ClickCardAt(i))
 			}
 		}
 		switch k {
 		case ebiten.KeyTab:
-			s.apply(s.m.NextTarget())
+			s.keyed = true
+			if shift {
+				s.apply(s.m.PrevTarget())
+			} else {
+				s.apply(s.m.NextTarget())
+			}
+		case ebiten.KeyArrowLeft:
+			s.keyed = true
+			s.apply(s.m.StepCard(-1))
+		case ebiten.KeyArrowRight:
+			s.keyed = true
+			s.apply(s.m.StepCard(1))
 		case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
 			// In the offering Enter is the shell's: End turn lays the card.
 			s.apply(s.m.Confirm())

@@ -66,6 +66,7 @@ func (s *Screen) Draw(dst *ebiten.Image) {
 			s.drawButton(dst, b)
 		}
 	}
+	s.drawFocus(dst)
 }
 
 // drawDot draws a player's dot of colour c before a name of text size

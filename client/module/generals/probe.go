@@ -25,8 +25,11 @@ import (
 //   - Others: each other player's place (Kind "player", ID the seat, Units
 //     its hand, Name its name; Disabled when a unit or a card is picked
 //     and the place is no attack or target of it) and cards in play (Kind
-//     "unit"), and what the table asks of the player now (Kind "step",
-//     Name one of StepWord's words).
+//     "unit"), what the table asks of the player now (Kind "step",
+//     Name one of StepWord's words), and the keys' focus (Kind "focus",
+//     Name what it is on, "card", "unit", "player", "button", "blocker",
+//     "pile", "discard" or "choice", ID the hand's place from 1, the Ref,
+//     the seat, the pile or the place in the order; none without one).
 //
 // Selected is the phase ("Army"), Picked the pick ("card": the hand place
 // from 1, or "unit": the Ref), Hover what is under the pointer ("card
@@ -68,6 +71,9 @@ func (s *Screen) Probe() module.Probe {
 	}
 	if a := m.Pending(); a != nil {
 		p.Drafts = append(p.Drafts, m.ActionText(*a))
+	}
+	if st, ok := s.focusStop(); ok {
+		p.Others = append(p.Others, mark("focus", st.Hit.probeID(), 0, st.Hit.probeKind(), st.Rect))
 	}
 	ticking := m.DiscardCount() > 0
 	for i, c := range v.Hand {

@@ -42,6 +42,13 @@ type Screen struct {
 	// tick is the countdown as last drawn, in seconds (-1: none): the
 	// table is drawn again when it changes.
 	tick int
+	// focus is the thing the keys point at (Kind HitNone: none), at
+	// focusIndex in the Tab order; keyed reports that the keys moved it
+	// since the pointer last moved: the table shows it as under the
+	// pointer.
+	focus      Hit
+	focusIndex int
+	keyed      bool
 	// drag is the unit of the player's being dragged (0: none).
 	drag rules.Ref
 	// anims are the animations playing; frame counts the frames drawn.
@@ -281,12 +288,14 @@ type state struct {
 	look    bool
 	zoom    bool
 	among   ruleset.Seat
+	focus   Hit
+	keyed   bool
 }
 
 // state returns what the table shows now that input or time may change.
 func (s *Screen) state() state {
 	return state{version: s.m.version, hover: s.hover.At, tick: s.tick, rested: s.hover.Rested(), anims: len(s.anims),
-		look: s.look, zoom: s.zoom, among: s.among}
+		look: s.look, zoom: s.zoom, among: s.among, focus: s.focus, keyed: s.keyed}
 }
 
 // raise is how far the card under the pointer stands up from the hand.
@@ -302,6 +311,9 @@ func (s *Screen) Update(in module.Input) bool {
 	s.frame++
 	before := s.state()
 	s.layOut(in.Map, in.Minimap)
+	if in.Cursor != s.pointer {
+		s.keyed = false // the pointer shows what it rests on again
+	}
 	s.pointer = in.Cursor
 	h := Hit{}
 	if in.Pointer {
@@ -323,10 +335,11 @@ func (s *Screen) Update(in module.Input) bool {
 		s.drop(in.Cursor, in.Orders && !s.watching)
 	}
 	if in.Keys && len(in.KeysPressed) > 0 {
-		s.keys(in.KeysPressed, in.Orders && !s.watching)
+		s.keys(in.Frame, in.Orders && !s.watching)
 	}
 	s.tick = s.countdownTick()
 	s.layOut(in.Map, in.Minimap)
+	s.settleFocus()
 	// An animation moves every frame.
 	return s.state() != before || len(s.anims) > 0
 }
@@ -397,6 +410,19 @@ func (s *Screen) click(h Hit, orders bool) {
 	}
 }
 
+// enter does what Enter on the focus h does: what a click on it does.
+// A list the click opens (a compact place's cards to target) takes the
+// focus.
+func (s *Screen) enter(h Hit, orders bool) {
+	among, look := s.among, s.look
+	s.click(h, orders)
+	if s.among != among || s.look != look {
+		s.layOut(s.lay.Map, s.lay.Corner)
+		s.focus, s.focusIndex = Hit{}, 0
+		s.moveFocus(1, false)
+	}
+}
+
 // drop ends the drag of a unit at pt: dropped on the player's other zone
 // of units (Warcamp or Battlefield), it moves there.
 func (s *Screen) drop(pt image.Point, orders bool) {
@@ -426,9 +452,14 @@ var digitKeys = [][2]ebiten.Key{
 	{ebiten.KeyDigit7, ebiten.KeyNumpad7}, {ebiten.KeyDigit8, ebiten.KeyNumpad8}, {ebiten.KeyDigit9, ebiten.KeyNumpad9},
 }
 
-// keys does what the keys pressed do.
-func (s *Screen) keys(ks []ebiten.Key, orders bool) {
-	for _, k := range ks {
+// keys does what the keys pressed in frame f do; orders reports that
+// the player may act.
+func (s *Screen) keys(f kit.Frame, orders bool) {
+	shift := f.Down(ebiten.KeyShift) || f.Down(ebiten.KeyShiftLeft) || f.Down(ebiten.KeyShiftRight)
+	for _, k := range f.KeysPressed {
+		if s.focusKeys(k, shift) {
+			continue
+		}
 		switch k {
 		case ebiten.KeyZ:
 			s.zoom = !s.zoom
@@ -449,8 +480,17 @@ func (s *Screen) keys(ks []ebiten.Key, orders bool) {
 				s.look = false
 				continue
 			}
+			if s.m.pick.Kind == PickNone && !s.m.resign {
+				s.focus = Hit{} // nothing picked: Esc drops the focus
+			}
 			s.m.Deselect()
 			s.host.Changed(false)
+			continue
+		}
+		if (k == ebiten.KeyEnter || k == ebiten.KeyNumpadEnter) && !orders {
+			if st, ok := s.focusStop(); ok {
+				s.enter(st.Hit, false) // a spectator opens a place, the discard pile
+			}
 			continue
 		}
 		if !orders {
@@ -469,7 +509,11 @@ func (s *Screen) keys(ks []ebiten.Key, orders bool) {
 		}
 		switch k {
 		case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
-			s.apply(s.m.Confirm())
+			if st, ok := s.focusStop(); ok {
+				s.enter(st.Hit, orders)
+			} else {
+				s.apply(s.m.Confirm())
+			}
 		case ebiten.KeyLeft, ebiten.KeyMinus, ebiten.KeyNumpadSubtract:
 			if s.m.Opens() {
 				s.m.SetOpening(s.m.open - 1)

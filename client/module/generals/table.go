@@ -69,6 +69,7 @@ func (s *Screen) Draw(dst *ebiten.Image) {
 	if !l.Look.Empty() {
 		s.drawLook(dst)
 	}
+	s.drawFocus(dst)
 }
 
 // textWidth is how wide s is drawn in face f.
@@ -282,7 +283,7 @@ func (s *Screen) acting() bool { return len(s.m.moves) > 0 && !s.watching }
 func (s *Screen) handRect(i int) image.Rectangle {
 	r := s.lay.Hand[i]
 	up := 0
-	if s.hover.At.Kind == HitHand && s.hover.At.Index == i {
+	if s.hover.At.Kind == HitHand && s.hover.At.Index == i || s.keyed && s.focus == (Hit{Kind: HitHand, Index: i}) {
 		up = s.raise()
 	}
 	if s.m.pick.Kind == PickCard && s.m.pick.Hand == i || s.m.IsTicked(i) {
@@ -471,13 +472,17 @@ func Countdown(d time.Duration) string {
 }
 
 // DrawOver implements module.Screen: the card under the pointer enlarged (with why it may not be played), a compact place
-// under the pointer in full.
+// under the pointer in full; while the keys moved the focus last, the
+// focus's, beside it.
 func (s *Screen) DrawOver(dst *ebiten.Image) {
 	if s.m.v == nil {
 		return
 	}
-	h := s.hover.At
-	if !s.hover.Rested() && !s.zoom {
+	h, at := s.hover.At, s.pointer
+	if st, ok := s.focusStop(); ok && s.keyed {
+		h = st.Hit
+		at = image.Pt(st.Rect.Max.X, (st.Rect.Min.Y+st.Rect.Max.Y)/2)
+	} else if !s.hover.Rested() && !s.zoom {
 		return
 	}
 	win := dst.Bounds()
@@ -515,11 +520,11 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 		w = 300
 	}
 	hgt := w * 7 / 5
-	x := s.pointer.X + 24
+	x := at.X + 24
 	if x+w > win.Max.X {
-		x = s.pointer.X - 24 - w
+		x = at.X - 24 - w
 	}
-	y := min(max(s.pointer.Y-hgt/2, win.Min.Y+40), win.Max.Y-hgt-4)
+	y := min(max(at.Y-hgt/2, win.Min.Y+40), win.Max.Y-hgt-4)
 	r := image.Rect(x, y, x+w, y+hgt)
 	s.paint.drawCard(dst, r, s.m.Card(id), s.m, look{})
 	if why != "" {

@@ -364,7 +364,22 @@ func (m *Map) DrawOver(dst *ebiten.Image) {
 	if !m.hover.Rested() || m.drag.On {
 		return
 	}
-	lines := m.Tooltip(m.hover.At)
-	kit.DrawBox(dst, m.faces.Face(15, false), lines, float64(m.cursor.X)+18, float64(m.cursor.Y)+18, m.mapR,
+	m.drawTooltip(dst, m.hover.At, float64(m.cursor.X)+18, float64(m.cursor.Y)+18)
+}
+
+// DrawFocusTip draws the tooltip of territory t, the keys' focus, in the
+// top-left corner of the map in sight, where it covers the least of the
+// board fitted in it (beside the focus it would hide its neighbours, the
+// next places Tab goes to).
+func (m *Map) DrawFocusTip(dst *ebiten.Image, t board.TerritoryID) {
+	if m.b.Territory(t) != nil {
+		m.drawTooltip(dst, t, float64(m.sight.Min.X+8), float64(m.sight.Min.Y+8))
+	}
+}
+
+// drawTooltip draws territory t's tooltip with its top-left corner at (x,
+// y), kept inside the map's part of the window.
+func (m *Map) drawTooltip(dst *ebiten.Image, t board.TerritoryID, x, y float64) {
+	kit.DrawBox(dst, m.faces.Face(15, false), m.Tooltip(t), x, y, m.mapR,
 		color.RGBA{30, 26, 22, 235}, color.RGBA{235, 228, 210, 255})
 }

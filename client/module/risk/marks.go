@@ -85,6 +85,14 @@ func (s *Screen) drawMarks(dst *ebiten.Image) {
 			s.ring(dst, m.target, 19, 4, c)
 		}
 	}
+	if f := m.focus; f != 0 {
+		// The keys' focus: a ring in the theme's focus colour between two
+		// dark lines, as the shell's focus ring, wider than the targets'
+		// and the choice's.
+		pal := s.host.Theme().Palette()
+		s.ring(dst, f, 25, 5, pal.Background)
+		s.ring(dst, f, 25, 3, pal.Focus)
+	}
 	now := s.now()
 	for _, st := range s.struck {
 		age := now.Sub(st.at)

@@ -123,6 +123,10 @@ type Model struct {
 	auto bool
 	// riots is the order chosen of the player's cities for the riots.
 	riots []board.TerritoryID
+	// focus is the territory the keys point at (0: none); order the
+	// territories in the order Tab visits them (tabOrder).
+	focus board.TerritoryID
+	order []board.TerritoryID
 
 	pending *rules.Action
 	sentSeq uint32
@@ -137,7 +141,7 @@ type Model struct {
 
 // NewModel returns the model of a game on board b played by r.
 func NewModel(r *rules.Rules, b *board.Board) *Model {
-	return &Model{rules: r, b: b, until: 1}
+	return &Model{rules: r, b: b, until: 1, order: tabOrder(b)}
 }
 
 // Board returns the game's board.

@@ -231,7 +231,7 @@ func (s *Screen) Side(c *widget.Container, in module.Input) {
 		return
 	}
 	p.gap()
-	p.text("Click a territory to act on it; Enter or Space rolls, U attacks until, 1-3 the dice, E ends the step, Esc drops the choice; C or K answers the city question; T the trading table, P the Empire cards. F1: the rules and every key.", false, pal.TextMuted)
+	p.text("Click a territory, or Tab to it and press Enter, to act on it; Enter or Space rolls, U attacks until, 1-3 the dice, [ ] the count, E ends the step, Esc drops the choice; C or K answers the city question; T the trading table, P the Empire cards. F1: the rules and every key.", false, pal.TextMuted)
 }
 
 // controls adds the buttons of the player's step.

@@ -24,7 +24,8 @@ import (
 //     the player's move now (Kind "move", Name the Move's, "" for none;
 //     Units the armies left to place), and the card windows the step
 //     opened by itself so far (Kind "opened", Name "trade" or "purchase",
-//     Units how many times).
+//     Units how many times), and the keys' focus (Kind "focus", ID the
+//     territory's; none without one).
 //
 // Selected is the territory to attack or move from, Hover the territory
 // under the pointer (their names), Picked the target ("target": its ID)
@@ -107,6 +108,11 @@ func (s *Screen) Probe() module.Probe {
 	p.Others = append(p.Others, module.Mark{Kind: "move", Name: m.Move().String(), Units: m.Reserve()},
 		module.Mark{Kind: "opened", Name: "trade", Units: s.autoOpened[winTrade]},
 		module.Mark{Kind: "opened", Name: "purchase", Units: s.autoOpened[winPurchase]})
+	if f := m.focus; f != 0 {
+		x, y, _ := s.mp.ScreenOf(f)
+		p.Others = append(p.Others, module.Mark{Kind: "focus", ID: int(f), Cell: m.tname(f), X: x, Y: y,
+			OnMap: image.Pt(int(x), int(y)).In(mapR)})
+	}
 	for _, t := range m.Targets() {
 		x, y, _ := s.mp.ScreenOf(t)
 		p.Others = append(p.Others, module.Mark{Kind: "target", ID: int(t), Cell: m.tname(t), X: x, Y: y,

@@ -33,6 +33,9 @@ type Screen struct {
 	now func() time.Time
 
 	pointer image.Point
+	// keyed reports that the keys moved the focus since the pointer last
+	// moved: the focus's tooltip shows rather than the pointer's.
+	keyed bool
 	// sight is the map's part in sight as the last frame had it.
 	sight  image.Rectangle
 	struck []struck
@@ -286,11 +289,12 @@ func (s *Screen) overBox(p image.Point) bool {
 }
 
 // Update implements module.Screen: the pointer hovers and clicks the
-// territories and the question's buttons; the keys roll (Enter, Space),
-// press on (U), choose the dice (1 to 3), end the step (E), answer the
-// question (C, K), arm the Nuke (N) and the Air Drop (Y), open the
-// trading table (T) and the purchase window (P), and drop the choice
-// (Esc); the Map's own keys pan and zoom.
+// territories and the question's buttons; the keys move the focus
+// through the territories (Tab, Shift+Tab) and act on it (Enter), roll (Space; Enter on the attack chosen), press on (U),
+// choose the dice (1 to 3) or the count (number keys, [ and ]), end the
+// step (E), answer the question (C, K), arm the Nuke (N) and the Air Drop
+// (Y), open the trading table (T) and the purchase window (P), and drop
+// the choice, then the focus (Esc); the Map's own keys pan and zoom.
 func (s *Screen) Update(in module.Input) bool {
 	if s.m == nil || s.m.v == nil {
 		return false
@@ -327,8 +331,17 @@ func (s *Screen) Update(in module.Input) bool {
 		shift := in.Down(ebiten.KeyShift) || in.Down(ebiten.KeyShiftLeft) || in.Down(ebiten.KeyShiftRight)
 		s.apply(s.m.ClickTerritory(clicked, shift))
 	}
-	if in.Keys && in.Orders && !s.watching && len(in.KeysPressed) > 0 {
-		s.keys(in.KeysPressed)
+	if moved && s.keyed {
+		s.keyed, redraw = false, true // the pointer shows what it rests on again
+	}
+	if in.Keys && len(in.KeysPressed) > 0 {
+		if in.Orders && !s.watching {
+			s.keys(in.Frame)
+		} else if in.Hit(ebiten.KeyTab) {
+			s.m.FocusNext(shiftDown(in.Frame)) // a spectator reads the territories too
+			s.keyed = true
+			s.showFocus()
+		}
 	}
 	if in.Orders && !s.watching {
 		s.apply(s.m.Continue())
@@ -364,12 +377,50 @@ func (s *Screen) countdownTick() int {
 	return int(d / (250 * time.Millisecond))
 }
 
-// keys does what the keys pressed do.
-func (s *Screen) keys(ks []ebiten.Key) {
+// shiftDown reports whether a Shift key is held in frame f.
+func shiftDown(f kit.Frame) bool {
+	return f.Down(ebiten.KeyShift) || f.Down(ebiten.KeyShiftLeft) || f.Down(ebiten.KeyShiftRight)
+}
+
+// numberKeys are the number keys, 0 to 9, of the row and the keypad.
+var numberKeys = [10][2]ebiten.Key{
+	{ebiten.KeyDigit0, ebiten.KeyNumpad0}, {ebiten.KeyDigit1, ebiten.KeyNumpad1}, {ebiten.KeyDigit2, ebiten.KeyNumpad2},
+	{ebiten.KeyDigit3, ebiten.KeyNumpad3}, {ebiten.KeyDigit4, ebiten.KeyNumpad4}, {ebiten.KeyDigit5, ebiten.KeyNumpad5},
+	{ebiten.KeyDigit6, ebiten.KeyNumpad6}, {ebiten.KeyDigit7, ebiten.KeyNumpad7}, {ebiten.KeyDigit8, ebiten.KeyNumpad8},
+	{ebiten.KeyDigit9, ebiten.KeyNumpad9},
+}
+
+// number returns the number key k is, and false for another key.
+func number(k ebiten.Key) (int, bool) {
+	for n, ks := range numberKeys {
+		if k == ks[0] || k == ks[1] {
+			return n, true
+		}
+	}
+	return 0, false
+}
+
+// keys does what the keys pressed in frame f do.
+func (s *Screen) keys(f kit.Frame) {
 	m := s.m
-	for _, k := range ks {
+	shift := shiftDown(f)
+	for _, k := range f.KeysPressed {
+		if n, ok := number(k); ok {
+			switch {
+			case m.Move() == MoveAttack && n >= 1 && n <= 3:
+				s.apply(m.SetDice(n))
+			case m.CountKey(n):
+			}
+			continue
+		}
 		switch k {
-		case ebiten.KeyEnter, ebiten.KeyNumpadEnter, ebiten.KeySpace:
+		case ebiten.KeyTab:
+			m.FocusNext(shift)
+			s.keyed = true
+			s.showFocus()
+		case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
+			s.apply(m.Enter())
+		case ebiten.KeySpace:
 			switch m.Move() {
 			case MoveAttack:
 				s.apply(m.Roll())
@@ -378,14 +429,12 @@ func (s *Screen) keys(ks []ebiten.Key) {
 			case MoveFree:
 				s.apply(m.FreeMove())
 			}
+		case ebiten.KeyBracketLeft:
+			m.StepCount(-1, shift)
+		case ebiten.KeyBracketRight:
+			m.StepCount(1, shift)
 		case ebiten.KeyU:
 			s.apply(m.AttackUntil())
-		case ebiten.KeyDigit1, ebiten.KeyNumpad1:
-			s.apply(m.SetDice(1))
-		case ebiten.KeyDigit2, ebiten.KeyNumpad2:
-			s.apply(m.SetDice(2))
-		case ebiten.KeyDigit3, ebiten.KeyNumpad3:
-			s.apply(m.SetDice(3))
 		case ebiten.KeyE:
 			s.apply(m.EndStep())
 		case ebiten.KeyC:
@@ -401,9 +450,20 @@ func (s *Screen) keys(ks []ebiten.Key) {
 		case ebiten.KeyP:
 			s.openWindow(winPurchase)
 		case ebiten.KeyEscape:
-			m.Deselect()
+			m.Escape()
 		}
 	}
+}
+
+// showFocus pans the map to bring the focus into sight when it is not.
+func (s *Screen) showFocus() {
+	x, y, ok := s.mp.ScreenOf(s.m.focus)
+	sight := s.host.MapInSight()
+	if !ok || sight.Empty() || image.Pt(int(x), int(y)).In(sight.Inset(min(40, sight.Dx()/4, sight.Dy()/4))) {
+		return
+	}
+	c := sight.Min.Add(sight.Max).Div(2)
+	s.mp.Camera().Pan(float64(c.X)-x, float64(c.Y)-y)
 }
 
 // apply carries out an input's result: the notice shown, the action sent.
@@ -496,9 +556,16 @@ func (s *Screen) Draw(dst *ebiten.Image) {
 }
 
 // DrawOver implements module.Screen: the tooltip of the territory under
-// the pointer.
+// the pointer, or of the focus while the keys moved it last.
 func (s *Screen) DrawOver(dst *ebiten.Image) {
-	if s.mp == nil || s.overBox(s.pointer) {
+	if s.mp == nil {
+		return
+	}
+	if s.keyed && s.m.focus != 0 {
+		s.mp.DrawFocusTip(dst, s.m.focus)
+		return
+	}
+	if s.overBox(s.pointer) {
 		return
 	}
 	// The pointer resting on the attack's own territories while its dice

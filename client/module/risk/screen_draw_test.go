@@ -2,6 +2,7 @@ package risk
 
 import (
 	"image"
+	"image/color"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -64,5 +65,32 @@ func TestDrawDice(t *testing.T) {
 	}
 	if dice != len(r.Attack)+len(r.Defend) {
 		t.Errorf("the probe tells %d dice, the roll has %d", dice, len(r.Attack)+len(r.Defend))
+	}
+}
+
+// TestDrawFocus checks that the keys' focus is drawn: a ring in the
+// theme's focus colour around the territory Tab went to, and its tooltip
+// in the corner of the map in sight while the pointer has not moved.
+func TestDrawFocus(t *testing.T) {
+	tg := newTestGame(t, 1, 2, small)
+	tg.others(500)
+	tg.s.Update(keyInput(ebiten.KeyTab))
+	f := tg.m().Focus()
+	if f == 0 {
+		t.Fatal("Tab gave no focus")
+	}
+	img := renderScreen(t, tg)
+	saveShot(t, img, "screen-focus.png")
+	x, y, _ := tg.s.mp.ScreenOf(f)
+	c := image.Pt(int(x), int(y))
+	ring := image.Rectangle{Min: c.Sub(image.Pt(30, 30)), Max: c.Add(image.Pt(31, 31))}
+	fc := tg.host.theme.Palette().Focus
+	if n := count(img, ring, color.RGBA{fc.R, fc.G, fc.B, 255}, 20); n < 60 {
+		t.Errorf("the focus on %s at %v: %d pixels of the focus colour, want a ring", tg.m().tname(f), c, n)
+	}
+	sight := tg.host.MapInSight()
+	tip := image.Rect(sight.Min.X+8, sight.Min.Y+8, sight.Min.X+100, sight.Min.Y+50)
+	if n := count(img, tip, color.RGBA{30, 26, 22, 255}, 6); n < 500 {
+		t.Errorf("no tooltip of the focus (%d pixels of its box at %v)", n, tip)
 	}
 }
