@@ -51,6 +51,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	name := fs.String("name", "", "your player `name` (default: the saved one)")
 	autoplay := fs.String("autoplay", "", "play a scripted session, save screenshots in this `directory`, and exit")
 	turns := fs.Int("turns", 2, "turns the -autoplay session plays")
+	seats := fs.Int("seats", 3, "players of the -autoplay game, the session's own seat among them (the others are the AI's)")
 	play := fs.Bool("play", false, "start a game against the AI at once (map -size, -seed), skipping the menus")
 	size := fs.String("size", "32x24", "map size of the -play or -autoplay game, WIDTHxHEIGHT")
 	seed := fs.Uint64("seed", 7, "seed of the -play or -autoplay game")
@@ -163,12 +164,18 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("-size: %w", err)
 		}
+		if !def.HasMap() {
+			w, h = 0, 0 // a game without a map (cards, territories) has no size
+		}
 		if *turns < 1 {
 			return fmt.Errorf("-turns %d: must be at least 1", *turns)
 		}
-		set := protocol.Settings{Ruleset: def.ID, Width: w, Height: h, Seed: *seed, Seats: 3, Bots: 2}
+		if *seats < 2 {
+			return fmt.Errorf("-seats %d: must be at least 2", *seats)
+		}
+		set := protocol.Settings{Ruleset: def.ID, Width: w, Height: h, Seed: *seed, Seats: *seats, Bots: *seats - 1}
 		if *hostLAN {
-			set.Bots = 1 // a seat for the player who joins
+			set.Bots = *seats - 2 // a seat for the player who joins
 		}
 		if err := set.Validate(def.ID); err != nil {
 			return err
