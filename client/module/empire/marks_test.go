@@ -1,0 +1,47 @@
+package empire
+
+import (
+	"math"
+	"testing"
+
+	rules "empires/shared/rules/empire"
+)
+
+// TestFarLayoutMarks: at every far zoom (cells from the least zoom's to
+// farCell) each token is at least farMarkPx, so it carries its owner's
+// mark, and the armies beside a settlement (the player's and a
+// sighting) keep clear of the settlement's mark, the middle 0.66 of its
+// square, and of each other.
+func TestFarLayoutMarks(t *testing.T) {
+	th := &Thing{Settlement: &rules.SettlementView{ID: 1, Owner: 1, City: true}, Armies: 1,
+		Sightings: []rules.Sighting{{Force: 9, Owner: 2, Units: 1}}}
+	for c := 8.0; c < farCell; c++ {
+		sp := layoutThing(th, 0, 0, c)
+		if !sp.far {
+			t.Fatalf("cell %v px: not laid out far", c)
+		}
+		set := sp.settlement
+		mark := 0.33 * set.size // half the mark's box
+		for _, a := range []struct {
+			name string
+			s    spot
+		}{{"army", sp.army}, {"sighting", sp.sighting}} {
+			if !a.s.on || a.s.size < farMarkPx {
+				t.Errorf("cell %v px: the %s's disc is %.1f px (on %v), want at least %d", c, a.name, a.s.size, a.s.on, farMarkPx)
+				continue
+			}
+			// The nearest point of the mark's box to the disc's centre.
+			nx := math.Max(set.x-mark, math.Min(set.x+mark, a.s.x))
+			ny := math.Max(set.y-mark, math.Min(set.y+mark, a.s.y))
+			if d := math.Hypot(a.s.x-nx, a.s.y-ny); d < (a.s.size+4)/2 {
+				t.Errorf("cell %v px: the %s's disc (rim %.1f px) is %.1f px from the settlement's mark", c, a.name, (a.s.size+4)/2, d)
+			}
+		}
+		if set.size < farMarkPx {
+			t.Errorf("cell %v px: the settlement's square is %.1f px, want at least %d", c, set.size, farMarkPx)
+		}
+		if math.Abs(sp.army.x-sp.sighting.x) < sp.army.size {
+			t.Errorf("cell %v px: the army and the sighting overlap (%v, %v)", c, sp.army, sp.sighting)
+		}
+	}
+}
