@@ -78,3 +78,45 @@ func TestFarMarks(t *testing.T) {
 		}
 	}
 }
+
+// TestDrawFogHatch: a remembered hex is hatched (level lines every
+// art.HatchPeriod, one through its centre), so it is told from a hex in
+// sight by a pattern and not by its dimmer colour alone; a hex in sight
+// is not.
+func TestDrawFogHatch(t *testing.T) {
+	const w, h = 16, 10
+	b := newBoardWith(t, w, h, testView(w, h, func(x hex.Hex) bool { return x.Offset().Col >= 8 }))
+	remembered := hex.FromOffset(hex.Offset{Col: 4, Row: 4})
+	visible := hex.FromOffset(hex.Offset{Col: 11, Row: 4})
+	for _, zoom := range []float64{1, 2} {
+		cam := camOn(b, zoom, hex.FromOffset(hex.Offset{Col: 7, Row: 4}))
+		if zoom == 2 {
+			cam = camOn(b, zoom, remembered)
+		}
+		var img *image.RGBA
+		onFrame(t, func() { img = shot(b, cam, nil) })
+		p := art.HatchPeriod(HexSize * zoom)
+		// lined counts the rows of lines, of the five nearest the hex's
+		// centre, darker than the rows half a period below them.
+		lined := func(at hex.Hex) int {
+			x, y := screenOf(b, cam, at)
+			row := func(y int) float64 { return art.Luminance(meanAt(img, x, y, 0)) + art.Luminance(meanAt(img, x+4, y, 0)) }
+			n := 0
+			for k := -2; k <= 2; k++ {
+				ly := y + int(math.Round(float64(k)*p))
+				if row(ly) < 0.8*row(ly+int(p/2)) {
+					n++
+				}
+			}
+			return n
+		}
+		if n := lined(remembered); n < 5 {
+			t.Errorf("zoom %v: %d of 5 hatch lines on the remembered hex", zoom, n)
+		}
+		if x, _ := screenOf(b, cam, visible); x < shotW {
+			if n := lined(visible); n == 5 {
+				t.Errorf("zoom %v: the hex in sight is hatched", zoom)
+			}
+		}
+	}
+}
