@@ -100,7 +100,9 @@ func TestDrawFogHatch(t *testing.T) {
 		// centre, darker than the rows half a period below them.
 		lined := func(at hex.Hex) int {
 			x, y := screenOf(b, cam, at)
-			row := func(y int) float64 { return art.Luminance(meanAt(img, x, y, 0)) + art.Luminance(meanAt(img, x+4, y, 0)) }
+			row := func(y int) float64 {
+				return art.Luminance(meanAt(img, x, y, 0)) + art.Luminance(meanAt(img, x+4, y, 0))
+			}
 			n := 0
 			for k := -2; k <= 2; k++ {
 				ly := y + int(math.Round(float64(k)*p))
