@@ -1,10 +1,14 @@
 package empire
 
 import (
+	"image/color"
 	"math"
 	"testing"
 
+	"empires/client/art"
+	"empires/shared/grid"
 	rules "empires/shared/rules/empire"
+	"empires/shared/rules/empire/dat"
 )
 
 // TestFarLayoutMarks: at every far zoom (cells from the least zoom's to
@@ -42,6 +46,38 @@ func TestFarLayoutMarks(t *testing.T) {
 		}
 		if math.Abs(sp.army.x-sp.sighting.x) < sp.army.size {
 			t.Errorf("cell %v px: the army and the sighting overlap (%v, %v)", c, sp.army, sp.sighting)
+		}
+	}
+}
+
+// TestRememberedHatched: a remembered cell's tile is the tile in sight
+// greyed and hatched: level lines darker than the greyed tile, one
+// through the cell's centre, and the rows half a period from it as the
+// greyed tile has them, on squares and on hexes.
+func TestRememberedHatched(t *testing.T) {
+	var styles [dat.NumTerrains]art.TileStyle
+	styles[dat.Plains] = art.TileStyle{Color: color.RGBA{120, 180, 80, 255}}
+	for _, shape := range []grid.Shape{grid.Square, grid.Hex} {
+		for _, size := range []int{16, 40, 80} {
+			k := tileKey{terrain: dat.Plains, sight: Seen, size: size}
+			greyed := paintTile(styles, shape, k)
+			grey(greyed)
+			k.sight = Remembered
+			hatched := paintTile(styles, shape, k)
+			r := float64(size)
+			if shape == grid.Square {
+				r /= 1.5
+			}
+			p := art.HatchPeriod(r)
+			cx, cy := greyed.Rect.Dx()/2, greyed.Rect.Dy()/2
+			line, plain := hatched.RGBAAt(cx, cy), greyed.RGBAAt(cx, cy)
+			if art.Luminance(line) > 0.8*art.Luminance(plain) {
+				t.Errorf("%v %d px: the centre's row is %v, the greyed tile's %v: want a darker line", shape, size, line, plain)
+			}
+			off := cy + int(p/2)
+			if have, want := hatched.RGBAAt(cx, off), greyed.RGBAAt(cx, off); have != want {
+				t.Errorf("%v %d px: the row between lines is %v, want the greyed tile's %v", shape, size, have, want)
+			}
 		}
 	}
 }
