@@ -68,13 +68,26 @@ func (s *Screen) Draw(dst *ebiten.Image) {
 	}
 }
 
-// drawDot draws a player's dot of colour c before a name of text size
+// dotRect returns the box of a player's dot before a name of text size
 // size written at (x, y).
-func (s *Screen) drawDot(dst *ebiten.Image, x, y, size float64, c color.Color) {
+func dotRect(x, y, size float64) image.Rectangle {
 	d := int(size * 0.76)
 	at := image.Pt(int(x+size*0.4)-d/2, int(y+size*0.62)-d/2)
-	r := image.Rectangle{Min: at, Max: at.Add(image.Pt(d, d))}
+	return image.Rectangle{Min: at, Max: at.Add(image.Pt(d, d))}
+}
+
+// drawDot draws seat's dot, in its colour with its mark, before a name of
+// text size size written at (x, y).
+func (s *Screen) drawDot(dst *ebiten.Image, x, y, size float64, seat ruleset.Seat) {
+	c := playerColor(seat)
+	r := dotRect(x, y, size)
+	d := r.Dx()
 	s.paint.box(dst, r, float32(d)/2, c, nil, 0)
+	// The seat's mark on it, as the maps draw it: told apart by shape too.
+	if m := art.PlayerMark(game.PlayerID(seat)); m != art.MarkNone {
+		cx, cy := float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2
+		s.marks.Put(dst, art.SpriteMark, uint8(m), cx, cy, float64(d)*0.56, 0, art.InkOn(c), ebiten.ColorScale{})
+	}
 }
 
 // textSize is the size of the table's ordinary text.
@@ -154,7 +167,7 @@ func (s *Screen) drawFullSeat(dst *ebiten.Image, sb SeatBox, canTarget bool) {
 	nf := s.paint.bold(size)
 	x := float64(sb.Name.Min.X)
 	y := float64(sb.Name.Min.Y)
-	s.drawDot(dst, x, y, size, playerColor(sb.Seat))
+	s.drawDot(dst, x, y, size, sb.Seat)
 	x += size
 	score := words.Count(p.Points, "point", "points")
 	sf := s.paint.regular(size)
@@ -574,7 +587,7 @@ func (s *Screen) drawMe(dst *ebiten.Image) {
 	size := s.textSize()
 	nf, sf := s.paint.bold(size), s.paint.regular(size)
 	x, y := float64(l.Me.Min.X), float64(l.Me.Min.Y)
-	s.drawDot(dst, x, y, size, playerColor(v.Seat))
+	s.drawDot(dst, x, y, size, v.Seat)
 	x += size
 	name := p.Name
 	if !m.third {
