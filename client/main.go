@@ -58,6 +58,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	rulesetID := fs.String("ruleset", "", "`id` of the ruleset of the -play or -autoplay game (default: the build's default, erfworld)")
 	probe := fs.String("probe", "", "keep the screen's state as JSON in this `file` (for tests that drive the window)")
 	lan := fs.String("lan", app.DefaultLANAddr, "`address` a hosted LAN game listens on")
+	everything := fs.Bool("autoplay-everything", false, "the -autoplay session ends watching its game's replay from above, zoomed out (everything.png); a game it cannot play (Duel, risk, generals) is watched unplayed")
 	hostLAN := fs.Bool("autoplay-host", false, "the -autoplay session hosts a LAN game with a seat open and waits for a player")
 	join := fs.String("autoplay-join", "", "the -autoplay session joins the first game of the server at this `address`:\nhost:port, or a ws:// or wss:// URL (wss://host[:port][/ws])")
 	verbose := fs.Bool("v", false, "log what happens to stderr too (it always goes to the log file, shown in Settings)")
@@ -76,8 +77,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q: the client takes flags only", fs.Arg(0))
 	}
-	if (*hostLAN || *join != "") && *autoplay == "" {
-		return errors.New("-autoplay-host and -autoplay-join need -autoplay DIR")
+	if (*hostLAN || *join != "" || *everything) && *autoplay == "" {
+		return errors.New("-autoplay-host, -autoplay-join and -autoplay-everything need -autoplay DIR")
 	}
 	if *hostLAN && *join != "" {
 		return errors.New("-autoplay-host and -autoplay-join exclude each other")
@@ -181,7 +182,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		opts.Script = &app.Script{Dir: *autoplay, Turns: *turns, Settings: set, Timeout: 3 * time.Minute,
-			Host: *hostLAN, Join: *join, Report: os.Stdout}
+			Host: *hostLAN, Join: *join, Everything: *everything, Report: os.Stdout}
 	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
