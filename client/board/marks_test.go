@@ -122,3 +122,36 @@ func TestDrawFogHatch(t *testing.T) {
 		}
 	}
 }
+
+// TestDrawPalette: with the colour-blind palette set (Settings' Player
+// colours), the armies and cities are drawn in its colours, not the
+// standard ones.
+func TestDrawPalette(t *testing.T) {
+	const w, h = 12, 8
+	army := hex.FromOffset(hex.Offset{Col: 4, Row: 4})
+	city := hex.FromOffset(hex.Offset{Col: 7, Row: 4})
+	v := testView(w, h, all)
+	v.Armies = []game.ArmyView{{ID: 1, Owner: 2, Hex: army, Units: game.Units{3}}}
+	v.Cities = []game.CityView{{ID: 2, Owner: 3, Hex: city, Level: 2}}
+	b := newBoardWith(t, w, h, v)
+	b.SetPalette(art.PaletteColourBlind)
+	for _, zoom := range []float64{0.3, 1.5} {
+		cam := camOn(b, zoom, hex.FromOffset(hex.Offset{Col: 5, Row: 4}))
+		var img *image.RGBA
+		onFrame(t, func() { img = shot(b, cam, nil) })
+		for _, tc := range []struct {
+			at hex.Hex
+			p  game.PlayerID
+		}{{army, 2}, {city, 3}} {
+			x, y := screenOf(b, cam, tc.at)
+			r := int(HexSize * zoom)
+			box := image.Rect(x-r, y-r, x+r, y+r)
+			if !found(img, box, art.PaletteColourBlind.Color(tc.p), 6) {
+				t.Errorf("zoom %v: player %d not drawn in the colour-blind %v", zoom, tc.p, art.PaletteColourBlind.Color(tc.p))
+			}
+			if found(img, box, art.PlayerColor(tc.p), 6) {
+				t.Errorf("zoom %v: player %d drawn in the standard %v", zoom, tc.p, art.PlayerColor(tc.p))
+			}
+		}
+	}
+}

@@ -48,8 +48,8 @@ const (
 
 // ownerTint returns the colour to draw player p's colour in, and the
 // colour scale to draw it with, for a sighting in sight or remembered.
-func ownerTint(p game.PlayerID, remembered bool) (color.RGBA, ebiten.ColorScale) {
-	col := art.PlayerColor(p)
+func (b *Board) ownerTint(p game.PlayerID, remembered bool) (color.RGBA, ebiten.ColorScale) {
+	col := b.palette.Color(p)
 	var cs ebiten.ColorScale
 	if remembered {
 		col = art.ScaleRGB(col, rememberedShade)
@@ -175,7 +175,7 @@ func (b *Board) drawCities(f *frame) {
 		if f.detail == detailFar {
 			// A square with a light rim, larger than an army's dot.
 			s := farCityPx(f.hexPx, c.Capital)
-			col, ccs := ownerTint(c.Owner, c.Remembered)
+			col, ccs := b.ownerTint(c.Owner, c.Remembered)
 			b.square(f.dst, x, y, s+4, art.OutlineColor, cs)
 			b.square(f.dst, x, y, s+2, art.RimColor, cs)
 			b.square(f.dst, x, y, s, col, ccs)
@@ -202,7 +202,7 @@ func (b *Board) drawCities(f *frame) {
 // its pictures and badges scaled by cs.
 func (b *Board) drawCityPart(f *frame, p *part, x, y float64, c *game.CityView, cs ebiten.ColorScale) {
 	px, py := x+p.x, y+p.y
-	col, ccs := ownerTint(c.Owner, c.Remembered)
+	col, ccs := b.ownerTint(c.Owner, c.Remembered)
 	switch p.kind {
 	case partCity:
 		b.put(f.dst, art.SpriteShadow, 0, px, py+p.size*0.4, p.size*1.05, 0, art.White, cs)
@@ -307,7 +307,7 @@ func (b *Board) drawStack(f *frame, armies []*game.ArmyView, x, y float64) {
 		s, _, _ := farDot(f.hexPx, 0)
 		b.put(f.dst, art.SpriteDisc, 0, x, y, s+3, 0, art.RimColor, cs)
 		b.put(f.dst, art.SpriteDisc, 0, x, y, s+1.5, 0, art.OutlineColor, cs)
-		col, ccs := ownerTint(top.Owner, top.Remembered)
+		col, ccs := b.ownerTint(top.Owner, top.Remembered)
 		b.put(f.dst, art.SpriteDisc, 0, x, y, s, 0, col, ccs)
 		b.put(f.dst, art.SpriteMark, uint8(art.PlayerMark(top.Owner)), x, y, s*0.62, 0, art.InkOn(col), ccs)
 		return
@@ -324,7 +324,7 @@ func (b *Board) drawStack(f *frame, armies []*game.ArmyView, x, y float64) {
 		case partToken:
 			b.drawToken(f, top, px, py, p.size, cs)
 		case partMark:
-			col, ccs := ownerTint(top.Owner, top.Remembered)
+			col, ccs := b.ownerTint(top.Owner, top.Remembered)
 			b.put(f.dst, art.SpriteMark, uint8(art.PlayerMark(top.Owner)), px, py, p.size, 0, art.InkOn(col), ccs)
 		case partUnits:
 			b.plate(f.dst, p, x, y, plateColor, plateText, true, cs)
@@ -353,7 +353,7 @@ func (b *Board) drawStack(f *frame, armies []*game.ArmyView, x, y float64) {
 // shield, or a ship for a fleet, in its owner's colour, without the
 // owner's mark.
 func (b *Board) drawToken(f *frame, a *game.ArmyView, x, y, px float64, cs ebiten.ColorScale) {
-	col, ccs := ownerTint(a.Owner, a.Remembered)
+	col, ccs := b.ownerTint(a.Owner, a.Remembered)
 	b.put(f.dst, art.SpriteShadow, 0, x, y+px*0.46, px*0.92, 0, art.White, cs)
 	if a.Naval {
 		b.put(f.dst, art.SpriteBoat, 0, x, y, px, 0, art.White, cs)
@@ -428,7 +428,7 @@ func (b *Board) hexCorners(f *frame, h hex.Hex) [6][2]float32 {
 // a rimmed disc size pixels wide centred on (x, y) of dst, for panels and
 // lists of players. Nobody (0) gets a plain grey disc.
 func (b *Board) DrawPlayerBadge(dst *ebiten.Image, p game.PlayerID, x, y, size float64) {
-	col := art.PlayerColor(p)
+	col := b.palette.Color(p)
 	var cs ebiten.ColorScale
 	b.put(dst, art.SpriteDisc, 0, x, y, size, 0, art.OutlineColor, cs)
 	b.put(dst, art.SpriteDisc, 0, x, y, size*0.9, 0, art.RimColor, cs)

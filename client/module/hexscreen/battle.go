@@ -385,7 +385,7 @@ func (v *battleView) sideHeader(i, width int) *widget.Container {
 	}
 	row := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(8))))
 	swatch := widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(eimage.NewBorderedNineSliceColor(art.PlayerColor(s.Player), p.Text, 1)),
+		widget.ContainerOpts.BackgroundImage(eimage.NewBorderedNineSliceColor(art.PaletteOf(v.g.host.Prefs().ColourBlind).Color(s.Player), p.Text, 1)),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(16, 16),
 			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Position: widget.RowLayoutPositionCenter})),
 	)
