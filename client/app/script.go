@@ -324,7 +324,7 @@ func (s *Script) step(a *App) error {
 			// Zoomed out, a key a frame as a player would, then a step
 			// left and right, which centres a map smaller than the screen.
 			keys := []ebiten.Key{ebiten.KeyMinus, ebiten.KeyMinus, ebiten.KeyMinus, ebiten.KeyMinus, ebiten.KeyMinus,
-				ebiten.KeyMinus, ebiten.KeyMinus, ebiten.KeyLeft, ebiten.KeyRight}
+				ebiten.KeyLeft, ebiten.KeyRight}
 			if s.zooms < len(keys) && s.onMap(a) {
 				s.press = keys[s.zooms]
 				s.zooms++
