@@ -2,6 +2,7 @@ package art
 
 import (
 	"fmt"
+	"image/color"
 	"testing"
 
 	"empires/client/art/cvd"
@@ -67,6 +68,12 @@ func TestPaletteColor(t *testing.T) {
 	}
 	if PaletteColourBlind.Color(9) != PaletteColourBlind.Color(1) || PaletteColourBlind.Color(1) == PaletteColourBlind.Color(2) {
 		t.Error("colour-blind: player 9 is not player 1's colour, or 1 is 2's")
+	}
+	panel := color.RGBA{36, 33, 30, 255}
+	for p := game.PlayerID(1); p <= 8; p++ {
+		if c := PaletteColourBlind.TextColor(p, panel); Contrast(c, panel) < 4.5 {
+			t.Errorf("colour-blind: player %d's name in %v on a dark panel has a contrast of %.2f, want 4.5", p, c, Contrast(c, panel))
+		}
 	}
 	if PaletteOf(true) != PaletteColourBlind || PaletteOf(false) != PaletteStandard {
 		t.Error("PaletteOf does not follow the preference")

@@ -1,11 +1,16 @@
 package empire
 
 import (
+	"image"
 	"image/color"
 	"math"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"empires/client/art"
+	"empires/client/internal/drawtest"
+	"empires/client/menu"
 	"empires/shared/grid"
 	rules "empires/shared/rules/empire"
 	"empires/shared/rules/empire/dat"
@@ -79,5 +84,44 @@ func TestRememberedHatched(t *testing.T) {
 				t.Errorf("%v %d px: the row between lines is %v, want the greyed tile's %v", shape, size, have, want)
 			}
 		}
+	}
+}
+
+// TestPalette: with the colour-blind palette chosen in Settings, Bob's
+// town and sighted army are drawn in its colour for him, not the
+// standard one, and the panels write his name in it, lightened to be
+// read on the panel.
+func TestPalette(t *testing.T) {
+	r := loadRules(t)
+	v := drawScene(t, r, grid.Square)
+	th, err := menu.NewTheme()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewScreen(r, &fakeHost{theme: th, colourBlind: true})
+	if err := s.SetView(v); err != nil {
+		t.Fatal(err)
+	}
+	s.cam.Zoom = 0.6 // far: plain squares and discs in the owners' colours
+	s.centerOn(at(5, 4))
+	var img *image.RGBA
+	drawtest.OnFrame(t, func() {
+		win := ebiten.NewImage(960, 800)
+		defer win.Deallocate()
+		s.Draw(win.SubImage(s.host.MapRect()).(*ebiten.Image))
+		img = image.NewRGBA(win.Bounds())
+		win.ReadPixels(img.Pix)
+	})
+	bob, std := art.PaletteColourBlind.Color(2), art.PlayerColor(2)
+	all := img.Bounds()
+	if share(img, all, func(c color.RGBA) bool { return near(c, bob, 6) }) == 0 {
+		t.Errorf("nothing drawn in Bob's colour-blind colour %v", bob)
+	}
+	if share(img, all, func(c color.RGBA) bool { return near(c, std, 6) }) > 0 {
+		t.Errorf("Bob drawn in his standard colour %v", std)
+	}
+	panel := th.Palette().Panel
+	if c := s.seatText(2); art.Contrast(c, color.RGBA{panel.R, panel.G, panel.B, 255}) < 4.5 {
+		t.Errorf("Bob's name in %v on the panel: contrast %.2f, want 4.5", c, art.Contrast(c, color.RGBA{panel.R, panel.G, panel.B, 255}))
 	}
 }

@@ -234,7 +234,7 @@ func (p *painter) drawPlate(dst *ebiten.Image, pl *plate, owner rules.Seat, icon
 	}
 	rect(pl.outer, art.OutlineColor)
 	if !pl.lead.Empty() {
-		col := playerColor(owner)
+		col := p.color(owner)
 		rect(pl.lead, col)
 		if m := art.PlayerMark(game.PlayerID(owner)); m != art.MarkNone {
 			p.sprites.Put(dst, art.SpriteMark, uint8(m), float64(pl.lead.Min.X+pl.lead.Max.X)/2, float64(pl.lead.Min.Y+pl.lead.Max.Y)/2,
@@ -262,7 +262,7 @@ func (p *painter) drawPlate(dst *ebiten.Image, pl *plate, owner rules.Seat, icon
 // colour with owner's mark; behind it a second one when more is set (a
 // square of several armies).
 func (p *painter) drawShield(dst *ebiten.Image, x, y, h float64, owner rules.Seat, more bool, cs ebiten.ColorScale) {
-	col := playerColor(owner)
+	col := p.color(owner)
 	if more {
 		bx, by := x+h*0.16, y-h*0.12
 		p.sprites.Put(dst, art.SpriteShieldRim, 0, bx, by, h, 0, art.White, cs)
@@ -288,7 +288,7 @@ func farBeside(set, dot float64) float64 { return 0.33*set + 0.75*(dot+4)/2 + 1.
 // centred on (x, y) in owner's colour with a light rim, the owner's mark
 // on it when it is farMarkPx or larger.
 func (p *painter) drawFar(dst *ebiten.Image, x, y, px float64, owner rules.Seat, square bool, cs ebiten.ColorScale) {
-	col := playerColor(owner)
+	col := p.color(owner)
 	if square {
 		p.sprites.Square(dst, x, y, px+4, art.OutlineColor, cs)
 		p.sprites.Square(dst, x, y, px+2, art.RimColor, cs)
@@ -322,7 +322,7 @@ func (p *painter) drawSettlement(dst *ebiten.Image, st *rules.SettlementView, sp
 	p.sprites.Put(dst, art.SpriteShadow, 0, s.x, s.y+s.size*0.4, s.size*1.05, 0, art.White, cs)
 	p.sprites.Put(dst, art.SpriteCity, level, s.x, s.y, s.size, 0, art.White, cs)
 	if b := sp.banner; b.on {
-		col := playerColor(st.Owner)
+		col := p.color(st.Owner)
 		p.sprites.Put(dst, art.SpriteBannerRim, 0, b.x, b.y, b.size, 0, art.White, cs)
 		p.sprites.Put(dst, art.SpriteBannerFill, 0, b.x, b.y, b.size, 0, col, cs)
 		if m := art.PlayerMark(game.PlayerID(st.Owner)); m != art.MarkNone {
