@@ -29,11 +29,11 @@ var (
 	mutedColor    = color.RGBA{176, 196, 184, 255}
 	accentColor   = color.RGBA{255, 196, 60, 255}
 	questionColor = color.RGBA{60, 30, 12, 235}
-	warnColor     = color.RGBA{255, 120, 90, 255}
+	warnColor     = color.RGBA{255, 140, 112, 255} // 4.7:1 on the felt (TestTableContrast)
 	buttonColor   = color.RGBA{70, 62, 50, 255}
 	buttonHover   = color.RGBA{104, 92, 74, 255}
 	buttonOff     = color.RGBA{40, 52, 46, 255}
-	primaryColor  = color.RGBA{160, 104, 30, 255}
+	primaryColor  = color.RGBA{128, 82, 24, 255} // the theme's Primary: the text on it 5.7:1
 )
 
 // playerColor is seat s's colour, as on every screen of the client.
