@@ -36,13 +36,22 @@ var (
 	primaryColor  = color.RGBA{128, 82, 24, 255} // the theme's Primary: the text on it 5.7:1
 )
 
-// playerColor is seat s's colour, as on every screen of the client.
+// playerColor is seat s's colour in the standard palette, as on every
+// screen of the client.
 func playerColor(s ruleset.Seat) color.RGBA { return art.PlayerColor(game.PlayerID(s)) }
 
-// playerInk is seat s's colour for text on the table's dark places: the
+// palette returns the players' palette chosen in Settings.
+func (s *Screen) palette() art.Palette { return art.PaletteOf(s.host.Prefs().ColourBlind) }
+
+// seatColor is seat seat's colour in the palette chosen in Settings.
+func (s *Screen) seatColor(seat ruleset.Seat) color.RGBA {
+	return s.palette().Color(game.PlayerID(seat))
+}
+
+// seatInk is seat seat's colour for text on the table's dark places: the
 // dark colours lightened to be read.
-func playerInk(s ruleset.Seat) color.RGBA {
-	return art.PlayerTextColor(game.PlayerID(s), color.RGBA{18, 52, 38, 255})
+func (s *Screen) seatInk(seat ruleset.Seat) color.RGBA {
+	return s.palette().TextColor(game.PlayerID(seat), color.RGBA{18, 52, 38, 255})
 }
 
 // Draw implements module.Screen: the table.
@@ -79,7 +88,7 @@ func dotRect(x, y, size float64) image.Rectangle {
 // drawDot draws seat's dot, in its colour with its mark, before a name of
 // text size size written at (x, y).
 func (s *Screen) drawDot(dst *ebiten.Image, x, y, size float64, seat ruleset.Seat) {
-	c := playerColor(seat)
+	c := s.seatColor(seat)
 	r := dotRect(x, y, size)
 	d := r.Dx()
 	s.paint.box(dst, r, float32(d)/2, c, nil, 0)
@@ -97,7 +106,7 @@ func (s *Screen) textSize() float64 { return s.lay.TextSize() }
 // rim and the seat's number on it, so that players who cannot tell the
 // colours apart can tell the numbers.
 func (s *Screen) drawMark(dst *ebiten.Image, r image.Rectangle, seat ruleset.Seat) {
-	c := playerColor(seat)
+	c := s.seatColor(seat)
 	s.paint.box(dst, r, float32(r.Dx())/2, c, mutedColor, 1)
 	f := s.paint.bold(float64(r.Dy()) * 0.62)
 	num := fmt.Sprint(seat)
@@ -319,7 +328,7 @@ func (s *Screen) drawOfferLabels(dst *ebiten.Image, slots []image.Rectangle, lab
 		if stagger && i%2 == 1 {
 			y += lineHeight(nf)
 		}
-		col := color.Color(playerInk(lb.seat))
+		col := color.Color(s.seatInk(lb.seat))
 		if lb.col == accentColor {
 			col = accentColor
 		}
