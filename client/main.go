@@ -51,12 +51,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 	name := fs.String("name", "", "your player `name` (default: the saved one)")
 	autoplay := fs.String("autoplay", "", "play a scripted session, save screenshots in this `directory`, and exit")
 	turns := fs.Int("turns", 2, "turns the -autoplay session plays")
+	seats := fs.Int("seats", 3, "players of the -autoplay game, the session's own seat among them (the others are the AI's)")
 	play := fs.Bool("play", false, "start a game against the AI at once (map -size, -seed), skipping the menus")
 	size := fs.String("size", "32x24", "map size of the -play or -autoplay game, WIDTHxHEIGHT")
 	seed := fs.Uint64("seed", 7, "seed of the -play or -autoplay game")
 	rulesetID := fs.String("ruleset", "", "`id` of the ruleset of the -play or -autoplay game (default: the build's default, erfworld)")
 	probe := fs.String("probe", "", "keep the screen's state as JSON in this `file` (for tests that drive the window)")
 	lan := fs.String("lan", app.DefaultLANAddr, "`address` a hosted LAN game listens on")
+	everything := fs.Bool("autoplay-everything", false, "the -autoplay session ends watching its game's replay from above, zoomed out (everything.png); a game it cannot play (Duel, risk, generals) is watched unplayed")
 	hostLAN := fs.Bool("autoplay-host", false, "the -autoplay session hosts a LAN game with a seat open and waits for a player")
 	join := fs.String("autoplay-join", "", "the -autoplay session joins the first game of the server at this `address`:\nhost:port, or a ws:// or wss:// URL (wss://host[:port][/ws])")
 	verbose := fs.Bool("v", false, "log what happens to stderr too (it always goes to the log file, shown in Settings)")
@@ -75,8 +77,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q: the client takes flags only", fs.Arg(0))
 	}
-	if (*hostLAN || *join != "") && *autoplay == "" {
-		return errors.New("-autoplay-host and -autoplay-join need -autoplay DIR")
+	if (*hostLAN || *join != "" || *everything) && *autoplay == "" {
+		return errors.New("-autoplay-host, -autoplay-join and -autoplay-everything need -autoplay DIR")
 	}
 	if *hostLAN && *join != "" {
 		return errors.New("-autoplay-host and -autoplay-join exclude each other")
@@ -163,18 +165,24 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("-size: %w", err)
 		}
+		if !def.HasMap() {
+			w, h = 0, 0 // a game without a map (cards, territories) has no size
+		}
 		if *turns < 1 {
 			return fmt.Errorf("-turns %d: must be at least 1", *turns)
 		}
-		set := protocol.Settings{Ruleset: def.ID, Width: w, Height: h, Seed: *seed, Seats: 3, Bots: 2}
+		if *seats < 2 {
+			return fmt.Errorf("-seats %d: must be at least 2", *seats)
+		}
+		set := protocol.Settings{Ruleset: def.ID, Width: w, Height: h, Seed: *seed, Seats: *seats, Bots: *seats - 1}
 		if *hostLAN {
-			set.Bots = 1 // a seat for the player who joins
+			set.Bots = *seats - 2 // a seat for the player who joins
 		}
 		if err := set.Validate(def.ID); err != nil {
 			return err
 		}
 		opts.Script = &app.Script{Dir: *autoplay, Turns: *turns, Settings: set, Timeout: 3 * time.Minute,
-			Host: *hostLAN, Join: *join, Report: os.Stdout}
+			Host: *hostLAN, Join: *join, Everything: *everything, Report: os.Stdout}
 	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)

@@ -170,6 +170,8 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-size", "8x8", "-autoplay", "x"}, "each side must be"},
 		{[]string{"-size", "big", "-autoplay", "x"}, "want WIDTHxHEIGHT"},
 		{[]string{"-turns", "0", "-autoplay", "x"}, "-turns 0"},
+		{[]string{"-seats", "1", "-autoplay", "x"}, "-seats 1: must be at least 2"},
+		{[]string{"-autoplay-everything"}, "-autoplay-everything need -autoplay DIR"},
 		{[]string{"-name", " "}, "-name"},
 		{[]string{"-rules", "/nonexistent/mod"}, "-rules"},
 		{[]string{"extra"}, "unexpected argument"},

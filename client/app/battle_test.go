@@ -307,7 +307,7 @@ func TestBattleReport(t *testing.T) {
 		"Infantry: 3 dice, 3 hits",
 		"Cavalry: 2 dice, 2 hits",
 		"Infantry of the city: 4 dice, 3 hits",
-		"3→4", "5→6",
+		"3→4●", "5→6●●", // raised dice, with a dot a hit (dieText)
 		"Had 2, spent 2", "Had 1, spent 0",
 		"6 on the enemy", "4 on the enemy",
 		"2 fell, 0 healed, 2 lost",
@@ -415,7 +415,7 @@ func TestFleetBattleReport(t *testing.T) {
 	})
 	saveShot(t, img, "battle-fleet.png")
 	texts := windowTexts(g.hud)
-	for _, want := range []string{"Rolls", "Fleet 4: no units", "6", "2", "Ann (you) won, the attacker",
+	for _, want := range []string{"Rolls", "Fleet 4: no units", "6●", "2", "Ann (you) won, the attacker", // a roll that sank a fleet has its dot (dieText)
 		"1 fleet sunk", "sinks an enemy fleet",
 		"Why: the attacker lost fewer units (0 against 1): the defender retreats"} {
 		if texts[want].w == nil {

@@ -40,6 +40,12 @@ type Script struct {
 	Timeout  time.Duration
 	Host     bool
 	Join     string
+	// Everything, set, watches the replay from above, all seeing, zoomed
+	// out on a map, and saves it as everything.png: every player's things
+	// at once, as the pictures of the docs show them. A game whose screen
+	// cannot play by itself (module.Autoplayer) is then watched without a
+	// turn played.
+	Everything bool
 	// Report, if not nil, gets a line at the end: turns played, time
 	// taken, frames per second on the game screen.
 	Report io.Writer
@@ -52,6 +58,8 @@ type Script struct {
 	results    int                    // OrdersResults seen when the orders were sent
 	animFrames int                    // frames of this turn's animation seen
 	skip       bool                   // hold Space: skip this turn's animation
+	press      ebiten.Key             // a key pressed this frame (Everything's zoom), -1 for none
+	zooms      int                    // frames of Everything's zooming out done
 	logged     map[protocol.Turn]bool // the turns the log told of before the game was left
 	over       string                 // who won the game, if it ended while the script played it
 	fps        float64                // frames per second on the game screen, measured at the end ...
@@ -71,6 +79,11 @@ const shotTurns = 2
 func (s *Script) input(f kit.Frame) kit.Frame {
 	if s.skip {
 		f.Keys = append(f.Keys, ebiten.KeySpace)
+	}
+	if s.press > 0 {
+		f.Keys = append(f.Keys, s.press)
+		f.KeysPressed = append(f.KeysPressed, s.press)
+		s.press = 0
 	}
 	return f
 }
@@ -201,6 +214,10 @@ func (s *Script) step(a *App) error {
 			s.next(stageOrders, 20)
 		}
 	case stageOrders:
+		if _, ok := g.scr.(module.Autoplayer); !ok && s.Everything {
+			s.next(stageIdle, 30) // only to be looked at
+			return nil
+		}
 		if err := autoplay(g); err != nil {
 			return err
 		}
@@ -291,10 +308,31 @@ func (s *Script) step(a *App) error {
 		s.next(stageReplayStep, 10)
 	case stageReplayStep:
 		g.replayEyes() // through the first player's eyes
+		for range len(g.replay.r.Eyes()) {
+			if !s.Everything || g.replay.eyes.AllSeeing {
+				break
+			}
+			g.replayEyes()
+		}
 		g.replayStep(false)
 		s.next(stageReplayShot, 0)
 	case stageReplayShot:
 		if g.animating() {
+			return nil
+		}
+		if s.Everything {
+			// Zoomed out, a key a frame as a player would, then a step
+			// left and right, which centres a map smaller than the screen.
+			keys := []ebiten.Key{ebiten.KeyMinus, ebiten.KeyMinus, ebiten.KeyMinus, ebiten.KeyMinus, ebiten.KeyMinus,
+				ebiten.KeyLeft, ebiten.KeyRight}
+			if s.zooms < len(keys) && s.onMap(a) {
+				s.press = keys[s.zooms]
+				s.zooms++
+				s.wait = 2
+				return nil
+			}
+			s.shoot(a, "everything")
+			s.next(stageDone, 3)
 			return nil
 		}
 		s.shoot(a, "replay")
@@ -386,6 +424,13 @@ func tableFull(m *protocol.Lobby) bool {
 		}
 	}
 	return len(m.Seats) > 0
+}
+
+// onMap reports whether the session's game is played on a map of cells,
+// which zooms.
+func (s *Script) onMap(a *App) bool {
+	rs, ok := a.opts.Rulesets.Get(s.Settings.Ruleset)
+	return ok && (rs.Info().Board == "hex" || rs.Info().Board == "square")
 }
 
 // next moves to stage after waiting frames.

@@ -52,7 +52,14 @@ func extraColor(i int) color.RGBA {
 // least that text needs to be read (WCAG AA). Light colours are returned
 // as they are.
 func PlayerTextColor(p game.PlayerID, bg color.RGBA) color.RGBA {
-	c := PlayerColor(p)
+	return PaletteStandard.TextColor(p, bg)
+}
+
+// TextColor returns the colour to write player p's name in on a
+// background of bg, in palette pl, as PlayerTextColor does in the
+// standard palette.
+func (pl Palette) TextColor(p game.PlayerID, bg color.RGBA) color.RGBA {
+	c := pl.Color(p)
 	White := color.RGBA{255, 255, 255, 255}
 	for t := 0.0; t < 1; t += 0.05 {
 		if l := Mix(c, White, t); Contrast(l, bg) >= 4.5 {

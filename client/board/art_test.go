@@ -186,7 +186,7 @@ func TestStructureShapes(t *testing.T) {
 // remembered returns player p's colour as a remembered sighting shows it
 // (ownerTint).
 func remembered(p game.PlayerID) color.RGBA {
-	c, _ := ownerTint(p, true)
+	c, _ := (&Board{}).ownerTint(p, true) // the standard palette
 	return c
 }
 

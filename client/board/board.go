@@ -83,6 +83,8 @@ type Board struct {
 	worldW float64
 	worldH float64
 	styles []art.TileStyle // by TerrainID
+	// palette gives the players' colours (SetPalette).
+	palette art.Palette
 
 	view   *game.View
 	hexes  []hexState // by hex.Rect.Index
@@ -362,3 +364,7 @@ func styleOf(t *rulesfile.Terrain) art.TileStyle {
 	}
 	return st
 }
+
+// SetPalette draws the players in the colours of pl from the next frame
+// on: the player's choice in Settings (art.PaletteOf).
+func (b *Board) SetPalette(pl art.Palette) { b.palette = pl }

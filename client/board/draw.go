@@ -177,7 +177,7 @@ func (b *Board) paintChunk(img *ebiten.Image, key chunkKey) {
 				continue
 			}
 			o := ch.h.Offset()
-			tile := b.tile(k, st.terrain, uint8(art.TileVariant(o.Col, o.Row)))
+			tile := b.tile(k, st.terrain, uint8(art.TileVariant(o.Col, o.Row)), remembered)
 			wx, wy := b.layout.Center(ch.h)
 			tw, th := tile.Bounds().Dx(), tile.Bounds().Dy()
 			x, y := (wx-wx0)*s-float64(tw)/2, (wy-wy0)*s-float64(th)/2
@@ -220,17 +220,20 @@ func (b *Board) hexesIn(x0, y0, x1, y1 float64, f func(h hex.Hex, i int)) {
 }
 
 // tileKey names a painted terrain tile: its level of detail, terrain
-// (rulesfile.NoTerrain for unknown land) and variant.
+// (rulesfile.NoTerrain for unknown land), variant, and whether it is
+// hatched as remembered.
 type tileKey struct {
 	lod     int8
 	terrain rulesfile.TerrainID
 	variant uint8
+	hatched bool
 }
 
 // tile returns the tile of terrain t (rulesfile.NoTerrain: never seen) at
-// level k, painting it the first time.
-func (b *Board) tile(k int, t rulesfile.TerrainID, v uint8) *ebiten.Image {
-	key := tileKey{int8(k), t, v}
+// level k, painting it the first time; hatched, with the hatch of
+// remembered hexes over it (art.Hatch).
+func (b *Board) tile(k int, t rulesfile.TerrainID, v uint8, hatched bool) *ebiten.Image {
+	key := tileKey{int8(k), t, v, hatched}
 	if img, ok := b.gfx.tiles[key]; ok {
 		return img
 	}
@@ -242,7 +245,11 @@ func (b *Board) tile(k int, t rulesfile.TerrainID, v uint8) *ebiten.Image {
 	if !unknown {
 		st = b.styles[t]
 	}
-	img := ebiten.NewImageFromImage(art.PaintHexTile(st, unknown, int(v), HexSize*lodScale(k)))
+	pic := art.PaintHexTile(st, unknown, int(v), HexSize*lodScale(k))
+	if hatched {
+		art.Hatch(pic, HexSize*lodScale(k))
+	}
+	img := ebiten.NewImageFromImage(pic)
 	b.gfx.tiles[key] = img
 	return img
 }

@@ -261,7 +261,7 @@ func (b *Board) drawOrders(f *frame, o *Overlay) {
 	}
 	for _, owner := range owners {
 		p := byOwner[owner]
-		c := art.PlayerColor(owner)
+		c := b.palette.Color(owner)
 		strokePath(f.dst, &p[0], w+2, outlineShadow, 0.45)
 		fillPath(f.dst, &p[1], outlineShadow, 0.45)
 		strokePath(f.dst, &p[0], w, c, 0.95)

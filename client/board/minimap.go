@@ -90,7 +90,7 @@ func (b *Board) DrawMinimap(screen *ebiten.Image, r image.Rectangle, cam *camera
 			if c.Remembered {
 				cs = dimmed()
 			}
-			col, ccs := ownerTint(c.Owner, c.Remembered)
+			col, ccs := b.ownerTint(c.Owner, c.Remembered)
 			b.square(screen, x0+x*scale, y0+y*scale, s+2, art.OutlineColor, cs)
 			b.square(screen, x0+x*scale, y0+y*scale, s, col, ccs)
 		}
@@ -106,7 +106,7 @@ func (b *Board) DrawMinimap(screen *ebiten.Image, r image.Rectangle, cam *camera
 				rim = art.RimColor
 			}
 			b.put(screen, art.SpriteDisc, 0, x0+x*scale, y0+y*scale, s+2, 0, rim, ebiten.ColorScale{})
-			b.put(screen, art.SpriteDisc, 0, x0+x*scale, y0+y*scale, s, 0, art.PlayerColor(a.Owner), ebiten.ColorScale{})
+			b.put(screen, art.SpriteDisc, 0, x0+x*scale, y0+y*scale, s, 0, b.palette.Color(a.Owner), ebiten.ColorScale{})
 		}
 	}
 

@@ -60,7 +60,7 @@ func (b *Board) drawStructures(f *frame) {
 			// A small diamond in the owner's colour at the hex's foot.
 			s := math.Max(5, f.hexPx*0.7)
 			for i, st := range sts {
-				col, ccs := ownerTint(st.Owner, st.Remembered)
+				col, ccs := b.ownerTint(st.Owner, st.Remembered)
 				var cs ebiten.ColorScale
 				if st.Remembered {
 					cs = dimmed()
@@ -85,7 +85,7 @@ func (b *Board) drawStructures(f *frame) {
 			if st.Remembered {
 				cs = dimmed()
 			}
-			col, ccs := ownerTint(st.Owner, st.Remembered)
+			col, ccs := b.ownerTint(st.Owner, st.Remembered)
 			px, py := x+p.x, y+p.y
 			b.put(f.dst, art.SpriteStructure, uint8(pic), px, py, p.size, 0, art.White, cs)
 			b.put(f.dst, art.SpriteStructureFill, uint8(pic), px, py, p.size, 0, col, ccs)

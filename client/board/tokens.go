@@ -48,8 +48,8 @@ const (
 
 // ownerTint returns the colour to draw player p's colour in, and the
 // colour scale to draw it with, for a sighting in sight or remembered.
-func ownerTint(p game.PlayerID, remembered bool) (color.RGBA, ebiten.ColorScale) {
-	col := art.PlayerColor(p)
+func (b *Board) ownerTint(p game.PlayerID, remembered bool) (color.RGBA, ebiten.ColorScale) {
+	col := b.palette.Color(p)
 	var cs ebiten.ColorScale
 	if remembered {
 		col = art.ScaleRGB(col, rememberedShade)
@@ -61,6 +61,45 @@ func ownerTint(p game.PlayerID, remembered bool) (color.RGBA, ebiten.ColorScale)
 // farMarkPx is the smallest dot or square, at the far zoom, that shows
 // its owner's mark.
 const farMarkPx = 9
+
+// farCityPx returns the side of a city's square at the far zoom, where
+// hexes are hexPx pixels: a little wider than the hex, a capital's
+// larger, and never smaller than farMarkPx: its owner's mark is drawn
+// on it 0.7 of its side wide.
+func farCityPx(hexPx float64, capital bool) float64 {
+	s := math.Max(farMarkPx, hexPx*1.1)
+	if capital {
+		s *= 1.3
+	}
+	return s
+}
+
+// farDot returns the size of an army's dot at the far zoom, where hexes
+// are hexPx pixels, and where its centre is from its hex's: never
+// smaller than farMarkPx, so that it always carries its owner's mark,
+// and on a city's hex (citySide, the city's square; 0 for none) moved to
+// the square's lower right corner, clear of the city's mark.
+func farDot(hexPx, citySide float64) (s, dx, dy float64) {
+	s = math.Max(farMarkPx, hexPx*0.8)
+	if citySide == 0 {
+		return s, 0, 0
+	}
+	// The city's mark fills the square's middle 0.7 (half 0.35); the
+	// dot's rim (s+3 wide) clears that box's corner by a pixel and a half
+	// (its anti-aliased edge and the rounding to pixels).
+	d := 0.35*citySide + 0.75*(s+3)/2 + 1.5
+	return s, d, d
+}
+
+// cityOn returns the city on h, or nil.
+func (b *Board) cityOn(h hex.Hex) *game.CityView {
+	for i := range b.cities {
+		if b.cities[i].Hex == h {
+			return &b.cities[i]
+		}
+	}
+	return nil
+}
 
 // tokenPx returns the height of an army token on screen.
 func tokenPx(hexPx float64) float64 { return math.Max(16, math.Min(96, hexPx*0.8)) }
@@ -135,15 +174,12 @@ func (b *Board) drawCities(f *frame) {
 		}
 		if f.detail == detailFar {
 			// A square with a light rim, larger than an army's dot.
-			s := math.Max(6, f.hexPx*1.1)
-			if c.Capital {
-				s *= 1.3
-			}
-			col, ccs := ownerTint(c.Owner, c.Remembered)
+			s := farCityPx(f.hexPx, c.Capital)
+			col, ccs := b.ownerTint(c.Owner, c.Remembered)
 			b.square(f.dst, x, y, s+4, art.OutlineColor, cs)
 			b.square(f.dst, x, y, s+2, art.RimColor, cs)
 			b.square(f.dst, x, y, s, col, ccs)
-			if m := art.PlayerMark(c.Owner); m != art.MarkNone && s >= farMarkPx {
+			if m := art.PlayerMark(c.Owner); m != art.MarkNone {
 				b.put(f.dst, art.SpriteMark, uint8(m), x, y, s*0.7, 0, art.InkOn(col), ccs)
 			}
 			continue
@@ -166,7 +202,7 @@ func (b *Board) drawCities(f *frame) {
 // its pictures and badges scaled by cs.
 func (b *Board) drawCityPart(f *frame, p *part, x, y float64, c *game.CityView, cs ebiten.ColorScale) {
 	px, py := x+p.x, y+p.y
-	col, ccs := ownerTint(c.Owner, c.Remembered)
+	col, ccs := b.ownerTint(c.Owner, c.Remembered)
 	switch p.kind {
 	case partCity:
 		b.put(f.dst, art.SpriteShadow, 0, px, py+p.size*0.4, p.size*1.05, 0, art.White, cs)
@@ -232,6 +268,12 @@ func (b *Board) drawArmies(f *frame, o *Overlay) {
 			}
 		}
 		x, y := f.screen(wx, wy)
+		if f.detail == detailFar {
+			if c := b.cityOn(st.hex); c != nil {
+				_, dx, dy := farDot(f.hexPx, farCityPx(f.hexPx, c.Capital))
+				x, y = x+dx, y+dy
+			}
+		}
 		b.drawStack(f, armies, x, y)
 	}
 	for id, p := range o.Moving {
@@ -262,14 +304,12 @@ func (b *Board) drawStack(f *frame, armies []*game.ArmyView, x, y float64) {
 		cs = dimmed()
 	}
 	if f.detail == detailFar {
-		s := math.Max(5, f.hexPx*0.8)
+		s, _, _ := farDot(f.hexPx, 0)
 		b.put(f.dst, art.SpriteDisc, 0, x, y, s+3, 0, art.RimColor, cs)
 		b.put(f.dst, art.SpriteDisc, 0, x, y, s+1.5, 0, art.OutlineColor, cs)
-		col, ccs := ownerTint(top.Owner, top.Remembered)
+		col, ccs := b.ownerTint(top.Owner, top.Remembered)
 		b.put(f.dst, art.SpriteDisc, 0, x, y, s, 0, col, ccs)
-		if s >= farMarkPx {
-			b.put(f.dst, art.SpriteMark, uint8(art.PlayerMark(top.Owner)), x, y, s*0.62, 0, art.InkOn(col), ccs)
-		}
+		b.put(f.dst, art.SpriteMark, uint8(art.PlayerMark(top.Owner)), x, y, s*0.62, 0, art.InkOn(col), ccs)
 		return
 	}
 	sx, sy := stackAt(f.hexPx)
@@ -284,7 +324,7 @@ func (b *Board) drawStack(f *frame, armies []*game.ArmyView, x, y float64) {
 		case partToken:
 			b.drawToken(f, top, px, py, p.size, cs)
 		case partMark:
-			col, ccs := ownerTint(top.Owner, top.Remembered)
+			col, ccs := b.ownerTint(top.Owner, top.Remembered)
 			b.put(f.dst, art.SpriteMark, uint8(art.PlayerMark(top.Owner)), px, py, p.size, 0, art.InkOn(col), ccs)
 		case partUnits:
 			b.plate(f.dst, p, x, y, plateColor, plateText, true, cs)
@@ -313,7 +353,7 @@ func (b *Board) drawStack(f *frame, armies []*game.ArmyView, x, y float64) {
 // shield, or a ship for a fleet, in its owner's colour, without the
 // owner's mark.
 func (b *Board) drawToken(f *frame, a *game.ArmyView, x, y, px float64, cs ebiten.ColorScale) {
-	col, ccs := ownerTint(a.Owner, a.Remembered)
+	col, ccs := b.ownerTint(a.Owner, a.Remembered)
 	b.put(f.dst, art.SpriteShadow, 0, x, y+px*0.46, px*0.92, 0, art.White, cs)
 	if a.Naval {
 		b.put(f.dst, art.SpriteBoat, 0, x, y, px, 0, art.White, cs)
@@ -388,7 +428,7 @@ func (b *Board) hexCorners(f *frame, h hex.Hex) [6][2]float32 {
 // a rimmed disc size pixels wide centred on (x, y) of dst, for panels and
 // lists of players. Nobody (0) gets a plain grey disc.
 func (b *Board) DrawPlayerBadge(dst *ebiten.Image, p game.PlayerID, x, y, size float64) {
-	col := art.PlayerColor(p)
+	col := b.palette.Color(p)
 	var cs ebiten.ColorScale
 	b.put(dst, art.SpriteDisc, 0, x, y, size, 0, art.OutlineColor, cs)
 	b.put(dst, art.SpriteDisc, 0, x, y, size*0.9, 0, art.RimColor, cs)

@@ -56,6 +56,7 @@ type settingsScreen struct {
 	screen  *choice // window or full screen
 	scale   *choice // of prefs.UIScales
 	hints   *choice // first-turn hints shown or hidden
+	colours *choice // the players' palette: standard or colour-blind
 	status  *statusLine
 	onSave  func(prefs.Prefs) error
 }
@@ -84,6 +85,7 @@ func newSettings(t *Theme, p prefs.Prefs, onSave func(prefs.Prefs) error, onClos
 	}
 	s.scale = newChoice(t, scaleLabels(), scale, nil)
 	s.hints = newChoice(t, []string{"Shown", "Hidden"}, onOff(!p.Hints), nil)
+	s.colours = newChoice(t, []string{"Standard", "Colour-blind"}, onOff(p.ColourBlind), nil)
 
 	s.status = newStatusLine(t, 560)
 	save := t.NewPrimaryButton("Save", s.save, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
@@ -100,6 +102,7 @@ func newSettings(t *Theme, p prefs.Prefs, onSave func(prefs.Prefs) error, onClos
 		formRow{"Display", s.screen.row},
 		formRow{"Interface size", row(s.scale.row, hint(t, "text, buttons and panels"))},
 		formRow{"First-turn hints", row(s.hints.row, hint(t, "what to do first, on a game's first turn"))},
+		formRow{"Player colours", row(s.colours.row, hint(t, "apart under every kind of colour blindness"))},
 	)
 	panel := t.NewPanel(nil)
 	panel.AddChild(
@@ -155,6 +158,7 @@ func (s *settingsScreen) values() prefs.Prefs {
 	p.Fullscreen = s.screen.selected == 1
 	p.UIScale = prefs.UIScales()[s.scale.selected]
 	p.Hints = s.hints.selected == 0
+	p.ColourBlind = s.colours.selected == 1
 	return p
 }
 

@@ -39,10 +39,11 @@ func TestSettingsScreen(t *testing.T) {
 	s.edgePan.pick(0)
 	s.screen.pick(0)
 	s.scale.pick(3)
-	s.hints.pick(1) // Hidden: "Show first-turn hints" off
+	s.hints.pick(1)   // Hidden: "Show first-turn hints" off
+	s.colours.pick(1) // the colour-blind palette
 	s.save()
 	want := prefs.Prefs{Name: "Parson", Address: "10.0.0.2:7000", Grid: false, AnimSpeed: prefs.AnimOff, EdgePan: true,
-		Fullscreen: false, UIScale: 200, Hints: false}
+		Fullscreen: false, UIScale: 200, Hints: false, ColourBlind: true}
 	if len(saved) != 1 || saved[0] != want {
 		t.Fatalf("Save gave %+v, want [%+v]", saved, want)
 	}

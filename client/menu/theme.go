@@ -55,8 +55,8 @@ func DefaultPalette() Palette {
 		ButtonBorder:      color.NRGBA{98, 87, 72, 255},
 		Accent:            color.NRGBA{236, 172, 76, 255},
 		Focus:             color.NRGBA{150, 205, 255, 255},
-		Primary:           color.NRGBA{156, 102, 34, 255},
-		PrimaryHover:      color.NRGBA{182, 121, 44, 255},
+		Primary:           color.NRGBA{128, 82, 24, 255}, // Text on it: 5.6:1 (TestThemeContrast)
+		PrimaryHover:      color.NRGBA{142, 92, 30, 255}, // 4.7:1
 		Selected:          color.NRGBA{100, 70, 32, 255},
 		Text:              color.NRGBA{240, 234, 222, 255},
 		TextMuted:         color.NRGBA{170, 160, 146, 255},

@@ -90,6 +90,10 @@ type Prefs struct {
 	MapHeight int `toml:"map_height"`
 	// Hints shows, on a game's first turn, what to do first.
 	Hints bool `toml:"hints"`
+	// ColourBlind draws the players in colours chosen to stay apart under
+	// protanopia, deuteranopia and tritanopia (art.PaletteColourBlind)
+	// instead of the standard ones.
+	ColourBlind bool `toml:"colour_blind"`
 }
 
 // Default returns the preferences of a fresh install. The name is the

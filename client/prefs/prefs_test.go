@@ -98,7 +98,7 @@ func TestLoadMissing(t *testing.T) {
 func TestSaveLoad(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "config", "empires") // Save creates it
 	want := Prefs{Name: "Ansom", Address: "gobwin.example:7777", Grid: false, AnimSpeed: AnimFast, EdgePan: true,
-		Fullscreen: true, UIScale: 150, MapWidth: 32, MapHeight: 24}
+		Fullscreen: true, UIScale: 150, MapWidth: 32, MapHeight: 24, ColourBlind: true}
 	if err := Save(dir, want); err != nil {
 		t.Fatalf("Save: %v", err)
 	}
@@ -154,13 +154,14 @@ func TestLoadFile(t *testing.T) {
 		{
 			name: "whole file",
 			file: "name = \"Stanley\"\naddress = \"10.0.0.2:7777\"\ngrid = false\nanim_speed = \"slow\"\nedge_pan = true\n" +
-				"fullscreen = true\nui_scale = 125\nmap_width = 64\nmap_height = 48\nhints = false\n",
+				"fullscreen = true\nui_scale = 125\nmap_width = 64\nmap_height = 48\nhints = false\ncolour_blind = true\n",
 			want: Prefs{Name: "Stanley", Address: "10.0.0.2:7777", Grid: false, AnimSpeed: AnimSlow, EdgePan: true,
-				Fullscreen: true, UIScale: 125, MapWidth: 64, MapHeight: 48, Hints: false},
+				Fullscreen: true, UIScale: 125, MapWidth: 64, MapHeight: 48, Hints: false, ColourBlind: true},
 		},
 		{
-			// A file written before fullscreen, ui_scale and hints
-			// existed: the first-turn hints are shown.
+			// A file written before fullscreen, ui_scale, hints and
+			// colour_blind existed: the first-turn hints are shown, the
+			// standard colours.
 			name: "file of an older version",
 			file: "# Empires preferences, written by the game.\nname = \"Stanley\"\naddress = \"10.0.0.2:7777\"\n" +
 				"grid = false\nanim_speed = \"slow\"\nedge_pan = true\n",

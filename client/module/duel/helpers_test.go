@@ -25,7 +25,9 @@ type fakeHost struct {
 	// refuse makes Act report false, as the shell does when it cannot
 	// send.
 	refuse bool
-	mapR   image.Rectangle
+	// colourBlind is its Prefs' choice of the colour-blind palette.
+	colourBlind bool
+	mapR        image.Rectangle
 }
 
 func (h *fakeHost) Theme() *menu.Theme             { return h.theme }
@@ -33,7 +35,11 @@ func (h *fakeHost) Notify(msg string)              { h.notices = append(h.notice
 func (h *fakeHost) OpenWindow(c *widget.Container) {}
 func (h *fakeHost) CloseWindow()                   {}
 func (h *fakeHost) PanelWidth() int                { return 290 }
-func (h *fakeHost) Prefs() prefs.Prefs             { return prefs.Default() }
+func (h *fakeHost) Prefs() prefs.Prefs {
+	p := prefs.Default()
+	p.ColourBlind = h.colourBlind
+	return p
+}
 
 // MapInSight is the map above the log, as the shell's: the log 170
 // pixels high.

@@ -6,7 +6,6 @@ import (
 
 	"github.com/ebitenui/ebitenui/widget"
 
-	"empires/client/art"
 	"empires/client/module"
 	"empires/shared/game"
 	rules "empires/shared/rules/duel"
@@ -64,7 +63,7 @@ func (s *Screen) Side(c *widget.Container, in module.Input) {
 		if !p.Alive {
 			line += ", out"
 		}
-		s.text(c, line, false, art.PlayerTextColor(game.PlayerID(seat), panelBg))
+		s.text(c, line, false, s.palette().TextColor(game.PlayerID(seat), panelBg))
 	}
 	s.text(c, fmt.Sprintf("Discard pile: %s", words.Count(len(v.Discard), "card", "cards")), false, pal.TextMuted)
 	if s.watching {

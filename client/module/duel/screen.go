@@ -7,6 +7,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"empires/client/art"
 	"empires/client/kit"
 	"empires/client/module"
 	"empires/shared/protocol"
@@ -20,6 +21,7 @@ type Screen struct {
 	host  module.Host
 	m     *Model
 	paint *painter
+	marks art.Sprites // the players' marks on their dots (drawDot)
 	lay   Layout
 	// now is the clock the countdown reads: the wall clock, a fake one in
 	// tests.

@@ -29,20 +29,29 @@ var (
 	mutedColor    = color.RGBA{176, 196, 184, 255}
 	accentColor   = color.RGBA{255, 196, 60, 255}
 	questionColor = color.RGBA{60, 30, 12, 235}
-	warnColor     = color.RGBA{255, 120, 90, 255}
+	warnColor     = color.RGBA{255, 140, 112, 255} // 4.7:1 on the felt (TestTableContrast)
 	buttonColor   = color.RGBA{70, 62, 50, 255}
 	buttonHover   = color.RGBA{104, 92, 74, 255}
 	buttonOff     = color.RGBA{40, 52, 46, 255}
-	primaryColor  = color.RGBA{160, 104, 30, 255}
+	primaryColor  = color.RGBA{128, 82, 24, 255} // the theme's Primary: the text on it 5.7:1
 )
 
-// playerColor is seat s's colour, as on every screen of the client.
+// playerColor is seat s's colour in the standard palette, as on every
+// screen of the client.
 func playerColor(s ruleset.Seat) color.RGBA { return art.PlayerColor(game.PlayerID(s)) }
 
-// playerInk is seat s's colour for text on the table's dark places: the
+// palette returns the players' palette chosen in Settings.
+func (s *Screen) palette() art.Palette { return art.PaletteOf(s.host.Prefs().ColourBlind) }
+
+// seatColor is seat seat's colour in the palette chosen in Settings.
+func (s *Screen) seatColor(seat ruleset.Seat) color.RGBA {
+	return s.palette().Color(game.PlayerID(seat))
+}
+
+// seatInk is seat seat's colour for text on the table's dark places: the
 // dark colours lightened to be read.
-func playerInk(s ruleset.Seat) color.RGBA {
-	return art.PlayerTextColor(game.PlayerID(s), color.RGBA{18, 52, 38, 255})
+func (s *Screen) seatInk(seat ruleset.Seat) color.RGBA {
+	return s.palette().TextColor(game.PlayerID(seat), color.RGBA{18, 52, 38, 255})
 }
 
 // Draw implements module.Screen: the table.
@@ -69,13 +78,26 @@ func (s *Screen) Draw(dst *ebiten.Image) {
 	s.drawFocus(dst)
 }
 
-// drawDot draws a player's dot of colour c before a name of text size
+// dotRect returns the box of a player's dot before a name of text size
 // size written at (x, y).
-func (s *Screen) drawDot(dst *ebiten.Image, x, y, size float64, c color.Color) {
+func dotRect(x, y, size float64) image.Rectangle {
 	d := int(size * 0.76)
 	at := image.Pt(int(x+size*0.4)-d/2, int(y+size*0.62)-d/2)
-	r := image.Rectangle{Min: at, Max: at.Add(image.Pt(d, d))}
+	return image.Rectangle{Min: at, Max: at.Add(image.Pt(d, d))}
+}
+
+// drawDot draws seat's dot, in its colour with its mark, before a name of
+// text size size written at (x, y).
+func (s *Screen) drawDot(dst *ebiten.Image, x, y, size float64, seat ruleset.Seat) {
+	c := s.seatColor(seat)
+	r := dotRect(x, y, size)
+	d := r.Dx()
 	s.paint.box(dst, r, float32(d)/2, c, nil, 0)
+	// The seat's mark on it, as the maps draw it: told apart by shape too.
+	if m := art.PlayerMark(game.PlayerID(seat)); m != art.MarkNone {
+		cx, cy := float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2
+		s.marks.Put(dst, art.SpriteMark, uint8(m), cx, cy, float64(d)*0.56, 0, art.InkOn(c), ebiten.ColorScale{})
+	}
 }
 
 // textSize is the size of the table's ordinary text.
@@ -85,7 +107,7 @@ func (s *Screen) textSize() float64 { return s.lay.TextSize() }
 // rim and the seat's number on it, so that players who cannot tell the
 // colours apart can tell the numbers.
 func (s *Screen) drawMark(dst *ebiten.Image, r image.Rectangle, seat ruleset.Seat) {
-	c := playerColor(seat)
+	c := s.seatColor(seat)
 	s.paint.box(dst, r, float32(r.Dx())/2, c, mutedColor, 1)
 	f := s.paint.bold(float64(r.Dy()) * 0.62)
 	num := fmt.Sprint(seat)
@@ -155,7 +177,7 @@ func (s *Screen) drawFullSeat(dst *ebiten.Image, sb SeatBox, canTarget bool) {
 	nf := s.paint.bold(size)
 	x := float64(sb.Name.Min.X)
 	y := float64(sb.Name.Min.Y)
-	s.drawDot(dst, x, y, size, playerColor(sb.Seat))
+	s.drawDot(dst, x, y, size, sb.Seat)
 	x += size
 	score := words.Count(p.Points, "point", "points")
 	sf := s.paint.regular(size)
@@ -307,7 +329,7 @@ func (s *Screen) drawOfferLabels(dst *ebiten.Image, slots []image.Rectangle, lab
 		if stagger && i%2 == 1 {
 			y += lineHeight(nf)
 		}
-		col := color.Color(playerInk(lb.seat))
+		col := color.Color(s.seatInk(lb.seat))
 		if lb.col == accentColor {
 			col = accentColor
 		}
@@ -575,7 +597,7 @@ func (s *Screen) drawMe(dst *ebiten.Image) {
 	size := s.textSize()
 	nf, sf := s.paint.bold(size), s.paint.regular(size)
 	x, y := float64(l.Me.Min.X), float64(l.Me.Min.Y)
-	s.drawDot(dst, x, y, size, playerColor(v.Seat))
+	s.drawDot(dst, x, y, size, v.Seat)
 	x += size
 	name := p.Name
 	if !m.third {

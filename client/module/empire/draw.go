@@ -41,9 +41,28 @@ func parseColor(s string) color.RGBA {
 	return color.RGBA{128, 128, 128, 255}
 }
 
-// playerColor is seat s's colour, the one the hex games give it (grey for
-// nobody).
+// playerColor is seat s's colour in the standard palette, the one the
+// hex games give it (grey for nobody).
 func playerColor(s rules.Seat) color.RGBA { return art.PlayerColor(game.PlayerID(s)) }
+
+// color returns the colour of seat s (0 for nobody) in the palette the
+// map is drawn in.
+func (p *painter) color(s rules.Seat) color.RGBA { return p.palette.Color(game.PlayerID(s)) }
+
+// palette returns the players' palette chosen in Settings.
+func (s *Screen) palette() art.Palette { return art.PaletteOf(s.host.Prefs().ColourBlind) }
+
+// seatColor returns the colour of seat seat in the palette chosen in
+// Settings, for the panels and the minimap.
+func (s *Screen) seatColor(seat rules.Seat) color.RGBA { return s.palette().Color(game.PlayerID(seat)) }
+
+// seatText returns the colour to write seat seat's name and things in on
+// the side panel and the reports: its colour in the palette chosen in
+// Settings, lightened as much as reading it on the panel needs.
+func (s *Screen) seatText(seat rules.Seat) color.RGBA {
+	bg := s.host.Theme().Palette().Panel
+	return s.palette().TextColor(game.PlayerID(seat), color.RGBA{bg.R, bg.G, bg.B, 255})
+}
 
 // painter draws the map: the ground (see ground.go) and the things over
 // it (tokens.go), with the drawing kit's tiles and sprites.
@@ -56,6 +75,7 @@ type painter struct {
 	// does not know).
 	icons   []art.Icon
 	sprites art.Sprites
+	palette art.Palette        // the players' colours (color)
 	sheets  map[int]*tileSheet // by tile size
 	verts   []ebiten.Vertex
 	indices []uint32
@@ -144,6 +164,7 @@ func (s *Screen) cellScreen(f *frame, q grid.Pos) (float32, float32) {
 // draw draws the map into dst.
 func (s *Screen) draw(dst *ebiten.Image) {
 	m := s.m
+	s.paint.palette = s.palette() // Settings may change it in the game
 	dst.Fill(offMapColor)
 	if m.v == nil {
 		return

@@ -417,8 +417,8 @@ func checkPic(t *testing.T, img *image.RGBA, mk module.Mark) {
 	}
 }
 
-// At every zoom the map shows whose each thing is, by colour and, once a
-// token is farMarkPx or larger, by mark: zoomed out, a city is a square
+// At every zoom the map shows whose each thing is, by colour and by
+// mark (no token is smaller than farMarkPx): zoomed out, a city is a square
 // and an army a disc in its owner's colour with its owner's mark; zoomed
 // in, the tokens.
 func TestDrawZooms(t *testing.T) {
@@ -458,8 +458,13 @@ func checkZoom(t *testing.T, d drawn, zoom float64) {
 	switch {
 	case s.size >= farMarkPx && inked < 0.3:
 		t.Errorf("%s: Ann's city's square (%.1f px) shows no mark", name, s.size)
-	case s.size < farMarkPx && inked > 0:
-		t.Errorf("%s: Ann's city's square of %.1f px shows a mark too small to read", name, s.size)
+	case s.size < farMarkPx:
+		t.Errorf("%s: Ann's city's square of %.1f px, too small for a mark", name, s.size)
+	}
+	// Her army at 4,2 too: a disc with her mark at every far zoom.
+	_, asp, _ := d.thingAt(t, at(4, 2))
+	if a := asp.army; !a.on || a.size < farMarkPx || share(d.img, box(a.x, a.y, a.size*0.2), ink) < 0.3 {
+		t.Errorf("%s: Ann's army's disc (%.1f px) shows no mark", name, a.size)
 	}
 }
 

@@ -173,6 +173,15 @@ func paintTile(styles [dat.NumTerrains]art.TileStyle, shape grid.Shape, k tileKe
 	}
 	if k.sight == Remembered {
 		grey(img)
+		// The hatch too: told from a cell in sight by a pattern, not by
+		// its dimmer colour alone. Its lines meet across rows: a hex's
+		// rows are 1.5 radii apart, as the kit's hatch wants; a square's
+		// are size apart, the rows of a hex of radius size/1.5.
+		if shape == grid.Hex {
+			art.Hatch(img, size)
+		} else {
+			art.Hatch(img, size/1.5)
+		}
 	}
 	return img
 }

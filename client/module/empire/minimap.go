@@ -41,7 +41,7 @@ func (s *Screen) drawMinimap(dst *ebiten.Image) {
 	for _, st := range s.m.Settlements() {
 		cx, cy := s.lay.Center(st.Pos)
 		vector.FillRect(dst, float32(x+cx*k)-dot-1, float32(y+cy*k)-dot-1, 2*dot+2, 2*dot+2, inkDark, false)
-		vector.FillRect(dst, float32(x+cx*k)-dot, float32(y+cy*k)-dot, 2*dot, 2*dot, playerColor(st.Owner), false)
+		vector.FillRect(dst, float32(x+cx*k)-dot, float32(y+cy*k)-dot, 2*dot, 2*dot, s.seatColor(st.Owner), false)
 	}
 	for _, f := range s.m.Forces() {
 		if f.Garrison {
@@ -49,7 +49,7 @@ func (s *Screen) drawMinimap(dst *ebiten.Image) {
 		}
 		cx, cy := s.lay.Center(f.Pos)
 		s.paint.drawDisc(dst, x+cx*k, y+cy*k, float64(dot), inkLight)
-		s.paint.drawDisc(dst, x+cx*k, y+cy*k, float64(dot)*0.7, playerColor(f.Owner)) // everyone's, all-seeing
+		s.paint.drawDisc(dst, x+cx*k, y+cy*k, float64(dot)*0.7, s.seatColor(f.Owner)) // everyone's, all-seeing
 	}
 	// The part of the map the camera shows.
 	x0, y0 := s.cam.ToWorld(0, 0)

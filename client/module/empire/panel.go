@@ -221,7 +221,7 @@ func (s *Screen) Side(c *widget.Container, in module.Input) {
 		u.gap()
 		u.line("Others' forces seen here:")
 		for _, sg := range sights {
-			u.text(m.SightingLine(&sg), playerColor(sg.Owner))
+			u.text(m.SightingLine(&sg), s.seatText(sg.Owner))
 		}
 	}
 }
@@ -275,7 +275,7 @@ func (s *Screen) sideNothing(u *ui, in module.Input) {
 			if !p.Alive {
 				name += " (out of the game)"
 			}
-			u.text(name, playerColor(seat))
+			u.text(name, s.seatText(seat))
 			if p.Alive {
 				s.empireLines(u, seat)
 			}
@@ -359,7 +359,7 @@ func (s *Screen) sideSettlement(u *ui, st *rules.SettlementView, in module.Input
 		if st.Turn < m.v.ObservedTurn() {
 			line += fmt.Sprintf(", as seen on turn %d", st.Turn)
 		}
-		u.text(line, playerColor(st.Owner))
+		u.text(line, s.seatText(st.Owner))
 		return
 	}
 	rate := m.d.Game.TownRate

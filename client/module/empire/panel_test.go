@@ -22,11 +22,13 @@ import (
 
 // fakeHost is a Host that keeps what the screen asks of it.
 type fakeHost struct {
-	theme   *menu.Theme
-	anim    string // the animation speed of its Prefs, "" for the default
-	notices []string
-	window  *widget.Container
-	changed int
+	theme *menu.Theme
+	anim  string // the animation speed of its Prefs, "" for the default
+	// colourBlind is its Prefs' choice of the colour-blind palette.
+	colourBlind bool
+	notices     []string
+	window      *widget.Container
+	changed     int
 }
 
 func (h *fakeHost) Theme() *menu.Theme             { return h.theme }
@@ -42,6 +44,7 @@ func (h *fakeHost) Prefs() prefs.Prefs {
 	if h.anim != "" {
 		p.AnimSpeed = h.anim
 	}
+	p.ColourBlind = h.colourBlind
 	return p
 }
 func (h *fakeHost) MapInSight() image.Rectangle       { return image.Rect(0, 40, 950, 630) }

@@ -314,7 +314,7 @@ func (s *Screen) hitColor(rl ReportLine) color.Color {
 	case s.m.me(rl.On):
 		return hitOnYou
 	}
-	return playerColor(rl.By)
+	return s.seatText(rl.By)
 }
 
 // showBattle opens the report of the battle of log line l.

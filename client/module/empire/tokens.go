@@ -100,19 +100,29 @@ func layoutThing(t *Thing, x, y, c float64) spots {
 	sightGarrison := len(t.Sightings) > 0 && t.Sightings[0].Garrison
 	if c < farCell {
 		sp.far = true
+		// Every square and disc is large enough for its owner's mark
+		// (farMarkPx), however far the zoom.
+		set, dot := math.Max(farMarkPx, c*0.66), math.Max(farMarkPx, c*0.46)
 		if t.Settlement != nil {
-			sp.settlement = spot{x, y, c * 0.66, true}
+			sp.settlement = spot{x, y, set, true}
 		}
-		// A garrison is told by its settlement's square or disc.
-		ax, sx := x, x
-		if t.Settlement != nil || t.Armies > 0 && sightArmy {
-			ax, sx = x-c*0.22, x+c*0.22
+		// A garrison is told by its settlement's square or disc. Armies
+		// beside a settlement stand at its upper corners, clear of its
+		// mark (farBeside); two rows of armies side by side.
+		ax, sx, ay := x, x, y-c*0.18
+		switch {
+		case t.Settlement != nil:
+			d := farBeside(set, dot)
+			ax, sx, ay = x-d, x+d, y-d
+		case t.Armies > 0 && sightArmy:
+			d := math.Max(c*0.22, dot/2+2)
+			ax, sx = x-d, x+d
 		}
 		if t.Armies > 0 {
-			sp.army = spot{ax, y - c*0.18, c * 0.46, true}
+			sp.army = spot{ax, ay, dot, true}
 		}
 		if sightArmy || sightGarrison && t.Settlement == nil {
-			sp.sighting = spot{sx, y - c*0.18, c * 0.46, true}
+			sp.sighting = spot{sx, ay, dot, true}
 		}
 		return sp
 	}
@@ -224,7 +234,7 @@ func (p *painter) drawPlate(dst *ebiten.Image, pl *plate, owner rules.Seat, icon
 	}
 	rect(pl.outer, art.OutlineColor)
 	if !pl.lead.Empty() {
-		col := playerColor(owner)
+		col := p.color(owner)
 		rect(pl.lead, col)
 		if m := art.PlayerMark(game.PlayerID(owner)); m != art.MarkNone {
 			p.sprites.Put(dst, art.SpriteMark, uint8(m), float64(pl.lead.Min.X+pl.lead.Max.X)/2, float64(pl.lead.Min.Y+pl.lead.Max.Y)/2,
@@ -252,7 +262,7 @@ func (p *painter) drawPlate(dst *ebiten.Image, pl *plate, owner rules.Seat, icon
 // colour with owner's mark; behind it a second one when more is set (a
 // square of several armies).
 func (p *painter) drawShield(dst *ebiten.Image, x, y, h float64, owner rules.Seat, more bool, cs ebiten.ColorScale) {
-	col := playerColor(owner)
+	col := p.color(owner)
 	if more {
 		bx, by := x+h*0.16, y-h*0.12
 		p.sprites.Put(dst, art.SpriteShieldRim, 0, bx, by, h, 0, art.White, cs)
@@ -268,11 +278,17 @@ func (p *painter) drawShield(dst *ebiten.Image, x, y, h float64, owner rules.Sea
 	}
 }
 
+// farBeside returns how far, across and up, the centre of an army's
+// disc of size dot stands from a settlement's square of side set at the
+// far zoom: its rim (dot+4 wide) clear of the settlement's mark (the
+// square's middle 0.66, see drawFar) by a pixel and a half.
+func farBeside(set, dot float64) float64 { return 0.33*set + 0.75*(dot+4)/2 + 1.5 }
+
 // drawFar draws a token at the far zoom: a square or a disc of size px
 // centred on (x, y) in owner's colour with a light rim, the owner's mark
 // on it when it is farMarkPx or larger.
 func (p *painter) drawFar(dst *ebiten.Image, x, y, px float64, owner rules.Seat, square bool, cs ebiten.ColorScale) {
-	col := playerColor(owner)
+	col := p.color(owner)
 	if square {
 		p.sprites.Square(dst, x, y, px+4, art.OutlineColor, cs)
 		p.sprites.Square(dst, x, y, px+2, art.RimColor, cs)
@@ -306,7 +322,7 @@ func (p *painter) drawSettlement(dst *ebiten.Image, st *rules.SettlementView, sp
 	p.sprites.Put(dst, art.SpriteShadow, 0, s.x, s.y+s.size*0.4, s.size*1.05, 0, art.White, cs)
 	p.sprites.Put(dst, art.SpriteCity, level, s.x, s.y, s.size, 0, art.White, cs)
 	if b := sp.banner; b.on {
-		col := playerColor(st.Owner)
+		col := p.color(st.Owner)
 		p.sprites.Put(dst, art.SpriteBannerRim, 0, b.x, b.y, b.size, 0, art.White, cs)
 		p.sprites.Put(dst, art.SpriteBannerFill, 0, b.x, b.y, b.size, 0, col, cs)
 		if m := art.PlayerMark(game.PlayerID(st.Owner)); m != art.MarkNone {
@@ -389,7 +405,7 @@ func (s *Screen) drawMover(f *frame, mv *Move, x, y, c float64) {
 	p := s.paint
 	var none ebiten.ColorScale
 	if c < farCell {
-		p.drawFar(f.dst, x, y-c*0.18, c*0.46, mv.Owner, false, none)
+		p.drawFar(f.dst, x, y-c*0.18, math.Max(farMarkPx, c*0.46), mv.Owner, false, none)
 		return
 	}
 	a := spot{x, y - c*0.02, c * 0.52, true}

@@ -385,7 +385,7 @@ func (v *battleView) sideHeader(i, width int) *widget.Container {
 	}
 	row := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(8))))
 	swatch := widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(eimage.NewBorderedNineSliceColor(art.PlayerColor(s.Player), p.Text, 1)),
+		widget.ContainerOpts.BackgroundImage(eimage.NewBorderedNineSliceColor(art.PaletteOf(v.g.host.Prefs().ColourBlind).Color(s.Player), p.Text, 1)),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(16, 16),
 			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Position: widget.RowLayoutPositionCenter})),
 	)
@@ -704,10 +704,18 @@ func (v *battleView) die(label string, hits int32) *widget.Container {
 		widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(&widget.Insets{Left: 5, Right: 5, Top: 2, Bottom: 2}))),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(24, 24)),
 	)
-	t := kit.SmallText(v.g.theme, label, ink)
+	t := kit.SmallText(v.g.theme, dieText(label, hits), ink)
 	t.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionCenter, VerticalPosition: widget.AnchorLayoutPositionCenter}
 	c.AddChild(t)
 	return c
+}
+
+// dieText returns what a die that did hits shows: its label, and a dot
+// for each hit ("4●", a critical "6●●"), so that a hit is told from a
+// miss by more than its colour (dark green and dark grey look alike to
+// protanopes and deuteranopes).
+func dieText(label string, hits int32) string {
+	return label + strings.Repeat("●", int(max(0, hits)))
 }
 
 // column returns a vertical column of ws.

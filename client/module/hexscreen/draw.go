@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
+	"empires/client/art"
 	"empires/client/board"
 	"empires/client/kit"
 	"empires/client/model"
@@ -132,6 +133,7 @@ func (g *Screen) Draw(dst *ebiten.Image) {
 	if g.model == nil {
 		return
 	}
+	g.board.SetPalette(art.PaletteOf(g.host.Prefs().ColourBlind)) // Settings may change it in the game
 	g.board.Draw(dst, g.cam, g.overlay())
 	if g.cursor.Shown && !g.in.Modal {
 		g.drawCursor(dst)
