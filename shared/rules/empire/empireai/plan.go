@@ -47,6 +47,9 @@ type style struct {
 	// that reach nothing on foot, and carry them over the sea, and
 	// warships against enemies seen at sea (sea.go).
 	transports bool
+	// guard: an enemy army this close to a settlement (at most
+	// threatRange) makes its garrison grow to match it.
+	guard int
 	// townTurns, cityTurns and cityEarlyTurns bound the production
 	// time of what produceNormal chooses: in a town, in a city, and in a
 	// city while the player holds fewer than four settlements or an enemy
@@ -61,6 +64,9 @@ const (
 	// threatRange: an enemy army this close to a settlement threatens it
 	// (two turns of a fast army).
 	threatRange = 8
+	// guardRange: an enemy army this close to a settlement can reach it
+	// next turn (an Angel's four moves and its attack).
+	guardRange = 5
 	// dangerRange: an enemy army this close to an army may attack it
 	// next turn.
 	dangerRange = 5
@@ -332,7 +338,7 @@ func (w *world) mergeArmies() {
 }
 
 // assess measures the threat to each of the player's settlements: the
-// power of the enemy armies seen lately within threatRange.
+// power of the enemy armies seen lately within the style's guard range.
 func (w *world) assess() {
 	if !w.st.defend {
 		return
@@ -344,7 +350,7 @@ func (w *world) assess() {
 			if sg.Owner == w.me || sg.Owner == 0 || sg.Garrison || !w.fresh(sg, staleTurns+1) {
 				continue
 			}
-			if w.g.Distance(sg.Pos, st.Pos) <= threatRange {
+			if w.g.Distance(sg.Pos, st.Pos) <= w.st.guard {
 				t += sightingPower(w.d, sg)
 			}
 		}
