@@ -50,9 +50,10 @@ import (
 //     Balloon from an inland city, landing them by a way to a target,
 //     and builds a Galleon in a settlement by the sea when enemy ships
 //     are seen near it;
-//   - ruleset.Hard plays as normal but for its production: its cities
-//     build Angels from the start, the unit that wins the most battles
-//     for its production time (hardStyle).
+//   - ruleset.Hard plays as normal but for its production and its
+//     garrisons: its cities build Angels from the start, the unit that
+//     wins the most battles for its production time, keep one unit, and
+//     grow only against the enemy armies a turn away (hardStyle).
 func Levels() []ruleset.Level {
 	return []ruleset.Level{ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal, ruleset.Hard}
 }
