@@ -50,9 +50,12 @@ import (
 //     Balloon from an inland city, landing them by a way to a target,
 //     and builds a Galleon in a settlement by the sea when enemy ships
 //     are seen near it;
-//   - ruleset.Hard plays as normal but for its production: its cities
-//     build Angels from the start, the unit that wins the most battles
-//     for its production time (hardStyle).
+//   - ruleset.Hard plays as normal but for its production and its
+//     garrisons: its cities build Angels from the start, the unit that
+//     wins the most battles for its production time, keep one unit, and
+//     grow only against the enemy armies a turn away; and once it has all
+//     but won it weighs the last settlements' defenders by the units its
+//     battle reports showed (hardStyle).
 func Levels() []ruleset.Level {
 	return []ruleset.Level{ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal, ruleset.Hard}
 }
@@ -84,19 +87,26 @@ func New(d *dat.Data, level ruleset.Level, seed uint64) (ruleset.AI, error) {
 	return nil, fmt.Errorf("%s has no AI level %q", empire.ID, level)
 }
 
-// Player plays a seat at level easy, normal or hard. It keeps no state
-// between turns: each turn's orders are made from that turn's view and the
-// seed (it keeps only search buffers, left clean, in pool). One Player may
-// play several seats, at once too.
+// Player plays a seat at level easy, normal or hard. Easy and normal keep
+// no state between turns: each turn's orders are made from that turn's
+// view and the seed (it keeps only search buffers, left clean, in pool).
+// Hard keeps besides, per seat, what the seat's battle reports told it of
+// the others' units (Hear, memory.go); restored from a save, it has heard
+// nothing yet. One Player may play several seats, at once too.
 type Player struct {
 	d     *dat.Data
 	level ruleset.Level
 	st    *style
 	seed  uint64
 	pool  scratchPool
+	// mem is what the seats it plays at hard heard (memory.go).
+	mem memories
 }
 
-var _ ruleset.AI = (*Player)(nil)
+var (
+	_ ruleset.AI       = (*Player)(nil)
+	_ ruleset.Listener = (*Player)(nil)
+)
 
 // NewPlayer returns a player of level easy, normal or hard for the rules'
 // data d, seeded with seed.
@@ -132,6 +142,9 @@ func (p *Player) Orders(v *empire.View, s empire.Seat) []empire.Order {
 	rng := rand.New(rand.NewPCG(p.seed, uint64(s)<<32|uint64(uint32(v.Turn))))
 	sc := p.pool.get(v.Grid().Len())
 	w := newWorld(p.d, v, s, p.st, rng, sc)
+	if p.st.remember {
+		w.mem = p.mem.of(s)
+	}
 	orders := w.plan()
 	w.release()
 	p.pool.put(sc)
@@ -202,11 +215,11 @@ func easyStyle() *style {
 func normalStyle() *style {
 	return &style{keepTown: 1, keepCity: 2, minArmy: 1, attack: 1.5, avoid: 2, defend: true, forward: true, heal: true,
 		rounds: 3, strongEnough: true, transports: true, produce: produceNormal,
-		townTurns: 15, cityTurns: 20, cityEarlyTurns: 10}
+		townTurns: 15, cityTurns: 20, cityEarlyTurns: 10, guard: threatRange}
 }
 
 // hardStyle is the hard level's play: normal's, with the production mix
-// the battle resolver favours.
+// the battle resolver favours and more of its strength in the field.
 //
 // CHOICE: a city produces Angels from the first turn its garrison holds
 // what it keeps, not Spirits while the player is small or threatened as
@@ -216,9 +229,28 @@ func normalStyle() *style {
 // Angels, Demons and Golems; Spirits, normal's early army, win 48 % of
 // attacks against their own kind (TestHardProductionWinsBattles). A town,
 // which cannot build Angels, builds Spirits as normal's do.
+//
+// CHOICE: a city keeps one unit in its garrison, not two, and a garrison
+// grows to match only the enemy armies that can reach it next turn (within
+// guardRange), not those within threatRange: the units normal keeps at
+// home take the last settlements of a won game. On the 4-player islands
+// (hard vs normal and hard vs hard, four seed sets, 320 games) the games
+// with hard ended in conquest 93 % of the time, 80 % with normal's
+// garrisons.
+//
+// CHOICE: hard remembers the units its battle reports showed (memory.go),
+// and once it has all but won (finishing) takes the last settlements'
+// defenders for them: a city's lone 4-hp unit is then an Angel (48), not
+// the average 4-hp unit (28), and the armies gather enough to take it.
+// On the same 320 games 94 % ended in conquest (93 % without). Used for
+// every estimate, or for the threats to its own settlements, it made hard
+// slower: more draws (NOTES).
 func hardStyle() *style {
 	st := normalStyle()
 	st.cityEarlyTurns = st.cityTurns
+	st.keepCity = 1
+	st.guard = guardRange
+	st.remember = true
 	return st
 }
 

@@ -8,5 +8,5 @@ import "empires/shared/ruleset"
 var levelNotes = map[ruleset.Level]string{
 	ruleset.Easy:   "Infantry and Cavalry in armies of three, sent at the nearest target whatever its strength.",
 	ruleset.Normal: "Builds the most power per turn, guards its settlements, attacks with half again the target's strength, ships across the sea.",
-	ruleset.Hard:   "Plays as Normal with the units that win its battles: Angels from the start, where Normal makes Spirits.",
+	ruleset.Hard:   "Plays as Normal with the units that win its battles, Angels from the start, and keeps fewer at home.",
 }

@@ -47,6 +47,13 @@ type style struct {
 	// that reach nothing on foot, and carry them over the sea, and
 	// warships against enemies seen at sea (sea.go).
 	transports bool
+	// guard: an enemy army this close to a settlement (at most
+	// threatRange) makes its garrison grow to match it.
+	guard int
+	// remember: the seat keeps what its battle reports tell of the
+	// others' units (memory.go), and when it has all but won it takes
+	// the last settlements' defenders for those units.
+	remember bool
 	// townTurns, cityTurns and cityEarlyTurns bound the production
 	// time of what produceNormal chooses: in a town, in a city, and in a
 	// city while the player holds fewer than four settlements or an enemy
@@ -61,6 +68,12 @@ const (
 	// threatRange: an enemy army this close to a settlement threatens it
 	// (two turns of a fast army).
 	threatRange = 8
+	// guardRange: an enemy army this close to a settlement can reach it
+	// next turn (an Angel's four moves and its attack).
+	guardRange = 5
+	// finishShare: a player has all but won when the others hold at most
+	// one settlement for every finishShare of its own.
+	finishShare = 4
 	// dangerRange: an enemy army this close to an army may attack it
 	// next turn.
 	dangerRange = 5
@@ -174,6 +187,9 @@ type world struct {
 	// the squares all its searches expanded.
 	searches, visited int
 	orders            []empire.Order
+	// mem is what the seat heard of the others' units (memory.go): empty
+	// but for a style that remembers.
+	mem *memory
 }
 
 // newWorld indexes view v for seat me in sc, clean buffers of v's map
@@ -185,7 +201,7 @@ func newWorld(d *dat.Data, v *empire.View, me empire.Seat, st *style, rng *rand.
 	}
 	w := &world{d: d, v: v, me: me, st: st, rng: rng, g: g, sc: sc, turn: v.Turn,
 		maxPath: 2 * (v.Width + v.Height), hostile: map[int][]int{}, garrison: map[grid.Pos]*empire.Force{},
-		kept: map[grid.Pos][]empire.Unit{}, threat: map[empire.SettlementID]float64{}}
+		kept: map[grid.Pos][]empire.Unit{}, threat: map[empire.SettlementID]float64{}, mem: newMemory()}
 	for i := range v.Settlements {
 		s := &v.Settlements[i]
 		if j := w.g.Index(s.Pos); j >= 0 {
@@ -332,7 +348,7 @@ func (w *world) mergeArmies() {
 }
 
 // assess measures the threat to each of the player's settlements: the
-// power of the enemy armies seen lately within threatRange.
+// power of the enemy armies seen lately within the style's guard range.
 func (w *world) assess() {
 	if !w.st.defend {
 		return
@@ -344,7 +360,7 @@ func (w *world) assess() {
 			if sg.Owner == w.me || sg.Owner == 0 || sg.Garrison || !w.fresh(sg, staleTurns+1) {
 				continue
 			}
-			if w.g.Distance(sg.Pos, st.Pos) <= threatRange {
+			if w.g.Distance(sg.Pos, st.Pos) <= w.st.guard {
 				t += sightingPower(w.d, sg)
 			}
 		}
@@ -642,9 +658,14 @@ func (w *world) kindReaches(k dat.Kind, p grid.Pos) bool {
 func (w *world) defence(s *empire.SettlementView) float64 {
 	i := w.g.Index(s.Pos)
 	p, seen := 0.0, int(w.v.Seen[i])
+	known := w.st.remember && s.Owner != 0 && w.finishing()
 	for _, j := range w.hostile[i] {
 		sg := &w.v.Sightings[j]
-		p += sightingPower(w.d, sg)
+		if known {
+			p += w.knownPower(sg)
+		} else {
+			p += sightingPower(w.d, sg)
+		}
 	}
 	if s.Owner != 0 && seen < w.turn {
 		g := townGrowth

@@ -444,3 +444,47 @@ func TestPlanningIsLinear(t *testing.T) {
 		t.Errorf("%d searches for %d armies and %d targets, want at most %d", w.searches, armies, targets, most)
 	}
 }
+
+// TestHardGarrisons checks hard's garrisons (hardStyle): a city keeps one
+// unit where normal's keeps two, and grows only against the enemy armies
+// that can reach it next turn (within guardRange), where normal's grows
+// against those within threatRange.
+func TestHardGarrisons(t *testing.T) {
+	d := data(t)
+	tests := []struct {
+		name  string
+		enemy int // the enemy army's distance from the city, 0: none
+		level ruleset.Level
+		want  int // the units that leave the garrison
+	}{
+		{name: "normal, no enemy", level: ruleset.Normal, want: 2},
+		{name: "hard, no enemy", level: ruleset.Hard, want: 3},
+		{name: "normal, an enemy 7 away", enemy: 7, level: ruleset.Normal, want: 0},
+		{name: "hard, an enemy 7 away", enemy: 7, level: ruleset.Hard, want: 3},
+		{name: "normal, an enemy 4 away", enemy: 4, level: ruleset.Normal, want: 0},
+		{name: "hard, an enemy 4 away", enemy: 4, level: ruleset.Hard, want: 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newScene(t, d, `
+????????????????????
+?..................?
+?..C...............?
+?..................?
+????????????????????`)
+			gar := s.garrison(3, 2, "Infantry", "Spirit", "Spirit", "Spirit")
+			if tc.enemy > 0 {
+				s.sight(2, 3+tc.enemy, 2, false, 4, 4, 0)
+			}
+			have := 0
+			for _, o := range s.plan(tc.level).orders {
+				if o.Kind == empire.Split && o.Force == gar && !o.Garrison {
+					have += len(o.Units)
+				}
+			}
+			if have != tc.want {
+				t.Errorf("%d units leave the garrison, want %d", have, tc.want)
+			}
+		})
+	}
+}
