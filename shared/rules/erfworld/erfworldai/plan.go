@@ -74,6 +74,8 @@ type style struct {
 	odds float64
 	// cavalry is the share of Cavalry in the units formed (0: a third).
 	cavalry float64
+	// mainStack gathers the leaders into one stack (joinStack).
+	mainStack bool
 }
 
 // recentSighting is how many turns an enemy army seen near the Capital
@@ -123,6 +125,10 @@ func withHard(st style) style {
 	st.odds = 0.5
 	st.econCasters = 1
 	st.casters = []wish{wishLookStuck, wishEcon, wishHeal, wishCancel}
+	st.maxLeaders = 6
+	st.unitsLeader = 15
+	st.mainStack = true
+	st.cityKeep = 12
 	return st
 }
 
@@ -179,6 +185,13 @@ type planner struct {
 	// ferryPlan is what the planner knows beyond its land mass (styles
 	// with ferry only).
 	ferryPlan ferryPlan
+	// headArmy is the leader the others join (head), once headDone.
+	headArmy *game.Army
+	headDone bool
+	// headOrder is the head's move or attack this turn.
+	headOrder game.Order
+	// joined are the Casters handed to the head this turn (gatherCasters).
+	joined []game.Character
 }
 
 // plan returns the turn's orders of style st.
@@ -195,6 +208,7 @@ func (w *world) plan(st style) []game.Order {
 	p.formUnits()
 	p.upgrade()
 	p.transfers()
+	p.gatherCasters()
 	p.carriedArmies()
 	p.moveArmies()
 	p.exploreSea()
@@ -657,6 +671,7 @@ func (p *planner) takeUnits(u game.Units, n int) game.Units {
 func (p *planner) moveArmies() {
 	recall := p.recall()
 	p.retakeLost()
+	p.moveHead()
 	for _, a := range p.armies {
 		if p.moved[a.ID] {
 			continue
@@ -667,6 +682,8 @@ func (p *planner) moveArmies() {
 			if p.ownCityAt(a.Hex) == nil {
 				p.moveStray(a)
 			}
+		case p.st.mainStack && (a.Units.Total()+p.gain[a.ID].Total() > escort || p.follower(a)) && p.followHead(a):
+		case p.follower(a) && p.joinStack(a):
 		case a.Units.Total()+p.gain[a.ID].Total() > escort:
 			p.moveLeader(a, wl)
 		case a.ID == recall:
@@ -910,6 +927,10 @@ func (p *planner) moveLeader(a *game.Army, wl game.Character) {
 			return
 		}
 	}
+	// Join the main stack, or wait there for those joining it.
+	if p.joinStack(a) {
+		return
+	}
 	// An enemy city, with the other leaders on the hex for a style that
 	// stacks.
 	atHome := p.capital != nil && a.Hex == p.capital.Hex
@@ -950,13 +971,10 @@ func (p *planner) moveLeader(a *game.Army, wl game.Character) {
 // this turn) with those of the player's other leaders on its hex: armies
 // that attack together from one hex into the next fight one battle.
 func (p *planner) stackOf(a *game.Army, units game.Units, pow float64) (game.Units, float64) {
-	leaders, _ := p.roles()
-	for _, b := range leaders {
-		if b != a && b.Hex == a.Hex {
-			u := p.unitsLeft(b).Add(p.gain[b.ID])
-			units = units.Add(u)
-			pow += p.armyPower(b, u)
-		}
+	for _, b := range p.mates(a) {
+		u := p.unitsLeft(b).Add(p.gain[b.ID])
+		units = units.Add(u)
+		pow += p.armyPower(b, u)
 	}
 	return units, pow
 }
@@ -969,11 +987,8 @@ func (p *planner) marchPoints(a *game.Army) int {
 	if !p.st.together {
 		return mp
 	}
-	leaders, _ := p.roles()
-	for _, b := range leaders {
-		if b != a && b.Hex == a.Hex {
-			mp = min(mp, p.movePoints(b))
-		}
+	for _, b := range p.mates(a) {
+		mp = min(mp, p.movePoints(b))
 	}
 	return mp
 }
