@@ -175,6 +175,12 @@ func (p *planner) healWanted() bool {
 // mainArmy returns the biggest Warlord's army in the Capital with at least
 // half the units of an attack, or nil: the army a fighting Caster joins.
 func (p *planner) mainArmy() *game.Army {
+	if h := p.head(); h != nil {
+		if h.Hex != p.capital.Hex || h.Units.Total() < p.st.minAttack/2 {
+			return nil
+		}
+		return h
+	}
 	leaders, _ := p.roles()
 	var best *game.Army
 	for _, a := range leaders {

@@ -128,7 +128,7 @@ func withHard(st style) style {
 	st.maxLeaders = 6
 	st.unitsLeader = 15
 	st.mainStack = true
-	st.cityKeep = 12
+	st.cityKeep = 6
 	return st
 }
 

@@ -51,7 +51,18 @@ func (p *planner) follower(a *game.Army) bool {
 	}
 	_, lone := p.roles()
 	i := slices.Index(lone, a)
-	return i >= p.st.builders
+	return i >= p.st.builders || (i >= 0 && carriesFighter(a))
+}
+
+// carriesFighter reports whether army a carries a fighting Caster
+// (fightingCaster): such an army joins the head to hand it over.
+func carriesFighter(a *game.Army) bool {
+	for _, c := range a.Characters {
+		if k, ok := erfworld.CasterOf(c); ok && fightingCaster(k) {
+			return true
+		}
+	}
+	return false
 }
 
 // mates returns the player's armies on a's hex that fight with it as one
