@@ -732,7 +732,7 @@ func (p *planner) retakeLost() {
 		var best *game.Army
 		for _, a := range leaders {
 			d := hex.Distance(a.Hex, c.Hex)
-			if p.moved[a.ID] || d > lostRadius || (p.threat > 0 && a.Hex == home) {
+			if p.moved[a.ID] || d > lostRadius || (p.threat > 0 && (a.Hex == home || a == p.head())) {
 				continue
 			}
 			if best != nil && d >= hex.Distance(best.Hex, c.Hex) {
@@ -800,8 +800,17 @@ func (p *planner) moveAlong(a *game.Army, path []hex.Hex, kind game.OrderKind) {
 		return
 	}
 	path = path[:min(len(path), mp, game.MaxPathLength)]
+	p.order(a, game.Order{Kind: kind, Army: a.ID, Path: path})
+}
+
+// order gives army a its move or attack o, and keeps it as the head's
+// order when a is the head (followHead).
+func (p *planner) order(a *game.Army, o game.Order) {
 	p.moved[a.ID] = true
-	p.add(game.Order{Kind: kind, Army: a.ID, Path: path})
+	if p.st.mainStack && a == p.head() {
+		p.headOrder = o
+	}
+	p.add(o)
 }
 
 // moveBuilder sends a builder (a Warlord with its escort, or alone) to the
@@ -1065,8 +1074,7 @@ func (p *planner) attackArmy(a *game.Army, t game.ArmyView) {
 	if p.movePoints(a) <= 0 {
 		return
 	}
-	p.moved[a.ID] = true
-	p.add(game.Order{Kind: game.OrderAttack, Army: a.ID, Target: t.ID})
+	p.order(a, game.Order{Kind: game.OrderAttack, Army: a.ID, Target: t.ID})
 }
 
 // capitalBonus is the steps a Capital's score in cityTarget gains: an army

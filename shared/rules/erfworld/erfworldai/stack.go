@@ -120,23 +120,15 @@ func (p *planner) followHead(a *game.Army) bool {
 	return true
 }
 
-// moveHead moves the head first, so that those on its hex follow it, and
-// keeps its order.
+// moveHead moves the head first, so that those on its hex follow it
+// (order keeps its order).
 func (p *planner) moveHead() {
 	h := p.head()
 	if h == nil || p.moved[h.ID] {
 		return
 	}
 	wl, _ := warlordOf(h)
-	n := len(p.orders)
 	p.moveLeader(h, wl)
-	if p.moved[h.ID] {
-		for _, o := range p.orders[n:] {
-			if o.Army == h.ID && (o.Kind == game.OrderMove || o.Kind == game.OrderAttack) {
-				p.headOrder = o
-			}
-		}
-	}
 }
 
 // fightingCaster reports whether Caster kind k acts in a battle where it
