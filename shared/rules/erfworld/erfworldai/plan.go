@@ -914,10 +914,12 @@ func (p *planner) moveLeader(a *game.Army, wl game.Character) {
 			}
 		}
 	}
+	// The head weighs an army with its whole stack.
+	isHead := p.st.mainStack && a == p.head()
 	// Defend: an enemy near the Capital (if on its land mass).
 	if p.st.defend && p.capital != nil && p.threat > 0 && !p.abroad(a) {
 		t, ok := p.nearestEnemy(p.capital.Hex, 5, false)
-		if ok && p.strongEnough(a, units, false, t.Hex, pow, 1.2, 0) {
+		if ok && p.strongEnough(a, units, isHead, t.Hex, pow, 1.2, 0) {
 			p.attackArmy(a, t)
 			return
 		}
@@ -931,7 +933,7 @@ func (p *planner) moveLeader(a *game.Army, wl game.Character) {
 	// A beatable enemy army close by (not a builder, from the Capital).
 	atCapital := p.capital != nil && a.Hex == p.capital.Hex
 	if t, ok := p.nearestEnemy(a.Hex, 3, !atCapital); ok && p.foeCityAt(t.Hex) == nil {
-		if p.st.attackRatio == 0 || p.strongEnough(a, units, false, t.Hex, pow, p.st.attackRatio, 0) {
+		if p.st.attackRatio == 0 || p.strongEnough(a, units, isHead, t.Hex, pow, p.st.attackRatio, 0) {
 			p.attackArmy(a, t)
 			return
 		}

@@ -159,3 +159,4 @@ func (p *planner) gatherCasters() {
 		}
 	}
 }
+
