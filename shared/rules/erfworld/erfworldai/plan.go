@@ -76,6 +76,9 @@ type style struct {
 	cavalry float64
 	// mainStack gathers the leaders into one stack (joinStack).
 	mainStack bool
+	// stackWarlords is how many Warlords beyond the leaders and builders
+	// the player pops to follow the main stack (follower).
+	stackWarlords int
 }
 
 // recentSighting is how many turns an enemy army seen near the Capital
@@ -128,6 +131,7 @@ func withHard(st style) style {
 	st.maxLeaders = 6
 	st.unitsLeader = 15
 	st.mainStack = true
+	st.stackWarlords = 4
 	st.cityKeep = 6
 	return st
 }
@@ -338,6 +342,10 @@ func (p *planner) wantLeaders() int {
 	return min(p.st.maxLeaders, 1+p.units/p.st.unitsLeader)
 }
 
+// stackWarlordFunds is the money left this turn from which the player
+// pops the Warlords of style.stackWarlords.
+const stackWarlordFunds = 80
+
 // recruitWarlord pops a Warlord in the Capital when the plan wants one more
 // and the income bears its upkeep.
 func (p *planner) recruitWarlord() {
@@ -346,6 +354,9 @@ func (p *planner) recruitWarlord() {
 	}
 	leaders, lone := p.roles()
 	want := p.wantLeaders() + p.st.builders
+	if p.left() >= stackWarlordFunds {
+		want += p.st.stackWarlords
+	}
 	if len(leaders)+len(lone) >= want {
 		return
 	}
@@ -354,7 +365,7 @@ func (p *planner) recruitWarlord() {
 		return
 	}
 	level := int32(0)
-	if p.st.extraLevels && len(leaders) < p.wantLeaders() {
+	if p.st.extraLevels && (len(leaders) < p.wantLeaders() || p.st.mainStack) {
 		for l := d.Warlord.MaxLevel; l > d.Warlord.PopLevel; l-- {
 			cost, err := d.WarlordCost(l)
 			if err == nil && int64(cost) <= p.left()-int64(2*d.Warlord.Upkeep)-10 {
