@@ -205,8 +205,14 @@ const casterSightingTurns = 10
 // must either be assigned to an Army (ie, With a Warlord) or in the same
 // hex as a City"), so one seen there with units and two characters or
 // more carries a Caster, and the Casters that go to war with an army are
-// the Heal- and Croak-A-Mancers, which the Cancel-A-Mancer cancels.
+// the Heal- and Croak-A-Mancers, which the Cancel-A-Mancer cancels. A
+// style with mainStack wants one as soon as it knows an enemy: its stack
+// meets the enemy's Heal-A-Mancer sooner or later, and an army with one
+// halves its losses (with a few units it cannot lose an attack on it).
 func (p *planner) cancelWanted() bool {
+	if p.st.mainStack && (len(p.foes) > 0 || len(p.enemies) > 0) {
+		return true // the stack meets the enemy's Heal-A-Mancer sooner or later
+	}
 	for _, e := range p.enemies {
 		if e.NumCharacters >= 2 && e.Units.Total() > 0 && e.Seen+casterSightingTurns >= p.turn &&
 			p.foeCityAt(e.Hex) == nil {
