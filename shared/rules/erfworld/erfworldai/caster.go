@@ -206,11 +206,13 @@ const casterSightingTurns = 10
 // hex as a City"), so one seen there with units and two characters or
 // more carries a Caster, and the Casters that go to war with an army are
 // the Heal- and Croak-A-Mancers, which the Cancel-A-Mancer cancels. A
-// style with mainStack wants one as soon as it knows an enemy: its stack
-// meets the enemy's Heal-A-Mancer sooner or later, and an army with one
-// halves its losses (with a few units it cannot lose an attack on it).
+// style with mainStack in a game of two wants one as soon as it knows the
+// enemy: its stack meets the enemy's Heal-A-Mancer sooner or later, and
+// an army with one halves its losses (with a few units it cannot lose an
+// attack on it). With more players the place may go to the Look-A-Mancer
+// that finds the Capitals beyond the water first (econLimit).
 func (p *planner) cancelWanted() bool {
-	if p.st.mainStack && (len(p.foes) > 0 || len(p.enemies) > 0) {
+	if p.st.mainStack && len(p.v.Players) <= 2 && (len(p.foes) > 0 || len(p.enemies) > 0) {
 		return true // the stack meets the enemy's Heal-A-Mancer sooner or later
 	}
 	for _, e := range p.enemies {

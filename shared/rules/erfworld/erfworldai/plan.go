@@ -131,7 +131,7 @@ func withHard(st style) style {
 	st.maxLeaders = 6
 	st.unitsLeader = 15
 	st.mainStack = true
-	st.extras = nil
+	st.extras = []wish{wishLook}
 	st.stackWarlords = 4
 	st.cityKeep = 6
 	return st
