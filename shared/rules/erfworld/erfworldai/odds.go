@@ -230,9 +230,7 @@ func (p *planner) attackerOf(a *game.Army, units game.Units, together bool) (fig
 		}
 	}
 	add(a)
-	if a == p.head() {
-		add(&game.Army{Characters: p.joined})
-	}
+	add(&game.Army{Characters: p.joined[a.ID]})
 	if together {
 		for _, b := range p.mates(a) {
 			f.units = f.units.Add(p.unitsLeft(b).Add(p.gain[b.ID]))

@@ -190,13 +190,15 @@ type planner struct {
 	// ferryPlan is what the planner knows beyond its land mass (styles
 	// with ferry only).
 	ferryPlan ferryPlan
-	// headArmy is the leader the others join (head), once headDone.
-	headArmy *game.Army
-	headDone bool
-	// headOrder is the head's move or attack this turn.
-	headOrder game.Order
-	// joined are the Casters handed to the head this turn (gatherCasters).
-	joined []game.Character
+	// headArmies are the leaders the others join at home and abroad
+	// (heads), once headDone.
+	headArmies [2]*game.Army
+	headDone   bool
+	// headOrders are the heads' moves or attacks this turn.
+	headOrders map[game.ArmyID]game.Order
+	// joined are the Casters handed to each head this turn
+	// (gatherCasters).
+	joined map[game.ArmyID][]game.Character
 }
 
 // plan returns the turn's orders of style st.
@@ -224,7 +226,8 @@ func (w *world) plan(st style) []game.Order {
 // and forces, the threats and targets it knows, and its ferry plan.
 func newPlanner(w *world, st style) *planner {
 	p := &planner{world: w, st: st, moved: map[game.ArmyID]bool{}, gain: map[game.ArmyID]game.Units{},
-		given: map[game.ArmyID]game.Units{}}
+		given: map[game.ArmyID]game.Units{}, headOrders: map[game.ArmyID]game.Order{},
+		joined: map[game.ArmyID][]game.Character{}}
 	p.account()
 	if w.capital != nil {
 		for _, e := range w.enemies {
@@ -683,7 +686,7 @@ func (p *planner) takeUnits(u game.Units, n int) game.Units {
 func (p *planner) moveArmies() {
 	recall := p.recall()
 	p.retakeLost()
-	p.moveHead()
+	p.moveHeads()
 	for _, a := range p.armies {
 		if p.moved[a.ID] {
 			continue
@@ -819,8 +822,8 @@ func (p *planner) moveAlong(a *game.Army, path []hex.Hex, kind game.OrderKind) {
 // order when a is the head (followHead).
 func (p *planner) order(a *game.Army, o game.Order) {
 	p.moved[a.ID] = true
-	if p.st.mainStack && a == p.head() {
-		p.headOrder = o
+	if p.isHead(a) {
+		p.headOrders[a.ID] = o
 	}
 	p.add(o)
 }
@@ -927,7 +930,7 @@ func (p *planner) moveLeader(a *game.Army, wl game.Character) {
 		}
 	}
 	// The head weighs an army with its whole stack.
-	isHead := p.st.mainStack && a == p.head()
+	isHead := p.isHead(a)
 	// Defend: an enemy near the Capital (if on its land mass).
 	if p.st.defend && p.capital != nil && p.threat > 0 && !p.abroad(a) {
 		t, ok := p.nearestEnemy(p.capital.Hex, 5, false)

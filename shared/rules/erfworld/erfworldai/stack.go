@@ -12,28 +12,43 @@ import (
 // stack (style.mainStack).
 const joinRadius = 12
 
-// head returns the leader the player's other Warlords join (style
-// mainStack): the one with the most units this turn on the Capital's land
-// mass, the lowest ID on a tie, or nil.
-func (p *planner) head() *game.Army {
-	if !p.st.mainStack {
-		return nil
+// head returns the leader the player's other Warlords on the Capital's
+// land mass join (style mainStack): the one there with the most units
+// this turn, the lowest ID on a tie, or nil.
+func (p *planner) head() *game.Army { return p.heads()[0] }
+
+// headOf returns the head army a joins: the head (head) for an army on
+// the Capital's land mass, else the head of the leaders abroad (those
+// carried over the water), or nil.
+func (p *planner) headOf(a *game.Army) *game.Army {
+	if p.abroad(a) {
+		return p.heads()[1]
 	}
-	if p.headDone {
-		return p.headArmy
+	return p.heads()[0]
+}
+
+// heads returns the head at home and the head abroad (either nil), the
+// leaders with the most units there this turn, found once a turn.
+func (p *planner) heads() *[2]*game.Army {
+	if !p.st.mainStack || p.headDone {
+		return &p.headArmies
 	}
 	p.headDone = true
 	leaders, _ := p.roles()
 	for _, a := range leaders {
+		i := 0
 		if p.abroad(a) {
-			continue
+			i = 1
 		}
-		if p.headArmy == nil || p.unitsNow(a) > p.unitsNow(p.headArmy) {
-			p.headArmy = a
+		if h := p.headArmies[i]; h == nil || p.unitsNow(a) > p.unitsNow(h) {
+			p.headArmies[i] = a
 		}
 	}
-	return p.headArmy
+	return &p.headArmies
 }
+
+// isHead reports whether army a is a head (headOf).
+func (p *planner) isHead(a *game.Army) bool { return p.st.mainStack && a == p.headOf(a) }
 
 // unitsNow is how many units army a has this turn: its own, less those
 // given, with those gained.
@@ -89,7 +104,7 @@ func (p *planner) mates(a *game.Army) []*game.Army {
 // within joinRadius, and reports whether it did: the Warlords fight
 // together rather than one by one.
 func (p *planner) joinStack(a *game.Army) bool {
-	h := p.head()
+	h := p.headOf(a)
 	if h == nil || h == a || h.Hex == a.Hex || hex.Distance(a.Hex, h.Hex) > joinRadius {
 		return false
 	}
@@ -101,16 +116,19 @@ func (p *planner) joinStack(a *game.Army) bool {
 	return true
 }
 
-// followHead gives Warlord a, on the head's hex, the head's order (a copy
-// of it, the path cut to a's move): the stack moves as one. It reports
-// whether a is on the head's hex (then it has its order, or stays with a
-// head that stays).
+// followHead gives Warlord a, on its head's hex, the head's move or attack
+// (a copy of it, the path cut to a's move): the stack moves as one. It
+// reports whether a is on the head's hex (then it has its order, or stays
+// with a head that stays or boards a fleet).
 func (p *planner) followHead(a *game.Army) bool {
-	h := p.head()
-	if h == nil || h == a || h.Hex != a.Hex || !p.moved[h.ID] {
-		return h != nil && h != a && h.Hex == a.Hex
+	h := p.headOf(a)
+	if h == nil || h == a || h.Hex != a.Hex {
+		return false
 	}
-	o := p.headOrder
+	o, ok := p.headOrders[h.ID]
+	if !ok {
+		return true // the head stays, or boards a fleet alone
+	}
 	o.Army = a.ID
 	if len(o.Path) > 0 {
 		o.Path = o.Path[:min(len(o.Path), p.movePoints(a))]
@@ -120,15 +138,15 @@ func (p *planner) followHead(a *game.Army) bool {
 	return true
 }
 
-// moveHead moves the head first, so that those on its hex follow it
-// (order keeps its order).
-func (p *planner) moveHead() {
-	h := p.head()
-	if h == nil || p.moved[h.ID] {
-		return
+// moveHeads moves the heads first, so that those on their hexes follow
+// them (order keeps their orders).
+func (p *planner) moveHeads() {
+	for _, h := range p.heads() {
+		if h != nil && !p.moved[h.ID] {
+			wl, _ := warlordOf(h)
+			p.moveLeader(h, wl)
+		}
 	}
-	wl, _ := warlordOf(h)
-	p.moveLeader(h, wl)
 }
 
 // fightingCaster reports whether Caster kind k acts in a battle where it
@@ -143,10 +161,15 @@ func fightingCaster(k erfworld.CasterKind) bool {
 // "the effects of all enemy A-Mancers are ignored if a Cancel-A-Mancer is
 // present", so they go where the stack fights.
 func (p *planner) gatherCasters() {
-	h := p.head()
-	if h == nil {
-		return
+	for _, h := range p.heads() {
+		if h != nil {
+			p.gatherAt(h)
+		}
 	}
+}
+
+// gatherAt hands head h the fighting Casters on its hex (gatherCasters).
+func (p *planner) gatherAt(h *game.Army) {
 	for _, a := range p.armies {
 		if a == h || a.Hex != h.Hex {
 			continue
@@ -154,7 +177,7 @@ func (p *planner) gatherCasters() {
 		for _, c := range a.Characters {
 			if k, ok := erfworld.CasterOf(c); ok && fightingCaster(k) {
 				p.add(game.Order{Kind: erfworld.OrderTransfer, Army: a.ID, Target: h.ID, Count: int32(c.ID)})
-				p.joined = append(p.joined, c)
+				p.joined[h.ID] = append(p.joined[h.ID], c)
 			}
 		}
 	}
