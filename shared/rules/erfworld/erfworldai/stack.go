@@ -182,4 +182,3 @@ func (p *planner) gatherAt(h *game.Army) {
 		}
 	}
 }
-
