@@ -563,11 +563,15 @@ func (p *planner) upgradeCost(newLevel int) int64 {
 	return int64(p.rs.D.UpgradeCost(newLevel))
 }
 
-// keepAt is the garrison the plan keeps in city c.
+// keepAt is the garrison the plan keeps in city c: in the Capital
+// style.capitalKeep, and for a style that defends the threats seen near
+// it and the biggest enemy army seen lately, unless it keeps a main
+// stack, which comes home to defend and forms only from the units beyond
+// the keep.
 func (p *planner) keepAt(c *game.City) int {
 	if c.Capital {
 		k := p.st.capitalKeep
-		if p.st.defend {
+		if p.st.defend && !p.st.mainStack {
 			k += int((p.threat + p.biggest) / 1.2)
 		}
 		return k
