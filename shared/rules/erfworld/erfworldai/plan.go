@@ -935,6 +935,10 @@ func (p *planner) moveLeader(a *game.Army, wl game.Character) {
 	}
 	// The head weighs an army with its whole stack.
 	isHead := p.isHead(a)
+	if isHead && p.capital != nil && a.Hex != p.capital.Hex && p.warAtHome() && !p.abroad(a) && p.capitalInDanger() {
+		p.moveAlong(a, p.descend(a.Hex, p.fieldTo(p.capital.Hex), p.marchPoints(a)), game.OrderMove)
+		return
+	}
 	// Defend: an enemy near the Capital (if on its land mass).
 	if p.st.defend && p.capital != nil && p.threat > 0 && !p.abroad(a) {
 		t, ok := p.nearestEnemy(p.capital.Hex, 5, false)

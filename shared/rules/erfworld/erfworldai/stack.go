@@ -182,3 +182,54 @@ func (p *planner) gatherAt(h *game.Army) {
 		}
 	}
 }
+
+// dangerRadius is how near the Capital, in hexes, an enemy army seen
+// lately (recentSighting) calls the head home when it would take the
+// Capital from its garrison (capitalInDanger).
+const dangerRadius = 3
+
+// dangerOdds is the chance of taking the Capital from its garrison that
+// makes an enemy army a danger (capitalInDanger).
+const dangerOdds = 0.3
+
+// warAtHome reports whether the player knows an enemy city on its
+// Capital's land mass (or plans no ferries): the enemy comes by land.
+// Once the land mass is its own, the head's work is beyond the water and
+// it leaves the landings to the garrisons.
+func (p *planner) warAtHome() bool { return !p.ferryPlan.on || p.ferryPlan.landFoe }
+
+// capitalInDanger reports whether an enemy army seen lately within
+// dangerRadius of the Capital would take it, with dangerOdds at least,
+// from the units that stay there when the head leaves (its garrison and
+// the Infantry the city provides), by the combat rules (winChance).
+func (p *planner) capitalInDanger() bool {
+	if p.capital == nil {
+		return false
+	}
+	home := p.capital.Hex
+	var def fighter
+	if g := p.garrisonAt(home); g != nil {
+		def.units = p.unitsLeft(g)
+	}
+	d := p.rs.D
+	for i := range p.enemies {
+		e := &p.enemies[i]
+		if e.Seen+recentSighting < p.turn || hex.Distance(e.Hex, home) > dangerRadius || !p.armed(*e) ||
+			p.foeCityAt(e.Hex) != nil {
+			continue
+		}
+		att := fighter{units: e.Units, heal: e.NumCharacters >= 2}
+		if e.NumCharacters > 0 {
+			att.points = enemyWarlordLevel * d.Combat.WarlordPointsPerLevel
+		}
+		counts := make([]int, len(e.Units))
+		for k, n := range e.Units {
+			counts[k] = int(n)
+		}
+		def.city = d.GarrisonUnits(d.CityDefence(int(p.capital.Level), counts))
+		if p.winChance(att, def) >= dangerOdds {
+			return true
+		}
+	}
+	return false
+}
