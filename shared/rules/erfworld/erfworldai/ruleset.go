@@ -20,7 +20,7 @@ func Ruleset(fsys fs.FS) (*hexgame.Ruleset, error) {
 	spec.Info.Levels = ruleset.LevelNames(Levels()...)
 	spec.Info.LevelNotes = ruleset.LevelNotes(Levels(), levelNotes)
 	spec.Info.DefaultLevel = ruleset.Normal.String()
-	spec.HiddenLevels = ruleset.LevelNames(ruleset.Hard, NormalV1)
+	spec.HiddenLevels = ruleset.LevelNames(NormalV1)
 	spec.NewAI = func(r hexgame.Rules, level string, seed uint64) (func(*game.View) []game.Order, error) {
 		l, err := ruleset.ParseLevel(level, LadderLevels())
 		if err != nil {
