@@ -98,27 +98,47 @@ var (
 )
 
 // withHard returns st with the plans of the Hard level:
+//   - one main stack (mainStack): the leader with the most units is the
+//     head, every other leader within joinRadius walks to it and then
+//     copies its orders, the Warlords beyond the builders follow it, and
+//     the Heal- and Cancel-A-Mancers are popped into it and handed to it:
+//     "the side's points are the sum over its Warlords", and only an army
+//     with a Heal-A-Mancer or a Cancel-A-Mancer beats one that has a
+//     Heal-A-Mancer. Leaders carried over the water gather under a head of
+//     their own;
+//   - up to 6 leaders (one per 15 units), every Warlord popped at the
+//     highest level the money pays, and 4 more for the stack when 80
+//     Schmuckers are left;
 //   - battle odds computed from the combat rules (winChance) rather than
-//     1.3 times a rated power: it attacks at an even chance or better;
+//     1.3 times a rated power: it attacks at an even chance or better, the
+//     head with its whole stack;
+//   - the head comes home when an enemy army within dangerRadius of the
+//     Capital would take it from its garrison (capitalInDanger), and the
+//     Capital keeps 10 units, no more for the threats: the stack defends;
+//   - cities keep 6 units (Normal's 2);
 //   - half its units Cavalry (two dice each, behind the Infantry that take
 //     the hits first: "casualties are taken in the following order:
 //     Infantry, then Cavalry"), and no more than 6 Siege (a Capital's
 //     defence is 5, and the stack attacks together);
 //   - the leaders of one stack march at the pace of the slowest;
-//   - a Capital garrison of 10 before the threats it has seen (Normal's 4);
 //   - a treasury that pays upkeep beyond the income, spread over 20 turns
 //     (Normal ends long games with thousands of Schmuckers unspent);
-//   - one Econ-A-Mancer, not two, and a Cancel-A-Mancer with the main army
-//     once an enemy army carries a Caster: Normal's Heal-A-Mancer is
-//     cancelled and Hard's own heals.
+//   - one Econ-A-Mancer, not two, and a Cancel-A-Mancer with the stack as
+//     soon as it knows its one rival (cancelWanted); its only extra Caster
+//     is the Look-A-Mancer that finds the Capitals beyond the water.
 //
-// CHOICE: measured against Normal with -games 100 -mirror -seed 1000 on
-// 24x24, one change at a time: a third Cavalry (Normal's) 38-40, a half
-// 51-29, 0.6 51-30, 0.7 37-48, a fifth 29-51; Siege capped at 6 with half
-// Cavalry 56-24; then the odds: an even chance 60-17, 0.35 56-18, 0.65
-// 47-20, 0.8 50-24; without the Cancel-A-Mancer (two Econ-A-Mancers)
-// 58-22 against 60-17. A third Econ-A-Mancer lost 3-37; units formed in every
-// city with the treasury lost (26-41).
+// CHOICE: the stack, measured against Normal with -games 40 -mirror on
+// 24x24 (seeds 1, 100, 2000 and the tuning seeds 1000), one change at a
+// time: Hard as it was 14-17, 16-14, 19-14, 19-9; 6 leaders 16-7, 19-13,
+// 17-15, 21-8; the stack with its Casters 25-9, 28-10, 19-11, 24-11 (cities
+// keeping 12); Casters popped into the head 35-3, 28-8, 28-7, 31-6; cities
+// keeping 2: 29-6, 20-15, 17-14, 20-15, 6: 24-8, 27-7, 22-10, 25-6, 20:
+// 5-19, 2-27, 3-25, 4-26. Earlier, with -games 100 -mirror -seed 1000: a
+// third Cavalry (Normal's) 38-40, a half 51-29, 0.6 51-30, 0.7 37-48, a
+// fifth 29-51; Siege capped at 6 with half Cavalry 56-24; the odds: an
+// even chance 60-17, 0.35 56-18, 0.65 47-20, 0.8 50-24. A third
+// Econ-A-Mancer lost 3-37; units formed in every city with the treasury
+// lost (26-41).
 func withHard(st style) style {
 	st.capitalKeep = 10
 	st.spendTurns = 20
@@ -128,12 +148,12 @@ func withHard(st style) style {
 	st.odds = 0.5
 	st.econCasters = 1
 	st.casters = []wish{wishLookStuck, wishEcon, wishHeal, wishCancel}
+	st.extras = []wish{wishLook}
 	st.maxLeaders = 6
 	st.unitsLeader = 15
-	st.mainStack = true
-	st.extras = []wish{wishLook}
 	st.stackWarlords = 4
 	st.cityKeep = 6
+	st.mainStack = true
 	return st
 }
 
