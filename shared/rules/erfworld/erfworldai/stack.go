@@ -100,12 +100,13 @@ func (p *planner) mates(a *game.Army) []*game.Army {
 	return out
 }
 
-// joinStack moves Warlord a toward the head's hex when it is elsewhere
-// within joinRadius, and reports whether it did: the Warlords fight
-// together rather than one by one.
+// joinStack moves Warlord a toward its head's hex when it is elsewhere
+// within joinRadius (at any distance when it carries a fighting Caster),
+// and reports whether it did: the Warlords fight together rather than one
+// by one.
 func (p *planner) joinStack(a *game.Army) bool {
 	h := p.headOf(a)
-	if h == nil || h == a || h.Hex == a.Hex || hex.Distance(a.Hex, h.Hex) > joinRadius {
+	if h == nil || h == a || h.Hex == a.Hex || (hex.Distance(a.Hex, h.Hex) > joinRadius && !carriesFighter(a)) {
 		return false
 	}
 	path := p.descend(a.Hex, p.fieldTo(h.Hex), p.movePoints(a))
