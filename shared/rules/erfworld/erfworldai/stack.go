@@ -164,13 +164,13 @@ func fightingCaster(k erfworld.CasterKind) bool {
 func (p *planner) gatherCasters() {
 	for _, h := range p.heads() {
 		if h != nil {
-			p.gatherAt(h)
+			p.handCasters(h)
 		}
 	}
 }
 
-// gatherAt hands head h the fighting Casters on its hex (gatherCasters).
-func (p *planner) gatherAt(h *game.Army) {
+// handCasters hands head h the fighting Casters on its hex (gatherCasters).
+func (p *planner) handCasters(h *game.Army) {
 	for _, a := range p.armies {
 		if a == h || a.Hex != h.Hex {
 			continue
