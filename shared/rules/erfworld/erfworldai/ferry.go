@@ -56,6 +56,9 @@ type ferryPlan struct {
 	transport bool
 	// busy marks the fleets given orders this turn.
 	busy map[game.ArmyID]bool
+	// mustered marks the Capitals a leader is sent to this turn to lead
+	// their spare garrison out (musterCapital).
+	mustered map[game.CityID]bool
 }
 
 // prepareFerry reads the ferry plan for this turn. Whether an enemy city

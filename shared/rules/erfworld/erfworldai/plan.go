@@ -940,9 +940,11 @@ func (p *planner) moveLeader(a *game.Army, wl game.Character) {
 			return
 		}
 	}
-	// Gather at home.
-	if p.capital != nil && a.Hex != p.capital.Hex {
-		p.moveAlong(a, p.descend(a.Hex, p.fieldTo(p.capital.Hex), p.movePoints(a)), game.OrderMove)
+	// Gather at home, or where a Capital's spare garrison waits (gatherAt).
+	if p.capital != nil {
+		if home := p.gatherAt(a); a.Hex != home {
+			p.moveAlong(a, p.descend(a.Hex, p.fieldTo(home), p.movePoints(a)), game.OrderMove)
+		}
 	}
 }
 
