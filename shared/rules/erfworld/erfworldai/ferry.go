@@ -186,6 +186,15 @@ func (p *planner) takable(units game.Units, pow float64) []game.CityView {
 	return out
 }
 
+// afloat reports whether enemy army e stands on Water the player has
+// seen: it is aboard a fleet (a view shows no enemy's Carrier), where no
+// land army reaches it. Attacked, it is chased forever; leaders that did
+// stood by an enemy city for the last hundred turns of island games.
+func (w *world) afloat(e game.ArmyView) bool {
+	i := w.rect.Index(e.Hex)
+	return !e.Naval && i >= 0 && w.water(i)
+}
+
 // hasCargo reports whether fleet f carries an army.
 func (p *planner) hasCargo(f *game.Army) bool {
 	for _, a := range p.carried {

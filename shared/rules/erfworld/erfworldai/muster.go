@@ -26,20 +26,24 @@ func (p *planner) gatherAt(a *game.Army) hex.Hex {
 	return p.capital.Hex
 }
 
-// musterCapital returns the player's Capital, other than its first, that
-// leader a reaches on foot and whose garrison has the most units beyond
-// its keep, at least style.minAttack of them and no other leader standing
-// there or sent there this turn; or nil. It is for a style that ferries.
+// musterCapital returns the player's city, other than its first Capital,
+// that leader a reaches on foot and whose garrison has the most units
+// beyond its keep less the steps to it, at least style.minAttack of them
+// and no other leader standing there or sent there this turn; or nil. It
+// is for a style that ferries. Only Capitals count unless the player is
+// arming.
 func (p *planner) musterCapital(a *game.Army) *game.City {
 	f := &p.ferryPlan
 	if !f.on {
 		return nil
 	}
 	leaders, _ := p.roles()
+	arming := p.arming()
+	i := p.rect.Index(a.Hex)
 	var best *game.City
-	bestSpare := p.st.minAttack - 1
+	bestScore := 0
 	for _, c := range p.cities {
-		if !c.Capital || c == p.capital || f.mustered[c.ID] {
+		if (!c.Capital && !arming) || c == p.capital || f.mustered[c.ID] || i < 0 {
 			continue
 		}
 		g := p.garrisonAt(c.Hex)
@@ -47,13 +51,13 @@ func (p *planner) musterCapital(a *game.Army) *game.City {
 			continue
 		}
 		spare := p.unitsLeft(g).Total() - p.keepAt(c)
-		if spare <= bestSpare || p.leaderAt(leaders, c.Hex) {
+		if spare < p.st.minAttack || p.leaderAt(leaders, c.Hex) {
 			continue
 		}
-		if i := p.rect.Index(a.Hex); i < 0 || p.fieldTo(c.Hex).at(i) < 0 {
-			continue
+		d := int(p.fieldTo(c.Hex).at(i))
+		if score := spare - d; d >= 0 && (best == nil || score > bestScore) {
+			best, bestScore = c, score
 		}
-		best, bestSpare = c, spare
 	}
 	if best != nil {
 		if f.mustered == nil {
@@ -72,4 +76,16 @@ func (p *planner) leaderAt(leaders []*game.Army, h hex.Hex) bool {
 		}
 	}
 	return false
+}
+
+// armingFunds is the treasury beyond which a player of more than two
+// arms: it forms units in every city, not only in its Capitals.
+const armingFunds = 2000
+
+// arming reports whether the player forms units in every city as far as
+// the income bears them, not only in its Capitals: a style that ferries,
+// in a game of more than two players, with a treasury beyond armingFunds.
+// Its leaders gather the spare garrisons (musterCapital).
+func (p *planner) arming() bool {
+	return p.ferryPlan.on && len(p.v.Players) > 2 && p.funds > armingFunds
 }

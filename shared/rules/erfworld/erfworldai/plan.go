@@ -434,7 +434,7 @@ func (p *planner) formUnits() {
 			continue
 		}
 		n := p.rs.D.UnitsFormable(int(c.Level))
-		if c != p.capital && !c.Capital {
+		if c != p.capital && !c.Capital && !p.arming() {
 			have := 0
 			if g := p.garrisonAt(c.Hex); g != nil {
 				have = g.Units.Total()
@@ -1006,7 +1006,7 @@ func (p *planner) flankPath(from, city hex.Hex, path []hex.Hex) []hex.Hex {
 func (p *planner) nearestEnemy(h hex.Hex, r int, all bool) (game.ArmyView, bool) {
 	best, found := -1, game.ArmyView{}
 	for _, e := range p.enemies {
-		if e.Remembered || !(all || p.armed(e)) {
+		if e.Remembered || p.untouchable(e) || !(all || p.armed(e)) {
 			continue
 		}
 		if d := hex.Distance(e.Hex, h); d <= r && (best < 0 || d < best) {
