@@ -39,11 +39,11 @@ func (p *planner) musterCapital(a *game.Army) *game.City {
 	}
 	leaders, _ := p.roles()
 	arming := p.arming()
-	i := p.rect.Index(a.Hex)
+	var from *field // the walk from the leader, made once a city is worth it
 	var best *game.City
 	bestScore := 0
 	for _, c := range p.cities {
-		if (!c.Capital && !arming) || c == p.capital || f.mustered[c.ID] || i < 0 {
+		if (!c.Capital && !arming) || c == p.capital || f.mustered[c.ID] {
 			continue
 		}
 		g := p.garrisonAt(c.Hex)
@@ -54,7 +54,10 @@ func (p *planner) musterCapital(a *game.Army) *game.City {
 		if spare < p.st.minAttack || p.leaderAt(leaders, c.Hex) {
 			continue
 		}
-		d := int(p.fieldTo(c.Hex).at(i))
+		if from == nil {
+			from = p.fieldTo(a.Hex)
+		}
+		d := int(from.at(p.rect.Index(c.Hex)))
 		if score := spare - d; d >= 0 && (best == nil || score > bestScore) {
 			best, bestScore = c, score
 		}
