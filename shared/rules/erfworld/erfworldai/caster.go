@@ -468,3 +468,25 @@ func (p *planner) fleetAt(h hex.Hex) bool {
 	}
 	return false
 }
+
+// healedFew is the most units an enemy army with a Caster may have and
+// still never lose a battle: "Casualties in Combat where the Heal-A-Mancer
+// is present are reduced by half (rounded down)", so one unit is never
+// lost, and its Warlord's points ("A Warlord can turn a 5 into a 6") make
+// the few dice it rolls hits that cost the attacker more than it loses
+// ("The Side which loses the most units must retreat"). A level-9
+// Warlord with 1 Siege and a Heal-A-Mancer held off armies of 500 for a
+// hundred turns of an island game: each turn they attacked it, lost a
+// unit and fell back.
+const healedFew = 4
+
+// untouchable reports whether enemy army e is not worth attacking as a
+// target: it stands on Water (afloat), or it may carry a Heal-A-Mancer
+// (two characters or more) with so few units (healedFew) that it cannot
+// lose, while the player has no Cancel-A-Mancer.
+func (p *planner) untouchable(e game.ArmyView) bool {
+	if p.afloat(e) {
+		return true
+	}
+	return e.NumCharacters >= 2 && e.Units.Total() <= healedFew && p.held[erfworld.CasterCancel] == 0
+}

@@ -483,7 +483,7 @@ func (p *planner) formUnits() {
 			continue
 		}
 		n := p.rs.D.UnitsFormable(int(c.Level))
-		if c != p.capital && !c.Capital {
+		if c != p.capital && !c.Capital && !p.arming() {
 			have := 0
 			if g := p.garrisonAt(c.Hex); g != nil {
 				have = g.Units.Total()
@@ -1015,9 +1015,11 @@ func (p *planner) moveLeader(a *game.Army, wl game.Character) {
 			return
 		}
 	}
-	// Gather at home.
-	if p.capital != nil && a.Hex != p.capital.Hex {
-		p.moveAlong(a, p.descend(a.Hex, p.fieldTo(p.capital.Hex), p.movePoints(a)), game.OrderMove)
+	// Gather at home, or where a Capital's spare garrison waits (gatherAt).
+	if p.capital != nil {
+		if home := p.gatherAt(a); a.Hex != home {
+			p.moveAlong(a, p.descend(a.Hex, p.fieldTo(home), p.movePoints(a)), game.OrderMove)
+		}
 	}
 }
 
@@ -1073,7 +1075,7 @@ func (p *planner) flankPath(from, city hex.Hex, path []hex.Hex) []hex.Hex {
 func (p *planner) nearestEnemy(h hex.Hex, r int, all bool) (game.ArmyView, bool) {
 	best, found := -1, game.ArmyView{}
 	for _, e := range p.enemies {
-		if e.Remembered || !(all || p.armed(e)) {
+		if e.Remembered || p.untouchable(e) || !(all || p.armed(e)) {
 			continue
 		}
 		if d := hex.Distance(e.Hex, h); d <= r && (best < 0 || d < best) {
