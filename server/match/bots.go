@@ -49,6 +49,25 @@ func (m *Match) present(seat ruleset.Seat) {
 	}
 }
 
+// tellAI hands the AI, if it is a ruleset.Listener, the events of out for
+// each seat it plays now (ruleset.Tell), before it next acts for them; a
+// seat's events are encoded only then. An error is logged and the game
+// goes on: the AI plays on with what it heard. On the loop.
+func (m *Match) tellAI(out ruleset.Outcome) {
+	if _, ok := m.ai.(ruleset.Listener); !ok {
+		return
+	}
+	for p := 1; p <= m.set.Seats; p++ {
+		seat := ruleset.Seat(p)
+		if !m.aiPlays(seat) {
+			continue
+		}
+		if err := ruleset.Tell(m.ai, seat, out); err != nil {
+			m.log.Warn("the AI does not hear the step", "match", m.id, "seat", p, "turn", m.step.Turn, "err", err)
+		}
+	}
+}
+
 // startStep is what happens when a step starts (the game's first
 // included): the AI takes over the human seats whose players missed the
 // ruleset's limit of steps in a row; then in a simultaneous step it gives

@@ -1002,7 +1002,8 @@ func (m *Match) play(seat ruleset.Seat, action []byte) error {
 
 // after is what follows a step played with subs: it is recorded, counted,
 // the clock starts for a new step (a concurrent step's runs on while it
-// lasts), every subscriber hears of it, and the next step starts.
+// lasts), every subscriber hears of it, so does the AI of every seat it
+// plays, and the next step starts.
 func (m *Match) after(before ruleset.Step, subs []ruleset.Submission, out ruleset.Outcome, start time.Time) {
 	m.step = m.g.Step()
 	m.record(before, subs, out)
@@ -1017,6 +1018,7 @@ func (m *Match) after(before ruleset.Step, subs []ruleset.Submission, out rulese
 	}
 	m.observeStep(before, start) // before anyone sees the step: its count is then exact
 	m.sendTurn(before.Turn, out)
+	m.tellAI(out)
 	m.startStep()
 }
 

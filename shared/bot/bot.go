@@ -399,6 +399,8 @@ func (r *runner) message(msg protocol.Message, reply uint32) error {
 		return r.turnUpdate(m)
 	case *protocol.TurnClock:
 		return r.turnClock(m)
+	case *protocol.Missed:
+		return r.missed(m)
 	case *protocol.OrdersResult:
 		for _, e := range m.Errors {
 			r.res.Rejections = append(r.res.Rejections, Rejection{Turn: m.Turn, Rejection: e})
@@ -559,8 +561,9 @@ func (r *runner) fullView(m *protocol.FullView) error {
 	return r.play()
 }
 
-// turnUpdate applies a step's delta to the view and checks it; on a
-// mismatch it asks for the whole view.
+// turnUpdate hands the AI the step's events (ruleset.Listener), applies
+// the step's delta to the view and checks it; on a mismatch it asks for
+// the whole view.
 func (r *runner) turnUpdate(m *protocol.TurnUpdate) error {
 	if held, err := r.hold(m); held || err != nil {
 		return err
@@ -569,6 +572,9 @@ func (r *runner) turnUpdate(m *protocol.TurnUpdate) error {
 	if r.clock != nil {
 		r.opts.Hooks.update(r.clock.Turn)
 		r.opts.Hooks.stepped(r.clock.Seq)
+	}
+	if err := r.hear(m.Events); err != nil {
+		return err
 	}
 	if r.game.View() == nil {
 		return nil // a FullView is on its way
@@ -582,6 +588,41 @@ func (r *runner) turnUpdate(m *protocol.TurnUpdate) error {
 	r.res.View = v
 	r.opts.Hooks.view(v)
 	return r.play()
+}
+
+// missed hands the AI what its seat was told of the steps played while
+// the bot was away (ruleset.Listener), oldest first.
+func (r *runner) missed(m *protocol.Missed) error {
+	if held, err := r.hold(m); held || err != nil {
+		return err
+	}
+	for _, st := range m.Steps {
+		if err := r.hear(st.Events); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// hear hands the AI, if it is a ruleset.Listener, the events the server
+// sent the bot's seat (a step's, in order, before the AI next acts); a
+// light bot (Options.NoOrders) hears nothing.
+func (r *runner) hear(events []byte) error {
+	if r.opts.NoOrders {
+		return nil // a light bot makes no AI to hear with
+	}
+	ai, err := r.ai()
+	if err != nil {
+		return err
+	}
+	l, ok := ai.(ruleset.Listener)
+	if !ok {
+		return nil
+	}
+	if err := l.Hear(r.res.Seat.Player(), events); err != nil {
+		return fmt.Errorf("%s: the AI hears its events: %w", r.where(), err)
+	}
+	return nil
 }
 
 // turnClock takes the step the server is on, notes whether the bot is

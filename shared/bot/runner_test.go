@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -541,5 +542,69 @@ func TestRunnerSeatData(t *testing.T) {
 	err = r.handle(conn.Event{Msg: &protocol.SeatDataResult{Errors: []protocol.Rejection{{Reason: "no such card"}}}, Reply: 2})
 	if err == nil || !strings.Contains(err.Error(), "no such card") {
 		t.Errorf("a refused deck: %v, want an error with the server's reason", err)
+	}
+}
+
+// earRules is a ruleset whose AIs are its own's made ruleset.Listeners
+// that log what they hear in heard, and refuse the events "deaf".
+type earRules struct {
+	ruleset.Ruleset
+	heard *[]string
+}
+
+func (e earRules) NewAI(level string, seed uint64) (ruleset.AI, error) {
+	ai, err := e.Ruleset.NewAI(level, seed)
+	return earAI{ai, e.heard}, err
+}
+
+type earAI struct {
+	ruleset.AI
+	heard *[]string
+}
+
+func (a earAI) Hear(s ruleset.Seat, events []byte) error {
+	if string(events) == "deaf" {
+		return errors.New("cannot hear that")
+	}
+	*a.heard = append(*a.heard, fmt.Sprintf("%d:%s", s, events))
+	return nil
+}
+
+// TestRunnerHears (ruleset.Listener): the bot's AI hears the events the
+// server sends its seat, a step's with its delta and those of the steps
+// it missed, in order; an AI that cannot hear them stops the bot.
+func TestRunnerHears(t *testing.T) {
+	erf, ok := build(t).Get("erfworld")
+	if !ok {
+		t.Fatal("no erfworld in the build")
+	}
+	var heard []string
+	reg, err := ruleset.NewRegistry(earRules{erf, &heard})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &fakeLink{welcome: &protocol.Welcome{Rulesets: conn.InfosOf(reg)}}
+	r := newRunner(Options{Name: "A", Level: "passive", Join: 4}, reg, f)
+	if err := r.begin(); err != nil {
+		t.Fatal(err)
+	}
+	feed(t, r, &protocol.Joined{Game: 4, Seat: 2, Token: protocol.NewToken(), Settings: protocol.Settings{Ruleset: "erfworld", Seed: 7}}, 1)
+	s := twoPlayers(t)
+	v1 := game.NewView(s, 2)
+	feed(t, r, fullView(t, v1), 0)
+	feed(t, r, clock(1, 1, 2), 0)
+	game.Resolve(s, rules(t), nil)
+	v2 := game.NewView(s, 2)
+	u := update(t, v1, v2, 0)
+	u.Events = []byte("turn 1")
+	feed(t, r, u, 0)
+	feed(t, r, &protocol.Missed{Steps: []protocol.MissedStep{{Turn: 2, Events: []byte("turn 2")}, {Turn: 3, Events: []byte("turn 3")}}}, 0)
+	if want := []string{"2:turn 1", "2:turn 2", "2:turn 3"}; !reflect.DeepEqual(heard, want) {
+		t.Errorf("the AI heard %q, want %q", heard, want)
+	}
+	u = update(t, v2, v2, 0)
+	u.Events = []byte("deaf")
+	if err := r.handle(conn.Event{Msg: u}); err == nil || !strings.Contains(err.Error(), "the AI hears its events: cannot hear that") {
+		t.Errorf("an AI that cannot hear: have %v, want its error", err)
 	}
 }

@@ -44,6 +44,9 @@ type Spec struct {
 	ReplaceAfter func(r Rules) int
 	// NewAI returns the orders function of an AI player at level.
 	NewAI func(r Rules, level string, seed uint64) (func(*game.View) []game.Order, error)
+	// NewListener, if set, makes the AI players instead of NewAI: players
+	// that also hear what their seat is told (ruleset.Listener).
+	NewListener func(r Rules, level string, seed uint64) (Listener, error)
 	// HiddenLevels are AI levels NewAI also plays but no game offers
 	// (older levels the strength ladder compares with).
 	HiddenLevels []string
@@ -175,6 +178,13 @@ func (r *Ruleset) DecodeView(data []byte) (ruleset.View, error) {
 func (r *Ruleset) NewAI(level string, seed uint64) (ruleset.AI, error) {
 	if !slices.Contains(r.info.Levels, level) && !slices.Contains(r.spec.HiddenLevels, level) {
 		return nil, fmt.Errorf("%s has no AI level %q (it has %v)", r.info.Title, level, r.info.Levels)
+	}
+	if r.spec.NewListener != nil {
+		l, err := r.spec.NewListener(r.rules, level, seed)
+		if err != nil {
+			return nil, err
+		}
+		return listeningAI{l}, nil
 	}
 	f, err := r.spec.NewAI(r.rules, level, seed)
 	if err != nil {
@@ -417,6 +427,36 @@ func (v *View) Apply(delta []byte) (ruleset.View, error) {
 		return nil, err
 	}
 	return &View{V: nv}, nil
+}
+
+// Listener is an engine AI player that hears what its seat is told
+// (Spec.NewListener): Orders gives player v.You's orders from its view, as
+// Spec.NewAI's function does; Hear takes the events player p was told of
+// one step, decoded, in the order the steps were played (see
+// ruleset.Listener).
+type Listener interface {
+	Orders(v *game.View) []game.Order
+	Hear(p game.PlayerID, events []game.Event)
+}
+
+// listeningAI is an engine Listener as a platform AI and ruleset.Listener.
+type listeningAI struct{ l Listener }
+
+// Act implements ruleset.AI.
+func (a listeningAI) Act(v ruleset.View, step ruleset.Step, s ruleset.Seat) ([]byte, error) {
+	return aiPlayer(a.l.Orders).Act(v, step, s)
+}
+
+// Hear implements ruleset.Listener: it decodes events (DecodeEvents,
+// without the battle reports' words, which no AI reads) and hands them to
+// the engine AI; bytes that are no events are refused.
+func (a listeningAI) Hear(s ruleset.Seat, events []byte) error {
+	ev, err := DecodeEvents(events, nil)
+	if err != nil {
+		return fmt.Errorf("AI: %w", err)
+	}
+	a.l.Hear(game.PlayerID(s), ev)
+	return nil
 }
 
 // aiPlayer is an engine AI as a platform AI.

@@ -336,6 +336,35 @@ type AI interface {
 	Act(v View, step Step, s Seat) ([]byte, error)
 }
 
+// Listener is an optional interface of an AI: one that reads what its seat
+// is told, as its player reads the game's log. After every Resolve or Act,
+// the core hands each AI seat it plays the events of that outcome for the
+// seat (Outcome.Events(s, false)), in the order they happened and before it
+// next asks Act of that seat. An AI keeps what it needs per seat; its
+// memory is not saved with the game, so an AI restored from a save has
+// heard nothing yet.
+type Listener interface {
+	Hear(s Seat, events []byte) error
+}
+
+// Tell hands ai, if it is a Listener, what seat s is told of out (see
+// Listener); the events are encoded only then. Its error says which seat's
+// events could not be encoded or heard.
+func Tell(ai AI, s Seat, out Outcome) error {
+	l, ok := ai.(Listener)
+	if !ok {
+		return nil
+	}
+	events, err := out.Events(s, false)
+	if err != nil {
+		return fmt.Errorf("the events of seat %d: %w", s, err)
+	}
+	if err := l.Hear(s, events); err != nil {
+		return fmt.Errorf("the AI of seat %d hears its events: %w", s, err)
+	}
+	return nil
+}
+
 // FirstAIAction plays the AI of an interactive or concurrent step st
 // outside a server (the whole-game and ladder tools, the conformance
 // kit): it asks the actors in turn from st.Actors[first % len] on, each

@@ -30,7 +30,8 @@ type Step struct {
 // 1), the last set.Bots seats bots'; with set.Bots >= set.Seats every seat
 // is a bot's: a game none of whose players is known. Every seat is played
 // by the ruleset's AI at set.AILevel, or its default level, seeded with
-// the game's seed and the seat.
+// the game's seed and the seat, which hears its seat's events after each
+// step as the server's does (ruleset.Listener).
 // each, if not nil, sees every step once it is played, before it is
 // saved; an error it returns ends Play with it.
 func Play(dir string, id protocol.GameID, rs ruleset.Ruleset, set protocol.Settings, names []string, steps int, each func(Step) error) error {
@@ -78,6 +79,11 @@ func Play(dir string, id protocol.GameID, rs ruleset.Ruleset, set protocol.Setti
 		}
 		if err != nil {
 			return fmt.Errorf("saved game: step %d: %w", step.Seq, err)
+		}
+		for i, ai := range ais {
+			if err := ruleset.Tell(ai, ruleset.Seat(i+1), out); err != nil {
+				return fmt.Errorf("saved game: step %d: %w", step.Seq, err)
+			}
 		}
 		if each != nil {
 			if err := each(Step{Seq: step.Seq, Game: g, Outcome: out}); err != nil {

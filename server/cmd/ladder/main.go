@@ -286,8 +286,9 @@ func newGame(rs ruleset.Ruleset, cfg config, seed uint64) (ruleset.Game, error) 
 
 // playGame plays one game of seed between levels (player 1's first) and
 // returns the winner (0 for a draw) and the turns played. Every step is
-// played as the server plays it: the AI acts from its seat's view, and
-// its orders or actions must pass the game's checks.
+// played as the server plays it: the AI acts from its seat's view, its
+// orders or actions must pass the game's checks, and after each step an
+// AI that listens hears its seat's events (ruleset.Listener).
 func playGame(rs ruleset.Ruleset, cfg config, seed uint64, levels []string) (ruleset.Seat, int, error) {
 	g, err := newGame(rs, cfg, seed)
 	if err != nil {
@@ -334,10 +335,11 @@ func playStep(g ruleset.Game, st ruleset.Step, players []ruleset.AI, levels []st
 		if err != nil {
 			return err
 		}
-		if _, err := g.Act(seat, action); err != nil {
+		out, err := g.Act(seat, action)
+		if err != nil {
 			return fmt.Errorf("%s AI (player %d) made an action the server would refuse: %w", levels[seat-1], seat, err)
 		}
-		return nil
+		return tell(players, levels, out)
 	}
 	var subs []ruleset.Submission
 	for _, seat := range st.Actors {
@@ -354,8 +356,22 @@ func playStep(g ruleset.Game, st ruleset.Step, players []ruleset.AI, levels []st
 		}
 		subs = append(subs, ruleset.Submission{Seat: seat, Orders: orders})
 	}
-	_, err := g.Resolve(subs)
-	return err
+	out, err := g.Resolve(subs)
+	if err != nil {
+		return err
+	}
+	return tell(players, levels, out)
+}
+
+// tell hands each player that is a ruleset.Listener its seat's events of
+// out, as the server does.
+func tell(players []ruleset.AI, levels []string, out ruleset.Outcome) error {
+	for i, p := range players {
+		if err := ruleset.Tell(p, ruleset.Seat(i+1), out); err != nil {
+			return fmt.Errorf("%s AI (player %d): %w", levels[i], i+1, err)
+		}
+	}
+	return nil
 }
 
 // islandsGame starts a game of seed for players (an even number) on a map

@@ -214,7 +214,9 @@ type phase int
 // The phases of a step, in the order they are played.
 const (
 	// phaseOrders: every actor's AI gives its orders from its view (made
-	// in the last step's phaseViews).
+	// in the last step's phaseViews), and every AI that is a
+	// ruleset.Listener hears its seat's events of the step (encoded in
+	// phaseViews, as the server does for its subscribers).
 	phaseOrders phase = iota
 	// phaseResolve: Check of every actor's orders, then Resolve (or an
 	// interactive step's Act).
@@ -459,6 +461,7 @@ func playStep(g ruleset.Game, st ruleset.Step, ais []ruleset.AI, views []ruleset
 		ts.Snapshots++
 	}
 	ts.Events += out.Count()
+	heard := make([][]byte, len(views))
 	updates := make([]protocol.TurnUpdate, len(views))
 	for s := 1; s < len(views); s++ {
 		seat := ruleset.Seat(s)
@@ -476,8 +479,17 @@ func playStep(g ruleset.Game, st ruleset.Step, ais []ruleset.AI, views []ruleset
 		ts.DeltaBytes += len(delta)
 		ts.EventBytes += len(events)
 		updates[s] = protocol.TurnUpdate{Delta: delta, Checksum: sum, Events: events}
+		heard[s] = events
 	}
 	m.lap(&ts.Phase[phaseViews])
+	for s := 1; s < len(ais); s++ {
+		if l, ok := ais[s].(ruleset.Listener); ok {
+			if err := l.Hear(ruleset.Seat(s), heard[s]); err != nil {
+				return fmt.Errorf("the AI of seat %d hears its events: %w", s, err)
+			}
+		}
+	}
+	m.lap(&ts.Phase[phaseOrders])
 	p1, err := processCPU()
 	if err != nil {
 		return err

@@ -601,13 +601,28 @@ func (r *Rules) look(s *game.State, po game.PlayerOrders, ev *game.Events, idle 
 				Text: fmt.Sprintf("%s's turn report is sent to you", q)})
 		}
 		if fooled && r.D.Caster.Fool.RevealsCasterLook {
-			text := fmt.Sprintf("your %s reports: %s of %s looked at your side", fool, AName(look), p)
+			text := foolReports(fool) + fmt.Sprintf("%s of %s looked at your side", AName(look), p)
 			if blocked {
-				text = fmt.Sprintf("your %s reports: %s of %s tried to look at your side and was fooled", fool, AName(look), p)
+				text = foolReports(fool) + fmt.Sprintf("%s of %s tried to look at your side and was fooled", AName(look), p)
 			}
 			ev.Add(game.Event{Turn: s.Turn, Kind: EventLook, Player: q, Amount: int64(p), Text: text})
 		}
 	}
+}
+
+// foolReports begins the text of a Fool-A-Mancer's report of a Look
+// (named fool), and only of that.
+func foolReports(fool string) string { return fmt.Sprintf("your %s reports: ", fool) }
+
+// FoolReport reports whether e, an event told to side e.Player, is its
+// Fool-A-Mancer's report of a Look at that side ("If 'Looked' at, the
+// Fool-A-Mancer reports who looked"), and which side looked; the looker's
+// own EventLook, which names the side it looked at, is not one.
+func (r *Rules) FoolReport(e game.Event) (looker game.PlayerID, ok bool) {
+	if e.Kind != EventLook || !strings.HasPrefix(e.Text, foolReports(r.D.Caster.Fool.Name)) {
+		return 0, false
+	}
+	return game.PlayerID(e.Amount), true
 }
 
 // board runs PhaseBoard, before movement: each OrderLoad puts its army

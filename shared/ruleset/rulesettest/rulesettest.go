@@ -19,7 +19,9 @@
 // option values outside their settings'; a game that is over asks no one;
 // an input for a seat that does not act, for the wrong kind of step or (with
 // Options.Stamped) for an earlier step is refused; an action refused for
-// its content, not its bytes, is a *ruleset.Rejection.
+// its content, not its bytes, is a *ruleset.Rejection. An AI that is a
+// ruleset.Listener hears its seat's events after every step, and refuses
+// garbage as events.
 package rulesettest
 
 import (
@@ -374,6 +376,7 @@ func (p *player) play() [][sha256.Size]byte {
 		if st.Mode == ruleset.Simultaneous {
 			p.checkMissed(st, in, missed)
 		}
+		p.tell(st, out)
 		after := p.save()
 		hashes = append(hashes, sha256.Sum256(after))
 		if p.full {
@@ -384,6 +387,39 @@ func (p *player) play() [][sha256.Size]byte {
 		}
 		save = after
 		last = &in
+	}
+}
+
+// tell hands every seat's AI that is a ruleset.Listener its seat's events
+// of step st's outcome, as a server does.
+func (p *player) tell(st ruleset.Step, out ruleset.Outcome) {
+	p.r.Helper()
+	for s := 1; s < len(p.ais); s++ {
+		var err error
+		if try(p.r, "Hear", func() { err = ruleset.Tell(p.ais[s], ruleset.Seat(s), out) }) && err != nil {
+			p.r.Errorf("step %d: %v", st.Seq, err)
+		}
+	}
+}
+
+// checkHear checks that an AI of the level that is a ruleset.Listener
+// refuses garbage as its events, without panicking. The AI is a fresh one,
+// so what it heard changes no game.
+func (p *player) checkHear() {
+	r := p.r
+	r.Helper()
+	ai, err := p.rs.NewAI(p.level, p.opts.AISeed+1)
+	if err != nil {
+		r.Fatalf("NewAI(%q): %v", p.level, err)
+	}
+	l, ok := ai.(ruleset.Listener)
+	if !ok {
+		return
+	}
+	for _, b := range garbage {
+		if try(r, fmt.Sprintf("Hear(%q)", b), func() { err = l.Hear(1, b) }) && err == nil {
+			r.Errorf("the AI (%s) heard garbage as events: %q", p.level, b)
+		}
 	}
 }
 
@@ -409,6 +445,7 @@ func (p *player) start(save []byte) {
 			r.Errorf("Player(%d) is not alive at the start", s)
 		}
 	}
+	p.checkHear()
 	rec := &Record{Level: p.level, Step: p.g.Step(), After: save}
 	p.auds = audiences(p.g.Seats())
 	p.views = make([]ruleset.View, len(p.auds))
@@ -854,8 +891,9 @@ func AIs(t testing.TB, rs ruleset.Ruleset, seats int) []ruleset.AI {
 }
 
 // Step plays g's step with ais (indexed by seat, as AIs makes them): every
-// actor's orders from its own view, then Resolve. It returns the step's
-// outcome and stops t at any error.
+// actor's orders from its own view, then Resolve; then every AI that is a
+// ruleset.Listener hears its seat's events. It returns the step's outcome
+// and stops t at any error.
 func Step(t testing.TB, g ruleset.Game, ais []ruleset.AI) ruleset.Outcome {
 	t.Helper()
 	st := g.Step()
@@ -870,6 +908,11 @@ func Step(t testing.TB, g ruleset.Game, ais []ruleset.AI) ruleset.Outcome {
 	out, err := g.Resolve(subs)
 	if err != nil {
 		t.Fatalf("resolve: %v", err)
+	}
+	for s := 1; s < len(ais); s++ {
+		if err := ruleset.Tell(ais[s], ruleset.Seat(s), out); err != nil {
+			t.Fatalf("step %d: %v", st.Seq, err)
+		}
 	}
 	return out
 }

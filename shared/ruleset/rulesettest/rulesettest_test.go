@@ -74,6 +74,10 @@ func TestMutants(t *testing.T) {
 		{"AIs seeded from a counter", games(&counterSeeds{Ruleset: rules}, Options{}), "not deterministic"},
 		{"events that change on replay", games(wrapGames(rules, func(g ruleset.Game) ruleset.Game { return &countedEvents{Game: g} }), Options{}), "replay: the events for"},
 		{"refused actions played as passes", games(wrapGames(rules, func(g ruleset.Game) ruleset.Game { return passing{g} }), Options{}), "took garbage for an action"},
+		{"an AI that hears its events", games(listening{rules, hearSound}, Options{}), ""},
+		{"an AI that refuses its events", games(listening{rules, hearNothing}, Options{}), "hears its events: "},
+		{"an AI that hears garbage", games(listening{rules, hearAnything}, Options{}), "heard garbage as events"},
+		{"an AI that panics on garbage", games(listening{rules, hearPanics}, Options{}), "panicked"},
 		{"an Each that fails", games(rules, Options{Each: func(r *Record) error {
 			if r.Step.Seq == 2 {
 				return fmt.Errorf("found it")
@@ -285,4 +289,46 @@ func (g lateSince) Step() ruleset.Step {
 		st.Since = st.Seq + 1
 	}
 	return st
+}
+
+// hearing is how a listening AI takes the events it is handed.
+type hearing int
+
+const (
+	hearSound    hearing = iota // Duel's decoder reads them
+	hearNothing                 // refuses every event list
+	hearAnything                // takes any bytes
+	hearPanics                  // indexes bytes it never checked
+)
+
+// listening's AIs are Duel's, made ruleset.Listeners that hear as how says.
+type listening struct {
+	ruleset.Ruleset
+	how hearing
+}
+
+func (l listening) NewAI(level string, seed uint64) (ruleset.AI, error) {
+	ai, err := l.Ruleset.NewAI(level, seed)
+	return listener{ai, l.how}, err
+}
+
+type listener struct {
+	ruleset.AI
+	how hearing
+}
+
+func (a listener) Hear(_ ruleset.Seat, events []byte) error {
+	switch a.how {
+	case hearNothing:
+		return fmt.Errorf("no thanks")
+	case hearAnything:
+		return nil
+	case hearPanics:
+		if events[0] == 0xc1 {
+			return fmt.Errorf("0xc1")
+		}
+		return nil
+	}
+	_, err := duel.DecodeEvents(events)
+	return err
 }

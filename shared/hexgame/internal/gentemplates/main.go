@@ -130,6 +130,11 @@ func play(rs ruleset.Ruleset, players, size, turns int, counts map[string]int) e
 		if err != nil {
 			return err
 		}
+		for s := 1; s <= players; s++ {
+			if err := ruleset.Tell(ais[s], ruleset.Seat(s), out); err != nil {
+				return err
+			}
+		}
 		o, ok := out.(*hexgame.Outcome)
 		if !ok {
 			return errors.New("not a hex game")

@@ -7,6 +7,7 @@ package erfworldai
 
 import (
 	"math/rand/v2"
+	"sync"
 
 	"empires/shared/game"
 	"empires/shared/hex"
@@ -29,6 +30,9 @@ import (
 //     steps over; it retakes a city lost in its own land with the nearest
 //     army strong enough, and with more than one rival keeps a Caster's
 //     place for the Look-A-Mancer that finds the Capitals beyond the water;
+//     it hears its seat's events (events.go): it answers a rival's Look
+//     with a Fool-A-Mancer, looks back at a side that looked at it, and
+//     knows a city it lost even out of sight;
 //   - ruleset.Hard plays as Normal but gathers its Warlords, its Heal- and
 //     Cancel-A-Mancers into one stack whose Warlord points add up, weighs
 //     every attack by its chance of winning under the combat rules, brings
@@ -54,8 +58,9 @@ const NormalV1 ruleset.Level = "normal-v1"
 // strength ladder may play.
 func LadderLevels() []ruleset.Level { return append(Levels(), NormalV1) }
 
-// Player decides the orders of one seat. It keeps no state between turns
-// that its views do not give it, so it may take over a seat at any turn.
+// Player decides the orders of one seat, or of several. Between turns it
+// keeps only what each seat heard (Hear, events.go), which an AI made
+// afresh lacks, so it may take over a seat at any turn.
 type Player struct {
 	rs    *erfworld.Rules
 	level ruleset.Level
@@ -63,6 +68,9 @@ type Player struct {
 	// scratch keeps search buffers from one call of Orders to the next;
 	// they hold nothing of a turn once it is decided.
 	scratch scratchPool
+	// mu guards ears: what each seat heard, by seat (Hear, recall).
+	mu   sync.Mutex
+	ears map[game.PlayerID]*heard
 }
 
 // New returns a player of level l for games of ruleset rs; seed (the
@@ -88,6 +96,7 @@ func (p *Player) Orders(v *game.View) []game.Order {
 	}
 	rng := rand.New(rand.NewPCG(p.seed, uint64(v.You)<<32|uint64(uint32(v.Turn))))
 	w := newWorld(p.rs, v, rng, p.scratch.get(hex.Rect{Width: v.Width, Height: v.Height}.Len()))
+	w.heard = p.recall(v)
 	defer func() {
 		w.release()
 		p.scratch.put(w.sc)

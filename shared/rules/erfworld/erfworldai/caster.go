@@ -59,7 +59,7 @@ func (p *planner) popCaster() {
 	if p.capital == nil || cs.PerCapitalPerTurn < 1 || p.casters >= cs.MaxPerSide {
 		return
 	}
-	if p.left() < int64(cs.Cost+cs.Upkeep)+1 {
+	if p.left() < int64(cs.Cost+cs.Upkeep)+1 || p.answerLook() {
 		return
 	}
 	try := func(wishes []wish) bool {
@@ -299,6 +299,9 @@ func (p *planner) lookTarget() game.PlayerID {
 		if n, _ := p.knownCities(q); n == 0 {
 			return q
 		}
+	}
+	if q := p.lookedBy(); q != 0 {
+		return q // it looked at the player: look back (events.go)
 	}
 	best, bestDist := game.PlayerID(0), 0
 	for _, e := range p.enemies {

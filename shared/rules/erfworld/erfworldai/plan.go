@@ -590,7 +590,7 @@ func (p *planner) upgradeCost(newLevel int) int64 {
 // the keep.
 func (p *planner) keepAt(c *game.City) int {
 	if c.Capital {
-		k := p.st.capitalKeep
+		k := p.st.capitalKeep + p.watchedKeep()
 		if p.st.defend && !p.st.mainStack {
 			k += int((p.threat + p.biggest) / 1.2)
 		}
@@ -741,21 +741,22 @@ const lostRadius = 8
 
 // retakeLost answers a city lost (or founded by an enemy) in the
 // player's own land, for a style with retakeLost: an enemy city within
-// lostRadius of the Capital and no nearer to a known enemy Capital. The
-// view tells no events, but a city the player lost shows there as an
-// enemy's. For each such city, nearest to the Capital first, the nearest
-// leader within lostRadius that is strong enough alone (strongEnough, as
-// for any city) and not needed at the Capital (none is while a threat is
-// near it) attacks it.
+// lostRadius of the Capital and no nearer to a known enemy Capital: a
+// city the player lost shows in the view as an enemy's, and its events
+// tell it of one the view does not show (heardLost, events.go). For each
+// such city,
+// nearest to the Capital first, the nearest leader within lostRadius that
+// is strong enough alone (strongEnough, as for any city) and not needed at
+// the Capital (none is while a threat is near it) attacks it.
 func (p *planner) retakeLost() {
 	if !p.st.retakeLost || p.capital == nil {
 		return
 	}
 	home := p.capital.Hex
 	var lost []game.CityView
-	for _, c := range p.foes {
+	for _, c := range append(p.heardLost(), p.foes...) {
 		d := hex.Distance(c.Hex, home)
-		if c.Owner == 0 || d > lostRadius {
+		if c.Owner == 0 || d > lostRadius || slices.ContainsFunc(lost, func(l game.CityView) bool { return l.ID == c.ID }) {
 			continue
 		}
 		if p.enemyCapital != nil && hex.Distance(c.Hex, p.enemyCapital.Hex) < d {

@@ -3,7 +3,6 @@ package erfworldai
 import (
 	"io/fs"
 
-	"empires/shared/game"
 	"empires/shared/hexgame"
 	"empires/shared/rules/erfworld"
 	"empires/shared/ruleset"
@@ -21,12 +20,12 @@ func Ruleset(fsys fs.FS) (*hexgame.Ruleset, error) {
 	spec.Info.LevelNotes = ruleset.LevelNotes(Levels(), levelNotes)
 	spec.Info.DefaultLevel = ruleset.Normal.String()
 	spec.HiddenLevels = ruleset.LevelNames(NormalV1)
-	spec.NewAI = func(r hexgame.Rules, level string, seed uint64) (func(*game.View) []game.Order, error) {
+	spec.NewListener = func(r hexgame.Rules, level string, seed uint64) (hexgame.Listener, error) {
 		l, err := ruleset.ParseLevel(level, LadderLevels())
 		if err != nil {
 			return nil, err
 		}
-		return New(r.(*erfworld.Rules), l, seed).Orders, nil
+		return New(r.(*erfworld.Rules), l, seed), nil
 	}
 	return hexgame.New(spec)
 }

@@ -49,6 +49,8 @@ type world struct {
 	// fleetDest is where the player's fleets given a move this turn will
 	// end.
 	fleetDest map[game.ArmyID]hex.Hex
+	// heard is what the seat heard that the plan uses (events.go), or nil.
+	heard *heard
 }
 
 // newWorld reads view v of the player for ruleset rs, with the turn's
