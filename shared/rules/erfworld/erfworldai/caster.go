@@ -59,7 +59,10 @@ func (p *planner) popCaster() {
 	if p.capital == nil || cs.PerCapitalPerTurn < 1 || p.casters >= cs.MaxPerSide {
 		return
 	}
-	if p.left() < int64(cs.Cost+cs.Upkeep)+1 || p.answerLook() {
+	// A style with a main stack keeps its places for the Casters it
+	// fights and looks with: a Fool-A-Mancer answering a Look took the
+	// place of Hard's Look-A-Mancer, and island games stopped ending.
+	if p.left() < int64(cs.Cost+cs.Upkeep)+1 || (!p.st.mainStack && p.answerLook()) {
 		return
 	}
 	try := func(wishes []wish) bool {
