@@ -148,6 +148,9 @@ func (p *planner) withMainArmy(k erfworld.CasterKind) (erfworld.CasterKind, game
 // Normal against Easy: two Econ-A-Mancers 8-0-12 (seed 1) and 7-0-13
 // (seed 50), one 16-0-4 and 15-0-5.
 func (p *planner) econLimit() int {
+	if p.st.mainStack && len(p.v.Players) > 2 {
+		return 0 // the places go to the Heal-, Look- and Cancel-A-Mancers
+	}
 	if p.st.look && len(p.v.Players) > 2 {
 		return max(1, p.st.econCasters-1)
 	}
@@ -212,10 +215,11 @@ const casterSightingTurns = 10
 // style with mainStack in a game of two wants one as soon as it knows the
 // enemy: its stack meets the enemy's Heal-A-Mancer sooner or later, and
 // an army with one halves its losses (with a few units it cannot lose an
-// attack on it). With more players the place may go to the Look-A-Mancer
-// that finds the Capitals beyond the water first (econLimit).
+// attack on it). With more players it wants one once it holds the
+// Look-A-Mancer that finds the Capitals beyond the water (its third place
+// then, since it keeps no Econ-A-Mancer: econLimit).
 func (p *planner) cancelWanted() bool {
-	if p.st.mainStack && len(p.v.Players) <= 2 && (len(p.foes) > 0 || len(p.enemies) > 0) {
+	if p.st.mainStack && (len(p.v.Players) <= 2 || p.held[erfworld.CasterLook] > 0) && (len(p.foes) > 0 || len(p.enemies) > 0) {
 		return true // the stack meets the enemy's Heal-A-Mancer sooner or later
 	}
 	for _, e := range p.enemies {
