@@ -660,7 +660,7 @@ func TestRuleset(t *testing.T) {
 			t.Errorf("level %s: %v", level, err)
 		}
 	}
-	if _, err := rs.NewAI("genius", 1); err == nil || err.Error() != `Erfworld Empires has no AI level "genius" (it has [passive random easy normal])` {
+	if _, err := rs.NewAI("genius", 1); err == nil || err.Error() != `Erfworld Empires has no AI level "genius" (it has [passive random easy normal hard])` {
 		t.Errorf("an unknown level: %v", err)
 	}
 

@@ -19,10 +19,10 @@ func TestRunPrintsTable(t *testing.T) {
 	if err := run([]string{"-games", "2", "-turns", "40", "-size", "24x24"}, &out); err != nil {
 		t.Fatal(err)
 	}
-	levels := []string{"passive", "random", "easy", "normal"} // erfworld's offered levels (its Hard is the ladder's only)
+	levels := []string{"passive", "random", "easy", "normal", "hard"} // erfworld's offered levels
 	pairs := pairings(levels)
-	if len(pairs) != 6 || pairs[0] != [2]string{"normal", "easy"} || pairs[5] != [2]string{"random", "passive"} {
-		t.Fatalf("pairings(%v) = %v: want the 6 pairs, the stronger first", levels, pairs)
+	if len(pairs) != 10 || pairs[0] != [2]string{"hard", "normal"} || pairs[9] != [2]string{"random", "passive"} {
+		t.Fatalf("pairings(%v) = %v: want the 10 pairs, the stronger first", levels, pairs)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if len(lines) != 1+len(pairs) {

@@ -33,21 +33,18 @@ import (
 //     it hears its seat's events (events.go): it answers a rival's Look
 //     with a Fool-A-Mancer, looks back at a side that looked at it, and
 //     knows a city it lost even out of sight;
+//   - ruleset.Hard plays as Normal but gathers its Warlords, its Heal- and
+//     Cancel-A-Mancers into one stack whose Warlord points add up, weighs
+//     every attack by its chance of winning under the combat rules, brings
+//     the stack home when an enemy army near the Capital would take it
+//     from its garrison, and fields half Cavalry behind its Infantry
+//     (withHard).
 //
 // Passive and Random are baselines for the strength ladder, not opponents
 // for people.
 func Levels() []ruleset.Level {
-	return []ruleset.Level{ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal}
+	return []ruleset.Level{ruleset.Passive, ruleset.Random, ruleset.Easy, ruleset.Normal, ruleset.Hard}
 }
-
-// Hard (ruleset.Hard) plays as Normal but weighs every attack by its
-// chance of winning under the combat rules, fields half Cavalry behind
-// its Infantry, marches a stack at the pace of its slowest army, keeps a
-// larger Capital garrison, spends its treasury on upkeep and brings a
-// Cancel-A-Mancer against the enemy's Heal-A-Mancer (withHard). It does
-// not yet beat Normal clearly (about even over mirrored games since
-// Normal retakes its lost cities), so no game offers it: like NormalV1 it
-// is the ladder's, until it does.
 
 // NormalV1 is Normal as it played before it carried armies by Fleet, used
 // the Look-, Fool-, Dirt- and Cancel-A-Mancers, kept its Capital and
@@ -57,9 +54,9 @@ func Levels() []ruleset.Level {
 // game offers it.
 const NormalV1 ruleset.Level = "normal-v1"
 
-// LadderLevels returns the levels of Levels, Hard and NormalV1, which the
+// LadderLevels returns the levels of Levels and NormalV1, which the
 // strength ladder may play.
-func LadderLevels() []ruleset.Level { return append(Levels(), ruleset.Hard, NormalV1) }
+func LadderLevels() []ruleset.Level { return append(Levels(), NormalV1) }
 
 // Player decides the orders of one seat, or of several. Between turns it
 // keeps only what each seat heard (Hear, events.go), which an AI made

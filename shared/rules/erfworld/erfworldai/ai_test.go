@@ -77,7 +77,7 @@ func playOn(t *testing.T, rs *erfworld.Rules, s *game.State, levels []ruleset.Le
 func TestOrdersValid(t *testing.T) {
 	rs := newRules(t)
 	kinds := map[ruleset.Level]map[game.OrderKind]int{}
-	every := append(Levels(), ruleset.Hard) // the ladder's Hard too
+	every := Levels()
 	for seed := uint64(1); seed <= 3; seed++ {
 		levels := make([]ruleset.Level, 4)
 		for i := range levels {

@@ -59,7 +59,10 @@ func (p *planner) popCaster() {
 	if p.capital == nil || cs.PerCapitalPerTurn < 1 || p.casters >= cs.MaxPerSide {
 		return
 	}
-	if p.left() < int64(cs.Cost+cs.Upkeep)+1 || p.answerLook() {
+	// A style with a main stack keeps its places for the Casters it
+	// fights and looks with: a Fool-A-Mancer answering a Look took the
+	// place of Hard's Look-A-Mancer, and island games stopped ending.
+	if p.left() < int64(cs.Cost+cs.Upkeep)+1 || (!p.st.mainStack && p.answerLook()) {
 		return
 	}
 	try := func(wishes []wish) bool {
@@ -145,6 +148,9 @@ func (p *planner) withMainArmy(k erfworld.CasterKind) (erfworld.CasterKind, game
 // Normal against Easy: two Econ-A-Mancers 8-0-12 (seed 1) and 7-0-13
 // (seed 50), one 16-0-4 and 15-0-5.
 func (p *planner) econLimit() int {
+	if p.st.mainStack && len(p.v.Players) > 2 {
+		return 0 // the places go to the Heal-, Look- and Cancel-A-Mancers
+	}
 	if p.st.look && len(p.v.Players) > 2 {
 		return max(1, p.st.econCasters-1)
 	}
@@ -175,6 +181,12 @@ func (p *planner) healWanted() bool {
 // mainArmy returns the biggest Warlord's army in the Capital with at least
 // half the units of an attack, or nil: the army a fighting Caster joins.
 func (p *planner) mainArmy() *game.Army {
+	if h := p.head(); h != nil {
+		if h.Hex != p.capital.Hex || h.Units.Total() < p.st.minAttack/2 {
+			return nil
+		}
+		return h
+	}
 	leaders, _ := p.roles()
 	var best *game.Army
 	for _, a := range leaders {
@@ -199,8 +211,17 @@ const casterSightingTurns = 10
 // must either be assigned to an Army (ie, With a Warlord) or in the same
 // hex as a City"), so one seen there with units and two characters or
 // more carries a Caster, and the Casters that go to war with an army are
-// the Heal- and Croak-A-Mancers, which the Cancel-A-Mancer cancels.
+// the Heal- and Croak-A-Mancers, which the Cancel-A-Mancer cancels. A
+// style with mainStack in a game of two wants one as soon as it knows the
+// enemy: its stack meets the enemy's Heal-A-Mancer sooner or later, and
+// an army with one halves its losses (with a few units it cannot lose an
+// attack on it). With more players it wants one once it holds the
+// Look-A-Mancer that finds the Capitals beyond the water (its third place
+// then, since it keeps no Econ-A-Mancer: econLimit).
 func (p *planner) cancelWanted() bool {
+	if p.st.mainStack && (len(p.v.Players) <= 2 || p.held[erfworld.CasterLook] > 0) && (len(p.foes) > 0 || len(p.enemies) > 0) {
+		return true // the stack meets the enemy's Heal-A-Mancer sooner or later
+	}
 	for _, e := range p.enemies {
 		if e.NumCharacters >= 2 && e.Units.Total() > 0 && e.Seen+casterSightingTurns >= p.turn &&
 			p.foeCityAt(e.Hex) == nil {
@@ -456,4 +477,26 @@ func (p *planner) fleetAt(h hex.Hex) bool {
 		}
 	}
 	return false
+}
+
+// healedFew is the most units an enemy army with a Caster may have and
+// still never lose a battle: "Casualties in Combat where the Heal-A-Mancer
+// is present are reduced by half (rounded down)", so one unit is never
+// lost, and its Warlord's points ("A Warlord can turn a 5 into a 6") make
+// the few dice it rolls hits that cost the attacker more than it loses
+// ("The Side which loses the most units must retreat"). A level-9
+// Warlord with 1 Siege and a Heal-A-Mancer held off armies of 500 for a
+// hundred turns of an island game: each turn they attacked it, lost a
+// unit and fell back.
+const healedFew = 4
+
+// untouchable reports whether enemy army e is not worth attacking as a
+// target: it stands on Water (afloat), or it may carry a Heal-A-Mancer
+// (two characters or more) with so few units (healedFew) that it cannot
+// lose, while the player has no Cancel-A-Mancer.
+func (p *planner) untouchable(e game.ArmyView) bool {
+	if p.afloat(e) {
+		return true
+	}
+	return e.NumCharacters >= 2 && e.Units.Total() <= healedFew && p.held[erfworld.CasterCancel] == 0
 }

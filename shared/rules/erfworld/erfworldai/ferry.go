@@ -56,6 +56,9 @@ type ferryPlan struct {
 	transport bool
 	// busy marks the fleets given orders this turn.
 	busy map[game.ArmyID]bool
+	// mustered marks the Capitals a leader is sent to this turn to lead
+	// their spare garrison out (musterCapital).
+	mustered map[game.CityID]bool
 }
 
 // prepareFerry reads the ferry plan for this turn. Whether an enemy city
@@ -172,15 +175,54 @@ func (p *planner) wantsFerry(a *game.Army, units game.Units, pow float64) bool {
 }
 
 // takable returns the enemy cities beyond the water that an army of units
-// (power pow) can take, by ID.
+// (power pow) can take, by ID: once an enemy Capital is known there and
+// one more would win the game, only the Capitals.
+//
+// CHOICE: an army crosses the water only for a Capital once one is known
+// beyond it and taking it wins. An island winner holds two Capitals; armies of 20 to 60 units that crossed
+// for the small cities were beaten there one by one while the island
+// winners' Capitals stood for the rest of the game. An army too weak for
+// any Capital stays and gathers the spare garrisons (gatherAt) until it
+// can take one.
 func (p *planner) takable(units game.Units, pow float64) []game.CityView {
-	var out []game.CityView
+	var out, capitals []game.CityView
+	known := false
 	for _, c := range p.overseasCities() {
+		known = known || c.Capital
 		if pow >= p.st.attackRatio*p.defenceAt(c.Hex, units)+1 {
 			out = append(out, c)
+			if c.Capital {
+				capitals = append(capitals, c)
+			}
 		}
 	}
+	if known && p.oneCapitalShort() {
+		return capitals
+	}
 	return out
+}
+
+// oneCapitalShort reports whether one Capital more would win the game: the
+// player holds all the Capitals a win needs but one ("A Player is deemed to
+// be the Winner of the Game if, at the beginning of their Turn, they
+// control THREE Capitals").
+func (p *planner) oneCapitalShort() bool {
+	n := 0
+	for _, c := range p.cities {
+		if c.Capital {
+			n++
+		}
+	}
+	return n+1 >= p.rs.D.Win.Capitals
+}
+
+// afloat reports whether enemy army e stands on Water the player has
+// seen: it is aboard a fleet (a view shows no enemy's Carrier), where no
+// land army reaches it. Attacked, it is chased forever; leaders that did
+// stood by an enemy city for the last hundred turns of island games.
+func (w *world) afloat(e game.ArmyView) bool {
+	i := w.rect.Index(e.Hex)
+	return !e.Naval && i >= 0 && w.water(i)
 }
 
 // hasCargo reports whether fleet f carries an army.

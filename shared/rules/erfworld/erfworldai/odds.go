@@ -230,13 +230,11 @@ func (p *planner) attackerOf(a *game.Army, units game.Units, together bool) (fig
 		}
 	}
 	add(a)
+	add(&game.Army{Characters: p.joined[a.ID]})
 	if together {
-		leaders, _ := p.roles()
-		for _, b := range leaders {
-			if b != a && b.Hex == a.Hex {
-				f.units = f.units.Add(p.unitsLeft(b).Add(p.gain[b.ID]))
-				add(b)
-			}
+		for _, b := range p.mates(a) {
+			f.units = f.units.Add(p.unitsLeft(b).Add(p.gain[b.ID]))
+			add(b)
 		}
 	}
 	return f, cancel

@@ -74,6 +74,11 @@ type style struct {
 	odds float64
 	// cavalry is the share of Cavalry in the units formed (0: a third).
 	cavalry float64
+	// mainStack gathers the leaders into one stack (joinStack).
+	mainStack bool
+	// stackWarlords is how many Warlords beyond the leaders and builders
+	// the player pops to follow the main stack (follower).
+	stackWarlords int
 }
 
 // recentSighting is how many turns an enemy army seen near the Capital
@@ -93,27 +98,47 @@ var (
 )
 
 // withHard returns st with the plans of the Hard level:
+//   - one main stack (mainStack): the leader with the most units is the
+//     head, every other leader within joinRadius walks to it and then
+//     copies its orders, the Warlords beyond the builders follow it, and
+//     the Heal- and Cancel-A-Mancers are popped into it and handed to it:
+//     "the side's points are the sum over its Warlords", and only an army
+//     with a Heal-A-Mancer or a Cancel-A-Mancer beats one that has a
+//     Heal-A-Mancer. Leaders carried over the water gather under a head of
+//     their own;
+//   - up to 6 leaders (one per 15 units), every Warlord popped at the
+//     highest level the money pays, and 4 more for the stack when 80
+//     Schmuckers are left;
 //   - battle odds computed from the combat rules (winChance) rather than
-//     1.3 times a rated power: it attacks at an even chance or better;
+//     1.3 times a rated power: it attacks at an even chance or better, the
+//     head with its whole stack;
+//   - the head comes home when an enemy army within dangerRadius of the
+//     Capital would take it from its garrison (capitalInDanger), and the
+//     Capital keeps 10 units, no more for the threats: the stack defends;
+//   - cities keep 6 units (Normal's 2);
 //   - half its units Cavalry (two dice each, behind the Infantry that take
 //     the hits first: "casualties are taken in the following order:
 //     Infantry, then Cavalry"), and no more than 6 Siege (a Capital's
 //     defence is 5, and the stack attacks together);
 //   - the leaders of one stack march at the pace of the slowest;
-//   - a Capital garrison of 10 before the threats it has seen (Normal's 4);
 //   - a treasury that pays upkeep beyond the income, spread over 20 turns
 //     (Normal ends long games with thousands of Schmuckers unspent);
-//   - one Econ-A-Mancer, not two, and a Cancel-A-Mancer with the main army
-//     once an enemy army carries a Caster: Normal's Heal-A-Mancer is
-//     cancelled and Hard's own heals.
+//   - one Econ-A-Mancer, not two, and a Cancel-A-Mancer with the stack as
+//     soon as it knows its one rival (cancelWanted); its only extra Caster
+//     is the Look-A-Mancer that finds the Capitals beyond the water.
 //
-// CHOICE: measured against Normal with -games 100 -mirror -seed 1000 on
-// 24x24, one change at a time: a third Cavalry (Normal's) 38-40, a half
-// 51-29, 0.6 51-30, 0.7 37-48, a fifth 29-51; Siege capped at 6 with half
-// Cavalry 56-24; then the odds: an even chance 60-17, 0.35 56-18, 0.65
-// 47-20, 0.8 50-24; without the Cancel-A-Mancer (two Econ-A-Mancers)
-// 58-22 against 60-17. A third Econ-A-Mancer lost 3-37; units formed in every
-// city with the treasury lost (26-41).
+// CHOICE: the stack, measured against Normal with -games 40 -mirror on
+// 24x24 (seeds 1, 100, 2000 and the tuning seeds 1000), one change at a
+// time: Hard as it was 14-17, 16-14, 19-14, 19-9; 6 leaders 16-7, 19-13,
+// 17-15, 21-8; the stack with its Casters 25-9, 28-10, 19-11, 24-11 (cities
+// keeping 12); Casters popped into the head 35-3, 28-8, 28-7, 31-6; cities
+// keeping 2: 29-6, 20-15, 17-14, 20-15, 6: 24-8, 27-7, 22-10, 25-6, 20:
+// 5-19, 2-27, 3-25, 4-26. Earlier, with -games 100 -mirror -seed 1000: a
+// third Cavalry (Normal's) 38-40, a half 51-29, 0.6 51-30, 0.7 37-48, a
+// fifth 29-51; Siege capped at 6 with half Cavalry 56-24; the odds: an
+// even chance 60-17, 0.35 56-18, 0.65 47-20, 0.8 50-24. A third
+// Econ-A-Mancer lost 3-37; units formed in every city with the treasury
+// lost (26-41).
 func withHard(st style) style {
 	st.capitalKeep = 10
 	st.spendTurns = 20
@@ -123,6 +148,12 @@ func withHard(st style) style {
 	st.odds = 0.5
 	st.econCasters = 1
 	st.casters = []wish{wishLookStuck, wishEcon, wishHeal, wishCancel}
+	st.extras = []wish{wishLook}
+	st.maxLeaders = 6
+	st.unitsLeader = 15
+	st.stackWarlords = 4
+	st.cityKeep = 6
+	st.mainStack = true
 	return st
 }
 
@@ -179,6 +210,15 @@ type planner struct {
 	// ferryPlan is what the planner knows beyond its land mass (styles
 	// with ferry only).
 	ferryPlan ferryPlan
+	// headArmies are the leaders the others join at home and abroad
+	// (heads), once headDone.
+	headArmies [2]*game.Army
+	headDone   bool
+	// headOrders are the heads' moves or attacks this turn.
+	headOrders map[game.ArmyID]game.Order
+	// joined are the Casters handed to each head this turn
+	// (gatherCasters).
+	joined map[game.ArmyID][]game.Character
 }
 
 // plan returns the turn's orders of style st.
@@ -195,6 +235,7 @@ func (w *world) plan(st style) []game.Order {
 	p.formUnits()
 	p.upgrade()
 	p.transfers()
+	p.gatherCasters()
 	p.carriedArmies()
 	p.moveArmies()
 	p.exploreSea()
@@ -205,7 +246,8 @@ func (w *world) plan(st style) []game.Order {
 // and forces, the threats and targets it knows, and its ferry plan.
 func newPlanner(w *world, st style) *planner {
 	p := &planner{world: w, st: st, moved: map[game.ArmyID]bool{}, gain: map[game.ArmyID]game.Units{},
-		given: map[game.ArmyID]game.Units{}}
+		given: map[game.ArmyID]game.Units{}, headOrders: map[game.ArmyID]game.Order{},
+		joined: map[game.ArmyID][]game.Character{}}
 	p.account()
 	if w.capital != nil {
 		for _, e := range w.enemies {
@@ -324,6 +366,10 @@ func (p *planner) wantLeaders() int {
 	return min(p.st.maxLeaders, 1+p.units/p.st.unitsLeader)
 }
 
+// stackWarlordFunds is the money left this turn from which the player
+// pops the Warlords of style.stackWarlords.
+const stackWarlordFunds = 80
+
 // recruitWarlord pops a Warlord in the Capital when the plan wants one more
 // and the income bears its upkeep.
 func (p *planner) recruitWarlord() {
@@ -332,6 +378,9 @@ func (p *planner) recruitWarlord() {
 	}
 	leaders, lone := p.roles()
 	want := p.wantLeaders() + p.st.builders
+	if p.left() >= stackWarlordFunds {
+		want += p.st.stackWarlords
+	}
 	if len(leaders)+len(lone) >= want {
 		return
 	}
@@ -340,7 +389,7 @@ func (p *planner) recruitWarlord() {
 		return
 	}
 	level := int32(0)
-	if p.st.extraLevels && len(leaders) < p.wantLeaders() {
+	if p.st.extraLevels && (len(leaders) < p.wantLeaders() || p.st.mainStack) {
 		for l := d.Warlord.MaxLevel; l > d.Warlord.PopLevel; l-- {
 			cost, err := d.WarlordCost(l)
 			if err == nil && int64(cost) <= p.left()-int64(2*d.Warlord.Upkeep)-10 {
@@ -434,7 +483,7 @@ func (p *planner) formUnits() {
 			continue
 		}
 		n := p.rs.D.UnitsFormable(int(c.Level))
-		if c != p.capital && !c.Capital {
+		if c != p.capital && !c.Capital && !p.arming() {
 			have := 0
 			if g := p.garrisonAt(c.Hex); g != nil {
 				have = g.Units.Total()
@@ -534,11 +583,15 @@ func (p *planner) upgradeCost(newLevel int) int64 {
 	return int64(p.rs.D.UpgradeCost(newLevel))
 }
 
-// keepAt is the garrison the plan keeps in city c.
+// keepAt is the garrison the plan keeps in city c: in the Capital
+// style.capitalKeep, and for a style that defends the threats seen near
+// it and the biggest enemy army seen lately, unless it keeps a main
+// stack, which comes home to defend and forms only from the units beyond
+// the keep.
 func (p *planner) keepAt(c *game.City) int {
 	if c.Capital {
 		k := p.st.capitalKeep + p.watchedKeep()
-		if p.st.defend {
+		if p.st.defend && !p.st.mainStack {
 			k += int((p.threat + p.biggest) / 1.2)
 		}
 		return k
@@ -657,6 +710,7 @@ func (p *planner) takeUnits(u game.Units, n int) game.Units {
 func (p *planner) moveArmies() {
 	recall := p.recall()
 	p.retakeLost()
+	p.moveHeads()
 	for _, a := range p.armies {
 		if p.moved[a.ID] {
 			continue
@@ -667,6 +721,8 @@ func (p *planner) moveArmies() {
 			if p.ownCityAt(a.Hex) == nil {
 				p.moveStray(a)
 			}
+		case p.st.mainStack && (a.Units.Total()+p.gain[a.ID].Total() > escort || p.follower(a)) && p.followHead(a):
+		case p.follower(a) && p.joinStack(a):
 		case a.Units.Total()+p.gain[a.ID].Total() > escort:
 			p.moveLeader(a, wl)
 		case a.ID == recall:
@@ -716,7 +772,7 @@ func (p *planner) retakeLost() {
 		var best *game.Army
 		for _, a := range leaders {
 			d := hex.Distance(a.Hex, c.Hex)
-			if p.moved[a.ID] || d > lostRadius || (p.threat > 0 && a.Hex == home) {
+			if p.moved[a.ID] || d > lostRadius || (p.threat > 0 && (a.Hex == home || a == p.head())) {
 				continue
 			}
 			if best != nil && d >= hex.Distance(best.Hex, c.Hex) {
@@ -784,8 +840,17 @@ func (p *planner) moveAlong(a *game.Army, path []hex.Hex, kind game.OrderKind) {
 		return
 	}
 	path = path[:min(len(path), mp, game.MaxPathLength)]
+	p.order(a, game.Order{Kind: kind, Army: a.ID, Path: path})
+}
+
+// order gives army a its move or attack o, and keeps it as the head's
+// order when a is the head (followHead).
+func (p *planner) order(a *game.Army, o game.Order) {
 	p.moved[a.ID] = true
-	p.add(game.Order{Kind: kind, Army: a.ID, Path: path})
+	if p.isHead(a) {
+		p.headOrders[a.ID] = o
+	}
+	p.add(o)
 }
 
 // moveBuilder sends a builder (a Warlord with its escort, or alone) to the
@@ -889,10 +954,16 @@ func (p *planner) moveLeader(a *game.Army, wl game.Character) {
 			}
 		}
 	}
+	// The head weighs an army with its whole stack.
+	isHead := p.isHead(a)
+	if isHead && p.capital != nil && a.Hex != p.capital.Hex && p.warAtHome() && !p.abroad(a) && p.capitalInDanger() {
+		p.moveAlong(a, p.descend(a.Hex, p.fieldTo(p.capital.Hex), p.marchPoints(a)), game.OrderMove)
+		return
+	}
 	// Defend: an enemy near the Capital (if on its land mass).
 	if p.st.defend && p.capital != nil && p.threat > 0 && !p.abroad(a) {
 		t, ok := p.nearestEnemy(p.capital.Hex, 5, false)
-		if ok && p.strongEnough(a, units, false, t.Hex, pow, 1.2, 0) {
+		if ok && p.strongEnough(a, units, isHead, t.Hex, pow, 1.2, 0) {
 			p.attackArmy(a, t)
 			return
 		}
@@ -906,10 +977,14 @@ func (p *planner) moveLeader(a *game.Army, wl game.Character) {
 	// A beatable enemy army close by (not a builder, from the Capital).
 	atCapital := p.capital != nil && a.Hex == p.capital.Hex
 	if t, ok := p.nearestEnemy(a.Hex, 3, !atCapital); ok && p.foeCityAt(t.Hex) == nil {
-		if p.st.attackRatio == 0 || p.strongEnough(a, units, false, t.Hex, pow, p.st.attackRatio, 0) {
+		if p.st.attackRatio == 0 || p.strongEnough(a, units, isHead, t.Hex, pow, p.st.attackRatio, 0) {
 			p.attackArmy(a, t)
 			return
 		}
+	}
+	// Join the main stack, or wait there for those joining it.
+	if p.joinStack(a) {
+		return
 	}
 	// An enemy city, with the other leaders on the hex for a style that
 	// stacks.
@@ -941,9 +1016,11 @@ func (p *planner) moveLeader(a *game.Army, wl game.Character) {
 			return
 		}
 	}
-	// Gather at home.
-	if p.capital != nil && a.Hex != p.capital.Hex {
-		p.moveAlong(a, p.descend(a.Hex, p.fieldTo(p.capital.Hex), p.movePoints(a)), game.OrderMove)
+	// Gather at home, or where a Capital's spare garrison waits (gatherAt).
+	if p.capital != nil {
+		if home := p.gatherAt(a); a.Hex != home {
+			p.moveAlong(a, p.descend(a.Hex, p.fieldTo(home), p.movePoints(a)), game.OrderMove)
+		}
 	}
 }
 
@@ -951,13 +1028,10 @@ func (p *planner) moveLeader(a *game.Army, wl game.Character) {
 // this turn) with those of the player's other leaders on its hex: armies
 // that attack together from one hex into the next fight one battle.
 func (p *planner) stackOf(a *game.Army, units game.Units, pow float64) (game.Units, float64) {
-	leaders, _ := p.roles()
-	for _, b := range leaders {
-		if b != a && b.Hex == a.Hex {
-			u := p.unitsLeft(b).Add(p.gain[b.ID])
-			units = units.Add(u)
-			pow += p.armyPower(b, u)
-		}
+	for _, b := range p.mates(a) {
+		u := p.unitsLeft(b).Add(p.gain[b.ID])
+		units = units.Add(u)
+		pow += p.armyPower(b, u)
 	}
 	return units, pow
 }
@@ -970,11 +1044,8 @@ func (p *planner) marchPoints(a *game.Army) int {
 	if !p.st.together {
 		return mp
 	}
-	leaders, _ := p.roles()
-	for _, b := range leaders {
-		if b != a && b.Hex == a.Hex {
-			mp = min(mp, p.movePoints(b))
-		}
+	for _, b := range p.mates(a) {
+		mp = min(mp, p.movePoints(b))
 	}
 	return mp
 }
@@ -1005,7 +1076,7 @@ func (p *planner) flankPath(from, city hex.Hex, path []hex.Hex) []hex.Hex {
 func (p *planner) nearestEnemy(h hex.Hex, r int, all bool) (game.ArmyView, bool) {
 	best, found := -1, game.ArmyView{}
 	for _, e := range p.enemies {
-		if e.Remembered || !(all || p.armed(e)) {
+		if e.Remembered || p.untouchable(e) || !(all || p.armed(e)) {
 			continue
 		}
 		if d := hex.Distance(e.Hex, h); d <= r && (best < 0 || d < best) {
@@ -1051,8 +1122,7 @@ func (p *planner) attackArmy(a *game.Army, t game.ArmyView) {
 	if p.movePoints(a) <= 0 {
 		return
 	}
-	p.moved[a.ID] = true
-	p.add(game.Order{Kind: game.OrderAttack, Army: a.ID, Target: t.ID})
+	p.order(a, game.Order{Kind: game.OrderAttack, Army: a.ID, Target: t.ID})
 }
 
 // capitalBonus is the steps a Capital's score in cityTarget gains: an army

@@ -19,7 +19,7 @@ func Ruleset(fsys fs.FS) (*hexgame.Ruleset, error) {
 	spec.Info.Levels = ruleset.LevelNames(Levels()...)
 	spec.Info.LevelNotes = ruleset.LevelNotes(Levels(), levelNotes)
 	spec.Info.DefaultLevel = ruleset.Normal.String()
-	spec.HiddenLevels = ruleset.LevelNames(ruleset.Hard, NormalV1)
+	spec.HiddenLevels = ruleset.LevelNames(NormalV1)
 	spec.NewListener = func(r hexgame.Rules, level string, seed uint64) (hexgame.Listener, error) {
 		l, err := ruleset.ParseLevel(level, LadderLevels())
 		if err != nil {
