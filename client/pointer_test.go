@@ -49,7 +49,7 @@ func TestPointerPicksHex(t *testing.T) {
 
 // setView sets the camera: "home" centres on the Capital at the default
 // zoom (H), "zoomed in" and "zoomed out" zoom with + and - from there,
-// "panned" holds an arrow key down.
+// "panned" holds A down (A pans left; the arrow keys move the map's cursor).
 func (d *driver) setView(view string) *app.Probe {
 	d.t.Helper()
 	p := d.read()
@@ -66,7 +66,7 @@ func (d *driver) setView(view string) *app.Probe {
 		return d.wait("zoom out", func(p *app.Probe) bool { return p.Camera[2] < home*0.6 })
 	case "panned":
 		x0 := p.Camera[0]
-		return d.hold("Left", "a pan", func(p *app.Probe) bool { return p.Camera[0] < x0-100 })
+		return d.hold("a", "a pan", func(p *app.Probe) bool { return p.Camera[0] < x0-100 })
 	}
 	return p
 }
