@@ -401,16 +401,33 @@ func (p *planner) chooseLanding(from hex.Hex, sr *sea, units game.Units, pow flo
 	slices.SortStableFunc(targets, func(a, b game.CityView) int {
 		return hex.Distance(a.Hex, from) - hex.Distance(b.Hex, from)
 	})
+	best, found := landing{}, false
+	// CHOICE: with no landing within maxLandingWalk of any target, one
+	// within twice that: Hard's army of 231 sailed round an island for the
+	// last hundred turns of a game, its target a Capital deep inland.
+	for reach := int32(maxLandingWalk); !found && reach <= 2*maxLandingWalk; reach += maxLandingWalk {
+		best, _, found = p.landingWithin(reach, targets, from, sr)
+	}
+	if found || len(p.overseasCities()) > 0 {
+		return best, found
+	}
+	// Land beyond the water: the nearest by sea.
+	return p.nearestLanding(from, sr, false)
+}
+
+// landingWithin returns the cheapest landing (chooseLanding) within reach
+// steps on foot of one of targets, its cost, and whether there is one.
+func (p *planner) landingWithin(reach int32, targets []game.CityView, from hex.Hex, sr *sea) (landing, int32, bool) {
 	best, bestCost, found := landing{}, int32(0), false
 	for _, c := range targets[:min(len(targets), maxLandingTargets)] {
-		// CHOICE: a landing more than maxLandingWalk steps from the city on
-		// foot is left out (before, only its distance as the crow flies
-		// was bounded): the walk is searched that far and no farther.
+		// CHOICE: a landing more than reach steps from the city on foot is
+		// left out (before, only its distance as the crow flies was
+		// bounded): the walk is searched that far and no farther.
 		walk := p.fieldTo(c.Hex)
-		walk.upTo(maxLandingWalk)
-		for _, h := range hex.Spiral(c.Hex, maxLandingWalk) {
+		walk.upTo(reach)
+		for _, h := range hex.Spiral(c.Hex, int(reach)) {
 			i := p.rect.Index(h)
-			if i < 0 || walk.dist[i] < 0 || walk.dist[i] > maxLandingWalk || !p.landable(h, i) {
+			if i < 0 || walk.dist[i] < 0 || walk.dist[i] > reach || !p.landable(h, i) {
 				continue
 			}
 			for _, n := range h.Neighbors() {
@@ -431,11 +448,7 @@ func (p *planner) chooseLanding(from hex.Hex, sr *sea, units game.Units, pow flo
 			}
 		}
 	}
-	if found || len(p.overseasCities()) > 0 {
-		return best, found
-	}
-	// Land beyond the water: the nearest by sea.
-	return p.nearestLanding(from, sr, false)
+	return best, bestCost, found
 }
 
 // fleetMove is fleet f's move this turn, less loadCost for a fleet
