@@ -71,3 +71,54 @@ func TestUIScale(t *testing.T) {
 		}
 	}
 }
+
+// TestScaleNote: the interface size applied is said, with the window and
+// the window it needs, only when it is less than asked.
+func TestScaleNote(t *testing.T) {
+	tests := []struct {
+		percent, w, h int
+		want          string
+	}{
+		{100, 1920, 1080, ""},
+		{150, 1920, 1080, ""},
+		{200, 3840, 2160, ""},
+		{200, 1920, 1280, ""},
+		{200, 1920, 1080, "200 % asked, 169 % applied: the window is 1920x1080; 200 % needs 1920x1280 or larger"},
+		{125, 1024, 768, "125 % asked, 107 % applied: the window is 1024x768; 125 % needs 1200x800 or larger"},
+		{150, 800, 600, "150 % asked, 100 % applied: the window is 800x600; 150 % needs 1440x960 or larger"},
+	}
+	for _, tt := range tests {
+		if have := scaleNote(tt.percent, tt.w, tt.h); have != tt.want {
+			t.Errorf("scaleNote(%d, %d, %d) = %q, want %q", tt.percent, tt.w, tt.h, have, tt.want)
+		}
+	}
+}
+
+// TestScaleTold: a game opened on a window too small for the interface
+// size asked says the size applied, once; the Settings window over it
+// says it under Interface size.
+func TestScaleTold(t *testing.T) {
+	a, _, s := testApp(t)
+	a.opts.Prefs.UIScale = 200
+	g := showGame(t, a, s, 1)
+	a.Layout(1920, 1080)
+	want := scaleNote(200, 1920, 1080)
+	a.tellScale()
+	if !strings.Contains(g.notice, want) {
+		t.Fatalf("the notice says %q, want it to say %q", g.notice, want)
+	}
+	g.notice = ""
+	a.tellScale()
+	if g.notice != "" {
+		t.Errorf("told again: %q", g.notice)
+	}
+	a.Layout(1600, 1000) // smaller: less is applied
+	a.tellScale()
+	if want := scaleNote(200, 1600, 1000); !strings.Contains(g.notice, want) {
+		t.Errorf("after the window shrank the notice says %q, want %q", g.notice, want)
+	}
+	onFrame(t, func() { renderApp(a, 1920, 1080, 2, g.hud.showSettings) })
+	if _, ok := windowTexts(g.hud)[scaleNote(200, 1920, 1080)]; !ok {
+		t.Error("the Settings window does not say the interface size applied")
+	}
+}

@@ -239,7 +239,7 @@ func TestScreensDraw(t *testing.T) {
 	lobby.Update(table(), 1)
 	lobby.AddChat(protocol.ChatMessage{From: 2, Name: "Parson", Text: "which address?"})
 	screens := map[string]*widget.Container{
-		"settings": NewSettings(th, prefs.Default(), Places{Files: "/home/ann/.config/empires", Log: "/home/ann/.cache/empires/empires.log"}, nil, func() {}),
+		"settings": NewSettings(th, prefs.Default(), Places{Files: "/home/ann/.config/empires", Log: "/home/ann/.cache/empires/empires.log"}, nil, nil, func() {}),
 		"lobby":    lobby.Container(),
 	}
 	for name, root := range screens {

@@ -170,7 +170,7 @@ func TestScreensFit(t *testing.T) {
 		"setup AI":  ai.Container(),
 		"setup LAN": lan.Container(),
 		"join":      join.Container(),
-		"settings":  NewSettings(th, prefs.Default(), Places{}, nil, nil),
+		"settings":  NewSettings(th, prefs.Default(), Places{}, nil, nil, nil),
 		"lobby":     lobby.Container(),
 		"message":   NewMessage(th, "Cannot connect", "dial tcp 192.168.1.20:7777: connect: connection refused", func() {}),
 	}

@@ -22,23 +22,29 @@ type Places struct {
 	Log string
 }
 
+// ScaleNote returns what the player is told of interface size percent on
+// the window as it is: "" when it is applied as asked, else the size
+// applied and why.
+type ScaleNote func(percent int) string
+
 // NewSettings returns the settings screen, showing p and where the files
-// are (places). Save checks the
+// are (places), and under the interface size the size applied (note; nil
+// says nothing). Save checks the
 // preferences (prefs.Prefs.Validate) and calls onSave with them, showing
 // the error it returns, if any, and "Saved." if none; Close calls onClose
 // (unsaved changes are dropped). The screen stays after a save: onSave may
 // move on by itself, and onClose goes back to wherever the screen was
 // opened from (the main menu, or a game).
-func NewSettings(t *Theme, p prefs.Prefs, places Places, onSave func(prefs.Prefs) error, onClose func()) *widget.Container {
-	s := newSettings(t, p, onSave, onClose)
+func NewSettings(t *Theme, p prefs.Prefs, places Places, note ScaleNote, onSave func(prefs.Prefs) error, onClose func()) *widget.Container {
+	s := newSettings(t, p, note, onSave, onClose)
 	s.showPlaces(t, places)
 	return newScreen(t, s.panel, nil)
 }
 
 // NewSettingsPanel returns the settings as NewSettings does, on a panel
 // without the screen's background, to show in a window over the game.
-func NewSettingsPanel(t *Theme, p prefs.Prefs, places Places, onSave func(prefs.Prefs) error, onClose func()) *widget.Container {
-	s := newSettings(t, p, onSave, onClose)
+func NewSettingsPanel(t *Theme, p prefs.Prefs, places Places, note ScaleNote, onSave func(prefs.Prefs) error, onClose func()) *widget.Container {
+	s := newSettings(t, p, note, onSave, onClose)
 	s.showPlaces(t, places)
 	return withFocusRing(t, s.panel)
 }
@@ -55,6 +61,10 @@ type settingsScreen struct {
 	edgePan *choice
 	screen  *choice // window or full screen
 	scale   *choice // of prefs.UIScales
+	// scaleHint says what the interface size chosen is applied at, on
+	// the window as it is (note).
+	scaleHint *widget.Text
+	note      ScaleNote
 	hints   *choice // first-turn hints shown or hidden
 	colours *choice // the players' palette: standard or colour-blind
 	status  *statusLine
@@ -65,8 +75,8 @@ type settingsScreen struct {
 // of prefs.AnimSpeeds.
 func animLabels() []string { return []string{"Slow", "Normal", "Fast", "Off"} }
 
-func newSettings(t *Theme, p prefs.Prefs, onSave func(prefs.Prefs) error, onClose func()) *settingsScreen {
-	s := &settingsScreen{prefs: p, onSave: onSave}
+func newSettings(t *Theme, p prefs.Prefs, note ScaleNote, onSave func(prefs.Prefs) error, onClose func()) *settingsScreen {
+	s := &settingsScreen{prefs: p, onSave: onSave, note: note}
 	s.name = t.NewInput(300, widget.TextInputOpts.Validation(maxRunes(protocol.MaxNameLen)))
 	s.name.SetText(p.Name)
 	s.address = t.NewInput(300, widget.TextInputOpts.Validation(maxRunes(255)), widget.TextInputOpts.Placeholder(prefs.DefaultAddress))
@@ -83,7 +93,9 @@ func newSettings(t *Theme, p prefs.Prefs, onSave func(prefs.Prefs) error, onClos
 	if scale < 0 {
 		scale = slices.Index(prefs.UIScales(), prefs.DefaultUIScale)
 	}
-	s.scale = newChoice(t, scaleLabels(), scale, nil)
+	s.scale = newChoice(t, scaleLabels(), scale, func(int) { s.showScale() })
+	s.scaleHint = hint(t, "")
+	s.showScale()
 	s.hints = newChoice(t, []string{"Shown", "Hidden"}, onOff(!p.Hints), nil)
 	s.colours = newChoice(t, []string{"Standard", "Colour-blind"}, onOff(p.ColourBlind), nil)
 
@@ -100,7 +112,7 @@ func newSettings(t *Theme, p prefs.Prefs, onSave func(prefs.Prefs) error, onClos
 		formRow{"Turn animation", s.anim.row},
 		formRow{"Edge panning", row(s.edgePan.row, hint(t, "the mouse at the window's edge scrolls the map"))},
 		formRow{"Display", s.screen.row},
-		formRow{"Interface size", row(s.scale.row, hint(t, "text, buttons and panels"))},
+		formRow{"Interface size", column(2, false, s.scale.row, s.scaleHint)},
 		formRow{"First-turn hints", row(s.hints.row, hint(t, "what to do first, on a game's first turn"))},
 		formRow{"Player colours", row(s.colours.row, hint(t, "apart under every kind of colour blindness"))},
 	)
@@ -126,6 +138,19 @@ func (s *settingsScreen) showPlaces(t *Theme, p Places) {
 			s.form.AddChild(t.NewText(rows[i].label, t.normal, t.palette.TextMuted), rows[i].controls)
 		}
 	}
+}
+
+// showScale says under the interface size what the size chosen is
+// applied at: what note says, or what the size is of when it is applied
+// as asked.
+func (s *settingsScreen) showScale() {
+	text := "text, buttons and panels"
+	if s.note != nil {
+		if n := s.note(prefs.UIScales()[s.scale.selected]); n != "" {
+			text = n
+		}
+	}
+	s.scaleHint.Label = text
 }
 
 // scaleLabels returns the labels of the interface scale choice, in the
