@@ -65,10 +65,10 @@ type settingsScreen struct {
 	// the window as it is (note).
 	scaleHint *widget.Text
 	note      ScaleNote
-	hints   *choice // first-turn hints shown or hidden
-	colours *choice // the players' palette: standard or colour-blind
-	status  *statusLine
-	onSave  func(prefs.Prefs) error
+	hints     *choice // first-turn hints shown or hidden
+	colours   *choice // the players' palette: standard or colour-blind
+	status    *statusLine
+	onSave    func(prefs.Prefs) error
 }
 
 // animLabels returns the labels of the animation speed choice, in the order
