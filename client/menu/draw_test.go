@@ -410,3 +410,28 @@ func absInt(x int) int {
 	}
 	return x
 }
+
+// TestMainMenuFits: the main menu at the smallest screen the client lays
+// out (960x540: a 1920x1080 window at 200 per cent), at 960x640 and at
+// 1024x768: every button and the footer in the window, the footer under
+// Quit and clear of it.
+func TestMainMenuFits(t *testing.T) {
+	th := newTestTheme(t)
+	for _, size := range [][2]int{{960, 540}, {960, 640}, {1024, 768}} {
+		w, h := size[0], size[1]
+		m := newMainMenu(th, MainActions{PlayAI: func() {}, Quit: func() {}})
+		ui := &ebitenui.UI{Container: m.root}
+		var img *goimage.RGBA
+		onFrame(t, func() { img = render(ui, w, h, 2) })
+		saveShot(t, img, fmt.Sprintf("main-menu-%dx%d.png", w, h))
+		window := goimage.Rect(0, 0, w, h)
+		quit := findButton(m.root, "Quit").GetWidget().Rect
+		foot := m.footer.GetWidget().Rect
+		if quit.Empty() || !quit.In(window) || foot.Empty() || !foot.In(window) {
+			t.Errorf("%dx%d: Quit at %v, the footer at %v: out of the window", w, h, quit, foot)
+		}
+		if foot.Min.Y < quit.Max.Y {
+			t.Errorf("%dx%d: the footer at %v runs over Quit at %v", w, h, foot, quit)
+		}
+	}
+}
