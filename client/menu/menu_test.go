@@ -130,9 +130,20 @@ func TestMainMenu(t *testing.T) {
 }
 
 // TestScreensFit checks that every screen, with the most it may show, fits
-// the smallest window the client supports.
+// the smallest window the client supports (1024x700), and the smallest
+// screen it lays out (960x540: a 1920x1080 window at 200 per cent).
 func TestScreensFit(t *testing.T) {
-	const minWidth, minHeight = 1024, 700
+	for _, size := range [][2]int{{1024, 700}, {960, 540}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) { screensFit(t, size[0], size[1]) })
+	}
+}
+
+// notYet540 are the screens not laid out for 960x540 yet: the client
+// caps the interface size so that they get 960x640 (minScreenH).
+var notYet540 = map[string]bool{"join": true, "settings": true, "lobby": true}
+
+// screensFit is TestScreensFit at minWidth x minHeight.
+func screensFit(t *testing.T, minWidth, minHeight int) {
 	th := newTestTheme(t)
 	longName := "Wwwwwwwwwwwwwwwwwwwwwwww" // protocol.MaxNameLen wide letters
 	full := &protocol.Lobby{Game: 1, Host: 1, HasPassword: true, Settings: protocol.Settings{
@@ -190,6 +201,9 @@ func TestScreensFit(t *testing.T) {
 		}
 	}
 	for name, root := range screens {
+		if minHeight < 640 && notYet540[name] {
+			continue
+		}
 		root.Validate()
 		w, h := root.PreferredSize()
 		if w > minWidth || h > minHeight {
