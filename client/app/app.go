@@ -160,12 +160,13 @@ type App struct {
 	table     *protocol.Lobby     // the game's table, last sent
 	status    string              // "reconnecting ..." over the game and the lobby
 
-	setup   *menu.Setup
-	join    *menu.Join
-	replays *menu.Replays
-	watched protocol.GameID // the saved game last watched: the Replays screen picks it again
-	lobby   *menu.Lobby
-	game    *gameScreen // the game screen, nil until a game is shown
+	setup       *menu.Setup
+	settingsScr *menu.Settings // the settings screen last shown
+	join        *menu.Join
+	replays     *menu.Replays
+	watched     protocol.GameID // the saved game last watched: the Replays screen picks it again
+	lobby       *menu.Lobby
+	game        *gameScreen // the game screen, nil until a game is shown
 
 	quit bool
 	err  error // a failure that ends the client (scripted sessions only)
@@ -316,6 +317,12 @@ func (a *App) Update() error {
 	}
 	if a.screen == screenMenu && a.setup != nil {
 		a.setup.FitHeight(a.height)
+	}
+	if a.screen == screenMenu && a.join != nil {
+		a.join.FitHeight(a.height)
+	}
+	if a.screen == screenMenu && a.settingsScr != nil {
+		a.settingsScr.FitHeight(a.height)
 	}
 	if f := a.startFocus; f != nil && !a.in.Down(ebiten.KeyEnter) && !a.in.Down(ebiten.KeyNumpadEnter) && !a.in.Down(ebiten.KeySpace) {
 		a.startFocus = nil
@@ -647,13 +654,15 @@ func (a *App) pollLAN() bool {
 }
 
 func (a *App) showSettings() {
-	a.setRoot(menu.NewSettings(a.theme, a.opts.Prefs, a.places(), a.scaleNoteFor, func(p prefs.Prefs) error {
+	a.settingsScr = menu.NewSettings(a.theme, a.opts.Prefs, a.places(), a.scaleNoteFor, func(p prefs.Prefs) error {
 		if err := a.savePrefs(p); err != nil {
 			return err
 		}
 		a.showMainMenu()
 		return nil
-	}, a.showMainMenu), screenMenu)
+	}, a.showMainMenu)
+	a.settingsScr.FitHeight(a.height)
+	a.setRoot(a.settingsScr.Container(), screenMenu)
 }
 
 // places are where the client keeps the player's files, for Settings.

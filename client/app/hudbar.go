@@ -71,7 +71,8 @@ func (h *hud) showSettings() {
 		h.closeWindow()
 		return nil
 	}, h.closeWindow)
-	h.openBare(c)
+	c.FitHeight(h.g.winH - 2*windowMargin)
+	h.openBare(c.Container())
 }
 
 // leave goes back to the main menu after asking: leaving a game hosted

@@ -2,6 +2,7 @@ package menu
 
 import (
 	"fmt"
+	"image"
 	"slices"
 	"strings"
 
@@ -27,6 +28,25 @@ type Places struct {
 // applied and why.
 type ScaleNote func(percent int) string
 
+// Settings is the settings screen, or its panel over a game.
+type Settings struct {
+	root *widget.Container
+	fit  heightFitter // the form scrolls in what the rest leaves
+}
+
+// Container returns the screen's root.
+func (s *Settings) Container() *widget.Container { return s.root }
+
+// FitHeight fits the screen to a window h pixels high: the form scrolls
+// (the wheel, the slider beside it) in what the heading, the status line
+// and the buttons leave, so that Save and Close are always on the screen.
+// The app calls it every frame; it measures again only when h changed.
+func (s *Settings) FitHeight(h int) { s.fit.fit(h) }
+
+// settingsFormLeast is the least height the form gets, however small the
+// window: three rows.
+const settingsFormLeast = 150
+
 // NewSettings returns the settings screen, showing p and where the files
 // are (places), and under the interface size the size applied (note; nil
 // says nothing). Save checks the
@@ -35,25 +55,28 @@ type ScaleNote func(percent int) string
 // (unsaved changes are dropped). The screen stays after a save: onSave may
 // move on by itself, and onClose goes back to wherever the screen was
 // opened from (the main menu, or a game).
-func NewSettings(t *Theme, p prefs.Prefs, places Places, note ScaleNote, onSave func(prefs.Prefs) error, onClose func()) *widget.Container {
+func NewSettings(t *Theme, p prefs.Prefs, places Places, note ScaleNote, onSave func(prefs.Prefs) error, onClose func()) *Settings {
 	s := newSettings(t, p, note, onSave, onClose)
 	s.showPlaces(t, places)
-	return newScreen(t, s.panel, nil)
+	root := newScreen(t, s.panel, nil)
+	return &Settings{root: root, fit: heightFitter{root: root, part: s.area, least: settingsFormLeast}}
 }
 
 // NewSettingsPanel returns the settings as NewSettings does, on a panel
 // without the screen's background, to show in a window over the game.
-func NewSettingsPanel(t *Theme, p prefs.Prefs, places Places, note ScaleNote, onSave func(prefs.Prefs) error, onClose func()) *widget.Container {
+func NewSettingsPanel(t *Theme, p prefs.Prefs, places Places, note ScaleNote, onSave func(prefs.Prefs) error, onClose func()) *Settings {
 	s := newSettings(t, p, note, onSave, onClose)
 	s.showPlaces(t, places)
-	return withFocusRing(t, s.panel)
+	root := withFocusRing(t, s.panel)
+	return &Settings{root: root, fit: heightFitter{root: root, part: s.area, least: settingsFormLeast}}
 }
 
 // settingsScreen is the settings screen's state.
 type settingsScreen struct {
 	panel   *widget.Container
 	form    *widget.Container
-	prefs   prefs.Prefs // what the screen started from
+	area    *widget.Container // the form, scrolling (Settings.FitHeight)
+	prefs   prefs.Prefs       // what the screen started from
 	name    *widget.TextInput
 	address *widget.TextInput
 	grid    *choice
@@ -116,16 +139,21 @@ func newSettings(t *Theme, p prefs.Prefs, note ScaleNote, onSave func(prefs.Pref
 		formRow{"First-turn hints", row(s.hints.row, hint(t, "what to do first, on a game's first turn"))},
 		formRow{"Player colours", row(s.colours.row, hint(t, "apart under every kind of colour blindness"))},
 	)
+	s.area = NewScrollArea(s.form, ScrollStyle{WheelPart: 3, Handle: 8, Data: s.form}, settingsFormMax, image.Point{})
 	panel := t.NewPanel(nil)
 	panel.AddChild(
 		heading(t, "Settings"),
-		s.form,
+		s.area,
 		s.status.text,
 		buttons,
 	)
 	s.panel = panel
 	return s
 }
+
+// settingsFormMax is the most height the form takes before the window's
+// height is known (Settings.FitHeight).
+const settingsFormMax = 4096
 
 // showPlaces adds to the form a row for each place that is set.
 func (s *settingsScreen) showPlaces(t *Theme, p Places) {

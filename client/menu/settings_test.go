@@ -100,10 +100,11 @@ func TestSettingsPanel(t *testing.T) {
 		var closed, saved int
 		onSave := func(prefs.Prefs) error { saved++; return nil }
 		onClose := func() { closed++ }
-		panel := NewSettings(th, prefs.Default(), Places{}, nil, onSave, onClose)
+		s := NewSettings(th, prefs.Default(), Places{}, nil, onSave, onClose)
 		if where == "game" {
-			panel = NewSettingsPanel(th, prefs.Default(), Places{}, nil, onSave, onClose)
+			s = NewSettingsPanel(th, prefs.Default(), Places{}, nil, onSave, onClose)
 		}
+		panel := s.Container()
 		panel.Validate()
 		if findButton(panel, "Back") != nil {
 			t.Errorf("%s: the settings have a Back button, want Close", where)
