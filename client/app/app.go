@@ -233,7 +233,7 @@ func (a *App) Layout(w, h int) (int, int) {
 }
 
 // minScreenW and minScreenH are the smallest screen the client lays out.
-const minScreenW, minScreenH = 960, 640
+const minScreenW, minScreenH = 960, 540
 
 // scaleNote returns what the player is told of the interface size percent
 // on a window of w x h: "" when it is applied as asked, else the size
@@ -317,6 +317,9 @@ func (a *App) Update() error {
 	}
 	if a.screen == screenMenu && a.setup != nil {
 		a.setup.FitHeight(a.height)
+	}
+	if a.screen == screenLobby && a.lobby != nil {
+		a.lobby.FitHeight(a.height)
 	}
 	if a.screen == screenMenu && a.join != nil {
 		a.join.FitHeight(a.height)

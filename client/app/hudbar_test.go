@@ -59,7 +59,8 @@ func TestUIScale(t *testing.T) {
 	}{
 		{100, 1920, 1080, 1},
 		{150, 1920, 1080, 1.5},
-		{200, 1920, 1080, 1080.0 / minScreenH},
+		{200, 1920, 1080, 2},
+		{200, 1280, 800, 1280.0 / minScreenW},
 		{200, 3840, 2160, 2},
 		{125, 1024, 768, 1024.0 / minScreenW},
 		{150, 800, 600, 1},
@@ -82,10 +83,11 @@ func TestScaleNote(t *testing.T) {
 		{100, 1920, 1080, ""},
 		{150, 1920, 1080, ""},
 		{200, 3840, 2160, ""},
-		{200, 1920, 1280, ""},
-		{200, 1920, 1080, "200 % asked, 169 % applied: the window is 1920x1080; 200 % needs 1920x1280 or larger"},
-		{125, 1024, 768, "125 % asked, 107 % applied: the window is 1024x768; 125 % needs 1200x800 or larger"},
-		{150, 800, 600, "150 % asked, 100 % applied: the window is 800x600; 150 % needs 1440x960 or larger"},
+		{200, 1920, 1080, ""},
+		{200, 1280, 800, "200 % asked, 133 % applied: the window is 1280x800; 200 % needs 1920x1080 or larger"},
+		{200, 1920, 1000, "200 % asked, 185 % applied: the window is 1920x1000; 200 % needs 1920x1080 or larger"},
+		{125, 1024, 768, "125 % asked, 107 % applied: the window is 1024x768; 125 % needs 1200x675 or larger"},
+		{150, 800, 600, "150 % asked, 100 % applied: the window is 800x600; 150 % needs 1440x810 or larger"},
 	}
 	for _, tt := range tests {
 		if have := scaleNote(tt.percent, tt.w, tt.h); have != tt.want {
@@ -101,8 +103,8 @@ func TestScaleTold(t *testing.T) {
 	a, _, s := testApp(t)
 	a.opts.Prefs.UIScale = 200
 	g := showGame(t, a, s, 1)
-	a.Layout(1920, 1080)
-	want := scaleNote(200, 1920, 1080)
+	a.Layout(1280, 800)
+	want := scaleNote(200, 1280, 800)
 	a.tellScale()
 	if !strings.Contains(g.notice, want) {
 		t.Fatalf("the notice says %q, want it to say %q", g.notice, want)
@@ -112,13 +114,13 @@ func TestScaleTold(t *testing.T) {
 	if g.notice != "" {
 		t.Errorf("told again: %q", g.notice)
 	}
-	a.Layout(1600, 1000) // smaller: less is applied
+	a.Layout(1200, 800) // smaller: less is applied
 	a.tellScale()
-	if want := scaleNote(200, 1600, 1000); !strings.Contains(g.notice, want) {
+	if want := scaleNote(200, 1200, 800); !strings.Contains(g.notice, want) {
 		t.Errorf("after the window shrank the notice says %q, want %q", g.notice, want)
 	}
-	onFrame(t, func() { renderApp(a, 1920, 1080, 2, g.hud.showSettings) })
-	if _, ok := windowTexts(g.hud)[scaleNote(200, 1920, 1080)]; !ok {
+	onFrame(t, func() { renderApp(a, 1280, 800, 2, g.hud.showSettings) })
+	if _, ok := windowTexts(g.hud)[scaleNote(200, 1280, 800)]; !ok {
 		t.Error("the Settings window does not say the interface size applied")
 	}
 }

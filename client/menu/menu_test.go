@@ -142,10 +142,6 @@ func TestScreensFit(t *testing.T) {
 	}
 }
 
-// notYet540 are the screens not laid out for 960x540 yet: the client
-// caps the interface size so that they get 960x640 (minScreenH).
-var notYet540 = map[string]bool{"lobby": true}
-
 // screensFit is TestScreensFit at minWidth x minHeight.
 func screensFit(t *testing.T, minWidth, minHeight int) {
 	th := newTestTheme(t)
@@ -163,6 +159,7 @@ func screensFit(t *testing.T, minWidth, minHeight int) {
 		lobby.AddChat(protocol.ChatMessage{From: 2, Name: longName, Text: "a rather long line of chat to fill the chat area"})
 	}
 	lobby.SetError("cannot start yet: seat 2 (" + longName + ") is not ready")
+	lobby.FitHeight(minHeight)
 	join := NewJoin(th, "localhost:7777", JoinActions{})
 	var games []protocol.GameInfo
 	for i := 1; i <= 40; i++ {
@@ -208,9 +205,6 @@ func screensFit(t *testing.T, minWidth, minHeight int) {
 		}
 	}
 	for name, root := range screens {
-		if minHeight < 640 && notYet540[name] {
-			continue
-		}
 		root.Validate()
 		w, h := root.PreferredSize()
 		if w > minWidth || h > minHeight {

@@ -123,7 +123,7 @@ func TestSettingsPanel(t *testing.T) {
 // size says again.
 func TestSettingsScaleNote(t *testing.T) {
 	th := newTestTheme(t)
-	capped := "200 % asked, 169 % applied: the window is 1920x1080; 200 % needs 1920x1280 or larger"
+	capped := "200 % asked, 133 % applied: the window is 1280x800; 200 % needs 1920x1080 or larger"
 	note := func(percent int) string {
 		if percent == 200 {
 			return capped
