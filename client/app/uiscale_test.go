@@ -7,6 +7,11 @@ import (
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"empires/shared/conn"
+	"empires/shared/protocol"
+	rules "empires/shared/rules/empire"
+	"empires/shared/ruleset"
 )
 
 // TestGameAt540: erfworld's game screen at 960x540, the screen a
@@ -67,4 +72,47 @@ func TestGameAt540(t *testing.T) {
 		}
 		saveShot(t, img, fmt.Sprintf("game-capital-last-%dx%d.png", w, h))
 	})
+}
+
+// TestEmpireAt540: empire's game screen at 960x540 (200 per cent on a
+// 1920x1080 window): the top bar's End turn and Menu and the side panel's
+// buttons are in the window.
+func TestEmpireAt540(t *testing.T) {
+	const w, h = 960, 540
+	a, _, _ := testApp(t)
+	rs, ok := a.opts.Rulesets.Get(rules.ID)
+	if !ok {
+		t.Fatal("no empire ruleset")
+	}
+	g, err := rs.New(ruleset.Config{Seed: 3, Seats: 4, Names: []string{"Ann", "Bob", "Cid", "Dee"}, Options: ruleset.Options{ruleset.KeyWidth: 24, ruleset.KeyHeight: 18}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := g.View(1, false)
+	data, err := v.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.play = conn.NewGame(rs)
+	var img *image.RGBA
+	onFrame(t, func() {
+		a.handleFullView(&protocol.FullView{View: data, Checksum: v.Checksum()})
+		img = renderApp(a, w, h, 3, nil)
+	})
+	saveShot(t, img, fmt.Sprintf("empire-%dx%d.png", w, h))
+	screen := image.Rect(0, 0, w, h)
+	for _, label := range []string{"End turn", "Menu"} {
+		b := findButton(a.game.hud.buttons, label)
+		if b == nil {
+			t.Fatalf("no %q in the top bar", label)
+		}
+		if r := b.GetWidget().Rect; r.Empty() || !r.In(screen) {
+			t.Errorf("%q at %v, out of the window %v", label, r, screen)
+		}
+	}
+	for _, b := range a.game.partList(partSide) {
+		if r := b.(widget.HasWidget).GetWidget().Rect; !r.Empty() && r.Max.X > w {
+			t.Errorf("a side panel button at %v runs out of the window's width %d", r, w)
+		}
+	}
 }

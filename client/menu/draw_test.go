@@ -470,3 +470,24 @@ func TestSettingsFitsSmall(t *testing.T) {
 		}
 	}
 }
+
+// TestSetupAt540: the Play vs AI form of erfworld at 960x540 (200 per cent
+// on a 1920x1080 window): Start and Back are in the window, the settings
+// scroll in what is left.
+func TestSetupAt540(t *testing.T) {
+	const w, h = 960, 540
+	th := newTestTheme(t)
+	s := NewSetup(th, SetupOptions{Title: "Play vs AI", Rulesets: []protocol.RulesetInfo{erfInfo(t)}}, nil, nil)
+	ui := &ebitenui.UI{Container: s.Container()}
+	var img *goimage.RGBA
+	onFrame(t, func() {
+		s.FitHeight(h)
+		img = render(ui, w, h, 2)
+	})
+	saveShot(t, img, fmt.Sprintf("setup-ai-%dx%d.png", w, h))
+	for _, label := range []string{"Start", "Back"} {
+		if r := findButton(s.Container(), label).GetWidget().Rect; r.Empty() || !r.In(goimage.Rect(0, 0, w, h)) {
+			t.Errorf("%s at %v, out of the window", label, r)
+		}
+	}
+}
