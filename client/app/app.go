@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"image"
 	"log/slog"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -159,12 +160,13 @@ type App struct {
 	table     *protocol.Lobby     // the game's table, last sent
 	status    string              // "reconnecting ..." over the game and the lobby
 
-	setup   *menu.Setup
-	join    *menu.Join
-	replays *menu.Replays
-	watched protocol.GameID // the saved game last watched: the Replays screen picks it again
-	lobby   *menu.Lobby
-	game    *gameScreen // the game screen, nil until a game is shown
+	setup       *menu.Setup
+	settingsScr *menu.Settings // the settings screen last shown
+	join        *menu.Join
+	replays     *menu.Replays
+	watched     protocol.GameID // the saved game last watched: the Replays screen picks it again
+	lobby       *menu.Lobby
+	game        *gameScreen // the game screen, nil until a game is shown
 
 	quit bool
 	err  error // a failure that ends the client (scripted sessions only)
@@ -186,6 +188,8 @@ type App struct {
 	redraw    bool                      // the next Draw must draw (wantsDraw)
 	changedAt int                       // the last frame something changed (wantsDraw)
 	drawn     image.Rectangle           // the size of the last frame drawn
+	window    image.Point               // the window's size, as Layout was last given it
+	scaleTold [2]int                    // the interface size asked and applied, in per cent, last told (tellScale)
 
 	shot     string // a screenshot to save: Draw reads the pixels ...
 	shotPix  []byte // ... and Update writes the file
@@ -219,15 +223,54 @@ func New(opts Options) (*App, error) {
 // Layout implements ebiten.Game: the screen is the window, pixel for
 // pixel, at an interface size of 100 per cent; at 150 per cent every
 // pixel of the screen is drawn 1.5 pixels wide. The size is lowered where
-// it would leave less than the smallest window the client takes (960x640).
+// it would leave less than the smallest screen the client lays out
+// (minScreenW x minScreenH), and scaleNote says so.
 func (a *App) Layout(w, h int) (int, int) {
+	a.window = image.Pt(w, h)
 	s := uiScale(a.opts.Prefs.UIScale, w, h)
 	a.width, a.height = max(int(float64(w)/s), 1), max(int(float64(h)/s), 1)
 	return a.width, a.height
 }
 
 // minScreenW and minScreenH are the smallest screen the client lays out.
-const minScreenW, minScreenH = 960, 640
+const minScreenW, minScreenH = 960, 540
+
+// scaleNote returns what the player is told of the interface size percent
+// on a window of w x h: "" when it is applied as asked, else the size
+// applied and why ("200 % asked, 169 % applied: the window is 1920x1080;
+// 200 % needs 1920x1280 or larger").
+func scaleNote(percent, w, h int) string {
+	applied := int(math.Round(uiScale(percent, w, h) * 100))
+	if applied >= percent {
+		return ""
+	}
+	return fmt.Sprintf("%d %% asked, %d %% applied: the window is %dx%d; %d %% needs %dx%d or larger",
+		percent, applied, w, h, percent, minScreenW*percent/100, minScreenH*percent/100)
+}
+
+// tellScale tells the player, once, on a game or table screen, that the
+// interface size is lowered to fit the window (scaleNote): when the
+// screen opens so, and when the size or the window changes what is
+// applied.
+func (a *App) tellScale() {
+	if a.screen != screenGame && a.screen != screenLobby || a.window.X <= 0 || a.window.Y <= 0 {
+		return
+	}
+	p := a.opts.Prefs.UIScale
+	told := [2]int{p, int(math.Round(uiScale(p, a.window.X, a.window.Y) * 100))}
+	if told == a.scaleTold {
+		return
+	}
+	a.scaleTold = told
+	if note := scaleNote(p, a.window.X, a.window.Y); note != "" {
+		a.notify("Interface size " + note)
+	}
+}
+
+// scaleNoteFor is scaleNote on the window as it is now, for Settings.
+func (a *App) scaleNoteFor(percent int) string {
+	return scaleNote(percent, a.window.X, a.window.Y)
+}
 
 // uiScale returns the factor of interface size percent for a window of
 // w x h, no larger than leaves minScreenW x minScreenH, and at least 1.
@@ -268,11 +311,21 @@ func (a *App) Update() error {
 	changed = a.pollLAN() || changed
 	changed = a.pollConn() || changed
 	changed = a.inputChanged() || changed
+	a.tellScale()
 	if a.screen == screenGame && a.game != nil {
 		a.game.resize(a.width, a.height)
 	}
 	if a.screen == screenMenu && a.setup != nil {
 		a.setup.FitHeight(a.height)
+	}
+	if a.screen == screenLobby && a.lobby != nil {
+		a.lobby.FitHeight(a.height)
+	}
+	if a.screen == screenMenu && a.join != nil {
+		a.join.FitHeight(a.height)
+	}
+	if a.screen == screenMenu && a.settingsScr != nil {
+		a.settingsScr.FitHeight(a.height)
 	}
 	if f := a.startFocus; f != nil && !a.in.Down(ebiten.KeyEnter) && !a.in.Down(ebiten.KeyNumpadEnter) && !a.in.Down(ebiten.KeySpace) {
 		a.startFocus = nil
@@ -604,13 +657,15 @@ func (a *App) pollLAN() bool {
 }
 
 func (a *App) showSettings() {
-	a.setRoot(menu.NewSettings(a.theme, a.opts.Prefs, a.places(), func(p prefs.Prefs) error {
+	a.settingsScr = menu.NewSettings(a.theme, a.opts.Prefs, a.places(), a.scaleNoteFor, func(p prefs.Prefs) error {
 		if err := a.savePrefs(p); err != nil {
 			return err
 		}
 		a.showMainMenu()
 		return nil
-	}, a.showMainMenu), screenMenu)
+	}, a.showMainMenu)
+	a.settingsScr.FitHeight(a.height)
+	a.setRoot(a.settingsScr.Container(), screenMenu)
 }
 
 // places are where the client keeps the player's files, for Settings.

@@ -236,6 +236,12 @@ func findButton(c widget.Containerer, label string) *widget.Button {
 			if b := findButton(x, label); b != nil {
 				return b
 			}
+		case *widget.ScrollContainer: // its content, named in its CustomData (ScrollStyle.Data)
+			if content, ok := x.GetWidget().CustomData.(widget.Containerer); ok {
+				if b := findButton(content, label); b != nil {
+					return b
+				}
+			}
 		}
 	}
 	return nil

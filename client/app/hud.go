@@ -604,14 +604,17 @@ func (h *hud) openWindow(c *widget.Container) {
 	h.openBare(c)
 }
 
+// windowMargin is the least room round a window over the game, in pixels.
+const windowMargin = 8
+
 // openBare shows c, which has its own way to close, in a window in the
 // middle of the map, closing any other.
 func (h *hud) openBare(c *widget.Container) {
 	pw, ph := c.PreferredSize()
 	mr := h.g.mapRect()
-	pw, ph = min(pw, h.g.winW-16), min(ph, h.g.winH-16)
-	x := max(mr.Min.X+(mr.Dx()-pw)/2, 8)
-	y := max((h.g.winH-ph)/2, 8)
+	pw, ph = min(pw, h.g.winW-2*windowMargin), min(ph, h.g.winH-2*windowMargin)
+	x := max(mr.Min.X+(mr.Dx()-pw)/2, windowMargin)
+	y := max((h.g.winH-ph)/2, windowMargin)
 	h.openAt(c, image.Rect(x, y, x+pw, y+ph), false)
 }
 

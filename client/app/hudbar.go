@@ -64,14 +64,15 @@ func (h *hud) toggleHelp() {
 // showSettings opens the settings in a window; saving applies them at once.
 func (h *hud) showSettings() {
 	a := h.g.app
-	c := menu.NewSettingsPanel(a.theme, a.opts.Prefs, a.places(), func(p prefs.Prefs) error {
+	c := menu.NewSettingsPanel(a.theme, a.opts.Prefs, a.places(), a.scaleNoteFor, func(p prefs.Prefs) error {
 		if err := a.savePrefs(p); err != nil {
 			return err
 		}
 		h.closeWindow()
 		return nil
 	}, h.closeWindow)
-	h.openBare(c)
+	c.FitHeight(h.g.winH - 2*windowMargin)
+	h.openBare(c.Container())
 }
 
 // leave goes back to the main menu after asking: leaving a game hosted

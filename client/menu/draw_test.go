@@ -239,7 +239,7 @@ func TestScreensDraw(t *testing.T) {
 	lobby.Update(table(), 1)
 	lobby.AddChat(protocol.ChatMessage{From: 2, Name: "Parson", Text: "which address?"})
 	screens := map[string]*widget.Container{
-		"settings": NewSettings(th, prefs.Default(), Places{Files: "/home/ann/.config/empires", Log: "/home/ann/.cache/empires/empires.log"}, nil, func() {}),
+		"settings": NewSettings(th, prefs.Default(), Places{Files: "/home/ann/.config/empires", Log: "/home/ann/.cache/empires/empires.log"}, nil, nil, func() {}).Container(),
 		"lobby":    lobby.Container(),
 	}
 	for name, root := range screens {
@@ -409,4 +409,85 @@ func absInt(x int) int {
 		return -x
 	}
 	return x
+}
+
+// TestMainMenuFits: the main menu at the smallest screen the client lays
+// out (960x540: a 1920x1080 window at 200 per cent), at 960x640 and at
+// 1024x768: every button and the footer in the window, the footer under
+// Quit and clear of it.
+func TestMainMenuFits(t *testing.T) {
+	th := newTestTheme(t)
+	for _, size := range [][2]int{{960, 540}, {960, 640}, {1024, 768}} {
+		w, h := size[0], size[1]
+		m := newMainMenu(th, MainActions{PlayAI: func() {}, Quit: func() {}})
+		ui := &ebitenui.UI{Container: m.root}
+		var img *goimage.RGBA
+		onFrame(t, func() { img = render(ui, w, h, 2) })
+		saveShot(t, img, fmt.Sprintf("main-menu-%dx%d.png", w, h))
+		window := goimage.Rect(0, 0, w, h)
+		quit := findButton(m.root, "Quit").GetWidget().Rect
+		foot := m.footer.GetWidget().Rect
+		if quit.Empty() || !quit.In(window) || foot.Empty() || !foot.In(window) {
+			t.Errorf("%dx%d: Quit at %v, the footer at %v: out of the window", w, h, quit, foot)
+		}
+		if foot.Min.Y < quit.Max.Y {
+			t.Errorf("%dx%d: the footer at %v runs over Quit at %v", w, h, foot, quit)
+		}
+	}
+}
+
+// TestSettingsFitsSmall: the settings at 960x540 (a 1920x1080 window at
+// 200 per cent) and at 1024x768: the form scrolls in what the rest leaves,
+// Save and Close are in the window, and Tab to the last row scrolls it
+// into sight.
+func TestSettingsFitsSmall(t *testing.T) {
+	th := newTestTheme(t)
+	for _, size := range [][2]int{{960, 540}, {1024, 768}} {
+		w, h := size[0], size[1]
+		s := NewSettings(th, prefs.Default(), Places{Files: "/home/ann/.config/empires", Log: "/home/ann/.cache/empires/empires.log"}, nil, nil, func() {})
+		ui := &ebitenui.UI{Container: s.Container()}
+		var img *goimage.RGBA
+		onFrame(t, func() {
+			s.FitHeight(h)
+			img = render(ui, w, h, 2)
+		})
+		saveShot(t, img, fmt.Sprintf("settings-%dx%d.png", w, h))
+		window := goimage.Rect(0, 0, w, h)
+		for _, label := range []string{"Save", "Close"} {
+			if r := findButton(s.Container(), label).GetWidget().Rect; r.Empty() || !r.In(window) {
+				t.Errorf("%dx%d: %s at %v, out of the window", w, h, label, r)
+			}
+		}
+		colourBlind := findButton(s.Container(), "Colour-blind")
+		onFrame(t, func() {
+			colourBlind.Focus(true)
+			img = render(ui, w, h, 3)
+		})
+		saveShot(t, img, fmt.Sprintf("settings-%dx%d-last-row.png", w, h))
+		area := s.fit.part.GetWidget().Rect
+		if r := colourBlind.GetWidget().Rect; !r.In(area) {
+			t.Errorf("%dx%d: the focused Colour-blind at %v, out of the form's sight %v", w, h, r, area)
+		}
+	}
+}
+
+// TestSetupAt540: the Play vs AI form of erfworld at 960x540 (200 per cent
+// on a 1920x1080 window): Start and Back are in the window, the settings
+// scroll in what is left.
+func TestSetupAt540(t *testing.T) {
+	const w, h = 960, 540
+	th := newTestTheme(t)
+	s := NewSetup(th, SetupOptions{Title: "Play vs AI", Rulesets: []protocol.RulesetInfo{erfInfo(t)}}, nil, nil)
+	ui := &ebitenui.UI{Container: s.Container()}
+	var img *goimage.RGBA
+	onFrame(t, func() {
+		s.FitHeight(h)
+		img = render(ui, w, h, 2)
+	})
+	saveShot(t, img, fmt.Sprintf("setup-ai-%dx%d.png", w, h))
+	for _, label := range []string{"Start", "Back"} {
+		if r := findButton(s.Container(), label).GetWidget().Rect; r.Empty() || !r.In(goimage.Rect(0, 0, w, h)) {
+			t.Errorf("%s at %v, out of the window", label, r)
+		}
+	}
 }

@@ -52,6 +52,7 @@ type Join struct {
 	a JoinActions
 
 	root     *widget.Container
+	fit      heightFitter // the game list gives way to a short window
 	lan      *widget.List
 	lanHint  *widget.Text
 	address  *widget.TextInput
@@ -72,11 +73,13 @@ type Join struct {
 }
 
 // joinListWidth and joinListHeight are the size of the game list, in
-// pixels: five rows of 31 and the list's padding; lanListHeight is the
-// height of the list of servers on the local network: three rows.
+// pixels: five rows of 31 and the list's padding, fewer where the window
+// is short (FitHeight), never fewer than joinListLeast; lanListHeight is
+// the height of the list of servers on the local network: two rows.
 const (
-	joinListWidth, joinListHeight = 840, 5*31 + 8
-	lanListHeight                 = 3*31 + 8
+	joinListWidth, joinListHeight = 816, 5*31 + 8
+	joinListLeast                 = 2*31 + 8
+	lanListHeight                 = 2*31 + 8
 )
 
 // Hints beside the title of the list of servers on the local network.
@@ -92,7 +95,7 @@ func NewJoin(t *Theme, addr string, a JoinActions) *Join {
 	j := &Join{t: t, a: a}
 	p := t.palette
 
-	j.address = t.NewInput(360,
+	j.address = t.NewInput(340,
 		widget.TextInputOpts.Validation(maxRunes(255)),
 		widget.TextInputOpts.Placeholder(prefs.DefaultAddress),
 		widget.TextInputOpts.SubmitHandler(func(*widget.TextInputChangedEventArgs) { j.connect() }),
@@ -166,7 +169,7 @@ func NewJoin(t *Theme, addr string, a JoinActions) *Join {
 	j.join = t.NewPrimaryButton("Join", func() { j.joinSelected(false) }, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(120, 0)))
 	j.watch = t.NewButton("Watch", func() { j.joinSelected(true) }, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(120, 0)))
 	back := t.NewButton("Back", a.Back, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(120, 0)))
-	actions := row(back, spacer(150, 0), t.NewText("Password", t.normal, p.TextMuted), j.password, j.watch, j.join)
+	actions := row(back, spacer(120, 0), t.NewText("Password", t.normal, p.TextMuted), j.password, j.watch, j.join)
 	actions.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionEnd}
 
 	j.status = newStatusLine(t, joinListWidth)
@@ -174,12 +177,18 @@ func NewJoin(t *Theme, addr string, a JoinActions) *Join {
 	panel.AddChild(heading(t, "Join a game"), lanTitle, column(4, true, lanHeader, j.lan),
 		server, column(4, true, header, j.list, row(j.empty, j.legend)), j.status.text, actions)
 	j.root = newScreen(t, panel, nil)
+	j.fit = heightFitter{root: j.root, part: j.list, least: joinListLeast, most: joinListHeight}
 	j.update()
 	return j
 }
 
 // Container returns the screen's root container.
 func (j *Join) Container() *widget.Container { return j.root }
+
+// FitHeight fits the screen to a window h pixels high: the game list
+// shows fewer rows (it scrolls) so that Join and Back stay on the screen.
+// The app calls it every frame; it measures again only when h changed.
+func (j *Join) FitHeight(h int) { j.fit.fit(h) }
 
 // SetStatus shows msg on the status line: "Connecting to host:7777…".
 func (j *Join) SetStatus(msg string) { j.status.set(msg, false) }

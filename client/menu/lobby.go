@@ -2,6 +2,7 @@ package menu
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"slices"
 	"sort"
@@ -56,12 +57,20 @@ type Lobby struct {
 	summary *widget.Text
 	seats   *widget.Container
 	chat    *widget.TextArea
-	input   *widget.TextInput
-	ready   *widget.Button
-	start   *widget.Button
-	waiting *widget.Text
-	status  *statusLine
-	deck    *deckBox // nil in a game without set-up data
+	// body holds the seats' and the chat's columns, whose seats area
+	// (the seats, scrolling) and chat give way to a short window
+	// (FitHeight); fitH is the height last fitted to.
+	body              *widget.Container
+	seatsCol, chatCol *widget.Container
+	seatsArea         *widget.Container
+	fitH              int
+	chatMost          int // the chat's height at most, however tall the window
+	input             *widget.TextInput
+	ready             *widget.Button
+	start             *widget.Button
+	waiting           *widget.Text
+	status            *statusLine
+	deck              *deckBox // nil in a game without set-up data
 
 	lines   []string // the chat, wrapped, oldest first
 	isReady bool     // the player's seat is ready
@@ -69,8 +78,15 @@ type Lobby struct {
 
 // Sizes of the lobby, in pixels.
 const (
-	chatWidth, chatHeight = 360, 328
+	chatWidth, chatHeight = 310, 328
 	maxChatLines          = 300
+	// lobbyTextWidth is the widest the title (cut), the summary and the
+	// join line (wrapped) are drawn, so that the lobby fits a screen 960
+	// wide.
+	lobbyTextWidth = 840
+	// lobbyPartLeast is the least height of the seats and of the chat,
+	// however short the window: about four lines.
+	lobbyPartLeast = 100
 )
 
 // seatColumnCount is the number of columns of the seat table: number,
@@ -84,7 +100,7 @@ func seatColumns(decks bool) []int {
 	if decks {
 		return []int{24, 160, 52, 72, 92, 70}
 	}
-	return []int{24, 200, 60, 80, 90}
+	return []int{24, 176, 60, 80, 90}
 }
 
 // seatSpacing is the room between the seat table's columns, in pixels.
@@ -100,15 +116,16 @@ func NewLobby(t *Theme, a LobbyActions) *Lobby {
 	l := &Lobby{t: t, a: a}
 	p := t.palette
 	l.title = heading(t, "Game")
-	l.summary = t.NewText(" ", t.small, p.TextMuted, widget.TextOpts.MaxWidth(880))
-	l.joinAt = t.NewText(joinLine(a.JoinAddrs), t.normal, p.Success, widget.TextOpts.MaxWidth(880))
+	l.summary = t.NewText(" ", t.small, p.TextMuted, widget.TextOpts.MaxWidth(lobbyTextWidth))
+	l.joinAt = t.NewText(joinLine(a.JoinAddrs), t.normal, p.Success, widget.TextOpts.MaxWidth(lobbyTextWidth))
 	visible(l.joinAt, len(a.JoinAddrs) > 0)
 	decks := a.SeatData != nil
 	l.seats = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
 		widget.GridLayoutOpts.Columns(len(seatColumns(decks))),
 		widget.GridLayoutOpts.Spacing(seatSpacing(decks), 3),
 	)))
-	seatsBox := column(8, true, t.NewText("Seats", t.normal, p.Accent), l.seats)
+	l.seatsArea = NewScrollArea(l.seats, ScrollStyle{WheelPart: 3, Handle: 8, Data: l.seats}, setupBodyMax, image.Point{})
+	seatsBox := column(8, true, t.NewText("Seats", t.normal, p.Accent), l.seatsArea)
 
 	chatH := chatHeight
 	if decks {
@@ -117,7 +134,7 @@ func NewLobby(t *Theme, a LobbyActions) *Lobby {
 	}
 	l.chat = widget.NewTextArea(
 		widget.TextAreaOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(
-			widget.WidgetOpts.MinSize(chatWidth, chatH),
+			widget.WidgetOpts.MinSize(chatWidth, min(chatH, lobbyPartLeast)),
 			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: chatH}),
 		)),
 		widget.TextAreaOpts.FontFace(&t.small),
@@ -155,6 +172,8 @@ func NewLobby(t *Theme, a LobbyActions) *Lobby {
 		widget.GridLayoutOpts.Stretch([]bool{true, false}, []bool{true}),
 	)))
 	body.AddChild(seatsBox, chatBox)
+	l.body, l.seatsCol, l.chatCol = body, seatsBox, chatBox
+	l.chatMost = chatH
 
 	l.ready = t.NewPrimaryButton("Ready", func() {
 		if l.a.Ready != nil {
@@ -203,6 +222,43 @@ func NewLobby(t *Theme, a LobbyActions) *Lobby {
 // Container returns the screen's root container.
 func (l *Lobby) Container() *widget.Container { return l.root }
 
+// FitHeight fits the lobby to a window h pixels high: the seats scroll
+// and the chat shows fewer lines (each at least lobbyPartLeast high) so
+// that Ready, Start game and Leave stay on the screen. The app calls it
+// every frame; it measures again only when h or the seats changed.
+func (l *Lobby) FitHeight(h int) {
+	if h == l.fitH {
+		return
+	}
+	l.fitH = h
+	l.root.Validate() // measured text needs its faces
+	_, rootH := l.root.PreferredSize()
+	_, bodyH := l.body.PreferredSize()
+	room := h - (rootH - bodyH) // for the body
+	changed := false
+	for _, p := range []struct {
+		col  *widget.Container
+		part widget.PreferredSizeLocateableWidget
+		most int
+	}{{l.seatsCol, l.seatsArea, setupBodyMax}, {l.chatCol, l.chat, l.chatMost}} {
+		_, colH := p.col.PreferredSize()
+		_, partH := p.part.PreferredSize()
+		ld, _ := p.part.GetWidget().LayoutData.(widget.RowLayoutData)
+		if ld.MaxHeight > 0 {
+			partH = min(partH, ld.MaxHeight) // the column measured it as capped
+		}
+		most := min(max(room-(colH-partH), lobbyPartLeast), p.most)
+		if most != ld.MaxHeight {
+			ld.MaxHeight = most
+			p.part.GetWidget().LayoutData = ld
+			changed = true
+		}
+	}
+	if changed {
+		l.root.RequestRelayout()
+	}
+}
+
 // JoinAt returns the line that says where friends join, "" when it is not
 // shown.
 func (l *Lobby) JoinAt() string {
@@ -224,10 +280,11 @@ func (l *Lobby) SetError(msg string) { l.status.set(msg, true) }
 // button (for the host, enabled once the game may start).
 func (l *Lobby) Update(m *protocol.Lobby, you protocol.Seat) {
 	p := l.t.palette
-	l.title.Label = lobbyTitle(m)
+	l.title.Label = fitText(lobbyTitle(m), l.t.heading, lobbyTextWidth)
 	l.summary.Label = settingsSummary(m.Settings, m.HasPassword, l.a.Rulesets)
 
 	l.seats.RemoveChildren()
+	l.fitH = 0 // the seats changed: FitHeight measures again
 	decks := l.deck != nil
 	cols := seatColumns(decks)
 	headers := []string{"#", "Player", "Type", "Status", ""}

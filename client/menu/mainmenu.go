@@ -23,9 +23,13 @@ type MainActions struct {
 }
 
 // mainButtonWidth and mainButtonHeight are the size of the main menu's
-// buttons: seven of them and the title fit a window of 960x640 above the
-// footer.
-const mainButtonWidth, mainButtonHeight = 320, 40
+// buttons, mainButtonGap the room between them: seven of them, the
+// emblem and the title fit a screen of 960x540 (a 1920x1080 window at an
+// interface size of 200 per cent) above the footer.
+const mainButtonWidth, mainButtonHeight, mainButtonGap = 320, 34, 8
+
+// mainEmblemSize is the size of the main menu's emblem, in pixels.
+const mainEmblemSize = 40
 
 // NewMainMenu returns the main menu: the title, a button per action and a
 // footer with the build's version and the protocol version.
@@ -35,6 +39,7 @@ func NewMainMenu(t *Theme, a MainActions) *widget.Container { return newMainMenu
 type mainMenu struct {
 	root    *widget.Container
 	content *widget.Container // the title and the buttons
+	footer  *widget.Text      // the version and the keys, under the buttons
 	quit    *asker            // "Quit Empires?"
 }
 
@@ -62,7 +67,7 @@ func newMainMenu(t *Theme, a MainActions) *mainMenu {
 	}
 	title := t.NewText("Empires", t.title, t.palette.Accent)
 	subtitle := t.NewText("Games of rival empires: on the map, at the card table", t.normal, t.palette.TextMuted)
-	buttons := column(rowSpacing, false,
+	buttons := column(mainButtonGap, false,
 		button(true, "Play vs AI", a.PlayAI),
 		button(false, "Host LAN game", a.HostLAN),
 		button(false, "Join game", a.Join),
@@ -71,18 +76,19 @@ func newMainMenu(t *Theme, a MainActions) *mainMenu {
 		button(false, "Settings", a.Settings),
 		button(false, "Quit", quit),
 	)
-	emblem := widget.NewGraphic(widget.GraphicOpts.Image(hexEmblem(t.palette, 84)))
+	emblem := widget.NewGraphic(widget.GraphicOpts.Image(hexEmblem(t.palette, mainEmblemSize)))
 	m.content = column(0, false,
 		center(emblem),
-		center(spacer(0, 6)),
+		center(spacer(0, 4)),
 		center(title),
-		center(spacer(0, 6)),
+		center(spacer(0, 4)),
 		center(subtitle),
-		center(spacer(0, 20)),
+		center(spacer(0, 12)),
 		center(buttons),
 	)
 	footer := hint(t, fmt.Sprintf("Empires %s · protocol version %d · Tab moves between buttons, Enter presses",
 		buildinfo.Version(), protocol.Version))
+	m.footer = footer
 	m.root = newScreen(t, m.content, footer)
 	if a.Quit != nil {
 		m.quit = newAsker(t, m.root, m.content, "Quit Empires?",

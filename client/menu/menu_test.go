@@ -42,6 +42,10 @@ func findButton(c widget.PreferredSizeLocateableWidget, label string) *widget.Bu
 				return b
 			}
 		}
+	case *widget.ScrollContainer: // its content, named in its CustomData (ScrollStyle.Data)
+		if content, ok := w.GetWidget().CustomData.(*widget.Container); ok {
+			return findButton(content, label)
+		}
 	}
 	return nil
 }
@@ -130,9 +134,16 @@ func TestMainMenu(t *testing.T) {
 }
 
 // TestScreensFit checks that every screen, with the most it may show, fits
-// the smallest window the client supports.
+// the smallest window the client supports (1024x700), and the smallest
+// screen it lays out (960x540: a 1920x1080 window at 200 per cent).
 func TestScreensFit(t *testing.T) {
-	const minWidth, minHeight = 1024, 700
+	for _, size := range [][2]int{{1024, 700}, {960, 540}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) { screensFit(t, size[0], size[1]) })
+	}
+}
+
+// screensFit is TestScreensFit at minWidth x minHeight.
+func screensFit(t *testing.T, minWidth, minHeight int) {
 	th := newTestTheme(t)
 	longName := "Wwwwwwwwwwwwwwwwwwwwwwww" // protocol.MaxNameLen wide letters
 	full := &protocol.Lobby{Game: 1, Host: 1, HasPassword: true, Settings: protocol.Settings{
@@ -148,6 +159,7 @@ func TestScreensFit(t *testing.T) {
 		lobby.AddChat(protocol.ChatMessage{From: 2, Name: longName, Text: "a rather long line of chat to fill the chat area"})
 	}
 	lobby.SetError("cannot start yet: seat 2 (" + longName + ") is not ready")
+	lobby.FitHeight(minHeight)
 	join := NewJoin(th, "localhost:7777", JoinActions{})
 	var games []protocol.GameInfo
 	for i := 1; i <= 40; i++ {
@@ -155,6 +167,7 @@ func TestScreensFit(t *testing.T) {
 			Ruleset: "erfworld", Width: 512, Height: 512, Seats: 16, Humans: 1, HasPassword: true, Spectators: true, Started: true, Turn: 9999})
 	}
 	join.SetGames(games)
+	join.FitHeight(minHeight)
 	classic, islands, duel := classicInfo(), classicInfo(), classicInfo()
 	islands.ID, islands.Title, islands.Modded = "islands", "Islands of the Long Sea", true
 	duel.ID, duel.Title = "duel", "Duel"
@@ -165,12 +178,14 @@ func TestScreensFit(t *testing.T) {
 	ai := NewSetup(th, SetupOptions{Title: "Play vs AI", Rulesets: []protocol.RulesetInfo{erfInfo(t)}}, nil, nil)
 	ai.FitHeight(minHeight)
 	lan.FitHeight(minHeight)
+	settings := NewSettings(th, prefs.Default(), Places{Files: "/home/wwwwwwwwwwww/.config/empires", Log: "/home/wwwwwwwwwwww/.cache/empires/empires.log"}, nil, nil, nil)
+	settings.FitHeight(minHeight)
 	screens := map[string]*widget.Container{
 		"main":      NewMainMenu(th, MainActions{Quit: func() {}}),
 		"setup AI":  ai.Container(),
 		"setup LAN": lan.Container(),
 		"join":      join.Container(),
-		"settings":  NewSettings(th, prefs.Default(), Places{}, nil, nil),
+		"settings":  settings.Container(),
 		"lobby":     lobby.Container(),
 		"message":   NewMessage(th, "Cannot connect", "dial tcp 192.168.1.20:7777: connect: connection refused", func() {}),
 	}

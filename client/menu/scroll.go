@@ -156,3 +156,42 @@ func ScrollIntoView(scroll *widget.ScrollContainer, slider *widget.Slider, conte
 	scroll.ScrollTop = float64(at) / float64(span)
 	slider.Current = int(math.Round(scroll.ScrollTop * 1000))
 }
+
+// heightFitter fits a screen to the height of the window: one part of
+// it (a scroll area, a list) gets what the rest leaves, at least least
+// pixels, so that the screen's buttons stay on it.
+type heightFitter struct {
+	root  *widget.Container                    // the screen
+	part  widget.PreferredSizeLocateableWidget // the part that gives way, in a vertical row layout
+	least int
+	most  int // the part's height at most, however tall the window; 0: no most
+	h     int // the height last fitted to
+	room  int // the part's height at most now; 0 before the first fit
+}
+
+// fit fits the screen to a window h pixels high. Called every frame, it
+// measures again only when h changed.
+func (f *heightFitter) fit(h int) {
+	if h == f.h {
+		return
+	}
+	f.h = h
+	f.root.Validate() // measured text needs its faces
+	_, rootH := f.root.PreferredSize()
+	_, partH := f.part.PreferredSize()
+	ld, _ := f.part.GetWidget().LayoutData.(widget.RowLayoutData)
+	if ld.MaxHeight > 0 {
+		partH = min(partH, ld.MaxHeight) // the root measured the part as capped
+	}
+	room := max(h-(rootH-partH), f.least)
+	if f.most > 0 {
+		room = min(room, f.most)
+	}
+	if room == f.room {
+		return
+	}
+	f.room = room
+	ld.MaxHeight = room
+	f.part.GetWidget().LayoutData = ld
+	f.root.RequestRelayout()
+}

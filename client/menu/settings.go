@@ -2,6 +2,7 @@ package menu
 
 import (
 	"fmt"
+	"image"
 	"slices"
 	"strings"
 
@@ -22,32 +23,60 @@ type Places struct {
 	Log string
 }
 
+// ScaleNote returns what the player is told of interface size percent on
+// the window as it is: "" when it is applied as asked, else the size
+// applied and why.
+type ScaleNote func(percent int) string
+
+// Settings is the settings screen, or its panel over a game.
+type Settings struct {
+	root *widget.Container
+	fit  heightFitter // the form scrolls in what the rest leaves
+}
+
+// Container returns the screen's root.
+func (s *Settings) Container() *widget.Container { return s.root }
+
+// FitHeight fits the screen to a window h pixels high: the form scrolls
+// (the wheel, the slider beside it) in what the heading, the status line
+// and the buttons leave, so that Save and Close are always on the screen.
+// The app calls it every frame; it measures again only when h changed.
+func (s *Settings) FitHeight(h int) { s.fit.fit(h) }
+
+// settingsFormLeast is the least height the form gets, however small the
+// window: three rows.
+const settingsFormLeast = 150
+
 // NewSettings returns the settings screen, showing p and where the files
-// are (places). Save checks the
+// are (places), and under the interface size the size applied (note; nil
+// says nothing). Save checks the
 // preferences (prefs.Prefs.Validate) and calls onSave with them, showing
 // the error it returns, if any, and "Saved." if none; Close calls onClose
 // (unsaved changes are dropped). The screen stays after a save: onSave may
 // move on by itself, and onClose goes back to wherever the screen was
 // opened from (the main menu, or a game).
-func NewSettings(t *Theme, p prefs.Prefs, places Places, onSave func(prefs.Prefs) error, onClose func()) *widget.Container {
-	s := newSettings(t, p, onSave, onClose)
+func NewSettings(t *Theme, p prefs.Prefs, places Places, note ScaleNote, onSave func(prefs.Prefs) error, onClose func()) *Settings {
+	s := newSettings(t, p, note, onSave, onClose)
 	s.showPlaces(t, places)
-	return newScreen(t, s.panel, nil)
+	root := newScreen(t, s.panel, nil)
+	return &Settings{root: root, fit: heightFitter{root: root, part: s.area, least: settingsFormLeast}}
 }
 
 // NewSettingsPanel returns the settings as NewSettings does, on a panel
 // without the screen's background, to show in a window over the game.
-func NewSettingsPanel(t *Theme, p prefs.Prefs, places Places, onSave func(prefs.Prefs) error, onClose func()) *widget.Container {
-	s := newSettings(t, p, onSave, onClose)
+func NewSettingsPanel(t *Theme, p prefs.Prefs, places Places, note ScaleNote, onSave func(prefs.Prefs) error, onClose func()) *Settings {
+	s := newSettings(t, p, note, onSave, onClose)
 	s.showPlaces(t, places)
-	return withFocusRing(t, s.panel)
+	root := withFocusRing(t, s.panel)
+	return &Settings{root: root, fit: heightFitter{root: root, part: s.area, least: settingsFormLeast}}
 }
 
 // settingsScreen is the settings screen's state.
 type settingsScreen struct {
 	panel   *widget.Container
 	form    *widget.Container
-	prefs   prefs.Prefs // what the screen started from
+	area    *widget.Container // the form, scrolling (Settings.FitHeight)
+	prefs   prefs.Prefs       // what the screen started from
 	name    *widget.TextInput
 	address *widget.TextInput
 	grid    *choice
@@ -55,18 +84,22 @@ type settingsScreen struct {
 	edgePan *choice
 	screen  *choice // window or full screen
 	scale   *choice // of prefs.UIScales
-	hints   *choice // first-turn hints shown or hidden
-	colours *choice // the players' palette: standard or colour-blind
-	status  *statusLine
-	onSave  func(prefs.Prefs) error
+	// scaleHint says what the interface size chosen is applied at, on
+	// the window as it is (note).
+	scaleHint *widget.Text
+	note      ScaleNote
+	hints     *choice // first-turn hints shown or hidden
+	colours   *choice // the players' palette: standard or colour-blind
+	status    *statusLine
+	onSave    func(prefs.Prefs) error
 }
 
 // animLabels returns the labels of the animation speed choice, in the order
 // of prefs.AnimSpeeds.
 func animLabels() []string { return []string{"Slow", "Normal", "Fast", "Off"} }
 
-func newSettings(t *Theme, p prefs.Prefs, onSave func(prefs.Prefs) error, onClose func()) *settingsScreen {
-	s := &settingsScreen{prefs: p, onSave: onSave}
+func newSettings(t *Theme, p prefs.Prefs, note ScaleNote, onSave func(prefs.Prefs) error, onClose func()) *settingsScreen {
+	s := &settingsScreen{prefs: p, onSave: onSave, note: note}
 	s.name = t.NewInput(300, widget.TextInputOpts.Validation(maxRunes(protocol.MaxNameLen)))
 	s.name.SetText(p.Name)
 	s.address = t.NewInput(300, widget.TextInputOpts.Validation(maxRunes(255)), widget.TextInputOpts.Placeholder(prefs.DefaultAddress))
@@ -83,7 +116,9 @@ func newSettings(t *Theme, p prefs.Prefs, onSave func(prefs.Prefs) error, onClos
 	if scale < 0 {
 		scale = slices.Index(prefs.UIScales(), prefs.DefaultUIScale)
 	}
-	s.scale = newChoice(t, scaleLabels(), scale, nil)
+	s.scale = newChoice(t, scaleLabels(), scale, func(int) { s.showScale() })
+	s.scaleHint = hint(t, "")
+	s.showScale()
 	s.hints = newChoice(t, []string{"Shown", "Hidden"}, onOff(!p.Hints), nil)
 	s.colours = newChoice(t, []string{"Standard", "Colour-blind"}, onOff(p.ColourBlind), nil)
 
@@ -100,20 +135,25 @@ func newSettings(t *Theme, p prefs.Prefs, onSave func(prefs.Prefs) error, onClos
 		formRow{"Turn animation", s.anim.row},
 		formRow{"Edge panning", row(s.edgePan.row, hint(t, "the mouse at the window's edge scrolls the map"))},
 		formRow{"Display", s.screen.row},
-		formRow{"Interface size", row(s.scale.row, hint(t, "text, buttons and panels"))},
+		formRow{"Interface size", column(2, false, s.scale.row, s.scaleHint)},
 		formRow{"First-turn hints", row(s.hints.row, hint(t, "what to do first, on a game's first turn"))},
 		formRow{"Player colours", row(s.colours.row, hint(t, "apart under every kind of colour blindness"))},
 	)
+	s.area = NewScrollArea(s.form, ScrollStyle{WheelPart: 3, Handle: 8, Data: s.form}, settingsFormMax, image.Point{})
 	panel := t.NewPanel(nil)
 	panel.AddChild(
 		heading(t, "Settings"),
-		s.form,
+		s.area,
 		s.status.text,
 		buttons,
 	)
 	s.panel = panel
 	return s
 }
+
+// settingsFormMax is the most height the form takes before the window's
+// height is known (Settings.FitHeight).
+const settingsFormMax = 4096
 
 // showPlaces adds to the form a row for each place that is set.
 func (s *settingsScreen) showPlaces(t *Theme, p Places) {
@@ -126,6 +166,19 @@ func (s *settingsScreen) showPlaces(t *Theme, p Places) {
 			s.form.AddChild(t.NewText(rows[i].label, t.normal, t.palette.TextMuted), rows[i].controls)
 		}
 	}
+}
+
+// showScale says under the interface size what the size chosen is
+// applied at: what note says, or what the size is of when it is applied
+// as asked.
+func (s *settingsScreen) showScale() {
+	text := "text, buttons and panels"
+	if s.note != nil {
+		if n := s.note(prefs.UIScales()[s.scale.selected]); n != "" {
+			text = n
+		}
+	}
+	s.scaleHint.Label = text
 }
 
 // scaleLabels returns the labels of the interface scale choice, in the

@@ -20,7 +20,7 @@ func TestSettingsScreen(t *testing.T) {
 		Fullscreen: true, UIScale: 125, Hints: true}
 	var saved []prefs.Prefs
 	var refuse error
-	s := newSettings(th, start, func(p prefs.Prefs) error {
+	s := newSettings(th, start, nil, func(p prefs.Prefs) error {
 		if refuse != nil {
 			return refuse
 		}
@@ -84,7 +84,7 @@ func TestSettingsBadScale(t *testing.T) {
 	th := newTestTheme(t)
 	p := prefs.Default()
 	p.UIScale = 175
-	s := newSettings(th, p, nil, nil)
+	s := newSettings(th, p, nil, nil, nil)
 	if have := s.values().UIScale; have != prefs.DefaultUIScale {
 		t.Errorf("the screen shows scale %d for 175, want the default %d", have, prefs.DefaultUIScale)
 	}
@@ -100,10 +100,11 @@ func TestSettingsPanel(t *testing.T) {
 		var closed, saved int
 		onSave := func(prefs.Prefs) error { saved++; return nil }
 		onClose := func() { closed++ }
-		panel := NewSettings(th, prefs.Default(), Places{}, onSave, onClose)
+		s := NewSettings(th, prefs.Default(), Places{}, nil, onSave, onClose)
 		if where == "game" {
-			panel = NewSettingsPanel(th, prefs.Default(), Places{}, onSave, onClose)
+			s = NewSettingsPanel(th, prefs.Default(), Places{}, nil, onSave, onClose)
 		}
+		panel := s.Container()
 		panel.Validate()
 		if findButton(panel, "Back") != nil {
 			t.Errorf("%s: the settings have a Back button, want Close", where)
@@ -113,5 +114,34 @@ func TestSettingsPanel(t *testing.T) {
 		if saved != 1 || closed != 1 {
 			t.Errorf("%s: Save then Close: %d saves, %d closes; want 1 and 1", where, saved, closed)
 		}
+	}
+}
+
+// TestSettingsScaleNote: under Interface size the screen says what the
+// size picked is applied at on the window as it is, as the note has it,
+// and what the size is of when it is applied as asked; picking another
+// size says again.
+func TestSettingsScaleNote(t *testing.T) {
+	th := newTestTheme(t)
+	capped := "200 % asked, 133 % applied: the window is 1280x800; 200 % needs 1920x1080 or larger"
+	note := func(percent int) string {
+		if percent == 200 {
+			return capped
+		}
+		return ""
+	}
+	p := prefs.Default()
+	p.UIScale = 200
+	s := newSettings(th, p, note, nil, nil)
+	if have := s.scaleHint.Label; have != capped {
+		t.Errorf("at 200 %%: the hint says %q, want %q", have, capped)
+	}
+	s.scale.pick(0) // 100 %
+	if have, want := s.scaleHint.Label, "text, buttons and panels"; have != want {
+		t.Errorf("100 %% picked: the hint says %q, want %q", have, want)
+	}
+	s.scale.pick(3) // 200 % again
+	if have := s.scaleHint.Label; have != capped {
+		t.Errorf("200 %% picked again: the hint says %q, want %q", have, capped)
 	}
 }

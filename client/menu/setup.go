@@ -414,7 +414,7 @@ func (s *Setup) build(i int, d protocol.Settings) {
 		if size < 0 {
 			size = len(s.presets) // Custom
 		}
-		s.size = newChoice(t, labels, size, s.pickSize)
+		s.size = newChoiceRows(t, labels, size, mapSizesPerRow, s.pickSize)
 		digits := widget.TextInputOpts.Validation(digitsOnly(3))
 		s.width = t.NewInput(72, digits)
 		s.height = t.NewInput(72, digits)
@@ -490,8 +490,8 @@ func (s *Setup) build(i int, d protocol.Settings) {
 			widget.TextInputOpts.Placeholder("none"))
 		s.password.SetText(d.Password)
 		rows = append(rows,
-			formRow{"Seats", row(s.seats.row, t.NewText("of which bots", t.normal, p.TextMuted), s.bots.row,
-				t.NewText("playing", t.normal, p.TextMuted), s.level.row)},
+			formRow{"Seats", row(s.seats.row, t.NewText("of which bots", t.normal, p.TextMuted), s.bots.row)},
+			formRow{"AI level", s.level.row},
 			formRow{"", s.levelNote},
 		)
 	} else {
@@ -527,8 +527,9 @@ func (s *Setup) build(i int, d protocol.Settings) {
 		}
 		s.options = append(s.options, f)
 		help := wrappedHint(t, st.Help, settingHelpWidth)
-		if len(st.Choices) > perRow(st.Choices) {
-			// A choice of several lines: its help under it, not beside.
+		if len(st.Choices) > perRow(st.Choices) || labelRunes(st.Choices) > wideChoice {
+			// A choice of several lines, or a wide one: its help under
+			// it, not beside.
 			rows = append(rows, formRow{st.Label, column(4, false, control, help)})
 			continue
 		}
@@ -575,6 +576,24 @@ func levelTip(labels []string, n, d int) string {
 	}
 	return "A stronger AI: " + labels[n+1]
 }
+
+// wideChoice is the most characters of labels a choice of a ruleset's
+// setting has with its help beside it: a wider one has its help under it,
+// so that the form fits a screen 960 pixels wide.
+const wideChoice = 24
+
+// labelRunes returns how many characters labels have in all.
+func labelRunes(labels []string) int {
+	n := 0
+	for _, l := range labels {
+		n += len([]rune(l))
+	}
+	return n
+}
+
+// mapSizesPerRow is how many map sizes go on a line: three, so that the
+// form fits a screen 960 pixels wide.
+const mapSizesPerRow = 3
 
 // The widest a setting's help and a level's line are drawn, in pixels:
 // longer ones wrap, so that every ruleset's form fits the smallest window.
