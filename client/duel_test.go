@@ -247,6 +247,7 @@ func TestDuelInTheWindow(t *testing.T) {
 	// and the host's turn timer of 60 s, for a server that keeps no
 	// clock of the game's own. The table counts them down.
 	d.press("2 min")
+	d.scrollTo("60 s") // the form is taller than the window: its settings scroll
 	d.press("60 s")
 	d.press("Start")
 	p := d.wait("a Duel game", func(p *app.Probe) bool { return p.Screen == "game" && len(duelMarks(p, "card")) > 0 })

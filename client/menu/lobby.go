@@ -124,7 +124,9 @@ func NewLobby(t *Theme, a LobbyActions) *Lobby {
 		widget.GridLayoutOpts.Columns(len(seatColumns(decks))),
 		widget.GridLayoutOpts.Spacing(seatSpacing(decks), 3),
 	)))
-	l.seatsArea = NewScrollArea(l.seats, ScrollStyle{WheelPart: 3, Handle: 8, Data: l.seats}, setupBodyMax, image.Point{})
+	l.seatsArea = NewScrollArea(l.seats, ScrollStyle{WheelPart: 3, Handle: 8, Data: l.seats, TabOrder: 1}, setupBodyMax, image.Point{})
+	// The seats' scroll bar comes last to Tab: the deck and the buttons
+	// first.
 	seatsBox := column(8, true, t.NewText("Seats", t.normal, p.Accent), l.seatsArea)
 
 	chatH := chatHeight

@@ -21,6 +21,11 @@ type ScrollStyle struct {
 	Handle int
 	// Data, if not nil, is the scroll container's CustomData.
 	Data any
+	// TabOrder is the slider's place in the order Tab moves the focus in
+	// (the order of the widgets for those of the same TabOrder, 0 for
+	// most): 1 puts it after every widget of 0, for a scroll bar that is
+	// no first stop for the keyboard (the lobby's seats).
+	TabOrder int
 }
 
 // NewScroll returns a panel in which content scrolls, with the wheel or
@@ -66,6 +71,9 @@ func NewScroll(content *widget.Container, st ScrollStyle) (*widget.ScrollContain
 	}))
 	if st.Handle > 0 {
 		sopts = append(sopts, widget.SliderOpts.WidgetOpts(widget.WidgetOpts.MinSize(st.Handle, 0)))
+	}
+	if st.TabOrder != 0 {
+		sopts = append(sopts, widget.SliderOpts.TabOrder(st.TabOrder))
 	}
 	slider := widget.NewSlider(sopts...)
 	part := max(st.WheelPart, 1)
