@@ -10,6 +10,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"empires/client/art"
 	"empires/client/camera"
 	"empires/client/kit"
 	"empires/client/module"
@@ -84,6 +85,8 @@ type Map struct {
 	pixel         *ebiten.Image    // a white pixel: the badges' rectangles are it, scaled
 	// paints counts the layers' paintings, for the tests.
 	paints paintCount
+	// palette gives the players' colours (SetPalette).
+	palette art.Palette
 }
 
 // maxLayer bounds the side of a layer's image in pixels: zoomed in
@@ -315,6 +318,18 @@ func (m *Map) Tooltip(t board.TerritoryID) []string {
 	}
 	lines = append(lines, "Links: "+strings.Join(names, ", "))
 	return lines
+}
+
+// SetPalette draws the players in the colours of pl from the next frame
+// on (the player's choice in Settings, art.PaletteOf), and says whether
+// that changed them: the ground, which shows the owners' colours, is
+// painted again then.
+func (m *Map) SetPalette(pl art.Palette) bool {
+	if pl == m.palette {
+		return false
+	}
+	m.palette, m.groundOwners = pl, nil
+	return true
 }
 
 // Draw draws the map in dst, the map's part of the window (its bounds

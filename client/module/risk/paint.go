@@ -156,7 +156,7 @@ func coastPath(path *vector.Path, polys []poly, to func(x, y float64) (float32, 
 // for no one's a grey touched by its continent's colour.
 func (m *Map) fillOf(t board.TerritoryID) color.RGBA {
 	if o := m.hold[t-1].Owner; o != 0 {
-		return ownerColor(o)
+		return m.ownerColor(o)
 	}
 	return art.Mix(neutralFill, continentColor(int(m.b.Territories[t-1].Continent)), 0.25)
 }
@@ -231,7 +231,7 @@ func (m *Map) paintPattern(parts []image.Rectangle, seat ruleset.Seat, period fl
 		sub(m.mask, box).Clear()
 	}
 	for _, box := range parts {
-		art.DrawPattern(sub(m.scratch, box), m.ground.Bounds(), art.PlayerPattern(game.PlayerID(seat)), period, art.PatternInk(ownerColor(seat)), m.disc)
+		art.DrawPattern(sub(m.scratch, box), m.ground.Bounds(), art.PlayerPattern(game.PlayerID(seat)), period, art.PatternInk(m.ownerColor(seat)), m.disc)
 		for i, h := range m.hold {
 			if t := board.TerritoryID(i + 1); h.Owner == seat && m.footprint(t, 0).Overlaps(box) {
 				m.fillShape(sub(m.mask, box), m.geo.shape[i], color.White)
@@ -565,7 +565,7 @@ func (m *Map) drawBadge(dst *ebiten.Image, t board.TerritoryID) {
 	w := m.badgeWidth(t)
 	ring := math.Max(2, r*0.26)
 	m.drawPill(dst, x, y, w+3, 2*r+3, inkDark)
-	m.drawPill(dst, x, y, w, 2*r, ownerColor(h.Owner))
+	m.drawPill(dst, x, y, w, 2*r, m.ownerColor(h.Owner))
 	m.drawPill(dst, x, y, w-2*ring, 2*r-2*ring, badgeFace)
 	op := &text.DrawOptions{}
 	op.GeoM.Translate(math.Round(x-tw/2), math.Round(y-th/2))

@@ -45,11 +45,14 @@ func continentColor(c int) color.RGBA {
 	return continentColors[(c-1)%len(continentColors)]
 }
 
-// ownerColor returns seat s's colour, the one every screen of the game
-// gives it; the neutral grey for no one (0).
-func ownerColor(s ruleset.Seat) color.RGBA {
+// ownerColor returns seat s's colour in the map's palette, the one every
+// screen of the game gives it; the neutral grey for no one (0).
+func (m *Map) ownerColor(s ruleset.Seat) color.RGBA {
 	if s == 0 {
 		return neutralFill
 	}
-	return art.PlayerColor(game.PlayerID(s))
+	return m.palette.Color(game.PlayerID(s))
 }
+
+// palette returns the players' palette chosen in Settings.
+func (s *Screen) palette() art.Palette { return art.PaletteOf(s.host.Prefs().ColourBlind) }
