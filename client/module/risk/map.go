@@ -89,6 +89,12 @@ type Map struct {
 	palette art.Palette
 }
 
+// The tooltip's colours.
+var (
+	tooltipBg   = color.RGBA{30, 26, 22, 235}
+	tooltipText = color.RGBA{235, 228, 210, 255}
+)
+
 // maxLayer bounds the side of a layer's image in pixels: zoomed in
 // further, the layers are drawn enlarged.
 const maxLayer = 4096
@@ -396,5 +402,5 @@ func (m *Map) DrawFocusTip(dst *ebiten.Image, t board.TerritoryID) {
 // y), kept inside the map's part of the window.
 func (m *Map) drawTooltip(dst *ebiten.Image, t board.TerritoryID, x, y float64) {
 	kit.DrawBox(dst, m.faces.Face(15, false), m.Tooltip(t), x, y, m.mapR,
-		color.RGBA{30, 26, 22, 235}, color.RGBA{235, 228, 210, 255})
+		tooltipBg, tooltipText)
 }

@@ -36,9 +36,9 @@ func (h *fakeHost) Prefs() prefs.Prefs {
 	p.ColourBlind = h.colourBlind
 	return p
 }
-func (h *fakeHost) MapRect() image.Rectangle       { return image.Rect(0, 40, 694, 768) }
-func (h *fakeHost) MapInSight() image.Rectangle    { return image.Rect(0, 40, 694, 598) }
-func (h *fakeHost) Changed(bool)                   { h.changed++ }
+func (h *fakeHost) MapRect() image.Rectangle    { return image.Rect(0, 40, 694, 768) }
+func (h *fakeHost) MapInSight() image.Rectangle { return image.Rect(0, 40, 694, 598) }
+func (h *fakeHost) Changed(bool)                { h.changed++ }
 func (h *fakeHost) Act(action []byte) bool {
 	h.acts = append(h.acts, action)
 	return true
