@@ -22,20 +22,24 @@ var (
 	placeColor  = color.RGBA{24, 44, 34, 255}
 	textColor   = color.RGBA{236, 230, 214, 255}
 	mutedColor  = color.RGBA{170, 176, 160, 255}
-	dimColor    = color.RGBA{110, 116, 104, 255}
+	dimColor    = color.RGBA{140, 146, 132, 255}
 	goldColor   = color.RGBA{232, 190, 80, 255}
 	litColor    = color.RGBA{120, 220, 120, 255}
 	targetColor = color.RGBA{250, 120, 70, 255}
 	faceColor   = color.RGBA{246, 240, 224, 255}
 	inkColor    = color.RGBA{34, 30, 26, 255}
-	inkMuted    = color.RGBA{96, 88, 76, 255}
+	inkMuted    = color.RGBA{80, 72, 62, 255}
 	backColor   = color.RGBA{92, 40, 36, 255}
 	buttonColor = color.RGBA{64, 78, 66, 255}
 	buttonOff   = color.RGBA{44, 50, 46, 255}
 	boxColor    = color.RGBA{30, 28, 26, 255}
-	loseColor   = color.RGBA{190, 70, 60, 255}
+	loseColor   = color.RGBA{250, 125, 110, 255}
 	winColor    = color.RGBA{90, 170, 90, 255}
 	errorColor  = color.RGBA{230, 120, 100, 255}
+	// changedColor is a unit's Strength and Life changed in play.
+	changedColor = color.RGBA{30, 120, 40, 255}
+	// rowColor is a question's row (a target, a blocker).
+	rowColor = color.RGBA{46, 58, 48, 255}
 )
 
 // kindColor is the band of a card of kind k.
@@ -213,7 +217,7 @@ func rarityColor(r cards.Rarity) color.RGBA {
 	case cards.Uncommon:
 		return color.RGBA{90, 110, 130, 255}
 	case cards.Rare:
-		return color.RGBA{170, 130, 30, 255}
+		return color.RGBA{140, 100, 10, 255}
 	case cards.UltraRare:
 		return color.RGBA{170, 50, 140, 255}
 	}

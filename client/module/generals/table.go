@@ -243,7 +243,7 @@ func (s *Screen) drawUnit(dst *ebiten.Image, u UnitBox) {
 	if k.Unit() {
 		col := inkColor
 		if card != nil && (c.Strength != card.Strength || c.Life != card.Life) {
-			col = color.RGBA{30, 120, 40, 255}
+			col = changedColor
 		}
 		drawText(dst, fmt.Sprintf("%d/%d", c.Strength, c.Life), f, float64(r.Min.X+3), bottom, col, text.AlignStart)
 	} else if len(c.Harvest) > 0 {
@@ -368,12 +368,7 @@ func (s *Screen) drawCenter(dst *ebiten.Image) {
 		drawText(dst, kit.Fit(fmt.Sprintf("Choose a card of %s as the target", s.m.PlayerName(s.among)), bold, w), bold, x, y, goldColor, text.AlignStart)
 		for _, row := range l.Among {
 			u, _, _ := s.m.Unit(row.Ref)
-			bg := buttonColor
-			if s.hover.At.Kind == HitAmong && s.hover.At.Ref == row.Ref {
-				bg = color.RGBA{90, 110, 92, 255}
-			}
-			fillRect(dst, row.Rect, bg)
-			strokeRect(dst, row.Rect, 1, zoneEdge)
+			drawRow(dst, row.Rect, s.hover.At.Kind == HitAmong && s.hover.At.Ref == row.Ref)
 			label := fmt.Sprintf("%s · %s", s.m.CardName(u.Card), ZoneName(u.Zone))
 			if s.m.Kind(u.Card).Unit() {
 				label += fmt.Sprintf(" · %d/%d", u.Strength, u.Life)
@@ -403,12 +398,7 @@ func (s *Screen) drawCenter(dst *ebiten.Image) {
 				label = fmt.Sprintf("%s %d/%d", s.m.CardName(u.Card), u.Strength, u.Life)
 			}
 			hover := s.hover.At.Kind == HitBlocker && s.hover.At.Ref == row.Ref
-			bg := buttonColor
-			if hover {
-				bg = color.RGBA{90, 110, 92, 255}
-			}
-			fillRect(dst, row.Rect, bg)
-			strokeRect(dst, row.Rect, 1, zoneEdge)
+			drawRow(dst, row.Rect, hover)
 			ty := float64(row.Rect.Min.Y) + (float64(row.Rect.Dy())-lineH(small))/2
 			half := float64(row.Rect.Dx()) * 0.45
 			drawText(dst, kit.Fit(label, bold, half-8), bold, float64(row.Rect.Min.X+6), ty, textColor, text.AlignStart)
@@ -447,6 +437,18 @@ func (s *Screen) drawCenter(dst *ebiten.Image) {
 			drawText(dst, Countdown(d), small, x, y, mutedColor, text.AlignStart)
 		}
 	}
+}
+
+// drawRow draws the ground of a question's row in r, framed in gold when
+// hovered: the ground stays dark, for the forecasts' colours to be read
+// on it (TestTableContrast).
+func drawRow(dst *ebiten.Image, r image.Rectangle, hovered bool) {
+	fillRect(dst, r, rowColor)
+	if hovered {
+		strokeRect(dst, r, 2, goldColor)
+		return
+	}
+	strokeRect(dst, r, 1, zoneEdge)
 }
 
 // drawLook draws the discard pile being looked through, oldest first.

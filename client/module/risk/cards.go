@@ -62,6 +62,8 @@ type Cards struct {
 	sectionButtons, tradeButtons, buyButtons map[string]*widget.Button
 
 	images map[cardImageKey]*ebiten.Image
+	// palette gives the players' colours (SetPalette).
+	palette art.Palette
 }
 
 // cardsStep names a step of a game: choices belong to one.
@@ -81,6 +83,10 @@ func NewCards(theme *menu.Theme) *Cards {
 	}
 	return k
 }
+
+// SetPalette writes the players in the colours of pl (the player's
+// choice in Settings, art.PaletteOf) from the next Section on.
+func (k *Cards) SetPalette(pl art.Palette) { k.palette = pl }
 
 // UseRules gives the card half the game's rules (the card rules' numbers
 // of a mod, the board of its map); NewCards starts with the built-in ones.
@@ -451,7 +457,7 @@ func (k *Cards) Section(c *widget.Container, width int) {
 		if !p.Alive {
 			line += ", out"
 		}
-		k.cardsText(c, line, false, art.PlayerTextColor(game.PlayerID(seat), panelBg), width)
+		k.cardsText(c, line, false, k.palette.TextColor(game.PlayerID(seat), panelBg), width)
 		if len(p.Empire) > 0 || len(p.NewEmpire) > 0 {
 			k.cardsText(c, "    Empire: "+k.empireList(p.Empire, p.NewEmpire), false, pal.Text, width)
 		}

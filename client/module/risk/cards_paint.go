@@ -25,11 +25,13 @@ var (
 	cardsEdge     = color.RGBA{70, 60, 48, 255}
 	cardsInk      = color.RGBA{28, 26, 24, 255}
 	cardsMuted    = color.RGBA{110, 100, 88, 255}
-	cardsRed      = color.RGBA{186, 32, 28, 255}
+	cardsRed      = color.RGBA{176, 28, 24, 255}
 	cardsBack     = color.RGBA{120, 36, 40, 255}
 	cardsBackInk  = color.RGBA{172, 84, 80, 255}
 	cardsBackText = color.RGBA{255, 236, 220, 255}
-	cardsEmpire   = color.RGBA{236, 228, 200, 255}
+	// cardsBackPlate is the plate under a face-down card's words.
+	cardsBackPlate = color.RGBA{90, 24, 28, 230}
+	cardsEmpire    = color.RGBA{236, 228, 200, 255}
 )
 
 // suitInk is the ink of a suit: red for Diamonds and Hearts, black for
@@ -124,7 +126,7 @@ func (k *Cards) goodsImage(c cards.GoodsCard, down bool, sz image.Point) *ebiten
 				vector.StrokeLine(img, float32(i), 3, float32(i-h), float32(h-3), 1, cardsBackInk, true)
 			}
 			cardShape(img, image.Pt(sz.X, sz.Y), color.Transparent, cardsEdge)
-			vector.FillRect(img, 3, float32(h*0.06), float32(w-6), float32(h*0.88), color.RGBA{90, 24, 28, 230}, false)
+			vector.FillRect(img, 3, float32(h*0.06), float32(w-6), float32(h*0.88), cardsBackPlate, false)
 			centred(img, small, "down", w/2, h*0.06, cardsBackText)
 			centred(img, k.face(h*0.3, true), cardRankShort(c.Rank)+suitSymbol(c.Suit), w/2, h*0.26, cardsBackText)
 			centred(img, small, disasterWord(c.Disaster()), w/2, h*0.72, cardsBackText)

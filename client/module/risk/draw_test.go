@@ -97,7 +97,7 @@ func checkBadges(t *testing.T, img *image.RGBA, m *Map, sh shell, what string) {
 		}
 		w := m.badgeWidth(tt.ID)
 		ring := image.Rect(int(x-w/2+1), int(y-2), int(x-w/2+r*0.25), int(y+2))
-		if n := count(img, ring, ownerColor(m.hold[tt.ID-1].Owner), 24); n == 0 {
+		if n := count(img, ring, m.ownerColor(m.hold[tt.ID-1].Owner), 24); n == 0 {
 			t.Errorf("%s %s: %s's badge has no ring in its owner's colour at %v", size(sh), what, tt.Name, ring)
 		}
 		if m.hold[tt.ID-1].Armies >= 100 {

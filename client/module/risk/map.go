@@ -10,6 +10,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"empires/client/art"
 	"empires/client/camera"
 	"empires/client/kit"
 	"empires/client/module"
@@ -84,7 +85,15 @@ type Map struct {
 	pixel         *ebiten.Image    // a white pixel: the badges' rectangles are it, scaled
 	// paints counts the layers' paintings, for the tests.
 	paints paintCount
+	// palette gives the players' colours (SetPalette).
+	palette art.Palette
 }
+
+// The tooltip's colours.
+var (
+	tooltipBg   = color.RGBA{30, 26, 22, 235}
+	tooltipText = color.RGBA{235, 228, 210, 255}
+)
 
 // maxLayer bounds the side of a layer's image in pixels: zoomed in
 // further, the layers are drawn enlarged.
@@ -317,6 +326,18 @@ func (m *Map) Tooltip(t board.TerritoryID) []string {
 	return lines
 }
 
+// SetPalette draws the players in the colours of pl from the next frame
+// on (the player's choice in Settings, art.PaletteOf), and says whether
+// that changed them: the ground, which shows the owners' colours, is
+// painted again then.
+func (m *Map) SetPalette(pl art.Palette) bool {
+	if pl == m.palette {
+		return false
+	}
+	m.palette, m.groundOwners = pl, nil
+	return true
+}
+
 // Draw draws the map in dst, the map's part of the window (its bounds
 // are in window pixels).
 func (m *Map) Draw(dst *ebiten.Image) {
@@ -381,5 +402,5 @@ func (m *Map) DrawFocusTip(dst *ebiten.Image, t board.TerritoryID) {
 // y), kept inside the map's part of the window.
 func (m *Map) drawTooltip(dst *ebiten.Image, t board.TerritoryID, x, y float64) {
 	kit.DrawBox(dst, m.faces.Face(15, false), m.Tooltip(t), x, y, m.mapR,
-		color.RGBA{30, 26, 22, 235}, color.RGBA{235, 228, 210, 255})
+		tooltipBg, tooltipText)
 }

@@ -27,20 +27,25 @@ const strikeShown = 4 * time.Second
 
 // The overlay's colours.
 var (
-	targetRing  = color.RGBA{255, 240, 170, 230}
-	attackRing  = color.RGBA{230, 60, 40, 255}
-	moveRing    = color.RGBA{90, 200, 250, 255}
-	strikeRing  = color.RGBA{255, 120, 30, 255}
-	boxBg       = color.RGBA{28, 24, 20, 238}
-	boxEdge     = color.RGBA{150, 130, 90, 255}
-	boxText     = color.RGBA{240, 232, 212, 255}
-	boxMuted    = color.RGBA{180, 170, 150, 255}
-	attackDie   = color.RGBA{190, 40, 36, 255}
-	defendDie   = color.RGBA{238, 236, 228, 255}
-	buttonFace  = color.RGBA{70, 62, 48, 255}
-	buttonHover = color.RGBA{110, 95, 60, 255}
-	winColor    = color.RGBA{120, 220, 110, 255}
-	lossColor   = color.RGBA{240, 110, 90, 255}
+	targetRing = color.RGBA{255, 240, 170, 230}
+	attackRing = color.RGBA{230, 60, 40, 255}
+	moveRing   = color.RGBA{90, 200, 250, 255}
+	strikeRing = color.RGBA{220, 85, 0, 255}
+	strikeText = color.RGBA{255, 150, 70, 255} // a disaster's name
+	// ringCasing and ringCasingLight are the line under a ring
+	// (casingFor).
+	ringCasing      = color.RGBA{20, 20, 24, 255}
+	ringCasingLight = color.RGBA{250, 246, 232, 255}
+	boxBg           = color.RGBA{28, 24, 20, 238}
+	boxEdge         = color.RGBA{150, 130, 90, 255}
+	boxText         = color.RGBA{240, 232, 212, 255}
+	boxMuted        = color.RGBA{180, 170, 150, 255}
+	attackDie       = color.RGBA{190, 40, 36, 255}
+	defendDie       = color.RGBA{238, 236, 228, 255}
+	buttonFace      = color.RGBA{70, 62, 48, 255}
+	buttonHover     = color.RGBA{110, 95, 60, 255}
+	winColor        = color.RGBA{120, 220, 110, 255}
+	lossColor       = color.RGBA{240, 110, 90, 255}
 )
 
 // struck is a Strike marked on the map until its time is up.
@@ -57,12 +62,14 @@ type boxButton struct {
 	press func()
 }
 
-// ring draws a ring around territory t's badge.
-func (s *Screen) ring(dst *ebiten.Image, t board.TerritoryID, r, w float32, c color.Color) {
+// ring draws a ring of colour c around territory t's badge, on a
+// casing a pixel and a half wider each side (casingFor its fill).
+func (s *Screen) ring(dst *ebiten.Image, t board.TerritoryID, r, w float32, c color.RGBA) {
 	x, y, ok := s.mp.ScreenOf(t)
 	if !ok {
 		return
 	}
+	vector.StrokeCircle(dst, float32(x), float32(y), r, w+3, casingFor(c, s.mp.fillOf(t)), true)
 	vector.StrokeCircle(dst, float32(x), float32(y), r, w, c, true)
 }
 
@@ -87,11 +94,10 @@ func (s *Screen) drawMarks(dst *ebiten.Image) {
 	}
 	if f := m.focus; f != 0 {
 		// The keys' focus: a ring in the theme's focus colour between two
-		// dark lines, as the shell's focus ring, wider than the targets'
-		// and the choice's.
-		pal := s.host.Theme().Palette()
-		s.ring(dst, f, 25, 5, pal.Background)
-		s.ring(dst, f, 25, 3, pal.Focus)
+		// dark lines (on every fill, TestRingContrast), as the shell's
+		// focus ring, wider than the targets' and the choice's.
+		fc := s.host.Theme().Palette().Focus
+		s.ring(dst, f, 25, 3, color.RGBA{fc.R, fc.G, fc.B, 255})
 	}
 	now := s.now()
 	for _, st := range s.struck {
@@ -104,7 +110,11 @@ func (s *Screen) drawMarks(dst *ebiten.Image) {
 			s.ring(dst, t, 22+pulse, 4, strikeRing)
 			x, y, ok := s.mp.ScreenOf(t)
 			if ok && st.Disaster != cards.NoDisaster {
-				kit.DrawText(dst, s.face(13, true), st.Disaster.String(), x+24, y-26, strikeRing)
+				// On a plate of the boxes' colour: it is read on any fill.
+				f, word := s.face(13, true), st.Disaster.String()
+				w, h := text.Measure(word, f, 0)
+				vector.FillRect(dst, float32(x+21), float32(y-28), float32(w+6), float32(h+4), boxBg, false)
+				kit.DrawText(dst, f, word, x+24, y-26, strikeText)
 			}
 		}
 	}

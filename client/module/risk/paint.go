@@ -20,6 +20,9 @@ import (
 // offMapColor is what lies beyond the board's drawing.
 var offMapColor = color.RGBA{12, 16, 24, 255}
 
+// labelPlate is the dark plate under a continent's label.
+var labelPlate = art.Alpha(color.RGBA{14, 20, 30, 255}, 0.85)
+
 // layerScale returns the scale the layers are painted at for the
 // camera's zoom: the step of √2 at or above it (the layers are drawn a
 // little reduced, sharp; a zoom paints them again only when it passes a
@@ -156,7 +159,7 @@ func coastPath(path *vector.Path, polys []poly, to func(x, y float64) (float32, 
 // for no one's a grey touched by its continent's colour.
 func (m *Map) fillOf(t board.TerritoryID) color.RGBA {
 	if o := m.hold[t-1].Owner; o != 0 {
-		return ownerColor(o)
+		return m.ownerColor(o)
 	}
 	return art.Mix(neutralFill, continentColor(int(m.b.Territories[t-1].Continent)), 0.25)
 }
@@ -214,6 +217,41 @@ func (m *Map) paintGround(r image.Rectangle) {
 		}
 		m.paintPattern(disjoint(boxes), seat, period)
 	}
+	m.paintHalos(r)
+}
+
+// paintHalos paints, in part r of the ground layer, a light line inside
+// the edge of each territory whose fill is too dark for the borders to
+// show on it (haloed), 1.5 window pixels wide, beside the widest border
+// (a frontier's): its shape's outline stroked that much wider than the
+// border, the border's own width cleared from its middle, cut to the
+// shape by a mask. The borders over it still fall on the dark fill.
+func (m *Map) paintHalos(r image.Rectangle) {
+	zw, k := m.lay.CellW*m.cam.Zoom, m.scale/m.cam.Zoom
+	inner := math.Max(2, 0.2*zw) * k // a frontier's width
+	w := inner + 3*k
+	for i := range m.b.Territories {
+		t := board.TerritoryID(i + 1)
+		box := m.footprint(t, 0).Intersect(r)
+		if box.Empty() || !haloed(m.fillOf(t)) {
+			continue
+		}
+		sc, mk := sub(m.scratch, box), sub(m.mask, box)
+		sc.Clear()
+		mk.Clear()
+		m.strokeShape(sc, m.geo.shape[i], haloColor, 1, w)
+		p := &vector.Path{}
+		polyPath(p, m.geo.shape[i], m.toLayer)
+		vector.StrokePath(sc, p, &vector.StrokeOptions{Width: float32(inner), LineJoin: vector.LineJoinRound},
+			&vector.DrawPathOptions{AntiAlias: true, Blend: ebiten.BlendDestinationOut})
+		m.fillShape(mk, m.geo.shape[i], color.White)
+		at := &ebiten.DrawImageOptions{Blend: ebiten.BlendDestinationIn}
+		at.GeoM.Translate(float64(box.Min.X), float64(box.Min.Y))
+		sc.DrawImage(mk, at)
+		at = &ebiten.DrawImageOptions{}
+		at.GeoM.Translate(float64(box.Min.X), float64(box.Min.Y))
+		m.ground.DrawImage(sc, at)
+	}
 }
 
 // sub returns img's part r.
@@ -231,7 +269,7 @@ func (m *Map) paintPattern(parts []image.Rectangle, seat ruleset.Seat, period fl
 		sub(m.mask, box).Clear()
 	}
 	for _, box := range parts {
-		art.DrawPattern(sub(m.scratch, box), m.ground.Bounds(), art.PlayerPattern(game.PlayerID(seat)), period, art.PatternInk(ownerColor(seat)), m.disc)
+		art.DrawPattern(sub(m.scratch, box), m.ground.Bounds(), art.PlayerPattern(game.PlayerID(seat)), period, art.PatternInk(m.ownerColor(seat)), m.disc)
 		for i, h := range m.hold {
 			if t := board.TerritoryID(i + 1); h.Owner == seat && m.footprint(t, 0).Overlaps(box) {
 				m.fillShape(sub(m.mask, box), m.geo.shape[i], color.White)
@@ -565,7 +603,7 @@ func (m *Map) drawBadge(dst *ebiten.Image, t board.TerritoryID) {
 	w := m.badgeWidth(t)
 	ring := math.Max(2, r*0.26)
 	m.drawPill(dst, x, y, w+3, 2*r+3, inkDark)
-	m.drawPill(dst, x, y, w, 2*r, ownerColor(h.Owner))
+	m.drawPill(dst, x, y, w, 2*r, m.ownerColor(h.Owner))
 	m.drawPill(dst, x, y, w-2*ring, 2*r-2*ring, badgeFace)
 	op := &text.DrawOptions{}
 	op.GeoM.Translate(math.Round(x-tw/2), math.Round(y-th/2))
@@ -746,7 +784,7 @@ func (m *Map) paintContinentLabels(dst *ebiten.Image) {
 		c := continentColor(int(l.C))
 		x, y := m.px(l.X, l.Y)
 		pw, ph := l.W*m.scale, l.H*m.scale
-		vector.FillRect(dst, float32(x-pw/2), float32(y-ph/2), float32(pw), float32(ph), art.Alpha(color.RGBA{14, 20, 30, 255}, 0.85), true)
+		vector.FillRect(dst, float32(x-pw/2), float32(y-ph/2), float32(pw), float32(ph), labelPlate, true)
 		vector.StrokeRect(dst, float32(x-pw/2), float32(y-ph/2), float32(pw), float32(ph), float32(math.Max(1, 1.2*k)), c, true)
 		tw, th := text.Measure(l.Text, face, 0)
 		op := &text.DrawOptions{}

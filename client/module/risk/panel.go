@@ -7,7 +7,6 @@ import (
 
 	"github.com/ebitenui/ebitenui/widget"
 
-	"empires/client/art"
 	"empires/client/kit"
 	"empires/client/module"
 	"empires/shared/game"
@@ -165,7 +164,7 @@ func (s *Screen) Side(c *widget.Container, in module.Input) {
 	p := panel{s: s, c: c}
 	pal := s.host.Theme().Palette()
 	panelBg := color.RGBA{pal.Panel.R, pal.Panel.G, pal.Panel.B, 255}
-	seatColor := func(q ruleset.Seat) color.Color { return art.PlayerTextColor(game.PlayerID(q), panelBg) }
+	seatColor := func(q ruleset.Seat) color.Color { return s.palette().TextColor(game.PlayerID(q), panelBg) }
 	title := phaseWords(v.Phase) // the set-up's words say it is the set-up
 	if v.Round > 0 {
 		title = fmt.Sprintf("Round %d", v.Round)
@@ -224,6 +223,7 @@ func (s *Screen) Side(c *widget.Container, in module.Input) {
 		p.text(line, false, seatColor(q))
 	}
 	p.gap()
+	s.cards.SetPalette(s.palette())
 	s.cards.Section(c, s.host.PanelWidth())
 	if s.watching {
 		p.gap()

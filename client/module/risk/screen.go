@@ -310,6 +310,9 @@ func (s *Screen) Update(in module.Input) bool {
 	}
 	sight := s.host.MapInSight()
 	redraw, clicked := s.mp.Update(mapIn, sight)
+	if s.mp.SetPalette(s.palette()) { // Settings may change it in the game
+		redraw = true
+	}
 	if sight.Size() != s.sight.Size() {
 		if !s.sight.Empty() {
 			s.mp.Fit() // the window's size changed: the board fits it again
@@ -549,6 +552,7 @@ func (s *Screen) Draw(dst *ebiten.Image) {
 	if s.mp == nil {
 		return
 	}
+	s.mp.SetPalette(s.palette()) // Settings may change it in the game
 	s.mp.Draw(dst)
 	s.drawMarks(dst)
 	s.drawDice(dst)

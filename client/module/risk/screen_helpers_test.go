@@ -22,6 +22,8 @@ type fakeHost struct {
 	acts    [][]byte
 	windows int // windows opened
 	open    bool
+	// colourBlind is the Settings choice of the colour-blind palette.
+	colourBlind bool
 }
 
 func (h *fakeHost) Theme() *menu.Theme             { return h.theme }
@@ -29,10 +31,14 @@ func (h *fakeHost) Notify(msg string)              { h.notices = append(h.notice
 func (h *fakeHost) OpenWindow(c *widget.Container) { h.windows++; h.open = true }
 func (h *fakeHost) CloseWindow()                   { h.open = false }
 func (h *fakeHost) PanelWidth() int                { return 290 }
-func (h *fakeHost) Prefs() prefs.Prefs             { return prefs.Default() }
-func (h *fakeHost) MapRect() image.Rectangle       { return image.Rect(0, 40, 694, 768) }
-func (h *fakeHost) MapInSight() image.Rectangle    { return image.Rect(0, 40, 694, 598) }
-func (h *fakeHost) Changed(bool)                   { h.changed++ }
+func (h *fakeHost) Prefs() prefs.Prefs {
+	p := prefs.Default()
+	p.ColourBlind = h.colourBlind
+	return p
+}
+func (h *fakeHost) MapRect() image.Rectangle    { return image.Rect(0, 40, 694, 768) }
+func (h *fakeHost) MapInSight() image.Rectangle { return image.Rect(0, 40, 694, 598) }
+func (h *fakeHost) Changed(bool)                { h.changed++ }
 func (h *fakeHost) Act(action []byte) bool {
 	h.acts = append(h.acts, action)
 	return true

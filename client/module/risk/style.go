@@ -21,7 +21,26 @@ var (
 	badgeFace     = color.RGBA{250, 246, 232, 255}
 	inkDark       = color.RGBA{20, 20, 24, 255}
 	dimColor      = color.RGBA{8, 10, 16, 255}
+	// haloColor is the line inside the edge of a territory too dark
+	// for the borders to show on it (haloed).
+	haloColor = color.RGBA{214, 208, 194, 255}
 )
+
+// haloed reports whether the borders show on fill at less than 3:1
+// (WCAG 2.2, 1.4.11): the territory is then edged inside with a light
+// halo (paintHalos).
+func haloed(fill color.RGBA) bool { return art.Contrast(borderColor, fill) < 3 }
+
+// casingFor returns the line drawn under a ring of colour ring over
+// fill, for the ring to show on it (WCAG 2.2, 1.4.11, 3:1): the dark
+// ringCasing, or the light one where neither the ring nor the dark
+// casing would show on the fill.
+func casingFor(ring, fill color.RGBA) color.RGBA {
+	if art.Contrast(ring, fill) < 3 && art.Contrast(ringCasing, fill) < 3 {
+		return ringCasingLight
+	}
+	return ringCasing
+}
 
 // continentColors are the continents' colours, by continent ID less one
 // (repeating past eight): the band inside a continent's edge. Muted, so
@@ -45,11 +64,14 @@ func continentColor(c int) color.RGBA {
 	return continentColors[(c-1)%len(continentColors)]
 }
 
-// ownerColor returns seat s's colour, the one every screen of the game
-// gives it; the neutral grey for no one (0).
-func ownerColor(s ruleset.Seat) color.RGBA {
+// ownerColor returns seat s's colour in the map's palette, the one every
+// screen of the game gives it; the neutral grey for no one (0).
+func (m *Map) ownerColor(s ruleset.Seat) color.RGBA {
 	if s == 0 {
 		return neutralFill
 	}
-	return art.PlayerColor(game.PlayerID(s))
+	return m.palette.Color(game.PlayerID(s))
 }
+
+// palette returns the players' palette chosen in Settings.
+func (s *Screen) palette() art.Palette { return art.PaletteOf(s.host.Prefs().ColourBlind) }
