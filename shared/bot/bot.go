@@ -606,9 +606,11 @@ func (r *runner) missed(m *protocol.Missed) error {
 
 // hear hands the AI, if it is a ruleset.Listener, the events the server
 // sent the bot's seat (a step's, in order, before the AI next acts); a
-// light bot (Options.NoOrders) hears nothing.
+// light bot (Options.NoOrders) hears nothing, nor does any bot of a step
+// the server sent no events of (an empty payload: a step a resumed server
+// no longer has the events of), which is no list of events to decode.
 func (r *runner) hear(events []byte) error {
-	if r.opts.NoOrders {
+	if r.opts.NoOrders || len(events) == 0 {
 		return nil // a light bot makes no AI to hear with
 	}
 	ai, err := r.ai()
