@@ -79,7 +79,19 @@ func InkOn(c color.RGBA) color.RGBA {
 	return light
 }
 
-// contrast returns the WCAG contrast ratio of a and b: 1 for equal
+// Over returns colour fg (premultiplied, as color.RGBA is) laid over the
+// opaque colour bg: what the eye sees of a translucent fill, for Contrast.
+func Over(fg, bg color.RGBA) color.RGBA {
+	a := 1 - float64(fg.A)/255
+	ch := func(f, b uint8) uint8 { return uint8(float64(f) + a*float64(b) + 0.5) }
+	return color.RGBA{ch(fg.R, bg.R), ch(fg.G, bg.G), ch(fg.B, bg.B), 255}
+}
+
+// Opaque returns c without its transparency, as an opaque color.RGBA:
+// a theme's colour, for Contrast.
+func Opaque(c color.NRGBA) color.RGBA { return color.RGBA{c.R, c.G, c.B, 255} }
+
+// Contrast returns the WCAG contrast ratio of a and b: 1 for equal
 // luminance, 21 for black on White.
 func Contrast(a, b color.RGBA) float64 {
 	la, lb := Luminance(a), Luminance(b)

@@ -170,3 +170,24 @@ func difference(a, b *image.RGBA) float64 {
 	}
 	return s / float64(len(a.Pix)/4)
 }
+
+// TestOver checks Over and Opaque: an opaque colour hides what is under
+// it, a transparent one shows it, and half of one lies between.
+func TestOver(t *testing.T) {
+	bg := color.RGBA{200, 100, 0, 255}
+	for _, c := range []struct {
+		name     string
+		fg, want color.RGBA
+	}{
+		{"opaque", color.RGBA{10, 20, 30, 255}, color.RGBA{10, 20, 30, 255}},
+		{"transparent", color.RGBA{}, bg},
+		{"half white", color.RGBA{128, 128, 128, 128}, color.RGBA{228, 178, 128, 255}},
+	} {
+		if have := Over(c.fg, bg); have != c.want {
+			t.Errorf("%s: Over = %v, want %v", c.name, have, c.want)
+		}
+	}
+	if have, want := Opaque(color.NRGBA{1, 2, 3, 40}), (color.RGBA{1, 2, 3, 255}); have != want {
+		t.Errorf("Opaque = %v, want %v", have, want)
+	}
+}

@@ -9,17 +9,6 @@ import (
 	"empires/shared/rules/generals/cards"
 )
 
-// over returns colour fg (premultiplied, as color.RGBA is) laid over
-// the opaque colour bg: what the eye sees of a translucent fill.
-func over(fg, bg color.RGBA) color.RGBA {
-	a := 1 - float64(fg.A)/255
-	ch := func(f, b uint8) uint8 { return uint8(float64(f) + a*float64(b) + 0.5) }
-	return color.RGBA{ch(fg.R, bg.R), ch(fg.G, bg.G), ch(fg.B, bg.B), 255}
-}
-
-// opaque returns theme colour c as an opaque color.RGBA.
-func opaque(c color.NRGBA) color.RGBA { return color.RGBA{c.R, c.G, c.B, 255} }
-
 // TestTableContrast checks the contrast (WCAG 2.2, relative luminance)
 // of every colour the table draws its own text in on what it is drawn
 // on: at least 4.5:1 (success criterion 1.4.3). The labels of buttons
@@ -32,8 +21,8 @@ func TestTableContrast(t *testing.T) {
 	}
 	pal := th.Palette()
 	hover := color.RGBA{buttonColor.R + 24, buttonColor.G + 24, buttonColor.B + 24, 255}
-	pile := over(color.RGBA{0, 0, 0, 170}, faceColor) // a pile's label, over the lightest pile
-	pulled := over(color.RGBA{0, 0, 0, 50}, faceColor)
+	pile := art.Over(color.RGBA{0, 0, 0, 170}, faceColor) // a pile's label, over the lightest pile
+	pulled := art.Over(color.RGBA{0, 0, 0, 50}, faceColor)
 	tests := []struct {
 		name   string
 		fg, bg color.RGBA
@@ -63,8 +52,8 @@ func TestTableContrast(t *testing.T) {
 		{"a question's title", goldColor, boxColor},
 		{"a question's text", textColor, boxColor},
 		{"a question's hint", mutedColor, boxColor},
-		{"a refusal on the hint line", errorColor, opaque(pal.Panel)},
-		{"a refusal on the hint line (the window's ground)", errorColor, opaque(pal.Background)},
+		{"a refusal on the hint line", errorColor, art.Opaque(pal.Panel)},
+		{"a refusal on the hint line (the window's ground)", errorColor, art.Opaque(pal.Background)},
 	}
 	for _, r := range []cards.Rarity{cards.Common, cards.Uncommon, cards.Rare, cards.UltraRare} {
 		tests = append(tests, struct {
@@ -94,7 +83,7 @@ func TestFrameContrast(t *testing.T) {
 		name   string
 		fg, bg color.RGBA
 	}{
-		{"the keys' focus on its dark lines", opaque(pal.Focus), opaque(pal.Background)},
+		{"the keys' focus on its dark lines", art.Opaque(pal.Focus), art.Opaque(pal.Background)},
 		{"a picked card's frame", goldColor, feltColor},
 		{"a target's frame", targetColor, feltColor},
 		{"a ticked card's frame", loseColor, feltColor},

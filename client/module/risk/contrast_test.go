@@ -10,17 +10,6 @@ import (
 	"empires/shared/game"
 )
 
-// over returns colour fg (premultiplied, as color.RGBA is) laid over
-// the opaque colour bg: what the eye sees of a translucent box.
-func over(fg, bg color.RGBA) color.RGBA {
-	a := 1 - float64(fg.A)/255
-	ch := func(f, b uint8) uint8 { return uint8(float64(f) + a*float64(b) + 0.5) }
-	return color.RGBA{ch(fg.R, bg.R), ch(fg.G, bg.G), ch(fg.B, bg.B), 255}
-}
-
-// opaque returns theme colour c as an opaque color.RGBA.
-func opaque(c color.NRGBA) color.RGBA { return color.RGBA{c.R, c.G, c.B, 255} }
-
 // fills returns every colour a territory is filled in, named: no one's
 // grey touched by each continent's colour, and each of eight players' in
 // both palettes.
@@ -43,9 +32,9 @@ func fills() map[string]color.RGBA {
 // the map's lightest colour, where light text on it reads worst.
 func TestTableContrast(t *testing.T) {
 	white := color.RGBA{255, 255, 255, 255}
-	box := over(boxBg, white)
-	tip := over(tooltipBg, white)
-	plate := over(labelPlate, seaColor)
+	box := art.Over(boxBg, white)
+	tip := art.Over(tooltipBg, white)
+	plate := art.Over(labelPlate, seaColor)
 	tests := []struct {
 		name   string
 		fg, bg color.RGBA
@@ -65,9 +54,9 @@ func TestTableContrast(t *testing.T) {
 		{"a card's figures", cardsInk, cardsFace},
 		{"a card's red suit", cardsRed, cardsFace},
 		{"a card's pile", cardsMuted, cardsFace},
-		{"a Disaster's heading", cardsRed, over(art.Alpha(cardsRed, 40.0/255), cardsFace)},
-		{"a Disaster's black heading", cardsInk, over(art.Alpha(cardsInk, 40.0/255), cardsFace)},
-		{"a face-down card's words", cardsBackText, over(cardsBackPlate, cardsBack)},
+		{"a Disaster's heading", cardsRed, art.Over(art.Alpha(cardsRed, 40.0/255), cardsFace)},
+		{"a Disaster's black heading", cardsInk, art.Over(art.Alpha(cardsInk, 40.0/255), cardsFace)},
+		{"a face-down card's words", cardsBackText, art.Over(cardsBackPlate, cardsBack)},
 		{"an Empire card's suit", cardsRed, cardsEmpire},
 		{"an Empire card's cost", cardsMuted, cardsEmpire},
 	}
@@ -98,7 +87,7 @@ func TestRingContrast(t *testing.T) {
 		name string
 		ring color.RGBA
 	}{
-		{"the keys' focus", opaque(th.Palette().Focus)},
+		{"the keys' focus", art.Opaque(th.Palette().Focus)},
 		{"a target's ring", targetRing},
 		{"an attack's ring", attackRing},
 		{"a move's ring", moveRing},
