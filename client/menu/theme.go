@@ -5,6 +5,7 @@ import (
 	"fmt"
 	goimage "image"
 	"image/color"
+	"math"
 
 	"github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/widget"
@@ -92,6 +93,7 @@ const (
 // Theme is built once and then only read.
 type Theme struct {
 	palette Palette
+	scale   float64 // the interface size: 2 draws everything twice as large (Px)
 
 	title, heading, normal, bold, small, mono text.Face
 
@@ -109,27 +111,34 @@ type Theme struct {
 	clipboard Clipboard
 }
 
-// NewTheme builds the theme: it loads the Go fonts and draws the images.
-// It needs no display (images are created, not read back).
-func NewTheme() (*Theme, error) {
-	t := &Theme{palette: DefaultPalette(), clipboard: SystemClipboard()}
+// NewTheme builds the theme at interface size 100 % (NewThemeAt(1)).
+func NewTheme() (*Theme, error) { return NewThemeAt(1) }
+
+// NewThemeAt builds the theme of an interface drawn scale times as large
+// as at 100 % (1.5 for 150 %), in the window's own pixels: its faces are
+// made at that size, so that text is drawn sharp rather than scaled as a
+// picture. It loads the Go fonts and draws the images, and needs no
+// display (images are created, not read back). scale below 1 is taken as
+// 1.
+func NewThemeAt(scale float64) (*Theme, error) {
+	t := &Theme{palette: DefaultPalette(), scale: max(scale, 1), clipboard: SystemClipboard()}
 	var err error
-	if t.title, err = goFace(gobold.TTF, titleSize); err != nil {
+	if t.title, err = goFace(gobold.TTF, t.Pxf(titleSize)); err != nil {
 		return nil, fmt.Errorf("load the bold Go font: %w", err)
 	}
-	if t.heading, err = goFace(gobold.TTF, headingSize); err != nil {
+	if t.heading, err = goFace(gobold.TTF, t.Pxf(headingSize)); err != nil {
 		return nil, fmt.Errorf("load the bold Go font: %w", err)
 	}
-	if t.bold, err = goFace(gobold.TTF, normalSize); err != nil {
+	if t.bold, err = goFace(gobold.TTF, t.Pxf(normalSize)); err != nil {
 		return nil, fmt.Errorf("load the bold Go font: %w", err)
 	}
-	if t.normal, err = goFace(goregular.TTF, normalSize); err != nil {
+	if t.normal, err = goFace(goregular.TTF, t.Pxf(normalSize)); err != nil {
 		return nil, fmt.Errorf("load the regular Go font: %w", err)
 	}
-	if t.small, err = goFace(goregular.TTF, smallSize); err != nil {
+	if t.small, err = goFace(goregular.TTF, t.Pxf(smallSize)); err != nil {
 		return nil, fmt.Errorf("load the regular Go font: %w", err)
 	}
-	if t.mono, err = goFace(gomono.TTF, monoSize); err != nil {
+	if t.mono, err = goFace(gomono.TTF, t.Pxf(monoSize)); err != nil {
 		return nil, fmt.Errorf("load the Go mono font: %w", err)
 	}
 
@@ -193,6 +202,25 @@ func goFace(ttf []byte, size float64) (text.Face, error) {
 	}
 	return &text.GoTextFace{Source: src, Size: size}, nil
 }
+
+// Scale is the interface size the theme is built for: 1 at 100 %, 2 at
+// 200 %. Everything the client draws is in the window's pixels; a size
+// given for 100 % is multiplied by it (Px, Pxf).
+func (t *Theme) Scale() float64 { return t.scale }
+
+// Px returns n pixels at 100 % in the window's pixels at the theme's
+// scale, rounded; a positive n is at least 1.
+func (t *Theme) Px(n int) int {
+	v := int(math.Round(float64(n) * t.scale))
+	if n > 0 {
+		return max(v, 1)
+	}
+	return v
+}
+
+// Pxf returns v pixels at 100 % in the window's pixels at the theme's
+// scale.
+func (t *Theme) Pxf(v float64) float64 { return v * t.scale }
 
 // UI returns the ebitenui theme: set it as the UI's PrimaryTheme so that
 // widgets made without explicit images and faces match the menus.
