@@ -75,8 +75,12 @@ type painter struct {
 	// does not know).
 	icons   []art.Icon
 	sprites art.Sprites
-	palette art.Palette        // the players' colours (color)
-	sheets  map[int]*tileSheet // by tile size
+	palette art.Palette // the players' colours (color)
+	// scale is the interface size the map is drawn at (Screen.scale):
+	// the lengths of the tokens, the lines and the marks given for 100 %
+	// are multiplied by it (px).
+	scale   float64
+	sheets  map[sheetKey]*tileSheet
 	verts   []ebiten.Vertex
 	indices []uint32
 
@@ -92,6 +96,7 @@ type painter struct {
 	far      *ebiten.Image
 	farV     *rules.View
 	farScale float64
+	farUI    float64 // the interface size it was painted for (scale)
 }
 
 func newPainter(d *dat.Data, lay Layout) (*painter, error) {
@@ -99,7 +104,7 @@ func newPainter(d *dat.Data, lay Layout) (*painter, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the map's font: %w", err)
 	}
-	p := &painter{lay: lay, faces: faces, icons: Icons(d)}
+	p := &painter{lay: lay, faces: faces, icons: Icons(d), scale: 1}
 	for t := range p.styles {
 		p.styles[t] = terrainStyle(d, dat.Terrain(t))
 	}
@@ -133,6 +138,9 @@ func (p *painter) drawDisc(dst *ebiten.Image, x, y, r float64, c color.RGBA) {
 // face returns the map's font, bold, at size pixels.
 func (p *painter) face(size float64) *text.GoTextFace { return p.faces.Face(size, true) }
 
+// px returns v pixels at 100 % at the interface size the map is drawn at.
+func (p *painter) px(v float64) float64 { return v * p.scale }
+
 // frame is one drawing of the map: where it goes and through which
 // camera.
 type frame struct {
@@ -161,19 +169,28 @@ func (s *Screen) cellScreen(f *frame, q grid.Pos) (float32, float32) {
 	return f.at(s.lay.Center(q))
 }
 
-// draw draws the map into dst.
+// sync gives the painter what Settings may change in the middle of a
+// game: the players' palette and the interface size.
+func (s *Screen) sync() {
+	s.paint.palette = s.palette()
+	s.paint.scale = s.camScale
+}
+
+// draw draws the map into dst, camScale times as large as the camera
+// sees it.
 func (s *Screen) draw(dst *ebiten.Image) {
 	m := s.m
-	s.paint.palette = s.palette() // Settings may change it in the game
 	dst.Fill(offMapColor)
 	if m.v == nil {
 		return
 	}
+	s.sync()
 	r := dst.Bounds()
-	f := &frame{dst: dst, ox: float64(r.Min.X), oy: float64(r.Min.Y), cam: camView{s.cam.X, s.cam.Y, s.cam.Zoom}}
+	f := &frame{dst: dst, ox: float64(r.Min.X), oy: float64(r.Min.Y), cam: camView{s.cam.X, s.cam.Y, s.cam.Zoom * s.camScale}}
 	s.drawGround(f)
 
-	inner := s.lay.Inner() * s.cam.Zoom // a cell's inner radius on screen
+	p := s.paint
+	inner := s.lay.Inner() * f.cam.Zoom // a cell's inner radius on screen
 	c := 2 * inner                      // a cell's width on screen
 	sel := m.Selection()
 	if s.animating() {
@@ -189,14 +206,14 @@ func (s *Screen) draw(dst *ebiten.Image) {
 		if fo.Garrison || len(fo.Path) == 0 || fo.ID == sel.Force {
 			continue
 		}
-		s.drawPath(f, fo.Pos, fo.Path, standingColor, 0.55, math.Max(1.5, inner*0.08), false)
+		s.drawPath(f, fo.Pos, fo.Path, standingColor, 0.55, math.Max(p.px(1.5), inner*0.08), false)
 	}
 	if fo := m.Force(sel.Force); fo != nil && !fo.Garrison && len(fo.Path) > 0 {
-		s.drawPath(f, fo.Pos, fo.Path, pathColor, 0.95, math.Max(2.5, inner*0.14), true)
+		s.drawPath(f, fo.Pos, fo.Path, pathColor, 0.95, math.Max(p.px(2.5), inner*0.14), true)
 	}
 	if s.preview != nil {
 		if fo := m.Force(sel.Force); fo != nil {
-			s.drawPath(f, fo.Pos, s.preview.Path, previewColor, 0.9, math.Max(2, inner*0.11), true)
+			s.drawPath(f, fo.Pos, s.preview.Path, previewColor, 0.9, math.Max(p.px(2), inner*0.11), true)
 		}
 	}
 	// Forwarding of the selected settlement.
@@ -204,17 +221,17 @@ func (s *Screen) draw(dst *ebiten.Image) {
 		if to := m.Force(st.Forward); to != nil {
 			x0, y0 := s.cellScreen(f, st.Pos)
 			x1, y1 := s.cellScreen(f, to.Pos)
-			dashed(dst, x0, y0, x1, y1, float32(math.Max(1.5, inner*0.08)), forwardColor)
+			dashed(dst, x0, y0, x1, y1, float32(math.Max(p.px(1.5), inner*0.08)), float32(p.px(dashLen)), forwardColor)
 		}
 	}
 	for _, t := range m.Things() {
 		s.drawThing(f, &t, c)
 	}
 	if sel.Active {
-		s.outline(f, sel.Cell, selectColor, math.Max(2, inner*0.12))
+		s.outline(f, sel.Cell, selectColor, math.Max(p.px(2), inner*0.12))
 	}
 	if s.hover.On && !s.keyLast { // the keys moved last: the resting pointer's square is not the one played
-		s.outline(f, s.hover.At, hoverColor, 1.2)
+		s.outline(f, s.hover.At, hoverColor, p.px(1.2))
 	}
 }
 
@@ -240,22 +257,23 @@ func (s *Screen) drawPath(f *frame, from grid.Pos, path []grid.Pos, c color.RGBA
 		}
 		x, y = x1, y1
 	}
+	p := s.paint
 	aa := s.lay.Shape == grid.Hex // a path on squares runs along the axes
 	op := &vector.DrawPathOptions{AntiAlias: aa}
 	op.ColorScale.ScaleWithColor(color.RGBA{0, 0, 0, 255})
 	op.ColorScale.ScaleAlpha(float32(a * 0.6))
-	vector.StrokePath(f.dst, pa, &vector.StrokeOptions{Width: float32(w + 2), LineJoin: vector.LineJoinRound, LineCap: vector.LineCapRound}, op)
+	vector.StrokePath(f.dst, pa, &vector.StrokeOptions{Width: float32(w + p.px(2)), LineJoin: vector.LineJoinRound, LineCap: vector.LineCapRound}, op)
 	op = &vector.DrawPathOptions{AntiAlias: aa}
 	op.ColorScale.ScaleWithColor(c)
 	op.ColorScale.ScaleAlpha(float32(a))
 	vector.StrokePath(f.dst, pa, &vector.StrokeOptions{Width: float32(w), LineJoin: vector.LineJoinRound, LineCap: vector.LineCapRound}, op)
 	faint := color.RGBA{uint8(float64(c.R) * a), uint8(float64(c.G) * a), uint8(float64(c.B) * a), uint8(255 * a)}
 	for _, g := range guessed {
-		dashed(f.dst, g.x0, g.y0, g.x1, g.y1, float32(w), faint)
+		dashed(f.dst, g.x0, g.y0, g.x1, g.y1, float32(w), float32(p.px(dashLen)), faint)
 	}
 	end := path[len(path)-1]
 	ex, ey := s.cellScreen(f, end)
-	s.paint.drawDisc(f.dst, float64(ex), float64(ey), w*1.6, c)
+	p.drawDisc(f.dst, float64(ex), float64(ey), w*1.6, c)
 	if !steps {
 		return
 	}
@@ -280,21 +298,25 @@ func (s *Screen) drawPath(f *frame, from grid.Pos, path []grid.Pos, c color.RGBA
 		if !last {
 			nextCost = costs[i+1]
 		}
-		if (last || nextCost > left) && inner >= 12 {
+		if (last || nextCost > left) && inner >= p.px(12) {
 			x, y := s.cellScreen(f, q)
-			label(f.dst, s.paint.face(math.Min(15, math.Max(10, inner*0.5))), strconv.Itoa(turn), float64(x), float64(y)-inner*0.55, c, inkDark)
+			label(f.dst, p.face(math.Min(p.px(15), math.Max(p.px(10), inner*0.5))), strconv.Itoa(turn), float64(x), float64(y)-inner*0.55,
+				p.px(labelPad), c, inkDark)
 		}
 	}
 }
 
-// dashed draws a dashed line.
-func dashed(dst *ebiten.Image, x0, y0, x1, y1, w float32, c color.RGBA) {
+// dashLen is the length of a dashed line's dashes and gaps, in pixels at
+// 100 %.
+const dashLen = 8
+
+// dashed draws a dashed line w wide of dashes and gaps dash long.
+func dashed(dst *ebiten.Image, x0, y0, x1, y1, w, dash float32, c color.RGBA) {
 	dx, dy := x1-x0, y1-y0
 	n := float32(math.Hypot(float64(dx), float64(dy)))
 	if n < 1 {
 		return
 	}
-	const dash = 8
 	for t := float32(0); t < n; t += 2 * dash {
 		e := min(t+dash, n)
 		vector.StrokeLine(dst, x0+dx*t/n, y0+dy*t/n, x0+dx*e/n, y0+dy*e/n, w, c, false)
@@ -319,10 +341,14 @@ func (s *Screen) outline(f *frame, q grid.Pos, c color.RGBA, w float64) {
 	vector.StrokePath(f.dst, pa, &vector.StrokeOptions{Width: float32(w), LineJoin: vector.LineJoinRound}, op)
 }
 
-// label draws s centred on (x, y) on a small plate of colour bg.
-func label(dst *ebiten.Image, face *text.GoTextFace, s string, x, y float64, bg, fg color.RGBA) {
+// labelPad is the room around a label's text on its plate, in pixels at
+// 100 %.
+const labelPad = 2
+
+// label draws s centred on (x, y) on a small plate of colour bg, pad
+// pixels beside the text.
+func label(dst *ebiten.Image, face *text.GoTextFace, s string, x, y, pad float64, bg, fg color.RGBA) {
 	w, h := text.Measure(s, face, 0)
-	pad := 2.0
 	vector.FillRect(dst, float32(x-w/2-pad), float32(y-h/2-pad/2), float32(w+2*pad), float32(h+pad), bg, false)
 	op := &text.DrawOptions{}
 	op.GeoM.Translate(x-w/2, y-h/2)

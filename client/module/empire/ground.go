@@ -32,8 +32,9 @@ import (
 
 // tileSizes are the sizes, in pixels of Layout.Size (a square's side, a
 // hex's radius), tiles are painted at: each about 1.19 times the one
-// before, so a tile is drawn shrunk by at most that.
-var tileSizes = [...]int{4, 5, 6, 7, 8, 10, 12, 14, 16, 19, 22, 26, 32, 38, 45, 54, 64, 76, 90, 108, 128, 152, 180, 216}
+// before, so a tile is drawn shrunk by at most that; the largest holds a
+// square zoomed in four times at 200 % (40 x 4 x 2 = 320 pixels).
+var tileSizes = [...]int{4, 5, 6, 7, 8, 10, 12, 14, 16, 19, 22, 26, 32, 38, 45, 54, 64, 76, 90, 108, 128, 152, 180, 216, 256, 304, 362}
 
 // tileSize returns the size to paint tiles at to draw them px pixels
 // large: the smallest of tileSizes at least px.
@@ -52,7 +53,19 @@ type tileKey struct {
 	variant uint8
 	sight   Sight
 	size    int // see tileSizes
+	// scale is the interface size it is painted for, which sets the
+	// least width of its grid line (0 is taken as 1, 100 %).
+	scale float64
 }
+
+// sheetKey names a sheet of tiles: their size and interface size.
+type sheetKey struct {
+	size  int
+	scale float64
+}
+
+// sheet returns the sheet k's tile is painted in.
+func (k tileKey) sheet() sheetKey { return sheetKey{k.size, k.scale} }
 
 // Colours of the ground's edges.
 var (
@@ -121,7 +134,7 @@ func (sh *tileSheet) slotRect(i int) image.Rectangle {
 // tileRect returns the rectangle of k's tile in its sheet, painting it the
 // first time.
 func (p *painter) tileRect(k tileKey) (*tileSheet, image.Rectangle) {
-	sh := p.sheets[k.size]
+	sh := p.sheets[k.sheet()]
 	if sh == nil {
 		if len(p.sheets) >= maxSheets {
 			for _, old := range p.sheets {
@@ -130,7 +143,7 @@ func (p *painter) tileRect(k tileKey) (*tileSheet, image.Rectangle) {
 			p.sheets = nil
 		}
 		if p.sheets == nil {
-			p.sheets = map[int]*tileSheet{}
+			p.sheets = map[sheetKey]*tileSheet{}
 		}
 		w, h := art.TileSize(float64(k.size))
 		if p.lay.Shape != grid.Hex {
@@ -140,7 +153,7 @@ func (p *painter) tileRect(k tileKey) (*tileSheet, image.Rectangle) {
 		sh = &tileSheet{w: w, h: h}
 		rows := (sheetSlots + sheetCols - 1) / sheetCols
 		sh.img = ebiten.NewImage(sheetCols*(w+2), rows*(h+2))
-		p.sheets[k.size] = sh
+		p.sheets[k.sheet()] = sh
 	}
 	i := k.slot()
 	r := sh.slotRect(i)
@@ -169,7 +182,7 @@ func paintTile(styles [dat.NumTerrains]art.TileStyle, shape grid.Shape, k tileKe
 		img = art.PaintSquareTile(st, unknown, int(k.variant), size)
 	}
 	if !unknown {
-		gridLine(img, shape, inner)
+		gridLine(img, shape, inner, max(k.scale, 1))
 	}
 	if k.sight == Remembered {
 		grey(img)
@@ -188,9 +201,10 @@ func paintTile(styles [dat.NumTerrains]art.TileStyle, shape grid.Shape, k tileKe
 
 // gridLine darkens the cell of img (centred, of inner radius inner) along
 // its edge: half the grid's line, the neighbour's tile the other half.
-// The line grows with the tile, so it reads at every zoom.
-func gridLine(img *image.RGBA, shape grid.Shape, inner float64) {
-	w := math.Max(1, inner*0.05) // the whole line's width
+// The line grows with the tile, so it reads at every zoom; it is at
+// least a pixel at 100 %, scale pixels at interface size scale.
+func gridLine(img *image.RGBA, shape grid.Shape, inner, scale float64) {
+	w := math.Max(scale, inner*0.05) // the whole line's width
 	cx, cy := float64(img.Rect.Dx())/2, float64(img.Rect.Dy())/2
 	for y := img.Rect.Min.Y; y < img.Rect.Max.Y; y++ {
 		dy := math.Abs(float64(y) + 0.5 - cy)
@@ -231,9 +245,9 @@ func greyColor(c color.RGBA) color.RGBA {
 	return color.RGBA{uint8((l + (r-l)*0.45) * 0.6), uint8((l + (g-l)*0.45) * 0.6), uint8((l + (b-l)*0.45) * 0.6), c.A}
 }
 
-// cellKey returns the tile of square sq at (col, row) painted size large.
-func cellKey(sq Square, col, row, size int) tileKey {
-	k := tileKey{terrain: sq.Terrain, variant: uint8(art.TileVariant(col, row)), sight: sq.Sight, size: size}
+// cellKey returns the tile of square sq at (col, row) in sheet sh.
+func cellKey(sq Square, col, row int, sh sheetKey) tileKey {
+	k := tileKey{terrain: sq.Terrain, variant: uint8(art.TileVariant(col, row)), sight: sq.Sight, size: sh.size, scale: sh.scale}
 	if sq.Sight == Unknown {
 		k.terrain = dat.NumTerrains
 	}
@@ -301,8 +315,8 @@ type groundFrame struct {
 func (p *painter) drawCells(gf *groundFrame) {
 	g := grid.New(p.lay.Shape, p.lay.Width, p.lay.Height)
 	px := p.lay.Size * gf.scale
-	size := tileSize(px)
-	k := px / float64(size)
+	sk := sheetKey{tileSize(px), p.scale}
+	k := px / float64(sk.size)
 	vs, is := p.verts[:0], p.indices[:0]
 	var sheet *tileSheet
 	flush := func() {
@@ -314,7 +328,7 @@ func (p *painter) drawCells(gf *groundFrame) {
 	for row := gf.y0; row <= gf.y1; row++ {
 		for col := gf.x0; col <= gf.x1; col++ {
 			q := grid.Pos{X: col, Y: row}
-			sh, r := p.tileRect(cellKey(p.squares[g.Index(q)], col, row, size))
+			sh, r := p.tileRect(cellKey(p.squares[g.Index(q)], col, row, sk))
 			if sh != sheet {
 				flush()
 				sheet = sh
@@ -348,11 +362,11 @@ func quad(vs []ebiten.Vertex, is []uint32, x0, y0, x1, y1 float64, r image.Recta
 // hex board's does.
 func (p *painter) drawEdges(gf *groundFrame, px float64) {
 	g := grid.New(p.lay.Shape, p.lay.Width, p.lay.Height)
-	sw := math.Max(1, px*0.07)
+	sw := math.Max(p.px(1), px*0.07)
 	if p.lay.Shape == grid.Hex {
-		sw = math.Max(1, px*0.1)
+		sw = math.Max(p.px(1), px*0.1)
 	}
-	fw := math.Max(2, px*0.22) // the fog's shadow
+	fw := math.Max(p.px(2), px*0.22) // the fog's shadow
 	white := p.sprites.White()
 	wr := white.Bounds()
 	vs, is := p.verts[:0], p.indices[:0]
@@ -456,9 +470,9 @@ func (p *painter) paintGround(m *Model) {
 	p.ground.WritePixels(img.Pix)
 }
 
-// farPx is the size on screen (Layout.Size: a square's side, a hex's
-// radius) below which cells are drawn from the far picture (paintFar):
-// the whole map on screen, thousands of tiny tiles a frame.
+// farPx is the size on screen at 100 % (Layout.Size: a square's side, a
+// hex's radius) below which cells are drawn from the far picture
+// (paintFar): the whole map on screen, thousands of tiny tiles a frame.
 const farPx = 16
 
 // drawGround draws the ground of frame f: the cells on screen tile by
@@ -466,7 +480,7 @@ const farPx = 16
 func (s *Screen) drawGround(f *frame) {
 	p := s.paint
 	p.prepare(s.m)
-	if p.lay.Size*f.cam.Zoom < farPx {
+	if p.lay.Size*f.cam.Zoom < p.px(farPx) {
 		// The picture at the zoom's power of two above it: drawn shrunk
 		// by at most two, through its mipmaps.
 		scale := math.Ldexp(1, int(math.Ceil(math.Log2(f.cam.Zoom))))
@@ -491,10 +505,10 @@ func (s *Screen) drawGround(f *frame) {
 // map's size at zoom 1, once per view and scale.
 func (p *painter) paintFar(m *Model, scale float64) {
 	p.prepare(m)
-	if p.far != nil && p.farV == m.v && p.farScale == scale {
+	if p.far != nil && p.farV == m.v && p.farScale == scale && p.farUI == p.scale {
 		return
 	}
-	p.farV, p.farScale = m.v, scale
+	p.farV, p.farScale, p.farUI = m.v, scale, p.scale
 	ww, wh := p.lay.WorldSize()
 	w, h := int(math.Ceil(ww*scale)), int(math.Ceil(wh*scale))
 	if p.far != nil && (p.far.Bounds().Dx() != w || p.far.Bounds().Dy() != h) {

@@ -122,7 +122,7 @@ func (s *Screen) showCursor() {
 		s.cursor.At = sel.Cell
 		return
 	}
-	if p, ok := s.cellAt(s.cam.ScreenW/2, s.cam.ScreenH/2); ok {
+	if p, ok := s.cellAt(float64(s.mapRect.Dx())/2, float64(s.mapRect.Dy())/2); ok {
 		s.cursor.At = p
 	}
 }
@@ -134,11 +134,12 @@ const refollowFrames = 3
 
 // followCursor pans the camera just enough that the cursor's cell is in
 // the part of the map in sight (above the log), a cell from its edges.
+// It reckons in the camera's pixels, those of the interface at 100 %.
 func (s *Screen) followCursor() {
 	wx, wy := s.lay.Center(s.cursor.At)
 	sx, sy := s.cam.ToScreen(wx, wy)
 	w := s.cam.ScreenW
-	h := float64(max(s.host.MapInSight().Dy(), 0))
+	h := float64(max(s.host.MapInSight().Dy(), 0)) / s.camScale
 	margin := min(3*s.lay.Inner()*s.cam.Zoom, w/3, h/3)
 	dx, dy := 0.0, 0.0
 	switch {
@@ -279,15 +280,16 @@ func (s *Screen) drawCursor(dst *ebiten.Image) {
 	wx, wy := s.lay.Center(s.cursor.At)
 	sx, sy := s.cam.ToScreen(wx, wy)
 	o := dst.Bounds().Min
-	r := s.lay.Inner() * s.cam.Zoom
-	x, y := float32(sx)+float32(o.X)-float32(r), float32(sy)+float32(o.Y)-float32(r)
-	w := max(float32(3), float32(r)/5)
-	in := w/2 + 1 // inside the cell, clear of the selection's outline on its edge
+	k := float32(s.camScale)
+	r := float32(s.lay.Inner() * s.cam.Zoom * s.camScale)
+	x, y := float32(sx)*k+float32(o.X)-r, float32(sy)*k+float32(o.Y)-r
+	w := max(3*k, r/5)
+	in := w/2 + k // inside the cell, clear of the selection's outline on its edge
 	x, y = x+in, y+in
-	side := float32(2*r) - 2*in
-	vector.StrokeRect(dst, x, y, side, side, w+3, color.RGBA{20, 16, 12, 230}, true)
+	side := 2*r - 2*in
+	vector.StrokeRect(dst, x, y, side, side, w+3*k, color.RGBA{20, 16, 12, 230}, true)
 	vector.StrokeRect(dst, x, y, side, side, w, s.host.Theme().Palette().Focus, true)
-	vector.StrokeRect(dst, x, y, side, side, 1, color.White, true)
+	vector.StrokeRect(dst, x, y, side, side, k, color.White, true)
 }
 
 // drawFocusRing rings the panel's focused button while it is in the part
@@ -297,14 +299,15 @@ func (s *Screen) drawFocusRing(dst *ebiten.Image) {
 	if !ok {
 		return
 	}
+	t := s.host.Theme()
 	rect := pb.b.GetWidget().Rect
-	if rect.Empty() || !rect.In(s.in.Panel.Inset(-2)) {
+	if rect.Empty() || !rect.In(s.in.Panel.Inset(-t.Px(2))) {
 		return
 	}
-	r := rect.Inset(-3)
+	r := rect.Inset(-t.Px(3))
 	x, y, w, h := float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy())
-	vector.StrokeRect(dst, x, y, w, h, 5, color.RGBA{20, 16, 12, 230}, true)
-	vector.StrokeRect(dst, x, y, w, h, 2.5, s.host.Theme().Palette().Focus, true)
+	vector.StrokeRect(dst, x, y, w, h, float32(t.Pxf(5)), color.RGBA{20, 16, 12, 230}, true)
+	vector.StrokeRect(dst, x, y, w, h, float32(t.Pxf(2.5)), t.Palette().Focus, true)
 }
 
 // target returns the cell the selected army's path is planned to: the
@@ -321,7 +324,7 @@ func (s *Screen) target() (grid.Pos, bool) {
 func (s *Screen) previewPoint() image.Point {
 	if s.cursor.Shown && (s.keyLast || !s.hover.On) {
 		x, y := s.ScreenOf(s.cursor.At)
-		return image.Pt(int(x)+10, int(y))
+		return image.Pt(int(x)+s.host.Theme().Px(10), int(y))
 	}
 	return s.in.Cursor
 }

@@ -9,11 +9,12 @@ import (
 )
 
 // minimapFit returns where the whole map is drawn in the minimap's
-// rectangle r, keeping its proportions: the top-left corner and the scale
-// from world pixels.
+// rectangle r, keeping its proportions, a margin inside it: the top-left
+// corner and the scale from world pixels.
 func (s *Screen) minimapFit(r image.Rectangle) (x, y, scale float64) {
 	ww, wh := s.lay.WorldSize()
-	scale = min(float64(r.Dx()-8)/ww, float64(r.Dy()-8)/wh)
+	m := s.host.Theme().Pxf(8)
+	scale = min((float64(r.Dx())-m)/ww, (float64(r.Dy())-m)/wh)
 	x = float64(r.Min.X) + (float64(r.Dx())-ww*scale)/2
 	y = float64(r.Min.Y) + (float64(r.Dy())-wh*scale)/2
 	return x, y, scale
@@ -27,8 +28,11 @@ func (s *Screen) drawMinimap(dst *ebiten.Image) {
 	if r.Empty() || s.paint == nil {
 		return
 	}
-	s.paint.paintGround(s.m)
-	vector.FillRect(dst, float32(r.Min.X-2), float32(r.Min.Y-2), float32(r.Dx()+4), float32(r.Dy()+4), color.RGBA{20, 18, 16, 240}, false)
+	s.sync()
+	p := s.paint
+	p.paintGround(s.m)
+	one := float32(p.px(1)) // a line at 100 %
+	vector.FillRect(dst, float32(r.Min.X)-2*one, float32(r.Min.Y)-2*one, float32(r.Dx())+4*one, float32(r.Dy())+4*one, color.RGBA{20, 18, 16, 240}, false)
 	x, y, k := s.minimapFit(r)
 	ww, wh := s.lay.WorldSize()
 	g := s.paint.ground.Bounds()
@@ -36,11 +40,11 @@ func (s *Screen) drawMinimap(dst *ebiten.Image) {
 	op.GeoM.Scale(ww*k/float64(g.Dx()), wh*k/float64(g.Dy()))
 	op.GeoM.Translate(x, y)
 	dst.DrawImage(s.paint.ground, op)
-	vector.StrokeRect(dst, float32(x)-1, float32(y)-1, float32(ww*k)+2, float32(wh*k)+2, 1, color.RGBA{110, 100, 85, 255}, false)
-	dot := float32(max(2, s.lay.Size*k*0.45))
+	vector.StrokeRect(dst, float32(x)-one, float32(y)-one, float32(ww*k)+2*one, float32(wh*k)+2*one, one, color.RGBA{110, 100, 85, 255}, false)
+	dot := float32(max(p.px(2), s.lay.Size*k*0.45))
 	for _, st := range s.m.Settlements() {
 		cx, cy := s.lay.Center(st.Pos)
-		vector.FillRect(dst, float32(x+cx*k)-dot-1, float32(y+cy*k)-dot-1, 2*dot+2, 2*dot+2, inkDark, false)
+		vector.FillRect(dst, float32(x+cx*k)-dot-one, float32(y+cy*k)-dot-one, 2*dot+2*one, 2*dot+2*one, inkDark, false)
 		vector.FillRect(dst, float32(x+cx*k)-dot, float32(y+cy*k)-dot, 2*dot, 2*dot, s.seatColor(st.Owner), false)
 	}
 	for _, f := range s.m.Forces() {
@@ -48,15 +52,15 @@ func (s *Screen) drawMinimap(dst *ebiten.Image) {
 			continue
 		}
 		cx, cy := s.lay.Center(f.Pos)
-		s.paint.drawDisc(dst, x+cx*k, y+cy*k, float64(dot), inkLight)
-		s.paint.drawDisc(dst, x+cx*k, y+cy*k, float64(dot)*0.7, s.seatColor(f.Owner)) // everyone's, all-seeing
+		p.drawDisc(dst, x+cx*k, y+cy*k, float64(dot), inkLight)
+		p.drawDisc(dst, x+cx*k, y+cy*k, float64(dot)*0.7, s.seatColor(f.Owner)) // everyone's, all-seeing
 	}
 	// The part of the map the camera shows.
 	x0, y0 := s.cam.ToWorld(0, 0)
 	x1, y1 := s.cam.ToWorld(s.cam.ScreenW, s.cam.ScreenH)
-	in := image.Rect(int(x+x0*k), int(y+y0*k), int(x+x1*k), int(y+y1*k)).Intersect(r.Inset(1))
+	in := image.Rect(int(x+x0*k), int(y+y0*k), int(x+x1*k), int(y+y1*k)).Intersect(r.Inset(int(one)))
 	if !in.Empty() {
-		vector.StrokeRect(dst, float32(in.Min.X), float32(in.Min.Y), float32(in.Dx()), float32(in.Dy()), 1.5, color.RGBA{255, 255, 255, 220}, false)
+		vector.StrokeRect(dst, float32(in.Min.X), float32(in.Min.Y), float32(in.Dx()), float32(in.Dy()), 1.5*one, color.RGBA{255, 255, 255, 220}, false)
 	}
 }
 

@@ -65,7 +65,7 @@ func (u *ui) text(s string, c color.Color) {
 // picture beside it.
 func (u *ui) unitLine(k dat.Kind, s string) {
 	t := u.s.host.Theme()
-	text := t.NewText(u.s.m.cw(s), t.SmallFace(), t.Palette().Text, widget.TextOpts.MaxWidth(float64(u.width()-picRoom)))
+	text := t.NewText(u.s.m.cw(s), t.SmallFace(), t.Palette().Text, widget.TextOpts.MaxWidth(float64(u.width()-t.Px(picRoom))))
 	u.c.AddChild(u.s.withPic(k, text))
 }
 
@@ -73,7 +73,7 @@ func (u *ui) unitLine(k dat.Kind, s string) {
 // choosing a unit of kind k, its picture beside it.
 func (u *ui) unitButton(k dat.Kind, label string, onClick func()) *widget.Button {
 	t := u.s.host.Theme()
-	b := kit.PanelButton(t, fitLines(label, t.SmallFace(), float64(u.width()-buttonPad-picRoom)), 8, true, onClick)
+	b := kit.PanelButton(t, fitLines(label, t.SmallFace(), float64(u.width()-t.Px(buttonPad+picRoom))), t.Px(buttonSide), true, onClick)
 	u.c.AddChild(u.s.withPic(k, b))
 	u.keyed(b, label, onClick)
 	return b
@@ -84,15 +84,19 @@ func (u *ui) line(s string)  { u.text(s, u.s.host.Theme().Palette().Text) }
 func (u *ui) muted(s string) { u.text(s, u.s.host.Theme().Palette().TextMuted) }
 func (u *ui) bad(s string)   { u.text(s, u.s.host.Theme().Palette().Error) }
 
+// buttonSide is the room beside a wide button's label, in pixels at
+// 100 %.
+const buttonSide = 8
+
 // buttonPad is the room a button's label leaves at its sides: its
-// padding, and the spacing of a grid's columns.
-const buttonPad = 8 + 8 + 8
+// padding, and the spacing of a grid's columns, in pixels at 100 %.
+const buttonPad = buttonSide + buttonSide + 8
 
 // button adds a button as wide as the panel (or the grid's column), its
 // label broken into lines that fit it (fitLines).
 func (u *ui) button(label string, onClick func()) *widget.Button {
 	t := u.s.host.Theme()
-	b := kit.PanelButton(t, fitLines(label, t.SmallFace(), float64(u.width()-buttonPad)), 8, true, onClick)
+	b := kit.PanelButton(t, fitLines(label, t.SmallFace(), float64(u.width()-t.Px(buttonPad))), t.Px(buttonSide), true, onClick)
 	u.c.AddChild(b)
 	u.keyed(b, label, onClick)
 	return b
@@ -130,9 +134,9 @@ func fitLines(label string, face text.Face, w float64) string {
 // row adds a row of buttons side by side, labels[i] doing fns[i].
 func (u *ui) row(labels []string, fns []func()) {
 	t := u.s.host.Theme()
-	r := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(4))))
+	r := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(t.Px(4)))))
 	for i, l := range labels {
-		b := kit.PanelButton(t, l, 7, false, fns[i])
+		b := kit.PanelButton(t, l, t.Px(7), false, fns[i])
 		r.AddChild(b)
 		u.keyed(b, l, fns[i])
 	}
@@ -141,7 +145,7 @@ func (u *ui) row(labels []string, fns []func()) {
 
 // gap adds a little space.
 func (u *ui) gap() {
-	u.c.AddChild(widget.NewContainer(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(0, 4))))
+	u.c.AddChild(widget.NewContainer(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(0, u.s.host.Theme().Px(4)))))
 }
 
 // changed tells the host the orders (and the panel) changed.
@@ -543,7 +547,7 @@ func (s *Screen) Orders(c *widget.Container) {
 			label += "\n  not sent: " + d.Err
 			col = pal.Error
 		}
-		text := t.NewText(label, t.SmallFace(), col, widget.TextOpts.MaxWidth(float64(s.host.PanelWidth()-kit.RemoveRoom)))
+		text := t.NewText(label, t.SmallFace(), col, widget.TextOpts.MaxWidth(float64(s.host.PanelWidth()-t.Px(kit.RemoveRoom))))
 		take := func() {
 			m.Remove(i)
 			s.updatePreview()
@@ -563,30 +567,32 @@ func (s *Screen) Orders(c *widget.Container) {
 // window returns a window's body: a column with a title.
 func (s *Screen) window(title string) *ui {
 	t := s.host.Theme()
-	body := kit.WindowBody(t, 18, 5)
+	body := kit.WindowBody(t, t.Px(18), t.Px(5))
 	hf := t.HeadingFace()
 	body.AddChild(widget.NewText(widget.TextOpts.Text(title, &hf, t.Palette().Accent)))
-	return &ui{s: s, c: body, w: windowWidth}
+	return &ui{s: s, c: body, w: t.Px(windowWidth)}
 }
 
 // grid adds a grid of cols columns and returns a ui that adds its cells.
 func (u *ui) grid(cols int) *ui {
+	t := u.s.host.Theme()
+	gap := t.Px(gridGap)
 	g := widget.NewContainer(
 		widget.ContainerOpts.Layout(widget.NewGridLayout(
 			widget.GridLayoutOpts.Columns(cols),
 			widget.GridLayoutOpts.Stretch(slices.Repeat([]bool{true}, cols), nil),
-			widget.GridLayoutOpts.Spacing(gridGap, 4))),
+			widget.GridLayoutOpts.Spacing(gap, t.Px(4)))),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})),
 	)
 	u.c.AddChild(g)
-	return &ui{s: u.s, c: g, w: (u.w - gridGap*(cols-1)) / cols}
+	return &ui{s: u.s, c: g, w: (u.w - gap*(cols-1)) / cols}
 }
 
-// gridGap is the room between a grid's columns: a line's picture stands
-// clear of the button before it.
+// gridGap is the room between a grid's columns, in pixels at 100 %: a
+// line's picture stands clear of the button before it.
 const gridGap = 16
 
-// windowWidth is the width of a window's texts.
+// windowWidth is the width of a window's texts, in pixels at 100 %.
 const windowWidth = 560
 
 // showProduction opens the window choosing what settlement id produces:

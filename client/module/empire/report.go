@@ -325,8 +325,8 @@ func (s *Screen) showBattle(l Line) {
 	w.line(l.Text)
 	content := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
 		widget.RowLayoutOpts.Direction(widget.DirectionVertical),
-		widget.RowLayoutOpts.Spacing(3))))
-	width := float64(min(windowWidth+160, s.host.MapRect().Dx()-80))
+		widget.RowLayoutOpts.Spacing(t.Px(3)))))
+	width := float64(min(t.Px(windowWidth+160), s.host.MapRect().Dx()-t.Px(80)))
 	for _, rl := range s.m.Report(&l) {
 		c := color.Color(pal.Text)
 		face := t.SmallFace()
@@ -350,8 +350,8 @@ func (s *Screen) showBattle(l Line) {
 		}
 		content.AddChild(t.NewText(text, face, c, widget.TextOpts.MaxWidth(width)))
 	}
-	maxH := max(s.host.MapRect().Dy()-260, 160)
+	maxH := max(s.host.MapRect().Dy()-t.Px(260), t.Px(160))
 	_, ch := content.PreferredSize()
-	w.c.AddChild(kit.NewScrollArea(content, kit.ScrollStyle{WheelPart: 4, Handle: 14}, maxH, image.Pt(int(width)+20, min(ch, maxH))))
+	w.c.AddChild(kit.NewScrollArea(content, kit.ScrollStyle{WheelPart: 4, Handle: t.Px(14)}, maxH, image.Pt(int(width)+t.Px(20), min(ch, maxH))))
 	s.host.OpenWindow(w.c)
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"empires/client/art"
 	"empires/client/camera"
 	"empires/client/kit"
 	"empires/client/module"
@@ -24,11 +23,16 @@ import (
 // others' as sighted; the selection and its side panel; the orders
 // drafted for the turn; the log of the turns and the battle reports.
 type Screen struct {
-	host  module.Host
-	m     *Model
-	lay   Layout
-	cam   *camera.Camera
-	paint *painter
+	host module.Host
+	m    *Model
+	lay  Layout
+	// cam looks at the map in the pixels of the interface at 100 %: its
+	// zoom is the player's, its screen the map's part of the window
+	// divided by camScale, the interface size it was sized for. The map
+	// is drawn camScale times as large (see scale).
+	cam      *camera.Camera
+	camScale float64
+	paint    *painter
 
 	// Input.
 	hover      kit.Hover[grid.Pos]
@@ -65,8 +69,9 @@ type Screen struct {
 	// told again is a new one).
 	log module.LogCache[*Line]
 
-	// pics are the units' pictures of the panel's lists, by icon.
-	pics map[art.Icon]*ebiten.Image
+	// pics are the units' pictures of the panel's lists, by icon and
+	// size.
+	pics map[picKey]*ebiten.Image
 }
 
 var (
@@ -126,11 +131,29 @@ func (s *Screen) layOut(v *rules.View) error {
 	s.paint = p
 	ww, wh := s.lay.WorldSize()
 	r := s.host.MapRect()
-	s.cam = camera.New(ww, wh, float64(r.Dx()), float64(r.Dy()))
+	s.camScale = s.scale()
+	s.cam = camera.New(ww, wh, float64(r.Dx())/s.camScale, float64(r.Dy())/s.camScale)
 	s.cam.Zoom = defaultZoom
 	s.mapRect = r
 	s.CenterHome()
 	return nil
+}
+
+// scale is the interface size the screen is drawn at now (the host's
+// theme's: 2 at 200 %): every length given for 100 % is multiplied by it.
+func (s *Screen) scale() float64 { return s.host.Theme().Scale() }
+
+// fitCamera gives the camera the map's part of the window, map, at the
+// interface size now, keeping the world point in the map's middle where
+// it is; it reports whether either changed.
+func (s *Screen) fitCamera(r image.Rectangle) bool {
+	k := s.scale()
+	if r == s.mapRect && k == s.camScale {
+		return false
+	}
+	s.mapRect, s.camScale = r, k
+	s.cam.Resize(float64(r.Dx())/k, float64(r.Dy())/k)
+	return true
 }
 
 // Resolved implements module.Screen.
@@ -245,10 +268,10 @@ func (s *Screen) centerOn(p grid.Pos) {
 	s.cam.LookAt(wx, wy, s.cam.ScreenW/2, s.cam.ScreenH/2)
 }
 
-// cellAt returns the cell under map point (x, y) (pixels from the map's
-// top-left corner).
+// cellAt returns the cell under map point (x, y) (window pixels from the
+// map's top-left corner).
 func (s *Screen) cellAt(x, y float64) (grid.Pos, bool) {
-	wx, wy := s.cam.ToWorld(x, y)
+	wx, wy := s.cam.ToWorld(x/s.camScale, y/s.camScale)
 	return s.lay.CellAt(wx, wy)
 }
 
@@ -256,7 +279,7 @@ func (s *Screen) cellAt(x, y float64) (grid.Pos, bool) {
 func (s *Screen) ScreenOf(p grid.Pos) (float64, float64) {
 	wx, wy := s.lay.Center(p)
 	x, y := s.cam.ToScreen(wx, wy)
-	return x + float64(s.mapRect.Min.X), y + float64(s.mapRect.Min.Y)
+	return x*s.camScale + float64(s.mapRect.Min.X), y*s.camScale + float64(s.mapRect.Min.Y)
 }
 
 // state is what the map shows that input may change.
@@ -273,26 +296,28 @@ type state struct {
 	animT    float64
 	cursor   cursor
 	focus    int
+	scale    float64
 }
 
 func (s *Screen) state() state {
 	return state{cam: *s.cam, hover: s.hover.At, has: s.hover.On, sel: s.m.sel, version: s.m.version, preview: s.preview,
-		tooltip: s.hover.JustRested(), previewE: s.previewErr, anim: s.animStep, animT: s.animT, cursor: s.cursor, focus: s.focus}
+		tooltip: s.hover.JustRested(), previewE: s.previewErr, anim: s.animStep, animT: s.animT, cursor: s.cursor, focus: s.focus,
+		scale: s.camScale}
 }
 
 // Update implements module.Screen: the pointer hovers, selects (a click),
 // pans (a drag) and orders the selected army (a right click, or a click
 // on a square with nothing of the player's); the wheel zooms; the keys
 // pan, zoom, go home, select the next army, deselect and take back the
-// last order.
+// last order. A new interface size (the host's theme) or a new size of
+// the map redraws it, the world point in its middle kept there.
 func (s *Screen) Update(in module.Input) bool {
 	s.hover.Tick()
 	if s.m.v == nil {
 		return false
 	}
-	if in.Map != s.mapRect {
-		s.mapRect = in.Map
-		s.cam.Resize(float64(in.Map.Dx()), float64(in.Map.Dy()))
+	before := s.state()
+	if s.fitCamera(in.Map) {
 		s.refollow = refollowFrames
 	}
 	if s.refollow > 0 && s.cursor.Shown {
@@ -304,7 +329,6 @@ func (s *Screen) Update(in module.Input) bool {
 	if !in.Keys && !in.Modal {
 		s.focus = -1 // the keyboard went to another part of the screen (the shell's): one ring at a time
 	}
-	before := s.state()
 	s.stepAnimation(in)
 	mx, my := in.Cursor.X, in.Cursor.Y
 	if in.Cursor != s.lastPoint { // a move of the pointer makes the path planned its again
@@ -331,14 +355,14 @@ func (s *Screen) Update(in module.Input) bool {
 		s.updatePreview()
 	}
 	if z := in.WheelZoom(); z != 1 && in.Pointer {
-		s.cam.ZoomAt(z, lx, ly)
+		s.cam.ZoomAt(z, lx/s.camScale, ly/s.camScale)
 	}
 	if in.Pressed.Has(ebiten.MouseButtonLeft) && in.Pointer {
 		s.cursor.Shown, s.focus = false, -1 // the pointer plays: the keyboard's cursor and focus go
 		s.drag.Start(in.Frame)
 	}
 	if dx, dy, held := s.drag.Follow(in.Frame); held && s.drag.Moved {
-		s.cam.Pan(float64(dx), float64(dy))
+		s.cam.Pan(float64(dx)/s.camScale, float64(dy)/s.camScale) // the map follows the pointer
 	}
 	if s.drag.End(in.Frame) && !s.drag.Moved && ok {
 		s.click(p, in.Orders)
@@ -478,9 +502,10 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 	}
 	s.drawMinimap(dst)
 	s.drawFocusRing(dst)
+	t := s.host.Theme()
 	if s.animating() {
 		msg := fmt.Sprintf("Turn %d: movement step %d of %d (Space skips)", s.m.v.Turn-1, s.animStep+1, len(s.anim))
-		kit.DrawBox(dst, s.host.Theme().NormalFace(), []string{msg}, float64(s.mapRect.Min.X+s.mapRect.Dx()/2-170), float64(s.mapRect.Min.Y+10),
+		kit.DrawBox(dst, t.NormalFace(), []string{msg}, float64(s.mapRect.Min.X+s.mapRect.Dx()/2-t.Px(170)), float64(s.mapRect.Min.Y+t.Px(10)),
 			s.mapRect, color.RGBA{30, 26, 22, 220}, color.RGBA{250, 220, 140, 255})
 		return
 	}
@@ -489,21 +514,22 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 	}
 	mx, my := s.in.Cursor.X, s.in.Cursor.Y
 	pp := s.previewPoint()
-	face := s.host.Theme().SmallFace()
+	face := t.SmallFace()
 	bg, fg := color.RGBA{30, 26, 22, 235}, color.RGBA{235, 228, 210, 255}
-	below := float64(my) + 18 // the top of the square's own tooltip: under the pointer and the path's
+	right := t.Pxf(18)               // a tooltip's left edge from the pointer
+	below := float64(my) + t.Pxf(18) // the top of the square's own tooltip: under the pointer and the path's
 	switch {
 	case s.preview != nil:
-		box := kit.DrawBox(dst, face, s.previewLines(s.preview), float64(pp.X)+18, float64(pp.Y)-40, s.mapRect, bg, color.RGBA{250, 240, 200, 255})
-		below = max(below, float64(box.Max.Y+4))
+		box := kit.DrawBox(dst, face, s.previewLines(s.preview), float64(pp.X)+right, float64(pp.Y)-t.Pxf(40), s.mapRect, bg, color.RGBA{250, 240, 200, 255})
+		below = max(below, float64(box.Max.Y+t.Px(4)))
 	case s.previewErr != "":
-		box := kit.DrawBox(dst, face, []string{s.m.cw(s.previewErr)}, float64(pp.X)+18, float64(pp.Y)-30, s.mapRect, bg, color.RGBA{255, 150, 130, 255})
-		below = max(below, float64(box.Max.Y+4))
+		box := kit.DrawBox(dst, face, []string{s.m.cw(s.previewErr)}, float64(pp.X)+right, float64(pp.Y)-t.Pxf(30), s.mapRect, bg, color.RGBA{255, 150, 130, 255})
+		below = max(below, float64(box.Max.Y+t.Px(4)))
 	}
 	// The square's own tooltip (terrain, settlement, forces), after a
 	// moment: a path's box leaves it in sight.
 	if s.hover.Rested() && !s.drag.On && !s.keyLast { // the keys moved last: no tooltip of the resting pointer
-		kit.DrawBox(dst, face, s.m.Describe(s.hover.At), float64(mx)+18, below, s.mapRect, bg, fg)
+		kit.DrawBox(dst, face, s.m.Describe(s.hover.At), float64(mx)+right, below, s.mapRect, bg, fg)
 	}
 }
 
@@ -588,7 +614,7 @@ func (s *Screen) Probe() module.Probe {
 	}
 	p.Camera = [3]float64{s.cam.X, s.cam.Y, s.cam.Zoom}
 	p.World[0], p.World[1] = s.lay.WorldSize()
-	p.CellSize = 2 * s.lay.Inner() * s.cam.Zoom
+	p.CellSize = 2 * s.lay.Inner() * s.cam.Zoom * s.camScale
 	if s.hover.On {
 		p.Hover = s.hover.At.String()
 	}

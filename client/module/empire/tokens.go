@@ -25,6 +25,10 @@ import (
 // shield or the garrison's plate with the count alone, shaded with the
 // turn they were seen when outdated.
 
+// The sizes of the tokens below are in pixels at 100 %; at another
+// interface size they are multiplied by it (painter.px), as the cell's
+// side on screen is.
+
 // farCell is the cell's side on screen, in pixels, below which the map
 // shows its things as plain squares (cities), discs (towns, armies) in
 // their owners' colours, as the hex board does at its far zoom.
@@ -36,6 +40,10 @@ const farMarkPx = 9
 // minPicPx is the smallest picture of a unit drawn: below it a plate
 // shows the count alone.
 const minPicPx = 11
+
+// farRim is how much wider than a far square or disc its rim is: a light
+// ring of half of it inside a dark one (drawFar).
+const farRim = 4
 
 // The settlements' pictures: the kit's city levels. CHOICE: a town is the
 // kit's village (two houses, level 2), a city its walled town with towers
@@ -81,28 +89,39 @@ type spots struct {
 	garrison   spot // the middle of the garrison's plate (the player's or sighted)
 }
 
-// picPx returns the size of a unit's picture on a cell c pixels wide: a
-// size sprites are painted at, so it is drawn unscaled.
-func picPx(c float64) int { return art.SpriteSizeAtMost(math.Min(45, c*0.28)) }
+// picPx returns the size of a unit's picture on a cell c pixels wide at
+// interface size scale: a size sprites are painted at, so it is drawn
+// unscaled.
+func picPx(c, scale float64) int { return art.SpriteSizeAtMost(math.Min(45*scale, c*0.28)) }
 
-// platePx returns the height of a count's plate on a cell c pixels wide:
-// the picture and its outline.
-func platePx(c float64) float64 { return math.Max(12, float64(picPx(c))+2) }
+// outlinePx is the width of a plate's outline at interface size scale:
+// whole pixels, so that the picture inside stays on whole pixels.
+func outlinePx(scale float64) int { return max(1, int(math.Round(scale))) }
+
+// platePx returns the height of a count's plate on a cell c pixels wide
+// at interface size scale: the picture and its outline.
+func platePx(c, scale float64) float64 {
+	return math.Max(12*scale, float64(picPx(c, scale)+2*outlinePx(scale)))
+}
 
 // layoutThing returns where the things of t stand on a square c pixels
-// wide whose centre is on (x, y): a settlement's picture in the middle,
-// the armies in a row above it, its garrison in a row below; on a square
-// without one, an army in the middle, or the player's above and others'
-// below.
-func layoutThing(t *Thing, x, y, c float64) spots {
+// wide whose centre is on (x, y), at 100 % (layoutThingAt).
+func layoutThing(t *Thing, x, y, c float64) spots { return layoutThingAt(t, x, y, c, 1) }
+
+// layoutThingAt returns where the things of t stand on a square c pixels
+// wide whose centre is on (x, y), at interface size scale: a
+// settlement's picture in the middle, the armies in a row above it, its
+// garrison in a row below; on a square without one, an army in the
+// middle, or the player's above and others' below.
+func layoutThingAt(t *Thing, x, y, c, scale float64) spots {
 	var sp spots
 	sightArmy := len(t.Sightings) > 0 && !t.Sightings[0].Garrison
 	sightGarrison := len(t.Sightings) > 0 && t.Sightings[0].Garrison
-	if c < farCell {
+	if c < farCell*scale {
 		sp.far = true
 		// Every square and disc is large enough for its owner's mark
 		// (farMarkPx), however far the zoom.
-		set, dot := math.Max(farMarkPx, c*0.66), math.Max(farMarkPx, c*0.46)
+		set, dot := math.Max(farMarkPx*scale, c*0.66), math.Max(farMarkPx*scale, c*0.46)
 		if t.Settlement != nil {
 			sp.settlement = spot{x, y, set, true}
 		}
@@ -112,10 +131,10 @@ func layoutThing(t *Thing, x, y, c float64) spots {
 		ax, sx, ay := x, x, y-c*0.18
 		switch {
 		case t.Settlement != nil:
-			d := farBeside(set, dot)
+			d := farBeside(set, dot, scale)
 			ax, sx, ay = x-d, x+d, y-d
 		case t.Armies > 0 && sightArmy:
-			d := math.Max(c*0.22, dot/2+2)
+			d := math.Max(c*0.22, dot/2+2*scale)
 			ax, sx = x-d, x+d
 		}
 		if t.Armies > 0 {
@@ -156,7 +175,7 @@ func layoutThing(t *Thing, x, y, c float64) spots {
 		}
 	}
 	if t.Garrison > 0 || sightGarrison {
-		ph := platePx(c)
+		ph := platePx(c, scale)
 		sp.garrison = spot{x, y + c*0.5 - ph/2 - c*0.03, ph, true}
 	}
 	return sp
@@ -174,13 +193,15 @@ type plate struct {
 // layoutPlate lays out a plate for cells c pixels wide whose left edge is
 // x0 and whose middle is y, with the count n, a picture when pic is set
 // and there is room for one (minPicPx), the owner's colour and mark first
-// when lead is set. Its parts lie on whole pixels, the picture's box a
-// size sprites are painted at, so the picture is drawn unscaled.
+// when lead is set, at the painter's interface size. Its parts lie on
+// whole pixels, the picture's box a size sprites are painted at, so the
+// picture is drawn unscaled.
 func (p *painter) layoutPlate(x0, y, c float64, n int, pic, lead bool) plate {
 	var pl plate
-	ps := picPx(c)
-	in := int(platePx(c)) - 2 // the height inside the outline
-	if ps < minPicPx {
+	ps := picPx(c, p.scale)
+	ol := outlinePx(p.scale)
+	in := int(platePx(c, p.scale)) - 2*ol // the height inside the outline
+	if float64(ps) < p.px(minPicPx) {
 		pic = false
 	}
 	pl.text = strconv.Itoa(n)
@@ -192,13 +213,13 @@ func (p *painter) layoutPlate(x0, y, c float64, n int, pic, lead bool) plate {
 	}
 	pw := 0
 	if pic {
-		pw = ps + 1
+		pw = ps + ol
 	}
 	cw := int(math.Ceil(tw)) + int(math.Round(float64(in)*0.45))
 	w := lw + pw + cw
-	left := int(math.Round(x0)) + 1
+	left := int(math.Round(x0)) + ol
 	top := int(math.Round(y - float64(in)/2))
-	pl.outer = image.Rect(left-1, top-1, left+w+1, top+in+1)
+	pl.outer = image.Rect(left-ol, top-ol, left+w+ol, top+in+ol)
 	pl.lead = image.Rect(left, top, left+lw, top+in)
 	if pic {
 		py := top + (in-ps)/2
@@ -242,9 +263,10 @@ func (p *painter) drawPlate(dst *ebiten.Image, pl *plate, owner rules.Seat, icon
 		}
 	}
 	if !pl.pic.Empty() {
-		// The picture's plate covers its column, the box and a pixel
-		// either side.
-		rect(image.Rect(pl.pic.Min.X-1, pl.outer.Min.Y+1, pl.pic.Max.X+1, pl.outer.Max.Y-1), art.PlateColor)
+		// The picture's plate covers its column, the box and an
+		// outline's width either side.
+		ol := outlinePx(p.scale)
+		rect(image.Rect(pl.pic.Min.X-ol, pl.outer.Min.Y+ol, pl.pic.Max.X+ol, pl.outer.Max.Y-ol), art.PlateColor)
 		ps := float64(pl.pic.Dx())
 		p.sprites.Put(dst, art.SpriteUnit, uint8(icon), float64(pl.pic.Min.X)+ps/2, float64(pl.pic.Min.Y)+ps/2, ps, 0, art.White, cs)
 	}
@@ -273,32 +295,36 @@ func (p *painter) drawShield(dst *ebiten.Image, x, y, h float64, owner rules.Sea
 	p.sprites.Put(dst, art.SpriteShieldFill, 0, x, y, h, 0, col, cs)
 	// The mark whenever the shield is farMarkPx or larger: never the
 	// colour alone.
-	if m := art.PlayerMark(game.PlayerID(owner)); m != art.MarkNone && h >= farMarkPx {
+	if m := art.PlayerMark(game.PlayerID(owner)); m != art.MarkNone && h >= p.px(farMarkPx) {
 		p.sprites.Put(dst, art.SpriteMark, uint8(m), x, y-h*0.07, h*0.42, 0, art.InkOn(col), cs)
 	}
 }
 
 // farBeside returns how far, across and up, the centre of an army's
 // disc of size dot stands from a settlement's square of side set at the
-// far zoom: its rim (dot+4 wide) clear of the settlement's mark (the
-// square's middle 0.66, see drawFar) by a pixel and a half.
-func farBeside(set, dot float64) float64 { return 0.33*set + 0.75*(dot+4)/2 + 1.5 }
+// far zoom, at interface size scale: its rim (farRim wider) clear of the
+// settlement's mark (the square's middle 0.66, see drawFar) by a pixel
+// and a half.
+func farBeside(set, dot, scale float64) float64 {
+	return 0.33*set + 0.75*(dot+farRim*scale)/2 + 1.5*scale
+}
 
 // drawFar draws a token at the far zoom: a square or a disc of size px
 // centred on (x, y) in owner's colour with a light rim, the owner's mark
 // on it when it is farMarkPx or larger.
 func (p *painter) drawFar(dst *ebiten.Image, x, y, px float64, owner rules.Seat, square bool, cs ebiten.ColorScale) {
 	col := p.color(owner)
+	rim := p.px(farRim)
 	if square {
-		p.sprites.Square(dst, x, y, px+4, art.OutlineColor, cs)
-		p.sprites.Square(dst, x, y, px+2, art.RimColor, cs)
+		p.sprites.Square(dst, x, y, px+rim, art.OutlineColor, cs)
+		p.sprites.Square(dst, x, y, px+rim/2, art.RimColor, cs)
 		p.sprites.Square(dst, x, y, px, col, cs)
 	} else {
-		p.sprites.Put(dst, art.SpriteDisc, 0, x, y, px+4, 0, art.OutlineColor, cs)
-		p.sprites.Put(dst, art.SpriteDisc, 0, x, y, px+2, 0, art.RimColor, cs)
+		p.sprites.Put(dst, art.SpriteDisc, 0, x, y, px+rim, 0, art.OutlineColor, cs)
+		p.sprites.Put(dst, art.SpriteDisc, 0, x, y, px+rim/2, 0, art.RimColor, cs)
 		p.sprites.Put(dst, art.SpriteDisc, 0, x, y, px, 0, col, cs)
 	}
-	if m := art.PlayerMark(game.PlayerID(owner)); m != art.MarkNone && px >= farMarkPx {
+	if m := art.PlayerMark(game.PlayerID(owner)); m != art.MarkNone && px >= p.px(farMarkPx) {
 		p.sprites.Put(dst, art.SpriteMark, uint8(m), x, y, px*0.66, 0, art.InkOn(col), cs)
 	}
 }
@@ -342,7 +368,7 @@ func (s *Screen) drawThing(f *frame, t *Thing, c float64) {
 		return
 	}
 	p := s.paint
-	sp := layoutThing(t, x, y, c)
+	sp := layoutThingAt(t, x, y, c, p.scale)
 	if st := t.Settlement; st != nil {
 		p.drawSettlement(f.dst, st, &sp, s.m.v.InSight(t.Pos))
 	}
@@ -391,11 +417,11 @@ func (s *Screen) drawThing(f *frame, t *Thing, c float64) {
 		pl = p.centredPlate(g.x, g.y, c, units, false, true)
 	}
 	p.drawPlate(f.dst, &pl, owner, art.IconNone, cs)
-	if t.Outdated && c >= 40 {
+	if t.Outdated && c >= p.px(40) {
 		// The turn it was seen, on a plate under the count's.
-		face := p.face(math.Round(math.Min(13, math.Max(10, c*0.19))))
+		face := p.face(math.Round(math.Min(p.px(13), math.Max(p.px(10), c*0.19))))
 		label(f.dst, face, fmt.Sprintf("T%d", t.Seen), float64(pl.outer.Min.X+pl.outer.Max.X)/2,
-			float64(pl.outer.Max.Y)+c*0.1, seenPlate, seenInk)
+			float64(pl.outer.Max.Y)+c*0.1, p.px(labelPad), seenPlate, seenInk)
 	}
 }
 
@@ -404,8 +430,8 @@ func (s *Screen) drawThing(f *frame, t *Thing, c float64) {
 func (s *Screen) drawMover(f *frame, mv *Move, x, y, c float64) {
 	p := s.paint
 	var none ebiten.ColorScale
-	if c < farCell {
-		p.drawFar(f.dst, x, y-c*0.18, math.Max(farMarkPx, c*0.46), mv.Owner, false, none)
+	if c < p.px(farCell) {
+		p.drawFar(f.dst, x, y-c*0.18, math.Max(p.px(farMarkPx), c*0.46), mv.Owner, false, none)
 		return
 	}
 	a := spot{x, y - c*0.02, c * 0.52, true}
@@ -420,17 +446,21 @@ func (s *Screen) drawMover(f *frame, mv *Move, x, y, c float64) {
 // (cells too small, off the map) is not in it.
 func (s *Screen) pictures() map[rules.ForceID]forcePic {
 	out := map[rules.ForceID]forcePic{}
-	c := 2 * s.lay.Inner() * s.cam.Zoom
-	if c < farCell || s.paint == nil {
+	if s.paint == nil {
 		return out
 	}
+	s.sync()
 	p := s.paint
+	c := 2 * s.lay.Inner() * s.cam.Zoom * s.camScale
+	if c < p.px(farCell) {
+		return out
+	}
 	for _, t := range s.m.Things() {
 		if t.Armies == 0 && t.Garrison == 0 {
 			continue
 		}
 		x, y := s.ScreenOf(t.Pos)
-		sp := layoutThing(&t, x, y, c)
+		sp := layoutThingAt(&t, x, y, c, p.scale)
 		var army, garrison forcePic
 		if a := sp.army; a.on {
 			_, pl := p.rowPlate(a, c, t.ArmyUnits, true)
