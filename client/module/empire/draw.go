@@ -96,7 +96,7 @@ type painter struct {
 	far      *ebiten.Image
 	farV     *rules.View
 	farScale float64
-	farUI    float64 // the interface size it was painted for (scale)
+	farAt    float64 // the interface size it was painted at (scale)
 }
 
 func newPainter(d *dat.Data, lay Layout) (*painter, error) {
@@ -164,7 +164,7 @@ func (f *frame) pt(wx, wy float64) (float64, float64) {
 	return (wx-f.cam.X)*f.cam.Zoom + f.ox, (wy-f.cam.Y)*f.cam.Zoom + f.oy
 }
 
-// cellAt returns the centre of cell q in dst's pixels.
+// cellScreen returns the centre of cell q in dst's pixels.
 func (s *Screen) cellScreen(f *frame, q grid.Pos) (float32, float32) {
 	return f.at(s.lay.Center(q))
 }

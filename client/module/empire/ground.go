@@ -505,10 +505,10 @@ func (s *Screen) drawGround(f *frame) {
 // map's size at zoom 1, once per view and scale.
 func (p *painter) paintFar(m *Model, scale float64) {
 	p.prepare(m)
-	if p.far != nil && p.farV == m.v && p.farScale == scale && p.farUI == p.scale {
+	if p.far != nil && p.farV == m.v && p.farScale == scale && p.farAt == p.scale {
 		return
 	}
-	p.farV, p.farScale, p.farUI = m.v, scale, p.scale
+	p.farV, p.farScale, p.farAt = m.v, scale, p.scale
 	ww, wh := p.lay.WorldSize()
 	w, h := int(math.Ceil(ww*scale)), int(math.Ceil(wh*scale))
 	if p.far != nil && (p.far.Bounds().Dx() != w || p.far.Bounds().Dy() != h) {

@@ -80,7 +80,8 @@ var (
 )
 
 // defaultZoom is the camera's zoom when the game opens and after H: a
-// square is 60 pixels wide, its badges' numbers easy to read.
+// square is 60 pixels wide at 100 % (120 at 200 %), its badges' numbers
+// easy to read.
 const defaultZoom = 1.5
 
 // tooltipDelay is how many frames the pointer rests on a square before
