@@ -340,8 +340,8 @@ func TestScaleChangeRedraws(t *testing.T) {
 // the shell frames it (the top bar, the map with the minimap in its
 // corner, the side panel at the right) with Ann's army selected, an
 // order drafted, the path planned to the square under the pointer and
-// its tooltip: the side panel's buttons fit in it, the counts' faces and
-// the minimap grow with the size. With -png it saves each picture to
+// its tooltip: the side panel's buttons fit in it and the counts' face
+// grows with the size. With -png it saves each picture to
 // look at.
 func TestScaleLook(t *testing.T) {
 	r := loadRules(t)
