@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 	"slices"
 	"time"
 
@@ -59,9 +60,15 @@ func (s *Screen) Draw(dst *ebiten.Image) {
 	if s.m.v == nil {
 		return
 	}
+	if s.host.Theme().Scale() != s.lay.scale() {
+		// The interface size changed since the last frame's input: the
+		// table is drawn at the new one.
+		s.layOut(s.host.MapRect(), s.lay.Corner)
+	}
 	l := &s.lay
 	vector.FillRect(dst, float32(l.Map.Min.X), float32(l.Map.Min.Y), float32(l.Map.Dx()), float32(l.Map.Dy()), feltColor, false)
-	vector.StrokeRect(dst, float32(l.Map.Min.X)+2, float32(l.Map.Min.Y)+2, float32(l.Map.Dx())-4, float32(l.Map.Dy())-4, 4, feltEdge, false)
+	e := float32(l.Pxf(2)) // the felt's edge: a band 4 wide, 2 in
+	vector.StrokeRect(dst, float32(l.Map.Min.X)+e, float32(l.Map.Min.Y)+e, float32(l.Map.Dx())-2*e, float32(l.Map.Dy())-2*e, 2*e, feltEdge, false)
 	for _, sb := range l.Places {
 		s.drawSeat(dst, sb)
 	}
@@ -108,7 +115,7 @@ func (s *Screen) textSize() float64 { return s.lay.TextSize() }
 // colours apart can tell the numbers.
 func (s *Screen) drawMark(dst *ebiten.Image, r image.Rectangle, seat ruleset.Seat) {
 	c := s.seatColor(seat)
-	s.paint.box(dst, r, float32(r.Dx())/2, c, mutedColor, 1)
+	s.paint.box(dst, r, float32(r.Dx())/2, c, mutedColor, float32(s.lay.Pxf(1)))
 	f := s.paint.bold(float64(r.Dy()) * 0.62)
 	num := fmt.Sprint(seat)
 	y := float64(r.Min.Y) + (float64(r.Dy())-lineHeight(f))/2
@@ -143,7 +150,7 @@ func (s *Screen) drawSeat(dst *ebiten.Image, sb SeatBox) {
 	m := s.m
 	canTarget := slices.Contains(m.Targets(), sb.Seat)
 	edge := color.Color(panelEdge)
-	width := float32(1.5)
+	width := 1.5
 	doing, _ := s.seatDoing(sb.Seat, canTarget)
 	switch {
 	case canTarget && (m.target == sb.Seat || s.hover.At.Kind == HitSeat && s.hover.At.Seat == sb.Seat):
@@ -159,7 +166,7 @@ func (s *Screen) drawSeat(dst *ebiten.Image, sb SeatBox) {
 	if !m.v.Players[sb.Seat-1].Alive {
 		fill = color.RGBA{8, 20, 16, 220}
 	}
-	s.paint.box(dst, sb.Box, 8, fill, edge, width)
+	s.paint.box(dst, sb.Box, float32(s.lay.Pxf(8)), fill, edge, float32(s.lay.Pxf(width)))
 	clip := dst.SubImage(sb.Box).(*ebiten.Image)
 	if s.lay.Compact {
 		s.drawCompactSeat(clip, sb, canTarget)
@@ -232,7 +239,7 @@ func (s *Screen) drawCompactSeat(dst *ebiten.Image, sb SeatBox, canTarget bool) 
 	x := float64(back.Min.X)
 	if p.Cards > 0 {
 		s.paint.drawBack(dst, back, cardLook{})
-		x = float64(back.Max.X) + 3
+		x = float64(back.Max.X) + l.Pxf(3)
 	}
 	cards := fmt.Sprint(p.Cards)
 	drawText(dst, cards, nf, x, ty, textColor, text.AlignStart)
@@ -260,13 +267,13 @@ func (s *Screen) drawCompactSeat(dst *ebiten.Image, sb SeatBox, canTarget bool) 
 func (s *Screen) drawPiles(dst *ebiten.Image) {
 	v := s.m.v
 	l := &s.lay
-	sf := s.paint.regular(max(s.textSize()*0.85, 12))
-	y := float64(l.Deck.Max.Y) + 2
+	sf := s.paint.regular(max(s.textSize()*0.85, l.Pxf(12)))
+	y := float64(l.Deck.Max.Y) + l.Pxf(2)
 	if v.Seat != 0 { // the player's own deck (rule 12); a spectator has none
 		n := v.Players[v.Seat-1].Deck
 		if n > 0 {
 			for i := min(n, 3) - 1; i >= 0; i-- {
-				s.paint.drawBack(dst, l.Deck.Add(image.Pt(-2*i, -2*i)), cardLook{})
+				s.paint.drawBack(dst, l.Deck.Sub(image.Pt(l.Px(2*i), l.Px(2*i))), cardLook{})
 			}
 		} else {
 			s.paint.drawSlot(dst, l.Deck, panelEdge)
@@ -303,7 +310,7 @@ type offerLabel struct {
 // over two lines when the cards lie too close for one line.
 func (s *Screen) drawOfferLabels(dst *ebiten.Image, slots []image.Rectangle, labels []offerLabel) {
 	l := &s.lay
-	sf := s.paint.regular(max(s.textSize()*0.85, 12))
+	sf := s.paint.regular(max(s.textSize()*0.85, l.Pxf(12)))
 	step := float64(l.Small.X + l.Pad)
 	if len(slots) > 1 {
 		step = float64(slots[1].Min.X - slots[0].Min.X)
@@ -314,11 +321,11 @@ func (s *Screen) drawOfferLabels(dst *ebiten.Image, slots []image.Rectangle, lab
 			words = false
 		}
 	}
-	nf := s.paint.bold(max(s.textSize()*0.85, 12))
-	stagger := !words && l.OfferLabels > 1 && textWidth("20", nf)+4 > step
+	nf := s.paint.bold(max(s.textSize()*0.85, l.Pxf(12)))
+	stagger := !words && l.OfferLabels > 1 && textWidth("20", nf)+l.Pxf(4) > step
 	for i, lb := range labels {
 		r := slots[i]
-		x, y := float64(r.Min.X+r.Max.X)/2, float64(r.Max.Y)+2
+		x, y := float64(r.Min.X+r.Max.X)/2, float64(r.Max.Y)+l.Pxf(2)
 		if words {
 			drawText(dst, kit.Fit(lb.words, sf, float64(r.Dx()+l.Pad)), sf, x, y, lb.col, text.AlignCenter)
 			continue
@@ -345,7 +352,7 @@ func (s *Screen) drawOffering(dst *ebiten.Image) {
 	v := m.v
 	l := &s.lay
 	size := s.textSize()
-	hf, sf := s.paint.bold(size), s.paint.regular(max(size*0.85, 12))
+	hf, sf := s.paint.bold(size), s.paint.regular(max(size*0.85, l.Pxf(12)))
 	x := float64(l.Offering.Min.X)
 	y := float64(l.Offering.Min.Y)
 	if v.Table.Phase == rules.PhaseOffer {
@@ -440,15 +447,15 @@ func (s *Screen) drawCenter(dst *ebiten.Image) {
 	}
 	for _, line := range kit.Wrap(m.Situation(), hf, w) {
 		drawText(dst, line, hf, x, y, col, text.AlignStart)
-		y += lineHeight(hf) + 2
+		y += lineHeight(hf) + l.Pxf(2)
 	}
 	if left, ok := s.timeLeft(); ok {
-		y += 4
+		y += l.Pxf(4)
 		s.drawCountdown(dst, x, y, w, left, size)
-		y += size*1.6 + 8
+		y += size*1.6 + l.Pxf(8)
 	}
 	if t.Phase == rules.PhaseOver {
-		y += 6
+		y += l.Pxf(6)
 		for i, p := range v.Players {
 			line := fmt.Sprintf("%s: %s, %s in hand", p.Name, words.Count(p.Points, "point", "points"), words.Count(p.Cards, "card", "cards"))
 			c := color.Color(textColor)
@@ -456,23 +463,23 @@ func (s *Screen) drawCenter(dst *ebiten.Image) {
 				c = accentColor
 			}
 			drawText(dst, line, sf, x, y, c, text.AlignStart)
-			y += lineHeight(sf) + 2
+			y += lineHeight(sf) + l.Pxf(2)
 		}
 		return
 	}
 	if len(m.recent) == 0 {
 		return
 	}
-	y += 6
+	y += l.Pxf(6)
 	drawText(dst, "Just now:", sf, x, y, mutedColor, text.AlignStart)
-	y += lineHeight(sf) + 2
+	y += lineHeight(sf) + l.Pxf(2)
 	for _, line := range m.recent {
 		for _, piece := range kit.Wrap(line, sf, w) {
 			if y+lineHeight(sf) > float64(r.Max.Y) {
 				return
 			}
 			drawText(dst, piece, sf, x, y, textColor, text.AlignStart)
-			y += lineHeight(sf) + 1
+			y += lineHeight(sf) + l.Pxf(1)
 		}
 	}
 }
@@ -497,7 +504,7 @@ func (s *Screen) drawQuestion(dst *ebiten.Image, r image.Rectangle) {
 	box := r
 	box.Max.X = min(r.Max.X, r.Min.X+card.X+3*l.Pad+30*l.Line)
 	box.Max.Y = min(r.Max.Y, r.Min.Y+card.Y+2*l.Pad+int(size*2))
-	s.paint.box(dst, box, 10, bg, edge, 3)
+	s.paint.box(dst, box, float32(l.Pxf(10)), bg, edge, float32(l.Pxf(3)))
 	cr := image.Rectangle{Min: box.Min.Add(image.Pt(l.Pad, l.Pad)), Max: box.Min.Add(image.Pt(l.Pad, l.Pad)).Add(card)}
 	s.paint.drawFace(dst, cr, t.Attack, cardLook{edge: warnColor})
 	x := float64(cr.Max.X + 2*l.Pad)
@@ -507,7 +514,7 @@ func (s *Screen) drawQuestion(dst *ebiten.Image, r image.Rectangle) {
 	head := fmt.Sprintf("%s %s %s", m.Name(t.Attacker), m.verb(t.Attacker, "attack", "attacks"), m.name(t.Defender))
 	for _, line := range kit.Wrap(head, hf, w) {
 		drawText(dst, line, hf, x, y, accentColor, text.AlignStart)
-		y += lineHeight(hf) + 2
+		y += lineHeight(hf) + l.Pxf(2)
 	}
 	var ask string
 	switch {
@@ -524,10 +531,10 @@ func (s *Screen) drawQuestion(dst *ebiten.Image, r image.Rectangle) {
 	}
 	for _, line := range kit.Wrap(ask, sf, w) {
 		drawText(dst, line, sf, x, y, textColor, text.AlignStart)
-		y += lineHeight(sf) + 1
+		y += lineHeight(sf) + l.Pxf(1)
 	}
 	if left, ok := s.timeLeft(); ok {
-		y += 6
+		y += l.Pxf(6)
 		s.drawCountdown(dst, x, y, w, left, size)
 	}
 }
@@ -561,9 +568,10 @@ func (s *Screen) drawCountdown(dst *ebiten.Image, x, y, w float64, left time.Dur
 	f := s.paint.bold(size * 1.1)
 	label := Countdown(left)
 	drawText(dst, label, f, x, y, col, text.AlignStart)
-	bx := x + textWidth("88:88 left", f) + float64(s.lay.Pad)
+	l := &s.lay
+	bx := x + textWidth("88:88 left", f) + float64(l.Pad)
 	bw := w - (bx - x)
-	if bw < 40 {
+	if bw < l.Pxf(40) {
 		return
 	}
 	bh := size * 0.6
@@ -574,7 +582,7 @@ func (s *Screen) drawCountdown(dst *ebiten.Image, x, y, w float64, left time.Dur
 		frac = min(float64(left)/float64(total), 1)
 	}
 	vector.FillRect(dst, float32(bx), float32(by), float32(bw*frac), float32(bh), col, false)
-	vector.StrokeRect(dst, float32(bx), float32(by), float32(bw), float32(bh), 1, mutedColor, false)
+	vector.StrokeRect(dst, float32(bx), float32(by), float32(bw), float32(bh), float32(l.Pxf(1)), mutedColor, false)
 }
 
 // stepTotal is the whole time the step was given, as far as the client
@@ -655,7 +663,7 @@ func (s *Screen) drawHand(dst *ebiten.Image) {
 	m := s.m
 	l := &s.lay
 	mv := m.Move()
-	sf := s.paint.regular(max(s.textSize()*0.8, 11))
+	sf := s.paint.regular(max(s.textSize()*0.8, l.Pxf(11)))
 	laid, chosenAt := m.OfferIndex(), m.ChosenIndex()
 	for i, c := range m.Hand() {
 		if i >= len(l.Hand) {
@@ -664,7 +672,7 @@ func (s *Screen) drawHand(dst *ebiten.Image) {
 		if i == laid {
 			r := l.Hand[i]
 			s.paint.drawSlot(dst, r, accentColor)
-			drawText(dst, "laid face down", sf, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2-8, accentColor, text.AlignCenter)
+			drawText(dst, "laid face down", sf, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2-l.Pxf(8), accentColor, text.AlignCenter)
 			continue
 		}
 		hover := s.hover.At.Kind == HitCard && s.hover.At.Index == i && m.Selectable(c) && m.pending == nil
@@ -673,7 +681,7 @@ func (s *Screen) drawHand(dst *ebiten.Image) {
 		s.paint.drawFace(dst, l.HandCard(i, chosen, hover), c, look)
 		if i < len(digitKeys) && mv != MoveNone {
 			r := l.HandCard(i, chosen, hover)
-			drawText(dst, fmt.Sprint(i+1), sf, float64(r.Min.X+r.Max.X)/2, float64(r.Max.Y)+1, mutedColor, text.AlignCenter)
+			drawText(dst, fmt.Sprint(i+1), sf, float64(r.Min.X+r.Max.X)/2, float64(r.Max.Y)+l.Pxf(1), mutedColor, text.AlignCenter)
 		}
 	}
 }
@@ -723,9 +731,10 @@ func (s *Screen) drawButton(dst *ebiten.Image, b Button) {
 			bg = buttonHover
 		}
 	}
-	s.paint.box(dst, b.Rect, 6, bg, panelEdge, 1.5)
+	l := &s.lay
+	s.paint.box(dst, b.Rect, float32(l.Pxf(6)), bg, panelEdge, float32(l.Pxf(1.5)))
 	f := s.paint.bold(s.textSize())
-	label := kit.Fit(s.buttonLabel(b.Kind), f, float64(b.Rect.Dx()-12))
+	label := kit.Fit(s.buttonLabel(b.Kind), f, float64(b.Rect.Dx()-l.Px(12)))
 	drawText(dst, label, f, float64(b.Rect.Min.X+b.Rect.Max.X)/2, float64(b.Rect.Min.Y)+(float64(b.Rect.Dy())-lineHeight(f))/2, fg, text.AlignCenter)
 }
 
@@ -739,12 +748,50 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 	if tip == "" || s.hover.At.Kind == HitCard && !s.hover.Rested() {
 		return
 	}
-	f := s.paint.regular(max(s.textSize()*0.9, 13))
-	y := float64(s.pointer.Y) - lineHeight(f) - 24
-	if y < float64(s.lay.Map.Min.Y) {
-		y = float64(s.pointer.Y) + 20
+	f := s.paint.regular(max(s.textSize()*0.9, s.lay.Pxf(13)))
+	box, lines := s.tipBox(tip, f)
+	l := &s.lay
+	vector.FillRect(dst, float32(box.Min.X), float32(box.Min.Y), float32(box.Dx()), float32(box.Dy()), color.RGBA{20, 18, 16, 235}, false)
+	one := float32(l.Pxf(1))
+	vector.StrokeRect(dst, float32(box.Min.X)+one/2, float32(box.Min.Y)+one/2, float32(box.Dx())-one, float32(box.Dy())-one, one, color.RGBA{120, 110, 90, 255}, false)
+	x, y := float64(box.Min.X)+l.Pxf(tipPad), float64(box.Min.Y)+l.Pxf(tipPad)
+	for _, line := range lines {
+		drawText(dst, line, f, x, y, textColor, text.AlignStart)
+		y += lineHeight(f) + l.Pxf(2)
 	}
-	kit.DrawBox(dst, f, []string{tip}, float64(s.pointer.X)+16, y, s.lay.Map, color.RGBA{20, 18, 16, 235}, textColor)
+}
+
+// tipPad is the room round a tooltip's text, at 100 %.
+const tipPad = 8
+
+// tipBox returns where the tooltip tip goes, written in face f, and its
+// lines: above and right of the pointer (under it near the map's top,
+// left of it near the map's right edge), inside the map, its lines no
+// wider than kit.TipWidth at the table's interface size. It is the box
+// kit.DrawBox draws, its lengths at that size.
+func (s *Screen) tipBox(tip string, f text.Face) (image.Rectangle, []string) {
+	l := &s.lay
+	pad := l.Pxf(tipPad)
+	lines := kit.Wrap(tip, f, min(l.Pxf(kit.TipWidth), float64(l.Map.Dx())-2*pad))
+	w := 0.0
+	for _, line := range lines {
+		w = max(w, textWidth(line, f))
+	}
+	bw := w + 2*pad
+	bh := float64(len(lines))*(lineHeight(f)+l.Pxf(2)) + 2*pad
+	x := float64(s.pointer.X) + l.Pxf(16)
+	y := float64(s.pointer.Y) - lineHeight(f) - l.Pxf(24)
+	if y < float64(l.Map.Min.Y) {
+		y = float64(s.pointer.Y) + l.Pxf(20)
+	}
+	if x+bw > float64(l.Map.Max.X) {
+		x = min(x-bw-l.Pxf(36), float64(l.Map.Max.X)-bw) // left of the pointer
+	}
+	if y+bh > float64(l.Map.Max.Y) {
+		y = float64(l.Map.Max.Y) - bh
+	}
+	x, y = max(x, float64(l.Map.Min.X)), max(y, float64(l.Map.Min.Y))
+	return image.Rect(int(x), int(y), int(math.Ceil(x+bw)), int(math.Ceil(y+bh))), lines
 }
 
 // tooltip says what a click on the thing under the pointer does, "" for
