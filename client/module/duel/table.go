@@ -748,7 +748,7 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 	if tip == "" || s.hover.At.Kind == HitCard && !s.hover.Rested() {
 		return
 	}
-	f := s.paint.regular(max(s.textSize()*0.9, s.lay.Pxf(13)))
+	f := s.tipFace()
 	box, lines := s.tipBox(tip, f)
 	l := &s.lay
 	vector.FillRect(dst, float32(box.Min.X), float32(box.Min.Y), float32(box.Dx()), float32(box.Dy()), color.RGBA{20, 18, 16, 235}, false)
@@ -760,6 +760,9 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 		y += lineHeight(f) + l.Pxf(2)
 	}
 }
+
+// tipFace is the face of the tooltips.
+func (s *Screen) tipFace() text.Face { return s.paint.regular(max(s.textSize()*0.9, s.lay.Pxf(13))) }
 
 // tipPad is the room round a tooltip's text, at 100 %.
 const tipPad = 8
