@@ -3,10 +3,13 @@ package duel
 import (
 	"fmt"
 	"image"
+	"image/color"
 	"math"
 	"testing"
+	"time"
 
 	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"empires/client/menu"
 	"empires/client/module"
@@ -206,5 +209,87 @@ func TestScaleChangesMidGame(t *testing.T) {
 	have, want := tg.s.Probe().Mine, fresh.s.Probe().Mine
 	if fmt.Sprint(have) != fmt.Sprint(want) {
 		t.Errorf("after the change to 200 %%, the player's things are at\n%v\nwant, as a table opened at 200 %%,\n%v", have, want)
+	}
+}
+
+// TestDrawScaled draws a table of three at 100 % on 1024x768, 200 % on
+// 1920x1080 and 150 % on 1920x1080: Ann's attack turn with a card and a
+// target chosen by keys (the focus ring), and Bob's attack on her with
+// the question, its countdown and the tooltip of the card under the
+// pointer. Every card of the hand is drawn face up where the layout puts
+// it, the question's panel and the tooltip's box are drawn at the size.
+// The table at 150 % is first laid out at 100 %: the size changes just
+// before a frame is drawn, and the frame draws at the new size.
+// EMPIRES_SHOTS=DIR saves the pictures.
+func TestDrawScaled(t *testing.T) {
+	for _, size := range []struct {
+		w, h  int
+		scale float64
+	}{{1024, 768, 1}, {1920, 1080, 2}, {1920, 1080, 1.5}} {
+		th, err := menu.NewThemeAt(size.scale)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sh := shellAt(size.w, size.h, size.scale)
+		what := fmt.Sprintf("%dx%d at %v %%", size.w, size.h, size.scale*100)
+		name := func(stage string) string {
+			return fmt.Sprintf("duel-scaled-%s-%dx%d-%v.png", stage, size.w, size.h, size.scale*100)
+		}
+		tg := newTestGame(t, 1, 6, "Ann", "Bob", "Cid")
+		now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+		tg.s.SetClock(func() time.Time { return now })
+		tg.host.mapR = shellAt(size.w, size.h, 1).mapR
+		tg.s.Update(shellAt(size.w, size.h, 1).input(image.Point{}, false))
+		tg.host.theme, tg.host.mapR = th, sh.mapR
+		tg.offer()
+		tg.s.keys(sh.input(image.Point{}, false, ebiten.KeyDigit2, ebiten.KeyTab).Frame)
+
+		render(t, tg.s, sh, image.Point{}, 0)
+		if tg.s.lay.scale() != size.scale || tg.s.lay.Map != sh.mapR {
+			t.Fatalf("%s: the frame drew the table at %v in %v, want in %v", what, tg.s.lay.scale(), tg.s.lay.Map, sh.mapR)
+		}
+		// A frame of input gives the table the shell's corner at the
+		// new size too: the piles go there.
+		img := render(t, tg.s, sh, image.Point{}, 1)
+		saveShot(t, img, name("attack"))
+		if !tg.s.lay.Deck.In(sh.corner) {
+			t.Errorf("%s: the deck %v is not in the corner %v", what, tg.s.lay.Deck, sh.corner)
+		}
+		for i, c := range tg.view().Hand {
+			r := tg.s.lay.HandCard(i, i == tg.m().ChosenIndex(), false)
+			if n := count(img, r, cardFace, 4); n < r.Dx()*r.Dy()/2 {
+				t.Errorf("%s: card %d is %d pixels of cream in %v: not face up", what, i+1, n, r)
+			}
+			if n := count(img, r, SuitColor(int(c.Suit)), 10); n < r.Dx()*r.Dy()/30 {
+				t.Errorf("%s: card %d has %d pixels of its suit's ink", what, i+1, n)
+			}
+		}
+		// The focus ring round the chosen card: as wide as 3 pixels at
+		// 100 %.
+		pal := th.Palette()
+		r := tg.s.lay.HandCard(tg.m().ChosenIndex(), true, false)
+		if n, want := count(img, r.Inset(-tg.s.lay.Px(8)), color.RGBA(pal.Focus), 12), r.Dy()*tg.s.lay.Px(3); n < want {
+			t.Errorf("%s: %d pixels of the focus ring round the chosen card, want %d", what, n, want)
+		}
+
+		tg.play(1, rules.Action{Kind: rules.ActPass})
+		bob := tg.g.View(2, false).(*rules.View)
+		tg.play(2, rules.Action{Kind: rules.ActAttack, Target: 1, Card: bob.Hand[0]})
+		st := tg.s.m.step
+		st.Deadline = now.Add(12 * time.Second)
+		tg.s.stepSeen = now.Add(-8 * time.Second)
+		tg.s.m.SetStep(st)
+		tg.s.Update(sh.input(image.Point{}, false))
+		card := tg.s.lay.Hand[len(tg.s.lay.Hand)-1]
+		pt := image.Pt(card.Min.X+card.Dx()/2, card.Max.Y-card.Dy()/4)
+		img = render(t, tg.s, sh, pt, tooltipDelay+2)
+		saveShot(t, img, name("defend"))
+		if r := tg.s.lay.Center; count(img, r, questionColor, 6) < r.Dx()*r.Dy()/6 {
+			t.Errorf("%s: no question's panel in the middle %v", what, r)
+		}
+		box, _ := tg.s.tipBox(tg.s.tooltip(), tg.s.tipFace())
+		if n := count(img, box, color.RGBA{20, 18, 16, 255}, 12); box.Empty() || n < box.Dx()*box.Dy()/3 {
+			t.Errorf("%s: the tooltip's box %v is %d pixels of its colour", what, box, n)
+		}
 	}
 }

@@ -60,11 +60,10 @@ func (s *Screen) Draw(dst *ebiten.Image) {
 	if s.m.v == nil {
 		return
 	}
-	if s.host.Theme().Scale() != s.lay.scale() {
-		// The interface size changed since the last frame's input: the
-		// table is drawn at the new one.
-		s.layOut(s.host.MapRect(), s.lay.Corner)
-	}
+	// The interface size or the map may have changed since the last
+	// frame's input (Settings, a resize): the table is drawn at the size
+	// and in the map of now.
+	s.layOut(dst.Bounds(), s.lay.Corner)
 	l := &s.lay
 	vector.FillRect(dst, float32(l.Map.Min.X), float32(l.Map.Min.Y), float32(l.Map.Dx()), float32(l.Map.Dy()), feltColor, false)
 	e := float32(l.Pxf(2)) // the felt's edge: a band 4 wide, 2 in
