@@ -411,14 +411,19 @@ func fanOut(n int, card image.Point, r image.Rectangle, pad int) []image.Rectang
 }
 
 // FanBacks places n card backs of size back in r, from its left, each
-// showing a slice of the one under it.
+// showing a slice of the one under it (at least 2 pixels of it).
 func FanBacks(n int, back image.Point, r image.Rectangle) []image.Rectangle {
+	return fanBacks(n, back, r, 2)
+}
+
+// fanBacks is FanBacks with at least least pixels of each back in sight.
+func fanBacks(n int, back image.Point, r image.Rectangle, least int) []image.Rectangle {
 	if n == 0 {
 		return nil
 	}
 	step := back.X * 38 / 100
 	if n > 1 && (n-1)*step+back.X > r.Dx() {
-		step = max((r.Dx()-back.X)/(n-1), 2)
+		step = max((r.Dx()-back.X)/(n-1), least)
 	}
 	out := make([]image.Rectangle, n)
 	for i := range out {

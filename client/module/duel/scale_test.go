@@ -293,3 +293,30 @@ func TestDrawScaled(t *testing.T) {
 		}
 	}
 }
+
+// The deck chooser at 200 % in a deck box twice as wide is the chooser at
+// 100 % twice as large: its size, a card's + and the card list's height.
+func TestChooserScaled(t *testing.T) {
+	var sizes, plus [2]image.Point
+	var list [2]int
+	for i, scale := range []float64{1, 2} {
+		th, err := menu.NewThemeAt(scale)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rules.New()
+		c := NewChooser(r, module.SeatSetup{Ruleset: r, Theme: th, Width: th.Px(360), Send: func([]byte) {}})
+		sizes[i].X, sizes[i].Y = c.Widget().PreferredSize()
+		plus[i].X, plus[i].Y = entryOf(t, c, "2 of cups").plus.PreferredSize()
+		list[i] = c.scroll.GetWidget().MinHeight
+	}
+	if !near2(float64(sizes[1].X), float64(sizes[0].X), 2) || !near2(float64(sizes[1].Y), float64(sizes[0].Y), 8) {
+		t.Errorf("the chooser is %v at 200 %%, want twice %v", sizes[1], sizes[0])
+	}
+	if !near2(float64(plus[1].X), float64(plus[0].X), 1) || !near2(float64(plus[1].Y), float64(plus[0].Y), 1) {
+		t.Errorf("a card's + is %v at 200 %%, want twice %v", plus[1], plus[0])
+	}
+	if list[1] != 2*list[0] {
+		t.Errorf("the card list is %d high at 200 %%, want twice %d", list[1], list[0])
+	}
+}

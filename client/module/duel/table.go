@@ -196,7 +196,7 @@ func (s *Screen) drawFullSeat(dst *ebiten.Image, sb SeatBox, canTarget bool) {
 	count := fmt.Sprintf("%s · deck %d", words.Count(p.Cards, "card", "cards"), p.Deck)
 	fan := sb.Fan
 	fan.Max.X = max(fan.Min.X+s.lay.Back.X, fan.Max.X-int(textWidth(count, sf))-s.lay.Pad)
-	backs := FanBacks(p.Cards, s.lay.Back, fan)
+	backs := fanBacks(p.Cards, s.lay.Back, fan, s.lay.Px(2))
 	for _, r := range backs {
 		s.paint.drawBack(dst, r, cardLook{})
 	}
