@@ -79,11 +79,11 @@ func TestScaleTwice(t *testing.T) {
 	}
 	for _, st := range scaleStages {
 		t.Run(st.name, func(t *testing.T) {
-			g1, sh1 := scaledGame(t, th1, st, 960, 540, image.Point{})
+			first, _ := scaledGame(t, th1, st, 960, 540, image.Point{})
 			// The pointer on the hand's first card, at rest: its tooltip.
-			c := g1.s.lay.Hand[0]
+			c := first.s.lay.Hand[0]
 			pt := image.Pt(c.Min.X+c.Dx()/2, c.Max.Y-c.Dy()/4)
-			g1, sh1 = scaledGame(t, th1, st, 960, 540, pt)
+			g1, sh1 := scaledGame(t, th1, st, 960, 540, pt)
 			g2, sh2 := scaledGame(t, th2, st, 1920, 1080, pt.Mul(2))
 			for range tooltipDelay + 1 {
 				g1.s.Update(sh1.input(pt, false))
