@@ -218,8 +218,8 @@ func TestScaleChangesMidGame(t *testing.T) {
 // the question, its countdown and the tooltip of the card under the
 // pointer. Every card of the hand is drawn face up where the layout puts
 // it, the question's panel and the tooltip's box are drawn at the size.
-// The table at 150 % is first laid out at 100 %: the size changes just
-// before a frame is drawn, and the frame draws at the new size.
+// Each table is laid out at 100 % and the size changes just before the
+// first frame is drawn: that frame draws at the new size.
 // EMPIRES_SHOTS=DIR saves the pictures.
 func TestDrawScaled(t *testing.T) {
 	for _, size := range []struct {
@@ -238,22 +238,17 @@ func TestDrawScaled(t *testing.T) {
 		tg := newTestGame(t, 1, 6, "Ann", "Bob", "Cid")
 		now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 		tg.s.SetClock(func() time.Time { return now })
-		tg.host.mapR = shellAt(size.w, size.h, 1).mapR
-		tg.s.Update(shellAt(size.w, size.h, 1).input(image.Point{}, false))
-		tg.host.theme, tg.host.mapR = th, sh.mapR
+		tg.host.mapR = sh.mapR
 		tg.offer()
 		tg.s.keys(sh.input(image.Point{}, false, ebiten.KeyDigit2, ebiten.KeyTab).Frame)
+		tg.s.Update(sh.input(image.Point{}, false))
+		tg.host.theme = th
 
-		render(t, tg.s, sh, image.Point{}, 0)
-		if tg.s.lay.scale() != size.scale || tg.s.lay.Map != sh.mapR {
-			t.Fatalf("%s: the frame drew the table at %v in %v, want in %v", what, tg.s.lay.scale(), tg.s.lay.Map, sh.mapR)
-		}
-		// A frame of input gives the table the shell's corner at the
-		// new size too: the piles go there.
-		img := render(t, tg.s, sh, image.Point{}, 1)
+		img := render(t, tg.s, sh, image.Point{}, 0)
 		saveShot(t, img, name("attack"))
-		if !tg.s.lay.Deck.In(sh.corner) {
-			t.Errorf("%s: the deck %v is not in the corner %v", what, tg.s.lay.Deck, sh.corner)
+		if tg.s.lay.scale() != size.scale || tg.s.lay.Map != sh.mapR || !tg.s.lay.Deck.In(sh.corner) {
+			t.Fatalf("%s: the frame drew the table at %v in %v, the deck at %v; want in %v, the deck in %v",
+				what, tg.s.lay.scale(), tg.s.lay.Map, tg.s.lay.Deck, sh.mapR, sh.corner)
 		}
 		for i, c := range tg.view().Hand {
 			r := tg.s.lay.HandCard(i, i == tg.m().ChosenIndex(), false)
