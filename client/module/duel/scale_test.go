@@ -157,8 +157,7 @@ func TestScaleTwice(t *testing.T) {
 			if tip1 == "" || tip1 != tip2 {
 				t.Fatalf("tooltips %q and %q", tip1, tip2)
 			}
-			b1, _ := s1.tipBox(tip1, s1.tipFace())
-			b2, _ := s2.tipBox(tip2, s2.tipFace())
+			b1, b2 := s1.tipBox(tip1, s1.tipFace()).rect(), s2.tipBox(tip2, s2.tipFace()).rect()
 			if !near2(float64(b2.Min.X), float64(b1.Min.X), 2) || !near2(float64(b2.Min.Y), float64(b1.Min.Y), 2) ||
 				!near2(float64(b2.Dx()), float64(b1.Dx()), 4) || !near2(float64(b2.Dy()), float64(b1.Dy()), 3) {
 				t.Errorf("the tooltip's box is %v at 200 %%, want twice %v", b2, b1)
@@ -282,7 +281,7 @@ func TestDrawScaled(t *testing.T) {
 		if r := tg.s.lay.Center; count(img, r, questionColor, 6) < r.Dx()*r.Dy()/6 {
 			t.Errorf("%s: no question's panel in the middle %v", what, r)
 		}
-		box, _ := tg.s.tipBox(tg.s.tooltip(), tg.s.tipFace())
+		box := tg.s.tipBox(tg.s.tooltip(), tg.s.tipFace()).rect()
 		if n := count(img, box, color.RGBA{20, 18, 16, 255}, 12); box.Empty() || n < box.Dx()*box.Dy()/3 {
 			t.Errorf("%s: the tooltip's box %v is %d pixels of its colour", what, box, n)
 		}

@@ -748,13 +748,13 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 		return
 	}
 	f := s.tipFace()
-	box, lines := s.tipBox(tip, f)
+	b := s.tipBox(tip, f)
 	l := &s.lay
-	vector.FillRect(dst, float32(box.Min.X), float32(box.Min.Y), float32(box.Dx()), float32(box.Dy()), color.RGBA{20, 18, 16, 235}, false)
+	vector.FillRect(dst, float32(b.x), float32(b.y), float32(b.w), float32(b.h), color.RGBA{20, 18, 16, 235}, false)
 	one := float32(l.Pxf(1))
-	vector.StrokeRect(dst, float32(box.Min.X)+one/2, float32(box.Min.Y)+one/2, float32(box.Dx())-one, float32(box.Dy())-one, one, color.RGBA{120, 110, 90, 255}, false)
-	x, y := float64(box.Min.X)+l.Pxf(tipPad), float64(box.Min.Y)+l.Pxf(tipPad)
-	for _, line := range lines {
+	vector.StrokeRect(dst, float32(b.x)+one/2, float32(b.y)+one/2, float32(b.w)-one, float32(b.h)-one, one, color.RGBA{120, 110, 90, 255}, false)
+	x, y := b.x+l.Pxf(tipPad), b.y+l.Pxf(tipPad)
+	for _, line := range b.lines {
 		drawText(dst, line, f, x, y, textColor, text.AlignStart)
 		y += lineHeight(f) + l.Pxf(2)
 	}
@@ -766,34 +766,44 @@ func (s *Screen) tipFace() text.Face { return s.paint.regular(max(s.textSize()*0
 // tipPad is the room round a tooltip's text, at 100 %.
 const tipPad = 8
 
-// tipBox returns where the tooltip tip goes, written in face f, and its
+// tip is a tooltip's box, at (x, y), w by h, and its lines.
+type tip struct {
+	x, y, w, h float64
+	lines      []string
+}
+
+// rect is the box's pixels.
+func (t tip) rect() image.Rectangle {
+	return image.Rect(int(t.x), int(t.y), int(math.Ceil(t.x+t.w)), int(math.Ceil(t.y+t.h)))
+}
+
+// tipBox returns where the tooltip text goes, written in face f, with its
 // lines: above and right of the pointer (under it near the map's top,
 // left of it near the map's right edge), inside the map, its lines no
 // wider than kit.TipWidth at the table's interface size. It is the box
 // kit.DrawBox draws, its lengths at that size.
-func (s *Screen) tipBox(tip string, f text.Face) (image.Rectangle, []string) {
+func (s *Screen) tipBox(text string, f text.Face) tip {
 	l := &s.lay
 	pad := l.Pxf(tipPad)
-	lines := kit.Wrap(tip, f, min(l.Pxf(kit.TipWidth), float64(l.Map.Dx())-2*pad))
-	w := 0.0
-	for _, line := range lines {
-		w = max(w, textWidth(line, f))
+	t := tip{lines: kit.Wrap(text, f, min(l.Pxf(kit.TipWidth), float64(l.Map.Dx())-2*pad))}
+	for _, line := range t.lines {
+		t.w = max(t.w, textWidth(line, f))
 	}
-	bw := w + 2*pad
-	bh := float64(len(lines))*(lineHeight(f)+l.Pxf(2)) + 2*pad
+	t.w += 2 * pad
+	t.h = float64(len(t.lines))*(lineHeight(f)+l.Pxf(2)) + 2*pad
 	x := float64(s.pointer.X) + l.Pxf(16)
 	y := float64(s.pointer.Y) - lineHeight(f) - l.Pxf(24)
 	if y < float64(l.Map.Min.Y) {
 		y = float64(s.pointer.Y) + l.Pxf(20)
 	}
-	if x+bw > float64(l.Map.Max.X) {
-		x = min(x-bw-l.Pxf(36), float64(l.Map.Max.X)-bw) // left of the pointer
+	if x+t.w > float64(l.Map.Max.X) {
+		x = min(x-t.w-l.Pxf(36), float64(l.Map.Max.X)-t.w) // left of the pointer
 	}
-	if y+bh > float64(l.Map.Max.Y) {
-		y = float64(l.Map.Max.Y) - bh
+	if y+t.h > float64(l.Map.Max.Y) {
+		y = float64(l.Map.Max.Y) - t.h
 	}
-	x, y = max(x, float64(l.Map.Min.X)), max(y, float64(l.Map.Min.Y))
-	return image.Rect(int(x), int(y), int(math.Ceil(x+bw)), int(math.Ceil(y+bh))), lines
+	t.x, t.y = max(x, float64(l.Map.Min.X)), max(y, float64(l.Map.Min.Y))
+	return t
 }
 
 // tooltip says what a click on the thing under the pointer does, "" for
