@@ -316,3 +316,49 @@ func TestChooserScaled(t *testing.T) {
 		t.Errorf("the card list is %d high at 200 %%, want twice %d", list[1], list[0])
 	}
 }
+
+// At 125 %, 150 % and 200 % the table fits the window as at 100 %: every
+// thing inside the table, the piles in the corner, nothing over another
+// (rounding the places to whole pixels makes no two touch).
+func TestLayoutFitsScaled(t *testing.T) {
+	for _, scale := range []float64{1.25, 1.5, 2} {
+		for _, size := range [][2]int{{1280, 720}, {1600, 900}, {1920, 1080}, {2560, 1440}} {
+			if float64(size[0])/scale < 960 || float64(size[1])/scale < 540 {
+				continue // the shell lowers the size to keep 960x540
+			}
+			for seats := 2; seats <= 6; seats += 2 {
+				for _, hand := range []int{5, 12} {
+					sh := shellAt(size[0], size[1], scale)
+					name := fmt.Sprintf("%dx%d at %v %%, %d seats, %d cards", size[0], size[1], scale*100, seats, hand)
+					l := NewLayout(Spec{Map: sh.mapR, Corner: sh.corner, Seats: seats, You: 1, Hand: hand,
+						Buttons: []ButtonKind{ButtonAttack, ButtonPass}, Scale: scale})
+					things := map[string]image.Rectangle{"the player's line": l.Me, "the offering": l.Offering, "the middle": l.Center}
+					for i, b := range l.Buttons {
+						things[fmt.Sprintf("button %d", i+1)] = b.Rect
+					}
+					for i, sb := range l.Places {
+						things[fmt.Sprintf("place %d", i+1)] = sb.Box
+					}
+					for what, r := range things {
+						if !r.In(l.Table) {
+							t.Errorf("%s: %s %v is not inside the table %v", name, what, r, l.Table)
+						}
+						for other, o := range things {
+							if what < other && r.Overlaps(o) {
+								t.Errorf("%s: %s %v and %s %v overlap", name, what, r, other, o)
+							}
+						}
+						for i := range l.Hand {
+							if c := l.HandCard(i, true, false); c.Overlaps(r) || !c.In(l.Table) {
+								t.Errorf("%s: card %d raised %v is over %s %v or out of the table", name, i+1, c, what, r)
+							}
+						}
+					}
+					if !l.Deck.In(sh.corner) || !l.Discard.In(sh.corner) {
+						t.Errorf("%s: the piles %v %v are not in the corner %v", name, l.Deck, l.Discard, sh.corner)
+					}
+				}
+			}
+		}
+	}
+}
