@@ -34,7 +34,7 @@ type painter struct {
 // pxf returns length v given at 100 % at the painter's interface size;
 // px the same, rounded to a whole pixel.
 func (p *painter) pxf(v float64) float64 { return v * p.scale }
-func (p *painter) px(n int) int          { return int(math.Round(float64(n) * p.scale)) }
+func (p *painter) px(n int) int          { return upLen(n, p.scale) }
 
 // boxKey names a rounded box's picture.
 type boxKey struct {
@@ -44,7 +44,7 @@ type boxKey struct {
 }
 
 // spriteKey names a card's picture: a face (its card) or a back, at a
-// size.
+// size, painted at an interface size.
 type spriteKey struct {
 	back  bool
 	card  rules.Card
