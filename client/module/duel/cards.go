@@ -155,8 +155,14 @@ func strokeRound(dst *ebiten.Image, r image.Rectangle, rad, w float32, c color.C
 // cardRadius is the corner radius of a card of width w.
 func cardRadius(w int) float32 { return float32(w) * 0.08 }
 
-// shadowOff is how far a card's shadow falls, right and down.
+// shadowOff is how far a card's shadow falls, right and down, at 100 %.
 var shadowOff = image.Pt(2, 3)
+
+// shadow is how far a card's shadow falls at the painter's interface
+// size.
+func (p *painter) shadow() image.Point {
+	return image.Pt(p.px(shadowOff.X), p.px(shadowOff.Y))
+}
 
 // sprite returns the picture of key, drawn once: the card at the
 // picture's top left, its shadow beside.
@@ -170,7 +176,8 @@ func (p *painter) sprite(key spriteKey) *ebiten.Image {
 			delete(p.sprites, k)
 		}
 	}
-	img := ebiten.NewImage(key.size.X+shadowOff.X+1, key.size.Y+shadowOff.Y+1)
+	sh := p.shadow()
+	img := ebiten.NewImage(key.size.X+sh.X+1, key.size.Y+sh.Y+1)
 	r := image.Rectangle{Max: key.size}
 	if key.back {
 		p.paintBack(img, r)
@@ -190,13 +197,13 @@ func (p *painter) drawSprite(dst *ebiten.Image, key spriteKey, at image.Point) {
 
 // drawFace draws card c face up in r.
 func (p *painter) drawFace(dst *ebiten.Image, r image.Rectangle, c rules.Card, look cardLook) {
-	p.drawSprite(dst, spriteKey{card: c, size: r.Size()}, r.Min)
+	p.drawSprite(dst, spriteKey{card: c, size: r.Size(), scale: p.scale}, r.Min)
 	p.drawEdge(dst, r, look)
 }
 
 // drawBack draws a card's back in r.
 func (p *painter) drawBack(dst *ebiten.Image, r image.Rectangle, look cardLook) {
-	p.drawSprite(dst, spriteKey{back: true, size: r.Size()}, r.Min)
+	p.drawSprite(dst, spriteKey{back: true, size: r.Size(), scale: p.scale}, r.Min)
 	p.drawEdge(dst, r, look)
 }
 
@@ -205,7 +212,7 @@ func (p *painter) drawBack(dst *ebiten.Image, r image.Rectangle, look cardLook) 
 func (p *painter) paintFace(dst *ebiten.Image, r image.Rectangle, c rules.Card) {
 	w, h := r.Dx(), r.Dy()
 	rad := cardRadius(w)
-	fillRound(dst, r.Add(shadowOff), rad, shadowColor)
+	fillRound(dst, r.Add(p.shadow()), rad, shadowColor)
 	fillRound(dst, r, rad, cardFace)
 	ink := SuitColor(int(c.Suit))
 	shape := ShapeDiamond // a card of no suit of the deck
@@ -228,11 +235,11 @@ func (p *painter) paintFace(dst *ebiten.Image, r image.Rectangle, c rules.Card) 
 	drawShape(dst, shape, bx, by-size*1.15-pip/2, -pip, ink, cardFace)
 	big := float64(w) * 0.42
 	drawShape(dst, shape, float64(r.Min.X)+float64(w)/2, float64(r.Min.Y)+float64(h)/2, big, ink, cardFace)
-	if w >= 60 && int(c.Suit) < len(p.suits) {
-		drawText(dst, p.suits[c.Suit], p.regular(max(float64(h)*0.085, 10)), float64(r.Min.X)+float64(w)/2,
+	if float64(w) >= p.pxf(60) && int(c.Suit) < len(p.suits) {
+		drawText(dst, p.suits[c.Suit], p.regular(max(float64(h)*0.085, p.pxf(10))), float64(r.Min.X)+float64(w)/2,
 			float64(r.Min.Y)+float64(h)/2+big*0.62, ink, text.AlignCenter)
 	}
-	strokeRound(dst, r, rad, 1, cardEdge)
+	strokeRound(dst, r, rad, float32(p.pxf(1)), cardEdge)
 }
 
 // paintBack paints a card's back in r, with its shadow and its thin
@@ -240,13 +247,13 @@ func (p *painter) paintFace(dst *ebiten.Image, r image.Rectangle, c rules.Card) 
 func (p *painter) paintBack(dst *ebiten.Image, r image.Rectangle) {
 	w, h := r.Dx(), r.Dy()
 	rad := cardRadius(w)
-	fillRound(dst, r.Add(shadowOff), rad, shadowColor)
+	fillRound(dst, r.Add(p.shadow()), rad, shadowColor)
 	fillRound(dst, r, rad, backEdge)
-	in := max(2, w/14)
+	in := max(p.px(2), w/14)
 	inner := r.Inset(in)
 	fillRound(dst, inner, rad*0.7, backFill)
 	// A lattice of small diamonds, and a larger one in the middle.
-	step := max(float64(inner.Dx())/4, 5)
+	step := max(float64(inner.Dx())/4, p.pxf(5))
 	d := step * 0.28
 	for y := float64(inner.Min.Y) + step/2; y < float64(inner.Max.Y)-d; y += step {
 		for x := float64(inner.Min.X) + step/2; x < float64(inner.Max.X)-d; x += step {
@@ -257,7 +264,7 @@ func (p *painter) paintBack(dst *ebiten.Image, r image.Rectangle) {
 	drawShape(dst, ShapeDiamond, cx, cy, float64(w)*0.5, backFill, backFill)
 	drawShape(dst, ShapeDiamond, cx, cy, float64(w)*0.4, backEdge, backFill)
 	drawShape(dst, ShapeDiamond, cx, cy, float64(w)*0.22, backFill, backFill)
-	strokeRound(dst, r, rad, 1, cardEdge)
+	strokeRound(dst, r, rad, float32(p.pxf(1)), cardEdge)
 }
 
 // drawEdge draws a card's border as look says (its thin one is the
@@ -267,19 +274,20 @@ func (p *painter) drawEdge(dst *ebiten.Image, r image.Rectangle, look cardLook) 
 	if look.dim {
 		p.box(dst, r, rad, color.RGBA{20, 24, 22, 130}, nil, 0)
 	}
+	one := float32(p.scale)
 	switch {
 	case look.chosen:
-		p.box(dst, r.Inset(-2), rad+2, nil, chosenEdge, 4)
+		p.box(dst, r.Inset(-p.px(2)), rad+2*one, nil, chosenEdge, 4*one)
 	case look.edge != nil:
-		p.box(dst, r.Inset(-1), rad+1, nil, look.edge, 3)
+		p.box(dst, r.Inset(-p.px(1)), rad+one, nil, look.edge, 3*one)
 	case look.hover:
-		p.box(dst, r.Inset(-1), rad+1, nil, hoverEdge, 3)
+		p.box(dst, r.Inset(-p.px(1)), rad+one, nil, hoverEdge, 3*one)
 	}
 }
 
 // drawSlot draws an empty place for a card in r: its outline.
 func (p *painter) drawSlot(dst *ebiten.Image, r image.Rectangle, c color.Color) {
-	p.box(dst, r, cardRadius(r.Dx()), nil, c, 1.5)
+	p.box(dst, r, cardRadius(r.Dx()), nil, c, float32(p.pxf(1.5)))
 }
 
 // rgba returns c as RGBA, the zero colour for nil.

@@ -33,7 +33,8 @@ func (Module) SeatChooser(setup module.SeatSetup) (widget.PreferredSizeLocateabl
 	return NewChooser(r, setup).Widget(), nil
 }
 
-// Sizes of the chooser, in pixels: the card list's height (four lines;
+// Sizes of the chooser, in pixels at 100 % (the theme's Px gives them at
+// its size): the card list's height (four lines;
 // it scrolls), the scroll bar's width (the theme's, as the lobby's chat
 // has it), the − and + buttons' side, the count's width, the room between
 // the list's columns and between a card's parts, and between the
@@ -94,7 +95,7 @@ func NewChooser(r *rules.Rules, setup module.SeatSetup) *Chooser {
 	c := &Chooser{t: setup.Theme, b: NewBuilder(r, setup.Options), ready: ReadyDecks(r, setup.Options),
 		send: setup.Send, width: setup.Width}
 	if c.width <= 0 {
-		c.width = 360
+		c.width = setup.Theme.Px(360)
 	}
 	c.build()
 	if len(c.ready) > 0 {
@@ -115,7 +116,7 @@ func (c *Chooser) build() {
 	c.root = widget.NewContainer(
 		widget.ContainerOpts.Layout(widget.NewRowLayout(
 			widget.RowLayoutOpts.Direction(widget.DirectionVertical),
-			widget.RowLayoutOpts.Spacing(chooserSpacing),
+			widget.RowLayoutOpts.Spacing(t.Px(chooserSpacing)),
 		)),
 		widget.ContainerOpts.WidgetOpts(
 			widget.WidgetOpts.MinSize(c.width, 0),
@@ -125,10 +126,10 @@ func (c *Chooser) build() {
 	)
 
 	// The ready decks: small buttons, on one line if they fit.
-	pad := &widget.Insets{Left: 8, Right: 8, Top: 3, Bottom: 3}
+	pad := &widget.Insets{Left: t.Px(8), Right: t.Px(8), Top: t.Px(3), Bottom: t.Px(3)}
 	total := 0
 	for _, r := range c.ready {
-		total += int(textWidth(r.Name, small)) + pad.Left + pad.Right + 6
+		total += int(textWidth(r.Name, small)) + pad.Left + pad.Right + t.Px(6)
 	}
 	cols := max(len(c.ready), 1)
 	if total > c.width {
@@ -136,7 +137,7 @@ func (c *Chooser) build() {
 	}
 	readyRow := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
 		widget.GridLayoutOpts.Columns(cols),
-		widget.GridLayoutOpts.Spacing(6, 6),
+		widget.GridLayoutOpts.Spacing(t.Px(6), t.Px(6)),
 	)))
 	for i, r := range c.ready {
 		b := t.NewButton(r.Name, func() { c.pick(i) },
@@ -151,16 +152,16 @@ func (c *Chooser) build() {
 	// The list's room: the chooser's width less the frame's padding (2 a
 	// side), the scroll bar and the room before it, and the list's own
 	// padding (4 a side).
-	listW := c.width - 4 - chooserSlider - 2
-	inner := listW - 8
-	controls := 2*chooserStep + chooserCount + 3*chooserPartGap
+	listW := c.width - t.Px(4) - t.Px(chooserSlider) - t.Px(2)
+	inner := listW - t.Px(8)
+	controls := 2*t.Px(chooserStep) + t.Px(chooserCount) + 3*t.Px(chooserPartGap)
 	widest := 0.0
 	for _, card := range c.b.Pool() {
 		widest = max(widest, textWidth(c.b.Deck().Name(card), small))
 	}
 	nameW := int(widest) + 1
 	columns := 2
-	if avail := (inner-chooserColumnGap)/2 - controls; avail < 60 {
+	if avail := (inner-t.Px(chooserColumnGap))/2 - controls; avail < t.Px(60) {
 		columns = 1
 		nameW = min(nameW, inner-controls)
 	} else {
@@ -168,12 +169,12 @@ func (c *Chooser) build() {
 	}
 	c.list = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
 		widget.GridLayoutOpts.Columns(columns),
-		widget.GridLayoutOpts.Spacing(chooserColumnGap, 4),
+		widget.GridLayoutOpts.Spacing(t.Px(chooserColumnGap), t.Px(4)),
 		// Room above and below for the focus ring of a button on the
 		// first or the last line.
-		widget.GridLayoutOpts.Padding(&widget.Insets{Left: 4, Right: 4, Top: 7, Bottom: 7}),
+		widget.GridLayoutOpts.Padding(&widget.Insets{Left: t.Px(4), Right: t.Px(4), Top: t.Px(7), Bottom: t.Px(7)}),
 	)))
-	step := widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(chooserStep, chooserStep))
+	step := widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(t.Px(chooserStep), t.Px(chooserStep)))
 	for _, card := range c.b.Pool() {
 		e := entry{card: card}
 		e.name = t.NewText(kit.Fit(c.b.Deck().Name(card), small, float64(nameW)), small, p.TextMuted)
@@ -181,12 +182,12 @@ func (c *Chooser) build() {
 		e.minus = t.NewButton("−", func() { c.change(card, -1) }, step, widget.ButtonOpts.TextPadding(&widget.Insets{}))
 		e.plus = t.NewButton("+", func() { c.change(card, +1) }, step, widget.ButtonOpts.TextPadding(&widget.Insets{}))
 		e.count = t.NewText("0", small, p.TextMuted, widget.TextOpts.Position(widget.TextPositionCenter, widget.TextPositionCenter))
-		e.count.GetWidget().MinWidth = chooserCount
+		e.count.GetWidget().MinWidth = t.Px(chooserCount)
 		// The name heads the line's buttons: the probe names them
 		// "7 of cups/+".
 		line := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
 			widget.RowLayoutOpts.Direction(widget.DirectionHorizontal),
-			widget.RowLayoutOpts.Spacing(chooserPartGap),
+			widget.RowLayoutOpts.Spacing(t.Px(chooserPartGap)),
 		)))
 		for _, w := range []widget.PreferredSizeLocateableWidget{e.name, e.minus, e.count, e.plus} {
 			w.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
@@ -201,17 +202,18 @@ func (c *Chooser) build() {
 	content := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewAnchorLayout()))
 	c.list.GetWidget().LayoutData = widget.AnchorLayoutData{StretchHorizontal: true}
 	content.AddChild(c.list, menu.NewFocusRing(t, c.list))
-	c.scroll, c.slider = kit.NewScroll(content, kit.ScrollStyle{WheelPart: 4, Handle: chooserSlider, Data: c.list})
+	c.scroll, c.slider = kit.NewScroll(content, kit.ScrollStyle{WheelPart: 4, Handle: t.Px(chooserSlider), Data: c.list})
+	listH := t.Px(chooserListHeight)
 	c.scroll.GetWidget().MinWidth = listW
-	c.scroll.GetWidget().MinHeight = chooserListHeight
-	c.scroll.GetWidget().LayoutData = widget.RowLayoutData{Stretch: true, MaxHeight: chooserListHeight}
+	c.scroll.GetWidget().MinHeight = listH
+	c.scroll.GetWidget().LayoutData = widget.RowLayoutData{Stretch: true, MaxHeight: listH}
 	c.slider.GetWidget().LayoutData = widget.RowLayoutData{Stretch: true}
 	frame := widget.NewContainer(
 		widget.ContainerOpts.BackgroundImage(t.FieldImage()),
 		widget.ContainerOpts.Layout(widget.NewRowLayout(
 			widget.RowLayoutOpts.Direction(widget.DirectionHorizontal),
-			widget.RowLayoutOpts.Spacing(2),
-			widget.RowLayoutOpts.Padding(&widget.Insets{Top: 2, Bottom: 2, Left: 2, Right: 2}),
+			widget.RowLayoutOpts.Spacing(t.Px(2)),
+			widget.RowLayoutOpts.Padding(&widget.Insets{Top: t.Px(2), Bottom: t.Px(2), Left: t.Px(2), Right: t.Px(2)}),
 		)),
 	)
 	frame.AddChild(c.scroll, c.slider)
@@ -222,10 +224,10 @@ func (c *Chooser) build() {
 		widget.ButtonOpts.Text("Clear", &small, t.ButtonTextColor()), widget.ButtonOpts.TextPadding(pad))
 	c.sendB = t.NewPrimaryButton("Send deck", c.sendDeck,
 		widget.ButtonOpts.Text("Send deck", &small, t.ButtonTextColor()),
-		widget.ButtonOpts.TextPadding(&widget.Insets{Left: 14, Right: 14, Top: 3, Bottom: 3}))
+		widget.ButtonOpts.TextPadding(&widget.Insets{Left: t.Px(14), Right: t.Px(14), Top: t.Px(3), Bottom: t.Px(3)}))
 	footer := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
 		widget.GridLayoutOpts.Columns(3),
-		widget.GridLayoutOpts.Spacing(6, 0),
+		widget.GridLayoutOpts.Spacing(t.Px(6), 0),
 		widget.GridLayoutOpts.Stretch([]bool{true, false, false}, nil),
 	)))
 	footer.AddChild(c.size, c.clearB, c.sendB)
@@ -402,7 +404,7 @@ func (c *Chooser) followFocus() {
 	if extra <= 0 {
 		return
 	}
-	const margin = 8
+	margin := c.t.Px(8)
 	y := r.Min.Y - content.Min.Y - margin // scroll so that the button is at the top
 	if r.Max.Y > view.Max.Y {
 		y = r.Max.Y - content.Min.Y + margin - view.Dy() // at the bottom

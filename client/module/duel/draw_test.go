@@ -42,12 +42,18 @@ func (sh shell) input(pt image.Point, click bool, keys ...ebiten.Key) module.Inp
 		Pointer: pt.In(sh.mapR) && !pt.In(sh.log) && !pt.In(sh.corner)}
 }
 
-func shellOf(w, h int) shell {
+func shellOf(w, h int) shell { return shellAt(w, h, 1) }
+
+// shellAt is the shell's frame of a window of size w by h at interface
+// size s: its top bar, side panel, log and corner s times as large as at
+// 100 %.
+func shellAt(w, h int, s float64) shell {
+	px := func(n int) int { return upLen(n, s) }
 	return shell{
 		win:    image.Rect(0, 0, w, h),
-		mapR:   image.Rect(0, 40, w-330, h),
-		corner: image.Rect(6, h-170-6, 226, h-6),
-		log:    image.Rect(234, h-170, w-334, h-2),
+		mapR:   image.Rect(0, px(40), w-px(330), h),
+		corner: image.Rect(px(6), h-px(170)-px(6), px(226), h-px(6)),
+		log:    image.Rect(px(234), h-px(170), w-px(334), h-px(2)),
 	}
 }
 
@@ -65,8 +71,9 @@ func render(t *testing.T, s *Screen, sh shell, pt image.Point, frames int) *imag
 		img.Fill(color.RGBA{22, 20, 18, 255})
 		s.Draw(img.SubImage(sh.mapR).(*ebiten.Image))
 		// The shell's parts over and beside the map, in their colours.
-		vector.FillRect(img, 0, 0, float32(sh.win.Dx()), 40, color.RGBA{36, 33, 30, 255}, false)
-		vector.FillRect(img, float32(sh.mapR.Max.X), 40, 330, float32(sh.win.Dy()-40), color.RGBA{36, 33, 30, 255}, false)
+		top := float32(sh.mapR.Min.Y)
+		vector.FillRect(img, 0, 0, float32(sh.win.Dx()), top, color.RGBA{36, 33, 30, 255}, false)
+		vector.FillRect(img, float32(sh.mapR.Max.X), top, float32(sh.win.Max.X-sh.mapR.Max.X), float32(sh.win.Dy())-top, color.RGBA{36, 33, 30, 255}, false)
 		vector.FillRect(img, float32(sh.log.Min.X), float32(sh.log.Min.Y), float32(sh.log.Dx()), float32(sh.log.Dy()), color.RGBA{25, 23, 21, 230}, false)
 		s.DrawOver(img)
 		out = image.NewRGBA(sh.win)

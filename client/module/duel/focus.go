@@ -77,21 +77,23 @@ func (s *Screen) drawFocus(dst *ebiten.Image) {
 	}
 	if i >= 0 && i < len(l.Hand) {
 		r := l.HandCard(i, m.ChosenIndex() == i, false)
-		strokeFocus(dst, r, pal.Focus, pal.Background)
+		strokeFocus(dst, r, pal.Focus, pal.Background, l.scale())
 	}
 	for _, sb := range l.Places {
 		if sb.Seat == m.target && slices.Contains(m.Targets(), sb.Seat) {
-			strokeFocus(dst, sb.Box, pal.Focus, pal.Background)
+			strokeFocus(dst, sb.Box, pal.Focus, pal.Background, l.scale())
 		}
 	}
 }
 
 // strokeFocus draws the focus ring around r: a band of colour c between
 // two lines of colour dark, as the shell's focus ring, so that it shows
-// on the felt and on a card.
-func strokeFocus(dst *ebiten.Image, r image.Rectangle, c, dark color.Color) {
-	strokeRound(dst, r.Inset(-5), 9, 5, dark)
-	strokeRound(dst, r.Inset(-5), 9, 3, c)
+// on the felt and on a card; its lengths are those at 100 % times scale.
+func strokeFocus(dst *ebiten.Image, r image.Rectangle, c, dark color.Color, scale float64) {
+	k := float32(scale)
+	out := r.Inset(-upLen(5, scale))
+	strokeRound(dst, out, 9*k, 5*k, dark)
+	strokeRound(dst, out, 9*k, 3*k, c)
 }
 
 // TakesKey reports whether the table acts on key k (Enter) this frame,

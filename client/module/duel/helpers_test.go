@@ -34,7 +34,7 @@ func (h *fakeHost) Theme() *menu.Theme             { return h.theme }
 func (h *fakeHost) Notify(msg string)              { h.notices = append(h.notices, msg) }
 func (h *fakeHost) OpenWindow(c *widget.Container) {}
 func (h *fakeHost) CloseWindow()                   {}
-func (h *fakeHost) PanelWidth() int                { return 290 }
+func (h *fakeHost) PanelWidth() int                { return h.theme.Px(290) }
 func (h *fakeHost) Prefs() prefs.Prefs {
 	p := prefs.Default()
 	p.ColourBlind = h.colourBlind
@@ -42,10 +42,10 @@ func (h *fakeHost) Prefs() prefs.Prefs {
 }
 
 // MapInSight is the map above the log, as the shell's: the log 170
-// pixels high.
+// pixels high at 100 %.
 func (h *fakeHost) MapInSight() image.Rectangle {
 	r := h.MapRect()
-	r.Max.Y -= 170
+	r.Max.Y -= h.theme.Px(170)
 	return r
 }
 

@@ -2,6 +2,7 @@ package duel
 
 import (
 	"image"
+	"math"
 
 	"empires/shared/ruleset"
 )
@@ -74,7 +75,13 @@ type Spec struct {
 	// buttons of the player's move.
 	Hand    int
 	Buttons []ButtonKind
+	// Scale is the interface size (the theme's: 2 draws the table twice
+	// as large); 0 and anything below 1 are taken as 1.
+	Scale float64
 }
+
+// scale returns the interface size of sp, at least 1.
+func (sp Spec) scale() float64 { return max(sp.Scale, 1) }
 
 // Layout is where the table draws each thing, in window pixels.
 type Layout struct {
@@ -134,8 +141,78 @@ type Button struct {
 // clamp returns v within lo and hi.
 func clamp(v, lo, hi int) int { return max(lo, min(v, hi)) }
 
-// NewLayout lays out the table of sp.
+// NewLayout lays out the table of sp in window pixels at its interface
+// size s (sp.Scale): the table of a map s times as large is the table at
+// 100 % on the map divided by s, every place and length multiplied by s,
+// so that it looks the same at every size, only larger.
 func NewLayout(sp Spec) Layout {
+	s := sp.scale()
+	at100 := sp
+	at100.Scale = 1
+	at100.Map, at100.InSight, at100.Corner = downRect(sp.Map, s), downRect(sp.InSight, s), downRect(sp.Corner, s)
+	l := newLayout(at100)
+	if s != 1 {
+		l = l.scaled(s)
+	}
+	l.Spec = sp
+	return l
+}
+
+// downRect returns r in the units of 100 % at interface size s: its
+// corners divided by s.
+func downRect(r image.Rectangle, s float64) image.Rectangle {
+	if s == 1 {
+		return r
+	}
+	d := func(v int) int { return int(math.Round(float64(v) / s)) }
+	return image.Rect(d(r.Min.X), d(r.Min.Y), d(r.Max.X), d(r.Max.Y))
+}
+
+// upLen returns length n given at 100 % at interface size s.
+func upLen(n int, s float64) int { return int(math.Round(float64(n) * s)) }
+
+// upRect returns rectangle r given at 100 % at interface size s: its
+// corner and its size multiplied by s, so that rectangles of one size
+// keep one size.
+func upRect(r image.Rectangle, s float64) image.Rectangle {
+	at := image.Pt(upLen(r.Min.X, s), upLen(r.Min.Y, s))
+	return image.Rectangle{Min: at, Max: at.Add(image.Pt(upLen(r.Dx(), s), upLen(r.Dy(), s)))}
+}
+
+// scaled returns l, laid out at 100 %, at interface size s.
+func (l Layout) scaled(s float64) Layout {
+	pt := func(p image.Point) image.Point { return image.Pt(upLen(p.X, s), upLen(p.Y, s)) }
+	out := l
+	out.Table = upRect(l.Table, s)
+	out.Pad, out.Line = upLen(l.Pad, s), upLen(l.Line, s)
+	out.Card, out.Small, out.Back = pt(l.Card), pt(l.Small), pt(l.Back)
+	out.Raise, out.Lift = upLen(l.Raise, s), upLen(l.Lift, s)
+	out.Hand = nil
+	for _, r := range l.Hand {
+		out.Hand = append(out.Hand, upRect(r, s))
+	}
+	out.Me = upRect(l.Me, s)
+	out.Places = nil
+	for _, sb := range l.Places {
+		out.Places = append(out.Places, SeatBox{Seat: sb.Seat, Box: upRect(sb.Box, s), Name: upRect(sb.Name, s), Fan: upRect(sb.Fan, s), Mark: upRect(sb.Mark, s)})
+	}
+	out.Buttons = nil
+	for _, b := range l.Buttons {
+		out.Buttons = append(out.Buttons, Button{Kind: b.Kind, Rect: upRect(b.Rect, s)})
+	}
+	out.Deck, out.Discard = upRect(l.Deck, s), upRect(l.Discard, s)
+	out.Offering, out.Center = upRect(l.Offering, s), upRect(l.Center, s)
+	return out
+}
+
+// Px returns length n given at 100 % at the table's interface size.
+func (l *Layout) Px(n int) int { return upLen(n, l.scale()) }
+
+// Pxf returns length v given at 100 % at the table's interface size.
+func (l *Layout) Pxf(v float64) float64 { return v * l.scale() }
+
+// newLayout lays out the table of sp at 100 %.
+func newLayout(sp Spec) Layout {
 	l := Layout{Spec: sp}
 	u := sp.Map
 	if !sp.InSight.Empty() && sp.InSight.Max.Y < u.Max.Y && sp.InSight.Dy() > u.Dy()/3 {
@@ -334,14 +411,19 @@ func fanOut(n int, card image.Point, r image.Rectangle, pad int) []image.Rectang
 }
 
 // FanBacks places n card backs of size back in r, from its left, each
-// showing a slice of the one under it.
+// showing a slice of the one under it (at least 2 pixels of it).
 func FanBacks(n int, back image.Point, r image.Rectangle) []image.Rectangle {
+	return fanBacks(n, back, r, 2)
+}
+
+// fanBacks is FanBacks with at least least pixels of each back in sight.
+func fanBacks(n int, back image.Point, r image.Rectangle, least int) []image.Rectangle {
 	if n == 0 {
 		return nil
 	}
 	step := back.X * 38 / 100
 	if n > 1 && (n-1)*step+back.X > r.Dx() {
-		step = max((r.Dx()-back.X)/(n-1), 2)
+		step = max((r.Dx()-back.X)/(n-1), least)
 	}
 	out := make([]image.Rectangle, n)
 	for i := range out {

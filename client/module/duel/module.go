@@ -15,6 +15,13 @@
 //
 // The Model is the table without its drawing, and the Layout where each
 // thing is drawn: both are tested without a display.
+//
+// The table is drawn in the window's own pixels at the interface size
+// (Host.Theme().Scale()): it is laid out as at 100 % on the map divided
+// by the size, and every place and length is multiplied by it, its text
+// made at that size; at 200 % on a window twice as large it is the table
+// at 100 %, twice as large and as sharp. A change of size in the middle
+// of a game lays it out again at the next frame.
 package duel
 
 import (

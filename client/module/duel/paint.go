@@ -25,7 +25,16 @@ type painter struct {
 	// boxes are the rounded boxes drawn once at each size and look: the
 	// players' places, the question, the buttons, the cards' frames.
 	boxes map[boxKey]*ebiten.Image
+	// scale is the interface size the table is drawn at (its layout's):
+	// the lengths of the cards' insides given at 100 % (a border, a
+	// shadow, the least size of a text) are multiplied by it.
+	scale float64
 }
+
+// pxf returns length v given at 100 % at the painter's interface size;
+// px the same, rounded to a whole pixel.
+func (p *painter) pxf(v float64) float64 { return v * p.scale }
+func (p *painter) px(n int) int          { return upLen(n, p.scale) }
 
 // boxKey names a rounded box's picture.
 type boxKey struct {
@@ -35,11 +44,12 @@ type boxKey struct {
 }
 
 // spriteKey names a card's picture: a face (its card) or a back, at a
-// size.
+// size, painted at an interface size.
 type spriteKey struct {
-	back bool
-	card rules.Card
-	size image.Point
+	back  bool
+	card  rules.Card
+	size  image.Point
+	scale float64
 }
 
 // maxSprites bounds the pictures kept: past it (a window resized again and
@@ -54,7 +64,7 @@ func newPainter(d rules.Deck) (*painter, error) {
 	}
 	return &painter{faces: faces,
 		suits: d.Suits, shapes: SuitShapes(d.Suits), sprites: map[spriteKey]*ebiten.Image{},
-		boxes: map[boxKey]*ebiten.Image{}}, nil
+		boxes: map[boxKey]*ebiten.Image{}, scale: 1}, nil
 }
 
 // face returns the font at size pixels.

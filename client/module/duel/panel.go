@@ -24,9 +24,9 @@ func (s *Screen) text(c *widget.Container, line string, title bool, col color.Co
 	c.AddChild(t.NewText(line, face, col, widget.TextOpts.MaxWidth(float64(s.host.PanelWidth()))))
 }
 
-// gap adds a little space to c.
-func gap(c *widget.Container) {
-	c.AddChild(widget.NewContainer(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(0, 6))))
+// gap adds a little space to c: 6 pixels at 100 %, at the theme's size.
+func (s *Screen) gap(c *widget.Container) {
+	c.AddChild(widget.NewContainer(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(0, s.host.Theme().Px(6)))))
 }
 
 // Side implements module.Screen: the round, what the table waits for and
@@ -51,7 +51,7 @@ func (s *Screen) Side(c *widget.Container, in module.Input) {
 	if hint, _ := s.moveHint(); hint != "" && in.Orders {
 		s.text(c, hint, false, pal.Accent)
 	}
-	gap(c)
+	s.gap(c)
 	s.text(c, "Players", true, pal.Accent)
 	for i, p := range v.Players {
 		seat := ruleset.Seat(i + 1)
@@ -67,14 +67,14 @@ func (s *Screen) Side(c *widget.Container, in module.Input) {
 	}
 	s.text(c, fmt.Sprintf("Discard pile: %s", words.Count(len(v.Discard), "card", "cards")), false, pal.TextMuted)
 	if s.watching {
-		gap(c)
+		s.gap(c)
 		s.text(c, "A replay: the table as the player whose eyes you watch through saw it, step by step; the log tells each step.", false, pal.TextMuted)
 		return
 	}
 	if v.Seat == 0 {
 		return
 	}
-	gap(c)
+	s.gap(c)
 	s.text(c, "Click a card or press 1-9 to choose it. Attack: a card, then a player's hand (Tab and Enter). P pass, B block, T take the hit, Esc drop the choice. In the offering End turn (Enter) lays your card. F1: the rules.", false, pal.TextMuted)
 }
 

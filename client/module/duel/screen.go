@@ -186,22 +186,23 @@ func (s *Screen) Status() module.Status {
 }
 
 // layOut lays the table out again for map rectangle mr and corner c,
-// above the log.
+// above the log, at the interface size of the host's theme now.
 func (s *Screen) layOut(mr, corner image.Rectangle) {
-	sp := Spec{Map: mr, InSight: s.host.MapInSight(), Corner: corner}
+	sp := Spec{Map: mr, InSight: s.host.MapInSight(), Corner: corner, Scale: s.host.Theme().Scale()}
 	if v := s.m.v; v != nil {
 		sp.Seats, sp.You, sp.Hand = len(v.Players), v.Seat, len(v.Hand)
 		sp.Buttons = buttonsFor(s.m.Move())
 	}
 	if !sameSpec(sp, s.lay.Spec) || s.lay.Hand == nil && sp.Hand > 0 {
 		s.lay = NewLayout(sp)
+		s.paint.scale = s.lay.scale()
 		s.layouts++
 	}
 }
 
 // sameSpec reports whether a and b lay out alike.
 func sameSpec(a, b Spec) bool {
-	if a.Map != b.Map || a.InSight != b.InSight || a.Corner != b.Corner || a.Seats != b.Seats || a.You != b.You || a.Hand != b.Hand || len(a.Buttons) != len(b.Buttons) {
+	if a.scale() != b.scale() || a.Map != b.Map || a.InSight != b.InSight || a.Corner != b.Corner || a.Seats != b.Seats || a.You != b.You || a.Hand != b.Hand || len(a.Buttons) != len(b.Buttons) {
 		return false
 	}
 	for i := range a.Buttons {

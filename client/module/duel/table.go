@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 	"slices"
 	"time"
 
@@ -59,9 +60,14 @@ func (s *Screen) Draw(dst *ebiten.Image) {
 	if s.m.v == nil {
 		return
 	}
+	// The interface size or the map may have changed since the last
+	// frame's input (Settings, a resize): the table is drawn at the size
+	// and in the map of now.
+	s.layOut(dst.Bounds(), s.lay.Corner)
 	l := &s.lay
 	vector.FillRect(dst, float32(l.Map.Min.X), float32(l.Map.Min.Y), float32(l.Map.Dx()), float32(l.Map.Dy()), feltColor, false)
-	vector.StrokeRect(dst, float32(l.Map.Min.X)+2, float32(l.Map.Min.Y)+2, float32(l.Map.Dx())-4, float32(l.Map.Dy())-4, 4, feltEdge, false)
+	e := float32(l.Pxf(2)) // the felt's edge: a band 4 wide, 2 in
+	vector.StrokeRect(dst, float32(l.Map.Min.X)+e, float32(l.Map.Min.Y)+e, float32(l.Map.Dx())-2*e, float32(l.Map.Dy())-2*e, 2*e, feltEdge, false)
 	for _, sb := range l.Places {
 		s.drawSeat(dst, sb)
 	}
@@ -108,7 +114,7 @@ func (s *Screen) textSize() float64 { return s.lay.TextSize() }
 // colours apart can tell the numbers.
 func (s *Screen) drawMark(dst *ebiten.Image, r image.Rectangle, seat ruleset.Seat) {
 	c := s.seatColor(seat)
-	s.paint.box(dst, r, float32(r.Dx())/2, c, mutedColor, 1)
+	s.paint.box(dst, r, float32(r.Dx())/2, c, mutedColor, float32(s.lay.Pxf(1)))
 	f := s.paint.bold(float64(r.Dy()) * 0.62)
 	num := fmt.Sprint(seat)
 	y := float64(r.Min.Y) + (float64(r.Dy())-lineHeight(f))/2
@@ -143,7 +149,7 @@ func (s *Screen) drawSeat(dst *ebiten.Image, sb SeatBox) {
 	m := s.m
 	canTarget := slices.Contains(m.Targets(), sb.Seat)
 	edge := color.Color(panelEdge)
-	width := float32(1.5)
+	width := 1.5
 	doing, _ := s.seatDoing(sb.Seat, canTarget)
 	switch {
 	case canTarget && (m.target == sb.Seat || s.hover.At.Kind == HitSeat && s.hover.At.Seat == sb.Seat):
@@ -159,7 +165,7 @@ func (s *Screen) drawSeat(dst *ebiten.Image, sb SeatBox) {
 	if !m.v.Players[sb.Seat-1].Alive {
 		fill = color.RGBA{8, 20, 16, 220}
 	}
-	s.paint.box(dst, sb.Box, 8, fill, edge, width)
+	s.paint.box(dst, sb.Box, float32(s.lay.Pxf(8)), fill, edge, float32(s.lay.Pxf(width)))
 	clip := dst.SubImage(sb.Box).(*ebiten.Image)
 	if s.lay.Compact {
 		s.drawCompactSeat(clip, sb, canTarget)
@@ -190,7 +196,7 @@ func (s *Screen) drawFullSeat(dst *ebiten.Image, sb SeatBox, canTarget bool) {
 	count := fmt.Sprintf("%s · deck %d", words.Count(p.Cards, "card", "cards"), p.Deck)
 	fan := sb.Fan
 	fan.Max.X = max(fan.Min.X+s.lay.Back.X, fan.Max.X-int(textWidth(count, sf))-s.lay.Pad)
-	backs := FanBacks(p.Cards, s.lay.Back, fan)
+	backs := fanBacks(p.Cards, s.lay.Back, fan, s.lay.Px(2))
 	for _, r := range backs {
 		s.paint.drawBack(dst, r, cardLook{})
 	}
@@ -232,7 +238,7 @@ func (s *Screen) drawCompactSeat(dst *ebiten.Image, sb SeatBox, canTarget bool) 
 	x := float64(back.Min.X)
 	if p.Cards > 0 {
 		s.paint.drawBack(dst, back, cardLook{})
-		x = float64(back.Max.X) + 3
+		x = float64(back.Max.X) + l.Pxf(3)
 	}
 	cards := fmt.Sprint(p.Cards)
 	drawText(dst, cards, nf, x, ty, textColor, text.AlignStart)
@@ -260,13 +266,13 @@ func (s *Screen) drawCompactSeat(dst *ebiten.Image, sb SeatBox, canTarget bool) 
 func (s *Screen) drawPiles(dst *ebiten.Image) {
 	v := s.m.v
 	l := &s.lay
-	sf := s.paint.regular(max(s.textSize()*0.85, 12))
-	y := float64(l.Deck.Max.Y) + 2
+	sf := s.paint.regular(max(s.textSize()*0.85, l.Pxf(12)))
+	y := float64(l.Deck.Max.Y) + l.Pxf(2)
 	if v.Seat != 0 { // the player's own deck (rule 12); a spectator has none
 		n := v.Players[v.Seat-1].Deck
 		if n > 0 {
 			for i := min(n, 3) - 1; i >= 0; i-- {
-				s.paint.drawBack(dst, l.Deck.Add(image.Pt(-2*i, -2*i)), cardLook{})
+				s.paint.drawBack(dst, l.Deck.Sub(image.Pt(l.Px(2*i), l.Px(2*i))), cardLook{})
 			}
 		} else {
 			s.paint.drawSlot(dst, l.Deck, panelEdge)
@@ -303,7 +309,7 @@ type offerLabel struct {
 // over two lines when the cards lie too close for one line.
 func (s *Screen) drawOfferLabels(dst *ebiten.Image, slots []image.Rectangle, labels []offerLabel) {
 	l := &s.lay
-	sf := s.paint.regular(max(s.textSize()*0.85, 12))
+	sf := s.paint.regular(max(s.textSize()*0.85, l.Pxf(12)))
 	step := float64(l.Small.X + l.Pad)
 	if len(slots) > 1 {
 		step = float64(slots[1].Min.X - slots[0].Min.X)
@@ -314,11 +320,11 @@ func (s *Screen) drawOfferLabels(dst *ebiten.Image, slots []image.Rectangle, lab
 			words = false
 		}
 	}
-	nf := s.paint.bold(max(s.textSize()*0.85, 12))
-	stagger := !words && l.OfferLabels > 1 && textWidth("20", nf)+4 > step
+	nf := s.paint.bold(max(s.textSize()*0.85, l.Pxf(12)))
+	stagger := !words && l.OfferLabels > 1 && textWidth("20", nf)+l.Pxf(4) > step
 	for i, lb := range labels {
 		r := slots[i]
-		x, y := float64(r.Min.X+r.Max.X)/2, float64(r.Max.Y)+2
+		x, y := float64(r.Min.X+r.Max.X)/2, float64(r.Max.Y)+l.Pxf(2)
 		if words {
 			drawText(dst, kit.Fit(lb.words, sf, float64(r.Dx()+l.Pad)), sf, x, y, lb.col, text.AlignCenter)
 			continue
@@ -345,7 +351,7 @@ func (s *Screen) drawOffering(dst *ebiten.Image) {
 	v := m.v
 	l := &s.lay
 	size := s.textSize()
-	hf, sf := s.paint.bold(size), s.paint.regular(max(size*0.85, 12))
+	hf, sf := s.paint.bold(size), s.paint.regular(max(size*0.85, l.Pxf(12)))
 	x := float64(l.Offering.Min.X)
 	y := float64(l.Offering.Min.Y)
 	if v.Table.Phase == rules.PhaseOffer {
@@ -440,15 +446,15 @@ func (s *Screen) drawCenter(dst *ebiten.Image) {
 	}
 	for _, line := range kit.Wrap(m.Situation(), hf, w) {
 		drawText(dst, line, hf, x, y, col, text.AlignStart)
-		y += lineHeight(hf) + 2
+		y += lineHeight(hf) + l.Pxf(2)
 	}
 	if left, ok := s.timeLeft(); ok {
-		y += 4
+		y += l.Pxf(4)
 		s.drawCountdown(dst, x, y, w, left, size)
-		y += size*1.6 + 8
+		y += size*1.6 + l.Pxf(8)
 	}
 	if t.Phase == rules.PhaseOver {
-		y += 6
+		y += l.Pxf(6)
 		for i, p := range v.Players {
 			line := fmt.Sprintf("%s: %s, %s in hand", p.Name, words.Count(p.Points, "point", "points"), words.Count(p.Cards, "card", "cards"))
 			c := color.Color(textColor)
@@ -456,23 +462,23 @@ func (s *Screen) drawCenter(dst *ebiten.Image) {
 				c = accentColor
 			}
 			drawText(dst, line, sf, x, y, c, text.AlignStart)
-			y += lineHeight(sf) + 2
+			y += lineHeight(sf) + l.Pxf(2)
 		}
 		return
 	}
 	if len(m.recent) == 0 {
 		return
 	}
-	y += 6
+	y += l.Pxf(6)
 	drawText(dst, "Just now:", sf, x, y, mutedColor, text.AlignStart)
-	y += lineHeight(sf) + 2
+	y += lineHeight(sf) + l.Pxf(2)
 	for _, line := range m.recent {
 		for _, piece := range kit.Wrap(line, sf, w) {
 			if y+lineHeight(sf) > float64(r.Max.Y) {
 				return
 			}
 			drawText(dst, piece, sf, x, y, textColor, text.AlignStart)
-			y += lineHeight(sf) + 1
+			y += lineHeight(sf) + l.Pxf(1)
 		}
 	}
 }
@@ -497,7 +503,7 @@ func (s *Screen) drawQuestion(dst *ebiten.Image, r image.Rectangle) {
 	box := r
 	box.Max.X = min(r.Max.X, r.Min.X+card.X+3*l.Pad+30*l.Line)
 	box.Max.Y = min(r.Max.Y, r.Min.Y+card.Y+2*l.Pad+int(size*2))
-	s.paint.box(dst, box, 10, bg, edge, 3)
+	s.paint.box(dst, box, float32(l.Pxf(10)), bg, edge, float32(l.Pxf(3)))
 	cr := image.Rectangle{Min: box.Min.Add(image.Pt(l.Pad, l.Pad)), Max: box.Min.Add(image.Pt(l.Pad, l.Pad)).Add(card)}
 	s.paint.drawFace(dst, cr, t.Attack, cardLook{edge: warnColor})
 	x := float64(cr.Max.X + 2*l.Pad)
@@ -507,7 +513,7 @@ func (s *Screen) drawQuestion(dst *ebiten.Image, r image.Rectangle) {
 	head := fmt.Sprintf("%s %s %s", m.Name(t.Attacker), m.verb(t.Attacker, "attack", "attacks"), m.name(t.Defender))
 	for _, line := range kit.Wrap(head, hf, w) {
 		drawText(dst, line, hf, x, y, accentColor, text.AlignStart)
-		y += lineHeight(hf) + 2
+		y += lineHeight(hf) + l.Pxf(2)
 	}
 	var ask string
 	switch {
@@ -524,10 +530,10 @@ func (s *Screen) drawQuestion(dst *ebiten.Image, r image.Rectangle) {
 	}
 	for _, line := range kit.Wrap(ask, sf, w) {
 		drawText(dst, line, sf, x, y, textColor, text.AlignStart)
-		y += lineHeight(sf) + 1
+		y += lineHeight(sf) + l.Pxf(1)
 	}
 	if left, ok := s.timeLeft(); ok {
-		y += 6
+		y += l.Pxf(6)
 		s.drawCountdown(dst, x, y, w, left, size)
 	}
 }
@@ -561,9 +567,10 @@ func (s *Screen) drawCountdown(dst *ebiten.Image, x, y, w float64, left time.Dur
 	f := s.paint.bold(size * 1.1)
 	label := Countdown(left)
 	drawText(dst, label, f, x, y, col, text.AlignStart)
-	bx := x + textWidth("88:88 left", f) + float64(s.lay.Pad)
+	l := &s.lay
+	bx := x + textWidth("88:88 left", f) + float64(l.Pad)
 	bw := w - (bx - x)
-	if bw < 40 {
+	if bw < l.Pxf(40) {
 		return
 	}
 	bh := size * 0.6
@@ -574,7 +581,7 @@ func (s *Screen) drawCountdown(dst *ebiten.Image, x, y, w float64, left time.Dur
 		frac = min(float64(left)/float64(total), 1)
 	}
 	vector.FillRect(dst, float32(bx), float32(by), float32(bw*frac), float32(bh), col, false)
-	vector.StrokeRect(dst, float32(bx), float32(by), float32(bw), float32(bh), 1, mutedColor, false)
+	vector.StrokeRect(dst, float32(bx), float32(by), float32(bw), float32(bh), float32(l.Pxf(1)), mutedColor, false)
 }
 
 // stepTotal is the whole time the step was given, as far as the client
@@ -655,7 +662,7 @@ func (s *Screen) drawHand(dst *ebiten.Image) {
 	m := s.m
 	l := &s.lay
 	mv := m.Move()
-	sf := s.paint.regular(max(s.textSize()*0.8, 11))
+	sf := s.paint.regular(max(s.textSize()*0.8, l.Pxf(11)))
 	laid, chosenAt := m.OfferIndex(), m.ChosenIndex()
 	for i, c := range m.Hand() {
 		if i >= len(l.Hand) {
@@ -664,7 +671,7 @@ func (s *Screen) drawHand(dst *ebiten.Image) {
 		if i == laid {
 			r := l.Hand[i]
 			s.paint.drawSlot(dst, r, accentColor)
-			drawText(dst, "laid face down", sf, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2-8, accentColor, text.AlignCenter)
+			drawText(dst, "laid face down", sf, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2-l.Pxf(8), accentColor, text.AlignCenter)
 			continue
 		}
 		hover := s.hover.At.Kind == HitCard && s.hover.At.Index == i && m.Selectable(c) && m.pending == nil
@@ -673,7 +680,7 @@ func (s *Screen) drawHand(dst *ebiten.Image) {
 		s.paint.drawFace(dst, l.HandCard(i, chosen, hover), c, look)
 		if i < len(digitKeys) && mv != MoveNone {
 			r := l.HandCard(i, chosen, hover)
-			drawText(dst, fmt.Sprint(i+1), sf, float64(r.Min.X+r.Max.X)/2, float64(r.Max.Y)+1, mutedColor, text.AlignCenter)
+			drawText(dst, fmt.Sprint(i+1), sf, float64(r.Min.X+r.Max.X)/2, float64(r.Max.Y)+l.Pxf(1), mutedColor, text.AlignCenter)
 		}
 	}
 }
@@ -723,9 +730,10 @@ func (s *Screen) drawButton(dst *ebiten.Image, b Button) {
 			bg = buttonHover
 		}
 	}
-	s.paint.box(dst, b.Rect, 6, bg, panelEdge, 1.5)
+	l := &s.lay
+	s.paint.box(dst, b.Rect, float32(l.Pxf(6)), bg, panelEdge, float32(l.Pxf(1.5)))
 	f := s.paint.bold(s.textSize())
-	label := kit.Fit(s.buttonLabel(b.Kind), f, float64(b.Rect.Dx()-12))
+	label := kit.Fit(s.buttonLabel(b.Kind), f, float64(b.Rect.Dx()-l.Px(12)))
 	drawText(dst, label, f, float64(b.Rect.Min.X+b.Rect.Max.X)/2, float64(b.Rect.Min.Y)+(float64(b.Rect.Dy())-lineHeight(f))/2, fg, text.AlignCenter)
 }
 
@@ -739,12 +747,63 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 	if tip == "" || s.hover.At.Kind == HitCard && !s.hover.Rested() {
 		return
 	}
-	f := s.paint.regular(max(s.textSize()*0.9, 13))
-	y := float64(s.pointer.Y) - lineHeight(f) - 24
-	if y < float64(s.lay.Map.Min.Y) {
-		y = float64(s.pointer.Y) + 20
+	f := s.tipFace()
+	b := s.tipBox(tip, f)
+	l := &s.lay
+	vector.FillRect(dst, float32(b.x), float32(b.y), float32(b.w), float32(b.h), color.RGBA{20, 18, 16, 235}, false)
+	one := float32(l.Pxf(1))
+	vector.StrokeRect(dst, float32(b.x)+one/2, float32(b.y)+one/2, float32(b.w)-one, float32(b.h)-one, one, color.RGBA{120, 110, 90, 255}, false)
+	x, y := b.x+l.Pxf(tipPad), b.y+l.Pxf(tipPad)
+	for _, line := range b.lines {
+		drawText(dst, line, f, x, y, textColor, text.AlignStart)
+		y += lineHeight(f) + l.Pxf(2)
 	}
-	kit.DrawBox(dst, f, []string{tip}, float64(s.pointer.X)+16, y, s.lay.Map, color.RGBA{20, 18, 16, 235}, textColor)
+}
+
+// tipFace is the face of the tooltips.
+func (s *Screen) tipFace() text.Face { return s.paint.regular(max(s.textSize()*0.9, s.lay.Pxf(13))) }
+
+// tipPad is the room round a tooltip's text, at 100 %.
+const tipPad = 8
+
+// tip is a tooltip's box, at (x, y), w by h, and its lines.
+type tip struct {
+	x, y, w, h float64
+	lines      []string
+}
+
+// rect is the box's pixels.
+func (t tip) rect() image.Rectangle {
+	return image.Rect(int(t.x), int(t.y), int(math.Ceil(t.x+t.w)), int(math.Ceil(t.y+t.h)))
+}
+
+// tipBox returns where the tooltip text goes, written in face f, with its
+// lines: above and right of the pointer (under it near the map's top,
+// left of it near the map's right edge), inside the map, its lines no
+// wider than kit.TipWidth at the table's interface size. It is the box
+// kit.DrawBox draws, its lengths at that size.
+func (s *Screen) tipBox(text string, f text.Face) tip {
+	l := &s.lay
+	pad := l.Pxf(tipPad)
+	t := tip{lines: kit.Wrap(text, f, min(l.Pxf(kit.TipWidth), float64(l.Map.Dx())-2*pad))}
+	for _, line := range t.lines {
+		t.w = max(t.w, textWidth(line, f))
+	}
+	t.w += 2 * pad
+	t.h = float64(len(t.lines))*(lineHeight(f)+l.Pxf(2)) + 2*pad
+	x := float64(s.pointer.X) + l.Pxf(16)
+	y := float64(s.pointer.Y) - lineHeight(f) - l.Pxf(24)
+	if y < float64(l.Map.Min.Y) {
+		y = float64(s.pointer.Y) + l.Pxf(20)
+	}
+	if x+t.w > float64(l.Map.Max.X) {
+		x = min(x-t.w-l.Pxf(36), float64(l.Map.Max.X)-t.w) // left of the pointer
+	}
+	if y+t.h > float64(l.Map.Max.Y) {
+		y = float64(l.Map.Max.Y) - t.h
+	}
+	t.x, t.y = max(x, float64(l.Map.Min.X)), max(y, float64(l.Map.Min.Y))
+	return t
 }
 
 // tooltip says what a click on the thing under the pointer does, "" for
