@@ -129,7 +129,7 @@ type ReplaysActions struct {
 // replaysHint is the Replays screen's status line while it lists games.
 const replaysHint = "Pick a game, then Watch it again, or Continue an unfinished one."
 
-// Dimensions of the list of saved games.
+// Dimensions of the list of saved games, in pixels at 100 %.
 const (
 	replayListWidth  = 920
 	replayListHeight = 360
@@ -146,13 +146,13 @@ func NewReplays(t *Theme, games []SavedGame, a ReplaysActions) *Replays {
 	}
 	r.list = widget.NewList(
 		widget.ListOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(
-			widget.WidgetOpts.MinSize(replayListWidth, replayListHeight),
-			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: replayListHeight}),
+			widget.WidgetOpts.MinSize(t.Px(replayListWidth), t.Px(replayListHeight)),
+			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: t.Px(replayListHeight)}),
 		)),
 		widget.ListOpts.Entries(entries),
 		widget.ListOpts.EntryLabelFunc(func(e any) string { return replayRow(*e.(*SavedGame)) }),
 		widget.ListOpts.EntryFontFace(&t.mono),
-		widget.ListOpts.EntryTextPadding(&widget.Insets{Left: 8, Right: 8, Top: 6, Bottom: 6}),
+		widget.ListOpts.EntryTextPadding(t.listRowPadding()),
 		widget.ListOpts.HideHorizontalSlider(),
 		widget.ListOpts.EntrySelectedHandler(func(args *widget.ListEntrySelectedEventArgs) {
 			if g, ok := args.Entry.(*SavedGame); ok {
@@ -167,7 +167,7 @@ func NewReplays(t *Theme, games []SavedGame, a ReplaysActions) *Replays {
 			}
 		}),
 	)
-	wide := widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0))
+	wide := t.minSize(140, 0)
 	r.watch = t.NewPrimaryButton("Watch", func() {
 		if r.selected != 0 {
 			a.Watch(r.selected)
@@ -187,7 +187,7 @@ func NewReplays(t *Theme, games []SavedGame, a ReplaysActions) *Replays {
 	} else {
 		r.status.set(replaysHint, false)
 	}
-	buttons := row(back, r.cont, r.watch)
+	buttons := row(t, back, r.cont, r.watch)
 	buttons.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionEnd}
 	panel := t.NewPanel(nil)
 	panel.AddChild(heading(t, "Replays"), r.list, r.status.text, buttons)
