@@ -147,6 +147,8 @@ func newHelp(t *Theme, c HelpContent, width int, onClose func()) *Help {
 		widget.ScrollContainerOpts.StretchContentWidth(),
 		widget.ScrollContainerOpts.Image(t.scroll),
 		widget.ScrollContainerOpts.Padding(widget.NewInsetsSimple(scrollPad)),
+		// It names its content, as NewScroll's do (ScrollStyle.Data).
+		widget.ScrollContainerOpts.WidgetOpts(widget.WidgetOpts.CustomData(h.content)),
 	)
 	h.scroll.GetWidget().ScrolledEvent.AddHandler(func(args any) {
 		if a, ok := args.(*widget.WidgetScrolledEventArgs); ok {
