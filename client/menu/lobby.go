@@ -65,6 +65,7 @@ type Lobby struct {
 	seatsArea         *widget.Container
 	fitH              int
 	chatMost          int // the chat's height at most, however tall the window
+	chatLeast         int // and at least, however short
 	input             *widget.TextInput
 	ready             *widget.Button
 	start             *widget.Button
@@ -85,8 +86,11 @@ const (
 	// wide.
 	lobbyTextWidth = 840
 	// lobbyPartLeast is the least height of the seats and of the chat,
-	// however short the window: about four lines.
-	lobbyPartLeast = 100
+	// however short the window: about four lines. Under a deck box the
+	// chat keeps three (chatLeastWithBox), so that the lobby of a card
+	// game fits a screen 540 high.
+	lobbyPartLeast   = 100
+	chatLeastWithBox = 72
 )
 
 // seatColumnCount is the number of columns of the seat table: number,
@@ -131,14 +135,14 @@ func NewLobby(t *Theme, a LobbyActions) *Lobby {
 	// first.
 	seatsBox := column(t, 8, true, t.NewText("Seats", t.normal, p.Accent), l.seatsArea)
 
-	chatH := t.Px(chatHeight)
+	chatH, chatLeast := t.Px(chatHeight), t.Px(lobbyPartLeast)
 	if decks {
 		l.deck = newDeckBox(t, a.SeatData)
-		chatH = t.Px(chatHeightWithBox)
+		chatH, chatLeast = t.Px(chatHeightWithBox), t.Px(chatLeastWithBox)
 	}
 	l.chat = widget.NewTextArea(
 		widget.TextAreaOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(
-			widget.WidgetOpts.MinSize(t.Px(chatWidth), min(chatH, t.Px(lobbyPartLeast))),
+			widget.WidgetOpts.MinSize(t.Px(chatWidth), min(chatH, chatLeast)),
 			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: chatH}),
 		)),
 		widget.TextAreaOpts.FontFace(&t.small),
@@ -177,7 +181,7 @@ func NewLobby(t *Theme, a LobbyActions) *Lobby {
 	)))
 	body.AddChild(seatsBox, chatBox)
 	l.body, l.seatsCol, l.chatCol = body, seatsBox, chatBox
-	l.chatMost = chatH
+	l.chatMost, l.chatLeast = chatH, chatLeast
 
 	l.ready = t.NewPrimaryButton("Ready", func() {
 		if l.a.Ready != nil {
@@ -227,7 +231,8 @@ func NewLobby(t *Theme, a LobbyActions) *Lobby {
 func (l *Lobby) Container() *widget.Container { return l.root }
 
 // FitHeight fits the lobby to a window h pixels high: the seats scroll
-// and the chat shows fewer lines (each at least lobbyPartLeast high) so
+// and the chat shows fewer lines (at least lobbyPartLeast high, the chat
+// under a deck box chatLeastWithBox) so
 // that Ready, Start game and Leave stay on the screen. The app calls it
 // every frame; it measures again only when h or the seats changed.
 func (l *Lobby) FitHeight(h int) {
@@ -241,17 +246,17 @@ func (l *Lobby) FitHeight(h int) {
 	room := h - (rootH - bodyH) // for the body
 	changed := false
 	for _, p := range []struct {
-		col  *widget.Container
-		part widget.PreferredSizeLocateableWidget
-		most int
-	}{{l.seatsCol, l.seatsArea, setupBodyMax}, {l.chatCol, l.chat, l.chatMost}} {
+		col         *widget.Container
+		part        widget.PreferredSizeLocateableWidget
+		least, most int
+	}{{l.seatsCol, l.seatsArea, l.t.Px(lobbyPartLeast), setupBodyMax}, {l.chatCol, l.chat, l.chatLeast, l.chatMost}} {
 		_, colH := p.col.PreferredSize()
 		_, partH := p.part.PreferredSize()
 		ld, _ := p.part.GetWidget().LayoutData.(widget.RowLayoutData)
 		if ld.MaxHeight > 0 {
 			partH = min(partH, ld.MaxHeight) // the column measured it as capped
 		}
-		most := min(max(room-(colH-partH), l.t.Px(lobbyPartLeast)), p.most)
+		most := min(max(room-(colH-partH), p.least), p.most)
 		if most != ld.MaxHeight {
 			ld.MaxHeight = most
 			p.part.GetWidget().LayoutData = ld

@@ -87,7 +87,7 @@ func scaleScreens(t *testing.T) []struct {
 		}, []string{"Join a game", "Server", "input", "Connect", "Back", "Join"}},
 		{"replays", func(th *Theme) builtScreen {
 			r := NewReplays(th, games, ReplaysActions{Watch: func(int64) {}, Back: func() {}})
-			return builtScreen{root: r.Container()}
+			return builtScreen{root: r.Container(), fit: r.FitHeight}
 		}, []string{"Replays", "Back", "Watch"}},
 		{"lobby with decks", func(th *Theme) builtScreen {
 			l := NewLobby(th, LobbyActions{Leave: func() {}, SeatData: func([]byte) {}, JoinAddrs: []string{"192.168.1.20:7777"}})
@@ -120,7 +120,9 @@ func scaleScreens(t *testing.T) []struct {
 func layOut(t *testing.T, s builtScreen, w, h int) {
 	t.Helper()
 	f := func() {
-		img := ebiten.NewImage(w, h)
+		// Rendering lays out; a picture of one pixel takes little time to
+		// draw (TestScreensShots draws the whole).
+		img := ebiten.NewImage(1, 1)
 		defer img.Deallocate()
 		rect := goimage.Rect(0, 0, w, h)
 		if s.window {
@@ -224,8 +226,8 @@ func nearRect(a, b goimage.Rectangle, d int) bool {
 }
 
 // TestScreensShots draws the screens at 100 % on 1024x768, 200 % on
-// 1920x1080 and 150 % on 1920x1080, every named widget inside the window,
-// and saves them in $EMPIRES_SHOTS to look at.
+// 1920x1080 and 150 % on 1920x1080, every widget inside the window, and
+// saves them in $EMPIRES_SHOTS to look at.
 func TestScreensShots(t *testing.T) {
 	for _, size := range []struct {
 		scale float64
@@ -244,6 +246,15 @@ func TestScreensShots(t *testing.T) {
 					t.Errorf("%s at %v %%: %q out of the %dx%d window", sc.name, 100*size.scale, label, size.w, size.h)
 				}
 			}
+			walk(s.root, func(w widget.HasWidget) bool { // nothing cut by the window's edge
+				if w.GetWidget().GetVisibility() != widget.Visibility_Show {
+					return false
+				}
+				if r := w.GetWidget().Rect; !r.Empty() && !r.In(window) {
+					t.Errorf("%s at %v %%: a %T at %v, out of the %dx%d window", sc.name, 100*size.scale, w, r, size.w, size.h)
+				}
+				return true
+			})
 			if os.Getenv("EMPIRES_SHOTS") == "" || os.Getenv("DISPLAY") == "" {
 				continue
 			}
