@@ -52,11 +52,16 @@ func (r *FocusRing) Render(screen *ebiten.Image) {
 // screen: for a part of a screen that rings its focus itself (the game
 // screen's panels).
 func DrawFocusRing(t *Theme, screen *ebiten.Image, rect goimage.Rectangle) {
-	outline, band := t.Px(focusOutline), t.Px(focusWidth)
-	rect = rect.Inset(-t.Px(focusGap) - 2*outline - band)
+	rect = focusRingRect(t, rect)
 	t.focusRing.Draw(screen, rect.Dx(), rect.Dy(), func(op *ebiten.DrawImageOptions) {
 		op.GeoM.Translate(float64(rect.Min.X), float64(rect.Min.Y))
 	})
+}
+
+// focusRingRect returns the rectangle t's focus ring covers round rect:
+// focusGap off it and focusRingWidth wide, at t's scale.
+func focusRingRect(t *Theme, rect goimage.Rectangle) goimage.Rectangle {
+	return rect.Inset(-t.Px(focusGap) - 2*t.Px(focusOutline) - t.Px(focusWidth))
 }
 
 // HasFocusRing reports whether a FocusRing is among the widgets under c:

@@ -28,14 +28,21 @@ type builtScreen struct {
 	place func(w, h int) goimage.Rectangle
 }
 
-// scaleScreens are the screens TestScreensScale and TestScreensShots
-// build: each from a theme, with the labels of the widgets whose places
-// they compare (a button's, a text's; "input" is the first text input).
-func scaleScreens(t *testing.T) []struct {
+// scaleScreen is a screen of TestScreensScale: its name, how it is
+// built from a theme, the labels of the widgets whose places are compared
+// (a button's, a text's; "input" is the first text input), and the
+// button TestScreensShots focuses (none for "").
+type scaleScreen struct {
 	name   string
 	build  func(th *Theme) builtScreen
 	labels []string
-} {
+	focus  string
+}
+
+// scaleScreens are the screens TestScreensScale and TestScreensShots
+// build: each from a theme, with the labels of the widgets whose places
+// they compare (a button's, a text's; "input" is the first text input).
+func scaleScreens(t *testing.T) []scaleScreen {
 	t.Helper()
 	reg, err := registry.Default()
 	if err != nil {
@@ -59,57 +66,53 @@ func scaleScreens(t *testing.T) []struct {
 		s := NewSetup(th, o, nil, func() {})
 		return builtScreen{root: s.Container(), fit: s.FitHeight}
 	}
-	return []struct {
-		name   string
-		build  func(th *Theme) builtScreen
-		labels []string
-	}{
+	return []scaleScreen{
 		{"main menu", func(th *Theme) builtScreen {
 			return builtScreen{root: NewMainMenu(th, MainActions{PlayAI: func() {}, Settings: func() {}, Quit: func() {}})}
-		}, []string{"Empires", "Play vs AI", "Settings", "Quit"}},
+		}, []string{"Empires", "Play vs AI", "Settings", "Quit"}, "Settings"},
 		{"setup erfworld", func(th *Theme) builtScreen {
 			return setup(th, SetupOptions{Title: "Play vs AI", Rulesets: []protocol.RulesetInfo{erf, duel}})
-		}, []string{"Play vs AI", "Ruleset", "Medium 48×36", "input", "Back", "Start"}},
+		}, []string{"Play vs AI", "Ruleset", "Medium 48×36", "input", "Back", "Start"}, ""},
 		{"setup duel", func(th *Theme) builtScreen {
 			return setup(th, SetupOptions{Title: "Play vs AI", Rulesets: []protocol.RulesetInfo{erf, duel}, Defaults: protocol.Settings{Ruleset: "duel"}})
-		}, []string{"Play vs AI", "Ruleset", "Duel", "Seed", "input", "Back", "Start"}},
+		}, []string{"Play vs AI", "Ruleset", "Duel", "Seed", "input", "Back", "Start"}, "Start"},
 		{"setup LAN", func(th *Theme) builtScreen {
 			return setup(th, SetupOptions{Title: "Host a LAN game", LAN: true, Rulesets: []protocol.RulesetInfo{erf}})
-		}, []string{"Host a LAN game", "Map size", "input", "Back", "Start"}},
+		}, []string{"Host a LAN game", "Map size", "input", "Back", "Start"}, ""},
 		{"settings", func(th *Theme) builtScreen {
 			s := NewSettings(th, prefs.Default(), places, nil, nil, func() {})
 			return builtScreen{root: s.Container(), fit: s.FitHeight}
-		}, []string{"Settings", "Player name", "input", "Window", "Close", "Save"}},
+		}, []string{"Settings", "Player name", "input", "Window", "Close", "Save"}, ""},
 		{"join", func(th *Theme) builtScreen {
 			j := NewJoin(th, "localhost:7777", JoinActions{Back: func() {}})
 			j.SetGames([]protocol.GameInfo{{Game: 1, Name: "Friday", Ruleset: "erfworld", Width: 48, Height: 36, Seats: 4, Humans: 1}})
 			return builtScreen{root: j.Container(), fit: j.FitHeight}
-		}, []string{"Join a game", "Server", "input", "Connect", "Back", "Join"}},
+		}, []string{"Join a game", "Server", "input", "Connect", "Back", "Join"}, ""},
 		{"replays", func(th *Theme) builtScreen {
 			r := NewReplays(th, games, ReplaysActions{Watch: func(int64) {}, Back: func() {}})
 			return builtScreen{root: r.Container(), fit: r.FitHeight}
-		}, []string{"Replays", "Back", "Watch"}},
+		}, []string{"Replays", "Back", "Watch"}, ""},
 		{"lobby with decks", func(th *Theme) builtScreen {
 			l := NewLobby(th, LobbyActions{Leave: func() {}, SeatData: func([]byte) {}, JoinAddrs: []string{"192.168.1.20:7777"}})
 			l.Update(table(), 1)
 			l.SetSeatSetup(nil, []SeatChoice{{Label: StandardDeck}})
 			l.AddChat(protocol.ChatMessage{From: 2, Name: "Parson", Text: "which address?"})
 			return builtScreen{root: l.Container(), fit: l.FitHeight}
-		}, []string{"Seats", "Chat", "input", StandardDeck, "Leave", "Not ready", "Start game"}},
+		}, []string{"Seats", "Chat", "input", StandardDeck, "Leave", "Not ready", "Start game"}, ""},
 		{"message", func(th *Theme) builtScreen {
 			return builtScreen{root: NewMessage(th, "Cannot connect", "dial tcp 192.168.1.20:7777: connect: connection refused", func() {})}
-		}, []string{"Cannot connect", "Main menu"}},
+		}, []string{"Cannot connect", "Main menu"}, ""},
 		{"help window", func(th *Theme) builtScreen {
 			return builtScreen{window: true, place: func(w, h int) goimage.Rectangle { return HelpRectAt(th, w, h) },
 				root: NewHelp(th, longHelp(), HelpRectAt(th, int(960*th.Scale()), int(540*th.Scale())).Dx(), func() {})}
-		}, []string{"Help: a long game", "Close", "Mouse and keys", "Key 1"}},
+		}, []string{"Help: a long game", "Close", "Mouse and keys", "Key 1"}, ""},
 		{"confirm window", func(th *Theme) builtScreen {
 			return builtScreen{window: true, root: NewConfirm(th, "Leave the game?", "You leave the table and go back to the main menu.", "Leave", func() {}, func() {})}
-		}, []string{"Leave the game?", "Cancel", "Leave"}},
+		}, []string{"Leave the game?", "Cancel", "Leave"}, "Leave"},
 		{"settings window", func(th *Theme) builtScreen {
 			s := NewSettingsPanel(th, prefs.Default(), places, nil, nil, func() {})
 			return builtScreen{window: true, root: s.Container(), fit: s.FitHeight}
-		}, []string{"Settings", "input", "Close", "Save"}},
+		}, []string{"Settings", "input", "Close", "Save"}, ""},
 	}
 }
 
@@ -219,6 +222,34 @@ func TestScreensScale(t *testing.T) {
 	}
 }
 
+// TestFocusRingScale: the focus ring round a widget stands twice as far
+// off it and is twice as wide at 200 %, and its image's corner is twice
+// as large.
+func TestFocusRingScale(t *testing.T) {
+	widget := goimage.Rect(100, 100, 200, 140)
+	tests := []struct {
+		scale      float64
+		wantMargin int // from the widget's edge to the ring's outer edge
+		wantCorner int // of the ring's nine-slice image
+	}{
+		{1, focusGap + focusRingWidth, radius + focusGap + focusOutline},
+		{2, 2 * (focusGap + focusRingWidth), 2 * (radius + focusGap + focusOutline)},
+	}
+	for _, tt := range tests {
+		th, err := NewThemeAt(tt.scale)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ring := focusRingRect(th, widget)
+		if have := widget.Min.X - ring.Min.X; have != tt.wantMargin || ring.Max.Y-widget.Max.Y != tt.wantMargin {
+			t.Errorf("at %v: the ring is %v round %v, %d off; want %d", tt.scale, ring, widget, have, tt.wantMargin)
+		}
+		if w, _ := th.focusRing.MinSize(); w != 2*tt.wantCorner { // its two corners
+			t.Errorf("at %v: the ring's corners are %d wide in all, want two of %d", tt.scale, w, tt.wantCorner)
+		}
+	}
+}
+
 // nearRect reports whether a's corners are within d pixels of b's.
 func nearRect(a, b goimage.Rectangle, d int) bool {
 	n := func(x, y int) bool { return absInt(x-y) <= d }
@@ -257,6 +288,9 @@ func TestScreensShots(t *testing.T) {
 			})
 			if os.Getenv("EMPIRES_SHOTS") == "" || os.Getenv("DISPLAY") == "" {
 				continue
+			}
+			if b, ok := named(s.root, sc.focus).(*widget.Button); ok {
+				b.Focus(true)
 			}
 			var img *goimage.RGBA
 			onFrame(t, func() {
