@@ -9,6 +9,13 @@
 // (DrawBox, Text). The shell reads ebiten's input once a frame (Read) and
 // passes it down: a screen reads its input from the Frame, never from
 // ebiten.
+//
+// Positions and lengths are in window pixels. What kit picks itself (a
+// button's padding, a box's rim, a pan step, a drag's slack) is given at
+// 100 % and scaled: by the theme where a function takes one (PanelButton,
+// OrderRow), by the scale passed to the Scaled forms (DrawBoxScaled,
+// DrawTextScaled, PanKeysScaled, EdgePanScaled, Drag.StartScaled,
+// RemoveRoomScaled); the forms without are those at 100 %.
 package kit
 
 import (
