@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"testing"
 
+	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"empires/client/menu"
@@ -76,6 +77,12 @@ func TestScaledSizes(t *testing.T) {
 			return image.Pt(slack, 0)
 		}},
 		{"an order's remove room", func(s float64) image.Point { return image.Pt(RemoveRoomScaled(s), 0) }},
+		{"a window's scroll bar", func(s float64) image.Point {
+			return scrollBar(themes[s], ScrollStyle{WheelPart: 4, Handle: themes[s].Px(14), Scale: s})
+		}},
+		{"the HUD's scroll bar, of the theme's look", func(s float64) image.Point {
+			return scrollBar(themes[s], ScrollStyle{WheelPart: 3})
+		}},
 	}
 	for _, tt := range tests {
 		one, two := tt.size(1), tt.size(2)
@@ -83,6 +90,18 @@ func TestScaledSizes(t *testing.T) {
 			t.Errorf("%s: %v at 100 %%, %v at 200 %%; want twice, within 2 pixels", tt.name, one, two)
 		}
 	}
+}
+
+// scrollBar returns the size of the scroll bar of a scroll panel of style
+// st, in a container of th's look.
+func scrollBar(th *menu.Theme, st ScrollStyle) image.Point {
+	content := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout()))
+	_, slider := NewScroll(content, st)
+	box := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout()))
+	box.GetWidget().SetTheme(th.UI())
+	box.AddChild(slider)
+	box.Validate()
+	return image.Pt(slider.PreferredSize())
 }
 
 // TestScaledAtOne: the scaled forms at 100 % are the old ones.

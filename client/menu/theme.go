@@ -393,7 +393,7 @@ func (t *Theme) widgetTheme() *widget.Theme {
 		DisabledSelectedBackground: p.Panel,
 	}
 	start, center := widget.TextPositionStart, widget.TextPositionCenter
-	spacing, falseValue, comboHeight, handle, caret := t.Px(4), false, t.Px(240), t.Px(12), t.Px(2)
+	spacing, falseValue, comboHeight, handle, caret, sliderMin := t.Px(4), false, t.Px(240), t.Px(12), t.Px(2), t.Px(16)
 	list := &widget.ListParams{
 		EntryFace:                   &t.normal,
 		EntryColor:                  entryColor,
@@ -452,7 +452,10 @@ func (t *Theme) widgetTheme() *widget.Theme {
 			HandleImage:     t.slider.HandleImage,
 			TrackPadding:    widget.NewInsetsSimple(t.Px(2)),
 			FixedHandleSize: &handle,
-			PageSizeFunc:    func() int { return 1 },
+			// ebitenui's own least handle, 16 pixels, at the theme's
+			// scale: a slider's thickness.
+			MinHandleSize: &sliderMin,
+			PageSizeFunc:  func() int { return 1 },
 		},
 		TabbookTheme: &widget.TabBookParams{
 			TabButton: &widget.ButtonParams{
