@@ -15,16 +15,31 @@ import (
 	"empires/client/menu"
 )
 
-// DrawText draws s with its top-left corner at (x, y).
+// DrawText draws s with its top-left corner at (x, y), its lines 2
+// pixels apart: DrawTextScaled at 100 %.
 func DrawText(dst *ebiten.Image, face text.Face, s string, x, y float64, c color.Color) {
+	DrawTextScaled(dst, 1, face, s, x, y, c)
+}
+
+// DrawTextScaled draws s with its top-left corner at (x, y) at interface
+// size scale (Theme.Scale): its lines are 2 pixels at 100 % apart, at
+// scale's size. face is made at the size the text is drawn.
+func DrawTextScaled(dst *ebiten.Image, scale float64, face text.Face, s string, x, y float64, c color.Color) {
 	op := &text.DrawOptions{}
 	op.GeoM.Translate(x, y)
 	op.ColorScale.ScaleWithColor(c)
-	op.LineSpacing = face.Metrics().HAscent + face.Metrics().HDescent + 2
+	op.LineSpacing = lineHeight(face, scale)
 	text.Draw(dst, s, face, op)
 }
 
-// TipWidth is the widest a tooltip's text runs before it wraps.
+// lineHeight is the height of a line of text in face, with 2 pixels at
+// 100 % between lines, at interface size scale.
+func lineHeight(face text.Face, scale float64) float64 {
+	return face.Metrics().HAscent + face.Metrics().HDescent + 2*max(scale, 1)
+}
+
+// TipWidth is the widest a tooltip's text runs before it wraps, in
+// pixels at 100 %.
 const TipWidth = 440
 
 // DrawBox draws lines of text in a box whose top-left corner is near (x,
@@ -32,10 +47,19 @@ const TipWidth = 440
 // goes to the left of x instead (tooltips never spill over the side panel
 // or off the window). Lines wider than TipWidth (or than in) wrap. It
 // returns the box it drew (empty for no lines), so that another can be
-// put beside it.
+// put beside it. It is DrawBoxScaled at 100 %.
 func DrawBox(dst *ebiten.Image, face text.Face, lines []string, x, y float64, in image.Rectangle, bg, fg color.Color) image.Rectangle {
-	const pad = 8
-	maxW := min(float64(TipWidth), float64(in.Dx()-2*pad))
+	return DrawBoxScaled(dst, 1, face, lines, x, y, in, bg, fg)
+}
+
+// DrawBoxScaled is DrawBox at interface size scale (Theme.Scale): the
+// box's padding, rim and line gap, the room it leaves left of the pointer
+// and TipWidth are its sizes at 100 % times scale. face, x, y and in are
+// in window pixels, face made at the size the text is drawn.
+func DrawBoxScaled(dst *ebiten.Image, scale float64, face text.Face, lines []string, x, y float64, in image.Rectangle, bg, fg color.Color) image.Rectangle {
+	scale = max(scale, 1)
+	pad := math.Round(8 * scale)
+	maxW := min(TipWidth*scale, float64(in.Dx())-2*pad)
 	var wrapped []string
 	for _, l := range lines {
 		wrapped = append(wrapped, Wrap(l, face, maxW)...)
@@ -44,20 +68,21 @@ func DrawBox(dst *ebiten.Image, face text.Face, lines []string, x, y float64, in
 		return image.Rectangle{}
 	}
 	s := strings.Join(wrapped, "\n")
-	lh := face.Metrics().HAscent + face.Metrics().HDescent + 2
+	lh := lineHeight(face, scale)
 	w, _ := text.Measure(s, face, lh)
 	h := lh * float64(len(wrapped))
 	bw, bh := w+2*pad, h+2*pad
 	if x+bw > float64(in.Max.X) {
-		x = min(x-bw-36, float64(in.Max.X)-bw) // left of the pointer
+		x = min(x-bw-36*scale, float64(in.Max.X)-bw) // left of the pointer
 	}
 	if y+bh > float64(in.Max.Y) {
 		y = float64(in.Max.Y) - bh
 	}
 	x, y = max(x, float64(in.Min.X)), max(y, float64(in.Min.Y))
 	vector.FillRect(dst, float32(x), float32(y), float32(bw), float32(bh), bg, false)
-	vector.StrokeRect(dst, float32(x)+0.5, float32(y)+0.5, float32(bw)-1, float32(bh)-1, 1, color.RGBA{120, 110, 90, 255}, false)
-	DrawText(dst, face, s, x+pad, y+pad, fg)
+	rim := float32(math.Round(scale)) // whole pixels: a sharp line
+	vector.StrokeRect(dst, float32(x)+rim/2, float32(y)+rim/2, float32(bw)-rim, float32(bh)-rim, rim, color.RGBA{120, 110, 90, 255}, false)
+	DrawTextScaled(dst, scale, face, s, x+pad, y+pad, fg)
 	return image.Rect(int(x), int(y), int(math.Ceil(x+bw)), int(math.Ceil(y+bh)))
 }
 

@@ -9,6 +9,13 @@
 // (DrawBox, Text). The shell reads ebiten's input once a frame (Read) and
 // passes it down: a screen reads its input from the Frame, never from
 // ebiten.
+//
+// Positions and lengths are in window pixels. What kit picks itself (a
+// button's padding, a box's rim, a pan step, a drag's slack) is given at
+// 100 % and scaled: by the theme where a function takes one (PanelButton,
+// OrderRow), by the scale passed to the Scaled forms (DrawBoxScaled,
+// DrawTextScaled, PanKeysScaled, EdgePanScaled, Drag.StartScaled,
+// RemoveRoomScaled); the forms without are those at 100 %.
 package kit
 
 import (
@@ -94,23 +101,31 @@ func (f Frame) Any() bool {
 		len(f.Keys) > 0 || len(f.KeysReleased) > 0
 }
 
-// panStep is how far the keys pan a map in a frame, in screen pixels.
+// panStep is how far the keys pan a map in a frame, in screen pixels at
+// 100 %.
 const panStep = 12
 
 // PanKeys returns how far the arrow keys (or W, A, S, D) held now pan a
-// map this frame, in screen pixels: the same keys on every screen.
-func (f Frame) PanKeys() (dx, dy float64) {
+// map this frame, in screen pixels: the same keys on every screen. It is
+// PanKeysScaled at 100 %.
+func (f Frame) PanKeys() (dx, dy float64) { return f.PanKeysScaled(1) }
+
+// PanKeysScaled is PanKeys at interface size scale (Theme.Scale), in
+// window pixels: the keys move the map as far across the screen at every
+// size.
+func (f Frame) PanKeysScaled(scale float64) (dx, dy float64) {
+	step := panStep * max(scale, 1)
 	if f.Down(ebiten.KeyArrowLeft) || f.Down(ebiten.KeyA) {
-		dx += panStep
+		dx += step
 	}
 	if f.Down(ebiten.KeyArrowRight) || f.Down(ebiten.KeyD) {
-		dx -= panStep
+		dx -= step
 	}
 	if f.Down(ebiten.KeyArrowUp) || f.Down(ebiten.KeyW) {
-		dy += panStep
+		dy += step
 	}
 	if f.Down(ebiten.KeyArrowDown) || f.Down(ebiten.KeyS) {
-		dy -= panStep
+		dy -= step
 	}
 	return dx, dy
 }
@@ -137,34 +152,44 @@ func (f Frame) WheelZoom() float64 {
 }
 
 // Edge pan: the pointer within edgeWidth pixels of the window's edge pans
-// a map edgeSpeed pixels a frame.
+// a map edgeSpeed pixels a frame (pixels at 100 %).
 const edgeWidth, edgeSpeed = 3, 10
 
 // EdgePan returns how far the pointer resting on the edge of a window of
 // size pans a map this frame, in screen pixels: none while the window
-// does not have the focus or the pointer is outside it.
-func (f Frame) EdgePan(size image.Point) (dx, dy float64) {
+// does not have the focus or the pointer is outside it. It is
+// EdgePanScaled at 100 %.
+func (f Frame) EdgePan(size image.Point) (dx, dy float64) { return f.EdgePanScaled(size, 1) }
+
+// EdgePanScaled is EdgePan at interface size scale (Theme.Scale): the
+// edge is as wide and the map moves as far across the screen at every
+// size; size and the result are in window pixels.
+func (f Frame) EdgePanScaled(size image.Point, scale float64) (dx, dy float64) {
+	scale = max(scale, 1)
 	mx, my := f.Cursor.X, f.Cursor.Y
 	if !f.Focused || mx < 0 || my < 0 || mx >= size.X || my >= size.Y {
 		return 0, 0
 	}
+	edge := int(math.Round(edgeWidth * scale))
+	speed := edgeSpeed * scale
 	switch {
-	case mx < edgeWidth:
-		dx = edgeSpeed
-	case mx >= size.X-edgeWidth:
-		dx = -edgeSpeed
+	case mx < edge:
+		dx = speed
+	case mx >= size.X-edge:
+		dx = -speed
 	}
 	switch {
-	case my < edgeWidth:
-		dy = edgeSpeed
-	case my >= size.Y-edgeWidth:
-		dy = -edgeSpeed
+	case my < edge:
+		dy = speed
+	case my >= size.Y-edge:
+		dy = -speed
 	}
 	return dx, dy
 }
 
-// Slack is how far, in pixels across plus down, the pointer may move while
-// the left button is held and still click: further, it drags.
+// Slack is how far, in pixels across plus down at 100 %, the pointer may
+// move while the left button is held and still click: further, it drags
+// (StartScaled makes it the interface size's).
 const Slack = 5
 
 // Drag follows a press of the left button on a map: where it went down,
@@ -179,10 +204,20 @@ type Drag struct {
 	// From is where the button went down, Last where the pointer was
 	// last frame.
 	From, Last image.Point
+
+	slack int // Slack at the drag's interface size; 0 is Slack
 }
 
-// Start starts a drag where the pointer is.
+// Start starts a drag where the pointer is, with a Slack of 5 pixels.
 func (d *Drag) Start(f Frame) { *d = Drag{On: true, From: f.Cursor, Last: f.Cursor} }
+
+// StartScaled starts a drag where the pointer is at interface size scale
+// (Theme.Scale): the pointer may move Slack times scale window pixels and
+// still click.
+func (d *Drag) StartScaled(f Frame, scale float64) {
+	d.Start(f)
+	d.slack = int(math.Round(Slack * max(scale, 1)))
+}
 
 // Follow follows the drag while the left button is held: it returns how
 // far the pointer moved since the last frame, and reports false when
@@ -192,7 +227,11 @@ func (d *Drag) Follow(f Frame) (dx, dy int, held bool) {
 		return 0, 0, false
 	}
 	c := f.Cursor
-	if abs(c.X-d.From.X)+abs(c.Y-d.From.Y) > Slack {
+	slack := d.slack
+	if slack == 0 {
+		slack = Slack
+	}
+	if abs(c.X-d.From.X)+abs(c.Y-d.From.Y) > slack {
 		d.Moved = true
 	}
 	dx, dy = c.X-d.Last.X, c.Y-d.Last.Y

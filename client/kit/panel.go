@@ -1,6 +1,8 @@
 package kit
 
 import (
+	"math"
+
 	"github.com/ebitenui/ebitenui/widget"
 
 	"empires/client/menu"
@@ -10,8 +12,9 @@ import (
 // theme's small face, that calls onClick. A wide one stretches across its
 // row with its label at the start (a choice, one a line); another is as
 // wide as its label (one of a row of small buttons). pad is the room
-// beside the label, in pixels. Space and Enter never press it (the shell
-// and the map have them).
+// beside the label, in window pixels (t.Px(8) for 8 at 100 %); the room
+// above and below it is the theme's. Space and Enter never press it (the
+// shell and the map have them).
 func PanelButton(t *menu.Theme, label string, pad int, wide bool, onClick func()) *widget.Button {
 	face := t.SmallFace()
 	opts := []widget.ButtonOpt{
@@ -19,7 +22,7 @@ func PanelButton(t *menu.Theme, label string, pad int, wide bool, onClick func()
 		widget.ButtonOpts.TextColor(t.ButtonTextColor()),
 		widget.ButtonOpts.TextLabel(label),
 		widget.ButtonOpts.TextFace(&face),
-		widget.ButtonOpts.TextPadding(&widget.Insets{Left: pad, Right: pad, Top: 3, Bottom: 3}),
+		widget.ButtonOpts.TextPadding(&widget.Insets{Left: pad, Right: pad, Top: t.Px(3), Bottom: t.Px(3)}),
 		widget.ButtonOpts.DisableDefaultKeys(),
 		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { onClick() }),
 	}
@@ -31,9 +34,14 @@ func PanelButton(t *menu.Theme, label string, pad int, wide bool, onClick func()
 	return widget.NewButton(opts...)
 }
 
-// RemoveRoom is the width, in pixels, an order's remove button takes in
-// its row (OrderRow): the label is that much narrower than the panel.
+// RemoveRoom is the width, in pixels at 100 %, an order's remove button
+// takes in its row (OrderRow): the label is that much narrower than the
+// panel. RemoveRoomScaled is it at an interface size.
 const RemoveRoom = 46
+
+// RemoveRoomScaled is RemoveRoom at interface size scale (Theme.Scale),
+// in window pixels.
+func RemoveRoomScaled(scale float64) int { return int(math.Round(RemoveRoom * max(scale, 1))) }
 
 // OrderRow returns a row of the side panel's list of orders: the order's
 // label, stretched, and beside it a button saying remove ("x") that calls
@@ -44,7 +52,7 @@ func OrderRow(t *menu.Theme, label *widget.Text, remove string, onRemove func())
 		widget.ContainerOpts.Layout(widget.NewGridLayout(
 			widget.GridLayoutOpts.Columns(2),
 			widget.GridLayoutOpts.Stretch([]bool{true, false}, nil),
-			widget.GridLayoutOpts.Spacing(4, 0))),
+			widget.GridLayoutOpts.Spacing(t.Px(4), 0))),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})),
 	)
 	face := t.SmallFace()
@@ -53,7 +61,7 @@ func OrderRow(t *menu.Theme, label *widget.Text, remove string, onRemove func())
 		widget.ButtonOpts.TextColor(t.ButtonTextColor()),
 		widget.ButtonOpts.TextLabel(remove),
 		widget.ButtonOpts.TextFace(&face),
-		widget.ButtonOpts.TextPadding(&widget.Insets{Left: 8, Right: 8, Top: 2, Bottom: 2}),
+		widget.ButtonOpts.TextPadding(&widget.Insets{Left: t.Px(8), Right: t.Px(8), Top: t.Px(2), Bottom: t.Px(2)}),
 		widget.ButtonOpts.DisableDefaultKeys(),
 		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { onRemove() }),
 	))
@@ -62,7 +70,7 @@ func OrderRow(t *menu.Theme, label *widget.Text, remove string, onRemove func())
 
 // WindowBody returns the panel a window's contents go in (module.Host's
 // OpenWindow): a column on the theme's panel, with padding pad and
-// spacing gap.
+// spacing gap, in window pixels (t.Px(16) for 16 at 100 %).
 func WindowBody(t *menu.Theme, pad, gap int) *widget.Container {
 	return widget.NewContainer(
 		widget.ContainerOpts.BackgroundImage(t.PanelImage()),

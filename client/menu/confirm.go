@@ -6,7 +6,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 )
 
-// confirmWidth is the width of a confirmation's text, in pixels.
+// confirmWidth is the width of a confirmation's text, in pixels at 100 %.
 const confirmWidth = 460
 
 // NewConfirm returns a dialog that asks before a step that cannot be taken
@@ -30,16 +30,16 @@ type confirm struct {
 
 func newConfirm(t *Theme, title, text, yesLabel string, onYes, onNo func()) *confirm {
 	c := &confirm{onNo: onNo}
-	size := widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(120, 0))
+	size := t.minSize(120, 0)
 	c.no = t.NewButton("Cancel", onNo, size)
 	c.yes = t.NewPrimaryButton(yesLabel, onYes, size)
-	buttons := row(c.no, c.yes)
+	buttons := row(t, c.no, c.yes)
 	buttons.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionEnd}
-	body := t.NewText(text, t.normal, t.palette.Text, widget.TextOpts.MaxWidth(confirmWidth))
-	body.GetWidget().MinWidth = confirmWidth
+	body := t.NewText(text, t.normal, t.palette.Text, widget.TextOpts.MaxWidth(t.Pxf(confirmWidth)))
+	body.GetWidget().MinWidth = t.Px(confirmWidth)
 	c.panel = t.NewPanel(nil, widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.OnUpdate(func(widget.HasWidget) { c.update() })))
 	c.panel.GetWidget().SetTheme(t.ui)
-	c.panel.AddChild(heading(t, title), body, spacer(0, 4), buttons)
+	c.panel.AddChild(heading(t, title), body, spacer(t, 0, 4), buttons)
 	return c
 }
 

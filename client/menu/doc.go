@@ -12,4 +12,13 @@
 // Theme holds the look shared with the game screen: the palette, the Go
 // fonts and the images of panels, buttons and fields. Building screens needs
 // no display; drawing them does.
+//
+// Screens are drawn in the window's own pixels at the theme's interface
+// size (NewThemeAt): every length this package names (a padding, a width,
+// a radius, a FitHeight threshold) is given at 100 % and multiplied by
+// the theme's scale where it is used (Theme.Px), and the faces are made at
+// that size, so that at 200 % on a 1920x1080 window a screen is the one at
+// 100 % on 960x540, twice as large, its text sharp. Lengths handed to an
+// exported function (NewInput's width, NewHelp's, NewScrollArea's height,
+// ScrollStyle.Handle) are in window pixels: the caller scales them.
 package menu

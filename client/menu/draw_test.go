@@ -99,7 +99,7 @@ func TestButtonLooks(t *testing.T) {
 	disabled := th.NewButton("Disabled", func() {})
 	disabled.GetWidget().Disabled = true
 	panel := th.NewPanel(nil)
-	panel.AddChild(heading(th, "Buttons"), row(idle, hovered, focused, disabled))
+	panel.AddChild(heading(th, "Buttons"), row(th, idle, hovered, focused, disabled))
 	ui := &ebitenui.UI{Container: newScreen(th, panel, nil)}
 	cursor := &fakeCursor{x: -100, y: -100}
 	input.SetCursorUpdater(cursor)

@@ -52,10 +52,16 @@ func (r *FocusRing) Render(screen *ebiten.Image) {
 // screen: for a part of a screen that rings its focus itself (the game
 // screen's panels).
 func DrawFocusRing(t *Theme, screen *ebiten.Image, rect goimage.Rectangle) {
-	rect = rect.Inset(-focusGap - focusRingWidth)
+	rect = focusRingRect(t, rect)
 	t.focusRing.Draw(screen, rect.Dx(), rect.Dy(), func(op *ebiten.DrawImageOptions) {
 		op.GeoM.Translate(float64(rect.Min.X), float64(rect.Min.Y))
 	})
+}
+
+// focusRingRect returns the rectangle t's focus ring covers round rect:
+// focusGap off it and focusRingWidth wide, at t's scale.
+func focusRingRect(t *Theme, rect goimage.Rectangle) goimage.Rectangle {
+	return rect.Inset(-t.Px(focusGap) - 2*t.Px(focusOutline) - t.Px(focusWidth))
 }
 
 // HasFocusRing reports whether a FocusRing is among the widgets under c:
@@ -74,23 +80,25 @@ func HasFocusRing(c widget.HasWidget) bool {
 // The focus ring's look: unlike the border of a selected choice (a 2
 // pixel amber line on the button's own edge, round a filled button), it
 // stands focusGap pixels off the widget, is thicker (focusWidth pixels)
-// and drawn in the focus colour between two dark lines, so that it reads
-// on a light button, a dark panel and the map alike.
+// and drawn in the focus colour between two dark lines focusOutline
+// pixels wide, so that it reads on a light button, a dark panel and the
+// map alike. (Pixels at 100 %: the theme scales them.)
 const (
 	focusOutline   = 1                           // each dark line
 	focusRingWidth = focusWidth + 2*focusOutline // the whole ring
 )
 
 // focusRingImage returns the nine-slice image of the focus ring in the
-// focus colour of p between two lines of its background colour, its
-// corners rounded to r.
-func focusRingImage(p Palette, r int) *image.NineSlice {
+// focus colour of p, band pixels wide, between two lines of its
+// background colour outline pixels wide, its corners rounded to r.
+func focusRingImage(p Palette, r, outline, band int) *image.NineSlice {
 	light, dark := p.Focus, p.Background
 	size := 2*r + 1
 	img := goimage.NewNRGBA(goimage.Rect(0, 0, size, size))
 	const ss = 4 // samples per pixel side
 	lo, hi := 0.0, float64(size)
-	insets := []float64{0, focusOutline, focusOutline + focusWidth, focusRingWidth}
+	o, b := float64(outline), float64(band)
+	insets := []float64{0, o, o + b, 2*o + b}
 	for y := range size {
 		for x := range size {
 			var n [3]int // samples in the outer dark line, the light band, the inner dark line

@@ -30,7 +30,7 @@ type HelpRow struct {
 	Term, Text string
 }
 
-// Sizes of the help panel, in pixels.
+// Sizes of the help panel, in pixels at 100 %.
 const (
 	helpMaxWidth = 980 // lines longer than that tire the eye
 	helpMargin   = 24  // between the panel and the window's edges
@@ -40,12 +40,22 @@ const (
 )
 
 // HelpRect returns where the help panel goes in a window of width by
-// height pixels: centred, at most helpMaxWidth wide, the whole height less
-// a margin. The panel scrolls what does not fit.
+// height pixels at 100 %: centred, at most helpMaxWidth wide, the whole
+// height less a margin. The panel scrolls what does not fit.
 func HelpRect(width, height int) image.Rectangle {
 	w := min(helpMaxWidth, width-2*helpMargin)
 	h := height - 2*helpMargin
 	x, y := (width-w)/2, helpMargin
+	return image.Rect(x, y, x+w, y+h)
+}
+
+// HelpRectAt is HelpRect at t's scale, in a window of width by height
+// window pixels: the width at most and the margin are t's.
+func HelpRectAt(t *Theme, width, height int) image.Rectangle {
+	margin := t.Px(helpMargin)
+	w := min(t.Px(helpMaxWidth), width-2*margin)
+	h := height - 2*margin
+	x, y := (width-w)/2, margin
 	return image.Rect(x, y, x+w, y+h)
 }
 
@@ -63,7 +73,7 @@ type Help struct {
 }
 
 // NewHelp returns the help panel showing c, laid out for a panel width
-// pixels wide (HelpRect's width) and as high as it is placed. Close calls
+// window pixels wide (HelpRectAt's width) and as high as it is placed. Close calls
 // onClose; with onClose nil there is no Close button. The panel carries the
 // theme and has no screen background: it is the contents of a window.
 func NewHelp(t *Theme, c HelpContent, width int, onClose func()) *widget.Container {
@@ -73,7 +83,7 @@ func NewHelp(t *Theme, c HelpContent, width int, onClose func()) *widget.Contain
 func newHelp(t *Theme, c HelpContent, width int, onClose func()) *Help {
 	h := &Help{onClose: onClose}
 	p := t.palette
-	const pad, scrollPad = 20, 14
+	pad, scrollPad, sliderMin := t.Px(20), t.Px(14), t.Px(helpSlider)
 	h.page = func() int {
 		ch := h.content.GetWidget().Rect.Dy()
 		if ch <= 0 {
@@ -92,23 +102,23 @@ func newHelp(t *Theme, c HelpContent, width int, onClose func()) *Help {
 		widget.SliderOpts.ChangedHandler(func(args *widget.SliderChangedEventArgs) {
 			h.scroll.ScrollTop = float64(args.Slider.Current) / 1000
 		}),
-		widget.SliderOpts.WidgetOpts(widget.WidgetOpts.MinSize(helpSlider, 0)),
+		widget.SliderOpts.WidgetOpts(widget.WidgetOpts.MinSize(sliderMin, 0)),
 	)
 	// The text's width: the panel less its padding, the scroll bar and its
 	// spacing, and the scrolling area's padding.
 	h.slider.Validate()
 	sliderWidth, _ := h.slider.PreferredSize()
-	h.width = max(width-2*pad-max(sliderWidth, helpSlider)-gap-2*scrollPad, 200)
-	termWidth := min(max(h.width/4, helpTermMin), helpTermMax)
-	textWidth := h.width - termWidth - 2*gap
+	h.width = max(width-2*pad-max(sliderWidth, sliderMin)-t.Px(gap)-2*scrollPad, t.Px(200))
+	termWidth := min(max(h.width/4, t.Px(helpTermMin)), t.Px(helpTermMax))
+	textWidth := h.width - termWidth - 2*t.Px(gap)
 
 	h.content = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
 		widget.RowLayoutOpts.Direction(widget.DirectionVertical),
-		widget.RowLayoutOpts.Spacing(6),
+		widget.RowLayoutOpts.Spacing(t.Px(6)),
 	)))
 	for i, s := range c.Sections {
 		if i > 0 {
-			h.content.AddChild(spacer(0, 10))
+			h.content.AddChild(spacer(t, 0, 10))
 		}
 		h.content.AddChild(t.NewText(s.Title, t.heading, p.Accent))
 		for _, para := range s.Paragraphs {
@@ -119,7 +129,7 @@ func newHelp(t *Theme, c HelpContent, width int, onClose func()) *Help {
 		}
 		rows := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
 			widget.GridLayoutOpts.Columns(2),
-			widget.GridLayoutOpts.Spacing(2*gap, 7),
+			widget.GridLayoutOpts.Spacing(2*t.Px(gap), t.Px(7)),
 		)))
 		for _, r := range s.Rows {
 			term := t.NewText(r.Term, t.bold, p.Text, widget.TextOpts.MaxWidth(float64(termWidth)),
@@ -137,6 +147,8 @@ func newHelp(t *Theme, c HelpContent, width int, onClose func()) *Help {
 		widget.ScrollContainerOpts.StretchContentWidth(),
 		widget.ScrollContainerOpts.Image(t.scroll),
 		widget.ScrollContainerOpts.Padding(widget.NewInsetsSimple(scrollPad)),
+		// It names its content, as NewScroll's do (ScrollStyle.Data).
+		widget.ScrollContainerOpts.WidgetOpts(widget.WidgetOpts.CustomData(h.content)),
 	)
 	h.scroll.GetWidget().ScrolledEvent.AddHandler(func(args any) {
 		if a, ok := args.(*widget.WidgetScrolledEventArgs); ok {
@@ -145,7 +157,7 @@ func newHelp(t *Theme, c HelpContent, width int, onClose func()) *Help {
 	})
 	area := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
 		widget.GridLayoutOpts.Columns(2),
-		widget.GridLayoutOpts.Spacing(gap, 0),
+		widget.GridLayoutOpts.Spacing(t.Px(gap), 0),
 		widget.GridLayoutOpts.Stretch([]bool{true, false}, []bool{true}),
 	)))
 	area.AddChild(h.scroll, h.slider)
@@ -157,9 +169,9 @@ func newHelp(t *Theme, c HelpContent, width int, onClose func()) *Help {
 	)))
 	header.AddChild(title)
 	if onClose != nil {
-		header.AddChild(t.NewButton("Close", onClose, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(110, 0))))
+		header.AddChild(t.NewButton("Close", onClose, t.minSize(110, 0)))
 	} else {
-		header.AddChild(spacer(0, 0))
+		header.AddChild(spacer(t, 0, 0))
 	}
 	footer := hint(t, "The mouse wheel, Page Up, Page Down and the bar at the right scroll; Escape closes.")
 	if onClose == nil {
@@ -169,7 +181,7 @@ func newHelp(t *Theme, c HelpContent, width int, onClose func()) *Help {
 	panel := t.NewPanel(widget.NewGridLayout(
 		widget.GridLayoutOpts.Columns(1),
 		widget.GridLayoutOpts.Padding(widget.NewInsetsSimple(pad)),
-		widget.GridLayoutOpts.Spacing(0, rowSpacing),
+		widget.GridLayoutOpts.Spacing(0, t.Px(rowSpacing)),
 		widget.GridLayoutOpts.Stretch([]bool{true}, []bool{false, true, false}),
 	), widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.OnUpdate(func(w widget.HasWidget) {
 		if w.GetWidget().IsVisible() {

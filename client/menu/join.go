@@ -73,7 +73,7 @@ type Join struct {
 }
 
 // joinListWidth and joinListHeight are the size of the game list, in
-// pixels: five rows of 31 and the list's padding, fewer where the window
+// pixels at 100 %: five rows of 31 and the list's padding, fewer where the window
 // is short (FitHeight), never fewer than joinListLeast; lanListHeight is
 // the height of the list of servers on the local network: two rows.
 const (
@@ -95,7 +95,7 @@ func NewJoin(t *Theme, addr string, a JoinActions) *Join {
 	j := &Join{t: t, a: a}
 	p := t.palette
 
-	j.address = t.NewInput(340,
+	j.address = t.NewInput(t.Px(340),
 		widget.TextInputOpts.Validation(maxRunes(255)),
 		widget.TextInputOpts.Placeholder(prefs.DefaultAddress),
 		widget.TextInputOpts.SubmitHandler(func(*widget.TextInputChangedEventArgs) { j.connect() }),
@@ -113,7 +113,7 @@ func NewJoin(t *Theme, addr string, a JoinActions) *Join {
 		}
 	})
 	j.create.GetWidget().Disabled = true
-	server := row(t.NewText("Server", t.normal, p.TextMuted), j.address, connect, refresh, j.create)
+	server := row(t, t.NewText("Server", t.normal, p.TextMuted), j.address, connect, refresh, j.create)
 
 	search := t.NewButton("Search again", j.search)
 	search.GetWidget().Disabled = a.Search == nil
@@ -121,17 +121,17 @@ func NewJoin(t *Theme, addr string, a JoinActions) *Join {
 	if a.Search != nil {
 		j.lanHint.Label = lanSearching
 	}
-	lanTitle := row(t.NewText("LAN games", t.normal, p.Text), search, j.lanHint)
-	lanHeader := t.NewText(lanHeader(), t.mono, p.TextMuted, widget.TextOpts.Padding(&widget.Insets{Left: 12}))
+	lanTitle := row(t, t.NewText("LAN games", t.normal, p.Text), search, j.lanHint)
+	lanHeader := t.NewText(lanHeader(), t.mono, p.TextMuted, widget.TextOpts.Padding(&widget.Insets{Left: t.Px(12)}))
 	j.lan = widget.NewList(
 		widget.ListOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(
-			widget.WidgetOpts.MinSize(joinListWidth, lanListHeight),
-			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: lanListHeight}),
+			widget.WidgetOpts.MinSize(t.Px(joinListWidth), t.Px(lanListHeight)),
+			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: t.Px(lanListHeight)}),
 		)),
 		widget.ListOpts.Entries(nil),
 		widget.ListOpts.EntryLabelFunc(func(e any) string { return lanRow(e.(LANServer)) }),
 		widget.ListOpts.EntryFontFace(&t.mono),
-		widget.ListOpts.EntryTextPadding(&widget.Insets{Left: 8, Right: 8, Top: 6, Bottom: 6}),
+		widget.ListOpts.EntryTextPadding(t.listRowPadding()),
 		widget.ListOpts.HideHorizontalSlider(),
 		widget.ListOpts.AllowReselect(),
 		widget.ListOpts.EntrySelectedHandler(func(args *widget.ListEntrySelectedEventArgs) {
@@ -142,16 +142,16 @@ func NewJoin(t *Theme, addr string, a JoinActions) *Join {
 	)
 
 	// The list's rows start after its padding (4) and the row's (8).
-	header := t.NewText(gameHeader(), t.mono, p.TextMuted, widget.TextOpts.Padding(&widget.Insets{Left: 12}))
+	header := t.NewText(gameHeader(), t.mono, p.TextMuted, widget.TextOpts.Padding(&widget.Insets{Left: t.Px(12)}))
 	j.list = widget.NewList(
 		widget.ListOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(
-			widget.WidgetOpts.MinSize(joinListWidth, joinListHeight),
-			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: joinListHeight}),
+			widget.WidgetOpts.MinSize(t.Px(joinListWidth), t.Px(joinListHeight)),
+			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: t.Px(joinListHeight)}),
 		)),
 		widget.ListOpts.Entries(nil),
 		widget.ListOpts.EntryLabelFunc(func(e any) string { return gameRow(e.(protocol.GameInfo)) }),
 		widget.ListOpts.EntryFontFace(&t.mono),
-		widget.ListOpts.EntryTextPadding(&widget.Insets{Left: 8, Right: 8, Top: 6, Bottom: 6}),
+		widget.ListOpts.EntryTextPadding(t.listRowPadding()),
 		widget.ListOpts.HideHorizontalSlider(),
 		widget.ListOpts.EntrySelectedHandler(func(args *widget.ListEntrySelectedEventArgs) {
 			if g, ok := args.Entry.(protocol.GameInfo); ok {
@@ -162,22 +162,22 @@ func NewJoin(t *Theme, addr string, a JoinActions) *Join {
 	j.empty = hint(t, "Connect to a server to see its games.")
 	j.legend = hint(t, " ")
 
-	j.password = t.NewSecretInput(240,
+	j.password = t.NewSecretInput(t.Px(240),
 		widget.TextInputOpts.Validation(maxBytes(protocol.MaxPasswordLen)),
 		widget.TextInputOpts.SubmitHandler(func(*widget.TextInputChangedEventArgs) { j.joinSelected(false) }),
 		widget.TextInputOpts.AllowDuplicateSubmit(true))
-	j.join = t.NewPrimaryButton("Join", func() { j.joinSelected(false) }, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(120, 0)))
-	j.watch = t.NewButton("Watch", func() { j.joinSelected(true) }, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(120, 0)))
-	back := t.NewButton("Back", a.Back, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(120, 0)))
-	actions := row(back, spacer(120, 0), t.NewText("Password", t.normal, p.TextMuted), j.password, j.watch, j.join)
+	j.join = t.NewPrimaryButton("Join", func() { j.joinSelected(false) }, t.minSize(120, 0))
+	j.watch = t.NewButton("Watch", func() { j.joinSelected(true) }, t.minSize(120, 0))
+	back := t.NewButton("Back", a.Back, t.minSize(120, 0))
+	actions := row(t, back, spacer(t, 120, 0), t.NewText("Password", t.normal, p.TextMuted), j.password, j.watch, j.join)
 	actions.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionEnd}
 
 	j.status = newStatusLine(t, joinListWidth)
 	panel := t.NewPanel(nil)
-	panel.AddChild(heading(t, "Join a game"), lanTitle, column(4, true, lanHeader, j.lan),
-		server, column(4, true, header, j.list, row(j.empty, j.legend)), j.status.text, actions)
+	panel.AddChild(heading(t, "Join a game"), lanTitle, column(t, 4, true, lanHeader, j.lan),
+		server, column(t, 4, true, header, j.list, row(t, j.empty, j.legend)), j.status.text, actions)
 	j.root = newScreen(t, panel, nil)
-	j.fit = heightFitter{root: j.root, part: j.list, least: joinListLeast, most: joinListHeight}
+	j.fit = heightFitter{root: j.root, part: j.list, least: t.Px(joinListLeast), most: t.Px(joinListHeight)}
 	j.update()
 	return j
 }

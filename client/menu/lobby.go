@@ -65,6 +65,7 @@ type Lobby struct {
 	seatsArea         *widget.Container
 	fitH              int
 	chatMost          int // the chat's height at most, however tall the window
+	chatLeast         int // and at least, however short
 	input             *widget.TextInput
 	ready             *widget.Button
 	start             *widget.Button
@@ -76,7 +77,7 @@ type Lobby struct {
 	isReady bool     // the player's seat is ready
 }
 
-// Sizes of the lobby, in pixels.
+// Sizes of the lobby, in pixels at 100 %.
 const (
 	chatWidth, chatHeight = 310, 328
 	maxChatLines          = 300
@@ -85,15 +86,19 @@ const (
 	// wide.
 	lobbyTextWidth = 840
 	// lobbyPartLeast is the least height of the seats and of the chat,
-	// however short the window: about four lines.
-	lobbyPartLeast = 100
+	// however short the window: about four lines. Under a deck box the
+	// chat keeps three (chatLeastWithBox), so that the lobby of a card
+	// game fits a screen 540 high.
+	lobbyPartLeast   = 100
+	chatLeastWithBox = 72
 )
 
 // seatColumnCount is the number of columns of the seat table: number,
 // name, type, status, deck (in a game with set-up data only), tags.
 const seatColumnCount = 5
 
-// seatColumns returns the widths of the seat table's columns, in pixels:
+// seatColumns returns the widths of the seat table's columns, in pixels
+// at 100 %:
 // number, name, type, status, tags; with decks, a deck column before the
 // tags, the names narrower to make room.
 func seatColumns(decks bool) []int {
@@ -103,7 +108,8 @@ func seatColumns(decks bool) []int {
 	return []int{24, 176, 60, 80, 90}
 }
 
-// seatSpacing is the room between the seat table's columns, in pixels.
+// seatSpacing is the room between the seat table's columns, in pixels at
+// 100 %.
 func seatSpacing(decks bool) int {
 	if decks {
 		return 8
@@ -116,42 +122,42 @@ func NewLobby(t *Theme, a LobbyActions) *Lobby {
 	l := &Lobby{t: t, a: a}
 	p := t.palette
 	l.title = heading(t, "Game")
-	l.summary = t.NewText(" ", t.small, p.TextMuted, widget.TextOpts.MaxWidth(lobbyTextWidth))
-	l.joinAt = t.NewText(joinLine(a.JoinAddrs), t.normal, p.Success, widget.TextOpts.MaxWidth(lobbyTextWidth))
+	l.summary = t.NewText(" ", t.small, p.TextMuted, widget.TextOpts.MaxWidth(t.Pxf(lobbyTextWidth)))
+	l.joinAt = t.NewText(joinLine(a.JoinAddrs), t.normal, p.Success, widget.TextOpts.MaxWidth(t.Pxf(lobbyTextWidth)))
 	visible(l.joinAt, len(a.JoinAddrs) > 0)
 	decks := a.SeatData != nil
 	l.seats = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
 		widget.GridLayoutOpts.Columns(len(seatColumns(decks))),
-		widget.GridLayoutOpts.Spacing(seatSpacing(decks), 3),
+		widget.GridLayoutOpts.Spacing(t.Px(seatSpacing(decks)), t.Px(3)),
 	)))
-	l.seatsArea = NewScrollArea(l.seats, ScrollStyle{WheelPart: 3, Handle: 8, Data: l.seats, TabOrder: 1}, setupBodyMax, image.Point{})
+	l.seatsArea = NewScrollArea(l.seats, ScrollStyle{WheelPart: 3, Handle: t.Px(8), Data: l.seats, TabOrder: 1, Scale: t.Scale()}, setupBodyMax, image.Point{})
 	// The seats' scroll bar comes last to Tab: the deck and the buttons
 	// first.
-	seatsBox := column(8, true, t.NewText("Seats", t.normal, p.Accent), l.seatsArea)
+	seatsBox := column(t, 8, true, t.NewText("Seats", t.normal, p.Accent), l.seatsArea)
 
-	chatH := chatHeight
+	chatH, chatLeast := t.Px(chatHeight), t.Px(lobbyPartLeast)
 	if decks {
 		l.deck = newDeckBox(t, a.SeatData)
-		chatH = chatHeightWithBox
+		chatH, chatLeast = t.Px(chatHeightWithBox), t.Px(chatLeastWithBox)
 	}
 	l.chat = widget.NewTextArea(
 		widget.TextAreaOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(
-			widget.WidgetOpts.MinSize(chatWidth, min(chatH, lobbyPartLeast)),
+			widget.WidgetOpts.MinSize(t.Px(chatWidth), min(chatH, chatLeast)),
 			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: chatH}),
 		)),
 		widget.TextAreaOpts.FontFace(&t.small),
 		widget.TextAreaOpts.FontColor(p.Text),
 		widget.TextAreaOpts.ScrollContainerImage(t.scroll),
-		widget.TextAreaOpts.ScrollContainerPadding(widget.NewInsetsSimple(6)),
-		widget.TextAreaOpts.TextPadding(widget.Insets{Left: 4, Right: 4}),
+		widget.TextAreaOpts.ScrollContainerPadding(widget.NewInsetsSimple(t.Px(6))),
+		widget.TextAreaOpts.TextPadding(widget.Insets{Left: t.Px(4), Right: t.Px(4)}),
 		widget.TextAreaOpts.SliderParams(t.slider),
-		widget.TextAreaOpts.ControlWidgetSpacing(4),
+		widget.TextAreaOpts.ControlWidgetSpacing(t.Px(4)),
 		widget.TextAreaOpts.ShowVerticalScrollbar(),
 		widget.TextAreaOpts.VerticalScrollMode(widget.ScrollEnd),
 		widget.TextAreaOpts.ProcessBBCode(false),
 		widget.TextAreaOpts.StripBBCode(false),
 	)
-	l.input = t.NewInput(chatWidth-100,
+	l.input = t.NewInput(t.Px(chatWidth-100),
 		widget.TextInputOpts.Validation(maxRunes(protocol.MaxChatLen)),
 		widget.TextInputOpts.Placeholder("Say something"),
 		widget.TextInputOpts.ClearOnSubmit(true),
@@ -162,49 +168,49 @@ func NewLobby(t *Theme, a LobbyActions) *Lobby {
 	send := t.NewButton("Send", func() {
 		l.say(l.input.GetText())
 		l.input.SetText("")
-	}, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(88, 0)))
-	chatBox := column(8, true, t.NewText("Chat", t.normal, p.Accent), l.chat, row(l.input, send))
+	}, t.minSize(88, 0))
+	chatBox := column(t, 8, true, t.NewText("Chat", t.normal, p.Accent), l.chat, row(t, l.input, send))
 	if l.deck != nil {
-		chatBox = column(14, true, l.deck.root, chatBox)
+		chatBox = column(t, 14, true, l.deck.root, chatBox)
 	}
 
 	body := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
 		widget.GridLayoutOpts.Columns(2),
-		widget.GridLayoutOpts.Spacing(28, 0),
+		widget.GridLayoutOpts.Spacing(t.Px(28), 0),
 		widget.GridLayoutOpts.Stretch([]bool{true, false}, []bool{true}),
 	)))
 	body.AddChild(seatsBox, chatBox)
 	l.body, l.seatsCol, l.chatCol = body, seatsBox, chatBox
-	l.chatMost = chatH
+	l.chatMost, l.chatLeast = chatH, chatLeast
 
 	l.ready = t.NewPrimaryButton("Ready", func() {
 		if l.a.Ready != nil {
 			l.a.Ready(!l.isReady)
 		}
-	}, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
+	}, t.minSize(140, 0))
 	l.start = t.NewPrimaryButton("Start game", func() {
 		if l.a.Start != nil {
 			l.a.Start()
 		}
-	}, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
+	}, t.minSize(140, 0))
 	var askLeave func()
 	if a.Leave != nil {
 		askLeave = func() { l.leave.ask() }
 	}
-	leave := t.NewButton("Leave", askLeave, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(120, 0)))
+	leave := t.NewButton("Leave", askLeave, t.minSize(120, 0))
 	l.waiting = t.NewText(" ", t.small, p.TextMuted, widget.TextOpts.Position(widget.TextPositionEnd, widget.TextPositionCenter),
-		widget.TextOpts.MaxWidth(waitingWidth))
-	l.waiting.GetWidget().MinWidth = waitingWidth
+		widget.TextOpts.MaxWidth(t.Pxf(waitingWidth)))
+	l.waiting.GetWidget().MinWidth = t.Px(waitingWidth)
 	buttons := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
 		widget.GridLayoutOpts.Columns(3),
-		widget.GridLayoutOpts.Spacing(gap, 0),
+		widget.GridLayoutOpts.Spacing(t.Px(gap), 0),
 		widget.GridLayoutOpts.Stretch([]bool{false, true, false}, nil),
 	)))
-	buttons.AddChild(leave, l.waiting, row(l.ready, l.start))
+	buttons.AddChild(leave, l.waiting, row(t, l.ready, l.start))
 
 	l.status = newStatusLine(t, 700)
 	panel := t.NewPanel(nil)
-	panel.AddChild(column(4, false, l.title, l.summary, l.joinAt), body, l.status.text, buttons)
+	panel.AddChild(column(t, 4, false, l.title, l.summary, l.joinAt), body, l.status.text, buttons)
 	for _, ch := range panel.Children() {
 		ch.GetWidget().LayoutData = widget.RowLayoutData{Stretch: true}
 	}
@@ -225,7 +231,8 @@ func NewLobby(t *Theme, a LobbyActions) *Lobby {
 func (l *Lobby) Container() *widget.Container { return l.root }
 
 // FitHeight fits the lobby to a window h pixels high: the seats scroll
-// and the chat shows fewer lines (each at least lobbyPartLeast high) so
+// and the chat shows fewer lines (at least lobbyPartLeast high, the chat
+// under a deck box chatLeastWithBox) so
 // that Ready, Start game and Leave stay on the screen. The app calls it
 // every frame; it measures again only when h or the seats changed.
 func (l *Lobby) FitHeight(h int) {
@@ -239,17 +246,17 @@ func (l *Lobby) FitHeight(h int) {
 	room := h - (rootH - bodyH) // for the body
 	changed := false
 	for _, p := range []struct {
-		col  *widget.Container
-		part widget.PreferredSizeLocateableWidget
-		most int
-	}{{l.seatsCol, l.seatsArea, setupBodyMax}, {l.chatCol, l.chat, l.chatMost}} {
+		col         *widget.Container
+		part        widget.PreferredSizeLocateableWidget
+		least, most int
+	}{{l.seatsCol, l.seatsArea, l.t.Px(lobbyPartLeast), setupBodyMax}, {l.chatCol, l.chat, l.chatLeast, l.chatMost}} {
 		_, colH := p.col.PreferredSize()
 		_, partH := p.part.PreferredSize()
 		ld, _ := p.part.GetWidget().LayoutData.(widget.RowLayoutData)
 		if ld.MaxHeight > 0 {
 			partH = min(partH, ld.MaxHeight) // the column measured it as capped
 		}
-		most := min(max(room-(colH-partH), lobbyPartLeast), p.most)
+		most := min(max(room-(colH-partH), p.least), p.most)
 		if most != ld.MaxHeight {
 			ld.MaxHeight = most
 			p.part.GetWidget().LayoutData = ld
@@ -282,7 +289,7 @@ func (l *Lobby) SetError(msg string) { l.status.set(msg, true) }
 // button (for the host, enabled once the game may start).
 func (l *Lobby) Update(m *protocol.Lobby, you protocol.Seat) {
 	p := l.t.palette
-	l.title.Label = fitText(lobbyTitle(m), l.t.heading, lobbyTextWidth)
+	l.title.Label = fitText(lobbyTitle(m), l.t.heading, l.t.Pxf(lobbyTextWidth))
 	l.summary.Label = settingsSummary(m.Settings, m.HasPassword, l.a.Rulesets)
 
 	l.seats.RemoveChildren()
@@ -351,15 +358,15 @@ func (l *Lobby) Update(m *protocol.Lobby, you protocol.Seat) {
 	host := player && m.Host == you
 	visible(l.start, host)
 	// The line has the room the host's Start button leaves.
-	l.waiting.MaxWidth = waitingWidth
+	l.waiting.MaxWidth = l.t.Pxf(waitingWidth)
 	if !host {
-		l.waiting.MaxWidth = waitingWidthWide
+		l.waiting.MaxWidth = l.t.Pxf(waitingWidthWide)
 	}
 	l.start.GetWidget().Disabled = startBlocker(m, decks) != ""
 	l.waiting.Label = lobbyWaiting(m, you, decks)
 }
 
-// waitingWidth is the width of the lobby's line of what the game waits
+// waitingWidth is the width (in pixels at 100 %) of the lobby's line of what the game waits
 // for beside the host's Ready and Start; waitingWidthWide beside Ready
 // alone, room the smallest window (960 px) still has.
 const (
@@ -463,17 +470,18 @@ func andList(items []string) string {
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
-// cell returns a cell of the seat table, width pixels wide, its text cut
-// to fit.
+// cell returns a cell of the seat table, width pixels at 100 % wide (at
+// the theme's scale), its text cut to fit.
 func (l *Lobby) cell(s string, face text.Face, c color.Color, width int) *widget.Text {
-	tx := l.t.NewText(fitText(s, face, float64(width)), face, c)
-	tx.GetWidget().MinWidth = width
+	w := l.t.Px(width)
+	tx := l.t.NewText(fitText(s, face, float64(w)), face, c)
+	tx.GetWidget().MinWidth = w
 	return tx
 }
 
 // AddChat adds a chat line at the bottom of the chat.
 func (l *Lobby) AddChat(m protocol.ChatMessage) {
-	width := float64(chatWidth - 48) // the scroll bar and paddings take the rest
+	width := l.t.Pxf(chatWidth - 48) // the scroll bar and paddings take the rest
 	l.lines = append(l.lines, wrapText(chatLine(m), l.t.small, width)...)
 	if n := len(l.lines) - maxChatLines; n > 0 {
 		l.lines = append(l.lines[:0], l.lines[n:]...)

@@ -23,7 +23,7 @@ type MainActions struct {
 }
 
 // mainButtonWidth and mainButtonHeight are the size of the main menu's
-// buttons, mainButtonGap the room between them: seven of them, the
+// buttons, mainButtonGap the room between them (at 100 %): seven of them, the
 // emblem and the title fit a screen of 960x540 (a 1920x1080 window at an
 // interface size of 200 per cent) above the footer.
 const mainButtonWidth, mainButtonHeight, mainButtonGap = 320, 34, 8
@@ -49,7 +49,7 @@ func newMainMenu(t *Theme, a MainActions) *mainMenu {
 	if a.Quit != nil {
 		quit = func() { m.quit.ask() }
 	}
-	wide := widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(mainButtonWidth, mainButtonHeight))
+	wide := t.minSize(mainButtonWidth, mainButtonHeight)
 	button := func(primary bool, label string, f func()) *widget.Button {
 		var b *widget.Button
 		if primary {
@@ -67,7 +67,7 @@ func newMainMenu(t *Theme, a MainActions) *mainMenu {
 	}
 	title := t.NewText("Empires", t.title, t.palette.Accent)
 	subtitle := t.NewText("Games of rival empires: on the map, at the card table", t.normal, t.palette.TextMuted)
-	buttons := column(mainButtonGap, false,
+	buttons := column(t, mainButtonGap, false,
 		button(true, "Play vs AI", a.PlayAI),
 		button(false, "Host LAN game", a.HostLAN),
 		button(false, "Join game", a.Join),
@@ -76,14 +76,14 @@ func newMainMenu(t *Theme, a MainActions) *mainMenu {
 		button(false, "Settings", a.Settings),
 		button(false, "Quit", quit),
 	)
-	emblem := widget.NewGraphic(widget.GraphicOpts.Image(hexEmblem(t.palette, mainEmblemSize)))
-	m.content = column(0, false,
+	emblem := widget.NewGraphic(widget.GraphicOpts.Image(hexEmblem(t.palette, t.Px(mainEmblemSize))))
+	m.content = column(t, 0, false,
 		center(emblem),
-		center(spacer(0, 4)),
+		center(spacer(t, 0, 4)),
 		center(title),
-		center(spacer(0, 4)),
+		center(spacer(t, 0, 4)),
 		center(subtitle),
-		center(spacer(0, 12)),
+		center(spacer(t, 0, 12)),
 		center(buttons),
 	)
 	footer := hint(t, fmt.Sprintf("Empires %s · protocol version %d · Tab moves between buttons, Enter presses",
@@ -97,7 +97,8 @@ func newMainMenu(t *Theme, a MainActions) *mainMenu {
 	return m
 }
 
-// spacer returns an empty widget of w by h pixels.
-func spacer(w, h int) *widget.Container {
-	return widget.NewContainer(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(w, h)))
+// spacer returns an empty widget of w by h pixels at 100 % (at t's
+// scale).
+func spacer(t *Theme, w, h int) *widget.Container {
+	return widget.NewContainer(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(t.Px(w), t.Px(h))))
 }

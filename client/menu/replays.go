@@ -115,6 +115,7 @@ type Replays struct {
 	cont     *widget.Button
 	status   *statusLine
 	selected int64
+	fit      heightFitter // the list shows fewer rows in a short window
 }
 
 // ReplaysActions are what the Replays screen's buttons do with the game
@@ -129,10 +130,13 @@ type ReplaysActions struct {
 // replaysHint is the Replays screen's status line while it lists games.
 const replaysHint = "Pick a game, then Watch it again, or Continue an unfinished one."
 
-// Dimensions of the list of saved games.
+// Dimensions of the list of saved games, in pixels at 100 %: its width,
+// which the panel holds within a screen 960 wide, its height at most, and
+// at least however short the window (FitHeight): three rows.
 const (
-	replayListWidth  = 920
+	replayListWidth  = 960 - 2*screenPadding - 2*panelPadding
 	replayListHeight = 360
+	replayListLeast  = 3*30 + 8
 )
 
 // NewReplays returns the Replays screen for games (newest first as given).
@@ -146,13 +150,13 @@ func NewReplays(t *Theme, games []SavedGame, a ReplaysActions) *Replays {
 	}
 	r.list = widget.NewList(
 		widget.ListOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(
-			widget.WidgetOpts.MinSize(replayListWidth, replayListHeight),
-			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: replayListHeight}),
+			widget.WidgetOpts.MinSize(t.Px(replayListWidth), t.Px(replayListHeight)),
+			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: t.Px(replayListHeight)}),
 		)),
 		widget.ListOpts.Entries(entries),
 		widget.ListOpts.EntryLabelFunc(func(e any) string { return replayRow(*e.(*SavedGame)) }),
 		widget.ListOpts.EntryFontFace(&t.mono),
-		widget.ListOpts.EntryTextPadding(&widget.Insets{Left: 8, Right: 8, Top: 6, Bottom: 6}),
+		widget.ListOpts.EntryTextPadding(t.listRowPadding()),
 		widget.ListOpts.HideHorizontalSlider(),
 		widget.ListOpts.EntrySelectedHandler(func(args *widget.ListEntrySelectedEventArgs) {
 			if g, ok := args.Entry.(*SavedGame); ok {
@@ -167,7 +171,7 @@ func NewReplays(t *Theme, games []SavedGame, a ReplaysActions) *Replays {
 			}
 		}),
 	)
-	wide := widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0))
+	wide := t.minSize(140, 0)
 	r.watch = t.NewPrimaryButton("Watch", func() {
 		if r.selected != 0 {
 			a.Watch(r.selected)
@@ -187,16 +191,22 @@ func NewReplays(t *Theme, games []SavedGame, a ReplaysActions) *Replays {
 	} else {
 		r.status.set(replaysHint, false)
 	}
-	buttons := row(back, r.cont, r.watch)
+	buttons := row(t, back, r.cont, r.watch)
 	buttons.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionEnd}
 	panel := t.NewPanel(nil)
 	panel.AddChild(heading(t, "Replays"), r.list, r.status.text, buttons)
 	r.root = newScreen(t, panel, nil)
+	r.fit = heightFitter{root: r.root, part: r.list, least: t.Px(replayListLeast), most: t.Px(replayListHeight)}
 	return r
 }
 
 // Container returns the screen's root container.
 func (r *Replays) Container() *widget.Container { return r.root }
+
+// FitHeight fits the screen to a window h pixels high: the list shows
+// fewer rows (it scrolls) so that Watch and Back stay on the screen. The
+// app calls it every frame; it measures again only when h changed.
+func (r *Replays) FitHeight(h int) { r.fit.fit(h) }
 
 // ListRect returns where the list of saved games is drawn, in window
 // pixels (its first game at the top), once the screen is laid out.

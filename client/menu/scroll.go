@@ -15,10 +15,15 @@ type ScrollStyle struct {
 	// WheelPart is the part of the page in sight a notch of the wheel
 	// scrolls by: 3 for a third.
 	WheelPart int
-	// Handle, if not zero, is the width of the scroll bar, whose handle's
-	// length then shows the part in sight (at least 24 pixels); zero
-	// leaves the slider its theme's look.
+	// Handle, if not zero, is the width of the scroll bar in window
+	// pixels, whose handle's length then shows the part in sight (at
+	// least 24 pixels at 100 %); zero leaves the slider its theme's look.
 	Handle int
+	// Scale is the interface size (Theme.Scale): the lengths the panel
+	// picks itself (the handle's least length, the room beside the
+	// slider, the margin ScrollIntoView leaves) are multiplied by it.
+	// Zero is 1.
+	Scale float64
 	// Data, if not nil, is the scroll container's CustomData.
 	Data any
 	// TabOrder is the slider's place in the order Tab moves the focus in
@@ -26,6 +31,14 @@ type ScrollStyle struct {
 	// most): 1 puts it after every widget of 0, for a scroll bar that is
 	// no first stop for the keyboard (the lobby's seats).
 	TabOrder int
+}
+
+// px returns n pixels at 100 % at the style's scale, rounded.
+func (st ScrollStyle) px(n int) int {
+	if st.Scale <= 1 {
+		return n
+	}
+	return int(math.Round(float64(n) * st.Scale))
 }
 
 // NewScroll returns a panel in which content scrolls, with the wheel or
@@ -60,7 +73,7 @@ func NewScroll(content *widget.Container, st ScrollStyle) (*widget.ScrollContain
 	if st.Handle > 0 {
 		sopts = append(sopts,
 			widget.SliderOpts.FixedHandleSize(0), // the handle's length shows the part in sight
-			widget.SliderOpts.MinHandleSize(24))
+			widget.SliderOpts.MinHandleSize(st.px(24)))
 	}
 	sopts = append(sopts, widget.SliderOpts.ChangedHandler(func(args *widget.SliderChangedEventArgs) {
 		if page() >= 1000 {
@@ -99,11 +112,11 @@ func NewScrollArea(content *widget.Container, st ScrollStyle, maxH int, least im
 		widget.ContainerOpts.Layout(widget.NewGridLayout(
 			widget.GridLayoutOpts.Columns(2),
 			widget.GridLayoutOpts.Stretch([]bool{true, false}, []bool{true}),
-			widget.GridLayoutOpts.Spacing(6, 0))),
+			widget.GridLayoutOpts.Spacing(st.px(6), 0))),
 		widget.ContainerOpts.WidgetOpts(wopts...),
 	)
 	area.AddChild(scroll, slider)
-	follow := &focusFollower{scroll: scroll, slider: slider, content: content}
+	follow := &focusFollower{scroll: scroll, slider: slider, content: content, margin: st.px(scrollMargin)}
 	area.GetWidget().OnUpdate = func(widget.HasWidget) { follow.update() }
 	return area
 }
@@ -116,6 +129,7 @@ type focusFollower struct {
 	slider  *widget.Slider
 	content *widget.Container
 	last    widget.Focuser // the widget focused at the last update
+	margin  int            // the room left above or below it, in pixels
 }
 
 // update scrolls to the focused widget of the content if it is not the
@@ -129,13 +143,13 @@ func (f *focusFollower) update() {
 		return focused == nil
 	})
 	if focused != nil && focused != f.last {
-		ScrollIntoView(f.scroll, f.slider, f.content, focused.(widget.HasWidget).GetWidget().Rect)
+		scrollIntoView(f.scroll, f.slider, f.content, focused.(widget.HasWidget).GetWidget().Rect, f.margin)
 	}
 	f.last = focused
 }
 
 // scrollMargin is the room ScrollIntoView leaves above or below what it
-// brings into sight, in pixels.
+// brings into sight, in pixels at 100 %.
 const scrollMargin = 8
 
 // ScrollIntoView scrolls a scroll panel (NewScroll: scroll, its slider
@@ -143,6 +157,11 @@ const scrollMargin = 8
 // laid out now (a focused button), into sight, with a small margin; what
 // is in sight already does not move.
 func ScrollIntoView(scroll *widget.ScrollContainer, slider *widget.Slider, content *widget.Container, r image.Rectangle) {
+	scrollIntoView(scroll, slider, content, r, scrollMargin)
+}
+
+// scrollIntoView is ScrollIntoView with a margin of margin pixels.
+func scrollIntoView(scroll *widget.ScrollContainer, slider *widget.Slider, content *widget.Container, r image.Rectangle, margin int) {
 	view := scroll.ViewRect()
 	_, ch := content.PreferredSize()
 	span := ch - view.Dy()
@@ -153,10 +172,10 @@ func ScrollIntoView(scroll *widget.ScrollContainer, slider *widget.Slider, conte
 	at := int(math.Round(float64(span) * scroll.ScrollTop)) // the content's pixel at the view's top
 	y0, y1 := r.Min.Y-top, r.Max.Y-top
 	switch {
-	case y0-scrollMargin < at:
-		at = y0 - scrollMargin
-	case y1+scrollMargin > at+view.Dy():
-		at = y1 + scrollMargin - view.Dy()
+	case y0-margin < at:
+		at = y0 - margin
+	case y1+margin > at+view.Dy():
+		at = y1 + margin - view.Dy()
 	default:
 		return
 	}

@@ -27,7 +27,7 @@ const (
 	deckNone   = "no deck yet"
 )
 
-// Sizes of the deck box, in pixels: the problems' area, and the chat's
+// Sizes of the deck box, in pixels at 100 %: the problems' area, and the chat's
 // height beside it (the chat is shorter in a game with decks).
 const (
 	problemsHeight    = 96
@@ -51,29 +51,29 @@ type deckBox struct {
 func newDeckBox(t *Theme, send func(data []byte)) *deckBox {
 	p := t.palette
 	b := &deckBox{t: t, send: send}
-	b.state = t.NewText(" ", t.small, p.TextMuted, widget.TextOpts.MaxWidth(chatWidth))
+	b.state = t.NewText(" ", t.small, p.TextMuted, widget.TextOpts.MaxWidth(t.Pxf(chatWidth)))
 	b.choices = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
 		widget.RowLayoutOpts.Direction(widget.DirectionVertical),
-		widget.RowLayoutOpts.Spacing(6),
+		widget.RowLayoutOpts.Spacing(t.Px(6)),
 	)))
 	b.problems = widget.NewTextArea(
 		widget.TextAreaOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(
-			widget.WidgetOpts.MinSize(chatWidth, problemsHeight),
-			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: problemsHeight}),
+			widget.WidgetOpts.MinSize(t.Px(chatWidth), t.Px(problemsHeight)),
+			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true, MaxHeight: t.Px(problemsHeight)}),
 		)),
 		widget.TextAreaOpts.FontFace(&t.small),
 		widget.TextAreaOpts.FontColor(p.Error),
 		widget.TextAreaOpts.ScrollContainerImage(t.scroll),
-		widget.TextAreaOpts.ScrollContainerPadding(widget.NewInsetsSimple(4)),
-		widget.TextAreaOpts.TextPadding(widget.Insets{Left: 4, Right: 4}),
+		widget.TextAreaOpts.ScrollContainerPadding(widget.NewInsetsSimple(t.Px(4))),
+		widget.TextAreaOpts.TextPadding(widget.Insets{Left: t.Px(4), Right: t.Px(4)}),
 		widget.TextAreaOpts.SliderParams(t.slider),
-		widget.TextAreaOpts.ControlWidgetSpacing(4),
+		widget.TextAreaOpts.ControlWidgetSpacing(t.Px(4)),
 		widget.TextAreaOpts.ShowVerticalScrollbar(),
 		widget.TextAreaOpts.ProcessBBCode(false),
 		widget.TextAreaOpts.StripBBCode(false),
 	)
 	visible(b.problems, false)
-	b.root = column(6, true, t.NewText("Your deck", t.normal, p.Accent), b.state, b.choices, b.problems)
+	b.root = column(t, 6, true, t.NewText("Your deck", t.normal, p.Accent), b.state, b.choices, b.problems)
 	return b
 }
 
@@ -124,7 +124,7 @@ func (b *deckBox) result(m *protocol.SeatDataResult) {
 	b.state.Label = fmt.Sprintf("The server refused that deck: %s.", words.Count(n, "problem", "problems"))
 	b.state.SetColor(p.Error)
 	lines := make([]string, 0, n)
-	width := float64(chatWidth - 40) // the scroll bar and paddings take the rest
+	width := b.t.Pxf(chatWidth - 40) // the scroll bar and paddings take the rest
 	for _, r := range m.Errors {
 		lines = append(lines, wrapText(problemLine(r), b.t.small, width)...)
 	}

@@ -44,7 +44,7 @@ func (s *Settings) Container() *widget.Container { return s.root }
 func (s *Settings) FitHeight(h int) { s.fit.fit(h) }
 
 // settingsFormLeast is the least height the form gets, however small the
-// window: three rows.
+// window: three rows (pixels at 100 %).
 const settingsFormLeast = 150
 
 // NewSettings returns the settings screen, showing p and where the files
@@ -59,7 +59,7 @@ func NewSettings(t *Theme, p prefs.Prefs, places Places, note ScaleNote, onSave 
 	s := newSettings(t, p, note, onSave, onClose)
 	s.showPlaces(t, places)
 	root := newScreen(t, s.panel, nil)
-	return &Settings{root: root, fit: heightFitter{root: root, part: s.area, least: settingsFormLeast}}
+	return &Settings{root: root, fit: heightFitter{root: root, part: s.area, least: t.Px(settingsFormLeast)}}
 }
 
 // NewSettingsPanel returns the settings as NewSettings does, on a panel
@@ -68,7 +68,7 @@ func NewSettingsPanel(t *Theme, p prefs.Prefs, places Places, note ScaleNote, on
 	s := newSettings(t, p, note, onSave, onClose)
 	s.showPlaces(t, places)
 	root := withFocusRing(t, s.panel)
-	return &Settings{root: root, fit: heightFitter{root: root, part: s.area, least: settingsFormLeast}}
+	return &Settings{root: root, fit: heightFitter{root: root, part: s.area, least: t.Px(settingsFormLeast)}}
 }
 
 // settingsScreen is the settings screen's state.
@@ -100,9 +100,9 @@ func animLabels() []string { return []string{"Slow", "Normal", "Fast", "Off"} }
 
 func newSettings(t *Theme, p prefs.Prefs, note ScaleNote, onSave func(prefs.Prefs) error, onClose func()) *settingsScreen {
 	s := &settingsScreen{prefs: p, onSave: onSave, note: note}
-	s.name = t.NewInput(300, widget.TextInputOpts.Validation(maxRunes(protocol.MaxNameLen)))
+	s.name = t.NewInput(t.Px(300), widget.TextInputOpts.Validation(maxRunes(protocol.MaxNameLen)))
 	s.name.SetText(p.Name)
-	s.address = t.NewInput(300, widget.TextInputOpts.Validation(maxRunes(255)), widget.TextInputOpts.Placeholder(prefs.DefaultAddress))
+	s.address = t.NewInput(t.Px(300), widget.TextInputOpts.Validation(maxRunes(255)), widget.TextInputOpts.Placeholder(prefs.DefaultAddress))
 	s.address.SetText(p.Address)
 	s.grid = newChoice(t, []string{"Shown", "Hidden"}, onOff(!p.Grid), nil)
 	anim := slices.Index(prefs.AnimSpeeds(), p.AnimSpeed)
@@ -123,23 +123,23 @@ func newSettings(t *Theme, p prefs.Prefs, note ScaleNote, onSave func(prefs.Pref
 	s.colours = newChoice(t, []string{"Standard", "Colour-blind"}, onOff(p.ColourBlind), nil)
 
 	s.status = newStatusLine(t, 560)
-	save := t.NewPrimaryButton("Save", s.save, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
-	closeB := t.NewButton("Close", onClose, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
-	buttons := row(closeB, save)
+	save := t.NewPrimaryButton("Save", s.save, t.minSize(140, 0))
+	closeB := t.NewButton("Close", onClose, t.minSize(140, 0))
+	buttons := row(t, closeB, save)
 	buttons.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionEnd}
 
 	s.form = form(t,
-		formRow{"Player name", row(s.name, hint(t, "shown to the other players"))},
-		formRow{"Server address", row(s.address, hint(t, "host:port, for Join game"))},
+		formRow{"Player name", row(t, s.name, hint(t, "shown to the other players"))},
+		formRow{"Server address", row(t, s.address, hint(t, "host:port, for Join game"))},
 		formRow{"Hex grid", s.grid.row},
 		formRow{"Turn animation", s.anim.row},
-		formRow{"Edge panning", row(s.edgePan.row, hint(t, "the mouse at the window's edge scrolls the map"))},
+		formRow{"Edge panning", row(t, s.edgePan.row, hint(t, "the mouse at the window's edge scrolls the map"))},
 		formRow{"Display", s.screen.row},
-		formRow{"Interface size", column(2, false, s.scale.row, s.scaleHint)},
-		formRow{"First-turn hints", row(s.hints.row, hint(t, "what to do first, on a game's first turn"))},
-		formRow{"Player colours", row(s.colours.row, hint(t, "apart under every kind of colour blindness"))},
+		formRow{"Interface size", column(t, 2, false, s.scale.row, s.scaleHint)},
+		formRow{"First-turn hints", row(t, s.hints.row, hint(t, "what to do first, on a game's first turn"))},
+		formRow{"Player colours", row(t, s.colours.row, hint(t, "apart under every kind of colour blindness"))},
 	)
-	s.area = NewScrollArea(s.form, ScrollStyle{WheelPart: 3, Handle: 8, Data: s.form}, settingsFormMax, image.Point{})
+	s.area = NewScrollArea(s.form, ScrollStyle{WheelPart: 3, Handle: t.Px(8), Data: s.form, Scale: t.Scale()}, settingsFormMax, image.Point{})
 	panel := t.NewPanel(nil)
 	panel.AddChild(
 		heading(t, "Settings"),
@@ -158,8 +158,8 @@ const settingsFormMax = 4096
 // showPlaces adds to the form a row for each place that is set.
 func (s *settingsScreen) showPlaces(t *Theme, p Places) {
 	rows := []formRow{
-		{"Your files", column(2, false, hint(t, p.Files), hint(t, "settings, saved games and screenshots"))},
-		{"Log", column(2, false, hint(t, p.Log), hint(t, "what the client did: add it to a report of a problem"))},
+		{"Your files", column(t, 2, false, hint(t, p.Files), hint(t, "settings, saved games and screenshots"))},
+		{"Log", column(t, 2, false, hint(t, p.Log), hint(t, "what the client did: add it to a report of a problem"))},
 	}
 	for i, place := range []string{p.Files, p.Log} {
 		if place != "" {

@@ -257,7 +257,7 @@ const (
 	spectatorsAll
 )
 
-// summaryWidth is the width of a ruleset's summary, in pixels;
+// summaryWidth is the width of a ruleset's summary, in pixels at 100 %;
 // rulesetsPerRow the most rulesets on a line of the list.
 const (
 	summaryWidth   = 700
@@ -280,18 +280,18 @@ func NewSetup(t *Theme, o SetupOptions, onStart func(protocol.Settings), onBack 
 	}
 	rs := max(slices.IndexFunc(o.Rulesets, func(in protocol.RulesetInfo) bool { return in.ID == d.Ruleset }), 0)
 	s.ruleset = newChoiceRows(t, labels, rs, rulesetsPerRow, s.pickRuleset)
-	s.summary = t.NewText(" ", t.small, p.TextMuted, widget.TextOpts.MaxWidth(summaryWidth))
+	s.summary = t.NewText(" ", t.small, p.TextMuted, widget.TextOpts.MaxWidth(t.Pxf(summaryWidth)))
 	s.body = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical))))
 	s.status = newStatusLine(t, summaryWidth)
 	s.status.text.GetWidget().MinWidth = 0
 
-	start := t.NewPrimaryButton("Start", s.start, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
-	back := t.NewButton("Back", onBack, widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
-	buttons := row(back, start)
+	start := t.NewPrimaryButton("Start", s.start, t.minSize(140, 0))
+	back := t.NewButton("Back", onBack, t.minSize(140, 0))
+	buttons := row(t, back, start)
 	buttons.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionEnd}
 
-	top := form(t, formRow{"Ruleset", column(4, false, s.ruleset.row, s.summary)})
-	s.area = NewScrollArea(s.body, ScrollStyle{WheelPart: 3, Handle: 8, Data: s.body}, setupBodyMax, image.Point{})
+	top := form(t, formRow{"Ruleset", column(t, 4, false, s.ruleset.row, s.summary)})
+	s.area = NewScrollArea(s.body, ScrollStyle{WheelPart: 3, Handle: t.Px(8), Data: s.body, Scale: t.Scale()}, setupBodyMax, image.Point{})
 	s.fixed = []widget.PreferredSizeLocateableWidget{heading(t, o.Title), top, s.status.text, buttons}
 	panel := t.NewPanel(nil)
 	panel.AddChild(s.fixed[0], s.fixed[1], s.area, s.fixed[2], s.fixed[3])
@@ -316,12 +316,13 @@ func (s *Setup) FitHeight(h int) {
 	}
 	s.fitH, s.fitBuilt = h, s.built
 	s.root.Validate() // measured text needs its faces
-	used := 2*screenPadding + 2*panelPadding + rowSpacing*len(s.fixed)
+	t := s.t
+	used := 2*t.Px(screenPadding) + 2*t.Px(panelPadding) + t.Px(rowSpacing)*len(s.fixed)
 	for _, w := range s.fixed {
 		_, ph := w.PreferredSize()
 		used += ph
 	}
-	room := max(h-used, setupBodyLeast)
+	room := max(h-used, t.Px(setupBodyLeast))
 	if room == s.room {
 		return
 	}
@@ -331,7 +332,7 @@ func (s *Setup) FitHeight(h int) {
 }
 
 // setupBodyLeast is the least height the ruleset's settings get, however
-// small the window: three rows.
+// small the window: three rows (pixels at 100 %).
 const setupBodyLeast = 150
 
 // rulesetLabel names a ruleset in the list: its title, marked when the
@@ -416,22 +417,22 @@ func (s *Setup) build(i int, d protocol.Settings) {
 		}
 		s.size = newChoiceRows(t, labels, size, mapSizesPerRow, s.pickSize)
 		digits := widget.TextInputOpts.Validation(digitsOnly(3))
-		s.width = t.NewInput(72, digits)
-		s.height = t.NewInput(72, digits)
+		s.width = t.NewInput(t.Px(72), digits)
+		s.height = t.NewInput(t.Px(72), digits)
 		s.width.SetText(strconv.Itoa(w))
 		s.height.SetText(strconv.Itoa(h))
 		s.pickSize(size)
 	}
-	s.seed = t.NewInput(200, widget.TextInputOpts.Validation(maxRunes(24)), widget.TextInputOpts.Placeholder("random"))
+	s.seed = t.NewInput(t.Px(200), widget.TextInputOpts.Validation(maxRunes(24)), widget.TextInputOpts.Placeholder("random"))
 	if d.Seed != 0 {
 		s.seed.SetText(strconv.FormatUint(d.Seed, 10))
 	}
 	if s.size != nil {
 		rows = append(rows, formRow{"Map size", s.size.row},
-			formRow{"Width × height", row(s.width, t.NewText("×", t.normal, p.TextMuted), s.height,
-				spacer(16, 0), t.NewText("Seed", t.normal, p.TextMuted), s.seed, hint(t, "empty: a new game each time"))})
+			formRow{"Width × height", row(t, s.width, t.NewText("×", t.normal, p.TextMuted), s.height,
+				spacer(t, 16, 0), t.NewText("Seed", t.normal, p.TextMuted), s.seed, hint(t, "empty: a new game each time"))})
 	} else {
-		rows = append(rows, formRow{"Seed", row(s.seed, hint(t, "empty: a new game each time"))})
+		rows = append(rows, formRow{"Seed", row(t, s.seed, hint(t, "empty: a new game each time"))})
 	}
 
 	s.timers = TurnTimers()
@@ -484,13 +485,13 @@ func (s *Setup) build(i int, d protocol.Settings) {
 			}
 		}
 		s.spectators = newChoice(t, []string{"No", "Yes, with fog of war", "Yes, seeing all"}, specs, nil)
-		s.name = t.NewInput(300, widget.TextInputOpts.Validation(maxRunes(protocol.MaxGameNameLen)), widget.TextInputOpts.Placeholder("named by the server"))
+		s.name = t.NewInput(t.Px(300), widget.TextInputOpts.Validation(maxRunes(protocol.MaxGameNameLen)), widget.TextInputOpts.Placeholder("named by the server"))
 		s.name.SetText(d.Name)
-		s.password = t.NewSecretInput(200, widget.TextInputOpts.Validation(maxBytes(protocol.MaxPasswordLen)),
+		s.password = t.NewSecretInput(t.Px(200), widget.TextInputOpts.Validation(maxBytes(protocol.MaxPasswordLen)),
 			widget.TextInputOpts.Placeholder("none"))
 		s.password.SetText(d.Password)
 		rows = append(rows,
-			formRow{"Seats", row(s.seats.row, t.NewText("of which bots", t.normal, p.TextMuted), s.bots.row)},
+			formRow{"Seats", row(t, s.seats.row, t.NewText("of which bots", t.normal, p.TextMuted), s.bots.row)},
 			formRow{"AI level", s.level.row},
 			formRow{"", s.levelNote},
 		)
@@ -501,7 +502,7 @@ func (s *Setup) build(i int, d protocol.Settings) {
 		}
 		s.opponents = newStepper(t, opp, minSeats-1, maxSeats-1, nil)
 		rows = append(rows,
-			formRow{"Opponents", row(s.opponents.row, hint(t, "bots, one seat each"))},
+			formRow{"Opponents", row(t, s.opponents.row, hint(t, "bots, one seat each"))},
 			formRow{"AI level", s.level.row},
 			formRow{"", s.levelNote},
 		)
@@ -530,10 +531,10 @@ func (s *Setup) build(i int, d protocol.Settings) {
 		if len(st.Choices) > perRow(st.Choices) || labelRunes(st.Choices) > wideChoice {
 			// A choice of several lines, or a wide one: its help under
 			// it, not beside.
-			rows = append(rows, formRow{st.Label, column(4, false, control, help)})
+			rows = append(rows, formRow{st.Label, column(t, 4, false, control, help)})
 			continue
 		}
-		rows = append(rows, formRow{st.Label, row(control, help)})
+		rows = append(rows, formRow{st.Label, row(t, control, help)})
 	}
 
 	s.deck, s.decks = nil, nil
@@ -553,7 +554,7 @@ func (s *Setup) build(i int, d protocol.Settings) {
 	if o.LAN {
 		rows = append(rows,
 			formRow{"Spectators", s.spectators.row},
-			formRow{"Game name", row(s.name, t.NewText("Password", t.normal, p.TextMuted), s.password)},
+			formRow{"Game name", row(t, s.name, t.NewText("Password", t.normal, p.TextMuted), s.password)},
 		)
 	}
 	s.body.RemoveChildren()
@@ -595,7 +596,8 @@ func labelRunes(labels []string) int {
 // form fits a screen 960 pixels wide.
 const mapSizesPerRow = 3
 
-// The widest a setting's help and a level's line are drawn, in pixels:
+// The widest a setting's help and a level's line are drawn, in pixels at
+// 100 %:
 // longer ones wrap, so that every ruleset's form fits the smallest window.
 const (
 	settingHelpWidth = 180
@@ -603,9 +605,9 @@ const (
 )
 
 // wrappedHint returns a hint (muted small text) that wraps at width
-// pixels.
+// pixels at 100 % (at t's scale).
 func wrappedHint(t *Theme, s string, width int) *widget.Text {
-	return t.NewText(s, t.small, t.palette.TextMuted, widget.TextOpts.MaxWidth(float64(width)))
+	return t.NewText(s, t.small, t.palette.TextMuted, widget.TextOpts.MaxWidth(t.Pxf(float64(width))))
 }
 
 // levelNote returns the line on how level n plays (notes, by level), or

@@ -143,52 +143,52 @@ func NewThemeAt(scale float64) (*Theme, error) {
 	}
 
 	p := t.palette
-	t.panel = roundedRect(p.Panel, p.PanelBorder, 10, 1)
-	t.field = roundedRect(p.Field, p.FieldBorder, radius, 1)
-	t.fieldDisabled = roundedRect(p.Panel, p.PanelBorder, radius, 1)
-	disabled := roundedRect(p.Panel, p.PanelBorder, radius, 1)
+	t.panel = t.rect(p.Panel, p.PanelBorder, 10, 1)
+	t.field = t.rect(p.Field, p.FieldBorder, radius, 1)
+	t.fieldDisabled = t.rect(p.Panel, p.PanelBorder, radius, 1)
+	disabled := t.rect(p.Panel, p.PanelBorder, radius, 1)
 	// Hover is a lighter fill and the border unchanged: the keyboard's
 	// focus is a ring around the button (see NewFocusRing), so the two do
 	// not look alike. (ebitenui draws a focused button with its Hover image
 	// too: a focused button is lighter and ringed.)
 	t.button = &widget.ButtonImage{
-		Idle:         roundedRect(p.Button, p.ButtonBorder, radius, 1),
-		Hover:        roundedRect(p.ButtonHover, p.ButtonHoverBorder, radius, 1),
-		Pressed:      roundedRect(p.ButtonPressed, p.ButtonBorder, radius, 1),
-		PressedHover: roundedRect(p.ButtonPressed, p.ButtonHoverBorder, radius, 1),
+		Idle:         t.rect(p.Button, p.ButtonBorder, radius, 1),
+		Hover:        t.rect(p.ButtonHover, p.ButtonHoverBorder, radius, 1),
+		Pressed:      t.rect(p.ButtonPressed, p.ButtonBorder, radius, 1),
+		PressedHover: t.rect(p.ButtonPressed, p.ButtonHoverBorder, radius, 1),
 		Disabled:     disabled,
 	}
 	t.primary = &widget.ButtonImage{
-		Idle:         roundedRect(p.Primary, p.Accent, radius, 1),
-		Hover:        roundedRect(p.PrimaryHover, p.Accent, radius, 1),
-		Pressed:      roundedRect(p.Selected, p.Accent, radius, 1),
-		PressedHover: roundedRect(p.Selected, p.Accent, radius, 1),
+		Idle:         t.rect(p.Primary, p.Accent, radius, 1),
+		Hover:        t.rect(p.PrimaryHover, p.Accent, radius, 1),
+		Pressed:      t.rect(p.Selected, p.Accent, radius, 1),
+		PressedHover: t.rect(p.Selected, p.Accent, radius, 1),
 		Disabled:     disabled,
 	}
-	t.focusRing = focusRingImage(p, radius+focusGap+focusOutline)
+	t.focusRing = focusRingImage(p, t.Px(radius+focusGap+focusOutline), t.Px(focusOutline), t.Px(focusWidth))
 	t.selected = &widget.ButtonImage{
-		Idle:         roundedRect(p.Selected, p.Accent, radius, 2),
-		Hover:        roundedRect(p.Selected, p.Accent, radius, 2),
-		Pressed:      roundedRect(p.Selected, p.Accent, radius, 2),
-		PressedHover: roundedRect(p.Selected, p.Accent, radius, 2),
-		Disabled:     roundedRect(p.Panel, p.Selected, radius, 2),
+		Idle:         t.rect(p.Selected, p.Accent, radius, 2),
+		Hover:        t.rect(p.Selected, p.Accent, radius, 2),
+		Pressed:      t.rect(p.Selected, p.Accent, radius, 2),
+		PressedHover: t.rect(p.Selected, p.Accent, radius, 2),
+		Disabled:     t.rect(p.Panel, p.Selected, radius, 2),
 	}
 	t.buttonText = &widget.ButtonTextColor{Idle: p.Text, Hover: p.Text, Pressed: p.Text, Disabled: p.TextDisabled}
 	t.scroll = &widget.ScrollContainerImage{Idle: t.field, Disabled: t.fieldDisabled, Mask: t.field}
-	fixed, minHandle := 0, 24
+	fixed, minHandle := 0, t.Px(24)
 	t.slider = &widget.SliderParams{
 		TrackImage: &widget.SliderTrackImage{
-			Idle:  roundedRect(p.Field, p.Field, 4, 1),
-			Hover: roundedRect(p.Field, p.Field, 4, 1),
+			Idle:  t.rect(p.Field, p.Field, 4, 1),
+			Hover: t.rect(p.Field, p.Field, 4, 1),
 		},
 		HandleImage: &widget.ButtonImage{
-			Idle:    roundedRect(p.Button, p.ButtonBorder, 4, 1),
-			Hover:   roundedRect(p.ButtonHover, p.Accent, 4, 1),
-			Pressed: roundedRect(p.ButtonHover, p.Accent, 4, 1),
+			Idle:    t.rect(p.Button, p.ButtonBorder, 4, 1),
+			Hover:   t.rect(p.ButtonHover, p.Accent, 4, 1),
+			Pressed: t.rect(p.ButtonHover, p.Accent, 4, 1),
 		},
 		FixedHandleSize: &fixed,
 		MinHandleSize:   &minHandle,
-		TrackPadding:    widget.NewInsetsSimple(2),
+		TrackPadding:    widget.NewInsetsSimple(t.Px(2)),
 	}
 	t.ui = t.widgetTheme()
 	return t, nil
@@ -264,8 +264,24 @@ func (t *Theme) SelectedButtonImage() *widget.ButtonImage { c := *t.selected; re
 func (t *Theme) ButtonTextColor() *widget.ButtonTextColor { c := *t.buttonText; return &c }
 
 // buttonPadding is the space around a button's label.
-func buttonPadding() *widget.Insets {
-	return &widget.Insets{Left: 18, Right: 18, Top: 8, Bottom: 8}
+func (t *Theme) buttonPadding() *widget.Insets {
+	return &widget.Insets{Left: t.Px(18), Right: t.Px(18), Top: t.Px(8), Bottom: t.Px(8)}
+}
+
+// inputPadding is the space around a text input's text.
+func (t *Theme) inputPadding() *widget.Insets {
+	return &widget.Insets{Left: t.Px(10), Right: t.Px(10), Top: t.Px(8), Bottom: t.Px(8)}
+}
+
+// listRowPadding is the space around the text of a row of a list of
+// games or servers.
+func (t *Theme) listRowPadding() *widget.Insets {
+	return &widget.Insets{Left: t.Px(8), Right: t.Px(8), Top: t.Px(6), Bottom: t.Px(6)}
+}
+
+// minSize is a button's least size, w by h pixels at 100 %.
+func (t *Theme) minSize(w, h int) widget.ButtonOpt {
+	return widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(t.Px(w), t.Px(h)))
 }
 
 // NewButton returns a button labelled label that calls onClick (if not
@@ -284,7 +300,7 @@ func (t *Theme) newButton(img *widget.ButtonImage, label string, onClick func(),
 	all := []widget.ButtonOpt{
 		widget.ButtonOpts.Image(img),
 		widget.ButtonOpts.Text(label, &t.normal, t.ButtonTextColor()),
-		widget.ButtonOpts.TextPadding(buttonPadding()),
+		widget.ButtonOpts.TextPadding(t.buttonPadding()),
 	}
 	if onClick != nil {
 		all = append(all, widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { onClick() }))
@@ -302,7 +318,8 @@ func (t *Theme) NewText(s string, face text.Face, c color.Color, opts ...widget.
 	return widget.NewText(append(all, opts...)...)
 }
 
-// NewInput returns a single-line text input at least width pixels wide.
+// NewInput returns a single-line text input at least width pixels wide
+// (in the window's pixels: t.Px(300) for 300 at 100 %).
 // Ctrl+A selects all its text, Ctrl+C copies the selection to the
 // clipboard, Ctrl+X cuts it, Ctrl+V pastes (Cmd on macOS), and typing over a
 // selection replaces it (see inputEditor).
@@ -334,20 +351,22 @@ func (t *Theme) newInput(width int, secret bool, opts ...widget.TextInputOpt) *i
 			Caret:         t.palette.Accent,
 			DisabledCaret: t.palette.TextDisabled,
 		}),
-		widget.TextInputOpts.Padding(&widget.Insets{Left: 10, Right: 10, Top: 8, Bottom: 8}),
+		widget.TextInputOpts.Padding(t.inputPadding()),
+		widget.TextInputOpts.CaretWidth(t.Px(2)), // ebitenui's 2 pixels, at the theme's scale
 	}
 	ed.in = widget.NewTextInput(append(all, opts...)...)
 	return ed
 }
 
 // NewPanel returns a container with the panel background and the given
-// layout (a vertical row layout with the panel's padding if nil).
+// layout (a vertical row layout with the panel's padding if nil, at the
+// theme's scale).
 func (t *Theme) NewPanel(layout widget.Layouter, opts ...widget.ContainerOpt) *widget.Container {
 	if layout == nil {
 		layout = widget.NewRowLayout(
 			widget.RowLayoutOpts.Direction(widget.DirectionVertical),
-			widget.RowLayoutOpts.Padding(widget.NewInsetsSimple(panelPadding)),
-			widget.RowLayoutOpts.Spacing(rowSpacing),
+			widget.RowLayoutOpts.Padding(widget.NewInsetsSimple(t.Px(panelPadding))),
+			widget.RowLayoutOpts.Spacing(t.Px(rowSpacing)),
 		)
 	}
 	all := []widget.ContainerOpt{
@@ -374,23 +393,23 @@ func (t *Theme) widgetTheme() *widget.Theme {
 		DisabledSelectedBackground: p.Panel,
 	}
 	start, center := widget.TextPositionStart, widget.TextPositionCenter
-	spacing, falseValue, comboHeight, handle := 4, false, 240, 12
+	spacing, falseValue, comboHeight, handle, caret, sliderMin := t.Px(4), false, t.Px(240), t.Px(12), t.Px(2), t.Px(16)
 	list := &widget.ListParams{
 		EntryFace:                   &t.normal,
 		EntryColor:                  entryColor,
-		EntryTextPadding:            &widget.Insets{Left: 10, Right: 10, Top: 5, Bottom: 5},
+		EntryTextPadding:            &widget.Insets{Left: t.Px(10), Right: t.Px(10), Top: t.Px(5), Bottom: t.Px(5)},
 		EntryTextHorizontalPosition: &start,
 		EntryTextVerticalPosition:   &center,
 		ControlWidgetSpacing:        &spacing,
 		ScrollContainerImage:        t.scroll,
-		ScrollContainerPadding:      widget.NewInsetsSimple(4),
+		ScrollContainerPadding:      widget.NewInsetsSimple(t.Px(4)),
 		Slider:                      t.slider,
 	}
 	button := &widget.ButtonParams{
 		Image:        t.ButtonImage(),
 		TextColor:    t.ButtonTextColor(),
 		TextFace:     &t.normal,
-		TextPadding:  buttonPadding(),
+		TextPadding:  t.buttonPadding(),
 		TextPosition: &widget.TextPositioning{HTextPosition: center, VTextPosition: center},
 	}
 	return &widget.Theme{
@@ -408,59 +427,61 @@ func (t *Theme) widgetTheme() *widget.Theme {
 		CheckboxTheme: &widget.CheckboxParams{
 			Label: label,
 			Image: &widget.CheckboxImage{
-				Unchecked:         roundedRect(p.Field, p.FieldBorder, 4, 1),
-				UncheckedHovered:  roundedRect(p.Field, p.Accent, 4, 1),
-				UncheckedDisabled: roundedRect(p.Panel, p.PanelBorder, 4, 1),
-				Checked:           roundedRect(p.Accent, p.Accent, 4, 1),
-				CheckedHovered:    roundedRect(p.PrimaryHover, p.Accent, 4, 1),
-				CheckedDisabled:   roundedRect(p.TextDisabled, p.PanelBorder, 4, 1),
-				Greyed:            roundedRect(p.Selected, p.Accent, 4, 1),
-				GreyedHovered:     roundedRect(p.Selected, p.Accent, 4, 1),
-				GreyedDisabled:    roundedRect(p.Panel, p.PanelBorder, 4, 1),
+				Unchecked:         t.rect(p.Field, p.FieldBorder, 4, 1),
+				UncheckedHovered:  t.rect(p.Field, p.Accent, 4, 1),
+				UncheckedDisabled: t.rect(p.Panel, p.PanelBorder, 4, 1),
+				Checked:           t.rect(p.Accent, p.Accent, 4, 1),
+				CheckedHovered:    t.rect(p.PrimaryHover, p.Accent, 4, 1),
+				CheckedDisabled:   t.rect(p.TextDisabled, p.PanelBorder, 4, 1),
+				Greyed:            t.rect(p.Selected, p.Accent, 4, 1),
+				GreyedHovered:     t.rect(p.Selected, p.Accent, 4, 1),
+				GreyedDisabled:    t.rect(p.Panel, p.PanelBorder, 4, 1),
 			},
 		},
 		ProgressBarTheme: &widget.ProgressBarParams{
 			TrackImage: &widget.ProgressBarImage{Idle: t.field, Hover: t.field, Disabled: t.fieldDisabled},
 			FillImage: &widget.ProgressBarImage{
-				Idle:     roundedRect(p.Primary, p.Accent, 4, 1),
-				Hover:    roundedRect(p.Primary, p.Accent, 4, 1),
-				Disabled: roundedRect(p.Button, p.ButtonBorder, 4, 1),
+				Idle:     t.rect(p.Primary, p.Accent, 4, 1),
+				Hover:    t.rect(p.Primary, p.Accent, 4, 1),
+				Disabled: t.rect(p.Button, p.ButtonBorder, 4, 1),
 			},
-			TrackPadding: widget.NewInsetsSimple(2),
+			TrackPadding: widget.NewInsetsSimple(t.Px(2)),
 		},
 		SliderTheme: &widget.SliderParams{
 			TrackImage:      t.slider.TrackImage,
 			HandleImage:     t.slider.HandleImage,
-			TrackPadding:    widget.NewInsetsSimple(2),
+			TrackPadding:    widget.NewInsetsSimple(t.Px(2)),
 			FixedHandleSize: &handle,
-			PageSizeFunc:    func() int { return 1 },
+			// ebitenui's own least handle, 16 pixels, at the theme's
+			// scale: a slider's thickness.
+			MinHandleSize: &sliderMin,
+			PageSizeFunc:  func() int { return 1 },
 		},
 		TabbookTheme: &widget.TabBookParams{
 			TabButton: &widget.ButtonParams{
 				Image:       t.ButtonImage(),
 				TextColor:   t.ButtonTextColor(),
 				TextFace:    &t.normal,
-				TextPadding: buttonPadding(),
+				TextPadding: t.buttonPadding(),
 			},
 			TabSpacing: &spacing,
 		},
 		TabTheme: &widget.TabParams{BackgroundImage: t.panel},
 		TextInputTheme: &widget.TextInputParams{
-			Image: &widget.TextInputImage{Idle: t.field, Disabled: t.fieldDisabled},
-			Color: &widget.TextInputColor{Idle: p.Text, Disabled: p.TextDisabled, Caret: p.Accent, DisabledCaret: p.TextDisabled},
-			Face:  &t.normal,
-			Padding: &widget.Insets{
-				Left: 10, Right: 10, Top: 8, Bottom: 8,
-			},
+			Image:      &widget.TextInputImage{Idle: t.field, Disabled: t.fieldDisabled},
+			Color:      &widget.TextInputColor{Idle: p.Text, Disabled: p.TextDisabled, Caret: p.Accent, DisabledCaret: p.TextDisabled},
+			Face:       &t.normal,
+			Padding:    t.inputPadding(),
+			CaretWidth: &caret,
 		},
 		TextAreaTheme: &widget.TextAreaParams{
 			Face:                   &t.small,
 			ForegroundColor:        p.Text,
-			TextPadding:            &widget.Insets{Left: 4, Right: 4},
+			TextPadding:            &widget.Insets{Left: t.Px(4), Right: t.Px(4)},
 			ControlWidgetSpacing:   &spacing,
 			StripBBCode:            &falseValue,
 			ScrollContainerImage:   t.scroll,
-			ScrollContainerPadding: widget.NewInsetsSimple(6),
+			ScrollContainerPadding: widget.NewInsetsSimple(t.Px(6)),
 			Slider:                 t.slider,
 		},
 		ListTheme: list,
@@ -471,6 +492,12 @@ func (t *Theme) widgetTheme() *widget.Theme {
 			MaxContentHeight:   &comboHeight,
 		},
 	}
+}
+
+// rect is roundedRect at the theme's scale: corners of radius r and a
+// border bw wide, both given at 100 %.
+func (t *Theme) rect(fill, border color.NRGBA, r, bw int) *image.NineSlice {
+	return roundedRect(fill, border, t.Px(r), t.Px(bw))
 }
 
 // roundedRect returns a nine-slice image that draws a rectangle of colour

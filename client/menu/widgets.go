@@ -20,7 +20,7 @@ import (
 func newScreen(t *Theme, content, footer widget.PreferredSizeLocateableWidget) *widget.Container {
 	root := widget.NewContainer(
 		widget.ContainerOpts.BackgroundImage(image.NewNineSliceColor(t.palette.Background)),
-		widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(widget.NewInsetsSimple(screenPadding)))),
+		widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(widget.NewInsetsSimple(t.Px(screenPadding))))),
 	)
 	root.GetWidget().SetTheme(t.ui)
 	content.GetWidget().LayoutData = widget.AnchorLayoutData{
@@ -54,11 +54,11 @@ func addOver(root *widget.Container, child widget.PreferredSizeLocateableWidget)
 }
 
 // row returns a container laying children out left to right, centred
-// vertically, gap pixels apart.
-func row(children ...widget.PreferredSizeLocateableWidget) *widget.Container {
+// vertically, gap pixels (at 100 %, at t's scale) apart.
+func row(t *Theme, children ...widget.PreferredSizeLocateableWidget) *widget.Container {
 	c := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
 		widget.RowLayoutOpts.Direction(widget.DirectionHorizontal),
-		widget.RowLayoutOpts.Spacing(gap),
+		widget.RowLayoutOpts.Spacing(t.Px(gap)),
 	)))
 	for _, ch := range children {
 		ch.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
@@ -68,11 +68,12 @@ func row(children ...widget.PreferredSizeLocateableWidget) *widget.Container {
 }
 
 // column returns a container laying children out top to bottom, spacing
-// pixels apart, each as wide as the column when stretch is set.
-func column(spacing int, stretch bool, children ...widget.PreferredSizeLocateableWidget) *widget.Container {
+// pixels (at 100 %, at t's scale) apart, each as wide as the column when
+// stretch is set.
+func column(t *Theme, spacing int, stretch bool, children ...widget.PreferredSizeLocateableWidget) *widget.Container {
 	c := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
 		widget.RowLayoutOpts.Direction(widget.DirectionVertical),
-		widget.RowLayoutOpts.Spacing(spacing),
+		widget.RowLayoutOpts.Spacing(t.Px(spacing)),
 	)))
 	for _, ch := range children {
 		if _, ok := ch.GetWidget().LayoutData.(widget.RowLayoutData); !ok {
@@ -88,7 +89,7 @@ func column(spacing int, stretch bool, children ...widget.PreferredSizeLocateabl
 func form(t *Theme, rows ...formRow) *widget.Container {
 	c := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
 		widget.GridLayoutOpts.Columns(2),
-		widget.GridLayoutOpts.Spacing(24, rowSpacing),
+		widget.GridLayoutOpts.Spacing(t.Px(24), t.Px(rowSpacing)),
 		widget.GridLayoutOpts.Stretch([]bool{false, true}, nil),
 	)))
 	for _, r := range rows {
@@ -121,9 +122,11 @@ type statusLine struct {
 	t    *Theme
 }
 
+// newStatusLine returns a status line width pixels wide at 100 % (at t's
+// scale).
 func newStatusLine(t *Theme, width int) *statusLine {
-	s := &statusLine{t: t, text: t.NewText(" ", t.normal, t.palette.TextMuted, widget.TextOpts.MaxWidth(float64(width)))}
-	s.text.GetWidget().MinWidth = width
+	s := &statusLine{t: t, text: t.NewText(" ", t.normal, t.palette.TextMuted, widget.TextOpts.MaxWidth(t.Pxf(float64(width))))}
+	s.text.GetWidget().MinWidth = t.Px(width)
 	return s
 }
 
@@ -187,7 +190,7 @@ func newChoiceRows(t *Theme, labels []string, selected, perRow int, onChange fun
 	c := &choice{t: t, onChange: onChange, selected: -1}
 	c.row = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
 		widget.GridLayoutOpts.Columns(max(min(len(labels), perRow), 1)),
-		widget.GridLayoutOpts.Spacing(gap, gap),
+		widget.GridLayoutOpts.Spacing(t.Px(gap), t.Px(gap)),
 	)))
 	for i, l := range labels {
 		b := t.NewButton(l, func() { c.pick(i) })
@@ -245,10 +248,10 @@ type stepper struct {
 func newLabelStepper(t *Theme, labels []string, i int, onChange func(int)) *stepper {
 	s := newStepper(t, i, 0, max(len(labels)-1, 0), onChange)
 	s.labels = labels
-	width := 36
+	width := t.Px(36)
 	for _, l := range labels {
-		if w, _ := text.Measure(l, t.normal, 0); int(w)+12 > width {
-			width = int(w) + 12
+		if w, _ := text.Measure(l, t.normal, 0); int(w)+t.Px(12) > width {
+			width = int(w) + t.Px(12)
 		}
 	}
 	s.value.GetWidget().MinWidth = width
@@ -259,12 +262,12 @@ func newLabelStepper(t *Theme, labels []string, i int, onChange func(int)) *step
 // newStepper returns a stepper from lo to hi showing n.
 func newStepper(t *Theme, n, lo, hi int, onChange func(int)) *stepper {
 	s := &stepper{min: lo, max: hi, onChange: onChange}
-	square := widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(40, 0))
+	square := t.minSize(40, 0)
 	s.minus = t.NewButton("−", func() { s.step(-1) }, square)
 	s.plus = t.NewButton("+", func() { s.step(+1) }, square)
 	s.value = t.NewText("", t.normal, t.palette.Text, widget.TextOpts.Position(widget.TextPositionCenter, widget.TextPositionCenter))
-	s.value.GetWidget().MinWidth = 36
-	s.row = row(s.minus, s.value, s.plus)
+	s.value.GetWidget().MinWidth = t.Px(36)
+	s.row = row(t, s.minus, s.value, s.plus)
 	s.set(n)
 	return s
 }
@@ -309,14 +312,14 @@ func addTooltip(t *Theme, b *widget.Button) *widget.Text {
 	label := t.NewText(" ", t.small, t.palette.Text)
 	box := widget.NewContainer(
 		widget.ContainerOpts.BackgroundImage(t.panel),
-		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Padding(&widget.Insets{Left: 8, Right: 8, Top: 5, Bottom: 5}))),
+		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Padding(&widget.Insets{Left: t.Px(8), Right: t.Px(8), Top: t.Px(5), Bottom: t.Px(5)}))),
 	)
 	box.AddChild(label)
 	tip := widget.NewToolTip(
 		widget.ToolTipOpts.Content(box),
 		widget.ToolTipOpts.Position(widget.TOOLTIP_POS_CURSOR_STICKY),
 		widget.ToolTipOpts.ContentOriginHorizontal(widget.TOOLTIP_ANCHOR_START), // right of the pointer
-		widget.ToolTipOpts.Offset(goimage.Point{X: 12, Y: 16}),
+		widget.ToolTipOpts.Offset(goimage.Point{X: t.Px(12), Y: t.Px(16)}),
 	)
 	b.GetWidget().ToolTips = append(b.GetWidget().ToolTips, tip)
 	return label
