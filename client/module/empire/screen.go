@@ -360,7 +360,7 @@ func (s *Screen) Update(in module.Input) bool {
 	}
 	if in.Pressed.Has(ebiten.MouseButtonLeft) && in.Pointer {
 		s.cursor.Shown, s.focus = false, -1 // the pointer plays: the keyboard's cursor and focus go
-		s.drag.Start(in.Frame)
+		s.drag.StartScaled(in.Frame, s.host.Theme().Scale())
 	}
 	if dx, dy, held := s.drag.Follow(in.Frame); held && s.drag.Moved {
 		s.cam.Pan(float64(dx)/s.camScale, float64(dy)/s.camScale) // the map follows the pointer
@@ -506,7 +506,7 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 	t := s.host.Theme()
 	if s.animating() {
 		msg := fmt.Sprintf("Turn %d: movement step %d of %d (Space skips)", s.m.v.Turn-1, s.animStep+1, len(s.anim))
-		kit.DrawBox(dst, t.NormalFace(), []string{msg}, float64(s.mapRect.Min.X+s.mapRect.Dx()/2-t.Px(170)), float64(s.mapRect.Min.Y+t.Px(10)),
+		kit.DrawBoxScaled(dst, t.Scale(), t.NormalFace(), []string{msg}, float64(s.mapRect.Min.X+s.mapRect.Dx()/2-t.Px(170)), float64(s.mapRect.Min.Y+t.Px(10)),
 			s.mapRect, color.RGBA{30, 26, 22, 220}, color.RGBA{250, 220, 140, 255})
 		return
 	}
@@ -521,16 +521,16 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 	below := float64(my) + t.Pxf(18) // the top of the square's own tooltip: under the pointer and the path's
 	switch {
 	case s.preview != nil:
-		box := kit.DrawBox(dst, face, s.previewLines(s.preview), float64(pp.X)+right, float64(pp.Y)-t.Pxf(40), s.mapRect, bg, color.RGBA{250, 240, 200, 255})
+		box := kit.DrawBoxScaled(dst, t.Scale(), face, s.previewLines(s.preview), float64(pp.X)+right, float64(pp.Y)-t.Pxf(40), s.mapRect, bg, color.RGBA{250, 240, 200, 255})
 		below = max(below, float64(box.Max.Y+t.Px(4)))
 	case s.previewErr != "":
-		box := kit.DrawBox(dst, face, []string{s.m.cw(s.previewErr)}, float64(pp.X)+right, float64(pp.Y)-t.Pxf(30), s.mapRect, bg, color.RGBA{255, 150, 130, 255})
+		box := kit.DrawBoxScaled(dst, t.Scale(), face, []string{s.m.cw(s.previewErr)}, float64(pp.X)+right, float64(pp.Y)-t.Pxf(30), s.mapRect, bg, color.RGBA{255, 150, 130, 255})
 		below = max(below, float64(box.Max.Y+t.Px(4)))
 	}
 	// The square's own tooltip (terrain, settlement, forces), after a
 	// moment: a path's box leaves it in sight.
 	if s.hover.Rested() && !s.drag.On && !s.keyLast { // the keys moved last: no tooltip of the resting pointer
-		kit.DrawBox(dst, face, s.m.Describe(s.hover.At), float64(mx)+right, below, s.mapRect, bg, fg)
+		kit.DrawBoxScaled(dst, t.Scale(), face, s.m.Describe(s.hover.At), float64(mx)+right, below, s.mapRect, bg, fg)
 	}
 }
 
