@@ -31,7 +31,8 @@ func drawBox(dst *ebiten.Image, face text.Face, lines []string, x, y float64, in
 	lh := face.Metrics().HAscent + face.Metrics().HDescent + 2*ui
 	w := 0.0
 	for _, l := range wrapped {
-		w = max(w, text.Advance(l, face))
+		lw, _ := text.Measure(l, face, 0)
+		w = max(w, lw)
 	}
 	h := lh * float64(len(wrapped))
 	bw, bh := w+2*pad, h+2*pad

@@ -109,16 +109,21 @@ func (k *Cards) px(n int) int { return k.theme.Px(n) }
 func (k *Cards) pt(p image.Point) image.Point { return image.Pt(k.px(p.X), k.px(p.Y)) }
 
 // windowRoom is what a window takes besides its scrolling area, in
-// pixels of 100 %: its heading, its padding and spacing, the shell's
-// Close button under it and the margins round it.
-const windowRoom = 150
+// pixels of 100 %: across, its padding and the margins beside it; down,
+// its heading, its padding and spacing, the shell's Close button under
+// it and the margins round it.
+var windowRoom = image.Pt(48, 150)
 
 // area returns the size of the windows' scrolling area: windowArea at
-// the theme's size, no taller than the room leaves (SetRoom).
+// the theme's size, no larger than the room leaves (SetRoom), so that a
+// window fits the map.
 func (k *Cards) area() image.Point {
 	a := k.pt(windowArea)
+	if k.room.X > 0 {
+		a.X = max(min(a.X, k.room.X-k.px(windowRoom.X)), k.px(320))
+	}
 	if k.room.Y > 0 {
-		a.Y = max(min(a.Y, k.room.Y-k.px(windowRoom)), k.px(120))
+		a.Y = max(min(a.Y, k.room.Y-k.px(windowRoom.Y)), k.px(120))
 	}
 	return a
 }

@@ -18,6 +18,7 @@ import (
 	"empires/client/menu"
 	"empires/client/module"
 	rules "empires/shared/rules/risk"
+	"empires/shared/rules/risk/board"
 )
 
 // The shell's frame at 100 %, in pixels: the top bar's height, the side
@@ -341,3 +342,51 @@ func TestScaleTwice(t *testing.T) {
 
 // absInt returns |x|.
 func absInt(x int) int { return max(x, -x) }
+
+// TestScaleLook draws a game of four on the classic map in its first
+// battle (the dice shown, the pointer resting on a territory: its
+// tooltip) and Anna's trading window, framed as the shell frames them, at
+// 100 % on 1024x768, 200 % and 150 % on 1920x1080: the dice lie in the
+// map in sight, the window over the map inside the screen, and every
+// widget of the window and of the side panel inside them. The pictures
+// go to $EMPIRES_SCREENSHOTS, to look at.
+func TestScaleLook(t *testing.T) {
+	for _, c := range []scaleCase{{1, image.Pt(1024, 768)}, {2, image.Pt(1920, 1080)}, {1.5, image.Pt(1920, 1080)}} {
+		name := fmt.Sprintf("%dx%d-%d", c.sz.X, c.sz.Y, int(100*c.ui))
+		h := scaledHost(t, c.ui, c.sz)
+		tg, _, _ := attackGameOn(t, 4, nil, func() *fakeHost { return h })
+		tg.do(tg.m().Roll())
+		if tg.s.rollShown() == nil {
+			t.Fatalf("%s: no roll shown after Roll", name)
+		}
+		if box := tg.s.diceBox(); !box.In(h.MapInSight()) {
+			t.Errorf("%s: the dice at %v, out of the map in sight %v", name, box, h.MapInSight())
+		}
+		// The pointer on a territory's badge other than the battle's, in
+		// sight, clear of the dice: its tooltip shows.
+		var pt image.Point
+		for _, mk := range tg.s.Probe().Others {
+			p := image.Pt(int(mk.X), int(mk.Y))
+			if mk.Kind == "territory" && p.In(h.MapInSight().Inset(tg.s.px(60))) && !tg.s.overBox(p) && board.TerritoryID(mk.ID) != tg.m().Target() && board.TerritoryID(mk.ID) != tg.m().Selected() {
+				pt = p
+				break
+			}
+		}
+		for range tooltipDelay + 2 {
+			tg.s.Update(hostInput(h, c.sz, pt, false))
+		}
+		shot := drawShell(t, tg.s, h, c.sz, pt)
+		saveShot(t, shot.img, "scale-battle-"+name+".png")
+		inside(t, name+" battle: the side panel", shot.column, image.Rect(shot.side.Min.X, shot.side.Min.Y, shot.side.Max.X, 1<<20))
+
+		h = scaledHost(t, c.ui, c.sz)
+		s := tradeOn(t, h)
+		shot = drawShell(t, s, h, c.sz, image.Pt(1, 1))
+		saveShot(t, shot.img, "scale-trade-"+name+".png")
+		if !shot.window.In(image.Rectangle{Max: c.sz}) {
+			t.Errorf("%s: the trading window at %v, out of the screen", name, shot.window)
+		}
+		inside(t, name+" the trading window", shot.winUI, shot.window)
+		inside(t, name+" trade: the side panel", shot.column, image.Rect(shot.side.Min.X, shot.side.Min.Y, shot.side.Max.X, 1<<20))
+	}
+}
