@@ -346,19 +346,30 @@ func absInt(x int) int { return max(x, -x) }
 // TestScaleLook draws a game of four on the classic map in its first
 // battle (the dice shown, the pointer resting on a territory: its
 // tooltip) and Anna's trading window, framed as the shell frames them, at
-// 100 % on 1024x768, 200 % and 150 % on 1920x1080: the dice lie in the
-// map in sight, the window over the map inside the screen, and every
+// 100 % on 1024x768, then 200 % and 150 % on 1920x1080 (the host's
+// theme and window changed in the middle of the game): the dice lie in
+// the map in sight, the window over the map inside the screen, and every
 // widget of the window and of the side panel inside them. The pictures
 // go to $EMPIRES_SCREENSHOTS, to look at.
 func TestScaleLook(t *testing.T) {
-	for _, c := range []scaleCase{{1, image.Pt(1024, 768)}, {2, image.Pt(1920, 1080)}, {1.5, image.Pt(1920, 1080)}} {
+	cases := []scaleCase{{1, image.Pt(1024, 768)}, {2, image.Pt(1920, 1080)}, {1.5, image.Pt(1920, 1080)}}
+	resize := func(h *fakeHost, c scaleCase) {
+		to := scaledHost(t, c.ui, c.sz)
+		h.theme, h.mapR, h.sight, h.panel = to.theme, to.mapR, to.sight, to.panel
+	}
+	battle := scaledHost(t, cases[0].ui, cases[0].sz)
+	tg, _, _ := attackGameOn(t, 4, nil, func() *fakeHost { return battle })
+	tg.do(tg.m().Roll())
+	if tg.s.rollShown() == nil {
+		t.Fatal("no roll shown after Roll")
+	}
+	trade := scaledHost(t, cases[0].ui, cases[0].sz)
+	s := tradeOn(t, trade)
+	for _, c := range cases {
 		name := fmt.Sprintf("%dx%d-%d", c.sz.X, c.sz.Y, int(100*c.ui))
-		h := scaledHost(t, c.ui, c.sz)
-		tg, _, _ := attackGameOn(t, 4, nil, func() *fakeHost { return h })
-		tg.do(tg.m().Roll())
-		if tg.s.rollShown() == nil {
-			t.Fatalf("%s: no roll shown after Roll", name)
-		}
+		h := battle
+		resize(h, c)
+		tg.s.Update(hostInput(h, c.sz, image.Pt(1, 1), false))
 		if box := tg.s.diceBox(); !box.In(h.MapInSight()) {
 			t.Errorf("%s: the dice at %v, out of the map in sight %v", name, box, h.MapInSight())
 		}
@@ -366,8 +377,8 @@ func TestScaleLook(t *testing.T) {
 		// sight, clear of the dice: its tooltip shows.
 		var pt image.Point
 		for _, mk := range tg.s.Probe().Others {
-			p := image.Pt(int(mk.X), int(mk.Y))
-			if mk.Kind == "territory" && p.In(h.MapInSight().Inset(tg.s.px(60))) && !tg.s.overBox(p) && board.TerritoryID(mk.ID) != tg.m().Target() && board.TerritoryID(mk.ID) != tg.m().Selected() {
+			p, id := image.Pt(int(mk.X), int(mk.Y)), board.TerritoryID(mk.ID)
+			if mk.Kind == "territory" && p.In(h.MapInSight().Inset(tg.s.px(60))) && !tg.s.overBox(p) && id != tg.m().Target() && id != tg.m().Selected() {
 				pt = p
 				break
 			}
@@ -379,8 +390,9 @@ func TestScaleLook(t *testing.T) {
 		saveShot(t, shot.img, "scale-battle-"+name+".png")
 		inside(t, name+" battle: the side panel", shot.column, image.Rect(shot.side.Min.X, shot.side.Min.Y, shot.side.Max.X, 1<<20))
 
-		h = scaledHost(t, c.ui, c.sz)
-		s := tradeOn(t, h)
+		h = trade
+		resize(h, c)
+		s.Update(hostInput(h, c.sz, image.Pt(1, 1), true))
 		shot = drawShell(t, s, h, c.sz, image.Pt(1, 1))
 		saveShot(t, shot.img, "scale-trade-"+name+".png")
 		if !shot.window.In(image.Rectangle{Max: c.sz}) {
@@ -388,5 +400,53 @@ func TestScaleLook(t *testing.T) {
 		}
 		inside(t, name+" the trading window", shot.winUI, shot.window)
 		inside(t, name+" trade: the side panel", shot.column, image.Rect(shot.side.Min.X, shot.side.Min.Y, shot.side.Max.X, 1<<20))
+	}
+}
+
+// BenchmarkDrawScaled times a frame of the classic board (its layers
+// painted) at 1920x1080 at 100 % and at 200 %, the shell's frame scaled,
+// and painting its layers whole (a zoom past a step, or the size
+// changed): at 200 % the board fits a map in sight of half the size in
+// the pixels of 100 %, and is drawn at twice that zoom.
+func BenchmarkDrawScaled(b *testing.B) {
+	for _, ui := range []float64{1, 2} {
+		sz := image.Pt(1920, 1080)
+		px := func(n int) int { return int(math.Round(float64(n) * ui)) }
+		sh := shell{win: image.Rectangle{Max: sz}, mapR: image.Rect(0, px(shellBar), sz.X-px(shellPanel), sz.Y),
+			sight: image.Rect(0, px(shellBar), sz.X-px(shellPanel), sz.Y-px(shellLog))}
+		m := newClassicMap(b)
+		m.SetInterfaceScale(ui)
+		m.Update(sh.input(image.Pt(5, 5), false, false), sh.sight)
+		b.Run(fmt.Sprintf("frame/ui=%v", ui), func(b *testing.B) {
+			drawtest.OnFrame(b, func() {
+				img := ebiten.NewImage(sz.X, sz.Y)
+				defer img.Deallocate()
+				dst := img.SubImage(sh.mapR).(*ebiten.Image)
+				for range 3 { // the layers painted, the GL's shaders ready
+					m.Draw(dst)
+					_ = img.At(0, 0)
+				}
+				b.ResetTimer()
+				cpu := cpuTime()
+				for range b.N {
+					m.Draw(dst)
+					_ = img.At(0, 0)
+				}
+				reportCPU(b, cpu)
+			})
+		})
+		b.Run(fmt.Sprintf("paint/ui=%v", ui), func(b *testing.B) {
+			drawtest.OnFrame(b, func() {
+				m.paintLayers()
+				b.ResetTimer()
+				cpu := cpuTime()
+				for range b.N {
+					m.paintedUI = 0 // painted again whole, as at a new size
+					m.paintLayers()
+					_ = m.ground.At(0, 0)
+				}
+				reportCPU(b, cpu)
+			})
+		})
 	}
 }
