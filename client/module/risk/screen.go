@@ -49,8 +49,11 @@ type Screen struct {
 	// seen is the model's version the panel was last built for; tick the
 	// countdown as last drawn, in quarter seconds (-1: none).
 	seen, tick int
-	log        module.LogCache[int]
-	watching   bool
+	// updatedAt is the interface size Update last saw: a change builds
+	// the side panel and the card window again.
+	updatedAt float64
+	log       module.LogCache[int]
+	watching  bool
 }
 
 // window is a card window the screen opens over the map.
@@ -90,12 +93,13 @@ func (s *Screen) px(n int) int { return s.host.Theme().Px(n) }
 
 // follow takes the host's theme as it is now (Settings or a resize may
 // change the interface size in the middle of a game): the map and the
-// card half draw and lay out at its size from then on. It reports
-// whether the map's size changed.
-func (s *Screen) follow() bool {
+// card half draw and lay out at its size from then on.
+func (s *Screen) follow() {
 	s.cards.SetTheme(s.host.Theme())
 	s.cards.SetRoom(s.host.MapRect().Size())
-	return s.mp != nil && s.mp.SetInterfaceScale(s.ui())
+	if s.mp != nil {
+		s.mp.SetInterfaceScale(s.ui())
+	}
 }
 
 // Model returns the screen's model, nil before the first view.
@@ -320,7 +324,9 @@ func (s *Screen) Update(in module.Input) bool {
 	if !in.Modal {
 		s.win = winNone // the player closed it, or none was open
 	}
-	scaled := s.follow()
+	s.follow()
+	scaled := s.ui() != s.updatedAt && s.updatedAt != 0
+	s.updatedAt = s.ui()
 	moved := in.Cursor != s.pointer
 	s.pointer = in.Cursor
 	mapIn := in
@@ -334,6 +340,7 @@ func (s *Screen) Update(in module.Input) bool {
 	}
 	if scaled {
 		redraw = true
+		s.host.Changed(false) // the side panel at the new size
 		if s.win != winNone {
 			s.openWindow(s.win) // the card window at the new size
 		}
