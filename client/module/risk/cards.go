@@ -64,6 +64,9 @@ type Cards struct {
 	images map[cardImageKey]*ebiten.Image
 	// palette gives the players' colours (SetPalette).
 	palette art.Palette
+	// room is the most a window may take of the map, in window pixels
+	// (SetRoom); zero for no limit.
+	room image.Point
 }
 
 // cardsStep names a step of a game: choices belong to one.
@@ -82,6 +85,47 @@ func NewCards(theme *menu.Theme) *Cards {
 		k.faces = f
 	}
 	return k
+}
+
+// SetTheme draws and lays out with theme t from the next Section or
+// window on: the host's theme as it is now, whose interface size may
+// change in the middle of a game (Settings, a resize). Every size of the
+// card half is given for 100 % and multiplied by t's scale.
+func (k *Cards) SetTheme(t *menu.Theme) {
+	if t != nil {
+		k.theme = t
+	}
+}
+
+// SetRoom bounds the windows to r, the map's part of the window (the
+// shell centres a window on it): their scrolling area is made shorter
+// where the window would not fit. A zero r sets no bound.
+func (k *Cards) SetRoom(r image.Point) { k.room = r }
+
+// px returns n pixels of 100 % in window pixels at the theme's size.
+func (k *Cards) px(n int) int { return k.theme.Px(n) }
+
+// pt returns size p of 100 % in window pixels at the theme's size.
+func (k *Cards) pt(p image.Point) image.Point { return image.Pt(k.px(p.X), k.px(p.Y)) }
+
+// windowRoom is what a window takes besides its scrolling area, in
+// pixels of 100 %: across, its padding and the margins beside it; down,
+// its heading, its padding and spacing, the shell's Close button under
+// it and the margins round it.
+var windowRoom = image.Pt(48, 150)
+
+// area returns the size of the windows' scrolling area: windowArea at
+// the theme's size, no larger than the room leaves (SetRoom), so that a
+// window fits the map.
+func (k *Cards) area() image.Point {
+	a := k.pt(windowArea)
+	if k.room.X > 0 {
+		a.X = max(min(a.X, k.room.X-k.px(windowRoom.X)), k.px(320))
+	}
+	if k.room.Y > 0 {
+		a.Y = max(min(a.Y, k.room.Y-k.px(windowRoom.Y)), k.px(120))
+	}
+	return a
 }
 
 // SetPalette writes the players in the colours of pl (the player's
@@ -372,20 +416,21 @@ func (k *Cards) button(reg map[string]*widget.Button, label string, off bool, on
 // buttonAs is button registered under key, which names it more fully
 // than its short label ("Buy Clubs +" for "+").
 func (k *Cards) buttonAs(reg map[string]*widget.Button, key, label string, off bool, onClick func()) *widget.Button {
-	b := kit.PanelButton(k.theme, label, 10, false, onClick)
+	b := panelButton(k.theme, label, 10, onClick)
 	b.GetWidget().Disabled = off
 	reg[key] = b
 	return b
 }
 
-// The sizes of the cards drawn: in the side panel and in the windows.
+// The sizes of the cards drawn at 100 %: in the side panel and in the
+// windows.
 var (
 	panelCard  = image.Pt(42, 60)
 	windowCard = image.Pt(48, 68)
 )
 
 // cardGraphic returns a picture of Goods card c (face down if down) of
-// size sz, as a widget.
+// size sz (window pixels), as a widget.
 func (k *Cards) cardGraphic(c cards.GoodsCard, down bool, sz image.Point) *widget.Graphic {
 	img := k.goodsImage(c, down, sz)
 	return widget.NewGraphic(widget.GraphicOpts.Image(img), widget.GraphicOpts.WidgetOpts(
@@ -396,11 +441,11 @@ func (k *Cards) cardGraphic(c cards.GoodsCard, down bool, sz image.Point) *widge
 func (k *Cards) tip(s string) *widget.ToolTip {
 	box := widget.NewContainer(
 		widget.ContainerOpts.BackgroundImage(k.theme.PanelImage()),
-		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Padding(&widget.Insets{Left: 8, Right: 8, Top: 5, Bottom: 5}))),
+		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Padding(&widget.Insets{Left: k.px(8), Right: k.px(8), Top: k.px(5), Bottom: k.px(5)}))),
 	)
 	box.AddChild(k.theme.NewText(s, k.theme.SmallFace(), k.theme.Palette().Text))
 	return widget.NewToolTip(widget.ToolTipOpts.Content(box), widget.ToolTipOpts.Position(widget.TOOLTIP_POS_CURSOR_STICKY),
-		widget.ToolTipOpts.Offset(image.Point{X: 12, Y: 16}))
+		widget.ToolTipOpts.Offset(k.pt(image.Point{X: 12, Y: 16})))
 }
 
 // tickCard returns card c as a button that ticks it: framed in the accent
@@ -411,7 +456,7 @@ func (k *Cards) tickCard(reg map[string]*widget.Button, label string, c cards.Go
 	clear := eimage.NewNineSliceColor(color.Transparent)
 	img := &widget.ButtonImage{Idle: clear, Hover: eimage.NewNineSliceColor(color.RGBA{255, 255, 255, 40}),
 		Pressed: eimage.NewNineSliceColor(color.RGBA{255, 255, 255, 70}), Disabled: clear}
-	face := k.tickImage(c, ticked, windowCard, pal.Accent)
+	face := k.tickImage(c, ticked, k.pt(windowCard), pal.Accent)
 	b := widget.NewButton(
 		widget.ButtonOpts.Image(img),
 		widget.ButtonOpts.Graphic(&widget.GraphicImage{Idle: face, Disabled: face}),
@@ -442,7 +487,7 @@ func (k *Cards) Section(c *widget.Container, width int) {
 	if me := k.me(); me != nil {
 		k.ownCards(c, width)
 	}
-	cardsGap(c, 6)
+	cardsGap(c, k.px(6))
 	k.cardsText(c, "Cards of the players", true, pal.Accent, width)
 	panelBg := color.RGBA{pal.Panel.R, pal.Panel.G, pal.Panel.B, 255}
 	for i, p := range v.Players {
@@ -508,11 +553,12 @@ func (k *Cards) ownCards(c *widget.Container, width int) {
 	pal := k.theme.Palette()
 	hand := sortedGoods(v.Hand)
 	k.cardsText(c, fmt.Sprintf("Your Goods cards: %d, worth %d points", len(hand), cards.Points(hand)), true, pal.Accent, width)
+	sz, gap := k.pt(panelCard), k.px(4)
 	if len(hand) > 0 {
-		per := max((width+4)/(panelCard.X+4), 1)
-		grid := cardsRow(per, 4)
-		for _, card := range hand {
-			grid.AddChild(k.cardGraphic(card, false, panelCard))
+		per := max((width+gap)/(sz.X+gap), 1)
+		grid := cardsRow(per, gap)
+		for _, g := range hand {
+			grid.AddChild(k.cardGraphic(g, false, sz))
 		}
 		c.AddChild(grid)
 		k.cardsText(c, "Sets (Table 1): "+setsLine(hand), false, pal.Text, width)
@@ -529,16 +575,16 @@ func (k *Cards) ownCards(c *widget.Container, width int) {
 		k.cardsText(c, "No Goods cards: you draw one from each of as many piles as you have cities.", false, pal.TextMuted, width)
 	}
 	if len(v.Disasters) > 0 {
-		cardsGap(c, 4)
+		cardsGap(c, gap)
 		k.cardsText(c, fmt.Sprintf("Face down before you: %s, resolved in step 7", words.Count(len(v.Disasters), "Disaster", "Disasters")), false, pal.Error, width)
-		per := max((width+4)/(panelCard.X+4), 1)
-		grid := cardsRow(per, 4)
-		for _, card := range v.Disasters {
-			grid.AddChild(k.cardGraphic(card, true, panelCard))
+		per := max((width+gap)/(sz.X+gap), 1)
+		grid := cardsRow(per, gap)
+		for _, d := range v.Disasters {
+			grid.AddChild(k.cardGraphic(d, true, sz))
 		}
 		c.AddChild(grid)
 	}
-	cardsGap(c, 4)
+	cardsGap(c, gap)
 	if len(v.Cards) == 0 {
 		k.cardsText(c, "Territory cards: none (a turn with a conquest earns one)", false, pal.TextMuted, width)
 		return

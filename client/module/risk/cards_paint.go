@@ -49,7 +49,8 @@ type cardImageKey struct {
 	empire cards.EmpireCard
 	cost   int
 	down   bool
-	size   image.Point
+	size   image.Point // in window pixels
+	ui     float64     // the interface size it is drawn at
 	// framed is a card to tick (tickImage): a margin round it, filled
 	// in the accent colour if ticked.
 	framed, ticked bool
@@ -72,8 +73,9 @@ func centred(dst *ebiten.Image, face text.Face, s string, x, y float64, c color.
 	text.Draw(dst, s, face, op)
 }
 
-// cardShape fills and strokes a card's rounded shape on img.
-func cardShape(img *ebiten.Image, sz image.Point, fillC, edge color.Color) {
+// cardShape fills and strokes a card's rounded shape on img, its edge
+// as wide as the interface size ui makes 1.2 pixels.
+func cardShape(img *ebiten.Image, sz image.Point, fillC, edge color.Color, ui float64) {
 	r := float32(sz.X) * 0.1
 	w, h := float32(sz.X)-1, float32(sz.Y)-1
 	var p vector.Path
@@ -92,11 +94,13 @@ func cardShape(img *ebiten.Image, sz image.Point, fillC, edge color.Color) {
 	vector.FillPath(img, &p, &vector.FillOptions{}, op)
 	op = &vector.DrawPathOptions{AntiAlias: true}
 	op.ColorScale.ScaleWithColor(edge)
-	vector.StrokePath(img, &p, &vector.StrokeOptions{Width: 1.2}, op)
+	vector.StrokePath(img, &p, &vector.StrokeOptions{Width: float32(1.2 * ui)}, op)
 }
 
-// picture returns the picture of key, drawing it with paint once.
+// picture returns the picture of key, drawing it with paint once (at
+// the theme's interface size, which the key takes).
 func (k *Cards) picture(key cardImageKey, paint func(img *ebiten.Image)) *ebiten.Image {
+	key.ui = k.theme.Scale()
 	if img, ok := k.images[key]; ok {
 		return img
 	}
@@ -113,33 +117,33 @@ func (k *Cards) picture(key cardImageKey, paint func(img *ebiten.Image)) *ebiten
 }
 
 // goodsImage returns the picture of Goods card c, face down if down, of
-// size sz.
+// size sz (window pixels).
 func (k *Cards) goodsImage(c cards.GoodsCard, down bool, sz image.Point) *ebiten.Image {
 	c.Traded = false // not shown
 	return k.picture(cardImageKey{goods: c, down: down, size: sz}, func(img *ebiten.Image) {
-		w, h := float64(sz.X), float64(sz.Y)
+		w, h, ui := float64(sz.X), float64(sz.Y), k.theme.Scale()
 		big := k.face(h*0.42, true)
-		small := k.face(math.Max(10, h*0.17), false)
+		small := k.face(math.Max(10*ui, h*0.17), false)
 		if down {
-			cardShape(img, sz, cardsBack, cardsEdge)
-			for i := 0.0; i < w+h; i += 7 { // the back's stripes
-				vector.StrokeLine(img, float32(i), 3, float32(i-h), float32(h-3), 1, cardsBackInk, true)
+			cardShape(img, sz, cardsBack, cardsEdge, ui)
+			for i := 0.0; i < w+h; i += 7 * ui { // the back's stripes
+				vector.StrokeLine(img, float32(i), float32(3*ui), float32(i-h), float32(h-3*ui), float32(ui), cardsBackInk, true)
 			}
-			cardShape(img, image.Pt(sz.X, sz.Y), color.Transparent, cardsEdge)
-			vector.FillRect(img, 3, float32(h*0.06), float32(w-6), float32(h*0.88), cardsBackPlate, false)
+			cardShape(img, image.Pt(sz.X, sz.Y), color.Transparent, cardsEdge, ui)
+			vector.FillRect(img, float32(3*ui), float32(h*0.06), float32(w-6*ui), float32(h*0.88), cardsBackPlate, false)
 			centred(img, small, "down", w/2, h*0.06, cardsBackText)
 			centred(img, k.face(h*0.3, true), cardRankShort(c.Rank)+suitSymbol(c.Suit), w/2, h*0.26, cardsBackText)
 			centred(img, small, disasterWord(c.Disaster()), w/2, h*0.72, cardsBackText)
 			return
 		}
-		cardShape(img, sz, cardsFace, cardsEdge)
+		cardShape(img, sz, cardsFace, cardsEdge, ui)
 		if c.Value != 0 {
 			centred(img, big, strconv.Itoa(c.Value), w/2, h*0.12, cardsInk)
 			centred(img, small, "pile "+strconv.Itoa(c.Pile), w/2, h*0.7, cardsMuted)
 			return
 		}
 		ink := suitInk(c.Suit)
-		vector.FillRect(img, 2, 2, float32(w-4), float32(h*0.16), color.RGBA{ink.R, ink.G, ink.B, 40}, false)
+		vector.FillRect(img, float32(2*ui), float32(2*ui), float32(w-4*ui), float32(h*0.16), color.RGBA{ink.R, ink.G, ink.B, 40}, false)
 		centred(img, small, "Disaster", w/2, h*0.02, ink)
 		centred(img, k.face(h*0.32, true), cardRankShort(c.Rank)+suitSymbol(c.Suit), w/2, h*0.22, ink)
 		centred(img, small, disasterWord(c.Disaster()), w/2, h*0.56, ink)
@@ -148,41 +152,44 @@ func (k *Cards) goodsImage(c cards.GoodsCard, down bool, sz image.Point) *ebiten
 }
 
 // empireImage returns the picture of Empire card c, costing cost (0: not
-// shown), of size sz.
+// shown), of size sz (window pixels).
 func (k *Cards) empireImage(c cards.EmpireCard, cost int, sz image.Point) *ebiten.Image {
 	return k.picture(cardImageKey{empire: c, cost: cost, size: sz}, func(img *ebiten.Image) {
-		w, h := float64(sz.X), float64(sz.Y)
+		w, h, ui := float64(sz.X), float64(sz.Y), k.theme.Scale()
 		ink := suitInk(c.Suit)
-		cardShape(img, sz, cardsEmpire, cardsEdge)
+		cardShape(img, sz, cardsEmpire, cardsEdge, ui)
 		centred(img, k.face(h*0.34, true), cardRankShort(c.Rank)+suitSymbol(c.Suit), w/2, h*0.1, ink)
 		if cost > 0 {
-			centred(img, k.face(math.Max(10, h*0.17), false), "cost "+strconv.Itoa(cost), w/2, h*0.66, cardsMuted)
+			centred(img, k.face(math.Max(10*ui, h*0.17), false), "cost "+strconv.Itoa(cost), w/2, h*0.66, cardsMuted)
 		}
 	})
 }
 
-// tickMargin is the margin round a card to tick, where its frame shows.
+// tickMargin is the margin round a card to tick, where its frame shows,
+// in pixels of 100 %.
 const tickMargin = 5
 
-// tickImage returns the picture of Goods card c of size sz to tick: the
-// card with a margin round it, framed in accent and marked with a tick
-// at its top right when ticked.
+// tickImage returns the picture of Goods card c of size sz (window
+// pixels) to tick: the card with a margin round it, framed in accent and
+// marked with a tick at its top right when ticked.
 func (k *Cards) tickImage(c cards.GoodsCard, ticked bool, sz image.Point, accent color.Color) *ebiten.Image {
 	c.Traded = false
-	key := cardImageKey{goods: c, size: sz.Add(image.Pt(2*tickMargin, 2*tickMargin)), framed: true, ticked: ticked}
+	margin := k.px(tickMargin)
+	key := cardImageKey{goods: c, size: sz.Add(image.Pt(2*margin, 2*margin)), framed: true, ticked: ticked}
 	return k.picture(key, func(img *ebiten.Image) {
+		ui := float32(k.theme.Scale())
 		face := k.goodsImage(c, false, sz)
 		if ticked {
-			cardShape(img, key.size, accent, accent)
+			cardShape(img, key.size, accent, accent, float64(ui))
 		}
 		op := &ebiten.DrawImageOptions{}
-		op.GeoM.Translate(tickMargin, tickMargin)
+		op.GeoM.Translate(float64(margin), float64(margin))
 		img.DrawImage(face, op)
 		if ticked {
-			x, y := float32(key.size.X-9), float32(9)
-			vector.FillCircle(img, x, y, 8, accent, true)
-			vector.StrokeLine(img, x-4, y, x-1, y+3, 2, cardsInk, true)
-			vector.StrokeLine(img, x-1, y+3, x+4, y-3, 2, cardsInk, true)
+			x, y := float32(key.size.X)-9*ui, 9*ui
+			vector.FillCircle(img, x, y, 8*ui, accent, true)
+			vector.StrokeLine(img, x-4*ui, y, x-ui, y+3*ui, 2*ui, cardsInk, true)
+			vector.StrokeLine(img, x-ui, y+3*ui, x+4*ui, y-3*ui, 2*ui, cardsInk, true)
 		}
 	})
 }

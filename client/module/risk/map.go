@@ -37,6 +37,13 @@ type Holding struct {
 // under the pointer outlined, and after a moment its tooltip. It pans
 // and zooms through a camera.Camera.
 //
+// The map draws in window pixels at an interface size (SetInterfaceScale,
+// the theme's scale): the camera works in the pixels of 100 % (the
+// window's pixels divided by the size), so that its zoom is the one a
+// player knows at any size and its limits hold; the picture is drawn at
+// the camera's zoom times the size, and every width, radius and face
+// given for 100 % is multiplied by it.
+//
 // The board is painted into four images (layers): the ground (the sea
 // and the territories' fills and patterns), the lines (the borders,
 // bands, coasts, links and continent labels), the overlay (the
@@ -55,6 +62,9 @@ type Map struct {
 	geo   *geometry
 	faces *kit.Faces
 	cam   *camera.Camera
+	// ui is the interface size: a length given for 100 % is ui times as
+	// many window pixels.
+	ui float64
 
 	hold    []Holding // by territory ID less one
 	players []string  // the players' names, seat s at s-1
@@ -82,6 +92,8 @@ type Map struct {
 	scratch, mask *ebiten.Image
 	labels        []continentLabel // the continents' labels, placed at the layers' scale
 	disc          *ebiten.Image    // a white disc: badges and dots are it, scaled
+	discR         float64          // its radius in pixels: discR at 100 %, times the size rounded up
+	paintedUI     float64          // the interface size the layers were painted at
 	pixel         *ebiten.Image    // a white pixel: the badges' rectangles are it, scaled
 	// paints counts the layers' paintings, for the tests.
 	paints paintCount
@@ -99,7 +111,7 @@ var (
 // further, the layers are drawn enlarged.
 const maxLayer = 4096
 
-// discR is the disc sprite's radius in pixels.
+// discR is the disc sprite's radius in pixels at 100 %.
 const discR = 32
 
 // tooltipDelay is how many frames the pointer rests on a territory
@@ -118,7 +130,7 @@ func NewMap(b *board.Board) (*Map, error) {
 		return nil, fmt.Errorf("risk map: the font: %w", err)
 	}
 	m := &Map{b: b, lay: NewLayout(b), geo: newGeometry(b), faces: faces,
-		hold: make([]Holding, len(b.Territories)), hover: kit.Hover[board.TerritoryID]{Delay: tooltipDelay}}
+		hold: make([]Holding, len(b.Territories)), hover: kit.Hover[board.TerritoryID]{Delay: tooltipDelay}, ui: 1}
 	ww, wh := m.lay.WorldSize()
 	m.cam = camera.New(ww, wh, 1280, 800)
 	return m, nil
@@ -128,8 +140,36 @@ func NewMap(b *board.Board) (*Map, error) {
 func (m *Map) Board() *board.Board { return m.b }
 
 // Camera returns the map's camera: its screen is the map's part in sight
-// (Update's sight), its (0, 0) that part's top-left corner.
+// (Update's sight) in the pixels of 100 % (window pixels divided by the
+// interface size), its (0, 0) that part's top-left corner.
 func (m *Map) Camera() *camera.Camera { return m.cam }
+
+// SetInterfaceScale draws the map at interface size ui (the theme's
+// scale: 2 at 200 %) from the next frame on, and reports whether that
+// changed it. The camera keeps its zoom, in the units of 100 %, and the
+// world point in the middle of the sight; the picture grows with ui. A ui
+// below 1 is taken as 1.
+func (m *Map) SetInterfaceScale(ui float64) bool {
+	ui = max(ui, 1)
+	if ui == m.ui {
+		return false
+	}
+	m.ui = ui
+	if !m.sight.Empty() {
+		m.cam.Resize(float64(m.sight.Dx())/ui, float64(m.sight.Dy())/ui)
+	}
+	return true
+}
+
+// InterfaceScale returns the interface size the map draws at.
+func (m *Map) InterfaceScale() float64 { return m.ui }
+
+// zoom is the picture's zoom: window pixels a world pixel, the camera's
+// zoom times the interface size.
+func (m *Map) zoom() float64 { return m.cam.Zoom * m.ui }
+
+// Pan moves the view by dx, dy window pixels, as a drag does.
+func (m *Map) Pan(dx, dy float64) { m.cam.Pan(dx/m.ui, dy/m.ui) }
 
 // SetHoldings shows h, what each territory holds, indexed by territory
 // ID less one. It refuses a list of another length than the board's
@@ -190,7 +230,7 @@ func (m *Map) view(mapR, sight image.Rectangle) {
 	}
 	first := m.mapR.Empty()
 	m.mapR, m.sight = mapR, sight
-	m.cam.Resize(float64(sight.Dx()), float64(sight.Dy()))
+	m.cam.Resize(float64(sight.Dx())/m.ui, float64(sight.Dy())/m.ui)
 	if first {
 		m.cam.Fit()
 	}
@@ -210,7 +250,8 @@ func (m *Map) state() mapState {
 
 // Update handles a frame's input on the map: in as the shell gives it,
 // sight the part of the map in sight (empty: all of in.Map). The pointer
-// hovers, the wheel zooms, a drag pans, the keys pan (arrows, WASD), zoom
+// hovers, the wheel zooms, a drag pans, the keys pan (arrows, WASD: a
+// step of 100 %'s pixels, as large on the screen as the interface), zoom
 // (+, -) and show the whole board (H). It reports whether the map must
 // be drawn again, and the territory clicked (0 for none): what a click
 // does is the screen's to say (Select it, or attack it).
@@ -221,7 +262,7 @@ func (m *Map) Update(in module.Input, sight image.Rectangle) (redraw bool, click
 	m.cursor = in.Cursor
 	t := m.TerritoryAt(in.Cursor)
 	m.hover.Set(t, t != 0 && in.Pointer)
-	lx, ly := float64(in.Cursor.X-m.sight.Min.X), float64(in.Cursor.Y-m.sight.Min.Y)
+	lx, ly := float64(in.Cursor.X-m.sight.Min.X)/m.ui, float64(in.Cursor.Y-m.sight.Min.Y)/m.ui
 	if z := in.WheelZoom(); z != 1 && in.Pointer {
 		m.cam.ZoomAt(z, lx, ly)
 	}
@@ -229,7 +270,7 @@ func (m *Map) Update(in module.Input, sight image.Rectangle) (redraw bool, click
 		m.drag.Start(in.Frame)
 	}
 	if dx, dy, held := m.drag.Follow(in.Frame); held && m.drag.Moved {
-		m.cam.Pan(float64(dx), float64(dy))
+		m.Pan(float64(dx), float64(dy))
 	}
 	if m.drag.End(in.Frame) && !m.drag.Moved && in.Pointer {
 		clicked = t
@@ -254,7 +295,7 @@ func (m *Map) TerritoryAt(p image.Point) board.TerritoryID {
 	if !p.In(m.mapR) {
 		return 0
 	}
-	wx, wy := m.cam.ToWorld(float64(p.X-m.sight.Min.X)+0.5, float64(p.Y-m.sight.Min.Y)+0.5)
+	wx, wy := m.cam.ToWorld((float64(p.X-m.sight.Min.X)+0.5)/m.ui, (float64(p.Y-m.sight.Min.Y)+0.5)/m.ui)
 	x, y, ok := m.lay.CellAt(wx, wy)
 	if !ok {
 		return 0
@@ -277,7 +318,7 @@ func (m *Map) ScreenOf(t board.TerritoryID) (x, y float64, ok bool) {
 // toWindow converts a world point to window pixels.
 func (m *Map) toWindow(wx, wy float64) (float64, float64) {
 	x, y := m.cam.ToScreen(wx, wy)
-	return x + float64(m.sight.Min.X), y + float64(m.sight.Min.Y)
+	return x*m.ui + float64(m.sight.Min.X), y*m.ui + float64(m.sight.Min.Y)
 }
 
 // Tooltip returns the lines of territory t's tooltip: its name, its
@@ -351,7 +392,7 @@ func (m *Map) Draw(dst *ebiten.Image) {
 	}
 	if h := m.hoveredFor.hover; h != 0 && h != m.sel {
 		// Only the outline's part of the layer: the rest is empty.
-		r := m.footprint(h, hoverReach)
+		r := m.footprint(h, m.hoverReach())
 		dst.DrawImage(m.hovered.SubImage(r).(*ebiten.Image), m.layerOp(r.Min))
 	}
 	for i := range m.b.Territories {
@@ -364,9 +405,10 @@ func (m *Map) Draw(dst *ebiten.Image) {
 // pixel (sharp) at the layers' own scale, reduced or enlarged with
 // linear filtering otherwise.
 func (m *Map) layerOp(at image.Point) *ebiten.DrawImageOptions {
-	k := m.cam.Zoom / m.scale
-	ox := float64(m.sight.Min.X) - (m.cam.X+m.margin())*m.cam.Zoom
-	oy := float64(m.sight.Min.Y) - (m.cam.Y+m.margin())*m.cam.Zoom
+	z := m.zoom()
+	k := z / m.scale
+	ox := float64(m.sight.Min.X) - (m.cam.X+m.margin())*z
+	oy := float64(m.sight.Min.Y) - (m.cam.Y+m.margin())*z
 	op := &ebiten.DrawImageOptions{}
 	if math.Abs(k-1) < 1e-9 {
 		op.GeoM.Translate(float64(at.X)+math.Round(ox), float64(at.Y)+math.Round(oy))
@@ -385,7 +427,7 @@ func (m *Map) DrawOver(dst *ebiten.Image) {
 	if !m.hover.Rested() || m.drag.On {
 		return
 	}
-	m.drawTooltip(dst, m.hover.At, float64(m.cursor.X)+18, float64(m.cursor.Y)+18)
+	m.drawTooltip(dst, m.hover.At, float64(m.cursor.X)+18*m.ui, float64(m.cursor.Y)+18*m.ui)
 }
 
 // DrawFocusTip draws the tooltip of territory t, the keys' focus, in the
@@ -394,13 +436,12 @@ func (m *Map) DrawOver(dst *ebiten.Image) {
 // next places Tab goes to).
 func (m *Map) DrawFocusTip(dst *ebiten.Image, t board.TerritoryID) {
 	if m.b.Territory(t) != nil {
-		m.drawTooltip(dst, t, float64(m.sight.Min.X+8), float64(m.sight.Min.Y+8))
+		m.drawTooltip(dst, t, float64(m.sight.Min.X)+8*m.ui, float64(m.sight.Min.Y)+8*m.ui)
 	}
 }
 
 // drawTooltip draws territory t's tooltip with its top-left corner at (x,
 // y), kept inside the map's part of the window.
 func (m *Map) drawTooltip(dst *ebiten.Image, t board.TerritoryID, x, y float64) {
-	kit.DrawBox(dst, m.faces.Face(15, false), m.Tooltip(t), x, y, m.mapR,
-		tooltipBg, tooltipText)
+	drawBox(dst, m.faces.Face(15*m.ui, false), m.Tooltip(t), x, y, m.mapR, m.ui, tooltipBg, tooltipText)
 }

@@ -62,14 +62,17 @@ type boxButton struct {
 	press func()
 }
 
-// ring draws a ring of colour c around territory t's badge, on a
-// casing a pixel and a half wider each side (casingFor its fill).
+// ring draws a ring of colour c around territory t's badge, r pixels of
+// 100 % from its centre and w wide, on a casing a pixel and a half wider
+// each side (casingFor its fill).
 func (s *Screen) ring(dst *ebiten.Image, t board.TerritoryID, r, w float32, c color.RGBA) {
 	x, y, ok := s.mp.ScreenOf(t)
 	if !ok {
 		return
 	}
-	vector.StrokeCircle(dst, float32(x), float32(y), r, w+3, casingFor(c, s.mp.fillOf(t)), true)
+	ui := float32(s.ui())
+	r, w = r*ui, w*ui
+	vector.StrokeCircle(dst, float32(x), float32(y), r, w+3*ui, casingFor(c, s.mp.fillOf(t)), true)
 	vector.StrokeCircle(dst, float32(x), float32(y), r, w, c, true)
 }
 
@@ -88,7 +91,7 @@ func (s *Screen) drawMarks(dst *ebiten.Image) {
 			if mv := m.Move(); mv == MoveFree || mv == MoveOccupy {
 				c = moveRing
 			}
-			arrow(dst, x0, y0, x1, y1, c)
+			arrow(dst, x0, y0, x1, y1, s.ui(), c)
 			s.ring(dst, m.target, 19, 4, c)
 		}
 	}
@@ -111,36 +114,40 @@ func (s *Screen) drawMarks(dst *ebiten.Image) {
 			x, y, ok := s.mp.ScreenOf(t)
 			if ok && st.Disaster != cards.NoDisaster {
 				// On a plate of the boxes' colour: it is read on any fill.
-				f, word := s.face(13, true), st.Disaster.String()
+				f, word, ui := s.face(13, true), st.Disaster.String(), s.ui()
 				w, h := text.Measure(word, f, 0)
-				vector.FillRect(dst, float32(x+21), float32(y-28), float32(w+6), float32(h+4), boxBg, false)
-				kit.DrawText(dst, f, word, x+24, y-26, strikeText)
+				vector.FillRect(dst, float32(x+21*ui), float32(y-28*ui), float32(w+6*ui), float32(h+4*ui), boxBg, false)
+				kit.DrawText(dst, f, word, x+24*ui, y-26*ui, strikeText)
 			}
 		}
 	}
 }
 
 // arrow draws an arrow from (x0, y0) to (x1, y1), stopping short of the
-// badges.
-func arrow(dst *ebiten.Image, x0, y0, x1, y1 float64, c color.Color) {
+// badges, at interface size ui.
+func arrow(dst *ebiten.Image, x0, y0, x1, y1, ui float64, c color.Color) {
 	dx, dy := x1-x0, y1-y0
 	d := math.Hypot(dx, dy)
-	if d < 40 {
+	if d < 40*ui {
 		return
 	}
 	ux, uy := dx/d, dy/d
-	ax, ay := x0+ux*18, y0+uy*18
-	bx, by := x1-ux*22, y1-uy*22
-	vector.StrokeLine(dst, float32(ax), float32(ay), float32(bx), float32(by), 4, c, true)
+	ax, ay := x0+ux*18*ui, y0+uy*18*ui
+	bx, by := x1-ux*22*ui, y1-uy*22*ui
+	w := float32(4 * ui)
+	vector.StrokeLine(dst, float32(ax), float32(ay), float32(bx), float32(by), w, c, true)
 	for _, a := range []float64{0.5, -0.5} {
-		hx := bx - 12*(ux*math.Cos(a)-uy*math.Sin(a))
-		hy := by - 12*(uy*math.Cos(a)+ux*math.Sin(a))
-		vector.StrokeLine(dst, float32(bx), float32(by), float32(hx), float32(hy), 4, c, true)
+		hx := bx - 12*ui*(ux*math.Cos(a)-uy*math.Sin(a))
+		hy := by - 12*ui*(uy*math.Cos(a)+ux*math.Sin(a))
+		vector.StrokeLine(dst, float32(bx), float32(by), float32(hx), float32(hy), w, c, true)
 	}
 }
 
-// face returns the screen's font at size.
-func (s *Screen) face(size float64, bold bool) *text.GoTextFace { return s.faces.Face(size, bold) }
+// face returns the screen's font at size pixels of 100 %, made at the
+// interface size.
+func (s *Screen) face(size float64, bold bool) *text.GoTextFace {
+	return s.faces.Face(size*s.ui(), bold)
+}
 
 // rollShown returns the roll the dice box shows: the last roll while the
 // attacker's turn it was rolled in goes on, nil for none.
@@ -165,29 +172,31 @@ func (s *Screen) diceBox() image.Rectangle {
 		return image.Rectangle{}
 	}
 	sight := s.host.MapInSight()
-	w, h := 380, 128+16*len(r.Bonuses)
+	lines := len(r.Bonuses)
 	if r.City {
-		h += 16
+		lines++
 	}
+	w, h := s.px(380), s.px(128+16*lines)
 	x := sight.Min.X + (sight.Dx()-w)/2
-	y := sight.Max.Y - h - 10
+	y := sight.Max.Y - h - s.px(10)
 	return image.Rect(x, y, x+w, y+h)
 }
 
-// dieSize is a die's side in pixels.
+// dieSize is a die's side in pixels of 100 %.
 const dieSize = 30
 
 // dieRects returns where the dice of the box are: the attacker's on the
 // left, the defender's beside them, pair by pair, the highest first.
 func (s *Screen) dieRects(box image.Rectangle, r *Roll) (att, def []image.Rectangle) {
-	x0, y0 := box.Min.X+12, box.Min.Y+30
+	x0, y0 := box.Min.X+s.px(12), box.Min.Y+s.px(30)
+	die, pair, gap := s.px(dieSize), s.px(dieSize*2+24), s.px(dieSize+6)
 	for i := range r.Attack {
-		x := x0 + i*(dieSize*2+24)
-		att = append(att, image.Rect(x, y0, x+dieSize, y0+dieSize))
+		x := x0 + i*pair
+		att = append(att, image.Rect(x, y0, x+die, y0+die))
 	}
 	for i := range r.Defend {
-		x := x0 + i*(dieSize*2+24) + dieSize + 6
-		def = append(def, image.Rect(x, y0, x+dieSize, y0+dieSize))
+		x := x0 + i*pair + gap
+		def = append(def, image.Rect(x, y0, x+die, y0+die))
 	}
 	return att, def
 }
@@ -202,16 +211,18 @@ func (s *Screen) drawDice(dst *ebiten.Image) {
 	}
 	m := s.m
 	box := s.diceBox()
-	panelBox(dst, box)
+	ui := s.ui()
+	s.panelBox(dst, box)
 	small, bold := s.face(13, false), s.face(14, true)
+	left := float64(box.Min.X) + 8*ui
 	kit.DrawText(dst, bold, kit.Fit(fmt.Sprintf("%s %s %s from %s", m.Name(r.Attacker), m.verb(r.Attacker, "attack", "attacks"),
-		m.tname(r.To), m.tname(r.From)), bold, float64(box.Dx()-16)), float64(box.Min.X+8), float64(box.Min.Y+6), boxText)
+		m.tname(r.To), m.tname(r.From)), bold, float64(box.Dx())-16*ui), left, float64(box.Min.Y)+6*ui, boxText)
 	att, def := s.dieRects(box, r)
 	for i, rc := range att {
-		drawDie(dst, rc, r.Attack[i], attackDie, color.White, s.face(18, true))
+		drawDie(dst, rc, r.Attack[i], attackDie, color.White, s.face(18, true), ui)
 	}
 	for i, rc := range def {
-		drawDie(dst, rc, r.Defend[i], defendDie, color.Black, s.face(18, true))
+		drawDie(dst, rc, r.Defend[i], defendDie, color.Black, s.face(18, true), ui)
 	}
 	for i := range min(len(att), len(def)) {
 		won := r.Attack[i] > r.Defend[i]
@@ -219,37 +230,39 @@ func (s *Screen) drawDice(dst *ebiten.Image) {
 		if won {
 			c, mark = winColor, "▲"
 		}
-		kit.DrawText(dst, small, mark, float64(att[i].Min.X+dieSize/2-5), float64(att[i].Max.Y+2), c)
+		kit.DrawText(dst, small, mark, float64(att[i].Min.X)+(dieSize/2-5)*ui, float64(att[i].Max.Y)+2*ui, c)
 	}
-	y := float64(box.Min.Y + 30 + dieSize + 20)
+	y := float64(box.Min.Y) + (30+dieSize+20)*ui
 	line := fmt.Sprintf("%s %s, %s %s", m.Name(r.Attacker), m.lose(r.Attacker, r.AttackerLoss), m.name(r.Defender), m.lose(r.Defender, r.DefenderLoss))
-	kit.DrawText(dst, small, line, float64(box.Min.X+8), y, boxText)
-	y += 17
-	kit.DrawText(dst, small, "Red: attacker, white: defender; highest against highest", float64(box.Min.X+8), y, boxMuted)
-	y += 16
+	kit.DrawText(dst, small, line, left, y, boxText)
+	y += 17 * ui
+	kit.DrawText(dst, small, "Red: attacker, white: defender; highest against highest", left, y, boxMuted)
+	y += 16 * ui
 	if r.City {
-		kit.DrawText(dst, small, "The city: +1 to the defender's highest die (counted in it)", float64(box.Min.X+8), y, boxMuted)
-		y += 16
+		kit.DrawText(dst, small, "The city: +1 to the defender's highest die (counted in it)", left, y, boxMuted)
+		y += 16 * ui
 	}
 	for _, b := range r.Bonuses {
-		kit.DrawText(dst, small, b+" (counted in it)", float64(box.Min.X+8), y, boxMuted)
-		y += 16
+		kit.DrawText(dst, small, b+" (counted in it)", left, y, boxMuted)
+		y += 16 * ui
 	}
 }
 
-// drawDie draws a die showing v in rc.
-func drawDie(dst *ebiten.Image, rc image.Rectangle, v int, bg, fg color.Color, face *text.GoTextFace) {
+// drawDie draws a die showing v in rc, its edge as wide as the interface
+// size ui.
+func drawDie(dst *ebiten.Image, rc image.Rectangle, v int, bg, fg color.Color, face *text.GoTextFace, ui float64) {
 	vector.FillRect(dst, float32(rc.Min.X), float32(rc.Min.Y), float32(rc.Dx()), float32(rc.Dy()), bg, true)
-	vector.StrokeRect(dst, float32(rc.Min.X), float32(rc.Min.Y), float32(rc.Dx()), float32(rc.Dy()), 1, color.RGBA{60, 50, 40, 255}, true)
+	vector.StrokeRect(dst, float32(rc.Min.X), float32(rc.Min.Y), float32(rc.Dx()), float32(rc.Dy()), float32(ui), color.RGBA{60, 50, 40, 255}, true)
 	s := fmt.Sprint(v)
 	w, h := text.Measure(s, face, 0)
 	kit.DrawText(dst, face, s, float64(rc.Min.X)+(float64(rc.Dx())-w)/2, float64(rc.Min.Y)+(float64(rc.Dy())-h)/2, fg)
 }
 
 // panelBox draws a box's ground and edge.
-func panelBox(dst *ebiten.Image, r image.Rectangle) {
+func (s *Screen) panelBox(dst *ebiten.Image, r image.Rectangle) {
+	ui := float32(s.ui())
 	vector.FillRect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), boxBg, false)
-	vector.StrokeRect(dst, float32(r.Min.X)+0.5, float32(r.Min.Y)+0.5, float32(r.Dx())-1, float32(r.Dy())-1, 1.5, boxEdge, false)
+	vector.StrokeRect(dst, float32(r.Min.X)+0.5*ui, float32(r.Min.Y)+0.5*ui, float32(r.Dx())-ui, float32(r.Dy())-ui, 1.5*ui, boxEdge, false)
 }
 
 // question returns the defender's question box and its buttons, empty
@@ -260,15 +273,16 @@ func (s *Screen) question() (image.Rectangle, []boxButton) {
 		return image.Rectangle{}, nil
 	}
 	sight := s.host.MapInSight()
-	w, h := min(460, sight.Dx()-20), 130
+	w, h := min(s.px(460), sight.Dx()-s.px(20)), s.px(130)
 	x := sight.Min.X + (sight.Dx()-w)/2
 	y := sight.Min.Y + (sight.Dy()-h)/3
 	box := image.Rect(x, y, x+w, y+h)
-	bw := (w - 36) / 2
-	by := box.Max.Y - 44
+	bw := (w - s.px(36)) / 2
+	by := box.Max.Y - s.px(44)
+	bh, l, r := s.px(34), x+s.px(12), x+s.px(24)+bw
 	return box, []boxButton{
-		{Label: "Turn into 3 armies", Key: "C", Rect: image.Rect(x+12, by, x+12+bw, by+34), press: func() { s.apply(m.Convert()) }},
-		{Label: "Keep the city", Key: "K", Rect: image.Rect(x+24+bw, by, x+24+2*bw, by+34), press: func() { s.apply(m.Keep()) }},
+		{Label: "Turn into 3 armies", Key: "C", Rect: image.Rect(l, by, l+bw, by+bh), press: func() { s.apply(m.Convert()) }},
+		{Label: "Keep the city", Key: "K", Rect: image.Rect(r, by, r+bw, by+bh), press: func() { s.apply(m.Keep()) }},
 	}
 }
 
@@ -289,18 +303,19 @@ func (s *Screen) drawQuestion(dst *ebiten.Image) {
 	if len(buttons) == 0 {
 		return
 	}
-	panelBox(dst, box)
+	s.panelBox(dst, box)
+	ui := s.ui()
 	bold := s.face(15, true)
-	y := float64(box.Min.Y + 10)
-	for _, l := range kit.Wrap(s.QuestionText(), bold, float64(box.Dx()-20)) {
-		kit.DrawText(dst, bold, l, float64(box.Min.X+10), y, boxText)
-		y += 20
+	x, y := float64(box.Min.X)+10*ui, float64(box.Min.Y)+10*ui
+	for _, l := range kit.Wrap(s.QuestionText(), bold, float64(box.Dx())-20*ui) {
+		kit.DrawText(dst, bold, l, x, y, boxText)
+		y += 20 * ui
 	}
 	left := "No time limit"
 	if d, ok := s.timeLeft(); ok {
 		left = countdown(d)
 	}
-	kit.DrawText(dst, s.face(13, false), left+" · a city gives +1 to your highest die while it stands", float64(box.Min.X+10), y+2, boxMuted)
+	kit.DrawText(dst, s.face(13, false), left+" · a city gives +1 to your highest die while it stands", x, y+2*ui, boxMuted)
 	for _, b := range buttons {
 		s.drawButton(dst, b)
 	}
@@ -312,9 +327,9 @@ func (s *Screen) drawButton(dst *ebiten.Image, b boxButton) {
 	if s.pointer.In(b.Rect) {
 		c = buttonHover
 	}
-	r := b.Rect
+	r, ui := b.Rect, float32(s.ui())
 	vector.FillRect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), c, false)
-	vector.StrokeRect(dst, float32(r.Min.X)+0.5, float32(r.Min.Y)+0.5, float32(r.Dx())-1, float32(r.Dy())-1, 1, boxEdge, false)
+	vector.StrokeRect(dst, float32(r.Min.X)+ui/2, float32(r.Min.Y)+ui/2, float32(r.Dx())-ui, float32(r.Dy())-ui, ui, boxEdge, false)
 	f := s.face(14, true)
 	label := fmt.Sprintf("%s (%s)", b.Label, b.Key)
 	w, h := text.Measure(label, f, 0)

@@ -127,8 +127,20 @@ func TestScreenPlaysToTheTrading(t *testing.T) {
 // the first territory it may attack from and the first it may attack.
 func attackGame(t *testing.T) (*testGame, board.TerritoryID, board.TerritoryID) {
 	t.Helper()
+	return attackGameOn(t, 2, small, func() *fakeHost { return nil })
+}
+
+// attackGameOn is attackGame of seats players on options opts, on the
+// host newHost returns (nil: the default one).
+func attackGameOn(t *testing.T, seats int, opts ruleset.Options, newHost func() *fakeHost) (*testGame, board.TerritoryID, board.TerritoryID) {
+	t.Helper()
 	for seed := uint64(1); seed < 20; seed++ {
-		tg := newTestGame(t, seed, 2, small)
+		var tg *testGame
+		if h := newHost(); h != nil {
+			tg = newTestGameOn(t, seed, seats, opts, h)
+		} else {
+			tg = newTestGame(t, seed, seats, opts)
+		}
 		m := tg.m()
 		for range 100 {
 			tg.others(500)

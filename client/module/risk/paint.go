@@ -24,12 +24,12 @@ var offMapColor = color.RGBA{12, 16, 24, 255}
 var labelPlate = art.Alpha(color.RGBA{14, 20, 30, 255}, 0.85)
 
 // layerScale returns the scale the layers are painted at for the
-// camera's zoom: the step of √2 at or above it (the layers are drawn a
+// picture's zoom (the camera's times the interface size): the step of √2 at or above it (the layers are drawn a
 // little reduced, sharp; a zoom paints them again only when it passes a
 // step), or less where the layers would pass maxLayer.
 func (m *Map) layerScale() float64 {
 	ww, wh := m.lay.WorldSize()
-	step := math.Pow(2, math.Ceil(2*math.Log2(m.cam.Zoom)-1e-9)/2)
+	step := math.Pow(2, math.Ceil(2*math.Log2(m.zoom())-1e-9)/2)
 	return math.Min(step, maxLayer/(math.Max(ww, wh)+2*m.margin()))
 }
 
@@ -48,15 +48,22 @@ func (m *Map) px(wx, wy float64) (float64, float64) {
 // painted: all of them at a new scale, otherwise only the parts that
 // show something else (paint_parts.go).
 func (m *Map) paintLayers() {
-	if m.disc == nil {
-		m.disc = ebiten.NewImage(2*discR+2, 2*discR+2)
-		vector.FillCircle(m.disc, discR+1, discR+1, discR, color.White, true)
+	if r := discR * math.Ceil(m.ui); m.disc == nil || r != m.discR {
+		if m.disc != nil {
+			m.disc.Deallocate()
+		}
+		m.discR = r
+		m.disc = ebiten.NewImage(int(2*r+2), int(2*r+2))
+		vector.FillCircle(m.disc, float32(r+1), float32(r+1), float32(r), color.White, true)
+	}
+	if m.pixel == nil {
 		px := ebiten.NewImage(3, 3)
 		px.Fill(color.White)
 		m.pixel = px.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image) // inside: no edge bleeds when scaled
 	}
 	s := m.layerScale()
-	if s != m.scale || m.lines == nil {
+	if s != m.scale || m.lines == nil || m.paintedUI != m.ui {
+		m.paintedUI = m.ui
 		m.scale = s
 		ww, wh := m.lay.WorldSize()
 		w, h := int(math.Ceil((ww+2*m.margin())*s)), int(math.Ceil((wh+2*m.margin())*s))
@@ -207,7 +214,7 @@ func (m *Map) paintGround(r image.Rectangle) {
 		}
 	}
 	slices.Sort(seats)
-	period := math.Max(5, 0.5*m.lay.CellW*s)
+	period := math.Max(5*m.ui, 0.5*m.lay.CellW*s)
 	for _, seat := range seats {
 		var boxes []image.Rectangle
 		for i, h := range m.hold {
@@ -222,7 +229,7 @@ func (m *Map) paintGround(r image.Rectangle) {
 
 // paintHalos paints, in part r of the ground layer, a light line inside
 // the edge of each territory whose fill is too dark for the borders to
-// show on it (haloed), 1.5 window pixels wide, beside the widest border
+// show on it (haloed), 1.5 pixels of 100 % wide, beside the widest border
 // (a frontier's): its shape's outline stroked that much wider than the
 // border, the border's own width cleared from its middle, cut to the
 // shape by a mask. The borders over it still fall on the dark fill.
@@ -322,8 +329,9 @@ func (m *Map) paintLines(r image.Rectangle) {
 	l := sub(m.lines, r)
 	l.Clear()
 	cw := m.lay.CellW * m.scale // a cell's width in the layer
-	// Widths are set in window pixels at the zoom (zw, a cell's width
-	// there) and drawn k times as wide in the layer.
+	// Widths are set in the pixels of 100 % at the camera's zoom (zw, a
+	// cell's width there) and drawn k times as wide in the layer (the
+	// interface size is in k).
 	zw, k := m.lay.CellW*m.cam.Zoom, m.scale/m.cam.Zoom
 	m.paintBands(l, float32(math.Max(2, 0.26*zw)*k))
 	stroke := func(kind edgeKind, w float64, a float32) {
@@ -462,8 +470,8 @@ func dashed(dst *ebiten.Image, seg segment, w, dash float32, c color.Color) {
 // paintOverlay paints part r of the overlay layer (a tile): with a
 // territory selected, the territories neither it nor linked to it dimmed, its
 // neighbours outlined in white, its links across the sea in gold, and
-// itself outlined in gold. Widths are in window pixels at the camera's
-// zoom.
+// itself outlined in gold. Widths are in the pixels of 100 % at the
+// camera's zoom.
 func (m *Map) paintOverlay(r image.Rectangle) {
 	m.paints.overlay++
 	m.paints.overlayPixels += r.Dx() * r.Dy()
@@ -473,7 +481,7 @@ func (m *Map) paintOverlay(r image.Rectangle) {
 	if sel == nil {
 		return
 	}
-	k := m.scale / m.cam.Zoom // window pixels to the layers'
+	k := m.scale / m.cam.Zoom // 100 %'s pixels to the layers'
 	lit := func(t board.TerritoryID) bool { return t == m.sel || slices.Contains(sel.Links, t) }
 	// Only the shapes that reach r: a tile of sea draws nothing.
 	reach := m.overlayReach()
@@ -537,8 +545,8 @@ func (m *Map) strokeShape(dst *ebiten.Image, polys []poly, c color.RGBA, a float
 // drawDisc draws a disc of radius r and colour c centred on (x, y).
 func (m *Map) drawDisc(dst *ebiten.Image, x, y, r float64, c color.Color) {
 	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
-	k := r / discR
-	op.GeoM.Translate(-discR-1, -discR-1)
+	k := r / m.discR
+	op.GeoM.Translate(-m.discR-1, -m.discR-1)
 	op.GeoM.Scale(k, k)
 	op.GeoM.Translate(x, y)
 	op.ColorScale.ScaleWithColor(c)
@@ -570,13 +578,16 @@ func (m *Map) drawPill(dst *ebiten.Image, x, y, w, h float64, c color.Color) {
 }
 
 // badgeRadius returns a badge's radius on the window at the camera's
-// zoom: about two thirds of a cell's width, 9 to 17 pixels.
+// zoom: about two thirds of a cell's width, 9 to 17 pixels of 100 %.
 func (m *Map) badgeRadius() float64 {
-	return math.Max(9, math.Min(17, 0.62*m.lay.CellW*m.cam.Zoom))
+	return m.ui * math.Max(9, math.Min(17, 0.62*m.lay.CellW*m.cam.Zoom))
 }
 
-// badgeFace returns the face of a badge's figures for badges of radius r.
-func (m *Map) badgeFace(r float64) *text.GoTextFace { return m.faces.Face(math.Max(11, r*1.15), true) }
+// badgeFace returns the face of a badge's figures for badges of radius r
+// (window pixels).
+func (m *Map) badgeFace(r float64) *text.GoTextFace {
+	return m.faces.Face(math.Max(11*m.ui, r*1.15), true)
+}
 
 // badgeWidth returns the width of territory t's badge on the window: a
 // disc's, or wider for a count of more figures than a disc holds.
@@ -601,8 +612,8 @@ func (m *Map) drawBadge(dst *ebiten.Image, t board.TerritoryID) {
 	s := strconv.Itoa(h.Armies)
 	tw, th := text.Measure(s, face, 0)
 	w := m.badgeWidth(t)
-	ring := math.Max(2, r*0.26)
-	m.drawPill(dst, x, y, w+3, 2*r+3, inkDark)
+	ring := math.Max(2*m.ui, r*0.26)
+	m.drawPill(dst, x, y, w+3*m.ui, 2*r+3*m.ui, inkDark)
 	m.drawPill(dst, x, y, w, 2*r, m.ownerColor(h.Owner))
 	m.drawPill(dst, x, y, w-2*ring, 2*r-2*ring, badgeFace)
 	op := &text.DrawOptions{}
@@ -614,12 +625,13 @@ func (m *Map) drawBadge(dst *ebiten.Image, t board.TerritoryID) {
 	}
 	if cs := m.lay.CellW * m.cam.Zoom; cs >= 20 {
 		name := m.b.Territories[t-1].Name
-		nf := m.faces.Face(math.Min(15, cs*0.5), true)
+		nf := m.faces.Face(math.Min(15, cs*0.5)*m.ui, true)
 		nw, _ := text.Measure(name, nf, 0)
-		nx, ny := math.Round(x-nw/2), math.Round(y+r+2)
+		nx, ny := math.Round(x-nw/2), math.Round(y+r+2*m.ui)
+		e := math.Round(m.ui) // the dark edge round the letters
 		for _, d := range [][2]float64{{-1, 0}, {1, 0}, {0, -1}, {0, 1}, {1, 1}} {
 			op := &text.DrawOptions{}
-			op.GeoM.Translate(nx+d[0], ny+d[1])
+			op.GeoM.Translate(nx+d[0]*e, ny+d[1]*e)
 			op.ColorScale.ScaleWithColor(inkDark)
 			text.Draw(dst, name, nf, op)
 		}
@@ -642,7 +654,7 @@ func (m *Map) drawCity(dst *ebiten.Image, x, y, size float64) {
 			m.rect(dst, bx+float64(i)*1.5*n-grow, by-grow, n+2*grow, n+grow, c)
 		}
 	}
-	body(1.5, inkDark)
+	body(1.5*m.ui, inkDark)
 	body(0, badgeFace)
 	// The gate.
 	m.rect(dst, bx+size/2-n/2, by+h-1.4*n, n, 1.4*n, inkDark)
@@ -757,9 +769,9 @@ func overlaps(l continentLabel, placed []continentLabel) bool {
 }
 
 // labelFace returns the face of the continents' labels in the layers'
-// pixels, and its plate's padding in window pixels.
+// pixels (13 pixels of 100 %), and its plate's padding.
 func (m *Map) labelFace() (face *text.GoTextFace, pad float64) {
-	return m.faces.Face(13*m.scale/m.cam.Zoom, true), 5
+	return m.faces.Face(13*m.scale/m.cam.Zoom, true), 5 * m.ui
 }
 
 // placeLabels places the continents' labels (continentLabels) at the

@@ -46,17 +46,18 @@ type paintCount struct {
 
 // hoverReach is how far the hovered outline reaches out of its
 // territory's shape, in the layers' pixels: half its width at the
-// smallest zoom of a step (1.5 window pixels drawn reduced by up to √2)
-// and a pixel for the anti-aliasing.
-const hoverReach = 2
+// smallest zoom of a step (1.5 pixels of 100 % drawn reduced by up to
+// √2, at the interface size ui) and a pixel for the anti-aliasing; 2 at
+// 100 %.
+func (m *Map) hoverReach() float64 { return 2 * m.ui }
 
 // overlayReach is how far the selection's lines reach out of the shapes
 // they follow, in the layers' pixels, at any zoom of the step: half the
-// gold glow's width (3 times a neighbour's line, whose width is 2 window
-// pixels or 0.12 of a cell, and the gold links' 0.16 of a cell) and a
-// pixel.
+// gold glow's width (3 times a neighbour's line, whose width is 2
+// pixels of 100 % or 0.12 of a cell, and the gold links' 0.16 of a
+// cell) and a pixel.
 func (m *Map) overlayReach() float64 {
-	return 1.5*math.Max(2*math.Sqrt2, 0.16*m.lay.CellW*m.scale) + 1
+	return 1.5*math.Max(2*math.Sqrt2*m.ui, 0.16*m.lay.CellW*m.scale) + 1
 }
 
 // footprint returns the rectangle of the layers' pixels that territory
@@ -173,7 +174,7 @@ func (m *Map) hoveredChanges(was, now overlayKey) []image.Rectangle {
 	var parts []image.Rectangle
 	for _, t := range []board.TerritoryID{was.hover, now.hover} {
 		if t != 0 {
-			parts = append(parts, m.footprint(t, hoverReach))
+			parts = append(parts, m.footprint(t, m.hoverReach()))
 		}
 	}
 	return disjoint(parts)

@@ -7,7 +7,6 @@ import (
 
 	"github.com/ebitenui/ebitenui/widget"
 
-	"empires/client/kit"
 	"empires/client/module"
 	"empires/shared/game"
 	"empires/shared/protocol"
@@ -36,7 +35,7 @@ func (p panel) text(line string, title bool, col color.Color) {
 
 // gap adds a little space.
 func (p panel) gap() {
-	p.c.AddChild(widget.NewContainer(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(0, 6))))
+	p.c.AddChild(widget.NewContainer(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(0, p.s.px(6)))))
 }
 
 // row adds a row headed by heading ("" for none) of buttons side by side,
@@ -44,14 +43,14 @@ func (p panel) gap() {
 // "heading/label".
 func (p panel) row(heading string, labels []string, fns []func()) {
 	t := p.s.host.Theme()
-	r := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(4))))
+	r := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(t.Px(4)))))
 	if heading != "" {
 		h := t.NewText(heading, t.SmallFace(), t.Palette().Text)
 		h.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
 		r.AddChild(h)
 	}
 	for i, l := range labels {
-		r.AddChild(kit.PanelButton(t, l, 7, false, fns[i]))
+		r.AddChild(panelButton(t, l, 7, fns[i]))
 	}
 	p.c.AddChild(r)
 }
@@ -223,6 +222,7 @@ func (s *Screen) Side(c *widget.Container, in module.Input) {
 		p.text(line, false, seatColor(q))
 	}
 	p.gap()
+	s.cards.SetTheme(s.host.Theme())
 	s.cards.SetPalette(s.palette())
 	s.cards.Section(c, s.host.PanelWidth())
 	if s.watching {

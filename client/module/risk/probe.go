@@ -40,7 +40,7 @@ func (s *Screen) Probe() module.Probe {
 	p.Camera = [3]float64{cam.X, cam.Y, cam.Zoom}
 	w, h := s.lay.WorldSize()
 	p.World = [2]float64{w, h}
-	p.CellSize = s.lay.CellW * cam.Zoom
+	p.CellSize = s.lay.CellW * cam.Zoom * s.mp.InterfaceScale() // window pixels
 	mapR := s.host.MapRect()
 	if m.sel != 0 {
 		p.Selected = m.tname(m.sel)

@@ -38,7 +38,8 @@ type buyChoice struct {
 // once.
 const purchaseMostOfPile = 3
 
-// empireCard is the size of the Empire cards in the purchase window.
+// empireCard is the size of the Empire cards in the purchase window at
+// 100 %.
 var empireCard = image.Pt(48, 68)
 
 // Purchase is step 8's window (rules.PhasePurchase, the player acting):
@@ -61,10 +62,11 @@ func (k *Cards) Purchase(act func(rules.Action)) *widget.Container {
 	if v == nil || v.Phase != rules.PhasePurchase || v.Seat == 0 || v.Actor != v.Seat || k.me() == nil {
 		return widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout()))
 	}
-	root := kit.WindowBody(k.theme, 16, 8)
+	root := kit.WindowBody(k.theme, k.px(16), k.px(8))
 	root.AddChild(k.theme.NewText("Purchase Empire cards · step 8", k.theme.HeadingFace(), k.theme.Palette().Accent))
-	k.buyBody = cardsColumn(6)
-	root.AddChild(kit.NewScrollArea(k.buyBody, kit.ScrollStyle{WheelPart: 3, Handle: 12}, windowArea.Y, windowArea))
+	k.buyBody = cardsColumn(k.px(6))
+	area := k.area()
+	root.AddChild(kit.NewScrollArea(k.buyBody, kit.ScrollStyle{WheelPart: 3, Handle: k.px(12)}, area.Y, area))
 	k.fillPurchase()
 	return root
 }
@@ -291,9 +293,11 @@ func (k *Cards) fillPurchase() {
 	k.buyButtons = map[string]*widget.Button{}
 	v := k.v
 	pal := k.theme.Palette()
-	w := windowArea.X - 48 // the scroll bar beside
+	w := k.area().X - k.px(48) // the scroll bar beside
 	me := k.me()
 	hand := sortedGoods(v.Hand)
+	gap, line8, ec := k.px(4), k.px(8), k.pt(empireCard)
+	perRow := (w + k.px(6)) / k.px(windowCard.X+2*tickMargin+4)
 
 	k.cardsText(body, fmt.Sprintf("An Empire card costs %d times its face value (Jack %d, Queen %d, King %d). Pay with Goods cards, worth their points together (Table 1: a set counts as one), and with credits: each Empire card you held before this turn counts %d times its face value off every card of its suit you buy. You may hold one card of each face value. No change is given: points left over are lost with the cards.",
 		k.cr.Empire.Cost, k.cr.FaceValue(cards.Jack), k.cr.FaceValue(cards.Queen), k.cr.FaceValue(cards.King), k.cr.Empire.Credit), false, pal.TextMuted, w)
@@ -320,22 +324,22 @@ func (k *Cards) fillPurchase() {
 		pile := v.Empires[i]
 		var pic widget.PreferredSizeLocateableWidget
 		if len(pile) > 0 {
-			pic = widget.NewGraphic(widget.GraphicOpts.Image(k.empireImage(pile[0], k.cr.Cost(pile[0]), empireCard)))
+			pic = widget.NewGraphic(widget.GraphicOpts.Image(k.empireImage(pile[0], k.cr.Cost(pile[0]), ec)))
 		} else {
-			pic = widget.NewContainer(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(empireCard.X, empireCard.Y)))
+			pic = widget.NewContainer(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(ec.X, ec.Y)))
 		}
 		n := k.buy.count[i]
 		most := min(len(pile), purchaseMostOfPile)
 		minus := k.buttonAs(k.buyButtons, "Buy "+suit.String()+" −", "−", n <= 0, func() { k.buy.count[i] = max(n-1, 0); k.buy.pay, k.buy.paySet = nil, false; k.fillPurchase() })
 		plus := k.buttonAs(k.buyButtons, "Buy "+suit.String()+" +", "+", n >= most, func() { k.buy.count[i] = min(n+1, most); k.buy.pay, k.buy.paySet = nil, false; k.fillPurchase() })
 		count := k.theme.NewText(fmt.Sprintf(" %d ", n), k.theme.NormalFace(), pal.Text)
-		text := k.theme.NewText(k.pileLine(i), k.theme.SmallFace(), pal.Text, widget.TextOpts.MaxWidth(float64(w-empireCard.X-110)))
-		body.AddChild(cardsLine(8, pic, minus, count, plus, text))
+		text := k.theme.NewText(k.pileLine(i), k.theme.SmallFace(), pal.Text, widget.TextOpts.MaxWidth(float64(w-ec.X-k.px(110))))
+		body.AddChild(cardsLine(line8, pic, minus, count, plus, text))
 	}
 
 	// The purchase.
 	p, price, buy, err := k.PurchaseChoice()
-	cardsGap(body, 4)
+	cardsGap(body, gap)
 	k.cardsText(body, "Your purchase", true, pal.Accent, w)
 	if len(buy) > 0 || len(p.Suits) > 0 {
 		var names []string
@@ -347,7 +351,7 @@ func (k *Cards) fillPurchase() {
 		}
 	}
 	k.cardsText(body, "Pay with (ticked; the cheapest that pay until you tick):", false, pal.TextMuted, w)
-	grid := cardsRow((w+6)/(windowCard.X+14), 6)
+	grid := cardsRow(perRow, k.px(6))
 	paying := map[cards.GoodsID]bool{}
 	for _, id := range p.Goods {
 		paying[id] = true
@@ -375,12 +379,12 @@ func (k *Cards) fillPurchase() {
 	if err != nil {
 		k.cardsText(body, "Not yet: "+strings.ReplaceAll(err.Error(), "\n", "; "), false, pal.Error, w)
 	}
-	body.AddChild(cardsLine(8, k.button(k.buyButtons, "Buy", err != nil, func() {
+	body.AddChild(cardsLine(line8, k.button(k.buyButtons, "Buy", err != nil, func() {
 		k.buySend(rules.Action{Kind: rules.ActBuy, Purchase: p})
 	})))
 
 	// The end of the step.
-	cardsGap(body, 4)
+	cardsGap(body, gap)
 	keepN := k.cr.Goods.Keep
 	k.cardsText(body, fmt.Sprintf("End of the step: you keep at most %d Goods cards", keepN), true, pal.Accent, w)
 	keepIDs := k.KeepChoice()
@@ -389,7 +393,7 @@ func (k *Cards) fillPurchase() {
 		keeping[id] = true
 	}
 	if len(hand) > 0 {
-		kgrid := cardsRow((w+6)/(windowCard.X+14), 6)
+		kgrid := cardsRow(perRow, k.px(6))
 		for _, c := range hand {
 			kgrid.AddChild(k.tickCard(k.buyButtons, fmt.Sprintf("Keep card %d", c.ID), c, keeping[c.ID], false, func() {
 				toggle(&k.buy.keep, &k.buy.keepSet, keeping, c.ID)
@@ -432,7 +436,7 @@ func (k *Cards) fillPurchase() {
 	case len(hand) > 0:
 		keep = keepIDs
 	}
-	body.AddChild(cardsLine(8, k.button(k.buyButtons, "End purchasing", endOff, func() {
+	body.AddChild(cardsLine(line8, k.button(k.buyButtons, "End purchasing", endOff, func() {
 		k.buySend(rules.Action{Kind: rules.ActEndPurchase, Keep: keep})
 	}), k.theme.NewText("Ends your turn.", k.theme.SmallFace(), pal.TextMuted)))
 }

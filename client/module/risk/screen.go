@@ -49,8 +49,11 @@ type Screen struct {
 	// seen is the model's version the panel was last built for; tick the
 	// countdown as last drawn, in quarter seconds (-1: none).
 	seen, tick int
-	log        module.LogCache[int]
-	watching   bool
+	// updatedAt is the interface size Update last saw: a change builds
+	// the side panel and the card window again.
+	updatedAt float64
+	log       module.LogCache[int]
+	watching  bool
 }
 
 // window is a card window the screen opens over the map.
@@ -79,6 +82,24 @@ func NewScreen(r *rules.Rules, host module.Host) (*Screen, error) {
 	k := NewCards(host.Theme())
 	k.UseRules(r)
 	return &Screen{host: host, r: r, cards: k, faces: faces, now: time.Now, tick: -1, seen: -1}, nil
+}
+
+// ui returns the interface size the host's theme is at now: a length of
+// 100 % is ui times as many window pixels.
+func (s *Screen) ui() float64 { return s.host.Theme().Scale() }
+
+// px returns n pixels of 100 % in window pixels at the interface size.
+func (s *Screen) px(n int) int { return s.host.Theme().Px(n) }
+
+// follow takes the host's theme as it is now (Settings or a resize may
+// change the interface size in the middle of a game): the map and the
+// card half draw and lay out at its size from then on.
+func (s *Screen) follow() {
+	s.cards.SetTheme(s.host.Theme())
+	s.cards.SetRoom(s.host.MapRect().Size())
+	if s.mp != nil {
+		s.mp.SetInterfaceScale(s.ui())
+	}
 }
 
 // Model returns the screen's model, nil before the first view.
@@ -115,6 +136,7 @@ func (s *Screen) ensure(v *rules.View) error {
 	if err != nil {
 		return err
 	}
+	mp.SetInterfaceScale(s.ui())
 	s.mp, s.m, s.lay = mp, NewModel(s.r, b), NewLayout(b)
 	return nil
 }
@@ -302,6 +324,9 @@ func (s *Screen) Update(in module.Input) bool {
 	if !in.Modal {
 		s.win = winNone // the player closed it, or none was open
 	}
+	s.follow()
+	scaled := s.ui() != s.updatedAt && s.updatedAt != 0
+	s.updatedAt = s.ui()
 	moved := in.Cursor != s.pointer
 	s.pointer = in.Cursor
 	mapIn := in
@@ -312,6 +337,13 @@ func (s *Screen) Update(in module.Input) bool {
 	redraw, clicked := s.mp.Update(mapIn, sight)
 	if s.mp.SetPalette(s.palette()) { // Settings may change it in the game
 		redraw = true
+	}
+	if scaled {
+		redraw = true
+		s.host.Changed(false) // the side panel at the new size
+		if s.win != winNone {
+			s.openWindow(s.win) // the card window at the new size
+		}
 	}
 	if sight.Size() != s.sight.Size() {
 		if !s.sight.Empty() {
@@ -462,11 +494,11 @@ func (s *Screen) keys(f kit.Frame) {
 func (s *Screen) showFocus() {
 	x, y, ok := s.mp.ScreenOf(s.m.focus)
 	sight := s.host.MapInSight()
-	if !ok || sight.Empty() || image.Pt(int(x), int(y)).In(sight.Inset(min(40, sight.Dx()/4, sight.Dy()/4))) {
+	if !ok || sight.Empty() || image.Pt(int(x), int(y)).In(sight.Inset(min(s.px(40), sight.Dx()/4, sight.Dy()/4))) {
 		return
 	}
 	c := sight.Min.Add(sight.Max).Div(2)
-	s.mp.Camera().Pan(float64(c.X)-x, float64(c.Y)-y)
+	s.mp.Pan(float64(c.X)-x, float64(c.Y)-y)
 }
 
 // apply carries out an input's result: the notice shown, the action sent.
@@ -539,6 +571,7 @@ func (s *Screen) openWindow(w window) {
 		return
 	}
 	s.win = w
+	s.follow()
 	if w == winTrade {
 		s.host.OpenWindow(s.cards.TradeTable(s.act))
 	} else {
@@ -552,6 +585,7 @@ func (s *Screen) Draw(dst *ebiten.Image) {
 	if s.mp == nil {
 		return
 	}
+	s.follow()
 	s.mp.SetPalette(s.palette()) // Settings may change it in the game
 	s.mp.Draw(dst)
 	s.drawMarks(dst)
@@ -565,6 +599,7 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 	if s.mp == nil {
 		return
 	}
+	s.follow()
 	if s.keyed && s.m.focus != 0 {
 		s.mp.DrawFocusTip(dst, s.m.focus)
 		return
@@ -617,6 +652,6 @@ func (s *Screen) Link(id string) {
 	}
 	sight := s.host.MapInSight()
 	c := sight.Min.Add(sight.Max).Div(2)
-	s.mp.Camera().Pan(float64(c.X)-x, float64(c.Y)-y)
+	s.mp.Pan(float64(c.X)-x, float64(c.Y)-y)
 	s.struck = append(s.struck, struck{Strike: Strike{Hit: []board.TerritoryID{t}}, at: s.now()})
 }

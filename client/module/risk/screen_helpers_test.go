@@ -24,21 +24,46 @@ type fakeHost struct {
 	open    bool
 	// colourBlind is the Settings choice of the colour-blind palette.
 	colourBlind bool
+	// window is the window opened last.
+	window *widget.Container
+	// mapR, sight and panel, if set, are the map's part of the window,
+	// the part in sight and the panel's width (else those of a window of
+	// 1024x768 at 100 %).
+	mapR, sight image.Rectangle
+	panel       int
 }
 
-func (h *fakeHost) Theme() *menu.Theme             { return h.theme }
-func (h *fakeHost) Notify(msg string)              { h.notices = append(h.notices, msg) }
-func (h *fakeHost) OpenWindow(c *widget.Container) { h.windows++; h.open = true }
-func (h *fakeHost) CloseWindow()                   { h.open = false }
-func (h *fakeHost) PanelWidth() int                { return 290 }
+func (h *fakeHost) Theme() *menu.Theme { return h.theme }
+func (h *fakeHost) Notify(msg string)  { h.notices = append(h.notices, msg) }
+func (h *fakeHost) OpenWindow(c *widget.Container) {
+	h.windows++
+	h.open, h.window = true, c
+}
+func (h *fakeHost) CloseWindow() { h.open = false }
+func (h *fakeHost) PanelWidth() int {
+	if h.panel != 0 {
+		return h.panel
+	}
+	return 290
+}
 func (h *fakeHost) Prefs() prefs.Prefs {
 	p := prefs.Default()
 	p.ColourBlind = h.colourBlind
 	return p
 }
-func (h *fakeHost) MapRect() image.Rectangle    { return image.Rect(0, 40, 694, 768) }
-func (h *fakeHost) MapInSight() image.Rectangle { return image.Rect(0, 40, 694, 598) }
-func (h *fakeHost) Changed(bool)                { h.changed++ }
+func (h *fakeHost) MapRect() image.Rectangle {
+	if !h.mapR.Empty() {
+		return h.mapR
+	}
+	return image.Rect(0, 40, 694, 768)
+}
+func (h *fakeHost) MapInSight() image.Rectangle {
+	if !h.sight.Empty() {
+		return h.sight
+	}
+	return image.Rect(0, 40, 694, 598)
+}
+func (h *fakeHost) Changed(bool) { h.changed++ }
 func (h *fakeHost) Act(action []byte) bool {
 	h.acts = append(h.acts, action)
 	return true
@@ -63,16 +88,21 @@ type testGame struct {
 // and shows seat 1's view on a screen.
 func newTestGame(t testing.TB, seed uint64, seats int, opts ruleset.Options) *testGame {
 	t.Helper()
+	th, err := menu.NewTheme()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newTestGameOn(t, seed, seats, opts, &fakeHost{theme: th})
+}
+
+// newTestGameOn is newTestGame on host h.
+func newTestGameOn(t testing.TB, seed uint64, seats int, opts ruleset.Options, h *fakeHost) *testGame {
+	t.Helper()
 	r := rules.New()
 	g, err := r.New(ruleset.Config{Seed: seed, Seats: seats, Options: opts})
 	if err != nil {
 		t.Fatal(err)
 	}
-	th, err := menu.NewTheme()
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := &fakeHost{theme: th}
 	s, err := NewScreen(r, h)
 	if err != nil {
 		t.Fatal(err)

@@ -18,9 +18,10 @@ import (
 // step (rule 15).
 const tradeMaxOffers = 3
 
-// The windows' size: their contents scroll in an area of this size, so
-// that a window keeps its size while the player ticks cards (the shell
-// sizes a window once, when it opens) and fits a window of 1024x768.
+// The windows' size at 100 %: their contents scroll in an area of this
+// size, so that a window keeps its size while the player ticks cards
+// (the shell sizes a window once, when it opens) and fits a window of
+// 1024x768 (Cards.area makes it shorter where the map is lower).
 var windowArea = image.Pt(640, 560)
 
 // tradeChoice is what the player is choosing at the trading table: the
@@ -55,10 +56,11 @@ func (k *Cards) TradeTable(act func(rules.Action)) *widget.Container {
 	if k.v == nil || k.v.Phase != rules.PhaseTrade || me == nil || !me.Trader {
 		return widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout()))
 	}
-	root := kit.WindowBody(k.theme, 16, 8)
+	root := kit.WindowBody(k.theme, k.px(16), k.px(8))
 	root.AddChild(k.theme.NewText("Trading table · step 6", k.theme.HeadingFace(), k.theme.Palette().Accent))
-	k.tradeBody = cardsColumn(6)
-	root.AddChild(kit.NewScrollArea(k.tradeBody, kit.ScrollStyle{WheelPart: 3, Handle: 12}, windowArea.Y, windowArea))
+	k.tradeBody = cardsColumn(k.px(6))
+	area := k.area()
+	root.AddChild(kit.NewScrollArea(k.tradeBody, kit.ScrollStyle{WheelPart: 3, Handle: k.px(12)}, area.Y, area))
 	k.fillTrade()
 	return root
 }
@@ -148,8 +150,9 @@ func (k *Cards) fillTrade() {
 	k.tradeButtons = map[string]*widget.Button{}
 	v := k.v
 	pal := k.theme.Palette()
-	w := windowArea.X - 48 // the scroll bar beside
+	w := k.area().X - k.px(48) // the scroll bar beside
 	me := k.me()
+	gap, line8 := k.px(4), k.px(8)
 
 	k.cardsText(body, "A trade is 3 or more Goods cards for 3 or more. Whoever gives cards states their count and one fact: their total points (Table 1) or the number on a card. A false statement voids the offer. A Disaster counts 0, is traded once, and goes face down before whoever receives it.", false, pal.TextMuted, w)
 	var at, left []string
@@ -188,7 +191,7 @@ func (k *Cards) fillTrade() {
 			others = append(others, o)
 		}
 	}
-	cardsGap(body, 4)
+	cardsGap(body, gap)
 	k.cardsText(body, "Offers to you", true, pal.Accent, w)
 	if len(toMe) == 0 {
 		k.cardsText(body, "None yet.", false, pal.TextMuted, w)
@@ -205,11 +208,11 @@ func (k *Cards) fillTrade() {
 		if problem == nil {
 			give = fmt.Sprintf("giving the %d ticked below (%s)", len(part.Cards), statementText(part.Statement))
 		}
-		body.AddChild(cardsLine(8, accept, refuse, k.theme.NewText(give, k.theme.SmallFace(), pal.TextMuted, widget.TextOpts.MaxWidth(float64(w-260)))))
+		body.AddChild(cardsLine(line8, accept, refuse, k.theme.NewText(give, k.theme.SmallFace(), pal.TextMuted, widget.TextOpts.MaxWidth(float64(w-k.px(260))))))
 	}
 
 	// The player's own offers.
-	cardsGap(body, 4)
+	cardsGap(body, gap)
 	k.cardsText(body, fmt.Sprintf("Your open offers (%d of the %d a step allows made)", me.Offered, tradeMaxOffers), true, pal.Accent, w)
 	if len(mine) == 0 {
 		k.cardsText(body, "None open.", false, pal.TextMuted, w)
@@ -222,14 +225,14 @@ func (k *Cards) fillTrade() {
 				names = append(names, goodsName(c))
 			}
 		}
-		text := k.theme.NewText(fmt.Sprintf("To %s: %s · %s", k.playerName(o.To), strings.Join(names, ", "), offerLine(o)), k.theme.SmallFace(), pal.Text, widget.TextOpts.MaxWidth(float64(w-140)))
+		text := k.theme.NewText(fmt.Sprintf("To %s: %s · %s", k.playerName(o.To), strings.Join(names, ", "), offerLine(o)), k.theme.SmallFace(), pal.Text, widget.TextOpts.MaxWidth(float64(w-k.px(140))))
 		withdraw := k.button(k.tradeButtons, fmt.Sprintf("Withdraw offer %d", o.ID), false, func() {
 			k.tradeSend(rules.Action{Kind: rules.ActRefuse, Offer: o.ID})
 		})
-		body.AddChild(cardsLine(8, withdraw, text))
+		body.AddChild(cardsLine(line8, withdraw, text))
 	}
 	if len(others) > 0 {
-		cardsGap(body, 4)
+		cardsGap(body, gap)
 		k.cardsText(body, "Between the others", true, pal.Accent, w)
 		for _, o := range others {
 			k.cardsText(body, fmt.Sprintf("%s to %s: %s", k.playerName(o.From), k.playerName(o.To), offerLine(o)), false, pal.TextMuted, w)
@@ -237,10 +240,10 @@ func (k *Cards) fillTrade() {
 	}
 
 	// The side of a trade the player builds.
-	cardsGap(body, 4)
+	cardsGap(body, gap)
 	k.cardsText(body, "Your cards to give: tick 3 or more", true, pal.Accent, w)
 	k.cardsText(body, fmt.Sprintf("Your hand: %s, worth %d points (%s).", words.Count(len(v.Hand), "card", "cards"), cards.Points(v.Hand), setsLine(sortedGoods(v.Hand))), false, pal.TextMuted, w)
-	grid := cardsRow((w+6)/(windowCard.X+14), 6)
+	grid := cardsRow((w+k.px(6))/(k.px(windowCard.X+2*tickMargin+4)), k.px(6))
 	for _, c := range sortedGoods(v.Hand) {
 		grid.AddChild(k.tickCard(k.tradeButtons, fmt.Sprintf("Give card %d", c.ID), c, k.trade.ticked[c.ID], c.Traded, func() { k.tick(c.ID) }))
 	}
@@ -259,7 +262,7 @@ func (k *Cards) fillTrade() {
 	} else {
 		total.SetImage(k.theme.SelectedButtonImage())
 	}
-	row := cardsLine(8, total, number)
+	row := cardsLine(line8, total, number)
 	if k.trade.byNumber {
 		n := k.tradeNumber()
 		minus := k.button(k.tradeButtons, "Number −", n <= 1, func() { k.trade.number = max(n-1, 1); k.fillTrade() })
@@ -276,7 +279,7 @@ func (k *Cards) fillTrade() {
 	}
 
 	// Whom to offer to, and leaving.
-	offers := cardsLine(8)
+	offers := cardsLine(line8)
 	full := me.Offered >= tradeMaxOffers
 	for i, p := range v.Players {
 		seat := ruleset.Seat(i + 1)
@@ -294,8 +297,8 @@ func (k *Cards) fillTrade() {
 	if full {
 		k.cardsText(body, fmt.Sprintf("You have made the %d offers a player may make in a step.", tradeMaxOffers), false, pal.TextMuted, w)
 	}
-	cardsGap(body, 4)
-	body.AddChild(cardsLine(8, k.button(k.tradeButtons, "Leave the table", false, func() {
+	cardsGap(body, gap)
+	body.AddChild(cardsLine(line8, k.button(k.tradeButtons, "Leave the table", false, func() {
 		k.tradeSend(rules.Action{Kind: rules.ActDone})
-	}), k.theme.NewText("Done trading: your offers, and those to you, are withdrawn.", k.theme.SmallFace(), pal.TextMuted, widget.TextOpts.MaxWidth(float64(w-160)))))
+	}), k.theme.NewText("Done trading: your offers, and those to you, are withdrawn.", k.theme.SmallFace(), pal.TextMuted, widget.TextOpts.MaxWidth(float64(w-k.px(160))))))
 }
