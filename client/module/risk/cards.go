@@ -416,7 +416,7 @@ func (k *Cards) button(reg map[string]*widget.Button, label string, off bool, on
 // buttonAs is button registered under key, which names it more fully
 // than its short label ("Buy Clubs +" for "+").
 func (k *Cards) buttonAs(reg map[string]*widget.Button, key, label string, off bool, onClick func()) *widget.Button {
-	b := panelButton(k.theme, label, 10, onClick)
+	b := kit.PanelButton(k.theme, label, k.theme.Px(10), false, onClick)
 	b.GetWidget().Disabled = off
 	reg[key] = b
 	return b

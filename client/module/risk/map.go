@@ -443,5 +443,5 @@ func (m *Map) DrawFocusTip(dst *ebiten.Image, t board.TerritoryID) {
 // drawTooltip draws territory t's tooltip with its top-left corner at (x,
 // y), kept inside the map's part of the window.
 func (m *Map) drawTooltip(dst *ebiten.Image, t board.TerritoryID, x, y float64) {
-	drawBox(dst, m.faces.Face(15*m.ui, false), m.Tooltip(t), x, y, m.mapR, m.ui, tooltipBg, tooltipText)
+	kit.DrawBoxScaled(dst, m.ui, m.faces.Face(15*m.ui, false), m.Tooltip(t), x, y, m.mapR, tooltipBg, tooltipText)
 }

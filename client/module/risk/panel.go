@@ -7,6 +7,7 @@ import (
 
 	"github.com/ebitenui/ebitenui/widget"
 
+	"empires/client/kit"
 	"empires/client/module"
 	"empires/shared/game"
 	"empires/shared/protocol"
@@ -50,7 +51,7 @@ func (p panel) row(heading string, labels []string, fns []func()) {
 		r.AddChild(h)
 	}
 	for i, l := range labels {
-		r.AddChild(panelButton(t, l, 7, fns[i]))
+		r.AddChild(kit.PanelButton(t, l, t.Px(7), false, fns[i]))
 	}
 	p.c.AddChild(r)
 }
