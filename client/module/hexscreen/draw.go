@@ -228,7 +228,7 @@ func (g *Screen) DrawOver(screen *ebiten.Image) {
 	bg, fg := color.RGBA{30, 26, 22, 235}, color.RGBA{235, 228, 210, 255}
 	bad := color.RGBA{255, 150, 130, 255}
 	tip, onTip := g.tipAt()
-	onTip = onTip && g.focus < 0 // the keyboard's focus in the panel: its hint line speaks, not the resting pointer
+	onTip = onTip && g.focus < 0  // the keyboard's focus in the panel: its hint line speaks, not the resting pointer
 	below := float64(my) + px(18) // the top of the hex's own tooltip: under the pointer and the path's
 	switch {
 	case onTip && tip.why != "":
