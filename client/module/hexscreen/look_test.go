@@ -153,7 +153,7 @@ func lookAt(t *testing.T, rs ruleset.Ruleset, mod module.Module, h *lookHost, na
 		t.Fatalf("%s: a click on the army at %v selected %q, want %s", name, at, sel, army.Cell)
 	}
 	rest := at.Add(image.Pt(int(1.5*p.CellSize), int(1.2*p.CellSize))) // its tooltips clear of the army and the minimap
-	for range 40 { // the pointer rests: the hex's tooltip shows
+	for range 40 {                                                     // the pointer rests: the hex's tooltip shows
 		scr.Update(h.input(rest))
 	}
 
