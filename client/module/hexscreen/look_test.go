@@ -152,8 +152,10 @@ func lookAt(t *testing.T, rs ruleset.Ruleset, mod module.Module, h *lookHost, na
 	if sel := scr.Probe().Selected; sel != army.Cell {
 		t.Fatalf("%s: a click on the army at %v selected %q, want %s", name, at, sel, army.Cell)
 	}
-	rest := at.Add(image.Pt(int(1.5*p.CellSize), int(1.2*p.CellSize))) // its tooltips clear of the army and the minimap
-	for range 40 {                                                     // the pointer rests: the hex's tooltip shows
+	// The pointer rests (the hex's tooltip shows), the tooltips clear of
+	// the army and the minimap.
+	rest := at.Add(image.Pt(int(1.5*p.CellSize), int(1.2*p.CellSize)))
+	for range 40 {
 		scr.Update(h.input(rest))
 	}
 
