@@ -200,6 +200,59 @@ func TestScaleChanges(t *testing.T) {
 	if g.board.Scale() != 2 {
 		t.Errorf("the board draws at %v after the size went to 200 %%, want 2", g.board.Scale())
 	}
+
+	// A new size on a window of another size, the map as large at 100 %
+	// as before (the camera's screen the same), draws again too.
+	big := &testHost{theme: th, prefs: prefs.Default()}
+	g, _ = testScreenOn(t, sizedHost{big}, nil)
+	g.Update(sizedHost{big}.input(image.Pt(1, 1)))
+	g.Update(sizedHost{big}.input(image.Pt(1, 1)))
+	small, err := menu.NewThemeAt(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := sizedHost{big}.input(image.Pt(1, 1))
+	in.Map = image.Rect(0, 40, 960, 580) // 960x540 at 100 %, as it was at 200 %
+	big.theme = small
+	if redraw := g.Update(in); !redraw {
+		t.Error("a frame after the size changed does not ask to draw the map again")
+	}
+}
+
+// TestScaledDragSlack: a press of the left button is a click until the
+// pointer goes further than kit.Slack at 100 %, twice as many window
+// pixels at 200 %.
+func TestScaledDragSlack(t *testing.T) {
+	for _, tt := range []struct {
+		scale  float64
+		moved  int
+		clicks bool
+	}{
+		{1, kit.Slack, true}, {1, kit.Slack + 2, false}, {2, 2 * kit.Slack, true}, {2, 2*kit.Slack + 2, false},
+	} {
+		g, h := sizedScreen(t, tt.scale)
+		var army module.Mark
+		for _, m := range g.Probe().Mine {
+			if m.Kind == "army" {
+				army = m
+			}
+		}
+		at := image.Pt(int(army.X), int(army.Y))
+		in := h.input(at)
+		in.Pressed, in.Held = in.Pressed.With(ebiten.MouseButtonLeft), in.Held.With(ebiten.MouseButtonLeft)
+		g.Update(in)
+		to := at.Add(image.Pt(tt.moved, 0))
+		in = h.input(to)
+		in.Held = in.Held.With(ebiten.MouseButtonLeft)
+		g.Update(in)
+		in = h.input(to)
+		in.Released = in.Released.With(ebiten.MouseButtonLeft)
+		g.Update(in)
+		if clicked := g.Probe().Selected != ""; clicked != tt.clicks {
+			t.Errorf("at %v a press moved %d px before its release selected %q: a click %v, want %v",
+				tt.scale, tt.moved, g.Probe().Selected, clicked, tt.clicks)
+		}
+	}
 }
 
 // TestScaledEdgePan: the edge of the window that pans the map is as wide

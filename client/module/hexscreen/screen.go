@@ -50,6 +50,7 @@ type Screen struct {
 	drag       kit.Drag
 	pathDrag   bool // the drag began on the selected army: it draws its path
 	miniDrag   bool // the drag began on the minimap
+	dragFar    bool // the drag went further than kit.Slack at 100 % (dragged)
 	preview    *model.Plan
 	previewTo  hex.Hex
 	previewErr string
@@ -65,6 +66,10 @@ type Screen struct {
 	focus     int
 	spaceSkip bool
 	refollow  int // frames left in which the camera follows the cursor after a resize
+
+	// drawnScale is the interface size the last frame was at: a new one
+	// draws the map again.
+	drawnScale float64
 
 	// The selected army's reach, computed once per army, view and
 	// change of the drafts (which change the army as it will move).
@@ -264,10 +269,13 @@ func (g *Screen) interactive() bool {
 
 // resize follows the map's part of the window and the interface size:
 // the camera's screen is the map's size at 100 %, and the board draws at
-// the size (a new size paints it again).
-func (g *Screen) resize(r image.Rectangle) {
+// the size (a new size paints it again). It reports whether the size
+// changed.
+func (g *Screen) resize(r image.Rectangle) bool {
 	s := g.scale()
 	g.board.SetScale(s)
+	rescaled := s != g.drawnScale
+	g.drawnScale = s
 	if w, h := float64(r.Dx())/s, float64(r.Dy())/s; g.cam.ScreenW != w || g.cam.ScreenH != h {
 		g.cam.Resize(w, h)
 		g.refollow = refollowFrames
@@ -276,6 +284,7 @@ func (g *Screen) resize(r image.Rectangle) {
 		g.refollow--
 		g.followCursor() // the cursor stays in sight as the HUD settles on the new size
 	}
+	return rescaled
 }
 
 // Update implements module.Screen: the animation runs; the pointer
@@ -293,12 +302,12 @@ func (g *Screen) Update(in module.Input) bool {
 	if g.model == nil {
 		return false
 	}
-	g.resize(in.Map)
+	rescaled := g.resize(in.Map)
 	cam := *g.cam
 	wasAnimating := g.animating()
 	g.stepAnimation()
 	g.input()
-	return *g.cam != cam || wasAnimating || g.animating() ||
+	return rescaled || *g.cam != cam || wasAnimating || g.animating() ||
 		g.hover.JustRested() // the tooltip shows
 }
 
@@ -367,7 +376,7 @@ func (g *Screen) input() {
 	if in.Pressed.Has(ebiten.MouseButtonLeft) && (in.Pointer || inMini) {
 		g.cursor.Shown, g.focus = false, -1 // the pointer plays: the keyboard's cursor and focus go
 		g.drag.Start(in.Frame)
-		g.miniDrag = inMini
+		g.miniDrag, g.dragFar = inMini, false
 		g.pathDrag = false
 		if sel := g.model.Selection(); sel.Army != 0 && ok {
 			if a := g.ownArmy(sel.Army); a != nil && a.Hex == h {
@@ -379,6 +388,12 @@ func (g *Screen) input() {
 		g.drag.On = false // a window opened under the press
 	}
 	if dx, dy, held := g.drag.Follow(in.Frame); held {
+		// A press is a click until the pointer goes further than the
+		// slack at 100 %: s times kit.Slack in window pixels.
+		if d := in.Cursor.Sub(g.drag.From); abs(d.X)+abs(d.Y) > g.px(kit.Slack) {
+			g.dragFar = true
+		}
+		g.drag.Moved = g.dragFar
 		switch {
 		case g.miniDrag:
 			g.minimapJump(mx, my)
@@ -406,6 +421,9 @@ func (g *Screen) input() {
 		}
 	}
 }
+
+// abs returns the absolute value of v.
+func abs(v int) int { return max(v, -v) }
 
 // keys handles the map's keyboard shortcuts, as the help and the side
 // panel name them (the shell keeps Enter, F1 and F12): the cursor
