@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/ebitenui/ebitenui/widget"
@@ -11,8 +12,10 @@ import (
 
 	"empires/client/kit"
 	"empires/client/menu"
+	"empires/client/model"
 	"empires/client/module"
 	"empires/client/prefs"
+	"empires/shared/game"
 )
 
 // sizedHost is a shell whose window and map are of the sizes at 100 %
@@ -272,5 +275,43 @@ func TestScaledEdgePan(t *testing.T) {
 		if have := g.cam.X != x0; have != tt.want {
 			t.Errorf("at %v the pointer %d px from the window's left edge panned: %v, want %v", tt.scale, tt.x, have, tt.want)
 		}
+	}
+}
+
+// TestScaledBattleReport: a battle report's window at 200 %, on a map
+// twice as large, is the window at 100 % twice as large: as wide, within
+// 2 px, and as high within a pixel a line of text (the lines' heights
+// round apart at each size).
+func TestScaledBattleReport(t *testing.T) {
+	report := &game.BattleReport{Winner: 1, Reason: game.ReasonFewerLosses, Sides: [2]game.SideReport{
+		{Player: 1, Role: game.Attacker, Armies: []game.ArmyID{7}, Before: game.Units{4}, Losses: game.Units{1}, Won: true,
+			Dice: []game.DieReport{{Round: 1, Score: 6, Roll: 6, Hits: 2}, {Round: 1, Score: 4, Roll: 4, Hits: 1}, {Round: 1, Score: 2, Roll: 2}}},
+		{Player: 2, Role: game.Defender, Armies: []game.ArmyID{9}, Before: game.Units{3}, Losses: game.Units{3},
+			Dice: []game.DieReport{{Round: 1, Score: 1, Roll: 1}, {Round: 1, Score: 5, Roll: 5, Hits: 1}}},
+	}}
+	line := model.LogLine{Turn: 3, Text: "Your army 7 beat Bob's army 9", Battle: report}
+	var size [2]image.Point
+	lines := 0
+	for i, s := range []float64{1, 2} {
+		g, _ := sizedScreen(t, s)
+		body := g.battleBody(line)
+		size[i].X, size[i].Y = body.PreferredSize()
+		var count func(w widget.PreferredSizeLocateableWidget)
+		count = func(w widget.PreferredSizeLocateableWidget) {
+			switch w := w.(type) {
+			case *widget.Text:
+				if i == 0 {
+					lines += max(1, len(strings.Split(w.Label, "\n")))
+				}
+			case *widget.Container:
+				for _, c := range w.Children() {
+					count(c)
+				}
+			}
+		}
+		count(body)
+	}
+	if math.Abs(float64(size[1].X-2*size[0].X)) > 2 || math.Abs(float64(size[1].Y-2*size[0].Y)) > float64(lines) {
+		t.Errorf("the battle report is %v at 200 %%, want twice %v (the height within %d px, a pixel a line)", size[1], size[0], lines)
 	}
 }
