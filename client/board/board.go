@@ -383,6 +383,7 @@ func (b *Board) SetScale(s float64) {
 	}
 	b.scale = s
 	b.fonts.scale = s
+	b.chunks.scale = s // each level paints s times as many pixels: all repainted
 	b.chunks.staleAll()
 	for _, img := range b.gfx.tiles {
 		img.Deallocate()

@@ -124,9 +124,10 @@ func (b *Board) Draw(screen *ebiten.Image, cam *camera.Camera, o *Overlay) {
 // drawTerrain draws the cached terrain chunks on screen, painting those
 // missing or stale.
 func (b *Board) drawTerrain(f *frame) {
-	k := lodFor(f.cam.Zoom)
-	cw := chunkWorld(k)
-	visibleChunks(k, f.x0, f.y0, f.x1, f.y1, b.worldW, b.worldH, func(cx, cy int32) {
+	sc := b.chunks.scale
+	k := lodAt(f.cam.Zoom, sc)
+	cw := chunkWorldAt(k, sc)
+	visibleChunksAt(k, sc, f.x0, f.y0, f.x1, f.y1, b.worldW, b.worldH, func(cx, cy int32) {
 		key := chunkKey{int8(k), cx, cy}
 		ch, paint := b.chunks.get(key)
 		if paint {
@@ -169,8 +170,8 @@ var rememberedM = func() colorm.ColorM {
 func (b *Board) paintChunk(img *ebiten.Image, key chunkKey) {
 	img.Clear()
 	k := int(key.lod)
-	s := lodScale(k)
-	cw := chunkWorld(k)
+	s := lodScale(k) * b.chunks.scale
+	cw := chunkWorldAt(k, b.chunks.scale)
 	// World point (wx, wy) is at pixel ((wx-wx0)*s, (wy-wy0)*s) of img.
 	wx0 := float64(key.cx)*cw - chunkMargin/s
 	wy0 := float64(key.cy)*cw - chunkMargin/s
@@ -245,8 +246,8 @@ type tileKey struct {
 }
 
 // tile returns the tile of terrain t (rulesfile.NoTerrain: never seen) at
-// level k, painting it the first time; hatched, with the hatch of
-// remembered hexes over it (art.Hatch).
+// level k at the chunks' interface size, painting it the first time;
+// hatched, with the hatch of remembered hexes over it (art.HatchAt).
 func (b *Board) tile(k int, t rulesfile.TerrainID, v uint8, hatched bool) *ebiten.Image {
 	key := tileKey{int8(k), t, v, hatched}
 	if img, ok := b.gfx.tiles[key]; ok {
@@ -260,9 +261,10 @@ func (b *Board) tile(k int, t rulesfile.TerrainID, v uint8, hatched bool) *ebite
 	if !unknown {
 		st = b.styles[t]
 	}
-	pic := art.PaintHexTile(st, unknown, int(v), HexSize*lodScale(k))
+	r := HexSize * lodScale(k) * b.chunks.scale
+	pic := art.PaintHexTile(st, unknown, int(v), r)
 	if hatched {
-		art.HatchAt(pic, HexSize*lodScale(k), b.scale)
+		art.HatchAt(pic, r, b.chunks.scale)
 	}
 	img := ebiten.NewImageFromImage(pic)
 	b.gfx.tiles[key] = img

@@ -66,13 +66,31 @@ func TestScaledLayout(t *testing.T) {
 	}
 }
 
+// TestScaledLevels: at every interface size, at every zoom the player
+// may set, the terrain is drawn from a cached image painted at most sqrt(2)
+// times larger or smaller than it is shown: sharp up to the closest zoom.
+func TestScaledLevels(t *testing.T) {
+	for _, s := range []float64{1, 1.25, 1.5, 2} {
+		for z := camera.MinZoom; z <= camera.MaxZoom; z *= 1.01 {
+			k := lodAt(z*s, s)
+			if f := z * s / (lodScale(k) * s); f < 1/math.Sqrt2-1e-9 || f > math.Sqrt2+1e-9 {
+				t.Errorf("at %v zoom %.3f draws level %d (%.2f px a world px) scaled by %.3f", s, z, k, lodScale(k)*s, f)
+			}
+			if have, want := chunkWorldAt(k, s)*lodScale(k)*s, float64(chunkPx); math.Abs(have-want) > 1e-9 {
+				t.Errorf("at %v level %d: a chunk of %v world px is %v px, want %v", s, k, chunkWorldAt(k, s), have, want)
+			}
+		}
+	}
+}
+
 // TestDrawScaled draws the crowded scene at 100 % and at 200 % on an image
 // twice as large, through the same camera (camera.Scaled at 200 %), at
-// zooms that show each level of detail: the picture at 200 %, shrunk to
-// half, is the picture at 100 %, but for the antialiasing of edges and
-// text (no mark, label, outline or arrow of another size or place). A
-// size set again draws as it did. With EMPIRES_SCREENSHOTS set it saves
-// the pictures at 200 %.
+// zooms that show each level of detail, the closest too: the picture at
+// 200 %, shrunk to half, is the picture at 100 %, but for the antialiasing
+// of edges and text (no mark, label, outline or arrow of another size or
+// place, no terrain drawn from a level of another size). A size set again
+// draws as it did. With EMPIRES_SCREENSHOTS set it saves the pictures at
+// 200 %.
 func TestDrawScaled(t *testing.T) {
 	rs, err := erfworld.Default()
 	if err != nil {
@@ -102,7 +120,7 @@ func TestDrawScaled(t *testing.T) {
 		})
 		return img
 	}
-	for _, zoom := range []float64{0.3, 1.2, 2.5} {
+	for _, zoom := range []float64{0.3, 1.2, 2.5, camera.MaxZoom} {
 		ww, wh := b1.WorldSize()
 		cam := camera.New(ww, wh, w, h)
 		cam.ZoomAt(zoom/cam.Zoom, 0, 0)
