@@ -108,8 +108,8 @@ func (g *Screen) Rewind(first ruleset.View, turns []module.Resolution) error {
 	return nil
 }
 
-// Probe implements module.Screen: the camera on screen (in window pixels:
-// its zoom is the player's times the interface size), the hovered and the
+// Probe implements module.Screen: the camera (its zoom the player's, at
+// 100 %; a hex's width on screen in window pixels), the hovered and the
 // selected hex, the orders, the player's cities, armies and structures,
 // and the others' structures.
 func (g *Screen) Probe() module.Probe {
@@ -119,8 +119,7 @@ func (g *Screen) Probe() module.Probe {
 	}
 	v := g.model.View()
 	mr := g.in.Map
-	cam := g.onScreen() // the probe speaks of window pixels: the zoom on screen
-	p.Camera = [3]float64{cam.X, cam.Y, cam.Zoom}
+	p.Camera = [3]float64{g.cam.X, g.cam.Y, g.cam.Zoom} // the player's zoom, at 100 %
 	p.World[0], p.World[1] = g.board.WorldSize()
 	x0, _ := g.screenOf(hex.Hex{})
 	x1, _ := g.screenOf(hex.Hex{}.Neighbor(hex.East))

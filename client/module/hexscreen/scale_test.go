@@ -97,8 +97,8 @@ func TestScaledScreen(t *testing.T) {
 			t.Errorf("%s: %.1f at 200 %%, want %.1f (twice %.1f at 100 %%)", what, have, want, want/2)
 		}
 	}
-	if g1.cam.Zoom != g2.cam.Zoom || g1.cam.Zoom != defaultZoom {
-		t.Errorf("the zoom the player set is %v at 100 %% and %v at 200 %%, want %v at both", g1.cam.Zoom, g2.cam.Zoom, defaultZoom)
+	if p1.Camera != p2.Camera || p1.Camera[2] != defaultZoom {
+		t.Errorf("the probe's camera is %v at 100 %% and %v at 200 %%, want the same, at the player's zoom %v", p1.Camera, p2.Camera, defaultZoom)
 	}
 	near("a hex's width", p2.CellSize, 2*p1.CellSize)
 	if len(p1.Mine) == 0 || len(p1.Mine) != len(p2.Mine) {
