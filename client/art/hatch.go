@@ -37,11 +37,35 @@ func HatchCover(dy, r float64) float64 {
 // PaintSquareTile): level lines darkening its pixels, so that cells out
 // of sight are told from those in sight by a pattern as well as by their
 // dimmer colour (for players who see the two colours alike).
-func Hatch(img *image.RGBA, r float64) {
+func Hatch(img *image.RGBA, r float64) { HatchAt(img, r, 1) }
+
+// HatchPeriodAt returns the distance between the hatch's lines on cells r
+// pixels from centre to corner drawn at interface size scale (2 at
+// 200 %): HatchPeriod of the cell at 100 % (r/scale), scale times as far
+// apart, so that a map drawn at 200 % looks as at 100 %, twice as large.
+// A scale of 1 or less is HatchPeriod.
+func HatchPeriodAt(r, scale float64) float64 {
+	scale = max(scale, 1)
+	return HatchPeriod(r/scale) * scale
+}
+
+// HatchCoverAt is HatchCover at interface size scale: lines a quarter of
+// HatchPeriodAt thick (at least scale pixels).
+func HatchCoverAt(dy, r, scale float64) float64 {
+	scale = max(scale, 1)
+	p := HatchPeriodAt(r, scale)
+	w := math.Max(scale, p/4)
+	d := math.Abs(dy - p*math.Round(dy/p)) // from the nearest line's middle
+	return math.Max(0, math.Min(1, w/2-d+0.5))
+}
+
+// HatchAt is Hatch on a cell drawn at interface size scale: the lines of
+// the cell at 100 % (r/scale), scale times as far apart and as thick.
+func HatchAt(img *image.RGBA, r, scale float64) {
 	b := img.Bounds()
 	cy := float64(b.Min.Y+b.Max.Y) / 2
 	for y := b.Min.Y; y < b.Max.Y; y++ {
-		cov := HatchCover(float64(y)+0.5-cy, r)
+		cov := HatchCoverAt(float64(y)+0.5-cy, r, scale)
 		if cov == 0 {
 			continue
 		}

@@ -45,3 +45,30 @@ func TestHatch(t *testing.T) {
 		}
 	}
 }
+
+// TestHatchAt: at interface size s a cell s times as large is hatched as
+// the cell at 100 %, s times as large: the period and each row's cover
+// follow the row s times as far from the centre; at 1 it is Hatch.
+func TestHatchAt(t *testing.T) {
+	for _, r := range []float64{8, 16, 20, 32, 64} {
+		for _, s := range []float64{1, 1.5, 2} {
+			if have, want := HatchPeriodAt(r*s, s), HatchPeriod(r)*s; math.Abs(have-want) > 1e-9 {
+				t.Errorf("r %v at %v: period %v, want %v", r, s, have, want)
+			}
+			for _, dy := range []float64{0, 1.5, 3, 4.5, 6, 10} {
+				// The middle of a line, and halfway between two lines, as
+				// at 100 %.
+				p := HatchPeriod(r)
+				for _, at := range []float64{0, p / 2} {
+					have, want := HatchCoverAt((dy*p+at)*s, r*s, s), HatchCover(dy*p+at, r)
+					if math.Abs(have-want) > 1e-9 && (want == 0 || want == 1) {
+						t.Errorf("r %v at %v: the row %v lines and %v down covers %v, want %v", r, s, dy, at, have, want)
+					}
+				}
+			}
+		}
+		if HatchCoverAt(0.7, r, 1) != HatchCover(0.7, r) {
+			t.Errorf("r %v: HatchCoverAt at 1 is not HatchCover", r)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package art
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"testing"
@@ -51,5 +52,20 @@ func checkSquare(t *testing.T, name string, img *image.RGBA, side float64, want 
 	mean := color.RGBA{uint8(sum[0] / px), uint8(sum[1] / px), uint8(sum[2] / px), 255}
 	if d := DeltaE(mean, want); d > 25 {
 		t.Errorf("%s tile of side %v: mean %v is %.0f from %v", name, side, mean, d, want)
+	}
+}
+
+// BenchmarkPaintHexTile paints a wooded hex tile of each radius the hex
+// board paints at its levels of detail: 128 px is its closest at 100 %,
+// 256 px its closest at 200 % (a tile is painted once per terrain, variant
+// and level, the first time it is drawn).
+func BenchmarkPaintHexTile(b *testing.B) {
+	st := TileStyle{Color: color.RGBA{46, 107, 48, 255}, Decor: DecorTrees}
+	for _, r := range []float64{32, 64, 128, 256} {
+		b.Run(fmt.Sprintf("r%.0f", r), func(b *testing.B) {
+			for b.Loop() {
+				Hatch(PaintHexTile(st, false, 0, r), r)
+			}
+		})
 	}
 }

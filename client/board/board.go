@@ -85,6 +85,8 @@ type Board struct {
 	styles []art.TileStyle // by TerrainID
 	// palette gives the players' colours (SetPalette).
 	palette art.Palette
+	// scale is the interface size the board draws at (SetScale).
+	scale float64
 
 	view   *game.View
 	hexes  []hexState // by hex.Rect.Index
@@ -139,6 +141,7 @@ func New(st Style, width, height int) (*Board, error) {
 		structureAt: map[hex.Hex][]int{},
 		stackIndex:  map[hex.Hex]int{},
 		chunks:      newChunkCache(),
+		scale:       1,
 	}
 	for i := range b.hexes {
 		b.hexes[i].terrain = rulesfile.NoTerrain
@@ -364,6 +367,34 @@ func styleOf(t *rulesfile.Terrain) art.TileStyle {
 	}
 	return st
 }
+
+// SetScale makes the board draw at interface size s (2 at 200 %, 1 at
+// 100 %; below 1 is taken as 1) from the next frame on: every length of
+// what it draws in pixels (marks and their least sizes, labels and their
+// faces, outlines, paths and arrows, the thresholds at which labels show)
+// is s times its length at 100 %, so that the map looks as at 100 %, s
+// times as large. Draw is then given the camera on screen
+// (camera.Scaled), whose zoom is s times the player's. A new size paints
+// the terrain and the reach again.
+func (b *Board) SetScale(s float64) {
+	s = max(s, 1)
+	if s == b.scale {
+		return
+	}
+	b.scale = s
+	b.fonts.scale = s
+	b.chunks.scale = s // each level paints s times as many pixels: all repainted
+	b.chunks.staleAll()
+	for _, img := range b.gfx.tiles {
+		img.Deallocate()
+	}
+	b.gfx.tiles = nil // their hatch is drawn at the size
+	b.reach.used = false
+	b.mini.dirty = true
+}
+
+// Scale returns the interface size the board draws at (SetScale).
+func (b *Board) Scale() float64 { return b.scale }
 
 // SetPalette draws the players in the colours of pl from the next frame
 // on: the player's choice in Settings (art.PaletteOf).

@@ -31,6 +31,7 @@ const (
 // others) add their labels as the hexes grow.
 const midHexPx = 13
 
+// detailFor returns the detail of hexes hexPx pixels in radius at 100 %.
 func detailFor(hexPx float64) detail {
 	if hexPx < midHexPx {
 		return detailFar
@@ -44,19 +45,31 @@ type frame struct {
 	cam            *camera.Camera
 	ox, oy         float64 // dst's top-left corner, where the camera's (0, 0) is
 	hexPx          float64 // a hex's radius on screen
+	scale          float64 // the interface size (Board.SetScale)
+	hex100         float64 // a hex's radius as at 100 %: hexPx / scale
 	detail         detail
 	x0, y0, x1, y1 float64 // the world rectangle on screen
 }
 
-// newFrame returns the frame of a Draw call into dst through cam.
-func newFrame(dst *ebiten.Image, cam *camera.Camera) *frame {
+// newFrame returns the frame of a Draw call into dst through cam at
+// 100 %.
+func newFrame(dst *ebiten.Image, cam *camera.Camera) *frame { return newFrameAt(dst, cam, 1) }
+
+// newFrameAt returns the frame of a Draw call into dst through cam (its
+// zoom the zoom on screen: camera.Scaled) at interface size scale.
+func newFrameAt(dst *ebiten.Image, cam *camera.Camera, scale float64) *frame {
 	r := dst.Bounds()
-	f := &frame{dst: dst, cam: cam, ox: float64(r.Min.X), oy: float64(r.Min.Y), hexPx: HexSize * cam.Zoom}
-	f.detail = detailFor(f.hexPx)
+	scale = max(scale, 1)
+	f := &frame{dst: dst, cam: cam, ox: float64(r.Min.X), oy: float64(r.Min.Y), hexPx: HexSize * cam.Zoom, scale: scale}
+	f.hex100 = f.hexPx / scale
+	f.detail = detailFor(f.hex100)
 	f.x0, f.y0 = cam.ToWorld(0, 0)
 	f.x1, f.y1 = cam.ToWorld(float64(r.Dx()), float64(r.Dy()))
 	return f
 }
+
+// px returns v pixels at 100 % in dst's pixels.
+func (f *frame) px(v float64) float64 { return v * f.scale }
 
 // screen converts a world point to dst's pixels.
 func (f *frame) screen(wx, wy float64) (x, y float64) {
@@ -74,11 +87,13 @@ func (f *frame) near(wx, wy, margin float64) bool {
 // camera cam into screen: the camera's screen point (0, 0) is screen's
 // top-left corner, so a sub-image of the window draws the map into part of
 // it. Where the map does not cover screen, it is filled with a dark blue.
+// At an interface size above 100 % (SetScale) cam is the camera on screen
+// (camera.Scaled): its zoom is the zoom the player set times the size.
 func (b *Board) Draw(screen *ebiten.Image, cam *camera.Camera, o *Overlay) {
 	if o == nil {
 		o = &Overlay{}
 	}
-	f := newFrame(screen, cam)
+	f := newFrameAt(screen, cam, b.scale)
 	b.chunks.frame++
 
 	// The background shows only where the map does not cover the screen:
@@ -109,9 +124,10 @@ func (b *Board) Draw(screen *ebiten.Image, cam *camera.Camera, o *Overlay) {
 // drawTerrain draws the cached terrain chunks on screen, painting those
 // missing or stale.
 func (b *Board) drawTerrain(f *frame) {
-	k := lodFor(f.cam.Zoom)
-	cw := chunkWorld(k)
-	visibleChunks(k, f.x0, f.y0, f.x1, f.y1, b.worldW, b.worldH, func(cx, cy int32) {
+	sc := b.chunks.scale
+	k := lodAt(f.cam.Zoom, sc)
+	cw := chunkWorldAt(k, sc)
+	visibleChunksAt(k, sc, f.x0, f.y0, f.x1, f.y1, b.worldW, b.worldH, func(cx, cy int32) {
 		key := chunkKey{int8(k), cx, cy}
 		ch, paint := b.chunks.get(key)
 		if paint {
@@ -154,8 +170,8 @@ var rememberedM = func() colorm.ColorM {
 func (b *Board) paintChunk(img *ebiten.Image, key chunkKey) {
 	img.Clear()
 	k := int(key.lod)
-	s := lodScale(k)
-	cw := chunkWorld(k)
+	s := lodScale(k) * b.chunks.scale
+	cw := chunkWorldAt(k, b.chunks.scale)
 	// World point (wx, wy) is at pixel ((wx-wx0)*s, (wy-wy0)*s) of img.
 	wx0 := float64(key.cx)*cw - chunkMargin/s
 	wy0 := float64(key.cy)*cw - chunkMargin/s
@@ -230,8 +246,8 @@ type tileKey struct {
 }
 
 // tile returns the tile of terrain t (rulesfile.NoTerrain: never seen) at
-// level k, painting it the first time; hatched, with the hatch of
-// remembered hexes over it (art.Hatch).
+// level k at the chunks' interface size, painting it the first time;
+// hatched, with the hatch of remembered hexes over it (art.HatchAt).
 func (b *Board) tile(k int, t rulesfile.TerrainID, v uint8, hatched bool) *ebiten.Image {
 	key := tileKey{int8(k), t, v, hatched}
 	if img, ok := b.gfx.tiles[key]; ok {
@@ -245,9 +261,10 @@ func (b *Board) tile(k int, t rulesfile.TerrainID, v uint8, hatched bool) *ebite
 	if !unknown {
 		st = b.styles[t]
 	}
-	pic := art.PaintHexTile(st, unknown, int(v), HexSize*lodScale(k))
+	r := HexSize * lodScale(k) * b.chunks.scale
+	pic := art.PaintHexTile(st, unknown, int(v), r)
 	if hatched {
-		art.Hatch(pic, HexSize*lodScale(k))
+		art.HatchAt(pic, r, b.chunks.scale)
 	}
 	img := ebiten.NewImageFromImage(pic)
 	b.gfx.tiles[key] = img
@@ -266,7 +283,7 @@ var (
 // the shadow that fog casts on the known hexes bordering it, and the grid.
 func (b *Board) paintEdges(img *ebiten.Image, hexes []chunkHex, wx0, wy0, s, r float64) {
 	var sand, grid [2]vector.Path // [visible, remembered]
-	sandW := math.Max(1, r*0.07)
+	sandW := math.Max(b.scale, r*0.07)
 	fade := b.fade(r)
 	naval := func(t rulesfile.TerrainID) bool { return int(t) < len(b.style.Terrain) && b.style.Terrain[t].Naval }
 	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
@@ -344,7 +361,7 @@ func (b *Board) paintEdges(img *ebiten.Image, hexes []chunkHex, wx0, wy0, s, r f
 	for dim := range 2 {
 		stroke(&sand[dim], sandW, sandColor, 0.9, dim)
 		if b.grid {
-			stroke(&grid[dim], math.Max(1, r*0.035), gridColor, 0.28, dim)
+			stroke(&grid[dim], math.Max(b.scale, r*0.035), gridColor, 0.28, dim)
 		}
 	}
 }

@@ -103,7 +103,7 @@ func (b *Board) reachBox(f *frame, o *Overlay) image.Rectangle {
 		x, y := f.screen(b.layout.Center(h))
 		x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
 	}
-	m := f.hexPx*1.1 + 4 // a hex and its border
+	m := f.hexPx*1.1 + f.px(4) // a hex and its border
 	return image.Rect(int(math.Floor(x0-m)), int(math.Floor(y0-m)), int(math.Ceil(x1+m)), int(math.Ceil(y1+m)))
 }
 
@@ -134,8 +134,8 @@ func (b *Board) paintReach(f *frame, o *Overlay) {
 			border.LineTo(c[0], c[1])
 		}
 	}
-	w := math.Max(1.5, math.Min(3, f.hexPx*0.08))
-	strokePath(f.dst, &border, w+2, outlineShadow, 0.35)
+	w := f.px(math.Max(1.5, math.Min(3, f.hex100*0.08)))
+	strokePath(f.dst, &border, w+f.px(2), outlineShadow, 0.35)
 	strokePath(f.dst, &border, w, reachColor, 0.9)
 }
 
@@ -155,20 +155,20 @@ func (b *Board) drawOutlines(f *frame, o *Overlay) {
 	}
 	if o.HasHover && b.rect.Contains(o.Hover) && !(o.HasSelected && o.Hover == o.Selected) {
 		p := hexPath(o.Hover)
-		w := math.Max(1.5, math.Min(2.5, f.hexPx*0.06))
-		strokePath(f.dst, p, w+2, outlineShadow, 0.4)
+		w := f.px(math.Max(1.5, math.Min(2.5, f.hex100*0.06)))
+		strokePath(f.dst, p, w+f.px(2), outlineShadow, 0.4)
 		strokePath(f.dst, p, w, hoverColor, 0.9)
 	}
 	if o.HasSelected && b.rect.Contains(o.Selected) {
 		p := hexPath(o.Selected)
-		w := math.Max(2.5, math.Min(5, f.hexPx*0.12))
-		strokePath(f.dst, p, w+3, outlineShadow, 0.55)
+		w := f.px(math.Max(2.5, math.Min(5, f.hex100*0.12)))
+		strokePath(f.dst, p, w+f.px(3), outlineShadow, 0.55)
 		strokePath(f.dst, p, w, selectColor, 1)
 	}
 	if o.HasMarked && b.rect.Contains(o.Marked) {
 		p := hexPath(o.Marked)
-		w := math.Max(2.5, math.Min(5, f.hexPx*0.12))
-		strokePath(f.dst, p, w+3, outlineShadow, 0.55)
+		w := f.px(math.Max(2.5, math.Min(5, f.hex100*0.12)))
+		strokePath(f.dst, p, w+f.px(3), outlineShadow, 0.55)
 		strokePath(f.dst, p, w, markColor, 1)
 		fillPath(f.dst, p, markColor, 0.18)
 	}
@@ -195,16 +195,16 @@ func (b *Board) drawPath(f *frame, o *Overlay) {
 	if !o.PathOK {
 		c = badPathColor
 	}
-	w := math.Max(2.5, math.Min(7, f.hexPx*0.13))
+	w := f.px(math.Max(2.5, math.Min(7, f.hex100*0.13)))
 	pts, head := b.arrowPoints(f, from, steps, w*3.2)
 	sure, guessed := splitAt(pts, guess)
 	line := polyline(sure)
-	strokePath(f.dst, line, w+3, outlineShadow, 0.5)
+	strokePath(f.dst, line, w+f.px(3), outlineShadow, 0.5)
 	strokePath(f.dst, line, w, c, 1)
 	headAlpha := 1.0
 	if guessed != nil {
 		dash := dashed(guessed, w*2.4, w*1.8)
-		strokePath(f.dst, dash, w+3, outlineShadow, 0.3)
+		strokePath(f.dst, dash, w+f.px(3), outlineShadow, 0.3)
 		strokePath(f.dst, dash, w, c, guessedAlpha)
 		headAlpha = guessedAlpha
 	}
@@ -217,7 +217,7 @@ func (b *Board) drawPath(f *frame, o *Overlay) {
 		if guess >= 0 && i >= guess {
 			cs.ScaleAlpha(guessedAlpha)
 		}
-		b.put(f.dst, art.SpriteDisc, 0, x, y, w*2.4+3, 0, outlineShadow, cs)
+		b.put(f.dst, art.SpriteDisc, 0, x, y, w*2.4+f.px(3), 0, outlineShadow, cs)
 		b.put(f.dst, art.SpriteDisc, 0, x, y, w*2.4, 0, c, cs)
 	}
 }
@@ -231,7 +231,7 @@ func (b *Board) drawOrders(f *frame, o *Overlay) {
 	if len(o.Orders) == 0 {
 		return
 	}
-	w := math.Max(1.5, math.Min(3.5, f.hexPx*0.07))
+	w := f.px(math.Max(1.5, math.Min(3.5, f.hex100*0.07)))
 	// For each owner: sure lines, sure heads, guessed dashes, guessed heads.
 	byOwner := map[game.PlayerID]*[4]vector.Path{}
 	var owners []game.PlayerID
@@ -262,11 +262,11 @@ func (b *Board) drawOrders(f *frame, o *Overlay) {
 	for _, owner := range owners {
 		p := byOwner[owner]
 		c := b.palette.Color(owner)
-		strokePath(f.dst, &p[0], w+2, outlineShadow, 0.45)
+		strokePath(f.dst, &p[0], w+f.px(2), outlineShadow, 0.45)
 		fillPath(f.dst, &p[1], outlineShadow, 0.45)
 		strokePath(f.dst, &p[0], w, c, 0.95)
 		fillPath(f.dst, &p[1], c, 0.95)
-		strokePath(f.dst, &p[2], w+2, outlineShadow, 0.25)
+		strokePath(f.dst, &p[2], w+f.px(2), outlineShadow, 0.25)
 		fillPath(f.dst, &p[3], outlineShadow, 0.25)
 		strokePath(f.dst, &p[2], w, c, 0.95*guessedAlpha)
 		fillPath(f.dst, &p[3], c, 0.95*guessedAlpha)

@@ -149,10 +149,29 @@ const (
 	cityBesideY = 0.4
 )
 
-// width returns the width of s in the face of the given size.
+// width returns the width of s in the face of the given size, both in
+// pixels at 100 % (the layout's units): s is measured in the face drawn on
+// screen, at the fonts' scale.
 func (f *fonts) width(s string, size float64, bold bool) float64 {
-	w, _ := text.Measure(s, f.face(size, bold), 0)
-	return w
+	w, _ := text.Measure(s, f.face(size*f.scale, bold), 0)
+	return w / f.scale
+}
+
+// scaleParts multiplies the boxes, places and sizes of parts laid out at
+// 100 % by s: the parts on screen at interface size s.
+func scaleParts(parts []part, s float64) {
+	if s == 1 {
+		return
+	}
+	mul := func(b box) box { return box{b.x0 * s, b.y0 * s, b.x1 * s, b.y1 * s} }
+	for i := range parts {
+		p := &parts[i]
+		p.box = mul(p.box)
+		for k := range p.nmore {
+			p.more[k] = mul(p.more[k])
+		}
+		p.size, p.x, p.y = p.size*s, p.x*s, p.y*s
+	}
 }
 
 // stackAt returns where, relative to the hex's centre, the stack of a hex

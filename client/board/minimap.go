@@ -57,7 +57,9 @@ func (b *Board) DrawMinimap(screen *ebiten.Image, r image.Rectangle, cam *camera
 		return
 	}
 	vector.FillRect(screen, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), minimapPanel, false)
-	vector.StrokeRect(screen, float32(r.Min.X)+0.5, float32(r.Min.Y)+0.5, float32(r.Dx())-1, float32(r.Dy())-1, 1, minimapBorder, false)
+	sc := b.scale
+	line := float32(sc) // the border's and the camera's outline's width
+	vector.StrokeRect(screen, float32(r.Min.X)+line/2, float32(r.Min.Y)+line/2, float32(r.Dx())-line, float32(r.Dy())-line, line, minimapBorder, false)
 	scale, x0, y0 := b.minimapFit(r)
 	w, h := max(1, int(math.Round(b.worldW*scale))), max(1, int(math.Round(b.worldH*scale)))
 	if b.mini.img == nil || b.mini.w != w || b.mini.h != h {
@@ -82,16 +84,16 @@ func (b *Board) DrawMinimap(screen *ebiten.Image, r image.Rectangle, cam *camera
 		for i := range b.cities {
 			c := &b.cities[i]
 			x, y := b.layout.Center(c.Hex)
-			s := math.Max(3, hexPx*1.5)
+			s := math.Max(3*sc, hexPx*1.5)
 			if c.Capital {
-				s += 2
+				s += 2 * sc
 			}
 			var cs ebiten.ColorScale
 			if c.Remembered {
 				cs = dimmed()
 			}
 			col, ccs := b.ownerTint(c.Owner, c.Remembered)
-			b.square(screen, x0+x*scale, y0+y*scale, s+2, art.OutlineColor, cs)
+			b.square(screen, x0+x*scale, y0+y*scale, s+2*sc, art.OutlineColor, cs)
 			b.square(screen, x0+x*scale, y0+y*scale, s, col, ccs)
 		}
 		for i := range b.view.Armies {
@@ -100,12 +102,12 @@ func (b *Board) DrawMinimap(screen *ebiten.Image, r image.Rectangle, cam *camera
 				continue
 			}
 			x, y := b.layout.Center(a.Hex)
-			s := math.Max(3, hexPx*1.2)
+			s := math.Max(3*sc, hexPx*1.2)
 			rim := art.OutlineColor
 			if a.Owner == b.view.You {
 				rim = art.RimColor
 			}
-			b.put(screen, art.SpriteDisc, 0, x0+x*scale, y0+y*scale, s+2, 0, rim, ebiten.ColorScale{})
+			b.put(screen, art.SpriteDisc, 0, x0+x*scale, y0+y*scale, s+2*sc, 0, rim, ebiten.ColorScale{})
 			b.put(screen, art.SpriteDisc, 0, x0+x*scale, y0+y*scale, s, 0, b.palette.Color(a.Owner), ebiten.ColorScale{})
 		}
 	}
@@ -118,7 +120,7 @@ func (b *Board) DrawMinimap(screen *ebiten.Image, r image.Rectangle, cam *camera
 		rx1 := math.Min(float64(r.Max.X), x0+wx1*scale)
 		ry1 := math.Min(float64(r.Max.Y), y0+wy1*scale)
 		if rx1 > rx0 && ry1 > ry0 {
-			vector.StrokeRect(screen, float32(rx0)+0.5, float32(ry0)+0.5, float32(rx1-rx0)-1, float32(ry1-ry0)-1, 1, color.RGBA{255, 255, 255, 230}, false)
+			vector.StrokeRect(screen, float32(rx0)+line/2, float32(ry0)+line/2, float32(rx1-rx0)-line, float32(ry1-ry0)-line, line, color.RGBA{255, 255, 255, 230}, false)
 		}
 	}
 }

@@ -58,7 +58,7 @@ func (b *Board) drawStructures(f *frame) {
 		sts := b.structuresOn(h)
 		if f.detail == detailFar {
 			// A small diamond in the owner's colour at the hex's foot.
-			s := math.Max(5, f.hexPx*0.7)
+			s := f.px(math.Max(5, f.hex100*0.7))
 			for i, st := range sts {
 				col, ccs := b.ownerTint(st.Owner, st.Remembered)
 				var cs ebiten.ColorScale
@@ -66,7 +66,7 @@ func (b *Board) drawStructures(f *frame) {
 					cs = dimmed()
 				}
 				dx := (float64(i) - float64(len(sts)-1)/2) * s * 0.8
-				b.put(f.dst, art.SpriteMark, uint8(art.MarkDiamond), x+dx, y+f.hexPx*0.5, s+2, 0, art.OutlineColor, cs)
+				b.put(f.dst, art.SpriteMark, uint8(art.MarkDiamond), x+dx, y+f.hexPx*0.5, s+f.px(2), 0, art.OutlineColor, cs)
 				b.put(f.dst, art.SpriteMark, uint8(art.MarkDiamond), x+dx, y+f.hexPx*0.5, s, 0, col, ccs)
 			}
 			continue
@@ -75,7 +75,8 @@ func (b *Board) drawStructures(f *frame) {
 		if st := b.stackOn(h); st != nil {
 			armies = len(st.armies)
 		}
-		parts := layoutStructures(b.scratch.parts[:0], len(sts), armies > 0, f.hexPx)
+		parts := layoutStructures(b.scratch.parts[:0], len(sts), armies > 0, f.hex100)
+		scaleParts(parts, f.scale)
 		b.scratch.parts = parts
 		for k := range parts {
 			p := &parts[k]

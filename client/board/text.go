@@ -10,28 +10,33 @@ import (
 	"empires/client/kit"
 )
 
-// Text sizes in pixels: labels are never drawn smaller than minText,
-// where they could not be read; they are left out instead.
+// Text sizes in pixels at 100 %: labels are never drawn smaller than
+// minText, where they could not be read; they are left out instead.
 const (
 	minText = 10
 	maxText = 22
 )
 
-// fonts holds the Go fonts at the sizes used so far.
-type fonts struct{ faces *kit.Faces }
+// fonts holds the Go fonts at the sizes used so far, for labels drawn at
+// interface size scale.
+type fonts struct {
+	faces *kit.Faces
+	scale float64 // the interface size: 2 makes faces twice as large (Board.SetScale)
+}
 
+// newFonts returns the fonts at 100 %.
 func newFonts() (*fonts, error) {
 	f, err := kit.NewFaces()
 	if err != nil {
 		return nil, err
 	}
-	return &fonts{faces: f}, nil
+	return &fonts{faces: f, scale: 1}, nil
 }
 
-// face returns the face of the given size in pixels (rounded, within
-// minText..maxText).
+// face returns the face of the given size in pixels on screen (rounded,
+// within minText..maxText times the scale).
 func (f *fonts) face(size float64, bold bool) *text.GoTextFace {
-	return f.faces.Face(math.Max(minText, math.Min(maxText, size)), bold)
+	return f.faces.Face(math.Max(minText*f.scale, math.Min(maxText*f.scale, size)), bold)
 }
 
 // draw draws s centred on (x, y) in colour c (premultiplied), on whole

@@ -174,10 +174,10 @@ func (b *Board) drawCities(f *frame) {
 		}
 		if f.detail == detailFar {
 			// A square with a light rim, larger than an army's dot.
-			s := farCityPx(f.hexPx, c.Capital)
+			s := f.px(farCityPx(f.hex100, c.Capital))
 			col, ccs := b.ownerTint(c.Owner, c.Remembered)
-			b.square(f.dst, x, y, s+4, art.OutlineColor, cs)
-			b.square(f.dst, x, y, s+2, art.RimColor, cs)
+			b.square(f.dst, x, y, s+f.px(4), art.OutlineColor, cs)
+			b.square(f.dst, x, y, s+f.px(2), art.RimColor, cs)
 			b.square(f.dst, x, y, s, col, ccs)
 			if m := art.PlayerMark(c.Owner); m != art.MarkNone {
 				b.put(f.dst, art.SpriteMark, uint8(m), x, y, s*0.7, 0, art.InkOn(col), ccs)
@@ -190,7 +190,8 @@ func (b *Board) drawCities(f *frame) {
 		}
 		m := cityMarkers(c, armies)
 		m.NoLevel = b.style.NoCityLevels
-		parts := layoutCity(b.scratch.parts[:0], m, f.hexPx, b.fonts)
+		parts := layoutCity(b.scratch.parts[:0], m, f.hex100, b.fonts)
+		scaleParts(parts, f.scale)
 		b.scratch.parts = parts
 		for k := range parts {
 			b.drawCityPart(f, &parts[k], x, y, c, cs)
@@ -223,10 +224,10 @@ func (b *Board) drawCityPart(f *frame, p *part, x, y float64, c *game.CityView, 
 			return
 		}
 		b.put(f.dst, art.SpriteDisc, 0, px, py, p.size, 0, art.OutlineColor, cs)
-		b.put(f.dst, art.SpriteDisc, 0, px, py, p.size-2, 0, col, ccs)
+		b.put(f.dst, art.SpriteDisc, 0, px, py, p.size-f.px(2), 0, col, ccs)
 		b.fonts.draw(f.dst, p.text, b.fonts.face(p.size/1.5, true), px, py, art.InkOn(col), ccs)
 	case partCitySeen:
-		b.plate(f.dst, p, x, y, seenPlate, seenText, true, ebiten.ColorScale{})
+		b.plate(f, p, x, y, seenPlate, seenText, true, ebiten.ColorScale{})
 	}
 }
 
@@ -238,11 +239,11 @@ func (b *Board) square(dst *ebiten.Image, x, y, s float64, c color.RGBA, cs ebit
 // plate draws label p of a hex whose centre is on (x, y): a pill with a
 // dark outline filling the part's box in colour fill, and the part's text
 // on it in colour ink.
-func (b *Board) plate(dst *ebiten.Image, p *part, x, y float64, fill, ink color.RGBA, bold bool, cs ebiten.ColorScale) {
+func (b *Board) plate(f *frame, p *part, x, y float64, fill, ink color.RGBA, bold bool, cs ebiten.ColorScale) {
 	bx, by, w, h := x+p.box.cx(), y+p.box.cy(), p.box.w(), p.box.h()
-	b.pill(dst, bx, by, w, h, art.OutlineColor, cs)
-	b.pill(dst, bx, by, w-2, h-2, fill, cs)
-	b.fonts.draw(dst, p.text, b.fonts.face(p.size, bold), bx, by, ink, cs)
+	b.pill(f.dst, bx, by, w, h, art.OutlineColor, cs)
+	b.pill(f.dst, bx, by, w-f.px(2), h-f.px(2), fill, cs)
+	b.fonts.draw(f.dst, p.text, b.fonts.face(p.size, bold), bx, by, ink, cs)
 }
 
 // drawArmies draws the stacks of armies on screen, then the armies on the
@@ -270,8 +271,8 @@ func (b *Board) drawArmies(f *frame, o *Overlay) {
 		x, y := f.screen(wx, wy)
 		if f.detail == detailFar {
 			if c := b.cityOn(st.hex); c != nil {
-				_, dx, dy := farDot(f.hexPx, farCityPx(f.hexPx, c.Capital))
-				x, y = x+dx, y+dy
+				_, dx, dy := farDot(f.hex100, farCityPx(f.hex100, c.Capital))
+				x, y = x+f.px(dx), y+f.px(dy)
 			}
 		}
 		b.drawStack(f, armies, x, y)
@@ -304,16 +305,18 @@ func (b *Board) drawStack(f *frame, armies []*game.ArmyView, x, y float64) {
 		cs = dimmed()
 	}
 	if f.detail == detailFar {
-		s, _, _ := farDot(f.hexPx, 0)
-		b.put(f.dst, art.SpriteDisc, 0, x, y, s+3, 0, art.RimColor, cs)
-		b.put(f.dst, art.SpriteDisc, 0, x, y, s+1.5, 0, art.OutlineColor, cs)
+		s, _, _ := farDot(f.hex100, 0)
+		s = f.px(s)
+		b.put(f.dst, art.SpriteDisc, 0, x, y, s+f.px(3), 0, art.RimColor, cs)
+		b.put(f.dst, art.SpriteDisc, 0, x, y, s+f.px(1.5), 0, art.OutlineColor, cs)
 		col, ccs := b.ownerTint(top.Owner, top.Remembered)
 		b.put(f.dst, art.SpriteDisc, 0, x, y, s, 0, col, ccs)
 		b.put(f.dst, art.SpriteMark, uint8(art.PlayerMark(top.Owner)), x, y, s*0.62, 0, art.InkOn(col), ccs)
 		return
 	}
-	sx, sy := stackAt(f.hexPx)
-	parts := layoutStack(b.scratch.parts[:0], stackMarkers(armies, b.view.You, b.style.Mark), sx, sy, f.hexPx, b.fonts)
+	sx, sy := stackAt(f.hex100)
+	parts := layoutStack(b.scratch.parts[:0], stackMarkers(armies, b.view.You, b.style.Mark), sx, sy, f.hex100, b.fonts)
+	scaleParts(parts, f.scale)
 	b.scratch.parts = parts
 	for k := range parts {
 		p := &parts[k]
@@ -327,24 +330,24 @@ func (b *Board) drawStack(f *frame, armies []*game.ArmyView, x, y float64) {
 			col, ccs := b.ownerTint(top.Owner, top.Remembered)
 			b.put(f.dst, art.SpriteMark, uint8(art.PlayerMark(top.Owner)), px, py, p.size, 0, art.InkOn(col), ccs)
 		case partUnits:
-			b.plate(f.dst, p, x, y, plateColor, plateText, true, cs)
+			b.plate(f, p, x, y, plateColor, plateText, true, cs)
 		case partStack:
-			b.plate(f.dst, p, x, y, stackColor, art.OutlineColor, true, cs)
+			b.plate(f, p, x, y, stackColor, art.OutlineColor, true, cs)
 		case partWarlord:
-			b.plate(f.dst, p, x, y, warlordColor, art.InkOn(warlordColor), true, cs)
+			b.plate(f, p, x, y, warlordColor, art.InkOn(warlordColor), true, cs)
 		case partCasters:
-			b.plate(f.dst, p, x, y, casterColor, art.InkOn(casterColor), true, cs)
+			b.plate(f, p, x, y, casterColor, art.InkOn(casterColor), true, cs)
 		case partCharacters:
 			bx, by, w, h := x+p.box.cx(), y+p.box.cy(), p.box.w(), p.box.h()
 			b.pill(f.dst, bx, by, w, h, art.OutlineColor, cs)
-			b.pill(f.dst, bx, by, w-2, h-2, enemyChars, cs)
-			icon := h - 2
-			b.put(f.dst, art.SpritePerson, 0, x+p.box.x0+1+icon*0.55, by, icon*0.8, 0, art.White, cs)
+			b.pill(f.dst, bx, by, w-f.px(2), h-f.px(2), enemyChars, cs)
+			icon := h - f.px(2)
+			b.put(f.dst, art.SpritePerson, 0, x+p.box.x0+f.px(1)+icon*0.55, by, icon*0.8, 0, art.White, cs)
 			b.fonts.draw(f.dst, p.text, b.fonts.face(p.size, true), bx+icon*0.4, by, art.White, cs)
 		case partStance:
 			b.drawStance(f, top, px, py, p.box.w(), cs)
 		case partSeen:
-			b.plate(f.dst, p, x, y, seenPlate, seenText, true, ebiten.ColorScale{})
+			b.plate(f, p, x, y, seenPlate, seenText, true, ebiten.ColorScale{})
 		}
 	}
 }
@@ -367,7 +370,7 @@ func (b *Board) drawToken(f *frame, a *game.ArmyView, x, y, px float64, cs ebite
 // drawCosts writes the reach overlay's costs over everything else on the
 // map, when the hexes are large enough (costHexPx).
 func (b *Board) drawCosts(f *frame, o *Overlay) {
-	if len(o.Reach) == 0 || f.hexPx < costHexPx {
+	if len(o.Reach) == 0 || f.hex100 < costHexPx {
 		return
 	}
 	for h, cost := range o.Reach {
@@ -376,10 +379,12 @@ func (b *Board) drawCosts(f *frame, o *Overlay) {
 			continue
 		}
 		x, y := f.screen(wx, wy)
-		p := costPart(cost, f.hexPx, b.fonts)
+		ps := [1]part{costPart(cost, f.hex100, b.fonts)}
+		scaleParts(ps[:], f.scale)
+		p := &ps[0]
 		bx, by, w, h := x+p.box.cx(), y+p.box.cy(), p.box.w(), p.box.h()
 		b.pill(f.dst, bx, by, w, h, reachColor, ebiten.ColorScale{})
-		b.pill(f.dst, bx, by, w-2, h-2, costPlate, ebiten.ColorScale{})
+		b.pill(f.dst, bx, by, w-f.px(2), h-f.px(2), costPlate, ebiten.ColorScale{})
 		b.fonts.draw(f.dst, p.text, b.fonts.face(p.size, true), bx, by, costInk, ebiten.ColorScale{})
 	}
 }
@@ -403,7 +408,7 @@ func (b *Board) drawStance(f *frame, a *game.ArmyView, x, y, s float64, cs ebite
 
 // drawBattles marks the battles with crossed swords.
 func (b *Board) drawBattles(f *frame, o *Overlay) {
-	px := math.Max(18, math.Min(96, f.hexPx*1.4))
+	px := f.px(math.Max(18, math.Min(96, f.hex100*1.4)))
 	for _, h := range o.Battles {
 		wx, wy := b.layout.Center(h)
 		if !f.near(wx, wy, 2*HexSize) {

@@ -99,3 +99,20 @@ func clampAxis(pos, view, world float64) float64 {
 }
 
 func clamp(v, lo, hi float64) float64 { return max(lo, min(hi, v)) }
+
+// Scaled returns the camera as it draws on a screen scale times as large
+// (an interface size of 2 draws the map twice as large, in the window's
+// own pixels): the same world point at the screen's top-left corner, the
+// zoom and the screen's size multiplied by scale. A screen keeps its
+// camera in the units of 100 % (the zoom the player sets, the pan and the
+// limits) and draws and hit-tests through Scaled. A scale of 1 or less
+// returns a copy of c.
+func (c *Camera) Scaled(scale float64) *Camera {
+	s := *c
+	if scale > 1 {
+		s.Zoom *= scale
+		s.ScreenW *= scale
+		s.ScreenH *= scale
+	}
+	return &s
+}

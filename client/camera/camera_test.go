@@ -123,3 +123,28 @@ func TestLookAt(t *testing.T) {
 		}
 	}
 }
+
+// TestScaled: a camera kept at 100 % and drawn at interface size s puts
+// every world point at s times its place at 100 %, on a screen s times as
+// large; a scale of 1 or less changes nothing.
+func TestScaled(t *testing.T) {
+	c := New(4000, 3000, 960, 540)
+	c.ZoomAt(1.5, 300, 200)
+	for _, tt := range []struct{ scale, want float64 }{{1, 1}, {0.5, 1}, {1.5, 1.5}, {2, 2}} {
+		s := c.Scaled(tt.scale)
+		if !near(s.ScreenW, c.ScreenW*tt.want) || !near(s.ScreenH, c.ScreenH*tt.want) || !near(s.Zoom, c.Zoom*tt.want) {
+			t.Errorf("scale %v: screen %vx%v at zoom %v, want %vx%v at %v", tt.scale, s.ScreenW, s.ScreenH, s.Zoom,
+				c.ScreenW*tt.want, c.ScreenH*tt.want, c.Zoom*tt.want)
+		}
+		for _, w := range [][2]float64{{0, 0}, {1234.5, 987}, {4000, 3000}} {
+			x1, y1 := c.ToScreen(w[0], w[1])
+			xs, ys := s.ToScreen(w[0], w[1])
+			if !near(xs, x1*tt.want) || !near(ys, y1*tt.want) {
+				t.Errorf("scale %v: world %v at (%v, %v), want (%v, %v)", tt.scale, w, xs, ys, x1*tt.want, y1*tt.want)
+			}
+		}
+	}
+	if s := c.Scaled(2); s == c {
+		t.Error("Scaled returned the camera itself, not a copy")
+	}
+}

@@ -19,7 +19,8 @@ import (
 	"empires/shared/words"
 )
 
-// Sizes of the battle report's window, in pixels.
+// Sizes of the battle report's window, in pixels at 100 % (the report
+// multiplies them by the interface size).
 const (
 	battleMarginX = 16  // between the window and the map's sides
 	battleMarginY = 48  // between the window and the screen's top and bottom (the top bar is 40)
@@ -86,7 +87,7 @@ type dieStyles struct {
 // battleBody returns the contents of the report's window for log line l,
 // sized for the game screen as it is now (openWindow adds Close).
 func (g *Screen) battleBody(l model.LogLine) *widget.Container {
-	t := g.theme
+	t := g.theme()
 	p := g.pal
 	b := l.Battle
 	v := &battleView{g: g, b: b, fleet: isFleetBattle(b), rules: g.mod.Battle()}
@@ -94,9 +95,9 @@ func (g *Screen) battleBody(l model.LogLine) *widget.Container {
 		v.sums, v.reason, v.explained = v.rules.Explain(b, g.model.PlayerName)
 	}
 	v.dice = dieStyles{
-		miss:    eimage.NewBorderedNineSliceColor(p.Field, p.FieldBorder, 1),
-		hit:     eimage.NewBorderedNineSliceColor(color.NRGBA{46, 92, 44, 255}, p.Success, 1),
-		crit:    eimage.NewBorderedNineSliceColor(p.Accent, p.Focus, 2),
+		miss:    eimage.NewBorderedNineSliceColor(p.Field, p.FieldBorder, g.px(1)),
+		hit:     eimage.NewBorderedNineSliceColor(color.NRGBA{46, 92, 44, 255}, p.Success, g.px(1)),
+		crit:    eimage.NewBorderedNineSliceColor(p.Accent, p.Focus, g.px(2)),
 		missInk: p.TextMuted, hitInk: p.Text, critInk: color.NRGBA{30, 22, 12, 255},
 	}
 	for _, s := range b.Sides {
@@ -107,23 +108,24 @@ func (g *Screen) battleBody(l model.LogLine) *widget.Container {
 
 	// The space the window may take, and the layout that fits it.
 	mr := g.host.MapRect()
-	availW := mr.Dx() - 2*battleMarginX - 2*battlePad
-	availH := mr.Max.Y - 2*battleMarginY - 2*battlePad
-	scrollW := availW - battleSlider - 6
-	sideW := min((scrollW-battleLabelW-2*battleColGap)/2, battleSideMax)
-	wide := sideW >= battleSideMin
+	px := g.px
+	availW := mr.Dx() - 2*px(battleMarginX) - 2*px(battlePad)
+	availH := mr.Max.Y - 2*px(battleMarginY) - 2*px(battlePad)
+	scrollW := availW - px(battleSlider) - px(6)
+	sideW := min((scrollW-px(battleLabelW)-2*px(battleColGap))/2, px(battleSideMax))
+	wide := sideW >= px(battleSideMin)
 	var content *widget.Container
 	if wide {
 		content = v.wideTable(sideW)
 	} else {
-		content = v.stacked(max(min(scrollW-battleLabelW-battleColGap, battleOneMax), 160))
+		content = v.stacked(max(min(scrollW-px(battleLabelW)-px(battleColGap), px(battleOneMax)), px(160)))
 	}
 	cw, ch := content.PreferredSize()
-	textW := float64(cw + battleSlider + 6)
+	textW := float64(cw + px(battleSlider) + px(6))
 
-	const gap = 6
-	body := kit.WindowBody(t, battlePad, gap)
-	header := column(
+	gap := px(6)
+	body := kit.WindowBody(t, px(battlePad), gap)
+	header := v.column(
 		kit.Text(t, fmt.Sprintf("Battle at (%s), %s", b.Hex, strings.ToLower(g.TurnName(protocol.Turn(l.Turn)))), p.Accent),
 		kit.SmallText(t, l.Text, p.TextMuted, widget.TextOpts.MaxWidth(textW)),
 	)
@@ -134,16 +136,16 @@ func (g *Screen) battleBody(l model.LogLine) *widget.Container {
 	}
 	body.AddChild(header)
 	_, used := header.PreferredSize()
-	_, closeH := column(t.NewButton("Close", nil)).PreferredSize()
+	_, closeH := v.column(t.NewButton("Close", nil)).PreferredSize()
 	used += closeH + 2*gap
-	maxH := max(availH-used, 120)
+	maxH := max(availH-used, px(120))
 	if ch <= maxH {
 		body.AddChild(content)
 		return body
 	}
 
 	// Too high: the rows scroll, with the wheel or the bar.
-	st := kit.ScrollStyle{WheelPart: 4, Handle: battleSlider, Data: content} // Data: for the tests' walk
+	st := kit.ScrollStyle{WheelPart: 4, Handle: px(battleSlider), Data: content} // Data: for the tests' walk
 	body.AddChild(kit.NewScrollArea(content, st, maxH, image.Point{}))
 	return body
 }
@@ -196,7 +198,7 @@ func (v *battleView) playerName(p game.PlayerID) string {
 // line of the rule that decided it (nil if none), width pixels wide at most.
 func (v *battleView) outcome(width float64) (won, why *widget.Text) {
 	h := v.g
-	t := h.theme
+	t := h.theme()
 	p := h.pal
 	you := h.model.You()
 	line, c := "Nobody won", color.Color(p.Accent)
@@ -259,7 +261,7 @@ func (v *battleView) rowName(r int) string {
 func (v *battleView) wideTable(sideW int) *widget.Container {
 	grid := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
 		widget.GridLayoutOpts.Columns(3),
-		widget.GridLayoutOpts.Spacing(battleColGap, 10),
+		widget.GridLayoutOpts.Spacing(v.g.px(battleColGap), v.g.px(10)),
 	)))
 	order := v.order()
 	var cells [2][numRows]*widget.Container
@@ -276,27 +278,27 @@ func (v *battleView) wideTable(sideW int) *widget.Container {
 		for k := range order {
 			c := cells[k][r]
 			if c == nil {
-				c = column(kit.SmallText(v.g.theme, "-", v.g.pal.TextMuted))
+				c = v.column(kit.SmallText(v.g.theme(), "-", v.g.pal.TextMuted))
 			}
 			c.GetWidget().MinWidth = sideW
 			grid.AddChild(c)
 		}
 	}
-	return v.withLegend(grid, battleLabelW+2*sideW+2*battleColGap)
+	return v.withLegend(grid, v.g.px(battleLabelW)+2*sideW+2*v.g.px(battleColGap))
 }
 
 // stacked returns the report with the sides one above the other, each row
 // a name and a value valueW pixels wide.
 func (v *battleView) stacked(valueW int) *widget.Container {
-	out := column()
+	out := v.column()
 	for k, i := range v.order() {
 		if k > 0 {
-			out.AddChild(spacer(12))
+			out.AddChild(v.spacer(12))
 		}
-		out.AddChild(v.sideHeader(i, battleLabelW+battleColGap+valueW))
+		out.AddChild(v.sideHeader(i, v.g.px(battleLabelW)+v.g.px(battleColGap)+valueW))
 		grid := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
 			widget.GridLayoutOpts.Columns(2),
-			widget.GridLayoutOpts.Spacing(battleColGap, 8),
+			widget.GridLayoutOpts.Spacing(v.g.px(battleColGap), v.g.px(8)),
 		)))
 		for r, c := range v.sideCells(i, valueW) {
 			if c == nil {
@@ -307,7 +309,7 @@ func (v *battleView) stacked(valueW int) *widget.Container {
 		}
 		out.AddChild(grid)
 	}
-	return v.withLegend(out, battleLabelW+battleColGap+valueW)
+	return v.withLegend(out, v.g.px(battleLabelW)+v.g.px(battleColGap)+valueW)
 }
 
 // withLegend returns c with the legend of the drawn dice under it, when the
@@ -317,23 +319,23 @@ func (v *battleView) withLegend(c *widget.Container, width int) *widget.Containe
 	for _, s := range v.b.Sides {
 		hasDice = hasDice || len(s.Dice) > 0 || len(s.Rolls) > 0
 	}
-	out := column(c)
+	out := v.column(c)
 	out.GetWidget().MinWidth = width
 	if !hasDice {
 		return out
 	}
-	t := v.g.theme
+	t := v.g.theme()
 	muted := v.g.pal.TextMuted
 	dice := v.rules
 	crit := dice.CriticalHits
-	row := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(5))))
+	row := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(v.g.px(5)))))
 	add := func(w widget.PreferredSizeLocateableWidget) {
 		w.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
 		row.AddChild(w)
 	}
 	add(kit.SmallText(t, "Dice:", muted))
 	if dice.Legend != "" {
-		out.AddChild(spacer(6), kit.SmallText(t, dice.Legend, muted, widget.TextOpts.MaxWidth(float64(width))))
+		out.AddChild(v.spacer(6), kit.SmallText(t, dice.Legend, muted, widget.TextOpts.MaxWidth(float64(width))))
 		return out
 	}
 	if v.fleet {
@@ -358,14 +360,14 @@ func (v *battleView) withLegend(c *widget.Container, width int) *widget.Containe
 			add(kit.SmallText(t, "raised by Warlord points", muted))
 		}
 	}
-	out.AddChild(spacer(6), row)
+	out.AddChild(v.spacer(6), row)
 	return out
 }
 
 // label returns a row's name.
 func (v *battleView) label(s string) *widget.Text {
-	l := kit.SmallText(v.g.theme, s, v.g.pal.Accent, widget.TextOpts.MaxWidth(battleLabelW))
-	l.GetWidget().MinWidth = battleLabelW
+	l := kit.SmallText(v.g.theme(), s, v.g.pal.Accent, widget.TextOpts.MaxWidth(v.g.pxf(battleLabelW)))
+	l.GetWidget().MinWidth = v.g.px(battleLabelW)
 	return l
 }
 
@@ -373,7 +375,7 @@ func (v *battleView) label(s string) *widget.Text {
 // name, and whether it won, width pixels wide at most.
 func (v *battleView) sideHeader(i, width int) *widget.Container {
 	h := v.g
-	t := h.theme
+	t := h.theme()
 	p := h.pal
 	s := &v.b.Sides[i]
 	status, c := "no winner", color.Color(p.TextMuted)
@@ -383,15 +385,15 @@ func (v *battleView) sideHeader(i, width int) *widget.Container {
 	case v.won(1 - i):
 		status, c = "lost", p.Error
 	}
-	row := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(8))))
+	row := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(v.g.px(8)))))
 	swatch := widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(eimage.NewBorderedNineSliceColor(art.PaletteOf(v.g.host.Prefs().ColourBlind).Color(s.Player), p.Text, 1)),
-		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(16, 16),
+		widget.ContainerOpts.BackgroundImage(eimage.NewBorderedNineSliceColor(art.PaletteOf(v.g.host.Prefs().ColourBlind).Color(s.Player), p.Text, v.g.px(1))),
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(v.g.px(16), v.g.px(16)),
 			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Position: widget.RowLayoutPositionCenter})),
 	)
 	role := strings.ToUpper(roleName(s.Role)[:1]) + roleName(s.Role)[1:]
 	name := kit.Text(t, fmt.Sprintf("%s: %s", role, v.playerName(s.Player)), p.Text,
-		widget.TextOpts.MaxWidth(float64(max(width-80, 100))))
+		widget.TextOpts.MaxWidth(float64(max(width-v.g.px(80), v.g.px(100)))))
 	name.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
 	st := kit.SmallText(t, status, c)
 	st.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
@@ -403,7 +405,7 @@ func (v *battleView) sideHeader(i, width int) *widget.Container {
 // values width pixels wide at most.
 func (v *battleView) sideCells(i, width int) [numRows]*widget.Container {
 	h := v.g
-	t := h.theme
+	t := h.theme()
 	p := h.pal
 	s := &v.b.Sides[i]
 	w := float64(width)
@@ -413,9 +415,9 @@ func (v *battleView) sideCells(i, width int) [numRows]*widget.Container {
 
 	// Going in: the armies' units.
 	if len(s.Armies) == 0 {
-		rows[rowUnits] = column(muted("No army: the city fought alone"))
+		rows[rowUnits] = v.column(muted("No army: the city fought alone"))
 	} else {
-		rows[rowUnits] = column(text(fmt.Sprintf("%s: %s", v.armiesName(s.Armies), h.model.UnitsText(s.Before))))
+		rows[rowUnits] = v.column(text(fmt.Sprintf("%s: %s", v.armiesName(s.Armies), h.model.UnitsText(s.Before))))
 	}
 
 	// The city's forces.
@@ -428,12 +430,12 @@ func (v *battleView) sideCells(i, width int) [numRows]*widget.Container {
 		if s.CityLowered > 0 {
 			def += fmt.Sprintf(", after the enemy's Siege lowered it by %d", s.CityLowered)
 		}
-		rows[rowCity] = column(text(fmt.Sprintf("%s from the level %d city", got, s.CityLevel)), muted(def))
+		rows[rowCity] = v.column(text(fmt.Sprintf("%s from the level %d city", got, s.CityLevel)), muted(def))
 	}
 
 	// Characters.
 	if len(s.Characters) > 0 {
-		c := column()
+		c := v.column()
 		for _, ch := range s.Characters {
 			c.AddChild(v.character(ch, len(s.Armies) > 1, w))
 		}
@@ -447,7 +449,7 @@ func (v *battleView) sideCells(i, width int) [numRows]*widget.Container {
 	case len(s.Dice) > 0:
 		rows[rowDice] = v.diceGroups(s, width)
 	case len(s.Rolls) > 0:
-		c := column()
+		c := v.column()
 		dice := make([]widget.PreferredSizeLocateableWidget, len(s.Rolls))
 		for k, r := range s.Rolls {
 			dice[k] = v.die(strconv.Itoa(r), v.rollHits(r))
@@ -456,39 +458,39 @@ func (v *battleView) sideCells(i, width int) [numRows]*widget.Container {
 		rows[rowDice] = c
 	}
 	if lines := v.sums[i]; len(lines) > 0 {
-		c := column()
+		c := v.column()
 		for _, l := range lines {
 			c.AddChild(text(kit.CapitalFirst(l)))
 		}
 		rows[rowSums] = c
 	}
 	if len(s.Rolls) > 0 || s.Hits > 0 {
-		rows[rowHits] = column(text(fmt.Sprintf("%d on the enemy", s.Hits)))
+		rows[rowHits] = v.column(text(fmt.Sprintf("%d on the enemy", s.Hits)))
 	}
 	if s.Points > 0 || s.PointsSpent > 0 {
 		had := strconv.Itoa(int(s.Points))
 		if v.rounds > 1 {
 			had += " a round"
 		}
-		rows[rowPoints] = column(text(fmt.Sprintf("Had %s, spent %d", had, s.PointsSpent)))
+		rows[rowPoints] = v.column(text(fmt.Sprintf("Had %s, spent %d", had, s.PointsSpent)))
 	}
 
 	// Casualties: fallen, healed, lost; a fleet battle sinks fleets.
 	lost := s.Losses.Total() + s.CityLosses.Total()
 	switch {
 	case v.fleet && s.Fallen > 0:
-		rows[rowCasualties] = column(text(words.Count(int(s.Fallen), "fleet sunk", "fleets sunk")))
+		rows[rowCasualties] = v.column(text(words.Count(int(s.Fallen), "fleet sunk", "fleets sunk")))
 	case v.rules.SideDie && lost > 0:
-		rows[rowCasualties] = column(text(fmt.Sprintf("%d lost", lost)))
+		rows[rowCasualties] = v.column(text(fmt.Sprintf("%d lost", lost)))
 	case s.Fallen > 0 || s.Healed > 0:
-		rows[rowCasualties] = column(text(fmt.Sprintf("%d fell, %d healed, %d lost", s.Fallen, s.Healed, lost)))
+		rows[rowCasualties] = v.column(text(fmt.Sprintf("%d fell, %d healed, %d lost", s.Fallen, s.Healed, lost)))
 	case lost > 0:
-		rows[rowCasualties] = column(text(fmt.Sprintf("%d lost", lost)))
+		rows[rowCasualties] = v.column(text(fmt.Sprintf("%d lost", lost)))
 	default:
-		rows[rowCasualties] = column(muted("None"))
+		rows[rowCasualties] = v.column(muted("None"))
 	}
 	if lost > 0 {
-		c := column()
+		c := v.column()
 		if s.Losses.Total() > 0 {
 			who := "Armies"
 			if len(s.Armies) == 1 {
@@ -502,7 +504,7 @@ func (v *battleView) sideCells(i, width int) [numRows]*widget.Container {
 		rows[rowLost] = c
 	}
 	if s.Uncroaked.Total() > 0 {
-		rows[rowUncroaked] = column(text(h.model.UnitsText(s.Uncroaked) + " rose to join it"))
+		rows[rowUncroaked] = v.column(text(h.model.UnitsText(s.Uncroaked) + " rose to join it"))
 	}
 	return rows
 }
@@ -580,7 +582,7 @@ func (v *battleView) character(c game.CharacterReport, army bool, width float64)
 		line += "; fell in the battle"
 		col = p.Error
 	}
-	return kit.SmallText(v.g.theme, line, col, widget.TextOpts.MaxWidth(width))
+	return kit.SmallText(v.g.theme(), line, col, widget.TextOpts.MaxWidth(width))
 }
 
 // dieGroup is the dice of one kind of unit rolled in one round.
@@ -595,7 +597,7 @@ type dieGroup struct {
 // them (the city's apart), round by round, width pixels wide.
 func (v *battleView) diceGroups(s *game.SideReport, width int) *widget.Container {
 	h := v.g
-	t := h.theme
+	t := h.theme()
 	var groups []dieGroup
 	for _, d := range s.Dice {
 		k := slices.IndexFunc(groups, func(g dieGroup) bool { return g.round == d.Round && g.unit == d.Unit && g.city == d.City })
@@ -606,7 +608,7 @@ func (v *battleView) diceGroups(s *game.SideReport, width int) *widget.Container
 		groups[k].dice = append(groups[k].dice, d)
 	}
 	slices.SortStableFunc(groups, func(a, b dieGroup) int { return int(a.round) - int(b.round) })
-	out := column()
+	out := v.column()
 	for _, gr := range groups {
 		name := h.unitName(gr.unit)
 		if gr.city {
@@ -635,8 +637,8 @@ func (v *battleView) diceGroups(s *game.SideReport, width int) *widget.Container
 // sideDie returns the die side s rolled for all its units (Battle's
 // SideDie), drawn, with what it scored: "Rolled 4, raised to 5".
 func (v *battleView) sideDie(s *game.SideReport, width int) *widget.Container {
-	t := v.g.theme
-	out := column()
+	t := v.g.theme()
+	out := v.column()
 	for _, d := range s.Dice {
 		label := strconv.Itoa(int(d.Score))
 		line := fmt.Sprintf("Rolled %d", d.Roll)
@@ -648,10 +650,10 @@ func (v *battleView) sideDie(s *game.SideReport, width int) *widget.Container {
 		if d.Hits > 0 {
 			hits = 1
 		}
-		row := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(8))))
+		row := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(v.g.px(8)))))
 		die := v.die(label, hits)
 		die.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
-		words := kit.SmallText(t, line, v.g.pal.Text, widget.TextOpts.MaxWidth(float64(max(width-60, 60))))
+		words := kit.SmallText(t, line, v.g.pal.Text, widget.TextOpts.MaxWidth(float64(max(width-v.g.px(60), v.g.px(60)))))
 		words.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
 		row.AddChild(die, words)
 		out.AddChild(row)
@@ -674,7 +676,7 @@ func (v *battleView) rollHits(r int) int32 {
 
 // addDiceRows adds dice to c in rows at most width pixels wide.
 func (v *battleView) addDiceRows(c *widget.Container, dice []widget.PreferredSizeLocateableWidget, width int) {
-	const gap = 4
+	gap := v.g.px(4)
 	var row *widget.Container
 	used := 0
 	for _, d := range dice {
@@ -701,10 +703,10 @@ func (v *battleView) die(label string, hits int32) *widget.Container {
 	}
 	c := widget.NewContainer(
 		widget.ContainerOpts.BackgroundImage(bg),
-		widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(&widget.Insets{Left: 5, Right: 5, Top: 2, Bottom: 2}))),
-		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(24, 24)),
+		widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(&widget.Insets{Left: v.g.px(5), Right: v.g.px(5), Top: v.g.px(2), Bottom: v.g.px(2)}))),
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(v.g.px(24), v.g.px(24))),
 	)
-	t := kit.SmallText(v.g.theme, dieText(label, hits), ink)
+	t := kit.SmallText(v.g.theme(), dieText(label, hits), ink)
 	t.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionCenter, VerticalPosition: widget.AnchorLayoutPositionCenter}
 	c.AddChild(t)
 	return c
@@ -719,15 +721,15 @@ func dieText(label string, hits int32) string {
 }
 
 // column returns a vertical column of ws.
-func column(ws ...widget.PreferredSizeLocateableWidget) *widget.Container {
+func (v *battleView) column(ws ...widget.PreferredSizeLocateableWidget) *widget.Container {
 	c := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
 		widget.RowLayoutOpts.Direction(widget.DirectionVertical),
-		widget.RowLayoutOpts.Spacing(3))))
+		widget.RowLayoutOpts.Spacing(v.g.px(3)))))
 	c.AddChild(ws...)
 	return c
 }
 
-// spacer returns an empty widget height pixels high.
-func spacer(height int) *widget.Container {
-	return widget.NewContainer(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(1, height)))
+// spacer returns an empty widget height pixels high at 100 %.
+func (v *battleView) spacer(height int) *widget.Container {
+	return widget.NewContainer(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(1, v.g.px(height))))
 }

@@ -134,7 +134,8 @@ func (g *Screen) Draw(dst *ebiten.Image) {
 		return
 	}
 	g.board.SetPalette(art.PaletteOf(g.host.Prefs().ColourBlind)) // Settings may change it in the game
-	g.board.Draw(dst, g.cam, g.overlay())
+	g.board.SetScale(g.scale())                                   // and the interface size
+	g.board.Draw(dst, g.onScreen(), g.overlay())
 	if g.cursor.Shown && !g.in.Modal {
 		g.drawCursor(dst)
 	}
@@ -146,10 +147,12 @@ func (g *Screen) Draw(dst *ebiten.Image) {
 // hovered hex's white, on any terrain.
 func (g *Screen) drawCursor(dst *ebiten.Image) {
 	wx, wy := g.board.HexCenter(g.cursor.At)
-	sx, sy := g.cam.ToScreen(wx, wy)
+	cam := g.onScreen()
+	sx, sy := cam.ToScreen(wx, wy)
 	o := dst.Bounds().Min
 	cx, cy := float32(sx)+float32(o.X), float32(sy)+float32(o.Y)
-	r := float32(board.HexSize * g.cam.Zoom)
+	r := float32(board.HexSize * cam.Zoom)
+	s := float32(g.scale())
 	var path vector.Path
 	for i := range 6 {
 		a := math.Pi/6 + float64(i)*math.Pi/3 // pointy-top: corners at 30°, 90°, ...
@@ -161,10 +164,10 @@ func (g *Screen) drawCursor(dst *ebiten.Image) {
 		}
 	}
 	path.Close()
-	w := max(float32(2), r/9)
-	dark := &vector.StrokeOptions{Width: w + 3, LineJoin: vector.LineJoinRound}
+	w := max(2*s, r/9)
+	dark := &vector.StrokeOptions{Width: w + 3*s, LineJoin: vector.LineJoinRound}
 	ring := &vector.StrokeOptions{Width: w, LineJoin: vector.LineJoinRound}
-	thread := &vector.StrokeOptions{Width: 1, LineJoin: vector.LineJoinRound}
+	thread := &vector.StrokeOptions{Width: s, LineJoin: vector.LineJoinRound}
 	vector.StrokePath(dst, &path, dark, &vector.DrawPathOptions{AntiAlias: true, ColorScale: scaleOf(color.RGBA{20, 16, 12, 230})})
 	vector.StrokePath(dst, &path, ring, &vector.DrawPathOptions{AntiAlias: true, ColorScale: scaleOf(g.pal.Focus)})
 	vector.StrokePath(dst, &path, thread, &vector.DrawPathOptions{AntiAlias: true, ColorScale: scaleOf(color.White)})
@@ -172,15 +175,16 @@ func (g *Screen) drawCursor(dst *ebiten.Image) {
 
 // drawFocusRing rings rect, a button of the side panel that has the
 // keyboard's focus, in the theme's focus colour (on a dark edge), while
-// it is in the part of the panel in sight.
-func drawFocusRing(dst *ebiten.Image, rect, sight image.Rectangle, c color.Color) {
-	if rect.Empty() || !rect.In(sight.Inset(-2)) {
+// it is in the part of the panel in sight; s is the interface size.
+func drawFocusRing(dst *ebiten.Image, rect, sight image.Rectangle, c color.Color, s float64) {
+	px := func(n int) int { return int(math.Round(float64(n) * s)) }
+	if rect.Empty() || !rect.In(sight.Inset(-px(2))) {
 		return
 	}
-	r := rect.Inset(-3)
+	r := rect.Inset(-px(3))
 	x, y, w, h := float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy())
-	vector.StrokeRect(dst, x, y, w, h, 5, color.RGBA{20, 16, 12, 230}, true)
-	vector.StrokeRect(dst, x, y, w, h, 2.5, c, true)
+	vector.StrokeRect(dst, x, y, w, h, float32(5*s), color.RGBA{20, 16, 12, 230}, true)
+	vector.StrokeRect(dst, x, y, w, h, float32(2.5*s), c, true)
 }
 
 // scaleOf is the colour scale that paints white in c.
@@ -195,7 +199,7 @@ func scaleOf(c color.Color) ebiten.ColorScale {
 func (g *Screen) previewPoint() (float64, float64) {
 	if to, ok := g.target(); ok && g.cursor.Shown && to == g.cursor.At && (g.keyLast || !g.hover.On) {
 		x, y := g.screenOf(to)
-		return x + 10, y
+		return x + g.pxf(10), y
 	}
 	return float64(g.in.Cursor.X), float64(g.in.Cursor.Y)
 }
@@ -207,12 +211,15 @@ func (g *Screen) DrawOver(screen *ebiten.Image) {
 	if g.model == nil {
 		return
 	}
-	t := g.theme
+	t := g.theme()
+	px := g.pxf
 	r := g.in.Minimap
-	vector.FillRect(screen, float32(r.Min.X-2), float32(r.Min.Y-2), float32(r.Dx()+4), float32(r.Dy()+4), color.RGBA{20, 18, 16, 240}, false)
+	e := g.px(2) // the minimap's dark edge
+	vector.FillRect(screen, float32(r.Min.X-e), float32(r.Min.Y-e), float32(r.Dx()+2*e), float32(r.Dy()+2*e), color.RGBA{20, 18, 16, 240}, false)
+	g.board.SetScale(t.Scale())
 	g.board.DrawMinimap(screen, r, g.cam)
 	if pb, ok := g.focused(); ok {
-		drawFocusRing(screen, pb.b.GetWidget().Rect, g.in.Panel, g.pal.Focus)
+		drawFocusRing(screen, pb.b.GetWidget().Rect, g.in.Panel, g.pal.Focus, t.Scale())
 	}
 
 	mx, my := g.in.Cursor.X, g.in.Cursor.Y
@@ -221,15 +228,15 @@ func (g *Screen) DrawOver(screen *ebiten.Image) {
 	bg, fg := color.RGBA{30, 26, 22, 235}, color.RGBA{235, 228, 210, 255}
 	bad := color.RGBA{255, 150, 130, 255}
 	tip, onTip := g.tipAt()
-	onTip = onTip && g.focus < 0 // the keyboard's focus in the panel: its hint line speaks, not the resting pointer
-	below := float64(my) + 18    // the top of the hex's own tooltip: under the pointer and the path's
+	onTip = onTip && g.focus < 0  // the keyboard's focus in the panel: its hint line speaks, not the resting pointer
+	below := float64(my) + px(18) // the top of the hex's own tooltip: under the pointer and the path's
 	switch {
 	case onTip && tip.why != "":
 		c := color.Color(fg)
 		if tip.bad {
 			c = bad
 		}
-		kit.DrawBox(screen, t.SmallFace(), []string{tip.label, tip.why}, float64(mx)-12, float64(my)+14, win, bg, c)
+		kit.DrawBox(screen, t.SmallFace(), []string{tip.label, tip.why}, float64(mx)-px(12), float64(my)+px(14), win, bg, c)
 	case g.preview != nil && !g.animating():
 		_, days := g.mod.(Calendar)
 		lines, refused := previewLines(g.preview, days)
@@ -237,22 +244,22 @@ func (g *Screen) DrawOver(screen *ebiten.Image) {
 		if refused || (!g.preview.Reachable && !g.preview.Cut()) {
 			c = bad
 		}
-		px, py := g.previewPoint()
-		box := kit.DrawBox(screen, t.SmallFace(), lines, px+18, py-44, mr, bg, c)
-		below = max(below, float64(box.Max.Y+4))
+		x, y := g.previewPoint()
+		box := kit.DrawBox(screen, t.SmallFace(), lines, x+px(18), y-px(44), mr, bg, c)
+		below = max(below, float64(box.Max.Y)+px(4))
 	case g.previewErr != "" && !g.animating():
-		px, py := g.previewPoint()
-		box := kit.DrawBox(screen, t.SmallFace(), []string{g.previewErr}, px+18, py-30, mr, bg, bad)
-		below = max(below, float64(box.Max.Y+4))
+		x, y := g.previewPoint()
+		box := kit.DrawBox(screen, t.SmallFace(), []string{g.previewErr}, x+px(18), y-px(30), mr, bg, bad)
+		below = max(below, float64(box.Max.Y)+px(4))
 	}
 	// The hex's own tooltip (terrain, owner, armies), after a moment: a
 	// path's box leaves it in sight.
 	if !(onTip && tip.why != "") && g.hover.Rested() && !g.drag.On && !g.keyLast {
-		kit.DrawBox(screen, t.SmallFace(), g.model.Describe(g.hover.At), float64(mx)+18, below, mr, bg, fg)
+		kit.DrawBox(screen, t.SmallFace(), g.model.Describe(g.hover.At), float64(mx)+px(18), below, mr, bg, fg)
 	}
 	if g.animating() {
 		msg := fmt.Sprintf("%s: movement step %d of %d (Space skips)", g.TurnName(protocol.Turn(g.model.View().Turn-1)), g.animStep+1, len(g.anim))
-		kit.DrawBox(screen, t.NormalFace(), []string{msg}, float64(mr.Min.X+mr.Dx()/2-160), float64(mr.Min.Y+10), mr, color.RGBA{30, 26, 22, 220}, color.RGBA{250, 220, 140, 255})
+		kit.DrawBox(screen, t.NormalFace(), []string{msg}, float64(mr.Min.X+mr.Dx()/2)-px(160), float64(mr.Min.Y)+px(10), mr, color.RGBA{30, 26, 22, 220}, color.RGBA{250, 220, 140, 255})
 	}
 }
 

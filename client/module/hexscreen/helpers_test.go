@@ -10,6 +10,7 @@ import (
 	"empires/client/board"
 	"empires/client/menu"
 	"empires/client/model"
+	"empires/client/module"
 	"empires/client/prefs"
 	"empires/shared/game"
 	"empires/shared/hexgame"
@@ -101,6 +102,18 @@ func (h *testHost) Act(action []byte) bool         { h.acts = append(h.acts, act
 // of testGame.
 func testScreen(t *testing.T, mod func(testGame) Game) (*Screen, *testHost, *game.State) {
 	t.Helper()
+	th, err := menu.NewTheme()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &testHost{theme: th, prefs: prefs.Default()}
+	scr, s := testScreenOn(t, h, mod)
+	return scr, h, s
+}
+
+// testScreenOn returns the screen of testScreen's game framed by host h.
+func testScreenOn(t *testing.T, h module.Host, mod func(testGame) Game) (*Screen, *game.State) {
+	t.Helper()
 	d, err := erfworld.Default()
 	if err != nil {
 		t.Fatal(err)
@@ -117,11 +130,6 @@ func testScreen(t *testing.T, mod func(testGame) Game) (*Screen, *testHost, *gam
 		}
 	}
 	game.RecordVision(s, r)
-	th, err := menu.NewTheme()
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := &testHost{theme: th, prefs: prefs.Default()}
 	var g Game = testGame{testRules{r}}
 	if mod != nil {
 		g = mod(testGame{testRules{r}})
@@ -130,5 +138,5 @@ func testScreen(t *testing.T, mod func(testGame) Game) (*Screen, *testHost, *gam
 	if err := scr.SetView(&hexgame.View{V: game.NewView(s, 1)}); err != nil {
 		t.Fatal(err)
 	}
-	return scr, h, s
+	return scr, s
 }

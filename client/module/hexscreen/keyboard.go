@@ -136,7 +136,7 @@ func (g *Screen) followCursor() {
 	wx, wy := g.board.HexCenter(g.cursor.At)
 	sx, sy := g.cam.ToScreen(wx, wy)
 	w := float64(g.cam.ScreenW)
-	h := float64(max(g.host.MapInSight().Dy(), 0))
+	h := g.sightH()
 	margin := 2 * 32 * g.cam.Zoom // two hexes' radius: the hex and a hex around it
 	margin = min(margin, w/3, h/3)
 	dx, dy := 0.0, 0.0

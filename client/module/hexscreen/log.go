@@ -108,7 +108,8 @@ func (g *Screen) Rewind(first ruleset.View, turns []module.Resolution) error {
 	return nil
 }
 
-// Probe implements module.Screen: the camera, the hovered and the
+// Probe implements module.Screen: the camera (its zoom the player's, at
+// 100 %; a hex's width on screen in window pixels), the hovered and the
 // selected hex, the orders, the player's cities, armies and structures,
 // and the others' structures.
 func (g *Screen) Probe() module.Probe {
@@ -118,7 +119,7 @@ func (g *Screen) Probe() module.Probe {
 	}
 	v := g.model.View()
 	mr := g.in.Map
-	p.Camera = [3]float64{g.cam.X, g.cam.Y, g.cam.Zoom}
+	p.Camera = [3]float64{g.cam.X, g.cam.Y, g.cam.Zoom} // the player's zoom, at 100 %
 	p.World[0], p.World[1] = g.board.WorldSize()
 	x0, _ := g.screenOf(hex.Hex{})
 	x1, _ := g.screenOf(hex.Hex{}.Neighbor(hex.East))
@@ -190,7 +191,7 @@ func (g *Screen) Probe() module.Probe {
 // screenOf returns where the centre of hex h is drawn, in window pixels.
 func (g *Screen) screenOf(h hex.Hex) (float64, float64) {
 	wx, wy := g.board.HexCenter(h)
-	sx, sy := g.cam.ToScreen(wx, wy)
+	sx, sy := g.onScreen().ToScreen(wx, wy)
 	r := g.in.Map
 	return sx + float64(r.Min.X), sy + float64(r.Min.Y)
 }

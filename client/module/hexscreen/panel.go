@@ -23,7 +23,7 @@ import (
 // module's lines on it and its choices, a hex's description, or with
 // nothing selected the realm's orders (Realm) or how to play.
 func (g *Screen) Side(c *widget.Container, in module.Input) {
-	t := g.theme
+	t := g.theme()
 	c.RemoveChildren()
 	g.tips = g.tips[:0]
 	width := float64(g.host.PanelWidth())
@@ -114,18 +114,19 @@ func (g *Screen) Side(c *widget.Container, in module.Input) {
 // pointer is.
 func (g *Screen) panel(c *widget.Container, sel model.Selection) {
 	minH := 0
-	if g.linesBox != nil && g.linesSel == sel {
+	s := g.scale()
+	if g.linesBox != nil && g.linesSel == sel && g.linesScale == s { // at another size the height was of another size
 		minH = max(g.linesMin, g.linesBox.GetWidget().Rect.Dy())
 	}
 	box := widget.NewContainer(
-		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(3))),
+		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(g.px(3)))),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(0, minH)),
 	)
 	for _, line := range g.mod.Panel(g.model, sel) {
-		box.AddChild(kit.SmallText(g.theme, line, g.pal.Text, widget.TextOpts.MaxWidth(float64(g.host.PanelWidth()))))
+		box.AddChild(kit.SmallText(g.theme(), line, g.pal.Text, widget.TextOpts.MaxWidth(float64(g.host.PanelWidth()))))
 	}
 	c.AddChild(box)
-	g.linesBox, g.linesSel, g.linesMin = box, sel, minH
+	g.linesBox, g.linesSel, g.linesMin, g.linesScale = box, sel, minH, s
 }
 
 // choices adds a button per choice; a choice that is not allowed is
@@ -134,7 +135,7 @@ func (g *Screen) panel(c *widget.Container, sel model.Selection) {
 // one row of small buttons; the module's note on a kind of choice (what it
 // costs every turn) goes once above the first of them.
 func (g *Screen) choices(c *widget.Container, cs []model.Choice) {
-	t := g.theme
+	t := g.theme()
 	face := t.SmallFace()
 	mod := g.mod
 	said := map[string]bool{}
@@ -159,11 +160,11 @@ func (g *Screen) choices(c *widget.Container, cs []model.Choice) {
 			continue
 		}
 		row := widget.NewContainer(
-			widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(2))),
+			widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(g.px(2)))),
 		)
 		label := kit.SmallText(t, key, g.pal.Text)
 		label.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
-		label.GetWidget().MinWidth = 84
+		label.GetWidget().MinWidth = g.px(84)
 		row.AddChild(label)
 		for _, ch := range cs[i:j] {
 			_, short := mod.Group(ch)
@@ -206,14 +207,14 @@ func (g *Screen) choiceButton(c model.Choice, label string, face *text.Face, lon
 		label = "● " + label
 	}
 	if long {
-		label = kit.Fit(label, *face, float64(g.host.PanelWidth()-30))
+		label = kit.Fit(label, *face, float64(g.host.PanelWidth()-g.px(30)))
 	}
 	pad := 8
 	if !long {
 		pad = 4
 	}
 	press := func() { g.choose(c) }
-	b := kit.PanelButton(g.theme, label, pad, long, press)
+	b := newPanelButton(g.theme(), label, pad, long, press)
 	b.GetWidget().Disabled = c.Reason != ""
 	tip := choiceTip{b: b, press: press, label: full, at: c.At, hasAt: c.HasAt}
 	switch {
@@ -305,7 +306,7 @@ func (g *Screen) choose(c model.Choice) {
 // Orders implements module.Screen: the turn's orders, each with its
 // refusal and a way to take it back; none in a replay.
 func (g *Screen) Orders(c *widget.Container) {
-	t := g.theme
+	t := g.theme()
 	c.RemoveChildren()
 	if g.watching {
 		return
@@ -352,7 +353,7 @@ func (g *Screen) Orders(c *widget.Container) {
 			g.model.RemoveOrder(i)
 			g.ordersChanged()
 		}
-		row := kit.OrderRow(t, kit.SmallText(t, label, col, widget.TextOpts.MaxWidth(width-kit.RemoveRoom)), remove, take)
+		row := orderRow(t, kit.SmallText(t, label, col, widget.TextOpts.MaxWidth(width-float64(removeRoom(t)))), remove, take)
 		c.AddChild(row)
 		if b, ok := row.Children()[len(row.Children())-1].(*widget.Button); ok {
 			g.removes = append(g.removes, panelButton{b: b, press: take, tip: -1, label: remove + " " + d.Label})
@@ -363,7 +364,8 @@ func (g *Screen) Orders(c *widget.Container) {
 	}
 }
 
-// slotWidth is the widest the top bar's order slot is written, in pixels.
+// slotWidth is the widest the top bar's order slot is written, in pixels
+// at 100 %.
 const slotWidth = 280
 
 // slotText returns the top bar's words on the turn's one order, when the
@@ -383,7 +385,7 @@ func (g *Screen) slotText() (string, color.Color) {
 	if len(drafts) == 0 {
 		return none, g.pal.TextMuted
 	}
-	s := kit.Fit("Order: "+drafts[0].Label, g.theme.SmallFace(), slotWidth)
+	s := kit.Fit("Order: "+drafts[0].Label, g.theme().SmallFace(), g.pxf(slotWidth))
 	if drafts[0].Err != "" || drafts[0].Rejected != "" {
 		return s, g.pal.Error
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"math"
 	"slices"
 	"strings"
 
@@ -28,14 +29,20 @@ import (
 // and its animation. It lives on the client's UI goroutine; the shell
 // (host) frames it. What only the ruleset knows comes from its module's
 // Game (mod).
+//
+// It draws in the window's pixels at the interface size of the host's
+// theme as it is now (Theme().Scale(), s): every length given for 100 %
+// is s times as long on screen. Its camera (cam) is kept in the units of
+// 100 %: the zoom the player sets, the pan, the limits, on a screen of
+// the map's size divided by s; it draws and finds the hex under the
+// pointer through the camera on screen (onScreen), s times as large.
 type Screen struct {
 	host  module.Host
 	mod   Game
-	theme *menu.Theme
 	pal   menu.Palette
 	model *model.Model // nil until the first view
 	board *board.Board
-	cam   *camera.Camera
+	cam   *camera.Camera // in the units of 100 %: see onScreen
 
 	// Input.
 	in         module.Input // the last frame's
@@ -43,6 +50,7 @@ type Screen struct {
 	drag       kit.Drag
 	pathDrag   bool // the drag began on the selected army: it draws its path
 	miniDrag   bool // the drag began on the minimap
+	dragFar    bool // the drag went further than kit.Slack at 100 % (dragged)
 	preview    *model.Plan
 	previewTo  hex.Hex
 	previewErr string
@@ -58,6 +66,10 @@ type Screen struct {
 	focus     int
 	spaceSkip bool
 	refollow  int // frames left in which the camera follows the cursor after a resize
+
+	// drawnScale is the interface size the last frame was at: a new one
+	// draws the map again.
+	drawnScale float64
 
 	// The selected army's reach, computed once per army, view and
 	// change of the drafts (which change the army as it will move).
@@ -77,10 +89,11 @@ type Screen struct {
 	removes []panelButton // the orders' remove buttons (Orders)
 	marked  *choiceTip
 	// linesBox holds the module's lines on selection linesSel, at least
-	// linesMin high (panel).
-	linesBox *widget.Container
-	linesSel model.Selection
-	linesMin int
+	// linesMin high (panel), laid out at interface size linesScale.
+	linesBox   *widget.Container
+	linesSel   model.Selection
+	linesMin   int
+	linesScale float64
 
 	// log is Log's lines, of the log of the model shown (the log only
 	// grows).
@@ -105,8 +118,25 @@ var (
 // its first view.
 func New(mod Game, host module.Host) *Screen {
 	t := host.Theme()
-	return &Screen{host: host, mod: mod, theme: t, pal: t.Palette(), hover: kit.Hover[hex.Hex]{Delay: tooltipDelay}, focus: -1}
+	return &Screen{host: host, mod: mod, pal: t.Palette(), hover: kit.Hover[hex.Hex]{Delay: tooltipDelay}, focus: -1}
 }
+
+// theme returns the host's theme as it is now: Settings or a resize may
+// change the interface size in the middle of a game.
+func (g *Screen) theme() *menu.Theme { return g.host.Theme() }
+
+// scale returns the interface size the screen draws at now: 2 at 200 %.
+func (g *Screen) scale() float64 { return g.theme().Scale() }
+
+// px returns n pixels at 100 % in window pixels at the interface size.
+func (g *Screen) px(n int) int { return g.theme().Px(n) }
+
+// pxf returns v pixels at 100 % in window pixels at the interface size.
+func (g *Screen) pxf(v float64) float64 { return g.theme().Pxf(v) }
+
+// onScreen returns the camera on screen: the camera kept at 100 % (cam)
+// drawn at the interface size, in the map's window pixels.
+func (g *Screen) onScreen() *camera.Camera { return g.cam.Scaled(g.scale()) }
 
 // Model returns the screen's view model, nil before the first view.
 func (g *Screen) Model() *model.Model { return g.model }
@@ -160,7 +190,9 @@ func (g *Screen) SetView(rv ruleset.View) error {
 	ww, wh := b.WorldSize()
 	mr := g.host.MapRect()
 	g.in.Map = mr
-	g.cam = camera.New(ww, wh, float64(mr.Dx()), float64(mr.Dy()))
+	s := g.scale()
+	b.SetScale(s)
+	g.cam = camera.New(ww, wh, float64(mr.Dx())/s, float64(mr.Dy())/s)
 	g.cam.Zoom = defaultZoom
 	g.centerOnHome()
 	return nil
@@ -235,16 +267,24 @@ func (g *Screen) interactive() bool {
 	return g.step.Mode == ruleset.Interactive || g.step.Mode == ruleset.Concurrent
 }
 
-// resize follows the map's part of the window: the camera's screen.
-func (g *Screen) resize(r image.Rectangle) {
-	if g.cam.ScreenW != float64(r.Dx()) || g.cam.ScreenH != float64(r.Dy()) {
-		g.cam.Resize(float64(r.Dx()), float64(r.Dy()))
+// resize follows the map's part of the window and the interface size:
+// the camera's screen is the map's size at 100 %, and the board draws at
+// the size (a new size paints it again). It reports whether the size
+// changed.
+func (g *Screen) resize(r image.Rectangle) bool {
+	s := g.scale()
+	g.board.SetScale(s)
+	rescaled := s != g.drawnScale
+	g.drawnScale = s
+	if w, h := float64(r.Dx())/s, float64(r.Dy())/s; g.cam.ScreenW != w || g.cam.ScreenH != h {
+		g.cam.Resize(w, h)
 		g.refollow = refollowFrames
 	}
 	if g.refollow > 0 && g.cursor.Shown {
 		g.refollow--
 		g.followCursor() // the cursor stays in sight as the HUD settles on the new size
 	}
+	return rescaled
 }
 
 // Update implements module.Screen: the animation runs; the pointer
@@ -262,20 +302,37 @@ func (g *Screen) Update(in module.Input) bool {
 	if g.model == nil {
 		return false
 	}
-	g.resize(in.Map)
+	rescaled := g.resize(in.Map)
 	cam := *g.cam
 	wasAnimating := g.animating()
 	g.stepAnimation()
 	g.input()
-	return *g.cam != cam || wasAnimating || g.animating() ||
+	return rescaled || *g.cam != cam || wasAnimating || g.animating() ||
 		g.hover.JustRested() // the tooltip shows
 }
 
 // toMap converts a window point (the pointer's) to the camera's screen
-// coordinates.
+// coordinates, at 100 %.
 func (g *Screen) toMap(x, y int) (float64, float64) {
 	r := g.in.Map
-	return float64(x - r.Min.X), float64(y - r.Min.Y)
+	s := g.scale()
+	return float64(x-r.Min.X) / s, float64(y-r.Min.Y) / s
+}
+
+// edgePan returns how far the pointer resting on the window's edge pans
+// the map this frame, at 100 % (kit.Frame.EdgePan): the edge that pans is
+// as wide as at 100 %, s times as many window pixels.
+func (g *Screen) edgePan() (dx, dy float64) {
+	in := g.in
+	s := g.scale()
+	f := in.Frame
+	at := func(v int) int { return int(math.Floor(float64(v) / s)) }
+	f.Cursor = image.Pt(at(in.Cursor.X), at(in.Cursor.Y))
+	size := image.Pt(at(in.Size.X), at(in.Size.Y))
+	if in.Cursor.X >= in.Size.X || in.Cursor.Y >= in.Size.Y {
+		return 0, 0 // outside the window, though its point at 100 % is not
+	}
+	return f.EdgePan(size)
 }
 
 // input handles the keyboard and the mouse over the map. A press that
@@ -309,7 +366,7 @@ func (g *Screen) input() {
 		g.cam.ZoomAt(z, lx, ly)
 	}
 	if !in.Modal && g.host.Prefs().EdgePan && !g.drag.On {
-		if dx, dy := in.EdgePan(in.Size); dx != 0 || dy != 0 {
+		if dx, dy := g.edgePan(); dx != 0 || dy != 0 {
 			g.cam.Pan(dx, dy)
 		}
 	}
@@ -319,7 +376,7 @@ func (g *Screen) input() {
 	if in.Pressed.Has(ebiten.MouseButtonLeft) && (in.Pointer || inMini) {
 		g.cursor.Shown, g.focus = false, -1 // the pointer plays: the keyboard's cursor and focus go
 		g.drag.Start(in.Frame)
-		g.miniDrag = inMini
+		g.miniDrag, g.dragFar = inMini, false
 		g.pathDrag = false
 		if sel := g.model.Selection(); sel.Army != 0 && ok {
 			if a := g.ownArmy(sel.Army); a != nil && a.Hex == h {
@@ -331,11 +388,18 @@ func (g *Screen) input() {
 		g.drag.On = false // a window opened under the press
 	}
 	if dx, dy, held := g.drag.Follow(in.Frame); held {
+		// A press is a click until the pointer goes further than the
+		// slack at 100 %: s times kit.Slack in window pixels.
+		if d := in.Cursor.Sub(g.drag.From); abs(d.X)+abs(d.Y) > g.px(kit.Slack) {
+			g.dragFar = true
+		}
+		g.drag.Moved = g.dragFar
 		switch {
 		case g.miniDrag:
 			g.minimapJump(mx, my)
 		case g.drag.Moved && !g.pathDrag:
-			g.cam.Pan(float64(dx), float64(dy))
+			s := g.scale()
+			g.cam.Pan(float64(dx)/s, float64(dy)/s)
 		}
 	}
 	if g.drag.End(in.Frame) {
@@ -357,6 +421,9 @@ func (g *Screen) input() {
 		}
 	}
 }
+
+// abs returns the absolute value of v.
+func abs(v int) int { return max(v, -v) }
 
 // keys handles the map's keyboard shortcuts, as the help and the side
 // panel name them (the shell keeps Enter, F1 and F12): the cursor
@@ -456,10 +523,15 @@ func (g *Screen) centerOn(h hex.Hex) {
 }
 
 // mapCenter is the middle of the part of the map the HUD leaves in sight
-// (above the log), in the camera's screen coordinates.
+// (above the log), in the camera's screen coordinates (at 100 %).
 func (g *Screen) mapCenter() (float64, float64) {
-	r := g.host.MapInSight()
-	return g.cam.ScreenW / 2, float64(max(r.Dy(), 0)) / 2
+	return g.cam.ScreenW / 2, g.sightH() / 2
+}
+
+// sightH is the height of the part of the map the HUD leaves in sight, at
+// 100 %.
+func (g *Screen) sightH() float64 {
+	return float64(max(g.host.MapInSight().Dy(), 0)) / g.scale()
 }
 
 // click selects what is on h, or sends the selected army there.
