@@ -236,7 +236,7 @@ func (g *Screen) DrawOver(screen *ebiten.Image) {
 		if tip.bad {
 			c = bad
 		}
-		kit.DrawBox(screen, t.SmallFace(), []string{tip.label, tip.why}, float64(mx)-px(12), float64(my)+px(14), win, bg, c)
+		kit.DrawBoxScaled(screen, t.Scale(), t.SmallFace(), []string{tip.label, tip.why}, float64(mx)-px(12), float64(my)+px(14), win, bg, c)
 	case g.preview != nil && !g.animating():
 		_, days := g.mod.(Calendar)
 		lines, refused := previewLines(g.preview, days)
@@ -245,21 +245,21 @@ func (g *Screen) DrawOver(screen *ebiten.Image) {
 			c = bad
 		}
 		x, y := g.previewPoint()
-		box := kit.DrawBox(screen, t.SmallFace(), lines, x+px(18), y-px(44), mr, bg, c)
+		box := kit.DrawBoxScaled(screen, t.Scale(), t.SmallFace(), lines, x+px(18), y-px(44), mr, bg, c)
 		below = max(below, float64(box.Max.Y)+px(4))
 	case g.previewErr != "" && !g.animating():
 		x, y := g.previewPoint()
-		box := kit.DrawBox(screen, t.SmallFace(), []string{g.previewErr}, x+px(18), y-px(30), mr, bg, bad)
+		box := kit.DrawBoxScaled(screen, t.Scale(), t.SmallFace(), []string{g.previewErr}, x+px(18), y-px(30), mr, bg, bad)
 		below = max(below, float64(box.Max.Y)+px(4))
 	}
 	// The hex's own tooltip (terrain, owner, armies), after a moment: a
 	// path's box leaves it in sight.
 	if !(onTip && tip.why != "") && g.hover.Rested() && !g.drag.On && !g.keyLast {
-		kit.DrawBox(screen, t.SmallFace(), g.model.Describe(g.hover.At), float64(mx)+px(18), below, mr, bg, fg)
+		kit.DrawBoxScaled(screen, t.Scale(), t.SmallFace(), g.model.Describe(g.hover.At), float64(mx)+px(18), below, mr, bg, fg)
 	}
 	if g.animating() {
 		msg := fmt.Sprintf("%s: movement step %d of %d (Space skips)", g.TurnName(protocol.Turn(g.model.View().Turn-1)), g.animStep+1, len(g.anim))
-		kit.DrawBox(screen, t.NormalFace(), []string{msg}, float64(mr.Min.X+mr.Dx()/2)-px(160), float64(mr.Min.Y)+px(10), mr, color.RGBA{30, 26, 22, 220}, color.RGBA{250, 220, 140, 255})
+		kit.DrawBoxScaled(screen, t.Scale(), t.NormalFace(), []string{msg}, float64(mr.Min.X+mr.Dx()/2)-px(160), float64(mr.Min.Y)+px(10), mr, color.RGBA{30, 26, 22, 220}, color.RGBA{250, 220, 140, 255})
 	}
 }
 

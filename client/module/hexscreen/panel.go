@@ -214,7 +214,7 @@ func (g *Screen) choiceButton(c model.Choice, label string, face *text.Face, lon
 		pad = 4
 	}
 	press := func() { g.choose(c) }
-	b := newPanelButton(g.theme(), label, pad, long, press)
+	b := kit.PanelButton(g.theme(), label, g.theme().Px(pad), long, press)
 	b.GetWidget().Disabled = c.Reason != ""
 	tip := choiceTip{b: b, press: press, label: full, at: c.At, hasAt: c.HasAt}
 	switch {
@@ -353,7 +353,7 @@ func (g *Screen) Orders(c *widget.Container) {
 			g.model.RemoveOrder(i)
 			g.ordersChanged()
 		}
-		row := orderRow(t, kit.SmallText(t, label, col, widget.TextOpts.MaxWidth(width-float64(removeRoom(t)))), remove, take)
+		row := kit.OrderRow(t, kit.SmallText(t, label, col, widget.TextOpts.MaxWidth(width-float64(kit.RemoveRoomScaled(t.Scale())))), remove, take)
 		c.AddChild(row)
 		if b, ok := row.Children()[len(row.Children())-1].(*widget.Button); ok {
 			g.removes = append(g.removes, panelButton{b: b, press: take, tip: -1, label: remove + " " + d.Label})

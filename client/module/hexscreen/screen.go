@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"math"
 	"slices"
 	"strings"
 
@@ -50,7 +49,6 @@ type Screen struct {
 	drag       kit.Drag
 	pathDrag   bool // the drag began on the selected army: it draws its path
 	miniDrag   bool // the drag began on the minimap
-	dragFar    bool // the drag went further than kit.Slack at 100 % (dragged)
 	preview    *model.Plan
 	previewTo  hex.Hex
 	previewErr string
@@ -320,19 +318,12 @@ func (g *Screen) toMap(x, y int) (float64, float64) {
 }
 
 // edgePan returns how far the pointer resting on the window's edge pans
-// the map this frame, at 100 % (kit.Frame.EdgePan): the edge that pans is
-// as wide as at 100 %, s times as many window pixels.
+// the map this frame, in the camera's pixels of 100 % (kit's edge and
+// speed at the interface size, divided by it).
 func (g *Screen) edgePan() (dx, dy float64) {
-	in := g.in
 	s := g.scale()
-	f := in.Frame
-	at := func(v int) int { return int(math.Floor(float64(v) / s)) }
-	f.Cursor = image.Pt(at(in.Cursor.X), at(in.Cursor.Y))
-	size := image.Pt(at(in.Size.X), at(in.Size.Y))
-	if in.Cursor.X >= in.Size.X || in.Cursor.Y >= in.Size.Y {
-		return 0, 0 // outside the window, though its point at 100 % is not
-	}
-	return f.EdgePan(size)
+	dx, dy = g.in.EdgePanScaled(g.in.Size, s)
+	return dx / s, dy / s
 }
 
 // input handles the keyboard and the mouse over the map. A press that
@@ -375,8 +366,8 @@ func (g *Screen) input() {
 	// draws its path; on the minimap it moves the camera.
 	if in.Pressed.Has(ebiten.MouseButtonLeft) && (in.Pointer || inMini) {
 		g.cursor.Shown, g.focus = false, -1 // the pointer plays: the keyboard's cursor and focus go
-		g.drag.Start(in.Frame)
-		g.miniDrag, g.dragFar = inMini, false
+		g.drag.StartScaled(in.Frame, g.scale())
+		g.miniDrag = inMini
 		g.pathDrag = false
 		if sel := g.model.Selection(); sel.Army != 0 && ok {
 			if a := g.ownArmy(sel.Army); a != nil && a.Hex == h {
@@ -388,12 +379,6 @@ func (g *Screen) input() {
 		g.drag.On = false // a window opened under the press
 	}
 	if dx, dy, held := g.drag.Follow(in.Frame); held {
-		// A press is a click until the pointer goes further than the
-		// slack at 100 %: s times kit.Slack in window pixels.
-		if d := in.Cursor.Sub(g.drag.From); abs(d.X)+abs(d.Y) > g.px(kit.Slack) {
-			g.dragFar = true
-		}
-		g.drag.Moved = g.dragFar
 		switch {
 		case g.miniDrag:
 			g.minimapJump(mx, my)
@@ -421,9 +406,6 @@ func (g *Screen) input() {
 		}
 	}
 }
-
-// abs returns the absolute value of v.
-func abs(v int) int { return max(v, -v) }
 
 // keys handles the map's keyboard shortcuts, as the help and the side
 // panel name them (the shell keeps Enter, F1 and F12): the cursor
