@@ -2,19 +2,27 @@ package generals
 
 import (
 	"image"
+	"math"
 
 	rules "empires/shared/rules/generals"
 	"empires/shared/ruleset"
 )
 
-// Spec is what a Layout is made for: where the table goes.
+// Spec is what a Layout is made for: where the table goes, and at what
+// interface size.
 type Spec struct {
 	// Map is the map's part of the window; InSight the part of it the
 	// shell's log leaves in sight (empty: all of Map); Corner the corner
 	// below it the shell leaves free of the log, where the piles go
-	// (empty: they go beside the buttons).
+	// (empty: they go beside the buttons). All in window pixels.
 	Map, InSight, Corner image.Rectangle
+	// Scale is the interface size (the theme's Scale: 2 at 200 %); 0 or
+	// less than 1 is 1.
+	Scale float64
 }
+
+// scale returns the spec's interface size, at least 1.
+func (sp Spec) scale() float64 { return max(sp.Scale, 1) }
 
 // HitKind is what a point of the table is on.
 type HitKind uint8
@@ -126,6 +134,95 @@ type Layout struct {
 	// (the newest first).
 	Look      image.Rectangle
 	LookCards []image.Rectangle
+
+	// sc maps the 100 % units the table is laid out in to window pixels;
+	// unit is the space, the text's size and the chips' size in those
+	// units (what drawPlaceOver lays a place out with).
+	sc   scaler
+	unit units
+}
+
+// units are a layout's sizes at 100 %.
+type units struct {
+	pad  int
+	font float64
+	line int
+	chip image.Point
+}
+
+// scaler maps a table laid out at 100 % to window pixels: the point p of
+// the table at 100 % is drawn at origin + p × s, rounded. One map for
+// every rectangle keeps the edges two things share shared, and at s = 2
+// every rectangle is exactly twice as large as at 100 %.
+type scaler struct {
+	origin image.Point
+	s      float64
+}
+
+// Scale returns the interface size the layout was made at (1 at 100 %).
+func (l *Layout) Scale() float64 { return max(l.sc.s, 1) }
+
+// Px returns n pixels at 100 % in window pixels at the layout's scale,
+// rounded.
+func (l *Layout) Px(n int) int { return l.sc.px(n) }
+
+// Pxf returns v pixels at 100 % in window pixels at the layout's scale.
+func (l *Layout) Pxf(v float64) float64 { return v * l.Scale() }
+
+// px returns length n at 100 % in window pixels.
+func (c scaler) px(n int) int { return int(math.Round(float64(n) * max(c.s, 1))) }
+
+// pt returns point p at 100 % in window pixels.
+func (c scaler) pt(p image.Point) image.Point {
+	return c.origin.Add(image.Pt(c.px(p.X), c.px(p.Y)))
+}
+
+// rect returns r at 100 % in window pixels; an empty r stays the zero
+// rectangle.
+func (c scaler) rect(r image.Rectangle) image.Rectangle {
+	if r.Empty() {
+		return image.Rectangle{}
+	}
+	return image.Rectangle{Min: c.pt(r.Min), Max: c.pt(r.Max)}
+}
+
+// from returns window rectangle r at 100 %, rounded inwards, so that
+// rect(from(r)) lies in r; an empty r gives the zero rectangle.
+func (c scaler) from(r image.Rectangle) image.Rectangle {
+	if r.Empty() {
+		return image.Rectangle{}
+	}
+	s := max(c.s, 1)
+	in := func(v int, up bool) int {
+		x := float64(v) / s
+		if up {
+			return int(math.Ceil(x - 1e-9))
+		}
+		return int(math.Floor(x + 1e-9))
+	}
+	d := r.Sub(c.origin)
+	return image.Rect(in(d.Min.X, true), in(d.Min.Y, true), in(d.Max.X, false), in(d.Max.Y, false))
+}
+
+// rects maps each of rs to window pixels, in place.
+func (c scaler) rects(rs []image.Rectangle) {
+	for i := range rs {
+		rs[i] = c.rect(rs[i])
+	}
+}
+
+// box maps place b to window pixels.
+func (c scaler) box(b PlayerBox) PlayerBox {
+	b.Box, b.Head, b.Track = c.rect(b.Box), c.rect(b.Head), c.rect(b.Track)
+	c.rects(b.Zones[:])
+	return b
+}
+
+// units maps each of us to window pixels, in place.
+func (c scaler) units(us []UnitBox) {
+	for i := range us {
+		us[i].Rect = c.rect(us[i].Rect)
+	}
 }
 
 // LayOpts is what the table shows that changes the layout: the buttons
@@ -145,8 +242,50 @@ type LayOpts struct {
 }
 
 // NewLayout lays out the table of view v (nil: nothing but the frame)
-// with the options o.
+// with the options o, in window pixels at the spec's scale: the table is
+// laid out at 100 % in the map's size divided by the scale, then every
+// rectangle, the space, the text's size and the cards' sizes are
+// multiplied by it. At scale 2 on a map twice as large, everything is
+// where it is at 100 %, twice as far from the map's corner and twice as
+// large; at scale 1 the table is laid out as it always was.
 func NewLayout(sp Spec, v *rules.View, o LayOpts) Layout {
+	sc := scaler{origin: sp.Map.Min, s: sp.scale()}
+	at100 := Spec{Map: sc.from(sp.Map), InSight: sc.from(sp.InSight), Corner: sc.from(sp.Corner)}
+	l := layOut100(at100, v, o)
+	l.Spec, l.sc = sp, sc
+	l.unit = units{pad: l.Pad, font: l.Font, line: int(l.Font*1.5) + 2, chip: l.Chip}
+	l.Table = sc.rect(l.Table)
+	l.Pad = sc.px(l.Pad)
+	l.Font *= sc.s
+	l.Bar, l.Turn = sc.rect(l.Bar), sc.rect(l.Turn)
+	sc.rects(l.Phases)
+	for i := range l.Others {
+		l.Others[i] = sc.box(l.Others[i])
+	}
+	if !l.Mine.Box.Empty() {
+		l.Mine = sc.box(l.Mine)
+	}
+	sc.units(l.Units)
+	l.Chip = image.Pt(sc.px(l.Chip.X), sc.px(l.Chip.Y))
+	for i := range l.Buttons {
+		l.Buttons[i].Rect = sc.rect(l.Buttons[i].Rect)
+	}
+	l.Say = sc.rect(l.Say)
+	sc.rects(l.Hand)
+	l.Card = image.Pt(sc.px(l.Card.X), sc.px(l.Card.Y))
+	l.Draw, l.Supply, l.Discard = sc.rect(l.Draw), sc.rect(l.Supply), sc.rect(l.Discard)
+	l.Center = sc.rect(l.Center)
+	sc.units(l.Blockers)
+	sc.units(l.Among)
+	l.Look = sc.rect(l.Look)
+	sc.rects(l.LookCards)
+	return l
+}
+
+// layOut100 lays out the table of view v with the options o at 100 %:
+// the spec's rectangles, and those of the layout returned, are in the
+// units of 100 %.
+func layOut100(sp Spec, v *rules.View, o LayOpts) Layout {
 	l := Layout{Spec: sp}
 	u := sp.Map
 	if !sp.InSight.Empty() {
@@ -432,7 +571,34 @@ func (l *Layout) place(s ruleset.Seat, r image.Rectangle, line int, own bool) Pl
 	return b
 }
 
-// NarrowPlace is the width under which a place's header takes two lines.
+// placeOver lays out in full, over the table, the compact place b of a
+// player whose cards are table: under b, or above it when there is no
+// room below, with its cards in play in their zones.
+func (l *Layout) placeOver(b PlayerBox, table []rules.InPlay) (PlayerBox, []UnitBox) {
+	sc := l.sc
+	at100 := Layout{Pad: l.unit.pad, Font: l.unit.font}
+	t, box := sc.from(l.Table), sc.from(b.Box)
+	pad, line := l.unit.pad, l.unit.line
+	w := min(t.Dx()-2*pad, 520)
+	h := line + 2*(l.unit.chip.Y+line) + 2*pad
+	x := min(box.Min.X, t.Max.X-pad-w)
+	y := box.Max.Y + 2
+	if y+h > t.Max.Y {
+		y = box.Min.Y - h - 2
+	}
+	full := at100.place(b.Seat, image.Rect(x, y, x+w, y+h), line, false)
+	var us []UnitBox
+	for z := rules.ZoneResource; z <= rules.ZoneActs; z++ {
+		if !full.Zones[z].Empty() {
+			us = append(us, LayChips(b.Seat, table, z, full.Zones[z], l.unit.chip, pad/2)...)
+		}
+	}
+	sc.units(us)
+	return sc.box(full), us
+}
+
+// NarrowPlace is the width, at 100 %, under which a place's header takes
+// two lines.
 const NarrowPlace = 460
 
 // boxOf returns the place of seat s shown in full, nil if none.
@@ -451,8 +617,12 @@ func (l *Layout) boxOf(s ruleset.Seat) *PlayerBox {
 	return nil
 }
 
-// zoneLabel is the height of a zone's label line over its chips.
-func zoneLabel(r image.Rectangle) int { return min(r.Dy()/3, 18) }
+// zoneLabel is the height of a zone's label line over its chips, for a
+// zone r at 100 %.
+func zoneLabel(r image.Rectangle) int { return min(r.Dy()/3, zoneLabelMax) }
+
+// zoneLabelMax is the most a zone's label line takes, at 100 %.
+const zoneLabelMax = 18
 
 // LayChips lays the cards of table in zone z in r, left to right after
 // the zone's label line, at most chip's size, overlapping when many.
