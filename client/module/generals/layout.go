@@ -301,30 +301,67 @@ func layOut100(sp Spec, v *rules.View, o LayOpts) Layout {
 	line := int(l.Font*1.5) + 2
 	inner := u.Inset(pad)
 
-	// The phase bar along the top.
+	// The phase bar along the top: the phases' chips take share % of
+	// its width, the turn's words the rest.
 	l.Bar = image.Rect(inner.Min.X, inner.Min.Y, inner.Max.X, inner.Min.Y+line+4)
-	chipW := min((inner.Dx()*62/100)/len(TurnPhases), 120)
-	for i := range TurnPhases {
-		x := inner.Min.X + i*chipW
-		l.Phases = append(l.Phases, image.Rect(x, l.Bar.Min.Y, x+chipW-2, l.Bar.Max.Y))
+	phases := func(share int) {
+		chipW := min((inner.Dx()*share/100)/len(TurnPhases), 120)
+		l.Phases = l.Phases[:0]
+		for i := range TurnPhases {
+			x := inner.Min.X + i*chipW
+			l.Phases = append(l.Phases, image.Rect(x, l.Bar.Min.Y, x+chipW-2, l.Bar.Max.Y))
+		}
+		l.Turn = image.Rect(inner.Min.X+len(TurnPhases)*chipW+pad, l.Bar.Min.Y, inner.Max.X, l.Bar.Max.Y)
 	}
-	l.Turn = image.Rect(inner.Min.X+len(TurnPhases)*chipW+pad, l.Bar.Min.Y, inner.Max.X, l.Bar.Max.Y)
+	phases(62)
 	y := l.Bar.Max.Y + pad
 	if v == nil {
 		return l
 	}
 
-	// The hand along the bottom.
-	l.Card = image.Pt(96, 134)
+	// The hand along the bottom, the chips of cards in play.
+	l.Card, l.Chip = image.Pt(96, 134), image.Pt(78, 46)
 	if big {
-		l.Card = image.Pt(140, 196)
+		l.Card, l.Chip = image.Pt(140, 196), image.Pt(108, 64)
+	}
+	others := 0
+	for _, p := range v.Players {
+		if p.Seat != v.Seat {
+			others++
+		}
+	}
+	btnH := line + 6
+	mineH := line + 2*(l.Chip.Y+line) + 2*pad
+	tight := false
+	if v.Seat != 0 && !big {
+		// A table too short for its places, its own place, what to do,
+		// the buttons and the hand (the smallest window, 960x540 at 100 %)
+		// lays its own place's zones out in one row of smaller chips, and
+		// its hand as high as the rest leaves room for.
+		fixed := line + 4 + pad + pad + btnH + line + 2 + pad + pad
+		compactNeed := 0
+		if others > 0 {
+			cols := max(1, inner.Dx()/(compactW(big)+pad))
+			compactNeed = (others + cols - 1) / cols * (line + pad)
+		}
+		if inner.Dy()-fixed-mineH-l.Card.Y < compactNeed {
+			tight = true
+			l.Chip = image.Pt(64, 38)
+			mineH = line + 2 + l.Chip.Y + zoneLabelMax + pad/2
+			if inner.Dx() < NarrowPlace {
+				mineH += line - 4
+			}
+			cardH := min(max(inner.Dy()-fixed-mineH-compactNeed, 84), l.Card.Y)
+			l.Card = image.Pt(cardH*96/134, cardH)
+			// The phases' names whole, the turn's words shorter.
+			phases(70)
+		}
 	}
 	handTop := inner.Max.Y - l.Card.Y
 	if v.Seat == 0 {
 		handTop = inner.Max.Y
 	}
 	// The buttons above the hand, the words above them.
-	btnH := line + 6
 	btnTop := handTop - pad - btnH
 	l.Say = image.Rect(inner.Min.X, btnTop-line-2, inner.Max.X, btnTop-2)
 	pilesIn := sp.Corner.Empty() || v.Seat == 0
@@ -395,23 +432,11 @@ func layOut100(sp Spec, v *rules.View, o LayOpts) Layout {
 	}
 	bottom := l.Say.Min.Y - pad
 
-	// The chips of cards in play.
-	l.Chip = image.Pt(78, 46)
-	if big {
-		l.Chip = image.Pt(108, 64)
-	}
 	// The player's own place: a header, then Resource Area and Kingdom,
-	// then Warcamp and Battlefield.
-	others := 0
-	for _, p := range v.Players {
-		if p.Seat != v.Seat {
-			others++
-		}
-	}
+	// then Warcamp and Battlefield (on a tight table, all in one row).
 	if v.Seat != 0 {
-		h := line + 2*(l.Chip.Y+line) + 2*pad
-		top := bottom - h
-		l.Mine = l.place(v.Seat, image.Rect(inner.Min.X, top, inner.Max.X, bottom), line, true)
+		top := bottom - mineH
+		l.Mine = l.place(v.Seat, image.Rect(inner.Min.X, top, inner.Max.X, bottom), line, true, tight)
 		bottom = top - pad
 	}
 	// The other players along the top: full places when they fit, else
@@ -430,16 +455,12 @@ func layOut100(sp Spec, v *rules.View, o LayOpts) Layout {
 			}
 			x := area.Min.X + (i%cols)*(w+pad)
 			yy := area.Min.Y + (i/cols)*(hh+pad)
-			l.Others = append(l.Others, l.place(p.Seat, image.Rect(x, yy, x+w, yy+hh), line, false))
+			l.Others = append(l.Others, l.place(p.Seat, image.Rect(x, yy, x+w, yy+hh), line, false, false))
 			i++
 		}
 	} else if others > 0 {
 		l.Compact = true
-		cw := 150
-		if big {
-			cw = 190
-		}
-		cols = max(1, area.Dx()/(cw+pad))
+		cols = max(1, area.Dx()/(compactW(big)+pad))
 		ch := 2*line + pad
 		rows = (others + cols - 1) / cols
 		for rows*(ch+pad) > area.Dy() && ch > line {
@@ -535,11 +556,21 @@ func layOut100(sp Spec, v *rules.View, o LayOpts) Layout {
 	return l
 }
 
+// compactW is the least width of a compact place, on a big table or not.
+func compactW(big bool) int {
+	if big {
+		return 190
+	}
+	return 150
+}
+
 // place lays out player s's place in r: a header line, then its zones in
 // two rows (own: Resource Area and Kingdom, then Warcamp and
 // Battlefield; another's: Kingdom and Resource Area on the first row at
-// half the chips' height, Warcamp and Battlefield on the second).
-func (l *Layout) place(s ruleset.Seat, r image.Rectangle, line int, own bool) PlayerBox {
+// half the chips' height, Warcamp and Battlefield on the second), or, if
+// oneRow, in one row (Resource Area, Acts of God, Kingdom, Warcamp,
+// Battlefield).
+func (l *Layout) place(s ruleset.Seat, r image.Rectangle, line int, own, oneRow bool) PlayerBox {
 	pad := l.Pad
 	b := PlayerBox{Seat: s, Box: r}
 	b.Head = image.Rect(r.Min.X+pad, r.Min.Y+2, r.Max.X-pad, r.Min.Y+line)
@@ -553,6 +584,21 @@ func (l *Layout) place(s ruleset.Seat, r image.Rectangle, line int, own bool) Pl
 		below += line - 4
 	}
 	in := image.Rect(r.Min.X+pad, below+2, r.Max.X-pad, r.Max.Y-pad/2)
+	if oneRow {
+		// Shares of the row's width: 2 for a zone of many cards, 1 for
+		// the Acts of God.
+		zones := []rules.Zone{rules.ZoneResource, rules.ZoneActs, rules.ZoneKingdom, rules.ZoneWarcamp, rules.ZoneBattlefield}
+		shares := []int{2, 1, 2, 2, 2}
+		room := in.Dx() - (len(zones)-1)*pad
+		x, sum := in.Min.X, 0
+		for i, z := range zones {
+			sum += shares[i]
+			end := in.Min.X + i*pad + room*sum/9
+			b.Zones[z] = image.Rect(x, in.Min.Y, end, in.Max.Y)
+			x = end + pad
+		}
+		return b
+	}
 	rowH := (in.Dy() - pad) / 2
 	half := in.Dx() / 2
 	top := image.Rect(in.Min.X, in.Min.Y, in.Max.X, in.Min.Y+rowH)
@@ -586,7 +632,7 @@ func (l *Layout) placeOver(b PlayerBox, table []rules.InPlay) (PlayerBox, []Unit
 	if y+h > t.Max.Y {
 		y = box.Min.Y - h - 2
 	}
-	full := at100.place(b.Seat, image.Rect(x, y, x+w, y+h), line, false)
+	full := at100.place(b.Seat, image.Rect(x, y, x+w, y+h), line, false, false)
 	var us []UnitBox
 	for z := rules.ZoneResource; z <= rules.ZoneActs; z++ {
 		if !full.Zones[z].Empty() {

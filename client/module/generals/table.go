@@ -529,25 +529,31 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 	if id == "" {
 		return
 	}
-	// The enlarged card: 240 by 336 at 100 %, 300 by 420 on a big
-	// table.
+	r := s.zoomRect(at, win)
+	s.paint.drawCard(dst, r, s.m.Card(id), s.m, look{})
+	if why != "" {
+		f := s.paint.face(s.lay.Font, false)
+		kit.DrawBox(dst, f, []string{"Not now: " + why}, float64(r.Min.X), float64(r.Max.Y+s.paint.px(4)), win, boxColor, textColor)
+	}
+}
+
+// zoomRect is where the card enlarged beside point at is drawn in window
+// win: 240 by 336 pixels at 100 % (300 by 420 on a big table), at the
+// right of at, or at its left when it would leave the window, and kept
+// in the window's height.
+func (s *Screen) zoomRect(at image.Point, win image.Rectangle) image.Rectangle {
 	px := s.paint.px
 	w100 := 240
 	if s.lay.unit.font > 14 {
 		w100 = 300
 	}
-	w, hgt := px(w100), px(w100*7/5)
+	w, h := px(w100), px(w100*7/5)
 	x := at.X + px(24)
 	if x+w > win.Max.X {
 		x = at.X - px(24) - w
 	}
-	y := min(max(at.Y-hgt/2, win.Min.Y+px(40)), win.Max.Y-hgt-px(4))
-	r := image.Rect(x, y, x+w, y+hgt)
-	s.paint.drawCard(dst, r, s.m.Card(id), s.m, look{})
-	if why != "" {
-		f := s.paint.face(s.lay.Font, false)
-		kit.DrawBox(dst, f, []string{"Not now: " + why}, float64(r.Min.X), float64(r.Max.Y+px(4)), win, boxColor, textColor)
-	}
+	y := min(max(at.Y-h/2, win.Min.Y+px(40)), win.Max.Y-h-px(4))
+	return image.Rect(x, y, x+w, y+h)
 }
 
 // drawPlaceOver draws the compact place of seat s in full, over the
