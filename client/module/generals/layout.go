@@ -341,7 +341,7 @@ func layOut100(sp Spec, v *rules.View, o LayOpts) Layout {
 		fixed := line + 4 + pad + pad + btnH + line + 2 + pad + pad
 		compactNeed := 0
 		if others > 0 {
-			cols := max(1, inner.Dx()/(compactW(big)+pad))
+			cols := max(1, inner.Dx()/(compactW(big, true)+pad))
 			compactNeed = (others + cols - 1) / cols * (line + pad)
 		}
 		if inner.Dy()-fixed-mineH-l.Card.Y < compactNeed {
@@ -351,8 +351,9 @@ func layOut100(sp Spec, v *rules.View, o LayOpts) Layout {
 			if inner.Dx() < NarrowPlace {
 				mineH += line - 4
 			}
-			cardH := min(max(inner.Dy()-fixed-mineH-compactNeed, 84), l.Card.Y)
-			l.Card = image.Pt(cardH*96/134, cardH)
+			cardH := min(max(inner.Dy()-fixed-mineH-compactNeed, 80), l.Card.Y)
+			// Not narrower than 80, for a word of a card's name to fit.
+			l.Card = image.Pt(max(cardH*96/134, 80), cardH)
 			// The phases' names whole, the turn's words shorter.
 			phases(70)
 		}
@@ -460,7 +461,7 @@ func layOut100(sp Spec, v *rules.View, o LayOpts) Layout {
 		}
 	} else if others > 0 {
 		l.Compact = true
-		cols = max(1, area.Dx()/(compactW(big)+pad))
+		cols = max(1, area.Dx()/(compactW(big, tight)+pad))
 		ch := 2*line + pad
 		rows = (others + cols - 1) / cols
 		for rows*(ch+pad) > area.Dy() && ch > line {
@@ -556,10 +557,14 @@ func layOut100(sp Spec, v *rules.View, o LayOpts) Layout {
 	return l
 }
 
-// compactW is the least width of a compact place, on a big table or not.
-func compactW(big bool) int {
-	if big {
+// compactW is the least width of a compact place, on a big table, a
+// tight one or another.
+func compactW(big, tight bool) int {
+	switch {
+	case big:
 		return 190
+	case tight:
+		return 120
 	}
 	return 150
 }

@@ -49,21 +49,30 @@ func shellAt(w, h int, s float64) shell {
 // picked, for the most buttons.
 func scaledTable(t *testing.T, n int, s float64, w, h int) (*Screen, *fakeHost, shell) {
 	t.Helper()
+	moves := []rules.Action{{Kind: rules.ActNext}, {Kind: rules.ActCard, Hand: 1, Card: warrior},
+		{Kind: rules.ActMove, Unit: 4, Battlefield: true}, {Kind: rules.ActAbility, Unit: 4, Rule: 0},
+		{Kind: rules.ActDiscardPlay, Unit: 4}, {Kind: rules.ActResign}}
+	scr, host, sh := scaledView(t, tableView(n), moves, s, w, h)
+	scr.m.ClickUnit(4)
+	scr.layOut(sh.mapR, sh.corner)
+	return scr, host, sh
+}
+
+// scaledView is the table of view v whose moves are moves at interface
+// size s on a w by h window.
+func scaledView(t *testing.T, v *rules.View, moves []rules.Action, s float64, w, h int) (*Screen, *fakeHost, shell) {
+	t.Helper()
 	th, err := menu.NewThemeAt(s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	sh := shellAt(w, h, s)
 	host := &fakeHost{theme: th, mapR: sh.mapR}
-	moves := []rules.Action{{Kind: rules.ActNext}, {Kind: rules.ActCard, Hand: 1, Card: warrior},
-		{Kind: rules.ActMove, Unit: 4, Battlefield: true}, {Kind: rules.ActAbility, Unit: 4, Rule: 0},
-		{Kind: rules.ActDiscardPlay, Unit: 4}, {Kind: rules.ActResign}}
 	scr, err := NewScreen(collection(t), scripted(moves, "not in this phase"), scaledHost{host, px(170, s)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	scr.show(tableView(n))
-	scr.m.ClickUnit(4)
+	scr.show(v)
 	scr.layOut(sh.mapR, sh.corner)
 	return scr, host, sh
 }
@@ -304,6 +313,69 @@ func TestScaleDraws(t *testing.T) {
 		t.Logf("%s: %.0f, %.0f: %.2f", c.what, a, b, b/a)
 		if a < 20 || b < 3.4*a || b > 4.6*a {
 			t.Errorf("%s: %.0f pixels' worth of ink at 100 %%, %.0f at 200 %% (%.2f times): want about four times as much", c.what, a, b, b/a)
+		}
+	}
+}
+
+// TestScaleQuestions draws the questions of the middle at 200 % and 150 %
+// on 1920x1080, to look at (EMPIRES_SHOTS): the defender's box, the
+// opening split, the discard pile looked through, and a compact place
+// shown in full under the pointer; each box lies on the table, drawn.
+func TestScaleQuestions(t *testing.T) {
+	for _, s := range []float64{1.5, 2} {
+		name := func(what string) string { return fmt.Sprintf("generals-scale-%s-%.0f-1920x1080.png", what, s*100) }
+		onTable := func(what string, scr *Screen, img *image.RGBA, r image.Rectangle) {
+			t.Helper()
+			if r.Empty() || !r.In(scr.lay.Table) {
+				t.Errorf("%s: the box %v is not on the table %v", what, r, scr.lay.Table)
+			}
+			if c := count(img, r, goldColor, 4); c < px(100, s) {
+				t.Errorf("%s: the box has %d gold pixels: not drawn", what, c)
+			}
+		}
+
+		// The defender's box.
+		v := tableView(2)
+		v.Active, v.Phase = 2, rules.PhaseAttack
+		v.Battle = &rules.Battle{Attacker: 2, Unit: 7, Defender: 1}
+		scr, _, sh := scaledView(t, v, []rules.Action{{Kind: rules.ActBlock, Unit: 4}, {Kind: rules.ActBlock, Unit: 5}, {Kind: rules.ActBlock}}, s, 1920, 1080)
+		img := renderAt(t, scr, sh, mid(scr.lay.Blockers[1].Rect), 2)
+		saveShot(t, img, name("defend"))
+		onTable(name("defend"), scr, img, scr.lay.Center)
+
+		// The opening.
+		open := tableView(3)
+		open.Phase, open.Active, open.Hand = rules.PhaseOpening, 0, nil
+		for i := range open.Players {
+			open.Players[i].Table = nil
+		}
+		scr, _, sh = scaledView(t, open, []rules.Action{{Kind: rules.ActOpening, Count: 4}}, s, 1920, 1080)
+		img = renderAt(t, scr, sh, image.Pt(px(5, s), px(50, s)), 2)
+		saveShot(t, img, name("opening"))
+		onTable(name("opening"), scr, img, scr.lay.Center)
+
+		// The discard pile looked through.
+		scr, _, sh = scaledTable(t, 3, s, 1920, 1080)
+		scr.m.Deselect()
+		scr.look = true
+		img = renderAt(t, scr, sh, image.Pt(px(5, s), px(50, s)), 2)
+		saveShot(t, img, name("look"))
+		onTable(name("look"), scr, img, scr.lay.Look)
+
+		// A compact place in full under the pointer, the focus on a card
+		// in play.
+		scr, _, sh = scaledTable(t, 8, s, 1920, 1080)
+		scr.m.Deselect()
+		scr.layOut(sh.mapR, sh.corner)
+		if !scr.lay.Compact {
+			t.Fatalf("%s: 8 players' places are not compact", name("place"))
+		}
+		b, _ := scr.lay.PlaceOf(3)
+		img = renderAt(t, scr, sh, mid(b.Box), hoverDelay+3)
+		saveShot(t, img, name("place"))
+		full, _ := scr.lay.placeOver(b, scr.m.Player(3).Table)
+		if c := count(img, full.Box, placeColor, 2) + count(img, full.Box, zoneColor, 2); c < full.Box.Dx()*full.Box.Dy()/2 {
+			t.Errorf("%s: player 3's place is not shown in full at %v (%d pixels of a place)", name("place"), full.Box, c)
 		}
 	}
 }

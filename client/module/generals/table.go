@@ -198,14 +198,17 @@ func (s *Screen) drawPlace(dst *ebiten.Image, b PlayerBox, compact bool) {
 	if b.Seat == v.Seat && v.Active == v.Seat {
 		info += " · pool: " + Amounts(v.Pool)
 	}
+	ends := s.paint.face(l.Font*0.8, true)
 	if b.Box.Dx() < pt.px(NarrowPlace) {
 		// The counts on the header's second line.
 		drawText(dst, kit.Fit(info, small, float64(head.Dx())), small, float64(head.Min.X), float64(head.Max.Y)-pt.pxf(2), mutedColor, text.AlignStart)
 	} else {
-		drawText(dst, kit.Fit(info, small, float64(b.Track.Min.X-l.Pad)-hx), small, hx, float64(head.Min.Y)+pt.pxf(2), mutedColor, text.AlignStart)
+		// The counts end before the number of the track's Lose end.
+		lose := float64(pt.px(3)) + textWidth(fmt.Sprint(v.Lose), ends)
+		drawText(dst, kit.Fit(info, small, float64(b.Track.Min.X-l.Pad)-lose-hx), small, hx, float64(head.Min.Y)+pt.pxf(2), mutedColor, text.AlignStart)
 	}
 	pt.track(dst, b.Track, v.Lose, v.Win, v.Start, p.Health)
-	pt.trackEnds(dst, b.Track, v.Lose, v.Win, s.paint.face(l.Font*0.8, true))
+	pt.trackEnds(dst, b.Track, v.Lose, v.Win, ends)
 	for z := rules.ZoneResource; z <= rules.ZoneActs; z++ {
 		r := b.Zones[z]
 		if r.Empty() {
