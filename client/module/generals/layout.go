@@ -542,7 +542,9 @@ func layOut100(sp Spec, v *rules.View, o LayOpts) Layout {
 	if o.Look && v.Seat != 0 {
 		l.Look = mid.Inset(pad)
 		if me := &v.Players[v.Seat-1]; len(me.Discard) > 0 {
-			cw, chh := l.Chip.X+20, l.Chip.Y+10
+			// High enough for a card's name, kind and cost over its
+			// Strength and Life.
+			cw, chh := l.Chip.X+20, l.Chip.Y+30
 			cols := max(1, (l.Look.Dx()-2*pad)/(cw+pad))
 			for i := range me.Discard {
 				x := l.Look.Min.X + pad + (i%cols)*(cw+pad)
