@@ -362,6 +362,20 @@ func TestScaleQuestions(t *testing.T) {
 		saveShot(t, img, name("look"))
 		onTable(name("look"), scr, img, scr.lay.Look)
 
+		// Why the card under the pointer may not be played, under it
+		// enlarged.
+		scr, _, sh = scaledTable(t, 3, s, 1920, 1080)
+		scr.m.Deselect()
+		scr.layOut(sh.mapR, sh.corner)
+		at := mid(scr.lay.Hand[0])
+		img = renderAt(t, scr, sh, at, hoverDelay+3)
+		saveShot(t, img, name("notnow"))
+		zoom := scr.zoomRect(at, sh.win)
+		under := image.Rect(zoom.Min.X, zoom.Max.Y, zoom.Max.X, zoom.Max.Y+px(30, s))
+		if why := scr.m.WhyNot(0); why == "" || count(img, under, boxColor, 2) < under.Dx()*px(10, s)/2 {
+			t.Errorf("%s: no box of why Attila may not be played (%q) under the card enlarged", name("notnow"), why)
+		}
+
 		// A compact place in full under the pointer, the focus on a card
 		// in play.
 		scr, _, sh = scaledTable(t, 8, s, 1920, 1080)
