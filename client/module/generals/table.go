@@ -205,7 +205,7 @@ func (s *Screen) drawPlace(dst *ebiten.Image, b PlayerBox, compact bool) {
 	} else {
 		// The counts end before the number of the track's Lose end.
 		lose := float64(pt.px(3)) + textWidth(fmt.Sprint(v.Lose), ends)
-		drawText(dst, kit.Fit(info, small, float64(b.Track.Min.X-l.Pad)-lose-hx), small, hx, float64(head.Min.Y)+pt.pxf(2), mutedColor, text.AlignStart)
+		drawText(dst, kit.Fit(info, small, float64(b.Track.Min.X-l.Pad/2)-lose-hx), small, hx, float64(head.Min.Y)+pt.pxf(2), mutedColor, text.AlignStart)
 	}
 	pt.track(dst, b.Track, v.Lose, v.Win, v.Start, p.Health)
 	pt.trackEnds(dst, b.Track, v.Lose, v.Win, ends)
