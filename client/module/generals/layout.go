@@ -332,26 +332,42 @@ func layOut100(sp Spec, v *rules.View, o LayOpts) Layout {
 	}
 	btnH := line + 6
 	mineH := line + 2*(l.Chip.Y+line) + 2*pad
+	// cw is the least width of a compact place.
+	cw := 150
+	if big {
+		cw = 190
+	}
 	tight := false
 	if v.Seat != 0 && !big {
 		// A table too short for its places, its own place, what to do,
 		// the buttons and the hand (the smallest window, 960x540 at 100 %)
-		// lays its own place's zones out in one row of smaller chips, and
-		// its hand as high as the rest leaves room for.
+		// lays its own place's zones out in one row of smaller chips, its
+		// compact places narrower (narrower still while their rows leave
+		// the hand less than 80 pixels), and its hand as high as the rest
+		// leaves room for.
 		fixed := line + 4 + pad + pad + btnH + line + 2 + pad + pad
-		compactNeed := 0
-		if others > 0 {
-			cols := max(1, inner.Dx()/(compactW(big, true)+pad))
-			compactNeed = (others + cols - 1) / cols * (line + pad)
+		compactNeed := func(w int) int {
+			if others == 0 {
+				return 0
+			}
+			cols := max(1, inner.Dx()/(w+pad))
+			return (others + cols - 1) / cols * (line + pad)
 		}
-		if inner.Dy()-fixed-mineH-l.Card.Y < compactNeed {
+		if inner.Dy()-fixed-mineH-l.Card.Y < compactNeed(120) {
 			tight = true
 			l.Chip = image.Pt(64, 38)
 			mineH = line + 2 + l.Chip.Y + zoneLabelMax + pad/2
 			if inner.Dx() < NarrowPlace {
 				mineH += line - 4
 			}
-			cardH := min(max(inner.Dy()-fixed-mineH-compactNeed, 80), l.Card.Y)
+			cw = 120
+			for _, w := range []int{100, 84, 72} {
+				if inner.Dy()-fixed-mineH-compactNeed(cw) >= 80 {
+					break
+				}
+				cw = w
+			}
+			cardH := min(max(inner.Dy()-fixed-mineH-compactNeed(cw), 80), l.Card.Y)
 			// Not narrower than 80, for a word of a card's name to fit.
 			l.Card = image.Pt(max(cardH*96/134, 80), cardH)
 			// The phases' names whole, the turn's words shorter.
@@ -461,7 +477,7 @@ func layOut100(sp Spec, v *rules.View, o LayOpts) Layout {
 		}
 	} else if others > 0 {
 		l.Compact = true
-		cols = max(1, area.Dx()/(compactW(big, tight)+pad))
+		cols = max(1, area.Dx()/(cw+pad))
 		ch := 2*line + pad
 		rows = (others + cols - 1) / cols
 		for rows*(ch+pad) > area.Dy() && ch > line {
@@ -557,18 +573,6 @@ func layOut100(sp Spec, v *rules.View, o LayOpts) Layout {
 		}
 	}
 	return l
-}
-
-// compactW is the least width of a compact place, on a big table, a
-// tight one or another.
-func compactW(big, tight bool) int {
-	switch {
-	case big:
-		return 190
-	case tight:
-		return 120
-	}
-	return 150
 }
 
 // place lays out player s's place in r: a header line, then its zones in

@@ -7,7 +7,7 @@ import (
 )
 
 // TestLayoutFitsShort: on the shortest table, 960x540 at 100 % (and so
-// 1920x1080 at 200 %), with 2 to 8 players and the most buttons, every
+// 1920x1080 at 200 %), with 2 to 15 players and the most buttons, every
 // thing of the table lies on the table above the log, the piles in the
 // shell's corner, and nothing overlaps what it must not.
 func TestLayoutFitsShort(t *testing.T) {
@@ -15,7 +15,7 @@ func TestLayoutFitsShort(t *testing.T) {
 		{Button: BtnDrop, Rule: -1, Label: "Discard from play"}, {Button: BtnCancel, Rule: -1, Label: "Cancel"},
 		{Rule: 0, Label: "ability 1 gold: life +2 one your unit"}, {Button: BtnResign, Rule: -1, Label: "Resign"}}
 	for _, s := range []float64{1, 2} {
-		for n := 2; n <= 8; n++ {
+		for n := 2; n <= 15; n++ {
 			sh := shellAt(px(960, s), px(540, s), s)
 			insight := sh.mapR
 			insight.Max.Y -= px(170, s)

@@ -96,12 +96,16 @@ func (s *Screen) drawBar(dst *ebiten.Image) {
 		strokeRect(dst, r, s.paint.w(1), zoneEdge)
 		drawText(dst, kit.Fit(PhaseName(p), f, float64(r.Dx()-s.paint.px(4))), f, float64(r.Min.X+r.Dx()/2), float64(r.Min.Y)+(float64(r.Dy())-lineH(f))/2, fg, text.AlignCenter)
 	}
-	drawText(dst, kit.Fit(s.turnWords(), f, float64(l.Turn.Dx())), f, float64(l.Turn.Min.X), float64(l.Turn.Min.Y)+(float64(l.Turn.Dy())-lineH(f))/2, textColor, text.AlignStart)
+	words := s.turnWords(true)
+	if textWidth(words, f) > float64(l.Turn.Dx()) {
+		words = s.turnWords(false) // whose turn and the time left before the round
+	}
+	drawText(dst, kit.Fit(words, f, float64(l.Turn.Dx())), f, float64(l.Turn.Min.X), float64(l.Turn.Min.Y)+(float64(l.Turn.Dy())-lineH(f))/2, textColor, text.AlignStart)
 }
 
 // turnWords is the turn in words: "Turn 4 · round 2 of 40 · Ann's turn ·
-// 12 s".
-func (s *Screen) turnWords() string {
+// 12 s left", without the round unless round.
+func (s *Screen) turnWords(round bool) string {
 	v := s.m.v
 	var parts []string
 	switch v.Phase {
@@ -111,7 +115,7 @@ func (s *Screen) turnWords() string {
 		parts = append(parts, "Game over")
 	default:
 		parts = append(parts, fmt.Sprintf("Turn %d", v.Turn))
-		if v.Rounds > 0 {
+		if v.Rounds > 0 && round {
 			parts = append(parts, fmt.Sprintf("round %d of %d", v.Round, v.Rounds))
 		}
 		if v.Active != 0 {
@@ -194,19 +198,24 @@ func (s *Screen) drawPlace(dst *ebiten.Image, b PlayerBox, compact bool) {
 		}
 		hx += float64(bw + step*min(p.Hand, 5) + l.Pad/2)
 	}
-	info := counts
-	if b.Seat == v.Seat && v.Active == v.Seat {
-		info += " · pool: " + Amounts(v.Pool)
-	}
 	ends := s.paint.face(l.Font*0.8, true)
+	x, y, room := hx, float64(head.Min.Y)+pt.pxf(2), 0.0
 	if b.Box.Dx() < pt.px(NarrowPlace) {
 		// The counts on the header's second line.
-		drawText(dst, kit.Fit(info, small, float64(head.Dx())), small, float64(head.Min.X), float64(head.Max.Y)-pt.pxf(2), mutedColor, text.AlignStart)
+		x, y, room = float64(head.Min.X), float64(head.Max.Y)-pt.pxf(2), float64(head.Dx())
 	} else {
 		// The counts end before the number of the track's Lose end.
 		lose := float64(pt.px(3)) + textWidth(fmt.Sprint(v.Lose), ends)
-		drawText(dst, kit.Fit(info, small, float64(b.Track.Min.X-l.Pad/2)-lose-hx), small, hx, float64(head.Min.Y)+pt.pxf(2), mutedColor, text.AlignStart)
+		room = float64(b.Track.Min.X-l.Pad/2) - lose - hx
 	}
+	info := counts
+	if b.Seat == v.Seat && v.Active == v.Seat {
+		pool := "pool: " + Amounts(v.Pool)
+		if info += " · " + pool; textWidth(info, small) > room {
+			info = pool + " · " + counts // the pool first when not all fits
+		}
+	}
+	drawText(dst, kit.Fit(info, small, room), small, x, y, mutedColor, text.AlignStart)
 	pt.track(dst, b.Track, v.Lose, v.Win, v.Start, p.Health)
 	pt.trackEnds(dst, b.Track, v.Lose, v.Win, ends)
 	for z := rules.ZoneResource; z <= rules.ZoneActs; z++ {
