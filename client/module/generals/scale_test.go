@@ -310,7 +310,7 @@ func TestScaleDraws(t *testing.T) {
 		{"the enlarged card", one.zoomed, two.zoomed, one.zoom, two.zoom, faceColor},
 	} {
 		a, b := ink(c.img1, c.r1, c.ground), ink(c.img2, c.r2, c.ground)
-		t.Logf("%s: %.0f, %.0f: %.2f", c.what, a, b, b/a)
+		t.Logf("%s: %.0f pixels' worth of ink at 100 %%, %.0f at 200 %% (%.2f times)", c.what, a, b, b/a)
 		if a < 20 || b < 3.4*a || b > 4.6*a {
 			t.Errorf("%s: %.0f pixels' worth of ink at 100 %%, %.0f at 200 %% (%.2f times): want about four times as much", c.what, a, b, b/a)
 		}
