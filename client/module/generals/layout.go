@@ -492,9 +492,14 @@ func layOut100(sp Spec, v *rules.View, o LayOpts) Layout {
 			x := area.Min.X + (i%cols)*(w+pad)
 			yy := area.Min.Y + (i/cols)*(ch+pad)
 			r := image.Rect(x, yy, x+w, yy+ch)
-			tw := r.Dx() * 35 / 100
-			tr := image.Rect(r.Max.X-pad/2-tw, r.Min.Y+line/3, r.Max.X-pad/2, r.Min.Y+line-line/3)
-			l.Others = append(l.Others, PlayerBox{Seat: p.Seat, Box: r, Head: r, Track: tr})
+			b := PlayerBox{Seat: p.Seat, Box: r, Head: r}
+			if w >= 110 {
+				// The track beside the name; a narrower place leaves the
+				// name the room (it says the Health in figures too).
+				tw := r.Dx() * 35 / 100
+				b.Track = image.Rect(r.Max.X-pad/2-tw, r.Min.Y+line/3, r.Max.X-pad/2, r.Min.Y+line-line/3)
+			}
+			l.Others = append(l.Others, b)
 			i++
 		}
 	}

@@ -166,8 +166,13 @@ func (s *Screen) drawPlace(dst *ebiten.Image, b PlayerBox, compact bool) {
 	counts := fmt.Sprintf("Health %d · hand %d · draw %d · supply %d · discard %d", p.Health, p.Hand, p.Draw, p.Supply, len(p.Discard))
 	if compact {
 		r := b.Box.Inset(l.Pad / 2)
-		nw := float64(b.Track.Min.X - r.Min.X - l.Pad/2)
-		drawText(dst, kit.Fit(fmt.Sprintf("%s  %+d", name, p.Health), bold, nw), bold, float64(r.Min.X), float64(r.Min.Y), textColor, text.AlignStart)
+		nw := float64(r.Dx())
+		if !b.Track.Empty() {
+			nw = float64(b.Track.Min.X - r.Min.X - l.Pad/2)
+		}
+		// The name as much as fits, the Health whole.
+		health := fmt.Sprintf("  %+d", p.Health)
+		drawText(dst, kit.Fit(name, bold, nw-textWidth(health, bold))+health, bold, float64(r.Min.X), float64(r.Min.Y), textColor, text.AlignStart)
 		var wc, bf int
 		for _, c := range p.Table {
 			switch c.Zone {
