@@ -162,13 +162,6 @@ type scaler struct {
 // Scale returns the interface size the layout was made at (1 at 100 %).
 func (l *Layout) Scale() float64 { return max(l.sc.s, 1) }
 
-// Px returns n pixels at 100 % in window pixels at the layout's scale,
-// rounded.
-func (l *Layout) Px(n int) int { return l.sc.px(n) }
-
-// Pxf returns v pixels at 100 % in window pixels at the layout's scale.
-func (l *Layout) Pxf(v float64) float64 { return v * l.Scale() }
-
 // px returns length n at 100 % in window pixels.
 func (c scaler) px(n int) int { return int(math.Round(float64(n) * max(c.s, 1))) }
 
