@@ -282,10 +282,11 @@ func (s *Screen) layOut(mr, corner image.Rectangle) {
 
 // fresh lays the table out again when the host's interface size is no
 // longer the layout's (Settings changed it since the last frame's
-// Update): the table is drawn at the size applied now.
+// Update): the table is drawn at the size applied now, in the host's map
+// as it is now (the corner as last given, until the next frame's input).
 func (s *Screen) fresh() {
 	if s.host.Theme().Scale() != s.lay.Scale() {
-		s.layOut(s.lay.Map, s.lay.Corner)
+		s.layOut(s.host.MapRect(), s.lay.Corner)
 	}
 }
 
