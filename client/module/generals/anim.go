@@ -134,8 +134,8 @@ func (s *Screen) drawAnims(dst *ebiten.Image) {
 			tx, ty := center(a.to)
 			x := fx + (tx-fx)*float32(t)
 			y := fy + (ty-fy)*float32(t)
-			vector.StrokeLine(dst, fx, fy, x, y, 5, targetColor, true)
-			vector.FillCircle(dst, x, y, 9, targetColor, true)
+			vector.StrokeLine(dst, fx, fy, x, y, s.paint.w(5), targetColor, true)
+			vector.FillCircle(dst, x, y, s.paint.w(9), targetColor, true)
 		default:
 			size := s.lay.Chip
 			to := a.to
@@ -145,9 +145,9 @@ func (s *Screen) drawAnims(dst *ebiten.Image) {
 			r := lerp(centered(a.from, size.X, size.Y), to, t)
 			s.paint.drawCard(dst, r, s.m.Card(a.card), s.m, look{})
 			if a.card == "" {
-				drawBack(dst, r)
+				s.paint.back(dst, r)
 			}
-			strokeRect(dst, r.Inset(-2), 2, color.RGBA{255, 255, 255, uint8(200 * (1 - t))})
+			strokeRect(dst, r.Inset(-s.paint.px(2)), s.paint.w(2), color.RGBA{255, 255, 255, uint8(200 * (1 - t))})
 		}
 	}
 }

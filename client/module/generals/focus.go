@@ -219,8 +219,9 @@ func (s *Screen) drawFocus(dst *ebiten.Image) {
 		r = s.handRect(st.Hit.Index)
 	}
 	pal := s.host.Theme().Palette()
-	strokeRect(dst, r.Inset(-5), 5, pal.Background)
-	strokeRect(dst, r.Inset(-5), 3, pal.Focus)
+	p := s.paint
+	strokeRect(dst, r.Inset(-p.px(5)), p.w(5), pal.Background)
+	strokeRect(dst, r.Inset(-p.px(5)), p.w(3), pal.Focus)
 }
 
 // probeKind names what h is on for the probe, in the probe's words of

@@ -2,19 +2,27 @@ package generals
 
 import (
 	"image"
+	"math"
 
 	rules "empires/shared/rules/generals"
 	"empires/shared/ruleset"
 )
 
-// Spec is what a Layout is made for: where the table goes.
+// Spec is what a Layout is made for: where the table goes, and at what
+// interface size.
 type Spec struct {
 	// Map is the map's part of the window; InSight the part of it the
 	// shell's log leaves in sight (empty: all of Map); Corner the corner
 	// below it the shell leaves free of the log, where the piles go
-	// (empty: they go beside the buttons).
+	// (empty: they go beside the buttons). All in window pixels.
 	Map, InSight, Corner image.Rectangle
+	// Scale is the interface size (the theme's Scale: 2 at 200 %); 0 or
+	// less than 1 is 1.
+	Scale float64
 }
+
+// scale returns the spec's interface size, at least 1.
+func (sp Spec) scale() float64 { return max(sp.Scale, 1) }
 
 // HitKind is what a point of the table is on.
 type HitKind uint8
@@ -126,6 +134,88 @@ type Layout struct {
 	// (the newest first).
 	Look      image.Rectangle
 	LookCards []image.Rectangle
+
+	// sc maps the 100 % units the table is laid out in to window pixels;
+	// unit is the space, the text's size and the chips' size in those
+	// units (what drawPlaceOver lays a place out with).
+	sc   scaler
+	unit units
+}
+
+// units are a layout's sizes at 100 %.
+type units struct {
+	pad  int
+	font float64
+	line int
+	chip image.Point
+}
+
+// scaler maps a table laid out at 100 % to window pixels: the point p of
+// the table at 100 % is drawn at origin + p × s, rounded. One map for
+// every rectangle keeps the edges two things share shared, and at s = 2
+// every rectangle is exactly twice as large as at 100 %.
+type scaler struct {
+	origin image.Point
+	s      float64
+}
+
+// Scale returns the interface size the layout was made at (1 at 100 %).
+func (l *Layout) Scale() float64 { return max(l.sc.s, 1) }
+
+// px returns length n at 100 % in window pixels.
+func (c scaler) px(n int) int { return int(math.Round(float64(n) * max(c.s, 1))) }
+
+// pt returns point p at 100 % in window pixels.
+func (c scaler) pt(p image.Point) image.Point {
+	return c.origin.Add(image.Pt(c.px(p.X), c.px(p.Y)))
+}
+
+// rect returns r at 100 % in window pixels; an empty r stays the zero
+// rectangle.
+func (c scaler) rect(r image.Rectangle) image.Rectangle {
+	if r.Empty() {
+		return image.Rectangle{}
+	}
+	return image.Rectangle{Min: c.pt(r.Min), Max: c.pt(r.Max)}
+}
+
+// from returns window rectangle r at 100 %, rounded inwards, so that
+// rect(from(r)) lies in r; an empty r gives the zero rectangle.
+func (c scaler) from(r image.Rectangle) image.Rectangle {
+	if r.Empty() {
+		return image.Rectangle{}
+	}
+	s := max(c.s, 1)
+	in := func(v int, up bool) int {
+		x := float64(v) / s
+		if up {
+			return int(math.Ceil(x - 1e-9))
+		}
+		return int(math.Floor(x + 1e-9))
+	}
+	d := r.Sub(c.origin)
+	return image.Rect(in(d.Min.X, true), in(d.Min.Y, true), in(d.Max.X, false), in(d.Max.Y, false))
+}
+
+// rects maps each of rs to window pixels, in place.
+func (c scaler) rects(rs []image.Rectangle) {
+	for i := range rs {
+		rs[i] = c.rect(rs[i])
+	}
+}
+
+// box maps place b to window pixels.
+func (c scaler) box(b PlayerBox) PlayerBox {
+	b.Box, b.Head, b.Track = c.rect(b.Box), c.rect(b.Head), c.rect(b.Track)
+	c.rects(b.Zones[:])
+	return b
+}
+
+// units maps each of us to window pixels, in place.
+func (c scaler) units(us []UnitBox) {
+	for i := range us {
+		us[i].Rect = c.rect(us[i].Rect)
+	}
 }
 
 // LayOpts is what the table shows that changes the layout: the buttons
@@ -145,8 +235,50 @@ type LayOpts struct {
 }
 
 // NewLayout lays out the table of view v (nil: nothing but the frame)
-// with the options o.
+// with the options o, in window pixels at the spec's scale: the table is
+// laid out at 100 % in the map's size divided by the scale, then every
+// rectangle, the space, the text's size and the cards' sizes are
+// multiplied by it. At scale 2 on a map twice as large, everything is
+// where it is at 100 %, twice as far from the map's corner and twice as
+// large; at scale 1 the table is laid out as it always was.
 func NewLayout(sp Spec, v *rules.View, o LayOpts) Layout {
+	sc := scaler{origin: sp.Map.Min, s: sp.scale()}
+	at100 := Spec{Map: sc.from(sp.Map), InSight: sc.from(sp.InSight), Corner: sc.from(sp.Corner)}
+	l := layOut100(at100, v, o)
+	l.Spec, l.sc = sp, sc
+	l.unit = units{pad: l.Pad, font: l.Font, line: int(l.Font*1.5) + 2, chip: l.Chip}
+	l.Table = sc.rect(l.Table)
+	l.Pad = sc.px(l.Pad)
+	l.Font *= sc.s
+	l.Bar, l.Turn = sc.rect(l.Bar), sc.rect(l.Turn)
+	sc.rects(l.Phases)
+	for i := range l.Others {
+		l.Others[i] = sc.box(l.Others[i])
+	}
+	if !l.Mine.Box.Empty() {
+		l.Mine = sc.box(l.Mine)
+	}
+	sc.units(l.Units)
+	l.Chip = image.Pt(sc.px(l.Chip.X), sc.px(l.Chip.Y))
+	for i := range l.Buttons {
+		l.Buttons[i].Rect = sc.rect(l.Buttons[i].Rect)
+	}
+	l.Say = sc.rect(l.Say)
+	sc.rects(l.Hand)
+	l.Card = image.Pt(sc.px(l.Card.X), sc.px(l.Card.Y))
+	l.Draw, l.Supply, l.Discard = sc.rect(l.Draw), sc.rect(l.Supply), sc.rect(l.Discard)
+	l.Center = sc.rect(l.Center)
+	sc.units(l.Blockers)
+	sc.units(l.Among)
+	l.Look = sc.rect(l.Look)
+	sc.rects(l.LookCards)
+	return l
+}
+
+// layOut100 lays out the table of view v with the options o at 100 %:
+// the spec's rectangles, and those of the layout returned, are in the
+// units of 100 %.
+func layOut100(sp Spec, v *rules.View, o LayOpts) Layout {
 	l := Layout{Spec: sp}
 	u := sp.Map
 	if !sp.InSight.Empty() {
@@ -162,30 +294,84 @@ func NewLayout(sp Spec, v *rules.View, o LayOpts) Layout {
 	line := int(l.Font*1.5) + 2
 	inner := u.Inset(pad)
 
-	// The phase bar along the top.
+	// The phase bar along the top: the phases' chips take share % of
+	// its width, the turn's words the rest.
 	l.Bar = image.Rect(inner.Min.X, inner.Min.Y, inner.Max.X, inner.Min.Y+line+4)
-	chipW := min((inner.Dx()*62/100)/len(TurnPhases), 120)
-	for i := range TurnPhases {
-		x := inner.Min.X + i*chipW
-		l.Phases = append(l.Phases, image.Rect(x, l.Bar.Min.Y, x+chipW-2, l.Bar.Max.Y))
+	phases := func(share int) {
+		chipW := min((inner.Dx()*share/100)/len(TurnPhases), 120)
+		l.Phases = l.Phases[:0]
+		for i := range TurnPhases {
+			x := inner.Min.X + i*chipW
+			l.Phases = append(l.Phases, image.Rect(x, l.Bar.Min.Y, x+chipW-2, l.Bar.Max.Y))
+		}
+		l.Turn = image.Rect(inner.Min.X+len(TurnPhases)*chipW+pad, l.Bar.Min.Y, inner.Max.X, l.Bar.Max.Y)
 	}
-	l.Turn = image.Rect(inner.Min.X+len(TurnPhases)*chipW+pad, l.Bar.Min.Y, inner.Max.X, l.Bar.Max.Y)
+	phases(62)
 	y := l.Bar.Max.Y + pad
 	if v == nil {
 		return l
 	}
 
-	// The hand along the bottom.
-	l.Card = image.Pt(96, 134)
+	// The hand along the bottom, the chips of cards in play.
+	l.Card, l.Chip = image.Pt(96, 134), image.Pt(78, 46)
 	if big {
-		l.Card = image.Pt(140, 196)
+		l.Card, l.Chip = image.Pt(140, 196), image.Pt(108, 64)
+	}
+	others := 0
+	for _, p := range v.Players {
+		if p.Seat != v.Seat {
+			others++
+		}
+	}
+	btnH := line + 6
+	mineH := line + 2*(l.Chip.Y+line) + 2*pad
+	// cw is the least width of a compact place.
+	cw := 150
+	if big {
+		cw = 190
+	}
+	tight := false
+	if v.Seat != 0 && !big {
+		// A table too short for its places, its own place, what to do,
+		// the buttons and the hand (the smallest window, 960x540 at 100 %)
+		// lays its own place's zones out in one row of smaller chips, its
+		// compact places narrower (narrower still while their rows leave
+		// the hand less than 80 pixels), and its hand as high as the rest
+		// leaves room for.
+		fixed := line + 4 + pad + pad + btnH + line + 2 + pad + pad
+		compactNeed := func(w int) int {
+			if others == 0 {
+				return 0
+			}
+			cols := max(1, inner.Dx()/(w+pad))
+			return (others + cols - 1) / cols * (line + pad)
+		}
+		if inner.Dy()-fixed-mineH-l.Card.Y < compactNeed(120) {
+			tight = true
+			l.Chip = image.Pt(64, 38)
+			mineH = line + 2 + l.Chip.Y + zoneLabelMax + pad/2
+			if inner.Dx() < NarrowPlace {
+				mineH += line - 4
+			}
+			cw = 120
+			for _, w := range []int{100, 84, 72} {
+				if inner.Dy()-fixed-mineH-compactNeed(cw) >= 80 {
+					break
+				}
+				cw = w
+			}
+			cardH := min(max(inner.Dy()-fixed-mineH-compactNeed(cw), 80), l.Card.Y)
+			// Not narrower than 80, for a word of a card's name to fit.
+			l.Card = image.Pt(max(cardH*96/134, 80), cardH)
+			// The phases' names whole, the turn's words shorter.
+			phases(70)
+		}
 	}
 	handTop := inner.Max.Y - l.Card.Y
 	if v.Seat == 0 {
 		handTop = inner.Max.Y
 	}
 	// The buttons above the hand, the words above them.
-	btnH := line + 6
 	btnTop := handTop - pad - btnH
 	l.Say = image.Rect(inner.Min.X, btnTop-line-2, inner.Max.X, btnTop-2)
 	pilesIn := sp.Corner.Empty() || v.Seat == 0
@@ -256,23 +442,11 @@ func NewLayout(sp Spec, v *rules.View, o LayOpts) Layout {
 	}
 	bottom := l.Say.Min.Y - pad
 
-	// The chips of cards in play.
-	l.Chip = image.Pt(78, 46)
-	if big {
-		l.Chip = image.Pt(108, 64)
-	}
 	// The player's own place: a header, then Resource Area and Kingdom,
-	// then Warcamp and Battlefield.
-	others := 0
-	for _, p := range v.Players {
-		if p.Seat != v.Seat {
-			others++
-		}
-	}
+	// then Warcamp and Battlefield (on a tight table, all in one row).
 	if v.Seat != 0 {
-		h := line + 2*(l.Chip.Y+line) + 2*pad
-		top := bottom - h
-		l.Mine = l.place(v.Seat, image.Rect(inner.Min.X, top, inner.Max.X, bottom), line, true)
+		top := bottom - mineH
+		l.Mine = l.place(v.Seat, image.Rect(inner.Min.X, top, inner.Max.X, bottom), line, true, tight)
 		bottom = top - pad
 	}
 	// The other players along the top: full places when they fit, else
@@ -291,15 +465,11 @@ func NewLayout(sp Spec, v *rules.View, o LayOpts) Layout {
 			}
 			x := area.Min.X + (i%cols)*(w+pad)
 			yy := area.Min.Y + (i/cols)*(hh+pad)
-			l.Others = append(l.Others, l.place(p.Seat, image.Rect(x, yy, x+w, yy+hh), line, false))
+			l.Others = append(l.Others, l.place(p.Seat, image.Rect(x, yy, x+w, yy+hh), line, false, false))
 			i++
 		}
 	} else if others > 0 {
 		l.Compact = true
-		cw := 150
-		if big {
-			cw = 190
-		}
 		cols = max(1, area.Dx()/(cw+pad))
 		ch := 2*line + pad
 		rows = (others + cols - 1) / cols
@@ -315,9 +485,14 @@ func NewLayout(sp Spec, v *rules.View, o LayOpts) Layout {
 			x := area.Min.X + (i%cols)*(w+pad)
 			yy := area.Min.Y + (i/cols)*(ch+pad)
 			r := image.Rect(x, yy, x+w, yy+ch)
-			tw := r.Dx() * 35 / 100
-			tr := image.Rect(r.Max.X-pad/2-tw, r.Min.Y+line/3, r.Max.X-pad/2, r.Min.Y+line-line/3)
-			l.Others = append(l.Others, PlayerBox{Seat: p.Seat, Box: r, Head: r, Track: tr})
+			b := PlayerBox{Seat: p.Seat, Box: r, Head: r}
+			if w >= 110 {
+				// The track beside the name; a narrower place leaves the
+				// name the room (it says the Health in figures too).
+				tw := r.Dx() * 35 / 100
+				b.Track = image.Rect(r.Max.X-pad/2-tw, r.Min.Y+line/3, r.Max.X-pad/2, r.Min.Y+line-line/3)
+			}
+			l.Others = append(l.Others, b)
 			i++
 		}
 	}
@@ -381,7 +556,9 @@ func NewLayout(sp Spec, v *rules.View, o LayOpts) Layout {
 	if o.Look && v.Seat != 0 {
 		l.Look = mid.Inset(pad)
 		if me := &v.Players[v.Seat-1]; len(me.Discard) > 0 {
-			cw, chh := l.Chip.X+20, l.Chip.Y+10
+			// High enough for a card's name, kind and cost over its
+			// Strength and Life.
+			cw, chh := l.Chip.X+20, l.Chip.Y+30
 			cols := max(1, (l.Look.Dx()-2*pad)/(cw+pad))
 			for i := range me.Discard {
 				x := l.Look.Min.X + pad + (i%cols)*(cw+pad)
@@ -399,8 +576,10 @@ func NewLayout(sp Spec, v *rules.View, o LayOpts) Layout {
 // place lays out player s's place in r: a header line, then its zones in
 // two rows (own: Resource Area and Kingdom, then Warcamp and
 // Battlefield; another's: Kingdom and Resource Area on the first row at
-// half the chips' height, Warcamp and Battlefield on the second).
-func (l *Layout) place(s ruleset.Seat, r image.Rectangle, line int, own bool) PlayerBox {
+// half the chips' height, Warcamp and Battlefield on the second), or, if
+// oneRow, in one row (Resource Area, Acts of God, Kingdom, Warcamp,
+// Battlefield).
+func (l *Layout) place(s ruleset.Seat, r image.Rectangle, line int, own, oneRow bool) PlayerBox {
 	pad := l.Pad
 	b := PlayerBox{Seat: s, Box: r}
 	b.Head = image.Rect(r.Min.X+pad, r.Min.Y+2, r.Max.X-pad, r.Min.Y+line)
@@ -414,6 +593,21 @@ func (l *Layout) place(s ruleset.Seat, r image.Rectangle, line int, own bool) Pl
 		below += line - 4
 	}
 	in := image.Rect(r.Min.X+pad, below+2, r.Max.X-pad, r.Max.Y-pad/2)
+	if oneRow {
+		// Shares of the row's width: 2 for a zone of many cards, 1 for
+		// the Acts of God.
+		zones := []rules.Zone{rules.ZoneResource, rules.ZoneActs, rules.ZoneKingdom, rules.ZoneWarcamp, rules.ZoneBattlefield}
+		shares := []int{2, 1, 2, 2, 2}
+		room := in.Dx() - (len(zones)-1)*pad
+		x, sum := in.Min.X, 0
+		for i, z := range zones {
+			sum += shares[i]
+			end := in.Min.X + i*pad + room*sum/9
+			b.Zones[z] = image.Rect(x, in.Min.Y, end, in.Max.Y)
+			x = end + pad
+		}
+		return b
+	}
 	rowH := (in.Dy() - pad) / 2
 	half := in.Dx() / 2
 	top := image.Rect(in.Min.X, in.Min.Y, in.Max.X, in.Min.Y+rowH)
@@ -432,7 +626,34 @@ func (l *Layout) place(s ruleset.Seat, r image.Rectangle, line int, own bool) Pl
 	return b
 }
 
-// NarrowPlace is the width under which a place's header takes two lines.
+// placeOver lays out in full, over the table, the compact place b of a
+// player whose cards are table: under b, or above it when there is no
+// room below, with its cards in play in their zones.
+func (l *Layout) placeOver(b PlayerBox, table []rules.InPlay) (PlayerBox, []UnitBox) {
+	sc := l.sc
+	at100 := Layout{Pad: l.unit.pad, Font: l.unit.font}
+	t, box := sc.from(l.Table), sc.from(b.Box)
+	pad, line := l.unit.pad, l.unit.line
+	w := min(t.Dx()-2*pad, 520)
+	h := line + 2*(l.unit.chip.Y+line) + 2*pad
+	x := min(box.Min.X, t.Max.X-pad-w)
+	y := box.Max.Y + 2
+	if y+h > t.Max.Y {
+		y = box.Min.Y - h - 2
+	}
+	full := at100.place(b.Seat, image.Rect(x, y, x+w, y+h), line, false, false)
+	var us []UnitBox
+	for z := rules.ZoneResource; z <= rules.ZoneActs; z++ {
+		if !full.Zones[z].Empty() {
+			us = append(us, LayChips(b.Seat, table, z, full.Zones[z], l.unit.chip, pad/2)...)
+		}
+	}
+	sc.units(us)
+	return sc.box(full), us
+}
+
+// NarrowPlace is the width, at 100 %, under which a place's header takes
+// two lines.
 const NarrowPlace = 460
 
 // boxOf returns the place of seat s shown in full, nil if none.
@@ -451,8 +672,12 @@ func (l *Layout) boxOf(s ruleset.Seat) *PlayerBox {
 	return nil
 }
 
-// zoneLabel is the height of a zone's label line over its chips.
-func zoneLabel(r image.Rectangle) int { return min(r.Dy()/3, 18) }
+// zoneLabel is the height of a zone's label line over its chips, for a
+// zone r at 100 %.
+func zoneLabel(r image.Rectangle) int { return min(r.Dy()/3, zoneLabelMax) }
+
+// zoneLabelMax is the most a zone's label line takes, at 100 %.
+const zoneLabelMax = 18
 
 // LayChips lays the cards of table in zone z in r, left to right after
 // the zone's label line, at most chip's size, overlapping when many.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -65,20 +66,31 @@ func kindColor(k cards.Kind) color.RGBA {
 	return color.RGBA{90, 90, 90, 255}
 }
 
-// painter draws the table's things: it holds the fonts at every size
-// asked for.
+// painter draws the table's things in window pixels at the interface
+// size s (the layout's: Screen.layOut sets it): it holds the fonts at
+// every size asked for.
 type painter struct {
 	faces *kit.Faces
+	s     float64
 }
 
-// newPainter returns a painter.
+// newPainter returns a painter at 100 %.
 func newPainter() (*painter, error) {
 	f, err := kit.NewFaces()
 	if err != nil {
 		return nil, fmt.Errorf("the table's fonts: %w", err)
 	}
-	return &painter{faces: f}, nil
+	return &painter{faces: f, s: 1}, nil
 }
+
+// px returns n pixels at 100 % in window pixels, rounded.
+func (p *painter) px(n int) int { return int(math.Round(float64(n) * max(p.s, 1))) }
+
+// pxf returns v pixels at 100 % in window pixels.
+func (p *painter) pxf(v float64) float64 { return v * max(p.s, 1) }
+
+// w returns a line's width of v pixels at 100 % in window pixels.
+func (p *painter) w(v float32) float32 { return v * float32(max(p.s, 1)) }
 
 // face returns the font at size pixels.
 func (p *painter) face(size float64, bold bool) *text.GoTextFace { return p.faces.Face(size, bold) }
@@ -115,44 +127,45 @@ type look struct {
 }
 
 // edge draws the frame of a card drawn with lk.
-func edge(dst *ebiten.Image, r image.Rectangle, lk look) {
+func (p *painter) edge(dst *ebiten.Image, r image.Rectangle, lk look) {
 	switch {
 	case lk.picked:
-		strokeRect(dst, r.Inset(-3), 3, goldColor)
+		strokeRect(dst, r.Inset(-p.px(3)), p.w(3), goldColor)
 	case lk.target:
-		strokeRect(dst, r.Inset(-3), 3, targetColor)
+		strokeRect(dst, r.Inset(-p.px(3)), p.w(3), targetColor)
 	case lk.ticked:
-		strokeRect(dst, r.Inset(-3), 3, loseColor)
+		strokeRect(dst, r.Inset(-p.px(3)), p.w(3), loseColor)
 	case lk.lit:
-		strokeRect(dst, r.Inset(-2), 2, litColor)
+		strokeRect(dst, r.Inset(-p.px(2)), p.w(2), litColor)
 	}
 }
 
 // drawCard draws card c's face in r: the larger r, the more of it. A
-// card of the hand (about 96 by 134) shows its name, kind, cost,
-// Strength and Life and rarity; an enlarged one (200 wide or more) its
-// rules and its flavour text too.
+// card of the hand (about 96 by 134 at 100 %) shows its name, kind,
+// cost, Strength and Life and rarity; an enlarged one (200 wide or more
+// at 100 %) its rules and its flavour text too.
 func (p *painter) drawCard(dst *ebiten.Image, r image.Rectangle, c *cards.Card, m *Model, lk look) {
 	fillRect(dst, r, faceColor)
 	if c == nil {
-		strokeRect(dst, r, 1, inkMuted)
+		strokeRect(dst, r, p.w(1), inkMuted)
 		return
 	}
-	big := r.Dx() >= 200
-	size := 11.0
+	big := r.Dx() >= p.px(200)
+	size := p.pxf(11)
 	if big {
 		size = float64(r.Dx()) / 17
-	} else if r.Dx() >= 120 {
-		size = 13
+	} else if r.Dx() >= p.px(120) {
+		size = p.pxf(13)
 	}
-	pad := float64(max(3, r.Dx()/24))
+	pad := float64(max(p.px(3), r.Dx()/24))
 	bold, reg := p.face(size, true), p.face(size*0.9, false)
-	lh := lineH(bold) + 1
+	one := p.pxf(1)
+	lh := lineH(bold) + one
 	x, y := float64(r.Min.X)+pad, float64(r.Min.Y)+pad
 	w := float64(r.Dx()) - 2*pad
-	band := image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+int(pad/2)+2)
+	band := image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+int(pad/2)+p.px(2))
 	fillRect(dst, band, kindColor(c.ID.Kind))
-	y += 2
+	y += 2 * one
 	nameLines := kit.Wrap(c.Name, bold, w)
 	if len(nameLines) > 2 {
 		nameLines = []string{nameLines[0], kit.Fit(nameLines[1]+" "+nameLines[2], bold, w)}
@@ -171,7 +184,7 @@ func (p *painter) drawCard(dst *ebiten.Image, r image.Rectangle, c *cards.Card, 
 	for _, s := range head {
 		for _, l := range kit.Wrap(s, reg, w) {
 			drawText(dst, l, reg, x, y, inkMuted, text.AlignStart)
-			y += lineH(reg) + 1
+			y += lineH(reg) + one
 		}
 	}
 	bottom := float64(r.Max.Y) - pad - lh
@@ -183,7 +196,7 @@ func (p *painter) drawCard(dst *ebiten.Image, r image.Rectangle, c *cards.Card, 
 					break
 				}
 				drawText(dst, l, reg, x, y, inkColor, text.AlignStart)
-				y += lineH(reg) + 1
+				y += lineH(reg) + one
 			}
 		}
 		if flavour != "" {
@@ -194,7 +207,7 @@ func (p *painter) drawCard(dst *ebiten.Image, r image.Rectangle, c *cards.Card, 
 					break
 				}
 				drawText(dst, l, it, x, y, inkMuted, text.AlignStart)
-				y += lineH(it) + 1
+				y += lineH(it) + one
 			}
 		}
 	} else if len(rls) > 0 && y+lineH(reg) <= bottom {
@@ -204,11 +217,11 @@ func (p *painter) drawCard(dst *ebiten.Image, r image.Rectangle, c *cards.Card, 
 		drawText(dst, fmt.Sprintf("%d/%d", c.Strength, c.Life), bold, x, bottom, inkColor, text.AlignStart)
 	}
 	drawText(dst, RarityMark(c.Rarity), bold, float64(r.Max.X)-pad, bottom, rarityColor(c.Rarity), text.AlignEnd)
-	strokeRect(dst, r, 1, inkMuted)
+	strokeRect(dst, r, p.w(1), inkMuted)
 	if lk.dim {
 		fillRect(dst, r, color.RGBA{0, 0, 0, 90})
 	}
-	edge(dst, r, lk)
+	p.edge(dst, r, lk)
 }
 
 // rarityColor is the colour of rarity r's mark.
@@ -224,15 +237,15 @@ func rarityColor(r cards.Rarity) color.RGBA {
 	return inkColor
 }
 
-// drawBack draws a card's back in r.
-func drawBack(dst *ebiten.Image, r image.Rectangle) {
+// back draws a card's back in r.
+func (p *painter) back(dst *ebiten.Image, r image.Rectangle) {
 	fillRect(dst, r, backColor)
-	strokeRect(dst, r.Inset(2), 1, goldColor)
-	strokeRect(dst, r, 1, inkColor)
+	strokeRect(dst, r.Inset(p.px(2)), p.w(1), goldColor)
+	strokeRect(dst, r, p.w(1), inkColor)
 }
 
-// button draws a button in r labelled s: lit when on, hovered under the
-// pointer.
+// button draws a button in r labelled s in a face of size pixels: lit
+// when on, hovered under the pointer.
 func (p *painter) button(dst *ebiten.Image, r image.Rectangle, s string, size float64, on, hover bool) {
 	bg, fg := buttonColor, textColor
 	if !on {
@@ -246,15 +259,15 @@ func (p *painter) button(dst *ebiten.Image, r image.Rectangle, s string, size fl
 	if on {
 		col = goldColor
 	}
-	strokeRect(dst, r, 1, col)
+	strokeRect(dst, r, p.w(1), col)
 	f := p.face(size, true)
-	drawText(dst, kit.Fit(s, f, float64(r.Dx()-6)), f, float64(r.Min.X+r.Dx()/2), float64(r.Min.Y)+(float64(r.Dy())-lineH(f))/2, fg, text.AlignCenter)
+	drawText(dst, kit.Fit(s, f, float64(r.Dx()-p.px(6))), f, float64(r.Min.X+r.Dx()/2), float64(r.Min.Y)+(float64(r.Dy())-lineH(f))/2, fg, text.AlignCenter)
 }
 
 // track draws Cultural Health h on a track from lose to win in r, the
 // start marked.
-func track(dst *ebiten.Image, r image.Rectangle, lose, win, start, h int) {
-	if win <= lose || r.Dx() < 10 {
+func (p *painter) track(dst *ebiten.Image, r image.Rectangle, lose, win, start, h int) {
+	if win <= lose || r.Dx() < p.px(10) {
 		return
 	}
 	fillRect(dst, r, color.RGBA{0, 0, 0, 110})
@@ -263,21 +276,44 @@ func track(dst *ebiten.Image, r image.Rectangle, lose, win, start, h int) {
 	vector.FillRect(dst, float32(r.Min.X), float32(r.Min.Y), x(lose+1)-float32(r.Min.X), float32(r.Dy()), loseColor, false)
 	vector.FillRect(dst, x(win-1), float32(r.Min.Y), float32(r.Max.X)-x(win-1), float32(r.Dy()), winColor, false)
 	for v := lose + 1; v < win; v++ {
-		vector.StrokeLine(dst, x(v), float32(r.Min.Y), x(v), float32(r.Max.Y), 1, color.RGBA{80, 80, 70, 255}, false)
+		vector.StrokeLine(dst, x(v), float32(r.Min.Y), x(v), float32(r.Max.Y), p.w(1), color.RGBA{80, 80, 70, 255}, false)
 	}
 	sx := x(start)
-	vector.StrokeLine(dst, sx, float32(r.Min.Y)-2, sx, float32(r.Max.Y)+2, 1, mutedColor, false)
+	vector.StrokeLine(dst, sx, float32(r.Min.Y)-p.w(2), sx, float32(r.Max.Y)+p.w(2), p.w(1), mutedColor, false)
 	hx := x(max(lose, min(h, win)))
-	vector.FillCircle(dst, hx, float32(r.Min.Y+r.Dy()/2), float32(r.Dy())/2+2, goldColor, true)
+	vector.FillCircle(dst, hx, float32(r.Min.Y+r.Dy()/2), float32(r.Dy())/2+p.w(2), goldColor, true)
 }
 
 // trackEnds draws the numbers of a Health track's ends, Lose at its left
 // and Win at its right, outside r, in face f.
-func trackEnds(dst *ebiten.Image, r image.Rectangle, lose, win int, f text.Face) {
-	if win <= lose || r.Dx() < 40 {
+func (p *painter) trackEnds(dst *ebiten.Image, r image.Rectangle, lose, win int, f text.Face) {
+	if win <= lose || r.Dx() < p.px(40) {
 		return
 	}
 	y := float64(r.Min.Y+r.Dy()/2) - lineH(f)/2
-	drawText(dst, fmt.Sprint(lose), f, float64(r.Min.X-3), y, loseColor, text.AlignEnd)
-	drawText(dst, fmt.Sprintf("+%d", win), f, float64(r.Max.X+3), y, winColor, text.AlignStart)
+	drawText(dst, fmt.Sprint(lose), f, float64(r.Min.X-p.px(3)), y, loseColor, text.AlignEnd)
+	drawText(dst, fmt.Sprintf("+%d", win), f, float64(r.Max.X+p.px(3)), y, winColor, text.AlignStart)
+}
+
+// box draws text in a box whose top-left corner is near (x, y), kept in
+// the rectangle in, as kit.DrawBox does at 100 %: its padding, its rim,
+// its lines' gap and the width its text wraps at (kit.TipWidth) are
+// multiplied by the painter's scale.
+func (p *painter) box(dst *ebiten.Image, f text.Face, s string, x, y float64, in image.Rectangle) {
+	pad := p.pxf(8)
+	lines := kit.Wrap(s, f, min(p.pxf(kit.TipWidth), float64(in.Dx())-2*pad))
+	lh := lineH(f) + p.pxf(2)
+	w := 0.0
+	for _, l := range lines {
+		w = max(w, textWidth(l, f))
+	}
+	bw, bh := w+2*pad, lh*float64(len(lines))+2*pad
+	x = max(min(x, float64(in.Max.X)-bw), float64(in.Min.X))
+	y = max(min(y, float64(in.Max.Y)-bh), float64(in.Min.Y))
+	r := image.Rect(int(x), int(y), int(math.Ceil(x+bw)), int(math.Ceil(y+bh)))
+	fillRect(dst, r, boxColor)
+	strokeRect(dst, r, p.w(1), color.RGBA{120, 110, 90, 255})
+	for i, l := range lines {
+		drawText(dst, l, f, x+pad, y+pad+float64(i)*lh, textColor, text.AlignStart)
+	}
 }

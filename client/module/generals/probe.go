@@ -42,6 +42,7 @@ func (s *Screen) Probe() module.Probe {
 	if v == nil {
 		return p
 	}
+	s.fresh()
 	l := &s.lay
 	mark := func(kind string, id, units int, name string, r image.Rectangle) module.Mark {
 		c := r.Min.Add(r.Max).Div(2)

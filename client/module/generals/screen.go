@@ -262,9 +262,10 @@ func (s *Screen) buttons() []ButtonBox {
 	return out
 }
 
-// layOut lays the table out again for map rectangle mr and corner c.
+// layOut lays the table out again for map rectangle mr and corner c, at
+// the interface size of the host's theme as it is now.
 func (s *Screen) layOut(mr, corner image.Rectangle) {
-	sp := Spec{Map: mr, InSight: s.host.MapInSight(), Corner: corner}
+	sp := Spec{Map: mr, InSight: s.host.MapInSight(), Corner: corner, Scale: s.host.Theme().Scale()}
 	o := LayOpts{Buttons: s.buttons(), Look: s.look}
 	if s.among != 0 {
 		if o.Among = s.m.TargetUnits(s.among); len(o.Among) == 0 {
@@ -276,6 +277,17 @@ func (s *Screen) layOut(mr, corner image.Rectangle) {
 	}
 	o.Prompt = s.m.Opens() || s.m.DiscardCount() > 0
 	s.lay = NewLayout(sp, s.m.v, o)
+	s.paint.s = s.lay.Scale()
+}
+
+// fresh lays the table out again when the host's interface size is no
+// longer the layout's (Settings changed it since the last frame's
+// Update): the table is drawn at the size applied now, in the host's map
+// as it is now (the corner as last given, until the next frame's input).
+func (s *Screen) fresh() {
+	if s.host.Theme().Scale() != s.lay.Scale() {
+		s.layOut(s.host.MapRect(), s.lay.Corner)
+	}
 }
 
 // state is what the table shows that input or time may change.

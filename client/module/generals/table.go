@@ -20,9 +20,11 @@ import (
 // the players with their cards in play, what to do now and the buttons,
 // the hand, the piles and the questions in the middle.
 func (s *Screen) Draw(dst *ebiten.Image) {
+	s.fresh()
 	l := &s.lay
+	p := s.paint
 	fillRect(dst, l.Map, feltColor)
-	strokeRect(dst, l.Map.Inset(2), 3, feltEdge)
+	strokeRect(dst, l.Map.Inset(p.px(2)), p.w(3), feltEdge)
 	v := s.m.v
 	if v == nil {
 		return
@@ -43,7 +45,7 @@ func (s *Screen) Draw(dst *ebiten.Image) {
 	// right until the next turn.
 	sayW := float64(l.Say.Dx())
 	if bt := s.m.Battle(); bt != "" && v.Battle == nil {
-		w := min(textWidth(bt, bold)+2, sayW/2)
+		w := min(textWidth(bt, bold)+p.pxf(2), sayW/2)
 		drawText(dst, kit.Fit(bt, bold, w), bold, float64(l.Say.Max.X), float64(l.Say.Min.Y), targetColor, text.AlignEnd)
 		sayW -= w + float64(l.Pad)
 	}
@@ -91,15 +93,19 @@ func (s *Screen) drawBar(dst *ebiten.Image) {
 			bg, fg = goldColor, inkColor
 		}
 		fillRect(dst, r, bg)
-		strokeRect(dst, r, 1, zoneEdge)
-		drawText(dst, kit.Fit(PhaseName(p), f, float64(r.Dx()-4)), f, float64(r.Min.X+r.Dx()/2), float64(r.Min.Y)+(float64(r.Dy())-lineH(f))/2, fg, text.AlignCenter)
+		strokeRect(dst, r, s.paint.w(1), zoneEdge)
+		drawText(dst, kit.Fit(PhaseName(p), f, float64(r.Dx()-s.paint.px(4))), f, float64(r.Min.X+r.Dx()/2), float64(r.Min.Y)+(float64(r.Dy())-lineH(f))/2, fg, text.AlignCenter)
 	}
-	drawText(dst, kit.Fit(s.turnWords(), f, float64(l.Turn.Dx())), f, float64(l.Turn.Min.X), float64(l.Turn.Min.Y)+(float64(l.Turn.Dy())-lineH(f))/2, textColor, text.AlignStart)
+	words := s.turnWords(true)
+	if textWidth(words, f) > float64(l.Turn.Dx()) {
+		words = s.turnWords(false) // whose turn and the time left before the round
+	}
+	drawText(dst, kit.Fit(words, f, float64(l.Turn.Dx())), f, float64(l.Turn.Min.X), float64(l.Turn.Min.Y)+(float64(l.Turn.Dy())-lineH(f))/2, textColor, text.AlignStart)
 }
 
 // turnWords is the turn in words: "Turn 4 · round 2 of 40 · Ann's turn ·
-// 12 s".
-func (s *Screen) turnWords() string {
+// 12 s left", without the round unless round.
+func (s *Screen) turnWords(round bool) string {
 	v := s.m.v
 	var parts []string
 	switch v.Phase {
@@ -109,7 +115,7 @@ func (s *Screen) turnWords() string {
 		parts = append(parts, "Game over")
 	default:
 		parts = append(parts, fmt.Sprintf("Turn %d", v.Turn))
-		if v.Rounds > 0 {
+		if v.Rounds > 0 && round {
 			parts = append(parts, fmt.Sprintf("round %d of %d", v.Round, v.Rounds))
 		}
 		if v.Active != 0 {
@@ -131,6 +137,7 @@ func (s *Screen) drawPlace(dst *ebiten.Image, b PlayerBox, compact bool) {
 	if p == nil {
 		return
 	}
+	pt := s.paint
 	fillRect(dst, b.Box, placeColor)
 	edgeC := zoneEdge
 	width := float32(1)
@@ -140,7 +147,7 @@ func (s *Screen) drawPlace(dst *ebiten.Image, b PlayerBox, compact bool) {
 	case v.Active == b.Seat:
 		edgeC, width = goldColor, 2
 	}
-	strokeRect(dst, b.Box, width, edgeC)
+	strokeRect(dst, b.Box, pt.w(width), edgeC)
 	bold := s.paint.face(l.Font, true)
 	small := s.paint.face(l.Font*0.85, false)
 	name := s.m.PlayerName(b.Seat)
@@ -159,8 +166,13 @@ func (s *Screen) drawPlace(dst *ebiten.Image, b PlayerBox, compact bool) {
 	counts := fmt.Sprintf("Health %d · hand %d · draw %d · supply %d · discard %d", p.Health, p.Hand, p.Draw, p.Supply, len(p.Discard))
 	if compact {
 		r := b.Box.Inset(l.Pad / 2)
-		nw := float64(b.Track.Min.X - r.Min.X - l.Pad/2)
-		drawText(dst, kit.Fit(fmt.Sprintf("%s  %+d", name, p.Health), bold, nw), bold, float64(r.Min.X), float64(r.Min.Y), textColor, text.AlignStart)
+		nw := float64(r.Dx())
+		if !b.Track.Empty() {
+			nw = float64(b.Track.Min.X - r.Min.X - l.Pad/2)
+		}
+		// The name as much as fits, the Health whole.
+		health := fmt.Sprintf("  %+d", p.Health)
+		drawText(dst, kit.Fit(name, bold, nw-textWidth(health, bold))+health, bold, float64(r.Min.X), float64(r.Min.Y), textColor, text.AlignStart)
 		var wc, bf int
 		for _, c := range p.Table {
 			switch c.Zone {
@@ -172,9 +184,9 @@ func (s *Screen) drawPlace(dst *ebiten.Image, b PlayerBox, compact bool) {
 		}
 		line2 := fmt.Sprintf("hand %d · camp %d · field %d", p.Hand, wc, bf)
 		if r.Max.Y >= r.Min.Y+int(lineH(bold)+lineH(small)) {
-			drawText(dst, kit.Fit(line2, small, float64(r.Dx())), small, float64(r.Min.X), float64(r.Min.Y)+lineH(bold)+1, mutedColor, text.AlignStart)
+			drawText(dst, kit.Fit(line2, small, float64(r.Dx())), small, float64(r.Min.X), float64(r.Min.Y)+lineH(bold)+pt.pxf(1), mutedColor, text.AlignStart)
 		}
-		track(dst, b.Track, v.Lose, v.Win, v.Start, p.Health)
+		pt.track(dst, b.Track, v.Lose, v.Win, v.Start, p.Health)
 		return
 	}
 	head := b.Head
@@ -185,23 +197,32 @@ func (s *Screen) drawPlace(dst *ebiten.Image, b PlayerBox, compact bool) {
 	if p.Hand > 0 && b.Seat != v.Seat {
 		bh := int(lineH(bold))
 		bw := bh * 2 / 3
+		step := pt.px(4)
 		for i := range min(p.Hand, 5) {
-			drawBack(dst, image.Rect(int(hx)+i*4, head.Min.Y, int(hx)+i*4+bw, head.Min.Y+bh))
+			pt.back(dst, image.Rect(int(hx)+i*step, head.Min.Y, int(hx)+i*step+bw, head.Min.Y+bh))
 		}
-		hx += float64(bw + 4*min(p.Hand, 5) + l.Pad/2)
+		hx += float64(bw + step*min(p.Hand, 5) + l.Pad/2)
+	}
+	ends := s.paint.face(l.Font*0.8, true)
+	x, y, room := hx, float64(head.Min.Y)+pt.pxf(2), 0.0
+	if b.Box.Dx() < pt.px(NarrowPlace) {
+		// The counts on the header's second line.
+		x, y, room = float64(head.Min.X), float64(head.Max.Y)-pt.pxf(2), float64(head.Dx())
+	} else {
+		// The counts end before the number of the track's Lose end.
+		lose := float64(pt.px(3)) + textWidth(fmt.Sprint(v.Lose), ends)
+		room = float64(b.Track.Min.X-l.Pad/2) - lose - hx
 	}
 	info := counts
 	if b.Seat == v.Seat && v.Active == v.Seat {
-		info += " · pool: " + Amounts(v.Pool)
+		pool := "pool: " + Amounts(v.Pool)
+		if info += " · " + pool; textWidth(info, small) > room {
+			info = pool + " · " + counts // the pool first when not all fits
+		}
 	}
-	if b.Box.Dx() < NarrowPlace {
-		// The counts on the header's second line.
-		drawText(dst, kit.Fit(info, small, float64(head.Dx())), small, float64(head.Min.X), float64(head.Max.Y)-2, mutedColor, text.AlignStart)
-	} else {
-		drawText(dst, kit.Fit(info, small, float64(b.Track.Min.X-l.Pad)-hx), small, hx, float64(head.Min.Y)+2, mutedColor, text.AlignStart)
-	}
-	track(dst, b.Track, v.Lose, v.Win, v.Start, p.Health)
-	trackEnds(dst, b.Track, v.Lose, v.Win, s.paint.face(l.Font*0.8, true))
+	drawText(dst, kit.Fit(info, small, room), small, x, y, mutedColor, text.AlignStart)
+	pt.track(dst, b.Track, v.Lose, v.Win, v.Start, p.Health)
+	pt.trackEnds(dst, b.Track, v.Lose, v.Win, ends)
 	for z := rules.ZoneResource; z <= rules.ZoneActs; z++ {
 		r := b.Zones[z]
 		if r.Empty() {
@@ -209,8 +230,9 @@ func (s *Screen) drawPlace(dst *ebiten.Image, b PlayerBox, compact bool) {
 		}
 		fillRect(dst, r, zoneColor)
 		lab := ZoneName(z)
-		lf := s.paint.face(float64(min(zoneLabel(r)-3, int(l.Font*0.85))), false)
-		drawText(dst, kit.Fit(lab, lf, float64(r.Dx()-4)), lf, float64(r.Min.X+3), float64(r.Min.Y+1), dimColor, text.AlignStart)
+		label := min(r.Dy()/3, pt.px(zoneLabelMax)) // zoneLabel, in window pixels
+		lf := s.paint.face(float64(min(label-pt.px(3), int(l.Font*0.85))), false)
+		drawText(dst, kit.Fit(lab, lf, float64(r.Dx()-pt.px(4))), lf, float64(r.Min.X+pt.px(3)), float64(r.Min.Y+pt.px(1)), dimColor, text.AlignStart)
 	}
 }
 
@@ -222,32 +244,34 @@ func (s *Screen) drawUnit(dst *ebiten.Image, u UnitBox) {
 	if !ok {
 		return
 	}
+	pt := s.paint
 	r := u.Rect
 	card := s.m.Card(c.Card)
 	fillRect(dst, r, faceColor)
 	k := s.m.Kind(c.Card)
-	fillRect(dst, image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+4), kindColor(k))
-	size := max(8, float64(r.Dy())/4.2)
+	fillRect(dst, image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+pt.px(4)), kindColor(k))
+	size := max(pt.pxf(8), float64(r.Dy())/4.2)
 	f := s.paint.face(size, true)
 	name := s.m.CardName(c.Card)
-	lines := kit.Wrap(name, f, float64(r.Dx()-6))
-	y := float64(r.Min.Y + 5)
+	in, left := float64(r.Dx()-pt.px(6)), float64(r.Min.X+pt.px(3))
+	lines := kit.Wrap(name, f, in)
+	y := float64(r.Min.Y + pt.px(5))
 	for i, ln := range lines {
 		if i == 2 || y+lineH(f) > float64(r.Max.Y)-lineH(f) {
 			break
 		}
-		drawText(dst, kit.Fit(ln, f, float64(r.Dx()-6)), f, float64(r.Min.X+3), y, inkColor, text.AlignStart)
+		drawText(dst, kit.Fit(ln, f, in), f, left, y, inkColor, text.AlignStart)
 		y += lineH(f)
 	}
-	bottom := float64(r.Max.Y) - lineH(f) - 2
+	bottom := float64(r.Max.Y) - lineH(f) - pt.pxf(2)
 	if k.Unit() {
 		col := inkColor
 		if card != nil && (c.Strength != card.Strength || c.Life != card.Life) {
 			col = changedColor
 		}
-		drawText(dst, fmt.Sprintf("%d/%d", c.Strength, c.Life), f, float64(r.Min.X+3), bottom, col, text.AlignStart)
+		drawText(dst, fmt.Sprintf("%d/%d", c.Strength, c.Life), f, left, bottom, col, text.AlignStart)
 	} else if len(c.Harvest) > 0 {
-		drawText(dst, kit.Fit("+"+Amounts(c.Harvest), f, float64(r.Dx()-6)), f, float64(r.Min.X+3), bottom, inkMuted, text.AlignStart)
+		drawText(dst, kit.Fit("+"+Amounts(c.Harvest), f, in), f, left, bottom, inkMuted, text.AlignStart)
 	}
 	var marks []string
 	if c.Pulled {
@@ -258,9 +282,9 @@ func (s *Screen) drawUnit(dst *ebiten.Image, u UnitBox) {
 	}
 	if len(marks) > 0 {
 		mf := s.paint.face(size*0.85, false)
-		drawText(dst, strings.Join(marks, " "), mf, float64(r.Max.X-3), bottom, inkMuted, text.AlignEnd)
+		drawText(dst, strings.Join(marks, " "), mf, float64(r.Max.X-pt.px(3)), bottom, inkMuted, text.AlignEnd)
 	}
-	strokeRect(dst, r, 1, inkMuted)
+	strokeRect(dst, r, pt.w(1), inkMuted)
 	if c.Pulled {
 		fillRect(dst, r, color.RGBA{0, 0, 0, 50})
 	}
@@ -272,7 +296,7 @@ func (s *Screen) drawUnit(dst *ebiten.Image, u UnitBox) {
 	if b := s.m.v.Battle; b != nil && b.Unit == u.Ref {
 		lk.target = true
 	}
-	edge(dst, r, lk)
+	pt.edge(dst, r, lk)
 }
 
 // acting reports whether the player may act now (it is its step).
@@ -321,28 +345,29 @@ func (s *Screen) drawPiles(dst *ebiten.Image) {
 		return
 	}
 	l := &s.lay
+	pt := s.paint
 	f := s.paint.face(min(l.Font*0.85, float64(l.Draw.Dx())/6), true)
 	label := func(r image.Rectangle, s string) {
-		fillRect(dst, image.Rect(r.Min.X, r.Max.Y-int(lineH(f))-4, r.Max.X, r.Max.Y), color.RGBA{0, 0, 0, 170})
-		drawText(dst, kit.Fit(s, f, float64(r.Dx()-4)), f, float64(r.Min.X+r.Dx()/2), float64(r.Max.Y)-lineH(f)-2, textColor, text.AlignCenter)
+		fillRect(dst, image.Rect(r.Min.X, r.Max.Y-int(lineH(f))-pt.px(4), r.Max.X, r.Max.Y), color.RGBA{0, 0, 0, 170})
+		drawText(dst, kit.Fit(s, f, float64(r.Dx()-pt.px(4))), f, float64(r.Min.X+r.Dx()/2), float64(r.Max.Y)-lineH(f)-pt.pxf(2), textColor, text.AlignCenter)
 	}
 	if me.Draw > 0 {
-		drawBack(dst, l.Draw)
+		pt.back(dst, l.Draw)
 	} else {
-		strokeRect(dst, l.Draw, 1, zoneEdge)
+		strokeRect(dst, l.Draw, pt.w(1), zoneEdge)
 	}
 	label(l.Draw, fmt.Sprintf("Draw %d", me.Draw))
 	if me.Supply > 0 {
 		fillRect(dst, l.Supply, color.RGBA{40, 80, 60, 255})
-		strokeRect(dst, l.Supply.Inset(2), 1, goldColor)
+		strokeRect(dst, l.Supply.Inset(pt.px(2)), pt.w(1), goldColor)
 	} else {
-		strokeRect(dst, l.Supply, 1, zoneEdge)
+		strokeRect(dst, l.Supply, pt.w(1), zoneEdge)
 	}
 	label(l.Supply, fmt.Sprintf("Supply %d", me.Supply))
 	if n := len(me.Discard); n > 0 {
 		s.paint.drawCard(dst, l.Discard, s.m.Card(me.Discard[n-1]), s.m, look{})
 	} else {
-		strokeRect(dst, l.Discard, 1, zoneEdge)
+		strokeRect(dst, l.Discard, pt.w(1), zoneEdge)
 	}
 	label(l.Discard, fmt.Sprintf("Discard %d", len(me.Discard)))
 }
@@ -356,24 +381,27 @@ func (s *Screen) drawCenter(dst *ebiten.Image) {
 	if c.Empty() {
 		return
 	}
+	pt := s.paint
 	fillRect(dst, c, boxColor)
-	strokeRect(dst, c, 2, goldColor)
+	strokeRect(dst, c, pt.w(2), goldColor)
 	bold := s.paint.face(l.Font, true)
 	small := s.paint.face(l.Font*0.9, false)
 	x, y := float64(c.Min.X+l.Pad), float64(c.Min.Y+l.Pad)
 	w := float64(c.Dx() - 2*l.Pad)
-	lh := lineH(bold) + 3
+	lh := lineH(bold) + pt.pxf(3)
+	// in is a row's text's margin.
+	in := pt.px(6)
 	switch {
 	case len(l.Among) > 0:
 		drawText(dst, kit.Fit(fmt.Sprintf("Choose a card of %s as the target", s.m.PlayerName(s.among)), bold, w), bold, x, y, goldColor, text.AlignStart)
 		for _, row := range l.Among {
 			u, _, _ := s.m.Unit(row.Ref)
-			drawRow(dst, row.Rect, s.hover.At.Kind == HitAmong && s.hover.At.Ref == row.Ref)
+			pt.row(dst, row.Rect, s.hover.At.Kind == HitAmong && s.hover.At.Ref == row.Ref)
 			label := fmt.Sprintf("%s · %s", s.m.CardName(u.Card), ZoneName(u.Zone))
 			if s.m.Kind(u.Card).Unit() {
 				label += fmt.Sprintf(" · %d/%d", u.Strength, u.Life)
 			}
-			drawText(dst, kit.Fit(label, bold, float64(row.Rect.Dx()-12)), bold, float64(row.Rect.Min.X+6), float64(row.Rect.Min.Y)+(float64(row.Rect.Dy())-lineH(bold))/2, textColor, text.AlignStart)
+			drawText(dst, kit.Fit(label, bold, float64(row.Rect.Dx()-2*in)), bold, float64(row.Rect.Min.X+in), float64(row.Rect.Min.Y)+(float64(row.Rect.Dy())-lineH(bold))/2, textColor, text.AlignStart)
 		}
 		drawText(dst, "Esc: none of them", small, x+w, float64(c.Max.Y-l.Pad)-lineH(small), mutedColor, text.AlignEnd)
 	case s.m.Defends():
@@ -398,10 +426,10 @@ func (s *Screen) drawCenter(dst *ebiten.Image) {
 				label = fmt.Sprintf("%s %d/%d", s.m.CardName(u.Card), u.Strength, u.Life)
 			}
 			hover := s.hover.At.Kind == HitBlocker && s.hover.At.Ref == row.Ref
-			drawRow(dst, row.Rect, hover)
+			pt.row(dst, row.Rect, hover)
 			ty := float64(row.Rect.Min.Y) + (float64(row.Rect.Dy())-lineH(small))/2
 			half := float64(row.Rect.Dx()) * 0.45
-			drawText(dst, kit.Fit(label, bold, half-8), bold, float64(row.Rect.Min.X+6), ty, textColor, text.AlignStart)
+			drawText(dst, kit.Fit(label, bold, half-pt.pxf(8)), bold, float64(row.Rect.Min.X+in), ty, textColor, text.AlignStart)
 			col := mutedColor
 			switch {
 			case f.Health > 0:
@@ -409,7 +437,7 @@ func (s *Screen) drawCenter(dst *ebiten.Image) {
 			case f.Kills && !f.Dies:
 				col = litColor
 			}
-			drawText(dst, kit.Fit(f.Words(), small, float64(row.Rect.Dx())-half-8), small, float64(row.Rect.Min.X)+half, ty, col, text.AlignStart)
+			drawText(dst, kit.Fit(f.Words(), small, float64(row.Rect.Dx())-half-pt.pxf(8)), small, float64(row.Rect.Min.X)+half, ty, col, text.AlignStart)
 		}
 	case s.m.Opens():
 		drawText(dst, "Your opening hand of 7", bold, x, y, goldColor, text.AlignStart)
@@ -424,9 +452,9 @@ func (s *Screen) drawCenter(dst *ebiten.Image) {
 			if i <= s.m.open {
 				col = goldColor
 			}
-			fillRect(dst, image.Rect(int(nx)-3, int(y), int(nx)+3, int(y)+8), col)
+			fillRect(dst, image.Rect(int(nx)-pt.px(3), int(y), int(nx)+pt.px(3), int(y)+pt.px(8)), col)
 		}
-		drawText(dst, "← fewer · → more · Enter takes them", small, x+w, y+10, mutedColor, text.AlignEnd)
+		drawText(dst, "← fewer · → more · Enter takes them", small, x+w, y+pt.pxf(10), mutedColor, text.AlignEnd)
 	default:
 		n := s.m.DiscardCount()
 		drawText(dst, kit.Fit(fmt.Sprintf("Discard %d of your cards", n), bold, w), bold, x, y, goldColor, text.AlignStart)
@@ -439,16 +467,16 @@ func (s *Screen) drawCenter(dst *ebiten.Image) {
 	}
 }
 
-// drawRow draws the ground of a question's row in r, framed in gold when
+// row draws the ground of a question's row in r, framed in gold when
 // hovered: the ground stays dark, for the forecasts' colours to be read
 // on it (TestTableContrast).
-func drawRow(dst *ebiten.Image, r image.Rectangle, hovered bool) {
+func (p *painter) row(dst *ebiten.Image, r image.Rectangle, hovered bool) {
 	fillRect(dst, r, rowColor)
 	if hovered {
-		strokeRect(dst, r, 2, goldColor)
+		strokeRect(dst, r, p.w(2), goldColor)
 		return
 	}
-	strokeRect(dst, r, 1, zoneEdge)
+	strokeRect(dst, r, p.w(1), zoneEdge)
 }
 
 // drawLook draws the discard pile being looked through, oldest first.
@@ -456,7 +484,7 @@ func (s *Screen) drawLook(dst *ebiten.Image) {
 	l := &s.lay
 	me := s.m.Me()
 	fillRect(dst, l.Look, boxColor)
-	strokeRect(dst, l.Look, 2, goldColor)
+	strokeRect(dst, l.Look, s.paint.w(2), goldColor)
 	f := s.paint.face(l.Font, true)
 	drawText(dst, fmt.Sprintf("Your discard pile: %d cards (click the pile or L to close)", len(me.Discard)), f, float64(l.Look.Min.X+l.Pad), float64(l.Look.Min.Y+l.Pad/2), goldColor, text.AlignStart)
 	for i, r := range l.LookCards {
@@ -480,6 +508,7 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 	if s.m.v == nil {
 		return
 	}
+	s.fresh()
 	h, at := s.hover.At, s.pointer
 	if st, ok := s.focusStop(); ok && s.keyed {
 		h = st.Hit
@@ -517,22 +546,31 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 	if id == "" {
 		return
 	}
-	w := 240
-	if s.lay.Font > 14 {
-		w = 300
-	}
-	hgt := w * 7 / 5
-	x := at.X + 24
-	if x+w > win.Max.X {
-		x = at.X - 24 - w
-	}
-	y := min(max(at.Y-hgt/2, win.Min.Y+40), win.Max.Y-hgt-4)
-	r := image.Rect(x, y, x+w, y+hgt)
+	r := s.zoomRect(at, win)
 	s.paint.drawCard(dst, r, s.m.Card(id), s.m, look{})
 	if why != "" {
 		f := s.paint.face(s.lay.Font, false)
-		kit.DrawBox(dst, f, []string{"Not now: " + why}, float64(r.Min.X), float64(r.Max.Y+4), win, boxColor, textColor)
+		s.paint.box(dst, f, "Not now: "+why, float64(r.Min.X), float64(r.Max.Y+s.paint.px(4)), win)
 	}
+}
+
+// zoomRect is where the card enlarged beside point at is drawn in window
+// win: 240 by 336 pixels at 100 % (300 by 420 on a big table), at the
+// right of at, or at its left when it would leave the window, and kept
+// in the window's height.
+func (s *Screen) zoomRect(at image.Point, win image.Rectangle) image.Rectangle {
+	px := s.paint.px
+	w100 := 240
+	if s.lay.unit.font > 14 {
+		w100 = 300
+	}
+	w, h := px(w100), px(w100*7/5)
+	x := at.X + px(24)
+	if x+w > win.Max.X {
+		x = at.X - px(24) - w
+	}
+	y := min(max(at.Y-h/2, win.Min.Y+px(40)), win.Max.Y-h-px(4))
+	return image.Rect(x, y, x+w, y+h)
 }
 
 // drawPlaceOver draws the compact place of seat s in full, over the
@@ -543,23 +581,9 @@ func (s *Screen) drawPlaceOver(dst *ebiten.Image, seat ruleset.Seat) {
 	if !ok {
 		return
 	}
-	p := s.m.Player(seat)
-	w := min(l.Table.Dx()-2*l.Pad, 520)
-	line := int(l.Font*1.5) + 2
-	h := line + 2*(l.Chip.Y+line) + 2*l.Pad
-	x := min(b.Box.Min.X, l.Table.Max.X-l.Pad-w)
-	y := b.Box.Max.Y + 2
-	if y+h > l.Table.Max.Y {
-		y = b.Box.Min.Y - h - 2
-	}
-	full := l.place(seat, image.Rect(x, y, x+w, y+h), line, false)
+	full, units := l.placeOver(b, s.m.Player(seat).Table)
 	s.drawPlace(dst, full, false)
-	for z := rules.ZoneResource; z <= rules.ZoneActs; z++ {
-		if full.Zones[z].Empty() {
-			continue
-		}
-		for _, u := range LayChips(seat, p.Table, z, full.Zones[z], l.Chip, l.Pad/2) {
-			s.drawUnit(dst, u)
-		}
+	for _, u := range units {
+		s.drawUnit(dst, u)
 	}
 }

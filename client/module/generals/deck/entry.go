@@ -75,15 +75,15 @@ func NewChooser(setup module.SeatSetup) (*Chooser, error) {
 	ch := &Chooser{setup: setup, c: c, game: GameOf(c, setup.Ruleset, setup.Options), store: storeOf(setup.ConfigDir)}
 	t, p := setup.Theme, setup.Theme.Palette()
 	small := t.SmallFace()
-	w := max(setup.Width, 240)
+	w := max(setup.Width, t.Px(240))
 	ch.picks = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
-		widget.GridLayoutOpts.Columns(2), widget.GridLayoutOpts.Spacing(6, 4),
+		widget.GridLayoutOpts.Columns(2), widget.GridLayoutOpts.Spacing(t.Px(6), t.Px(4)),
 		widget.GridLayoutOpts.Stretch([]bool{true, true}, nil))))
 	build := t.NewButton("Build a deck", ch.openBuilder, widget.ButtonOpts.Text("Build a deck", &small, t.ButtonTextColor()),
-		widget.ButtonOpts.TextPadding(&widget.Insets{Left: 10, Right: 10, Top: 4, Bottom: 4}))
+		widget.ButtonOpts.TextPadding(insets(t, 10, 4)))
 	build.GetWidget().Disabled = setup.Page == nil
 	ch.note = t.NewText("Decks for "+ch.game.Words+": yours, then the ready-made ones.", small, p.TextMuted, widget.TextOpts.MaxWidth(float64(w)))
-	ch.root = column(5, ch.note, ch.picks, row(6, build))
+	ch.root = column(t.Px(5), ch.note, ch.picks, row(t.Px(6), build))
 	ch.root.GetWidget().MinWidth = w
 	ch.fill()
 	return ch, nil
@@ -98,11 +98,11 @@ func (ch *Chooser) fill() {
 	t := ch.setup.Theme
 	small := t.SmallFace()
 	ch.picks.RemoveChildren()
-	half := float64(max(ch.setup.Width, 240)/2 - 24)
+	half := float64(max(ch.setup.Width, t.Px(240))/2 - t.Px(24))
 	add := func(label string, d cards.Deck) {
 		b := t.NewButton(kit.Fit(label, small, half), func() { ch.send(label, d) },
 			widget.ButtonOpts.Text(kit.Fit(label, small, half), &small, t.ButtonTextColor()),
-			widget.ButtonOpts.TextPadding(&widget.Insets{Left: 8, Right: 8, Top: 3, Bottom: 3}))
+			widget.ButtonOpts.TextPadding(insets(t, 8, 3)))
 		ch.picks.AddChild(b)
 	}
 	for _, l := range listOf(ch.c, ch.store) {

@@ -3,6 +3,7 @@ package deck
 import (
 	"fmt"
 	"image/color"
+	"math"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -147,36 +148,46 @@ func costWords(l *cards.Lexicon, cost cards.Cost) string {
 	return strings.Join(parts, ", ")
 }
 
-// painter draws the cards of a screen, in its faces.
+// painter draws the cards of a screen at interface size s, in its faces
+// (made at that size).
 type painter struct {
 	p                 menu.Palette
+	s                 float64
 	small, rule, bold text.Face
 }
+
+// px returns n pixels at 100 % in window pixels, rounded.
+func (pt *painter) px(n int) int { return int(math.Round(float64(n) * max(pt.s, 1))) }
 
 // paint draws card face f on a new image of a card's size; lit draws the
 // border of a card under the pointer.
 func (pt *painter) paint(f face, k cards.Kind, lit bool) *ebiten.Image {
-	img := ebiten.NewImage(cardW, cardH)
+	px := pt.px
+	w, h := px(cardW), px(cardH)
+	tw := float64(px(cardW - 2*cardPad)) // the width of a line of text
+	img := ebiten.NewImage(w, h)
 	band := kindColor(k)
 	bg := color.NRGBA{40, 36, 32, 255}
 	if f.copies != "" {
 		bg = color.NRGBA{58, 48, 34, 255}
 	}
 	img.Fill(bg)
-	vector.FillRect(img, 0, 0, cardW, cardNameH+2, band, false)
-	border, bw := pt.p.PanelBorder, float32(1)
+	vector.FillRect(img, 0, 0, float32(w), float32(px(cardNameH+2)), band, false)
+	border, bw := pt.p.PanelBorder, 1
 	switch {
 	case lit:
 		border, bw = pt.p.Focus, 2
 	case f.copies != "":
 		border, bw = pt.p.Accent, 2
 	}
-	vector.StrokeRect(img, bw/2, bw/2, cardW-bw, cardH-bw, bw, border, false)
-	x := float64(cardPad)
-	y := float64(cardNameH + 5)
+	b := float32(px(bw))
+	vector.StrokeRect(img, b/2, b/2, float32(w)-b, float32(h)-b, b, border, false)
+	x := float64(px(cardPad))
+	y := float64(px(cardNameH + 5))
+	gap := float64(px(2))
 	line := func(s string, fc text.Face, c color.Color) {
-		kit.DrawText(img, fc, kit.Fit(s, fc, cardW-2*cardPad), x, y, c)
-		y += fc.Metrics().HAscent + fc.Metrics().HDescent + 2
+		kit.DrawText(img, fc, kit.Fit(s, fc, tw), x, y, c)
+		y += fc.Metrics().HAscent + fc.Metrics().HDescent + gap
 	}
 	line(f.kind, pt.small, pt.p.Text)
 	line(f.empire, pt.rule, pt.p.TextMuted)
@@ -186,16 +197,16 @@ func (pt *painter) paint(f face, k cards.Kind, lit bool) *ebiten.Image {
 	}
 	// The rules, as many lines as fit above the foot, the last cut
 	// with "...".
-	foot := float64(cardH - cardPad - 16)
+	foot := float64(px(cardH - cardPad - 16))
 	var rows []string
 	for _, r := range f.rules {
-		rows = append(rows, kit.Wrap(r, pt.rule, cardW-2*cardPad)...)
+		rows = append(rows, kit.Wrap(r, pt.rule, tw)...)
 	}
-	y += 2
-	lh := pt.rule.Metrics().HAscent + pt.rule.Metrics().HDescent + 2
-	room := max(int((foot-2-y)/lh), 0)
+	y += gap
+	lh := pt.rule.Metrics().HAscent + pt.rule.Metrics().HDescent + gap
+	room := max(int((foot-gap-y)/lh), 0)
 	if len(rows) > room && room > 0 {
-		rows = append(rows[:room-1], kit.Fit(strings.TrimSpace(rows[room-1])+" ...", pt.rule, cardW-2*cardPad))
+		rows = append(rows[:room-1], kit.Fit(strings.TrimSpace(rows[room-1])+" ...", pt.rule, tw))
 	}
 	for _, r := range rows[:min(len(rows), room)] {
 		line(r, pt.rule, color.NRGBA{220, 210, 190, 255})
@@ -206,11 +217,11 @@ func (pt *painter) paint(f face, k cards.Kind, lit bool) *ebiten.Image {
 	case f.copies != "":
 		kit.DrawText(img, pt.bold, f.copies, x, foot, pt.p.Accent)
 	case f.why != "":
-		kit.DrawText(img, pt.rule, kit.Fit(f.why, pt.rule, cardW-2*cardPad-28), x, foot+2, pt.p.Error)
+		kit.DrawText(img, pt.rule, kit.Fit(f.why, pt.rule, tw-float64(px(28))), x, foot+gap, pt.p.Error)
 	}
 	if f.mark != "" {
-		w, _ := text.Measure(f.mark, pt.bold, 0)
-		kit.DrawText(img, pt.bold, f.mark, cardW-cardPad-w, foot, rarityColor(rarityOf(f.mark)))
+		mw, _ := text.Measure(f.mark, pt.bold, 0)
+		kit.DrawText(img, pt.bold, f.mark, float64(w-px(cardPad))-mw, foot, rarityColor(rarityOf(f.mark)))
 	}
 	return img
 }

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"math"
 	"strings"
 
 	eimage "github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"empires/client/kit"
 	"empires/client/menu"
@@ -39,7 +41,8 @@ type Options struct {
 	Start *cards.Deck
 }
 
-// Sizes of the page, in pixels.
+// Sizes of the page, in pixels at 100 % (the theme's Px makes them window
+// pixels).
 const (
 	pagePad      = 14
 	panelW       = 340
@@ -77,8 +80,11 @@ type Screen struct {
 	nextB      *widget.Button
 	page       int
 	cols, rows int
-	tiles      []tile
-	library    bool // Load shows the library in the grid's place
+	// hint is the grid's hint beside the pager, as much of it as fits
+	// ("" for none: hintFor).
+	hint    string
+	tiles   []tile
+	library bool // Load shows the library in the grid's place
 
 	nameIn   *widget.TextInput
 	counts   *widget.Text
@@ -117,8 +123,10 @@ func NewScreen(o Options) (*Screen, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Screen{o: o, t: o.Theme, cols: 4, rows: 2, filterB: map[string]*widget.Button{}}
-	s.pt = painter{p: o.Theme.Palette(), small: fs.Face(smallSize, false), rule: fs.Face(ruleSize, false), bold: fs.Face(smallSize, true)}
+	s := &Screen{o: o, t: o.Theme, cols: 4, rows: 2, filterB: map[string]*widget.Button{}, hint: gridHints[0]}
+	th := o.Theme
+	s.pt = painter{p: th.Palette(), s: th.Scale(),
+		small: fs.Face(th.Pxf(smallSize), false), rule: fs.Face(th.Pxf(ruleSize), false), bold: fs.Face(th.Pxf(smallSize), true)}
 	s.games, s.sizes = GameChoices(o.Collection), Variations()[:3]
 	s.b = NewBuilder(o.Collection, cards.OpenGame(), cards.Standard)
 	s.applyGame()
@@ -161,14 +169,23 @@ func (s *Screen) gameWords() string {
 	return w
 }
 
+// px returns n pixels at 100 % in window pixels at the theme's size.
+func (s *Screen) px(n int) int { return s.t.Px(n) }
+
+// insets returns insets of h pixels left and right and v top and bottom
+// at 100 %, in window pixels at theme t's size.
+func insets(t *menu.Theme, h, v int) *widget.Insets {
+	return &widget.Insets{Left: t.Px(h), Right: t.Px(h), Top: t.Px(v), Bottom: t.Px(v)}
+}
+
 // smallButton returns a button of the small face.
 func (s *Screen) smallButton(label string, f func()) *widget.Button {
 	small := s.t.SmallFace()
 	return s.t.NewButton(label, f, widget.ButtonOpts.Text(label, &small, s.t.ButtonTextColor()),
-		widget.ButtonOpts.TextPadding(&widget.Insets{Left: 9, Right: 9, Top: 4, Bottom: 4}))
+		widget.ButtonOpts.TextPadding(insets(s.t, 9, 4)))
 }
 
-// row returns a horizontal row of ws.
+// row returns a horizontal row of ws, gap window pixels apart.
 func row(gap int, ws ...widget.PreferredSizeLocateableWidget) *widget.Container {
 	c := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
 		widget.RowLayoutOpts.Direction(widget.DirectionHorizontal), widget.RowLayoutOpts.Spacing(gap))))
@@ -179,7 +196,8 @@ func row(gap int, ws ...widget.PreferredSizeLocateableWidget) *widget.Container 
 	return c
 }
 
-// column returns a vertical row of ws, each stretched across.
+// column returns a vertical row of ws, each stretched across, gap window
+// pixels apart.
 func column(gap int, ws ...widget.PreferredSizeLocateableWidget) *widget.Container {
 	c := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
 		widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(gap))))
@@ -199,8 +217,8 @@ func (s *Screen) build() {
 		widget.ContainerOpts.Layout(widget.NewGridLayout(
 			widget.GridLayoutOpts.Columns(1),
 			widget.GridLayoutOpts.Stretch([]bool{true}, []bool{false, false, true}),
-			widget.GridLayoutOpts.Padding(widget.NewInsetsSimple(pagePad)),
-			widget.GridLayoutOpts.Spacing(0, 8),
+			widget.GridLayoutOpts.Padding(widget.NewInsetsSimple(s.px(pagePad))),
+			widget.GridLayoutOpts.Spacing(0, s.px(8)),
 		)),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.OnUpdate(func(widget.HasWidget) { s.fit() })),
 	)
@@ -220,7 +238,7 @@ func (s *Screen) build() {
 	back := s.smallButton("Back", s.o.Back)
 	back.GetWidget().Disabled = s.o.Back == nil
 	head = append(head, back)
-	s.root.AddChild(row(16, head...))
+	s.root.AddChild(row(s.px(16), head...))
 
 	// The filters.
 	empires := []widget.PreferredSizeLocateableWidget{t.NewText("Empire", small, p.TextMuted)}
@@ -237,9 +255,10 @@ func (s *Screen) build() {
 	for _, k := range cards.Kinds() {
 		kinds = append(kinds, s.filterButton(kindShort(k), func(f *Filter) { f.Kind = k }))
 	}
-	s.search = t.NewInput(200, widget.TextInputOpts.Face(&small),
+	s.search = t.NewInput(s.px(232), // its placeholder whole
+		widget.TextInputOpts.Face(&small),
 		widget.TextInputOpts.Placeholder("a name or a word of the rules"),
-		widget.TextInputOpts.Padding(&widget.Insets{Left: 8, Right: 8, Top: 5, Bottom: 5}),
+		widget.TextInputOpts.Padding(insets(t, 8, 5)),
 		widget.TextInputOpts.ChangedHandler(func(a *widget.TextInputChangedEventArgs) {
 			f := s.b.Filter()
 			f.Text = a.InputText
@@ -248,16 +267,16 @@ func (s *Screen) build() {
 			s.refresh()
 		}))
 	rarities = append(rarities, t.NewText("  Find", small, p.TextMuted), s.search)
-	s.root.AddChild(column(6, row(5, empires...), row(5, kinds...), row(5, rarities...)))
+	s.root.AddChild(column(s.px(6), row(s.px(5), empires...), row(s.px(5), kinds...), row(s.px(5), rarities...)))
 
 	// The body: the grid (or the library) and the deck.
 	body := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
 		widget.GridLayoutOpts.Columns(2),
 		widget.GridLayoutOpts.Stretch([]bool{true, false}, []bool{true}),
-		widget.GridLayoutOpts.Spacing(pagePad, 0),
+		widget.GridLayoutOpts.Spacing(s.px(pagePad), 0),
 	)))
 	s.main = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
-		widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(8))))
+		widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(s.px(8)))))
 	s.prevB = s.smallButton("‹ Previous", func() { s.page--; s.refresh() })
 	s.nextB = s.smallButton("Next ›", func() { s.page++; s.refresh() })
 	s.pageText = t.NewText(" ", small, p.TextMuted)
@@ -295,13 +314,14 @@ func (s *Screen) filterButton(label string, set func(*Filter)) *widget.Button {
 func (s *Screen) deckPanel() *widget.Container {
 	t, p := s.t, s.t.Palette()
 	small := t.SmallFace()
-	s.nameIn = t.NewInput(panelW-110, widget.TextInputOpts.Face(&small),
+	inner := s.px(panelW - 2*pagePad) // the width of the panel's texts
+	s.nameIn = t.NewInput(s.px(panelW-110), widget.TextInputOpts.Face(&small),
 		widget.TextInputOpts.Placeholder("the deck's name"),
-		widget.TextInputOpts.Padding(&widget.Insets{Left: 8, Right: 8, Top: 5, Bottom: 5}),
+		widget.TextInputOpts.Padding(insets(t, 8, 5)),
 		widget.TextInputOpts.Validation(func(n string) (bool, *string) { return len([]rune(n)) <= MaxNameRunes, nil }))
-	s.counts = t.NewText(" ", small, p.Text, widget.TextOpts.MaxWidth(panelW-2*pagePad))
+	s.counts = t.NewText(" ", small, p.Text, widget.TextOpts.MaxWidth(float64(inner)))
 	kinds := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
-		widget.GridLayoutOpts.Columns(3), widget.GridLayoutOpts.Spacing(10, 2))))
+		widget.GridLayoutOpts.Columns(3), widget.GridLayoutOpts.Spacing(s.px(10), s.px(2)))))
 	s.kinds = nil
 	for range cards.Kinds() {
 		k := t.NewText(" ", small, p.TextMuted)
@@ -309,12 +329,12 @@ func (s *Screen) deckPanel() *widget.Container {
 		kinds.AddChild(k)
 	}
 	s.list = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
-		widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(2),
-		widget.RowLayoutOpts.Padding(&widget.Insets{Left: 4, Right: 4, Top: 4, Bottom: 4}))))
-	listArea := kit.NewScrollArea(s.list, kit.ScrollStyle{WheelPart: 3, Handle: 14, Data: s.list}, 200, image.Pt(panelW-2*pagePad, 100))
+		widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(s.px(2)),
+		widget.RowLayoutOpts.Padding(insets(t, 4, 4)))))
+	listArea := kit.NewScrollArea(s.list, kit.ScrollStyle{WheelPart: 3, Handle: s.px(14), Data: s.list}, s.px(200), image.Pt(inner, s.px(100)))
 	s.listArea = listArea
-	s.problems = column(2)
-	s.status = t.NewText(" ", small, p.TextMuted, widget.TextOpts.MaxWidth(panelW-2*pagePad))
+	s.problems = column(s.px(2))
+	s.status = t.NewText(" ", small, p.TextMuted, widget.TextOpts.MaxWidth(float64(inner)))
 
 	s.saveB = s.smallButton("Save", s.save)
 	s.saveAsB = s.smallButton("Save as", s.saveAs)
@@ -322,11 +342,11 @@ func (s *Screen) deckPanel() *widget.Container {
 	s.deleteB = s.smallButton("Delete", s.deleteCurrent)
 	s.clearB = s.smallButton("Clear", func() { s.b.Clear(); s.say("The deck is empty.", false); s.refresh() })
 	s.useB = t.NewPrimaryButton("Use this deck", s.use, widget.ButtonOpts.Text("Use this deck", &small, t.ButtonTextColor()),
-		widget.ButtonOpts.TextPadding(&widget.Insets{Left: 14, Right: 14, Top: 5, Bottom: 5}))
+		widget.ButtonOpts.TextPadding(insets(t, 14, 5)))
 	parts := []widget.PreferredSizeLocateableWidget{
-		row(6, t.NewText("Name", small, p.TextMuted), s.nameIn),
+		row(s.px(6), t.NewText("Name", small, p.TextMuted), s.nameIn),
 		s.counts, kinds, listArea, s.problems,
-		row(5, s.saveB, s.saveAsB, loadB, s.deleteB, s.clearB),
+		row(s.px(5), s.saveB, s.saveAsB, loadB, s.deleteB, s.clearB),
 	}
 	if s.o.Use != nil {
 		parts = append(parts, s.useB)
@@ -334,9 +354,9 @@ func (s *Screen) deckPanel() *widget.Container {
 	parts = append(parts, s.status)
 	panel := t.NewPanel(widget.NewRowLayout(
 		widget.RowLayoutOpts.Direction(widget.DirectionVertical),
-		widget.RowLayoutOpts.Padding(widget.NewInsetsSimple(pagePad)),
-		widget.RowLayoutOpts.Spacing(8),
-	), widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(panelW, 0)))
+		widget.RowLayoutOpts.Padding(widget.NewInsetsSimple(s.px(pagePad))),
+		widget.RowLayoutOpts.Spacing(s.px(8)),
+	), widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(s.px(panelW), 0)))
 	for _, w := range parts {
 		if w != listArea { // the list keeps its greatest height
 			w.GetWidget().LayoutData = widget.RowLayoutData{Stretch: true}
@@ -355,20 +375,42 @@ func (s *Screen) fit() {
 		return
 	}
 	// The deck's list takes what the window's height leaves: 140 pixels
-	// at 768, at most 320.
-	if h := min(max(r.Dy()-628, 100), 320); h != s.listH {
+	// at 768, at most 320 (at 100 %).
+	if h := min(max(r.Dy()-s.px(628), s.px(100)), s.px(320)); h != s.listH {
 		s.listH = h
 		s.listArea.GetWidget().LayoutData = widget.RowLayoutData{Stretch: true, MaxHeight: h}
 		s.root.RequestRelayout()
 	}
-	cols := max((r.Dx()-2*pagePad-panelW-pagePad+cardGap)/(cardW+cardGap), 1)
-	rows := max((r.Max.Y-pagePad-top-pagerH+cardGap)/(cardH+cardGap), 1)
-	if cols != s.cols || rows != s.rows {
+	px := s.px
+	cols := max((r.Dx()-3*px(pagePad)-px(panelW)+px(cardGap))/(px(cardW)+px(cardGap)), 1)
+	rows := max((r.Max.Y-px(pagePad)-top-px(pagerH)+px(cardGap))/(px(cardH)+px(cardGap)), 1)
+	hint := s.hintFor(s.main.GetWidget().Rect.Dx())
+	if cols != s.cols || rows != s.rows || hint != s.hint {
 		first := s.page * s.cols * s.rows
-		s.cols, s.rows = cols, rows
+		s.cols, s.rows, s.hint = cols, rows, hint
 		s.page = first / (cols * rows)
 		s.refresh()
 	}
+}
+
+// gridHints are the grid's hints beside the pager, the longest first.
+var gridHints = []string{"Click: one more · right-click: one less", "Right-click: one less"}
+
+// hintFor returns the longest of gridHints that fits beside the pager in
+// the grid's width w, "" if none does.
+func (s *Screen) hintFor(w int) string {
+	small := s.t.SmallFace()
+	measure := func(label string) int { m, _ := text.Measure(label, small, 0); return int(math.Ceil(m)) }
+	// The pager: its two buttons (their padding) and its words, 10 pixels
+	// apart; the longest words a page may say.
+	pager := measure(s.prevB.Text().Label) + measure(s.nextB.Text().Label) + 4*s.px(9) +
+		measure("Page 99 of 99 · 999 cards") + 3*s.px(10)
+	for _, h := range gridHints {
+		if pager+measure(h) <= w {
+			return h
+		}
+	}
+	return ""
 }
 
 // refresh shows the model: the filters, the grid or the library, the
@@ -397,8 +439,11 @@ func (s *Screen) refresh() {
 		s.main.AddChild(s.libraryView())
 	} else {
 		s.layoutGrid()
-		s.main.AddChild(s.grid, row(10, s.prevB, s.pageText, s.nextB,
-			s.t.NewText("Click: one more · right-click: one less", s.t.SmallFace(), s.t.Palette().TextMuted)))
+		pager := []widget.PreferredSizeLocateableWidget{s.prevB, s.pageText, s.nextB}
+		if s.hint != "" {
+			pager = append(pager, s.t.NewText(s.hint, s.t.SmallFace(), s.t.Palette().TextMuted))
+		}
+		s.main.AddChild(s.grid, row(s.px(10), pager...))
 	}
 	s.refreshDeck()
 }
@@ -416,7 +461,7 @@ func (s *Screen) layoutGrid() {
 	}
 	s.tiles = nil
 	s.grid = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
-		widget.GridLayoutOpts.Columns(s.cols), widget.GridLayoutOpts.Spacing(cardGap, cardGap))))
+		widget.GridLayoutOpts.Columns(s.cols), widget.GridLayoutOpts.Spacing(s.px(cardGap), s.px(cardGap)))))
 	for _, card := range shown[s.page*per : min((s.page+1)*per, len(shown))] {
 		s.tiles = append(s.tiles, s.newTile(card))
 		s.grid.AddChild(s.tiles[len(s.tiles)-1].b)
@@ -435,15 +480,15 @@ func (s *Screen) newTile(card *cards.Card) tile {
 	tl := tile{card: card}
 	s.paintTile(&tl)
 	bold := s.pt.bold
-	name := kit.Fit(card.Name, bold, cardW-2*cardPad)
+	name := kit.Fit(card.Name, bold, float64(s.px(cardW-2*cardPad)))
 	id := card.ID
 	tl.b = widget.NewButton(
 		widget.ButtonOpts.Image(s.tileImage(tl)),
 		widget.ButtonOpts.Text(name, &bold, &widget.ButtonTextColor{Idle: s.t.Palette().Text, Disabled: s.t.Palette().Text}),
 		widget.ButtonOpts.TextPosition(widget.TextPositionStart, widget.TextPositionStart),
-		widget.ButtonOpts.TextPadding(&widget.Insets{Left: cardPad, Top: 5}),
+		widget.ButtonOpts.TextPadding(&widget.Insets{Left: s.px(cardPad), Top: s.px(5)}),
 		widget.ButtonOpts.WidgetOpts(
-			widget.WidgetOpts.MinSize(cardW, cardH),
+			widget.WidgetOpts.MinSize(s.px(cardW), s.px(cardH)),
 			widget.WidgetOpts.MouseButtonReleasedHandler(func(a *widget.WidgetMouseButtonReleasedEventArgs) {
 				if a.Button == ebiten.MouseButtonRight && a.Inside {
 					s.change(id, -1)
@@ -494,14 +539,14 @@ func (s *Screen) addTip(b *widget.Button, text string) {
 	t := s.t
 	box := widget.NewContainer(
 		widget.ContainerOpts.BackgroundImage(t.PanelImage()),
-		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Padding(&widget.Insets{Left: 8, Right: 8, Top: 6, Bottom: 6}))),
+		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Padding(insets(t, 8, 6)))),
 	)
-	box.AddChild(t.NewText(text, t.SmallFace(), t.Palette().Text, widget.TextOpts.MaxWidth(tipWidth)))
+	box.AddChild(t.NewText(text, t.SmallFace(), t.Palette().Text, widget.TextOpts.MaxWidth(float64(s.px(tipWidth)))))
 	tip := widget.NewToolTip(
 		widget.ToolTipOpts.Content(box),
 		widget.ToolTipOpts.Position(widget.TOOLTIP_POS_CURSOR_STICKY),
 		widget.ToolTipOpts.ContentOriginHorizontal(widget.TOOLTIP_ANCHOR_START),
-		widget.ToolTipOpts.Offset(image.Point{X: 14, Y: 18}),
+		widget.ToolTipOpts.Offset(image.Point{X: s.px(14), Y: s.px(18)}),
 	)
 	b.GetWidget().ToolTips = append(b.GetWidget().ToolTips, tip)
 }
@@ -578,16 +623,17 @@ func (s *Screen) refreshDeck() {
 		if l.Card != nil {
 			name = l.Card.Name
 		}
-		label := t.NewText(kit.Fit(name, small, panelW-2*pagePad-120), small, p.Text)
-		label.GetWidget().MinWidth = panelW - 2*pagePad - 120
+		w := s.px(panelW - 2*pagePad - 120)
+		label := t.NewText(kit.Fit(name, small, float64(w)), small, p.Text)
+		label.GetWidget().MinWidth = w
 		minus := s.smallButton("−", func() { s.change(id, -1) })
 		plus := s.smallButton("+", func() { s.change(id, +1) })
 		plus.GetWidget().Disabled = s.b.WhyNot(id) != ""
-		s.list.AddChild(row(4, label, t.NewText(fmt.Sprintf("%2d", l.Copies), small, p.Accent), minus, plus))
+		s.list.AddChild(row(s.px(4), label, t.NewText(fmt.Sprintf("%2d", l.Copies), small, p.Accent), minus, plus))
 	}
 	s.problems.RemoveChildren()
 	problems := s.Problems()
-	width := float64(panelW - 2*pagePad)
+	width := float64(s.px(panelW - 2*pagePad))
 	head := fmt.Sprintf("%s for %s:", capital(plural(len(problems), "problem")), s.gameWords())
 	if len(problems) == 0 {
 		s.problems.AddChild(t.NewText("No problems: a legal deck for "+s.gameWords()+".", small, p.Success, widget.TextOpts.MaxWidth(width)))
@@ -597,7 +643,7 @@ func (s *Screen) refreshDeck() {
 	// As many problems as their lines allow (more on a tall window), then
 	// one line that counts the rest.
 	room := problemLines - len(kit.Wrap(head, small, width))
-	if r := s.root.GetWidget().Rect; r.Dy() >= 900 {
+	if r := s.root.GetWidget().Rect; r.Dy() >= s.px(900) {
 		room += problemLines
 	}
 	for i, r := range problems {
@@ -750,7 +796,7 @@ func (s *Screen) loadReady(name string) {
 func (s *Screen) libraryView() *widget.Container {
 	t, p := s.t, s.t.Palette()
 	small := t.SmallFace()
-	c := column(6, t.NewText("Load a deck", t.NormalFace(), p.Accent))
+	c := column(s.px(6), t.NewText("Load a deck", t.NormalFace(), p.Accent))
 	saved, err := s.o.Store.List()
 	switch {
 	case s.o.Store.Dir == "":
@@ -761,8 +807,8 @@ func (s *Screen) libraryView() *widget.Container {
 		c.AddChild(t.NewText("No saved deck yet: build one, name it, and Save as.", small, p.TextMuted))
 	}
 	for _, sv := range saved {
-		name := t.NewText(kit.Fit(sv.Name, small, 220), small, p.Text)
-		name.GetWidget().MinWidth = 220
+		name := t.NewText(kit.Fit(sv.Name, small, float64(s.px(220))), small, p.Text)
+		name.GetWidget().MinWidth = s.px(220)
 		loadB := s.smallButton("Load", func() { s.load(sv) })
 		loadB.GetWidget().Disabled = sv.Err != nil
 		info := ""
@@ -779,7 +825,7 @@ func (s *Screen) libraryView() *widget.Container {
 		if sv.Broken() {
 			col = p.Error
 		}
-		c.AddChild(row(8, name, loadB, t.NewText(kit.Fit(info, small, 520), small, col)))
+		c.AddChild(row(s.px(8), name, loadB, t.NewText(kit.Fit(info, small, float64(s.px(520))), small, col)))
 	}
 	c.AddChild(t.NewText("Ready-made decks", t.NormalFace(), p.Accent))
 	for _, n := range append(s.o.Collection.ReadyNames(), "") {
@@ -788,10 +834,10 @@ func (s *Screen) libraryView() *widget.Container {
 			label = "An empty deck"
 		}
 		text := t.NewText(label, small, p.Text)
-		text.GetWidget().MinWidth = 220
-		c.AddChild(row(8, text, s.smallButton("Load", func() { s.loadReady(n) })))
+		text.GetWidget().MinWidth = s.px(220)
+		c.AddChild(row(s.px(8), text, s.smallButton("Load", func() { s.loadReady(n) })))
 	}
-	c.AddChild(row(8, s.smallButton("Back to the cards", func() { s.library = false; s.refresh() })))
+	c.AddChild(row(s.px(8), s.smallButton("Back to the cards", func() { s.library = false; s.refresh() })))
 	return c
 }
 
