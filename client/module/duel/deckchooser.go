@@ -202,7 +202,7 @@ func (c *Chooser) build() {
 	content := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewAnchorLayout()))
 	c.list.GetWidget().LayoutData = widget.AnchorLayoutData{StretchHorizontal: true}
 	content.AddChild(c.list, menu.NewFocusRing(t, c.list))
-	c.scroll, c.slider = kit.NewScroll(content, kit.ScrollStyle{WheelPart: 4, Handle: t.Px(chooserSlider), Data: c.list})
+	c.scroll, c.slider = kit.NewScroll(content, kit.ScrollStyle{WheelPart: 4, Handle: t.Px(chooserSlider), Scale: t.Scale(), Data: c.list})
 	listH := t.Px(chooserListHeight)
 	c.scroll.GetWidget().MinWidth = listW
 	c.scroll.GetWidget().MinHeight = listH

@@ -352,6 +352,6 @@ func (s *Screen) showBattle(l Line) {
 	}
 	maxH := max(s.host.MapRect().Dy()-t.Px(260), t.Px(160))
 	_, ch := content.PreferredSize()
-	w.c.AddChild(kit.NewScrollArea(content, kit.ScrollStyle{WheelPart: 4, Handle: t.Px(14)}, maxH, image.Pt(int(width)+t.Px(20), min(ch, maxH))))
+	w.c.AddChild(kit.NewScrollArea(content, kit.ScrollStyle{WheelPart: 4, Handle: t.Px(14), Scale: t.Scale()}, maxH, image.Pt(int(width)+t.Px(20), min(ch, maxH))))
 	s.host.OpenWindow(w.c)
 }

@@ -294,26 +294,3 @@ func (p *painter) trackEnds(dst *ebiten.Image, r image.Rectangle, lose, win int,
 	drawText(dst, fmt.Sprint(lose), f, float64(r.Min.X-p.px(3)), y, loseColor, text.AlignEnd)
 	drawText(dst, fmt.Sprintf("+%d", win), f, float64(r.Max.X+p.px(3)), y, winColor, text.AlignStart)
 }
-
-// box draws text in a box whose top-left corner is near (x, y), kept in
-// the rectangle in, as kit.DrawBox does at 100 %: its padding, its rim,
-// its lines' gap and the width its text wraps at (kit.TipWidth) are
-// multiplied by the painter's scale.
-func (p *painter) box(dst *ebiten.Image, f text.Face, s string, x, y float64, in image.Rectangle) {
-	pad := p.pxf(8)
-	lines := kit.Wrap(s, f, min(p.pxf(kit.TipWidth), float64(in.Dx())-2*pad))
-	lh := lineH(f) + p.pxf(2)
-	w := 0.0
-	for _, l := range lines {
-		w = max(w, textWidth(l, f))
-	}
-	bw, bh := w+2*pad, lh*float64(len(lines))+2*pad
-	x = max(min(x, float64(in.Max.X)-bw), float64(in.Min.X))
-	y = max(min(y, float64(in.Max.Y)-bh), float64(in.Min.Y))
-	r := image.Rect(int(x), int(y), int(math.Ceil(x+bw)), int(math.Ceil(y+bh)))
-	fillRect(dst, r, boxColor)
-	strokeRect(dst, r, p.w(1), color.RGBA{120, 110, 90, 255})
-	for i, l := range lines {
-		drawText(dst, l, f, x+pad, y+pad+float64(i)*lh, textColor, text.AlignStart)
-	}
-}

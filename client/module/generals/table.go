@@ -550,7 +550,7 @@ func (s *Screen) DrawOver(dst *ebiten.Image) {
 	s.paint.drawCard(dst, r, s.m.Card(id), s.m, look{})
 	if why != "" {
 		f := s.paint.face(s.lay.Font, false)
-		s.paint.box(dst, f, "Not now: "+why, float64(r.Min.X), float64(r.Max.Y+s.paint.px(4)), win)
+		kit.DrawBoxScaled(dst, s.paint.s, f, []string{"Not now: " + why}, float64(r.Min.X), float64(r.Max.Y+s.paint.px(4)), win, boxColor, textColor)
 	}
 }
 

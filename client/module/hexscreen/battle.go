@@ -145,7 +145,7 @@ func (g *Screen) battleBody(l model.LogLine) *widget.Container {
 	}
 
 	// Too high: the rows scroll, with the wheel or the bar.
-	st := kit.ScrollStyle{WheelPart: 4, Handle: px(battleSlider), Data: content} // Data: for the tests' walk
+	st := kit.ScrollStyle{WheelPart: 4, Handle: px(battleSlider), Scale: g.scale(), Data: content} // Data: for the tests' walk
 	body.AddChild(kit.NewScrollArea(content, st, maxH, image.Point{}))
 	return body
 }

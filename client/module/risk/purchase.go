@@ -66,7 +66,7 @@ func (k *Cards) Purchase(act func(rules.Action)) *widget.Container {
 	root.AddChild(k.theme.NewText("Purchase Empire cards · step 8", k.theme.HeadingFace(), k.theme.Palette().Accent))
 	k.buyBody = cardsColumn(k.px(6))
 	area := k.area()
-	root.AddChild(kit.NewScrollArea(k.buyBody, kit.ScrollStyle{WheelPart: 3, Handle: k.px(12)}, area.Y, area))
+	root.AddChild(kit.NewScrollArea(k.buyBody, kit.ScrollStyle{WheelPart: 3, Handle: k.px(12), Scale: k.theme.Scale()}, area.Y, area))
 	k.fillPurchase()
 	return root
 }

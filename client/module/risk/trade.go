@@ -60,7 +60,7 @@ func (k *Cards) TradeTable(act func(rules.Action)) *widget.Container {
 	root.AddChild(k.theme.NewText("Trading table · step 6", k.theme.HeadingFace(), k.theme.Palette().Accent))
 	k.tradeBody = cardsColumn(k.px(6))
 	area := k.area()
-	root.AddChild(kit.NewScrollArea(k.tradeBody, kit.ScrollStyle{WheelPart: 3, Handle: k.px(12)}, area.Y, area))
+	root.AddChild(kit.NewScrollArea(k.tradeBody, kit.ScrollStyle{WheelPart: 3, Handle: k.px(12), Scale: k.theme.Scale()}, area.Y, area))
 	k.fillTrade()
 	return root
 }

@@ -331,7 +331,7 @@ func (s *Screen) deckPanel() *widget.Container {
 	s.list = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
 		widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(s.px(2)),
 		widget.RowLayoutOpts.Padding(insets(t, 4, 4)))))
-	listArea := kit.NewScrollArea(s.list, kit.ScrollStyle{WheelPart: 3, Handle: s.px(14), Data: s.list}, s.px(200), image.Pt(inner, s.px(100)))
+	listArea := kit.NewScrollArea(s.list, kit.ScrollStyle{WheelPart: 3, Handle: s.px(14), Scale: s.t.Scale(), Data: s.list}, s.px(200), image.Pt(inner, s.px(100)))
 	s.listArea = listArea
 	s.problems = column(s.px(2))
 	s.status = t.NewText(" ", small, p.TextMuted, widget.TextOpts.MaxWidth(float64(inner)))
