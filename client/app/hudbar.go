@@ -42,6 +42,7 @@ func (h *hud) showMenu() {
 	}
 	body.AddChild(t.NewButton(leave, h.leave, stretch))
 	h.openBare(body)
+	h.windowKind = windowMenu
 }
 
 // showHelp opens the help window.
@@ -49,7 +50,7 @@ func (h *hud) showHelp() {
 	g := h.g
 	r := menu.HelpRect(g.winW, g.winH)
 	c := menu.NewHelp(g.app.theme, g.help(), r.Dx(), h.closeWindow)
-	h.openAt(c, r, true)
+	h.openAt(c, r, windowHelp)
 }
 
 // toggleHelp opens the help, or closes it when it is open (F1).
@@ -71,8 +72,9 @@ func (h *hud) showSettings() {
 		h.closeWindow()
 		return nil
 	}, h.closeWindow)
-	c.FitHeight(h.g.winH - 2*windowMargin)
+	c.FitHeight(h.g.winH - 2*h.g.px(windowMargin))
 	h.openBare(c.Container())
+	h.windowKind = windowSettings
 }
 
 // leave goes back to the main menu after asking: leaving a game hosted

@@ -18,6 +18,11 @@ import (
 // one button, and shows the server's answer; Play vs AI brings the
 // default.
 
+// seatSetupWidth is the width the lobby and the game's setup leave a
+// module's seat chooser, in pixels at 100 % (module.SeatSetup's Width is
+// at the interface size applied).
+const seatSetupWidth = 360
+
 // seatSetup reports whether the game of settings set takes seat set-up
 // data, as the server describes its ruleset.
 func (a *App) seatSetup(set protocol.Settings) bool {
@@ -52,7 +57,7 @@ func (a *App) offerSeatSetup(set protocol.Settings) {
 	rs := a.play.Ruleset()
 	m, _ := a.opts.Modules.Get(rs.Info().ID)
 	custom, choices := module.SeatChoices(m, module.SeatSetup{Ruleset: rs, Options: set.Config(nil).Options,
-		Theme: a.theme, Width: 360, Send: a.sendSeatData, ConfigDir: a.opts.PrefsDir, Page: a.lobbyPage})
+		Theme: a.theme, Width: a.theme.Px(seatSetupWidth), Send: a.sendSeatData, ConfigDir: a.opts.PrefsDir, Page: a.lobbyPage})
 	a.lobby.SetSeatSetup(custom, choices)
 }
 
@@ -114,7 +119,7 @@ func (a *App) deckChoices(id string) []menu.SeatChoice {
 	}
 	m, _ := a.opts.Modules.Get(id)
 	info := rs.Info()
-	return module.SeatList(m, module.SeatSetup{Ruleset: rs, Options: info.Defaults(), Theme: a.theme, Width: 360,
+	return module.SeatList(m, module.SeatSetup{Ruleset: rs, Options: info.Defaults(), Theme: a.theme, Width: a.theme.Px(seatSetupWidth),
 		ConfigDir: a.opts.PrefsDir})
 }
 

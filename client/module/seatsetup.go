@@ -66,7 +66,8 @@ type SeatSetup struct {
 	Options ruleset.Options
 	// Theme is the client's look.
 	Theme *menu.Theme
-	// Width is the width, in pixels, the widget may take.
+	// Width is the width the widget may take, in window pixels at the
+	// interface size applied (Theme's Scale): 360 at 100 %, 720 at 200 %.
 	Width int
 	// Send sends data as the seat's set-up data; the server's answer
 	// shows in the lobby.
