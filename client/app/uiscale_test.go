@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"slices"
 	"testing"
 
 	"github.com/ebitenui/ebitenui/widget"
@@ -218,5 +219,109 @@ func TestHUDAtTwice(t *testing.T) {
 			t.Errorf("200 %% %s: the top bar's turn %d high and the log's lines %d, want twice %d and %d: text made at twice the size",
 				how, have.turnH, have.logLineH, half.turnH, half.logLineH)
 		}
+	}
+}
+
+// renderMenu lays the client out at w by h, draws n frames of the menu
+// screen shown and returns the last. It runs in the game loop.
+func renderMenu(a *App, w, h, n int) *image.RGBA {
+	a.Layout(w, h)
+	img := ebiten.NewImage(w, h)
+	defer img.Deallocate()
+	for range n {
+		_ = a.Update()
+		a.redraw = true
+		img.Clear()
+		a.Draw(img)
+	}
+	out := image.NewRGBA(image.Rect(0, 0, w, h))
+	img.ReadPixels(out.Pix)
+	return out
+}
+
+// textHeights returns the heights the texts under c that never wrap
+// (those that do are as many lines as their width allows) would take,
+// depth first.
+func textHeights(c widget.Containerer, out []int) []int {
+	for _, w := range c.Children() {
+		switch x := w.(type) {
+		case *widget.Text:
+			if x.MaxWidth == 0 {
+				_, h := x.PreferredSize()
+				out = append(out, h)
+			}
+		case widget.Containerer:
+			out = textHeights(x, out)
+		}
+	}
+	return out
+}
+
+// TestMenusBuiltAgainAtTwice: with 200 per cent asked, a menu screen shown
+// on a 960x540 window (where 100 per cent is applied) is built again when
+// the window grows to 1920x1080: laid out in the window's pixels (the
+// probe's window is 1920x1080, every button inside it), every text made
+// at twice the size (a line twice as high, within 2 pixels), the focus
+// where the player had put it.
+func TestMenusBuiltAgainAtTwice(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		show func(a *App)
+	}{
+		{"main menu", func(a *App) { a.showMainMenu() }},
+		{"Play vs AI", func(a *App) { a.showPlayAI() }},
+		{"Host LAN game", func(a *App) { a.showHost() }},
+		{"Settings", func(a *App) { a.showSettings() }},
+		{"Join", func(a *App) { a.showJoin() }},
+		{"Replays", func(a *App) { a.showReplays() }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			onFrame(t, func() {
+				a, _, _ := testApp(t)
+				a.opts.DataDir = t.TempDir()
+				a.opts.Prefs.UIScale = 200
+				tt.show(a)
+				renderMenu(a, 960, 540, 3)
+				if s := a.theme.Scale(); s != 1 {
+					t.Fatalf("on 960x540 the theme's scale is %v, want 1 (200 %% does not fit)", s)
+				}
+				before := a.ui.Container
+				small := textHeights(before, nil)
+				list := focusables(before)
+				if len(list) < 2 || len(small) == 0 {
+					t.Fatalf("the screen has %d widgets to focus and %d texts", len(list), len(small))
+				}
+				a.ui.SetFocusedWidget(list[1])
+				img := renderMenu(a, 1920, 1080, 3)
+				saveShot(t, img, fmt.Sprintf("menu-%s-200-1920x1080.png", tt.name))
+				if s := a.theme.Scale(); s != 2 {
+					t.Fatalf("on 1920x1080 the theme's scale is %v, want 2", s)
+				}
+				if a.ui.Container == before {
+					t.Fatal("the screen was not built again at the new size")
+				}
+				large := textHeights(a.ui.Container, nil)
+				if len(large) != len(small) {
+					t.Fatalf("%d texts at 200 %%, %d at 100 %%", len(large), len(small))
+				}
+				for i := range small {
+					if small[i] > 0 && !near2(large[i], small[i], 2) {
+						t.Errorf("text %d is %d high at 200 %%, want twice %d", i, large[i], small[i])
+					}
+				}
+				p := a.probe()
+				if p.Window != [2]int{1920, 1080} {
+					t.Errorf("the probe's window is %v, want the window's pixels 1920x1080", p.Window)
+				}
+				for label, b := range p.Buttons {
+					if r := image.Rect(b.Rect[0], b.Rect[1], b.Rect[2], b.Rect[3]); !r.In(image.Rect(0, 0, 1920, 1080)) {
+						t.Errorf("the button %q at %v is out of the window", label, r)
+					}
+				}
+				if at := slices.Index(focusables(a.ui.Container), a.ui.GetFocusedWidget()); at != 1 {
+					t.Errorf("the focus is on widget %d of the screen built again, want 1, where it was", at)
+				}
+			})
+		})
 	}
 }
