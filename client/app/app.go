@@ -267,7 +267,8 @@ func scaleNote(percent, w, h int) string {
 // tellScale tells the player, once, on a game or table screen, that the
 // interface size is lowered to fit the window (scaleNote): when the
 // screen opens so, and when the size or the window changes what is
-// applied.
+// applied. A notice of it still shown goes once the size is applied as
+// asked.
 func (a *App) tellScale() {
 	if a.screen != screenGame && a.screen != screenLobby || a.window.X <= 0 || a.window.Y <= 0 {
 		return
@@ -278,10 +279,17 @@ func (a *App) tellScale() {
 		return
 	}
 	a.scaleTold = told
-	if note := scaleNote(p, a.window.X, a.window.Y); note != "" {
-		a.notify("Interface size " + note)
+	note := scaleNote(p, a.window.X, a.window.Y)
+	switch {
+	case note != "":
+		a.notify(scaleNotice + note)
+	case a.game != nil && strings.HasPrefix(a.game.notice, scaleNotice):
+		a.game.notice = "" // the size is applied as asked now: the notice said otherwise
 	}
 }
+
+// scaleNotice begins the notice that the interface size is lowered.
+const scaleNotice = "Interface size "
 
 // scaleNoteFor is scaleNote on the window as it is now, for Settings.
 func (a *App) scaleNoteFor(percent int) string {
