@@ -199,11 +199,12 @@ type App struct {
 	// lanRows and lanErr are what the last search of the local network
 	// found, and lobbyChat the chat of the table: for the screens built
 	// again.
-	lanRows   []menu.LANServer
-	lanErr    string
-	lobbyChat []protocol.ChatMessage
-	joinTheme *menu.Theme // the theme the join screen was made at
-	scaleTold [2]int      // the interface size asked and applied, in per cent, last told (tellScale)
+	lanRows    []menu.LANServer
+	lanErr     string
+	lobbyChat  []protocol.ChatMessage
+	joinTheme  *menu.Theme // the theme the join screen was made at
+	lobbyTheme *menu.Theme // and the lobby
+	scaleTold  [2]int      // the interface size asked and applied, in per cent, last told (tellScale)
 
 	shot     string // a screenshot to save: Draw reads the pixels ...
 	shotPix  []byte // ... and Update writes the file
@@ -1294,6 +1295,7 @@ func (a *App) newLobby(m *protocol.Lobby) {
 	for _, c := range a.lobbyChat {
 		a.lobby.AddChat(c)
 	}
+	a.lobbyTheme = a.theme
 	a.again = a.rebuildLobby
 }
 

@@ -62,15 +62,22 @@ func (a *App) offerSeatSetup(set protocol.Settings) {
 }
 
 // lobbyPage shows page (a module's deck builder) in the lobby's place, or
-// the lobby again for nil. The lobby goes on being told of the table.
+// the lobby again for nil (made again if the interface size changed
+// meanwhile). The lobby goes on being told of the table.
 func (a *App) lobbyPage(page *widget.Container) {
 	if a.lobby == nil || a.screen != screenLobby {
 		return
 	}
-	if page == nil {
-		page = a.lobby.Container()
+	if page != nil {
+		a.setRoot(page, screenLobby) // kept at the size it was made at
+		return
 	}
-	a.setRoot(page, screenLobby)
+	if a.lobbyTheme != a.theme && a.table != nil {
+		a.rebuildLobby() // the interface size changed while the page was shown
+		return
+	}
+	a.setRoot(a.lobby.Container(), screenLobby)
+	a.again = a.rebuildLobby
 }
 
 // decksAction returns what the main menu's Decks does: open the build's

@@ -325,3 +325,46 @@ func TestMenusBuiltAgainAtTwice(t *testing.T) {
 		})
 	}
 }
+
+// TestLobbyBuiltAgainAtTwice: a game's lobby shown when the window grows
+// from 960x540 to 1920x1080, with 200 per cent asked, is built again at
+// that size with the table as the server last sent it (its title, its
+// settings, its seats) and its chat.
+func TestLobbyBuiltAgainAtTwice(t *testing.T) {
+	a, _, _ := testApp(t)
+	a.opts.Prefs.UIScale = 200
+	srv := startHost(t, a.opts.Rulesets, a.opts.Rulesets)
+	a.showJoin()
+	a.Connect(srv.Addr().String())
+	settle(t, a, "connect", func() bool { return a.conn != nil })
+	a.showCreate()
+	a.createHere(protocol.Settings{Ruleset: "erfworld", Width: 24, Height: 24, Seed: 3, Seats: 3, Bots: 1})
+	settle(t, a, "create", func() bool { return a.screen == screenLobby && a.table != nil })
+	a.send(&protocol.Chat{Text: "ready when you are"})
+	settle(t, a, "the chat", func() bool { return len(a.lobbyChat) == 1 })
+	onFrame(t, func() {
+		renderMenu(a, 960, 540, 2)
+		before := a.ui.Container
+		texts, small := collectTexts(before, nil), textHeights(before, nil)
+		img := renderMenu(a, 1920, 1080, 2)
+		saveShot(t, img, "lobby-200-1920x1080.png")
+		if a.screen != screenLobby || a.ui.Container == before || a.lobby.Container() != a.ui.Container {
+			t.Fatal("the lobby was not built again at 200 %")
+		}
+		have := collectTexts(a.ui.Container, nil)
+		for _, want := range []string{"Player's game", "Bot 3", texts[1]} { // the title, a seat, the settings
+			if !slices.Contains(texts, want) || !slices.Contains(have, want) {
+				t.Errorf("the lobby built again says %q, before %q: want %q in both", have, texts, want)
+			}
+		}
+		large := textHeights(a.ui.Container, nil)
+		for i := range min(len(small), len(large)) {
+			if small[i] > 0 && !near2(large[i], small[i], 2) {
+				t.Errorf("text %d (of %d) is %d high at 200 %%, want twice %d", i, len(small), large[i], small[i])
+			}
+		}
+		if len(a.lobbyChat) != 1 {
+			t.Errorf("the lobby's chat holds %d lines, want the 1 said", len(a.lobbyChat))
+		}
+	})
+}
