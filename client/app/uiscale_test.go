@@ -136,6 +136,7 @@ func rectTwice(have, half image.Rectangle, tol int) bool {
 type hudShape struct {
 	scale                                       float64
 	bar, mapRect, side, log, minimap, hint, box image.Rectangle
+	help                                        image.Rectangle
 	turnH, logLineH                             int
 }
 
@@ -143,7 +144,7 @@ type hudShape struct {
 // cent on a 1920x1080 window is laid out as at 100 per cent on 960x540,
 // twice as large (within 2 pixels of rounding): the top bar, the map's
 // part, the side panel, the log, the minimap's corner, the first turn's
-// hint and a notice's box; its text is made at twice the size (the top
+// hint, a notice's box and the help's window; its text is made at twice the size (the top
 // bar's turn and the log's lines twice as high). The size is applied as a
 // player applies it: the game opens at 100 per cent, and the window (a
 // resize) or Settings then asks for 200 per cent, which builds the HUD
@@ -183,6 +184,8 @@ func TestHUDAtTwice(t *testing.T) {
 				turnH:    g.hud.turn.GetWidget().Rect.Dy(),
 				logLineH: int(m.HAscent + m.HDescent + m.HLineGap),
 			}
+			g.hud.showHelp()
+			out.help = g.hud.windowRect
 		})
 		return out
 	}
@@ -210,6 +213,7 @@ func TestHUDAtTwice(t *testing.T) {
 			// line, a menu field).
 			{"the first turn's hint", image.Rect(0, have.hint.Min.Y, 0, have.hint.Min.Y), image.Rect(0, half.hint.Min.Y, 0, half.hint.Min.Y)},
 			{"a notice's box", have.box, half.box},
+			{"the help's window", have.help, half.help},
 		} {
 			if !rectTwice(r.have, r.half, 2) {
 				t.Errorf("200 %% %s: %s at %v, want twice %v at 100 %% on 960x540", how, r.what, r.have, r.half)
