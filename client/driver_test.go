@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/png"
 	"net"
 	"os"
 	"os/exec"
@@ -433,6 +434,62 @@ func (d *driver) screenshot() image.Image {
 		}
 		time.Sleep(30 * time.Millisecond)
 	}
+}
+
+// grab returns what the X server shows of the client's window, as the
+// player sees it (ImageMagick's import): at an interface size above 100
+// per cent the picture the client drew, whatever size it drew it at.
+func (d *driver) grab() image.Image {
+	d.t.Helper()
+	cmd := exec.Command("import", "-window", d.win, "png:-")
+	cmd.Env = append(os.Environ(), "DISPLAY="+d.display)
+	out, err := cmd.Output()
+	if err != nil {
+		d.t.Fatalf("import the window: %v", err)
+	}
+	img, err := png.Decode(bytes.NewReader(out))
+	if err != nil {
+		d.t.Fatalf("import the window: %v", err)
+	}
+	return img
+}
+
+// blocky returns the share of the 2x2 blocks of r (at even window
+// coordinates) with ink in them (a pixel not of r's commonest colour)
+// whose four pixels are alike: 1 for a picture drawn at half the size and
+// blown up two pixels for one, as the window showed 200 per cent before
+// the client drew at the window's size; far less for text drawn at its
+// size, whose edges fall anywhere.
+// It counts the blocks with ink too.
+func blocky(img image.Image, r image.Rectangle) (share float64, inked int) {
+	count := map[color.Color]int{}
+	var bg color.Color
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			c := img.At(x, y)
+			count[c]++
+			if bg == nil || count[c] > count[bg] {
+				bg = c
+			}
+		}
+	}
+	alike := 0
+	for y := r.Min.Y &^ 1; y+1 < r.Max.Y; y += 2 {
+		for x := r.Min.X &^ 1; x+1 < r.Max.X; x += 2 {
+			a, b, c, e := img.At(x, y), img.At(x+1, y), img.At(x, y+1), img.At(x+1, y+1)
+			if a == bg && b == bg && c == bg && e == bg {
+				continue
+			}
+			inked++
+			if a == b && a == c && a == e {
+				alike++
+			}
+		}
+	}
+	if inked == 0 {
+		return 0, 0
+	}
+	return float64(alike) / float64(inked), inked
 }
 
 // shotFiles lists the screenshots saved, oldest first.

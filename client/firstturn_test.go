@@ -19,7 +19,9 @@ import (
 // opponents and its turns; Watch opens it centred on the player's
 // Capital, where the game opened; the replay's menu says Back to the
 // replay, and Leave the replay goes back to the list, the game still
-// picked. EMPIRES_SCREENSHOTS keeps the pictures.
+// picked. Interface size 200 %, chosen in the game's Settings, draws the
+// top bar and the side panel twice as large and the text at that size.
+// EMPIRES_SCREENSHOTS keeps the pictures.
 func TestFirstTurnAndReplayInTheWindow(t *testing.T) {
 	t.Parallel()
 	bin := buildClient(t)
@@ -50,6 +52,38 @@ func TestFirstTurnAndReplayInTheWindow(t *testing.T) {
 			t.Errorf("at %v the top bar says %q, want whom the turn waits for, uncut", size, p.ReadyTxt)
 		}
 		d.keep(fmt.Sprintf("firstturn-%dx%d-hint", size[0], size[1]))
+	}
+
+	// Interface size 200 % in the game's Settings, as a player sets it,
+	// on the 1920x1080 window: the top bar twice as high and the side
+	// panel twice as wide as at 100 %, the top bar's words drawn at that
+	// size (not a picture drawn at 100 % and blown up), the hint laid out
+	// again; then 100 % again.
+	at100 := d.read()
+	setScale := func(label string) *app.Probe {
+		d.press("Menu")
+		d.press("Settings")
+		d.scrollTo(label)
+		d.press(label)
+		d.press("Save")
+		d.wait("the settings closed", func(p *app.Probe) bool { return !p.WindowOpen })
+		d.frames(5)
+		return d.wait("the hint laid out at "+label, hintLaidOut)
+	}
+	p = setScale("200%")
+	if p.Map[1] != 2*at100.Map[1] || p.Window[0]-p.Map[2] != 2*(at100.Window[0]-at100.Map[2]) {
+		t.Errorf("at 200 %% the map's part is %v in a window %v: want the top bar twice as high and the side panel twice as wide as at 100 %% (map %v)",
+			p.Map, p.Window, at100.Map)
+	}
+	words := image.Rect(0, 0, 2*160, p.Map[1]) // the top bar's start: "Turn 1", at 200 %
+	alike, inked := blocky(d.grab(), words)
+	t.Logf("at 200 %%: %.2f of the %d blocks of 2x2 pixels with ink in the top bar's words are alike", alike, inked)
+	if inked < 100 || alike > 0.6 {
+		t.Errorf("at 200 %% the top bar's words: %.2f of the %d blocks of 2x2 pixels with ink in them are alike, want at most 0.6 of at least 100: text drawn at its size, not blown up", alike, inked)
+	}
+	d.keep("firstturn-1920x1080-200")
+	if p = setScale("100%"); p.Map != at100.Map {
+		t.Errorf("back at 100 %% the map's part is %v, want %v as before", p.Map, at100.Map)
 	}
 	d.resize(1280, 800)
 	d.wait("the hint laid out again", hintLaidOut)

@@ -16,6 +16,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -189,7 +190,21 @@ type App struct {
 	changedAt int                       // the last frame something changed (wantsDraw)
 	drawn     image.Rectangle           // the size of the last frame drawn
 	window    image.Point               // the window's size, as Layout was last given it
-	scaleTold [2]int                    // the interface size asked and applied, in per cent, last told (tellScale)
+	themeErr  float64                   // the interface size whose theme last failed to build (applyScale)
+	// again builds the menu screen or the lobby shown again, at the
+	// theme as it is now (rebuildScreen), keeping what the player chose
+	// and typed where the screen lets it be read; nil for a screen that
+	// is kept as it is (a module's page).
+	again func()
+	// lanRows and lanErr are what the last search of the local network
+	// found, and lobbyChat the chat of the table: for the screens built
+	// again.
+	lanRows    []menu.LANServer
+	lanErr     string
+	lobbyChat  []protocol.ChatMessage
+	joinTheme  *menu.Theme // the theme the join screen was made at
+	lobbyTheme *menu.Theme // and the lobby
+	scaleTold  [2]int      // the interface size asked and applied, in per cent, last told (tellScale)
 
 	shot     string // a screenshot to save: Draw reads the pixels ...
 	shotPix  []byte // ... and Update writes the file
@@ -221,18 +236,20 @@ func New(opts Options) (*App, error) {
 }
 
 // Layout implements ebiten.Game: the screen is the window, pixel for
-// pixel, at an interface size of 100 per cent; at 150 per cent every
-// pixel of the screen is drawn 1.5 pixels wide. The size is lowered where
-// it would leave less than the smallest screen the client lays out
-// (minScreenW x minScreenH), and scaleNote says so.
+// pixel, at every interface size. The interface size is the theme's
+// scale (applyScale): at 150 per cent the client draws its text, lines
+// and gaps 1.5 times as large, in the window's own pixels. The size is
+// lowered where it would leave less than the smallest screen the client
+// lays out (minScreenW x minScreenH at 100 per cent), and scaleNote says
+// so.
 func (a *App) Layout(w, h int) (int, int) {
 	a.window = image.Pt(w, h)
-	s := uiScale(a.opts.Prefs.UIScale, w, h)
-	a.width, a.height = max(int(float64(w)/s), 1), max(int(float64(h)/s), 1)
+	a.width, a.height = max(w, 1), max(h, 1)
 	return a.width, a.height
 }
 
-// minScreenW and minScreenH are the smallest screen the client lays out.
+// minScreenW and minScreenH are the smallest screen the client lays out,
+// in pixels at 100 per cent: a window of 1920x1080 takes 200 per cent.
 const minScreenW, minScreenH = 960, 540
 
 // scaleNote returns what the player is told of the interface size percent
@@ -251,7 +268,8 @@ func scaleNote(percent, w, h int) string {
 // tellScale tells the player, once, on a game or table screen, that the
 // interface size is lowered to fit the window (scaleNote): when the
 // screen opens so, and when the size or the window changes what is
-// applied.
+// applied. A notice of it still shown goes once the size is applied as
+// asked.
 func (a *App) tellScale() {
 	if a.screen != screenGame && a.screen != screenLobby || a.window.X <= 0 || a.window.Y <= 0 {
 		return
@@ -262,10 +280,17 @@ func (a *App) tellScale() {
 		return
 	}
 	a.scaleTold = told
-	if note := scaleNote(p, a.window.X, a.window.Y); note != "" {
-		a.notify("Interface size " + note)
+	note := scaleNote(p, a.window.X, a.window.Y)
+	switch {
+	case note != "":
+		a.notify(scaleNotice + note)
+	case a.game != nil && strings.HasPrefix(a.game.notice, scaleNotice):
+		a.game.notice = "" // the size is applied as asked now: the notice said otherwise
 	}
 }
+
+// scaleNotice begins the notice that the interface size is lowered.
+const scaleNotice = "Interface size "
 
 // scaleNoteFor is scaleNote on the window as it is now, for Settings.
 func (a *App) scaleNoteFor(percent int) string {
@@ -278,6 +303,54 @@ func uiScale(percent, w, h int) float64 {
 	s := float64(percent) / 100
 	s = min(s, float64(w)/minScreenW, float64(h)/minScreenH)
 	return max(s, 1)
+}
+
+// applyScale makes the theme the interface size applied now (uiScale of
+// the size asked on the window as it is): when Settings, a resized window
+// or full screen changes it, the theme is built again at the new size and
+// so is the screen shown (rebuildScreen). It reports whether it changed.
+func (a *App) applyScale() bool {
+	if a.window.X <= 0 || a.window.Y <= 0 {
+		return false // no window yet
+	}
+	s := uiScale(a.opts.Prefs.UIScale, a.window.X, a.window.Y)
+	if s == a.theme.Scale() {
+		return false
+	}
+	t, err := menu.NewThemeAt(s)
+	if err != nil {
+		if a.themeErr != s { // said once, not every frame
+			a.log.Warn("the interface size", "scale", s, "err", err)
+			a.themeErr = s
+		}
+		return false
+	}
+	a.theme = t
+	a.ui.PrimaryTheme = t.UI()
+	a.rebuildScreen()
+	return true
+}
+
+// rebuildScreen builds the screen shown again with the theme as it is
+// now (applyScale): the menu screen, the lobby, or the game's HUD with
+// its side panel and orders.
+//
+// A menu screen keeps the focus at its place among its widgets.
+func (a *App) rebuildScreen() {
+	a.uiDirty, a.redraw = true, true
+	switch {
+	case a.screen == screenGame && a.game != nil:
+		a.game.rebuildHUD()
+	case a.again != nil:
+		at := -1
+		if a.ui.Container != nil && a.startFocus == nil {
+			at = slices.Index(focusables(a.ui.Container), a.ui.GetFocusedWidget())
+		}
+		a.again()
+		if list := focusables(a.ui.Container); at >= 0 && at < len(list) {
+			a.startFocus = list[at] // given once Enter and Space are up, as the screen's first focus
+		}
+	}
 }
 
 // applyWindowPrefs applies the window preferences: full screen or not (the
@@ -307,7 +380,8 @@ func (a *App) Update() error {
 		}
 		a.shot, a.shotPix, a.userShot = "", nil, false
 	}
-	changed := a.pollDial()
+	changed := a.applyScale()
+	changed = a.pollDial() || changed
 	changed = a.pollLAN() || changed
 	changed = a.pollConn() || changed
 	changed = a.inputChanged() || changed
@@ -420,7 +494,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	if a.status != "" && a.screen != screenMenu {
 		top := 0
 		if a.screen == screenGame {
-			top = topBarHeight // the top bar's buttons (Menu, to leave) stay in reach
+			top = a.theme.Px(topBarHeight) // the top bar's buttons (Menu, to leave) stay in reach
 		}
 		drawBanner(screen, a.theme, a.status, top)
 	}
@@ -481,6 +555,7 @@ func (a *App) userScreenshot() {
 // next army instead of moving the focus between widgets.
 func (a *App) setRoot(c *widget.Container, s screen) {
 	a.redraw, a.changedAt = true, a.frame
+	a.again = nil
 	a.ui.Container = c
 	a.screen = s
 	a.ui.DisableDefaultFocus = s == screenGame
@@ -495,6 +570,11 @@ func (a *App) showMainMenu() {
 		a.game.hud.closeWindow()
 	}
 	a.disconnect()
+	a.mainMenu()
+}
+
+// mainMenu shows the main menu, Play vs AI focused.
+func (a *App) mainMenu() {
 	c := menu.NewMainMenu(a.theme, menu.MainActions{
 		PlayAI:   a.showPlayAI,
 		HostLAN:  a.showHost,
@@ -507,6 +587,7 @@ func (a *App) showMainMenu() {
 	a.setRoot(c, screenMenu)
 	// Play vs AI has the focus: Enter starts a game at once.
 	a.startFocus = firstFocus(focusables(c))
+	a.again = a.mainMenu
 }
 
 // defaults are the settings the game setup starts from: the default
@@ -541,6 +622,7 @@ func (a *App) showPlayAI() {
 		play(set)
 	}, a.showMainMenu)
 	a.setRoot(a.setup.Container(), screenMenu)
+	a.again = a.showPlayAI
 }
 
 func (a *App) showHost() {
@@ -552,6 +634,7 @@ func (a *App) showHost() {
 		Title: "Host LAN game", LAN: true, Rulesets: conn.InfosOf(a.opts.Rulesets), Playable: a.playable, Defaults: d,
 	}, a.remembering(a.Host), a.showMainMenu)
 	a.setRoot(a.setup.Container(), screenMenu)
+	a.again = a.showHost
 }
 
 // showCreate sets up a new game on the server joined, of one of its
@@ -570,6 +653,7 @@ func (a *App) showCreate() {
 		Title: "New game on " + w.Server, LAN: true, Rulesets: w.Rulesets, Playable: a.playable, Defaults: d,
 	}, a.remembering(a.createHere), a.showJoinAgain)
 	a.setRoot(a.setup.Container(), screenMenu)
+	a.again = a.showCreate
 }
 
 // remembering returns start, which first keeps the map size of the game
@@ -601,10 +685,27 @@ func (a *App) createHere(set protocol.Settings) {
 // the server connected to.
 func (a *App) showJoinAgain() {
 	a.setup, a.intent = nil, intentJoin
+	if a.joinTheme != a.theme {
+		a.newJoin() // made at another interface size
+		return
+	}
 	a.setRoot(a.join.Container(), screenMenu)
+	a.again = a.newJoin
 }
 
 func (a *App) showJoin() {
+	a.join = nil
+	a.lanRows, a.lanErr = nil, ""
+	a.newJoin()
+	a.searchLAN()
+}
+
+// newJoin shows the join screen made anew at the theme as it is now,
+// with what the one before it showed, if any: its status, the servers
+// found on the local network, the server's rulesets and games.
+func (a *App) newJoin() {
+	old := a.join
+	a.joinTheme = a.theme
 	a.join = menu.NewJoin(a.theme, a.opts.Prefs.Address, menu.JoinActions{
 		Connect: a.Connect,
 		Refresh: func() { a.send(&protocol.ListGames{}) },
@@ -613,8 +714,22 @@ func (a *App) showJoin() {
 		Create:  a.showCreate,
 		Back:    a.showMainMenu,
 	})
+	if old != nil {
+		if st := old.Status(); st != "" {
+			a.join.SetStatus(st)
+		}
+		if a.lanErr != "" {
+			a.join.SetLANError(a.lanErr)
+		} else if a.lanRows != nil {
+			a.join.SetLAN(a.lanRows)
+		}
+		if a.conn != nil && a.conn.Welcome() != nil {
+			a.join.SetRulesets(a.conn.Welcome().Rulesets, a.playable)
+			a.join.SetGames(a.games)
+		}
+	}
 	a.setRoot(a.join.Container(), screenMenu)
-	a.searchLAN()
+	a.again = a.newJoin
 }
 
 // searchLAN searches the local network for servers in the background;
@@ -641,17 +756,22 @@ func (a *App) pollLAN() bool {
 		return false
 	}
 	a.lanFound = nil
+	a.lanRows, a.lanErr = nil, ""
+	if r.err != nil {
+		a.lanErr = r.err.Error()
+	} else {
+		a.lanRows = make([]menu.LANServer, len(r.servers))
+		for i, s := range r.servers {
+			a.lanRows[i] = menu.LANServer{Name: s.Name, Addr: s.Addr, Ruleset: strings.Join(s.Rulesets, ", "),
+				Games: s.Games, OpenSeats: s.OpenSeats, Ping: s.Ping}
+		}
+	}
 	switch {
 	case a.join == nil:
 	case r.err != nil:
-		a.join.SetLANError(r.err.Error())
+		a.join.SetLANError(a.lanErr)
 	default:
-		rows := make([]menu.LANServer, len(r.servers))
-		for i, s := range r.servers {
-			rows[i] = menu.LANServer{Name: s.Name, Addr: s.Addr, Ruleset: strings.Join(s.Rulesets, ", "),
-				Games: s.Games, OpenSeats: s.OpenSeats, Ping: s.Ping}
-		}
-		a.join.SetLAN(rows)
+		a.join.SetLAN(a.lanRows)
 	}
 	return true
 }
@@ -666,6 +786,7 @@ func (a *App) showSettings() {
 	}, a.showMainMenu)
 	a.settingsScr.FitHeight(a.height)
 	a.setRoot(a.settingsScr.Container(), screenMenu)
+	a.again = a.showSettings
 }
 
 // places are where the client keeps the player's files, for Settings.
@@ -676,7 +797,14 @@ func (a *App) places() menu.Places {
 // showMessage shows a message with a button back to the main menu.
 func (a *App) showMessage(title, text string) {
 	a.disconnect()
-	a.setRoot(menu.NewMessage(a.theme, title, text, a.showMainMenu), screenMenu)
+	a.message(title, text, a.showMainMenu)
+}
+
+// message shows a message, with a button that calls onMenu (none for
+// nil).
+func (a *App) message(title, text string, onMenu func()) {
+	a.setRoot(menu.NewMessage(a.theme, title, text, onMenu), screenMenu)
+	a.again = func() { a.message(title, text, onMenu) }
 }
 
 // PlayAI starts a game against AI opponents: an embedded server on
@@ -699,7 +827,7 @@ func (a *App) Host(set protocol.Settings) {
 func (a *App) startServer(set protocol.Settings, in intent, addr string) {
 	a.disconnect()
 	a.intent, a.settings = in, set
-	a.setRoot(menu.NewMessage(a.theme, "Starting", "Starting the game server ...", nil), screenMenu)
+	a.message("Starting", "Starting the game server ...", nil)
 	cfg := host.DefaultConfig()
 	cfg.Rulesets = a.opts.Rulesets
 	cfg.DataDir = a.opts.DataDir // the games are saved, for Replays ...
@@ -935,6 +1063,7 @@ func (a *App) handle(ev conn.Event) {
 			a.game.chat(m)
 		} else if a.lobby != nil {
 			a.lobby.AddChat(*m)
+			a.lobbyChat = append(a.lobbyChat, *m)
 		}
 	case *protocol.FullView:
 		if a.hold(m) {
@@ -1128,34 +1257,60 @@ func (a *App) handleLobby(m *protocol.Lobby) {
 		return // the FullView follows
 	}
 	if a.lobby == nil || a.screen != screenLobby {
-		var joinAt []string
-		if a.intent == intentHost && a.server != nil {
-			addrs, err := lanaddr.JoinAddrs(a.server.Addr())
-			if err != nil {
-				a.log.Warn("the addresses to join at", "err", err)
-			}
-			joinAt = addrs
-		}
-		var rulesets []protocol.RulesetInfo
-		if w := a.conn.Welcome(); w != nil {
-			rulesets = w.Rulesets
-		}
-		a.lobby = menu.NewLobby(a.theme, a.lobbyActions(m.Settings, menu.LobbyActions{
-			JoinAddrs: joinAt,
-			Rulesets:  rulesets,
-			Ready:     func(r bool) { a.send(&protocol.SetReady{Ready: r}) },
-			Start:     func() { a.send(&protocol.StartGame{}) },
-			Chat:      func(text string) { a.send(&protocol.Chat{Text: text}) },
-			Leave:     a.showMainMenu,
-		}))
-		a.offerSeatSetup(m.Settings)
-		a.setRoot(a.lobby.Container(), screenLobby)
+		a.lobbyChat = nil
+		a.newLobby(m)
 	}
 	you := protocol.Seat(0)
 	if a.joined != nil {
 		you = a.joined.Seat
 	}
 	a.lobby.Update(m, you)
+}
+
+// newLobby shows the lobby of the table m, made anew at the theme as it
+// is now, with the table's chat so far (lobbyChat).
+func (a *App) newLobby(m *protocol.Lobby) {
+	var joinAt []string
+	if a.intent == intentHost && a.server != nil {
+		addrs, err := lanaddr.JoinAddrs(a.server.Addr())
+		if err != nil {
+			a.log.Warn("the addresses to join at", "err", err)
+		}
+		joinAt = addrs
+	}
+	var rulesets []protocol.RulesetInfo
+	if w := a.conn.Welcome(); w != nil {
+		rulesets = w.Rulesets
+	}
+	a.lobby = menu.NewLobby(a.theme, a.lobbyActions(m.Settings, menu.LobbyActions{
+		JoinAddrs: joinAt,
+		Rulesets:  rulesets,
+		Ready:     func(r bool) { a.send(&protocol.SetReady{Ready: r}) },
+		Start:     func() { a.send(&protocol.StartGame{}) },
+		Chat:      func(text string) { a.send(&protocol.Chat{Text: text}) },
+		Leave:     a.showMainMenu,
+	}))
+	a.offerSeatSetup(m.Settings)
+	a.setRoot(a.lobby.Container(), screenLobby)
+	for _, c := range a.lobbyChat {
+		a.lobby.AddChat(c)
+	}
+	a.lobbyTheme = a.theme
+	a.again = a.rebuildLobby
+}
+
+// rebuildLobby shows the lobby again, made at the theme as it is now,
+// with the table as last sent.
+func (a *App) rebuildLobby() {
+	if a.table == nil {
+		return
+	}
+	a.newLobby(a.table)
+	you := protocol.Seat(0)
+	if a.joined != nil {
+		you = a.joined.Seat
+	}
+	a.lobby.Update(a.table, you)
 }
 
 // handleFullView opens the game screen, or resets its view. A game
@@ -1191,6 +1346,7 @@ func (a *App) disconnect() {
 	}
 	a.dialing, a.dialNote = nil, nil
 	a.joined, a.game, a.lobby, a.status, a.games, a.table, a.play = nil, nil, nil, "", nil, nil, nil
+	a.lobbyChat = nil
 }
 
 // shutdown ends the client: the connection and any embedded server, which

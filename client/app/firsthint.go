@@ -19,8 +19,8 @@ type firstHint struct {
 	sub  []byte // the orders drafted when they were last counted
 }
 
-// firstHintWidth is the widest the first turn's hint is, in pixels: at
-// 1024 pixels it leaves the map's edges in sight beside it.
+// firstHintWidth is the widest the first turn's hint is, in pixels at
+// 100 %: at 1024 pixels it leaves the map's edges in sight beside it.
 const firstHintWidth = 520
 
 // showFirstHint shows the first turn's hint of module m, if it has one
@@ -35,30 +35,39 @@ func (g *gameScreen) showFirstHint(m module.Module) {
 	if hint.Text == "" {
 		return
 	}
+	g.hint = &firstHint{hint: hint, turn: g.status.Turn}
+	g.addFirstHint()
+	if sub, ok := g.scr.Submission(); ok {
+		g.hint.sub = sub
+	}
+}
+
+// addFirstHint puts the first turn's hint (g.hint) over the map of the
+// HUD, made at the interface size applied now: when it is first shown,
+// and again when the HUD is built again.
+func (g *gameScreen) addFirstHint() {
 	h := g.hud
 	t := g.app.theme
+	px := t.Px
 	box := widget.NewContainer(
 		widget.ContainerOpts.BackgroundImage(t.PanelImage()),
 		widget.ContainerOpts.Layout(widget.NewRowLayout(
-			widget.RowLayoutOpts.Spacing(14),
-			widget.RowLayoutOpts.Padding(&widget.Insets{Left: 14, Right: 8, Top: 8, Bottom: 8}))),
+			widget.RowLayoutOpts.Spacing(px(14)),
+			widget.RowLayoutOpts.Padding(&widget.Insets{Left: px(14), Right: px(8), Top: px(8), Bottom: px(8)}))),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{
 			// Centred over the map: right of it is the side panel.
 			HorizontalPosition: widget.AnchorLayoutPositionCenter,
 			VerticalPosition:   widget.AnchorLayoutPositionStart,
-			Padding:            &widget.Insets{Top: topBarHeight + 8, Right: sideWidth},
+			Padding:            &widget.Insets{Top: px(topBarHeight + 8), Right: px(sideWidth)},
 		})),
 	)
-	text := kit.Text(t, hint.Text, h.pal.Text, widget.TextOpts.MaxWidth(firstHintWidth))
+	text := kit.Text(t, g.hint.hint.Text, h.pal.Text, widget.TextOpts.MaxWidth(t.Pxf(firstHintWidth)))
 	text.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
 	closeBtn := t.NewButton("Close", g.dismissFirstHint, widget.ButtonOpts.DisableDefaultKeys())
 	closeBtn.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
 	box.AddChild(text, closeBtn)
 	h.root.AddChild(box)
-	g.hint = &firstHint{hint: hint, box: box, turn: g.status.Turn}
-	if sub, ok := g.scr.Submission(); ok {
-		g.hint.sub = sub
-	}
+	g.hint.box = box
 }
 
 // dismissFirstHint takes the first turn's hint away, if it is shown.

@@ -107,7 +107,7 @@ func (g *gameScreen) MapRect() image.Rectangle { return g.mapRect() }
 // MapInSight implements module.Host: the map above the log.
 func (g *gameScreen) MapInSight() image.Rectangle {
 	r := g.mapRect()
-	logH := logHeight
+	logH := g.px(logHeight)
 	if g.hud != nil {
 		logH = g.hud.logHeightNow()
 	}
@@ -115,8 +115,13 @@ func (g *gameScreen) MapInSight() image.Rectangle {
 	return r
 }
 
-// PanelWidth implements module.Host.
-func (g *gameScreen) PanelWidth() int { return sideWidth - 40 }
+// PanelWidth implements module.Host: the side panel less its padding
+// and its scroll bar, in window pixels.
+func (g *gameScreen) PanelWidth() int { return g.px(sideWidth - 40) }
+
+// px returns n pixels at 100 % in window pixels at the interface size
+// applied now (the theme's Px).
+func (g *gameScreen) px(n int) int { return g.app.theme.Px(n) }
 
 // Act implements module.Host: the player's action in the step being
 // played, sent with the step's Seq.
@@ -181,7 +186,7 @@ func (g *gameScreen) input() module.Input {
 	pt := g.app.in.Cursor
 	in := module.Input{Frame: g.app.in, Map: g.mapRect(), Size: image.Pt(g.winW, g.winH), Minimap: g.minimapRect(),
 		Modal: g.hud.window != nil, Panel: g.hud.scroll.ViewRect()}
-	in.OnMinimap = !in.Modal && pt.In(in.Minimap.Inset(-4))
+	in.OnMinimap = !in.Modal && pt.In(in.Minimap.Inset(-g.px(4)))
 	in.Pointer = !in.Modal && pt.In(in.Map) && !pt.In(g.hud.logBox.GetWidget().Rect) && !in.OnMinimap && !pt.In(g.firstHintRect()) && !g.keyRest
 	in.Keys = !in.Modal && g.part == partMap && !g.typing() && !g.wasTyping && !(enterHit(in.Frame) && shiftDown(in.Frame))
 	in.Orders = g.status.You != 0 && !g.out() && g.over == nil && g.replay == nil
@@ -191,7 +196,8 @@ func (g *gameScreen) input() module.Input {
 // minimapRect is the corner left for the screen's minimap: bottom left,
 // beside the log.
 func (g *gameScreen) minimapRect() image.Rectangle {
-	return image.Rect(6, g.winH-minimapH-6, 6+minimapW, g.winH-6)
+	m := g.px(6)
+	return image.Rect(m, g.winH-g.px(minimapH)-m, m+g.px(minimapW), g.winH-m)
 }
 
 // keys handles the keys the shell keeps (keyboard.go): in a window, the
@@ -278,7 +284,8 @@ func (g *gameScreen) drawTip(screen *ebiten.Image, w *widget.Text, lines []strin
 		return
 	}
 	p := g.app.in.Cursor
-	kit.DrawBox(screen, g.app.theme.SmallFace(), lines, float64(p.X), float64(p.Y)+18, screen.Bounds(),
+	t := g.app.theme
+	drawBox(screen, t, t.SmallFace(), lines, float64(p.X), float64(p.Y)+t.Pxf(18), screen.Bounds(),
 		color.RGBA{30, 26, 22, 235}, color.RGBA{235, 228, 210, 255})
 }
 

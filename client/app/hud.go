@@ -69,20 +69,21 @@ type hud struct {
 // replay's buttons.
 func newHUD(g *gameScreen) *hud {
 	t := g.app.theme
+	px := t.Px
 	h := &hud{g: g, pal: t.Palette()}
 	h.root = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewAnchorLayout()))
 
 	// Top bar: turn, treasury, clock, who is ready; Ready and Menu.
 	bar := widget.NewContainer(
 		widget.ContainerOpts.BackgroundImage(kit.Panel(h.pal.Panel)),
-		widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(&widget.Insets{Left: 12, Right: 8, Top: 4, Bottom: 4}))),
+		widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(&widget.Insets{Left: px(12), Right: px(8), Top: px(4), Bottom: px(4)}))),
 		widget.ContainerOpts.WidgetOpts(
-			widget.WidgetOpts.MinSize(0, topBarHeight),
+			widget.WidgetOpts.MinSize(0, px(topBarHeight)),
 			widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{StretchHorizontal: true, VerticalPosition: widget.AnchorLayoutPositionStart}),
 		),
 	)
 	info := widget.NewContainer(
-		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(28))),
+		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(px(barSpacing)))),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{VerticalPosition: widget.AnchorLayoutPositionCenter})),
 	)
 	h.turn = kit.Text(t, "Turn", h.pal.Accent)
@@ -96,7 +97,7 @@ func newHUD(g *gameScreen) *hud {
 	}
 	bar.AddChild(info)
 	buttons := widget.NewContainer(
-		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(8))),
+		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(px(8)))),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionEnd, VerticalPosition: widget.AnchorLayoutPositionCenter})),
 	)
 	if r := g.replay; r != nil {
@@ -129,33 +130,33 @@ func newHUD(g *gameScreen) *hud {
 		widget.ContainerOpts.Layout(widget.NewGridLayout(
 			widget.GridLayoutOpts.Columns(2),
 			widget.GridLayoutOpts.Stretch([]bool{true, false}, []bool{true}),
-			widget.GridLayoutOpts.Spacing(2, 0),
-			widget.GridLayoutOpts.Padding(&widget.Insets{Left: 10, Right: 2, Top: 8, Bottom: 8}))),
+			widget.GridLayoutOpts.Spacing(px(2), 0),
+			widget.GridLayoutOpts.Padding(&widget.Insets{Left: px(10), Right: px(2), Top: px(8), Bottom: px(8)}))),
 		widget.ContainerOpts.WidgetOpts(
-			widget.WidgetOpts.MinSize(sideWidth, 0),
+			widget.WidgetOpts.MinSize(px(sideWidth), 0),
 			// Stretched between a left padding that follows the window
 			// (layout) and the right edge, it is sideWidth wide whatever
 			// its contents would like.
 			widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{
 				StretchHorizontal: true, StretchVertical: true,
-				Padding: &widget.Insets{Top: topBarHeight + 2, Left: g.winW - sideWidth},
+				Padding: &widget.Insets{Top: px(topBarHeight + 2), Left: g.winW - px(sideWidth)},
 			}),
 		),
 	)
 	h.sidePanel = side
 	content := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
 		widget.RowLayoutOpts.Direction(widget.DirectionVertical),
-		widget.RowLayoutOpts.Padding(&widget.Insets{Right: 6}),
-		widget.RowLayoutOpts.Spacing(6))))
+		widget.RowLayoutOpts.Padding(&widget.Insets{Right: px(6)}),
+		widget.RowLayoutOpts.Spacing(px(6)))))
 	h.content = content
 	stretch := widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})
 	h.side = widget.NewContainer(
-		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(3))),
+		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(px(3)))),
 		widget.ContainerOpts.WidgetOpts(stretch),
 	)
-	h.hint = kit.SmallText(t, "", h.pal.Error, widget.TextOpts.MaxWidth(sideWidth-40))
+	h.hint = kit.SmallText(t, "", h.pal.Error, widget.TextOpts.MaxWidth(float64(g.PanelWidth())))
 	h.orders = widget.NewContainer(
-		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(2))),
+		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(px(2)))),
 		widget.ContainerOpts.WidgetOpts(stretch),
 	)
 	content.AddChild(h.side, h.hint, h.orders)
@@ -171,10 +172,10 @@ func newHUD(g *gameScreen) *hud {
 		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical))),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{
 			StretchHorizontal: true, VerticalPosition: widget.AnchorLayoutPositionEnd,
-			Padding: &widget.Insets{Left: minimapW + 14, Right: sideWidth + 4, Bottom: 2},
+			Padding: &widget.Insets{Left: px(minimapW + 14), Right: px(sideWidth + 4), Bottom: px(2)},
 		})),
 	)
-	logH := logHeight - chatHeight - 2 // the chat line goes under it
+	logH := px(logHeight - chatHeight - 2) // the chat line goes under it
 	h.log = widget.NewTextArea(
 		widget.TextAreaOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(
 			widget.WidgetOpts.MinSize(0, logH),
@@ -185,7 +186,7 @@ func newHUD(g *gameScreen) *hud {
 		widget.TextAreaOpts.ShowVerticalScrollbar(),
 		widget.TextAreaOpts.VerticalScrollMode(widget.ScrollEnd),
 		widget.TextAreaOpts.ProcessBBCode(true),
-		widget.TextAreaOpts.TextPadding(widget.Insets{Left: 8, Right: 8, Top: 4, Bottom: 4}),
+		widget.TextAreaOpts.TextPadding(widget.Insets{Left: px(8), Right: px(8), Top: px(4), Bottom: px(4)}),
 		widget.TextAreaOpts.LinkClickedEvent(func(args *widget.LinkEventArgs) { h.openLink(args.Id) }),
 	)
 	logBox.AddChild(h.log, h.chatRow())
@@ -197,15 +198,15 @@ func newHUD(g *gameScreen) *hud {
 // layout follows the window's size: the side panel keeps its width.
 func (h *hud) layout() {
 	ld := h.sidePanel.GetWidget().LayoutData.(widget.AnchorLayoutData)
-	if left := max(h.g.winW-sideWidth, 0); ld.Padding.Left != left {
-		ld.Padding = &widget.Insets{Top: topBarHeight + 2, Left: left}
+	if left := max(h.g.winW-h.g.px(sideWidth), 0); ld.Padding.Left != left {
+		ld.Padding = &widget.Insets{Top: h.g.px(topBarHeight + 2), Left: left}
 		h.sidePanel.GetWidget().LayoutData = ld
 		h.root.RequestRelayout()
 	}
 	h.sizeLog()
 }
 
-// chatHeight is the height of the chat line under the log.
+// chatHeight is the height of the chat line under the log, at 100 %.
 const chatHeight = 42
 
 // chatPlaceholder is what the empty chat field says: short enough to be
@@ -220,7 +221,7 @@ func (h *hud) chatRow() *widget.Container {
 		widget.ContainerOpts.Layout(widget.NewGridLayout(
 			widget.GridLayoutOpts.Columns(3),
 			widget.GridLayoutOpts.Stretch([]bool{true, false, false}, nil),
-			widget.GridLayoutOpts.Spacing(4, 0))),
+			widget.GridLayoutOpts.Spacing(t.Px(4), 0))),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})),
 	)
 	h.chatBar = row
@@ -238,7 +239,7 @@ func (h *hud) chatRow() *widget.Container {
 		h.chat.SetText("")
 		h.chat.Focus(false)
 	}
-	h.chat = t.NewInput(200,
+	h.chat = t.NewInput(t.Px(200),
 		widget.TextInputOpts.Placeholder(chatPlaceholder),
 		widget.TextInputOpts.SubmitHandler(func(*widget.TextInputChangedEventArgs) { send() }),
 	)
@@ -246,13 +247,14 @@ func (h *hud) chatRow() *widget.Container {
 	return row
 }
 
-// logHeightNow returns how high the log and the chat line are: its small height, or, made
-// bigger, half the window.
+// logHeightNow returns how high the log and the chat line are, in
+// window pixels: its small height, or, made bigger, half the window.
 func (h *hud) logHeightNow() int {
+	small := h.g.px(logHeight)
 	if h.bigLog {
-		return max(logHeight, (h.g.winH-topBarHeight)/2)
+		return max(small, (h.g.winH-h.g.px(topBarHeight))/2)
 	}
-	return logHeight
+	return small
 }
 
 // toggleLog makes the log bigger or smaller again.
@@ -271,7 +273,7 @@ func (h *hud) setBigLog(big bool) {
 
 // sizeLog sets the log's height for the window and bigLog.
 func (h *hud) sizeLog() {
-	lh := h.logHeightNow() - chatHeight - 2
+	lh := h.logHeightNow() - h.g.px(chatHeight+2)
 	w := h.log.GetWidget()
 	if w.MinHeight == lh {
 		return
@@ -394,7 +396,7 @@ func orColor(c, def color.Color) color.Color {
 	return c
 }
 
-// Gaps of the top bar, in pixels.
+// Gaps of the top bar at 100 %, in pixels.
 const (
 	barSpacing = 28          // between its texts
 	barPadding = 12 + 8 + 24 // its left and right padding, and the least gap before the buttons
@@ -412,7 +414,8 @@ const (
 func (h *hud) fitBar(short string) {
 	t := h.g.app.theme
 	bw, _ := h.buttons.PreferredSize()
-	room := float64(h.g.winW - barPadding - bw)
+	room := float64(h.g.winW - t.Px(barPadding) - bw)
+	spacing, least := t.Pxf(barSpacing), t.Pxf(slotMin)
 	measure := func(s string, small bool) float64 {
 		face := t.NormalFace()
 		if small {
@@ -433,14 +436,14 @@ func (h *hud) fitBar(short string) {
 	if deadline {
 		items = append(items, item{w: h.clock})
 	}
-	items = append(items, item{w: h.slot, small: true, shorten: slotMin}, item{w: h.readyList, shorten: 140, forms: h.readyForms})
+	items = append(items, item{w: h.slot, small: true, shorten: least}, item{w: h.readyList, shorten: t.Pxf(140), forms: h.readyForms})
 	if !deadline {
 		items = append(items, item{w: h.clock})
 	}
 	if short != "" && h.slot.Label != "" {
-		need := width(h.turn, false) + width(h.money, false) + 2*barSpacing + slotMin
+		need := width(h.turn, false) + width(h.money, false) + 2*spacing + least
 		if deadline {
-			need += width(h.clock, false) + barSpacing
+			need += width(h.clock, false) + spacing
 		}
 		if need > room {
 			h.turn.Label = short
@@ -454,7 +457,7 @@ func (h *hud) fitBar(short string) {
 		}
 		gap := 0.0
 		if used > 0 {
-			gap = barSpacing
+			gap = spacing
 		}
 		if it.w.Label != "" && used+gap+width(it.w, it.small) > room && len(it.forms) > 0 {
 			// The first form that fits, else the shortest, shortened.
@@ -483,7 +486,8 @@ func (h *hud) fitBar(short string) {
 	}
 }
 
-// slotMin is the least width the top bar's order slot is shown at.
+// slotMin is the least width the top bar's order slot is shown at, at
+// 100 %.
 const slotMin = 150
 
 // updateLog rewrites the event log: the newest lines last; battles link to
@@ -493,7 +497,7 @@ func (h *hud) updateLog() {
 	h.logLen = len(lines)
 	start := max(len(lines)-maxLogLines, 0)
 	face := h.g.app.theme.SmallFace()
-	w := float64(logTextWidth(h.g.winW))
+	w := float64(logTextWidth(h.g.app.theme, h.g.winW))
 	var b strings.Builder
 	h.logShown = h.logShown[:0]
 	h.logMark = -1
@@ -553,9 +557,10 @@ func (h *hud) updateLog() {
 // the log's width (the window's, less the minimap's and the side panel's,
 // as its layout sets them) less the text's padding and the scroll bar.
 // It follows the window at once, so a resized window wraps the log
-// again before the layout has caught up.
-func logTextWidth(winW int) int {
-	return max(winW-(minimapW+14)-(sideWidth+4)-16-30, 40)
+// again before the layout has caught up. Sizes are at t's interface
+// size.
+func logTextWidth(t *menu.Theme, winW int) int {
+	return max(winW-t.Px(minimapW+14)-t.Px(sideWidth+4)-t.Px(16+30), t.Px(40))
 }
 
 // chatLine is a chat line of the log, shown after the log's first after
@@ -582,8 +587,9 @@ func (h *hud) openLink(id string) { h.g.openLink(id) }
 
 // titled returns the body of a window headed by title.
 func (h *hud) titled(title string) *widget.Container {
-	body := kit.WindowBody(h.g.app.theme, 24, 10)
-	tf := h.g.app.theme.HeadingFace()
+	t := h.g.app.theme
+	body := kit.WindowBody(t, t.Px(24), t.Px(10))
+	tf := t.HeadingFace()
 	body.AddChild(widget.NewText(widget.TextOpts.Text(title, &tf, h.pal.Accent)))
 	return body
 }
@@ -592,9 +598,13 @@ func (h *hud) titled(title string) *widget.Container {
 type windowKind int
 
 const (
-	windowNone windowKind = iota
-	windowOther
+	windowNone  windowKind = iota
+	windowOther            // a question, or the screen's own (a battle's report)
 	windowHelp
+	windowMenu     // the game's menu
+	windowSettings // the settings
+	windowOut      // the player is out of the game
+	windowOver     // the end of the game
 )
 
 // openWindow shows c in a window in the middle of the map with a Close
@@ -604,7 +614,8 @@ func (h *hud) openWindow(c *widget.Container) {
 	h.openBare(c)
 }
 
-// windowMargin is the least room round a window over the game, in pixels.
+// windowMargin is the least room round a window over the game, in pixels
+// at 100 %.
 const windowMargin = 8
 
 // openBare shows c, which has its own way to close, in a window in the
@@ -612,22 +623,21 @@ const windowMargin = 8
 func (h *hud) openBare(c *widget.Container) {
 	pw, ph := c.PreferredSize()
 	mr := h.g.mapRect()
-	pw, ph = min(pw, h.g.winW-2*windowMargin), min(ph, h.g.winH-2*windowMargin)
-	x := max(mr.Min.X+(mr.Dx()-pw)/2, windowMargin)
-	y := max((h.g.winH-ph)/2, windowMargin)
-	h.openAt(c, image.Rect(x, y, x+pw, y+ph), false)
+	m := h.g.px(windowMargin)
+	pw, ph = min(pw, h.g.winW-2*m), min(ph, h.g.winH-2*m)
+	x := max(mr.Min.X+(mr.Dx()-pw)/2, m)
+	y := max((h.g.winH-ph)/2, m)
+	h.openAt(c, image.Rect(x, y, x+pw, y+ph), windowOther)
 }
 
-// openAt shows c in a window at r, closing any other; help marks the help.
-func (h *hud) openAt(c *widget.Container, r image.Rectangle, help bool) {
+// openAt shows c in a window at r, closing any other; kind says which
+// window it is.
+func (h *hud) openAt(c *widget.Container, r image.Rectangle, kind windowKind) {
 	h.closeWindow()
 	w := widget.NewWindow(widget.WindowOpts.Contents(c), widget.WindowOpts.Modal(), widget.WindowOpts.CloseMode(widget.NONE))
 	w.SetLocation(r)
 	h.window, h.windowBox, h.windowRect = h.g.app.ui.AddWindow(w), c, r
-	h.windowKind = windowOther
-	if help {
-		h.windowKind = windowHelp
-	}
+	h.windowKind = kind
 	h.windowRinged = menu.HasFocusRing(c)
 	h.g.app.ui.ClearFocus()
 	h.g.focusWindow()
@@ -657,9 +667,10 @@ func (h *hud) showOut() {
 	t := g.app.theme
 	body := h.titled("You are out of the game")
 	body.AddChild(kit.Text(t, fmt.Sprintf("On turn %d your empire fell. The game goes on without you: watch it to its end, or leave.", g.turn()),
-		h.pal.Text, widget.TextOpts.MaxWidth(420)))
+		h.pal.Text, widget.TextOpts.MaxWidth(t.Pxf(420))))
 	body.AddChild(t.NewPrimaryButton("Back to the menu", g.app.showMainMenu))
 	h.openWindow(body) // its Close button watches on
+	h.windowKind = windowOut
 	h.dirtyTop, h.dirtySide = true, true
 }
 
@@ -682,5 +693,46 @@ func (h *hud) showGameOver(m *protocol.GameOver) {
 	body.AddChild(kit.Text(t, who, h.pal.Text))
 	body.AddChild(t.NewPrimaryButton("Back to the menu", g.app.showMainMenu))
 	h.openWindow(body)
+	h.windowKind = windowOver
 	h.dirtyTop = true
+}
+
+// rebuild returns the HUD built again for the theme as it is now (the
+// interface size changed), as h showed it: the log's size, the chat and
+// the text typed in the chat line, and the shell's own window open (the
+// game's menu, the help, the settings, the end of the game), opened
+// again; a question or a window of the screen's own is closed (its
+// contents were made at the size before). The side panel and the orders
+// are filled again at the next update.
+func (h *hud) rebuild() *hud {
+	g := h.g
+	kind := h.windowKind
+	h.closeWindow()
+	n := newHUD(g)
+	n.chats = h.chats
+	if h.chat != nil && n.chat != nil {
+		n.chat.SetText(h.chat.GetText())
+	}
+	n.bigLog = h.bigLog
+	if n.bigLog {
+		n.logBtn.SetText("Log ▼")
+	}
+	n.dirtyTop, n.dirtySide, n.dirtyOrders, n.dirtyLog = true, true, true, true
+	g.hud = n
+	n.layout()
+	switch kind {
+	case windowMenu:
+		n.showMenu()
+	case windowHelp:
+		n.showHelp()
+	case windowSettings:
+		n.showSettings()
+	case windowOut:
+		n.showOut()
+	case windowOver:
+		if g.over != nil {
+			n.showGameOver(g.over)
+		}
+	}
+	return n
 }

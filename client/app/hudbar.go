@@ -1,6 +1,9 @@
 package app
 
 import (
+	"image"
+	"math"
+
 	"github.com/ebitenui/ebitenui/widget"
 
 	"empires/client/menu"
@@ -42,14 +45,27 @@ func (h *hud) showMenu() {
 	}
 	body.AddChild(t.NewButton(leave, h.leave, stretch))
 	h.openBare(body)
+	h.windowKind = windowMenu
 }
 
 // showHelp opens the help window.
 func (h *hud) showHelp() {
 	g := h.g
-	r := menu.HelpRect(g.winW, g.winH)
+	r := helpRect(g.app.theme, g.winW, g.winH)
 	c := menu.NewHelp(g.app.theme, g.help(), r.Dx(), h.closeWindow)
-	h.openAt(c, r, true)
+	h.openAt(c, r, windowHelp)
+}
+
+// helpRect is where the help goes in a window of w x h pixels at the
+// interface size of t: where menu.HelpRect puts it in the window at 100 %
+// the size of the window over the scale, made as large again as the
+// scale, so that its margin and its widest grow with the size.
+func helpRect(t *menu.Theme, w, h int) image.Rectangle {
+	s := t.Scale()
+	r := menu.HelpRect(int(float64(w)/s), int(float64(h)/s))
+	at := func(v int) int { return int(math.Round(float64(v) * s)) }
+	r = image.Rect(at(r.Min.X), at(r.Min.Y), at(r.Max.X), at(r.Max.Y))
+	return r.Intersect(image.Rect(0, 0, w, h))
 }
 
 // toggleHelp opens the help, or closes it when it is open (F1).
@@ -71,8 +87,9 @@ func (h *hud) showSettings() {
 		h.closeWindow()
 		return nil
 	}, h.closeWindow)
-	c.FitHeight(h.g.winH - 2*windowMargin)
+	c.FitHeight(h.g.winH - 2*h.g.px(windowMargin))
 	h.openBare(c.Container())
+	h.windowKind = windowSettings
 }
 
 // leave goes back to the main menu after asking: leaving a game hosted

@@ -97,8 +97,9 @@ func TestScaleNote(t *testing.T) {
 }
 
 // TestScaleTold: a game opened on a window too small for the interface
-// size asked says the size applied, once; the Settings window over it
-// says it under Interface size.
+// size asked says the size applied, once, and no longer once the window
+// is large enough; the Settings window over it says it under Interface
+// size.
 func TestScaleTold(t *testing.T) {
 	a, _, s := testApp(t)
 	a.opts.Prefs.UIScale = 200
@@ -119,6 +120,13 @@ func TestScaleTold(t *testing.T) {
 	if want := scaleNote(200, 1200, 800); !strings.Contains(g.notice, want) {
 		t.Errorf("after the window shrank the notice says %q, want %q", g.notice, want)
 	}
+	a.Layout(1920, 1080) // 200 % applied as asked: the notice goes
+	a.tellScale()
+	if g.notice != "" {
+		t.Errorf("at 1920x1080, where 200 %% is applied, the notice still says %q", g.notice)
+	}
+	a.Layout(1200, 800)
+	a.tellScale()
 	onFrame(t, func() { renderApp(a, 1280, 800, 2, g.hud.showSettings) })
 	if _, ok := windowTexts(g.hud)[scaleNote(200, 1280, 800)]; !ok {
 		t.Error("the Settings window does not say the interface size applied")

@@ -551,7 +551,7 @@ func (g *gameScreen) keyRestUpdate() {
 func (g *gameScreen) drawFocus(screen *ebiten.Image) {
 	if g.part == partLog && g.hud.window == nil {
 		// The log itself: its marked line says which of its lines.
-		menu.DrawFocusRing(g.app.theme, screen, g.hud.log.GetWidget().Rect.Inset(6))
+		menu.DrawFocusRing(g.app.theme, screen, g.hud.log.GetWidget().Rect.Inset(g.px(6)))
 		return
 	}
 	f := g.focused()
@@ -608,7 +608,7 @@ func (h *hud) logSlider() *widget.Slider {
 func (h *hud) logRows() (shown, inSight int) {
 	m := h.g.app.theme.SmallFace().Metrics()
 	lineH := max(m.HAscent+m.HDescent+m.HLineGap, 1)
-	view := float64(h.log.GetWidget().Rect.Dy() - 20) // less the text's and the scroll area's padding
+	view := float64(h.log.GetWidget().Rect.Dy() - h.g.px(20)) // less the text's and the scroll area's padding
 	return len(h.logShown), max(int(view/lineH), 1)
 }
 

@@ -45,6 +45,17 @@ func (a *App) showReplays() {
 		a.replays.Select(int64(a.watched))
 	}
 	a.setRoot(a.replays.Container(), screenMenu)
+	a.again = a.rebuildReplays
+}
+
+// rebuildReplays shows the list of saved games again, made at the theme
+// as it is now, the game picked still picked.
+func (a *App) rebuildReplays() {
+	picked := a.replays.Selected()
+	a.showReplays()
+	if picked != 0 && a.replays != nil {
+		a.replays.Select(picked)
+	}
 }
 
 // savedGame returns saved game g as the Replays screen lists it: its

@@ -18,6 +18,11 @@ import (
 // one button, and shows the server's answer; Play vs AI brings the
 // default.
 
+// seatSetupWidth is the width the lobby and the game's setup leave a
+// module's seat chooser, in pixels at 100 % (module.SeatSetup's Width is
+// at the interface size applied).
+const seatSetupWidth = 360
+
 // seatSetup reports whether the game of settings set takes seat set-up
 // data, as the server describes its ruleset.
 func (a *App) seatSetup(set protocol.Settings) bool {
@@ -52,20 +57,27 @@ func (a *App) offerSeatSetup(set protocol.Settings) {
 	rs := a.play.Ruleset()
 	m, _ := a.opts.Modules.Get(rs.Info().ID)
 	custom, choices := module.SeatChoices(m, module.SeatSetup{Ruleset: rs, Options: set.Config(nil).Options,
-		Theme: a.theme, Width: 360, Send: a.sendSeatData, ConfigDir: a.opts.PrefsDir, Page: a.lobbyPage})
+		Theme: a.theme, Width: a.theme.Px(seatSetupWidth), Send: a.sendSeatData, ConfigDir: a.opts.PrefsDir, Page: a.lobbyPage})
 	a.lobby.SetSeatSetup(custom, choices)
 }
 
 // lobbyPage shows page (a module's deck builder) in the lobby's place, or
-// the lobby again for nil. The lobby goes on being told of the table.
+// the lobby again for nil (made again if the interface size changed
+// meanwhile). The lobby goes on being told of the table.
 func (a *App) lobbyPage(page *widget.Container) {
 	if a.lobby == nil || a.screen != screenLobby {
 		return
 	}
-	if page == nil {
-		page = a.lobby.Container()
+	if page != nil {
+		a.setRoot(page, screenLobby) // kept at the size it was made at
+		return
 	}
-	a.setRoot(page, screenLobby)
+	if a.lobbyTheme != a.theme && a.table != nil {
+		a.rebuildLobby() // the interface size changed while the page was shown
+		return
+	}
+	a.setRoot(a.lobby.Container(), screenLobby)
+	a.again = a.rebuildLobby
 }
 
 // decksAction returns what the main menu's Decks does: open the build's
@@ -114,7 +126,7 @@ func (a *App) deckChoices(id string) []menu.SeatChoice {
 	}
 	m, _ := a.opts.Modules.Get(id)
 	info := rs.Info()
-	return module.SeatList(m, module.SeatSetup{Ruleset: rs, Options: info.Defaults(), Theme: a.theme, Width: 360,
+	return module.SeatList(m, module.SeatSetup{Ruleset: rs, Options: info.Defaults(), Theme: a.theme, Width: a.theme.Px(seatSetupWidth),
 		ConfigDir: a.opts.PrefsDir})
 }
 

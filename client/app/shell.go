@@ -110,11 +110,32 @@ func (g *gameScreen) resize(w, h int) {
 	g.hud.layout()
 }
 
+// rebuildHUD builds the HUD again at the theme as it is now (the
+// interface size changed: App.applyScale), with the first turn's hint,
+// and shows it; the keyboard stays in its part of the screen, at its
+// place there.
+func (g *gameScreen) rebuildHUD() {
+	h := g.hud.rebuild()
+	g.root = h.root
+	if g.hint != nil {
+		g.addFirstHint()
+	}
+	win, kind := h.window, h.windowKind
+	g.app.setRoot(g.root, screenGame)
+	if win != nil && kind != windowNone {
+		g.focusWindow() // setRoot cleared the focus of the window opened again
+	} else {
+		g.restorePart()
+	}
+	g.redraw = true
+}
+
 // mapRect is the part of the window the map is drawn in, in window
 // pixels: below the top bar and left of the side panel (the log floats
 // over its bottom).
 func (g *gameScreen) mapRect() image.Rectangle {
-	return image.Rect(0, topBarHeight, max(g.winW-sideWidth, 1), max(g.winH, topBarHeight+1))
+	top := g.px(topBarHeight)
+	return image.Rect(0, top, max(g.winW-g.px(sideWidth), 1), max(g.winH, top+1))
 }
 
 // tick does a frame's work of the shell, after the screen's input: it
@@ -142,19 +163,20 @@ func (g *gameScreen) notify(msg string) {
 // bottom left.
 func (g *gameScreen) drawNotice(screen *ebiten.Image) {
 	if g.notice != "" && time.Now().Before(g.noticeUntil) {
-		kit.DrawBox(screen, g.app.theme.NormalFace(), []string{g.notice}, 20, float64(g.noticeTop()), g.mapRect(), color.RGBA{60, 30, 24, 235}, color.RGBA{255, 230, 200, 255})
+		t := g.app.theme
+		drawBox(screen, t, t.NormalFace(), []string{g.notice}, t.Pxf(20), float64(g.noticeTop()), g.mapRect(), color.RGBA{60, 30, 24, 235}, color.RGBA{255, 230, 200, 255})
 	}
 }
 
 // noticeTop is the y of the notice's top (drawNotice).
 func (g *gameScreen) noticeTop() int {
-	y := topBarHeight + 10
+	y := g.px(topBarHeight + 10)
 	if g.hint != nil {
-		y = max(y, g.firstHintRect().Max.Y+8)
+		y = max(y, g.firstHintRect().Max.Y+g.px(8))
 	}
 	if g.hud.window != nil {
-		y = max(y, g.hud.windowRect.Max.Y+8)
-		if y+40 > g.winH {
+		y = max(y, g.hud.windowRect.Max.Y+g.px(8))
+		if y+g.px(40) > g.winH {
 			y = g.winH // DrawBox keeps the box inside the map: its bottom
 		}
 	}

@@ -3,6 +3,8 @@ package app
 import (
 	"fmt"
 	"image"
+	"image/color"
+	"slices"
 	"testing"
 
 	"github.com/ebitenui/ebitenui/widget"
@@ -14,11 +16,12 @@ import (
 	"empires/shared/ruleset"
 )
 
-// TestGameAt540: erfworld's game screen at 960x540, the screen a
-// 1920x1080 window leaves at an interface size of 200 per cent, with the
-// Capital's orders in the side panel: the top bar's End turn and Menu are
-// in the window, and Tab through the panel (F6 gives it the keyboard)
-// scrolls each order into sight, down to the last.
+// TestGameAt540: erfworld's game screen at 960x540 at 100 per cent, the
+// smallest screen the client lays out (200 per cent on a 1920x1080 window
+// is the same screen twice as large: TestHUDAtTwice), with the Capital's
+// orders in the side panel: the top bar's End turn and Menu are in the
+// window, and Tab through the panel (F6 gives it the keyboard) scrolls
+// each order into sight, down to the last.
 func TestGameAt540(t *testing.T) {
 	const w, h = 960, 540
 	if have := uiScale(200, 1920, 1080); have != 2 {
@@ -74,9 +77,9 @@ func TestGameAt540(t *testing.T) {
 	})
 }
 
-// TestEmpireAt540: empire's game screen at 960x540 (200 per cent on a
-// 1920x1080 window): the top bar's End turn and Menu and the side panel's
-// buttons are in the window.
+// TestEmpireAt540: empire's game screen at 960x540 at 100 per cent (as
+// 200 per cent on a 1920x1080 window, half the size): the top bar's End
+// turn and Menu and the side panel's buttons are in the window.
 func TestEmpireAt540(t *testing.T) {
 	const w, h = 960, 540
 	a, _, _ := testApp(t)
@@ -115,4 +118,257 @@ func TestEmpireAt540(t *testing.T) {
 			t.Errorf("a side panel button at %v runs out of the window's width %d", r, w)
 		}
 	}
+}
+
+// near2 reports whether have is twice half, within tol pixels of
+// rounding.
+func near2(have, half, tol int) bool { return have-2*half <= tol && 2*half-have <= tol }
+
+// rectTwice reports whether have is rectangle half twice as large, each
+// edge within tol pixels.
+func rectTwice(have, half image.Rectangle, tol int) bool {
+	return near2(have.Min.X, half.Min.X, tol) && near2(have.Min.Y, half.Min.Y, tol) &&
+		near2(have.Max.X, half.Max.X, tol) && near2(have.Max.Y, half.Max.Y, tol)
+}
+
+// hudShape is where the game screen's shell puts its parts, in window
+// pixels.
+type hudShape struct {
+	scale                                       float64
+	bar, mapRect, side, log, minimap, hint, box image.Rectangle
+	help                                        image.Rectangle
+	turnH, logLineH                             int
+}
+
+// TestHUDAtTwice: erfworld's game screen at an interface size of 200 per
+// cent on a 1920x1080 window is laid out as at 100 per cent on 960x540,
+// twice as large (within 2 pixels of rounding): the top bar, the map's
+// part, the side panel, the log, the minimap's corner, the first turn's
+// hint, a notice's box and the help's window; its text is made at twice the size (the top
+// bar's turn and the log's lines twice as high). The size is applied as a
+// player applies it: the game opens at 100 per cent, and the window (a
+// resize) or Settings then asks for 200 per cent, which builds the HUD
+// again.
+func TestHUDAtTwice(t *testing.T) {
+	shape := func(percent, w, h int, bySettings bool) hudShape {
+		var out hudShape
+		onFrame(t, func() {
+			a, _, s := testApp(t)
+			if !bySettings {
+				a.opts.Prefs.UIScale = percent
+			}
+			g := showGame(t, a, s, 1)
+			renderApp(a, w, h, 2, nil)
+			if bySettings {
+				p := a.opts.Prefs
+				p.UIScale = percent
+				if err := a.savePrefs(p); err != nil {
+					t.Fatal(err)
+				}
+			}
+			g.notify("The server refused 2 orders: see the list")
+			img := renderApp(a, w, h, 3, nil)
+			saveShot(t, img, fmt.Sprintf("hud-%d-%dx%d.png", percent, w, h))
+			g = a.game
+			pr := a.probe()
+			m := a.theme.SmallFace().Metrics()
+			out = hudShape{
+				scale:    a.theme.Scale(),
+				bar:      g.hud.bar.GetWidget().Rect,
+				mapRect:  image.Rect(pr.Map[0], pr.Map[1], pr.Map[2], pr.Map[3]),
+				side:     g.hud.sidePanel.GetWidget().Rect,
+				log:      image.Rect(pr.LogRect[0], pr.LogRect[1], pr.LogRect[2], pr.LogRect[3]),
+				minimap:  g.minimapRect(),
+				hint:     image.Rect(pr.FirstHintRect[0], pr.FirstHintRect[1], pr.FirstHintRect[2], pr.FirstHintRect[3]),
+				box:      drawBox(ebiten.NewImage(w, h), a.theme, a.theme.NormalFace(), []string{g.notice}, a.theme.Pxf(20), float64(g.noticeTop()), g.mapRect(), color.Black, color.White),
+				turnH:    g.hud.turn.GetWidget().Rect.Dy(),
+				logLineH: int(m.HAscent + m.HDescent + m.HLineGap),
+			}
+			g.hud.showHelp()
+			out.help = g.hud.windowRect
+		})
+		return out
+	}
+	half := shape(100, 960, 540, false)
+	if half.hint.Empty() || half.box.Empty() {
+		t.Fatalf("at 100 %% the first turn's hint is at %v and the notice at %v: want both shown", half.hint, half.box)
+	}
+	for _, bySettings := range []bool{false, true} {
+		have := shape(200, 1920, 1080, bySettings)
+		how := map[bool]string{false: "asked before the window grew", true: "chosen in Settings"}[bySettings]
+		if have.scale != 2 {
+			t.Fatalf("200 %% %s on 1920x1080: the theme's scale is %v, want 2", how, have.scale)
+		}
+		for _, r := range []struct {
+			what       string
+			have, half image.Rectangle
+		}{
+			{"the top bar", have.bar, half.bar},
+			{"the map's part", have.mapRect, half.mapRect},
+			{"the side panel", have.side, half.side},
+			{"the log's sides and height", image.Rect(have.log.Min.X, 0, have.log.Max.X, have.log.Dy()), image.Rect(half.log.Min.X, 0, half.log.Max.X, half.log.Dy())},
+			{"the minimap's corner", have.minimap, half.minimap},
+			// The hint's top (its width holds the Close button, a menu
+			// button), the log's sides and height (it stands on the chat
+			// line, a menu field).
+			{"the first turn's hint", image.Rect(0, have.hint.Min.Y, 0, have.hint.Min.Y), image.Rect(0, half.hint.Min.Y, 0, half.hint.Min.Y)},
+			{"a notice's box", have.box, half.box},
+			{"the help's window", have.help, half.help},
+		} {
+			if !rectTwice(r.have, r.half, 2) {
+				t.Errorf("200 %% %s: %s at %v, want twice %v at 100 %% on 960x540", how, r.what, r.have, r.half)
+			}
+		}
+		if !near2(have.turnH, half.turnH, 2) || !near2(have.logLineH, half.logLineH, 2) {
+			t.Errorf("200 %% %s: the top bar's turn %d high and the log's lines %d, want twice %d and %d: text made at twice the size",
+				how, have.turnH, have.logLineH, half.turnH, half.logLineH)
+		}
+	}
+}
+
+// renderMenu lays the client out at w by h, draws n frames of the menu
+// screen shown and returns the last. It runs in the game loop.
+func renderMenu(a *App, w, h, n int) *image.RGBA {
+	a.Layout(w, h)
+	img := ebiten.NewImage(w, h)
+	defer img.Deallocate()
+	for range n {
+		_ = a.Update()
+		a.redraw = true
+		img.Clear()
+		a.Draw(img)
+	}
+	out := image.NewRGBA(image.Rect(0, 0, w, h))
+	img.ReadPixels(out.Pix)
+	return out
+}
+
+// textHeights returns the heights the texts under c that never wrap
+// (those that do are as many lines as their width allows) would take,
+// depth first.
+func textHeights(c widget.Containerer, out []int) []int {
+	for _, w := range c.Children() {
+		switch x := w.(type) {
+		case *widget.Text:
+			if x.MaxWidth == 0 {
+				_, h := x.PreferredSize()
+				out = append(out, h)
+			}
+		case widget.Containerer:
+			out = textHeights(x, out)
+		}
+	}
+	return out
+}
+
+// TestMenusBuiltAgainAtTwice: with 200 per cent asked, a menu screen shown
+// on a 960x540 window (where 100 per cent is applied) is built again when
+// the window grows to 1920x1080: laid out in the window's pixels (the
+// probe's window is 1920x1080, every button inside it), every text made
+// at twice the size (a line twice as high, within 2 pixels), the focus
+// where the player had put it.
+func TestMenusBuiltAgainAtTwice(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		show func(a *App)
+	}{
+		{"main menu", func(a *App) { a.showMainMenu() }},
+		{"Play vs AI", func(a *App) { a.showPlayAI() }},
+		{"Host LAN game", func(a *App) { a.showHost() }},
+		{"Settings", func(a *App) { a.showSettings() }},
+		{"Join", func(a *App) { a.showJoin() }},
+		{"Replays", func(a *App) { a.showReplays() }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			onFrame(t, func() {
+				a, _, _ := testApp(t)
+				a.opts.DataDir = t.TempDir()
+				a.opts.Prefs.UIScale = 200
+				tt.show(a)
+				renderMenu(a, 960, 540, 3)
+				if s := a.theme.Scale(); s != 1 {
+					t.Fatalf("on 960x540 the theme's scale is %v, want 1 (200 %% does not fit)", s)
+				}
+				before := a.ui.Container
+				small := textHeights(before, nil)
+				list := focusables(before)
+				if len(list) < 2 || len(small) == 0 {
+					t.Fatalf("the screen has %d widgets to focus and %d texts", len(list), len(small))
+				}
+				a.ui.SetFocusedWidget(list[1])
+				img := renderMenu(a, 1920, 1080, 3)
+				saveShot(t, img, fmt.Sprintf("menu-%s-200-1920x1080.png", tt.name))
+				if s := a.theme.Scale(); s != 2 {
+					t.Fatalf("on 1920x1080 the theme's scale is %v, want 2", s)
+				}
+				if a.ui.Container == before {
+					t.Fatal("the screen was not built again at the new size")
+				}
+				large := textHeights(a.ui.Container, nil)
+				if len(large) != len(small) {
+					t.Fatalf("%d texts at 200 %%, %d at 100 %%", len(large), len(small))
+				}
+				for i := range small {
+					if small[i] > 0 && !near2(large[i], small[i], 2) {
+						t.Errorf("text %d is %d high at 200 %%, want twice %d", i, large[i], small[i])
+					}
+				}
+				p := a.probe()
+				if p.Window != [2]int{1920, 1080} {
+					t.Errorf("the probe's window is %v, want the window's pixels 1920x1080", p.Window)
+				}
+				for label, b := range p.Buttons {
+					if r := image.Rect(b.Rect[0], b.Rect[1], b.Rect[2], b.Rect[3]); !r.In(image.Rect(0, 0, 1920, 1080)) {
+						t.Errorf("the button %q at %v is out of the window", label, r)
+					}
+				}
+				if at := slices.Index(focusables(a.ui.Container), a.ui.GetFocusedWidget()); at != 1 {
+					t.Errorf("the focus is on widget %d of the screen built again, want 1, where it was", at)
+				}
+			})
+		})
+	}
+}
+
+// TestLobbyBuiltAgainAtTwice: a game's lobby shown when the window grows
+// from 960x540 to 1920x1080, with 200 per cent asked, is built again at
+// that size with the table as the server last sent it (its title, its
+// settings, its seats) and its chat.
+func TestLobbyBuiltAgainAtTwice(t *testing.T) {
+	a, _, _ := testApp(t)
+	a.opts.Prefs.UIScale = 200
+	srv := startHost(t, a.opts.Rulesets, a.opts.Rulesets)
+	a.showJoin()
+	a.Connect(srv.Addr().String())
+	settle(t, a, "connect", func() bool { return a.conn != nil })
+	a.showCreate()
+	a.createHere(protocol.Settings{Ruleset: "erfworld", Width: 24, Height: 24, Seed: 3, Seats: 3, Bots: 1})
+	settle(t, a, "create", func() bool { return a.screen == screenLobby && a.table != nil })
+	a.send(&protocol.Chat{Text: "ready when you are"})
+	settle(t, a, "the chat", func() bool { return len(a.lobbyChat) == 1 })
+	onFrame(t, func() {
+		renderMenu(a, 960, 540, 2)
+		before := a.ui.Container
+		texts, small := collectTexts(before, nil), textHeights(before, nil)
+		img := renderMenu(a, 1920, 1080, 2)
+		saveShot(t, img, "lobby-200-1920x1080.png")
+		if a.screen != screenLobby || a.ui.Container == before || a.lobby.Container() != a.ui.Container {
+			t.Fatal("the lobby was not built again at 200 %")
+		}
+		have := collectTexts(a.ui.Container, nil)
+		for _, want := range []string{"Player's game", "Bot 3", texts[1]} { // the title, a seat, the settings
+			if !slices.Contains(texts, want) || !slices.Contains(have, want) {
+				t.Errorf("the lobby built again says %q, before %q: want %q in both", have, texts, want)
+			}
+		}
+		large := textHeights(a.ui.Container, nil)
+		for i := range min(len(small), len(large)) {
+			if small[i] > 0 && !near2(large[i], small[i], 2) {
+				t.Errorf("text %d (of %d) is %d high at 200 %%, want twice %d", i, len(small), large[i], small[i])
+			}
+		}
+		if len(a.lobbyChat) != 1 {
+			t.Errorf("the lobby's chat holds %d lines, want the 1 said", len(a.lobbyChat))
+		}
+	})
 }

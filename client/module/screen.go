@@ -21,8 +21,26 @@ import (
 // Menu), the side panel's frame, the event log and the chat line, the
 // notices, the windows over the map, the end of the game, and the
 // replays of saved games with their controls.
+//
+// The client draws in the window's own pixels at every interface size
+// (Settings' Interface size, prefs.Prefs.UIScale): every rectangle, point
+// and width the shell and a Screen pass each other is in window pixels,
+// and a size a screen gives for 100 % (a gap, a line's width, a font's
+// size, a card, a hex at zoom 1, a drag's dead zone) is multiplied by the
+// theme's scale (Theme().Px, Pxf). At 200 % on a 1920x1080 window a
+// screen looks as it does at 100 % on 960x540, twice as large, its text
+// made at twice the size rather than drawn small and scaled up.
 type Host interface {
-	// Theme is the client's look: its fonts, colours and widgets.
+	// Theme is the client's look at the interface size applied now: its
+	// fonts (made at that size), colours and widgets, and its Scale, Px
+	// and Pxf, which turn a size given for 100 % into window pixels. It
+	// may change in the middle of a game (Settings changes the size, or a
+	// resized window or full screen changes the size applied): a screen
+	// reads it when it lays out and draws (or keeps what it made of it
+	// keyed by Theme().Scale()) and never keeps an old one. When it
+	// changes the shell builds its HUD again and asks the screen for the
+	// side panel, the orders and the top bar's buttons again (Side,
+	// Orders, Bar's Buttons); a window the screen opened is closed.
 	Theme() *menu.Theme
 	// Prefs are the player's preferences as they are now (Settings may
 	// change them in the middle of a game): the grid, the animation's
@@ -37,16 +55,20 @@ type Host interface {
 	Changed(orders bool)
 	// OpenWindow shows c in a window in the middle of the map, with a
 	// Close button under it; CloseWindow closes it. A window is modal:
-	// while it is open the map gets no input.
+	// while it is open the map gets no input. c is made with Theme as it
+	// is now; the shell closes the window when the interface size
+	// changes.
 	OpenWindow(c *widget.Container)
 	CloseWindow()
 	// MapRect is the map's part of the window, in window pixels; MapInSight
 	// the part of it the HUD leaves in sight (above the log), where a
-	// screen centres what it shows.
+	// screen centres what it shows. Both follow the window's size and the
+	// interface size (the top bar and the side panel grow with it).
 	MapRect() image.Rectangle
 	MapInSight() image.Rectangle
-	// PanelWidth is the width, in pixels, that the side panel's texts may
-	// take.
+	// PanelWidth is the width that the side panel's texts may take, in
+	// window pixels at the interface size applied (290 at 100 %, 580 at
+	// 200 %).
 	PanelWidth() int
 	// Act sends action, in the ruleset's encoding, as the player's move in
 	// the interactive or concurrent step being played (the shell names
@@ -110,14 +132,18 @@ type Screen interface {
 	// reports whether the map must be drawn again.
 	Update(in Input) bool
 	// Draw draws the map in dst, the map's part of the window (its
-	// bounds are in window pixels). DrawOver draws what goes over the
-	// whole window, the HUD too: the tooltip under the pointer.
+	// bounds are in window pixels), at the theme's scale: what is drawn
+	// at zoom 1 is drawn Host.Theme().Scale() times as large, text with
+	// faces made at the scaled size. DrawOver draws what goes over the
+	// whole window (window pixels), the HUD too: the tooltip under the
+	// pointer.
 	Draw(dst *ebiten.Image)
 	DrawOver(dst *ebiten.Image)
 	// Side fills the side panel's column c with the selection and what
 	// may be done with it; Orders fills c with the turn's orders drafted
 	// (each with its refusal, if the server refused it) and a way to take
-	// each back.
+	// each back. Both make their widgets with Host.Theme as it is now:
+	// the shell asks again when the interface size changes.
 	Side(c *widget.Container, in Input)
 	Orders(c *widget.Container)
 	// Log is the event log, oldest first (the shell asks for it every
@@ -135,7 +161,7 @@ type Screen interface {
 	Submission() ([]byte, bool)
 	Rejected(errs []protocol.Rejection)
 	// Probe says where things are drawn and what is selected, for tests
-	// that drive the real window.
+	// that drive the real window, in window pixels.
 	Probe() Probe
 }
 
@@ -159,7 +185,10 @@ type Player struct {
 // frame's pointer, buttons, wheel and keys as the shell read them once
 // (kit.Frame: a screen never reads ebiten's input itself), where the map
 // is, whether the pointer and the keys are the map's, and whether the
-// player may give orders.
+// player may give orders. Every point and rectangle (the pointer, Map,
+// Size, Minimap, Panel) is in window pixels, at every interface size: a
+// distance in pixels a screen compares them with (a drag's dead zone, a
+// hover's reach) is given for 100 % and multiplied by the theme's scale.
 type Input struct {
 	kit.Frame
 	// Map is the map's part of the window, in window pixels.
@@ -184,8 +213,9 @@ type Input struct {
 	// game, not a spectator, not out, and the game not over.
 	Orders bool
 	// Minimap is the corner of the window the shell leaves for a minimap
-	// (the pointer on it is not on the map); no window covers it when
-	// Pointer or Keys is set.
+	// (the pointer on it is not on the map), 220x170 at 100 % and grown
+	// with the interface size; no window covers it when Pointer or Keys
+	// is set.
 	Minimap image.Rectangle
 	// OnMinimap reports that the pointer is on the minimap and no window
 	// is open.
@@ -207,14 +237,19 @@ type LogLine struct {
 // Probe is what a Screen says of itself for tests that drive the real
 // window (the client's -probe file, in which the shell writes it beside
 // its own), in the screen's own words: the kinds of its things are its
-// own ("army", "town", "card"). Window points are in window pixels.
+// own ("army", "town", "card"). Window points are in window pixels at
+// every interface size: at 200 % on a 1920x1080 window they are twice
+// those at 100 % on 960x540 (within a pixel or two of rounding).
 type Probe struct {
 	// Camera is the world point at the map's top-left corner and the
-	// zoom; World the map's size in world pixels.
+	// zoom; World the map's size in world pixels. The zoom is in the
+	// units a player knows at 100 % (zoom 1 is zoom 1 at every interface
+	// size): the picture on the screen is zoom times the theme's scale.
 	Camera [3]float64 `json:"camera"`
 	World  [2]float64 `json:"world"`
-	// CellSize is a cell's size on the screen: a square's side, a hex's
-	// width.
+	// CellSize is a cell's size on the screen, in window pixels: a
+	// square's side, a hex's width (zoom times the theme's scale times
+	// the size at zoom 1).
 	CellSize float64 `json:"cell_size,omitempty"`
 	// Hover and Selected are the places under the pointer and selected,
 	// as the screen writes them ("3,4"), "" for none.
@@ -296,8 +331,8 @@ type Bar interface {
 	// game: "Turn 9", "Day 9".
 	TurnName(t protocol.Turn) string
 	// Buttons returns the buttons the screen adds to the top bar, before
-	// End turn: asked once, when the screen opens for a game being
-	// played (a replay has its own).
+	// End turn: asked when the screen opens for a game being played (a
+	// replay has its own), and again when the interface size changes.
 	Buttons() []BarButton
 }
 

@@ -22,7 +22,9 @@ type SeatChooser interface {
 	// setup.Send, and choices the lobby shows as buttons, each sending its
 	// Data (none: no buttons). The widget must fit setup.Width pixels and
 	// stay short (a list, a few buttons): a deck builder of its own opens
-	// from a button. It is called on the UI goroutine, once a lobby.
+	// from a button. It is called on the UI goroutine when the lobby is
+	// made: once a lobby, and again when the interface size changes and
+	// the lobby is made again at the new size (setup.Theme).
 	SeatChooser(setup SeatSetup) (widget.PreferredSizeLocateableWidget, []menu.SeatChoice)
 }
 
@@ -64,9 +66,12 @@ type SeatSetup struct {
 	// (ruleset.SeatSetup.CheckSeat).
 	Ruleset ruleset.Ruleset
 	Options ruleset.Options
-	// Theme is the client's look.
+	// Theme is the client's look at the interface size applied now: the
+	// widget is made with it, its sizes given for 100 % multiplied by
+	// Theme.Px.
 	Theme *menu.Theme
-	// Width is the width, in pixels, the widget may take.
+	// Width is the width the widget may take, in window pixels at the
+	// interface size applied (Theme's Scale): 360 at 100 %, 720 at 200 %.
 	Width int
 	// Send sends data as the seat's set-up data; the server's answer
 	// shows in the lobby.
@@ -95,7 +100,9 @@ type DeckBuilder interface {
 // DeckSetup is what a DeckBuilder is given.
 type DeckSetup struct {
 	Ruleset ruleset.Ruleset
-	Theme   *menu.Theme
+	// Theme is the client's look at the interface size applied when the
+	// page opens (a page is kept at that size until it is opened again).
+	Theme *menu.Theme
 	// ConfigDir is the client's configuration directory, where the decks
 	// are saved; "" saves none.
 	ConfigDir string
