@@ -401,6 +401,9 @@ func (a *App) Update() error {
 	if a.screen == screenMenu && a.settingsScr != nil {
 		a.settingsScr.FitHeight(a.height)
 	}
+	if a.screen == screenMenu && a.replays != nil {
+		a.replays.FitHeight(a.height)
+	}
 	if f := a.startFocus; f != nil && !a.in.Down(ebiten.KeyEnter) && !a.in.Down(ebiten.KeyNumpadEnter) && !a.in.Down(ebiten.KeySpace) {
 		a.startFocus = nil
 		a.ui.SetFocusedWidget(f)

@@ -285,7 +285,7 @@ func (g *gameScreen) drawTip(screen *ebiten.Image, w *widget.Text, lines []strin
 	}
 	p := g.app.in.Cursor
 	t := g.app.theme
-	drawBox(screen, t, t.SmallFace(), lines, float64(p.X), float64(p.Y)+t.Pxf(18), screen.Bounds(),
+	kit.DrawBoxScaled(screen, t.Scale(), t.SmallFace(), lines, float64(p.X), float64(p.Y)+t.Pxf(18), screen.Bounds(),
 		color.RGBA{30, 26, 22, 235}, color.RGBA{235, 228, 210, 255})
 }
 

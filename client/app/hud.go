@@ -160,7 +160,7 @@ func newHUD(g *gameScreen) *hud {
 		widget.ContainerOpts.WidgetOpts(stretch),
 	)
 	content.AddChild(h.side, h.hint, h.orders)
-	h.scroll, h.slider = kit.NewScroll(content, kit.ScrollStyle{WheelPart: 3, Data: content})
+	h.scroll, h.slider = kit.NewScroll(content, kit.ScrollStyle{WheelPart: 3, Scale: t.Scale(), Data: content})
 	side.AddChild(h.scroll, h.slider)
 	h.root.AddChild(side)
 

@@ -1,9 +1,6 @@
 package app
 
 import (
-	"image"
-	"math"
-
 	"github.com/ebitenui/ebitenui/widget"
 
 	"empires/client/menu"
@@ -51,21 +48,9 @@ func (h *hud) showMenu() {
 // showHelp opens the help window.
 func (h *hud) showHelp() {
 	g := h.g
-	r := helpRect(g.app.theme, g.winW, g.winH)
+	r := menu.HelpRectAt(g.app.theme, g.winW, g.winH)
 	c := menu.NewHelp(g.app.theme, g.help(), r.Dx(), h.closeWindow)
 	h.openAt(c, r, windowHelp)
-}
-
-// helpRect is where the help goes in a window of w x h pixels at the
-// interface size of t: where menu.HelpRect puts it in the window at 100 %
-// the size of the window over the scale, made as large again as the
-// scale, so that its margin and its widest grow with the size.
-func helpRect(t *menu.Theme, w, h int) image.Rectangle {
-	s := t.Scale()
-	r := menu.HelpRect(int(float64(w)/s), int(float64(h)/s))
-	at := func(v int) int { return int(math.Round(float64(v) * s)) }
-	r = image.Rect(at(r.Min.X), at(r.Min.Y), at(r.Max.X), at(r.Max.Y))
-	return r.Intersect(image.Rect(0, 0, w, h))
 }
 
 // toggleHelp opens the help, or closes it when it is open (F1).

@@ -164,7 +164,7 @@ func (g *gameScreen) notify(msg string) {
 func (g *gameScreen) drawNotice(screen *ebiten.Image) {
 	if g.notice != "" && time.Now().Before(g.noticeUntil) {
 		t := g.app.theme
-		drawBox(screen, t, t.NormalFace(), []string{g.notice}, t.Pxf(20), float64(g.noticeTop()), g.mapRect(), color.RGBA{60, 30, 24, 235}, color.RGBA{255, 230, 200, 255})
+		kit.DrawBoxScaled(screen, t.Scale(), t.NormalFace(), []string{g.notice}, t.Pxf(20), float64(g.noticeTop()), g.mapRect(), color.RGBA{60, 30, 24, 235}, color.RGBA{255, 230, 200, 255})
 	}
 }
 

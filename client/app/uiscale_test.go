@@ -10,6 +10,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"empires/client/kit"
 	"empires/shared/conn"
 	"empires/shared/protocol"
 	rules "empires/shared/rules/empire"
@@ -180,7 +181,7 @@ func TestHUDAtTwice(t *testing.T) {
 				log:      image.Rect(pr.LogRect[0], pr.LogRect[1], pr.LogRect[2], pr.LogRect[3]),
 				minimap:  g.minimapRect(),
 				hint:     image.Rect(pr.FirstHintRect[0], pr.FirstHintRect[1], pr.FirstHintRect[2], pr.FirstHintRect[3]),
-				box:      drawBox(ebiten.NewImage(w, h), a.theme, a.theme.NormalFace(), []string{g.notice}, a.theme.Pxf(20), float64(g.noticeTop()), g.mapRect(), color.Black, color.White),
+				box:      kit.DrawBoxScaled(ebiten.NewImage(w, h), a.theme.Scale(), a.theme.NormalFace(), []string{g.notice}, a.theme.Pxf(20), float64(g.noticeTop()), g.mapRect(), color.Black, color.White),
 				turnH:    g.hud.turn.GetWidget().Rect.Dy(),
 				logLineH: int(m.HAscent + m.HDescent + m.HLineGap),
 			}
