@@ -33,6 +33,7 @@ import (
 	"empires/shared/conn"
 	"empires/shared/protocol"
 	"empires/shared/registry"
+	"empires/shared/ruleset"
 )
 
 func main() {
@@ -150,12 +151,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		opts.Prefs.Name = *name
 	}
 	if *play {
-		w, h, err := parseSize(*size)
+		set, err := quickPlay(def, *size, *seed)
 		if err != nil {
-			return fmt.Errorf("-size: %w", err)
-		}
-		set := protocol.Settings{Ruleset: def.ID, Width: w, Height: h, Seed: *seed, Seats: 4, Bots: 3}
-		if err := set.Validate(def.ID); err != nil {
 			return err
 		}
 		opts.QuickPlay = &set
@@ -302,6 +299,24 @@ func fitWindow(w, h, mw, mh int) (int, int) {
 		h = max(mh*95/100, 640)
 	}
 	return w, h
+}
+
+// quickPlay returns the settings of the game -play starts: ruleset def
+// on a map of size ("WIDTHxHEIGHT"; a ruleset without a map, cards or
+// territories, has none and takes no size), seed, three AI opponents.
+func quickPlay(def ruleset.Info, size string, seed uint64) (protocol.Settings, error) {
+	w, h, err := parseSize(size)
+	if err != nil {
+		return protocol.Settings{}, fmt.Errorf("-size: %w", err)
+	}
+	if !def.HasMap() {
+		w, h = 0, 0
+	}
+	set := protocol.Settings{Ruleset: def.ID, Width: w, Height: h, Seed: seed, Seats: 4, Bots: 3}
+	if err := set.Validate(def.ID); err != nil {
+		return protocol.Settings{}, err
+	}
+	return set, nil
 }
 
 // parseSize parses "WIDTHxHEIGHT".

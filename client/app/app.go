@@ -1110,6 +1110,12 @@ func (a *App) handle(ev conn.Event) {
 			a.showMessage("Cannot continue the game", m.Message)
 			return
 		}
+		if (a.intent == intentPlayAI || a.intent == intentHost) && a.game == nil && a.screen == screenMenu {
+			// The game asked for was refused while "Starting" was shown:
+			// said there, not on a setup form out of sight.
+			a.showMessage("Cannot start the game", m.Message)
+			return
+		}
 		a.notify(m.Message)
 		if a.game != nil {
 			a.game.submitFailed(ev.Reply)
