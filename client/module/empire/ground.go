@@ -191,9 +191,9 @@ func paintTile(styles [dat.NumTerrains]art.TileStyle, shape grid.Shape, k tileKe
 		// rows are 1.5 radii apart, as the kit's hatch wants; a square's
 		// are size apart, the rows of a hex of radius size/1.5.
 		if shape == grid.Hex {
-			art.Hatch(img, size)
+			art.HatchAt(img, size, max(k.scale, 1))
 		} else {
-			art.Hatch(img, size/1.5)
+			art.HatchAt(img, size/1.5, max(k.scale, 1))
 		}
 	}
 	return img

@@ -267,7 +267,7 @@ func (m *Map) Update(in module.Input, sight image.Rectangle) (redraw bool, click
 		m.cam.ZoomAt(z, lx, ly)
 	}
 	if in.Pressed.Has(ebiten.MouseButtonLeft) && in.Pointer {
-		m.drag.Start(in.Frame)
+		m.drag.StartScaled(in.Frame, m.ui)
 	}
 	if dx, dy, held := m.drag.Follow(in.Frame); held && m.drag.Moved {
 		m.Pan(float64(dx), float64(dy))
