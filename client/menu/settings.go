@@ -32,7 +32,11 @@ type ScaleNote func(percent int) string
 type Settings struct {
 	root *widget.Container
 	fit  heightFitter // the form scrolls in what the rest leaves
+	s    *settingsScreen
 }
+
+// Values returns the preferences the screen shows, saved or not.
+func (s *Settings) Values() prefs.Prefs { return s.s.values() }
 
 // Container returns the screen's root.
 func (s *Settings) Container() *widget.Container { return s.root }
@@ -59,7 +63,7 @@ func NewSettings(t *Theme, p prefs.Prefs, places Places, note ScaleNote, onSave 
 	s := newSettings(t, p, note, onSave, onClose)
 	s.showPlaces(t, places)
 	root := newScreen(t, s.panel, nil)
-	return &Settings{root: root, fit: heightFitter{root: root, part: s.area, least: t.Px(settingsFormLeast)}}
+	return &Settings{root: root, fit: heightFitter{root: root, part: s.area, least: t.Px(settingsFormLeast)}, s: s}
 }
 
 // NewSettingsPanel returns the settings as NewSettings does, on a panel
@@ -68,7 +72,7 @@ func NewSettingsPanel(t *Theme, p prefs.Prefs, places Places, note ScaleNote, on
 	s := newSettings(t, p, note, onSave, onClose)
 	s.showPlaces(t, places)
 	root := withFocusRing(t, s.panel)
-	return &Settings{root: root, fit: heightFitter{root: root, part: s.area, least: t.Px(settingsFormLeast)}}
+	return &Settings{root: root, fit: heightFitter{root: root, part: s.area, least: t.Px(settingsFormLeast)}, s: s}
 }
 
 // settingsScreen is the settings screen's state.

@@ -351,7 +351,7 @@ func rulesetLabel(in protocol.RulesetInfo) string {
 // pickRuleset follows the ruleset choice: the form of ruleset i, keeping
 // what every ruleset shares.
 func (s *Setup) pickRuleset(i int) {
-	f := s.form()
+	f := s.Form()
 	d := s.opts.Defaults
 	d.Seed = 0
 	d.TurnSeconds = f.TurnSeconds
@@ -663,8 +663,8 @@ func (s *Setup) pickSize(i int) {
 	}
 }
 
-// form returns what the fields hold.
-func (s *Setup) form() Form {
+// Form returns what the fields hold, as the player left them.
+func (s *Setup) Form() Form {
 	f := Form{
 		Ruleset:     s.info.ID,
 		Seed:        s.seed.GetText(),
@@ -698,7 +698,7 @@ func (s *Setup) start() {
 		s.SetError(err.Error())
 		return
 	}
-	set, err := SettingsFromForm(s.form(), s.info)
+	set, err := SettingsFromForm(s.Form(), s.info)
 	if err != nil {
 		s.SetError(playerMessage(err))
 		return
