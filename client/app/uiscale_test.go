@@ -14,6 +14,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"empires/client/kit"
+	"empires/client/prefs"
 	"empires/server/lan"
 	"empires/shared/conn"
 	"empires/shared/protocol"
@@ -703,4 +704,43 @@ func scrollTo(t *testing.T, a *App, at int) {
 	if sc := findScroll(a.ui.Container); sc == nil || sc.ScrollTop == 0 {
 		t.Fatal("the form did not scroll: it fits the window")
 	}
+}
+
+// TestGameSettingsKeptAtTwice: the settings opened over a game keep the
+// choices not saved yet when the window grows from 960x540 to 1920x1080
+// with 200 per cent asked and the HUD is built again, the settings with
+// it; Close then closes the settings of the HUD built again.
+func TestGameSettingsKeptAtTwice(t *testing.T) {
+	onFrame(t, func() {
+		a, _, s := testApp(t)
+		a.opts.Prefs.UIScale = 200
+		g := showGame(t, a, s, 1)
+		renderApp(a, 960, 540, 2, nil)
+		g.hud.showSettings()
+		renderApp(a, 960, 540, 1, nil)
+		c := g.hud.windowBox
+		typeInto(t, inputsIn(t, c, "Player name")[0], "Zoë")
+		pressIn(t, c, "Turn animation", "Off", 0)
+		pressIn(t, c, "Player colours", "Colour-blind", 0)
+		before := g.hud.settings.Values()
+		if before.Name != "Zoë" || before.AnimSpeed != prefs.AnimOff || !before.ColourBlind {
+			t.Fatalf("the settings hold %+v: the player's choices not made", before)
+		}
+		old := g.hud
+		renderApp(a, 1920, 1080, 2, nil)
+		h := a.game.hud
+		if a.theme.Scale() != 2 || h == old {
+			t.Fatalf("the HUD was not built again at 200 %% (scale %v)", a.theme.Scale())
+		}
+		if h.windowKind != windowSettings {
+			t.Fatalf("the HUD built again shows window %d, want the settings", h.windowKind)
+		}
+		if have := h.settings.Values(); have != before {
+			t.Errorf("the settings built again hold %+v, want %+v", have, before)
+		}
+		pressExact(t, h.windowBox, "Close")
+		if h.windowKind != windowNone {
+			t.Errorf("Close left window %d open over the game", h.windowKind)
+		}
+	})
 }
