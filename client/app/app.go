@@ -1305,17 +1305,22 @@ func (a *App) newLobby(m *protocol.Lobby) {
 }
 
 // rebuildLobby shows the lobby again, made at the theme as it is now,
-// with the table as last sent.
+// with the table as last sent, and the chat line and the status line as
+// the lobby before showed them (menu.Lobby.Keep).
 func (a *App) rebuildLobby() {
 	if a.table == nil {
 		return
 	}
+	old := a.lobby
 	a.newLobby(a.table)
 	you := protocol.Seat(0)
 	if a.joined != nil {
 		you = a.joined.Seat
 	}
 	a.lobby.Update(a.table, you)
+	if old != nil {
+		a.lobby.Keep(old)
+	}
 }
 
 // handleFullView opens the game screen, or resets its view. A game

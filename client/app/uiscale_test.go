@@ -339,7 +339,7 @@ func TestMenusBuiltAgainAtTwice(t *testing.T) {
 // TestLobbyBuiltAgainAtTwice: a game's lobby shown when the window grows
 // from 960x540 to 1920x1080, with 200 per cent asked, is built again at
 // that size with the table as the server last sent it (its title, its
-// settings, its seats) and its chat.
+// settings, its seats), its chat and the chat line as typed.
 func TestLobbyBuiltAgainAtTwice(t *testing.T) {
 	a, _, _ := testApp(t)
 	a.opts.Prefs.UIScale = 200
@@ -355,6 +355,7 @@ func TestLobbyBuiltAgainAtTwice(t *testing.T) {
 	onFrame(t, func() {
 		renderMenu(a, 960, 540, 2)
 		before := a.ui.Container
+		typeInto(t, textInputs(before)[0], "one moment")
 		texts, small := collectTexts(before, nil), textHeights(before, nil)
 		img := renderMenu(a, 1920, 1080, 2)
 		saveShot(t, img, "lobby-200-1920x1080.png")
@@ -375,6 +376,9 @@ func TestLobbyBuiltAgainAtTwice(t *testing.T) {
 		}
 		if len(a.lobbyChat) != 1 {
 			t.Errorf("the lobby's chat holds %d lines, want the 1 said", len(a.lobbyChat))
+		}
+		if have := inputs(a.ui.Container); !slices.Equal(have, []string{"one moment"}) {
+			t.Errorf("the lobby built again has %q in its fields, want the chat line typed, %q", have, "one moment")
 		}
 	})
 }
