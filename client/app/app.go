@@ -192,15 +192,11 @@ type App struct {
 	window    image.Point               // the window's size, as Layout was last given it
 	themeErr  float64                   // the interface size whose theme last failed to build (applyScale)
 	// again builds the menu screen or the lobby shown again, at the
-	// theme as it is now (rebuildScreen), keeping what the player chose
-	// and typed where the screen lets it be read; nil for a screen that
-	// is kept as it is (a module's page).
+	// theme as it is now (rebuildScreen), keeping what the player chose,
+	// typed and scrolled to; nil for a screen that is kept as it is (a
+	// module's page).
 	again func()
-	// lanRows and lanErr are what the last search of the local network
-	// found, and lobbyChat the chat of the table: for the screens built
-	// again.
-	lanRows    []menu.LANServer
-	lanErr     string
+	// lobbyChat is the chat of the table: for the lobby built again.
 	lobbyChat  []protocol.ChatMessage
 	joinTheme  *menu.Theme // the theme the join screen was made at
 	lobbyTheme *menu.Theme // and the lobby
@@ -625,7 +621,7 @@ func (a *App) showPlayAI() {
 		play(set)
 	}, a.showMainMenu)
 	a.setRoot(a.setup.Container(), screenMenu)
-	a.again = a.showPlayAI
+	a.again = a.rebuildSetup
 }
 
 func (a *App) showHost() {
@@ -637,7 +633,7 @@ func (a *App) showHost() {
 		Title: "Host LAN game", LAN: true, Rulesets: conn.InfosOf(a.opts.Rulesets), Playable: a.playable, Defaults: d,
 	}, a.remembering(a.Host), a.showMainMenu)
 	a.setRoot(a.setup.Container(), screenMenu)
-	a.again = a.showHost
+	a.again = a.rebuildSetup
 }
 
 // showCreate sets up a new game on the server joined, of one of its
@@ -656,7 +652,15 @@ func (a *App) showCreate() {
 		Title: "New game on " + w.Server, LAN: true, Rulesets: w.Rulesets, Playable: a.playable, Defaults: d,
 	}, a.remembering(a.createHere), a.showJoinAgain)
 	a.setRoot(a.setup.Container(), screenMenu)
-	a.again = a.showCreate
+	a.again = a.rebuildSetup
+}
+
+// rebuildSetup shows the game's setup again, made at the theme as it is
+// now, with everything the player chose, typed and scrolled to.
+func (a *App) rebuildSetup() {
+	a.setup = a.setup.Rebuild(a.theme)
+	a.setRoot(a.setup.Container(), screenMenu)
+	a.again = a.rebuildSetup
 }
 
 // remembering returns start, which first keeps the map size of the game
@@ -698,38 +702,26 @@ func (a *App) showJoinAgain() {
 
 func (a *App) showJoin() {
 	a.join = nil
-	a.lanRows, a.lanErr = nil, ""
 	a.newJoin()
 	a.searchLAN()
 }
 
-// newJoin shows the join screen made anew at the theme as it is now,
-// with what the one before it showed, if any: its status, the servers
-// found on the local network, the server's rulesets and games.
+// newJoin shows the join screen made at the theme as it is now: anew, or
+// the one shown before built again (menu.Join.Rebuild), with everything
+// it showed and the player typed.
 func (a *App) newJoin() {
-	old := a.join
 	a.joinTheme = a.theme
-	a.join = menu.NewJoin(a.theme, a.opts.Prefs.Address, menu.JoinActions{
-		Connect: a.Connect,
-		Refresh: func() { a.send(&protocol.ListGames{}) },
-		Search:  a.searchLAN,
-		Join:    a.joinGame,
-		Create:  a.showCreate,
-		Back:    a.showMainMenu,
-	})
-	if old != nil {
-		if st := old.Status(); st != "" {
-			a.join.SetStatus(st)
-		}
-		if a.lanErr != "" {
-			a.join.SetLANError(a.lanErr)
-		} else if a.lanRows != nil {
-			a.join.SetLAN(a.lanRows)
-		}
-		if a.conn != nil && a.conn.Welcome() != nil {
-			a.join.SetRulesets(a.conn.Welcome().Rulesets, a.playable)
-			a.join.SetGames(a.games)
-		}
+	if a.join != nil {
+		a.join = a.join.Rebuild(a.theme)
+	} else {
+		a.join = menu.NewJoin(a.theme, a.opts.Prefs.Address, menu.JoinActions{
+			Connect: a.Connect,
+			Refresh: func() { a.send(&protocol.ListGames{}) },
+			Search:  a.searchLAN,
+			Join:    a.joinGame,
+			Create:  a.showCreate,
+			Back:    a.showMainMenu,
+		})
 	}
 	a.setRoot(a.join.Container(), screenMenu)
 	a.again = a.newJoin
@@ -759,22 +751,17 @@ func (a *App) pollLAN() bool {
 		return false
 	}
 	a.lanFound = nil
-	a.lanRows, a.lanErr = nil, ""
-	if r.err != nil {
-		a.lanErr = r.err.Error()
-	} else {
-		a.lanRows = make([]menu.LANServer, len(r.servers))
-		for i, s := range r.servers {
-			a.lanRows[i] = menu.LANServer{Name: s.Name, Addr: s.Addr, Ruleset: strings.Join(s.Rulesets, ", "),
-				Games: s.Games, OpenSeats: s.OpenSeats, Ping: s.Ping}
-		}
-	}
 	switch {
 	case a.join == nil:
 	case r.err != nil:
-		a.join.SetLANError(a.lanErr)
+		a.join.SetLANError(r.err.Error())
 	default:
-		a.join.SetLAN(a.lanRows)
+		rows := make([]menu.LANServer, len(r.servers))
+		for i, s := range r.servers {
+			rows[i] = menu.LANServer{Name: s.Name, Addr: s.Addr, Ruleset: strings.Join(s.Rulesets, ", "),
+				Games: s.Games, OpenSeats: s.OpenSeats, Ping: s.Ping}
+		}
+		a.join.SetLAN(rows)
 	}
 	return true
 }
@@ -789,7 +776,16 @@ func (a *App) showSettings() {
 	}, a.showMainMenu)
 	a.settingsScr.FitHeight(a.height)
 	a.setRoot(a.settingsScr.Container(), screenMenu)
-	a.again = a.showSettings
+	a.again = a.rebuildSettings
+}
+
+// rebuildSettings shows the settings again, made at the theme as it is
+// now, with every choice and text as the player left it, saved or not.
+func (a *App) rebuildSettings() {
+	a.settingsScr = a.settingsScr.Rebuild(a.theme)
+	a.settingsScr.FitHeight(a.height)
+	a.setRoot(a.settingsScr.Container(), screenMenu)
+	a.again = a.rebuildSettings
 }
 
 // places are where the client keeps the player's files, for Settings.
@@ -1309,17 +1305,22 @@ func (a *App) newLobby(m *protocol.Lobby) {
 }
 
 // rebuildLobby shows the lobby again, made at the theme as it is now,
-// with the table as last sent.
+// with the table as last sent, and the chat line and the status line as
+// the lobby before showed them (menu.Lobby.Keep).
 func (a *App) rebuildLobby() {
 	if a.table == nil {
 		return
 	}
+	old := a.lobby
 	a.newLobby(a.table)
 	you := protocol.Seat(0)
 	if a.joined != nil {
 		you = a.joined.Seat
 	}
 	a.lobby.Update(a.table, you)
+	if old != nil {
+		a.lobby.Keep(old)
+	}
 }
 
 // handleFullView opens the game screen, or resets its view. A game

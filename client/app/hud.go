@@ -48,6 +48,7 @@ type hud struct {
 	windowBox                           *widget.Container // the open window's contents
 	windowRect                          image.Rectangle   // where it is
 	windowKind                          windowKind
+	settings                            *menu.Settings    // the settings window last opened (openSettings)
 	windowRinged                        bool              // the window's contents ring their focus themselves
 	content                             *widget.Container // the side panel's scrolled contents
 	logBox                              *widget.Container // the log and the chat line
@@ -726,7 +727,7 @@ func (h *hud) rebuild() *hud {
 	case windowHelp:
 		n.showHelp()
 	case windowSettings:
-		n.showSettings()
+		n.openSettings(h.settings.Rebuild(g.app.theme)) // the choices not saved yet kept
 	case windowOut:
 		n.showOut()
 	case windowOver:

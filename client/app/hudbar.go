@@ -63,18 +63,26 @@ func (h *hud) toggleHelp() {
 }
 
 // showSettings opens the settings in a window; saving applies them at once.
+// Save and Close close the window of the HUD shown then: the HUD may have
+// been built again meanwhile (rebuild), the settings with it.
 func (h *hud) showSettings() {
-	a := h.g.app
-	c := menu.NewSettingsPanel(a.theme, a.opts.Prefs, a.places(), a.scaleNoteFor, func(p prefs.Prefs) error {
+	g := h.g
+	a := g.app
+	h.openSettings(menu.NewSettingsPanel(a.theme, a.opts.Prefs, a.places(), a.scaleNoteFor, func(p prefs.Prefs) error {
 		if err := a.savePrefs(p); err != nil {
 			return err
 		}
-		h.closeWindow()
+		g.hud.closeWindow()
 		return nil
-	}, h.closeWindow)
+	}, func() { g.hud.closeWindow() }))
+}
+
+// openSettings opens settings c in a window.
+func (h *hud) openSettings(c *menu.Settings) {
 	c.FitHeight(h.g.winH - 2*h.g.px(windowMargin))
 	h.openBare(c.Container())
 	h.windowKind = windowSettings
+	h.settings = c
 }
 
 // leave goes back to the main menu after asking: leaving a game hosted

@@ -1,16 +1,21 @@
 package app
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"image/color"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/ebitenui/ebitenui/event"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"empires/client/kit"
+	"empires/client/prefs"
+	"empires/server/lan"
 	"empires/shared/conn"
 	"empires/shared/protocol"
 	rules "empires/shared/rules/empire"
@@ -334,7 +339,7 @@ func TestMenusBuiltAgainAtTwice(t *testing.T) {
 // TestLobbyBuiltAgainAtTwice: a game's lobby shown when the window grows
 // from 960x540 to 1920x1080, with 200 per cent asked, is built again at
 // that size with the table as the server last sent it (its title, its
-// settings, its seats) and its chat.
+// settings, its seats), its chat and the chat line as typed.
 func TestLobbyBuiltAgainAtTwice(t *testing.T) {
 	a, _, _ := testApp(t)
 	a.opts.Prefs.UIScale = 200
@@ -350,6 +355,7 @@ func TestLobbyBuiltAgainAtTwice(t *testing.T) {
 	onFrame(t, func() {
 		renderMenu(a, 960, 540, 2)
 		before := a.ui.Container
+		typeInto(t, textInputs(before)[0], "one moment")
 		texts, small := collectTexts(before, nil), textHeights(before, nil)
 		img := renderMenu(a, 1920, 1080, 2)
 		saveShot(t, img, "lobby-200-1920x1080.png")
@@ -370,6 +376,375 @@ func TestLobbyBuiltAgainAtTwice(t *testing.T) {
 		}
 		if len(a.lobbyChat) != 1 {
 			t.Errorf("the lobby's chat holds %d lines, want the 1 said", len(a.lobbyChat))
+		}
+		if have := inputs(a.ui.Container); !slices.Equal(have, []string{"one moment"}) {
+			t.Errorf("the lobby built again has %q in its fields, want the chat line typed, %q", have, "one moment")
+		}
+	})
+}
+
+// TestMenusKeepChoicesAtTwice: what a player chose, typed and scrolled to
+// on a menu screen (every setting of Play vs AI and Host LAN game, the
+// deck, the unsaved choices of Settings, the address and password typed
+// on Join with the lists it shows) is still there when the window grows
+// from 960x540 to 1920x1080 with 200 per cent asked and the screen is
+// built again at that size; the focus stays where it was.
+func TestMenusKeepChoicesAtTwice(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		show func(a *App)
+		// play does what the player does: presses, types, scrolls.
+		play func(t *testing.T, a *App)
+		// shown says what the screen holds; want are parts of it that
+		// the player's choices put there (none of them a default).
+		shown func(a *App) string
+		want  []string
+	}{
+		{
+			name: "Play vs AI, Empire",
+			show: func(a *App) { a.showPlayAI() },
+			play: func(t *testing.T, a *App) {
+				pressExact(t, a.ui.Container, "Empire")
+				c := a.ui.Container
+				pressIn(t, c, "Map size", "Large", 0)
+				typeInto(t, inputsIn(t, c, "Width × height")[2], "4242")
+				pressIn(t, c, "Opponents", "−", 0)
+				pressIn(t, c, "AI level", "−", 0)
+				pressIn(t, c, "Board", "Hexes", 0)
+				pressIn(t, c, "Land", "Islands", 0)
+				pressIn(t, c, "Turn timer", "2 min", 0)
+				scrollTo(t, a, 700)
+			},
+			shown: func(a *App) string { return setupShown(a) },
+			want:  []string{"Ruleset:empire", "Width:64 Height:48", "Seed:4242", "Bots:2", "TurnSeconds:120", "board:1", "islands:1", "scroll 700"},
+		},
+		{
+			name: "Play vs AI, a deck",
+			show: func(a *App) { a.showPlayAI() },
+			play: func(t *testing.T, a *App) {
+				pressExact(t, a.ui.Container, "Empires and Generals")
+				c := a.ui.Container
+				pressIn(t, c, "Length", "Epic", 0)
+				pressIn(t, c, "Your deck", "", 1)
+				typeInto(t, inputsIn(t, c, "Seed")[0], "99")
+			},
+			shown: func(a *App) string { return setupShown(a) },
+			want:  []string{"Ruleset:generals", "Seed:99", "length:2", "deck 1"},
+		},
+		{
+			name: "Host LAN game",
+			show: func(a *App) { a.showHost() },
+			play: func(t *testing.T, a *App) {
+				c := a.ui.Container
+				pressIn(t, c, "Map size", "Custom", 0)
+				in := inputsIn(t, c, "Width × height")
+				typeInto(t, in[0], "40")
+				typeInto(t, in[1], "3") // not a size the form takes: the text as typed stays
+				typeInto(t, in[2], "777")
+				pressIn(t, c, "Seats", "+", 0)
+				pressIn(t, c, "Seats", "+", 1) // of which bots
+				pressIn(t, c, "Spectators", "Yes, seeing all", 0)
+				in = inputsIn(t, c, "Game name")
+				typeInto(t, in[0], "Friday night")
+				typeInto(t, in[1], "sesame")
+				pressExact(t, c, "Start") // refused: the status line says why
+			},
+			shown: func(a *App) string { return setupShown(a) },
+			want:  []string{"Width:40 Height:3", "Seed:777", "Seats:5 Bots:3", "Name:Friday night Password:sesame", "AllSeeing:true", "map height"},
+		},
+		{
+			name: "Settings",
+			show: func(a *App) { a.showSettings() },
+			play: func(t *testing.T, a *App) {
+				c := a.ui.Container
+				typeInto(t, inputsIn(t, c, "Player name")[0], "Zoë")
+				typeInto(t, inputsIn(t, c, "Server address")[0], "10.0.0.9:7777")
+				pressIn(t, c, "Hex grid", "Hidden", 0)
+				pressIn(t, c, "Turn animation", "Fast", 0)
+				pressIn(t, c, "Edge panning", "Off", 0)
+				pressIn(t, c, "Display", "Full screen", 0)
+				pressIn(t, c, "Interface size", "150%", 0)
+				pressIn(t, c, "First-turn hints", "Hidden", 0)
+				pressIn(t, c, "Player colours", "Colour-blind", 0)
+				scrollTo(t, a, 500)
+			},
+			shown: func(a *App) string {
+				return fmt.Sprintf("%+v inputs %q scroll %d", a.settingsScr.Values(), inputs(a.ui.Container), scrolled(a))
+			},
+			want: []string{"Name:Zoë", "Address:10.0.0.9:7777", "Grid:false", "AnimSpeed:fast", "EdgePan:false", "Fullscreen:true",
+				"UIScale:150", "Hints:false", "ColourBlind:true", "scroll 500"},
+		},
+		{
+			name: "Join",
+			show: func(a *App) { a.showJoin() },
+			play: func(t *testing.T, a *App) {
+				found := make(chan lanResult, 1)
+				found <- lanResult{servers: []lan.Server{{Info: lan.Info{Name: "Bo's server", Rulesets: []string{"erfworld"}}, Addr: "10.0.0.7:7777"}}}
+				a.lanFound = found // the search of the local network answers
+				renderMenu(a, 960, 540, 1)
+				a.join.SetRulesets(conn.InfosOf(a.opts.Rulesets), a.playable)
+				a.join.SetGames([]protocol.GameInfo{
+					{Game: 1, Name: "Open table", Ruleset: "erfworld", Seats: 3},
+					{Game: 2, Name: "Locked table", Ruleset: "erfworld", Seats: 4, Humans: 1, HasPassword: true},
+				})
+				c := a.ui.Container
+				games := findLists(c)[1]
+				games.SetSelectedEntry(games.Entries()[1]) // a click on the game
+				in := textInputs(c)
+				typeInto(t, in[0], "10.1.2.3:7777")
+				typeInto(t, in[1], "sesame")
+				a.join.SetStatus("Listed 2 games.")
+			},
+			shown: func(a *App) string {
+				var lists []string
+				for _, l := range findLists(a.ui.Container) {
+					lists = append(lists, fmt.Sprintf("%v selected %v", l.Entries(), l.SelectedEntry()))
+				}
+				return fmt.Sprintf("inputs %q lists %q texts %q", inputs(a.ui.Container), lists, collectTexts(a.ui.Container, nil))
+			},
+			want: []string{"10.1.2.3:7777", "sesame", "Bo's server", "Locked table", "selected {game 2 Locked table", "Listed 2 games.", "Click a server"},
+		},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			onFrame(t, func() {
+				a, _, _ := testApp(t)
+				a.opts.Prefs.UIScale = 200
+				tt.show(a)
+				renderMenu(a, 960, 540, 3)
+				tt.play(t, a)
+				renderMenu(a, 960, 540, 2)
+				before := tt.shown(a)
+				for _, w := range tt.want {
+					if !strings.Contains(before, w) {
+						t.Fatalf("before the window grows the screen holds %s, want %q in it: the player's choice not made", before, w)
+					}
+				}
+				list := focusables(a.ui.Container)
+				a.ui.SetFocusedWidget(list[2])
+				old := a.ui.Container
+				img := renderMenu(a, 1920, 1080, 3)
+				saveShot(t, img, fmt.Sprintf("menu-kept-%s-200-1920x1080.png", tt.name))
+				if a.theme.Scale() != 2 || a.ui.Container == old {
+					t.Fatalf("the screen was not built again at 200 %% (scale %v)", a.theme.Scale())
+				}
+				if have := tt.shown(a); have != before {
+					t.Errorf("built again at 200 %% the screen holds\n%s\nwant what it held\n%s", have, before)
+				}
+				if at := slices.Index(focusables(a.ui.Container), a.ui.GetFocusedWidget()); at != 2 {
+					t.Errorf("the focus is on widget %d of the screen built again, want 2, where it was", at)
+				}
+			})
+		})
+	}
+}
+
+// setupShown says what the game's setup holds: the form, the deck, where
+// its settings are scrolled to, what its texts and fields say.
+func setupShown(a *App) string {
+	deck := -1
+	for i, c := range a.deckChoices(a.setup.Form().Ruleset) {
+		if bytes.Equal(c.Data, a.setup.SeatData()) {
+			deck = i
+		}
+	}
+	return fmt.Sprintf("%+v deck %d scroll %d texts %q inputs %q", a.setup.Form(), deck, scrolled(a), collectTexts(a.ui.Container, nil), inputs(a.ui.Container))
+}
+
+// pressExact clicks the button labelled label under c, as a click does.
+func pressExact(t *testing.T, c widget.Containerer, label string) {
+	t.Helper()
+	b := findButton(c, label)
+	if b == nil {
+		t.Fatalf("no button %q", label)
+	}
+	b.Click()
+	event.ExecuteDeferred()
+}
+
+// pressIn clicks button n of those whose label begins with prefix in the
+// controls of the form's row labelled row.
+func pressIn(t *testing.T, c widget.Containerer, row, prefix string, n int) {
+	t.Helper()
+	var bs []*widget.Button
+	walkUI(formControls(t, c, row), func(w widget.PreferredSizeLocateableWidget) {
+		if b, ok := w.(*widget.Button); ok && b.Text() != nil && strings.HasPrefix(b.Text().Label, prefix) {
+			bs = append(bs, b)
+		}
+	})
+	if n >= len(bs) {
+		t.Fatalf("row %q has %d buttons %q, want a %dth", row, len(bs), prefix, n+1)
+	}
+	bs[n].Click()
+	event.ExecuteDeferred()
+}
+
+// formControls returns the controls of the form's row labelled label
+// under c: the widget after the label's text.
+func formControls(t *testing.T, c widget.Containerer, label string) widget.Containerer {
+	t.Helper()
+	var out widget.Containerer
+	var find func(c widget.Containerer)
+	find = func(c widget.Containerer) {
+		kids := c.Children()
+		for i, w := range kids {
+			if x, ok := w.(*widget.Text); ok && x.Label == label && i+1 < len(kids) && out == nil {
+				if ctl, ok := kids[i+1].(widget.Containerer); ok {
+					out = ctl
+				}
+			}
+		}
+		walkUI(c, func(w widget.PreferredSizeLocateableWidget) {
+			if x, ok := w.(widget.Containerer); ok && out == nil {
+				find(x)
+			}
+		})
+	}
+	find(c)
+	if out == nil {
+		t.Fatalf("no row %q in the form", label)
+	}
+	return out
+}
+
+// walkUI calls f on every widget under c, depth first, the content of a
+// scroll panel that names it included.
+func walkUI(c widget.Containerer, f func(widget.PreferredSizeLocateableWidget)) {
+	for _, w := range c.Children() {
+		f(w)
+		switch x := w.(type) {
+		case widget.Containerer:
+			walkUI(x, f)
+		case *widget.ScrollContainer:
+			if content, ok := x.GetWidget().CustomData.(*widget.Container); ok {
+				f(content)
+				walkUI(content, f)
+			}
+		}
+	}
+}
+
+// inputs returns what the text fields under c hold, in their order.
+func inputs(c widget.Containerer) []string {
+	var out []string
+	for _, in := range textInputs(c) {
+		out = append(out, in.GetText())
+	}
+	return out
+}
+
+// textInputs returns the text fields under c, in their order.
+func textInputs(c widget.Containerer) []*widget.TextInput {
+	var out []*widget.TextInput
+	walkUI(c, func(w widget.PreferredSizeLocateableWidget) {
+		if in, ok := w.(*widget.TextInput); ok {
+			out = append(out, in)
+		}
+	})
+	return out
+}
+
+// inputsIn returns the text fields of the form's row labelled row.
+func inputsIn(t *testing.T, c widget.Containerer, row string) []*widget.TextInput {
+	t.Helper()
+	return textInputs(formControls(t, c, row))
+}
+
+// typeInto types s into the field over what it held, as a player does:
+// everything selected, then the keys.
+func typeInto(t *testing.T, in *widget.TextInput, s string) {
+	t.Helper()
+	in.SelectAll()
+	in.DeleteSelectedText()
+	for _, r := range s {
+		in.Insert(string(r))
+	}
+	if in.GetText() != s {
+		t.Fatalf("typed %q, the field holds %q", s, in.GetText())
+	}
+}
+
+// findLists returns the lists under c, in their order.
+func findLists(c widget.Containerer) []*widget.List {
+	var out []*widget.List
+	walkUI(c, func(w widget.PreferredSizeLocateableWidget) {
+		if l, ok := w.(*widget.List); ok {
+			out = append(out, l)
+		}
+	})
+	return out
+}
+
+// scrollBar returns the slider of the screen's scrolling form, nil if it
+// has none.
+func scrollBar(a *App) *widget.Slider {
+	var out *widget.Slider
+	walkUI(a.ui.Container, func(w widget.PreferredSizeLocateableWidget) {
+		if s, ok := w.(*widget.Slider); ok && out == nil {
+			out = s
+		}
+	})
+	return out
+}
+
+// scrolled returns where the screen's scrolling form is scrolled to, on
+// its slider from 0 to 1000; -1 if it has none.
+func scrolled(a *App) int {
+	if s := scrollBar(a); s != nil {
+		return s.Current
+	}
+	return -1
+}
+
+// scrollTo drags the slider of the screen's scrolling form to at (0 to
+// 1000) and checks that the form scrolled.
+func scrollTo(t *testing.T, a *App, at int) {
+	t.Helper()
+	s := scrollBar(a)
+	if s == nil {
+		t.Fatal("the screen has no scroll bar")
+	}
+	s.Current = at
+	renderMenu(a, 960, 540, 2)
+	if sc := findScroll(a.ui.Container); sc == nil || sc.ScrollTop == 0 {
+		t.Fatal("the form did not scroll: it fits the window")
+	}
+}
+
+// TestGameSettingsKeptAtTwice: the settings opened over a game keep the
+// choices not saved yet when the window grows from 960x540 to 1920x1080
+// with 200 per cent asked and the HUD is built again, the settings with
+// it; Close then closes the settings of the HUD built again.
+func TestGameSettingsKeptAtTwice(t *testing.T) {
+	onFrame(t, func() {
+		a, _, s := testApp(t)
+		a.opts.Prefs.UIScale = 200
+		g := showGame(t, a, s, 1)
+		renderApp(a, 960, 540, 2, nil)
+		g.hud.showSettings()
+		renderApp(a, 960, 540, 1, nil)
+		c := g.hud.windowBox
+		typeInto(t, inputsIn(t, c, "Player name")[0], "Zoë")
+		pressIn(t, c, "Turn animation", "Off", 0)
+		pressIn(t, c, "Player colours", "Colour-blind", 0)
+		before := g.hud.settings.Values()
+		if before.Name != "Zoë" || before.AnimSpeed != prefs.AnimOff || !before.ColourBlind {
+			t.Fatalf("the settings hold %+v: the player's choices not made", before)
+		}
+		old := g.hud
+		renderApp(a, 1920, 1080, 2, nil)
+		h := a.game.hud
+		if a.theme.Scale() != 2 || h == old {
+			t.Fatalf("the HUD was not built again at 200 %% (scale %v)", a.theme.Scale())
+		}
+		if h.windowKind != windowSettings {
+			t.Fatalf("the HUD built again shows window %d, want the settings", h.windowKind)
+		}
+		if have := h.settings.Values(); have != before {
+			t.Errorf("the settings built again hold %+v, want %+v", have, before)
+		}
+		pressExact(t, h.windowBox, "Close")
+		if h.windowKind != windowNone {
+			t.Errorf("Close left window %d open over the game", h.windowKind)
 		}
 	})
 }

@@ -182,6 +182,24 @@ func NewJoin(t *Theme, addr string, a JoinActions) *Join {
 	return j
 }
 
+// Rebuild returns the screen built anew at theme t (another interface
+// size) with j's actions, showing what j shows: the address and the
+// password typed, the servers found on the local network and the hint
+// beside them, the server's rulesets and games with the game selected,
+// and the status line.
+func (j *Join) Rebuild(t *Theme) *Join {
+	n := NewJoin(t, j.address.GetText(), j.a)
+	n.lan.SetEntries(j.lan.Entries())
+	n.lanHint.Label = j.lanHint.Label
+	n.SetRulesets(j.rulesets, j.playable)
+	n.selected = j.selected
+	n.SetGames(j.games)
+	n.empty.Label, n.legend.Label = j.empty.Label, j.legend.Label
+	n.password.SetText(j.password.GetText())
+	n.status.keep(j.status)
+	return n
+}
+
 // Container returns the screen's root container.
 func (j *Join) Container() *widget.Container { return j.root }
 

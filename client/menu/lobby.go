@@ -277,6 +277,16 @@ func (l *Lobby) JoinAt() string {
 	return l.joinAt.Label
 }
 
+// Keep shows what old, this lobby before it was built again at another
+// interface size, showed of the player's own: the text typed in the chat
+// line, the status line and where the seats are scrolled to. The table
+// and the chat come from the server's messages (Update, AddChat).
+func (l *Lobby) Keep(old *Lobby) {
+	l.input.SetText(old.input.GetText())
+	l.status.keep(old.status)
+	keepScroll(l.seatsArea, old.seatsArea)
+}
+
 // SetStatus shows msg on the status line.
 func (l *Lobby) SetStatus(msg string) { l.status.set(msg, false) }
 

@@ -222,3 +222,32 @@ func (f *heightFitter) fit(h int) {
 	f.part.GetWidget().LayoutData = ld
 	f.root.RequestRelayout()
 }
+
+// keepScroll scrolls area, a scroll area from NewScrollArea, to where
+// from, another of the same content, is scrolled: the same part of the
+// content at the top, whatever the size both are drawn at.
+func keepScroll(area, from *widget.Container) {
+	scroll, slider := scrollParts(area)
+	was, wasSlider := scrollParts(from)
+	if scroll == nil || slider == nil || was == nil || wasSlider == nil {
+		return
+	}
+	scroll.ScrollTop = was.ScrollTop
+	slider.Current = wasSlider.Current
+}
+
+// scrollParts returns the scroll panel and the slider of area, a scroll
+// area from NewScrollArea.
+func scrollParts(area *widget.Container) (*widget.ScrollContainer, *widget.Slider) {
+	var scroll *widget.ScrollContainer
+	var slider *widget.Slider
+	for _, ch := range area.Children() {
+		switch x := ch.(type) {
+		case *widget.ScrollContainer:
+			scroll = x
+		case *widget.Slider:
+			slider = x
+		}
+	}
+	return scroll, slider
+}

@@ -32,7 +32,16 @@ type ScaleNote func(percent int) string
 type Settings struct {
 	root *widget.Container
 	fit  heightFitter // the form scrolls in what the rest leaves
+	s    *settingsScreen
+	// places, onClose and panel are what the screen was made with, for
+	// Rebuild.
+	places  Places
+	onClose func()
+	panel   bool // a panel over a game (NewSettingsPanel)
 }
+
+// Values returns the preferences the screen shows, saved or not.
+func (s *Settings) Values() prefs.Prefs { return s.s.values() }
 
 // Container returns the screen's root.
 func (s *Settings) Container() *widget.Container { return s.root }
@@ -56,19 +65,38 @@ const settingsFormLeast = 150
 // move on by itself, and onClose goes back to wherever the screen was
 // opened from (the main menu, or a game).
 func NewSettings(t *Theme, p prefs.Prefs, places Places, note ScaleNote, onSave func(prefs.Prefs) error, onClose func()) *Settings {
-	s := newSettings(t, p, note, onSave, onClose)
-	s.showPlaces(t, places)
-	root := newScreen(t, s.panel, nil)
-	return &Settings{root: root, fit: heightFitter{root: root, part: s.area, least: t.Px(settingsFormLeast)}}
+	return makeSettings(t, p, places, note, onSave, onClose, false)
 }
 
 // NewSettingsPanel returns the settings as NewSettings does, on a panel
 // without the screen's background, to show in a window over the game.
 func NewSettingsPanel(t *Theme, p prefs.Prefs, places Places, note ScaleNote, onSave func(prefs.Prefs) error, onClose func()) *Settings {
+	return makeSettings(t, p, places, note, onSave, onClose, true)
+}
+
+// makeSettings returns the settings screen, or its panel over a game.
+func makeSettings(t *Theme, p prefs.Prefs, places Places, note ScaleNote, onSave func(prefs.Prefs) error, onClose func(), panel bool) *Settings {
 	s := newSettings(t, p, note, onSave, onClose)
 	s.showPlaces(t, places)
-	root := withFocusRing(t, s.panel)
-	return &Settings{root: root, fit: heightFitter{root: root, part: s.area, least: t.Px(settingsFormLeast)}}
+	var root *widget.Container
+	if panel {
+		root = withFocusRing(t, s.panel)
+	} else {
+		root = newScreen(t, s.panel, nil)
+	}
+	return &Settings{root: root, fit: heightFitter{root: root, part: s.area, least: t.Px(settingsFormLeast)}, s: s,
+		places: places, onClose: onClose, panel: panel}
+}
+
+// Rebuild returns the screen (or the panel) built anew at theme t
+// (another interface size), with s's actions, showing what s shows: every
+// choice and text as the player left it, saved or not, the status line,
+// and where the form is scrolled to.
+func (s *Settings) Rebuild(t *Theme) *Settings {
+	o := s.s
+	n := makeSettings(t, o.prefs, s.places, o.note, o.onSave, s.onClose, s.panel)
+	n.s.keep(o)
+	return n
 }
 
 // settingsScreen is the settings screen's state.
@@ -154,6 +182,19 @@ func newSettings(t *Theme, p prefs.Prefs, note ScaleNote, onSave func(prefs.Pref
 // settingsFormMax is the most height the form takes before the window's
 // height is known (Settings.FitHeight).
 const settingsFormMax = 4096
+
+// keep sets the form to what old's shows.
+func (s *settingsScreen) keep(old *settingsScreen) {
+	s.name.SetText(old.name.GetText())
+	s.address.SetText(old.address.GetText())
+	for _, c := range [][2]*choice{{s.grid, old.grid}, {s.anim, old.anim}, {s.edgePan, old.edgePan}, {s.screen, old.screen},
+		{s.scale, old.scale}, {s.hints, old.hints}, {s.colours, old.colours}} {
+		c[0].set(c[1].selected)
+	}
+	s.showScale()
+	s.status.keep(old.status)
+	keepScroll(s.area, old.area)
+}
 
 // showPlaces adds to the form a row for each place that is set.
 func (s *settingsScreen) showPlaces(t *Theme, p Places) {

@@ -250,6 +250,15 @@ func (o optionField) value() int {
 	return o.stepper.n
 }
 
+// set shows value v, without calling onChange.
+func (o optionField) set(v int) {
+	if o.choice != nil {
+		o.choice.set(v)
+		return
+	}
+	o.stepper.set(v)
+}
+
 // Choices of the spectators row.
 const (
 	spectatorsNo = iota
@@ -270,15 +279,77 @@ const (
 // keeping the map size (where the ruleset takes it), the seed, the timer
 // and, for LAN games, the name, password and spectators.
 func NewSetup(t *Theme, o SetupOptions, onStart func(protocol.Settings), onBack func()) *Setup {
-	s := &Setup{t: t, opts: o, onStart: onStart, onBack: onBack}
 	d := o.Defaults
+	rs := max(slices.IndexFunc(o.Rulesets, func(in protocol.RulesetInfo) bool { return in.ID == d.Ruleset }), 0)
+	return newSetup(t, o, onStart, onBack, rs, d)
+}
+
+// Rebuild returns the screen built anew at theme t (another interface
+// size) with s's options and actions, showing what s shows: the ruleset
+// chosen and every setting as the player chose or typed it (the map size,
+// custom or not, the seed, the opponents or the seats and bots, the AI
+// level, the ruleset's own settings, the deck, the turn timer, the name,
+// password and spectators), the status line, and where the settings are
+// scrolled to.
+func (s *Setup) Rebuild(t *Theme) *Setup {
+	d := s.opts.Defaults
+	d.TurnSeconds = 0
+	for _, sec := range s.timers {
+		if !slices.Contains(TurnTimers(), sec) {
+			d.TurnSeconds = sec // the timer offered besides the usual ones, offered again
+		}
+	}
+	n := newSetup(t, s.opts, s.onStart, s.onBack, s.ruleset.selected, d)
+	n.keep(s)
+	return n
+}
+
+// keep sets the form, of the same ruleset and options as old's, to what
+// old's shows.
+func (s *Setup) keep(old *Setup) {
+	s.lastW, s.lastH = old.lastW, old.lastH
+	if s.size != nil && old.size != nil {
+		s.size.set(old.size.selected)
+		s.pickSize(old.size.selected)
+		s.width.SetText(old.width.GetText())
+		s.height.SetText(old.height.GetText())
+	}
+	s.seed.SetText(old.seed.GetText())
+	s.timer.set(old.timer.selected)
+	s.level.set(old.level.n)
+	s.levelNote.Label = old.levelNote.Label
+	if s.opponents != nil && old.opponents != nil {
+		s.opponents.set(old.opponents.n)
+	}
+	if s.seats != nil && old.seats != nil {
+		s.seats.set(old.seats.n)
+		s.bots.setRange(0, s.seats.n-1)
+		s.bots.set(old.bots.n)
+		s.spectators.set(old.spectators.selected)
+		s.name.SetText(old.name.GetText())
+		s.password.SetText(old.password.GetText())
+	}
+	for i := range min(len(s.options), len(old.options)) {
+		s.options[i].set(old.options[i].value())
+	}
+	if s.deck != nil && old.deck != nil && old.deck.selected >= 0 && old.deck.selected < len(old.decks) {
+		label := old.decks[old.deck.selected].Label
+		s.deck.set(slices.IndexFunc(s.decks, func(c SeatChoice) bool { return c.Label == label }))
+	}
+	s.status.keep(old.status)
+	keepScroll(s.area, old.area)
+}
+
+// newSetup returns the setup screen with the form of ruleset rs (an index
+// in o.Rulesets) filled from d.
+func newSetup(t *Theme, o SetupOptions, onStart func(protocol.Settings), onBack func(), rs int, d protocol.Settings) *Setup {
+	s := &Setup{t: t, opts: o, onStart: onStart, onBack: onBack}
 	p := t.palette
 
 	labels := make([]string, len(o.Rulesets))
 	for i, in := range o.Rulesets {
 		labels[i] = rulesetLabel(in)
 	}
-	rs := max(slices.IndexFunc(o.Rulesets, func(in protocol.RulesetInfo) bool { return in.ID == d.Ruleset }), 0)
 	s.ruleset = newChoiceRows(t, labels, rs, rulesetsPerRow, s.pickRuleset)
 	s.summary = t.NewText(" ", t.small, p.TextMuted, widget.TextOpts.MaxWidth(t.Pxf(summaryWidth)))
 	s.body = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical))))
@@ -351,7 +422,7 @@ func rulesetLabel(in protocol.RulesetInfo) string {
 // pickRuleset follows the ruleset choice: the form of ruleset i, keeping
 // what every ruleset shares.
 func (s *Setup) pickRuleset(i int) {
-	f := s.form()
+	f := s.Form()
 	d := s.opts.Defaults
 	d.Seed = 0
 	d.TurnSeconds = f.TurnSeconds
@@ -663,8 +734,8 @@ func (s *Setup) pickSize(i int) {
 	}
 }
 
-// form returns what the fields hold.
-func (s *Setup) form() Form {
+// Form returns what the fields hold, as the player left them.
+func (s *Setup) Form() Form {
 	f := Form{
 		Ruleset:     s.info.ID,
 		Seed:        s.seed.GetText(),
@@ -698,7 +769,7 @@ func (s *Setup) start() {
 		s.SetError(err.Error())
 		return
 	}
-	set, err := SettingsFromForm(s.form(), s.info)
+	set, err := SettingsFromForm(s.Form(), s.info)
 	if err != nil {
 		s.SetError(playerMessage(err))
 		return

@@ -2,6 +2,7 @@ package menu
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -509,5 +510,77 @@ func TestSetupLevelNote(t *testing.T) {
 	s = NewSetup(th, SetupOptions{Title: "Play vs AI", Rulesets: []protocol.RulesetInfo{info}}, func(protocol.Settings) {}, nil)
 	if have, want := s.levelNote.Label, "how the bots play"; have != want {
 		t.Errorf("the note of a ruleset without notes: %q, want %q", have, want)
+	}
+}
+
+// TestSetupRebuild: the setup built again at twice the size
+// (Setup.Rebuild) shows what the player left: cases the form alone does
+// not tell apart.
+func TestSetupRebuild(t *testing.T) {
+	th := newTestTheme(t)
+	large, err := NewThemeAt(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rulesets := []protocol.RulesetInfo{erfInfo(t), classicInfo(), cardsInfo()}
+	sizeShown := func(s *Setup) string {
+		if s.size == nil {
+			return "no map"
+		}
+		return fmt.Sprintf("%s, fields locked %v", s.size.buttons[s.size.selected].Text().Label, s.width.GetWidget().Disabled)
+	}
+	tests := []struct {
+		name     string
+		defaults protocol.Settings
+		play     func(s *Setup)
+		// shown says what the test looks at; after, if not nil, is what
+		// the player does on the screen built again before it looks.
+		shown func(s *Setup) string
+		after func(s *Setup)
+		want  string
+	}{
+		{
+			name:  "Custom with a preset's numbers stays Custom",
+			play:  func(s *Setup) { s.size.pick(len(s.presets)) },
+			shown: sizeShown,
+			want:  "Custom, fields locked false",
+		},
+		{
+			name:  "the size kept through a ruleset without a map",
+			play:  func(s *Setup) { s.size.pick(0); s.ruleset.pick(2) },
+			after: func(s *Setup) { s.ruleset.pick(0) },
+			shown: sizeShown,
+			want:  "Small 32×24, fields locked true",
+		},
+		{
+			name:     "a timer offered besides the usual ones",
+			defaults: protocol.Settings{TurnSeconds: 45},
+			play:     func(s *Setup) { s.timer.pick(slices.Index(s.timers, 60)) },
+			shown:    func(s *Setup) string { return fmt.Sprintf("%v, %d chosen", s.timers, s.timers[s.timer.selected]) },
+			want:     "[0 30 45 60 120 300], 60 chosen",
+		},
+		{
+			name:  "the error Start showed",
+			play:  func(s *Setup) { s.seed.SetText("x"); s.start() },
+			shown: func(s *Setup) string { return fmt.Sprintf("%q, an error %v", s.status.label(), s.status.isErr) },
+			want:  `"seed \"x\": enter a whole number from 0 to 18446744073709551615, or nothing for a random map", an error true`,
+		},
+	}
+	for _, tt := range tests {
+		s := NewSetup(th, SetupOptions{Title: "Play vs AI", Rulesets: rulesets, Defaults: tt.defaults}, nil, nil)
+		tt.play(s)
+		s.Container().Validate()
+		before := tt.shown(s)
+		n := s.Rebuild(large)
+		if n.t != large {
+			t.Fatalf("%s: built again at scale %v, want 2", tt.name, n.t.Scale())
+		}
+		if tt.after != nil {
+			tt.after(n)
+		}
+		n.Container().Validate()
+		if have := tt.shown(n); have != tt.want || (tt.after == nil && have != before) {
+			t.Errorf("%s: built again it shows %s, want %s (before: %s)", tt.name, have, tt.want, before)
+		}
 	}
 }

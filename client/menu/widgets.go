@@ -118,8 +118,9 @@ func hint(t *Theme, s string) *widget.Text {
 // the muted colour, errors in the error colour. It keeps its height when
 // empty, so the layout does not jump.
 type statusLine struct {
-	text *widget.Text
-	t    *Theme
+	text  *widget.Text
+	t     *Theme
+	isErr bool // the line shows an error
 }
 
 // newStatusLine returns a status line width pixels wide at 100 % (at t's
@@ -136,12 +137,17 @@ func (s *statusLine) set(msg string, isErr bool) {
 		msg = " "
 	}
 	s.text.Label = msg
+	s.isErr = isErr
 	c := s.t.palette.TextMuted
 	if isErr {
 		c = s.t.palette.Error
 	}
 	s.text.SetColor(c)
 }
+
+// keep shows what from shows, as an error if from does: a screen
+// built again keeps its line.
+func (s *statusLine) keep(from *statusLine) { s.set(from.label(), from.isErr) }
 
 // label returns the text shown ("" for none).
 func (s *statusLine) label() string {
