@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"slices"
 
+	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
@@ -117,16 +118,43 @@ func Cycle(i, n int, back bool) int {
 // move it, Space presses the focused one): the index of the focused
 // button in the panel's list, or none. The zero value is none.
 type PanelFocus struct {
-	at int // the index plus one; 0 for none
+	at     int // the index plus one; 0 for none
+	follow int // frames left in which Follow scrolls the focused button into sight
 }
+
+// followFrames is how many frames after a move of the focus Follow keeps
+// scrolling the focused button into sight: the panel may be built again
+// and laid out a few frames after the key.
+const followFrames = 6
 
 // Move moves the focus to the next of n buttons (back: the one before),
 // round and round; with no focus, to the first (back: the last). With no
-// buttons there is no focus.
-func (p *PanelFocus) Move(n int, back bool) { p.at = Cycle(p.at-1, n, back) + 1 }
+// buttons there is no focus. Follow then scrolls the button into sight.
+func (p *PanelFocus) Move(n int, back bool) {
+	p.at = Cycle(p.at-1, n, back) + 1
+	p.follow = followFrames
+}
 
 // Clear takes the focus away: no button has it.
-func (p *PanelFocus) Clear() { p.at = 0 }
+func (p *PanelFocus) Clear() { *p = PanelFocus{} }
+
+// Follow, called each frame with the focused button (nil for none) and
+// the part of the side panel in sight (module.Input.Panel), asks the
+// panel to scroll the button into sight (ScrollIntoSight) in the frames
+// after the focus moved, until it is in sight: as the shell's own focus
+// (F6) scrolls the panel to its button. It reports whether it asked.
+func (p *PanelFocus) Follow(b widget.HasWidget, sight image.Rectangle) bool {
+	if p.follow <= 0 || b == nil {
+		return false
+	}
+	p.follow--
+	if r := b.GetWidget().Rect; !r.Empty() && r.In(sight) {
+		p.follow = 0
+		return false
+	}
+	ScrollIntoSight(b)
+	return true
+}
 
 // On reports whether a button has the focus (among however many there
 // are now: see Index).

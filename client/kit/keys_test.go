@@ -1,8 +1,10 @@
 package kit
 
 import (
+	"image"
 	"testing"
 
+	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"empires/shared/hex"
@@ -140,6 +142,36 @@ func TestCursorPanKeys(t *testing.T) {
 		dx, dy := Frame{Keys: tt.keys}.CursorPanKeys()
 		if have := dx != 0 || dy != 0; have != tt.pans {
 			t.Errorf("%s: panned %v (%v, %v), want %v", tt.name, have, dx, dy, tt.pans)
+		}
+	}
+}
+
+func TestPanelFocusFollow(t *testing.T) {
+	sight := image.Rect(0, 0, 100, 200)
+	below := widget.NewContainer()
+	below.GetWidget().Rect = image.Rect(10, 250, 90, 270) // past the fold
+	inSight := widget.NewContainer()
+	inSight.GetWidget().Rect = image.Rect(10, 50, 90, 70)
+	tests := []struct {
+		name  string
+		moved bool
+		b     widget.HasWidget
+		want  []bool // what Follow reports, frame by frame
+	}{
+		{"moved to a button past the fold: asks, a few frames", true, below, []bool{true, true, true, true, true, true, false}},
+		{"moved to a button in sight: asks nothing", true, inSight, []bool{false, false}},
+		{"not moved: asks nothing", false, below, []bool{false}},
+		{"no button", true, nil, []bool{false}},
+	}
+	for _, tt := range tests {
+		var p PanelFocus
+		if tt.moved {
+			p.Move(3, false)
+		}
+		for i, want := range tt.want {
+			if have := p.Follow(tt.b, sight); have != want {
+				t.Errorf("%s, frame %d: Follow = %v, want %v", tt.name, i, have, want)
+			}
 		}
 	}
 }

@@ -179,6 +179,15 @@ func (s *Screen) focused() (panelButton, bool) {
 	return bs[i], true
 }
 
+// followFocus scrolls the side panel to its focused button in the frames
+// after ] or [ moved the focus, as F6 scrolls it to the shell's focus
+// (kit.PanelFocus.Follow).
+func (s *Screen) followFocus() {
+	if pb, ok := s.focused(); ok {
+		s.focus.Follow(pb.b, s.in.Panel)
+	}
+}
+
 // pressFocused presses the panel's focused button; a disabled one says
 // so.
 func (s *Screen) pressFocused() {

@@ -330,6 +330,7 @@ func (s *Screen) Update(in module.Input) bool {
 	if !in.Keys && !in.Modal {
 		s.focus.Clear() // the keyboard went to another part of the screen (the shell's): one ring at a time
 	}
+	s.followFocus()
 	s.stepAnimation(in)
 	mx, my := in.Cursor.X, in.Cursor.Y
 	if in.Cursor != s.lastPoint { // a move of the pointer makes the path planned its again

@@ -196,6 +196,15 @@ func (g *Screen) focused() (panelButton, bool) {
 	return bs[i], true
 }
 
+// followFocus scrolls the side panel to its focused button in the frames
+// after ] or [ moved the focus, as F6 scrolls it to the shell's focus
+// (kit.PanelFocus.Follow).
+func (g *Screen) followFocus() {
+	if pb, ok := g.focused(); ok {
+		g.focus.Follow(pb.b, g.in.Panel)
+	}
+}
+
 // pressFocused presses the focused button of the panel; a disabled one
 // says why.
 func (g *Screen) pressFocused() {

@@ -297,6 +297,7 @@ func (g *Screen) Update(in module.Input) bool {
 		g.focus.Clear() // the keyboard went to another part of the screen (the shell's): one ring at a time
 		g.host.Changed(false)
 	}
+	g.followFocus()
 	if g.model == nil {
 		return false
 	}
