@@ -276,7 +276,7 @@ func (m *Map) Update(in module.Input, sight image.Rectangle) (redraw bool, click
 		clicked = t
 	}
 	if in.Keys {
-		if dx, dy := in.PanKeys(); dx != 0 || dy != 0 {
+		if dx, dy := in.CursorPanKeys(); dx != 0 || dy != 0 { // WASD; the arrows with Shift (alone they move the focus)
 			m.cam.Pan(dx, dy)
 		}
 		if z := in.KeyZoom(); z != 1 {
