@@ -28,57 +28,15 @@ type cursor struct {
 	Shown bool
 }
 
-// cursorKey is a key that moves the cursor: by (dx, dy) on squares; on
-// hexes a step in direction dir, or with vert a row up or down keeping
-// the column.
-type cursorKey struct {
-	key    ebiten.Key
-	dx, dy int
-	dir    hex.Direction
-	vert   bool
-}
-
-// cursorKeys are the arrows and the keypad around 5 (7 9 1 3 diagonal on
-// squares; on hexes the keypad's six directions, as on the hex games).
-var cursorKeys = []cursorKey{
-	{ebiten.KeyArrowLeft, -1, 0, hex.West, false},
-	{ebiten.KeyArrowRight, 1, 0, hex.East, false},
-	{ebiten.KeyArrowUp, 0, -1, 0, true},
-	{ebiten.KeyArrowDown, 0, 1, 0, true},
-	{ebiten.KeyNumpad4, -1, 0, hex.West, false},
-	{ebiten.KeyNumpad6, 1, 0, hex.East, false},
-	{ebiten.KeyNumpad8, 0, -1, 0, true},
-	{ebiten.KeyNumpad2, 0, 1, 0, true},
-	{ebiten.KeyNumpad7, -1, -1, hex.NorthWest, false},
-	{ebiten.KeyNumpad9, 1, -1, hex.NorthEast, false},
-	{ebiten.KeyNumpad1, -1, 1, hex.SouthWest, false},
-	{ebiten.KeyNumpad3, 1, 1, hex.SouthEast, false},
-}
-
-// step returns the cell key k moves the cursor to from p on a map of
-// shape sh.
-func (k cursorKey) step(sh grid.Shape, p grid.Pos) grid.Pos {
-	if sh != grid.Hex || k.vert {
-		return grid.Pos{X: p.X + k.dx, Y: p.Y + k.dy}
+// cursorStep returns the cell key k moves the cursor to from p on a map
+// of shape sh: on squares by (DX, DY), on hexes as on the hex games
+// (kit.CursorKey.HexStep).
+func cursorStep(k kit.CursorKey, sh grid.Shape, p grid.Pos) grid.Pos {
+	if sh != grid.Hex {
+		return grid.Pos{X: p.X + k.DX, Y: p.Y + k.DY}
 	}
-	o := hex.FromOffset(hex.Offset{Col: p.X, Row: p.Y}).Neighbor(k.dir).Offset()
+	o := k.HexStep(hex.FromOffset(hex.Offset{Col: p.X, Row: p.Y})).Offset()
 	return grid.Pos{X: o.Col, Y: o.Row}
-}
-
-// shift reports whether a Shift key is down.
-func shift(f kit.Frame) bool {
-	return f.Down(ebiten.KeyShift) || f.Down(ebiten.KeyShiftLeft) || f.Down(ebiten.KeyShiftRight)
-}
-
-// panKeys returns how far the keys pan the map this frame: W, A, S, D,
-// and the arrows only with Shift (alone they move the cursor).
-func panKeys(f kit.Frame) (dx, dy float64) {
-	if !shift(f) {
-		f.Keys = slices.DeleteFunc(slices.Clone(f.Keys), func(k ebiten.Key) bool {
-			return k == ebiten.KeyArrowLeft || k == ebiten.KeyArrowRight || k == ebiten.KeyArrowUp || k == ebiten.KeyArrowDown
-		})
-	}
-	return f.PanKeys()
 }
 
 // moveCursor moves the cursor by the cursor keys pressed this frame (not
@@ -86,24 +44,24 @@ func panKeys(f kit.Frame) (dx, dy float64) {
 // first press shows the cursor where it was last, or on the selection,
 // or in the middle of the map; the camera keeps it in sight.
 func (s *Screen) moveCursor(in kit.Frame) bool {
-	if shift(in) {
+	if in.Shift() {
 		return false
 	}
 	moved := false
-	for _, k := range cursorKeys {
-		if !in.Hit(k.key) {
+	for _, k := range kit.CursorKeys {
+		if !in.Hit(k.Key) {
 			continue
 		}
 		if !moved {
 			s.showCursor()
 		}
 		moved = true
-		if next := k.step(s.m.v.Shape, s.cursor.At); s.m.v.Grid().Contains(next) {
+		if next := cursorStep(k, s.m.v.Shape, s.cursor.At); s.m.v.Grid().Contains(next) {
 			s.cursor.At = next
 		}
 	}
 	if moved {
-		s.focus = -1
+		s.focus.Clear()
 		s.keyLast = true
 		s.followCursor()
 		s.updatePreview()
@@ -141,20 +99,7 @@ func (s *Screen) followCursor() {
 	w := s.cam.ScreenW
 	h := float64(max(s.host.MapInSight().Dy(), 0)) / s.camScale
 	margin := min(3*s.lay.Inner()*s.cam.Zoom, w/3, h/3)
-	dx, dy := 0.0, 0.0
-	switch {
-	case sx < margin:
-		dx = margin - sx
-	case sx > w-margin:
-		dx = w - margin - sx
-	}
-	switch {
-	case sy < margin:
-		dy = margin - sy
-	case sy > h-margin:
-		dy = h - margin - sy
-	}
-	if dx != 0 || dy != 0 {
+	if dx, dy := kit.FollowPan(sx, sy, w, h, margin); dx != 0 || dy != 0 {
 		s.cam.Pan(dx, dy)
 	}
 }
@@ -198,20 +143,10 @@ func (s *Screen) selectNext(back bool) bool {
 	i := slices.IndexFunc(list, func(t Selection) bool {
 		return t.Force == sel.Force && t.Settlement == sel.Settlement && (t.Force != 0 || t.Settlement != 0)
 	})
-	switch {
-	case i < 0 && back:
-		i = len(list) - 1
-	case i < 0:
-		i = 0
-	case back:
-		i = (i + len(list) - 1) % len(list)
-	default:
-		i = (i + 1) % len(list)
-	}
-	next := list[i]
+	next := list[kit.Cycle(i, len(list), back)]
 	s.m.Select(next.Cell, next.Force, next.Settlement)
 	s.cursor = cursor{At: next.Cell, Shown: true}
-	s.focus = -1
+	s.focus.Clear()
 	s.keyLast = true
 	s.centerOn(next.Cell)
 	s.updatePreview()
@@ -231,32 +166,26 @@ type panelButton struct {
 func (s *Screen) buttons() []panelButton { return slices.Concat(s.sideButtons, s.orderButtons) }
 
 // moveFocus moves the panel's focus to the next button (back: the one
-// before), round and round; with no focus, to the first (back: the
-// last).
-func (s *Screen) moveFocus(back bool) {
-	n := len(s.buttons())
-	switch {
-	case n == 0:
-		s.focus = -1
-	case s.focus < 0 || s.focus >= n:
-		s.focus = 0
-		if back {
-			s.focus = n - 1
-		}
-	case back:
-		s.focus = (s.focus + n - 1) % n
-	default:
-		s.focus = (s.focus + 1) % n
-	}
-}
+// before), round and round (kit.PanelFocus.Move).
+func (s *Screen) moveFocus(back bool) { s.focus.Move(len(s.buttons()), back) }
 
 // focused returns the panel's focused button, if any.
 func (s *Screen) focused() (panelButton, bool) {
 	bs := s.buttons()
-	if s.focus < 0 || s.focus >= len(bs) {
+	i, ok := s.focus.Index(len(bs))
+	if !ok {
 		return panelButton{}, false
 	}
-	return bs[s.focus], true
+	return bs[i], true
+}
+
+// followFocus scrolls the side panel to its focused button in the frames
+// after ] or [ moved the focus, as F6 scrolls it to the shell's focus
+// (kit.PanelFocus.Follow).
+func (s *Screen) followFocus() {
+	if pb, ok := s.focused(); ok {
+		s.focus.Follow(pb.b, s.in.Panel)
+	}
 }
 
 // pressFocused presses the panel's focused button; a disabled one says
@@ -293,21 +222,11 @@ func (s *Screen) drawCursor(dst *ebiten.Image) {
 }
 
 // drawFocusRing rings the panel's focused button while it is in the part
-// of the panel in sight.
+// of the panel in sight (kit.DrawFocusRing).
 func (s *Screen) drawFocusRing(dst *ebiten.Image) {
-	pb, ok := s.focused()
-	if !ok {
-		return
+	if pb, ok := s.focused(); ok {
+		kit.DrawFocusRing(dst, s.host.Theme(), pb.b.GetWidget().Rect, s.in.Panel)
 	}
-	t := s.host.Theme()
-	rect := pb.b.GetWidget().Rect
-	if rect.Empty() || !rect.In(s.in.Panel.Inset(-t.Px(2))) {
-		return
-	}
-	r := rect.Inset(-t.Px(3))
-	x, y, w, h := float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy())
-	vector.StrokeRect(dst, x, y, w, h, float32(t.Pxf(5)), color.RGBA{20, 16, 12, 230}, true)
-	vector.StrokeRect(dst, x, y, w, h, float32(t.Pxf(2.5)), t.Palette().Focus, true)
 }
 
 // target returns the cell the selected army's path is planned to: the

@@ -101,7 +101,7 @@ func TestKeyboardPlay(t *testing.T) {
 	if d := s.Probe().Drafts; len(d) != 1 {
 		t.Fatalf("Space on Peace on drafted %q, want its order", d)
 	}
-	s.focus = -1
+	s.focus.Clear()
 	s.Update(keyInput(nil, ebiten.KeyBracketLeft)) // from none, back: the last button, the order's x
 	if f := s.Probe().PanelFocus; !strings.HasPrefix(f, "x ") {
 		t.Fatalf("[ from no focus: %q, want the order's x", f)

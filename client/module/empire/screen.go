@@ -46,14 +46,14 @@ type Screen struct {
 	// The keyboard (keyboard.go): the cursor on the map, and whether the
 	// keys moved it since the pointer last moved (then the path planned
 	// is to the cursor); where the pointer was last frame; the side
-	// panel's buttons and the focused one (an index of buttons, -1 for
-	// none); whether Space skipped the animation this frame.
+	// panel's buttons and the focused one (kit.PanelFocus over
+	// buttons); whether Space skipped the animation this frame.
 	cursor       cursor
 	keyLast      bool
 	lastPoint    image.Point
 	sideButtons  []panelButton
 	orderButtons []panelButton
-	focus        int
+	focus        kit.PanelFocus
 	spaceSkip    bool
 	refollow     int // frames left in which the camera follows the cursor after a resize
 
@@ -91,7 +91,7 @@ const tooltipDelay = 25
 // NewScreen returns the screen of a game played with the rules' data,
 // framed by host; SetView shows its first view.
 func NewScreen(r *rules.Rules, host module.Host) *Screen {
-	return &Screen{host: host, m: NewModel(r.Dat()), hover: kit.Hover[grid.Pos]{Delay: tooltipDelay}, focus: -1}
+	return &Screen{host: host, m: NewModel(r.Dat()), hover: kit.Hover[grid.Pos]{Delay: tooltipDelay}}
 }
 
 // Model returns the screen's model.
@@ -296,7 +296,7 @@ type state struct {
 	anim     int
 	animT    float64
 	cursor   cursor
-	focus    int
+	focus    kit.PanelFocus
 	scale    float64
 }
 
@@ -328,8 +328,9 @@ func (s *Screen) Update(in module.Input) bool {
 	s.in = in
 	s.spaceSkip = false
 	if !in.Keys && !in.Modal {
-		s.focus = -1 // the keyboard went to another part of the screen (the shell's): one ring at a time
+		s.focus.Clear() // the keyboard went to another part of the screen (the shell's): one ring at a time
 	}
+	s.followFocus()
 	s.stepAnimation(in)
 	mx, my := in.Cursor.X, in.Cursor.Y
 	if in.Cursor != s.lastPoint { // a move of the pointer makes the path planned its again
@@ -359,7 +360,8 @@ func (s *Screen) Update(in module.Input) bool {
 		s.cam.ZoomAt(z, lx/s.camScale, ly/s.camScale)
 	}
 	if in.Pressed.Has(ebiten.MouseButtonLeft) && in.Pointer {
-		s.cursor.Shown, s.focus = false, -1 // the pointer plays: the keyboard's cursor and focus go
+		s.cursor.Shown = false
+		s.focus.Clear() // the pointer plays: the keyboard's cursor and focus go
 		s.drag.StartScaled(in.Frame, s.host.Theme().Scale())
 	}
 	if dx, dy, held := s.drag.Follow(in.Frame); held && s.drag.Moved {
@@ -385,7 +387,7 @@ func (s *Screen) Update(in module.Input) bool {
 // (keyboard.go), the pan, the zoom, home, Tab through what takes orders,
 // the side panel's focus, Escape and taking back the last order.
 func (s *Screen) keys(in module.Input) {
-	if dx, dy := panKeys(in.Frame); dx != 0 || dy != 0 {
+	if dx, dy := in.CursorPanKeys(); dx != 0 || dy != 0 {
 		s.cam.Pan(dx, dy)
 	}
 	if s.moveCursor(in.Frame) {
@@ -398,20 +400,20 @@ func (s *Screen) keys(in module.Input) {
 	case in.Hit(ebiten.KeyH):
 		s.cam.Zoom = defaultZoom
 		s.CenterHome()
-	case in.Hit(ebiten.KeyEscape) && s.focus >= 0:
-		s.focus = -1 // back to the map; a second Escape deselects
+	case in.Hit(ebiten.KeyEscape) && s.focus.On():
+		s.focus.Clear() // back to the map; a second Escape deselects
 	case in.Hit(ebiten.KeyEscape):
 		s.m.Deselect()
 		s.preview, s.previewErr = nil, "" // no army selected: no path, and no refusal of one
 	case in.Hit(ebiten.KeyTab):
-		s.selectNext(shift(in.Frame))
+		s.selectNext(in.Shift())
 	case in.Hit(ebiten.KeyBracketRight):
 		s.moveFocus(false)
 		s.host.Changed(false)
 	case in.Hit(ebiten.KeyBracketLeft):
 		s.moveFocus(true)
 		s.host.Changed(false)
-	case in.Hit(ebiten.KeySpace) && !s.spaceSkip && s.focus >= 0:
+	case in.Hit(ebiten.KeySpace) && !s.spaceSkip && s.focus.On():
 		s.pressFocused()
 	case in.Hit(ebiten.KeySpace) && !s.spaceSkip:
 		s.keyLast = true

@@ -2,7 +2,6 @@ package hexscreen
 
 import (
 	"fmt"
-	"image"
 	"image/color"
 	"math"
 
@@ -173,20 +172,6 @@ func (g *Screen) drawCursor(dst *ebiten.Image) {
 	vector.StrokePath(dst, &path, thread, &vector.DrawPathOptions{AntiAlias: true, ColorScale: scaleOf(color.White)})
 }
 
-// drawFocusRing rings rect, a button of the side panel that has the
-// keyboard's focus, in the theme's focus colour (on a dark edge), while
-// it is in the part of the panel in sight; s is the interface size.
-func drawFocusRing(dst *ebiten.Image, rect, sight image.Rectangle, c color.Color, s float64) {
-	px := func(n int) int { return int(math.Round(float64(n) * s)) }
-	if rect.Empty() || !rect.In(sight.Inset(-px(2))) {
-		return
-	}
-	r := rect.Inset(-px(3))
-	x, y, w, h := float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy())
-	vector.StrokeRect(dst, x, y, w, h, float32(5*s), color.RGBA{20, 16, 12, 230}, true)
-	vector.StrokeRect(dst, x, y, w, h, float32(2.5*s), c, true)
-}
-
 // scaleOf is the colour scale that paints white in c.
 func scaleOf(c color.Color) ebiten.ColorScale {
 	var cs ebiten.ColorScale
@@ -219,7 +204,7 @@ func (g *Screen) DrawOver(screen *ebiten.Image) {
 	g.board.SetScale(t.Scale())
 	g.board.DrawMinimap(screen, r, g.cam)
 	if pb, ok := g.focused(); ok {
-		drawFocusRing(screen, pb.b.GetWidget().Rect, g.in.Panel, g.pal.Focus, t.Scale())
+		kit.DrawFocusRing(screen, t, pb.b.GetWidget().Rect, g.in.Panel)
 	}
 
 	mx, my := g.in.Cursor.X, g.in.Cursor.Y
@@ -228,8 +213,8 @@ func (g *Screen) DrawOver(screen *ebiten.Image) {
 	bg, fg := color.RGBA{30, 26, 22, 235}, color.RGBA{235, 228, 210, 255}
 	bad := color.RGBA{255, 150, 130, 255}
 	tip, onTip := g.tipAt()
-	onTip = onTip && g.focus < 0  // the keyboard's focus in the panel: its hint line speaks, not the resting pointer
-	below := float64(my) + px(18) // the top of the hex's own tooltip: under the pointer and the path's
+	onTip = onTip && !g.focus.On() // the keyboard's focus in the panel: its hint line speaks, not the resting pointer
+	below := float64(my) + px(18)  // the top of the hex's own tooltip: under the pointer and the path's
 	switch {
 	case onTip && tip.why != "":
 		c := color.Color(fg)

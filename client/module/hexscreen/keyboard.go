@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"github.com/ebitenui/ebitenui/widget"
-	"github.com/hajimehoshi/ebiten/v2"
 
 	"empires/client/kit"
 	"empires/client/model"
@@ -24,81 +23,29 @@ type cursor struct {
 	Shown bool
 }
 
-// cursorKeys are the keys that move the cursor a hex, by the direction
-// they go: the keypad's six hex directions (7 9 / 4 6 / 1 3 around 5,
-// as Wesnoth's and Freeciv's keypads go) and the arrows (left and right
-// along the row; up and down to the row above or below, keeping the
-// column: the hexes of odd rows lie half a hex right).
-var cursorKeys = []struct {
-	key  ebiten.Key
-	dir  hex.Direction
-	vert int // -1 up, +1 down, 0 for a direction of its own
-}{
-	{ebiten.KeyArrowLeft, hex.West, 0},
-	{ebiten.KeyArrowRight, hex.East, 0},
-	{ebiten.KeyArrowUp, 0, -1},
-	{ebiten.KeyArrowDown, 0, +1},
-	{ebiten.KeyNumpad4, hex.West, 0},
-	{ebiten.KeyNumpad6, hex.East, 0},
-	{ebiten.KeyNumpad7, hex.NorthWest, 0},
-	{ebiten.KeyNumpad9, hex.NorthEast, 0},
-	{ebiten.KeyNumpad1, hex.SouthWest, 0},
-	{ebiten.KeyNumpad3, hex.SouthEast, 0},
-	{ebiten.KeyNumpad8, 0, -1},
-	{ebiten.KeyNumpad2, 0, +1},
-}
-
-// shift reports whether a Shift key is down.
-func shift(f kit.Frame) bool {
-	return f.Down(ebiten.KeyShift) || f.Down(ebiten.KeyShiftLeft) || f.Down(ebiten.KeyShiftRight)
-}
-
-// panKeys returns how far the keys pan the map this frame: W, A, S, D,
-// and the arrows only with Shift (alone they move the cursor).
-func panKeys(f kit.Frame) (dx, dy float64) {
-	if !shift(f) {
-		f.Keys = slices.DeleteFunc(slices.Clone(f.Keys), func(k ebiten.Key) bool {
-			return k == ebiten.KeyArrowLeft || k == ebiten.KeyArrowRight || k == ebiten.KeyArrowUp || k == ebiten.KeyArrowDown
-		})
-	}
-	return f.PanKeys()
-}
-
-// cursorStep returns the hex a cursor key moves from h: vert moves a row
-// up or down keeping the odd-r column, else a step in direction dir.
-func cursorStep(h hex.Hex, dir hex.Direction, vert int) hex.Hex {
-	if vert == 0 {
-		return h.Neighbor(dir)
-	}
-	o := h.Offset()
-	o.Row += vert
-	return hex.FromOffset(o)
-}
-
 // moveCursor moves the cursor by the cursor keys pressed this frame (not
 // with Shift: Shift and the arrows pan) and reports whether one was. The
 // first press shows the cursor where it was last, or on the selection,
 // or in the middle of the map in sight; the camera keeps it in sight.
 func (g *Screen) moveCursor() bool {
-	if shift(g.in.Frame) {
+	if g.in.Shift() {
 		return false
 	}
 	moved := false
-	for _, k := range cursorKeys {
-		if !g.in.Hit(k.key) {
+	for _, k := range kit.CursorKeys {
+		if !g.in.Hit(k.Key) {
 			continue
 		}
 		if !moved {
 			g.showCursor()
 		}
 		moved = true
-		next := cursorStep(g.cursor.At, k.dir, k.vert)
-		if g.model.OnMap(next) {
+		if next := k.HexStep(g.cursor.At); g.model.OnMap(next) {
 			g.cursor.At = next
 		}
 	}
 	if moved {
-		g.focus = -1
+		g.focus.Clear()
 		g.followCursor()
 		g.updatePreview()
 	}
@@ -139,20 +86,7 @@ func (g *Screen) followCursor() {
 	h := g.sightH()
 	margin := 2 * 32 * g.cam.Zoom // two hexes' radius: the hex and a hex around it
 	margin = min(margin, w/3, h/3)
-	dx, dy := 0.0, 0.0
-	switch {
-	case sx < margin:
-		dx = margin - sx
-	case sx > w-margin:
-		dx = w - margin - sx
-	}
-	switch {
-	case sy < margin:
-		dy = margin - sy
-	case sy > h-margin:
-		dy = h - margin - sy
-	}
-	if dx != 0 || dy != 0 {
+	if dx, dy := kit.FollowPan(sx, sy, w, h, margin); dx != 0 || dy != 0 {
 		g.cam.Pan(dx, dy)
 	}
 }
@@ -191,24 +125,14 @@ func (g *Screen) selectNext(back bool) {
 	i := slices.IndexFunc(list, func(s model.Selection) bool {
 		return s.Army == sel.Army && s.City == sel.City && (s.Army != 0 || s.City != 0)
 	})
-	switch {
-	case i < 0 && back:
-		i = len(list) - 1
-	case i < 0:
-		i = 0
-	case back:
-		i = (i + len(list) - 1) % len(list)
-	default:
-		i = (i + 1) % len(list)
-	}
-	next := list[i]
+	next := list[kit.Cycle(i, len(list), back)]
 	if next.Army != 0 {
 		g.model.SelectArmy(next.Army)
 	} else {
 		g.model.SelectCity(next.City)
 	}
 	g.cursor = cursor{At: next.Hex, Shown: true}
-	g.focus = -1
+	g.focus.Clear()
 	g.centerOn(next.Hex)
 	g.host.Changed(false)
 	g.updatePreview()
@@ -256,34 +180,29 @@ func (g *Screen) buttons() []panelButton {
 }
 
 // moveFocus moves the panel's focus to the next button (back: the one
-// before), round and round; with no focus, to the first (back: the last).
+// before), round and round (kit.PanelFocus.Move).
 func (g *Screen) moveFocus(back bool) {
-	n := len(g.buttons())
-	if n == 0 {
-		g.focus = -1
-		return
-	}
-	switch {
-	case g.focus < 0 || g.focus >= n:
-		g.focus = 0
-		if back {
-			g.focus = n - 1
-		}
-	case back:
-		g.focus = (g.focus + n - 1) % n
-	default:
-		g.focus = (g.focus + 1) % n
-	}
+	g.focus.Move(len(g.buttons()), back)
 	g.host.Changed(false) // the hint line says the focused choice's why
 }
 
 // focused returns the panel's focused button, if any.
 func (g *Screen) focused() (panelButton, bool) {
 	bs := g.buttons()
-	if g.focus < 0 || g.focus >= len(bs) {
+	i, ok := g.focus.Index(len(bs))
+	if !ok {
 		return panelButton{}, false
 	}
-	return bs[g.focus], true
+	return bs[i], true
+}
+
+// followFocus scrolls the side panel to its focused button in the frames
+// after ] or [ moved the focus, as F6 scrolls it to the shell's focus
+// (kit.PanelFocus.Follow).
+func (g *Screen) followFocus() {
+	if pb, ok := g.focused(); ok {
+		g.focus.Follow(pb.b, g.in.Panel)
+	}
 }
 
 // pressFocused presses the focused button of the panel; a disabled one

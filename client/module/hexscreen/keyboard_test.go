@@ -167,7 +167,7 @@ func TestPanelFocus(t *testing.T) {
 	}
 	sidePanel(g)
 	// The order's x comes after the choices: [ from the first choice.
-	for g.focus != 0 {
+	for i, _ := g.focus.Index(len(g.buttons())); i != 0; i, _ = g.focus.Index(len(g.buttons())) {
 		play(g, keysFrame(nil, ebiten.KeyBracketRight))
 	}
 	play(g, keysFrame(nil, ebiten.KeyBracketLeft))

@@ -56,12 +56,12 @@ type Screen struct {
 	// The keyboard: the cursor on the map, and whether the keys moved it
 	// since the pointer last moved (then the path planned is to the
 	// cursor, not to the hex under the pointer); where the pointer was
-	// last frame; the side panel's focused button (an index of buttons,
-	// -1 for none); whether Space skipped the animation this frame.
+	// last frame; the side panel's focused button (kit.PanelFocus over
+	// buttons); whether Space skipped the animation this frame.
 	cursor    cursor
 	keyLast   bool
 	lastPoint image.Point
-	focus     int
+	focus     kit.PanelFocus
 	spaceSkip bool
 	refollow  int // frames left in which the camera follows the cursor after a resize
 
@@ -116,7 +116,7 @@ var (
 // its first view.
 func New(mod Game, host module.Host) *Screen {
 	t := host.Theme()
-	return &Screen{host: host, mod: mod, pal: t.Palette(), hover: kit.Hover[hex.Hex]{Delay: tooltipDelay}, focus: -1}
+	return &Screen{host: host, mod: mod, pal: t.Palette(), hover: kit.Hover[hex.Hex]{Delay: tooltipDelay}}
 }
 
 // theme returns the host's theme as it is now: Settings or a resize may
@@ -293,10 +293,11 @@ func (g *Screen) Update(in module.Input) bool {
 	g.hover.Tick()
 	g.in = in
 	g.spaceSkip = false
-	if !in.Keys && !in.Modal && g.focus >= 0 {
-		g.focus = -1 // the keyboard went to another part of the screen (the shell's): one ring at a time
+	if !in.Keys && !in.Modal && g.focus.On() {
+		g.focus.Clear() // the keyboard went to another part of the screen (the shell's): one ring at a time
 		g.host.Changed(false)
 	}
+	g.followFocus()
 	if g.model == nil {
 		return false
 	}
@@ -365,7 +366,8 @@ func (g *Screen) input() {
 	// Left button: click selects, drag pans, drag from the selected army
 	// draws its path; on the minimap it moves the camera.
 	if in.Pressed.Has(ebiten.MouseButtonLeft) && (in.Pointer || inMini) {
-		g.cursor.Shown, g.focus = false, -1 // the pointer plays: the keyboard's cursor and focus go
+		g.cursor.Shown = false
+		g.focus.Clear() // the pointer plays: the keyboard's cursor and focus go
 		g.drag.StartScaled(in.Frame, g.scale())
 		g.miniDrag = inMini
 		g.pathDrag = false
@@ -413,7 +415,7 @@ func (g *Screen) input() {
 // side panel's focus.
 func (g *Screen) keys() {
 	in := g.in
-	if dx, dy := panKeys(in.Frame); dx != 0 || dy != 0 {
+	if dx, dy := in.CursorPanKeys(); dx != 0 || dy != 0 {
 		g.cam.Pan(dx, dy)
 	}
 	if g.moveCursor() {
@@ -424,8 +426,8 @@ func (g *Screen) keys() {
 	switch {
 	case in.KeyZoom() != 1:
 		g.cam.ZoomAt(in.KeyZoom(), cx, cy)
-	case in.Hit(ebiten.KeyEscape) && g.focus >= 0:
-		g.focus = -1 // back to the map; a second Escape deselects
+	case in.Hit(ebiten.KeyEscape) && g.focus.On():
+		g.focus.Clear() // back to the map; a second Escape deselects
 		g.host.Changed(false)
 	case in.Hit(ebiten.KeyEscape):
 		g.model.Deselect()
@@ -433,12 +435,12 @@ func (g *Screen) keys() {
 		g.host.Changed(false)
 	case in.Hit(ebiten.KeyTab):
 		g.keyLast = true
-		g.selectNext(shift(in.Frame))
+		g.selectNext(in.Shift())
 	case in.Hit(ebiten.KeyBracketRight):
 		g.moveFocus(false)
 	case in.Hit(ebiten.KeyBracketLeft):
 		g.moveFocus(true)
-	case in.Hit(ebiten.KeySpace) && !g.spaceSkip && g.focus >= 0:
+	case in.Hit(ebiten.KeySpace) && !g.spaceSkip && g.focus.On():
 		g.pressFocused()
 	case in.Hit(ebiten.KeySpace) && !g.spaceSkip:
 		g.keyLast = true

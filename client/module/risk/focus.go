@@ -3,6 +3,7 @@ package risk
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -12,7 +13,8 @@ import (
 
 // The keyboard's way through the map: a focus, the territory the keys
 // point at, moved by Tab and Shift+Tab through the territories a click
-// acts on now (all of them when none does), and acted on by Enter as a
+// acts on now (all of them when none does) and by the arrows to the
+// neighbour in their direction (neighbourToward), and acted on by Enter as a
 // click would. The territories go in tabOrder: continent by continent,
 // each from the top left, as a player reads the map.
 
@@ -191,4 +193,45 @@ func (m *Model) Escape() {
 // the territories chosen.
 func (s *Screen) TakesKey(k ebiten.Key) bool {
 	return k == ebiten.KeyEnter || k == ebiten.KeyNumpadEnter
+}
+
+// arrowDirs are the arrow keys, by the direction on screen they move the
+// focus in (y grows down).
+var arrowDirs = []struct {
+	key    ebiten.Key
+	dx, dy float64
+}{
+	{ebiten.KeyArrowLeft, -1, 0},
+	{ebiten.KeyArrowRight, 1, 0},
+	{ebiten.KeyArrowUp, 0, -1},
+	{ebiten.KeyArrowDown, 0, 1},
+}
+
+// neighbourToward returns the territory an arrow going (dx, dy) on
+// screen (a unit step: (1, 0) right, (0, -1) up) moves the focus to from
+// territory from: of its neighbours (board.Neighbours) those whose
+// centre, at(t), lies in the 90-degree cone around the direction (45
+// degrees either side), the nearest, ties to the lower ID; 0 when no
+// neighbour lies that way.
+func neighbourToward(b *board.Board, from board.TerritoryID, dx, dy float64, at func(board.TerritoryID) (x, y float64, ok bool)) board.TerritoryID {
+	fx, fy, ok := at(from)
+	if !ok {
+		return 0
+	}
+	best, bestD := board.TerritoryID(0), 0.0
+	for _, t := range b.Neighbours(from) {
+		x, y, ok := at(t)
+		if !ok {
+			continue
+		}
+		vx, vy := x-fx, y-fy
+		along, across := vx*dx+vy*dy, vx*dy-vy*dx
+		if along <= 0 || math.Abs(across) > along {
+			continue // outside the cone
+		}
+		if d := vx*vx + vy*vy; best == 0 || d < bestD || d == bestD && t < best {
+			best, bestD = t, d
+		}
+	}
+	return best
 }

@@ -11,6 +11,7 @@ import (
 	"empires/client/module"
 	rules "empires/shared/rules/risk"
 	"empires/shared/rules/risk/board"
+	"empires/shared/ruleset"
 )
 
 // keyInput is a frame in which keys went down (and are held), the
@@ -247,5 +248,77 @@ func TestEnterWithoutFocus(t *testing.T) {
 	}
 	if len(tg.host.notices) == 0 || tg.host.notices[len(tg.host.notices)-1] != "Press Tab to a ringed territory, then Enter to place an army on it" {
 		t.Errorf("the notices are %q", tg.host.notices)
+	}
+}
+
+// TestArrowKeys checks the arrows on the classic map: from a territory
+// each goes to the neighbour whose centre is nearest that way on screen
+// (within 45 degrees either side), none that way leaves the focus where
+// it is, the map follows the focus, from no focus an arrow goes where Tab
+// would, and alone they do not pan the map (Shift and the arrows do, as
+// WASD).
+func TestArrowKeys(t *testing.T) {
+	tg := newTestGame(t, 1, 2, ruleset.Options{}) // the classic map
+	s, m := tg.s, tg.m()
+	s.Update(keyInput()) // the first frame: the map's size
+	b := s.mp.Board()
+	for _, tc := range []struct {
+		from                  string
+		left, right, up, down string
+	}{
+		{"Ontario", "Alberta", "Quebec", "Northwest Territory", "Eastern United States"},
+		{"Egypt", "North Africa", "Middle East", "Southern Europe", "East Africa"},
+		{"Ukraine", "Northern Europe", "Ural", "Ukraine", "Southern Europe"}, // nothing of its borders lies up
+		{"China", "Afghanistan", "China", "Mongolia", "Siam"},                // Japan lies right, but borders Mongolia and Kamchatka only
+		{"Brazil", "Peru", "North Africa", "Venezuela", "Argentina"},         // across the sea to Africa
+	} {
+		for _, k := range []struct {
+			key  ebiten.Key
+			want string
+		}{{ebiten.KeyArrowLeft, tc.left}, {ebiten.KeyArrowRight, tc.right}, {ebiten.KeyArrowUp, tc.up}, {ebiten.KeyArrowDown, tc.down}} {
+			m.SetFocus(id(t, b, tc.from))
+			s.Update(keyInput(k.key))
+			if have := b.Territory(m.Focus()); have == nil || have.Name != k.want {
+				t.Errorf("%v from %s: the focus on %v, want %s", k.key, tc.from, have, k.want)
+			}
+		}
+	}
+
+	// Zoomed in, the map has room to pan: an arrow with no neighbour that
+	// way pans nothing; Shift and the arrow pan, the focus kept; the
+	// arrows walking west keep the focus in sight.
+	c := s.mp.Camera()
+	c.ZoomAt(3, c.ScreenW/2, c.ScreenH/2)
+	china := id(t, b, "China")
+	m.SetFocus(china)
+	s.showFocus()
+	cam := *c
+	s.Update(keyInput(ebiten.KeyArrowRight))
+	if m.Focus() != china || *c != cam {
+		t.Errorf("Right from China: the focus on %d (want %d), the map panned %v; want neither moved", m.Focus(), china, *c != cam)
+	}
+	s.Update(shifted(ebiten.KeyArrowRight))
+	if m.Focus() != china || *c == cam {
+		t.Errorf("Shift+Right: the focus on %d (want China, %d), the map panned %v; want the map panned, the focus kept", m.Focus(), china, *c != cam)
+	}
+	sight := s.host.MapInSight()
+	for i := range 6 {
+		s.Update(keyInput(ebiten.KeyArrowLeft))
+		x, y, _ := s.mp.ScreenOf(m.Focus())
+		if !image.Pt(int(x), int(y)).In(sight) {
+			t.Errorf("Left %d times from China: %s at (%.0f, %.0f), out of the map in sight %v", i+1, b.Territory(m.Focus()).Name, x, y, sight)
+		}
+	}
+	if m.Focus() == china {
+		t.Error("Left 6 times from China: the focus is still there")
+	}
+
+	m.SetFocus(0)
+	s.Update(keyInput(ebiten.KeyArrowDown))
+	tab := m.Focus()
+	m.SetFocus(0)
+	m.FocusNext(false)
+	if tab == 0 || tab != m.Focus() {
+		t.Errorf("Down from no focus: the focus on %d, want %d, where Tab goes", tab, m.Focus())
 	}
 }

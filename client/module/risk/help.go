@@ -59,6 +59,7 @@ func Help() menu.HelpContent {
 			{Term: "Click", Text: "claim, place on, attack from, attack, move from and to, build on, choose for the plague: as the step asks"},
 			{Term: "Shift-click", Text: "place all the armies left to place"},
 			{Term: "Tab, Shift+Tab", Text: "move the focus (the ring in the focus colour between dark lines) to the next or the previous territory a click acts on now (all of them when none does): continent by continent, each from the top left; its tooltip shows beside it"},
+			{Term: "Arrows", Text: "move the focus to the neighbouring territory that way on the map (the nearest whose centre lies that way); the map follows it"},
 			{Term: "Enter", Text: "on the focus, what a click there does (claim, place, attack from, attack, move from and to, build, choose); on the territories chosen, roll once more, move in after a conquest, make the free move"},
 			{Term: "Space", Text: "roll once more in an attack; move in after a conquest; make the free move"},
 			{Term: "U", Text: "attack until conquest or down to the limit the panel sets"},
@@ -70,7 +71,7 @@ func Help() menu.HelpContent {
 			{Term: "N, Y", Text: "arm the Nuke, the Air Drop (when you hold them)"},
 			{Term: "T, P", Text: "the trading table (step 6), the Empire cards (step 8)"},
 			{Term: "Esc", Text: "drop the choice (and stop an attack pressed on); once more, the focus; close a window"},
-			{Term: "Arrows, WASD, wheel, drag", Text: "pan and zoom the map; H shows it whole"},
+			{Term: "WASD, Shift+arrows, wheel, drag", Text: "pan and zoom the map; H shows it whole"},
 			{Term: "F1, F12", Text: "this help; a screenshot"},
 		},
 	})

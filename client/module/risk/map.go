@@ -250,9 +250,10 @@ func (m *Map) state() mapState {
 
 // Update handles a frame's input on the map: in as the shell gives it,
 // sight the part of the map in sight (empty: all of in.Map). The pointer
-// hovers, the wheel zooms, a drag pans, the keys pan (arrows, WASD: a
-// step of 100 %'s pixels, as large on the screen as the interface), zoom
-// (+, -) and show the whole board (H). It reports whether the map must
+// hovers, the wheel zooms, a drag pans, the keys pan (WASD, and the
+// arrows with Shift: alone they move the screen's focus; a step of
+// 100 %'s pixels, as large on the screen as the interface), zoom (+, -)
+// and show the whole board (H). It reports whether the map must
 // be drawn again, and the territory clicked (0 for none): what a click
 // does is the screen's to say (Select it, or attack it).
 func (m *Map) Update(in module.Input, sight image.Rectangle) (redraw bool, clicked board.TerritoryID) {
@@ -276,7 +277,7 @@ func (m *Map) Update(in module.Input, sight image.Rectangle) (redraw bool, click
 		clicked = t
 	}
 	if in.Keys {
-		if dx, dy := in.PanKeys(); dx != 0 || dy != 0 {
+		if dx, dy := in.CursorPanKeys(); dx != 0 || dy != 0 {
 			m.cam.Pan(dx, dy)
 		}
 		if z := in.KeyZoom(); z != 1 {

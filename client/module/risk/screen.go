@@ -312,7 +312,7 @@ func (s *Screen) overBox(p image.Point) bool {
 
 // Update implements module.Screen: the pointer hovers and clicks the
 // territories and the question's buttons; the keys move the focus
-// through the territories (Tab, Shift+Tab) and act on it (Enter), roll (Space; Enter on the attack chosen), press on (U),
+// through the territories (Tab, Shift+Tab; the arrows to a neighbour) and act on it (Enter), roll (Space; Enter on the attack chosen), press on (U),
 // choose the dice (1 to 3) or the count (number keys, [ and ]), end the
 // step (E), answer the question (C, K), arm the Nuke (N) and the Air Drop
 // (Y), open the trading table (T) and the purchase window (P), and drop
@@ -363,17 +363,18 @@ func (s *Screen) Update(in module.Input) bool {
 		}
 	}
 	if clicked != 0 && in.Orders && !s.watching {
-		shift := in.Down(ebiten.KeyShift) || in.Down(ebiten.KeyShiftLeft) || in.Down(ebiten.KeyShiftRight)
+		shift := in.Shift()
 		s.apply(s.m.ClickTerritory(clicked, shift))
 	}
 	if moved && s.keyed {
 		s.keyed, redraw = false, true // the pointer shows what it rests on again
 	}
 	if in.Keys && len(in.KeysPressed) > 0 {
+		s.arrows(in.Frame) // a spectator reads the territories too
 		if in.Orders && !s.watching {
 			s.keys(in.Frame)
 		} else if in.Hit(ebiten.KeyTab) {
-			s.m.FocusNext(shiftDown(in.Frame)) // a spectator reads the territories too
+			s.m.FocusNext(in.Shift()) // a spectator reads the territories too
 			s.keyed = true
 			s.showFocus()
 		}
@@ -412,9 +413,26 @@ func (s *Screen) countdownTick() int {
 	return int(d / (250 * time.Millisecond))
 }
 
-// shiftDown reports whether a Shift key is held in frame f.
-func shiftDown(f kit.Frame) bool {
-	return f.Down(ebiten.KeyShift) || f.Down(ebiten.KeyShiftLeft) || f.Down(ebiten.KeyShiftRight)
+// arrows moves the focus by the arrows pressed in frame f (not with
+// Shift: Shift and the arrows pan) to the neighbour in their direction on
+// screen (neighbourToward); from no focus an arrow goes where Tab would. The
+// camera brings the focus into sight.
+func (s *Screen) arrows(f kit.Frame) {
+	if f.Shift() {
+		return
+	}
+	for _, a := range arrowDirs {
+		if !f.Hit(a.key) {
+			continue
+		}
+		if s.m.focus == 0 {
+			s.m.FocusNext(false)
+		} else if t := neighbourToward(s.mp.Board(), s.m.focus, a.dx, a.dy, s.mp.ScreenOf); t != 0 {
+			s.m.SetFocus(t)
+		}
+		s.keyed = true
+		s.showFocus()
+	}
 }
 
 // numberKeys are the number keys, 0 to 9, of the row and the keypad.
@@ -438,7 +456,7 @@ func number(k ebiten.Key) (int, bool) {
 // keys does what the keys pressed in frame f do.
 func (s *Screen) keys(f kit.Frame) {
 	m := s.m
-	shift := shiftDown(f)
+	shift := f.Shift()
 	for _, k := range f.KeysPressed {
 		if n, ok := number(k); ok {
 			switch {
