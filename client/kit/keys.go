@@ -10,7 +10,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"empires/client/menu"
-	"empires/shared/hex"
 )
 
 // The keyboard's way through a game's map and side panel, shared by the
@@ -20,13 +19,11 @@ import (
 // side panel's buttons (PanelFocus) and ringed (DrawFocusRing).
 
 // CursorKey is a key that moves a map's cursor a cell: by (DX, DY) on
-// squares; on hexes a step in direction Dir, or with Vert a row up or
-// down (DY) keeping the odd-r column.
+// squares; on hexes (hexcursor.Step) toward the neighbour that way, or
+// with DX 0 a row up or down keeping the odd-r column.
 type CursorKey struct {
 	Key    ebiten.Key
 	DX, DY int
-	Dir    hex.Direction
-	Vert   bool
 }
 
 // CursorKeys are the keys that move a map's cursor: the arrows (left and
@@ -34,30 +31,18 @@ type CursorKey struct {
 // keypad around 5 (7 9 1 3 the diagonals on squares, on hexes the
 // keypad's six directions, as Wesnoth's and Freeciv's keypads go).
 var CursorKeys = []CursorKey{
-	{ebiten.KeyArrowLeft, -1, 0, hex.West, false},
-	{ebiten.KeyArrowRight, 1, 0, hex.East, false},
-	{ebiten.KeyArrowUp, 0, -1, 0, true},
-	{ebiten.KeyArrowDown, 0, 1, 0, true},
-	{ebiten.KeyNumpad4, -1, 0, hex.West, false},
-	{ebiten.KeyNumpad6, 1, 0, hex.East, false},
-	{ebiten.KeyNumpad7, -1, -1, hex.NorthWest, false},
-	{ebiten.KeyNumpad9, 1, -1, hex.NorthEast, false},
-	{ebiten.KeyNumpad1, -1, 1, hex.SouthWest, false},
-	{ebiten.KeyNumpad3, 1, 1, hex.SouthEast, false},
-	{ebiten.KeyNumpad8, 0, -1, 0, true},
-	{ebiten.KeyNumpad2, 0, 1, 0, true},
-}
-
-// HexStep returns the hex k moves a cursor to from h: with Vert a row up
-// or down keeping the odd-r column (the hexes of odd rows lie half a hex
-// right), else the neighbour in direction Dir.
-func (k CursorKey) HexStep(h hex.Hex) hex.Hex {
-	if !k.Vert {
-		return h.Neighbor(k.Dir)
-	}
-	o := h.Offset()
-	o.Row += k.DY
-	return hex.FromOffset(o)
+	{ebiten.KeyArrowLeft, -1, 0},
+	{ebiten.KeyArrowRight, 1, 0},
+	{ebiten.KeyArrowUp, 0, -1},
+	{ebiten.KeyArrowDown, 0, 1},
+	{ebiten.KeyNumpad4, -1, 0},
+	{ebiten.KeyNumpad6, 1, 0},
+	{ebiten.KeyNumpad7, -1, -1},
+	{ebiten.KeyNumpad9, 1, -1},
+	{ebiten.KeyNumpad1, -1, 1},
+	{ebiten.KeyNumpad3, 1, 1},
+	{ebiten.KeyNumpad8, 0, -1},
+	{ebiten.KeyNumpad2, 0, 1},
 }
 
 // Shift reports whether a Shift key is down this frame.

@@ -6,8 +6,6 @@ import (
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
-
-	"empires/shared/hex"
 )
 
 func TestCycle(t *testing.T) {
@@ -92,38 +90,6 @@ func TestFollowPan(t *testing.T) {
 		dx, dy := FollowPan(tt.x, tt.y, 100, 80, 10) // a view 100 by 80, 10 from the edges
 		if dx != tt.wantDX || dy != tt.wantDY {
 			t.Errorf("%s: FollowPan(%v, %v) = %v, %v; want %v, %v", tt.name, tt.x, tt.y, dx, dy, tt.wantDX, tt.wantDY)
-		}
-	}
-}
-
-func TestCursorKeyHexStep(t *testing.T) {
-	key := func(k ebiten.Key) CursorKey {
-		for _, c := range CursorKeys {
-			if c.Key == k {
-				return c
-			}
-		}
-		t.Fatalf("%v is no cursor key", k)
-		return CursorKey{}
-	}
-	from := hex.FromOffset(hex.Offset{Col: 3, Row: 2}) // an even row
-	tests := []struct {
-		key  ebiten.Key
-		want hex.Offset
-	}{
-		{ebiten.KeyArrowLeft, hex.Offset{Col: 2, Row: 2}},
-		{ebiten.KeyArrowRight, hex.Offset{Col: 4, Row: 2}},
-		{ebiten.KeyArrowUp, hex.Offset{Col: 3, Row: 1}}, // the column kept, though odd rows lie half a hex right
-		{ebiten.KeyArrowDown, hex.Offset{Col: 3, Row: 3}},
-		{ebiten.KeyNumpad8, hex.Offset{Col: 3, Row: 1}},
-		{ebiten.KeyNumpad7, from.Neighbor(hex.NorthWest).Offset()},
-		{ebiten.KeyNumpad9, from.Neighbor(hex.NorthEast).Offset()},
-		{ebiten.KeyNumpad1, from.Neighbor(hex.SouthWest).Offset()},
-		{ebiten.KeyNumpad3, from.Neighbor(hex.SouthEast).Offset()},
-	}
-	for _, tt := range tests {
-		if have := key(tt.key).HexStep(from).Offset(); have != tt.want {
-			t.Errorf("%v from %v: %v, want %v", tt.key, from.Offset(), have, tt.want)
 		}
 	}
 }

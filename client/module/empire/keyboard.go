@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"empires/client/kit"
+	"empires/client/kit/hexcursor"
 	"empires/shared/grid"
 	"empires/shared/hex"
 )
@@ -30,12 +31,12 @@ type cursor struct {
 
 // cursorStep returns the cell key k moves the cursor to from p on a map
 // of shape sh: on squares by (DX, DY), on hexes as on the hex games
-// (kit.CursorKey.HexStep).
+// (hexcursor.Step).
 func cursorStep(k kit.CursorKey, sh grid.Shape, p grid.Pos) grid.Pos {
 	if sh != grid.Hex {
 		return grid.Pos{X: p.X + k.DX, Y: p.Y + k.DY}
 	}
-	o := k.HexStep(hex.FromOffset(hex.Offset{Col: p.X, Row: p.Y})).Offset()
+	o := hexcursor.Step(k, hex.FromOffset(hex.Offset{Col: p.X, Row: p.Y})).Offset()
 	return grid.Pos{X: o.Col, Y: o.Row}
 }
 

@@ -6,6 +6,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 
 	"empires/client/kit"
+	"empires/client/kit/hexcursor"
 	"empires/client/model"
 	"empires/shared/hex"
 )
@@ -40,7 +41,7 @@ func (g *Screen) moveCursor() bool {
 			g.showCursor()
 		}
 		moved = true
-		if next := k.HexStep(g.cursor.At); g.model.OnMap(next) {
+		if next := hexcursor.Step(k, g.cursor.At); g.model.OnMap(next) {
 			g.cursor.At = next
 		}
 	}
