@@ -65,8 +65,9 @@ func render(t *testing.T, s *Screen, sh shell, pt image.Point, frames int) *imag
 		defer img.Deallocate()
 		img.Fill(color.RGBA{22, 20, 18, 255})
 		s.Draw(img.SubImage(sh.mapR).(*ebiten.Image))
-		vector.FillRect(img, 0, 0, float32(sh.win.Dx()), 40, color.RGBA{36, 33, 30, 255}, false)
-		vector.FillRect(img, float32(sh.mapR.Max.X), 40, 330, float32(sh.win.Dy()-40), color.RGBA{36, 33, 30, 255}, false)
+		panel := color.RGBA{36, 33, 30, 255} // the top bar and the side panel, beside the map
+		vector.FillRect(img, 0, 0, float32(sh.win.Dx()), float32(sh.mapR.Min.Y), panel, false)
+		vector.FillRect(img, float32(sh.mapR.Max.X), float32(sh.mapR.Min.Y), float32(sh.win.Max.X-sh.mapR.Max.X), float32(sh.win.Dy()), panel, false)
 		vector.FillRect(img, float32(sh.log.Min.X), float32(sh.log.Min.Y), float32(sh.log.Dx()), float32(sh.log.Dy()), color.RGBA{25, 23, 21, 230}, false)
 		s.DrawOver(img)
 		out = image.NewRGBA(sh.win)

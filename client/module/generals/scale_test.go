@@ -8,9 +8,7 @@ import (
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
-	"empires/client/internal/drawtest"
 	"empires/client/menu"
 	"empires/client/module"
 	rules "empires/shared/rules/generals"
@@ -242,31 +240,6 @@ func inkCover(img *image.RGBA, r image.Rectangle, ground, ink color.RGBA) float6
 	return sum
 }
 
-// renderAt draws the screen in the shell of sh at interface size sc with
-// the pointer at pt, after frames frames, and returns the window's
-// pixels: the shell's parts are grey boxes s times as large.
-func renderAt(t *testing.T, s *Screen, sh shell, pt image.Point, frames int) *image.RGBA {
-	t.Helper()
-	var out *image.RGBA
-	drawtest.OnFrame(t, func() {
-		for range frames {
-			s.Update(sh.input(pt, false))
-		}
-		img := ebiten.NewImage(sh.win.Dx(), sh.win.Dy())
-		defer img.Deallocate()
-		img.Fill(color.RGBA{22, 20, 18, 255})
-		s.Draw(img.SubImage(sh.mapR).(*ebiten.Image))
-		panel := color.RGBA{36, 33, 30, 255}
-		vector.FillRect(img, 0, 0, float32(sh.win.Dx()), float32(sh.mapR.Min.Y), panel, false)
-		vector.FillRect(img, float32(sh.mapR.Max.X), float32(sh.mapR.Min.Y), float32(sh.win.Max.X-sh.mapR.Max.X), float32(sh.win.Dy()), panel, false)
-		vector.FillRect(img, float32(sh.log.Min.X), float32(sh.log.Min.Y), float32(sh.log.Dx()), float32(sh.log.Dy()), color.RGBA{25, 23, 21, 230}, false)
-		s.DrawOver(img)
-		out = image.NewRGBA(sh.win)
-		img.ReadPixels(out.Pix)
-	})
-	return out
-}
-
 // TestScaleDraws draws the table at 100 % on 960x540 and at 200 % on
 // 1920x1080: the ink of the text of the lit phase, of a hand card and of
 // the card enlarged under the pointer covers about four times as many
@@ -285,10 +258,10 @@ func TestScaleDraws(t *testing.T) {
 		scr, _, sh := scaledTable(t, 3, s, w, h)
 		scr.m.Deselect()
 		scr.layOut(sh.mapR, sh.corner)
-		table := renderAt(t, scr, sh, image.Pt(px(5, s), px(50, s)), 2)
+		table := render(t, scr, sh, image.Pt(px(5, s), px(50, s)), 2)
 		card := scr.lay.Hand[1]
 		at := image.Pt(card.Min.X+px(5, s), card.Min.Y+card.Dy()/2)
-		zoomed := renderAt(t, scr, sh, at, hoverDelay+3)
+		zoomed := render(t, scr, sh, at, hoverDelay+3)
 		saveShot(t, zoomed, fmt.Sprintf("generals-scale-%.0f-%dx%d.png", s*100, w, h))
 		return drawn{table, zoomed, scr, scr.zoomRect(at, sh.win)}
 	}
@@ -339,7 +312,7 @@ func TestScaleQuestions(t *testing.T) {
 		v.Active, v.Phase = 2, rules.PhaseAttack
 		v.Battle = &rules.Battle{Attacker: 2, Unit: 7, Defender: 1}
 		scr, _, sh := scaledView(t, v, []rules.Action{{Kind: rules.ActBlock, Unit: 4}, {Kind: rules.ActBlock, Unit: 5}, {Kind: rules.ActBlock}}, s, 1920, 1080)
-		img := renderAt(t, scr, sh, mid(scr.lay.Blockers[1].Rect), 2)
+		img := render(t, scr, sh, mid(scr.lay.Blockers[1].Rect), 2)
 		saveShot(t, img, name("defend"))
 		onTable(name("defend"), scr, img, scr.lay.Center)
 
@@ -350,7 +323,7 @@ func TestScaleQuestions(t *testing.T) {
 			open.Players[i].Table = nil
 		}
 		scr, _, sh = scaledView(t, open, []rules.Action{{Kind: rules.ActOpening, Count: 4}}, s, 1920, 1080)
-		img = renderAt(t, scr, sh, image.Pt(px(5, s), px(50, s)), 2)
+		img = render(t, scr, sh, image.Pt(px(5, s), px(50, s)), 2)
 		saveShot(t, img, name("opening"))
 		onTable(name("opening"), scr, img, scr.lay.Center)
 
@@ -358,7 +331,7 @@ func TestScaleQuestions(t *testing.T) {
 		scr, _, sh = scaledTable(t, 3, s, 1920, 1080)
 		scr.m.Deselect()
 		scr.look = true
-		img = renderAt(t, scr, sh, image.Pt(px(5, s), px(50, s)), 2)
+		img = render(t, scr, sh, image.Pt(px(5, s), px(50, s)), 2)
 		saveShot(t, img, name("look"))
 		onTable(name("look"), scr, img, scr.lay.Look)
 
@@ -368,7 +341,7 @@ func TestScaleQuestions(t *testing.T) {
 		scr.m.Deselect()
 		scr.layOut(sh.mapR, sh.corner)
 		at := mid(scr.lay.Hand[0])
-		img = renderAt(t, scr, sh, at, hoverDelay+3)
+		img = render(t, scr, sh, at, hoverDelay+3)
 		saveShot(t, img, name("notnow"))
 		zoom := scr.zoomRect(at, sh.win)
 		under := image.Rect(zoom.Min.X, zoom.Max.Y, zoom.Max.X, zoom.Max.Y+px(30, s))
@@ -385,7 +358,7 @@ func TestScaleQuestions(t *testing.T) {
 			t.Fatalf("%s: 8 players' places are not compact", name("place"))
 		}
 		b, _ := scr.lay.PlaceOf(3)
-		img = renderAt(t, scr, sh, mid(b.Box), hoverDelay+3)
+		img = render(t, scr, sh, mid(b.Box), hoverDelay+3)
 		saveShot(t, img, name("place"))
 		full, _ := scr.lay.placeOver(b, scr.m.Player(3).Table)
 		if c := count(img, full.Box, placeColor, 2) + count(img, full.Box, zoneColor, 2); c < full.Box.Dx()*full.Box.Dy()/2 {
