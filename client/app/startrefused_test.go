@@ -48,17 +48,11 @@ func TestStartRefusedSaysWhy(t *testing.T) {
 
 // hasText reports whether a text under c contains s.
 func hasText(c widget.Containerer, s string) bool {
-	for _, w := range c.Children() {
-		switch x := w.(type) {
-		case *widget.Text:
-			if strings.Contains(x.Label, s) {
-				return true
-			}
-		case widget.Containerer:
-			if hasText(x, s) {
-				return true
-			}
+	found := false
+	walkUI(c, func(w widget.PreferredSizeLocateableWidget) {
+		if x, ok := w.(*widget.Text); ok && strings.Contains(x.Label, s) {
+			found = true
 		}
-	}
-	return false
+	})
+	return found
 }
