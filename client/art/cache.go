@@ -107,3 +107,12 @@ func (s *Sprites) Deallocate() {
 		s.white = nil
 	}
 }
+
+// OutlinedMark draws mark m with its box px pixels wide, centred on (x,
+// y), in colour c, with an edge px/7 wide in colour edge around it and
+// around its holes, all scaled by cs: a player's mark standing alone on
+// the ground, as on the minimaps, reads on every terrain.
+func (s *Sprites) OutlinedMark(dst *ebiten.Image, m Mark, x, y, px float64, c, edge color.RGBA, cs ebiten.ColorScale) {
+	s.Put(dst, SpriteMarkEdge, uint8(m), x, y, px*markEdgeBox, 0, edge, cs)
+	s.Put(dst, SpriteMark, uint8(m), x, y, px, 0, c, cs)
+}

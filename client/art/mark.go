@@ -157,3 +157,19 @@ func bar(cx, cy, l, w, a float64) poly {
 	}
 	return wound(p)
 }
+
+// markEdgeBox is how much wider the box of a SpriteMarkEdge is than the
+// mark it edges: the mark takes 7/9 of it, its edge 1/9 on each side.
+const markEdgeBox = 9.0 / 7
+
+// paintMarkEdge paints the edge of mark m in White, in a box of side s
+// centred on (c, c): the mark's shape as drawn markEdgeBox times smaller,
+// widened by s/9 all round and around its holes, so that the mark drawn
+// over it has an edge s/9 wide outside and inside.
+func paintMarkEdge(cv *canvas, m Mark, c, s float64) {
+	ps := markPolys(m, c, c, s/2/markEdgeBox)
+	for _, p := range ps {
+		cv.stroke(White, 2*s/9, true, p...)
+	}
+	cv.fill(White, ps...)
+}

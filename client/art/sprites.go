@@ -32,6 +32,7 @@ const (
 	SpriteStructure                   // arg: the Picture, its owner's part left out
 	SpriteStructureFill               // arg: the Picture: its owner's part, White
 	SpriteUnit                        // arg: the Icon, a unit's picture
+	SpriteMarkEdge                    // arg: the Mark, its edge, White (see Sprites.OutlinedMark)
 	numSprites
 )
 
@@ -119,6 +120,8 @@ func PaintSprite(kind Sprite, arg uint8, size int) *image.RGBA {
 		cv.fill(goldColor, circle(at(-0.39, 0).X, at(0, -0.44).Y, s*0.04))
 	case SpriteMark:
 		drawMark(cv, Mark(k.arg), c, c, s/2, White)
+	case SpriteMarkEdge:
+		paintMarkEdge(cv, Mark(k.arg), c, s)
 	case SpriteDisc:
 		cv.fill(White, circle(c, c, s/2))
 	case SpriteShadow:

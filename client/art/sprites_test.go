@@ -25,7 +25,7 @@ func TestSpritesPainted(t *testing.T) {
 	for kind := range numSprites {
 		args := []uint8{0}
 		switch kind {
-		case SpriteMark:
+		case SpriteMark, SpriteMarkEdge:
 			args = nil
 			for m := MarkCircle; m < NumMarks; m++ {
 				args = append(args, uint8(m))

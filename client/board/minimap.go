@@ -47,10 +47,10 @@ func (b *Board) MinimapToWorld(r image.Rectangle, sx, sy int) (wx, wy float64, o
 }
 
 // DrawMinimap draws the whole map into rectangle r of screen, in screen's
-// coordinates: the terrain under fog as the board shows it, the cities as
-// squares (remembered ones dimmed) and the armies in sight as dots, in
-// their owners' colours, and the part of the world camera cam shows
-// outlined. The picture of the terrain is cached and repainted only when
+// coordinates: the terrain under fog as the board shows it, the cities
+// (remembered ones dimmed) and the armies in sight as their owners' marks
+// in their colours, edged in dark (your armies in light), and the part of
+// the world camera cam shows outlined. The picture of the terrain is cached and repainted only when
 // the view's terrain or fog changes, or r's size.
 func (b *Board) DrawMinimap(screen *ebiten.Image, r image.Rectangle, cam *camera.Camera) {
 	if r.Empty() {
@@ -84,17 +84,8 @@ func (b *Board) DrawMinimap(screen *ebiten.Image, r image.Rectangle, cam *camera
 		for i := range b.cities {
 			c := &b.cities[i]
 			x, y := b.layout.Center(c.Hex)
-			s := math.Max(3*sc, hexPx*1.5)
-			if c.Capital {
-				s += 2 * sc
-			}
-			var cs ebiten.ColorScale
-			if c.Remembered {
-				cs = dimmed()
-			}
-			col, ccs := b.ownerTint(c.Owner, c.Remembered)
-			b.square(screen, x0+x*scale, y0+y*scale, s+2*sc, art.OutlineColor, cs)
-			b.square(screen, x0+x*scale, y0+y*scale, s, col, ccs)
+			col, cs := b.ownerTint(c.Owner, c.Remembered)
+			b.gfx.sprites.OutlinedMark(screen, art.PlayerMark(c.Owner), math.Round(x0+x*scale), math.Round(y0+y*scale), miniCityPx(hexPx, sc, c.Capital), col, art.OutlineColor, cs)
 		}
 		for i := range b.view.Armies {
 			a := &b.view.Armies[i]
@@ -102,13 +93,17 @@ func (b *Board) DrawMinimap(screen *ebiten.Image, r image.Rectangle, cam *camera
 				continue
 			}
 			x, y := b.layout.Center(a.Hex)
-			s := math.Max(3*sc, hexPx*1.2)
+			s := miniArmyPx(hexPx, sc)
+			if k, ok := b.cityAt[a.Hex]; ok {
+				// At the city's lower right corner, clear of its mark.
+				d := 0.4 * (miniCityPx(hexPx, sc, b.cities[k].Capital) + s)
+				x, y = x+d/scale, y+d/scale
+			}
 			rim := art.OutlineColor
 			if a.Owner == b.view.You {
 				rim = art.RimColor
 			}
-			b.put(screen, art.SpriteDisc, 0, x0+x*scale, y0+y*scale, s+2*sc, 0, rim, ebiten.ColorScale{})
-			b.put(screen, art.SpriteDisc, 0, x0+x*scale, y0+y*scale, s, 0, b.palette.Color(a.Owner), ebiten.ColorScale{})
+			b.gfx.sprites.OutlinedMark(screen, art.PlayerMark(a.Owner), math.Round(x0+x*scale), math.Round(y0+y*scale), s, b.palette.Color(a.Owner), rim, ebiten.ColorScale{})
 		}
 	}
 
@@ -123,6 +118,25 @@ func (b *Board) DrawMinimap(screen *ebiten.Image, r image.Rectangle, cam *camera
 			vector.StrokeRect(screen, float32(rx0)+line/2, float32(ry0)+line/2, float32(rx1-rx0)-line, float32(ry1-ry0)-line, line, color.RGBA{255, 255, 255, 230}, false)
 		}
 	}
+}
+
+// miniCityPx returns the width of a city's mark on the minimap, where
+// hexes are hexPx pixels and the interface is drawn at scale sc: 8
+// pixels at 100 %, a capital's 10, wider when the hexes are. CHOICE: 8
+// rather than 7, a size marks are painted at (art.Sprites), so that at
+// 100 % they are drawn unscaled and their holes stay sharp.
+func miniCityPx(hexPx, sc float64, capital bool) float64 {
+	s := math.Max(8*sc, hexPx*1.5)
+	if capital {
+		s *= 10.0 / 8
+	}
+	return s
+}
+
+// miniArmyPx returns the width of an army's mark on the minimap: smaller
+// than a city's, 6 pixels at 100 %.
+func miniArmyPx(hexPx, sc float64) float64 {
+	return math.Max(6*sc, hexPx*1.1)
 }
 
 // paintMinimap paints the picture of the map, w x h pixels at scale, into

@@ -1,0 +1,134 @@
+package board
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"empires/client/art"
+	"empires/shared/game"
+	"empires/shared/hex"
+)
+
+// markMask returns which pixels of the square of side n centred on (x,
+// y) of img are in colour c: the shape drawn there in c.
+func markMask(img *image.RGBA, x, y float64, n int, c color.RGBA) []bool {
+	out := make([]bool, 0, n*n)
+	x0, y0 := int(x)-n/2, int(y)-n/2
+	for py := y0; py < y0+n; py++ {
+		for px := x0; px < x0+n; px++ {
+			out = append(out, art.DeltaE(img.RGBAAt(px, py), c) < 12)
+		}
+	}
+	return out
+}
+
+// count returns how many of m are set.
+func count(m []bool) int {
+	n := 0
+	for _, b := range m {
+		if b {
+			n++
+		}
+	}
+	return n
+}
+
+// TestMinimapMarks draws the minimap of a map with the cities of four
+// players in the colour-blind palette, where players 1 and 9, and 2 and
+// 10, have one colour, at 100 % and 200 %, and checks that each city
+// shows its owner's mark (docs/ACCESSIBILITY.md, "Told apart without
+// colour"), also with an army on its hex: the two players of one colour differ in the shape drawn in
+// it at their cities, the filled marks (circle, square) are filled in
+// their middles and the hollow ones (ring, hollow square) are not.
+func TestMinimapMarks(t *testing.T) {
+	const w, h = 24, 16
+	cities := []struct {
+		owner  game.PlayerID
+		at     hex.Offset
+		hollow bool
+	}{
+		{1, hex.Offset{Col: 4, Row: 4}, false},
+		{9, hex.Offset{Col: 10, Row: 4}, true},
+		{2, hex.Offset{Col: 4, Row: 11}, false},
+		{10, hex.Offset{Col: 10, Row: 11}, true},
+	}
+	v := testView(w, h, all)
+	for i, c := range cities {
+		v.Cities = append(v.Cities, game.CityView{ID: game.CityID(i + 1), Owner: c.owner, Hex: hex.FromOffset(c.at), Level: 1})
+	}
+	// Armies, drawn smaller: one on a city's hex, at its corner, clear
+	// of the city's mark.
+	v.Armies = []game.ArmyView{
+		{ID: 1, Owner: 1, Hex: hex.FromOffset(hex.Offset{Col: 4, Row: 4}), Units: game.Units{4}},
+		{ID: 2, Owner: 9, Hex: hex.FromOffset(hex.Offset{Col: 10, Row: 4}), Units: game.Units{4}},
+		{ID: 3, Owner: 2, Hex: hex.FromOffset(hex.Offset{Col: 16, Row: 8}), Units: game.Units{4}},
+		{ID: 4, Owner: 10, Hex: hex.FromOffset(hex.Offset{Col: 19, Row: 8}), Units: game.Units{4}},
+	}
+	b := newBoardWith(t, w, h, v)
+	b.SetPalette(art.PaletteColourBlind)
+	for _, sc := range []float64{1, 2} {
+		b.SetScale(sc)
+		r := image.Rect(0, 0, int(180*sc), int(120*sc))
+		var img *image.RGBA
+		onFrame(t, func() {
+			dst := ebiten.NewImage(r.Dx(), r.Dy())
+			defer dst.Deallocate()
+			b.DrawMinimap(dst, r, nil)
+			img = image.NewRGBA(r)
+			dst.ReadPixels(img.Pix)
+		})
+		if dir := os.Getenv("EMPIRES_SCREENSHOTS"); dir != "" {
+			if err := savePNG(filepath.Join(dir, fmt.Sprintf("minimap-marks-%.0fpc.png", sc*100)), img); err != nil {
+				t.Fatal(err)
+			}
+		}
+		scale, x0, y0 := b.minimapFit(r)
+		px := miniCityPx(HexSize*scale, sc, false)
+		n := int(px) + 1
+		masks := make([][]bool, len(cities))
+		for i, c := range cities {
+			wx, wy := b.HexCenter(hex.FromOffset(c.at))
+			x, y := x0+wx*scale, y0+wy*scale
+			col := art.PaletteColourBlind.Color(c.owner)
+			masks[i] = markMask(img, x, y, n, col)
+			if have, least := count(masks[i]), n*n/12; have < least {
+				t.Errorf("%.0f %%: player %d's city (%s): %d pixels in its colour, want at least %d", sc*100, c.owner, art.PlayerMark(c.owner), have, least)
+			}
+			// The middle 2 x 2 pixels (3 x 3 at 200 %).
+			k := max(1, int(sc*1.5))
+			mid := 0
+			for dy := range k {
+				for dx := range k {
+					if art.DeltaE(img.RGBAAt(int(x)-k/2+dx, int(y)-k/2+dy), col) < 12 {
+						mid++
+					}
+				}
+			}
+			if c.hollow && mid > 0 {
+				t.Errorf("%.0f %%: player %d's %s: %d of its middle pixels in its colour, want none", sc*100, c.owner, art.PlayerMark(c.owner), mid)
+			}
+			if !c.hollow && mid < k*k {
+				t.Errorf("%.0f %%: player %d's %s: %d of its middle pixels in its colour, want %d", sc*100, c.owner, art.PlayerMark(c.owner), mid, k*k)
+			}
+		}
+		for _, pair := range [][2]int{{0, 1}, {2, 3}} {
+			a, c := masks[pair[0]], masks[pair[1]]
+			diff := 0
+			for i := range a {
+				if a[i] != c[i] {
+					diff++
+				}
+			}
+			if least := int(2 * sc * sc); diff < least {
+				t.Errorf("%.0f %%: players %d and %d (one colour): their cities' shapes differ in %d pixels, want at least %d",
+					sc*100, cities[pair[0]].owner, cities[pair[1]].owner, diff, least)
+			}
+		}
+	}
+}
