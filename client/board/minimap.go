@@ -48,7 +48,7 @@ func (b *Board) MinimapToWorld(r image.Rectangle, sx, sy int) (wx, wy float64, o
 
 // DrawMinimap draws the whole map into rectangle r of screen, in screen's
 // coordinates: the terrain under fog as the board shows it, the cities
-// (remembered ones dimmed) and the armies in sight as their owners' marks
+// (remembered ones dimmed; nobody's a grey square) and the armies in sight as their owners' marks
 // in their colours, edged in dark (your armies in light), and the part of
 // the world camera cam shows outlined. The picture of the terrain is cached and repainted only when
 // the view's terrain or fog changes, or r's size.
@@ -85,7 +85,14 @@ func (b *Board) DrawMinimap(screen *ebiten.Image, r image.Rectangle, cam *camera
 			c := &b.cities[i]
 			x, y := b.layout.Center(c.Hex)
 			col, cs := b.ownerTint(c.Owner, c.Remembered)
-			b.gfx.sprites.OutlinedMark(screen, art.PlayerMark(c.Owner), math.Round(x0+x*scale), math.Round(y0+y*scale), miniCityPx(hexPx, sc, c.Capital), col, art.OutlineColor, cs)
+			mx, my, s := math.Round(x0+x*scale), math.Round(y0+y*scale), miniCityPx(hexPx, sc, c.Capital)
+			if m := art.PlayerMark(c.Owner); m != art.MarkNone {
+				b.gfx.sprites.OutlinedMark(screen, m, mx, my, s, col, art.OutlineColor, cs)
+				continue
+			}
+			// Nobody's: a square, smaller than the marks.
+			b.square(screen, mx, my, 0.55*s+sc, art.OutlineColor, cs)
+			b.square(screen, mx, my, 0.55*s-sc, col, cs)
 		}
 		for i := range b.view.Armies {
 			a := &b.view.Armies[i]
