@@ -432,6 +432,12 @@ func (s *Screen) drawCenter(dst *ebiten.Image) {
 	t := v.Table
 	l := &s.lay
 	r := l.Center
+	if r.Empty() {
+		return
+	}
+	// Nothing of the middle is drawn outside it: on a small table its
+	// last lines are cut off rather than drawn over the player's line.
+	dst = dst.SubImage(r).(*ebiten.Image)
 	size := s.textSize()
 	if t.Phase == rules.PhaseDefend {
 		s.drawQuestion(dst, r)
