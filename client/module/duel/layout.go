@@ -119,6 +119,18 @@ type Layout struct {
 	// their players: 2 when the cards lie so close that the labels are
 	// staggered.
 	OfferLabels int
+
+	// offer100 is the offering at 100 %, where Slots lays its cards out
+	// (then scales them, so that at 200 % they lie at twice the place).
+	offer100 offerUnits
+}
+
+// offerUnits are the offering's rectangle, its cards' size, the line's
+// height and the space at 100 %.
+type offerUnits struct {
+	r         image.Rectangle
+	small     image.Point
+	line, pad int
 }
 
 // SeatBox is another player's place at the table.
@@ -378,7 +390,14 @@ func layOut(sp Spec, tight bool) Layout {
 		offW := clamp(max(sp.Seats, 2)*(l.Small.X+2*pad)+2*pad, 0, mid.Dx()*share/100)
 		l.Offering = image.Rect(mid.Min.X, mid.Min.Y, mid.Min.X+offW, mid.Max.Y)
 		l.Center = image.Rect(l.Offering.Max.X+2*pad, mid.Min.Y, mid.Max.X, mid.Max.Y)
-		if l.OfferLabels == 2 || l.SlotStep(sp.Seats) >= 2*l.Line {
+		l.offer100 = offerUnits{r: l.Offering, small: l.Small, line: l.Line, pad: pad}
+		// A tight table keeps one line while a seat's number fits under
+		// each card (its cards are then larger).
+		oneLine := 2 * l.Line
+		if tight {
+			oneLine = l.Line + pad
+		}
+		if l.OfferLabels == 2 || l.SlotStep(sp.Seats) >= oneLine {
 			break
 		}
 	}
@@ -409,12 +428,18 @@ func (l *Layout) MarkSize() int { return l.Line * 85 / 100 }
 func (l *Layout) TextSize() float64 { return float64(l.Line) * 0.72 }
 
 // Slots returns where the offering's cards go, one for each of n, with
-// OfferLabels lines under them for their players' names or numbers.
+// OfferLabels lines under them for their players' names or numbers: laid
+// out at 100 % and scaled, so that at 200 % each lies at twice its place
+// at 100 %.
 func (l *Layout) Slots(n int) []image.Rectangle {
-	r := l.Offering
-	top := r.Min.Y + l.Line + l.Pad/2
-	area := image.Rect(r.Min.X, top, r.Max.X, top+l.Small.Y)
-	return fanOut(n, l.Small, area, l.Pad)
+	u := l.offer100
+	top := u.r.Min.Y + u.line + u.pad/2
+	area := image.Rect(u.r.Min.X, top, u.r.Max.X, top+u.small.Y)
+	out := fanOut(n, u.small, area, u.pad)
+	for i := range out {
+		out[i] = upRect(out[i], l.scale())
+	}
+	return out
 }
 
 // SlotStep is how far apart the offering's n cards lie, left edge to

@@ -2,6 +2,7 @@ package duel
 
 import (
 	"empires/client/menu"
+	rules "empires/shared/rules/duel"
 	"fmt"
 	"image"
 	"testing"
@@ -109,6 +110,23 @@ func TestSmallestTableShots(t *testing.T) {
 		}
 		if r := tg.s.offeringSlots(n)[0]; count(img, r, accentColor, 40) == 0 {
 			t.Errorf("%d players: your slot %v is not drawn", n, r)
+		}
+		// Bob's attack on Ann: the question in the middle, drawn in it
+		// and nowhere below it.
+		tg.offer()
+		tg.play(1, rules.Action{Kind: rules.ActPass})
+		bob := tg.g.View(2, false).(*rules.View)
+		tg.play(2, rules.Action{Kind: rules.ActAttack, Target: 1, Card: bob.Hand[0]})
+		tg.s.Update(sh.input(image.Point{}, false))
+		img = render(t, tg.s, sh, image.Point{}, 0)
+		saveShot(t, img, fmt.Sprintf("duel-smallest-%d-defend.png", n))
+		l = tg.s.lay
+		if c := l.Center; count(img, c, questionColor, 6) < c.Dx()*c.Dy()/6 {
+			t.Errorf("%d players: no question's panel in the middle %v", n, c)
+		}
+		below := image.Rect(l.Center.Min.X, l.Center.Max.Y, l.Center.Max.X, l.Me.Min.Y)
+		if k := count(img, below, questionColor, 6); k > 0 {
+			t.Errorf("%d players: %d pixels of the question's panel below the middle, in %v", n, k, below)
 		}
 	}
 }
