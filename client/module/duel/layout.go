@@ -119,6 +119,18 @@ type Layout struct {
 	// their players: 2 when the cards lie so close that the labels are
 	// staggered.
 	OfferLabels int
+
+	// offer100 is the offering at 100 %, where Slots lays its cards out
+	// (then scales them, so that at 200 % they lie at twice the place).
+	offer100 offerUnits
+}
+
+// offerUnits are the offering's rectangle, its cards' size, the line's
+// height and the space at 100 %.
+type offerUnits struct {
+	r         image.Rectangle
+	small     image.Point
+	line, pad int
 }
 
 // SeatBox is another player's place at the table.
@@ -211,8 +223,30 @@ func (l *Layout) Px(n int) int { return upLen(n, l.scale()) }
 // Pxf returns length v given at 100 % at the table's interface size.
 func (l *Layout) Pxf(v float64) float64 { return v * l.scale() }
 
-// newLayout lays out the table of sp at 100 %.
+// newLayout lays out the table of sp at 100 %: as it always was where
+// that fits, else tight (see layOut).
 func newLayout(sp Spec) Layout {
+	l := layOut(sp, false)
+	if !l.offeringFits() {
+		l = layOut(sp, true)
+	}
+	return l
+}
+
+// offeringFits reports whether the offering's cards and their lines of
+// labels lie in the offering, above the player's line.
+func (l *Layout) offeringFits() bool {
+	slots := l.Slots(max(l.Seats, 2))
+	return slots[0].Max.Y+2+l.OfferLabels*l.Line <= l.Offering.Max.Y
+}
+
+// layOut lays out the table of sp at 100 %. A tight table (the smallest
+// window, 960x540, with many players, where the offering would run over
+// the player's line) has its compact places in two rows at most (as
+// narrow as that takes, never an extra row for roominess), the
+// offering's cards as small as the room left allows and the offering up
+// to 60 % of the middle's width (45 % else).
+func layOut(sp Spec, tight bool) Layout {
 	l := Layout{Spec: sp}
 	u := sp.Map
 	if !sp.InSight.Empty() && sp.InSight.Max.Y < u.Max.Y && sp.InSight.Dy() > u.Dy()/3 {
@@ -272,7 +306,10 @@ func newLayout(sp Spec) Layout {
 			// One more row (up to three) where it makes the places roomy
 			// enough for the deck's count as well.
 			l.PlaceRows = (n + cols - 1) / cols
-			if l.PlaceRows < 3 && !l.roomy(w, n, l.PlaceRows) && l.roomy(w, n, l.PlaceRows+1) {
+			switch {
+			case tight:
+				l.PlaceRows = min(l.PlaceRows, 2)
+			case l.PlaceRows < 3 && !l.roomy(w, n, l.PlaceRows) && l.roomy(w, n, l.PlaceRows+1):
 				l.PlaceRows++
 			}
 			per := (n + l.PlaceRows - 1) / l.PlaceRows
@@ -324,6 +361,10 @@ func newLayout(sp Spec) Layout {
 	for l.OfferLabels = 1; ; l.OfferLabels++ {
 		mid = piles
 		smallH := clamp(min(cardH*80/100, mid.Dy()-(1+l.OfferLabels)*l.Line-2*pad), 50, cardH)
+		if tight {
+			// The title, the cards and their labels in the room there is.
+			smallH = clamp(mid.Dy()-(1+l.OfferLabels)*l.Line-pad/2-2, 20, cardH*80/100)
+		}
 		l.Small = image.Pt(smallH*7/10, smallH)
 
 		// Between them: the piles (in the corner below, where there is
@@ -342,10 +383,21 @@ func newLayout(sp Spec) Layout {
 			l.Discard = l.Deck.Add(image.Pt(l.Small.X+2*pad, 0))
 			mid.Min.X = l.Discard.Max.X + 2*pad
 		}
-		offW := clamp(max(sp.Seats, 2)*(l.Small.X+2*pad)+2*pad, 0, mid.Dx()*45/100)
+		share := 45
+		if tight {
+			share = 60
+		}
+		offW := clamp(max(sp.Seats, 2)*(l.Small.X+2*pad)+2*pad, 0, mid.Dx()*share/100)
 		l.Offering = image.Rect(mid.Min.X, mid.Min.Y, mid.Min.X+offW, mid.Max.Y)
 		l.Center = image.Rect(l.Offering.Max.X+2*pad, mid.Min.Y, mid.Max.X, mid.Max.Y)
-		if l.OfferLabels == 2 || l.SlotStep(sp.Seats) >= 2*l.Line {
+		l.offer100 = offerUnits{r: l.Offering, small: l.Small, line: l.Line, pad: pad}
+		// A tight table keeps one line while a seat's number fits under
+		// each card (its cards are then larger).
+		oneLine := 2 * l.Line
+		if tight {
+			oneLine = l.Line + pad
+		}
+		if l.OfferLabels == 2 || l.SlotStep(sp.Seats) >= oneLine {
 			break
 		}
 	}
@@ -376,12 +428,18 @@ func (l *Layout) MarkSize() int { return l.Line * 85 / 100 }
 func (l *Layout) TextSize() float64 { return float64(l.Line) * 0.72 }
 
 // Slots returns where the offering's cards go, one for each of n, with
-// OfferLabels lines under them for their players' names or numbers.
+// OfferLabels lines under them for their players' names or numbers: laid
+// out at 100 % and scaled, so that at 200 % each lies at twice its place
+// at 100 %.
 func (l *Layout) Slots(n int) []image.Rectangle {
-	r := l.Offering
-	top := r.Min.Y + l.Line + l.Pad/2
-	area := image.Rect(r.Min.X, top, r.Max.X, top+l.Small.Y)
-	return fanOut(n, l.Small, area, l.Pad)
+	u := l.offer100
+	top := u.r.Min.Y + u.line + u.pad/2
+	area := image.Rect(u.r.Min.X, top, u.r.Max.X, top+u.small.Y)
+	out := fanOut(n, u.small, area, u.pad)
+	for i := range out {
+		out[i] = upRect(out[i], l.scale())
+	}
+	return out
 }
 
 // SlotStep is how far apart the offering's n cards lie, left edge to

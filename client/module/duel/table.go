@@ -373,7 +373,11 @@ func (s *Screen) drawOffering(dst *ebiten.Image) {
 				label = "you: " + shortName(m.deck, m.offer)
 			case st == v.Seat && !m.third:
 				s.paint.drawSlot(dst, r, accentColor)
-				drawText(dst, "choose", sf, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2-size/2, accentColor, text.AlignCenter)
+				// The word where it fits the slot (the slot and its label
+				// in the accent colour say it on a crowded table).
+				if textWidth("choose", sf) <= float64(r.Dx()) {
+					drawText(dst, "choose", sf, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2-size/2, accentColor, text.AlignCenter)
+				}
 				label = "you"
 			default:
 				s.paint.drawSlot(dst, r, panelEdge)
@@ -432,6 +436,12 @@ func (s *Screen) drawCenter(dst *ebiten.Image) {
 	t := v.Table
 	l := &s.lay
 	r := l.Center
+	if r.Empty() {
+		return
+	}
+	// Nothing of the middle is drawn outside it: on a small table its
+	// last lines are cut off rather than drawn over the player's line.
+	dst = dst.SubImage(r).(*ebiten.Image)
 	size := s.textSize()
 	if t.Phase == rules.PhaseDefend {
 		s.drawQuestion(dst, r)

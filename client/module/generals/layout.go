@@ -336,8 +336,9 @@ func layOut100(sp Spec, v *rules.View, o LayOpts) Layout {
 		// the buttons and the hand (the smallest window, 960x540 at 100 %)
 		// lays its own place's zones out in one row of smaller chips, its
 		// compact places narrower (narrower still while their rows leave
-		// the hand less than 80 pixels), and its hand as high as the rest
-		// leaves room for.
+		// the hand less than 80 pixels: at 16 to 20 players, 60 and 52
+		// pixels, the name shortened, so that their rows fit above its
+		// own place), and its hand as high as the rest leaves room for.
 		fixed := line + 4 + pad + pad + btnH + line + 2 + pad + pad
 		compactNeed := func(w int) int {
 			if others == 0 {
@@ -354,7 +355,7 @@ func layOut100(sp Spec, v *rules.View, o LayOpts) Layout {
 				mineH += line - 4
 			}
 			cw = 120
-			for _, w := range []int{100, 84, 72} {
+			for _, w := range []int{100, 84, 72, 60, 52} {
 				if inner.Dy()-fixed-mineH-compactNeed(cw) >= 80 {
 					break
 				}

@@ -7,15 +7,18 @@ import (
 )
 
 // TestLayoutFitsShort: on the shortest table, 960x540 at 100 % (and so
-// 1920x1080 at 200 %), with 2 to 15 players and the most buttons, every
-// thing of the table lies on the table above the log, the piles in the
-// shell's corner, and nothing overlaps what it must not.
+// 1920x1080 at 200 %), with 2 to 20 players (the ruleset's most) and the
+// most buttons, every thing of the table lies on the table above the
+// log, the piles in the shell's corner, and nothing overlaps what it
+// must not. What may overlap: the hand's cards one another (they fan out
+// when many; the hand is checked as one box), a card in play its own
+// zone and place (it lies in its zone, checked).
 func TestLayoutFitsShort(t *testing.T) {
 	many := []ButtonBox{{Button: BtnNext, Rule: -1, Label: "Next phase [N]"}, {Button: BtnField, Rule: -1, Label: "To the Battlefield [B]"},
 		{Button: BtnDrop, Rule: -1, Label: "Discard from play"}, {Button: BtnCancel, Rule: -1, Label: "Cancel"},
 		{Rule: 0, Label: "ability 1 gold: life +2 one your unit"}, {Button: BtnResign, Rule: -1, Label: "Resign"}}
 	for _, s := range []float64{1, 2} {
-		for n := 2; n <= 15; n++ {
+		for n := 2; n <= 20; n++ {
 			sh := shellAt(px(960, s), px(540, s), s)
 			insight := sh.mapR
 			insight.Max.Y -= px(170, s)
@@ -63,6 +66,30 @@ func TestLayoutFitsShort(t *testing.T) {
 			}
 			if l.Card.Y < px(80, s) || l.Card.X < px(80, s) {
 				t.Errorf("%s: the hand's cards are %v, want at least 80 by 80 at 100 %%", name, l.Card)
+			}
+		}
+	}
+}
+
+// TestShortTableShots draws seat 1's table of 8, 12 and 20 players on
+// the shortest table, 960x540 at 100 %, to look at (EMPIRES_SHOTS): each
+// other player's compact place is drawn with its name's ink, above the
+// player's own place.
+func TestShortTableShots(t *testing.T) {
+	for _, n := range []int{8, 12, 20} {
+		scr, _, sh := scaledTable(t, n, 1, 960, 540)
+		img := render(t, scr, sh, image.Pt(5, 50), 2)
+		saveShot(t, img, fmt.Sprintf("generals-short-%d.png", n))
+		l := scr.Layout()
+		if !l.Compact || len(l.Others) != n-1 {
+			t.Fatalf("%d players: compact %v, %d other places; want compact, %d", n, l.Compact, len(l.Others), n-1)
+		}
+		for _, b := range l.Others {
+			if b.Box.Max.Y > l.Mine.Box.Min.Y {
+				t.Errorf("%d players: place %d %v runs into your place %v", n, b.Seat, b.Box, l.Mine.Box)
+			}
+			if ink := inkCover(img, b.Box.Inset(l.Pad/2), placeColor, textColor); ink < 10 {
+				t.Errorf("%d players: place %d %v has %.0f pixels' worth of text, want its name", n, b.Seat, b.Box, ink)
 			}
 		}
 	}

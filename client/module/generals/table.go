@@ -170,9 +170,17 @@ func (s *Screen) drawPlace(dst *ebiten.Image, b PlayerBox, compact bool) {
 		if !b.Track.Empty() {
 			nw = float64(b.Track.Min.X - r.Min.X - l.Pad/2)
 		}
-		// The name as much as fits, the Health whole.
+		// The name as much as fits, the Health whole; a place too narrow
+		// for more than a few letters of the name (16 to 20 players on
+		// the shortest table) shows the seat's number instead, which
+		// tells the places apart (the place under the pointer shows the
+		// name in full).
 		health := fmt.Sprintf("  %+d", p.Health)
-		drawText(dst, kit.Fit(name, bold, nw-textWidth(health, bold))+health, bold, float64(r.Min.X), float64(r.Min.Y), textColor, text.AlignStart)
+		shown := kit.Fit(name, bold, nw-textWidth(health, bold))
+		if shown != name && len([]rune(shown)) < 6 {
+			shown = fmt.Sprintf("#%d", b.Seat)
+		}
+		drawText(dst, shown+health, bold, float64(r.Min.X), float64(r.Min.Y), textColor, text.AlignStart)
 		var wc, bf int
 		for _, c := range p.Table {
 			switch c.Zone {
