@@ -3,7 +3,6 @@ package board
 import (
 	"fmt"
 	"image"
-	"image/color"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -17,30 +16,6 @@ import (
 	"empires/shared/game"
 	"empires/shared/hex"
 )
-
-// markMask returns which pixels of the square of side n centred on (x,
-// y) of img are in colour c: the shape drawn there in c.
-func markMask(img *image.RGBA, x, y float64, n int, c color.RGBA) []bool {
-	out := make([]bool, 0, n*n)
-	x0, y0 := int(x)-n/2, int(y)-n/2
-	for py := y0; py < y0+n; py++ {
-		for px := x0; px < x0+n; px++ {
-			out = append(out, art.DeltaE(img.RGBAAt(px, py), c) < 12)
-		}
-	}
-	return out
-}
-
-// count returns how many of m are set.
-func count(m []bool) int {
-	n := 0
-	for _, b := range m {
-		if b {
-			n++
-		}
-	}
-	return n
-}
 
 // TestMinimapMarks draws the minimap of a map with the cities of four
 // players in the colour-blind palette, where players 1 and 9, and 2 and
@@ -99,8 +74,8 @@ func TestMinimapMarks(t *testing.T) {
 			wx, wy := b.HexCenter(hex.FromOffset(c.at))
 			x, y := x0+wx*scale, y0+wy*scale
 			col := art.PaletteColourBlind.Color(c.owner)
-			masks[i] = markMask(img, x, y, n, col)
-			if have, least := count(masks[i]), n*n/12; have < least {
+			masks[i] = drawtest.ColourMask(img, x, y, n, col)
+			if have, least := drawtest.Count(masks[i]), n*n/12; have < least {
 				t.Errorf("%.0f %%: player %d's city (%s): %d pixels in its colour, want at least %d", sc*100, c.owner, art.PlayerMark(c.owner), have, least)
 			}
 			// The middle 2 x 2 pixels (3 x 3 at 200 %).

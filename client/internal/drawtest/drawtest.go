@@ -8,12 +8,15 @@ package drawtest
 
 import (
 	"fmt"
+	"image"
+	"image/color"
 	"os"
 	"runtime/debug"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"empires/client/art"
 	"empires/internal/skip"
 )
 
@@ -107,3 +110,28 @@ func OnFrame(t testing.TB, f func()) {
 
 // goexit is what OnFrame hears when f ended by runtime.Goexit.
 const goexit = "goexit"
+
+// ColourMask returns which pixels of the square of side n centred on (x,
+// y) of img are in colour c (within a deltaE of 12): the shape drawn there
+// in c, row by row.
+func ColourMask(img *image.RGBA, x, y float64, n int, c color.RGBA) []bool {
+	out := make([]bool, 0, n*n)
+	x0, y0 := int(x)-n/2, int(y)-n/2
+	for py := y0; py < y0+n; py++ {
+		for px := x0; px < x0+n; px++ {
+			out = append(out, art.DeltaE(img.RGBAAt(px, py), c) < 12)
+		}
+	}
+	return out
+}
+
+// Count returns how many of m are set.
+func Count(m []bool) int {
+	n := 0
+	for _, b := range m {
+		if b {
+			n++
+		}
+	}
+	return n
+}

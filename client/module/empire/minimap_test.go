@@ -3,7 +3,6 @@ package empire
 import (
 	"fmt"
 	"image"
-	"image/color"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -94,13 +93,13 @@ func TestMinimapMarks(t *testing.T) {
 			cx, cy := s.lay.Center(c.at)
 			x, y := x0+cx*k, y0+cy*k
 			col := art.PaletteColourBlind.Color(game.PlayerID(c.owner))
-			masks[i] = colourMask(img, x, y, n, col)
-			if have, least := trues(masks[i]), n*n/12; have < least {
+			masks[i] = drawtest.ColourMask(img, x, y, n, col)
+			if have, least := drawtest.Count(masks[i]), n*n/12; have < least {
 				t.Errorf("%.0f %%: player %d's town (%s): %d pixels in its colour, want at least %d", sc*100, c.owner, art.PlayerMark(game.PlayerID(c.owner)), have, least)
 			}
 			// The middle 1 x 1 pixel (3 x 3 at 200 %).
 			m := max(1, int(sc*1.5))
-			mid := trues(colourMask(img, x, y, m, col))
+			mid := drawtest.Count(drawtest.ColourMask(img, x, y, m, col))
 			if c.hollow && mid > 0 {
 				t.Errorf("%.0f %%: player %d's %s: %d of its middle pixels in its colour, want none", sc*100, c.owner, art.PlayerMark(game.PlayerID(c.owner)), mid)
 			}
@@ -122,28 +121,4 @@ func TestMinimapMarks(t *testing.T) {
 			}
 		}
 	}
-}
-
-// colourMask returns which pixels of the square of side n centred on
-// (x, y) of img are in colour c: the shape drawn there in c.
-func colourMask(img *image.RGBA, x, y float64, n int, c color.RGBA) []bool {
-	out := make([]bool, 0, n*n)
-	x0, y0 := int(x)-n/2, int(y)-n/2
-	for py := y0; py < y0+n; py++ {
-		for px := x0; px < x0+n; px++ {
-			out = append(out, art.DeltaE(img.RGBAAt(px, py), c) < 12)
-		}
-	}
-	return out
-}
-
-// trues returns how many of m are set.
-func trues(m []bool) int {
-	n := 0
-	for _, b := range m {
-		if b {
-			n++
-		}
-	}
-	return n
 }
